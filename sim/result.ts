@@ -1,0 +1,62 @@
+/**
+ * The result JSON of SCENARIOS.md ("The result JSON"). Field names here are public:
+ * acceptance cases outside this project read them. Extend, never rename.
+ */
+
+/** One metric at one result point. */
+export interface MetricResult {
+  /** The Monte Carlo figure. */
+  estimate: number;
+  /** Its 95% interval: Wilson for probabilities, normal for means. */
+  ci95: [number, number];
+  /** The exact value, present wherever the project computes it (exact to 1e-9). */
+  exact?: number;
+}
+
+/**
+ * A distribution of an integer quantity (rounds, deaths, successes…), given beside the
+ * mean where a user wants to see its shape. `p[i]` is the Monte Carlo share of trials
+ * with value `x[i]`; `exact[i]` the exact probability where known.
+ */
+export interface DistributionResult {
+  x: number[];
+  p: number[];
+  exact?: number[];
+}
+
+/** A per-turn series (campaign rank drift and the like). */
+export interface SeriesResult {
+  turn: number[];
+  [column: string]: number[];
+}
+
+export interface PointResult {
+  /** The sweep values of this point, keyed by dotted path; `{}` without a sweep. */
+  point: Record<string, unknown>;
+  /** Trials actually run at this point (equals the file's `trials` unless `--precision`). */
+  trials?: number;
+  metrics: Record<string, MetricResult>;
+  distributions?: Record<string, DistributionResult>;
+  series?: Record<string, SeriesResult>;
+}
+
+export interface ExpectResult {
+  metric: string;
+  point?: Record<string, unknown>;
+  atLeast?: number;
+  atMost?: number;
+  between?: [number, number];
+  pass: boolean;
+  /** The points that failed, when the check covers several. */
+  failedPoints?: Record<string, unknown>[];
+}
+
+export interface ScenarioResult {
+  name: string;
+  system: string;
+  mechanic: string;
+  trials: number;
+  seed: string | number;
+  results: PointResult[];
+  expect: ExpectResult[];
+}
