@@ -57,6 +57,8 @@ export interface ScenarioResult {
   mechanic: string;
   trials: number;
   seed: string | number;
+  /** The rule variants in force, defaults filled in (an extension of the contract). */
+  rules?: Record<string, unknown>;
   results: PointResult[];
   expect: ExpectResult[];
 }

@@ -1,0 +1,48 @@
+/** The readable table `poolsim run` prints without `--json`. */
+import type { ScenarioResult } from '../sim/result.ts';
+
+/** Enough digits to read a probability or a mean; the JSON keeps them all. */
+export function fmt(x: number): string {
+  if (x === 0) return '0';
+  const a = Math.abs(x);
+  if (a >= 1000) return x.toFixed(0);
+  if (a >= 10) return x.toFixed(2);
+  if (a < 0.001) return x.toExponential(2);
+  return x.toFixed(4);
+}
+
+function table(rows: string[][]): string {
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
+  return rows
+    .map((r) => r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  '))
+    .join('\n');
+}
+
+export function formatResult(result: ScenarioResult, file: string): string {
+  const lines: string[] = [];
+  lines.push(`${result.name}  (${result.system} ${result.mechanic}, ${file})`);
+  lines.push(`${result.trials} trials per point, seed ${JSON.stringify(result.seed)}`);
+  for (const r of result.results) {
+    const where = Object.entries(r.point)
+      .map(([k, v]) => `${k} = ${JSON.stringify(v)}`)
+      .join(', ');
+    lines.push('');
+    if (where) lines.push(`  at ${where}`);
+    const rows = [['metric', 'estimate', '95% interval', 'exact']];
+    for (const [name, m] of Object.entries(r.metrics)) {
+      rows.push([name, fmt(m.estimate), `[${fmt(m.ci95[0])}, ${fmt(m.ci95[1])}]`, m.exact === undefined ? '' : fmt(m.exact)]);
+    }
+    lines.push(table(rows).replace(/^/gm, '  '));
+  }
+  if (result.expect.length > 0) {
+    lines.push('');
+    lines.push('  checks:');
+    for (const e of result.expect) {
+      const band =
+        e.between !== undefined ? `between ${e.between[0]} and ${e.between[1]}` : [e.atLeast !== undefined ? `at least ${e.atLeast}` : '', e.atMost !== undefined ? `at most ${e.atMost}` : ''].filter(Boolean).join(' and ');
+      const at = e.point ? ` at ${JSON.stringify(e.point)}` : '';
+      lines.push(`    ${e.pass ? 'pass' : 'FAIL'}  ${e.metric} ${band}${at}`);
+    }
+  }
+  return lines.join('\n');
+}

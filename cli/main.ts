@@ -1,0 +1,76 @@
+/**
+ * The `poolsim` command line. Exit codes: 0 every `expect` check passed, 1 a check failed,
+ * 2 bad input (nothing runs, nothing is written).
+ */
+import { parseArgs } from 'node:util';
+import { ScenarioErrors } from '../sim/scenario.ts';
+import { runPlan } from '../sim/assemble.ts';
+import { loadPlans } from './load.ts';
+import { formatResult } from './format.ts';
+import type { ScenarioResult } from '../sim/result.ts';
+
+const USAGE = `poolsim — Monte Carlo and exact odds for Viciousness, VDP and Sorcerer
+
+usage:
+  poolsim run FILE|DIR... [--trials N] [--seed S] [--json]
+
+  --trials N   trials per result point (overrides the file's "trials")
+  --seed S     seed (overrides the file's "seed")
+  --json       print the result JSON (SCENARIOS.md) and nothing else; one object for
+               one file, an array for several
+
+exit status: 0 all expect checks pass, 1 a check fails, 2 bad input`;
+
+export class UsageError extends Error {}
+
+function positiveInteger(flag: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d+$/.test(text) || Number(text) < 1) throw new UsageError(`${flag} expects a positive whole number, got "${text}"`);
+  return Number(text);
+}
+
+export async function main(argv: string[], out = process.stdout, err = process.stderr): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+      out.write(USAGE + '\n');
+      return command === undefined ? 2 : 0;
+    }
+    if (command === 'run') return runCommand(rest, out);
+    throw new UsageError(`unknown command "${command}"`);
+  } catch (e) {
+    if (e instanceof ScenarioErrors) {
+      err.write(`poolsim: bad input, nothing was run:\n${e.errors.map((x) => `  ${x.message}`).join('\n')}\n`);
+      return 2;
+    }
+    if (e instanceof UsageError) {
+      err.write(`poolsim: ${e.message}\n\n${USAGE}\n`);
+      return 2;
+    }
+    throw e;
+  }
+}
+
+function runCommand(args: string[], out: NodeJS.WritableStream): number {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      trials: { type: 'string' },
+      seed: { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
+  });
+  if (positionals.length === 0) throw new UsageError('run needs at least one scenario file or folder');
+  const plans = loadPlans(positionals, { trials: positiveInteger('--trials', values.trials), seed: values.seed });
+  const results: ScenarioResult[] = [];
+  for (const plan of plans) {
+    const result = runPlan(plan);
+    results.push(result);
+    if (!values.json) out.write(formatResult(result, plan.file) + '\n\n');
+  }
+  if (values.json) out.write(JSON.stringify(results.length === 1 ? results[0] : results, null, 2) + '\n');
+  const failed = results.flatMap((r) => r.expect.filter((e) => !e.pass).map((e) => `${r.name}: ${e.metric}`));
+  if (!values.json && failed.length > 0) out.write(`${failed.length} check(s) failed:\n${failed.map((f) => `  ${f}`).join('\n')}\n`);
+  return failed.length > 0 ? 1 : 0;
+}

@@ -1,0 +1,33 @@
+/**
+ * From a plan and its points' merged tallies to the result JSON (SCENARIOS.md). Pure and
+ * deterministic: the same tallies always give the same bytes.
+ */
+import { evaluateChecks, type ScenarioPlan } from './scenario.ts';
+import { layoutOf, pointResult, runPoint } from './run.ts';
+import type { Tally } from './stats.ts';
+import type { ScenarioResult } from './result.ts';
+
+export function assembleResult(plan: ScenarioPlan, tallies: readonly Tally[]): ScenarioResult {
+  const results = plan.points.map((p, i) => pointResult(p.point, tallies[i], p.simulation.exact?.()));
+  return {
+    name: plan.scenario.name,
+    system: plan.scenario.system,
+    mechanic: plan.scenario.mechanic,
+    trials: plan.trials,
+    seed: plan.seed,
+    rules: plan.rules,
+    results,
+    expect: evaluateChecks(plan.scenario.expect ?? [], results),
+  } as ScenarioResult;
+}
+
+/** Run every point of a plan in this thread (the `--workers 1` path and the tests'). */
+export function runPlan(plan: ScenarioPlan): ScenarioResult {
+  const tallies = plan.points.map((p, i) => runPoint(p.simulation, plan.seed, i, plan.trials));
+  return assembleResult(plan, tallies);
+}
+
+/** An empty tally for each point (to merge chunk tallies into). */
+export function emptyTallies(plan: ScenarioPlan): Tally[] {
+  return plan.points.map((p) => layoutOf(p.simulation).create());
+}

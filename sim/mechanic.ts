@@ -1,0 +1,44 @@
+/**
+ * What every mechanic module provides. A mechanic validates its setup with a zod schema,
+ * then `prepare` does all the checking and converting once and returns a Simulation whose
+ * `run` only computes (d3-random's "set up, then return the fast function").
+ */
+import type { z } from 'zod';
+import type { RandomStream } from './random.ts';
+import type { DistributionSpec, MetricSpec, Tally } from './stats.ts';
+import type { SystemName } from './rules.ts';
+
+/** Exact values of a result point: metric name → value, distribution name → p per bin. */
+export interface ExactValues {
+  metrics: Record<string, number>;
+  distributions?: Record<string, number[]>;
+}
+
+export interface Simulation {
+  metrics: MetricSpec[];
+  distributions?: DistributionSpec[];
+  /** Run `trials` trials from `random`, adding counts and sums into `tally`. */
+  run(random: RandomStream, trials: number, tally: Tally): void;
+  /** Exact values, where the mechanic allows them (computed once per point). */
+  exact?(): ExactValues;
+}
+
+export interface Mechanic<Setup = unknown, Rules = unknown> {
+  system: SystemName;
+  name: string;
+  /** One line for `poolsim` help and the README. */
+  summary: string;
+  setup: z.ZodType<Setup>;
+  prepare(setup: Setup, rules: Rules): Simulation;
+}
+
+/** Helper so each module's `prepare` gets typed setup and rules. */
+export function defineMechanic<S extends z.ZodType, R>(m: {
+  system: SystemName;
+  name: string;
+  summary: string;
+  setup: S;
+  prepare(setup: z.output<S>, rules: R): Simulation;
+}): Mechanic<z.output<S>, R> {
+  return m as unknown as Mechanic<z.output<S>, R>;
+}

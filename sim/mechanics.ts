@@ -1,0 +1,37 @@
+/** Every mechanic, by system and name (SCENARIOS.md "system / mechanic"). */
+import type { Mechanic } from './mechanic.ts';
+import type { SystemName } from './rules.ts';
+import { clash } from './viciousness/clash.ts';
+import { knavery } from './viciousness/knavery.ts';
+import { discovery } from './viciousness/discovery.ts';
+import { knowledge } from './viciousness/knowledge.ts';
+import { check } from './vdp/check.ts';
+import { risky } from './vdp/risky.ts';
+import { opposed } from './vdp/opposed.ts';
+import { contest } from './sorcerer/contest.ts';
+
+export const mechanics: readonly Mechanic<any, any>[] = [
+  clash,
+  knavery,
+  discovery,
+  knowledge,
+  check,
+  risky,
+  opposed,
+  contest,
+];
+
+/** Mechanics the contract names that this build does not model yet. */
+export const plannedMechanics: Record<SystemName, readonly string[]> = {
+  viciousness: ['battle', 'rivals', 'campaign'],
+  vdp: ['combat', 'extended'],
+  sorcerer: ['conflict'],
+};
+
+export function findMechanic(system: string, name: string): Mechanic<any, any> | undefined {
+  return mechanics.find((m) => m.system === system && m.name === name);
+}
+
+export function mechanicsOf(system: string): string[] {
+  return mechanics.filter((m) => m.system === system).map((m) => m.name);
+}

@@ -1,0 +1,48 @@
+/**
+ * Rule variants: the toggles of a scenario's `rules` object (RULES.md, "variant").
+ * Each system has its own; a toggle of another system, or an unknown one, is an error.
+ */
+import { z } from 'zod';
+
+export const viciousnessRules = z
+  .object({
+    /** What counts as a hit in violence; defaults to *exact4* (a die showing exactly 4). */
+    hitOn: z.enum(['exact4', '4+']).default('exact4'),
+    /** Which lower side a side's leftover hits go to with more than two sides; *strongest*. */
+    targeting: z.enum(['strongest', 'weakest', 'random']).default('strongest'),
+    /** Which able combatants a side's landed hits wound; *random*. */
+    woundOrder: z.enum(['random', 'minionsFirst', 'captainFirst']).default('random'),
+    /** When a combatant pushes to reroll its violence dice; *never*. */
+    push: z.enum(['never', 'ifNoHit']).default('never'),
+    /** How a rival splits its ambition points among designs; *focus*. */
+    invest: z.enum(['focus', 'spread']).default('focus'),
+    /** Speed Chess: a foiled design returns half its points; *false*. */
+    speedChess: z.boolean().default(false),
+  })
+  .strict();
+
+export const vdpRules = z
+  .object({
+    /** Which pool of a split roll advantage dice go to; *accomplish*. */
+    advantageOn: z.enum(['accomplish', 'caution', 'both']).default('accomplish'),
+  })
+  .strict();
+
+export const sorcererRules = z
+  .object({
+    /** A win because the other side ran out of dice scores *one* success or all *remaining*. */
+    exhausted: z.enum(['one', 'remaining']).default('one'),
+  })
+  .strict();
+
+export type ViciousnessRules = z.output<typeof viciousnessRules>;
+export type VdpRules = z.output<typeof vdpRules>;
+export type SorcererRules = z.output<typeof sorcererRules>;
+
+export const rulesBySystem = {
+  viciousness: viciousnessRules,
+  vdp: vdpRules,
+  sorcerer: sorcererRules,
+} as const;
+
+export type SystemName = keyof typeof rulesBySystem;

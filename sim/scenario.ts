@@ -1,0 +1,378 @@
+/**
+ * Scenario files (SCENARIOS.md "The file"): validation, sweeps and `expect` checks. Pure:
+ * the caller reads the file; everything here works on the parsed value, so the CLI, the
+ * workers and the dashboard share it. Everything is checked before anything runs.
+ */
+import { z } from 'zod';
+import { findMechanic, mechanicsOf } from './mechanics.ts';
+import { rulesBySystem, type SystemName } from './rules.ts';
+import type { Simulation } from './mechanic.ts';
+import type { ExpectResult, MetricResult, PointResult } from './result.ts';
+
+/** Largest grid a sweep may make (points); a bigger one is refused before running. */
+export const MAX_POINTS = 2500;
+/** Most trials a point may ask for. */
+export const MAX_TRIALS = 1_000_000_000;
+export const DEFAULT_TRIALS = 100_000;
+export const DEFAULT_SEED = '0';
+
+/** A problem with a scenario: which file, where in it, and what was expected. */
+export class ScenarioError extends Error {
+  constructor(
+    readonly file: string,
+    readonly path: string,
+    readonly problem: string,
+  ) {
+    super(`${file}: ${path === '' ? '(top level)' : path}: ${problem}`);
+    this.name = 'ScenarioError';
+  }
+}
+
+/** Several problems at once (every problem found, not only the first). */
+export class ScenarioErrors extends Error {
+  constructor(readonly errors: ScenarioError[]) {
+    super(errors.map((e) => e.message).join('\n'));
+    this.name = 'ScenarioErrors';
+  }
+}
+
+const bound = z.number().refine(Number.isFinite, 'expected a finite number');
+
+const expectSchema = z
+  .object({
+    metric: z.string().min(1),
+    point: z.record(z.string(), z.unknown()).optional(),
+    atLeast: bound.optional(),
+    atMost: bound.optional(),
+    between: z.tuple([bound, bound]).optional(),
+    /** Why the band is what it is (free text, echoed in reports). */
+    why: z.string().optional(),
+  })
+  .strict()
+  .superRefine((e, ctx) => {
+    if (e.atLeast === undefined && e.atMost === undefined && e.between === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'expected a bound: "atLeast", "atMost" or "between"' });
+    }
+    if (e.between && e.between[0] > e.between[1]) {
+      ctx.addIssue({ code: 'custom', path: ['between'], message: `expected [low, high] with low ≤ high, got [${e.between}]` });
+    }
+  });
+
+export const scenarioSchema = z
+  .object({
+    name: z.string().min(1),
+    /** Free text for reports: what question the scenario answers. */
+    description: z.string().optional(),
+    system: z.enum(['viciousness', 'vdp', 'sorcerer']),
+    mechanic: z.string().min(1),
+    trials: z.number().int().min(1).max(MAX_TRIALS).optional(),
+    seed: z.union([z.string(), z.number().refine(Number.isFinite, 'expected a finite number')]).optional(),
+    rules: z.record(z.string(), z.unknown()).optional(),
+    setup: z.record(z.string(), z.unknown()),
+    sweep: z.record(z.string(), z.array(z.unknown()).min(1)).optional(),
+    expect: z.array(expectSchema).optional(),
+  })
+  .strict();
+
+export type ScenarioFile = z.output<typeof scenarioSchema>;
+export type ExpectCheck = z.output<typeof expectSchema>;
+
+export interface PlannedPoint {
+  /** Sweep values of this point by path (`{}` without a sweep). */
+  point: Record<string, unknown>;
+  /** The scenario with this point's values applied. */
+  scenario: ScenarioFile;
+  simulation: Simulation;
+}
+
+export interface ScenarioPlan {
+  file: string;
+  scenario: ScenarioFile;
+  trials: number;
+  seed: string | number;
+  rules: Record<string, unknown>;
+  points: PlannedPoint[];
+}
+
+// ---------------------------------------------------------------- messages
+
+/** `["setup", "sides", 0, "name"]` → `"setup.sides.0.name"` (the sweep path notation). */
+export function formatPath(path: readonly PropertyKey[]): string {
+  return path.map(String).join('.');
+}
+
+function describe(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'number') return Number.isInteger(value) ? `${value}` : `the number ${value}`;
+  if (typeof value === 'string') return `"${value.length > 40 ? value.slice(0, 40) + '…' : value}"`;
+  if (typeof value === 'object') return 'an object';
+  return typeof value;
+}
+
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let v: any = root;
+  for (const k of path) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = v[k as any];
+  }
+  return v;
+}
+
+const typeNames: Record<string, string> = {
+  number: 'a number',
+  int: 'an integer',
+  string: 'a string',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'an object',
+  record: 'an object',
+  tuple: 'a list',
+};
+
+/** One zod issue in the project's words: what was expected, and what was found. */
+function explain(issue: z.core.$ZodIssue, input: unknown): { path: readonly PropertyKey[]; problem: string } {
+  const found = valueAt(input, issue.path);
+  switch (issue.code) {
+    case 'invalid_type': {
+      if (found === undefined) return { path: issue.path, problem: `missing: expected ${typeNames[issue.expected] ?? issue.expected}` };
+      return { path: issue.path, problem: `expected ${typeNames[issue.expected] ?? issue.expected}, got ${describe(found)}` };
+    }
+    case 'unrecognized_keys':
+      return {
+        path: [...issue.path, ...(issue.keys.length === 1 ? [issue.keys[0]] : [])],
+        problem:
+          issue.keys.length === 1
+            ? `unknown field "${issue.keys[0]}"`
+            : `unknown fields ${issue.keys.map((k) => `"${k}"`).join(', ')}`,
+      };
+    case 'invalid_value':
+      return {
+        path: issue.path,
+        problem: `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}, got ${describe(found)}`,
+      };
+    case 'too_small': {
+      const min = Number(issue.minimum);
+      if (issue.origin === 'array') return { path: issue.path, problem: `expected at least ${min} item${min === 1 ? '' : 's'}, got ${Array.isArray(found) ? found.length : 0}` };
+      if (issue.origin === 'string') return { path: issue.path, problem: 'expected a non-empty string' };
+      return { path: issue.path, problem: `expected a number ${issue.inclusive ? '≥' : '>'} ${min}, got ${describe(found)}` };
+    }
+    case 'too_big': {
+      const max = Number(issue.maximum);
+      if (issue.origin === 'array') return { path: issue.path, problem: `expected at most ${max} items` };
+      return { path: issue.path, problem: `expected a number ${issue.inclusive ? '≤' : '<'} ${max}, got ${describe(found)}` };
+    }
+    case 'invalid_union':
+      return { path: issue.path, problem: `expected a string or a number, got ${describe(found)}` };
+    default:
+      return { path: issue.path, problem: issue.message };
+  }
+}
+
+function zodErrors(file: string, prefix: readonly PropertyKey[], error: z.ZodError, input: unknown): ScenarioError[] {
+  return error.issues.map((issue) => {
+    const { path, problem } = explain(issue, input);
+    return new ScenarioError(file, formatPath([...prefix, ...path]), problem);
+  });
+}
+
+// ---------------------------------------------------------------- sweeps
+
+/** Split a sweep path; numeric segments index arrays. */
+function segments(path: string): string[] {
+  return path.split('.');
+}
+
+/** Why `path` cannot be set in `root`, or undefined when it can. */
+function sweepPathProblem(root: unknown, path: string): string | undefined {
+  const segs = segments(path);
+  if (segs.some((s) => s === '')) return `"${path}" is not a dotted path like "setup.challenges"`;
+  if (!['setup', 'rules'].includes(segs[0]) || segs.length < 2) {
+    return `"${path}" does not exist: a sweep path starts with "setup." or "rules."`;
+  }
+  let v: any = root;
+  for (let i = 0; i < segs.length - 1; i++) {
+    const key = segs[i];
+    const next = v?.[key];
+    if (next === undefined || next === null || typeof next !== 'object') {
+      if (i === 0 && key === 'rules' && next === undefined) return undefined; // rules {} may be left out
+      return `"${path}" does not exist: the file has no "${segs.slice(0, i + 1).join('.')}"`;
+    }
+    if (Array.isArray(next)) {
+      const idx = segs[i + 1];
+      if (!/^\d+$/.test(idx) || Number(idx) >= next.length) {
+        return `"${path}" does not exist: "${segs.slice(0, i + 1).join('.')}" is a list of ${next.length}, "${idx}" is not an index of it`;
+      }
+    }
+    v = next;
+  }
+  return undefined;
+}
+
+/** A copy of `root` with `path` set to `value` (parents copied, never shared). */
+export function setPath(root: unknown, path: string, value: unknown): unknown {
+  const segs = segments(path);
+  const copy = structuredClone(root) as any;
+  let v = copy;
+  for (let i = 0; i < segs.length - 1; i++) {
+    if (v[segs[i]] === undefined) v[segs[i]] = {};
+    v = v[segs[i]];
+  }
+  v[segs[segs.length - 1]] = structuredClone(value);
+  return copy;
+}
+
+/** Every combination of the sweep's values; the last path varies fastest. */
+export function sweepPoints(sweep: Record<string, unknown[]> | undefined): Record<string, unknown>[] {
+  let points: Record<string, unknown>[] = [{}];
+  for (const [path, values] of Object.entries(sweep ?? {})) {
+    points = points.flatMap((p) => values.map((v) => ({ ...p, [path]: v })));
+  }
+  return points;
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** Does `point` (a result point) match a check's partial `point`? */
+export function pointMatches(check: Record<string, unknown> | undefined, point: Record<string, unknown>): boolean {
+  if (!check) return true;
+  return Object.entries(check).every(([k, v]) => sameValue(point[k], v));
+}
+
+// ---------------------------------------------------------------- planning
+
+/**
+ * Check a parsed scenario file completely and prepare every point's simulation. Throws
+ * ScenarioErrors listing every problem found; nothing runs before this succeeds.
+ * `overrides` are the command line's `--trials` and `--seed`.
+ */
+export function planScenario(
+  raw: unknown,
+  file: string,
+  overrides: { trials?: number; seed?: string | number } = {},
+): ScenarioPlan {
+  const top = scenarioSchema.safeParse(raw);
+  if (!top.success) throw new ScenarioErrors(zodErrors(file, [], top.error, raw));
+  const scenario = top.data;
+  const errors: ScenarioError[] = [];
+
+  const mechanic = findMechanic(scenario.system, scenario.mechanic);
+  if (!mechanic) {
+    const known = mechanicsOf(scenario.system);
+    throw new ScenarioErrors([
+      new ScenarioError(file, 'mechanic', `unknown mechanic "${scenario.mechanic}" for system "${scenario.system}": expected one of ${known.map((k) => `"${k}"`).join(', ')}`),
+    ]);
+  }
+  const rulesSchema = rulesBySystem[scenario.system as SystemName];
+
+  for (const [path] of Object.entries(scenario.sweep ?? {})) {
+    const problem = sweepPathProblem(raw, path);
+    if (problem) errors.push(new ScenarioError(file, `sweep.${path}`, problem));
+  }
+  const gridSize = Object.values(scenario.sweep ?? {}).reduce((n, v) => n * v.length, 1);
+  if (gridSize > MAX_POINTS) {
+    errors.push(new ScenarioError(file, 'sweep', `the sweep makes ${gridSize} points: at most ${MAX_POINTS} can run`));
+  }
+  if (errors.length > 0) throw new ScenarioErrors(errors);
+
+  const points: PlannedPoint[] = [];
+  let resolvedRules: Record<string, unknown> = {};
+  for (const point of sweepPoints(scenario.sweep)) {
+    let applied: any = raw;
+    for (const [path, value] of Object.entries(point)) applied = setPath(applied, path, value);
+    const where = Object.keys(point).length === 0 ? '' : ` (at sweep point ${JSON.stringify(point)})`;
+    const pointErrors: ScenarioError[] = [];
+    const rules = rulesSchema.safeParse(applied.rules ?? {});
+    if (!rules.success) {
+      for (const e of zodErrors(file, ['rules'], rules.error, applied.rules ?? {})) {
+        pointErrors.push(
+          e.problem.startsWith('unknown field')
+            ? new ScenarioError(file, e.path, `unknown rule variant for ${scenario.system}: expected one of ${Object.keys(rulesSchema.shape).join(', ')}${where}`)
+            : new ScenarioError(file, e.path, e.problem + where),
+        );
+      }
+    }
+    const setup = mechanic.setup.safeParse(applied.setup);
+    if (!setup.success) {
+      for (const e of zodErrors(file, ['setup'], setup.error, applied.setup)) {
+        pointErrors.push(new ScenarioError(file, e.path, e.problem + where));
+      }
+    }
+    if (pointErrors.length > 0) {
+      errors.push(...pointErrors);
+      if (errors.length >= 20) break;
+      continue;
+    }
+    resolvedRules = rules.data as Record<string, unknown>;
+    try {
+      const simulation = mechanic.prepare(setup.data, rules.data);
+      points.push({ point, scenario: { ...scenario, setup: applied.setup, rules: applied.rules }, simulation });
+    } catch (err) {
+      errors.push(new ScenarioError(file, 'setup', `${(err as Error).message}${where}`));
+    }
+  }
+  if (errors.length > 0) throw new ScenarioErrors(errors);
+
+  // Each check must name a metric this mechanic reports at the points it covers.
+  (scenario.expect ?? []).forEach((check, i) => {
+    if (check.point) {
+      for (const [path, value] of Object.entries(check.point)) {
+        const values = scenario.sweep?.[path];
+        if (!values) {
+          errors.push(new ScenarioError(file, `expect.${i}.point.${path}`, `"${path}" is not a sweep path of this file${scenario.sweep ? `: expected one of ${Object.keys(scenario.sweep).join(', ')}` : ' (it has no sweep)'}`));
+        } else if (!values.some((v) => sameValue(v, value))) {
+          errors.push(new ScenarioError(file, `expect.${i}.point.${path}`, `${JSON.stringify(value)} is not among the sweep's values ${JSON.stringify(values)}`));
+        }
+      }
+    }
+    const covered = points.filter((p) => pointMatches(check.point, p.point));
+    for (const p of covered) {
+      const names = p.simulation.metrics.map((m) => m.name);
+      if (!names.includes(check.metric)) {
+        errors.push(new ScenarioError(file, `expect.${i}.metric`, `no metric "${check.metric}" in ${scenario.system} ${scenario.mechanic}: expected one of ${names.join(', ')}`));
+        break;
+      }
+    }
+  });
+  if (errors.length > 0) throw new ScenarioErrors(errors);
+
+  return {
+    file,
+    scenario,
+    trials: overrides.trials ?? scenario.trials ?? DEFAULT_TRIALS,
+    seed: overrides.seed ?? scenario.seed ?? DEFAULT_SEED,
+    rules: resolvedRules,
+    points,
+  };
+}
+
+// ---------------------------------------------------------------- checks
+
+/**
+ * "A check fails when the whole 95% interval lies outside the bound; it passes
+ * otherwise." (SCENARIOS.md)
+ */
+export function checkPasses(check: ExpectCheck, m: MetricResult): boolean {
+  const [lo, hi] = m.ci95;
+  if (check.atLeast !== undefined && hi < check.atLeast) return false;
+  if (check.atMost !== undefined && lo > check.atMost) return false;
+  if (check.between !== undefined && (hi < check.between[0] || lo > check.between[1])) return false;
+  return true;
+}
+
+export function evaluateChecks(checks: readonly ExpectCheck[], results: readonly PointResult[]): ExpectResult[] {
+  return checks.map((check) => {
+    const failed = results.filter((r) => pointMatches(check.point, r.point) && !checkPasses(check, r.metrics[check.metric]));
+    const out = { metric: check.metric } as ExpectResult;
+    if (check.point) out.point = check.point;
+    if (check.atLeast !== undefined) out.atLeast = check.atLeast;
+    if (check.atMost !== undefined) out.atMost = check.atMost;
+    if (check.between !== undefined) out.between = check.between;
+    out.pass = failed.length === 0;
+    if (failed.length > 0 && results.length > 1) out.failedPoints = failed.map((r) => r.point);
+    return out;
+  });
+}

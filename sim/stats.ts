@@ -1,0 +1,166 @@
+/**
+ * Mergeable statistics. A chunk of trials adds integer counts and sums into a tally;
+ * tallies of chunks add up element by element. Every entry is an integer (a count, a sum
+ * of integers or of their squares), so the sum is exact below 2^53 and does not depend on
+ * the order chunks are merged in: the result is byte-identical for any number of workers.
+ */
+
+/** What a metric measures: a probability (Wilson interval) or a mean (normal interval). */
+export type MetricKind = 'probability' | 'mean';
+
+export interface MetricSpec {
+  name: string;
+  kind: MetricKind;
+  /**
+   * The tally holds integers; the reported figure is (tallied value) ÷ scale. Used for
+   * "P(a combatant of this entry dies)": the tally counts the entry's deaths, scale is the
+   * entry's size. Defaults to 1.
+   */
+  scale?: number;
+}
+
+/** An integer quantity whose distribution is reported: values min..min+size-1. */
+export interface DistributionSpec {
+  name: string;
+  min: number;
+  /** Number of bins; values beyond the last are counted in the last bin. */
+  size: number;
+}
+
+/** 97.5th percentile of the standard normal (two-sided 95%). */
+export const Z95 = 1.959963984540054;
+
+/** Where each metric and distribution lives in a tally array. */
+export class TallyLayout {
+  readonly metricCount: number;
+  readonly distributionOffsets: number[];
+  readonly size: number;
+
+  constructor(
+    readonly metrics: readonly MetricSpec[],
+    readonly distributions: readonly DistributionSpec[] = [],
+  ) {
+    this.metricCount = metrics.length;
+    let offset = 1 + 2 * metrics.length;
+    this.distributionOffsets = distributions.map((d) => {
+      const at = offset;
+      offset += d.size;
+      return at;
+    });
+    this.size = offset;
+  }
+
+  /** A zeroed tally: [trials, (sum, sum of squares) per metric, distribution bins...]. */
+  create(): Tally {
+    return new Tally(this, new Float64Array(this.size));
+  }
+
+  wrap(values: Float64Array): Tally {
+    if (values.length !== this.size) {
+      throw new Error(`a tally of ${values.length} entries does not fit a layout of ${this.size}`);
+    }
+    return new Tally(this, values);
+  }
+
+  index(metric: string): number {
+    const i = this.metrics.findIndex((m) => m.name === metric);
+    if (i < 0) throw new Error(`no metric named ${metric}`);
+    return i;
+  }
+}
+
+export class Tally {
+  constructor(
+    readonly layout: TallyLayout,
+    readonly values: Float64Array,
+  ) {}
+
+  get trials(): number {
+    return this.values[0];
+  }
+
+  /** Count `n` finished trials. */
+  addTrials(n: number): void {
+    this.values[0] += n;
+  }
+
+  /** Add one trial's integer value `x` of metric `i`. */
+  add(i: number, x: number): void {
+    const at = 1 + 2 * i;
+    this.values[at] += x;
+    this.values[at + 1] += x * x;
+  }
+
+  /** Count one trial's integer value `x` of distribution `d`. */
+  bin(d: number, x: number): void {
+    const spec = this.layout.distributions[d];
+    let k = x - spec.min;
+    if (k < 0) k = 0;
+    else if (k >= spec.size) k = spec.size - 1;
+    this.values[this.layout.distributionOffsets[d] + k] += 1;
+  }
+
+  /** Add another tally of the same layout into this one. */
+  merge(other: Tally | Float64Array): void {
+    const v = other instanceof Tally ? other.values : other;
+    for (let i = 0; i < this.values.length; i++) this.values[i] += v[i];
+  }
+
+  sum(i: number): number {
+    return this.values[1 + 2 * i];
+  }
+
+  sumOfSquares(i: number): number {
+    return this.values[2 + 2 * i];
+  }
+
+  /** Counts of distribution `d`, bin by bin. */
+  counts(d: number): Float64Array {
+    const at = this.layout.distributionOffsets[d];
+    return this.values.subarray(at, at + this.layout.distributions[d].size);
+  }
+}
+
+export interface Estimate {
+  estimate: number;
+  ci95: [number, number];
+}
+
+/** Wilson score interval for `successes` out of `n` (Wilson, JASA 22(158), 1927). */
+export function wilson(successes: number, n: number, z = Z95): Estimate {
+  const p = successes / n;
+  const z2 = z * z;
+  const denominator = 1 + z2 / n;
+  const centre = (p + z2 / (2 * n)) / denominator;
+  const half = (z / denominator) * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
+  return { estimate: p, ci95: [clamp01(centre - half), clamp01(centre + half)] };
+}
+
+/** Normal interval for a mean from its sum and sum of squares over n trials. */
+export function normalMean(sum: number, sumOfSquares: number, n: number, z = Z95): Estimate {
+  const mean = sum / n;
+  // Sample variance; max(0, …) absorbs rounding when every trial had the same value.
+  const variance = n > 1 ? Math.max(0, (sumOfSquares - n * mean * mean) / (n - 1)) : 0;
+  const half = z * Math.sqrt(variance / n);
+  return { estimate: mean, ci95: [mean - half, mean + half] };
+}
+
+function clamp01(x: number): number {
+  return x < 0 ? 0 : x > 1 ? 1 : x;
+}
+
+/** The estimate and interval of metric `i` of a tally, scaled as its spec says. */
+export function summarize(tally: Tally, i: number): Estimate {
+  const spec = tally.layout.metrics[i];
+  const n = tally.trials;
+  const scale = spec.scale ?? 1;
+  if (spec.kind === 'probability' && scale === 1) return wilson(tally.sum(i), n);
+  const e = normalMean(tally.sum(i), tally.sumOfSquares(i), n);
+  if (scale === 1) return e;
+  const ci: [number, number] = [e.ci95[0] / scale, e.ci95[1] / scale];
+  if (spec.kind === 'probability') {
+    ci[0] = clamp01(ci[0]);
+    ci[1] = clamp01(ci[1]);
+  }
+  return { estimate: e.estimate / scale, ci95: ci };
+}

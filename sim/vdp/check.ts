@@ -1,0 +1,49 @@
+/**
+ * VDP basic `check` (very-different-places.txt "Skill Checks"): "roll 2d6 and add your
+ * skill modifier, comparing the total to the target". Success when total ≥ target;
+ * tension when it equals the target ("A character gains a point of Tension whenever a
+ * skill check result is exactly equal to the target number").
+ */
+import { z } from 'zod';
+import { defineMechanic } from '../mechanic.ts';
+import { VdpRoll, extraDice, netAdvantage } from './pool.ts';
+
+export const checkSetup = z
+  .object({
+    /** Dice rolled; defaults to 2. */
+    dice: z.number().int().min(1).max(20).optional(),
+    modifier: z.number().int(),
+    target: z.number().int(),
+    advantage: extraDice.optional(),
+    disadvantage: extraDice.optional(),
+  })
+  .strict();
+
+export const check = defineMechanic({
+  system: 'vdp',
+  name: 'check',
+  summary: 'a basic check: 2d6 + modifier ≥ target',
+  setup: checkSetup,
+  prepare(setup) {
+    const roll = new VdpRoll(setup.dice ?? 2, netAdvantage(setup.advantage, setup.disadvantage), setup.modifier);
+    const { target } = setup;
+    return {
+      metrics: [
+        { name: 'success', kind: 'probability' },
+        { name: 'tension', kind: 'mean' },
+      ],
+      run(random, trials, tally) {
+        for (let t = 0; t < trials; t++) {
+          const total = roll.roll(random);
+          tally.add(0, total >= target ? 1 : 0);
+          tally.add(1, total === target ? 1 : 0);
+        }
+        tally.addTrials(trials);
+      },
+      exact() {
+        const d = roll.distribution();
+        return { metrics: { success: d.atLeast(target), tension: d.at(target) } };
+      },
+    };
+  },
+});

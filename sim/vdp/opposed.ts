@@ -1,0 +1,119 @@
+/**
+ * VDP `opposed` check (very-different-places.txt "Skill Checks"): both characters split
+ * their pool into Accomplish and Resist; "each character's Accomplish check must beat the
+ * opposing character's Resist check". When only one can finish, each score is its
+ * Accomplish minus the other's Resist, "whichever score is highest wins the contest. If
+ * both scores are negative, everyone fails."
+ *
+ * Reading (docs/RULINGS.md): "beat" is strictly higher, as in combat ("If the total is
+ * higher for the attacker"), so a score wins when it is above 0 and above the other's;
+ * equal scores, or none above 0, and nobody wins (`neither`).
+ */
+import { z } from 'zod';
+import { defineMechanic } from '../mechanic.ts';
+import type { VdpRules } from '../rules.ts';
+import { VDP_POOL, extraDice, netAdvantage } from './pool.ts';
+import { splitRolls } from './risky.ts';
+
+const split = z.number().int().min(0).max(VDP_POOL);
+
+export const opposerSchema = z
+  .object({
+    name: z.string().min(1),
+    accomplish: split,
+    /** Defaults to the rest of the pool (4 − accomplish). */
+    resist: split.optional(),
+    modifier: z.number().int(),
+    /** Defaults to `modifier`. */
+    resistModifier: z.number().int().optional(),
+    advantage: extraDice.optional(),
+    disadvantage: extraDice.optional(),
+  })
+  .strict()
+  .superRefine((s, ctx) => {
+    if (s.resist !== undefined && s.accomplish + s.resist !== VDP_POOL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['resist'],
+        message: `accomplish (${s.accomplish}) + resist (${s.resist}) must be the pool of ${VDP_POOL} dice`,
+      });
+    }
+  });
+
+export const opposedSetup = z
+  .object({ a: opposerSchema, b: opposerSchema })
+  .strict()
+  .superRefine((s, ctx) => {
+    if (s.a.name === s.b.name) {
+      ctx.addIssue({ code: 'custom', path: ['b', 'name'], message: `both characters are named "${s.a.name}": names must differ` });
+    }
+  });
+
+type Opposer = z.output<typeof opposerSchema>;
+
+function rollsOf(o: Opposer, advantageOn: VdpRules['advantageOn']) {
+  return splitRolls(
+    o.accomplish,
+    o.resist ?? VDP_POOL - o.accomplish,
+    netAdvantage(o.advantage, o.disadvantage),
+    [o.modifier, o.resistModifier ?? o.modifier],
+    advantageOn,
+  );
+}
+
+export const opposed = defineMechanic({
+  system: 'vdp',
+  name: 'opposed',
+  summary: 'an opposed check: accomplish minus the other side’s resist, highest wins',
+  setup: opposedSetup,
+  prepare(setup, rules: VdpRules) {
+    const [accA, resA] = rollsOf(setup.a, rules.advantageOn);
+    const [accB, resB] = rollsOf(setup.b, rules.advantageOn);
+    const A = setup.a.name;
+    const B = setup.b.name;
+    return {
+      metrics: [
+        { name: `win.${A}`, kind: 'probability' },
+        { name: `win.${B}`, kind: 'probability' },
+        { name: 'neither', kind: 'probability' },
+        { name: `score.${A}`, kind: 'mean' },
+        { name: `score.${B}`, kind: 'mean' },
+        { name: `beats.${A}`, kind: 'probability' },
+        { name: `beats.${B}`, kind: 'probability' },
+      ],
+      run(random, trials, tally) {
+        for (let t = 0; t < trials; t++) {
+          const a = accA.roll(random) - resB.roll(random);
+          const b = accB.roll(random) - resA.roll(random);
+          const winA = a > 0 && a > b ? 1 : 0;
+          const winB = b > 0 && b > a ? 1 : 0;
+          tally.add(0, winA);
+          tally.add(1, winB);
+          tally.add(2, 1 - winA - winB);
+          tally.add(3, a);
+          tally.add(4, b);
+          tally.add(5, a > 0 ? 1 : 0);
+          tally.add(6, b > 0 ? 1 : 0);
+        }
+        tally.addTrials(trials);
+      },
+      exact() {
+        const a = accA.distribution().minus(resB.distribution());
+        const b = accB.distribution().minus(resA.distribution());
+        const winA = a.expect((x) => (x > 0 ? b.atMost(x - 1) : 0));
+        const winB = b.expect((x) => (x > 0 ? a.atMost(x - 1) : 0));
+        return {
+          metrics: {
+            [`win.${A}`]: winA,
+            [`win.${B}`]: winB,
+            neither: 1 - winA - winB,
+            [`score.${A}`]: a.mean(),
+            [`score.${B}`]: b.mean(),
+            [`beats.${A}`]: a.atLeast(1),
+            [`beats.${B}`]: b.atLeast(1),
+          },
+        };
+      },
+    };
+  },
+});

@@ -1,0 +1,97 @@
+/**
+ * VDP `risky` check (very-different-places.txt "Skill Checks"): the 4-die pool split
+ * between Accomplish (against the success target) and Caution (against the risk target),
+ * each passing when its total is equal or higher. Advantage dice go to the pool(s) named
+ * by the `advantageOn` variant.
+ */
+import { z } from 'zod';
+import { defineMechanic } from '../mechanic.ts';
+import type { VdpRules } from '../rules.ts';
+import { VDP_POOL, VdpRoll, extraDice, netAdvantage } from './pool.ts';
+
+const split = z.number().int().min(0).max(VDP_POOL);
+
+export const riskySetup = z
+  .object({
+    accomplish: split,
+    /** Defaults to the rest of the pool (4 − accomplish). */
+    caution: split.optional(),
+    modifier: z.number().int(),
+    /** Defaults to `modifier`. */
+    cautionModifier: z.number().int().optional(),
+    successTarget: z.number().int(),
+    riskTarget: z.number().int(),
+    advantage: extraDice.optional(),
+    disadvantage: extraDice.optional(),
+  })
+  .strict()
+  .superRefine((s, ctx) => {
+    if (s.caution !== undefined && s.accomplish + s.caution !== VDP_POOL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['caution'],
+        message: `accomplish (${s.accomplish}) + caution (${s.caution}) must be the pool of ${VDP_POOL} dice`,
+      });
+    }
+  });
+
+/** The accomplish and caution rolls of a split, with advantage placed by the variant. */
+export function splitRolls(
+  accomplish: number,
+  caution: number,
+  net: number,
+  modifiers: [number, number],
+  advantageOn: VdpRules['advantageOn'],
+): [VdpRoll, VdpRoll] {
+  const onAccomplish = advantageOn !== 'caution' ? net : 0;
+  const onCaution = advantageOn !== 'accomplish' ? net : 0;
+  return [new VdpRoll(accomplish, onAccomplish, modifiers[0]), new VdpRoll(caution, onCaution, modifiers[1])];
+}
+
+export const risky = defineMechanic({
+  system: 'vdp',
+  name: 'risky',
+  summary: 'a risky check: the 4-die pool split between accomplish and caution',
+  setup: riskySetup,
+  prepare(setup, rules: VdpRules) {
+    const caution = setup.caution ?? VDP_POOL - setup.accomplish;
+    const [acc, cau] = splitRolls(
+      setup.accomplish,
+      caution,
+      netAdvantage(setup.advantage, setup.disadvantage),
+      [setup.modifier, setup.cautionModifier ?? setup.modifier],
+      rules.advantageOn,
+    );
+    const { successTarget, riskTarget } = setup;
+    return {
+      metrics: [
+        { name: 'success', kind: 'probability' },
+        { name: 'safe', kind: 'probability' },
+        { name: 'successAndSafe', kind: 'probability' },
+        { name: 'tension', kind: 'mean' },
+      ],
+      run(random, trials, tally) {
+        for (let t = 0; t < trials; t++) {
+          const a = acc.roll(random);
+          const c = cau.roll(random);
+          const success = a >= successTarget ? 1 : 0;
+          const safe = c >= riskTarget ? 1 : 0;
+          tally.add(0, success);
+          tally.add(1, safe);
+          tally.add(2, success & safe);
+          tally.add(3, (a === successTarget ? 1 : 0) + (c === riskTarget ? 1 : 0));
+        }
+        tally.addTrials(trials);
+      },
+      exact() {
+        const a = acc.distribution();
+        const c = cau.distribution();
+        const success = a.atLeast(successTarget);
+        const safe = c.atLeast(riskTarget);
+        return {
+          metrics: { success, safe, successAndSafe: success * safe, tension: a.at(successTarget) + c.at(riskTarget) },
+        };
+      },
+    };
+  },
+});

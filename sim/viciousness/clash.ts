@@ -1,0 +1,217 @@
+/**
+ * Viciousness `clash`: one clash phase and the wounds it deals (RULES.md "Violence").
+ * Two sides are computed exactly as well; with more sides the `targeting` choice makes
+ * only hits and `top` exact, the rest is Monte Carlo.
+ */
+import { z } from 'zod';
+import { defineMechanic } from '../mechanic.ts';
+import { Distribution } from '../exact/distribution.ts';
+import type { ViciousnessRules } from '../rules.ts';
+import type { MetricSpec } from '../stats.ts';
+import {
+  HitResolver,
+  PackedDice,
+  bonusDice,
+  checkSides,
+  combatantDice,
+  hitDistribution,
+  hitTest,
+  isCaptain,
+  sideSchema,
+  type SideSetup,
+  type ViolenceDie,
+} from './violence.ts';
+
+export const clashSetup = z
+  .object({ sides: z.array(sideSchema).min(2) })
+  .strict()
+  .superRefine((s, ctx) => checkSides(s.sides, ctx));
+
+/**
+ * How wounds on a side split into groups by `woundOrder`: group 0 takes wounds first.
+ * Within a group every able combatant is equally likely to be hit, so "P(a combatant of
+ * this entry is wounded)" is (wounds to its group) ÷ (group size) — no need to draw who.
+ */
+export function woundGroups(side: SideSetup, order: ViciousnessRules['woundOrder']) {
+  const captains = side.combatants.filter(isCaptain).reduce((n, c) => n + (c.count ?? 1), 0);
+  const total = side.combatants.reduce((n, c) => n + (c.count ?? 1), 0);
+  const sizes =
+    order === 'random' ? [total] : order === 'captainFirst' ? [captains, total - captains] : [total - captains, captains];
+  const groupOf = (c: SideSetup['combatants'][number]) =>
+    order === 'random' ? 0 : (order === 'captainFirst') === isCaptain(c) ? 0 : 1;
+  return { sizes, groupOf, total };
+}
+
+/** Wounds to each group when `w` wounds land (groups fill in order). */
+function splitWounds(w: number, sizes: readonly number[], out: Int32Array): void {
+  for (let g = 0; g < sizes.length; g++) {
+    out[g] = Math.min(w, sizes[g]);
+    w -= out[g];
+  }
+}
+
+/**
+ * The hit distribution of one combatant's own dice, with the `push` variant: a
+ * combatant whose dice showed no hit, and who is not rattled, rerolls them (then is
+ * rattled — which matters from the next round on).
+ */
+export function combatantHits(dice: readonly ViolenceDie[], isHit: (f: number) => boolean, push: boolean): Distribution {
+  const d = hitDistribution(dice, isHit);
+  if (!push || dice.some((x) => x.rattled)) return d;
+  const p = d.p.slice();
+  const miss = d.p[0];
+  for (let k = 1; k < p.length; k++) p[k] += miss * d.p[k];
+  p[0] = miss * miss;
+  return new Distribution(d.min, p);
+}
+
+export const clash = defineMechanic({
+  system: 'viciousness',
+  name: 'clash',
+  summary: 'one clash phase: hits (4s), who lands them, who is wounded',
+  setup: clashSetup,
+  prepare(setup, rules: ViciousnessRules) {
+    const { sides } = setup;
+    const n = sides.length;
+    const isHit = hitTest(rules.hitOn);
+    const push = rules.push === 'ifNoHit';
+
+    // Per side: its dice packed; per combatant (expanded by count) the range of its dice.
+    const packed: PackedDice[] = [];
+    const ranges: Int32Array[] = []; // [from0, to0, pushable0, from1, ...]
+    const able = new Int32Array(n);
+    for (let s = 0; s < n; s++) {
+      const dice: ViolenceDie[] = [];
+      const r: number[] = [];
+      for (const c of sides[s].combatants) {
+        for (let k = 0; k < (c.count ?? 1); k++) {
+          const own = combatantDice(c);
+          r.push(dice.length, dice.length + own.length, push && !(c.rattled ?? false) ? 1 : 0);
+          dice.push(...own);
+          able[s]++;
+        }
+      }
+      const bonusFrom = dice.length;
+      dice.push(...bonusDice(sides[s].bonus));
+      r.push(bonusFrom, dice.length, 0);
+      packed.push(new PackedDice(dice, rules.hitOn));
+      ranges.push(Int32Array.from(r));
+    }
+
+    const groups = sides.map((side) => woundGroups(side, rules.woundOrder));
+    const metrics: MetricSpec[] = [];
+    const entryMetric: { side: number; group: number }[] = [];
+    for (const side of sides) {
+      metrics.push(
+        { name: `hits.${side.name}`, kind: 'mean' },
+        { name: `top.${side.name}`, kind: 'probability' },
+        { name: `landed.${side.name}`, kind: 'mean' },
+        { name: `wounded.${side.name}`, kind: 'mean' },
+      );
+    }
+    sides.forEach((side, s) => {
+      for (const c of side.combatants) {
+        const g = groups[s].groupOf(c);
+        if ((c.count ?? 1) === 0 || groups[s].sizes[g] === 0) continue;
+        metrics.push({ name: `wounded.${side.name}.${c.name}`, kind: 'probability', scale: groups[s].sizes[g] });
+        entryMetric.push({ side: s, group: g });
+      }
+    });
+    const groupSizes = groups.map((g) => g.sizes);
+    const entrySide = Int32Array.from(entryMetric, (e) => e.side);
+    const entryGroup = Int32Array.from(entryMetric, (e) => e.group);
+    const distributions = sides.map((side, s) => ({
+      name: `hits.${side.name}`,
+      min: 0,
+      size: packed[s].sides.length + 1,
+    }));
+
+    return {
+      metrics,
+      distributions,
+      run(random, trials, tally) {
+        const resolver = new HitResolver(n, rules.targeting);
+        const hits = new Int32Array(n);
+        const active = new Uint8Array(n).fill(1);
+        const landedOn = new Int32Array(n);
+        const landedBy = new Int32Array(n);
+        const split = groupSizes.map((g) => new Int32Array(g.length));
+        for (let t = 0; t < trials; t++) {
+          for (let s = 0; s < n; s++) {
+            const dice = packed[s];
+            if (!push) {
+              hits[s] = dice.rollHits(random);
+              continue;
+            }
+            const r = ranges[s];
+            let h = 0;
+            for (let i = 0; i < r.length; i += 3) {
+              let own = dice.rollHits(random, r[i], r[i + 1]);
+              if (own === 0 && r[i + 2] === 1) own = dice.rollHits(random, r[i], r[i + 1]);
+              h += own;
+            }
+            hits[s] = h;
+          }
+          resolver.resolve(random, hits, active, able, landedOn, landedBy);
+          for (let s = 0; s < n; s++) {
+            let top = 1;
+            for (let o = 0; o < n; o++) if (o !== s && hits[o] >= hits[s]) top = 0;
+            const base = 4 * s;
+            tally.add(base, hits[s]);
+            tally.add(base + 1, top);
+            tally.add(base + 2, landedBy[s]);
+            tally.add(base + 3, landedOn[s]);
+            tally.bin(s, hits[s]);
+            splitWounds(landedOn[s], groupSizes[s], split[s]);
+          }
+          for (let e = 0; e < entrySide.length; e++) {
+            tally.add(4 * n + e, split[entrySide[e]][entryGroup[e]]);
+          }
+        }
+        tally.addTrials(trials);
+      },
+      exact() {
+        const hitDists = sides.map((side, s) => {
+          const parts: Distribution[] = [];
+          for (const c of side.combatants) {
+            const own = combatantHits(combatantDice(c), isHit, push);
+            parts.push(own.repeat(c.count ?? 1));
+          }
+          parts.push(hitDistribution(bonusDice(side.bonus), isHit));
+          return Distribution.sum(parts);
+        });
+        const m: Record<string, number> = {};
+        const dists: Record<string, number[]> = {};
+        sides.forEach((side, s) => {
+          m[`hits.${side.name}`] = hitDists[s].mean();
+          // P(strictly most hits) = Σ_k P(h_s = k) ∏_{o≠s} P(h_o < k).
+          m[`top.${side.name}`] = hitDists[s].expect((k) =>
+            hitDists.reduce((p, d, o) => (o === s ? p : p * d.atMost(k - 1)), 1),
+          );
+          dists[`hits.${side.name}`] = Array.from(hitDists[s].p);
+        });
+        if (n === 2) {
+          for (let s = 0; s < 2; s++) {
+            const o = 1 - s;
+            // Wounds on s: the other side's margin, capped by s's able combatants.
+            const wounds = hitDists[o].minus(hitDists[s]).map((d) => Math.min(Math.max(0, d), able[s]));
+            m[`wounded.${sides[s].name}`] = wounds.mean();
+            m[`landed.${sides[o].name}`] = wounds.mean();
+            for (const c of sides[s].combatants) {
+              const g = groups[s].groupOf(c);
+              const size = groups[s].sizes[g];
+              if ((c.count ?? 1) === 0 || size === 0) continue;
+              const out = new Int32Array(groups[s].sizes.length);
+              m[`wounded.${sides[s].name}.${c.name}`] =
+                wounds.expect((w) => {
+                  splitWounds(w, groups[s].sizes, out);
+                  return out[g];
+                }) / size;
+            }
+          }
+        }
+        return { metrics: m, distributions: dists };
+      },
+    };
+  },
+});

@@ -1,0 +1,220 @@
+/**
+ * Violence (RULES.md "Violence"; viciousness.txt "Violence"), the parts shared by `clash`
+ * and `battle`: who rolls what, what counts as a hit, and where hits land.
+ */
+import { z } from 'zod';
+import { diceListSchema, eachDie, type DiceGroup } from '../dice.ts';
+import { Distribution, faceDistribution, chanceOf } from '../exact/distribution.ts';
+import type { RandomStream } from '../random.ts';
+import type { ViciousnessRules } from '../rules.ts';
+
+const name = z.string().min(1);
+
+export const combatantSchema = z
+  .object({
+    name,
+    /** How many combatants this entry stands for; defaults to 1. */
+    count: z.number().int().min(0).max(1000).optional(),
+    /** Trait dice that apply (the 1d4 every combatant rolls is added by the rules). */
+    dice: diceListSchema.optional(),
+    /** Rolls each die twice and keeps the lower. */
+    rattled: z.boolean().optional(),
+    /** For `woundOrder`; defaults to captain for an entry named "captain", else minion. */
+    role: z.enum(['captain', 'minion']).optional(),
+  })
+  .strict();
+
+export const sideSchema = z
+  .object({
+    name,
+    /** Equipment bonus the GM awards (1d4 or 2d4 in the text). */
+    bonus: diceListSchema.optional(),
+    combatants: z.array(combatantSchema).min(1),
+  })
+  .strict();
+
+export type CombatantSetup = z.output<typeof combatantSchema>;
+export type SideSetup = z.output<typeof sideSchema>;
+
+/** Checks every setup with sides shares: unique names, someone to fight on each side. */
+export function checkSides(
+  sides: readonly { name: string; combatants: readonly CombatantSetup[] }[],
+  ctx: z.RefinementCtx,
+): void {
+  const seen = new Set<string>();
+  sides.forEach((side, s) => {
+    if (seen.has(side.name)) {
+      ctx.addIssue({ code: 'custom', path: ['sides', s, 'name'], message: `two sides are named "${side.name}": side names must differ` });
+    }
+    seen.add(side.name);
+    const names = new Set<string>();
+    let total = 0;
+    side.combatants.forEach((c, i) => {
+      if (names.has(c.name)) {
+        ctx.addIssue({ code: 'custom', path: ['sides', s, 'combatants', i, 'name'], message: `two combatants of side "${side.name}" are named "${c.name}": names must differ within a side` });
+      }
+      names.add(c.name);
+      total += c.count ?? 1;
+    });
+    if (total === 0) {
+      ctx.addIssue({ code: 'custom', path: ['sides', s, 'combatants'], message: `side "${side.name}" has no combatants (every count is 0): expected at least one` });
+    }
+  });
+}
+
+/** The die every combatant adds: "Each combatant in a side adds 1d4 to its roll." */
+export const COMBATANT_DIE = 4;
+
+/** A hit: "Each side gets one hit for every 4 they roll" (variant `hitOn`). */
+export function hitTest(hitOn: ViciousnessRules['hitOn']): (face: number) => boolean {
+  return hitOn === 'exact4' ? (face) => face === 4 : (face) => face >= 4;
+}
+
+export function isCaptain(c: CombatantSetup): boolean {
+  return (c.role ?? (c.name.toLowerCase() === 'captain' ? 'captain' : 'minion')) === 'captain';
+}
+
+/** One die a side rolls: its sides, and whether its roller is rattled. */
+export interface ViolenceDie {
+  sides: number;
+  rattled: boolean;
+}
+
+/** The dice one combatant rolls: 1d4 plus its trait dice. */
+export function combatantDice(c: CombatantSetup): ViolenceDie[] {
+  const rattled = c.rattled ?? false;
+  return [COMBATANT_DIE, ...eachDie(c.dice ?? [])].map((sides) => ({ sides, rattled }));
+}
+
+/** The side's equipment dice (nobody's: never rattled). */
+export function bonusDice(bonus: readonly DiceGroup[] | undefined): ViolenceDie[] {
+  return eachDie(bonus ?? []).map((sides) => ({ sides, rattled: false }));
+}
+
+/** Exact distribution of the number of hits from a list of dice. */
+export function hitDistribution(dice: readonly ViolenceDie[], isHit: (face: number) => boolean): Distribution {
+  return Distribution.sum(
+    dice.map((d) => Distribution.bernoulli(chanceOf(faceDistribution(d.sides, d.rattled), isHit))),
+  );
+}
+
+/**
+ * Dice as flat typed arrays for the per-trial loop, with the hit test folded into a face
+ * range [lo, hi] per die (exact4: [4, 4]; 4+: [4, sides]).
+ */
+export class PackedDice {
+  readonly sides: Int32Array;
+  readonly rattled: Uint8Array;
+  readonly lo: Int32Array;
+  readonly hi: Int32Array;
+
+  constructor(dice: readonly ViolenceDie[], hitOn: ViciousnessRules['hitOn']) {
+    this.sides = Int32Array.from(dice, (d) => d.sides);
+    this.rattled = Uint8Array.from(dice, (d) => (d.rattled ? 1 : 0));
+    this.lo = Int32Array.from(dice, () => 4);
+    this.hi = Int32Array.from(dice, (d) => (hitOn === 'exact4' ? 4 : d.sides));
+  }
+
+  /** Hits among dice [from, to). */
+  rollHits(random: RandomStream, from = 0, to = this.sides.length): number {
+    const { sides, rattled, lo, hi } = this;
+    let hits = 0;
+    for (let i = from; i < to; i++) {
+      const f = rattled[i] === 0 ? random.die(sides[i]) : random.dieKeepLower(sides[i]);
+      if (f >= lo[i] && f <= hi[i]) hits++;
+    }
+    return hits;
+  }
+}
+
+/**
+ * Where hits land with any number of sides (RULES.md): sides act in descending order of
+ * hits; each first cancels the hits aimed at it one for one with its own, then assigns
+ * what is left to one side with strictly fewer hits, chosen by `targeting`. With two
+ * sides this is "the side with more hits lands the difference".
+ *
+ * Writes `landedOn[s]` (hits that got through to side s, before capping by its able
+ * combatants) and `landedBy[s]` (of those, how many came from side s). The target's
+ * cancelling hits are spent on the attackers in the order they assigned (stronger first).
+ */
+export class HitResolver {
+  private readonly order: Int32Array;
+  private readonly cancel: Int32Array;
+  private readonly candidates: Int32Array;
+
+  constructor(
+    readonly sideCount: number,
+    private readonly targeting: ViciousnessRules['targeting'],
+  ) {
+    this.order = new Int32Array(sideCount);
+    this.cancel = new Int32Array(sideCount);
+    this.candidates = new Int32Array(sideCount);
+  }
+
+  /**
+   * `active[s]` is 0 for a side out of the fight (no able combatants). `capacity[s]` is
+   * how many hits can still wound side s (its able combatants); hits beyond are wasted.
+   */
+  resolve(
+    random: RandomStream,
+    hits: Int32Array,
+    active: Uint8Array,
+    capacity: Int32Array,
+    landedOn: Int32Array,
+    landedBy: Int32Array,
+  ): void {
+    const n = this.sideCount;
+    const { order, cancel, candidates } = this;
+    let m = 0;
+    for (let s = 0; s < n; s++) {
+      landedOn[s] = 0;
+      landedBy[s] = 0;
+      cancel[s] = hits[s];
+      if (active[s] !== 0) order[m++] = s;
+    }
+    // Insertion sort by hits, descending (a handful of sides).
+    for (let i = 1; i < m; i++) {
+      const s = order[i];
+      let j = i - 1;
+      while (j >= 0 && hits[order[j]] < hits[s]) {
+        order[j + 1] = order[j];
+        j--;
+      }
+      order[j + 1] = s;
+    }
+    for (let i = 0; i < m; i++) {
+      const s = order[i];
+      // Stronger sides have already aimed their hits at s, and s cancelled them as they
+      // came by spending its own: what it has left is cancel[s].
+      let left = cancel[s];
+      if (left <= 0) continue;
+      // Candidates: sides with strictly fewer hits.
+      let k = 0;
+      let best = -1;
+      for (let j = i + 1; j < m; j++) {
+        const t = order[j];
+        if (hits[t] >= hits[s]) continue;
+        if (this.targeting === 'random') {
+          candidates[k++] = t;
+          continue;
+        }
+        const wanted = this.targeting === 'strongest' ? hits[t] > best : best < 0 || hits[t] < best;
+        if (k === 0 || wanted) {
+          best = hits[t];
+          k = 0;
+          candidates[k++] = t;
+        } else if (hits[t] === best) {
+          candidates[k++] = t;
+        }
+      }
+      if (k === 0) continue;
+      const target = k === 1 ? candidates[0] : candidates[random.below(k)];
+      const blocked = Math.min(left, cancel[target]);
+      cancel[target] -= blocked;
+      left -= blocked;
+      const wounding = Math.min(left, capacity[target] - landedOn[target]);
+      landedOn[target] += wounding;
+      landedBy[s] += wounding;
+    }
+  }
+}
