@@ -91,6 +91,20 @@ export class Tally {
     this.values[at + 1] += x * x;
   }
 
+  /** Add `n` trials that all had the integer value `x` of metric `i`. */
+  addMany(i: number, x: number, n: number): void {
+    const at = 1 + 2 * i;
+    this.values[at] += n * x;
+    this.values[at + 1] += n * x * x;
+  }
+
+  /** Count `n` trials with the value `x` of distribution `d`. */
+  binMany(d: number, x: number, n: number): void {
+    const spec = this.layout.distributions[d];
+    const k = Math.min(Math.max(x - spec.min, 0), spec.size - 1);
+    this.values[this.layout.distributionOffsets[d] + k] += n;
+  }
+
   /** Count one trial's integer value `x` of distribution `d`. */
   bin(d: number, x: number): void {
     const spec = this.layout.distributions[d];

@@ -5,12 +5,17 @@
  */
 import { z } from 'zod';
 import { defineMechanic } from '../mechanic.ts';
-import { Distribution } from '../exact/distribution.ts';
+import { Distribution, chanceOf, faceDistribution } from '../exact/distribution.ts';
+import { MAX_UNIFORM } from '../random.ts';
 import type { ViciousnessRules } from '../rules.ts';
+import type { RandomStream } from '../random.ts';
 import type { MetricSpec } from '../stats.ts';
 import {
   HitResolver,
+  HitSampler,
   PackedDice,
+  hitTable,
+  splitByHitBits,
   bonusDice,
   checkSides,
   combatantDice,
@@ -65,6 +70,66 @@ export function combatantHits(dice: readonly ViolenceDie[], isHit: (f: number) =
   return new Distribution(d.min, p);
 }
 
+/**
+ * The two-sided clash's inner loop, kept a plain top-level function over typed arrays so
+ * the JIT sees one small monomorphic loop: one draw and one lookup for both sides' bit
+ * field dice (`table`), then each other die as its exact hit chance `hitsOf[i]` in
+ * `outOf[i]` (a uniform draw below `outOf[i]` lands under `hitsOf[i]`), each hit worth
+ * its side's place value in the pair index (`worth`).
+ */
+function countPairs(
+  random: RandomStream,
+  trials: number,
+  bits: number,
+  table: Int32Array,
+  rest: HitChances,
+  pairs: Float64Array,
+): void {
+  const { outOf, hitsOf, worth } = rest;
+  const count = outOf.length;
+  let t = 0;
+  if (2 * bits <= 30) {
+    // Two trials' bit-field dice from one draw.
+    const mask = (1 << bits) - 1;
+    for (; t + 1 < trials; t += 2) {
+      const v = random.bits(2 * bits);
+      let k = table[v & mask];
+      for (let i = 0; i < count; i++) if (random.below(outOf[i]) < hitsOf[i]) k += worth[i];
+      pairs[k]++;
+      k = table[v >>> bits];
+      for (let i = 0; i < count; i++) if (random.below(outOf[i]) < hitsOf[i]) k += worth[i];
+      pairs[k]++;
+    }
+  }
+  for (; t < trials; t++) {
+    let k = table[random.bits(bits)];
+    for (let i = 0; i < count; i++) if (random.below(outOf[i]) < hitsOf[i]) k += worth[i];
+    pairs[k]++;
+  }
+}
+
+/**
+ * Dice as exact hit chances: a fair dN has N equally likely faces, a rattled one N² equally
+ * likely pairs (the lower kept); `hitsOf` of them are hits. Only for N² ≤ MAX_UNIFORM.
+ */
+interface HitChances {
+  outOf: Int32Array;
+  hitsOf: Int32Array;
+  worth: Int32Array;
+}
+
+function hitChances(dice: readonly ViolenceDie[], isHit: (f: number) => boolean, worth: readonly number[]): HitChances | undefined {
+  const outOf: number[] = [];
+  const hitsOf: number[] = [];
+  for (const d of dice) {
+    const n = d.rattled ? d.sides * d.sides : d.sides;
+    if (n > MAX_UNIFORM) return undefined;
+    outOf.push(n);
+    hitsOf.push(Math.round(chanceOf(faceDistribution(d.sides, d.rattled), isHit) * n));
+  }
+  return { outOf: Int32Array.from(outOf), hitsOf: Int32Array.from(hitsOf), worth: Int32Array.from(worth) };
+}
+
 export const clash = defineMechanic({
   system: 'viciousness',
   name: 'clash',
@@ -78,6 +143,7 @@ export const clash = defineMechanic({
 
     // Per side: its dice packed; per combatant (expanded by count) the range of its dice.
     const packed: PackedDice[] = [];
+    const packedDice: ViolenceDie[][] = [];
     const ranges: Int32Array[] = []; // [from0, to0, pushable0, from1, ...]
     const able = new Int32Array(n);
     for (let s = 0; s < n; s++) {
@@ -95,9 +161,28 @@ export const clash = defineMechanic({
       dice.push(...bonusDice(sides[s].bonus));
       r.push(bonusFrom, dice.length, 0);
       packed.push(new PackedDice(dice, rules.hitOn));
+      packedDice.push(dice);
       ranges.push(Int32Array.from(r));
     }
 
+    const samplers = packedDice.map((dice) => new HitSampler(dice, rules.hitOn));
+    const joint = n === 2 && !push && (samplers[0].maxHits + 1) * (samplers[1].maxHits + 1) <= 1 << 16;
+    const fieldSplit = packedDice.map((dice) => splitByHitBits(dice, rules.hitOn));
+    const fieldBitsTotal = fieldSplit.reduce((n, f) => n + f.fieldBits.reduce((a, b) => a + b, 0), 0);
+    let pairTable: { bits: number; table: Int32Array; rest: HitChances } | undefined;
+    if (joint && fieldBitsTotal <= 16) {
+      const width = samplers[1].maxHits + 1;
+      const rest = hitChances(
+        [...fieldSplit[0].rest, ...fieldSplit[1].rest],
+        isHit,
+        [...fieldSplit[0].rest.map(() => width), ...fieldSplit[1].rest.map(() => 1)],
+      );
+      const fields = hitTable(
+        fieldSplit.map((f) => f.fieldBits),
+        [samplers[0].maxHits + 1, width],
+      );
+      if (rest) pairTable = { ...fields, rest };
+    }
     const groups = sides.map((side) => woundGroups(side, rules.woundOrder));
     const metrics: MetricSpec[] = [];
     const entryMetric: { side: number; group: number }[] = [];
@@ -136,36 +221,62 @@ export const clash = defineMechanic({
         const landedOn = new Int32Array(n);
         const landedBy = new Int32Array(n);
         const split = groupSizes.map((g) => new Int32Array(g.length));
-        for (let t = 0; t < trials; t++) {
-          for (let s = 0; s < n; s++) {
-            const dice = packed[s];
-            if (!push) {
-              hits[s] = dice.rollHits(random);
-              continue;
-            }
-            const r = ranges[s];
-            let h = 0;
-            for (let i = 0; i < r.length; i += 3) {
-              let own = dice.rollHits(random, r[i], r[i + 1]);
-              if (own === 0 && r[i + 2] === 1) own = dice.rollHits(random, r[i], r[i + 1]);
-              h += own;
-            }
-            hits[s] = h;
-          }
+
+        /** Resolve `hits` and count the outcome `times` times. */
+        const record = (times: number) => {
           resolver.resolve(random, hits, active, able, landedOn, landedBy);
           for (let s = 0; s < n; s++) {
             let top = 1;
             for (let o = 0; o < n; o++) if (o !== s && hits[o] >= hits[s]) top = 0;
             const base = 4 * s;
-            tally.add(base, hits[s]);
-            tally.add(base + 1, top);
-            tally.add(base + 2, landedBy[s]);
-            tally.add(base + 3, landedOn[s]);
-            tally.bin(s, hits[s]);
+            tally.addMany(base, hits[s], times);
+            tally.addMany(base + 1, top, times);
+            tally.addMany(base + 2, landedBy[s], times);
+            tally.addMany(base + 3, landedOn[s], times);
+            tally.binMany(s, hits[s], times);
             splitWounds(landedOn[s], groupSizes[s], split[s]);
           }
           for (let e = 0; e < entrySide.length; e++) {
-            tally.add(4 * n + e, split[entrySide[e]][entryGroup[e]]);
+            tally.addMany(4 * n + e, split[entrySide[e]][entryGroup[e]], times);
+          }
+        };
+
+        if (joint) {
+          // Two sides, no pushing: everything follows from the pair of hit counts, so count
+          // the pairs and resolve each distinct pair once at the end.
+          const [a, b] = samplers;
+          const width = b.maxHits + 1;
+          const pairs = new Float64Array((a.maxHits + 1) * width);
+          if (pairTable) {
+            // Both sides' bit-field dice from one draw and one lookup; other dice one by one.
+            countPairs(random, trials, pairTable.bits, pairTable.table, pairTable.rest, pairs);
+          } else {
+            for (let t = 0; t < trials; t++) pairs[a.sample(random) * width + b.sample(random)]++;
+          }
+          for (let k = 0; k < pairs.length; k++) {
+            if (pairs[k] === 0) continue;
+            hits[0] = Math.floor(k / width);
+            hits[1] = k % width;
+            record(pairs[k]);
+          }
+        } else {
+          for (let t = 0; t < trials; t++) {
+            for (let s = 0; s < n; s++) {
+              if (!push) {
+                hits[s] = samplers[s].sample(random);
+                continue;
+              }
+              const dice = packed[s];
+              const r = ranges[s];
+              let h = 0;
+              for (let i = 0; i < r.length; i += 3) {
+                let own = dice.rollHits(random, r[i], r[i + 1]);
+                if (own === 0 && r[i + 2] === 1) own = dice.rollHits(random, r[i], r[i + 1]);
+                h += own;
+              }
+              hits[s] = h;
+            }
+            record(1);
           }
         }
         tally.addTrials(trials);

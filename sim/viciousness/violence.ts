@@ -105,14 +105,15 @@ export function hitDistribution(dice: readonly ViolenceDie[], isHit: (face: numb
 export class PackedDice {
   readonly sides: Int32Array;
   readonly rattled: Uint8Array;
+  /** Hit range of `below(sides)`, i.e. face − 1. */
   readonly lo: Int32Array;
   readonly hi: Int32Array;
 
   constructor(dice: readonly ViolenceDie[], hitOn: ViciousnessRules['hitOn']) {
     this.sides = Int32Array.from(dice, (d) => d.sides);
     this.rattled = Uint8Array.from(dice, (d) => (d.rattled ? 1 : 0));
-    this.lo = Int32Array.from(dice, () => 4);
-    this.hi = Int32Array.from(dice, (d) => (hitOn === 'exact4' ? 4 : d.sides));
+    this.lo = Int32Array.from(dice, () => 4 - 1);
+    this.hi = Int32Array.from(dice, (d) => (hitOn === 'exact4' ? 4 : d.sides) - 1);
   }
 
   /** Hits among dice [from, to). */
@@ -120,11 +121,127 @@ export class PackedDice {
     const { sides, rattled, lo, hi } = this;
     let hits = 0;
     for (let i = from; i < to; i++) {
-      const f = rattled[i] === 0 ? random.die(sides[i]) : random.dieKeepLower(sides[i]);
+      const f = rattled[i] === 0 ? random.below(sides[i]) : random.belowKeepLower(sides[i]);
       if (f >= lo[i] && f <= hi[i]) hits++;
     }
     return hits;
   }
+}
+
+/** Number of set bits of a 32-bit integer (SWAR; Hacker's Delight 5-2). */
+export function popcount(x: number): number {
+  x = x - ((x >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  x = (x + (x >>> 4)) & 0x0f0f0f0f;
+  return Math.imul(x, 0x01010101) >>> 24;
+}
+
+/**
+ * Samples a side's hit count in a few operations per random word. A die whose hit chance
+ * is exactly 1/2^b — a d4 counting exact 4s (b = 2: its face is 4 exactly when both of its
+ * two bits are set, the same bits `die(4)` reads), a rattled d4 (b = 4: the lower of two
+ * d4s is 4 only when both are), a d8 counting exact 4s (b = 3) — is a group of b bits that
+ * are all set. So ⌊30/b⌋ such dice come from one draw: AND each die's bits together and
+ * count the survivors. Every other die is rolled face by face. Faces keep their exact
+ * probabilities; only the bookkeeping is shared.
+ */
+export class HitSampler {
+  // Per all-bits group: bits per die, full draws and their mask, last draw's size and mask.
+  private readonly bits: Int32Array;
+  private readonly fullDraws: Int32Array;
+  private readonly fullMask: Int32Array;
+  private readonly lastBits: Int32Array;
+  private readonly lastMask: Int32Array;
+  private readonly rest: PackedDice;
+  /** Most hits this sampler can return. */
+  readonly maxHits: number;
+
+  constructor(dice: readonly ViolenceDie[], hitOn: ViciousnessRules['hitOn']) {
+    const split = splitByHitBits(dice, hitOn);
+    const byBits = new Map<number, number>();
+    for (const b of split.fieldBits) byBits.set(b, (byBits.get(b) ?? 0) + 1);
+    const rest = split.rest;
+    const groups = [...byBits].map(([b, count]) => {
+      const perDraw = Math.floor(30 / b);
+      const last = count % perDraw;
+      return { b, full: Math.floor(count / perDraw), fullMask: lowBitsMask(b, perDraw), last: last * b, lastMask: lowBitsMask(b, last) };
+    });
+    this.bits = Int32Array.from(groups, (g) => g.b);
+    this.fullDraws = Int32Array.from(groups, (g) => g.full);
+    this.fullMask = Int32Array.from(groups, (g) => g.fullMask);
+    this.lastBits = Int32Array.from(groups, (g) => g.last);
+    this.lastMask = Int32Array.from(groups, (g) => g.lastMask);
+    this.rest = new PackedDice(rest, hitOn);
+    this.maxHits = [...byBits.values()].reduce((a, b) => a + b, 0) + rest.length;
+  }
+
+  sample(random: RandomStream): number {
+    let hits = 0;
+    for (let g = 0; g < this.bits.length; g++) {
+      const b = this.bits[g];
+      for (let d = this.fullDraws[g]; d > 0; d--) hits += allSet(random.bits(30 - (30 % b)), b, this.fullMask[g]);
+      if (this.lastBits[g] > 0) hits += allSet(random.bits(this.lastBits[g]), b, this.lastMask[g]);
+    }
+    return hits + this.rest.rollHits(random);
+  }
+}
+
+/**
+ * Split dice into those whose hit is "b random bits all set" (hit chance exactly 1/2^b,
+ * see HitSampler) and the rest; dice that can never hit are dropped.
+ */
+export function splitByHitBits(
+  dice: readonly ViolenceDie[],
+  hitOn: ViciousnessRules['hitOn'],
+): { fieldBits: number[]; rest: ViolenceDie[] } {
+  const isHit = hitTest(hitOn);
+  const fieldBits: number[] = [];
+  const rest: ViolenceDie[] = [];
+  for (const d of dice) {
+    const b = Math.log2(d.sides) * (d.rattled ? 2 : 1);
+    const p = chanceOf(faceDistribution(d.sides, d.rattled), isHit);
+    if (Number.isInteger(b) && b <= 15 && p === 2 ** -b) fieldBits.push(b);
+    else if (p > 0) rest.push(d);
+  }
+  return { fieldBits, rest };
+}
+
+/**
+ * Hits of several sides' bit-field dice read off one draw: `table[v]` for a draw `v` of
+ * `bits` bits. Each side's hits are packed as digits of `radix[s]` (its maximum + 1), so
+ * one lookup gives the pair index of a two-sided clash. Only built when `bits` ≤ 16.
+ */
+export function hitTable(fieldBitsBySide: readonly number[][], radix: readonly number[]): { bits: number; table: Int32Array } {
+  const bits = fieldBitsBySide.flat().reduce((a, b) => a + b, 0);
+  const table = new Int32Array(1 << bits);
+  for (let v = 0; v < table.length; v++) {
+    let rest = v;
+    let index = 0;
+    fieldBitsBySide.forEach((fields, s) => {
+      let hits = 0;
+      for (const b of fields) {
+        if ((rest & ((1 << b) - 1)) === (1 << b) - 1) hits++;
+        rest >>>= b;
+      }
+      index = index * radix[s] + hits;
+    });
+    table[v] = index;
+  }
+  return { bits, table };
+}
+
+/** How many b-bit fields of v (selected by mask's low bits) have all b bits set. */
+function allSet(v: number, b: number, mask: number): number {
+  let all = v;
+  for (let s = 1; s < b; s++) all &= v >>> s;
+  return popcount(all & mask);
+}
+
+/** The lowest bit of each of m b-bit fields: 0b…0101 for b = 2. */
+function lowBitsMask(b: number, m: number): number {
+  let mask = 0;
+  for (let i = 0; i < m; i++) mask |= 1 << (i * b);
+  return mask;
 }
 
 /**
