@@ -35,17 +35,20 @@ function renameIds(svg: string, rename: (id: string, index: number) => string, i
   return svg;
 }
 
-/** Renumbers Plot's clip/pattern/marker ids from 1 in document order. */
+/** Renumbers Plot's clip/pattern/marker ids from 1 per kind, in document order. */
 export function stableIds(svg: string): string {
   const ids = [...new Set([...svg.matchAll(PLOT_ID)].map((m) => m[1]!))];
+  const count: Record<string, number> = {};
+  const targets = ids.map((id) => {
+    const kind = /^plot-(clip|pattern|marker)-/.exec(id)![1]!;
+    count[kind] = (count[kind] ?? 0) + 1;
+    return `plot-${kind}-${count[kind]}`;
+  });
   // Two passes through a placeholder, so `plot-clip-2` → `plot-clip-1` cannot collide
   // with an id that still has to be renamed.
-  const placeholder = renameIds(svg, (_id, i) => `plot-stable-${i}`, ids);
-  return renameIds(
-    placeholder,
-    (_id, i) => `plot-${/plot-(clip|pattern|marker)-/.exec(ids[i]!)![1]}-${i + 1}`,
-    ids.map((_id, i) => `plot-stable-${i}`),
-  );
+  const placeholders = ids.map((_id, i) => `plot-stable-${i}`);
+  const placed = renameIds(svg, (_id, i) => placeholders[i]!, ids);
+  return renameIds(placed, (_id, i) => targets[i]!, placeholders);
 }
 
 /**
