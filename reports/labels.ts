@@ -29,20 +29,21 @@ const METRIC_LABELS: Record<string, string> = {
 
 /**
  * Families `<family>.<name>`: the label of one member (`{name}` is replaced) and of the
- * family as a whole (the y axis of a chart that draws one line per member).
+ * family as a whole (the y axis of a chart that draws one line per member). Probabilities
+ * read "P(win: guards)" rather than "P(guards win)": side names are singular or plural.
  */
 const FAMILY_LABELS: Record<string, { member: string; family: string }> = {
-  win: { member: 'P({name} wins)', family: 'P(wins)' },
-  top: { member: 'P({name} rolls strictly most hits)', family: 'P(strictly most hits)' },
+  win: { member: 'P(win: {name})', family: 'P(win)' },
+  top: { member: 'P(strictly most hits: {name})', family: 'P(strictly most hits)' },
   hits: { member: 'mean hits (4s) rolled by {name}', family: 'mean hits (4s) rolled' },
   landed: { member: 'mean hits landed by {name}', family: 'mean hits landed on others' },
   wounded: { member: 'mean {name} combatants wounded', family: 'mean own combatants wounded' },
   deaths: { member: 'mean {name} deaths', family: 'mean deaths' },
-  death: { member: 'P({name} dies)', family: 'P(combatant dies)' },
+  death: { member: 'P(dies: {name})', family: 'P(combatant dies)' },
   firstStrike: { member: "mean turn of {name}'s first initiation", family: 'mean turn of first initiation' },
   strikes: { member: 'mean designs initiated by {name}', family: 'mean designs initiated' },
   completed: { member: 'mean designs completed by {name}', family: 'mean designs completed' },
-  totalVictory: { member: 'P({name} wins a total victory)', family: 'P(total victory)' },
+  totalVictory: { member: 'P(total victory: {name})', family: 'P(total victory)' },
   successes: { member: 'mean successes for {name} (0 on a loss)', family: 'mean successes (0 on a loss)' },
 };
 

@@ -154,7 +154,10 @@ function checksSummary(result: ScenarioResult): { text: string; pass: boolean } 
   const { passed, failed } = checkCounts(result);
   if (result.expect.length === 0) return { text: 'no expect checks', pass: true };
   if (failed === 0) return { text: passed === 1 ? 'the expect check passed' : `all ${passed} expect checks passed`, pass: true };
-  return { text: `${failed} of ${result.expect.length} expect checks FAILED`, pass: false };
+  return {
+    text: result.expect.length === 1 ? 'the expect check FAILED' : `${failed} of ${result.expect.length} expect checks FAILED`,
+    pass: false,
+  };
 }
 
 function metaLine(result: ScenarioResult, source?: string): string {

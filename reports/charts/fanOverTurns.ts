@@ -52,7 +52,11 @@ export function fanOverTurns(result: ScenarioResult, key: string): string {
     marginBottom: 44,
     marginRight: faceted ? Math.min(Math.max(...panels.map(textWidth)) + 12, 220) : 20,
     x: { label: 'turn', ...(turns.length <= 15 && turns.every(Number.isInteger) ? { ticks: turns, tickFormat: 'd' } : {}) },
-    y: { label: SERIES_LABELS[key] ?? key, grid: true, nice: true },
+    // Rank is a whole number from 1 to 7 (RULES.md, "Wealth and the campaign"): the
+    // whole track, so a drift of one rank looks as large as it is.
+    y: key === 'rank'
+      ? { label: SERIES_LABELS.rank, grid: true, domain: [1, 7], ticks: [1, 2, 3, 4, 5, 6, 7], tickFormat: 'd' }
+      : { label: SERIES_LABELS[key] ?? key, grid: true, nice: true },
     fy: faceted ? { domain: panels, label: null } : undefined,
     marks: [
       keyLine(withMean.length

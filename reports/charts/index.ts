@@ -61,7 +61,7 @@ export function chartsFor(result: ScenarioResult, options: ChartsForOptions = {}
     // Two side names may differ only in characters a file name drops.
     for (let i = 2; names.has(unique); i++) unique = `${chartFileName(name)}-${i}`;
     names.add(unique);
-    charts.push({ name: unique, title, svg: draw() });
+    charts.push({ name: unique, title: title.charAt(0).toUpperCase() + title.slice(1), svg: draw() });
   };
 
   if (result.results.length === 1) {

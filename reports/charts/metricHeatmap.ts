@@ -1,7 +1,7 @@
 /**
  * A two-axis sweep as a grid of labelled cells: the first swept path across, the second
  * up, each cell coloured and labelled with one metric's Monte Carlo estimate (knavery:
- * participants × challenges → P(plan succeeds); Sorcerer: dice × dice → P(A wins)).
+ * participants × challenges → P(plan succeeds); Sorcerer: dice × dice → P(win: A)).
  * Where the exact value is known and the cells are wide enough it is written under the
  * estimate. A third or further swept path splits the grid into one panel per value.
  * Probabilities use a fixed [0, 1] colour scale so two heatmaps compare by colour.
