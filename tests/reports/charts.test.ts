@@ -93,6 +93,33 @@ describe('chartsFor', () => {
     expect(drawn[0]!.svg).not.toContain('sergeant');
   });
 
+  it('splits a heatmap into one panel per value of a third swept path', () => {
+    const variants = {
+      ...heistGrid,
+      results: heistGrid.results.flatMap((p) => ['exact4', '4+'].map((v) => ({ ...p, point: { ...p.point, 'rules.hitOn': v } }))),
+    };
+    const [heatmap] = chartsFor(variants);
+    expect(heatmap!.svg).toContain('rule hitOn = exact4');
+    expect(heatmap!.svg).toContain('rule hitOn = 4+');
+  });
+
+  it('draws a sweep over a rule variant as dots and bars on a point scale, without lines', () => {
+    const byVariant = {
+      ...heistByChallenges,
+      expect: [],
+      results: heistByChallenges.results.slice(0, 2).map((p, i) => ({ ...p, point: { 'rules.hitOn': ['exact4', '4+'][i] } })),
+    };
+    const chart = chartsFor(byVariant)[0]!;
+    expect(chart.title).toBe('P(plan succeeds) by rule hitOn');
+    expect(chart.svg).toContain('>exact4<');
+    expect(chart.svg).not.toContain('aria-label="line"');
+  });
+
+  it('takes the caller\'s word on metric kinds', () => {
+    const charts = chartsFor(heistOnePoint, { kinds: { success: 'mean' } });
+    expect(charts.map((c) => c.name)).toEqual(['means', 'distribution-successes']);
+  });
+
   it('draws fans and rank shares for a campaign', () => {
     expect(names(companyCampaign)).toEqual(['probabilities', 'means', 'fan-points', 'fan-rank', 'rank-shares']);
   });
