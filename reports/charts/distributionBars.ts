@@ -1,0 +1,63 @@
+/**
+ * The shape of one integer quantity (rounds, deaths, successes…): a bar per value with
+ * the Monte Carlo share of trials, its 95% Wilson interval from the point's trial count
+ * (the result carries none for distributions), and an orange tick at the exact
+ * probability where known. A sweep gets one panel per point, up to `maxPanels`; past
+ * that a grid of bars stops being readable and the chart is not drawn (see chartsFor).
+ */
+import * as Plot from '@observablehq/plot';
+import type { ScenarioResult } from '../../sim/result.ts';
+import { metricLabel, pointLabel } from '../labels.ts';
+import { plotToSvg } from '../svg.ts';
+import { EXACT, MARGIN_TOP, MONTE_CARLO, WIDTH, keyLine, pointTrials, textWidth, wilson95 } from './shared.ts';
+
+/** Panels beyond which distributionBars refuses: 12 panels of 150px is a long page already. */
+export const MAX_DISTRIBUTION_PANELS = 12;
+
+/** A distribution's name as an axis label: "rounds" for `rounds`, not "mean rounds". */
+export function distributionLabel(key: string, mechanic = ''): string {
+  return metricLabel(key, mechanic).replace(/^mean /, '');
+}
+
+export function distributionBars(result: ScenarioResult, key: string): string {
+  const points = result.results.filter((p) => p.distributions?.[key] !== undefined);
+  if (points.length === 0) throw new Error(`distributionBars: no point has a distribution "${key}"`);
+  if (points.length > MAX_DISTRIBUTION_PANELS) {
+    throw new Error(`distributionBars: ${points.length} points is more than ${MAX_DISTRIBUTION_PANELS} panels`);
+  }
+  const faceted = points.length > 1;
+  const rows = points.flatMap((p) => {
+    const d = p.distributions![key]!;
+    const n = pointTrials(result, p);
+    return d.x.map((x, i) => {
+      const [low, high] = wilson95(d.p[i]!, n);
+      return { x: String(x), p: d.p[i]!, low, high, exact: d.exact?.[i], panel: pointLabel(p.point) };
+    });
+  });
+  // Every value any point reached, in numeric order, so panels share one x axis.
+  const xs = [...new Set(points.flatMap((p) => p.distributions![key]!.x))].sort((a, b) => a - b).map(String);
+  const withExact = rows.filter((r) => r.exact !== undefined);
+  const panels = [...new Set(rows.map((r) => r.panel))];
+  const panelHeight = faceted ? 150 : 240;
+  const fy = faceted ? 'panel' : undefined;
+
+  return plotToSvg({
+    width: WIDTH,
+    height: MARGIN_TOP + 44 + panelHeight * panels.length,
+    marginTop: MARGIN_TOP,
+    marginBottom: 44,
+    marginRight: faceted ? Math.min(Math.max(...panels.map(textWidth)) + 12, 220) : 20,
+    x: { domain: xs, label: distributionLabel(key, result.mechanic), labelAnchor: 'center' },
+    y: { domain: [0, Math.max(...rows.map((r) => Math.max(r.high, r.exact ?? 0)))], nice: true, grid: true, label: 'share of trials' },
+    fy: faceted ? { domain: panels, label: null } : undefined,
+    marks: [
+      keyLine(withExact.length
+        ? 'bar: Monte Carlo · line: 95% interval · orange tick: exact'
+        : 'bar: Monte Carlo · line: 95% interval'),
+      Plot.barY(rows, { x: 'x', y: 'p', fy, fill: MONTE_CARLO, fillOpacity: 0.75, inset: 2 }),
+      Plot.ruleX(rows, { x: 'x', y1: 'low', y2: 'high', fy, stroke: '#222' }),
+      Plot.tickY(withExact, { x: 'x', y: 'exact', fy, stroke: EXACT, strokeWidth: 2.5 }),
+      Plot.ruleY([0]),
+    ],
+  });
+}

@@ -1,0 +1,70 @@
+/**
+ * Rank or points drift over a campaign as a fan: the band from the 10th to the 90th
+ * percentile of trials, the median as a solid line, the mean dashed. One panel per point
+ * of a sweep. Column names: campaignSeries.ts.
+ */
+import * as Plot from '@observablehq/plot';
+import type { ScenarioResult } from '../../sim/result.ts';
+import { pointLabel } from '../labels.ts';
+import { plotToSvg } from '../svg.ts';
+import { FAN_COLUMNS, SERIES_LABELS } from './campaignSeries.ts';
+import { MARGIN_TOP, MONTE_CARLO, WIDTH, keyLine, textWidth } from './shared.ts';
+
+/** Panels beyond which the chart is not drawn (see chartsFor). */
+export const MAX_FAN_PANELS = 12;
+
+/** Whether a point's series `key` carries the columns of a fan. */
+export function hasFan(result: ScenarioResult, key: string): boolean {
+  return result.results.some((p) => {
+    const s = p.series?.[key];
+    return s !== undefined && FAN_COLUMNS.every((c) => Array.isArray(s[c]));
+  });
+}
+
+export function fanOverTurns(result: ScenarioResult, key: string): string {
+  const points = result.results.filter((p) => {
+    const s = p.series?.[key];
+    return s !== undefined && FAN_COLUMNS.every((c) => Array.isArray(s[c]));
+  });
+  if (points.length === 0) throw new Error(`fanOverTurns: no point has series "${key}" with p10, p50, p90`);
+  if (points.length > MAX_FAN_PANELS) throw new Error(`fanOverTurns: ${points.length} points is more than ${MAX_FAN_PANELS} panels`);
+  const faceted = points.length > 1;
+  const rows = points.flatMap((p) => {
+    const s = p.series![key]!;
+    return s.turn.map((turn, i) => ({
+      turn,
+      p10: s.p10![i]!,
+      p50: s.p50![i]!,
+      p90: s.p90![i]!,
+      mean: s.mean?.[i],
+      panel: pointLabel(p.point),
+    }));
+  });
+  const withMean = rows.filter((r) => r.mean !== undefined);
+  const panels = [...new Set(rows.map((r) => r.panel))];
+  const fy = faceted ? 'panel' : undefined;
+  const turns = [...new Set(rows.map((r) => r.turn))];
+
+  return plotToSvg({
+    width: WIDTH,
+    height: MARGIN_TOP + 44 + (faceted ? 170 : 260) * panels.length,
+    marginTop: MARGIN_TOP,
+    marginBottom: 44,
+    marginRight: faceted ? Math.min(Math.max(...panels.map(textWidth)) + 12, 220) : 20,
+    x: { label: 'turn', ...(turns.length <= 15 && turns.every(Number.isInteger) ? { ticks: turns, tickFormat: 'd' } : {}) },
+    // Rank is a whole number from 1 to 7 (RULES.md, "Wealth and the campaign"): the
+    // whole track, so a drift of one rank looks as large as it is.
+    y: key === 'rank'
+      ? { label: SERIES_LABELS.rank, grid: true, domain: [1, 7], ticks: [1, 2, 3, 4, 5, 6, 7], tickFormat: 'd' }
+      : { label: SERIES_LABELS[key] ?? key, grid: true, nice: true },
+    fy: faceted ? { domain: panels, label: null } : undefined,
+    marks: [
+      keyLine(withMean.length
+        ? 'shade: 10th–90th percentile · line: median · dashed: mean'
+        : 'shade: 10th–90th percentile · line: median'),
+      Plot.areaY(rows, { x: 'turn', y1: 'p10', y2: 'p90', fy, fill: MONTE_CARLO, fillOpacity: 0.22 }),
+      Plot.lineY(rows, { x: 'turn', y: 'p50', fy, stroke: MONTE_CARLO, strokeWidth: 2 }),
+      Plot.lineY(withMean, { x: 'turn', y: 'mean', fy, stroke: '#222', strokeDasharray: '4 3' }),
+    ],
+  });
+}

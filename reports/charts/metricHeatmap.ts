@@ -1,0 +1,88 @@
+/**
+ * A two-axis sweep as a grid of labelled cells: the first swept path across, the second
+ * up, each cell coloured and labelled with one metric's Monte Carlo estimate (knavery:
+ * participants × challenges → P(plan succeeds); Sorcerer: dice × dice → P(win: A)).
+ * Where the exact value is known and the cells are wide enough it is written under the
+ * estimate. A third or further swept path splits the grid into one panel per value.
+ * Probabilities use a fixed [0, 1] colour scale so two heatmaps compare by colour.
+ */
+import * as Plot from '@observablehq/plot';
+import type { ScenarioResult } from '../../sim/result.ts';
+import type { MetricKind } from '../kinds.ts';
+import { formatSweepValue, metricLabel, pointLabel, sweepLabel } from '../labels.ts';
+import { plotToSvg } from '../svg.ts';
+import { MARGIN_TOP, WIDTH, axisValues, formatEstimate, keyLine, sweepAxes, textWidth } from './shared.ts';
+
+export interface MetricHeatmapOptions {
+  kind: MetricKind;
+  /** The sweep paths across and up; default: the result's first two. */
+  axes?: [string, string];
+}
+
+/** Cell height in px: two lines of 10px text with room to breathe. */
+const CELL_HEIGHT = 34;
+
+export function metricHeatmap(result: ScenarioResult, metric: string, options: MetricHeatmapOptions): string {
+  const allAxes = sweepAxes(result);
+  const [across, up] = options.axes ?? [allAxes[0], allAxes[1]];
+  if (across === undefined || up === undefined) throw new Error('metricHeatmap: needs two sweep axes');
+  const panelAxes = allAxes.filter((a) => a !== across && a !== up);
+  const acrossValues = axisValues(result.results, across).map(formatSweepValue);
+  // Up the page the first value sits lowest, as on any y axis.
+  const upValues = axisValues(result.results, up).map(formatSweepValue).reverse();
+  const kind = options.kind;
+
+  const rows = result.results
+    .filter((p) => p.metrics[metric] !== undefined)
+    .map((p) => {
+      const m = p.metrics[metric]!;
+      const panel = Object.fromEntries(panelAxes.map((a) => [a, p.point[a]]));
+      return {
+        across: formatSweepValue(p.point[across]),
+        up: formatSweepValue(p.point[up]),
+        panel: pointLabel(panel),
+        estimate: m.estimate,
+        exact: m.exact,
+      };
+    });
+  const panels = [...new Set(rows.map((r) => r.panel))];
+
+  // Tick labels plus the rotated axis label beside them.
+  const marginLeft = Math.max(...upValues.map(textWidth)) + 36;
+  const marginRight = panelAxes.length ? Math.min(Math.max(...panels.map(textWidth)) + 12, 220) : 16;
+  const cellWidth = (WIDTH - marginLeft - marginRight) / acrossValues.length;
+  const showExact = cellWidth >= 64 && rows.some((r) => r.exact !== undefined);
+
+  const low = kind === 'probability' ? 0 : Math.min(...rows.map((r) => r.estimate));
+  const high = kind === 'probability' ? 1 : Math.max(...rows.map((r) => r.estimate));
+  // White text on the dark end of the scale, black on the light end.
+  const ink = (v: number) => ((v - low) / (high - low || 1) > 0.55 ? 'white' : 'black');
+  const label = (r: (typeof rows)[number]) =>
+    formatEstimate(r.estimate, kind) + (showExact && r.exact !== undefined ? `\nexact ${formatEstimate(r.exact, kind)}` : '');
+
+  return plotToSvg({
+    width: WIDTH,
+    height: MARGIN_TOP + 44 + CELL_HEIGHT * upValues.length * panels.length + (panels.length - 1) * 10,
+    marginTop: MARGIN_TOP,
+    marginLeft,
+    marginRight,
+    marginBottom: 44,
+    padding: 0.04,
+    x: { domain: acrossValues, label: sweepLabel(across), labelAnchor: 'center', tickSize: 0 },
+    y: { domain: upValues, label: sweepLabel(up), tickSize: 0 },
+    fy: panelAxes.length ? { domain: panels, label: null, padding: 0.15 } : undefined,
+    color: { type: 'linear', domain: [low, high], scheme: 'blues' },
+    marks: [
+      keyLine(`cell: ${metricLabel(metric, result.mechanic)}, Monte Carlo${showExact ? ' (exact below)' : ''}`),
+      Plot.cell(rows, { x: 'across', y: 'up', fy: panelAxes.length ? 'panel' : undefined, fill: 'estimate' }),
+      Plot.text(rows, {
+        x: 'across',
+        y: 'up',
+        fy: panelAxes.length ? 'panel' : undefined,
+        text: label,
+        fill: (r: (typeof rows)[number]) => ink(r.estimate),
+        lineHeight: 1.2,
+      }),
+    ],
+  });
+}

@@ -1,0 +1,92 @@
+/**
+ * A one-axis sweep: one line per metric of a chart family over the swept value (say
+ * `win.<side>` and `draw` over `setup.sides.0.bonus`), a band across each 95% interval,
+ * and a hollow ring at the exact value where the project computes it. Lines are labelled
+ * at their right end instead of a legend (see svg.ts for why there are no legends).
+ * A swept value that is not a number (a rule variant, a dice list) gets a point scale,
+ * dots and error bars, without line or band, since those would suggest values between
+ * the categories.
+ */
+import * as Plot from '@observablehq/plot';
+import type { ScenarioResult } from '../../sim/result.ts';
+import type { MetricKind } from '../kinds.ts';
+import { chartFamily, familyLabel, formatSweepValue, memberName, sweepLabel } from '../labels.ts';
+import { plotToSvg } from '../svg.ts';
+import { EXACT, MARGIN_TOP, MONTE_CARLO, WIDTH, allNumbers, axisValues, keyLine, spreadLabels, textWidth } from './shared.ts';
+
+const HEIGHT = 320;
+const MARGIN_BOTTOM = 40;
+/** Height of the frame in px, to turn the labels' 12px spacing into data units. */
+const PLOT_HEIGHT = HEIGHT - MARGIN_TOP - MARGIN_BOTTOM;
+
+export interface MetricsOverSweepOptions {
+  /** How the metrics are read; probabilities get a fixed [0, 1] axis. */
+  kind: MetricKind;
+  /** The swept path on the x axis; defaults to the result's first sweep path. */
+  axis?: string;
+}
+
+export function metricsOverSweep(result: ScenarioResult, metrics: string[], options: MetricsOverSweepOptions): string {
+  const axis = options.axis ?? Object.keys(result.results[0]?.point ?? {})[0];
+  if (axis === undefined) throw new Error('metricsOverSweep: the result has no sweep axis');
+  const values = axisValues(result.results, axis);
+  const numeric = allNumbers(values);
+  const rows = result.results.flatMap((p) =>
+    metrics
+      .filter((metric) => p.metrics[metric] !== undefined)
+      .map((metric) => {
+        const m = p.metrics[metric]!;
+        const raw = p.point[axis];
+        return {
+          x: numeric ? (raw as number) : formatSweepValue(raw),
+          series: memberName(metric),
+          estimate: m.estimate,
+          low: m.ci95[0],
+          high: m.ci95[1],
+          exact: m.exact,
+        };
+      }),
+  );
+  const withExact = rows.filter((r) => r.exact !== undefined);
+  const series = [...new Set(rows.map((r) => r.series))];
+  const labelled = series.length > 1;
+  // One metric: the house colour; several: one colour each, named at the line's end.
+  const stroke = labelled ? 'series' : MONTE_CARLO;
+  const family = chartFamily(metrics[0] ?? '');
+  const marginRight = labelled ? Math.max(...series.map(textWidth)) + 16 : 24;
+  // Labels at each line's last point, spread so that lines ending close stay readable.
+  const yMax = options.kind === 'probability' ? 1 : Math.max(...rows.map((r) => Math.max(r.high, r.exact ?? 0)), 1e-9) * 1.05;
+  const lastRows = series.map((name) => rows.filter((r) => r.series === name).at(-1)!);
+  const labelY = spreadLabels(lastRows.map((r) => r.estimate), (12 / PLOT_HEIGHT) * yMax, yMax);
+  const endLabels = lastRows.map((r, i) => ({ x: r.x, y: labelY[i]!, series: r.series }));
+  const integerTicks = numeric && values.length <= 15 && values.every((v) => Number.isInteger(v));
+
+  return plotToSvg({
+    width: WIDTH,
+    height: HEIGHT,
+    marginTop: MARGIN_TOP,
+    marginRight,
+    marginBottom: MARGIN_BOTTOM,
+    x: numeric
+      ? { label: sweepLabel(axis), ...(integerTicks ? { ticks: values as number[], tickFormat: 'd' } : {}) }
+      : { type: 'point', domain: values.map(formatSweepValue), label: sweepLabel(axis), padding: 0.3 },
+    y: options.kind === 'probability'
+      ? { domain: [0, 1], grid: true, label: familyLabel(family, metrics, result.mechanic) }
+      : { zero: true, nice: true, grid: true, label: familyLabel(family, metrics, result.mechanic) },
+    color: { domain: series },
+    marks: [
+      keyLine(withExact.length
+        ? `${numeric ? 'line' : 'dot'}: Monte Carlo · ${numeric ? 'shade' : 'bar'}: 95% interval · ring: exact`
+        : `${numeric ? 'line' : 'dot'}: Monte Carlo · ${numeric ? 'shade' : 'bar'}: 95% interval`),
+      numeric
+        ? Plot.areaY(rows, { x: 'x', y1: 'low', y2: 'high', z: 'series', fill: stroke, fillOpacity: 0.18 })
+        : Plot.ruleX(rows, { x: 'x', y1: 'low', y2: 'high', stroke, strokeWidth: 3, strokeOpacity: 0.45 }),
+      ...(numeric ? [Plot.lineY(rows, { x: 'x', y: 'estimate', z: 'series', stroke, strokeWidth: 1.5 })] : []),
+      Plot.dot(rows, { x: 'x', y: 'estimate', fill: stroke, r: 2.5 }),
+      Plot.dot(withExact, { x: 'x', y: 'exact', stroke: labelled ? 'series' : EXACT, strokeWidth: 1.5, r: 5 }),
+      ...(labelled
+        ? [Plot.text(endLabels, { x: 'x', y: 'y', text: 'series', fill: 'series', textAnchor: 'start', dx: 8 })]
+        : []),
+    ],
+  });
+}

@@ -1,0 +1,100 @@
+/**
+ * What every chart shares: the two colours that tell Monte Carlo from exact, the key
+ * line that says so inside the SVG (a standalone .svg has no caption around it), and the
+ * measurements that keep labels inside the picture.
+ */
+import * as Plot from '@observablehq/plot';
+import type { PointResult, ScenarioResult } from '../../sim/result.ts';
+import { formatSweepValue } from '../labels.ts';
+import type { MetricKind } from '../kinds.ts';
+
+/** Monte Carlo estimate and its interval. */
+export const MONTE_CARLO = '#4269d0';
+/** Exact value, drawn beside the estimate. */
+export const EXACT = '#d2561d';
+/** Chart width in px: a forge's Markdown column and a laptop page both fit it. */
+export const WIDTH = 640;
+/** Room above the frame for the key line and the y-axis label below it. */
+export const MARGIN_TOP = 44;
+
+/** Rough width of text at Plot's 10px system-ui font, for margins; errs wide. */
+export function textWidth(text: string): number {
+  return Math.ceil(text.length * 6.2) + 4;
+}
+
+/** The key line at the top right of a chart, saying what each mark is. */
+export function keyLine(text: string): Plot.Markish {
+  return Plot.text([text], {
+    frameAnchor: 'top-right',
+    textAnchor: 'end',
+    dy: -(MARGIN_TOP - 6),
+    fill: '#555',
+    // Once for the whole chart, not once per facet panel.
+    facet: 'super',
+  });
+}
+
+/** A value as a label in a chart: probabilities to 3 places, means to 2. */
+export function formatEstimate(value: number, kind: MetricKind): string {
+  return value.toFixed(kind === 'probability' ? 3 : 2);
+}
+
+/** The sweep paths of a result, in the order they first appear in its points. */
+export function sweepAxes(result: ScenarioResult): string[] {
+  const axes = new Set<string>();
+  for (const point of result.results) for (const path of Object.keys(point.point)) axes.add(path);
+  return [...axes];
+}
+
+/** The distinct values of a sweep path in the order the scenario file lists them. */
+export function axisValues(points: PointResult[], path: string): unknown[] {
+  const seen = new Map<string, unknown>();
+  for (const p of points) {
+    const v = p.point[path];
+    const key = formatSweepValue(v);
+    if (!seen.has(key)) seen.set(key, v);
+  }
+  return [...seen.values()];
+}
+
+/** Whether every value is a finite number, so the axis can be a linear scale. */
+export function allNumbers(values: unknown[]): values is number[] {
+  return values.every((v) => typeof v === 'number' && Number.isFinite(v));
+}
+
+/** The trials behind a point's shares (the point's own count under `--precision`). */
+export function pointTrials(result: ScenarioResult, point: PointResult): number {
+  return point.trials ?? result.trials;
+}
+
+/**
+ * Wilson score interval at 95% for a share `p` of `n` trials — the interval the kernel
+ * gives probabilities (SCENARIOS.md), used here for distribution bars, which carry no
+ * interval of their own. z = 1.959964, the 97.5% normal quantile.
+ */
+export function wilson95(p: number, n: number): [number, number] {
+  if (!(n > 0)) return [p, p];
+  const z = 1.959964;
+  const z2n = (z * z) / n;
+  const centre = (p + z2n / 2) / (1 + z2n);
+  const half = (z * Math.sqrt((p * (1 - p)) / n + z2n / (4 * n))) / (1 + z2n);
+  return [Math.max(0, centre - half), Math.min(1, centre + half)];
+}
+
+/**
+ * Spreads end-of-line labels apart so none overlap: sorted by value, each label sits at
+ * least `gap` above the one below it, then the stack is pushed back under `max` if it
+ * ran over. Values are in data units; `gap` is the label height in those units.
+ */
+export function spreadLabels(values: number[], gap: number, max: number): number[] {
+  const order = values.map((v, i) => i).sort((a, b) => values[a]! - values[b]!);
+  const placed = new Array<number>(values.length);
+  let previous = -Infinity;
+  for (const i of order) previous = placed[i] = Math.max(values[i]!, previous + gap);
+  let ceiling = Math.max(max, ...values);
+  for (const i of [...order].reverse()) {
+    placed[i] = Math.min(placed[i]!, ceiling);
+    ceiling = placed[i]! - gap;
+  }
+  return placed;
+}

@@ -1,0 +1,326 @@
+/**
+ * A scenario result → the files of its report, as strings (no file I/O here, so the CLI,
+ * the tests and a future dashboard export all share it; write.ts puts them on disk):
+ *
+ * - `index.html`: self-contained (charts inline, styles inline, no scripts);
+ * - `report.md`: for a Git forge, pointing at `charts/<name>.svg` beside it;
+ * - `results.csv`: one row per point × metric.
+ *
+ * And the top-level `index.html`/`index.md` over all scenarios of a run.
+ */
+import { from } from 'arquero';
+import type { ExpectResult, MetricResult, ScenarioResult } from '../sim/result.ts';
+import type { Chart } from './charts/index.ts';
+import { metricNames } from './kinds.ts';
+import { formatSweepValue, metricLabel, pointLabel } from './labels.ts';
+import { sweepAxes } from './charts/shared.ts';
+import { namespaceIds } from './svg.ts';
+
+/** One scenario of a run, as the CLI hands it over. */
+export interface ReportEntry {
+  /** Folder name of the scenario's report: letters, digits, `.`, `_`, `-`. */
+  slug: string;
+  result: ScenarioResult;
+  /** Where the scenario came from (its file path), shown in the report. */
+  source?: string;
+}
+
+/** Where a chart's SVG sits relative to the scenario's report folder. */
+export function chartPath(chart: Pick<Chart, 'name'>): string {
+  return `charts/${chart.name}.svg`;
+}
+
+/** A number in a table: whole numbers as they are, others to 4 places (3 significant when tiny). */
+export function formatNumber(value: number): string {
+  if (Number.isInteger(value)) return String(value);
+  if (value !== 0 && Math.abs(value) < 0.001) return value.toPrecision(3);
+  return value.toFixed(4);
+}
+
+function formatInterval([low, high]: [number, number]): string {
+  return `[${formatNumber(low)}, ${formatNumber(high)}]`;
+}
+
+/** An expect check as a sentence: "success ≥ 0.5 at challenges = 3". */
+export function describeCheck(check: ExpectResult): string {
+  const bound =
+    check.between !== undefined
+      ? `between ${check.between[0]} and ${check.between[1]}`
+      : [check.atLeast !== undefined ? `≥ ${check.atLeast}` : '', check.atMost !== undefined ? `≤ ${check.atMost}` : '']
+          .filter(Boolean)
+          .join(' and ');
+  const where = check.point ? `at ${pointLabel(check.point)}` : 'at every point';
+  return `${check.metric} ${bound} ${where}`;
+}
+
+/** True when two points hold the same sweep values (order of keys aside). */
+function samePoint(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => formatSweepValue(a[k]) === formatSweepValue(b[k]));
+}
+
+/** What the check measured: the estimate and interval at its point, when it names one. */
+function measured(result: ScenarioResult, check: ExpectResult): string {
+  const at = check.point ?? (result.results.length === 1 ? result.results[0]!.point : undefined);
+  if (at === undefined) return `${result.results.length} points`;
+  const m = result.results.find((p) => samePoint(p.point, at))?.metrics[check.metric];
+  return m ? `${formatNumber(m.estimate)} ${formatInterval(m.ci95)}` : 'not measured';
+}
+
+function failedAt(check: ExpectResult): string {
+  return check.failedPoints?.length ? `failed at ${check.failedPoints.map(pointLabel).join('; ')}` : '';
+}
+
+function checkCounts(result: ScenarioResult): { passed: number; failed: number } {
+  const failed = result.expect.filter((c) => !c.pass).length;
+  return { passed: result.expect.length - failed, failed };
+}
+
+/** Rows of every point × metric in the order of points, then of first appearance of metrics. */
+function metricRows(result: ScenarioResult): { point: Record<string, unknown>; metric: string; m: MetricResult }[] {
+  const names = metricNames(result);
+  return result.results.flatMap((p) =>
+    names.filter((metric) => p.metrics[metric] !== undefined).map((metric) => ({ point: p.point, metric, m: p.metrics[metric]! })),
+  );
+}
+
+// ---------------------------------------------------------------- CSV
+
+/** A sweep value in a CSV cell: scalars as they are, lists and objects as JSON. */
+function csvValue(value: unknown): unknown {
+  return value !== null && typeof value === 'object' ? JSON.stringify(value) : value;
+}
+
+/**
+ * `results.csv`: one row per point × metric. Columns: each sweep path (named as in the
+ * scenario file), then `metric`, `estimate`, `ci_low`, `ci_high`, `exact` (empty where
+ * the project does not compute it).
+ */
+export function renderResultsCsv(result: ScenarioResult): string {
+  const axes = sweepAxes(result);
+  const rows = metricRows(result).map(({ point, metric, m }) => ({
+    ...Object.fromEntries(axes.map((a) => [a, csvValue(point[a])])),
+    metric,
+    estimate: m.estimate,
+    ci_low: m.ci95[0],
+    ci_high: m.ci95[1],
+    exact: m.exact,
+  }));
+  return from(rows, [...axes, 'metric', 'estimate', 'ci_low', 'ci_high', 'exact']).toCSV();
+}
+
+// ---------------------------------------------------------------- HTML
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+const STYLE = `
+body { font: 15px/1.45 system-ui, sans-serif; max-width: 980px; margin: 2rem auto; padding: 0 1rem; color: #222; }
+h1 { font-size: 1.5rem; } h2 { font-size: 1.2rem; margin-top: 2rem; } h3 { font-size: 1rem; }
+table { border-collapse: collapse; margin: 0.5rem 0 1rem; }
+th, td { border-bottom: 1px solid #ddd; padding: 0.25rem 0.6rem; text-align: left; vertical-align: top; }
+td.num { font-variant-numeric: tabular-nums; text-align: right; white-space: nowrap; }
+code { font-size: 0.85em; color: #555; }
+.pass { color: #176f2c; font-weight: 600; } .fail { color: #b00020; font-weight: 700; }
+tr.fail-row { background: #fdecee; }
+.summary { padding: 0.5rem 0.8rem; border-radius: 4px; display: inline-block; }
+.summary.pass { background: #e6f4ea; } .summary.fail { background: #fdecee; }
+figure { margin: 1rem 0 2rem; } figure svg { max-width: 100%; height: auto; }
+.meta { color: #555; }
+`;
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+${body}
+</body>
+</html>
+`;
+}
+
+function checkMark(pass: boolean): string {
+  return pass ? '<span class="pass">✔ PASS</span>' : '<span class="fail">✘ FAIL</span>';
+}
+
+function checksSummary(result: ScenarioResult): { text: string; pass: boolean } {
+  const { passed, failed } = checkCounts(result);
+  if (result.expect.length === 0) return { text: 'no expect checks', pass: true };
+  if (failed === 0) return { text: passed === 1 ? 'the expect check passed' : `all ${passed} expect checks passed`, pass: true };
+  return {
+    text: result.expect.length === 1 ? 'the expect check FAILED' : `${failed} of ${result.expect.length} expect checks FAILED`,
+    pass: false,
+  };
+}
+
+function metaLine(result: ScenarioResult, source?: string): string {
+  return [
+    `${result.system} · ${result.mechanic}`,
+    `${result.trials} trials`,
+    `seed ${JSON.stringify(result.seed)}`,
+    `${result.results.length} point${result.results.length === 1 ? '' : 's'}`,
+    ...(source ? [`from ${source}`] : []),
+  ].join(' · ');
+}
+
+/** A scenario's `index.html`: checks, charts inline, and a table per point. */
+export function renderScenarioHtml(result: ScenarioResult, charts: Chart[], source?: string): string {
+  const summary = checksSummary(result);
+  const checks = result.expect.length
+    ? `<table>
+<thead><tr><th>check</th><th>result</th><th>measured</th></tr></thead>
+<tbody>
+${result.expect
+  .map(
+    (c) => `<tr${c.pass ? '' : ' class="fail-row"'}><td>${escapeHtml(describeCheck(c))}${
+      failedAt(c) ? `<br><small>${escapeHtml(failedAt(c))}</small>` : ''
+    }</td><td>${checkMark(c.pass)}</td><td class="num">${escapeHtml(measured(result, c))}</td></tr>`,
+  )
+  .join('\n')}
+</tbody>
+</table>`
+    : '';
+  const figures = charts
+    .map(
+      (c) => `<figure id="chart-${c.name}">
+<h3>${escapeHtml(c.title)}</h3>
+${namespaceIds(c.svg, c.name)}
+</figure>`,
+    )
+    .join('\n');
+  const tables = result.results
+    .map((p) => {
+      const heading = result.results.length > 1 || Object.keys(p.point).length ? `<h3>${escapeHtml(pointLabel(p.point))}</h3>\n` : '';
+      const trials = p.trials !== undefined && p.trials !== result.trials ? `<p class="meta">${p.trials} trials</p>\n` : '';
+      const rows = Object.entries(p.metrics)
+        .map(
+          ([metric, m]) =>
+            `<tr><td>${escapeHtml(metricLabel(metric, result.mechanic))} <code>${escapeHtml(metric)}</code></td><td class="num">${formatNumber(
+              m.estimate,
+            )}</td><td class="num">${formatInterval(m.ci95)}</td><td class="num">${m.exact === undefined ? '—' : formatNumber(m.exact)}</td></tr>`,
+        )
+        .join('\n');
+      return `${heading}${trials}<table>
+<thead><tr><th>metric</th><th>estimate</th><th>95% interval</th><th>exact</th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+</table>`;
+    })
+    .join('\n');
+  return page(
+    result.name,
+    `<p><a href="../index.html">← all scenarios</a></p>
+<h1>${escapeHtml(result.name)}</h1>
+<p class="meta">${escapeHtml(metaLine(result, source))}</p>
+<h2>Expect checks</h2>
+<p class="summary ${summary.pass ? 'pass' : 'fail'}">${escapeHtml(summary.text)}</p>
+${checks}
+${charts.length ? `<h2>Charts</h2>\n${figures}` : ''}
+<h2>Results</h2>
+<p class="meta">Also as <a href="results.csv">results.csv</a> and <a href="results.json">results.json</a>.</p>
+${tables}`,
+  );
+}
+
+// ---------------------------------------------------------------- Markdown
+
+/** Text safe inside a Markdown table cell. */
+function mdCell(text: string): string {
+  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/\r?\n/g, ' ');
+}
+
+function mdMark(pass: boolean): string {
+  return pass ? '✅ PASS' : '❌ **FAIL**';
+}
+
+/** A scenario's `report.md`: the same as index.html, charts as images beside it. */
+export function renderScenarioMarkdown(result: ScenarioResult, charts: Chart[], source?: string): string {
+  const summary = checksSummary(result);
+  const lines: string[] = [`# ${mdCell(result.name)}`, '', mdCell(metaLine(result, source)), '', '## Expect checks', ''];
+  lines.push(summary.pass ? `**${summary.text}**` : `❌ **${summary.text}**`, '');
+  if (result.expect.length) {
+    lines.push('| check | result | measured |', '|---|---|---|');
+    for (const c of result.expect) {
+      const detail = failedAt(c) ? ` (${failedAt(c)})` : '';
+      lines.push(`| ${mdCell(describeCheck(c) + detail)} | ${mdMark(c.pass)} | ${mdCell(measured(result, c))} |`);
+    }
+    lines.push('');
+  }
+  if (charts.length) {
+    lines.push('## Charts', '');
+    for (const c of charts) lines.push(`### ${mdCell(c.title)}`, '', `![${mdCell(c.title)}](${chartPath(c)})`, '');
+  }
+  lines.push('## Results', '', 'Also as [results.csv](results.csv) and [results.json](results.json).', '');
+  for (const p of result.results) {
+    if (result.results.length > 1 || Object.keys(p.point).length) lines.push(`### ${mdCell(pointLabel(p.point))}`, '');
+    if (p.trials !== undefined && p.trials !== result.trials) lines.push(`${p.trials} trials`, '');
+    lines.push('| metric | estimate | 95% interval | exact |', '|---|--:|--:|--:|');
+    for (const [metric, m] of Object.entries(p.metrics)) {
+      lines.push(
+        `| ${mdCell(metricLabel(metric, result.mechanic))} \`${mdCell(metric)}\` | ${formatNumber(m.estimate)} | ${formatInterval(m.ci95)} | ${
+          m.exact === undefined ? '—' : formatNumber(m.exact)
+        } |`,
+      );
+    }
+    lines.push('');
+  }
+  return lines.join('\n');
+}
+
+// ---------------------------------------------------------------- top-level index
+
+/** The run's `index.html` and `index.md`: every scenario with its checks, linked to its folder. */
+export function renderIndex(entries: ReportEntry[]): { html: string; md: string } {
+  const failedScenarios = entries.filter((e) => checkCounts(e.result).failed > 0);
+  const headline = failedScenarios.length
+    ? `${failedScenarios.length} of ${entries.length} scenarios have FAILED checks`
+    : `all checks passed in ${entries.length} scenario${entries.length === 1 ? '' : 's'}`;
+
+  const htmlRows = entries
+    .map(({ slug, result, source }) => {
+      const summary = checksSummary(result);
+      const list = result.expect.length
+        ? `<ul>${result.expect.map((c) => `<li>${checkMark(c.pass)} ${escapeHtml(describeCheck(c))}</li>`).join('')}</ul>`
+        : '';
+      return `<tr${summary.pass ? '' : ' class="fail-row"'}><td><a href="${escapeHtml(slug)}/index.html">${escapeHtml(result.name)}</a>${
+        source ? `<br><small class="meta">${escapeHtml(source)}</small>` : ''
+      }</td><td>${escapeHtml(`${result.system} · ${result.mechanic}`)}</td><td class="num">${result.results.length}</td><td><span class="${
+        summary.pass ? 'pass' : 'fail'
+      }">${escapeHtml(summary.text)}</span>${list}</td></tr>`;
+    })
+    .join('\n');
+  const html = page(
+    'poolsim reports',
+    `<h1>poolsim reports</h1>
+<p class="summary ${failedScenarios.length ? 'fail' : 'pass'}">${escapeHtml(headline)}</p>
+<table>
+<thead><tr><th>scenario</th><th>mechanic</th><th>points</th><th>expect checks</th></tr></thead>
+<tbody>
+${htmlRows}
+</tbody>
+</table>`,
+  );
+
+  const md = ['# poolsim reports', '', failedScenarios.length ? `❌ **${headline}**` : `✅ ${headline}`, ''];
+  md.push('| scenario | mechanic | points | expect checks |', '|---|---|--:|---|');
+  for (const { slug, result, source } of entries) {
+    const summary = checksSummary(result);
+    const checks = result.expect.map((c) => `${mdMark(c.pass)} ${mdCell(describeCheck(c))}`).join('<br>');
+    const name = `[${mdCell(result.name)}](${slug}/report.md)${source ? `<br>${mdCell(source)}` : ''}`;
+    md.push(
+      `| ${name} | ${mdCell(`${result.system} · ${result.mechanic}`)} | ${result.results.length} | ${
+        summary.pass ? mdCell(summary.text) : `**${mdCell(summary.text)}**`
+      }${checks ? `<br>${checks}` : ''} |`,
+    );
+  }
+  md.push('');
+  return { html, md: md.join('\n') };
+}

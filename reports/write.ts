@@ -1,0 +1,120 @@
+/**
+ * Writes a run's reports to disk, all or nothing: everything goes into a fresh folder
+ * beside `outDir` (same parent, so the final rename stays on one file system and is
+ * atomic), and only once every file is written does it take `outDir`'s place. A render
+ * that throws, a full disk or a killed process leaves the previous reports as they were
+ * (plus, after a kill, a stray `.<name>.tmp-*` folder, which the next run ignores).
+ *
+ * Layout of `outDir`:
+ *   index.html, index.md                 every scenario with its expect checks
+ *   <slug>/index.html                    self-contained report
+ *   <slug>/report.md                     for a Git forge, with charts/ beside it
+ *   <slug>/results.json                  the result JSON, as the CLI's --json gives it
+ *   <slug>/results.csv                   one row per point × metric
+ *   <slug>/charts/<name>.svg             one standalone SVG per chart
+ *
+ * `outDir` is replaced as a whole: files put there by hand do not survive a run.
+ */
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { type ChartsForOptions, chartsFor } from './charts/index.ts';
+import {
+  type ReportEntry,
+  chartPath,
+  renderIndex,
+  renderResultsCsv,
+  renderScenarioHtml,
+  renderScenarioMarkdown,
+} from './render.ts';
+
+const SLUG = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+export interface WriteReportsOptions {
+  /** Passed to chartsFor for every scenario. */
+  charts?: ChartsForOptions;
+}
+
+/** Checks slugs before anything is written: each one a single safe folder name, no two alike. */
+function checkSlugs(entries: ReportEntry[]): void {
+  const seen = new Set<string>();
+  for (const { slug } of entries) {
+    if (!SLUG.test(slug)) throw new Error(`writeReports: slug "${slug}" must be letters, digits, ".", "_" or "-", not starting with "." or "-"`);
+    // Case-insensitive file systems (macOS, Windows) would merge `Heist` and `heist`.
+    const key = slug.toLowerCase();
+    if (seen.has(key)) throw new Error(`writeReports: slug "${slug}" is used twice`);
+    seen.add(key);
+  }
+}
+
+/** Writes the reports of one scenario into `dir`; returns the paths written, relative to it. */
+async function writeScenario(dir: string, entry: ReportEntry, options: WriteReportsOptions): Promise<string[]> {
+  const { result, source } = entry;
+  const charts = chartsFor(result, options.charts);
+  const files: [string, string][] = [
+    ['index.html', renderScenarioHtml(result, charts, source)],
+    ['report.md', renderScenarioMarkdown(result, charts, source)],
+    ['results.json', `${JSON.stringify(result, null, 2)}\n`],
+    ['results.csv', renderResultsCsv(result)],
+    ...charts.map((c): [string, string] => [chartPath(c), `${c.svg}\n`]),
+  ];
+  await mkdir(join(dir, 'charts'), { recursive: true });
+  for (const [path, text] of files) await writeFile(join(dir, path), text);
+  return files.map(([path]) => path);
+}
+
+/**
+ * Renders and writes every entry's reports and the top-level index to `outDir`,
+ * replacing what was there only when all of it is written. Returns the files written,
+ * relative to `outDir`.
+ */
+export async function writeReports(
+  outDir: string,
+  entries: ReportEntry[],
+  options: WriteReportsOptions = {},
+): Promise<{ files: string[] }> {
+  checkSlugs(entries);
+  const target = resolve(outDir);
+  const parent = dirname(target);
+  const stamp = `${process.pid}-${Date.now()}`;
+  const staging = join(parent, `.${basename(target)}.tmp-${stamp}`);
+  const previous = join(parent, `.${basename(target)}.old-${stamp}`);
+  await mkdir(parent, { recursive: true });
+  await mkdir(staging);
+
+  const files: string[] = [];
+  try {
+    for (const entry of entries) {
+      const written = await writeScenario(join(staging, entry.slug), entry, options);
+      files.push(...written.map((f) => `${entry.slug}/${f}`));
+    }
+    const index = renderIndex(entries);
+    await writeFile(join(staging, 'index.html'), index.html);
+    await writeFile(join(staging, 'index.md'), index.md);
+    files.push('index.html', 'index.md');
+  } catch (error) {
+    await rm(staging, { recursive: true, force: true });
+    throw error;
+  }
+
+  // rename() cannot replace a non-empty folder, so the old one steps aside first and
+  // comes back if the new one cannot take its place.
+  let hadPrevious = true;
+  try {
+    await rename(target, previous);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+      await rm(staging, { recursive: true, force: true });
+      throw error;
+    }
+    hadPrevious = false;
+  }
+  try {
+    await rename(staging, target);
+  } catch (error) {
+    if (hadPrevious) await rename(previous, target);
+    await rm(staging, { recursive: true, force: true });
+    throw error;
+  }
+  if (hadPrevious) await rm(previous, { recursive: true, force: true });
+  return { files };
+}

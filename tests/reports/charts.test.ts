@@ -1,0 +1,126 @@
+/**
+ * Each chart as a person would find it in a report, snapshotted as an SVG file in
+ * __snapshots__/ (open them in a browser: they are the gallery). Numbers are rounded to
+ * two places before comparing, as Observable Plot's own snapshot tests do, so a change
+ * in floating-point noise does not fail a test but a moved mark does.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  chartsFor,
+  deathOdds,
+  distributionBars,
+  estimatesAtPoint,
+  fanOverTurns,
+  metricHeatmap,
+  metricsOverSweep,
+  shareDemotedByTurn,
+} from '../../reports/charts/index.ts';
+import { ambushBattle, companyCampaign, heistByChallenges, heistGrid, heistOnePoint } from './fixtures.ts';
+
+function rounded(svg: string): string {
+  return svg.replace(/\d+\.\d+/g, (n) => String(Math.round(Number(n) * 100) / 100));
+}
+
+function expectStandaloneSvg(svg: string): void {
+  expect(svg.startsWith('<svg')).toBe(true);
+  expect(svg).toContain('xmlns="http://www.w3.org/2000/svg"');
+  expect(svg).not.toMatch(/<(figure|div|h2|figcaption)\b/);
+  expect(svg).not.toMatch(/NaN|undefined|Infinity/);
+}
+
+const charts: Record<string, () => string> = {
+  'heist-probabilities': () => estimatesAtPoint(heistOnePoint.results[0]!, ['success'], { kind: 'probability', mechanic: 'knavery' }),
+  'heist-means': () =>
+    estimatesAtPoint(heistOnePoint.results[0]!, ['successes', 'sixes', 'active'], { kind: 'mean', mechanic: 'knavery' }),
+  'heist-successes-distribution': () => distributionBars(heistOnePoint, 'successes'),
+  'heist-success-by-challenges': () => metricsOverSweep(heistByChallenges, ['success'], { kind: 'probability' }),
+  'heist-success-heatmap': () => metricHeatmap(heistGrid, 'success', { kind: 'probability' }),
+  'ambush-outcome': () =>
+    estimatesAtPoint(ambushBattle.results[0]!, ['win.crew', 'win.guards', 'draw'], { kind: 'probability', mechanic: 'battle' }),
+  'ambush-death-odds': () => deathOdds(ambushBattle.results[0]!),
+  'ambush-rounds-distribution': () => distributionBars(ambushBattle, 'rounds'),
+  'campaign-points-fan': () => fanOverTurns(companyCampaign, 'points'),
+  'campaign-rank-shares': () => shareDemotedByTurn(companyCampaign),
+};
+
+describe('charts', () => {
+  for (const [name, draw] of Object.entries(charts)) {
+    it(`draws ${name} as a standalone SVG`, async () => {
+      const svg = draw();
+      expectStandaloneSvg(svg);
+      await expect(rounded(svg)).toMatchFileSnapshot(`__snapshots__/${name}.svg`);
+    });
+  }
+
+  it('gives the same bytes whatever was drawn before (Plot numbers clip paths globally)', () => {
+    const first = metricsOverSweep(heistByChallenges, ['success'], { kind: 'probability' });
+    for (const draw of Object.values(charts)) draw();
+    expect(metricsOverSweep(heistByChallenges, ['success'], { kind: 'probability' })).toBe(first);
+  });
+
+  it('draws the exact value beside the Monte Carlo where the result has it', () => {
+    // The orange of EXACT appears only through marks of exact values.
+    expect(charts['heist-probabilities']!()).toContain('#d2561d');
+    expect(charts['ambush-death-odds']!()).not.toContain('#d2561d');
+  });
+
+  it('labels axes in the game\'s words', () => {
+    expect(charts['heist-probabilities']!()).toContain('P(plan succeeds)');
+    expect(charts['heist-success-by-challenges']!()).toContain('challenges');
+    expect(charts['heist-success-heatmap']!()).toContain('participants[1] count');
+    expect(charts['ambush-death-odds']!()).toContain('guards: sergeant');
+  });
+});
+
+describe('chartsFor', () => {
+  const names = (result: Parameters<typeof chartsFor>[0]) => chartsFor(result).map((c) => c.name);
+
+  it('draws dots per metric kind and the distribution for a scenario without sweep', () => {
+    expect(names(heistOnePoint)).toEqual(['probabilities', 'means', 'distribution-successes']);
+  });
+
+  it('draws a line chart per metric family over a one-axis sweep', () => {
+    expect(names(heistByChallenges)).toEqual(['over-success', 'over-active']);
+  });
+
+  it('draws a heatmap of the checked or first probability metric over a two-axis sweep', () => {
+    expect(names(heistGrid)).toEqual(['heatmap-success']);
+  });
+
+  it('gives a battle its death odds per combatant apart from the other probabilities', () => {
+    const drawn = chartsFor(ambushBattle);
+    expect(drawn.map((c) => c.name)).toEqual(['probabilities', 'means', 'death-odds', 'distribution-rounds']);
+    expect(drawn[0]!.svg).not.toContain('sergeant');
+  });
+
+  it('splits a heatmap into one panel per value of a third swept path', () => {
+    const variants = {
+      ...heistGrid,
+      results: heistGrid.results.flatMap((p) => ['exact4', '4+'].map((v) => ({ ...p, point: { ...p.point, 'rules.hitOn': v } }))),
+    };
+    const [heatmap] = chartsFor(variants);
+    expect(heatmap!.svg).toContain('rule hitOn = exact4');
+    expect(heatmap!.svg).toContain('rule hitOn = 4+');
+  });
+
+  it('draws a sweep over a rule variant as dots and bars on a point scale, without lines', () => {
+    const byVariant = {
+      ...heistByChallenges,
+      expect: [],
+      results: heistByChallenges.results.slice(0, 2).map((p, i) => ({ ...p, point: { 'rules.hitOn': ['exact4', '4+'][i] } })),
+    };
+    const chart = chartsFor(byVariant)[0]!;
+    expect(chart.title).toBe('P(plan succeeds) by rule hitOn');
+    expect(chart.svg).toContain('>exact4<');
+    expect(chart.svg).not.toContain('aria-label="line"');
+  });
+
+  it('takes the caller\'s word on metric kinds', () => {
+    const charts = chartsFor(heistOnePoint, { kinds: { success: 'mean' } });
+    expect(charts.map((c) => c.name)).toEqual(['means', 'distribution-successes']);
+  });
+
+  it('draws fans and rank shares for a campaign', () => {
+    expect(names(companyCampaign)).toEqual(['probabilities', 'means', 'fan-points', 'fan-rank', 'rank-shares']);
+  });
+});

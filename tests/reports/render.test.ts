@@ -1,0 +1,133 @@
+/**
+ * The report files as strings: the CSV's shape, pass/fail marking of expect checks, and
+ * HTML that carries its charts inline without their ids colliding.
+ */
+import { describe, expect, it } from 'vitest';
+import { from, fromCSV } from 'arquero';
+import { chartsFor } from '../../reports/charts/index.ts';
+import { metricKinds } from '../../reports/kinds.ts';
+import { pointLabel, sweepLabel } from '../../reports/labels.ts';
+import {
+  describeCheck,
+  renderIndex,
+  renderResultsCsv,
+  renderScenarioHtml,
+  renderScenarioMarkdown,
+} from '../../reports/render.ts';
+import { ambushBattle, heistByChallenges, heistGrid, heistOnePoint } from './fixtures.ts';
+
+describe('results.csv', () => {
+  it('has one row per point × metric, sweep paths first', () => {
+    const table = fromCSV(renderResultsCsv(heistByChallenges));
+    expect(table.columnNames()).toEqual(['setup.challenges', 'metric', 'estimate', 'ci_low', 'ci_high', 'exact']);
+    expect(table.numRows()).toBe(5 * 2);
+    const row = table.objects()[2] as Record<string, unknown>;
+    expect(row).toMatchObject({ 'setup.challenges': 3, metric: 'success', exact: 0.3125 });
+  });
+
+  it('leaves exact empty where the project does not compute it, and has no sweep columns without sweep', () => {
+    const csv = renderResultsCsv(ambushBattle);
+    expect(csv.split('\n')[0]).toBe('metric,estimate,ci_low,ci_high,exact');
+    expect(csv).toContain('win.crew,0.5721,0.5678,0.5764,\n');
+    expect(fromCSV(csv).numRows()).toBe(10);
+  });
+
+  it('keeps two-axis points apart', () => {
+    const table = fromCSV(renderResultsCsv(heistGrid));
+    expect(table.numRows()).toBe(16);
+    expect(table.columnNames().slice(0, 2)).toEqual(['setup.participants.1.count', 'setup.challenges']);
+  });
+
+  it('writes list-valued sweep values as JSON', () => {
+    const result = { ...heistOnePoint, results: [{ ...heistOnePoint.results[0]!, point: { 'setup.participants.0.dice': ['2d4', 'd6'] } }] };
+    const rows = from(fromCSV(renderResultsCsv(result)).objects()).objects() as Record<string, unknown>[];
+    expect(rows[0]!['setup.participants.0.dice']).toBe('["2d4","d6"]');
+  });
+});
+
+describe('expect checks', () => {
+  it('describes a check in words', () => {
+    expect(describeCheck(heistByChallenges.expect[0]!)).toBe('success ≥ 0.25 at challenges = 3');
+    expect(describeCheck({ metric: 'draw', between: [0, 0.1], pass: true })).toBe('draw between 0 and 0.1 at every point');
+  });
+
+  it('marks a failed check, and where it failed, in the scenario HTML and Markdown', () => {
+    const html = renderScenarioHtml(heistByChallenges, []);
+    expect(html).toContain('1 of 2 expect checks FAILED');
+    expect(html).toMatch(/class="fail-row".*success ≥ 0.05 at every point.*failed at challenges = 5; challenges = 6.*✘ FAIL/s);
+    const md = renderScenarioMarkdown(heistByChallenges, []);
+    expect(md).toMatch(/\| success ≥ 0.05 at every point \(failed at challenges = 5; challenges = 6\) \| ❌ \*\*FAIL\*\* \|/);
+    expect(md).toMatch(/\| success ≥ 0.25 at challenges = 3 \| ✅ PASS \| 0.3156 \[0.3092, 0.3220\] \|/);
+  });
+
+  it('marks a failed scenario in the top-level index', () => {
+    const { html, md } = renderIndex([
+      { slug: 'heist', result: heistOnePoint },
+      { slug: 'ambush', result: ambushBattle, source: 'scenarios/ambush.json' },
+    ]);
+    expect(html).toContain('1 of 2 scenarios have FAILED checks');
+    expect(html).toMatch(/<tr class="fail-row"><td><a href="ambush\/index.html">Battle: ambush at the bridge<\/a>/);
+    expect(html).toMatch(/✘ FAIL<\/span> win.crew ≥ 0.6/);
+    expect(md).toContain('[Battle: ambush at the bridge](ambush/report.md)');
+    expect(md).toContain('❌ **FAIL** win.crew ≥ 0.6 at every point');
+    expect(md).toContain('✅ PASS success ≥ 0.25 at every point');
+  });
+});
+
+describe('scenario HTML', () => {
+  it('carries every chart inline, each with ids of its own', () => {
+    const charts = chartsFor(ambushBattle);
+    const html = renderScenarioHtml(ambushBattle, charts);
+    expect(html.match(/<svg/g)).toHaveLength(charts.length);
+    const ids = [...html.matchAll(/\bid="([^"]+)"/g)].map((m) => m[1]);
+    expect(new Set(ids).size).toBe(ids.length);
+    // Every url(#…) points at an id of the page.
+    for (const [, ref] of html.matchAll(/url\(#([^)]+)\)/g)) expect(ids).toContain(ref);
+    expect(html).not.toMatch(/<script|<link|src="http/);
+  });
+
+  it('has a table per point with estimate, interval and exact', () => {
+    const html = renderScenarioHtml(heistOnePoint, []);
+    expect(html).toContain(
+      '<tr><td>P(plan succeeds) <code>success</code></td><td class="num">0.3171</td><td class="num">[0.3151, 0.3192]</td><td class="num">0.3166</td></tr>',
+    );
+  });
+});
+
+describe('kinds and labels', () => {
+  it('reads contract metrics by name and others by their range, unless told', () => {
+    const result = {
+      ...heistOnePoint,
+      results: [
+        {
+          point: {},
+          metrics: {
+            ...heistOnePoint.results[0]!.metrics,
+            tension: { estimate: 0.11, ci95: [0.1, 0.12] as [number, number] },
+            'share.alarm': { estimate: 0.2, ci95: [0.19, 0.21] as [number, number] },
+            'gold.spent': { estimate: 3.5, ci95: [3.4, 3.6] as [number, number] },
+            'heat.gained': { estimate: 0.4, ci95: [0.39, 0.41] as [number, number] },
+          },
+        },
+      ],
+    };
+    const kinds = metricKinds(result, { 'heat.gained': 'mean' });
+    expect(Object.fromEntries(kinds)).toEqual({
+      success: 'probability',
+      successes: 'mean',
+      sixes: 'mean',
+      active: 'mean',
+      tension: 'mean',
+      'share.alarm': 'probability',
+      'gold.spent': 'mean',
+      'heat.gained': 'mean',
+    });
+  });
+
+  it('names sweep paths as a designer reads them', () => {
+    expect(sweepLabel('setup.challenges')).toBe('challenges');
+    expect(sweepLabel('setup.participants.1.count')).toBe('participants[1] count');
+    expect(sweepLabel('rules.hitOn')).toBe('rule hitOn');
+    expect(pointLabel({ 'setup.challenges': 3, 'setup.sides.0.bonus': ['2d4'] })).toBe('challenges = 3, sides[0] bonus = 2d4');
+  });
+});
