@@ -21,17 +21,25 @@ export interface ChunkTask {
 }
 
 // Planning validates and prepares every point; a worker gets many chunks of the same
-// scenario, so keep the last plan.
-let lastKey = '';
-let lastPlan: ReturnType<typeof planScenario> | undefined;
+// scenario, so keep the last few plans (a run of several files interleaves them briefly
+// where one file's chunks end and the next one's begin).
+const PLANS_KEPT = 4;
+const plans = new Map<string, ReturnType<typeof planScenario>>();
+
+function planOf(task: ChunkTask): ReturnType<typeof planScenario> {
+  const key = JSON.stringify([task.scenario, task.file, task.trials, task.seed]);
+  let plan = plans.get(key);
+  if (!plan) {
+    plan = planScenario(task.scenario, task.file, { trials: task.trials, seed: task.seed });
+    if (plans.size >= PLANS_KEPT) plans.delete(plans.keys().next().value!);
+    plans.set(key, plan);
+  }
+  return plan;
+}
 
 export function runChunkTask(task: ChunkTask): Float64Array {
-  const key = JSON.stringify([task.scenario, task.file, task.trials, task.seed]);
-  if (key !== lastKey || !lastPlan) {
-    lastPlan = planScenario(task.scenario, task.file, { trials: task.trials, seed: task.seed });
-    lastKey = key;
-  }
-  const point = lastPlan.points[task.point];
+  const plan = planOf(task);
+  const point = plan.points[task.point];
   if (!point) throw new Error(`${task.file}: no result point ${task.point}`);
-  return runChunk(point.simulation, lastPlan.seed, task.point, task.chunk, task.size);
+  return runChunk(point.simulation, plan.seed, task.point, task.chunk, task.size);
 }

@@ -1,0 +1,334 @@
+/**
+ * Scheduling chunks: cut every point of every scenario into chunks (sim/run.ts), hand
+ * them to executors (this thread, a worker pool), and merge each point's chunk tallies in
+ * chunk-index order. Tallies hold integers, so the merged tally, and with it the result
+ * JSON, is the same whichever thread ran which chunk, with 1 worker or 16, on one machine
+ * or across shards.
+ *
+ * No Node and no DOM here: the CLI (cli/runner.ts, piscina) and the dashboard (comlink
+ * workers) both schedule with it, each with its own executors.
+ */
+import { CHUNK_TRIALS, chunkCount, chunkSize, layoutOf, runChunk } from '../sim/run.ts';
+import { nextChunkTarget } from '../sim/precision.ts';
+import type { ScenarioPlan } from '../sim/scenario.ts';
+import type { Tally } from '../sim/stats.ts';
+import type { ChunkTask } from './chunk.ts';
+
+/** A scenario file ready to run: the parsed file (what workers re-plan from) and its plan. */
+export interface ScenarioJob {
+  file: string;
+  raw: unknown;
+  plan: ScenarioPlan;
+}
+
+/** Shard `index` of `count` (0 ≤ index < count). */
+export interface Shard {
+  index: number;
+  count: number;
+}
+
+/**
+ * The shard that runs chunk `chunk` of point `point`. Consecutive chunks of a point, and
+ * chunk 0 of consecutive points, go round the shards, so a long single point and a wide
+ * sweep of one-chunk points both split evenly.
+ */
+export function shardOf(point: number, chunk: number, count: number): number {
+  return (point + chunk) % count;
+}
+
+/** One chunk to run: the message a worker gets, and the plan it came from (for this thread). */
+export interface ChunkJob {
+  task: ChunkTask;
+  plan: ScenarioPlan;
+}
+
+export interface ChunkExecutor {
+  /** Chunks to keep in flight so that no thread waits for work (may grow as threads start). */
+  readonly concurrency: number;
+  /** Threads still starting: the scheduler runs chunks in its own thread meanwhile. */
+  readonly starting: boolean;
+  /** Set when the executor cannot run anything more. */
+  readonly failure?: Error;
+  /** Called when `concurrency`, `starting` or `failure` change. */
+  onChange: () => void;
+  /** Run one chunk; resolves to its tally values. */
+  run(job: ChunkJob): Promise<Float64Array>;
+}
+
+/**
+ * Chunks run in the scheduler's own thread, one at a time, on the plan already prepared
+ * (no second planning). Each chunk first awaits `yieldToEventLoop`, so that Ctrl-C, worker
+ * messages and the progress bar get their turn between chunks.
+ */
+export class InProcessExecutor implements ChunkExecutor {
+  readonly concurrency = 1;
+  readonly starting = false;
+  onChange = () => {};
+
+  constructor(private readonly yieldToEventLoop: () => Promise<unknown>) {}
+
+  async run(job: ChunkJob): Promise<Float64Array> {
+    await this.yieldToEventLoop();
+    const { plan, task } = job;
+    return runChunk(plan.points[task.point].simulation, plan.seed, task.point, task.chunk, task.size);
+  }
+}
+
+export interface ScheduleOptions {
+  /** Runs chunks in this thread: everything without a pool, and while the pool starts. */
+  here: ChunkExecutor;
+  /** Worker threads, if any. */
+  pool?: ChunkExecutor;
+  /**
+   * Leave every chunk to the pool, even while its threads start (the off switch for
+   * running chunks here meanwhile; tests use it to make sure the workers do the work).
+   */
+  poolOnly?: boolean;
+  /** Run each point until every metric's 95% half-width is at most this (plan.trials is the cap). */
+  precision?: number;
+  /** Run only this shard's chunks. */
+  shard?: Shard;
+  /** Abort to stop: the promise rejects with Interrupted. */
+  signal?: AbortSignal;
+  /** Called as chunks merge: trials done and trials scheduled so far. */
+  onProgress?: (done: number, total: number) => void;
+  /** Trials per chunk; only the chunk-size measurement changes it (it changes every number). */
+  chunkTrials?: number;
+}
+
+/** A point's merged tally and the chunks that went into it, in order. */
+export interface PointRun {
+  tally: Tally;
+  chunks: number[];
+}
+
+/** A chunk threw: which file, point and chunk, and why. Nothing is written after this. */
+export class ChunkFailed extends Error {
+  constructor(
+    readonly file: string,
+    readonly pointIndex: number,
+    readonly point: Record<string, unknown>,
+    readonly chunk: number,
+    readonly reason: unknown,
+  ) {
+    const where = Object.keys(point).length > 0 ? ` ${JSON.stringify(point)}` : '';
+    const why = reason instanceof Error ? reason.message : String(reason);
+    super(`${file}: result point ${pointIndex}${where}, chunk ${chunk}: ${why}`);
+    this.name = 'ChunkFailed';
+  }
+}
+
+/** The worker pool could not start (a worker failed while loading). */
+export class PoolFailed extends Error {
+  constructor(readonly reason: Error) {
+    super(`the worker pool failed: ${reason.message}`);
+    this.name = 'PoolFailed';
+  }
+}
+
+/** The run was stopped through its AbortSignal (Ctrl-C, or the signal named). */
+export class Interrupted extends Error {
+  constructor(readonly signal?: 'SIGINT' | 'SIGTERM') {
+    super(signal ? `interrupted by ${signal}` : 'interrupted');
+    this.name = 'Interrupted';
+  }
+}
+
+/** One point's progress through its chunks. */
+class PointState {
+  readonly tally: Tally;
+  readonly chunks: number[] = [];
+  /** The next chunk to hand out; chunks next, next+step, … below `limit` are still to run. */
+  next: number;
+  limit: number;
+  /** The next chunk to merge (chunks merge in index order). */
+  expect: number;
+  readonly pending = new Map<number, Float64Array>();
+
+  constructor(
+    readonly job: number,
+    readonly point: number,
+    plan: ScenarioPlan,
+    first: number,
+    limit: number,
+    readonly step: number,
+  ) {
+    this.tally = layoutOf(plan.points[point].simulation).create();
+    this.next = first;
+    this.expect = first;
+    this.limit = limit;
+  }
+
+  /** Chunks not yet handed out. */
+  get unlaunched(): number {
+    return this.next < this.limit ? Math.ceil((this.limit - this.next) / this.step) : 0;
+  }
+}
+
+/** A point's chunks for this shard: the first one, and the step between them. */
+function shardChunks(point: number, shard: Shard): { first: number; step: number } {
+  // shardOf(point, c, n) = index  ⇔  c ≡ index − point (mod n)
+  return { first: (((shard.index - point) % shard.count) + shard.count) % shard.count, step: shard.count };
+}
+
+/**
+ * Chunks a run will hand out at first: every chunk of the shard, or each point's first
+ * `--precision` round (the CLI sizes its pool by it).
+ */
+export function initialChunks(jobs: readonly ScenarioJob[], options: Pick<ScheduleOptions, 'precision' | 'shard' | 'chunkTrials'>): number {
+  return planStates(jobs, options).reduce((n, s) => n + s.unlaunched, 0);
+}
+
+function planStates(jobs: readonly ScenarioJob[], options: Pick<ScheduleOptions, 'precision' | 'shard' | 'chunkTrials'>): PointState[] {
+  const chunkTrials = options.chunkTrials ?? CHUNK_TRIALS;
+  const { precision } = options;
+  const shard = options.shard ?? { index: 0, count: 1 };
+  return jobs.flatMap((job, j) =>
+    job.plan.points.map((_, p) => {
+      const chunks = chunkCount(job.plan.trials, chunkTrials);
+      if (precision !== undefined) {
+        const s = new PointState(j, p, job.plan, 0, 0, 1);
+        s.limit = nextChunkTarget(s.tally, precision, 0, chunks, chunkTrials);
+        return s;
+      }
+      const { first, step } = shardChunks(p, shard);
+      return new PointState(j, p, job.plan, first, chunks, step);
+    }),
+  );
+}
+
+/**
+ * Run every point of every job; resolves to each job's points' merged tallies. Rejects
+ * with ChunkFailed when a chunk throws, PoolFailed when the pool cannot start, and
+ * Interrupted when `signal` aborts. The caller owns the executors (and stops the pool).
+ */
+export function runScenarios(jobs: readonly ScenarioJob[], options: ScheduleOptions): Promise<PointRun[][]> {
+  const chunkTrials = options.chunkTrials ?? CHUNK_TRIALS;
+  const { precision, signal } = options;
+  if (precision !== undefined && (options.shard?.count ?? 1) > 1) {
+    return Promise.reject(new Error('--precision cannot be sharded: each round depends on every chunk before it'));
+  }
+
+  const states = planStates(jobs, options);
+  const byJob: PointState[][] = jobs.map(() => []);
+  for (const s of states) byJob[s.job].push(s);
+
+  const trialsOf = (s: PointState, c: number) => chunkSize(jobs[s.job].plan.trials, c, chunkTrials);
+  let doneTrials = 0;
+  let totalTrials = 0;
+  for (const s of states) for (let c = s.next; c < s.limit; c += s.step) totalTrials += trialsOf(s, c);
+
+  // Points are handed out in order; a point that starts a new `--precision` round goes
+  // to `revisit`, ahead of the points not yet started, so it finishes sooner.
+  let cursor = 0;
+  const revisit: PointState[] = [];
+  /** The point with a chunk to hand out next, if any (points with none left are passed over for good). */
+  function waiting(): PointState | undefined {
+    for (;;) {
+      const s = revisit.length > 0 ? revisit[0] : states[cursor];
+      if (!s || s.next < s.limit) return s;
+      if (revisit.length > 0) revisit.shift();
+      else cursor++;
+    }
+  }
+  function nextChunk(): { s: PointState; c: number } | undefined {
+    const s = waiting();
+    if (!s) return undefined;
+    const c = s.next;
+    s.next += s.step;
+    return { s, c };
+  }
+
+  // Where chunks run: the pool, and this thread while the pool's threads start (so the
+  // time they take to load is not lost, and a run shorter than that never waits for them).
+  interface Lane {
+    executor: ChunkExecutor;
+    inFlight: number;
+  }
+  const here: Lane = { executor: options.here, inFlight: 0 };
+  const pool: Lane | undefined = options.pool && { executor: options.pool, inFlight: 0 };
+
+  return new Promise<PointRun[][]>((resolve, reject) => {
+    let finished = false;
+
+    const finish = (error?: Error) => {
+      if (finished) return;
+      finished = true;
+      signal?.removeEventListener('abort', onAbort);
+      if (pool) pool.executor.onChange = () => {};
+      if (error) reject(error);
+      else resolve(byJob.map((points) => points.map((s) => ({ tally: s.tally, chunks: s.chunks }))));
+    };
+    const onAbort = () => finish(new Interrupted());
+    if (signal?.aborted) return finish(new Interrupted());
+    signal?.addEventListener('abort', onAbort);
+
+    const accept = (s: PointState, c: number, values: Float64Array) => {
+      if (values.length !== s.tally.values.length) {
+        throw new Error(`a tally of ${values.length} entries came back where ${s.tally.values.length} were expected`);
+      }
+      s.pending.set(c, values);
+      while (s.pending.has(s.expect)) {
+        s.tally.merge(s.pending.get(s.expect)!);
+        s.pending.delete(s.expect);
+        s.chunks.push(s.expect);
+        doneTrials += trialsOf(s, s.expect);
+        s.expect += s.step;
+      }
+      if (precision !== undefined && s.expect === s.limit) {
+        // Round over: the next round's size depends only on the merged tally.
+        const max = chunkCount(jobs[s.job].plan.trials, chunkTrials);
+        const target = nextChunkTarget(s.tally, precision, s.limit, max, chunkTrials);
+        if (target > s.limit) {
+          for (let k = s.limit; k < target; k++) totalTrials += trialsOf(s, k);
+          s.limit = target;
+          revisit.push(s);
+        }
+      }
+      options.onProgress?.(doneTrials, totalTrials);
+    };
+
+    const launch = (lane: Lane, s: PointState, c: number) => {
+      const plan = jobs[s.job].plan;
+      const task: ChunkTask = {
+        scenario: jobs[s.job].raw,
+        file: plan.file,
+        trials: plan.trials,
+        seed: plan.seed,
+        point: s.point,
+        chunk: c,
+        size: trialsOf(s, c),
+      };
+      const failed = (e: unknown) => finish(new ChunkFailed(plan.file, s.point, plan.points[s.point].point, c, e));
+      lane.inFlight++;
+      lane.executor.run({ task, plan }).then((values) => {
+        if (finished) return;
+        lane.inFlight--;
+        try {
+          accept(s, c, values);
+        } catch (e) {
+          return failed(e);
+        }
+        pump();
+      }, failed);
+    };
+
+    const pump = () => {
+      if (finished) return;
+      if (pool?.executor.failure) return finish(new PoolFailed(pool.executor.failure));
+      const lanes = !pool ? [here] : pool.executor.starting && !options.poolOnly ? [pool, here] : [pool];
+      for (const lane of lanes) {
+        while (lane.inFlight < lane.executor.concurrency) {
+          const next = nextChunk();
+          if (!next) break;
+          launch(lane, next.s, next.c);
+        }
+      }
+      if (here.inFlight === 0 && (pool?.inFlight ?? 0) === 0 && !waiting()) finish();
+    };
+
+    if (pool) pool.executor.onChange = pump;
+    options.onProgress?.(0, totalTrials);
+    pump();
+  });
+}
