@@ -55,7 +55,13 @@ export interface ScenarioResult {
   name: string;
   system: string;
   mechanic: string;
+  /** Trials per point; with `--precision`, the cap (each point's own `trials` says what it ran). */
   trials: number;
+  /**
+   * `--precision`'s target: each point ran until every metric's 95% half-width was at
+   * most this, or until `trials` (an extension of the contract).
+   */
+  precision?: number;
   seed: string | number;
   /** The rule variants in force, defaults filled in (an extension of the contract). */
   rules?: Record<string, unknown>;
