@@ -21,13 +21,18 @@ function table(rows: string[][]): string {
 export function formatResult(result: ScenarioResult, file: string): string {
   const lines: string[] = [];
   lines.push(`${result.name}  (${result.system} ${result.mechanic}, ${file})`);
-  lines.push(`${result.trials} trials per point, seed ${JSON.stringify(result.seed)}`);
+  lines.push(
+    result.precision === undefined
+      ? `${result.trials} trials per point, seed ${JSON.stringify(result.seed)}`
+      : `until every 95% interval is within ±${result.precision}, at most ${result.trials} trials per point, seed ${JSON.stringify(result.seed)}`,
+  );
   for (const r of result.results) {
     const where = Object.entries(r.point)
       .map(([k, v]) => `${k} = ${JSON.stringify(v)}`)
       .join(', ');
     lines.push('');
     if (where) lines.push(`  at ${where}`);
+    if (result.precision !== undefined) lines.push(`  ${r.trials} trials`);
     const rows = [['metric', 'estimate', '95% interval', 'exact']];
     for (const [name, m] of Object.entries(r.metrics)) {
       rows.push([name, fmt(m.estimate), `[${fmt(m.ci95[0])}, ${fmt(m.ci95[1])}]`, m.exact === undefined ? '' : fmt(m.exact)]);

@@ -1,57 +1,119 @@
 /**
  * The `poolsim` command line. Exit codes: 0 every `expect` check passed, 1 a check failed,
- * 2 bad input (nothing runs, nothing is written).
+ * 2 bad input (nothing runs, nothing is written), 3 a chunk failed while running (nothing
+ * is written), 130 interrupted by Ctrl-C (143 by SIGTERM; nothing is written).
  */
 import { parseArgs } from 'node:util';
-import { ScenarioErrors } from '../sim/scenario.ts';
-import { runPlan } from '../sim/assemble.ts';
-import { loadPlans } from './load.ts';
-import { formatResult } from './format.ts';
+import { ScenarioErrors, MAX_TRIALS } from '../sim/scenario.ts';
+import { assembleResult } from '../sim/assemble.ts';
+import { widestHalfWidth } from '../sim/precision.ts';
+import type { Tally } from '../sim/stats.ts';
 import type { ScenarioResult } from '../sim/result.ts';
+import { loadScenarios } from './load.ts';
+import { formatResult } from './format.ts';
+import { ChunkFailed, Interrupted, PoolFailed, runOnNode, type ScenarioJob, type Shard } from './runner.ts';
+import { ShardError, mergeParts, partOf, readPart, resolveShard, writeAtomically } from './shard.ts';
+import { noProgress, progressBar, wantsProgress } from './progress.ts';
+import { defaultWorkers } from '../workers/pool.ts';
+
+/** `--max-trials` when `--precision` is given without it: a point stops here even if short of the target. */
+export const DEFAULT_MAX_TRIALS = 100_000_000;
+/** More threads than this is a typo, not a machine. */
+const MAX_WORKERS = 1024;
 
 const USAGE = `poolsim — Monte Carlo and exact odds for Viciousness, VDP and Sorcerer
 
 usage:
-  poolsim run FILE|DIR... [--trials N] [--seed S] [--json]
+  poolsim run FILE|DIR... [--trials N] [--seed S] [--json] [--workers N]
+              [--precision P [--max-trials N]] [--shard I/N --out PART.json]
+  poolsim merge PART.json... [--json]
 
-  --trials N   trials per result point (overrides the file's "trials")
-  --seed S     seed (overrides the file's "seed")
-  --json       print the result JSON (SCENARIOS.md) and nothing else; one object for
-               one file, an array for several
+  --trials N       trials per result point (overrides the file's "trials")
+  --seed S         seed (overrides the file's "seed")
+  --json           print the result JSON (SCENARIOS.md) and nothing else; one object for
+                   one file, an array for several
+  --workers N      threads to run on (default: one per core; 1 runs in this thread).
+                   The numbers do not depend on it
+  --precision P    instead of a fixed number of trials, run each point until every
+                   metric's 95% interval is at most ±P; each point reports the trials it
+                   took, the top-level "trials" is the cap
+  --max-trials N   the cap for --precision (default ${DEFAULT_MAX_TRIALS.toLocaleString('en')} per point)
+  --shard I/N      run only shard I of N (0 ≤ I < N) and write it with --out; the index
+                   can come from $JOB_COMPLETION_INDEX or $POOLSIM_SHARD_INDEX with
+                   --shards N (or $POOLSIM_SHARDS) instead
+  --out PART.json  where a shard's part goes; \`poolsim merge\` adds all N parts up into
+                   the same result one machine would print (docs/parallel.md)
 
-exit status: 0 all expect checks pass, 1 a check fails, 2 bad input`;
+exit status: 0 all expect checks pass, 1 a check fails, 2 bad input, 3 a run failed,
+130 interrupted; nothing is written unless the whole run succeeded`;
 
 export class UsageError extends Error {}
 
-function positiveInteger(flag: string, text: string | undefined): number | undefined {
+/** What the command line reads from outside its arguments; tests substitute parts. */
+export interface CliContext {
+  env?: NodeJS.ProcessEnv;
+  /** Stops the run as Ctrl-C does (tests). */
+  signal?: AbortSignal;
+  /** The piscina worker entry (tests substitute one that throws). */
+  workerFile?: string;
+}
+
+function positiveInteger(flag: string, text: string | undefined, max = Infinity): number | undefined {
   if (text === undefined) return undefined;
   if (!/^\d+$/.test(text) || Number(text) < 1) throw new UsageError(`${flag} expects a positive whole number, got "${text}"`);
+  if (Number(text) > max) throw new UsageError(`${flag} expects at most ${max}, got "${text}"`);
   return Number(text);
 }
 
-export async function main(argv: string[], out = process.stdout, err = process.stderr): Promise<number> {
+function positiveNumber(flag: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const x = Number(text);
+  if (text.trim() === '' || !Number.isFinite(x) || x <= 0) throw new UsageError(`${flag} expects a positive number such as 0.001, got "${text}"`);
+  return x;
+}
+
+export async function main(
+  argv: string[],
+  out: NodeJS.WritableStream = process.stdout,
+  err: NodeJS.WritableStream = process.stderr,
+  context: CliContext = {},
+): Promise<number> {
   const [command, ...rest] = argv;
   try {
     if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
       out.write(USAGE + '\n');
       return command === undefined ? 2 : 0;
     }
-    if (command === 'run') return runCommand(rest, out);
+    if (command === 'run') return await runCommand(rest, out, err, context);
+    if (command === 'merge') return mergeCommand(rest, out);
     throw new UsageError(`unknown command "${command}"`);
   } catch (e) {
     if (e instanceof ScenarioErrors) {
       err.write(`poolsim: bad input, nothing was run:\n${e.errors.map((x) => `  ${x.message}`).join('\n')}\n`);
       return 2;
     }
-    if (e instanceof UsageError) {
+    if (e instanceof UsageError || (e instanceof TypeError && (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS'))) {
       err.write(`poolsim: ${e.message}\n\n${USAGE}\n`);
       return 2;
+    }
+    if (e instanceof ShardError) {
+      err.write(`poolsim: ${e.message}; nothing was written\n`);
+      return 2;
+    }
+    if (e instanceof ChunkFailed || e instanceof PoolFailed) {
+      err.write(`poolsim: a run failed, nothing was written:\n  ${e.message}\n`);
+      return 3;
+    }
+    if (e instanceof Interrupted) {
+      err.write(`poolsim: ${e.message}, nothing was written\n`);
+      return e.signal === 'SIGTERM' ? 143 : 130;
     }
     throw e;
   }
 }
 
-function runCommand(args: string[], out: NodeJS.WritableStream): number {
+async function runCommand(args: string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream, context: CliContext): Promise<number> {
+  const env = context.env ?? process.env;
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
@@ -59,18 +121,141 @@ function runCommand(args: string[], out: NodeJS.WritableStream): number {
       trials: { type: 'string' },
       seed: { type: 'string' },
       json: { type: 'boolean', default: false },
+      workers: { type: 'string' },
+      precision: { type: 'string' },
+      'max-trials': { type: 'string' },
+      shard: { type: 'string' },
+      shards: { type: 'string' },
+      out: { type: 'string' },
     },
   });
   if (positionals.length === 0) throw new UsageError('run needs at least one scenario file or folder');
-  const plans = loadPlans(positionals, { trials: positiveInteger('--trials', values.trials), seed: values.seed });
-  const results: ScenarioResult[] = [];
-  for (const plan of plans) {
-    const result = runPlan(plan);
-    results.push(result);
-    if (!values.json) out.write(formatResult(result, plan.file) + '\n\n');
+  const trials = positiveInteger('--trials', values.trials, MAX_TRIALS);
+  const workers = positiveInteger('--workers', values.workers, MAX_WORKERS);
+  const precision = positiveNumber('--precision', values.precision);
+  const maxTrials = positiveInteger('--max-trials', values['max-trials'], MAX_TRIALS);
+  if (precision !== undefined && trials !== undefined) {
+    throw new UsageError('--precision runs until the interval is narrow enough, so it takes no --trials: cap it with --max-trials');
   }
-  if (values.json) out.write(JSON.stringify(results.length === 1 ? results[0] : results, null, 2) + '\n');
+  if (maxTrials !== undefined && precision === undefined) throw new UsageError('--max-trials caps --precision: give --precision too, or use --trials');
+  if ((values.shard !== undefined || values.shards !== undefined) && values.out === undefined) {
+    throw new UsageError('--shard and --shards write a part file: give --out PART.json');
+  }
+  let shard: Shard | undefined;
+  if (values.out !== undefined) {
+    if (precision !== undefined) throw new UsageError('--precision cannot be split into shards: each round depends on every chunk before it');
+    try {
+      shard = resolveShard({ shard: values.shard, shards: values.shards }, env);
+    } catch (e) {
+      if (e instanceof ShardError) throw new UsageError(e.message);
+      throw e;
+    }
+  }
+
+  const jobs = loadScenarios(positionals, { trials: precision !== undefined ? (maxTrials ?? DEFAULT_MAX_TRIALS) : trials, seed: values.seed });
+
+  const progress = wantsProgress(err as { isTTY?: boolean }, values.json, env) ? progressBar(err) : noProgress;
+  const runs = await withStopSignals(context.signal, (signal) =>
+    runOnNode(jobs, {
+      workers: workers ?? defaultWorkers(),
+      precision,
+      shard,
+      signal,
+      workerFile: context.workerFile,
+      poolOnly: env.POOLSIM_POOL_ONLY === '1',
+      onProgress: (done, total) => progress.update(done, total),
+    }).finally(() => progress.stop()),
+  );
+
+  if (shard && values.out !== undefined) {
+    writeAtomically(values.out, JSON.stringify(partOf(jobs, runs, shard)) + '\n');
+    if (!values.json) {
+      const chunks = runs.flat().reduce((n, r) => n + r.chunks.length, 0);
+      const ran = runs.flat().reduce((n, r) => n + r.tally.trials, 0);
+      err.write(`poolsim: shard ${shard.index}/${shard.count}: ${chunks} chunks, ${ran.toLocaleString('en')} trials of ${jobs.length} file(s) written to ${values.out}\n`);
+    }
+    return 0;
+  }
+
+  const tallies = runs.map((points) => points.map((r) => r.tally));
+  if (precision !== undefined) warnShortOfPrecision(jobs, tallies, precision, err);
+  return report(jobs, tallies, values.json, out, precision);
+}
+
+function mergeCommand(args: string[], out: NodeJS.WritableStream): number {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { json: { type: 'boolean', default: false } },
+  });
+  if (positionals.length === 0) throw new UsageError('merge needs the part files written by `poolsim run --shard I/N --out PART.json`');
+  const { jobs, tallies } = mergeParts(positionals, positionals.map(readPart));
+  return report(jobs, tallies, values.json, out);
+}
+
+/** Print the results (readable or `--json`) and return the exit status of their checks. */
+function report(jobs: readonly ScenarioJob[], tallies: readonly Tally[][], json: boolean, out: NodeJS.WritableStream, precision?: number): number {
+  const results: ScenarioResult[] = jobs.map((job, j) => {
+    const result = assembleResult(job.plan, tallies[j]);
+    if (precision === undefined) return result;
+    // `precision` beside `trials`, which is then the cap (SCENARIOS.md result JSON).
+    const { name, system, mechanic, trials, ...others } = result;
+    return { name, system, mechanic, trials, precision, ...others };
+  });
+  if (json) {
+    out.write(JSON.stringify(results.length === 1 ? results[0] : results, null, 2) + '\n');
+  } else {
+    for (const [j, result] of results.entries()) out.write(formatResult(result, jobs[j].file) + '\n\n');
+  }
   const failed = results.flatMap((r) => r.expect.filter((e) => !e.pass).map((e) => `${r.name}: ${e.metric}`));
-  if (!values.json && failed.length > 0) out.write(`${failed.length} check(s) failed:\n${failed.map((f) => `  ${f}`).join('\n')}\n`);
+  if (!json && failed.length > 0) out.write(`${failed.length} check(s) failed:\n${failed.map((f) => `  ${f}`).join('\n')}\n`);
   return failed.length > 0 ? 1 : 0;
+}
+
+/** Points that hit --max-trials before every half-width reached the target: said on stderr. */
+function warnShortOfPrecision(jobs: readonly ScenarioJob[], tallies: readonly Tally[][], precision: number, err: NodeJS.WritableStream): void {
+  const short: string[] = [];
+  jobs.forEach((job, j) =>
+    tallies[j].forEach((tally, p) => {
+      const h = widestHalfWidth(tally);
+      if (h > precision) {
+        const at = Object.keys(job.plan.points[p].point).length > 0 ? ` ${JSON.stringify(job.plan.points[p].point)}` : '';
+        short.push(`${job.file}: result point ${p}${at}: ±${h.toPrecision(3)} after ${tally.trials.toLocaleString('en')} trials`);
+      }
+    }),
+  );
+  if (short.length === 0) return;
+  const shown = short.slice(0, 10).map((s) => `  ${s}`);
+  if (short.length > 10) shown.push(`  … and ${short.length - 10} more`);
+  err.write(`poolsim: --precision ${precision} not reached within --max-trials at ${short.length} point(s):\n${shown.join('\n')}\n`);
+}
+
+/**
+ * Run `work` with an AbortSignal that Ctrl-C (SIGINT), SIGTERM or the context's signal
+ * aborts. A second Ctrl-C exits at once.
+ */
+async function withStopSignals<T>(outer: AbortSignal | undefined, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  let stoppedBy: 'SIGINT' | 'SIGTERM' | undefined;
+  const stop = (by: 'SIGINT' | 'SIGTERM') => () => {
+    if (controller.signal.aborted && by === 'SIGINT') process.exit(130);
+    stoppedBy = by;
+    controller.abort();
+  };
+  const onInt = stop('SIGINT');
+  const onTerm = stop('SIGTERM');
+  const onOuter = stop('SIGINT');
+  process.on('SIGINT', onInt);
+  process.on('SIGTERM', onTerm);
+  outer?.addEventListener('abort', onOuter);
+  if (outer?.aborted) onOuter();
+  try {
+    return await work(controller.signal);
+  } catch (e) {
+    throw e instanceof Interrupted ? new Interrupted(stoppedBy) : e;
+  } finally {
+    process.off('SIGINT', onInt);
+    process.off('SIGTERM', onTerm);
+    outer?.removeEventListener('abort', onOuter);
+  }
 }

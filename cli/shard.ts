@@ -1,0 +1,282 @@
+/**
+ * Runs split across machines (docs/parallel.md). `poolsim run --shard i/n --out PART`
+ * runs only the chunks that shardOf (cli/runner.ts) gives to shard i and writes their
+ * merged tallies, as whole numbers, to a part file; `poolsim merge PART...` checks that
+ * the parts belong together and cover every chunk exactly once, adds their tallies and
+ * assembles the same result JSON one machine would have printed, byte for byte.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { z } from 'zod';
+import { CHUNK_TRIALS, chunkCount, layoutOf } from '../sim/run.ts';
+import { ScenarioErrors, planScenario } from '../sim/scenario.ts';
+import type { Tally } from '../sim/stats.ts';
+import type { PointRun, ScenarioJob, Shard } from './runner.ts';
+
+export const PART_FORMAT = 'poolsim-part';
+export const PART_VERSION = 1;
+
+/** This build's version: parts from another build may compute different numbers. */
+export const POOLSIM_VERSION: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
+
+/** A shard that cannot be run or parts that cannot be merged: exit 2, nothing written. */
+export class ShardError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ShardError';
+  }
+}
+
+// ---------------------------------------------------------------- which shard
+
+/** `"1/3"` → shard 1 of 3 (shards count from 0, as Kubernetes' JOB_COMPLETION_INDEX). */
+export function parseShard(text: string, from = '--shard'): Shard {
+  const m = /^(\d+)\/(\d+)$/.exec(text.trim());
+  if (!m) throw new ShardError(`${from} expects I/N (shard I of N, counting from 0), got "${text}"`);
+  const index = Number(m[1]);
+  const count = Number(m[2]);
+  if (count < 1) throw new ShardError(`${from}: the number of shards must be at least 1, got "${text}"`);
+  if (index >= count) throw new ShardError(`${from}: shard index ${index} is not below ${count} (shards count from 0: 0/${count} … ${count - 1}/${count}), got "${text}"`);
+  return { index, count };
+}
+
+function wholeNumber(text: string, from: string): number {
+  if (!/^\d+$/.test(text.trim())) throw new ShardError(`${from} expects a whole number, got "${text}"`);
+  return Number(text.trim());
+}
+
+/**
+ * The environment variables a batch engine sets for the shard index: Kubernetes Indexed
+ * Jobs set JOB_COMPLETION_INDEX; anything else can set POOLSIM_SHARD_INDEX.
+ */
+export const SHARD_INDEX_VARIABLES = ['JOB_COMPLETION_INDEX', 'POOLSIM_SHARD_INDEX'] as const;
+/** The number of shards, when not given by `--shards`. */
+export const SHARD_COUNT_VARIABLE = 'POOLSIM_SHARDS';
+
+/**
+ * The shard a `--out` run computes: `--shard I/N`, or `--shards N` (else $POOLSIM_SHARDS)
+ * with the index from $JOB_COMPLETION_INDEX (else $POOLSIM_SHARD_INDEX).
+ */
+export function resolveShard(flags: { shard?: string; shards?: string }, env: NodeJS.ProcessEnv): Shard {
+  if (flags.shard !== undefined) {
+    if (flags.shards !== undefined) throw new ShardError('give --shard I/N or --shards N, not both');
+    return parseShard(flags.shard);
+  }
+  const countText = flags.shards ?? env[SHARD_COUNT_VARIABLE];
+  const countFrom = flags.shards !== undefined ? '--shards' : `$${SHARD_COUNT_VARIABLE}`;
+  if (countText === undefined || countText === '') {
+    throw new ShardError(`--out writes one shard's part: give --shard I/N, or --shards N with $${SHARD_INDEX_VARIABLES.join(' or $')} set`);
+  }
+  const count = wholeNumber(countText, countFrom);
+  const variable = SHARD_INDEX_VARIABLES.find((v) => env[v] !== undefined && env[v] !== '');
+  if (!variable) throw new ShardError(`${countFrom} ${count} needs the shard index in $${SHARD_INDEX_VARIABLES.join(' or $')}`);
+  return parseShard(`${wholeNumber(env[variable]!, `$${variable}`)}/${count}`, `$${variable} with ${countFrom}`);
+}
+
+// ---------------------------------------------------------------- part files
+
+const integer = z.number().int();
+
+const partSchema = z.object({
+  format: z.literal(PART_FORMAT),
+  version: z.literal(PART_VERSION),
+  poolsim: z.string(),
+  chunkTrials: integer.min(1),
+  shard: z.object({ index: integer.min(0), count: integer.min(1) }),
+  files: z.array(
+    z.object({
+      file: z.string(),
+      hash: z.string(),
+      seed: z.union([z.string(), z.number()]),
+      trials: integer.min(1),
+      scenario: z.unknown(),
+      points: z.array(z.object({ chunks: z.array(integer.min(0)), tally: z.array(integer) })),
+    }),
+  ),
+});
+
+export type PartFile = z.output<typeof partSchema>;
+
+/** JSON with object keys sorted at every level, so equal values hash equally. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`);
+    return `{${entries.join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * What a part's numbers depend on: the scenario, its seed and trials, the chunk size and
+ * the build. Parts merge only when these are equal.
+ */
+export function scenarioHash(scenario: unknown, seed: string | number, trials: number, chunkTrials = CHUNK_TRIALS): string {
+  const key = canonical({ scenario, seed, trials, chunkTrials, poolsim: POOLSIM_VERSION });
+  return createHash('sha256').update(key).digest('hex');
+}
+
+/** The part file of one shard's run. */
+export function partOf(jobs: readonly ScenarioJob[], runs: readonly PointRun[][], shard: Shard): PartFile {
+  return {
+    format: PART_FORMAT,
+    version: PART_VERSION,
+    poolsim: POOLSIM_VERSION,
+    chunkTrials: CHUNK_TRIALS,
+    shard,
+    files: jobs.map((job, j) => ({
+      file: job.file,
+      hash: scenarioHash(job.raw, job.plan.seed, job.plan.trials),
+      seed: job.plan.seed,
+      trials: job.plan.trials,
+      scenario: job.raw,
+      points: runs[j].map((r) => ({ chunks: r.chunks, tally: Array.from(r.tally.values) })),
+    })),
+  };
+}
+
+/** Write a file whole or not at all: to a temporary name first, then renamed. */
+export function writeAtomically(path: string, text: string): void {
+  const temporary = `${path}.${process.pid}.partial`;
+  try {
+    writeFileSync(temporary, text);
+    renameSync(temporary, path);
+  } catch (e) {
+    rmSync(temporary, { force: true });
+    throw new ShardError(`cannot write ${path}: ${(e as Error).message}`);
+  }
+}
+
+export function readPart(path: string): PartFile {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new ShardError(`${path}: cannot read: ${(e as Error).message}`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new ShardError(`${path}: not valid JSON: ${(e as Error).message}`);
+  }
+  if (value === null || typeof value !== 'object' || (value as { format?: unknown }).format !== PART_FORMAT) {
+    throw new ShardError(`${path}: not a poolsim part file (written by \`poolsim run --shard I/N --out ${path}\`)`);
+  }
+  const parsed = partSchema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ShardError(`${path}: ${issue.path.map(String).join('.') || '(top level)'}: ${issue.message}`);
+  }
+  return parsed.data;
+}
+
+// ---------------------------------------------------------------- merging
+
+function listShards(indices: number[], count: number): string {
+  return indices.map((i) => `${i}/${count}`).join(', ');
+}
+
+/**
+ * Check that `parts` (read from `paths`) are every shard of one run, exactly once, and
+ * add up their tallies. Refuses, naming the part files, when they come from different
+ * builds, scenarios, seeds or trials, or when shards overlap or are missing.
+ */
+export function mergeParts(paths: readonly string[], parts: readonly PartFile[]): { jobs: ScenarioJob[]; tallies: Tally[][] } {
+  if (parts.length === 0) throw new ShardError('merge needs at least one part file');
+  const [first] = parts;
+  const firstPath = paths[0];
+
+  parts.forEach((part, k) => {
+    if (part.poolsim !== first.poolsim || part.chunkTrials !== first.chunkTrials) {
+      throw new ShardError(`${paths[k]} was written by poolsim ${part.poolsim} (chunks of ${part.chunkTrials}), ${firstPath} by poolsim ${first.poolsim} (chunks of ${first.chunkTrials}): run every shard with the same build`);
+    }
+    if (part.shard.count !== first.shard.count) {
+      throw new ShardError(`${paths[k]} is shard ${part.shard.index}/${part.shard.count} but ${firstPath} is shard ${first.shard.index}/${first.shard.count}: every part must come from the same split`);
+    }
+  });
+  if (first.poolsim !== POOLSIM_VERSION || first.chunkTrials !== CHUNK_TRIALS) {
+    throw new ShardError(`${firstPath} was written by poolsim ${first.poolsim} (chunks of ${first.chunkTrials}); this is poolsim ${POOLSIM_VERSION} (chunks of ${CHUNK_TRIALS}): merge with the build that ran the shards`);
+  }
+
+  const count = first.shard.count;
+  const seen = new Map<number, string>();
+  parts.forEach((part, k) => {
+    const other = seen.get(part.shard.index);
+    if (other !== undefined) throw new ShardError(`overlapping shards: ${other} and ${paths[k]} are both shard ${part.shard.index}/${count}`);
+    seen.set(part.shard.index, paths[k]);
+  });
+  const missing = Array.from({ length: count }, (_, i) => i).filter((i) => !seen.has(i));
+  if (missing.length > 0) {
+    throw new ShardError(`missing shard${missing.length > 1 ? 's' : ''} ${listShards(missing, count)}: merge needs all ${count} parts (got ${listShards([...seen.keys()].sort((a, b) => a - b), count)})`);
+  }
+
+  // The same scenarios, in the same order, with the same seeds and trials.
+  parts.forEach((part, k) => {
+    part.files.forEach((f, j) => {
+      if (f.hash !== scenarioHash(f.scenario, f.seed, f.trials, part.chunkTrials)) {
+        throw new ShardError(`${paths[k]}: ${f.file}: the stored scenario does not match its hash (was the part file edited?)`);
+      }
+    });
+    if (k === 0) return;
+    const names = (p: PartFile) => p.files.map((f) => f.file).join(', ');
+    if (part.files.length !== first.files.length || part.files.some((f, j) => f.file !== first.files[j].file)) {
+      throw new ShardError(`${paths[k]} ran ${names(part) || 'no files'} but ${firstPath} ran ${names(first) || 'no files'}: every shard must run the same files`);
+    }
+    part.files.forEach((f, j) => {
+      const g = first.files[j];
+      if (f.hash === g.hash) return;
+      const what =
+        JSON.stringify(f.seed) !== JSON.stringify(g.seed)
+          ? `a different seed (${JSON.stringify(f.seed)} in ${paths[k]}, ${JSON.stringify(g.seed)} in ${firstPath})`
+          : f.trials !== g.trials
+            ? `different trials (${f.trials} in ${paths[k]}, ${g.trials} in ${firstPath})`
+            : 'a different scenario (the file changed between shards)';
+      throw new ShardError(`${f.file}: ${paths[k]} and ${firstPath} ran it with ${what}`);
+    });
+  });
+
+  const jobs: ScenarioJob[] = [];
+  const tallies: Tally[][] = [];
+  first.files.forEach((f, j) => {
+    let plan;
+    try {
+      plan = planScenario(f.scenario, f.file, { trials: f.trials, seed: f.seed });
+    } catch (e) {
+      if (e instanceof ScenarioErrors) throw new ShardError(`${firstPath}: ${e.message}`);
+      throw e;
+    }
+    jobs.push({ file: f.file, raw: f.scenario, plan });
+    const chunks = chunkCount(f.trials, first.chunkTrials);
+    tallies.push(
+      plan.points.map((p, i) => {
+        const total = layoutOf(p.simulation).create();
+        const owner = new Map<number, string>();
+        // Shard order, so the sum is taken in the same order every time.
+        const inOrder = parts.map((part, k) => ({ part, path: paths[k] })).sort((a, b) => a.part.shard.index - b.part.shard.index);
+        for (const { part, path } of inOrder) {
+          const stored = part.files[j].points[i];
+          if (!stored) throw new ShardError(`${path}: ${f.file} has ${part.files[j].points.length} result points, the scenario ${plan.points.length}`);
+          if (stored.tally.length !== total.values.length) {
+            throw new ShardError(`${path}: ${f.file} point ${i}: a tally of ${stored.tally.length} entries where ${total.values.length} were expected`);
+          }
+          for (const c of stored.chunks) {
+            if (c >= chunks) throw new ShardError(`${path}: ${f.file} point ${i}: chunk ${c} is beyond the ${chunks} chunks of ${f.trials} trials`);
+            const other = owner.get(c);
+            if (other !== undefined) throw new ShardError(`overlapping parts: ${f.file} point ${i} chunk ${c} is in both ${other} and ${path}`);
+            owner.set(c, path);
+          }
+          total.merge(Float64Array.from(stored.tally));
+        }
+        if (owner.size !== chunks) {
+          const lost = Array.from({ length: chunks }, (_, c) => c).filter((c) => !owner.has(c));
+          throw new ShardError(`${f.file} point ${i}: chunk${lost.length > 1 ? 's' : ''} ${lost.slice(0, 10).join(', ')}${lost.length > 10 ? ', …' : ''} ${lost.length > 1 ? 'are' : 'is'} in no part`);
+        }
+        return total;
+      }),
+    );
+  });
+  return { jobs, tallies };
+}
