@@ -1,0 +1,99 @@
+/**
+ * Issue #5, "cancel and fail cleanly": a chunk that throws in a worker, a pool whose
+ * workers cannot start, and Ctrl-C all stop the run, exit non-zero and print no result.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { planScenario } from '../sim/scenario.ts';
+import { readScenario } from '../cli/load.ts';
+import { runScenarios, InProcessExecutor, ChunkFailed, Interrupted, type ChunkJob } from '../workers/schedule.ts';
+import { AMBUSH, FIXTURES, HEIST, poolsim } from './parallel/cli.ts';
+
+const throwingWorker = new URL('./parallel/throwing-worker.mjs', import.meta.url).href;
+const brokenWorker = new URL('./parallel/broken-worker.mjs', import.meta.url).href;
+
+describe('a worker that throws', () => {
+  it('stops the run with a message naming the scenario, the point and the chunk; exit 3, nothing printed', async () => {
+    // The throwing worker fails on chunk 1 of result point 1: the heist at 3 challenges.
+    const r = await poolsim(['run', HEIST, '--json', '--workers', '2'], { workerFile: throwingWorker });
+    expect(r.code).toBe(3);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(
+      `poolsim: a run failed, nothing was written:\n  ${HEIST}: result point 1 {"setup.challenges":3}, chunk 1: the owlbear rolled a d7\n`,
+    );
+  }, 30_000);
+
+  it('names a point without a sweep by its index alone, and stops other files too', async () => {
+    // The ambush has one point: the throwing chunk is in the heist, which runs with it.
+    const r = await poolsim(['run', FIXTURES, '--workers', '3'], { workerFile: throwingWorker });
+    expect(r.code).toBe(3);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(`${HEIST}: result point 1 {"setup.challenges":3}, chunk 1: the owlbear rolled a d7`);
+  }, 30_000);
+
+  it('a pool whose workers cannot start: exit 3, nothing printed', async () => {
+    const r = await poolsim(['run', AMBUSH, '--json', '--workers', '2'], { workerFile: brokenWorker });
+    expect(r.code).toBe(3);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('the worker pool failed: cannot find module "kernel.ts"');
+  }, 30_000);
+
+  it('in this thread (--workers 1) a throwing chunk is reported the same way', async () => {
+    const plan = planScenario(readScenario(HEIST), HEIST);
+    const here = new InProcessExecutor(() => Promise.resolve());
+    const real = here.run.bind(here);
+    here.run = (job: ChunkJob) => (job.task.point === 2 && job.task.chunk === 3 ? Promise.reject(new Error('no sixes left')) : real(job));
+    const run = runScenarios([{ file: HEIST, raw: readScenario(HEIST), plan }], { here });
+    await expect(run).rejects.toThrow(ChunkFailed);
+    await expect(run).rejects.toThrow(`${HEIST}: result point 2 {"setup.challenges":4}, chunk 3: no sixes left`);
+  });
+});
+
+describe('Ctrl-C', () => {
+  it('aborting stops the workers and returns 130 without a result', async () => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 300);
+    const t0 = performance.now();
+    // 2·10^9 trials would take minutes: only the abort ends this run.
+    const r = await poolsim(['run', AMBUSH, '--json', '--workers', '2', '--trials', '1000000000'], { signal: controller.signal, env: { POOLSIM_POOL_ONLY: '0' } });
+    expect(r.code).toBe(130);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('poolsim: interrupted, nothing was written\n');
+    expect(performance.now() - t0).toBeLessThan(10_000);
+  }, 30_000);
+
+  it('the scheduler rejects with Interrupted as soon as its signal aborts', async () => {
+    const plan = planScenario(readScenario(AMBUSH), AMBUSH, { trials: 1_000_000_000 });
+    const controller = new AbortController();
+    const run = runScenarios([{ file: AMBUSH, raw: readScenario(AMBUSH), plan }], {
+      here: new InProcessExecutor(() => new Promise((r) => setImmediate(r))),
+      signal: controller.signal,
+    });
+    setTimeout(() => controller.abort(), 50);
+    await expect(run).rejects.toThrow(Interrupted);
+  });
+
+  it('`node bin/poolsim.js` on SIGINT exits 130, prints no result and leaves no part file', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'poolsim-sigint-')), 'part.json');
+    const child = spawn(process.execPath, ['bin/poolsim.js', 'run', AMBUSH, '--workers', '2', '--trials', '1000000000', '--shard', '0/1', '--out', out], {
+      env: { ...process.env, CI: 'true' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    // Wait until it is running (tsx loaded, pool starting; the run itself takes minutes), then press Ctrl-C.
+    await new Promise((r) => setTimeout(r, 4000));
+    child.kill('SIGINT');
+    const code = await new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
+    expect(stderr).toBe('poolsim: interrupted by SIGINT, nothing was written\n');
+    expect(code).toBe(130);
+    expect(stdout).toBe('');
+    expect(existsSync(out)).toBe(false);
+    expect(readdirSync(dirname(out))).toEqual([]);
+  }, 30_000);
+});

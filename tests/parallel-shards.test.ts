@@ -1,0 +1,190 @@
+/**
+ * Issue #5, "shards that merge across machines": `run --shard i/n --out PART` runs the
+ * chunks shardOf gives shard i ((point + chunk) mod n) and writes their integer tallies;
+ * `merge` refuses parts that do not belong together and otherwise prints exactly what
+ * one machine prints.
+ */
+import { mkdtempSync, readFileSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { shardOf } from '../cli/runner.ts';
+import { parseShard, resolveShard, ShardError } from '../cli/shard.ts';
+import { FIXTURES, HEIST, AMBUSH, poolsim } from './parallel/cli.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'poolsim-shards-'));
+const part = (name: string) => join(dir, name);
+
+/** Run shard i of n of `files` into `name`, with extra flags. */
+async function shard(files: string[], spec: string, name: string, extra: string[] = []) {
+  const r = await poolsim(['run', ...files, '--shard', spec, '--out', part(name), ...extra]);
+  expect(r.stderr).toContain(`shard ${spec}`);
+  expect(r.code).toBe(0);
+  expect(r.stdout).toBe('');
+  return part(name);
+}
+
+describe('shards', () => {
+  let whole: string;
+  let parts: string[];
+
+  beforeAll(async () => {
+    whole = (await poolsim(['run', FIXTURES, '--json', '--workers', '1'])).stdout;
+    parts = [];
+    // Shards run with different worker counts, as on different machines.
+    for (const [i, workers] of [[0, '1'], [1, '2'], [2, '1']] as const) {
+      parts.push(await shard([FIXTURES], `${i}/3`, `part-${i}.json`, ['--workers', workers]));
+    }
+  }, 60_000);
+
+  it('three shards merged print byte for byte what one run prints, in any order', async () => {
+    const merged = await poolsim(['merge', ...parts, '--json']);
+    expect(merged.stderr).toBe('');
+    expect(merged.code).toBe(0);
+    expect(merged.stdout).toBe(whole);
+    const shuffled = await poolsim(['merge', parts[2], parts[0], parts[1], '--json']);
+    expect(shuffled.stdout).toBe(whole);
+    // Without --json: the same readable table as `run`.
+    const table = await poolsim(['merge', ...parts]);
+    expect(table.stdout).toBe((await poolsim(['run', FIXTURES, '--workers', '1'])).stdout);
+  });
+
+  it('a part holds whole-number tallies, the scenario, seed, trials, file, shard and hash', () => {
+    const p = JSON.parse(readFileSync(parts[1], 'utf8'));
+    expect(p.format).toBe('poolsim-part');
+    expect(p.shard).toEqual({ index: 1, count: 3 });
+    expect(p.files.map((f: { file: string }) => f.file)).toEqual([AMBUSH, HEIST]);
+    const heist = p.files[1];
+    expect(heist.seed).toBe('parallel-heist');
+    expect(heist.trials).toBe(200000);
+    expect(heist.scenario.name).toBe('Knavery: a 3-person heist, 2 to 4 challenges');
+    expect(heist.hash).toMatch(/^[0-9a-f]{64}$/);
+    // 200000 trials are chunks 0..3; point p's chunks in shard 1 are those with (p + c) mod 3 = 1.
+    expect(heist.points.map((x: { chunks: number[] }) => x.chunks)).toEqual([[1], [0, 3], [2]]);
+    for (const x of heist.points) for (const v of x.tally) expect(Number.isInteger(v)).toBe(true);
+  });
+
+  it('shardOf spreads both the chunks of one point and the points of a sweep', () => {
+    expect([0, 1, 2, 3, 4, 5].map((c) => shardOf(0, c, 3))).toEqual([0, 1, 2, 0, 1, 2]);
+    expect([0, 1, 2, 3, 4, 5].map((p) => shardOf(p, 0, 3))).toEqual([0, 1, 2, 0, 1, 2]);
+  });
+
+  it('takes the shard index from a batch engine: JOB_COMPLETION_INDEX with --shards, or POOLSIM_* variables', async () => {
+    const byEnv: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const file = part(`k8s-${i}.json`);
+      const r = await poolsim(['run', FIXTURES, '--shards', '3', '--out', file, '--workers', '1'], { env: { JOB_COMPLETION_INDEX: String(i) } });
+      expect(r.code).toBe(0);
+      byEnv.push(file);
+    }
+    expect(readFileSync(byEnv[1], 'utf8')).toBe(readFileSync(parts[1], 'utf8'));
+    expect((await poolsim(['merge', ...byEnv, '--json'])).stdout).toBe(whole);
+
+    expect(resolveShard({}, { POOLSIM_SHARDS: '4', POOLSIM_SHARD_INDEX: '3' })).toEqual({ index: 3, count: 4 });
+    expect(resolveShard({ shards: '2' }, { JOB_COMPLETION_INDEX: '1', POOLSIM_SHARD_INDEX: '0' })).toEqual({ index: 1, count: 2 });
+    expect(() => resolveShard({ shards: '3' }, {})).toThrow('--shards 3 needs the shard index in $JOB_COMPLETION_INDEX or $POOLSIM_SHARD_INDEX');
+    expect(() => resolveShard({ shards: '3' }, { JOB_COMPLETION_INDEX: '3' })).toThrow('shard index 3 is not below 3');
+    expect(() => parseShard('1of3')).toThrow(ShardError);
+  });
+
+  it('refuses bad shard flags before running anything (exit 2)', async () => {
+    const cases: [string[], string][] = [
+      [['--shard', '3/3', '--out', part('x.json')], 'shard index 3 is not below 3'],
+      [['--shard', '0/0', '--out', part('x.json')], 'the number of shards must be at least 1'],
+      [['--shard', 'one/3', '--out', part('x.json')], '--shard expects I/N'],
+      [['--shard', '0/3'], '--shard and --shards write a part file: give --out PART.json'],
+      [['--out', part('x.json')], '--out writes one shard\'s part: give --shard I/N'],
+      [['--shard', '0/2', '--shards', '2', '--out', part('x.json')], 'give --shard I/N or --shards N, not both'],
+      [['--shard', '0/2', '--out', part('x.json'), '--precision', '0.01'], '--precision cannot be split into shards'],
+    ];
+    for (const [flags, message] of cases) {
+      const r = await poolsim(['run', HEIST, ...flags]);
+      expect(r.code, flags.join(' ')).toBe(2);
+      expect(r.stderr).toContain(message);
+    }
+    expect(existsSync(part('x.json'))).toBe(false);
+  });
+
+  describe('merge refuses parts that do not belong together, and writes nothing', () => {
+    async function refused(files: string[], message: string | RegExp) {
+      const r = await poolsim(['merge', ...files, '--json']);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr).toContain('nothing was written');
+    }
+
+    it('a missing shard', async () => {
+      await refused([parts[0], parts[2]], 'missing shard 1/3: merge needs all 3 parts (got 0/3, 2/3)');
+    });
+
+    it('overlapping shards: the same shard twice', async () => {
+      await refused([parts[0], parts[1], parts[1], parts[2]], `overlapping shards: ${parts[1]} and ${parts[1]} are both shard 1/3`);
+    });
+
+    it('shards of different splits', async () => {
+      const half = await shard([FIXTURES], '1/2', 'half-1.json', ['--workers', '1']);
+      await refused([parts[0], half, parts[2]], `${half} is shard 1/2 but ${parts[0]} is shard 0/3`);
+    });
+
+    it('a different seed', async () => {
+      const other = await shard([FIXTURES], '1/3', 'seed-1.json', ['--workers', '1', '--seed', 'other']);
+      await refused([parts[0], other, parts[2]], new RegExp(`${AMBUSH}: ${other} and ${parts[0]} ran it with a different seed \\("other" in .*, 7 in .*\\)`));
+    });
+
+    it('different trials', async () => {
+      const other = await shard([FIXTURES], '2/3', 'trials-2.json', ['--workers', '1', '--trials', '1000']);
+      await refused([parts[0], parts[1], other], 'ran it with different trials (1000 in');
+    });
+
+    it('a different scenario (the file changed between shards)', async () => {
+      const changed = JSON.parse(readFileSync(HEIST, 'utf8'));
+      changed.setup.participants[1].count = 3;
+      const copyDir = mkdtempSync(join(tmpdir(), 'poolsim-changed-'));
+      // Same file names, one file edited: as if the repository moved on between shards.
+      writeFileSync(join(copyDir, 'ambush.yaml'), readFileSync(AMBUSH));
+      writeFileSync(join(copyDir, 'heist-sweep.json'), JSON.stringify(changed));
+      const a = await shard([join(copyDir, 'ambush.yaml'), join(copyDir, 'heist-sweep.json')], '0/2', 'changed-0.json', ['--workers', '1']);
+      writeFileSync(join(copyDir, 'heist-sweep.json'), readFileSync(HEIST));
+      const b = await shard([join(copyDir, 'ambush.yaml'), join(copyDir, 'heist-sweep.json')], '1/2', 'changed-1.json', ['--workers', '1']);
+      await refused([a, b], `${join(copyDir, 'heist-sweep.json')}: ${b} and ${a} ran it with a different scenario (the file changed between shards)`);
+    });
+
+    it('different files', async () => {
+      const only = await shard([HEIST], '1/3', 'only-heist-1.json', ['--workers', '1']);
+      await refused([parts[0], only, parts[2]], `${only} ran ${HEIST} but ${parts[0]} ran ${AMBUSH}, ${HEIST}: every shard must run the same files`);
+    });
+
+    it('an edited part, a file that is not a part, and no parts at all', async () => {
+      const p = JSON.parse(readFileSync(parts[1], 'utf8'));
+      p.files[1].scenario.seed = 'tampered';
+      writeFileSync(part('edited-1.json'), JSON.stringify(p));
+      await refused([parts[0], part('edited-1.json'), parts[2]], `${part('edited-1.json')}: ${HEIST}: the stored scenario does not match its hash`);
+
+      const q = JSON.parse(readFileSync(parts[1], 'utf8'));
+      q.files[1].points[0].chunks = [1, 2]; // chunk 2 of point 0 is shard 2's
+      writeFileSync(part('chunks-1.json'), JSON.stringify(q));
+      await refused([parts[0], part('chunks-1.json'), parts[2]], `overlapping parts: ${HEIST} point 0 chunk 2 is in both ${part('chunks-1.json')} and ${parts[2]}`);
+
+      const t = JSON.parse(readFileSync(parts[1], 'utf8'));
+      t.files[1].points[0].tally[0] = 0.5;
+      writeFileSync(part('fraction-1.json'), JSON.stringify(t));
+      await refused([parts[0], part('fraction-1.json'), parts[2]], `${part('fraction-1.json')}: files.1.points.0.tally.0:`);
+
+      await refused([HEIST], `${HEIST}: not a poolsim part file`);
+      await refused([part('nowhere.json')], `${part('nowhere.json')}: cannot read`);
+      const none = await poolsim(['merge']);
+      expect(none.code).toBe(2);
+      expect(none.stderr).toContain('merge needs the part files');
+    });
+  });
+
+  it('a shard that fails writes no part file', async () => {
+    const r = await poolsim(['run', FIXTURES, '--shard', '0/2', '--out', part('failed.json'), '--workers', '2'], {
+      workerFile: new URL('./parallel/throwing-worker.mjs', import.meta.url).href,
+    });
+    expect(r.code).toBe(3);
+    expect(existsSync(part('failed.json'))).toBe(false);
+    expect(readdirSync(dir).filter((f) => f.includes('failed'))).toEqual([]);
+  }, 30_000);
+});

@@ -1,0 +1,3 @@
+// A piscina worker entry that fails while loading, as a worker would with a broken
+// install, for tests/parallel-errors.test.ts.
+throw new Error('cannot find module "kernel.ts"');
