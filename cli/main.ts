@@ -244,7 +244,7 @@ async function withStopSignals<T>(outer: AbortSignal | undefined, work: (signal:
   };
   const onInt = stop('SIGINT');
   const onTerm = stop('SIGTERM');
-  const onOuter = stop('SIGINT');
+  const onOuter = () => controller.abort();
   process.on('SIGINT', onInt);
   process.on('SIGTERM', onTerm);
   outer?.addEventListener('abort', onOuter);
