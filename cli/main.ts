@@ -51,15 +51,20 @@ export async function main(argv: string[], out = process.stdout, err = process.s
   }
 }
 
+/** node:util parseArgs, its errors turned into usage errors (exit 2). */
+export function parseOptions<T extends NonNullable<Parameters<typeof parseArgs>[0]>['options']>(args: string[], options: T) {
+  try {
+    return parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+}
+
 function runCommand(args: string[], out: NodeJS.WritableStream): number {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      trials: { type: 'string' },
-      seed: { type: 'string' },
-      json: { type: 'boolean', default: false },
-    },
+  const { values, positionals } = parseOptions(args, {
+    trials: { type: 'string' },
+    seed: { type: 'string' },
+    json: { type: 'boolean', default: false },
   });
   if (positionals.length === 0) throw new UsageError('run needs at least one scenario file or folder');
   const plans = loadPlans(positionals, { trials: positiveInteger('--trials', values.trials), seed: values.seed });
