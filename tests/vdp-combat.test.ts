@@ -228,9 +228,11 @@ describe('policies move results the way the rules say', () => {
   });
 
   it('full cover stops direct fire until the character fires from it ("poking out to fire")', () => {
-    const hunkered = duel({ ...jill, ranged: true, allocation: '4/0' }, { ...jack, cover: 'full', allocation: '0/4' }, 2000);
+    // A sturdy shooter, so it lives to shoot after the one in cover has fired.
+    const shooter = { ...jill, ranged: true, allocation: '4/0', fortitude: 6, type: 'boss' };
+    const hunkered = duel(shooter, { ...jack, cover: 'full', allocation: '0/4' }, 2000);
     expect(hunkered['wounds.jack'].estimate).toBe(0);
-    const firing = duel({ ...jill, ranged: true, allocation: '4/0' }, { ...jack, cover: 'full', allocation: '2/2' }, 2000);
+    const firing = duel(shooter, { ...jack, cover: 'full', allocation: '2/2' }, 2000);
     expect(firing['wounds.jack'].estimate).toBeGreaterThan(0);
   });
 
