@@ -234,7 +234,7 @@ export const combat = defineMechanic({
     for (let kept = 0; kept <= VDP_POOL; kept++) for (let adv = 0; adv <= MAX_SPEND; adv++) rolls.push(new VdpRoll(kept, adv, 0));
     const rollOf = (kept: number, adv: number) => rolls[kept * (MAX_SPEND + 1) + adv];
 
-    // The opening exchange is reported (and computed exactly) for a duel.
+    // The opening exchange is computed exactly for a duel.
     const duel = n === 2;
 
     const metrics: MetricSpec[] = [
@@ -249,22 +249,20 @@ export const combat = defineMechanic({
           { name: `tension.${c.name}`, kind: 'mean', scale },
         ];
       }),
-      ...(duel
-        ? ([
-            { name: `first.${entries[0].name}`, kind: 'probability' },
-            { name: `first.${entries[1].name}`, kind: 'probability' },
-            { name: 'opening.avoided', kind: 'probability' },
-            { name: 'opening.held', kind: 'probability' },
-            { name: 'opening.glancing', kind: 'probability' },
-            { name: 'opening.hit', kind: 'probability' },
-            { name: 'opening.damage', kind: 'mean' },
-          ] as MetricSpec[])
-        : []),
+      // The fight's first turn and first attack: the same metrics at every sweep point,
+      // exact for a duel.
+      ...entries.map((c): MetricSpec => ({ name: `first.${c.name}`, kind: 'probability' })),
+      { name: 'opening.avoided', kind: 'probability' },
+      { name: 'opening.held', kind: 'probability' },
+      { name: 'opening.glancing', kind: 'probability' },
+      { name: 'opening.hit', kind: 'probability' },
+      { name: 'opening.damage', kind: 'mean' },
     ];
     const M_DRAW = teams;
     const M_ROUNDS = teams + 1;
     const M_ENTRY = teams + 2; // + 3·entry: wounds, ko, tension
-    const M_OPENING = M_ENTRY + 3 * entries.length; // first.a, first.b, avoided, held, glancing, hit, damage
+    const M_FIRST = M_ENTRY + 3 * entries.length; // + entry
+    const M_OPENING = M_FIRST + entries.length; // avoided, held, glancing, hit, damage
     const distributions: DistributionSpec[] = [{ name: 'rounds', min: 1, size: maxRounds }];
 
     return {
@@ -454,15 +452,12 @@ export const combat = defineMechanic({
             tally.add(M_ENTRY + 3 * e + 1, entryKo[e]);
             tally.add(M_ENTRY + 3 * e + 2, entryTension[e]);
           }
-          if (duel) {
-            tally.add(M_OPENING, firstTurn === 0 ? 1 : 0);
-            tally.add(M_OPENING + 1, firstTurn === 1 ? 1 : 0);
-            tally.add(M_OPENING + 2, opening === 1 ? 1 : 0);
-            tally.add(M_OPENING + 3, opening === 2 ? 1 : 0);
-            tally.add(M_OPENING + 4, opening === 3 ? 1 : 0);
-            tally.add(M_OPENING + 5, opening === 4 ? 1 : 0);
-            tally.add(M_OPENING + 6, openingDamage);
-          }
+          for (let e = 0; e < entries.length; e++) tally.add(M_FIRST + e, entryOf[firstTurn] === e ? 1 : 0);
+          tally.add(M_OPENING, opening === 1 ? 1 : 0);
+          tally.add(M_OPENING + 1, opening === 2 ? 1 : 0);
+          tally.add(M_OPENING + 2, opening === 3 ? 1 : 0);
+          tally.add(M_OPENING + 3, opening === 4 ? 1 : 0);
+          tally.add(M_OPENING + 4, openingDamage);
         }
         tally.addTrials(trials);
       },
