@@ -104,6 +104,8 @@ export const extended = defineMechanic({
     // Rolls by attack dice: pools[k] = [attack roll, defence roll] for a k/(4−k) split.
     const pools: [VdpRoll, VdpRoll][] = [];
     for (let k = 0; k <= VDP_POOL; k++) pools.push(splitRolls(k, VDP_POOL - k, net, bonuses, rules.advantageOn));
+    const attackRolls = pools.map((p) => p[0]);
+    const defenceRolls = pools.map((p) => p[1]);
     const afterHit = extendedAttackDice(policy, false);
     const afterMiss = extendedAttackDice(policy, true);
 
@@ -127,9 +129,9 @@ export const extended = defineMechanic({
           let tension = 0;
           while (outcome === GOING && taken < maxSteps) {
             taken++;
-            const [att, def] = pools[missed ? afterMiss : afterHit];
-            const a = att.roll(random);
-            const d = def.roll(random);
+            const k = missed ? afterMiss : afterHit;
+            const a = attackRolls[k].roll(random);
+            const d = defenceRolls[k].roll(random);
             // "A character gains a point of Tension whenever a skill check result is exactly equal to the target number."
             tension += (a === difficulty ? 1 : 0) + (d === intensity ? 1 : 0);
             // Inlined extendedStep (no allocation per step).
