@@ -71,39 +71,23 @@ export function readScenario(file: string): unknown {
   return parseScenarioText(text, file);
 }
 
-/** A scenario file read and planned: the parsed file (workers and shard parts re-plan from it) and its plan. */
-export interface LoadedScenario {
-  file: string;
-  raw: unknown;
-  plan: ScenarioPlan;
-}
-
 /** Read and plan every file; every file's problems are collected before throwing. */
-export function loadScenarios(
+export function loadPlans(
   paths: readonly string[],
   overrides: { trials?: number; seed?: string | number } = {},
-): LoadedScenario[] {
+): ScenarioPlan[] {
   const files = expandPaths(paths);
   if (files.length === 0) throw new ScenarioErrors([new ScenarioError(paths.join(' '), '', 'no scenario files (.json, .yaml, .yml) found')]);
-  const loaded: LoadedScenario[] = [];
+  const plans: ScenarioPlan[] = [];
   const errors: ScenarioError[] = [];
   for (const file of files) {
     try {
-      const raw = readScenario(file);
-      loaded.push({ file, raw, plan: planScenario(raw, file, overrides) });
+      plans.push(planScenario(readScenario(file), file, overrides));
     } catch (err) {
       if (err instanceof ScenarioErrors) errors.push(...err.errors);
       else throw err;
     }
   }
   if (errors.length > 0) throw new ScenarioErrors(errors);
-  return loaded;
-}
-
-/** Read and plan every file (loadScenarios without the parsed files). */
-export function loadPlans(
-  paths: readonly string[],
-  overrides: { trials?: number; seed?: string | number } = {},
-): ScenarioPlan[] {
-  return loadScenarios(paths, overrides).map((s) => s.plan);
+  return plans;
 }

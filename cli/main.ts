@@ -3,23 +3,23 @@
  * 2 bad input (nothing runs, nothing is written), 3 a chunk failed while running (nothing
  * is written), 130 interrupted by Ctrl-C (143 by SIGTERM; nothing is written).
  */
-import { parseArgs } from 'node:util';
 import { ScenarioErrors, MAX_TRIALS } from '../sim/scenario.ts';
 import { assembleResult } from '../sim/assemble.ts';
 import { widestHalfWidth } from '../sim/precision.ts';
+import type { ScenarioPlan } from '../sim/scenario.ts';
 import type { Tally } from '../sim/stats.ts';
 import type { ScenarioResult } from '../sim/result.ts';
-import { loadScenarios } from './load.ts';
+import { atMost, parseOptions, positiveInteger, UsageError, workersOption } from './options.ts';
+import { reportCommand, REPORT_USAGE } from './report-command.ts';
+import { loadPlans } from './load.ts';
 import { formatResult } from './format.ts';
-import { ChunkFailed, Interrupted, PoolFailed, runOnNode, type ScenarioJob, type Shard } from './runner.ts';
+import { ChunkFailed, Interrupted, PoolFailed, runBatch, type Shard } from './runner.ts';
 import { ShardError, mergeParts, partOf, readPart, resolveShard, writeAtomically } from './shard.ts';
-import { noProgress, progressBar, wantsProgress } from './progress.ts';
-import { defaultWorkers } from '../workers/pool.ts';
+
+export { UsageError };
 
 /** `--max-trials` when `--precision` is given without it: a point stops here even if short of the target. */
 export const DEFAULT_MAX_TRIALS = 100_000_000;
-/** More threads than this is a typo, not a machine. */
-const MAX_WORKERS = 1024;
 
 const USAGE = `poolsim — Monte Carlo and exact odds for Viciousness, VDP and Sorcerer
 
@@ -44,10 +44,10 @@ usage:
   --out PART.json  where a shard's part goes; \`poolsim merge\` adds all N parts up into
                    the same result one machine would print (docs/parallel.md)
 
+${REPORT_USAGE}
+
 exit status: 0 all expect checks pass, 1 a check fails, 2 bad input, 3 a run failed,
 130 interrupted; nothing is written unless the whole run succeeded`;
-
-export class UsageError extends Error {}
 
 /** What the command line reads from outside its arguments; tests substitute parts. */
 export interface CliContext {
@@ -56,13 +56,8 @@ export interface CliContext {
   signal?: AbortSignal;
   /** The piscina worker entry (tests substitute one that throws). */
   workerFile?: string;
-}
-
-function positiveInteger(flag: string, text: string | undefined, max = Infinity): number | undefined {
-  if (text === undefined) return undefined;
-  if (!/^\d+$/.test(text) || Number(text) < 1) throw new UsageError(`${flag} expects a positive whole number, got "${text}"`);
-  if (Number(text) > max) throw new UsageError(`${flag} expects at most ${max}, got "${text}"`);
-  return Number(text);
+  /** Show the progress bar after this long (tests; default cli/progress.ts SHOW_AFTER_MS). */
+  progressAfterMs?: number;
 }
 
 function positiveNumber(flag: string, text: string | undefined): number | undefined {
@@ -86,13 +81,14 @@ export async function main(
     }
     if (command === 'run') return await runCommand(rest, out, err, context);
     if (command === 'merge') return mergeCommand(rest, out);
+    if (command === 'report') return await reportCommand(rest, out, err, context);
     throw new UsageError(`unknown command "${command}"`);
   } catch (e) {
     if (e instanceof ScenarioErrors) {
       err.write(`poolsim: bad input, nothing was run:\n${e.errors.map((x) => `  ${x.message}`).join('\n')}\n`);
       return 2;
     }
-    if (e instanceof UsageError || (e instanceof TypeError && (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS'))) {
+    if (e instanceof UsageError) {
       err.write(`poolsim: ${e.message}\n\n${USAGE}\n`);
       return 2;
     }
@@ -114,26 +110,22 @@ export async function main(
 
 async function runCommand(args: string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream, context: CliContext): Promise<number> {
   const env = context.env ?? process.env;
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      trials: { type: 'string' },
-      seed: { type: 'string' },
-      json: { type: 'boolean', default: false },
-      workers: { type: 'string' },
-      precision: { type: 'string' },
-      'max-trials': { type: 'string' },
-      shard: { type: 'string' },
-      shards: { type: 'string' },
-      out: { type: 'string' },
-    },
+  const { values, positionals } = parseOptions(args, {
+    trials: { type: 'string' },
+    seed: { type: 'string' },
+    json: { type: 'boolean', default: false },
+    workers: { type: 'string' },
+    precision: { type: 'string' },
+    'max-trials': { type: 'string' },
+    shard: { type: 'string' },
+    shards: { type: 'string' },
+    out: { type: 'string' },
   });
   if (positionals.length === 0) throw new UsageError('run needs at least one scenario file or folder');
-  const trials = positiveInteger('--trials', values.trials, MAX_TRIALS);
-  const workers = positiveInteger('--workers', values.workers, MAX_WORKERS);
+  const trials = atMost('--trials', positiveInteger('--trials', values.trials), MAX_TRIALS);
+  const workers = workersOption(values.workers);
   const precision = positiveNumber('--precision', values.precision);
-  const maxTrials = positiveInteger('--max-trials', values['max-trials'], MAX_TRIALS);
+  const maxTrials = atMost('--max-trials', positiveInteger('--max-trials', values['max-trials']), MAX_TRIALS);
   if (precision !== undefined && trials !== undefined) {
     throw new UsageError('--precision runs until the interval is narrow enough, so it takes no --trials: cap it with --max-trials');
   }
@@ -152,51 +144,44 @@ async function runCommand(args: string[], out: NodeJS.WritableStream, err: NodeJ
     }
   }
 
-  const jobs = loadScenarios(positionals, { trials: precision !== undefined ? (maxTrials ?? DEFAULT_MAX_TRIALS) : trials, seed: values.seed });
-
-  const progress = wantsProgress(err as { isTTY?: boolean }, values.json, env) ? progressBar(err) : noProgress;
-  const runs = await withStopSignals(context.signal, (signal) =>
-    runOnNode(jobs, {
-      workers: workers ?? defaultWorkers(),
-      precision,
-      shard,
-      signal,
-      workerFile: context.workerFile,
-      poolOnly: env.POOLSIM_POOL_ONLY === '1',
-      onProgress: (done, total) => progress.update(done, total),
-    }).finally(() => progress.stop()),
-  );
+  const plans = loadPlans(positionals, { trials: precision !== undefined ? (maxTrials ?? DEFAULT_MAX_TRIALS) : trials, seed: values.seed });
+  const runs = await runBatch(plans, {
+    workers,
+    precision,
+    shard,
+    signal: context.signal,
+    workerFile: context.workerFile,
+    progress: values.json ? undefined : err,
+    progressAfterMs: context.progressAfterMs,
+    env,
+  });
 
   if (shard && values.out !== undefined) {
-    writeAtomically(values.out, JSON.stringify(partOf(jobs, runs, shard)) + '\n');
+    writeAtomically(values.out, JSON.stringify(partOf(plans, runs, shard)) + '\n');
     if (!values.json) {
       const chunks = runs.flat().reduce((n, r) => n + r.chunks.length, 0);
       const ran = runs.flat().reduce((n, r) => n + r.tally.trials, 0);
-      err.write(`poolsim: shard ${shard.index}/${shard.count}: ${chunks} chunks, ${ran.toLocaleString('en')} trials of ${jobs.length} file(s) written to ${values.out}\n`);
+      err.write(`poolsim: shard ${shard.index}/${shard.count}: ${chunks} chunks, ${ran.toLocaleString('en')} trials of ${plans.length} file(s) written to ${values.out}\n`);
     }
     return 0;
   }
 
   const tallies = runs.map((points) => points.map((r) => r.tally));
-  if (precision !== undefined) warnShortOfPrecision(jobs, tallies, precision, err);
-  return report(jobs, tallies, values.json, out, precision);
+  if (precision !== undefined) warnShortOfPrecision(plans, tallies, precision, err);
+  return report(plans, tallies, values.json, out, precision);
 }
 
 function mergeCommand(args: string[], out: NodeJS.WritableStream): number {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: { json: { type: 'boolean', default: false } },
-  });
+  const { values, positionals } = parseOptions(args, { json: { type: 'boolean', default: false } });
   if (positionals.length === 0) throw new UsageError('merge needs the part files written by `poolsim run --shard I/N --out PART.json`');
-  const { jobs, tallies } = mergeParts(positionals, positionals.map(readPart));
-  return report(jobs, tallies, values.json, out);
+  const { plans, tallies } = mergeParts(positionals, positionals.map(readPart));
+  return report(plans, tallies, values.json, out);
 }
 
 /** Print the results (readable or `--json`) and return the exit status of their checks. */
-function report(jobs: readonly ScenarioJob[], tallies: readonly Tally[][], json: boolean, out: NodeJS.WritableStream, precision?: number): number {
-  const results: ScenarioResult[] = jobs.map((job, j) => {
-    const result = assembleResult(job.plan, tallies[j]);
+function report(plans: readonly ScenarioPlan[], tallies: readonly Tally[][], json: boolean, out: NodeJS.WritableStream, precision?: number): number {
+  const results: ScenarioResult[] = plans.map((plan, j) => {
+    const result = assembleResult(plan, tallies[j]);
     if (precision === undefined) return result;
     // `precision` beside `trials`, which is then the cap (SCENARIOS.md result JSON).
     const { name, system, mechanic, trials, ...others } = result;
@@ -205,7 +190,7 @@ function report(jobs: readonly ScenarioJob[], tallies: readonly Tally[][], json:
   if (json) {
     out.write(JSON.stringify(results.length === 1 ? results[0] : results, null, 2) + '\n');
   } else {
-    for (const [j, result] of results.entries()) out.write(formatResult(result, jobs[j].file) + '\n\n');
+    for (const [j, result] of results.entries()) out.write(formatResult(result, plans[j].file) + '\n\n');
   }
   const failed = results.flatMap((r) => r.expect.filter((e) => !e.pass).map((e) => `${r.name}: ${e.metric}`));
   if (!json && failed.length > 0) out.write(`${failed.length} check(s) failed:\n${failed.map((f) => `  ${f}`).join('\n')}\n`);
@@ -213,14 +198,14 @@ function report(jobs: readonly ScenarioJob[], tallies: readonly Tally[][], json:
 }
 
 /** Points that hit --max-trials before every half-width reached the target: said on stderr. */
-function warnShortOfPrecision(jobs: readonly ScenarioJob[], tallies: readonly Tally[][], precision: number, err: NodeJS.WritableStream): void {
+function warnShortOfPrecision(plans: readonly ScenarioPlan[], tallies: readonly Tally[][], precision: number, err: NodeJS.WritableStream): void {
   const short: string[] = [];
-  jobs.forEach((job, j) =>
+  plans.forEach((plan, j) =>
     tallies[j].forEach((tally, p) => {
       const h = widestHalfWidth(tally);
       if (h > precision) {
-        const at = Object.keys(job.plan.points[p].point).length > 0 ? ` ${JSON.stringify(job.plan.points[p].point)}` : '';
-        short.push(`${job.file}: result point ${p}${at}: ±${h.toPrecision(3)} after ${tally.trials.toLocaleString('en')} trials`);
+        const at = Object.keys(plan.points[p].point).length > 0 ? ` ${JSON.stringify(plan.points[p].point)}` : '';
+        short.push(`${plan.file}: result point ${p}${at}: ±${h.toPrecision(3)} after ${tally.trials.toLocaleString('en')} trials`);
       }
     }),
   );
@@ -228,34 +213,4 @@ function warnShortOfPrecision(jobs: readonly ScenarioJob[], tallies: readonly Ta
   const shown = short.slice(0, 10).map((s) => `  ${s}`);
   if (short.length > 10) shown.push(`  … and ${short.length - 10} more`);
   err.write(`poolsim: --precision ${precision} not reached within --max-trials at ${short.length} point(s):\n${shown.join('\n')}\n`);
-}
-
-/**
- * Run `work` with an AbortSignal that Ctrl-C (SIGINT), SIGTERM or the context's signal
- * aborts. A second Ctrl-C exits at once.
- */
-async function withStopSignals<T>(outer: AbortSignal | undefined, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  const controller = new AbortController();
-  let stoppedBy: 'SIGINT' | 'SIGTERM' | undefined;
-  const stop = (by: 'SIGINT' | 'SIGTERM') => () => {
-    if (controller.signal.aborted && by === 'SIGINT') process.exit(130);
-    stoppedBy = by;
-    controller.abort();
-  };
-  const onInt = stop('SIGINT');
-  const onTerm = stop('SIGTERM');
-  const onOuter = () => controller.abort();
-  process.on('SIGINT', onInt);
-  process.on('SIGTERM', onTerm);
-  outer?.addEventListener('abort', onOuter);
-  if (outer?.aborted) onOuter();
-  try {
-    return await work(controller.signal);
-  } catch (e) {
-    throw e instanceof Interrupted ? new Interrupted(stoppedBy) : e;
-  } finally {
-    process.off('SIGINT', onInt);
-    process.off('SIGTERM', onTerm);
-    outer?.removeEventListener('abort', onOuter);
-  }
 }

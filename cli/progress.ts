@@ -38,14 +38,19 @@ function duration(seconds: number): string {
   return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
 }
 
-export function progressBar(stream: NodeJS.WritableStream, now: () => number = () => performance.now()): Progress {
+export function progressBar(
+  stream: NodeJS.WritableStream,
+  { afterMs = SHOW_AFTER_MS, now = () => performance.now() }: { afterMs?: number; now?: () => number } = {},
+): Progress {
   const start = now();
   let bar: cliProgress.SingleBar | undefined;
   return {
     update(done, total) {
       const elapsed = now() - start;
+      if (!bar && (elapsed < afterMs || done >= total)) return;
+      const rate = done / (elapsed / 1000);
+      const figures = { done: count(done), all: count(total), rate: count(rate), left: duration((total - done) / rate) };
       if (!bar) {
-        if (elapsed < SHOW_AFTER_MS || done >= total) return;
         bar = new cliProgress.SingleBar({
           stream,
           format: '{bar} {percentage}% | {done}/{all} trials | {rate} trials/s | {left} left',
@@ -55,11 +60,11 @@ export function progressBar(stream: NodeJS.WritableStream, now: () => number = (
           // The bar is redrawn on updates and on a timer; nothing else writes to stderr meanwhile.
           fps: 5,
         });
-        bar.start(total, done, {});
+        bar.start(total, done, figures);
+        return;
       }
-      const rate = done / (elapsed / 1000);
       bar.setTotal(total);
-      bar.update(done, { done: count(done), all: count(total), rate: count(rate), left: duration((total - done) / rate) });
+      bar.update(done, figures);
     },
     stop() {
       bar?.stop();

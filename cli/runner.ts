@@ -1,34 +1,98 @@
 /**
- * The batch runner behind `poolsim run` in Node: `--workers 1` runs every chunk in this
- * thread; more starts a piscina pool (workers/pool.ts) that the scheduler
- * (workers/schedule.ts) feeds, and stops it however the run ends.
+ * Running planned scenarios in Node, for every batch command (`run`, `report`):
+ * `--workers 1` runs every chunk in this thread; more starts a piscina pool
+ * (workers/pool.ts) that the scheduler (workers/schedule.ts) feeds. Shows the progress
+ * bar, stops on Ctrl-C (SIGINT) or SIGTERM, and always stops the pool, however the run ends.
  */
-import { PoolExecutor, inProcessExecutor } from '../workers/pool.ts';
-import { initialChunks, runScenarios, type ChunkExecutor, type PointRun, type ScenarioJob, type ScheduleOptions } from '../workers/schedule.ts';
+import { assembleResult } from '../sim/assemble.ts';
+import type { ScenarioPlan } from '../sim/scenario.ts';
+import type { ScenarioResult } from '../sim/result.ts';
+import { PoolExecutor, defaultWorkers, inProcessExecutor } from '../workers/pool.ts';
+import { Interrupted, initialChunks, runScenarios, type ChunkExecutor, type PointRun, type ScheduleOptions } from '../workers/schedule.ts';
+import { noProgress, progressBar, wantsProgress } from './progress.ts';
 
 export { ChunkFailed, Interrupted, PoolFailed, shardOf } from '../workers/schedule.ts';
-export type { PointRun, ScenarioJob, Shard } from '../workers/schedule.ts';
+export type { PointRun, Shard } from '../workers/schedule.ts';
 
-export interface RunOptions extends Omit<ScheduleOptions, 'here' | 'pool'> {
-  /** Worker threads; 1 runs every chunk in this thread and starts no pool. */
-  workers: number;
+export interface RunOptions extends Omit<ScheduleOptions, 'here' | 'pool' | 'signal'> {
+  /** Worker threads (default: one per core); 1 runs every chunk in this thread and starts no pool. */
+  workers?: number;
   /** The piscina worker entry (tests substitute a failing one). */
   workerFile?: string;
   /** Run on this pool (a warm one, in the benchmark) instead of starting one; it is left running. */
   pool?: ChunkExecutor;
+  /** Stops the run as Ctrl-C does (tests). */
+  signal?: AbortSignal;
+  /** Where the progress bar goes, if anywhere (it shows only on a terminal, see cli/progress.ts). */
+  progress?: NodeJS.WritableStream;
+  /** Show the bar once a run has lasted this long (default SHOW_AFTER_MS). */
+  progressAfterMs?: number;
+  /** The environment: POOLSIM_POOL_ONLY=1 leaves every chunk to the pool; CI hides the bar. */
+  env?: NodeJS.ProcessEnv;
 }
 
-export async function runOnNode(jobs: readonly ScenarioJob[], options: RunOptions): Promise<PointRun[][]> {
-  const { workers, workerFile, pool: given, ...schedule } = options;
+/** Run every point of every plan; resolves to each plan's points' merged tallies. */
+export async function runBatch(plans: readonly ScenarioPlan[], options: RunOptions = {}): Promise<PointRun[][]> {
+  const { workers = defaultWorkers(), workerFile, pool: given, signal, progress: stream, progressAfterMs, env = process.env, ...schedule } = options;
   let pool: PoolExecutor | undefined;
   if (!given && workers > 1) {
     // No more threads than chunks to run, unless `--precision` rounds may add more.
-    const threads = schedule.precision !== undefined ? workers : Math.min(workers, Math.max(1, initialChunks(jobs, schedule)));
-    if (threads > 1 || schedule.precision !== undefined) pool = new PoolExecutor({ threads, filename: workerFile });
+    const threads = schedule.precision !== undefined ? workers : Math.min(workers, initialChunks(plans, schedule));
+    if (threads > 1 || (threads === 1 && schedule.precision !== undefined)) pool = new PoolExecutor({ threads, filename: workerFile });
   }
+  const progress = stream && wantsProgress(stream as { isTTY?: boolean }, false, env) ? progressBar(stream, { afterMs: progressAfterMs }) : noProgress;
   try {
-    return await runScenarios(jobs, { ...schedule, here: inProcessExecutor(), pool: given ?? pool });
+    return await withStopSignals(signal, (stop) =>
+      runScenarios(plans, {
+        ...schedule,
+        here: inProcessExecutor(),
+        pool: given ?? pool,
+        poolOnly: schedule.poolOnly ?? env.POOLSIM_POOL_ONLY === '1',
+        signal: stop,
+        onProgress: (done, total) => {
+          progress.update(done, total);
+          schedule.onProgress?.(done, total);
+        },
+      }),
+    );
   } finally {
+    progress.stop();
     await pool?.destroy();
+  }
+}
+
+/** Run every plan and assemble its result JSON (sim/assemble.ts). */
+export async function runPlans(plans: readonly ScenarioPlan[], options: RunOptions = {}): Promise<ScenarioResult[]> {
+  const runs = await runBatch(plans, options);
+  return plans.map((plan, i) => assembleResult(plan, runs[i].map((r) => r.tally)));
+}
+
+/**
+ * Run `work` with an AbortSignal that Ctrl-C (SIGINT), SIGTERM or `outer` aborts; an
+ * Interrupted rejection then names the signal. A second Ctrl-C exits at once.
+ */
+async function withStopSignals<T>(outer: AbortSignal | undefined, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  let stoppedBy: 'SIGINT' | 'SIGTERM' | undefined;
+  const stop = (by: 'SIGINT' | 'SIGTERM') => () => {
+    if (controller.signal.aborted && by === 'SIGINT') process.exit(130);
+    stoppedBy = by;
+    controller.abort();
+  };
+  const onInt = stop('SIGINT');
+  const onTerm = stop('SIGTERM');
+  const onOuter = () => controller.abort();
+  process.on('SIGINT', onInt);
+  process.on('SIGTERM', onTerm);
+  outer?.addEventListener('abort', onOuter);
+  if (outer?.aborted) onOuter();
+  try {
+    return await work(controller.signal);
+  } catch (e) {
+    throw e instanceof Interrupted ? new Interrupted(stoppedBy) : e;
+  } finally {
+    process.off('SIGINT', onInt);
+    process.off('SIGTERM', onTerm);
+    outer?.removeEventListener('abort', onOuter);
   }
 }

@@ -9,9 +9,9 @@ import { createHash } from 'node:crypto';
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
 import { CHUNK_TRIALS, chunkCount, layoutOf } from '../sim/run.ts';
-import { ScenarioErrors, planScenario } from '../sim/scenario.ts';
+import { ScenarioErrors, planScenario, type ScenarioPlan } from '../sim/scenario.ts';
 import type { Tally } from '../sim/stats.ts';
-import type { PointRun, ScenarioJob, Shard } from './runner.ts';
+import type { PointRun, Shard } from '../workers/schedule.ts';
 
 export const PART_FORMAT = 'poolsim-part';
 export const PART_VERSION = 1;
@@ -119,19 +119,20 @@ export function scenarioHash(scenario: unknown, seed: string | number, trials: n
 }
 
 /** The part file of one shard's run. */
-export function partOf(jobs: readonly ScenarioJob[], runs: readonly PointRun[][], shard: Shard): PartFile {
+export function partOf(plans: readonly ScenarioPlan[], runs: readonly PointRun[][], shard: Shard): PartFile {
   return {
     format: PART_FORMAT,
     version: PART_VERSION,
     poolsim: POOLSIM_VERSION,
     chunkTrials: CHUNK_TRIALS,
     shard,
-    files: jobs.map((job, j) => ({
-      file: job.file,
-      hash: scenarioHash(job.raw, job.plan.seed, job.plan.trials),
-      seed: job.plan.seed,
-      trials: job.plan.trials,
-      scenario: job.raw,
+    files: plans.map((plan, j) => ({
+      file: plan.file,
+      hash: scenarioHash(plan.scenario, plan.seed, plan.trials),
+      seed: plan.seed,
+      trials: plan.trials,
+      // The validated file: merge re-plans from it as the run did.
+      scenario: plan.scenario,
       points: runs[j].map((r) => ({ chunks: r.chunks, tally: Array.from(r.tally.values) })),
     })),
   };
@@ -184,7 +185,7 @@ function listShards(indices: number[], count: number): string {
  * add up their tallies. Refuses, naming the part files, when they come from different
  * builds, scenarios, seeds or trials, or when shards overlap or are missing.
  */
-export function mergeParts(paths: readonly string[], parts: readonly PartFile[]): { jobs: ScenarioJob[]; tallies: Tally[][] } {
+export function mergeParts(paths: readonly string[], parts: readonly PartFile[]): { plans: ScenarioPlan[]; tallies: Tally[][] } {
   if (parts.length === 0) throw new ShardError('merge needs at least one part file');
   const [first] = parts;
   const firstPath = paths[0];
@@ -238,7 +239,7 @@ export function mergeParts(paths: readonly string[], parts: readonly PartFile[])
     });
   });
 
-  const jobs: ScenarioJob[] = [];
+  const plans: ScenarioPlan[] = [];
   const tallies: Tally[][] = [];
   first.files.forEach((f, j) => {
     let plan;
@@ -248,7 +249,7 @@ export function mergeParts(paths: readonly string[], parts: readonly PartFile[])
       if (e instanceof ScenarioErrors) throw new ShardError(`${firstPath}: ${e.message}`);
       throw e;
     }
-    jobs.push({ file: f.file, raw: f.scenario, plan });
+    plans.push(plan);
     const chunks = chunkCount(f.trials, first.chunkTrials);
     tallies.push(
       plan.points.map((p, i) => {
@@ -278,5 +279,5 @@ export function mergeParts(paths: readonly string[], parts: readonly PartFile[])
       }),
     );
   });
-  return { jobs, tallies };
+  return { plans, tallies };
 }

@@ -89,7 +89,7 @@ describe('workers/browser.ts', () => {
     const plan = planScenario(raw, HEIST);
     const pool = new ComlinkPool([connect(), connect()]);
     const here = new InProcessExecutor(() => new Promise((r) => setTimeout(r, 0)));
-    const [points] = await runScenarios([{ file: HEIST, raw, plan }], { here, pool, poolOnly: true });
+    const [points] = await runScenarios([plan], { here, pool, poolOnly: true });
     const cli = await poolsim(['run', HEIST, '--json', '--workers', '1']);
     expect(JSON.stringify(assembleResult(plan, points.map((p) => p.tally)), null, 2) + '\n').toBe(cli.stdout);
   });

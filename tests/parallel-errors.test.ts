@@ -46,7 +46,7 @@ describe('a worker that throws', () => {
     const here = new InProcessExecutor(() => Promise.resolve());
     const real = here.run.bind(here);
     here.run = (job: ChunkJob) => (job.task.point === 2 && job.task.chunk === 3 ? Promise.reject(new Error('no sixes left')) : real(job));
-    const run = runScenarios([{ file: HEIST, raw: readScenario(HEIST), plan }], { here });
+    const run = runScenarios([plan], { here });
     await expect(run).rejects.toThrow(ChunkFailed);
     await expect(run).rejects.toThrow(`${HEIST}: result point 2 {"setup.challenges":4}, chunk 3: no sixes left`);
   });
@@ -68,7 +68,7 @@ describe('Ctrl-C', () => {
   it('the scheduler rejects with Interrupted as soon as its signal aborts', async () => {
     const plan = planScenario(readScenario(AMBUSH), AMBUSH, { trials: 1_000_000_000 });
     const controller = new AbortController();
-    const run = runScenarios([{ file: AMBUSH, raw: readScenario(AMBUSH), plan }], {
+    const run = runScenarios([plan], {
       here: new InProcessExecutor(() => new Promise((r) => setImmediate(r))),
       signal: controller.signal,
     });

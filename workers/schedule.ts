@@ -14,13 +14,6 @@ import type { ScenarioPlan } from '../sim/scenario.ts';
 import type { Tally } from '../sim/stats.ts';
 import type { ChunkTask } from './chunk.ts';
 
-/** A scenario file ready to run: the parsed file (what workers re-plan from) and its plan. */
-export interface ScenarioJob {
-  file: string;
-  raw: unknown;
-  plan: ScenarioPlan;
-}
-
 /** Shard `index` of `count` (0 ≤ index < count). */
 export interface Shard {
   index: number;
@@ -146,7 +139,7 @@ class PointState {
   readonly pending = new Map<number, Float64Array>();
 
   constructor(
-    readonly job: number,
+    readonly planIndex: number,
     readonly point: number,
     plan: ScenarioPlan,
     first: number,
@@ -175,45 +168,45 @@ function shardChunks(point: number, shard: Shard): { first: number; step: number
  * Chunks a run will hand out at first: every chunk of the shard, or each point's first
  * `--precision` round (the CLI sizes its pool by it).
  */
-export function initialChunks(jobs: readonly ScenarioJob[], options: Pick<ScheduleOptions, 'precision' | 'shard' | 'chunkTrials'>): number {
-  return planStates(jobs, options).reduce((n, s) => n + s.unlaunched, 0);
+export function initialChunks(plans: readonly ScenarioPlan[], options: Pick<ScheduleOptions, 'precision' | 'shard' | 'chunkTrials'>): number {
+  return planStates(plans, options).reduce((n, s) => n + s.unlaunched, 0);
 }
 
-function planStates(jobs: readonly ScenarioJob[], options: Pick<ScheduleOptions, 'precision' | 'shard' | 'chunkTrials'>): PointState[] {
+function planStates(plans: readonly ScenarioPlan[], options: Pick<ScheduleOptions, 'precision' | 'shard' | 'chunkTrials'>): PointState[] {
   const chunkTrials = options.chunkTrials ?? CHUNK_TRIALS;
   const { precision } = options;
   const shard = options.shard ?? { index: 0, count: 1 };
-  return jobs.flatMap((job, j) =>
-    job.plan.points.map((_, p) => {
-      const chunks = chunkCount(job.plan.trials, chunkTrials);
+  return plans.flatMap((plan, j) =>
+    plan.points.map((_, p) => {
+      const chunks = chunkCount(plan.trials, chunkTrials);
       if (precision !== undefined) {
-        const s = new PointState(j, p, job.plan, 0, 0, 1);
+        const s = new PointState(j, p, plan, 0, 0, 1);
         s.limit = nextChunkTarget(s.tally, precision, 0, chunks, chunkTrials);
         return s;
       }
       const { first, step } = shardChunks(p, shard);
-      return new PointState(j, p, job.plan, first, chunks, step);
+      return new PointState(j, p, plan, first, chunks, step);
     }),
   );
 }
 
 /**
- * Run every point of every job; resolves to each job's points' merged tallies. Rejects
+ * Run every point of every plan; resolves to each plan's points' merged tallies. Rejects
  * with ChunkFailed when a chunk throws, PoolFailed when the pool cannot start, and
  * Interrupted when `signal` aborts. The caller owns the executors (and stops the pool).
  */
-export function runScenarios(jobs: readonly ScenarioJob[], options: ScheduleOptions): Promise<PointRun[][]> {
+export function runScenarios(plans: readonly ScenarioPlan[], options: ScheduleOptions): Promise<PointRun[][]> {
   const chunkTrials = options.chunkTrials ?? CHUNK_TRIALS;
   const { precision, signal } = options;
   if (precision !== undefined && (options.shard?.count ?? 1) > 1) {
     return Promise.reject(new Error('--precision cannot be sharded: each round depends on every chunk before it'));
   }
 
-  const states = planStates(jobs, options);
-  const byJob: PointState[][] = jobs.map(() => []);
-  for (const s of states) byJob[s.job].push(s);
+  const states = planStates(plans, options);
+  const byPlan: PointState[][] = plans.map(() => []);
+  for (const s of states) byPlan[s.planIndex].push(s);
 
-  const trialsOf = (s: PointState, c: number) => chunkSize(jobs[s.job].plan.trials, c, chunkTrials);
+  const trialsOf = (s: PointState, c: number) => chunkSize(plans[s.planIndex].trials, c, chunkTrials);
   let doneTrials = 0;
   let totalTrials = 0;
   for (const s of states) for (let c = s.next; c < s.limit; c += s.step) totalTrials += trialsOf(s, c);
@@ -257,7 +250,7 @@ export function runScenarios(jobs: readonly ScenarioJob[], options: ScheduleOpti
       signal?.removeEventListener('abort', onAbort);
       if (pool) pool.executor.onChange = () => {};
       if (error) reject(error);
-      else resolve(byJob.map((points) => points.map((s) => ({ tally: s.tally, chunks: s.chunks }))));
+      else resolve(byPlan.map((points) => points.map((s) => ({ tally: s.tally, chunks: s.chunks }))));
     };
     const onAbort = () => finish(new Interrupted());
     if (signal?.aborted) return finish(new Interrupted());
@@ -277,7 +270,7 @@ export function runScenarios(jobs: readonly ScenarioJob[], options: ScheduleOpti
       }
       if (precision !== undefined && s.expect === s.limit) {
         // Round over: the next round's size depends only on the merged tally.
-        const max = chunkCount(jobs[s.job].plan.trials, chunkTrials);
+        const max = chunkCount(plans[s.planIndex].trials, chunkTrials);
         const target = nextChunkTarget(s.tally, precision, s.limit, max, chunkTrials);
         if (target > s.limit) {
           for (let k = s.limit; k < target; k++) totalTrials += trialsOf(s, k);
@@ -289,9 +282,10 @@ export function runScenarios(jobs: readonly ScenarioJob[], options: ScheduleOpti
     };
 
     const launch = (lane: Lane, s: PointState, c: number) => {
-      const plan = jobs[s.job].plan;
+      const plan = plans[s.planIndex];
       const task: ChunkTask = {
-        scenario: jobs[s.job].raw,
+        // The validated file: a worker re-plans from it exactly as this plan was made.
+        scenario: plan.scenario,
         file: plan.file,
         trials: plan.trials,
         seed: plan.seed,
