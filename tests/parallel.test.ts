@@ -10,6 +10,7 @@ import { CHUNK_TRIALS } from '../sim/run.ts';
 import { planScenario } from '../sim/scenario.ts';
 import { runPlan } from '../sim/assemble.ts';
 import { readScenario } from '../cli/load.ts';
+import { InProcessExecutor, MAX_CHUNKS_PER_TASK, runScenarios, type ChunkExecutor } from '../workers/schedule.ts';
 import { AMBUSH, FIXTURES, HEIST, poolsim } from './parallel/cli.ts';
 
 describe('poolsim run --workers', () => {
@@ -49,6 +50,37 @@ describe('poolsim run --workers', () => {
     const byDefault = await poolsim(['run', AMBUSH, '--json'], { env: { POOLSIM_POOL_ONLY: '0' } });
     expect(helped.stdout).toBe(one.stdout);
     expect(byDefault.stdout).toBe(one.stdout);
+  }, 60_000);
+
+  it('messages of several chunks (the pool\'s batching) add up to the same numbers, sharded or not', async () => {
+    // 1.5M trials: 23 chunks per point, the last one partial; the pool gets 8 at a time.
+    const recorded: number[] = [];
+    const here = new InProcessExecutor(() => Promise.resolve());
+    const pool: ChunkExecutor = {
+      concurrency: 4,
+      starting: false,
+      onChange: () => {},
+      run: (job) => (recorded.push(job.task.count ?? 1), new InProcessExecutor(() => Promise.resolve()).run(job)),
+    };
+    const plan = planScenario(readScenario(HEIST), HEIST, { trials: 1_500_000 });
+    const alone = await runScenarios([plan], { here });
+    const batched = await runScenarios([plan], { here, pool });
+    expect(Math.max(...recorded)).toBe(MAX_CHUNKS_PER_TASK);
+    expect(recorded).toContain(1);
+    expect(batched.flat().map((p) => Array.from(p.tally.values))).toEqual(alone.flat().map((p) => Array.from(p.tally.values)));
+    expect(batched.flat().map((p) => p.chunks)).toEqual(alone.flat().map((p) => p.chunks));
+    // A shard's chunks step by the shard count; batches of them add up the same.
+    recorded.length = 0;
+    const shard = { index: 1, count: 3 };
+    const shardAlone = await runScenarios([plan], { here, shard });
+    const shardBatched = await runScenarios([plan], { here, pool, shard });
+    expect(Math.max(...recorded)).toBeGreaterThan(1);
+    expect(shardBatched.flat().map((p) => Array.from(p.tally.values))).toEqual(shardAlone.flat().map((p) => Array.from(p.tally.values)));
+
+    // And through real worker threads.
+    const one = await poolsim(['run', HEIST, '--json', '--workers', '1', '--trials', '1500000']);
+    const two = await poolsim(['run', HEIST, '--json', '--workers', '2', '--trials', '1500000']);
+    expect(two.stdout).toBe(one.stdout);
   }, 60_000);
 
   it('refuses bad --workers with a usage error (exit 2)', async () => {

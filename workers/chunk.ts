@@ -1,11 +1,11 @@
 /**
  * The one function every worker runs, in Node (piscina) and in the browser (comlink):
  * plan the scenario (cheap, and keeps the message small and serialisable), then run one
- * chunk of one point on its own stream. Returns the chunk's tally values; callers
- * transfer the buffer rather than copy it.
+ * chunk of one point on its own stream, or several (`count`) with their tallies added.
+ * Returns the tally values; callers transfer the buffer rather than copy it.
  */
 import { planScenario } from '../sim/scenario.ts';
-import { runChunk } from '../sim/run.ts';
+import { chunkSize, runChunk } from '../sim/run.ts';
 
 export interface ChunkTask {
   /** The parsed scenario file (JSON value). */
@@ -18,6 +18,14 @@ export interface ChunkTask {
   chunk: number;
   /** Trials in this chunk. */
   size: number;
+  /**
+   * Run this many chunks in one message: `chunk`, `chunk + step`, … (step defaults to 1),
+   * each after the first with its own trials, chunkSize(trials, c). Their tallies are
+   * added up, which is exact (integers), so the answer is what merging them one by one
+   * would give: fewer, larger messages without changing any number.
+   */
+  count?: number;
+  step?: number;
 }
 
 // Planning validates and prepares every point; a worker gets many chunks of the same
@@ -41,5 +49,12 @@ export function runChunkTask(task: ChunkTask): Float64Array {
   const plan = planOf(task);
   const point = plan.points[task.point];
   if (!point) throw new Error(`${task.file}: no result point ${task.point}`);
-  return runChunk(point.simulation, plan.seed, task.point, task.chunk, task.size);
+  const values = runChunk(point.simulation, plan.seed, task.point, task.chunk, task.size);
+  const step = task.step ?? 1;
+  for (let k = 1; k < (task.count ?? 1); k++) {
+    const c = task.chunk + k * step;
+    const more = runChunk(point.simulation, plan.seed, task.point, c, chunkSize(plan.trials, c));
+    for (let i = 0; i < values.length; i++) values[i] += more[i];
+  }
+  return values;
 }

@@ -63,9 +63,26 @@ export class InProcessExecutor implements ChunkExecutor {
   async run(job: ChunkJob): Promise<Float64Array> {
     await this.yieldToEventLoop();
     const { plan, task } = job;
-    return runChunk(plan.points[task.point].simulation, plan.seed, task.point, task.chunk, task.size);
+    const simulation = plan.points[task.point].simulation;
+    const values = runChunk(simulation, plan.seed, task.point, task.chunk, task.size);
+    for (let k = 1; k < (task.count ?? 1); k++) {
+      const c = task.chunk + k * (task.step ?? 1);
+      const more = runChunk(simulation, plan.seed, task.point, c, chunkSize(plan.trials, c));
+      for (let i = 0; i < values.length; i++) values[i] += more[i];
+    }
+    return values;
   }
 }
+
+/**
+ * Most chunks sent to a pool thread in one message (workers/chunk.ts `count`). With one
+ * chunk of the benchmark clash per message (~1 ms of work), messages cost a fifth of the
+ * pool's throughput on the 2-core development machine; eight make a message ~8 ms and
+ * that cost ~1% (see sim/run.ts CHUNK_TRIALS). Results do not depend on it: tallies add
+ * exactly. Near the end of a run messages shrink back to one chunk, so that no thread
+ * is left with a long message while the others idle.
+ */
+export const MAX_CHUNKS_PER_TASK = 8;
 
 export interface ScheduleOptions {
   /** Runs chunks in this thread: everything without a pool, and while the pool starts. */
@@ -87,6 +104,8 @@ export interface ScheduleOptions {
   onProgress?: (done: number, total: number) => void;
   /** Trials per chunk; only the chunk-size measurement changes it (it changes every number). */
   chunkTrials?: number;
+  /** Most chunks per pool message (default MAX_CHUNKS_PER_TASK; 1 with a non-default chunkTrials). */
+  maxChunksPerTask?: number;
 }
 
 /** A point's merged tally and the chunks that went into it, in order. */
@@ -95,7 +114,7 @@ export interface PointRun {
   chunks: number[];
 }
 
-/** A chunk threw: which file, point and chunk, and why. Nothing is written after this. */
+/** A chunk threw: which file, point and chunk(s), and why. Nothing is written after this. */
 export class ChunkFailed extends Error {
   constructor(
     readonly file: string,
@@ -103,10 +122,12 @@ export class ChunkFailed extends Error {
     readonly point: Record<string, unknown>,
     readonly chunk: number,
     readonly reason: unknown,
+    /** The message's last chunk, when it carried several. */
+    readonly lastChunk = chunk,
   ) {
     const where = Object.keys(point).length > 0 ? ` ${JSON.stringify(point)}` : '';
     const why = reason instanceof Error ? reason.message : String(reason);
-    super(`${file}: result point ${pointIndex}${where}, chunk ${chunk}: ${why}`);
+    super(`${file}: result point ${pointIndex}${where}, ${chunk === lastChunk ? `chunk ${chunk}` : `chunks ${chunk}–${lastChunk}`}: ${why}`);
     this.name = 'ChunkFailed';
   }
 }
@@ -136,7 +157,8 @@ class PointState {
   limit: number;
   /** The next chunk to merge (chunks merge in index order). */
   expect: number;
-  readonly pending = new Map<number, Float64Array>();
+  /** Tallies back from the executors, by first chunk, waiting for the chunks before them. */
+  readonly pending = new Map<number, { count: number; values: Float64Array }>();
 
   constructor(
     readonly planIndex: number,
@@ -202,6 +224,7 @@ export function runScenarios(plans: readonly ScenarioPlan[], options: ScheduleOp
     return Promise.reject(new Error('--precision cannot be sharded: each round depends on every chunk before it'));
   }
 
+  const maxPerTask = options.maxChunksPerTask ?? (chunkTrials === CHUNK_TRIALS ? MAX_CHUNKS_PER_TASK : 1);
   const states = planStates(plans, options);
   const byPlan: PointState[][] = plans.map(() => []);
   for (const s of states) byPlan[s.planIndex].push(s);
@@ -210,6 +233,8 @@ export function runScenarios(plans: readonly ScenarioPlan[], options: ScheduleOp
   let doneTrials = 0;
   let totalTrials = 0;
   for (const s of states) for (let c = s.next; c < s.limit; c += s.step) totalTrials += trialsOf(s, c);
+  /** Chunks scheduled but not yet handed out (grows with `--precision` rounds). */
+  let unlaunched = states.reduce((n, x) => n + x.unlaunched, 0);
 
   // Points are handed out in order; a point that starts a new `--precision` round goes
   // to `revisit`, ahead of the points not yet started, so it finishes sooner.
@@ -224,12 +249,15 @@ export function runScenarios(plans: readonly ScenarioPlan[], options: ScheduleOp
       else cursor++;
     }
   }
-  function nextChunk(): { s: PointState; c: number } | undefined {
+  /** Up to `most` chunks of the next waiting point: the first, and how many. */
+  function nextChunks(most: number): { s: PointState; c: number; count: number } | undefined {
     const s = waiting();
     if (!s) return undefined;
     const c = s.next;
-    s.next += s.step;
-    return { s, c };
+    const count = Math.max(1, Math.min(most, s.unlaunched));
+    s.next += count * s.step;
+    unlaunched -= count;
+    return { s, c, count };
   }
 
   // Where chunks run: the pool, and this thread while the pool's threads start (so the
@@ -256,17 +284,20 @@ export function runScenarios(plans: readonly ScenarioPlan[], options: ScheduleOp
     if (signal?.aborted) return finish(new Interrupted());
     signal?.addEventListener('abort', onAbort);
 
-    const accept = (s: PointState, c: number, values: Float64Array) => {
+    const accept = (s: PointState, c: number, count: number, values: Float64Array) => {
       if (values.length !== s.tally.values.length) {
         throw new Error(`a tally of ${values.length} entries came back where ${s.tally.values.length} were expected`);
       }
-      s.pending.set(c, values);
-      while (s.pending.has(s.expect)) {
-        s.tally.merge(s.pending.get(s.expect)!);
+      s.pending.set(c, { count, values });
+      // Merge in chunk order: a message's chunks are consecutive (in steps of the shard count).
+      for (let next = s.pending.get(s.expect); next; next = s.pending.get(s.expect)) {
+        s.tally.merge(next.values);
         s.pending.delete(s.expect);
-        s.chunks.push(s.expect);
-        doneTrials += trialsOf(s, s.expect);
-        s.expect += s.step;
+        for (let k = 0; k < next.count; k++) {
+          s.chunks.push(s.expect);
+          doneTrials += trialsOf(s, s.expect);
+          s.expect += s.step;
+        }
       }
       if (precision !== undefined && s.expect === s.limit) {
         // Round over: the next round's size depends only on the merged tally.
@@ -274,6 +305,7 @@ export function runScenarios(plans: readonly ScenarioPlan[], options: ScheduleOp
         const target = nextChunkTarget(s.tally, precision, s.limit, max, chunkTrials);
         if (target > s.limit) {
           for (let k = s.limit; k < target; k++) totalTrials += trialsOf(s, k);
+          unlaunched += target - s.limit;
           s.limit = target;
           revisit.push(s);
         }
@@ -281,7 +313,7 @@ export function runScenarios(plans: readonly ScenarioPlan[], options: ScheduleOp
       options.onProgress?.(doneTrials, totalTrials);
     };
 
-    const launch = (lane: Lane, s: PointState, c: number) => {
+    const launch = (lane: Lane, s: PointState, c: number, count: number) => {
       const plan = plans[s.planIndex];
       const task: ChunkTask = {
         // The validated file: a worker re-plans from it exactly as this plan was made.
@@ -293,13 +325,17 @@ export function runScenarios(plans: readonly ScenarioPlan[], options: ScheduleOp
         chunk: c,
         size: trialsOf(s, c),
       };
-      const failed = (e: unknown) => finish(new ChunkFailed(plan.file, s.point, plan.points[s.point].point, c, e));
+      if (count > 1) {
+        task.count = count;
+        if (s.step !== 1) task.step = s.step;
+      }
+      const failed = (e: unknown) => finish(new ChunkFailed(plan.file, s.point, plan.points[s.point].point, c, e, c + (count - 1) * s.step));
       lane.inFlight++;
       lane.executor.run({ task, plan }).then((values) => {
         if (finished) return;
         lane.inFlight--;
         try {
-          accept(s, c, values);
+          accept(s, c, count, values);
         } catch (e) {
           return failed(e);
         }
@@ -307,15 +343,22 @@ export function runScenarios(plans: readonly ScenarioPlan[], options: ScheduleOp
       }, failed);
     };
 
+    /**
+     * Chunks per message for a lane: one in this thread (it yields between chunks); on the
+     * pool, what is left shared so that each message slot would still get two more
+     * messages, at most maxPerTask.
+     */
+    const perTask = (lane: Lane) => (lane === here ? 1 : Math.max(1, Math.min(maxPerTask, Math.floor(unlaunched / (2 * lane.executor.concurrency)))));
+
     const pump = () => {
       if (finished) return;
       if (pool?.executor.failure) return finish(new PoolFailed(pool.executor.failure));
       const lanes = !pool ? [here] : pool.executor.starting && !options.poolOnly ? [pool, here] : [pool];
       for (const lane of lanes) {
         while (lane.inFlight < lane.executor.concurrency) {
-          const next = nextChunk();
+          const next = nextChunks(perTask(lane));
           if (!next) break;
-          launch(lane, next.s, next.c);
+          launch(lane, next.s, next.c, next.count);
         }
       }
       if (here.inFlight === 0 && (pool?.inFlight ?? 0) === 0 && !waiting()) finish();

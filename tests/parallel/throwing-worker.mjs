@@ -5,6 +5,7 @@ import '../../workers/node-worker.mjs';
 const { runChunkTask } = await import('../../workers/chunk.ts');
 
 export default function runChunkOrThrow(task) {
-  if (task.point === 1 && task.chunk === 1) throw new RangeError('the owlbear rolled a d7');
+  const last = task.chunk + ((task.count ?? 1) - 1) * (task.step ?? 1);
+  if (task.point === 1 && task.chunk <= 1 && 1 <= last) throw new RangeError('the owlbear rolled a d7');
   return move(runChunkTask(task));
 }
