@@ -8,10 +8,12 @@
  */
 import * as core from './core.ts';
 import * as multiround from './multiround.ts';
+import * as workers from './workers.ts';
 
 const sections: { name: string; run: () => Promise<Record<string, number>> }[] = [
   { name: 'core', run: core.run },
   { name: 'multiround', run: multiround.run },
+  { name: 'workers', run: workers.run },
 ];
 
 const json = process.argv.includes('--json');

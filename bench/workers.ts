@@ -1,0 +1,146 @@
+/**
+ * Worker efficiency (issue #5): (trials per second with every core) ÷ (cores × trials per
+ * second in one in-process worker), for each case below run through the same runner as
+ * `poolsim run`. 1.0 is perfect scaling. `workerEfficiency` is the worst case's figure.
+ *
+ * Measured on a warm pool (threads started and the kernel loaded), because starting
+ * threads is a fixed cost, not a throughput: `…Cold` figures time the whole run, pool
+ * start included, as `poolsim run --workers N` pays it. Other processes on the machine
+ * take cores from the pool, not from the one-thread run, so `otherCoresBusy` says how
+ * many cores the rest of the machine used meanwhile (Linux; -1 elsewhere): read the
+ * efficiency with it.
+ *
+ * Add a case to `cases` to measure another mechanic; a case whose mechanic is not
+ * registered (sim/mechanics.ts) is skipped.
+ *
+ * `node --import tsx bench/workers.ts --chunk-sweep` measures the same for several chunk
+ * sizes (how sim/run.ts CHUNK_TRIALS was chosen).
+ */
+import { readFileSync } from 'node:fs';
+import { findMechanic } from '../sim/mechanics.ts';
+import { planScenario, type ScenarioPlan } from '../sim/scenario.ts';
+import { runBatch } from '../cli/runner.ts';
+import { PoolExecutor, defaultWorkers } from '../workers/pool.ts';
+import { benchClash } from './core.ts';
+
+export interface WorkerCase {
+  mechanic: string;
+  system: 'viciousness' | 'vdp' | 'sorcerer';
+  trials: number;
+  setup: Record<string, unknown>;
+}
+
+export const cases: WorkerCase[] = [
+  // The benchmark clash of bench/core.ts: 3d4+1d6 against 4d4, counting exact 4s.
+  { system: 'viciousness', mechanic: 'clash', trials: 20_000_000, setup: benchClash },
+  // The same two sides fighting to the end (when `battle` is registered).
+  { system: 'viciousness', mechanic: 'battle', trials: 20_000_000, setup: benchClash },
+];
+
+function planOf(c: WorkerCase, trials = c.trials): ScenarioPlan {
+  const raw = { name: `bench ${c.mechanic}`, system: c.system, mechanic: c.mechanic, trials, seed: 'bench-workers', setup: c.setup };
+  return planScenario(raw, `bench/${c.mechanic}`);
+}
+
+/** Cores busy (all processes) over a period, from /proc/stat; undefined off Linux. */
+function cpuTicks(): { busy: number; all: number } | undefined {
+  try {
+    const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+    const n = fields.map(Number);
+    const idle = n[3] + n[4];
+    const all = n.reduce((a, b) => a + b, 0);
+    return { busy: all - idle, all };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Best wall time (ms) of `rounds` runs of `work`. */
+async function best(rounds: number, work: () => Promise<unknown>): Promise<number> {
+  let ms = Infinity;
+  for (let r = 0; r < rounds; r++) {
+    const t0 = performance.now();
+    await work();
+    ms = Math.min(ms, performance.now() - t0);
+  }
+  return ms;
+}
+
+/** Efficiency of one case at one chunk size, on `pool` (warm) and cold. */
+async function measure(c: WorkerCase, cores: number, pool: PoolExecutor, chunkTrials?: number) {
+  const plan = planOf(c);
+  const one = await best(2, () => runBatch([plan], { workers: 1, chunkTrials }));
+  const warm = await best(2, () => runBatch([plan], { pool, chunkTrials }));
+  const cold = await best(1, () => runBatch([plan], { workers: cores, chunkTrials }));
+  return {
+    oneThreadPerSecond: c.trials / (one / 1000),
+    allCoresPerSecond: c.trials / (warm / 1000),
+    efficiency: one / (cores * warm),
+    efficiencyCold: one / (cores * cold),
+  };
+}
+
+export async function run(): Promise<Record<string, number>> {
+  const cores = defaultWorkers();
+  const figures: Record<string, number> = { workerCores: cores };
+  const pool = new PoolExecutor({ threads: cores });
+  await pool.whenReady();
+  const t0 = cpuTicks();
+  const own0 = process.cpuUsage();
+  const wall0 = performance.now();
+  let worst = Infinity;
+  try {
+    for (const c of cases) {
+      if (!findMechanic(c.system, c.mechanic)) {
+        process.stderr.write(`[workers] ${c.mechanic}: not registered, skipped\n`);
+        continue;
+      }
+      // Warm this mechanic's plan in every thread before timing.
+      await runBatch([planOf(c, 4 * cores * 65536)], { pool });
+      const m = await measure(c, cores, pool);
+      figures[`${c.mechanic}TrialsPerSecond1Worker`] = m.oneThreadPerSecond;
+      figures[`${c.mechanic}TrialsPerSecondAllCores`] = m.allCoresPerSecond;
+      figures[`workerEfficiency.${c.mechanic}`] = m.efficiency;
+      figures[`workerEfficiencyCold.${c.mechanic}`] = m.efficiencyCold;
+      worst = Math.min(worst, m.efficiency);
+    }
+  } finally {
+    await pool.destroy();
+  }
+  figures.workerEfficiency = worst;
+  const t1 = cpuTicks();
+  if (t0 && t1) {
+    // Ticks are per core per 1/100 s (USER_HZ) on Linux: busy ticks ÷ elapsed ticks of one core.
+    const elapsedTicks = ((performance.now() - wall0) / 1000) * 100;
+    const own = process.cpuUsage(own0);
+    const ownTicks = ((own.user + own.system) / 1e6) * 100;
+    figures.otherCoresBusy = Math.max(0, (t1.busy - t0.busy - ownTicks) / elapsedTicks);
+  } else {
+    figures.otherCoresBusy = -1;
+  }
+  return figures;
+}
+
+/** How CHUNK_TRIALS was chosen: efficiency and per-thread speed for chunk sizes 2^14 … 2^20. */
+async function chunkSweep(): Promise<void> {
+  const cores = defaultWorkers();
+  const pool = new PoolExecutor({ threads: cores });
+  await pool.whenReady();
+  const c = cases[0];
+  await runBatch([planOf(c, 4 * cores * 65536)], { pool });
+  for (const shift of [14, 15, 16, 17, 18, 19, 20]) {
+    const t0 = cpuTicks();
+    const own0 = process.cpuUsage();
+    const wall0 = performance.now();
+    const m = await measure(c, cores, pool, 2 ** shift);
+    const t1 = cpuTicks()!;
+    const own = process.cpuUsage(own0);
+    const other = t0 ? (t1.busy - t0.busy - ((own.user + own.system) / 1e6) * 100) / (((performance.now() - wall0) / 1000) * 100) : -1;
+    process.stdout.write(
+      `chunk 2^${shift}: one thread ${(m.oneThreadPerSecond / 1e6).toFixed(1)} M/s, ${cores} threads ${(m.allCoresPerSecond / 1e6).toFixed(1)} M/s, efficiency ${m.efficiency.toFixed(3)} (cold ${m.efficiencyCold.toFixed(3)}), other cores busy ${other.toFixed(2)}\n`,
+    );
+  }
+  await pool.destroy();
+}
+
+if (process.argv.includes('--chunk-sweep') && process.argv[1]?.endsWith('workers.ts')) await chunkSweep();
