@@ -8,7 +8,9 @@
  * start included, as `poolsim run --workers N` pays it. Other processes on the machine
  * take cores from the pool, not from the one-thread run, so `otherCoresBusy` says how
  * many cores the rest of the machine used meanwhile (Linux; -1 elsewhere): read the
- * efficiency with it.
+ * efficiency with it. `threadScaling` is the machine's own ceiling: every thread given
+ * one long message of the same work at once, against one thread alone; on a virtual
+ * machine two busy threads seldom each get a whole core.
  *
  * Add a case to `cases` to measure another mechanic; a case whose mechanic is not
  * registered (sim/mechanics.ts) is skipped.
@@ -21,6 +23,8 @@ import { findMechanic } from '../sim/mechanics.ts';
 import { planScenario, type ScenarioPlan } from '../sim/scenario.ts';
 import { runBatch } from '../cli/runner.ts';
 import { PoolExecutor, defaultWorkers } from '../workers/pool.ts';
+import { CHUNK_TRIALS, chunkCount } from '../sim/run.ts';
+import type { ChunkJob } from '../workers/schedule.ts';
 import { benchClash } from './core.ts';
 
 export interface WorkerCase {
@@ -55,6 +59,9 @@ function cpuTicks(): { busy: number; all: number } | undefined {
   }
 }
 
+/** Timed runs per figure (the best counts). */
+const ROUNDS = 5;
+
 /** Best wall time (ms) of `rounds` runs of `work`. */
 async function best(rounds: number, work: () => Promise<unknown>): Promise<number> {
   let ms = Infinity;
@@ -69,10 +76,23 @@ async function best(rounds: number, work: () => Promise<unknown>): Promise<numbe
 /** Efficiency of one case at one chunk size, on `pool` (warm) and cold. */
 async function measure(c: WorkerCase, cores: number, pool: PoolExecutor, chunkTrials?: number) {
   const plan = planOf(c);
-  const one = await best(2, () => runBatch([plan], { workers: 1, chunkTrials }));
-  const warm = await best(2, () => runBatch([plan], { pool, chunkTrials }));
-  const cold = await best(1, () => runBatch([plan], { workers: cores, chunkTrials }));
+  // Best of several: other processes come and go on a shared machine, and the best run
+  // is the one they disturbed least.
+  const one = await best(ROUNDS, () => runBatch([plan], { workers: 1, chunkTrials }));
+  const warm = await best(ROUNDS, () => runBatch([plan], { pool, chunkTrials }));
+  const cold = await best(2, () => runBatch([plan], { workers: cores, chunkTrials }));
+  // The machine's own ceiling: every thread given one long message of the same work at
+  // once, against one thread alone (no scheduling, no merging in between).
+  const chunks = chunkCount(c.trials);
+  const share = Math.floor(chunks / cores);
+  const big = (thread: number): ChunkJob => ({
+    plan,
+    task: { scenario: plan.scenario, file: plan.file, trials: plan.trials, seed: plan.seed, point: 0, chunk: thread * share, size: CHUNK_TRIALS, count: share },
+  });
+  const alone = await best(ROUNDS, () => pool.run(big(0)));
+  const together = await best(ROUNDS, () => Promise.all(Array.from({ length: cores }, (_, t) => pool.run(big(t)))));
   return {
+    threadScaling: alone / together,
     oneThreadPerSecond: c.trials / (one / 1000),
     allCoresPerSecond: c.trials / (warm / 1000),
     efficiency: one / (cores * warm),
@@ -102,6 +122,7 @@ export async function run(): Promise<Record<string, number>> {
       figures[`${c.mechanic}TrialsPerSecondAllCores`] = m.allCoresPerSecond;
       figures[`workerEfficiency.${c.mechanic}`] = m.efficiency;
       figures[`workerEfficiencyCold.${c.mechanic}`] = m.efficiencyCold;
+      figures[`threadScaling.${c.mechanic}`] = m.threadScaling;
       worst = Math.min(worst, m.efficiency);
     }
   } finally {

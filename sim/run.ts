@@ -10,10 +10,19 @@ import type { MetricResult, PointResult } from './result.ts';
 
 /**
  * Trials per chunk. Part of the result's definition (changing it changes every number),
- * so it is a constant, not a setting. 2^16 makes a chunk of the benchmark clash take
- * a few milliseconds: long enough that seeding a stream (ARC4 key schedule, ~10 µs) and
- * posting a tally between threads cost under 1%, short enough that 1M trials make 16
- * chunks to share among workers and progress moves smoothly.
+ * so it is a constant, not a setting. Measured on the 2-core development machine
+ * (November 2026, benchmark clash at ~65 M trials/s per thread, other users idle;
+ * `node --import tsx bench/workers.ts --chunk-sweep`):
+ * - seeding a chunk's stream costs ~8 µs (ARC4 key schedule): 0.8% of a 2^16 chunk
+ *   (~1 ms of the clash; a slower mechanic's chunk is longer, so its share smaller);
+ * - sent one chunk per message, 2 workers reached 0.81 of twice one thread's speed at
+ *   2^16, 0.90 at 2^17 and 2^18, 0.92 at 2^19 (a message costs ~0.1 ms of some thread);
+ * - so the pool sends up to 8 chunks per message (workers/schedule.ts
+ *   MAX_CHUNKS_PER_TASK): 0.85–0.92 at 2^16, against 0.94–1.0 for two threads each given
+ *   one long message (the machine's own ceiling).
+ * Small chunks with batched messages keep the other uses of a chunk fine-grained: 1M
+ * trials make 16 chunks to share among workers and shards, `--precision` rounds step by
+ * a chunk, and a slow mechanic's 100k-trial point still splits in two.
  */
 export const CHUNK_TRIALS = 65536;
 

@@ -76,11 +76,11 @@ export class InProcessExecutor implements ChunkExecutor {
 
 /**
  * Most chunks sent to a pool thread in one message (workers/chunk.ts `count`). With one
- * chunk of the benchmark clash per message (~1 ms of work), messages cost a fifth of the
- * pool's throughput on the 2-core development machine; eight make a message ~8 ms and
- * that cost ~1% (see sim/run.ts CHUNK_TRIALS). Results do not depend on it: tallies add
- * exactly. Near the end of a run messages shrink back to one chunk, so that no thread
- * is left with a long message while the others idle.
+ * chunk of the benchmark clash per message (~1 ms of work), 2 workers on the 2-core
+ * development machine reached 0.81 of twice one thread's speed; with up to eight
+ * (~8 ms), 0.85–0.92 (see sim/run.ts CHUNK_TRIALS). Results do not depend on it: tallies
+ * add exactly. Near the end of a run messages shrink back to one chunk, so that no
+ * thread is left with a long message while the others idle.
  */
 export const MAX_CHUNKS_PER_TASK = 8;
 
