@@ -168,18 +168,18 @@ async function runCommand(args: string[], out: NodeJS.WritableStream, err: NodeJ
 
   const tallies = runs.map((points) => points.map((r) => r.tally));
   if (precision !== undefined) warnShortOfPrecision(plans, tallies, precision, err);
-  return report(plans, tallies, values.json, out, precision);
+  return printResults(plans, tallies, values.json, out, precision);
 }
 
 function mergeCommand(args: string[], out: NodeJS.WritableStream): number {
   const { values, positionals } = parseOptions(args, { json: { type: 'boolean', default: false } });
   if (positionals.length === 0) throw new UsageError('merge needs the part files written by `poolsim run --shard I/N --out PART.json`');
   const { plans, tallies } = mergeParts(positionals, positionals.map(readPart));
-  return report(plans, tallies, values.json, out);
+  return printResults(plans, tallies, values.json, out);
 }
 
 /** Print the results (readable or `--json`) and return the exit status of their checks. */
-function report(plans: readonly ScenarioPlan[], tallies: readonly Tally[][], json: boolean, out: NodeJS.WritableStream, precision?: number): number {
+function printResults(plans: readonly ScenarioPlan[], tallies: readonly Tally[][], json: boolean, out: NodeJS.WritableStream, precision?: number): number {
   const results: ScenarioResult[] = plans.map((plan, j) => {
     const result = assembleResult(plan, tallies[j]);
     if (precision === undefined) return result;
