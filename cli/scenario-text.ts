@@ -30,7 +30,8 @@ export function parseScenarioText(text: string, file: string): unknown {
   } catch (err) {
     const message = (err as Error).message;
     const pos = /position (\d+)/.exec(message);
-    const at = pos ? lineAndColumn(text, Number(pos[1])) : '';
+    // "Unexpected end of JSON input" has no position: the end is where it stopped.
+    const at = pos ? lineAndColumn(text, Number(pos[1])) : /end of JSON input/i.test(message) ? lineAndColumn(text, text.length) : '';
     throw new ScenarioErrors([new ScenarioError(file, at, `not valid JSON: ${message}`)]);
   }
 }

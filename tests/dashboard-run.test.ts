@@ -177,6 +177,7 @@ describe('every chart has a table beside it', () => {
     expect(panels[0]!.name).toBe('heatmap-success');
     expect(panels[0]!.table.columns).toEqual(['participants[1] count \\ challenges', '1', '2', '3']);
     const cell = panels[0]!.table.rows[1]![3]!; // 1 minion, 3 challenges
+    expect(cell.title).toMatch(/^95% interval .* to .*, exact /);
     const point = result.results.find((p) => p.point['setup.challenges'] === 3 && p.point['setup.participants.1.count'] === 1)!;
     expect(cell.value).toBe(point.metrics.success!.estimate);
     expect(panelsFor(result, { heatmapMetric: 'sixes' })[0]!.name).toBe('heatmap-sixes');
@@ -201,9 +202,12 @@ describe('every chart has a table beside it', () => {
     };
     const panels = panelsFor(await run(risky));
     expect(panels[0]!.name).toBe('split');
-    expect(panels[0]!.table.rows.map((r) => r[0]!.text).slice(0, 3)).toEqual(['0 / 4', '0 / 4', '0 / 4']);
-    expect(panels[0]!.table.rows.map((r) => r[1]!.text).slice(0, 3)).toEqual(['P(accomplish meets success target)', 'P(caution meets risk target)', 'P(success and safe)']);
-    expect(panels[0]!.table.rows).toHaveLength(15);
+    expect(panels[0]!.table.rows.map((r) => r[0]!.text)).toEqual(['0 / 4', '1 / 3', '2 / 2', '3 / 1', '4 / 0']);
+    expect(panels[0]!.table.columns).toEqual(['split', 'P(accomplish meets success target)', 'P(caution meets risk target)', 'P(success and safe)']);
+    // All 4 dice on accomplish: 4d6 + 4 ≥ 12, and no caution dice (a total of 0 < 8).
+    const allIn = panels[0]!.table.rows[4]!;
+    expect(allIn[3]!.value).toBe(0);
+    expect(allIn[1]!.title).toMatch(/^95% interval 0\.\d{4} to 0\.\d{4}, exact 0\.9\d{3}$/);
     // Tension still gets its own chart; success and safe are not drawn twice.
     expect(panels.map((p) => p.name)).toEqual(['split', 'over-tension']);
   });

@@ -19,8 +19,8 @@ import { metricsOverSweep } from '../../reports/charts/metricsOverSweep.ts';
 import { shareDemotedByTurn, shareSeriesKey } from '../../reports/charts/shareDemotedByTurn.ts';
 import { SERIES_LABELS } from '../../reports/charts/campaignSeries.ts';
 import { axisValues, pointTrials, sweepAxes, wilson95 } from '../../reports/charts/shared.ts';
-import { splitAxis, splitComparison, splitLabel, splitMetrics } from './splitComparison.ts';
-import { intervalCell, numberCell, textCell, type Table, type TableCell } from './table.ts';
+import { splitAxis, splitComparison, splitLabel, splitMetrics, splitTitle } from './splitComparison.ts';
+import { estimateCell, intervalCell, numberCell, textCell, type Table, type TableCell } from './table.ts';
 
 /** How a distribution is read: P(X = x), P(X ≥ x) or P(X ≤ x). */
 export type DistributionView = 'exactly' | 'atLeast' | 'atMost';
@@ -104,18 +104,16 @@ export function panelsFor(result: ScenarioResult, options: PanelOptions = {}): P
     const others = axes.filter((a) => a !== split);
     panels.push({
       name: 'split',
-      title: 'Which split? ' + traded.map(label).join(', '),
+      title: splitTitle(result),
       svg: splitComparison(result, split, traded),
+      // One row per point, one column per outcome (interval and exact on hover).
       table: {
-        columns: ['split', ...others.map(sweepLabel), 'outcome', ...ESTIMATE_COLUMNS],
-        rows: result.results.flatMap((p) =>
-          traded.map((m) => [
-            textCell(splitLabel(p.point[split])),
-            ...others.map((a) => textCell(formatSweepValue(p.point[a]))),
-            textCell(label(m)),
-            ...metricCells(p.metrics[m], 'probability'),
-          ]),
-        ),
+        columns: ['split', ...others.map(sweepLabel), ...traded.map(label)],
+        rows: result.results.map((p) => [
+          textCell(splitLabel(p.point[split])),
+          ...others.map((a) => textCell(formatSweepValue(p.point[a]))),
+          ...traded.map((m) => estimateCell(p.metrics[m], 'probability')),
+        ]),
       },
     });
   }
@@ -278,7 +276,7 @@ function heatmapTable(result: ScenarioResult, metric: string, kind: MetricKind, 
     result.results.find((p) => formatSweepValue(p.point[across]) === formatSweepValue(a) && formatSweepValue(p.point[up]) === formatSweepValue(u));
   return {
     columns: [`${sweepLabel(up)} \\ ${sweepLabel(across)}`, ...acrossValues.map(formatSweepValue)],
-    rows: upValues.map((u) => [textCell(formatSweepValue(u)), ...acrossValues.map((a) => numberCell(find(a, u)?.metrics[metric]?.estimate, kind))]),
+    rows: upValues.map((u) => [textCell(formatSweepValue(u)), ...acrossValues.map((a) => estimateCell(find(a, u)?.metrics[metric], kind))]),
   };
 }
 

@@ -8,7 +8,10 @@ import * as Plot from '@observablehq/plot';
 import type { ScenarioResult } from '../../sim/result.ts';
 import { formatSweepValue, metricLabel, pointLabel } from '../../reports/labels.ts';
 import { plotToSvg } from '../../reports/svg.ts';
-import { EXACT, MARGIN_TOP, WIDTH, keyLine, spreadLabels, textWidth } from '../../reports/charts/shared.ts';
+import { EXACT, MARGIN_TOP, MONTE_CARLO, WIDTH, keyLine, spreadLabels, textWidth } from '../../reports/charts/shared.ts';
+
+/** Line colours: none of them the exact value's orange. */
+const SERIES_COLOURS = [MONTE_CARLO, '#3ca951', '#a463f2', '#9c6b4e', '#ff725c'];
 import { VDP_POOL } from '../../sim/vdp/pool.ts';
 
 /** The swept path that splits a pool, if the result has one: `setup.accomplish`, `setup.a.accomplish`… */
@@ -23,6 +26,11 @@ export function splitMetrics(result: ScenarioResult): string[] {
   const names = Object.keys(result.results[0]?.metrics ?? {});
   if (result.mechanic === 'risky') return ['success', 'safe', 'successAndSafe'].filter((m) => names.includes(m));
   return names.filter((m) => m.startsWith('win.') || m === 'neither');
+}
+
+/** The split chart's title: what the split trades. */
+export function splitTitle(result: ScenarioResult): string {
+  return result.mechanic === 'risky' ? 'Which split? Success, safety, or both' : 'Which split? Who wins';
 }
 
 /** "3 / 1": accomplish and the rest of the pool. */
@@ -58,7 +66,8 @@ export function splitComparison(result: ScenarioResult, axis: string, metrics: s
   const last = splits[splits.length - 1];
   const ends = panels.flatMap((panel) => {
     const at = series.map((s) => rows.find((r) => r.panel === panel && r.series === s && r.split === last));
-    const ys = spreadLabels(at.map((r) => r?.estimate ?? 0), 12 / (panelHeight - 30), 1);
+    // Labels 13px apart in a frame of about panelHeight − 40 px.
+    const ys = spreadLabels(at.map((r) => r?.estimate ?? 0), 13 / (panelHeight - 40), 1);
     return at.flatMap((r, i) => (r ? [{ ...r, y: ys[i]! }] : []));
   });
   const withExact = rows.filter((r) => r.exact !== undefined);
@@ -72,7 +81,7 @@ export function splitComparison(result: ScenarioResult, axis: string, metrics: s
     y: { domain: [0, 1], grid: true, label: 'probability' },
     // Panels are named inside their top-left corner: the right margin holds line labels.
     fy: faceted ? { domain: panels, label: null, axis: null, padding: 0.12 } : undefined,
-    color: { domain: series },
+    color: { domain: series, range: SERIES_COLOURS },
     marks: [
       keyLine(withExact.length ? 'line: Monte Carlo · bar: 95% interval · ring: exact' : 'line: Monte Carlo · bar: 95% interval'),
       Plot.ruleX(rows, { x: 'split', y1: 'low', y2: 'high', fy, stroke: 'series', strokeWidth: 3, strokeOpacity: 0.4 }),

@@ -8,6 +8,8 @@ import type { MetricKind } from '../../reports/kinds.ts';
 export interface TableCell {
   text: string;
   value?: number;
+  /** More about the cell on hover: its interval and exact value in a pivot table. */
+  title?: string;
 }
 
 export interface Table {
@@ -25,9 +27,16 @@ export function numberCell(value: number | undefined, kind: MetricKind): TableCe
 }
 
 export function intervalCell(ci: readonly [number, number] | undefined, kind: MetricKind): TableCell {
-  return ci === undefined ? { text: '—' } : { text: `${formatValue(ci[0], kind)} – ${formatValue(ci[1], kind)}` };
+  return ci === undefined ? { text: '—' } : { text: `${formatValue(ci[0], kind)} to ${formatValue(ci[1], kind)}` };
 }
 
 export function textCell(text: string): TableCell {
   return { text };
+}
+
+/** An estimate alone (a pivot table's cell), its interval and exact value on hover. */
+export function estimateCell(m: { estimate: number; ci95: [number, number]; exact?: number } | undefined, kind: MetricKind): TableCell {
+  if (!m) return { text: '—' };
+  const exact = m.exact === undefined ? '' : `, exact ${formatValue(m.exact, kind)}`;
+  return { text: formatValue(m.estimate, kind), value: m.estimate, title: `95% interval ${formatValue(m.ci95[0], kind)} to ${formatValue(m.ci95[1], kind)}${exact}` };
 }

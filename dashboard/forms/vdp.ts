@@ -59,9 +59,9 @@ export const riskyForm: MechanicForm = {
   intro: '“Split these 4 dice between the two goals of Accomplish and Caution.” Accomplish against the success target, Caution against the risk target; equal or higher passes.',
   fields: [
     { kind: 'number', key: 'accomplish', label: 'accomplish dice', help: 'of the pool of 4' },
-    { kind: 'number', key: 'caution', label: 'caution dice', placeholder: 'the rest of the 4' },
+    { kind: 'number', key: 'caution', label: 'caution dice', placeholder: '4 − accomplish' },
     { kind: 'number', key: 'modifier', label: 'modifier', help: 'added to the Accomplish total' },
-    { kind: 'number', key: 'cautionModifier', label: 'caution modifier', placeholder: 'same as modifier' },
+    { kind: 'number', key: 'cautionModifier', label: 'caution modifier', placeholder: '= modifier' },
     { kind: 'number', key: 'successTarget', label: 'success target' },
     { kind: 'number', key: 'riskTarget', label: 'risk target' },
     advantage,
@@ -80,9 +80,9 @@ function opposer(label: string): Field {
     fields: [
       { kind: 'text', key: 'name', label: 'name' },
       { kind: 'number', key: 'accomplish', label: 'accomplish dice', help: 'of the pool of 4' },
-      { kind: 'number', key: 'resist', label: 'resist dice', placeholder: 'the rest of the 4' },
+      { kind: 'number', key: 'resist', label: 'resist dice', placeholder: '4 − accomplish' },
       { kind: 'number', key: 'modifier', label: 'modifier' },
-      { kind: 'number', key: 'resistModifier', label: 'resist modifier', placeholder: 'same as modifier' },
+      { kind: 'number', key: 'resistModifier', label: 'resist modifier', placeholder: '= modifier' },
       advantage,
       disadvantage,
     ],

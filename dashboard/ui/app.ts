@@ -275,6 +275,7 @@ export class App implements SetupContext {
       this.drawResults();
       return;
     }
+    this.markPending();
     this.runTimer = setTimeout(() => {
       const jobs = [{ plan: a.plan, scenario: this.current }];
       if (b?.ok && bScenario) jobs.push({ plan: b.plan, scenario: bScenario });
@@ -282,12 +283,13 @@ export class App implements SetupContext {
       this.run = run;
       const axes = Object.keys(a.plan.scenario.sweep ?? {});
       const compareLabel = this.change ? this.describeChange(this.change) : undefined;
-      this.view = { state: 'running', results: this.view.state === 'file' ? [] : this.view.results, progress: run.progress(), axes, pointCount: a.plan.points.length, compareLabel };
+      const earlier = this.view.state === 'file' ? [] : this.view.results;
+      this.view = { state: 'running', results: earlier, stale: earlier.length > 0, progress: run.progress(), axes, pointCount: a.plan.points.length, compareLabel };
       this.drawResults();
       run.done.then(
         (results) => {
           if (this.run !== run || !results) return;
-          this.view = { ...this.view, state: 'finished', results, progress: run.progress() };
+          this.view = { ...this.view, state: 'finished', results, stale: false, progress: run.progress() };
           this.drawResults();
         },
         (err) => {
@@ -299,6 +301,23 @@ export class App implements SetupContext {
     }, RUN_DELAY_MS);
   }
 
+  /**
+   * A new run is about to start: say so at once (the results shown are the last run's
+   * until its first chunk is back), without redrawing every chart on every keystroke.
+   */
+  private markPending(): void {
+    this.view = { ...this.view, state: 'running' };
+    const root = this.el.results.querySelector('.results');
+    root?.setAttribute('data-run-state', 'running');
+    const status = root?.querySelector('.status');
+    if (status) {
+      status.className = 'status running';
+      status.textContent = 'Starting a run of the new setup…';
+    }
+    // What is shown is the last setup's until the new run's first chunks are back.
+    root?.querySelectorAll('.result, .compare-view').forEach((el) => el.classList.add('stale'));
+  }
+
   private queueRedraw(run: ScenarioRun): void {
     if (this.redrawQueued) return;
     this.redrawQueued = true;
@@ -306,7 +325,7 @@ export class App implements SetupContext {
     setTimeout(() => {
       this.redrawQueued = false;
       if (this.run !== run || run.isFinished || run.isCancelled) return;
-      this.view = { ...this.view, results: run.snapshot() as ScenarioResult[], progress: run.progress() };
+      this.view = { ...this.view, results: run.snapshot() as ScenarioResult[], stale: false, progress: run.progress() };
       this.drawResults();
     }, wait);
   }
@@ -314,8 +333,9 @@ export class App implements SetupContext {
   private describeChange(change: CompareChange): string {
     const found = variables(this.current).find((v) => v.path.join('.') === change.path);
     const before = getAt(this.current, parsePath(change.path));
-    const fmt = (v: unknown) => (v === undefined ? 'the default' : formatSweepValues([v], found?.field.kind === 'dice' ? 'dice' : 'text'));
-    return `A with ${found?.label ?? change.path} ${fmt(before)} → ${fmt(change.value)}, on seed ${JSON.stringify(scenarioB(this.current, change).seed)}`;
+    const kind = found?.field.kind === 'dice' ? 'dice' : 'text';
+    const fmt = (v: unknown) => (v === undefined ? 'the default' : formatSweepValues([v], kind));
+    return `B changes “${found?.label ?? change.path}” from ${fmt(before)} to ${fmt(change.value)} and runs on seed ${JSON.stringify(scenarioB(this.current, change).seed)}`;
   }
 
   /** Whether the current draft passes validation (for the download button's title). */

@@ -21,7 +21,7 @@ export function tableNode(table: Table): HTMLElement {
             ...row.map((cell, i) =>
               i === 0 && cell.value === undefined
                 ? h('th', { attrs: { scope: 'row' } }, cell.text)
-                : h('td', { class: cell.value === undefined ? undefined : 'num', attrs: { 'data-value': cell.value === undefined ? undefined : String(cell.value) } }, cell.text),
+                : h('td', { class: cell.value === undefined ? undefined : 'num', attrs: { 'data-value': cell.value === undefined ? undefined : String(cell.value), title: cell.title } }, cell.text),
             ),
           ),
         ),

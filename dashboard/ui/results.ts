@@ -24,6 +24,8 @@ export interface ResultsView {
   compareLabel?: string;
   axes?: string[];
   pointCount?: number;
+  /** The results shown are an earlier setup's (a new run has no chunk back yet). */
+  stale?: boolean;
 }
 
 export interface ResultsOptions {
@@ -100,9 +102,9 @@ export function renderResults(view: ResultsView, options: ResultsOptions): HTMLE
     root.append(
       h(
         'section',
-        { class: 'compare-view' },
+        { class: view.stale ? 'compare-view stale' : 'compare-view' },
         h('h2', {}, 'A and B'),
-        h('p', { class: 'help' }, `B: ${view.compareLabel ?? 'A with one change'}.`),
+        h('p', { class: 'help' }, `A is the setup on the left. ${view.compareLabel ?? 'B changes one thing'}.`),
         a.results.length > 1 ? select('compare', heatmapChoices(a), comparedMetric(a, compareOptions), options.onCompareMetric) : null,
         ...comparePanels(a, b, compareOptions).map((p) => panelNode(p)),
       ),
@@ -115,7 +117,7 @@ export function renderResults(view: ResultsView, options: ResultsOptions): HTMLE
     root.append(
       h(
         'section',
-        { class: 'result' },
+        { class: view.stale ? 'result stale' : 'result' },
         h('h2', {}, b && view.state !== 'file' ? `A: ${result.name}` : result.name),
         checks(result, provisional),
         twoAxes ? select('heatmap of', heatmapChoices(result), options.heatmapMetric, options.onHeatmapMetric) : null,
