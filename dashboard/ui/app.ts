@@ -225,7 +225,7 @@ export class App implements SetupContext {
       const box = el.querySelector(':scope > .problems');
       if (box && !box.classList.contains('local')) box.replaceChildren();
     }
-    const general: string[] = [];
+    const general: HTMLElement[] = [];
     const show = (checked: Checked | undefined, prefix: string, only?: string) => {
       if (!checked || checked.ok) return;
       const placed = placeErrors(checked.errors, only ? [only] : this.fields.keys());
@@ -235,7 +235,21 @@ export class App implements SetupContext {
         const box = el.querySelector(':scope > .problems');
         for (const p of problems) box?.append(h('div', {}, prefix + p));
       }
-      general.push(...placed.general.map((m) => prefix + m));
+      for (const message of placed.general) {
+        // A field the file has and no form shows (a typo, a field of another mechanic)
+        // can be taken out with one click; the rest says what to fix.
+        const unknown = checked.errors.find((e) => e.message === message && /^unknown field "/.test(e.problem));
+        general.push(
+          h(
+            'li',
+            {},
+            prefix + message,
+            unknown && !prefix
+              ? h('button', { class: 'remove', attrs: { type: 'button' }, on: { click: () => this.set(unknown.path.split('.'), undefined, true) } }, `remove ${unknown.path} from the scenario`)
+              : null,
+          ),
+        );
+      }
     };
     show(a, '');
     // B differs from A only by the change, so B's own problems are the change's.
@@ -245,7 +259,7 @@ export class App implements SetupContext {
       const box = el?.querySelector(':scope > .problems');
       for (const e of b.errors) box?.append(h('div', {}, `B: ${e.path}: ${e.problem}`));
     }
-    replace(this.el.problems, ...(general.length ? [h('ul', { class: 'general-problems', attrs: { role: 'alert' } }, ...general.map((m) => h('li', {}, m)))] : []));
+    replace(this.el.problems, ...(general.length ? [h('ul', { class: 'general-problems', attrs: { role: 'alert' } }, ...general)] : []));
   }
 
   private saveLink(): void {
@@ -271,7 +285,8 @@ export class App implements SetupContext {
     this.showProblems(a, b);
     this.cancelRun();
     if (!a.ok || (b && !b.ok)) {
-      this.view = { ...this.view, state: this.view.results.length ? 'invalid' : 'invalid' };
+      const problems = [...(a.ok ? [] : a.errors), ...(b && !b.ok ? b.errors : [])].map((e) => e.message);
+      this.view = { ...this.view, state: 'invalid', problems };
       this.drawResults();
       return;
     }

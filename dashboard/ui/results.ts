@@ -26,7 +26,12 @@ export interface ResultsView {
   pointCount?: number;
   /** The results shown are an earlier setup's (a new run has no chunk back yet). */
   stale?: boolean;
+  /** For state `invalid`: the problems, as poolsim run prints them. */
+  problems?: string[];
 }
+
+/** Problems listed in the status line; the rest are at their fields. */
+const PROBLEMS_LISTED = 5;
 
 export interface ResultsOptions {
   heatmapMetric?: string;
@@ -51,7 +56,18 @@ function status(view: ResultsView): HTMLElement {
       return h('div', { class: 'status finished', attrs: { role: 'status' } }, r ? `Done: ${r.trials.toLocaleString('en')} trials per point, seed ${JSON.stringify(r.seed)} — the numbers poolsim run gives for this file.` : 'Done.');
     }
     case 'invalid':
-      return h('div', { class: 'status invalid', attrs: { role: 'status' } }, 'Fix the marked fields to run. The results below are from the last setup that ran.');
+      return h(
+        'div',
+        { class: 'status invalid', attrs: { role: 'status' } },
+        h(
+          'div',
+          {},
+          view.results.length ? 'Fix the marked fields to run; the results below are from the last setup that ran. ' : 'Fix the marked fields to run. ',
+          'What poolsim run says:',
+          h('ul', { class: 'problem-list' }, ...(view.problems ?? []).slice(0, PROBLEMS_LISTED).map((p) => h('li', {}, p))),
+          (view.problems?.length ?? 0) > PROBLEMS_LISTED ? `and ${view.problems!.length - PROBLEMS_LISTED} more.` : null,
+        ),
+      );
     case 'file':
       return h('div', { class: 'status file', attrs: { role: 'status' } }, `Showing ${view.source ?? 'a results file'}: results as they were reported (no setup in it, so nothing runs).`);
     case 'failed':
