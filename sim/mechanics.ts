@@ -5,6 +5,7 @@ import { clash } from './viciousness/clash.ts';
 import { knavery } from './viciousness/knavery.ts';
 import { discovery } from './viciousness/discovery.ts';
 import { knowledge } from './viciousness/knowledge.ts';
+import { rivals } from './viciousness/rivals.ts';
 import { check } from './vdp/check.ts';
 import { risky } from './vdp/risky.ts';
 import { opposed } from './vdp/opposed.ts';
@@ -15,6 +16,7 @@ export const mechanics: readonly Mechanic<any, any>[] = [
   knavery,
   discovery,
   knowledge,
+  rivals,
   check,
   risky,
   opposed,
@@ -23,7 +25,7 @@ export const mechanics: readonly Mechanic<any, any>[] = [
 
 /** Mechanics the contract names that this build does not model yet. */
 export const plannedMechanics: Record<SystemName, readonly string[]> = {
-  viciousness: ['battle', 'rivals', 'campaign'],
+  viciousness: ['battle', 'campaign'],
   vdp: ['combat', 'extended'],
   sorcerer: ['conflict'],
 };
