@@ -6,6 +6,7 @@ import { knavery } from './viciousness/knavery.ts';
 import { discovery } from './viciousness/discovery.ts';
 import { knowledge } from './viciousness/knowledge.ts';
 import { rivals } from './viciousness/rivals.ts';
+import { campaign } from './viciousness/campaign.ts';
 import { check } from './vdp/check.ts';
 import { risky } from './vdp/risky.ts';
 import { opposed } from './vdp/opposed.ts';
@@ -17,6 +18,7 @@ export const mechanics: readonly Mechanic<any, any>[] = [
   discovery,
   knowledge,
   rivals,
+  campaign,
   check,
   risky,
   opposed,
@@ -25,7 +27,7 @@ export const mechanics: readonly Mechanic<any, any>[] = [
 
 /** Mechanics the contract names that this build does not model yet. */
 export const plannedMechanics: Record<SystemName, readonly string[]> = {
-  viciousness: ['battle', 'campaign'],
+  viciousness: ['battle'],
   vdp: ['combat', 'extended'],
   sorcerer: ['conflict'],
 };
