@@ -262,7 +262,7 @@ export const campaign = defineMechanic({
           m[`completed.${name}`] = o.completed;
         }
         if (odds.every((o) => o !== undefined)) {
-          m.strikes = odds.reduce((s, o) => s + o!.strikes, 0);
+          m.rivalStrikes = odds.reduce((s, o) => s + o!.strikes, 0);
           CONSEQUENCE_KINDS.forEach((k, i) => {
             m[`consequence.${k}`] = odds.reduce((s, o) => s + o!.kinds[i], 0);
           });
