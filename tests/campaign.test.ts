@@ -287,8 +287,8 @@ describe('bad campaign setups', () => {
   test('both npcRank and npcRankOffset', () => {
     expect(problems({ ...ok, policy: { job: { challenges: 2, npcRank: 3, npcRankOffset: 1 } } })).toContain('setup.policy.job.npcRankOffset: give the NPC\'s rank as "npcRank" or as "npcRankOffset", not both');
   });
-  test('a reserve without the reserve banking policy', () => {
-    expect(problems({ ...ok, policy: { job: { challenges: 2 }, reserve: 3 } })).toContain('setup.policy.reserve: "reserve" is the liquid coins kept back by "bank": "reserve"');
+  test('a negative reserve', () => {
+    expect(problems({ ...ok, policy: { job: { challenges: 2 }, bank: 'reserve', reserve: -1 } })).toContain('setup.policy.reserve: expected a number ≥ 0, got -1');
   });
   test('an unknown policy field', () => {
     expect(problems({ ...ok, policy: { job: { challenges: 2 }, greed: true } })).toContain('setup.policy.greed: unknown field "greed"');

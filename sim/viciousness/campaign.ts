@@ -136,7 +136,7 @@ export const policySchema = z
     maxRounds: z.number().int().min(1).max(1000).optional(),
     /** Banking liquid coins into investment points: *all* (default), *reserve* (keep `reserve` liquid), *none*. */
     bank: z.enum(['all', 'reserve', 'none']).optional(),
-    /** Liquid coins kept back with bank "reserve"; defaults to 0. */
+    /** Liquid coins kept back with bank "reserve" (ignored by the others, so a sweep over `bank` may keep it); defaults to 0. */
     reserve: z.number().int().min(0).max(10_000).optional(),
     /** Bank liquid coins at once when a consequence would cost the company its rank; defaults to false. */
     defendRank: z.boolean().optional(),
@@ -190,9 +190,6 @@ export const campaignSetup = z
     }
     if (policy.job?.npcRank !== undefined && policy.job.npcRankOffset !== undefined) {
       ctx.addIssue({ code: 'custom', path: ['policy', 'job', 'npcRankOffset'], message: 'give the NPC\'s rank as "npcRank" or as "npcRankOffset", not both' });
-    }
-    if (policy.reserve !== undefined && policy.bank !== 'reserve') {
-      ctx.addIssue({ code: 'custom', path: ['policy', 'reserve'], message: `"reserve" is the liquid coins kept back by "bank": "reserve" (the policy's bank is "${policy.bank ?? 'all'}")` });
     }
     if (policy.takeRivalDeal === 'whenJobFails' && (s.rivals ?? []).length === 0) {
       ctx.addIssue({ code: 'custom', path: ['policy', 'takeRivalDeal'], message: 'a rival deal needs a rival: the campaign has no "rivals"' });
