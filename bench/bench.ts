@@ -7,9 +7,11 @@
  * Each section is a module exporting `run(): Promise<Record<string, number>>`.
  */
 import * as core from './core.ts';
+import * as campaign from './campaign.ts';
 
 const sections: { name: string; run: () => Promise<Record<string, number>> }[] = [
   { name: 'core', run: core.run },
+  { name: 'campaign', run: campaign.run },
 ];
 
 const json = process.argv.includes('--json');

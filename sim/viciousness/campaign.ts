@@ -24,6 +24,9 @@ import { FLEE_POLICIES } from './skirmish.ts';
 import { MAX_RANK, MAX_TRAITS, MIN_RANK, RANK_MINIMUM, REWARD_METHODS, minimumPoints, rankOf } from './wealth.ts';
 import { CampaignPlan, CampaignTrial, METRIC, POINTS_HISTOGRAM_TOP } from './campaignPlay.ts';
 
+/** The per-trial loop's own copy (an imported binding is a getter per read under tsx). */
+const rankOfPoints = rankOf;
+
 const name = z.string().min(1);
 
 /** A PC: its traits (for replacement cost and contacts) and the trait dice that apply. */
@@ -227,19 +230,22 @@ export const campaign = defineMechanic({
       run(random, trials, tally) {
         const trial = new CampaignTrial(plan);
         const acc = trial.acc;
+        const top = POINTS_HISTOGRAM_TOP;
+        const ranks = MAX_RANK;
+        const rankFinal = METRIC.rankFinal;
         for (let n = 0; n < trials; n++) {
           trial.reset();
           for (let t = 1; t <= turns; t++) {
             trial.playTurn(random, t);
             const points = trial.points;
-            const rank = rankOf(points);
-            tally.count(POINTS_BY_TURN, (t - 1) * bins + (points < POINTS_HISTOGRAM_TOP ? points : POINTS_HISTOGRAM_TOP), 1);
+            const rank = rankOfPoints(points);
+            tally.count(POINTS_BY_TURN, (t - 1) * bins + (points < top ? points : top), 1);
             tally.count(POINTS_SUM_BY_TURN, t - 1, points);
-            tally.count(RANK_BY_TURN, (t - 1) * MAX_RANK + rank - 1, 1);
+            tally.count(RANK_BY_TURN, (t - 1) * ranks + rank - 1, 1);
           }
           trial.finish();
           for (let i = 0; i < acc.length; i++) tally.add(i, acc[i]);
-          tally.bin(0, acc[METRIC.rankFinal]);
+          tally.bin(0, acc[rankFinal]);
         }
         tally.addTrials(trials);
       },

@@ -72,6 +72,9 @@ export const rivals = defineMechanic({
         const completed = new Int32Array(R);
         const kinds = new Int32Array(K);
         const calamity = CONSEQUENCE_KINDS.indexOf('calamity');
+        // Read once: under tsx an imported binding is a getter per read.
+        const kindOf = CONSEQUENCE_OF_CODE;
+        const loweredBy = wealthLoweredBy;
         for (let trial = 0; trial < trials; trial++) {
           board.reset();
           first.fill(turns + 1);
@@ -87,8 +90,8 @@ export const rivals = defineMechanic({
               const code = board.consequence[r];
               if (code < 0) continue;
               completed[r]++;
-              kinds[CONSEQUENCE_OF_CODE[code]]++;
-              wealth += wealthLoweredBy(code);
+              kinds[kindOf[code]]++;
+              wealth += loweredBy(code);
             }
           }
           for (let r = 0; r < R; r++) {
