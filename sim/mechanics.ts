@@ -10,7 +10,10 @@ import { campaign } from './viciousness/campaign.ts';
 import { check } from './vdp/check.ts';
 import { risky } from './vdp/risky.ts';
 import { opposed } from './vdp/opposed.ts';
+import { combat } from './vdp/combat.ts';
+import { extended } from './vdp/extended.ts';
 import { contest } from './sorcerer/contest.ts';
+import { conflict } from './sorcerer/conflict.ts';
 
 export const mechanics: readonly Mechanic<any, any>[] = [
   clash,
@@ -22,14 +25,17 @@ export const mechanics: readonly Mechanic<any, any>[] = [
   check,
   risky,
   opposed,
+  combat,
+  extended,
   contest,
+  conflict,
 ];
 
 /** Mechanics the contract names that this build does not model yet. */
 export const plannedMechanics: Record<SystemName, readonly string[]> = {
   viciousness: ['battle'],
-  vdp: ['combat', 'extended'],
-  sorcerer: ['conflict'],
+  vdp: [],
+  sorcerer: [],
 };
 
 export function findMechanic(system: string, name: string): Mechanic<any, any> | undefined {

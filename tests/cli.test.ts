@@ -6,22 +6,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { main } from '../cli/main.ts';
+import { poolsim } from './helpers.ts';
 
-class Capture {
-  text = '';
-  write(chunk: string) {
-    this.text += chunk;
-    return true;
-  }
-}
-
-async function poolsim(...argv: string[]) {
-  const out = new Capture();
-  const err = new Capture();
-  const code = await main(argv, out as any, err as any);
-  return { code, out: out.text, err: err.text };
-}
 
 const dir = mkdtempSync(join(tmpdir(), 'poolsim-cli-'));
 function scenarioFile(name: string, body: object): string {

@@ -41,3 +41,21 @@ export function* allRolls(count: number, sides: number): Generator<number[]> {
     roll[i]++;
   }
 }
+
+/** A writable that keeps what is written, for running the CLI in-process. */
+export class Capture {
+  text = '';
+  write(chunk: string) {
+    this.text += chunk;
+    return true;
+  }
+}
+
+/** Run `poolsim ARGV…` in this process; returns its exit code, stdout and stderr. */
+export async function poolsim(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  const { main } = await import('../cli/main.ts');
+  const out = new Capture();
+  const err = new Capture();
+  const code = await main(argv, out as any, err as any);
+  return { code, out: out.text, err: err.text };
+}
