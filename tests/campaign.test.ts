@@ -9,6 +9,9 @@ import { planScenario, ScenarioErrors } from '../sim/scenario.ts';
 import { layoutOf, pointResult, runChunk } from '../sim/run.ts';
 import { RANK_MINIMUM, minimumPoints, rankOf, replacementCost, reward } from '../sim/viciousness/wealth.ts';
 import { histogramQuantile } from '../sim/series.ts';
+import { Skirmish } from '../sim/viciousness/skirmish.ts';
+import { RandomStream } from '../sim/random.ts';
+import { viciousnessRules } from '../sim/rules.ts';
 import { runScenario } from './helpers.ts';
 import type { MetricResult } from '../sim/result.ts';
 
@@ -211,6 +214,42 @@ describe('a campaign turn', () => {
     const withExact = Object.entries(m).filter(([, x]) => x.exact !== undefined);
     expect(withExact.map(([k]) => k)).toEqual(expect.arrayContaining(['firstStrike.duke', 'strikes.baron', 'consequence.calamity', 'rivalStrikes', 'calamity']));
     for (const [name, x] of withExact) expectNear(x, x.exact!, name);
+  });
+});
+
+describe('violence inside a campaign (skirmish)', () => {
+  const fights = (rules: object, maxRounds: number, n = 40000) => {
+    const rattled = new Uint8Array(1);
+    const s = new Skirmish(
+      { diceSides: Int32Array.of(4), diceFrom: Int32Array.of(0), diceTo: Int32Array.of(1), captain: Uint8Array.of(1), rattled },
+      1,
+      viciousnessRules.parse(rules),
+      { troupeFlee: 'never', guardFlee: 'never', maxRounds, guardDice: [4], guardBonus: [] },
+    );
+    const random = RandomStream.fromKey('skirmish-test');
+    let won = 0;
+    let wasRattled = 0;
+    for (let i = 0; i < n; i++) {
+      rattled[0] = 0;
+      if (s.fight(random, Int32Array.of(0), 1, 1, new Int32Array(0), 0, 0, 'none')) won++;
+      wasRattled += rattled[0];
+    }
+    return { won: won / n, rattled: wasRattled / n, se: Math.sqrt(0.25 / n) };
+  };
+
+  test('1d4 against 1d4: one round is won with 1/4 · 3/4, the fight with 1/2', () => {
+    const one = fights({}, 1);
+    expect(Math.abs(one.won - 3 / 16)).toBeLessThan(5 * one.se);
+    const all = fights({}, 50);
+    expect(Math.abs(all.won - 1 / 2)).toBeLessThan(5 * all.se);
+    expect(all.rattled).toBe(0);
+  });
+
+  test('push "ifNoHit": the reroll helps the first round, and the PC stays rattled after', () => {
+    // Round 1: a hit with 1/4 + 3/4 · 1/4 = 7/16, the guard misses with 3/4.
+    const one = fights({ push: 'ifNoHit' }, 1);
+    expect(Math.abs(one.won - (7 / 16) * (3 / 4))).toBeLessThan(5 * one.se);
+    expect(one.rattled).toBeGreaterThan(0.5);
   });
 });
 
