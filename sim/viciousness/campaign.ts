@@ -201,7 +201,7 @@ export const campaignSetup = z
 
 export type CampaignSetup = z.output<typeof campaignSetup>;
 
-/** Counters of the per-turn series (CounterSpec names). */
+/** Indices of the per-turn counters (the `counters` list below). */
 const POINTS_BY_TURN = 0;
 const POINTS_SUM_BY_TURN = 1;
 const RANK_BY_TURN = 2;
