@@ -18,7 +18,7 @@ import { ruleFields, ruleToggles } from '../dashboard/forms/rules.ts';
 import { fieldAt, leaves, type Field } from '../dashboard/forms/spec.ts';
 import { swapD4D6 } from '../dashboard/forms/viciousness.ts';
 import { numberFromText, seedFromText, diceChips, normaliseDice } from '../dashboard/model/coerce.ts';
-import { getAt, withValue, withItem, withoutItem } from '../dashboard/model/paths.ts';
+import { getAt, pruneEmpty, withValue, withItem, withoutItem } from '../dashboard/model/paths.ts';
 import { defaultScenario, newScenario } from '../dashboard/model/scenario.ts';
 import { checkScenario, placeErrors } from '../dashboard/model/validate.ts';
 import { formatSweepValues, parseSweepValues } from '../dashboard/model/sweep.ts';
@@ -50,6 +50,8 @@ const WRITES: Record<Field['kind'], string> = {
 
 function typeOf(s: JsonSchema): string {
   if (s.enum) return 'enum';
+  // A field the schema takes in several shapes (a count or a list of names): any field fits.
+  if (s.type === undefined && !s.anyOf) return 'any';
   if (s.anyOf) return s.anyOf.map(typeOf).includes('array') ? 'array' : typeOf(s.anyOf[0]!);
   return s.type ?? 'any';
 }
@@ -64,7 +66,8 @@ function mismatches(fields: readonly Field[], schema: JsonSchema, at: string): s
       out.push(`${at}${f.key}: the form has it, the setup schema does not`);
       continue;
     }
-    if (WRITES[f.kind] !== typeOf(p)) out.push(`${at}${f.key}: the form writes ${WRITES[f.kind]}, the schema wants ${typeOf(p)}`);
+    const writes = f.kind === 'choice' && f.options.every((o) => typeof o.value === 'boolean') ? 'boolean' : WRITES[f.kind];
+    if (typeOf(p) !== 'any' && writes !== typeOf(p)) out.push(`${at}${f.key}: the form writes ${writes}, the schema wants ${typeOf(p)}`);
     if (f.kind === 'choice' && p.enum) {
       const offered = f.options.map((o) => o.value).sort();
       if (JSON.stringify(offered) !== JSON.stringify([...p.enum].sort())) out.push(`${at}${f.key}: offers ${offered}, the schema allows ${p.enum}`);
@@ -158,6 +161,12 @@ describe('what a designer types becomes the scenario file', () => {
     expect('count' in (u.setup as any).participants[1]).toBe(false);
     expect(getAt(withValue({}, ['sweep', 'setup.challenges'], [1, 2]), ['sweep', 'setup.challenges'])).toEqual([1, 2]);
     expect(withValue({}, ['a', 0, 'b'], 1)).toEqual({ a: [{ b: 1 }] });
+    // Clearing the last field of an optional group takes the group out; `setup` stays.
+    const job = withValue(newScenario('viciousness', 'campaign'), ['setup', 'policy'], { job: { method: 'rare' } });
+    const cleared = pruneEmpty(withValue(job, ['setup', 'policy', 'job', 'method'], undefined), ['setup', 'policy', 'job', 'method']);
+    expect('policy' in (cleared.setup as object)).toBe(false);
+    const knowledge = withValue(newScenario('viciousness', 'knowledge'), ['setup', 'rattled'], undefined);
+    expect(pruneEmpty(knowledge, ['setup', 'rattled']).setup).toEqual({});
     const added = withItem(s, ['setup', 'participants'], { name: 'x' });
     expect((added.setup as any).participants).toHaveLength(3);
     expect((withoutItem(added, ['setup', 'participants'], 0).setup as any).participants.map((p: any) => p.name)).toEqual(['minion', 'x']);
@@ -242,6 +251,7 @@ describe('sweeps as typed', () => {
     expect(parseSweepValues('-1, two', 'number')).toEqual([-1, 'two']);
     expect(parseSweepValues('false, true, maybe', 'flag')).toEqual([false, true, 'maybe']);
     expect(parseSweepValues('exact4, 4+', 'choice')).toEqual(['exact4', '4+']);
+    expect(parseSweepValues('true, false', 'choice', [true, false])).toEqual([true, false]);
     expect(parseSweepValues('none | d4 | 2D4 d6', 'dice')).toEqual([[], ['d4'], ['2d4', 'd6']]);
     expect(parseSweepValues('', 'number')).toEqual([]);
   });

@@ -254,7 +254,8 @@ export function panelsFor(result: ScenarioResult, options: PanelOptions = {}): P
       });
     }
   }
-  return panels;
+  // Titles start with a capital, as chartsFor's do ("company rank by turn" → "Company rank by turn").
+  return panels.map((p) => ({ ...p, title: p.title.charAt(0).toUpperCase() + p.title.slice(1) }));
 }
 
 /**

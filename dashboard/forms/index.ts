@@ -5,8 +5,9 @@
  */
 import type { MechanicForm } from './spec.ts';
 import { battleForm, clashForm, discoveryForm, knaveryForm, knowledgeForm } from './viciousness.ts';
-import { checkForm, opposedForm, riskyForm } from './vdp.ts';
-import { contestForm } from './sorcerer.ts';
+import { campaignForm, rivalsForm } from './campaign.ts';
+import { checkForm, combatForm, extendedForm, opposedForm, riskyForm } from './vdp.ts';
+import { conflictForm, contestForm } from './sorcerer.ts';
 
 export const forms: readonly MechanicForm[] = [
   clashForm,
@@ -14,10 +15,15 @@ export const forms: readonly MechanicForm[] = [
   knaveryForm,
   discoveryForm,
   knowledgeForm,
+  rivalsForm,
+  campaignForm,
   checkForm,
   riskyForm,
   opposedForm,
+  combatForm,
+  extendedForm,
   contestForm,
+  conflictForm,
 ];
 
 export function formFor(system: unknown, mechanic: unknown): MechanicForm | undefined {

@@ -24,6 +24,10 @@ export interface NumberField extends FieldBase {
 export interface TextField extends FieldBase {
   kind: 'text';
   placeholder?: string;
+  /** What typed text means in the file, when not just the text (a count or a list of names). */
+  read?(text: string): unknown;
+  /** The file's value as text for the input; defaults to the text itself or its JSON. */
+  show?(value: unknown): string;
 }
 /** A checkbox; unchecked leaves the key out (every flag of the contract defaults to false). */
 export interface FlagField extends FieldBase {
@@ -89,6 +93,11 @@ export interface MechanicForm {
   rules: readonly string[];
   /** One-click questions a designer asks of this mechanic. */
   presets?: Preset[];
+}
+
+/** A choice among named values, each shown as written. */
+export function choice(key: string, label: string, values: readonly (string | boolean)[], placeholder: string, help?: string): ChoiceField {
+  return { kind: 'choice', key, label, placeholder, help, options: values.map((v) => ({ value: v, label: String(v) })) };
 }
 
 export interface FoundField {

@@ -2,7 +2,9 @@
  * Very Different Places forms: basic, risky and opposed checks. Field labels and help
  * quote very-different-places.txt ("Skill Checks").
  */
-import type { Field, MechanicForm, Preset } from './spec.ts';
+import { choice, type Field, type MechanicForm, type Preset } from './spec.ts';
+import { ALLOCATIONS, SPEND_POLICIES, TARGETING, WOUND_LIMITS } from '../../sim/vdp/combat.ts';
+import { EXTENDED_ALLOCATIONS } from '../../sim/vdp/extended.ts';
 import { sweepPreset } from './presets.ts';
 import { withValue } from '../model/paths.ts';
 
@@ -101,4 +103,87 @@ export const opposedForm: MechanicForm = {
   }),
   rules: ['advantageOn'],
   presets: splitPreset('compare A’s splits', 'every split of A’s 4 dice against B as set', 'a.accomplish', 'a.resist'),
+};
+
+/** Attribute + skill (+ a weapon or shield) added to a roll (sim/vdp/exchange.ts). */
+function rollBonus(key: 'attack' | 'defence', label: string, help: string): Field {
+  return {
+    kind: 'group',
+    key,
+    label,
+    fields: [
+      { kind: 'number', key: 'attribute', label: 'attribute' },
+      { kind: 'number', key: 'skill', label: 'skill' },
+      { kind: 'number', key: 'bonus', label: key === 'attack' ? 'weapon bonus' : 'shield or armour', placeholder: '0', help },
+    ],
+  };
+}
+
+export const combatForm: MechanicForm = {
+  system: 'vdp',
+  mechanic: 'combat',
+  title: 'Combat: a fight in rounds',
+  intro: '“A character’s dice pool is always split into Attack and Defence dice.” Turns in order of 2d6 + Timing; an attack beats the defence by at least Fortitude to wound; wounds beyond the limit KO.',
+  fields: [
+    {
+      kind: 'list',
+      key: 'characters',
+      label: 'characters',
+      item: 'character',
+      min: 2,
+      fields: [
+        { kind: 'text', key: 'name', label: 'name' },
+        { kind: 'text', key: 'team', label: 'team', placeholder: 'its own name', help: 'characters of a team fight together' },
+        { kind: 'number', key: 'count', label: 'how many', placeholder: '1' },
+        rollBonus('attack', 'attack', 'added to attack rolls'),
+        rollBonus('defence', 'defence', 'added to defence rolls'),
+        { kind: 'number', key: 'fortitude', label: 'fortitude', help: 'of the damage type the enemies deal (Physical in a fistfight)' },
+        choice('type', 'character type', Object.keys(WOUND_LIMITS), 'choose, or give a wound limit', 'the row of the character-type table: wounds before KO'),
+        { kind: 'number', key: 'woundLimit', label: 'wound limit', placeholder: 'by type', help: 'instead of the type (a trait may raise Health)' },
+        { kind: 'number', key: 'timing', label: 'timing', help: '“the sum of Physical, Mental, and Emotional Reaction”' },
+        { kind: 'number', key: 'tension', label: 'starting tension', placeholder: '0' },
+        { kind: 'number', key: 'attacks', label: 'attacks a turn', placeholder: '2', help: '“A character may take two actions on their turn”' },
+        { kind: 'flag', key: 'ranged', label: 'fires at range', help: 'direct fire, which cover can avoid' },
+        choice('cover', 'cover', ['none', 'light', 'medium', 'full'], 'none (default)', 'light: avoids a ranged hit 2 in 6, medium 4 in 6'),
+        choice('allocation', 'dice split', ALLOCATIONS, '2/2 (default): thrust and parry', 'attack/defence; or a policy that changes with wounds'),
+        choice('spendTension', 'spend tension', SPEND_POLICIES, 'onAttack (default)', 'one advantage die per point'),
+        { kind: 'number', key: 'spendPerRoll', label: 'most tension a roll', placeholder: '4' },
+        choice('targeting', 'attacks', TARGETING, 'weakest (default)', 'which enemy: fewest or most wounds left, or at random'),
+      ],
+      newItem: (items) => ({ name: `fighter ${items.length + 1}`, attack: { attribute: 2, skill: 1 }, defence: { attribute: 2, skill: 1 }, fortitude: 3, type: 'trained', timing: 6 }),
+    },
+    { kind: 'number', key: 'maxRounds', label: 'most rounds', placeholder: '50', help: 'a fight still going is then a draw' },
+  ],
+  template: () => ({
+    characters: [
+      { name: 'Jill', attack: { attribute: 2, skill: 1 }, defence: { attribute: 3, skill: 1 }, fortitude: 2, type: 'trained', timing: 7 },
+      { name: 'Jack', attack: { attribute: 2, skill: 2 }, defence: { attribute: 3, skill: 2 }, fortitude: 2, type: 'trained', timing: 6 },
+    ],
+  }),
+  rules: [],
+  presets: [
+    sweepPreset('every split for the first', 'the first character’s allocation policies, the second’s as set', { 'setup.characters.0.allocation': [...ALLOCATIONS] }),
+    sweepPreset('allocation matrix', 'every policy against every policy', { 'setup.characters.0.allocation': [...ALLOCATIONS], 'setup.characters.1.allocation': [...ALLOCATIONS] }),
+  ],
+};
+
+export const extendedForm: MechanicForm = {
+  system: 'vdp',
+  mechanic: 'extended',
+  title: 'Extended check',
+  intro: '“Balance attack and defense die like they would in combat, against a pair of target numbers representing difficulty (for attack) and intensity of effort (for defense).”',
+  fields: [
+    rollBonus('attack', 'attack', 'a tool, say'),
+    rollBonus('defence', 'defence', '“defense is done with Focus or Stamina”'),
+    { kind: 'number', key: 'difficulty', label: 'difficulty', help: 'target of each attack roll' },
+    { kind: 'number', key: 'intensity', label: 'intensity', help: 'target of each defence roll' },
+    { kind: 'number', key: 'steps', label: 'steps', help: '“at least two steps, but three or four is more common”' },
+    choice('allocation', 'dice split', EXTENDED_ALLOCATIONS, '2/2 (default)', 'attack/defence; pressAfterMiss: 3/1 right after a miss'),
+    advantage,
+    disadvantage,
+    { kind: 'number', key: 'maxSteps', label: 'most steps', placeholder: '100' },
+  ],
+  template: () => ({ attack: { attribute: 2, skill: 2 }, defence: { attribute: 2, skill: 1 }, difficulty: 10, intensity: 7, steps: 3 }),
+  rules: ['advantageOn'],
+  presets: [sweepPreset('every split', 'each allocation of the 4 dice', { 'setup.allocation': [...EXTENDED_ALLOCATIONS] })],
 };

@@ -62,3 +62,20 @@ export function withItem<T>(root: T, path: Path, item: unknown): T {
   const list = getAt(root, path);
   return withValue(root, path, [...(Array.isArray(list) ? list : []), item]);
 }
+
+/**
+ * `root` without the objects along `path` that an edit left empty, from the deepest up,
+ * keeping the first `keep` levels (`setup` itself stays even when empty): clearing the
+ * last field of an optional group (`policy.job`) takes the group out of the file rather
+ * than leaving `{}` for the schema to find incomplete.
+ */
+export function pruneEmpty<T>(root: T, path: Path, keep = 1): T {
+  let out = root;
+  for (let n = path.length - 1; n > keep; n--) {
+    const parent = path.slice(0, n);
+    const v = getAt(out, parent);
+    if (v === null || typeof v !== 'object' || Array.isArray(v) || Object.keys(v).length > 0) break;
+    out = withValue(out, parent, undefined);
+  }
+  return out;
+}

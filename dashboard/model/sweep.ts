@@ -29,8 +29,11 @@ function diceList(text: string): string[] {
     .map(normaliseDice);
 }
 
-export function parseSweepValues(text: string, kind: SweepKind): unknown[] {
+export function parseSweepValues(text: string, kind: SweepKind, options?: readonly (string | boolean)[]): unknown[] {
   switch (kind) {
+    case 'choice':
+      // A named value as its option (a `true` option is the boolean, not the text).
+      return tokens(text).map((t) => options?.find((o) => String(o) === t) ?? t);
     case 'number':
       return tokens(text).flatMap((t) => {
         const m = RANGE.exec(t);

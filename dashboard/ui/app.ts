@@ -10,7 +10,7 @@ import type { ScenarioResult } from '../../sim/result.ts';
 import { newScenario } from '../model/scenario.ts';
 import { scenarioB, type CompareChange } from '../model/compare.ts';
 import { readOpenedFile, scenarioFileName, scenarioFileText, MAX_FILE_BYTES } from '../model/files.ts';
-import { withValue, type Path } from '../model/paths.ts';
+import { pruneEmpty, withValue, type Path } from '../model/paths.ts';
 import { encodeLink, type LinkState } from '../model/url.ts';
 import { checkScenario, placeErrors, type Checked } from '../model/validate.ts';
 import { ScenarioRun, type ChunkRunner } from '../run/scheduler.ts';
@@ -69,6 +69,7 @@ export class App implements SetupContext {
 
   set(path: Path, value: unknown, redraw: boolean): void {
     this.current = withValue(this.current, path, value);
+    if (value === undefined) this.current = pruneEmpty(this.current, path);
     if (redraw) this.drawSetup();
     this.afterChange();
   }

@@ -25,11 +25,13 @@ export function leafInput(field: LeafField, value: unknown, options: LeafOptions
         attrs: { id, type: 'text', inputmode: 'numeric', autocomplete: 'off', placeholder: field.placeholder, value: textFromValue(value), 'data-key': field.key },
         on: { input: (e) => onChange(numberFromText((e.target as HTMLInputElement).value), false) },
       });
-    case 'text':
+    case 'text': {
+      const read = field.read ?? ((t: string) => t);
       return h('input', {
-        attrs: { id, type: 'text', autocomplete: 'off', placeholder: field.placeholder, value: textFromValue(value), 'data-key': field.key },
-        on: { input: (e) => onChange((e.target as HTMLInputElement).value, false) },
+        attrs: { id, type: 'text', autocomplete: 'off', placeholder: field.placeholder, value: field.show ? field.show(value) : textFromValue(value), 'data-key': field.key },
+        on: { input: (e) => onChange(read((e.target as HTMLInputElement).value), false) },
       });
+    }
     case 'flag': {
       const box = h('input', { attrs: { id, type: 'checkbox', 'data-key': field.key }, on: { change: (e) => onChange((e.target as HTMLInputElement).checked ? true : undefined, false) } });
       box.checked = value === true;

@@ -30,7 +30,7 @@ export function tableNode(table: Table): HTMLElement {
   );
 }
 
-export function panelNode(panel: Panel, onView?: (key: string, view: DistributionView) => void): HTMLElement {
+export function panelNode(panel: Panel, onView?: (key: string, view: DistributionView) => void, idPrefix = ''): HTMLElement {
   const views = panel.distribution && onView
     ? h(
         'div',
@@ -46,9 +46,20 @@ export function panelNode(panel: Panel, onView?: (key: string, view: Distributio
     : null;
   return h(
     'article',
-    { class: 'panel', attrs: { 'data-panel': panel.name } },
+    { class: 'panel', attrs: { 'data-panel': panel.name, id: `panel-${idPrefix}${panel.name}` } },
     h('h3', {}, panel.title),
     views,
     h('div', { class: 'panel-body' }, h('figure', {}, svgNode(panel.svg)), tableNode(panel.table)),
+  );
+}
+
+/** Links to a result's panels, when there are enough of them to scroll past. */
+export function panelIndex(panels: readonly Panel[], idPrefix = ''): HTMLElement | null {
+  if (panels.length < 5) return null;
+  return h(
+    'nav',
+    { class: 'panel-index', attrs: { 'aria-label': 'charts' } },
+    'Charts: ',
+    ...panels.map((p) => h('a', { attrs: { href: `#panel-${idPrefix}${p.name}` }, on: { click: (e) => { e.preventDefault(); document.getElementById(`panel-${idPrefix}${p.name}`)?.scrollIntoView({ behavior: 'smooth' }); } } }, p.title)),
   );
 }

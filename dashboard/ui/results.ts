@@ -8,7 +8,7 @@ import { comparePanels, comparedMetric } from '../charts/comparePanels.ts';
 import { heatmapChoices, panelsFor, type DistributionView } from '../charts/panels.ts';
 import type { JobProgress } from '../run/scheduler.ts';
 import { h } from './dom.ts';
-import { panelNode } from './panels.ts';
+import { panelIndex, panelNode } from './panels.ts';
 
 export type RunState = 'idle' | 'running' | 'finished' | 'invalid' | 'file' | 'failed';
 
@@ -127,7 +127,7 @@ export function renderResults(view: ResultsView, options: ResultsOptions): HTMLE
     );
   }
   const shown = view.state === 'file' ? view.results : [a];
-  for (const result of shown) {
+  shown.forEach((result, n) => {
     const axes = view.state === 'file' ? undefined : view.axes;
     const twoAxes = (axes ?? [...new Set(result.results.flatMap((p) => Object.keys(p.point)))]).length >= 2;
     root.append(
@@ -137,9 +137,13 @@ export function renderResults(view: ResultsView, options: ResultsOptions): HTMLE
         h('h2', {}, b && view.state !== 'file' ? `A: ${result.name}` : result.name),
         checks(result, provisional),
         twoAxes ? select('heatmap of', heatmapChoices(result), options.heatmapMetric, options.onHeatmapMetric) : null,
-        ...panelsFor(result, view.state === 'file' ? { ...panelOptions, axes: undefined, pointCount: undefined } : panelOptions).map((p) => panelNode(p, options.onView)),
+        ...withIndex(panelsFor(result, view.state === 'file' ? { ...panelOptions, axes: undefined, pointCount: undefined } : panelOptions), `r${n}-`, options.onView),
       ),
     );
-  }
+  });
   return root;
+}
+
+function withIndex(panels: ReturnType<typeof panelsFor>, prefix: string, onView: ResultsOptions['onView']): (HTMLElement | null)[] {
+  return [panelIndex(panels, prefix), ...panels.map((p) => panelNode(p, onView, prefix))];
 }

@@ -215,8 +215,15 @@ function sweepSection(ctx: SetupContext): HTMLElement {
     });
     const id = uid('sweep');
     const input = h('input', {
-      attrs: { id, type: 'text', value: formatSweepValues(values, kind), 'aria-label': 'values', 'data-key': 'sweep-values' },
-      on: { input: (e) => setSweep({ ...sweep, [path]: parseSweepValues((e.target as HTMLInputElement).value, kind) }, false) },
+      attrs: { id, type: 'text', value: found?.field.kind === 'text' && found.field.show ? values.map(found.field.show).join(' | ') : formatSweepValues(values, kind), 'aria-label': 'values', 'data-key': 'sweep-values' },
+      on: {
+        input: (e) => {
+          const f = found?.field;
+          const text = (e.target as HTMLInputElement).value;
+          const values = f?.kind === 'text' && f.read ? text.split('|').map((t) => f.read!(t.trim())) : parseSweepValues(text, kind, f?.kind === 'choice' ? f.options.map((o) => o.value) : undefined);
+          setSweep({ ...sweep, [path]: values }, false);
+        },
+      },
     });
     const help = kind === 'dice' ? 'dice lists between |, e.g. none | d4 | d6' : kind === 'number' ? 'e.g. 1, 2, 3 or 1-8' : 'comma-separated';
     const row = h(
