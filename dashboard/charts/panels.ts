@@ -165,9 +165,7 @@ export function panelsFor(result: ScenarioResult, options: PanelOptions = {}): P
       }
     }
   } else if (axes.length >= 2) {
-    const fromChecks = result.expect.map((e) => e.metric).filter((m) => kinds.has(m));
-    const firstProbability = metrics.find((m) => kinds.get(m) === 'probability');
-    const metric = options.heatmapMetric && kinds.has(options.heatmapMetric) ? options.heatmapMetric : (fromChecks[0] ?? firstProbability ?? metrics[0]!);
+    const metric = heatmapMetric(result, options.heatmapMetric);
     const kind = kinds.get(metric)!;
     panels.push({
       name: `heatmap-${metric}`,
@@ -279,6 +277,15 @@ function heatmapTable(result: ScenarioResult, metric: string, kind: MetricKind, 
     columns: [`${sweepLabel(up)} \\ ${sweepLabel(across)}`, ...acrossValues.map(formatSweepValue)],
     rows: upValues.map((u) => [textCell(formatSweepValue(u)), ...acrossValues.map((a) => estimateCell(find(a, u)?.metrics[metric], kind))]),
   };
+}
+
+/** The metric a heatmap shows: the one asked for, else as chartsFor (an expect metric, else the first probability). */
+export function heatmapMetric(result: ScenarioResult, asked?: string): string {
+  const kinds = metricKinds(result);
+  const metrics = [...kinds.keys()];
+  if (asked && kinds.has(asked)) return asked;
+  const fromChecks = result.expect.map((e) => e.metric).filter((m) => kinds.has(m));
+  return fromChecks[0] ?? metrics.find((m) => kinds.get(m) === 'probability') ?? metrics[0]!;
 }
 
 /** The metrics a heatmap may show (every metric of the result), labelled. */

@@ -5,7 +5,7 @@
 import type { ScenarioResult } from '../../sim/result.ts';
 import { pointLabel, metricLabel } from '../../reports/labels.ts';
 import { comparePanels, comparedMetric } from '../charts/comparePanels.ts';
-import { heatmapChoices, panelsFor, type DistributionView } from '../charts/panels.ts';
+import { heatmapChoices, heatmapMetric, panelsFor, type DistributionView } from '../charts/panels.ts';
 import type { JobProgress } from '../run/scheduler.ts';
 import { h } from './dom.ts';
 import { panelIndex, panelNode } from './panels.ts';
@@ -136,7 +136,7 @@ export function renderResults(view: ResultsView, options: ResultsOptions): HTMLE
         { class: view.stale ? 'result stale' : 'result' },
         h('h2', {}, b && view.state !== 'file' ? `A: ${result.name}` : result.name),
         checks(result, provisional),
-        twoAxes ? select('heatmap of', heatmapChoices(result), options.heatmapMetric, options.onHeatmapMetric) : null,
+        twoAxes ? select('heatmap of', heatmapChoices(result), heatmapMetric(result, options.heatmapMetric), options.onHeatmapMetric) : null,
         ...withIndex(panelsFor(result, view.state === 'file' ? { ...panelOptions, axes: undefined, pointCount: undefined } : panelOptions), `r${n}-`, options.onView),
       ),
     );
