@@ -7,9 +7,11 @@
  * Each section is a module exporting `run(): Promise<Record<string, number>>`.
  */
 import * as core from './core.ts';
+import * as battle from './battle.ts';
 
 const sections: { name: string; run: () => Promise<Record<string, number>> }[] = [
   { name: 'core', run: core.run },
+  { name: 'battle', run: battle.run },
 ];
 
 const json = process.argv.includes('--json');

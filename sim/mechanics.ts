@@ -2,6 +2,7 @@
 import type { Mechanic } from './mechanic.ts';
 import type { SystemName } from './rules.ts';
 import { clash } from './viciousness/clash.ts';
+import { battle } from './viciousness/battle.ts';
 import { knavery } from './viciousness/knavery.ts';
 import { discovery } from './viciousness/discovery.ts';
 import { knowledge } from './viciousness/knowledge.ts';
@@ -12,6 +13,7 @@ import { contest } from './sorcerer/contest.ts';
 
 export const mechanics: readonly Mechanic<any, any>[] = [
   clash,
+  battle,
   knavery,
   discovery,
   knowledge,
@@ -23,7 +25,7 @@ export const mechanics: readonly Mechanic<any, any>[] = [
 
 /** Mechanics the contract names that this build does not model yet. */
 export const plannedMechanics: Record<SystemName, readonly string[]> = {
-  viciousness: ['battle', 'rivals', 'campaign'],
+  viciousness: ['rivals', 'campaign'],
   vdp: ['combat', 'extended'],
   sorcerer: ['conflict'],
 };
