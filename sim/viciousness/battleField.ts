@@ -293,13 +293,11 @@ export class BattleField {
   private readonly resolver: HitResolver;
 
   /**
-   * The counters of one battle, all in `counters` (and the flags in `flags`) so a reset is
-   * one copy from a template; the named arrays below are views into them.
+   * The counters and flags of one battle, all in `counters` so a reset is one copy from a
+   * template; the named arrays below are views into it.
    */
   private readonly counters: Int32Array;
   private readonly countersAtStart: Int32Array;
-  private readonly flags: Uint8Array;
-  private readonly flagsAtStart: Uint8Array;
   /** Able (fighting, unhurt) combatants per kind. */
   readonly count: Int32Array;
   /** Dice a side rolls this round per class (pushing kinds' dice excluded). */
@@ -309,13 +307,17 @@ export class BattleField {
   readonly wounded: Int32Array;
   readonly dead: Int32Array;
   readonly pushed: Int32Array;
-  readonly fighting: Uint8Array;
-  readonly fled: Uint8Array;
+  /** 1 while the side still fights. */
+  readonly fighting: Int32Array;
+  /** 1 once the side has fled. */
+  readonly fled: Int32Array;
   /** Per side, this round. */
   readonly hits: Int32Array;
   readonly landedOn: Int32Array;
   readonly landedBy: Int32Array;
   private readonly fleeing: Uint8Array;
+  /** `fighting` for HitResolver (more than two sides). */
+  private readonly active: Uint8Array;
   /** Per entry. */
   readonly entryWounded: Int32Array;
   readonly entryDead: Int32Array;
@@ -331,7 +333,7 @@ export class BattleField {
     const K = plan.kindCount;
     const E = plan.entryCount;
     this.resolver = new HitResolver(n, plan.rules.targeting);
-    this.counters = new Int32Array(K + plan.sideDiceInit.length + 4 * n + 2 * E);
+    this.counters = new Int32Array(K + plan.sideDiceInit.length + 6 * n + 2 * E);
     let at = 0;
     const view = (length: number) => this.counters.subarray(at, (at += length));
     this.count = view(K);
@@ -340,17 +342,16 @@ export class BattleField {
     this.wounded = view(n);
     this.dead = view(n);
     this.pushed = view(n);
+    this.fighting = view(n);
+    this.fled = view(n);
     this.entryWounded = view(E);
     this.entryDead = view(E);
     this.count.set(plan.kindInit);
     this.sideDice.set(plan.sideDiceInit);
     this.able.set(plan.start);
-    this.countersAtStart = this.counters.slice();
-    this.flags = new Uint8Array(2 * n);
-    this.fighting = this.flags.subarray(0, n);
-    this.fled = this.flags.subarray(n);
     this.fighting.fill(1);
-    this.flagsAtStart = this.flags.slice();
+    this.countersAtStart = this.counters.slice();
+    this.active = new Uint8Array(n);
     this.hits = new Int32Array(n);
     this.landedOn = new Int32Array(n);
     this.landedBy = new Int32Array(n);
@@ -358,14 +359,9 @@ export class BattleField {
     this.woundNow = new Int32Array(K);
   }
 
-  /**
-   * Everyone able and fighting, nobody hurt. A plain loop: the arrays are a few dozen
-   * entries, where `set` costs more than copying.
-   */
+  /** Everyone able and fighting, nobody hurt. */
   reset(): void {
-    const { counters, countersAtStart, flags, flagsAtStart } = this;
-    counters.set(countersAtStart);
-    flags.set(flagsAtStart);
+    this.counters.set(this.countersAtStart);
     this.rounds = 0;
   }
 
@@ -637,7 +633,8 @@ export class BattleField {
       landedBy[0] = on1;
       return;
     }
-    this.resolver.resolve(random, hits, this.fighting, able, landedOn, landedBy);
+    for (let s = 0; s < this.active.length; s++) this.active[s] = this.fighting[s];
+    this.resolver.resolve(random, hits, this.active, able, landedOn, landedBy);
   }
 
   /** Wound phase: every side takes the hits that landed on it. Returns whether any did. */
@@ -668,6 +665,27 @@ export class BattleField {
     // showing one of `faces` faces (two random bits, as `below(4)` reads them).
     const faces = p.deathFaces[s];
     const medics = p.medics[s];
+    if (!grouped && medics === 0 && able[s] <= MAX_UNIFORM / 4) {
+      // The common case, drawn exactly as the loop below draws it: one group, no Medics.
+      const base = s * DC;
+      for (; w > 0; w--) {
+        const x = random.below(4 * able[s]);
+        let r = x >>> 2;
+        let k = from;
+        while (r >= count[k]) r -= count[k++];
+        count[k]--;
+        able[s]--;
+        if (kindPushable[k] === 0) for (let c = 0; c < DC; c++) sideDice[base + c] -= kindDice[k * DC + c];
+        const e = kindEntry[k];
+        entryWounded[e]++;
+        this.wounded[s]++;
+        if ((x & 3) < faces) {
+          entryDead[e]++;
+          this.dead[s]++;
+        }
+      }
+      return;
+    }
     for (let g = 0; g < 2 && w > 0; g++) {
       let inGroup = 0;
       if (!grouped) inGroup = able[s];
