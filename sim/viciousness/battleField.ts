@@ -6,9 +6,9 @@
  * Combatants of one entry are interchangeable, so the state is a count per *kind* — an
  * entry, and with the `push` variant also whether its combatants are rattled yet —
  * rather than a flag per combatant. A side's dice are kept as counts per *die class*
- * (sides, rattled), updated when a combatant falls, so a round rolls each class in bulk:
- * a d4 counting exact 4s is two random bits that must both be set, fifteen to a draw
- * (see HitSampler in violence.ts). Everything is allocated when a BattleField is made
+ * (dice that hit alike), updated when a combatant falls, so a round rolls each class in
+ * bulk: a d4 counting 4s is two random bits that must both be set, fifteen to a draw
+ * (as HitSampler in violence.ts). Everything is allocated when a BattleField is made
  * (once per `run`), nothing per trial.
  */
 import { chanceOf, faceDistribution } from '../exact/distribution.ts';
@@ -101,7 +101,7 @@ export class BattlePlan {
   readonly pushes: Uint8Array;
   /** Whether the side's kinds fall in two `woundOrder` groups. */
   readonly grouped: Uint8Array;
-  /** The die classes a side can roll without pushing: sideClasses[sideClassFrom[s] .. sideClassFrom[s + 1]). */
+  /** The die classes besides class 0 a side can roll without pushing: sideClasses[sideClassFrom[s] .. sideClassFrom[s + 1]). */
   readonly sideClassFrom: Int32Array;
   readonly sideClasses: Int32Array;
 
@@ -397,7 +397,7 @@ export class BattleField {
    * Two sides, the common case, with the phases written out: only the side with fewer
    * hits is wounded, so the end check and flight are a few comparisons. Draws the same
    * random numbers in the same order as `fightPhases` and ends the same way
-   * (tests/battle.test.ts checks it); about 20% faster.
+   * (tests/battle.test.ts checks it); the bench battle takes ~200 ns instead of ~310.
    */
   private fightTwo(random: RandomStream): number {
     this.reset();
