@@ -167,6 +167,23 @@ describe('invariants', () => {
     }
   });
 
+  it('the plain wound loop draws exactly as the general one (one group, no Medics)', () => {
+    const setup = battleSetup.parse({ sides: [troupe('a', 'd6', { flee: 'lostHalf', bonus: ['d4'] }), { name: 'b', aid: 'ordinary', combatants: [{ name: 'm', count: 4, dice: ['d8'] }] }] });
+    for (const rules of [{}, { push: 'ifNoHit' }]) {
+      const plain = new BattlePlan(setup, viciousnessRules.parse(rules), 50);
+      const general = new BattlePlan(setup, viciousnessRules.parse(rules), 50);
+      expect([...plain.plainWounds]).toEqual([1, 1]);
+      general.plainWounds.fill(0);
+      const [f1, f2] = [new BattleField(plain), new BattleField(general)];
+      const [r1, r2] = [RandomStream.fromKey('plain'), RandomStream.fromKey('plain')];
+      for (let b = 0; b < 2000; b++) {
+        expect(f1.fight(r1)).toBe(f2.fight(r2));
+        expect([f1.rounds, ...f1.entryWounded, ...f1.entryDead]).toEqual([f2.rounds, ...f2.entryWounded, ...f2.entryDead]);
+      }
+      expect(r1.int32()).toBe(r2.int32());
+    }
+  });
+
   it('exact: outcomes, rounds and deaths each add up to 1, and the means agree with the histograms', () => {
     const sides = [
       troupe('a', 'd6', { aid: 'medic', medics: 2, flee: 'outnumbered' }),
