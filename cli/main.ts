@@ -2,9 +2,10 @@
  * The `poolsim` command line. Exit codes: 0 every `expect` check passed, 1 a check failed,
  * 2 bad input (nothing runs, nothing is written).
  */
-import { parseArgs } from 'node:util';
 import { ScenarioErrors } from '../sim/scenario.ts';
-import { runPlan } from '../sim/assemble.ts';
+import { parseOptions, positiveInteger, UsageError } from './options.ts';
+import { reportCommand, REPORT_USAGE } from './report-command.ts';
+import { runPlans } from './runner.ts';
 import { loadPlans } from './load.ts';
 import { formatResult } from './format.ts';
 import type { ScenarioResult } from '../sim/result.ts';
@@ -19,15 +20,10 @@ usage:
   --json       print the result JSON (SCENARIOS.md) and nothing else; one object for
                one file, an array for several
 
+
+${REPORT_USAGE}
+
 exit status: 0 all expect checks pass, 1 a check fails, 2 bad input`;
-
-export class UsageError extends Error {}
-
-function positiveInteger(flag: string, text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  if (!/^\d+$/.test(text) || Number(text) < 1) throw new UsageError(`${flag} expects a positive whole number, got "${text}"`);
-  return Number(text);
-}
 
 export async function main(argv: string[], out = process.stdout, err = process.stderr): Promise<number> {
   const [command, ...rest] = argv;
@@ -36,7 +32,8 @@ export async function main(argv: string[], out = process.stdout, err = process.s
       out.write(USAGE + '\n');
       return command === undefined ? 2 : 0;
     }
-    if (command === 'run') return runCommand(rest, out);
+    if (command === 'run') return await runCommand(rest, out);
+    if (command === 'report') return await reportCommand(rest, out);
     throw new UsageError(`unknown command "${command}"`);
   } catch (e) {
     if (e instanceof ScenarioErrors) {
@@ -51,24 +48,16 @@ export async function main(argv: string[], out = process.stdout, err = process.s
   }
 }
 
-function runCommand(args: string[], out: NodeJS.WritableStream): number {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      trials: { type: 'string' },
-      seed: { type: 'string' },
-      json: { type: 'boolean', default: false },
-    },
+async function runCommand(args: string[], out: NodeJS.WritableStream): Promise<number> {
+  const { values, positionals } = parseOptions(args, {
+    trials: { type: 'string' },
+    seed: { type: 'string' },
+    json: { type: 'boolean', default: false },
   });
   if (positionals.length === 0) throw new UsageError('run needs at least one scenario file or folder');
   const plans = loadPlans(positionals, { trials: positiveInteger('--trials', values.trials), seed: values.seed });
-  const results: ScenarioResult[] = [];
-  for (const plan of plans) {
-    const result = runPlan(plan);
-    results.push(result);
-    if (!values.json) out.write(formatResult(result, plan.file) + '\n\n');
-  }
+  const results: ScenarioResult[] = await runPlans(plans);
+  if (!values.json) results.forEach((result, i) => out.write(formatResult(result, plans[i].file) + '\n\n'));
   if (values.json) out.write(JSON.stringify(results.length === 1 ? results[0] : results, null, 2) + '\n');
   const failed = results.flatMap((r) => r.expect.filter((e) => !e.pass).map((e) => `${r.name}: ${e.metric}`));
   if (!values.json && failed.length > 0) out.write(`${failed.length} check(s) failed:\n${failed.map((f) => `  ${f}`).join('\n')}\n`);

@@ -34,8 +34,8 @@ export const diceSchema = z.string().transform((text, ctx) => {
   return parsed;
 });
 
-/** A list of dice strings (`["2d4", "d6"]`). */
-export const diceListSchema = z.array(diceSchema);
+/** A list of dice strings (`["2d4", "d6"]`); a lone string (`"2d4"`) is read as a list of one. */
+export const diceListSchema = z.preprocess((v) => (typeof v === 'string' ? [v] : v), z.array(diceSchema));
 
 /** Flatten groups into one entry per die: [4, 4, 6] for `["2d4", "d6"]`. */
 export function eachDie(groups: readonly DiceGroup[]): number[] {

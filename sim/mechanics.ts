@@ -6,10 +6,15 @@ import { battle } from './viciousness/battle.ts';
 import { knavery } from './viciousness/knavery.ts';
 import { discovery } from './viciousness/discovery.ts';
 import { knowledge } from './viciousness/knowledge.ts';
+import { rivals } from './viciousness/rivals.ts';
+import { campaign } from './viciousness/campaign.ts';
 import { check } from './vdp/check.ts';
 import { risky } from './vdp/risky.ts';
 import { opposed } from './vdp/opposed.ts';
+import { combat } from './vdp/combat.ts';
+import { extended } from './vdp/extended.ts';
 import { contest } from './sorcerer/contest.ts';
+import { conflict } from './sorcerer/conflict.ts';
 
 export const mechanics: readonly Mechanic<any, any>[] = [
   clash,
@@ -17,17 +22,22 @@ export const mechanics: readonly Mechanic<any, any>[] = [
   knavery,
   discovery,
   knowledge,
+  rivals,
+  campaign,
   check,
   risky,
   opposed,
+  combat,
+  extended,
   contest,
+  conflict,
 ];
 
 /** Mechanics the contract names that this build does not model yet. */
 export const plannedMechanics: Record<SystemName, readonly string[]> = {
-  viciousness: ['rivals', 'campaign'],
-  vdp: ['combat', 'extended'],
-  sorcerer: ['conflict'],
+  viciousness: [],
+  vdp: [],
+  sorcerer: [],
 };
 
 export function findMechanic(system: string, name: string): Mechanic<any, any> | undefined {

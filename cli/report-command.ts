@@ -1,0 +1,69 @@
+/**
+ * `poolsim report [DIR|FILE...] [--out DIR] [--trials N] [--seed S]`: run every scenario
+ * and write the batch reports (reports/write.ts) — HTML, Markdown with SVG charts, the
+ * result JSON and CSV per scenario, and an index with every expect check. Every file is
+ * checked before anything runs (exit 2, `--out` untouched); the reports are written all
+ * or nothing; exit 1 when a check fails.
+ */
+import { basename, relative, resolve } from 'node:path';
+import { loadPlans } from './load.ts';
+import { parseOptions, positiveInteger } from './options.ts';
+import { runPlans } from './runner.ts';
+import { writeReports } from '../reports/write.ts';
+import type { ScenarioPlan } from '../sim/scenario.ts';
+
+export const REPORT_USAGE = `  poolsim report [DIR|FILE...] [--out DIR] [--trials N] [--seed S]
+
+  runs every scenario (default: scenarios/) and writes DIR (default: reports/out):
+  index.html and index.md listing each scenario's checks, and per scenario index.html,
+  report.md with charts/*.svg, results.json and results.csv`;
+
+/** A folder name for a scenario file: its base name without extension, made safe. */
+export function slugOf(file: string): string {
+  return basename(file).replace(/\.(json|ya?ml)$/i, '').replace(/[^A-Za-z0-9._-]/g, '-').replace(/^[.-]+/, '') || 'scenario';
+}
+
+export async function reportCommand(args: string[], out: NodeJS.WritableStream): Promise<number> {
+  const { values, positionals } = parseOptions(args, {
+    out: { type: 'string', default: 'reports/out' },
+    trials: { type: 'string' },
+    seed: { type: 'string' },
+  });
+  const plans = loadPlans(positionals.length > 0 ? positionals : ['scenarios'], {
+    trials: positiveInteger('--trials', values.trials),
+    seed: values.seed,
+  });
+  const results = await runPlans(plans);
+  const kinds = kindsOf(plans);
+  const used = new Map<string, number>();
+  const entries = plans.map((plan, i) => {
+    let slug = slugOf(plan.file);
+    const n = (used.get(slug.toLowerCase()) ?? 0) + 1;
+    used.set(slug.toLowerCase(), n);
+    if (n > 1) slug = `${slug}-${n}`;
+    return { slug, result: results[i], source: plan.file };
+  });
+  await writeReports(values.out!, entries, { charts: { kinds } });
+
+  let failed = 0;
+  for (const e of entries) {
+    const checks = e.result.expect;
+    const bad = checks.filter((c) => !c.pass);
+    failed += bad.length;
+    const mark = bad.length > 0 ? 'FAIL' : 'ok  ';
+    out.write(`${mark}  ${e.result.name}  (${checks.length - bad.length}/${checks.length} checks)  ${e.slug}/\n`);
+    for (const c of bad) out.write(`        failed: ${c.metric}${c.point ? ` at ${JSON.stringify(c.point)}` : ''}\n`);
+  }
+  const index = resolve(values.out!, 'index.html');
+  out.write(`\n${entries.length} scenario(s), ${failed} failed check(s). Open ${relative(process.cwd(), index) || index}\n`);
+  return failed > 0 ? 1 : 0;
+}
+
+/** Probability or mean for every metric name, from the mechanics' own specs. */
+function kindsOf(plans: readonly ScenarioPlan[]): Record<string, 'probability' | 'mean'> {
+  const kinds: Record<string, 'probability' | 'mean'> = {};
+  for (const plan of plans) {
+    for (const p of plan.points) for (const m of p.simulation.metrics) kinds[m.name] = m.kind;
+  }
+  return kinds;
+}

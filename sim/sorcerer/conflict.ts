@@ -1,0 +1,488 @@
+/**
+ * Sorcerer `conflict` (sorcerer.txt "Actions", "Except bleed", "Stand Up"; RULES.md
+ * "Sorcerer"): two characters fight in rounds of opposed rolls until one can no longer act.
+ *
+ * A round:
+ * 1. Each character's action pool is its `dice` + `bonus` + currency carried in, minus its
+ *    penalties ("Your total penalties to an action are equal to your next + lasting
+ *    penalties"); the next penalties come due and are spent on this round. "If you're
+ *    suffering penalties greater than your Stamina, you can't act" — unless it stands up
+ *    (`standUp` policy): "roll your Will (without penalties) vs. the number of dice you'd
+ *    like to use for your action, up to your score"; not possible "if your penalties are
+ *    > 2x your stamina". A character that cannot act when the round begins is beaten, and
+ *    the conflict ends (both at once: a draw).
+ * 2. "Dice all hit the table at the same time. Actions are resolved in order of highest die
+ *    to lowest" (ties go to the next highest die, then a coin).
+ * 3. Each action attacks the other character. A defender that "ha[s] already acted ...
+ *    roll[s] your full appropriate dice"; one that has "not acted yet" chooses by its
+ *    `defend` policy: "Sacrifice your planned action and declare a defensive action, at
+ *    full dice" or "Roll 1 die (with no bonuses) for defense. If you're still standing when
+ *    your action comes around, you can still do your planned action."
+ * 4. The attacker's rolled dice against the defence roll, as in `contest`. A won attack
+ *    bleeds the defender by the attacker's `weapon` (sim/sorcerer/bleed.ts). A won
+ *    defence's successes become bonus dice for the defender's next action when its
+ *    `currency` policy says so ("roll over successes from one action into a related and
+ *    immediately following action"); so do a Stand Up roll's ("You can roll success from
+ *    this roll as bonus dice to your action!").
+ *
+ * When it ends, "your lasting penalties are halved (round up)" and the Stamina thresholds
+ * say who needs medical attention. Readings: docs/rulings/sorcerer-conflict.md.
+ */
+import { z } from 'zod';
+import { defineMechanic, type ExactValues } from '../mechanic.ts';
+import { foldDistribution, type PoolFold } from '../exact/fold.ts';
+import { singleDieSchema } from '../dice.ts';
+import type { RandomStream } from '../random.ts';
+import type { SorcererRules } from '../rules.ts';
+import type { DistributionSpec, MetricSpec, Tally } from '../stats.ts';
+import { A_WINS, B_WINS, REROLL, contestFold, successesOf, winnerOf } from './contest.ts';
+import { WEAPONS, halvedLasting, needsPower, weaponSchema } from './bleed.ts';
+
+const count = z.number().int().min(0).max(100);
+
+/**
+ * A defender that has not acted yet: `fullDefence` (sacrifice the action, defend at full
+ * dice), `oneDie` ("Suck it up": one die, keep the action), or `fullDefenceWhenHurt`
+ * (one die while it carries no penalty, full defence once it does).
+ */
+export const DEFEND_POLICIES = ['fullDefence', 'oneDie', 'fullDefenceWhenHurt'] as const;
+/**
+ * Dice asked for when standing up: `never` (stays down), `half` (half its `dice`, rounded
+ * up: an easier Will roll), `full` ("want to use your whole 3 Stamina ... roll Will vs. 3").
+ */
+export const STAND_UP_POLICIES = ['never', 'half', 'full'] as const;
+/** Which successes roll over as bonus dice: `none`, `standUp`, `defence`, or `all` (both). */
+export const CURRENCY_POLICIES = ['none', 'standUp', 'defence', 'all'] as const;
+
+export const fighterSchema = z
+  .object({
+    name: z.string().min(1),
+    /** Stamina: the penalty thresholds, and the full defence's dice unless `defence` says otherwise. */
+    stamina: count,
+    /** Will, rolled to Stand Up. */
+    will: count,
+    /** Dice of its attack (the stat it fights with); defaults to `stamina`. */
+    dice: count.optional(),
+    /** Dice of a full defence ("if you dodge, roll your full Stamina + bonuses"); defaults to `stamina`. */
+    defence: count.optional(),
+    /** Bonus dice on its actions and full defences (a bad-ass weapon, cool tactics); defaults to 0. */
+    bonus: count.optional(),
+    /** Lasting penalties it carries into the conflict; defaults to 0. */
+    lasting: count.optional(),
+    /** What it attacks with: a row of the bleed table. */
+    weapon: weaponSchema,
+    /** The demon's Power, for the demonic rows of the bleed table. */
+    power: count.optional(),
+    /** A defender that has not acted yet (see DEFEND_POLICIES); defaults to "fullDefence". */
+    defend: z.enum(DEFEND_POLICIES).optional(),
+    /** Stand Up when its penalties exceed its Stamina (see STAND_UP_POLICIES); defaults to "full". */
+    standUp: z.enum(STAND_UP_POLICIES).optional(),
+    /** Successes rolled over into its next action (see CURRENCY_POLICIES); defaults to "all". */
+    currency: z.enum(CURRENCY_POLICIES).optional(),
+  })
+  .strict()
+  .superRefine((f, ctx) => {
+    if (needsPower(f.weapon) && f.power === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['power'], message: `weapon "${f.weapon}" bleeds by the demon's Power: expected "power"` });
+    }
+  });
+
+export const conflictSetup = z
+  .object({
+    /** The die; defaults to "d10". */
+    die: singleDieSchema.optional(),
+    a: fighterSchema,
+    b: fighterSchema,
+    /** Rounds before the conflict is called a draw; defaults to 20. */
+    maxRounds: z.number().int().min(1).max(1000).optional(),
+  })
+  .strict()
+  .superRefine((s, ctx) => {
+    if (s.a.name === s.b.name) {
+      ctx.addIssue({ code: 'custom', path: ['b', 'name'], message: `both characters are named "${s.a.name}": names must differ` });
+    }
+  });
+
+export type Fighter = z.output<typeof fighterSchema>;
+export type ConflictSetup = z.output<typeof conflictSetup>;
+
+/** Dice asked for on a Stand Up roll. */
+export function standUpDice(policy: (typeof STAND_UP_POLICIES)[number], score: number): number {
+  return policy === 'full' ? score : policy === 'half' ? Math.ceil(score / 2) : 0;
+}
+
+/** Dice of a full defence with `penalties` in force (never below 0). */
+export function fullDefenceDice(f: Fighter, penalties: number): number {
+  return Math.max(0, (f.defence ?? f.stamina) + (f.bonus ?? 0) - penalties);
+}
+
+/** Dice a defender that has not acted rolls, by its policy, with `penalties` in force. */
+export function pendingDefenceDice(f: Fighter, penalties: number): { dice: number; sacrifices: boolean } {
+  const policy = f.defend ?? 'fullDefence';
+  const full = policy === 'fullDefence' || (policy === 'fullDefenceWhenHurt' && penalties > 0);
+  // "Roll 1 die (with no bonuses)": the one die is neither raised nor cut.
+  return full ? { dice: fullDefenceDice(f, penalties), sacrifices: true } : { dice: 1, sacrifices: false };
+}
+
+/** Dice of an action with `penalties` in force and `carried` currency, when it can act. */
+export function actionDice(f: Fighter, penalties: number, carried: number): number {
+  return Math.max(0, (f.dice ?? f.stamina) + (f.bonus ?? 0) + carried - penalties);
+}
+
+/**
+ * Runs a contest fold over dice already on the table: face counts per side (index =
+ * face). Scratch arrays are the caller's so a trial allocates nothing.
+ */
+export class TableContest {
+  private readonly counts = new Int32Array(2);
+  private readonly remaining = new Int32Array(2);
+
+  constructor(
+    private readonly fold: PoolFold,
+    private readonly sides: number,
+  ) {}
+
+  run(facesA: Int32Array, countA: number, facesB: Int32Array, countB: number): number {
+    const { fold, counts, remaining } = this;
+    remaining[0] = countA;
+    remaining[1] = countB;
+    let state = fold.initial;
+    for (let face = this.sides; face >= 1; face--) {
+      counts[0] = facesA[face];
+      counts[1] = facesB[face];
+      remaining[0] -= counts[0];
+      remaining[1] -= counts[1];
+      state = fold.next(state, face, counts, remaining);
+      if (fold.isFinal!(state)) break;
+    }
+    return state;
+  }
+}
+
+const NO_ONE = -1;
+
+export const conflict = defineMechanic({
+  system: 'sorcerer',
+  name: 'conflict',
+  summary: 'rounds of opposed rolls: highest die acts first, bleed, Stand Up, currency',
+  setup: conflictSetup,
+  prepare(setup, rules: SorcererRules) {
+    const sides = setup.die ?? 10;
+    const maxRounds = setup.maxRounds ?? 20;
+    const fighters = [setup.a, setup.b];
+    const [A, B] = fighters.map((f) => f.name);
+    const fold = contestFold(rules.exhausted);
+
+    // Per fighter, for the hot loop.
+    const stamina = Int32Array.from(fighters, (f) => f.stamina);
+    const will = Int32Array.from(fighters, (f) => f.will);
+    const baseDice = Int32Array.from(fighters, (f) => f.dice ?? f.stamina);
+    const bonus = Int32Array.from(fighters, (f) => f.bonus ?? 0);
+    const defenceDice = Int32Array.from(fighters, (f) => f.defence ?? f.stamina);
+    const startLasting = Int32Array.from(fighters, (f) => f.lasting ?? 0);
+    const defendCode = Int32Array.from(fighters, (f) => DEFEND_POLICIES.indexOf(f.defend ?? 'fullDefence'));
+    const standN = Int32Array.from(fighters, (f) => standUpDice(f.standUp ?? 'full', f.dice ?? f.stamina));
+    const currency = fighters.map((f) => f.currency ?? 'all');
+    const currencyStandUp = Uint8Array.from(currency, (c) => (c === 'standUp' || c === 'all' ? 1 : 0));
+    const currencyDefence = Uint8Array.from(currency, (c) => (c === 'defence' || c === 'all' ? 1 : 0));
+    const weapon = fighters.map((f) => WEAPONS[f.weapon]);
+    const power = Int32Array.from(fighters, (f) => f.power ?? 0);
+
+    const lastingBins = (f: (typeof fighters)[number]) => 4 * f.stamina + 5;
+    const metrics: MetricSpec[] = [
+      { name: `win.${A}`, kind: 'probability' },
+      { name: `win.${B}`, kind: 'probability' },
+      { name: 'draw', kind: 'probability' },
+      { name: 'rounds', kind: 'mean' },
+      ...fighters.flatMap((f): MetricSpec[] => [
+        { name: `lasting.${f.name}`, kind: 'mean' },
+        { name: `injured.${f.name}`, kind: 'probability' },
+        { name: `hospital.${f.name}`, kind: 'probability' },
+        { name: `stoodUp.${f.name}`, kind: 'mean' },
+      ]),
+      { name: `first.${A}`, kind: 'probability' },
+      { name: `first.${B}`, kind: 'probability' },
+      { name: 'opening.landed', kind: 'probability' },
+      { name: 'opening.successes', kind: 'mean' },
+    ];
+    const M_FIGHTER = 4; // + 4·i: lasting, injured, hospital, stoodUp
+    const M_OPENING = 12; // first.a, first.b, landed, successes
+    const distributions: DistributionSpec[] = fighters.map((f) => ({ name: `lasting.${f.name}`, min: 0, size: lastingBins(f) }));
+
+    return {
+      metrics,
+      distributions,
+      run(random: RandomStream, trials: number, tally: Tally) {
+        const table = new TableContest(fold, sides);
+        const actionFaces = [new Int32Array(sides + 1), new Int32Array(sides + 1)];
+        const defenceFaces = new Int32Array(sides + 1);
+        const willFaces = new Int32Array(sides + 1);
+        const opposition = new Int32Array(sides + 1);
+        const actionCount = new Int32Array(2);
+        const lasting = new Int32Array(2);
+        const due = new Int32Array(2); // next penalties spent on this round
+        const pending = new Int32Array(2); // next penalties taken this round, due next round
+        const carried = new Int32Array(2); // currency dice for the next action
+        const stoodUp = new Int32Array(2);
+        const hasAction = new Uint8Array(2);
+        const down = new Uint8Array(2);
+
+        const roll = (faces: Int32Array, n: number) => {
+          faces.fill(0);
+          for (let d = 0; d < n; d++) faces[random.below(sides) + 1]++;
+        };
+        const addDice = (faces: Int32Array, n: number) => {
+          for (let d = 0; d < n; d++) faces[random.below(sides) + 1]++;
+        };
+        const inForce = (i: number) => lasting[i] + due[i] + pending[i];
+
+        // A Stand Up roll: Will against `n` dice. Returns the successes, or −1 when it fails
+        // (or cannot be tried). "re-roll or something" on a full tie.
+        const standUp = (i: number, n: number) => {
+          if (n <= 0 || will[i] <= 0 || inForce(i) > 2 * stamina[i]) return -1;
+          for (;;) {
+            roll(willFaces, will[i]);
+            roll(opposition, n);
+            const s = table.run(willFaces, will[i], opposition, n);
+            const w = winnerOf(s);
+            if (w === A_WINS) {
+              stoodUp[i]++;
+              return successesOf(s);
+            }
+            if (w === B_WINS) return -1;
+          }
+        };
+
+        // Keep the `n` highest dice of an action (a character standing up with fewer dice).
+        const keepHighest = (i: number, n: number) => {
+          const f = actionFaces[i];
+          let drop = actionCount[i] - n;
+          for (let face = 1; face <= sides && drop > 0; face++) {
+            const k = f[face] < drop ? f[face] : drop;
+            f[face] -= k;
+            drop -= k;
+          }
+          actionCount[i] = n;
+        };
+
+        for (let trial = 0; trial < trials; trial++) {
+          for (let i = 0; i < 2; i++) {
+            lasting[i] = startLasting[i];
+            due[i] = 0;
+            pending[i] = 0;
+            carried[i] = 0;
+            stoodUp[i] = 0;
+          }
+          let rounds = 0;
+          let winner = NO_ONE; // 0, 1, or NO_ONE (draw)
+          let firstActor = NO_ONE;
+          let openingLanded = 0;
+          let openingSuccesses = 0;
+          let opened = false;
+
+          for (;;) {
+            // 1. Who can act, with how many dice.
+            for (let i = 0; i < 2; i++) {
+              due[i] = pending[i];
+              pending[i] = 0;
+              const carry = carried[i];
+              carried[i] = 0;
+              const penalties = lasting[i] + due[i];
+              down[i] = 0;
+              if (penalties > stamina[i]) {
+                const s = standUp(i, standN[i]);
+                if (s < 0) down[i] = 1;
+                else actionCount[i] = standN[i] + bonus[i] + carry + (currencyStandUp[i] ? s : 0);
+              } else {
+                actionCount[i] = baseDice[i] + bonus[i] + carry - penalties;
+                if (actionCount[i] < 0) actionCount[i] = 0;
+              }
+            }
+            if (down[0] || down[1]) {
+              winner = down[0] && down[1] ? NO_ONE : down[0] ? 1 : 0;
+              break;
+            }
+            if (rounds === maxRounds) break; // a draw
+            rounds++;
+
+            // 2. Dice hit the table; highest die acts first.
+            for (let i = 0; i < 2; i++) {
+              roll(actionFaces[i], actionCount[i]);
+              hasAction[i] = actionCount[i] > 0 ? 1 : 0;
+            }
+            let first = hasAction[0] ? 0 : hasAction[1] ? 1 : NO_ONE;
+            if (hasAction[0] && hasAction[1]) {
+              const w = winnerOf(table.run(actionFaces[0], actionCount[0], actionFaces[1], actionCount[1]));
+              first = w === A_WINS ? 0 : w === B_WINS ? 1 : random.bits(1);
+            }
+            if (first === NO_ONE) continue;
+            if (!opened) firstActor = first;
+
+            // 3–4. Each action in turn.
+            for (let turn = 0; turn < 2; turn++) {
+              const x = turn === 0 ? first : 1 - first;
+              const y = 1 - x;
+              if (!hasAction[x]) continue;
+              hasAction[x] = 0;
+              // "If you're still standing when your action comes around": hit earlier this round.
+              if (pending[x] > 0 && inForce(x) > stamina[x]) {
+                const n = standN[x] < actionCount[x] ? standN[x] : actionCount[x];
+                const s = standUp(x, n);
+                if (s < 0) continue; // the action is lost
+                keepHighest(x, n);
+                if (currencyStandUp[x] && s > 0) {
+                  addDice(actionFaces[x], s);
+                  actionCount[x] += s;
+                }
+              }
+              // The defence.
+              let dice: number;
+              const pendingAction = hasAction[y] === 1;
+              if (pendingAction) {
+                const full = defendCode[y] === 0 || (defendCode[y] === 2 && inForce(y) > 0);
+                if (full) {
+                  hasAction[y] = 0; // sacrificed: "you're done for this round"
+                  dice = defenceDice[y] + bonus[y] - inForce(y);
+                } else dice = 1;
+              } else dice = defenceDice[y] + bonus[y] - inForce(y);
+              if (dice < 0) dice = 0;
+              roll(defenceFaces, dice);
+              const state = table.run(actionFaces[x], actionCount[x], defenceFaces, dice);
+              const w = winnerOf(state);
+              const s = successesOf(state);
+              if (w === A_WINS) {
+                const wp = weapon[x];
+                pending[y] += wp.nextX * s + wp.nextPower * power[x];
+                lasting[y] += wp.lastingX * s + wp.lastingFlat + wp.lastingPower * power[x];
+              } else if (w === B_WINS && currencyDefence[y] && s > 0) {
+                // Into the defender's next action: still this round if it kept its action.
+                if (hasAction[y]) {
+                  addDice(actionFaces[y], s);
+                  actionCount[y] += s;
+                } else carried[y] += s;
+              }
+              if (!opened) {
+                opened = true;
+                openingLanded = w === A_WINS ? 1 : 0;
+                openingSuccesses = w === A_WINS ? s : 0;
+              }
+            }
+          }
+
+          tally.add(0, winner === 0 ? 1 : 0);
+          tally.add(1, winner === 1 ? 1 : 0);
+          tally.add(2, winner === NO_ONE ? 1 : 0);
+          tally.add(3, rounds);
+          for (let i = 0; i < 2; i++) {
+            const final = halvedLasting(lasting[i]);
+            tally.add(M_FIGHTER + 4 * i, final);
+            tally.add(M_FIGHTER + 4 * i + 1, final > stamina[i] && final <= 2 * stamina[i] ? 1 : 0);
+            tally.add(M_FIGHTER + 4 * i + 2, final > 2 * stamina[i] ? 1 : 0);
+            tally.add(M_FIGHTER + 4 * i + 3, stoodUp[i]);
+            tally.bin(i, final);
+          }
+          tally.add(M_OPENING, firstActor === 0 ? 1 : 0);
+          tally.add(M_OPENING + 1, firstActor === 1 ? 1 : 0);
+          tally.add(M_OPENING + 2, openingLanded);
+          tally.add(M_OPENING + 3, openingSuccesses);
+        }
+        tally.addTrials(trials);
+      },
+      exact(): ExactValues {
+        const o = openingExchange(setup.a, setup.b, sides, rules.exhausted);
+        if (!o) return { metrics: {} };
+        return {
+          metrics: {
+            [`first.${A}`]: o.firstA,
+            [`first.${B}`]: o.firstB,
+            'opening.landed': o.landed,
+            'opening.successes': o.successes,
+          },
+        };
+      },
+    };
+  },
+});
+
+// ---------------------------------------------------------------- the exact opening
+
+const HALF = 65536; // one contest state fits below 2^16 (successes < 2^11)
+
+/**
+ * Two contests folded over three pools at once: pools (0, 1) and pools (0, 2). Pool 0
+ * is the first actor's action roll, pool 1 the other's action roll (deciding who acts
+ * first), pool 2 the other's defence roll (deciding the exchange).
+ */
+export function pairedContestFold(exhausted: SorcererRules['exhausted']): PoolFold {
+  const f = contestFold(exhausted);
+  const c1 = new Int32Array(2);
+  const r1 = new Int32Array(2);
+  const c2 = new Int32Array(2);
+  const r2 = new Int32Array(2);
+  return {
+    order: 'descending',
+    initial: f.initial + HALF * f.initial,
+    isFinal: (state) => f.isFinal!(state % HALF) && f.isFinal!(Math.floor(state / HALF)),
+    next(state, outcome, counts, remaining) {
+      c1[0] = counts[0];
+      c1[1] = counts[1];
+      r1[0] = remaining[0];
+      r1[1] = remaining[1];
+      c2[0] = counts[0];
+      c2[1] = counts[2];
+      r2[0] = remaining[0];
+      r2[1] = remaining[2];
+      const s1 = f.next(state % HALF, outcome, c1, r1);
+      const s2 = f.next(Math.floor(state / HALF), outcome, c2, r2);
+      return s1 + HALF * s2;
+    },
+  };
+}
+
+/**
+ * The exact first action of the conflict: who takes it, whether it bleeds its target and
+ * with how many successes. Undefined when a character must Stand Up to act in round 1 (the
+ * Will roll makes the pools random).
+ */
+export function openingExchange(
+  a: Fighter,
+  b: Fighter,
+  sides: number,
+  exhausted: SorcererRules['exhausted'],
+): { firstA: number; firstB: number; landed: number; successes: number } | undefined {
+  const la = a.lasting ?? 0;
+  const lb = b.lasting ?? 0;
+  if (la > a.stamina || lb > b.stamina) return undefined;
+  const na = actionDice(a, la, 0);
+  const nb = actionDice(b, lb, 0);
+  const out = { firstA: 0, firstB: 0, landed: 0, successes: 0 };
+  if (na === 0 && nb === 0) return out;
+
+  // x acts first against y; `order` tells whether x's lead is decided by the order contest.
+  const addLead = (x: Fighter, nx: number, y: Fighter, ny: number, ly: number, isA: boolean) => {
+    if (nx === 0) return;
+    const defence = ny > 0 ? pendingDefenceDice(y, ly).dice : fullDefenceDice(y, ly);
+    const paired = pairedContestFold(exhausted);
+    const finals = foldDistribution(paired, [
+      { count: nx, sides },
+      { count: ny, sides },
+      { count: defence, sides },
+    ]);
+    for (const [state, p] of finals) {
+      const order = winnerOf(state % HALF);
+      const lead = ny === 0 ? 1 : order === A_WINS ? 1 : order === REROLL ? 0.5 : 0;
+      if (lead === 0) continue;
+      const ex = Math.floor(state / HALF);
+      const q = p * lead;
+      if (isA) out.firstA += q;
+      else out.firstB += q;
+      if (winnerOf(ex) === A_WINS) {
+        out.landed += q;
+        out.successes += q * successesOf(ex);
+      }
+    }
+  };
+  addLead(a, na, b, nb, lb, true);
+  addLead(b, nb, a, na, la, false);
+  return out;
+}

@@ -1,0 +1,535 @@
+/**
+ * VDP `combat` (very-different-places.txt "Combat"; RULES.md "Combat"): two or more
+ * characters, in teams, fight in rounds until one team is left standing.
+ *
+ * A round: every standing character rolls 2d6 + Timing; turns go "from highest to lowest,
+ * with ties broken by whichever character has the highest Timing attribute" (then at
+ * random). On its turn a character takes its actions (`attacks`, two by default: "A
+ * character may take two actions on their turn"), each an ATTACK on an enemy chosen by
+ * its `targeting` policy. Dice are split by the `allocation` policy "the first time each
+ * combat turn he needs to use them - when attacking, or being attacked", and the split
+ * holds for the rest of the round. An attack rolls the attack dice + attribute + skill −
+ * wounds; the target defends with its defence dice likewise ("For every wound received, a
+ * character subtracts 1 from the total results"); sim/vdp/exchange.ts settles the
+ * exchange. Wounds beyond the wound limit ("Whenever a character's Wounds ... exceed their
+ * Health") KO the character. Tension, gained from glancing blows and held attacks, buys
+ * advantage dice by the `spendTension` policy ("one advantage die per point on the next
+ * combat action"). Cover: "light cover grants a 2/6 chance of avoiding a hit from a
+ * direct-fire ranged attack. Medium cover grants a 4/6 chance", rolled "before ranged
+ * attacks are calculated"; firing from cover lowers it a step until the next turn.
+ *
+ * Readings the text leaves open: docs/rulings/vdp-combat.md.
+ */
+import { z } from 'zod';
+import { defineMechanic } from '../mechanic.ts';
+import { Distribution } from '../exact/distribution.ts';
+import type { RandomStream } from '../random.ts';
+import type { DistributionSpec, MetricSpec, Tally } from '../stats.ts';
+import { VDP_DIE, VDP_POOL, VdpRoll } from './pool.ts';
+import { FIXED_SPLITS, attackDiceOf, type FixedSplit } from './allocation.ts';
+import { bonusOf, exchange, exchangeOdds, rollBonusSchema } from './exchange.ts';
+
+/** "Wounds before KO", the character-type table. */
+export const WOUND_LIMITS = {
+  /** "Pests, animals in a swarm, children" */
+  pest: 1,
+  /** "Civilians, minions, farm animals" */
+  civilian: 2,
+  /** "Trained fighters, starting player characters, wild animals" */
+  trained: 3,
+  /** "Well-trained fighters, mid level PCs" */
+  wellTrained: 4,
+  /** "Elites or fanatics, high level PCs" */
+  elite: 5,
+  /** "Boss characters" */
+  boss: 6,
+} as const;
+
+const CHARACTER_TYPES = Object.keys(WOUND_LIMITS) as [keyof typeof WOUND_LIMITS, ...(keyof typeof WOUND_LIMITS)[]];
+
+/**
+ * How a character splits its 4 dice each round. The fixed splits of the text's table, and:
+ * - `guardWhenWounded`: 3/1 unhurt, 2/2 once wounded, 1/3 when the next wound would KO it;
+ * - `finishingBlow`: 2/2, but 4/0 ("All-out finishing blow") while an enemy is one wound
+ *   from KO;
+ * - `desperation`: 2/2, but 4/0 ("desperation move") while it is itself one wound from KO.
+ */
+export const ALLOCATIONS = [...FIXED_SPLITS, 'guardWhenWounded', 'finishingBlow', 'desperation'] as const;
+export type Allocation = (typeof ALLOCATIONS)[number];
+
+/**
+ * When a character spends tension, one advantage die per point, at most `spendPerRoll`
+ * points a roll, never on a roll of no dice: `never`; `onAttack` (its attack rolls);
+ * `onDefence` (its defence rolls); `onNextRoll` (whichever roll comes first).
+ */
+export const SPEND_POLICIES = ['never', 'onAttack', 'onDefence', 'onNextRoll'] as const;
+
+/**
+ * Which enemy a character attacks: `weakest` (fewest wounds left before KO), `strongest`
+ * (most wounds left) or `random`; ties at random.
+ */
+export const TARGETING = ['weakest', 'strongest', 'random'] as const;
+
+/** Cover against direct fire, in sixths of a chance to avoid the hit. */
+export const COVER = { none: 0, light: 2, medium: 4, full: 6 } as const;
+const COVER_LEVELS = ['none', 'light', 'medium', 'full'] as const;
+const COVER_SIXTHS = Int32Array.of(0, 2, 4, 6);
+
+/** Advantage dice one roll can buy: a bound on `spendPerRoll`. */
+export const MAX_SPEND = 8;
+
+const name = z.string().min(1);
+
+export const combatantSchema = z
+  .object({
+    name,
+    /** Characters with the same team fight together; defaults to the character's own name. */
+    team: name.optional(),
+    /** How many identical characters this entry stands for; defaults to 1. */
+    count: z.number().int().min(1).max(100).optional(),
+    /** Attribute + skill (+ weapon) added to attack dice. */
+    attack: rollBonusSchema,
+    /** Attribute + skill (+ shield) added to defence dice. */
+    defence: rollBonusSchema,
+    /** Fortitude of the damage type the enemies deal (Physical for a fistfight). */
+    fortitude: z.number().int().min(1).max(50),
+    /** Row of the character-type table giving the wound limit. */
+    type: z.enum(CHARACTER_TYPES).optional(),
+    /** Wounds before KO, instead of `type` (a trait may raise Health). */
+    woundLimit: z.number().int().min(1).max(50).optional(),
+    /** "the sum of Physical, Mental, and Emotional Reaction". */
+    timing: z.number().int().min(-20).max(100),
+    /** Tension at the start of the fight; defaults to 0. */
+    tension: z.number().int().min(0).max(100).optional(),
+    /** ATTACK actions per turn: 2 ("PUNCH KICK", "FIRE FIRE"), or 1 when the other action moves; defaults to 2. */
+    attacks: z.number().int().min(1).max(2).optional(),
+    /** Direct-fire ranged attacks, which cover can avoid; defaults to false (melee). */
+    ranged: z.boolean().optional(),
+    /** The character's cover against direct fire; defaults to "none". */
+    cover: z.enum(COVER_LEVELS).optional(),
+    /** How it splits its 4 dice (see ALLOCATIONS); defaults to "2/2", "Thrust and parry". */
+    allocation: z.enum(ALLOCATIONS).optional(),
+    /** When it spends tension on advantage dice (see SPEND_POLICIES); defaults to "onAttack". */
+    spendTension: z.enum(SPEND_POLICIES).optional(),
+    /** Most tension points spent on one roll; defaults to 4 (one advantage die per pool die). */
+    spendPerRoll: z.number().int().min(1).max(MAX_SPEND).optional(),
+    /** Which enemy it attacks (see TARGETING); defaults to "weakest". */
+    targeting: z.enum(TARGETING).optional(),
+  })
+  .strict();
+
+export const combatSetup = z
+  .object({
+    characters: z.array(combatantSchema).min(2).max(100),
+    /** Rounds before the fight is called a draw; defaults to 50. */
+    maxRounds: z.number().int().min(1).max(1000).optional(),
+  })
+  .strict()
+  .superRefine((s, ctx) => {
+    const names = new Set<string>();
+    const teams = new Set<string>();
+    let total = 0;
+    s.characters.forEach((c, i) => {
+      if (names.has(c.name)) {
+        ctx.addIssue({ code: 'custom', path: ['characters', i, 'name'], message: `two characters are named "${c.name}": names must differ` });
+      }
+      names.add(c.name);
+      teams.add(c.team ?? c.name);
+      total += c.count ?? 1;
+      if (c.type === undefined && c.woundLimit === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['characters', i],
+          message: `"${c.name}" needs a wound limit: expected "type" (one of ${CHARACTER_TYPES.join(', ')}) or "woundLimit"`,
+        });
+      }
+    });
+    if (teams.size < 2) {
+      ctx.addIssue({ code: 'custom', path: ['characters'], message: `every character is on team "${[...teams][0]}": expected at least two teams` });
+    }
+    if (total > 100) {
+      ctx.addIssue({ code: 'custom', path: ['characters'], message: `${total} characters in all: expected at most 100` });
+    }
+  });
+
+export type CombatSetup = z.output<typeof combatSetup>;
+export type CombatantSetup = z.output<typeof combatantSchema>;
+
+export function woundLimitOf(c: CombatantSetup): number {
+  return c.woundLimit ?? WOUND_LIMITS[c.type!];
+}
+
+/**
+ * Attack dice of an allocation policy, given the character's wounds and wound limit and
+ * whether some enemy is one wound from KO ("at its limit": the next wound KOs it).
+ */
+export function attackDiceFor(policy: Allocation, wounds: number, limit: number, enemyAtLimit: boolean): number {
+  switch (policy) {
+    case 'guardWhenWounded':
+      return wounds === 0 ? 3 : wounds >= limit ? 1 : 2;
+    case 'finishingBlow':
+      return enemyAtLimit ? 4 : 2;
+    case 'desperation':
+      return wounds >= limit ? 4 : 2;
+    default:
+      return attackDiceOf(policy as FixedSplit);
+  }
+}
+
+// Policy codes for the typed arrays of the hot loop.
+const SPEND_CODE = { never: 0, onAttack: 1, onDefence: 2, onNextRoll: 3 } as const;
+const TARGET_CODE = { weakest: 0, strongest: 1, random: 2 } as const;
+const ATTACK_ROLL = 1;
+const DEFENCE_ROLL = 2;
+
+/** Tension a policy spends on a roll of `dice` dice, with `banked` tension. */
+export function tensionSpent(policy: (typeof SPEND_POLICIES)[number], roll: 'attack' | 'defence', dice: number, banked: number, perRoll: number): number {
+  if (dice === 0) return 0;
+  const wants = policy === 'onNextRoll' || (policy === 'onAttack' && roll === 'attack') || (policy === 'onDefence' && roll === 'defence');
+  return wants ? Math.min(banked, perRoll) : 0;
+}
+
+/** One character of the fight, flattened from its entry. */
+interface Fighter {
+  entry: number;
+  team: number;
+  setup: CombatantSetup;
+}
+
+export const combat = defineMechanic({
+  system: 'vdp',
+  name: 'combat',
+  summary: 'a fight in rounds: Timing order, attack and defence dice split by policy, wounds to KO',
+  setup: combatSetup,
+  prepare(setup) {
+    const entries = setup.characters;
+    const teamNames = [...new Set(entries.map((c) => c.team ?? c.name))];
+    const fighters: Fighter[] = [];
+    entries.forEach((c, e) => {
+      for (let k = 0; k < (c.count ?? 1); k++) fighters.push({ entry: e, team: teamNames.indexOf(c.team ?? c.name), setup: c });
+    });
+    const n = fighters.length;
+    const teams = teamNames.length;
+    const maxRounds = setup.maxRounds ?? 50;
+
+    // Per character, as typed arrays for the hot loop.
+    const entryOf = Int32Array.from(fighters, (f) => f.entry);
+    const teamOf = Int32Array.from(fighters, (f) => f.team);
+    const attackBonus = Int32Array.from(fighters, (f) => bonusOf(f.setup.attack));
+    const defenceBonus = Int32Array.from(fighters, (f) => bonusOf(f.setup.defence));
+    const fortitude = Int32Array.from(fighters, (f) => f.setup.fortitude);
+    const limit = Int32Array.from(fighters, (f) => woundLimitOf(f.setup));
+    const timing = Int32Array.from(fighters, (f) => f.setup.timing);
+    const startTension = Int32Array.from(fighters, (f) => f.setup.tension ?? 0);
+    const attacks = Int32Array.from(fighters, (f) => f.setup.attacks ?? 2);
+    const ranged = Uint8Array.from(fighters, (f) => (f.setup.ranged ? 1 : 0));
+    const cover = Int32Array.from(fighters, (f) => COVER_LEVELS.indexOf(f.setup.cover ?? 'none'));
+    const allocation: Allocation[] = fighters.map((f) => f.setup.allocation ?? '2/2');
+    const spend = Int32Array.from(fighters, (f) => SPEND_CODE[f.setup.spendTension ?? 'onAttack']);
+    const perRoll = Int32Array.from(fighters, (f) => f.setup.spendPerRoll ?? VDP_POOL);
+    const targeting = Int32Array.from(fighters, (f) => TARGET_CODE[f.setup.targeting ?? 'weakest']);
+
+    // rolls[kept * (MAX_SPEND + 1) + advantage]: kept d6s of a pool rolled with advantage dice.
+    const rolls: VdpRoll[] = [];
+    for (let kept = 0; kept <= VDP_POOL; kept++) for (let adv = 0; adv <= MAX_SPEND; adv++) rolls.push(new VdpRoll(kept, adv, 0));
+    const rollOf = (kept: number, adv: number) => rolls[kept * (MAX_SPEND + 1) + adv];
+
+    // The opening exchange is computed exactly for a duel.
+    const duel = n === 2;
+
+    const metrics: MetricSpec[] = [
+      ...teamNames.map((t): MetricSpec => ({ name: `win.${t}`, kind: 'probability' })),
+      { name: 'draw', kind: 'probability' },
+      { name: 'rounds', kind: 'mean' },
+      ...entries.flatMap((c): MetricSpec[] => {
+        const scale = c.count ?? 1;
+        return [
+          { name: `wounds.${c.name}`, kind: 'mean', scale },
+          { name: `ko.${c.name}`, kind: 'probability', scale },
+          { name: `tension.${c.name}`, kind: 'mean', scale },
+        ];
+      }),
+      // The fight's first turn and first attack: the same metrics at every sweep point,
+      // exact for a duel.
+      ...entries.map((c): MetricSpec => ({ name: `first.${c.name}`, kind: 'probability' })),
+      { name: 'opening.avoided', kind: 'probability' },
+      { name: 'opening.held', kind: 'probability' },
+      { name: 'opening.glancing', kind: 'probability' },
+      { name: 'opening.hit', kind: 'probability' },
+      { name: 'opening.damage', kind: 'mean' },
+    ];
+    const M_DRAW = teams;
+    const M_ROUNDS = teams + 1;
+    const M_ENTRY = teams + 2; // + 3·entry: wounds, ko, tension
+    const M_FIRST = M_ENTRY + 3 * entries.length; // + entry
+    const M_OPENING = M_FIRST + entries.length; // avoided, held, glancing, hit, damage
+    const distributions: DistributionSpec[] = [{ name: 'rounds', min: 1, size: maxRounds }];
+
+    return {
+      metrics,
+      distributions,
+      run(random: RandomStream, trials: number, tally: Tally) {
+        const wounds = new Int32Array(n);
+        const tension = new Int32Array(n);
+        const gained = new Int32Array(n);
+        const alive = new Uint8Array(n);
+        const split = new Int32Array(n); // attack dice this round; −1 before allocating
+        const firedFromCover = new Uint8Array(n);
+        const order = new Int32Array(n);
+        const key = new Int32Array(n);
+        const teamStanding = new Int32Array(teams);
+        const entryWounds = new Int32Array(entries.length);
+        const entryKo = new Int32Array(entries.length);
+        const entryTension = new Int32Array(entries.length);
+        let teamsStanding = 0;
+        // Opening exchange: 0 none yet, 1 avoided, 2 held, 3 glancing, 4 damage.
+        let opening = 0;
+        let openingDamage = 0;
+
+        const allocate = (i: number) => {
+          let enemyAtLimit = false;
+          if (allocation[i] === 'finishingBlow') {
+            for (let j = 0; j < n; j++) {
+              if (alive[j] && teamOf[j] !== teamOf[i] && wounds[j] >= limit[j]) enemyAtLimit = true;
+            }
+          }
+          split[i] = attackDiceFor(allocation[i], wounds[i], limit[i], enemyAtLimit);
+        };
+
+        const spendOn = (i: number, roll: number, dice: number) => {
+          if (dice === 0) return 0;
+          const p = spend[i];
+          if (p === 0 || (p === 1 && roll !== ATTACK_ROLL) || (p === 2 && roll !== DEFENCE_ROLL)) return 0;
+          const s = tension[i] < perRoll[i] ? tension[i] : perRoll[i];
+          tension[i] -= s;
+          return s;
+        };
+
+        // A roll's total: kept dice + bonus − wounds, at least 0; a pool of no dice totals 0.
+        const total = (dice: number, adv: number, bonus: number) => {
+          if (dice === 0) return 0;
+          const t = rollOf(dice, adv).roll(random) + bonus;
+          return t < 0 ? 0 : t;
+        };
+
+        const pickTarget = (i: number) => {
+          const how = targeting[i];
+          let best = -1;
+          let bestScore = 0;
+          let ties = 0;
+          for (let j = 0; j < n; j++) {
+            if (!alive[j] || teamOf[j] === teamOf[i]) continue;
+            const left = limit[j] - wounds[j];
+            const score = how === 0 ? -left : how === 1 ? left : 0;
+            if (best < 0 || score > bestScore) {
+              best = j;
+              bestScore = score;
+              ties = 1;
+            } else if (score === bestScore) {
+              // Reservoir choice: each tied candidate ends up chosen with chance 1/ties.
+              ties++;
+              if (random.below(ties) === 0) best = j;
+            }
+          }
+          return best;
+        };
+
+        const attack = (i: number, t: number) => {
+          if (ranged[i]) {
+            const c = cover[t] - firedFromCover[t];
+            if (c > 0 && random.below(VDP_DIE) < COVER_SIXTHS[c]) {
+              if (opening === 0) opening = 1;
+              return;
+            }
+          }
+          if (split[t] < 0) allocate(t);
+          const attackDice = split[i];
+          const defenceDice = VDP_POOL - split[t];
+          const a = total(attackDice, spendOn(i, ATTACK_ROLL, attackDice), attackBonus[i] - wounds[i]);
+          const d = total(defenceDice, spendOn(t, DEFENCE_ROLL, defenceDice), defenceBonus[t] - wounds[t]);
+          const r = exchange(a, d, fortitude[t]);
+          if (r > 0) {
+            wounds[t] += r;
+            if (opening === 0) {
+              opening = 4;
+              openingDamage = r;
+            }
+            if (wounds[t] > limit[t]) {
+              alive[t] = 0;
+              if (--teamStanding[teamOf[t]] === 0) teamsStanding--;
+            }
+          } else if (r === 0) {
+            tension[i]++;
+            gained[i]++;
+            if (opening === 0) opening = 3;
+          } else {
+            tension[t] -= r;
+            gained[t] -= r;
+            if (opening === 0) opening = 2;
+          }
+        };
+
+        for (let trial = 0; trial < trials; trial++) {
+          teamStanding.fill(0);
+          for (let i = 0; i < n; i++) {
+            wounds[i] = 0;
+            tension[i] = startTension[i];
+            gained[i] = 0;
+            alive[i] = 1;
+            firedFromCover[i] = 0;
+            teamStanding[teamOf[i]]++;
+          }
+          teamsStanding = teams;
+          opening = 0;
+          openingDamage = 0;
+          let firstTurn = -1;
+          let rounds = 0;
+
+          while (rounds < maxRounds && teamsStanding > 1) {
+            rounds++;
+            // Timing order: 2d6 + Timing, highest first; ties by Timing, then at random.
+            let m = 0;
+            for (let i = 0; i < n; i++) {
+              split[i] = -1;
+              if (!alive[i]) continue;
+              key[i] = random.die(6) + random.die(6) + timing[i];
+              // Insertion by (key, timing) descending.
+              let at = m++;
+              while (at > 0) {
+                const o = order[at - 1];
+                if (key[o] > key[i] || (key[o] === key[i] && timing[o] >= timing[i])) break;
+                order[at] = o;
+                at--;
+              }
+              order[at] = i;
+            }
+            // Shuffle runs of equal (key, timing): a fair order among full ties.
+            for (let s = 0; s < m; ) {
+              let e = s + 1;
+              while (e < m && key[order[e]] === key[order[s]] && timing[order[e]] === timing[order[s]]) e++;
+              for (let k = e - 1; k > s; k--) {
+                const j = s + random.below(k - s + 1);
+                const tmp = order[k];
+                order[k] = order[j];
+                order[j] = tmp;
+              }
+              s = e;
+            }
+            if (firstTurn < 0) firstTurn = order[0];
+
+            for (let o = 0; o < m && teamsStanding > 1; o++) {
+              const i = order[o];
+              if (!alive[i]) continue;
+              firedFromCover[i] = 0; // back behind its cover at the start of its turn
+              if (split[i] < 0) allocate(i);
+              if (split[i] === 0) continue; // "Fighting defensively": no attack
+              for (let a = 0; a < attacks[i] && teamsStanding > 1; a++) {
+                const t = pickTarget(i);
+                if (t < 0) break;
+                if (cover[i] > 0) firedFromCover[i] = 1;
+                attack(i, t);
+              }
+            }
+          }
+
+          let winner = -1;
+          if (teamsStanding === 1) for (let k = 0; k < teams; k++) if (teamStanding[k] > 0) winner = k;
+          for (let k = 0; k < teams; k++) tally.add(k, winner === k ? 1 : 0);
+          tally.add(M_DRAW, winner < 0 ? 1 : 0);
+          tally.add(M_ROUNDS, rounds);
+          tally.bin(0, rounds);
+          entryWounds.fill(0);
+          entryKo.fill(0);
+          entryTension.fill(0);
+          for (let i = 0; i < n; i++) {
+            const e = entryOf[i];
+            entryWounds[e] += wounds[i];
+            entryKo[e] += alive[i] ? 0 : 1;
+            entryTension[e] += gained[i];
+          }
+          for (let e = 0; e < entries.length; e++) {
+            tally.add(M_ENTRY + 3 * e, entryWounds[e]);
+            tally.add(M_ENTRY + 3 * e + 1, entryKo[e]);
+            tally.add(M_ENTRY + 3 * e + 2, entryTension[e]);
+          }
+          for (let e = 0; e < entries.length; e++) tally.add(M_FIRST + e, entryOf[firstTurn] === e ? 1 : 0);
+          tally.add(M_OPENING, opening === 1 ? 1 : 0);
+          tally.add(M_OPENING + 1, opening === 2 ? 1 : 0);
+          tally.add(M_OPENING + 2, opening === 3 ? 1 : 0);
+          tally.add(M_OPENING + 3, opening === 4 ? 1 : 0);
+          tally.add(M_OPENING + 4, openingDamage);
+        }
+        tally.addTrials(trials);
+      },
+      exact: duel
+        ? () => {
+            const o = openingExchange(entries[0], entries[1], rollOf);
+            return {
+              metrics: {
+                [`first.${entries[0].name}`]: o.first,
+                [`first.${entries[1].name}`]: 1 - o.first,
+                'opening.avoided': o.avoided,
+                'opening.held': o.held,
+                'opening.glancing': o.glancing,
+                'opening.hit': o.hit,
+                'opening.damage': o.damage,
+              },
+            };
+          }
+        : undefined,
+    };
+  },
+});
+
+/** P(2d6 + Timing of a is before b's in the turn order): ties by Timing, then a coin. */
+export function firstTurnChance(timingA: number, timingB: number): number {
+  const twoDice = Distribution.die(VDP_DIE).repeat(2);
+  const diff = twoDice.shift(timingA).minus(twoDice.shift(timingB));
+  const tie = diff.at(0);
+  return diff.atLeast(1) + tie * (timingA > timingB ? 1 : timingA < timingB ? 0 : 0.5);
+}
+
+/**
+ * The exact first attack of a duel: who takes the first turn, and what the first attack
+ * made does (the first turn's taker attacks, unless it attacks with no dice, when the
+ * other attacks on its turn). Both characters are fresh: no wounds, starting tension.
+ */
+export function openingExchange(
+  a: CombatantSetup,
+  b: CombatantSetup,
+  rollOf: (kept: number, adv: number) => VdpRoll,
+): { first: number; avoided: number; held: number; glancing: number; hit: number; damage: number } {
+  const first = firstTurnChance(a.timing, b.timing);
+  const out = { first, avoided: 0, held: 0, glancing: 0, hit: 0, damage: 0 };
+  const attackDice = (c: CombatantSetup) => attackDiceFor(c.allocation ?? '2/2', 0, woundLimitOf(c), false);
+  const addAttack = (x: CombatantSetup, y: CombatantSetup, p: number) => {
+    const ax = attackDice(x);
+    const dy = VDP_POOL - attackDice(y);
+    const coverLevel = COVER_LEVELS.indexOf(y.cover ?? 'none');
+    const avoid = x.ranged ? COVER_SIXTHS[coverLevel] / VDP_DIE : 0;
+    const perRoll = (c: CombatantSetup) => c.spendPerRoll ?? VDP_POOL;
+    const advX = tensionSpent(x.spendTension ?? 'onAttack', 'attack', ax, x.tension ?? 0, perRoll(x));
+    const advY = tensionSpent(y.spendTension ?? 'onAttack', 'defence', dy, y.tension ?? 0, perRoll(y));
+    const clamp = (v: number) => (v < 0 ? 0 : v);
+    const att = rollOf(ax, advX).distribution().shift(bonusOf(x.attack)).map(clamp);
+    const def = dy === 0 ? Distribution.constant(0) : rollOf(dy, advY).distribution().shift(bonusOf(y.defence)).map(clamp);
+    const odds = exchangeOdds(att, def, y.fortitude);
+    const land = p * (1 - avoid);
+    out.avoided += p * avoid;
+    out.held += land * odds.held;
+    out.glancing += land * odds.glancing;
+    out.hit += land * odds.hit;
+    out.damage += land * odds.damage;
+  };
+  // Whoever attacks first: the first turn's taker, if it has attack dice; else the other.
+  const order: [CombatantSetup, CombatantSetup, number][] = [
+    [a, b, first],
+    [b, a, 1 - first],
+  ];
+  for (const [x, y, p] of order) {
+    if (p === 0) continue;
+    if (attackDice(x) > 0) addAttack(x, y, p);
+    else if (attackDice(y) > 0) addAttack(y, x, p);
+  }
+  return out;
+}

@@ -1,0 +1,230 @@
+/**
+ * VDP `extended` skill check (very-different-places.txt "Extended skill check"; RULES.md):
+ * "the character must balance attack and defense die like they would in combat, against
+ * a pair of target numbers representing difficulty (for attack) and intensity of effort
+ * (for defense)". Each step rolls both pools (≥ the target passes, as in a risky check):
+ *
+ * - "If a character succeeds with their attack, progress towards the goal is made";
+ *   `steps` points finish the job.
+ * - "If an attack is failed, progress is reduced by one notch if there has been any. If
+ *   two attacks are failed in a row, the skill check has failed entirely."
+ * - "If the character fails their defense, they are exhausted ... and must stop working".
+ *
+ * Within a step the attack is settled first, then the defence (docs/rulings/vdp-extended.md):
+ * the point that finishes the job counts even if the defence fails in that step, and a
+ * second missed attack fails the check even if the defence fails too. A run that neither
+ * succeeds nor stops within `maxSteps` steps is `unfinished`.
+ *
+ * The check is a Markov chain on (progress, last attack missed), so the exact engine walks
+ * the chain step by step; the Monte Carlo rolls the same steps.
+ */
+import { z } from 'zod';
+import { defineMechanic } from '../mechanic.ts';
+import type { VdpRules } from '../rules.ts';
+import { VDP_POOL, extraDice, netAdvantage, type VdpRoll } from './pool.ts';
+import { splitRolls } from './risky.ts';
+import { FIXED_SPLITS, attackDiceOf, type FixedSplit } from './allocation.ts';
+import { bonusOf, rollBonusSchema } from './exchange.ts';
+
+/**
+ * How the 4 dice are split each step: a fixed split of the combat table (attack/defence),
+ * or `pressAfterMiss`: 2/2, but 3/1 right after a missed attack, since a second miss in a
+ * row fails the whole check.
+ */
+export const EXTENDED_ALLOCATIONS = [...FIXED_SPLITS, 'pressAfterMiss'] as const;
+export type ExtendedAllocation = (typeof EXTENDED_ALLOCATIONS)[number];
+
+export const extendedSetup = z
+  .object({
+    /** Base stat + skill (+ tool) added to the attack dice. */
+    attack: rollBonusSchema,
+    /** "defense is done with Focus or Stamina": stat + skill added to the defence dice. */
+    defence: rollBonusSchema,
+    /** Target of each attack roll. */
+    difficulty: z.number().int().min(-100).max(200),
+    /** Target of each defence roll ("intensity of effort"). */
+    intensity: z.number().int().min(-100).max(200),
+    /** Points of progress that finish the job ("at least two steps, but three or four is more common"). */
+    steps: z.number().int().min(1).max(50),
+    /** How the pool is split (see EXTENDED_ALLOCATIONS); defaults to "2/2". */
+    allocation: z.enum(EXTENDED_ALLOCATIONS).optional(),
+    /** Advantage dice on every step (placed by the `advantageOn` rule). */
+    advantage: extraDice.optional(),
+    disadvantage: extraDice.optional(),
+    /** Steps before the attempt is reported `unfinished`; defaults to 100. */
+    maxSteps: z.number().int().min(1).max(1000).optional(),
+  })
+  .strict();
+
+export type ExtendedSetup = z.output<typeof extendedSetup>;
+
+/** Attack dice of a step, given whether the last attack missed. */
+export function extendedAttackDice(policy: ExtendedAllocation, lastMissed: boolean): number {
+  if (policy === 'pressAfterMiss') return lastMissed ? 3 : 2;
+  return attackDiceOf(policy as FixedSplit);
+}
+
+/** Outcome codes of one step, as the chain and the Monte Carlo share them. */
+export const GOING = 0;
+export const SUCCESS = 1;
+export const EXHAUSTED = 2;
+export const FAILED = 3;
+
+/**
+ * One step from (progress, lastMissed): the new progress, whether this attack missed, and
+ * the outcome (GOING or the end).
+ */
+export function extendedStep(
+  progress: number,
+  lastMissed: boolean,
+  attackPasses: boolean,
+  defencePasses: boolean,
+  steps: number,
+): { progress: number; missed: boolean; outcome: number } {
+  if (attackPasses) {
+    if (progress + 1 >= steps) return { progress: steps, missed: false, outcome: SUCCESS };
+    return { progress: progress + 1, missed: false, outcome: defencePasses ? GOING : EXHAUSTED };
+  }
+  const lower = progress > 0 ? progress - 1 : 0;
+  if (lastMissed) return { progress: lower, missed: true, outcome: FAILED };
+  return { progress: lower, missed: true, outcome: defencePasses ? GOING : EXHAUSTED };
+}
+
+export const extended = defineMechanic({
+  system: 'vdp',
+  name: 'extended',
+  summary: 'an extended check: attack vs difficulty and defence vs intensity, step by step',
+  setup: extendedSetup,
+  prepare(setup, rules: VdpRules) {
+    const policy = setup.allocation ?? '2/2';
+    const { steps, difficulty, intensity } = setup;
+    const maxSteps = setup.maxSteps ?? 100;
+    const net = netAdvantage(setup.advantage, setup.disadvantage);
+    const bonuses: [number, number] = [bonusOf(setup.attack), bonusOf(setup.defence)];
+    // Rolls by attack dice: pools[k] = [attack roll, defence roll] for a k/(4−k) split.
+    const pools: [VdpRoll, VdpRoll][] = [];
+    for (let k = 0; k <= VDP_POOL; k++) pools.push(splitRolls(k, VDP_POOL - k, net, bonuses, rules.advantageOn));
+    const attackRolls = pools.map((p) => p[0]);
+    const defenceRolls = pools.map((p) => p[1]);
+    const afterHit = extendedAttackDice(policy, false);
+    const afterMiss = extendedAttackDice(policy, true);
+
+    return {
+      metrics: [
+        { name: 'success', kind: 'probability' },
+        { name: 'exhausted', kind: 'probability' },
+        { name: 'failed', kind: 'probability' },
+        { name: 'unfinished', kind: 'probability' },
+        { name: 'steps', kind: 'mean' },
+        { name: 'progress', kind: 'mean' },
+        { name: 'tension', kind: 'mean' },
+      ],
+      distributions: [{ name: 'steps', min: 1, size: maxSteps }],
+      run(random, trials, tally) {
+        for (let t = 0; t < trials; t++) {
+          let progress = 0;
+          let missed = false;
+          let outcome = GOING;
+          let taken = 0;
+          let tension = 0;
+          while (outcome === GOING && taken < maxSteps) {
+            taken++;
+            const k = missed ? afterMiss : afterHit;
+            const a = attackRolls[k].roll(random);
+            const d = defenceRolls[k].roll(random);
+            // "A character gains a point of Tension whenever a skill check result is exactly equal to the target number."
+            tension += (a === difficulty ? 1 : 0) + (d === intensity ? 1 : 0);
+            // Inlined extendedStep (no allocation per step).
+            if (a >= difficulty) {
+              missed = false;
+              if (++progress >= steps) {
+                progress = steps;
+                outcome = SUCCESS;
+              } else if (d < intensity) outcome = EXHAUSTED;
+            } else {
+              if (progress > 0) progress--;
+              if (missed) outcome = FAILED;
+              else if (d < intensity) outcome = EXHAUSTED;
+              missed = true;
+            }
+          }
+          tally.add(0, outcome === SUCCESS ? 1 : 0);
+          tally.add(1, outcome === EXHAUSTED ? 1 : 0);
+          tally.add(2, outcome === FAILED ? 1 : 0);
+          tally.add(3, outcome === GOING ? 1 : 0);
+          tally.add(4, taken);
+          tally.add(5, progress);
+          tally.add(6, tension);
+          tally.bin(0, taken);
+        }
+        tally.addTrials(trials);
+      },
+      exact() {
+        // Per split: P(attack passes), P(defence passes), mean tension of one step.
+        const odds = pools.map(([att, def]) => {
+          const a = att.distribution();
+          const d = def.distribution();
+          // Sums of float probabilities can pass 1 by an ulp; clamp so 1 − p is never negative.
+          const clamp = (p: number) => Math.min(1, Math.max(0, p));
+          return { attack: clamp(a.atLeast(difficulty)), defence: clamp(d.atLeast(intensity)), tension: a.at(difficulty) + d.at(intensity) };
+        });
+        // Chain state: progress · 2 + (last attack missed).
+        let state = new Float64Array(2 * steps);
+        state[0] = 1;
+        const ends = [0, 0, 0, 0];
+        let meanSteps = 0;
+        let meanProgress = 0;
+        let tension = 0;
+        const stepsDist = new Array(maxSteps).fill(0);
+        for (let taken = 1; taken <= maxSteps; taken++) {
+          const next = new Float64Array(2 * steps);
+          let ended = 0;
+          for (let s = 0; s < state.length; s++) {
+            const p = state[s];
+            if (p === 0) continue;
+            const progress = s >> 1;
+            const lastMissed = (s & 1) === 1;
+            const o = odds[lastMissed ? afterMiss : afterHit];
+            tension += p * o.tension;
+            for (const attackPasses of [true, false]) {
+              for (const defencePasses of [true, false]) {
+                const q = p * (attackPasses ? o.attack : 1 - o.attack) * (defencePasses ? o.defence : 1 - o.defence);
+                if (q === 0) continue;
+                const r = extendedStep(progress, lastMissed, attackPasses, defencePasses, steps);
+                if (r.outcome === GOING) next[r.progress * 2 + (r.missed ? 1 : 0)] += q;
+                else {
+                  ends[r.outcome] += q;
+                  ended += q;
+                  meanProgress += q * r.progress;
+                }
+              }
+            }
+          }
+          meanSteps += taken * ended;
+          stepsDist[taken - 1] += ended;
+          state = next;
+        }
+        // Still going after maxSteps: unfinished, at the progress reached.
+        let unfinished = 0;
+        for (let s = 0; s < state.length; s++) {
+          unfinished += state[s];
+          meanProgress += state[s] * (s >> 1);
+        }
+        meanSteps += maxSteps * unfinished;
+        stepsDist[maxSteps - 1] += unfinished;
+        return {
+          metrics: {
+            success: ends[SUCCESS],
+            exhausted: ends[EXHAUSTED],
+            failed: ends[FAILED],
+            unfinished,
+            steps: meanSteps,
+            progress: meanProgress,
+            tension,
+          },
+          distributions: { steps: stepsDist },
+        };
+      },
+    };
+  },
+});

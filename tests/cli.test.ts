@@ -1,0 +1,104 @@
+/**
+ * The `poolsim run` command: exit codes, the JSON contract, determinism, sweeps and
+ * expect checks, and the --trials/--seed overrides. Runs main() in-process.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { poolsim } from './helpers.ts';
+
+
+const dir = mkdtempSync(join(tmpdir(), 'poolsim-cli-'));
+function scenarioFile(name: string, body: object): string {
+  const file = join(dir, name);
+  writeFileSync(file, JSON.stringify(body));
+  return file;
+}
+
+const heist = {
+  name: 'Knavery: how many challenges for a 3-person heist',
+  system: 'viciousness',
+  mechanic: 'knavery',
+  trials: 20000,
+  seed: 'heist-1',
+  rules: {},
+  setup: { challenges: 4, participants: [{ name: 'captain', dice: ['d6'] }, { name: 'minion', count: 2, dice: [] }] },
+  sweep: { 'setup.challenges': [2, 3, 4, 5, 6] },
+  // Four d6 at 2 challenges: P(at least 2 of 4 dice show 4+) = 11/16.
+  expect: [{ metric: 'success', point: { 'setup.challenges': 2 }, atLeast: 0.5 }],
+};
+
+describe('poolsim run', () => {
+  test('--json prints exactly the contract JSON, with exact values and a passing check', async () => {
+    const { code, out, err } = await poolsim('run', scenarioFile('heist.json', heist), '--json');
+    expect(err).toBe('');
+    expect(code).toBe(0);
+    const result = JSON.parse(out);
+    expect(Object.keys(result)).toEqual(['name', 'system', 'mechanic', 'trials', 'seed', 'rules', 'results', 'expect']);
+    expect(result).toMatchObject({ name: heist.name, system: 'viciousness', mechanic: 'knavery', trials: 20000, seed: 'heist-1' });
+    expect(result.results.map((r: any) => r.point)).toEqual([2, 3, 4, 5, 6].map((c) => ({ 'setup.challenges': c })));
+    for (const r of result.results) {
+      const s = r.metrics.success;
+      expect(s.ci95[0]).toBeLessThanOrEqual(s.estimate);
+      expect(s.ci95[1]).toBeGreaterThanOrEqual(s.estimate);
+      expect(s.exact).toBeTypeOf('number');
+    }
+    expect(result.expect).toEqual([{ metric: 'success', point: { 'setup.challenges': 2 }, atLeast: 0.5, pass: true }]);
+    expect(result.results[0].metrics.success.exact).toBeCloseTo(11 / 16, 12);
+    expect(out).not.toMatch(/NaN|Infinity/);
+  });
+
+  test('the same file and seed give byte-identical JSON; another seed does not', async () => {
+    const file = scenarioFile('heist-det.json', heist);
+    const a = await poolsim('run', file, '--json');
+    const b = await poolsim('run', file, '--json');
+    const c = await poolsim('run', file, '--json', '--seed', 'other');
+    expect(a.out).toBe(b.out);
+    expect(c.out).not.toBe(a.out);
+    expect(JSON.parse(c.out).seed).toBe('other');
+  });
+
+  test('a failing check exits 1 and says so', async () => {
+    const failing = { ...heist, expect: [{ metric: 'success', point: { 'setup.challenges': 6 }, atLeast: 0.9 }] };
+    const { code, out } = await poolsim('run', scenarioFile('failing.json', failing), '--trials', '5000');
+    expect(code).toBe(1);
+    expect(out).toMatch(/FAIL\s+success at least 0.9/);
+    const json = await poolsim('run', scenarioFile('failing.json', failing), '--trials', '5000', '--json');
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.out).expect[0].pass).toBe(false);
+  });
+
+  test('a check passes while its interval overlaps the bound', async () => {
+    // Four d6 against 4 challenges: success is 1/16 = 0.0625, and 2 successes on average.
+    const body = { ...heist, sweep: undefined, expect: [{ metric: 'success', between: [0.05, 0.08] }, { metric: 'successes', atMost: 1.9 }] };
+    const { out } = await poolsim('run', scenarioFile('bands.json', body), '--json');
+    const checks = JSON.parse(out).expect;
+    expect(checks.map((c: any) => c.pass)).toEqual([true, false]);
+  });
+
+  test('bad input exits 2, names file and path, runs nothing', async () => {
+    const bad = scenarioFile('bad.json', { ...heist, setup: { ...heist.setup, removed: 'four' } });
+    const good = scenarioFile('good.json', heist);
+    const { code, out, err } = await poolsim('run', good, bad, '--json');
+    expect(code).toBe(2);
+    expect(out).toBe('');
+    expect(err).toContain(`${bad}: setup.removed: expected a number, got "four"`);
+  });
+
+  test('--trials and usage errors', async () => {
+    const r = await poolsim('run', scenarioFile('t.json', heist), '--trials', '1000', '--json');
+    expect(JSON.parse(r.out).trials).toBe(1000);
+    expect(JSON.parse(r.out).results[0].trials).toBe(1000);
+    expect((await poolsim('run', scenarioFile('t.json', heist), '--trials', '-5')).code).toBe(2);
+    expect((await poolsim('run')).code).toBe(2);
+    expect((await poolsim('frobnicate')).code).toBe(2);
+    expect((await poolsim('run', join(dir, 'missing.json'))).err).toContain('missing.json: (top level): no such file or folder');
+  });
+
+  test('the readable table shows estimate, interval and exact per metric', async () => {
+    const { out } = await poolsim('run', scenarioFile('table.json', { ...heist, sweep: undefined, expect: [] }), '--trials', '2000');
+    expect(out).toMatch(/metric\s+estimate\s+95% interval\s+exact/);
+    expect(out).toMatch(/success\s+0\.\d{4}\s+\[0\.\d{4}, 0\.\d{4}\]\s+0\.\d{4}/);
+  });
+});

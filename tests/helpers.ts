@@ -1,0 +1,61 @@
+/** Shared test helpers: run a scenario object in-process and compare MC with exact. */
+import { expect } from 'vitest';
+import { planScenario } from '../sim/scenario.ts';
+import { runPlan } from '../sim/assemble.ts';
+import type { ScenarioResult } from '../sim/result.ts';
+
+export function runScenario(raw: unknown, overrides: { trials?: number; seed?: string } = {}): ScenarioResult {
+  return runPlan(planScenario(raw, 'test.json', overrides));
+}
+
+/**
+ * Every metric that has an exact value must have its Monte Carlo estimate within `k`
+ * standard errors of it (the standard error read back from the 95% interval), and every
+ * single-roll metric must have an exact value.
+ */
+export function expectAgreesWithExact(result: ScenarioResult, k = 5): void {
+  for (const point of result.results) {
+    for (const [name, m] of Object.entries(point.metrics)) {
+      expect(m.exact, `${result.name} ${JSON.stringify(point.point)} ${name} has an exact value`).toBeTypeOf('number');
+      const se = (m.ci95[1] - m.ci95[0]) / (2 * 1.96);
+      // A metric with no spread (all trials equal) must hit the exact value itself; allow
+      // one trial's worth for probabilities near 0 or 1, where the interval is one-sided.
+      const tolerance = Math.max(k * se, 1e-9);
+      expect(Math.abs(m.estimate - m.exact!), `${result.name} ${JSON.stringify(point.point)} ${name}: ${m.estimate} vs exact ${m.exact} (se ${se})`).toBeLessThanOrEqual(tolerance);
+    }
+  }
+}
+
+/** All k-tuples of faces 1..sides (for brute-force enumeration on small pools). */
+export function* allRolls(count: number, sides: number): Generator<number[]> {
+  const roll = new Array(count).fill(1);
+  if (count === 0) {
+    yield [];
+    return;
+  }
+  for (;;) {
+    yield roll.slice();
+    let i = count - 1;
+    while (i >= 0 && roll[i] === sides) roll[i--] = 1;
+    if (i < 0) return;
+    roll[i]++;
+  }
+}
+
+/** A writable that keeps what is written, for running the CLI in-process. */
+export class Capture {
+  text = '';
+  write(chunk: string) {
+    this.text += chunk;
+    return true;
+  }
+}
+
+/** Run `poolsim ARGV…` in this process; returns its exit code, stdout and stderr. */
+export async function poolsim(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  const { main } = await import('../cli/main.ts');
+  const out = new Capture();
+  const err = new Capture();
+  const code = await main(argv, out as any, err as any);
+  return { code, out: out.text, err: err.text };
+}

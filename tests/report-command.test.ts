@@ -1,0 +1,55 @@
+/**
+ * `poolsim report`: writes every scenario's reports and an index; a failing check exits 1
+ * and is marked in the index; bad input exits 2 and leaves an existing --out untouched.
+ */
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { poolsim } from './helpers.ts';
+
+
+const knowledge = (expect: object[]) => ({
+  name: 'Knowledge roll',
+  system: 'viciousness',
+  mechanic: 'knowledge',
+  trials: 5000,
+  seed: 'k',
+  setup: {},
+  expect,
+});
+
+describe('poolsim report', () => {
+  test('writes per-scenario reports and an index; a failing check exits 1 and is marked', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'poolsim-report-'));
+    mkdirSync(join(dir, 'lib'));
+    writeFileSync(join(dir, 'lib', 'good.json'), JSON.stringify(knowledge([{ metric: 'answer', between: [0.3, 0.36] }])));
+    writeFileSync(join(dir, 'lib', 'bad-band.yaml'), `# fails on purpose\n${JSON.stringify(knowledge([{ metric: 'answer', atLeast: 0.5 }]))}\n`);
+    const out = join(dir, 'out');
+    const r = await poolsim('report', join(dir, 'lib'), '--out', out);
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/FAIL\s+Knowledge roll/);
+    expect(readdirSync(out).sort()).toEqual(['bad-band', 'good', 'index.html', 'index.md']);
+    for (const slug of ['good', 'bad-band']) {
+      for (const f of ['index.html', 'report.md', 'results.json', 'results.csv']) expect(existsSync(join(out, slug, f))).toBe(true);
+    }
+    const index = readFileSync(join(out, 'index.md'), 'utf8');
+    expect(index).toMatch(/FAIL/i);
+    const csv = readFileSync(join(out, 'good', 'results.csv'), 'utf8').trim().split('\n');
+    expect(csv.length).toBe(1 + 3); // header + one row per metric at the one point
+    const json = JSON.parse(readFileSync(join(out, 'good', 'results.json'), 'utf8'));
+    expect(json.results[0].metrics.answer.exact).toBeCloseTo(1 / 3, 12);
+  });
+
+  test('bad input exits 2 and leaves an existing --out folder untouched', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'poolsim-report-'));
+    const out = join(dir, 'out');
+    mkdirSync(out);
+    writeFileSync(join(out, 'keep.txt'), 'previous report');
+    writeFileSync(join(dir, 'bad.json'), JSON.stringify({ ...knowledge([]), setup: { rattled: 'yes' } }));
+    const r = await poolsim('report', join(dir, 'bad.json'), '--out', out);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('bad.json: setup.rattled: expected true or false, got "yes"');
+    expect(readdirSync(out)).toEqual(['keep.txt']);
+  });
+});

@@ -1,0 +1,229 @@
+/**
+ * Sorcerer conflicts: the text's worked examples (bleed, halving, Stand Up), the exact
+ * opening exchange against the Monte Carlo and against `contest`, invariants, policies
+ * moving results the way the rules say, and bad setups rejected with their path.
+ */
+import { describe, expect, it } from 'vitest';
+import { planScenario, ScenarioErrors } from '../sim/scenario.ts';
+import { runPlan } from '../sim/assemble.ts';
+import type { ScenarioResult } from '../sim/result.ts';
+import { bleed, condition, halvedLasting } from '../sim/sorcerer/bleed.ts';
+import { TableContest, actionDice, pendingDefenceDice, standUpDice } from '../sim/sorcerer/conflict.ts';
+import { contestFold, successesOf, winnerOf, A_WINS } from '../sim/sorcerer/contest.ts';
+
+type Fighter = Record<string, unknown>;
+
+const jesse: Fighter = { name: 'jesse', stamina: 4, will: 3, weapon: 'fists' };
+const lydia: Fighter = { name: 'lydia', stamina: 3, will: 5, weapon: 'blade' };
+
+function run(a: Fighter, b: Fighter, opts: { trials?: number; seed?: string; extra?: Record<string, unknown>; rules?: Record<string, unknown> } = {}): ScenarioResult {
+  const file: Record<string, unknown> = {
+    name: 't',
+    system: 'sorcerer',
+    mechanic: 'conflict',
+    trials: opts.trials ?? 20000,
+    seed: opts.seed ?? 'sorcerer-conflict',
+    setup: { a, b, ...opts.extra },
+  };
+  if (opts.rules) file.rules = opts.rules;
+  return runPlan(planScenario(file, 'test.json'));
+}
+
+const metricsOf = (r: ScenarioResult) => r.results[0].metrics;
+const se = (ci: [number, number]) => (ci[1] - ci[0]) / (2 * 1.959963984540054);
+
+function expectAgreement(r: ScenarioResult): number {
+  let checked = 0;
+  for (const [name, m] of Object.entries(metricsOf(r))) {
+    if (m.exact === undefined) continue;
+    checked++;
+    const tolerance = 5 * Math.max(se(m.ci95), 1e-4);
+    expect(Math.abs(m.estimate - m.exact), `${name}: ${m.estimate} vs exact ${m.exact}`).toBeLessThanOrEqual(tolerance);
+  }
+  return checked;
+}
+
+describe('the worked examples of sorcerer.txt', () => {
+  it('"if Jesse punches you with 1 success, you have 1 penalty to your next roll, and 1 lasting penalty"', () => {
+    expect(bleed('fists', 1)).toEqual({ next: 1, lasting: 1 });
+    // Fists always leave 1 lasting penalty, whatever X.
+    expect(bleed('fists', 4)).toEqual({ next: 4, lasting: 1 });
+  });
+
+  it('"If Lydia fries you with her laser eyes with 2 successes, you are eating 4 penalties to your next action, and 9 lasting penalties" (Power 7): -13 dice', () => {
+    const fried = bleed('demonicLethal', 2, 7);
+    expect(fried).toEqual({ next: 4, lasting: 9 });
+    // "your next action has a whopping -13 dice"
+    expect(fried.next + fried.lasting).toBe(13);
+  });
+
+  it('the rest of the table', () => {
+    expect(bleed('blade', 3)).toEqual({ next: 3, lasting: 3 });
+    expect(bleed('bigHandgun', 3)).toEqual({ next: 6, lasting: 3 });
+    expect(bleed('bigGun', 2)).toEqual({ next: 6, lasting: 4 });
+    expect(bleed('demonicTemporary', 2, 3)).toEqual({ next: 5, lasting: 0 });
+    expect(bleed('demonicLasting', 2, 3)).toEqual({ next: 5, lasting: 2 });
+  });
+
+  it('"at the end of a conflict, your lasting penalties are halved (round up)"', () => {
+    expect(halvedLasting(9)).toBe(5);
+    expect(halvedLasting(8)).toBe(4);
+    expect(halvedLasting(1)).toBe(1);
+    expect(halvedLasting(0)).toBe(0);
+  });
+
+  it('the Stamina thresholds', () => {
+    expect(condition(3, 3)).toBe('ok'); // "Penalties <= Your Stamina"
+    expect(condition(6, 3)).toBe('injured'); // "Your Stamina < Penalties <= 2x Your Stamina"
+    expect(condition(7, 3)).toBe('hospital'); // "Penalties > 2x Your Stamina"
+  });
+
+  it('"want to use your whole 3 Stamina to do so, roll Will vs. 3"', () => {
+    expect(standUpDice('full', 3)).toBe(3);
+    expect(standUpDice('half', 3)).toBe(2);
+    expect(standUpDice('never', 3)).toBe(0);
+  });
+
+  it('penalties subtract dice; the one-die defence is one die', () => {
+    const f = { name: 'x', stamina: 4, will: 2, weapon: 'fists' as const, bonus: 1 };
+    expect(actionDice(f, 3, 2)).toBe(4 + 1 + 2 - 3);
+    expect(actionDice(f, 13, 0)).toBe(0);
+    expect(pendingDefenceDice({ ...f, defend: 'oneDie' }, 3)).toEqual({ dice: 1, sacrifices: false });
+    expect(pendingDefenceDice({ ...f, defend: 'fullDefence' }, 3)).toEqual({ dice: 2, sacrifices: true });
+    expect(pendingDefenceDice({ ...f, defend: 'fullDefenceWhenHurt' }, 0)).toEqual({ dice: 1, sacrifices: false });
+  });
+
+  it('"10 9 8 5 5 beats 6 4 3 with three successes", on the table', () => {
+    const faces = (dice: number[]) => {
+      const f = new Int32Array(11);
+      for (const d of dice) f[d]++;
+      return f;
+    };
+    const s = new TableContest(contestFold('one'), 10).run(faces([10, 9, 8, 5, 5]), 5, faces([6, 4, 3]), 3);
+    expect(winnerOf(s)).toBe(A_WINS);
+    expect(successesOf(s)).toBe(3);
+  });
+});
+
+describe('the exact opening exchange', () => {
+  const cases: [string, Fighter, Fighter, Record<string, unknown>?][] = [
+    ['fists against a blade, full defence', jesse, lydia],
+    ['one-die defence, a bonus die and carried lasting penalties', { ...jesse, bonus: 1, defend: 'oneDie' }, { ...lydia, lasting: 2, defend: 'oneDie' }],
+    ['defence that turns full when hurt; d6s; exhausted wins count all dice', { ...jesse, lasting: 1, defend: 'fullDefenceWhenHurt', defence: 5 }, { ...lydia, dice: 2, defend: 'fullDefenceWhenHurt' }, { die: 'd6' }],
+    ['a character with no dice to act with', { ...jesse, lasting: 4 }, lydia],
+  ];
+  for (const [what, a, b, extra] of cases) {
+    it(`agrees with the Monte Carlo: ${what}`, () => {
+      const rules = what.includes('count all') ? { exhausted: 'remaining' } : undefined;
+      expect(expectAgreement(run(a, b, { trials: 30000, extra, rules }))).toBe(4);
+    });
+  }
+
+  it('who acts first is the `contest` of the two action pools (a reroll split evenly)', () => {
+    const c = runPlan(
+      planScenario({ name: 'c', system: 'sorcerer', mechanic: 'contest', trials: 1, setup: { a: { name: 'jesse', dice: 4 }, b: { name: 'lydia', dice: 3 } } }, 'c.json'),
+    ).results[0].metrics;
+    const opening = metricsOf(run(jesse, lydia, { trials: 1 }));
+    expect(opening['first.jesse'].exact).toBeCloseTo(c['win.jesse'].exact! + c.reroll.exact! / 2, 12);
+  });
+
+  it('is left out when a character must Stand Up to act in round 1', () => {
+    const m = metricsOf(run({ ...jesse, lasting: 5 }, lydia, { trials: 100 }));
+    expect(m['opening.landed'].exact).toBeUndefined();
+  });
+});
+
+describe('a conflict', () => {
+  it('ends in a win or a draw; final lasting penalties are halved and binned', () => {
+    const r = run(jesse, lydia, { trials: 5000 });
+    const m = metricsOf(r);
+    expect(m['win.jesse'].estimate + m['win.lydia'].estimate + m.draw.estimate).toBeCloseTo(1, 12);
+    const dist = r.results[0].distributions!['lasting.jesse'];
+    expect(dist.p.reduce((x, y) => x + y, 0)).toBeCloseTo(1, 12);
+    const mean = dist.x.reduce((s, x, i) => s + x * dist.p[i], 0);
+    expect(mean).toBeCloseTo(m['lasting.jesse'].estimate, 9); // no value beyond the last bin here
+  });
+
+  it('the same seed gives the same numbers', () => {
+    expect(JSON.stringify(run(jesse, lydia, { trials: 2000 }))).toBe(JSON.stringify(run(jesse, lydia, { trials: 2000 })));
+  });
+
+  it('a character already past twice its Stamina cannot stand up: it loses at once, in hospital', () => {
+    const m = metricsOf(run({ ...jesse, lasting: 9 }, lydia, { trials: 500 }));
+    expect(m['win.lydia'].estimate).toBe(1);
+    expect(m.rounds.estimate).toBe(0);
+    expect(m['stoodUp.jesse'].estimate).toBe(0);
+    // 9 halved (round up) is 5: above Stamina 4, not above 8: injured, not hospital.
+    expect(m['injured.jesse'].estimate).toBe(1);
+    expect(m['lasting.jesse'].estimate).toBe(5);
+  });
+
+  it('nobody with dice: a draw at maxRounds', () => {
+    const m = metricsOf(run({ ...jesse, dice: 0 }, { ...lydia, dice: 0 }, { trials: 200, extra: { maxRounds: 6 } }));
+    expect(m.draw.estimate).toBe(1);
+    expect(m.rounds.estimate).toBe(6);
+  });
+});
+
+describe('policies move results the way the rules say', () => {
+  const duel = (a: Fighter, b: Fighter, trials = 20000) => metricsOf(run(a, b, { trials }));
+  const apart = (better: { ci95: [number, number] }, worse: { ci95: [number, number] }) =>
+    expect(better.ci95[0]).toBeGreaterThan(worse.ci95[1]);
+
+  it('a bigger gun wins more and leaves more lasting harm', () => {
+    const fists = duel(jesse, { ...lydia, weapon: 'fists' });
+    const gun = duel(jesse, { ...lydia, weapon: 'bigGun' });
+    apart(gun['win.lydia'], fists['win.lydia']);
+    apart(gun['lasting.jesse'], fists['lasting.jesse']);
+    apart(gun['injured.jesse'], fists['injured.jesse']);
+  });
+
+  it('laser eyes (X+Power lasting) on a frail target: some need a hospital even after halving', () => {
+    const m = duel({ ...jesse, stamina: 1, will: 4 }, { ...lydia, weapon: 'demonicLethal', power: 7 }, 5000);
+    // One hit leaves at least 1 + 7 lasting: halved, 4 > 2 × Stamina 1.
+    expect(m['hospital.jesse'].ci95[0]).toBeGreaterThan(0.3);
+    expect(m['hospital.lydia'].estimate).toBe(0);
+  });
+
+  it('"Of course you can, you\'re a Sorcerer, dammit!": standing up wins more than staying down', () => {
+    const stands = duel({ ...jesse, standUp: 'full', will: 5 }, lydia);
+    const staysDown = duel({ ...jesse, standUp: 'never', will: 5 }, lydia);
+    apart(stands['win.jesse'], staysDown['win.jesse']);
+    expect(staysDown['stoodUp.jesse'].estimate).toBe(0);
+    expect(stands['stoodUp.jesse'].estimate).toBeGreaterThan(0);
+  });
+
+  it('rolling currency over wins more than letting it go', () => {
+    const rolls = duel({ ...jesse, currency: 'all' }, { ...lydia, currency: 'none' });
+    const drops = duel({ ...jesse, currency: 'none' }, { ...lydia, currency: 'none' });
+    apart(rolls['win.jesse'], drops['win.jesse']);
+  });
+
+  it('lasting penalties carried in lose more conflicts', () => {
+    const fresh = duel(jesse, lydia);
+    const hurt = duel({ ...jesse, lasting: 3 }, lydia);
+    apart(fresh['win.jesse'], hurt['win.jesse']);
+  });
+});
+
+describe('bad setups are rejected with the path of the mistake', () => {
+  const bad = (setup: unknown, path: string, words: RegExp) => {
+    let error: unknown;
+    try {
+      planScenario({ name: 'bad', system: 'sorcerer', mechanic: 'conflict', setup }, 'bad.json');
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ScenarioErrors);
+    const messages = (error as ScenarioErrors).errors.map((x) => x.message);
+    const hit = messages.find((m) => m.startsWith(`bad.json: ${path}: `));
+    expect(hit, messages.join('\n')).toMatch(words);
+  };
+
+  it('laser eyes without a Power', () => bad({ a: { ...jesse, weapon: 'demonicLethal' }, b: lydia }, 'setup.a.power', /demon's Power/));
+  it('an unknown weapon', () => bad({ a: jesse, b: { ...lydia, weapon: 'spoon' } }, 'setup.b.weapon', /expected one of "fists"/));
+  it('one name twice', () => bad({ a: jesse, b: { ...lydia, name: 'jesse' } }, 'setup.b.name', /names must differ/));
+  it('negative Stamina', () => bad({ a: { ...jesse, stamina: -1 }, b: lydia }, 'setup.a.stamina', /≥ 0/));
+  it('an unknown defence policy', () => bad({ a: { ...jesse, defend: 'dodge' }, b: lydia }, 'setup.a.defend', /expected one of "fullDefence"/));
+  it('a missing Will', () => bad({ a: { ...jesse, will: undefined }, b: lydia }, 'setup.a.will', /missing/));
+});

@@ -1,0 +1,93 @@
+/**
+ * VDP single rolls: the text's worked examples (Jack's fence, Mark and Jacob's guitar
+ * solos), the keep-highest/lowest fold against brute-force enumeration, and Monte Carlo
+ * against exact for check, risky and opposed.
+ */
+import { describe, expect, test } from 'vitest';
+import { VdpRoll } from '../sim/vdp/pool.ts';
+import { allRolls, expectAgreesWithExact, runScenario } from './helpers.ts';
+
+describe('the text’s examples', () => {
+  test('"rolls 5, 4, 2, 2, 6, 1. Because of the disadvantage, he discards the 5 and 6, and scores a total of 9"', () => {
+    const roll = new VdpRoll(4, -2, 0);
+    expect(roll.keptTotal([5, 4, 2, 2, 6, 1])).toBe(9);
+    // "He adds his Physical Power (2) and Athletics skill (2), coming up with a 13. The GM
+    // tells him the target number was 10, and he clears the fence"
+    expect(new VdpRoll(4, -2, 4).keptTotal([5, 4, 2, 2, 6, 1])).toBe(13);
+  });
+
+  test('advantage drops the lowest dice instead', () => {
+    expect(new VdpRoll(4, 2, 0).keptTotal([5, 4, 2, 2, 6, 1])).toBe(17);
+  });
+
+  test('Jacob beats Mark: "reduce that 22 down to a 7 or lower ... leaving Mark with a final 6"', () => {
+    // Mark: 4 accomplish, no resist; Jacob 1 accomplish / 3 resist; both +5 (Emotional
+    // Power 3 + Guitar 2). Mark totals 22, Jacob's resist 16, Jacob's accomplish 7.
+    const markAccomplish = new VdpRoll(4, 0, 5).keptTotal([6, 5, 3, 3]);
+    const jacobResist = new VdpRoll(3, 0, 5).keptTotal([5, 4, 2]);
+    const jacobAccomplish = new VdpRoll(1, 0, 5).keptTotal([2]);
+    const markResist = new VdpRoll(0, 0, 5).keptTotal([]);
+    expect(markAccomplish).toBe(22);
+    expect(jacobResist).toBe(16);
+    expect(markAccomplish - jacobResist).toBe(6);
+    // "Jacob will roll his 1 Accomplish die and subtract nothing"
+    expect(markResist).toBe(0);
+    expect(jacobAccomplish - markResist).toBe(7);
+  });
+});
+
+describe('keeping dice: the fold against enumeration', () => {
+  test.each([
+    [2, 0],
+    [2, 1],
+    [2, -2],
+    [4, -2],
+    [3, 3],
+    [1, -1],
+  ])('%i dice kept, net advantage %i', (kept, net) => {
+    const roll = new VdpRoll(kept, net, 0);
+    const exact = roll.distribution();
+    const counts = new Map<number, number>();
+    let n = 0;
+    for (const faces of allRolls(kept + Math.abs(net), 6)) {
+      const sorted = [...faces].sort((a, b) => (net >= 0 ? b - a : a - b));
+      const total = sorted.slice(0, kept).reduce((a, b) => a + b, 0);
+      counts.set(total, (counts.get(total) ?? 0) + 1);
+      n++;
+    }
+    for (let total = kept; total <= 6 * kept; total++) {
+      expect(exact.at(total), `total ${total}`).toBeCloseTo((counts.get(total) ?? 0) / n, 12);
+    }
+    expect(exact.total()).toBeCloseTo(1, 12);
+  });
+
+  test('a basic check: 2d6 + 3 ≥ 13 is 6/36, exactly 13 is 3/36', () => {
+    const r = runScenario({ name: 'c', system: 'vdp', mechanic: 'check', trials: 1000, setup: { modifier: 3, target: 13 } });
+    expect(r.results[0].metrics.success.exact).toBeCloseTo(6 / 36, 12);
+    expect(r.results[0].metrics.tension.exact).toBeCloseTo(3 / 36, 12);
+  });
+});
+
+describe('Monte Carlo agrees with exact', () => {
+  const cases: [string, string, object, object][] = [
+    ['check', 'plain', { modifier: 4, target: 11 }, {}],
+    ['check', 'advantage', { modifier: 4, target: 11, advantage: 2, disadvantage: 1 }, {}],
+    ['check', 'disadvantage', { dice: 3, modifier: 0, target: 12, disadvantage: 2 }, {}],
+    ['risky', 'split 3/1', { accomplish: 3, modifier: 3, successTarget: 13, riskTarget: 6 }, {}],
+    ['risky', 'advantage on both', { accomplish: 2, caution: 2, modifier: 2, cautionModifier: 4, successTarget: 10, riskTarget: 11, advantage: 1 }, { advantageOn: 'both' }],
+    ['risky', 'all in', { accomplish: 4, modifier: 0, successTarget: 14, riskTarget: 1, disadvantage: 1 }, { advantageOn: 'caution' }],
+    ['opposed', 'guitar solos', { a: { name: 'mark', accomplish: 4, modifier: 5 }, b: { name: 'jacob', accomplish: 1, modifier: 5 } }, {}],
+    ['opposed', 'advantage', { a: { name: 'x', accomplish: 2, modifier: 2, advantage: 2 }, b: { name: 'y', accomplish: 3, resist: 1, modifier: 3, resistModifier: 1 } }, { advantageOn: 'both' }],
+  ];
+  test.each(cases)('%s: %s', (mechanic, _label, setup, rules) => {
+    expectAgreesWithExact(runScenario({ name: `${mechanic}`, system: 'vdp', mechanic, trials: 100000, seed: 7, rules, setup }));
+  });
+
+  test('advantage helps a check, disadvantage hurts it', () => {
+    const at = (extra: object) =>
+      runScenario({ name: 'c', system: 'vdp', mechanic: 'check', trials: 1000, setup: { modifier: 2, target: 10, ...extra } }).results[0].metrics.success.exact!;
+    expect(at({ advantage: 1 })).toBeGreaterThan(at({}));
+    expect(at({ disadvantage: 1 })).toBeLessThan(at({}));
+    expect(at({ advantage: 2, disadvantage: 2 })).toBeCloseTo(at({}), 12);
+  });
+});

@@ -1,0 +1,292 @@
+/**
+ * VDP combat: the text's worked examples, the exact opening exchange against the Monte
+ * Carlo, invariants of a fight, policies moving results the way the rules say, and bad
+ * setups rejected with the path of the mistake.
+ */
+import { describe, expect, it } from 'vitest';
+import { planScenario, ScenarioErrors } from '../sim/scenario.ts';
+import { runPlan } from '../sim/assemble.ts';
+import type { ScenarioResult } from '../sim/result.ts';
+import { exchange, defenderTension } from '../sim/vdp/exchange.ts';
+import { VdpRoll } from '../sim/vdp/pool.ts';
+import { WOUND_LIMITS, attackDiceFor, firstTurnChance, woundLimitOf } from '../sim/vdp/combat.ts';
+
+type Character = Record<string, unknown>;
+
+const jill: Character = {
+  name: 'jill',
+  attack: { attribute: 2, skill: 1 }, // "a Physical Power of 2 and a Brawling skill of 1"
+  defence: { attribute: 3, skill: 1 },
+  fortitude: 2, // "Jill's Physical Fortitude of 2"
+  type: 'trained', // "she only has 3 Wounds"
+  timing: 6,
+};
+const jack: Character = {
+  name: 'jack',
+  attack: { attribute: 2, skill: 2 }, // "his Wrestling skill (2) plus Physical Power (2)"
+  defence: { attribute: 3, skill: 2 }, // "his dodge skill (2) and Physical Reaction (3)"
+  fortitude: 2,
+  type: 'trained',
+  timing: 7,
+};
+
+function run(characters: Character[], opts: { trials?: number; seed?: string; maxRounds?: number } = {}): ScenarioResult {
+  const setup: Record<string, unknown> = { characters };
+  if (opts.maxRounds !== undefined) setup.maxRounds = opts.maxRounds;
+  const plan = planScenario(
+    { name: 't', system: 'vdp', mechanic: 'combat', trials: opts.trials ?? 20000, seed: opts.seed ?? 'vdp-combat', setup },
+    'test.json',
+  );
+  return runPlan(plan);
+}
+
+const metricsOf = (r: ScenarioResult) => r.results[0].metrics;
+
+/** Standard error recovered from the 95% interval. */
+const se = (ci: [number, number]) => (ci[1] - ci[0]) / (2 * 1.959963984540054);
+
+/** Every metric with an exact value lies within 5 standard errors of it (and some do). */
+function expectAgreement(r: ScenarioResult): number {
+  let checked = 0;
+  for (const [name, m] of Object.entries(metricsOf(r))) {
+    if (m.exact === undefined) continue;
+    checked++;
+    const tolerance = 5 * Math.max(se(m.ci95), 1e-4);
+    expect(Math.abs(m.estimate - m.exact), `${name}: ${m.estimate} vs exact ${m.exact}`).toBeLessThanOrEqual(tolerance);
+  }
+  return checked;
+}
+
+function expectBadSetup(setup: unknown, path: string, words: RegExp) {
+  try {
+    planScenario({ name: 'bad', system: 'vdp', mechanic: 'combat', setup }, 'bad.json');
+  } catch (e) {
+    expect(e).toBeInstanceOf(ScenarioErrors);
+    const messages = (e as ScenarioErrors).errors.map((x) => x.message);
+    const hit = messages.find((m) => m.startsWith(`bad.json: ${path}: `));
+    expect(hit, `no message at ${path} in:\n${messages.join('\n')}`).toBeDefined();
+    expect(hit).toMatch(words);
+    return;
+  }
+  throw new Error('the setup was accepted');
+}
+
+describe('the worked examples of very-different-places.txt', () => {
+  it('Jack\'s 9 against Jill\'s empty defence and Physical Fortitude of 2 deals 4 damage', () => {
+    // "He gets a total of 9, and the rage-stricken Jill has no Defence, because her dice were
+    // split for 4 attack. He then compares this 9 to Jill's Physical Fortitude of 2; he
+    // would deal 4 damage."
+    const noDefence = new VdpRoll(0, 0, 3 + 1); // no dice: the attribute and skill add nothing
+    expect(noDefence.keptTotal([])).toBe(0);
+    expect(exchange(9, 0, 2)).toBe(4);
+    // "He does not want to KO Jill here (she only has 3 Wounds)": 4 wounds exceed her limit.
+    expect(4 > WOUND_LIMITS.trained).toBe(true);
+  });
+
+  it('Jack\'s two dice with Wrestling 2 and Power 2 can make the 9 of the example', () => {
+    const roll = new VdpRoll(2, 0, 2 + 2);
+    expect(roll.keptTotal([2, 3])).toBe(9);
+  });
+
+  it('Jack\'s 25 defence against Jill\'s 14 holds and gains one point of Tension', () => {
+    // "She rolls her dice, adding 2 and 1, getting a total of 14 ... getting a whopping 25.
+    // Jack easily sidesteps Jill's first punch, and gains one point of Tension."
+    expect(exchange(14, 25, 2)).toBe(-1);
+    expect(defenderTension(14, 25)).toBe(1);
+    // "If the defender's result scores more than double the attacker's, he gains 2 points
+    // of Tension instead. More than triple, the defender gains 3 Tension, and so on."
+    expect(exchange(14, 28, 2)).toBe(-1); // exactly double is not more than double
+    expect(exchange(14, 29, 2)).toBe(-2);
+    expect(exchange(14, 43, 2)).toBe(-3);
+  });
+
+  it('a result below Fortitude is a glancing blow; at or above it, result ÷ Fortitude rounded down', () => {
+    // "If the result is less than the defender's Fortitude, the attack is a Glancing Blow"
+    expect(exchange(10, 9, 2)).toBe(0);
+    expect(exchange(12, 12, 3)).toBe(0); // equal totals: result 0, glancing
+    expect(exchange(12, 9, 3)).toBe(1); // RULES.md: below Fortitude glances, otherwise floor(result / Fortitude)
+    expect(exchange(20, 9, 3)).toBe(3);
+  });
+
+  it('the character-type table gives wound limits 1 to 6', () => {
+    expect(Object.values(WOUND_LIMITS)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(woundLimitOf({ ...jill, type: 'boss' } as never)).toBe(6);
+    expect(woundLimitOf({ ...jill, woundLimit: 4 } as never)).toBe(4);
+  });
+
+  it('the allocation table splits 4 dice; adaptive policies follow wounds', () => {
+    expect(['4/0', '3/1', '2/2', '1/3', '0/4'].map((s) => attackDiceFor(s as never, 0, 3, false))).toEqual([4, 3, 2, 1, 0]);
+    expect([0, 1, 2, 3].map((w) => attackDiceFor('guardWhenWounded', w, 3, false))).toEqual([3, 2, 2, 1]);
+    expect(attackDiceFor('finishingBlow', 0, 3, true)).toBe(4);
+    expect(attackDiceFor('finishingBlow', 0, 3, false)).toBe(2);
+    expect(attackDiceFor('desperation', 3, 3, false)).toBe(4);
+    expect(attackDiceFor('desperation', 2, 3, false)).toBe(2);
+  });
+
+  it('turn order: 2d6 + Timing, ties to the higher Timing', () => {
+    expect(firstTurnChance(5, 5)).toBeCloseTo(0.5, 12);
+    // Equal totals go to the higher Timing, so +1 Timing wins more than half.
+    const p = firstTurnChance(6, 5);
+    expect(p).toBeGreaterThan(0.5);
+    expect(p + firstTurnChance(5, 6)).toBeCloseTo(1, 12);
+  });
+});
+
+describe('the exact opening exchange agrees with the Monte Carlo', () => {
+  const cases: [string, Character[]][] = [
+    ['Jill all-out against Jack at 2/2', [{ ...jill, allocation: '4/0' }, { ...jack, allocation: '2/2' }]],
+    ['banked tension spent on attack and defence', [
+      { ...jill, allocation: '3/1', tension: 3, spendTension: 'onAttack' },
+      { ...jack, allocation: '1/3', tension: 2, spendTension: 'onDefence', spendPerRoll: 1 },
+    ]],
+    ['ranged fire into medium cover, first taker fighting defensively', [
+      { ...jill, allocation: '0/4', cover: 'medium' },
+      { ...jack, allocation: 'guardWhenWounded', ranged: true, timing: 2 },
+    ]],
+    ['tough defender, Fortitude 5', [{ ...jill, allocation: 'finishingBlow', ranged: true }, { ...jack, fortitude: 5, cover: 'light', allocation: 'desperation' }]],
+  ];
+  for (const [what, characters] of cases) {
+    it(what, () => {
+      const r = run(characters, { trials: 30000 });
+      expect(expectAgreement(r)).toBe(7);
+    });
+  }
+});
+
+describe('a fight', () => {
+  it('ends in a win or a draw; in a duel the loser is the one KO\'d', () => {
+    const r = run([{ ...jill, allocation: '3/1' }, { ...jack, allocation: '2/2' }], { trials: 5000 });
+    const m = metricsOf(r);
+    expect(m['win.jill'].estimate + m['win.jack'].estimate + m.draw.estimate).toBeCloseTo(1, 12);
+    expect(m['ko.jill'].estimate).toBeCloseTo(m['win.jack'].estimate, 12);
+    expect(m['ko.jack'].estimate).toBeCloseTo(m['win.jill'].estimate, 12);
+    // A KO takes more wounds than the limit of 3.
+    expect(m['wounds.jill'].estimate).toBeGreaterThanOrEqual(4 * m['ko.jill'].estimate);
+    expect(m.rounds.estimate).toBeGreaterThanOrEqual(1);
+    const rounds = r.results[0].distributions!.rounds;
+    expect(rounds.p.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+  });
+
+  it('two characters fighting defensively never attack: every fight is a draw at maxRounds', () => {
+    const r = run([{ ...jill, allocation: '0/4' }, { ...jack, allocation: '0/4' }], { trials: 200, maxRounds: 7 });
+    const m = metricsOf(r);
+    expect(m.draw.estimate).toBe(1);
+    expect(m.rounds.estimate).toBe(7);
+    expect(m['opening.hit'].exact).toBe(0);
+  });
+
+  it('a character that never attacks never wins', () => {
+    const r = run([{ ...jill, allocation: '4/0' }, { ...jack, allocation: '0/4' }], { trials: 3000 });
+    expect(metricsOf(r)['win.jack'].estimate).toBe(0);
+  });
+
+  it('the same seed gives the same numbers; another seed does not', () => {
+    const chars = [{ ...jill, allocation: '3/1' }, { ...jack, allocation: 'guardWhenWounded' }];
+    const a = run(chars, { trials: 3000, seed: 's1' });
+    const b = run(chars, { trials: 3000, seed: 's1' });
+    const c = run(chars, { trials: 3000, seed: 's2' });
+    expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+    expect(JSON.stringify(a)).not.toBe(JSON.stringify(c));
+  });
+
+  it('teams: two minions against one boss report per-team wins and per-combatant means', () => {
+    const minion = { ...jill, name: 'minion', team: 'gang', count: 2, type: 'civilian', allocation: '3/1' };
+    const boss = { ...jack, name: 'boss', team: 'boss', type: 'boss', allocation: '2/2' };
+    const r = run([minion, boss], { trials: 5000 });
+    const m = metricsOf(r);
+    expect(Object.keys(m)).toEqual(expect.arrayContaining(['win.gang', 'win.boss', 'ko.minion', 'wounds.boss']));
+    // Who takes the first turn: some character takes it; exact only for a duel.
+    expect(m['first.minion'].estimate + m['first.boss'].estimate).toBeCloseTo(1, 12);
+    expect(m['first.minion'].exact).toBeUndefined();
+    expect(m['opening.hit'].exact).toBeUndefined();
+    expect(m['win.gang'].estimate + m['win.boss'].estimate + m.draw.estimate).toBeCloseTo(1, 12);
+    // The gang loses only when both minions are down: P(a minion is KO'd) ≥ P(boss wins).
+    expect(m['ko.minion'].estimate).toBeGreaterThanOrEqual(m['win.boss'].estimate - 1e-12);
+    expect(m['ko.minion'].estimate).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('policies move results the way the rules say', () => {
+  const duel = (a: Character, b: Character, trials = 20000) => metricsOf(run([a, b], { trials }));
+
+  it('more attack dice deal more opening damage (exact)', () => {
+    const damage = ['1/3', '2/2', '3/1', '4/0'].map(
+      (s) => duel({ ...jill, allocation: s, timing: 30 }, { ...jack, allocation: '2/2' }, 200)['opening.damage'].exact!,
+    );
+    for (let i = 1; i < damage.length; i++) expect(damage[i]).toBeGreaterThan(damage[i - 1]);
+  });
+
+  it('cover avoids direct fire: none > light > medium > full in opening hits, 2/6 and 4/6 avoided', () => {
+    const hit = (cover: string) => duel({ ...jill, ranged: true, timing: 30 }, { ...jack, cover }, 200);
+    const none = hit('none')['opening.hit'].exact!;
+    const light = hit('light');
+    const medium = hit('medium');
+    expect(light['opening.avoided'].exact).toBeCloseTo(2 / 6, 12);
+    expect(medium['opening.avoided'].exact).toBeCloseTo(4 / 6, 12);
+    expect(light['opening.hit'].exact).toBeCloseTo(none * (4 / 6), 12);
+    expect(medium['opening.hit'].exact).toBeCloseTo(none * (2 / 6), 12);
+    expect(hit('full')['opening.hit'].exact).toBe(0);
+    // Cover is against direct fire only: melee ignores it.
+    expect(duel({ ...jill, timing: 30 }, { ...jack, cover: 'full' }, 200)['opening.hit'].exact).toBeCloseTo(none, 12);
+  });
+
+  it('full cover stops direct fire until the character fires from it ("poking out to fire")', () => {
+    // A sturdy shooter, so it lives to shoot after the one in cover has fired.
+    const shooter = { ...jill, ranged: true, allocation: '4/0', fortitude: 6, type: 'boss' };
+    const hunkered = duel(shooter, { ...jack, cover: 'full', allocation: '0/4' }, 2000);
+    expect(hunkered['wounds.jack'].estimate).toBe(0);
+    const firing = duel(shooter, { ...jack, cover: 'full', allocation: '2/2' }, 2000);
+    expect(firing['wounds.jack'].estimate).toBeGreaterThan(0);
+  });
+
+  it('spending banked tension on attack raises opening damage', () => {
+    const spent = duel({ ...jill, tension: 3, spendTension: 'onAttack', timing: 30 }, jack, 200)['opening.damage'].exact!;
+    const kept = duel({ ...jill, tension: 3, spendTension: 'never', timing: 30 }, jack, 200)['opening.damage'].exact!;
+    expect(spent).toBeGreaterThan(kept);
+  });
+
+  it('a higher wound limit wins more often (Monte Carlo, well apart)', () => {
+    const trained = duel({ ...jill, allocation: '3/1' }, { ...jack, allocation: '3/1' });
+    const boss = duel({ ...jill, allocation: '3/1' }, { ...jack, allocation: '3/1', type: 'boss' });
+    expect(boss['win.jack'].ci95[0]).toBeGreaterThan(trained['win.jack'].ci95[1]);
+  });
+
+  it('a higher Fortitude takes fewer wounds per fight', () => {
+    const soft = duel({ ...jill, allocation: '3/1' }, { ...jack, allocation: '2/2', fortitude: 2 });
+    const hard = duel({ ...jill, allocation: '3/1' }, { ...jack, allocation: '2/2', fortitude: 4 });
+    expect(hard['win.jack'].ci95[0]).toBeGreaterThan(soft['win.jack'].ci95[1]);
+  });
+
+  it('tension is gained: a turtle holding against an attacker banks it', () => {
+    const m = duel({ ...jill, allocation: '1/3' }, { ...jack, allocation: '0/4' }, 3000);
+    expect(m['tension.jack'].estimate).toBeGreaterThan(0);
+  });
+});
+
+describe('bad setups are rejected with the path of the mistake', () => {
+  it('a character without a wound limit', () => {
+    const { type: _, ...noLimit } = jill;
+    expectBadSetup({ characters: [noLimit, jack] }, 'setup.characters.0', /expected "type" .* or "woundLimit"/);
+  });
+
+  it('an unknown allocation policy', () => {
+    expectBadSetup({ characters: [jill, { ...jack, allocation: '5/0' }] }, 'setup.characters.1.allocation', /expected one of "4\/0"/);
+  });
+
+  it('everyone on one team', () => {
+    expectBadSetup({ characters: [{ ...jill, team: 'x' }, { ...jack, team: 'x' }] }, 'setup.characters', /at least two teams/);
+  });
+
+  it('two characters with one name', () => {
+    expectBadSetup({ characters: [jill, { ...jack, name: 'jill' }] }, 'setup.characters.1.name', /names must differ/);
+  });
+
+  it('a Fortitude of 0 and an unknown field', () => {
+    expectBadSetup({ characters: [{ ...jill, fortitude: 0 }, jack] }, 'setup.characters.0.fortitude', /≥ 1/);
+    expectBadSetup({ characters: [{ ...jill, armour: 2 }, jack] }, 'setup.characters.0.armour', /unknown field/);
+  });
+
+  it('a lone character', () => {
+    expectBadSetup({ characters: [jill] }, 'setup.characters', /at least 2 items/);
+  });
+});

@@ -1,0 +1,194 @@
+/**
+ * Viciousness single rolls: clash, knavery, discovery and knowledge — exact engines
+ * against brute-force enumeration, Monte Carlo against exact, and the text's claims.
+ */
+import { describe, expect, test } from 'vitest';
+import { HitResolver } from '../sim/viciousness/violence.ts';
+import { RandomStream } from '../sim/random.ts';
+import { allRolls, expectAgreesWithExact, runScenario } from './helpers.ts';
+
+const clashScenario = (setup: object, rules: object = {}, trials = 100000) => ({
+  name: 'clash',
+  system: 'viciousness',
+  mechanic: 'clash',
+  trials,
+  seed: 'clash-test',
+  rules,
+  setup,
+});
+
+const knaveryScenario = (setup: object, trials = 100000) => ({
+  name: 'knavery',
+  system: 'viciousness',
+  mechanic: 'knavery',
+  trials,
+  seed: 'knavery-test',
+  setup,
+});
+
+describe('clash', () => {
+  test('two sides: exact against every roll (3d4 + d6, one rattled, vs 3d4)', () => {
+    const setup = {
+      sides: [
+        { name: 'ours', combatants: [{ name: 'captain', dice: ['d6'] }, { name: 'minion', rattled: true }] },
+        { name: 'theirs', bonus: ['d4'], combatants: [{ name: 'thug', count: 2 }] },
+      ],
+    };
+    const m = runScenario(clashScenario(setup, {}, 10)).results[0].metrics;
+    // ours rolls: captain d4 + d6, minion 2 rattled d4 (as pairs, lower kept); theirs 3d4.
+    let n = 0;
+    const sum = { hitsOurs: 0, topOurs: 0, woundedTheirs: 0, woundedOurs: 0 };
+    // r: [captain d4, minion d4 a, minion d4 b, thug d4, thug d4, bonus d4], then the d6.
+    for (const d4s of allRolls(6, 4)) for (let d6 = 1; d6 <= 6; d6++) {
+      const r = [d4s[0], d6, d4s[1], d4s[2], d4s[3], d4s[4], d4s[5]];
+      n++;
+      const ours = (r[0] === 4 ? 1 : 0) + (r[1] === 4 ? 1 : 0) + (Math.min(r[2], r[3]) === 4 ? 1 : 0);
+      const theirs = [r[4], r[5], r[6]].filter((f) => f === 4).length;
+      sum.hitsOurs += ours;
+      if (ours > theirs) sum.topOurs++;
+      sum.woundedTheirs += Math.min(Math.max(0, ours - theirs), 2);
+      sum.woundedOurs += Math.min(Math.max(0, theirs - ours), 2);
+    }
+    expect(m['hits.ours'].exact).toBeCloseTo(sum.hitsOurs / n, 12);
+    expect(m['top.ours'].exact).toBeCloseTo(sum.topOurs / n, 12);
+    expect(m['wounded.theirs'].exact).toBeCloseTo(sum.woundedTheirs / n, 12);
+    expect(m['landed.ours'].exact).toBeCloseTo(sum.woundedTheirs / n, 12);
+    expect(m['wounded.ours'].exact).toBeCloseTo(sum.woundedOurs / n, 12);
+    expect(m['wounded.theirs.thug'].exact).toBeCloseTo(sum.woundedTheirs / n / 2, 12);
+  });
+
+  const twoSided: [string, object, object][] = [
+    ['the benchmark clash', { sides: [{ name: 'a', combatants: [{ name: 'captain', dice: ['d6'] }, { name: 'minion', count: 2 }] }, { name: 'b', combatants: [{ name: 'minion', count: 4 }] }] }, {}],
+    ['4+ with d6 and d8 traits', { sides: [{ name: 'a', combatants: [{ name: 'captain', dice: ['d8', 'd6'] }] }, { name: 'b', combatants: [{ name: 'x', count: 2, rattled: true }] }] }, { hitOn: '4+' }],
+    ['push if no hit', { sides: [{ name: 'a', combatants: [{ name: 'captain', dice: ['d4'] }, { name: 'minion', count: 2 }] }, { name: 'b', bonus: ['2d4'], combatants: [{ name: 'm', count: 3 }] }] }, { push: 'ifNoHit' }],
+    ['captain first, big pools', { sides: [{ name: 'a', combatants: [{ name: 'captain', dice: ['2d4'] }, { name: 'minion', count: 6, dice: ['d4'] }] }, { name: 'b', combatants: [{ name: 'boss', role: 'captain' }, { name: 'goon', count: 8 }] }] }, { woundOrder: 'captainFirst' }],
+    ['minions first', { sides: [{ name: 'a', combatants: [{ name: 'captain' }, { name: 'minion', count: 2 }] }, { name: 'b', combatants: [{ name: 'captain', dice: ['d6', 'd6'] }, { name: 'minion' }] }] }, { woundOrder: 'minionsFirst' }],
+  ];
+  test.each(twoSided)('Monte Carlo agrees with exact: %s', (_label, setup, rules) => {
+    expectAgreesWithExact(runScenario(clashScenario(setup, rules)));
+  });
+
+  test('more than two sides: hits and top are exact, the rest Monte Carlo', () => {
+    const setup = {
+      sides: [
+        { name: 'a', combatants: [{ name: 'm', count: 3 }] },
+        { name: 'b', combatants: [{ name: 'm', count: 2, dice: ['d4'] }] },
+        { name: 'c', combatants: [{ name: 'm', count: 4 }] },
+      ],
+    };
+    const r = runScenario(clashScenario(setup, {}, 100000));
+    const m = r.results[0].metrics;
+    for (const side of ['a', 'b', 'c']) {
+      for (const k of ['hits', 'top']) {
+        const x = m[`${k}.${side}`];
+        expect(Math.abs(x.estimate - x.exact!)).toBeLessThan(5 * ((x.ci95[1] - x.ci95[0]) / 3.92) + 1e-9);
+      }
+      expect(m[`landed.${side}`].exact).toBeUndefined();
+    }
+    // Every wound is landed by someone.
+    const landed = ['a', 'b', 'c'].reduce((s, x) => s + m[`landed.${x}`].estimate, 0);
+    const wounded = ['a', 'b', 'c'].reduce((s, x) => s + m[`wounded.${x}`].estimate, 0);
+    expect(landed).toBeCloseTo(wounded, 12);
+  });
+
+  test('three sides resolve in order of hits, by the targeting variant', () => {
+    const random = RandomStream.fromKey('resolver');
+    const hits = Int32Array.of(3, 2, 0);
+    const active = Uint8Array.of(1, 1, 1);
+    const able = Int32Array.of(5, 5, 5);
+    const on = new Int32Array(3);
+    const by = new Int32Array(3);
+    // Strongest: A's 3 go at B (2), B cancels 2 with its own, 1 lands; B has none left.
+    new HitResolver(3, 'strongest').resolve(random, hits, active, able, on, by);
+    expect([...on]).toEqual([0, 1, 0]);
+    expect([...by]).toEqual([1, 0, 0]);
+    // Weakest: A's 3 go at C (0), all land; B's 2 go at C too.
+    new HitResolver(3, 'weakest').resolve(random, hits, active, able, on, by);
+    expect([...on]).toEqual([0, 0, 5]);
+    expect([...by]).toEqual([3, 2, 0]);
+    // Sides with equal hits cannot hit each other.
+    new HitResolver(3, 'strongest').resolve(random, Int32Array.of(2, 2, 2), active, able, on, by);
+    expect([...on]).toEqual([0, 0, 0]);
+  });
+
+  test('hitOn "4+" makes a d6 trait worth more than a d4 trait; "exact4" the reverse', () => {
+    const sides = (trait: string) => ({
+      sides: [
+        { name: 'a', combatants: [{ name: 'captain', dice: [trait] }] },
+        { name: 'b', combatants: [{ name: 'captain' }] },
+      ],
+    });
+    const hits = (trait: string, hitOn: string) => runScenario(clashScenario(sides(trait), { hitOn }, 10)).results[0].metrics['hits.a'].exact!;
+    expect(hits('d4', 'exact4')).toBeGreaterThan(hits('d6', 'exact4'));
+    expect(hits('d6', '4+')).toBeGreaterThan(hits('d4', '4+'));
+    expect(hits('d4', 'exact4')).toBeCloseTo(0.5, 12);
+    expect(hits('d6', 'exact4')).toBeCloseTo(0.25 + 1 / 6, 12);
+  });
+});
+
+describe('knavery', () => {
+  test('exact against every roll: 2 participants, one with a d4 trait, one rattled', () => {
+    const setup = { challenges: 2, participants: [{ name: 'captain', dice: ['d4'] }, { name: 'minion', rattled: true }] };
+    const m = runScenario(knaveryScenario(setup, 10)).results[0].metrics;
+    let n = 0;
+    const sum = { success: 0, successes: 0, sixes: 0, active: 0 };
+    for (const [d6, d4, r1, r2] of allRolls(4, 6)) {
+      if (d4 > 4) continue;
+      n++;
+      const faces = [d6, d4, Math.min(r1, r2)];
+      const s = faces.filter((f) => f >= 4).length;
+      sum.successes += s;
+      sum.sixes += faces.filter((f) => f === 6).length;
+      if (s >= 2) sum.success++;
+      else sum.active += 2 - s;
+    }
+    for (const k of ['success', 'successes', 'sixes', 'active'] as const) {
+      expect(m[k].exact, k).toBeCloseTo(sum[k] / n, 12);
+    }
+  });
+
+  test.each([
+    [{ challenges: 4, participants: [{ name: 'captain', dice: ['d6'] }, { name: 'minion', count: 2 }] }],
+    [{ challenges: 6, removed: 2, prepared: true, participants: [{ name: 'captain', dice: ['d6', 'd4'] }, { name: 'minion', count: 3, rattled: true }] }],
+    [{ challenges: 0, participants: [{ name: 'solo' }] }],
+  ])('Monte Carlo agrees with exact: %j', (setup) => {
+    expectAgreesWithExact(runScenario(knaveryScenario(setup)));
+  });
+});
+
+describe('the text: "d4s are more effective for Violence, and d6s for Knavery"', () => {
+  test('a d4 trait lands more hits in violence than a d6 trait', () => {
+    const hits = (trait: string) =>
+      runScenario(clashScenario({ sides: [{ name: 'a', combatants: [{ name: 'captain', dice: [trait] }] }, { name: 'b', combatants: [{ name: 'x' }] }] }, {}, 10)).results[0].metrics['hits.a'].exact!;
+    expect(hits('d4')).toBeGreaterThan(hits('d6'));
+  });
+  test('a d6 trait succeeds more often in knavery than a d4 trait', () => {
+    const success = (trait: string) =>
+      runScenario(knaveryScenario({ challenges: 2, participants: [{ name: 'captain', dice: [trait] }, { name: 'minion' }] }, 10)).results[0].metrics.success.exact!;
+    expect(success('d6')).toBeGreaterThan(success('d4'));
+  });
+});
+
+describe('discovery and knowledge', () => {
+  const run = (mechanic: string, setup: object) =>
+    runScenario({ name: mechanic, system: 'viciousness', mechanic, trials: 100000, seed: 1, setup });
+
+  test('"If the result is equal to or below the discovery value, the NPC can be found"', () => {
+    expect(run('discovery', { value: 3 }).results[0].metrics.found.exact).toBeCloseTo(1 / 2, 12);
+    expect(run('discovery', { value: 0 }).results[0].metrics.found.exact).toBe(0);
+    expect(run('discovery', { value: 7 }).results[0].metrics.found.exact).toBeCloseTo(1, 12);
+    // Rattled: the lower of two d6 is ≤ 3 unless both are above: 1 − (1/2)².
+    expect(run('discovery', { value: 3, rattled: true }).results[0].metrics.found.exact).toBeCloseTo(3 / 4, 12);
+    expectAgreesWithExact(run('discovery', { value: 2 }));
+    expectAgreesWithExact(run('discovery', { value: 4, rattled: true }));
+  });
+
+  test('"On a 5 or 6 ... the answer. On a 4 ... where they can find it"', () => {
+    const m = run('knowledge', {}).results[0].metrics;
+    expect(m.answer.exact).toBeCloseTo(2 / 6, 12);
+    expect(m.whereToFind.exact).toBeCloseTo(1 / 6, 12);
+    expect(m.nothing.exact).toBeCloseTo(3 / 6, 12);
+    expectAgreesWithExact(run('knowledge', {}));
+    expectAgreesWithExact(run('knowledge', { rattled: true }));
+  });
+});
