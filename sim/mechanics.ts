@@ -2,6 +2,7 @@
 import type { Mechanic } from './mechanic.ts';
 import type { SystemName } from './rules.ts';
 import { clash } from './viciousness/clash.ts';
+import { battle } from './viciousness/battle.ts';
 import { knavery } from './viciousness/knavery.ts';
 import { discovery } from './viciousness/discovery.ts';
 import { knowledge } from './viciousness/knowledge.ts';
@@ -17,6 +18,7 @@ import { conflict } from './sorcerer/conflict.ts';
 
 export const mechanics: readonly Mechanic<any, any>[] = [
   clash,
+  battle,
   knavery,
   discovery,
   knowledge,
@@ -33,7 +35,7 @@ export const mechanics: readonly Mechanic<any, any>[] = [
 
 /** Mechanics the contract names that this build does not model yet. */
 export const plannedMechanics: Record<SystemName, readonly string[]> = {
-  viciousness: ['battle'],
+  viciousness: [],
   vdp: [],
   sorcerer: [],
 };
