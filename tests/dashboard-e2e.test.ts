@@ -261,4 +261,22 @@ describe('the dashboard in Chromium', () => {
     await page.screenshot({ path: join(ARTIFACTS, 'dashboard-compare.png'), fullPage: true });
     expect(pageErrors).toEqual([]);
   }, 90_000);
+
+  test('a battle from its form: win rates and death odds per combatant, each with its table', async () => {
+    await page.selectOption('[data-key="mechanic"]', 'viciousness/battle');
+    await page.waitForSelector('[data-path="setup.sides.1.flee"]');
+    await page.fill(field('trials'), '5000');
+    await page.selectOption(field('setup.sides.0.aid'), { label: 'a Medic: none die' });
+    await finished();
+    const odds = page.locator('[data-panel="death-odds"]');
+    await expect(odds.locator('svg rect').count()).resolves.toBeGreaterThan(0);
+    // The crew's captain and minions, and the guards: one row each, with its estimate.
+    await expect(odds.locator('tbody tr th').allTextContents()).resolves.toEqual(['P(dies: crew: captain)', 'P(dies: crew: minion)', 'P(dies: guards: guard)']);
+    const estimates = await odds.locator('tbody tr td:first-child').evaluateAll((cells) => cells.map((c) => Number(c.getAttribute('data-value'))));
+    for (const p of estimates) expect(p).toBeGreaterThanOrEqual(0);
+    await expect(page.locator('[data-panel="probabilities"] tbody th').first().textContent()).resolves.toBe('P(win: crew)');
+    const scenario = JSON.parse((await download('#download')).text);
+    expect(scenario.setup.sides[0].aid).toBe('medic');
+    expect(pageErrors).toEqual([]);
+  }, 90_000);
 });
