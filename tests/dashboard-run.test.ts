@@ -212,6 +212,22 @@ describe('every chart has a table beside it', () => {
     expect(panels.map((p) => p.name)).toEqual(['split', 'over-tension']);
   });
 
+  test('compare with a sweep: one metric, point by point, the one asked for', async () => {
+    const a = { ...heist, expect: undefined, trials: 5000, sweep: { 'setup.challenges': [2, 3] } };
+    const b = scenarioB(a, { path: 'setup.participants.0.dice', value: ['d4'] });
+    const [ra, rb] = (await new ScenarioRun(
+      [{ plan: planScenario(a, 'a.json'), scenario: a }, { plan: planScenario(b, 'b.json'), scenario: b }],
+      [runner([], [0])],
+    ).done)!;
+    const rows = compareRows(ra!, rb!);
+    expect(rows.map((r) => r.label)).toEqual(['challenges = 2', 'challenges = 3']);
+    // The captain's d6 trait made a d4: 3 fair dice and one that succeeds 1 in 4.
+    // P(≥2 of 4 with p = ½, ½, ½, ¼) − P(≥2 of 4 fair) = 0.59375 − 0.6875.
+    expect(rows[0]!.difference.exact).toBeCloseTo(0.59375 - 0.6875, 12);
+    expect(compareRows(ra!, rb!, { metric: 'sixes' }).map((r) => r.kind)).toEqual(['mean', 'mean']);
+    expect(comparePanels(ra!, rb!, { metric: 'sixes' }).map((p) => p.title)).toEqual(['Mean 6s rolled (free pushes): A and B', 'Mean 6s rolled (free pushes): B − A']);
+  });
+
   test('compare: one point compares every metric, A beside B, and B − A with its interval', async () => {
     const a = { ...heist, sweep: undefined, expect: undefined, trials: 20000 };
     const b = scenarioB(a, { path: 'setup.challenges', value: 2 });

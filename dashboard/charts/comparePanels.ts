@@ -56,7 +56,8 @@ export function comparePanels(a: ScenarioResult, b: ScenarioResult, options: Com
   for (const kind of ['probability', 'mean'] as MetricKind[]) {
     const same = rows.filter((r) => r.kind === kind);
     if (!same.length) continue;
-    const what = onePoint ? (kind === 'probability' ? 'Probabilities' : 'Means') : metricLabel(comparedMetric(a, options) ?? '', a.mechanic);
+    const label = metricLabel(comparedMetric(a, options) ?? '', a.mechanic);
+    const what = onePoint ? (kind === 'probability' ? 'Probabilities' : 'Means') : label.charAt(0).toUpperCase() + label.slice(1);
     panels.push({
       name: `compare-${kind}`,
       title: `${what}: A and B`,

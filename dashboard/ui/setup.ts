@@ -83,7 +83,12 @@ function scenarioSection(ctx: SetupContext, form: MechanicForm | undefined): HTM
     ctx.newScenario(system, mechanic);
   });
   const nameId = uid('name');
-  const trialsId = uid('trials');
+  const descriptionId = uid('description');
+  const description = h('textarea', {
+    attrs: { id: descriptionId, rows: '2', placeholder: 'optional: the question this scenario answers (shown in reports)', 'data-key': 'description' },
+    on: { input: () => ctx.set(['description'], description.value.trim() === '' ? undefined : description.value, false) },
+  });
+  description.value = textFromValue(scenario.description);
   const seedId = uid('seed');
   const systemRow = h('div', { class: 'field', attrs: { 'data-path': 'system' } }, h('div', { class: 'problems', attrs: { role: 'alert' } }));
   ctx.register('system', systemRow);
@@ -101,6 +106,14 @@ function scenarioSection(ctx: SetupContext, form: MechanicForm | undefined): HTM
       undefined,
       ctx,
     ),
+    fieldRow(
+      'description',
+      'what it asks',
+      descriptionId,
+      description,
+      undefined,
+      ctx,
+    ),
     h(
       'div',
       { class: 'row' },
@@ -115,7 +128,6 @@ function scenarioSection(ctx: SetupContext, form: MechanicForm | undefined): HTM
       ),
     ),
   );
-  void trialsId;
 }
 
 function formSection(ctx: SetupContext, form: MechanicForm): HTMLElement {
