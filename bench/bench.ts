@@ -7,12 +7,16 @@
  * Each section is a module exporting `run(): Promise<Record<string, number>>`.
  */
 import * as core from './core.ts';
+import * as battle from './battle.ts';
+import * as campaign from './campaign.ts';
 import * as multiround from './multiround.ts';
 import * as workers from './workers.ts';
 
 const sections: { name: string; run: () => Promise<Record<string, number>> }[] = [
   { name: 'core', run: core.run },
+  { name: 'battle', run: battle.run },
   { name: 'multiround', run: multiround.run },
+  { name: 'campaign', run: campaign.run },
   { name: 'workers', run: workers.run },
 ];
 

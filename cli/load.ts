@@ -4,8 +4,10 @@
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse as parseYaml, YAMLParseError } from 'yaml';
 import { ScenarioError, ScenarioErrors, planScenario, type ScenarioPlan } from '../sim/scenario.ts';
+import { parseScenarioText } from './scenario-text.ts';
+
+export { parseScenarioText };
 
 const SCENARIO_FILE = /\.(json|ya?ml)$/i;
 
@@ -30,35 +32,6 @@ export function expandPaths(paths: readonly string[]): string[] {
     }
   }
   return out;
-}
-
-/** Line and column (1-based) of a character offset. */
-function lineAndColumn(text: string, offset: number): string {
-  const before = text.slice(0, offset).split('\n');
-  return `line ${before.length}, column ${before[before.length - 1].length + 1}`;
-}
-
-/** Parse a scenario file's text as JSON or YAML by its extension. */
-export function parseScenarioText(text: string, file: string): unknown {
-  if (/\.ya?ml$/i.test(file)) {
-    try {
-      return parseYaml(text, { prettyErrors: true });
-    } catch (err) {
-      if (err instanceof YAMLParseError) {
-        const at = err.linePos?.[0] ? `line ${err.linePos[0].line}, column ${err.linePos[0].col}` : '';
-        throw new ScenarioErrors([new ScenarioError(file, at, `not valid YAML: ${err.message.split('\n')[0]}`)]);
-      }
-      throw err;
-    }
-  }
-  try {
-    return JSON.parse(text);
-  } catch (err) {
-    const message = (err as Error).message;
-    const pos = /position (\d+)/.exec(message);
-    const at = pos ? lineAndColumn(text, Number(pos[1])) : '';
-    throw new ScenarioErrors([new ScenarioError(file, at, `not valid JSON: ${message}`)]);
-  }
 }
 
 export function readScenario(file: string): unknown {

@@ -8,7 +8,7 @@ import type { Tally } from './stats.ts';
 import type { ScenarioResult } from './result.ts';
 
 export function assembleResult(plan: ScenarioPlan, tallies: readonly Tally[]): ScenarioResult {
-  const results = plan.points.map((p, i) => pointResult(p.point, tallies[i], p.simulation.exact?.()));
+  const results = plan.points.map((p, i) => pointResult(p.point, tallies[i], p.simulation.exact?.(), p.simulation));
   return {
     name: plan.scenario.name,
     system: plan.scenario.system,

@@ -5,7 +5,8 @@
  */
 import type { z } from 'zod';
 import type { RandomStream } from './random.ts';
-import type { DistributionSpec, MetricSpec, Tally } from './stats.ts';
+import type { CounterSpec, DistributionSpec, MetricSpec, Tally } from './stats.ts';
+import type { SeriesResult } from './result.ts';
 import type { SystemName } from './rules.ts';
 
 /** Exact values of a result point: metric name → value, distribution name → p per bin. */
@@ -17,10 +18,17 @@ export interface ExactValues {
 export interface Simulation {
   metrics: MetricSpec[];
   distributions?: DistributionSpec[];
+  /** Integer counts the tally keeps for `series` (not reported as they are). */
+  counters?: CounterSpec[];
   /** Run `trials` trials from `random`, adding counts and sums into `tally`. */
   run(random: RandomStream, trials: number, tally: Tally): void;
   /** Exact values, where the mechanic allows them (computed once per point). */
   exact?(): ExactValues;
+  /**
+   * Per-turn series (campaign drift), read off the merged tally of a whole point: only
+   * from its integer counts, so the series is as worker-independent as the tally.
+   */
+  series?(tally: Tally): Record<string, SeriesResult>;
 }
 
 export interface Mechanic<Setup = unknown, Rules = unknown> {

@@ -2,9 +2,12 @@
 import type { Mechanic } from './mechanic.ts';
 import type { SystemName } from './rules.ts';
 import { clash } from './viciousness/clash.ts';
+import { battle } from './viciousness/battle.ts';
 import { knavery } from './viciousness/knavery.ts';
 import { discovery } from './viciousness/discovery.ts';
 import { knowledge } from './viciousness/knowledge.ts';
+import { rivals } from './viciousness/rivals.ts';
+import { campaign } from './viciousness/campaign.ts';
 import { check } from './vdp/check.ts';
 import { risky } from './vdp/risky.ts';
 import { opposed } from './vdp/opposed.ts';
@@ -15,9 +18,12 @@ import { conflict } from './sorcerer/conflict.ts';
 
 export const mechanics: readonly Mechanic<any, any>[] = [
   clash,
+  battle,
   knavery,
   discovery,
   knowledge,
+  rivals,
+  campaign,
   check,
   risky,
   opposed,
@@ -29,7 +35,7 @@ export const mechanics: readonly Mechanic<any, any>[] = [
 
 /** Mechanics the contract names that this build does not model yet. */
 export const plannedMechanics: Record<SystemName, readonly string[]> = {
-  viciousness: ['battle', 'rivals', 'campaign'],
+  viciousness: [],
   vdp: [],
   sorcerer: [],
 };

@@ -37,7 +37,7 @@ export function chunkSize(trials: number, chunk: number, chunkTrials = CHUNK_TRI
 }
 
 export function layoutOf(sim: Simulation): TallyLayout {
-  return new TallyLayout(sim.metrics, sim.distributions ?? []);
+  return new TallyLayout(sim.metrics, sim.distributions ?? [], sim.counters ?? []);
 }
 
 /** Run one chunk and return its tally's values. */
@@ -62,11 +62,15 @@ export function runPoint(sim: Simulation, seed: string | number, point: number, 
   return total;
 }
 
-/** The result JSON of one point from its merged tally and exact values. */
+/**
+ * The result JSON of one point from its merged tally and exact values; `sim`'s `series`
+ * (when it has one) fills the point's per-turn series.
+ */
 export function pointResult(
   point: Record<string, unknown>,
   tally: Tally,
   exact: ExactValues | undefined,
+  sim?: Pick<Simulation, 'series'>,
 ): PointResult {
   const metrics: Record<string, MetricResult> = {};
   tally.layout.metrics.forEach((spec, i) => {
@@ -92,5 +96,6 @@ export function pointResult(
       result.distributions![spec.name] = dist;
     });
   }
+  if (sim?.series) result.series = sim.series(tally);
   return result;
 }

@@ -27,6 +27,17 @@ export interface DistributionSpec {
   size: number;
 }
 
+/**
+ * Integer counts kept in the tally but not reported as they are: a mechanic reads them
+ * back (Simulation.series) to build what it reports, e.g. a campaign's histogram of
+ * investment points per turn, from which percentiles are taken after merging (percentiles
+ * do not add up across chunks; counts do).
+ */
+export interface CounterSpec {
+  name: string;
+  size: number;
+}
+
 /** 97.5th percentile of the standard normal (two-sided 95%). */
 export const Z95 = 1.959963984540054;
 
@@ -34,11 +45,13 @@ export const Z95 = 1.959963984540054;
 export class TallyLayout {
   readonly metricCount: number;
   readonly distributionOffsets: number[];
+  readonly counterOffsets: number[];
   readonly size: number;
 
   constructor(
     readonly metrics: readonly MetricSpec[],
     readonly distributions: readonly DistributionSpec[] = [],
+    readonly counters: readonly CounterSpec[] = [],
   ) {
     this.metricCount = metrics.length;
     let offset = 1 + 2 * metrics.length;
@@ -47,10 +60,18 @@ export class TallyLayout {
       offset += d.size;
       return at;
     });
+    this.counterOffsets = counters.map((c) => {
+      const at = offset;
+      offset += c.size;
+      return at;
+    });
     this.size = offset;
   }
 
-  /** A zeroed tally: [trials, (sum, sum of squares) per metric, distribution bins...]. */
+  /**
+   * A zeroed tally: [trials, (sum, sum of squares) per metric, distribution bins...,
+   * counter slots...].
+   */
   create(): Tally {
     return new Tally(this, new Float64Array(this.size));
   }
@@ -112,6 +133,17 @@ export class Tally {
     if (k < 0) k = 0;
     else if (k >= spec.size) k = spec.size - 1;
     this.values[this.layout.distributionOffsets[d] + k] += 1;
+  }
+
+  /** Add the integer `x` to slot `k` of counter `c`. */
+  count(c: number, k: number, x: number): void {
+    this.values[this.layout.counterOffsets[c] + k] += x;
+  }
+
+  /** The slots of counter `c`. */
+  counter(c: number): Float64Array {
+    const at = this.layout.counterOffsets[c];
+    return this.values.subarray(at, at + this.layout.counters[c].size);
   }
 
   /** Add another tally of the same layout into this one. */

@@ -1,17 +1,21 @@
 /**
- * The browser's chunk worker, for the dashboard: the kernel's chunk function exposed with
- * comlink. In the page (Vite):
+ * The browser's worker entry (the dashboard, through comlink): a thin shell around the
+ * kernel's one chunk function (workers/chunk.ts), so the dashboard and the CLI run the
+ * very same code. The tally's buffer is transferred, not copied. Nothing Node-only is
+ * imported here or below (tests/parallel-browser.test.ts walks the imports).
  *
  *   const worker = new Worker(new URL('../workers/browser.ts', import.meta.url), { type: 'module' });
- *   const remote = Comlink.wrap<ChunkWorker>(worker);
+ *   const remote = Comlink.wrap<ChunkWorkerApi>(worker);
  *   const values = await remote.runChunk(task); // a Float64Array tally, transferred
  *
- * or hand several such remotes to workers/comlink-pool.ts and schedule whole scenarios
- * with workers/schedule.ts, exactly as the command line does.
+ * Several such remotes also make a pool for the CLI's scheduler (workers/comlink-pool.ts,
+ * workers/schedule.ts; docs/parallel.md "In the browser").
  */
 import * as Comlink from 'comlink';
-import { chunkWorker } from './chunk-worker.ts';
+import { chunkWorker, type ChunkWorker } from './chunk-worker.ts';
 
 export type { ChunkWorker, ChunkTask } from './chunk-worker.ts';
+/** The worker's API as the page sees it (the dashboard's name for ChunkWorker). */
+export type ChunkWorkerApi = ChunkWorker;
 
 Comlink.expose(chunkWorker);

@@ -1,0 +1,79 @@
+/**
+ * The compare view's charts: A and B side by side (each estimate with its 95% interval,
+ * exact ticks), and B − A with the interval of the difference and the exact difference.
+ */
+import * as Plot from '@observablehq/plot';
+import type { MetricKind } from '../../reports/kinds.ts';
+import { plotToSvg } from '../../reports/svg.ts';
+import { EXACT, MARGIN_TOP, MONTE_CARLO, WIDTH, formatEstimate, keyLine, textWidth } from '../../reports/charts/shared.ts';
+
+/** B's colour: apart from A's blue and exact's orange. */
+export const B_COLOUR = '#3ca951';
+
+export interface CompareRow {
+  /** "P(plan succeeds)" or "challenges = 3: P(plan succeeds)". */
+  label: string;
+  kind: MetricKind;
+  a: { estimate: number; ci95: [number, number]; exact?: number };
+  b: { estimate: number; ci95: [number, number]; exact?: number };
+  difference: { estimate: number; ci95: [number, number]; exact?: number };
+}
+
+const ROW = 34;
+
+export function compareEstimates(rows: CompareRow[], kind: MetricKind): string {
+  const marks = rows.flatMap((r) => [
+    { label: r.label, which: 'A', ...r.a, low: r.a.ci95[0], high: r.a.ci95[1] },
+    { label: r.label, which: 'B', ...r.b, low: r.b.ci95[0], high: r.b.ci95[1] },
+  ]);
+  const withExact = marks.filter((m) => m.exact !== undefined);
+  return plotToSvg({
+    width: WIDTH,
+    height: MARGIN_TOP + 40 + ROW * rows.length,
+    marginTop: MARGIN_TOP,
+    marginLeft: Math.max(...rows.map((r) => textWidth(r.label)), 40) + 12,
+    marginRight: 24,
+    x: kind === 'probability' ? { domain: [0, 1], grid: true, label: 'probability' } : { zero: true, nice: true, grid: true, label: 'mean' },
+    y: { domain: rows.map((r) => r.label), label: null, tickSize: 0 },
+    marks: [
+      keyLine(`blue: A · green: B · bar: 95% interval${withExact.length ? ' · orange tick: exact' : ''}`),
+      // A a little above the row's line, B a little below, so both intervals show.
+      Plot.ruleY(marks.filter((m) => m.which === 'A'), { y: 'label', x1: 'low', x2: 'high', stroke: MONTE_CARLO, strokeWidth: 3, strokeOpacity: 0.45, dy: -5 }),
+      Plot.ruleY(marks.filter((m) => m.which === 'B'), { y: 'label', x1: 'low', x2: 'high', stroke: B_COLOUR, strokeWidth: 3, strokeOpacity: 0.45, dy: 5 }),
+      Plot.tickX(withExact, { y: 'label', x: 'exact', stroke: EXACT, strokeWidth: 2, inset: 4 }),
+      Plot.dot(marks.filter((m) => m.which === 'A'), { y: 'label', x: 'estimate', fill: MONTE_CARLO, r: 3.5, dy: -5 }),
+      Plot.dot(marks.filter((m) => m.which === 'B'), { y: 'label', x: 'estimate', fill: B_COLOUR, r: 3.5, dy: 5 }),
+    ],
+  });
+}
+
+export function compareDifference(rows: CompareRow[], kind: MetricKind): string {
+  const data = rows.map((r) => ({
+    label: r.label,
+    estimate: r.difference.estimate,
+    low: r.difference.ci95[0],
+    high: r.difference.ci95[1],
+    exact: r.difference.exact,
+    text: (r.difference.estimate >= 0 ? '+' : '') + formatEstimate(r.difference.estimate, kind),
+  }));
+  const withExact = data.filter((d) => d.exact !== undefined);
+  const reach = Math.max(...data.flatMap((d) => [Math.abs(d.low), Math.abs(d.high), Math.abs(d.exact ?? 0)]), 1e-6);
+  return plotToSvg({
+    width: WIDTH,
+    height: MARGIN_TOP + 40 + ROW * rows.length,
+    marginTop: MARGIN_TOP,
+    marginLeft: Math.max(...rows.map((r) => textWidth(r.label)), 40) + 12,
+    marginRight: 56,
+    // Symmetric around 0, so "B is higher" is always to the right of the line.
+    x: { domain: [-reach * 1.1, reach * 1.1], grid: true, label: 'B − A' },
+    y: { domain: data.map((d) => d.label), label: null, tickSize: 0 },
+    marks: [
+      keyLine(`dot: B − A · bar: 95% interval${withExact.length ? ' · orange tick: exact' : ''}`),
+      Plot.ruleX([0], { stroke: '#222' }),
+      Plot.ruleY(data, { y: 'label', x1: 'low', x2: 'high', stroke: MONTE_CARLO, strokeWidth: 3, strokeOpacity: 0.45 }),
+      Plot.tickX(withExact, { y: 'label', x: 'exact', stroke: EXACT, strokeWidth: 2, inset: 4 }),
+      Plot.dot(data, { y: 'label', x: 'estimate', fill: MONTE_CARLO, r: 3.5 }),
+      Plot.text(data, { y: 'label', x: 'high', text: 'text', dx: 6, textAnchor: 'start' }),
+    ],
+  });
+}

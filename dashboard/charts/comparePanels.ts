@@ -1,0 +1,81 @@
+/**
+ * The compare view as panels: for each kind of metric, A and B side by side, then B − A
+ * with its interval (model/compare.ts) — each chart with its table. Points pair up by
+ * index: B is A with one value changed, so both have the same sweep.
+ */
+import type { ScenarioResult } from '../../sim/result.ts';
+import { metricKinds, type MetricKind } from '../../reports/kinds.ts';
+import { metricLabel, pointLabel } from '../../reports/labels.ts';
+import { difference } from '../model/compare.ts';
+import { compareDifference, compareEstimates, type CompareRow } from './compareCharts.ts';
+import type { Panel } from './panels.ts';
+import { intervalCell, numberCell, textCell } from './table.ts';
+
+export interface CompareOptions {
+  /** With a sweep, the one metric compared at every point; default the first probability. */
+  metric?: string;
+}
+
+/** The metric compared point by point in a sweep: the one asked for, else the first probability. */
+export function comparedMetric(a: ScenarioResult, options: CompareOptions = {}): string | undefined {
+  const kinds = metricKinds(a);
+  const names = [...kinds.keys()];
+  return options.metric && kinds.has(options.metric) ? options.metric : (names.find((m) => kinds.get(m) === 'probability') ?? names[0]);
+}
+
+/** Rows of the comparison: every metric at one point, or one metric at every point. */
+export function compareRows(a: ScenarioResult, b: ScenarioResult, options: CompareOptions = {}): CompareRow[] {
+  const kinds = metricKinds(a);
+  const names = [...kinds.keys()];
+  const onePoint = a.results.length === 1 && b.results.length === 1;
+  const chosen = comparedMetric(a, options);
+  const rows: CompareRow[] = [];
+  a.results.forEach((pa, i) => {
+    const pb = b.results[i];
+    if (!pb) return;
+    for (const metric of onePoint ? names : chosen ? [chosen] : []) {
+      const ma = pa.metrics[metric];
+      const mb = pb.metrics[metric];
+      if (!ma || !mb) continue;
+      rows.push({
+        label: onePoint ? metricLabel(metric, a.mechanic) : pointLabel(pa.point),
+        kind: kinds.get(metric)!,
+        a: ma,
+        b: mb,
+        difference: difference(ma, mb),
+      });
+    }
+  });
+  return rows;
+}
+
+export function comparePanels(a: ScenarioResult, b: ScenarioResult, options: CompareOptions = {}): Panel[] {
+  const rows = compareRows(a, b, options);
+  const panels: Panel[] = [];
+  const onePoint = a.results.length === 1;
+  for (const kind of ['probability', 'mean'] as MetricKind[]) {
+    const same = rows.filter((r) => r.kind === kind);
+    if (!same.length) continue;
+    const label = metricLabel(comparedMetric(a, options) ?? '', a.mechanic);
+    const what = onePoint ? (kind === 'probability' ? 'Probabilities' : 'Means') : label.charAt(0).toUpperCase() + label.slice(1);
+    panels.push({
+      name: `compare-${kind}`,
+      title: `${what}: A and B`,
+      svg: compareEstimates(same, kind),
+      table: {
+        columns: ['', 'A', 'A 95% interval', 'B', 'B 95% interval'],
+        rows: same.map((r) => [textCell(r.label), numberCell(r.a.estimate, kind), intervalCell(r.a.ci95, kind), numberCell(r.b.estimate, kind), intervalCell(r.b.ci95, kind)]),
+      },
+    });
+    panels.push({
+      name: `difference-${kind}`,
+      title: `${what}: B − A`,
+      svg: compareDifference(same, kind),
+      table: {
+        columns: ['', 'B − A', '95% interval', 'exact'],
+        rows: same.map((r) => [textCell(r.label), numberCell(r.difference.estimate, kind), intervalCell(r.difference.ci95, kind), numberCell(r.difference.exact, kind)]),
+      },
+    });
+  }
+  return panels;
+}

@@ -1,0 +1,42 @@
+/**
+ * The table beside every chart, as data (rendered by ui/panels.ts): column headings and
+ * rows of cells, each cell its text and, for numbers, the full-precision value (kept in a
+ * `data-value` attribute, so a test or a copy-paste gets every digit).
+ */
+import type { MetricKind } from '../../reports/kinds.ts';
+
+export interface TableCell {
+  text: string;
+  value?: number;
+  /** More about the cell on hover: its interval and exact value in a pivot table. */
+  title?: string;
+}
+
+export interface Table {
+  columns: string[];
+  rows: TableCell[][];
+}
+
+/** Probabilities to 4 places, means to 3: one more than the charts' labels. */
+export function formatValue(value: number, kind: MetricKind): string {
+  return value.toFixed(kind === 'probability' ? 4 : 3);
+}
+
+export function numberCell(value: number | undefined, kind: MetricKind): TableCell {
+  return value === undefined ? { text: '—' } : { text: formatValue(value, kind), value };
+}
+
+export function intervalCell(ci: readonly [number, number] | undefined, kind: MetricKind): TableCell {
+  return ci === undefined ? { text: '—' } : { text: `${formatValue(ci[0], kind)} to ${formatValue(ci[1], kind)}` };
+}
+
+export function textCell(text: string): TableCell {
+  return { text };
+}
+
+/** An estimate alone (a pivot table's cell), its interval and exact value on hover. */
+export function estimateCell(m: { estimate: number; ci95: [number, number]; exact?: number } | undefined, kind: MetricKind): TableCell {
+  if (!m) return { text: '—' };
+  const exact = m.exact === undefined ? '' : `, exact ${formatValue(m.exact, kind)}`;
+  return { text: formatValue(m.estimate, kind), value: m.estimate, title: `95% interval ${formatValue(m.ci95[0], kind)} to ${formatValue(m.ci95[1], kind)}${exact}` };
+}

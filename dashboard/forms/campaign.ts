@@ -1,0 +1,201 @@
+/**
+ * Viciousness over many turns: rivals scheming on their own (`rivals`), and a company's
+ * troupes working jobs against them (`campaign`). Labels quote viciousness.txt ("Rival
+ * Dice", "Turns", "Wealth"); every policy field says its default (docs/rulings/campaign.md).
+ */
+import { choice, type Field, type ListField, type MechanicForm, type TextField } from './spec.ts';
+import { sweepPreset } from './presets.ts';
+
+/** `assets`: a count ("4") or the assets' names ("boat, gang"), as the schema takes either. */
+export const assetsField: TextField = {
+  kind: 'text',
+  key: 'assets',
+  label: 'assets',
+  placeholder: '4',
+  help: '“Give your rival four assets fitting their rank”: a number, or their names',
+  read: (t) => {
+    const text = t.trim();
+    if (text === '') return undefined;
+    if (/^\d+$/.test(text)) return Number(text);
+    return text.split(',').map((x) => x.trim()).filter((x) => x !== '');
+  },
+  show: (v) => (Array.isArray(v) ? v.join(', ') : v === undefined ? '' : String(v)),
+};
+
+/** `handyAsset`: yes, no, or the name of the rival's asset that comes in handy. */
+export const handyField: TextField = {
+  kind: 'text',
+  key: 'handyAsset',
+  label: 'a handy asset',
+  placeholder: 'no',
+  help: 'yes, or the asset’s name: +1 ambition point a turn',
+  read: (t) => {
+    const text = t.trim();
+    if (text === '' || /^(no|false)$/i.test(text)) return undefined;
+    if (/^(yes|true)$/i.test(text)) return true;
+    return text;
+  },
+  show: (v) => (v === true ? 'yes' : v === false || v === undefined ? '' : String(v)),
+};
+
+const designs: ListField = {
+  kind: 'list',
+  key: 'designs',
+  label: 'designs',
+  item: 'design',
+  min: 1,
+  help: '“Give each rival up to three designs.”',
+  fields: [
+    choice('severity', 'severity', ['light', 'medium', 'heavy'], 'choose', 'which consequence table a success rolls on'),
+    { ...choice('style', 'style', ['rash', 'default', 'shrewd'], 'default: succeeds 3 in 4'), help: 'rash 2 in 4, shrewd always' },
+    handyField,
+    { kind: 'number', key: 'points', label: 'points held', placeholder: '0', help: 'ambition points it starts with' },
+  ],
+  newItem: () => ({ severity: 'light' }),
+};
+
+export const rivalList: ListField = {
+  kind: 'list',
+  key: 'rivals',
+  label: 'rivals',
+  item: 'rival',
+  fields: [
+    { kind: 'text', key: 'name', label: 'name' },
+    { kind: 'number', key: 'rank', label: 'wealth rank', help: '1 to 7: its ambition points per turn' },
+    assetsField,
+    designs,
+  ],
+  newItem: (items) => ({ name: `rival ${items.length + 1}`, rank: 3, designs: [{ severity: 'light' }] }),
+};
+
+export const rivalsForm: MechanicForm = {
+  system: 'viciousness',
+  mechanic: 'rivals',
+  title: 'Rivals over many turns',
+  intro: '“At the end of each turn, roll a d20 (called the rival die) for each rival.” At or under a design’s ambition points, the rival initiates it.',
+  fields: [{ kind: 'number', key: 'turns', label: 'turns' }, { ...rivalList, min: 1 }],
+  template: () => ({ turns: 52, rivals: [{ name: 'countess', rank: 4, designs: [{ severity: 'light' }, { severity: 'medium' }] }] }),
+  rules: ['invest', 'speedChess'],
+  presets: [
+    sweepPreset('rank 1 to 7', 'the first rival at every wealth rank', { 'setup.rivals.0.rank': [1, 2, 3, 4, 5, 6, 7] }),
+    { label: 'Speed Chess?', help: 'compare with the Speed Chess variant on', apply: (s) => s, compare: () => ({ path: 'rules.speedChess', value: true }) },
+  ],
+};
+
+const pcFields: Field[] = [
+  { kind: 'number', key: 'traits', label: 'traits', help: '“Minions get 2 traits; captains get 3”' },
+  { kind: 'dice', key: 'knavery', label: 'knavery trait dice', help: 'traits that apply to jobs; the 1d6 is added for you' },
+  { kind: 'dice', key: 'violence', label: 'violence trait dice', help: 'traits that apply in a fight; the 1d4 is added for you' },
+  { kind: 'flag', key: 'rattled', label: 'starts rattled' },
+];
+
+const FLEE = ['never', 'outnumbered', 'lostHalf'] as const;
+
+export const campaignForm: MechanicForm = {
+  system: 'viciousness',
+  mechanic: 'campaign',
+  title: 'A campaign: company, troupes and rivals',
+  intro: 'Turn after turn the troupes take jobs (a knavery plan; a failed one may turn to violence), rivals invest and roll, and the company’s wealth rank drifts. Every choice the company makes is a named policy below.',
+  fields: [
+    { kind: 'number', key: 'turns', label: 'turns' },
+    {
+      kind: 'group',
+      key: 'company',
+      label: 'company',
+      fields: [
+        { kind: 'text', key: 'name', label: 'name' },
+        { kind: 'number', key: 'rank', label: 'wealth rank', placeholder: '2', help: '“The default rank is 2”' },
+        { kind: 'number', key: 'points', label: 'investment points', placeholder: 'the rank’s minimum' },
+        { kind: 'number', key: 'liquid', label: 'liquid coins', placeholder: '0' },
+        { kind: 'number', key: 'assets', label: 'assets', placeholder: '0', help: 'besides the troupes’ own' },
+      ],
+    },
+    {
+      kind: 'list',
+      key: 'troupes',
+      label: 'troupes',
+      item: 'troupe',
+      min: 1,
+      fields: [
+        { kind: 'text', key: 'name', label: 'name' },
+        { kind: 'number', key: 'count', label: 'how many', placeholder: '1', help: 'identical troupes this entry stands for' },
+        { kind: 'group', key: 'captain', label: 'captain', fields: pcFields.map((f) => (f.key === 'traits' ? { ...f, placeholder: '3' } : f)) },
+        {
+          kind: 'list',
+          key: 'minions',
+          label: 'minions',
+          item: 'minion',
+          help: '“A troupe begins with a captain and one minion” (one plain minion if none is listed)',
+          fields: [
+            { kind: 'text', key: 'name', label: 'name' },
+            { kind: 'number', key: 'count', label: 'how many', placeholder: '1' },
+            ...pcFields.map((f) => (f.key === 'traits' ? { ...f, placeholder: '2' } : f)),
+          ],
+          newItem: (items) => ({ name: `minion ${items.length + 1}` }),
+        },
+        choice('asset', 'starting asset', ['liquidCoin', 'securedHeadquarters', 'luxuryItem', 'favor'], 'securedHeadquarters (default)'),
+        choice('aid', 'medical attention', ['none', 'ordinary', 'medic'], 'none (default): 2 in 4 die'),
+        { kind: 'dice', key: 'bonus', label: 'equipment bonus', help: '“The GM awards 1d4 or 2d4 to the most well-equipped side”' },
+      ],
+      newItem: (items) => ({ name: `troupe ${items.length + 1}`, captain: { knavery: ['d6'], violence: ['d4'] } }),
+    },
+    rivalList,
+    {
+      kind: 'group',
+      key: 'policy',
+      label: 'the company’s policy',
+      fields: [
+        choice('action', 'each troupe’s turn', ['job', 'idle'], 'job (default)'),
+        { kind: 'number', key: 'jobEvery', label: 'a job every … turns', placeholder: '1', help: 'the troupe rests in between' },
+        {
+          kind: 'group',
+          key: 'job',
+          label: 'the job',
+          fields: [
+            { kind: 'number', key: 'challenges', label: 'challenges' },
+            { kind: 'number', key: 'removed', label: 'challenges removed', placeholder: '0' },
+            choice('method', 'reward by', ['work', 'rare', 'destroy'], 'rare (default)', 'work for someone 1, a rare reward 2, destroy someone 3 liquid coins'),
+            { kind: 'number', key: 'npcRank', label: 'the NPC’s rank', placeholder: 'company’s ± offset' },
+            { kind: 'number', key: 'npcRankOffset', label: 'NPC rank − company rank', placeholder: '0' },
+            choice('workFallback', 'at rank 4+, instead of work', ['rare', 'destroy', 'idle'], 'rare (default)'),
+            {
+              kind: 'group',
+              key: 'guards',
+              label: 'guards, when a failed plan turns to violence',
+              fields: [
+                { kind: 'number', key: 'perActiveChallenge', label: 'per challenge left active', placeholder: '1' },
+                { kind: 'number', key: 'count', label: 'there regardless', placeholder: '0' },
+                { kind: 'dice', key: 'dice', label: 'trait dice each' },
+                { kind: 'dice', key: 'bonus', label: 'equipment bonus' },
+                choice('flee', 'guards flee', FLEE, 'never (default)'),
+              ],
+            },
+          ],
+        },
+        choice('restWhenRattled', 'rattled PCs rest', [true, false], 'yes (default)', '“A PC may stop being rattled by taking one turn to rest”'),
+        choice('onFailedJob', 'a failed plan turns to', ['violence', 'abandon'], 'violence (default)'),
+        choice('takeRivalDeal', 'take a rival deal', ['never', 'whenJobFails'], 'never (default)'),
+        choice('flee', 'troupes flee', FLEE, 'lostHalf (default)'),
+        { kind: 'number', key: 'maxRounds', label: 'most rounds of a fight', placeholder: '50' },
+        choice('bank', 'bank liquid coins', ['all', 'reserve', 'none'], 'all (default)'),
+        { kind: 'number', key: 'reserve', label: 'liquid coins kept back', placeholder: '0', help: 'with bank “reserve”' },
+        { kind: 'flag', key: 'defendRank', label: 'bank at once to keep the rank', help: 'when a consequence would cost the company its rank' },
+        choice('replaceMinions', 'replace dead minions', ['always', 'keepRank', 'never'], 'always (default)'),
+        choice('newTroupe', 'a troupe whose captain died', ['nextTurn', 'never'], 'nextTurn (default): a new one'),
+      ],
+    },
+  ],
+  template: () => ({
+    turns: 52,
+    company: { name: 'The Gilded Knives', rank: 2 },
+    troupes: [{ name: 'vipers', captain: { knavery: ['d6', 'd6'], violence: ['d4'] }, minions: [{ name: 'cutpurse', knavery: ['d6'] }] }],
+    rivals: [{ name: 'countess', rank: 3, designs: [{ severity: 'light' }, { severity: 'medium' }] }],
+    policy: { jobEvery: 7, job: { challenges: 3, method: 'rare' } },
+  }),
+  rules: ['hitOn', 'woundOrder', 'push', 'invest', 'speedChess'],
+  presets: [
+    sweepPreset('rival rank 1 to 7', 'the first rival at every wealth rank', { 'setup.rivals.0.rank': [1, 2, 3, 4, 5, 6, 7] }),
+    sweepPreset('banking policies', 'bank all, keep a reserve, or bank nothing', { 'setup.policy.bank': ['all', 'reserve', 'none'] }),
+    { label: 'one more troupe?', help: 'compare with the first troupe entry doubled', apply: (s) => s, compare: (s) => ({ path: 'setup.troupes.0.count', value: ((s as any).setup?.troupes?.[0]?.count ?? 1) + 1 }) },
+  ],
+};

@@ -1,0 +1,53 @@
+/**
+ * The rule variants of a system as form fields, read from the kernel's own schemas
+ * (sim/rules.ts) so a toggle added there shows up here with its values and default.
+ * Labels say what each toggle means at the table; a toggle without one shows its name.
+ */
+import { z } from 'zod';
+import { rulesBySystem, type SystemName } from '../../sim/rules.ts';
+import type { ChoiceField, Field } from './spec.ts';
+
+/** What each toggle decides, in the rules' words (RULES.md). */
+const RULE_LABELS: Record<string, { label: string; help: string }> = {
+  hitOn: { label: 'a hit is', help: '“one hit for every 4 they roll”: exactly 4, or 4 and above' },
+  targeting: { label: 'leftover hits go to', help: 'with more than two sides: which weaker side' },
+  woundOrder: { label: 'who is wounded first', help: 'which able combatants the landed hits wound' },
+  push: { label: 'pushing in violence', help: 'a combatant whose dice showed no hit may push to reroll, then is rattled' },
+  invest: { label: 'a rival invests', help: 'how ambition points are split among designs' },
+  speedChess: { label: 'Speed Chess', help: 'a foiled design returns half its points' },
+  advantageOn: { label: 'advantage dice go to', help: 'which pool of a split roll gets the advantage dice' },
+  exhausted: { label: 'a win by exhaustion scores', help: 'when the other side runs out of dice: one success, or every remaining die' },
+};
+
+interface JsonProperty {
+  type?: string;
+  enum?: unknown[];
+  default?: unknown;
+}
+
+/** Every toggle of `system`: key, values and default, from its zod schema. */
+export function ruleToggles(system: SystemName): { key: string; values: (string | boolean)[]; default: unknown }[] {
+  const schema = z.toJSONSchema(rulesBySystem[system]) as { properties?: Record<string, JsonProperty> };
+  return Object.entries(schema.properties ?? {}).map(([key, p]) => ({
+    key,
+    values: (p.enum as string[] | undefined) ?? (p.type === 'boolean' ? [false, true] : []),
+    default: p.default,
+  }));
+}
+
+/**
+ * The rule fields a mechanic's form shows: the toggles it names, and any toggle the
+ * dashboard does not know (a variant newer than it, which may matter).
+ */
+export function ruleFields(system: SystemName, relevant: readonly string[]): Field[] {
+  return ruleToggles(system)
+    .filter((t) => relevant.includes(t.key) || !(t.key in RULE_LABELS))
+    .map((t): ChoiceField => ({
+      kind: 'choice',
+      key: t.key,
+      label: RULE_LABELS[t.key]?.label ?? t.key,
+      help: RULE_LABELS[t.key]?.help,
+      placeholder: `${String(t.default)} (default)`,
+      options: t.values.map((v) => ({ value: v, label: String(v) })),
+    }));
+}

@@ -1,0 +1,97 @@
+/** Sorcerer forms: the opposed contest (sorcerer.txt "The basic way dice work"). */
+import { choice, type Field, type MechanicForm } from './spec.ts';
+import { WEAPONS } from '../../sim/sorcerer/bleed.ts';
+import { CURRENCY_POLICIES, DEFEND_POLICIES, STAND_UP_POLICIES } from '../../sim/sorcerer/conflict.ts';
+import { sweepPreset } from './presets.ts';
+import { getAt, withValue } from '../model/paths.ts';
+
+function side(key: 'a' | 'b', label: string): Field {
+  return {
+    kind: 'group',
+    key,
+    label,
+    fields: [
+      { kind: 'text', key: 'name', label: 'name' },
+      { kind: 'number', key: 'dice', label: 'dice', help: '“a number of dice equal to your appropriate stat”' },
+      { kind: 'number', key: 'bonus', label: 'bonus dice', placeholder: '0', help: 'currency, a good description…' },
+      { kind: 'number', key: 'penalty', label: 'penalty dice', placeholder: '0', help: 'bleed, a boring description…' },
+    ],
+  };
+}
+
+export const contestForm: MechanicForm = {
+  system: 'sorcerer',
+  mechanic: 'contest',
+  title: 'Contest: one opposed roll',
+  intro: '“Compare the highest die on each side. The higher one wins. If any dice are tied, ignore them and go to the next highest.”',
+  fields: [
+    { kind: 'die', key: 'die', label: 'die', placeholder: 'd10 (default)', options: ['d6', 'd8', 'd10', 'd12', 'd20'] },
+    side('a', 'side A'),
+    side('b', 'side B'),
+  ],
+  template: () => ({ a: { name: 'sorcerer', dice: 4 }, b: { name: 'demon', dice: 3 } }),
+  rules: ['exhausted'],
+  presets: [
+    sweepPreset('dice ladder 1–6 × 1–6', 'every stat from 1 to 6 against every stat from 1 to 6', {
+      'setup.a.dice': [1, 2, 3, 4, 5, 6],
+      'setup.b.dice': [1, 2, 3, 4, 5, 6],
+    }),
+    {
+      label: 'one more die?',
+      help: 'compare this contest with side A rolling one more bonus die',
+      apply: (s) => s,
+      compare: (s) => ({ path: 'setup.a.bonus', value: (Number((s as any).setup?.a?.bonus) || 0) + 1 }),
+    },
+  ],
+};
+
+function fighter(key: 'a' | 'b', label: string): Field {
+  return {
+    kind: 'group',
+    key,
+    label,
+    fields: [
+      { kind: 'text', key: 'name', label: 'name' },
+      { kind: 'number', key: 'stamina', label: 'Stamina', help: 'the penalty thresholds; a full defence’s dice' },
+      { kind: 'number', key: 'will', label: 'Will', help: 'rolled to Stand Up' },
+      { kind: 'number', key: 'dice', label: 'attack dice', placeholder: 'Stamina' },
+      { kind: 'number', key: 'defence', label: 'full defence dice', placeholder: 'Stamina' },
+      { kind: 'number', key: 'bonus', label: 'bonus dice', placeholder: '0', help: 'a bad-ass weapon, cool tactics' },
+      { kind: 'number', key: 'lasting', label: 'lasting penalties', placeholder: '0', help: 'carried into the conflict' },
+      choice('weapon', 'weapon', Object.keys(WEAPONS), 'choose', 'its row of the bleed table'),
+      { kind: 'number', key: 'power', label: 'demon’s Power', help: 'for the demonic rows of the bleed table' },
+      choice('defend', 'not yet acted, it', DEFEND_POLICIES, 'fullDefence (default)', 'sacrifices its action for a full defence, or “sucks it up” with one die'),
+      choice('standUp', 'Stand Up', STAND_UP_POLICIES, 'full (default)', 'dice asked for when penalties exceed Stamina'),
+      choice('currency', 'roll over successes', CURRENCY_POLICIES, 'all (default)', 'as bonus dice into its next action'),
+    ],
+  };
+}
+
+export const conflictForm: MechanicForm = {
+  system: 'sorcerer',
+  mechanic: 'conflict',
+  title: 'Conflict: rounds of opposed rolls',
+  intro: '“Dice all hit the table at the same time. Actions are resolved in order of highest die to lowest.” A won attack bleeds the defender by its weapon.',
+  fields: [
+    { kind: 'die', key: 'die', label: 'die', placeholder: 'd10 (default)', options: ['d6', 'd8', 'd10', 'd12', 'd20'] },
+    fighter('a', 'character A'),
+    fighter('b', 'character B'),
+    { kind: 'number', key: 'maxRounds', label: 'most rounds', placeholder: '20', help: 'a conflict still going is then a draw' },
+  ],
+  template: () => ({
+    a: { name: 'sorcerer', stamina: 4, will: 5, weapon: 'smallHandgun' },
+    b: { name: 'thug', stamina: 4, will: 2, weapon: 'fists' },
+  }),
+  rules: ['exhausted'],
+  presets: [
+    {
+      label: 'B’s weapons',
+      help: 'every row of the bleed table in B’s hands (demonic rows need a Power: 3 if B has none)',
+      apply: (s) => {
+        const withPower = getAt(s, ['setup', 'b', 'power']) === undefined ? withValue(s, ['setup', 'b', 'power'], 3) : s;
+        return { ...withPower, sweep: { 'setup.b.weapon': Object.keys(WEAPONS) } };
+      },
+    },
+    sweepPreset('defence policies', 'each defence policy against each', { 'setup.a.defend': [...DEFEND_POLICIES], 'setup.b.defend': [...DEFEND_POLICIES] }),
+  ],
+};

@@ -1,0 +1,169 @@
+/**
+ * Forms as data: each mechanic's form is a list of fields bound to keys of its scenario
+ * `setup`, in the game's words. One renderer draws them all (ui/form.ts), the sweep and
+ * compare pickers find fields by path, and a new mechanic's form is a new list — the
+ * battle form is the clash form with flee and aid added to each side.
+ */
+import type { SystemName } from '../../sim/rules.ts';
+import type { Path } from '../model/paths.ts';
+
+interface FieldBase {
+  /** The key in the setup object (or in the parent item). */
+  key: string;
+  /** In the game's words. */
+  label: string;
+  /** One line under the label: what it means at the table, and its default. */
+  help?: string;
+}
+
+export interface NumberField extends FieldBase {
+  kind: 'number';
+  /** Shown when empty: the default the kernel uses when the key is left out. */
+  placeholder?: string;
+}
+export interface TextField extends FieldBase {
+  kind: 'text';
+  placeholder?: string;
+  /** What typed text means in the file, when not just the text (a count or a list of names). */
+  read?(text: string): unknown;
+  /** The file's value as text for the input; defaults to the text itself or its JSON. */
+  show?(value: unknown): string;
+}
+/** A checkbox; unchecked leaves the key out (every flag of the contract defaults to false). */
+export interface FlagField extends FieldBase {
+  kind: 'flag';
+}
+/** A dice list (`["2d4", "d6"]`) shown as chips. */
+export interface DiceField extends FieldBase {
+  kind: 'dice';
+}
+/** One die (`"d10"`), chosen from a list; empty leaves the key out. */
+export interface DieField extends FieldBase {
+  kind: 'die';
+  options: string[];
+  placeholder: string;
+}
+/** One of a few named values; empty leaves the key out (the kernel's default). */
+export interface ChoiceField extends FieldBase {
+  kind: 'choice';
+  options: { value: string | boolean; label: string }[];
+  placeholder: string;
+}
+/** A nested object (`a`, `b` of a contest). */
+export interface GroupField extends FieldBase {
+  kind: 'group';
+  fields: Field[];
+}
+/** A list of objects (sides, combatants, participants). */
+export interface ListField extends FieldBase {
+  kind: 'list';
+  /** What one item is called: "side", "combatant". */
+  item: string;
+  fields: Field[];
+  /** A new item to append, given the items there are. */
+  newItem(items: readonly unknown[]): Record<string, unknown>;
+  /** The schema's minimum; the remove button hides at it. */
+  min?: number;
+}
+
+export type Field = NumberField | TextField | FlagField | DiceField | DieField | ChoiceField | GroupField | ListField;
+/** Fields that hold one value (what a sweep or a compare change can vary). */
+export type LeafField = Exclude<Field, GroupField | ListField>;
+
+export interface Preset {
+  label: string;
+  help: string;
+  /** The scenario with the preset's sweep (or edits) applied. */
+  apply(scenario: Record<string, unknown>): Record<string, unknown>;
+  /** Or: a compare change to set up instead. */
+  compare?(scenario: Record<string, unknown>): { path: string; value: unknown } | undefined;
+}
+
+export interface MechanicForm {
+  system: SystemName;
+  mechanic: string;
+  /** In the mechanic picker. */
+  title: string;
+  /** One or two lines above the form, quoting the rule it models. */
+  intro: string;
+  fields: Field[];
+  /** A sensible starting `setup` (valid as it stands). */
+  template(): Record<string, unknown>;
+  /** The rule toggles that change this mechanic's odds (others are hidden). */
+  rules: readonly string[];
+  /** One-click questions a designer asks of this mechanic. */
+  presets?: Preset[];
+}
+
+/** A choice among named values, each shown as written. */
+export function choice(key: string, label: string, values: readonly (string | boolean)[], placeholder: string, help?: string): ChoiceField {
+  return { kind: 'choice', key, label, placeholder, help, options: values.map((v) => ({ value: v, label: String(v) })) };
+}
+
+export interface FoundField {
+  field: Field;
+  /** Labels from the top: ["participants", "captain", "trait dice"]. */
+  labels: string[];
+}
+
+/** A short name for item `index` of a list: its `name` when it has one, else "side 2". */
+export function itemName(list: ListField, item: unknown, index: number): string {
+  const name = item !== null && typeof item === 'object' ? (item as Record<string, unknown>).name : undefined;
+  return typeof name === 'string' && name.trim() !== '' ? name : `${list.item} ${index + 1}`;
+}
+
+/**
+ * The field at `path` below the form's fields (`path` without the leading `setup`), with
+ * the labels leading to it; `setup` is the current setup, for item names.
+ */
+export function fieldAt(fields: readonly Field[], path: Path, setup: unknown): FoundField | undefined {
+  let current: readonly Field[] = fields;
+  let value: any = setup;
+  const labels: string[] = [];
+  for (let i = 0; i < path.length; i++) {
+    const field = current.find((f) => f.key === String(path[i]));
+    if (!field) return undefined;
+    value = value?.[field.key];
+    if (i === path.length - 1) return { field, labels: [...labels, field.label] };
+    if (field.kind === 'group') {
+      labels.push(field.label);
+      current = field.fields;
+    } else if (field.kind === 'list') {
+      const index = String(path[++i]);
+      if (!/^\d+$/.test(index)) return undefined;
+      labels.push(itemName(field, value?.[Number(index)], Number(index)));
+      value = value?.[Number(index)];
+      if (i === path.length - 1) return { field, labels };
+      current = field.fields;
+    } else {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+export interface Leaf {
+  /** Full path from the scenario's top (`["setup", "participants", 0, "count"]`). */
+  path: (string | number)[];
+  field: LeafField;
+  /** "captain › how many". */
+  label: string;
+}
+
+/** Every single-valued field of the current setup, item by item, in form order. */
+export function leaves(fields: readonly Field[], setup: unknown, prefix: (string | number)[] = ['setup'], labels: string[] = []): Leaf[] {
+  const out: Leaf[] = [];
+  for (const field of fields) {
+    const value = (setup as any)?.[field.key];
+    if (field.kind === 'group') {
+      out.push(...leaves(field.fields, value, [...prefix, field.key], [...labels, field.label]));
+    } else if (field.kind === 'list') {
+      (Array.isArray(value) ? value : []).forEach((item, i) => {
+        out.push(...leaves(field.fields, item, [...prefix, field.key, i], [...labels, itemName(field, item, i)]));
+      });
+    } else {
+      out.push({ path: [...prefix, field.key], field, label: [...labels, field.label].join(' › ') });
+    }
+  }
+  return out;
+}

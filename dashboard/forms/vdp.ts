@@ -1,0 +1,189 @@
+/**
+ * Very Different Places forms: basic, risky and opposed checks. Field labels and help
+ * quote very-different-places.txt ("Skill Checks").
+ */
+import { choice, type Field, type MechanicForm, type Preset } from './spec.ts';
+import { ALLOCATIONS, SPEND_POLICIES, TARGETING, WOUND_LIMITS } from '../../sim/vdp/combat.ts';
+import { EXTENDED_ALLOCATIONS } from '../../sim/vdp/extended.ts';
+import { sweepPreset } from './presets.ts';
+import { withValue } from '../model/paths.ts';
+
+const advantage: Field = {
+  kind: 'number',
+  key: 'advantage',
+  label: 'advantage dice',
+  placeholder: '0',
+  help: 'rolled extra; “remove the lowest dice until the dice pool is back to its normal size”',
+};
+const disadvantage: Field = {
+  kind: 'number',
+  key: 'disadvantage',
+  label: 'disadvantage dice',
+  placeholder: '0',
+  help: 'rolled extra; the highest are removed. Advantage and disadvantage cancel one for one',
+};
+
+export const checkForm: MechanicForm = {
+  system: 'vdp',
+  mechanic: 'check',
+  title: 'Basic check',
+  intro: '“Roll 2d6 and add your skill modifier, comparing the total to the target.” A total exactly on the target gains a point of Tension.',
+  fields: [
+    { kind: 'number', key: 'modifier', label: 'modifier', help: 'attribute + skill' },
+    { kind: 'number', key: 'target', label: 'target' },
+    { kind: 'number', key: 'dice', label: 'dice rolled', placeholder: '2' },
+    advantage,
+    disadvantage,
+  ],
+  template: () => ({ modifier: 3, target: 10 }),
+  rules: [],
+  presets: [sweepPreset('targets 4 to 16', 'P(success) and tension for every target from 4 to 16', { 'setup.target': [4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16] })],
+};
+
+/** Sweep every split of the pool, dropping the fixed second half (it follows the first). */
+function splitPreset(label: string, help: string, first: string, second: string): Preset[] {
+  return [
+    {
+      label,
+      help,
+      apply: (s) => {
+        const cleared = withValue(s, ['setup', ...second.split('.')], undefined);
+        return { ...cleared, sweep: { [`setup.${first}`]: [0, 1, 2, 3, 4] } };
+      },
+    },
+  ];
+}
+
+export const riskyForm: MechanicForm = {
+  system: 'vdp',
+  mechanic: 'risky',
+  title: 'Risky check',
+  intro: '“Split these 4 dice between the two goals of Accomplish and Caution.” Accomplish against the success target, Caution against the risk target; equal or higher passes.',
+  fields: [
+    { kind: 'number', key: 'accomplish', label: 'accomplish dice', help: 'of the pool of 4' },
+    { kind: 'number', key: 'caution', label: 'caution dice', placeholder: '4 − accomplish' },
+    { kind: 'number', key: 'modifier', label: 'modifier', help: 'added to the Accomplish total' },
+    { kind: 'number', key: 'cautionModifier', label: 'caution modifier', placeholder: '= modifier' },
+    { kind: 'number', key: 'successTarget', label: 'success target' },
+    { kind: 'number', key: 'riskTarget', label: 'risk target' },
+    advantage,
+    disadvantage,
+  ],
+  template: () => ({ accomplish: 2, modifier: 4, successTarget: 12, riskTarget: 8 }),
+  rules: ['advantageOn'],
+  presets: splitPreset('compare splits', 'every split of the 4 dice: 0/4, 1/3, 2/2, 3/1, 4/0', 'accomplish', 'caution'),
+};
+
+function opposer(label: string): Field {
+  return {
+    kind: 'group',
+    key: label,
+    label: `character ${label.toUpperCase()}`,
+    fields: [
+      { kind: 'text', key: 'name', label: 'name' },
+      { kind: 'number', key: 'accomplish', label: 'accomplish dice', help: 'of the pool of 4' },
+      { kind: 'number', key: 'resist', label: 'resist dice', placeholder: '4 − accomplish' },
+      { kind: 'number', key: 'modifier', label: 'modifier' },
+      { kind: 'number', key: 'resistModifier', label: 'resist modifier', placeholder: '= modifier' },
+      advantage,
+      disadvantage,
+    ],
+  };
+}
+
+export const opposedForm: MechanicForm = {
+  system: 'vdp',
+  mechanic: 'opposed',
+  title: 'Opposed check',
+  intro: '“Each character’s Accomplish check must beat the opposing character’s Resist check.” Each score is Accomplish minus the other’s Resist; the highest above 0 wins.',
+  fields: [opposer('a'), opposer('b')],
+  template: () => ({
+    a: { name: 'Mark', accomplish: 4, modifier: 5 },
+    b: { name: 'Jacob', accomplish: 1, modifier: 5 },
+  }),
+  rules: ['advantageOn'],
+  presets: splitPreset('compare A’s splits', 'every split of A’s 4 dice against B as set', 'a.accomplish', 'a.resist'),
+};
+
+/** Attribute + skill (+ a weapon or shield) added to a roll (sim/vdp/exchange.ts). */
+function rollBonus(key: 'attack' | 'defence', label: string, help: string): Field {
+  return {
+    kind: 'group',
+    key,
+    label,
+    fields: [
+      { kind: 'number', key: 'attribute', label: 'attribute' },
+      { kind: 'number', key: 'skill', label: 'skill' },
+      { kind: 'number', key: 'bonus', label: key === 'attack' ? 'weapon bonus' : 'shield or armour', placeholder: '0', help },
+    ],
+  };
+}
+
+export const combatForm: MechanicForm = {
+  system: 'vdp',
+  mechanic: 'combat',
+  title: 'Combat: a fight in rounds',
+  intro: '“A character’s dice pool is always split into Attack and Defence dice.” Turns in order of 2d6 + Timing; an attack beats the defence by at least Fortitude to wound; wounds beyond the limit KO.',
+  fields: [
+    {
+      kind: 'list',
+      key: 'characters',
+      label: 'characters',
+      item: 'character',
+      min: 2,
+      fields: [
+        { kind: 'text', key: 'name', label: 'name' },
+        { kind: 'text', key: 'team', label: 'team', placeholder: 'its own name', help: 'characters of a team fight together' },
+        { kind: 'number', key: 'count', label: 'how many', placeholder: '1' },
+        rollBonus('attack', 'attack', 'added to attack rolls'),
+        rollBonus('defence', 'defence', 'added to defence rolls'),
+        { kind: 'number', key: 'fortitude', label: 'fortitude', help: 'of the damage type the enemies deal (Physical in a fistfight)' },
+        choice('type', 'character type', Object.keys(WOUND_LIMITS), 'choose, or give a wound limit', 'the row of the character-type table: wounds before KO'),
+        { kind: 'number', key: 'woundLimit', label: 'wound limit', placeholder: 'by type', help: 'instead of the type (a trait may raise Health)' },
+        { kind: 'number', key: 'timing', label: 'timing', help: '“the sum of Physical, Mental, and Emotional Reaction”' },
+        { kind: 'number', key: 'tension', label: 'starting tension', placeholder: '0' },
+        { kind: 'number', key: 'attacks', label: 'attacks a turn', placeholder: '2', help: '“A character may take two actions on their turn”' },
+        { kind: 'flag', key: 'ranged', label: 'fires at range', help: 'direct fire, which cover can avoid' },
+        choice('cover', 'cover', ['none', 'light', 'medium', 'full'], 'none (default)', 'light: avoids a ranged hit 2 in 6, medium 4 in 6'),
+        choice('allocation', 'dice split', ALLOCATIONS, '2/2 (default): thrust and parry', 'attack/defence; or a policy that changes with wounds'),
+        choice('spendTension', 'spend tension', SPEND_POLICIES, 'onAttack (default)', 'one advantage die per point'),
+        { kind: 'number', key: 'spendPerRoll', label: 'most tension a roll', placeholder: '4' },
+        choice('targeting', 'attacks', TARGETING, 'weakest (default)', 'which enemy: fewest or most wounds left, or at random'),
+      ],
+      newItem: (items) => ({ name: `fighter ${items.length + 1}`, attack: { attribute: 2, skill: 1 }, defence: { attribute: 2, skill: 1 }, fortitude: 3, type: 'trained', timing: 6 }),
+    },
+    { kind: 'number', key: 'maxRounds', label: 'most rounds', placeholder: '50', help: 'a fight still going is then a draw' },
+  ],
+  template: () => ({
+    characters: [
+      { name: 'Jill', attack: { attribute: 2, skill: 1 }, defence: { attribute: 3, skill: 1 }, fortitude: 2, type: 'trained', timing: 7 },
+      { name: 'Jack', attack: { attribute: 2, skill: 2 }, defence: { attribute: 3, skill: 2 }, fortitude: 2, type: 'trained', timing: 6 },
+    ],
+  }),
+  rules: [],
+  presets: [
+    sweepPreset('every split for the first', 'the first character’s allocation policies, the second’s as set', { 'setup.characters.0.allocation': [...ALLOCATIONS] }),
+    sweepPreset('allocation matrix', 'every policy against every policy', { 'setup.characters.0.allocation': [...ALLOCATIONS], 'setup.characters.1.allocation': [...ALLOCATIONS] }),
+  ],
+};
+
+export const extendedForm: MechanicForm = {
+  system: 'vdp',
+  mechanic: 'extended',
+  title: 'Extended check',
+  intro: '“Balance attack and defense die like they would in combat, against a pair of target numbers representing difficulty (for attack) and intensity of effort (for defense).”',
+  fields: [
+    rollBonus('attack', 'attack', 'a tool, say'),
+    rollBonus('defence', 'defence', '“defense is done with Focus or Stamina”'),
+    { kind: 'number', key: 'difficulty', label: 'difficulty', help: 'target of each attack roll' },
+    { kind: 'number', key: 'intensity', label: 'intensity', help: 'target of each defence roll' },
+    { kind: 'number', key: 'steps', label: 'steps', help: '“at least two steps, but three or four is more common”' },
+    choice('allocation', 'dice split', EXTENDED_ALLOCATIONS, '2/2 (default)', 'attack/defence; pressAfterMiss: 3/1 right after a miss'),
+    advantage,
+    disadvantage,
+    { kind: 'number', key: 'maxSteps', label: 'most steps', placeholder: '100' },
+  ],
+  template: () => ({ attack: { attribute: 2, skill: 2 }, defence: { attribute: 2, skill: 1 }, difficulty: 10, intensity: 7, steps: 3 }),
+  rules: ['advantageOn'],
+  presets: [sweepPreset('every split', 'each allocation of the 4 dice', { 'setup.allocation': [...EXTENDED_ALLOCATIONS] })],
+};

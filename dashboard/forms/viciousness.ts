@@ -1,0 +1,230 @@
+/**
+ * Viciousness forms: violence (clash, and battle when it is in the build), knavery,
+ * discovery and knowledge. Field labels and help quote viciousness.txt.
+ */
+import type { ChoiceField, Field, ListField, MechanicForm } from './spec.ts';
+import { sweepPreset } from './presets.ts';
+
+const rattled: Field = {
+  kind: 'flag',
+  key: 'rattled',
+  label: 'rattled',
+  help: '“Dice contributed by a rattled PC are rolled twice, and the lower results taken.”',
+};
+
+function uniqueName(base: string, items: readonly unknown[]): string {
+  const taken = new Set(items.map((i) => (i as { name?: unknown })?.name));
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base} ${n}`)) return `${base} ${n}`;
+}
+
+const combatants: ListField = {
+  kind: 'list',
+  key: 'combatants',
+  label: 'combatants',
+  item: 'combatant',
+  min: 1,
+  help: '“Each combatant in a side adds 1d4 to its roll”, plus its trait dice that apply.',
+  fields: [
+    { kind: 'text', key: 'name', label: 'name', help: 'an entry named “captain” is the captain (for wound order)' },
+    { kind: 'number', key: 'count', label: 'how many', placeholder: '1', help: 'combatants this entry stands for' },
+    { kind: 'dice', key: 'dice', label: 'trait dice', help: 'traits whose condition applies; the 1d4 is added for you' },
+    rattled,
+    {
+      kind: 'choice',
+      key: 'role',
+      label: 'role',
+      placeholder: 'by name',
+      options: [
+        { value: 'captain', label: 'captain' },
+        { value: 'minion', label: 'minion' },
+      ],
+      help: 'for the woundOrder rule; defaults to captain for an entry named “captain”',
+    },
+  ],
+  newItem: (items) => ({ name: uniqueName('minion', items), count: 1 }),
+};
+
+/** A side of a violence setup; battle adds its flight and aid fields. */
+function sides(extra: Field[] = []): ListField {
+  return {
+    kind: 'list',
+    key: 'sides',
+    label: 'sides',
+    item: 'side',
+    min: 2,
+    fields: [
+      { kind: 'text', key: 'name', label: 'side' },
+      { kind: 'dice', key: 'bonus', label: 'equipment bonus', help: 'the GM awards 1d4 or 2d4 to the best-equipped side' },
+      combatants,
+      ...extra,
+    ],
+    newItem: (items) => ({ name: uniqueName('others', items), combatants: [{ name: 'captain' }] }),
+  };
+}
+
+const VIOLENCE_RULES = ['hitOn', 'targeting', 'woundOrder', 'push'] as const;
+
+export const clashForm: MechanicForm = {
+  system: 'viciousness',
+  mechanic: 'clash',
+  title: 'Violence: one clash',
+  intro: 'One clash phase: each side rolls its pool; “each side gets one hit for every 4 they roll”, and the side with more hits lands the difference.',
+  fields: [sides()],
+  template: () => ({
+    sides: [
+      { name: 'crew', combatants: [{ name: 'captain', dice: ['d4'] }, { name: 'minion', count: 2 }] },
+      { name: 'guards', combatants: [{ name: 'captain', dice: ['d6'] }, { name: 'minion', count: 2 }] },
+    ],
+  }),
+  rules: VIOLENCE_RULES,
+  presets: [
+    {
+      label: 'd4 or d6 trait?',
+      help: 'compare the first captain’s trait as a d4 with the same as a d6',
+      apply: (s) => s,
+      compare: (s) => ({ path: 'setup.sides.0.combatants.0.dice', value: swapD4D6((s as any).setup?.sides?.[0]?.combatants?.[0]?.dice) }),
+    },
+    sweepPreset('equipment bonus none, 1d4, 2d4', 'the first side’s equipment bonus from nothing to 2d4', { 'setup.sides.0.bonus': [[], ['d4'], ['2d4']] }),
+  ],
+};
+
+/** The dice list with every d4 made a d6 (or, if it has no d4, every d6 a d4). */
+export function swapD4D6(dice: unknown): string[] {
+  const list = (Array.isArray(dice) ? dice : dice === undefined ? [] : [dice]).map(String);
+  if (list.some((d) => /^\d*d4$/.test(d))) return list.map((d) => d.replace(/d4$/, 'd6'));
+  if (list.some((d) => /^\d*d6$/.test(d))) return list.map((d) => d.replace(/d6$/, 'd4'));
+  return [...list, 'd6'];
+}
+
+const flee: ChoiceField = {
+  kind: 'choice',
+  key: 'flee',
+  label: 'flees',
+  placeholder: 'never (default)',
+  options: [
+    { value: 'never', label: 'never' },
+    { value: 'outnumbered', label: 'when outnumbered' },
+    { value: 'lostHalf', label: 'once half are down' },
+  ],
+  help: 'the side’s policy in each flight phase',
+};
+
+const aid: ChoiceField = {
+  kind: 'choice',
+  key: 'aid',
+  label: 'medical attention',
+  placeholder: 'none (default): a wounded dies 2 in 4',
+  options: [
+    { value: 'none', label: 'none: 2 in 4 die' },
+    { value: 'ordinary', label: 'ordinary: 1 in 4 die' },
+    { value: 'medic', label: 'a Medic: none die' },
+  ],
+};
+
+export const battleForm: MechanicForm = {
+  system: 'viciousness',
+  mechanic: 'battle',
+  title: 'Violence: a whole battle',
+  intro: '“A round has 3 phases: Clash, Wound, Flight.” Rounds go on until at most one side still fights.',
+  fields: [
+    sides([flee, aid, { kind: 'number', key: 'medics', label: 'medics', placeholder: '1', help: 'only with a Medic: each attends one wounded per round' }]),
+    { kind: 'number', key: 'maxRounds', label: 'most rounds', placeholder: '50', help: 'a battle still going after this many rounds is a draw' },
+  ],
+  template: () => ({
+    sides: [
+      { name: 'crew', combatants: [{ name: 'captain', dice: ['d4'] }, { name: 'minion', count: 2 }] },
+      { name: 'guards', flee: 'lostHalf', combatants: [{ name: 'guard', count: 4 }] },
+    ],
+  }),
+  rules: VIOLENCE_RULES,
+  presets: [
+    sweepPreset('guards 2 to 6', 'the second side’s first entry from 2 to 6 combatants', { 'setup.sides.1.combatants.0.count': [2, 3, 4, 5, 6] }),
+    {
+      label: 'd4 or d6 trait?',
+      help: 'compare the first captain’s trait as a d4 with the same as a d6',
+      apply: (s) => s,
+      compare: (s) => ({ path: 'setup.sides.0.combatants.0.dice', value: swapD4D6((s as any).setup?.sides?.[0]?.combatants?.[0]?.dice) }),
+    },
+  ],
+};
+
+export const knaveryForm: MechanicForm = {
+  system: 'viciousness',
+  mechanic: 'knavery',
+  title: 'Knavery: a plan',
+  intro: '“Each participant with an additive, meaningful role adds 1d6.” “Every die result of 4 or above is a success.” Successes ≥ challenges: the plan succeeds.',
+  fields: [
+    { kind: 'number', key: 'challenges', label: 'challenges', help: 'the GM’s tally of what stands in the way' },
+    { kind: 'number', key: 'removed', label: 'challenges removed', placeholder: '0', help: '“by a particularly clever plan or pushed trait”' },
+    { kind: 'flag', key: 'prepared', label: 'prepared', help: 'every challenge discovered: reported only, it changes no odds' },
+    {
+      kind: 'list',
+      key: 'participants',
+      label: 'participants',
+      item: 'participant',
+      min: 1,
+      fields: [
+        { kind: 'text', key: 'name', label: 'name' },
+        { kind: 'number', key: 'count', label: 'how many', placeholder: '1' },
+        { kind: 'dice', key: 'dice', label: 'trait dice', help: 'traits that apply; the 1d6 is added for you' },
+        rattled,
+      ],
+      newItem: (items) => ({ name: uniqueName('minion', items), count: 1 }),
+    },
+  ],
+  template: () => ({
+    challenges: 3,
+    participants: [
+      { name: 'captain', dice: ['d6'] },
+      { name: 'minion', count: 2 },
+    ],
+  }),
+  rules: [],
+  presets: [
+    sweepPreset('challenges 1 to 8', 'P(plan succeeds) against 1 to 8 challenges', { 'setup.challenges': [1, 2, 3, 4, 5, 6, 7, 8] }),
+    {
+      label: 'participants × challenges heatmap',
+      help: 'the last participant entry from 0 to 4, against 1 to 8 challenges',
+      apply: (s) => {
+        const participants = (s as any).setup?.participants;
+        const last = Array.isArray(participants) ? Math.max(participants.length - 1, 0) : 0;
+        return { ...s, sweep: { [`setup.participants.${last}.count`]: [0, 1, 2, 3, 4], 'setup.challenges': [1, 2, 3, 4, 5, 6, 7, 8] } };
+      },
+    },
+    {
+      label: 'one more challenge?',
+      help: 'compare this plan with the same against one more challenge',
+      apply: (s) => s,
+      compare: (s) => {
+        const c = (s as any).setup?.challenges;
+        return typeof c === 'number' ? { path: 'setup.challenges', value: c + 1 } : undefined;
+      },
+    },
+  ],
+};
+
+export const discoveryForm: MechanicForm = {
+  system: 'viciousness',
+  mechanic: 'discovery',
+  title: 'Discovery roll',
+  intro: '“Roll a d6. If the result is equal to or below the discovery value, the NPC can be found.”',
+  fields: [
+    { kind: 'number', key: 'value', label: 'discovery value', help: '1 per condition met: a helpful trait, reputation, contact, question, place, asset' },
+    rattled,
+  ],
+  template: () => ({ value: 3 }),
+  rules: [],
+  presets: [sweepPreset('value 0 to 6', 'P(found) for every discovery value', { 'setup.value': [0, 1, 2, 3, 4, 5, 6] })],
+};
+
+export const knowledgeForm: MechanicForm = {
+  system: 'viciousness',
+  mechanic: 'knowledge',
+  title: 'Knowledge roll',
+  intro: '“On a 5 or 6, the GM informs the PC of the answer to their question. On a 4, the PC … knows where they can find it.”',
+  fields: [rattled],
+  template: () => ({}),
+  rules: [],
+  presets: [sweepPreset('rattled or not', 'the knowledge d6 fresh and rattled', { 'setup.rattled': [false, true] })],
+};

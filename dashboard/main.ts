@@ -1,0 +1,105 @@
+/**
+ * The dashboard's entry: reads the setup from the address (or starts with the heist),
+ * wires the file buttons and drag-and-drop, and starts the app (ui/app.ts).
+ */
+import { defaultScenario } from './model/scenario.ts';
+import { decodeLink } from './model/url.ts';
+import { chunkRunners } from './run/pool.ts';
+import { App } from './ui/app.ts';
+
+function byId<T extends HTMLElement>(id: string): T {
+  const el = document.getElementById(id);
+  if (!el) throw new Error(`index.html has no #${id}`);
+  return el as T;
+}
+
+function download(name: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+const app = new App(
+  { setup: byId('setup'), results: byId('results'), problems: byId('problems'), messages: byId('messages') },
+  { scenario: defaultScenario() },
+  chunkRunners,
+);
+
+const linked = decodeLink(location.hash);
+if (linked && 'problem' in linked) {
+  app.start();
+  app.message(`This link's setup could not be read: ${linked.problem}. Showing the default scenario.`, true);
+} else if (linked) {
+  app.load(linked);
+} else {
+  app.start();
+}
+
+window.addEventListener('hashchange', () => {
+  const state = decodeLink(location.hash);
+  if (state && !('problem' in state)) app.load(state);
+});
+
+const fileInput = byId<HTMLInputElement>('file');
+byId('open').addEventListener('click', () => fileInput.click());
+fileInput.addEventListener('change', () => {
+  const file = fileInput.files?.[0];
+  if (file) void app.open(file);
+  fileInput.value = '';
+});
+
+byId('download').addEventListener('click', () => {
+  const { name, text } = app.scenarioText();
+  download(name, text);
+});
+const downloadB = byId<HTMLButtonElement>('download-b');
+downloadB.addEventListener('click', () => {
+  const b = app.scenarioBText();
+  if (b) download(b.name, b.text);
+});
+byId('download-results').addEventListener('click', () => {
+  const results = app.resultsText();
+  if (results) download(results.name, results.text);
+  else app.message('No finished results yet: they can be downloaded once the run is done.', false);
+});
+byId('copy-link').addEventListener('click', async () => {
+  try {
+    await navigator.clipboard.writeText(location.href);
+    app.message('Link copied: it opens this setup.', false);
+  } catch {
+    app.message(`Copy this link to share the setup: ${location.href}`, false);
+  }
+});
+// The B button shows only while comparing.
+new MutationObserver(() => (downloadB.hidden = app.compare() === undefined)).observe(byId('setup'), { childList: true });
+
+// Drag and drop anywhere on the page.
+const drop = byId('drop');
+let depth = 0;
+const hasFiles = (e: DragEvent) => [...(e.dataTransfer?.types ?? [])].includes('Files');
+window.addEventListener('dragenter', (e) => {
+  if (!hasFiles(e)) return;
+  depth++;
+  drop.hidden = false;
+});
+window.addEventListener('dragleave', () => {
+  if (--depth <= 0) {
+    depth = 0;
+    drop.hidden = true;
+  }
+});
+window.addEventListener('dragover', (e) => {
+  if (hasFiles(e)) e.preventDefault();
+});
+window.addEventListener('drop', (e) => {
+  e.preventDefault();
+  depth = 0;
+  drop.hidden = true;
+  const file = e.dataTransfer?.files?.[0];
+  if (file) void app.open(file);
+});

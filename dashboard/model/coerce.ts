@@ -1,0 +1,51 @@
+/**
+ * From what a designer types to what the scenario file holds. Nothing is evaluated: text
+ * becomes a number only when it reads as one, and anything else is kept as typed, so the
+ * scenario schema rejects it with the CLI's own message ("expected a number, got "abc"").
+ */
+
+/**
+ * A number field's text: empty → undefined (the key is left out: "missing" when the
+ * field is required); a decimal number → that number (zod then says whether it must be
+ * an integer or in a range); anything else → the text itself.
+ */
+export function numberFromText(text: string): number | string | undefined {
+  const t = text.trim();
+  if (t === '') return undefined;
+  if (/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(t)) {
+    const n = Number(t);
+    if (Number.isFinite(n)) return n;
+  }
+  return text;
+}
+
+/** A number field's value as text for its input. */
+export function textFromValue(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+/**
+ * A dice field's value as a list of chips: the file may hold a list (`["2d4", "d6"]`) or
+ * one dice string (`"d6"`, read by the kernel as a list of one).
+ */
+export function diceChips(value: unknown): unknown[] {
+  if (value === undefined || value === null) return [];
+  if (Array.isArray(value)) return value;
+  return [value];
+}
+
+/** A chip typed into a dice field: `" D6 "` → `"d6"`, `"2D4"` → `"2d4"`; other text as typed. */
+export function normaliseDice(text: string): string {
+  const t = text.trim();
+  return /^\d*d\d+$/i.test(t) ? t.toLowerCase() : t;
+}
+
+/** A seed field: the file allows a string or a number; a number typed stays a number. */
+export function seedFromText(text: string): string | number | undefined {
+  const t = text.trim();
+  if (t === '') return undefined;
+  return /^-?\d+$/.test(t) && Number.isSafeInteger(Number(t)) ? Number(t) : text;
+}

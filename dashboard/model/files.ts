@@ -1,0 +1,88 @@
+/**
+ * What an opened or dropped file is: a scenario file (JSON or YAML, as `poolsim run`
+ * reads it), a report's `results.json` (the result JSON of SCENARIOS.md), or neither —
+ * then a message that names the file and what was wrong, in the CLI's words where the CLI
+ * has them. Parsed, never evaluated.
+ */
+import { parseScenarioText } from '../../cli/scenario-text.ts';
+import { ScenarioErrors } from '../../sim/scenario.ts';
+import type { ScenarioResult } from '../../sim/result.ts';
+
+export type OpenedFile =
+  | { kind: 'scenario'; file: string; scenario: Record<string, unknown> }
+  | { kind: 'results'; file: string; results: ScenarioResult[] }
+  | { kind: 'unreadable'; file: string; message: string };
+
+/** Largest file the dashboard reads (a scenario is a few KB; a big sweep's results a few MB). */
+export const MAX_FILE_BYTES = 50 * 1024 * 1024;
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+function isFiniteNumber(v: unknown): v is number {
+  return typeof v === 'number' && Number.isFinite(v);
+}
+
+/** Why `v` is not a result JSON, or undefined when it is one. */
+export function resultProblem(v: unknown): string | undefined {
+  if (!isObject(v)) return 'expected an object';
+  for (const key of ['name', 'system', 'mechanic'] as const) {
+    if (typeof v[key] !== 'string') return `"${key}": expected a string`;
+  }
+  if (!isFiniteNumber(v.trials)) return '"trials": expected a number';
+  if (!Array.isArray(v.results)) return '"results": expected a list';
+  for (let i = 0; i < v.results.length; i++) {
+    const p = v.results[i];
+    if (!isObject(p) || !isObject(p.point) || !isObject(p.metrics)) {
+      return `results.${i}: expected an object with "point" and "metrics"`;
+    }
+    for (const [name, m] of Object.entries(p.metrics)) {
+      if (!isObject(m) || !isFiniteNumber(m.estimate) || !Array.isArray(m.ci95) || m.ci95.length !== 2 || !m.ci95.every(isFiniteNumber)) {
+        return `results.${i}.metrics.${name}: expected {"estimate": number, "ci95": [low, high]}`;
+      }
+    }
+  }
+  if (v.expect !== undefined && !Array.isArray(v.expect)) return '"expect": expected a list';
+  return undefined;
+}
+
+/** Classify a file's text by its name and content. */
+export function readOpenedFile(text: string, file: string): OpenedFile {
+  let value: unknown;
+  try {
+    value = parseScenarioText(text, file);
+  } catch (err) {
+    if (err instanceof ScenarioErrors) return { kind: 'unreadable', file, message: err.errors.map((e) => e.message).join('\n') };
+    return { kind: 'unreadable', file, message: `${file}: cannot read: ${(err as Error).message}` };
+  }
+  // `poolsim run --json` with several files prints a list of results.
+  const list = Array.isArray(value) ? value : [value];
+  if (list.length > 0 && list.every((v) => isObject(v) && 'results' in v && !('setup' in v))) {
+    for (let i = 0; i < list.length; i++) {
+      const problem = resultProblem(list[i]);
+      if (problem) return { kind: 'unreadable', file, message: `${file}: ${Array.isArray(value) ? `${i}: ` : ''}not a result JSON: ${problem}` };
+    }
+    const results = (list as ScenarioResult[]).map((r) => ({ ...r, expect: r.expect ?? [] }));
+    return { kind: 'results', file, results };
+  }
+  if (!isObject(value)) {
+    return { kind: 'unreadable', file, message: `${file}: (top level): expected a scenario (an object with "system", "mechanic" and "setup") or a report's results.json` };
+  }
+  return { kind: 'scenario', file, scenario: value };
+}
+
+/** A scenario as the file `poolsim run` reads: two-space JSON, a newline at the end. */
+export function scenarioFileText(scenario: unknown): string {
+  return JSON.stringify(scenario, null, 2) + '\n';
+}
+
+/** A file name from the scenario's name: "Knavery: a heist" → "knavery-a-heist.json". */
+export function scenarioFileName(scenario: Record<string, unknown>, suffix = ''): string {
+  const base = String(scenario.name ?? 'scenario')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return `${base || 'scenario'}${suffix}.json`;
+}

@@ -1,0 +1,78 @@
+/**
+ * A sweep's values as a designer types them, and back. Numbers: `1, 2, 3` or a range
+ * `1-8` (also `1..8`); flags: `false, true`; named values and dice: comma-separated;
+ * dice lists: `|` between lists, each list space- or comma-separated, `none` for no dice
+ * (`none | d4 | d6 | 2d4`). Parsed, never evaluated; what does not read as the field's
+ * kind is kept as typed, for the scenario schema to name.
+ */
+import { normaliseDice, numberFromText } from './coerce.ts';
+
+export type SweepKind = 'number' | 'flag' | 'choice' | 'die' | 'dice' | 'text';
+
+const RANGE = /^(-?\d+)\s*(?:\.\.|-|–)\s*(-?\d+)$/;
+/** Longest range a designer may type; a sweep is capped at 2500 points anyway. */
+const MAX_RANGE = 1000;
+
+function tokens(text: string): string[] {
+  return text
+    .split(',')
+    .map((t) => t.trim())
+    .filter((t) => t !== '');
+}
+
+function diceList(text: string): string[] {
+  const t = text.trim();
+  if (t === '' || /^(none|-|—|\[\])$/i.test(t)) return [];
+  return t
+    .split(/[\s,]+/)
+    .filter((x) => x !== '')
+    .map(normaliseDice);
+}
+
+export function parseSweepValues(text: string, kind: SweepKind, options?: readonly (string | boolean)[]): unknown[] {
+  switch (kind) {
+    case 'choice':
+      // A named value as its option (a `true` option is the boolean, not the text).
+      return tokens(text).map((t) => options?.find((o) => String(o) === t) ?? t);
+    case 'number':
+      return tokens(text).flatMap((t) => {
+        const m = RANGE.exec(t);
+        if (m) {
+          const [from, to] = [Number(m[1]), Number(m[2])];
+          if (Math.abs(to - from) <= MAX_RANGE) {
+            const step = from <= to ? 1 : -1;
+            return Array.from({ length: Math.abs(to - from) + 1 }, (_, i) => from + i * step);
+          }
+        }
+        const n = numberFromText(t);
+        return n === undefined ? [] : [n];
+      });
+    case 'flag':
+      return tokens(text).map((t) => (/^(true|yes|on)$/i.test(t) ? true : /^(false|no|off)$/i.test(t) ? false : t));
+    case 'dice':
+      return text.split('|').map(diceList);
+    case 'die':
+      return tokens(text).map(normaliseDice);
+    default:
+      return tokens(text);
+  }
+}
+
+export function formatSweepValues(values: readonly unknown[], kind: SweepKind): string {
+  if (kind === 'dice') {
+    return values.map((v) => (Array.isArray(v) ? (v.length ? v.join(' ') : 'none') : String(v))).join(' | ');
+  }
+  // Runs of three or more consecutive integers read as a range.
+  if (kind === 'number' && values.length >= 3 && values.every((v, i) => Number.isInteger(v) && (i === 0 || (v as number) === (values[i - 1] as number) + 1))) {
+    return `${values[0]}-${values[values.length - 1]}`;
+  }
+  return values.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', ');
+}
+
+/** The kind of a path nobody has a form field for, guessed from the values it sweeps. */
+export function kindOfValues(values: readonly unknown[]): SweepKind {
+  if (values.length && values.every((v) => typeof v === 'number')) return 'number';
+  if (values.length && values.every((v) => typeof v === 'boolean')) return 'flag';
+  if (values.some((v) => Array.isArray(v))) return 'dice';
+  return 'text';
+}

@@ -1,0 +1,52 @@
+/**
+ * The setup in the page's address, so a link reproduces it: `#s=` the scenario as
+ * base64url JSON, `&c=` the compare change likewise. Decoded with JSON.parse only.
+ */
+import type { CompareChange } from './compare.ts';
+
+function toBase64Url(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function fromBase64Url(text: string): string {
+  const b64 = text.replace(/-/g, '+').replace(/_/g, '/');
+  const binary = atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4));
+  return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+}
+
+export interface LinkState {
+  scenario: Record<string, unknown>;
+  compare?: CompareChange;
+}
+
+export function encodeLink(state: LinkState): string {
+  const params = new URLSearchParams();
+  params.set('s', toBase64Url(JSON.stringify(state.scenario)));
+  if (state.compare) params.set('c', toBase64Url(JSON.stringify(state.compare)));
+  return `#${params.toString()}`;
+}
+
+/** The state in a hash; undefined for an empty hash; a message when it cannot be read. */
+export function decodeLink(hash: string): LinkState | { problem: string } | undefined {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  const s = params.get('s');
+  if (!s) return undefined;
+  try {
+    const scenario = JSON.parse(fromBase64Url(s));
+    if (scenario === null || typeof scenario !== 'object' || Array.isArray(scenario)) {
+      return { problem: 'the link holds no scenario object' };
+    }
+    const c = params.get('c');
+    if (!c) return { scenario };
+    const compare = JSON.parse(fromBase64Url(c));
+    if (compare === null || typeof compare !== 'object' || typeof compare.path !== 'string') {
+      return { scenario };
+    }
+    return { scenario, compare: { path: compare.path, value: compare.value } };
+  } catch (err) {
+    return { problem: `the link's setup cannot be read (${(err as Error).message}); it may have been cut short` };
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * Checking the draft with the CLI's own validation (sim/scenario.ts planScenario), and
+ * placing each problem at the form field it is about: the field whose path is the
+ * longest prefix of the problem's path. A problem no field owns (an unknown top-level
+ * field, an expect check) is shown above the form.
+ */
+import { ScenarioError, ScenarioErrors, planScenario, type ScenarioPlan } from '../../sim/scenario.ts';
+import { parsePath } from './paths.ts';
+
+export type Checked = { ok: true; plan: ScenarioPlan } | { ok: false; errors: ScenarioError[] };
+
+export function checkScenario(scenario: unknown, file: string): Checked {
+  try {
+    return { ok: true, plan: planScenario(scenario, file) };
+  } catch (err) {
+    if (err instanceof ScenarioErrors) return { ok: false, errors: err.errors };
+    // A mechanic's prepare() failing outside zod is still the setup's problem.
+    return { ok: false, errors: [new ScenarioError(file, 'setup', (err as Error).message)] };
+  }
+}
+
+export interface Placed {
+  /** Field path → the problems shown at it. */
+  atField: Map<string, string[]>;
+  /** Problems no field owns, as the CLI prints them (`file: path: problem`). */
+  general: string[];
+}
+
+/** Put each problem at the deepest of `fields` (dotted paths) that contains its path. */
+export function placeErrors(errors: readonly ScenarioError[], fields: Iterable<string>): Placed {
+  const known = new Set(fields);
+  const atField = new Map<string, string[]>();
+  const general: string[] = [];
+  for (const e of errors) {
+    const segs = parsePath(e.path);
+    let owner: string | undefined;
+    for (let n = segs.length; n > 0 && owner === undefined; n--) {
+      const candidate = segs.slice(0, n).join('.');
+      if (known.has(candidate)) owner = candidate;
+    }
+    if (owner === undefined) general.push(e.message);
+    else atField.set(owner, [...(atField.get(owner) ?? []), e.problem]);
+  }
+  return { atField, general };
+}

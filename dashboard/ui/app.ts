@@ -1,0 +1,361 @@
+/**
+ * The dashboard's controller. It holds the one scenario object (the draft, which is also
+ * the downloadable file and what the address encodes), checks it with the CLI's own
+ * validation on every edit, shows each problem at its field, and runs a valid scenario on
+ * the page's workers: an edit cancels the run in flight and a new run starts a moment
+ * after the last keystroke.
+ */
+import type { SystemName } from '../../sim/rules.ts';
+import type { ScenarioResult } from '../../sim/result.ts';
+import { newScenario } from '../model/scenario.ts';
+import { scenarioB, type CompareChange } from '../model/compare.ts';
+import { readOpenedFile, scenarioFileName, scenarioFileText, MAX_FILE_BYTES } from '../model/files.ts';
+import { pruneEmpty, withValue, type Path } from '../model/paths.ts';
+import { encodeLink, type LinkState } from '../model/url.ts';
+import { checkScenario, placeErrors, type Checked } from '../model/validate.ts';
+import { ScenarioRun, type ChunkRunner } from '../run/scheduler.ts';
+import type { DistributionView } from '../charts/panels.ts';
+import { formatSweepValues } from '../model/sweep.ts';
+import { getAt, parsePath } from '../model/paths.ts';
+import { h, replace } from './dom.ts';
+import { renderResults, type ResultsView } from './results.ts';
+import { renderSetup, variables, type SetupContext } from './setup.ts';
+
+/** Quiet time after an edit before a run starts (typing "12" should not run "1" first). */
+const RUN_DELAY_MS = 250;
+/** Least time between two redraws of live results. */
+const REDRAW_MS = 200;
+
+export interface AppElements {
+  setup: HTMLElement;
+  results: HTMLElement;
+  problems: HTMLElement;
+  messages: HTMLElement;
+}
+
+export class App implements SetupContext {
+  private current: Record<string, unknown>;
+  private change: CompareChange | undefined;
+  private fields = new Map<string, HTMLElement>();
+  private run: ScenarioRun | undefined;
+  private runTimer: ReturnType<typeof setTimeout> | undefined;
+  private view: ResultsView = { state: 'idle', results: [] };
+  private heatmapMetric: string | undefined;
+  private compareMetric: string | undefined;
+  private distributionViews: Record<string, DistributionView> = {};
+  private redrawQueued = false;
+  private lastRedraw = 0;
+  private checked: Checked | undefined;
+
+  constructor(
+    private readonly el: AppElements,
+    initial: LinkState,
+    private readonly runners: () => ChunkRunner[],
+  ) {
+    this.current = initial.scenario;
+    this.change = initial.compare;
+  }
+
+  start(): void {
+    this.drawSetup();
+    this.afterChange();
+  }
+
+  // ------------------------------------------------------------ SetupContext
+
+  scenario(): Record<string, unknown> {
+    return this.current;
+  }
+
+  set(path: Path, value: unknown, redraw: boolean): void {
+    this.current = withValue(this.current, path, value);
+    if (value === undefined) this.current = pruneEmpty(this.current, path);
+    if (redraw) this.drawSetup();
+    this.afterChange();
+  }
+
+  register(path: string, el: HTMLElement): void {
+    this.fields.set(path, el);
+  }
+
+  replace(scenario: Record<string, unknown>): void {
+    this.current = scenario;
+    this.drawSetup();
+    this.afterChange();
+  }
+
+  newScenario(system: SystemName, mechanic: string): void {
+    const fresh = newScenario(system, mechanic);
+    // Trials and seed are the designer's, not the mechanic's.
+    if (this.current.trials !== undefined) fresh.trials = this.current.trials;
+    if (this.current.seed !== undefined) fresh.seed = this.current.seed;
+    this.current = fresh;
+    this.change = undefined;
+    this.heatmapMetric = undefined;
+    this.compareMetric = undefined;
+    this.drawSetup();
+    this.afterChange();
+  }
+
+  compare(): CompareChange | undefined {
+    return this.change;
+  }
+
+  setCompare(change: CompareChange | undefined): void {
+    this.change = change;
+    this.drawSetup();
+    this.afterChange();
+  }
+
+  /** Load a whole state (a link, an opened file). */
+  load(state: LinkState): void {
+    this.current = state.scenario;
+    this.change = state.compare;
+    this.heatmapMetric = undefined;
+    this.compareMetric = undefined;
+    this.drawSetup();
+    this.afterChange();
+  }
+
+  // ------------------------------------------------------------ files
+
+  async open(file: File): Promise<void> {
+    if (file.size > MAX_FILE_BYTES) {
+      this.message(`${file.name}: too large to be a scenario or results file (${Math.round(file.size / 1e6)} MB)`, true);
+      return;
+    }
+    let text: string;
+    try {
+      text = await file.text();
+    } catch (err) {
+      this.message(`${file.name}: cannot read: ${(err as Error).message}`, true);
+      return;
+    }
+    const opened = readOpenedFile(text, file.name);
+    if (opened.kind === 'unreadable') {
+      this.message(opened.message, true);
+      return;
+    }
+    if (opened.kind === 'results') {
+      this.cancelRun();
+      this.view = { state: 'file', results: opened.results, source: file.name };
+      this.message(`Opened ${file.name}: ${opened.results.length === 1 ? 'a result' : `${opened.results.length} results`}. Edit the setup to run again.`, false);
+      this.drawResults();
+      return;
+    }
+    this.message(`Opened ${file.name}.`, false);
+    this.load({ scenario: opened.scenario });
+  }
+
+  scenarioText(): { name: string; text: string } {
+    return { name: scenarioFileName(this.current), text: scenarioFileText(this.current) };
+  }
+
+  scenarioBText(): { name: string; text: string } | undefined {
+    if (!this.change) return undefined;
+    const b = scenarioB(this.current, this.change);
+    return { name: scenarioFileName(this.current, '-b'), text: scenarioFileText(b) };
+  }
+
+  /** The result as `poolsim run --json` prints it, once a run has finished (or a file is shown). */
+  resultsText(): { name: string; text: string } | undefined {
+    if (this.view.state !== 'finished' && this.view.state !== 'file') return undefined;
+    const results = this.view.state === 'file' ? this.view.results : this.view.results.slice(0, 1);
+    if (!results.length) return undefined;
+    return { name: 'results.json', text: JSON.stringify(results.length === 1 ? results[0] : results, null, 2) + '\n' };
+  }
+
+  message(text: string, problem: boolean): void {
+    replace(
+      this.el.messages,
+      h(
+        'div',
+        { class: problem ? 'message problem' : 'message', attrs: { role: problem ? 'alert' : 'status' } },
+        h('span', { class: 'message-text' }, text),
+        h('button', { class: 'dismiss', attrs: { type: 'button', 'aria-label': 'dismiss' }, on: { click: () => this.el.messages.replaceChildren() } }, '×'),
+      ),
+    );
+  }
+
+  // ------------------------------------------------------------ drawing
+
+  private drawSetup(): void {
+    // Keep the caret where it was when a redraw replaces the input under it.
+    const active = document.activeElement as HTMLInputElement | null;
+    const where = active?.closest?.('[data-path]')?.getAttribute('data-path');
+    const key = active?.getAttribute?.('data-key');
+    const caret = active && 'selectionStart' in active ? active.selectionStart : null;
+    this.fields.clear();
+    replace(this.el.setup, renderSetup(this));
+    if (where && key) {
+      const again = this.el.setup.querySelector<HTMLInputElement>(`[data-path="${CSS.escape(where)}"] [data-key="${CSS.escape(key)}"]`);
+      if (again) {
+        again.focus();
+        if (caret !== null && typeof again.setSelectionRange === 'function' && again.type === 'text') again.setSelectionRange(caret, caret);
+      }
+    }
+  }
+
+  private drawResults(): void {
+    this.lastRedraw = performance.now();
+    replace(
+      this.el.results,
+      renderResults(this.view, {
+        heatmapMetric: this.heatmapMetric,
+        compareMetric: this.compareMetric,
+        distributionViews: this.distributionViews,
+        onHeatmapMetric: (m) => {
+          this.heatmapMetric = m;
+          this.drawResults();
+        },
+        onCompareMetric: (m) => {
+          this.compareMetric = m;
+          this.drawResults();
+        },
+        onView: (key, view) => {
+          this.distributionViews = { ...this.distributionViews, [key]: view };
+          this.drawResults();
+        },
+      }),
+    );
+  }
+
+  private showProblems(a: Checked, b: Checked | undefined): void {
+    for (const el of this.fields.values()) {
+      el.classList.remove('invalid');
+      const box = el.querySelector(':scope > .problems');
+      if (box && !box.classList.contains('local')) box.replaceChildren();
+    }
+    const general: HTMLElement[] = [];
+    const show = (checked: Checked | undefined, prefix: string, only?: string) => {
+      if (!checked || checked.ok) return;
+      const placed = placeErrors(checked.errors, only ? [only] : this.fields.keys());
+      for (const [path, problems] of placed.atField) {
+        const el = this.fields.get(path)!;
+        el.classList.add('invalid');
+        const box = el.querySelector(':scope > .problems');
+        for (const p of problems) box?.append(h('div', {}, prefix + p));
+      }
+      for (const message of placed.general) {
+        // A field the file has and no form shows (a typo, a field of another mechanic)
+        // can be taken out with one click; the rest says what to fix.
+        const unknown = checked.errors.find((e) => e.message === message && /^unknown field "/.test(e.problem));
+        general.push(
+          h(
+            'li',
+            {},
+            prefix + message,
+            unknown && !prefix
+              ? h('button', { class: 'remove', attrs: { type: 'button' }, on: { click: () => this.set(unknown.path.split('.'), undefined, true) } }, `remove ${unknown.path} from the scenario`)
+              : null,
+          ),
+        );
+      }
+    };
+    show(a, '');
+    // B differs from A only by the change, so B's own problems are the change's.
+    if (b && !b.ok && a.ok) {
+      const el = this.fields.get('compare');
+      el?.classList.add('invalid');
+      const box = el?.querySelector(':scope > .problems');
+      for (const e of b.errors) box?.append(h('div', {}, `B: ${e.path}: ${e.problem}`));
+    }
+    replace(this.el.problems, ...(general.length ? [h('ul', { class: 'general-problems', attrs: { role: 'alert' } }, ...general)] : []));
+  }
+
+  private saveLink(): void {
+    const hash = encodeLink({ scenario: this.current, compare: this.change });
+    if (location.hash !== hash) history.replaceState(null, '', hash);
+  }
+
+  // ------------------------------------------------------------ running
+
+  private cancelRun(): void {
+    clearTimeout(this.runTimer);
+    this.run?.cancel();
+    this.run = undefined;
+  }
+
+  private afterChange(): void {
+    this.saveLink();
+    const file = scenarioFileName(this.current);
+    const a = checkScenario(this.current, file);
+    const bScenario = this.change ? scenarioB(this.current, this.change) : undefined;
+    const b = bScenario ? checkScenario(bScenario, scenarioFileName(this.current, '-b')) : undefined;
+    this.checked = a;
+    this.showProblems(a, b);
+    this.cancelRun();
+    if (!a.ok || (b && !b.ok)) {
+      const problems = [...(a.ok ? [] : a.errors), ...(b && !b.ok ? b.errors : [])].map((e) => e.message);
+      this.view = { ...this.view, state: 'invalid', problems };
+      this.drawResults();
+      return;
+    }
+    this.markPending();
+    this.runTimer = setTimeout(() => {
+      const jobs = [{ plan: a.plan, scenario: this.current }];
+      if (b?.ok && bScenario) jobs.push({ plan: b.plan, scenario: bScenario });
+      const run = new ScenarioRun(jobs, this.runners(), () => this.queueRedraw(run));
+      this.run = run;
+      const axes = Object.keys(a.plan.scenario.sweep ?? {});
+      const compareLabel = this.change ? this.describeChange(this.change) : undefined;
+      const earlier = this.view.state === 'file' ? [] : this.view.results;
+      this.view = { state: 'running', results: earlier, stale: earlier.length > 0, progress: run.progress(), axes, pointCount: a.plan.points.length, compareLabel };
+      this.drawResults();
+      run.done.then(
+        (results) => {
+          if (this.run !== run || !results) return;
+          this.view = { ...this.view, state: 'finished', results, stale: false, progress: run.progress() };
+          this.drawResults();
+        },
+        (err) => {
+          if (this.run !== run) return;
+          this.view = { ...this.view, state: 'failed', message: (err as Error).message };
+          this.drawResults();
+        },
+      );
+    }, RUN_DELAY_MS);
+  }
+
+  /**
+   * A new run is about to start: say so at once (the results shown are the last run's
+   * until its first chunk is back), without redrawing every chart on every keystroke.
+   */
+  private markPending(): void {
+    this.view = { ...this.view, state: 'running' };
+    const root = this.el.results.querySelector('.results');
+    root?.setAttribute('data-run-state', 'running');
+    const status = root?.querySelector('.status');
+    if (status) {
+      status.className = 'status running';
+      status.textContent = 'Starting a run of the new setup…';
+    }
+    // What is shown is the last setup's until the new run's first chunks are back.
+    root?.querySelectorAll('.result, .compare-view').forEach((el) => el.classList.add('stale'));
+  }
+
+  private queueRedraw(run: ScenarioRun): void {
+    if (this.redrawQueued) return;
+    this.redrawQueued = true;
+    const wait = Math.max(0, REDRAW_MS - (performance.now() - this.lastRedraw));
+    setTimeout(() => {
+      this.redrawQueued = false;
+      if (this.run !== run || run.isFinished || run.isCancelled) return;
+      this.view = { ...this.view, results: run.snapshot() as ScenarioResult[], stale: false, progress: run.progress() };
+      this.drawResults();
+    }, wait);
+  }
+
+  private describeChange(change: CompareChange): string {
+    const found = variables(this.current).find((v) => v.path.join('.') === change.path);
+    const before = getAt(this.current, parsePath(change.path));
+    const kind = found?.field.kind === 'dice' ? 'dice' : 'text';
+    const fmt = (v: unknown) => (v === undefined ? 'the default' : formatSweepValues([v], kind));
+    return `B changes “${found?.label ?? change.path}” from ${fmt(before)} to ${fmt(change.value)} and runs on seed ${JSON.stringify(scenarioB(this.current, change).seed)}`;
+  }
+
+  /** Whether the current draft passes validation (for the download button's title). */
+  isValid(): boolean {
+    return this.checked?.ok ?? false;
+  }
+}

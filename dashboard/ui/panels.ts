@@ -1,0 +1,65 @@
+/** A panel on the page: its title, its chart and, beside it, its table. */
+import { DISTRIBUTION_VIEWS, type DistributionView, type Panel } from '../charts/panels.ts';
+import type { Table } from '../charts/table.ts';
+import { h, svgNode, uid } from './dom.ts';
+
+export function tableNode(table: Table): HTMLElement {
+  return h(
+    'div',
+    { class: 'table-wrap' },
+    h(
+      'table',
+      {},
+      h('thead', {}, h('tr', {}, ...table.columns.map((c) => h('th', { attrs: { scope: 'col' } }, c)))),
+      h(
+        'tbody',
+        {},
+        ...table.rows.map((row) =>
+          h(
+            'tr',
+            {},
+            ...row.map((cell, i) =>
+              i === 0 && cell.value === undefined
+                ? h('th', { attrs: { scope: 'row' } }, cell.text)
+                : h('td', { class: cell.value === undefined ? undefined : 'num', attrs: { 'data-value': cell.value === undefined ? undefined : String(cell.value), title: cell.title } }, cell.text),
+            ),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+export function panelNode(panel: Panel, onView?: (key: string, view: DistributionView) => void, idPrefix = ''): HTMLElement {
+  const views = panel.distribution && onView
+    ? h(
+        'div',
+        { class: 'views', attrs: { role: 'radiogroup', 'aria-label': 'read the distribution as' } },
+        ...(Object.keys(DISTRIBUTION_VIEWS) as DistributionView[]).map((view) => {
+          const id = uid('view');
+          const radio = h('input', { attrs: { type: 'radio', id, name: `view-${panel.name}`, value: view } });
+          radio.checked = panel.distribution!.view === view;
+          radio.addEventListener('change', () => onView(panel.distribution!.key, view));
+          return h('span', {}, radio, h('label', { attrs: { for: id } }, DISTRIBUTION_VIEWS[view]));
+        }),
+      )
+    : null;
+  return h(
+    'article',
+    { class: 'panel', attrs: { 'data-panel': panel.name, id: `panel-${idPrefix}${panel.name}` } },
+    h('h3', {}, panel.title),
+    views,
+    h('div', { class: 'panel-body' }, h('figure', {}, svgNode(panel.svg)), tableNode(panel.table)),
+  );
+}
+
+/** Links to a result's panels, when there are enough of them to scroll past. */
+export function panelIndex(panels: readonly Panel[], idPrefix = ''): HTMLElement | null {
+  if (panels.length < 5) return null;
+  return h(
+    'nav',
+    { class: 'panel-index', attrs: { 'aria-label': 'charts' } },
+    'Charts: ',
+    ...panels.map((p) => h('a', { attrs: { href: `#panel-${idPrefix}${p.name}` }, on: { click: (e) => { e.preventDefault(); document.getElementById(`panel-${idPrefix}${p.name}`)?.scrollIntoView({ behavior: 'smooth' }); } } }, p.title)),
+  );
+}

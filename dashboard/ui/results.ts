@@ -1,0 +1,149 @@
+/**
+ * The right-hand side: where the run stands, the expect checks, and the panels — the
+ * compare view first when B is set, then A's own charts.
+ */
+import type { ScenarioResult } from '../../sim/result.ts';
+import { pointLabel, metricLabel } from '../../reports/labels.ts';
+import { comparePanels, comparedMetric } from '../charts/comparePanels.ts';
+import { heatmapChoices, heatmapMetric, panelsFor, type DistributionView } from '../charts/panels.ts';
+import type { JobProgress } from '../run/scheduler.ts';
+import { h } from './dom.ts';
+import { panelIndex, panelNode } from './panels.ts';
+
+export type RunState = 'idle' | 'running' | 'finished' | 'invalid' | 'file' | 'failed';
+
+export interface ResultsView {
+  state: RunState;
+  /** A's result (and B's, comparing); a file may hold several results. */
+  results: ScenarioResult[];
+  progress?: JobProgress[];
+  /** The file shown, for state `file`. */
+  source?: string;
+  message?: string;
+  /** What B changes, in words, when comparing. */
+  compareLabel?: string;
+  axes?: string[];
+  pointCount?: number;
+  /** The results shown are an earlier setup's (a new run has no chunk back yet). */
+  stale?: boolean;
+  /** For state `invalid`: the problems, as poolsim run prints them. */
+  problems?: string[];
+}
+
+/** Problems listed in the status line; the rest are at their fields. */
+const PROBLEMS_LISTED = 5;
+
+export interface ResultsOptions {
+  heatmapMetric?: string;
+  compareMetric?: string;
+  distributionViews: Record<string, DistributionView>;
+  onHeatmapMetric(metric: string): void;
+  onCompareMetric(metric: string): void;
+  onView(key: string, view: DistributionView): void;
+}
+
+function status(view: ResultsView): HTMLElement {
+  const bar = (p: JobProgress) => h('progress', { attrs: { max: String(p.total), value: String(p.done) } });
+  switch (view.state) {
+    case 'running': {
+      const p = view.progress ?? [];
+      const done = p.reduce((n, x) => n + x.trialsDone, 0);
+      const total = p.reduce((n, x) => n + x.trialsTotal, 0);
+      return h('div', { class: 'status running', attrs: { role: 'status' } }, p[0] ? bar({ done: p.reduce((n, x) => n + x.done, 0), total: p.reduce((n, x) => n + x.total, 0), trialsDone: 0, trialsTotal: 0 }) : null, `Running: ${done.toLocaleString('en')} of ${total.toLocaleString('en')} trials. Intervals narrow as chunks come in.`);
+    }
+    case 'finished': {
+      const r = view.results[0];
+      return h('div', { class: 'status finished', attrs: { role: 'status' } }, r ? `Done: ${r.trials.toLocaleString('en')} trials per point, seed ${JSON.stringify(r.seed)} — the numbers poolsim run gives for this file.` : 'Done.');
+    }
+    case 'invalid':
+      return h(
+        'div',
+        { class: 'status invalid', attrs: { role: 'status' } },
+        h(
+          'div',
+          {},
+          view.results.length ? 'Fix the marked fields to run; the results below are from the last setup that ran. ' : 'Fix the marked fields to run. ',
+          'What poolsim run says:',
+          h('ul', { class: 'problem-list' }, ...(view.problems ?? []).slice(0, PROBLEMS_LISTED).map((p) => h('li', {}, p))),
+          (view.problems?.length ?? 0) > PROBLEMS_LISTED ? `and ${view.problems!.length - PROBLEMS_LISTED} more.` : null,
+        ),
+      );
+    case 'file':
+      return h('div', { class: 'status file', attrs: { role: 'status' } }, `Showing ${view.source ?? 'a results file'}: results as they were reported (no setup in it, so nothing runs).`);
+    case 'failed':
+      return h('div', { class: 'status invalid', attrs: { role: 'alert' } }, `The run failed: ${view.message ?? 'unknown error'}`);
+    default:
+      return h('div', { class: 'status', attrs: { role: 'status' } }, 'Set up a scenario to run it.');
+  }
+}
+
+function checks(result: ScenarioResult, provisional: boolean): HTMLElement | null {
+  if (!result.expect.length) return null;
+  return h(
+    'section',
+    { class: 'checks' },
+    h('h3', {}, provisional ? 'Expect checks (so far)' : 'Expect checks'),
+    h(
+      'ul',
+      {},
+      ...result.expect.map((e) => {
+        const bound = e.between ? `between ${e.between[0]} and ${e.between[1]}` : e.atLeast !== undefined ? `at least ${e.atLeast}` : `at most ${e.atMost}`;
+        return h(
+          'li',
+          { class: e.pass ? 'pass' : 'fail' },
+          h('span', { class: 'badge' }, e.pass ? 'pass' : 'FAIL'),
+          ` ${metricLabel(e.metric, result.mechanic)} ${bound}${e.point ? ` at ${pointLabel(e.point)}` : ''}`,
+          e.failedPoints?.length ? ` (fails at ${e.failedPoints.map(pointLabel).join('; ')})` : '',
+        );
+      }),
+    ),
+  );
+}
+
+function select(label: string, choices: { metric: string; label: string }[], current: string | undefined, onChange: (m: string) => void): HTMLElement {
+  const s = h('select', { attrs: { 'aria-label': label } }, ...choices.map((c) => h('option', { attrs: { value: c.metric } }, c.label)));
+  if (current) s.value = current;
+  s.addEventListener('change', () => onChange(s.value));
+  return h('label', { class: 'inline' }, `${label} `, s);
+}
+
+export function renderResults(view: ResultsView, options: ResultsOptions): HTMLElement {
+  const root = h('div', { class: 'results', attrs: { 'data-run-state': view.state } }, status(view));
+  const [a, b] = view.results;
+  if (!a) return root;
+  const provisional = view.state === 'running';
+  const panelOptions = { axes: view.axes, pointCount: view.pointCount, heatmapMetric: options.heatmapMetric, distributionViews: options.distributionViews };
+  if (b && view.state !== 'file') {
+    const compareOptions = { metric: options.compareMetric };
+    root.append(
+      h(
+        'section',
+        { class: view.stale ? 'compare-view stale' : 'compare-view' },
+        h('h2', {}, 'A and B'),
+        h('p', { class: 'help' }, `A is the setup on the left. ${view.compareLabel ?? 'B changes one thing'}.`),
+        a.results.length > 1 ? select('compare', heatmapChoices(a), comparedMetric(a, compareOptions), options.onCompareMetric) : null,
+        ...comparePanels(a, b, compareOptions).map((p) => panelNode(p)),
+      ),
+    );
+  }
+  const shown = view.state === 'file' ? view.results : [a];
+  shown.forEach((result, n) => {
+    const axes = view.state === 'file' ? undefined : view.axes;
+    const twoAxes = (axes ?? [...new Set(result.results.flatMap((p) => Object.keys(p.point)))]).length >= 2;
+    root.append(
+      h(
+        'section',
+        { class: view.stale ? 'result stale' : 'result' },
+        h('h2', {}, b && view.state !== 'file' ? `A: ${result.name}` : result.name),
+        checks(result, provisional),
+        twoAxes ? select('heatmap of', heatmapChoices(result), heatmapMetric(result, options.heatmapMetric), options.onHeatmapMetric) : null,
+        ...withIndex(panelsFor(result, view.state === 'file' ? { ...panelOptions, axes: undefined, pointCount: undefined } : panelOptions), `r${n}-`, options.onView),
+      ),
+    );
+  });
+  return root;
+}
+
+function withIndex(panels: ReturnType<typeof panelsFor>, prefix: string, onView: ResultsOptions['onView']): (HTMLElement | null)[] {
+  return [panelIndex(panels, prefix), ...panels.map((p) => panelNode(p, onView, prefix))];
+}

@@ -1,0 +1,347 @@
+/**
+ * The left-hand side: what is simulated. The scenario's name, trials and seed, the
+ * mechanic, its form, the rule variants, one-click questions, the sweep and the compare
+ * change — all writing into the one scenario object that is also the downloaded file.
+ */
+import { mechanics } from '../../sim/mechanics.ts';
+import type { SystemName } from '../../sim/rules.ts';
+import { formFor } from '../forms/index.ts';
+import { ruleFields } from '../forms/rules.ts';
+import { fieldAt, leaves, type Leaf, type LeafField, type MechanicForm } from '../forms/spec.ts';
+import { seedFromText, textFromValue } from '../model/coerce.ts';
+import type { CompareChange } from '../model/compare.ts';
+import { getAt, joinPath, parsePath } from '../model/paths.ts';
+import { formatSweepValues, kindOfValues, parseSweepValues, type SweepKind } from '../model/sweep.ts';
+import { h, uid } from './dom.ts';
+import { leafInput } from './fields.ts';
+import { fieldRow, leafRow, renderFields, type FormContext } from './form.ts';
+
+export const SYSTEM_NAMES: Record<SystemName, string> = {
+  viciousness: 'Viciousness',
+  vdp: 'Very Different Places',
+  sorcerer: 'Sorcerer',
+};
+
+export interface SetupContext extends FormContext {
+  /** Replace the whole scenario (mechanic change, preset). */
+  replace(scenario: Record<string, unknown>): void;
+  newScenario(system: SystemName, mechanic: string): void;
+  compare(): CompareChange | undefined;
+  setCompare(change: CompareChange | undefined): void;
+}
+
+/** Everything a sweep or a compare change can vary: the form's fields, then the rules. */
+export function variables(scenario: Record<string, unknown>): Leaf[] {
+  const form = formFor(scenario.system, scenario.mechanic);
+  const out: Leaf[] = form ? leaves(form.fields, scenario.setup) : [];
+  if (form) {
+    for (const field of ruleFields(form.system, form.rules)) {
+      if (field.kind !== 'group' && field.kind !== 'list') out.push({ path: ['rules', field.key], field, label: `rule: ${field.label}` });
+    }
+  }
+  return out;
+}
+
+function sweepKindOf(field: LeafField | undefined, values: readonly unknown[]): SweepKind {
+  return field ? field.kind : kindOfValues(values);
+}
+
+export function renderSetup(ctx: SetupContext): HTMLElement {
+  const scenario = ctx.scenario();
+  const form = formFor(scenario.system, scenario.mechanic);
+  return h(
+    'div',
+    { class: 'setup' },
+    scenarioSection(ctx, form),
+    form ? formSection(ctx, form) : jsonSection(ctx),
+    form ? rulesSection(ctx, form) : null,
+    form?.presets?.length ? presetSection(ctx, form) : null,
+    sweepSection(ctx),
+    compareSection(ctx),
+  );
+}
+
+function scenarioSection(ctx: SetupContext, form: MechanicForm | undefined): HTMLElement {
+  const scenario = ctx.scenario();
+  const id = uid('mechanic');
+  const picker = h('select', { attrs: { id, 'data-key': 'mechanic' } });
+  const current = `${String(scenario.system)}/${String(scenario.mechanic)}`;
+  let found = false;
+  for (const system of Object.keys(SYSTEM_NAMES) as SystemName[]) {
+    const group = h('optgroup', { attrs: { label: SYSTEM_NAMES[system] } });
+    for (const m of mechanics.filter((x) => x.system === system)) {
+      const value = `${system}/${m.name}`;
+      found ||= value === current;
+      group.append(h('option', { attrs: { value } }, `${formFor(system, m.name)?.title ?? m.name} (${m.name})`));
+    }
+    picker.append(group);
+  }
+  if (!found) picker.append(h('option', { attrs: { value: current } }, `${String(scenario.system)} ${String(scenario.mechanic)} (not in this build)`));
+  picker.value = current;
+  picker.addEventListener('change', () => {
+    const [system, mechanic] = picker.value.split('/') as [SystemName, string];
+    ctx.newScenario(system, mechanic);
+  });
+  const nameId = uid('name');
+  const descriptionId = uid('description');
+  const description = h('textarea', {
+    attrs: { id: descriptionId, rows: '2', placeholder: 'optional: the question this scenario answers (shown in reports)', 'data-key': 'description' },
+    on: { input: () => ctx.set(['description'], description.value.trim() === '' ? undefined : description.value, false) },
+  });
+  description.value = textFromValue(scenario.description);
+  const seedId = uid('seed');
+  const systemRow = h('div', { class: 'field', attrs: { 'data-path': 'system' } }, h('div', { class: 'problems', attrs: { role: 'alert' } }));
+  ctx.register('system', systemRow);
+  return h(
+    'section',
+    { class: 'card scenario' },
+    h('h2', {}, 'Scenario'),
+    fieldRow('mechanic', 'what is rolled', id, picker, form?.intro ?? mechanics.find((m) => m.system === scenario.system && m.name === scenario.mechanic)?.summary, ctx),
+    systemRow,
+    fieldRow(
+      'name',
+      'name',
+      nameId,
+      h('input', { attrs: { id: nameId, type: 'text', value: textFromValue(scenario.name), 'data-key': 'name' }, on: { input: (e) => ctx.set(['name'], (e.target as HTMLInputElement).value, false) } }),
+      undefined,
+      ctx,
+    ),
+    fieldRow(
+      'description',
+      'what it asks',
+      descriptionId,
+      description,
+      undefined,
+      ctx,
+    ),
+    h(
+      'div',
+      { class: 'row' },
+      leafRow({ kind: 'number', key: 'trials', label: 'trials per point', placeholder: '100000', help: 'more trials, narrower intervals' }, ['trials'], ctx),
+      fieldRow(
+        'seed',
+        'seed',
+        seedId,
+        h('input', { attrs: { id: seedId, type: 'text', value: textFromValue(scenario.seed), placeholder: '0', 'data-key': 'seed' }, on: { input: (e) => ctx.set(['seed'], seedFromText((e.target as HTMLInputElement).value), false) } }),
+        'same seed and trials, same numbers',
+        ctx,
+      ),
+    ),
+  );
+}
+
+function formSection(ctx: SetupContext, form: MechanicForm): HTMLElement {
+  const section = h('section', { class: 'card form', attrs: { 'data-path': 'setup' } }, h('h2', {}, 'Setup'), h('div', { class: 'problems', attrs: { role: 'alert' } }), ...renderFields(form.fields, ['setup'], ctx));
+  ctx.register('setup', section);
+  return section;
+}
+
+/** A mechanic newer than the dashboard's forms: its setup as JSON text, parsed (never run). */
+function jsonSection(ctx: SetupContext): HTMLElement {
+  const id = uid('setup');
+  const problem = h('div', { class: 'problems local', attrs: { role: 'alert' } });
+  const area = h('textarea', { attrs: { id, rows: '14', spellcheck: 'false', 'data-key': 'setup' } });
+  area.value = JSON.stringify(ctx.scenario().setup ?? {}, null, 2);
+  area.addEventListener('input', () => {
+    try {
+      const value = JSON.parse(area.value);
+      problem.textContent = '';
+      ctx.set(['setup'], value, false);
+    } catch (err) {
+      problem.textContent = `not valid JSON: ${(err as Error).message}`;
+    }
+  });
+  const section = h(
+    'section',
+    { class: 'card form', attrs: { 'data-path': 'setup' } },
+    h('h2', {}, 'Setup'),
+    h('p', { class: 'help' }, 'This mechanic has no form in the dashboard yet: its setup as in the scenario file (SCENARIOS.md).'),
+    h('label', { attrs: { for: id } }, 'setup (JSON)'),
+    area,
+    problem,
+    h('div', { class: 'problems', attrs: { role: 'alert' } }),
+  );
+  ctx.register('setup', section);
+  return section;
+}
+
+function rulesSection(ctx: SetupContext, form: MechanicForm): HTMLElement | null {
+  const fields = ruleFields(form.system, form.rules);
+  if (!fields.length) return null;
+  const section = h('section', { class: 'card rules', attrs: { 'data-path': 'rules' } }, h('h2', {}, 'Rule variants'), h('div', { class: 'problems', attrs: { role: 'alert' } }), ...renderFields(fields, ['rules'], ctx));
+  ctx.register('rules', section);
+  return section;
+}
+
+function presetSection(ctx: SetupContext, form: MechanicForm): HTMLElement {
+  return h(
+    'section',
+    { class: 'card presets' },
+    h('h2', {}, 'Questions to ask'),
+    h(
+      'div',
+      { class: 'preset-buttons' },
+      ...form.presets!.map((p) =>
+        h(
+          'button',
+          {
+            class: 'preset',
+            attrs: { type: 'button', title: p.help },
+            on: {
+              click: () => {
+                const scenario = ctx.scenario();
+                const change = p.compare?.(scenario);
+                if (p.compare) {
+                  if (change) ctx.setCompare(change);
+                } else {
+                  ctx.replace(p.apply(scenario));
+                }
+              },
+            },
+          },
+          p.label,
+        ),
+      ),
+    ),
+  );
+}
+
+function sweepSection(ctx: SetupContext): HTMLElement {
+  const scenario = ctx.scenario();
+  const sweep = (scenario.sweep ?? {}) as Record<string, unknown>;
+  const vars = variables(scenario);
+  const setSweep = (next: Record<string, unknown>, redraw: boolean) => ctx.set(['sweep'], Object.keys(next).length ? next : undefined, redraw);
+  const rows = Object.entries(sweep).map(([path, raw]) => {
+    const values = Array.isArray(raw) ? raw : [];
+    const found = vars.find((v) => joinPath(v.path) === path);
+    const kind = sweepKindOf(found?.field, values);
+    const select = h('select', { attrs: { 'aria-label': 'what to vary', 'data-key': 'sweep-path' } });
+    for (const v of vars) select.append(h('option', { attrs: { value: joinPath(v.path) } }, v.label));
+    if (!found) select.append(h('option', { attrs: { value: path } }, path));
+    select.value = path;
+    select.addEventListener('change', () => {
+      // Keep the order of the paths (the first runs across a heatmap).
+      const next: Record<string, unknown> = {};
+      for (const [p, v] of Object.entries(sweep)) next[p === path ? select.value : p] = p === path ? startValues(ctx.scenario(), select.value, vars) : v;
+      setSweep(next, true);
+    });
+    const id = uid('sweep');
+    const input = h('input', {
+      attrs: { id, type: 'text', value: found?.field.kind === 'text' && found.field.show ? values.map(found.field.show).join(' | ') : formatSweepValues(values, kind), 'aria-label': 'values', 'data-key': 'sweep-values' },
+      on: {
+        input: (e) => {
+          const f = found?.field;
+          const text = (e.target as HTMLInputElement).value;
+          const values = f?.kind === 'text' && f.read ? text.split('|').map((t) => f.read!(t.trim())) : parseSweepValues(text, kind, f?.kind === 'choice' ? f.options.map((o) => o.value) : undefined);
+          setSweep({ ...sweep, [path]: values }, false);
+        },
+      },
+    });
+    const help = kind === 'dice' ? 'dice lists between |, e.g. none | d4 | d6' : kind === 'number' ? 'e.g. 1, 2, 3 or 1-8' : 'comma-separated';
+    const row = h(
+      'div',
+      { class: 'field sweep-row', attrs: { 'data-path': `sweep.${path}` } },
+      select,
+      h('label', { class: 'sr-only', attrs: { for: id } }, 'values'),
+      input,
+      h('button', { class: 'remove', attrs: { type: 'button', title: 'stop varying this' }, on: { click: () => setSweep(Object.fromEntries(Object.entries(sweep).filter(([p]) => p !== path)), true) } }, '×'),
+      h('small', { class: 'help' }, help),
+      h('div', { class: 'problems', attrs: { role: 'alert' } }),
+    );
+    ctx.register(`sweep.${path}`, row);
+    return row;
+  });
+  const unused = vars.filter((v) => !(joinPath(v.path) in sweep));
+  const section = h(
+    'section',
+    { class: 'card sweep', attrs: { 'data-path': 'sweep' } },
+    h('h2', {}, 'Vary'),
+    h('p', { class: 'help' }, rows.length ? 'Every combination is one result point; the first two make a heatmap.' : 'Nothing varies: one result point.'),
+    h('div', { class: 'problems', attrs: { role: 'alert' } }),
+    ...rows,
+    unused.length && rows.length < 3
+      ? h(
+          'button',
+          {
+            class: 'add',
+            attrs: { type: 'button' },
+            on: { click: () => setSweep({ ...sweep, [joinPath(unused[0]!.path)]: startValues(scenario, joinPath(unused[0]!.path), vars) }, true) },
+          },
+          '+ vary something',
+        )
+      : null,
+  );
+  ctx.register('sweep', section);
+  return section;
+}
+
+/** Values a new sweep row starts with, around the field's current value. */
+function startValues(scenario: Record<string, unknown>, path: string, vars: Leaf[]): unknown[] {
+  const found = vars.find((v) => joinPath(v.path) === path);
+  const current = getAt(scenario, parsePath(path));
+  switch (found?.field.kind) {
+    case 'number': {
+      const n = typeof current === 'number' ? current : 1;
+      return [n, n + 1, n + 2, n + 3];
+    }
+    case 'flag':
+      return [false, true];
+    case 'choice':
+      return found.field.options.map((o) => o.value);
+    case 'die':
+      return found.field.options;
+    case 'dice':
+      return [[], ['d4'], ['d6']];
+    default:
+      return current === undefined ? [] : [current];
+  }
+}
+
+function compareSection(ctx: SetupContext): HTMLElement {
+  const scenario = ctx.scenario();
+  const change = ctx.compare();
+  const vars = variables(scenario);
+  const toggle = h('input', { attrs: { type: 'checkbox', id: uid('compare'), 'data-key': 'compare' } });
+  toggle.checked = change !== undefined;
+  toggle.addEventListener('change', () => {
+    if (!toggle.checked) return ctx.setCompare(undefined);
+    const first = vars[0];
+    if (first) ctx.setCompare({ path: joinPath(first.path), value: getAt(scenario, first.path) });
+  });
+  const body: HTMLElement[] = [];
+  if (change) {
+    const select = h('select', { attrs: { 'aria-label': 'what B changes', 'data-key': 'compare-path' } });
+    for (const v of vars) select.append(h('option', { attrs: { value: joinPath(v.path) } }, v.label));
+    const found = vars.find((v) => joinPath(v.path) === change.path);
+    if (!found) select.append(h('option', { attrs: { value: change.path } }, change.path));
+    select.value = change.path;
+    select.addEventListener('change', () => ctx.setCompare({ path: select.value, value: getAt(ctx.scenario(), parsePath(select.value)) }));
+    const id = uid('cmp');
+    const field: LeafField = found?.field ?? { kind: 'text', key: 'value', label: 'value' };
+    const input = leafInput(field, change.value, { id, onChange: (v, redraw) => ctx.setCompare({ path: change.path, value: v }), });
+    void input;
+    const swept = scenario.sweep && change.path in (scenario.sweep as object);
+    const now = getAt(scenario, parsePath(change.path));
+    const row = h(
+      'div',
+      { class: 'field compare-row', attrs: { 'data-path': 'compare' } },
+      h('label', {}, 'B changes'),
+      select,
+      h('label', { attrs: { for: id } }, 'to'),
+      input,
+      h('small', { class: 'help' }, `in A: ${now === undefined ? 'not set (the default)' : formatSweepValues([now], sweepKindOf(found?.field, [now]))}`),
+      swept ? h('div', { class: 'problems', attrs: { role: 'alert' } }, 'this is also varied above, which overrides the change') : h('div', { class: 'problems', attrs: { role: 'alert' } }),
+    );
+    ctx.register('compare', row);
+    body.push(row, h('p', { class: 'help' }, 'B runs on a seed of its own, so A and B are independent and the interval of B − A holds.'));
+  }
+  return h(
+    'section',
+    { class: 'card compare' },
+    h('h2', {}, 'Compare'),
+    h('div', { class: 'field flag' }, h('label', { attrs: { for: toggle.id } }, 'compare A with B, the same with one thing changed'), toggle),
+    ...body,
+  );
+}
+
+export { fieldAt };

@@ -1,0 +1,590 @@
+/**
+ * One campaign turn after another (RULES.md "A campaign turn: rivals invest and roll;
+ * each troupe takes its actions …; the company banks rewards by its policy;
+ * consequences land"). CampaignPlan converts a setup once into flat arrays and codes;
+ * CampaignTrial holds one campaign's state in typed arrays, allocated once per `run` and
+ * reset per trial. Readings and policy fields: docs/rulings/campaign.md.
+ */
+import { eachDie } from '../dice.ts';
+import type { RandomStream } from '../random.ts';
+import type { ViciousnessRules } from '../rules.ts';
+import type { MetricSpec } from '../stats.ts';
+import * as rivalDice from './rivalDice.ts';
+import { CONSEQUENCE_KINDS, RivalBoard, RivalPlan } from './rivalDice.ts';
+import { Skirmish, type Aid } from './skirmish.ts';
+import * as wealth from './wealth.ts';
+import { CAPTAIN_TRAITS, MINION_TRAITS, REWARD_BASELINE, replacementCost } from './wealth.ts';
+import { COMBATANT_DIE } from './violence.ts';
+import { PARTICIPANT_DIE } from './knavery.ts';
+import type { CampaignSetup } from './campaign.ts';
+
+// Local copies of what the per-turn loop uses from other modules: run under tsx, every
+// read of an imported binding goes through a getter (its CommonJS interop), which cost
+// about 15% of a whole campaign (measured with --cpu-prof on bench/campaign.ts).
+const rankOf = wealth.rankOf;
+const minimumPoints = wealth.minimumPoints;
+const workAvailable = wealth.workAvailable;
+const MAX_RANK = wealth.MAX_RANK;
+const CONSEQUENCE_OF_CODE = rivalDice.CONSEQUENCE_OF_CODE;
+const WEALTH_LOWERED = rivalDice.WEALTH_LOWERED;
+
+/**
+ * Investment points the per-turn histogram tells apart: 0..179 one by one, then one bin
+ * for 180 or more (twice rank 7's minimum of 90). Percentiles above it read as 180; the
+ * per-turn mean is kept exactly from sums.
+ */
+export const POINTS_HISTOGRAM_TOP = 180;
+
+/** "Surviving wounded characters require 3 turns of bed rest before they may recover." */
+export const BED_REST_TURNS = 3;
+
+/** The company-level metrics, in tally order (rivals' and consequences' follow). */
+const FIXED_METRICS = [
+  ['rankFinal', 'rank.final', 'mean'],
+  ['pointsFinal', 'points.final', 'mean'],
+  ['demoted', 'demoted', 'probability'],
+  ['promoted', 'promoted', 'probability'],
+  ['liquidFinal', 'liquid.final', 'mean'],
+  ['coins', 'coins', 'mean'],
+  ['jobs', 'jobs', 'mean'],
+  ['jobsSucceeded', 'jobs.succeeded', 'mean'],
+  ['jobsViolent', 'jobs.violent', 'mean'],
+  ['jobsWon', 'jobs.won', 'mean'],
+  ['rivalDeals', 'rivalDeals', 'mean'],
+  ['rewards', 'rewards', 'mean'],
+  ['banked', 'banked', 'mean'],
+  ['deaths', 'deaths', 'mean'],
+  ['deathsCaptains', 'deaths.captains', 'mean'],
+  ['deathsMinions', 'deaths.minions', 'mean'],
+  ['wounds', 'wounds', 'mean'],
+  ['dissolved', 'dissolved', 'mean'],
+  ['replaced', 'replaced', 'mean'],
+  ['replacementPoints', 'replacementPoints', 'mean'],
+  ['rivalStrikes', 'rivalStrikes', 'mean'],
+  ['pointsLost', 'pointsLost', 'mean'],
+  ['wealthLowered', 'wealthLowered', 'mean'],
+  ['assetsLost', 'assets.lost', 'mean'],
+  ['contactsLost', 'contacts.lost', 'mean'],
+  ['calamity', 'calamity', 'probability'],
+] as const;
+
+type MetricKey = (typeof FIXED_METRICS)[number][0];
+/** Index of each company-level metric in the tally (and in CampaignTrial.acc). */
+export const METRIC = Object.fromEntries(FIXED_METRICS.map(([key], i) => [key, i])) as Record<MetricKey, number>;
+
+const FLEE = { never: 'never', outnumbered: 'outnumbered', lostHalf: 'lostHalf' } as const;
+const BANK_ALL = 0;
+const BANK_RESERVE = 1;
+const BANK_NONE = 2;
+const REPLACE_ALWAYS = 0;
+const REPLACE_KEEP_RANK = 1;
+const REPLACE_NEVER = 2;
+const METHOD = { work: 0, rare: 1, destroy: 2, idle: 3 } as const;
+const BASELINE = Int32Array.from([REWARD_BASELINE.work, REWARD_BASELINE.rare, REWARD_BASELINE.destroy]);
+
+const KIND_WEALTH = CONSEQUENCE_KINDS.indexOf('wealthLost');
+const KIND_RATTLED = CONSEQUENCE_KINDS.indexOf('pcRattled');
+const KIND_WOUNDED = CONSEQUENCE_KINDS.indexOf('pcWounded');
+const KIND_ASSET = CONSEQUENCE_KINDS.indexOf('assetLost');
+const KIND_CONTACT = CONSEQUENCE_KINDS.indexOf('contactLost');
+const KIND_CALAMITY = CONSEQUENCE_KINDS.indexOf('calamity');
+
+/** Everything about a campaign that does not change while it runs. */
+export class CampaignPlan {
+  readonly turns: number;
+  readonly metrics: MetricSpec[];
+  /** Tally index of rival r's firstStrike (then strikes, completed): rivalAt + 3r. */
+  readonly rivalAt: number;
+  readonly kindsAt: number;
+
+  readonly startRank: number;
+  readonly startPoints: number;
+  readonly startLiquid: number;
+  readonly startAssets: number;
+
+  // Troupes, expanded by count.
+  readonly troupeCount: number;
+  readonly troupePcFrom: Int32Array;
+  readonly troupePcTo: Int32Array;
+  readonly troupeAid: Aid[];
+  readonly troupeBonusFrom: Int32Array;
+  readonly troupeBonusTo: Int32Array;
+  readonly bonusSides: Int32Array;
+  /** Liquid coins and other assets a (new) troupe brings, and its strong contacts. */
+  readonly troupeLiquid: Int32Array;
+  readonly troupeAssets: Int32Array;
+  readonly troupeContacts: Int32Array;
+  readonly maxTroupeSize: number;
+
+  // PCs of all troupes.
+  readonly pcCount: number;
+  readonly pcTroupe: Int32Array;
+  readonly pcCaptain: Uint8Array;
+  readonly pcReplacementCost: Int32Array;
+  readonly pcInitRattled: Uint8Array;
+  /** Knavery dice (the 1d6 first), PC i's at knFrom[i]..knTo[i]−1. */
+  readonly knSides: Int32Array;
+  readonly knFrom: Int32Array;
+  readonly knTo: Int32Array;
+  /** Violence dice (the 1d4 first). */
+  readonly viSides: Int32Array;
+  readonly viFrom: Int32Array;
+  readonly viTo: Int32Array;
+
+  // Policy, as codes.
+  readonly jobs: boolean;
+  readonly jobEvery: number;
+  readonly challenges: number;
+  readonly method: number;
+  readonly workFallback: number;
+  readonly npcRank: number;
+  readonly npcRankOffset: number;
+  readonly guardsPerActive: number;
+  readonly guardsFixed: number;
+  readonly restWhenRattled: boolean;
+  readonly violence: boolean;
+  readonly dealsTaken: boolean;
+  readonly bank: number;
+  readonly reserve: number;
+  readonly defendRank: boolean;
+  readonly replace: number;
+  readonly newTroupe: boolean;
+
+  readonly rivals: RivalPlan;
+  readonly rules: ViciousnessRules;
+  readonly setup: CampaignSetup;
+
+  constructor(setup: CampaignSetup, rules: ViciousnessRules) {
+    this.setup = setup;
+    this.rules = rules;
+    this.turns = setup.turns;
+    const policy = setup.policy ?? {};
+    const job = policy.job;
+
+    this.startRank = setup.company.rank ?? 2;
+    this.startPoints = setup.company.points ?? minimumPoints(this.startRank);
+
+    const troupes = setup.troupes.flatMap((t) => Array.from({ length: t.count ?? 1 }, () => t));
+    this.troupeCount = troupes.length;
+    const pcs: { troupe: number; captain: boolean; traits: number; rattled: boolean; kn: number[]; vi: number[] }[] = [];
+    const bonus: number[] = [];
+    this.troupePcFrom = new Int32Array(troupes.length);
+    this.troupePcTo = new Int32Array(troupes.length);
+    this.troupeBonusFrom = new Int32Array(troupes.length);
+    this.troupeBonusTo = new Int32Array(troupes.length);
+    this.troupeLiquid = new Int32Array(troupes.length);
+    this.troupeAssets = new Int32Array(troupes.length);
+    this.troupeContacts = new Int32Array(troupes.length);
+    this.troupeAid = troupes.map((t) => t.aid ?? 'none');
+    troupes.forEach((t, i) => {
+      this.troupePcFrom[i] = pcs.length;
+      const c = t.captain;
+      pcs.push({ troupe: i, captain: true, traits: c.traits ?? CAPTAIN_TRAITS, rattled: c.rattled ?? false, kn: eachDie(c.knavery ?? []), vi: eachDie(c.violence ?? []) });
+      // "A troupe begins with a captain and one minion."
+      for (const m of t.minions ?? [{ name: 'minion' }]) {
+        for (let k = 0; k < (m.count ?? 1); k++) {
+          pcs.push({ troupe: i, captain: false, traits: m.traits ?? MINION_TRAITS, rattled: m.rattled ?? false, kn: eachDie(m.knavery ?? []), vi: eachDie(m.violence ?? []) });
+        }
+      }
+      this.troupePcTo[i] = pcs.length;
+      this.troupeBonusFrom[i] = bonus.length;
+      bonus.push(...eachDie(t.bonus ?? []));
+      this.troupeBonusTo[i] = bonus.length;
+      const asset = t.asset ?? 'securedHeadquarters';
+      this.troupeLiquid[i] = asset === 'liquidCoin' ? 1 : 0;
+      this.troupeAssets[i] = asset === 'liquidCoin' ? 0 : 1;
+      // "Each PC has as many strong contacts as they have traits."
+      for (let p = this.troupePcFrom[i]; p < this.troupePcTo[i]; p++) this.troupeContacts[i] += pcs[p].traits;
+    });
+    this.maxTroupeSize = Math.max(...troupes.map((_, i) => this.troupePcTo[i] - this.troupePcFrom[i]));
+    this.bonusSides = Int32Array.from(bonus);
+    this.startLiquid = (setup.company.liquid ?? 0) + this.troupeLiquid.reduce((a, b) => a + b, 0);
+    this.startAssets = (setup.company.assets ?? 0) + this.troupeAssets.reduce((a, b) => a + b, 0);
+
+    this.pcCount = pcs.length;
+    this.pcTroupe = Int32Array.from(pcs, (p) => p.troupe);
+    this.pcCaptain = Uint8Array.from(pcs, (p) => (p.captain ? 1 : 0));
+    this.pcReplacementCost = Int32Array.from(pcs, (p) => replacementCost(p.traits));
+    this.pcInitRattled = Uint8Array.from(pcs, (p) => (p.rattled ? 1 : 0));
+    const kn: number[] = [];
+    const vi: number[] = [];
+    this.knFrom = new Int32Array(pcs.length);
+    this.knTo = new Int32Array(pcs.length);
+    this.viFrom = new Int32Array(pcs.length);
+    this.viTo = new Int32Array(pcs.length);
+    pcs.forEach((p, i) => {
+      // "Each participant with an additive, meaningful role adds 1d6" / "Each combatant
+      // in a side adds 1d4 to its roll", then the trait dice that apply.
+      this.knFrom[i] = kn.length;
+      kn.push(PARTICIPANT_DIE, ...p.kn);
+      this.knTo[i] = kn.length;
+      this.viFrom[i] = vi.length;
+      vi.push(COMBATANT_DIE, ...p.vi);
+      this.viTo[i] = vi.length;
+    });
+    this.knSides = Int32Array.from(kn);
+    this.viSides = Int32Array.from(vi);
+
+    this.jobs = (policy.action ?? 'job') === 'job' && job !== undefined;
+    this.jobEvery = policy.jobEvery ?? 1;
+    this.challenges = job ? Math.max(0, job.challenges - (job.removed ?? 0)) : 0;
+    this.method = METHOD[job?.method ?? 'rare'];
+    this.workFallback = METHOD[job?.workFallback ?? 'rare'];
+    this.npcRank = job?.npcRank ?? 0;
+    this.npcRankOffset = job?.npcRankOffset ?? 0;
+    this.guardsPerActive = job?.guards?.perActiveChallenge ?? 1;
+    this.guardsFixed = job?.guards?.count ?? 0;
+    this.restWhenRattled = policy.restWhenRattled ?? true;
+    this.violence = (policy.onFailedJob ?? 'violence') === 'violence';
+    this.dealsTaken = (policy.takeRivalDeal ?? 'never') === 'whenJobFails';
+    this.bank = { all: BANK_ALL, reserve: BANK_RESERVE, none: BANK_NONE }[policy.bank ?? 'all'];
+    this.reserve = policy.reserve ?? 0;
+    this.defendRank = policy.defendRank ?? false;
+    this.replace = { always: REPLACE_ALWAYS, keepRank: REPLACE_KEEP_RANK, never: REPLACE_NEVER }[policy.replaceMinions ?? 'always'];
+    this.newTroupe = (policy.newTroupe ?? 'nextTurn') === 'nextTurn';
+
+    this.rivals = new RivalPlan(setup.rivals ?? [], rules);
+    const metrics: MetricSpec[] = FIXED_METRICS.map(([, name, kind]) => ({ name, kind }));
+    this.rivalAt = metrics.length;
+    for (const name of this.rivals.names) {
+      metrics.push(
+        { name: `firstStrike.${name}`, kind: 'mean' },
+        { name: `strikes.${name}`, kind: 'mean' },
+        { name: `completed.${name}`, kind: 'mean' },
+      );
+    }
+    this.kindsAt = metrics.length;
+    for (const k of CONSEQUENCE_KINDS) metrics.push({ name: `consequence.${k}`, kind: 'mean' });
+    this.metrics = metrics;
+  }
+}
+
+/** One campaign in progress. Construct once per `run`; `reset` starts the next trial. */
+export class CampaignTrial {
+  /** This trial's value of every metric (tally order), added to the tally by the caller. */
+  readonly acc: Float64Array;
+  points = 0;
+  /** Liquid coins by the rank they were earned at (index = rank). */
+  readonly liquid: Int32Array;
+  assets = 0;
+  contacts = 0;
+  readonly alive: Uint8Array;
+  readonly rattled: Uint8Array;
+  /** Last turn of bed rest (a PC is able from the turn after). */
+  readonly woundedUntil: Int32Array;
+  readonly troupeActive: Uint8Array;
+  /** A troupe dissolved; a new one comes next turn (policy newTroupe). */
+  readonly troupePending: Uint8Array;
+  private readonly participants: Int32Array;
+  private readonly board: RivalBoard;
+  private readonly skirmish: Skirmish;
+  private readonly calamityAt: number;
+
+  constructor(readonly plan: CampaignPlan) {
+    this.acc = new Float64Array(plan.metrics.length);
+    this.liquid = new Int32Array(MAX_RANK + 1);
+    this.alive = new Uint8Array(plan.pcCount);
+    this.rattled = new Uint8Array(plan.pcCount);
+    this.woundedUntil = new Int32Array(plan.pcCount);
+    this.troupeActive = new Uint8Array(plan.troupeCount);
+    this.troupePending = new Uint8Array(plan.troupeCount);
+    this.participants = new Int32Array(plan.maxTroupeSize);
+    this.board = new RivalBoard(plan.rivals);
+    const policy = plan.setup.policy ?? {};
+    const guards = policy.job?.guards ?? {};
+    this.skirmish = new Skirmish(
+      { diceSides: plan.viSides, diceFrom: plan.viFrom, diceTo: plan.viTo, captain: plan.pcCaptain, rattled: this.rattled },
+      plan.maxTroupeSize,
+      plan.rules,
+      {
+        troupeFlee: FLEE[policy.flee ?? 'lostHalf'],
+        guardFlee: FLEE[guards.flee ?? 'never'],
+        maxRounds: policy.maxRounds ?? 50,
+        guardDice: [COMBATANT_DIE, ...eachDie(guards.dice ?? [])],
+        guardBonus: eachDie(guards.bonus ?? []),
+      },
+    );
+    this.calamityAt = plan.kindsAt + KIND_CALAMITY;
+  }
+
+  reset(): void {
+    const p = this.plan;
+    this.acc.fill(0);
+    for (let r = 0; r < p.rivals.count; r++) this.acc[p.rivalAt + 3 * r] = p.turns + 1;
+    this.points = p.startPoints;
+    this.liquid.fill(0);
+    this.liquid[p.startRank] = p.startLiquid;
+    this.assets = p.startAssets;
+    this.contacts = 0;
+    for (let t = 0; t < p.troupeCount; t++) this.contacts += p.troupeContacts[t];
+    this.alive.fill(1);
+    this.rattled.set(p.pcInitRattled);
+    this.woundedUntil.fill(0);
+    this.troupeActive.fill(1);
+    this.troupePending.fill(0);
+    this.board.reset();
+  }
+
+  /** Turn `t` (1-based): the steps of RULES.md's campaign turn, in order. */
+  playTurn(random: RandomStream, t: number): void {
+    const p = this.plan;
+    const acc = this.acc;
+    // "Should its captain die or retire, a troupe dissolves, and a new one must be created."
+    for (let i = 0; i < p.troupeCount; i++) if (this.troupePending[i] !== 0) this.foundTroupe(i);
+    // "The company begins each turn with one coin of its Wealth rank for each troupe that
+    // constitutes it." Nothing the campaign models is bought with them, and "Any coin that
+    // is not spent by the end of the turn is discarded": they are only counted.
+    for (let i = 0; i < p.troupeCount; i++) acc[METRIC.coins] += this.troupeActive[i];
+
+    // Rivals invest and roll; what they initiate lands at the end of the turn.
+    const board = this.board;
+    board.turn(random);
+    for (let r = 0; r < p.rivals.count; r++) {
+      if (board.struck[r] < 0) continue;
+      acc[METRIC.rivalStrikes]++;
+      const at = p.rivalAt + 3 * r;
+      if (acc[at + 1]++ === 0) acc[at] = t;
+      if (board.succeeded[r] !== 0) acc[at + 2]++;
+    }
+
+    for (let i = 0; i < p.troupeCount; i++) if (this.troupeActive[i] !== 0) this.troupeTurn(random, i, t);
+    this.replaceMinions();
+
+    // "The company banks rewards by its policy."
+    const liquid = this.liquidCoins();
+    if (p.bank === BANK_ALL) this.bankCoins(liquid);
+    else if (p.bank === BANK_RESERVE && liquid > p.reserve) this.bankCoins(liquid - p.reserve);
+
+    // Consequences land.
+    const rankBefore = rankOf(this.points);
+    for (let r = 0; r < p.rivals.count; r++) {
+      const code = board.consequence[r];
+      if (code >= 0) this.consequence(random, code, t);
+    }
+    if (p.defendRank) {
+      // Bank at once what keeps the rank, when the liquid coins are enough to.
+      const need = minimumPoints(rankBefore) - this.points;
+      if (need > 0 && this.liquidCoins() >= need) this.bankCoins(need);
+    }
+
+    const rank = rankOf(this.points);
+    if (rank < p.startRank) acc[METRIC.demoted] = 1;
+    if (rank > p.startRank) acc[METRIC.promoted] = 1;
+  }
+
+  /** The last figures of the trial, after its last turn. */
+  finish(): void {
+    const acc = this.acc;
+    acc[METRIC.rankFinal] = rankOf(this.points);
+    acc[METRIC.pointsFinal] = this.points;
+    acc[METRIC.liquidFinal] = this.liquidCoins();
+    acc[METRIC.calamity] = acc[this.calamityAt] > 0 ? 1 : 0;
+  }
+
+  private liquidCoins(): number {
+    let n = 0;
+    for (let r = 1; r <= MAX_RANK; r++) n += this.liquid[r];
+    return n;
+  }
+
+  /**
+   * Trade `k` liquid coins for `k` investment points ("A liquid coin … may be traded for
+   * an investment point"); the coins of the lowest rank go first, being worth the least.
+   */
+  private bankCoins(k: number): void {
+    let left = k;
+    for (let r = 1; r <= MAX_RANK && left > 0; r++) {
+      const take = Math.min(left, this.liquid[r]);
+      this.liquid[r] -= take;
+      left -= take;
+    }
+    this.points += k - left;
+    this.acc[METRIC.banked] += k - left;
+  }
+
+  /** A new troupe like the dissolved one: its PCs fresh, its starting asset brought. */
+  private foundTroupe(i: number): void {
+    const p = this.plan;
+    for (let pc = p.troupePcFrom[i]; pc < p.troupePcTo[i]; pc++) {
+      this.alive[pc] = 1;
+      this.rattled[pc] = p.pcInitRattled[pc];
+      this.woundedUntil[pc] = 0;
+    }
+    this.troupeActive[i] = 1;
+    this.troupePending[i] = 0;
+    this.liquid[rankOf(this.points)] += p.troupeLiquid[i];
+    this.assets += p.troupeAssets[i];
+    this.contacts += p.troupeContacts[i];
+  }
+
+  private dissolve(i: number): void {
+    const p = this.plan;
+    this.troupeActive[i] = 0;
+    this.acc[METRIC.dissolved]++;
+    // Its minions leave with it (they are the troupe's, and the troupe is gone).
+    for (let pc = p.troupePcFrom[i]; pc < p.troupePcTo[i]; pc++) this.alive[pc] = 0;
+    if (p.newTroupe) this.troupePending[i] = 1;
+  }
+
+  /** PCs of troupe `i` that do not take part in a job this turn rest: no longer rattled. */
+  private rest(i: number): void {
+    const p = this.plan;
+    for (let pc = p.troupePcFrom[i]; pc < p.troupePcTo[i]; pc++) this.rattled[pc] = 0;
+  }
+
+  private troupeTurn(random: RandomStream, i: number, t: number): void {
+    const p = this.plan;
+    const acc = this.acc;
+    if (!p.jobs || (t - 1) % p.jobEvery !== 0) {
+      this.rest(i);
+      return;
+    }
+    const rank = rankOf(this.points);
+    let method = p.method;
+    // "Work for someone … is no longer available once your company reaches rank 4."
+    if (method === METHOD.work && !workAvailable(rank)) method = p.workFallback;
+    if (method === METHOD.idle) {
+      this.rest(i);
+      return;
+    }
+    // Who takes part: the living, out of bed, and (by policy) not resting off a rattle.
+    const parts = this.participants;
+    let n = 0;
+    for (let pc = p.troupePcFrom[i]; pc < p.troupePcTo[i]; pc++) {
+      if (this.alive[pc] === 0) continue;
+      if (this.woundedUntil[pc] >= t || (this.rattled[pc] !== 0 && p.restWhenRattled)) {
+        this.rattled[pc] = 0;
+        continue;
+      }
+      parts[n++] = pc;
+    }
+    if (n === 0) return;
+    acc[METRIC.jobs]++;
+
+    // The plan: "Every die result of 4 or above is a success."
+    let successes = 0;
+    for (let k = 0; k < n; k++) {
+      const pc = parts[k];
+      const rattled = this.rattled[pc] !== 0;
+      for (let d = p.knFrom[pc]; d < p.knTo[pc]; d++) {
+        const f = rattled ? random.belowKeepLower(p.knSides[d]) : random.below(p.knSides[d]);
+        if (f >= 3) successes++;
+      }
+    }
+    let success = successes >= p.challenges;
+    if (!success && p.dealsTaken && p.rivals.count > 0) {
+      // "one of their designs advances by points equal to the PC's wealth rank"
+      this.board.advance(p.rivals.count === 1 ? 0 : random.below(p.rivals.count), rank);
+      acc[METRIC.rivalDeals]++;
+      success = true;
+    } else if (!success && p.violence) {
+      const guards = p.guardsFixed + p.guardsPerActive * (p.challenges - successes);
+      if (guards > 0) {
+        acc[METRIC.jobsViolent]++;
+        const s = this.skirmish;
+        success = s.fight(random, parts, n, guards, p.bonusSides, p.troupeBonusFrom[i], p.troupeBonusTo[i], p.troupeAid[i]);
+        if (success) acc[METRIC.jobsWon]++;
+        let captainDied = false;
+        for (let w = 0; w < s.woundedCount; w++) {
+          const pc = s.wounded[w];
+          acc[METRIC.wounds]++;
+          if (s.died[w] !== 0) {
+            this.alive[pc] = 0;
+            acc[METRIC.deaths]++;
+            if (p.pcCaptain[pc] !== 0) {
+              acc[METRIC.deathsCaptains]++;
+              captainDied = true;
+            } else {
+              acc[METRIC.deathsMinions]++;
+            }
+          } else {
+            this.woundedUntil[pc] = t + BED_REST_TURNS;
+          }
+        }
+        if (captainDied) this.dissolve(i);
+      }
+    }
+    if (success) {
+      const npc = p.npcRank > 0 ? p.npcRank : Math.min(MAX_RANK, Math.max(1, rank + p.npcRankOffset));
+      const coins = Math.max(0, BASELINE[method] + npc - rank);
+      // "Liquid coins remain at the rank at which they were earned."
+      this.liquid[rank] += coins;
+      acc[METRIC.rewards] += coins;
+      acc[METRIC.jobsSucceeded]++;
+    }
+  }
+
+  /** "Should a minion die …, two investment points may be spent to replace them", by policy. */
+  private replaceMinions(): void {
+    const p = this.plan;
+    if (p.replace === REPLACE_NEVER) return;
+    for (let pc = 0; pc < p.pcCount; pc++) {
+      if (this.alive[pc] !== 0 || p.pcCaptain[pc] !== 0 || this.troupeActive[p.pcTroupe[pc]] === 0) continue;
+      const cost = p.pcReplacementCost[pc];
+      if (this.points < cost) continue;
+      if (p.replace === REPLACE_KEEP_RANK && rankOf(this.points - cost) < rankOf(this.points)) continue;
+      this.points -= cost;
+      this.alive[pc] = 1;
+      this.rattled[pc] = 0;
+      this.woundedUntil[pc] = 0;
+      this.acc[METRIC.replaced]++;
+      this.acc[METRIC.replacementPoints] += cost;
+    }
+  }
+
+  /** A successful design's consequence lands on the company. */
+  private consequence(random: RandomStream, code: number, t: number): void {
+    const p = this.plan;
+    const acc = this.acc;
+    const kind = CONSEQUENCE_OF_CODE[code];
+    acc[p.kindsAt + kind]++;
+    if (kind === KIND_WEALTH) {
+      // "The wealth track lowers by N": N investment points, never below 0.
+      const n = WEALTH_LOWERED[Math.floor(code / 6)];
+      const lost = Math.min(n, this.points);
+      this.points -= lost;
+      acc[METRIC.pointsLost] += lost;
+      acc[METRIC.wealthLowered] += n;
+    } else if (kind === KIND_RATTLED) {
+      // "A PC is rattled": one of the company's PCs not rattled yet, at random.
+      const pc = this.randomPc(random, t, false);
+      if (pc >= 0) this.rattled[pc] = 1;
+    } else if (kind === KIND_WOUNDED) {
+      // "A PC is wounded": out for the bed rest; not a wound of violence, so no death roll.
+      const pc = this.randomPc(random, t, true);
+      if (pc >= 0) this.woundedUntil[pc] = t + BED_REST_TURNS;
+    } else if (kind === KIND_ASSET) {
+      if (this.assets > 0) {
+        this.assets--;
+        acc[METRIC.assetsLost]++;
+      }
+    } else if (kind === KIND_CONTACT) {
+      if (this.contacts > 0) {
+        this.contacts--;
+        acc[METRIC.contactsLost]++;
+      }
+    }
+  }
+
+  /**
+   * A living PC of an active troupe, uniformly at random: for a wound, one not already in
+   * bed; for a rattle, one not already rattled. −1 when there is none.
+   */
+  private randomPc(random: RandomStream, t: number, wound: boolean): number {
+    const p = this.plan;
+    let n = 0;
+    for (let pc = 0; pc < p.pcCount; pc++) if (this.canBeHit(pc, t, wound)) n++;
+    if (n === 0) return -1;
+    let k = n === 1 ? 0 : random.below(n);
+    for (let pc = 0; pc < p.pcCount; pc++) {
+      if (!this.canBeHit(pc, t, wound)) continue;
+      if (k-- === 0) return pc;
+    }
+    return -1;
+  }
+
+  private canBeHit(pc: number, t: number, wound: boolean): boolean {
+    if (this.alive[pc] === 0 || this.troupeActive[this.plan.pcTroupe[pc]] === 0) return false;
+    return wound ? this.woundedUntil[pc] <= t : this.rattled[pc] === 0;
+  }
+}

@@ -1,0 +1,454 @@
+/**
+ * Rivals and their designs (RULES.md "Rivals"; viciousness.txt "Rival Dice" and
+ * "Consequences"), shared by the `rivals` and `campaign` mechanics: the setup schema, the
+ * consequence tables, one rival turn for Monte Carlo (RivalBoard, typed arrays reused
+ * across trials) and the same turn as an exact Markov chain over a rival's state
+ * (rivalOdds). Readings: docs/rulings/rivals.md.
+ */
+import { z } from 'zod';
+import type { RandomStream } from '../random.ts';
+import type { ViciousnessRules } from '../rules.ts';
+
+export const SEVERITIES = ['light', 'medium', 'heavy'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+export const STYLES = ['rash', 'default', 'shrewd'] as const;
+
+/** "At the end of each turn, roll a d20 (called the rival die) for each rival." */
+export const RIVAL_DIE = 20;
+
+/**
+ * Faces of the d4 on which a design succeeds: "Roll the rival's chance of success on a
+ * d4; default to 3-in-4, with 2-in-4 for rash designs or 4-in-4 for shrewd ones."
+ */
+export const SUCCESS_FACES = { rash: 2, default: 3, shrewd: 4 } as const;
+
+/** "Give your rival four assets fitting their rank." */
+export const DEFAULT_RIVAL_ASSETS = 4;
+
+/**
+ * Every consequence of the source's three d6 tables, in metric-name form
+ * (`consequence.<kind>`). "The wealth track lowers by N" is one kind at every severity.
+ */
+export const CONSEQUENCE_KINDS = [
+  'wealthLost',
+  'contactInJeopardy',
+  'pcRattled',
+  'assetLost',
+  'unfriendlyNpc',
+  'mediumDesign',
+  'contactLost',
+  'pcWounded',
+  'unfriendlyFaction',
+  'friendRuined',
+  'heavyDesign',
+  'attemptOnLife',
+  'friendlyFactionDestroyed',
+  'friendMurdered',
+  'allyBetrays',
+  'calamity',
+] as const;
+export type ConsequenceKind = (typeof CONSEQUENCE_KINDS)[number];
+
+const kind = (k: ConsequenceKind) => CONSEQUENCE_KINDS.indexOf(k);
+
+/**
+ * The consequence of a successful design, by code `severity · 6 + (d6 − 1)`: the kind
+ * index, from the source's tables ("Light consequences: 1. The wealth track lowers by 1 /
+ * 2. A strong contact is placed in jeopardy / 3. A PC is rattled / 4. An asset is lost /
+ * 5. An unfriendly NPC emerges / 6. A medium-consequence design begins", and so on).
+ */
+export const CONSEQUENCE_OF_CODE = Int32Array.from([
+  // light
+  kind('wealthLost'), kind('contactInJeopardy'), kind('pcRattled'), kind('assetLost'), kind('unfriendlyNpc'), kind('mediumDesign'),
+  // medium
+  kind('wealthLost'), kind('contactLost'), kind('pcWounded'), kind('unfriendlyFaction'), kind('friendRuined'), kind('heavyDesign'),
+  // heavy
+  kind('wealthLost'), kind('attemptOnLife'), kind('friendlyFactionDestroyed'), kind('friendMurdered'), kind('allyBetrays'), kind('calamity'),
+]);
+
+/** "The wealth track lowers by N": N by severity (light 1, medium 2, heavy 3). */
+export const WEALTH_LOWERED = Int32Array.from([1, 2, 3]);
+
+/** Investment points a consequence code takes off the wealth track (0 for most). */
+export function wealthLoweredBy(code: number): number {
+  return code % 6 === 0 ? WEALTH_LOWERED[Math.floor(code / 6)] : 0;
+}
+
+// ---------------------------------------------------------------- setup
+
+/** Assets: a count, or a list of names a design's `handyAsset` may point at. */
+const assetsSchema = z.unknown().transform((v, ctx) => {
+  if (v === undefined) return undefined;
+  if (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 1000) return v;
+  if (Array.isArray(v) && v.every((a) => typeof a === 'string' && a.length > 0)) return v as string[];
+  ctx.addIssue({ code: 'custom', message: `expected a number of assets (0 to 1000) or a list of asset names, got ${JSON.stringify(v)}` });
+  return z.NEVER;
+});
+
+/** Whether an asset of the rival comes in handy: true/false, or the asset's name. */
+const handySchema = z.unknown().transform((v, ctx) => {
+  if (v === undefined || typeof v === 'boolean') return v;
+  if (typeof v === 'string' && v.length > 0) return v;
+  ctx.addIssue({ code: 'custom', message: `expected true, false or the name of one of the rival's assets, got ${JSON.stringify(v)}` });
+  return z.NEVER;
+});
+
+export const designSchema = z
+  .object({
+    /** Which consequence table a success rolls on. */
+    severity: z.enum(SEVERITIES),
+    /** Chance of success on the d4; defaults to *default* (3-in-4). */
+    style: z.enum(STYLES).optional(),
+    /** An asset of the rival that comes in handy: +1 ambition point a turn. */
+    handyAsset: handySchema.optional(),
+    /** Ambition points the design already holds at the start; defaults to 0. */
+    points: z.number().int().min(0).max(1000).optional(),
+  })
+  .strict();
+
+export const rivalSchema = z
+  .object({
+    name: z.string().min(1),
+    /** Wealth rank 1..7: its ambition points per turn. */
+    rank: z.number().int().min(1).max(7),
+    /** A count (default 4) or a list of names. */
+    assets: assetsSchema.optional(),
+    /** "Give each rival up to three designs." */
+    designs: z.array(designSchema).min(1).max(3),
+  })
+  .strict();
+
+export type RivalSetup = z.output<typeof rivalSchema>;
+export type DesignSetup = z.output<typeof designSchema>;
+
+/** Checks a list of rivals (at `path` inside the setup): unique names, handy assets that exist. */
+export function checkRivals(rivals: readonly RivalSetup[], ctx: z.RefinementCtx, path: (string | number)[]): void {
+  const seen = new Set<string>();
+  rivals.forEach((rival, r) => {
+    if (seen.has(rival.name)) {
+      ctx.addIssue({ code: 'custom', path: [...path, r, 'name'], message: `two rivals are named "${rival.name}": rival names must differ` });
+    }
+    seen.add(rival.name);
+    const assets = rival.assets ?? DEFAULT_RIVAL_ASSETS;
+    rival.designs.forEach((d, i) => {
+      const at = [...path, r, 'designs', i, 'handyAsset'];
+      if (d.handyAsset === undefined || d.handyAsset === false) return;
+      if (typeof assets === 'number' && assets === 0) {
+        ctx.addIssue({ code: 'custom', path: at, message: `a handy asset needs an asset, and rival "${rival.name}" has "assets": 0` });
+      } else if (typeof d.handyAsset === 'string' && !(Array.isArray(assets) && assets.includes(d.handyAsset))) {
+        ctx.addIssue({
+          code: 'custom',
+          path: at,
+          message: Array.isArray(assets)
+            ? `"${d.handyAsset}" is not an asset of rival "${rival.name}": expected one of ${assets.map((a) => `"${a}"`).join(', ')}`
+            : `"${d.handyAsset}" names an asset, but rival "${rival.name}" lists no asset names ("assets" is a count): give "assets" as a list of names, or use true`,
+        });
+      }
+    });
+    if (Array.isArray(assets) && assets.length === 0 && rival.designs.some((d) => d.handyAsset === true)) {
+      ctx.addIssue({ code: 'custom', path: [...path, r, 'assets'], message: `rival "${rival.name}" has a design helped by a handy asset but no assets` });
+    }
+  });
+}
+
+// ---------------------------------------------------------------- the fixed plan
+
+/** Everything about a list of rivals that does not change during a trial, as flat arrays. */
+export class RivalPlan {
+  readonly count: number;
+  readonly names: string[];
+  /** Per rival: its designs are slots designFrom..designFrom+designCount−1. */
+  readonly designFrom: Int32Array;
+  readonly designCount: Int32Array;
+  /** Ambition points a turn: "equal to their wealth rank", +1 per design a handy asset helps. */
+  readonly gain: Int32Array;
+  readonly rank: Int32Array;
+  /** Per design slot. */
+  readonly successFaces: Uint8Array;
+  readonly initSeverity: Uint8Array;
+  readonly initPoints: Int32Array;
+  readonly slots: number;
+  readonly focus: boolean;
+  readonly speedChess: boolean;
+
+  constructor(rivals: readonly RivalSetup[], rules: Pick<ViciousnessRules, 'invest' | 'speedChess'>) {
+    this.count = rivals.length;
+    this.names = rivals.map((r) => r.name);
+    this.designFrom = new Int32Array(rivals.length);
+    this.designCount = Int32Array.from(rivals, (r) => r.designs.length);
+    let at = 0;
+    rivals.forEach((r, i) => {
+      this.designFrom[i] = at;
+      at += r.designs.length;
+    });
+    this.slots = at;
+    this.rank = Int32Array.from(rivals, (r) => r.rank);
+    // "Should a rival have an asset that would come in handy while pursuing their design,
+    // add one extra point per turn."
+    this.gain = Int32Array.from(rivals, (r) => r.rank + r.designs.filter((d) => d.handyAsset !== undefined && d.handyAsset !== false).length);
+    const designs = rivals.flatMap((r) => r.designs);
+    this.successFaces = Uint8Array.from(designs, (d) => SUCCESS_FACES[d.style ?? 'default']);
+    this.initSeverity = Uint8Array.from(designs, (d) => SEVERITIES.indexOf(d.severity));
+    this.initPoints = Int32Array.from(designs, (d) => d.points ?? 0);
+    this.focus = rules.invest === 'focus';
+    this.speedChess = rules.speedChess;
+  }
+}
+
+// ---------------------------------------------------------------- one rival's moves
+
+/** The slot (from..from+n−1) holding the most points; the first listed on a tie. */
+export function mostPoints(points: Int32Array, from: number, n: number): number {
+  let best = from;
+  for (let i = from + 1; i < from + n; i++) if (points[i] > points[best]) best = i;
+  return best;
+}
+
+/**
+ * Invest `amount` ambition points in a rival's designs by the `invest` variant: *focus*
+ * puts them all into the design with the most points; *spread* hands them out one at a
+ * time round robin, continuing from `pointer[r]` (where the last point stopped).
+ */
+export function investPoints(points: Int32Array, from: number, n: number, amount: number, focus: boolean, pointer: Int32Array, r: number): void {
+  if (amount <= 0) return;
+  if (focus) {
+    points[mostPoints(points, from, n)] += amount;
+    return;
+  }
+  const each = Math.floor(amount / n);
+  let rest = amount - each * n;
+  if (each > 0) for (let i = from; i < from + n; i++) points[i] += each;
+  let p = pointer[r];
+  for (; rest > 0; rest--) {
+    points[from + p]++;
+    p = p + 1 === n ? 0 : p + 1;
+  }
+  pointer[r] = p;
+}
+
+/**
+ * The rivals' moves in one trial, in typed arrays allocated once per `run`. `turn` plays
+ * one turn of every rival and leaves, per rival, what happened in `struck`, `succeeded`
+ * and `consequence`.
+ */
+export class RivalBoard {
+  readonly points: Int32Array;
+  readonly severity: Uint8Array;
+  /** Per rival: where *spread* hands out its next point. */
+  readonly pointer: Int32Array;
+  /** Per rival, this turn: the design slot initiated, or −1. */
+  readonly struck: Int32Array;
+  /** Per rival, this turn: 1 when the initiated design succeeded. */
+  readonly succeeded: Uint8Array;
+  /** Per rival, this turn: the consequence code (severity · 6 + d6 − 1), or −1. */
+  readonly consequence: Int32Array;
+
+  constructor(readonly plan: RivalPlan) {
+    this.points = new Int32Array(plan.slots);
+    this.severity = new Uint8Array(plan.slots);
+    this.pointer = new Int32Array(plan.count);
+    this.struck = new Int32Array(plan.count);
+    this.succeeded = new Uint8Array(plan.count);
+    this.consequence = new Int32Array(plan.count);
+  }
+
+  reset(): void {
+    this.points.set(this.plan.initPoints);
+    this.severity.set(this.plan.initSeverity);
+    this.pointer.fill(0);
+  }
+
+  /** Advance one of rival `r`'s designs by `amount` points (a rival deal), by `invest`. */
+  advance(r: number, amount: number): void {
+    const p = this.plan;
+    investPoints(this.points, p.designFrom[r], p.designCount[r], amount, p.focus, this.pointer, r);
+  }
+
+  /** Every rival invests, rolls its rival die and, maybe, initiates a design. */
+  turn(random: RandomStream): void {
+    for (let r = 0; r < this.plan.count; r++) this.rivalTurn(random, r);
+  }
+
+  rivalTurn(random: RandomStream, r: number): void {
+    const plan = this.plan;
+    const { points, severity } = this;
+    const from = plan.designFrom[r];
+    const n = plan.designCount[r];
+    this.struck[r] = -1;
+    this.succeeded[r] = 0;
+    this.consequence[r] = -1;
+    // "Every turn, a rival has a number of ambition points they may invest in their
+    // designs, equal to their wealth rank."
+    investPoints(points, from, n, plan.gain[r], plan.focus, this.pointer, r);
+    // "If the result is equal to or below a design's ambition point total, they may
+    // initiate it … Only one design per rival may initiate per turn": the design with the
+    // most points is eligible whenever any is, so it is the one.
+    const m = mostPoints(points, from, n);
+    const invested = points[m];
+    if (invested === 0 || random.die(RIVAL_DIE) > invested) return;
+    this.struck[r] = m;
+    // Spent either way; the slot takes a new design of the same severity (0 points).
+    points[m] = 0;
+    const faces = plan.successFaces[m];
+    if (faces >= 4 || random.die(4) <= faces) {
+      this.succeeded[r] = 1;
+      const sev = severity[m];
+      const face = random.die(6);
+      this.consequence[r] = sev * 6 + face - 1;
+      // "6. A medium-consequence design begins" / "A heavy-consequence design begins":
+      // the slot's new design is of the next severity (a heavy 6 is a calamity).
+      if (face === 6 && sev < 2) severity[m] = sev + 1;
+    } else if (plan.speedChess) {
+      // "they recover half the points they invested in it (rounded down) and reinvest
+      // them in other designs."
+      investPoints(points, from, n, invested >> 1, plan.focus, this.pointer, r);
+    }
+  }
+}
+
+// ---------------------------------------------------------------- exact
+
+/** Exact figures for one rival over `turns` turns (RivalBoard's turn as a Markov chain). */
+export interface RivalOdds {
+  /** P(first initiation in turn t) at index t − 1, t = 1..turns; index `turns`: none. */
+  firstStrike: Float64Array;
+  /** Mean initiations. */
+  strikes: number;
+  /** Mean successful designs. */
+  completed: number;
+  /** Mean count of each consequence kind (CONSEQUENCE_KINDS order). */
+  kinds: Float64Array;
+  /** Mean investment points "the wealth track lowers by", summed. */
+  wealthLowered: number;
+  /** P(at least one calamity). */
+  calamity: number;
+}
+
+/** Most states the exact chain keeps in a turn before giving up (the figures stay Monte Carlo). */
+export const MAX_RIVAL_STATES = 50_000;
+/** Points per design the state key can hold. */
+const POINT_RADIX = 4096;
+
+/**
+ * Exact odds of rival `r` by a chain over its state (points and severity per design, the
+ * *spread* pointer, whether it has struck yet, whether a calamity began). Undefined when
+ * the chain grows past `maxStates` states in a turn or a design's points past the key.
+ */
+export function rivalOdds(plan: RivalPlan, r: number, turns: number, maxStates = MAX_RIVAL_STATES): RivalOdds | undefined {
+  const from = plan.designFrom[r];
+  const n = plan.designCount[r];
+  const gain = plan.gain[r];
+  const points = new Int32Array(plan.slots);
+  const severity = new Uint8Array(plan.slots);
+  const pointer = new Int32Array(plan.count);
+  let struck = 0;
+  let calamity = 0;
+
+  const encode = (): number => {
+    let key = 0;
+    for (let i = 0; i < n; i++) {
+      if (points[from + i] >= POINT_RADIX) return -1;
+      key = key * POINT_RADIX + points[from + i];
+    }
+    for (let i = 0; i < n; i++) key = key * 3 + severity[from + i];
+    return ((key * 3 + (plan.focus ? 0 : pointer[r])) * 2 + struck) * 2 + calamity;
+  };
+  const decode = (key: number): void => {
+    calamity = key % 2;
+    key = Math.floor(key / 2);
+    struck = key % 2;
+    key = Math.floor(key / 2);
+    pointer[r] = key % 3;
+    key = Math.floor(key / 3);
+    for (let i = n - 1; i >= 0; i--) {
+      severity[from + i] = key % 3;
+      key = Math.floor(key / 3);
+    }
+    for (let i = n - 1; i >= 0; i--) {
+      points[from + i] = key % POINT_RADIX;
+      key = Math.floor(key / POINT_RADIX);
+    }
+  };
+
+  const out: RivalOdds = {
+    firstStrike: new Float64Array(turns + 1),
+    strikes: 0,
+    completed: 0,
+    kinds: new Float64Array(CONSEQUENCE_KINDS.length),
+    wealthLowered: 0,
+    calamity: 0,
+  };
+  for (let i = 0; i < n; i++) {
+    points[from + i] = plan.initPoints[from + i];
+    severity[from + i] = plan.initSeverity[from + i];
+  }
+  let states = new Map<number, number>([[encode(), 1]]);
+  let unstruck = 1;
+  const saved = new Int32Array(n);
+  const savedSeverity = new Uint8Array(n);
+
+  for (let t = 0; t < turns; t++) {
+    const next = new Map<number, number>();
+    let failed = false;
+    const put = (p: number) => {
+      const key = encode();
+      if (key < 0) failed = true;
+      else next.set(key, (next.get(key) ?? 0) + p);
+    };
+    for (const [key, prob] of states) {
+      decode(key);
+      investPoints(points, from, n, gain, plan.focus, pointer, r);
+      const m = mostPoints(points, from, n);
+      const invested = points[m];
+      const strike = Math.min(1, invested / RIVAL_DIE);
+      if (strike < 1) put(prob * (1 - strike));
+      if (strike === 0) continue;
+      const ps = prob * strike;
+      out.strikes += ps;
+      const wasStruck = struck;
+      struck = 1;
+      points[m] = 0;
+      for (let i = 0; i < n; i++) {
+        saved[i] = points[from + i];
+        savedSeverity[i] = severity[from + i];
+      }
+      const savedPointer = pointer[r];
+      const savedCalamity = calamity;
+      const q = plan.successFaces[m] / 4;
+      if (q > 0) {
+        const sev = severity[m];
+        out.completed += ps * q;
+        for (let face = 1; face <= 6; face++) {
+          const pf = (ps * q) / 6;
+          const code = sev * 6 + face - 1;
+          out.kinds[CONSEQUENCE_OF_CODE[code]] += pf;
+          out.wealthLowered += pf * wealthLoweredBy(code);
+          if (face === 6 && sev < 2) severity[m] = sev + 1;
+          if (face === 6 && sev === 2) calamity = 1;
+          put(pf);
+          severity[m] = sev;
+          calamity = savedCalamity;
+        }
+      }
+      if (q < 1) {
+        if (plan.speedChess) investPoints(points, from, n, invested >> 1, plan.focus, pointer, r);
+        put(ps * (1 - q));
+        for (let i = 0; i < n; i++) {
+          points[from + i] = saved[i];
+          severity[from + i] = savedSeverity[i];
+        }
+        pointer[r] = savedPointer;
+      }
+      struck = wasStruck;
+    }
+    if (failed || next.size > maxStates) return undefined;
+    states = next;
+    let still = 0;
+    for (const [key, prob] of states) if (Math.floor(key / 2) % 2 === 0) still += prob;
+    out.firstStrike[t] = unstruck - still;
+    unstruck = still;
+  }
+  out.firstStrike[turns] = unstruck;
+  for (const [key, prob] of states) if (key % 2 === 1) out.calamity += prob;
+  return out;
+}

@@ -1,0 +1,214 @@
+/**
+ * The violence a failed job turns into, inside a campaign: a troupe's participants
+ * against the job's guards, round after round of clash, wound and flight (RULES.md
+ * "Violence"; viciousness.txt "A round has 3 phases: Clash, Wound, Flight.").
+ *
+ * Why not `battle`'s BattleField: that one is built once from a fixed setup and counts
+ * interchangeable combatants per entry, while here every fight has a different cast
+ * (who is able, rattled, present) and the campaign needs to know *which* PC was wounded
+ * or killed (a dead captain dissolves a troupe; a PC who pushes stays rattled afterwards).
+ * So this is a compact two-sided fight over individual PCs and a count of guards, with
+ * the same readings as battle (docs/rulings/battle.md): hits by `hitOn`, the side with
+ * more hits lands the difference, wounds by `woundOrder`, death 2-in-4 (1-in-4 with aid,
+ * none for the one a Medic attends each round, captains first), flight by policy, a draw
+ * at `maxRounds`. The lead may switch it to a small function from battle.ts once both
+ * are merged. Everything is allocated in the constructor, nothing per fight.
+ */
+import type { RandomStream } from '../random.ts';
+import type { ViciousnessRules } from '../rules.ts';
+
+export const FLEE_POLICIES = ['never', 'outnumbered', 'lostHalf'] as const;
+export type FleePolicy = (typeof FLEE_POLICIES)[number];
+const FLEE_CODE: Record<FleePolicy, number> = { never: 0, outnumbered: 1, lostHalf: 2 };
+
+/**
+ * "A wounded target … has a 2-in-4 chance to die. This is reduced to 1-in-4 if they
+ * receive medical attention": d4 faces that kill, by the troupe's aid.
+ */
+export const DEATH_FACES = { none: 2, ordinary: 1, medic: 1 } as const;
+export type Aid = keyof typeof DEATH_FACES;
+
+/** The PCs' dice and state, owned by the campaign (the skirmish reads and updates them). */
+export interface SkirmishPcs {
+  /** Sides of every violence die of every PC (its 1d4 first); PC i rolls dice diceFrom[i]..diceTo[i]−1. */
+  diceSides: Int32Array;
+  diceFrom: Int32Array;
+  diceTo: Int32Array;
+  captain: Uint8Array;
+  /** Read for keep-lower rolls; set when a PC pushes (`push` variant). */
+  rattled: Uint8Array;
+}
+
+export interface SkirmishOptions {
+  troupeFlee: FleePolicy;
+  guardFlee: FleePolicy;
+  maxRounds: number;
+  /** Dice every guard rolls (its 1d4 first), and the guards' equipment bonus. */
+  guardDice: readonly number[];
+  guardBonus: readonly number[];
+}
+
+export class Skirmish {
+  /** PCs still fighting (the first `ableCount`). */
+  private readonly able: Int32Array;
+  private ableCount = 0;
+  /** PCs wounded in the last fight, and per listed PC whether it died. */
+  readonly wounded: Int32Array;
+  readonly died: Uint8Array;
+  woundedCount = 0;
+  /** Rounds of the last fight. */
+  rounds = 0;
+  private readonly guardSides: Int32Array;
+  private readonly guardBonus: Int32Array;
+  private readonly hiFace: Int32Array;
+  private readonly troupeFlee: number;
+  private readonly guardFlee: number;
+  private readonly push: boolean;
+  private readonly woundOrder: number;
+
+  constructor(
+    private readonly pcs: SkirmishPcs,
+    maxPcs: number,
+    rules: Pick<ViciousnessRules, 'hitOn' | 'woundOrder' | 'push'>,
+    private readonly options: SkirmishOptions,
+  ) {
+    this.able = new Int32Array(maxPcs);
+    this.wounded = new Int32Array(maxPcs);
+    this.died = new Uint8Array(maxPcs);
+    this.guardSides = Int32Array.from(options.guardDice);
+    this.guardBonus = Int32Array.from(options.guardBonus);
+    // A hit is face 4 ("one hit for every 4 they roll"), or 4 and up with hitOn "4+":
+    // the highest hitting face − 1 per number of sides.
+    this.hiFace = new Int32Array(101);
+    for (let s = 1; s <= 100; s++) this.hiFace[s] = rules.hitOn === 'exact4' ? 3 : s - 1;
+    this.troupeFlee = FLEE_CODE[options.troupeFlee];
+    this.guardFlee = FLEE_CODE[options.guardFlee];
+    this.push = rules.push === 'ifNoHit';
+    this.woundOrder = rules.woundOrder === 'random' ? 0 : rules.woundOrder === 'captainFirst' ? 1 : 2;
+  }
+
+  private hitsOf(random: RandomStream, sides: number, rattled: boolean): number {
+    const f = rattled ? random.belowKeepLower(sides) : random.below(sides);
+    return f >= 3 && f <= this.hiFace[sides] ? 1 : 0;
+  }
+
+  /** Hits of PC `pc`'s own dice. */
+  private rollPc(random: RandomStream, pc: number): number {
+    const { diceSides, diceFrom, diceTo, rattled } = this.pcs;
+    const r = rattled[pc] !== 0;
+    let h = 0;
+    for (let i = diceFrom[pc]; i < diceTo[pc]; i++) h += this.hitsOf(random, diceSides[i], r);
+    return h;
+  }
+
+  /**
+   * One fight: `n` PCs (`participants`) with equipment dice `bonus[bonusFrom..bonusTo)`
+   * against `guards` guards. Returns true when the troupe wins (the guards are all down
+   * or fled while the troupe still fights). Who was wounded, and who died, is left in
+   * `wounded`/`died`/`woundedCount`.
+   */
+  fight(
+    random: RandomStream,
+    participants: Int32Array,
+    n: number,
+    guards: number,
+    bonus: Int32Array,
+    bonusFrom: number,
+    bonusTo: number,
+    aid: Aid,
+  ): boolean {
+    const { able, pcs } = this;
+    for (let i = 0; i < n; i++) able[i] = participants[i];
+    this.ableCount = n;
+    this.woundedCount = 0;
+    this.rounds = 0;
+    let ableGuards = guards;
+    let troupeFights = n > 0;
+    let guardsFight = guards > 0;
+    const deathFaces = DEATH_FACES[aid];
+    while (troupeFights && guardsFight) {
+      this.rounds++;
+      // Clash: "Each combatant in a side adds 1d4 to its roll. … Each side gets one hit
+      // for every 4 they roll."
+      let ours = 0;
+      for (let i = 0; i < this.ableCount; i++) {
+        const pc = able[i];
+        let own = this.rollPc(random, pc);
+        if (own === 0 && this.push && pcs.rattled[pc] === 0) {
+          // "A PC may also push in order to reroll the dice they contributed to a pool.
+          // Immediately after a character pushes, they are rattled."
+          own = this.rollPc(random, pc);
+          pcs.rattled[pc] = 1;
+        }
+        ours += own;
+      }
+      for (let i = bonusFrom; i < bonusTo; i++) ours += this.hitsOf(random, bonus[i], false);
+      let theirs = 0;
+      for (let g = 0; g < ableGuards; g++) {
+        for (let i = 0; i < this.guardSides.length; i++) theirs += this.hitsOf(random, this.guardSides[i], false);
+      }
+      for (let i = 0; i < this.guardBonus.length; i++) theirs += this.hitsOf(random, this.guardBonus[i], false);
+      // Wound: the side with more hits lands the difference; extra hits are wasted.
+      if (ours > theirs) {
+        ableGuards -= Math.min(ours - theirs, ableGuards);
+      } else if (theirs > ours) {
+        this.woundPcs(random, Math.min(theirs - ours, this.ableCount), deathFaces, aid === 'medic' ? 1 : 0);
+      }
+      if (this.ableCount === 0 || ableGuards === 0) break;
+      // Flight: each side's policy, on the state after the wound phase.
+      const troupeFlees = this.flees(this.troupeFlee, n, this.ableCount, ableGuards);
+      const guardsFlee = this.flees(this.guardFlee, guards, ableGuards, this.ableCount);
+      if (troupeFlees) troupeFights = false;
+      if (guardsFlee) guardsFight = false;
+      if (this.rounds === this.options.maxRounds) break;
+    }
+    if (this.ableCount === 0) troupeFights = false;
+    if (ableGuards === 0) guardsFight = false;
+    return troupeFights && !guardsFight;
+  }
+
+  private flees(policy: number, start: number, able: number, enemies: number): boolean {
+    // "lostHalf": half of the side's starting combatants wounded or dead.
+    if (policy === 2) return 2 * (start - able) >= start;
+    // "outnumbered": the enemies' able combatants outnumber yours.
+    if (policy === 1) return enemies > able;
+    return false;
+  }
+
+  /** `w` distinct able PCs are wounded, by `woundOrder`; each may die. */
+  private woundPcs(random: RandomStream, w: number, deathFaces: number, medics: number): void {
+    const { able, pcs } = this;
+    const from = this.woundedCount;
+    for (; w > 0; w--) {
+      // Group first hit: captains (captainFirst) or minions (minionsFirst), when any is able.
+      let group = -1;
+      if (this.woundOrder !== 0) {
+        const wantCaptain = this.woundOrder === 1 ? 1 : 0;
+        for (let i = 0; i < this.ableCount; i++) if (pcs.captain[able[i]] === wantCaptain) group = wantCaptain;
+      }
+      let inGroup = 0;
+      for (let i = 0; i < this.ableCount; i++) if (group < 0 || pcs.captain[able[i]] === group) inGroup++;
+      let k = inGroup === 1 ? 0 : random.below(inGroup);
+      let at = 0;
+      for (; ; at++) {
+        if (group >= 0 && pcs.captain[able[at]] !== group) continue;
+        if (k-- === 0) break;
+      }
+      this.wounded[this.woundedCount] = able[at];
+      this.died[this.woundedCount] = 0;
+      this.woundedCount++;
+      able[at] = able[--this.ableCount];
+    }
+    // "has a 2-in-4 chance to die"; a Medic attends one wounded a round, captains first.
+    for (let captainPass = 1; captainPass >= 0; captainPass--) {
+      for (let i = from; i < this.woundedCount; i++) {
+        if (pcs.captain[this.wounded[i]] !== captainPass) continue;
+        if (medics > 0) {
+          medics--;
+          continue;
+        }
+        if (random.below(4) < deathFaces) this.died[i] = 1;
+      }
+    }
+  }
+}

@@ -1,0 +1,359 @@
+/**
+ * Viciousness `campaign`: the text's reward examples and rank table, replacement costs, a
+ * whole turn against its closed form, rank that never moves without rivals or work, the
+ * rivals' figures inside a campaign against their exact chain, per-turn series that do
+ * not depend on how trials were split, and bad setups refused with path-named messages.
+ */
+import { describe, expect, test } from 'vitest';
+import { planScenario, ScenarioErrors } from '../sim/scenario.ts';
+import { layoutOf, pointResult, runChunk } from '../sim/run.ts';
+import { RANK_MINIMUM, minimumPoints, rankOf, replacementCost, reward } from '../sim/viciousness/wealth.ts';
+import { histogramQuantile } from '../sim/series.ts';
+import { Skirmish } from '../sim/viciousness/skirmish.ts';
+import { RandomStream } from '../sim/random.ts';
+import { viciousnessRules } from '../sim/rules.ts';
+import { runScenario } from './helpers.ts';
+import type { MetricResult } from '../sim/result.ts';
+
+const campaignScenario = (setup: object, rules: object = {}, trials = 20000) => ({
+  name: 'campaign',
+  system: 'viciousness',
+  mechanic: 'campaign',
+  trials,
+  seed: 'campaign-test',
+  rules,
+  setup,
+});
+
+/** |estimate − expected| within 5 standard errors (read back from the 95% interval). */
+function expectNear(m: MetricResult, expected: number, label = ''): void {
+  const se = (m.ci95[1] - m.ci95[0]) / (2 * 1.96);
+  expect(Math.abs(m.estimate - expected), `${label} ${m.estimate} vs ${expected} (se ${se})`).toBeLessThanOrEqual(Math.max(5 * se, 1e-12));
+}
+
+const lone = { name: 'lone', captain: {}, minions: [] };
+
+describe('wealth', () => {
+  test('the text\'s reward examples', () => {
+    // "A rank 4 company, extracting a rare reward from a rank 3 NPC, earns one liquid coin."
+    expect(reward('rare', 4, 3)).toBe(1);
+    // "A rank 2 company, slitting the throat and emptying the coffers of a rank 5 NPC, earns six liquid coins."
+    expect(reward('destroy', 2, 5)).toBe(6);
+    // Never below 0: work for a rank-1 NPC at rank 3.
+    expect(reward('work', 3, 1)).toBe(0);
+  });
+
+  test('the reward examples through a campaign: a sure job, banked at once', () => {
+    const sureJob = (rank: number, method: string, npcRank: number) =>
+      runScenario(campaignScenario({ turns: 1, company: { name: 'co', rank }, troupes: [lone], policy: { job: { challenges: 0, method, npcRank } } }, {}, 100)).results[0].metrics;
+    const rare = sureJob(4, 'rare', 3);
+    expect(rare.rewards.estimate).toBe(1);
+    expect(rare['points.final'].estimate).toBe(45 + 1);
+    const destroy = sureJob(2, 'destroy', 5);
+    expect(destroy.rewards.estimate).toBe(6);
+    expect(destroy['points.final'].estimate).toBe(15 + 6);
+  });
+
+  test('rank thresholds: 0/15/30/45/60/75/90', () => {
+    expect(Array.from(RANK_MINIMUM)).toEqual([0, 15, 30, 45, 60, 75, 90]);
+    const cases: [number, number][] = [[0, 1], [14, 1], [15, 2], [29, 2], [30, 3], [44, 3], [45, 4], [59, 4], [60, 5], [74, 5], [75, 6], [89, 6], [90, 7], [1000, 7]];
+    for (const [points, rank] of cases) expect(rankOf(points), `${points} points`).toBe(rank);
+    for (let r = 1; r <= 7; r++) expect(rankOf(minimumPoints(r))).toBe(r);
+  });
+
+  test('replacement costs: 2 investment points, +1 per extra trait', () => {
+    expect(replacementCost(2)).toBe(2);
+    expect(replacementCost(3)).toBe(3);
+    expect(replacementCost(4)).toBe(4);
+    expect(replacementCost(1)).toBe(2);
+  });
+
+  test('a campaign pays each replacement of a 4-trait minion 4 points', () => {
+    const m = runScenario(
+      campaignScenario({
+        turns: 20,
+        company: { name: 'co', rank: 3 },
+        troupes: [{ name: 't', captain: { violence: ['2d4'] }, minions: [{ name: 'm', count: 3, traits: 4 }], aid: 'medic' }],
+        policy: { job: { challenges: 4, guards: { perActiveChallenge: 2 } }, flee: 'never' },
+      }, {}, 3000),
+    ).results[0].metrics;
+    expect(m.replaced.estimate).toBeGreaterThan(0.5);
+    expect(m.replacementPoints.estimate).toBeCloseTo(4 * m.replaced.estimate, 9);
+  });
+});
+
+describe('a campaign turn', () => {
+  test('no rivals and an idle policy: rank never moves', () => {
+    const r = runScenario(
+      campaignScenario({ turns: 52, company: { name: 'co' }, troupes: [{ ...lone, count: 3 }], policy: { action: 'idle' } }, {}, 3000),
+    ).results[0];
+    expect(r.metrics['rank.final']).toMatchObject({ estimate: 2, ci95: [2, 2] });
+    expect(r.metrics['points.final']).toMatchObject({ estimate: 15, ci95: [15, 15] });
+    expect(r.metrics.demoted.estimate).toBe(0);
+    expect(r.metrics.promoted.estimate).toBe(0);
+    const rank = r.series!.rank;
+    expect(rank.turn).toHaveLength(52);
+    for (const c of ['mean', 'p10', 'p50', 'p90']) expect(new Set(rank[c])).toEqual(new Set([2]));
+    expect(new Set(rank.demoted)).toEqual(new Set([0]));
+    expect(new Set(rank.rank2)).toEqual(new Set([1]));
+    expect(new Set(r.series!.points.p50)).toEqual(new Set([15]));
+  });
+
+  test('one captain, one challenge, one guard: the whole turn against its closed form', () => {
+    // The plan: 1d6, a success on 4+ (1/2). Failed, it turns to violence against one
+    // guard per active challenge: 1d4 against 1d4, exact 4s. Each round the captain
+    // lands a hit alone with 1/4·3/4, the guard likewise; so the captain wins with 1/2,
+    // and otherwise is wounded and dies 2-in-4. A success pays a rare reward from a rank-2
+    // NPC: 2 liquid coins, banked.
+    const setup = { turns: 1, company: { name: 'co' }, troupes: [lone], policy: { job: { challenges: 1 }, flee: 'never' } };
+    const m = runScenario(campaignScenario(setup)).results[0].metrics;
+    expectNear(m['jobs.succeeded'], 1 / 2 + 1 / 4, 'jobs.succeeded');
+    expectNear(m['jobs.violent'], 1 / 2, 'jobs.violent');
+    expectNear(m.wounds, 1 / 4, 'wounds');
+    expectNear(m.deaths, 1 / 8, 'deaths');
+    expectNear(m.dissolved, 1 / 8, 'dissolved');
+    expectNear(m['points.final'], 15 + 2 * (3 / 4), 'points.final');
+    // Ordinary medical attention: 1-in-4; a Medic: none.
+    const ordinary = runScenario(campaignScenario({ ...setup, troupes: [{ ...lone, aid: 'ordinary' }] })).results[0].metrics;
+    expectNear(ordinary.deaths, 1 / 16, 'deaths with aid');
+    const medic = runScenario(campaignScenario({ ...setup, troupes: [{ ...lone, aid: 'medic' }] }, {}, 2000)).results[0].metrics;
+    expect(medic.deaths.estimate).toBe(0);
+  });
+
+  test('a dead captain dissolves the troupe; a new one takes its place next turn, or none', () => {
+    const setup = (newTroupe: string) => ({
+      turns: 10,
+      company: { name: 'co' },
+      troupes: [lone],
+      policy: { job: { challenges: 3, guards: { count: 3 } }, flee: 'never', newTroupe },
+    });
+    const never = runScenario(campaignScenario(setup('never'), {}, 4000)).results[0].metrics;
+    const next = runScenario(campaignScenario(setup('nextTurn'), {}, 4000)).results[0].metrics;
+    // Without a new troupe, at most one dissolution and no jobs after it.
+    expect(never.dissolved.ci95[1]).toBeLessThanOrEqual(1);
+    expect(next.dissolved.estimate).toBeGreaterThan(never.dissolved.estimate + 0.5);
+    expect(next.jobs.estimate).toBeGreaterThan(never.jobs.estimate);
+    expect(never.coins.estimate).toBeLessThan(10);
+    expect(next.coins.estimate).toBe(10);
+  });
+
+  test('a rival deal: every failed job succeeds, and the rival advances by the company\'s rank', () => {
+    const rivals = [{ name: 'duke', rank: 1, designs: [{ severity: 'light' }] }];
+    const base = { turns: 12, company: { name: 'co', rank: 3 }, troupes: [lone], rivals };
+    const deal = runScenario(campaignScenario({ ...base, policy: { job: { challenges: 3 }, takeRivalDeal: 'whenJobFails' } }, {}, 4000)).results[0].metrics;
+    expect(deal['jobs.succeeded'].estimate).toBe(deal.jobs.estimate);
+    expect(deal['jobs.violent'].estimate).toBe(0);
+    expect(deal.rivalDeals.estimate).toBeGreaterThan(0);
+    const none = runScenario(campaignScenario({ ...base, policy: { job: { challenges: 3 }, onFailedJob: 'abandon' } }, {}, 4000)).results[0].metrics;
+    // Rank-3 deals triple a rank-1 rival's points a turn, more or less: it strikes sooner.
+    expect(deal['firstStrike.duke'].ci95[1]).toBeLessThan(none['firstStrike.duke'].ci95[0]);
+    expect(none['firstStrike.duke'].exact).toBeTypeOf('number');
+    expect(deal['firstStrike.duke'].exact).toBeUndefined();
+  });
+
+  test('consequences land: a sure light strike in turn 1', () => {
+    // A shrewd light design at 19 points gains 1: initiated and successful for sure; the
+    // d6 picks the consequence.
+    const setup = {
+      turns: 1,
+      company: { name: 'co', liquid: 5 },
+      troupes: [{ ...lone, count: 2 }],
+      rivals: [{ name: 'duke', rank: 1, designs: [{ severity: 'light', style: 'shrewd', points: 19 }] }],
+      policy: { action: 'idle', bank: 'none' },
+    };
+    const m = runScenario(campaignScenario(setup)).results[0].metrics;
+    expect(m.rivalStrikes.estimate).toBe(1);
+    expectNear(m['consequence.wealthLost'], 1 / 6);
+    expectNear(m.pointsLost, 1 / 6);
+    expectNear(m['points.final'], 15 - 1 / 6);
+    expectNear(m.demoted, 1 / 6);
+    expectNear(m['assets.lost'], 1 / 6);
+    // Defending the rank banks a liquid coin at once: never demoted.
+    const defended = runScenario(campaignScenario({ ...setup, policy: { ...setup.policy, defendRank: true } })).results[0].metrics;
+    expect(defended.demoted.estimate).toBe(0);
+    expectNear(defended.banked, 1 / 6);
+  });
+
+  test('banking: none keeps every reward liquid, reserve keeps that many back', () => {
+    const base = { turns: 8, company: { name: 'co' }, troupes: [lone] };
+    const job = { challenges: 0, method: 'destroy' };
+    const none = runScenario(campaignScenario({ ...base, policy: { job, bank: 'none' } }, {}, 50)).results[0].metrics;
+    expect(none['liquid.final'].estimate).toBe(8 * 3);
+    expect(none['points.final'].estimate).toBe(15);
+    const reserve = runScenario(campaignScenario({ ...base, policy: { job, bank: 'reserve', reserve: 5 } }, {}, 50)).results[0].metrics;
+    expect(reserve['liquid.final'].estimate).toBe(5);
+    expect(reserve['points.final'].estimate).toBe(15 + 24 - 5);
+    expect(reserve.promoted.estimate).toBe(1);
+  });
+
+  test('work is not available from rank 4: the fallback job is taken', () => {
+    const m = runScenario(
+      campaignScenario({ turns: 1, company: { name: 'co', rank: 4 }, troupes: [lone], policy: { job: { challenges: 0, method: 'work', workFallback: 'destroy' } } }, {}, 50),
+    ).results[0].metrics;
+    expect(m.rewards.estimate).toBe(3);
+    const idle = runScenario(
+      campaignScenario({ turns: 1, company: { name: 'co', rank: 4 }, troupes: [lone], policy: { job: { challenges: 0, method: 'work', workFallback: 'idle' } } }, {}, 50),
+    ).results[0].metrics;
+    expect(idle.jobs.estimate).toBe(0);
+  });
+
+  test('the rivals inside a campaign without deals agree with their exact chain', () => {
+    const r = runScenario(
+      campaignScenario({
+        turns: 30,
+        company: { name: 'co' },
+        troupes: [{ name: 't', count: 2, captain: { knavery: ['d6'] } }],
+        rivals: [
+          { name: 'duke', rank: 3, designs: [{ severity: 'light' }, { severity: 'medium', style: 'rash' }] },
+          { name: 'baron', rank: 5, designs: [{ severity: 'heavy', style: 'shrewd' }] },
+        ],
+        policy: { job: { challenges: 2 } },
+      }, { speedChess: true }, 6000),
+    );
+    const m = r.results[0].metrics;
+    const withExact = Object.entries(m).filter(([, x]) => x.exact !== undefined);
+    expect(withExact.map(([k]) => k)).toEqual(expect.arrayContaining(['firstStrike.duke', 'strikes.baron', 'consequence.calamity', 'rivalStrikes', 'calamity']));
+    for (const [name, x] of withExact) expectNear(x, x.exact!, name);
+  });
+});
+
+describe('violence inside a campaign (skirmish)', () => {
+  const fights = (rules: object, maxRounds: number, n = 40000) => {
+    const rattled = new Uint8Array(1);
+    const s = new Skirmish(
+      { diceSides: Int32Array.of(4), diceFrom: Int32Array.of(0), diceTo: Int32Array.of(1), captain: Uint8Array.of(1), rattled },
+      1,
+      viciousnessRules.parse(rules),
+      { troupeFlee: 'never', guardFlee: 'never', maxRounds, guardDice: [4], guardBonus: [] },
+    );
+    const random = RandomStream.fromKey('skirmish-test');
+    let won = 0;
+    let wasRattled = 0;
+    for (let i = 0; i < n; i++) {
+      rattled[0] = 0;
+      if (s.fight(random, Int32Array.of(0), 1, 1, new Int32Array(0), 0, 0, 'none')) won++;
+      wasRattled += rattled[0];
+    }
+    return { won: won / n, rattled: wasRattled / n, se: Math.sqrt(0.25 / n) };
+  };
+
+  test('1d4 against 1d4: one round is won with 1/4 · 3/4, the fight with 1/2', () => {
+    const one = fights({}, 1);
+    expect(Math.abs(one.won - 3 / 16)).toBeLessThan(5 * one.se);
+    const all = fights({}, 50);
+    expect(Math.abs(all.won - 1 / 2)).toBeLessThan(5 * all.se);
+    expect(all.rattled).toBe(0);
+  });
+
+  test('push "ifNoHit": the reroll helps the first round, and the PC stays rattled after', () => {
+    // Round 1: a hit with 1/4 + 3/4 · 1/4 = 7/16, the guard misses with 3/4.
+    const one = fights({ push: 'ifNoHit' }, 1);
+    expect(Math.abs(one.won - (7 / 16) * (3 / 4))).toBeLessThan(5 * one.se);
+    expect(one.rattled).toBeGreaterThan(0.5);
+  });
+});
+
+describe('per-turn series', () => {
+  const scenario = campaignScenario({
+    turns: 12,
+    company: { name: 'co' },
+    troupes: [{ name: 't', count: 2, captain: { knavery: ['d6'] } }],
+    rivals: [{ name: 'duke', rank: 4, designs: [{ severity: 'medium' }] }],
+    policy: { job: { challenges: 2, method: 'destroy' }, bank: 'reserve', reserve: 1 },
+  });
+
+  test('chunks merged in any order give the same series, byte for byte', () => {
+    const plan = planScenario(scenario, 'series.json');
+    const sim = plan.points[0].simulation;
+    const chunks = [0, 1, 2].map((c) => runChunk(sim, plan.seed, 0, c, 500));
+    const merged = (order: number[]) => {
+      const tally = layoutOf(sim).create();
+      for (const c of order) tally.merge(chunks[c]);
+      return JSON.stringify(pointResult({}, tally, sim.exact?.(), sim));
+    };
+    expect(merged([0, 1, 2])).toBe(merged([2, 0, 1]));
+    expect(JSON.parse(merged([0, 1, 2])).series.points.turn).toHaveLength(12);
+  });
+
+  test('the series agree with the final metrics at the last turn', () => {
+    const r = runScenario(scenario, { trials: 3000 }).results[0];
+    const { points, rank } = r.series!;
+    expect(points.mean.at(-1)).toBeCloseTo(r.metrics['points.final'].estimate, 9);
+    expect(rank.mean.at(-1)).toBeCloseTo(r.metrics['rank.final'].estimate, 9);
+    for (let t = 0; t < 12; t++) {
+      expect(points.p10[t]).toBeLessThanOrEqual(points.p50[t]);
+      expect(points.p50[t]).toBeLessThanOrEqual(points.p90[t]);
+      const shares = [1, 2, 3, 4, 5, 6, 7].reduce((s, k) => s + rank[`rank${k}`][t], 0);
+      expect(shares).toBeCloseTo(1, 12);
+      expect(rank.demoted[t]).toBeCloseTo(rank.rank1[t], 12);
+    }
+    // "ever demoted" is at least the share demoted at any one turn.
+    expect(r.metrics.demoted.estimate).toBeGreaterThanOrEqual(Math.max(...rank.demoted) - 1e-12);
+  });
+
+  test('percentiles of a histogram: nearest rank', () => {
+    // Values 0,0,1,1,1,2,5,5,5,9 (ten trials).
+    const counts = [2, 3, 1, 0, 0, 3, 0, 0, 0, 1];
+    expect(histogramQuantile(counts, 0, 0.1)).toBe(0);
+    expect(histogramQuantile(counts, 0, 0.5)).toBe(1);
+    expect(histogramQuantile(counts, 0, 0.6)).toBe(2);
+    expect(histogramQuantile(counts, 0, 0.9)).toBe(5);
+    expect(histogramQuantile(counts, 10, 1)).toBe(19);
+  });
+});
+
+describe('bad campaign setups', () => {
+  const problems = (setup: object): string => {
+    try {
+      planScenario(campaignScenario(setup), 'campaign.json');
+    } catch (e) {
+      expect(e).toBeInstanceOf(ScenarioErrors);
+      return (e as ScenarioErrors).message;
+    }
+    throw new Error('the setup was accepted');
+  };
+  const ok = { turns: 5, company: { name: 'co' }, troupes: [lone], policy: { job: { challenges: 2 } } };
+
+  test('a job policy without a job', () => {
+    expect(problems({ ...ok, policy: {} })).toContain('campaign.json: setup.policy.job: missing: policy "action" is "job" (the default), so the policy needs a "job"');
+  });
+  test('points outside the starting rank', () => {
+    expect(problems({ ...ok, company: { name: 'co', rank: 3, points: 20 } })).toContain('campaign.json: setup.company.points: 20 investment points make rank 2, but the company\'s rank is 3: expected 30 to 44');
+  });
+  test('rank 0', () => {
+    expect(problems({ ...ok, company: { name: 'co', rank: 0 } })).toContain('setup.company.rank: expected a number ≥ 1, got 0');
+  });
+  test('both npcRank and npcRankOffset', () => {
+    expect(problems({ ...ok, policy: { job: { challenges: 2, npcRank: 3, npcRankOffset: 1 } } })).toContain('setup.policy.job.npcRankOffset: give the NPC\'s rank as "npcRank" or as "npcRankOffset", not both');
+  });
+  test('a negative reserve', () => {
+    expect(problems({ ...ok, policy: { job: { challenges: 2 }, bank: 'reserve', reserve: -1 } })).toContain('setup.policy.reserve: expected a number ≥ 0, got -1');
+  });
+  test('an unknown policy field', () => {
+    expect(problems({ ...ok, policy: { job: { challenges: 2 }, greed: true } })).toContain('setup.policy.greed: unknown field "greed"');
+  });
+  test('an unknown banking policy', () => {
+    expect(problems({ ...ok, policy: { job: { challenges: 2 }, bank: 'some' } })).toContain('setup.policy.bank: expected one of "all", "reserve", "none", got "some"');
+  });
+  test('a rival deal without rivals', () => {
+    expect(problems({ ...ok, policy: { job: { challenges: 2 }, takeRivalDeal: 'whenJobFails' } })).toContain('setup.policy.takeRivalDeal: a rival deal needs a rival');
+  });
+  test('two troupes of one name', () => {
+    expect(problems({ ...ok, troupes: [lone, lone] })).toContain('setup.troupes.1.name: two troupes are named "lone"');
+  });
+  test('a troupe without a captain', () => {
+    expect(problems({ ...ok, troupes: [{ name: 'x' }] })).toContain('setup.troupes.0.captain: missing: expected an object');
+  });
+  test('a minion with five traits', () => {
+    expect(problems({ ...ok, troupes: [{ name: 't', captain: {}, minions: [{ name: 'm', traits: 5 }] }] })).toContain('setup.troupes.0.minions.0.traits: expected a number ≤ 4, got 5');
+  });
+  test('a bad trait die', () => {
+    expect(problems({ ...ok, troupes: [{ name: 't', captain: { knavery: ['d1'] } }] })).toContain('setup.troupes.0.captain.knavery.0: "d1" has 1 sides: a die has 2 to 100 sides');
+  });
+  test('a rival with a bad design', () => {
+    expect(problems({ ...ok, rivals: [{ name: 'r', rank: 3, designs: [{ severity: 'light', style: 'bold' }] }] })).toContain('setup.rivals.0.designs.0.style: expected one of "rash", "default", "shrewd", got "bold"');
+  });
+  test('no troupes at all', () => {
+    expect(problems({ ...ok, troupes: [{ ...lone, count: 0 }] })).toContain('setup.troupes: the company has no troupes (every count is 0): expected at least one');
+  });
+});

@@ -1,0 +1,282 @@
+/**
+ * The dashboard in a real browser: builds the app with Vite, serves the build with
+ * `vite preview`, and drives Debian's Chromium through playwright-core. A designer's
+ * path: set up a knavery plan, run it, see the chart and its table, and get exactly what
+ * `poolsim run --json` gives for the same file; download the scenario and open it again;
+ * a bad value, a bad file; a link; the heatmap; the compare view. Leaves a screenshot in
+ * test-artifacts/dashboard.png.
+ *
+ * Chromium is not optional here: without it the test fails and says how to install it
+ * (.ci/run installs it when missing).
+ */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { build, preview, type PreviewServer } from 'vite';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { poolsim } from './helpers.ts';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const ARTIFACTS = join(ROOT, 'test-artifacts');
+/** The binary itself avoids the wrapper script's warning (TOOLCHAIN.md). */
+const CHROMIUM = ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((p) => existsSync(p));
+/** TOOLCHAIN.md: without the background-networking flags Chromium floods the closed network. */
+const CHROMIUM_ARGS = ['--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+/** Long enough for a run on two busy cores; a run here is a second or two. */
+const RUN_TIMEOUT = 60_000;
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+}
+
+let work: string;
+let server: PreviewServer | undefined;
+let context: BrowserContext | undefined;
+let page: Page;
+let url: string;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  if (!CHROMIUM) {
+    throw new Error(
+      'the dashboard test needs Chromium at /usr/bin/chromium and found none: install it with ' +
+        '`apt-get update && apt-get install -y chromium` (.ci/run does this when it is missing)',
+    );
+  }
+  work = mkdtempSync(join(tmpdir(), 'poolsim-e2e-'));
+  const outDir = join(work, 'dist');
+  await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  const port = await freePort();
+  server = await preview({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir }, preview: { port, strictPort: true, host: '127.0.0.1', open: false } });
+  url = `http://127.0.0.1:${port}/`;
+  context = await chromium.launchPersistentContext(join(work, 'profile'), {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    acceptDownloads: true,
+    viewport: { width: 1500, height: 1100 },
+  });
+  page = await context.newPage();
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  mkdirSync(ARTIFACTS, { recursive: true });
+}, 120_000);
+
+afterAll(async () => {
+  await context?.close();
+  await server?.close();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+/** Wait for the run of the current setup to finish. */
+async function finished(p: Page = page): Promise<void> {
+  await p.waitForSelector('.results[data-run-state="finished"]', { timeout: RUN_TIMEOUT });
+}
+
+async function download(button: string, p: Page = page): Promise<{ name: string; text: string; path: string }> {
+  const [dl] = await Promise.all([p.waitForEvent('download'), p.click(button)]);
+  const folder = mkdtempSync(join(work, 'download-'));
+  const path = join(folder, dl.suggestedFilename());
+  await dl.saveAs(path);
+  return { name: dl.suggestedFilename(), text: readFileSync(path, 'utf8'), path };
+}
+
+const field = (path: string) => `[data-path="${path}"] > input, [data-path="${path}"] > select`;
+
+describe('the dashboard in Chromium', () => {
+  let scenarioFile: { name: string; text: string; path: string };
+
+  test('a knavery plan set up in the form runs on the page’s workers and shows exactly what poolsim run --json gives', async () => {
+    await page.goto(url);
+    await page.waitForSelector('.results[data-run-state]');
+    // Pick another mechanic, then knavery: a fresh knavery form from its template.
+    await page.selectOption('[data-key="mechanic"]', 'sorcerer/contest');
+    await page.waitForSelector('[data-path="setup.a"]');
+    await page.selectOption('[data-key="mechanic"]', 'viciousness/knavery');
+    await page.waitForSelector('[data-path="setup.participants"]');
+    await page.fill(field('name'), 'E2E heist');
+    await page.fill(field('trials'), '30000');
+    await page.fill(field('seed'), 'e2e');
+    await page.fill(field('setup.challenges'), '4');
+    // A third participant with a d4 trait, through the buttons a designer clicks.
+    await page.click('[data-path="setup.participants"] > button.add');
+    await page.waitForSelector('[data-path="setup.participants.2"]');
+    await page.fill(field('setup.participants.2.count'), '1');
+    await page.click('[data-path="setup.participants.2.dice"] button[title="add a d4"]');
+    await page.waitForSelector('[data-path="setup.participants.2.dice"] .chip');
+    await finished();
+
+    const panel = page.locator('[data-panel="probabilities"]');
+    await expect(panel.locator('svg').count()).resolves.toBe(1);
+    await expect(panel.locator('svg circle').count()).resolves.toBeGreaterThan(0);
+    const cell = panel.locator('tbody tr').first().locator('td').first();
+    const shown = Number(await cell.getAttribute('data-value'));
+    const text = await cell.textContent();
+    // 0 to 6 successes: the captain's 1d6 + d6, two minions' 1d6, and 1d6 + d4 for the new one.
+    await expect(page.locator('[data-panel="distribution-successes"] table tbody tr').count()).resolves.toBe(7);
+
+    scenarioFile = await download('#download');
+    expect(scenarioFile.name).toBe('e2e-heist.json');
+    const scenario = JSON.parse(scenarioFile.text);
+    expect(scenario).toMatchObject({ name: 'E2E heist', system: 'viciousness', mechanic: 'knavery', trials: 30000, seed: 'e2e' });
+    expect(scenario.setup).toEqual({
+      challenges: 4,
+      participants: [{ name: 'captain', dice: ['d6'] }, { name: 'minion', count: 2 }, { name: 'minion 2', count: 1, dice: ['d4'] }],
+    });
+    const cli = await poolsim('run', scenarioFile.path, '--json');
+    expect(cli.err).toBe('');
+    const cliResult = JSON.parse(cli.out);
+    expect(shown).toBe(cliResult.results[0].metrics.success.estimate);
+    expect(text).toBe(cliResult.results[0].metrics.success.estimate.toFixed(4));
+    // The whole result, byte for byte.
+    const results = await download('#download-results');
+    expect(results.text).toBe(cli.out);
+    await page.screenshot({ path: join(ARTIFACTS, 'dashboard.png'), fullPage: true });
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+
+  test('a bad value is flagged at its field with the CLI’s message, and fixing it runs again', async () => {
+    await page.fill(field('setup.challenges'), '-1');
+    const problem = page.locator('[data-path="setup.challenges"] > .problems');
+    await expect(problem.textContent()).resolves.toBe('expected a number ≥ 0, got -1');
+    await page.waitForSelector('.results[data-run-state="invalid"]');
+    await page.fill(field('setup.challenges'), 'four');
+    await expect(problem.textContent()).resolves.toBe('expected a number, got "four"');
+    await page.fill(field('setup.challenges'), '4');
+    await expect(problem.textContent()).resolves.toBe('');
+    await finished();
+  }, 60_000);
+
+  test('a downloaded scenario opens again as the same scenario (file picker)', async () => {
+    await page.selectOption('[data-key="mechanic"]', 'vdp/check');
+    await page.waitForSelector('[data-path="setup.target"]');
+    await page.setInputFiles('#file', scenarioFile.path);
+    await page.waitForSelector('[data-path="setup.participants.2"]');
+    await expect(page.inputValue(field('name'))).resolves.toBe('E2E heist');
+    await expect(page.inputValue(field('setup.challenges'))).resolves.toBe('4');
+    await expect.poll(() => page.locator('.message').textContent()).toContain('Opened e2e-heist.json');
+    await finished();
+    const again = await download('#download');
+    expect(again.text).toBe(scenarioFile.text);
+  }, 60_000);
+
+  test('an unreadable file, opened or dropped, shows its message and changes nothing', async () => {
+    await page.setInputFiles('#file', { name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{ "name": "bad", "system": ') });
+    const message = page.locator('.message.problem .message-text');
+    await expect.poll(() => message.textContent()).toMatch(/^broken\.json: line 1, column 28: not valid JSON: /);
+    // Drag and drop a list where a scenario belongs.
+    await page.evaluate(() => {
+      const data = new DataTransfer();
+      data.items.add(new File(['- 1\n- 2\n'], 'list.yaml', { type: 'application/yaml' }));
+      document.body.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+    });
+    await expect.poll(() => message.textContent()).toContain('list.yaml: (top level): expected a scenario');
+    await expect(page.inputValue(field('name'))).resolves.toBe('E2E heist');
+    const still = await download('#download');
+    expect(still.text).toBe(scenarioFile.text);
+  }, 60_000);
+
+  test('a report’s results.json opens as its charts; a dropped scenario opens as a setup', async () => {
+    const results = await download('#download-results');
+    await page.setInputFiles('#file', results.path);
+    await page.waitForSelector('.results[data-run-state="file"]');
+    await expect(page.locator('[data-panel="probabilities"] svg').count()).resolves.toBe(1);
+    await page.evaluate((text) => {
+      const data = new DataTransfer();
+      data.items.add(new File([text], 'dropped.json', { type: 'application/json' }));
+      document.body.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+    }, scenarioFile.text.replace('"E2E heist"', '"Dropped heist"'));
+    await expect.poll(() => page.inputValue(field('name'))).toBe('Dropped heist');
+    await finished();
+  }, 60_000);
+
+  test('the address holds the setup: a new tab opened on the link shows the same scenario and numbers', async () => {
+    const link = page.url();
+    expect(link).toContain('#s=');
+    const mine = await download('#download-results');
+    const other = await context!.newPage();
+    await other.goto(link);
+    await finished(other);
+    await expect(other.inputValue(field('name'))).resolves.toBe('Dropped heist');
+    const theirs = await download('#download-results', other);
+    expect(theirs.text).toBe(mine.text);
+    await other.close();
+  }, 60_000);
+
+  test('editing while a run is in flight cancels it and runs the new setup; results refine while running', async () => {
+    // Far more trials than the test waits for: the run is still going when it is edited.
+    await page.fill(field('trials'), '100000000');
+    // Live: a progress bar and the charts of the trials so far, before the run is done.
+    await page.waitForSelector('.results[data-run-state="running"] progress', { timeout: RUN_TIMEOUT });
+    await page.waitForSelector('.results[data-run-state="running"] .result:not(.stale) [data-panel="probabilities"] svg', { timeout: RUN_TIMEOUT });
+    // The status counts the trials done so far, out of 100,000,000 per point.
+    let done = 0;
+    await expect
+      .poll(async () => {
+        const status = (await page.locator('.results .status').textContent()) ?? '';
+        done = Number(/Running: ([\d,]+) of 100,000,000 trials/.exec(status)?.[1]?.replace(/,/g, '') ?? 0);
+        return done > 0 ? 'counting' : status;
+      }, { timeout: RUN_TIMEOUT })
+      .toBe('counting');
+    expect(done).toBeLessThan(100_000_000);
+    await page.fill(field('trials'), '20000');
+    await finished();
+    const results = JSON.parse((await download('#download-results')).text);
+    expect(results.trials).toBe(20000);
+  }, 90_000);
+
+  test('the participants × challenges heatmap, with its table', async () => {
+    await page.fill(field('trials'), '20000');
+    await page.click('button.preset:text("participants × challenges heatmap")');
+    await finished();
+    const heatmap = page.locator('[data-panel="heatmap-success"]');
+    await expect(heatmap.locator('svg rect').count()).resolves.toBeGreaterThanOrEqual(40);
+    // Participants across (0 to 4 of the last entry), challenges down (1 to 8).
+    await expect(heatmap.locator('tbody tr').count()).resolves.toBe(8);
+    await expect(heatmap.locator('thead th').count()).resolves.toBe(6);
+  }, 90_000);
+
+  test('compare: one more challenge, A beside B, and the difference with its interval', async () => {
+    await page.click('[data-path="sweep"] .sweep-row button.remove');
+    await page.click('[data-path="sweep"] .sweep-row button.remove');
+    await page.click('button.preset:text("one more challenge?")');
+    await finished();
+    await expect(page.locator('[data-panel="compare-probability"] svg').count()).resolves.toBe(1);
+    const diff = page.locator('[data-panel="difference-probability"] tbody tr').first();
+    const estimate = Number(await diff.locator('td').nth(0).getAttribute('data-value'));
+    const exact = Number(await diff.locator('td').nth(2).getAttribute('data-value'));
+    expect(exact).toBeLessThan(0);
+    expect(Math.abs(estimate - exact)).toBeLessThan(0.05);
+    const b = JSON.parse((await download('#download-b')).text);
+    expect(b.setup.challenges).toBe(5);
+    expect(b.seed).toBe('e2e / B');
+    await page.screenshot({ path: join(ARTIFACTS, 'dashboard-compare.png'), fullPage: true });
+    expect(pageErrors).toEqual([]);
+  }, 90_000);
+
+  test('a battle from its form: win rates and death odds per combatant, each with its table', async () => {
+    await page.selectOption('[data-key="mechanic"]', 'viciousness/battle');
+    await page.waitForSelector('[data-path="setup.sides.1.flee"]');
+    await page.fill(field('trials'), '5000');
+    await page.selectOption(field('setup.sides.0.aid'), { label: 'a Medic: none die' });
+    await finished();
+    const odds = page.locator('[data-panel="death-odds"]');
+    await expect(odds.locator('svg rect').count()).resolves.toBeGreaterThan(0);
+    // The crew's captain and minions, and the guards: one row each, with its estimate.
+    await expect(odds.locator('tbody tr th').allTextContents()).resolves.toEqual(['P(dies: crew: captain)', 'P(dies: crew: minion)', 'P(dies: guards: guard)']);
+    const estimates = await odds.locator('tbody tr td:first-child').evaluateAll((cells) => cells.map((c) => Number(c.getAttribute('data-value'))));
+    for (const p of estimates) expect(p).toBeGreaterThanOrEqual(0);
+    await expect(page.locator('[data-panel="probabilities"] tbody th').first().textContent()).resolves.toBe('P(win: crew)');
+    const scenario = JSON.parse((await download('#download')).text);
+    expect(scenario.setup.sides[0].aid).toBe('medic');
+    expect(pageErrors).toEqual([]);
+  }, 90_000);
+});

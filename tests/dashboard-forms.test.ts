@@ -1,0 +1,361 @@
+/**
+ * The dashboard's form ↔ scenario conversion, without a browser: forms match the kernel's
+ * setup schemas field for field, typed text becomes the file's values, problems land at
+ * the field they are about with the CLI's own words, sweeps and compare changes read as
+ * typed, links and opened files round-trip, and unreadable files say why as the CLI does.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { z } from 'zod';
+import { mechanics } from '../sim/mechanics.ts';
+import { planScenario } from '../sim/scenario.ts';
+import { runPlan } from '../sim/assemble.ts';
+import { wilson } from '../sim/stats.ts';
+import { forms, formFor } from '../dashboard/forms/index.ts';
+import { ruleFields, ruleToggles } from '../dashboard/forms/rules.ts';
+import { fieldAt, leaves, type Field } from '../dashboard/forms/spec.ts';
+import { swapD4D6 } from '../dashboard/forms/viciousness.ts';
+import { numberFromText, seedFromText, diceChips, normaliseDice } from '../dashboard/model/coerce.ts';
+import { getAt, pruneEmpty, withValue, withItem, withoutItem } from '../dashboard/model/paths.ts';
+import { defaultScenario, newScenario } from '../dashboard/model/scenario.ts';
+import { checkScenario, placeErrors } from '../dashboard/model/validate.ts';
+import { formatSweepValues, parseSweepValues } from '../dashboard/model/sweep.ts';
+import { decodeLink, encodeLink } from '../dashboard/model/url.ts';
+import { readOpenedFile, scenarioFileName, scenarioFileText } from '../dashboard/model/files.ts';
+import { difference, scenarioB, seedOfB } from '../dashboard/model/compare.ts';
+import { poolsim } from './helpers.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'poolsim-dashboard-'));
+function file(name: string, text: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+type JsonSchema = { type?: string; properties?: Record<string, JsonSchema>; items?: JsonSchema; enum?: unknown[]; anyOf?: JsonSchema[] };
+
+/** The JSON types a form field of each kind writes. */
+const WRITES: Record<Field['kind'], string> = {
+  number: 'integer',
+  text: 'string',
+  flag: 'boolean',
+  dice: 'array',
+  die: 'string',
+  choice: 'enum',
+  group: 'object',
+  list: 'array',
+};
+
+function typeOf(s: JsonSchema): string {
+  if (s.enum) return 'enum';
+  // A field the schema takes in several shapes (a count or a list of names): any field fits.
+  if (s.type === undefined && !s.anyOf) return 'any';
+  if (s.anyOf) return s.anyOf.map(typeOf).includes('array') ? 'array' : typeOf(s.anyOf[0]!);
+  return s.type ?? 'any';
+}
+
+/** Every mismatch between a form's fields and a setup schema's properties, both ways. */
+function mismatches(fields: readonly Field[], schema: JsonSchema, at: string): string[] {
+  const out: string[] = [];
+  const props = schema.properties ?? {};
+  for (const f of fields) {
+    const p = props[f.key];
+    if (!p) {
+      out.push(`${at}${f.key}: the form has it, the setup schema does not`);
+      continue;
+    }
+    const writes = f.kind === 'choice' && f.options.every((o) => typeof o.value === 'boolean') ? 'boolean' : WRITES[f.kind];
+    if (typeOf(p) !== 'any' && writes !== typeOf(p)) out.push(`${at}${f.key}: the form writes ${writes}, the schema wants ${typeOf(p)}`);
+    if (f.kind === 'choice' && p.enum) {
+      const offered = f.options.map((o) => o.value).sort();
+      if (JSON.stringify(offered) !== JSON.stringify([...p.enum].sort())) out.push(`${at}${f.key}: offers ${offered}, the schema allows ${p.enum}`);
+    }
+    if (f.kind === 'group') out.push(...mismatches(f.fields, p, `${at}${f.key}.`));
+    if (f.kind === 'list') out.push(...mismatches(f.fields, p.items ?? {}, `${at}${f.key}.N.`));
+  }
+  for (const key of Object.keys(props)) {
+    if (!fields.some((f) => f.key === key)) out.push(`${at}${key}: the setup schema has it, the form does not`);
+  }
+  return out;
+}
+
+describe('every mechanic has a form in its own words', () => {
+  test.each(mechanics.map((m) => [`${m.system} ${m.name}`, m] as const))('%s: the form has exactly the setup’s fields, of the setup’s types', (_name, m) => {
+    const form = formFor(m.system, m.name);
+    expect(form, `no form for ${m.system} ${m.name}`).toBeDefined();
+    const schema = z.toJSONSchema(m.setup, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+    expect(mismatches(form!.fields, schema, 'setup.')).toEqual([]);
+  });
+
+  test.each(mechanics.map((m) => [`${m.system} ${m.name}`, m] as const))('%s: a new scenario from the form’s template runs as it stands', (_name, m) => {
+    const scenario = newScenario(m.system, m.name);
+    const plan = planScenario(scenario, 'new.json');
+    expect(plan.points).toHaveLength(1);
+    // Every preset's sweep is valid for the template too.
+    for (const preset of formFor(m.system, m.name)!.presets ?? []) {
+      if (preset.compare) {
+        const change = preset.compare(scenario);
+        expect(change, preset.label).toBeDefined();
+        expect(() => planScenario(scenarioB(scenario, change!), 'b.json'), preset.label).not.toThrow();
+      } else {
+        expect(() => planScenario(preset.apply(scenario), 'preset.json'), preset.label).not.toThrow();
+      }
+    }
+  });
+
+  test('forms exist only for mechanics of the contract (and their systems are right)', () => {
+    const contract: Record<string, string[]> = {
+      viciousness: ['clash', 'battle', 'knavery', 'discovery', 'knowledge', 'rivals', 'campaign'],
+      vdp: ['check', 'risky', 'opposed', 'combat', 'extended'],
+      sorcerer: ['contest', 'conflict'],
+    };
+    for (const f of forms) expect(contract[f.system], `${f.system} ${f.mechanic}`).toContain(f.mechanic);
+  });
+
+  test('rule variants come from the kernel’s schemas, with their values and defaults', () => {
+    expect(ruleToggles('viciousness').find((t) => t.key === 'hitOn')).toEqual({ key: 'hitOn', values: ['exact4', '4+'], default: 'exact4' });
+    expect(ruleToggles('viciousness').find((t) => t.key === 'speedChess')).toEqual({ key: 'speedChess', values: [false, true], default: false });
+    const clash = ruleFields('viciousness', formFor('viciousness', 'clash')!.rules).map((f) => f.key);
+    expect(clash).toEqual(['hitOn', 'targeting', 'woundOrder', 'push']);
+    expect(ruleFields('vdp', formFor('vdp', 'risky')!.rules).map((f) => f.key)).toEqual(['advantageOn']);
+    expect(ruleFields('viciousness', [])).toEqual([]);
+  });
+});
+
+describe('what a designer types becomes the scenario file', () => {
+  test('number fields: numbers as numbers, empty left out, anything else kept for the schema to name', () => {
+    expect(numberFromText('3')).toBe(3);
+    expect(numberFromText(' -2 ')).toBe(-2);
+    expect(numberFromText('2.5')).toBe(2.5);
+    expect(numberFromText('')).toBeUndefined();
+    expect(numberFromText('  ')).toBeUndefined();
+    expect(numberFromText('three')).toBe('three');
+    expect(numberFromText('1e3')).toBe(1000);
+    expect(numberFromText('0x10')).toBe('0x10');
+    expect(seedFromText('42')).toBe(42);
+    expect(seedFromText('heist-1')).toBe('heist-1');
+    expect(seedFromText('')).toBeUndefined();
+  });
+
+  test('dice fields: chips from a list or a lone dice string; typed dice normalised', () => {
+    expect(diceChips(['2d4', 'd6'])).toEqual(['2d4', 'd6']);
+    expect(diceChips('d6')).toEqual(['d6']);
+    expect(diceChips(undefined)).toEqual([]);
+    expect(normaliseDice(' 2D4 ')).toBe('2d4');
+    expect(normaliseDice('d6+1')).toBe('d6+1');
+    expect(swapD4D6(['d4'])).toEqual(['d6']);
+    expect(swapD4D6(['2d4', 'd8'])).toEqual(['2d6', 'd8']);
+    expect(swapD4D6(['d6'])).toEqual(['d4']);
+    expect(swapD4D6(undefined)).toEqual(['d6']);
+  });
+
+  test('edits copy along the path, leave the rest shared, and an empty optional field leaves the file', () => {
+    const s = defaultScenario();
+    const t = withValue(s, ['setup', 'participants', 1, 'count'], 3);
+    expect(getAt(t, ['setup', 'participants', 1, 'count'])).toBe(3);
+    expect(getAt(s, ['setup', 'participants', 1, 'count'])).toBe(2);
+    expect((t.setup as any).participants[0]).toBe((s.setup as any).participants[0]);
+    const u = withValue(t, ['setup', 'participants', 1, 'count'], undefined);
+    expect('count' in (u.setup as any).participants[1]).toBe(false);
+    expect(getAt(withValue({}, ['sweep', 'setup.challenges'], [1, 2]), ['sweep', 'setup.challenges'])).toEqual([1, 2]);
+    expect(withValue({}, ['a', 0, 'b'], 1)).toEqual({ a: [{ b: 1 }] });
+    // Clearing the last field of an optional group takes the group out; `setup` stays.
+    const job = withValue(newScenario('viciousness', 'campaign'), ['setup', 'policy'], { job: { method: 'rare' } });
+    const cleared = pruneEmpty(withValue(job, ['setup', 'policy', 'job', 'method'], undefined), ['setup', 'policy', 'job', 'method']);
+    expect('policy' in (cleared.setup as object)).toBe(false);
+    const knowledge = withValue(newScenario('viciousness', 'knowledge'), ['setup', 'rattled'], undefined);
+    expect(pruneEmpty(knowledge, ['setup', 'rattled']).setup).toEqual({});
+    const added = withItem(s, ['setup', 'participants'], { name: 'x' });
+    expect((added.setup as any).participants).toHaveLength(3);
+    expect((withoutItem(added, ['setup', 'participants'], 0).setup as any).participants.map((p: any) => p.name)).toEqual(['minion', 'x']);
+  });
+
+  test('fields are found by path and named after the items they belong to', () => {
+    const s = defaultScenario();
+    const form = formFor('viciousness', 'knavery')!;
+    expect(fieldAt(form.fields, ['participants', 0, 'dice'], s.setup)?.labels).toEqual(['captain', 'trait dice']);
+    expect(fieldAt(form.fields, ['challenges'], s.setup)?.field.kind).toBe('number');
+    expect(fieldAt(form.fields, ['nope'], s.setup)).toBeUndefined();
+    const labels = leaves(form.fields, s.setup).map((l) => l.label);
+    expect(labels).toEqual([
+      'challenges', 'challenges removed', 'prepared',
+      'captain › name', 'captain › how many', 'captain › trait dice', 'captain › rattled',
+      'minion › name', 'minion › how many', 'minion › trait dice', 'minion › rattled',
+    ]);
+    expect(leaves(form.fields, s.setup)[4]!.path).toEqual(['setup', 'participants', 0, 'count']);
+  });
+});
+
+describe('problems are shown at their field, in the CLI’s words', () => {
+  const fields = ['name', 'trials', 'setup', 'setup.challenges', 'setup.participants', 'setup.participants.0', 'setup.participants.0.count', 'setup.participants.0.dice', 'sweep', 'sweep.setup.challenges'];
+
+  test('a bad trials count, then a negative challenge count and a one-sided die: each at its field, as poolsim run says it', async () => {
+    let s = defaultScenario();
+    s = withValue(s, ['setup', 'challenges'], numberFromText('-1'));
+    s = withValue(s, ['setup', 'participants', 0, 'dice'], ['d1']);
+    s = withValue(s, ['trials'], numberFromText('many'));
+    const path = file('heist.json', scenarioFileText(s));
+    // A top-level problem stops the check before the setup is looked at, in the CLI too.
+    const top = checkScenario(s, path);
+    if (top.ok) throw new Error('expected a problem');
+    expect(placeErrors(top.errors, fields).atField.get('trials')).toEqual(['expected a number, got "many"']);
+    const cli = await poolsim('run', path, '--json');
+    expect(cli.code).toBe(2);
+    for (const e of top.errors) expect(cli.err).toContain(e.message);
+
+    const fixed = withValue(s, ['trials'], 1000);
+    const fixedPath = file('heist.json', scenarioFileText(fixed));
+    const checked = checkScenario(fixed, fixedPath);
+    if (checked.ok) throw new Error('expected a problem');
+    const placed = placeErrors(checked.errors, fields);
+    expect(placed.atField.get('setup.challenges')).toEqual(['expected a number ≥ 0, got -1']);
+    expect(placed.atField.get('setup.participants.0.dice')).toEqual(['"d1" has 1 sides: a die has 2 to 100 sides']);
+    expect(placed.general).toEqual([]);
+    const cli2 = await poolsim('run', fixedPath, '--json');
+    expect(cli2.code).toBe(2);
+    expect(checked.errors.map((e) => e.path)).toEqual(['setup.challenges', 'setup.participants.0.dice.0']);
+    for (const e of checked.errors) expect(cli2.err).toContain(e.message);
+  });
+
+  test('a problem deeper than any field goes to the nearest field above it; one no field owns is general', () => {
+    let s = defaultScenario();
+    s = withValue(s, ['setup', 'participants', 0, 'charm'], 3);
+    s = withValue(s, ['colour'], 'red');
+    const checked = checkScenario(s, 'x.json');
+    expect(checked.ok).toBe(false);
+    if (checked.ok) return;
+    const placed = placeErrors(checked.errors, fields);
+    expect(placed.general).toEqual(['x.json: colour: unknown field "colour"']);
+    const again = checkScenario(withValue(s, ['colour'], undefined), 'x.json');
+    if (again.ok) throw new Error('expected a problem');
+    expect(placeErrors(again.errors, fields).atField.get('setup.participants.0')).toEqual(['unknown field "charm"']);
+  });
+
+  test('a sweep path that does not exist is shown at its sweep row', () => {
+    const s = { ...defaultScenario(), sweep: { 'setup.participants.5.count': [1, 2] } };
+    const checked = checkScenario(s, 'x.json');
+    if (checked.ok) throw new Error('expected a problem');
+    const placed = placeErrors(checked.errors, [...fields, 'sweep.setup.participants.5.count']);
+    expect(placed.atField.get('sweep.setup.participants.5.count')?.[0]).toMatch(/does not exist: "setup.participants" is a list of 2/);
+  });
+});
+
+describe('sweeps as typed', () => {
+  test('numbers, ranges, flags, named values and dice lists', () => {
+    expect(parseSweepValues('1-8', 'number')).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(parseSweepValues('1, 3, 5', 'number')).toEqual([1, 3, 5]);
+    expect(parseSweepValues('-2..1', 'number')).toEqual([-2, -1, 0, 1]);
+    expect(parseSweepValues('4-2', 'number')).toEqual([4, 3, 2]);
+    expect(parseSweepValues('-1, two', 'number')).toEqual([-1, 'two']);
+    expect(parseSweepValues('false, true, maybe', 'flag')).toEqual([false, true, 'maybe']);
+    expect(parseSweepValues('exact4, 4+', 'choice')).toEqual(['exact4', '4+']);
+    expect(parseSweepValues('true, false', 'choice', [true, false])).toEqual([true, false]);
+    expect(parseSweepValues('none | d4 | 2D4 d6', 'dice')).toEqual([[], ['d4'], ['2d4', 'd6']]);
+    expect(parseSweepValues('', 'number')).toEqual([]);
+  });
+
+  test('formatting reads back to the same values', () => {
+    for (const [values, kind] of [
+      [[1, 2, 3, 4], 'number'],
+      [[1, 3, 5], 'number'],
+      [[false, true], 'flag'],
+      [[[], ['d4'], ['2d4', 'd6']], 'dice'],
+      [['exact4', '4+'], 'choice'],
+    ] as const) {
+      expect(parseSweepValues(formatSweepValues(values, kind), kind)).toEqual(values);
+    }
+    expect(formatSweepValues([1, 2, 3, 4, 5, 6, 7, 8], 'number')).toBe('1-8');
+    expect(formatSweepValues([[], ['d4']], 'dice')).toBe('none | d4');
+  });
+});
+
+describe('links and files', () => {
+  test('a link holds the scenario and the compare change, names in any script included', () => {
+    const scenario = { ...defaultScenario(), name: 'Gaunerei — “Überfall” 🎲' };
+    const compare = { path: 'setup.challenges', value: 4 };
+    const hash = encodeLink({ scenario, compare });
+    expect(hash).toMatch(/^#s=[A-Za-z0-9_-]+&c=[A-Za-z0-9_-]+$/);
+    expect(decodeLink(hash)).toEqual({ scenario, compare });
+    expect(decodeLink(encodeLink({ scenario }))).toEqual({ scenario });
+    expect(decodeLink('')).toBeUndefined();
+    expect(decodeLink(hash.slice(0, 30))).toHaveProperty('problem');
+    expect(decodeLink('#s=' + Buffer.from('[1,2]').toString('base64url'))).toEqual({ problem: 'the link holds no scenario object' });
+  });
+
+  test('a downloaded scenario opens as the same scenario, and poolsim run accepts it unchanged', async () => {
+    const scenario = { ...defaultScenario(), trials: 2000, sweep: { 'setup.challenges': [1, 2] }, expect: [{ metric: 'success', atLeast: 0 }] };
+    const text = scenarioFileText(scenario);
+    const opened = readOpenedFile(text, scenarioFileName(scenario));
+    expect(opened).toEqual({ kind: 'scenario', file: 'knavery-a-3-person-heist.json', scenario });
+    const cli = await poolsim('run', file(scenarioFileName(scenario), text), '--json');
+    expect(cli.err).toBe('');
+    expect(cli.code).toBe(0);
+    expect(JSON.parse(cli.out).results).toHaveLength(2);
+  });
+
+  test('YAML scenarios open too', () => {
+    const opened = readOpenedFile('name: x\nsystem: viciousness\nmechanic: discovery\nsetup:\n  value: 2\n', 'x.yaml');
+    expect(opened).toEqual({ kind: 'scenario', file: 'x.yaml', scenario: { name: 'x', system: 'viciousness', mechanic: 'discovery', setup: { value: 2 } } });
+  });
+
+  test('a report’s results.json (or poolsim’s list of results) opens as results', () => {
+    const result = runPlan(planScenario({ ...defaultScenario(), trials: 1000 }, 'x.json'));
+    const one = readOpenedFile(JSON.stringify(result, null, 2), 'results.json');
+    expect(one.kind).toBe('results');
+    if (one.kind === 'results') expect(one.results).toEqual([result]);
+    const two = readOpenedFile(JSON.stringify([result, result]), 'all.json');
+    expect(two.kind === 'results' && two.results.length).toBe(2);
+    const broken = structuredClone(result) as any;
+    broken.results[0].metrics.success.estimate = 'high';
+    expect(readOpenedFile(JSON.stringify(broken), 'results.json')).toEqual({
+      kind: 'unreadable',
+      file: 'results.json',
+      message: 'results.json: not a result JSON: results.0.metrics.success: expected {"estimate": number, "ci95": [low, high]}',
+    });
+  });
+
+  test('an unreadable file says why, with the line and column poolsim run gives', async () => {
+    const text = '{ "name": "bad", "system": "vdp", ';
+    const opened = readOpenedFile(text, 'broken.json');
+    expect(opened.kind).toBe('unreadable');
+    const cli = await poolsim('run', file('broken.json', text));
+    expect(cli.code).toBe(2);
+    if (opened.kind === 'unreadable') {
+      expect(opened.message).toMatch(/^broken\.json: line 1, column \d+: not valid JSON: /);
+      expect(cli.err).toContain(opened.message.replace('broken.json', join(dir, 'broken.json')));
+    }
+    expect(readOpenedFile('[1, 2]', 'list.json')).toMatchObject({ kind: 'unreadable', message: expect.stringContaining('expected a scenario') });
+    expect(readOpenedFile('name: [unclosed', 'bad.yaml')).toMatchObject({ kind: 'unreadable', message: expect.stringMatching(/^bad\.yaml: line 1, column \d+: not valid YAML/) });
+  });
+});
+
+describe('compare: B is A with one change, on a seed of its own', () => {
+  test('B has the change, B’s name and seed, and nothing else differs', () => {
+    const a = defaultScenario();
+    const b = scenarioB(a, { path: 'setup.participants.0.dice', value: ['d4'] });
+    expect(getAt(b, ['setup', 'participants', 0, 'dice'])).toEqual(['d4']);
+    expect(b.seed).toBe('1 / B');
+    expect(seedOfB(undefined)).toBe('0 / B');
+    expect({ ...b, name: a.name, seed: a.seed, setup: a.setup }).toEqual(a);
+    expect(getAt(a, ['setup', 'participants', 0, 'dice'])).toEqual(['d6']);
+  });
+
+  test('the difference of two proportions has Newcombe’s hybrid score interval (his example: 56/70 − 48/80)', () => {
+    // Newcombe (1998), Stat Med 17:873–890, Table II, example (a), method 10: 0.0524 to 0.3339.
+    const d = difference(wilson(48, 80), wilson(56, 70));
+    expect(d.estimate).toBeCloseTo(0.2, 12);
+    expect(d.ci95[0]).toBeCloseTo(0.0524, 4);
+    expect(d.ci95[1]).toBeCloseTo(0.3339, 4);
+    expect(d.exact).toBeUndefined();
+  });
+
+  test('for means the interval is the usual √(hA² + hB²), and exact differences are exact', () => {
+    const d = difference({ estimate: 2, ci95: [1.7, 2.3], exact: 2 }, { estimate: 3, ci95: [2.6, 3.4], exact: 3.1 });
+    expect(d.estimate).toBe(1);
+    expect(d.ci95[0]).toBeCloseTo(1 - 0.5, 12);
+    expect(d.ci95[1]).toBeCloseTo(1 + 0.5, 12);
+    expect(d.exact).toBeCloseTo(1.1, 12);
+  });
+});

@@ -1,0 +1,248 @@
+/**
+ * The dashboard's runs, without a browser: its scheduler, given workers that run the
+ * kernel's chunk function (here in-process, finishing out of order), gives byte for byte
+ * what `poolsim run --json` gives; live snapshots sharpen as chunks come in; a cancelled
+ * run hands out no more chunks. And the panels: each chart has a table with its numbers,
+ * distributions read as at-least and at-most, and the compare view's rows.
+ */
+import { describe, expect, test } from 'vitest';
+import { planScenario } from '../sim/scenario.ts';
+import { CHUNK_TRIALS } from '../sim/run.ts';
+import { runChunkTask, type ChunkTask } from '../workers/chunk.ts';
+import { ScenarioRun, type ChunkRunner } from '../dashboard/run/scheduler.ts';
+import { cumulative, panelsFor } from '../dashboard/charts/panels.ts';
+import { compareRows, comparePanels } from '../dashboard/charts/comparePanels.ts';
+import { scenarioB } from '../dashboard/model/compare.ts';
+import { workerCount } from '../dashboard/run/pool.ts';
+import type { ScenarioResult } from '../sim/result.ts';
+import { poolsim } from './helpers.ts';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const dir = mkdtempSync(join(tmpdir(), 'poolsim-dashboard-run-'));
+
+/** Runs chunks in this process after a pseudo-random pause, so runners finish out of order. */
+function runner(log: ChunkTask[], pauses: number[]): ChunkRunner {
+  let i = 0;
+  return {
+    runChunk: (task) =>
+      new Promise((resolve, reject) => {
+        log.push(task);
+        setTimeout(() => {
+          try {
+            resolve(runChunkTask(structuredClone(task)));
+          } catch (err) {
+            reject(err);
+          }
+        }, pauses[i++ % pauses.length]);
+      }),
+  };
+}
+
+// Three points of 2.3 chunks each: 65536 + 65536 + 19928 trials per point.
+const heist = {
+  name: 'Knavery: a heist against 2 to 4 challenges',
+  system: 'viciousness',
+  mechanic: 'knavery',
+  trials: 2 * CHUNK_TRIALS + 19928,
+  seed: 'dashboard',
+  setup: { challenges: 3, participants: [{ name: 'captain', dice: ['d6'] }, { name: 'minion', count: 2 }] },
+  sweep: { 'setup.challenges': [2, 3, 4] },
+  expect: [{ metric: 'success', point: { 'setup.challenges': 2 }, atLeast: 0.5 }],
+};
+
+describe('the scheduler gives the CLI’s numbers', () => {
+  test('three workers finishing out of order: the same result JSON as poolsim run --json, byte for byte', async () => {
+    const log: ChunkTask[] = [];
+    const runners = [runner(log, [5, 0, 9]), runner(log, [0, 7]), runner(log, [3])];
+    const snapshots: number[][] = [];
+    const run = new ScenarioRun([{ plan: planScenario(heist, 'heist.json'), scenario: heist }], runners, (r) => {
+      snapshots.push(r.snapshot()[0]!.results.map((p) => p.trials ?? 0));
+    });
+    const results = await run.done;
+    expect(results).toHaveLength(1);
+    const path = join(dir, 'heist.json');
+    writeFileSync(path, JSON.stringify(heist));
+    const cli = await poolsim('run', path, '--json');
+    expect(cli.code).toBe(0);
+    // The file name only appears in messages, so the bytes match whatever it is called.
+    expect(JSON.stringify(results![0], null, 2) + '\n').toBe(cli.out);
+
+    // Chunk 0 of every point went out before any chunk 1: the whole sweep appears early.
+    expect(log.slice(0, 3).map((t) => [t.point, t.chunk])).toEqual([[0, 0], [1, 0], [2, 0]]);
+    expect(log).toHaveLength(9);
+    expect(new Set(log.map((t) => `${t.point}/${t.chunk}`)).size).toBe(9);
+    expect(log.filter((t) => t.chunk === 2).every((t) => t.size === 19928)).toBe(true);
+    // Live snapshots: trials per point only grow, and end at the full count.
+    for (let i = 1; i < snapshots.length; i++) {
+      expect(snapshots[i]!.reduce((a, b) => a + b, 0)).toBeGreaterThan(snapshots[i - 1]!.reduce((a, b) => a + b, 0));
+    }
+    expect(snapshots.at(-1)).toEqual([heist.trials, heist.trials, heist.trials]);
+    expect(run.progress()[0]).toEqual({ done: 9, total: 9, trialsDone: 3 * heist.trials, trialsTotal: 3 * heist.trials });
+  });
+
+  test('a snapshot’s interval narrows as chunks come in, around the same exact value', async () => {
+    const one = { ...heist, sweep: undefined, expect: undefined, trials: 4 * CHUNK_TRIALS };
+    const widths: number[] = [];
+    const run = new ScenarioRun([{ plan: planScenario(one, 'one.json'), scenario: one }], [runner([], [1])], (r) => {
+      const m = r.snapshot()[0]!.results[0]!.metrics.success!;
+      widths.push(m.ci95[1] - m.ci95[0]);
+      expect(m.exact).toBeCloseTo(5 / 16, 12);
+    });
+    await run.done;
+    expect(widths).toHaveLength(4);
+    for (let i = 1; i < widths.length; i++) expect(widths[i]).toBeLessThan(widths[i - 1]!);
+    // Four times the trials, half the width (to within the estimate's own wobble).
+    expect(widths[3]! / widths[0]!).toBeCloseTo(0.5, 1);
+  });
+
+  test('A and B run together, each job with its own plan, seed and result', async () => {
+    const a = { ...heist, sweep: undefined, expect: undefined, trials: 30000 };
+    const b = scenarioB(a, { path: 'setup.challenges', value: 4 });
+    const run = new ScenarioRun(
+      [
+        { plan: planScenario(a, 'a.json'), scenario: a },
+        { plan: planScenario(b, 'b.json'), scenario: b },
+      ],
+      [runner([], [0]), runner([], [2])],
+    );
+    const [ra, rb] = (await run.done)!;
+    expect(ra!.seed).toBe('dashboard');
+    expect(rb!.seed).toBe('dashboard / B');
+    expect(ra!.results[0]!.metrics.success!.exact).toBeCloseTo(5 / 16, 12);
+    expect(rb!.results[0]!.metrics.success!.exact).toBeCloseTo(1 / 16, 12);
+  });
+
+  test('cancelling hands out no more chunks and the run ends without a result', async () => {
+    const log: ChunkTask[] = [];
+    const big = { ...heist, trials: 20 * CHUNK_TRIALS, expect: undefined };
+    const run = new ScenarioRun([{ plan: planScenario(big, 'big.json'), scenario: big }], [runner(log, [2]), runner(log, [2])], (r) => {
+      if (log.length >= 4) r.cancel();
+    });
+    expect(await run.done).toBeUndefined();
+    expect(run.isCancelled).toBe(true);
+    expect(log.length).toBeLessThanOrEqual(6);
+  });
+
+  test('a worker’s failure fails the run with its message', async () => {
+    const failing: ChunkRunner = { runChunk: () => Promise.reject(new Error('worker crashed')) };
+    const run = new ScenarioRun([{ plan: planScenario(heist, 'heist.json'), scenario: heist }], [failing]);
+    await expect(run.done).rejects.toThrow('worker crashed');
+  });
+
+  test('one worker per core, at most 16; ?workers=N sets it', () => {
+    expect(workerCount('', 8)).toBe(8);
+    expect(workerCount('', undefined)).toBe(4);
+    expect(workerCount('', 64)).toBe(16);
+    expect(workerCount('?workers=1', 8)).toBe(1);
+    expect(workerCount('?workers=zero', 2)).toBe(2);
+  });
+});
+
+function run(scenario: object): Promise<ScenarioResult> {
+  return new ScenarioRun([{ plan: planScenario(scenario, 'x.json'), scenario }], [runner([], [0])]).done.then((r) => r![0]!);
+}
+
+describe('every chart has a table beside it', () => {
+  test('one point: probabilities, means and the distribution, each table holding the result’s own numbers', async () => {
+    const result = await run({ ...heist, sweep: undefined, expect: undefined, trials: 20000 });
+    const panels = panelsFor(result);
+    expect(panels.map((p) => p.name)).toEqual(['probabilities', 'means', 'distribution-successes']);
+    for (const p of panels) expect(p.svg).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    const success = result.results[0]!.metrics.success!;
+    expect(panels[0]!.table.columns).toEqual(['', 'estimate', '95% interval', 'exact']);
+    expect(panels[0]!.table.rows[0]!.map((c) => c.value)).toEqual([undefined, success.estimate, undefined, success.exact]);
+    expect(panels[0]!.table.rows[0]![0]!.text).toBe('P(plan succeeds)');
+    const dist = result.results[0]!.distributions!.successes!;
+    expect(panels[2]!.table.rows.map((r) => r[1]!.value)).toEqual(dist.p);
+  });
+
+  test('a distribution read as at least and at most: cumulative shares, exact ones too', async () => {
+    expect(cumulative([0.25, 0.5, 0.25], 'atLeast')).toEqual([1, 0.75, 0.25]);
+    expect(cumulative([0.25, 0.5, 0.25], 'atMost')).toEqual([0.25, 0.75, 1]);
+    const result = await run({ ...heist, sweep: undefined, expect: undefined, trials: 20000 });
+    const [panel] = panelsFor(result, { distributionViews: { successes: 'atLeast' } }).filter((p) => p.distribution);
+    expect(panel!.title).toBe('Distribution of successes (dice showing 4+): P(successes (dice showing 4+) ≥ x)');
+    expect(panel!.table.columns[1]).toBe('P(≥ x)');
+    // P(at least 3 of 4 fair successes) = 5/16, the plan's exact odds against 3 challenges.
+    expect(panel!.table.rows[3]![3]!.value).toBeCloseTo(5 / 16, 12);
+    expect(panel!.table.rows[3]![1]!.value).toBeCloseTo(result.results[0]!.metrics.success!.estimate, 12);
+  });
+
+  test('two swept paths: the knavery heatmap, its table participants down and challenges across', async () => {
+    const grid = { ...heist, trials: 2000, expect: undefined, sweep: { 'setup.challenges': [1, 2, 3], 'setup.participants.1.count': [0, 1] } };
+    const result = await run(grid);
+    const panels = panelsFor(result, { axes: Object.keys(grid.sweep), pointCount: 6 });
+    expect(panels[0]!.name).toBe('heatmap-success');
+    expect(panels[0]!.table.columns).toEqual(['participants[1] count \\ challenges', '1', '2', '3']);
+    const cell = panels[0]!.table.rows[1]![3]!; // 1 minion, 3 challenges
+    expect(cell.title).toMatch(/^95% interval .* to .*, exact /);
+    const point = result.results.find((p) => p.point['setup.challenges'] === 3 && p.point['setup.participants.1.count'] === 1)!;
+    expect(cell.value).toBe(point.metrics.success!.estimate);
+    expect(panelsFor(result, { heatmapMetric: 'sixes' })[0]!.name).toBe('heatmap-sixes');
+  });
+
+  test('the Sorcerer dice ladder draws as a heatmap of P(win: sorcerer)', async () => {
+    const ladder = {
+      name: 'ladder', system: 'sorcerer', mechanic: 'contest', trials: 1000, seed: 1,
+      setup: { a: { name: 'sorcerer', dice: 3 }, b: { name: 'demon', dice: 3 } },
+      sweep: { 'setup.a.dice': [1, 2, 3], 'setup.b.dice': [1, 2, 3] },
+    };
+    const panels = panelsFor(await run(ladder));
+    expect(panels[0]!.name).toBe('heatmap-win.sorcerer');
+    expect(panels[0]!.title).toBe('P(win: sorcerer) by dice of side A and dice of side B');
+  });
+
+  test('a VDP risky check swept over its split: the split comparison first, with every split’s three outcomes', async () => {
+    const risky = {
+      name: 'split', system: 'vdp', mechanic: 'risky', trials: 2000, seed: 1,
+      setup: { accomplish: 2, modifier: 4, successTarget: 12, riskTarget: 8 },
+      sweep: { 'setup.accomplish': [0, 1, 2, 3, 4] },
+    };
+    const panels = panelsFor(await run(risky));
+    expect(panels[0]!.name).toBe('split');
+    expect(panels[0]!.table.rows.map((r) => r[0]!.text)).toEqual(['0 / 4', '1 / 3', '2 / 2', '3 / 1', '4 / 0']);
+    expect(panels[0]!.table.columns).toEqual(['split', 'P(accomplish meets success target)', 'P(caution meets risk target)', 'P(success and safe)']);
+    // All 4 dice on accomplish: 4d6 + 4 ≥ 12, and no caution dice (a total of 0 < 8).
+    const allIn = panels[0]!.table.rows[4]!;
+    expect(allIn[3]!.value).toBe(0);
+    expect(allIn[1]!.title).toMatch(/^95% interval 0\.\d{4} to 0\.\d{4}, exact 0\.9\d{3}$/);
+    // Tension still gets its own chart; success and safe are not drawn twice.
+    expect(panels.map((p) => p.name)).toEqual(['split', 'over-tension']);
+  });
+
+  test('compare with a sweep: one metric, point by point, the one asked for', async () => {
+    const a = { ...heist, expect: undefined, trials: 5000, sweep: { 'setup.challenges': [2, 3] } };
+    const b = scenarioB(a, { path: 'setup.participants.0.dice', value: ['d4'] });
+    const [ra, rb] = (await new ScenarioRun(
+      [{ plan: planScenario(a, 'a.json'), scenario: a }, { plan: planScenario(b, 'b.json'), scenario: b }],
+      [runner([], [0])],
+    ).done)!;
+    const rows = compareRows(ra!, rb!);
+    expect(rows.map((r) => r.label)).toEqual(['challenges = 2', 'challenges = 3']);
+    // The captain's d6 trait made a d4: 3 fair dice and one that succeeds 1 in 4.
+    // P(≥2 of 4 with p = ½, ½, ½, ¼) − P(≥2 of 4 fair) = 0.59375 − 0.6875.
+    expect(rows[0]!.difference.exact).toBeCloseTo(0.59375 - 0.6875, 12);
+    expect(compareRows(ra!, rb!, { metric: 'sixes' }).map((r) => r.kind)).toEqual(['mean', 'mean']);
+    expect(comparePanels(ra!, rb!, { metric: 'sixes' }).map((p) => p.title)).toEqual(['Mean 6s rolled (free pushes): A and B', 'Mean 6s rolled (free pushes): B − A']);
+  });
+
+  test('compare: one point compares every metric, A beside B, and B − A with its interval', async () => {
+    const a = { ...heist, sweep: undefined, expect: undefined, trials: 20000 };
+    const b = scenarioB(a, { path: 'setup.challenges', value: 2 });
+    const [ra, rb] = (await new ScenarioRun(
+      [{ plan: planScenario(a, 'a.json'), scenario: a }, { plan: planScenario(b, 'b.json'), scenario: b }],
+      [runner([], [0])],
+    ).done)!;
+    const rows = compareRows(ra!, rb!);
+    expect(rows.map((r) => r.label)).toEqual(['P(plan succeeds)', 'mean successes (dice showing 4+)', 'mean 6s rolled (free pushes)', 'mean challenges left active']);
+    // 4 fair dice: P(≥2) − P(≥3) = 11/16 − 5/16.
+    expect(rows[0]!.difference.exact).toBeCloseTo(6 / 16, 12);
+    expect(rows[0]!.difference.ci95[0]).toBeLessThan(rows[0]!.difference.estimate);
+    expect(rows[0]!.difference.ci95[1]).toBeGreaterThan(rows[0]!.difference.estimate);
+    const panels = comparePanels(ra!, rb!);
+    expect(panels.map((p) => p.name)).toEqual(['compare-probability', 'difference-probability', 'compare-mean', 'difference-mean']);
+    expect(panels[1]!.table.rows[0]!.map((c) => c.value)).toEqual([undefined, rows[0]!.difference.estimate, undefined, rows[0]!.difference.exact]);
+  });
+});
