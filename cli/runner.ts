@@ -38,7 +38,8 @@ export async function runBatch(plans: readonly ScenarioPlan[], options: RunOptio
   if (!given && workers > 1) {
     // No more threads than chunks to run, unless `--precision` rounds may add more.
     const threads = schedule.precision !== undefined ? workers : Math.min(workers, initialChunks(plans, schedule));
-    if (threads > 1 || (threads === 1 && schedule.precision !== undefined)) pool = new PoolExecutor({ threads, filename: workerFile });
+    // One chunk in all: this thread runs it sooner than a thread can start.
+    if (threads > 1) pool = new PoolExecutor({ threads, filename: workerFile });
   }
   const progress = stream && wantsProgress(stream as { isTTY?: boolean }, false, env) ? progressBar(stream, { afterMs: progressAfterMs }) : noProgress;
   try {
