@@ -250,7 +250,7 @@ export function mergeParts(paths: readonly string[], parts: readonly PartFile[])
       throw e;
     }
     plans.push(plan);
-    const chunks = chunkCount(f.trials, first.chunkTrials);
+    const chunks = chunkCount(f.trials, plan.chunkTrials);
     tallies.push(
       plan.points.map((p, i) => {
         const total = layoutOf(p.simulation).create();

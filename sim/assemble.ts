@@ -23,7 +23,7 @@ export function assembleResult(plan: ScenarioPlan, tallies: readonly Tally[]): S
 
 /** Run every point of a plan in this thread (the `--workers 1` path and the tests'). */
 export function runPlan(plan: ScenarioPlan): ScenarioResult {
-  const tallies = plan.points.map((p, i) => runPoint(p.simulation, plan.seed, i, plan.trials));
+  const tallies = plan.points.map((p, i) => runPoint(p.simulation, plan.seed, i, plan.trials, plan.chunkTrials));
   return assembleResult(plan, tallies);
 }
 

@@ -38,6 +38,12 @@ export interface Mechanic<Setup = unknown, Rules = unknown> {
   summary: string;
   setup: z.ZodType<Setup>;
   prepare(setup: Setup, rules: Rules): Simulation;
+  /**
+   * Trials per chunk for this mechanic, where the default (sim/run.ts CHUNK_TRIALS) would
+   * make one chunk take seconds — a 52-turn campaign runs ~20k trials/s — and a run of a
+   * few thousand trials could then use only one core. Part of the result's definition.
+   */
+  chunkTrials?: number;
 }
 
 /** Helper so each module's `prepare` gets typed setup and rules. */
@@ -47,6 +53,7 @@ export function defineMechanic<S extends z.ZodType, R>(m: {
   summary: string;
   setup: S;
   prepare(setup: z.output<S>, rules: R): Simulation;
+  chunkTrials?: number;
 }): Mechanic<z.output<S>, R> {
   return m as unknown as Mechanic<z.output<S>, R>;
 }

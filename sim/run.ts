@@ -9,7 +9,7 @@ import type { ExactValues, Simulation } from './mechanic.ts';
 import type { MetricResult, PointResult } from './result.ts';
 
 /**
- * Trials per chunk. Part of the result's definition (changing it changes every number),
+ * Trials per chunk, unless a mechanic sets its own (Mechanic.chunkTrials: campaign, rivals, VDP combat and Sorcerer conflict, whose trials are slow). Part of the result's definition (changing it changes every number),
  * so it is a constant, not a setting. Measured on the 2-core development machine
  * (November 2026, benchmark clash at ~65 M trials/s per thread, other users idle;
  * `node --import tsx bench/workers.ts --chunk-sweep`):
@@ -54,10 +54,10 @@ export function runChunk(
 }
 
 /** Run a whole point in this thread, chunk by chunk. */
-export function runPoint(sim: Simulation, seed: string | number, point: number, trials: number): Tally {
+export function runPoint(sim: Simulation, seed: string | number, point: number, trials: number, chunkTrials = CHUNK_TRIALS): Tally {
   const total = layoutOf(sim).create();
-  for (let c = 0; c < chunkCount(trials); c++) {
-    total.merge(runChunk(sim, seed, point, c, chunkSize(trials, c)));
+  for (let c = 0; c < chunkCount(trials, chunkTrials); c++) {
+    total.merge(runChunk(sim, seed, point, c, chunkSize(trials, c, chunkTrials)));
   }
   return total;
 }

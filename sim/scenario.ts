@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { findMechanic, mechanicsOf } from './mechanics.ts';
 import { rulesBySystem, type SystemName } from './rules.ts';
 import type { Simulation } from './mechanic.ts';
+import { CHUNK_TRIALS } from './run.ts';
 import type { ExpectResult, MetricResult, PointResult } from './result.ts';
 
 /** Largest grid a sweep may make (points); a bigger one is refused before running. */
@@ -92,6 +93,8 @@ export interface ScenarioPlan {
   seed: string | number;
   rules: Record<string, unknown>;
   points: PlannedPoint[];
+  /** Trials per chunk: the mechanic's own size, or sim/run.ts CHUNK_TRIALS. */
+  chunkTrials: number;
 }
 
 // ---------------------------------------------------------------- messages
@@ -346,6 +349,7 @@ export function planScenario(
     seed: overrides.seed ?? scenario.seed ?? DEFAULT_SEED,
     rules: resolvedRules,
     points,
+    chunkTrials: mechanic.chunkTrials ?? CHUNK_TRIALS,
   };
 }
 

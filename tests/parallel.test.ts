@@ -99,3 +99,17 @@ describe('poolsim run --workers', () => {
     expect(unknown.stderr).toContain("Unknown option '--worker'");
   });
 });
+
+describe('chunk size per mechanic', () => {
+  it('cuts a campaign into its own small chunks, and gives the same JSON for 1 and 2 workers', async () => {
+    const file = 'scenarios/campaign-speed-chess.json';
+    const plan = planScenario(readScenario(file), file, { trials: 5000 });
+    expect(plan.chunkTrials).toBe(2048);
+    expect(plan.chunkTrials).toBeLessThan(CHUNK_TRIALS);
+    const one = await poolsim(['run', file, '--trials', '5000', '--workers', '1', '--json']);
+    const two = await poolsim(['run', file, '--trials', '5000', '--workers', '2', '--json']);
+    expect(two.code).toBe(one.code);
+    expect(two.stdout).toBe(one.stdout);
+    expect(JSON.parse(one.stdout).results[0].trials).toBe(5000);
+  }, 120000);
+});

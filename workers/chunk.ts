@@ -53,7 +53,7 @@ export function runChunkTask(task: ChunkTask): Float64Array {
   const step = task.step ?? 1;
   for (let k = 1; k < (task.count ?? 1); k++) {
     const c = task.chunk + k * step;
-    const more = runChunk(point.simulation, plan.seed, task.point, c, chunkSize(plan.trials, c));
+    const more = runChunk(point.simulation, plan.seed, task.point, c, chunkSize(plan.trials, c, plan.chunkTrials));
     for (let i = 0; i < values.length; i++) values[i] += more[i];
   }
   return values;

@@ -67,7 +67,7 @@ export class InProcessExecutor implements ChunkExecutor {
     const values = runChunk(simulation, plan.seed, task.point, task.chunk, task.size);
     for (let k = 1; k < (task.count ?? 1); k++) {
       const c = task.chunk + k * (task.step ?? 1);
-      const more = runChunk(simulation, plan.seed, task.point, c, chunkSize(plan.trials, c));
+      const more = runChunk(simulation, plan.seed, task.point, c, chunkSize(plan.trials, c, plan.chunkTrials));
       for (let i = 0; i < values.length; i++) values[i] += more[i];
     }
     return values;
@@ -195,11 +195,11 @@ export function initialChunks(plans: readonly ScenarioPlan[], options: Pick<Sche
 }
 
 function planStates(plans: readonly ScenarioPlan[], options: Pick<ScheduleOptions, 'precision' | 'shard' | 'chunkTrials'>): PointState[] {
-  const chunkTrials = options.chunkTrials ?? CHUNK_TRIALS;
   const { precision } = options;
   const shard = options.shard ?? { index: 0, count: 1 };
   return plans.flatMap((plan, j) =>
     plan.points.map((_, p) => {
+      const chunkTrials = options.chunkTrials ?? plan.chunkTrials;
       const chunks = chunkCount(plan.trials, chunkTrials);
       if (precision !== undefined) {
         const s = new PointState(j, p, plan, 0, 0, 1);
@@ -218,18 +218,19 @@ function planStates(plans: readonly ScenarioPlan[], options: Pick<ScheduleOption
  * Interrupted when `signal` aborts. The caller owns the executors (and stops the pool).
  */
 export function runScenarios(plans: readonly ScenarioPlan[], options: ScheduleOptions): Promise<PointRun[][]> {
-  const chunkTrials = options.chunkTrials ?? CHUNK_TRIALS;
+  /** Trials per chunk of a plan: its mechanic's (ScenarioPlan.chunkTrials) unless overridden. */
+  const chunkTrialsOf = (planIndex: number) => options.chunkTrials ?? plans[planIndex].chunkTrials;
   const { precision, signal } = options;
   if (precision !== undefined && (options.shard?.count ?? 1) > 1) {
     return Promise.reject(new Error('--precision cannot be sharded: each round depends on every chunk before it'));
   }
 
-  const maxPerTask = options.maxChunksPerTask ?? (chunkTrials === CHUNK_TRIALS ? MAX_CHUNKS_PER_TASK : 1);
+  const maxPerTask = options.maxChunksPerTask ?? (options.chunkTrials === undefined ? MAX_CHUNKS_PER_TASK : 1);
   const states = planStates(plans, options);
   const byPlan: PointState[][] = plans.map(() => []);
   for (const s of states) byPlan[s.planIndex].push(s);
 
-  const trialsOf = (s: PointState, c: number) => chunkSize(plans[s.planIndex].trials, c, chunkTrials);
+  const trialsOf = (s: PointState, c: number) => chunkSize(plans[s.planIndex].trials, c, chunkTrialsOf(s.planIndex));
   let doneTrials = 0;
   let totalTrials = 0;
   for (const s of states) for (let c = s.next; c < s.limit; c += s.step) totalTrials += trialsOf(s, c);
@@ -301,8 +302,8 @@ export function runScenarios(plans: readonly ScenarioPlan[], options: ScheduleOp
       }
       if (precision !== undefined && s.expect === s.limit) {
         // Round over: the next round's size depends only on the merged tally.
-        const max = chunkCount(plans[s.planIndex].trials, chunkTrials);
-        const target = nextChunkTarget(s.tally, precision, s.limit, max, chunkTrials);
+        const max = chunkCount(plans[s.planIndex].trials, chunkTrialsOf(s.planIndex));
+        const target = nextChunkTarget(s.tally, precision, s.limit, max, chunkTrialsOf(s.planIndex));
         if (target > s.limit) {
           for (let k = s.limit; k < target; k++) totalTrials += trialsOf(s, k);
           unlaunched += target - s.limit;

@@ -86,7 +86,7 @@ export class ScenarioRun {
     if (runners.length === 0) throw new Error('ScenarioRun: no runner to run chunks on');
     this.states = jobs.map((job) => {
       const plan = withExactOnce(job.plan);
-      const chunks = plan.points.map(() => new Array<Float64Array | undefined>(chunkCount(plan.trials)).fill(undefined));
+      const chunks = plan.points.map(() => new Array<Float64Array | undefined>(chunkCount(plan.trials, plan.chunkTrials)).fill(undefined));
       const total = chunks.reduce((n, c) => n + c.length, 0);
       return {
         job,
@@ -96,10 +96,10 @@ export class ScenarioRun {
         progress: { done: 0, total, trialsDone: 0, trialsTotal: plan.trials * plan.points.length },
       };
     });
-    const most = Math.max(0, ...this.states.map((s) => chunkCount(s.plan.trials)));
+    const most = Math.max(0, ...this.states.map((s) => chunkCount(s.plan.trials, s.plan.chunkTrials)));
     for (let c = 0; c < most; c++) {
       this.states.forEach((s, j) => {
-        if (c >= chunkCount(s.plan.trials)) return;
+        if (c >= chunkCount(s.plan.trials, s.plan.chunkTrials)) return;
         s.plan.points.forEach((_, point) => {
           this.queue.push({
             job: j,
@@ -110,7 +110,7 @@ export class ScenarioRun {
               seed: s.plan.seed,
               point,
               chunk: c,
-              size: chunkSize(s.plan.trials, c),
+              size: chunkSize(s.plan.trials, c, s.plan.chunkTrials),
             },
           });
         });

@@ -39,6 +39,8 @@ export const consequenceMetrics = (): MetricSpec[] =>
   CONSEQUENCE_KINDS.map((k) => ({ name: `consequence.${k}`, kind: 'mean' as const }));
 
 export const rivals = defineMechanic({
+  // Trials per chunk (see Mechanic.chunkTrials): rivals run ~250k trials/s: 2^14 trials make a chunk of ~65 ms.
+  chunkTrials: 16384,
   system: 'viciousness',
   name: 'rivals',
   summary: 'rival dice over many turns: when rivals strike, how often their designs land, what they cost',
