@@ -9,8 +9,9 @@ import type { ExactValues, Simulation } from './mechanic.ts';
 import type { MetricResult, PointResult } from './result.ts';
 
 /**
- * Trials per chunk, unless a mechanic sets its own (Mechanic.chunkTrials: campaign, rivals, VDP combat and Sorcerer conflict, whose trials are slow). Part of the result's definition (changing it changes every number),
- * so it is a constant, not a setting. Measured on the 2-core development machine
+ * Trials per chunk. Part of the result's definition (changing it changes every number),
+ * so it is a constant, not a setting; a mechanic whose trials are slow sets its own
+ * (Mechanic.chunkTrials: campaign, rivals, VDP combat, Sorcerer conflict). Measured on the 2-core development machine
  * (November 2026, benchmark clash at ~65 M trials/s per thread, other users idle;
  * `node --import tsx bench/workers.ts --chunk-sweep`):
  * - seeding a chunk's stream costs ~8 µs (ARC4 key schedule): 0.8% of a 2^16 chunk
@@ -22,7 +23,7 @@ import type { MetricResult, PointResult } from './result.ts';
  *   one long message (the machine's own ceiling).
  * Small chunks with batched messages keep the other uses of a chunk fine-grained: 1M
  * trials make 16 chunks to share among workers and shards, `--precision` rounds step by
- * a chunk, and a slow mechanic's 100k-trial point still splits in two.
+ * a chunk.
  */
 export const CHUNK_TRIALS = 65536;
 
