@@ -52,6 +52,11 @@ export function metricHeatmap(result: ScenarioResult, metric: string, options: M
   const marginRight = panelAxes.length ? Math.min(Math.max(...panels.map(textWidth)) + 12, 220) : 16;
   const cellWidth = (WIDTH - marginLeft - marginRight) / acrossValues.length;
   const showExact = cellWidth >= 64 && rows.some((r) => r.exact !== undefined);
+  // Labels wider than their column (policy names, say) are slanted so they cannot run
+  // into each other; the bottom margin grows by the slant's drop.
+  const widest = Math.max(...acrossValues.map(textWidth));
+  const slant = widest > cellWidth - 8;
+  const marginBottom = slant ? 44 + Math.ceil(widest / 2) : 44;
 
   const low = kind === 'probability' ? 0 : Math.min(...rows.map((r) => r.estimate));
   const high = kind === 'probability' ? 1 : Math.max(...rows.map((r) => r.estimate));
@@ -62,13 +67,13 @@ export function metricHeatmap(result: ScenarioResult, metric: string, options: M
 
   return plotToSvg({
     width: WIDTH,
-    height: MARGIN_TOP + 44 + CELL_HEIGHT * upValues.length * panels.length + (panels.length - 1) * 10,
+    height: MARGIN_TOP + marginBottom + CELL_HEIGHT * upValues.length * panels.length + (panels.length - 1) * 10,
     marginTop: MARGIN_TOP,
     marginLeft,
     marginRight,
-    marginBottom: 44,
+    marginBottom,
     padding: 0.04,
-    x: { domain: acrossValues, label: sweepLabel(across), labelAnchor: 'center', tickSize: 0 },
+    x: { domain: acrossValues, label: sweepLabel(across), labelAnchor: 'center', tickSize: 0, tickRotate: slant ? -30 : 0 },
     y: { domain: upValues, label: sweepLabel(up), tickSize: 0 },
     fy: panelAxes.length ? { domain: panels, label: null, padding: 0.15 } : undefined,
     color: { type: 'linear', domain: [low, high], scheme: 'blues' },
