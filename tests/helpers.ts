@@ -1,6 +1,6 @@
 /** Shared test helpers: run a scenario object in-process and compare MC with exact. */
 import { expect } from 'vitest';
-import { planScenario } from '../sim/scenario.ts';
+import { planScenario, ScenarioErrors } from '../sim/scenario.ts';
 import { runPlan } from '../sim/assemble.ts';
 import type { ScenarioResult } from '../sim/result.ts';
 
@@ -58,4 +58,36 @@ export async function poolsim(...argv: string[]): Promise<{ code: number; out: s
   const err = new Capture();
   const code = await main(argv, out as any, err as any);
   return { code, out: out.text, err: err.text };
+}
+
+/** Standard error read back from a 95% interval. */
+export const standardError = (ci: readonly [number, number]) => (ci[1] - ci[0]) / (2 * 1.959963984540054);
+
+/**
+ * Every metric of the first point that has an exact value lies within 5 standard errors
+ * of it (at least 1e-4, for metrics with no spread); returns how many were checked.
+ */
+export function expectExactWithin5Se(result: ScenarioResult): number {
+  let checked = 0;
+  for (const [name, m] of Object.entries(result.results[0].metrics)) {
+    if (m.exact === undefined) continue;
+    checked++;
+    const tolerance = 5 * Math.max(standardError(m.ci95), 1e-4);
+    expect(Math.abs(m.estimate - m.exact), `${name}: ${m.estimate} vs exact ${m.exact}`).toBeLessThanOrEqual(tolerance);
+  }
+  return checked;
+}
+
+/** A setup of `system`/`mechanic` is refused with a message at `path` matching `words`. */
+export function expectRejected(system: string, mechanic: string, setup: unknown, path: string, words: RegExp): void {
+  let error: unknown;
+  try {
+    planScenario({ name: 'bad', system, mechanic, setup }, 'bad.json');
+  } catch (e) {
+    error = e;
+  }
+  expect(error).toBeInstanceOf(ScenarioErrors);
+  const messages = (error as ScenarioErrors).errors.map((x) => x.message);
+  const hit = messages.find((m) => m.startsWith(`bad.json: ${path}: `));
+  expect(hit, messages.join('\n')).toMatch(words);
 }

@@ -4,6 +4,7 @@
  * moving results the way the rules say, and bad setups rejected with their path.
  */
 import { describe, expect, it } from 'vitest';
+import { expectExactWithin5Se, expectRejected, standardError } from './helpers.ts';
 import { planScenario, ScenarioErrors } from '../sim/scenario.ts';
 import { runPlan } from '../sim/assemble.ts';
 import type { ScenarioResult } from '../sim/result.ts';
@@ -30,18 +31,9 @@ function run(a: Fighter, b: Fighter, opts: { trials?: number; seed?: string; ext
 }
 
 const metricsOf = (r: ScenarioResult) => r.results[0].metrics;
-const se = (ci: [number, number]) => (ci[1] - ci[0]) / (2 * 1.959963984540054);
+const se = standardError;
 
-function expectAgreement(r: ScenarioResult): number {
-  let checked = 0;
-  for (const [name, m] of Object.entries(metricsOf(r))) {
-    if (m.exact === undefined) continue;
-    checked++;
-    const tolerance = 5 * Math.max(se(m.ci95), 1e-4);
-    expect(Math.abs(m.estimate - m.exact), `${name}: ${m.estimate} vs exact ${m.exact}`).toBeLessThanOrEqual(tolerance);
-  }
-  return checked;
-}
+const expectAgreement = expectExactWithin5Se;
 
 describe('the worked examples of sorcerer.txt', () => {
   it('"if Jesse punches you with 1 success, you have 1 penalty to your next roll, and 1 lasting penalty"', () => {
@@ -207,18 +199,7 @@ describe('policies move results the way the rules say', () => {
 });
 
 describe('bad setups are rejected with the path of the mistake', () => {
-  const bad = (setup: unknown, path: string, words: RegExp) => {
-    let error: unknown;
-    try {
-      planScenario({ name: 'bad', system: 'sorcerer', mechanic: 'conflict', setup }, 'bad.json');
-    } catch (e) {
-      error = e;
-    }
-    expect(error).toBeInstanceOf(ScenarioErrors);
-    const messages = (error as ScenarioErrors).errors.map((x) => x.message);
-    const hit = messages.find((m) => m.startsWith(`bad.json: ${path}: `));
-    expect(hit, messages.join('\n')).toMatch(words);
-  };
+  const bad = (setup: unknown, path: string, words: RegExp) => expectRejected('sorcerer', 'conflict', setup, path, words);
 
   it('laser eyes without a Power', () => bad({ a: { ...jesse, weapon: 'demonicLethal' }, b: lydia }, 'setup.a.power', /demon's Power/));
   it('an unknown weapon', () => bad({ a: jesse, b: { ...lydia, weapon: 'spoon' } }, 'setup.b.weapon', /expected one of "fists"/));

@@ -4,6 +4,7 @@
  * setups rejected with the path of the mistake.
  */
 import { describe, expect, it } from 'vitest';
+import { expectExactWithin5Se, expectRejected, standardError } from './helpers.ts';
 import { planScenario, ScenarioErrors } from '../sim/scenario.ts';
 import { runPlan } from '../sim/assemble.ts';
 import type { ScenarioResult } from '../sim/result.ts';
@@ -42,20 +43,9 @@ function run(characters: Character[], opts: { trials?: number; seed?: string; ma
 
 const metricsOf = (r: ScenarioResult) => r.results[0].metrics;
 
-/** Standard error recovered from the 95% interval. */
-const se = (ci: [number, number]) => (ci[1] - ci[0]) / (2 * 1.959963984540054);
+const se = standardError;
 
-/** Every metric with an exact value lies within 5 standard errors of it (and some do). */
-function expectAgreement(r: ScenarioResult): number {
-  let checked = 0;
-  for (const [name, m] of Object.entries(metricsOf(r))) {
-    if (m.exact === undefined) continue;
-    checked++;
-    const tolerance = 5 * Math.max(se(m.ci95), 1e-4);
-    expect(Math.abs(m.estimate - m.exact), `${name}: ${m.estimate} vs exact ${m.exact}`).toBeLessThanOrEqual(tolerance);
-  }
-  return checked;
-}
+const expectAgreement = expectExactWithin5Se;
 
 function expectBadSetup(setup: unknown, path: string, words: RegExp) {
   try {

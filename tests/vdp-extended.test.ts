@@ -3,6 +3,7 @@
  * the Monte Carlo, allocations moving the outcome the way the rules say, and bad setups.
  */
 import { describe, expect, it } from 'vitest';
+import { expectExactWithin5Se, expectRejected, standardError } from './helpers.ts';
 import { planScenario, ScenarioErrors } from '../sim/scenario.ts';
 import { runPlan } from '../sim/assemble.ts';
 import type { ScenarioResult } from '../sim/result.ts';
@@ -24,19 +25,9 @@ function run(setup: Record<string, unknown>, opts: { trials?: number; sweep?: Re
   return runPlan(planScenario(file, 'test.json'));
 }
 
-const se = (ci: [number, number]) => (ci[1] - ci[0]) / (2 * 1.959963984540054);
+const se = standardError;
 
-function expectAgreement(r: ScenarioResult) {
-  for (const point of r.results) {
-    for (const [name, m] of Object.entries(point.metrics)) {
-      expect(m.exact, name).toBeDefined();
-      const tolerance = 5 * Math.max(se(m.ci95), 1e-4);
-      expect(Math.abs(m.estimate - m.exact!), `${JSON.stringify(point.point)} ${name}: ${m.estimate} vs exact ${m.exact}`).toBeLessThanOrEqual(tolerance);
-    }
-    const steps = point.distributions!.steps;
-    steps.exact!.forEach((p, i) => expect(Math.abs(steps.p[i] - p)).toBeLessThanOrEqual(5 * Math.sqrt((p * (1 - p)) / point.trials!) + 1e-4));
-  }
-}
+const expectAgreement = expectExactWithin5Se;
 
 describe('the steps of very-different-places.txt "Extended skill check"', () => {
   it('"If a character succeeds with their attack, progress towards the goal is made"', () => {
@@ -128,18 +119,7 @@ describe('allocations move the outcome the way the rules say', () => {
 });
 
 describe('bad setups are rejected with the path of the mistake', () => {
-  const bad = (setup: unknown, path: string, words: RegExp) => {
-    let error: unknown;
-    try {
-      planScenario({ name: 'bad', system: 'vdp', mechanic: 'extended', setup }, 'bad.json');
-    } catch (e) {
-      error = e;
-    }
-    expect(error).toBeInstanceOf(ScenarioErrors);
-    const messages = (error as ScenarioErrors).errors.map((x) => x.message);
-    const hit = messages.find((m) => m.startsWith(`bad.json: ${path}: `));
-    expect(hit, messages.join('\n')).toMatch(words);
-  };
+  const bad = (setup: unknown, path: string, words: RegExp) => expectRejected('vdp', 'extended', setup, path, words);
 
   it('an unknown allocation', () => bad({ ...repair, allocation: 'halfAndHalf' }, 'setup.allocation', /expected one of "4\/0"/));
   it('no steps', () => bad({ ...repair, steps: 0 }, 'setup.steps', /≥ 1/));
