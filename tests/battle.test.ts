@@ -11,6 +11,7 @@ import { RandomStream } from '../sim/random.ts';
 import { viciousnessRules } from '../sim/rules.ts';
 import { battle, battleSetup } from '../sim/viciousness/battle.ts';
 import { BattleField, BattlePlan } from '../sim/viciousness/battleField.ts';
+import { BattleTable } from '../sim/viciousness/battleTable.ts';
 import { EXACT_MAX_STATES, chainStates, solveBattle } from '../sim/viciousness/battleChain.ts';
 import { hitDistribution, hitTest } from '../sim/viciousness/violence.ts';
 import type { ScenarioResult } from '../sim/result.ts';
@@ -210,15 +211,19 @@ describe('invariants', () => {
 });
 
 describe('Monte Carlo agrees with the exact chain', () => {
-  const cases: { name: string; sides: Side[]; rules?: Record<string, unknown>; extra?: Record<string, unknown> }[] = [
-    { name: '1 against 1', sides: [one('a'), one('b')] },
-    { name: 'd4 trait against d6 trait, 3 against 3', sides: [troupe('d4trait', 'd4'), troupe('d6trait', 'd6')] },
+  // `tables`: whether the run goes through the round tables (battleTable.ts) rather than
+  // BattleField, so both paths are checked here.
+  const cases: { name: string; tables: boolean; sides: Side[]; rules?: Record<string, unknown>; extra?: Record<string, unknown> }[] = [
+    { name: '1 against 1', tables: true, sides: [one('a'), one('b')] },
+    { name: 'd4 trait against d6 trait, 3 against 3', tables: true, sides: [troupe('d4trait', 'd4'), troupe('d6trait', 'd6')] },
     {
       name: 'flight: outnumbered against lostHalf',
+      tables: true,
       sides: [troupe('a', 'd4', { flee: 'outnumbered' }), { name: 'b', flee: 'lostHalf', combatants: [{ name: 'm', count: 4 }] }],
     },
     {
       name: 'a Medic, ordinary aid, a 2d4 bonus, captains first',
+      tables: true,
       sides: [
         { name: 'a', aid: 'medic', combatants: [{ name: 'captain', dice: ['d6'] }, { name: 'm', count: 3 }] },
         { name: 'b', aid: 'ordinary', bonus: ['2d4'], combatants: [{ name: 'm', count: 4 }] },
@@ -227,6 +232,7 @@ describe('Monte Carlo agrees with the exact chain', () => {
     },
     {
       name: 'rattled combatants, 4+ hits, minions first, 3 rounds at most',
+      tables: false,
       sides: [
         { name: 'a', combatants: [{ name: 'captain', dice: ['d4', 'd8'], rattled: true }, { name: 'm', count: 2, dice: ['d6'] }] },
         { name: 'b', bonus: ['d4'], combatants: [{ name: 'boss', role: 'captain', dice: ['d20'] }, { name: 'm', count: 3, rattled: true }] },
@@ -236,6 +242,7 @@ describe('Monte Carlo agrees with the exact chain', () => {
     },
     {
       name: 'six distinct combatants a side, two Medics against one',
+      tables: false,
       sides: [
         { name: 'a', aid: 'medic', medics: 2, combatants: [4, 6, 8, 4, 6, 8].map((d, i) => ({ name: `c${i}`, dice: [`d${d}`], rattled: i === 4 })) },
         { name: 'b', aid: 'medic', combatants: [4, 6, 8, 10, 12, 20].map((d, i) => ({ name: `c${i}`, dice: [`d${d}`], role: i === 0 ? 'captain' : 'minion' })) },
@@ -246,6 +253,8 @@ describe('Monte Carlo agrees with the exact chain', () => {
 
   for (const c of cases) {
     it(c.name, () => {
+      const plan = new BattlePlan(battleSetup.parse({ sides: c.sides, ...c.extra }), viciousnessRules.parse(c.rules ?? {}), 50);
+      expect(BattleTable.of(plan) !== undefined).toBe(c.tables);
       const result = run(c.sides, c.rules, c.extra);
       const point = result.results[0];
       const names = Object.keys(point.metrics);

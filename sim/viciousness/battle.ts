@@ -1,9 +1,10 @@
 /**
  * Viciousness `battle`: rounds of clash, wound and flight until at most one side still
  * fights (RULES.md "Violence"; viciousness.txt "Violence": "A round has 3 phases: Clash,
- * Wound, Flight."). Monte Carlo always (battleField.ts); exact odds from an absorbing
- * Markov chain (battleChain.ts) for two sides without pushing. Readings:
- * docs/rulings/battle.md.
+ * Wound, Flight."). Monte Carlo always: on round tables (battleTable.ts) for two sides
+ * without pushing small enough to tabulate, else phase by phase (battleField.ts); exact
+ * odds from an absorbing Markov chain (battleChain.ts) for two sides without pushing.
+ * Readings: docs/rulings/battle.md.
  */
 import { z } from 'zod';
 import { defineMechanic, type ExactValues } from '../mechanic.ts';
@@ -13,6 +14,7 @@ import type { DistributionSpec, MetricSpec, Tally } from '../stats.ts';
 import { checkSides, sideSchema } from './violence.ts';
 import { BattleField, BattlePlan } from './battleField.ts';
 import { hasExactOdds, solveBattle } from './battleChain.ts';
+import { BattleTable, addCounts, fightBattles } from './battleTable.ts';
 
 /** "A battle ends when … `maxRounds` reached: a draw" (RULES.md); the contract's default. */
 export const DEFAULT_MAX_ROUNDS = 50;
@@ -127,10 +129,25 @@ export const battle = defineMechanic({
       }
     };
 
+    // Two-sided battles without pushing run on round tables (battleTable.ts) where they fit,
+    // built on the first run (~2 ms for the shipped battles); `null` once known not to fit.
+    let table: BattleTable | null | undefined;
+    const layout = { outcomeFrom, roundsFrom, deathsFrom, woundedFrom, fledFrom, pushedFrom: push ? pushedFrom : undefined, entryDeadFrom, entryWoundedFrom };
+
     return {
       metrics,
       distributions,
       run(random, trials, tally) {
+        if (table === undefined) table = BattleTable.of(plan) ?? null;
+        if (table !== null) {
+          const counts = table.counts();
+          fightBattles(table, random, trials, counts);
+          const hist = new Int32Array(histSize);
+          addCounts(plan, table, counts, hist, layout);
+          flush(hist, tally);
+          tally.addTrials(trials);
+          return;
+        }
         const field = new BattleField(plan);
         // Counts of one run: below 2^31 (a run is one chunk of trials).
         const hist = new Int32Array(histSize);

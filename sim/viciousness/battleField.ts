@@ -1,7 +1,8 @@
 /**
  * The Monte Carlo side of `battle`: one battle's state in typed arrays and the three
  * phases of a round (viciousness.txt "Violence": "A round has 3 phases: Clash, Wound,
- * Flight."). Readings: docs/rulings/battle.md.
+ * Flight."). Readings: docs/rulings/battle.md. The general path: small two-sided battles
+ * without pushing run on round tables instead (battleTable.ts).
  *
  * Combatants of one entry are interchangeable, so the state is a count per *kind* — an
  * entry, and with the `push` variant also whether its combatants are rattled yet —
@@ -405,10 +406,12 @@ export class BattleField {
   }
 
   /**
-   * Two sides, the common case, with the phases written out: only the side with fewer
-   * hits is wounded, so the end check and flight are a few comparisons. Draws the same
-   * random numbers in the same order as `fightPhases` and ends the same way
-   * (tests/battle.test.ts checks it); the bench battle takes ~200 ns instead of ~310.
+   * Two sides with the phases written out: only the side with fewer hits is wounded, so
+   * the end check and flight are a few comparisons. Draws the same random numbers in the
+   * same order as `fightPhases` and ends the same way (tests/battle.test.ts checks it);
+   * the bench battle takes ~200 ns instead of ~310. `battle` runs two-sided battles on
+   * round tables (battleTable.ts, ~60 ns) where they fit; this serves pushing and those
+   * too big to tabulate.
    */
   private fightTwo(random: RandomStream): number {
     this.reset();
