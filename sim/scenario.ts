@@ -248,6 +248,19 @@ export function pointMatches(check: Record<string, unknown> | undefined, point: 
 // ---------------------------------------------------------------- planning
 
 /**
+ * The simulation with its exact values computed at most once: a point's exact values are
+ * asked for by every live snapshot in the dashboard and again by the final result, and
+ * some (a 6-against-6 battle chain, a Sorcerer conflict's opening) take a second.
+ */
+function exactOnce(simulation: Simulation): Simulation {
+  const compute = simulation.exact;
+  if (!compute) return simulation;
+  let cached: ReturnType<typeof compute> | undefined;
+  simulation.exact = () => (cached ??= compute.call(simulation));
+  return simulation;
+}
+
+/**
  * Check a parsed scenario file completely and prepare every point's simulation. Throws
  * ScenarioErrors listing every problem found; nothing runs before this succeeds.
  * `overrides` are the command line's `--trials` and `--seed`.
@@ -311,7 +324,7 @@ export function planScenario(
     }
     resolvedRules = rules.data as Record<string, unknown>;
     try {
-      const simulation = mechanic.prepare(setup.data, rules.data);
+      const simulation = exactOnce(mechanic.prepare(setup.data, rules.data));
       points.push({ point, scenario: { ...scenario, setup: applied.setup, rules: applied.rules }, simulation });
     } catch (err) {
       errors.push(new ScenarioError(file, 'setup', `${(err as Error).message}${where}`));
