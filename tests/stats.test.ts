@@ -20,3 +20,30 @@ describe('wilson', () => {
     expect(ci95[1]).toBeCloseTo(0.3958, 4);
   });
 });
+
+describe('pointResult', () => {
+  it('keeps exact probabilities inside [0, 1]', async () => {
+    const { pointResult } = await import('../sim/run.ts');
+    const { TallyLayout } = await import('../sim/stats.ts');
+    const layout = new TallyLayout(
+      [
+        { name: 'win', kind: 'probability' },
+        { name: 'successes', kind: 'mean' },
+      ],
+      [{ name: 'd', min: 0, size: 2 }],
+    );
+    const tally = layout.create();
+    tally.addMany(0, 1, 10);
+    tally.addMany(1, 2, 10);
+    tally.binMany(0, 1, 10);
+    tally.addTrials(10);
+    // As the Sorcerer contest 2 d6 against 0 dice gave them: a sure win summed to 1 + 2^-52.
+    const r = pointResult({}, tally, {
+      metrics: { win: 1.0000000000000002, successes: 2.0000000000000004 },
+      distributions: { d: [-1e-17, 1.0000000000000002] },
+    });
+    expect(r.metrics.win.exact).toBe(1);
+    expect(r.metrics.successes.exact).toBe(2.0000000000000004);
+    expect(r.distributions!.d.exact).toEqual([0, 1]);
+  });
+});
