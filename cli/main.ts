@@ -47,7 +47,7 @@ usage:
 ${REPORT_USAGE}
 
 exit status: 0 all expect checks pass, 1 a check fails, 2 bad input, 3 a run failed,
-130 interrupted; nothing is written unless the whole run succeeded`;
+130 interrupted (143 by SIGTERM); nothing is written unless the whole run succeeded`;
 
 /** What the command line reads from outside its arguments; tests substitute parts. */
 export interface CliContext {

@@ -78,7 +78,9 @@ export function pointResult(
     const e = summarize(tally, i);
     const m: MetricResult = { estimate: e.estimate, ci95: e.ci95 };
     const x = exact?.metrics[spec.name];
-    if (x !== undefined && Number.isFinite(x)) m.exact = x;
+    // A probability summed in floating point can land a few ulps outside [0, 1]
+    // (1.0000000000000002 for a sure win): the contract keeps probabilities in [0, 1].
+    if (x !== undefined && Number.isFinite(x)) m.exact = spec.kind === 'probability' ? clampUnit(x) : x;
     metrics[spec.name] = m;
   });
   const result: PointResult = { point, trials: tally.trials, metrics };
@@ -93,10 +95,14 @@ export function pointResult(
         p: Array.from(counts, (c) => c / tally.trials),
       };
       const ex = exact?.distributions?.[spec.name];
-      if (ex) dist.exact = ex.slice(0, x.length);
+      if (ex) dist.exact = Array.from(ex.slice(0, x.length), clampUnit);
       result.distributions![spec.name] = dist;
     });
   }
   if (sim?.series) result.series = sim.series(tally);
   return result;
+}
+
+function clampUnit(p: number): number {
+  return p < 0 ? 0 : p > 1 ? 1 : p;
 }

@@ -179,7 +179,11 @@ export function wilson(successes: number, n: number, z = Z95): Estimate {
   const denominator = 1 + z2 / n;
   const centre = (p + z2 / (2 * n)) / denominator;
   const half = (z / denominator) * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
-  return { estimate: p, ci95: [clamp01(centre - half), clamp01(centre + half)] };
+  // At p = 0 (p = 1) the bound is 0 (1) exactly; centre ∓ half rounds to ±1e-17 or so,
+  // enough for an `atMost: 0` (`atLeast: 1`) check to fail on a run that never saw one.
+  const lo = successes === 0 ? 0 : clamp01(centre - half);
+  const hi = successes === n ? 1 : clamp01(centre + half);
+  return { estimate: p, ci95: [lo, hi] };
 }
 
 /** Normal interval for a mean from its sum and sum of squares over n trials. */
