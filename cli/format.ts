@@ -43,8 +43,13 @@ export function formatResult(result: ScenarioResult, file: string): string {
     lines.push('');
     lines.push('  checks:');
     for (const e of result.expect) {
-      const band =
-        e.between !== undefined ? `between ${e.between[0]} and ${e.between[1]}` : [e.atLeast !== undefined ? `at least ${e.atLeast}` : '', e.atMost !== undefined ? `at most ${e.atMost}` : ''].filter(Boolean).join(' and ');
+      const band = [
+        e.between !== undefined ? `between ${e.between[0]} and ${e.between[1]}` : '',
+        e.atLeast !== undefined ? `at least ${e.atLeast}` : '',
+        e.atMost !== undefined ? `at most ${e.atMost}` : '',
+      ]
+        .filter(Boolean)
+        .join(' and ');
       const at = e.point ? ` at ${JSON.stringify(e.point)}` : '';
       lines.push(`    ${e.pass ? 'pass' : 'FAIL'}  ${e.metric} ${band}${at}`);
     }

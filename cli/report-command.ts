@@ -62,7 +62,9 @@ export async function reportCommand(
     for (const c of bad) out.write(`        failed: ${c.metric}${c.point ? ` at ${JSON.stringify(c.point)}` : ''}\n`);
   }
   const index = resolve(values.out!, 'index.html');
-  out.write(`\n${entries.length} scenario(s), ${failed} failed check(s). Open ${relative(process.cwd(), index) || index}\n`);
+  // A path from here reads best, unless it climbs out of this folder: then the full one.
+  const shown = relative(process.cwd(), index);
+  out.write(`\n${entries.length} scenario(s), ${failed} failed check(s). Open ${shown.startsWith('..') ? index : shown}\n`);
   return failed > 0 ? 1 : 0;
 }
 
