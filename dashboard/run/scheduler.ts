@@ -15,7 +15,6 @@
 import { CHUNK_TRIALS, chunkCount, chunkSize, layoutOf, pointResult } from '../../sim/run.ts';
 import { assembleResult } from '../../sim/assemble.ts';
 import { evaluateChecks, type ScenarioPlan } from '../../sim/scenario.ts';
-import type { ExactValues, Simulation } from '../../sim/mechanic.ts';
 import type { Tally } from '../../sim/stats.ts';
 import type { PointResult, ScenarioResult } from '../../sim/result.ts';
 import type { ChunkTask } from '../../workers/chunk.ts';
@@ -51,24 +50,6 @@ interface JobState {
   progress: JobProgress;
 }
 
-/**
- * A plan whose points compute their exact values once: snapshots and the final result
- * ask for them again and again, and some take a while (a battle's Markov chain).
- */
-export function withExactOnce(plan: ScenarioPlan): ScenarioPlan {
-  return {
-    ...plan,
-    points: plan.points.map((p) => {
-      const exact = p.simulation.exact;
-      if (!exact) return p;
-      let cached: ExactValues | undefined;
-      const simulation: Simulation = Object.create(p.simulation);
-      simulation.exact = () => (cached ??= exact.call(p.simulation));
-      return { ...p, simulation };
-    }),
-  };
-}
-
 export class ScenarioRun {
   private readonly states: JobState[];
   private readonly queue: { job: number; task: ChunkTask }[] = [];
@@ -85,7 +66,8 @@ export class ScenarioRun {
   ) {
     if (runners.length === 0) throw new Error('ScenarioRun: no runner to run chunks on');
     this.states = jobs.map((job) => {
-      const plan = withExactOnce(job.plan);
+      // planScenario already makes each point compute its exact values once.
+      const plan = job.plan;
       const chunks = plan.points.map(() => new Array<Float64Array | undefined>(chunkCount(plan.trials, plan.chunkTrials)).fill(undefined));
       const total = chunks.reduce((n, c) => n + c.length, 0);
       return {
