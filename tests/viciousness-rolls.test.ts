@@ -68,27 +68,37 @@ describe('clash', () => {
     expectAgreesWithExact(runScenario(clashScenario(setup, rules)));
   });
 
-  test('more than two sides: hits and top are exact, the rest Monte Carlo', () => {
+  test.each(['strongest', 'weakest', 'random'])('more than two sides are exact too (targeting %s), and Monte Carlo agrees', (targeting) => {
     const setup = {
       sides: [
         { name: 'a', combatants: [{ name: 'm', count: 3 }] },
-        { name: 'b', combatants: [{ name: 'm', count: 2, dice: ['d4'] }] },
-        { name: 'c', combatants: [{ name: 'm', count: 4 }] },
+        { name: 'b', combatants: [{ name: 'captain', dice: ['d4'] }, { name: 'm', count: 1, dice: ['d4'] }] },
+        { name: 'c', bonus: ['d4'], combatants: [{ name: 'm', count: 3 }] },
+        { name: 'd', combatants: [{ name: 'm', count: 2, rattled: true }] },
       ],
     };
-    const r = runScenario(clashScenario(setup, {}, 100000));
+    const r = runScenario(clashScenario(setup, { targeting, woundOrder: 'captainFirst' }, 100000));
+    expectAgreesWithExact(r);
     const m = r.results[0].metrics;
-    for (const side of ['a', 'b', 'c']) {
-      for (const k of ['hits', 'top']) {
-        const x = m[`${k}.${side}`];
-        expect(Math.abs(x.estimate - x.exact!)).toBeLessThan(5 * ((x.ci95[1] - x.ci95[0]) / 3.92) + 1e-9);
-      }
-      expect(m[`landed.${side}`].exact).toBeUndefined();
-    }
     // Every wound is landed by someone.
-    const landed = ['a', 'b', 'c'].reduce((s, x) => s + m[`landed.${x}`].estimate, 0);
-    const wounded = ['a', 'b', 'c'].reduce((s, x) => s + m[`wounded.${x}`].estimate, 0);
-    expect(landed).toBeCloseTo(wounded, 12);
+    const sum = (k: string) => ['a', 'b', 'c', 'd'].reduce((s, x) => s + m[`${k}.${x}`].exact!, 0);
+    expect(sum('landed')).toBeCloseTo(sum('wounded'), 12);
+  });
+
+  test('random targeting: a tie between two weaker sides splits the hits evenly', () => {
+    // Three equal sides: whenever one side has hits left for two weaker sides with the same
+    // hits, "a tie between candidate targets is broken uniformly at random" — so B and C,
+    // alike in every way, take the same wounds on average, exactly.
+    const setup = {
+      sides: [
+        { name: 'a', combatants: [{ name: 'm', count: 2 }] },
+        { name: 'b', combatants: [{ name: 'm', count: 2 }] },
+        { name: 'c', combatants: [{ name: 'm', count: 2 }] },
+      ],
+    };
+    const m = runScenario(clashScenario(setup, { targeting: 'random' }, 10)).results[0].metrics;
+    expect(m['wounded.b'].exact).toBeCloseTo(m['wounded.c'].exact!, 12);
+    expect(m['wounded.b'].exact).toBeGreaterThan(0);
   });
 
   test('three sides resolve in order of hits, by the targeting variant', () => {

@@ -1,7 +1,7 @@
 /**
  * Viciousness `clash`: one clash phase and the wounds it deals (RULES.md "Violence").
- * Two sides are computed exactly as well; with more sides the `targeting` choice makes
- * only hits and `top` exact, the rest is Monte Carlo.
+ * Every metric is computed exactly as well: two sides in closed form over the margin of
+ * hits, more sides by walking every combination of hit counts (manySidedExact).
  */
 import { z } from 'zod';
 import { defineMechanic } from '../mechanic.ts';
@@ -11,6 +11,7 @@ import type { ViciousnessRules } from '../rules.ts';
 import type { RandomStream } from '../random.ts';
 import type { MetricSpec } from '../stats.ts';
 import {
+  EveryChoice,
   HitResolver,
   HitSampler,
   PackedDice,
@@ -128,6 +129,73 @@ function hitChances(dice: readonly ViolenceDie[], isHit: (f: number) => boolean,
     hitsOf.push(Math.round(chanceOf(faceDistribution(d.sides, d.rattled), isHit) * n));
   }
   return { outOf: Int32Array.from(outOf), hitsOf: Int32Array.from(hitsOf), worth: Int32Array.from(worth) };
+}
+
+/** Most hit combinations the exact engine walks for a clash of three or more sides. */
+export const MAX_EXACT_COMBINATIONS = 200_000;
+
+/**
+ * Exact `landed`, `wounded` and per-entry wound odds with three or more sides: the sides'
+ * hit counts are independent, so walk every combination of them with its probability,
+ * resolve it with the same HitResolver the Monte Carlo uses, and average over the
+ * `targeting` variant's random tie-breaks by playing every choice (EveryChoice). Empty
+ * when the combinations exceed MAX_EXACT_COMBINATIONS (Monte Carlo only then).
+ */
+function manySidedExact(
+  hitDists: readonly Distribution[],
+  able: Int32Array,
+  targeting: ViciousnessRules['targeting'],
+  sides: readonly SideSetup[],
+  groups: readonly ReturnType<typeof woundGroups>[],
+): Record<string, number> {
+  const n = hitDists.length;
+  const combinations = hitDists.reduce((c, d) => c * d.p.length, 1);
+  if (combinations > MAX_EXACT_COMBINATIONS) return {};
+  const resolver = new HitResolver(n, targeting);
+  const chooser = new EveryChoice();
+  const hits = new Int32Array(n);
+  const active = new Uint8Array(n).fill(1);
+  const landedOn = new Int32Array(n);
+  const landedBy = new Int32Array(n);
+  const landed = new Float64Array(n);
+  const wounded = new Float64Array(n);
+  // Expected wounds per wound group, per side.
+  const groupWounds = groups.map((g) => new Float64Array(g.sizes.length));
+  const split = groups.map((g) => new Int32Array(g.sizes.length));
+  const digit = new Int32Array(n);
+  for (let k = 0; k < combinations; k++) {
+    let p = 1;
+    for (let s = 0, rest = k; s < n; s++) {
+      digit[s] = rest % hitDists[s].p.length;
+      rest = Math.floor(rest / hitDists[s].p.length);
+      hits[s] = hitDists[s].min + digit[s];
+      p *= hitDists[s].p[digit[s]];
+    }
+    if (p === 0) continue;
+    do {
+      chooser.begin();
+      resolver.resolve(chooser, hits, active, able, landedOn, landedBy);
+      const q = p * chooser.weight;
+      for (let s = 0; s < n; s++) {
+        landed[s] += q * landedBy[s];
+        wounded[s] += q * landedOn[s];
+        splitWounds(landedOn[s], groups[s].sizes, split[s]);
+        for (let g = 0; g < split[s].length; g++) groupWounds[s][g] += q * split[s][g];
+      }
+    } while (chooser.next());
+  }
+  const m: Record<string, number> = {};
+  sides.forEach((side, s) => {
+    m[`landed.${side.name}`] = landed[s];
+    m[`wounded.${side.name}`] = wounded[s];
+    for (const c of side.combatants) {
+      const g = groups[s].groupOf(c);
+      const size = groups[s].sizes[g];
+      if ((c.count ?? 1) === 0 || size === 0) continue;
+      m[`wounded.${side.name}.${c.name}`] = groupWounds[s][g] / size;
+    }
+  });
+  return m;
 }
 
 export const clash = defineMechanic({
@@ -320,6 +388,8 @@ export const clash = defineMechanic({
                 }) / size;
             }
           }
+        } else {
+          Object.assign(m, manySidedExact(hitDists, able, rules.targeting, sides, groups));
         }
         return { metrics: m, distributions: dists };
       },

@@ -244,6 +244,56 @@ function lowBitsMask(b: number, m: number): number {
   return mask;
 }
 
+/** What breaks ties between targets: a random stream, or the exact engine's enumerator. */
+export interface Chooser {
+  /** One of 0..n−1, each equally likely. */
+  below(n: number): number;
+}
+
+/**
+ * A Chooser for the exact engine: it replays a script of choices and, through `next()`,
+ * walks every possible script once, like an odometer, so a function that draws a few
+ * uniform choices can be averaged over all of them. `weight` is the chance of the script
+ * just played (the product of 1/n over its choices).
+ */
+export class EveryChoice implements Chooser {
+  private script: number[] = [];
+  private sizes: number[] = [];
+  private at = 0;
+  weight = 1;
+
+  /** Start replaying the current script. */
+  begin(): void {
+    this.at = 0;
+    this.weight = 1;
+  }
+
+  below(n: number): number {
+    if (this.at === this.script.length) {
+      this.script.push(0);
+      this.sizes.push(n);
+    }
+    this.weight /= n;
+    return this.script[this.at++];
+  }
+
+  /** Move to the next script; false when every script has been played. */
+  next(): boolean {
+    // Choices beyond those the last play made are not part of its script.
+    this.script.length = this.sizes.length = this.at;
+    for (let i = this.script.length - 1; i >= 0; i--) {
+      if (this.script[i] + 1 < this.sizes[i]) {
+        this.script[i]++;
+        this.script.length = this.sizes.length = i + 1;
+        return true;
+      }
+    }
+    // Every script played: start afresh for the next use.
+    this.script.length = this.sizes.length = 0;
+    return false;
+  }
+}
+
 /**
  * Where hits land with any number of sides (RULES.md): sides act in descending order of
  * hits; each first cancels the hits aimed at it one for one with its own, then assigns
@@ -273,7 +323,7 @@ export class HitResolver {
    * how many hits can still wound side s (its able combatants); hits beyond are wasted.
    */
   resolve(
-    random: RandomStream,
+    random: Chooser,
     hits: Int32Array,
     active: Uint8Array,
     capacity: Int32Array,
