@@ -24,7 +24,8 @@ import { z } from 'zod';
 import { defineMechanic } from '../mechanic.ts';
 import { Distribution } from '../exact/distribution.ts';
 import type { RandomStream } from '../random.ts';
-import type { DistributionSpec, MetricSpec, Tally } from '../stats.ts';
+import type { DistributionSpec, Tally } from '../stats.ts';
+import { MetricLayout, metricTable } from '../metrics.ts';
 import { VDP_DIE, VDP_POOL, VdpRoll } from './pool.ts';
 import { FIXED_SPLITS, attackDiceOf, type FixedSplit } from './allocation.ts';
 import { bonusOf, exchange, exchangeOdds, rollBonusSchema } from './exchange.ts';
@@ -196,6 +197,22 @@ interface Fighter {
   setup: CombatantSetup;
 }
 
+/** Combat's metrics (sim/metrics.ts); per-character figures are per combatant of the entry. */
+export const COMBAT_METRICS = metricTable({
+  win: { name: 'win.<team>', kind: 'probability', label: 'P(win: <team>)', family: 'P(win)', headline: true },
+  draw: { name: 'draw', kind: 'probability', label: 'P(no team left standing)' },
+  rounds: { name: 'rounds', kind: 'mean', label: 'mean rounds fought' },
+  wounds: { name: 'wounds.<name>', kind: 'mean', label: 'mean wounds taken by a <name>', family: 'mean wounds taken' },
+  ko: { name: 'ko.<name>', kind: 'probability', label: 'P(knocked out: <name>)', family: 'P(knocked out)' },
+  tension: { name: 'tension.<name>', kind: 'mean', label: 'mean tension gained by a <name>', family: 'mean tension gained' },
+  first: { name: 'first.<name>', kind: 'probability', label: 'P(takes the first turn: <name>)', family: 'P(takes the first turn)' },
+  openingAvoided: { name: 'opening.avoided', kind: 'probability', label: 'P(first attack avoided)' },
+  openingHeld: { name: 'opening.held', kind: 'probability', label: 'P(first attack held)' },
+  openingGlancing: { name: 'opening.glancing', kind: 'probability', label: 'P(first attack a glancing blow)' },
+  openingHit: { name: 'opening.hit', kind: 'probability', label: 'P(first attack deals damage)' },
+  openingDamage: { name: 'opening.damage', kind: 'mean', label: 'mean damage of the first attack' },
+});
+
 export const combat = defineMechanic({
   // Trials per chunk (see Mechanic.chunkTrials): a VDP fight runs 0.2–0.8M trials/s: 2^14 trials make a chunk of 20–80 ms.
   chunkTrials: 16384,
@@ -239,32 +256,36 @@ export const combat = defineMechanic({
     // The opening exchange is computed exactly for a duel.
     const duel = n === 2;
 
-    const metrics: MetricSpec[] = [
-      ...teamNames.map((t): MetricSpec => ({ name: `win.${t}`, kind: 'probability' })),
-      { name: 'draw', kind: 'probability' },
-      { name: 'rounds', kind: 'mean' },
-      ...entries.flatMap((c): MetricSpec[] => {
-        const scale = c.count ?? 1;
-        return [
-          { name: `wounds.${c.name}`, kind: 'mean', scale },
-          { name: `ko.${c.name}`, kind: 'probability', scale },
-          { name: `tension.${c.name}`, kind: 'mean', scale },
-        ];
-      }),
-      // The fight's first turn and first attack: the same metrics at every sweep point,
-      // exact for a duel.
-      ...entries.map((c): MetricSpec => ({ name: `first.${c.name}`, kind: 'probability' })),
-      { name: 'opening.avoided', kind: 'probability' },
-      { name: 'opening.held', kind: 'probability' },
-      { name: 'opening.glancing', kind: 'probability' },
-      { name: 'opening.hit', kind: 'probability' },
-      { name: 'opening.damage', kind: 'mean' },
-    ];
-    const M_DRAW = teams;
-    const M_ROUNDS = teams + 1;
-    const M_ENTRY = teams + 2; // + 3·entry: wounds, ko, tension
-    const M_FIRST = M_ENTRY + 3 * entries.length; // + entry
-    const M_OPENING = M_FIRST + entries.length; // avoided, held, glancing, hit, damage
+    const L = new MetricLayout(COMBAT_METRICS);
+    const M = {
+      win: Int32Array.from(teamNames, (team) => L.add('win', { team })),
+      draw: L.add('draw'),
+      rounds: L.add('rounds'),
+      wounds: new Int32Array(entries.length),
+      ko: new Int32Array(entries.length),
+      tension: new Int32Array(entries.length),
+      first: new Int32Array(entries.length),
+      openingAvoided: 0,
+      openingHeld: 0,
+      openingGlancing: 0,
+      openingHit: 0,
+      openingDamage: 0,
+    };
+    entries.forEach((c, e) => {
+      const scale = c.count ?? 1;
+      M.wounds[e] = L.add('wounds', { name: c.name }, scale);
+      M.ko[e] = L.add('ko', { name: c.name }, scale);
+      M.tension[e] = L.add('tension', { name: c.name }, scale);
+    });
+    // The fight's first turn and first attack: the same metrics at every sweep point,
+    // exact for a duel.
+    entries.forEach((c, e) => (M.first[e] = L.add('first', { name: c.name })));
+    M.openingAvoided = L.add('openingAvoided');
+    M.openingHeld = L.add('openingHeld');
+    M.openingGlancing = L.add('openingGlancing');
+    M.openingHit = L.add('openingHit');
+    M.openingDamage = L.add('openingDamage');
+    const metrics = L.specs;
     const distributions: DistributionSpec[] = [{ name: 'rounds', min: 1, size: maxRounds }];
 
     return {
@@ -436,9 +457,9 @@ export const combat = defineMechanic({
 
           let winner = -1;
           if (teamsStanding === 1) for (let k = 0; k < teams; k++) if (teamStanding[k] > 0) winner = k;
-          for (let k = 0; k < teams; k++) tally.add(k, winner === k ? 1 : 0);
-          tally.add(M_DRAW, winner < 0 ? 1 : 0);
-          tally.add(M_ROUNDS, rounds);
+          for (let k = 0; k < teams; k++) tally.add(M.win[k], winner === k ? 1 : 0);
+          tally.add(M.draw, winner < 0 ? 1 : 0);
+          tally.add(M.rounds, rounds);
           tally.bin(0, rounds);
           entryWounds.fill(0);
           entryKo.fill(0);
@@ -450,33 +471,31 @@ export const combat = defineMechanic({
             entryTension[e] += gained[i];
           }
           for (let e = 0; e < entries.length; e++) {
-            tally.add(M_ENTRY + 3 * e, entryWounds[e]);
-            tally.add(M_ENTRY + 3 * e + 1, entryKo[e]);
-            tally.add(M_ENTRY + 3 * e + 2, entryTension[e]);
+            tally.add(M.wounds[e], entryWounds[e]);
+            tally.add(M.ko[e], entryKo[e]);
+            tally.add(M.tension[e], entryTension[e]);
           }
-          for (let e = 0; e < entries.length; e++) tally.add(M_FIRST + e, entryOf[firstTurn] === e ? 1 : 0);
-          tally.add(M_OPENING, opening === 1 ? 1 : 0);
-          tally.add(M_OPENING + 1, opening === 2 ? 1 : 0);
-          tally.add(M_OPENING + 2, opening === 3 ? 1 : 0);
-          tally.add(M_OPENING + 3, opening === 4 ? 1 : 0);
-          tally.add(M_OPENING + 4, openingDamage);
+          for (let e = 0; e < entries.length; e++) tally.add(M.first[e], entryOf[firstTurn] === e ? 1 : 0);
+          tally.add(M.openingAvoided, opening === 1 ? 1 : 0);
+          tally.add(M.openingHeld, opening === 2 ? 1 : 0);
+          tally.add(M.openingGlancing, opening === 3 ? 1 : 0);
+          tally.add(M.openingHit, opening === 4 ? 1 : 0);
+          tally.add(M.openingDamage, openingDamage);
         }
         tally.addTrials(trials);
       },
       exact: duel
         ? () => {
             const o = openingExchange(entries[0], entries[1], rollOf);
-            return {
-              metrics: {
-                [`first.${entries[0].name}`]: o.first,
-                [`first.${entries[1].name}`]: 1 - o.first,
-                'opening.avoided': o.avoided,
-                'opening.held': o.held,
-                'opening.glancing': o.glancing,
-                'opening.hit': o.hit,
-                'opening.damage': o.damage,
-              },
-            };
+            const x = L.exact();
+            x[M.first[0]] = o.first;
+            x[M.first[1]] = 1 - o.first;
+            x[M.openingAvoided] = o.avoided;
+            x[M.openingHeld] = o.held;
+            x[M.openingGlancing] = o.glancing;
+            x[M.openingHit] = o.hit;
+            x[M.openingDamage] = o.damage;
+            return { metrics: L.named(x) };
           }
         : undefined,
     };

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { defineMechanic } from '../mechanic.ts';
 import { faceDistribution } from '../exact/distribution.ts';
+import { fixedLayout, metricTable } from '../metrics.ts';
 
 export const discoverySetup = z
   .object({
@@ -18,6 +19,11 @@ export const discoverySetup = z
 export const DISCOVERY_DIE = 6;
 export const isFound = (face: number, value: number) => face <= value;
 
+/** Discovery's metrics (sim/metrics.ts). */
+export const DISCOVERY_METRICS = metricTable({
+  found: { name: 'found', kind: 'probability', label: 'P(the NPC is found)', headline: true },
+});
+
 export const discovery = defineMechanic({
   system: 'viciousness',
   name: 'discovery',
@@ -25,18 +31,19 @@ export const discovery = defineMechanic({
   setup: discoverySetup,
   prepare(setup) {
     const rattled = setup.rattled ?? false;
+    const { specs: metrics, slot: M, exact: exactOf } = fixedLayout(DISCOVERY_METRICS);
     return {
-      metrics: [{ name: 'found', kind: 'probability' }],
+      metrics,
       run(random, trials, tally) {
         for (let t = 0; t < trials; t++) {
           const f = rattled ? random.dieKeepLower(DISCOVERY_DIE) : random.die(DISCOVERY_DIE);
-          tally.add(0, isFound(f, setup.value) ? 1 : 0);
+          tally.add(M.found, isFound(f, setup.value) ? 1 : 0);
         }
         tally.addTrials(trials);
       },
       exact() {
         const faces = faceDistribution(DISCOVERY_DIE, rattled);
-        return { metrics: { found: faces.expect((f) => (isFound(f, setup.value) ? 1 : 0)) } };
+        return { metrics: exactOf({ found: faces.expect((f) => (isFound(f, setup.value) ? 1 : 0)) }) };
       },
     };
   },

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { defineMechanic } from '../mechanic.ts';
 import { diceListSchema, eachDie } from '../dice.ts';
 import { faceDistribution } from '../exact/distribution.ts';
-import type { MetricSpec } from '../stats.ts';
+import { fixedLayout, metricTable } from '../metrics.ts';
 
 export const participantSchema = z
   .object({
@@ -71,6 +71,14 @@ export function knaveryGrid(dice: readonly { sides: number; rattled: boolean }[]
   return grid;
 }
 
+/** Knavery's metrics (sim/metrics.ts). */
+export const KNAVERY_METRICS = metricTable({
+  success: { name: 'success', kind: 'probability', label: 'P(plan succeeds)', headline: true },
+  successes: { name: 'successes', kind: 'mean', label: 'mean successes (dice showing 4+)' },
+  sixes: { name: 'sixes', kind: 'mean', label: 'mean 6s rolled (free pushes)' },
+  active: { name: 'active', kind: 'mean', label: 'mean challenges left active' },
+});
+
 export const knavery = defineMechanic({
   system: 'viciousness',
   name: 'knavery',
@@ -87,12 +95,7 @@ export const knavery = defineMechanic({
     const need = challengesToMeet(setup.challenges, setup.removed);
     const sides = Int32Array.from(dice, (d) => d.sides);
     const rattled = Uint8Array.from(dice, (d) => (d.rattled ? 1 : 0));
-    const metrics: MetricSpec[] = [
-      { name: 'success', kind: 'probability' },
-      { name: 'successes', kind: 'mean' },
-      { name: 'sixes', kind: 'mean' },
-      { name: 'active', kind: 'mean' },
-    ];
+    const { specs: metrics, slot: M, exact: exactOf } = fixedLayout(KNAVERY_METRICS);
     const distributions = [{ name: 'successes', min: 0, size: dice.length + 1 }];
 
     return {
@@ -107,10 +110,10 @@ export const knavery = defineMechanic({
             if (isSuccess(f)) successes++;
             if (isSix(f)) sixes++;
           }
-          tally.add(0, successes >= need ? 1 : 0);
-          tally.add(1, successes);
-          tally.add(2, sixes);
-          tally.add(3, successes >= need ? 0 : need - successes);
+          tally.add(M.success, successes >= need ? 1 : 0);
+          tally.add(M.successes, successes);
+          tally.add(M.sixes, sixes);
+          tally.add(M.active, successes >= need ? 0 : need - successes);
           tally.bin(0, successes);
         }
         tally.addTrials(trials);
@@ -132,7 +135,7 @@ export const knavery = defineMechanic({
             dist[s] += p;
           }),
         );
-        return { metrics: { success, successes, sixes, active }, distributions: { successes: dist } };
+        return { metrics: exactOf({ success, successes, sixes, active }), distributions: { successes: dist } };
       },
     };
   },
