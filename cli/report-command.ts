@@ -10,7 +10,6 @@ import { loadPlans } from './load.ts';
 import { parseOptions, positiveInteger, workersOption } from './options.ts';
 import { runPlans } from './runner.ts';
 import { writeReports } from '../reports/write.ts';
-import type { ScenarioPlan } from '../sim/scenario.ts';
 
 export const REPORT_USAGE = `  poolsim report [DIR|FILE...] [--out DIR] [--trials N] [--seed S] [--workers N]
 
@@ -41,7 +40,6 @@ export async function reportCommand(
     seed: values.seed,
   });
   const results = await runPlans(plans, { workers, progress: err, ...context });
-  const kinds = kindsOf(plans);
   const used = new Map<string, number>();
   const entries = plans.map((plan, i) => {
     let slug = slugOf(plan.file);
@@ -50,7 +48,7 @@ export async function reportCommand(
     if (n > 1) slug = `${slug}-${n}`;
     return { slug, result: results[i], source: plan.file };
   });
-  await writeReports(values.out!, entries, { charts: { kinds } });
+  await writeReports(values.out!, entries);
 
   let failed = 0;
   for (const e of entries) {
@@ -68,11 +66,3 @@ export async function reportCommand(
   return failed > 0 ? 1 : 0;
 }
 
-/** Probability or mean for every metric name, from the mechanics' own specs. */
-function kindsOf(plans: readonly ScenarioPlan[]): Record<string, 'probability' | 'mean'> {
-  const kinds: Record<string, 'probability' | 'mean'> = {};
-  for (const plan of plans) {
-    for (const p of plan.points) for (const m of p.simulation.metrics) kinds[m.name] = m.kind;
-  }
-  return kinds;
-}

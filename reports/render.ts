@@ -11,8 +11,8 @@
 import { from } from 'arquero';
 import type { ExpectResult, MetricResult, ScenarioResult } from '../sim/result.ts';
 import type { Chart } from './charts/index.ts';
-import { metricNames } from './kinds.ts';
-import { formatSweepValue, metricLabel, pointLabel } from './labels.ts';
+import { metricLabel, metricNames } from './metrics.ts';
+import { formatSweepValue, pointLabel } from './sweep.ts';
 import { sweepAxes } from './charts/shared.ts';
 import { namespaceIds } from './svg.ts';
 
@@ -202,7 +202,7 @@ ${namespaceIds(c.svg, c.name)}
       const rows = Object.entries(p.metrics)
         .map(
           ([metric, m]) =>
-            `<tr><td>${escapeHtml(metricLabel(metric, result.mechanic))} <code>${escapeHtml(metric)}</code></td><td class="num">${formatNumber(
+            `<tr><td>${escapeHtml(metricLabel(result, metric))} <code>${escapeHtml(metric)}</code></td><td class="num">${formatNumber(
               m.estimate,
             )}</td><td class="num">${formatInterval(m.ci95)}</td><td class="num">${m.exact === undefined ? '—' : formatNumber(m.exact)}</td></tr>`,
         )
@@ -265,7 +265,7 @@ export function renderScenarioMarkdown(result: ScenarioResult, charts: Chart[], 
     lines.push('| metric | estimate | 95% interval | exact |', '|---|--:|--:|--:|');
     for (const [metric, m] of Object.entries(p.metrics)) {
       lines.push(
-        `| ${mdCell(metricLabel(metric, result.mechanic))} \`${mdCell(metric)}\` | ${formatNumber(m.estimate)} | ${formatInterval(m.ci95)} | ${
+        `| ${mdCell(metricLabel(result, metric))} \`${mdCell(metric)}\` | ${formatNumber(m.estimate)} | ${formatInterval(m.ci95)} | ${
           m.exact === undefined ? '—' : formatNumber(m.exact)
         } |`,
       );

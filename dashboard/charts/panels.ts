@@ -8,8 +8,8 @@
  * / at-most views of every distribution.
  */
 import type { PointResult, ScenarioResult } from '../../sim/result.ts';
-import { metricKinds, type MetricKind } from '../../reports/kinds.ts';
-import { chartFamily, familyLabel, formatSweepValue, metricLabel, pointLabel, sweepLabel } from '../../reports/labels.ts';
+import { type MetricKind, chartFamily, familyLabel, metricKinds, metricLabel } from '../../reports/metrics.ts';
+import { formatSweepValue, pointLabel, sweepLabel } from '../../reports/sweep.ts';
 import { deathMetrics, deathOdds } from '../../reports/charts/deathOdds.ts';
 import { MAX_DISTRIBUTION_PANELS, distributionBars, distributionLabel } from '../../reports/charts/distributionBars.ts';
 import { estimatesAtPoint } from '../../reports/charts/estimatesAtPoint.ts';
@@ -95,7 +95,7 @@ export function panelsFor(result: ScenarioResult, options: PanelOptions = {}): P
   const axes = options.axes ?? sweepAxes(result);
   const pointCount = options.pointCount ?? result.results.length;
   const mechanic = result.mechanic;
-  const label = (m: string) => metricLabel(m, mechanic);
+  const label = (m: string) => metricLabel(result, m);
 
   // The VDP split comparison: one chart of what a split trades, ahead of everything else.
   const split = splitAxis(result);
@@ -149,7 +149,7 @@ export function panelsFor(result: ScenarioResult, options: PanelOptions = {}): P
         if (!same.length) continue;
         panels.push({
           name: `over-${family}${same.length === members.length ? '' : `-${kind}`}`,
-          title: `${familyLabel(family, same, mechanic)} by ${sweepLabel(axis)}`,
+          title: `${familyLabel(result, family, same)} by ${sweepLabel(axis)}`,
           svg: metricsOverSweep(result, same, { kind, axis }),
           table: {
             columns: [sweepLabel(axis), ...(same.length > 1 ? [''] : []), ...ESTIMATE_COLUMNS],
@@ -181,7 +181,7 @@ export function panelsFor(result: ScenarioResult, options: PanelOptions = {}): P
     if (points.length > MAX_DISTRIBUTION_PANELS) continue;
     const view = options.distributionViews?.[key] ?? 'exactly';
     const shown = withView(result, key, view);
-    const what = distributionLabel(key, mechanic);
+    const what = distributionLabel(result, key);
     panels.push({
       name: `distribution-${key}`,
       title: view === 'exactly' ? `Distribution of ${what}` : `Distribution of ${what}: P(${what} ${SYMBOL[view]} x)`,
@@ -290,5 +290,5 @@ export function heatmapMetric(result: ScenarioResult, asked?: string): string {
 
 /** The metrics a heatmap may show (every metric of the result), labelled. */
 export function heatmapChoices(result: ScenarioResult): { metric: string; label: string }[] {
-  return [...metricKinds(result).keys()].map((m) => ({ metric: m, label: metricLabel(m, result.mechanic) }));
+  return [...metricKinds(result).keys()].map((m) => ({ metric: m, label: metricLabel(result, m) }));
 }

@@ -3,7 +3,8 @@
  * compare view first when B is set, then A's own charts.
  */
 import type { ScenarioResult } from '../../sim/result.ts';
-import { pointLabel, metricLabel } from '../../reports/labels.ts';
+import { metricLabel } from '../../reports/metrics.ts';
+import { pointLabel } from '../../reports/sweep.ts';
 import { comparePanels, comparedMetric } from '../charts/comparePanels.ts';
 import { heatmapChoices, heatmapMetric, panelsFor, type DistributionView } from '../charts/panels.ts';
 import type { JobProgress } from '../run/scheduler.ts';
@@ -92,7 +93,7 @@ function checks(result: ScenarioResult, provisional: boolean): HTMLElement | nul
           'li',
           { class: e.pass ? 'pass' : 'fail' },
           h('span', { class: 'badge' }, e.pass ? 'pass' : 'FAIL'),
-          ` ${metricLabel(e.metric, result.mechanic)} ${bound}${e.point ? ` at ${pointLabel(e.point)}` : ''}`,
+          ` ${metricLabel(result, e.metric)} ${bound}${e.point ? ` at ${pointLabel(e.point)}` : ''}`,
           e.failedPoints?.length ? ` (fails at ${e.failedPoints.map(pointLabel).join('; ')})` : '',
         );
       }),

@@ -16,8 +16,8 @@
  * Chart names are file names (`charts/<name>.svg`): lower-case letters, digits, `-`, `.`.
  */
 import type { ScenarioResult } from '../../sim/result.ts';
-import { type MetricKind, metricKinds } from '../kinds.ts';
-import { chartFamily, familyLabel, metricLabel, sweepLabel } from '../labels.ts';
+import { type MetricKind, chartFamily, familyLabel, metricKinds, metricLabel } from '../metrics.ts';
+import { sweepLabel } from '../sweep.ts';
 import { deathMetrics, deathOdds } from './deathOdds.ts';
 import { MAX_DISTRIBUTION_PANELS, distributionBars, distributionLabel } from './distributionBars.ts';
 import { estimatesAtPoint } from './estimatesAtPoint.ts';
@@ -84,7 +84,7 @@ export function chartsFor(result: ScenarioResult, options: ChartsForOptions = {}
         const same = members.filter((m) => kinds.get(m) === kind);
         if (!same.length) continue;
         const suffix = same.length === members.length ? '' : `-${kind}`;
-        add(`over-${family}${suffix}`, `${familyLabel(family, same, mechanic)} by ${sweepLabel(axes[0]!)}`, () =>
+        add(`over-${family}${suffix}`, `${familyLabel(result, family, same)} by ${sweepLabel(axes[0]!)}`, () =>
           metricsOverSweep(result, same, { kind, axis: axes[0] }),
         );
       }
@@ -95,7 +95,7 @@ export function chartsFor(result: ScenarioResult, options: ChartsForOptions = {}
     const chosen = options.heatmapMetrics ?? (fromChecks.length ? fromChecks : [firstProbability ?? metrics[0]!]);
     for (const metric of new Set(chosen)) {
       if (!kinds.has(metric)) throw new Error(`chartsFor: heatmap metric "${metric}" is not in the result`);
-      add(`heatmap-${metric}`, `${metricLabel(metric, mechanic)} by ${sweepLabel(axes[0]!)} and ${sweepLabel(axes[1]!)}`, () =>
+      add(`heatmap-${metric}`, `${metricLabel(result, metric)} by ${sweepLabel(axes[0]!)} and ${sweepLabel(axes[1]!)}`, () =>
         metricHeatmap(result, metric, { kind: kinds.get(metric)! }),
       );
     }
@@ -105,7 +105,7 @@ export function chartsFor(result: ScenarioResult, options: ChartsForOptions = {}
   for (const key of distributionKeys) {
     const count = result.results.filter((p) => p.distributions?.[key]).length;
     if (count > MAX_DISTRIBUTION_PANELS) continue;
-    add(`distribution-${key}`, `Distribution of ${distributionLabel(key, mechanic)}`, () => distributionBars(result, key));
+    add(`distribution-${key}`, `Distribution of ${distributionLabel(result, key)}`, () => distributionBars(result, key));
   }
 
   const seriesKeys = new Set(result.results.flatMap((p) => Object.keys(p.series ?? {})));

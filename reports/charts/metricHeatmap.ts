@@ -8,8 +8,8 @@
  */
 import * as Plot from '@observablehq/plot';
 import type { ScenarioResult } from '../../sim/result.ts';
-import type { MetricKind } from '../kinds.ts';
-import { formatSweepValue, metricLabel, pointLabel, sweepLabel } from '../labels.ts';
+import { type MetricKind, metricLabel } from '../metrics.ts';
+import { formatSweepValue, pointLabel, sweepLabel } from '../sweep.ts';
 import { plotToSvg } from '../svg.ts';
 import { MARGIN_TOP, WIDTH, axisValues, formatEstimate, keyLine, sweepAxes, textWidth } from './shared.ts';
 
@@ -78,7 +78,7 @@ export function metricHeatmap(result: ScenarioResult, metric: string, options: M
     fy: panelAxes.length ? { domain: panels, label: null, padding: 0.15 } : undefined,
     color: { type: 'linear', domain: [low, high], scheme: 'blues' },
     marks: [
-      keyLine(`cell: ${metricLabel(metric, result.mechanic)}, Monte Carlo${showExact ? ' (exact below)' : ''}`),
+      keyLine(`cell: ${metricLabel(result, metric)}, Monte Carlo${showExact ? ' (exact below)' : ''}`),
       Plot.cell(rows, { x: 'across', y: 'up', fy: panelAxes.length ? 'panel' : undefined, fill: 'estimate' }),
       Plot.text(rows, {
         x: 'across',

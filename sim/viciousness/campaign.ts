@@ -254,27 +254,28 @@ export const campaign = defineMechanic({
       exact(): ExactValues {
         // The rivals' own figures are exact when nothing the company does touches them:
         // without rival deals a rival's designs never depend on the company.
-        const m: Record<string, number> = {};
-        if (plan.dealsTaken || plan.rivals.count === 0) return { metrics: m };
+        const x = plan.layout.exact();
+        if (plan.dealsTaken || plan.rivals.count === 0) return { metrics: {} };
         const odds: (RivalOdds | undefined)[] = [];
         for (let r = 0; r < plan.rivals.count; r++) {
           const o = rivalOdds(plan.rivals, r, turns);
           odds.push(o);
           if (!o) continue;
-          const name = plan.rivals.names[r];
-          m[`firstStrike.${name}`] = o.firstStrike.reduce((s, p, i) => s + p * (i + 1), 0);
-          m[`strikes.${name}`] = o.strikes;
-          m[`completed.${name}`] = o.completed;
+          // Each rival's firstStrike, strikes, completed lie side by side (CampaignPlan.rivalAt).
+          const at = plan.rivalAt + 3 * r;
+          x[at] = o.firstStrike.reduce((s, p, i) => s + p * (i + 1), 0);
+          x[at + 1] = o.strikes;
+          x[at + 2] = o.completed;
         }
         if (odds.every((o) => o !== undefined)) {
-          m.rivalStrikes = odds.reduce((s, o) => s + o!.strikes, 0);
-          CONSEQUENCE_KINDS.forEach((k, i) => {
-            m[`consequence.${k}`] = odds.reduce((s, o) => s + o!.kinds[i], 0);
+          x[METRIC.rivalStrikes] = odds.reduce((s, o) => s + o!.strikes, 0);
+          CONSEQUENCE_KINDS.forEach((_, i) => {
+            x[plan.kindsAt + i] = odds.reduce((s, o) => s + o!.kinds[i], 0);
           });
-          m.wealthLowered = odds.reduce((s, o) => s + o!.wealthLowered, 0);
-          m.calamity = 1 - odds.reduce((s, o) => s * (1 - o!.calamity), 1);
+          x[METRIC.wealthLowered] = odds.reduce((s, o) => s + o!.wealthLowered, 0);
+          x[METRIC.calamity] = 1 - odds.reduce((s, o) => s * (1 - o!.calamity), 1);
         }
-        return { metrics: m };
+        return { metrics: plan.layout.named(x) };
       },
       series(tally: Tally): Record<string, SeriesResult> {
         return campaignSeries(tally, turns, plan.startRank);

@@ -108,6 +108,8 @@ const KIND_CALAMITY = CONSEQUENCE_KINDS.indexOf('calamity');
 export class CampaignPlan {
   readonly turns: number;
   readonly metrics: MetricSpec[];
+  /** The metrics laid out (CAMPAIGN_METRICS): `exact` fills a sheet of it. */
+  readonly layout: MetricLayout<typeof CAMPAIGN_METRICS>;
   /** Tally index of rival r's firstStrike (then strikes, completed): rivalAt + 3r. */
   readonly rivalAt: number;
   readonly kindsAt: number;
@@ -271,6 +273,7 @@ export class CampaignPlan {
     this.kindsAt = L.specs.length;
     for (const kind of CONSEQUENCE_KINDS) L.add('consequence', { kind });
     this.metrics = L.specs;
+    this.layout = L;
   }
 }
 

@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { from, fromCSV } from 'arquero';
 import { chartsFor } from '../../reports/charts/index.ts';
-import { metricKinds } from '../../reports/kinds.ts';
-import { pointLabel, sweepLabel } from '../../reports/labels.ts';
+import { metricKinds } from '../../reports/metrics.ts';
+import { pointLabel, sweepLabel } from '../../reports/sweep.ts';
 import {
   describeCheck,
   renderIndex,
