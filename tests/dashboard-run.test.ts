@@ -208,8 +208,8 @@ describe('every chart has a table beside it', () => {
     const allIn = panels[0]!.table.rows[4]!;
     expect(allIn[3]!.value).toBe(0);
     expect(allIn[1]!.title).toMatch(/^95% interval 0\.\d{4} to 0\.\d{4}, exact 0\.9\d{3}$/);
-    // Tension still gets its own chart; success and safe are not drawn twice.
-    expect(panels.map((p) => p.name)).toEqual(['split', 'over-tension']);
+    // Then the report's charts, as the chart plan has them (reports/charts/plan.ts).
+    expect(panels.map((p) => p.name)).toEqual(['split', 'over-success', 'over-safe', 'over-successandsafe', 'over-tension']);
   });
 
   test('compare with a sweep: one metric, point by point, the one asked for', async () => {

@@ -17,7 +17,7 @@ import { MAX_UNIFORM, type RandomStream } from '../random.ts';
 import type { ViciousnessRules } from '../rules.ts';
 import { eachDie } from '../dice.ts';
 import { COMBATANT_DIE, HitResolver, hitTest, isCaptain, type CombatantSetup } from './violence.ts';
-import type { BattleSetup, BattleSideSetup } from './battle.ts';
+import type { BattleSetup, BattleSideSetup } from './battleSetup.ts';
 
 /** Flight policies as codes for the per-round loop. */
 export const FLEE_NEVER = 0;

@@ -17,7 +17,7 @@ import * as wealth from './wealth.ts';
 import { CAPTAIN_TRAITS, MINION_TRAITS, REWARD_BASELINE, replacementCost } from './wealth.ts';
 import { COMBATANT_DIE } from './violence.ts';
 import { PARTICIPANT_DIE } from './knavery.ts';
-import type { CampaignSetup } from './campaign.ts';
+import type { CampaignSetup } from './campaignSetup.ts';
 
 // Local copies of what the per-turn loop uses from other modules: run under tsx, every
 // read of an imported binding goes through a getter (its CommonJS interop), which cost
