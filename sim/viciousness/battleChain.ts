@@ -24,7 +24,7 @@
 import { Distribution, binomials } from '../exact/distribution.ts';
 import type { ViciousnessRules } from '../rules.ts';
 import { bonusDice, combatantDice, hitDistribution, hitTest, isCaptain } from './violence.ts';
-import { DEATH_FACES, FLEE_LOST_HALF, FLEE_OUTNUMBERED, fleeCode, medicsOf, woundGroupOf } from './battleField.ts';
+import { DEATH_FACES, FLEE_LOST_HALF, FLEE_OUTNUMBERED, fleeCode, medicsOf, woundGroupOf } from './violence.ts';
 import type { BattleSetup, BattleSideSetup } from './battleSetup.ts';
 
 /**

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { MAX_UNIFORM } from '../random.ts';
-import { checkSides, sideSchema } from './violence.ts';
+import { AID_POLICIES, FLEE_POLICIES, checkSides, sideSchema } from './violence.ts';
 
 /** "A battle ends when … `maxRounds` reached: a draw" (RULES.md); the contract's default. */
 export const DEFAULT_MAX_ROUNDS = 50;
@@ -17,12 +17,12 @@ export const battleSideSchema = sideSchema.extend({
    * defaults to *never*. `outnumbered`: some enemy side has more able combatants;
    * `lostHalf`: half of the side's starting combatants are wounded or dead.
    */
-  flee: z.enum(['never', 'outnumbered', 'lostHalf']).optional(),
+  flee: z.enum(FLEE_POLICIES).optional(),
   /**
    * Medical attention for the side's wounded; defaults to *none* (2-in-4 death).
    * `ordinary`: 1-in-4; `medic`: no death for those a Medic attends, ordinary for others.
    */
-  aid: z.enum(['none', 'ordinary', 'medic']).optional(),
+  aid: z.enum(AID_POLICIES).optional(),
   /** Medics on the side, each attending one wounded per round; only with aid "medic", defaults to 1. */
   medics: z.number().int().min(1).max(1000).optional(),
 });

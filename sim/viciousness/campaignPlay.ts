@@ -12,7 +12,8 @@ import type { MetricSpec } from '../stats.ts';
 import * as rivalDice from './rivalDice.ts';
 import { CONSEQUENCE_KINDS, RIVAL_DICE_METRICS, RivalBoard, RivalPlan } from './rivalDice.ts';
 import { MetricLayout, metricTable } from '../metrics.ts';
-import { Skirmish, type Aid } from './skirmish.ts';
+import { Skirmish } from './skirmish.ts';
+import type { Aid } from './violence.ts';
 import * as wealth from './wealth.ts';
 import { CAPTAIN_TRAITS, MINION_TRAITS, REWARD_BASELINE, replacementCost } from './wealth.ts';
 import { COMBATANT_DIE } from './violence.ts';
@@ -87,7 +88,6 @@ export const METRIC = Object.fromEntries(Object.keys(COMPANY_METRICS).map((key, 
   number
 >;
 
-const FLEE = { never: 'never', outnumbered: 'outnumbered', lostHalf: 'lostHalf' } as const;
 const BANK_ALL = 0;
 const BANK_RESERVE = 1;
 const BANK_NONE = 2;
@@ -315,8 +315,8 @@ export class CampaignTrial {
       plan.maxTroupeSize,
       plan.rules,
       {
-        troupeFlee: FLEE[policy.flee ?? 'lostHalf'],
-        guardFlee: FLEE[guards.flee ?? 'never'],
+        troupeFlee: policy.flee ?? 'lostHalf',
+        guardFlee: guards.flee ?? 'never',
         maxRounds: policy.maxRounds ?? 50,
         guardDice: [COMBATANT_DIE, ...eachDie(guards.dice ?? [])],
         guardBonus: eachDie(guards.bonus ?? []),

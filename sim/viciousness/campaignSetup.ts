@@ -8,7 +8,7 @@ import { diceListSchema } from '../dice.ts';
 import { MAX_UNIFORM } from '../random.ts';
 import { checkRivals, rivalSchema } from './rivalDice.ts';
 import { MAX_TURNS } from './rivals.ts';
-import { FLEE_POLICIES } from './skirmish.ts';
+import { AID_POLICIES, FLEE_POLICIES } from './violence.ts';
 import { MAX_RANK, MAX_TRAITS, MIN_RANK, RANK_MINIMUM, REWARD_METHODS, minimumPoints, rankOf } from './wealth.ts';
 
 const name = z.string().min(1);
@@ -49,7 +49,7 @@ export const troupeSchema = z
     /** Its starting asset; defaults to *securedHeadquarters*. A liquid coin joins the company's. */
     asset: z.enum(STARTING_ASSETS).optional(),
     /** Medical attention for its wounded in violence; defaults to *none* (2-in-4 death). */
-    aid: z.enum(['none', 'ordinary', 'medic']).optional(),
+    aid: z.enum(AID_POLICIES).optional(),
     /** Equipment bonus dice in violence ("The GM awards 1d4 or 2d4 to the most well-equipped side"). */
     bonus: diceListSchema.optional(),
   })

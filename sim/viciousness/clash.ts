@@ -26,6 +26,7 @@ import {
   sideSchema,
   type SideSetup,
   type ViolenceDie,
+  woundGroupOf,
 } from './violence.ts';
 
 export const clashSetup = z
@@ -43,8 +44,7 @@ export function woundGroups(side: SideSetup, order: ViciousnessRules['woundOrder
   const total = side.combatants.reduce((n, c) => n + (c.count ?? 1), 0);
   const sizes =
     order === 'random' ? [total] : order === 'captainFirst' ? [captains, total - captains] : [total - captains, captains];
-  const groupOf = (c: SideSetup['combatants'][number]) =>
-    order === 'random' ? 0 : (order === 'captainFirst') === isCaptain(c) ? 0 : 1;
+  const groupOf = (c: SideSetup['combatants'][number]) => woundGroupOf(c, order);
   return { sizes, groupOf, total };
 }
 
