@@ -46,7 +46,7 @@ export async function reportCommand(
     const n = (used.get(slug.toLowerCase()) ?? 0) + 1;
     used.set(slug.toLowerCase(), n);
     if (n > 1) slug = `${slug}-${n}`;
-    return { slug, result: results[i], source: plan.file };
+    return { slug, result: results[i], source: plan.file, setup: plan.scenario.setup };
   });
   await writeReports(values.out!, entries);
 

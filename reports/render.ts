@@ -23,6 +23,8 @@ export interface ReportEntry {
   result: ScenarioResult;
   /** Where the scenario came from (its file path), shown in the report. */
   source?: string;
+  /** The scenario's setup, where known: sweep paths then name list items (reports/sweep.ts). */
+  setup?: unknown;
 }
 
 /** Where a chart's SVG sits relative to the scenario's report folder. */

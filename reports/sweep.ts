@@ -1,6 +1,9 @@
 /**
- * Sweep paths and values as a designer reads them. Paths are the public contract
- * (SCENARIOS.md); these are only how charts, tables and check lines show them.
+ * Sweep paths and values as a designer reads them — the one place that names them, for
+ * charts, tables, check lines, reports and the dashboard. Paths are the public contract
+ * (SCENARIOS.md); these are only how they are shown: `setup.sides.1.combatants.0.count`
+ * reads "guards › guard › how many" (as the dashboard's Vary menu says it), an empty dice
+ * list "none".
  */
 /** Labels for sweep paths of the contract's setups. */
 const SWEEP_LABELS: Record<string, string> = {
@@ -29,32 +32,82 @@ const SWEEP_LABELS: Record<string, string> = {
   trials: 'trials',
 };
 
+/** What one item of a list is called, when it has no name of its own: "side 2". */
+const ITEM_WORDS: Record<string, string> = {
+  sides: 'side',
+  combatants: 'combatant',
+  participants: 'participant',
+  rivals: 'rival',
+  designs: 'design',
+  troupes: 'troupe',
+  minions: 'minion',
+  characters: 'character',
+};
+
 /**
- * A sweep path as an axis label: `setup.challenges` → "challenges". Paths not in the
- * dictionary drop `setup.` and show array indices as written in the file, so the label
- * still points at the line a designer edits: `setup.participants.1.count` →
- * "participants[1] count", `rules.hitOn` → "rule hitOn".
+ * A field's key in the game's words, as the dashboard's forms label it (dashboard/forms/);
+ * `<list>.<key>` where the word depends on the list the item is in.
  */
-export function sweepLabel(path: string): string {
+const FIELD_WORDS: Record<string, string> = {
+  'sides.bonus': 'equipment bonus',
+  'rivals.rank': 'wealth rank',
+  count: 'how many',
+  dice: 'trait dice',
+  bonus: 'bonus dice',
+  penalty: 'penalty dice',
+  rattled: 'rattled',
+  rank: 'rank',
+  severity: 'severity',
+  flee: 'flees',
+  aid: 'aid',
+  medics: 'Medics',
+  a: 'side A',
+  b: 'side B',
+};
+
+/**
+ * A sweep path as a label: `setup.challenges` → "challenges"; inside lists, each item by
+ * its `name` in `setup` (the scenario's setup, where the caller has it), else "side 2":
+ * `setup.sides.1.combatants.0.count` → "guards › guard › how many"; `rules.hitOn` →
+ * "rule hitOn".
+ */
+export function sweepLabel(path: string, setup?: unknown): string {
   const known = SWEEP_LABELS[path];
   if (known) return known;
   const parts = path.split('.');
   if (parts[0] === 'rules') return `rule ${parts.slice(1).join('.')}`;
   if (parts[0] === 'setup') parts.shift();
-  let label = '';
-  for (const part of parts) label += /^\d+$/.test(part) ? `[${part}]` : `${label ? ' ' : ''}${part}`;
-  return label;
+  const words: string[] = [];
+  let value: unknown = setup;
+  let list = '';
+  for (let i = 0; i < parts.length; i++) {
+    const key = parts[i]!;
+    const next = parts[i + 1];
+    const child = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+    if (next !== undefined && /^\d+$/.test(next)) {
+      const item = Array.isArray(child) ? child[Number(next)] : undefined;
+      const name = item !== null && typeof item === 'object' ? (item as Record<string, unknown>).name : undefined;
+      words.push(typeof name === 'string' && name !== '' ? name : `${ITEM_WORDS[key] ?? key} ${Number(next) + 1}`);
+      value = item;
+      list = key;
+      i++;
+    } else {
+      words.push(FIELD_WORDS[`${list}.${key}`] ?? FIELD_WORDS[key] ?? key);
+      value = child;
+    }
+  }
+  return words.join(' › ');
 }
 
 /** A sweep value as text: dice lists read `2d4, d6`, numbers and strings as themselves. */
 export function formatSweepValue(value: unknown): string {
-  if (Array.isArray(value)) return value.map(formatSweepValue).join(', ');
+  if (Array.isArray(value)) return value.length === 0 ? 'none' : value.map(formatSweepValue).join(', ');
   if (value !== null && typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }
 
-/** One point of a sweep as text: "challenges = 3, participants[1] count = 2". */
-export function pointLabel(point: Record<string, unknown>): string {
-  const parts = Object.entries(point).map(([path, value]) => `${sweepLabel(path)} = ${formatSweepValue(value)}`);
+/** One point of a sweep as text: "challenges = 3, minion › how many = 2". */
+export function pointLabel(point: Record<string, unknown>, setup?: unknown): string {
+  const parts = Object.entries(point).map(([path, value]) => `${sweepLabel(path, setup)} = ${formatSweepValue(value)}`);
   return parts.length ? parts.join(', ') : 'no sweep';
 }

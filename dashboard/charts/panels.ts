@@ -34,6 +34,8 @@ export interface Panel {
 }
 
 export interface PanelOptions {
+  /** The scenario's setup: sweep paths then name list items ("guards › guard › how many"). */
+  setup?: unknown;
   /** The sweep's paths, from the plan (a live result may not have reached every point). */
   axes?: string[];
   /** Points the scenario has in all; 1 draws the one-point charts. */
@@ -110,7 +112,7 @@ export function panelsFor(result: ScenarioResult, options: PanelOptions = {}): P
 
   // Then every chart of the plan the report draws, each with its numbers beside it.
   const asked = options.heatmapMetric !== undefined && kinds.has(options.heatmapMetric) ? [options.heatmapMetric] : undefined;
-  for (const chart of chartPlan(result, { axes, pointCount, heatmapMetrics: asked })) {
+  for (const chart of chartPlan(result, { axes, pointCount, heatmapMetrics: asked, setup: options.setup })) {
     const kind = chart.metricKind ?? 'probability';
     const panel = (table: Table, svg = chart.draw(), title = chart.title): Panel => ({ name: chart.name, title, svg, table });
     switch (chart.kind) {
@@ -126,7 +128,7 @@ export function panelsFor(result: ScenarioResult, options: PanelOptions = {}): P
         const same = chart.metrics;
         panels.push(
           panel({
-            columns: [sweepLabel(axis), ...(same.length > 1 ? [''] : []), ...ESTIMATE_COLUMNS],
+            columns: [sweepLabel(axis, options.setup), ...(same.length > 1 ? [''] : []), ...ESTIMATE_COLUMNS],
             rows: result.results.flatMap((p) =>
               same.map((m) => [
                 textCell(formatSweepValue(p.point[axis])),
@@ -139,7 +141,7 @@ export function panelsFor(result: ScenarioResult, options: PanelOptions = {}): P
         break;
       }
       case 'heatmap':
-        panels.push(panel(heatmapTable(result, chart.metrics[0]!, kind, chart.axes)));
+        panels.push(panel(heatmapTable(result, chart.metrics[0]!, kind, chart.axes, options.setup)));
         break;
       case 'distribution': {
         const key = chart.key!;
@@ -207,7 +209,7 @@ export function panelsFor(result: ScenarioResult, options: PanelOptions = {}): P
  * (first value of the second path at the bottom there, at the top here, as tables read);
  * with a third path, one row per point instead.
  */
-function heatmapTable(result: ScenarioResult, metric: string, kind: MetricKind, axes: string[]): Table {
+function heatmapTable(result: ScenarioResult, metric: string, kind: MetricKind, axes: string[], setup?: unknown): Table {
   const [across, up] = [axes[0]!, axes[1]!];
   if (axes.length > 2) {
     return {
@@ -220,7 +222,7 @@ function heatmapTable(result: ScenarioResult, metric: string, kind: MetricKind, 
   const find = (a: unknown, u: unknown) =>
     result.results.find((p) => formatSweepValue(p.point[across]) === formatSweepValue(a) && formatSweepValue(p.point[up]) === formatSweepValue(u));
   return {
-    columns: [`${sweepLabel(up)} \\ ${sweepLabel(across)}`, ...acrossValues.map(formatSweepValue)],
+    columns: [`${sweepLabel(up, setup)} \\ ${sweepLabel(across, setup)}`, ...acrossValues.map(formatSweepValue)],
     rows: upValues.map((u) => [textCell(formatSweepValue(u)), ...acrossValues.map((a) => estimateCell(find(a, u)?.metrics[metric], kind))]),
   };
 }

@@ -35,6 +35,8 @@ export interface ResultsView {
 const PROBLEMS_LISTED = 5;
 
 export interface ResultsOptions {
+  /** The draft's setup: sweep paths name list items by it (reports/sweep.ts). */
+  setup?: unknown;
   heatmapMetric?: string;
   compareMetric?: string;
   distributionViews: Record<string, DistributionView>;
@@ -113,7 +115,7 @@ export function renderResults(view: ResultsView, options: ResultsOptions): HTMLE
   const [a, b] = view.results;
   if (!a) return root;
   const provisional = view.state === 'running';
-  const panelOptions = { axes: view.axes, pointCount: view.pointCount, heatmapMetric: options.heatmapMetric, distributionViews: options.distributionViews };
+  const panelOptions = { setup: view.state === 'file' ? undefined : options.setup, axes: view.axes, pointCount: view.pointCount, heatmapMetric: options.heatmapMetric, distributionViews: options.distributionViews };
   if (b && view.state !== 'file') {
     const compareOptions = { metric: options.compareMetric };
     root.append(

@@ -17,6 +17,8 @@ export interface MetricHeatmapOptions {
   kind: MetricKind;
   /** The sweep paths across and up; default: the result's first two. */
   axes?: [string, string];
+  /** The scenario's setup, so list items read by their names (reports/sweep.ts). */
+  setup?: unknown;
 }
 
 /** Cell height in px: two lines of 10px text with room to breathe. */
@@ -73,8 +75,8 @@ export function metricHeatmap(result: ScenarioResult, metric: string, options: M
     marginRight,
     marginBottom,
     padding: 0.04,
-    x: { domain: acrossValues, label: sweepLabel(across), labelAnchor: 'center', tickSize: 0, tickRotate: slant ? -30 : 0 },
-    y: { domain: upValues, label: sweepLabel(up), tickSize: 0 },
+    x: { domain: acrossValues, label: sweepLabel(across, options.setup), labelAnchor: 'center', tickSize: 0, tickRotate: slant ? -30 : 0 },
+    y: { domain: upValues, label: sweepLabel(up, options.setup), tickSize: 0 },
     fy: panelAxes.length ? { domain: panels, label: null, padding: 0.15 } : undefined,
     color: { type: 'linear', domain: [low, high], scheme: 'blues' },
     marks: [

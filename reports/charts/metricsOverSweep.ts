@@ -24,6 +24,8 @@ export interface MetricsOverSweepOptions {
   kind: MetricKind;
   /** The swept path on the x axis; defaults to the result's first sweep path. */
   axis?: string;
+  /** The scenario's setup, so list items read by their names (reports/sweep.ts). */
+  setup?: unknown;
 }
 
 export function metricsOverSweep(result: ScenarioResult, metrics: string[], options: MetricsOverSweepOptions): string {
@@ -68,8 +70,8 @@ export function metricsOverSweep(result: ScenarioResult, metrics: string[], opti
     marginRight,
     marginBottom: MARGIN_BOTTOM,
     x: numeric
-      ? { label: sweepLabel(axis), ...(integerTicks ? { ticks: values as number[], tickFormat: 'd' } : {}) }
-      : { type: 'point', domain: values.map(formatSweepValue), label: sweepLabel(axis), padding: 0.3 },
+      ? { label: sweepLabel(axis, options.setup), ...(integerTicks ? { ticks: values as number[], tickFormat: 'd' } : {}) }
+      : { type: 'point', domain: values.map(formatSweepValue), label: sweepLabel(axis, options.setup), padding: 0.3 },
     y: options.kind === 'probability'
       ? { domain: [0, 1], grid: true, label: familyLabel(result, family, metrics) }
       : { zero: true, nice: true, grid: true, label: familyLabel(result, family, metrics) },

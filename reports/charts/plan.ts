@@ -48,6 +48,8 @@ export interface ChartPlanOptions {
   axes?: string[];
   /** Points the scenario has in all; 1 draws the one-point charts. */
   pointCount?: number;
+  /** The scenario's setup, where the caller has it: sweep paths then name list items ("guards › guard › how many"). */
+  setup?: unknown;
 }
 
 /** A metric or key as part of a file name: `win.the minions` → `win.the-minions`. */
@@ -71,6 +73,7 @@ export function chartPlan(result: ScenarioResult, options: ChartPlanOptions = {}
   const axes = options.axes ?? sweepAxes(result);
   const pointCount = options.pointCount ?? result.results.length;
   const mechanic = result.mechanic;
+  const { setup } = options;
   const names = new Set<string>();
   const add = (chart: Omit<PlannedChart, 'axes' | 'metrics'> & Partial<Pick<PlannedChart, 'axes' | 'metrics'>>) => {
     let unique = chartFileName(chart.name);
@@ -109,8 +112,8 @@ export function chartPlan(result: ScenarioResult, options: ChartPlanOptions = {}
         const same = members.filter((m) => kinds.get(m) === kind);
         if (!same.length) continue;
         const suffix = same.length === members.length ? '' : `-${kind}`;
-        add({ name: `over-${family}${suffix}`, title: `${familyLabel(result, family, same)} by ${sweepLabel(axis)}`, kind: 'over',
-          metrics: same, metricKind: kind, axes: [axis], draw: (r = result) => metricsOverSweep(r, same, { kind, axis }) });
+        add({ name: `over-${family}${suffix}`, title: `${familyLabel(result, family, same)} by ${sweepLabel(axis, setup)}`, kind: 'over',
+          metrics: same, metricKind: kind, axes: [axis], draw: (r = result) => metricsOverSweep(r, same, { kind, axis, setup }) });
       }
     }
   } else if (axes.length >= 2) {
@@ -119,8 +122,8 @@ export function chartPlan(result: ScenarioResult, options: ChartPlanOptions = {}
     for (const metric of new Set(chosen)) {
       if (!kinds.has(metric)) throw new Error(`chartPlan: heatmap metric "${metric}" is not in the result`);
       const kind = kinds.get(metric)!;
-      add({ name: `heatmap-${metric}`, title: `${metricLabel(result, metric)} by ${sweepLabel(pair[0])} and ${sweepLabel(pair[1])}`,
-        kind: 'heatmap', metrics: [metric], metricKind: kind, axes, draw: (r = result) => metricHeatmap(r, metric, { kind, axes: pair }) });
+      add({ name: `heatmap-${metric}`, title: `${metricLabel(result, metric)} by ${sweepLabel(pair[0], setup)} and ${sweepLabel(pair[1], setup)}`,
+        kind: 'heatmap', metrics: [metric], metricKind: kind, axes, draw: (r = result) => metricHeatmap(r, metric, { kind, axes: pair, setup }) });
     }
   }
 
