@@ -53,7 +53,8 @@ const resultSchema = z
 
 /** A zod issue as `what was expected`. */
 function problem(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'invalid_type') return `expected ${issue.expected === 'record' ? 'an object' : issue.expected}`;
+  const names: Record<string, string> = { number: 'a number', int: 'a whole number', string: 'a string', object: 'an object', record: 'an object', array: 'a list', tuple: 'a list' };
+  if (issue.code === 'invalid_type') return `expected ${names[issue.expected] ?? issue.expected}`;
   if (issue.code === 'too_small') return issue.origin === 'string' ? 'expected a non-empty string' : `expected at least ${issue.minimum}`;
   return issue.message;
 }
