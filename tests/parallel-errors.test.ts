@@ -70,8 +70,10 @@ describe('Ctrl-C', () => {
     expect(r.code).toBe(130);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe('poolsim: interrupted, nothing was written\n');
-    expect(performance.now() - t0).toBeLessThan(10_000);
-  }, 30_000);
+    // The run alone would take many minutes: ending well inside that shows the abort
+    // stopped it, with room for a loaded machine.
+    expect(performance.now() - t0).toBeLessThan(30_000);
+  }, 60_000);
 
   it('the scheduler rejects with Interrupted as soon as its signal aborts', async () => {
     const plan = planScenario(readScenario(AMBUSH), AMBUSH, { trials: 1_000_000_000 });
