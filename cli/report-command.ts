@@ -11,6 +11,8 @@ import { parseOptions, positiveInteger, workersOption } from './options.ts';
 import { runPlans } from './runner.ts';
 import { writeReports } from '../reports/write.ts';
 import type { ScenarioPlan } from '../sim/scenario.ts';
+import { solvePlan } from '../sim/solve/plan.ts';
+import { failedSolveChecks } from '../reports/solveSection.ts';
 
 export const REPORT_USAGE = `  poolsim report [DIR|FILE...] [--out DIR] [--trials N] [--seed S] [--workers N]
 
@@ -41,6 +43,10 @@ export async function reportCommand(
     seed: values.seed,
   });
   const results = await runPlans(plans, { workers, progress: err, ...context });
+  // Each file's solve blocks, answered beside (never inside) its results.
+  plans.forEach((plan, i) => {
+    if (plan.scenario.solve?.length) results[i].solve = solvePlan(plan);
+  });
   const kinds = kindsOf(plans);
   const used = new Map<string, number>();
   const entries = plans.map((plan, i) => {
@@ -56,10 +62,12 @@ export async function reportCommand(
   for (const e of entries) {
     const checks = e.result.expect;
     const bad = checks.filter((c) => !c.pass);
-    failed += bad.length;
-    const mark = bad.length > 0 ? 'FAIL' : 'ok  ';
+    const badSolves = failedSolveChecks(e.result);
+    failed += bad.length + badSolves.length;
+    const mark = bad.length + badSolves.length > 0 ? 'FAIL' : 'ok  ';
     out.write(`${mark}  ${e.result.name}  (${checks.length - bad.length}/${checks.length} checks)  ${e.slug}/\n`);
     for (const c of bad) out.write(`        failed: ${c.metric}${c.point ? ` at ${JSON.stringify(c.point)}` : ''}\n`);
+    for (const s of badSolves) out.write(`        failed: ${s}\n`);
   }
   const index = resolve(values.out!, 'index.html');
   // A path from here reads best, unless it climbs out of this folder: then the full one.
