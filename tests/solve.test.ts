@@ -276,3 +276,21 @@ describe('poolsim solve and the reports', () => {
     expect(md).toContain('![even heist](charts/solve-even-heist.svg)');
   });
 });
+
+describe('the library', () => {
+  const folder = new URL('../scenarios/', import.meta.url).pathname;
+  test('the exact solve scenarios give their expected answers; the Monte Carlo one plans', async () => {
+    const { loadPlans } = await import('../cli/load.ts');
+    for (const name of ['solve-heist.yaml', 'solve-fair-fight.yaml', 'solve-sorcerer-bonus.yaml', 'solve-d4-worth-d6.yaml']) {
+      const [p] = loadPlans([folder + name]);
+      for (const r of solvePlan(p)) {
+        expect(r.method, `${name} ${r.name}`).toBe('exact');
+        expect(r.decided).toBe(true);
+        if (r.expect) expect(r.expect.pass, `${name} ${r.name}: ${r.sentence}`).toBe(true);
+      }
+    }
+    // The campaign has no exact engine (run by `npm start`; ~10 s, too long for here).
+    const [campaign] = loadPlans([folder + 'solve-rival-rank.json']);
+    expect(solveProblem(campaign, 0).simulations[0].exact).toBeUndefined();
+  });
+});

@@ -57,8 +57,9 @@ function goalText(r: SolveResult): string {
   }
 }
 
+/** "The first with…" starts a sentence; a metric's name keeps its case ("win.crew closest to…"). */
 function capital(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  return text.startsWith('the ') ? 'T' + text.slice(1) : text;
 }
 
 export function solveSentence(r: SolveResult, block: SolveBlock, done: boolean): string {
@@ -76,7 +77,7 @@ export function solveSentence(r: SolveResult, block: SolveBlock, done: boolean):
     return `${capital(goalText(r))}: undecided between ${cands.join(' and ')}; ${near.join(', ')} — the target still lies within the 95% intervals at the cap of ${trialsText(r.maxTrials ?? 0)} trials a value${cost}.`;
   }
   if (r.value === null) {
-    return `No value of ${block.vary} in ${rangeText} is ${goalText(r).replace(/^the (first|last) with /, 'with ')} (${exact ? 'exact' : 'decided at 95%'}${cost})${monotoneNote}.`;
+    return `No value of ${block.vary} in ${rangeText} gives ${goalText(r).replace(/^the (first|last) with /, '')} (${exact ? 'exact' : 'decided at 95%'}${cost})${monotoneNote}.`;
   }
   const k = index(r.value);
   const p = r.points[k];
