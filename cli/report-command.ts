@@ -65,7 +65,8 @@ export async function reportCommand(
     const badSolves = failedSolveChecks(e.result);
     failed += bad.length + badSolves.length;
     const mark = bad.length + badSolves.length > 0 ? 'FAIL' : 'ok  ';
-    out.write(`${mark}  ${e.result.name}  (${checks.length - bad.length}/${checks.length} checks)  ${e.slug}/\n`);
+    const all = checks.length + (e.result.solve ?? []).filter((x) => x.expect).length;
+    out.write(`${mark}  ${e.result.name}  (${all - bad.length - badSolves.length}/${all} checks)  ${e.slug}/\n`);
     for (const c of bad) out.write(`        failed: ${c.metric}${c.point ? ` at ${JSON.stringify(c.point)}` : ''}\n`);
     for (const s of badSolves) out.write(`        failed: ${s}\n`);
   }

@@ -290,7 +290,7 @@ describe.skipIf(!CHROMIUM)('the dashboard in Chromium', () => {
     await expect(p.locator('.find-result svg').count()).resolves.toBe(1);
     // A new target: the answer follows.
     await p.fill('[data-key="find-target"]', '0.7');
-    await p.waitForFunction(() => document.querySelector('.find-results[data-find-state="finished"] .sentence')?.textContent?.includes('1 challenges'), undefined, { timeout: RUN_TIMEOUT });
+    await p.waitForFunction(() => document.querySelector('.find-results[data-find-state="finished"] .sentence')?.textContent?.includes('1 challenge ('), undefined, { timeout: RUN_TIMEOUT });
     // The question is in the address and the downloaded scenario, and poolsim solve answers it the same.
     expect(decodeURIComponent(p.url())).toContain('#s=');
     const file = await download('#download', p);

@@ -18,7 +18,9 @@ export function valueLabel(value: unknown, block: Pick<SolveBlock, 'label' | 'va
   const text = valueText(value);
   if (block.label) return block.label.includes('{value}') ? block.label.replaceAll('{value}', text) : `${text} ${block.label}`;
   const words = block.vary.split('.').filter((s) => !/^\d+$/.test(s));
-  return `${text} ${words[words.length - 1] ?? block.vary}`;
+  const word = words[words.length - 1] ?? block.vary;
+  // "1 challenge", "2 challenges": a plural field name reads singular after 1.
+  return `${text} ${value === 1 && /[^su]s$/.test(word) ? word.slice(0, -1) : word}`;
 }
 
 /** A metric's figure: three decimals, or three significant digits for large means. */
