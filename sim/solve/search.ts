@@ -151,6 +151,19 @@ export class SolveSearch {
     r.chunks = Math.max(r.chunks, chunks);
   }
 
+  /**
+   * Grow `r` (and setup A beside it) chunk by chunk, yielding after each, so a caller
+   * stepping the search between frames (the dashboard) never waits on a whole round.
+   */
+  private *growing(r: ValueRun, chunks: number): Generator<void, void> {
+    const ref = this.referenceRun();
+    while (r.chunks < chunks) {
+      this.grow(r, r.chunks + 1);
+      if (ref && ref.chunks < r.chunks) this.grow(ref, r.chunks);
+      yield;
+    }
+  }
+
   /** Value i's metric minus the target, at the decision level z (or at 95% for reports). */
   private gap(i: number, z = this.z): Estimate {
     const r = this.run(i);
@@ -178,11 +191,10 @@ export class SolveSearch {
           this.sides.set(i, side);
           return side;
         }
-        this.grow(r, this.nextChunks(r.chunks, g));
+        yield* this.growing(r, this.nextChunks(r.chunks, g));
       } else {
-        this.grow(r, 1);
+        yield* this.growing(r, 1);
       }
-      yield;
     }
   }
 
@@ -284,8 +296,7 @@ export class SolveSearch {
       }
       const widest = open.reduce((w, x) => (d[x.k][1] - d[x.k][0] > d[w.k][1] - d[w.k][0] ? x : w));
       const r = this.run(widest.i);
-      this.grow(r, Math.min(this.maxChunks, 2 * r.chunks));
-      yield;
+      yield* this.growing(r, Math.min(this.maxChunks, 2 * r.chunks));
     }
   }
 
