@@ -49,14 +49,19 @@ export function solveSectionHtml(result: ScenarioResult, charts: Chart[]): strin
   return `<h2>Solve</h2>\n${blocks.join('\n')}\n`;
 }
 
+/** Text safe in Markdown: no raw HTML, no table pipes, one line. */
+function md(text: string): string {
+  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/\r?\n/g, ' ');
+}
+
 export function solveSectionMarkdown(result: ScenarioResult, charts: Chart[]): string[] {
   if (!result.solve?.length) return [];
   const shown = chartsOf(result, charts);
   const lines = ['## Solve', ''];
   result.solve.forEach((s, i) => {
-    lines.push(`### ${s.name}`, '', s.sentence.replace(/\|/g, '\\|'), '');
-    if (s.expect) lines.push(`${s.expect.pass ? '✅ PASS' : '❌ **FAIL**'}: ${describeSolveExpect(s.expect)}`, '');
-    if (shown[i]) lines.push(`![${s.name}](charts/${shown[i]!.name}.svg)`, '');
+    lines.push(`### ${md(s.name)}`, '', md(s.sentence), '');
+    if (s.expect) lines.push(`${s.expect.pass ? '✅ PASS' : '❌ **FAIL**'}: ${md(describeSolveExpect(s.expect))}`, '');
+    if (shown[i]) lines.push(`![${md(s.name).replace(/[[\]]/g, '')}](charts/${shown[i]!.name}.svg)`, '');
   });
   return lines;
 }
