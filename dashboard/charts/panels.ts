@@ -175,6 +175,17 @@ export function panelsFor(result: ScenarioResult, options: PanelOptions = {}): P
         });
         break;
       }
+      case 'solve': {
+        // A results.json with `poolsim solve` answers: the searched values and the metric at each.
+        const s = result.solve!.find((x) => x.name === chart.key)!;
+        panels.push(
+          panel({
+            columns: [sweepLabel(s.vary, options.setup), ...ESTIMATE_COLUMNS],
+            rows: s.points.map((p) => [textCell(formatSweepValue(p.value)), numberCell(p.estimate, kind), intervalCell(p.ci95, kind), numberCell(p.exact, kind)]),
+          }),
+        );
+        break;
+      }
       case 'fan':
       case 'rank-shares': {
         const key = chart.key!;

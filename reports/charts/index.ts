@@ -42,3 +42,4 @@ export { fanOverTurns } from './fanOverTurns.ts';
 export { metricHeatmap } from './metricHeatmap.ts';
 export { metricsOverSweep } from './metricsOverSweep.ts';
 export { shareDemotedByTurn } from './shareDemotedByTurn.ts';
+export { solveChart } from './solveChart.ts';

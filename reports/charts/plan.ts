@@ -17,9 +17,10 @@ import { metricsOverSweep } from './metricsOverSweep.ts';
 import { shareDemotedByTurn, shareSeriesKey } from './shareDemotedByTurn.ts';
 import { SERIES_LABELS } from './campaignSeries.ts';
 import { sweepAxes } from './shared.ts';
+import { solveChart } from './solveChart.ts';
 
 /** What a planned chart shows, so a page can put the matching table beside it. */
-export type ChartKind = 'probabilities' | 'means' | 'death-odds' | 'over' | 'heatmap' | 'distribution' | 'fan' | 'rank-shares';
+export type ChartKind = 'probabilities' | 'means' | 'death-odds' | 'over' | 'heatmap' | 'distribution' | 'fan' | 'rank-shares' | 'solve';
 
 export interface PlannedChart {
   /** File-safe name, unique within the result: `charts/<name>.svg`. */
@@ -31,7 +32,7 @@ export interface PlannedChart {
   metrics: string[];
   /** Probability or mean, for charts of metrics. */
   metricKind?: MetricKind;
-  /** The distribution or series key (distribution, fan, rank-shares). */
+  /** The distribution or series key (distribution, fan, rank-shares), the solve's name (solve). */
   key?: string;
   /** The swept paths the chart is drawn over (lines: one, heatmap: two). */
   axes: string[];
@@ -148,6 +149,12 @@ export function chartPlan(result: ScenarioResult, options: ChartPlanOptions = {}
       add({ name: 'rank-shares', title: 'Share of trials below or above the starting rank, by turn', kind: 'rank-shares', key: shareKey,
         draw: (r = result) => shareDemotedByTurn(r, shareKey) });
     }
+  }
+  // Each `solve` block the command line answered beside the results (sim/solve/).
+  for (const s of result.solve ?? []) {
+    const label = metricLabel(result, s.metric);
+    add({ name: `solve-${s.name}`, title: `${s.name}: ${label} by ${sweepLabel(s.vary, setup)}`, kind: 'solve', key: s.name, metrics: [s.metric],
+      metricKind: kinds.get(s.metric), draw: () => solveChart(s, { mechanic, label, probability: kinds.get(s.metric) === 'probability' }) });
   }
   return charts;
 }
