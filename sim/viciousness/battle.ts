@@ -23,10 +23,10 @@ export const BATTLE_METRICS = metricTable({
   draw: { name: 'draw', kind: 'probability', label: 'P(draw)' },
   rounds: { name: 'rounds', kind: 'mean', label: 'mean rounds fought' },
   deaths: { name: 'deaths.<side>', kind: 'mean', label: 'mean <side> deaths', family: 'mean deaths' },
-  death: { name: 'death.<side>.<name>', kind: 'probability', label: 'P(dies: <side> <name>)', family: 'P(combatant dies)' },
+  death: { name: 'death.<side>.<name>', kind: 'probability', label: 'P(dies: <side>: <name>)', family: 'P(combatant dies)' },
   fled: { name: 'fled.<side>', kind: 'probability', label: 'P(flees: <side>)', family: 'P(side flees)' },
   wounded: { name: 'wounded.<side>', kind: 'mean', label: 'mean <side> combatants wounded', family: 'mean combatants wounded' },
-  woundedEntry: { name: 'wounded.<side>.<name>', kind: 'probability', label: 'P(wounded: <side> <name>)', family: 'P(combatant wounded)' },
+  woundedEntry: { name: 'wounded.<side>.<name>', kind: 'probability', label: 'P(wounded: <side>: <name>)', family: 'P(combatant wounded)' },
   pushed: { name: 'pushed.<side>', kind: 'mean', label: 'mean <side> combatants who pushed', family: 'mean combatants who pushed' },
 });
 

@@ -211,7 +211,7 @@ export const CLASH_METRICS = metricTable({
   woundedEntry: {
     name: 'wounded.<side>.<name>',
     kind: 'probability',
-    label: 'P(wounded: <side> <name>)',
+    label: 'P(wounded: <side>: <name>)',
     family: 'P(a combatant is wounded)',
   },
 });
