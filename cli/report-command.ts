@@ -9,7 +9,6 @@ import { basename, relative, resolve } from 'node:path';
 import { loadPlans } from './load.ts';
 import { parseOptions, positiveInteger, workersOption } from './options.ts';
 import { runPlans } from './runner.ts';
-import { writeReports } from '../reports/write.ts';
 import type { ScenarioPlan } from '../sim/scenario.ts';
 
 export const REPORT_USAGE = `  poolsim report [DIR|FILE...] [--out DIR] [--trials N] [--seed S] [--workers N]
@@ -50,6 +49,9 @@ export async function reportCommand(
     if (n > 1) slug = `${slug}-${n}`;
     return { slug, result: results[i], source: plan.file };
   });
+  // Plot, d3, linkedom and arquero load here, only for `report`: `run` and `merge` never
+  // pay for them (tests/startup.test.ts).
+  const { writeReports } = await import('../reports/write.ts');
   await writeReports(values.out!, entries, { charts: { kinds } });
 
   let failed = 0;

@@ -9,8 +9,15 @@ import { Piscina } from 'piscina';
 import { InProcessExecutor, type ChunkExecutor, type ChunkJob } from './schedule.ts';
 import type { ChunkTask } from './chunk.ts';
 
-/** The piscina entry: a small .mjs that registers tsx, then loads workers/chunk.ts. */
-export const NODE_WORKER = new URL('./node-worker.mjs', import.meta.url).href;
+/** Set to true by scripts/build.mjs in the compiled CLI; undeclared when running from the sources. */
+declare const POOLSIM_BUILD: boolean | undefined;
+
+/**
+ * The piscina entry: in the compiled CLI, `worker.js` beside this bundle (the same build,
+ * scripts/build.mjs); from the sources, a small .mjs that registers tsx first.
+ */
+export const NODE_WORKER =
+  typeof POOLSIM_BUILD !== 'undefined' && POOLSIM_BUILD ? new URL('./worker.js', import.meta.url).href : new URL('./node-worker.mjs', import.meta.url).href;
 
 /** The default `--workers`: every core Node may use. */
 export function defaultWorkers(): number {
