@@ -17,7 +17,7 @@
 // Plain JavaScript, run by plain Node: it is what makes TypeScript runnable.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -33,6 +33,22 @@ const ALWAYS = ['package.json', 'package-lock.json', 'scripts/build.mjs'];
  * only ever needed by `poolsim report`.
  */
 const EXTERNAL = ['piscina', '@observablehq/plot', 'd3', 'linkedom', 'arquero'];
+
+/**
+ * zod's error messages in English only: its other locales (about a third of the bundle,
+ * only ever used through `z.locales.*`, which poolsim does not call) would be parsed at
+ * every start for nothing.
+ */
+const zodEnglishOnly = {
+  name: 'zod-english-only',
+  setup(b) {
+    b.onLoad({ filter: /zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, (args) => ({
+      contents: "export { default as en } from './en.js';",
+      loader: 'js',
+      resolveDir: dirname(args.path),
+    }));
+  },
+};
 
 /** Old builds are removed once this old (a command still running may be using one). */
 const KEEP_OLD_MS = 24 * 3600 * 1000;
@@ -52,7 +68,23 @@ export function digest(inputs) {
   return hash.digest('hex').slice(0, 16);
 }
 
-/** The build that matches the sources as they are now, or undefined (none yet, or stale). */
+/** Size and modification time of each file: unchanged stats spare reading every file at each start. */
+function statsOf(inputs) {
+  return [...ALWAYS, ...inputs].map((file) => {
+    try {
+      const s = statSync(join(ROOT, file));
+      return `${s.size}:${s.mtimeMs}`;
+    } catch {
+      return 'missing';
+    }
+  });
+}
+
+/**
+ * The build that matches the sources as they are now, or undefined (none yet, or stale).
+ * Only when a file's size or time differs from the build's are the contents hashed (a
+ * `git checkout` touches files without changing them).
+ */
 export function currentBuild() {
   let current;
   try {
@@ -61,7 +93,9 @@ export function currentBuild() {
     return undefined;
   }
   const dir = join(BUILD, current.dir);
-  if (digest(current.inputs) !== current.hash || !existsSync(join(dir, 'cli.js'))) return undefined;
+  const stats = statsOf(current.inputs);
+  if (stats.join('|') !== current.stats?.join('|') && digest(current.inputs) !== current.hash) return undefined;
+  if (!existsSync(join(dir, 'cli.js'))) return undefined;
   return { dir, hash: current.hash, inputs: current.inputs };
 }
 
@@ -85,6 +119,7 @@ export async function build() {
       banner: { js: "import { createRequire as __poolsimRequire } from 'node:module'; const require = __poolsimRequire(import.meta.url);" },
       // workers/pool.ts: in this build the piscina worker is worker.js beside the bundle.
       define: { POOLSIM_BUILD: 'true' },
+      plugins: [zodEnglishOnly],
       metafile: true,
       logLevel: 'warning',
     });
@@ -103,7 +138,7 @@ export async function build() {
       if (!existsSync(join(dir, 'cli.js'))) throw e;
     }
     const next = join(BUILD, `.current-${process.pid}-${Date.now()}.json`);
-    writeFileSync(next, JSON.stringify({ dir: hash, hash, inputs }) + '\n');
+    writeFileSync(next, JSON.stringify({ dir: hash, hash, inputs, stats: statsOf(inputs) }) + '\n');
     renameSync(next, CURRENT);
     pruneOld(hash);
     return { dir, hash, inputs };
