@@ -22,6 +22,11 @@ const sections: { name: string; run: () => Promise<Record<string, number>> }[] =
   { name: 'startup', run: startup.run },
 ];
 
+// The startup and workers sections run the compiled CLI and worker (scripts/build.mjs):
+// build them first if the sources changed, so no figure comes from an old build.
+const { build, currentBuild } = await import('../scripts/build.mjs');
+if (!currentBuild()) await build();
+
 const json = process.argv.includes('--json');
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
 const figures: Record<string, number> = {};

@@ -18,14 +18,23 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PoolExecutor } from '../workers/pool.ts';
 import { benchClash } from './core.ts';
-// @ts-expect-error: plain JavaScript without types (the build script).
 import { build, currentBuild } from '../scripts/build.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'bin/poolsim.js');
+
+/**
+ * The compiled piscina worker (built now if the sources changed), started without this
+ * process's tsx loader: the threads `poolsim run` starts. For runBatch's options.
+ */
+export function compiledWorker(): { workerFile: string; workerExecArgv: string[] } {
+  const compiled = currentBuild();
+  if (!compiled) throw new Error('the compiled build is missing or stale: run `npm run build:cli` first');
+  return { workerFile: pathToFileURL(join(compiled.dir, 'worker.js')).href, workerExecArgv: [] };
+}
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -46,7 +55,7 @@ function hasNumpy(): boolean {
 }
 
 export async function run(): Promise<Record<string, number>> {
-  const compiled: { dir: string } = currentBuild() ?? (await build());
+  const compiled = currentBuild() ?? (await build());
   const dir = mkdtempSync(join(tmpdir(), 'poolsim-bench-'));
   try {
     const scenario = (trials: number) => {
@@ -68,7 +77,7 @@ export async function run(): Promise<Record<string, number>> {
     const starts: number[] = [];
     for (let r = 0; r < 5; r++) {
       const t0 = performance.now();
-      const pool = new PoolExecutor({ threads: 1, filename: new URL(`file://${join(compiled.dir, 'worker.js')}`).href });
+      const pool = new PoolExecutor({ threads: 1, filename: pathToFileURL(join(compiled.dir, 'worker.js')).href, execArgv: [] });
       await pool.whenReady();
       starts.push(performance.now() - t0);
       await pool.destroy();
