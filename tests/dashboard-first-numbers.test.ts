@@ -2,7 +2,7 @@
  * Issue #18, time to first numbers in the dashboard: in a real Chromium (tests/browser.ts)
  * on the built app, how long from picking a mechanic in the form to the first numbers of
  * its default setup on the page — a single-roll clash, the default battle and the default
- * campaign — and from a form change of the clash to its new numbers. The figures are
+ * campaign — and from a form change of the clash (a pick; typing) to its new numbers. The figures are
  * printed and written to test-artifacts/first-numbers.json (speed is measured, not
  * asserted: tests hold on a loaded machine; the bench and the note quote the figures).
  * Skipped, with one line, where no browser can run (failed under CI=true).
@@ -118,10 +118,16 @@ describe.skipIf(!CHROMIUM)('dashboard: time to first numbers', () => {
 
     figures.clash = await firstNumbers(() => page.selectOption('[data-key="mechanic"]', 'viciousness/clash').then(() => undefined));
     await finished();
-    // A form change of a single-roll mechanic: one more trial (same setup, new numbers).
+    // Form changes of a single-roll mechanic: a pick (a rule's select), which runs at once,
+    // and typing (one more trial), which first waits for a pause in the keystrokes (250 ms).
+    const hitOn = page.locator('[data-path="rules.hitOn"] > select');
+    const options = await hitOn.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    const other = options.find((v) => v !== '' && v !== '0') ?? options[options.length - 1];
+    figures.clashFormChange = await firstNumbers(() => hitOn.selectOption(other).then(() => undefined), true);
+    await finished();
     const trials = page.locator('[data-path="trials"] > input');
     const n = Number(await trials.inputValue());
-    figures.clashFormChange = await firstNumbers(() => trials.fill(String(n + 1)), true);
+    figures.clashTyped = await firstNumbers(() => trials.fill(String(n + 1)), true);
     await finished();
 
     figures.battle = await firstNumbers(() => page.selectOption('[data-key="mechanic"]', 'viciousness/battle').then(() => undefined));
