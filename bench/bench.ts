@@ -12,6 +12,7 @@ import * as campaign from './campaign.ts';
 import * as multiround from './multiround.ts';
 import * as workers from './workers.ts';
 import * as startup from './startup.ts';
+import * as solve from './solve.ts';
 
 const sections: { name: string; run: () => Promise<Record<string, number>> }[] = [
   { name: 'core', run: core.run },
@@ -20,6 +21,7 @@ const sections: { name: string; run: () => Promise<Record<string, number>> }[] =
   { name: 'campaign', run: campaign.run },
   { name: 'workers', run: workers.run },
   { name: 'startup', run: startup.run },
+  { name: 'solve', run: solve.run },
 ];
 
 // The startup and workers sections run the compiled CLI and worker (scripts/build.mjs):
