@@ -38,8 +38,10 @@ export interface RunOptions extends Omit<ScheduleOptions, 'here' | 'pool' | 'sig
  * worker; `workerStartMs` in `npm run bench`) taken from the same cores the run uses, and
  * the threads only help once they are up. So a run that this thread would finish within
  * this long never starts them: the first chunk(s), run here, time the work, and the rest
- * is estimated from the trials still planned. Measured on the 2-core machine: ~2× the
- * worker start.
+ * is estimated from the trials still planned. The threshold is meant as about twice a
+ * worker's start on a quiet machine; on the shared 2-core development machine, loaded
+ * 12–24 deep, `workerStartMs` read 450–810 ms, so there it starts the pool too eagerly
+ * rather than too late (the main thread keeps working meanwhile either way).
  */
 export const POOL_PAYS_OFF_MS = 100;
 
