@@ -111,3 +111,10 @@ export function pointLabel(point: Record<string, unknown>, setup?: unknown): str
   const parts = Object.entries(point).map(([path, value]) => `${sweepLabel(path, setup)} = ${formatSweepValue(value)}`);
   return parts.length ? parts.join(', ') : 'no sweep';
 }
+
+/** A number in a table: whole numbers as they are, others to 4 places (3 significant when tiny). */
+export function formatNumber(value: number): string {
+  if (Number.isInteger(value)) return String(value);
+  if (value !== 0 && Math.abs(value) < 0.001) return value.toPrecision(3);
+  return value.toFixed(4);
+}
