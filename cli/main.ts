@@ -3,15 +3,16 @@
  * 2 bad input (nothing runs, nothing is written), 3 a chunk failed while running (nothing
  * is written), 130 interrupted by Ctrl-C (143 by SIGTERM; nothing is written).
  */
-import { ScenarioErrors, MAX_TRIALS } from '../sim/scenario.ts';
+import { ScenarioErrors } from '../sim/scenario.ts';
 import { assembleResult } from '../sim/assemble.ts';
 import { widestHalfWidth } from '../sim/precision.ts';
 import type { ScenarioPlan } from '../sim/scenario.ts';
 import type { Tally } from '../sim/stats.ts';
 import type { ScenarioResult } from '../sim/result.ts';
-import { atMost, parseOptions, positiveInteger, UsageError, workersOption } from './options.ts';
+import { parseFlags, UsageError } from './options.ts';
 import { reportCommand, REPORT_USAGE } from './report-command.ts';
 import { loadPlans } from './load.ts';
+import { TargetRefused } from '../reports/target.ts';
 import { formatResult } from './format.ts';
 import { ChunkFailed, Interrupted, PoolFailed, runBatch, type Shard } from './runner.ts';
 import { ShardError, mergeParts, partOf, readPart, resolveShard, writeAtomically } from './shard.ts';
@@ -60,13 +61,6 @@ export interface CliContext {
   progressAfterMs?: number;
 }
 
-function positiveNumber(flag: string, text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  const x = Number(text);
-  if (text.trim() === '' || !Number.isFinite(x) || x <= 0) throw new UsageError(`${flag} expects a positive number such as 0.001, got "${text}"`);
-  return x;
-}
-
 export async function main(
   argv: string[],
   out: NodeJS.WritableStream = process.stdout,
@@ -92,6 +86,10 @@ export async function main(
       err.write(`poolsim: ${e.message}\n\n${USAGE}\n`);
       return 2;
     }
+    if (e instanceof TargetRefused) {
+      err.write(`poolsim: ${e.message}; nothing was run or written\n`);
+      return 2;
+    }
     if (e instanceof ShardError) {
       err.write(`poolsim: ${e.message}; nothing was written\n`);
       return 2;
@@ -110,22 +108,9 @@ export async function main(
 
 async function runCommand(args: string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream, context: CliContext): Promise<number> {
   const env = context.env ?? process.env;
-  const { values, positionals } = parseOptions(args, {
-    trials: { type: 'string' },
-    seed: { type: 'string' },
-    json: { type: 'boolean', default: false },
-    workers: { type: 'string' },
-    precision: { type: 'string' },
-    'max-trials': { type: 'string' },
-    shard: { type: 'string' },
-    shards: { type: 'string' },
-    out: { type: 'string' },
-  });
+  const { values, positionals } = parseFlags(args, ['trials', 'seed', 'json', 'workers', 'precision', 'max-trials', 'shard', 'shards', 'out']);
   if (positionals.length === 0) throw new UsageError('run needs at least one scenario file or folder');
-  const trials = atMost('--trials', positiveInteger('--trials', values.trials), MAX_TRIALS);
-  const workers = workersOption(values.workers);
-  const precision = positiveNumber('--precision', values.precision);
-  const maxTrials = atMost('--max-trials', positiveInteger('--max-trials', values['max-trials']), MAX_TRIALS);
+  const { trials, workers, precision, 'max-trials': maxTrials } = values;
   if (precision !== undefined && trials !== undefined) {
     throw new UsageError('--precision runs until the interval is narrow enough, so it takes no --trials: cap it with --max-trials');
   }
@@ -172,7 +157,7 @@ async function runCommand(args: string[], out: NodeJS.WritableStream, err: NodeJ
 }
 
 function mergeCommand(args: string[], out: NodeJS.WritableStream): number {
-  const { values, positionals } = parseOptions(args, { json: { type: 'boolean', default: false } });
+  const { values, positionals } = parseFlags(args, ['json']);
   if (positionals.length === 0) throw new UsageError('merge needs the part files written by `poolsim run --shard I/N --out PART.json`');
   const { plans, tallies } = mergeParts(positionals, positionals.map(readPart));
   return printResults(plans, tallies, values.json, out);

@@ -7,9 +7,10 @@
  */
 import { basename, relative, resolve } from 'node:path';
 import { loadPlans } from './load.ts';
-import { parseOptions, positiveInteger, workersOption } from './options.ts';
-import { runPlans } from './runner.ts';
+import { parseFlags } from './options.ts';
+import { Interrupted, runPlans } from './runner.ts';
 import { writeReports } from '../reports/write.ts';
+import { checkTarget, recoverLeftovers } from '../reports/target.ts';
 import type { ScenarioPlan } from '../sim/scenario.ts';
 
 export const REPORT_USAGE = `  poolsim report [DIR|FILE...] [--out DIR] [--trials N] [--seed S] [--workers N]
@@ -29,18 +30,15 @@ export async function reportCommand(
   err?: NodeJS.WritableStream,
   context: { env?: NodeJS.ProcessEnv; signal?: AbortSignal; workerFile?: string } = {},
 ): Promise<number> {
-  const { values, positionals } = parseOptions(args, {
-    out: { type: 'string', default: 'reports/out' },
-    trials: { type: 'string' },
-    seed: { type: 'string' },
-    workers: { type: 'string' },
-  });
-  const workers = workersOption(values.workers);
-  const plans = loadPlans(positionals.length > 0 ? positionals : ['scenarios'], {
-    trials: positiveInteger('--trials', values.trials),
-    seed: values.seed,
-  });
-  const results = await runPlans(plans, { workers, progress: err, ...context });
+  const { values, positionals } = parseFlags(args, ['out', 'trials', 'seed', 'workers']);
+  const outDir = values.out ?? 'reports/out';
+  const inputs = positionals.length > 0 ? positionals : ['scenarios'];
+  const plans = loadPlans(inputs, { trials: values.trials, seed: values.seed });
+  // Before anything runs: what an interrupted run left is put right, and --out must be a
+  // folder poolsim may replace (reports/target.ts), else exit 2 with nothing written.
+  for (const line of recoverLeftovers(outDir)) err?.write(`poolsim: ${line}\n`);
+  checkTarget(outDir, { inputs: plans.map((p) => p.file) });
+  const results = await runPlans(plans, { workers: values.workers, progress: err, ...context });
   const kinds = kindsOf(plans);
   const used = new Map<string, number>();
   const entries = plans.map((plan, i) => {
@@ -50,7 +48,7 @@ export async function reportCommand(
     if (n > 1) slug = `${slug}-${n}`;
     return { slug, result: results[i], source: plan.file };
   });
-  await writeReports(values.out!, entries, { charts: { kinds } });
+  await withWriteSignals(context.signal, (signal) => writeReports(outDir, entries, { charts: { kinds }, signal }));
 
   let failed = 0;
   for (const e of entries) {
@@ -61,7 +59,7 @@ export async function reportCommand(
     out.write(`${mark}  ${e.result.name}  (${checks.length - bad.length}/${checks.length} checks)  ${e.slug}/\n`);
     for (const c of bad) out.write(`        failed: ${c.metric}${c.point ? ` at ${JSON.stringify(c.point)}` : ''}\n`);
   }
-  const index = resolve(values.out!, 'index.html');
+  const index = resolve(outDir, 'index.html');
   // A path from here reads best, unless it climbs out of this folder: then the full one.
   const shown = relative(process.cwd(), index);
   out.write(`\n${entries.length} scenario(s), ${failed} failed check(s). Open ${shown.startsWith('..') ? index : shown}\n`);
@@ -75,4 +73,28 @@ function kindsOf(plans: readonly ScenarioPlan[]): Record<string, 'probability' |
     for (const p of plan.points) for (const m of p.simulation.metrics) kinds[m.name] = m.kind;
   }
   return kinds;
+}
+
+/**
+ * Ctrl-C or SIGTERM while the reports are written: the write stops before the swap and
+ * removes its unfinished folder (the previous reports stay), then Interrupted (exit 130
+ * or 143). A signal during the swap itself only lands once the swap is done.
+ */
+async function withWriteSignals<T>(outer: AbortSignal | undefined, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  const stop = (by: 'SIGINT' | 'SIGTERM') => () => controller.abort(new Interrupted(by));
+  const onInt = stop('SIGINT');
+  const onTerm = stop('SIGTERM');
+  const onOuter = () => controller.abort(new Interrupted());
+  process.on('SIGINT', onInt);
+  process.on('SIGTERM', onTerm);
+  outer?.addEventListener('abort', onOuter);
+  if (outer?.aborted) onOuter();
+  try {
+    return await work(controller.signal);
+  } finally {
+    process.off('SIGINT', onInt);
+    process.off('SIGTERM', onTerm);
+    outer?.removeEventListener('abort', onOuter);
+  }
 }
