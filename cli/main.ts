@@ -3,7 +3,7 @@
  * 2 bad input (nothing runs, nothing is written), 3 a chunk failed while running (nothing
  * is written), 130 interrupted by Ctrl-C (143 by SIGTERM; nothing is written).
  */
-import { ScenarioErrors } from '../sim/scenario.ts';
+import { ScenarioErrors, capErrors } from '../sim/scenario.ts';
 import { assembleResult } from '../sim/assemble.ts';
 import { widestHalfWidth } from '../sim/precision.ts';
 import type { ScenarioPlan } from '../sim/scenario.ts';
@@ -12,6 +12,7 @@ import type { ScenarioResult } from '../sim/result.ts';
 import { parseFlags, UsageError } from './options.ts';
 import { reportCommand, REPORT_USAGE } from './report-command.ts';
 import { loadPlans } from './load.ts';
+import { plainText } from './text.ts';
 import { TargetRefused } from '../reports/target.ts';
 import { formatResult } from './format.ts';
 import { ChunkFailed, Interrupted, PoolFailed, runBatch, type Shard } from './runner.ts';
@@ -79,23 +80,23 @@ export async function main(
     throw new UsageError(`unknown command "${command}"`);
   } catch (e) {
     if (e instanceof ScenarioErrors) {
-      err.write(`poolsim: bad input, nothing was run:\n${e.errors.map((x) => `  ${x.message}`).join('\n')}\n`);
+      err.write(`poolsim: bad input, nothing was run:\n${capErrors(e.errors).map((line) => `  ${plainText(line)}`).join('\n')}\n`);
       return 2;
     }
     if (e instanceof UsageError) {
-      err.write(`poolsim: ${e.message}\n\n${USAGE}\n`);
+      err.write(`poolsim: ${plainText(e.message)}\n\n${USAGE}\n`);
       return 2;
     }
     if (e instanceof TargetRefused) {
-      err.write(`poolsim: ${e.message}; nothing was run or written\n`);
+      err.write(`poolsim: ${plainText(e.message)}; nothing was run or written\n`);
       return 2;
     }
     if (e instanceof ShardError) {
-      err.write(`poolsim: ${e.message}; nothing was written\n`);
+      err.write(`poolsim: ${plainText(e.message)}; nothing was written\n`);
       return 2;
     }
     if (e instanceof ChunkFailed || e instanceof PoolFailed) {
-      err.write(`poolsim: a run failed, nothing was written:\n  ${e.message}\n`);
+      err.write(`poolsim: a run failed, nothing was written:\n  ${plainText(e.message)}\n`);
       return 3;
     }
     if (e instanceof Interrupted) {
@@ -175,10 +176,10 @@ function printResults(plans: readonly ScenarioPlan[], tallies: readonly Tally[][
   if (json) {
     out.write(JSON.stringify(results.length === 1 ? results[0] : results, null, 2) + '\n');
   } else {
-    for (const [j, result] of results.entries()) out.write(formatResult(result, plans[j].file) + '\n\n');
+    for (const [j, result] of results.entries()) out.write(plainText(formatResult(result, plans[j].file)) + '\n\n');
   }
   const failed = results.flatMap((r) => r.expect.filter((e) => !e.pass).map((e) => `${r.name}: ${e.metric}`));
-  if (!json && failed.length > 0) out.write(`${failed.length} check(s) failed:\n${failed.map((f) => `  ${f}`).join('\n')}\n`);
+  if (!json && failed.length > 0) out.write(plainText(`${failed.length} check(s) failed:\n${failed.map((f) => `  ${f}`).join('\n')}\n`));
   return failed.length > 0 ? 1 : 0;
 }
 

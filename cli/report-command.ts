@@ -8,6 +8,7 @@
 import { basename, relative, resolve } from 'node:path';
 import { loadPlans } from './load.ts';
 import { parseFlags } from './options.ts';
+import { plainText } from './text.ts';
 import { Interrupted, runPlans } from './runner.ts';
 import { writeReports } from '../reports/write.ts';
 import { checkTarget, recoverLeftovers } from '../reports/target.ts';
@@ -36,7 +37,7 @@ export async function reportCommand(
   const plans = loadPlans(inputs, { trials: values.trials, seed: values.seed });
   // Before anything runs: what an interrupted run left is put right, and --out must be a
   // folder poolsim may replace (reports/target.ts), else exit 2 with nothing written.
-  for (const line of recoverLeftovers(outDir)) err?.write(`poolsim: ${line}\n`);
+  for (const line of recoverLeftovers(outDir)) err?.write(`poolsim: ${plainText(line)}\n`);
   checkTarget(outDir, { inputs: plans.map((p) => p.file) });
   const results = await runPlans(plans, { workers: values.workers, progress: err, ...context });
   const kinds = kindsOf(plans);
@@ -56,13 +57,13 @@ export async function reportCommand(
     const bad = checks.filter((c) => !c.pass);
     failed += bad.length;
     const mark = bad.length > 0 ? 'FAIL' : 'ok  ';
-    out.write(`${mark}  ${e.result.name}  (${checks.length - bad.length}/${checks.length} checks)  ${e.slug}/\n`);
-    for (const c of bad) out.write(`        failed: ${c.metric}${c.point ? ` at ${JSON.stringify(c.point)}` : ''}\n`);
+    out.write(plainText(`${mark}  ${e.result.name}  (${checks.length - bad.length}/${checks.length} checks)  ${e.slug}/\n`));
+    for (const c of bad) out.write(plainText(`        failed: ${c.metric}${c.point ? ` at ${JSON.stringify(c.point)}` : ''}\n`));
   }
   const index = resolve(outDir, 'index.html');
   // A path from here reads best, unless it climbs out of this folder: then the full one.
   const shown = relative(process.cwd(), index);
-  out.write(`\n${entries.length} scenario(s), ${failed} failed check(s). Open ${shown.startsWith('..') ? index : shown}\n`);
+  out.write(plainText(`\n${entries.length} scenario(s), ${failed} failed check(s). Open ${shown.startsWith('..') ? index : shown}\n`));
   return failed > 0 ? 1 : 0;
 }
 
