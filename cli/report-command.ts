@@ -22,7 +22,7 @@ export const REPORT_USAGE = `  poolsim report [DIR|FILE...] [--out DIR] [--trial
 
 /** A folder name for a scenario file: its base name without extension, made safe. */
 export function slugOf(file: string): string {
-  return basename(file).replace(/\.(json|ya?ml)$/i, '').replace(/[^A-Za-z0-9._-]/g, '-').replace(/^[.-]+/, '') || 'scenario';
+  return basename(file).replace(/\.(json|ya?ml)$/i, '').replace(/[^A-Za-z0-9._-]/g, '-').replace(/^[.-]+/, '').slice(0, 100) || 'scenario';
 }
 
 export async function reportCommand(
