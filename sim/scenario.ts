@@ -25,6 +25,11 @@ export const MAX_LIST = MAX_POINTS;
 export const MAX_STRING = 2000;
 /** Most values in the whole file: a bigger one is refused before any of it is checked. */
 export const MAX_VALUES = 100_000;
+/**
+ * Most work one point's exact values may take, in Simulation.exactCost's steps (about ten
+ * million a second: some five seconds on one core). Over it, `exact` is skipped with a note.
+ */
+export const EXACT_BUDGET = 50_000_000;
 /** Problems listed before "… and N more". */
 export const MAX_ERRORS = 20;
 /** Field names that would reach Object.prototype through a sweep path or a merge. */
@@ -361,6 +366,13 @@ export function pointMatches(check: Record<string, unknown> | undefined, point: 
 function exactOnce(simulation: Simulation): Simulation {
   const compute = simulation.exact;
   if (!compute) return simulation;
+  const cost = simulation.exactCost?.() ?? 0;
+  if (!(cost <= EXACT_BUDGET)) {
+    simulation.exact = undefined;
+    const seconds = cost / 1e7;
+    simulation.exactSkipped = `exact values skipped: about ${seconds >= 1e6 ? seconds.toExponential(1) : Math.round(seconds).toLocaleString('en')} s of work, over the budget of ${EXACT_BUDGET / 1e7} s; the estimates are Monte Carlo only`;
+    return simulation;
+  }
   let cached: ReturnType<typeof compute> | undefined;
   simulation.exact = () => (cached ??= compute.call(simulation));
   return simulation;
