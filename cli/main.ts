@@ -16,7 +16,7 @@ import { plainText } from './text.ts';
 import { TargetRefused } from '../reports/target.ts';
 import { formatResult } from './format.ts';
 import { ChunkFailed, Interrupted, PoolFailed, runBatch, type Shard } from './runner.ts';
-import { ShardError, mergeParts, partOf, readPart, resolveShard, writeAtomically } from './shard.ts';
+import { ShardError, checkPartTarget, mergeParts, partOf, readPart, resolveShard, writeAtomically } from './shard.ts';
 
 export { UsageError };
 
@@ -130,6 +130,8 @@ async function runCommand(args: string[], out: NodeJS.WritableStream, err: NodeJ
     }
   }
 
+  // Before anything runs: --out must not be a file poolsim did not write.
+  if (shard && values.out !== undefined) checkPartTarget(values.out);
   const plans = loadPlans(positionals, { trials: precision !== undefined ? (maxTrials ?? DEFAULT_MAX_TRIALS) : trials, seed: values.seed });
   const runs = await runBatch(plans, {
     workers,

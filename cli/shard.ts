@@ -6,7 +6,7 @@
  * assembles the same result JSON one machine would have printed, byte for byte.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, lstatSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
 import { CHUNK_TRIALS, chunkCount, chunkSize, layoutOf } from '../sim/run.ts';
 import { ScenarioErrors, planScenario, type ScenarioPlan } from '../sim/scenario.ts';
@@ -181,6 +181,36 @@ export function partOf(plans: readonly ScenarioPlan[], runs: readonly PointRun[]
       tallyHash: tallyHash(runs[j].map((r) => ({ chunks: r.chunks, tally: Array.from(r.tally.values) }))),
     })),
   };
+}
+
+/**
+ * Throws ShardError unless `path` is somewhere a part file may go: nothing there yet, or
+ * a part file an earlier shard wrote (poolsim replaces only what it wrote itself).
+ */
+export function checkPartTarget(path: string): void {
+  let st;
+  try {
+    st = lstatSync(path);
+  } catch {
+    return;
+  }
+  const refuse = (why: string) => {
+    throw new ShardError(`--out ${path}: ${why}; a part file replaces only a part file an earlier shard wrote — give a new file name`);
+  };
+  if (!st.isFile()) refuse(st.isDirectory() ? 'is a folder' : 'is not a regular file');
+  const head = Buffer.alloc(64);
+  let read = 0;
+  try {
+    const fd = openSync(path, 'r');
+    try {
+      read = readSync(fd, head, 0, head.length, 0);
+    } finally {
+      closeSync(fd);
+    }
+  } catch (e) {
+    refuse(`cannot be read (${(e as NodeJS.ErrnoException).code})`);
+  }
+  if (!head.subarray(0, read).toString('utf8').startsWith(`{"format":"${PART_FORMAT}"`)) refuse('is a file poolsim did not write');
 }
 
 /** Write a file whole or not at all: to a temporary name first, then renamed. */

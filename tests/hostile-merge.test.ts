@@ -76,6 +76,20 @@ describe('merge refuses tallies no run can give', () => {
     );
   });
 
+  test('run --shard --out replaces only a part file: never a scenario, a folder or another file', async () => {
+    const notes = join(dir, 'notes.txt');
+    writeFileSync(notes, 'my notes');
+    for (const target of [scenario, notes, dir]) {
+      const r = await poolsim('run', scenario, '--shard', '0/2', '--out', target, '--workers', '1');
+      expect(r.code, target).toBe(2);
+      expect(r.err).toMatch(/a part file replaces only a part file an earlier shard wrote/);
+    }
+    expect(readFileSync(notes, 'utf8')).toBe('my notes');
+    expect(JSON.parse(readFileSync(scenario, 'utf8')).name).toBe('heist');
+    // Its own part file is replaced.
+    expect((await poolsim('run', scenario, '--shard', '0/2', '--out', parts[0], '--workers', '1')).code).toBe(0);
+  }, 30_000);
+
   test('a part file claiming billions of shards', async () => {
     const r = await poolsim('run', scenario, '--shard', '0/5000000000', '--out', join(dir, 'huge.json'));
     expect(r.code).toBe(2);
