@@ -15,6 +15,7 @@ import { loadPlans } from '../cli/load.ts';
 import { MAX_TRIALS, ScenarioErrors } from '../sim/scenario.ts';
 import { MAX_TRIALS_FLAG, parseFlags, UsageError } from '../cli/options.ts';
 import { renderScenarioMarkdown } from '../reports/render.ts';
+import { poolsim as poolsimOnPool, HEIST } from './parallel/cli.ts';
 import { heistOnePoint } from './reports/fixtures.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'poolsim-hostile-'));
@@ -165,6 +166,18 @@ describe('item 9: low', () => {
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/bytes: a scenario file is at most 4,194,304/);
   });
+
+  test('a worker stuck in a loop: the run stops after $POOLSIM_CHUNK_TIMEOUT_S, exit 3 naming the point', async () => {
+    const t0 = Date.now();
+    const r = await poolsimOnPool(['run', HEIST, '--json', '--workers', '2'], {
+      workerFile: new URL('./parallel/looping-worker.mjs', import.meta.url).href,
+      env: { POOLSIM_CHUNK_TIMEOUT_S: '3' },
+    });
+    expect(r.code, r.stderr).toBe(3);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/result point 1 \{"setup.challenges":3\}, (chunk 1|chunks [01]–\d+): a worker ran these chunks for more than 3 s and was stopped as stuck/);
+    expect(Date.now() - t0).toBeLessThan(30_000);
+  }, 60_000);
 
   test('a UTF-8 byte order mark is read past, in JSON as in YAML', async () => {
     const r = await poolsim('run', file(`\ufeff${JSON.stringify(knowledge())}`));
