@@ -88,6 +88,10 @@ const FLAGS = {
   out: { type: 'string', check: (v: string | undefined) => nonEmptyText('--out', v) },
   shard: { type: 'string', check: (v: string | undefined) => nonEmptyText('--shard', v) },
   shards: { type: 'string', check: (v: string | undefined) => nonEmptyText('--shards', v) },
+  // The diff options: their values are checked by cli/diff-command.ts diffOptionsOf.
+  baseline: { type: 'string', check: (v: string | undefined) => nonEmptyText('--baseline', v) },
+  'min-change': { type: 'string', check: (v: string | undefined) => text('--min-change', v) },
+  fdr: { type: 'string', check: (v: string | undefined) => text('--fdr', v) },
 } as const;
 
 export type FlagName = keyof typeof FLAGS;

@@ -5,20 +5,29 @@
  * checked before anything runs (exit 2, `--out` untouched); the reports are written all
  * or nothing; exit 1 when a check fails.
  */
-import { basename, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { loadPlans } from './load.ts';
-import { parseFlags } from './options.ts';
+import { UsageError, parseFlags } from './options.ts';
 import { plainText } from './text.ts';
 import { Interrupted, runPlans } from './runner.ts';
 import { writeReports } from '../reports/write.ts';
 import { checkTarget, recoverLeftovers } from '../reports/target.ts';
+import type { ReportEntry } from '../reports/render.ts';
 import type { ScenarioPlan } from '../sim/scenario.ts';
+import { ScenarioError, ScenarioErrors } from '../sim/scenario.ts';
+import { diffResults, type ResultDiff } from '../sim/diff.ts';
+import type { ScenarioResult } from '../sim/result.ts';
+import { headline } from '../reports/changes.ts';
+import { diffOptionsOf, readResults } from './diff-command.ts';
 
 export const REPORT_USAGE = `  poolsim report [DIR|FILE...] [--out DIR] [--trials N] [--seed S] [--workers N]
+                 [--baseline DIR [--min-change D] [--fdr Q]]
 
   runs every scenario (default: scenarios/) and writes DIR (default: reports/out):
   index.html and index.md listing each scenario's checks, and per scenario index.html,
-  report.md with charts/*.svg, results.json and results.csv`;
+  report.md with charts/*.svg, results.json and results.csv. With --baseline (a report
+  folder, e.g. reports/baseline) every number that moved since it is marked, and
+  changes.html and changes.md list them all (see poolsim diff)`;
 
 /** A folder name for a scenario file: its base name without extension, made safe. */
 export function slugOf(file: string): string {
@@ -31,25 +40,41 @@ export async function reportCommand(
   err?: NodeJS.WritableStream,
   context: { env?: NodeJS.ProcessEnv; signal?: AbortSignal; workerFile?: string } = {},
 ): Promise<number> {
-  const { values, positionals } = parseFlags(args, ['out', 'trials', 'seed', 'workers']);
+  const { values, positionals } = parseFlags(args, ['out', 'trials', 'seed', 'workers', 'baseline', 'min-change', 'fdr']);
   const outDir = values.out ?? 'reports/out';
+  if (values.baseline === undefined && (values.fdr !== undefined || values['min-change'] !== undefined)) {
+    throw new UsageError('--fdr and --min-change say what counts as moved since --baseline DIR: give --baseline too');
+  }
+  const diffOptions = diffOptionsOf(values);
+  // The baseline is read before anything runs: a bad one is bad input (exit 2, nothing written).
+  let baseline: ScenarioResult[] | undefined;
+  if (values.baseline !== undefined) {
+    const errors: ScenarioError[] = [];
+    baseline = readResults(values.baseline, errors);
+    if (errors.length > 0) throw new ScenarioErrors(errors);
+  }
   const inputs = positionals.length > 0 ? positionals : ['scenarios'];
   const plans = loadPlans(inputs, { trials: values.trials, seed: values.seed });
   // Before anything runs: what an interrupted run left is put right, and --out must be a
   // folder poolsim may replace (reports/target.ts), else exit 2 with nothing written.
   for (const line of recoverLeftovers(outDir)) err?.write(`poolsim: ${plainText(line)}\n`);
-  checkTarget(outDir, { inputs: plans.map((p) => p.file) });
+  checkTarget(outDir, { inputs: [...plans.map((p) => p.file), ...(values.baseline !== undefined ? [values.baseline] : [])] });
   const results = await runPlans(plans, { workers: values.workers, progress: err, ...context });
   const kinds = kindsOf(plans);
   const used = new Map<string, number>();
-  const entries = plans.map((plan, i) => {
+  const entries = plans.map((plan, i): ReportEntry => {
     let slug = slugOf(plan.file);
     const n = (used.get(slug.toLowerCase()) ?? 0) + 1;
     used.set(slug.toLowerCase(), n);
     if (n > 1) slug = `${slug}-${n}`;
     return { slug, result: results[i], source: plan.file };
   });
-  await withWriteSignals(context.signal, (signal) => writeReports(outDir, entries, { charts: { kinds }, signal }));
+  let diff: ResultDiff | undefined;
+  if (baseline) {
+    diff = diffResults(baseline, results, diffOptions);
+    for (const e of entries) e.changes = diff.changes.filter((c) => c.scenario === e.result.name);
+  }
+  await withWriteSignals(context.signal, (signal) => writeReports(outDir, entries, { charts: { kinds }, diff, signal }));
 
   let failed = 0;
   for (const e of entries) {
@@ -64,6 +89,7 @@ export async function reportCommand(
   // A path from here reads best, unless it climbs out of this folder: then the full one.
   const shown = relative(process.cwd(), index);
   out.write(plainText(`\n${entries.length} scenario(s), ${failed} failed check(s). Open ${shown.startsWith('..') ? index : shown}\n`));
+  if (diff) out.write(plainText(`Since ${values.baseline}: ${headline(diff)}. See ${join(dirname(shown.startsWith('..') ? index : shown), 'changes.md')}\n`));
   return failed > 0 ? 1 : 0;
 }
 

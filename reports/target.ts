@@ -80,7 +80,7 @@ export function isReportFolder(dir: string): boolean {
   try {
     if (!readFileSync(join(dir, 'index.md'), 'utf8').startsWith('# poolsim reports')) return false;
     for (const e of entries) {
-      if (e === 'index.html' || e === 'index.md') continue;
+      if (e === 'index.html' || e === 'index.md' || e === 'changes.html' || e === 'changes.md') continue;
       const p = join(dir, e);
       if (!lstatSync(p).isDirectory() || !existsSync(join(p, 'results.json'))) return false;
     }

@@ -24,6 +24,8 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { MARKER, MARKER_TEXT, checkTarget, recoverLeftovers } from './target.ts';
 import { type ChartsForOptions, chartsFor } from './charts/index.ts';
+import { renderChangesHtml, renderDiffMarkdown } from './changes.ts';
+import type { ResultDiff } from '../sim/diff.ts';
 import {
   type ReportEntry,
   chartPath,
@@ -40,6 +42,8 @@ export interface WriteReportsOptions {
   charts?: ChartsForOptions;
   /** Aborted (Ctrl-C, SIGTERM): stop before the swap, remove the unfinished folder and throw the abort's reason. */
   signal?: AbortSignal;
+  /** `report --baseline`: what moved, written as `changes.html` and `changes.md` beside the index. */
+  diff?: ResultDiff;
 }
 
 function stopIfAborted(signal: AbortSignal | undefined): void {
@@ -63,8 +67,8 @@ async function writeScenario(dir: string, entry: ReportEntry, options: WriteRepo
   const { result, source } = entry;
   const charts = chartsFor(result, options.charts);
   const files: [string, string][] = [
-    ['index.html', renderScenarioHtml(result, charts, source)],
-    ['report.md', renderScenarioMarkdown(result, charts, source)],
+    ['index.html', renderScenarioHtml(result, charts, source, entry.changes)],
+    ['report.md', renderScenarioMarkdown(result, charts, source, entry.changes)],
     ['results.json', `${JSON.stringify(result, null, 2)}\n`],
     ['results.csv', renderResultsCsv(result)],
     ...charts.map((c): [string, string] => [chartPath(c), `${c.svg}\n`]),
@@ -106,10 +110,17 @@ export async function writeReports(
       const written = await writeScenario(join(staging, entry.slug), entry, options);
       files.push(...written.map((f) => `${entry.slug}/${f}`));
     }
-    const index = renderIndex(entries);
+    const index = renderIndex(entries, options.diff);
     await writeFile(join(staging, 'index.html'), index.html);
     await writeFile(join(staging, 'index.md'), index.md);
     files.push('index.html', 'index.md');
+    if (options.diff) {
+      const slugOf = new Map(entries.map((e) => [e.result.name, e.slug]));
+      const link = (page: string) => (scenario: string) => (slugOf.has(scenario) ? `${slugOf.get(scenario)}/${page}` : undefined);
+      await writeFile(join(staging, 'changes.html'), renderChangesHtml(options.diff, link('index.html')));
+      await writeFile(join(staging, 'changes.md'), renderDiffMarkdown(options.diff, { link: link('report.md') }));
+      files.push('changes.html', 'changes.md');
+    }
     stopIfAborted(options.signal);
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
