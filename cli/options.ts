@@ -85,6 +85,7 @@ const FLAGS = {
   workers: { type: 'string', check: workersOption },
   precision: { type: 'string', check: (v: string | undefined) => positiveNumber('--precision', v) },
   json: { type: 'boolean', check: (v: boolean | undefined) => v ?? false },
+  markdown: { type: 'boolean', check: (v: boolean | undefined) => v ?? false },
   out: { type: 'string', check: (v: string | undefined) => nonEmptyText('--out', v) },
   shard: { type: 'string', check: (v: string | undefined) => nonEmptyText('--shard', v) },
   shards: { type: 'string', check: (v: string | undefined) => nonEmptyText('--shards', v) },
