@@ -12,6 +12,7 @@ import type { ScenarioResult } from '../sim/result.ts';
 import { parseFlags, UsageError } from './options.ts';
 import { reportCommand, REPORT_USAGE } from './report-command.ts';
 import { diffCommand, DIFF_USAGE } from './diff-command.ts';
+import { solveCommand, SOLVE_USAGE } from './solve-command.ts';
 import { loadPlans } from './load.ts';
 import { plainText } from './text.ts';
 import { TargetRefused } from '../reports/target.ts';
@@ -51,6 +52,8 @@ ${REPORT_USAGE}
 
 ${DIFF_USAGE}
 
+${SOLVE_USAGE}
+
 exit status: 0 all expect checks pass, 1 a check fails, 2 bad input, 3 a run failed,
 130 interrupted (143 by SIGTERM); nothing is written unless the whole run succeeded`;
 
@@ -81,6 +84,7 @@ export async function main(
     if (command === 'merge') return mergeCommand(rest, out);
     if (command === 'report') return await reportCommand(rest, out, err, context);
     if (command === 'diff') return diffCommand(rest, out, err);
+    if (command === 'solve') return solveCommand(rest, out);
     throw new UsageError(`unknown command "${command}"`);
   } catch (e) {
     if (e instanceof ScenarioErrors) {

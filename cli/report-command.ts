@@ -19,6 +19,8 @@ import { diffResults, type ResultDiff } from '../sim/diff.ts';
 import type { ScenarioResult } from '../sim/result.ts';
 import { headline } from '../reports/changes.ts';
 import { diffOptionsOf, readResults } from './diff-command.ts';
+import { solvePlan } from '../sim/solve/plan.ts';
+import { failedSolveChecks } from '../reports/solveSection.ts';
 
 export const REPORT_USAGE = `  poolsim report [DIR|FILE...] [--out DIR] [--trials N] [--seed S] [--workers N]
                  [--baseline DIR [--min-change D] [--fdr Q]]
@@ -60,6 +62,10 @@ export async function reportCommand(
   for (const line of recoverLeftovers(outDir)) err?.write(`poolsim: ${plainText(line)}\n`);
   checkTarget(outDir, { inputs: [...plans.map((p) => p.file), ...(values.baseline !== undefined ? [values.baseline] : [])] });
   const results = await runPlans(plans, { workers: values.workers, progress: err, ...context });
+  // Each file's solve blocks, answered beside (never inside) its results.
+  plans.forEach((plan, i) => {
+    if (plan.scenario.solve?.length) results[i].solve = solvePlan(plan);
+  });
   const kinds = kindsOf(plans);
   const used = new Map<string, number>();
   const entries = plans.map((plan, i): ReportEntry => {
@@ -80,10 +86,13 @@ export async function reportCommand(
   for (const e of entries) {
     const checks = e.result.expect;
     const bad = checks.filter((c) => !c.pass);
-    failed += bad.length;
-    const mark = bad.length > 0 ? 'FAIL' : 'ok  ';
-    out.write(plainText(`${mark}  ${e.result.name}  (${checks.length - bad.length}/${checks.length} checks)  ${e.slug}/\n`));
+    const badSolves = failedSolveChecks(e.result);
+    failed += bad.length + badSolves.length;
+    const mark = bad.length + badSolves.length > 0 ? 'FAIL' : 'ok  ';
+    const all = checks.length + (e.result.solve ?? []).filter((x) => x.expect).length;
+    out.write(plainText(`${mark}  ${e.result.name}  (${all - bad.length - badSolves.length}/${all} checks)  ${e.slug}/\n`));
     for (const c of bad) out.write(plainText(`        failed: ${c.metric}${c.point ? ` at ${JSON.stringify(c.point)}` : ''}\n`));
+    for (const s of badSolves) out.write(plainText(`        failed: ${s}\n`));
   }
   const index = resolve(outDir, 'index.html');
   // A path from here reads best, unless it climbs out of this folder: then the full one.

@@ -11,6 +11,7 @@
 import { from } from 'arquero';
 import type { ExpectResult, MetricResult, ScenarioResult } from '../sim/result.ts';
 import type { Chart } from './charts/index.ts';
+import { isSolveChart, solveSectionHtml, solveSectionMarkdown } from './solveSection.ts';
 import { metricNames } from './kinds.ts';
 import { formatSweepValue, metricLabel, pointLabel } from './labels.ts';
 import { sweepAxes } from './charts/shared.ts';
@@ -193,6 +194,7 @@ ${result.expect
 </table>`
     : '';
   const figures = charts
+    .filter((c) => !isSolveChart(c))
     .map(
       (c) => `<figure id="chart-${c.name}">
 <h3>${escapeHtml(c.title)}</h3>
@@ -228,7 +230,7 @@ ${rows}
 ${scenarioBanner(changes, 'html')}<h2>Expect checks</h2>
 <p class="summary ${summary.pass ? 'pass' : 'fail'}">${escapeHtml(summary.text)}</p>
 ${checks}
-${charts.length ? `<h2>Charts</h2>\n${figures}` : ''}
+${solveSectionHtml(result, charts)}${figures ? `<h2>Charts</h2>\n${figures}` : ''}
 <h2>Results</h2>
 <p class="meta">Also as <a href="results.csv">results.csv</a> and <a href="results.json">results.json</a>.</p>
 ${tables}`,
@@ -277,9 +279,10 @@ export function renderScenarioMarkdown(result: ScenarioResult, charts: Chart[], 
     }
     lines.push('');
   }
-  if (charts.length) {
+  lines.push(...solveSectionMarkdown(result, charts));
+  if (charts.some((c) => !isSolveChart(c))) {
     lines.push('## Charts', '');
-    for (const c of charts) lines.push(`### ${mdCell(c.title)}`, '', `![${mdCell(c.title)}](${chartPath(c)})`, '');
+    for (const c of charts.filter((c) => !isSolveChart(c))) lines.push(`### ${mdCell(c.title)}`, '', `![${mdCell(c.title)}](${chartPath(c)})`, '');
   }
   lines.push('## Results', '', 'Also as [results.csv](results.csv) and [results.json](results.json).', '');
   for (const p of result.results) {

@@ -9,6 +9,8 @@ import { rulesBySystem, type SystemName } from './rules.ts';
 import type { Simulation } from './mechanic.ts';
 import { CHUNK_TRIALS } from './run.ts';
 import type { ExpectResult, MetricResult, PointResult } from './result.ts';
+import { solveListSchema } from './solve/schema.ts';
+import { checkSolves } from './solve/plan.ts';
 
 /** Largest grid a sweep may make (points); a bigger one is refused before running. */
 export const MAX_POINTS = 2500;
@@ -91,6 +93,8 @@ export const scenarioSchema = z
     setup: z.record(z.string(), z.unknown()),
     sweep: z.record(z.string(), z.array(z.unknown()).min(1)).optional(),
     expect: z.array(expectSchema).optional(),
+    /** Inverse questions (sim/solve/): which value of a field brings a metric to a target. */
+    solve: solveListSchema.optional(),
   })
   .strict();
 
@@ -196,7 +200,7 @@ function explain(issue: z.core.$ZodIssue, input: unknown): { path: readonly Prop
 const safeBound = (issue: z.core.$ZodIssue) =>
   (issue.code === 'too_small' || issue.code === 'too_big') && Math.abs(Number(issue.code === 'too_small' ? issue.minimum : issue.maximum)) === Number.MAX_SAFE_INTEGER;
 
-function zodErrors(file: string, prefix: readonly PropertyKey[], error: z.ZodError, input: unknown): ScenarioError[] {
+export function zodErrors(file: string, prefix: readonly PropertyKey[], error: z.ZodError, input: unknown): ScenarioError[] {
   const issues = error.issues.filter(
     (issue) => !safeBound(issue) || !error.issues.some((other) => other !== issue && !safeBound(other) && formatPath(other.path) === formatPath(issue.path)),
   );
@@ -294,7 +298,7 @@ function segments(path: string): string[] {
 }
 
 /** Why `path` cannot be set in `root`, or undefined when it can. */
-function sweepPathProblem(root: unknown, path: string): string | undefined {
+export function sweepPathProblem(root: unknown, path: string): string | undefined {
   const segs = segments(path);
   if (segs.some((s) => s === '')) return `"${path}" is not a dotted path like "setup.challenges"`;
   const forbidden = segs.find((s) => FORBIDDEN_KEYS.has(s));
@@ -491,6 +495,7 @@ export function planScenario(
       }
     }
   });
+  if (scenario.solve) errors.push(...checkSolves(scenario, file, points[0].simulation.metrics.map((m) => m.name)));
   if (errors.length > 0) throw new ScenarioErrors(errors);
 
   return {
