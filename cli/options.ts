@@ -33,7 +33,7 @@ export function positiveInteger(flag: string, text: string | undefined): number 
 }
 
 export function atMost(flag: string, n: number | undefined, max: number): number | undefined {
-  if (n !== undefined && n > max) throw new UsageError(`${flag} expects at most ${max.toLocaleString('en')}, got "${n > 1e21 ? n.toExponential(3) : n}"`);
+  if (n !== undefined && n > max) throw new UsageError(`${flag} expects at most ${max}, got "${n > 1e21 ? n.toExponential(3) : n}"`);
   return n;
 }
 
@@ -42,7 +42,7 @@ export function boundedInteger(flag: string, text: string | undefined, max: numb
   if (text === undefined) return undefined;
   const digits = text.trim();
   if (/^\d+$/.test(digits) && digits.replace(/^0+/, '').length > String(max).length) {
-    throw new UsageError(`${flag} expects at most ${max.toLocaleString('en')}, got "${shown(text)}"`);
+    throw new UsageError(`${flag} expects at most ${max}, got "${shown(text)}"`);
   }
   return atMost(flag, positiveInteger(flag, text), max);
 }
