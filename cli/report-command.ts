@@ -10,7 +10,6 @@ import { loadPlans } from './load.ts';
 import { UsageError, parseFlags } from './options.ts';
 import { plainText } from './text.ts';
 import { Interrupted, runPlans } from './runner.ts';
-import { writeReports } from '../reports/write.ts';
 import { checkTarget, recoverLeftovers } from '../reports/target.ts';
 import type { ReportEntry } from '../reports/render.ts';
 import type { ScenarioPlan } from '../sim/scenario.ts';
@@ -80,6 +79,9 @@ export async function reportCommand(
     diff = diffResults(baseline, results, diffOptions);
     for (const e of entries) e.changes = diff.changes.filter((c) => c.scenario === e.result.name);
   }
+  // Plot, d3, linkedom and arquero load here, only for `report`: `run` and `merge` never
+  // pay for them (tests/startup.test.ts).
+  const { writeReports } = await import('../reports/write.ts');
   await withWriteSignals(context.signal, (signal) => writeReports(outDir, entries, { charts: { kinds }, diff, signal }));
 
   let failed = 0;

@@ -145,3 +145,10 @@ export function pointLabel(point: Record<string, unknown>): string {
   const parts = Object.entries(point).map(([path, value]) => `${sweepLabel(path)} = ${formatSweepValue(value)}`);
   return parts.length ? parts.join(', ') : 'no sweep';
 }
+
+/** A number in a table: whole numbers as they are, others to 4 places (3 significant when tiny). */
+export function formatNumber(value: number): string {
+  if (Number.isInteger(value)) return String(value);
+  if (value !== 0 && Math.abs(value) < 0.001) return value.toPrecision(3);
+  return value.toFixed(4);
+}
