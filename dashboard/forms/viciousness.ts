@@ -210,8 +210,9 @@ export const discoveryForm: MechanicForm = {
   title: 'Discovery roll',
   intro: '“Roll a d6. If the result is equal to or below the discovery value, the NPC can be found.”',
   fields: [
+    // No "rattled" here: the discovery d6 is the GM's roll on the search, not a PC's pool
+    // die, so rattled does not apply (docs/rulings/single-rolls.md).
     { kind: 'number', key: 'value', label: 'discovery value', help: '1 per condition met: a helpful trait, reputation, contact, question, place, asset' },
-    rattled,
   ],
   template: () => ({ value: 3 }),
   rules: [],

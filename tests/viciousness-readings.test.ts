@@ -1,0 +1,66 @@
+/**
+ * Issue 14, "Readings to fix": each test quotes viciousness.txt and fails on the reading
+ * poolsim took before (the old figure is named in the test).
+ */
+import { describe, expect, test } from 'vitest';
+import { planScenario, ScenarioErrors } from '../sim/scenario.ts';
+import { allRolls, expectAgreesWithExact, runScenario } from './helpers.ts';
+
+const scenario = (mechanic: string, setup: object, rules: object = {}, trials = 100000) => ({
+  name: mechanic,
+  system: 'viciousness',
+  mechanic,
+  trials,
+  seed: 'readings',
+  rules,
+  setup,
+});
+
+function refusal(raw: object): string {
+  try {
+    planScenario(raw, 'x.json');
+  } catch (e) {
+    expect(e).toBeInstanceOf(ScenarioErrors);
+    return (e as ScenarioErrors).errors.map((x) => x.message).join('\n');
+  }
+  throw new Error('expected the scenario to be refused');
+}
+
+describe('1. rattled must never help: the discovery d6 is the GM\'s roll', () => {
+  test('"Roll a d6. If the result is equal to or below the discovery value, the NPC can be found" — rattled is refused, not 0.750', () => {
+    // Before: a rattled PC kept the lower of two d6, raising P(found) at value 3 to 0.750.
+    const message = refusal(scenario('discovery', { value: 3, rattled: true }));
+    expect(message).toContain('x.json: setup.rattled: rattled does not apply to a discovery roll');
+    const m = runScenario(scenario('discovery', { value: 3, rattled: false })).results[0].metrics;
+    expect(m.found.exact).toBeCloseTo(0.5, 12);
+  });
+});
+
+describe('5. landed.<side> is the margin that lands; wasted.<side> what found nobody', () => {
+  test('"Any hits that weren\'t canceled out land on their targets … Extra hits … are wasted": 3d4 + 2 bonus d4 against one lone thug', () => {
+    // Before: landed.a equalled wounded.b (capped at b's one combatant).
+    const setup = {
+      sides: [
+        { name: 'a', bonus: ['2d4'], combatants: [{ name: 'm', count: 3 }] },
+        { name: 'b', combatants: [{ name: 'thug' }] },
+      ],
+    };
+    const m = runScenario(scenario('clash', setup)).results[0].metrics;
+    // Brute force: a rolls 5d4, b 1d4; a lands max(0, a − b), b's one thug takes at most 1.
+    let n = 0;
+    let landed = 0;
+    let wounded = 0;
+    for (const r of allRolls(6, 4)) {
+      n++;
+      const a = r.slice(0, 5).filter((f) => f === 4).length;
+      const b = r[5] === 4 ? 1 : 0;
+      landed += Math.max(0, a - b);
+      wounded += Math.min(1, Math.max(0, a - b));
+    }
+    expect(m['landed.a'].exact).toBeCloseTo(landed / n, 12);
+    expect(m['wounded.b'].exact).toBeCloseTo(wounded / n, 12);
+    expect(m['wasted.a'].exact).toBeCloseTo((landed - wounded) / n, 12);
+    expect(m['landed.a'].exact! - m['wounded.b'].exact!).toBeGreaterThan(0.1);
+    expectAgreesWithExact(runScenario(scenario('clash', setup)));
+  });
+});
