@@ -64,3 +64,45 @@ describe('5. landed.<side> is the margin that lands; wasted.<side> what found no
     expectAgreesWithExact(runScenario(scenario('clash', setup)));
   });
 });
+
+describe('6. Medic: "not in danger of dying" if attended "within 30 seconds" — medicReach', () => {
+  const setup = {
+    sides: [
+      { name: 'crew', aid: 'medic', combatants: [{ name: 'captain' }, { name: 'minion', count: 2 }] },
+      { name: 'gang', bonus: ['2d4'], combatants: [{ name: 'thug', count: 4 }] },
+    ],
+  };
+  test('"one" (default): one wounded a round per Medic is safe, the rest die 1-in-4', () => {
+    const m = runScenario(scenario('battle', setup, {}, 20000)).results[0].metrics;
+    expect(m['deaths.crew'].exact).toBeGreaterThan(0.05);
+  });
+  test('"all": "A character you provide medical attention to during violence is not in danger of dying" — nobody of the crew dies', () => {
+    const r = runScenario(scenario('battle', setup, { medicReach: 'all' }, 20000));
+    const m = r.results[0].metrics;
+    expect(m['deaths.crew'].exact).toBe(0);
+    expect(m['deaths.crew'].estimate).toBe(0);
+    // Who wins does not change: "Aid changes who dies, never who wins".
+    const one = runScenario(scenario('battle', setup, {}, 20000)).results[0].metrics;
+    expect(m['win.crew'].exact).toBeCloseTo(one['win.crew'].exact!, 12);
+    expect(m['deaths.gang'].exact).toBeGreaterThan(0);
+  });
+  test('"all" in the campaign: a troupe with a Medic loses no PC in violence', () => {
+    const campaign = (medicReach: string) =>
+      runScenario(
+        scenario(
+          'campaign',
+          {
+            turns: 12,
+            company: { name: 'co' },
+            troupes: [{ name: 'vipers', captain: {}, minions: [{ name: 'm', count: 2 }], aid: 'medic' }],
+            policy: { job: { challenges: 4, guards: { perActiveChallenge: 2 } } },
+          },
+          { medicReach },
+          2000,
+        ),
+      ).results[0].metrics;
+    expect(campaign('all').deaths.estimate).toBe(0);
+    expect(campaign('all').wounds.estimate).toBeGreaterThan(0);
+    expect(campaign('one').deaths.estimate).toBeGreaterThan(0);
+  });
+});

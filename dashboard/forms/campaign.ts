@@ -192,7 +192,7 @@ export const campaignForm: MechanicForm = {
     rivals: [{ name: 'countess', rank: 3, designs: [{ severity: 'light' }, { severity: 'medium' }] }],
     policy: { jobEvery: 7, job: { challenges: 3, method: 'rare' } },
   }),
-  rules: ['hitOn', 'woundOrder', 'push', 'invest', 'speedChess'],
+  rules: ['hitOn', 'woundOrder', 'push', 'medicReach', 'invest', 'speedChess'],
   presets: [
     sweepPreset('rival rank 1 to 7', 'the first rival at every wealth rank', { 'setup.rivals.0.rank': [1, 2, 3, 4, 5, 6, 7] }),
     sweepPreset('banking policies', 'bank all, keep a reserve, or bank nothing', { 'setup.policy.bank': ['all', 'reserve', 'none'] }),

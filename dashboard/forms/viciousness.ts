@@ -128,7 +128,7 @@ export const battleForm: MechanicForm = {
   title: 'Violence: a whole battle',
   intro: '“A round has 3 phases: Clash, Wound, Flight.” Rounds go on until at most one side still fights.',
   fields: [
-    sides([flee, aid, { kind: 'number', key: 'medics', label: 'medics', placeholder: '1', help: 'only with a Medic: each attends one wounded per round' }]),
+    sides([flee, aid, { kind: 'number', key: 'medics', label: 'medics', placeholder: '1', help: 'only with a Medic: each attends one wounded per round (all of them with the medicReach variant “all”)' }]),
     { kind: 'number', key: 'maxRounds', label: 'most rounds', placeholder: '50', help: 'a battle still going after this many rounds is a draw' },
   ],
   template: () => ({
@@ -137,7 +137,7 @@ export const battleForm: MechanicForm = {
       { name: 'guards', flee: 'lostHalf', combatants: [{ name: 'guard', count: 4 }] },
     ],
   }),
-  rules: VIOLENCE_RULES,
+  rules: [...VIOLENCE_RULES, 'medicReach'],
   presets: [
     sweepPreset('guards 2 to 6', 'the second side’s first entry from 2 to 6 combatants', { 'setup.sides.1.combatants.0.count': [2, 3, 4, 5, 6] }),
     {
