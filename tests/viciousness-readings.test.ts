@@ -106,3 +106,76 @@ describe('6. Medic: "not in danger of dying" if attended "within 30 seconds" —
     expect(campaign('one').deaths.estimate).toBeGreaterThan(0);
   });
 });
+
+describe('3. a handy asset: "add one extra point per turn" — per rival, for the design it helps', () => {
+  /** Slow reference: one design gaining `gain` a turn, a d20 at or under its points strikes and empties it. */
+  function strikesReference(gain: number, turns: number): number {
+    let dist = new Map<number, number>([[0, 1]]);
+    let strikes = 0;
+    for (let t = 0; t < turns; t++) {
+      const next = new Map<number, number>();
+      const put = (k: number, p: number) => next.set(k, (next.get(k) ?? 0) + p);
+      for (const [points, p] of dist) {
+        const pts = points + gain;
+        const strike = Math.min(1, pts / 20);
+        strikes += p * strike;
+        put(0, p * strike);
+        if (strike < 1) put(pts, p * (1 - strike));
+      }
+      dist = next;
+    }
+    return strikes;
+  }
+  const rivals = (designs: object[]) => scenario('rivals', { turns: 20, rivals: [{ name: 'duke', rank: 2, designs }] }, {}, 20000);
+
+  test('three handy designs give a rank-2 rival 3 points a turn, not 5', () => {
+    // Before: rank + one point per handy design, 8.83 strikes in 20 turns.
+    const handy = { severity: 'light', handyAsset: true };
+    const m = runScenario(rivals([handy, handy, handy])).results[0].metrics;
+    expect(m['strikes.duke'].exact).toBeCloseTo(strikesReference(3, 20), 12);
+    expect(strikesReference(5, 20)).toBeCloseTo(8.83, 2);
+    expect(m['strikes.duke'].exact).toBeLessThan(7);
+    expectAgreesWithExact(runScenario(rivals([handy, handy, handy])));
+  });
+
+  test('the extra point goes only to a design the asset helps', async () => {
+    const { RivalBoard, RivalPlan } = await import('../sim/viciousness/rivalDice.ts');
+    // Focus: the leading design (not helped) takes the rank's point; the handy one the extra.
+    const plan = new RivalPlan(
+      [{ name: 'duke', rank: 1, designs: [{ severity: 'light', points: 10 }, { severity: 'light', handyAsset: true }] }],
+      { invest: 'focus', speedChess: false },
+    );
+    const board = new RivalBoard(plan);
+    board.reset();
+    board.invest();
+    // Before: all 1 + 1 into the leader, [12, 0].
+    expect([...board.points]).toEqual([11, 1]);
+  });
+});
+
+describe('4. "At the end of each turn, roll a d20": a rival deal counts in that turn\'s roll', () => {
+  test('a deal worth the company\'s rank 2 on a rank-1 rival: P(strike in turn 1) = 3/20, not 1/20', () => {
+    // One turn; the job always fails, so the GM offers a deal: the rival's design holds
+    // 1 (its rank) + 2 (the deal) when the die is rolled at the end of the turn.
+    const r = runScenario(
+      scenario(
+        'campaign',
+        {
+          turns: 1,
+          company: { name: 'co', rank: 2 },
+          troupes: [{ name: 'vipers', captain: {} }],
+          rivals: [{ name: 'duke', rank: 1, designs: [{ severity: 'light' }] }],
+          policy: { job: { challenges: 100 }, takeRivalDeal: 'whenJobFails' },
+        },
+        {},
+        200000,
+      ),
+    );
+    const m = r.results[0].metrics;
+    expect(m.rivalDeals.estimate).toBe(1);
+    // Before: 0.05 (the die was rolled before the deal).
+    expect(m['strikes.duke'].ci95[0]).toBeLessThanOrEqual(3 / 20);
+    expect(m['strikes.duke'].ci95[1]).toBeGreaterThanOrEqual(3 / 20);
+    expect(m['strikes.duke'].ci95[0]).toBeGreaterThan(0.1);
+  });
+});

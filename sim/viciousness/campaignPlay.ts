@@ -336,17 +336,11 @@ export class CampaignTrial {
     // is not spent by the end of the turn is discarded": they are only counted.
     for (let i = 0; i < p.troupeCount; i++) acc[METRIC.coins] += this.troupeActive[i];
 
-    // Rivals invest and roll; what they initiate lands at the end of the turn.
+    // "Every turn, a rival has a number of ambition points they may invest."
     const board = this.board;
-    board.turn(random);
-    for (let r = 0; r < p.rivals.count; r++) {
-      if (board.struck[r] < 0) continue;
-      acc[METRIC.rivalStrikes]++;
-      const at = p.rivalAt + 3 * r;
-      if (acc[at + 1]++ === 0) acc[at] = t;
-      if (board.succeeded[r] !== 0) acc[at + 2]++;
-    }
+    board.invest();
 
+    // The troupes act; a rival deal made now adds to this turn's rival die.
     for (let i = 0; i < p.troupeCount; i++) if (this.troupeActive[i] !== 0) this.troupeTurn(random, i, t);
     this.replaceMinions();
 
@@ -355,7 +349,11 @@ export class CampaignTrial {
     if (p.bank === BANK_ALL) this.bankCoins(liquid);
     else if (p.bank === BANK_RESERVE && liquid > p.reserve) this.bankCoins(liquid - p.reserve);
 
-    // Consequences land.
+    // "At the end of each turn, roll a d20 (called the rival die) for each rival."
+    this.rivalDice(random, t);
+
+    // "As the next turn begins, the rival makes their move": consequences land before
+    // anything of the next turn (and before this turn's rank is recorded).
     const rankBefore = rankOf(this.points);
     for (let r = 0; r < p.rivals.count; r++) {
       const code = board.consequence[r];
@@ -370,6 +368,21 @@ export class CampaignTrial {
     const rank = rankOf(this.points);
     if (rank < p.startRank) acc[METRIC.demoted] = 1;
     if (rank > p.startRank) acc[METRIC.promoted] = 1;
+  }
+
+  /** The end of turn `t`: every rival's die, and what it initiates, counted. */
+  private rivalDice(random: RandomStream, t: number): void {
+    const p = this.plan;
+    const acc = this.acc;
+    const board = this.board;
+    board.roll(random);
+    for (let r = 0; r < p.rivals.count; r++) {
+      if (board.struck[r] < 0) continue;
+      acc[METRIC.rivalStrikes]++;
+      const at = p.rivalAt + 3 * r;
+      if (acc[at + 1]++ === 0) acc[at] = t;
+      if (board.succeeded[r] !== 0) acc[at + 2]++;
+    }
   }
 
   /** The last figures of the trial, after its last turn. */

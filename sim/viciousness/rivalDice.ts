@@ -160,8 +160,12 @@ export class RivalPlan {
   /** Per rival: its designs are slots designFrom..designFrom+designCount−1. */
   readonly designFrom: Int32Array;
   readonly designCount: Int32Array;
-  /** Ambition points a turn: "equal to their wealth rank", +1 per design a handy asset helps. */
+  /** Ambition points a turn split by `invest`: "equal to their wealth rank". */
   readonly gain: Int32Array;
+  /** Per rival: 1 when an asset comes in handy for one of its designs (the extra point). */
+  readonly handyPoint: Uint8Array;
+  /** Per design slot: 1 when a handy asset helps it (where the extra point may go). */
+  readonly handy: Uint8Array;
   readonly rank: Int32Array;
   /** Per design slot. */
   readonly successFaces: Uint8Array;
@@ -183,10 +187,13 @@ export class RivalPlan {
     });
     this.slots = at;
     this.rank = Int32Array.from(rivals, (r) => r.rank);
+    this.gain = Int32Array.from(rivals, (r) => r.rank);
+    const isHandy = (d: DesignSetup) => d.handyAsset !== undefined && d.handyAsset !== false;
     // "Should a rival have an asset that would come in handy while pursuing their design,
-    // add one extra point per turn."
-    this.gain = Int32Array.from(rivals, (r) => r.rank + r.designs.filter((d) => d.handyAsset !== undefined && d.handyAsset !== false).length);
+    // add one extra point per turn": one point per rival, however many designs it helps.
+    this.handyPoint = Uint8Array.from(rivals, (r) => (r.designs.some(isHandy) ? 1 : 0));
     const designs = rivals.flatMap((r) => r.designs);
+    this.handy = Uint8Array.from(designs, (d) => (isHandy(d) ? 1 : 0));
     this.successFaces = Uint8Array.from(designs, (d) => SUCCESS_FACES[d.style ?? 'default']);
     this.initSeverity = Uint8Array.from(designs, (d) => SEVERITIES.indexOf(d.severity));
     this.initPoints = Int32Array.from(designs, (d) => d.points ?? 0);
@@ -224,6 +231,22 @@ export function investPoints(points: Int32Array, from: number, n: number, amount
     p = p + 1 === n ? 0 : p + 1;
   }
   pointer[r] = p;
+}
+
+/**
+ * A rival's ambition points for one turn: its rank's points split by `invest`, then the
+ * handy asset's extra point into the design it helps — the helped design holding the most
+ * points (the first listed on a tie), the one the rival pursues with it; never a design
+ * the asset does not help (docs/rulings/rivals.md).
+ */
+export function investTurn(plan: RivalPlan, points: Int32Array, pointer: Int32Array, r: number): void {
+  const from = plan.designFrom[r];
+  const n = plan.designCount[r];
+  investPoints(points, from, n, plan.gain[r], plan.focus, pointer, r);
+  if (plan.handyPoint[r] === 0) return;
+  let best = -1;
+  for (let i = from; i < from + n; i++) if (plan.handy[i] !== 0 && (best < 0 || points[i] > points[best])) best = i;
+  points[best]++;
 }
 
 /**
@@ -266,10 +289,25 @@ export class RivalBoard {
 
   /** Every rival invests, rolls its rival die and, maybe, initiates a design. */
   turn(random: RandomStream): void {
-    for (let r = 0; r < this.plan.count; r++) this.rivalTurn(random, r);
+    this.invest();
+    this.roll(random);
   }
 
-  rivalTurn(random: RandomStream, r: number): void {
+  /**
+   * "Every turn, a rival has a number of ambition points they may invest in their designs,
+   * equal to their wealth rank" (plus a handy asset's point): at the start of the turn, so
+   * a rival deal made during the turn adds to what the end-of-turn die is rolled against.
+   */
+  invest(): void {
+    for (let r = 0; r < this.plan.count; r++) investTurn(this.plan, this.points, this.pointer, r);
+  }
+
+  /** "At the end of each turn, roll a d20 (called the rival die) for each rival." */
+  roll(random: RandomStream): void {
+    for (let r = 0; r < this.plan.count; r++) this.rivalRoll(random, r);
+  }
+
+  rivalRoll(random: RandomStream, r: number): void {
     const plan = this.plan;
     const { points, severity } = this;
     const from = plan.designFrom[r];
@@ -277,9 +315,6 @@ export class RivalBoard {
     this.struck[r] = -1;
     this.succeeded[r] = 0;
     this.consequence[r] = -1;
-    // "Every turn, a rival has a number of ambition points they may invest in their
-    // designs, equal to their wealth rank."
-    investPoints(points, from, n, plan.gain[r], plan.focus, this.pointer, r);
     // "If the result is equal to or below a design's ambition point total, they may
     // initiate it … Only one design per rival may initiate per turn": the design with the
     // most points is eligible whenever any is, so it is the one.
@@ -337,7 +372,6 @@ const POINT_RADIX = 4096;
 export function rivalOdds(plan: RivalPlan, r: number, turns: number, maxStates = MAX_RIVAL_STATES): RivalOdds | undefined {
   const from = plan.designFrom[r];
   const n = plan.designCount[r];
-  const gain = plan.gain[r];
   const points = new Int32Array(plan.slots);
   const severity = new Uint8Array(plan.slots);
   const pointer = new Int32Array(plan.count);
@@ -397,7 +431,7 @@ export function rivalOdds(plan: RivalPlan, r: number, turns: number, maxStates =
     };
     for (const [key, prob] of states) {
       decode(key);
-      investPoints(points, from, n, gain, plan.focus, pointer, r);
+      investTurn(plan, points, pointer, r);
       const m = mostPoints(points, from, n);
       const invested = points[m];
       const strike = Math.min(1, invested / RIVAL_DIE);
