@@ -179,3 +179,44 @@ describe('4. "At the end of each turn, roll a d20": a rival deal counts in that 
     expect(m['strikes.duke'].ci95[0]).toBeGreaterThan(0.1);
   });
 });
+
+describe('2. a dissolved troupe\'s replacement: "Each troupe begins the game with one asset"', () => {
+  // A doomed job: 100 challenges, one guard per challenge left, so every job is a lost
+  // fight and captains die. A liquid-coin start is banked in turn 1 (15 + 1 = 16); nothing
+  // else ever pays, and no minion is replaced.
+  const doomed = (policy: object) =>
+    runScenario(
+      scenario(
+        'campaign',
+        {
+          turns: 10,
+          company: { name: 'co', rank: 2 },
+          troupes: [{ name: 'vipers', captain: {}, asset: 'liquidCoin' }],
+          policy: { job: { challenges: 100 }, flee: 'never', replaceMinions: 'never', ...policy },
+        },
+        {},
+        2000,
+      ),
+    ).results[0].metrics;
+
+  test('no new starting asset for each captain\'s death: points.final is 16 however many die', () => {
+    // Before: each new troupe brought another liquid coin, +1 point per captain death.
+    const m = doomed({});
+    expect(m.dissolved.estimate).toBeGreaterThan(1);
+    expect(m['points.final'].estimate).toBe(16);
+    expect(m['points.final'].ci95).toEqual([16, 16]);
+  });
+
+  test('the generous variant successorAsset "startingAsset" gives it back: one point per new troupe', () => {
+    const m = doomed({ successorAsset: 'startingAsset' });
+    // New troupes founded = dissolutions before the last turn; at least one per early death.
+    expect(m['points.final'].estimate).toBeGreaterThan(16.5);
+  });
+
+  test('"A merciful GM will allow the troupe\'s player to begin with all or a portion of their predecessor\'s advancements" — refused while advancement is not played', () => {
+    const message = refusal(
+      scenario('campaign', { turns: 2, company: { name: 'co' }, troupes: [{ name: 't', captain: {} }], policy: { action: 'idle', successorAdvancements: 'all' } }),
+    );
+    expect(message).toContain('setup.policy.successorAdvancements: the campaign does not play advancement yet');
+  });
+});

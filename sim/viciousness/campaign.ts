@@ -147,6 +147,18 @@ export const policySchema = z
     replaceMinions: z.enum(['always', 'keepRank', 'never']).optional(),
     /** A troupe whose captain died: a *nextTurn* (default) new one, or *never*. */
     newTroupe: z.enum(['nextTurn', 'never']).optional(),
+    /**
+     * What a dissolved troupe's replacement brings besides its fresh PCs: *none* (default:
+     * "Each troupe begins the game with one asset" — the game began long ago) or
+     * *startingAsset* (a generous GM's variant: the troupe's starting asset again).
+     */
+    successorAsset: z.enum(['none', 'startingAsset']).optional(),
+    /**
+     * "A merciful GM will allow the troupe's player to begin with all or a portion of their
+     * predecessor's advancements": *none* (default) or *all* (needs advancement to be played:
+     * refused until the campaign plays it).
+     */
+    successorAdvancements: z.enum(['none', 'all']).optional(),
   })
   .strict();
 
@@ -193,6 +205,9 @@ export const campaignSetup = z
     }
     if (policy.job?.npcRank !== undefined && policy.job.npcRankOffset !== undefined) {
       ctx.addIssue({ code: 'custom', path: ['policy', 'job', 'npcRankOffset'], message: 'give the NPC\'s rank as "npcRank" or as "npcRankOffset", not both' });
+    }
+    if (policy.successorAdvancements === 'all') {
+      ctx.addIssue({ code: 'custom', path: ['policy', 'successorAdvancements'], message: 'the campaign does not play advancement yet, so a successor has no advancements to inherit: expected "none" (docs/rulings/campaign.md)' });
     }
     if (policy.takeRivalDeal === 'whenJobFails' && (s.rivals ?? []).length === 0) {
       ctx.addIssue({ code: 'custom', path: ['policy', 'takeRivalDeal'], message: 'a rival deal needs a rival: the campaign has no "rivals"' });

@@ -149,6 +149,8 @@ export class CampaignPlan {
   readonly defendRank: boolean;
   readonly replace: number;
   readonly newTroupe: boolean;
+  /** A new troupe brings its starting asset again (policy successorAsset "startingAsset"). */
+  readonly successorAsset: boolean;
 
   readonly rivals: RivalPlan;
   readonly rules: ViciousnessRules;
@@ -242,6 +244,7 @@ export class CampaignPlan {
     this.defendRank = policy.defendRank ?? false;
     this.replace = { always: REPLACE_ALWAYS, keepRank: REPLACE_KEEP_RANK, never: REPLACE_NEVER }[policy.replaceMinions ?? 'always'];
     this.newTroupe = (policy.newTroupe ?? 'nextTurn') === 'nextTurn';
+    this.successorAsset = (policy.successorAsset ?? 'none') === 'startingAsset';
 
     this.rivals = new RivalPlan(setup.rivals ?? [], rules);
     const metrics: MetricSpec[] = FIXED_METRICS.map(([, name, kind]) => ({ name, kind }));
@@ -415,7 +418,11 @@ export class CampaignTrial {
     this.acc[METRIC.banked] += k - left;
   }
 
-  /** A new troupe like the dissolved one: its PCs fresh, its starting asset brought. */
+  /**
+   * A new troupe like the dissolved one: its PCs fresh, with their strong contacts ("Each
+   * trait gives a character a strong contact"). No starting asset — "Each troupe begins
+   * the game with one asset" — unless the policy `successorAsset` grants it again.
+   */
   private foundTroupe(i: number): void {
     const p = this.plan;
     for (let pc = p.troupePcFrom[i]; pc < p.troupePcTo[i]; pc++) {
@@ -425,8 +432,10 @@ export class CampaignTrial {
     }
     this.troupeActive[i] = 1;
     this.troupePending[i] = 0;
-    this.liquid[rankOf(this.points)] += p.troupeLiquid[i];
-    this.assets += p.troupeAssets[i];
+    if (p.successorAsset) {
+      this.liquid[rankOf(this.points)] += p.troupeLiquid[i];
+      this.assets += p.troupeAssets[i];
+    }
     this.contacts += p.troupeContacts[i];
   }
 
