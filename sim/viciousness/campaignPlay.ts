@@ -15,7 +15,7 @@ import { Skirmish, type Aid } from './skirmish.ts';
 import * as wealth from './wealth.ts';
 import { CAPTAIN_TRAITS, MINION_TRAITS, REWARD_BASELINE, replacementCost } from './wealth.ts';
 import { COMBATANT_DIE } from './violence.ts';
-import { PARTICIPANT_DIE } from './knavery.ts';
+import { PARTICIPANT_DIE } from './knaveryDice.ts';
 import type { CampaignSetup } from './campaign.ts';
 
 // Local copies of what the per-turn loop uses from other modules: run under tsx, every
