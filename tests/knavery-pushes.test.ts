@@ -109,7 +109,7 @@ describe('knavery pushes', () => {
         for (const fallout of [false, true]) {
           const odds = knaveryOdds(asDice, need, fallout)!;
           const { threatsAfterFallout, threats, ...rest } = refs[n];
-          for (const [k, v] of Object.entries(rest)) expect(odds[k as keyof typeof rest], `${k} need ${need}`).toBeCloseTo(v, 12);
+          for (const [k, v] of Object.entries(rest)) expect((odds as unknown as Record<string, number>)[k], `${k} need ${need}`).toBeCloseTo(v, 12);
           expect(odds.threats, `threats need ${need}`).toBeCloseTo(fallout ? threatsAfterFallout : threats, 12);
           expect(odds.distribution.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
         }

@@ -172,6 +172,28 @@ export const knaveryForm: MechanicForm = {
       ],
       newItem: (items) => ({ name: uniqueName('minion', items), count: 1 }),
     },
+    {
+      kind: 'choice',
+      key: 'push',
+      label: 'pushes to reroll',
+      placeholder: 'never (default)',
+      options: [
+        { value: 'never', label: 'never' },
+        { value: 'ifShort', label: 'ifShort' },
+      ],
+      help: '“A PC may also push in order to reroll the dice they contributed to a pool”: when the roll falls short, each participant who showed no success and is not rattled rerolls, then is rattled',
+    },
+    {
+      kind: 'choice',
+      key: 'freePushes',
+      label: 'free pushes from 6s',
+      placeholder: 'unused (default)',
+      options: [
+        { value: 'unused', label: 'unused' },
+        { value: 'fallout', label: 'fallout' },
+      ],
+      help: '“a free push to be used if the scheme fails”: counted only, or each thwarts one active challenge in the fallout',
+    },
   ],
   template: () => ({
     challenges: 3,
@@ -183,6 +205,7 @@ export const knaveryForm: MechanicForm = {
   rules: [],
   presets: [
     sweepPreset('challenges 1 to 8', 'P(plan succeeds) against 1 to 8 challenges', { 'setup.challenges': [1, 2, 3, 4, 5, 6, 7, 8] }),
+    sweepPreset('pushes or not', 'the plan without and with pushes to reroll', { 'setup.push': ['never', 'ifShort'] }),
     {
       label: 'participants × challenges heatmap',
       help: 'the last participant entry from 0 to 4, against 1 to 8 challenges',
