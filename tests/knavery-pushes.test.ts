@@ -159,3 +159,42 @@ describe('knavery pushes', () => {
     expect(m.success.exact).toBeUndefined();
   });
 });
+
+describe('the campaign\'s jobs push and spend free pushes by policy', () => {
+  const campaign = (policy: object, trials = 40000) =>
+    runScenario({
+      name: 'jobs',
+      system: 'viciousness',
+      mechanic: 'campaign',
+      trials,
+      seed: 'job-pushes',
+      setup: {
+        turns: 1,
+        company: { name: 'co' },
+        troupes: [{ name: 'vipers', captain: { knavery: ['d6'] }, minions: [{ name: 'm', count: 2 }] }],
+        policy: { job: { challenges: 3, guards: { perActiveChallenge: 2 } }, ...policy },
+      },
+    }).results[0].metrics;
+
+  test('one job with knaveryPush "ifShort" succeeds as often as the knavery mechanic says, exactly', () => {
+    const exact = runScenario(
+      knavery({ challenges: 3, push: 'ifShort', participants: [{ name: 'captain', dice: ['d6'] }, { name: 'm', count: 2 }] }, 10),
+    ).results[0].metrics;
+    const m = campaign({ knaveryPush: 'ifShort', onFailedJob: 'abandon' });
+    for (const [job, plan] of [['jobs.succeeded', 'success'], ['jobs.pushed', 'pushed']] as const) {
+      expect(m[job].ci95[0], job).toBeLessThanOrEqual(exact[plan].exact!);
+      expect(m[job].ci95[1], job).toBeGreaterThanOrEqual(exact[plan].exact!);
+    }
+    expect(exact.success.exact).toBeGreaterThan(runScenario(knavery({ challenges: 3, participants: [{ name: 'captain', dice: ['d6'] }, { name: 'm', count: 2 }] }, 10)).results[0].metrics.success.exact!);
+  });
+
+  test('free pushes in the fallout thwart active challenges: fewer guards, more jobs done', () => {
+    const unused = campaign({}, 20000);
+    const fallout = campaign({ freePushes: 'fallout' }, 20000);
+    expect(unused['jobs.freePushes'].estimate).toBe(0);
+    expect(fallout['jobs.freePushes'].estimate).toBeGreaterThan(0.1);
+    expect(fallout['jobs.succeeded'].ci95[0]).toBeGreaterThan(unused['jobs.succeeded'].ci95[1]);
+    // Fewer threats, fewer guards: fewer wounds.
+    expect(fallout.wounds.ci95[1]).toBeLessThan(unused.wounds.ci95[0]);
+  });
+});

@@ -173,6 +173,8 @@ export const campaignForm: MechanicForm = {
           ],
         },
         choice('restWhenRattled', 'rattled PCs rest', [true, false], 'yes (default)', '“A PC may stop being rattled by taking one turn to rest”'),
+        choice('knaveryPush', 'pushes to reroll in a plan', ['never', 'ifShort'], 'never (default)', 'when the plan falls short, those who showed no success reroll, then are rattled'),
+        choice('freePushes', 'free pushes from 6s', ['unused', 'fallout'], 'unused (default)', '“to be used if the scheme fails”: each thwarts one active challenge in the fallout'),
         choice('onFailedJob', 'a failed plan turns to', ['violence', 'abandon'], 'violence (default)'),
         choice('takeRivalDeal', 'take a rival deal', ['never', 'whenJobFails'], 'never (default)'),
         choice('flee', 'troupes flee', FLEE, 'lostHalf (default)'),

@@ -49,6 +49,8 @@ const FIXED_METRICS = [
   ['jobs', 'jobs', 'mean'],
   ['jobsSucceeded', 'jobs.succeeded', 'mean'],
   ['jobsViolent', 'jobs.violent', 'mean'],
+  ['jobsPushed', 'jobs.pushed', 'mean'],
+  ['jobsFreePushes', 'jobs.freePushes', 'mean'],
   ['jobsWon', 'jobs.won', 'mean'],
   ['rivalDeals', 'rivalDeals', 'mean'],
   ['rewards', 'rewards', 'mean'],
@@ -142,6 +144,9 @@ export class CampaignPlan {
   readonly guardsPerActive: number;
   readonly guardsFixed: number;
   readonly restWhenRattled: boolean;
+  /** Job pushes (policy knaveryPush "ifShort") and free pushes in the fallout (freePushes "fallout"). */
+  readonly knaveryPush: boolean;
+  readonly fallout: boolean;
   readonly violence: boolean;
   readonly dealsTaken: boolean;
   readonly bank: number;
@@ -237,6 +242,8 @@ export class CampaignPlan {
     this.guardsPerActive = job?.guards?.perActiveChallenge ?? 1;
     this.guardsFixed = job?.guards?.count ?? 0;
     this.restWhenRattled = policy.restWhenRattled ?? true;
+    this.knaveryPush = (policy.knaveryPush ?? 'never') === 'ifShort';
+    this.fallout = (policy.freePushes ?? 'unused') === 'fallout';
     this.violence = (policy.onFailedJob ?? 'violence') === 'violence';
     this.dealsTaken = (policy.takeRivalDeal ?? 'never') === 'whenJobFails';
     this.bank = { all: BANK_ALL, reserve: BANK_RESERVE, none: BANK_NONE }[policy.bank ?? 'all'];
@@ -279,6 +286,9 @@ export class CampaignTrial {
   /** A troupe dissolved; a new one comes next turn (policy newTroupe). */
   readonly troupePending: Uint8Array;
   private readonly participants: Int32Array;
+  /** Per participant of the current job: successes of its own dice. */
+  private readonly partSuccesses: Int32Array;
+  private readonly partSixes: Int32Array;
   private readonly board: RivalBoard;
   private readonly skirmish: Skirmish;
   private readonly calamityAt: number;
@@ -292,6 +302,8 @@ export class CampaignTrial {
     this.troupeActive = new Uint8Array(plan.troupeCount);
     this.troupePending = new Uint8Array(plan.troupeCount);
     this.participants = new Int32Array(plan.maxTroupeSize);
+    this.partSuccesses = new Int32Array(plan.maxTroupeSize);
+    this.partSixes = new Int32Array(plan.maxTroupeSize);
     this.board = new RivalBoard(plan.rivals);
     const policy = plan.setup.policy ?? {};
     const guards = policy.job?.guards ?? {};
@@ -483,16 +495,7 @@ export class CampaignTrial {
     if (n === 0) return;
     acc[METRIC.jobs]++;
 
-    // The plan: "Every die result of 4 or above is a success."
-    let successes = 0;
-    for (let k = 0; k < n; k++) {
-      const pc = parts[k];
-      const rattled = this.rattled[pc] !== 0;
-      for (let d = p.knFrom[pc]; d < p.knTo[pc]; d++) {
-        const f = rattled ? random.belowKeepLower(p.knSides[d]) : random.below(p.knSides[d]);
-        if (f >= 3) successes++;
-      }
-    }
+    const successes = this.rollPlan(random, n);
     let success = successes >= p.challenges;
     if (!success && p.dealsTaken && p.rivals.count > 0) {
       // "one of their designs advances by points equal to the PC's wealth rank"
@@ -500,8 +503,16 @@ export class CampaignTrial {
       acc[METRIC.rivalDeals]++;
       success = true;
     } else if (!success && p.violence) {
-      const guards = p.guardsFixed + p.guardsPerActive * (p.challenges - successes);
-      if (guards > 0) {
+      // "Once a plan has failed, the scene shifts immediately to the action": the threats
+      // are the active challenges less those the free pushes thwart (freePushes "fallout").
+      const active = p.challenges - successes;
+      const threats = p.fallout ? Math.max(0, active - this.sixes) : active;
+      if (p.fallout) acc[METRIC.jobsFreePushes] += Math.min(active, this.sixes);
+      const guards = p.guardsFixed + p.guardsPerActive * threats;
+      // Every challenge thwarted, by the roll or the free pushes, and nobody else there:
+      // the fallout is dealt with and the job done.
+      if (threats === 0 && p.guardsFixed === 0) success = true;
+      else if (guards > 0) {
         acc[METRIC.jobsViolent]++;
         const s = this.skirmish;
         success = s.fight(random, parts, n, guards, p.bonusSides, p.troupeBonusFrom[i], p.troupeBonusTo[i], p.troupeAid[i]);
@@ -534,6 +545,54 @@ export class CampaignTrial {
       acc[METRIC.rewards] += coins;
       acc[METRIC.jobsSucceeded]++;
     }
+  }
+
+  /** The 6s among the last plan's dice as they stand: its free pushes if it failed. */
+  private sixes = 0;
+
+  /**
+   * A job's plan by the troupe's `n` participants (this.participants): "Every die result of
+   * 4 or above is a success." With `knaveryPush` "ifShort", when it falls short every
+   * participant who showed no success and is not rattled rerolls its dice and is rattled
+   * (docs/rulings/knavery.md). Returns the successes; leaves the 6s in `sixes`.
+   */
+  private rollPlan(random: RandomStream, n: number): number {
+    const p = this.plan;
+    const parts = this.participants;
+    let successes = 0;
+    let sixes = 0;
+    for (let k = 0; k < n; k++) {
+      const pc = parts[k];
+      const rattled = this.rattled[pc] !== 0;
+      let s = 0;
+      let x = 0;
+      for (let d = p.knFrom[pc]; d < p.knTo[pc]; d++) {
+        const f = rattled ? random.belowKeepLower(p.knSides[d]) : random.below(p.knSides[d]);
+        if (f >= 3) s++;
+        if (f === 5) x++;
+      }
+      this.partSuccesses[k] = s;
+      this.partSixes[k] = x;
+      successes += s;
+      sixes += x;
+    }
+    if (p.knaveryPush && successes < p.challenges) {
+      for (let k = 0; k < n; k++) {
+        const pc = parts[k];
+        if (this.rattled[pc] !== 0 || this.partSuccesses[k] !== 0) continue;
+        sixes -= this.partSixes[k];
+        for (let d = p.knFrom[pc]; d < p.knTo[pc]; d++) {
+          const f = random.below(p.knSides[d]);
+          if (f >= 3) successes++;
+          if (f === 5) sixes++;
+        }
+        // "Immediately after a character pushes, they are rattled."
+        this.rattled[pc] = 1;
+        this.acc[METRIC.jobsPushed]++;
+      }
+    }
+    this.sixes = sixes;
+    return successes;
   }
 
   /** "Should a minion die …, two investment points may be spent to replace them", by policy. */
