@@ -173,6 +173,33 @@ export const campaignForm: MechanicForm = {
           ],
         },
         choice('restWhenRattled', 'rattled PCs rest', [true, false], 'yes (default)', '“A PC may stop being rattled by taking one turn to rest”'),
+        {
+          kind: 'group',
+          key: 'buy',
+          label: 'what the turn’s coins buy',
+          fields: [
+            {
+              kind: 'group',
+              key: 'equipment',
+              label: 'equipment for violence',
+              fields: [
+                { kind: 'dice', key: 'dice', label: 'equipment dice', help: '“The GM awards 1d4 or 2d4 to the most well-equipped side”' },
+                { kind: 'number', key: 'itemRank', label: 'item rank', help: 'a sword/handgun 3, armor 4; price 1 + 2 × (item rank − company rank), free below 0, not for sale above 4' },
+                { kind: 'number', key: 'modifiers', label: 'price modifiers', placeholder: '0', help: 'custom-built +1, illegal +1, one-of-a-kind +2 …' },
+              ],
+            },
+            {
+              kind: 'group',
+              key: 'medical',
+              label: 'medical help for the wounded',
+              fields: [
+                { kind: 'number', key: 'itemRank', label: 'item rank', help: '“expert surgery, alchemical tonics, or supernatural intervention”' },
+                { kind: 'number', key: 'modifiers', label: 'price modifiers', placeholder: '0' },
+                { kind: 'number', key: 'turns', label: 'bed rest shortened by', placeholder: '1', help: 'turns, once per wound' },
+              ],
+            },
+          ],
+        },
         choice('knaveryPush', 'pushes to reroll in a plan', ['never', 'ifShort'], 'never (default)', 'when the plan falls short, those who showed no success reroll, then are rattled'),
         choice('freePushes', 'free pushes from 6s', ['unused', 'fallout'], 'unused (default)', '“to be used if the scheme fails”: each thwarts one active challenge in the fallout'),
         choice('onFailedJob', 'a failed plan turns to', ['violence', 'abandon'], 'violence (default)'),

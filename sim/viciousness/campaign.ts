@@ -22,6 +22,7 @@ import { MAX_TURNS } from './rivals.ts';
 import { MAX_UNIFORM } from '../random.ts';
 import { FLEE_POLICIES } from './skirmish.ts';
 import { FREE_PUSH_POLICIES, PUSH_POLICIES } from './knaveryPushes.ts';
+import { purchasesSchema } from './purchases.ts';
 import { MAX_RANK, MAX_TRAITS, MIN_RANK, RANK_MINIMUM, REWARD_METHODS, minimumPoints, rankOf } from './wealth.ts';
 import { CampaignPlan, CampaignTrial, METRIC, POINTS_HISTOGRAM_TOP } from './campaignPlay.ts';
 
@@ -130,6 +131,8 @@ export const policySchema = z
     job: jobSchema.optional(),
     /** Rattled PCs sit a job out to rest ("A PC may stop being rattled by taking one turn to rest"); defaults to true. */
     restWhenRattled: z.boolean().optional(),
+    /** What the turn's coins buy (docs/rulings/purchases.md); nothing by default. */
+    buy: purchasesSchema.optional(),
     /** Pushes to reroll in a job's plan: *never* (default) or *ifShort* (docs/rulings/knavery.md); a pusher is rattled. */
     knaveryPush: z.enum(PUSH_POLICIES).optional(),
     /** Free pushes from a failed plan's 6s: *unused* (default) or *fallout* (each thwarts an active challenge, one guard group fewer). */

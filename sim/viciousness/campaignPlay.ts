@@ -15,6 +15,7 @@ import { Skirmish, type Aid } from './skirmish.ts';
 import * as wealth from './wealth.ts';
 import { CAPTAIN_TRAITS, MINION_TRAITS, REWARD_BASELINE, replacementCost } from './wealth.ts';
 import { COMBATANT_DIE } from './violence.ts';
+import { price } from './purchases.ts';
 import { PARTICIPANT_DIE } from './knaveryDice.ts';
 import type { CampaignSetup } from './campaign.ts';
 
@@ -50,6 +51,9 @@ const FIXED_METRICS = [
   ['jobsSucceeded', 'jobs.succeeded', 'mean'],
   ['jobsViolent', 'jobs.violent', 'mean'],
   ['jobsPushed', 'jobs.pushed', 'mean'],
+  ['coinsSpent', 'coins.spent', 'mean'],
+  ['equipmentBought', 'equipment.bought', 'mean'],
+  ['medicalBought', 'medical.bought', 'mean'],
   ['jobsFreePushes', 'jobs.freePushes', 'mean'],
   ['jobsWon', 'jobs.won', 'mean'],
   ['rivalDeals', 'rivalDeals', 'mean'],
@@ -111,6 +115,10 @@ export class CampaignPlan {
   readonly troupeAid: Aid[];
   readonly troupeBonusFrom: Int32Array;
   readonly troupeBonusTo: Int32Array;
+  /** With bought equipment the troupe's bonus dice run to troupeEquippedTo (policy buy.equipment). */
+  readonly troupeEquippedTo: Int32Array;
+  readonly equipment: { itemRank: number; modifiers: number } | undefined;
+  readonly medical: { itemRank: number; modifiers: number; turns: number } | undefined;
   readonly bonusSides: Int32Array;
   /** Liquid coins and other assets a (new) troupe brings, and its strong contacts. */
   readonly troupeLiquid: Int32Array;
@@ -179,6 +187,10 @@ export class CampaignPlan {
     this.troupePcTo = new Int32Array(troupes.length);
     this.troupeBonusFrom = new Int32Array(troupes.length);
     this.troupeBonusTo = new Int32Array(troupes.length);
+    this.troupeEquippedTo = new Int32Array(troupes.length);
+    const buy = policy.buy ?? {};
+    this.equipment = buy.equipment && { itemRank: buy.equipment.itemRank, modifiers: buy.equipment.modifiers ?? 0 };
+    this.medical = buy.medical && { itemRank: buy.medical.itemRank, modifiers: buy.medical.modifiers ?? 0, turns: buy.medical.turns ?? 1 };
     this.troupeLiquid = new Int32Array(troupes.length);
     this.troupeAssets = new Int32Array(troupes.length);
     this.troupeContacts = new Int32Array(troupes.length);
@@ -197,6 +209,9 @@ export class CampaignPlan {
       this.troupeBonusFrom[i] = bonus.length;
       bonus.push(...eachDie(t.bonus ?? []));
       this.troupeBonusTo[i] = bonus.length;
+      // Bought equipment's dice follow the troupe's own bonus dice.
+      bonus.push(...eachDie(buy.equipment?.dice ?? []));
+      this.troupeEquippedTo[i] = bonus.length;
       const asset = t.asset ?? 'securedHeadquarters';
       this.troupeLiquid[i] = asset === 'liquidCoin' ? 1 : 0;
       this.troupeAssets[i] = asset === 'liquidCoin' ? 0 : 1;
@@ -283,6 +298,10 @@ export class CampaignTrial {
   /** Last turn of bed rest (a PC is able from the turn after). */
   readonly woundedUntil: Int32Array;
   readonly troupeActive: Uint8Array;
+  /** Per troupe: it has bought its equipment (policy buy.equipment). */
+  readonly equipped: Uint8Array;
+  /** Per PC: medical help bought for its current wound. */
+  readonly treated: Uint8Array;
   /** A troupe dissolved; a new one comes next turn (policy newTroupe). */
   readonly troupePending: Uint8Array;
   private readonly participants: Int32Array;
@@ -300,6 +319,8 @@ export class CampaignTrial {
     this.rattled = new Uint8Array(plan.pcCount);
     this.woundedUntil = new Int32Array(plan.pcCount);
     this.troupeActive = new Uint8Array(plan.troupeCount);
+    this.equipped = new Uint8Array(plan.troupeCount);
+    this.treated = new Uint8Array(plan.pcCount);
     this.troupePending = new Uint8Array(plan.troupeCount);
     this.participants = new Int32Array(plan.maxTroupeSize);
     this.partSuccesses = new Int32Array(plan.maxTroupeSize);
@@ -337,6 +358,8 @@ export class CampaignTrial {
     this.woundedUntil.fill(0);
     this.troupeActive.fill(1);
     this.troupePending.fill(0);
+    this.equipped.fill(0);
+    this.treated.fill(0);
     this.board.reset();
   }
 
@@ -349,7 +372,10 @@ export class CampaignTrial {
     // "The company begins each turn with one coin of its Wealth rank for each troupe that
     // constitutes it." Nothing the campaign models is bought with them, and "Any coin that
     // is not spent by the end of the turn is discarded": they are only counted.
-    for (let i = 0; i < p.troupeCount; i++) acc[METRIC.coins] += this.troupeActive[i];
+    let coins = 0;
+    for (let i = 0; i < p.troupeCount; i++) coins += this.troupeActive[i];
+    acc[METRIC.coins] += coins;
+    if (p.equipment || p.medical) this.buy(coins, t);
 
     // "Every turn, a rival has a number of ambition points they may invest."
     const board = this.board;
@@ -383,6 +409,40 @@ export class CampaignTrial {
     const rank = rankOf(this.points);
     if (rank < p.startRank) acc[METRIC.demoted] = 1;
     if (rank > p.startRank) acc[METRIC.promoted] = 1;
+  }
+
+  /**
+   * Spend the turn's `coins` (of the company's rank) by policy `buy`: equipment for each
+   * troupe without it, in the listed order, then medical help for PCs in bed, PC by PC.
+   * "Any coin that is not spent by the end of the turn is discarded" (docs/rulings/purchases.md).
+   */
+  private buy(coins: number, t: number): void {
+    const p = this.plan;
+    const acc = this.acc;
+    const rank = rankOf(this.points);
+    let left = coins;
+    if (p.equipment) {
+      const cost = price(p.equipment.itemRank, rank, p.equipment.modifiers);
+      for (let i = 0; i < p.troupeCount && cost <= left; i++) {
+        if (this.troupeActive[i] === 0 || this.equipped[i] !== 0) continue;
+        this.equipped[i] = 1;
+        left -= cost;
+        acc[METRIC.coinsSpent] += cost;
+        acc[METRIC.equipmentBought]++;
+      }
+    }
+    if (p.medical) {
+      const cost = price(p.medical.itemRank, rank, p.medical.modifiers);
+      for (let pc = 0; pc < p.pcCount && cost <= left; pc++) {
+        // In bed this turn (wounded until t or later), alive, not yet treated for this wound.
+        if (this.alive[pc] === 0 || this.woundedUntil[pc] < t || this.treated[pc] !== 0) continue;
+        this.treated[pc] = 1;
+        this.woundedUntil[pc] -= p.medical.turns;
+        left -= cost;
+        acc[METRIC.coinsSpent] += cost;
+        acc[METRIC.medicalBought]++;
+      }
+    }
   }
 
   /** The end of turn `t`: every rival's die, and what it initiates, counted. */
@@ -454,6 +514,8 @@ export class CampaignTrial {
   private dissolve(i: number): void {
     const p = this.plan;
     this.troupeActive[i] = 0;
+    // Its equipment goes with it.
+    this.equipped[i] = 0;
     this.acc[METRIC.dissolved]++;
     // Its minions leave with it (they are the troupe's, and the troupe is gone).
     for (let pc = p.troupePcFrom[i]; pc < p.troupePcTo[i]; pc++) this.alive[pc] = 0;
@@ -515,7 +577,8 @@ export class CampaignTrial {
       else if (guards > 0) {
         acc[METRIC.jobsViolent]++;
         const s = this.skirmish;
-        success = s.fight(random, parts, n, guards, p.bonusSides, p.troupeBonusFrom[i], p.troupeBonusTo[i], p.troupeAid[i]);
+        const bonusTo = this.equipped[i] !== 0 ? p.troupeEquippedTo[i] : p.troupeBonusTo[i];
+        success = s.fight(random, parts, n, guards, p.bonusSides, p.troupeBonusFrom[i], bonusTo, p.troupeAid[i]);
         if (success) acc[METRIC.jobsWon]++;
         let captainDied = false;
         for (let w = 0; w < s.woundedCount; w++) {
@@ -532,6 +595,7 @@ export class CampaignTrial {
             }
           } else {
             this.woundedUntil[pc] = t + BED_REST_TURNS;
+            this.treated[pc] = 0;
           }
         }
         if (captainDied) this.dissolve(i);
@@ -633,7 +697,10 @@ export class CampaignTrial {
     } else if (kind === KIND_WOUNDED) {
       // "A PC is wounded": out for the bed rest; not a wound of violence, so no death roll.
       const pc = this.randomPc(random, t, true);
-      if (pc >= 0) this.woundedUntil[pc] = t + BED_REST_TURNS;
+      if (pc >= 0) {
+        this.woundedUntil[pc] = t + BED_REST_TURNS;
+        this.treated[pc] = 0;
+      }
     } else if (kind === KIND_ASSET) {
       if (this.assets > 0) {
         this.assets--;
