@@ -131,6 +131,12 @@ export const policySchema = z
     job: jobSchema.optional(),
     /** Rattled PCs sit a job out to rest ("A PC may stop being rattled by taking one turn to rest"); defaults to true. */
     restWhenRattled: z.boolean().optional(),
+    /**
+     * "If the rival's plan is unsubtle, give the PCs the chance to interfere": how the first
+     * standing troupe with able PCs interferes with an unsubtle design — a knavery plan
+     * against `challenges` (default 2) or a fight with the rival's minions. None by default.
+     */
+    interfere: z.object({ roll: z.enum(['knavery', 'violence']), challenges: z.number().int().min(0).max(100).optional() }).strict().optional(),
     /** What the turn's coins buy (docs/rulings/purchases.md); nothing by default. */
     buy: purchasesSchema.optional(),
     /** Pushes to reroll in a job's plan: *never* (default) or *ifShort* (docs/rulings/knavery.md); a pusher is rattled. */
@@ -278,7 +284,7 @@ export const campaign = defineMechanic({
         // The rivals' own figures are exact when nothing the company does touches them:
         // without rival deals a rival's designs never depend on the company.
         const m: Record<string, number> = {};
-        if (plan.dealsTaken || plan.rivals.count === 0) return { metrics: m };
+        if (plan.dealsTaken || plan.interferes || plan.rivals.count === 0) return { metrics: m };
         const odds: (RivalOdds | undefined)[] = [];
         for (let r = 0; r < plan.rivals.count; r++) {
           const o = rivalOdds(plan.rivals, r, turns);

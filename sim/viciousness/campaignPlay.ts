@@ -52,6 +52,10 @@ const FIXED_METRICS = [
   ['jobsViolent', 'jobs.violent', 'mean'],
   ['jobsPushed', 'jobs.pushed', 'mean'],
   ['coinsSpent', 'coins.spent', 'mean'],
+  ['interfered', 'interfered', 'mean'],
+  ['foiled', 'foiled', 'mean'],
+  ['attempts', 'attempts', 'mean'],
+  ['attemptsRepelled', 'attempts.repelled', 'mean'],
   ['equipmentBought', 'equipment.bought', 'mean'],
   ['medicalBought', 'medical.bought', 'mean'],
   ['jobsFreePushes', 'jobs.freePushes', 'mean'],
@@ -82,6 +86,9 @@ const FLEE = { never: 'never', outnumbered: 'outnumbered', lostHalf: 'lostHalf' 
 const BANK_ALL = 0;
 const BANK_RESERVE = 1;
 const BANK_NONE = 2;
+const INTERFERE_NONE = 0;
+const INTERFERE_KNAVERY = 1;
+const INTERFERE_VIOLENCE = 2;
 const REPLACE_ALWAYS = 0;
 const REPLACE_KEEP_RANK = 1;
 const REPLACE_NEVER = 2;
@@ -94,6 +101,7 @@ const KIND_WOUNDED = CONSEQUENCE_KINDS.indexOf('pcWounded');
 const KIND_ASSET = CONSEQUENCE_KINDS.indexOf('assetLost');
 const KIND_CONTACT = CONSEQUENCE_KINDS.indexOf('contactLost');
 const KIND_CALAMITY = CONSEQUENCE_KINDS.indexOf('calamity');
+const KIND_ATTEMPT = CONSEQUENCE_KINDS.indexOf('attemptOnLife');
 
 /** Everything about a campaign that does not change while it runs. */
 export class CampaignPlan {
@@ -154,6 +162,11 @@ export class CampaignPlan {
   readonly restWhenRattled: boolean;
   /** Job pushes (policy knaveryPush "ifShort") and free pushes in the fallout (freePushes "fallout"). */
   readonly knaveryPush: boolean;
+  /** Policy interfere: INTERFERE_NONE, _KNAVERY or _VIOLENCE; a knavery interference's challenges. */
+  readonly interfere: number;
+  readonly interfereChallenges: number;
+  /** The company may foil a design (interference on an unsubtle one): the rivals' odds then depend on it. */
+  readonly interferes: boolean;
   readonly fallout: boolean;
   readonly violence: boolean;
   readonly dealsTaken: boolean;
@@ -258,6 +271,10 @@ export class CampaignPlan {
     this.guardsFixed = job?.guards?.count ?? 0;
     this.restWhenRattled = policy.restWhenRattled ?? true;
     this.knaveryPush = (policy.knaveryPush ?? 'never') === 'ifShort';
+    const interfere = policy.interfere;
+    this.interfere = interfere === undefined ? INTERFERE_NONE : interfere.roll === 'knavery' ? INTERFERE_KNAVERY : INTERFERE_VIOLENCE;
+    this.interfereChallenges = interfere?.challenges ?? 2;
+    this.interferes = this.interfere !== INTERFERE_NONE && (setup.rivals ?? []).some((r) => r.designs.some((d) => d.unsubtle === true));
     this.fallout = (policy.freePushes ?? 'unused') === 'fallout';
     this.violence = (policy.onFailedJob ?? 'violence') === 'violence';
     this.dealsTaken = (policy.takeRivalDeal ?? 'never') === 'whenJobFails';
@@ -310,6 +327,8 @@ export class CampaignTrial {
   private readonly partSixes: Int32Array;
   private readonly board: RivalBoard;
   private readonly skirmish: Skirmish;
+  /** Fights with a rival's minions (interference, attempts on a PC's life): 1d4 each, never flee. */
+  private readonly minionFight: Skirmish;
   private readonly calamityAt: number;
 
   constructor(readonly plan: CampaignPlan) {
@@ -339,6 +358,12 @@ export class CampaignTrial {
         guardDice: [COMBATANT_DIE, ...eachDie(guards.dice ?? [])],
         guardBonus: eachDie(guards.bonus ?? []),
       },
+    );
+    this.minionFight = new Skirmish(
+      { diceSides: plan.viSides, diceFrom: plan.viFrom, diceTo: plan.viTo, captain: plan.pcCaptain, rattled: this.rattled },
+      plan.maxTroupeSize,
+      plan.rules,
+      { troupeFlee: FLEE[policy.flee ?? 'lostHalf'], guardFlee: FLEE.never, maxRounds: policy.maxRounds ?? 50, guardDice: [COMBATANT_DIE], guardBonus: [] },
     );
     this.calamityAt = plan.kindsAt + KIND_CALAMITY;
   }
@@ -398,7 +423,7 @@ export class CampaignTrial {
     const rankBefore = rankOf(this.points);
     for (let r = 0; r < p.rivals.count; r++) {
       const code = board.consequence[r];
-      if (code >= 0) this.consequence(random, code, t);
+      if (code >= 0) this.consequence(random, code, t, r);
     }
     if (p.defendRank) {
       // Bank at once what keeps the rank, when the liquid coins are enough to.
@@ -450,12 +475,14 @@ export class CampaignTrial {
     const p = this.plan;
     const acc = this.acc;
     const board = this.board;
-    board.roll(random);
     for (let r = 0; r < p.rivals.count; r++) {
-      if (board.struck[r] < 0) continue;
+      if (!board.rollDie(random, r)) continue;
       acc[METRIC.rivalStrikes]++;
       const at = p.rivalAt + 3 * r;
       if (acc[at + 1]++ === 0) acc[at] = t;
+      // "If the rival's plan is unsubtle, give the PCs the chance to interfere."
+      const foiled = p.interfere !== INTERFERE_NONE && p.rivals.unsubtle[board.struck[r]] !== 0 && this.interfere(random, r, t);
+      board.move(random, r, foiled);
       if (board.succeeded[r] !== 0) acc[at + 2]++;
     }
   }
@@ -557,7 +584,7 @@ export class CampaignTrial {
     if (n === 0) return;
     acc[METRIC.jobs]++;
 
-    const successes = this.rollPlan(random, n);
+    const successes = this.rollPlan(random, n, p.challenges);
     let success = successes >= p.challenges;
     if (!success && p.dealsTaken && p.rivals.count > 0) {
       // "one of their designs advances by points equal to the PC's wealth rank"
@@ -580,25 +607,7 @@ export class CampaignTrial {
         const bonusTo = this.equipped[i] !== 0 ? p.troupeEquippedTo[i] : p.troupeBonusTo[i];
         success = s.fight(random, parts, n, guards, p.bonusSides, p.troupeBonusFrom[i], bonusTo, p.troupeAid[i]);
         if (success) acc[METRIC.jobsWon]++;
-        let captainDied = false;
-        for (let w = 0; w < s.woundedCount; w++) {
-          const pc = s.wounded[w];
-          acc[METRIC.wounds]++;
-          if (s.died[w] !== 0) {
-            this.alive[pc] = 0;
-            acc[METRIC.deaths]++;
-            if (p.pcCaptain[pc] !== 0) {
-              acc[METRIC.deathsCaptains]++;
-              captainDied = true;
-            } else {
-              acc[METRIC.deathsMinions]++;
-            }
-          } else {
-            this.woundedUntil[pc] = t + BED_REST_TURNS;
-            this.treated[pc] = 0;
-          }
-        }
-        if (captainDied) this.dissolve(i);
+        this.casualties(s, i, t);
       }
     }
     if (success) {
@@ -611,6 +620,96 @@ export class CampaignTrial {
     }
   }
 
+  /**
+   * The wounded and dead of troupe `i`'s fight `s` in turn `t`: the dead are gone (a dead
+   * captain dissolves the troupe), the wounded go to bed for BED_REST_TURNS.
+   */
+  private casualties(s: Skirmish, i: number, t: number): void {
+    const p = this.plan;
+    const acc = this.acc;
+    let captainDied = false;
+    for (let w = 0; w < s.woundedCount; w++) {
+      const pc = s.wounded[w];
+      acc[METRIC.wounds]++;
+      if (s.died[w] !== 0) {
+        this.alive[pc] = 0;
+        acc[METRIC.deaths]++;
+        if (p.pcCaptain[pc] !== 0) {
+          acc[METRIC.deathsCaptains]++;
+          captainDied = true;
+        } else {
+          acc[METRIC.deathsMinions]++;
+        }
+      } else {
+        this.woundedUntil[pc] = t + BED_REST_TURNS;
+        this.treated[pc] = 0;
+      }
+    }
+    if (captainDied) this.dissolve(i);
+  }
+
+  /**
+   * Troupe `i`'s PCs able to act at the end of turn `t` (living, out of bed) into
+   * `participants`; returns how many.
+   */
+  private ablePcs(i: number, t: number): number {
+    const p = this.plan;
+    let n = 0;
+    for (let pc = p.troupePcFrom[i]; pc < p.troupePcTo[i]; pc++) {
+      if (this.alive[pc] !== 0 && this.woundedUntil[pc] <= t) this.participants[n++] = pc;
+    }
+    return n;
+  }
+
+  /** The first standing troupe with a PC able to act, or −1. */
+  private firstAbleTroupe(t: number): number {
+    for (let i = 0; i < this.plan.troupeCount; i++) if (this.troupeActive[i] !== 0 && this.ablePcs(i, t) > 0) return i;
+    return -1;
+  }
+
+  /**
+   * "If the rival's plan is unsubtle, give the PCs the chance to interfere": the first
+   * standing troupe with able PCs interferes by policy `interfere` — a knavery plan against
+   * `challenges`, or a fight with rival r's minions. Returns whether the plan is foiled.
+   */
+  private interfere(random: RandomStream, r: number, t: number): boolean {
+    const p = this.plan;
+    const i = this.firstAbleTroupe(t);
+    if (i < 0) return false;
+    const n = this.ablePcs(i, t);
+    this.acc[METRIC.interfered]++;
+    let foiled: boolean;
+    if (p.interfere === INTERFERE_KNAVERY) {
+      foiled = this.rollPlan(random, n, p.interfereChallenges) >= p.interfereChallenges;
+    } else {
+      const s = this.minionFight;
+      const bonusTo = this.equipped[i] !== 0 ? p.troupeEquippedTo[i] : p.troupeBonusTo[i];
+      foiled = s.fight(random, this.participants, n, p.rivals.minions[r], p.bonusSides, p.troupeBonusFrom[i], bonusTo, p.troupeAid[i]);
+      this.casualties(s, i, t);
+    }
+    if (foiled) this.acc[METRIC.foiled]++;
+    return foiled;
+  }
+
+  /**
+   * "An attempt on a PC's life", by rival r: a PC able to act, at random, is the target; its
+   * troupe's able PCs fight the rival's minions ("If in doubt, use their rank minus 2"; at
+   * least one comes), docs/rulings/campaign.md.
+   */
+  private attemptOnLife(random: RandomStream, r: number, t: number): void {
+    const p = this.plan;
+    const target = this.randomPc(random, t, true);
+    if (target < 0) return;
+    const i = p.pcTroupe[target];
+    const n = this.ablePcs(i, t);
+    this.acc[METRIC.attempts]++;
+    const s = this.minionFight;
+    const bonusTo = this.equipped[i] !== 0 ? p.troupeEquippedTo[i] : p.troupeBonusTo[i];
+    const repelled = s.fight(random, this.participants, n, Math.max(1, p.rivals.minions[r]), p.bonusSides, p.troupeBonusFrom[i], bonusTo, p.troupeAid[i]);
+    if (repelled) this.acc[METRIC.attemptsRepelled]++;
+    this.casualties(s, i, t);
+  }
+
   /** The 6s among the last plan's dice as they stand: its free pushes if it failed. */
   private sixes = 0;
 
@@ -620,7 +719,7 @@ export class CampaignTrial {
    * participant who showed no success and is not rattled rerolls its dice and is rattled
    * (docs/rulings/knavery.md). Returns the successes; leaves the 6s in `sixes`.
    */
-  private rollPlan(random: RandomStream, n: number): number {
+  private rollPlan(random: RandomStream, n: number, need: number): number {
     const p = this.plan;
     const parts = this.participants;
     let successes = 0;
@@ -640,7 +739,7 @@ export class CampaignTrial {
       successes += s;
       sixes += x;
     }
-    if (p.knaveryPush && successes < p.challenges) {
+    if (p.knaveryPush && successes < need) {
       for (let k = 0; k < n; k++) {
         const pc = parts[k];
         if (this.rattled[pc] !== 0 || this.partSuccesses[k] !== 0) continue;
@@ -678,7 +777,7 @@ export class CampaignTrial {
   }
 
   /** A successful design's consequence lands on the company. */
-  private consequence(random: RandomStream, code: number, t: number): void {
+  private consequence(random: RandomStream, code: number, t: number, r: number): void {
     const p = this.plan;
     const acc = this.acc;
     const kind = CONSEQUENCE_OF_CODE[code];
@@ -701,6 +800,8 @@ export class CampaignTrial {
         this.woundedUntil[pc] = t + BED_REST_TURNS;
         this.treated[pc] = 0;
       }
+    } else if (kind === KIND_ATTEMPT) {
+      this.attemptOnLife(random, r, t);
     } else if (kind === KIND_ASSET) {
       if (this.assets > 0) {
         this.assets--;

@@ -101,6 +101,8 @@ export const designSchema = z
     style: z.enum(STYLES).optional(),
     /** An asset of the rival that comes in handy: +1 ambition point a turn. */
     handyAsset: handySchema.optional(),
+    /** "If the rival's plan is unsubtle, give the PCs the chance to interfere" (campaign policy interfere); defaults to false. */
+    unsubtle: z.boolean().optional(),
     /** Ambition points the design already holds at the start; defaults to 0. */
     points: z.number().int().min(0).max(1000).optional(),
   })
@@ -113,6 +115,8 @@ export const rivalSchema = z
     rank: z.number().int().min(1).max(7),
     /** A count (default 4) or a list of names. */
     assets: assetsSchema.optional(),
+    /** Its minions, who fight for it in a campaign ("If in doubt, use their rank minus 2"). */
+    minions: z.number().int().min(0).max(100).optional(),
     /** "Give each rival up to three designs." */
     designs: z.array(designSchema).min(1).max(3),
   })
@@ -171,6 +175,10 @@ export class RivalPlan {
   readonly successFaces: Uint8Array;
   readonly initSeverity: Uint8Array;
   readonly initPoints: Int32Array;
+  /** Per design slot: 1 when the design is unsubtle (the PCs may interfere). */
+  readonly unsubtle: Uint8Array;
+  /** Per rival: its minions ("If in doubt, use their rank minus 2"). */
+  readonly minions: Int32Array;
   readonly slots: number;
   readonly focus: boolean;
   readonly speedChess: boolean;
@@ -197,6 +205,8 @@ export class RivalPlan {
     this.successFaces = Uint8Array.from(designs, (d) => SUCCESS_FACES[d.style ?? 'default']);
     this.initSeverity = Uint8Array.from(designs, (d) => SEVERITIES.indexOf(d.severity));
     this.initPoints = Int32Array.from(designs, (d) => d.points ?? 0);
+    this.unsubtle = Uint8Array.from(designs, (d) => (d.unsubtle ? 1 : 0));
+    this.minions = Int32Array.from(rivals, (r) => r.minions ?? Math.max(0, r.rank - 2));
     this.focus = rules.invest === 'focus';
     this.speedChess = rules.speedChess;
   }
@@ -265,6 +275,8 @@ export class RivalBoard {
   readonly succeeded: Uint8Array;
   /** Per rival, this turn: the consequence code (severity · 6 + d6 − 1), or −1. */
   readonly consequence: Int32Array;
+  /** Per rival, this turn: the points the initiated design held (set by rollDie). */
+  readonly invested: Int32Array;
 
   constructor(readonly plan: RivalPlan) {
     this.points = new Int32Array(plan.slots);
@@ -273,6 +285,7 @@ export class RivalBoard {
     this.struck = new Int32Array(plan.count);
     this.succeeded = new Uint8Array(plan.count);
     this.consequence = new Int32Array(plan.count);
+    this.invested = new Int32Array(plan.count);
   }
 
   reset(): void {
@@ -308,8 +321,17 @@ export class RivalBoard {
   }
 
   rivalRoll(random: RandomStream, r: number): void {
+    if (this.rollDie(random, r)) this.move(random, r, false);
+  }
+
+
+  /**
+   * Rival r's die: "If the result is equal to or below a design's ambition point total,
+   * they may initiate it." Returns whether it did; the design's points are spent.
+   */
+  rollDie(random: RandomStream, r: number): boolean {
     const plan = this.plan;
-    const { points, severity } = this;
+    const points = this.points;
     const from = plan.designFrom[r];
     const n = plan.designCount[r];
     this.struck[r] = -1;
@@ -320,12 +342,28 @@ export class RivalBoard {
     // most points is eligible whenever any is, so it is the one.
     const m = mostPoints(points, from, n);
     const invested = points[m];
-    if (invested === 0 || random.die(RIVAL_DIE) > invested) return;
+    if (invested === 0 || random.die(RIVAL_DIE) > invested) return false;
     this.struck[r] = m;
+    this.invested[r] = invested;
     // Spent either way; the slot takes a new design of the same severity (0 points).
     points[m] = 0;
+    return true;
+  }
+
+  /**
+   * "As the next turn begins, the rival makes their move": the success d4 and the
+   * consequence d6 of the design rival r initiated — unless the PCs `foiled` it by
+   * interfering, which (with Speed Chess) refunds half, as a failed d4 does.
+   */
+  move(random: RandomStream, r: number, foiled: boolean): void {
+    const plan = this.plan;
+    const { points, severity } = this;
+    const from = plan.designFrom[r];
+    const n = plan.designCount[r];
+    const m = this.struck[r];
+    const invested = this.invested[r];
     const faces = plan.successFaces[m];
-    if (faces >= 4 || random.die(4) <= faces) {
+    if (!foiled && (faces >= 4 || random.die(4) <= faces)) {
       this.succeeded[r] = 1;
       const sev = severity[m];
       const face = random.die(6);
