@@ -28,7 +28,7 @@ export const handyField: TextField = {
   key: 'handyAsset',
   label: 'a handy asset',
   placeholder: 'no',
-  help: 'yes, or the asset’s name: +1 ambition point a turn',
+  help: 'yes, or the asset’s name: +1 ambition point a turn for the rival (one however many designs it helps), into a design it helps',
   read: (t) => {
     const text = t.trim();
     if (text === '' || /^(no|false)$/i.test(text)) return undefined;
@@ -50,6 +50,7 @@ const designs: ListField = {
     { ...choice('style', 'style', ['rash', 'default', 'shrewd'], 'default: succeeds 3 in 4'), help: 'rash 2 in 4, shrewd always' },
     handyField,
     { kind: 'number', key: 'points', label: 'points held', placeholder: '0', help: 'ambition points it starts with' },
+    { kind: 'flag', key: 'unsubtle', label: 'unsubtle', help: '“If the rival’s plan is unsubtle, give the PCs the chance to interfere” (campaign policy)' },
   ],
   newItem: () => ({ severity: 'light' }),
 };
@@ -63,6 +64,7 @@ export const rivalList: ListField = {
     { kind: 'text', key: 'name', label: 'name' },
     { kind: 'number', key: 'rank', label: 'wealth rank', help: '1 to 7: its ambition points per turn' },
     assetsField,
+    { kind: 'number', key: 'minions', label: 'minions', placeholder: 'rank − 2', help: '“If in doubt, use their rank minus 2”: who fights for it in a campaign' },
     designs,
   ],
   newItem: (items) => ({ name: `rival ${items.length + 1}`, rank: 3, designs: [{ severity: 'light' }] }),
@@ -198,6 +200,15 @@ export const campaignForm: MechanicForm = {
                 { kind: 'number', key: 'turns', label: 'bed rest shortened by', placeholder: '1', help: 'turns, once per wound' },
               ],
             },
+          ],
+        },
+        {
+          kind: 'group',
+          key: 'interfere',
+          label: 'interfere with unsubtle rival plans',
+          fields: [
+            choice('roll', 'by', ['knavery', 'violence'], 'no interference', 'a knavery plan, or a fight with the rival’s minions; a foiled plan is refunded half with Speed Chess'),
+            { kind: 'number', key: 'challenges', label: 'challenges (knavery)', placeholder: '2' },
           ],
         },
         choice('knaveryPush', 'pushes to reroll in a plan', ['never', 'ifShort'], 'never (default)', 'when the plan falls short, those who showed no success reroll, then are rattled'),
