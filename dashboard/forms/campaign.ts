@@ -222,6 +222,7 @@ export const campaignForm: MechanicForm = {
         { kind: 'flag', key: 'defendRank', label: 'bank at once to keep the rank', help: 'when a consequence would cost the company its rank' },
         choice('replaceMinions', 'replace dead minions', ['always', 'keepRank', 'never'], 'always (default)'),
         choice('newTroupe', 'a troupe whose captain died', ['nextTurn', 'never'], 'nextTurn (default): a new one'),
+        choice('successorAdvancements', 'a new troupe inherits advancements', ['none', 'all'], 'none (default)', '“A merciful GM will allow the troupe’s player to begin with all or a portion of their predecessor’s advancements”: refused until advancement is played'),
         choice('successorAsset', 'a new troupe brings', ['none', 'startingAsset'], 'none (default)', '“Each troupe begins the game with one asset”: a generous GM may grant it again'),
       ],
     },

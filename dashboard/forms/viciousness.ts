@@ -233,9 +233,10 @@ export const discoveryForm: MechanicForm = {
   title: 'Discovery roll',
   intro: '“Roll a d6. If the result is equal to or below the discovery value, the NPC can be found.”',
   fields: [
-    // No "rattled" here: the discovery d6 is the GM's roll on the search, not a PC's pool
-    // die, so rattled does not apply (docs/rulings/single-rolls.md).
     { kind: 'number', key: 'value', label: 'discovery value', help: '1 per condition met: a helpful trait, reputation, contact, question, place, asset' },
+    // Kept so the refusal shows at its field: the discovery d6 is the GM's roll on the
+    // search, not a PC's pool die, so rattled does not apply (docs/rulings/single-rolls.md).
+    { ...rattled, help: 'does not apply: the discovery d6 is the GM’s roll on the search, not dice a rattled PC contributes to a pool — checking it is refused' },
   ],
   template: () => ({ value: 3 }),
   rules: [],
