@@ -231,7 +231,7 @@ export class BattlePlan {
     this.flee = Uint8Array.from(sides, fleeCode);
     this.fleeAtOrBelow = Int32Array.from(sides, (_, s) => (this.flee[s] === FLEE_LOST_HALF ? Math.floor(this.start[s] / 2) : -1));
     this.deathFaces = Uint8Array.from(sides, (side) => DEATH_FACES[side.aid ?? 'none']);
-    this.medics = Int32Array.from(sides, medicsOf);
+    this.medics = Int32Array.from(sides, (side) => medicsOf(side, rules.medicReach));
     this.grouped = Uint8Array.from(sides, (_, s) => (kinds.some((k) => k.side === s && k.group === 1) ? 1 : 0));
     this.plainWounds = Uint8Array.from(sides, (_, s) => (this.grouped[s] === 0 && this.medics[s] === 0 && this.start[s] <= MAX_UNIFORM / 4 ? 1 : 0));
 

@@ -24,15 +24,15 @@ import { CampaignPlan, CampaignTrial, METRIC, POINTS_HISTOGRAM_TOP } from './cam
 const rankOfPoints = rankOf;
 
 export {
-  STARTING_ASSETS,
-  campaignSetup,
   captainSchema,
+  minionSchema,
+  STARTING_ASSETS,
+  troupeSchema,
   companySchema,
   guardsSchema,
   jobSchema,
-  minionSchema,
   policySchema,
-  troupeSchema,
+  campaignSetup,
   type CampaignSetup,
 } from './campaignSetup.ts';
 
@@ -90,7 +90,7 @@ export const campaign = defineMechanic({
         // The rivals' own figures are exact when nothing the company does touches them:
         // without rival deals a rival's designs never depend on the company.
         const x = plan.layout.exact();
-        if (plan.dealsTaken || plan.rivals.count === 0) return { metrics: {} };
+        if (plan.dealsTaken || plan.interferes || plan.rivals.count === 0) return { metrics: {} };
         const odds: (RivalOdds | undefined)[] = [];
         for (let r = 0; r < plan.rivals.count; r++) {
           const o = rivalOdds(plan.rivals, r, turns);

@@ -159,6 +159,7 @@ function manySidedExact(
   const landedOn = new Int32Array(n);
   const landedBy = new Int32Array(n);
   const landed = new Float64Array(n);
+  const wasted = new Float64Array(n);
   const wounded = new Float64Array(n);
   // Expected wounds per wound group, per side.
   const groupWounds = groups.map((g) => new Float64Array(g.sizes.length));
@@ -178,7 +179,8 @@ function manySidedExact(
       resolver.resolve(chooser, hits, active, able, landedOn, landedBy);
       const q = p * chooser.weight;
       for (let s = 0; s < n; s++) {
-        landed[s] += q * landedBy[s];
+        landed[s] += q * (landedBy[s] + resolver.wastedBy[s]);
+        wasted[s] += q * resolver.wastedBy[s];
         wounded[s] += q * landedOn[s];
         splitWounds(landedOn[s], groups[s].sizes, split[s]);
         for (let g = 0; g < split[s].length; g++) groupWounds[s][g] += q * split[s][g];
@@ -187,6 +189,7 @@ function manySidedExact(
   }
   for (let s = 0; s < n; s++) {
     x[M.landed[s]] = landed[s];
+    x[M.wasted[s]] = wasted[s];
     x[M.wounded[s]] = wounded[s];
   }
   for (const e of M.entries) x[e.slot] = groupWounds[e.side][e.group] / groups[e.side].sizes[e.group];
@@ -197,6 +200,7 @@ interface ClashSlots {
   hits: Int32Array;
   top: Int32Array;
   landed: Int32Array;
+  wasted: Int32Array;
   wounded: Int32Array;
   /** `wounded.<side>.<name>`: the entry's side, wound group and slot. */
   entries: { side: number; group: number; slot: number }[];
@@ -207,6 +211,7 @@ export const CLASH_METRICS = metricTable({
   hits: { name: 'hits.<side>', kind: 'mean', label: 'mean hits (4s) rolled by <side>', family: 'mean hits (4s) rolled' },
   top: { name: 'top.<side>', kind: 'probability', label: 'P(strictly most hits: <side>)', family: 'P(strictly most hits)', headline: true },
   landed: { name: 'landed.<side>', kind: 'mean', label: 'mean hits landed by <side>', family: 'mean hits landed on others' },
+  wasted: { name: 'wasted.<side>', kind: 'mean', label: 'mean hits wasted by <side> (beyond the able combatants)', family: 'mean landed hits wasted' },
   wounded: { name: 'wounded.<side>', kind: 'mean', label: 'mean <side> combatants wounded', family: 'mean own combatants wounded' },
   woundedEntry: {
     name: 'wounded.<side>.<name>',
@@ -275,13 +280,17 @@ export const clash = defineMechanic({
       hits: new Int32Array(n),
       top: new Int32Array(n),
       landed: new Int32Array(n),
+      wasted: new Int32Array(n),
       wounded: new Int32Array(n),
       entries: [],
     };
     sides.forEach((side, s) => {
       M.hits[s] = L.add('hits', { side: side.name });
       M.top[s] = L.add('top', { side: side.name });
+      // The margin that lands ("Any hits that weren't canceled out land on their
+      // targets"), and of it what found nobody able ("Extra hits … are wasted").
       M.landed[s] = L.add('landed', { side: side.name });
+      M.wasted[s] = L.add('wasted', { side: side.name });
       M.wounded[s] = L.add('wounded', { side: side.name });
     });
     const entryMetric = M.entries;
@@ -323,7 +332,8 @@ export const clash = defineMechanic({
             for (let o = 0; o < n; o++) if (o !== s && hits[o] >= hits[s]) top = 0;
             tally.addMany(M.hits[s], hits[s], times);
             tally.addMany(M.top[s], top, times);
-            tally.addMany(M.landed[s], landedBy[s], times);
+            tally.addMany(M.landed[s], landedBy[s] + resolver.wastedBy[s], times);
+            tally.addMany(M.wasted[s], resolver.wastedBy[s], times);
             tally.addMany(M.wounded[s], landedOn[s], times);
             tally.binMany(s, hits[s], times);
             splitWounds(landedOn[s], groupSizes[s], split[s]);
@@ -396,10 +406,13 @@ export const clash = defineMechanic({
         if (n === 2) {
           for (let s = 0; s < 2; s++) {
             const o = 1 - s;
-            // Wounds on s: the other side's margin, capped by s's able combatants.
-            const wounds = hitDists[o].minus(hitDists[s]).map((d) => Math.min(Math.max(0, d), able[s]));
+            // The other side's margin lands on s; wounds are it capped by s's able
+            // combatants, the rest is wasted.
+            const margin = hitDists[o].minus(hitDists[s]).map((d) => Math.max(0, d));
+            const wounds = margin.map((d) => Math.min(d, able[s]));
             x[M.wounded[s]] = wounds.mean();
-            x[M.landed[o]] = wounds.mean();
+            x[M.landed[o]] = margin.mean();
+            x[M.wasted[o]] = margin.map((d) => Math.max(0, d - able[s])).mean();
             for (const { side, group: g, slot } of M.entries) {
               if (side !== s) continue;
               const out = new Int32Array(groups[s].sizes.length);
