@@ -95,8 +95,12 @@ export const opposedForm: MechanicForm = {
   system: 'vdp',
   mechanic: 'opposed',
   title: 'Opposed check',
-  intro: '“Each character’s Accomplish check must beat the opposing character’s Resist check.” Each score is Accomplish minus the other’s Resist; the highest above 0 wins.',
-  fields: [opposer('a'), opposer('b')],
+  intro: '“Each character’s Accomplish check must beat the opposing character’s Resist check.” Each score is Accomplish minus the other’s Resist; “whichever score is highest wins the contest. If both scores are negative, everyone fails.”',
+  fields: [
+    opposer('a'),
+    opposer('b'),
+    choice('zeroWins', 'a score of 0 wins', [true, false], 'true (default)', 'true: the higher score wins unless negative; false: a score must be above 0 (“must beat”)'),
+  ],
   template: () => ({
     a: { name: 'Mark', accomplish: 4, modifier: 5 },
     b: { name: 'Jacob', accomplish: 1, modifier: 5 },
