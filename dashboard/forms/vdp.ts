@@ -5,6 +5,8 @@
 import { choice, type Field, type MechanicForm, type Preset } from './spec.ts';
 import { ALLOCATIONS, SPEND_POLICIES, TARGETING, WOUND_LIMITS } from '../../sim/vdp/combat.ts';
 import { EXTENDED_ALLOCATIONS } from '../../sim/vdp/extended.ts';
+import { CONTEST_ORDERS } from '../../sim/vdp/contestRound.ts';
+import { FIXED_SPLITS } from '../../sim/vdp/allocation.ts';
 import { sweepPreset } from './presets.ts';
 import { withValue } from '../model/paths.ts';
 
@@ -190,4 +192,42 @@ export const extendedForm: MechanicForm = {
   template: () => ({ attack: { attribute: 2, skill: 2 }, defence: { attribute: 2, skill: 1 }, difficulty: 10, intensity: 7, steps: 3 }),
   rules: ['advantageOn'],
   presets: [sweepPreset('every split', 'each allocation of the 4 dice', { 'setup.allocation': [...EXTENDED_ALLOCATIONS] })],
+};
+
+function contender(label: string): Field {
+  return {
+    kind: 'group',
+    key: label,
+    label: `character ${label.toUpperCase()}`,
+    fields: [
+      { kind: 'text', key: 'name', label: 'name' },
+      rollBonus('attack', 'attack', 'stat + skill: “replaced by relevant stats and skills”'),
+      rollBonus('defence', 'defence', 'stat + skill; also its threshold: “replaced by the defensive bonus”'),
+      { kind: 'number', key: 'timing', label: 'timing', help: '“the character with best Timing going first”' },
+      choice('allocation', 'dice split', FIXED_SPLITS, '2/2 (default)', 'attack/defence'),
+      { kind: 'number', key: 'attacks', label: 'attacks a turn', placeholder: '2' },
+      { kind: 'number', key: 'tension', label: 'starting tension', placeholder: '0' },
+      choice('spendTension', 'spend tension', SPEND_POLICIES, 'onAttack (default)', 'one advantage die per point'),
+      { kind: 'number', key: 'spendPerRoll', label: 'most tension a roll', placeholder: '4' },
+    ],
+  };
+}
+
+export const contestRoundForm: MechanicForm = {
+  system: 'vdp',
+  mechanic: 'contestRound',
+  title: 'Opposed check as combat rounds',
+  intro: '“An opposed skill check works like a combat round … The opposed skill check continues until one of the characters receives a “wound”, marking them the loser.” Thresholds are the defence bonus.',
+  fields: [
+    contender('a'),
+    contender('b'),
+    choice('order', 'who goes first', CONTEST_ORDERS, 'timing (default)', 'timing: the higher Timing every round; rolled: 2d6 + Timing each round, as in combat'),
+    { kind: 'number', key: 'maxRounds', label: 'most rounds', placeholder: '50', help: 'a contest still going is then a draw' },
+  ],
+  template: () => ({
+    a: { name: 'Ana', attack: { attribute: 3, skill: 1 }, defence: { attribute: 3, skill: 1 }, timing: 6 },
+    b: { name: 'Bo', attack: { attribute: 2, skill: 2 }, defence: { attribute: 2, skill: 2 }, timing: 5 },
+  }),
+  rules: [],
+  presets: [sweepPreset('every split for A', 'A’s fixed splits against B as set', { 'setup.a.allocation': [...FIXED_SPLITS] })],
 };
