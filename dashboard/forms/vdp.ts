@@ -4,6 +4,7 @@
  */
 import { choice, type Field, type MechanicForm, type Preset } from './spec.ts';
 import { ALLOCATIONS, SPEND_POLICIES, TARGETING, WOUND_LIMITS } from '../../sim/vdp/combat.ts';
+import { BID_POLICIES, DEFENSIVE_EFFECTS, OFFENSIVE_EFFECTS } from '../../sim/vdp/effects.ts';
 import { EXTENDED_ALLOCATIONS } from '../../sim/vdp/extended.ts';
 import { CONTEST_ORDERS } from '../../sim/vdp/contestRound.ts';
 import { FIXED_SPLITS } from '../../sim/vdp/allocation.ts';
@@ -155,6 +156,10 @@ export const combatForm: MechanicForm = {
         choice('spendTension', 'spend tension', SPEND_POLICIES, 'onAttack (default)', 'one advantage die per point'),
         { kind: 'number', key: 'spendPerRoll', label: 'most tension a roll', placeholder: '4' },
         choice('targeting', 'attacks', TARGETING, 'weakest (default)', 'which enemy: fewest or most wounds left, or at random'),
+        choice('offensiveEffect', 'convert damage to an effect', OFFENSIVE_EFFECTS, 'never (default)', '“convert any number of damage points to tension”: one disadvantage die a point on the target’s next turn; unlessKo deals the blow that KOs'),
+        choice('defensiveEffect', 'block’s tension on an effect', DEFENSIVE_EFFECTS, 'always (default)', '“can spend that tension on a defensive effect”; never banks it for advantage dice'),
+        choice('bid', 'tension bidding', BID_POLICIES, 'whileAhead (default)', 'pay to negate an effect, or put one back on: always, only while it can outlast the other, never'),
+        { kind: 'number', key: 'effectTension', label: 'stored tension per effect', placeholder: '0', help: '“and any stored tension”: added to each effect it makes' },
       ],
       newItem: (items) => ({ name: `fighter ${items.length + 1}`, attack: { attribute: 2, skill: 1 }, defence: { attribute: 2, skill: 1 }, fortitude: 3, type: 'trained', timing: 6 }),
     },
@@ -170,6 +175,7 @@ export const combatForm: MechanicForm = {
   presets: [
     sweepPreset('every split for the first', 'the first character’s allocation policies, the second’s as set', { 'setup.characters.0.allocation': [...ALLOCATIONS] }),
     sweepPreset('allocation matrix', 'every policy against every policy', { 'setup.characters.0.allocation': [...ALLOCATIONS], 'setup.characters.1.allocation': [...ALLOCATIONS] }),
+    sweepPreset('effects for the first', 'the first character’s offensive-effect policies, the second’s as set', { 'setup.characters.0.offensiveEffect': [...OFFENSIVE_EFFECTS] }),
   ],
 };
 
