@@ -41,6 +41,8 @@ import {
   convertedDamage,
   type Bidding,
 } from './effects.ts';
+import { REMOVAL_ORDER, REMOVE_STATUS, STATUSES, actionsOf, poolSize, splitAttack, statusBits, thresholdOf } from './status.ts';
+import { CASH_IN, CASH_IN_CODE, CHARGE_ACTIONS, CHARGE_CODE, CHARGE_COST, onSelf } from './charge.ts';
 
 /** "Wounds before KO", the character-type table. */
 export const WOUND_LIMITS = {
@@ -161,6 +163,18 @@ export const combatantSchema = z
     bid: z.enum(BID_POLICIES).optional(),
     /** Stored tension it adds to each effect it makes ("and any stored tension"); defaults to 0. */
     effectTension: z.number().int().min(0).max(100).optional(),
+    /** "Armor grants additional threshold": added to Fortitude; defaults to 0. */
+    armour: z.number().int().min(0).max(50).optional(),
+    /** Its weapon's "armor piercing capability": armour points it ignores; defaults to 0. */
+    armourPiercing: z.number().int().min(0).max(50).optional(),
+    /** Statuses it starts the fight with (see sim/vdp/status.ts). */
+    status: z.array(z.enum(STATUSES)).max(4).optional(),
+    /** Whether it spends 1 tension to remove each status at the start of its turn; defaults to "always". */
+    removeStatus: z.enum(REMOVE_STATUS).optional(),
+    /** The Edge Charge action it builds charge for and releases (see sim/vdp/charge.ts); defaults to "none". */
+    chargeBuy: z.enum(CHARGE_ACTIONS).optional(),
+    /** Which successes it gives up for charge while short of its buy's cost; defaults to "never". */
+    chargeCashIn: z.enum(CASH_IN).optional(),
   })
   .strict();
 
@@ -280,9 +294,16 @@ export const combat = defineMechanic({
     const defensive = Uint8Array.from(fighters, (f) => ((f.setup.defensiveEffect ?? 'always') === 'always' ? 1 : 0));
     const bidCode = Int32Array.from(fighters, (f) => BID_CODE[f.setup.bid ?? 'whileAhead']);
     const effectTension = Int32Array.from(fighters, (f) => f.setup.effectTension ?? 0);
+    const armour = Int32Array.from(fighters, (f) => f.setup.armour ?? 0);
+    const piercing = Int32Array.from(fighters, (f) => f.setup.armourPiercing ?? 0);
+    const weaponBonus = Int32Array.from(fighters, (f) => f.setup.attack.bonus ?? 0);
+    const startStatus = Int32Array.from(fighters, (f) => statusBits(f.setup.status));
+    const removes = Uint8Array.from(fighters, (f) => ((f.setup.removeStatus ?? 'always') === 'always' ? 1 : 0));
+    const buy = Int32Array.from(fighters, (f) => CHARGE_CODE[f.setup.chargeBuy ?? 'none']);
+    const cashIn = Int32Array.from(fighters, (f) => CASH_IN_CODE[f.setup.chargeCashIn ?? 'never']);
 
     // Kept d6s of a pool rolled with net advantage (> 0) or disadvantage (< 0) dice.
-    const table = new RollTable(VDP_POOL);
+    const table = new RollTable(VDP_POOL + 2);
     const rollOf = (kept: number, net: number) => table.get(kept, net);
 
     // The opening exchange is computed exactly for a duel.
@@ -320,6 +341,15 @@ export const combat = defineMechanic({
       }),
       { name: 'opening.effect', kind: 'probability' },
       { name: 'opening.effectDice', kind: 'mean' },
+      // Edge Charge (sim/vdp/charge.ts) and statuses, per character of the entry.
+      ...entries.flatMap((c): MetricSpec[] => {
+        const scale = c.count ?? 1;
+        return [
+          { name: `charge.${c.name}`, kind: 'mean', scale },
+          { name: `released.${c.name}`, kind: 'mean', scale },
+          { name: `statusRemoved.${c.name}`, kind: 'mean', scale },
+        ];
+      }),
     ];
     const M_DRAW = teams;
     const M_ROUNDS = teams + 1;
@@ -328,6 +358,7 @@ export const combat = defineMechanic({
     const M_OPENING = M_FIRST + entries.length; // avoided, held, glancing, hit, damage
     const M_EFFECTS = M_OPENING + 5; // + 4·entry: effects, effectDice, converted, bids
     const M_OPENING_EFFECT = M_EFFECTS + 4 * entries.length; // effect, effectDice
+    const M_CHARGE = M_OPENING_EFFECT + 2; // + 3·entry: charge, released, statusRemoved
     const distributions: DistributionSpec[] = [{ name: 'rounds', min: 1, size: maxRounds }];
 
     return {
@@ -354,6 +385,19 @@ export const combat = defineMechanic({
         const bidding: Bidding = { landed: false, winnerPaid: 0, loserPaid: 0 };
         let openingEffect = 0;
         let openingEffectDice = 0;
+        // Statuses, equipment and Edge Charge.
+        const status = new Int32Array(n);
+        const pool = new Int32Array(n); // dice in its pool this round
+        const surge = new Int32Array(n); // extra dice at its next allocation
+        const pierced = new Uint8Array(n); // armour negated until its next turn
+        const disarmed = new Uint8Array(n);
+        const stunned = new Uint8Array(n); // skips its next turn
+        const probed = new Int32Array(n); // 1 + the opponent it has +1 against; 0 none
+        const charge = new Int32Array(n);
+        const chargeGained = new Int32Array(n);
+        const released = new Int32Array(n);
+        const removed = new Int32Array(n);
+        const entryCharge = new Int32Array(entries.length * 3);
         const entryWounds = new Int32Array(entries.length);
         const entryKo = new Int32Array(entries.length);
         const entryTension = new Int32Array(entries.length);
@@ -369,7 +413,52 @@ export const combat = defineMechanic({
               if (alive[j] && teamOf[j] !== teamOf[i] && wounds[j] >= limit[j]) enemyAtLimit = true;
             }
           }
-          split[i] = attackDiceFor(allocation[i], wounds[i], limit[i], enemyAtLimit);
+          // A pool of other than 4 dice (Weakened, Surge) splits in the same proportion.
+          pool[i] = poolSize(status[i], surge[i]);
+          surge[i] = 0;
+          split[i] = splitAttack(attackDiceFor(allocation[i], wounds[i], limit[i], enemyAtLimit), pool[i], status[i]);
+        };
+
+        // Whether `i` gives up a success of kind `kindCode` (CASH_IN_CODE.hits / blocks) for charge.
+        const cashesIn = (i: number, kindCode: number) =>
+          buy[i] !== 0 && (cashIn[i] === CASH_IN_CODE.both || cashIn[i] === kindCode) && charge[i] < CHARGE_COST[buy[i]];
+        const gainCharge = (i: number) => {
+          charge[i]++;
+          chargeGained[i]++;
+        };
+
+        // Releasing its charge on target `t` (or itself), as one action: whether it did.
+        const release = (i: number, t: number) => {
+          const b = buy[i];
+          if (b === 0 || charge[i] < CHARGE_COST[b]) return false;
+          if (b === CHARGE_CODE.secondWind && wounds[i] === 0) return false; // nothing to recover
+          if (b === CHARGE_CODE.probeDefence && probed[i] === t + 1) return false; // "does not stack"
+          charge[i] -= CHARGE_COST[b];
+          released[i]++;
+          switch (b) {
+            case CHARGE_CODE.armourPierce:
+              pierced[t] = 1;
+              break;
+            case CHARGE_CODE.grapple:
+              status[t] |= 1; // Entangled
+              break;
+            case CHARGE_CODE.disarm:
+              disarmed[t] = 1;
+              break;
+            case CHARGE_CODE.surge:
+              surge[i]++;
+              break;
+            case CHARGE_CODE.probeDefence:
+              probed[i] = t + 1;
+              break;
+            case CHARGE_CODE.stunningBlow:
+              stunned[t] = 1;
+              break;
+            case CHARGE_CODE.secondWind:
+              wounds[i]--;
+              break;
+          }
+          return true;
         };
 
         // An effect of `size` made by `w` on `l`: the bidding, then the dice for l's next turn.
@@ -444,11 +533,21 @@ export const combat = defineMechanic({
           }
           if (split[t] < 0) allocate(t);
           const attackDice = split[i];
-          const defenceDice = VDP_POOL - split[t];
-          const a = total(attackDice, spendOn(i, ATTACK_ROLL, attackDice) - activeDis[i], attackBonus[i] - wounds[i]);
-          const d = total(defenceDice, spendOn(t, DEFENCE_ROLL, defenceDice) - activeDis[t], defenceBonus[t] - wounds[t]);
-          const r = exchange(a, d, fortitude[t]);
+          const defenceDice = pool[t] - split[t];
+          // Probe Defense: "+1 on combat bonus against this opponent"; a disarmed attacker
+          // fights without its weapon's bonus.
+          const aBonus = attackBonus[i] - wounds[i] - (disarmed[i] ? weaponBonus[i] : 0) + (probed[i] === t + 1 ? 1 : 0);
+          const dBonus = defenceBonus[t] - wounds[t] + (probed[t] === i + 1 ? 1 : 0);
+          const a = total(attackDice, spendOn(i, ATTACK_ROLL, attackDice) - activeDis[i], aBonus);
+          const d = total(defenceDice, spendOn(t, DEFENCE_ROLL, defenceDice) - activeDis[t], dBonus);
+          const r = exchange(a, d, thresholdOf(fortitude[t], status[t], pierced[t] ? 0 : armour[t], piercing[i]));
           const first = opening === 0;
+          if (r > 0 && cashesIn(i, CASH_IN_CODE.hits)) {
+            // "that success may be given up in order to gain charge"
+            if (first) opening = 4;
+            gainCharge(i);
+            return;
+          }
           if (r > 0) {
             // "Instead of dealing damage, the attacker can choose to convert any number of
             // damage points to tension and spend them (and any stored tension) immediately"
@@ -468,7 +567,13 @@ export const combat = defineMechanic({
           } else if (r === 0) {
             tension[i]++;
             gained[i]++;
+            // "In case of a glancing hit, the attacker gains one point of charge."
+            gainCharge(i);
             if (opening === 0) opening = 3;
+          } else if (cashesIn(t, CASH_IN_CODE.blocks)) {
+            // The block given up for charge: no tension, no defensive effect.
+            if (opening === 0) opening = 2;
+            gainCharge(t);
           } else {
             gained[t] -= r;
             if (opening === 0) opening = 2;
@@ -488,6 +593,17 @@ export const combat = defineMechanic({
             firedFromCover[i] = 0;
             pendingDis[i] = 0;
             activeDis[i] = 0;
+            status[i] = startStatus[i];
+            pool[i] = VDP_POOL;
+            surge[i] = 0;
+            pierced[i] = 0;
+            disarmed[i] = 0;
+            stunned[i] = 0;
+            probed[i] = 0;
+            charge[i] = 0;
+            chargeGained[i] = 0;
+            released[i] = 0;
+            removed[i] = 0;
             landed[i] = 0;
             landedDice[i] = 0;
             converted[i] = 0;
@@ -541,15 +657,42 @@ export const combat = defineMechanic({
               // Effects on it are "for one turn": this one.
               activeDis[i] = pendingDis[i];
               pendingDis[i] = 0;
+              // Armor Pierce lasts "until they adjust their stance ... on their next turn".
+              pierced[i] = 0;
+              // "Removing a status can be accomplished by spending 1 point of Tension".
+              if (removes[i]) {
+                for (let k = 0; k < REMOVAL_ORDER.length && status[i] !== 0 && tension[i] > 0; k++) {
+                  if (status[i] & REMOVAL_ORDER[k]) {
+                    status[i] &= ~REMOVAL_ORDER[k];
+                    tension[i]--;
+                    removed[i]++;
+                  }
+                }
+              }
+              if (stunned[i]) {
+                // "briefly KO'd and skips a turn"
+                stunned[i] = 0;
+                activeDis[i] = 0;
+                continue;
+              }
               if (split[i] < 0) allocate(i);
-              if (split[i] > 0) {
-                for (let a = 0; a < attacks[i] && teamsStanding > 1; a++) {
+              let actions = actionsOf(attacks[i], status[i]);
+              if (disarmed[i] && actions > 0) {
+                // "will have to spend an action to recover it"
+                disarmed[i] = 0;
+                actions--;
+              }
+              if (split[i] > 0 || buy[i] !== 0) {
+                for (let a = 0; a < actions && teamsStanding > 1; a++) {
                   const t = pickTarget(i);
                   if (t < 0) break;
+                  // Releasing charge is the action ("grapple someone rather than punching them").
+                  if (release(i, t)) continue;
+                  if (split[i] === 0) break; // "Fighting defensively": no attack
                   if (cover[i] > 0) firedFromCover[i] = 1;
                   attack(i, t);
                 }
-              } // else "Fighting defensively": no attack
+              }
               activeDis[i] = 0;
             }
           }
@@ -591,6 +734,14 @@ export const combat = defineMechanic({
           for (let k = 0; k < entryEffects.length; k++) tally.add(M_EFFECTS + k, entryEffects[k]);
           tally.add(M_OPENING_EFFECT, openingEffect);
           tally.add(M_OPENING_EFFECT + 1, openingEffectDice);
+          entryCharge.fill(0);
+          for (let i = 0; i < n; i++) {
+            const at = 3 * entryOf[i];
+            entryCharge[at] += chargeGained[i];
+            entryCharge[at + 1] += released[i];
+            entryCharge[at + 2] += removed[i];
+          }
+          for (let k = 0; k < entryCharge.length; k++) tally.add(M_CHARGE + k, entryCharge[k]);
         }
         tally.addTrials(trials);
       },
@@ -639,18 +790,42 @@ export function openingExchange(
 ): { first: number; avoided: number; held: number; glancing: number; hit: number; damage: number; effect: number; effectDice: number } {
   const first = firstTurnChance(a.timing, b.timing);
   const out = { first, avoided: 0, held: 0, glancing: 0, hit: 0, damage: 0, effect: 0, effectDice: 0 };
-  const attackDice = (c: CombatantSetup) => attackDiceFor(c.allocation ?? '2/2', 0, woundLimitOf(c), false);
+  // Statuses at the start, and after the first turn's taker pays to remove its own.
+  const startStatus = (c: CombatantSetup) => statusBits(c.status);
+  const afterRemoval = (c: CombatantSetup) => {
+    let st = startStatus(c);
+    let bank = c.tension ?? 0;
+    if ((c.removeStatus ?? 'always') === 'always') {
+      for (let k = 0; k < REMOVAL_ORDER.length && st !== 0 && bank > 0; k++) {
+        if (st & REMOVAL_ORDER[k]) {
+          st &= ~REMOVAL_ORDER[k];
+          bank--;
+        }
+      }
+    }
+    return { status: st, bank };
+  };
+  const attackDice4 = (c: CombatantSetup) => attackDiceFor(c.allocation ?? '2/2', 0, woundLimitOf(c), false);
+  const attackDice = (c: CombatantSetup, st: number) => splitAttack(attackDice4(c), poolSize(st, 0), st);
+  // Gives up its first success of this kind for charge (it starts with none).
+  const cashes = (c: CombatantSetup, kind: 'hits' | 'blocks') =>
+    (c.chargeBuy ?? 'none') !== 'none' && ((c.chargeCashIn ?? 'never') === kind || c.chargeCashIn === 'both');
   const bidding: Bidding = { landed: false, winnerPaid: 0, loserPaid: 0 };
-  const addAttack = (x: CombatantSetup, y: CombatantSetup, p: number) => {
-    const ax = attackDice(x);
-    const dy = VDP_POOL - attackDice(y);
+  const addAttack = (x: CombatantSetup, y: CombatantSetup, p: number, yHadTurn: boolean) => {
+    const xs = afterRemoval(x); // x is on its turn
+    const yAfter = afterRemoval(y);
+    const ys = yHadTurn ? yAfter.status : startStatus(y);
+    const yBank = yHadTurn ? yAfter.bank : (y.tension ?? 0);
+    const ax = attackDice(x, xs.status);
+    const dy = poolSize(ys, 0) - attackDice(y, ys);
     const coverLevel = COVER_LEVELS.indexOf(y.cover ?? 'none');
     const avoid = x.ranged ? COVER_SIXTHS[coverLevel] / VDP_DIE : 0;
     const perRoll = (c: CombatantSetup) => c.spendPerRoll ?? VDP_POOL;
-    const advX = tensionSpent(x.spendTension ?? 'onAttack', 'attack', ax, x.tension ?? 0, perRoll(x));
-    const advY = tensionSpent(y.spendTension ?? 'onAttack', 'defence', dy, y.tension ?? 0, perRoll(y));
-    const bankX = (x.tension ?? 0) - advX;
-    const bankY = (y.tension ?? 0) - advY;
+    const advX = tensionSpent(x.spendTension ?? 'onAttack', 'attack', ax, xs.bank, perRoll(x));
+    const advY = tensionSpent(y.spendTension ?? 'onAttack', 'defence', dy, yBank, perRoll(y));
+    const bankX = xs.bank - advX;
+    const bankY = yBank - advY;
+    const threshold = thresholdOf(y.fortitude, ys, y.armour ?? 0, x.armourPiercing ?? 0);
     const clamp = (v: number) => (v < 0 ? 0 : v);
     const att = rollOf(ax, advX).distribution().shift(bonusOf(x.attack)).map(clamp);
     const def = dy === 0 ? Distribution.constant(0) : rollOf(dy, advY).distribution().shift(bonusOf(y.defence)).map(clamp);
@@ -671,11 +846,12 @@ export function openingExchange(
       for (let j = 0; j < def.p.length; j++) {
         const q = land * att.p[i] * def.p[j];
         if (q === 0) continue;
-        const r = exchange(att.min + i, def.min + j, y.fortitude);
+        const r = exchange(att.min + i, def.min + j, threshold);
         if (r < 0) {
           out.held += q;
-          if ((y.defensiveEffect ?? 'always') === 'always') effect(q, -r, y, bankY, x, bankX);
+          if (!cashes(y, 'blocks') && (y.defensiveEffect ?? 'always') === 'always') effect(q, -r, y, bankY, x, bankX);
         } else if (r === 0) out.glancing += q;
+        else if (cashes(x, 'hits')) out.hit += q;
         else {
           out.hit += q;
           const c = convertedDamage(OFFENSIVE_CODE[x.offensiveEffect ?? 'never'], r, r, limitY);
@@ -690,10 +866,12 @@ export function openingExchange(
     [a, b, first],
     [b, a, 1 - first],
   ];
+  // A first taker with no attack dice has had its turn (and paid to remove its statuses)
+  // when the other makes the first attack.
   for (const [x, y, p] of order) {
     if (p === 0) continue;
-    if (attackDice(x) > 0) addAttack(x, y, p);
-    else if (attackDice(y) > 0) addAttack(y, x, p);
+    if (attackDice(x, afterRemoval(x).status) > 0) addAttack(x, y, p, false);
+    else if (attackDice(y, afterRemoval(y).status) > 0) addAttack(y, x, p, true);
   }
   return out;
 }
