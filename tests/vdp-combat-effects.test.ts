@@ -115,7 +115,28 @@ interface RefFighter {
   now: number; // disadvantage dice in force this turn
   effects: number;
   bids: number;
+  // equipment, statuses, Edge Charge
+  armour: number;
+  piercing: number;
+  weapon: number;
+  status0: string[];
+  removes: boolean;
+  buy: string;
+  cashIn: string;
+  status: Set<string>;
+  pool: number;
+  split: number; // attack dice this round, -1 before allocating
+  surge: number;
+  pierced: boolean;
+  disarmed: boolean;
+  stunned: boolean;
+  probed: number;
+  charge: number;
+  chargeGained: number;
+  released: number;
 }
+
+const COST: Record<string, number> = { armourPierce: 1, grapple: 1, disarm: 1, surge: 2, probeDefence: 2, stunningBlow: 3, secondWind: 3 };
 
 const LIMITS: Record<string, number> = { pest: 1, civilian: 2, trained: 3, wellTrained: 4, elite: 5, boss: 6 };
 
@@ -127,7 +148,7 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
     const at = c.attack as { attribute: number; skill: number };
     const de = c.defence as { attribute: number; skill: number };
     return {
-      atkBonus: at.attribute + at.skill,
+      atkBonus: at.attribute + at.skill + ((at as { bonus?: number }).bonus ?? 0),
       defBonus: de.attribute + de.skill,
       fortitude: c.fortitude as number,
       limit: LIMITS[c.type as string],
@@ -142,6 +163,14 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
       effectTension: (c.effectTension as number) ?? 0,
       tension0: (c.tension as number) ?? 0,
       wounds: 0, tension: 0, waiting: 0, now: 0, effects: 0, bids: 0,
+      armour: (c.armour as number) ?? 0,
+      piercing: (c.armourPiercing as number) ?? 0,
+      weapon: (at as { bonus?: number }).bonus ?? 0,
+      status0: (c.status as string[]) ?? [],
+      removes: (c.removeStatus ?? 'always') === 'always',
+      buy: (c.chargeBuy as string) ?? 'none',
+      cashIn: (c.chargeCashIn as string) ?? 'never',
+      status: new Set(), pool: 4, split: -1, surge: 0, pierced: false, disarmed: false, stunned: false, probed: -1, charge: 0, chargeGained: 0, released: 0,
     };
   };
   const fs = [make(a), make(b)];
@@ -178,31 +207,96 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
       w.effects++;
     }
   };
-  const out = { winA: 0, effectsA: 0, effectsB: 0, bidsA: 0, bidsB: 0, woundsB: 0 };
+  // "Character may only use half their dice pool"; "must use at least 2 dice on defense"
+  const allocate = (f: RefFighter) => {
+    let pool = 4 + f.surge;
+    f.surge = 0;
+    if (f.status.has('weakened')) pool = Math.floor(pool / 2);
+    let a = Math.min(pool, Math.floor((f.atkDice * pool) / 4 + 0.5));
+    if (f.status.has('panicked')) a = Math.min(a, Math.max(0, pool - 2));
+    f.pool = pool;
+    f.split = a;
+  };
+  const wantsCharge = (f: RefFighter, kind: string) => f.buy !== 'none' && (f.cashIn === kind || f.cashIn === 'both') && f.charge < COST[f.buy];
+  const out = { winA: 0, effectsA: 0, effectsB: 0, bidsA: 0, bidsB: 0, woundsB: 0, chargeA: 0, releasedA: 0 };
   for (let t = 0; t < trials; t++) {
-    for (const f of fs) Object.assign(f, { wounds: 0, tension: f.tension0, waiting: 0, now: 0, effects: 0, bids: 0 });
+    for (const f of fs) {
+      Object.assign(f, { wounds: 0, tension: f.tension0, waiting: 0, now: 0, effects: 0, bids: 0 });
+      Object.assign(f, { status: new Set(f.status0), surge: 0, pierced: false, disarmed: false, stunned: false, probed: -1, charge: 0, chargeGained: 0, released: 0 });
+    }
     let loser = -1;
     for (let round = 0; round < maxRounds && loser < 0; round++) {
       const key = fs.map((f) => d6() + d6() + f.timing);
       let first = key[0] > key[1] ? 0 : key[0] < key[1] ? 1 : fs[0].timing > fs[1].timing ? 0 : fs[0].timing < fs[1].timing ? 1 : -1;
       if (first < 0) first = rng() < 0.5 ? 0 : 1;
+      fs[0].split = -1;
+      fs[1].split = -1;
       for (const x of [first, 1 - first]) {
         if (loser >= 0) break;
         const X = fs[x];
         const Y = fs[1 - x];
         X.now = X.waiting; // "for one turn"
         X.waiting = 0;
-        for (let k = 0; k < X.attacks && X.atkDice > 0 && loser < 0; k++) {
-          const att = roll(X, X.atkDice, 'attack', X.atkBonus);
-          const def = roll(Y, 4 - Y.atkDice, 'defence', Y.defBonus);
+        X.pierced = false;
+        if (X.removes) {
+          for (const st of ['weakened', 'entangled', 'fatigued', 'panicked']) {
+            if (X.status.has(st) && X.tension > 0) {
+              X.status.delete(st);
+              X.tension--;
+            }
+          }
+        }
+        if (X.stunned) {
+          X.stunned = false;
+          X.now = 0;
+          continue;
+        }
+        if (X.split < 0) allocate(X);
+        let actions = X.status.has('fatigued') ? Math.min(1, X.attacks) : X.attacks;
+        if (X.disarmed && actions > 0) {
+          X.disarmed = false;
+          actions--;
+        }
+        for (let k = 0; k < actions && loser < 0; k++) {
+          // Release charge as the action, when it has enough.
+          const cost = COST[X.buy];
+          if (X.buy !== 'none' && X.charge >= cost && !(X.buy === 'secondWind' && X.wounds === 0) && !(X.buy === 'probeDefence' && X.probed === 1 - x)) {
+            X.charge -= cost;
+            X.released++;
+            if (X.buy === 'armourPierce') Y.pierced = true;
+            if (X.buy === 'grapple') Y.status.add('entangled');
+            if (X.buy === 'disarm') Y.disarmed = true;
+            if (X.buy === 'surge') X.surge++;
+            if (X.buy === 'probeDefence') X.probed = 1 - x;
+            if (X.buy === 'stunningBlow') Y.stunned = true;
+            if (X.buy === 'secondWind') X.wounds--;
+            continue;
+          }
+          if (X.split === 0) break;
+          if (Y.split < 0) allocate(Y);
+          const att = roll(X, X.split, 'attack', X.atkBonus - (X.disarmed ? X.weapon : 0) + (X.probed === 1 - x ? 1 : 0));
+          const def = roll(Y, Y.pool - Y.split, 'defence', Y.defBonus + (Y.probed === x ? 1 : 0));
+          const fort = Y.status.has('entangled') ? Math.max(1, Math.floor(Y.fortitude / 2)) : Y.fortitude;
+          const threshold = fort + Math.max(0, (Y.pierced ? 0 : Y.armour) - X.piercing);
           if (def > att) {
+            if (wantsCharge(Y, 'blocks')) {
+              Y.charge++;
+              Y.chargeGained++;
+              continue;
+            }
             let gain = 1;
             while (def > (gain + 1) * Math.max(1, att)) gain++;
             if (Y.defensive === 'always') effect(Y, X, gain);
             else Y.tension += gain;
-          } else if (att - def < Y.fortitude) X.tension++;
-          else {
-            const dmg = Math.floor((att - def) / Y.fortitude);
+          } else if (att - def < threshold) {
+            X.tension++;
+            X.charge++; // "In case of a glancing hit, the attacker gains one point of charge."
+            X.chargeGained++;
+          } else if (wantsCharge(X, 'hits')) {
+            X.charge++;
+            X.chargeGained++;
+          } else {
+            const dmg = Math.floor((att - def) / threshold);
             const convert = X.offensive === 'always' || (X.offensive === 'unlessKo' && Y.wounds + dmg <= Y.limit);
             if (convert) effect(X, Y, dmg);
             else {
@@ -220,6 +314,8 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
     out.bidsA += fs[0].bids;
     out.bidsB += fs[1].bids;
     out.woundsB += fs[1].wounds;
+    out.chargeA += fs[0].chargeGained;
+    out.releasedA += fs[0].released;
   }
   for (const k of Object.keys(out) as (keyof typeof out)[]) out[k] /= trials;
   return out;
@@ -230,6 +326,11 @@ describe('the fast fight agrees with the slow reference duel', () => {
     ['defaults: defensive effects, whileAhead bidding', { ...jill, allocation: '3/1' }, { ...jack, allocation: '2/2' }],
     ['offensive effects unlessKo against bidders that always contest', { ...jack, allocation: '3/1', offensiveEffect: 'unlessKo', bid: 'always', effectTension: 1 }, { ...jill, allocation: '2/2', bid: 'always', tension: 2, spendTension: 'onDefence' }],
     ['always converting against a boss: no one is KO\'d, but the boss does', { ...jack, allocation: '4/0', offensiveEffect: 'always', bid: 'never' }, { ...jill, type: 'boss', fortitude: 3, allocation: '2/2', defensiveEffect: 'never' }],
+    ['armour against piercing; a Weakened, Panicked fighter who pays to shake it off', { ...jack, allocation: '3/1', armour: 2, status: ['weakened', 'panicked'], tension: 1 }, { ...jill, allocation: '3/1', armourPiercing: 1, attack: { attribute: 2, skill: 1, bonus: 1 } }],
+    ['Edge Charge: grapple from blocks against a disarmer that cashes in hits', { ...jack, allocation: '1/3', chargeBuy: 'grapple', chargeCashIn: 'blocks', armour: 1 }, { ...jill, allocation: '3/1', chargeBuy: 'disarm', chargeCashIn: 'hits', attack: { attribute: 2, skill: 1, bonus: 2 }, status: ['fatigued'], removeStatus: 'never' }],
+    ['Edge Charge: surge, probe defence, stunning blow, second wind', { ...jack, allocation: '2/2', chargeBuy: 'surge', chargeCashIn: 'both' }, { ...jill, allocation: '3/1', chargeBuy: 'stunningBlow', chargeCashIn: 'hits', type: 'elite' }],
+    ['Edge Charge: probe defence against second wind; armour pierce', { ...jack, allocation: '2/2', chargeBuy: 'probeDefence', chargeCashIn: 'blocks' }, { ...jill, allocation: '2/2', chargeBuy: 'secondWind', chargeCashIn: 'both', type: 'elite', armour: 2 }],
+    ['Edge Charge: armour pierce against armour', { ...jack, allocation: '3/1', chargeBuy: 'armourPierce', chargeCashIn: 'blocks' }, { ...jill, allocation: '2/2', armour: 3 }],
   ];
   for (const [what, a, b] of cases) {
     it(what, () => {
@@ -243,6 +344,8 @@ describe('the fast fight agrees with the slow reference duel', () => {
         [`bids.${a.name}`, ref.bidsA],
         [`bids.${b.name}`, ref.bidsB],
         [`wounds.${b.name}`, ref.woundsB],
+        [`charge.${a.name}`, ref.chargeA],
+        [`released.${a.name}`, ref.releasedA],
       ];
       for (const [metric, r] of pairs) {
         const se = Math.sqrt(2) * Math.max(standardError(m[metric].ci95), 1e-3);
