@@ -72,7 +72,7 @@ describe('Edge Charge', () => {
   it('cashing in successes gains charge and releases it', () => {
     const m = fight([{ ...jill, allocation: '3/1', chargeBuy: 'stunningBlow', chargeCashIn: 'hits' }, { ...jack, allocation: '2/2' }], 5000);
     expect(m['released.jill'].estimate).toBeGreaterThan(0.02); // a stunning blow costs 3: fights often end first
-    expect(m['charge.jill'].estimate).toBeGreaterThan(1);
+    expect(m['charge.jill'].estimate).toBeGreaterThan(0.5);
   });
 });
 
