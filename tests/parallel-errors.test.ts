@@ -94,8 +94,8 @@ describe('Ctrl-C', () => {
     });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
+    child.stdout!.on('data', (d) => (stdout += d));
+    child.stderr!.on('data', (d) => (stderr += d));
     // Wait until it says it is running (its signal handlers are in place; the run itself
     // takes minutes), however long a loaded machine takes to get there, then press Ctrl-C.
     await new Promise<void>((r) => child.on('message', (m: { poolsim?: string }) => m.poolsim === 'running' && r()));
