@@ -39,7 +39,7 @@ describe('status effects, as numbers', () => {
     expect(splitAttack(3, 4, PANICKED)).toBe(2);
     expect(splitAttack(1, 4, PANICKED)).toBe(1);
     expect(splitAttack(2, 2, PANICKED | WEAKENED)).toBe(0);
-    expect(statusBits(['panicked', 'weakened'])).toBe(PANICKED | WEAKENED);
+    expect(statusBits({ panicked: true, weakened: true, fatigued: false })).toBe(PANICKED | WEAKENED);
   });
 });
 
@@ -79,8 +79,8 @@ describe('Edge Charge', () => {
 describe('the exact opening exchange with statuses, armour and charge agrees with the Monte Carlo', () => {
   const cases: [string, Character[]][] = [
     ['armour and piercing', [{ ...jill, allocation: '4/0', armourPiercing: 1, timing: 20 }, { ...jack, armour: 3 }]],
-    ['a Weakened, Panicked first taker pays 1 to remove the worst', [{ ...jack, allocation: '4/0', status: ['weakened', 'panicked'], tension: 1 }, { ...jill, status: ['entangled'] }]],
-    ['statuses kept; first taker without attack dice', [{ ...jack, allocation: '0/4', status: ['weakened'], tension: 2 }, { ...jill, allocation: '3/1', status: ['panicked'], removeStatus: 'never', tension: 1 }]],
+    ['a Weakened, Panicked first taker pays 1 to remove the worst', [{ ...jack, allocation: '4/0', status: { weakened: true, panicked: true }, tension: 1 }, { ...jill, status: { entangled: true } }]],
+    ['statuses kept; first taker without attack dice', [{ ...jack, allocation: '0/4', status: { weakened: true }, tension: 2 }, { ...jill, allocation: '3/1', status: { panicked: true }, removeStatus: 'never', tension: 1 }]],
     ['charge cashed in from hits and blocks', [{ ...jill, allocation: '3/1', chargeBuy: 'grapple', chargeCashIn: 'hits' }, { ...jack, allocation: '1/3', chargeBuy: 'disarm', chargeCashIn: 'blocks' }]],
   ];
   for (const [what, characters] of cases) {
@@ -104,13 +104,13 @@ describe('policies move results the way the rules say', () => {
     apart(fight([jill, { ...jack, armour: 2 }])['win.jack'], fight([jill, jack])['win.jack']);
   });
   it('a Weakened fighter that pays to remove it does better than one that does not', () => {
-    const pays = fight([{ ...jill, status: ['weakened'], tension: 2 }, jack]);
-    const stays = fight([{ ...jill, status: ['weakened'], tension: 2, removeStatus: 'never' }, jack]);
+    const pays = fight([{ ...jill, status: { weakened: true }, tension: 2 }, jack]);
+    const stays = fight([{ ...jill, status: { weakened: true }, tension: 2, removeStatus: 'never' }, jack]);
     apart(pays['win.jill'], stays['win.jill']);
     expect(stays['statusRemoved.jill'].estimate).toBe(0);
   });
   it('bad values are refused with their path', () => {
-    expectRejected('vdp', 'combat', { characters: [{ ...jill, status: ['sleepy'] }, jack] }, 'setup.characters.0.status.0', /expected one of/);
+    expectRejected('vdp', 'combat', { characters: [{ ...jill, status: { sleepy: true } }, jack] }, 'setup.characters.0.status.sleepy', /unknown field/);
     expectRejected('vdp', 'combat', { characters: [jill, { ...jack, chargeBuy: 'fireball' }] }, 'setup.characters.1.chargeBuy', /expected one of/);
     expectRejected('vdp', 'combat', { characters: [jill, { ...jack, armour: -1 }] }, 'setup.characters.1.armour', /≥ 0/);
   });

@@ -5,6 +5,8 @@
 import { choice, type Field, type MechanicForm, type Preset } from './spec.ts';
 import { ALLOCATIONS, SPEND_POLICIES, TARGETING, WOUND_LIMITS } from '../../sim/vdp/combat.ts';
 import { BID_POLICIES, DEFENSIVE_EFFECTS, OFFENSIVE_EFFECTS } from '../../sim/vdp/effects.ts';
+import { REMOVE_STATUS } from '../../sim/vdp/status.ts';
+import { CASH_IN, CHARGE_ACTIONS } from '../../sim/vdp/charge.ts';
 import { EXTENDED_ALLOCATIONS } from '../../sim/vdp/extended.ts';
 import { CONTEST_ORDERS } from '../../sim/vdp/contestRound.ts';
 import { FIXED_SPLITS } from '../../sim/vdp/allocation.ts';
@@ -160,6 +162,22 @@ export const combatForm: MechanicForm = {
         choice('defensiveEffect', 'block’s tension on an effect', DEFENSIVE_EFFECTS, 'always (default)', '“can spend that tension on a defensive effect”; never banks it for advantage dice'),
         choice('bid', 'tension bidding', BID_POLICIES, 'whileAhead (default)', 'pay to negate an effect, or put one back on: always, only while it can outlast the other, never'),
         { kind: 'number', key: 'effectTension', label: 'stored tension per effect', placeholder: '0', help: '“and any stored tension”: added to each effect it makes' },
+        { kind: 'number', key: 'armour', label: 'armour', placeholder: '0', help: '“Armor grants additional threshold”: added to Fortitude' },
+        { kind: 'number', key: 'armourPiercing', label: 'armour piercing', placeholder: '0', help: 'points of the target’s armour its weapon negates' },
+        {
+          kind: 'group',
+          key: 'status',
+          label: 'statuses at the start',
+          fields: [
+            { kind: 'flag', key: 'entangled', label: 'Entangled', help: '“Physical Fortitude halved”' },
+            { kind: 'flag', key: 'fatigued', label: 'Fatigued', help: '“one action instead of two”' },
+            { kind: 'flag', key: 'weakened', label: 'Weakened', help: '“half their dice pool”' },
+            { kind: 'flag', key: 'panicked', label: 'Panicked', help: '“at least 2 dice on defense”' },
+          ],
+        },
+        choice('removeStatus', 'remove statuses', REMOVE_STATUS, 'always (default)', '“spending 1 point of Tension” each, at the start of its turn'),
+        choice('chargeBuy', 'Edge Charge buys', CHARGE_ACTIONS, 'none (default)', 'released as an action once it has the charge: pierce 1, grapple 1, disarm 1, surge 2, probe 2, stun 3, second wind 3'),
+        choice('chargeCashIn', 'gives up for charge', CASH_IN, 'never (default)', 'which successes it gives up while short of the cost; glancing hits always give 1'),
       ],
       newItem: (items) => ({ name: `fighter ${items.length + 1}`, attack: { attribute: 2, skill: 1 }, defence: { attribute: 2, skill: 1 }, fortitude: 3, type: 'trained', timing: 6 }),
     },
@@ -176,6 +194,8 @@ export const combatForm: MechanicForm = {
     sweepPreset('every split for the first', 'the first character’s allocation policies, the second’s as set', { 'setup.characters.0.allocation': [...ALLOCATIONS] }),
     sweepPreset('allocation matrix', 'every policy against every policy', { 'setup.characters.0.allocation': [...ALLOCATIONS], 'setup.characters.1.allocation': [...ALLOCATIONS] }),
     sweepPreset('effects for the first', 'the first character’s offensive-effect policies, the second’s as set', { 'setup.characters.0.offensiveEffect': [...OFFENSIVE_EFFECTS] }),
+    sweepPreset('Edge Charge buys for the first', 'each costed action the first character can buy, the second as set', { 'setup.characters.0.chargeBuy': [...CHARGE_ACTIONS] }),
+    sweepPreset('armour for the second', 'the second character’s armour, 0 to 4', { 'setup.characters.1.armour': [0, 1, 2, 3, 4] }),
   ],
 };
 

@@ -167,8 +167,11 @@ export const combatantSchema = z
     armour: z.number().int().min(0).max(50).optional(),
     /** Its weapon's "armor piercing capability": armour points it ignores; defaults to 0. */
     armourPiercing: z.number().int().min(0).max(50).optional(),
-    /** Statuses it starts the fight with (see sim/vdp/status.ts). */
-    status: z.array(z.enum(STATUSES)).max(4).optional(),
+    /** Statuses it starts the fight with, as flags (see sim/vdp/status.ts). */
+    status: z
+      .object(Object.fromEntries(STATUSES.map((k) => [k, z.boolean().optional()])) as Record<(typeof STATUSES)[number], z.ZodOptional<z.ZodBoolean>>)
+      .strict()
+      .optional(),
     /** Whether it spends 1 tension to remove each status at the start of its turn; defaults to "always". */
     removeStatus: z.enum(REMOVE_STATUS).optional(),
     /** The Edge Charge action it builds charge for and releases (see sim/vdp/charge.ts); defaults to "none". */

@@ -30,9 +30,12 @@ export const REMOVAL_ORDER = Int32Array.of(WEAKENED, ENTANGLED, FATIGUED, PANICK
 /** Whether a character pays 1 tension to remove each status at the start of its turn: `always` or `never`. */
 export const REMOVE_STATUS = ['always', 'never'] as const;
 
-export function statusBits(list: readonly Status[] | undefined): number {
+/** The statuses a character starts with, as flags (`{weakened: true}`). */
+export type StatusFlags = Partial<Record<Status, boolean>>;
+
+export function statusBits(flags: StatusFlags | undefined): number {
   let bits = 0;
-  for (const s of list ?? []) bits |= STATUS_BIT[s];
+  for (const s of STATUSES) if (flags?.[s]) bits |= STATUS_BIT[s];
   return bits;
 }
 
