@@ -20,6 +20,9 @@
  * Offensive and defensive effects (sim/vdp/effects.ts): damage converted, or a block's
  * tension spent, puts "one Disadvantage die for the losing party on all combat actions for
  * one turn" per point, after the tension bidding; each choice a policy of the character.
+ * Armour adds to the threshold, statuses change pools, actions and Fortitude
+ * (sim/vdp/status.ts); Edge Charge is gained from successes given up and glancing hits and
+ * released as an action (sim/vdp/charge.ts).
  *
  * Readings the text leaves open: docs/rulings/vdp-combat.md.
  */
