@@ -11,10 +11,13 @@
 import { from } from 'arquero';
 import type { ExpectResult, MetricResult, ScenarioResult } from '../sim/result.ts';
 import type { Chart } from './charts/index.ts';
+import { isSolveChart, solveSectionHtml, solveSectionMarkdown } from './solveSection.ts';
 import { metricNames } from './kinds.ts';
 import { formatSweepValue, metricLabel, pointLabel } from './labels.ts';
 import { sweepAxes } from './charts/shared.ts';
 import { namespaceIds } from './svg.ts';
+import type { MetricChange, ResultDiff } from '../sim/diff.ts';
+import { indexBanner, movedLookup, movedMarkHtml, movedMarkMarkdown, movedRowAttribute, scenarioBanner } from './changes.ts';
 
 /** One scenario of a run, as the CLI hands it over. */
 export interface ReportEntry {
@@ -23,6 +26,8 @@ export interface ReportEntry {
   result: ScenarioResult;
   /** Where the scenario came from (its file path), shown in the report. */
   source?: string;
+  /** With `report --baseline`: this scenario's comparisons with the baseline (sim/diff.ts). */
+  changes?: MetricChange[];
 }
 
 /** Where a chart's SVG sits relative to the scenario's report folder. */
@@ -171,7 +176,8 @@ function metaLine(result: ScenarioResult, source?: string): string {
 }
 
 /** A scenario's `index.html`: checks, charts inline, and a table per point. */
-export function renderScenarioHtml(result: ScenarioResult, charts: Chart[], source?: string): string {
+export function renderScenarioHtml(result: ScenarioResult, charts: Chart[], source?: string, changes?: readonly MetricChange[]): string {
+  const moved = movedLookup(changes);
   const summary = checksSummary(result);
   const checks = result.expect.length
     ? `<table>
@@ -188,6 +194,7 @@ ${result.expect
 </table>`
     : '';
   const figures = charts
+    .filter((c) => !isSolveChart(c))
     .map(
       (c) => `<figure id="chart-${c.name}">
 <h3>${escapeHtml(c.title)}</h3>
@@ -202,7 +209,7 @@ ${namespaceIds(c.svg, c.name)}
       const rows = Object.entries(p.metrics)
         .map(
           ([metric, m]) =>
-            `<tr><td>${escapeHtml(metricLabel(metric, result.mechanic))} <code>${escapeHtml(metric)}</code></td><td class="num">${formatNumber(
+            `<tr${movedRowAttribute(moved(p.point, metric))}><td>${escapeHtml(metricLabel(metric, result.mechanic))} <code>${escapeHtml(metric)}</code>${movedMarkHtml(moved(p.point, metric))}</td><td class="num">${formatNumber(
               m.estimate,
             )}</td><td class="num">${formatInterval(m.ci95)}</td><td class="num">${m.exact === undefined ? '—' : formatNumber(m.exact)}</td></tr>`,
         )
@@ -220,10 +227,10 @@ ${rows}
     `<p><a href="../index.html">← all scenarios</a></p>
 <h1>${escapeHtml(result.name)}</h1>
 <p class="meta">${escapeHtml(metaLine(result, source))}</p>
-<h2>Expect checks</h2>
+${scenarioBanner(changes, 'html')}<h2>Expect checks</h2>
 <p class="summary ${summary.pass ? 'pass' : 'fail'}">${escapeHtml(summary.text)}</p>
 ${checks}
-${charts.length ? `<h2>Charts</h2>\n${figures}` : ''}
+${solveSectionHtml(result, charts)}${figures ? `<h2>Charts</h2>\n${figures}` : ''}
 <h2>Results</h2>
 <p class="meta">Also as <a href="results.csv">results.csv</a> and <a href="results.json">results.json</a>.</p>
 ${tables}`,
@@ -242,9 +249,10 @@ function mdMark(pass: boolean): string {
 }
 
 /** A scenario's `report.md`: the same as index.html, charts as images beside it. */
-export function renderScenarioMarkdown(result: ScenarioResult, charts: Chart[], source?: string): string {
+export function renderScenarioMarkdown(result: ScenarioResult, charts: Chart[], source?: string, changes?: readonly MetricChange[]): string {
   const summary = checksSummary(result);
-  const lines: string[] = [`# ${mdCell(result.name)}`, '', mdCell(metaLine(result, source)), '', '## Expect checks', ''];
+  const moved = movedLookup(changes);
+  const lines: string[] = [`# ${mdCell(result.name)}`, '', mdCell(metaLine(result, source)), '', scenarioBanner(changes, 'md') + '## Expect checks', ''];
   lines.push(summary.pass ? `**${summary.text}**` : `❌ **${summary.text}**`, '');
   if (result.expect.length) {
     lines.push('| check | result | measured |', '|---|---|---|');
@@ -254,9 +262,10 @@ export function renderScenarioMarkdown(result: ScenarioResult, charts: Chart[], 
     }
     lines.push('');
   }
-  if (charts.length) {
+  lines.push(...solveSectionMarkdown(result, charts));
+  if (charts.some((c) => !isSolveChart(c))) {
     lines.push('## Charts', '');
-    for (const c of charts) lines.push(`### ${mdCell(c.title)}`, '', `![${mdCell(c.title)}](${chartPath(c)})`, '');
+    for (const c of charts.filter((c) => !isSolveChart(c))) lines.push(`### ${mdCell(c.title)}`, '', `![${mdCell(c.title)}](${chartPath(c)})`, '');
   }
   lines.push('## Results', '', 'Also as [results.csv](results.csv) and [results.json](results.json).', '');
   for (const p of result.results) {
@@ -265,7 +274,7 @@ export function renderScenarioMarkdown(result: ScenarioResult, charts: Chart[], 
     lines.push('| metric | estimate | 95% interval | exact |', '|---|--:|--:|--:|');
     for (const [metric, m] of Object.entries(p.metrics)) {
       lines.push(
-        `| ${mdCell(metricLabel(metric, result.mechanic))} \`${mdCell(metric)}\` | ${formatNumber(m.estimate)} | ${formatInterval(m.ci95)} | ${
+        `| ${mdCell(metricLabel(metric, result.mechanic))} \`${mdCell(metric)}\`${movedMarkMarkdown(moved(p.point, metric))} | ${formatNumber(m.estimate)} | ${formatInterval(m.ci95)} | ${
           m.exact === undefined ? '—' : formatNumber(m.exact)
         } |`,
       );
@@ -278,7 +287,7 @@ export function renderScenarioMarkdown(result: ScenarioResult, charts: Chart[], 
 // ---------------------------------------------------------------- top-level index
 
 /** The run's `index.html` and `index.md`: every scenario with its checks, linked to its folder. */
-export function renderIndex(entries: ReportEntry[]): { html: string; md: string } {
+export function renderIndex(entries: ReportEntry[], diff?: ResultDiff): { html: string; md: string } {
   const failedScenarios = entries.filter((e) => checkCounts(e.result).failed > 0);
   const headline = failedScenarios.length
     ? `${failedScenarios.length} of ${entries.length} scenarios have FAILED checks`
@@ -300,7 +309,7 @@ export function renderIndex(entries: ReportEntry[]): { html: string; md: string 
   const html = page(
     'poolsim reports',
     `<h1>poolsim reports</h1>
-<p class="summary ${failedScenarios.length ? 'fail' : 'pass'}">${escapeHtml(headline)}</p>
+${indexBanner(diff, 'html')}<p class="summary ${failedScenarios.length ? 'fail' : 'pass'}">${escapeHtml(headline)}</p>
 <table>
 <thead><tr><th>scenario</th><th>mechanic</th><th>points</th><th>expect checks</th></tr></thead>
 <tbody>
@@ -309,7 +318,7 @@ ${htmlRows}
 </table>`,
   );
 
-  const md = ['# poolsim reports', '', failedScenarios.length ? `❌ **${headline}**` : `✅ ${headline}`, ''];
+  const md = ['# poolsim reports', '', ...(diff ? [indexBanner(diff, 'md').trimEnd(), ''] : []), failedScenarios.length ? `❌ **${headline}**` : `✅ ${headline}`, ''];
   md.push('| scenario | mechanic | points | expect checks |', '|---|---|--:|---|');
   for (const { slug, result, source } of entries) {
     const summary = checksSummary(result);

@@ -20,6 +20,7 @@ import { getAt, parsePath } from '../model/paths.ts';
 import { h, replace } from './dom.ts';
 import { renderResults, type ResultsView } from './results.ts';
 import { renderSetup, variables, type SetupContext } from './setup.ts';
+import { FindRun, findResultsNode } from './find.ts';
 
 /** Quiet time after an edit before a run starts (typing "12" should not run "1" first). */
 const RUN_DELAY_MS = 250;
@@ -46,6 +47,9 @@ export class App implements SetupContext {
   private redrawQueued = false;
   private lastRedraw = 0;
   private checked: Checked | undefined;
+  /** The Find section's search (the scenario's solve blocks) and its latest answer. */
+  private find: FindRun | undefined;
+  private findNode: HTMLElement | null = null;
 
   constructor(
     private readonly el: AppElements,
@@ -218,6 +222,7 @@ export class App implements SetupContext {
         },
       }),
     );
+    if (this.findNode) this.el.results.prepend(this.findNode);
   }
 
   private showProblems(a: Checked, b: Checked | undefined): void {
@@ -274,6 +279,8 @@ export class App implements SetupContext {
     clearTimeout(this.runTimer);
     this.run?.cancel();
     this.run = undefined;
+    this.find?.cancel();
+    this.find = undefined;
   }
 
   private afterChange(): void {
@@ -293,6 +300,7 @@ export class App implements SetupContext {
     }
     this.markPending();
     this.runTimer = setTimeout(() => {
+      this.startFind(a.plan);
       const jobs = [{ plan: a.plan, scenario: this.current }];
       if (b?.ok && bScenario) jobs.push({ plan: b.plan, scenario: bScenario });
       const run = new ScenarioRun(jobs, this.runners(), () => this.queueRedraw(run));
@@ -352,6 +360,22 @@ export class App implements SetupContext {
     const kind = found?.field.kind === 'dice' ? 'dice' : 'text';
     const fmt = (v: unknown) => (v === undefined ? 'the default' : formatSweepValues([v], kind));
     return `B changes “${found?.label ?? change.path}” from ${fmt(before)} to ${fmt(change.value)} and runs on seed ${JSON.stringify(scenarioB(this.current, change).seed)}`;
+  }
+
+  /** Answer the scenario's solve blocks (the Find section), redrawing as the answer refines. */
+  private startFind(plan: import('../../sim/scenario.ts').ScenarioPlan): void {
+    const old = this.findNode;
+    this.findNode = null;
+    old?.remove();
+    if (!plan.scenario.solve?.length) return;
+    const find = new FindRun(plan, (results, done) => {
+      if (this.find !== find) return;
+      const node = findResultsNode(results, done, plan.scenario.mechanic);
+      if (this.findNode) this.findNode.replaceWith(...(node ? [node] : []));
+      else if (node) this.el.results.prepend(node);
+      this.findNode = node;
+    });
+    this.find = find;
   }
 
   /** Whether the current draft passes validation (for the download button's title). */
