@@ -234,9 +234,26 @@ ${tables}`,
 
 // ---------------------------------------------------------------- Markdown
 
-/** Text safe inside a Markdown table cell. */
+/**
+ * Text safe inside a Markdown table cell, and inert: names come from scenario files, so
+ * a name's own Markdown — a link, an image that phones home, emphasis, a bare address
+ * that a forge would turn into a link — is shown as the characters typed.
+ */
 function mdCell(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/\r?\n/g, ' ');
+  return text
+    .replace(/\\/g, '\\\\')
+    .replace(/[|[\]*_`~]/g, (c) => `\\${c}`)
+    .replace(/!(?=\\\[)/g, '\\!')
+    .replace(/</g, '&lt;')
+    .replace(/:\/\//g, '\\://')
+    .replace(/\b(www)\./gi, '$1\\.')
+    .replace(/@/g, '\\@')
+    .replace(/\r?\n/g, ' ');
+}
+
+/** Text inside a Markdown code span in a table cell: only the cell's `|` and the span's own backtick need care. */
+function mdCode(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/`/g, "'").replace(/\r?\n/g, ' ');
 }
 
 function mdMark(pass: boolean): string {
@@ -253,7 +270,7 @@ export function renderScenarioMarkdown(result: ScenarioResult, charts: Chart[], 
     lines.push('| check | result | measured |', '|---|---|---|');
     for (const c of result.expect) {
       const detail = failedAt(c) ? ` (${failedAt(c)})` : '';
-      lines.push(`| ${mdCell(describeCheck(c) + detail)} | ${mdMark(c.pass)} | ${mdCell(measured(result, c))} |`);
+      lines.push(`| ${mdCell(describeCheck(c) + detail)} | ${mdMark(c.pass)} | ${mdCode(measured(result, c))} |`);
     }
     lines.push('');
   }
@@ -269,7 +286,7 @@ export function renderScenarioMarkdown(result: ScenarioResult, charts: Chart[], 
     lines.push('| metric | estimate | 95% interval | exact |', '|---|--:|--:|--:|');
     for (const [metric, m] of Object.entries(p.metrics)) {
       lines.push(
-        `| ${mdCell(metricLabel(metric, result.mechanic))} \`${mdCell(metric)}\`${movedMarkMarkdown(moved(p.point, metric))} | ${formatNumber(m.estimate)} | ${formatInterval(m.ci95)} | ${
+        `| ${mdCell(metricLabel(metric, result.mechanic))} \`${mdCode(metric)}\`${movedMarkMarkdown(moved(p.point, metric))} | ${formatNumber(m.estimate)} | ${formatInterval(m.ci95)} | ${
           m.exact === undefined ? '—' : formatNumber(m.exact)
         } |`,
       );
