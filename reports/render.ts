@@ -8,6 +8,7 @@
  *
  * And the top-level `index.html`/`index.md` over all scenarios of a run.
  */
+import { mdCell } from './markdown.ts';
 import { from } from 'arquero';
 import type { ExpectResult, MetricResult, ScenarioResult } from '../sim/result.ts';
 import type { Chart } from './charts/index.ts';
@@ -235,23 +236,6 @@ ${tables}`,
 }
 
 // ---------------------------------------------------------------- Markdown
-
-/**
- * Text safe inside a Markdown table cell, and inert: names come from scenario files, so
- * a name's own Markdown — a link, an image that phones home, emphasis, a bare address
- * that a forge would turn into a link — is shown as the characters typed.
- */
-function mdCell(text: string): string {
-  return text
-    .replace(/\\/g, '\\\\')
-    .replace(/[|[\]*_`~]/g, (c) => `\\${c}`)
-    .replace(/!(?=\\\[)/g, '\\!')
-    .replace(/</g, '&lt;')
-    .replace(/:\/\//g, '\\://')
-    .replace(/\b(www)\./gi, '$1\\.')
-    .replace(/@/g, '\\@')
-    .replace(/\r?\n/g, ' ');
-}
 
 /** Text inside a Markdown code span in a table cell: only the cell's `|` and the span's own backtick need care. */
 function mdCode(text: string): string {

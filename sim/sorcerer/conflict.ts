@@ -112,6 +112,16 @@ export function standUpDice(policy: (typeof STAND_UP_POLICIES)[number], score: n
   return policy === 'full' ? score : policy === 'half' ? Math.ceil(score / 2) : 0;
 }
 
+/**
+ * Dice asked for when standing up mid-round (hit earlier in the round, penalties now above
+ * Stamina): "the number of dice you'd like to use for your action, up to your score". The
+ * action's dice are already on the table, so it can use at most those: the `standUp`
+ * policy's `n`, but never more than `onTable` (docs/rulings/sorcerer-conflict.md).
+ */
+export function midRoundStandUpDice(n: number, onTable: number): number {
+  return n < onTable ? n : onTable;
+}
+
 /** Dice of a full defence with `penalties` in force (never below 0). */
 export function fullDefenceDice(f: Fighter, penalties: number): number {
   return Math.max(0, (f.defence ?? f.stamina) + (f.bonus ?? 0) - penalties);
@@ -298,6 +308,10 @@ export const conflict = defineMechanic({
           let opened = false;
 
           for (;;) {
+            // `maxRounds` rounds gone: a draw. Checked before the next round's start, so
+            // nothing of a round never played (penalties coming due, Stand Up rolls, a
+            // character unable to act) decides the conflict.
+            if (rounds === maxRounds) break;
             // 1. Who can act, with how many dice.
             for (let i = 0; i < 2; i++) {
               due[i] = pending[i];
@@ -319,7 +333,6 @@ export const conflict = defineMechanic({
               winner = down[0] && down[1] ? NO_ONE : down[0] ? 1 : 0;
               break;
             }
-            if (rounds === maxRounds) break; // a draw
             rounds++;
 
             // 2. Dice hit the table; highest die acts first.
@@ -343,7 +356,7 @@ export const conflict = defineMechanic({
               hasAction[x] = 0;
               // "If you're still standing when your action comes around": hit earlier this round.
               if (pending[x] > 0 && inForce(x) > stamina[x]) {
-                const n = standN[x] < actionCount[x] ? standN[x] : actionCount[x];
+                const n = midRoundStandUpDice(standN[x], actionCount[x]);
                 const s = standUp(x, n);
                 if (s < 0) continue; // the action is lost
                 keepHighest(x, n);
