@@ -11,6 +11,7 @@ export function assembleResult(plan: ScenarioPlan, tallies: readonly Tally[]): S
   const results = plan.points.map((p, i) => pointResult(p.point, tallies[i], p.simulation.exact?.(), p.simulation));
   return {
     name: plan.scenario.name,
+    ...(plan.scenario.description !== undefined ? { description: plan.scenario.description } : {}),
     system: plan.scenario.system,
     mechanic: plan.scenario.mechanic,
     trials: plan.trials,

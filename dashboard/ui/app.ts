@@ -7,8 +7,8 @@
  */
 import type { SystemName } from '../../sim/rules.ts';
 import type { ScenarioResult } from '../../sim/result.ts';
-import { newScenario } from '../model/scenario.ts';
-import { scenarioB, type CompareChange } from '../model/compare.ts';
+import { switchMechanic } from '../model/switch.ts';
+import { scenarioB, sweepOverlap, type CompareChange } from '../model/compare.ts';
 import { readOpenedFile, scenarioFileName, scenarioFileText, MAX_FILE_BYTES } from '../model/files.ts';
 import { pruneEmpty, withValue, type Path } from '../model/paths.ts';
 import { encodeLink, type LinkState } from '../model/url.ts';
@@ -85,12 +85,10 @@ export class App implements SetupContext {
   }
 
   newScenario(system: SystemName, mechanic: string): void {
-    const fresh = newScenario(system, mechanic);
-    // Trials and seed are the designer's, not the mechanic's.
-    if (this.current.trials !== undefined) fresh.trials = this.current.trials;
-    if (this.current.seed !== undefined) fresh.seed = this.current.seed;
-    this.current = fresh;
-    this.change = undefined;
+    // Whatever the new mechanic also has (a clash's sides in a battle) is kept.
+    const switched = switchMechanic(this.current, system, mechanic, this.change);
+    this.current = switched.scenario;
+    this.change = switched.compare;
     this.heatmapMetric = undefined;
     this.compareMetric = undefined;
     this.drawSetup();
@@ -152,7 +150,7 @@ export class App implements SetupContext {
   }
 
   scenarioBText(): { name: string; text: string } | undefined {
-    if (!this.change) return undefined;
+    if (!this.change || sweepOverlap(this.current, this.change).kind === 'refused') return undefined;
     const b = scenarioB(this.current, this.change);
     return { name: scenarioFileName(this.current, '-b'), text: scenarioFileText(b) };
   }
@@ -220,7 +218,7 @@ export class App implements SetupContext {
     );
   }
 
-  private showProblems(a: Checked, b: Checked | undefined): void {
+  private showProblems(a: Checked, b: Checked | undefined, compareProblem?: string): void {
     for (const el of this.fields.values()) {
       el.classList.remove('invalid');
       const box = el.querySelector(':scope > .problems');
@@ -260,6 +258,11 @@ export class App implements SetupContext {
       const box = el?.querySelector(':scope > .problems');
       for (const e of b.errors) box?.append(h('div', {}, `B: ${e.path}: ${e.problem}`));
     }
+    if (compareProblem) {
+      const el = this.fields.get('compare');
+      el?.classList.add('invalid');
+      el?.querySelector(':scope > .problems')?.append(h('div', {}, compareProblem));
+    }
     replace(this.el.problems, ...(general.length ? [h('ul', { class: 'general-problems', attrs: { role: 'alert' } }, ...general)] : []));
   }
 
@@ -280,13 +283,16 @@ export class App implements SetupContext {
     this.saveLink();
     const file = scenarioFileName(this.current);
     const a = checkScenario(this.current, file);
-    const bScenario = this.change ? scenarioB(this.current, this.change) : undefined;
+    const overlap = this.change ? sweepOverlap(this.current, this.change) : undefined;
+    const refused = overlap?.kind === 'refused' ? overlap.problem : undefined;
+    const bScenario = this.change && !refused ? scenarioB(this.current, this.change) : undefined;
     const b = bScenario ? checkScenario(bScenario, scenarioFileName(this.current, '-b')) : undefined;
     this.checked = a;
-    this.showProblems(a, b);
+    this.showProblems(a, b, refused);
     this.cancelRun();
-    if (!a.ok || (b && !b.ok)) {
+    if (!a.ok || (b && !b.ok) || refused) {
       const problems = [...(a.ok ? [] : a.errors), ...(b && !b.ok ? b.errors : [])].map((e) => e.message);
+      if (refused) problems.push(refused);
       this.view = { ...this.view, state: 'invalid', problems };
       this.drawResults();
       return;
@@ -300,7 +306,8 @@ export class App implements SetupContext {
       const axes = Object.keys(a.plan.scenario.sweep ?? {});
       const compareLabel = this.change ? this.describeChange(this.change) : undefined;
       const earlier = this.view.state === 'file' ? [] : this.view.results;
-      this.view = { state: 'running', results: earlier, stale: earlier.length > 0, progress: run.progress(), axes, pointCount: a.plan.points.length, compareLabel };
+      const axisLabels = Object.fromEntries(variables(this.current).map((v) => [v.path.join('.'), v.label]));
+      this.view = { state: 'running', results: earlier, stale: earlier.length > 0, progress: run.progress(), axes, pointCount: a.plan.points.length, compareLabel, axisLabels };
       this.drawResults();
       run.done.then(
         (results) => {
@@ -351,7 +358,12 @@ export class App implements SetupContext {
     const before = getAt(this.current, parsePath(change.path));
     const kind = found?.field.kind === 'dice' ? 'dice' : 'text';
     const fmt = (v: unknown) => (v === undefined ? 'the default' : formatSweepValues([v], kind));
-    return `B changes “${found?.label ?? change.path}” from ${fmt(before)} to ${fmt(change.value)} and runs on seed ${JSON.stringify(scenarioB(this.current, change).seed)}`;
+    const overlap = sweepOverlap(this.current, change);
+    const shifted =
+      overlap.kind === 'shift'
+        ? `; it is also varied, so B's sweep is shifted by ${overlap.by > 0 ? '+' : ''}${overlap.by} (${formatSweepValues(overlap.from, 'number')} in A, ${formatSweepValues(overlap.to, 'number')} in B) and each row pairs A's point with B's`
+        : '';
+    return `B changes “${found?.label ?? change.path}” from ${fmt(before)} to ${fmt(change.value)}${shifted}, and runs on seed ${JSON.stringify(scenarioB(this.current, change).seed)}`;
   }
 
   /** Whether the current draft passes validation (for the download button's title). */

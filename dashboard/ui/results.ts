@@ -3,7 +3,9 @@
  * compare view first when B is set, then A's own charts.
  */
 import type { ScenarioResult } from '../../sim/result.ts';
-import { pointLabel, metricLabel } from '../../reports/labels.ts';
+import { pointLabel, metricLabel, sweepLabel } from '../../reports/labels.ts';
+import { axisValues, sweepAxes } from '../../reports/charts/shared.ts';
+import { formatSweepValues, kindOfValues } from '../model/sweep.ts';
 import { comparePanels, comparedMetric } from '../charts/comparePanels.ts';
 import { heatmapChoices, heatmapMetric, panelsFor, type DistributionView } from '../charts/panels.ts';
 import type { JobProgress } from '../run/scheduler.ts';
@@ -28,6 +30,22 @@ export interface ResultsView {
   stale?: boolean;
   /** For state `invalid`: the problems, as poolsim run prints them. */
   problems?: string[];
+  /** The form's names for swept paths (`setup.participants.0.dice` → "captain: trait dice"). */
+  axisLabels?: Record<string, string>;
+}
+
+/**
+ * What the result varies and over which values, read off its points (so it says what ran,
+ * not what the form meant): "Varied: challenges over 1-8 (8 values)".
+ */
+export function varyingLine(result: ScenarioResult, labels: Record<string, string> = {}): HTMLElement {
+  const axes = sweepAxes(result);
+  if (!axes.length) return h('p', { class: 'varying' }, 'Nothing varied: one setup.');
+  const parts = axes.map((axis) => {
+    const values = axisValues(result.results, axis);
+    return h('li', { attrs: { 'data-axis': axis } }, h('b', {}, labels[axis] ?? sweepLabel(axis)), ` over ${formatSweepValues(values, kindOfValues(values))} (${values.length} value${values.length === 1 ? '' : 's'})`);
+  });
+  return h('div', { class: 'varying' }, `Varied (${result.results.length} point${result.results.length === 1 ? '' : 's'}):`, h('ul', {}, ...parts));
 }
 
 /** Problems listed in the status line; the rest are at their fields. */
@@ -94,6 +112,7 @@ function checks(result: ScenarioResult, provisional: boolean): HTMLElement | nul
           h('span', { class: 'badge' }, e.pass ? 'pass' : 'FAIL'),
           ` ${metricLabel(e.metric, result.mechanic)} ${bound}${e.point ? ` at ${pointLabel(e.point)}` : ''}`,
           e.failedPoints?.length ? ` (fails at ${e.failedPoints.map(pointLabel).join('; ')})` : '',
+          e.why ? h('div', { class: 'why' }, `why: ${e.why}`) : null,
         );
       }),
     ),
@@ -135,6 +154,8 @@ export function renderResults(view: ResultsView, options: ResultsOptions): HTMLE
         'section',
         { class: view.stale ? 'result stale' : 'result' },
         h('h2', {}, b && view.state !== 'file' ? `A: ${result.name}` : result.name),
+        result.description ? h('p', { class: 'question' }, result.description) : null,
+        varyingLine(result, view.axisLabels),
         checks(result, provisional),
         twoAxes ? select('heatmap of', heatmapChoices(result), heatmapMetric(result, options.heatmapMetric), options.onHeatmapMetric) : null,
         ...withIndex(panelsFor(result, view.state === 'file' ? { ...panelOptions, axes: undefined, pointCount: undefined } : panelOptions), `r${n}-`, options.onView),
