@@ -54,6 +54,10 @@ fileInput.addEventListener('change', () => {
 });
 
 byId('download').addEventListener('click', () => {
+  if (app.isShowingFile()) {
+    app.message('A results file holds no setup to download: go back to your setup first, or download the results.', false);
+    return;
+  }
   const { name, text } = app.scenarioText();
   download(name, text);
 });

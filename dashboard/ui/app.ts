@@ -46,6 +46,7 @@ export class App implements SetupContext {
   private redrawQueued = false;
   private lastRedraw = 0;
   private checked: Checked | undefined;
+  private showingFile = false;
 
   constructor(
     private readonly el: AppElements,
@@ -137,7 +138,8 @@ export class App implements SetupContext {
     if (opened.kind === 'results') {
       this.cancelRun();
       this.view = { state: 'file', results: opened.results, source: file.name };
-      this.message(`Opened ${file.name}: ${opened.results.length === 1 ? 'a result' : `${opened.results.length} results`}. Edit the setup to run again.`, false);
+      this.message(`Opened ${file.name}: ${opened.results.length === 1 ? 'a result' : `${opened.results.length} results`}, as reported.`, false);
+      this.showFileNote(file.name, opened.results);
       this.drawResults();
       return;
     }
@@ -177,7 +179,49 @@ export class App implements SetupContext {
 
   // ------------------------------------------------------------ drawing
 
+  /**
+   * A results file holds no setup (only its name, mechanic, trials, seed and rules), so the
+   * form is not left showing a setup that did not make these numbers: it gives way to a
+   * note of what the file ran, and a way back to the setup the page had.
+   */
+  private showFileNote(source: string, results: readonly ScenarioResult[]): void {
+    this.showingFile = true;
+    this.fields.clear();
+    const ran = results.map((r) =>
+      h(
+        'li',
+        {},
+        h('b', {}, r.name),
+        ` — ${r.system} · ${r.mechanic} · ${r.trials.toLocaleString('en')} trials · seed ${JSON.stringify(r.seed)}`,
+        r.rules && Object.keys(r.rules).length ? ` · rules ${Object.entries(r.rules).map(([k, v]) => `${k} ${String(v)}`).join(', ')}` : '',
+      ),
+    );
+    replace(
+      this.el.setup,
+      h(
+        'section',
+        { class: 'card file-note', attrs: { 'data-file': source } },
+        h('h2', {}, `Results from ${source}`),
+        h('p', {}, 'A results file keeps what was run but not the setup form it came from, so no setup is shown here; the numbers on the right are the file’s, as reported. To run it again, open the scenario file it was made from.'),
+        h('ul', {}, ...ran),
+        h('button', { class: 'back', attrs: { type: 'button' }, on: { click: () => this.backToSetup() } }, 'Back to my setup (runs it)'),
+      ),
+    );
+  }
+
+  private backToSetup(): void {
+    this.showingFile = false;
+    this.drawSetup();
+    this.afterChange();
+  }
+
+  /** Whether a results file is shown in place of the setup (nothing of the form applies). */
+  isShowingFile(): boolean {
+    return this.showingFile;
+  }
+
   private drawSetup(): void {
+    this.showingFile = false;
     // Keep the caret where it was when a redraw replaces the input under it.
     const active = document.activeElement as HTMLInputElement | null;
     const where = active?.closest?.('[data-path]')?.getAttribute('data-path');
