@@ -10,6 +10,7 @@ import { loadPlans } from './load.ts';
 import { parseOptions, positiveInteger, workersOption } from './options.ts';
 import { runPlans } from './runner.ts';
 import { writeReports } from '../reports/write.ts';
+import { describeCheck, measured } from '../reports/render.ts';
 import type { ScenarioPlan } from '../sim/scenario.ts';
 
 export const REPORT_USAGE = `  poolsim report [DIR|FILE...] [--out DIR] [--trials N] [--seed S] [--workers N]
@@ -59,7 +60,12 @@ export async function reportCommand(
     failed += bad.length;
     const mark = bad.length > 0 ? 'FAIL' : 'ok  ';
     out.write(`${mark}  ${e.result.name}  (${checks.length - bad.length}/${checks.length} checks)  ${e.slug}/\n`);
-    for (const c of bad) out.write(`        failed: ${c.metric}${c.point ? ` at ${JSON.stringify(c.point)}` : ''}\n`);
+    // A failed check in full (what it asked, what was measured, and why it was asked);
+    // passed ones are the count above, and every check is in the reports.
+    for (const c of bad) {
+      out.write(`        FAILED: ${describeCheck(c)}; measured ${measured(e.result, c)}${c.failedPoints?.length ? ` (failed at ${c.failedPoints.length} point${c.failedPoints.length === 1 ? '' : 's'})` : ''}\n`);
+      if (c.why) out.write(`          why: ${c.why}\n`);
+    }
   }
   const index = resolve(values.out!, 'index.html');
   // A path from here reads best, unless it climbs out of this folder: then the full one.
