@@ -25,7 +25,7 @@ function download(name: string, text: string): void {
 }
 
 const app = new App(
-  { setup: byId('setup'), results: byId('results'), problems: byId('problems'), messages: byId('messages') },
+  { setup: byId('setup'), results: byId('results'), problems: byId('problems'), messages: byId('messages'), summary: byId('summary') },
   { scenario: defaultScenario() },
   chunkRunners,
 );

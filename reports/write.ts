@@ -17,7 +17,7 @@
  */
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { type ChartsForOptions, chartsFor } from './charts/index.ts';
+import { type ChartsForOptions, chartPlan } from './charts/index.ts';
 import {
   type ReportEntry,
   chartPath,
@@ -49,10 +49,10 @@ function checkSlugs(entries: ReportEntry[]): void {
 /** Writes the reports of one scenario into `dir`; returns the paths written, relative to it. */
 async function writeScenario(dir: string, entry: ReportEntry, options: WriteReportsOptions): Promise<string[]> {
   const { result, source } = entry;
-  const charts = chartsFor(result, options.charts);
+  const { charts, notes } = chartPlan(result, options.charts);
   const files: [string, string][] = [
-    ['index.html', renderScenarioHtml(result, charts, source)],
-    ['report.md', renderScenarioMarkdown(result, charts, source)],
+    ['index.html', renderScenarioHtml(result, charts, source, notes)],
+    ['report.md', renderScenarioMarkdown(result, charts, source, notes)],
     ['results.json', `${JSON.stringify(result, null, 2)}\n`],
     ['results.csv', renderResultsCsv(result)],
     ...charts.map((c): [string, string] => [chartPath(c), `${c.svg}\n`]),

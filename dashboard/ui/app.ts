@@ -18,7 +18,7 @@ import type { DistributionView } from '../charts/panels.ts';
 import { formatSweepValues } from '../model/sweep.ts';
 import { getAt, parsePath } from '../model/paths.ts';
 import { h, replace } from './dom.ts';
-import { renderResults, type ResultsView } from './results.ts';
+import { renderResults, renderSummary, type ResultsView } from './results.ts';
 import { renderSetup, variables, type SetupContext } from './setup.ts';
 
 /** Quiet time after an edit before a run starts (typing "12" should not run "1" first). */
@@ -31,6 +31,8 @@ export interface AppElements {
   results: HTMLElement;
   problems: HTMLElement;
   messages: HTMLElement;
+  /** The summary bar that stays in view on a narrow screen. */
+  summary?: HTMLElement;
 }
 
 export class App implements SetupContext {
@@ -240,6 +242,7 @@ export class App implements SetupContext {
 
   private drawResults(): void {
     this.lastRedraw = performance.now();
+    if (this.el.summary) replace(this.el.summary, renderSummary(this.view));
     replace(
       this.el.results,
       renderResults(this.view, {

@@ -6,6 +6,7 @@ import type { ScenarioResult } from '../../sim/result.ts';
 import { pointLabel, metricLabel, sweepLabel } from '../../reports/labels.ts';
 import { axisValues, sweepAxes } from '../../reports/charts/shared.ts';
 import { formatSweepValues, kindOfValues } from '../model/sweep.ts';
+import { headlineLines } from '../../reports/headline.ts';
 import { comparePanels, comparedMetric } from '../charts/comparePanels.ts';
 import { heatmapChoices, heatmapMetric, panelsFor, type DistributionView } from '../charts/panels.ts';
 import type { JobProgress } from '../run/scheduler.ts';
@@ -119,6 +120,54 @@ function checks(result: ScenarioResult, provisional: boolean): HTMLElement | nul
   );
 }
 
+/**
+ * The mechanic's headline figures (declared in its metric table, carried in the result),
+ * exact first with the estimate and interval beside it; nothing when none is declared.
+ */
+export function headlineBox(result: ScenarioResult, provisional: boolean): HTMLElement | null {
+  const lines = headlineLines(result);
+  if (!lines.length) return null;
+  return h(
+    'section',
+    { class: 'headline', attrs: { 'aria-label': 'headline' } },
+    h('h3', {}, provisional ? 'Headline (so far)' : 'Headline'),
+    h(
+      'ul',
+      {},
+      ...lines.map((l) =>
+        h(
+          'li',
+          { attrs: { 'data-metric': l.metric } },
+          h('span', { class: 'label' }, l.label),
+          l.where ? h('span', { class: 'where' }, ` at ${l.where}`) : null,
+          ' ',
+          h('span', { class: 'value' }, l.value),
+          ' ',
+          h('span', { class: 'detail' }, l.detail),
+        ),
+      ),
+    ),
+  );
+}
+
+/**
+ * One line that stays in view while the setup is edited (a phone shows it stuck to the
+ * top of the screen): how the run stands and the headline figures.
+ */
+export function renderSummary(view: ResultsView): HTMLElement {
+  const a = view.results[0];
+  const state = { idle: 'No run yet', running: 'Running…', finished: 'Done', invalid: 'Fix the marked fields', file: 'From a file', failed: 'The run failed' }[view.state];
+  const lines = a ? headlineLines(a).slice(0, 3) : [];
+  return h(
+    'div',
+    { class: `summary-bar ${view.state}`, attrs: { 'data-run-state': view.state } },
+    h('span', { class: 'state' }, state),
+    ...lines.map((l) => h('span', { class: 'figure' }, `${l.label}${l.where ? ` (${l.where})` : ''}: `, h('b', {}, l.value))),
+    h('a', { attrs: { href: '#results' } }, 'results ↓'),
+    h('a', { attrs: { href: '#setup' } }, 'setup ↓'),
+  );
+}
+
 function select(label: string, choices: { metric: string; label: string }[], current: string | undefined, onChange: (m: string) => void): HTMLElement {
   const s = h('select', { attrs: { 'aria-label': label } }, ...choices.map((c) => h('option', { attrs: { value: c.metric } }, c.label)));
   if (current) s.value = current;
@@ -155,6 +204,7 @@ export function renderResults(view: ResultsView, options: ResultsOptions): HTMLE
         { class: view.stale ? 'result stale' : 'result' },
         h('h2', {}, b && view.state !== 'file' ? `A: ${result.name}` : result.name),
         result.description ? h('p', { class: 'question' }, result.description) : null,
+        headlineBox(result, provisional),
         varyingLine(result, view.axisLabels),
         checks(result, provisional),
         twoAxes ? select('heatmap of', heatmapChoices(result), heatmapMetric(result, options.heatmapMetric), options.onHeatmapMetric) : null,

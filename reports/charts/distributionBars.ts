@@ -11,6 +11,10 @@ import { metricLabel, pointLabel } from '../labels.ts';
 import { plotToSvg } from '../svg.ts';
 import { EXACT, MARGIN_TOP, MONTE_CARLO, WIDTH, keyLine, pointTrials, textWidth, wilson95 } from './shared.ts';
 
+/** At most this many labels on the x axis; steps between them are 1, 2, 5, 10… */
+const MAX_TICKS = 20;
+const TICK_STEPS = [1, 2, 5, 10, 20, 50, 100];
+
 /** Panels beyond which distributionBars refuses: 12 panels of 150px is a long page already. */
 export const MAX_DISTRIBUTION_PANELS = 12;
 
@@ -38,6 +42,10 @@ export function distributionBars(result: ScenarioResult, key: string): string {
   const xs = [...new Set(points.flatMap((p) => p.distributions![key]!.x))].sort((a, b) => a - b).map(String);
   const withExact = rows.filter((r) => r.exact !== undefined);
   const panels = [...new Set(rows.map((r) => r.panel))];
+  // A label every few bars where they would overlap (rounds 1–50): multiples of a round
+  // step, and the first value, so at most ~20 labels share the axis.
+  const step = TICK_STEPS.find((s) => xs.length / s <= MAX_TICKS) ?? Math.ceil(xs.length / MAX_TICKS);
+  const ticks = step === 1 ? xs : xs.filter((x, i) => i === 0 || Number(x) % step === 0);
   const panelHeight = faceted ? 150 : 240;
   const fy = faceted ? 'panel' : undefined;
 
@@ -47,7 +55,7 @@ export function distributionBars(result: ScenarioResult, key: string): string {
     marginTop: MARGIN_TOP,
     marginBottom: 44,
     marginRight: faceted ? Math.min(Math.max(...panels.map(textWidth)) + 12, 220) : 20,
-    x: { domain: xs, label: distributionLabel(key, result.mechanic), labelAnchor: 'center' },
+    x: { domain: xs, ticks, label: distributionLabel(key, result.mechanic), labelAnchor: 'center' },
     y: { domain: [0, Math.max(...rows.map((r) => Math.max(r.high, r.exact ?? 0)))], nice: true, grid: true, label: 'share of trials' },
     fy: faceted ? { domain: panels, label: null } : undefined,
     marks: [

@@ -15,9 +15,9 @@
  *
  * Chart names are file names (`charts/<name>.svg`): lower-case letters, digits, `-`, `.`.
  */
-import type { ScenarioResult } from '../../sim/result.ts';
+import type { DistributionResult, ScenarioResult } from '../../sim/result.ts';
 import { type MetricKind, metricKinds } from '../kinds.ts';
-import { chartFamily, familyLabel, metricLabel, sweepLabel } from '../labels.ts';
+import { chartFamily, familyLabel, memberName, metricLabel, sweepLabel } from '../labels.ts';
 import { deathMetrics, deathOdds } from './deathOdds.ts';
 import { MAX_DISTRIBUTION_PANELS, distributionBars, distributionLabel } from './distributionBars.ts';
 import { estimatesAtPoint } from './estimatesAtPoint.ts';
@@ -50,6 +50,39 @@ export function chartFileName(text: string): string {
 }
 
 export function chartsFor(result: ScenarioResult, options: ChartsForOptions = {}): Chart[] {
+  return chartPlan(result, options).charts;
+}
+
+/** Text safe inside an SVG element. */
+function escapeXml(text: string): string {
+  return text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!);
+}
+
+/** The SVG with its title as its first child: a standalone file names what it shows. */
+export function withSvgTitle(svg: string, title: string): string {
+  return svg.replace(/^(<svg\b[^>]*>)/, `$1<title>${escapeXml(title)}</title>`);
+}
+
+/** True when a metric is the same number, with no spread, at every point (say, fled: 0). */
+function constantValue(result: ScenarioResult, metric: string): number | undefined {
+  const ms = result.results.map((p) => p.metrics[metric]).filter((m) => m !== undefined);
+  if (!ms.length) return undefined;
+  const v = ms[0]!.estimate;
+  return ms.every((m) => m.estimate === v && m.ci95[0] === v && m.ci95[1] === v && (m.exact === undefined || Math.abs(m.exact - v) < 1e-9)) ? v : undefined;
+}
+
+function sameDistribution(a: DistributionResult, b: DistributionResult): boolean {
+  const same = (x?: number[], y?: number[]) => x === y || (x !== undefined && y !== undefined && x.length === y.length && x.every((v, i) => v === y[i]));
+  return same(a.x, b.x) && same(a.p, b.p) && same(a.exact, b.exact);
+}
+
+/**
+ * The charts of a result and, beside them, one line for each chart left out because it
+ * would show nothing: a family whose every value is the same constant at every point, a
+ * distribution with a single value, one identical at every point (drawn once).
+ */
+export function chartPlan(result: ScenarioResult, options: ChartsForOptions = {}): { charts: Chart[]; notes: string[] } {
+  const notes: string[] = [];
   const kinds = metricKinds(result, options.kinds);
   const metrics = [...kinds.keys()];
   const axes = sweepAxes(result);
@@ -61,7 +94,8 @@ export function chartsFor(result: ScenarioResult, options: ChartsForOptions = {}
     // Two side names may differ only in characters a file name drops.
     for (let i = 2; names.has(unique); i++) unique = `${chartFileName(name)}-${i}`;
     names.add(unique);
-    charts.push({ name: unique, title: title.charAt(0).toUpperCase() + title.slice(1), svg: draw() });
+    const heading = title.charAt(0).toUpperCase() + title.slice(1);
+    charts.push({ name: unique, title: heading, svg: withSvgTitle(draw(), heading) });
   };
 
   if (result.results.length === 1) {
@@ -83,6 +117,14 @@ export function chartsFor(result: ScenarioResult, options: ChartsForOptions = {}
       for (const kind of ['probability', 'mean'] as const) {
         const same = members.filter((m) => kinds.get(m) === kind);
         if (!same.length) continue;
+        const constants = same.map((m) => constantValue(result, m));
+        if (constants.every((c) => c !== undefined)) {
+          const values = [...new Set(constants)];
+          notes.push(
+            `Not drawn: ${familyLabel(family, same, mechanic)} by ${sweepLabel(axes[0]!)} — ${values.length === 1 ? `${values[0]} at every point` : 'the same at every point'}${same.length > 1 ? ` for ${same.map(memberName).join(', ')}` : ''}.`,
+          );
+          continue;
+        }
         const suffix = same.length === members.length ? '' : `-${kind}`;
         add(`over-${family}${suffix}`, `${familyLabel(family, same, mechanic)} by ${sweepLabel(axes[0]!)}`, () =>
           metricsOverSweep(result, same, { kind, axis: axes[0] }),
@@ -103,9 +145,23 @@ export function chartsFor(result: ScenarioResult, options: ChartsForOptions = {}
 
   const distributionKeys = new Set(result.results.flatMap((p) => Object.keys(p.distributions ?? {})));
   for (const key of distributionKeys) {
-    const count = result.results.filter((p) => p.distributions?.[key]).length;
-    if (count > MAX_DISTRIBUTION_PANELS) continue;
-    add(`distribution-${key}`, `Distribution of ${distributionLabel(key, mechanic)}`, () => distributionBars(result, key));
+    const at = result.results.filter((p) => p.distributions?.[key]);
+    const label = distributionLabel(key, mechanic);
+    const first = at[0]!.distributions![key]!;
+    const single = (d: DistributionResult) => d.p.filter((p) => p > 0).length <= 1 && (d.exact ?? []).filter((p) => p > 1e-12).length <= 1;
+    const identical = at.length > 1 && at.every((p) => sameDistribution(p.distributions![key]!, first));
+    if (at.every((p) => single(p.distributions![key]!))) {
+      const value = first.x[first.p.findIndex((p) => p > 0)];
+      notes.push(`Not drawn: the distribution of ${label} — always ${value ?? 'the same value'}${at.length > 1 ? ' at every point' : ''}.`);
+      continue;
+    }
+    if (identical) {
+      notes.push(`The distribution of ${label} is the same at every point: drawn once.`);
+      add(`distribution-${key}`, `Distribution of ${label} (the same at every point)`, () => distributionBars({ ...result, results: [{ ...at[0]!, point: {} }] }, key));
+      continue;
+    }
+    if (at.length > MAX_DISTRIBUTION_PANELS) continue;
+    add(`distribution-${key}`, `Distribution of ${label}`, () => distributionBars(result, key));
   }
 
   const seriesKeys = new Set(result.results.flatMap((p) => Object.keys(p.series ?? {})));
@@ -119,7 +175,7 @@ export function chartsFor(result: ScenarioResult, options: ChartsForOptions = {}
       add('rank-shares', 'Share of trials below or above the starting rank, by turn', () => shareDemotedByTurn(result, shareKey));
     }
   }
-  return charts;
+  return { charts, notes };
 }
 
 export { deathOdds } from './deathOdds.ts';
