@@ -87,6 +87,9 @@ async function withStopSignals<T>(outer: AbortSignal | undefined, work: (signal:
   process.on('SIGTERM', onTerm);
   outer?.addEventListener('abort', onOuter);
   if (outer?.aborted) onOuter();
+  // A parent Node process that spawned us with an IPC channel (a test, a job runner) is
+  // told that a signal from now on stops the run cleanly: it need not guess with a sleep.
+  process.send?.({ poolsim: 'running' });
   try {
     return await work(controller.signal);
   } catch (e) {

@@ -70,8 +70,10 @@ describe('Ctrl-C', () => {
     expect(r.code).toBe(130);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe('poolsim: interrupted, nothing was written\n');
-    expect(performance.now() - t0).toBeLessThan(10_000);
-  }, 30_000);
+    // The run alone would take many minutes: ending well inside that shows the abort
+    // stopped it, with room for a loaded machine.
+    expect(performance.now() - t0).toBeLessThan(30_000);
+  }, 60_000);
 
   it('the scheduler rejects with Interrupted as soon as its signal aborts', async () => {
     const plan = planScenario(readScenario(AMBUSH), AMBUSH, { trials: 1_000_000_000 });
@@ -88,14 +90,15 @@ describe('Ctrl-C', () => {
     const out = join(mkdtempSync(join(tmpdir(), 'poolsim-sigint-')), 'part.json');
     const child = spawn(process.execPath, ['bin/poolsim.js', 'run', AMBUSH, '--workers', '2', '--trials', '1000000000', '--shard', '0/1', '--out', out], {
       env: { ...process.env, CI: 'true' },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    // Wait until it is running (tsx loaded, pool starting; the run itself takes minutes), then press Ctrl-C.
-    await new Promise((r) => setTimeout(r, 4000));
+    child.stdout!.on('data', (d) => (stdout += d));
+    child.stderr!.on('data', (d) => (stderr += d));
+    // Wait until it says it is running (its signal handlers are in place; the run itself
+    // takes minutes), however long a loaded machine takes to get there, then press Ctrl-C.
+    await new Promise<void>((r) => child.on('message', (m: { poolsim?: string }) => m.poolsim === 'running' && r()));
     child.kill('SIGINT');
     const code = await new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
     expect(stderr).toBe('poolsim: interrupted by SIGINT, nothing was written\n');
@@ -103,5 +106,5 @@ describe('Ctrl-C', () => {
     expect(stdout).toBe('');
     expect(existsSync(out)).toBe(false);
     expect(readdirSync(dirname(out))).toEqual([]);
-  }, 30_000);
+  }, 120_000);
 });

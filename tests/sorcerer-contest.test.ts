@@ -118,11 +118,11 @@ describe('the fold against the rules read directly', () => {
     expect(exact['successes.bo']).toBeCloseTo(tally.sB / n, 12);
   });
 
-  test('20 vs 20 d10 is solved exactly, fast, and sums to 1', () => {
+  // Its speed is measured by the benchmark (exactSorcerer10v10Ms); here the test's budget
+  // only bounds a runaway (the naive enumeration would be 10^40 rolls).
+  test('20 vs 20 d10 is solved exactly and sums to 1', () => {
     const sim = contest.prepare(contest.setup.parse({ a: { name: 'a', dice: 20 }, b: { name: 'b', dice: 20 } }), { exhausted: 'one' });
-    const t0 = performance.now();
     const m = sim.exact!().metrics;
-    expect(performance.now() - t0).toBeLessThan(5000);
     expect(m['win.a'] + m['win.b'] + m.reroll).toBeCloseTo(1, 12);
     expect(m['win.a']).toBeCloseTo(m['win.b'], 12); // symmetric pools
   });
