@@ -64,8 +64,17 @@ function samePoint(a: Record<string, unknown>, b: Record<string, unknown>): bool
 export function measured(result: ScenarioResult, check: ExpectResult): string {
   const at = check.point ?? (result.results.length === 1 ? result.results[0]!.point : undefined);
   if (at === undefined) return `${result.results.length} points`;
-  const m = result.results.find((p) => samePoint(p.point, at))?.metrics[check.metric];
-  return m ? `${formatNumber(m.estimate)} ${formatInterval(m.ci95)}` : 'not measured';
+  // A check may name only some of the swept paths: it covers every point that matches them.
+  const keys = Object.keys(at);
+  const matching = result.results.filter((p) => samePoint(p.point, at) || keys.every((k) => formatSweepValue(p.point[k]) === formatSweepValue(at[k])));
+  const ms = matching.map((p) => p.metrics[check.metric]).filter((m): m is MetricResult => m !== undefined);
+  if (ms.length === 1) return `${formatNumber(ms[0]!.estimate)} ${formatInterval(ms[0]!.ci95)}`;
+  if (ms.length > 1) {
+    const low = Math.min(...ms.map((m) => m.estimate));
+    const high = Math.max(...ms.map((m) => m.estimate));
+    return `${formatNumber(low)} to ${formatNumber(high)} over ${ms.length} points`;
+  }
+  return 'not measured';
 }
 
 function failedAt(check: ExpectResult): string {
@@ -123,7 +132,7 @@ table { border-collapse: collapse; margin: 0.5rem 0 1rem; }
 th, td { border-bottom: 1px solid #ddd; padding: 0.25rem 0.6rem; text-align: left; vertical-align: top; }
 td.num { font-variant-numeric: tabular-nums; text-align: right; white-space: nowrap; }
 code { font-size: 0.85em; color: #555; }
-.pass { color: #176f2c; font-weight: 600; } .fail { color: #b00020; font-weight: 700; }
+.pass { color: #176f2c; font-weight: 600; white-space: nowrap; } .fail { color: #b00020; font-weight: 700; white-space: nowrap; }
 tr.fail-row { background: #fdecee; }
 .summary { padding: 0.5rem 0.8rem; border-radius: 4px; display: inline-block; }
 .summary.pass { background: #e6f4ea; } .summary.fail { background: #fdecee; }

@@ -9,7 +9,7 @@ import * as Plot from '@observablehq/plot';
 import type { ScenarioResult } from '../../sim/result.ts';
 import { metricLabel, pointLabel } from '../labels.ts';
 import { plotToSvg } from '../svg.ts';
-import { EXACT, MARGIN_TOP, MONTE_CARLO, WIDTH, keyLine, pointTrials, textWidth, wilson95 } from './shared.ts';
+import { EXACT, MARGIN_TOP, MONTE_CARLO, WIDTH, keyLine, pointTrials, textWidth, wilson95, panelLabels } from './shared.ts';
 
 /** At most this many labels on the x axis; steps between them are 1, 2, 5, 10… */
 const MAX_TICKS = 20;
@@ -54,10 +54,10 @@ export function distributionBars(result: ScenarioResult, key: string): string {
     height: MARGIN_TOP + 44 + panelHeight * panels.length,
     marginTop: MARGIN_TOP,
     marginBottom: 44,
-    marginRight: faceted ? Math.min(Math.max(...panels.map(textWidth)) + 12, 220) : 20,
+    marginRight: faceted ? panelLabels(panels).marginRight : 20,
     x: { domain: xs, ticks, label: distributionLabel(key, result.mechanic), labelAnchor: 'center' },
     y: { domain: [0, Math.max(...rows.map((r) => Math.max(r.high, r.exact ?? 0)))], nice: true, grid: true, label: 'share of trials' },
-    fy: faceted ? { domain: panels, label: null } : undefined,
+    fy: faceted ? panelLabels(panels).fy : undefined,
     marks: [
       keyLine(withExact.length
         ? 'bar: Monte Carlo · line: 95% interval · orange tick: exact'

@@ -8,7 +8,7 @@ import type { ScenarioResult } from '../../sim/result.ts';
 import { pointLabel } from '../labels.ts';
 import { plotToSvg } from '../svg.ts';
 import { FAN_COLUMNS, SERIES_LABELS } from './campaignSeries.ts';
-import { MARGIN_TOP, MONTE_CARLO, WIDTH, keyLine, textWidth } from './shared.ts';
+import { MARGIN_TOP, MONTE_CARLO, WIDTH, keyLine, textWidth, panelLabels } from './shared.ts';
 
 /** Panels beyond which the chart is not drawn (see chartsFor). */
 export const MAX_FAN_PANELS = 12;
@@ -55,7 +55,7 @@ export function fanOverTurns(result: ScenarioResult, key: string): string {
     height: MARGIN_TOP + 44 + (faceted ? 170 : 260) * panels.length,
     marginTop: MARGIN_TOP,
     marginBottom: 44,
-    marginRight: faceted ? Math.min(Math.max(...panels.map(textWidth)) + 12, 220) : 20,
+    marginRight: faceted ? panelLabels(panels).marginRight : 20,
     x: { label: 'turn', ...(turns.length <= 15 && turns.every(Number.isInteger) ? { ticks: turns, tickFormat: 'd' } : {}) },
     // Rank is a whole number from 1 to 7 (RULES.md, "Wealth and the campaign"): whole
     // ranks only, over the ranks the trials reach (a rank or so either side), so a drift
@@ -63,7 +63,7 @@ export function fanOverTurns(result: ScenarioResult, key: string): string {
     y: key === 'rank'
       ? { label: SERIES_LABELS.rank, grid: true, domain: [rankLow, rankHigh], ticks: rankTicks, tickFormat: 'd' }
       : { label: SERIES_LABELS[key] ?? key, grid: true, nice: true },
-    fy: faceted ? { domain: panels, label: null } : undefined,
+    fy: faceted ? panelLabels(panels).fy : undefined,
     marks: [
       keyLine(withMean.length
         ? 'shade: 10th–90th percentile · line: median · dashed: mean'
