@@ -63,17 +63,23 @@ export function withSvgTitle(svg: string, title: string): string {
   return svg.replace(/^(<svg\b[^>]*>)/, `$1<title>${escapeXml(title)}</title>`);
 }
 
-/** True when a metric is the same number, with no spread, at every point (say, fled: 0). */
+/**
+ * The one value a metric takes in every trial at every point (say, fled: 0 where nobody
+ * flees): the same estimate everywhere, and the same exact value where there is one. A
+ * Wilson interval never shrinks to nothing, so the interval is not asked to.
+ */
 function constantValue(result: ScenarioResult, metric: string): number | undefined {
   const ms = result.results.map((p) => p.metrics[metric]).filter((m) => m !== undefined);
   if (!ms.length) return undefined;
   const v = ms[0]!.estimate;
-  return ms.every((m) => m.estimate === v && m.ci95[0] === v && m.ci95[1] === v && (m.exact === undefined || Math.abs(m.exact - v) < 1e-9)) ? v : undefined;
+  return ms.every((m) => m.estimate === v && (m.exact === undefined || Math.abs(m.exact - v) < 1e-9)) ? v : undefined;
 }
 
+/** The same distribution: the same values, and the same exact shares (or, without them, the same shares). */
 function sameDistribution(a: DistributionResult, b: DistributionResult): boolean {
-  const same = (x?: number[], y?: number[]) => x === y || (x !== undefined && y !== undefined && x.length === y.length && x.every((v, i) => v === y[i]));
-  return same(a.x, b.x) && same(a.p, b.p) && same(a.exact, b.exact);
+  const close = (x?: number[], y?: number[], tol = 0) => x !== undefined && y !== undefined && x.length === y.length && x.every((v, i) => Math.abs(v - y[i]!) <= tol);
+  if (!close(a.x, b.x)) return false;
+  return a.exact && b.exact ? close(a.exact, b.exact, 1e-9) : close(a.p, b.p);
 }
 
 /**
@@ -156,7 +162,7 @@ export function chartPlan(result: ScenarioResult, options: ChartsForOptions = {}
       continue;
     }
     if (identical) {
-      notes.push(`The distribution of ${label} is the same at every point: drawn once.`);
+      notes.push(`The distribution of ${label} is the same at every point${first.exact ? ' (exactly)' : ''}: drawn once.`);
       add(`distribution-${key}`, `Distribution of ${label} (the same at every point)`, () => distributionBars({ ...result, results: [{ ...at[0]!, point: {} }] }, key));
       continue;
     }

@@ -10,7 +10,8 @@ import type { PointResult, ScenarioResult } from '../../sim/result.ts';
 import { chartPlan, distributionBars, fanOverTurns, metricsOverSweep } from '../../reports/charts/index.ts';
 import { companyCampaign } from './fixtures.ts';
 
-const zero = { estimate: 0, ci95: [0, 0] as [number, number], exact: 0 };
+// No flight in any trial: a Wilson interval still reaches above 0.
+const zero = { estimate: 0, ci95: [0, 0.0019] as [number, number] };
 
 function battleSweep(): ScenarioResult {
   const rounds = { x: Array.from({ length: 50 }, (_, i) => i + 1), p: Array.from({ length: 50 }, (_, i) => (i < 10 ? 0.1 : 0)) };
