@@ -110,6 +110,7 @@ describe.skipIf(!CHROMIUM)('no silent wrong answers, in Chromium', () => {
     expect(exact.filter((d) => d < -0.01).length).toBeGreaterThanOrEqual(15);
     // The header says the sweep is shifted and what B runs.
     await expect(page.locator('.compare-view .help').first().textContent()).resolves.toMatch(/B's sweep is shifted by \+1 \(1-8 in A, 2-9 in B\)/);
+    await expect(rows.first().locator('th').textContent()).resolves.toContain('challenges = 1 (B: 2)');
     const b = JSON.parse((await download(page, '#download-b')).text);
     expect(b.sweep['setup.challenges']).toEqual([2, 3, 4, 5, 6, 7, 8, 9]);
     await page.screenshot({ path: join(ARTIFACTS, 'compare-sweep-1400.png'), fullPage: false });
