@@ -17,7 +17,7 @@
  */
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { type ChartsForOptions, chartPlan } from './charts/index.ts';
+import { type ChartsForOptions, chartsAndNotes } from './charts/index.ts';
 import {
   type ReportEntry,
   chartPath,
@@ -49,7 +49,7 @@ function checkSlugs(entries: ReportEntry[]): void {
 /** Writes the reports of one scenario into `dir`; returns the paths written, relative to it. */
 async function writeScenario(dir: string, entry: ReportEntry, options: WriteReportsOptions): Promise<string[]> {
   const { result, source } = entry;
-  const { charts, notes } = chartPlan(result, options.charts);
+  const { charts, notes } = chartsAndNotes(result, options.charts);
   const files: [string, string][] = [
     ['index.html', renderScenarioHtml(result, charts, source, notes)],
     ['report.md', renderScenarioMarkdown(result, charts, source, notes)],

@@ -15,9 +15,10 @@
  *
  * Chart names are file names (`charts/<name>.svg`): lower-case letters, digits, `-`, `.`.
  */
-import type { DistributionResult, ScenarioResult } from '../../sim/result.ts';
+import type { ScenarioResult } from '../../sim/result.ts';
+import { constantFamilyNote, distributionVerdict, withSvgTitle } from './omit.ts';
 import { type MetricKind, metricKinds } from '../kinds.ts';
-import { chartFamily, familyLabel, memberName, metricLabel, sweepLabel } from '../labels.ts';
+import { chartFamily, familyLabel, metricLabel, sweepLabel } from '../labels.ts';
 import { deathMetrics, deathOdds } from './deathOdds.ts';
 import { MAX_DISTRIBUTION_PANELS, distributionBars, distributionLabel } from './distributionBars.ts';
 import { estimatesAtPoint } from './estimatesAtPoint.ts';
@@ -50,36 +51,7 @@ export function chartFileName(text: string): string {
 }
 
 export function chartsFor(result: ScenarioResult, options: ChartsForOptions = {}): Chart[] {
-  return chartPlan(result, options).charts;
-}
-
-/** Text safe inside an SVG element. */
-function escapeXml(text: string): string {
-  return text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!);
-}
-
-/** The SVG with its title as its first child: a standalone file names what it shows. */
-export function withSvgTitle(svg: string, title: string): string {
-  return svg.replace(/^(<svg\b[^>]*>)/, `$1<title>${escapeXml(title)}</title>`);
-}
-
-/**
- * The one value a metric takes in every trial at every point (say, fled: 0 where nobody
- * flees): the same estimate everywhere, and the same exact value where there is one. A
- * Wilson interval never shrinks to nothing, so the interval is not asked to.
- */
-function constantValue(result: ScenarioResult, metric: string): number | undefined {
-  const ms = result.results.map((p) => p.metrics[metric]).filter((m) => m !== undefined);
-  if (!ms.length) return undefined;
-  const v = ms[0]!.estimate;
-  return ms.every((m) => m.estimate === v && (m.exact === undefined || Math.abs(m.exact - v) < 1e-9)) ? v : undefined;
-}
-
-/** The same distribution: the same values, and the same exact shares (or, without them, the same shares). */
-function sameDistribution(a: DistributionResult, b: DistributionResult): boolean {
-  const close = (x?: number[], y?: number[], tol = 0) => x !== undefined && y !== undefined && x.length === y.length && x.every((v, i) => Math.abs(v - y[i]!) <= tol);
-  if (!close(a.x, b.x)) return false;
-  return a.exact && b.exact ? close(a.exact, b.exact, 1e-9) : close(a.p, b.p);
+  return chartsAndNotes(result, options).charts;
 }
 
 /**
@@ -87,7 +59,7 @@ function sameDistribution(a: DistributionResult, b: DistributionResult): boolean
  * would show nothing: a family whose every value is the same constant at every point, a
  * distribution with a single value, one identical at every point (drawn once).
  */
-export function chartPlan(result: ScenarioResult, options: ChartsForOptions = {}): { charts: Chart[]; notes: string[] } {
+export function chartsAndNotes(result: ScenarioResult, options: ChartsForOptions = {}): { charts: Chart[]; notes: string[] } {
   const notes: string[] = [];
   const kinds = metricKinds(result, options.kinds);
   const metrics = [...kinds.keys()];
@@ -123,12 +95,9 @@ export function chartPlan(result: ScenarioResult, options: ChartsForOptions = {}
       for (const kind of ['probability', 'mean'] as const) {
         const same = members.filter((m) => kinds.get(m) === kind);
         if (!same.length) continue;
-        const constants = same.map((m) => constantValue(result, m));
-        if (constants.every((c) => c !== undefined)) {
-          const values = [...new Set(constants)];
-          notes.push(
-            `Not drawn: ${familyLabel(family, same, mechanic)} by ${sweepLabel(axes[0]!)} — ${values.length === 1 ? `${values[0]} at every point` : 'the same at every point'}${same.length > 1 ? ` for ${same.map(memberName).join(', ')}` : ''}.`,
-          );
+        const constant = constantFamilyNote(result, same, `${familyLabel(family, same, mechanic)} by ${sweepLabel(axes[0]!)}`);
+        if (constant) {
+          notes.push(constant);
           continue;
         }
         const suffix = same.length === members.length ? '' : `-${kind}`;
@@ -153,17 +122,11 @@ export function chartPlan(result: ScenarioResult, options: ChartsForOptions = {}
   for (const key of distributionKeys) {
     const at = result.results.filter((p) => p.distributions?.[key]);
     const label = distributionLabel(key, mechanic);
-    const first = at[0]!.distributions![key]!;
-    const single = (d: DistributionResult) => d.p.filter((p) => p > 0).length <= 1 && (d.exact ?? []).filter((p) => p > 1e-12).length <= 1;
-    const identical = at.length > 1 && at.every((p) => sameDistribution(p.distributions![key]!, first));
-    if (at.every((p) => single(p.distributions![key]!))) {
-      const value = first.x[first.p.findIndex((p) => p > 0)];
-      notes.push(`Not drawn: the distribution of ${label} — always ${value ?? 'the same value'}${at.length > 1 ? ' at every point' : ''}.`);
-      continue;
-    }
-    if (identical) {
-      notes.push(`The distribution of ${label} is the same at every point${first.exact ? ' (exactly)' : ''}: drawn once.`);
-      add(`distribution-${key}`, `Distribution of ${label} (the same at every point)`, () => distributionBars({ ...result, results: [{ ...at[0]!, point: {} }] }, key));
+    const verdict = distributionVerdict(result, key, label);
+    if (verdict.note) notes.push(verdict.note);
+    if (verdict.kind === 'omit') continue;
+    if (verdict.kind === 'once') {
+      add(`distribution-${key}`, `Distribution of ${label} (the same at every point)`, () => distributionBars(verdict.result, key));
       continue;
     }
     if (at.length > MAX_DISTRIBUTION_PANELS) continue;

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { PointResult, ScenarioResult } from '../../sim/result.ts';
-import { chartPlan, distributionBars, fanOverTurns, metricsOverSweep } from '../../reports/charts/index.ts';
+import { chartsAndNotes as chartPlan, distributionBars, fanOverTurns, metricsOverSweep } from '../../reports/charts/index.ts';
 import { companyCampaign } from './fixtures.ts';
 
 // No flight in any trial: a Wilson interval still reaches above 0.
