@@ -185,8 +185,20 @@ describe.skipIf(!CHROMIUM)('no silent wrong answers, in Chromium', () => {
     await finished(page);
     await page.screenshot({ path: join(ARTIFACTS, 'battle-1400.png') });
     await page.screenshot({ path: join(ARTIFACTS, 'battle-1400-full.png'), fullPage: true });
+    // Editing far down the setup (rules, Vary, Compare), the results stay in view.
+    await page.locator('[data-path="sweep"]').scrollIntoViewIfNeeded();
+    await expect(page.evaluate(() => window.scrollY)).resolves.toBeGreaterThan(500);
+    const box = await page.locator('#results').boundingBox();
+    expect(box!.y).toBeGreaterThanOrEqual(0);
+    expect(box!.y).toBeLessThan(40);
+    await page.screenshot({ path: join(ARTIFACTS, 'battle-1400-editing.png') });
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.setViewportSize(PHONE);
     await page.screenshot({ path: join(ARTIFACTS, 'battle-390.png') });
+    // On a phone the results come first, and the page is no wider than the phone.
+    const results = await page.locator('#results').boundingBox();
+    expect(results!.y).toBeLessThan(300);
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(PHONE.width);
     await page.screenshot({ path: join(ARTIFACTS, 'battle-390-full.png'), fullPage: true });
     await page.setViewportSize(LAPTOP);
     await pickMechanic(page, 'viciousness/campaign', '[data-path="setup.company"]');

@@ -188,7 +188,7 @@ export function renderResults(view: ResultsView, options: ResultsOptions): HTMLE
         'section',
         { class: view.stale ? 'compare-view stale' : 'compare-view' },
         h('h2', {}, 'A and B'),
-        h('p', { class: 'help' }, `A is the setup on the left. ${view.compareLabel ?? 'B changes one thing'}.`),
+        h('p', { class: 'help' }, `A is the setup in the form. ${view.compareLabel ?? 'B changes one thing'}.`),
         a.results.length > 1 ? select('compare', heatmapChoices(a), comparedMetric(a, compareOptions), options.onCompareMetric) : null,
         ...comparePanels(a, b, compareOptions).map((p) => panelNode(p)),
       ),
