@@ -85,7 +85,7 @@ export interface MetricGroup {
  * The metrics of a point in reading order: the headline first, then the lone metrics,
  * then each family of two or more (`consequence.*`, `death.*`) under its own heading.
  */
-export function groupedMetrics(names: readonly string[], headline: readonly string[], mechanic: string): MetricGroup[] {
+export function groupedMetrics(result: ScenarioResult, names: readonly string[], headline: readonly string[]): MetricGroup[] {
   const head = names.filter((n) => headline.includes(n));
   const rest = names.filter((n) => !headline.includes(n));
   const families = new Map<string, string[]>();
@@ -94,6 +94,6 @@ export function groupedMetrics(names: readonly string[], headline: readonly stri
   const groups: MetricGroup[] = [];
   if (head.length) groups.push({ heading: 'headline', metrics: head });
   if (lone.length) groups.push({ heading: head.length ? 'other figures' : undefined, metrics: lone });
-  for (const [family, members] of families) if (members.length > 1) groups.push({ heading: familyLabel(family, members, mechanic), metrics: members });
+  for (const [family, members] of families) if (members.length > 1) groups.push({ heading: familyLabel(family, members, result.mechanic), metrics: members });
   return groups;
 }

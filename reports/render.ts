@@ -217,7 +217,7 @@ function pointTableHtml(result: ScenarioResult, metrics: Record<string, MetricRe
     `<tr${headline.includes(metric) ? ' class="headline-row"' : ''}><td>${escapeHtml(metricLabel(metric, result.mechanic))} <code>${escapeHtml(metric)}</code></td><td class="num">${
       m.exact === undefined ? '—' : formatNumber(m.exact)
     }</td><td class="num">${formatNumber(m.estimate)}</td><td class="num">${formatInterval(m.ci95)}</td></tr>`;
-  const groups = groupedMetrics(Object.keys(metrics), headline, result.mechanic);
+  const groups = groupedMetrics(result, Object.keys(metrics), headline);
   const body = groups
     .map((g) => `${g.heading && groups.length > 1 ? `<tr class="group"><th colspan="4">${escapeHtml(g.heading)}</th></tr>\n` : ''}${g.metrics.map((n) => row(n, metrics[n]!)).join('\n')}`)
     .join('\n');
@@ -323,7 +323,7 @@ export function renderScenarioMarkdown(result: ScenarioResult, charts: Chart[], 
     if (result.results.length > 1 || Object.keys(p.point).length) lines.push(`### ${mdCell(pointLabel(p.point))}`, '');
     if (p.trials !== undefined && p.trials !== result.trials) lines.push(`${p.trials} trials`, '');
     lines.push('| metric | exact | estimate | 95% interval |', '|---|--:|--:|--:|');
-    const groups = groupedMetrics(Object.keys(p.metrics), headline, result.mechanic);
+    const groups = groupedMetrics(result, Object.keys(p.metrics), headline);
     for (const g of groups) {
       if (g.heading && groups.length > 1) lines.push(`| **${mdCell(g.heading)}** | | | |`);
       for (const metric of g.metrics) {
