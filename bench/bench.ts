@@ -11,6 +11,7 @@ import * as battle from './battle.ts';
 import * as campaign from './campaign.ts';
 import * as multiround from './multiround.ts';
 import * as workers from './workers.ts';
+import * as solve from './solve.ts';
 
 const sections: { name: string; run: () => Promise<Record<string, number>> }[] = [
   { name: 'core', run: core.run },
@@ -18,6 +19,7 @@ const sections: { name: string; run: () => Promise<Record<string, number>> }[] =
   { name: 'multiround', run: multiround.run },
   { name: 'campaign', run: campaign.run },
   { name: 'workers', run: workers.run },
+  { name: 'solve', run: solve.run },
 ];
 
 const json = process.argv.includes('--json');

@@ -11,6 +11,8 @@ import type { Tally } from '../sim/stats.ts';
 import type { ScenarioResult } from '../sim/result.ts';
 import { atMost, parseOptions, positiveInteger, UsageError, workersOption } from './options.ts';
 import { reportCommand, REPORT_USAGE } from './report-command.ts';
+import { diffCommand, DIFF_USAGE } from './diff-command.ts';
+import { solveCommand, SOLVE_USAGE } from './solve-command.ts';
 import { loadPlans } from './load.ts';
 import { formatResult } from './format.ts';
 import { ChunkFailed, Interrupted, PoolFailed, runBatch, type Shard } from './runner.ts';
@@ -45,6 +47,10 @@ usage:
                    the same result one machine would print (docs/parallel.md)
 
 ${REPORT_USAGE}
+
+${DIFF_USAGE}
+
+${SOLVE_USAGE}
 
 exit status: 0 all expect checks pass, 1 a check fails, 2 bad input, 3 a run failed,
 130 interrupted (143 by SIGTERM); nothing is written unless the whole run succeeded`;
@@ -82,6 +88,8 @@ export async function main(
     if (command === 'run') return await runCommand(rest, out, err, context);
     if (command === 'merge') return mergeCommand(rest, out);
     if (command === 'report') return await reportCommand(rest, out, err, context);
+    if (command === 'diff') return diffCommand(rest, out, err);
+    if (command === 'solve') return solveCommand(rest, out);
     throw new UsageError(`unknown command "${command}"`);
   } catch (e) {
     if (e instanceof ScenarioErrors) {

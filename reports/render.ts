@@ -11,11 +11,14 @@
 import { from } from 'arquero';
 import type { ExpectResult, MetricResult, ScenarioResult } from '../sim/result.ts';
 import type { Chart } from './charts/index.ts';
+import { isSolveChart, solveSectionHtml, solveSectionMarkdown } from './solveSection.ts';
 import { metricNames } from './kinds.ts';
 import { formatSweepValue, metricLabel, pointLabel } from './labels.ts';
 import { sweepAxes } from './charts/shared.ts';
 import { groupedMetrics, headlineLines, headlineMetrics } from './headline.ts';
 import { namespaceIds } from './svg.ts';
+import type { MetricChange, ResultDiff } from '../sim/diff.ts';
+import { indexBanner, movedLookup, movedMarkHtml, movedMarkMarkdown, movedRowAttribute, scenarioBanner } from './changes.ts';
 
 /** One scenario of a run, as the CLI hands it over. */
 export interface ReportEntry {
@@ -24,6 +27,8 @@ export interface ReportEntry {
   result: ScenarioResult;
   /** Where the scenario came from (its file path), shown in the report. */
   source?: string;
+  /** With `report --baseline`: this scenario's comparisons with the baseline (sim/diff.ts). */
+  changes?: MetricChange[];
 }
 
 /** Where a chart's SVG sits relative to the scenario's report folder. */
@@ -212,9 +217,9 @@ function headlineHtml(result: ScenarioResult): string {
 }
 
 /** One point's table: the headline rows first, then the rest grouped by family. */
-function pointTableHtml(result: ScenarioResult, metrics: Record<string, MetricResult>, headline: string[]): string {
+function pointTableHtml(result: ScenarioResult, metrics: Record<string, MetricResult>, headline: string[], moved: (metric: string) => MetricChange | undefined): string {
   const row = (metric: string, m: MetricResult) =>
-    `<tr${headline.includes(metric) ? ' class="headline-row"' : ''}><td>${escapeHtml(metricLabel(metric, result.mechanic))} <code>${escapeHtml(metric)}</code></td><td class="num">${
+    `<tr${headline.includes(metric) ? ' class="headline-row"' : ''}${movedRowAttribute(moved(metric))}><td>${escapeHtml(metricLabel(metric, result.mechanic))} <code>${escapeHtml(metric)}</code>${movedMarkHtml(moved(metric))}</td><td class="num">${
       m.exact === undefined ? '—' : formatNumber(m.exact)
     }</td><td class="num">${formatNumber(m.estimate)}</td><td class="num">${formatInterval(m.ci95)}</td></tr>`;
   const groups = groupedMetrics(result, Object.keys(metrics), headline);
@@ -230,7 +235,8 @@ ${body}
 }
 
 /** A scenario's `index.html`: checks, charts inline, and a table per point. */
-export function renderScenarioHtml(result: ScenarioResult, charts: Chart[], source?: string, notes: string[] = []): string {
+export function renderScenarioHtml(result: ScenarioResult, charts: Chart[], source?: string, changes?: readonly MetricChange[], notes: string[] = []): string {
+  const moved = movedLookup(changes);
   const summary = checksSummary(result);
   const headline = headlineMetrics(result);
   const checks = result.expect.length
@@ -248,6 +254,7 @@ ${result.expect
 </table></div>`
     : '';
   const figures = charts
+    .filter((c) => !isSolveChart(c))
     .map(
       (c) => `<figure id="chart-${c.name}">
 <h3>${escapeHtml(c.title)}</h3>
@@ -259,7 +266,7 @@ ${namespaceIds(c.svg, c.name)}
     .map((p) => {
       const heading = result.results.length > 1 || Object.keys(p.point).length ? `<h3>${escapeHtml(pointLabel(p.point))}</h3>\n` : '';
       const trials = p.trials !== undefined && p.trials !== result.trials ? `<p class="meta">${p.trials} trials</p>\n` : '';
-      return `${heading}${trials}${pointTableHtml(result, p.metrics, headline)}`;
+      return `${heading}${trials}${pointTableHtml(result, p.metrics, headline, (metric) => moved(p.point, metric))}`;
     })
     .join('\n');
   return page(
@@ -268,10 +275,10 @@ ${namespaceIds(c.svg, c.name)}
 <h1>${escapeHtml(result.name)}</h1>
 ${result.description ? `<p class="question">${escapeHtml(result.description)}</p>\n` : ''}<p class="meta">${escapeHtml(metaLine(result, source))}</p>
 ${headlineHtml(result)}
-<h2>Expect checks</h2>
+${scenarioBanner(changes, 'html')}<h2>Expect checks</h2>
 <p class="summary ${summary.pass ? 'pass' : 'fail'}">${escapeHtml(summary.text)}</p>
 ${checks}
-${charts.length || notes.length ? `<h2>Charts</h2>\n${notes.map((n) => `<p class="note">${escapeHtml(n)}</p>`).join('\n')}\n${figures}` : ''}
+${solveSectionHtml(result, charts)}${figures || notes.length ? `<h2>Charts</h2>\n${notes.map((n) => `<p class="note">${escapeHtml(n)}</p>`).join('\n')}\n${figures}` : ''}
 <h2>Results</h2>
 <p class="meta">Also as <a href="results.csv">results.csv</a> and <a href="results.json">results.json</a>.</p>
 ${tables}`,
@@ -290,8 +297,9 @@ function mdMark(pass: boolean): string {
 }
 
 /** A scenario's `report.md`: the same as index.html, charts as images beside it. */
-export function renderScenarioMarkdown(result: ScenarioResult, charts: Chart[], source?: string, notes: string[] = []): string {
+export function renderScenarioMarkdown(result: ScenarioResult, charts: Chart[], source?: string, changes?: readonly MetricChange[], notes: string[] = []): string {
   const summary = checksSummary(result);
+  const moved = movedLookup(changes);
   const headline = headlineMetrics(result);
   const lines: string[] = [`# ${mdCell(result.name)}`, ''];
   if (result.description) lines.push(`> ${mdCell(result.description)}`, '');
@@ -302,7 +310,7 @@ export function renderScenarioMarkdown(result: ScenarioResult, charts: Chart[], 
     for (const l of head) lines.push(`- ${mdCell(l.label)}${l.where ? ` at ${mdCell(l.where)}` : ''}: **${l.value}** ${mdCell(l.detail)}`);
     lines.push('');
   }
-  lines.push('## Expect checks', '');
+  lines.push(scenarioBanner(changes, 'md') + '## Expect checks', '');
   lines.push(summary.pass ? `**${summary.text}**` : `❌ **${summary.text}**`, '');
   if (result.expect.length) {
     lines.push('| check | result | measured |', '|---|---|---|');
@@ -313,10 +321,11 @@ export function renderScenarioMarkdown(result: ScenarioResult, charts: Chart[], 
     }
     lines.push('');
   }
-  if (charts.length || notes.length) {
+  lines.push(...solveSectionMarkdown(result, charts));
+  if (charts.some((c) => !isSolveChart(c)) || notes.length) {
     lines.push('## Charts', '');
     for (const n of notes) lines.push(`*${mdCell(n)}*`, '');
-    for (const c of charts) lines.push(`### ${mdCell(c.title)}`, '', `![${mdCell(c.title)}](${chartPath(c)})`, '');
+    for (const c of charts.filter((c) => !isSolveChart(c))) lines.push(`### ${mdCell(c.title)}`, '', `![${mdCell(c.title)}](${chartPath(c)})`, '');
   }
   lines.push('## Results', '', 'Also as [results.csv](results.csv) and [results.json](results.json).', '');
   for (const p of result.results) {
@@ -328,7 +337,7 @@ export function renderScenarioMarkdown(result: ScenarioResult, charts: Chart[], 
       if (g.heading && groups.length > 1) lines.push(`| **${mdCell(g.heading)}** | | | |`);
       for (const metric of g.metrics) {
         const m = p.metrics[metric]!;
-        const name = `${mdCell(metricLabel(metric, result.mechanic))} \`${mdCell(metric)}\``;
+        const name = `${mdCell(metricLabel(metric, result.mechanic))} \`${mdCell(metric)}\`${movedMarkMarkdown(moved(p.point, metric))}`;
         lines.push(`| ${headline.includes(metric) ? `**${name}**` : name} | ${m.exact === undefined ? '—' : formatNumber(m.exact)} | ${formatNumber(m.estimate)} | ${formatInterval(m.ci95)} |`);
       }
     }
@@ -340,7 +349,7 @@ export function renderScenarioMarkdown(result: ScenarioResult, charts: Chart[], 
 // ---------------------------------------------------------------- top-level index
 
 /** The run's `index.html` and `index.md`: every scenario with its checks, linked to its folder. */
-export function renderIndex(entries: ReportEntry[]): { html: string; md: string } {
+export function renderIndex(entries: ReportEntry[], diff?: ResultDiff): { html: string; md: string } {
   const failedScenarios = entries.filter((e) => checkCounts(e.result).failed > 0);
   const headline = failedScenarios.length
     ? `${failedScenarios.length} of ${entries.length} scenarios have FAILED checks`
@@ -364,7 +373,7 @@ export function renderIndex(entries: ReportEntry[]): { html: string; md: string 
   const html = page(
     'poolsim reports',
     `<h1>poolsim reports</h1>
-<p class="summary ${failedScenarios.length ? 'fail' : 'pass'}">${escapeHtml(headline)}</p>
+${indexBanner(diff, 'html')}<p class="summary ${failedScenarios.length ? 'fail' : 'pass'}">${escapeHtml(headline)}</p>
 <div class="scroll"><table>
 <thead><tr><th>scenario</th><th>mechanic</th><th>points</th><th>expect checks</th></tr></thead>
 <tbody>
@@ -373,7 +382,7 @@ ${htmlRows}
 </table></div>`,
   );
 
-  const md = ['# poolsim reports', '', failedScenarios.length ? `❌ **${headline}**` : `✅ ${headline}`, ''];
+  const md = ['# poolsim reports', '', ...(diff ? [indexBanner(diff, 'md').trimEnd(), ''] : []), failedScenarios.length ? `❌ **${headline}**` : `✅ ${headline}`, ''];
   md.push('| scenario | mechanic | points | expect checks |', '|---|---|--:|---|');
   for (const { slug, result, source } of entries) {
     const summary = checksSummary(result);

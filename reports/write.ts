@@ -18,6 +18,8 @@
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { type ChartsForOptions, chartsAndNotes } from './charts/index.ts';
+import { renderChangesHtml, renderDiffMarkdown } from './changes.ts';
+import type { ResultDiff } from '../sim/diff.ts';
 import {
   type ReportEntry,
   chartPath,
@@ -32,6 +34,8 @@ const SLUG = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 export interface WriteReportsOptions {
   /** Passed to chartsFor for every scenario. */
   charts?: ChartsForOptions;
+  /** `report --baseline`: what moved, written as `changes.html` and `changes.md` beside the index. */
+  diff?: ResultDiff;
 }
 
 /** Checks slugs before anything is written: each one a single safe folder name, no two alike. */
@@ -51,8 +55,8 @@ async function writeScenario(dir: string, entry: ReportEntry, options: WriteRepo
   const { result, source } = entry;
   const { charts, notes } = chartsAndNotes(result, options.charts);
   const files: [string, string][] = [
-    ['index.html', renderScenarioHtml(result, charts, source, notes)],
-    ['report.md', renderScenarioMarkdown(result, charts, source, notes)],
+    ['index.html', renderScenarioHtml(result, charts, source, entry.changes, notes)],
+    ['report.md', renderScenarioMarkdown(result, charts, source, entry.changes, notes)],
     ['results.json', `${JSON.stringify(result, null, 2)}\n`],
     ['results.csv', renderResultsCsv(result)],
     ...charts.map((c): [string, string] => [chartPath(c), `${c.svg}\n`]),
@@ -87,10 +91,17 @@ export async function writeReports(
       const written = await writeScenario(join(staging, entry.slug), entry, options);
       files.push(...written.map((f) => `${entry.slug}/${f}`));
     }
-    const index = renderIndex(entries);
+    const index = renderIndex(entries, options.diff);
     await writeFile(join(staging, 'index.html'), index.html);
     await writeFile(join(staging, 'index.md'), index.md);
     files.push('index.html', 'index.md');
+    if (options.diff) {
+      const slugOf = new Map(entries.map((e) => [e.result.name, e.slug]));
+      const link = (page: string) => (scenario: string) => (slugOf.has(scenario) ? `${slugOf.get(scenario)}/${page}` : undefined);
+      await writeFile(join(staging, 'changes.html'), renderChangesHtml(options.diff, link('index.html')));
+      await writeFile(join(staging, 'changes.md'), renderDiffMarkdown(options.diff, { link: link('report.md') }));
+      files.push('changes.html', 'changes.md');
+    }
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
     throw error;

@@ -2,6 +2,7 @@
  * The result JSON of SCENARIOS.md ("The result JSON"). Field names here are public:
  * acceptance cases outside this project read them. Extend, never rename.
  */
+import type { SolveResult } from './solve/result.ts';
 
 /** One metric at one result point. */
 export interface MetricResult {
@@ -82,4 +83,6 @@ export interface ScenarioResult {
   rules?: Record<string, unknown>;
   results: PointResult[];
   expect: ExpectResult[];
+  /** The file's `solve` blocks answered (sim/solve/), kept apart from `results`. */
+  solve?: SolveResult[];
 }

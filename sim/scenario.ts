@@ -9,6 +9,8 @@ import { rulesBySystem, type SystemName } from './rules.ts';
 import type { Simulation } from './mechanic.ts';
 import { CHUNK_TRIALS } from './run.ts';
 import type { ExpectResult, MetricResult, PointResult } from './result.ts';
+import { solveListSchema } from './solve/schema.ts';
+import { checkSolves } from './solve/plan.ts';
 
 /** Largest grid a sweep may make (points); a bigger one is refused before running. */
 export const MAX_POINTS = 2500;
@@ -72,6 +74,8 @@ export const scenarioSchema = z
     setup: z.record(z.string(), z.unknown()),
     sweep: z.record(z.string(), z.array(z.unknown()).min(1)).optional(),
     expect: z.array(expectSchema).optional(),
+    /** Inverse questions (sim/solve/): which value of a field brings a metric to a target. */
+    solve: solveListSchema.optional(),
   })
   .strict();
 
@@ -173,7 +177,7 @@ function explain(issue: z.core.$ZodIssue, input: unknown): { path: readonly Prop
   }
 }
 
-function zodErrors(file: string, prefix: readonly PropertyKey[], error: z.ZodError, input: unknown): ScenarioError[] {
+export function zodErrors(file: string, prefix: readonly PropertyKey[], error: z.ZodError, input: unknown): ScenarioError[] {
   return error.issues.map((issue) => {
     const { path, problem } = explain(issue, input);
     return new ScenarioError(file, formatPath([...prefix, ...path]), problem);
@@ -188,7 +192,7 @@ function segments(path: string): string[] {
 }
 
 /** Why `path` cannot be set in `root`, or undefined when it can. */
-function sweepPathProblem(root: unknown, path: string): string | undefined {
+export function sweepPathProblem(root: unknown, path: string): string | undefined {
   const segs = segments(path);
   if (segs.some((s) => s === '')) return `"${path}" is not a dotted path like "setup.challenges"`;
   if (!['setup', 'rules'].includes(segs[0]) || segs.length < 2) {
@@ -353,6 +357,7 @@ export function planScenario(
       }
     }
   });
+  if (scenario.solve) errors.push(...checkSolves(scenario, file, points[0].simulation.metrics.map((m) => m.name)));
   if (errors.length > 0) throw new ScenarioErrors(errors);
 
   return {

@@ -19,6 +19,7 @@ import { build, preview, type PreviewServer } from 'vite';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { poolsim } from './helpers.ts';
 import { chromiumOrSkip } from './browser.ts';
+import { encodeLink } from '../dashboard/model/url.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const ARTIFACTS = join(ROOT, 'test-artifacts');
@@ -273,4 +274,32 @@ describe.skipIf(!CHROMIUM)('the dashboard in Chromium', () => {
     expect(scenario.setup.sides[0].aid).toBe('medic');
     expect(pageErrors).toEqual([]);
   }, 90_000);
+
+  test('find: how many challenges make the heist even — a sentence and its chart, refining as the target changes, kept in the link and the scenario', async () => {
+    const scenario = { name: 'Find heist', system: 'viciousness', mechanic: 'knavery', trials: 20000, seed: 'find', setup: { challenges: 2, participants: [{ name: 'crew', count: 3 }] } };
+    const p = await context!.newPage();
+    p.on('pageerror', (e) => pageErrors.push(e.message));
+    await p.goto(url + encodeLink({ scenario }));
+    await p.waitForSelector('[data-key="find"]');
+    await p.check('[data-key="find"]');
+    await p.waitForSelector('[data-path="solve.0"] [data-key="find-vary"]');
+    await expect(p.inputValue('[data-key="find-vary"]')).resolves.toBe('setup.challenges');
+    await p.fill('[data-key="find-hi"]', '12');
+    const sentence = p.locator('.find-results[data-find-state="finished"] .sentence');
+    await expect(sentence.textContent({ timeout: RUN_TIMEOUT })).resolves.toContain('2 challenges (success = 0.500 exact); 1 gives 0.875, 3 gives 0.125');
+    await expect(p.locator('.find-result svg').count()).resolves.toBe(1);
+    // A new target: the answer follows.
+    await p.fill('[data-key="find-target"]', '0.7');
+    await p.waitForFunction(() => document.querySelector('.find-results[data-find-state="finished"] .sentence')?.textContent?.includes('1 challenge ('), undefined, { timeout: RUN_TIMEOUT });
+    // The question is in the address and the downloaded scenario, and poolsim solve answers it the same.
+    expect(decodeURIComponent(p.url())).toContain('#s=');
+    const file = await download('#download', p);
+    const saved = JSON.parse(file.text);
+    expect(saved.solve).toEqual([{ name: 'find', vary: 'setup.challenges', range: [0, 12], metric: 'success', target: 0.7, find: 'closest' }]);
+    const cli = await poolsim('solve', file.path);
+    expect(cli.out).toContain((await p.locator('.find-results .sentence').textContent())!);
+    await p.screenshot({ path: join(ARTIFACTS, 'dashboard-find.png'), fullPage: true });
+    await p.close();
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
 });

@@ -20,6 +20,7 @@ import { getAt, parsePath } from '../model/paths.ts';
 import { h, replace } from './dom.ts';
 import { renderResults, renderSummary, type ResultsView } from './results.ts';
 import { renderSetup, variables, type SetupContext } from './setup.ts';
+import { FindRun, findResultsNode } from './find.ts';
 
 /** Quiet time after an edit before a run starts (typing "12" should not run "1" first). */
 const RUN_DELAY_MS = 250;
@@ -49,6 +50,9 @@ export class App implements SetupContext {
   private lastRedraw = 0;
   private checked: Checked | undefined;
   private showingFile = false;
+  /** The Find section's search (the scenario's solve blocks) and its latest answer. */
+  private find: FindRun | undefined;
+  private findNode: HTMLElement | null = null;
 
   constructor(
     private readonly el: AppElements,
@@ -263,6 +267,7 @@ export class App implements SetupContext {
         },
       }),
     );
+    if (this.findNode) this.el.results.prepend(this.findNode);
   }
 
   private showProblems(a: Checked, b: Checked | undefined, compareProblem?: string): void {
@@ -324,6 +329,8 @@ export class App implements SetupContext {
     clearTimeout(this.runTimer);
     this.run?.cancel();
     this.run = undefined;
+    this.find?.cancel();
+    this.find = undefined;
   }
 
   private afterChange(): void {
@@ -346,6 +353,7 @@ export class App implements SetupContext {
     }
     this.markPending();
     this.runTimer = setTimeout(() => {
+      this.startFind(a.plan);
       const jobs = [{ plan: a.plan, scenario: this.current }];
       if (b?.ok && bScenario) jobs.push({ plan: b.plan, scenario: bScenario });
       const run = new ScenarioRun(jobs, this.runners(), () => this.queueRedraw(run));
@@ -411,6 +419,22 @@ export class App implements SetupContext {
         ? `; it is also varied, so B's sweep is shifted by ${overlap.by > 0 ? '+' : ''}${overlap.by} (${formatSweepValues(overlap.from, 'number')} in A, ${formatSweepValues(overlap.to, 'number')} in B) and each row pairs A's point with B's`
         : '';
     return `B changes “${found?.label ?? change.path}” from ${fmt(before)} to ${fmt(change.value)}${shifted}, and runs on seed ${JSON.stringify(scenarioB(this.current, change).seed)}`;
+  }
+
+  /** Answer the scenario's solve blocks (the Find section), redrawing as the answer refines. */
+  private startFind(plan: import('../../sim/scenario.ts').ScenarioPlan): void {
+    const old = this.findNode;
+    this.findNode = null;
+    old?.remove();
+    if (!plan.scenario.solve?.length) return;
+    const find = new FindRun(plan, (results, done) => {
+      if (this.find !== find) return;
+      const node = findResultsNode(results, done, plan.scenario.mechanic);
+      if (this.findNode) this.findNode.replaceWith(...(node ? [node] : []));
+      else if (node) this.el.results.prepend(node);
+      this.findNode = node;
+    });
+    this.find = find;
   }
 
   /** Whether the current draft passes validation (for the download button's title). */

@@ -15,6 +15,7 @@ import { formatSweepValues, kindOfValues, parseSweepValues, type SweepKind } fro
 import { h, uid } from './dom.ts';
 import { leafInput } from './fields.ts';
 import { fieldRow, leafRow, renderFields, type FormContext } from './form.ts';
+import { findSection } from './find.ts';
 
 export const SYSTEM_NAMES: Record<SystemName, string> = {
   viciousness: 'Viciousness',
@@ -58,6 +59,7 @@ export function renderSetup(ctx: SetupContext): HTMLElement {
     form?.presets?.length ? presetSection(ctx, form) : null,
     sweepSection(ctx),
     compareSection(ctx),
+    findSection(ctx),
   );
 }
 

@@ -28,6 +28,7 @@ import { metricsOverSweep } from './metricsOverSweep.ts';
 import { shareDemotedByTurn, shareSeriesKey } from './shareDemotedByTurn.ts';
 import { SERIES_LABELS } from './campaignSeries.ts';
 import { sweepAxes } from './shared.ts';
+import { solveChart } from './solveChart.ts';
 
 export interface Chart {
   /** File-safe name, unique within the result: `charts/<name>.svg`. */
@@ -144,6 +145,11 @@ export function chartsAndNotes(result: ScenarioResult, options: ChartsForOptions
       add('rank-shares', 'Share of trials below or above the starting rank, by turn', () => shareDemotedByTurn(result, shareKey));
     }
   }
+  for (const s of result.solve ?? []) {
+    add(`solve-${s.name}`, `${s.name}: ${metricLabel(s.metric, mechanic)} by ${sweepLabel(s.vary)}`, () =>
+      solveChart(s, { mechanic, probability: kinds.get(s.metric) === 'probability' }),
+    );
+  }
   return { charts, notes };
 }
 
@@ -154,3 +160,4 @@ export { fanOverTurns } from './fanOverTurns.ts';
 export { metricHeatmap } from './metricHeatmap.ts';
 export { metricsOverSweep } from './metricsOverSweep.ts';
 export { shareDemotedByTurn } from './shareDemotedByTurn.ts';
+export { solveChart } from './solveChart.ts';

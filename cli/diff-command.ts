@@ -1,0 +1,179 @@
+/**
+ * `poolsim diff BASE NEW [--json] [--markdown] [--min-change D] [--fdr Q]`: what moved
+ * between two result files (`poolsim run --json`) or two report folders (`poolsim report
+ * --out`, each `<slug>/results.json`), by sim/diff.ts. Exit 0 nothing moved, 1 something
+ * moved or is on one side only, 2 bad input (every problem named, as
+ * `file: path.inside: what was expected`).
+ */
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_FDR, diffResults, pointKey, somethingMoved, type DiffOptions, type ResultDiff } from '../sim/diff.ts';
+import type { ScenarioResult } from '../sim/result.ts';
+import { ScenarioError, ScenarioErrors, formatPath } from '../sim/scenario.ts';
+import { contractKind } from '../reports/kinds.ts';
+import { renderDiffMarkdown, renderDiffText } from '../reports/changes.ts';
+import { UsageError, parseOptions } from './options.ts';
+
+export const DIFF_USAGE = `  poolsim diff BASE NEW [--json] [--markdown] [--min-change D] [--fdr Q]
+
+  compares two result files (run --json) or two report folders (report --out) by
+  scenario name, point and metric: the change, its 95% interval, and whether it moved
+  (significant at false discovery rate Q, default ${DEFAULT_FDR}, and larger than D,
+  default 0; an exact change when both sides are exact). Exit 0 nothing moved, 1
+  something moved or is on one side only, 2 bad input. docs/balance-diffs.md`;
+
+const finite = z.number().refine(Number.isFinite, 'expected a finite number');
+
+const metricSchema = z
+  .object({
+    estimate: finite,
+    ci95: z.tuple([finite, finite]).refine(([lo, hi]) => lo <= hi, 'expected [low, high] with low ≤ high'),
+    exact: finite.optional(),
+  })
+  .loose();
+
+const resultSchema = z
+  .object({
+    name: z.string().min(1),
+    trials: z.number().int().min(1),
+    seed: z.union([z.string(), z.number()]),
+    rules: z.record(z.string(), z.unknown()).optional(),
+    results: z.array(
+      z
+        .object({
+          point: z.record(z.string(), z.unknown()),
+          trials: z.number().int().min(1).optional(),
+          metrics: z.record(z.string(), metricSchema),
+        })
+        .loose(),
+    ),
+  })
+  .loose();
+
+/** A zod issue as `what was expected`. */
+function problem(issue: z.core.$ZodIssue): string {
+  const names: Record<string, string> = { number: 'a number', int: 'a whole number', string: 'a string', object: 'an object', record: 'an object', array: 'a list', tuple: 'a list' };
+  if (issue.code === 'invalid_type') return `expected ${names[issue.expected] ?? issue.expected}`;
+  if (issue.code === 'too_small') return issue.origin === 'string' ? 'expected a non-empty string' : `expected at least ${issue.minimum}`;
+  return issue.message;
+}
+
+/** The results in one file: a result object, or a list of them (`run --json` with several files). */
+function readResultFile(file: string, errors: ScenarioError[]): { file: string; result: ScenarioResult; at: string }[] {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (e) {
+    errors.push(new ScenarioError(file, '', `expected result JSON (poolsim run --json): ${(e as Error).message}`));
+    return [];
+  }
+  const list = Array.isArray(raw) ? raw : [raw];
+  const out: { file: string; result: ScenarioResult; at: string }[] = [];
+  list.forEach((item, i) => {
+    const prefix = Array.isArray(raw) ? [i] : [];
+    const parsed = resultSchema.safeParse(item);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) errors.push(new ScenarioError(file, formatPath([...prefix, ...issue.path]), problem(issue)));
+      return;
+    }
+    const result = parsed.data as unknown as ScenarioResult;
+    const seen = new Map<string, number>();
+    result.results.forEach((p, j) => {
+      const key = pointKey(p.point);
+      const before = seen.get(key);
+      if (before !== undefined) errors.push(new ScenarioError(file, formatPath([...prefix, 'results', j, 'point']), `the same point as results.${before}: each point once`));
+      else seen.set(key, j);
+    });
+    out.push({ file, result, at: formatPath([...prefix, 'name']) });
+  });
+  return out;
+}
+
+/** Every result of one side: a result file, or a report folder's `<slug>/results.json`. */
+export function readResults(path: string, errors: ScenarioError[]): ScenarioResult[] {
+  if (!existsSync(path)) {
+    errors.push(new ScenarioError(path, '', 'no such file or folder: expected a result file or a report folder'));
+    return [];
+  }
+  let files: string[];
+  if (statSync(path).isDirectory()) {
+    files = readdirSync(path, { withFileTypes: true })
+      .filter((d) => d.isDirectory() && !d.name.startsWith('.'))
+      .map((d) => join(path, d.name, 'results.json'))
+      .filter((f) => existsSync(f))
+      .sort();
+    if (files.length === 0) {
+      errors.push(new ScenarioError(path, '', 'no <scenario>/results.json in this folder: expected a report folder (poolsim report --out)'));
+      return [];
+    }
+  } else {
+    files = [path];
+  }
+  const found = files.flatMap((f) => readResultFile(f, errors));
+  // Scenarios pair up by name: two of one name on one side cannot be told apart.
+  const byName = new Map<string, string>();
+  for (const { file, result, at } of found) {
+    const first = byName.get(result.name);
+    if (first !== undefined) errors.push(new ScenarioError(file, at, `"${result.name}" is also the name of a scenario in ${first}: scenarios are matched by name, so each name once`));
+    else byName.set(result.name, file);
+  }
+  return found.map((f) => f.result);
+}
+
+/** Both sides, every problem of both listed at once (ScenarioErrors: exit 2). */
+export function readBothSides(base: string, next: string): { base: ScenarioResult[]; next: ScenarioResult[] } {
+  const errors: ScenarioError[] = [];
+  const a = readResults(base, errors);
+  const b = readResults(next, errors);
+  if (errors.length > 0) throw new ScenarioErrors(errors);
+  return { base: a, next: b };
+}
+
+function rate(flag: string, text: string | undefined, fallback: number, open01: boolean): number {
+  if (text === undefined) return fallback;
+  const x = Number(text);
+  const ok = text.trim() !== '' && Number.isFinite(x) && (open01 ? x > 0 && x < 1 : x >= 0);
+  if (!ok) throw new UsageError(`${flag} expects ${open01 ? 'a rate between 0 and 1 such as 0.05' : 'a number ≥ 0 such as 0.01'}, got "${text}"`);
+  return x;
+}
+
+/** `--fdr` and `--min-change`, shared with `report --baseline`. */
+export function diffOptionsOf(values: { fdr?: string; 'min-change'?: string }): DiffOptions {
+  return {
+    fdr: rate('--fdr', values.fdr, DEFAULT_FDR, true),
+    minChange: rate('--min-change', values['min-change'], 0, false),
+    kindOf: contractKind,
+  };
+}
+
+/** The JSON of `--json`: the diff, with the two sides named. */
+function diffJson(diff: ResultDiff, base: string, next: string): unknown {
+  return { base, new: next, anythingMoved: somethingMoved(diff), ...diff };
+}
+
+export function diffCommand(args: string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream): number {
+  const { values, positionals } = parseOptions(args, {
+    json: { type: 'boolean', default: false },
+    markdown: { type: 'boolean', default: false },
+    'min-change': { type: 'string' },
+    fdr: { type: 'string' },
+  });
+  if (positionals.length !== 2) throw new UsageError(`diff compares two sides: BASE NEW (result files or report folders), got ${positionals.length}`);
+  if (values.json && values.markdown) throw new UsageError('give --json or --markdown, not both');
+  const options = diffOptionsOf(values);
+  const [base, next] = positionals as [string, string];
+  let sides: { base: ScenarioResult[]; next: ScenarioResult[] };
+  try {
+    sides = readBothSides(base, next);
+  } catch (e) {
+    if (!(e instanceof ScenarioErrors)) throw e;
+    err.write(`poolsim diff: bad input, nothing was compared:\n${e.errors.map((x) => `  ${x.message}`).join('\n')}\n`);
+    return 2;
+  }
+  const diff = diffResults(sides.base, sides.next, options);
+  if (values.json) out.write(JSON.stringify(diffJson(diff, base, next), null, 2) + '\n');
+  else if (values.markdown) out.write(renderDiffMarkdown(diff));
+  else out.write(renderDiffText(diff, { base, new: next }));
+  return somethingMoved(diff) ? 1 : 0;
+}

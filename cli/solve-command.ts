@@ -1,0 +1,70 @@
+/**
+ * `poolsim solve FILE... [--json] [--seed S] [--trials N] [--max-trials N]`: answer each
+ * file's `solve` blocks (sim/solve/) — exactly where the mechanic is exact, else by a
+ * sequential Monte Carlo search — and print each answer as a sentence, or with `--json`
+ * the files' solve results (one object for one file, an array for several). Exit 1 when
+ * an `expect` on a solved value fails (an undecided answer fails it too), 2 on bad input.
+ * It runs in this thread: a search is a sequence of small decisions, each depending on
+ * the last, and runs in seconds.
+ */
+import { MAX_TRIALS, ScenarioError, ScenarioErrors } from '../sim/scenario.ts';
+import { solvePlan } from '../sim/solve/plan.ts';
+import type { SolveResult } from '../sim/solve/result.ts';
+import { describeSolveExpect } from '../reports/solveSection.ts';
+import { loadPlans } from './load.ts';
+import { atMost, parseOptions, positiveInteger, UsageError } from './options.ts';
+
+export const SOLVE_USAGE = `  poolsim solve FILE|DIR... [--json] [--seed S] [--trials N] [--max-trials N]
+
+  answers each file's "solve" blocks: which value of a field brings a metric to a
+  target — exact where the mechanic is exact, else a Monte Carlo search that runs each
+  value until it is decided at 95% or reaches --max-trials (default: each block's
+  "maxTrials", or 16 × the file's trials) and then says "undecided"`;
+
+/** What `poolsim solve --json` prints for one file. */
+export interface SolveFileResult {
+  name: string;
+  system: string;
+  mechanic: string;
+  seed: string | number;
+  solve: SolveResult[];
+}
+
+export function solveCommand(args: string[], out: NodeJS.WritableStream): number {
+  const { values, positionals } = parseOptions(args, {
+    json: { type: 'boolean', default: false },
+    seed: { type: 'string' },
+    trials: { type: 'string' },
+    'max-trials': { type: 'string' },
+  });
+  if (positionals.length === 0) throw new UsageError('solve needs at least one scenario file with "solve" blocks');
+  const trials = atMost('--trials', positiveInteger('--trials', values.trials), MAX_TRIALS);
+  const maxTrials = atMost('--max-trials', positiveInteger('--max-trials', values['max-trials']), MAX_TRIALS);
+  const plans = loadPlans(positionals, { trials, seed: values.seed });
+  const without = plans.filter((p) => !p.scenario.solve?.length);
+  if (without.length > 0) {
+    throw new ScenarioErrors(without.map((p) => new ScenarioError(p.file, 'solve', 'missing: expected a list of solve blocks (SCENARIOS.md "Inverse questions")')));
+  }
+  const results: SolveFileResult[] = plans.map((plan) => ({
+    name: plan.scenario.name,
+    system: plan.scenario.system,
+    mechanic: plan.scenario.mechanic,
+    seed: plan.seed,
+    solve: solvePlan(plan, { maxTrials }),
+  }));
+  const failed = results.flatMap((r) => r.solve.filter((s) => s.expect && !s.expect.pass).map((s) => `${r.name}: solve "${s.name}"`));
+  if (values.json) {
+    out.write(JSON.stringify(results.length === 1 ? results[0] : results, null, 2) + '\n');
+  } else {
+    for (const [j, r] of results.entries()) {
+      out.write(`${r.name}  (${plans[j].file})\n`);
+      for (const s of r.solve) {
+        out.write(`  ${s.name}: ${s.sentence}\n`);
+        if (s.expect) out.write(`    ${s.expect.pass ? 'ok  ' : 'FAIL'}  ${describeSolveExpect(s.expect)}\n`);
+      }
+      out.write('\n');
+    }
+    if (failed.length > 0) out.write(`${failed.length} check(s) failed:\n${failed.map((f) => `  ${f}`).join('\n')}\n`);
+  }
+  return failed.length > 0 ? 1 : 0;
+}

@@ -1,0 +1,250 @@
+/**
+ * What moved since a baseline (sim/diff.ts), as text for the terminal, Markdown for a Git
+ * forge or a CI job summary, and HTML — the `changes.html`/`changes.md` summary pages of
+ * `poolsim report --baseline` and the marks on each moved number of a scenario's page.
+ * Pure: strings in, strings out.
+ */
+import type { MetricChange, OneSided, ResultDiff, SettingChange } from '../sim/diff.ts';
+import { pointKey } from '../sim/diff.ts';
+import { formatNumber } from './render.ts';
+import { pointLabel } from './labels.ts';
+
+/** A change with its sign: `+0.0136`, `−0.2500`. */
+export function formatChange(x: number): string {
+  if (x === 0) return '0';
+  return `${x > 0 ? '+' : '−'}${formatNumber(Math.abs(x))}`;
+}
+
+function arrow(c: MetricChange): string {
+  return c.change > 0 ? '↑' : c.change < 0 ? '↓' : '=';
+}
+
+/** Significance as read: `exact`, or the Benjamini–Hochberg adjusted p-value. */
+function evidence(c: MetricChange): string {
+  if (c.exact) return 'exact';
+  const q = c.q ?? 1;
+  return `q ${q < 1e-15 ? '< 1e-15' : q.toPrecision(2)}`;
+}
+
+function interval(c: MetricChange): string {
+  return c.exact ? 'exact' : `[${formatChange(c.ci95[0])}, ${formatChange(c.ci95[1])}]`;
+}
+
+/** "0.4012 → 0.5521": the values compared (exact where known). */
+function oldToNew(c: MetricChange): string {
+  return `${formatNumber(c.base.value)} → ${formatNumber(c.new.value)}`;
+}
+
+/** "↑ 0.4012 → 0.5521, +0.1509 [+0.1402, +0.1617]": one moved number in a sentence. */
+export function describeMove(c: MetricChange): string {
+  return `${arrow(c)} ${oldToNew(c)}, ${formatChange(c.change)} ${c.exact ? '(exact)' : `${interval(c)} (${evidence(c)})`}`;
+}
+
+function where(s: OneSided): string {
+  const parts = [`"${s.scenario}"`];
+  if (s.point) parts.push(`at ${pointLabel(s.point)}`);
+  if (s.metric) parts.push(`metric ${s.metric}`);
+  return parts.join(' ');
+}
+
+function settingText(s: SettingChange): string {
+  if (s.setting === 'rules') {
+    // Only the toggles that differ: `hitOn "exact4" → "4+"`.
+    const base = (s.base ?? {}) as Record<string, unknown>;
+    const next = (s.new ?? {}) as Record<string, unknown>;
+    const keys = [...new Set([...Object.keys(base), ...Object.keys(next)])].filter((k) => JSON.stringify(base[k]) !== JSON.stringify(next[k]));
+    return `"${s.scenario}": rules ${keys.map((k) => `${k} ${JSON.stringify(base[k]) ?? '(unset)'} → ${JSON.stringify(next[k]) ?? '(unset)'}`).join(', ')}`;
+  }
+  const at = s.point ? ` at ${pointLabel(s.point)}` : '';
+  return `"${s.scenario}": ${s.setting}${at} ${JSON.stringify(s.base)} → ${JSON.stringify(s.new)}`;
+}
+
+/** The moved changes grouped by scenario, in the order of the new results. */
+function movedByScenario(diff: ResultDiff): Map<string, MetricChange[]> {
+  const out = new Map<string, MetricChange[]>();
+  for (const c of diff.changes) {
+    if (!c.moved) continue;
+    const list = out.get(c.scenario) ?? [];
+    list.push(c);
+    out.set(c.scenario, list);
+  }
+  return out;
+}
+
+/** One line: how many moved, out of what, tested how. */
+export function headline(diff: ResultDiff): string {
+  const exact = diff.changes.length - diff.tested;
+  const scenarios = movedByScenario(diff).size;
+  const compared = `${diff.changes.length} number${diff.changes.length === 1 ? '' : 's'} compared in ${diff.scenarios} scenario${diff.scenarios === 1 ? '' : 's'}: ${exact} exact, ${diff.tested} Monte Carlo tested at false discovery rate ${diff.fdr}${diff.minChange > 0 ? `, changes up to ${diff.minChange} ignored` : ''}`;
+  const moved = diff.moved === 0 ? 'nothing moved' : `${diff.moved} number${diff.moved === 1 ? '' : 's'} moved in ${scenarios} scenario${scenarios === 1 ? '' : 's'}`;
+  const sided = diff.onlyInBase.length + diff.onlyInNew.length;
+  return `${moved}${sided ? `; ${sided} scenario(s), point(s) or metric(s) on one side only` : ''} (${compared})`;
+}
+
+// ---------------------------------------------------------------- terminal
+
+export function renderDiffText(diff: ResultDiff, names: { base: string; new: string }): string {
+  const lines = [`poolsim diff ${names.base} ${names.new}`, headline(diff)];
+  for (const [scenario, list] of movedByScenario(diff)) {
+    lines.push('', scenario);
+    const rows = list.map((c) => [`${c.metric}${Object.keys(c.point).length ? ` at ${pointLabel(c.point)}` : ''}`, describeMove(c)]);
+    const width = Math.min(60, Math.max(...rows.map((r) => r[0].length)));
+    for (const [what, move] of rows) lines.push(`  ${what.padEnd(width)}  ${move}`);
+  }
+  const lists: [string, string[]][] = [
+    [`only in ${names.base} (the baseline)`, diff.onlyInBase.map(where)],
+    [`only in ${names.new}`, diff.onlyInNew.map(where)],
+    ['settings that differ', diff.settings.map(settingText)],
+  ];
+  for (const [title, items] of lists) {
+    if (items.length === 0) continue;
+    lines.push('', `${title}:`, ...items.map((i) => `  ${i}`));
+  }
+  return lines.join('\n') + '\n';
+}
+
+// ---------------------------------------------------------------- Markdown
+
+function mdCell(text: string): string {
+  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/\r?\n/g, ' ');
+}
+
+/**
+ * The Markdown summary (`poolsim diff --markdown`, `changes.md`, the CI job summary):
+ * every moved number, then what is on one side only and the settings that differ.
+ * `link(scenario)` gives a scenario's page, when there is one.
+ */
+export function renderDiffMarkdown(diff: ResultDiff, options: { title?: string; link?: (scenario: string) => string | undefined } = {}): string {
+  const moved = movedByScenario(diff);
+  const lines = [`## ${options.title ?? 'Balance: what moved since the baseline'}`, ''];
+  lines.push(diff.moved > 0 || diff.onlyInBase.length + diff.onlyInNew.length > 0 ? `❌ **${mdCell(headline(diff))}**` : `✅ ${mdCell(headline(diff))}`, '');
+  for (const [scenario, list] of moved) {
+    const href = options.link?.(scenario);
+    lines.push(`### ${href ? `[${mdCell(scenario)}](${href})` : mdCell(scenario)}`, '');
+    lines.push('| point | metric | baseline | now | change | 95% interval of the change | significance |', '|---|---|--:|--:|--:|--:|--:|');
+    for (const c of list) {
+      lines.push(
+        `| ${mdCell(Object.keys(c.point).length ? pointLabel(c.point) : '—')} | \`${mdCell(c.metric)}\` | ${formatNumber(c.base.value)} | ${formatNumber(c.new.value)} | ${arrow(c)} ${formatChange(c.change)} | ${interval(c)} | ${evidence(c)} |`,
+      );
+    }
+    lines.push('');
+  }
+  const lists: [string, string[]][] = [
+    ['Only in the baseline', diff.onlyInBase.map(where)],
+    ['Only in the new results', diff.onlyInNew.map(where)],
+    ['Settings that differ', diff.settings.map(settingText)],
+  ];
+  for (const [title, items] of lists) {
+    if (items.length === 0) continue;
+    lines.push(`### ${title}`, '', ...items.map((i) => `- ${mdCell(i)}`), '');
+  }
+  lines.push(
+    '<sub>Moved: significant after Benjamini–Hochberg control of the false discovery rate over every Monte Carlo comparison (q ≤ the rate), or an exact change; and larger than the minimum change. Intervals: Newcombe’s method on the two 95% intervals.</sub>',
+    '',
+  );
+  return lines.join('\n');
+}
+
+// ---------------------------------------------------------------- HTML
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+const MOVED_STYLE = 'color:#8a4b00;font-weight:600';
+const ROW_STYLE = 'background:#fff4e0';
+
+/** The moved changes of one scenario, looked up by point and metric (render.ts's tables). */
+export function movedLookup(changes: readonly MetricChange[] | undefined): (point: Record<string, unknown>, metric: string) => MetricChange | undefined {
+  if (!changes?.length) return () => undefined;
+  const byKey = new Map(changes.filter((c) => c.moved).map((c) => [`${pointKey(c.point)}\u0000${c.metric}`, c]));
+  return (point, metric) => byKey.get(`${pointKey(point)}\u0000${metric}`);
+}
+
+/** `<tr>`'s attribute for a moved row ('' otherwise). */
+export function movedRowAttribute(c: MetricChange | undefined): string {
+  return c ? ` style="${ROW_STYLE}"` : '';
+}
+
+/** The mark on a moved number in an HTML table cell ('' when it did not move). */
+export function movedMarkHtml(c: MetricChange | undefined): string {
+  return c ? `<br><small style="${MOVED_STYLE}" title="moved since the baseline">${escapeHtml(describeMove(c))}</small>` : '';
+}
+
+/** The mark on a moved number in a Markdown table cell ('' when it did not move). */
+export function movedMarkMarkdown(c: MetricChange | undefined): string {
+  return c ? `<br>**${mdCell(describeMove(c))}**` : '';
+}
+
+/** A line at the top of a scenario's page saying how many of its numbers moved. */
+export function scenarioBanner(changes: readonly MetricChange[] | undefined, format: 'html' | 'md'): string {
+  if (changes === undefined) return '';
+  const n = changes.filter((c) => c.moved).length;
+  const text = n === 0 ? 'Nothing moved since the baseline.' : `${n} number${n === 1 ? '' : 's'} moved since the baseline (marked below).`;
+  if (format === 'md') return `${n > 0 ? `**${text}** [All changes](../changes.md)` : text}\n\n`;
+  return `<p style="${n > 0 ? MOVED_STYLE : 'color:#555'}">${escapeHtml(text)}${n > 0 ? ' <a href="../changes.html">All changes</a>' : ''}</p>\n`;
+}
+
+/** The banner at the top of the run's index: the headline, linked to the summary page. */
+export function indexBanner(diff: ResultDiff | undefined, format: 'html' | 'md'): string {
+  if (!diff) return '';
+  const text = headline(diff);
+  if (format === 'md') return `**Since the baseline:** ${mdCell(text)} — [what moved](changes.md)\n\n`;
+  return `<p style="${diff.moved > 0 ? MOVED_STYLE : 'color:#555'}"><strong>Since the baseline:</strong> ${escapeHtml(text)} — <a href="changes.html">what moved</a></p>\n`;
+}
+
+/** `changes.html`: the summary page of everything that moved, linked to each scenario's page. */
+export function renderChangesHtml(diff: ResultDiff, link: (scenario: string) => string | undefined): string {
+  const sections: string[] = [];
+  for (const [scenario, list] of movedByScenario(diff)) {
+    const href = link(scenario);
+    const title = href ? `<a href="${escapeHtml(href)}">${escapeHtml(scenario)}</a>` : escapeHtml(scenario);
+    const rows = list
+      .map(
+        (c) =>
+          `<tr><td>${escapeHtml(Object.keys(c.point).length ? pointLabel(c.point) : '—')}</td><td><code>${escapeHtml(c.metric)}</code></td><td class="num">${formatNumber(
+            c.base.value,
+          )}</td><td class="num">${formatNumber(c.new.value)}</td><td class="num">${arrow(c)} ${escapeHtml(formatChange(c.change))}</td><td class="num">${escapeHtml(
+            interval(c),
+          )}</td><td class="num">${escapeHtml(evidence(c))}</td></tr>`,
+      )
+      .join('\n');
+    sections.push(`<h2>${title}</h2>
+<table>
+<thead><tr><th>point</th><th>metric</th><th>baseline</th><th>now</th><th>change</th><th>95% interval of the change</th><th>significance</th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+</table>`);
+  }
+  const lists: [string, string[]][] = [
+    ['Only in the baseline', diff.onlyInBase.map(where)],
+    ['Only in the new results', diff.onlyInNew.map(where)],
+    ['Settings that differ', diff.settings.map(settingText)],
+  ];
+  for (const [title, items] of lists) {
+    if (items.length) sections.push(`<h2>${title}</h2>\n<ul>${items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>`);
+  }
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>What moved since the baseline</title>
+<style>
+body { font: 15px/1.45 system-ui, sans-serif; max-width: 1100px; margin: 2rem auto; padding: 0 1rem; color: #222; }
+table { border-collapse: collapse; margin: 0.5rem 0 1rem; }
+th, td { border-bottom: 1px solid #ddd; padding: 0.25rem 0.6rem; text-align: left; vertical-align: top; }
+td.num { font-variant-numeric: tabular-nums; text-align: right; white-space: nowrap; }
+</style>
+</head>
+<body>
+<p><a href="index.html">← all scenarios</a></p>
+<h1>What moved since the baseline</h1>
+<p style="${diff.moved > 0 ? MOVED_STYLE : ''}">${escapeHtml(headline(diff))}</p>
+${sections.join('\n')}
+<p style="color:#555"><small>Moved: significant after Benjamini–Hochberg control of the false discovery rate over every Monte Carlo comparison (q ≤ the rate), or an exact change; and larger than the minimum change. Intervals: Newcombe’s method on the two 95% intervals.</small></p>
+</body>
+</html>
+`;
+}

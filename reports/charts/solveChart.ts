@@ -1,0 +1,59 @@
+/**
+ * A solve (sim/solve/): the metric over the searched values with the target as a
+ * horizontal line and the value found ringed. Exact searches draw every value as a line
+ * with rings; Monte Carlo ones only the values the search looked at, each with its 95%
+ * interval, since the values it skipped were never run.
+ */
+import * as Plot from '@observablehq/plot';
+import type { SolveResult } from '../../sim/solve/result.ts';
+import { valueText } from '../../sim/solve/sentence.ts';
+import { metricLabel, sweepLabel } from '../labels.ts';
+import { plotToSvg } from '../svg.ts';
+import { EXACT, MARGIN_TOP, MONTE_CARLO, WIDTH, allNumbers, keyLine } from './shared.ts';
+
+const HEIGHT = 300;
+const TARGET = '#3ca951';
+
+/** The number the metric is sought at: the target, or setup A's value in the equivalence form. */
+export function solveTarget(s: SolveResult): number | undefined {
+  return s.target ?? s.reference?.exact ?? s.reference?.estimate;
+}
+
+export function solveChart(s: SolveResult, options: { mechanic?: string; probability?: boolean } = {}): string {
+  const values = s.points.map((p) => p.value);
+  const numeric = allNumbers(values);
+  const x = (v: unknown) => (numeric ? (v as number) : valueText(v));
+  const rows = s.points.map((p) => ({
+    x: x(p.value),
+    y: p.exact ?? p.estimate ?? 0,
+    low: p.ci95?.[0],
+    high: p.ci95?.[1],
+    found: s.decided && JSON.stringify(p.value) === JSON.stringify(s.value),
+  }));
+  const target = solveTarget(s);
+  const exact = s.method === 'exact';
+  const probability = options.probability ?? rows.every((r) => r.y >= 0 && r.y <= 1 && (r.high ?? 0) <= 1);
+  const integerTicks = numeric && values.length <= 15 && values.every((v) => Number.isInteger(v));
+  const label = metricLabel(s.metric, options.mechanic ?? '');
+  return plotToSvg({
+    width: WIDTH,
+    height: HEIGHT,
+    marginTop: MARGIN_TOP,
+    marginBottom: 40,
+    x: numeric
+      ? { label: sweepLabel(s.vary), ...(integerTicks ? { ticks: values as number[], tickFormat: 'd' } : {}) }
+      : { type: 'point', domain: values.map(valueText), label: sweepLabel(s.vary), padding: 0.3 },
+    y: probability ? { domain: [0, 1], grid: true, label } : { zero: true, nice: true, grid: true, label },
+    marks: [
+      keyLine(`${exact ? 'line: exact' : 'dot: Monte Carlo · bar: 95% interval'} · green: target${s.decided && s.value !== null ? ' · ring: the value found' : ''}`),
+      ...(target !== undefined ? [Plot.ruleY([target], { stroke: TARGET, strokeWidth: 1.5, strokeDasharray: '5,3' })] : []),
+      ...(exact
+        ? [...(numeric ? [Plot.lineY(rows, { x: 'x', y: 'y', stroke: EXACT, strokeWidth: 1.5 })] : []), Plot.dot(rows, { x: 'x', y: 'y', fill: EXACT, r: 2.5 })]
+        : [
+            Plot.ruleX(rows, { x: 'x', y1: 'low', y2: 'high', stroke: MONTE_CARLO, strokeWidth: 3, strokeOpacity: 0.45 }),
+            Plot.dot(rows, { x: 'x', y: 'y', fill: MONTE_CARLO, r: 2.5 }),
+          ]),
+      Plot.dot(rows.filter((r) => r.found), { x: 'x', y: 'y', stroke: 'black', strokeWidth: 1.5, r: 7 }),
+    ],
+  });
+}

@@ -1,0 +1,67 @@
+/**
+ * The "Solve" section of a scenario's reports: each `solve` block's answer as a sentence,
+ * its `expect` on the value found, and its chart (reports/charts/solveChart.ts) — kept in
+ * its own module so render.ts only places it.
+ */
+import type { ScenarioResult } from '../sim/result.ts';
+import type { SolveResult } from '../sim/solve/result.ts';
+import { valueText } from '../sim/solve/sentence.ts';
+import type { Chart } from './charts/index.ts';
+import { namespaceIds } from './svg.ts';
+
+/** Solve charts are named `solve-<name>` (charts/index.ts) and shown here, not under Charts. */
+export function isSolveChart(chart: Pick<Chart, 'name'>): boolean {
+  return chart.name.startsWith('solve-');
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** "the value found equals 2" / "… is between 1 and 3". */
+export function describeSolveExpect(e: NonNullable<SolveResult['expect']>): string {
+  const parts: string[] = [];
+  if (e.equals !== undefined) parts.push(`is ${valueText(e.equals)}`);
+  if (e.atLeast !== undefined) parts.push(`≥ ${e.atLeast}`);
+  if (e.atMost !== undefined) parts.push(`≤ ${e.atMost}`);
+  if (e.between !== undefined) parts.push(`between ${e.between[0]} and ${e.between[1]}`);
+  return `the value found ${parts.join(' and ')}${e.why ? ` — ${e.why}` : ''}`;
+}
+
+/** Failed `expect` checks on solved values, as "scenario: solve name". */
+export function failedSolveChecks(result: ScenarioResult): string[] {
+  return (result.solve ?? []).filter((s) => s.expect && !s.expect.pass).map((s) => `${result.name}: solve "${s.name}"`);
+}
+
+function chartsOf(result: ScenarioResult, charts: Chart[]): (Chart | undefined)[] {
+  const solveCharts = charts.filter(isSolveChart);
+  return (result.solve ?? []).map((_, i) => solveCharts[i]);
+}
+
+export function solveSectionHtml(result: ScenarioResult, charts: Chart[]): string {
+  if (!result.solve?.length) return '';
+  const shown = chartsOf(result, charts);
+  const blocks = result.solve.map((s, i) => {
+    const check = s.expect ? `<p class="summary ${s.expect.pass ? 'pass' : 'fail'}">${s.expect.pass ? '✓ PASS' : '✗ FAIL'}: ${escapeHtml(describeSolveExpect(s.expect))}</p>\n` : '';
+    const chart = shown[i] ? `<figure id="chart-${shown[i]!.name}">\n${namespaceIds(shown[i]!.svg, shown[i]!.name)}\n</figure>` : '';
+    return `<h3>${escapeHtml(s.name)}</h3>\n<p>${escapeHtml(s.sentence)}</p>\n${check}${chart}`;
+  });
+  return `<h2>Solve</h2>\n${blocks.join('\n')}\n`;
+}
+
+/** Text safe in Markdown: no raw HTML, no table pipes, one line. */
+function md(text: string): string {
+  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/\r?\n/g, ' ');
+}
+
+export function solveSectionMarkdown(result: ScenarioResult, charts: Chart[]): string[] {
+  if (!result.solve?.length) return [];
+  const shown = chartsOf(result, charts);
+  const lines = ['## Solve', ''];
+  result.solve.forEach((s, i) => {
+    lines.push(`### ${md(s.name)}`, '', md(s.sentence), '');
+    if (s.expect) lines.push(`${s.expect.pass ? '✅ PASS' : '❌ **FAIL**'}: ${md(describeSolveExpect(s.expect))}`, '');
+    if (shown[i]) lines.push(`![${md(s.name).replace(/[[\]]/g, '')}](charts/${shown[i]!.name}.svg)`, '');
+  });
+  return lines;
+}

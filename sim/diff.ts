@@ -1,0 +1,306 @@
+/**
+ * What moved between two sets of results (`poolsim diff`, `poolsim report --baseline`).
+ * Pure: result JSON in, a comparison out; reading files and printing are the CLI's.
+ *
+ * Scenarios pair up by `name`, result points by their sweep values, metrics by name. Per
+ * metric the change is NEW − BASE with a 95% interval, and it has *moved* when it is
+ * both significant — after Benjamini–Hochberg control of the false discovery rate over
+ * every Monte Carlo comparison — and larger than a practical threshold (`minChange`).
+ *
+ * - Both sides exact: the change is exact, no test; it moved when |change| exceeds
+ *   `minChange` and the contract's precision of exact values (EXACT_TOLERANCE).
+ * - One side exact: that side is the true value, with no error; the other side's error
+ *   alone makes the test (a one-sample test against the exact value).
+ * - Both Monte Carlo, a probability: the two-proportion z-test with the pooled proportion
+ *   (estimate × trials are the counts). A probability scaled from a count (`death.*`,
+ *   deaths ÷ entry size) is a mean of a variable in [0, 1], whose variance is at most
+ *   p(1 − p): the binomial test is then conservative, never too eager.
+ * - Both Monte Carlo, a mean: the standard error is read back from the normal interval
+ *   (the wider half, in case it was clamped) — z = change / √(se₁² + se₂²).
+ * - The interval of the change: Newcombe's hybrid score method (Stat Med 17:873, 1998,
+ *   method 10) on the two intervals, as the dashboard's compare view — for Wilson
+ *   intervals the recommended interval of a difference of proportions, for the normal
+ *   intervals of means the usual change ± √(h₁² + h₂²).
+ *
+ * The test assumes two independent samples. Two runs at the same seed share their random
+ * numbers: where the code did not change they are identical (nothing moves); where a rule
+ * changed they are positively correlated, which makes the independent test conservative.
+ */
+import { Z95 } from './stats.ts';
+import type { MetricResult, PointResult, ScenarioResult } from './result.ts';
+
+/** Exact values are exact to 1e-9 (SCENARIOS.md): a smaller change of one is rounding. */
+export const EXACT_TOLERANCE = 1e-9;
+export const DEFAULT_FDR = 0.05;
+
+export type DiffKind = 'probability' | 'mean';
+
+export interface DiffOptions {
+  /** The false discovery rate Benjamini–Hochberg controls; default 0.05. */
+  fdr?: number;
+  /** A change must be larger than this to count as moved; default 0. */
+  minChange?: number;
+  /**
+   * What a metric is when its result does not say (`kind`): the CLI passes the contract's
+   * names. Unknown ones are tested as means, from their intervals — for a probability
+   * with a Wilson interval that is close to the binomial test and, near 0 or 1, wider.
+   */
+  kindOf?: (metric: string) => DiffKind | undefined;
+}
+
+/** One side of a compared metric. */
+export interface DiffSide {
+  estimate: number;
+  ci95: [number, number];
+  exact?: number;
+  trials: number;
+  /** What the comparison used: `exact` when present, else `estimate`. */
+  value: number;
+}
+
+export interface MetricChange {
+  scenario: string;
+  point: Record<string, unknown>;
+  metric: string;
+  kind: DiffKind;
+  base: DiffSide;
+  new: DiffSide;
+  /** new.value − base.value. */
+  change: number;
+  /** 95% interval of the change ([change, change] when it is exact). */
+  ci95: [number, number];
+  /** Both sides exact: the change is exact and was not tested. */
+  exact: boolean;
+  /** Two-sided p-value of the z-test; absent when exact. */
+  p?: number;
+  /** Benjamini–Hochberg adjusted p-value (significant when ≤ fdr); absent when exact. */
+  q?: number;
+  significant: boolean;
+  /** Significant and larger than minChange. */
+  moved: boolean;
+}
+
+/** A scenario, point or metric found on one side only. */
+export interface OneSided {
+  scenario: string;
+  point?: Record<string, unknown>;
+  metric?: string;
+}
+
+/** A setting that differs between the sides: a changed seed or trial count, other rules. */
+export interface SettingChange {
+  scenario: string;
+  setting: 'seed' | 'trials' | 'rules';
+  /** The result point, for a point's own trial count (`--precision` runs). */
+  point?: Record<string, unknown>;
+  base: unknown;
+  new: unknown;
+}
+
+export interface ResultDiff {
+  fdr: number;
+  minChange: number;
+  scenarios: number;
+  /** Every compared metric, in the order of the new side's scenarios, points and metrics. */
+  changes: MetricChange[];
+  /** Comparisons tested (Monte Carlo on at least one side): the Benjamini–Hochberg family. */
+  tested: number;
+  moved: number;
+  onlyInBase: OneSided[];
+  onlyInNew: OneSided[];
+  settings: SettingChange[];
+}
+
+// ---------------------------------------------------------------- statistics
+
+/**
+ * erfc(x), fractional error below 1.2e-7 everywhere (Chebyshev fit of Numerical Recipes,
+ * 2nd ed., §6.2, `erfcc`): ample for p-values that are compared with 0.05 / m.
+ */
+export function erfc(x: number): number {
+  const z = Math.abs(x);
+  const t = 1 / (1 + 0.5 * z);
+  const r =
+    t *
+    Math.exp(
+      -z * z -
+        1.26551223 +
+        t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))),
+    );
+  return x >= 0 ? r : 2 - r;
+}
+
+/** Two-sided p-value of a standard normal statistic: P(|Z| ≥ |z|). */
+export function twoSidedP(z: number): number {
+  if (Number.isNaN(z)) return 1;
+  return Math.min(1, erfc(Math.abs(z) / Math.SQRT2));
+}
+
+/**
+ * Benjamini–Hochberg adjusted p-values (Benjamini & Hochberg, JRSS B 57:289, 1995):
+ * q₍ᵢ₎ = min over j ≥ i of m·p₍ⱼ₎/j, capped at 1. Rejecting every q ≤ α is the step-up
+ * procedure at false discovery rate α.
+ */
+export function benjaminiHochberg(p: readonly number[]): number[] {
+  const m = p.length;
+  const order = p.map((_, i) => i).sort((a, b) => p[a] - p[b] || a - b);
+  const q = new Array<number>(m);
+  let running = 1;
+  for (let rank = m; rank >= 1; rank--) {
+    const i = order[rank - 1];
+    running = Math.min(running, (p[i] * m) / rank);
+    q[i] = running;
+  }
+  return q;
+}
+
+/** Standard error of one side from its 95% interval: the wider half (a clamped interval has a short one). */
+function intervalError(side: DiffSide): number {
+  if (side.exact !== undefined) return 0;
+  return Math.max(side.ci95[1] - side.estimate, side.estimate - side.ci95[0], 0) / Z95;
+}
+
+/** Standard error of the change under "nothing changed" (the null of the test). */
+function nullError(kind: DiffKind, base: DiffSide, next: DiffSide): number {
+  if (kind === 'probability' && [base.value, next.value].every((v) => v >= 0 && v <= 1)) {
+    if (base.exact !== undefined) return Math.sqrt((base.exact * (1 - base.exact)) / next.trials);
+    if (next.exact !== undefined) return Math.sqrt((next.exact * (1 - next.exact)) / base.trials);
+    const pooled = (base.estimate * base.trials + next.estimate * next.trials) / (base.trials + next.trials);
+    return Math.sqrt(pooled * (1 - pooled) * (1 / base.trials + 1 / next.trials));
+  }
+  return Math.hypot(intervalError(base), intervalError(next));
+}
+
+/** Newcombe's square-and-add interval of next − base from the two sides' intervals. */
+function changeInterval(base: DiffSide, next: DiffSide, change: number): [number, number] {
+  const below = (s: DiffSide) => (s.exact !== undefined ? 0 : s.estimate - s.ci95[0]);
+  const above = (s: DiffSide) => (s.exact !== undefined ? 0 : s.ci95[1] - s.estimate);
+  return [change - Math.hypot(below(next), above(base)), change + Math.hypot(above(next), below(base))];
+}
+
+// ---------------------------------------------------------------- matching
+
+/** JSON with object keys sorted at every level: equal sweep values give equal keys. */
+export function pointKey(point: Record<string, unknown>): string {
+  const canonical = (value: unknown): string => {
+    if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+    if (value !== null && typeof value === 'object') {
+      return `{${Object.keys(value)
+        .sort()
+        .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+        .join(',')}}`;
+    }
+    return JSON.stringify(value);
+  };
+  return canonical(point);
+}
+
+function side(m: MetricResult, trials: number): DiffSide {
+  return { estimate: m.estimate, ci95: m.ci95, ...(m.exact !== undefined ? { exact: m.exact } : {}), trials, value: m.exact ?? m.estimate };
+}
+
+function kindOfMetric(metric: string, a: MetricResult, b: MetricResult, kindOf: DiffOptions['kindOf']): DiffKind {
+  // A `kind` in the result wins (SCENARIOS.md lets a metric carry one); then the caller's.
+  const declared = (a as { kind?: unknown }).kind ?? (b as { kind?: unknown }).kind;
+  if (declared === 'probability' || declared === 'mean') return declared;
+  return kindOf?.(metric) ?? 'mean';
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  return pointKey({ v: a }) === pointKey({ v: b });
+}
+
+/**
+ * Compares every scenario, point and metric the two sides share; lists the ones found on
+ * one side only and the settings that differ. Names must be unique on each side (the
+ * CLI checks, naming the files).
+ */
+export function diffResults(base: readonly ScenarioResult[], next: readonly ScenarioResult[], options: DiffOptions = {}): ResultDiff {
+  const fdr = options.fdr ?? DEFAULT_FDR;
+  const minChange = options.minChange ?? 0;
+  const baseByName = new Map(base.map((r) => [r.name, r]));
+  const nextNames = new Set(next.map((r) => r.name));
+  const changes: MetricChange[] = [];
+  const onlyInBase: OneSided[] = base.filter((r) => !nextNames.has(r.name)).map((r) => ({ scenario: r.name }));
+  const onlyInNew: OneSided[] = [];
+  const settings: SettingChange[] = [];
+  let scenarios = 0;
+
+  for (const b of next) {
+    const a = baseByName.get(b.name);
+    if (!a) {
+      onlyInNew.push({ scenario: b.name });
+      continue;
+    }
+    scenarios++;
+    if (!sameJson(a.seed, b.seed)) settings.push({ scenario: b.name, setting: 'seed', base: a.seed, new: b.seed });
+    if (a.trials !== b.trials) settings.push({ scenario: b.name, setting: 'trials', base: a.trials, new: b.trials });
+    if (!sameJson(a.rules ?? {}, b.rules ?? {})) settings.push({ scenario: b.name, setting: 'rules', base: a.rules ?? {}, new: b.rules ?? {} });
+
+    const basePoints = new Map<string, PointResult>(a.results.map((p) => [pointKey(p.point), p]));
+    const nextKeys = new Set(b.results.map((p) => pointKey(p.point)));
+    for (const p of a.results) if (!nextKeys.has(pointKey(p.point))) onlyInBase.push({ scenario: b.name, point: p.point });
+    for (const q of b.results) {
+      const p = basePoints.get(pointKey(q.point));
+      if (!p) {
+        onlyInNew.push({ scenario: b.name, point: q.point });
+        continue;
+      }
+      const baseTrials = p.trials ?? a.trials;
+      const nextTrials = q.trials ?? b.trials;
+      if ((p.trials !== undefined || q.trials !== undefined) && baseTrials !== nextTrials) {
+        settings.push({ scenario: b.name, setting: 'trials', point: q.point, base: baseTrials, new: nextTrials });
+      }
+      for (const metric of Object.keys(p.metrics)) if (!(metric in q.metrics)) onlyInBase.push({ scenario: b.name, point: q.point, metric });
+      for (const [metric, m] of Object.entries(q.metrics)) {
+        const old = p.metrics[metric];
+        if (!old) {
+          onlyInNew.push({ scenario: b.name, point: q.point, metric });
+          continue;
+        }
+        const kind = kindOfMetric(metric, old, m, options.kindOf);
+        const before = side(old, baseTrials);
+        const after = side(m, nextTrials);
+        const change = after.value - before.value;
+        const exact = before.exact !== undefined && after.exact !== undefined;
+        const entry: MetricChange = {
+          scenario: b.name,
+          point: q.point,
+          metric,
+          kind,
+          base: before,
+          new: after,
+          change,
+          ci95: exact ? [change, change] : changeInterval(before, after, change),
+          exact,
+          significant: exact && Math.abs(change) > EXACT_TOLERANCE,
+          moved: false,
+        };
+        if (!exact) {
+          const se = nullError(kind, before, after);
+          // No spread on either side: equal values did not move, different ones surely did.
+          entry.p = se > 0 ? twoSidedP(change / se) : change === 0 ? 1 : 0;
+        }
+        changes.push(entry);
+      }
+    }
+  }
+
+  const tested = changes.filter((c) => c.p !== undefined);
+  const q = benjaminiHochberg(tested.map((c) => c.p!));
+  tested.forEach((c, i) => {
+    c.q = q[i];
+    c.significant = q[i] <= fdr;
+  });
+  let moved = 0;
+  for (const c of changes) {
+    c.moved = c.significant && Math.abs(c.change) > minChange;
+    if (c.moved) moved++;
+  }
+  return { fdr, minChange, scenarios, changes, tested: tested.length, moved, onlyInBase, onlyInNew, settings };
+}
+
+/** Something the baseline does not describe: a number moved, or a scenario, point or metric is on one side only. */
+export function somethingMoved(diff: ResultDiff): boolean {
+  return diff.moved > 0 || diff.onlyInBase.length > 0 || diff.onlyInNew.length > 0;
+}

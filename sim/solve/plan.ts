@@ -1,0 +1,133 @@
+/**
+ * From a planned scenario to its solves: each block's values applied to the file's setup
+ * (the sweep is not applied: a solve searches one field of the file's own setup), each
+ * checked as the scenario's points are and prepared. `checkSolves` runs inside
+ * planScenario, so a bad block is bad input before anything runs, for every command.
+ */
+import type { z } from 'zod';
+import { findMechanic } from '../mechanics.ts';
+import { rulesBySystem, type SystemName } from '../rules.ts';
+import type { Simulation } from '../mechanic.ts';
+import { ScenarioError, ScenarioErrors, setPath, sweepPathProblem, zodErrors, type ScenarioFile, type ScenarioPlan } from '../scenario.ts';
+import { solveGoal, solveValues, type SolveBlock } from './schema.ts';
+import { SolveSearch, type SolveProblem } from './search.ts';
+import type { SolveResult } from './result.ts';
+
+/** `maxTrials` when a block gives none: this many times the file's trials per value. */
+export const DEFAULT_MAX_TRIALS_FACTOR = 16;
+
+function where(block: SolveBlock, value: unknown): string {
+  return ` (with ${block.vary} = ${JSON.stringify(value)})`;
+}
+
+/** The scenario (raw setup and rules) with `changes` applied. */
+function applied(scenario: ScenarioFile, changes: Record<string, unknown>): any {
+  let s: any = { setup: scenario.setup, rules: scenario.rules ?? {} };
+  for (const [path, value] of Object.entries(changes)) s = setPath(s, path, value);
+  return s;
+}
+
+/** Every problem of the file's solve blocks, as errors naming `solve.<i>…`. */
+export function checkSolves(scenario: ScenarioFile, file: string, metricNames: readonly string[]): ScenarioError[] {
+  const errors: ScenarioError[] = [];
+  const mechanic = findMechanic(scenario.system, scenario.mechanic);
+  if (!mechanic || !scenario.solve) return errors;
+  const rulesSchema = rulesBySystem[scenario.system as SystemName] as z.ZodType;
+  const base = { setup: scenario.setup, rules: scenario.rules ?? {} };
+  const names = new Set<string>();
+  scenario.solve.forEach((block, b) => {
+    const at = `solve.${b}`;
+    if (names.has(block.name)) errors.push(new ScenarioError(file, `${at}.name`, `"${block.name}" names another solve of this file: expected a name of its own`));
+    names.add(block.name);
+    const pathProblem = sweepPathProblem(base, block.vary);
+    if (pathProblem) {
+      errors.push(new ScenarioError(file, `${at}.vary`, pathProblem.replace('a sweep path', 'a path')));
+      return;
+    }
+    for (const path of Object.keys(block.sameAs ?? {})) {
+      const p = sweepPathProblem(base, path);
+      if (p) errors.push(new ScenarioError(file, `${at}.sameAs.${path}`, p.replace('a sweep path', 'a path')));
+    }
+    if (!metricNames.includes(block.metric)) {
+      errors.push(new ScenarioError(file, `${at}.metric`, `no metric "${block.metric}" in ${scenario.system} ${scenario.mechanic}: expected one of ${metricNames.join(', ')}`));
+    }
+    const setups: [string, Record<string, unknown>, string][] = solveValues(block).map((v, k) => [block.values ? `${at}.values.${k}` : `${at}.range`, { [block.vary]: v }, where(block, v)]);
+    if (block.sameAs) setups.push([`${at}.sameAs`, block.sameAs, ' (setup A)']);
+    for (const [path, changes, note] of setups) {
+      const s = applied(scenario, changes);
+      const rules = rulesSchema.safeParse(s.rules);
+      const setup = mechanic.setup.safeParse(s.setup);
+      const problems = [...(rules.success ? [] : zodErrors(file, ['rules'], rules.error, s.rules)), ...(setup.success ? [] : zodErrors(file, ['setup'], setup.error, s.setup))];
+      if (problems.length > 0) {
+        errors.push(new ScenarioError(file, path, `${problems[0].path}: ${problems[0].problem}${note}`));
+        break; // one message per block is enough: the rest are the same mistake
+      }
+    }
+  });
+  return errors;
+}
+
+export interface SolveOptions {
+  /** Use exact values where the mechanic has them (default true; the tests switch it off). */
+  exact?: boolean;
+  /** Overrides every block's maxTrials (tests, bench). */
+  maxTrials?: number;
+}
+
+function prepare(plan: ScenarioPlan, changes: Record<string, unknown>, path: string): Simulation {
+  const mechanic = findMechanic(plan.scenario.system, plan.scenario.mechanic)!;
+  const rulesSchema = rulesBySystem[plan.scenario.system as SystemName] as z.ZodType;
+  const s = applied(plan.scenario, changes);
+  try {
+    return mechanic.prepare(mechanic.setup.parse(s.setup), rulesSchema.parse(s.rules));
+  } catch (err) {
+    throw new ScenarioErrors([new ScenarioError(plan.file, path, (err as Error).message)]);
+  }
+}
+
+/** The search problem of block `b` of a plan. */
+export function solveProblem(plan: ScenarioPlan, b: number, options: SolveOptions = {}): SolveProblem {
+  const block = plan.scenario.solve![b];
+  const values = solveValues(block);
+  const { target, find } = solveGoal(block);
+  return {
+    block,
+    index: b,
+    values,
+    simulations: values.map((v) => prepare(plan, { [block.vary]: v }, `solve.${b}`)),
+    reference: block.sameAs ? prepare(plan, block.sameAs, `solve.${b}.sameAs`) : undefined,
+    target,
+    find,
+    seed: plan.seed,
+    chunkTrials: plan.chunkTrials,
+    maxTrials: options.maxTrials ?? block.maxTrials ?? DEFAULT_MAX_TRIALS_FACTOR * plan.trials,
+    useExact: options.exact ?? true,
+  };
+}
+
+/** The searches of every block of a plan (not yet run). */
+export function solveSearches(plan: ScenarioPlan, options: SolveOptions = {}): SolveSearch[] {
+  return (plan.scenario.solve ?? []).map((_, b) => new SolveSearch(solveProblem(plan, b, options)));
+}
+
+/** Run every solve of a plan in this thread, with each block's `expect` judged. */
+export function solvePlan(plan: ScenarioPlan, options: SolveOptions = {}): SolveResult[] {
+  return solveSearches(plan, options).map((search) => judged(search.solve(), search.problem.block));
+}
+
+/**
+ * The block's `expect` on the value found. It passes only on a decided answer that meets
+ * it: an undecided solve cannot promise CI that the value stayed.
+ */
+export function judged(result: SolveResult, block: SolveBlock): SolveResult {
+  const e = block.expect;
+  if (!e) return result;
+  const v = result.value;
+  let pass = result.decided && v !== undefined;
+  if (pass && e.equals !== undefined) pass = JSON.stringify(v) === JSON.stringify(e.equals);
+  const numeric = typeof v === 'number';
+  if (pass && (e.atLeast !== undefined || e.atMost !== undefined || e.between !== undefined)) {
+    pass = numeric && (e.atLeast === undefined || (v as number) >= e.atLeast) && (e.atMost === undefined || (v as number) <= e.atMost) && (e.between === undefined || ((v as number) >= e.between[0] && (v as number) <= e.between[1]));
+  }
+  return { ...result, expect: { ...e, pass } };
+}

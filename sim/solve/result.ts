@@ -1,0 +1,52 @@
+/**
+ * The JSON of a solve (SCENARIOS.md "Inverse questions"), under `solve` in a result file,
+ * apart from `results`. Public names: extend, never rename.
+ */
+import type { Find } from './schema.ts';
+
+/** The metric at one searched value. */
+export interface SolvePoint {
+  value: unknown;
+  /** The Monte Carlo estimate and its 95% interval (absent when the search was exact). */
+  estimate?: number;
+  ci95?: [number, number];
+  trials?: number;
+  /** The exact value, where the mechanic gives one. */
+  exact?: number;
+}
+
+export interface SolveResult {
+  name: string;
+  vary: string;
+  metric: string;
+  find: Find;
+  /** The number sought (absent in the equivalence form, whose target is `reference`). */
+  target?: number;
+  /** The equivalence form: setup A's changes, and the metric in A. */
+  sameAs?: Record<string, unknown>;
+  reference?: SolvePoint;
+  /** How it was decided: `exact` values, or a Monte Carlo search. */
+  method: 'exact' | 'montecarlo';
+  /** True when the answer is decided (exactly, or at 95% confidence). */
+  decided: boolean;
+  /** The value found; null when no value in the range meets the goal. Absent when undecided. */
+  value?: unknown;
+  /** Undecided: the values the answer could still be (null: possibly none in range). */
+  candidates?: unknown[];
+  /** Does the metric move one way over the range: true/false when checked (exact), "assumed" (Monte Carlo). */
+  monotone: boolean | 'assumed';
+  /** Monte Carlo: every trial the search ran, and the cap on any one value. */
+  trials?: number;
+  maxTrials?: number;
+  /**
+   * Monte Carlo: the trials a plain sweep would need to reach the same confidence at every
+   * value (the values × the most any one value needed).
+   */
+  sweepTrials?: number;
+  /** The answer as a sentence. */
+  sentence: string;
+  /** The searched values with the metric at each (those the search looked at). */
+  points: SolvePoint[];
+  /** The block's `expect` on the value found, with its verdict. */
+  expect?: { equals?: unknown; atLeast?: number; atMost?: number; between?: [number, number]; why?: string; pass: boolean };
+}

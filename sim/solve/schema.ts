@@ -1,0 +1,128 @@
+/**
+ * Scenario `solve` blocks (SCENARIOS.md "Inverse questions"): which value of one field
+ * brings a metric to a target. An addition to the contract; nothing in it is renamed.
+ *
+ * ```yaml
+ * solve:
+ *   - name: challenges for an even heist
+ *     vary: setup.challenges       # a dotted path, as in `sweep`
+ *     range: [0, 12]               # integers lo..hi (step 1), or `values: [...]` in order
+ *     metric: success
+ *     target: 0.5                  # or atLeast / atMost, or sameAs (the equivalence form)
+ *     find: closest                # closest | firstAtLeast | lastAtLeast | firstAtMost | lastAtMost
+ *     expect: { equals: 2, why: the even heist stays at 2 challenges }
+ * ```
+ *
+ * The equivalence form: `sameAs: { path: value, … }` describes setup A as the file's own
+ * setup with those things changed (Compare's "same setup with one thing changed"); the
+ * target is the metric's value in A, and `vary` changes setup B (the file's setup).
+ *
+ * Only the shape is checked here (this module imports nothing of the scenario module, so
+ * that module can embed the schema); paths, metrics and each value's setup are checked
+ * in sim/solve/check.ts.
+ */
+import { z } from 'zod';
+
+/** Most values one solve may search (a range lo..hi counts hi − lo + 1). */
+export const MAX_SOLVE_VALUES = 1000;
+
+export const FINDS = ['closest', 'firstAtLeast', 'lastAtLeast', 'firstAtMost', 'lastAtMost'] as const;
+export type Find = (typeof FINDS)[number];
+
+const finite = z.number().refine(Number.isFinite, 'expected a finite number');
+
+/** A check on the solved value, so CI can gate on it ("the even heist stays at 2"). */
+export const solveExpectSchema = z
+  .object({
+    /** The value found must be this one (compared as JSON). */
+    equals: z.unknown().optional(),
+    /** The value found (a number) must be at least / at most this. */
+    atLeast: finite.optional(),
+    atMost: finite.optional(),
+    between: z.tuple([finite, finite]).optional(),
+    why: z.string().optional(),
+  })
+  .strict()
+  .superRefine((e, ctx) => {
+    if (e.equals === undefined && e.atLeast === undefined && e.atMost === undefined && e.between === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'expected a check on the value found: "equals", "atLeast", "atMost" or "between"' });
+    }
+    if (e.between && e.between[0] > e.between[1]) {
+      ctx.addIssue({ code: 'custom', path: ['between'], message: `expected [low, high] with low ≤ high, got [${e.between}]` });
+    }
+  });
+
+export const solveBlockSchema = z
+  .object({
+    name: z.string().min(1),
+    description: z.string().optional(),
+    /** The field searched: a dotted path into the file, as a sweep path. */
+    vary: z.string().min(1),
+    /** Integers lo..hi, both included. */
+    range: z.tuple([z.number().int(), z.number().int()]).optional(),
+    /** Or the values to search, in the order the metric is expected to move. */
+    values: z.array(z.unknown()).min(1).max(MAX_SOLVE_VALUES).optional(),
+    metric: z.string().min(1),
+    target: finite.optional(),
+    atLeast: finite.optional(),
+    atMost: finite.optional(),
+    /** The equivalence form: setup A is the file's with these paths changed. */
+    sameAs: z.record(z.string(), z.unknown()).optional(),
+    /** Which value answers: defaults to closest (target, sameAs), firstAtLeast, firstAtMost. */
+    find: z.enum(FINDS).optional(),
+    /** How the value reads in a sentence: "{value}" is replaced (default "{value} <last path segment>"). */
+    label: z.string().min(1).optional(),
+    /** Monte Carlo only: the most trials any one value may run (default 16 × the file's trials). */
+    maxTrials: z.number().int().min(1).max(1_000_000_000).optional(),
+    expect: solveExpectSchema.optional(),
+  })
+  .strict()
+  .superRefine((s, ctx) => {
+    if ((s.range === undefined) === (s.values === undefined)) {
+      ctx.addIssue({ code: 'custom', message: 'expected either "range": [lo, hi] or "values": [...], not both or neither' });
+    }
+    if (s.range) {
+      const [lo, hi] = s.range;
+      if (lo > hi) ctx.addIssue({ code: 'custom', path: ['range'], message: `expected [lo, hi] with lo ≤ hi, got [${lo}, ${hi}]` });
+      else if (hi - lo + 1 > MAX_SOLVE_VALUES) {
+        ctx.addIssue({ code: 'custom', path: ['range'], message: `the range holds ${hi - lo + 1} values: at most ${MAX_SOLVE_VALUES} can be searched` });
+      }
+    }
+    const targets = (['target', 'atLeast', 'atMost', 'sameAs'] as const).filter((k) => s[k] !== undefined);
+    if (targets.length !== 1) {
+      ctx.addIssue({
+        code: 'custom',
+        message: targets.length === 0
+          ? 'expected a target: "target", "atLeast", "atMost" or "sameAs"'
+          : `expected one target, got ${targets.map((t) => `"${t}"`).join(' and ')}`,
+      });
+    }
+    if (s.atLeast !== undefined && s.find && !['firstAtLeast', 'lastAtLeast'].includes(s.find)) {
+      ctx.addIssue({ code: 'custom', path: ['find'], message: `with "atLeast" expected "firstAtLeast" or "lastAtLeast", got "${s.find}"` });
+    }
+    if (s.atMost !== undefined && s.find && !['firstAtMost', 'lastAtMost'].includes(s.find)) {
+      ctx.addIssue({ code: 'custom', path: ['find'], message: `with "atMost" expected "firstAtMost" or "lastAtMost", got "${s.find}"` });
+    }
+    if (s.sameAs && Object.keys(s.sameAs).length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['sameAs'], message: 'expected at least one change that makes setup A' });
+    }
+  });
+
+export const solveListSchema = z.array(solveBlockSchema).min(1).max(50);
+
+export type SolveBlock = z.output<typeof solveBlockSchema>;
+export type SolveExpect = z.output<typeof solveExpectSchema>;
+
+/** The values a block searches, in order. */
+export function solveValues(block: Pick<SolveBlock, 'range' | 'values'>): unknown[] {
+  if (block.values) return block.values;
+  const [lo, hi] = block.range!;
+  return Array.from({ length: hi - lo + 1 }, (_, i) => lo + i);
+}
+
+/** The block's target number (undefined for sameAs) and its `find`, defaults filled in. */
+export function solveGoal(block: SolveBlock): { target?: number; find: Find } {
+  if (block.atLeast !== undefined) return { target: block.atLeast, find: block.find ?? 'firstAtLeast' };
+  if (block.atMost !== undefined) return { target: block.atMost, find: block.find ?? 'firstAtMost' };
+  return { target: block.target, find: block.find ?? 'closest' };
+}

@@ -1,0 +1,391 @@
+/**
+ * The search behind `poolsim solve`. Exact where every searched value has the metric
+ * exactly: all values are computed and the answer read off by definition (and whether
+ * the metric is monotone is checked and said). Otherwise a sequential Monte Carlo search:
+ *
+ * - each value is *decided* against the target by running rounds of chunks until its
+ *   interval (sim/solve/confidence.ts: 95% over all its looks) lies wholly above or below
+ *   the target — values far from the target stop after one chunk — or the value reaches
+ *   the trial cap with the target still inside its interval ("near");
+ * - assuming the metric moves one way over the range, a bisection decides only about
+ *   log₂(n) values to find where it crosses the target;
+ * - `closest` then races the candidates next to the crossing until one is surely nearer;
+ * - whatever cannot be decided at the cap is reported as undecided with its candidates,
+ *   never guessed.
+ *
+ * Every value of a solve runs on the same streams (seed, solve, chunk): common random
+ * numbers, so neighbouring values see the same dice and their difference is sharp.
+ *
+ * The search is a generator that yields after every round, so a caller can show the
+ * answer refining live (the dashboard) or just run it to the end (the CLI).
+ */
+import { RandomStream } from '../random.ts';
+import { layoutOf } from '../run.ts';
+import { summarize, type Estimate, type Tally } from '../stats.ts';
+import type { Simulation } from '../mechanic.ts';
+import type { Find, SolveBlock } from './schema.ts';
+import type { SolvePoint, SolveResult } from './result.ts';
+import { decisionZ, differenceOf, intervalAt, looksUpTo } from './confidence.ts';
+import { solveSentence } from './sentence.ts';
+
+/** Exact values closer than this are equal (the contract's "exact to 1e-9"). */
+export const EXACT_TOLERANCE = 1e-9;
+
+/** Margin on the trials a round aims for (as sim/precision.ts ROUND_MARGIN, a little more). */
+const ROUND_MARGIN = 1.2;
+
+export interface SolveProblem {
+  block: SolveBlock;
+  /** Which block of the file (names its streams). */
+  index: number;
+  values: unknown[];
+  /** The simulation at each value (setup B in the equivalence form). */
+  simulations: Simulation[];
+  /** The equivalence form's setup A. */
+  reference?: Simulation;
+  target?: number;
+  find: Find;
+  seed: string | number;
+  chunkTrials: number;
+  /** The most trials any one value may run (rounded up to whole chunks). */
+  maxTrials: number;
+  /** Use exact values where the mechanic has them (the tests switch it off). */
+  useExact: boolean;
+}
+
+/** Where a value stands against the target: above, below, or not decided at the cap. */
+type Side = -1 | 0 | 1;
+
+interface ValueRun {
+  sim: Simulation;
+  metric: number;
+  tally: Tally;
+  chunks: number;
+}
+
+/** The stream of chunk `chunk` of solve `index`: the same for every value of the solve. */
+export function solveStream(seed: string | number, index: number, chunk: number): RandomStream {
+  return RandomStream.fromKey(`poolsim:${seed}:solve.${index}:${chunk}`);
+}
+
+export class SolveSearch {
+  readonly maxChunks: number;
+  readonly z: number;
+  private runs: (ValueRun | undefined)[];
+  private reference?: ValueRun;
+  private sides = new Map<number, Side>();
+  private verdict?: Omit<SolveResult, 'sentence' | 'points' | 'name' | 'vary' | 'metric' | 'find' | 'target' | 'sameAs' | 'reference' | 'method'>;
+  readonly method: 'exact' | 'montecarlo';
+  private exactValues?: number[];
+  private exactReference?: number;
+  /** Set when the Monte Carlo search met values that contradict a one-way metric. */
+  private notMonotone = false;
+
+  constructor(readonly problem: SolveProblem) {
+    this.maxChunks = Math.max(1, Math.ceil(problem.maxTrials / problem.chunkTrials));
+    this.z = decisionZ(looksUpTo(this.maxChunks));
+    this.runs = problem.values.map(() => undefined);
+    const metric = problem.block.metric;
+    if (problem.useExact) {
+      const exact = problem.simulations.map((s) => s.exact?.().metrics[metric]);
+      const ref = problem.reference ? problem.reference.exact?.().metrics[metric] : problem.target;
+      if (exact.every((x) => x !== undefined && Number.isFinite(x)) && ref !== undefined && Number.isFinite(ref)) {
+        this.exactValues = exact as number[];
+        this.exactReference = ref;
+      }
+    }
+    this.method = this.exactValues ? 'exact' : 'montecarlo';
+  }
+
+  /** Run the search to its end. */
+  solve(): SolveResult {
+    for (const _ of this.steps());
+    return this.result();
+  }
+
+  /** The search, one round per step. */
+  *steps(): Generator<void, void> {
+    if (this.exactValues) {
+      this.verdict = exactVerdict(this.exactValues, this.exactReference!, this.problem.find, this.problem.values);
+      return;
+    }
+    this.verdict = yield* this.monteCarlo();
+  }
+
+  get done(): boolean {
+    return this.verdict !== undefined;
+  }
+
+  // ------------------------------------------------------------ Monte Carlo
+
+  private run(i: number): ValueRun {
+    let r = this.runs[i];
+    if (!r) {
+      const sim = this.problem.simulations[i];
+      const layout = layoutOf(sim);
+      r = { sim, metric: layout.index(this.problem.block.metric), tally: layout.create(), chunks: 0 };
+      this.runs[i] = r;
+    }
+    return r;
+  }
+
+  private referenceRun(): ValueRun | undefined {
+    if (!this.problem.reference) return undefined;
+    if (!this.reference) {
+      const sim = this.problem.reference;
+      const layout = layoutOf(sim);
+      this.reference = { sim, metric: layout.index(this.problem.block.metric), tally: layout.create(), chunks: 0 };
+    }
+    return this.reference;
+  }
+
+  /** Run `r` up to `chunks` chunks, on the solve's shared streams. */
+  private grow(r: ValueRun, chunks: number): void {
+    const { seed, index, chunkTrials } = this.problem;
+    const scratch = layoutOf(r.sim).create();
+    for (let c = r.chunks; c < chunks; c++) {
+      scratch.values.fill(0);
+      r.sim.run(solveStream(seed, index, c), chunkTrials, scratch);
+      r.tally.merge(scratch);
+    }
+    r.chunks = Math.max(r.chunks, chunks);
+  }
+
+  /**
+   * Grow `r` (and setup A beside it) chunk by chunk, yielding after each, so a caller
+   * stepping the search between frames (the dashboard) never waits on a whole round.
+   */
+  private *growing(r: ValueRun, chunks: number): Generator<void, void> {
+    const ref = this.referenceRun();
+    while (r.chunks < chunks) {
+      this.grow(r, r.chunks + 1);
+      if (ref && ref.chunks < r.chunks) this.grow(ref, r.chunks);
+      yield;
+    }
+  }
+
+  /** Value i's metric minus the target, at the decision level z (or at 95% for reports). */
+  private gap(i: number, z = this.z): Estimate {
+    const r = this.run(i);
+    const own = intervalAt(r.tally, r.metric, z);
+    const ref = this.referenceRun();
+    if (ref) {
+      // A at least as far along as B, on the same streams.
+      if (ref.chunks < r.chunks) this.grow(ref, r.chunks);
+      return differenceOf(intervalAt(ref.tally, ref.metric, z), own);
+    }
+    const t = this.problem.target!;
+    return { estimate: own.estimate - t, ci95: [own.ci95[0] - t, own.ci95[1] - t] };
+  }
+
+  /** Rounds on value i until its interval leaves the target or it reaches the cap. */
+  private *decide(i: number): Generator<void, Side> {
+    const known = this.sides.get(i);
+    if (known !== undefined) return known;
+    const r = this.run(i);
+    for (;;) {
+      if (r.chunks > 0) {
+        const g = this.gap(i);
+        const side: Side | undefined = g.ci95[0] > 0 ? 1 : g.ci95[1] < 0 ? -1 : r.chunks >= this.maxChunks ? 0 : undefined;
+        if (side !== undefined) {
+          this.sides.set(i, side);
+          return side;
+        }
+        yield* this.growing(r, this.nextChunks(r.chunks, g));
+      } else {
+        yield* this.growing(r, 1);
+      }
+    }
+  }
+
+  /** At least double (so the looks stay few), or enough for the interval to clear the gap. */
+  private nextChunks(chunks: number, g: Estimate): number {
+    const half = (g.ci95[1] - g.ci95[0]) / 2;
+    const distance = Math.abs(g.estimate);
+    const wanted = distance > 0 ? Math.ceil(chunks * (half / distance) ** 2 * ROUND_MARGIN) : this.maxChunks;
+    return Math.min(this.maxChunks, Math.max(2 * chunks, Math.min(wanted, 16 * chunks)));
+  }
+
+  private *monteCarlo(): Generator<void, NonNullable<SolveSearch['verdict']>> {
+    const n = this.problem.values.length;
+    const side = (i: number) => this.decide(i);
+    const first = yield* side(0);
+    const last = n > 1 ? yield* side(n - 1) : first;
+    let labels: Side[];
+    const dir = Math.sign(last - first) as Side;
+    if (dir === 0) {
+      // Both ends on the same side: a one-way metric never reaches the target in between.
+      labels = Array(n).fill(first);
+      if (first === 0) for (let i = 1; i < n - 1; i++) labels[i] = 0;
+    } else {
+      // key(i) = side × direction never decreases along a one-way metric.
+      const key = function* (i: number) {
+        return ((yield* side(i)) * dir) as Side;
+      };
+      let below = -1; // last index with key −1
+      if ((yield* key(0)) === -1) {
+        let lo = 0;
+        let hi = n - 1;
+        while (hi - lo > 1) {
+          const mid = (lo + hi) >> 1;
+          if ((yield* key(mid)) === -1) lo = mid;
+          else hi = mid;
+        }
+        below = lo;
+      }
+      let above = n; // first index with key +1
+      if ((yield* key(n - 1)) === 1) {
+        let lo = Math.max(below, 0);
+        let hi = n - 1;
+        while (hi - lo > 1) {
+          const mid = (lo + hi) >> 1;
+          if ((yield* key(mid)) === 1) hi = mid;
+          else lo = mid;
+        }
+        above = hi;
+      }
+      labels = Array.from({ length: n }, (_, i) => ((i <= below ? -1 : i >= above ? 1 : 0) * dir) as Side);
+      // Every value looked at must agree with the one-way picture.
+      for (const [i, s] of this.sides) if (s !== labels[i]) this.notMonotone = true;
+    }
+    if (this.notMonotone) {
+      return { decided: false, candidates: this.problem.values.slice(), monotone: false, ...this.trialCounts() };
+    }
+    const answer = yield* this.answer(labels);
+    return { ...answer, monotone: 'assumed', ...this.trialCounts() };
+  }
+
+  private *answer(labels: Side[]): Generator<void, { decided: boolean; value?: unknown; candidates?: unknown[] }> {
+    const values = this.problem.values;
+    const n = values.length;
+    const find = this.problem.find;
+    if (find !== 'closest') {
+      // atLeast: side ≥ 0 may qualify, +1 surely does; atMost the mirror image.
+      const sign = find.endsWith('AtLeast') ? 1 : -1;
+      const order = find.startsWith('first') ? [...Array(n).keys()] : [...Array(n).keys()].reverse();
+      const at = order.find((i) => labels[i] * sign >= 0);
+      if (at === undefined) return { decided: true, value: null };
+      if (labels[at] * sign === 1) return { decided: true, value: values[at] };
+      // The first (last) that may qualify is not decided: the answer is it or a later (earlier) sure one.
+      const from = order.indexOf(at);
+      const sure = order.slice(from).find((i) => labels[i] * sign === 1);
+      const candidates = order.slice(from, sure === undefined ? n : order.indexOf(sure) + 1).map((i) => values[i]);
+      if (sure === undefined) candidates.push(null);
+      return { decided: false, candidates };
+    }
+    // closest: the values next to where the metric crosses the target (or the nearer end).
+    const band = labels.flatMap((s, i) => (s === 0 ? [i] : []));
+    let candidates: number[];
+    if (band.length > 1) return { decided: false, candidates: band.map((i) => values[i]) };
+    if (band.length === 1) candidates = [band[0] - 1, band[0], band[0] + 1].filter((i) => i >= 0 && i < n);
+    else {
+      const cross = labels.findIndex((s, i) => i > 0 && s !== labels[i - 1]);
+      candidates = cross < 0 ? [0, n - 1] : [cross - 1, cross];
+      candidates = [...new Set(candidates)];
+    }
+    for (;;) {
+      for (const i of candidates) if (this.run(i).chunks === 0) yield* this.decide(i);
+      const d = candidates.map((i) => distanceBounds(this.gap(i)));
+      const best = d.reduce((b, x, k) => (x[1] < d[b][1] ? k : b), 0);
+      if (d.every((x, k) => k === best || d[best][1] < x[0])) return { decided: true, value: values[candidates[best]] };
+      // Sharpen the widest candidate that can still run.
+      const open = candidates.map((i, k) => ({ i, k })).filter(({ i }) => this.run(i).chunks < this.maxChunks);
+      if (open.length === 0) {
+        const still = candidates.filter((_, k) => d[k][0] <= d[best][1]);
+        return { decided: false, candidates: still.map((i) => values[i]) };
+      }
+      const widest = open.reduce((w, x) => (d[x.k][1] - d[x.k][0] > d[w.k][1] - d[w.k][0] ? x : w));
+      const r = this.run(widest.i);
+      yield* this.growing(r, Math.min(this.maxChunks, 2 * r.chunks));
+    }
+  }
+
+  private trialCounts(): { trials: number; maxTrials: number; sweepTrials: number } {
+    const ran = this.runs.filter((r): r is ValueRun => r !== undefined);
+    const most = Math.max(0, ...ran.map((r) => r.tally.trials));
+    const ref = this.reference?.tally.trials ?? 0;
+    return {
+      trials: ran.reduce((s, r) => s + r.tally.trials, 0) + ref,
+      maxTrials: this.maxChunks * this.problem.chunkTrials,
+      sweepTrials: most * this.problem.values.length + ref,
+    };
+  }
+
+  // ------------------------------------------------------------ reading it
+
+  /** The answer so far (final once `done`): the sentence, the points, the verdict. */
+  result(): SolveResult {
+    const { block, values, find, target } = this.problem;
+    const points: SolvePoint[] = [];
+    values.forEach((value, i) => {
+      if (this.exactValues) {
+        points.push({ value, exact: this.exactValues[i] });
+        return;
+      }
+      const r = this.runs[i];
+      if (!r || r.tally.trials === 0) return;
+      const e = summarize(r.tally, r.metric);
+      const p: SolvePoint = { value, estimate: e.estimate, ci95: e.ci95, trials: r.tally.trials };
+      points.push(p);
+    });
+    const out: SolveResult = {
+      name: block.name,
+      vary: block.vary,
+      metric: block.metric,
+      find,
+      ...(target !== undefined ? { target } : {}),
+      ...(block.sameAs ? { sameAs: block.sameAs } : {}),
+      method: this.method,
+      decided: false,
+      monotone: this.method === 'exact' ? false : 'assumed',
+      sentence: '',
+      points,
+    };
+    if (this.problem.reference) {
+      if (this.exactValues) out.reference = { value: 'A', exact: this.exactReference };
+      else if (this.reference && this.reference.tally.trials > 0) {
+        const e = summarize(this.reference.tally, this.reference.metric);
+        out.reference = { value: 'A', estimate: e.estimate, ci95: e.ci95, trials: this.reference.tally.trials };
+      }
+    }
+    if (this.verdict) Object.assign(out, this.verdict);
+    else if (this.method === 'montecarlo') Object.assign(out, this.trialCounts());
+    out.sentence = solveSentence(out, block, this.done);
+    // The answer first, the evidence after, in one fixed order (byte-identical JSON).
+    const order = ['name', 'vary', 'metric', 'find', 'target', 'sameAs', 'method', 'decided', 'value', 'candidates', 'monotone', 'sentence', 'trials', 'maxTrials', 'sweepTrials', 'reference', 'points'] as const;
+    const ordered: Record<string, unknown> = {};
+    for (const k of order) if (out[k] !== undefined) ordered[k] = out[k];
+    return ordered as unknown as SolveResult;
+  }
+}
+
+/** [least, most] distance from the target that an interval of (metric − target) allows. */
+function distanceBounds(g: Estimate): [number, number] {
+  const [lo, hi] = g.ci95;
+  const far = Math.max(Math.abs(lo), Math.abs(hi));
+  return lo <= 0 && hi >= 0 ? [0, far] : [Math.min(Math.abs(lo), Math.abs(hi)), far];
+}
+
+/** The exact answer, read off every value by the definition of `find`. */
+export function exactVerdict(
+  metric: readonly number[],
+  target: number,
+  find: Find,
+  values: readonly unknown[],
+): { decided: true; value: unknown; monotone: boolean; candidates?: unknown[] } {
+  const n = metric.length;
+  const up = metric.every((m, i) => i === 0 || m >= metric[i - 1] - EXACT_TOLERANCE);
+  const down = metric.every((m, i) => i === 0 || m <= metric[i - 1] + EXACT_TOLERANCE);
+  const monotone = up || down;
+  const meets = (m: number) => (find.endsWith('AtLeast') ? m >= target - EXACT_TOLERANCE : m <= target + EXACT_TOLERANCE);
+  let at: number | undefined;
+  if (find === 'closest') {
+    at = 0;
+    for (let i = 1; i < n; i++) if (Math.abs(metric[i] - target) < Math.abs(metric[at] - target) - EXACT_TOLERANCE) at = i;
+    const ties = metric.flatMap((m, i) => (i !== at && Math.abs(Math.abs(m - target) - Math.abs(metric[at!] - target)) <= EXACT_TOLERANCE ? [values[i]] : []));
+    return { decided: true, value: values[at], monotone, ...(ties.length > 0 ? { candidates: [values[at], ...ties] } : {}) };
+  }
+  const order = find.startsWith('first') ? [...Array(n).keys()] : [...Array(n).keys()].reverse();
+  at = order.find((i) => meets(metric[i]));
+  return { decided: true, value: at === undefined ? null : values[at], monotone };
+}

@@ -1,0 +1,93 @@
+/**
+ * A solve's answer as one sentence: "2 challenges (success = 0.500 exact); 1 gives 0.875,
+ * 3 gives 0.125", or with intervals, its confidence and the trials it took.
+ */
+import type { SolveBlock } from './schema.ts';
+import type { SolvePoint, SolveResult } from './result.ts';
+
+/** A value as it reads in a sentence: numbers and strings as they are, lists joined. */
+export function valueText(value: unknown): string {
+  if (value === null) return 'none';
+  if (Array.isArray(value)) return value.length === 0 ? 'none' : value.map(valueText).join(' + ');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** "2 challenges" from the block's `label` ("{value}" replaced) or the path's last word. */
+export function valueLabel(value: unknown, block: Pick<SolveBlock, 'label' | 'vary'>): string {
+  const text = valueText(value);
+  if (block.label) return block.label.includes('{value}') ? block.label.replaceAll('{value}', text) : `${text} ${block.label}`;
+  const words = block.vary.split('.').filter((s) => !/^\d+$/.test(s));
+  const word = words[words.length - 1] ?? block.vary;
+  // "1 challenge", "2 challenges": a plural field name reads singular after 1.
+  return `${text} ${value === 1 && /[^su]s$/.test(word) ? word.slice(0, -1) : word}`;
+}
+
+/** A metric's figure: three decimals, or three significant digits for large means. */
+export function figure(x: number): string {
+  return Math.abs(x) >= 1000 ? Math.round(x).toLocaleString('en') : Math.abs(x) >= 10 ? x.toPrecision(4) : x.toFixed(3);
+}
+
+/** "1.6 M" / "420 k" / "900" trials. */
+export function trialsText(n: number): string {
+  if (n >= 1e6) return `${(n / 1e6).toPrecision(2)} M`;
+  if (n >= 1e4) return `${Math.round(n / 1e3)} k`;
+  return String(n);
+}
+
+function pointText(p: SolvePoint | undefined, withInterval: boolean): string {
+  if (!p) return '?';
+  if (p.exact !== undefined && p.estimate === undefined) return figure(p.exact);
+  const e = figure(p.estimate!);
+  return withInterval && p.ci95 ? `${e} [${figure(p.ci95[0])}, ${figure(p.ci95[1])}]` : e;
+}
+
+function goalText(r: SolveResult): string {
+  const ref = r.reference;
+  const target = r.target !== undefined ? figure(r.target) : `its value in A (${Object.entries(r.sameAs ?? {}).map(([k, v]) => `${k} = ${valueText(v)}`).join(', ')}: ${ref ? pointText(ref, true) + (ref.exact !== undefined ? ' exact' : '') : '…'})`;
+  switch (r.find) {
+    case 'closest':
+      return `${r.metric} closest to ${target}`;
+    case 'firstAtLeast':
+      return `the first with ${r.metric} ≥ ${target}`;
+    case 'lastAtLeast':
+      return `the last with ${r.metric} ≥ ${target}`;
+    case 'firstAtMost':
+      return `the first with ${r.metric} ≤ ${target}`;
+    case 'lastAtMost':
+      return `the last with ${r.metric} ≤ ${target}`;
+  }
+}
+
+/** "The first with…" starts a sentence; a metric's name keeps its case ("win.crew closest to…"). */
+function capital(text: string): string {
+  return text.startsWith('the ') ? 'T' + text.slice(1) : text;
+}
+
+export function solveSentence(r: SolveResult, block: SolveBlock, done: boolean): string {
+  const exact = r.method === 'exact';
+  const at = (v: unknown) => r.points.find((p) => JSON.stringify(p.value) === JSON.stringify(v));
+  const index = (v: unknown) => r.points.findIndex((p) => JSON.stringify(p.value) === JSON.stringify(v));
+  const rangeText = `${valueText(r.points[0]?.value ?? '')}…${valueText(r.points[r.points.length - 1]?.value ?? '')}`;
+  const cost = exact ? '' : `, ${trialsText(r.trials ?? 0)} trials`;
+  if (!done) return `Searching for ${goalText(r)}: ${r.points.length} value(s) looked at${cost}…`;
+  const monotoneNote = r.monotone === false ? `; note: ${r.metric} does not move one way over ${valueText(block.range ? block.range[0] : r.points[0]?.value)}…${valueText(block.range ? block.range[1] : block.values?.[block.values.length - 1])}` : '';
+  if (!r.decided) {
+    if (r.monotone === false) return `Undecided: ${r.metric} does not move one way over the range (values looked at disagree), so the search cannot be trusted${cost}.`;
+    const cands = (r.candidates ?? []).map((v) => (v === null ? 'none in range' : valueLabel(v, block)));
+    const near = (r.candidates ?? []).filter((v) => v !== null).map((v) => `${valueText(v)} gives ${pointText(at(v), true)}`).filter((s) => !s.endsWith('?'));
+    return `${capital(goalText(r))}: undecided between ${cands.join(' and ')}; ${near.join(', ')} — the target still lies within the 95% intervals at the cap of ${trialsText(r.maxTrials ?? 0)} trials a value${cost}.`;
+  }
+  if (r.value === null) {
+    return `No value of ${block.vary} in ${rangeText} gives ${goalText(r).replace(/^the (first|last) with /, '')} (${exact ? 'exact' : 'decided at 95%'}${cost})${monotoneNote}.`;
+  }
+  const k = index(r.value);
+  const p = r.points[k];
+  const main = exact ? `${r.metric} = ${pointText(p, false)} exact` : `${r.metric} = ${pointText(p, true)}`;
+  const neighbours = [r.points[k - 1], r.points[k + 1]]
+    .filter((q): q is SolvePoint => q !== undefined)
+    .map((q) => `${valueText(q.value)} gives ${pointText(q, !exact)}`);
+  const ties = exact && r.candidates && r.candidates.length > 1 ? ` (tied with ${r.candidates.slice(1).map(valueText).join(', ')})` : '';
+  const how = exact ? '' : ` — decided at 95% (assuming ${r.metric} moves one way over the range)${cost}`;
+  return `${capital(goalText(r))}: ${valueLabel(r.value, block)} (${main})${ties}${neighbours.length > 0 ? `; ${neighbours.join(', ')}` : ''}${how}${monotoneNote}.`;
+}

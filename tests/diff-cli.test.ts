@@ -1,0 +1,176 @@
+/**
+ * `poolsim diff` and `poolsim report --baseline` end to end: the same seed on an unchanged
+ * scenario moves nothing (byte-identical results); a deliberate rules variant
+ * (`hitOn: "4+"`) is caught, exact and Monte Carlo alike, and marked in the reports;
+ * one-sided entries and changed settings are listed; bad input exits 2 naming the file
+ * and the path inside it.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { poolsim } from './helpers.ts';
+
+/** One clash (every metric exact) and one battle with pushing (Monte Carlo only). */
+function library(dir: string, rules: Record<string, unknown> = {}): string {
+  const lib = join(dir, 'lib');
+  mkdirSync(lib, { recursive: true });
+  const sides = [
+    { name: 'd4trait', combatants: [{ name: 'captain', dice: ['d4'] }, { name: 'minion', count: 2 }] },
+    { name: 'd6trait', combatants: [{ name: 'captain', dice: ['d6'] }, { name: 'minion', count: 2 }] },
+  ];
+  const clash = { name: 'Clash d4 vs d6', system: 'viciousness', mechanic: 'clash', trials: 4000, seed: 'c', rules, setup: { sides } };
+  const battle = { name: 'Battle d4 vs d6', system: 'viciousness', mechanic: 'battle', trials: 4000, seed: 'b', rules: { push: 'ifNoHit', ...rules }, setup: { sides } };
+  writeFileSync(join(lib, 'clash.json'), JSON.stringify(clash));
+  writeFileSync(join(lib, 'battle.json'), JSON.stringify(battle));
+  return lib;
+}
+
+// Reports render charts: on a loaded machine the first one (imports included) takes seconds.
+describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
+  test('same seed, unchanged scenarios: byte-identical results and nothing moved (exit 0)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'poolsim-diff-'));
+    const lib = library(dir);
+    expect((await poolsim('report', lib, '--out', join(dir, 'base'), '--workers', '1')).code).toBe(0);
+    const r = await poolsim('report', lib, '--out', join(dir, 'new'), '--workers', '1', '--baseline', join(dir, 'base'));
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/nothing moved/);
+    for (const slug of ['clash', 'battle']) {
+      expect(readFileSync(join(dir, 'new', slug, 'results.json'), 'utf8')).toBe(readFileSync(join(dir, 'base', slug, 'results.json'), 'utf8'));
+    }
+    const d = await poolsim('diff', join(dir, 'base'), join(dir, 'new'));
+    expect(d.code).toBe(0);
+    expect(d.out).toMatch(/^nothing moved \(\d+ numbers compared in 2 scenarios/m);
+    expect(readFileSync(join(dir, 'new', 'changes.md'), 'utf8')).toMatch(/✅ nothing moved/);
+  });
+
+  test('hitOn "4+" against the default is caught, exact and Monte Carlo, and marked in the reports', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'poolsim-diff-'));
+    expect((await poolsim('report', library(join(dir, 'a')), '--out', join(dir, 'base'), '--workers', '1')).code).toBe(0);
+    const lib = library(join(dir, 'b'), { hitOn: '4+' });
+    const r = await poolsim('report', lib, '--out', join(dir, 'new'), '--workers', '1', '--baseline', join(dir, 'base'));
+    expect(r.code).toBe(0); // report's status is its expect checks; diff's is below
+    expect(r.out).toMatch(/Since .*base: \d+ numbers moved in 2 scenarios/);
+
+    const d = await poolsim('diff', join(dir, 'base'), join(dir, 'new'), '--json');
+    expect(d.code).toBe(1);
+    const diff = JSON.parse(d.out);
+    const moved = (scenario: string) => diff.changes.filter((c: any) => c.scenario === scenario && c.moved).map((c: any) => c.metric);
+    // A d6 shows 4, 5 or 6 under 4+: the d6 side hits more, and tops more often.
+    expect(moved('Clash d4 vs d6')).toEqual(expect.arrayContaining(['hits.d6trait', 'top.d6trait', 'top.d4trait']));
+    // A d4's only face ≥ 4 is the 4: its own hits do not change.
+    expect(moved('Clash d4 vs d6')).not.toContain('hits.d4trait');
+    const top = diff.changes.find((c: any) => c.scenario === 'Clash d4 vs d6' && c.metric === 'top.d6trait');
+    expect(top).toMatchObject({ exact: true, moved: true });
+    expect(top.change).toBeGreaterThan(0);
+    expect(moved('Battle d4 vs d6')).toEqual(expect.arrayContaining(['win.d4trait', 'win.d6trait']));
+    const win = diff.changes.find((c: any) => c.scenario === 'Battle d4 vs d6' && c.metric === 'win.d6trait');
+    expect(win.exact).toBe(false);
+    expect(win.q).toBeLessThan(0.05);
+    expect(win.ci95[0]).toBeGreaterThan(0);
+    expect(diff.settings).toEqual(
+      expect.arrayContaining([expect.objectContaining({ scenario: 'Clash d4 vs d6', setting: 'rules' })]),
+    );
+
+    // The reports: a summary page, the index's banner, each moved number marked old → new.
+    const changes = readFileSync(join(dir, 'new', 'changes.md'), 'utf8');
+    expect(changes).toMatch(/❌ \*\*\d+ numbers moved in 2 scenarios/);
+    expect(changes).toContain('[Clash d4 vs d6](clash/report.md)');
+    expect(changes).toContain('rules hitOn "exact4" → "4+"');
+    expect(readFileSync(join(dir, 'new', 'index.md'), 'utf8')).toContain('[what moved](changes.md)');
+    const f = (x: number) => x.toFixed(4);
+    const report = readFileSync(join(dir, 'new', 'clash', 'report.md'), 'utf8');
+    expect(report).toContain(`↑ ${f(top.base.value)} → ${f(top.new.value)}, +${f(top.change)} (exact)`);
+    const html = readFileSync(join(dir, 'new', 'battle', 'index.html'), 'utf8');
+    expect(html).toContain(`↑ ${f(win.base.value)} → ${f(win.new.value)}, +${f(win.change)} [+${f(win.ci95[0])}, +${f(win.ci95[1])}]`);
+    expect(readFileSync(join(dir, 'new', 'changes.html'), 'utf8')).toContain('<a href="battle/index.html">Battle d4 vs d6</a>');
+
+    // The Markdown summary for a CI job.
+    const md = await poolsim('diff', join(dir, 'base'), join(dir, 'new'), '--markdown');
+    expect(md.code).toBe(1);
+    expect(md.out).toMatch(/^## Balance: what moved since the baseline/);
+    expect(md.out).toContain('| `win.d6trait` |');
+  });
+
+  test('result files: one-sided scenarios, points and metrics and a changed trial count are listed (exit 1)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'poolsim-diff-'));
+    const m = (estimate: number) => ({ estimate, ci95: [estimate - 0.01, estimate + 0.01] });
+    const result = (name: string, trials: number, points: Record<string, unknown>[]) => ({
+      name,
+      system: 'viciousness',
+      mechanic: 'knavery',
+      trials,
+      seed: 's',
+      results: points,
+      expect: [],
+    });
+    writeFileSync(
+      join(dir, 'base.json'),
+      JSON.stringify([
+        result('kept', 1000, [
+          { point: { 'setup.challenges': 1 }, metrics: { success: m(0.5), sixes: m(0.2) } },
+          { point: { 'setup.challenges': 2 }, metrics: { success: m(0.3) } },
+        ]),
+        result('dropped', 1000, [{ point: {}, metrics: { success: m(0.5) } }]),
+      ]),
+    );
+    writeFileSync(
+      join(dir, 'new.json'),
+      JSON.stringify([
+        result('kept', 2000, [
+          { point: { 'setup.challenges': 1 }, metrics: { success: m(0.5) } },
+          { point: { 'setup.challenges': 3 }, metrics: { success: m(0.2) } },
+        ]),
+        result('added', 1000, [{ point: {}, metrics: { success: m(0.5) } }]),
+      ]),
+    );
+    const d = await poolsim('diff', join(dir, 'base.json'), join(dir, 'new.json'));
+    expect(d.code).toBe(1);
+    expect(d.out).toMatch(/^nothing moved; 5 scenario\(s\), point\(s\) or metric\(s\) on one side only/m);
+    expect(d.out).toContain('"dropped"');
+    expect(d.out).toContain('"kept" at challenges = 2');
+    expect(d.out).toContain('"kept" at challenges = 1 metric sixes');
+    expect(d.out).toContain('"kept" at challenges = 3');
+    expect(d.out).toContain('"added"');
+    expect(d.out).toContain('"kept": trials 1000 → 2000');
+  });
+
+  test('bad input exits 2 naming the file and the path inside it; report --baseline writes nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'poolsim-diff-'));
+    const good = { name: 'x', system: 'vdp', mechanic: 'check', trials: 10, seed: 's', results: [{ point: {}, metrics: { success: { estimate: 0.5, ci95: [0.4, 0.6] } } }], expect: [] };
+    writeFileSync(join(dir, 'good.json'), JSON.stringify(good));
+    writeFileSync(join(dir, 'broken.json'), '{"name": ');
+    const badCi = structuredClone(good);
+    (badCi.results[0]!.metrics.success as any).ci95 = [0.6, 'high'];
+    writeFileSync(join(dir, 'bad-ci.json'), JSON.stringify(badCi));
+    writeFileSync(join(dir, 'twice.json'), JSON.stringify([good, good]));
+    const samePoint = { ...good, results: [good.results[0], good.results[0]] };
+    writeFileSync(join(dir, 'same-point.json'), JSON.stringify(samePoint));
+
+    const cases: [string, string][] = [
+      ['broken.json', `${join(dir, 'broken.json')}: (top level): expected result JSON (poolsim run --json)`],
+      ['bad-ci.json', `${join(dir, 'bad-ci.json')}: results.0.metrics.success.ci95.1: expected a number`],
+      ['twice.json', `${join(dir, 'twice.json')}: 1.name: "x" is also the name of a scenario in ${join(dir, 'twice.json')}`],
+      ['same-point.json', `${join(dir, 'same-point.json')}: results.1.point: the same point as results.0`],
+      ['missing.json', `${join(dir, 'missing.json')}: (top level): no such file or folder`],
+      ['.', `${dir}: (top level): no <scenario>/results.json in this folder`],
+    ];
+    for (const [file, message] of cases) {
+      const r = await poolsim('diff', join(dir, 'good.json'), join(dir, file));
+      expect(r.code, file).toBe(2);
+      expect(r.err, file).toContain(message);
+    }
+    expect((await poolsim('diff', join(dir, 'good.json'))).code).toBe(2);
+    expect((await poolsim('diff', join(dir, 'good.json'), join(dir, 'good.json'), '--fdr', '2')).err).toContain('--fdr expects a rate between 0 and 1');
+
+    const lib = library(dir);
+    const out = join(dir, 'out');
+    mkdirSync(out);
+    writeFileSync(join(out, 'keep.txt'), 'previous report');
+    const r = await poolsim('report', lib, '--out', out, '--baseline', join(dir, 'nowhere'));
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`${join(dir, 'nowhere')}: (top level): no such file or folder`);
+    expect(readdirSync(out)).toEqual(['keep.txt']);
+    expect(existsSync(join(out, 'changes.md'))).toBe(false);
+  });
+});

@@ -1,0 +1,228 @@
+/**
+ * `poolsim diff`'s statistics (sim/diff.ts): the p-values and Benjamini–Hochberg against
+ * textbook values, a 0.01 change in a probability at 200,000 trials caught, and the false
+ * discovery rate held — over constructed results (many replications, fast) and over two
+ * real runs of the same scenario at different seeds (≥ 500 comparisons).
+ */
+import seedrandom from 'seedrandom';
+import { describe, expect, test } from 'vitest';
+import { benjaminiHochberg, diffResults, EXACT_TOLERANCE, twoSidedP } from '../sim/diff.ts';
+import { normalMean, wilson } from '../sim/stats.ts';
+import type { MetricResult, ScenarioResult } from '../sim/result.ts';
+import { contractKind } from '../reports/kinds.ts';
+import { runScenario } from './helpers.ts';
+
+/** A result of one scenario whose points are `metrics[i]` at sweep value i. */
+function resultOf(metrics: Record<string, MetricResult>[], trials: number, name = 'constructed', seed: string | number = 's'): ScenarioResult {
+  return {
+    name,
+    system: 'viciousness',
+    mechanic: 'knavery',
+    trials,
+    seed,
+    results: metrics.map((m, i) => ({ point: { 'setup.challenges': i }, metrics: m })),
+    expect: [],
+  };
+}
+
+/** A probability as poolsim reports it: `successes` of `n`, Wilson interval. */
+function probability(successes: number, n: number): MetricResult {
+  return wilson(successes, n);
+}
+
+/** A normal variate from a seeded uniform (Box–Muller). */
+function normal(random: () => number): number {
+  return Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+}
+
+/**
+ * A binomial count at n ≥ 20,000 with p in [0.1, 0.9]: np(1−p) ≥ 1,800, where the
+ * normal approximation (rounded) is off by far less than the test's tolerances.
+ */
+function binomial(n: number, p: number, random: () => number): number {
+  return Math.min(n, Math.max(0, Math.round(n * p + Math.sqrt(n * p * (1 - p)) * normal(random))));
+}
+
+describe('p-values and Benjamini–Hochberg', () => {
+  test('two-sided normal p-values match the tables', () => {
+    expect(twoSidedP(1.959963984540054)).toBeCloseTo(0.05, 6);
+    expect(twoSidedP(1)).toBeCloseTo(0.3173105078629141, 6);
+    expect(twoSidedP(-3)).toBeCloseTo(0.0026997960632601866, 8);
+    expect(twoSidedP(5) / 5.733031437583878e-7).toBeCloseTo(1, 5);
+    expect(twoSidedP(0)).toBe(1);
+  });
+
+  test('adjusted p-values of the worked example (Benjamini & Hochberg 1995, 15 hypotheses)', () => {
+    // The paper's 15 p-values; at q = 0.05 the step-up procedure rejects the 4 smallest.
+    const p = [0.0001, 0.0004, 0.0019, 0.0095, 0.0201, 0.0278, 0.0298, 0.0344, 0.0459, 0.324, 0.4262, 0.5719, 0.6528, 0.759, 1];
+    const q = benjaminiHochberg(p);
+    expect(q.filter((x) => x <= 0.05)).toHaveLength(4);
+    expect(q[0]).toBeCloseTo(0.0015, 10);
+    expect(q[3]).toBeCloseTo((0.0095 * 15) / 4, 10);
+    expect(q[14]).toBe(1);
+    // Order of input does not matter.
+    const shuffled = [...p].reverse();
+    expect(benjaminiHochberg(shuffled)).toEqual([...q].reverse());
+  });
+});
+
+describe('a real change is caught', () => {
+  test('0.01 in a probability at 200,000 trials, among 999 unchanged metrics', () => {
+    const n = 200_000;
+    const random = seedrandom('a 0.01 change');
+    for (const [p0, p1] of [
+      [0.5, 0.51],
+      [0.05, 0.06],
+      [0.9, 0.89],
+    ]) {
+      const base: Record<string, MetricResult>[] = [];
+      const next: Record<string, MetricResult>[] = [];
+      for (let i = 0; i < 1000; i++) {
+        const p = 0.1 + 0.8 * random();
+        base.push({ success: probability(binomial(n, i === 0 ? p0 : p, random), n) });
+        next.push({ success: probability(binomial(n, i === 0 ? p1 : p, random), n) });
+      }
+      // The changed one drawn at its expected counts: the test must not rely on luck.
+      base[0] = { success: probability(p0 * n, n) };
+      next[0] = { success: probability(p1 * n, n) };
+      const diff = diffResults([resultOf(base, n)], [resultOf(next, n)], { kindOf: contractKind });
+      const changed = diff.changes[0]!;
+      expect(changed.moved, `${p0} → ${p1}: q ${changed.q}`).toBe(true);
+      expect(changed.change).toBeCloseTo(p1 - p0, 12);
+      expect(changed.ci95[0]).toBeLessThan(p1 - p0);
+      expect(changed.ci95[1]).toBeGreaterThan(p1 - p0);
+      expect(Math.sign(changed.ci95[0])).toBe(Math.sign(p1 - p0));
+      expect(diff.moved).toBeLessThanOrEqual(2);
+    }
+  });
+
+  test('a change below --min-change is significant but has not moved', () => {
+    const n = 200_000;
+    const base = resultOf([{ success: probability(0.5 * n, n) }], n);
+    const next = resultOf([{ success: probability(0.51 * n, n) }], n);
+    const loose = diffResults([base], [next], { kindOf: contractKind, minChange: 0.02 });
+    expect(loose.changes[0]!.significant).toBe(true);
+    expect(loose.moved).toBe(0);
+  });
+
+  test('exact on both sides: the change is exact and moves past the contract precision only', () => {
+    const m = (exact: number): MetricResult => ({ estimate: 0.3, ci95: [0.29, 0.31], exact });
+    const tiny = diffResults([resultOf([{ success: m(0.3125) }], 1000)], [resultOf([{ success: m(0.3125 + EXACT_TOLERANCE / 10) }], 1000)]);
+    expect(tiny.changes[0]!).toMatchObject({ exact: true, moved: false });
+    const real = diffResults([resultOf([{ success: m(0.3125) }], 1000)], [resultOf([{ success: m(0.3126) }], 1000)]);
+    expect(real.changes[0]!).toMatchObject({ exact: true, moved: true, ci95: [real.changes[0]!.change, real.changes[0]!.change] });
+    expect(real.tested).toBe(0);
+  });
+
+  test('one side exact: tested against the exact value with the other side error alone', () => {
+    const n = 200_000;
+    const exact: MetricResult = { estimate: 0.501, ci95: [0.499, 0.503], exact: 0.5 };
+    const moved = diffResults([resultOf([{ success: exact }], n)], [resultOf([{ success: probability(0.505 * n, n) }], n)], { kindOf: contractKind });
+    // z = 0.005 / √(0.25 / 200000) = 4.47
+    expect(moved.changes[0]!.p).toBeCloseTo(twoSidedP(0.005 / Math.sqrt(0.25 / n)), 8);
+    expect(moved.moved).toBe(1);
+  });
+});
+
+describe('the false discovery rate is held', () => {
+  test('no change anywhere: at most the rate of replications flag anything (150 × 500 comparisons)', () => {
+    // With every null true, the false discovery rate is the chance of any discovery at
+    // all, which Benjamini–Hochberg keeps at or below q = 0.05.
+    const random = seedrandom('fdr under the global null');
+    const replications = 150;
+    const m = 500;
+    let withDiscoveries = 0;
+    let flagged = 0;
+    for (let r = 0; r < replications; r++) {
+      const base: Record<string, MetricResult>[] = [];
+      const next: Record<string, MetricResult>[] = [];
+      for (let i = 0; i < m / 2; i++) {
+        const n = 20_000;
+        const p = 0.1 + 0.8 * random();
+        // A mean with sd 1.7 (a count of hits, say): normal interval from sum and sum of squares.
+        const mean = 2 * random();
+        const draw = () => {
+          const x = mean + (1.7 / Math.sqrt(n)) * normal(random);
+          return normalMean(x * n, (1.7 * 1.7 * (n - 1)) + n * x * x, n);
+        };
+        base.push({ success: probability(binomial(n, p, random), n), successes: draw() });
+        next.push({ success: probability(binomial(n, p, random), n), successes: draw() });
+      }
+      const diff = diffResults([resultOf(base, 20_000)], [resultOf(next, 20_000)], { kindOf: contractKind });
+      expect(diff.tested).toBe(m);
+      flagged += diff.moved;
+      if (diff.moved > 0) withDiscoveries++;
+    }
+    // 5% of 150 is 7.5; three binomial standard deviations above it is 15.5.
+    console.log(`global null: ${withDiscoveries} of ${replications} replications of ${m} comparisons flagged anything (${flagged} flags in all)`);
+    expect(withDiscoveries, `${withDiscoveries} of ${replications} replications flagged something (${flagged} flags)`).toBeLessThanOrEqual(15);
+  });
+
+  test('50 real changes among 500: the share of false discoveries averages at most the rate', () => {
+    const random = seedrandom('fdr with real changes');
+    const replications = 100;
+    const n = 20_000;
+    let fdpSum = 0;
+    let found = 0;
+    for (let r = 0; r < replications; r++) {
+      const base: Record<string, MetricResult>[] = [];
+      const next: Record<string, MetricResult>[] = [];
+      const shifted = new Set<number>();
+      for (let i = 0; i < 500; i++) {
+        const p = 0.2 + 0.6 * random();
+        // Every tenth metric moves by 4 standard errors of the difference.
+        const shift = i % 10 === 0 ? 4 * Math.sqrt((2 * p * (1 - p)) / n) : 0;
+        if (shift) shifted.add(i);
+        base.push({ success: probability(binomial(n, p, random), n) });
+        next.push({ success: probability(binomial(n, p + shift, random), n) });
+      }
+      const diff = diffResults([resultOf(base, n)], [resultOf(next, n)], { kindOf: contractKind });
+      const discoveries = diff.changes.map((c, i) => (c.moved ? i : -1)).filter((i) => i >= 0);
+      const falseOnes = discoveries.filter((i) => !shifted.has(i)).length;
+      fdpSum += discoveries.length ? falseOnes / discoveries.length : 0;
+      found += discoveries.length - falseOnes;
+    }
+    console.log(`50 changes among 500: mean false discovery proportion ${(fdpSum / replications).toFixed(4)}, ${found} of ${replications * 50} changes found`);
+    // BH's FDR is (450/500)·0.05 = 0.045; the mean of 100 replications has a standard error near 0.004.
+    expect(fdpSum / replications).toBeLessThanOrEqual(0.06);
+    // And it has power: most 4-SE changes are found.
+    expect(found / (replications * 50)).toBeGreaterThan(0.6);
+  });
+
+  test('two real runs at different seeds, 512 comparisons: no more flagged than the rate allows', () => {
+    // Knavery over 128 points, 4 metrics each, exact values removed so every metric is
+    // compared as Monte Carlo (with them, the comparison would be exact and trivially equal).
+    const scenario = {
+      name: 'Knavery sweep',
+      system: 'viciousness',
+      mechanic: 'knavery',
+      trials: 3000,
+      setup: { challenges: 3, participants: [{ name: 'captain', dice: ['d6'] }, { name: 'minion', count: 2 }] },
+      sweep: {
+        'setup.challenges': [1, 2, 3, 4, 5, 6, 7, 8],
+        'setup.participants.0.dice': [[], ['d4'], ['d6'], ['d8']],
+        'setup.participants.1.count': [1, 2, 3, 4],
+      },
+    };
+    const withoutExact = (r: ScenarioResult): ScenarioResult => ({
+      ...r,
+      results: r.results.map((p) => ({
+        ...p,
+        metrics: Object.fromEntries(Object.entries(p.metrics).map(([k, { estimate, ci95 }]) => [k, { estimate, ci95 }])),
+      })),
+    });
+    const a = withoutExact(runScenario(scenario, { seed: 'first' }));
+    const b = withoutExact(runScenario(scenario, { seed: 'second' }));
+    const diff = diffResults([a], [b], { kindOf: contractKind });
+    expect(diff.changes.length).toBeGreaterThanOrEqual(500);
+    expect(diff.tested).toBe(diff.changes.length);
+    expect(diff.settings).toEqual([{ scenario: 'Knavery sweep', setting: 'seed', base: 'first', new: 'second' }]);
+    // Every null is true here, so each flag is a false discovery: BH allows 5% of the
+    // comparisons at the very most (and any flag at all only 5% of the time).
+    expect(diff.moved, `${diff.moved} of ${diff.tested} flagged`).toBeLessThanOrEqual(Math.floor(0.05 * diff.tested));
+    // The raw tests are calibrated: about 5% of p-values fall below 0.05 before correction.
+    const raw = diff.changes.filter((c) => c.p! < 0.05).length / diff.tested;
+    console.log(`two seeds: ${diff.moved} of ${diff.tested} comparisons flagged; ${(raw * 100).toFixed(1)}% of raw p-values below 0.05`);
+    expect(raw).toBeLessThan(0.09);
+  });
+});

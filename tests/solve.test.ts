@@ -1,0 +1,311 @@
+/**
+ * `poolsim solve` (sim/solve/): exact answers against sweeps of exact values and hand
+ * counts, the sequential Monte Carlo search with the exact engine switched off, saying
+ * "undecided" rather than guessing, the equivalence form, bad input, the CLI and reports.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { planScenario, ScenarioErrors } from '../sim/scenario.ts';
+import { solvePlan, solveProblem } from '../sim/solve/plan.ts';
+import { exactVerdict, SolveSearch } from '../sim/solve/search.ts';
+import { FINDS } from '../sim/solve/schema.ts';
+import { chartsFor } from '../reports/charts/index.ts';
+import { renderScenarioHtml, renderScenarioMarkdown } from '../reports/render.ts';
+import { runPlan } from '../sim/assemble.ts';
+import { poolsim } from './helpers.ts';
+
+/** "3 plain participants": each adds only the 1d6 every participant rolls. */
+const heist = (solve: object[], extra: object = {}) => ({
+  name: 'Knavery: challenges for an even heist',
+  system: 'viciousness',
+  mechanic: 'knavery',
+  trials: 65536,
+  seed: 'even-heist',
+  setup: { challenges: 2, participants: [{ name: 'crew', count: 3 }] },
+  solve,
+  ...extra,
+});
+
+const even = { name: 'even heist', vary: 'setup.challenges', range: [0, 12], metric: 'success', target: 0.5 };
+
+function plan(raw: unknown) {
+  return planScenario(raw, 'solve.json');
+}
+
+/** P(at least c of 3 dice show 4+) with p = 1/2: (sum of C(3, k), k ≥ c) / 8. */
+function heistByHand(c: number): number {
+  const ways = [1, 3, 3, 1];
+  return ways.slice(Math.min(c, 4)).reduce((a, b) => a + b, 0) / 8;
+}
+
+describe('exact solves', () => {
+  test('the heist: 3 plain participants, 2 challenges gives exactly 0.5', () => {
+    const [r] = solvePlan(plan(heist([even])));
+    expect(r).toMatchObject({ method: 'exact', decided: true, value: 2, monotone: true });
+    expect(r.points.map((p) => p.exact)).toEqual(Array.from({ length: 13 }, (_, c) => heistByHand(c)));
+    expect(r.sentence).toContain('2 challenges (success = 0.500 exact); 1 gives 0.875, 3 gives 0.125');
+  });
+
+  test('every find and target matches the answer read off a sweep of exact values', () => {
+    const swept = runPlan(planScenario({ ...heist([even]), trials: 1, sweep: { 'setup.challenges': Array.from({ length: 13 }, (_, i) => i) } }, 'sweep.json'));
+    const exact = swept.results.map((p) => p.metrics.success.exact!);
+    const values = swept.results.map((p) => p.point['setup.challenges']);
+    for (const target of [0, 0.1, 0.125, 0.3, 0.5, 0.7, 0.875, 0.95, 1]) {
+      for (const find of FINDS) {
+        const [r] = solvePlan(plan(heist([{ ...even, target, find }])));
+        // By definition, from the sweep: first/last index meeting the bound; closest by distance.
+        let want: unknown;
+        if (find === 'closest') {
+          const d = exact.map((m) => Math.abs(m - target));
+          want = values[d.indexOf(Math.min(...d))];
+        } else {
+          const meets = exact.map((m) => (find.endsWith('AtLeast') ? m >= target : m <= target));
+          const i = find.startsWith('first') ? meets.indexOf(true) : meets.lastIndexOf(true);
+          want = i < 0 ? null : values[i];
+        }
+        expect(r.value, `${find} ${target}`).toEqual(want);
+      }
+    }
+  });
+
+  test('a metric that does not move one way is said to, and the answer still follows the definition', () => {
+    const v = exactVerdict([0.2, 0.6, 0.4, 0.7], 0.5, 'firstAtLeast', ['a', 'b', 'c', 'd']);
+    expect(v).toMatchObject({ value: 'b', monotone: false });
+    expect(exactVerdict([0.2, 0.6, 0.4, 0.7], 0.5, 'lastAtMost', ['a', 'b', 'c', 'd']).value).toBe('c');
+    expect(exactVerdict([0.4, 0.6], 0.5, 'closest', [1, 2])).toMatchObject({ value: 1, candidates: [1, 2] });
+  });
+
+  test('a real metric that rises and falls: VDP tension (P(2d6 = target)) is said not to be monotone', () => {
+    const raw = {
+      name: 'tension by target',
+      system: 'vdp',
+      mechanic: 'check',
+      setup: { modifier: 0, target: 7 },
+      solve: [{ name: 'tense', vary: 'setup.target', range: [2, 12], metric: 'tension', atLeast: 0.1 }],
+    };
+    const [r] = solvePlan(planScenario(raw, 'tension.json'));
+    // P(2d6 = 5) = 4/36 is the first at least 0.1 (4: 3/36).
+    expect(r).toMatchObject({ method: 'exact', value: 5, monotone: false });
+    expect(r.points.find((p) => p.value === 7)!.exact).toBeCloseTo(6 / 36, 12);
+    expect(r.sentence).toContain('note: tension does not move one way over 2…12');
+  });
+
+  test('no value in range meets the goal: value null, said in words', () => {
+    const [r] = solvePlan(plan(heist([{ ...even, range: [0, 1], target: undefined, atMost: 0.5 }])));
+    expect(r).toMatchObject({ decided: true, value: null });
+    expect(r.sentence).toMatch(/^No value of setup.challenges in 0…1/);
+  });
+});
+
+describe('Monte Carlo solves (exact engine switched off)', () => {
+  /** Small chunks and a small cap so a hundred searches run in a few seconds. */
+  function mcSearch(block: object, seed: string, chunkTrials = 2048, maxTrials = 32768) {
+    const p = plan(heist([block]));
+    const problem = { ...solveProblem(p, 0, { exact: false, maxTrials }), seed, chunkTrials };
+    return new SolveSearch(problem).solve();
+  }
+
+  test('reaches the exact answer (2 challenges) in at least 95 of 100 seeds', () => {
+    let right = 0;
+    let trials = 0;
+    for (let s = 0; s < 100; s++) {
+      const r = mcSearch(even, `mc-${s}`);
+      expect(r.method).toBe('montecarlo');
+      if (r.decided && r.value === 2) right++;
+      else expect(r.decided, `seed ${s} decided wrongly: ${r.sentence}`).toBe(false); // never a wrong decision here
+      trials += r.trials!;
+    }
+    expect(right).toBeGreaterThanOrEqual(95);
+    // The search spent far less than a sweep at the cap at every value would.
+    expect(trials / 100).toBeLessThan(0.3 * 13 * 32768);
+  }, 20_000);
+
+  test('a harder goal (last with success ≥ 0.6: 1 challenge, 0.875 against 0.5) in at least 95 of 100 seeds', () => {
+    let right = 0;
+    for (let s = 0; s < 100; s++) {
+      const r = mcSearch({ ...even, target: 0.6, find: 'lastAtLeast' }, `hard-${s}`);
+      if (r.decided && r.value === 1) right++;
+    }
+    expect(right).toBeGreaterThanOrEqual(95);
+  }, 20_000);
+
+  test('says "undecided" when the target sits within the interval at the cap', () => {
+    // success at 2 challenges is exactly 0.5: "first with success ≤ 0.5" is 2 or 3, and no
+    // number of trials can tell.
+    const r = mcSearch({ ...even, target: undefined, atMost: 0.5 }, 'undecided');
+    expect(r.decided).toBe(false);
+    expect(r.value).toBeUndefined();
+    expect(r.candidates).toEqual([2, 3]);
+    const at2 = r.points.find((p) => p.value === 2)!;
+    expect(at2.trials).toBe(32768);
+    expect(at2.ci95![0]).toBeLessThanOrEqual(0.5);
+    expect(at2.ci95![1]).toBeGreaterThanOrEqual(0.5);
+    expect(r.sentence).toMatch(/undecided between 2 challenges and 3 challenges/);
+    // An exact tie for closest: 0.6875 is as far from 0.875 (1) as from 0.5 (2).
+    const tie = mcSearch({ ...even, target: 0.6875 }, 'tie');
+    expect(tie).toMatchObject({ decided: false, candidates: [1, 2] });
+  });
+
+  test('same seed, same answer, byte for byte', () => {
+    const a = mcSearch({ ...even, target: 0.3 }, 'same');
+    const b = mcSearch({ ...even, target: 0.3 }, 'same');
+    expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+    // 0.3 is 0.2 from 0.5 (2 challenges) and 0.175 from 0.125 (3).
+    expect(a).toMatchObject({ decided: true, value: 3, monotone: 'assumed' });
+  });
+
+  test('every value runs on the same streams (common random numbers)', () => {
+    // With the same dice, more challenges can only turn a success into a failure: so at
+    // equal trials the successes at c + 1 never exceed those at c — not even by chance.
+    const r = mcSearch({ ...even, find: 'firstAtMost', target: 0.01 }, 'crn', 2048, 2048);
+    const pts = r.points.filter((p) => p.trials === 2048);
+    for (let i = 1; i < pts.length; i++) expect(pts[i].estimate!).toBeLessThanOrEqual(pts[i - 1].estimate!);
+  });
+});
+
+describe('the equivalence form', () => {
+  // How many extra d4 make a plain participant as likely to pull off a 2-challenge heist
+  // as one with a d6 trait?
+  const equivalence = {
+    name: 'd4s worth a d6',
+    vary: 'setup.participants.0.dice',
+    values: [[], ['d4'], ['2d4'], ['3d4']],
+    metric: 'success',
+    sameAs: { 'setup.participants.0.dice': ['d6'] },
+    label: '{value}',
+  };
+  const raw = {
+    ...heist([equivalence]),
+    setup: { challenges: 3, participants: [{ name: 'crew', count: 1, dice: [] }, { name: 'help', count: 2 }] },
+  };
+
+  test('exact: matches the values computed one by one', () => {
+    const [r] = solvePlan(plan(raw));
+    const at = (dice: string[]) =>
+      runPlan(planScenario({ ...raw, solve: undefined, trials: 1, setup: { ...raw.setup, participants: [{ name: 'crew', count: 1, dice }, { name: 'help', count: 2 }] } }, 'x.json')).results[0].metrics.success.exact!;
+    const a = at(['d6']);
+    const bs = equivalence.values.map(at);
+    const d = bs.map((b) => Math.abs(b - a));
+    expect(r.reference!.exact).toBeCloseTo(a, 12);
+    expect(r.value).toEqual(equivalence.values[d.indexOf(Math.min(...d))]);
+    expect(r.sentence).toContain('its value in A (setup.participants.0.dice = d6');
+  });
+
+  test('Monte Carlo agrees with the exact answer', () => {
+    const p = plan(raw);
+    const exact = solvePlan(p)[0];
+    const mc = new SolveSearch({ ...solveProblem(p, 0, { exact: false, maxTrials: 65536 * 4 }) }).solve();
+    expect(mc.reference!.trials).toBeGreaterThan(0);
+    if (mc.decided) expect(mc.value).toEqual(exact.value);
+  });
+});
+
+describe('bad input', () => {
+  test('every problem of a solve block is named by its path, before anything runs', () => {
+    const bad = heist([
+      { ...even, vary: 'setup.nothing.here' },
+      { ...even, name: 'b', metric: 'sucess' },
+      { ...even, name: 'c', range: [-2, 3] },
+      { ...even, name: 'd', target: undefined },
+      { ...even, name: 'e', range: undefined, values: [1, 'x'] },
+      { ...even, name: 'f', atLeast: 0.5, target: undefined, find: 'closest' },
+    ]);
+    let errors: string[] = [];
+    try {
+      plan(bad);
+    } catch (e) {
+      expect(e).toBeInstanceOf(ScenarioErrors);
+      errors = (e as ScenarioErrors).errors.map((x) => x.message);
+    }
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^solve.json: solve.3: expected a target/),
+        expect.stringMatching(/^solve.json: solve.5.find: with "atLeast" expected "firstAtLeast" or "lastAtLeast"/),
+      ]),
+    );
+    // Shape errors come first; with the shape right, paths, metrics and values.
+    const deeper = heist([
+      { ...even, vary: 'setup.nothing.here' },
+      { ...even, name: 'b', metric: 'sucess' },
+      { ...even, name: 'c', range: [-2, 3] },
+      { ...even, name: 'e', range: undefined, values: [1, 'x'] },
+    ]);
+    try {
+      plan(deeper);
+      expect.unreachable();
+    } catch (e) {
+      errors = (e as ScenarioErrors).errors.map((x) => x.message);
+    }
+    expect(errors).toEqual([
+      'solve.json: solve.0.vary: "setup.nothing.here" does not exist: the file has no "setup.nothing"',
+      expect.stringMatching(/^solve.json: solve.1.metric: no metric "sucess" in viciousness knavery: expected one of success/),
+      expect.stringMatching(/^solve.json: solve.2.range: setup.challenges: expected a number ≥ 0, got -2 \(with setup.challenges = -2\)/),
+      expect.stringMatching(/^solve.json: solve.3.values.1: setup.challenges: expected a number, got "x"/),
+    ]);
+  });
+});
+
+describe('poolsim solve and the reports', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'poolsim-solve-'));
+  const file = (name: string, body: object) => {
+    const f = join(dir, name);
+    writeFileSync(f, JSON.stringify(body));
+    return f;
+  };
+
+  test('--json: the solve results, with the expect on the value found', async () => {
+    const f = file('even.json', heist([{ ...even, expect: { equals: 2, why: 'the even heist stays at 2 challenges' } }]));
+    const { code, out, err } = await poolsim('solve', f, '--json');
+    expect(err).toBe('');
+    expect(code).toBe(0);
+    const r = JSON.parse(out);
+    expect(Object.keys(r)).toEqual(['name', 'system', 'mechanic', 'seed', 'solve']);
+    expect(r.solve[0]).toMatchObject({ name: 'even heist', value: 2, decided: true, method: 'exact', expect: { equals: 2, pass: true } });
+    const text = await poolsim('solve', f);
+    expect(text.out).toContain('even heist: success closest to 0.500: 2 challenges (success = 0.500 exact)');
+  });
+
+  test('a failed expect on a solved value exits 1; a file without solve blocks is bad input', async () => {
+    const failing = await poolsim('solve', file('moved.json', heist([{ ...even, expect: { equals: 3 } }])));
+    expect(failing.code).toBe(1);
+    expect(failing.out).toContain('1 check(s) failed');
+    const none = await poolsim('solve', file('none.json', { ...heist([even]), solve: undefined }));
+    expect(none.code).toBe(2);
+    expect(none.err).toContain('none.json: solve: missing');
+  });
+
+  test('HTML and Markdown reports: the sentence and a chart with the target line', () => {
+    const p = plan(heist([even]));
+    const result = { ...runPlan(planScenario({ ...heist([even]), trials: 1000 }, 'r.json')), solve: solvePlan(p) };
+    const charts = chartsFor(result);
+    const chart = charts.find((c) => c.name === 'solve-even-heist')!;
+    expect(chart.svg).toMatch(/^<svg/);
+    expect(chart.svg).toContain('stroke-dasharray="5,3"');
+    const html = renderScenarioHtml(result, charts);
+    expect(html).toContain('<h2>Solve</h2>');
+    expect(html).toContain('2 challenges (success = 0.500 exact)');
+    const md = renderScenarioMarkdown(result, charts);
+    expect(md).toContain('## Solve');
+    expect(md).toContain('![even heist](charts/solve-even-heist.svg)');
+  });
+});
+
+describe('the library', () => {
+  const folder = new URL('../scenarios/', import.meta.url).pathname;
+  test('the exact solve scenarios give their expected answers; the Monte Carlo one plans', async () => {
+    const { loadPlans } = await import('../cli/load.ts');
+    for (const name of ['solve-heist.yaml', 'solve-fair-fight.yaml', 'solve-sorcerer-bonus.yaml', 'solve-d4-worth-d6.yaml']) {
+      const [p] = loadPlans([folder + name]);
+      for (const r of solvePlan(p)) {
+        expect(r.method, `${name} ${r.name}`).toBe('exact');
+        expect(r.decided).toBe(true);
+        if (r.expect) expect(r.expect.pass, `${name} ${r.name}: ${r.sentence}`).toBe(true);
+      }
+    }
+    // The campaign has no exact engine (run by `npm start`; ~10 s, too long for here).
+    const [campaign] = loadPlans([folder + 'solve-rival-rank.json']);
+    expect(new SolveSearch(solveProblem(campaign, 0)).method).toBe('montecarlo');
+  });
+});
