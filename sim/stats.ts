@@ -11,6 +11,8 @@ export type MetricKind = 'probability' | 'mean';
 export interface MetricSpec {
   name: string;
   kind: MetricKind;
+  /** The mechanic's headline figure: what a page states first (carried into the result). */
+  headline?: boolean;
   /**
    * The tally holds integers; the reported figure is (tallied value) ÷ scale. Used for
    * "P(a combatant of this entry dies)": the tally counts the entry's deaths, scale is the

@@ -183,6 +183,10 @@ describe.skipIf(!CHROMIUM)('no silent wrong answers, in Chromium', () => {
     await pickMechanic(page, 'viciousness/battle', '[data-path="setup.sides.1.flee"]');
     await page.fill(field('trials'), '3000');
     await finished(page);
+    // The headline the battle declares (win per side), exact first, above the charts.
+    await expect(page.locator('.result .headline li[data-metric="win.crew"] .value').textContent()).resolves.toMatch(/^0\.\d{4}$/);
+    await expect(page.locator('.result .headline li[data-metric="win.crew"] .detail').textContent()).resolves.toMatch(/^exact · estimate 0\.\d{4}, 95% interval \[/);
+    await expect(page.locator('#summary .summary-bar .figure').first().textContent()).resolves.toMatch(/^P\(win: crew\): 0\.\d{4}$/);
     await page.screenshot({ path: join(ARTIFACTS, 'battle-1400.png') });
     await page.screenshot({ path: join(ARTIFACTS, 'battle-1400-full.png'), fullPage: true });
     // Editing far down the setup (rules, Vary, Compare), the results stay in view.
@@ -204,6 +208,7 @@ describe.skipIf(!CHROMIUM)('no silent wrong answers, in Chromium', () => {
     await pickMechanic(page, 'viciousness/campaign', '[data-path="setup.company"]');
     await page.fill(field('trials'), '1000');
     await finished(page);
+    await expect(page.locator('.result .headline li[data-metric="rank.final"]').count()).resolves.toBe(1);
     await page.screenshot({ path: join(ARTIFACTS, 'campaign-1400.png') });
     await page.screenshot({ path: join(ARTIFACTS, 'campaign-1400-full.png'), fullPage: true });
     await page.setViewportSize(PHONE);
@@ -217,6 +222,7 @@ describe.skipIf(!CHROMIUM)('no silent wrong answers, in Chromium', () => {
     for (const [slug, name] of [['battle-d4-vs-d6', 'report-battle'], ['campaign-banking', 'report-campaign']] as const) {
       await report.setViewportSize(LAPTOP);
       await report.goto(pathToFileURL(join(out, slug, 'index.html')).href);
+      await expect(report.locator('section.headline li').count()).resolves.toBeGreaterThan(0);
       await report.screenshot({ path: join(ARTIFACTS, `${name}-1400.png`) });
       await report.screenshot({ path: join(ARTIFACTS, `${name}-1400-full.png`), fullPage: true });
       await report.setViewportSize(PHONE);

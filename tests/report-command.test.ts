@@ -39,6 +39,9 @@ describe('poolsim report', () => {
     const html = readFileSync(join(out, 'bad-band', 'index.html'), 'utf8');
     expect(html).toContain('<p class="question">Does a knowledge roll find the answer half the time?</p>');
     expect(html).toContain('<span class="why">why: a sage should know more often than not</span>');
+    // The headline the mechanic declares (knowledge: `answer`), exact first, before the checks.
+    expect(html).toMatch(/<section class="headline">\n<h2>Headline<\/h2>\n<ul>\n<li>[^<]+: <span class="value">0\.3333<\/span> <span class="detail">exact · estimate 0\.3\d+, 95% interval/);
+    expect(html.indexOf('<section class="headline">')).toBeLessThan(html.indexOf('<h2>Expect checks</h2>'));
     const md = readFileSync(join(out, 'bad-band', 'report.md'), 'utf8');
     expect(md).toContain('> Does a knowledge roll find the answer half the time?');
     expect(md).toContain('*why: a sage should know more often than not*');

@@ -192,8 +192,8 @@ export const conflict = defineMechanic({
 
     const lastingBins = (f: (typeof fighters)[number]) => 4 * f.stamina + 5;
     const metrics: MetricSpec[] = [
-      { name: `win.${A}`, kind: 'probability' },
-      { name: `win.${B}`, kind: 'probability' },
+      { name: `win.${A}`, kind: 'probability', headline: true },
+      { name: `win.${B}`, kind: 'probability', headline: true },
       { name: 'draw', kind: 'probability' },
       { name: 'rounds', kind: 'mean' },
       ...fighters.flatMap((f): MetricSpec[] => [

@@ -115,8 +115,8 @@ export const contest = defineMechanic({
     const maxSuccesses = Math.max(counts[0], counts[1], 1);
 
     const metrics: MetricSpec[] = [
-      { name: `win.${a.name}`, kind: 'probability' },
-      { name: `win.${b.name}`, kind: 'probability' },
+      { name: `win.${a.name}`, kind: 'probability', headline: true },
+      { name: `win.${b.name}`, kind: 'probability', headline: true },
       { name: 'reroll', kind: 'probability' },
       { name: `totalVictory.${a.name}`, kind: 'probability' },
       { name: `totalVictory.${b.name}`, kind: 'probability' },

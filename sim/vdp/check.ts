@@ -29,7 +29,7 @@ export const check = defineMechanic({
     const { target } = setup;
     return {
       metrics: [
-        { name: 'success', kind: 'probability' },
+        { name: 'success', kind: 'probability', headline: true },
         { name: 'tension', kind: 'mean' },
       ],
       run(random, trials, tally) {

@@ -240,7 +240,7 @@ export const combat = defineMechanic({
     const duel = n === 2;
 
     const metrics: MetricSpec[] = [
-      ...teamNames.map((t): MetricSpec => ({ name: `win.${t}`, kind: 'probability' })),
+      ...teamNames.map((t): MetricSpec => ({ name: `win.${t}`, kind: 'probability', headline: true })),
       { name: 'draw', kind: 'probability' },
       { name: 'rounds', kind: 'mean' },
       ...entries.flatMap((c): MetricSpec[] => {

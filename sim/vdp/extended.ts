@@ -111,7 +111,7 @@ export const extended = defineMechanic({
 
     return {
       metrics: [
-        { name: 'success', kind: 'probability' },
+        { name: 'success', kind: 'probability', headline: true },
         { name: 'exhausted', kind: 'probability' },
         { name: 'failed', kind: 'probability' },
         { name: 'unfinished', kind: 'probability' },

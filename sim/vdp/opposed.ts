@@ -73,8 +73,8 @@ export const opposed = defineMechanic({
     const B = setup.b.name;
     return {
       metrics: [
-        { name: `win.${A}`, kind: 'probability' },
-        { name: `win.${B}`, kind: 'probability' },
+        { name: `win.${A}`, kind: 'probability', headline: true },
+        { name: `win.${B}`, kind: 'probability', headline: true },
         { name: 'neither', kind: 'probability' },
         { name: `score.${A}`, kind: 'mean' },
         { name: `score.${B}`, kind: 'mean' },

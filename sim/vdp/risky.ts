@@ -65,7 +65,7 @@ export const risky = defineMechanic({
     const { successTarget, riskTarget } = setup;
     return {
       metrics: [
-        { name: 'success', kind: 'probability' },
+        { name: 'success', kind: 'probability', headline: true },
         { name: 'safe', kind: 'probability' },
         { name: 'successAndSafe', kind: 'probability' },
         { name: 'tension', kind: 'mean' },

@@ -98,7 +98,7 @@ export const battle = defineMechanic({
     const entries = Array.from({ length: plan.entryCount }, (_, e) => e);
     const entryName = (e: number) => `${sides[plan.entrySide[e]].name}.${plan.entryName[e]}`;
     // Win and draw read one slot of the outcome histogram as the count of 1s.
-    sides.forEach((side, s) => add({ name: `win.${side.name}`, kind: 'probability' }, outcomeFrom + s + 1, -1));
+    sides.forEach((side, s) => add({ name: `win.${side.name}`, kind: 'probability', headline: true }, outcomeFrom + s + 1, -1));
     add({ name: 'draw', kind: 'probability' }, outcomeFrom, -1);
     add({ name: 'rounds', kind: 'mean' }, roundsFrom, plan.maxRounds);
     sides.forEach((side, s) => add({ name: `deaths.${side.name}`, kind: 'mean' }, deathsFrom[s], plan.start[s]));

@@ -244,7 +244,8 @@ export class CampaignPlan {
     this.newTroupe = (policy.newTroupe ?? 'nextTurn') === 'nextTurn';
 
     this.rivals = new RivalPlan(setup.rivals ?? [], rules);
-    const metrics: MetricSpec[] = FIXED_METRICS.map(([, name, kind]) => ({ name, kind }));
+    // The company's final rank is what a campaign is run to learn: its headline.
+    const metrics: MetricSpec[] = FIXED_METRICS.map(([, name, kind]) => (name === 'rank.final' ? { name, kind, headline: true } : { name, kind }));
     this.rivalAt = metrics.length;
     for (const name of this.rivals.names) {
       metrics.push(

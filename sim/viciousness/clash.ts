@@ -257,7 +257,7 @@ export const clash = defineMechanic({
     for (const side of sides) {
       metrics.push(
         { name: `hits.${side.name}`, kind: 'mean' },
-        { name: `top.${side.name}`, kind: 'probability' },
+        { name: `top.${side.name}`, kind: 'probability', headline: true },
         { name: `landed.${side.name}`, kind: 'mean' },
         { name: `wounded.${side.name}`, kind: 'mean' },
       );

@@ -26,7 +26,7 @@ export const discovery = defineMechanic({
   prepare(setup) {
     const rattled = setup.rattled ?? false;
     return {
-      metrics: [{ name: 'found', kind: 'probability' }],
+      metrics: [{ name: 'found', kind: 'probability', headline: true }],
       run(random, trials, tally) {
         for (let t = 0; t < trials; t++) {
           const f = rattled ? random.dieKeepLower(DISCOVERY_DIE) : random.die(DISCOVERY_DIE);

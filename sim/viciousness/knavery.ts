@@ -88,7 +88,7 @@ export const knavery = defineMechanic({
     const sides = Int32Array.from(dice, (d) => d.sides);
     const rattled = Uint8Array.from(dice, (d) => (d.rattled ? 1 : 0));
     const metrics: MetricSpec[] = [
-      { name: 'success', kind: 'probability' },
+      { name: 'success', kind: 'probability', headline: true },
       { name: 'successes', kind: 'mean' },
       { name: 'sixes', kind: 'mean' },
       { name: 'active', kind: 'mean' },

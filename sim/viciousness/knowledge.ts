@@ -27,7 +27,7 @@ export const knowledge = defineMechanic({
     const rattled = setup.rattled ?? false;
     return {
       metrics: [
-        { name: 'answer', kind: 'probability' },
+        { name: 'answer', kind: 'probability', headline: true },
         { name: 'whereToFind', kind: 'probability' },
         { name: 'nothing', kind: 'probability' },
       ],

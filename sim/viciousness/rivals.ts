@@ -53,7 +53,7 @@ export const rivals = defineMechanic({
     const metrics: MetricSpec[] = [];
     for (const name of plan.names) {
       metrics.push(
-        { name: `firstStrike.${name}`, kind: 'mean' },
+        { name: `firstStrike.${name}`, kind: 'mean', headline: true },
         { name: `strikes.${name}`, kind: 'mean' },
         { name: `completed.${name}`, kind: 'mean' },
       );
