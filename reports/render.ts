@@ -77,7 +77,7 @@ export function measured(result: ScenarioResult, check: ExpectResult): string {
   if (ms.length > 1) {
     const low = Math.min(...ms.map((m) => m.estimate));
     const high = Math.max(...ms.map((m) => m.estimate));
-    return `${formatNumber(low)} to ${formatNumber(high)} over ${ms.length} points`;
+    return low === high ? `${formatNumber(low)} at all ${ms.length} points` : `${formatNumber(low)} to ${formatNumber(high)} over ${ms.length} points`;
   }
   return 'not measured';
 }
