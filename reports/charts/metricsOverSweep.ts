@@ -18,7 +18,7 @@ const HEIGHT = 320;
 /** Lines one chart may hold before it is drawn as one small panel per metric. */
 export const MAX_LINES = 8;
 /** Height of one such panel. */
-const FACET_HEIGHT = 64;
+const FACET_HEIGHT = 72;
 const MARGIN_BOTTOM = 40;
 /** Height of the frame in px, to turn the labels' 12px spacing into data units. */
 const PLOT_HEIGHT = HEIGHT - MARGIN_TOP - MARGIN_BOTTOM;
@@ -81,7 +81,7 @@ export function metricsOverSweep(result: ScenarioResult, metrics: string[], opti
     y: options.kind === 'probability'
       ? { domain: [0, 1], grid: true, label: familyLabel(family, metrics, result.mechanic), ...(faceted ? { ticks: [0, 0.5, 1] } : {}) }
       : { zero: true, nice: true, grid: true, label: familyLabel(family, metrics, result.mechanic), ...(faceted ? { ticks: 2 } : {}) },
-    fy: faceted ? { domain: series, label: null } : undefined,
+    fy: faceted ? { domain: series, label: null, padding: 0.3 } : undefined,
     color: { domain: series },
     marks: [
       keyLine(withExact.length
