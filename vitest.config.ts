@@ -9,6 +9,7 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
     environment: 'node',
+    globalSetup: ['tests/global-setup.ts'],
     // Budgets that hold on a loaded 2-core machine (a laptop running other work, a shared CI
     // runner): the suite takes ~4x longer there than when the machine is idle. A test's work
     // is sized by count, never by time, so a longer budget changes no assertion.

@@ -11,6 +11,7 @@ import * as battle from './battle.ts';
 import * as campaign from './campaign.ts';
 import * as multiround from './multiround.ts';
 import * as workers from './workers.ts';
+import * as startup from './startup.ts';
 import * as solve from './solve.ts';
 
 const sections: { name: string; run: () => Promise<Record<string, number>> }[] = [
@@ -19,8 +20,14 @@ const sections: { name: string; run: () => Promise<Record<string, number>> }[] =
   { name: 'multiround', run: multiround.run },
   { name: 'campaign', run: campaign.run },
   { name: 'workers', run: workers.run },
+  { name: 'startup', run: startup.run },
   { name: 'solve', run: solve.run },
 ];
+
+// The startup and workers sections run the compiled CLI and worker (scripts/build.mjs):
+// build them first if the sources changed, so no figure comes from an old build.
+const { build, currentBuild } = await import('../scripts/build.mjs');
+if (!currentBuild()) await build();
 
 const json = process.argv.includes('--json');
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');

@@ -27,6 +27,7 @@ import { PoolExecutor, defaultWorkers } from '../workers/pool.ts';
 import { CHUNK_TRIALS, chunkCount } from '../sim/run.ts';
 import type { ChunkJob } from '../workers/schedule.ts';
 import { benchClash } from './core.ts';
+import { compiledWorker } from './startup.ts';
 
 export interface WorkerCase {
   mechanic: string;
@@ -44,6 +45,12 @@ export const cases: WorkerCase[] = [
   // battles/s on one thread through the round tables, so 20M like the clash.
   { system: 'viciousness', mechanic: 'battle', trials: 20_000_000, setup: benchClash, rounds: 3 },
 ];
+
+/** The compiled worker, as `poolsim` starts it (not the sources through tsx). */
+function poolWorker(): { filename: string; execArgv: string[] } {
+  const { workerFile, workerExecArgv } = compiledWorker();
+  return { filename: workerFile, execArgv: workerExecArgv };
+}
 
 function planOf(c: WorkerCase, trials = c.trials): ScenarioPlan {
   const raw = { name: `bench ${c.mechanic}`, system: c.system, mechanic: c.mechanic, trials, seed: 'bench-workers', setup: c.setup };
@@ -85,7 +92,7 @@ async function measure(c: WorkerCase, cores: number, pool: PoolExecutor, chunkTr
   const rounds = c.rounds ?? ROUNDS;
   const one = await best(rounds, () => runBatch([plan], { workers: 1, chunkTrials }));
   const warm = await best(rounds, () => runBatch([plan], { pool, chunkTrials }));
-  const cold = await best(2, () => runBatch([plan], { workers: cores, chunkTrials }));
+  const cold = await best(2, () => runBatch([plan], { workers: cores, chunkTrials, ...compiledWorker() }));
   // The machine's own ceiling: every thread given one long message of the same work at
   // once, against one thread alone (no scheduling, no merging in between).
   const chunks = chunkCount(c.trials);
@@ -108,7 +115,7 @@ async function measure(c: WorkerCase, cores: number, pool: PoolExecutor, chunkTr
 export async function run(): Promise<Record<string, number>> {
   const cores = defaultWorkers();
   const figures: Record<string, number> = { workerCores: cores };
-  const pool = new PoolExecutor({ threads: cores });
+  const pool = new PoolExecutor({ threads: cores, ...poolWorker() });
   await pool.whenReady();
   const t0 = cpuTicks();
   const own0 = process.cpuUsage();
@@ -150,7 +157,7 @@ export async function run(): Promise<Record<string, number>> {
 /** How CHUNK_TRIALS was chosen: efficiency and per-thread speed for chunk sizes 2^14 … 2^20. */
 async function chunkSweep(): Promise<void> {
   const cores = defaultWorkers();
-  const pool = new PoolExecutor({ threads: cores });
+  const pool = new PoolExecutor({ threads: cores, ...poolWorker() });
   await pool.whenReady();
   const c = cases[0];
   await runBatch([planOf(c, 4 * cores * 65536)], { pool });

@@ -1,13 +1,31 @@
 #!/usr/bin/env node
-// The `poolsim` command. Node 20 cannot run TypeScript itself, so register tsx's loader
-// in this process (and, through execArgv, in worker threads) and hand over to the CLI.
-import { register } from 'tsx/esm/api';
+// The `poolsim` command: runs the compiled CLI in build/ (scripts/build.mjs, made by
+// `npm install`). Before that it checks the build against the sources it was made from;
+// if any has changed since, it rebuilds first (a few hundred ms, said on stderr), so an
+// edited source never runs as its old compiled self.
+import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { build, currentBuild } from '../scripts/build.mjs';
 
-register();
 // `poolsim run … --json | head` closes the pipe early: that is not an error.
 process.stdout.on('error', (e) => {
   if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
   throw e;
 });
-const { main } = await import('../cli/main.ts');
+
+let current = currentBuild();
+if (!current) {
+  try {
+    await import('esbuild');
+  } catch {
+    process.stderr.write(
+      'poolsim: the compiled command in build/ is missing or older than the sources, and esbuild (a development\n' +
+        'dependency) is not installed to rebuild it: run `npm install` in the poolsim folder, then try again\n',
+    );
+    process.exit(2);
+  }
+  process.stderr.write('poolsim: the sources changed since the last build, compiling them first (npm run build:cli)\n');
+  current = await build();
+}
+const { main } = await import(pathToFileURL(join(current.dir, 'cli.js')).href);
 process.exitCode = await main(process.argv.slice(2));

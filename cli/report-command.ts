@@ -9,8 +9,6 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { loadPlans } from './load.ts';
 import { UsageError, parseOptions, positiveInteger, workersOption } from './options.ts';
 import { runPlans } from './runner.ts';
-import { writeReports } from '../reports/write.ts';
-import { describeCheck, measured } from '../reports/render.ts';
 import type { ReportEntry } from '../reports/render.ts';
 import type { ScenarioPlan } from '../sim/scenario.ts';
 import { ScenarioError, ScenarioErrors } from '../sim/scenario.ts';
@@ -85,6 +83,10 @@ export async function reportCommand(
     diff = diffResults(baseline, results, diffOptions);
     for (const e of entries) e.changes = diff.changes.filter((c) => c.scenario === e.result.name);
   }
+  // Plot, d3, linkedom and arquero load here, only for `report`: `run` and `merge` never
+  // pay for them (tests/startup.test.ts).
+  const { writeReports } = await import('../reports/write.ts');
+  const { describeCheck, measured } = await import('../reports/render.ts');
   await writeReports(values.out!, entries, { charts: { kinds }, diff });
 
   let failed = 0;

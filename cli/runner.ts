@@ -7,7 +7,7 @@
 import { assembleResult } from '../sim/assemble.ts';
 import type { ScenarioPlan } from '../sim/scenario.ts';
 import type { ScenarioResult } from '../sim/result.ts';
-import { PoolExecutor, defaultWorkers, inProcessExecutor } from '../workers/pool.ts';
+import { DeferredPool, defaultWorkers, inProcessExecutor } from '../workers/pool.ts';
 import { Interrupted, initialChunks, runScenarios, type ChunkExecutor, type PointRun, type ScheduleOptions } from '../workers/schedule.ts';
 import { noProgress, progressBar, wantsProgress } from './progress.ts';
 
@@ -19,6 +19,8 @@ export interface RunOptions extends Omit<ScheduleOptions, 'here' | 'pool' | 'sig
   workers?: number;
   /** The piscina worker entry (tests substitute a failing one). */
   workerFile?: string;
+  /** Node options for the worker threads (PoolOptions.execArgv; the benchmark's). */
+  workerExecArgv?: string[];
   /** Run on this pool (a warm one, in the benchmark) instead of starting one; it is left running. */
   pool?: ChunkExecutor;
   /** Stops the run as Ctrl-C does (tests). */
@@ -31,16 +33,40 @@ export interface RunOptions extends Omit<ScheduleOptions, 'here' | 'pool' | 'sig
   env?: NodeJS.ProcessEnv;
 }
 
+/**
+ * Starting worker threads costs each of them a few tens of ms of CPU (the compiled
+ * worker; `workerStartMs` in `npm run bench`) taken from the same cores the run uses, and
+ * the threads only help once they are up. So a run that this thread would finish within
+ * this long never starts them: the first chunk(s), run here, time the work, and the rest
+ * is estimated from the trials still planned. The threshold is meant as about twice a
+ * worker's start on a quiet machine; on the shared 2-core development machine, loaded
+ * 12–24 deep, `workerStartMs` read 450–810 ms, so there it starts the pool too eagerly
+ * rather than too late (the main thread keeps working meanwhile either way).
+ */
+export const POOL_PAYS_OFF_MS = 100;
+
 /** Run every point of every plan; resolves to each plan's points' merged tallies. */
 export async function runBatch(plans: readonly ScenarioPlan[], options: RunOptions = {}): Promise<PointRun[][]> {
-  const { workers = defaultWorkers(), workerFile, pool: given, signal, progress: stream, progressAfterMs, env = process.env, ...schedule } = options;
-  let pool: PoolExecutor | undefined;
+  const { workers = defaultWorkers(), workerFile, workerExecArgv, pool: given, signal, progress: stream, progressAfterMs, env = process.env, ...schedule } = options;
+  const poolOnly = schedule.poolOnly ?? env.POOLSIM_POOL_ONLY === '1';
+  let pool: DeferredPool | undefined;
   if (!given && workers > 1) {
     // No more threads than chunks to run, unless `--precision` rounds may add more.
     const threads = schedule.precision !== undefined ? workers : Math.min(workers, initialChunks(plans, schedule));
     // One chunk in all: this thread runs it sooner than a thread can start.
-    if (threads > 1) pool = new PoolExecutor({ threads, filename: workerFile });
+    if (threads > 1) pool = new DeferredPool({ threads, filename: workerFile, execArgv: workerExecArgv });
+    if (poolOnly) pool?.start();
   }
+  const started = performance.now();
+  /**
+   * Start the threads once the chunks run so far say the rest would take this thread
+   * longer than POOL_PAYS_OFF_MS (re-checked as chunks finish: `--precision` adds rounds).
+   */
+  const maybeStartPool = (done: number, total: number) => {
+    if (!pool || pool.started || done === 0) return;
+    const rest = ((performance.now() - started) / done) * (total - done);
+    if (rest > POOL_PAYS_OFF_MS) pool.start();
+  };
   const progress = stream && wantsProgress(stream as { isTTY?: boolean }, false, env) ? progressBar(stream, { afterMs: progressAfterMs }) : noProgress;
   try {
     return await withStopSignals(signal, (stop) =>
@@ -48,9 +74,10 @@ export async function runBatch(plans: readonly ScenarioPlan[], options: RunOptio
         ...schedule,
         here: inProcessExecutor(),
         pool: given ?? pool,
-        poolOnly: schedule.poolOnly ?? env.POOLSIM_POOL_ONLY === '1',
+        poolOnly,
         signal: stop,
         onProgress: (done, total) => {
+          maybeStartPool(done, total);
           progress.update(done, total);
           schedule.onProgress?.(done, total);
         },

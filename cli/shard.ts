@@ -8,6 +8,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
+// Imported, not read beside this file: the compiled CLI (scripts/build.mjs) lives elsewhere.
+import packageJson from '../package.json' with { type: 'json' };
 import { CHUNK_TRIALS, chunkCount, layoutOf } from '../sim/run.ts';
 import { ScenarioErrors, planScenario, type ScenarioPlan } from '../sim/scenario.ts';
 import type { Tally } from '../sim/stats.ts';
@@ -17,7 +19,7 @@ export const PART_FORMAT = 'poolsim-part';
 export const PART_VERSION = 1;
 
 /** This build's version: parts from another build may compute different numbers. */
-export const POOLSIM_VERSION: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
+export const POOLSIM_VERSION: string = packageJson.version;
 
 /** A shard that cannot be run or parts that cannot be merged: exit 2, nothing written. */
 export class ShardError extends Error {

@@ -6,8 +6,7 @@
  */
 import type { MetricChange, OneSided, ResultDiff, SettingChange } from '../sim/diff.ts';
 import { pointKey } from '../sim/diff.ts';
-import { formatNumber } from './render.ts';
-import { pointLabel } from './labels.ts';
+import { formatNumber, pointLabel } from './labels.ts';
 
 /** A change with its sign: `+0.0136`, `−0.2500`. */
 export function formatChange(x: number): string {

@@ -20,7 +20,7 @@ const PROBABILITY_FAMILIES = new Set(['win', 'top', 'death', 'totalVictory']);
 /** Whole metric names that the contract defines as means. */
 const MEAN_METRICS = new Set(['successes', 'sixes', 'active', 'rounds', 'tension', 'rank.final', 'points.final']);
 /** Families that the contract defines as means. */
-const MEAN_FAMILIES = new Set(['hits', 'landed', 'wounded', 'deaths', 'firstStrike', 'strikes', 'completed', 'successes']);
+const MEAN_FAMILIES = new Set(['hits', 'landed', 'wasted', 'wounded', 'deaths', 'firstStrike', 'strikes', 'completed', 'successes']);
 
 /** The part of a metric name before its first dot: `win.captain` → `win`, `draw` → `draw`. */
 export function metricFamily(metric: string): string {

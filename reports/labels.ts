@@ -18,6 +18,9 @@ const METRIC_LABELS: Record<string, string> = {
   successes: 'mean successes',
   sixes: 'mean 6s rolled (free pushes)',
   active: 'mean challenges left active',
+  pushed: 'mean participants who pushed (then rattled)',
+  freePushes: 'mean free pushes a failed plan leaves',
+  threats: 'mean challenges active in the fallout',
   draw: 'P(draw)',
   rounds: 'mean rounds fought',
   reroll: 'P(reroll: both sides out of dice)',
@@ -37,6 +40,7 @@ const FAMILY_LABELS: Record<string, { member: string; family: string }> = {
   top: { member: 'P(strictly most hits: {name})', family: 'P(strictly most hits)' },
   hits: { member: 'mean hits (4s) rolled by {name}', family: 'mean hits (4s) rolled' },
   landed: { member: 'mean hits landed by {name}', family: 'mean hits landed on others' },
+  wasted: { member: 'mean hits wasted by {name}', family: 'mean landed hits wasted' },
   wounded: { member: 'mean {name} combatants wounded', family: 'mean own combatants wounded' },
   deaths: { member: 'mean {name} deaths', family: 'mean deaths' },
   death: { member: 'P(dies: {name})', family: 'P(combatant dies)' },
@@ -144,4 +148,11 @@ export function formatSweepValue(value: unknown): string {
 export function pointLabel(point: Record<string, unknown>): string {
   const parts = Object.entries(point).map(([path, value]) => `${sweepLabel(path)} = ${formatSweepValue(value)}`);
   return parts.length ? parts.join(', ') : 'no sweep';
+}
+
+/** A number in a table: whole numbers as they are, others to 4 places (3 significant when tiny). */
+export function formatNumber(value: number): string {
+  if (Number.isInteger(value)) return String(value);
+  if (value !== 0 && Math.abs(value) < 0.001) return value.toPrecision(3);
+  return value.toFixed(4);
 }

@@ -13,7 +13,9 @@ import type { ExpectResult, MetricResult, ScenarioResult } from '../sim/result.t
 import type { Chart } from './charts/index.ts';
 import { isSolveChart, solveSectionHtml, solveSectionMarkdown } from './solveSection.ts';
 import { metricNames } from './kinds.ts';
-import { formatSweepValue, metricLabel, pointLabel } from './labels.ts';
+import { formatNumber, formatSweepValue, metricLabel, pointLabel } from './labels.ts';
+
+export { formatNumber };
 import { sweepAxes } from './charts/shared.ts';
 import { groupedMetrics, headlineLines, headlineMetrics } from './headline.ts';
 import { namespaceIds } from './svg.ts';
@@ -34,13 +36,6 @@ export interface ReportEntry {
 /** Where a chart's SVG sits relative to the scenario's report folder. */
 export function chartPath(chart: Pick<Chart, 'name'>): string {
   return `charts/${chart.name}.svg`;
-}
-
-/** A number in a table: whole numbers as they are, others to 4 places (3 significant when tiny). */
-export function formatNumber(value: number): string {
-  if (Number.isInteger(value)) return String(value);
-  if (value !== 0 && Math.abs(value) < 0.001) return value.toPrecision(3);
-  return value.toFixed(4);
 }
 
 function formatInterval([low, high]: [number, number]): string {

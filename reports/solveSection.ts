@@ -7,7 +7,7 @@ import type { ScenarioResult } from '../sim/result.ts';
 import type { SolveResult } from '../sim/solve/result.ts';
 import { valueText } from '../sim/solve/sentence.ts';
 import type { Chart } from './charts/index.ts';
-import { namespaceIds } from './svg.ts';
+import { namespaceIds } from './svgIds.ts';
 
 /** Solve charts are named `solve-<name>` (charts/index.ts) and shown here, not under Charts. */
 export function isSolveChart(chart: Pick<Chart, 'name'>): boolean {

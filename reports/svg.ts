@@ -18,48 +18,11 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
 /** Plot options a chart may pass: everything but what would turn the SVG into a figure. */
 export type ChartPlotOptions = Omit<Plot.PlotOptions, 'document' | 'title' | 'subtitle' | 'caption' | 'figure'>;
 
-/** Plot's id patterns (style.js `getClipId`, `getPatternId`; marker.js `nextMarkerId`). */
-const PLOT_ID = /\bid="(plot-(?:clip|pattern|marker)-\d+)"/g;
+// The id renumbering is plain string work in svgIds.ts, which loads no Plot: the
+// command line's `solve` and `diff` use it without the renderer (tests/startup.test.ts).
+import { namespaceIds, stableIds } from './svgIds.ts';
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/** Renames every `id` in `ids` at its definition and at each reference to it. */
-function renameIds(svg: string, rename: (id: string, index: number) => string, ids: string[]): string {
-  ids.forEach((id, index) => {
-    const to = rename(id, index);
-    const pattern = new RegExp(`(id="|url\\(#|href="#)${escapeRegExp(id)}(?=[")])`, 'g');
-    svg = svg.replace(pattern, `$1${to}`);
-  });
-  return svg;
-}
-
-/** Renumbers Plot's clip/pattern/marker ids from 1 per kind, in document order. */
-export function stableIds(svg: string): string {
-  const ids = [...new Set([...svg.matchAll(PLOT_ID)].map((m) => m[1]!))];
-  const count: Record<string, number> = {};
-  const targets = ids.map((id) => {
-    const kind = /^plot-(clip|pattern|marker)-/.exec(id)![1]!;
-    count[kind] = (count[kind] ?? 0) + 1;
-    return `plot-${kind}-${count[kind]}`;
-  });
-  // Two passes through a placeholder, so `plot-clip-2` → `plot-clip-1` cannot collide
-  // with an id that still has to be renamed.
-  const placeholders = ids.map((_id, i) => `plot-stable-${i}`);
-  const placed = renameIds(svg, (_id, i) => placeholders[i]!, ids);
-  return renameIds(placed, (_id, i) => targets[i]!, placeholders);
-}
-
-/**
- * Prefixes every id of an SVG string (and its references), so that several charts can
- * sit inline in one HTML page without one chart's `url(#plot-clip-1)` picking up
- * another's clip path.
- */
-export function namespaceIds(svg: string, prefix: string): string {
-  const ids = [...new Set([...svg.matchAll(/\bid="([^"]+)"/g)].map((m) => m[1]!))];
-  return renameIds(svg, (id) => `${prefix}-${id}`, ids);
-}
+export { namespaceIds, stableIds };
 
 /**
  * Draws a Plot chart and returns it as a standalone SVG document string (no XML

@@ -14,6 +14,12 @@ export const viciousnessRules = z
     woundOrder: z.enum(['random', 'minionsFirst', 'captainFirst']).default('random'),
     /** When a combatant pushes to reroll its violence dice; *never*. */
     push: z.enum(['never', 'ifNoHit']).default('never'),
+    /**
+     * How many wounded a Medic attends in a round: *one* (default) or *all* — "A character
+     * you provide medical attention to during violence is not in danger of dying", and
+     * "medical attention within 30 seconds" leaves a Medic time for more than one.
+     */
+    medicReach: z.enum(['one', 'all']).default('one'),
     /** How a rival splits its ambition points among designs; *focus*. */
     invest: z.enum(['focus', 'spread']).default('focus'),
     /** Speed Chess: a foiled design returns half its points; *false*. */

@@ -183,6 +183,7 @@ describe('what a designer types becomes the scenario file', () => {
       'challenges', 'challenges removed', 'prepared',
       'captain › name', 'captain › how many', 'captain › trait dice', 'captain › rattled',
       'minion › name', 'minion › how many', 'minion › trait dice', 'minion › rattled',
+      'pushes to reroll', 'free pushes from 6s',
     ]);
     expect(leaves(form.fields, s.setup)[4]!.path).toEqual(['setup', 'participants', 0, 'count']);
   });

@@ -236,7 +236,10 @@ describe('every chart has a table beside it', () => {
       [runner([], [0])],
     ).done)!;
     const rows = compareRows(ra!, rb!);
-    expect(rows.map((r) => r.label)).toEqual(['P(plan succeeds)', 'mean successes (dice showing 4+)', 'mean 6s rolled (free pushes)', 'mean challenges left active']);
+    expect(rows.map((r) => r.label)).toEqual([
+      'P(plan succeeds)', 'mean successes (dice showing 4+)', 'mean 6s rolled (free pushes)', 'mean challenges left active',
+      'mean participants who pushed (then rattled)', 'mean free pushes a failed plan leaves', 'mean challenges active in the fallout',
+    ]);
     // 4 fair dice: P(≥2) − P(≥3) = 11/16 − 5/16.
     expect(rows[0]!.difference.exact).toBeCloseTo(6 / 16, 12);
     expect(rows[0]!.difference.ci95[0]).toBeLessThan(rows[0]!.difference.estimate);

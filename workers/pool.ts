@@ -5,12 +5,20 @@
  */
 import { availableParallelism } from 'node:os';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { Piscina } from 'piscina';
+import { createRequire } from 'node:module';
+import type { Piscina } from 'piscina';
 import { InProcessExecutor, type ChunkExecutor, type ChunkJob } from './schedule.ts';
 import type { ChunkTask } from './chunk.ts';
 
-/** The piscina entry: a small .mjs that registers tsx, then loads workers/chunk.ts. */
-export const NODE_WORKER = new URL('./node-worker.mjs', import.meta.url).href;
+/** Set to true by scripts/build.mjs in the compiled CLI; undeclared when running from the sources. */
+declare const POOLSIM_BUILD: boolean | undefined;
+
+/**
+ * The piscina entry: in the compiled CLI, `worker.js` beside this bundle (the same build,
+ * scripts/build.mjs); from the sources, a small .mjs that registers tsx first.
+ */
+export const NODE_WORKER =
+  typeof POOLSIM_BUILD !== 'undefined' && POOLSIM_BUILD ? new URL('./worker.js', import.meta.url).href : new URL('./node-worker.mjs', import.meta.url).href;
 
 /** The default `--workers`: every core Node may use. */
 export function defaultWorkers(): number {
@@ -36,6 +44,11 @@ export interface PoolOptions {
   filename?: string;
   /** Chunks posted to a thread at once (see TASKS_PER_THREAD). */
   tasksPerThread?: number;
+  /**
+   * Node options for the threads (default: this process's). The compiled worker needs
+   * none: the benchmark, itself under tsx, passes [] so its threads start as `poolsim`'s do.
+   */
+  execArgv?: string[];
 }
 
 /** What a worker entry posts to its parent once the kernel is loaded (workers/node-worker.mjs). */
@@ -64,13 +77,16 @@ export class PoolExecutor implements ChunkExecutor {
   constructor(options: PoolOptions) {
     this.threads = options.threads;
     this.tasksPerThread = options.tasksPerThread ?? TASKS_PER_THREAD;
-    this.pool = new Piscina({
+    // Loaded here, not at the top: a run that starts no threads never loads piscina.
+    const { Piscina: PiscinaPool } = createRequire(import.meta.url)('piscina') as typeof import('piscina');
+    this.pool = new PiscinaPool({
       filename: options.filename ?? NODE_WORKER,
       minThreads: options.threads,
       maxThreads: options.threads,
       // A worker's plan cache is its warm state: keep threads for the whole run.
       idleTimeout: Infinity,
       concurrentTasksPerWorker: this.tasksPerThread,
+      ...(options.execArgv ? { execArgv: options.execArgv } : {}),
     });
     this.pool.on('message', (message: unknown) => {
       if (message === WORKER_READY) {
@@ -117,5 +133,49 @@ export class PoolExecutor implements ChunkExecutor {
 
   destroy(): Promise<void> {
     return this.pool.destroy();
+  }
+}
+
+/**
+ * A pool that starts its threads only when told to (cli/runner.ts decides, from how long
+ * the run would take this thread alone). Until then it offers no concurrency and reports
+ * itself as starting, so the scheduler runs every chunk in its own thread meanwhile; a
+ * run that ends before the pool is worth starting never starts a thread.
+ */
+export class DeferredPool implements ChunkExecutor {
+  private pool: PoolExecutor | undefined;
+  onChange: () => void = () => {};
+
+  constructor(private readonly options: PoolOptions) {}
+
+  get started(): boolean {
+    return this.pool !== undefined;
+  }
+
+  start(): void {
+    if (this.pool) return;
+    this.pool = new PoolExecutor(this.options);
+    this.pool.onChange = () => this.onChange();
+  }
+
+  get concurrency(): number {
+    return this.pool?.concurrency ?? 0;
+  }
+
+  get starting(): boolean {
+    return this.pool ? this.pool.starting : true;
+  }
+
+  get failure(): Error | undefined {
+    return this.pool?.failure;
+  }
+
+  run(job: ChunkJob): Promise<Float64Array> {
+    if (!this.pool) return Promise.reject(new Error('the worker pool was given a chunk before it was started'));
+    return this.pool.run(job);
+  }
+
+  destroy(): Promise<void> {
+    return this.pool?.destroy() ?? Promise.resolve();
   }
 }

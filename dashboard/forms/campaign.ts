@@ -28,7 +28,7 @@ export const handyField: TextField = {
   key: 'handyAsset',
   label: 'a handy asset',
   placeholder: 'no',
-  help: 'yes, or the asset’s name: +1 ambition point a turn',
+  help: 'yes, or the asset’s name: +1 ambition point a turn for the rival (one however many designs it helps), into a design it helps',
   read: (t) => {
     const text = t.trim();
     if (text === '' || /^(no|false)$/i.test(text)) return undefined;
@@ -50,6 +50,7 @@ const designs: ListField = {
     { ...choice('style', 'style', ['rash', 'default', 'shrewd'], 'default: succeeds 3 in 4'), help: 'rash 2 in 4, shrewd always' },
     handyField,
     { kind: 'number', key: 'points', label: 'points held', placeholder: '0', help: 'ambition points it starts with' },
+    { kind: 'flag', key: 'unsubtle', label: 'unsubtle', help: '“If the rival’s plan is unsubtle, give the PCs the chance to interfere” (campaign policy)' },
   ],
   newItem: () => ({ severity: 'light' }),
 };
@@ -63,6 +64,7 @@ export const rivalList: ListField = {
     { kind: 'text', key: 'name', label: 'name' },
     { kind: 'number', key: 'rank', label: 'wealth rank', help: '1 to 7: its ambition points per turn' },
     assetsField,
+    { kind: 'number', key: 'minions', label: 'minions', placeholder: 'rank − 2', help: '“If in doubt, use their rank minus 2”: who fights for it in a campaign' },
     designs,
   ],
   newItem: (items) => ({ name: `rival ${items.length + 1}`, rank: 3, designs: [{ severity: 'light' }] }),
@@ -173,6 +175,44 @@ export const campaignForm: MechanicForm = {
           ],
         },
         choice('restWhenRattled', 'rattled PCs rest', [true, false], 'yes (default)', '“A PC may stop being rattled by taking one turn to rest”'),
+        {
+          kind: 'group',
+          key: 'buy',
+          label: 'what the turn’s coins buy',
+          fields: [
+            {
+              kind: 'group',
+              key: 'equipment',
+              label: 'equipment for violence',
+              fields: [
+                { kind: 'dice', key: 'dice', label: 'equipment dice', help: '“The GM awards 1d4 or 2d4 to the most well-equipped side”' },
+                { kind: 'number', key: 'itemRank', label: 'item rank', help: 'a sword/handgun 3, armor 4; price 1 + 2 × (item rank − company rank), free below 0, not for sale above 4' },
+                { kind: 'number', key: 'modifiers', label: 'price modifiers', placeholder: '0', help: 'custom-built +1, illegal +1, one-of-a-kind +2 …' },
+              ],
+            },
+            {
+              kind: 'group',
+              key: 'medical',
+              label: 'medical help for the wounded',
+              fields: [
+                { kind: 'number', key: 'itemRank', label: 'item rank', help: '“expert surgery, alchemical tonics, or supernatural intervention”' },
+                { kind: 'number', key: 'modifiers', label: 'price modifiers', placeholder: '0' },
+                { kind: 'number', key: 'turns', label: 'bed rest shortened by', placeholder: '1', help: 'turns, once per wound' },
+              ],
+            },
+          ],
+        },
+        {
+          kind: 'group',
+          key: 'interfere',
+          label: 'interfere with unsubtle rival plans',
+          fields: [
+            choice('roll', 'by', ['knavery', 'violence'], 'no interference', 'a knavery plan, or a fight with the rival’s minions; a foiled plan is refunded half with Speed Chess'),
+            { kind: 'number', key: 'challenges', label: 'challenges (knavery)', placeholder: '2' },
+          ],
+        },
+        choice('knaveryPush', 'pushes to reroll in a plan', ['never', 'ifShort'], 'never (default)', 'when the plan falls short, those who showed no success reroll, then are rattled'),
+        choice('freePushes', 'free pushes from 6s', ['unused', 'fallout'], 'unused (default)', '“to be used if the scheme fails”: each thwarts one active challenge in the fallout'),
         choice('onFailedJob', 'a failed plan turns to', ['violence', 'abandon'], 'violence (default)'),
         choice('takeRivalDeal', 'take a rival deal', ['never', 'whenJobFails'], 'never (default)'),
         choice('flee', 'troupes flee', FLEE, 'lostHalf (default)'),
@@ -182,6 +222,8 @@ export const campaignForm: MechanicForm = {
         { kind: 'flag', key: 'defendRank', label: 'bank at once to keep the rank', help: 'when a consequence would cost the company its rank' },
         choice('replaceMinions', 'replace dead minions', ['always', 'keepRank', 'never'], 'always (default)'),
         choice('newTroupe', 'a troupe whose captain died', ['nextTurn', 'never'], 'nextTurn (default): a new one'),
+        choice('successorAdvancements', 'a new troupe inherits advancements', ['none', 'all'], 'none (default)', '“A merciful GM will allow the troupe’s player to begin with all or a portion of their predecessor’s advancements”: refused until advancement is played'),
+        choice('successorAsset', 'a new troupe brings', ['none', 'startingAsset'], 'none (default)', '“Each troupe begins the game with one asset”: a generous GM may grant it again'),
       ],
     },
   ],
@@ -192,7 +234,7 @@ export const campaignForm: MechanicForm = {
     rivals: [{ name: 'countess', rank: 3, designs: [{ severity: 'light' }, { severity: 'medium' }] }],
     policy: { jobEvery: 7, job: { challenges: 3, method: 'rare' } },
   }),
-  rules: ['hitOn', 'woundOrder', 'push', 'invest', 'speedChess'],
+  rules: ['hitOn', 'woundOrder', 'push', 'medicReach', 'invest', 'speedChess'],
   presets: [
     sweepPreset('rival rank 1 to 7', 'the first rival at every wealth rank', { 'setup.rivals.0.rank': [1, 2, 3, 4, 5, 6, 7] }),
     sweepPreset('banking policies', 'bank all, keep a reserve, or bank nothing', { 'setup.policy.bank': ['all', 'reserve', 'none'] }),

@@ -128,7 +128,7 @@ export const battleForm: MechanicForm = {
   title: 'Violence: a whole battle',
   intro: '“A round has 3 phases: Clash, Wound, Flight.” Rounds go on until at most one side still fights.',
   fields: [
-    sides([flee, aid, { kind: 'number', key: 'medics', label: 'medics', placeholder: '1', help: 'only with a Medic: each attends one wounded per round' }]),
+    sides([flee, aid, { kind: 'number', key: 'medics', label: 'medics', placeholder: '1', help: 'only with a Medic: each attends one wounded per round (all of them with the medicReach variant “all”)' }]),
     { kind: 'number', key: 'maxRounds', label: 'most rounds', placeholder: '50', help: 'a battle still going after this many rounds is a draw' },
   ],
   template: () => ({
@@ -137,7 +137,7 @@ export const battleForm: MechanicForm = {
       { name: 'guards', flee: 'lostHalf', combatants: [{ name: 'guard', count: 4 }] },
     ],
   }),
-  rules: VIOLENCE_RULES,
+  rules: [...VIOLENCE_RULES, 'medicReach'],
   presets: [
     sweepPreset('guards 2 to 6', 'the second side’s first entry from 2 to 6 combatants', { 'setup.sides.1.combatants.0.count': [2, 3, 4, 5, 6] }),
     {
@@ -172,6 +172,28 @@ export const knaveryForm: MechanicForm = {
       ],
       newItem: (items) => ({ name: uniqueName('minion', items), count: 1 }),
     },
+    {
+      kind: 'choice',
+      key: 'push',
+      label: 'pushes to reroll',
+      placeholder: 'never (default)',
+      options: [
+        { value: 'never', label: 'never' },
+        { value: 'ifShort', label: 'ifShort' },
+      ],
+      help: '“A PC may also push in order to reroll the dice they contributed to a pool”: when the roll falls short, each participant who showed no success and is not rattled rerolls, then is rattled',
+    },
+    {
+      kind: 'choice',
+      key: 'freePushes',
+      label: 'free pushes from 6s',
+      placeholder: 'unused (default)',
+      options: [
+        { value: 'unused', label: 'unused' },
+        { value: 'fallout', label: 'fallout' },
+      ],
+      help: '“a free push to be used if the scheme fails”: counted only, or each thwarts one active challenge in the fallout',
+    },
   ],
   template: () => ({
     challenges: 3,
@@ -183,6 +205,7 @@ export const knaveryForm: MechanicForm = {
   rules: [],
   presets: [
     sweepPreset('challenges 1 to 8', 'P(plan succeeds) against 1 to 8 challenges', { 'setup.challenges': [1, 2, 3, 4, 5, 6, 7, 8] }),
+    sweepPreset('pushes or not', 'the plan without and with pushes to reroll', { 'setup.push': ['never', 'ifShort'] }),
     {
       label: 'participants × challenges heatmap',
       help: 'the last participant entry from 0 to 4, against 1 to 8 challenges',
@@ -211,7 +234,9 @@ export const discoveryForm: MechanicForm = {
   intro: '“Roll a d6. If the result is equal to or below the discovery value, the NPC can be found.”',
   fields: [
     { kind: 'number', key: 'value', label: 'discovery value', help: '1 per condition met: a helpful trait, reputation, contact, question, place, asset' },
-    rattled,
+    // Kept so the refusal shows at its field: the discovery d6 is the GM's roll on the
+    // search, not a PC's pool die, so rattled does not apply (docs/rulings/single-rolls.md).
+    { ...rattled, help: 'does not apply: the discovery d6 is the GM’s roll on the search, not dice a rattled PC contributes to a pool — checking it is refused' },
   ],
   template: () => ({ value: 3 }),
   rules: [],

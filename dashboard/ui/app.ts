@@ -22,8 +22,17 @@ import { renderResults, renderSummary, type ResultsView } from './results.ts';
 import { renderSetup, variables, type SetupContext } from './setup.ts';
 import { FindRun, findResultsNode } from './find.ts';
 
-/** Quiet time after an edit before a run starts (typing "12" should not run "1" first). */
+/**
+ * Quiet time after a keystroke before a run starts (typing "12" should not run "1" first).
+ * A pick — a select, a checkbox, a die button, a file — runs at once: nothing more is coming.
+ */
 const RUN_DELAY_MS = 250;
+
+/** Is the user typing (the edit came from a text field), rather than picking? */
+function typing(el: Element | null): boolean {
+  if (el instanceof HTMLTextAreaElement) return true;
+  return el instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit', 'file', 'range', 'color'].includes(el.type);
+}
 /** Least time between two redraws of live results. */
 const REDRAW_MS = 200;
 
@@ -376,7 +385,7 @@ export class App implements SetupContext {
           this.drawResults();
         },
       );
-    }, RUN_DELAY_MS);
+    }, typing(document.activeElement) ? RUN_DELAY_MS : 0);
   }
 
   /**

@@ -91,7 +91,7 @@ function chainSide(side: BattleSideSetup, rules: ViciousnessRules): ChainSide {
     ableStates *= c.size + 1;
   });
   const start = classes.reduce((t, c) => t + c.size, 0);
-  const medics = medicsOf(side);
+  const medics = medicsOf(side, rules.medicReach);
   return {
     classes,
     entryClass,

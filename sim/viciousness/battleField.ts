@@ -64,9 +64,15 @@ export function fleeCode(side: BattleSideSetup): number {
   return FLEE_CODES[side.flee ?? 'never'];
 }
 
-/** Medics on a side: `medics`, default 1 with aid "medic", none otherwise. */
-export function medicsOf(side: BattleSideSetup): number {
-  return side.aid === 'medic' ? (side.medics ?? 1) : 0;
+/**
+ * Wounded a side's Medics can attend in a round: `medics` (default 1) with aid "medic",
+ * none otherwise. With the `medicReach` variant *all* a Medic attends every wounded of the
+ * round, so the side's whole strength is attended (one per combatant is enough).
+ */
+export function medicsOf(side: BattleSideSetup, reach: ViciousnessRules['medicReach'] = 'one'): number {
+  if (side.aid !== 'medic') return 0;
+  if (reach === 'all') return side.combatants.reduce((n, c) => n + (c.count ?? 1), 0);
+  return side.medics ?? 1;
 }
 
 /**
@@ -249,7 +255,7 @@ export class BattlePlan {
     this.flee = Uint8Array.from(sides, fleeCode);
     this.fleeAtOrBelow = Int32Array.from(sides, (_, s) => (this.flee[s] === FLEE_LOST_HALF ? Math.floor(this.start[s] / 2) : -1));
     this.deathFaces = Uint8Array.from(sides, (side) => DEATH_FACES[side.aid ?? 'none']);
-    this.medics = Int32Array.from(sides, medicsOf);
+    this.medics = Int32Array.from(sides, (side) => medicsOf(side, rules.medicReach));
     this.grouped = Uint8Array.from(sides, (_, s) => (kinds.some((k) => k.side === s && k.group === 1) ? 1 : 0));
     this.plainWounds = Uint8Array.from(sides, (_, s) => (this.grouped[s] === 0 && this.medics[s] === 0 && this.start[s] <= MAX_UNIFORM / 4 ? 1 : 0));
 

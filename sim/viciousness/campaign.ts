@@ -21,6 +21,8 @@ import { CONSEQUENCE_KINDS, checkRivals, rivalOdds, rivalSchema, type RivalOdds 
 import { MAX_TURNS } from './rivals.ts';
 import { MAX_UNIFORM } from '../random.ts';
 import { FLEE_POLICIES } from './skirmish.ts';
+import { FREE_PUSH_POLICIES, PUSH_POLICIES } from './knaveryPushes.ts';
+import { purchasesSchema } from './purchases.ts';
 import { MAX_RANK, MAX_TRAITS, MIN_RANK, RANK_MINIMUM, REWARD_METHODS, minimumPoints, rankOf } from './wealth.ts';
 import { CampaignPlan, CampaignTrial, METRIC, POINTS_HISTOGRAM_TOP } from './campaignPlay.ts';
 
@@ -129,6 +131,18 @@ export const policySchema = z
     job: jobSchema.optional(),
     /** Rattled PCs sit a job out to rest ("A PC may stop being rattled by taking one turn to rest"); defaults to true. */
     restWhenRattled: z.boolean().optional(),
+    /**
+     * "If the rival's plan is unsubtle, give the PCs the chance to interfere": how the first
+     * standing troupe with able PCs interferes with an unsubtle design — a knavery plan
+     * against `challenges` (default 2) or a fight with the rival's minions. None by default.
+     */
+    interfere: z.object({ roll: z.enum(['knavery', 'violence']), challenges: z.number().int().min(0).max(100).optional() }).strict().optional(),
+    /** What the turn's coins buy (docs/rulings/purchases.md); nothing by default. */
+    buy: purchasesSchema.optional(),
+    /** Pushes to reroll in a job's plan: *never* (default) or *ifShort* (docs/rulings/knavery.md); a pusher is rattled. */
+    knaveryPush: z.enum(PUSH_POLICIES).optional(),
+    /** Free pushes from a failed plan's 6s: *unused* (default) or *fallout* (each thwarts an active challenge, one guard group fewer). */
+    freePushes: z.enum(FREE_PUSH_POLICIES).optional(),
     /** What a failed plan turns into: *violence* (default) or *abandon* (no reward, no fight). */
     onFailedJob: z.enum(['violence', 'abandon']).optional(),
     /** Take a rival deal when a job fails: *never* (default) or *whenJobFails*. */
@@ -147,6 +161,18 @@ export const policySchema = z
     replaceMinions: z.enum(['always', 'keepRank', 'never']).optional(),
     /** A troupe whose captain died: a *nextTurn* (default) new one, or *never*. */
     newTroupe: z.enum(['nextTurn', 'never']).optional(),
+    /**
+     * What a dissolved troupe's replacement brings besides its fresh PCs: *none* (default:
+     * "Each troupe begins the game with one asset" — the game began long ago) or
+     * *startingAsset* (a generous GM's variant: the troupe's starting asset again).
+     */
+    successorAsset: z.enum(['none', 'startingAsset']).optional(),
+    /**
+     * "A merciful GM will allow the troupe's player to begin with all or a portion of their
+     * predecessor's advancements": *none* (default) or *all* (needs advancement to be played:
+     * refused until the campaign plays it).
+     */
+    successorAdvancements: z.enum(['none', 'all']).optional(),
   })
   .strict();
 
@@ -193,6 +219,9 @@ export const campaignSetup = z
     }
     if (policy.job?.npcRank !== undefined && policy.job.npcRankOffset !== undefined) {
       ctx.addIssue({ code: 'custom', path: ['policy', 'job', 'npcRankOffset'], message: 'give the NPC\'s rank as "npcRank" or as "npcRankOffset", not both' });
+    }
+    if (policy.successorAdvancements === 'all') {
+      ctx.addIssue({ code: 'custom', path: ['policy', 'successorAdvancements'], message: 'the campaign does not play advancement yet, so a successor has no advancements to inherit: expected "none" (docs/rulings/campaign.md)' });
     }
     if (policy.takeRivalDeal === 'whenJobFails' && (s.rivals ?? []).length === 0) {
       ctx.addIssue({ code: 'custom', path: ['policy', 'takeRivalDeal'], message: 'a rival deal needs a rival: the campaign has no "rivals"' });
@@ -255,7 +284,7 @@ export const campaign = defineMechanic({
         // The rivals' own figures are exact when nothing the company does touches them:
         // without rival deals a rival's designs never depend on the company.
         const m: Record<string, number> = {};
-        if (plan.dealsTaken || plan.rivals.count === 0) return { metrics: m };
+        if (plan.dealsTaken || plan.interferes || plan.rivals.count === 0) return { metrics: m };
         const odds: (RivalOdds | undefined)[] = [];
         for (let r = 0; r < plan.rivals.count; r++) {
           const o = rivalOdds(plan.rivals, r, turns);

@@ -15,7 +15,8 @@ import { Skirmish, type Aid } from './skirmish.ts';
 import * as wealth from './wealth.ts';
 import { CAPTAIN_TRAITS, MINION_TRAITS, REWARD_BASELINE, replacementCost } from './wealth.ts';
 import { COMBATANT_DIE } from './violence.ts';
-import { PARTICIPANT_DIE } from './knavery.ts';
+import { price } from './purchases.ts';
+import { PARTICIPANT_DIE } from './knaveryDice.ts';
 import type { CampaignSetup } from './campaign.ts';
 
 // Local copies of what the per-turn loop uses from other modules: run under tsx, every
@@ -49,6 +50,15 @@ const FIXED_METRICS = [
   ['jobs', 'jobs', 'mean'],
   ['jobsSucceeded', 'jobs.succeeded', 'mean'],
   ['jobsViolent', 'jobs.violent', 'mean'],
+  ['jobsPushed', 'jobs.pushed', 'mean'],
+  ['coinsSpent', 'coins.spent', 'mean'],
+  ['interfered', 'interfered', 'mean'],
+  ['foiled', 'foiled', 'mean'],
+  ['attempts', 'attempts', 'mean'],
+  ['attemptsRepelled', 'attempts.repelled', 'mean'],
+  ['equipmentBought', 'equipment.bought', 'mean'],
+  ['medicalBought', 'medical.bought', 'mean'],
+  ['jobsFreePushes', 'jobs.freePushes', 'mean'],
   ['jobsWon', 'jobs.won', 'mean'],
   ['rivalDeals', 'rivalDeals', 'mean'],
   ['rewards', 'rewards', 'mean'],
@@ -76,6 +86,9 @@ const FLEE = { never: 'never', outnumbered: 'outnumbered', lostHalf: 'lostHalf' 
 const BANK_ALL = 0;
 const BANK_RESERVE = 1;
 const BANK_NONE = 2;
+const INTERFERE_NONE = 0;
+const INTERFERE_KNAVERY = 1;
+const INTERFERE_VIOLENCE = 2;
 const REPLACE_ALWAYS = 0;
 const REPLACE_KEEP_RANK = 1;
 const REPLACE_NEVER = 2;
@@ -88,6 +101,7 @@ const KIND_WOUNDED = CONSEQUENCE_KINDS.indexOf('pcWounded');
 const KIND_ASSET = CONSEQUENCE_KINDS.indexOf('assetLost');
 const KIND_CONTACT = CONSEQUENCE_KINDS.indexOf('contactLost');
 const KIND_CALAMITY = CONSEQUENCE_KINDS.indexOf('calamity');
+const KIND_ATTEMPT = CONSEQUENCE_KINDS.indexOf('attemptOnLife');
 
 /** Everything about a campaign that does not change while it runs. */
 export class CampaignPlan {
@@ -109,6 +123,10 @@ export class CampaignPlan {
   readonly troupeAid: Aid[];
   readonly troupeBonusFrom: Int32Array;
   readonly troupeBonusTo: Int32Array;
+  /** With bought equipment the troupe's bonus dice run to troupeEquippedTo (policy buy.equipment). */
+  readonly troupeEquippedTo: Int32Array;
+  readonly equipment: { itemRank: number; modifiers: number } | undefined;
+  readonly medical: { itemRank: number; modifiers: number; turns: number } | undefined;
   readonly bonusSides: Int32Array;
   /** Liquid coins and other assets a (new) troupe brings, and its strong contacts. */
   readonly troupeLiquid: Int32Array;
@@ -142,6 +160,14 @@ export class CampaignPlan {
   readonly guardsPerActive: number;
   readonly guardsFixed: number;
   readonly restWhenRattled: boolean;
+  /** Job pushes (policy knaveryPush "ifShort") and free pushes in the fallout (freePushes "fallout"). */
+  readonly knaveryPush: boolean;
+  /** Policy interfere: INTERFERE_NONE, _KNAVERY or _VIOLENCE; a knavery interference's challenges. */
+  readonly interfere: number;
+  readonly interfereChallenges: number;
+  /** The company may foil a design (interference on an unsubtle one): the rivals' odds then depend on it. */
+  readonly interferes: boolean;
+  readonly fallout: boolean;
   readonly violence: boolean;
   readonly dealsTaken: boolean;
   readonly bank: number;
@@ -149,6 +175,8 @@ export class CampaignPlan {
   readonly defendRank: boolean;
   readonly replace: number;
   readonly newTroupe: boolean;
+  /** A new troupe brings its starting asset again (policy successorAsset "startingAsset"). */
+  readonly successorAsset: boolean;
 
   readonly rivals: RivalPlan;
   readonly rules: ViciousnessRules;
@@ -172,6 +200,10 @@ export class CampaignPlan {
     this.troupePcTo = new Int32Array(troupes.length);
     this.troupeBonusFrom = new Int32Array(troupes.length);
     this.troupeBonusTo = new Int32Array(troupes.length);
+    this.troupeEquippedTo = new Int32Array(troupes.length);
+    const buy = policy.buy ?? {};
+    this.equipment = buy.equipment && { itemRank: buy.equipment.itemRank, modifiers: buy.equipment.modifiers ?? 0 };
+    this.medical = buy.medical && { itemRank: buy.medical.itemRank, modifiers: buy.medical.modifiers ?? 0, turns: buy.medical.turns ?? 1 };
     this.troupeLiquid = new Int32Array(troupes.length);
     this.troupeAssets = new Int32Array(troupes.length);
     this.troupeContacts = new Int32Array(troupes.length);
@@ -190,6 +222,9 @@ export class CampaignPlan {
       this.troupeBonusFrom[i] = bonus.length;
       bonus.push(...eachDie(t.bonus ?? []));
       this.troupeBonusTo[i] = bonus.length;
+      // Bought equipment's dice follow the troupe's own bonus dice.
+      bonus.push(...eachDie(buy.equipment?.dice ?? []));
+      this.troupeEquippedTo[i] = bonus.length;
       const asset = t.asset ?? 'securedHeadquarters';
       this.troupeLiquid[i] = asset === 'liquidCoin' ? 1 : 0;
       this.troupeAssets[i] = asset === 'liquidCoin' ? 0 : 1;
@@ -235,6 +270,12 @@ export class CampaignPlan {
     this.guardsPerActive = job?.guards?.perActiveChallenge ?? 1;
     this.guardsFixed = job?.guards?.count ?? 0;
     this.restWhenRattled = policy.restWhenRattled ?? true;
+    this.knaveryPush = (policy.knaveryPush ?? 'never') === 'ifShort';
+    const interfere = policy.interfere;
+    this.interfere = interfere === undefined ? INTERFERE_NONE : interfere.roll === 'knavery' ? INTERFERE_KNAVERY : INTERFERE_VIOLENCE;
+    this.interfereChallenges = interfere?.challenges ?? 2;
+    this.interferes = this.interfere !== INTERFERE_NONE && (setup.rivals ?? []).some((r) => r.designs.some((d) => d.unsubtle === true));
+    this.fallout = (policy.freePushes ?? 'unused') === 'fallout';
     this.violence = (policy.onFailedJob ?? 'violence') === 'violence';
     this.dealsTaken = (policy.takeRivalDeal ?? 'never') === 'whenJobFails';
     this.bank = { all: BANK_ALL, reserve: BANK_RESERVE, none: BANK_NONE }[policy.bank ?? 'all'];
@@ -242,6 +283,7 @@ export class CampaignPlan {
     this.defendRank = policy.defendRank ?? false;
     this.replace = { always: REPLACE_ALWAYS, keepRank: REPLACE_KEEP_RANK, never: REPLACE_NEVER }[policy.replaceMinions ?? 'always'];
     this.newTroupe = (policy.newTroupe ?? 'nextTurn') === 'nextTurn';
+    this.successorAsset = (policy.successorAsset ?? 'none') === 'startingAsset';
 
     this.rivals = new RivalPlan(setup.rivals ?? [], rules);
     // The company's final rank is what a campaign is run to learn: its headline.
@@ -274,11 +316,20 @@ export class CampaignTrial {
   /** Last turn of bed rest (a PC is able from the turn after). */
   readonly woundedUntil: Int32Array;
   readonly troupeActive: Uint8Array;
+  /** Per troupe: it has bought its equipment (policy buy.equipment). */
+  readonly equipped: Uint8Array;
+  /** Per PC: medical help bought for its current wound. */
+  readonly treated: Uint8Array;
   /** A troupe dissolved; a new one comes next turn (policy newTroupe). */
   readonly troupePending: Uint8Array;
   private readonly participants: Int32Array;
+  /** Per participant of the current job: successes of its own dice. */
+  private readonly partSuccesses: Int32Array;
+  private readonly partSixes: Int32Array;
   private readonly board: RivalBoard;
   private readonly skirmish: Skirmish;
+  /** Fights with a rival's minions (interference, attempts on a PC's life): 1d4 each, never flee. */
+  private readonly minionFight: Skirmish;
   private readonly calamityAt: number;
 
   constructor(readonly plan: CampaignPlan) {
@@ -288,8 +339,12 @@ export class CampaignTrial {
     this.rattled = new Uint8Array(plan.pcCount);
     this.woundedUntil = new Int32Array(plan.pcCount);
     this.troupeActive = new Uint8Array(plan.troupeCount);
+    this.equipped = new Uint8Array(plan.troupeCount);
+    this.treated = new Uint8Array(plan.pcCount);
     this.troupePending = new Uint8Array(plan.troupeCount);
     this.participants = new Int32Array(plan.maxTroupeSize);
+    this.partSuccesses = new Int32Array(plan.maxTroupeSize);
+    this.partSixes = new Int32Array(plan.maxTroupeSize);
     this.board = new RivalBoard(plan.rivals);
     const policy = plan.setup.policy ?? {};
     const guards = policy.job?.guards ?? {};
@@ -304,6 +359,12 @@ export class CampaignTrial {
         guardDice: [COMBATANT_DIE, ...eachDie(guards.dice ?? [])],
         guardBonus: eachDie(guards.bonus ?? []),
       },
+    );
+    this.minionFight = new Skirmish(
+      { diceSides: plan.viSides, diceFrom: plan.viFrom, diceTo: plan.viTo, captain: plan.pcCaptain, rattled: this.rattled },
+      plan.maxTroupeSize,
+      plan.rules,
+      { troupeFlee: FLEE[policy.flee ?? 'lostHalf'], guardFlee: FLEE.never, maxRounds: policy.maxRounds ?? 50, guardDice: [COMBATANT_DIE], guardBonus: [] },
     );
     this.calamityAt = plan.kindsAt + KIND_CALAMITY;
   }
@@ -323,6 +384,8 @@ export class CampaignTrial {
     this.woundedUntil.fill(0);
     this.troupeActive.fill(1);
     this.troupePending.fill(0);
+    this.equipped.fill(0);
+    this.treated.fill(0);
     this.board.reset();
   }
 
@@ -335,19 +398,16 @@ export class CampaignTrial {
     // "The company begins each turn with one coin of its Wealth rank for each troupe that
     // constitutes it." Nothing the campaign models is bought with them, and "Any coin that
     // is not spent by the end of the turn is discarded": they are only counted.
-    for (let i = 0; i < p.troupeCount; i++) acc[METRIC.coins] += this.troupeActive[i];
+    let coins = 0;
+    for (let i = 0; i < p.troupeCount; i++) coins += this.troupeActive[i];
+    acc[METRIC.coins] += coins;
+    if (p.equipment || p.medical) this.buy(coins, t);
 
-    // Rivals invest and roll; what they initiate lands at the end of the turn.
+    // "Every turn, a rival has a number of ambition points they may invest."
     const board = this.board;
-    board.turn(random);
-    for (let r = 0; r < p.rivals.count; r++) {
-      if (board.struck[r] < 0) continue;
-      acc[METRIC.rivalStrikes]++;
-      const at = p.rivalAt + 3 * r;
-      if (acc[at + 1]++ === 0) acc[at] = t;
-      if (board.succeeded[r] !== 0) acc[at + 2]++;
-    }
+    board.invest();
 
+    // The troupes act; a rival deal made now adds to this turn's rival die.
     for (let i = 0; i < p.troupeCount; i++) if (this.troupeActive[i] !== 0) this.troupeTurn(random, i, t);
     this.replaceMinions();
 
@@ -356,11 +416,15 @@ export class CampaignTrial {
     if (p.bank === BANK_ALL) this.bankCoins(liquid);
     else if (p.bank === BANK_RESERVE && liquid > p.reserve) this.bankCoins(liquid - p.reserve);
 
-    // Consequences land.
+    // "At the end of each turn, roll a d20 (called the rival die) for each rival."
+    this.rivalDice(random, t);
+
+    // "As the next turn begins, the rival makes their move": consequences land before
+    // anything of the next turn (and before this turn's rank is recorded).
     const rankBefore = rankOf(this.points);
     for (let r = 0; r < p.rivals.count; r++) {
       const code = board.consequence[r];
-      if (code >= 0) this.consequence(random, code, t);
+      if (code >= 0) this.consequence(random, code, t, r);
     }
     if (p.defendRank) {
       // Bank at once what keeps the rank, when the liquid coins are enough to.
@@ -371,6 +435,57 @@ export class CampaignTrial {
     const rank = rankOf(this.points);
     if (rank < p.startRank) acc[METRIC.demoted] = 1;
     if (rank > p.startRank) acc[METRIC.promoted] = 1;
+  }
+
+  /**
+   * Spend the turn's `coins` (of the company's rank) by policy `buy`: equipment for each
+   * troupe without it, in the listed order, then medical help for PCs in bed, PC by PC.
+   * "Any coin that is not spent by the end of the turn is discarded" (docs/rulings/purchases.md).
+   */
+  private buy(coins: number, t: number): void {
+    const p = this.plan;
+    const acc = this.acc;
+    const rank = rankOf(this.points);
+    let left = coins;
+    if (p.equipment) {
+      const cost = price(p.equipment.itemRank, rank, p.equipment.modifiers);
+      for (let i = 0; i < p.troupeCount && cost <= left; i++) {
+        if (this.troupeActive[i] === 0 || this.equipped[i] !== 0) continue;
+        this.equipped[i] = 1;
+        left -= cost;
+        acc[METRIC.coinsSpent] += cost;
+        acc[METRIC.equipmentBought]++;
+      }
+    }
+    if (p.medical) {
+      const cost = price(p.medical.itemRank, rank, p.medical.modifiers);
+      for (let pc = 0; pc < p.pcCount && cost <= left; pc++) {
+        // In bed this turn (wounded until t or later), alive, not yet treated for this wound.
+        if (this.alive[pc] === 0 || this.woundedUntil[pc] < t || this.treated[pc] !== 0) continue;
+        this.treated[pc] = 1;
+        this.woundedUntil[pc] -= p.medical.turns;
+        left -= cost;
+        acc[METRIC.coinsSpent] += cost;
+        acc[METRIC.medicalBought]++;
+      }
+    }
+  }
+
+  /** The end of turn `t`: every rival's die, and what it initiates, counted. */
+  private rivalDice(random: RandomStream, t: number): void {
+    const p = this.plan;
+    const acc = this.acc;
+    const board = this.board;
+    for (let r = 0; r < p.rivals.count; r++) {
+      if (!board.rollDie(random, r)) continue;
+      acc[METRIC.rivalStrikes]++;
+      const at = p.rivalAt + 3 * r;
+      if (acc[at + 1]++ === 0) acc[at] = t;
+      // "If the rival's plan is unsubtle, give the PCs the chance to interfere."
+      const foiled = p.interfere !== INTERFERE_NONE && p.rivals.unsubtle[board.struck[r]] !== 0 && this.interfere(random, r, t);
+      board.move(random, r, foiled);
+      if (board.succeeded[r] !== 0) acc[at + 2]++;
+    }
   }
 
   /** The last figures of the trial, after its last turn. */
@@ -403,7 +518,11 @@ export class CampaignTrial {
     this.acc[METRIC.banked] += k - left;
   }
 
-  /** A new troupe like the dissolved one: its PCs fresh, its starting asset brought. */
+  /**
+   * A new troupe like the dissolved one: its PCs fresh, with their strong contacts ("Each
+   * trait gives a character a strong contact"). No starting asset — "Each troupe begins
+   * the game with one asset" — unless the policy `successorAsset` grants it again.
+   */
   private foundTroupe(i: number): void {
     const p = this.plan;
     for (let pc = p.troupePcFrom[i]; pc < p.troupePcTo[i]; pc++) {
@@ -413,14 +532,18 @@ export class CampaignTrial {
     }
     this.troupeActive[i] = 1;
     this.troupePending[i] = 0;
-    this.liquid[rankOf(this.points)] += p.troupeLiquid[i];
-    this.assets += p.troupeAssets[i];
+    if (p.successorAsset) {
+      this.liquid[rankOf(this.points)] += p.troupeLiquid[i];
+      this.assets += p.troupeAssets[i];
+    }
     this.contacts += p.troupeContacts[i];
   }
 
   private dissolve(i: number): void {
     const p = this.plan;
     this.troupeActive[i] = 0;
+    // Its equipment goes with it.
+    this.equipped[i] = 0;
     this.acc[METRIC.dissolved]++;
     // Its minions leave with it (they are the troupe's, and the troupe is gone).
     for (let pc = p.troupePcFrom[i]; pc < p.troupePcTo[i]; pc++) this.alive[pc] = 0;
@@ -462,16 +585,7 @@ export class CampaignTrial {
     if (n === 0) return;
     acc[METRIC.jobs]++;
 
-    // The plan: "Every die result of 4 or above is a success."
-    let successes = 0;
-    for (let k = 0; k < n; k++) {
-      const pc = parts[k];
-      const rattled = this.rattled[pc] !== 0;
-      for (let d = p.knFrom[pc]; d < p.knTo[pc]; d++) {
-        const f = rattled ? random.belowKeepLower(p.knSides[d]) : random.below(p.knSides[d]);
-        if (f >= 3) successes++;
-      }
-    }
+    const successes = this.rollPlan(random, n, p.challenges);
     let success = successes >= p.challenges;
     if (!success && p.dealsTaken && p.rivals.count > 0) {
       // "one of their designs advances by points equal to the PC's wealth rank"
@@ -479,30 +593,22 @@ export class CampaignTrial {
       acc[METRIC.rivalDeals]++;
       success = true;
     } else if (!success && p.violence) {
-      const guards = p.guardsFixed + p.guardsPerActive * (p.challenges - successes);
-      if (guards > 0) {
+      // "Once a plan has failed, the scene shifts immediately to the action": the threats
+      // are the active challenges less those the free pushes thwart (freePushes "fallout").
+      const active = p.challenges - successes;
+      const threats = p.fallout ? Math.max(0, active - this.sixes) : active;
+      if (p.fallout) acc[METRIC.jobsFreePushes] += Math.min(active, this.sixes);
+      const guards = p.guardsFixed + p.guardsPerActive * threats;
+      // Every challenge thwarted, by the roll or the free pushes, and nobody else there:
+      // the fallout is dealt with and the job done.
+      if (threats === 0 && p.guardsFixed === 0) success = true;
+      else if (guards > 0) {
         acc[METRIC.jobsViolent]++;
         const s = this.skirmish;
-        success = s.fight(random, parts, n, guards, p.bonusSides, p.troupeBonusFrom[i], p.troupeBonusTo[i], p.troupeAid[i]);
+        const bonusTo = this.equipped[i] !== 0 ? p.troupeEquippedTo[i] : p.troupeBonusTo[i];
+        success = s.fight(random, parts, n, guards, p.bonusSides, p.troupeBonusFrom[i], bonusTo, p.troupeAid[i]);
         if (success) acc[METRIC.jobsWon]++;
-        let captainDied = false;
-        for (let w = 0; w < s.woundedCount; w++) {
-          const pc = s.wounded[w];
-          acc[METRIC.wounds]++;
-          if (s.died[w] !== 0) {
-            this.alive[pc] = 0;
-            acc[METRIC.deaths]++;
-            if (p.pcCaptain[pc] !== 0) {
-              acc[METRIC.deathsCaptains]++;
-              captainDied = true;
-            } else {
-              acc[METRIC.deathsMinions]++;
-            }
-          } else {
-            this.woundedUntil[pc] = t + BED_REST_TURNS;
-          }
-        }
-        if (captainDied) this.dissolve(i);
+        this.casualties(s, i, t);
       }
     }
     if (success) {
@@ -513,6 +619,144 @@ export class CampaignTrial {
       acc[METRIC.rewards] += coins;
       acc[METRIC.jobsSucceeded]++;
     }
+  }
+
+  /**
+   * The wounded and dead of troupe `i`'s fight `s` in turn `t`: the dead are gone (a dead
+   * captain dissolves the troupe), the wounded go to bed for BED_REST_TURNS.
+   */
+  private casualties(s: Skirmish, i: number, t: number): void {
+    const p = this.plan;
+    const acc = this.acc;
+    let captainDied = false;
+    for (let w = 0; w < s.woundedCount; w++) {
+      const pc = s.wounded[w];
+      acc[METRIC.wounds]++;
+      if (s.died[w] !== 0) {
+        this.alive[pc] = 0;
+        acc[METRIC.deaths]++;
+        if (p.pcCaptain[pc] !== 0) {
+          acc[METRIC.deathsCaptains]++;
+          captainDied = true;
+        } else {
+          acc[METRIC.deathsMinions]++;
+        }
+      } else {
+        this.woundedUntil[pc] = t + BED_REST_TURNS;
+        this.treated[pc] = 0;
+      }
+    }
+    if (captainDied) this.dissolve(i);
+  }
+
+  /**
+   * Troupe `i`'s PCs able to act at the end of turn `t` (living, out of bed) into
+   * `participants`; returns how many.
+   */
+  private ablePcs(i: number, t: number): number {
+    const p = this.plan;
+    let n = 0;
+    for (let pc = p.troupePcFrom[i]; pc < p.troupePcTo[i]; pc++) {
+      if (this.alive[pc] !== 0 && this.woundedUntil[pc] <= t) this.participants[n++] = pc;
+    }
+    return n;
+  }
+
+  /** The first standing troupe with a PC able to act, or −1. */
+  private firstAbleTroupe(t: number): number {
+    for (let i = 0; i < this.plan.troupeCount; i++) if (this.troupeActive[i] !== 0 && this.ablePcs(i, t) > 0) return i;
+    return -1;
+  }
+
+  /**
+   * "If the rival's plan is unsubtle, give the PCs the chance to interfere": the first
+   * standing troupe with able PCs interferes by policy `interfere` — a knavery plan against
+   * `challenges`, or a fight with rival r's minions. Returns whether the plan is foiled.
+   */
+  private interfere(random: RandomStream, r: number, t: number): boolean {
+    const p = this.plan;
+    const i = this.firstAbleTroupe(t);
+    if (i < 0) return false;
+    const n = this.ablePcs(i, t);
+    this.acc[METRIC.interfered]++;
+    let foiled: boolean;
+    if (p.interfere === INTERFERE_KNAVERY) {
+      foiled = this.rollPlan(random, n, p.interfereChallenges) >= p.interfereChallenges;
+    } else {
+      const s = this.minionFight;
+      const bonusTo = this.equipped[i] !== 0 ? p.troupeEquippedTo[i] : p.troupeBonusTo[i];
+      foiled = s.fight(random, this.participants, n, p.rivals.minions[r], p.bonusSides, p.troupeBonusFrom[i], bonusTo, p.troupeAid[i]);
+      this.casualties(s, i, t);
+    }
+    if (foiled) this.acc[METRIC.foiled]++;
+    return foiled;
+  }
+
+  /**
+   * "An attempt on a PC's life", by rival r: a PC able to act, at random, is the target; its
+   * troupe's able PCs fight the rival's minions ("If in doubt, use their rank minus 2"; at
+   * least one comes), docs/rulings/campaign.md.
+   */
+  private attemptOnLife(random: RandomStream, r: number, t: number): void {
+    const p = this.plan;
+    const target = this.randomPc(random, t, true);
+    if (target < 0) return;
+    const i = p.pcTroupe[target];
+    const n = this.ablePcs(i, t);
+    this.acc[METRIC.attempts]++;
+    const s = this.minionFight;
+    const bonusTo = this.equipped[i] !== 0 ? p.troupeEquippedTo[i] : p.troupeBonusTo[i];
+    const repelled = s.fight(random, this.participants, n, Math.max(1, p.rivals.minions[r]), p.bonusSides, p.troupeBonusFrom[i], bonusTo, p.troupeAid[i]);
+    if (repelled) this.acc[METRIC.attemptsRepelled]++;
+    this.casualties(s, i, t);
+  }
+
+  /** The 6s among the last plan's dice as they stand: its free pushes if it failed. */
+  private sixes = 0;
+
+  /**
+   * A job's plan by the troupe's `n` participants (this.participants): "Every die result of
+   * 4 or above is a success." With `knaveryPush` "ifShort", when it falls short every
+   * participant who showed no success and is not rattled rerolls its dice and is rattled
+   * (docs/rulings/knavery.md). Returns the successes; leaves the 6s in `sixes`.
+   */
+  private rollPlan(random: RandomStream, n: number, need: number): number {
+    const p = this.plan;
+    const parts = this.participants;
+    let successes = 0;
+    let sixes = 0;
+    for (let k = 0; k < n; k++) {
+      const pc = parts[k];
+      const rattled = this.rattled[pc] !== 0;
+      let s = 0;
+      let x = 0;
+      for (let d = p.knFrom[pc]; d < p.knTo[pc]; d++) {
+        const f = rattled ? random.belowKeepLower(p.knSides[d]) : random.below(p.knSides[d]);
+        if (f >= 3) s++;
+        if (f === 5) x++;
+      }
+      this.partSuccesses[k] = s;
+      this.partSixes[k] = x;
+      successes += s;
+      sixes += x;
+    }
+    if (p.knaveryPush && successes < need) {
+      for (let k = 0; k < n; k++) {
+        const pc = parts[k];
+        if (this.rattled[pc] !== 0 || this.partSuccesses[k] !== 0) continue;
+        sixes -= this.partSixes[k];
+        for (let d = p.knFrom[pc]; d < p.knTo[pc]; d++) {
+          const f = random.below(p.knSides[d]);
+          if (f >= 3) successes++;
+          if (f === 5) sixes++;
+        }
+        // "Immediately after a character pushes, they are rattled."
+        this.rattled[pc] = 1;
+        this.acc[METRIC.jobsPushed]++;
+      }
+    }
+    this.sixes = sixes;
+    return successes;
   }
 
   /** "Should a minion die …, two investment points may be spent to replace them", by policy. */
@@ -534,7 +778,7 @@ export class CampaignTrial {
   }
 
   /** A successful design's consequence lands on the company. */
-  private consequence(random: RandomStream, code: number, t: number): void {
+  private consequence(random: RandomStream, code: number, t: number, r: number): void {
     const p = this.plan;
     const acc = this.acc;
     const kind = CONSEQUENCE_OF_CODE[code];
@@ -553,7 +797,12 @@ export class CampaignTrial {
     } else if (kind === KIND_WOUNDED) {
       // "A PC is wounded": out for the bed rest; not a wound of violence, so no death roll.
       const pc = this.randomPc(random, t, true);
-      if (pc >= 0) this.woundedUntil[pc] = t + BED_REST_TURNS;
+      if (pc >= 0) {
+        this.woundedUntil[pc] = t + BED_REST_TURNS;
+        this.treated[pc] = 0;
+      }
+    } else if (kind === KIND_ATTEMPT) {
+      this.attemptOnLife(random, r, t);
     } else if (kind === KIND_ASSET) {
       if (this.assets > 0) {
         this.assets--;

@@ -131,6 +131,9 @@ function hitChances(dice: readonly ViolenceDie[], isHit: (f: number) => boolean,
   return { outOf: Int32Array.from(outOf), hitsOf: Int32Array.from(hitsOf), worth: Int32Array.from(worth) };
 }
 
+/** Metrics per side, in tally order: hits, top, landed, wasted, wounded. */
+const PER_SIDE = 5;
+
 /** Most hit combinations the exact engine walks for a clash of three or more sides. */
 export const MAX_EXACT_COMBINATIONS = 200_000;
 
@@ -158,6 +161,7 @@ function manySidedExact(
   const landedOn = new Int32Array(n);
   const landedBy = new Int32Array(n);
   const landed = new Float64Array(n);
+  const wasted = new Float64Array(n);
   const wounded = new Float64Array(n);
   // Expected wounds per wound group, per side.
   const groupWounds = groups.map((g) => new Float64Array(g.sizes.length));
@@ -177,7 +181,8 @@ function manySidedExact(
       resolver.resolve(chooser, hits, active, able, landedOn, landedBy);
       const q = p * chooser.weight;
       for (let s = 0; s < n; s++) {
-        landed[s] += q * landedBy[s];
+        landed[s] += q * (landedBy[s] + resolver.wastedBy[s]);
+        wasted[s] += q * resolver.wastedBy[s];
         wounded[s] += q * landedOn[s];
         splitWounds(landedOn[s], groups[s].sizes, split[s]);
         for (let g = 0; g < split[s].length; g++) groupWounds[s][g] += q * split[s][g];
@@ -187,6 +192,7 @@ function manySidedExact(
   const m: Record<string, number> = {};
   sides.forEach((side, s) => {
     m[`landed.${side.name}`] = landed[s];
+    m[`wasted.${side.name}`] = wasted[s];
     m[`wounded.${side.name}`] = wounded[s];
     for (const c of side.combatants) {
       const g = groups[s].groupOf(c);
@@ -258,7 +264,10 @@ export const clash = defineMechanic({
       metrics.push(
         { name: `hits.${side.name}`, kind: 'mean' },
         { name: `top.${side.name}`, kind: 'probability', headline: true },
+        // The margin that lands ("Any hits that weren't canceled out land on their
+        // targets"), and of it what found nobody able ("Extra hits … are wasted").
         { name: `landed.${side.name}`, kind: 'mean' },
+        { name: `wasted.${side.name}`, kind: 'mean' },
         { name: `wounded.${side.name}`, kind: 'mean' },
       );
     }
@@ -296,16 +305,17 @@ export const clash = defineMechanic({
           for (let s = 0; s < n; s++) {
             let top = 1;
             for (let o = 0; o < n; o++) if (o !== s && hits[o] >= hits[s]) top = 0;
-            const base = 4 * s;
+            const base = PER_SIDE * s;
             tally.addMany(base, hits[s], times);
             tally.addMany(base + 1, top, times);
-            tally.addMany(base + 2, landedBy[s], times);
-            tally.addMany(base + 3, landedOn[s], times);
+            tally.addMany(base + 2, landedBy[s] + resolver.wastedBy[s], times);
+            tally.addMany(base + 3, resolver.wastedBy[s], times);
+            tally.addMany(base + 4, landedOn[s], times);
             tally.binMany(s, hits[s], times);
             splitWounds(landedOn[s], groupSizes[s], split[s]);
           }
           for (let e = 0; e < entrySide.length; e++) {
-            tally.addMany(4 * n + e, split[entrySide[e]][entryGroup[e]], times);
+            tally.addMany(PER_SIDE * n + e, split[entrySide[e]][entryGroup[e]], times);
           }
         };
 
@@ -372,10 +382,13 @@ export const clash = defineMechanic({
         if (n === 2) {
           for (let s = 0; s < 2; s++) {
             const o = 1 - s;
-            // Wounds on s: the other side's margin, capped by s's able combatants.
-            const wounds = hitDists[o].minus(hitDists[s]).map((d) => Math.min(Math.max(0, d), able[s]));
+            // The other side's margin lands on s; wounds are it capped by s's able
+            // combatants, the rest is wasted.
+            const margin = hitDists[o].minus(hitDists[s]).map((d) => Math.max(0, d));
+            const wounds = margin.map((d) => Math.min(d, able[s]));
             m[`wounded.${sides[s].name}`] = wounds.mean();
-            m[`landed.${sides[o].name}`] = wounds.mean();
+            m[`landed.${sides[o].name}`] = margin.mean();
+            m[`wasted.${sides[o].name}`] = margin.map((d) => Math.max(0, d - able[s])).mean();
             for (const c of sides[s].combatants) {
               const g = groups[s].groupOf(c);
               const size = groups[s].sizes[g];

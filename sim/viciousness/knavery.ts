@@ -1,13 +1,18 @@
 /**
  * Viciousness `knavery`: a plan's roll against its challenges (RULES.md "Knavery";
  * viciousness.txt "3: The Roll"). "Every die result of 4 or above is a success. Every die
- * result of 6 grants a free push to be used if the scheme fails."
+ * result of 6 grants a free push to be used if the scheme fails." With the policies
+ * `push` (the group's own pushes to reroll) and `freePushes` (what the 6s do once the
+ * scheme fails) of knaveryPushes.ts; readings in docs/rulings/knavery.md.
  */
 import { z } from 'zod';
 import { defineMechanic } from '../mechanic.ts';
 import { diceListSchema, eachDie } from '../dice.ts';
-import { faceDistribution } from '../exact/distribution.ts';
 import type { MetricSpec } from '../stats.ts';
+import { PARTICIPANT_DIE, challengesToMeet } from './knaveryDice.ts';
+import { FREE_PUSH_POLICIES, PUSH_POLICIES, knaveryOdds, type KnaveryParticipantDice } from './knaveryPushes.ts';
+
+export { PARTICIPANT_DIE, challengesToMeet, isSix, isSuccess, knaveryGrid } from './knaveryDice.ts';
 
 export const participantSchema = z
   .object({
@@ -15,6 +20,7 @@ export const participantSchema = z
     count: z.number().int().min(0).max(1000).optional(),
     /** Trait dice that apply; the 1d6 every participant adds comes from the rules. */
     dice: diceListSchema.optional(),
+    /** Rolls each die twice, keeping the lower; "Rattled PCs can't push themselves". */
     rattled: z.boolean().optional(),
   })
   .strict();
@@ -27,112 +33,105 @@ export const knaverySetup = z
     /** Every challenge discovered: reported, changes no odds (the group picks which stay). */
     prepared: z.boolean().optional(),
     participants: z.array(participantSchema).min(1),
+    /** The group's own pushes to reroll: *never* (default) or *ifShort*. */
+    push: z.enum(PUSH_POLICIES).optional(),
+    /** The free pushes from 6s when the scheme fails: *unused* (default, only counted) or *fallout*. */
+    freePushes: z.enum(FREE_PUSH_POLICIES).optional(),
   })
   .strict();
 
-/** "Each participant with an additive, meaningful role adds 1d6." */
-export const PARTICIPANT_DIE = 6;
-/** "Every die result of 4 or above is a success." */
-export const isSuccess = (face: number) => face >= 4;
-/** "Every die result of 6 grants a free push." */
-export const isSix = (face: number) => face === 6;
-
-/** Challenges the roll must meet: never below 0. */
-export function challengesToMeet(challenges: number, removed = 0): number {
-  return Math.max(0, challenges - removed);
-}
-
-/**
- * Exact joint distribution of (successes, sixes) over a list of dice: grid[s][x] =
- * P(s successes, x sixes), built die by die. Each die's outcome is fail, a success that
- * is not a 6, or a 6 (always a success).
- */
-export function knaveryGrid(dice: readonly { sides: number; rattled: boolean }[]): Float64Array[] {
-  const n = dice.length;
-  let grid = Array.from({ length: n + 1 }, () => new Float64Array(n + 1));
-  grid[0][0] = 1;
-  for (const d of dice) {
-    const faces = faceDistribution(d.sides, d.rattled);
-    const six = faces.expect((f) => (isSix(f) ? 1 : 0));
-    const success = faces.expect((f) => (isSuccess(f) && !isSix(f) ? 1 : 0));
-    const fail = 1 - six - success;
-    const next = Array.from({ length: n + 1 }, () => new Float64Array(n + 1));
-    for (let s = 0; s < n; s++) {
-      for (let x = 0; x <= s; x++) {
-        const p = grid[s][x];
-        if (p === 0) continue;
-        next[s][x] += p * fail;
-        next[s + 1][x] += p * success;
-        next[s + 1][x + 1] += p * six;
-      }
-    }
-    grid = next;
-  }
-  return grid;
-}
+/** The metrics, in tally order. */
+const METRICS: MetricSpec[] = [
+  { name: 'success', kind: 'probability', headline: true },
+  { name: 'successes', kind: 'mean' },
+  { name: 'sixes', kind: 'mean' },
+  { name: 'active', kind: 'mean' },
+  { name: 'pushed', kind: 'mean' },
+  { name: 'freePushes', kind: 'mean' },
+  { name: 'threats', kind: 'mean' },
+];
 
 export const knavery = defineMechanic({
   system: 'viciousness',
   name: 'knavery',
-  summary: 'a plan: 1d6 per participant plus traits, 4+ thwarts a challenge',
+  summary: 'a plan: 1d6 per participant plus traits, 4+ thwarts a challenge; pushes to reroll, free pushes from 6s',
   setup: knaverySetup,
   prepare(setup) {
-    const dice: { sides: number; rattled: boolean }[] = [];
+    const push = (setup.push ?? 'never') === 'ifShort';
+    const fallout = (setup.freePushes ?? 'unused') === 'fallout';
+    const parts: KnaveryParticipantDice[] = [];
     for (const p of setup.participants) {
       const rattled = p.rattled ?? false;
       for (let k = 0; k < (p.count ?? 1); k++) {
-        for (const sides of [PARTICIPANT_DIE, ...eachDie(p.dice ?? [])]) dice.push({ sides, rattled });
+        parts.push({ dice: [PARTICIPANT_DIE, ...eachDie(p.dice ?? [])].map((sides) => ({ sides, rattled })), pushable: push && !rattled });
       }
     }
+    const dice = parts.flatMap((p) => p.dice);
     const need = challengesToMeet(setup.challenges, setup.removed);
     const sides = Int32Array.from(dice, (d) => d.sides);
     const rattled = Uint8Array.from(dice, (d) => (d.rattled ? 1 : 0));
-    const metrics: MetricSpec[] = [
-      { name: 'success', kind: 'probability', headline: true },
-      { name: 'successes', kind: 'mean' },
-      { name: 'sixes', kind: 'mean' },
-      { name: 'active', kind: 'mean' },
-    ];
+    // Participant i's dice are diceFrom[i]..diceFrom[i+1]−1.
+    const diceFrom = new Int32Array(parts.length + 1);
+    parts.forEach((p, i) => (diceFrom[i + 1] = diceFrom[i] + p.dice.length));
+    const pushable = Uint8Array.from(parts, (p) => (p.pushable ? 1 : 0));
     const distributions = [{ name: 'successes', min: 0, size: dice.length + 1 }];
 
     return {
-      metrics,
+      metrics: METRICS,
       distributions,
       run(random, trials, tally) {
+        const ownSuccesses = new Int32Array(parts.length);
+        const ownSixes = new Int32Array(parts.length);
+        const m = parts.length;
         for (let t = 0; t < trials; t++) {
           let successes = 0;
           let sixes = 0;
-          for (let i = 0; i < sides.length; i++) {
-            const f = rattled[i] === 0 ? random.die(sides[i]) : random.dieKeepLower(sides[i]);
-            if (isSuccess(f)) successes++;
-            if (isSix(f)) sixes++;
+          for (let i = 0; i < m; i++) {
+            let s = 0;
+            let x = 0;
+            for (let d = diceFrom[i]; d < diceFrom[i + 1]; d++) {
+              // Faces 0..sides−1: a success is face 4+ (index 3+), a six is index 5.
+              const f = rattled[d] === 0 ? random.below(sides[d]) : random.belowKeepLower(sides[d]);
+              if (f >= 3) s++;
+              if (f === 5) x++;
+            }
+            ownSuccesses[i] = s;
+            ownSixes[i] = x;
+            successes += s;
+            sixes += x;
           }
-          tally.add(0, successes >= need ? 1 : 0);
+          let pushed = 0;
+          if (push && successes < need) {
+            // Every participant who showed nothing, and may push, rerolls (then is rattled).
+            for (let i = 0; i < m; i++) {
+              if (pushable[i] === 0 || ownSuccesses[i] !== 0) continue;
+              pushed++;
+              sixes -= ownSixes[i];
+              for (let d = diceFrom[i]; d < diceFrom[i + 1]; d++) {
+                const f = random.below(sides[d]);
+                if (f >= 3) successes++;
+                if (f === 5) sixes++;
+              }
+            }
+          }
+          const failed = successes < need;
+          const active = failed ? need - successes : 0;
+          tally.add(0, failed ? 0 : 1);
           tally.add(1, successes);
           tally.add(2, sixes);
-          tally.add(3, successes >= need ? 0 : need - successes);
+          tally.add(3, active);
+          tally.add(4, pushed);
+          tally.add(5, failed ? sixes : 0);
+          tally.add(6, failed ? Math.max(0, active - (fallout ? sixes : 0)) : 0);
           tally.bin(0, successes);
         }
         tally.addTrials(trials);
       },
       exact() {
-        const grid = knaveryGrid(dice);
-        let success = 0;
-        let successes = 0;
-        let sixes = 0;
-        let active = 0;
-        const dist = new Array(dice.length + 1).fill(0);
-        grid.forEach((row, s) =>
-          row.forEach((p, x) => {
-            if (p === 0) return;
-            if (s >= need) success += p;
-            else active += p * (need - s);
-            successes += p * s;
-            sixes += p * x;
-            dist[s] += p;
-          }),
-        );
-        return { metrics: { success, successes, sixes, active }, distributions: { successes: dist } };
+        const o = knaveryOdds(parts, need, fallout);
+        if (!o) return { metrics: {} };
+        const { distribution, ...metrics } = o;
+        return { metrics, distributions: { successes: distribution } };
       },
     };
   },

@@ -101,6 +101,8 @@ export const designSchema = z
     style: z.enum(STYLES).optional(),
     /** An asset of the rival that comes in handy: +1 ambition point a turn. */
     handyAsset: handySchema.optional(),
+    /** "If the rival's plan is unsubtle, give the PCs the chance to interfere" (campaign policy interfere); defaults to false. */
+    unsubtle: z.boolean().optional(),
     /** Ambition points the design already holds at the start; defaults to 0. */
     points: z.number().int().min(0).max(1000).optional(),
   })
@@ -113,6 +115,8 @@ export const rivalSchema = z
     rank: z.number().int().min(1).max(7),
     /** A count (default 4) or a list of names. */
     assets: assetsSchema.optional(),
+    /** Its minions, who fight for it in a campaign ("If in doubt, use their rank minus 2"). */
+    minions: z.number().int().min(0).max(100).optional(),
     /** "Give each rival up to three designs." */
     designs: z.array(designSchema).min(1).max(3),
   })
@@ -160,13 +164,21 @@ export class RivalPlan {
   /** Per rival: its designs are slots designFrom..designFrom+designCount−1. */
   readonly designFrom: Int32Array;
   readonly designCount: Int32Array;
-  /** Ambition points a turn: "equal to their wealth rank", +1 per design a handy asset helps. */
+  /** Ambition points a turn split by `invest`: "equal to their wealth rank". */
   readonly gain: Int32Array;
+  /** Per rival: 1 when an asset comes in handy for one of its designs (the extra point). */
+  readonly handyPoint: Uint8Array;
+  /** Per design slot: 1 when a handy asset helps it (where the extra point may go). */
+  readonly handy: Uint8Array;
   readonly rank: Int32Array;
   /** Per design slot. */
   readonly successFaces: Uint8Array;
   readonly initSeverity: Uint8Array;
   readonly initPoints: Int32Array;
+  /** Per design slot: 1 when the design is unsubtle (the PCs may interfere). */
+  readonly unsubtle: Uint8Array;
+  /** Per rival: its minions ("If in doubt, use their rank minus 2"). */
+  readonly minions: Int32Array;
   readonly slots: number;
   readonly focus: boolean;
   readonly speedChess: boolean;
@@ -183,13 +195,18 @@ export class RivalPlan {
     });
     this.slots = at;
     this.rank = Int32Array.from(rivals, (r) => r.rank);
+    this.gain = Int32Array.from(rivals, (r) => r.rank);
+    const isHandy = (d: DesignSetup) => d.handyAsset !== undefined && d.handyAsset !== false;
     // "Should a rival have an asset that would come in handy while pursuing their design,
-    // add one extra point per turn."
-    this.gain = Int32Array.from(rivals, (r) => r.rank + r.designs.filter((d) => d.handyAsset !== undefined && d.handyAsset !== false).length);
+    // add one extra point per turn": one point per rival, however many designs it helps.
+    this.handyPoint = Uint8Array.from(rivals, (r) => (r.designs.some(isHandy) ? 1 : 0));
     const designs = rivals.flatMap((r) => r.designs);
+    this.handy = Uint8Array.from(designs, (d) => (isHandy(d) ? 1 : 0));
     this.successFaces = Uint8Array.from(designs, (d) => SUCCESS_FACES[d.style ?? 'default']);
     this.initSeverity = Uint8Array.from(designs, (d) => SEVERITIES.indexOf(d.severity));
     this.initPoints = Int32Array.from(designs, (d) => d.points ?? 0);
+    this.unsubtle = Uint8Array.from(designs, (d) => (d.unsubtle ? 1 : 0));
+    this.minions = Int32Array.from(rivals, (r) => r.minions ?? Math.max(0, r.rank - 2));
     this.focus = rules.invest === 'focus';
     this.speedChess = rules.speedChess;
   }
@@ -227,6 +244,22 @@ export function investPoints(points: Int32Array, from: number, n: number, amount
 }
 
 /**
+ * A rival's ambition points for one turn: its rank's points split by `invest`, then the
+ * handy asset's extra point into the design it helps — the helped design holding the most
+ * points (the first listed on a tie), the one the rival pursues with it; never a design
+ * the asset does not help (docs/rulings/rivals.md).
+ */
+export function investTurn(plan: RivalPlan, points: Int32Array, pointer: Int32Array, r: number): void {
+  const from = plan.designFrom[r];
+  const n = plan.designCount[r];
+  investPoints(points, from, n, plan.gain[r], plan.focus, pointer, r);
+  if (plan.handyPoint[r] === 0) return;
+  let best = -1;
+  for (let i = from; i < from + n; i++) if (plan.handy[i] !== 0 && (best < 0 || points[i] > points[best])) best = i;
+  points[best]++;
+}
+
+/**
  * The rivals' moves in one trial, in typed arrays allocated once per `run`. `turn` plays
  * one turn of every rival and leaves, per rival, what happened in `struck`, `succeeded`
  * and `consequence`.
@@ -242,6 +275,8 @@ export class RivalBoard {
   readonly succeeded: Uint8Array;
   /** Per rival, this turn: the consequence code (severity · 6 + d6 − 1), or −1. */
   readonly consequence: Int32Array;
+  /** Per rival, this turn: the points the initiated design held (set by rollDie). */
+  readonly invested: Int32Array;
 
   constructor(readonly plan: RivalPlan) {
     this.points = new Int32Array(plan.slots);
@@ -250,6 +285,7 @@ export class RivalBoard {
     this.struck = new Int32Array(plan.count);
     this.succeeded = new Uint8Array(plan.count);
     this.consequence = new Int32Array(plan.count);
+    this.invested = new Int32Array(plan.count);
   }
 
   reset(): void {
@@ -266,31 +302,68 @@ export class RivalBoard {
 
   /** Every rival invests, rolls its rival die and, maybe, initiates a design. */
   turn(random: RandomStream): void {
-    for (let r = 0; r < this.plan.count; r++) this.rivalTurn(random, r);
+    this.invest();
+    this.roll(random);
   }
 
-  rivalTurn(random: RandomStream, r: number): void {
+  /**
+   * "Every turn, a rival has a number of ambition points they may invest in their designs,
+   * equal to their wealth rank" (plus a handy asset's point): at the start of the turn, so
+   * a rival deal made during the turn adds to what the end-of-turn die is rolled against.
+   */
+  invest(): void {
+    for (let r = 0; r < this.plan.count; r++) investTurn(this.plan, this.points, this.pointer, r);
+  }
+
+  /** "At the end of each turn, roll a d20 (called the rival die) for each rival." */
+  roll(random: RandomStream): void {
+    for (let r = 0; r < this.plan.count; r++) this.rivalRoll(random, r);
+  }
+
+  rivalRoll(random: RandomStream, r: number): void {
+    if (this.rollDie(random, r)) this.move(random, r, false);
+  }
+
+
+  /**
+   * Rival r's die: "If the result is equal to or below a design's ambition point total,
+   * they may initiate it." Returns whether it did; the design's points are spent.
+   */
+  rollDie(random: RandomStream, r: number): boolean {
     const plan = this.plan;
-    const { points, severity } = this;
+    const points = this.points;
     const from = plan.designFrom[r];
     const n = plan.designCount[r];
     this.struck[r] = -1;
     this.succeeded[r] = 0;
     this.consequence[r] = -1;
-    // "Every turn, a rival has a number of ambition points they may invest in their
-    // designs, equal to their wealth rank."
-    investPoints(points, from, n, plan.gain[r], plan.focus, this.pointer, r);
     // "If the result is equal to or below a design's ambition point total, they may
     // initiate it … Only one design per rival may initiate per turn": the design with the
     // most points is eligible whenever any is, so it is the one.
     const m = mostPoints(points, from, n);
     const invested = points[m];
-    if (invested === 0 || random.die(RIVAL_DIE) > invested) return;
+    if (invested === 0 || random.die(RIVAL_DIE) > invested) return false;
     this.struck[r] = m;
+    this.invested[r] = invested;
     // Spent either way; the slot takes a new design of the same severity (0 points).
     points[m] = 0;
+    return true;
+  }
+
+  /**
+   * "As the next turn begins, the rival makes their move": the success d4 and the
+   * consequence d6 of the design rival r initiated — unless the PCs `foiled` it by
+   * interfering, which (with Speed Chess) refunds half, as a failed d4 does.
+   */
+  move(random: RandomStream, r: number, foiled: boolean): void {
+    const plan = this.plan;
+    const { points, severity } = this;
+    const from = plan.designFrom[r];
+    const n = plan.designCount[r];
+    const m = this.struck[r];
+    const invested = this.invested[r];
     const faces = plan.successFaces[m];
-    if (faces >= 4 || random.die(4) <= faces) {
+    if (!foiled && (faces >= 4 || random.die(4) <= faces)) {
       this.succeeded[r] = 1;
       const sev = severity[m];
       const face = random.die(6);
@@ -337,7 +410,6 @@ const POINT_RADIX = 4096;
 export function rivalOdds(plan: RivalPlan, r: number, turns: number, maxStates = MAX_RIVAL_STATES): RivalOdds | undefined {
   const from = plan.designFrom[r];
   const n = plan.designCount[r];
-  const gain = plan.gain[r];
   const points = new Int32Array(plan.slots);
   const severity = new Uint8Array(plan.slots);
   const pointer = new Int32Array(plan.count);
@@ -397,7 +469,7 @@ export function rivalOdds(plan: RivalPlan, r: number, turns: number, maxStates =
     };
     for (const [key, prob] of states) {
       decode(key);
-      investPoints(points, from, n, gain, plan.focus, pointer, r);
+      investTurn(plan, points, pointer, r);
       const m = mostPoints(points, from, n);
       const invested = points[m];
       const strike = Math.min(1, invested / RIVAL_DIE);

@@ -65,11 +65,13 @@ export class Skirmish {
   private readonly guardFlee: number;
   private readonly push: boolean;
   private readonly woundOrder: number;
+  /** Wounded a Medic attends a round: 1, or every PC with medicReach "all". */
+  private readonly medicReach: number;
 
   constructor(
     private readonly pcs: SkirmishPcs,
     maxPcs: number,
-    rules: Pick<ViciousnessRules, 'hitOn' | 'woundOrder' | 'push'>,
+    rules: Pick<ViciousnessRules, 'hitOn' | 'woundOrder' | 'push' | 'medicReach'>,
     private readonly options: SkirmishOptions,
   ) {
     this.able = new Int32Array(maxPcs);
@@ -84,6 +86,7 @@ export class Skirmish {
     this.troupeFlee = FLEE_CODE[options.troupeFlee];
     this.guardFlee = FLEE_CODE[options.guardFlee];
     this.push = rules.push === 'ifNoHit';
+    this.medicReach = rules.medicReach === 'all' ? maxPcs : 1;
     this.woundOrder = rules.woundOrder === 'random' ? 0 : rules.woundOrder === 'captainFirst' ? 1 : 2;
   }
 
@@ -152,7 +155,7 @@ export class Skirmish {
       if (ours > theirs) {
         ableGuards -= Math.min(ours - theirs, ableGuards);
       } else if (theirs > ours) {
-        this.woundPcs(random, Math.min(theirs - ours, this.ableCount), deathFaces, aid === 'medic' ? 1 : 0);
+        this.woundPcs(random, Math.min(theirs - ours, this.ableCount), deathFaces, aid === 'medic' ? this.medicReach : 0);
       }
       if (this.ableCount === 0 || ableGuards === 0) break;
       // Flight: each side's policy, on the state after the wound phase.

@@ -303,16 +303,22 @@ export class EveryChoice implements Chooser {
  * Writes `landedOn[s]` (hits that got through to side s, before capping by its able
  * combatants) and `landedBy[s]` (of those, how many came from side s). The target's
  * cancelling hits are spent on the attackers in the order they assigned (stronger first).
+ * `wastedBy[s]` keeps the hits side s landed beyond its target's able combatants ("Extra
+ * hits applied to a combatant who has already been wounded are wasted"), so the margin
+ * side s landed is `landedBy[s] + wastedBy[s]`.
  */
 export class HitResolver {
   private readonly order: Int32Array;
   private readonly cancel: Int32Array;
   private readonly candidates: Int32Array;
+  /** Per side, after `resolve`: its uncancelled hits that found no able combatant. */
+  readonly wastedBy: Int32Array;
 
   constructor(
     readonly sideCount: number,
     private readonly targeting: ViciousnessRules['targeting'],
   ) {
+    this.wastedBy = new Int32Array(sideCount);
     this.order = new Int32Array(sideCount);
     this.cancel = new Int32Array(sideCount);
     this.candidates = new Int32Array(sideCount);
@@ -336,6 +342,7 @@ export class HitResolver {
     for (let s = 0; s < n; s++) {
       landedOn[s] = 0;
       landedBy[s] = 0;
+      this.wastedBy[s] = 0;
       cancel[s] = hits[s];
       if (active[s] !== 0) order[m++] = s;
     }
@@ -382,6 +389,7 @@ export class HitResolver {
       const wounding = Math.min(left, capacity[target] - landedOn[target]);
       landedOn[target] += wounding;
       landedBy[s] += wounding;
+      this.wastedBy[s] += left - wounding;
     }
   }
 }

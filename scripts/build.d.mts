@@ -1,0 +1,14 @@
+// Types of scripts/build.mjs for the TypeScript that calls it (bench, tests).
+export interface Build {
+  /** The build's folder: cli.js, worker.js, their chunks, inputs.json and meta.json. */
+  dir: string;
+  hash: string;
+  /** The source files that went in, relative to the repository root. */
+  inputs: string[];
+}
+export const ROOT: string;
+export const BUILD: string;
+export const CURRENT: string;
+export function digest(inputs: readonly string[]): string;
+export function currentBuild(): Build | undefined;
+export function build(): Promise<Build>;

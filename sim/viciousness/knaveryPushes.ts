@@ -1,0 +1,153 @@
+/**
+ * Knavery pushes (viciousness.txt "Pushing and Rattled Characters", "3: The Roll"): the
+ * group's own pushes to reroll their dice, and what the free pushes from 6s do once a
+ * scheme has failed. Readings: docs/rulings/knavery.md.
+ *
+ * - `push: "ifShort"` — "A PC may also push in order to reroll the dice they contributed to
+ *   a pool. Immediately after a character pushes, they are rattled." When the roll falls
+ *   short, every participant who is not rattled ("Rattled PCs can't push themselves") and
+ *   whose own dice showed no success rerolls all of them, together; the reroll replaces the
+ *   first roll, and each pusher is rattled afterwards.
+ * - `freePushes: "fallout"` — "Every die result of 6 grants a free push to be used if the
+ *   scheme fails." When the plan still fails, each 6 among the dice as they stand is spent
+ *   in the fallout on a push effect that thwarts one active challenge ("Challenges may be
+ *   removed from the total as a result of a particularly clever plan or pushed trait");
+ *   `unused` (default) only counts them.
+ *
+ * The exact figures: one participant's own dice give a joint (successes, sixes) law; the
+ * group is a fold over participants of the state (first-roll successes, successes if the
+ * group pushes, sixes if it pushes), with the first roll's sixes and the would-be pushers
+ * carried as expectations. Dense over (N+1)³ states for N dice, so kept to N ≤ MAX_PUSH_DICE.
+ */
+import { knaveryGrid } from './knaveryDice.ts';
+
+export const PUSH_POLICIES = ['never', 'ifShort'] as const;
+export const FREE_PUSH_POLICIES = ['unused', 'fallout'] as const;
+
+/** Most dice in a plan whose pushes are computed exactly ((N+1)³ states). */
+export const MAX_PUSH_DICE = 40;
+
+export interface KnaveryParticipantDice {
+  /** Its dice (the 1d6 first), each rolled twice keeping the lower when rattled. */
+  dice: { sides: number; rattled: boolean }[];
+  /** Pushes to reroll when the plan falls short: not rattled, and the group's policy. */
+  pushable: boolean;
+}
+
+/** The exact figures of a knavery roll with pushes; every metric of the mechanic. */
+export interface KnaveryOdds {
+  success: number;
+  successes: number;
+  sixes: number;
+  active: number;
+  pushed: number;
+  freePushes: number;
+  threats: number;
+  /** P(final successes = s), s = 0..N. */
+  distribution: number[];
+}
+
+/**
+ * Exact odds for participants `parts` against `need` challenges. Undefined when the plan
+ * has more than MAX_PUSH_DICE dice and someone may push (then Monte Carlo only).
+ */
+export function knaveryOdds(parts: readonly KnaveryParticipantDice[], need: number, fallout: boolean): KnaveryOdds | undefined {
+  const all = parts.flatMap((p) => p.dice);
+  const n = all.length;
+  const anyPush = parts.some((p) => p.pushable);
+  const out: KnaveryOdds = { success: 0, successes: 0, sixes: 0, active: 0, pushed: 0, freePushes: 0, threats: 0, distribution: new Array(n + 1).fill(0) };
+  const settle = (p: number, s: number, x: number) => {
+    // The roll as it finally stands: s successes, x sixes.
+    out.successes += p * s;
+    out.sixes += p * x;
+    out.distribution[s] += p;
+    if (s >= need) {
+      out.success += p;
+      return;
+    }
+    out.active += p * (need - s);
+    out.freePushes += p * x;
+    out.threats += p * Math.max(0, need - s - (fallout ? x : 0));
+  };
+  if (!anyPush) {
+    const grid = knaveryGrid(all);
+    grid.forEach((row, s) => row.forEach((p, x) => p !== 0 && settle(p, s, x)));
+    return out;
+  }
+  if (n > MAX_PUSH_DICE) return undefined;
+  const w = n + 1;
+  const size = w * w * w;
+  // index = (t1·w + f)·w + x
+  let prob = new Float64Array(size);
+  let firstSixes = new Float64Array(size); // E[first-roll sixes; state]
+  let pushers = new Float64Array(size); // E[participants with no first success who may push; state]
+  prob[0] = 1;
+  let top = 0; // dice so far
+  for (const part of parts) {
+    const d = part.dice.length;
+    const own = knaveryGrid(part.dice);
+    const np = new Float64Array(size);
+    const nf = new Float64Array(size);
+    const nu = new Float64Array(size);
+    for (let t1 = 0; t1 <= top; t1++) {
+      for (let f = 0; f <= top; f++) {
+        for (let x = 0; x <= top; x++) {
+          const at = (t1 * w + f) * w + x;
+          const p = prob[at];
+          if (p === 0) continue;
+          const a = firstSixes[at];
+          const u = pushers[at];
+          for (let s = 0; s <= d; s++) {
+            for (let sx = 0; sx <= s; sx++) {
+              const q = own[s][sx];
+              if (q === 0) continue;
+              if (s === 0 && part.pushable) {
+                // Shows no success: rerolls if the group falls short (state f, x hold that case).
+                for (let r = 0; r <= d; r++) {
+                  for (let rx = 0; rx <= r; rx++) {
+                    const q2 = own[r][rx];
+                    if (q2 === 0) continue;
+                    const to = (t1 * w + f + r) * w + x + rx;
+                    const qq = q * q2;
+                    np[to] += p * qq;
+                    nf[to] += (a + p * sx) * qq;
+                    nu[to] += (u + p) * qq;
+                  }
+                }
+              } else {
+                const to = ((t1 + s) * w + f + s) * w + x + sx;
+                np[to] += p * q;
+                nf[to] += (a + p * sx) * q;
+                nu[to] += u * q;
+              }
+            }
+          }
+        }
+      }
+    }
+    prob = np;
+    firstSixes = nf;
+    pushers = nu;
+    top += d;
+  }
+  for (let t1 = 0; t1 <= n; t1++) {
+    for (let f = 0; f <= n; f++) {
+      for (let x = 0; x <= n; x++) {
+        const at = (t1 * w + f) * w + x;
+        const p = prob[at];
+        if (p === 0) continue;
+        if (t1 >= need) {
+          // Not short: nobody pushes; the first roll stands (its sixes from the expectation).
+          out.success += p;
+          out.successes += p * t1;
+          out.sixes += firstSixes[at];
+          out.distribution[t1] += p;
+        } else {
+          out.pushed += pushers[at];
+          settle(p, f, x);
+        }
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,51 @@
+/**
+ * What coins buy in a campaign (viciousness.txt "Coins"; docs/rulings/purchases.md): the
+ * price of an item at the company's rank, and the purchase policies the campaign plays —
+ * equipment dice for violence and medical help that shortens bed rest. Kept apart from
+ * the turn (campaignPlay.ts) so the economy reads on its own.
+ */
+import { z } from 'zod';
+import { diceListSchema } from '../dice.ts';
+import { MAX_RANK, MIN_RANK } from './wealth.ts';
+
+/** "If it ends up above 4, it isn't obtainable with money." */
+export const MAX_PRICE = 4;
+
+/**
+ * Coins of the company's rank an item costs, or Infinity when money cannot buy it. "The
+ * following items each cost 1 coin to their corresponding rank … Each rank below yours:
+ * -2 / Each rank above yours: +2 / Custom-built: +1 / … If something's price ends up below
+ * 0, it may be obtained without spending coin. If it ends up above 4, it isn't obtainable
+ * with money." `modifiers` is the sum of the other factors (custom-built +1, expert +1…).
+ */
+export function price(itemRank: number, rank: number, modifiers = 0): number {
+  const p = 1 + 2 * (itemRank - rank) + modifiers;
+  if (p > MAX_PRICE) return Infinity;
+  return p < 0 ? 0 : p;
+}
+
+const itemFields = {
+  /** The item's rank: what it costs 1 coin at (the text's table: a sword/handgun 3, armor 4). */
+  itemRank: z.number().int().min(MIN_RANK).max(MAX_RANK),
+  /** The other price factors summed: custom-built +1, low quality −1, expert +1, illegal +1/+2, supernatural +2, one-of-a-kind +2. */
+  modifiers: z.number().int().min(-10).max(10).optional(),
+};
+
+export const purchasesSchema = z
+  .object({
+    /**
+     * Equipment for violence: "The GM awards 1d4 or 2d4 to the most well-equipped side". A
+     * troupe without it buys it from the turn's coins when they cover the price; it keeps
+     * it until it dissolves.
+     */
+    equipment: z.object({ dice: diceListSchema, ...itemFields }).strict().optional(),
+    /**
+     * Medical help: "This time may be shortened by expert surgery, alchemical tonics, or
+     * supernatural intervention." Bought once per wound from the turn's coins, for PCs in
+     * bed; shortens the bed rest by `turns` (default 1).
+     */
+    medical: z.object({ turns: z.number().int().min(1).max(3).optional(), ...itemFields }).strict().optional(),
+  })
+  .strict();
+
+export type PurchasesSetup = z.output<typeof purchasesSchema>;

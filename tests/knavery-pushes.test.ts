@@ -1,0 +1,200 @@
+/**
+ * Knavery in full (issue 14 B): the group's pushes to reroll their own dice and the free
+ * pushes from 6s, exact against a slow, obvious enumeration of every roll and reroll,
+ * and Monte Carlo against exact.
+ */
+import { describe, expect, test } from 'vitest';
+import { knaveryOdds, MAX_PUSH_DICE } from '../sim/viciousness/knaveryPushes.ts';
+import { expectAgreesWithExact, runScenario } from './helpers.ts';
+
+const knavery = (setup: object, trials = 200000) => ({ name: 'knavery', system: 'viciousness', mechanic: 'knavery', trials, seed: 'pushes', setup });
+
+interface RefPart {
+  sides: number[];
+  rattled: boolean;
+}
+
+/**
+ * The slow reference: every face of every die (a rattled die as its two faces, the lower
+ * kept), and for every participant who might push every face of its reroll, each with its
+ * weight; the rules applied in the plainest way.
+ */
+function reference(parts: RefPart[], needs: readonly number[], push: boolean) {
+  // One "slot" per face drawn: first-roll dice (two slots for a rattled die), then rerolls.
+  const slots: number[] = [];
+  const firstAt: number[][] = [];
+  const rerollAt: number[][] = [];
+  for (const p of parts) {
+    firstAt.push(
+      p.sides.map((s) => {
+        const at = slots.length;
+        slots.push(s);
+        if (p.rattled) slots.push(s);
+        return at;
+      }),
+    );
+  }
+  for (const p of parts) {
+    rerollAt.push(
+      push && !p.rattled
+        ? p.sides.map((s) => {
+            slots.push(s);
+            return slots.length - 1;
+          })
+        : [],
+    );
+  }
+  const total = slots.reduce((n, s) => n * s, 1);
+  const zero = () => ({ success: 0, successes: 0, sixes: 0, active: 0, pushed: 0, freePushes: 0, threats: 0, threatsAfterFallout: 0 });
+  const sums = needs.map(zero);
+  const face = new Array(slots.length).fill(1);
+  for (let k = 0; k < total; k++) {
+    let rest = k;
+    for (let i = 0; i < slots.length; i++) {
+      face[i] = (rest % slots[i]) + 1;
+      rest = Math.floor(rest / slots[i]);
+    }
+    // The first roll: each participant's faces (the lower of two when rattled).
+    const rolled = parts.map((p, i) => firstAt[i].map((at) => (p.rattled ? Math.min(face[at], face[at + 1]) : face[at])));
+    const count = (faces: number[][]) => faces.flat().filter((f) => f >= 4).length;
+    needs.forEach((need, n) => {
+      const sum = sums[n];
+      const faces = rolled.map((r) => r.slice());
+      let pushed = 0;
+      if (push && count(faces) < need) {
+        parts.forEach((p, i) => {
+          if (!p.rattled && faces[i].every((f) => f < 4)) {
+            faces[i] = rerollAt[i].map((at) => face[at]);
+            pushed++;
+          }
+        });
+      }
+      const successes = count(faces);
+      const sixes = faces.flat().filter((f) => f === 6).length;
+      const failed = successes < need;
+      sum.success += failed ? 0 : 1;
+      sum.successes += successes;
+      sum.sixes += sixes;
+      sum.active += failed ? need - successes : 0;
+      sum.pushed += pushed;
+      sum.freePushes += failed ? sixes : 0;
+      sum.threats += failed ? need - successes : 0;
+      sum.threatsAfterFallout += failed ? Math.max(0, need - successes - sixes) : 0;
+    });
+  }
+  return sums.map((sum) => Object.fromEntries(Object.entries(sum).map(([k, v]) => [k, v / total])));
+}
+
+describe('knavery pushes', () => {
+  // A captain with a d4 trait beside a minion (two may push), or beside a rattled minion
+  // (who cannot push). Small enough to enumerate every roll and reroll.
+  const groups: Record<string, RefPart[]> = {
+    'captain and minion': [
+      { sides: [6, 4], rattled: false },
+      { sides: [6], rattled: false },
+    ],
+    'captain and a rattled minion': [
+      { sides: [6, 4], rattled: false },
+      { sides: [6], rattled: true },
+    ],
+  };
+  const needs = [0, 1, 2, 3, 4];
+  test.each(Object.keys(groups).flatMap((g) => [[g, true] as const, [g, false] as const]))(
+    '"A PC may also push in order to reroll the dice they contributed to a pool": exact = enumeration of every roll and reroll (%s, push %s), every need, free pushes unused and in the fallout',
+    (group, push) => {
+      const parts = groups[group];
+      const asDice = parts.map((p) => ({ dice: p.sides.map((sides) => ({ sides, rattled: p.rattled })), pushable: push && !p.rattled }));
+      const refs = reference(parts, needs, push);
+      needs.forEach((need, n) => {
+        for (const fallout of [false, true]) {
+          const odds = knaveryOdds(asDice, need, fallout)!;
+          const { threatsAfterFallout, threats, ...rest } = refs[n];
+          for (const [k, v] of Object.entries(rest)) expect((odds as unknown as Record<string, number>)[k], `${k} need ${need}`).toBeCloseTo(v, 12);
+          expect(odds.threats, `threats need ${need}`).toBeCloseTo(fallout ? threatsAfterFallout : threats, 12);
+          expect(odds.distribution.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+        }
+      });
+    },
+    30_000,
+  );
+
+  test('pushing helps: two d6 participants against 2 challenges, from 0.25 to a hand-computed 0.5625', () => {
+    // Without pushes: both succeed, (1/2)² = 1/4. With pushes: a participant who failed
+    // rerolls when short. Both fail (1/4): both reroll, both succeed 1/4 → 1/16. One fails
+    // (1/2): it rerolls, succeeds 1/2 → 1/4. Both succeed: 1/4. Total 1/4 + 1/4 + 1/16 = 0.5625.
+    const setup = { challenges: 2, participants: [{ name: 'a', count: 2 }] };
+    const never = runScenario(knavery(setup, 10)).results[0].metrics;
+    const ifShort = runScenario(knavery({ ...setup, push: 'ifShort' }, 10)).results[0].metrics;
+    expect(never.success.exact).toBeCloseTo(0.25, 12);
+    expect(ifShort.success.exact).toBeCloseTo(0.5625, 12);
+    // Pushers: both fail → 2 (1/4), one fails → 1 (1/2): 1 on average.
+    expect(ifShort.pushed.exact).toBeCloseTo(1, 12);
+  });
+
+  test('"Rattled PCs can\'t push themselves": a rattled group pushes nobody', () => {
+    const m = runScenario(knavery({ challenges: 3, push: 'ifShort', participants: [{ name: 'a', count: 3, rattled: true }] }, 10)).results[0].metrics;
+    expect(m.pushed.exact).toBe(0);
+  });
+
+  test('"Every die result of 6 grants a free push to be used if the scheme fails": fallout thwarts active challenges', () => {
+    const setup = { challenges: 4, participants: [{ name: 'a', count: 3, dice: ['d6'] }] };
+    const unused = runScenario(knavery(setup, 10)).results[0].metrics;
+    const fallout = runScenario(knavery({ ...setup, freePushes: 'fallout' }, 10)).results[0].metrics;
+    expect(unused.threats.exact).toBeCloseTo(unused.active.exact!, 12);
+    expect(fallout.threats.exact).toBeLessThan(unused.threats.exact!);
+    // The plan's success is the same: free pushes are spent after it failed.
+    expect(fallout.success.exact).toBeCloseTo(unused.success.exact!, 12);
+  });
+
+  test.each([
+    ['push, fallout, mixed dice', { challenges: 3, push: 'ifShort', freePushes: 'fallout', participants: [{ name: 'c', dice: ['d6', 'd4'] }, { name: 'm', count: 2 }, { name: 'r', rattled: true, dice: ['d8'] }] }],
+    ['push, big group', { challenges: 6, push: 'ifShort', participants: [{ name: 'm', count: 8 }] }],
+    ['no push, fallout', { challenges: 2, freePushes: 'fallout', participants: [{ name: 'm', count: 2, dice: ['d6'] }] }],
+  ])('Monte Carlo agrees with exact: %s', (_label, setup) => {
+    expectAgreesWithExact(runScenario(knavery(setup)));
+  });
+
+  test(`more than ${MAX_PUSH_DICE} dice with pushes: Monte Carlo only, said by the missing exact`, () => {
+    const m = runScenario(knavery({ challenges: 30, push: 'ifShort', participants: [{ name: 'm', count: 41 }] }, 100)).results[0].metrics;
+    expect(m.success.exact).toBeUndefined();
+  });
+});
+
+describe('the campaign\'s jobs push and spend free pushes by policy', () => {
+  const campaign = (policy: object, trials = 40000) =>
+    runScenario({
+      name: 'jobs',
+      system: 'viciousness',
+      mechanic: 'campaign',
+      trials,
+      seed: 'job-pushes',
+      setup: {
+        turns: 1,
+        company: { name: 'co' },
+        troupes: [{ name: 'vipers', captain: { knavery: ['d6'] }, minions: [{ name: 'm', count: 2 }] }],
+        policy: { job: { challenges: 3, guards: { perActiveChallenge: 2 } }, ...policy },
+      },
+    }).results[0].metrics;
+
+  test('one job with knaveryPush "ifShort" succeeds as often as the knavery mechanic says, exactly', () => {
+    const exact = runScenario(
+      knavery({ challenges: 3, push: 'ifShort', participants: [{ name: 'captain', dice: ['d6'] }, { name: 'm', count: 2 }] }, 10),
+    ).results[0].metrics;
+    const m = campaign({ knaveryPush: 'ifShort', onFailedJob: 'abandon' });
+    for (const [job, plan] of [['jobs.succeeded', 'success'], ['jobs.pushed', 'pushed']] as const) {
+      expect(m[job].ci95[0], job).toBeLessThanOrEqual(exact[plan].exact!);
+      expect(m[job].ci95[1], job).toBeGreaterThanOrEqual(exact[plan].exact!);
+    }
+    expect(exact.success.exact).toBeGreaterThan(runScenario(knavery({ challenges: 3, participants: [{ name: 'captain', dice: ['d6'] }, { name: 'm', count: 2 }] }, 10)).results[0].metrics.success.exact!);
+  });
+
+  test('free pushes in the fallout thwart active challenges: fewer guards, more jobs done', () => {
+    const unused = campaign({}, 20000);
+    const fallout = campaign({ freePushes: 'fallout' }, 20000);
+    expect(unused['jobs.freePushes'].estimate).toBe(0);
+    expect(fallout['jobs.freePushes'].estimate).toBeGreaterThan(0.1);
+    expect(fallout['jobs.succeeded'].ci95[0]).toBeGreaterThan(unused['jobs.succeeded'].ci95[1]);
+    // Fewer threats, fewer guards: fewer wounds.
+    expect(fallout.wounds.ci95[1]).toBeLessThan(unused.wounds.ci95[0]);
+  });
+});

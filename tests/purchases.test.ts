@@ -1,0 +1,60 @@
+/**
+ * Coins buy things (issue 14 C): prices by the text's modifiers, and the campaign's
+ * purchase policies (equipment dice for violence, medical help shortening bed rest).
+ */
+import { describe, expect, test } from 'vitest';
+import { price } from '../sim/viciousness/purchases.ts';
+import { runScenario } from './helpers.ts';
+
+describe('prices', () => {
+  test('"The following items each cost 1 coin to their corresponding rank … Each rank below yours: -2 / Each rank above yours: +2"', () => {
+    expect(price(3, 3)).toBe(1);
+    expect(price(4, 3)).toBe(3);
+    expect(price(5, 3)).toBe(Infinity); // 1 + 4 = 5: "above 4, it isn't obtainable with money"
+    expect(price(2, 3)).toBe(0); // 1 − 2 = −1: "below 0, it may be obtained without spending coin"
+    // "A one-of-a-kind item: +2", "Custom-built: +1": a one-of-a-kind custom item of your rank is 4.
+    expect(price(3, 3, 3)).toBe(4);
+    expect(price(3, 3, 4)).toBe(Infinity);
+  });
+});
+
+describe('the campaign buys with the turn\'s coins', () => {
+  const campaign = (buy: object, troupes = 2, trials = 3000) =>
+    runScenario({
+      name: 'buy',
+      system: 'viciousness',
+      mechanic: 'campaign',
+      trials,
+      seed: 'buy',
+      setup: {
+        turns: 12,
+        company: { name: 'co', rank: 2 },
+        troupes: [{ name: 'vipers', count: troupes, captain: { violence: ['d4'] } }],
+        policy: { job: { challenges: 3, guards: { perActiveChallenge: 2 } }, buy },
+      },
+    }).results[0].metrics;
+
+  test('equipment of the company\'s rank costs one coin: both troupes equip in turn 1, and win more fights', () => {
+    const bought = campaign({ equipment: { dice: ['2d4'], itemRank: 2 } });
+    const none = campaign({});
+    // Two troupes, two coins: both buy at once (1 coin each); more after a troupe dissolves.
+    expect(bought['equipment.bought'].ci95[0]).toBeGreaterThanOrEqual(2);
+    // One coin each at rank 2, none once the company reaches rank 3 (1 − 2 < 0: free).
+    expect(bought['coins.spent'].estimate).toBeLessThanOrEqual(bought['equipment.bought'].estimate);
+    expect(bought['jobs.won'].ci95[0]).toBeGreaterThan(none['jobs.won'].ci95[1]);
+  });
+
+  test('"Any coin that is not spent by the end of the turn is discarded": one troupe cannot save up for a 3-coin item', () => {
+    const m = campaign({ equipment: { dice: ['2d4'], itemRank: 3 } }, 1);
+    // Rank 2: 1 + 2 = 3 coins, and one troupe has one coin a turn — until rank 3 (then 1).
+    const promoted = m.promoted.estimate;
+    expect(m['equipment.bought'].estimate).toBeLessThanOrEqual(promoted + 1e-12);
+  });
+
+  test('"This time may be shortened by expert surgery": medical help gets the wounded back to jobs sooner', () => {
+    const helped = campaign({ medical: { itemRank: 2, turns: 2 } });
+    const none = campaign({});
+    expect(helped['medical.bought'].estimate).toBeGreaterThan(0.5);
+    expect(helped.jobs.ci95[0]).toBeGreaterThan(none.jobs.ci95[1]);
+  });
+});

@@ -1,0 +1,61 @@
+/**
+ * Rival plans that hurt (issue 14 D): interfering with unsubtle designs, and "An attempt
+ * on a PC's life" fought by the rival's minions.
+ */
+import { describe, expect, test } from 'vitest';
+import { runScenario } from './helpers.ts';
+
+const campaign = (setup: object, rules: object = {}, trials = 3000) =>
+  runScenario({ name: 'rival plans', system: 'viciousness', mechanic: 'campaign', trials, seed: 'rival-plans', rules, setup }).results[0].metrics;
+
+const base = (rival: object, policy: object) => ({
+  turns: 20,
+  company: { name: 'co' },
+  troupes: [{ name: 'vipers', captain: { violence: ['d4'] }, minions: [{ name: 'm', count: 2 }] }],
+  rivals: [{ name: 'duke', rank: 4, ...rival }],
+  policy: { action: 'idle', ...policy },
+});
+
+describe('"If the rival\'s plan is unsubtle, give the PCs the chance to interfere"', () => {
+  test('a knavery interference against 0 challenges always foils: no unsubtle design completes', () => {
+    const m = campaign(base({ designs: [{ severity: 'light', unsubtle: true }] }, { interfere: { roll: 'knavery', challenges: 0 } }));
+    expect(m['strikes.duke'].estimate).toBeGreaterThan(1);
+    expect(m.interfered.estimate).toBe(m['strikes.duke'].estimate);
+    expect(m.foiled.estimate).toBe(m.interfered.estimate);
+    expect(m['completed.duke'].estimate).toBe(0);
+    // The rival's figures depend on the company now: no exact values for them.
+    expect(m['strikes.duke'].exact).toBeUndefined();
+  });
+
+  test('a subtle design gives no chance to interfere', () => {
+    const m = campaign(base({ designs: [{ severity: 'light' }] }, { interfere: { roll: 'knavery', challenges: 0 } }));
+    expect(m.interfered.estimate).toBe(0);
+    expect(m['completed.duke'].exact).toBeGreaterThan(0);
+  });
+
+  test('VARIANT RULE—Speed Chess: "If a rival\'s plan is interruped or foiled, they recover half the points": foiled plans come back sooner', () => {
+    const setup = base({ designs: [{ severity: 'light', unsubtle: true }] }, { interfere: { roll: 'knavery', challenges: 0 } });
+    const plain = campaign(setup);
+    const chess = campaign(setup, { speedChess: true });
+    expect(chess['strikes.duke'].ci95[0]).toBeGreaterThan(plain['strikes.duke'].ci95[1]);
+  });
+
+  test('interfering by violence fights the rival\'s minions (rank minus 2): wounds, and some plans foiled', () => {
+    const m = campaign(base({ designs: [{ severity: 'light', unsubtle: true }] }, { interfere: { roll: 'violence' } }));
+    expect(m.foiled.estimate).toBeGreaterThan(0);
+    expect(m.foiled.estimate).toBeLessThan(m.interfered.estimate);
+    expect(m.wounds.estimate).toBeGreaterThan(0);
+  });
+});
+
+describe('"An attempt on a PC\'s life" is a real fight with the rival\'s minions', () => {
+  test('heavy designs: every attempt is fought while a PC is able, and PCs die in them', () => {
+    // Shrewd heavy designs: every initiation succeeds; a sixth of them are attempts.
+    const m = campaign(base({ minions: 4, designs: [{ severity: 'heavy', style: 'shrewd' }] }, {}), {}, 4000);
+    expect(m.attempts.estimate).toBeGreaterThan(0.3);
+    expect(m.attempts.estimate).toBeLessThanOrEqual(m['consequence.attemptOnLife'].estimate);
+    // Nothing else kills in an idle campaign: every death is an attempt's.
+    expect(m.deaths.estimate).toBeGreaterThan(0);
+    expect(m['attempts.repelled'].estimate).toBeLessThan(m.attempts.estimate);
+  });
+});

@@ -1,0 +1,168 @@
+/**
+ * Issue #18, time to first answer. `poolsim` runs the compiled JavaScript in build/
+ * (scripts/build.mjs, made by `npm install`), never a build older than its sources;
+ * `run` and `merge` load nothing of the report renderer; a run that this thread finishes
+ * sooner than worker threads start starts none. (Speed itself is `npm run bench`'s
+ * `runStartMs`, `workerStartMs`…: wall-clock figures belong to the bench, not to tests.)
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { currentBuild } from '../scripts/build.mjs';
+import { benchClash } from '../bench/core.ts';
+import { poolsim } from './parallel/cli.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const TRACE_HOOK = join(ROOT, 'tests/startup/trace-loads.mjs');
+/** The report renderer's libraries, as node_modules paths. */
+const RENDERER = /\/node_modules\/(@observablehq\/plot|d3|d3-[a-z-]+|linkedom|arquero)\//;
+
+const temp = mkdtempSync(join(tmpdir(), 'poolsim-startup-'));
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
+
+const clashFile = join(temp, 'clash.json');
+writeFileSync(clashFile, JSON.stringify({ name: 'startup clash', system: 'viciousness', mechanic: 'clash', trials: 1000, seed: 'startup', setup: benchClash }));
+
+/** `node bin/poolsim.js ARGS` in `cwd`, with extra Node options. */
+function spawnPoolsim(args: string[], options: { cwd?: string; node?: string[]; env?: NodeJS.ProcessEnv } = {}) {
+  const r = spawnSync(process.execPath, [...(options.node ?? []), 'bin/poolsim.js', ...args], {
+    cwd: options.cwd ?? ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, CI: 'true', ...options.env },
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** The module URLs a `poolsim` command loads (ESM loader hooks, tests/startup/trace-loads.mjs). */
+function modulesLoadedBy(args: string[], env: NodeJS.ProcessEnv = {}): { code: number | null; modules: string[] } {
+  const trace = join(temp, `trace-${args[0]}-${Math.random().toString(36).slice(2)}.txt`);
+  writeFileSync(trace, '');
+  const r = spawnPoolsim(args, { node: ['--import', TRACE_HOOK], env: { ...env, POOLSIM_TRACE_LOADS: trace } });
+  expect(r.stderr).not.toMatch(/compiling/);
+  return { code: r.code, modules: readFileSync(trace, 'utf8').split('\n').filter(Boolean) };
+}
+
+describe('the compiled command', () => {
+  it('runs the build in build/ that matches the sources, through bin/poolsim.js', () => {
+    const build = currentBuild();
+    expect(build, 'tests/global-setup.ts built it').toBeDefined();
+    const { modules } = modulesLoadedBy(['run', clashFile, '--json']);
+    expect(modules).toContain(`file://${join(build!.dir, 'cli.js')}`);
+    // No TypeScript is loaded: no tsx, no .ts file.
+    expect(modules.filter((m) => /\.ts$|\/tsx\//.test(m))).toEqual([]);
+  });
+
+  it('`run` and `merge` never load Plot, linkedom, arquero or d3; `report` does', () => {
+    const part = join(temp, 'part.json');
+    const run = modulesLoadedBy(['run', clashFile, '--json']);
+    expect(run.code).toBe(0);
+    expect(run.modules.filter((m) => RENDERER.test(m))).toEqual([]);
+    // `run` with worker threads (made to start for this short run): nothing of it in the
+    // threads either (the hooks see them too).
+    const threads = modulesLoadedBy(['run', clashFile, '--json', '--workers', '2', '--trials', '300000'], { POOLSIM_POOL_ONLY: '1' });
+    expect(threads.code).toBe(0);
+    expect(threads.modules.filter((m) => m.endsWith('/worker.js'))).toHaveLength(2);
+    expect(threads.modules.filter((m) => RENDERER.test(m))).toEqual([]);
+    expect(modulesLoadedBy(['run', clashFile, '--shard', '0/1', '--out', part]).code).toBe(0);
+    const merge = modulesLoadedBy(['merge', part, '--json']);
+    expect(merge.code).toBe(0);
+    expect(merge.modules.filter((m) => RENDERER.test(m))).toEqual([]);
+
+    // The trace would show them: `report` loads every one.
+    const report = modulesLoadedBy(['report', clashFile, '--out', join(temp, 'reports')]);
+    expect(report.code).toBe(0);
+    for (const lib of ['@observablehq/plot', 'linkedom', 'arquero', 'd3-']) {
+      expect(report.modules.some((m) => m.includes(`/node_modules/${lib}`)), lib).toBe(true);
+    }
+  }, 120_000);
+
+  it("the build's module list: the report renderer is a chunk cli.js reaches only by a dynamic import", () => {
+    const build = currentBuild()!;
+    const meta = JSON.parse(readFileSync(join(build.dir, 'meta.json'), 'utf8')) as {
+      outputs: Record<string, { imports: { path: string; kind: string; external?: boolean }[]; inputs: Record<string, unknown> }>;
+    };
+    const outputs = meta.outputs;
+    const key = (file: string) => Object.keys(outputs).find((o) => o.endsWith(`/${file}`))!;
+    // Everything cli.js loads before it runs a command: its static imports, transitively.
+    const statically = new Set<string>();
+    const walk = (output: string) => {
+      if (statically.has(output)) return;
+      statically.add(output);
+      for (const i of outputs[output]?.imports ?? []) if (i.kind === 'import-statement') walk(i.path);
+    };
+    walk(key('cli.js'));
+    const reached = [...statically];
+    expect(reached.filter((o) => /plot|linkedom|arquero|^d3/.test(o))).toEqual([]);
+    const inputs = reached.flatMap((o) => Object.keys(outputs[o]?.inputs ?? {}));
+    // The renderer's own modules (small helpers such as reports/labels.ts may be shared).
+    expect(inputs.filter((i) => /^reports\/(write|render|svg)\.ts$|^reports\/charts\//.test(i))).toEqual([]);
+    expect(inputs).toContain('sim/run.ts');
+    // …while reports/write.ts is in a chunk of its own, loaded by `import()`.
+    const dynamic = outputs[key('cli.js')].imports.filter((i) => i.kind === 'dynamic-import').map((i) => i.path);
+    expect(dynamic.some((o) => 'reports/write.ts' in outputs[o].inputs)).toBe(true);
+  });
+
+  it('a source edited since the build is compiled before it runs; an unchanged one is not; without esbuild a stale build is refused', () => {
+    // A copy of the repository (its node_modules linked), so the edit touches no one else's files.
+    const repo = join(temp, 'repo');
+    mkdirSync(repo);
+    for (const entry of ['bin', 'scripts', 'cli', 'sim', 'workers', 'reports', 'package.json', 'package-lock.json']) {
+      cpSync(join(ROOT, entry), join(repo, entry), { recursive: true, filter: (src) => !src.includes(join('reports', 'out')) });
+    }
+    symlinkSync(join(ROOT, 'node_modules'), join(repo, 'node_modules'), 'dir');
+
+    const first = spawnPoolsim(['run', clashFile, '--json'], { cwd: repo });
+    expect(first.stderr).toMatch(/^poolsim: the sources changed since the last build, compiling them first/);
+    expect(first.code).toBe(0);
+    const again = spawnPoolsim(['run', clashFile, '--json'], { cwd: repo });
+    expect(again.stderr).toBe('');
+    expect(again.stdout).toBe(first.stdout);
+
+    // Touched, not changed (a `git checkout` does that): the contents decide, no rebuild.
+    const main = join(repo, 'cli/main.ts');
+    const later = new Date(Date.now() + 5000);
+    utimesSync(main, later, later);
+    expect(spawnPoolsim(['--help'], { cwd: repo }).stderr).toBe('');
+
+    // Changed: the next command compiles it first and runs the new code.
+    writeFileSync(main, readFileSync(main, 'utf8').replace('\nusage:\n', '\nusage (edited):\n'));
+    const edited = spawnPoolsim(['--help'], { cwd: repo });
+    expect(edited.stderr).toMatch(/compiling them first/);
+    expect(edited.stdout).toContain('usage (edited):');
+    expect(spawnPoolsim(['--help'], { cwd: repo }).stderr).toBe('');
+
+    // Without esbuild (a production install) a stale build is refused, never run.
+    rmSync(join(repo, 'node_modules'));
+    mkdirSync(join(repo, 'node_modules'));
+    for (const name of readdirSync(join(ROOT, 'node_modules'))) {
+      if (name !== 'esbuild' && name !== '.bin') symlinkSync(join(ROOT, 'node_modules', name), join(repo, 'node_modules', name), 'dir');
+    }
+    writeFileSync(main, readFileSync(main, 'utf8').replace('usage (edited):', 'usage (edited twice):'));
+    const refused = spawnPoolsim(['--help'], { cwd: repo });
+    expect(refused.code).toBe(2);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toMatch(/older than the sources, and esbuild .* is not installed to rebuild it: run `npm install`/s);
+  }, 120_000);
+});
+
+describe('warm workers', () => {
+  const broken = new URL('./parallel/broken-worker.mjs', import.meta.url).href;
+
+  it('a run this thread finishes sooner than threads could start starts none', async () => {
+    // Three chunks of the benchmark clash, a few ms of work: with a worker entry that
+    // cannot even load, the run still succeeds, because no thread was started.
+    const r = await poolsim(['run', clashFile, '--json', '--workers', '2', '--trials', '150000'], { workerFile: broken, env: { POOLSIM_POOL_ONLY: '0' } });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).trials).toBe(150000);
+  });
+
+  it('a long run does start them (the same broken entry fails it)', async () => {
+    const r = await poolsim(['run', clashFile, '--json', '--workers', '2', '--trials', '1000000000'], { workerFile: broken, env: { POOLSIM_POOL_ONLY: '0' } });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain('the worker pool failed: cannot find module "kernel.ts"');
+  }, 60_000);
+});
