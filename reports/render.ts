@@ -8,6 +8,7 @@
  *
  * And the top-level `index.html`/`index.md` over all scenarios of a run.
  */
+import { mdCell } from './markdown.ts';
 import { from } from 'arquero';
 import type { ExpectResult, MetricResult, ScenarioResult } from '../sim/result.ts';
 import type { Chart } from './charts/index.ts';
@@ -282,9 +283,9 @@ ${tables}`,
 
 // ---------------------------------------------------------------- Markdown
 
-/** Text safe inside a Markdown table cell. */
-function mdCell(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/\r?\n/g, ' ');
+/** Text inside a Markdown code span in a table cell: only the cell's `|` and the span's own backtick need care. */
+function mdCode(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/`/g, "'").replace(/\r?\n/g, ' ');
 }
 
 function mdMark(pass: boolean): string {
@@ -312,7 +313,7 @@ export function renderScenarioMarkdown(result: ScenarioResult, charts: Chart[], 
     for (const c of result.expect) {
       const detail = failedAt(c) ? ` (${failedAt(c)})` : '';
       const why = c.why ? `<br>*why: ${mdCell(c.why)}*` : '';
-      lines.push(`| ${mdCell(describeCheck(c) + detail)}${why} | ${mdMark(c.pass)} | ${mdCell(measured(result, c))} |`);
+      lines.push(`| ${mdCell(describeCheck(c) + detail)}${why} | ${mdMark(c.pass)} | ${mdCode(measured(result, c))} |`);
     }
     lines.push('');
   }
@@ -332,7 +333,7 @@ export function renderScenarioMarkdown(result: ScenarioResult, charts: Chart[], 
       if (g.heading && groups.length > 1) lines.push(`| **${mdCell(g.heading)}** | | | |`);
       for (const metric of g.metrics) {
         const m = p.metrics[metric]!;
-        const name = `${mdCell(metricLabel(metric, result.mechanic))} \`${mdCell(metric)}\`${movedMarkMarkdown(moved(p.point, metric))}`;
+        const name = `${mdCell(metricLabel(metric, result.mechanic))} \`${mdCode(metric)}\`${movedMarkMarkdown(moved(p.point, metric))}`;
         lines.push(`| ${headline.includes(metric) ? `**${name}**` : name} | ${m.exact === undefined ? '—' : formatNumber(m.exact)} | ${formatNumber(m.estimate)} | ${formatInterval(m.ci95)} |`);
       }
     }

@@ -48,7 +48,7 @@ describe('poolsim report', () => {
     const badJson = JSON.parse(readFileSync(join(out, 'bad-band', 'results.json'), 'utf8'));
     expect(badJson.description).toBe('Does a knowledge roll find the answer half the time?');
     expect(badJson.expect[0].why).toBe('a sage should know more often than not');
-    expect(readdirSync(out).sort()).toEqual(['bad-band', 'good', 'index.html', 'index.md']);
+    expect(readdirSync(out).sort()).toEqual(['.poolsim-report', 'bad-band', 'good', 'index.html', 'index.md']);
     for (const slug of ['good', 'bad-band']) {
       for (const f of ['index.html', 'report.md', 'results.json', 'results.csv']) expect(existsSync(join(out, slug, f))).toBe(true);
     }

@@ -108,7 +108,8 @@ describe('scenario HTML', () => {
     expect(html.indexOf('class="headline"')).toBeLessThan(html.indexOf('<h2>Expect checks</h2>'));
     expect(html).toContain('<tr class="group"><th colspan="4">headline</th></tr>\n<tr class="headline-row"><td>P(plan succeeds)');
     const md = renderScenarioMarkdown(declared, []);
-    expect(md).toContain('## Headline\n\n- P(plan succeeds): **0.3166** exact · estimate 0.3171, 95% interval [0.3151, 0.3192]');
+    // Brackets escaped, as every Markdown cell's are (they render as brackets).
+    expect(md).toContain('## Headline\n\n- P(plan succeeds): **0.3166** exact · estimate 0.3171, 95% interval \\[0.3151, 0.3192\\]');
     expect(md).toContain('> How often does a three-person heist beat four challenges?');
   });
 });
