@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { PointResult, ScenarioResult } from '../../sim/result.ts';
 import { chartsAndNotes as chartPlan, distributionBars, fanOverTurns, metricsOverSweep } from '../../reports/charts/index.ts';
 import { companyCampaign } from './fixtures.ts';
+import { panelsFor } from '../../dashboard/charts/panels.ts';
 
 // No flight in any trial: a Wilson interval still reaches above 0.
 const zero = { estimate: 0, ci95: [0, 0.0019] as [number, number] };
@@ -45,6 +46,19 @@ describe('the chart plan', () => {
     expect(once.title).toBe('Distribution of guards deaths (the same at every point)');
     // One panel, not one per point.
     expect(once.svg).not.toContain('bonus');
+  });
+
+  it('is the dashboard\'s plan too: the same charts left out, the same notes, one table for the distribution drawn once', () => {
+    const result = battleSweep();
+    const report = chartPlan(result);
+    const notes: string[] = [];
+    const panels = panelsFor(result, { notes });
+    expect(panels.map((p) => p.name)).toEqual(report.charts.map((c) => c.name));
+    expect(notes).toEqual(report.notes);
+    const once = panels.find((p) => p.name === 'distribution-deaths.guards')!;
+    // One point's rows (x = 0, 1, 2), not the same three repeated for each of the three points.
+    expect(once.table.rows).toHaveLength(3);
+    expect(once.svg).toMatch(/^<svg\b[^>]*><title>Distribution of guards deaths \(the same at every point\)<\/title>/);
   });
 
   it('titles every SVG file with its heading', () => {
