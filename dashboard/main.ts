@@ -4,7 +4,7 @@
  */
 import { defaultScenario } from './model/scenario.ts';
 import { decodeLink } from './model/url.ts';
-import { chunkRunners } from './run/pool.ts';
+import { pagePool } from './run/pool.ts';
 import { App } from './ui/app.ts';
 
 function byId<T extends HTMLElement>(id: string): T {
@@ -27,7 +27,7 @@ function download(name: string, text: string): void {
 const app = new App(
   { setup: byId('setup'), results: byId('results'), problems: byId('problems'), messages: byId('messages'), summary: byId('summary') },
   { scenario: defaultScenario() },
-  chunkRunners,
+  pagePool,
 );
 
 const linked = decodeLink(location.hash);

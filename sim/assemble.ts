@@ -8,7 +8,21 @@ import type { Tally } from './stats.ts';
 import type { ScenarioResult } from './result.ts';
 
 export function assembleResult(plan: ScenarioPlan, tallies: readonly Tally[]): ScenarioResult {
-  const results = plan.points.map((p, i) => {
+  return resultOf(plan, tallies, plan.points.map((_, i) => i));
+}
+
+/**
+ * A run's result so far (the dashboard's live view): the points with at least one trial
+ * merged, each as wide as its trials so far make it, and the checks on those points
+ * (provisional until every chunk is in).
+ */
+export function partialResult(plan: ScenarioPlan, tallies: readonly Tally[]): ScenarioResult {
+  return resultOf(plan, tallies, plan.points.flatMap((_, i) => (tallies[i].trials > 0 ? [i] : [])));
+}
+
+function resultOf(plan: ScenarioPlan, tallies: readonly Tally[], points: readonly number[]): ScenarioResult {
+  const results = points.map((i) => {
+    const p = plan.points[i];
     const r = pointResult(p.point, tallies[i], p.simulation.exact?.(), p.simulation);
     if (p.simulation.exactSkipped) r.notes = [p.simulation.exactSkipped];
     return r;

@@ -1,6 +1,7 @@
 /**
- * The dashboard's runs, without a browser: its scheduler, given workers that run the
- * kernel's chunk function (here in-process, finishing out of order), gives byte for byte
+ * The dashboard's runs, without a browser: the CLI's scheduler (workers/schedule.ts)
+ * through workers/live.ts and a ComlinkPool (workers/comlink-pool.ts) of remotes that run
+ * the kernel's chunk function (here in-process, finishing out of order) gives byte for byte
  * what `poolsim run --json` gives; live snapshots sharpen as chunks come in; a cancelled
  * run hands out no more chunks. And the panels: each chart has a table with its numbers,
  * distributions read as at-least and at-most, and the compare view's rows.
@@ -9,7 +10,11 @@ import { describe, expect, test } from 'vitest';
 import { planScenario } from '../sim/scenario.ts';
 import { CHUNK_TRIALS } from '../sim/run.ts';
 import { runChunkTask, type ChunkTask } from '../workers/chunk.ts';
-import { ScenarioRun, type ChunkRunner } from '../dashboard/run/scheduler.ts';
+import type { Remote } from 'comlink';
+import { LiveRun } from '../workers/live.ts';
+import { ComlinkPool } from '../workers/comlink-pool.ts';
+import type { ChunkWorker } from '../workers/chunk-worker.ts';
+import type { ScenarioPlan } from '../sim/scenario.ts';
 import { cumulative, panelsFor } from '../dashboard/charts/panels.ts';
 import { compareRows, comparePanels } from '../dashboard/charts/comparePanels.ts';
 import { scenarioB } from '../dashboard/model/compare.ts';
@@ -22,11 +27,16 @@ import { join } from 'node:path';
 
 const dir = mkdtempSync(join(tmpdir(), 'poolsim-dashboard-run-'));
 
+/** What the test's remotes do: ChunkWorker.runChunk, answering later. */
+interface ChunkRunner {
+  runChunk(task: ChunkTask): Promise<Float64Array>;
+}
+
 /** Runs chunks in this process after a pseudo-random pause, so runners finish out of order. */
 function runner(log: ChunkTask[], pauses: number[]): ChunkRunner {
   let i = 0;
   return {
-    runChunk: (task) =>
+    runChunk: (task: ChunkTask) =>
       new Promise((resolve, reject) => {
         log.push(task);
         setTimeout(() => {
@@ -38,6 +48,14 @@ function runner(log: ChunkTask[], pauses: number[]): ChunkRunner {
         }, pauses[i++ % pauses.length]);
       }),
   };
+}
+
+/** The dashboard's run: the runners as a page's comlink remotes, in one ComlinkPool. */
+class ScenarioRun extends LiveRun {
+  constructor(plans: readonly ScenarioPlan[], runners: readonly ChunkRunner[], onMerge?: (run: LiveRun) => void) {
+    const remotes = runners.map((r) => ({ ready: () => Promise.resolve(true), runChunk: r.runChunk }) as unknown as Remote<ChunkWorker>);
+    super(plans, new ComlinkPool(remotes), onMerge);
+  }
 }
 
 // Three points of 2.3 chunks each: 65536 + 65536 + 19928 trials per point.
@@ -57,7 +75,7 @@ describe('the scheduler gives the CLI’s numbers', () => {
     const log: ChunkTask[] = [];
     const runners = [runner(log, [5, 0, 9]), runner(log, [0, 7]), runner(log, [3])];
     const snapshots: number[][] = [];
-    const run = new ScenarioRun([{ plan: planScenario(heist, 'heist.json'), scenario: heist }], runners, (r) => {
+    const run = new ScenarioRun([planScenario(heist, 'heist.json')], runners, (r) => {
       snapshots.push(r.snapshot()[0]!.results.map((p) => p.trials ?? 0));
     });
     const results = await run.done;
@@ -85,7 +103,7 @@ describe('the scheduler gives the CLI’s numbers', () => {
   test('a snapshot’s interval narrows as chunks come in, around the same exact value', async () => {
     const one = { ...heist, sweep: undefined, expect: undefined, trials: 4 * CHUNK_TRIALS };
     const widths: number[] = [];
-    const run = new ScenarioRun([{ plan: planScenario(one, 'one.json'), scenario: one }], [runner([], [1])], (r) => {
+    const run = new ScenarioRun([planScenario(one, 'one.json')], [runner([], [1])], (r) => {
       const m = r.snapshot()[0]!.results[0]!.metrics.success!;
       widths.push(m.ci95[1] - m.ci95[0]);
       expect(m.exact).toBeCloseTo(5 / 16, 12);
@@ -102,8 +120,8 @@ describe('the scheduler gives the CLI’s numbers', () => {
     const b = scenarioB(a, { path: 'setup.challenges', value: 4 });
     const run = new ScenarioRun(
       [
-        { plan: planScenario(a, 'a.json'), scenario: a },
-        { plan: planScenario(b, 'b.json'), scenario: b },
+        planScenario(a, 'a.json'),
+        planScenario(b, 'b.json'),
       ],
       [runner([], [0]), runner([], [2])],
     );
@@ -117,7 +135,7 @@ describe('the scheduler gives the CLI’s numbers', () => {
   test('cancelling hands out no more chunks and the run ends without a result', async () => {
     const log: ChunkTask[] = [];
     const big = { ...heist, trials: 20 * CHUNK_TRIALS, expect: undefined };
-    const run = new ScenarioRun([{ plan: planScenario(big, 'big.json'), scenario: big }], [runner(log, [2]), runner(log, [2])], (r) => {
+    const run = new ScenarioRun([planScenario(big, 'big.json')], [runner(log, [2]), runner(log, [2])], (r) => {
       if (log.length >= 4) r.cancel();
     });
     expect(await run.done).toBeUndefined();
@@ -127,7 +145,7 @@ describe('the scheduler gives the CLI’s numbers', () => {
 
   test('a worker’s failure fails the run with its message', async () => {
     const failing: ChunkRunner = { runChunk: () => Promise.reject(new Error('worker crashed')) };
-    const run = new ScenarioRun([{ plan: planScenario(heist, 'heist.json'), scenario: heist }], [failing]);
+    const run = new ScenarioRun([planScenario(heist, 'heist.json')], [failing]);
     await expect(run.done).rejects.toThrow('worker crashed');
   });
 
@@ -141,7 +159,7 @@ describe('the scheduler gives the CLI’s numbers', () => {
 });
 
 function run(scenario: object): Promise<ScenarioResult> {
-  return new ScenarioRun([{ plan: planScenario(scenario, 'x.json'), scenario }], [runner([], [0])]).done.then((r) => r![0]!);
+  return new ScenarioRun([planScenario(scenario, 'x.json')], [runner([], [0])]).done.then((r) => r![0]!);
 }
 
 describe('every chart has a table beside it', () => {
@@ -217,7 +235,7 @@ describe('every chart has a table beside it', () => {
     const a = { ...heist, expect: undefined, trials: 5000, sweep: { 'setup.challenges': [2, 3] } };
     const b = scenarioB(a, { path: 'setup.participants.0.dice', value: ['d4'] });
     const [ra, rb] = (await new ScenarioRun(
-      [{ plan: planScenario(a, 'a.json'), scenario: a }, { plan: planScenario(b, 'b.json'), scenario: b }],
+      [planScenario(a, 'a.json'), planScenario(b, 'b.json')],
       [runner([], [0])],
     ).done)!;
     const rows = compareRows(ra!, rb!);
@@ -233,7 +251,7 @@ describe('every chart has a table beside it', () => {
     const a = { ...heist, sweep: undefined, expect: undefined, trials: 20000 };
     const b = scenarioB(a, { path: 'setup.challenges', value: 2 });
     const [ra, rb] = (await new ScenarioRun(
-      [{ plan: planScenario(a, 'a.json'), scenario: a }, { plan: planScenario(b, 'b.json'), scenario: b }],
+      [planScenario(a, 'a.json'), planScenario(b, 'b.json')],
       [runner([], [0])],
     ).done)!;
     const rows = compareRows(ra!, rb!);

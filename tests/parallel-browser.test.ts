@@ -4,7 +4,7 @@
  * the Node pool (same tally for the same task), transfer the tally's buffer, and, through
  * workers/comlink-pool.ts and the shared scheduler, give the command line's numbers.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import * as Comlink from 'comlink';
@@ -64,6 +64,16 @@ describe('workers/browser.ts', () => {
     expect([...packages].filter((p) => p.startsWith('node:'))).toEqual([]);
     expect([...packages].sort()).toEqual(['comlink', 'seedrandom', 'zod']);
     for (const f of files) expect(f).not.toMatch(/workers\/(pool|node-worker)|\/cli\//);
+  });
+
+  it('the dashboard has one scheduler, the CLI\'s: workers/live.ts over workers/schedule.ts, nothing Node-only', () => {
+    const { files, packages } = importGraph('workers/live.ts');
+    const names = files.map((f) => f.slice(resolve('.').length + 1));
+    expect(names).toEqual(expect.arrayContaining(['workers/live.ts', 'workers/schedule.ts', 'sim/assemble.ts']));
+    expect([...packages].filter((p) => p.startsWith('node:') || p === 'piscina')).toEqual([]);
+    expect(existsSync('dashboard/run/scheduler.ts')).toBe(false);
+    expect(readFileSync('dashboard/ui/app.ts', 'utf8')).toMatch(/from '\.\.\/\.\.\/workers\/live\.ts'/);
+    expect(readFileSync('dashboard/run/pool.ts', 'utf8')).toMatch(/new ComlinkPool\(/);
   });
 
   it('runs the chunk function of the Node pool, and transfers the tally instead of copying it', async () => {

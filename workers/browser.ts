@@ -8,8 +8,9 @@
  *   const remote = Comlink.wrap<ChunkWorkerApi>(worker);
  *   const values = await remote.runChunk(task); // a Float64Array tally, transferred
  *
- * Several such remotes also make a pool for the CLI's scheduler (workers/comlink-pool.ts,
- * workers/schedule.ts; docs/parallel.md "In the browser").
+ * The dashboard gathers such remotes into one pool (workers/comlink-pool.ts) that the
+ * CLI's scheduler feeds (workers/schedule.ts, workers/live.ts; docs/parallel.md "In the
+ * browser").
  */
 import * as Comlink from 'comlink';
 import { chunkWorker, type ChunkWorker } from './chunk-worker.ts';

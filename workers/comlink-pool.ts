@@ -1,8 +1,9 @@
 /**
  * A pool of comlink workers (workers/browser.ts in the browser) as an executor for the
- * scheduler (workers/schedule.ts): the dashboard runs scenarios through the same
- * scheduling, merging and `--precision` rounds as the command line, so its numbers are
- * the command line's. No Node and no DOM: it is handed the workers' remotes.
+ * scheduler (workers/schedule.ts): the dashboard (dashboard/run/pool.ts, one pool per
+ * page, kept between runs; workers/live.ts) runs scenarios through the same scheduling,
+ * messages and chunk-order merging as the command line, so its numbers are the command
+ * line's. No Node and no DOM: it is handed the workers' remotes.
  */
 import type { Remote } from 'comlink';
 import type { ChunkExecutor, ChunkJob } from './schedule.ts';

@@ -5,8 +5,10 @@
  * JSON, is the same whichever thread ran which chunk, with 1 worker or 16, on one machine
  * or across shards.
  *
- * No Node and no DOM here: the CLI (cli/runner.ts, piscina) and the dashboard (comlink
- * workers) both schedule with it, each with its own executors.
+ * No Node and no DOM here: the CLI (cli/runner.ts, piscina workers) and the dashboard
+ * (workers/live.ts over workers/comlink-pool.ts) both schedule with it, each with its own
+ * executors. What the dashboard needs on top is here too, as options: `interleave` (every
+ * point's first chunk early), `onMerge` (live tallies for snapshots), and `signal` (cancel).
  */
 import { CHUNK_TRIALS, chunkCount, chunkSize, layoutOf, runChunk } from '../sim/run.ts';
 import { nextChunkTarget } from '../sim/precision.ts';
@@ -106,6 +108,17 @@ export interface ScheduleOptions {
   chunkTrials?: number;
   /** Most chunks per pool message (default MAX_CHUNKS_PER_TASK; 1 with a non-default chunkTrials). */
   maxChunksPerTask?: number;
+  /**
+   * Go round the points instead of finishing one before the next, and send each point's
+   * first chunk alone before any point's second: a sweep's whole picture appears early
+   * and sharpens (the dashboard). Results do not depend on it.
+   */
+  interleave?: boolean;
+  /**
+   * Called whenever chunks merge, with every plan's points' tallies so far (merged in
+   * chunk order, so each is a prefix of the final one). Live objects: read, do not keep.
+   */
+  onMerge?: (runs: readonly (readonly PointRun[])[]) => void;
 }
 
 /** A point's merged tally and the chunks that went into it, in order. */
@@ -249,6 +262,14 @@ export function runScenarios(plans: readonly ScenarioPlan[], options: ScheduleOp
   const revisit: PointState[] = [];
   /** The point with a chunk to hand out next, if any (points with none left are passed over for good). */
   function waiting(): PointState | undefined {
+    if (options.interleave) {
+      // Round the points from `cursor` on (this also serves `--precision` rounds).
+      for (let k = 0; k < states.length; k++) {
+        const s = states[(cursor + k) % states.length];
+        if (s.next < s.limit) return s;
+      }
+      return undefined;
+    }
     for (;;) {
       const s = revisit.length > 0 ? revisit[0] : states[cursor];
       if (!s || s.next < s.limit) return s;
@@ -261,7 +282,12 @@ export function runScenarios(plans: readonly ScenarioPlan[], options: ScheduleOp
     const s = waiting();
     if (!s) return undefined;
     const c = s.next;
-    const count = Math.max(1, Math.min(most, s.unlaunched));
+    let count = Math.max(1, Math.min(most, s.unlaunched));
+    if (options.interleave) {
+      cursor = (states.indexOf(s) + 1) % states.length;
+      // Nothing of this point handed out yet: its first chunk goes alone, so it is back soon.
+      if (s.chunks.length === 0 && s.next === s.expect) count = 1;
+    }
     s.next += count * s.step;
     unlaunched -= count;
     return { s, c, count };
@@ -276,6 +302,8 @@ export function runScenarios(plans: readonly ScenarioPlan[], options: ScheduleOp
   const here: Lane = { executor: options.here, inFlight: 0 };
   const pool: Lane | undefined = options.pool && { executor: options.pool, inFlight: 0 };
 
+  const live: PointRun[][] = byPlan.map((points) => points.map((s) => ({ tally: s.tally, chunks: s.chunks })));
+
   return new Promise<PointRun[][]>((resolve, reject) => {
     let finished = false;
 
@@ -285,7 +313,7 @@ export function runScenarios(plans: readonly ScenarioPlan[], options: ScheduleOp
       signal?.removeEventListener('abort', onAbort);
       if (pool) pool.executor.onChange = () => {};
       if (error) reject(error);
-      else resolve(byPlan.map((points) => points.map((s) => ({ tally: s.tally, chunks: s.chunks }))));
+      else resolve(live);
     };
     const onAbort = () => finish(new Interrupted());
     if (signal?.aborted) return finish(new Interrupted());
@@ -296,6 +324,7 @@ export function runScenarios(plans: readonly ScenarioPlan[], options: ScheduleOp
         throw new Error(`a tally of ${values.length} entries came back where ${s.tally.values.length} were expected`);
       }
       s.pending.set(c, { count, values });
+      const merged = s.expect;
       // Merge in chunk order: a message's chunks are consecutive (in steps of the shard count).
       for (let next = s.pending.get(s.expect); next; next = s.pending.get(s.expect)) {
         s.tally.merge(next.values);
@@ -318,6 +347,7 @@ export function runScenarios(plans: readonly ScenarioPlan[], options: ScheduleOp
         }
       }
       options.onProgress?.(doneTrials, totalTrials);
+      if (s.expect !== merged) options.onMerge?.(live);
     };
 
     const launch = (lane: Lane, s: PointState, c: number, count: number) => {

@@ -1,11 +1,13 @@
 /**
- * The browser's workers: one per core (navigator.hardwareConcurrency), each running
- * workers/browser.ts through comlink. `?workers=N` in the address sets the number (1
- * runs everything on one worker: the off switch when hunting a problem).
+ * The page's workers: one per core (navigator.hardwareConcurrency), each running
+ * workers/browser.ts through comlink, gathered into one ComlinkPool
+ * (workers/comlink-pool.ts) that the CLI's scheduler feeds (workers/live.ts,
+ * workers/schedule.ts). `?workers=N` in the address sets the number (1 runs everything
+ * on one worker: the off switch when hunting a problem).
  */
 import * as Comlink from 'comlink';
 import type { ChunkWorkerApi } from '../../workers/browser.ts';
-import type { ChunkRunner } from './scheduler.ts';
+import { ComlinkPool } from '../../workers/comlink-pool.ts';
 
 /** More workers than this only add start-up time for the chunk sizes we run. */
 const MAX_WORKERS = 16;
@@ -16,17 +18,15 @@ export function workerCount(search: string, cores: number | undefined): number {
   return Math.min(Math.max(cores ?? 4, 1), MAX_WORKERS);
 }
 
-let runners: ChunkRunner[] | undefined;
+let pool: ComlinkPool | undefined;
 
-/** The page's workers, started on first use and kept for every later run. */
-export function chunkRunners(): ChunkRunner[] {
-  if (!runners) {
+/** The page's pool, started on first use and kept for every later run. */
+export function pagePool(): ComlinkPool {
+  if (!pool) {
     const n = workerCount(location.search, navigator.hardwareConcurrency);
-    runners = Array.from({ length: n }, () => {
-      const worker = new Worker(new URL('../../workers/browser.ts', import.meta.url), { type: 'module' });
-      const api = Comlink.wrap<ChunkWorkerApi>(worker);
-      return { runChunk: (task) => api.runChunk(task) };
-    });
+    pool = new ComlinkPool(
+      Array.from({ length: n }, () => Comlink.wrap<ChunkWorkerApi>(new Worker(new URL('../../workers/browser.ts', import.meta.url), { type: 'module' }))),
+    );
   }
-  return runners;
+  return pool;
 }

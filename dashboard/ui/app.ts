@@ -13,7 +13,8 @@ import { readOpenedFile, scenarioFileName, scenarioFileText, MAX_FILE_BYTES } fr
 import { pruneEmpty, withValue, type Path } from '../model/paths.ts';
 import { encodeLink, type LinkState } from '../model/url.ts';
 import { checkScenario, placeErrors, type Checked } from '../model/validate.ts';
-import { ScenarioRun, type ChunkRunner } from '../run/scheduler.ts';
+import { LiveRun } from '../../workers/live.ts';
+import type { ChunkExecutor } from '../../workers/schedule.ts';
 import type { DistributionView } from '../charts/panels.ts';
 import { formatSweepValues } from '../model/sweep.ts';
 import { getAt, parsePath } from '../model/paths.ts';
@@ -49,7 +50,7 @@ export class App implements SetupContext {
   private current: Record<string, unknown>;
   private change: CompareChange | undefined;
   private fields = new Map<string, HTMLElement>();
-  private run: ScenarioRun | undefined;
+  private run: LiveRun | undefined;
   private runTimer: ReturnType<typeof setTimeout> | undefined;
   private view: ResultsView = { state: 'idle', results: [] };
   private heatmapMetric: string | undefined;
@@ -66,7 +67,7 @@ export class App implements SetupContext {
   constructor(
     private readonly el: AppElements,
     initial: LinkState,
-    private readonly runners: () => ChunkRunner[],
+    private readonly pool: () => ChunkExecutor,
   ) {
     this.current = initial.scenario;
     this.change = initial.compare;
@@ -364,9 +365,9 @@ export class App implements SetupContext {
     this.markPending();
     this.runTimer = setTimeout(() => {
       this.startFind(a.plan);
-      const jobs = [{ plan: a.plan, scenario: this.current }];
-      if (b?.ok && bScenario) jobs.push({ plan: b.plan, scenario: bScenario });
-      const run = new ScenarioRun(jobs, this.runners(), () => this.queueRedraw(run));
+      const plans = [a.plan];
+      if (b?.ok && bScenario) plans.push(b.plan);
+      const run = new LiveRun(plans, this.pool(), () => this.queueRedraw(run));
       this.run = run;
       const axes = Object.keys(a.plan.scenario.sweep ?? {});
       const compareLabel = this.change ? this.describeChange(this.change) : undefined;
@@ -406,14 +407,14 @@ export class App implements SetupContext {
     root?.querySelectorAll('.result, .compare-view').forEach((el) => el.classList.add('stale'));
   }
 
-  private queueRedraw(run: ScenarioRun): void {
+  private queueRedraw(run: LiveRun): void {
     if (this.redrawQueued) return;
     this.redrawQueued = true;
     const wait = Math.max(0, REDRAW_MS - (performance.now() - this.lastRedraw));
     setTimeout(() => {
       this.redrawQueued = false;
       if (this.run !== run || run.isFinished || run.isCancelled) return;
-      this.view = { ...this.view, results: run.snapshot() as ScenarioResult[], stale: false, progress: run.progress() };
+      this.view = { ...this.view, results: run.snapshot(), stale: false, progress: run.progress() };
       this.drawResults();
     }, wait);
   }

@@ -10,7 +10,7 @@ import { formatSweepValues, kindOfValues } from '../model/sweep.ts';
 import { headlineLines } from '../../reports/headline.ts';
 import { comparePanels, comparedMetric } from '../charts/comparePanels.ts';
 import { heatmapChoices, heatmapMetric, panelsFor, type DistributionView } from '../charts/panels.ts';
-import type { JobProgress } from '../run/scheduler.ts';
+import type { JobProgress } from '../../workers/live.ts';
 import { h } from './dom.ts';
 import { panelIndex, panelNode } from './panels.ts';
 
