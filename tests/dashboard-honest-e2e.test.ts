@@ -8,14 +8,12 @@
  * laptop's 1400×900 and a phone's 390×844: the battle and campaign dashboards, a Compare
  * with a sweep, a report page and its battle rounds chart.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { build, preview, type PreviewServer } from 'vite';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { openDashboard, type Dashboard } from './dashboard-server.ts';
 import { chromiumOrSkip } from './browser.ts';
 import { poolsim } from './helpers.ts';
 
@@ -26,45 +24,21 @@ const RUN_TIMEOUT = 90_000;
 const LAPTOP = { width: 1400, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-}
-
+let dashboard: Dashboard | undefined;
 let work: string;
-let server: PreviewServer | undefined;
 let context: BrowserContext | undefined;
 let url: string;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
   if (!CHROMIUM) return;
-  work = mkdtempSync(join(tmpdir(), 'poolsim-honest-'));
-  const outDir = join(work, 'dist');
-  await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
-  const port = await freePort();
-  server = await preview({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir }, preview: { port, strictPort: true, host: '127.0.0.1', open: false } });
-  url = `http://127.0.0.1:${port}/`;
-  context = await chromium.launchPersistentContext(join(work, 'profile'), {
-    executablePath: CHROMIUM.executablePath,
-    headless: true,
-    args: CHROMIUM.args,
-    acceptDownloads: true,
-    viewport: LAPTOP,
-  });
+  dashboard = await openDashboard(CHROMIUM, { prefix: 'poolsim-honest-', viewport: LAPTOP, acceptDownloads: true });
+  ({ work, context, url } = dashboard);
   mkdirSync(ARTIFACTS, { recursive: true });
 }, 180_000);
 
 afterAll(async () => {
-  await context?.close();
-  await server?.close();
-  if (work) rmSync(work, { recursive: true, force: true });
+  await dashboard?.close();
 });
 
 async function freshPage(viewport = LAPTOP): Promise<Page> {
