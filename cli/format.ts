@@ -1,5 +1,6 @@
 /** The readable table `poolsim run` prints without `--json`. */
 import type { ScenarioResult } from '../sim/result.ts';
+import { pointLabel } from '../reports/sweep.ts';
 
 /** Enough digits to read a probability or a mean; the JSON keeps them all. */
 export function fmt(x: number): string {
@@ -18,7 +19,8 @@ function table(rows: string[][]): string {
     .join('\n');
 }
 
-export function formatResult(result: ScenarioResult, file: string): string {
+/** `setup`, the scenario's: check lines name their points as the reports do (reports/sweep.ts). */
+export function formatResult(result: ScenarioResult, file: string, setup?: unknown): string {
   const lines: string[] = [];
   lines.push(`${result.name}  (${result.system} ${result.mechanic}, ${file})`);
   lines.push(
@@ -51,7 +53,7 @@ export function formatResult(result: ScenarioResult, file: string): string {
       ]
         .filter(Boolean)
         .join(' and ');
-      const at = e.point ? ` at ${JSON.stringify(e.point)}` : '';
+      const at = e.point ? ` at ${pointLabel(e.point, setup)}` : '';
       lines.push(`    ${e.pass ? 'pass' : 'FAIL'}  ${e.metric} ${band}${at}`);
     }
   }

@@ -186,7 +186,7 @@ function printResults(plans: readonly ScenarioPlan[], tallies: readonly Tally[][
   if (json) {
     out.write(JSON.stringify(results.length === 1 ? results[0] : results, null, 2) + '\n');
   } else {
-    for (const [j, result] of results.entries()) out.write(plainText(formatResult(result, plans[j].file)) + '\n\n');
+    for (const [j, result] of results.entries()) out.write(plainText(formatResult(result, plans[j].file, plans[j].scenario.setup)) + '\n\n');
   }
   const failed = results.flatMap((r) => r.expect.filter((e) => !e.pass).map((e) => `${r.name}: ${e.metric}`));
   if (!json && failed.length > 0) out.write(plainText(`${failed.length} check(s) failed:\n${failed.map((f) => `  ${f}`).join('\n')}\n`));

@@ -67,8 +67,8 @@ async function writeScenario(dir: string, entry: ReportEntry, options: WriteRepo
   const { result, source } = entry;
   const { charts, notes } = chartsAndNotes(result, { ...options.charts, setup: entry.setup });
   const files: [string, string][] = [
-    ['index.html', renderScenarioHtml(result, charts, source, entry.changes, notes)],
-    ['report.md', renderScenarioMarkdown(result, charts, source, entry.changes, notes)],
+    ['index.html', renderScenarioHtml(result, charts, source, entry.changes, notes, entry.setup)],
+    ['report.md', renderScenarioMarkdown(result, charts, source, entry.changes, notes, entry.setup)],
     ['results.json', `${JSON.stringify(result, null, 2)}\n`],
     ['results.csv', renderResultsCsv(result)],
     ...charts.map((c): [string, string] => [chartPath(c), `${c.svg}\n`]),

@@ -5,7 +5,7 @@
  */
 import type { ScenarioResult } from '../../sim/result.ts';
 import { type MetricKind, metricKinds, metricLabel } from '../../reports/metrics.ts';
-import { pointLabel } from '../../reports/sweep.ts';
+import { formatSweepValue, pointLabel } from '../../reports/sweep.ts';
 import { difference } from '../model/compare.ts';
 import { compareDifference, compareEstimates, type CompareRow } from './compareCharts.ts';
 import type { Panel } from './panels.ts';
@@ -14,6 +14,8 @@ import { intervalCell, numberCell, textCell } from './table.ts';
 export interface CompareOptions {
   /** With a sweep, the one metric compared at every point; default the first probability. */
   metric?: string;
+  /** A's setup: sweep paths then name list items ("guards › guard › how many", reports/sweep.ts). */
+  setup?: unknown;
 }
 
 /** The metric compared point by point in a sweep: the one asked for, else the first probability. */
@@ -27,12 +29,12 @@ export function comparedMetric(a: ScenarioResult, options: CompareOptions = {}):
  * A row of a swept comparison: A's point, and where B's differs (a swept number B changes
  * is shifted in B's sweep, model/compare.ts): "challenges = 3 (B: 4)".
  */
-function pairLabel(a: Record<string, unknown>, b: Record<string, unknown>): string {
+function pairLabel(a: Record<string, unknown>, b: Record<string, unknown>, setup?: unknown): string {
   const parts = Object.keys(a).map((k) => {
-    const one = pointLabel({ [k]: a[k] });
-    return JSON.stringify(a[k]) === JSON.stringify(b[k]) ? one : `${one} (B: ${pointLabel({ [k]: b[k] }).split(' = ').slice(1).join(' = ')})`;
+    const one = pointLabel({ [k]: a[k] }, setup);
+    return JSON.stringify(a[k]) === JSON.stringify(b[k]) ? one : `${one} (B: ${formatSweepValue(b[k])})`;
   });
-  return parts.length ? parts.join(', ') : pointLabel(a);
+  return parts.length ? parts.join(', ') : pointLabel(a, setup);
 }
 
 /** Rows of the comparison: every metric at one point, or one metric at every point. */
@@ -50,7 +52,7 @@ export function compareRows(a: ScenarioResult, b: ScenarioResult, options: Compa
       const mb = pb.metrics[metric];
       if (!ma || !mb) continue;
       rows.push({
-        label: onePoint ? metricLabel(a, metric) : pairLabel(pa.point, pb.point),
+        label: onePoint ? metricLabel(a, metric) : pairLabel(pa.point, pb.point, options.setup),
         kind: kinds.get(metric)!,
         a: ma,
         b: mb,

@@ -102,7 +102,7 @@ export function panelsFor(result: ScenarioResult, options: PanelOptions = {}): P
       svg: splitComparison(result, split, traded),
       // One row per point, one column per outcome (interval and exact on hover).
       table: {
-        columns: ['split', ...others.map(sweepLabel), ...traded.map(label)],
+        columns: ['split', ...others.map((a) => sweepLabel(a, options.setup)), ...traded.map(label)],
         rows: result.results.map((p) => [
           textCell(splitLabel(p.point[split])),
           ...others.map((a) => textCell(formatSweepValue(p.point[a]))),
@@ -164,7 +164,7 @@ export function panelsFor(result: ScenarioResult, options: PanelOptions = {}): P
                   const d = p.distributions![key]!;
                   const n = pointTrials(result, p);
                   return d.x.map((x, i) => [
-                    ...(points.length > 1 ? [textCell(pointLabel(p.point))] : []),
+                    ...(points.length > 1 ? [textCell(pointLabel(p.point, options.setup))] : []),
                     textCell(String(x)),
                     numberCell(d.p[i], 'probability'),
                     intervalCell(wilson95(d.p[i]!, n), 'probability'),
@@ -203,7 +203,7 @@ export function panelsFor(result: ScenarioResult, options: PanelOptions = {}): P
               const s = p.series![key];
               if (!s) return [];
               return s.turn.map((turn, i) => [
-                ...(pointColumn ? [textCell(pointLabel(p.point))] : []),
+                ...(pointColumn ? [textCell(pointLabel(p.point, options.setup))] : []),
                 textCell(String(turn)),
                 ...(fan
                   ? (['p10', 'p50', 'p90', 'mean'] as const).map((c) => numberCell(s[c]?.[i], 'mean'))
@@ -229,7 +229,7 @@ function heatmapTable(result: ScenarioResult, metric: string, kind: MetricKind, 
   if (axes.length > 2) {
     return {
       columns: ['point', ...ESTIMATE_COLUMNS],
-      rows: result.results.map((p) => [textCell(pointLabel(p.point)), ...metricCells(p.metrics[metric], kind)]),
+      rows: result.results.map((p) => [textCell(pointLabel(p.point, setup)), ...metricCells(p.metrics[metric], kind)]),
     };
   }
   const acrossValues = axisValues(result.results, across);

@@ -40,12 +40,12 @@ export interface ResultsView {
  * What the result varies and over which values, read off its points (so it says what ran,
  * not what the form meant): "Varied: challenges over 1-8 (8 values)".
  */
-export function varyingLine(result: ScenarioResult, labels: Record<string, string> = {}): HTMLElement {
+export function varyingLine(result: ScenarioResult, labels: Record<string, string> = {}, setup?: unknown): HTMLElement {
   const axes = sweepAxes(result);
   if (!axes.length) return h('p', { class: 'varying' }, 'Nothing varied: one setup.');
   const parts = axes.map((axis) => {
     const values = axisValues(result.results, axis);
-    return h('li', { attrs: { 'data-axis': axis } }, h('b', {}, labels[axis] ?? sweepLabel(axis)), ` over ${formatSweepValues(values, kindOfValues(values))} (${values.length} value${values.length === 1 ? '' : 's'})`);
+    return h('li', { attrs: { 'data-axis': axis } }, h('b', {}, labels[axis] ?? sweepLabel(axis, setup)), ` over ${formatSweepValues(values, kindOfValues(values))} (${values.length} value${values.length === 1 ? '' : 's'})`);
   });
   return h('div', { class: 'varying' }, `Varied (${result.results.length} point${result.results.length === 1 ? '' : 's'}):`, h('ul', {}, ...parts));
 }
@@ -99,7 +99,7 @@ function status(view: ResultsView): HTMLElement {
   }
 }
 
-function checks(result: ScenarioResult, provisional: boolean): HTMLElement | null {
+function checks(result: ScenarioResult, provisional: boolean, setup?: unknown): HTMLElement | null {
   if (!result.expect.length) return null;
   return h(
     'section',
@@ -114,8 +114,8 @@ function checks(result: ScenarioResult, provisional: boolean): HTMLElement | nul
           'li',
           { class: e.pass ? 'pass' : 'fail' },
           h('span', { class: 'badge' }, e.pass ? 'pass' : 'FAIL'),
-          ` ${metricLabel(result, e.metric)} ${bound}${e.point ? ` at ${pointLabel(e.point)}` : ''}`,
-          e.failedPoints?.length ? ` (fails at ${e.failedPoints.map(pointLabel).join('; ')})` : '',
+          ` ${metricLabel(result, e.metric)} ${bound}${e.point ? ` at ${pointLabel(e.point, setup)}` : ''}`,
+          e.failedPoints?.length ? ` (fails at ${e.failedPoints.map((p) => pointLabel(p, setup)).join('; ')})` : '',
           e.why ? h('div', { class: 'why' }, `why: ${e.why}`) : null,
         );
       }),
@@ -185,7 +185,7 @@ export function renderResults(view: ResultsView, options: ResultsOptions): HTMLE
   const provisional = view.state === 'running';
   const panelOptions = { setup: view.state === 'file' ? undefined : options.setup, axes: view.axes, pointCount: view.pointCount, heatmapMetric: options.heatmapMetric, distributionViews: options.distributionViews };
   if (b && view.state !== 'file') {
-    const compareOptions = { metric: options.compareMetric };
+    const compareOptions = { metric: options.compareMetric, setup: panelOptions.setup };
     root.append(
       h(
         'section',
@@ -211,8 +211,8 @@ export function renderResults(view: ResultsView, options: ResultsOptions): HTMLE
         h('h2', {}, b && view.state !== 'file' ? `A: ${result.name}` : result.name),
         result.description ? h('p', { class: 'question' }, result.description) : null,
         headlineBox(result, provisional),
-        varyingLine(result, view.axisLabels),
-        checks(result, provisional),
+        varyingLine(result, view.axisLabels, panelOptions.setup),
+        checks(result, provisional, panelOptions.setup),
         twoAxes ? select('heatmap of', heatmapChoices(result), heatmapMetric(result, options.heatmapMetric), options.onHeatmapMetric) : null,
         ...withIndex(panels, `r${n}-`, options.onView),
         notes.length ? h('ul', { class: 'chart-notes', attrs: { 'aria-label': 'charts left out' } }, ...notes.map((line) => h('li', {}, line))) : null,

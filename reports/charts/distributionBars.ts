@@ -24,7 +24,8 @@ export function distributionLabel(result: ScenarioResult, key: string): string {
   return metricLabel(result, key).replace(/^mean /, '');
 }
 
-export function distributionBars(result: ScenarioResult, key: string): string {
+/** One panel per point, each named in the game's words given the scenario's `setup` (reports/sweep.ts). */
+export function distributionBars(result: ScenarioResult, key: string, setup?: unknown): string {
   const points = result.results.filter((p) => p.distributions?.[key] !== undefined);
   if (points.length === 0) throw new Error(`distributionBars: no point has a distribution "${key}"`);
   if (points.length > MAX_DISTRIBUTION_PANELS) {
@@ -36,7 +37,7 @@ export function distributionBars(result: ScenarioResult, key: string): string {
     const n = pointTrials(result, p);
     return d.x.map((x, i) => {
       const [low, high] = wilson95(d.p[i]!, n);
-      return { x: String(x), p: d.p[i]!, low, high, exact: d.exact?.[i], panel: pointLabel(p.point) };
+      return { x: String(x), p: d.p[i]!, low, high, exact: d.exact?.[i], panel: pointLabel(p.point, setup) };
     });
   });
   // Every value any point reached, in numeric order, so panels share one x axis.

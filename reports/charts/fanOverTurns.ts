@@ -21,7 +21,8 @@ export function hasFan(result: ScenarioResult, key: string): boolean {
   });
 }
 
-export function fanOverTurns(result: ScenarioResult, key: string): string {
+/** One panel per point, each named in the game's words given the scenario's `setup` (reports/sweep.ts). */
+export function fanOverTurns(result: ScenarioResult, key: string, setup?: unknown): string {
   const points = result.results.filter((p) => {
     const s = p.series?.[key];
     return s !== undefined && FAN_COLUMNS.every((c) => Array.isArray(s[c]));
@@ -37,7 +38,7 @@ export function fanOverTurns(result: ScenarioResult, key: string): string {
       p50: s.p50![i]!,
       p90: s.p90![i]!,
       mean: s.mean?.[i],
-      panel: pointLabel(p.point),
+      panel: pointLabel(p.point, setup),
     }));
   });
   const withMean = rows.filter((r) => r.mean !== undefined);

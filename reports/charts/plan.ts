@@ -158,13 +158,13 @@ export function chartPlan(result: ScenarioResult, options: ChartPlanOptions = {}
     if (verdict.kind === 'omit') continue;
     if (verdict.kind === 'once') {
       add({ name: `distribution-${key}`, title: `Distribution of ${label} (the same at every point)`, kind: 'distribution', key, once: true,
-        draw: (r = result) => distributionBars(firstPointOf(r, key), key) });
+        draw: (r = result) => distributionBars(firstPointOf(r, key), key, setup) });
       continue;
     }
     const count = result.results.filter((p) => p.distributions?.[key]).length;
     if (count > MAX_DISTRIBUTION_PANELS) continue;
     add({ name: `distribution-${key}`, title: `Distribution of ${label}`, kind: 'distribution', key,
-      draw: (r = result) => distributionBars(r, key) });
+      draw: (r = result) => distributionBars(r, key, setup) });
   }
 
   const seriesKeys = new Set(result.results.flatMap((p) => Object.keys(p.series ?? {})));
@@ -172,13 +172,13 @@ export function chartPlan(result: ScenarioResult, options: ChartPlanOptions = {}
   if (seriesPoints <= MAX_FAN_PANELS) {
     for (const key of seriesKeys) {
       if (hasFan(result, key)) {
-        add({ name: `fan-${key}`, title: `${SERIES_LABELS[key] ?? key} by turn`, kind: 'fan', key, draw: (r = result) => fanOverTurns(r, key) });
+        add({ name: `fan-${key}`, title: `${SERIES_LABELS[key] ?? key} by turn`, kind: 'fan', key, draw: (r = result) => fanOverTurns(r, key, setup) });
       }
     }
     const shareKey = shareSeriesKey(result);
     if (shareKey !== undefined) {
       add({ name: 'rank-shares', title: 'Share of trials below or above the starting rank, by turn', kind: 'rank-shares', key: shareKey,
-        draw: (r = result) => shareDemotedByTurn(r, shareKey) });
+        draw: (r = result) => shareDemotedByTurn(r, shareKey, setup) });
     }
   }
   // Each `solve` block the command line answered beside the results (sim/solve/).

@@ -26,13 +26,13 @@ export function shareSeriesKey(result: ScenarioResult): string | undefined {
   return undefined;
 }
 
-export function shareDemotedByTurn(result: ScenarioResult, key = shareSeriesKey(result) ?? 'rank'): string {
+export function shareDemotedByTurn(result: ScenarioResult, key = shareSeriesKey(result) ?? 'rank', setup?: unknown): string {
   const points = result.results.filter((p) => p.series?.[key] !== undefined);
   if (points.length > MAX_FAN_PANELS) throw new Error(`shareDemotedByTurn: ${points.length} points is more than ${MAX_FAN_PANELS} panels`);
   const rows = points.flatMap((p) => {
     const s = p.series![key]!;
     return SHARE_COLUMNS.filter((c) => Array.isArray(s[c])).flatMap((column) =>
-      s.turn.map((turn, i) => ({ turn, share: s[column]![i]!, what: SHARE_LABELS[column], panel: pointLabel(p.point) })),
+      s.turn.map((turn, i) => ({ turn, share: s[column]![i]!, what: SHARE_LABELS[column], panel: pointLabel(p.point, setup) })),
     );
   });
   if (rows.length === 0) throw new Error(`shareDemotedByTurn: series "${key}" has no demoted or promoted column`);

@@ -1,0 +1,64 @@
+/**
+ * Issue #12 item 5: one function names sweep paths and values (reports/sweep.ts), given
+ * the scenario's setup, wherever a point is shown: check lines (reports and `poolsim run`),
+ * distribution panels, the dashboard's tables and compare rows. "minion › how many", not
+ * "participant 2 › count"; an empty dice list is "none".
+ */
+import { describe, expect, it } from 'vitest';
+import { planScenario } from '../sim/scenario.ts';
+import { runPlan } from '../sim/assemble.ts';
+import { describeCheck, renderScenarioHtml, renderScenarioMarkdown } from '../reports/render.ts';
+import { distributionBars } from '../reports/charts/distributionBars.ts';
+import { chartPlan } from '../reports/charts/plan.ts';
+import { formatResult } from '../cli/format.ts';
+import { compareRows } from '../dashboard/charts/comparePanels.ts';
+import { panelsFor } from '../dashboard/charts/panels.ts';
+import { scenarioB } from '../dashboard/model/compare.ts';
+
+const heist = {
+  name: 'heist',
+  system: 'viciousness',
+  mechanic: 'knavery',
+  trials: 400,
+  seed: 'names',
+  setup: { challenges: 2, participants: [{ name: 'captain', dice: ['d6'] }, { name: 'minion', count: 1 }] },
+  sweep: { 'setup.participants.1.count': [1, 2], 'setup.participants.0.dice': [[], ['d6']] },
+  expect: [{ metric: 'success', point: { 'setup.participants.1.count': 2, 'setup.participants.0.dice': [] }, atLeast: 0.99 }],
+};
+const result = runPlan(planScenario(heist, 'heist.json'));
+const where = 'minion › how many = 2, captain › trait dice = none';
+
+describe('sweep points named in the game’s words, given the setup', () => {
+  it('check lines: the report’s sentence, its failed points, and `poolsim run`’s check line', () => {
+    const check = result.expect[0]!;
+    expect(check.pass).toBe(false);
+    expect(describeCheck(check, heist.setup)).toBe(`success ≥ 0.99 at ${where}`);
+    expect(renderScenarioHtml(result, [], undefined, undefined, [], heist.setup)).toContain(`failed at ${where}`);
+    expect(renderScenarioMarkdown(result, [], undefined, undefined, [], heist.setup)).toContain(`success ≥ 0.99 at ${where}`);
+    expect(formatResult(result, 'heist.json', heist.setup)).toContain(`FAIL  success at least 0.99 at ${where}`);
+    // Without the setup, items by their place in the list: never a raw path.
+    expect(describeCheck(check)).toBe('success ≥ 0.99 at participant 2 › how many = 2, participant 1 › trait dice = none');
+  });
+
+  it('distribution panels and the dashboard’s tables name each point the same way', () => {
+    // Plot wraps a long panel label onto two lines (tspans).
+    const svg = distributionBars(result, 'successes', heist.setup);
+    expect(svg).toContain('>minion › how many = 2<');
+    expect(svg).toContain('>captain › trait dice = none<');
+    expect(svg).not.toMatch(/participant \d/);
+    const dist = chartPlan(result, { setup: heist.setup }).find((c) => c.name === 'distribution-successes');
+    expect(dist!.draw()).toContain('>captain › trait dice = none<');
+    const panels = panelsFor(result, { setup: heist.setup, axes: Object.keys(heist.sweep), pointCount: 4 });
+    const texts = panels.flatMap((p) => [...p.table.columns, ...p.table.rows.flatMap((r) => r.map((c) => c.text ?? ''))]);
+    expect(texts.some((t) => t.includes('minion › how many'))).toBe(true);
+    expect(texts.some((t) => /participant \d|\.count\b/.test(t))).toBe(false);
+  });
+
+  it('the compare view’s rows', () => {
+    const one = { ...heist, sweep: { 'setup.participants.1.count': [1, 2] }, expect: undefined };
+    const b = scenarioB(one, { path: 'setup.challenges', value: 1 });
+    const ra = runPlan(planScenario(one, 'a.json'));
+    const rb = runPlan(planScenario(b, 'b.json'));
+    expect(compareRows(ra, rb, { setup: one.setup }).map((r) => r.label)).toEqual(['minion › how many = 1', 'minion › how many = 2']);
+  });
+});
