@@ -51,9 +51,9 @@ function best(m: MetricResult): number {
 /**
  * The headline as lines of text, shared by the HTML, the Markdown and the dashboard.
  * For a sweep of more than HEADLINE_POINTS_LISTED points: the lowest and highest point
- * of each headline figure.
+ * of each headline figure, each point named given the scenario's `setup` (reports/sweep.ts).
  */
-export function headlineLines(result: ScenarioResult): HeadlineLine[] {
+export function headlineLines(result: ScenarioResult, setup?: unknown): HeadlineLine[] {
   const names = headlineMetrics(result);
   const lines: HeadlineLine[] = [];
   const one = result.results.length === 1;
@@ -62,14 +62,14 @@ export function headlineLines(result: ScenarioResult): HeadlineLine[] {
     if (!at.length) continue;
     const label = metricLabel(result, name);
     if (one || at.length <= HEADLINE_POINTS_LISTED) {
-      for (const p of at) lines.push({ metric: name, label, ...headlineValue(p.metrics[name]!), where: one ? undefined : pointLabel(p.point) });
+      for (const p of at) lines.push({ metric: name, label, ...headlineValue(p.metrics[name]!), where: one ? undefined : pointLabel(p.point, setup) });
       continue;
     }
     const sorted = [...at].sort((x, y) => best(x.metrics[name]!) - best(y.metrics[name]!));
     const low = sorted[0]!;
     const high = sorted[sorted.length - 1]!;
-    lines.push({ metric: name, label: `${label}, highest`, ...headlineValue(high.metrics[name]!), where: pointLabel(high.point) });
-    lines.push({ metric: name, label: `${label}, lowest`, ...headlineValue(low.metrics[name]!), where: pointLabel(low.point) });
+    lines.push({ metric: name, label: `${label}, highest`, ...headlineValue(high.metrics[name]!), where: pointLabel(high.point, setup) });
+    lines.push({ metric: name, label: `${label}, lowest`, ...headlineValue(low.metrics[name]!), where: pointLabel(low.point, setup) });
   }
   return lines;
 }

@@ -205,8 +205,8 @@ function metaLine(result: ScenarioResult, source?: string): string {
 }
 
 /** The headline block: the mechanic's own headline figures, exact first. */
-function headlineHtml(result: ScenarioResult): string {
-  const lines = headlineLines(result);
+function headlineHtml(result: ScenarioResult, setup?: unknown): string {
+  const lines = headlineLines(result, setup);
   if (!lines.length) return '';
   const items = lines
     .map(
@@ -275,7 +275,7 @@ ${namespaceIds(c.svg, c.name)}
     `<p><a href="../index.html">← all scenarios</a></p>
 <h1>${escapeHtml(result.name)}</h1>
 ${result.description ? `<p class="question">${escapeHtml(result.description)}</p>\n` : ''}<p class="meta">${escapeHtml(metaLine(result, source))}</p>
-${headlineHtml(result)}
+${headlineHtml(result, setup)}
 ${scenarioBanner(changes, 'html')}<h2>Expect checks</h2>
 <p class="summary ${summary.pass ? 'pass' : 'fail'}">${escapeHtml(summary.text)}</p>
 ${checks}
@@ -305,7 +305,7 @@ export function renderScenarioMarkdown(result: ScenarioResult, charts: Chart[], 
   const lines: string[] = [`# ${mdCell(result.name)}`, ''];
   if (result.description) lines.push(`> ${mdCell(result.description)}`, '');
   lines.push(mdCell(metaLine(result, source)), '');
-  const head = headlineLines(result);
+  const head = headlineLines(result, setup);
   if (head.length) {
     lines.push('## Headline', '');
     for (const l of head) lines.push(`- ${mdCell(l.label)}${l.where ? ` at ${mdCell(l.where)}` : ''}: **${l.value}** ${mdCell(l.detail)}`);

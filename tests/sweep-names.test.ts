@@ -11,6 +11,7 @@ import { describeCheck, renderScenarioHtml, renderScenarioMarkdown } from '../re
 import { distributionBars } from '../reports/charts/distributionBars.ts';
 import { chartPlan } from '../reports/charts/plan.ts';
 import { formatResult } from '../cli/format.ts';
+import { headlineLines } from '../reports/headline.ts';
 import { compareRows } from '../dashboard/charts/comparePanels.ts';
 import { panelsFor } from '../dashboard/charts/panels.ts';
 import { scenarioB } from '../dashboard/model/compare.ts';
@@ -52,6 +53,12 @@ describe('sweep points named in the game’s words, given the setup', () => {
     const texts = panels.flatMap((p) => [...p.table.columns, ...p.table.rows.flatMap((r) => r.map((c) => c.text ?? ''))]);
     expect(texts.some((t) => t.includes('minion › how many'))).toBe(true);
     expect(texts.some((t) => /participant \d|\.count\b/.test(t))).toBe(false);
+  });
+
+  it('the headline’s points (report and dashboard)', () => {
+    const wheres = headlineLines(result, heist.setup).map((l) => l.where);
+    expect(wheres.length).toBeGreaterThan(0);
+    for (const w of wheres) expect(w).toMatch(/^minion › how many = \d, captain › trait dice = (none|d6)$/);
   });
 
   it('the compare view’s rows', () => {

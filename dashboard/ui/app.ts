@@ -256,7 +256,7 @@ export class App implements SetupContext {
 
   private drawResults(): void {
     this.lastRedraw = performance.now();
-    if (this.el.summary) replace(this.el.summary, renderSummary(this.view));
+    if (this.el.summary) replace(this.el.summary, renderSummary(this.view, this.current.setup));
     replace(
       this.el.results,
       renderResults(this.view, {

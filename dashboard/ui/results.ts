@@ -127,8 +127,8 @@ function checks(result: ScenarioResult, provisional: boolean, setup?: unknown): 
  * The mechanic's headline figures (declared in its metric table, carried in the result),
  * exact first with the estimate and interval beside it; nothing when none is declared.
  */
-export function headlineBox(result: ScenarioResult, provisional: boolean): HTMLElement | null {
-  const lines = headlineLines(result);
+export function headlineBox(result: ScenarioResult, provisional: boolean, setup?: unknown): HTMLElement | null {
+  const lines = headlineLines(result, setup);
   if (!lines.length) return null;
   return h(
     'section',
@@ -157,10 +157,10 @@ export function headlineBox(result: ScenarioResult, provisional: boolean): HTMLE
  * One line that stays in view while the setup is edited (a phone shows it stuck to the
  * top of the screen): how the run stands and the headline figures.
  */
-export function renderSummary(view: ResultsView): HTMLElement {
+export function renderSummary(view: ResultsView, setup?: unknown): HTMLElement {
   const a = view.results[0];
   const state = { idle: 'No run yet', running: 'Running…', finished: 'Done', invalid: 'Fix the marked fields', file: 'From a file', failed: 'The run failed' }[view.state];
-  const lines = a ? headlineLines(a).slice(0, 3) : [];
+  const lines = a ? headlineLines(a, view.state === 'file' ? undefined : setup).slice(0, 3) : [];
   return h(
     'div',
     { class: `summary-bar ${view.state}`, attrs: { 'data-run-state': view.state } },
@@ -210,7 +210,7 @@ export function renderResults(view: ResultsView, options: ResultsOptions): HTMLE
         { class: view.stale ? 'result stale' : 'result' },
         h('h2', {}, b && view.state !== 'file' ? `A: ${result.name}` : result.name),
         result.description ? h('p', { class: 'question' }, result.description) : null,
-        headlineBox(result, provisional),
+        headlineBox(result, provisional, panelOptions.setup),
         varyingLine(result, view.axisLabels, panelOptions.setup),
         checks(result, provisional, panelOptions.setup),
         twoAxes ? select('heatmap of', heatmapChoices(result), heatmapMetric(result, options.heatmapMetric), options.onHeatmapMetric) : null,
