@@ -14,6 +14,7 @@ import type { DistributionSpec, MetricSpec, Tally } from '../stats.ts';
 import { checkSides, sideSchema } from './violence.ts';
 import { BattleField, BattlePlan } from './battleField.ts';
 import { hasExactOdds, solveBattle } from './battleChain.ts';
+import { hasConditionalDice, traitMedics } from './traits.ts';
 import { BattleTable, addCounts, fightBattles } from './battleTable.ts';
 
 /** "A battle ends when … `maxRounds` reached: a draw" (RULES.md); the contract's default. */
@@ -44,9 +45,14 @@ export const battleSetup = z
   .strict()
   .superRefine((s, ctx) => {
     checkSides(s.sides, ctx);
+
     s.sides.forEach((side, i) => {
-      if (side.medics !== undefined && side.aid !== 'medic') {
+      const named = traitMedics(side.combatants);
+      if (side.medics !== undefined && side.aid !== 'medic' && named === 0) {
         ctx.addIssue({ code: 'custom', path: ['sides', i, 'medics'], message: `"medics" counts the side's Medics, so it needs "aid": "medic" (the side's aid is "${side.aid ?? 'none'}")` });
+      }
+      if (named > 0 && side.aid !== undefined && side.aid !== 'medic') {
+        ctx.addIssue({ code: 'custom', path: ['sides', i, 'aid'], message: `side "${side.name}" has a combatant with the "medic" trait, which attends its wounded as a Medic: leave "aid" out or make it "medic" (it is "${side.aid}")` });
       }
       const total = side.combatants.reduce((t, c) => t + (c.count ?? 1), 0);
       if (total > MAX_UNIFORM) {

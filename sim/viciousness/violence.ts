@@ -7,6 +7,7 @@ import { diceListSchema, eachDie, type DiceGroup } from '../dice.ts';
 import { Distribution, faceDistribution, chanceOf } from '../exact/distribution.ts';
 import type { RandomStream } from '../random.ts';
 import type { ViciousnessRules } from '../rules.ts';
+import { traitListSchema } from './traits.ts';
 
 const name = z.string().min(1);
 
@@ -17,6 +18,8 @@ export const combatantSchema = z
     count: z.number().int().min(0).max(1000).optional(),
     /** Trait dice that apply (the 1d4 every combatant rolls is added by the rules). */
     dice: diceListSchema.optional(),
+    /** Named traits with a rule in violence (traits.ts): medic, berzerker, duelist. */
+    traits: traitListSchema.optional(),
     /** Rolls each die twice and keeps the lower. */
     rattled: z.boolean().optional(),
     /** For `woundOrder`; defaults to captain for an entry named "captain", else minion. */
