@@ -217,8 +217,9 @@ describe('the text, quoted', () => {
     expect(lone['deaths.a']).toBe(0);
   });
 
-  it('situation: outnumbered counts every enemy side; a duel needs two sides of one', () => {
-    expect(situation([1, 1, 1], [1, 1, 1], 0)).toBe(OUTNUMBERED);
+  it('situation: outnumbered side against side (as the flight policy); a duel needs two sides of one', () => {
+    expect(situation([1, 1, 1], [1, 1, 1], 0)).toBe(PLAIN);
+    expect(situation([1, 2, 1], [1, 1, 1], 0)).toBe(OUTNUMBERED);
     expect(situation([1, 1, 1], [1, 1, 0], 0)).toBe(DUEL);
     expect(situation([2, 2], [1, 1], 0)).toBe(PLAIN);
     expect(situation([2, 3], [1, 1], 0)).toBe(OUTNUMBERED);

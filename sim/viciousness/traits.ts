@@ -42,8 +42,8 @@ export function hasTrait(c: HasTraits, t: TraitName): boolean {
 export const MAX_TRAITS = 4;
 
 /**
- * Extra d4s a Berzerker rolls while "outnumbered by enemies" (fewer able combatants than
- * its enemies have, all enemy sides together): the gain's 1d4, and the add's 1d4 when the
+ * Extra d4s a Berzerker rolls while "outnumbered by enemies" (some enemy side has more
+ * able combatants than its own, see `situation`): the gain's 1d4, and the add's 1d4 when the
  * side never flees — "Add 1d4 by making yourself unable to do anything but fight until you
  * or your enemies are dead" (the add needs the gain: "A gain condition must be met before
  * an add condition may apply").
@@ -75,19 +75,24 @@ export const DUEL = 2;
 
 /**
  * The situation of side `s` at a clash, from head counts (able combatants of the sides
- * still fighting): OUTNUMBERED when its enemies, all together, are more; DUEL when two
- * sides fight with one able combatant each; else PLAIN. Allocation-free.
+ * still fighting): OUTNUMBERED when some enemy side has more able combatants (side
+ * against side, as the `outnumbered` flight policy reads it: in a three-way brawl the
+ * others fight each other too); DUEL when two sides fight with one able combatant each;
+ * else PLAIN. Allocation-free.
  */
 export function situation(able: ArrayLike<number>, fighting: ArrayLike<number>, s: number): number {
-  let enemies = 0;
+  let most = 0;
+  let others = 0;
   let sidesFighting = 0;
   for (let t = 0; t < able.length; t++) {
     if (fighting[t] === 0) continue;
     sidesFighting++;
-    if (t !== s) enemies += able[t];
+    if (t === s) continue;
+    others += able[t];
+    if (able[t] > most) most = able[t];
   }
-  if (enemies > able[s]) return OUTNUMBERED;
-  return sidesFighting === 2 && able[s] === 1 && enemies === 1 ? DUEL : PLAIN;
+  if (most > able[s]) return OUTNUMBERED;
+  return sidesFighting === 2 && able[s] === 1 && others === 1 ? DUEL : PLAIN;
 }
 
 interface ClashSide<C> {
