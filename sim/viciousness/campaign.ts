@@ -23,6 +23,7 @@ import { MAX_UNIFORM } from '../random.ts';
 import { FLEE_POLICIES } from './skirmish.ts';
 import { FREE_PUSH_POLICIES, PUSH_POLICIES } from './knaveryPushes.ts';
 import { purchasesSchema } from './purchases.ts';
+import { CAMPAIGN_REFUSED, campaignTraitsSchema, namesMedic } from './traits.ts';
 import { MAX_RANK, MAX_TRAITS, MIN_RANK, RANK_MINIMUM, REWARD_METHODS, minimumPoints, rankOf } from './wealth.ts';
 import { CampaignPlan, CampaignTrial, METRIC, POINTS_HISTOGRAM_TOP } from './campaignPlay.ts';
 
@@ -33,8 +34,11 @@ const name = z.string().min(1);
 
 /** A PC: its traits (for replacement cost and contacts) and the trait dice that apply. */
 const pcFields = {
-  /** Traits it has: defaults to 3 for a captain, 2 for a minion ("Minions get 2 traits; captains get 3"). */
-  traits: z.number().int().min(0).max(MAX_TRAITS).optional(),
+  /**
+   * Traits it has, as a count or by name (viciousness.txt's table; docs/rulings/traits.md):
+   * defaults to 3 for a captain, 2 for a minion ("Minions get 2 traits; captains get 3").
+   */
+  traits: campaignTraitsSchema.optional(),
   /** Trait dice that apply to the troupe's jobs (knavery); the 1d6 every participant adds is the rules'. */
   knavery: diceListSchema.optional(),
   /** Trait dice that apply in violence; the 1d4 every combatant adds is the rules'. */
@@ -66,7 +70,7 @@ export const troupeSchema = z
     minions: z.array(minionSchema).optional(),
     /** Its starting asset; defaults to *securedHeadquarters*. A liquid coin joins the company's. */
     asset: z.enum(STARTING_ASSETS).optional(),
-    /** Medical attention for its wounded in violence; defaults to *none* (2-in-4 death). */
+    /** Medical attention for its wounded in violence; defaults to *none* (2-in-4 death), *medic* with a Medic PC. */
     aid: z.enum(['none', 'ordinary', 'medic']).optional(),
     /** Equipment bonus dice in violence ("The GM awards 1d4 or 2d4 to the most well-equipped side"). */
     bonus: diceListSchema.optional(),
@@ -173,6 +177,13 @@ export const policySchema = z
      * refused until the campaign plays it).
      */
     successorAdvancements: z.enum(['none', 'all']).optional(),
+    /**
+     * The Medic's push, "Reduce a wounded character's recovery time by 1 turn": *never*
+     * (default), *always* (each turn, a troupe's able Medic pushes for its first PC in bed,
+     * then is rattled) or *restTurns* (only on turns without a job: it rests the rattle
+     * off). docs/rulings/traits.md.
+     */
+    medicPush: z.enum(['never', 'always', 'restTurns']).optional(),
   })
   .strict();
 
@@ -208,6 +219,23 @@ export const campaignSetup = z
         if (minionNames.has(m.name)) ctx.addIssue({ code: 'custom', path: ['troupes', i, 'minions', j, 'name'], message: `two minions of troupe "${t.name}" are named "${m.name}": names must differ within a troupe` });
         minionNames.add(m.name);
       });
+    });
+    s.troupes.forEach((t, i) => {
+      const pcs: [unknown[], number | readonly string[] | undefined][] = [[['troupes', i, 'captain', 'traits'], t.captain.traits]];
+      (t.minions ?? []).forEach((m, j) => pcs.push([['troupes', i, 'minions', j, 'traits'], m.traits]));
+      let medic = false;
+      for (const [path, traits] of pcs) {
+        if (!Array.isArray(traits)) continue;
+        traits.forEach((name, k) => {
+          if (CAMPAIGN_REFUSED.includes(name)) {
+            ctx.addIssue({ code: 'custom', path: [...(path as (string | number)[]), k], message: `the "${name}" trait's dice depend on head counts at each clash, which the campaign's fights do not play yet: name it in a "battle" or "clash", or write the d4 it gains in "violence" if the GM judges it always applies (docs/rulings/traits.md)` });
+          }
+        });
+        if (namesMedic(traits)) medic = true;
+      }
+      if (medic && t.aid !== undefined && t.aid !== 'medic') {
+        ctx.addIssue({ code: 'custom', path: ['troupes', i, 'aid'], message: `troupe "${t.name}" has a PC with the "medic" trait, who attends its wounded as a Medic: leave "aid" out or make it "medic" (it is "${t.aid}")` });
+      }
     });
     if (total === 0) ctx.addIssue({ code: 'custom', path: ['troupes'], message: 'the company has no troupes (every count is 0): expected at least one' });
     const minions = (t: (typeof s.troupes)[number]) => (t.minions ?? [{ count: 1 }]).reduce((m, x) => m + (x.count ?? 1), 0);

@@ -18,6 +18,7 @@ import { COMBATANT_DIE } from './violence.ts';
 import { price } from './purchases.ts';
 import { PARTICIPANT_DIE } from './knaveryDice.ts';
 import type { CampaignSetup } from './campaign.ts';
+import { namesMedic, traitCount } from './traits.ts';
 
 // Local copies of what the per-turn loop uses from other modules: run under tsx, every
 // read of an imported binding goes through a getter (its CommonJS interop), which cost
@@ -76,6 +77,7 @@ const FIXED_METRICS = [
   ['assetsLost', 'assets.lost', 'mean'],
   ['contactsLost', 'contacts.lost', 'mean'],
   ['calamity', 'calamity', 'probability'],
+  ['medicPushes', 'medic.pushes', 'mean'],
 ] as const;
 
 type MetricKey = (typeof FIXED_METRICS)[number][0];
@@ -140,6 +142,10 @@ export class CampaignPlan {
   readonly pcCaptain: Uint8Array;
   readonly pcReplacementCost: Int32Array;
   readonly pcInitRattled: Uint8Array;
+  /** PCs with the Medic trait (docs/rulings/traits.md): a Medic in fights, and the push by policy. */
+  readonly pcMedic: Uint8Array;
+  /** Medic pushes: 0 never, 1 every turn, 2 only on turns the troupe takes no job. */
+  readonly medicPush: number;
   /** Knavery dice (the 1d6 first), PC i's at knFrom[i]..knTo[i]−1. */
   readonly knSides: Int32Array;
   readonly knFrom: Int32Array;
@@ -194,7 +200,7 @@ export class CampaignPlan {
 
     const troupes = setup.troupes.flatMap((t) => Array.from({ length: t.count ?? 1 }, () => t));
     this.troupeCount = troupes.length;
-    const pcs: { troupe: number; captain: boolean; traits: number; rattled: boolean; kn: number[]; vi: number[] }[] = [];
+    const pcs: { troupe: number; captain: boolean; traits: number; medic: boolean; rattled: boolean; kn: number[]; vi: number[] }[] = [];
     const bonus: number[] = [];
     this.troupePcFrom = new Int32Array(troupes.length);
     this.troupePcTo = new Int32Array(troupes.length);
@@ -211,11 +217,11 @@ export class CampaignPlan {
     troupes.forEach((t, i) => {
       this.troupePcFrom[i] = pcs.length;
       const c = t.captain;
-      pcs.push({ troupe: i, captain: true, traits: c.traits ?? CAPTAIN_TRAITS, rattled: c.rattled ?? false, kn: eachDie(c.knavery ?? []), vi: eachDie(c.violence ?? []) });
+      pcs.push({ troupe: i, captain: true, traits: traitCount(c.traits, CAPTAIN_TRAITS), medic: namesMedic(c.traits), rattled: c.rattled ?? false, kn: eachDie(c.knavery ?? []), vi: eachDie(c.violence ?? []) });
       // "A troupe begins with a captain and one minion."
       for (const m of t.minions ?? [{ name: 'minion' }]) {
         for (let k = 0; k < (m.count ?? 1); k++) {
-          pcs.push({ troupe: i, captain: false, traits: m.traits ?? MINION_TRAITS, rattled: m.rattled ?? false, kn: eachDie(m.knavery ?? []), vi: eachDie(m.violence ?? []) });
+          pcs.push({ troupe: i, captain: false, traits: traitCount(m.traits, MINION_TRAITS), medic: namesMedic(m.traits), rattled: m.rattled ?? false, kn: eachDie(m.knavery ?? []), vi: eachDie(m.violence ?? []) });
         }
       }
       this.troupePcTo[i] = pcs.length;
@@ -241,6 +247,8 @@ export class CampaignPlan {
     this.pcCaptain = Uint8Array.from(pcs, (p) => (p.captain ? 1 : 0));
     this.pcReplacementCost = Int32Array.from(pcs, (p) => replacementCost(p.traits));
     this.pcInitRattled = Uint8Array.from(pcs, (p) => (p.rattled ? 1 : 0));
+    this.pcMedic = Uint8Array.from(pcs, (p) => (p.medic ? 1 : 0));
+    this.medicPush = pcs.some((p) => p.medic) ? { never: 0, always: 1, restTurns: 2 }[policy.medicPush ?? 'never'] : 0;
     const kn: number[] = [];
     const vi: number[] = [];
     this.knFrom = new Int32Array(pcs.length);
@@ -400,6 +408,7 @@ export class CampaignTrial {
     let coins = 0;
     for (let i = 0; i < p.troupeCount; i++) coins += this.troupeActive[i];
     acc[METRIC.coins] += coins;
+    if (p.medicPush !== 0) this.medicPushes(t);
     if (p.equipment || p.medical) this.buy(coins, t);
 
     // "Every turn, a rival has a number of ambition points they may invest."
@@ -468,6 +477,42 @@ export class CampaignTrial {
         acc[METRIC.medicalBought]++;
       }
     }
+  }
+
+  /**
+   * The Medic's push, "Reduce a wounded character's recovery time by 1 turn", at the start
+   * of turn `t` (policy medicPush): each living Medic out of bed and not rattled pushes for
+   * the first PC of its troupe in bed, and is rattled (docs/rulings/traits.md). With
+   * "restTurns" only on turns its troupe takes no job, so it rests the rattle off at once.
+   */
+  private medicPushes(t: number): void {
+    const p = this.plan;
+    const jobTurn = p.jobs && (t - 1) % p.jobEvery === 0;
+    if (p.medicPush === 2 && jobTurn) return;
+    for (let i = 0; i < p.troupeCount; i++) {
+      if (this.troupeActive[i] === 0) continue;
+      for (let m = p.troupePcFrom[i]; m < p.troupePcTo[i]; m++) {
+        if (p.pcMedic[m] === 0 || this.alive[m] === 0 || this.rattled[m] !== 0 || this.woundedUntil[m] >= t) continue;
+        for (let pc = p.troupePcFrom[i]; pc < p.troupePcTo[i]; pc++) {
+          if (this.alive[pc] === 0 || this.woundedUntil[pc] < t) continue;
+          this.woundedUntil[pc]--;
+          this.rattled[m] = 1;
+          this.acc[METRIC.medicPushes]++;
+          break;
+        }
+      }
+    }
+  }
+
+  /**
+   * Medical attention in troupe `i`'s fight with the `n` PCs in `parts`: a Medic among
+   * them attends as aid "medic" ("A character you provide medical attention to during
+   * violence is not in danger of dying"); else the troupe's `aid`.
+   */
+  private fightAid(i: number, parts: Int32Array, n: number): Aid {
+    const medic = this.plan.pcMedic;
+    for (let k = 0; k < n; k++) if (medic[parts[k]] !== 0) return 'medic';
+    return this.plan.troupeAid[i];
   }
 
   /** The end of turn `t`: every rival's die, and what it initiates, counted. */
@@ -605,7 +650,7 @@ export class CampaignTrial {
         acc[METRIC.jobsViolent]++;
         const s = this.skirmish;
         const bonusTo = this.equipped[i] !== 0 ? p.troupeEquippedTo[i] : p.troupeBonusTo[i];
-        success = s.fight(random, parts, n, guards, p.bonusSides, p.troupeBonusFrom[i], bonusTo, p.troupeAid[i]);
+        success = s.fight(random, parts, n, guards, p.bonusSides, p.troupeBonusFrom[i], bonusTo, this.fightAid(i, this.participants, n));
         if (success) acc[METRIC.jobsWon]++;
         this.casualties(s, i, t);
       }
@@ -684,7 +729,7 @@ export class CampaignTrial {
     } else {
       const s = this.minionFight;
       const bonusTo = this.equipped[i] !== 0 ? p.troupeEquippedTo[i] : p.troupeBonusTo[i];
-      foiled = s.fight(random, this.participants, n, p.rivals.minions[r], p.bonusSides, p.troupeBonusFrom[i], bonusTo, p.troupeAid[i]);
+      foiled = s.fight(random, this.participants, n, p.rivals.minions[r], p.bonusSides, p.troupeBonusFrom[i], bonusTo, this.fightAid(i, this.participants, n));
       this.casualties(s, i, t);
     }
     if (foiled) this.acc[METRIC.foiled]++;
@@ -705,7 +750,7 @@ export class CampaignTrial {
     this.acc[METRIC.attempts]++;
     const s = this.minionFight;
     const bonusTo = this.equipped[i] !== 0 ? p.troupeEquippedTo[i] : p.troupeBonusTo[i];
-    const repelled = s.fight(random, this.participants, n, Math.max(1, p.rivals.minions[r]), p.bonusSides, p.troupeBonusFrom[i], bonusTo, p.troupeAid[i]);
+    const repelled = s.fight(random, this.participants, n, Math.max(1, p.rivals.minions[r]), p.bonusSides, p.troupeBonusFrom[i], bonusTo, this.fightAid(i, this.participants, n));
     if (repelled) this.acc[METRIC.attemptsRepelled]++;
     this.casualties(s, i, t);
   }

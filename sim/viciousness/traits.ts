@@ -121,3 +121,37 @@ export function withSituationalDice<C extends HasTraits & { dice?: { count: numb
     };
   });
 }
+
+/**
+ * Every trait of viciousness.txt's "Example Traits" table, for a campaign PC's `traits`
+ * (a count, or the traits by name: they count as many, and those with a rule the campaign
+ * plays — the Medic — play).
+ */
+export const TABLE_TRAITS = [
+  'acrobat', 'alchemist', 'berzerker', 'chameleon', 'daggertwist', 'defender', 'driver', 'duelist',
+  'engineer', 'hacker', 'honeytrap', 'historian', 'insurgent', 'pikeman', 'lurker', 'machinist',
+  'marksman', 'medic', 'mystic', 'streetsmart', 'strongman', 'wizardOfBeasts', 'wizardOfMind',
+  'wizardOfShadows', 'wizardOfShape',
+] as const;
+export type TableTrait = (typeof TABLE_TRAITS)[number];
+
+/** Traits whose rule needs head counts at each clash, which the campaign's fights do not keep. */
+export const CAMPAIGN_REFUSED: readonly TableTrait[] = ['berzerker', 'duelist'];
+
+export const campaignTraitsSchema = z.union([
+  z.number().int().min(0).max(MAX_TRAITS),
+  z
+    .array(z.enum(TABLE_TRAITS))
+    .max(MAX_TRAITS)
+    .refine((t) => new Set(t).size === t.length, { message: 'a trait is listed twice: each trait counts once' }),
+]);
+
+/** A campaign PC's trait count, from a count or a list of names. */
+export function traitCount(traits: number | readonly string[] | undefined, fallback: number): number {
+  return traits === undefined ? fallback : typeof traits === 'number' ? traits : traits.length;
+}
+
+/** Whether a campaign PC's traits name the Medic. */
+export function namesMedic(traits: number | readonly string[] | undefined): boolean {
+  return Array.isArray(traits) && traits.includes('medic');
+}
