@@ -85,7 +85,13 @@ export const rivalsForm: MechanicForm = {
 };
 
 const pcFields: Field[] = [
-  { kind: 'number', key: 'traits', label: 'traits', help: '“Minions get 2 traits; captains get 3”' },
+  {
+    ...assetsField,
+    key: 'traits',
+    label: 'traits',
+    placeholder: '2',
+    help: '“Minions get 2 traits; captains get 3”: a number, or their names (“medic, acrobat, hacker”); a Medic attends the troupe’s fights',
+  },
   { kind: 'dice', key: 'knavery', label: 'knavery trait dice', help: 'traits that apply to jobs; the 1d6 is added for you' },
   { kind: 'dice', key: 'violence', label: 'violence trait dice', help: 'traits that apply in a fight; the 1d4 is added for you' },
   { kind: 'flag', key: 'rattled', label: 'starts rattled' },
@@ -223,6 +229,7 @@ export const campaignForm: MechanicForm = {
         choice('replaceMinions', 'replace dead minions', ['always', 'keepRank', 'never'], 'always (default)'),
         choice('newTroupe', 'a troupe whose captain died', ['nextTurn', 'never'], 'nextTurn (default): a new one'),
         choice('successorAdvancements', 'a new troupe inherits advancements', ['none', 'all'], 'none (default)', '“A merciful GM will allow the troupe’s player to begin with all or a portion of their predecessor’s advancements”: refused until advancement is played'),
+        choice('medicPush', 'the Medic pushes', ['never', 'always', 'restTurns'], 'never (default)', '“Reduce a wounded character’s recovery time by 1 turn”: each turn, or only on turns without a job; the Medic is then rattled'),
         choice('successorAsset', 'a new troupe brings', ['none', 'startingAsset'], 'none (default)', '“Each troupe begins the game with one asset”: a generous GM may grant it again'),
       ],
     },
