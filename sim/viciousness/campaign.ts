@@ -23,6 +23,7 @@ import { MAX_UNIFORM } from '../random.ts';
 import { FLEE_POLICIES } from './skirmish.ts';
 import { FREE_PUSH_POLICIES, PUSH_POLICIES } from './knaveryPushes.ts';
 import { purchasesSchema } from './purchases.ts';
+import { advanceSchema, ambitionSchema, reservedPcs } from './advancement.ts';
 import { CAMPAIGN_REFUSED, campaignTraitsSchema, namesMedic } from './traits.ts';
 import { MAX_RANK, MAX_TRAITS, MIN_RANK, RANK_MINIMUM, REWARD_METHODS, minimumPoints, rankOf } from './wealth.ts';
 import { CampaignPlan, CampaignTrial, METRIC, POINTS_HISTOGRAM_TOP } from './campaignPlay.ts';
@@ -173,8 +174,8 @@ export const policySchema = z
     successorAsset: z.enum(['none', 'startingAsset']).optional(),
     /**
      * "A merciful GM will allow the troupe's player to begin with all or a portion of their
-     * predecessor's advancements": *none* (default) or *all* (needs advancement to be played:
-     * refused until the campaign plays it).
+     * predecessor's advancements": *none* (default) or *all* (the new troupe keeps the traits
+     * and PCs its predecessor gained by advancing).
      */
     successorAdvancements: z.enum(['none', 'all']).optional(),
     /**
@@ -184,6 +185,14 @@ export const policySchema = z
      * off). docs/rulings/traits.md.
      */
     medicPush: z.enum(['never', 'always', 'restTurns']).optional(),
+    /**
+     * The company's ambition, renamed each time it is met ("Upon the completion of a
+     * company's ambition, it names its next ambition, and advances"): `{jobs: N}` successful
+     * jobs, or `{rank: "next"}`. None by default (no advancement). docs/rulings/advancement.md.
+     */
+    ambition: ambitionSchema.optional(),
+    /** What each troupe takes when the company advances: a new trait for a PC, or a new PC. Needed with `ambition`. */
+    advance: advanceSchema.optional(),
   })
   .strict();
 
@@ -248,8 +257,15 @@ export const campaignSetup = z
     if (policy.job?.npcRank !== undefined && policy.job.npcRankOffset !== undefined) {
       ctx.addIssue({ code: 'custom', path: ['policy', 'job', 'npcRankOffset'], message: 'give the NPC\'s rank as "npcRank" or as "npcRankOffset", not both' });
     }
-    if (policy.successorAdvancements === 'all') {
-      ctx.addIssue({ code: 'custom', path: ['policy', 'successorAdvancements'], message: 'the campaign does not play advancement yet, so a successor has no advancements to inherit: expected "none" (docs/rulings/campaign.md)' });
+    if (policy.ambition !== undefined && policy.advance === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['policy', 'advance'], message: 'missing: the policy names an "ambition", so it needs "advance" ({"choice": "trait" | "pc"}): what each troupe takes when the company advances' });
+    }
+    if (policy.advance !== undefined && policy.ambition === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['policy', 'ambition'], message: 'missing: "advance" says what a troupe takes when the company meets its ambition, so the policy needs an "ambition" ({"jobs": N} or {"rank": "next"})' });
+    }
+    const reserved = s.troupes.reduce((n, t) => n + (t.count ?? 1), 0) * reservedPcs(policy.advance);
+    if (reserved > 0 && pcs + reserved > MAX_UNIFORM) {
+      ctx.addIssue({ code: 'custom', path: ['policy', 'advance', 'maxPcs'], message: `the troupes have ${pcs} PCs and may add ${reserved} by advancing: a campaign has at most ${MAX_UNIFORM} in all` });
     }
     if (policy.takeRivalDeal === 'whenJobFails' && (s.rivals ?? []).length === 0) {
       ctx.addIssue({ code: 'custom', path: ['policy', 'takeRivalDeal'], message: 'a rival deal needs a rival: the campaign has no "rivals"' });

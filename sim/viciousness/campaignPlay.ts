@@ -13,12 +13,13 @@ import * as rivalDice from './rivalDice.ts';
 import { CONSEQUENCE_KINDS, RivalBoard, RivalPlan } from './rivalDice.ts';
 import { Skirmish, type Aid } from './skirmish.ts';
 import * as wealth from './wealth.ts';
-import { CAPTAIN_TRAITS, MINION_TRAITS, REWARD_BASELINE, replacementCost } from './wealth.ts';
+import { CAPTAIN_TRAITS, MAX_TRAITS, MINION_TRAITS, REWARD_BASELINE, replacementCost } from './wealth.ts';
 import { COMBATANT_DIE } from './violence.ts';
 import { price } from './purchases.ts';
 import { PARTICIPANT_DIE } from './knaveryDice.ts';
 import type { CampaignSetup } from './campaign.ts';
 import { namesMedic, traitCount } from './traits.ts';
+import { AMBITION_JOBS, AMBITION_NONE, AMBITION_RANK, ambitionCode, reservedPcs, traitRoom } from './advancement.ts';
 
 // Local copies of what the per-turn loop uses from other modules: run under tsx, every
 // read of an imported binding goes through a getter (its CommonJS interop), which cost
@@ -78,6 +79,9 @@ const FIXED_METRICS = [
   ['contactsLost', 'contacts.lost', 'mean'],
   ['calamity', 'calamity', 'probability'],
   ['medicPushes', 'medic.pushes', 'mean'],
+  ['ambitions', 'ambitions', 'mean'],
+  ['advancedTraits', 'advanced.traits', 'mean'],
+  ['advancedPcs', 'advanced.pcs', 'mean'],
 ] as const;
 
 type MetricKey = (typeof FIXED_METRICS)[number][0];
@@ -144,6 +148,18 @@ export class CampaignPlan {
   readonly pcInitRattled: Uint8Array;
   /** PCs with the Medic trait (docs/rulings/traits.md): a Medic in fights, and the push by policy. */
   readonly pcMedic: Uint8Array;
+  /** Advancement (advancement.ts): per PC its traits at the start, whether it is there from the start (else a slot a new PC may fill), and the dice one new trait adds. */
+  readonly pcBaseTraits: Int32Array;
+  readonly pcFromStart: Uint8Array;
+  /** Knavery / violence dice a PC has before advancing ends at knBaseTo / viBaseTo; each new trait adds knPerTrait / viPerTrait more. */
+  readonly knBaseTo: Int32Array;
+  readonly viBaseTo: Int32Array;
+  readonly knPerTrait: number;
+  readonly viPerTrait: number;
+  readonly ambition: number;
+  readonly ambitionJobs: number;
+  readonly advanceTrait: boolean;
+  readonly successorAdvancements: boolean;
   /** Medic pushes: 0 never, 1 every turn, 2 only on turns the troupe takes no job. */
   readonly medicPush: number;
   /** Knavery dice (the 1d6 first), PC i's at knFrom[i]..knTo[i]−1. */
@@ -200,7 +216,9 @@ export class CampaignPlan {
 
     const troupes = setup.troupes.flatMap((t) => Array.from({ length: t.count ?? 1 }, () => t));
     this.troupeCount = troupes.length;
-    const pcs: { troupe: number; captain: boolean; traits: number; medic: boolean; rattled: boolean; kn: number[]; vi: number[] }[] = [];
+    const pcs: { troupe: number; captain: boolean; traits: number; medic: boolean; rattled: boolean; kn: number[]; vi: number[]; fromStart: boolean }[] = [];
+    const advance = policy.advance;
+    const newPc = advance?.pc ?? {};
     const bonus: number[] = [];
     this.troupePcFrom = new Int32Array(troupes.length);
     this.troupePcTo = new Int32Array(troupes.length);
@@ -217,12 +235,16 @@ export class CampaignPlan {
     troupes.forEach((t, i) => {
       this.troupePcFrom[i] = pcs.length;
       const c = t.captain;
-      pcs.push({ troupe: i, captain: true, traits: traitCount(c.traits, CAPTAIN_TRAITS), medic: namesMedic(c.traits), rattled: c.rattled ?? false, kn: eachDie(c.knavery ?? []), vi: eachDie(c.violence ?? []) });
+      pcs.push({ troupe: i, captain: true, traits: traitCount(c.traits, CAPTAIN_TRAITS), medic: namesMedic(c.traits), rattled: c.rattled ?? false, kn: eachDie(c.knavery ?? []), vi: eachDie(c.violence ?? []), fromStart: true });
       // "A troupe begins with a captain and one minion."
       for (const m of t.minions ?? [{ name: 'minion' }]) {
         for (let k = 0; k < (m.count ?? 1); k++) {
-          pcs.push({ troupe: i, captain: false, traits: traitCount(m.traits, MINION_TRAITS), medic: namesMedic(m.traits), rattled: m.rattled ?? false, kn: eachDie(m.knavery ?? []), vi: eachDie(m.violence ?? []) });
+          pcs.push({ troupe: i, captain: false, traits: traitCount(m.traits, MINION_TRAITS), medic: namesMedic(m.traits), rattled: m.rattled ?? false, kn: eachDie(m.knavery ?? []), vi: eachDie(m.violence ?? []), fromStart: true });
         }
+      }
+      // Room for the PCs advancement may add ("adding a new PC to their company").
+      for (let k = 0; k < reservedPcs(advance); k++) {
+        pcs.push({ troupe: i, captain: false, traits: newPc.traits ?? MINION_TRAITS, medic: false, rattled: false, kn: eachDie(newPc.knavery ?? []), vi: eachDie(newPc.violence ?? []), fromStart: false });
       }
       this.troupePcTo[i] = pcs.length;
       this.troupeBonusFrom[i] = bonus.length;
@@ -235,7 +257,7 @@ export class CampaignPlan {
       this.troupeLiquid[i] = asset === 'liquidCoin' ? 1 : 0;
       this.troupeAssets[i] = asset === 'liquidCoin' ? 0 : 1;
       // "Each PC has as many strong contacts as they have traits."
-      for (let p = this.troupePcFrom[i]; p < this.troupePcTo[i]; p++) this.troupeContacts[i] += pcs[p].traits;
+      for (let p = this.troupePcFrom[i]; p < this.troupePcTo[i]; p++) if (pcs[p].fromStart) this.troupeContacts[i] += pcs[p].traits;
     });
     this.maxTroupeSize = Math.max(...troupes.map((_, i) => this.troupePcTo[i] - this.troupePcFrom[i]));
     this.bonusSides = Int32Array.from(bonus);
@@ -249,6 +271,18 @@ export class CampaignPlan {
     this.pcInitRattled = Uint8Array.from(pcs, (p) => (p.rattled ? 1 : 0));
     this.pcMedic = Uint8Array.from(pcs, (p) => (p.medic ? 1 : 0));
     this.medicPush = pcs.some((p) => p.medic) ? { never: 0, always: 1, restTurns: 2 }[policy.medicPush ?? 'never'] : 0;
+    this.pcBaseTraits = Int32Array.from(pcs, (p) => p.traits);
+    this.pcFromStart = Uint8Array.from(pcs, (p) => (p.fromStart ? 1 : 0));
+    const traitKn = eachDie(advance?.trait?.knavery ?? []);
+    const traitVi = eachDie(advance?.trait?.violence ?? []);
+    this.knPerTrait = traitKn.length;
+    this.viPerTrait = traitVi.length;
+    this.ambition = ambitionCode(policy.ambition);
+    this.ambitionJobs = policy.ambition && 'jobs' in policy.ambition ? policy.ambition.jobs : 0;
+    this.advanceTrait = advance?.choice === 'trait';
+    this.successorAdvancements = (policy.successorAdvancements ?? 'none') === 'all';
+    this.knBaseTo = new Int32Array(pcs.length);
+    this.viBaseTo = new Int32Array(pcs.length);
     const kn: number[] = [];
     const vi: number[] = [];
     this.knFrom = new Int32Array(pcs.length);
@@ -258,12 +292,19 @@ export class CampaignPlan {
     pcs.forEach((p, i) => {
       // "Each participant with an additive, meaningful role adds 1d6" / "Each combatant
       // in a side adds 1d4 to its roll", then the trait dice that apply.
+      // Then room for the dice of the traits it may gain by advancing (a trial moves its
+      // own copy of knTo / viTo over them).
+      const room = this.ambition === AMBITION_NONE || !this.advanceTrait ? 0 : traitRoom(p.traits);
       this.knFrom[i] = kn.length;
       kn.push(PARTICIPANT_DIE, ...p.kn);
-      this.knTo[i] = kn.length;
+      this.knBaseTo[i] = kn.length;
+      for (let r = 0; r < room; r++) kn.push(...traitKn);
+      this.knTo[i] = this.knBaseTo[i];
       this.viFrom[i] = vi.length;
       vi.push(COMBATANT_DIE, ...p.vi);
-      this.viTo[i] = vi.length;
+      this.viBaseTo[i] = vi.length;
+      for (let r = 0; r < room; r++) vi.push(...traitVi);
+      this.viTo[i] = this.viBaseTo[i];
     });
     this.knSides = Int32Array.from(kn);
     this.viSides = Int32Array.from(vi);
@@ -329,6 +370,14 @@ export class CampaignTrial {
   readonly treated: Uint8Array;
   /** A troupe dissolved; a new one comes next turn (policy newTroupe). */
   readonly troupePending: Uint8Array;
+  /** Advancement: per PC its traits now, whether its slot is filled, and where its dice end now. */
+  readonly traits: Int32Array;
+  readonly recruited: Uint8Array;
+  readonly knTo: Int32Array;
+  readonly viTo: Int32Array;
+  /** Successful jobs toward the ambition (`{jobs: N}`), and the highest rank held (`{rank: "next"}`). */
+  private ambitionProgress = 0;
+  private bestRank = 0;
   private readonly participants: Int32Array;
   /** Per participant of the current job: successes of its own dice. */
   private readonly partSuccesses: Int32Array;
@@ -349,6 +398,10 @@ export class CampaignTrial {
     this.equipped = new Uint8Array(plan.troupeCount);
     this.treated = new Uint8Array(plan.pcCount);
     this.troupePending = new Uint8Array(plan.troupeCount);
+    this.traits = plan.pcBaseTraits.slice();
+    this.recruited = plan.pcFromStart.slice();
+    this.knTo = plan.knTo.slice();
+    this.viTo = plan.viTo.slice();
     this.participants = new Int32Array(plan.maxTroupeSize);
     this.partSuccesses = new Int32Array(plan.maxTroupeSize);
     this.partSixes = new Int32Array(plan.maxTroupeSize);
@@ -356,7 +409,7 @@ export class CampaignTrial {
     const policy = plan.setup.policy ?? {};
     const guards = policy.job?.guards ?? {};
     this.skirmish = new Skirmish(
-      { diceSides: plan.viSides, diceFrom: plan.viFrom, diceTo: plan.viTo, captain: plan.pcCaptain, rattled: this.rattled },
+      { diceSides: plan.viSides, diceFrom: plan.viFrom, diceTo: this.viTo, captain: plan.pcCaptain, rattled: this.rattled },
       plan.maxTroupeSize,
       plan.rules,
       {
@@ -368,7 +421,7 @@ export class CampaignTrial {
       },
     );
     this.minionFight = new Skirmish(
-      { diceSides: plan.viSides, diceFrom: plan.viFrom, diceTo: plan.viTo, captain: plan.pcCaptain, rattled: this.rattled },
+      { diceSides: plan.viSides, diceFrom: plan.viFrom, diceTo: this.viTo, captain: plan.pcCaptain, rattled: this.rattled },
       plan.maxTroupeSize,
       plan.rules,
       { troupeFlee: FLEE[policy.flee ?? 'lostHalf'], guardFlee: FLEE.never, maxRounds: policy.maxRounds ?? 50, guardDice: [COMBATANT_DIE], guardBonus: [] },
@@ -386,7 +439,13 @@ export class CampaignTrial {
     this.assets = p.startAssets;
     this.contacts = 0;
     for (let t = 0; t < p.troupeCount; t++) this.contacts += p.troupeContacts[t];
-    this.alive.fill(1);
+    this.alive.set(p.pcFromStart);
+    this.traits.set(p.pcBaseTraits);
+    this.recruited.set(p.pcFromStart);
+    this.knTo.set(p.knBaseTo);
+    this.viTo.set(p.viBaseTo);
+    this.ambitionProgress = 0;
+    this.bestRank = rankOf(p.startPoints);
     this.rattled.set(p.pcInitRattled);
     this.woundedUntil.fill(0);
     this.troupeActive.fill(1);
@@ -443,6 +502,55 @@ export class CampaignTrial {
     const rank = rankOf(this.points);
     if (rank < p.startRank) acc[METRIC.demoted] = 1;
     if (rank > p.startRank) acc[METRIC.promoted] = 1;
+    if (p.ambition !== AMBITION_NONE) this.checkAmbition(rank);
+  }
+
+  /**
+   * "Upon the completion of a company's ambition, it names its next ambition, and
+   * advances" — at the end of the turn it is met (docs/rulings/advancement.md).
+   */
+  private checkAmbition(rank: number): void {
+    const p = this.plan;
+    if (p.ambition === AMBITION_JOBS) {
+      if (this.ambitionProgress < p.ambitionJobs) return;
+      this.ambitionProgress -= p.ambitionJobs;
+    } else if (p.ambition === AMBITION_RANK) {
+      if (rank <= this.bestRank) return;
+      this.bestRank = rank;
+    }
+    this.acc[METRIC.ambitions]++;
+    for (let i = 0; i < p.troupeCount; i++) if (this.troupeActive[i] !== 0) this.advance(i);
+  }
+
+  /**
+   * Troupe `i` advances: "giving one of their existing PCs a new trait or adding a new PC
+   * to their company. A character may have 4 traits at most." A new trait goes to the
+   * first living PC (captain first) with room for it; with none, or by choice, a new PC
+   * fills the troupe's next free slot; with no slot left the advance is lost.
+   */
+  private advance(i: number): void {
+    const p = this.plan;
+    if (p.advanceTrait) {
+      for (let pc = p.troupePcFrom[i]; pc < p.troupePcTo[i]; pc++) {
+        if (this.alive[pc] === 0 || this.traits[pc] >= MAX_TRAITS) continue;
+        this.traits[pc]++;
+        this.knTo[pc] += p.knPerTrait;
+        this.viTo[pc] += p.viPerTrait;
+        this.contacts++; // "Each trait gives a character a strong contact."
+        this.acc[METRIC.advancedTraits]++;
+        return;
+      }
+    }
+    for (let pc = p.troupePcFrom[i]; pc < p.troupePcTo[i]; pc++) {
+      if (this.recruited[pc] !== 0) continue;
+      this.recruited[pc] = 1;
+      this.alive[pc] = 1;
+      this.rattled[pc] = 0;
+      this.woundedUntil[pc] = 0;
+      this.contacts += this.traits[pc];
+      this.acc[METRIC.advancedPcs]++;
+      return;
+    }
   }
 
   /**
@@ -569,7 +677,18 @@ export class CampaignTrial {
    */
   private foundTroupe(i: number): void {
     const p = this.plan;
+    let contacts = 0;
     for (let pc = p.troupePcFrom[i]; pc < p.troupePcTo[i]; pc++) {
+      // "A merciful GM will allow the troupe's player to begin with all or a portion of
+      // their predecessor's advancements" (policy successorAdvancements); else as it began.
+      if (!p.successorAdvancements) {
+        this.traits[pc] = p.pcBaseTraits[pc];
+        this.recruited[pc] = p.pcFromStart[pc];
+        this.knTo[pc] = p.knBaseTo[pc];
+        this.viTo[pc] = p.viBaseTo[pc];
+      }
+      if (this.recruited[pc] === 0) continue;
+      contacts += this.traits[pc];
       this.alive[pc] = 1;
       this.rattled[pc] = p.pcInitRattled[pc];
       this.woundedUntil[pc] = 0;
@@ -580,7 +699,7 @@ export class CampaignTrial {
       this.liquid[rankOf(this.points)] += p.troupeLiquid[i];
       this.assets += p.troupeAssets[i];
     }
-    this.contacts += p.troupeContacts[i];
+    this.contacts += contacts;
   }
 
   private dissolve(i: number): void {
@@ -662,6 +781,7 @@ export class CampaignTrial {
       this.liquid[rank] += coins;
       acc[METRIC.rewards] += coins;
       acc[METRIC.jobsSucceeded]++;
+      this.ambitionProgress++;
     }
   }
 
@@ -774,7 +894,7 @@ export class CampaignTrial {
       const rattled = this.rattled[pc] !== 0;
       let s = 0;
       let x = 0;
-      for (let d = p.knFrom[pc]; d < p.knTo[pc]; d++) {
+      for (let d = p.knFrom[pc], to = this.knTo[pc]; d < to; d++) {
         const f = rattled ? random.belowKeepLower(p.knSides[d]) : random.below(p.knSides[d]);
         if (f >= 3) s++;
         if (f === 5) x++;
@@ -789,7 +909,7 @@ export class CampaignTrial {
         const pc = parts[k];
         if (this.rattled[pc] !== 0 || this.partSuccesses[k] !== 0) continue;
         sixes -= this.partSixes[k];
-        for (let d = p.knFrom[pc]; d < p.knTo[pc]; d++) {
+        for (let d = p.knFrom[pc], to = this.knTo[pc]; d < to; d++) {
           const f = random.below(p.knSides[d]);
           if (f >= 3) successes++;
           if (f === 5) sixes++;
@@ -808,8 +928,10 @@ export class CampaignTrial {
     const p = this.plan;
     if (p.replace === REPLACE_NEVER) return;
     for (let pc = 0; pc < p.pcCount; pc++) {
-      if (this.alive[pc] !== 0 || p.pcCaptain[pc] !== 0 || this.troupeActive[p.pcTroupe[pc]] === 0) continue;
-      const cost = p.pcReplacementCost[pc];
+      if (this.alive[pc] !== 0 || p.pcCaptain[pc] !== 0 || this.recruited[pc] === 0 || this.troupeActive[p.pcTroupe[pc]] === 0) continue;
+      // "If the character had extra traits, their replacement may have them as well--but
+      // each trait replaced in this way costs an additional investment point."
+      const cost = p.ambition === AMBITION_NONE ? p.pcReplacementCost[pc] : replacementCost(this.traits[pc]);
       if (this.points < cost) continue;
       if (p.replace === REPLACE_KEEP_RANK && rankOf(this.points - cost) < rankOf(this.points)) continue;
       this.points -= cost;
