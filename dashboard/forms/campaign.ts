@@ -228,7 +228,51 @@ export const campaignForm: MechanicForm = {
         { kind: 'flag', key: 'defendRank', label: 'bank at once to keep the rank', help: 'when a consequence would cost the company its rank' },
         choice('replaceMinions', 'replace dead minions', ['always', 'keepRank', 'never'], 'always (default)'),
         choice('newTroupe', 'a troupe whose captain died', ['nextTurn', 'never'], 'nextTurn (default): a new one'),
-        choice('successorAdvancements', 'a new troupe inherits advancements', ['none', 'all'], 'none (default)', '“A merciful GM will allow the troupe’s player to begin with all or a portion of their predecessor’s advancements”: refused until advancement is played'),
+        {
+          kind: 'text',
+          key: 'ambition',
+          label: 'the company’s ambition',
+          placeholder: 'none',
+          help: '“Upon the completion of a company’s ambition, it names its next ambition, and advances”: “5 jobs” (every 5 successful jobs) or “next rank”',
+          read: (t) => {
+            const text = t.trim().toLowerCase();
+            if (text === '') return undefined;
+            if (/^next\s*rank$|^rank$/.test(text)) return { rank: 'next' };
+            const n = /^(\d+)(\s*jobs?)?$/.exec(text);
+            return n ? { jobs: Number(n[1]) } : text;
+          },
+          show: (v) => (v && typeof v === 'object' ? ('jobs' in v ? `${(v as { jobs: number }).jobs} jobs` : 'next rank') : v === undefined ? '' : String(v)),
+        },
+        {
+          kind: 'group',
+          key: 'advance',
+          label: 'when the company advances',
+          help: '“Each troupe may decide between giving one of their existing PCs a new trait or adding a new PC to their company. A character may have 4 traits at most.”',
+          fields: [
+            choice('choice', 'each troupe takes', ['trait', 'pc'], 'needed with an ambition', 'a new trait for its first PC with room (else a new PC), or a new PC'),
+            {
+              kind: 'group',
+              key: 'trait',
+              label: 'a new trait brings',
+              fields: [
+                { kind: 'dice', key: 'knavery', label: 'knavery dice' },
+                { kind: 'dice', key: 'violence', label: 'violence dice' },
+              ],
+            },
+            {
+              kind: 'group',
+              key: 'pc',
+              label: 'a new PC',
+              fields: [
+                { kind: 'number', key: 'traits', label: 'traits', placeholder: '2' },
+                { kind: 'dice', key: 'knavery', label: 'knavery dice' },
+                { kind: 'dice', key: 'violence', label: 'violence dice' },
+              ],
+            },
+            { kind: 'number', key: 'maxPcs', label: 'most new PCs a troupe adds', placeholder: '2' },
+          ],
+        },
+        choice('successorAdvancements', 'a new troupe inherits advancements', ['none', 'all'], 'none (default)', '“A merciful GM will allow the troupe’s player to begin with all or a portion of their predecessor’s advancements”: all, the traits and PCs its predecessor gained'),
         choice('medicPush', 'the Medic pushes', ['never', 'always', 'restTurns'], 'never (default)', '“Reduce a wounded character’s recovery time by 1 turn”: each turn, or only on turns without a job; the Medic is then rattled'),
         choice('successorAsset', 'a new troupe brings', ['none', 'startingAsset'], 'none (default)', '“Each troupe begins the game with one asset”: a generous GM may grant it again'),
       ],
