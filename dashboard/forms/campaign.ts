@@ -206,6 +206,17 @@ export const campaignForm: MechanicForm = {
                 { kind: 'number', key: 'turns', label: 'bed rest shortened by', placeholder: '1', help: 'turns, once per wound' },
               ],
             },
+            {
+              kind: 'group',
+              key: 'asset',
+              label: 'a lost asset replaced',
+              help: 'bought back, one a turn, after a rival’s “A valuable asset is lost, stolen, or destroyed”',
+              fields: [
+                { kind: 'number', key: 'itemRank', label: 'item rank' },
+                { kind: 'number', key: 'modifiers', label: 'price modifiers', placeholder: '0' },
+              ],
+            },
+            choice('payWith', 'what pays', ['turnCoins', 'liquid'], 'turnCoins (default)', 'the turn’s coins only, or liquid coins of the company’s rank for what they do not cover'),
           ],
         },
         {

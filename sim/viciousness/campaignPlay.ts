@@ -80,6 +80,8 @@ const FIXED_METRICS = [
   ['calamity', 'calamity', 'probability'],
   ['medicPushes', 'medic.pushes', 'mean'],
   ['ambitions', 'ambitions', 'mean'],
+  ['assetsBought', 'assets.bought', 'mean'],
+  ['liquidSpent', 'liquid.spent', 'mean'],
   ['advancedTraits', 'advanced.traits', 'mean'],
   ['advancedPcs', 'advanced.pcs', 'mean'],
 ] as const;
@@ -133,6 +135,9 @@ export class CampaignPlan {
   readonly troupeEquippedTo: Int32Array;
   readonly equipment: { itemRank: number; modifiers: number } | undefined;
   readonly medical: { itemRank: number; modifiers: number; turns: number } | undefined;
+  readonly assetBuy: { itemRank: number; modifiers: number } | undefined;
+  /** Liquid coins of the company's rank pay what the turn's coins do not (policy buy.payWith "liquid"). */
+  readonly payWithLiquid: boolean;
   readonly bonusSides: Int32Array;
   /** Liquid coins and other assets a (new) troupe brings, and its strong contacts. */
   readonly troupeLiquid: Int32Array;
@@ -228,6 +233,8 @@ export class CampaignPlan {
     const buy = policy.buy ?? {};
     this.equipment = buy.equipment && { itemRank: buy.equipment.itemRank, modifiers: buy.equipment.modifiers ?? 0 };
     this.medical = buy.medical && { itemRank: buy.medical.itemRank, modifiers: buy.medical.modifiers ?? 0, turns: buy.medical.turns ?? 1 };
+    this.assetBuy = buy.asset && { itemRank: buy.asset.itemRank, modifiers: buy.asset.modifiers ?? 0 };
+    this.payWithLiquid = (buy.payWith ?? 'turnCoins') === 'liquid';
     this.troupeLiquid = new Int32Array(troupes.length);
     this.troupeAssets = new Int32Array(troupes.length);
     this.troupeContacts = new Int32Array(troupes.length);
@@ -358,6 +365,8 @@ export class CampaignTrial {
   /** Liquid coins by the rank they were earned at (index = rank). */
   readonly liquid: Int32Array;
   assets = 0;
+  /** Assets lost to consequences and not yet bought back (policy buy.asset). */
+  assetsOwed = 0;
   contacts = 0;
   readonly alive: Uint8Array;
   readonly rattled: Uint8Array;
@@ -437,6 +446,7 @@ export class CampaignTrial {
     this.liquid.fill(0);
     this.liquid[p.startRank] = p.startLiquid;
     this.assets = p.startAssets;
+    this.assetsOwed = 0;
     this.contacts = 0;
     for (let t = 0; t < p.troupeCount; t++) this.contacts += p.troupeContacts[t];
     this.alive.set(p.pcFromStart);
@@ -468,7 +478,7 @@ export class CampaignTrial {
     for (let i = 0; i < p.troupeCount; i++) coins += this.troupeActive[i];
     acc[METRIC.coins] += coins;
     if (p.medicPush !== 0) this.medicPushes(t);
-    if (p.equipment || p.medical) this.buy(coins, t);
+    if (p.equipment || p.medical || p.assetBuy) this.buy(coins, t);
 
     // "Every turn, a rival has a number of ambition points they may invest."
     const board = this.board;
@@ -555,36 +565,57 @@ export class CampaignTrial {
 
   /**
    * Spend the turn's `coins` (of the company's rank) by policy `buy`: equipment for each
-   * troupe without it, in the listed order, then medical help for PCs in bed, PC by PC.
-   * "Any coin that is not spent by the end of the turn is discarded" (docs/rulings/purchases.md).
+   * troupe without it, in the listed order, then one lost asset bought back, then medical
+   * help for PCs in bed, PC by PC. "Any coin that is not spent by the end of the turn is
+   * discarded"; with payWith "liquid", liquid coins of the company's rank pay what the
+   * turn's coins do not (docs/rulings/purchases.md).
    */
   private buy(coins: number, t: number): void {
     const p = this.plan;
-    const acc = this.acc;
     const rank = rankOf(this.points);
-    let left = coins;
+    this.turnCoins = coins;
+    this.payRank = rank;
     if (p.equipment) {
       const cost = price(p.equipment.itemRank, rank, p.equipment.modifiers);
-      for (let i = 0; i < p.troupeCount && cost <= left; i++) {
+      for (let i = 0; i < p.troupeCount; i++) {
         if (this.troupeActive[i] === 0 || this.equipped[i] !== 0) continue;
+        if (!this.pay(cost)) break;
         this.equipped[i] = 1;
-        left -= cost;
-        acc[METRIC.coinsSpent] += cost;
-        acc[METRIC.equipmentBought]++;
+        this.acc[METRIC.equipmentBought]++;
       }
+    }
+    if (p.assetBuy && this.assetsOwed > 0 && this.pay(price(p.assetBuy.itemRank, rank, p.assetBuy.modifiers))) {
+      this.assets++;
+      this.assetsOwed--;
+      this.acc[METRIC.assetsBought]++;
     }
     if (p.medical) {
       const cost = price(p.medical.itemRank, rank, p.medical.modifiers);
-      for (let pc = 0; pc < p.pcCount && cost <= left; pc++) {
+      for (let pc = 0; pc < p.pcCount; pc++) {
         // In bed this turn (wounded until t or later), alive, not yet treated for this wound.
         if (this.alive[pc] === 0 || this.woundedUntil[pc] < t || this.treated[pc] !== 0) continue;
+        if (!this.pay(cost)) break;
         this.treated[pc] = 1;
         this.woundedUntil[pc] -= p.medical.turns;
-        left -= cost;
-        acc[METRIC.coinsSpent] += cost;
-        acc[METRIC.medicalBought]++;
+        this.acc[METRIC.medicalBought]++;
       }
     }
+  }
+
+  /** The turn's coins left to spend in `buy`, and the rank they (and liquid coins that pay) are of. */
+  private turnCoins = 0;
+  private payRank = 0;
+
+  /** Pay `cost` coins from the turn's coins, then (by policy) liquid coins of `payRank`; false, paying nothing, when they do not cover it. */
+  private pay(cost: number): boolean {
+    if (cost === Infinity) return false;
+    const fromLiquid = Math.max(0, cost - this.turnCoins);
+    if (fromLiquid > 0 && (!this.plan.payWithLiquid || this.liquid[this.payRank] < fromLiquid)) return false;
+    this.turnCoins -= cost - fromLiquid;
+    this.liquid[this.payRank] -= fromLiquid;
+    this.acc[METRIC.coinsSpent] += cost - fromLiquid;
+    this.acc[METRIC.liquidSpent] += fromLiquid;
+    return true;
   }
 
   /**
@@ -972,6 +1003,7 @@ export class CampaignTrial {
     } else if (kind === KIND_ASSET) {
       if (this.assets > 0) {
         this.assets--;
+        this.assetsOwed++;
         acc[METRIC.assetsLost]++;
       }
     } else if (kind === KIND_CONTACT) {
