@@ -24,9 +24,9 @@
 import { Distribution, binomials } from '../exact/distribution.ts';
 import type { ViciousnessRules } from '../rules.ts';
 import { COMBATANT_DIE, bonusDice, combatantDice, hitDistribution, hitTest, isCaptain } from './violence.ts';
-import { DEATH_FACES, FLEE_LOST_HALF, FLEE_OUTNUMBERED, aidOf, fleeCode, medicsOf, woundGroupOf } from './battleField.ts';
+import { DEATH_FACES, FLEE_LOST_HALF, FLEE_OUTNUMBERED, aidOf, fleeCode, medicsOf, woundGroupOf } from './violence.ts';
 import { DUEL, OUTNUMBERED, duelDice, outnumberedDice } from './traits.ts';
-import type { BattleSetup, BattleSideSetup } from './battle.ts';
+import type { BattleSetup, BattleSideSetup } from './battleSetup.ts';
 
 /**
  * Most chain states (both sides' states multiplied) solved exactly. Every battle of up to
