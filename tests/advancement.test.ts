@@ -28,7 +28,7 @@ function trialOf(policy: object, troupe: object = {}) {
 
 describe('advancing', () => {
   test('a new trait to the first PC with room for it, with its dice and its contact; "4 traits at most"', () => {
-    const { plan, trial, random } = trialOf({ ambition: { jobs: 1 }, advance: { choice: 'trait', trait: { knavery: ['d6'] } } });
+    const { plan, trial, random } = trialOf({ ambition: { jobs: 1 }, advance: { choice: 'trait', trait: { knavery: ['d6'], violence: ['d4'] } } });
     const contacts = trial.contacts; // 3 + 2
     expect(contacts).toBe(5);
     trial.playTurn(random, 1);
@@ -36,6 +36,7 @@ describe('advancing', () => {
     expect(trial.acc[METRIC.ambitions]).toBe(1);
     expect(trial.traits[0]).toBe(4);
     expect(trial.knTo[0] - plan.knFrom[0]).toBe(2); // the 1d6 every participant adds, and the trait's
+    expect(trial.viTo[0] - plan.viFrom[0]).toBe(2); // the 1d4 every combatant adds, and the trait's (the fights read viTo)
     expect(trial.contacts).toBe(contacts + 1);
     trial.playTurn(random, 2);
     trial.playTurn(random, 3);
