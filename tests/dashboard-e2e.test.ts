@@ -10,13 +10,11 @@
  * @sparticuz/chromium ships). Where none can run, the suite is skipped with one printed
  * line saying how to enable it — except under CI=true, where that fails the run.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { build, preview, type PreviewServer } from 'vite';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { openDashboard, type Dashboard } from './dashboard-server.ts';
 import { poolsim } from './helpers.ts';
 import { chromiumOrSkip } from './browser.ts';
 import { encodeLink } from '../dashboard/model/url.ts';
@@ -27,19 +25,8 @@ const CHROMIUM = await chromiumOrSkip('the dashboard end-to-end test');
 /** Long enough for a run on two busy cores; a run here is a second or two. */
 const RUN_TIMEOUT = 60_000;
 
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-}
-
+let dashboard: Dashboard | undefined;
 let work: string;
-let server: PreviewServer | undefined;
 let context: BrowserContext | undefined;
 let page: Page;
 let url: string;
@@ -47,28 +34,15 @@ const pageErrors: string[] = [];
 
 beforeAll(async () => {
   if (!CHROMIUM) return;
-  work = mkdtempSync(join(tmpdir(), 'poolsim-e2e-'));
-  const outDir = join(work, 'dist');
-  await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
-  const port = await freePort();
-  server = await preview({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir }, preview: { port, strictPort: true, host: '127.0.0.1', open: false } });
-  url = `http://127.0.0.1:${port}/`;
-  context = await chromium.launchPersistentContext(join(work, 'profile'), {
-    executablePath: CHROMIUM.executablePath,
-    headless: true,
-    args: CHROMIUM.args,
-    acceptDownloads: true,
-    viewport: { width: 1500, height: 1100 },
-  });
+  dashboard = await openDashboard(CHROMIUM, { prefix: 'poolsim-e2e-', viewport: { width: 1500, height: 1100 }, acceptDownloads: true });
+  ({ work, context, url } = dashboard);
   page = await context.newPage();
   page.on('pageerror', (e) => pageErrors.push(e.message));
   mkdirSync(ARTIFACTS, { recursive: true });
-}, 120_000);
+}, 180_000);
 
 afterAll(async () => {
-  await context?.close();
-  await server?.close();
-  if (work) rmSync(work, { recursive: true, force: true });
+  await dashboard?.close();
 });
 
 /** Wait for the run of the current setup to finish. */

@@ -7,13 +7,11 @@
  * asserted: tests hold on a loaded machine; the bench and the note quote the figures).
  * Skipped, with one line, where no browser can run (failed under CI=true).
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { build, preview, type PreviewServer } from 'vite';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { openDashboard, type Dashboard } from './dashboard-server.ts';
 import { chromiumOrSkip } from './browser.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -21,19 +19,7 @@ const ARTIFACTS = join(ROOT, 'test-artifacts');
 const CHROMIUM = await chromiumOrSkip('the dashboard time-to-first-numbers test');
 const TIMEOUT = 60_000;
 
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-}
-
-let work: string;
-let server: PreviewServer | undefined;
+let dashboard: Dashboard | undefined;
 let context: BrowserContext | undefined;
 let page: Page;
 let url: string;
@@ -42,26 +28,14 @@ const figures: Record<string, number> = {};
 
 beforeAll(async () => {
   if (!CHROMIUM) return;
-  work = mkdtempSync(join(tmpdir(), 'poolsim-first-numbers-'));
-  const outDir = join(work, 'dist');
-  await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
-  const port = await freePort();
-  server = await preview({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir }, preview: { port, strictPort: true, host: '127.0.0.1', open: false } });
-  url = `http://127.0.0.1:${port}/`;
-  context = await chromium.launchPersistentContext(join(work, 'profile'), {
-    executablePath: CHROMIUM.executablePath,
-    headless: true,
-    args: CHROMIUM.args,
-    viewport: { width: 1500, height: 1100 },
-  });
+  dashboard = await openDashboard(CHROMIUM, { prefix: 'poolsim-first-numbers-', viewport: { width: 1500, height: 1100 } });
+  ({ context, url } = dashboard);
   page = await context.newPage();
   page.on('pageerror', (e) => pageErrors.push(e.message));
 }, 180_000);
 
 afterAll(async () => {
-  await context?.close();
-  await server?.close();
-  if (work) rmSync(work, { recursive: true, force: true });
+  await dashboard?.close();
   if (Object.keys(figures).length > 0) {
     mkdirSync(ARTIFACTS, { recursive: true });
     writeFileSync(join(ARTIFACTS, 'first-numbers.json'), JSON.stringify(figures, null, 2) + '\n');

@@ -1,0 +1,101 @@
+/**
+ * The built dashboard served by `vite preview` and a Chromium context on it, for the
+ * browser tests. The app is built once per state of its sources and reused by every
+ * browser test file of a run (and by later runs while the sources are unchanged): a Vite
+ * build is the costliest step of these tests, and building it once per file tripled it.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { build, preview, type PreviewServer } from 'vite';
+import { chromium, type BrowserContext } from 'playwright-core';
+import type { Chromium } from './browser.ts';
+
+const ROOT = resolve(import.meta.dirname, '..');
+/** What the built app is made of: the app, what it imports, and the build's settings. */
+const SOURCES = ['dashboard', 'sim', 'reports', 'workers', 'vite.config.ts', 'package-lock.json'];
+const CACHE = join(ROOT, 'node_modules', '.cache', 'poolsim-dashboard');
+
+function files(path: string): string[] {
+  if (!statSync(path).isDirectory()) return [path];
+  return readdirSync(path)
+    .sort()
+    .flatMap((name) => files(join(path, name)));
+}
+
+function sourceHash(): string {
+  const hash = createHash('sha256');
+  for (const file of SOURCES.flatMap((s) => files(join(ROOT, s)))) {
+    hash.update(file.slice(ROOT.length)).update('\0').update(readFileSync(file)).update('\0');
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** The built app for the sources as they are now: built into a temporary folder and renamed into place whole, so files building at once never see half a build. */
+async function builtApp(): Promise<string> {
+  const dir = join(CACHE, sourceHash());
+  if (existsSync(dir)) return dir;
+  mkdirSync(CACHE, { recursive: true });
+  const temp = mkdtempSync(join(CACHE, 'building-'));
+  await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir: temp, emptyOutDir: true } });
+  try {
+    renameSync(temp, dir);
+  } catch {
+    rmSync(temp, { recursive: true, force: true }); // another file finished the same build first
+  }
+  return dir;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+}
+
+export interface Dashboard {
+  url: string;
+  context: BrowserContext;
+  /** A temporary folder of this test file's own (downloads, reports); removed by close(). */
+  work: string;
+  close(): Promise<void>;
+}
+
+/** Serve the built app and open a browser context on it. */
+export async function openDashboard(
+  browser: Chromium,
+  options: { prefix: string; viewport: { width: number; height: number }; acceptDownloads?: boolean },
+): Promise<Dashboard> {
+  const work = mkdtempSync(join(tmpdir(), options.prefix));
+  const outDir = await builtApp();
+  const port = await freePort();
+  const server: PreviewServer = await preview({
+    configFile: join(ROOT, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir },
+    preview: { port, strictPort: true, host: '127.0.0.1', open: false },
+  });
+  const context = await chromium.launchPersistentContext(join(work, 'profile'), {
+    executablePath: browser.executablePath,
+    headless: true,
+    args: browser.args,
+    acceptDownloads: options.acceptDownloads ?? false,
+    viewport: options.viewport,
+  });
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    context,
+    work,
+    async close() {
+      await context.close();
+      await server.close();
+      rmSync(work, { recursive: true, force: true });
+    },
+  };
+}
