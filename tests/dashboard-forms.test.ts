@@ -67,7 +67,9 @@ function mismatches(fields: readonly Field[], schema: JsonSchema, at: string): s
       continue;
     }
     const writes = f.kind === 'choice' && f.options.every((o) => typeof o.value === 'boolean') ? 'boolean' : WRITES[f.kind];
-    if (typeOf(p) !== 'any' && writes !== typeOf(p)) out.push(`${at}${f.key}: the form writes ${writes}, the schema wants ${typeOf(p)}`);
+    // A text field with `read` writes what it reads (a count or a list of names), not the text.
+    const reads = f.kind === 'text' && f.read !== undefined;
+    if (typeOf(p) !== 'any' && !reads && writes !== typeOf(p)) out.push(`${at}${f.key}: the form writes ${writes}, the schema wants ${typeOf(p)}`);
     if (f.kind === 'choice' && p.enum) {
       const offered = f.options.map((o) => o.value).sort();
       if (JSON.stringify(offered) !== JSON.stringify([...p.enum].sort())) out.push(`${at}${f.key}: offers ${offered}, the schema allows ${p.enum}`);

@@ -51,6 +51,29 @@ describe('the campaign buys with the turn\'s coins', () => {
     expect(m['equipment.bought'].estimate).toBeLessThanOrEqual(promoted + 1e-12);
   });
 
+  test('payWith "liquid": liquid coins of the rank pay what the turn\'s coin cannot — one troupe buys a 3-coin item', () => {
+    const run = (payWith: string) =>
+      runScenario({
+        name: 'liquid',
+        system: 'viciousness',
+        mechanic: 'campaign',
+        trials: 2000,
+        seed: 'buy-liquid',
+        setup: {
+          turns: 12,
+          company: { name: 'co', rank: 2 },
+          troupes: [{ name: 'vipers', captain: { violence: ['d4'] } }],
+          policy: { job: { challenges: 3, guards: { perActiveChallenge: 2 } }, bank: 'none', buy: { equipment: { dice: ['2d4'], itemRank: 3 }, payWith } },
+        },
+      }).results[0].metrics;
+    const liquid = run('liquid');
+    const coins = run('turnCoins');
+    // Rank 2 prices a rank-3 item at 3 coins: one troupe's one coin a turn never covers it.
+    expect(coins['equipment.bought'].estimate).toBe(0);
+    expect(liquid['equipment.bought'].ci95[0]).toBeGreaterThan(0.5);
+    expect(liquid['liquid.spent'].ci95[0]).toBeGreaterThan(1);
+  });
+
   test('"This time may be shortened by expert surgery": medical help gets the wounded back to jobs sooner', () => {
     const helped = campaign({ medical: { itemRank: 2, turns: 2 } });
     const none = campaign({});

@@ -213,10 +213,4 @@ describe('2. a dissolved troupe\'s replacement: "Each troupe begins the game wit
     expect(m['points.final'].estimate).toBeGreaterThan(16.5);
   });
 
-  test('"A merciful GM will allow the troupe\'s player to begin with all or a portion of their predecessor\'s advancements" — refused while advancement is not played', () => {
-    const message = refusal(
-      scenario('campaign', { turns: 2, company: { name: 'co' }, troupes: [{ name: 't', captain: {} }], policy: { action: 'idle', successorAdvancements: 'all' } }),
-    );
-    expect(message).toContain('setup.policy.successorAdvancements: the campaign does not play advancement yet');
-  });
 });

@@ -85,7 +85,13 @@ export const rivalsForm: MechanicForm = {
 };
 
 const pcFields: Field[] = [
-  { kind: 'number', key: 'traits', label: 'traits', help: '“Minions get 2 traits; captains get 3”' },
+  {
+    ...assetsField,
+    key: 'traits',
+    label: 'traits',
+    placeholder: '2',
+    help: '“Minions get 2 traits; captains get 3”: a number, or their names (“medic, acrobat, hacker”); a Medic attends the troupe’s fights',
+  },
   { kind: 'dice', key: 'knavery', label: 'knavery trait dice', help: 'traits that apply to jobs; the 1d6 is added for you' },
   { kind: 'dice', key: 'violence', label: 'violence trait dice', help: 'traits that apply in a fight; the 1d4 is added for you' },
   { kind: 'flag', key: 'rattled', label: 'starts rattled' },
@@ -200,6 +206,17 @@ export const campaignForm: MechanicForm = {
                 { kind: 'number', key: 'turns', label: 'bed rest shortened by', placeholder: '1', help: 'turns, once per wound' },
               ],
             },
+            {
+              kind: 'group',
+              key: 'asset',
+              label: 'a lost asset replaced',
+              help: 'bought back, one a turn, after a rival’s “A valuable asset is lost, stolen, or destroyed”',
+              fields: [
+                { kind: 'number', key: 'itemRank', label: 'item rank' },
+                { kind: 'number', key: 'modifiers', label: 'price modifiers', placeholder: '0' },
+              ],
+            },
+            choice('payWith', 'what pays', ['turnCoins', 'liquid'], 'turnCoins (default)', 'the turn’s coins only, or liquid coins of the company’s rank for what they do not cover'),
           ],
         },
         {
@@ -222,7 +239,52 @@ export const campaignForm: MechanicForm = {
         { kind: 'flag', key: 'defendRank', label: 'bank at once to keep the rank', help: 'when a consequence would cost the company its rank' },
         choice('replaceMinions', 'replace dead minions', ['always', 'keepRank', 'never'], 'always (default)'),
         choice('newTroupe', 'a troupe whose captain died', ['nextTurn', 'never'], 'nextTurn (default): a new one'),
-        choice('successorAdvancements', 'a new troupe inherits advancements', ['none', 'all'], 'none (default)', '“A merciful GM will allow the troupe’s player to begin with all or a portion of their predecessor’s advancements”: refused until advancement is played'),
+        {
+          kind: 'text',
+          key: 'ambition',
+          label: 'the company’s ambition',
+          placeholder: 'none',
+          help: '“Upon the completion of a company’s ambition, it names its next ambition, and advances”: “5 jobs” (every 5 successful jobs) or “next rank”',
+          read: (t) => {
+            const text = t.trim().toLowerCase();
+            if (text === '') return undefined;
+            if (/^next\s*rank$|^rank$/.test(text)) return { rank: 'next' };
+            const n = /^(\d+)(\s*jobs?)?$/.exec(text);
+            return n ? { jobs: Number(n[1]) } : text;
+          },
+          show: (v) => (v && typeof v === 'object' ? ('jobs' in v ? `${(v as { jobs: number }).jobs} jobs` : 'next rank') : v === undefined ? '' : String(v)),
+        },
+        {
+          kind: 'group',
+          key: 'advance',
+          label: 'when the company advances',
+          help: '“Each troupe may decide between giving one of their existing PCs a new trait or adding a new PC to their company. A character may have 4 traits at most.”',
+          fields: [
+            choice('choice', 'each troupe takes', ['trait', 'pc'], 'needed with an ambition', 'a new trait for its first PC with room (else a new PC), or a new PC'),
+            {
+              kind: 'group',
+              key: 'trait',
+              label: 'a new trait brings',
+              fields: [
+                { kind: 'dice', key: 'knavery', label: 'knavery dice' },
+                { kind: 'dice', key: 'violence', label: 'violence dice' },
+              ],
+            },
+            {
+              kind: 'group',
+              key: 'pc',
+              label: 'a new PC',
+              fields: [
+                { kind: 'number', key: 'traits', label: 'traits', placeholder: '2' },
+                { kind: 'dice', key: 'knavery', label: 'knavery dice' },
+                { kind: 'dice', key: 'violence', label: 'violence dice' },
+              ],
+            },
+            { kind: 'number', key: 'maxPcs', label: 'most new PCs a troupe adds', placeholder: '2' },
+          ],
+        },
+        choice('successorAdvancements', 'a new troupe inherits advancements', ['none', 'all'], 'none (default)', '“A merciful GM will allow the troupe’s player to begin with all or a portion of their predecessor’s advancements”: all, the traits and PCs its predecessor gained'),
+        choice('medicPush', 'the Medic pushes', ['never', 'always', 'restTurns'], 'never (default)', '“Reduce a wounded character’s recovery time by 1 turn”: each turn, or only on turns without a job; the Medic is then rattled'),
         choice('successorAsset', 'a new troupe brings', ['none', 'startingAsset'], 'none (default)', '“Each troupe begins the game with one asset”: a generous GM may grant it again'),
       ],
     },

@@ -29,6 +29,18 @@ const combatants: ListField = {
     { kind: 'text', key: 'name', label: 'name', help: 'an entry named “captain” is the captain (for wound order)' },
     { kind: 'number', key: 'count', label: 'how many', placeholder: '1', help: 'combatants this entry stands for' },
     { kind: 'dice', key: 'dice', label: 'trait dice', help: 'traits whose condition applies; the 1d4 is added for you' },
+    {
+      kind: 'text',
+      key: 'traits',
+      label: 'named traits',
+      placeholder: 'none',
+      help: 'medic (attends as a Medic), berzerker (+1d4 outnumbered, +1d4 more if the side never flees), duelist (+1d4 one-on-one); comma-separated',
+      read: (t) => {
+        const names = t.split(',').map((x) => x.trim()).filter((x) => x !== '');
+        return names.length > 0 ? names : undefined;
+      },
+      show: (v) => (Array.isArray(v) ? v.join(', ') : ''),
+    },
     rattled,
     {
       kind: 'choice',

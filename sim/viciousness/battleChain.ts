@@ -23,8 +23,9 @@
  */
 import { Distribution, binomials } from '../exact/distribution.ts';
 import type { ViciousnessRules } from '../rules.ts';
-import { bonusDice, combatantDice, hitDistribution, hitTest, isCaptain } from './violence.ts';
-import { DEATH_FACES, FLEE_LOST_HALF, FLEE_OUTNUMBERED, fleeCode, medicsOf, woundGroupOf } from './violence.ts';
+import { COMBATANT_DIE, bonusDice, combatantDice, hitDistribution, hitTest, isCaptain } from './violence.ts';
+import { DEATH_FACES, FLEE_LOST_HALF, FLEE_OUTNUMBERED, aidOf, fleeCode, medicsOf, woundGroupOf } from './violence.ts';
+import { DUEL, OUTNUMBERED, duelDice, outnumberedDice } from './traits.ts';
 import type { BattleSetup, BattleSideSetup } from './battleSetup.ts';
 
 /**
@@ -44,6 +45,9 @@ interface ChainClass {
   group: number;
   /** Hits of one combatant of the class. */
   hits: Distribution;
+  /** … when its side is outnumbered, and in a 1-on-1 (the Berzerker's and Duelist's d4s, traits.ts). */
+  hitsOutnumbered: Distribution;
+  hitsDuel: Distribution;
 }
 
 interface ChainSide {
@@ -63,6 +67,9 @@ interface ChainSide {
   /** Per able state: able combatants, hits distribution (index = hits). */
   able: Int32Array;
   hits: Float64Array[];
+  /** The same when the side is outnumbered, and in a 1-on-1 (only with trait dice; else `hits`). */
+  hitsOutnumbered: Float64Array[];
+  hitsDuel: Float64Array[];
 }
 
 function chainSide(side: BattleSideSetup, rules: ViciousnessRules): ChainSide {
@@ -74,12 +81,22 @@ function chainSide(side: BattleSideSetup, rules: ViciousnessRules): ChainSide {
     const size = c.count ?? 1;
     if (size === 0) continue;
     const dice = combatantDice(c);
-    const key = JSON.stringify([dice.map((d) => d.sides).sort((a, b) => a - b), c.rattled ?? false, isCaptain(c)]);
+    const out = outnumberedDice(c, side.flee);
+    const duel = duelDice(c);
+    const key = JSON.stringify([dice.map((d) => d.sides).sort((a, b) => a - b), c.rattled ?? false, isCaptain(c), out, duel]);
     let k = keys.get(key);
     if (k === undefined) {
       k = classes.length;
       keys.set(key, k);
-      classes.push({ size: 0, captain: isCaptain(c), group: woundGroupOf(c, rules.woundOrder), hits: hitDistribution(dice, isHit) });
+      const extra = (n: number) => Array.from({ length: n }, () => ({ sides: COMBATANT_DIE, rattled: c.rattled ?? false }));
+      classes.push({
+        size: 0,
+        captain: isCaptain(c),
+        group: woundGroupOf(c, rules.woundOrder),
+        hits: hitDistribution(dice, isHit),
+        hitsOutnumbered: hitDistribution([...dice, ...extra(out)], isHit),
+        hitsDuel: hitDistribution([...dice, ...extra(duel)], isHit),
+      });
     }
     classes[k].size += size;
     entryClass.push(k);
@@ -100,10 +117,12 @@ function chainSide(side: BattleSideSetup, rules: ViciousnessRules): ChainSide {
     uRadix: medics > 0 ? start + 1 : 1,
     start,
     flee: fleeCode(side),
-    death: DEATH_FACES[side.aid ?? 'none'] / 4,
+    death: DEATH_FACES[aidOf(side)] / 4,
     medics,
     able: new Int32Array(0),
     hits: [],
+    hitsOutnumbered: [],
+    hitsDuel: [],
   };
 }
 
@@ -114,24 +133,37 @@ function ableOf(side: ChainSide, ia: number, c: number): number {
 
 /** Fill in each able state's head count and hit distribution. */
 function tabulate(side: ChainSide, bonus: Distribution): void {
-  const powers = side.classes.map((c) => {
-    const out = [Distribution.constant(0)];
-    for (let k = 1; k <= c.size; k++) out.push(out[k - 1].plus(c.hits));
+  const powersOf = (hits: (c: ChainClass) => Distribution) =>
+    side.classes.map((c) => {
+      const out = [Distribution.constant(0)];
+      for (let k = 1; k <= c.size; k++) out.push(out[k - 1].plus(hits(c)));
+      return out;
+    });
+  const table = (powers: Distribution[][]) => {
+    const out: Float64Array[] = [];
+    for (let ia = 0; ia < side.ableStates; ia++) {
+      let d = bonus;
+      side.classes.forEach((_, c) => (d = d.plus(powers[c][ableOf(side, ia, c)])));
+      // Hit distributions start at 0 hits (sums of Bernoullis).
+      out.push(d.p);
+    }
     return out;
-  });
+  };
   side.able = new Int32Array(side.ableStates);
   for (let ia = 0; ia < side.ableStates; ia++) {
-    let d = bonus;
-    let n = 0;
-    side.classes.forEach((_, c) => {
-      const a = ableOf(side, ia, c);
-      n += a;
-      d = d.plus(powers[c][a]);
-    });
-    side.able[ia] = n;
-    // Hit distributions start at 0 hits (sums of Bernoullis).
-    side.hits.push(d.p);
+    side.classes.forEach((_, c) => (side.able[ia] += ableOf(side, ia, c)));
   }
+  side.hits = table(powersOf((c) => c.hits));
+  const conditional = side.classes.some((c) => c.hitsOutnumbered !== c.hits || c.hitsDuel !== c.hits);
+  side.hitsOutnumbered = conditional ? table(powersOf((c) => c.hitsOutnumbered)) : side.hits;
+  side.hitsDuel = conditional ? table(powersOf((c) => c.hitsDuel)) : side.hits;
+}
+
+/** A side's hit distribution in able state `ia` facing `enemies` able combatants (traits.ts `situation`). */
+function hitsFacing(side: ChainSide, ia: number, enemies: number): Float64Array {
+  const own = side.able[ia];
+  const at = enemies > own ? OUTNUMBERED : own === 1 && enemies === 1 ? DUEL : 0;
+  return at === OUTNUMBERED ? side.hitsOutnumbered[ia] : at === DUEL ? side.hitsDuel[ia] : side.hits[ia];
 }
 
 /** Both sides' state counts multiplied, or undefined when the chain does not apply. */
@@ -261,10 +293,10 @@ export function solveBattle(setup: BattleSetup, rules: ViciousnessRules, maxRoun
     const key = ia * B.ableStates + ib;
     let pw = pairs.get(key);
     if (pw) return pw;
-    const hA = A.hits[ia];
-    const hB = B.hits[ib];
     const ableA = A.able[ia];
     const ableB = B.able[ib];
+    const hA = hitsFacing(A, ia, ableB);
+    const hB = hitsFacing(B, ib, ableA);
     pw = { onA: new Float64Array(ableA + 1), onB: new Float64Array(ableB + 1), tie: 0 };
     for (let i = 0; i < hA.length; i++) {
       for (let j = 0; j < hB.length; j++) {

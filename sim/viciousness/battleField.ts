@@ -22,6 +22,7 @@ import {
   FLEE_LOST_HALF,
   FLEE_OUTNUMBERED,
   HitResolver,
+  aidOf,
   fleeCode,
   hitTest,
   isCaptain,
@@ -29,6 +30,7 @@ import {
   woundGroupOf,
 } from './violence.ts';
 import type { BattleSetup, BattleSideSetup } from './battleSetup.ts';
+import { OUTNUMBERED, PLAIN, duelDice, outnumberedDice, situation } from './traits.ts';
 
 
 /** How a die class is rolled: never hits; b random bits all set; a uniform draw below a count; face by face. */
@@ -82,6 +84,8 @@ export class BattlePlan {
   readonly kindTo: Int32Array;
   /** Whether any kind of the side may push (then its dice are rolled per combatant). */
   readonly pushes: Uint8Array;
+  /** Whether some combatant's dice change with head counts (traits.ts): Berzerkers, Duelists. */
+  readonly conditional: boolean;
   /** Whether the side's kinds fall in two `woundOrder` groups. */
   readonly grouped: Uint8Array;
   /** Whether `woundPlain` serves the side: one group, no Medics, at most 256 combatants. */
@@ -103,6 +107,11 @@ export class BattlePlan {
   /** The rattled kind a pushing combatant becomes; −1 when it cannot push. */
   readonly kindPartner: Int32Array;
   readonly kindInit: Int32Array;
+  /** Trait d4s one combatant of the kind adds when its side is outnumbered / in a 1-on-1 (traits.ts). */
+  readonly kindOutnumbered: Int32Array;
+  readonly kindDuel: Int32Array;
+  /** The die class of those d4s (rattled like the kind). */
+  readonly kindTraitClass: Int32Array;
   /** Dice one combatant of the kind rolls, per die class: [kind * dieClassCount + class]. */
   readonly kindDice: Int32Array;
   /**
@@ -155,7 +164,7 @@ export class BattlePlan {
     };
     classOf(COMBATANT_DIE, false); // a d4 shows a 4 one time in four under either `hitOn`
 
-    interface Kind { side: number; entry: number; group: number; captain: boolean; rattled: boolean; pushable: boolean; partner: number; init: number; dice: number[] }
+    interface Kind { side: number; entry: number; group: number; captain: boolean; rattled: boolean; pushable: boolean; partner: number; init: number; dice: number[]; outnumbered: number; duel: number; traitClass: number }
     const kinds: Kind[] = [];
     const entries: { side: number; size: number; name: string }[] = [];
     const bonus: number[][] = [];
@@ -171,16 +180,17 @@ export class BattlePlan {
         entries.push({ side: s, size, name: c.name });
         const own = [COMBATANT_DIE, ...eachDie(c.dice ?? [])];
         const rattled = c.rattled ?? false;
-        const base = { side: s, entry, group: woundGroupOf(c, rules.woundOrder), captain: isCaptain(c) };
+        const traitDice = { outnumbered: outnumberedDice(c, side.flee), duel: duelDice(c) };
+        const base = { side: s, entry, group: woundGroupOf(c, rules.woundOrder), captain: isCaptain(c), ...traitDice };
         if (push && !rattled) {
           // "Immediately after a character pushes, they are rattled": a second kind
           // holds the entry's combatants that have pushed.
           const k = kinds.length;
-          kinds.push({ ...base, rattled: false, pushable: true, partner: k + 1, init: size, dice: own.flatMap((d) => classOf(d, false)) });
-          kinds.push({ ...base, rattled: true, pushable: false, partner: -1, init: 0, dice: own.flatMap((d) => classOf(d, true)) });
+          kinds.push({ ...base, rattled: false, pushable: true, partner: k + 1, init: size, dice: own.flatMap((d) => classOf(d, false)), traitClass: classOf(COMBATANT_DIE, false)[0] });
+          kinds.push({ ...base, rattled: true, pushable: false, partner: -1, init: 0, dice: own.flatMap((d) => classOf(d, true)), traitClass: classOf(COMBATANT_DIE, true)[0] });
           this.pushes[s] = 1;
         } else {
-          kinds.push({ ...base, rattled, pushable: false, partner: -1, init: size, dice: own.flatMap((d) => classOf(d, rattled)) });
+          kinds.push({ ...base, rattled, pushable: false, partner: -1, init: size, dice: own.flatMap((d) => classOf(d, rattled)), traitClass: classOf(COMBATANT_DIE, rattled)[0] });
         }
       }
       this.kindTo[s] = kinds.length;
@@ -202,6 +212,10 @@ export class BattlePlan {
     this.kindPushable = Uint8Array.from(kinds, (k) => (k.pushable ? 1 : 0));
     this.kindPartner = Int32Array.from(kinds, (k) => k.partner);
     this.kindInit = Int32Array.from(kinds, (k) => k.init);
+    this.kindOutnumbered = Int32Array.from(kinds, (k) => k.outnumbered);
+    this.kindDuel = Int32Array.from(kinds, (k) => k.duel);
+    this.kindTraitClass = Int32Array.from(kinds, (k) => k.traitClass);
+    this.conditional = kinds.some((k) => k.outnumbered > 0 || k.duel > 0);
     this.kindDice = new Int32Array(K * DC);
     kinds.forEach((k, i) => {
       for (const c of k.dice) this.kindDice[i * DC + c]++;
@@ -230,7 +244,7 @@ export class BattlePlan {
     this.start = Int32Array.from(sides, (side) => side.combatants.reduce((t, c) => t + (c.count ?? 1), 0));
     this.flee = Uint8Array.from(sides, fleeCode);
     this.fleeAtOrBelow = Int32Array.from(sides, (_, s) => (this.flee[s] === FLEE_LOST_HALF ? Math.floor(this.start[s] / 2) : -1));
-    this.deathFaces = Uint8Array.from(sides, (side) => DEATH_FACES[side.aid ?? 'none']);
+    this.deathFaces = Uint8Array.from(sides, (side) => DEATH_FACES[aidOf(side)]);
     this.medics = Int32Array.from(sides, (side) => medicsOf(side, rules.medicReach));
     this.grouped = Uint8Array.from(sides, (_, s) => (kinds.some((k) => k.side === s && k.group === 1) ? 1 : 0));
     this.plainWounds = Uint8Array.from(sides, (_, s) => (this.grouped[s] === 0 && this.medics[s] === 0 && this.start[s] <= MAX_UNIFORM / 4 ? 1 : 0));
@@ -404,7 +418,8 @@ export class BattleField {
     const at1 = p.fleeAtOrBelow[1];
     const outnumbered0 = p.flee[0] === FLEE_OUTNUMBERED;
     const outnumbered1 = p.flee[1] === FLEE_OUTNUMBERED;
-    const pushing = p.pushes[0] !== 0 || p.pushes[1] !== 0;
+    // Trait dice that come and go with head counts take the general clash as well.
+    const pushing = p.pushes[0] !== 0 || p.pushes[1] !== 0 || p.conditional;
     for (;;) {
       const round = ++this.rounds;
       let d: number;
@@ -498,6 +513,26 @@ export class BattleField {
       }
       if (pushes[s] !== 0) h += this.rollPushers(random, s);
       hits[s] = h;
+    }
+    if (this.plan.conditional) this.rollTraitDice(random);
+  }
+
+  /**
+   * The Berzerker's and the Duelist's d4s (traits.ts), for the head counts at the clash:
+   * "Gain 1d4 if you are outnumbered by enemies", "Gain 1d4 if engaging in 1-on-1 combat".
+   * Rolled after every side's other dice, in side and kind order.
+   */
+  private rollTraitDice(random: RandomStream): void {
+    const { hits, fighting, able, count } = this;
+    const { kindFrom, kindTo, kindOutnumbered, kindDuel, kindTraitClass } = this.plan;
+    for (let s = 0; s < hits.length; s++) {
+      if (fighting[s] === 0) continue;
+      const at = situation(able, fighting, s);
+      if (at === PLAIN) continue;
+      for (let k = kindFrom[s]; k < kindTo[s]; k++) {
+        const n = count[k] * (at === OUTNUMBERED ? kindOutnumbered[k] : kindDuel[k]);
+        if (n > 0) hits[s] += this.rollDice(random, kindTraitClass[k], n);
+      }
     }
   }
 

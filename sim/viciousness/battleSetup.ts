@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { MAX_UNIFORM } from '../random.ts';
 import { AID_POLICIES, FLEE_POLICIES, checkSides, sideSchema } from './violence.ts';
+import { traitMedics } from './traits.ts';
 
 /** "A battle ends when … `maxRounds` reached: a draw" (RULES.md); the contract's default. */
 export const DEFAULT_MAX_ROUNDS = 50;
@@ -23,7 +24,10 @@ export const battleSideSchema = sideSchema.extend({
    * `ordinary`: 1-in-4; `medic`: no death for those a Medic attends, ordinary for others.
    */
   aid: z.enum(AID_POLICIES).optional(),
-  /** Medics on the side, each attending one wounded per round; only with aid "medic", defaults to 1. */
+  /**
+   * Medics on the side, each attending one wounded per round; only with aid "medic" (or a
+   * combatant with the "medic" trait: then Medics besides those, default 0), defaults to 1.
+   */
   medics: z.number().int().min(1).max(1000).optional(),
 });
 
@@ -37,8 +41,12 @@ export const battleSetup = z
   .superRefine((s, ctx) => {
     checkSides(s.sides, ctx);
     s.sides.forEach((side, i) => {
-      if (side.medics !== undefined && side.aid !== 'medic') {
+      const named = traitMedics(side.combatants);
+      if (side.medics !== undefined && side.aid !== 'medic' && named === 0) {
         ctx.addIssue({ code: 'custom', path: ['sides', i, 'medics'], message: `"medics" counts the side's Medics, so it needs "aid": "medic" (the side's aid is "${side.aid ?? 'none'}")` });
+      }
+      if (named > 0 && side.aid !== undefined && side.aid !== 'medic') {
+        ctx.addIssue({ code: 'custom', path: ['sides', i, 'aid'], message: `side "${side.name}" has a combatant with the "medic" trait, which attends its wounded as a Medic: leave "aid" out or make it "medic" (it is "${side.aid}")` });
       }
       const total = side.combatants.reduce((t, c) => t + (c.count ?? 1), 0);
       if (total > MAX_UNIFORM) {

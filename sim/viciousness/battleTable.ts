@@ -158,6 +158,8 @@ export class BattleTable {
     if (plan.sideCount !== 2) return undefined;
     // Pushers change their dice in the middle of a round.
     if (plan.pushes[0] !== 0 || plan.pushes[1] !== 0) return undefined;
+    // Trait dice that depend on both sides' head counts (traits.ts) are not in the tables.
+    if (plan.conditional) return undefined;
     let states = 1;
     for (let k = 0; k < plan.kindCount; k++) {
       states *= plan.kindInit[k] + 1;

@@ -15,11 +15,13 @@ import { MetricLayout, metricTable } from '../metrics.ts';
 import { Skirmish } from './skirmish.ts';
 import type { Aid } from './violence.ts';
 import * as wealth from './wealth.ts';
-import { CAPTAIN_TRAITS, MINION_TRAITS, REWARD_BASELINE, replacementCost } from './wealth.ts';
+import { CAPTAIN_TRAITS, MAX_TRAITS, MINION_TRAITS, REWARD_BASELINE, replacementCost } from './wealth.ts';
 import { COMBATANT_DIE } from './violence.ts';
 import { price } from './purchases.ts';
 import { PARTICIPANT_DIE } from './knaveryDice.ts';
 import type { CampaignSetup } from './campaignSetup.ts';
+import { namesMedic, traitCount } from './traits.ts';
+import { AMBITION_JOBS, AMBITION_NONE, AMBITION_RANK, ambitionCode, reservedPcs, traitRoom } from './advancement.ts';
 
 // Local copies of what the per-turn loop uses from other modules: run under tsx, every
 // read of an imported binding goes through a getter (its CommonJS interop), which cost
@@ -81,6 +83,12 @@ const COMPANY_METRICS = metricTable({
   assetsLost: { name: 'assets.lost', kind: 'mean', label: 'mean assets lost' },
   contactsLost: { name: 'contacts.lost', kind: 'mean', label: 'mean contacts lost' },
   calamity: RIVAL_DICE_METRICS.calamity,
+  medicPushes: { name: 'medic.pushes', kind: 'mean', label: "mean Medic pushes to shorten a wounded PC's bed rest" },
+  ambitions: { name: 'ambitions', kind: 'mean', label: "mean ambitions met (the company advances)" },
+  advancedTraits: { name: 'advanced.traits', kind: 'mean', label: 'mean new traits taken by advancing' },
+  advancedPcs: { name: 'advanced.pcs', kind: 'mean', label: 'mean new PCs added by advancing' },
+  assetsBought: { name: 'assets.bought', kind: 'mean', label: 'mean lost assets bought back' },
+  liquidSpent: { name: 'liquid.spent', kind: 'mean', label: 'mean liquid coins spent on purchases' },
 });
 
 /** A campaign's metrics: the company's, then each rival's, then the consequence counts. */
@@ -144,6 +152,9 @@ export class CampaignPlan {
   readonly troupeEquippedTo: Int32Array;
   readonly equipment: { itemRank: number; modifiers: number } | undefined;
   readonly medical: { itemRank: number; modifiers: number; turns: number } | undefined;
+  readonly assetBuy: { itemRank: number; modifiers: number } | undefined;
+  /** Liquid coins of the company's rank pay what the turn's coins do not (policy buy.payWith "liquid"). */
+  readonly payWithLiquid: boolean;
   readonly bonusSides: Int32Array;
   /** Liquid coins and other assets a (new) troupe brings, and its strong contacts. */
   readonly troupeLiquid: Int32Array;
@@ -157,6 +168,22 @@ export class CampaignPlan {
   readonly pcCaptain: Uint8Array;
   readonly pcReplacementCost: Int32Array;
   readonly pcInitRattled: Uint8Array;
+  /** PCs with the Medic trait (docs/rulings/traits.md): a Medic in fights, and the push by policy. */
+  readonly pcMedic: Uint8Array;
+  /** Advancement (advancement.ts): per PC its traits at the start, whether it is there from the start (else a slot a new PC may fill), and the dice one new trait adds. */
+  readonly pcBaseTraits: Int32Array;
+  readonly pcFromStart: Uint8Array;
+  /** Knavery / violence dice a PC has before advancing ends at knBaseTo / viBaseTo; each new trait adds knPerTrait / viPerTrait more. */
+  readonly knBaseTo: Int32Array;
+  readonly viBaseTo: Int32Array;
+  readonly knPerTrait: number;
+  readonly viPerTrait: number;
+  readonly ambition: number;
+  readonly ambitionJobs: number;
+  readonly advanceTrait: boolean;
+  readonly successorAdvancements: boolean;
+  /** Medic pushes: 0 never, 1 every turn, 2 only on turns the troupe takes no job. */
+  readonly medicPush: number;
   /** Knavery dice (the 1d6 first), PC i's at knFrom[i]..knTo[i]−1. */
   readonly knSides: Int32Array;
   readonly knFrom: Int32Array;
@@ -211,7 +238,9 @@ export class CampaignPlan {
 
     const troupes = setup.troupes.flatMap((t) => Array.from({ length: t.count ?? 1 }, () => t));
     this.troupeCount = troupes.length;
-    const pcs: { troupe: number; captain: boolean; traits: number; rattled: boolean; kn: number[]; vi: number[] }[] = [];
+    const pcs: { troupe: number; captain: boolean; traits: number; medic: boolean; rattled: boolean; kn: number[]; vi: number[]; fromStart: boolean }[] = [];
+    const advance = policy.advance;
+    const newPc = advance?.pc ?? {};
     const bonus: number[] = [];
     this.troupePcFrom = new Int32Array(troupes.length);
     this.troupePcTo = new Int32Array(troupes.length);
@@ -221,6 +250,8 @@ export class CampaignPlan {
     const buy = policy.buy ?? {};
     this.equipment = buy.equipment && { itemRank: buy.equipment.itemRank, modifiers: buy.equipment.modifiers ?? 0 };
     this.medical = buy.medical && { itemRank: buy.medical.itemRank, modifiers: buy.medical.modifiers ?? 0, turns: buy.medical.turns ?? 1 };
+    this.assetBuy = buy.asset && { itemRank: buy.asset.itemRank, modifiers: buy.asset.modifiers ?? 0 };
+    this.payWithLiquid = (buy.payWith ?? 'turnCoins') === 'liquid';
     this.troupeLiquid = new Int32Array(troupes.length);
     this.troupeAssets = new Int32Array(troupes.length);
     this.troupeContacts = new Int32Array(troupes.length);
@@ -228,12 +259,16 @@ export class CampaignPlan {
     troupes.forEach((t, i) => {
       this.troupePcFrom[i] = pcs.length;
       const c = t.captain;
-      pcs.push({ troupe: i, captain: true, traits: c.traits ?? CAPTAIN_TRAITS, rattled: c.rattled ?? false, kn: eachDie(c.knavery ?? []), vi: eachDie(c.violence ?? []) });
+      pcs.push({ troupe: i, captain: true, traits: traitCount(c.traits, CAPTAIN_TRAITS), medic: namesMedic(c.traits), rattled: c.rattled ?? false, kn: eachDie(c.knavery ?? []), vi: eachDie(c.violence ?? []), fromStart: true });
       // "A troupe begins with a captain and one minion."
       for (const m of t.minions ?? [{ name: 'minion' }]) {
         for (let k = 0; k < (m.count ?? 1); k++) {
-          pcs.push({ troupe: i, captain: false, traits: m.traits ?? MINION_TRAITS, rattled: m.rattled ?? false, kn: eachDie(m.knavery ?? []), vi: eachDie(m.violence ?? []) });
+          pcs.push({ troupe: i, captain: false, traits: traitCount(m.traits, MINION_TRAITS), medic: namesMedic(m.traits), rattled: m.rattled ?? false, kn: eachDie(m.knavery ?? []), vi: eachDie(m.violence ?? []), fromStart: true });
         }
+      }
+      // Room for the PCs advancement may add ("adding a new PC to their company").
+      for (let k = 0; k < reservedPcs(advance); k++) {
+        pcs.push({ troupe: i, captain: false, traits: newPc.traits ?? MINION_TRAITS, medic: false, rattled: false, kn: eachDie(newPc.knavery ?? []), vi: eachDie(newPc.violence ?? []), fromStart: false });
       }
       this.troupePcTo[i] = pcs.length;
       this.troupeBonusFrom[i] = bonus.length;
@@ -246,7 +281,7 @@ export class CampaignPlan {
       this.troupeLiquid[i] = asset === 'liquidCoin' ? 1 : 0;
       this.troupeAssets[i] = asset === 'liquidCoin' ? 0 : 1;
       // "Each PC has as many strong contacts as they have traits."
-      for (let p = this.troupePcFrom[i]; p < this.troupePcTo[i]; p++) this.troupeContacts[i] += pcs[p].traits;
+      for (let p = this.troupePcFrom[i]; p < this.troupePcTo[i]; p++) if (pcs[p].fromStart) this.troupeContacts[i] += pcs[p].traits;
     });
     this.maxTroupeSize = Math.max(...troupes.map((_, i) => this.troupePcTo[i] - this.troupePcFrom[i]));
     this.bonusSides = Int32Array.from(bonus);
@@ -258,6 +293,20 @@ export class CampaignPlan {
     this.pcCaptain = Uint8Array.from(pcs, (p) => (p.captain ? 1 : 0));
     this.pcReplacementCost = Int32Array.from(pcs, (p) => replacementCost(p.traits));
     this.pcInitRattled = Uint8Array.from(pcs, (p) => (p.rattled ? 1 : 0));
+    this.pcMedic = Uint8Array.from(pcs, (p) => (p.medic ? 1 : 0));
+    this.medicPush = pcs.some((p) => p.medic) ? { never: 0, always: 1, restTurns: 2 }[policy.medicPush ?? 'never'] : 0;
+    this.pcBaseTraits = Int32Array.from(pcs, (p) => p.traits);
+    this.pcFromStart = Uint8Array.from(pcs, (p) => (p.fromStart ? 1 : 0));
+    const traitKn = eachDie(advance?.trait?.knavery ?? []);
+    const traitVi = eachDie(advance?.trait?.violence ?? []);
+    this.knPerTrait = traitKn.length;
+    this.viPerTrait = traitVi.length;
+    this.ambition = ambitionCode(policy.ambition);
+    this.ambitionJobs = policy.ambition && 'jobs' in policy.ambition ? policy.ambition.jobs : 0;
+    this.advanceTrait = advance?.choice === 'trait';
+    this.successorAdvancements = (policy.successorAdvancements ?? 'none') === 'all';
+    this.knBaseTo = new Int32Array(pcs.length);
+    this.viBaseTo = new Int32Array(pcs.length);
     const kn: number[] = [];
     const vi: number[] = [];
     this.knFrom = new Int32Array(pcs.length);
@@ -267,12 +316,19 @@ export class CampaignPlan {
     pcs.forEach((p, i) => {
       // "Each participant with an additive, meaningful role adds 1d6" / "Each combatant
       // in a side adds 1d4 to its roll", then the trait dice that apply.
+      // Then room for the dice of the traits it may gain by advancing (a trial moves its
+      // own copy of knTo / viTo over them).
+      const room = this.ambition === AMBITION_NONE || !this.advanceTrait ? 0 : traitRoom(p.traits);
       this.knFrom[i] = kn.length;
       kn.push(PARTICIPANT_DIE, ...p.kn);
-      this.knTo[i] = kn.length;
+      this.knBaseTo[i] = kn.length;
+      for (let r = 0; r < room; r++) kn.push(...traitKn);
+      this.knTo[i] = this.knBaseTo[i];
       this.viFrom[i] = vi.length;
       vi.push(COMBATANT_DIE, ...p.vi);
-      this.viTo[i] = vi.length;
+      this.viBaseTo[i] = vi.length;
+      for (let r = 0; r < room; r++) vi.push(...traitVi);
+      this.viTo[i] = this.viBaseTo[i];
     });
     this.knSides = Int32Array.from(kn);
     this.viSides = Int32Array.from(vi);
@@ -327,6 +383,8 @@ export class CampaignTrial {
   /** Liquid coins by the rank they were earned at (index = rank). */
   readonly liquid: Int32Array;
   assets = 0;
+  /** Assets lost to consequences and not yet bought back (policy buy.asset). */
+  assetsOwed = 0;
   contacts = 0;
   readonly alive: Uint8Array;
   readonly rattled: Uint8Array;
@@ -339,6 +397,14 @@ export class CampaignTrial {
   readonly treated: Uint8Array;
   /** A troupe dissolved; a new one comes next turn (policy newTroupe). */
   readonly troupePending: Uint8Array;
+  /** Advancement: per PC its traits now, whether its slot is filled, and where its dice end now. */
+  readonly traits: Int32Array;
+  readonly recruited: Uint8Array;
+  readonly knTo: Int32Array;
+  readonly viTo: Int32Array;
+  /** Successful jobs toward the ambition (`{jobs: N}`), and the highest rank held (`{rank: "next"}`). */
+  private ambitionProgress = 0;
+  private bestRank = 0;
   private readonly participants: Int32Array;
   /** Per participant of the current job: successes of its own dice. */
   private readonly partSuccesses: Int32Array;
@@ -359,6 +425,10 @@ export class CampaignTrial {
     this.equipped = new Uint8Array(plan.troupeCount);
     this.treated = new Uint8Array(plan.pcCount);
     this.troupePending = new Uint8Array(plan.troupeCount);
+    this.traits = plan.pcBaseTraits.slice();
+    this.recruited = plan.pcFromStart.slice();
+    this.knTo = plan.knTo.slice();
+    this.viTo = plan.viTo.slice();
     this.participants = new Int32Array(plan.maxTroupeSize);
     this.partSuccesses = new Int32Array(plan.maxTroupeSize);
     this.partSixes = new Int32Array(plan.maxTroupeSize);
@@ -366,7 +436,7 @@ export class CampaignTrial {
     const policy = plan.setup.policy ?? {};
     const guards = policy.job?.guards ?? {};
     this.skirmish = new Skirmish(
-      { diceSides: plan.viSides, diceFrom: plan.viFrom, diceTo: plan.viTo, captain: plan.pcCaptain, rattled: this.rattled },
+      { diceSides: plan.viSides, diceFrom: plan.viFrom, diceTo: this.viTo, captain: plan.pcCaptain, rattled: this.rattled },
       plan.maxTroupeSize,
       plan.rules,
       {
@@ -378,7 +448,7 @@ export class CampaignTrial {
       },
     );
     this.minionFight = new Skirmish(
-      { diceSides: plan.viSides, diceFrom: plan.viFrom, diceTo: plan.viTo, captain: plan.pcCaptain, rattled: this.rattled },
+      { diceSides: plan.viSides, diceFrom: plan.viFrom, diceTo: this.viTo, captain: plan.pcCaptain, rattled: this.rattled },
       plan.maxTroupeSize,
       plan.rules,
       { troupeFlee: policy.flee ?? 'lostHalf', guardFlee: 'never', maxRounds: policy.maxRounds ?? 50, guardDice: [COMBATANT_DIE], guardBonus: [] },
@@ -394,9 +464,16 @@ export class CampaignTrial {
     this.liquid.fill(0);
     this.liquid[p.startRank] = p.startLiquid;
     this.assets = p.startAssets;
+    this.assetsOwed = 0;
     this.contacts = 0;
     for (let t = 0; t < p.troupeCount; t++) this.contacts += p.troupeContacts[t];
-    this.alive.fill(1);
+    this.alive.set(p.pcFromStart);
+    this.traits.set(p.pcBaseTraits);
+    this.recruited.set(p.pcFromStart);
+    this.knTo.set(p.knBaseTo);
+    this.viTo.set(p.viBaseTo);
+    this.ambitionProgress = 0;
+    this.bestRank = rankOf(p.startPoints);
     this.rattled.set(p.pcInitRattled);
     this.woundedUntil.fill(0);
     this.troupeActive.fill(1);
@@ -418,7 +495,8 @@ export class CampaignTrial {
     let coins = 0;
     for (let i = 0; i < p.troupeCount; i++) coins += this.troupeActive[i];
     acc[METRIC.coins] += coins;
-    if (p.equipment || p.medical) this.buy(coins, t);
+    if (p.medicPush !== 0) this.medicPushes(t);
+    if (p.equipment || p.medical || p.assetBuy) this.buy(coins, t);
 
     // "Every turn, a rival has a number of ambition points they may invest."
     const board = this.board;
@@ -452,40 +530,146 @@ export class CampaignTrial {
     const rank = rankOf(this.points);
     if (rank < p.startRank) acc[METRIC.demoted] = 1;
     if (rank > p.startRank) acc[METRIC.promoted] = 1;
+    if (p.ambition !== AMBITION_NONE) this.checkAmbition(rank);
+  }
+
+  /**
+   * "Upon the completion of a company's ambition, it names its next ambition, and
+   * advances" — at the end of the turn it is met (docs/rulings/advancement.md).
+   */
+  private checkAmbition(rank: number): void {
+    const p = this.plan;
+    if (p.ambition === AMBITION_JOBS) {
+      if (this.ambitionProgress < p.ambitionJobs) return;
+      this.ambitionProgress -= p.ambitionJobs;
+    } else if (p.ambition === AMBITION_RANK) {
+      if (rank <= this.bestRank) return;
+      this.bestRank = rank;
+    }
+    this.acc[METRIC.ambitions]++;
+    for (let i = 0; i < p.troupeCount; i++) if (this.troupeActive[i] !== 0) this.advance(i);
+  }
+
+  /**
+   * Troupe `i` advances: "giving one of their existing PCs a new trait or adding a new PC
+   * to their company. A character may have 4 traits at most." A new trait goes to the
+   * first living PC (captain first) with room for it; with none, or by choice, a new PC
+   * fills the troupe's next free slot; with no slot left the advance is lost.
+   */
+  private advance(i: number): void {
+    const p = this.plan;
+    if (p.advanceTrait) {
+      for (let pc = p.troupePcFrom[i]; pc < p.troupePcTo[i]; pc++) {
+        if (this.alive[pc] === 0 || this.traits[pc] >= MAX_TRAITS) continue;
+        this.traits[pc]++;
+        this.knTo[pc] += p.knPerTrait;
+        this.viTo[pc] += p.viPerTrait;
+        this.contacts++; // "Each trait gives a character a strong contact."
+        this.acc[METRIC.advancedTraits]++;
+        return;
+      }
+    }
+    for (let pc = p.troupePcFrom[i]; pc < p.troupePcTo[i]; pc++) {
+      if (this.recruited[pc] !== 0) continue;
+      this.recruited[pc] = 1;
+      this.alive[pc] = 1;
+      this.rattled[pc] = 0;
+      this.woundedUntil[pc] = 0;
+      this.contacts += this.traits[pc];
+      this.acc[METRIC.advancedPcs]++;
+      return;
+    }
   }
 
   /**
    * Spend the turn's `coins` (of the company's rank) by policy `buy`: equipment for each
-   * troupe without it, in the listed order, then medical help for PCs in bed, PC by PC.
-   * "Any coin that is not spent by the end of the turn is discarded" (docs/rulings/purchases.md).
+   * troupe without it, in the listed order, then one lost asset bought back, then medical
+   * help for PCs in bed, PC by PC. "Any coin that is not spent by the end of the turn is
+   * discarded"; with payWith "liquid", liquid coins of the company's rank pay what the
+   * turn's coins do not (docs/rulings/purchases.md).
    */
   private buy(coins: number, t: number): void {
     const p = this.plan;
-    const acc = this.acc;
     const rank = rankOf(this.points);
-    let left = coins;
+    this.turnCoins = coins;
+    this.payRank = rank;
     if (p.equipment) {
       const cost = price(p.equipment.itemRank, rank, p.equipment.modifiers);
-      for (let i = 0; i < p.troupeCount && cost <= left; i++) {
+      for (let i = 0; i < p.troupeCount; i++) {
         if (this.troupeActive[i] === 0 || this.equipped[i] !== 0) continue;
+        if (!this.pay(cost)) break;
         this.equipped[i] = 1;
-        left -= cost;
-        acc[METRIC.coinsSpent] += cost;
-        acc[METRIC.equipmentBought]++;
+        this.acc[METRIC.equipmentBought]++;
       }
+    }
+    if (p.assetBuy && this.assetsOwed > 0 && this.pay(price(p.assetBuy.itemRank, rank, p.assetBuy.modifiers))) {
+      this.assets++;
+      this.assetsOwed--;
+      this.acc[METRIC.assetsBought]++;
     }
     if (p.medical) {
       const cost = price(p.medical.itemRank, rank, p.medical.modifiers);
-      for (let pc = 0; pc < p.pcCount && cost <= left; pc++) {
+      for (let pc = 0; pc < p.pcCount; pc++) {
         // In bed this turn (wounded until t or later), alive, not yet treated for this wound.
         if (this.alive[pc] === 0 || this.woundedUntil[pc] < t || this.treated[pc] !== 0) continue;
+        if (!this.pay(cost)) break;
         this.treated[pc] = 1;
         this.woundedUntil[pc] -= p.medical.turns;
-        left -= cost;
-        acc[METRIC.coinsSpent] += cost;
-        acc[METRIC.medicalBought]++;
+        this.acc[METRIC.medicalBought]++;
       }
     }
+  }
+
+  /** The turn's coins left to spend in `buy`, and the rank they (and liquid coins that pay) are of. */
+  private turnCoins = 0;
+  private payRank = 0;
+
+  /** Pay `cost` coins from the turn's coins, then (by policy) liquid coins of `payRank`; false, paying nothing, when they do not cover it. */
+  private pay(cost: number): boolean {
+    if (cost === Infinity) return false;
+    const fromLiquid = Math.max(0, cost - this.turnCoins);
+    if (fromLiquid > 0 && (!this.plan.payWithLiquid || this.liquid[this.payRank] < fromLiquid)) return false;
+    this.turnCoins -= cost - fromLiquid;
+    this.liquid[this.payRank] -= fromLiquid;
+    this.acc[METRIC.coinsSpent] += cost - fromLiquid;
+    this.acc[METRIC.liquidSpent] += fromLiquid;
+    return true;
+  }
+
+  /**
+   * The Medic's push, "Reduce a wounded character's recovery time by 1 turn", at the start
+   * of turn `t` (policy medicPush): each living Medic out of bed and not rattled pushes for
+   * the first PC of its troupe in bed, and is rattled (docs/rulings/traits.md). With
+   * "restTurns" only on turns its troupe takes no job, so it rests the rattle off at once.
+   */
+  private medicPushes(t: number): void {
+    const p = this.plan;
+    const jobTurn = p.jobs && (t - 1) % p.jobEvery === 0;
+    if (p.medicPush === 2 && jobTurn) return;
+    for (let i = 0; i < p.troupeCount; i++) {
+      if (this.troupeActive[i] === 0) continue;
+      for (let m = p.troupePcFrom[i]; m < p.troupePcTo[i]; m++) {
+        if (p.pcMedic[m] === 0 || this.alive[m] === 0 || this.rattled[m] !== 0 || this.woundedUntil[m] >= t) continue;
+        for (let pc = p.troupePcFrom[i]; pc < p.troupePcTo[i]; pc++) {
+          if (this.alive[pc] === 0 || this.woundedUntil[pc] < t) continue;
+          this.woundedUntil[pc]--;
+          this.rattled[m] = 1;
+          this.acc[METRIC.medicPushes]++;
+          break;
+        }
+      }
+    }
+  }
+
+  /**
+   * Medical attention in troupe `i`'s fight with the `n` PCs in `parts`: a Medic among
+   * them attends as aid "medic" ("A character you provide medical attention to during
+   * violence is not in danger of dying"); else the troupe's `aid`.
+   */
+  private fightAid(i: number, parts: Int32Array, n: number): Aid {
+    const medic = this.plan.pcMedic;
+    for (let k = 0; k < n; k++) if (medic[parts[k]] !== 0) return 'medic';
+    return this.plan.troupeAid[i];
   }
 
   /** The end of turn `t`: every rival's die, and what it initiates, counted. */
@@ -542,7 +726,18 @@ export class CampaignTrial {
    */
   private foundTroupe(i: number): void {
     const p = this.plan;
+    let contacts = 0;
     for (let pc = p.troupePcFrom[i]; pc < p.troupePcTo[i]; pc++) {
+      // "A merciful GM will allow the troupe's player to begin with all or a portion of
+      // their predecessor's advancements" (policy successorAdvancements); else as it began.
+      if (!p.successorAdvancements) {
+        this.traits[pc] = p.pcBaseTraits[pc];
+        this.recruited[pc] = p.pcFromStart[pc];
+        this.knTo[pc] = p.knBaseTo[pc];
+        this.viTo[pc] = p.viBaseTo[pc];
+      }
+      if (this.recruited[pc] === 0) continue;
+      contacts += this.traits[pc];
       this.alive[pc] = 1;
       this.rattled[pc] = p.pcInitRattled[pc];
       this.woundedUntil[pc] = 0;
@@ -553,7 +748,7 @@ export class CampaignTrial {
       this.liquid[rankOf(this.points)] += p.troupeLiquid[i];
       this.assets += p.troupeAssets[i];
     }
-    this.contacts += p.troupeContacts[i];
+    this.contacts += contacts;
   }
 
   private dissolve(i: number): void {
@@ -623,7 +818,7 @@ export class CampaignTrial {
         acc[METRIC.jobsViolent]++;
         const s = this.skirmish;
         const bonusTo = this.equipped[i] !== 0 ? p.troupeEquippedTo[i] : p.troupeBonusTo[i];
-        success = s.fight(random, parts, n, guards, p.bonusSides, p.troupeBonusFrom[i], bonusTo, p.troupeAid[i]);
+        success = s.fight(random, parts, n, guards, p.bonusSides, p.troupeBonusFrom[i], bonusTo, this.fightAid(i, this.participants, n));
         if (success) acc[METRIC.jobsWon]++;
         this.casualties(s, i, t);
       }
@@ -635,6 +830,7 @@ export class CampaignTrial {
       this.liquid[rank] += coins;
       acc[METRIC.rewards] += coins;
       acc[METRIC.jobsSucceeded]++;
+      this.ambitionProgress++;
     }
   }
 
@@ -702,7 +898,7 @@ export class CampaignTrial {
     } else {
       const s = this.minionFight;
       const bonusTo = this.equipped[i] !== 0 ? p.troupeEquippedTo[i] : p.troupeBonusTo[i];
-      foiled = s.fight(random, this.participants, n, p.rivals.minions[r], p.bonusSides, p.troupeBonusFrom[i], bonusTo, p.troupeAid[i]);
+      foiled = s.fight(random, this.participants, n, p.rivals.minions[r], p.bonusSides, p.troupeBonusFrom[i], bonusTo, this.fightAid(i, this.participants, n));
       this.casualties(s, i, t);
     }
     if (foiled) this.acc[METRIC.foiled]++;
@@ -723,7 +919,7 @@ export class CampaignTrial {
     this.acc[METRIC.attempts]++;
     const s = this.minionFight;
     const bonusTo = this.equipped[i] !== 0 ? p.troupeEquippedTo[i] : p.troupeBonusTo[i];
-    const repelled = s.fight(random, this.participants, n, Math.max(1, p.rivals.minions[r]), p.bonusSides, p.troupeBonusFrom[i], bonusTo, p.troupeAid[i]);
+    const repelled = s.fight(random, this.participants, n, Math.max(1, p.rivals.minions[r]), p.bonusSides, p.troupeBonusFrom[i], bonusTo, this.fightAid(i, this.participants, n));
     if (repelled) this.acc[METRIC.attemptsRepelled]++;
     this.casualties(s, i, t);
   }
@@ -747,7 +943,7 @@ export class CampaignTrial {
       const rattled = this.rattled[pc] !== 0;
       let s = 0;
       let x = 0;
-      for (let d = p.knFrom[pc]; d < p.knTo[pc]; d++) {
+      for (let d = p.knFrom[pc], to = this.knTo[pc]; d < to; d++) {
         const f = rattled ? random.belowKeepLower(p.knSides[d]) : random.below(p.knSides[d]);
         if (f >= 3) s++;
         if (f === 5) x++;
@@ -762,7 +958,7 @@ export class CampaignTrial {
         const pc = parts[k];
         if (this.rattled[pc] !== 0 || this.partSuccesses[k] !== 0) continue;
         sixes -= this.partSixes[k];
-        for (let d = p.knFrom[pc]; d < p.knTo[pc]; d++) {
+        for (let d = p.knFrom[pc], to = this.knTo[pc]; d < to; d++) {
           const f = random.below(p.knSides[d]);
           if (f >= 3) successes++;
           if (f === 5) sixes++;
@@ -781,8 +977,10 @@ export class CampaignTrial {
     const p = this.plan;
     if (p.replace === REPLACE_NEVER) return;
     for (let pc = 0; pc < p.pcCount; pc++) {
-      if (this.alive[pc] !== 0 || p.pcCaptain[pc] !== 0 || this.troupeActive[p.pcTroupe[pc]] === 0) continue;
-      const cost = p.pcReplacementCost[pc];
+      if (this.alive[pc] !== 0 || p.pcCaptain[pc] !== 0 || this.recruited[pc] === 0 || this.troupeActive[p.pcTroupe[pc]] === 0) continue;
+      // "If the character had extra traits, their replacement may have them as well--but
+      // each trait replaced in this way costs an additional investment point."
+      const cost = p.ambition === AMBITION_NONE ? p.pcReplacementCost[pc] : replacementCost(this.traits[pc]);
       if (this.points < cost) continue;
       if (p.replace === REPLACE_KEEP_RANK && rankOf(this.points - cost) < rankOf(this.points)) continue;
       this.points -= cost;
@@ -823,6 +1021,7 @@ export class CampaignTrial {
     } else if (kind === KIND_ASSET) {
       if (this.assets > 0) {
         this.assets--;
+        this.assetsOwed++;
         acc[METRIC.assetsLost]++;
       }
     } else if (kind === KIND_CONTACT) {

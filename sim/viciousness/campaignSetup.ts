@@ -11,14 +11,19 @@ import { MAX_TURNS } from './rivals.ts';
 import { AID_POLICIES, FLEE_POLICIES } from './violence.ts';
 import { FREE_PUSH_POLICIES, PUSH_POLICIES } from './knaveryPushes.ts';
 import { purchasesSchema } from './purchases.ts';
+import { advanceSchema, ambitionSchema, reservedPcs } from './advancement.ts';
+import { CAMPAIGN_REFUSED, campaignTraitsSchema, namesMedic } from './traits.ts';
 import { MAX_RANK, MAX_TRAITS, MIN_RANK, RANK_MINIMUM, REWARD_METHODS, minimumPoints, rankOf } from './wealth.ts';
 
 const name = z.string().min(1);
 
 /** A PC: its traits (for replacement cost and contacts) and the trait dice that apply. */
 const pcFields = {
-  /** Traits it has: defaults to 3 for a captain, 2 for a minion ("Minions get 2 traits; captains get 3"). */
-  traits: z.number().int().min(0).max(MAX_TRAITS).optional(),
+  /**
+   * Traits it has, as a count or by name (viciousness.txt's table; docs/rulings/traits.md):
+   * defaults to 3 for a captain, 2 for a minion ("Minions get 2 traits; captains get 3").
+   */
+  traits: campaignTraitsSchema.optional(),
   /** Trait dice that apply to the troupe's jobs (knavery); the 1d6 every participant adds is the rules'. */
   knavery: diceListSchema.optional(),
   /** Trait dice that apply in violence; the 1d4 every combatant adds is the rules'. */
@@ -50,7 +55,7 @@ export const troupeSchema = z
     minions: z.array(minionSchema).optional(),
     /** Its starting asset; defaults to *securedHeadquarters*. A liquid coin joins the company's. */
     asset: z.enum(STARTING_ASSETS).optional(),
-    /** Medical attention for its wounded in violence; defaults to *none* (2-in-4 death). */
+    /** Medical attention for its wounded in violence; defaults to *none* (2-in-4 death), *medic* with a Medic PC. */
     aid: z.enum(AID_POLICIES).optional(),
     /** Equipment bonus dice in violence ("The GM awards 1d4 or 2d4 to the most well-equipped side"). */
     bonus: diceListSchema.optional(),
@@ -153,10 +158,25 @@ export const policySchema = z
     successorAsset: z.enum(['none', 'startingAsset']).optional(),
     /**
      * "A merciful GM will allow the troupe's player to begin with all or a portion of their
-     * predecessor's advancements": *none* (default) or *all* (needs advancement to be played:
-     * refused until the campaign plays it).
+     * predecessor's advancements": *none* (default) or *all* (the new troupe keeps the traits
+     * and PCs its predecessor gained by advancing).
      */
     successorAdvancements: z.enum(['none', 'all']).optional(),
+    /**
+     * The Medic's push, "Reduce a wounded character's recovery time by 1 turn": *never*
+     * (default), *always* (each turn, a troupe's able Medic pushes for its first PC in bed,
+     * then is rattled) or *restTurns* (only on turns without a job: it rests the rattle
+     * off). docs/rulings/traits.md.
+     */
+    medicPush: z.enum(['never', 'always', 'restTurns']).optional(),
+    /**
+     * The company's ambition, renamed each time it is met ("Upon the completion of a
+     * company's ambition, it names its next ambition, and advances"): `{jobs: N}` successful
+     * jobs, or `{rank: "next"}`. None by default (no advancement). docs/rulings/advancement.md.
+     */
+    ambition: ambitionSchema.optional(),
+    /** What each troupe takes when the company advances: a new trait for a PC, or a new PC. Needed with `ambition`. */
+    advance: advanceSchema.optional(),
   })
   .strict();
 
@@ -193,6 +213,23 @@ export const campaignSetup = z
         minionNames.add(m.name);
       });
     });
+    s.troupes.forEach((t, i) => {
+      const pcs: [unknown[], number | readonly string[] | undefined][] = [[['troupes', i, 'captain', 'traits'], t.captain.traits]];
+      (t.minions ?? []).forEach((m, j) => pcs.push([['troupes', i, 'minions', j, 'traits'], m.traits]));
+      let medic = false;
+      for (const [path, traits] of pcs) {
+        if (!Array.isArray(traits)) continue;
+        traits.forEach((name, k) => {
+          if (CAMPAIGN_REFUSED.includes(name)) {
+            ctx.addIssue({ code: 'custom', path: [...(path as (string | number)[]), k], message: `the "${name}" trait's dice depend on head counts at each clash, which the campaign's fights do not play yet: name it in a "battle" or "clash", or write the d4 it gains in "violence" if the GM judges it always applies (docs/rulings/traits.md)` });
+          }
+        });
+        if (namesMedic(traits)) medic = true;
+      }
+      if (medic && t.aid !== undefined && t.aid !== 'medic') {
+        ctx.addIssue({ code: 'custom', path: ['troupes', i, 'aid'], message: `troupe "${t.name}" has a PC with the "medic" trait, who attends its wounded as a Medic: leave "aid" out or make it "medic" (it is "${t.aid}")` });
+      }
+    });
     if (total === 0) ctx.addIssue({ code: 'custom', path: ['troupes'], message: 'the company has no troupes (every count is 0): expected at least one' });
     const minions = (t: (typeof s.troupes)[number]) => (t.minions ?? [{ count: 1 }]).reduce((m, x) => m + (x.count ?? 1), 0);
     const pcs = s.troupes.reduce((n, t) => n + (t.count ?? 1) * (1 + minions(t)), 0);
@@ -204,8 +241,15 @@ export const campaignSetup = z
     if (policy.job?.npcRank !== undefined && policy.job.npcRankOffset !== undefined) {
       ctx.addIssue({ code: 'custom', path: ['policy', 'job', 'npcRankOffset'], message: 'give the NPC\'s rank as "npcRank" or as "npcRankOffset", not both' });
     }
-    if (policy.successorAdvancements === 'all') {
-      ctx.addIssue({ code: 'custom', path: ['policy', 'successorAdvancements'], message: 'the campaign does not play advancement yet, so a successor has no advancements to inherit: expected "none" (docs/rulings/campaign.md)' });
+    if (policy.ambition !== undefined && policy.advance === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['policy', 'advance'], message: 'missing: the policy names an "ambition", so it needs "advance" ({"choice": "trait" | "pc"}): what each troupe takes when the company advances' });
+    }
+    if (policy.advance !== undefined && policy.ambition === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['policy', 'ambition'], message: 'missing: "advance" says what a troupe takes when the company meets its ambition, so the policy needs an "ambition" ({"jobs": N} or {"rank": "next"})' });
+    }
+    const reserved = s.troupes.reduce((n, t) => n + (t.count ?? 1), 0) * reservedPcs(policy.advance);
+    if (reserved > 0 && pcs + reserved > MAX_UNIFORM) {
+      ctx.addIssue({ code: 'custom', path: ['policy', 'advance', 'maxPcs'], message: `the troupes have ${pcs} PCs and may add ${reserved} by advancing: a campaign has at most ${MAX_UNIFORM} in all` });
     }
     if (policy.takeRivalDeal === 'whenJobFails' && (s.rivals ?? []).length === 0) {
       ctx.addIssue({ code: 'custom', path: ['policy', 'takeRivalDeal'], message: 'a rival deal needs a rival: the campaign has no "rivals"' });

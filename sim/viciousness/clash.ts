@@ -28,6 +28,7 @@ import {
   type ViolenceDie,
   woundGroupOf,
 } from './violence.ts';
+import { withSituationalDice } from './traits.ts';
 
 export const clashSetup = z
   .object({ sides: z.array(sideSchema).min(2) })
@@ -227,7 +228,8 @@ export const clash = defineMechanic({
   summary: 'one clash phase: hits (4s), who lands them, who is wounded',
   setup: clashSetup,
   prepare(setup, rules: ViciousnessRules) {
-    const { sides } = setup;
+    // Berzerkers and Duelists roll their d4s when the clash's head counts call for them.
+    const sides = withSituationalDice(setup.sides);
     const n = sides.length;
     const isHit = hitTest(rules.hitOn);
     const push = rules.push === 'ifNoHit';

@@ -45,6 +45,18 @@ export const purchasesSchema = z
      * bed; shortens the bed rest by `turns` (default 1).
      */
     medical: z.object({ turns: z.number().int().min(1).max(3).optional(), ...itemFields }).strict().optional(),
+    /**
+     * A replacement for an asset a rival's consequence took ("A valuable asset is lost, stolen,
+     * or destroyed"): bought back, one a turn at most, while the company holds fewer assets
+     * than it has lost.
+     */
+    asset: z.object(itemFields).strict().optional(),
+    /**
+     * What pays: *turnCoins* (default: the turn's coins only) or *liquid* (when they fall
+     * short, liquid coins of the company's rank pay the rest: "Liquid coins remain at the
+     * rank at which they were earned").
+     */
+    payWith: z.enum(['turnCoins', 'liquid']).optional(),
   })
   .strict();
 

@@ -7,6 +7,7 @@ import { diceListSchema, eachDie, type DiceGroup } from '../dice.ts';
 import { Distribution, faceDistribution, chanceOf } from '../exact/distribution.ts';
 import type { RandomStream } from '../random.ts';
 import type { ViciousnessRules } from '../rules.ts';
+import { traitListSchema, traitMedics, type TraitName } from './traits.ts';
 
 const name = z.string().min(1);
 
@@ -17,6 +18,8 @@ export const combatantSchema = z
     count: z.number().int().min(0).max(1000).optional(),
     /** Trait dice that apply (the 1d4 every combatant rolls is added by the rules). */
     dice: diceListSchema.optional(),
+    /** Named traits with a rule in violence (traits.ts): medic, berzerker, duelist. */
+    traits: traitListSchema.optional(),
     /** Rolls each die twice and keeps the lower. */
     rattled: z.boolean().optional(),
     /** For `woundOrder`; defaults to captain for an entry named "captain", else minion. */
@@ -423,18 +426,28 @@ export const AID_POLICIES = ['none', 'ordinary', 'medic'] as const;
 export const DEATH_FACES = { none: 2, ordinary: 1, medic: 1 } as const;
 export type Aid = keyof typeof DEATH_FACES;
 
+type AidSide = { aid?: Aid; medics?: number; combatants: readonly { count?: number; traits?: readonly TraitName[] }[] };
+
+/**
+ * The side's medical attention: its `aid`, or "medic" when a combatant has the Medic
+ * trait (the schema refuses any other explicit aid beside one; docs/rulings/traits.md).
+ */
+export function aidOf(side: AidSide): Aid {
+  return traitMedics(side.combatants) > 0 ? 'medic' : (side.aid ?? 'none');
+}
+
 /**
  * Wounded a side's Medics can attend in a round: `medics` (default 1) with aid "medic",
- * none otherwise. With the `medicReach` variant *all* a Medic attends every wounded of the
- * round, so the side's whole strength is attended (one per combatant is enough).
+ * plus one per combatant with the Medic trait (then `medics` counts only Medics not listed
+ * as combatants, default 0); none otherwise. With the `medicReach` variant *all* a Medic
+ * attends every wounded of the round, so the side's whole strength is attended (one per
+ * combatant is enough).
  */
-export function medicsOf(
-  side: { aid?: Aid; medics?: number; combatants: readonly { count?: number }[] },
-  reach: ViciousnessRules['medicReach'] = 'one',
-): number {
-  if (side.aid !== 'medic') return 0;
+export function medicsOf(side: AidSide, reach: ViciousnessRules['medicReach'] = 'one'): number {
+  if (aidOf(side) !== 'medic') return 0;
   if (reach === 'all') return side.combatants.reduce((n, c) => n + (c.count ?? 1), 0);
-  return side.medics ?? 1;
+  const named = traitMedics(side.combatants);
+  return named > 0 ? (side.medics ?? 0) + named : (side.medics ?? 1);
 }
 
 /**

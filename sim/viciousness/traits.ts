@@ -1,0 +1,157 @@
+/**
+ * Named traits (viciousness.txt "Example Traits") whose effect in violence is a number the
+ * simulator can play: the Medic, the Berzerker, the Duelist. A combatant lists them in
+ * `traits` beside its plain `dice` (the dice of traits whose conditions the GM has already
+ * judged to hold). Readings, with the text quoted: docs/rulings/traits.md.
+ *
+ * Everything here is a pure function of the setup and of head counts, so the exact chain
+ * (battleChain.ts), the round-by-round field (battleField.ts) and the one-round clash
+ * (clash.ts) read the same rule.
+ */
+import { z } from 'zod';
+
+/**
+ * Traits with a rule in violence. Others of the table (Strongman, Defender, Daggertwist,
+ * Chameleon …) gain their dice on a condition the GM judges once for the scene ("if
+ * neither you nor your foes are armed", "while wearing bulky … armor"): list those dice
+ * in `dice` when the condition holds.
+ */
+export const TRAIT_NAMES = ['medic', 'berzerker', 'duelist'] as const;
+export type TraitName = (typeof TRAIT_NAMES)[number];
+
+export const traitListSchema = z
+  .array(
+    // Traits whose dice depend only on the scene (Strongman, Defender, Daggertwist …) go
+    // in "dice" when their condition holds (docs/rulings/traits.md).
+    z.enum(TRAIT_NAMES),
+  )
+  .max(4)
+  .refine((t) => new Set(t).size === t.length, { message: 'a trait is listed twice: each trait counts once' });
+
+interface HasTraits {
+  traits?: readonly TraitName[];
+  count?: number;
+  rattled?: boolean;
+}
+
+export function hasTrait(c: HasTraits, t: TraitName): boolean {
+  return c.traits?.includes(t) ?? false;
+}
+
+/** "A character may have 4 traits at most" (viciousness.txt "Advancement"). */
+export const MAX_TRAITS = 4;
+
+/**
+ * Extra d4s a Berzerker rolls while "outnumbered by enemies" (some enemy side has more
+ * able combatants than its own, see `situation`): the gain's 1d4, and the add's 1d4 when the
+ * side never flees — "Add 1d4 by making yourself unable to do anything but fight until you
+ * or your enemies are dead" (the add needs the gain: "A gain condition must be met before
+ * an add condition may apply").
+ */
+export function outnumberedDice(c: HasTraits, flee: string | undefined): number {
+  if (!hasTrait(c, 'berzerker')) return 0;
+  return (flee ?? 'never') === 'never' ? 2 : 1;
+}
+
+/** Extra d4 a Duelist rolls "if engaging in 1-on-1 combat": one able combatant a side, two sides. */
+export function duelDice(c: HasTraits): number {
+  return hasTrait(c, 'duelist') ? 1 : 0;
+}
+
+/** Combatants with the Medic trait on a side (each attends as one of the side's Medics). */
+export function traitMedics(combatants: readonly HasTraits[]): number {
+  return combatants.reduce((t, c) => t + (hasTrait(c, 'medic') ? (c.count ?? 1) : 0), 0);
+}
+
+/** Whether any combatant's dice change with head counts during a battle. */
+export function hasConditionalDice(sides: readonly { combatants: readonly HasTraits[] }[]): boolean {
+  return sides.some((s) => s.combatants.some((c) => hasTrait(c, 'berzerker') || hasTrait(c, 'duelist')));
+}
+
+/** Situations at a clash, as codes for the per-round loop. */
+export const PLAIN = 0;
+export const OUTNUMBERED = 1;
+export const DUEL = 2;
+
+/**
+ * The situation of side `s` at a clash, from head counts (able combatants of the sides
+ * still fighting): OUTNUMBERED when some enemy side has more able combatants (side
+ * against side, as the `outnumbered` flight policy reads it: in a three-way brawl the
+ * others fight each other too); DUEL when two sides fight with one able combatant each;
+ * else PLAIN. Allocation-free.
+ */
+export function situation(able: ArrayLike<number>, fighting: ArrayLike<number>, s: number): number {
+  let most = 0;
+  let others = 0;
+  let sidesFighting = 0;
+  for (let t = 0; t < able.length; t++) {
+    if (fighting[t] === 0) continue;
+    sidesFighting++;
+    if (t === s) continue;
+    others += able[t];
+    if (able[t] > most) most = able[t];
+  }
+  if (most > able[s]) return OUTNUMBERED;
+  return sidesFighting === 2 && able[s] === 1 && others === 1 ? DUEL : PLAIN;
+}
+
+interface ClashSide<C> {
+  combatants: readonly C[];
+}
+
+/**
+ * The sides of a single clash with the Berzerker's and Duelist's d4s added to the dice of
+ * those whose condition holds at its start (everyone able, every side fighting; the clash
+ * has no flight, so a Berzerker fights on and takes the add as well).
+ */
+export function withSituationalDice<C extends HasTraits & { dice?: { count: number; sides: number }[] }, S extends ClashSide<C>>(
+  sides: readonly S[],
+): S[] {
+  const able = sides.map((s) => s.combatants.reduce((t, c) => t + (c.count ?? 1), 0));
+  const fighting = sides.map(() => 1);
+  return sides.map((side, s) => {
+    const at = situation(able, fighting, s);
+    if (at === PLAIN) return side;
+    return {
+      ...side,
+      combatants: side.combatants.map((c) => {
+        const extra = at === OUTNUMBERED ? outnumberedDice(c, 'never') : duelDice(c);
+        return extra > 0 ? { ...c, dice: [...(c.dice ?? []), { count: extra, sides: 4 }] } : c;
+      }),
+    };
+  });
+}
+
+/**
+ * Every trait of viciousness.txt's "Example Traits" table, for a campaign PC's `traits`
+ * (a count, or the traits by name: they count as many, and those with a rule the campaign
+ * plays — the Medic — play).
+ */
+export const TABLE_TRAITS = [
+  'acrobat', 'alchemist', 'berzerker', 'chameleon', 'daggertwist', 'defender', 'driver', 'duelist',
+  'engineer', 'hacker', 'honeytrap', 'historian', 'insurgent', 'pikeman', 'lurker', 'machinist',
+  'marksman', 'medic', 'mystic', 'streetsmart', 'strongman', 'wizardOfBeasts', 'wizardOfMind',
+  'wizardOfShadows', 'wizardOfShape',
+] as const;
+export type TableTrait = (typeof TABLE_TRAITS)[number];
+
+/** Traits whose rule needs head counts at each clash, which the campaign's fights do not keep. */
+export const CAMPAIGN_REFUSED: readonly TableTrait[] = ['berzerker', 'duelist'];
+
+export const campaignTraitsSchema = z.union([
+  z.number().int().min(0).max(MAX_TRAITS),
+  z
+    .array(z.enum(TABLE_TRAITS))
+    .max(MAX_TRAITS)
+    .refine((t) => new Set(t).size === t.length, { message: 'a trait is listed twice: each trait counts once' }),
+]);
+
+/** A campaign PC's trait count, from a count or a list of names. */
+export function traitCount(traits: number | readonly string[] | undefined, fallback: number): number {
+  return traits === undefined ? fallback : typeof traits === 'number' ? traits : traits.length;
+}
+
+/** Whether a campaign PC's traits name the Medic. */
+export function namesMedic(traits: number | readonly string[] | undefined): boolean {
+  return Array.isArray(traits) && traits.includes('medic');
+}

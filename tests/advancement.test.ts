@@ -1,0 +1,122 @@
+/**
+ * Advancement (viciousness.txt "Advancement"; docs/rulings/advancement.md): "Upon the
+ * completion of a company's ambition, it names its next ambition, and advances. Each troupe
+ * may decide between giving one of their existing PCs a new trait or adding a new PC to
+ * their company. A character may have 4 traits at most." Played turn by turn on a trial,
+ * then in a whole campaign.
+ */
+import { describe, expect, test } from 'vitest';
+import { RandomStream } from '../sim/random.ts';
+import { viciousnessRules } from '../sim/rules.ts';
+import { campaignSetup } from '../sim/viciousness/campaign.ts';
+import { CampaignPlan, CampaignTrial, METRIC } from '../sim/viciousness/campaignPlay.ts';
+import { runScenario } from './helpers.ts';
+
+/** A company whose every job succeeds (no challenges), one troupe of a captain and a minion. */
+function trialOf(policy: object, troupe: object = {}) {
+  const setup = campaignSetup.parse({
+    turns: 20,
+    company: { name: 'co' },
+    troupes: [{ name: 't', captain: {}, ...troupe }],
+    policy: { job: { challenges: 0 }, ...policy },
+  });
+  const plan = new CampaignPlan(setup, viciousnessRules.parse({}));
+  const trial = new CampaignTrial(plan);
+  trial.reset();
+  return { plan, trial, random: RandomStream.fromKey('advancement') };
+}
+
+describe('advancing', () => {
+  test('a new trait to the first PC with room for it, with its dice and its contact; "4 traits at most"', () => {
+    const { plan, trial, random } = trialOf({ ambition: { jobs: 1 }, advance: { choice: 'trait', trait: { knavery: ['d6'], violence: ['d4'] } } });
+    const contacts = trial.contacts; // 3 + 2
+    expect(contacts).toBe(5);
+    trial.playTurn(random, 1);
+    // One successful job met the ambition: the captain (3 traits) gains a fourth, and a d6.
+    expect(trial.acc[METRIC.ambitions]).toBe(1);
+    expect(trial.traits[0]).toBe(4);
+    expect(trial.knTo[0] - plan.knFrom[0]).toBe(2); // the 1d6 every participant adds, and the trait's
+    expect(trial.viTo[0] - plan.viFrom[0]).toBe(2); // the 1d4 every combatant adds, and the trait's (the fights read viTo)
+    expect(trial.contacts).toBe(contacts + 1);
+    trial.playTurn(random, 2);
+    trial.playTurn(random, 3);
+    // The captain is full: the minion gains its third and fourth.
+    expect(trial.traits[0]).toBe(4);
+    expect(trial.traits[1]).toBe(4);
+    expect(trial.acc[METRIC.advancedTraits]).toBe(3);
+    // Nobody has room left: the next advance adds a PC instead (the other choice the text gives).
+    trial.playTurn(random, 4);
+    expect(trial.acc[METRIC.advancedPcs]).toBe(1);
+    expect(trial.recruited[2]).toBe(1);
+    expect(trial.alive[2]).toBe(1);
+  });
+
+  test('a new PC fills the next slot and takes part in the next job; with no slot left the advance is lost', () => {
+    const { trial, random } = trialOf({ ambition: { jobs: 2 }, advance: { choice: 'pc', pc: { knavery: ['d6'] }, maxPcs: 1 } });
+    trial.playTurn(random, 1);
+    expect(trial.acc[METRIC.ambitions]).toBe(0); // one job of two
+    trial.playTurn(random, 2);
+    expect(trial.acc[METRIC.ambitions]).toBe(1);
+    expect(trial.recruited[2]).toBe(1);
+    expect(trial.contacts).toBe(5 + 2); // a minion's 2 traits, 2 contacts
+    for (let t = 3; t <= 4; t++) trial.playTurn(random, t);
+    expect(trial.acc[METRIC.ambitions]).toBe(2);
+    expect(trial.acc[METRIC.advancedPcs]).toBe(1);
+  });
+
+  test('ambition {rank: "next"}: the company advances the first time it reaches each rank above its best', () => {
+    const { trial, random } = trialOf({ ambition: { rank: 'next' }, advance: { choice: 'trait' }, job: { challenges: 0, method: 'destroy' } });
+    let t = 0;
+    while (trial.acc[METRIC.ambitions] === 0 && t < 20) trial.playTurn(random, ++t);
+    // Rank 2 starts at 15 points, rank 3 at 30: 3-coin jobs bank 3 a turn, so five turns.
+    expect(t).toBe(5);
+    expect(trial.points).toBeGreaterThanOrEqual(30);
+  });
+
+  test('successorAdvancements: a new troupe begins with its predecessor\'s advancements ("all") or without ("none")', () => {
+    for (const inherit of ['none', 'all'] as const) {
+      const { trial, random } = trialOf({ ambition: { jobs: 1 }, advance: { choice: 'pc' }, successorAdvancements: inherit });
+      trial.playTurn(random, 1);
+      expect(trial.recruited[2]).toBe(1);
+      // The captain dies: the troupe dissolves and a new one is founded next turn.
+      trial.alive[0] = 0;
+      (trial as unknown as { dissolve(i: number): void }).dissolve(0);
+      (trial as unknown as { foundTroupe(i: number): void }).foundTroupe(0);
+      expect(trial.recruited[2]).toBe(inherit === 'all' ? 1 : 0);
+      expect(trial.alive[2]).toBe(inherit === 'all' ? 1 : 0);
+    }
+  });
+
+  test('policies that need each other are refused together', () => {
+    const base = { turns: 2, company: { name: 'co' }, troupes: [{ name: 't', captain: {} }] };
+    expect(campaignSetup.safeParse({ ...base, policy: { action: 'idle', ambition: { jobs: 3 } } }).success).toBe(false);
+    expect(campaignSetup.safeParse({ ...base, policy: { action: 'idle', advance: { choice: 'pc' } } }).success).toBe(false);
+    expect(campaignSetup.safeParse({ ...base, policy: { action: 'idle', successorAdvancements: 'all' } }).success).toBe(true);
+  });
+});
+
+describe('in play', () => {
+  const run = (policy: object) =>
+    runScenario({
+      name: 'advance',
+      system: 'viciousness',
+      mechanic: 'campaign',
+      trials: 2000,
+      seed: 'advance',
+      setup: {
+        turns: 30,
+        company: { name: 'co', rank: 2 },
+        troupes: [{ name: 'vipers', count: 2, captain: { knavery: ['d6'] } }],
+        policy: { job: { challenges: 3, guards: { perActiveChallenge: 2 } }, ...policy },
+      },
+    }).results[0].metrics;
+
+  test('new traits with a d6 each make more jobs succeed; without an ambition nothing advances', () => {
+    const none = run({});
+    const traits = run({ ambition: { jobs: 5 }, advance: { choice: 'trait', trait: { knavery: ['d6'] } } });
+    expect(none.ambitions.estimate).toBe(0);
+    expect(traits.ambitions.ci95[0]).toBeGreaterThan(1);
+    expect(traits['advanced.traits'].ci95[0]).toBeGreaterThan(2);
+    expect(traits['jobs.succeeded'].ci95[0]).toBeGreaterThan(none['jobs.succeeded'].ci95[1]);
+  });
+});

@@ -1,0 +1,107 @@
+/**
+ * Named traits in the campaign (docs/rulings/traits.md): a PC's `traits` by name count as
+ * many traits, and the Medic attends the troupe's fights and, by policy, pushes to shorten
+ * a wounded PC's bed rest.
+ */
+import { describe, expect, test } from 'vitest';
+import { RandomStream } from '../sim/random.ts';
+import { viciousnessRules } from '../sim/rules.ts';
+import { campaignSetup } from '../sim/viciousness/campaign.ts';
+import { BED_REST_TURNS, CampaignPlan, CampaignTrial, METRIC } from '../sim/viciousness/campaignPlay.ts';
+import { runScenario } from './helpers.ts';
+
+const scenario = (troupe: object, policy: object = {}, trials = 2000) => ({
+  name: 'traits',
+  system: 'viciousness',
+  mechanic: 'campaign',
+  trials,
+  seed: 'campaign-traits',
+  setup: {
+    turns: 16,
+    company: { name: 'co', rank: 2 },
+    troupes: [{ name: 'vipers', count: 2, ...troupe }],
+    policy: { job: { challenges: 3, guards: { perActiveChallenge: 2 } }, ...policy },
+  },
+});
+const run = (troupe: object, policy: object = {}, trials = 2000) => runScenario(scenario(troupe, policy, trials)).results[0].metrics;
+
+describe('traits by name', () => {
+  test('count as many traits as they name: the same campaign as the count, draw for draw', () => {
+    const named = run({ captain: { traits: ['acrobat', 'hacker', 'streetsmart'] }, minions: [{ name: 'm', traits: ['lurker', 'wizardOfMind'] }] });
+    const counted = run({ captain: { traits: 3 }, minions: [{ name: 'm', traits: 2 }] });
+    expect(named).toEqual(counted);
+  });
+
+  test('"A character you provide medical attention to during violence is not in danger of dying": a lone Medic captain is the troupe\'s aid "medic"', () => {
+    // With no minions the captain is in every fight, so the Medic always attends.
+    const medic = run({ captain: { traits: ['medic', 'acrobat', 'hacker'] }, minions: [] });
+    const aid = run({ captain: { traits: 3 }, minions: [], aid: 'medic' });
+    const none = run({ captain: { traits: 3 }, minions: [] });
+    for (const k of ['deaths', 'wounds', 'jobs.won', 'points.final']) expect(medic[k], k).toEqual(aid[k]);
+    expect(none.deaths.estimate).toBeGreaterThan(medic.deaths.estimate);
+    expect(medic['medic.pushes'].estimate).toBe(0); // the push is by policy only
+  });
+
+  test('the Berzerker and the Duelist are refused in the campaign, with where to use them', () => {
+    expect(() => runScenario(scenario({ captain: { traits: ['berzerker'] } }))).toThrow(/setup\.troupes\.0\.captain\.traits\.0: .*head counts/);
+    expect(() => runScenario(scenario({ captain: { traits: ['medic'] }, aid: 'ordinary' }))).toThrow(/setup\.troupes\.0\.aid/);
+  });
+});
+
+describe('the Medic\'s push: "Reduce a wounded character\'s recovery time by 1 turn"', () => {
+  test('one turn off one wounded PC\'s bed rest, then the Medic is rattled (played turn by turn)', () => {
+    const setup = campaignSetup.parse({
+      turns: 10,
+      company: { name: 'co' },
+      troupes: [{ name: 'vipers', captain: { traits: ['medic', 'acrobat', 'hacker'] }, minions: [{ name: 'a' }, { name: 'b' }] }],
+      policy: { action: 'idle', medicPush: 'always' },
+    });
+    const plan = new CampaignPlan(setup, viciousnessRules.parse({}));
+    const trial = new CampaignTrial(plan);
+    trial.reset();
+    // Minion b (PC 2) was wounded in turn 1: in bed for turns 2..4.
+    trial.woundedUntil[2] = 1 + BED_REST_TURNS;
+    const random = RandomStream.fromKey('medic-push');
+    trial.playTurn(random, 2);
+    // The Medic pushed once: b's bed rest now ends after turn 3, and the Medic was rattled
+    // (it rests off the rattle in the same idle turn).
+    expect(trial.woundedUntil[2]).toBe(3);
+    expect(trial.acc[METRIC.medicPushes]).toBe(1);
+    trial.playTurn(random, 3);
+    // A second push (the Medic rested): b is out of bed from turn 3 on.
+    expect(trial.woundedUntil[2]).toBe(2);
+    expect(trial.acc[METRIC.medicPushes]).toBe(2);
+    trial.playTurn(random, 4);
+    expect(trial.acc[METRIC.medicPushes]).toBe(2); // nobody in bed: no push
+  });
+
+  test('a rattled Medic cannot push ("Rattled PCs can\'t push themselves")', () => {
+    const setup = campaignSetup.parse({
+      turns: 10,
+      company: { name: 'co' },
+      troupes: [{ name: 'vipers', captain: { traits: ['medic'], rattled: true }, minions: [{ name: 'a' }] }],
+      policy: { action: 'idle', medicPush: 'always' },
+    });
+    const trial = new CampaignTrial(new CampaignPlan(setup, viciousnessRules.parse({})));
+    trial.reset();
+    trial.woundedUntil[1] = 4;
+    trial.playTurn(RandomStream.fromKey('x'), 2);
+    expect(trial.woundedUntil[1]).toBe(4);
+    expect(trial.acc[METRIC.medicPushes]).toBe(0);
+  });
+
+  test('in play: pushing on rest turns gets the wounded back to jobs sooner', () => {
+    const troupe = { captain: { traits: ['medic', 'acrobat', 'hacker'], knavery: ['d6'] }, minions: [{ name: 'm', count: 3, knavery: ['d6'] }] };
+    // Jobs on turns 1, 4, 7 …: a PC wounded on turn 1 is in bed for turns 2–4; two pushes
+    // on the rest turns 2 and 3 get it to the job of turn 4.
+    const policy = { jobEvery: 3, job: { challenges: 4, guards: { perActiveChallenge: 2 } } };
+    const rest = run(troupe, { ...policy, medicPush: 'restTurns' }, 4000);
+    const always = run(troupe, { ...policy, medicPush: 'always' }, 4000);
+    const not = run(troupe, policy, 4000);
+    expect(rest['medic.pushes'].ci95[0]).toBeGreaterThan(0.3);
+    expect(not['medic.pushes'].estimate).toBe(0);
+    expect(rest['jobs.succeeded'].ci95[0]).toBeGreaterThan(not['jobs.succeeded'].ci95[1]);
+    // "always" pushes on job turns as well, whenever the Medic is fresh and someone is in bed.
+    expect(always['medic.pushes'].estimate).toBeGreaterThan(rest['medic.pushes'].estimate);
+  });
+});

@@ -1,0 +1,135 @@
+/**
+ * The campaign's purchase loop (CampaignTrial.buy, docs/rulings/purchases.md) against a
+ * slow, obvious reference written from the rulings, on many random states: equipment for
+ * each troupe without it in order, then one lost asset bought back, then medical help PC by
+ * PC; the turn's coins first, then (payWith "liquid") liquid coins of the company's rank.
+ */
+import { describe, expect, test } from 'vitest';
+import { RandomStream } from '../sim/random.ts';
+import { viciousnessRules } from '../sim/rules.ts';
+import { campaignSetup } from '../sim/viciousness/campaign.ts';
+import { CampaignPlan, CampaignTrial, METRIC } from '../sim/viciousness/campaignPlay.ts';
+import { price } from '../sim/viciousness/purchases.ts';
+import { minimumPoints, rankOf } from '../sim/viciousness/wealth.ts';
+
+interface State {
+  rank: number;
+  coins: number;
+  liquid: number;
+  active: number[];
+  equipped: number[];
+  owed: number;
+  alive: number[];
+  bedUntil: number[];
+  treated: number[];
+}
+
+/** What the rulings say the purchases of one turn `t` do to a state. */
+function reference(s: State, t: number, payWithLiquid: boolean) {
+  const out = structuredClone(s);
+  let spent = 0;
+  let liquidSpent = 0;
+  let equipment = 0;
+  let assets = 0;
+  let medical = 0;
+  const pay = (cost: number) => {
+    if (!Number.isFinite(cost)) return false;
+    if (cost <= out.coins) {
+      out.coins -= cost;
+      spent += cost;
+      return true;
+    }
+    const rest = cost - out.coins;
+    if (!payWithLiquid || out.liquid < rest) return false;
+    spent += out.coins;
+    out.coins = 0;
+    out.liquid -= rest;
+    liquidSpent += rest;
+    return true;
+  };
+  // Equipment (rank 3, custom-built +1), troupes in order, stopping at the first it cannot pay.
+  for (let i = 0; i < out.active.length; i++) {
+    if (!out.active[i] || out.equipped[i]) continue;
+    if (!pay(price(3, s.rank, 1))) break;
+    out.equipped[i] = 1;
+    equipment++;
+  }
+  // One lost asset back (rank 2).
+  if (out.owed > 0 && pay(price(2, s.rank))) {
+    out.owed--;
+    assets++;
+  }
+  // Medical help (rank 2), PCs in order, once per wound, for the living in bed this turn.
+  for (let pc = 0; pc < out.alive.length; pc++) {
+    if (!out.alive[pc] || out.bedUntil[pc] < t || out.treated[pc]) continue;
+    if (!pay(price(2, s.rank))) break;
+    out.treated[pc] = 1;
+    out.bedUntil[pc] -= 1;
+    medical++;
+  }
+  return { out, spent, liquidSpent, equipment, assets, medical };
+}
+
+describe('the purchase loop against the reference', () => {
+  for (const payWith of ['turnCoins', 'liquid'] as const) {
+    test(`payWith ${payWith}: 2000 random states`, () => {
+      const setup = campaignSetup.parse({
+        turns: 10,
+        company: { name: 'co' },
+        troupes: [{ name: 't', count: 3, captain: {}, minions: [{ name: 'm', count: 2 }] }],
+        policy: {
+          action: 'idle',
+          buy: { equipment: { dice: ['d4'], itemRank: 3, modifiers: 1 }, asset: { itemRank: 2 }, medical: { itemRank: 2 }, payWith },
+        },
+      });
+      const plan = new CampaignPlan(setup, viciousnessRules.parse({}));
+      const trial = new CampaignTrial(plan);
+      const buy = (trial as unknown as { buy(coins: number, t: number): void }).buy.bind(trial);
+      const random = RandomStream.fromKey(`purchases:${payWith}`);
+      const pick = (n: number) => random.below(n);
+      let bought = 0;
+      for (let k = 0; k < 2000; k++) {
+        trial.reset();
+        const t = 5;
+        const s: State = {
+          rank: 1 + pick(5),
+          coins: pick(5),
+          liquid: pick(6),
+          active: Array.from({ length: 3 }, () => (pick(4) === 0 ? 0 : 1)),
+          equipped: Array.from({ length: 3 }, () => pick(2)),
+          owed: pick(3),
+          alive: Array.from({ length: plan.pcCount }, () => (pick(5) === 0 ? 0 : 1)),
+          bedUntil: Array.from({ length: plan.pcCount }, () => pick(9)),
+          treated: Array.from({ length: plan.pcCount }, () => pick(2)),
+        };
+        trial.points = minimumPoints(s.rank);
+        expect(rankOf(trial.points)).toBe(s.rank);
+        trial.liquid.fill(0);
+        trial.liquid[s.rank] = s.liquid;
+        trial.troupeActive.set(s.active);
+        trial.equipped.set(s.equipped);
+        trial.assetsOwed = s.owed;
+        trial.alive.set(s.alive);
+        trial.woundedUntil.set(s.bedUntil);
+        trial.treated.set(s.treated);
+        const assetsBefore = trial.assets;
+        buy(s.coins, t);
+        const want = reference(s, t, payWith === 'liquid');
+        expect(Array.from(trial.equipped)).toEqual(want.out.equipped);
+        expect(Array.from(trial.treated)).toEqual(want.out.treated);
+        expect(Array.from(trial.woundedUntil)).toEqual(want.out.bedUntil);
+        expect(trial.assetsOwed).toBe(want.out.owed);
+        expect(trial.assets - assetsBefore).toBe(want.assets);
+        expect(trial.liquid[s.rank]).toBe(want.out.liquid);
+        expect(trial.acc[METRIC.coinsSpent]).toBe(want.spent);
+        expect(trial.acc[METRIC.liquidSpent]).toBe(want.liquidSpent);
+        expect(trial.acc[METRIC.equipmentBought]).toBe(want.equipment);
+        expect(trial.acc[METRIC.assetsBought]).toBe(want.assets);
+        expect(trial.acc[METRIC.medicalBought]).toBe(want.medical);
+        bought += want.equipment + want.assets + want.medical + want.liquidSpent;
+      }
+      // The states exercise the loop (not every state buys nothing).
+      expect(bought).toBeGreaterThan(1000);
+    });
+  }
+});

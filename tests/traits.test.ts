@@ -1,0 +1,258 @@
+/**
+ * Named traits in violence (sim/viciousness/traits.ts, docs/rulings/traits.md): the
+ * Medic, the Berzerker, the Duelist. The exact chain and the Monte Carlo field are each
+ * checked against a slow, obvious reference battle written out combatant by combatant.
+ */
+import { describe, expect, it } from 'vitest';
+import { planScenario, ScenarioErrors } from '../sim/scenario.ts';
+import { runPlan } from '../sim/assemble.ts';
+import { RandomStream } from '../sim/random.ts';
+import { viciousnessRules } from '../sim/rules.ts';
+import { battle } from '../sim/viciousness/battle.ts';
+import { clash } from '../sim/viciousness/clash.ts';
+import { DUEL, OUTNUMBERED, PLAIN, situation } from '../sim/viciousness/traits.ts';
+import type { ScenarioResult } from '../sim/result.ts';
+
+type Combatant = { name: string; count?: number; dice?: string[]; traits?: string[] };
+type Side = { name: string; combatants: Combatant[]; flee?: 'never' | 'outnumbered' | 'lostHalf'; aid?: string; medics?: number; bonus?: string[] };
+
+function runBattle(sides: Side[], trials = 40_000, seed = 'traits-test'): ScenarioResult {
+  return runPlan(planScenario({ name: 'traits', system: 'viciousness', mechanic: 'battle', trials, seed, setup: { sides } }, 'traits.json'));
+}
+
+function exact(sides: Side[]) {
+  const sim = battle.prepare(battle.setup.parse({ sides }), viciousnessRules.parse({}));
+  if (!sim.exact) throw new Error('no exact values for this setup');
+  return sim.exact().metrics;
+}
+
+/**
+ * The slow, obvious battle: every combatant an object, every die rolled on its own, the
+ * text's rules in the order it gives them (default rules: a hit is a 4, wounds fall at
+ * random, the Medic attends one wounded a round). Two sides.
+ *
+ * - Clash: "Each combatant in a side adds 1d4", plus its trait dice; a Berzerker "Gain[s]
+ *   1d4 if you are outnumbered by enemies" and, on a side that never flees, "Add[s] 1d4 by
+ *   making yourself unable to do anything but fight"; a Duelist "Gain[s] 1d4 if engaging in
+ *   1-on-1 combat".
+ * - Wound: the side with fewer hits takes the difference, at random among its able; "a
+ *   2-in-4 chance to die", 1-in-4 with attention, none for the one a Medic attends.
+ * - Flight: `outnumbered` flees when the enemy has more able; `lostHalf` when half are down.
+ */
+function referenceBattle(sides: Side[], trials: number, seed: string) {
+  const random = RandomStream.fromKey(seed);
+  const d = (n: number) => random.below(n) + 1;
+  const out = { win: [0, 0], draw: 0, deaths: [0, 0] };
+  for (let t = 0; t < trials; t++) {
+    const people = sides.map((side) =>
+      side.combatants.flatMap((c) =>
+        Array.from({ length: c.count ?? 1 }, () => ({
+          dice: (c.dice ?? []).map((x) => Number(x.slice(1))),
+          traits: c.traits ?? [],
+          able: true,
+          dead: false,
+        })),
+      ),
+    );
+    const start = people.map((p) => p.length);
+    let winner = -1;
+    for (let round = 1; round <= 50; round++) {
+      const able = people.map((p) => p.filter((x) => x.able));
+      const hits = [0, 1].map((s) => {
+        const mine = able[s].length;
+        const theirs = able[1 - s].length;
+        let h = 0;
+        for (const x of able[s]) {
+          const dice = [4, ...x.dice];
+          if (x.traits.includes('berzerker') && theirs > mine) dice.push(4, ...((sides[s].flee ?? 'never') === 'never' ? [4] : []));
+          if (x.traits.includes('duelist') && mine === 1 && theirs === 1) dice.push(4);
+          for (const sidesOfDie of dice) if (d(sidesOfDie) === 4) h++;
+        }
+        return h;
+      });
+      if (hits[0] !== hits[1]) {
+        const loser = hits[0] > hits[1] ? 1 : 0;
+        const w = Math.min(Math.abs(hits[0] - hits[1]), able[loser].length);
+        const pool = [...able[loser]];
+        const hurt = [];
+        for (let i = 0; i < w; i++) hurt.push(pool.splice(random.below(pool.length), 1)[0]);
+        let medics = people[loser].filter((x) => x.traits.includes('medic')).length + (sides[loser].medics ?? 0);
+        const attended = medics > 0;
+        for (const x of hurt) {
+          x.able = false;
+          // Each Medic attends one of this round's wounded (a random one: `hurt` is in random order).
+          if (medics > 0) {
+            medics--;
+            continue;
+          }
+          if (d(4) <= (attended ? 1 : 2)) x.dead = true;
+        }
+      }
+      const left = people.map((p) => p.filter((x) => x.able).length);
+      if (left[0] === 0 || left[1] === 0) {
+        winner = left[0] === 0 ? 1 : 0;
+        break;
+      }
+      const flees = [0, 1].map((s) => {
+        const f = sides[s].flee ?? 'never';
+        return (f === 'outnumbered' && left[1 - s] > left[s]) || (f === 'lostHalf' && 2 * (start[s] - left[s]) >= start[s]);
+      });
+      if (flees[0] || flees[1]) {
+        winner = flees[0] && flees[1] ? -1 : flees[0] ? 1 : 0;
+        break;
+      }
+    }
+    if (winner < 0) out.draw++;
+    else out.win[winner]++;
+    for (let s = 0; s < 2; s++) out.deaths[s] += people[s].filter((x) => x.dead).length;
+  }
+  return { win: out.win.map((x) => x / trials), draw: out.draw / trials, deaths: out.deaths.map((x) => x / trials) };
+}
+
+/** |estimate − exact| in standard errors of a proportion / of a mean with bounded spread. */
+function zProportion(p: number, exact: number, n: number): number {
+  const se = Math.sqrt(Math.max(exact * (1 - exact), 1e-12) / n);
+  return Math.abs(p - exact) / se;
+}
+
+function zScore(m: { estimate: number; ci95: [number, number]; exact?: number }): number {
+  const se = (m.ci95[1] - m.ci95[0]) / (2 * 1.959963984540054);
+  const gap = Math.abs(m.estimate - (m.exact as number));
+  return se > 0 ? gap / se : gap < 1e-9 ? 0 : Infinity;
+}
+
+const plain = (name: string, count = 1): Combatant => ({ name, count });
+
+const cases: [string, Side[]][] = [
+  ['a Berzerker alone against two (gain and add)', [{ name: 'a', combatants: [{ name: 'b', traits: ['berzerker'] }] }, { name: 'b', combatants: [plain('x', 2)] }]],
+  [
+    'a Berzerker on a side that flees once half are down (gain only)',
+    [{ name: 'a', flee: 'lostHalf', combatants: [{ name: 'b', traits: ['berzerker'] }, plain('m')] }, { name: 'b', combatants: [plain('x', 3)] }],
+  ],
+  ['a Duelist captain with a minion against two', [{ name: 'a', combatants: [{ name: 'captain', traits: ['duelist'] }, plain('m')] }, { name: 'b', combatants: [plain('x', 2)] }]],
+  [
+    'a Medic among three against four',
+    [{ name: 'a', combatants: [{ name: 'doc', traits: ['medic'] }, plain('m', 2)] }, { name: 'b', combatants: [{ name: 'x', count: 4, dice: ['d6'] }] }],
+  ],
+  [
+    'Berzerker, Duelist and Medic in one troupe',
+    [
+      { name: 'a', combatants: [{ name: 'captain', traits: ['berzerker', 'medic'] }, { name: 'duel', traits: ['duelist'], dice: ['d4'] }] },
+      { name: 'b', combatants: [plain('x', 3)] },
+    ],
+  ],
+];
+
+describe('the exact chain against the slow reference battle', () => {
+  for (const [title, sides] of cases) {
+    it(title, () => {
+      const x = exact(sides);
+      const n = 20_000;
+      const ref = referenceBattle(sides, n, `ref:${title}`);
+      expect(zProportion(ref.win[0], x['win.a'], n)).toBeLessThan(4.5);
+      expect(zProportion(ref.win[1], x['win.b'], n)).toBeLessThan(4.5);
+      // Deaths per side are at most 4: their spread is below 2, so 2/√n bounds the error.
+      expect(Math.abs(ref.deaths[0] - x['deaths.a'])).toBeLessThan(4.5 * 2 / Math.sqrt(n));
+      expect(Math.abs(ref.deaths[1] - x['deaths.b'])).toBeLessThan(4.5 * 2 / Math.sqrt(n));
+    });
+  }
+});
+
+describe('the Monte Carlo field against the exact chain', () => {
+  for (const [title, sides] of cases) {
+    it(title, () => {
+      const result = runBattle(sides).results[0];
+      for (const name of ['win.a', 'win.b', 'draw', 'deaths.a', 'deaths.b', 'rounds']) {
+        const m = result.metrics[name];
+        expect(m.exact, name).toBeTypeOf('number');
+        expect(zScore(m), name).toBeLessThan(4.5);
+      }
+    });
+  }
+});
+
+describe('the text, quoted', () => {
+  it('Berzerker: "Gain 1d4 if you are outnumbered by enemies" — not when even', () => {
+    const even = [{ name: 'a', combatants: [{ name: 'b', traits: ['berzerker'] }] }, { name: 'b', combatants: [plain('x')] }] as Side[];
+    const without = [{ name: 'a', combatants: [{ name: 'b' }] }, { name: 'b', combatants: [plain('x')] }] as Side[];
+    expect(exact(even)['win.a']).toBeCloseTo(exact(without)['win.a'], 12);
+    // Alone against two it rolls 3d4 while outnumbered: P(win) rises well above the plain 1d4's.
+    const alone = (traits: string[]) => exact([{ name: 'a', combatants: [{ name: 'b', traits }] }, { name: 'b', combatants: [plain('x', 2)] }])['win.a'];
+    expect(alone(['berzerker'])).toBeGreaterThan(alone([]) + 0.1);
+  });
+
+  it('Berzerker: the add ("until you or your enemies are dead") only on a side that never flees', () => {
+    const foes = { name: 'b', combatants: [plain('x', 2)] } as Side;
+    const gainOnly = exact([{ name: 'a', flee: 'lostHalf', combatants: [{ name: 'b', traits: ['berzerker'] }] }, foes]);
+    const withD4 = exact([{ name: 'a', flee: 'lostHalf', combatants: [{ name: 'b', dice: ['d4'] }] }, foes]);
+    const plainOne = exact([{ name: 'a', flee: 'lostHalf', combatants: [{ name: 'b' }] }, foes]);
+    const both = exact([{ name: 'a', combatants: [{ name: 'b', traits: ['berzerker'] }] }, foes]);
+    const with2d4 = exact([{ name: 'a', combatants: [{ name: 'b', dice: ['2d4'] }] }, foes]);
+    // Alone against two it is outnumbered until it wounds one; then it is one against one.
+    expect(gainOnly['win.a']).toBeGreaterThan(plainOne['win.a']);
+    expect(gainOnly['win.a']).toBeLessThan(withD4['win.a']);
+    expect(both['win.a']).toBeGreaterThan(gainOnly['win.a']);
+    expect(both['win.a']).toBeLessThan(with2d4['win.a']);
+  });
+
+  it('Duelist: "Gain 1d4 if engaging in 1-on-1 combat" — one against one is one more d4 throughout', () => {
+    const foe = { name: 'b', combatants: [plain('x')] } as Side;
+    const duelist = exact([{ name: 'a', combatants: [{ name: 'c', traits: ['duelist'] }] }, foe]);
+    const d4 = exact([{ name: 'a', combatants: [{ name: 'c', dice: ['d4'] }] }, foe]);
+    for (const k of ['win.a', 'win.b', 'deaths.a', 'deaths.b', 'rounds']) expect(duelist[k]).toBeCloseTo(d4[k], 12);
+    // …and nothing while both sides have two.
+    const two = exact([{ name: 'a', combatants: [{ name: 'c', traits: ['duelist'] }, plain('m')] }, { name: 'b', combatants: [plain('x', 2)] }]);
+    const twoPlain = exact([{ name: 'a', combatants: [plain('c'), plain('m')] }, { name: 'b', combatants: [plain('x', 2)] }]);
+    expect(two['win.a']).toBeGreaterThan(twoPlain['win.a']);
+  });
+
+  it('Medic: "A character you provide medical attention to during violence is not in danger of dying" — the trait is the side\'s Medic', () => {
+    const foes = { name: 'b', combatants: [plain('x', 3)] } as Side;
+    const named = exact([{ name: 'a', combatants: [{ name: 'doc', traits: ['medic'] }, plain('m', 2)] }, foes]);
+    const aid = exact([{ name: 'a', aid: 'medic', combatants: [plain('doc'), plain('m', 2)] }, foes]);
+    for (const k of ['win.a', 'deaths.a', 'death.a.m', 'death.a.doc']) expect(named[k]).toBeCloseTo(aid[k], 12);
+    // Alone and wounded, a Medic attends itself? No: one Medic attends one wounded a round,
+    // and a lone Medic's own wound is that one (docs/rulings/traits.md) — it never dies.
+    const lone = exact([{ name: 'a', combatants: [{ name: 'doc', traits: ['medic'] }] }, foes]);
+    expect(lone['deaths.a']).toBe(0);
+  });
+
+  it('situation: outnumbered side against side (as the flight policy); a duel needs two sides of one', () => {
+    expect(situation([1, 1, 1], [1, 1, 1], 0)).toBe(PLAIN);
+    expect(situation([1, 2, 1], [1, 1, 1], 0)).toBe(OUTNUMBERED);
+    expect(situation([1, 1, 1], [1, 1, 0], 0)).toBe(DUEL);
+    expect(situation([2, 2], [1, 1], 0)).toBe(PLAIN);
+    expect(situation([2, 3], [1, 1], 0)).toBe(OUTNUMBERED);
+  });
+
+  it('clash: the Berzerker outnumbered rolls 3d4 (gain and add), the Duelist 2d4 one-on-one', () => {
+    const mean = (sides: Side[]) => clash.prepare(clash.setup.parse({ sides }), viciousnessRules.parse({})).exact!().metrics['hits.a'];
+    expect(mean([{ name: 'a', combatants: [{ name: 'b', traits: ['berzerker'] }] }, { name: 'b', combatants: [plain('x', 2)] }])).toBeCloseTo(3 / 4, 12);
+    expect(mean([{ name: 'a', combatants: [{ name: 'c', traits: ['duelist'] }] }, { name: 'b', combatants: [plain('x')] }])).toBeCloseTo(2 / 4, 12);
+    expect(mean([{ name: 'a', combatants: [{ name: 'c', traits: ['duelist'] }] }, { name: 'b', combatants: [plain('x', 2)] }])).toBeCloseTo(1 / 4, 12);
+  });
+});
+
+describe('bad traits are refused', () => {
+  const errors = (setup: unknown) => {
+    try {
+      planScenario({ name: 't', system: 'viciousness', mechanic: 'battle', trials: 10, seed: 1, setup }, 'bad.json');
+    } catch (e) {
+      if (e instanceof ScenarioErrors) return e.message;
+      throw e;
+    }
+    return '';
+  };
+  it('names the traits it plays, and says where the others go', () => {
+    const msg = errors({ sides: [{ name: 'a', combatants: [{ name: 'x', traits: ['strongman'] }] }, { name: 'b', combatants: [{ name: 'y' }] }] });
+    expect(msg).toContain('bad.json: setup.sides.0.combatants.0.traits.0');
+    expect(msg).toContain('"medic", "berzerker", "duelist"');
+  });
+  it('a Medic beside an aid that contradicts it', () => {
+    const msg = errors({ sides: [{ name: 'a', aid: 'none', combatants: [{ name: 'x', traits: ['medic'] }] }, { name: 'b', combatants: [{ name: 'y' }] }] });
+    expect(msg).toContain('setup.sides.0.aid');
+  });
+  it('more than 4 traits, or one twice', () => {
+    expect(errors({ sides: [{ name: 'a', combatants: [{ name: 'x', traits: ['medic', 'medic'] }] }, { name: 'b', combatants: [{ name: 'y' }] }] })).toContain('twice');
+  });
+});
