@@ -128,6 +128,70 @@ export class RandomStream {
     return a < b ? a : b;
   }
 
+  /**
+   * How many of `k` fair d4s show a 4 (`below(4) === 3`), drawing exactly the bits that
+   * `k` calls of `below(4)` draw, in the same order, so the stream after it is the same.
+   * A d4 is 2 bits and never rejected, so up to sixteen come out of one word at once: a 4
+   * is a pair of set bits, counted with a popcount (the skirmish's hot path).
+   */
+  d4Fours(k: number): number {
+    const s = this.s;
+    let buffer = s[4];
+    let left = s[5];
+    let fours = 0;
+    while (k > 0) {
+      if (left < 2) {
+        buffer = this.int32();
+        left = 32;
+      }
+      const m = k < left >> 1 ? k : left >> 1;
+      const b = 2 * m;
+      let x = b === 32 ? buffer : buffer & ((1 << b) - 1);
+      x = x & (x >>> 1) & 0x55555555;
+      // Popcount of the pairs' low bits (at most 16).
+      x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+      x = (x + (x >>> 4)) & 0x0f0f0f0f;
+      fours += Math.imul(x, 0x01010101) >>> 24;
+      buffer = b === 32 ? 0 : buffer >>> b;
+      left -= b;
+      k -= m;
+    }
+    s[4] = buffer;
+    s[5] = left;
+    return fours;
+  }
+
+  /**
+   * How many of `k` rattled d4s (each rolled twice, the lower kept) show a 4: both rolls
+   * 4. The bits are those of `k` calls of `belowKeepLower(4)`.
+   */
+  d4FoursKeepLower(k: number): number {
+    const s = this.s;
+    let buffer = s[4];
+    let left = s[5];
+    let fours = 0;
+    for (; k > 0; k--) {
+      if (left < 2) {
+        buffer = this.int32();
+        left = 32;
+      }
+      const a = buffer & 3;
+      buffer >>>= 2;
+      left -= 2;
+      if (left < 2) {
+        buffer = this.int32();
+        left = 32;
+      }
+      const b = buffer & 3;
+      buffer >>>= 2;
+      left -= 2;
+      if ((a & b) === 3) fours++;
+    }
+    s[4] = buffer;
+    s[5] = left;
+    return fours;
+  }
+
   /** A uniform float in [0, 1) with 32 bits of precision (for tests and tie-breaks). */
   float(): number {
     return (this.int32() >>> 0) / 0x100000000;

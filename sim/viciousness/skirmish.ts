@@ -59,6 +59,13 @@ export class Skirmish {
   /** Rounds of the last fight. */
   rounds = 0;
   private readonly guardSides: Int32Array;
+  /**
+   * Per PC: how many violence dice it rolls when all are d4s (hits then counted a word at
+   * a time by RandomStream.d4Fours, the same draws), −1 when any is not a d4.
+   */
+  private readonly pcD4: Int32Array;
+  /** The guards' dice per guard when all are d4s, else −1. */
+  private readonly guardD4: number;
   private readonly guardBonus: Int32Array;
   private readonly hiFace: Int32Array;
   private readonly troupeFlee: number;
@@ -79,6 +86,12 @@ export class Skirmish {
     this.died = new Uint8Array(maxPcs);
     this.guardSides = Int32Array.from(options.guardDice);
     this.guardBonus = Int32Array.from(options.guardBonus);
+    // A d4 hits on its 4 under either hitOn reading ("exact4", or "4+" of 4 sides).
+    this.pcD4 = Int32Array.from(pcs.diceFrom, (from, pc) => {
+      for (let i = from; i < pcs.diceTo[pc]; i++) if (pcs.diceSides[i] !== 4) return -1;
+      return pcs.diceTo[pc] - from;
+    });
+    this.guardD4 = this.guardSides.every((s) => s === 4) ? this.guardSides.length : -1;
     // A hit is face 4 ("one hit for every 4 they roll"), or 4 and up with hitOn "4+":
     // the highest hitting face − 1 per number of sides.
     this.hiFace = new Int32Array(101);
@@ -99,6 +112,8 @@ export class Skirmish {
   private rollPc(random: RandomStream, pc: number): number {
     const { diceSides, diceFrom, diceTo, rattled } = this.pcs;
     const r = rattled[pc] !== 0;
+    const d4 = this.pcD4[pc];
+    if (d4 >= 0) return r ? random.d4FoursKeepLower(d4) : random.d4Fours(d4);
     let h = 0;
     for (let i = diceFrom[pc]; i < diceTo[pc]; i++) h += this.hitsOf(random, diceSides[i], r);
     return h;
@@ -147,8 +162,11 @@ export class Skirmish {
       }
       for (let i = bonusFrom; i < bonusTo; i++) ours += this.hitsOf(random, bonus[i], false);
       let theirs = 0;
-      for (let g = 0; g < ableGuards; g++) {
-        for (let i = 0; i < this.guardSides.length; i++) theirs += this.hitsOf(random, this.guardSides[i], false);
+      if (this.guardD4 >= 0) theirs = random.d4Fours(ableGuards * this.guardD4);
+      else {
+        for (let g = 0; g < ableGuards; g++) {
+          for (let i = 0; i < this.guardSides.length; i++) theirs += this.hitsOf(random, this.guardSides[i], false);
+        }
       }
       for (let i = 0; i < this.guardBonus.length; i++) theirs += this.hitsOf(random, this.guardBonus[i], false);
       // Wound: the side with more hits lands the difference; extra hits are wasted.
