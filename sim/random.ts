@@ -129,6 +129,47 @@ export class RandomStream {
   }
 
   /**
+   * Knavery's count over dice `sides[from..to)`: the successes ("Every die result of 4 or
+   * above", `below ≥ 3`) plus 65536 × the 6s (`below === 5` of a d6 and up), each die rolled
+   * twice and the lower kept when `keepLower`. The draws are exactly those of `below` (or
+   * `belowKeepLower`) per die in order; the buffered word stays in locals meanwhile.
+   */
+  successesAndSixes(sides: Int32Array, from: number, to: number, keepLower: boolean): number {
+    const s = this.s;
+    let buffer = s[4];
+    let left = s[5];
+    let out = 0;
+    for (let d = from; d < to; d++) {
+      const n = sides[d];
+      const bits = DIE_BITS[n];
+      const reject = DIE_REJECT[n];
+      const mask = (1 << bits) - 1;
+      let f = n;
+      for (let roll = keepLower ? 2 : 1; roll > 0; roll--) {
+        let g: number;
+        for (;;) {
+          if (left < bits) {
+            buffer = this.int32();
+            left = 32;
+          }
+          const m = (buffer & mask) * n;
+          buffer >>>= bits;
+          left -= bits;
+          if ((m & mask) >= reject) {
+            g = m >>> bits;
+            break;
+          }
+        }
+        if (g < f) f = g;
+      }
+      if (f >= 3) out += f === 5 ? 65537 : 1;
+    }
+    s[4] = buffer;
+    s[5] = left;
+    return out;
+  }
+
+  /**
    * How many of `k` fair d4s show a 4 (`below(4) === 3`), drawing exactly the bits that
    * `k` calls of `below(4)` draw, in the same order, so the stream after it is the same.
    * A d4 is 2 bits and never rejected, so up to sixteen come out of one word at once: a 4

@@ -41,6 +41,30 @@ describe('RandomStream', () => {
     }
   });
 
+  test('successesAndSixes draws exactly what below / belowKeepLower per die draw', () => {
+    const sides = Int32Array.from([6, 6, 4, 8, 6, 10, 3, 20, 6, 100, 2, 12]);
+    for (let trial = 0; trial < 400; trial++) {
+      const fast = RandomStream.fromKey(`kn:${trial}`);
+      const slow = RandomStream.fromKey(`kn:${trial}`);
+      for (let step = 0; step < 30; step++) {
+        const from = (trial + step) % sides.length;
+        const to = from + ((trial * 5 + step) % (sides.length - from + 1));
+        const keepLower = (trial + step) % 4 === 0;
+        let successes = 0;
+        let sixes = 0;
+        for (let d = from; d < to; d++) {
+          const f = keepLower ? slow.belowKeepLower(sides[d]) : slow.below(sides[d]);
+          if (f >= 3) successes++;
+          if (f === 5) sixes++;
+        }
+        expect(fast.successesAndSixes(sides, from, to, keepLower)).toBe(successes + 65536 * sixes);
+        expect(fast.state()).toEqual(slow.state());
+        fast.bits(1 + (step % 9));
+        slow.bits(1 + (step % 9));
+      }
+    }
+  });
+
   test('streams differ by seed, point and chunk', () => {
     const word = (seed: string, point: number, chunk: number) => RandomStream.forChunk(seed, point, chunk).int32();
     const words = new Set([word('s', 0, 0), word('s', 0, 1), word('s', 1, 0), word('t', 0, 0)]);

@@ -737,13 +737,9 @@ export class CampaignTrial {
     for (let k = 0; k < n; k++) {
       const pc = parts[k];
       const rattled = this.rattled[pc] !== 0;
-      let s = 0;
-      let x = 0;
-      for (let d = p.knFrom[pc]; d < p.knTo[pc]; d++) {
-        const f = rattled ? random.belowKeepLower(p.knSides[d]) : random.below(p.knSides[d]);
-        if (f >= 3) s++;
-        if (f === 5) x++;
-      }
+      const sx = random.successesAndSixes(p.knSides, p.knFrom[pc], p.knTo[pc], rattled);
+      const s = sx & 0xffff;
+      const x = sx >>> 16;
       this.partSuccesses[k] = s;
       this.partSixes[k] = x;
       successes += s;
@@ -754,11 +750,9 @@ export class CampaignTrial {
         const pc = parts[k];
         if (this.rattled[pc] !== 0 || this.partSuccesses[k] !== 0) continue;
         sixes -= this.partSixes[k];
-        for (let d = p.knFrom[pc]; d < p.knTo[pc]; d++) {
-          const f = random.below(p.knSides[d]);
-          if (f >= 3) successes++;
-          if (f === 5) sixes++;
-        }
+        const sx = random.successesAndSixes(p.knSides, p.knFrom[pc], p.knTo[pc], false);
+        successes += sx & 0xffff;
+        sixes += sx >>> 16;
         // "Immediately after a character pushes, they are rattled."
         this.rattled[pc] = 1;
         this.acc[METRIC.jobsPushed]++;
