@@ -23,6 +23,7 @@ import type { CampaignSetup } from './campaign.ts';
 // read of an imported binding goes through a getter (its CommonJS interop), which cost
 // about 15% of a whole campaign (measured with --cpu-prof on bench/campaign.ts).
 const MIN_RANK = wealth.MIN_RANK;
+const MAX_RANK = wealth.MAX_RANK;
 /**
  * wealth.rankOf as a table up to rank 7's minimum (its loop was ~5% of a campaign: the
  * turn loop asks for the rank a dozen times a turn).
@@ -31,11 +32,10 @@ const RANK_TABLE_TOP = wealth.RANK_MINIMUM[wealth.MAX_RANK - 1];
 const RANK_TABLE = Uint8Array.from({ length: RANK_TABLE_TOP + 1 }, (_, points) => wealth.rankOf(points));
 const rankOf = rankOfPoints;
 export function rankOfPoints(points: number): number {
-  return points >= RANK_TABLE_TOP ? wealth.MAX_RANK : points <= 0 ? MIN_RANK : RANK_TABLE[points];
+  return points >= RANK_TABLE_TOP ? MAX_RANK : points <= 0 ? MIN_RANK : RANK_TABLE[points];
 }
 const minimumPoints = wealth.minimumPoints;
 const workAvailable = wealth.workAvailable;
-const MAX_RANK = wealth.MAX_RANK;
 const CONSEQUENCE_OF_CODE = rivalDice.CONSEQUENCE_OF_CODE;
 const WEALTH_LOWERED = rivalDice.WEALTH_LOWERED;
 

@@ -149,16 +149,34 @@ export class Skirmish {
       // Clash: "Each combatant in a side adds 1d4 to its roll. … Each side gets one hit
       // for every 4 they roll."
       let ours = 0;
-      for (let i = 0; i < this.ableCount; i++) {
-        const pc = able[i];
-        let own = this.rollPc(random, pc);
-        if (own === 0 && this.push && pcs.rattled[pc] === 0) {
-          // "A PC may also push in order to reroll the dice they contributed to a pool.
-          // Immediately after a character pushes, they are rattled."
-          own = this.rollPc(random, pc);
-          pcs.rattled[pc] = 1;
+      if (!this.push) {
+        // Without pushes only the sum counts: a run of steady all-d4 PCs is one count of
+        // 4s over all their dice (the same draws, in the same order).
+        let d4s = 0;
+        for (let i = 0; i < this.ableCount; i++) {
+          const pc = able[i];
+          const k = this.pcD4[pc];
+          if (k >= 0 && pcs.rattled[pc] === 0) {
+            d4s += k;
+            continue;
+          }
+          if (d4s > 0) ours += random.d4Fours(d4s);
+          d4s = 0;
+          ours += this.rollPc(random, pc);
         }
-        ours += own;
+        if (d4s > 0) ours += random.d4Fours(d4s);
+      } else {
+        for (let i = 0; i < this.ableCount; i++) {
+          const pc = able[i];
+          let own = this.rollPc(random, pc);
+          if (own === 0 && pcs.rattled[pc] === 0) {
+            // "A PC may also push in order to reroll the dice they contributed to a pool.
+            // Immediately after a character pushes, they are rattled."
+            own = this.rollPc(random, pc);
+            pcs.rattled[pc] = 1;
+          }
+          ours += own;
+        }
       }
       for (let i = bonusFrom; i < bonusTo; i++) ours += this.hitsOf(random, bonus[i], false);
       let theirs = 0;
