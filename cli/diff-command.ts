@@ -10,10 +10,11 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_FDR, diffResults, pointKey, somethingMoved, type DiffOptions, type ResultDiff } from '../sim/diff.ts';
 import type { ScenarioResult } from '../sim/result.ts';
-import { ScenarioError, ScenarioErrors, formatPath } from '../sim/scenario.ts';
+import { ScenarioError, ScenarioErrors, capErrors, formatPath } from '../sim/scenario.ts';
 import { contractKind } from '../reports/kinds.ts';
 import { renderDiffMarkdown, renderDiffText } from '../reports/changes.ts';
-import { UsageError, parseOptions } from './options.ts';
+import { UsageError, parseFlags } from './options.ts';
+import { plainText } from './text.ts';
 
 export const DIFF_USAGE = `  poolsim diff BASE NEW [--json] [--markdown] [--min-change D] [--fdr Q]
 
@@ -153,12 +154,7 @@ function diffJson(diff: ResultDiff, base: string, next: string): unknown {
 }
 
 export function diffCommand(args: string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream): number {
-  const { values, positionals } = parseOptions(args, {
-    json: { type: 'boolean', default: false },
-    markdown: { type: 'boolean', default: false },
-    'min-change': { type: 'string' },
-    fdr: { type: 'string' },
-  });
+  const { values, positionals } = parseFlags(args, ['json', 'markdown', 'min-change', 'fdr']);
   if (positionals.length !== 2) throw new UsageError(`diff compares two sides: BASE NEW (result files or report folders), got ${positionals.length}`);
   if (values.json && values.markdown) throw new UsageError('give --json or --markdown, not both');
   const options = diffOptionsOf(values);
@@ -168,7 +164,7 @@ export function diffCommand(args: string[], out: NodeJS.WritableStream, err: Nod
     sides = readBothSides(base, next);
   } catch (e) {
     if (!(e instanceof ScenarioErrors)) throw e;
-    err.write(`poolsim diff: bad input, nothing was compared:\n${e.errors.map((x) => `  ${x.message}`).join('\n')}\n`);
+    err.write(`poolsim diff: bad input, nothing was compared:\n${capErrors(e.errors).map((line) => `  ${plainText(line)}`).join('\n')}\n`);
     return 2;
   }
   const diff = diffResults(sides.base, sides.next, options);

@@ -38,6 +38,7 @@ export function formatResult(result: ScenarioResult, file: string): string {
       rows.push([name, fmt(m.estimate), `[${fmt(m.ci95[0])}, ${fmt(m.ci95[1])}]`, m.exact === undefined ? '' : fmt(m.exact)]);
     }
     lines.push(table(rows).replace(/^/gm, '  '));
+    for (const note of r.notes ?? []) lines.push(`  note: ${note}`);
   }
   if (result.expect.length > 0) {
     lines.push('');

@@ -2,7 +2,7 @@
  * Reading scenario files from disk: JSON or YAML (`.yaml`/`.yml`), with line and column
  * for syntax errors, and folders expanded to the scenario files inside them.
  */
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { ScenarioError, ScenarioErrors, planScenario, type ScenarioPlan } from '../sim/scenario.ts';
 import { parseScenarioText } from './scenario-text.ts';
@@ -10,27 +10,68 @@ import { parseScenarioText } from './scenario-text.ts';
 export { parseScenarioText };
 
 const SCENARIO_FILE = /\.(json|ya?ml)$/i;
+/** The largest scenario file read: the library's are a few kilobytes; /dev/zero is endless. */
+export const MAX_FILE_BYTES = 4 * 1024 * 1024;
 
-/** Files named on the command line, folders expanded (sorted, recursively). */
+/** stat, following links, with the failure as a message rather than a throw. */
+function statOf(path: string): Stats | string {
+  try {
+    return statSync(path);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return 'no such file or folder (or a link to nothing)';
+    if (code === 'ELOOP') return 'a link that loops back on itself';
+    return `cannot be read (${code ?? (e as Error).message})`;
+  }
+}
+
+/**
+ * Files named on the command line, folders expanded (sorted, recursively). Links are
+ * followed, but a folder reached twice (`ln -s . self`) is a loop and an error, as is a
+ * link to nothing; every problem is collected before throwing.
+ */
 export function expandPaths(paths: readonly string[]): string[] {
   const out: string[] = [];
-  for (const p of paths) {
-    let st;
-    try {
-      st = statSync(p);
-    } catch {
-      throw new ScenarioErrors([new ScenarioError(p, '', 'no such file or folder')]);
+  const errors: ScenarioError[] = [];
+  const visiting = new Set<string>();
+  const walk = (p: string) => {
+    const st = statOf(p);
+    if (typeof st === 'string') {
+      errors.push(new ScenarioError(p, '', st));
+      return;
     }
     if (st.isDirectory()) {
-      const inside = readdirSync(p)
-        .sort()
-        .map((name) => join(p, name))
-        .filter((f) => statSync(f).isDirectory() || SCENARIO_FILE.test(f));
-      out.push(...expandPaths(inside));
+      let real: string;
+      let names: string[];
+      try {
+        real = realpathSync(p);
+        names = readdirSync(p).sort();
+      } catch (e) {
+        errors.push(new ScenarioError(p, '', `cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`));
+        return;
+      }
+      if (visiting.has(real)) {
+        errors.push(new ScenarioError(p, '', 'a link back to a folder that holds it: the folders loop'));
+        return;
+      }
+      visiting.add(real);
+      for (const name of names) {
+        const inside = join(p, name);
+        const s = statOf(inside);
+        if (typeof s === 'string' ? SCENARIO_FILE.test(name) : s.isDirectory() || SCENARIO_FILE.test(name)) walk(inside);
+        if (errors.length > 100) break;
+      }
+      visiting.delete(real);
+    } else if (!st.isFile()) {
+      errors.push(new ScenarioError(p, '', 'not a regular file (a pipe, device or socket cannot be a scenario)'));
+    } else if (st.size > MAX_FILE_BYTES) {
+      errors.push(new ScenarioError(p, '', `${st.size.toLocaleString('en')} bytes: a scenario file is at most ${MAX_FILE_BYTES.toLocaleString('en')}`));
     } else {
       out.push(p);
     }
-  }
+  };
+  for (const p of paths) walk(p);
+  if (errors.length > 0) throw new ScenarioErrors(errors);
   return out;
 }
 
@@ -41,6 +82,7 @@ export function readScenario(file: string): unknown {
   } catch (err) {
     throw new ScenarioErrors([new ScenarioError(file, '', `cannot read: ${(err as Error).message}`)]);
   }
+  if (text.length > MAX_FILE_BYTES) throw new ScenarioErrors([new ScenarioError(file, '', `a scenario file is at most ${MAX_FILE_BYTES.toLocaleString('en')} bytes`)]);
   return parseScenarioText(text, file);
 }
 
@@ -58,7 +100,9 @@ export function loadPlans(
       plans.push(planScenario(readScenario(file), file, overrides));
     } catch (err) {
       if (err instanceof ScenarioErrors) errors.push(...err.errors);
-      else throw err;
+      // Anything else thrown while reading or checking a file is still that file's
+      // problem (a bug, or input no check foresaw): a message, never a stack trace.
+      else errors.push(new ScenarioError(file, '', `cannot be checked: ${String((err as Error)?.message ?? err).split('\n')[0].slice(0, 200)}`));
     }
   }
   if (errors.length > 0) throw new ScenarioErrors(errors);

@@ -3,20 +3,22 @@
  * 2 bad input (nothing runs, nothing is written), 3 a chunk failed while running (nothing
  * is written), 130 interrupted by Ctrl-C (143 by SIGTERM; nothing is written).
  */
-import { ScenarioErrors, MAX_TRIALS } from '../sim/scenario.ts';
+import { ScenarioErrors, capErrors } from '../sim/scenario.ts';
 import { assembleResult } from '../sim/assemble.ts';
 import { widestHalfWidth } from '../sim/precision.ts';
 import type { ScenarioPlan } from '../sim/scenario.ts';
 import type { Tally } from '../sim/stats.ts';
 import type { ScenarioResult } from '../sim/result.ts';
-import { atMost, parseOptions, positiveInteger, UsageError, workersOption } from './options.ts';
+import { parseFlags, UsageError } from './options.ts';
 import { reportCommand, REPORT_USAGE } from './report-command.ts';
 import { diffCommand, DIFF_USAGE } from './diff-command.ts';
 import { solveCommand, SOLVE_USAGE } from './solve-command.ts';
 import { loadPlans } from './load.ts';
+import { plainText } from './text.ts';
+import { TargetRefused } from '../reports/target.ts';
 import { formatResult } from './format.ts';
 import { ChunkFailed, Interrupted, PoolFailed, runBatch, type Shard } from './runner.ts';
-import { ShardError, mergeParts, partOf, readPart, resolveShard, writeAtomically } from './shard.ts';
+import { ShardError, checkPartTarget, mergeParts, partOf, readPart, resolveShard, writeAtomically } from './shard.ts';
 
 export { UsageError };
 
@@ -66,13 +68,6 @@ export interface CliContext {
   progressAfterMs?: number;
 }
 
-function positiveNumber(flag: string, text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  const x = Number(text);
-  if (text.trim() === '' || !Number.isFinite(x) || x <= 0) throw new UsageError(`${flag} expects a positive number such as 0.001, got "${text}"`);
-  return x;
-}
-
 export async function main(
   argv: string[],
   out: NodeJS.WritableStream = process.stdout,
@@ -93,19 +88,23 @@ export async function main(
     throw new UsageError(`unknown command "${command}"`);
   } catch (e) {
     if (e instanceof ScenarioErrors) {
-      err.write(`poolsim: bad input, nothing was run:\n${e.errors.map((x) => `  ${x.message}`).join('\n')}\n`);
+      err.write(`poolsim: bad input, nothing was run:\n${capErrors(e.errors).map((line) => `  ${plainText(line)}`).join('\n')}\n`);
       return 2;
     }
     if (e instanceof UsageError) {
-      err.write(`poolsim: ${e.message}\n\n${USAGE}\n`);
+      err.write(`poolsim: ${plainText(e.message)}\n\n${USAGE}\n`);
+      return 2;
+    }
+    if (e instanceof TargetRefused) {
+      err.write(`poolsim: ${plainText(e.message)}; nothing was run or written\n`);
       return 2;
     }
     if (e instanceof ShardError) {
-      err.write(`poolsim: ${e.message}; nothing was written\n`);
+      err.write(`poolsim: ${plainText(e.message)}; nothing was written\n`);
       return 2;
     }
     if (e instanceof ChunkFailed || e instanceof PoolFailed) {
-      err.write(`poolsim: a run failed, nothing was written:\n  ${e.message}\n`);
+      err.write(`poolsim: a run failed, nothing was written:\n  ${plainText(e.message)}\n`);
       return 3;
     }
     if (e instanceof Interrupted) {
@@ -118,22 +117,9 @@ export async function main(
 
 async function runCommand(args: string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream, context: CliContext): Promise<number> {
   const env = context.env ?? process.env;
-  const { values, positionals } = parseOptions(args, {
-    trials: { type: 'string' },
-    seed: { type: 'string' },
-    json: { type: 'boolean', default: false },
-    workers: { type: 'string' },
-    precision: { type: 'string' },
-    'max-trials': { type: 'string' },
-    shard: { type: 'string' },
-    shards: { type: 'string' },
-    out: { type: 'string' },
-  });
+  const { values, positionals } = parseFlags(args, ['trials', 'seed', 'json', 'workers', 'precision', 'max-trials', 'shard', 'shards', 'out']);
   if (positionals.length === 0) throw new UsageError('run needs at least one scenario file or folder');
-  const trials = atMost('--trials', positiveInteger('--trials', values.trials), MAX_TRIALS);
-  const workers = workersOption(values.workers);
-  const precision = positiveNumber('--precision', values.precision);
-  const maxTrials = atMost('--max-trials', positiveInteger('--max-trials', values['max-trials']), MAX_TRIALS);
+  const { trials, workers, precision, 'max-trials': maxTrials } = values;
   if (precision !== undefined && trials !== undefined) {
     throw new UsageError('--precision runs until the interval is narrow enough, so it takes no --trials: cap it with --max-trials');
   }
@@ -152,6 +138,8 @@ async function runCommand(args: string[], out: NodeJS.WritableStream, err: NodeJ
     }
   }
 
+  // Before anything runs: --out must not be a file poolsim did not write.
+  if (shard && values.out !== undefined) checkPartTarget(values.out);
   const plans = loadPlans(positionals, { trials: precision !== undefined ? (maxTrials ?? DEFAULT_MAX_TRIALS) : trials, seed: values.seed });
   const runs = await runBatch(plans, {
     workers,
@@ -180,7 +168,7 @@ async function runCommand(args: string[], out: NodeJS.WritableStream, err: NodeJ
 }
 
 function mergeCommand(args: string[], out: NodeJS.WritableStream): number {
-  const { values, positionals } = parseOptions(args, { json: { type: 'boolean', default: false } });
+  const { values, positionals } = parseFlags(args, ['json']);
   if (positionals.length === 0) throw new UsageError('merge needs the part files written by `poolsim run --shard I/N --out PART.json`');
   const { plans, tallies } = mergeParts(positionals, positionals.map(readPart));
   return printResults(plans, tallies, values.json, out);
@@ -198,10 +186,10 @@ function printResults(plans: readonly ScenarioPlan[], tallies: readonly Tally[][
   if (json) {
     out.write(JSON.stringify(results.length === 1 ? results[0] : results, null, 2) + '\n');
   } else {
-    for (const [j, result] of results.entries()) out.write(formatResult(result, plans[j].file) + '\n\n');
+    for (const [j, result] of results.entries()) out.write(plainText(formatResult(result, plans[j].file)) + '\n\n');
   }
   const failed = results.flatMap((r) => r.expect.filter((e) => !e.pass).map((e) => `${r.name}: ${e.metric}`));
-  if (!json && failed.length > 0) out.write(`${failed.length} check(s) failed:\n${failed.map((f) => `  ${f}`).join('\n')}\n`);
+  if (!json && failed.length > 0) out.write(plainText(`${failed.length} check(s) failed:\n${failed.map((f) => `  ${f}`).join('\n')}\n`));
   return failed.length > 0 ? 1 : 0;
 }
 

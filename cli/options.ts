@@ -1,4 +1,9 @@
-/** Command-line option parsing shared by the commands; problems are usage errors (exit 2). */
+/**
+ * Command-line flags, validated in one place for every command: each command lists the
+ * flags it takes (`parseFlags(args, ['trials', 'seed', …])`) and gets them checked the same
+ * way — a bad value is a usage error (exit 2) before anything is read or run. A new
+ * command adds its own flag here, beside the others, rather than parsing it itself.
+ */
 import { parseArgs } from 'node:util';
 
 export class UsageError extends Error {}
@@ -12,21 +17,97 @@ export function parseOptions<T extends NonNullable<Parameters<typeof parseArgs>[
   }
 }
 
+/** Longest text a flag may carry: anything longer is a mistake (or an attack), not a value. */
+export const MAX_FLAG_TEXT = 4096;
+
+/** Shown in messages: a flag's value, cut short and with control characters escaped. */
+export function shown(text: string, max = 60): string {
+  const cut = text.length > max ? `${text.slice(0, max)}…` : text;
+  return JSON.stringify(cut).slice(1, -1);
+}
+
 export function positiveInteger(flag: string, text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
-  if (!/^\d+$/.test(text) || Number(text) < 1) throw new UsageError(`${flag} expects a positive whole number, got "${text}"`);
+  if (!/^\d+$/.test(text) || Number(text) < 1) throw new UsageError(`${flag} expects a positive whole number, got "${shown(text)}"`);
   return Number(text);
 }
 
 export function atMost(flag: string, n: number | undefined, max: number): number | undefined {
-  if (n !== undefined && n > max) throw new UsageError(`${flag} expects at most ${max}, got "${n}"`);
+  if (n !== undefined && n > max) throw new UsageError(`${flag} expects at most ${max}, got "${n > 1e21 ? n.toExponential(3) : n}"`);
   return n;
+}
+
+/** A whole number from 1 to `max`; checked as text first, so "99999999999999999999" never becomes a float. */
+export function boundedInteger(flag: string, text: string | undefined, max: number): number | undefined {
+  if (text === undefined) return undefined;
+  const digits = text.trim();
+  if (/^\d+$/.test(digits) && digits.replace(/^0+/, '').length > String(max).length) {
+    throw new UsageError(`${flag} expects at most ${max}, got "${shown(text)}"`);
+  }
+  return atMost(flag, positiveInteger(flag, text), max);
 }
 
 /** More threads than this is a typo, not a machine. */
 export const MAX_WORKERS = 1024;
+/** Most trials a point may ask for (sim/scenario.ts MAX_TRIALS, the file's own cap). */
+export const MAX_TRIALS_FLAG = 1_000_000_000;
 
 /** `--workers N` of the batch commands: undefined means one per core. */
 export function workersOption(text: string | undefined): number | undefined {
-  return atMost('--workers', positiveInteger('--workers', text), MAX_WORKERS);
+  return boundedInteger('--workers', text, MAX_WORKERS);
+}
+
+export function positiveNumber(flag: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const x = Number(text);
+  if (text.trim() === '' || !Number.isFinite(x) || x <= 0) throw new UsageError(`${flag} expects a positive number such as 0.001, got "${shown(text)}"`);
+  return x;
+}
+
+function text(flag: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (value.length > MAX_FLAG_TEXT) throw new UsageError(`${flag} expects at most ${MAX_FLAG_TEXT} characters, got ${value.length.toLocaleString('en')}`);
+  if (/[\0]/.test(value)) throw new UsageError(`${flag} must not contain a NUL character`);
+  return value;
+}
+
+function nonEmptyText(flag: string, value: string | undefined): string | undefined {
+  const t = text(flag, value);
+  if (t !== undefined && t.trim() === '') throw new UsageError(`${flag} needs a value, got ""`);
+  return t;
+}
+
+/** Every flag any command takes: how node:util parses it and how its value is checked. */
+const FLAGS = {
+  trials: { type: 'string', check: (v: string | undefined) => boundedInteger('--trials', v, MAX_TRIALS_FLAG) },
+  'max-trials': { type: 'string', check: (v: string | undefined) => boundedInteger('--max-trials', v, MAX_TRIALS_FLAG) },
+  seed: { type: 'string', check: (v: string | undefined) => text('--seed', v) },
+  workers: { type: 'string', check: workersOption },
+  precision: { type: 'string', check: (v: string | undefined) => positiveNumber('--precision', v) },
+  json: { type: 'boolean', check: (v: boolean | undefined) => v ?? false },
+  markdown: { type: 'boolean', check: (v: boolean | undefined) => v ?? false },
+  out: { type: 'string', check: (v: string | undefined) => nonEmptyText('--out', v) },
+  shard: { type: 'string', check: (v: string | undefined) => nonEmptyText('--shard', v) },
+  shards: { type: 'string', check: (v: string | undefined) => nonEmptyText('--shards', v) },
+  // The diff options: their values are checked by cli/diff-command.ts diffOptionsOf.
+  baseline: { type: 'string', check: (v: string | undefined) => nonEmptyText('--baseline', v) },
+  'min-change': { type: 'string', check: (v: string | undefined) => text('--min-change', v) },
+  fdr: { type: 'string', check: (v: string | undefined) => text('--fdr', v) },
+} as const;
+
+export type FlagName = keyof typeof FLAGS;
+type Checked<K extends FlagName> = { [F in K]: ReturnType<(typeof FLAGS)[F]['check']> };
+
+/**
+ * Parse `args` for a command that takes the flags `names`: unknown flags, a value where
+ * none is taken, and bad values are usage errors; the values come back checked.
+ */
+export function parseFlags<K extends FlagName>(args: string[], names: readonly K[]): { values: Checked<K>; positionals: string[] } {
+  const options: Record<string, { type: 'string' | 'boolean' }> = {};
+  for (const n of names) options[n] = { type: FLAGS[n].type };
+  const { values, positionals } = parseOptions(args, options);
+  const checked = {} as Record<string, unknown>;
+  for (const n of names) checked[n] = (FLAGS[n].check as (v: unknown) => unknown)((values as Record<string, unknown>)[n]);
+  for (const p of positionals) text('a file name', p);
+  return { values: checked as Checked<K>, positionals };
 }

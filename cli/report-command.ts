@@ -7,8 +7,10 @@
  */
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { loadPlans } from './load.ts';
-import { UsageError, parseOptions, positiveInteger, workersOption } from './options.ts';
-import { runPlans } from './runner.ts';
+import { UsageError, parseFlags } from './options.ts';
+import { plainText } from './text.ts';
+import { Interrupted, runPlans } from './runner.ts';
+import { checkTarget, recoverLeftovers } from '../reports/target.ts';
 import type { ReportEntry } from '../reports/render.ts';
 import type { ScenarioPlan } from '../sim/scenario.ts';
 import { ScenarioError, ScenarioErrors } from '../sim/scenario.ts';
@@ -30,7 +32,7 @@ export const REPORT_USAGE = `  poolsim report [DIR|FILE...] [--out DIR] [--trial
 
 /** A folder name for a scenario file: its base name without extension, made safe. */
 export function slugOf(file: string): string {
-  return basename(file).replace(/\.(json|ya?ml)$/i, '').replace(/[^A-Za-z0-9._-]/g, '-').replace(/^[.-]+/, '') || 'scenario';
+  return basename(file).replace(/\.(json|ya?ml)$/i, '').replace(/[^A-Za-z0-9._-]/g, '-').replace(/^[.-]+/, '').slice(0, 100) || 'scenario';
 }
 
 export async function reportCommand(
@@ -39,16 +41,8 @@ export async function reportCommand(
   err?: NodeJS.WritableStream,
   context: { env?: NodeJS.ProcessEnv; signal?: AbortSignal; workerFile?: string } = {},
 ): Promise<number> {
-  const { values, positionals } = parseOptions(args, {
-    out: { type: 'string', default: 'reports/out' },
-    trials: { type: 'string' },
-    seed: { type: 'string' },
-    workers: { type: 'string' },
-    baseline: { type: 'string' },
-    'min-change': { type: 'string' },
-    fdr: { type: 'string' },
-  });
-  const workers = workersOption(values.workers);
+  const { values, positionals } = parseFlags(args, ['out', 'trials', 'seed', 'workers', 'baseline', 'min-change', 'fdr']);
+  const outDir = values.out ?? 'reports/out';
   if (values.baseline === undefined && (values.fdr !== undefined || values['min-change'] !== undefined)) {
     throw new UsageError('--fdr and --min-change say what counts as moved since --baseline DIR: give --baseline too');
   }
@@ -60,11 +54,13 @@ export async function reportCommand(
     baseline = readResults(values.baseline, errors);
     if (errors.length > 0) throw new ScenarioErrors(errors);
   }
-  const plans = loadPlans(positionals.length > 0 ? positionals : ['scenarios'], {
-    trials: positiveInteger('--trials', values.trials),
-    seed: values.seed,
-  });
-  const results = await runPlans(plans, { workers, progress: err, ...context });
+  const inputs = positionals.length > 0 ? positionals : ['scenarios'];
+  const plans = loadPlans(inputs, { trials: values.trials, seed: values.seed });
+  // Before anything runs: what an interrupted run left is put right, and --out must be a
+  // folder poolsim may replace (reports/target.ts), else exit 2 with nothing written.
+  for (const line of recoverLeftovers(outDir)) err?.write(`poolsim: ${plainText(line)}\n`);
+  checkTarget(outDir, { inputs: [...plans.map((p) => p.file), ...(values.baseline !== undefined ? [values.baseline] : [])] });
+  const results = await runPlans(plans, { workers: values.workers, progress: err, ...context });
   // Each file's solve blocks, answered beside (never inside) its results.
   plans.forEach((plan, i) => {
     if (plan.scenario.solve?.length) results[i].solve = solvePlan(plan);
@@ -86,7 +82,7 @@ export async function reportCommand(
   // Plot, d3, linkedom and arquero load here, only for `report`: `run` and `merge` never
   // pay for them (tests/startup.test.ts).
   const { writeReports } = await import('../reports/write.ts');
-  await writeReports(values.out!, entries, { charts: { kinds }, diff });
+  await withWriteSignals(context.signal, (signal) => writeReports(outDir, entries, { charts: { kinds }, diff, signal }));
 
   let failed = 0;
   for (const e of entries) {
@@ -96,15 +92,15 @@ export async function reportCommand(
     failed += bad.length + badSolves.length;
     const mark = bad.length + badSolves.length > 0 ? 'FAIL' : 'ok  ';
     const all = checks.length + (e.result.solve ?? []).filter((x) => x.expect).length;
-    out.write(`${mark}  ${e.result.name}  (${all - bad.length - badSolves.length}/${all} checks)  ${e.slug}/\n`);
-    for (const c of bad) out.write(`        failed: ${c.metric}${c.point ? ` at ${JSON.stringify(c.point)}` : ''}\n`);
-    for (const s of badSolves) out.write(`        failed: ${s}\n`);
+    out.write(plainText(`${mark}  ${e.result.name}  (${all - bad.length - badSolves.length}/${all} checks)  ${e.slug}/\n`));
+    for (const c of bad) out.write(plainText(`        failed: ${c.metric}${c.point ? ` at ${JSON.stringify(c.point)}` : ''}\n`));
+    for (const s of badSolves) out.write(plainText(`        failed: ${s}\n`));
   }
-  const index = resolve(values.out!, 'index.html');
+  const index = resolve(outDir, 'index.html');
   // A path from here reads best, unless it climbs out of this folder: then the full one.
   const shown = relative(process.cwd(), index);
-  out.write(`\n${entries.length} scenario(s), ${failed} failed check(s). Open ${shown.startsWith('..') ? index : shown}\n`);
-  if (diff) out.write(`Since ${values.baseline}: ${headline(diff)}. See ${join(dirname(shown.startsWith('..') ? index : shown), 'changes.md')}\n`);
+  out.write(plainText(`\n${entries.length} scenario(s), ${failed} failed check(s). Open ${shown.startsWith('..') ? index : shown}\n`));
+  if (diff) out.write(plainText(`Since ${values.baseline}: ${headline(diff)}. See ${join(dirname(shown.startsWith('..') ? index : shown), 'changes.md')}\n`));
   return failed > 0 ? 1 : 0;
 }
 
@@ -115,4 +111,28 @@ function kindsOf(plans: readonly ScenarioPlan[]): Record<string, 'probability' |
     for (const p of plan.points) for (const m of p.simulation.metrics) kinds[m.name] = m.kind;
   }
   return kinds;
+}
+
+/**
+ * Ctrl-C or SIGTERM while the reports are written: the write stops before the swap and
+ * removes its unfinished folder (the previous reports stay), then Interrupted (exit 130
+ * or 143). A signal during the swap itself only lands once the swap is done.
+ */
+async function withWriteSignals<T>(outer: AbortSignal | undefined, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  const stop = (by: 'SIGINT' | 'SIGTERM') => () => controller.abort(new Interrupted(by));
+  const onInt = stop('SIGINT');
+  const onTerm = stop('SIGTERM');
+  const onOuter = () => controller.abort(new Interrupted());
+  process.on('SIGINT', onInt);
+  process.on('SIGTERM', onTerm);
+  outer?.addEventListener('abort', onOuter);
+  if (outer?.aborted) onOuter();
+  try {
+    return await work(controller.signal);
+  } finally {
+    process.off('SIGINT', onInt);
+    process.off('SIGTERM', onTerm);
+    outer?.removeEventListener('abort', onOuter);
+  }
 }

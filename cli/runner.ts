@@ -54,7 +54,7 @@ export async function runBatch(plans: readonly ScenarioPlan[], options: RunOptio
     // No more threads than chunks to run, unless `--precision` rounds may add more.
     const threads = schedule.precision !== undefined ? workers : Math.min(workers, initialChunks(plans, schedule));
     // One chunk in all: this thread runs it sooner than a thread can start.
-    if (threads > 1) pool = new DeferredPool({ threads, filename: workerFile, execArgv: workerExecArgv });
+    if (threads > 1) pool = new DeferredPool({ threads, filename: workerFile, execArgv: workerExecArgv, taskTimeoutMs: chunkTimeoutMs(env) });
     if (poolOnly) pool?.start();
   }
   const started = performance.now();
@@ -87,6 +87,15 @@ export async function runBatch(plans: readonly ScenarioPlan[], options: RunOptio
     progress.stop();
     await pool?.destroy();
   }
+}
+
+/** Longest a worker may spend on one message of chunks: the library's take well under a second each. */
+export const DEFAULT_CHUNK_TIMEOUT_S = 1800;
+
+/** $POOLSIM_CHUNK_TIMEOUT_S (seconds), else DEFAULT_CHUNK_TIMEOUT_S. */
+function chunkTimeoutMs(env: NodeJS.ProcessEnv): number {
+  const s = Number(env.POOLSIM_CHUNK_TIMEOUT_S);
+  return (Number.isFinite(s) && s > 0 ? s : DEFAULT_CHUNK_TIMEOUT_S) * 1000;
 }
 
 /** Run every plan and assemble its result JSON (sim/assemble.ts). */

@@ -12,8 +12,41 @@ function lineAndColumn(text: string, offset: number): string {
   return `line ${before.length}, column ${before[before.length - 1].length + 1}`;
 }
 
+/**
+ * The first key that appears twice in one object of valid JSON text, with where it is:
+ * JSON.parse silently keeps the last, YAML refuses them, so JSON refuses them too.
+ * A scan of the tokens (no recursion: nesting depth cannot overflow the stack).
+ */
+function duplicateKey(text: string): { key: string; offset: number } | undefined {
+  const stack: { keys?: Set<string>; expectKey: boolean }[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '{') stack.push({ keys: new Set(), expectKey: true });
+    else if (c === '[') stack.push({ expectKey: false });
+    else if (c === '}' || c === ']') stack.pop();
+    else if (c === ',') {
+      const top = stack[stack.length - 1];
+      if (top?.keys) top.expectKey = true;
+    } else if (c === '"') {
+      let j = i + 1;
+      while (text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
+      const top = stack[stack.length - 1];
+      if (top?.keys && top.expectKey) {
+        const key = JSON.parse(text.slice(i, j + 1)) as string;
+        if (top.keys.has(key)) return { key, offset: i };
+        top.keys.add(key);
+        top.expectKey = false;
+      }
+      i = j;
+    }
+  }
+  return undefined;
+}
+
 /** Parse a scenario file's text as JSON or YAML by its extension. */
 export function parseScenarioText(text: string, file: string): unknown {
+  // A byte order mark is not part of the text (editors on Windows add one).
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   if (/\.ya?ml$/i.test(file)) {
     try {
       return parseYaml(text, { prettyErrors: true });
@@ -22,11 +55,14 @@ export function parseScenarioText(text: string, file: string): unknown {
         const at = err.linePos?.[0] ? `line ${err.linePos[0].line}, column ${err.linePos[0].col}` : '';
         throw new ScenarioErrors([new ScenarioError(file, at, `not valid YAML: ${err.message.split('\n')[0]}`)]);
       }
-      throw err;
+      // The yaml library stops an alias bomb with a ReferenceError, and may stop other
+      // hostile input with other errors: each is still a file that cannot be read.
+      throw new ScenarioErrors([new ScenarioError(file, '', `not valid YAML: ${String((err as Error)?.message ?? err).split('\n')[0]}`)]);
     }
   }
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (err) {
     const message = (err as Error).message;
     const pos = /position (\d+)/.exec(message);
@@ -34,4 +70,7 @@ export function parseScenarioText(text: string, file: string): unknown {
     const at = pos ? lineAndColumn(text, Number(pos[1])) : /end of JSON input/i.test(message) ? lineAndColumn(text, text.length) : '';
     throw new ScenarioErrors([new ScenarioError(file, at, `not valid JSON: ${message}`)]);
   }
+  const twice = duplicateKey(text);
+  if (twice) throw new ScenarioErrors([new ScenarioError(file, lineAndColumn(text, twice.offset), `not valid JSON: the key ${JSON.stringify(twice.key).slice(0, 80)} appears twice in one object`)]);
+  return value;
 }

@@ -6,13 +6,13 @@
  * assembles the same result JSON one machine would have printed, byte for byte.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, lstatSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
 // Imported, not read beside this file: the compiled CLI (scripts/build.mjs) lives elsewhere.
 import packageJson from '../package.json' with { type: 'json' };
-import { CHUNK_TRIALS, chunkCount, layoutOf } from '../sim/run.ts';
+import { CHUNK_TRIALS, chunkCount, chunkSize, layoutOf } from '../sim/run.ts';
 import { ScenarioErrors, planScenario, type ScenarioPlan } from '../sim/scenario.ts';
-import type { Tally } from '../sim/stats.ts';
+import type { Tally, TallyLayout } from '../sim/stats.ts';
 import type { PointRun, Shard } from '../workers/schedule.ts';
 
 export const PART_FORMAT = 'poolsim-part';
@@ -32,18 +32,22 @@ export class ShardError extends Error {
 // ---------------------------------------------------------------- which shard
 
 /** `"1/3"` → shard 1 of 3 (shards count from 0, as Kubernetes' JOB_COMPLETION_INDEX). */
+/** Most shards a run may be split into: more machines than any batch engine runs, and merge lists each one. */
+export const MAX_SHARDS = 100_000;
+
 export function parseShard(text: string, from = '--shard'): Shard {
-  const m = /^(\d+)\/(\d+)$/.exec(text.trim());
-  if (!m) throw new ShardError(`${from} expects I/N (shard I of N, counting from 0), got "${text}"`);
+  const m = /^(\d{1,12})\/(\d{1,12})$/.exec(text.trim());
+  if (!m) throw new ShardError(`${from} expects I/N (shard I of N, counting from 0), got "${text.slice(0, 60)}"`);
   const index = Number(m[1]);
   const count = Number(m[2]);
+  if (count > MAX_SHARDS) throw new ShardError(`${from}: at most ${MAX_SHARDS.toLocaleString('en')} shards, got "${text}"`);
   if (count < 1) throw new ShardError(`${from}: the number of shards must be at least 1, got "${text}"`);
   if (index >= count) throw new ShardError(`${from}: shard index ${index} is not below ${count} (shards count from 0: 0/${count} … ${count - 1}/${count}), got "${text}"`);
   return { index, count };
 }
 
 function wholeNumber(text: string, from: string): number {
-  if (!/^\d+$/.test(text.trim())) throw new ShardError(`${from} expects a whole number, got "${text}"`);
+  if (!/^\d{1,12}$/.test(text.trim())) throw new ShardError(`${from} expects a whole number, got "${text}"`);
   return Number(text.trim());
 }
 
@@ -84,7 +88,7 @@ const partSchema = z.object({
   version: z.literal(PART_VERSION),
   poolsim: z.string(),
   chunkTrials: integer.min(1),
-  shard: z.object({ index: integer.min(0), count: integer.min(1) }),
+  shard: z.object({ index: integer.min(0), count: integer.min(1).max(MAX_SHARDS) }),
   files: z.array(
     z.object({
       file: z.string(),
@@ -93,6 +97,8 @@ const partSchema = z.object({
       trials: integer.min(1),
       scenario: z.unknown(),
       points: z.array(z.object({ chunks: z.array(integer.min(0)), tally: z.array(integer) })),
+      /** SHA-256 of the points (chunks and tallies): an edited tally is refused. */
+      tallyHash: z.string(),
     }),
   ),
 });
@@ -120,6 +126,44 @@ export function scenarioHash(scenario: unknown, seed: string | number, trials: n
   return createHash('sha256').update(key).digest('hex');
 }
 
+/** What a part's tallies hash to: their chunks and counts, as whole numbers. */
+export function tallyHash(points: readonly { chunks: readonly number[]; tally: readonly number[] }[]): string {
+  return createHash('sha256').update(canonical(points)).digest('hex');
+}
+
+/**
+ * Why the tally `values` of `layout` cannot be what chunks of `trials` trials add up to,
+ * or undefined: every count ≥ 0; a probability's sum within 0…trials × scale; a mean's
+ * sum of squares ≥ 0, at least |sum| (integers) and at least sum² / trials
+ * (Cauchy–Schwarz); every distribution's bins ≥ 0 and adding up to the trials.
+ */
+export function tallyProblem(layout: TallyLayout, values: ArrayLike<number>, trials: number): string | undefined {
+  if (values[0] !== trials) return `it counts ${values[0]} trials where its chunks hold ${trials}`;
+  const n = trials;
+  for (let i = 0; i < layout.metrics.length; i++) {
+    const m = layout.metrics[i];
+    const sum = values[1 + 2 * i];
+    const squares = values[2 + 2 * i];
+    const scale = m.scale ?? 1;
+    if (squares < 0 || squares < Math.abs(sum) || sum * sum > n * squares * (1 + 1e-12)) return `metric ${m.name}: a sum of ${sum} and of squares ${squares} no ${n} whole numbers have`;
+    if (m.kind === 'probability' && (sum < 0 || sum > n * scale || squares > scale * sum)) return `metric ${m.name}: ${sum} is not a count of 0 to ${n * scale}`;
+  }
+  for (let d = 0; d < layout.distributions.length; d++) {
+    const at = layout.distributionOffsets[d];
+    let total = 0;
+    for (let k = 0; k < layout.distributions[d].size; k++) {
+      if (values[at + k] < 0) return `distribution ${layout.distributions[d].name}: a negative count`;
+      total += values[at + k];
+    }
+    if (total !== n) return `distribution ${layout.distributions[d].name}: its bins count ${total} trials, not ${n}`;
+  }
+  for (let c = 0; c < layout.counters.length; c++) {
+    const at = layout.counterOffsets[c];
+    for (let k = 0; k < layout.counters[c].size; k++) if (values[at + k] < 0) return `counter ${layout.counters[c].name}: a negative count`;
+  }
+  return undefined;
+}
+
 /** The part file of one shard's run. */
 export function partOf(plans: readonly ScenarioPlan[], runs: readonly PointRun[][], shard: Shard): PartFile {
   return {
@@ -136,8 +180,39 @@ export function partOf(plans: readonly ScenarioPlan[], runs: readonly PointRun[]
       // The validated file: merge re-plans from it as the run did.
       scenario: plan.scenario,
       points: runs[j].map((r) => ({ chunks: r.chunks, tally: Array.from(r.tally.values) })),
+      tallyHash: tallyHash(runs[j].map((r) => ({ chunks: r.chunks, tally: Array.from(r.tally.values) }))),
     })),
   };
+}
+
+/**
+ * Throws ShardError unless `path` is somewhere a part file may go: nothing there yet, or
+ * a part file an earlier shard wrote (poolsim replaces only what it wrote itself).
+ */
+export function checkPartTarget(path: string): void {
+  let st;
+  try {
+    st = lstatSync(path);
+  } catch {
+    return;
+  }
+  const refuse = (why: string) => {
+    throw new ShardError(`--out ${path}: ${why}; a part file replaces only a part file an earlier shard wrote — give a new file name`);
+  };
+  if (!st.isFile()) refuse(st.isDirectory() ? 'is a folder' : 'is not a regular file');
+  const head = Buffer.alloc(64);
+  let read = 0;
+  try {
+    const fd = openSync(path, 'r');
+    try {
+      read = readSync(fd, head, 0, head.length, 0);
+    } finally {
+      closeSync(fd);
+    }
+  } catch (e) {
+    refuse(`cannot be read (${(e as NodeJS.ErrnoException).code})`);
+  }
+  if (!head.subarray(0, read).toString('utf8').startsWith(`{"format":"${PART_FORMAT}"`)) refuse('is a file poolsim did not write');
 }
 
 /** Write a file whole or not at all: to a temporary name first, then renamed. */
@@ -257,6 +332,7 @@ export function mergeParts(paths: readonly string[], parts: readonly PartFile[])
       plan.points.map((p, i) => {
         const total = layoutOf(p.simulation).create();
         const owner = new Map<number, string>();
+        const held: { path: string; tally: readonly number[]; trials: number }[] = [];
         // Shard order, so the sum is taken in the same order every time.
         const inOrder = parts.map((part, k) => ({ part, path: paths[k] })).sort((a, b) => a.part.shard.index - b.part.shard.index);
         for (const { part, path } of inOrder) {
@@ -265,21 +341,34 @@ export function mergeParts(paths: readonly string[], parts: readonly PartFile[])
           if (stored.tally.length !== total.values.length) {
             throw new ShardError(`${path}: ${f.file} point ${i}: a tally of ${stored.tally.length} entries where ${total.values.length} were expected`);
           }
+          let trials = 0;
           for (const c of stored.chunks) {
             if (c >= chunks) throw new ShardError(`${path}: ${f.file} point ${i}: chunk ${c} is beyond the ${chunks} chunks of ${f.trials} trials`);
             const other = owner.get(c);
             if (other !== undefined) throw new ShardError(`overlapping parts: ${f.file} point ${i} chunk ${c} is in both ${other} and ${path}`);
             owner.set(c, path);
+            trials += chunkSize(f.trials, c, plan.chunkTrials);
           }
+          held.push({ path, tally: stored.tally, trials });
           total.merge(Float64Array.from(stored.tally));
         }
         if (owner.size !== chunks) {
           const lost = Array.from({ length: chunks }, (_, c) => c).filter((c) => !owner.has(c));
           throw new ShardError(`${f.file} point ${i}: chunk${lost.length > 1 ? 's' : ''} ${lost.slice(0, 10).join(', ')}${lost.length > 10 ? ', …' : ''} ${lost.length > 1 ? 'are' : 'is'} in no part`);
         }
+        // After the chunk checks, whose messages say more about how parts were mixed up.
+        for (const h of held) {
+          const problem = tallyProblem(total.layout, h.tally, h.trials);
+          if (problem) throw new ShardError(`${h.path}: ${f.file} point ${i}: a tally no run can give (was the part file edited?): ${problem}`);
+        }
         return total;
       }),
     );
+    parts.forEach((part, k) => {
+      if (part.files[j].tallyHash !== tallyHash(part.files[j].points)) {
+        throw new ShardError(`${paths[k]}: ${f.file}: the stored tallies do not match their hash (was the part file edited?)`);
+      }
+    });
   });
   return { plans, tallies };
 }

@@ -7,12 +7,12 @@
  * It runs in this thread: a search is a sequence of small decisions, each depending on
  * the last, and runs in seconds.
  */
-import { MAX_TRIALS, ScenarioError, ScenarioErrors } from '../sim/scenario.ts';
+import { ScenarioError, ScenarioErrors } from '../sim/scenario.ts';
 import { solvePlan } from '../sim/solve/plan.ts';
 import type { SolveResult } from '../sim/solve/result.ts';
 import { describeSolveExpect } from '../reports/solveSection.ts';
 import { loadPlans } from './load.ts';
-import { atMost, parseOptions, positiveInteger, UsageError } from './options.ts';
+import { parseFlags, UsageError } from './options.ts';
 
 export const SOLVE_USAGE = `  poolsim solve FILE|DIR... [--json] [--seed S] [--trials N] [--max-trials N]
 
@@ -31,15 +31,10 @@ export interface SolveFileResult {
 }
 
 export function solveCommand(args: string[], out: NodeJS.WritableStream): number {
-  const { values, positionals } = parseOptions(args, {
-    json: { type: 'boolean', default: false },
-    seed: { type: 'string' },
-    trials: { type: 'string' },
-    'max-trials': { type: 'string' },
-  });
+  const { values, positionals } = parseFlags(args, ['json', 'seed', 'trials', 'max-trials']);
   if (positionals.length === 0) throw new UsageError('solve needs at least one scenario file with "solve" blocks');
-  const trials = atMost('--trials', positiveInteger('--trials', values.trials), MAX_TRIALS);
-  const maxTrials = atMost('--max-trials', positiveInteger('--max-trials', values['max-trials']), MAX_TRIALS);
+  const trials = values.trials;
+  const maxTrials = values['max-trials'];
   const plans = loadPlans(positionals, { trials, seed: values.seed });
   const without = plans.filter((p) => !p.scenario.solve?.length);
   if (without.length > 0) {

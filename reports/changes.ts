@@ -7,6 +7,7 @@
 import type { MetricChange, OneSided, ResultDiff, SettingChange } from '../sim/diff.ts';
 import { pointKey } from '../sim/diff.ts';
 import { formatNumber, pointLabel } from './labels.ts';
+import { mdCell } from './markdown.ts';
 
 /** A change with its sign: `+0.0136`, `−0.2500`. */
 export function formatChange(x: number): string {
@@ -104,9 +105,6 @@ export function renderDiffText(diff: ResultDiff, names: { base: string; new: str
 
 // ---------------------------------------------------------------- Markdown
 
-function mdCell(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/\r?\n/g, ' ');
-}
 
 /**
  * The Markdown summary (`poolsim diff --markdown`, `changes.md`, the CI job summary):

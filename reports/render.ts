@@ -8,6 +8,7 @@
  *
  * And the top-level `index.html`/`index.md` over all scenarios of a run.
  */
+import { mdCell } from './markdown.ts';
 import { from } from 'arquero';
 import type { ExpectResult, MetricResult, ScenarioResult } from '../sim/result.ts';
 import type { Chart } from './charts/index.ts';
@@ -234,9 +235,9 @@ ${tables}`,
 
 // ---------------------------------------------------------------- Markdown
 
-/** Text safe inside a Markdown table cell. */
-function mdCell(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/\r?\n/g, ' ');
+/** Text inside a Markdown code span in a table cell: only the cell's `|` and the span's own backtick need care. */
+function mdCode(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/`/g, "'").replace(/\r?\n/g, ' ');
 }
 
 function mdMark(pass: boolean): string {
@@ -253,7 +254,7 @@ export function renderScenarioMarkdown(result: ScenarioResult, charts: Chart[], 
     lines.push('| check | result | measured |', '|---|---|---|');
     for (const c of result.expect) {
       const detail = failedAt(c) ? ` (${failedAt(c)})` : '';
-      lines.push(`| ${mdCell(describeCheck(c) + detail)} | ${mdMark(c.pass)} | ${mdCell(measured(result, c))} |`);
+      lines.push(`| ${mdCell(describeCheck(c) + detail)} | ${mdMark(c.pass)} | ${mdCode(measured(result, c))} |`);
     }
     lines.push('');
   }
@@ -269,7 +270,7 @@ export function renderScenarioMarkdown(result: ScenarioResult, charts: Chart[], 
     lines.push('| metric | estimate | 95% interval | exact |', '|---|--:|--:|--:|');
     for (const [metric, m] of Object.entries(p.metrics)) {
       lines.push(
-        `| ${mdCell(metricLabel(metric, result.mechanic))} \`${mdCell(metric)}\`${movedMarkMarkdown(moved(p.point, metric))} | ${formatNumber(m.estimate)} | ${formatInterval(m.ci95)} | ${
+        `| ${mdCell(metricLabel(metric, result.mechanic))} \`${mdCode(metric)}\`${movedMarkMarkdown(moved(p.point, metric))} | ${formatNumber(m.estimate)} | ${formatInterval(m.ci95)} | ${
           m.exact === undefined ? '—' : formatNumber(m.exact)
         } |`,
       );

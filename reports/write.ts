@@ -2,10 +2,15 @@
  * Writes a run's reports to disk, all or nothing: everything goes into a fresh folder
  * beside `outDir` (same parent, so the final rename stays on one file system and is
  * atomic), and only once every file is written does it take `outDir`'s place. A render
- * that throws, a full disk or a killed process leaves the previous reports as they were
- * (plus, after a kill, a stray `.<name>.tmp-*` folder, which the next run ignores).
+ * that throws, a full disk, Ctrl-C or SIGTERM leaves the previous reports as they were;
+ * a process killed outright may leave `.<name>.tmp-*` or `.<name>.old-*` beside it, which
+ * the next run puts right (reports/target.ts: the old reports restored, the rest removed).
+ *
+ * Only a folder poolsim wrote itself is ever replaced (reports/target.ts `checkTarget`):
+ * every report folder carries a `.poolsim-report` file.
  *
  * Layout of `outDir`:
+ *   .poolsim-report                      the mark: poolsim wrote this folder
  *   index.html, index.md                 every scenario with its expect checks
  *   <slug>/index.html                    self-contained report
  *   <slug>/report.md                     for a Git forge, with charts/ beside it
@@ -17,6 +22,7 @@
  */
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
+import { MARKER, MARKER_TEXT, checkTarget, recoverLeftovers } from './target.ts';
 import { type ChartsForOptions, chartsFor } from './charts/index.ts';
 import { renderChangesHtml, renderDiffMarkdown } from './changes.ts';
 import type { ResultDiff } from '../sim/diff.ts';
@@ -34,8 +40,14 @@ const SLUG = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 export interface WriteReportsOptions {
   /** Passed to chartsFor for every scenario. */
   charts?: ChartsForOptions;
+  /** Aborted (Ctrl-C, SIGTERM): stop before the swap, remove the unfinished folder and throw the abort's reason. */
+  signal?: AbortSignal;
   /** `report --baseline`: what moved, written as `changes.html` and `changes.md` beside the index. */
   diff?: ResultDiff;
+}
+
+function stopIfAborted(signal: AbortSignal | undefined): void {
+  signal?.throwIfAborted();
 }
 
 /** Checks slugs before anything is written: each one a single safe folder name, no two alike. */
@@ -62,7 +74,10 @@ async function writeScenario(dir: string, entry: ReportEntry, options: WriteRepo
     ...charts.map((c): [string, string] => [chartPath(c), `${c.svg}\n`]),
   ];
   await mkdir(join(dir, 'charts'), { recursive: true });
-  for (const [path, text] of files) await writeFile(join(dir, path), text);
+  for (const [path, text] of files) {
+    stopIfAborted(options.signal);
+    await writeFile(join(dir, path), text);
+  }
   return files.map(([path]) => path);
 }
 
@@ -77,6 +92,8 @@ export async function writeReports(
   options: WriteReportsOptions = {},
 ): Promise<{ files: string[] }> {
   checkSlugs(entries);
+  recoverLeftovers(outDir);
+  checkTarget(outDir);
   const target = resolve(outDir);
   const parent = dirname(target);
   const stamp = `${process.pid}-${Date.now()}`;
@@ -87,6 +104,8 @@ export async function writeReports(
 
   const files: string[] = [];
   try {
+    // The mark first: a render killed midway leaves a folder the next run knows it may remove.
+    await writeFile(join(staging, MARKER), MARKER_TEXT);
     for (const entry of entries) {
       const written = await writeScenario(join(staging, entry.slug), entry, options);
       files.push(...written.map((f) => `${entry.slug}/${f}`));
@@ -102,13 +121,15 @@ export async function writeReports(
       await writeFile(join(staging, 'changes.md'), renderDiffMarkdown(options.diff, { link: link('report.md') }));
       files.push('changes.html', 'changes.md');
     }
+    stopIfAborted(options.signal);
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
     throw error;
   }
 
   // rename() cannot replace a non-empty folder, so the old one steps aside first and
-  // comes back if the new one cannot take its place.
+  // comes back if the new one cannot take its place. No await between the two renames
+  // can be cut short by Ctrl-C: the signal only aborts, and is looked at before this.
   let hadPrevious = true;
   try {
     await rename(target, previous);

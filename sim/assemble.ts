@@ -8,7 +8,11 @@ import type { Tally } from './stats.ts';
 import type { ScenarioResult } from './result.ts';
 
 export function assembleResult(plan: ScenarioPlan, tallies: readonly Tally[]): ScenarioResult {
-  const results = plan.points.map((p, i) => pointResult(p.point, tallies[i], p.simulation.exact?.(), p.simulation));
+  const results = plan.points.map((p, i) => {
+    const r = pointResult(p.point, tallies[i], p.simulation.exact?.(), p.simulation);
+    if (p.simulation.exactSkipped) r.notes = [p.simulation.exactSkipped];
+    return r;
+  });
   return {
     name: plan.scenario.name,
     system: plan.scenario.system,

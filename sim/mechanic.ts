@@ -25,6 +25,15 @@ export interface Simulation {
   /** Exact values, where the mechanic allows them (computed once per point). */
   exact?(): ExactValues;
   /**
+   * Roughly how much work `exact` is, in elementary steps (about ten million a second on
+   * one core). A mechanic whose exact work grows without bound with its setup declares it:
+   * over sim/scenario.ts EXACT_BUDGET the exact values are skipped, with a note in the
+   * result, rather than left to run for minutes (the Monte Carlo estimates still come).
+   */
+  exactCost?(): number;
+  /** Why `exact` was skipped (set by planning when `exactCost` is over the budget). */
+  exactSkipped?: string;
+  /**
    * Per-turn series (campaign drift), read off the merged tally of a whole point: only
    * from its integer counts, so the series is as worker-independent as the tally.
    */

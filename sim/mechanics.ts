@@ -13,6 +13,7 @@ import { risky } from './vdp/risky.ts';
 import { opposed } from './vdp/opposed.ts';
 import { combat } from './vdp/combat.ts';
 import { extended } from './vdp/extended.ts';
+import { contestRound } from './vdp/contestRound.ts';
 import { contest } from './sorcerer/contest.ts';
 import { conflict } from './sorcerer/conflict.ts';
 
@@ -29,6 +30,7 @@ export const mechanics: readonly Mechanic<any, any>[] = [
   opposed,
   combat,
   extended,
+  contestRound,
   contest,
   conflict,
 ];

@@ -39,6 +39,8 @@ export interface PointResult {
   metrics: Record<string, MetricResult>;
   distributions?: Record<string, DistributionResult>;
   series?: Record<string, SeriesResult>;
+  /** What the figures of this point leave out, and why (e.g. exact values over their work budget). */
+  notes?: string[];
 }
 
 export interface ExpectResult {

@@ -17,6 +17,25 @@ export const MAX_POINTS = 2500;
 /** Most trials a point may ask for. */
 export const MAX_TRIALS = 1_000_000_000;
 export const DEFAULT_TRIALS = 100_000;
+/** Deepest nesting a scenario may have (the library's deepest is 6): deeper is an attack on the stack, not a setup. */
+export const MAX_DEPTH = 32;
+/** Most items in a list inside `setup` or `rules` (sides, combatants, dice…). */
+export const MAX_SETUP_LIST = 100;
+/** Most items in any other list (a sweep's values, `expect`), and fields in an object. */
+export const MAX_LIST = MAX_POINTS;
+/** Most characters in a string (names, seeds, descriptions). */
+export const MAX_STRING = 2000;
+/** Most values in the whole file: a bigger one is refused before any of it is checked. */
+export const MAX_VALUES = 100_000;
+/**
+ * Most work one point's exact values may take, in Simulation.exactCost's steps (about ten
+ * million a second: some five seconds on one core). Over it, `exact` is skipped with a note.
+ */
+export const EXACT_BUDGET = 50_000_000;
+/** Problems listed before "… and N more". */
+export const MAX_ERRORS = 20;
+/** Field names that would reach Object.prototype through a sweep path or a merge. */
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 export const DEFAULT_SEED = '0';
 
 /** A problem with a scenario: which file, where in it, and what was expected. */
@@ -177,11 +196,98 @@ function explain(issue: z.core.$ZodIssue, input: unknown): { path: readonly Prop
   }
 }
 
+/** zod's own bound for integers (±2^53 − 1): said only when no other bound is broken at the same place. */
+const safeBound = (issue: z.core.$ZodIssue) =>
+  (issue.code === 'too_small' || issue.code === 'too_big') && Math.abs(Number(issue.code === 'too_small' ? issue.minimum : issue.maximum)) === Number.MAX_SAFE_INTEGER;
+
 export function zodErrors(file: string, prefix: readonly PropertyKey[], error: z.ZodError, input: unknown): ScenarioError[] {
-  return error.issues.map((issue) => {
+  const issues = error.issues.filter(
+    (issue) => !safeBound(issue) || !error.issues.some((other) => other !== issue && !safeBound(other) && formatPath(other.path) === formatPath(issue.path)),
+  );
+  return issues.map((issue) => {
     const { path, problem } = explain(issue, input);
     return new ScenarioError(file, formatPath([...prefix, ...path]), problem);
   });
+}
+
+// ---------------------------------------------------------------- shape
+
+/** What a value is, for "expected JSON data" (YAML can make sets, maps and dates). */
+function kindOf(value: object): string {
+  const name = Object.getPrototypeOf(value)?.constructor?.name;
+  return name ? `a ${name}` : 'an object without a prototype';
+}
+
+/**
+ * Problems with the file's shape that no schema should meet first: nesting too deep for
+ * the stack, lists and strings too long to check in good time, values that are not JSON
+ * data, field names that reach Object.prototype, and names with a dot (metric names join
+ * names with dots: side "a" with combatant "b.c" and side "a.b" with combatant "c" would
+ * both report `death.a.b.c`). A walk with its own stack, so depth cannot overflow it.
+ */
+export function shapeProblems(file: string, raw: unknown): ScenarioError[] {
+  const errors: ScenarioError[] = [];
+  const stack: [unknown, PropertyKey[]][] = [[raw, []]];
+  let seen = 0;
+  while (stack.length > 0 && errors.length < MAX_ERRORS) {
+    const [value, path] = stack.pop()!;
+    if (++seen > MAX_VALUES) {
+      errors.push(new ScenarioError(file, '', `more than ${MAX_VALUES.toLocaleString('en')} values: a scenario is far smaller`));
+      break;
+    }
+    const at = formatPath(path);
+    if (typeof value === 'string') {
+      if (value.length > MAX_STRING) errors.push(new ScenarioError(file, at, `a string of ${value.length.toLocaleString('en')} characters: at most ${MAX_STRING}`));
+      const key = path[path.length - 1];
+      if ((key === 'name' || key === 'team') && path[0] === 'setup' && value.includes('.')) {
+        errors.push(new ScenarioError(file, at, `${describe(value)} contains ".": metric names join names with dots, so a name cannot have one`));
+      }
+      continue;
+    }
+    if (value === null || typeof value !== 'object') {
+      if (typeof value === 'bigint' || typeof value === 'symbol' || typeof value === 'function') errors.push(new ScenarioError(file, at, `expected JSON data, got ${typeof value}`));
+      continue;
+    }
+    if (path.length >= MAX_DEPTH) {
+      errors.push(new ScenarioError(file, at, `nested more than ${MAX_DEPTH} levels deep`));
+      continue;
+    }
+    if (Array.isArray(value)) {
+      const max = path[0] === 'setup' || path[0] === 'rules' ? MAX_SETUP_LIST : MAX_LIST;
+      if (value.length > max) {
+        errors.push(new ScenarioError(file, at, `a list of ${value.length.toLocaleString('en')} items: at most ${max}`));
+        continue;
+      }
+      for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], [...path, i]]);
+      continue;
+    }
+    const proto = Object.getPrototypeOf(value);
+    if (proto !== Object.prototype && proto !== null) {
+      errors.push(new ScenarioError(file, at, `expected JSON data (an object, list, string, number, true/false or null), got ${kindOf(value)}`));
+      continue;
+    }
+    const keys = Object.keys(value);
+    if (keys.length > MAX_LIST) {
+      errors.push(new ScenarioError(file, at, `an object of ${keys.length.toLocaleString('en')} fields: at most ${MAX_LIST}`));
+      continue;
+    }
+    for (let i = keys.length - 1; i >= 0; i--) {
+      const key = keys[i];
+      if (FORBIDDEN_KEYS.has(key)) {
+        errors.push(new ScenarioError(file, formatPath([...path, key]), `"${key}" cannot be a field name`));
+        continue;
+      }
+      stack.push([(value as Record<string, unknown>)[key], [...path, key]]);
+    }
+  }
+  return errors;
+}
+
+/** `errors`, at most MAX_ERRORS of them, the rest counted: "… and 9,990 more". */
+export function capErrors(errors: readonly ScenarioError[]): string[] {
+  const lines = errors.slice(0, MAX_ERRORS).map((e) => (e.message.length > 500 ? `${e.message.slice(0, 500)}…` : e.message));
+  if (errors.length > MAX_ERRORS) lines.push(`… and ${(errors.length - MAX_ERRORS).toLocaleString('en')} more`);
+  return lines;
 }
 
 // ---------------------------------------------------------------- sweeps
@@ -195,20 +301,24 @@ function segments(path: string): string[] {
 export function sweepPathProblem(root: unknown, path: string): string | undefined {
   const segs = segments(path);
   if (segs.some((s) => s === '')) return `"${path}" is not a dotted path like "setup.challenges"`;
+  const forbidden = segs.find((s) => FORBIDDEN_KEYS.has(s));
+  if (forbidden) return `"${path}": "${forbidden}" cannot be part of a sweep path`;
   if (!['setup', 'rules'].includes(segs[0]) || segs.length < 2) {
     return `"${path}" does not exist: a sweep path starts with "setup." or "rules."`;
   }
   let v: any = root;
   for (let i = 0; i < segs.length - 1; i++) {
     const key = segs[i];
-    const next = v?.[key];
+    // Own fields only: "setup.toString.x" must not find Object.prototype's.
+    const next = v !== null && typeof v === 'object' && Object.hasOwn(v, key) ? v[key] : undefined;
     if (next === undefined || next === null || typeof next !== 'object') {
       if (i === 0 && key === 'rules' && next === undefined) return undefined; // rules {} may be left out
       return `"${path}" does not exist: the file has no "${segs.slice(0, i + 1).join('.')}"`;
     }
     if (Array.isArray(next)) {
       const idx = segs[i + 1];
-      if (!/^\d+$/.test(idx) || Number(idx) >= next.length) {
+      // "00" or "0x1" would set a field named so on the list, not an item of it.
+      if (!/^(0|[1-9]\d*)$/.test(idx) || Number(idx) >= next.length) {
         return `"${path}" does not exist: "${segs.slice(0, i + 1).join('.')}" is a list of ${next.length}, "${idx}" is not an index of it`;
       }
     }
@@ -220,6 +330,7 @@ export function sweepPathProblem(root: unknown, path: string): string | undefine
 /** A copy of `root` with `path` set to `value` (parents copied, never shared). */
 export function setPath(root: unknown, path: string, value: unknown): unknown {
   const segs = segments(path);
+  if (segs.some((s) => FORBIDDEN_KEYS.has(s))) throw new Error(`setPath: "${path}" reaches Object.prototype`);
   const copy = structuredClone(root) as any;
   let v = copy;
   for (let i = 0; i < segs.length - 1; i++) {
@@ -259,6 +370,13 @@ export function pointMatches(check: Record<string, unknown> | undefined, point: 
 function exactOnce(simulation: Simulation): Simulation {
   const compute = simulation.exact;
   if (!compute) return simulation;
+  const cost = simulation.exactCost?.() ?? 0;
+  if (!(cost <= EXACT_BUDGET)) {
+    simulation.exact = undefined;
+    const seconds = cost / 1e7;
+    simulation.exactSkipped = `exact values skipped: about ${seconds >= 1e6 ? seconds.toExponential(1) : Math.round(seconds).toLocaleString('en')} s of work, over the budget of ${EXACT_BUDGET / 1e7} s; the estimates are Monte Carlo only`;
+    return simulation;
+  }
   let cached: ReturnType<typeof compute> | undefined;
   simulation.exact = () => (cached ??= compute.call(simulation));
   return simulation;
@@ -274,6 +392,8 @@ export function planScenario(
   file: string,
   overrides: { trials?: number; seed?: string | number } = {},
 ): ScenarioPlan {
+  const shape = shapeProblems(file, raw);
+  if (shape.length > 0) throw new ScenarioErrors(shape);
   const top = scenarioSchema.safeParse(raw);
   if (!top.success) throw new ScenarioErrors(zodErrors(file, [], top.error, raw));
   const scenario = top.data;
@@ -298,12 +418,25 @@ export function planScenario(
   }
   if (errors.length > 0) throw new ScenarioErrors(errors);
 
+  // The file's own setup and rules are checked even where a sweep replaces a value: a
+  // value nobody runs is still a mistake in the file.
+  if (scenario.sweep) {
+    const base = raw as { setup?: unknown; rules?: unknown };
+    const note = ' (in the file, before the sweep sets its values)';
+    const rules = rulesSchema.safeParse(base.rules ?? {});
+    if (!rules.success) for (const e of zodErrors(file, ['rules'], rules.error, base.rules ?? {})) errors.push(new ScenarioError(file, e.path, e.problem + note));
+    const setup = mechanic.setup.safeParse(base.setup);
+    if (!setup.success) for (const e of zodErrors(file, ['setup'], setup.error, base.setup)) errors.push(new ScenarioError(file, e.path, e.problem + note));
+    if (errors.length > 0) throw new ScenarioErrors(errors);
+  }
+
   const points: PlannedPoint[] = [];
   let resolvedRules: Record<string, unknown> = {};
   for (const point of sweepPoints(scenario.sweep)) {
     let applied: any = raw;
     for (const [path, value] of Object.entries(point)) applied = setPath(applied, path, value);
-    const where = Object.keys(point).length === 0 ? '' : ` (at sweep point ${JSON.stringify(point)})`;
+    const pointText = JSON.stringify(point);
+    const where = Object.keys(point).length === 0 ? '' : ` (at sweep point ${pointText.length > 200 ? `${pointText.slice(0, 200)}…` : pointText})`;
     const pointErrors: ScenarioError[] = [];
     const rules = rulesSchema.safeParse(applied.rules ?? {});
     if (!rules.success) {
@@ -329,6 +462,11 @@ export function planScenario(
     resolvedRules = rules.data as Record<string, unknown>;
     try {
       const simulation = exactOnce(mechanic.prepare(setup.data, rules.data));
+      const names = new Set<string>();
+      for (const m of simulation.metrics) {
+        if (names.has(m.name)) throw new Error(`two metrics are both named "${m.name}": give the sides, teams and combatants names that differ`);
+        names.add(m.name);
+      }
       points.push({ point, scenario: { ...scenario, setup: applied.setup, rules: applied.rules }, simulation });
     } catch (err) {
       errors.push(new ScenarioError(file, 'setup', `${(err as Error).message}${where}`));

@@ -108,7 +108,7 @@ describe('every mechanic has a form in its own words', () => {
   test('forms exist only for mechanics of the contract (and their systems are right)', () => {
     const contract: Record<string, string[]> = {
       viciousness: ['clash', 'battle', 'knavery', 'discovery', 'knowledge', 'rivals', 'campaign'],
-      vdp: ['check', 'risky', 'opposed', 'combat', 'extended'],
+      vdp: ['check', 'risky', 'opposed', 'combat', 'extended', 'contestRound'],
       sorcerer: ['contest', 'conflict'],
     };
     for (const f of forms) expect(contract[f.system], `${f.system} ${f.mechanic}`).toContain(f.mechanic);

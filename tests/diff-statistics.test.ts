@@ -10,6 +10,7 @@ import { benjaminiHochberg, diffResults, EXACT_TOLERANCE, twoSidedP } from '../s
 import { normalMean, wilson } from '../sim/stats.ts';
 import type { MetricResult, ScenarioResult } from '../sim/result.ts';
 import { contractKind } from '../reports/kinds.ts';
+import { renderDiffMarkdown } from '../reports/changes.ts';
 import { runScenario } from './helpers.ts';
 
 /** A result of one scenario whose points are `metrics[i]` at sweep value i. */
@@ -224,5 +225,16 @@ describe('the false discovery rate is held', () => {
     const raw = diff.changes.filter((c) => c.p! < 0.05).length / diff.tested;
     console.log(`two seeds: ${diff.moved} of ${diff.tested} comparisons flagged; ${(raw * 100).toFixed(1)}% of raw p-values below 0.05`);
     expect(raw).toBeLessThan(0.09);
+  });
+});
+
+describe('the Markdown summary of user text', () => {
+  test('a scenario name’s own Markdown is shown as typed, never as a live link or image', () => {
+    const name = '![x](https://tracker.example/p.png) [click](http://evil.example) | *bold*';
+    const diff = diffResults([resultOf([{ success: { estimate: 0.25, ci95: [0.25, 0.25], exact: 0.25 } }], 1000, name)], [resultOf([{ success: { estimate: 0.5, ci95: [0.5, 0.5], exact: 0.5 } }], 1000, name)]);
+    const md = renderDiffMarkdown(diff);
+    expect(md).toContain('\\!\\[x\\](https\\://tracker.example/p.png)');
+    expect(md).not.toMatch(/[^\\]\[click\]\(/);
+    expect(md).not.toContain('](https://');
   });
 });

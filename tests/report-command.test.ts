@@ -29,7 +29,7 @@ describe('poolsim report', () => {
     const r = await poolsim('report', join(dir, 'lib'), '--out', out);
     expect(r.code).toBe(1);
     expect(r.out).toMatch(/FAIL\s+Knowledge roll/);
-    expect(readdirSync(out).sort()).toEqual(['bad-band', 'good', 'index.html', 'index.md']);
+    expect(readdirSync(out).sort()).toEqual(['.poolsim-report', 'bad-band', 'good', 'index.html', 'index.md']);
     for (const slug of ['good', 'bad-band']) {
       for (const f of ['index.html', 'report.md', 'results.json', 'results.csv']) expect(existsSync(join(out, slug, f))).toBe(true);
     }

@@ -5,6 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { VdpRoll } from '../sim/vdp/pool.ts';
+import { opposedWins } from '../sim/vdp/opposed.ts';
 import { allRolls, expectAgreesWithExact, runScenario } from './helpers.ts';
 
 describe('the text’s examples', () => {
@@ -67,6 +68,46 @@ describe('keeping dice: the fold against enumeration', () => {
     expect(r.results[0].metrics.tension.exact).toBeCloseTo(3 / 36, 12);
   });
 });
+describe('opposed: a score of 0 ("whichever score is highest wins the contest. If both scores are negative, everyone fails")', () => {
+  test('literal reading (the default): Mark at 0 beats Jacob at −3; both negative, nobody', () => {
+    expect(opposedWins(0, -3)).toBe(true);
+    expect(opposedWins(-3, 0)).toBe(false);
+    expect(opposedWins(-1, -3)).toBe(false); // "both scores are negative, everyone fails"
+    expect(opposedWins(0, 0)).toBe(false); // equal: neither
+    expect(opposedWins(6, 7)).toBe(false); // the guitar solos: Jacob's 7 beats Mark's 6
+    expect(opposedWins(7, 6)).toBe(true);
+  });
+
+  test('zeroWins: false ("must beat the opposing character\'s Resist"): 0 never wins', () => {
+    expect(opposedWins(0, -3, false)).toBe(false);
+    expect(opposedWins(1, -3, false)).toBe(true);
+    expect(opposedWins(7, 6, false)).toBe(true);
+  });
+
+  // Mark all-in (4 accomplish, modifier 0), Jacob all-resist (0 accomplish): Jacob's score is
+  // always 0; Mark's is 4d6 − 4d6. P(Mark's score is exactly 0) moves from neither to Mark.
+  const duel = (zeroWins?: boolean) =>
+    runScenario({
+      name: 'o',
+      system: 'vdp',
+      mechanic: 'opposed',
+      trials: 1000,
+      setup: { a: { name: 'mark', accomplish: 4, modifier: 0 }, b: { name: 'jacob', accomplish: 0, modifier: 0 }, ...(zeroWins === undefined ? {} : { zeroWins }) },
+    }).results[0].metrics;
+  test('the two readings differ by exactly P(a score of 0 against a lower one)', () => {
+    const literal = duel();
+    const strict = duel(false);
+    expect(literal['win.mark'].exact).toBeCloseTo(duel(true)['win.mark'].exact!, 15);
+    // Jacob's score is 0 every time (no accomplish dice), so 0 never beats it: the readings
+    // agree on Mark, and Jacob's 0 wins literally exactly when Mark's score is negative.
+    expect(literal['win.mark'].exact).toBeCloseTo(strict['win.mark'].exact!, 15);
+    expect(strict['win.jacob'].exact).toBe(0);
+    const markNegative = 1 - literal['beats.mark'].exact! - literal.neither.exact!;
+    expect(literal['win.jacob'].exact).toBeGreaterThan(0.4);
+    expect(literal['win.jacob'].exact! + literal['win.mark'].exact! + literal.neither.exact!).toBeCloseTo(1, 12);
+    expect(markNegative).toBeCloseTo(literal['win.jacob'].exact!, 12);
+  });
+});
 
 describe('Monte Carlo agrees with exact', () => {
   const cases: [string, string, object, object][] = [
@@ -77,6 +118,8 @@ describe('Monte Carlo agrees with exact', () => {
     ['risky', 'advantage on both', { accomplish: 2, caution: 2, modifier: 2, cautionModifier: 4, successTarget: 10, riskTarget: 11, advantage: 1 }, { advantageOn: 'both' }],
     ['risky', 'all in', { accomplish: 4, modifier: 0, successTarget: 14, riskTarget: 1, disadvantage: 1 }, { advantageOn: 'caution' }],
     ['opposed', 'guitar solos', { a: { name: 'mark', accomplish: 4, modifier: 5 }, b: { name: 'jacob', accomplish: 1, modifier: 5 } }, {}],
+    ['opposed', 'score 0 can win (literal, default)', { a: { name: 'mark', accomplish: 2, modifier: 0 }, b: { name: 'jacob', accomplish: 0, modifier: 0 } }, {}],
+    ['opposed', 'zeroWins: false', { a: { name: 'mark', accomplish: 2, modifier: 0 }, b: { name: 'jacob', accomplish: 1, modifier: 0 }, zeroWins: false }, {}],
     ['opposed', 'advantage', { a: { name: 'x', accomplish: 2, modifier: 2, advantage: 2 }, b: { name: 'y', accomplish: 3, resist: 1, modifier: 3, resistModifier: 1 } }, { advantageOn: 'both' }],
   ];
   test.each(cases)('%s: %s', (mechanic, _label, setup, rules) => {

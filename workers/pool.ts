@@ -45,6 +45,11 @@ export interface PoolOptions {
   /** Chunks posted to a thread at once (see TASKS_PER_THREAD). */
   tasksPerThread?: number;
   /**
+   * A task (one message of chunks) running longer than this is taken for a worker stuck
+   * in a loop: its thread is stopped and the run fails naming the point (exit 3).
+   */
+  taskTimeoutMs?: number;
+  /**
    * Node options for the threads (default: this process's). The compiled worker needs
    * none: the benchmark, itself under tsx, passes [] so its threads start as `poolsim`'s do.
    */
@@ -74,8 +79,11 @@ export class PoolExecutor implements ChunkExecutor {
   /** Called when a thread becomes ready or the pool fails. */
   onChange: () => void = () => {};
 
+  private readonly taskTimeoutMs: number | undefined;
+
   constructor(options: PoolOptions) {
     this.threads = options.threads;
+    this.taskTimeoutMs = options.taskTimeoutMs;
     this.tasksPerThread = options.tasksPerThread ?? TASKS_PER_THREAD;
     // Loaded here, not at the top: a run that starts no threads never loads piscina.
     const { Piscina: PiscinaPool } = createRequire(import.meta.url)('piscina') as typeof import('piscina');
@@ -128,7 +136,13 @@ export class PoolExecutor implements ChunkExecutor {
   }
 
   run(job: ChunkJob): Promise<Float64Array> {
-    return this.pool.run(job.task);
+    const ms = this.taskTimeoutMs;
+    if (ms === undefined) return this.pool.run(job.task);
+    const signal = AbortSignal.timeout(ms);
+    return this.pool.run(job.task, { signal }).catch((e: unknown) => {
+      if (signal.aborted) throw new Error(`a worker ran these chunks for more than ${ms / 1000} s and was stopped as stuck ($POOLSIM_CHUNK_TIMEOUT_S raises the limit)`);
+      throw e;
+    });
   }
 
   destroy(): Promise<void> {

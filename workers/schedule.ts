@@ -233,7 +233,13 @@ export function runScenarios(plans: readonly ScenarioPlan[], options: ScheduleOp
   const trialsOf = (s: PointState, c: number) => chunkSize(plans[s.planIndex].trials, c, chunkTrialsOf(s.planIndex));
   let doneTrials = 0;
   let totalTrials = 0;
-  for (const s of states) for (let c = s.next; c < s.limit; c += s.step) totalTrials += trialsOf(s, c);
+  // Counted, not looped over: a billion trials in chunks of 2,048 would spin here for
+  // seconds with Ctrl-C already caught. Only a point's last chunk can be short.
+  for (const s of states) {
+    if (s.limit <= s.next) continue;
+    const n = Math.floor((s.limit - 1 - s.next) / s.step) + 1;
+    totalTrials += (n - 1) * chunkTrialsOf(s.planIndex) + trialsOf(s, s.next + (n - 1) * s.step);
+  }
   /** Chunks scheduled but not yet handed out (grows with `--precision` rounds). */
   let unlaunched = states.reduce((n, x) => n + x.unlaunched, 0);
 

@@ -6,7 +6,7 @@
 import type { MechanicForm } from './spec.ts';
 import { battleForm, clashForm, discoveryForm, knaveryForm, knowledgeForm } from './viciousness.ts';
 import { campaignForm, rivalsForm } from './campaign.ts';
-import { checkForm, combatForm, extendedForm, opposedForm, riskyForm } from './vdp.ts';
+import { checkForm, combatForm, contestRoundForm, extendedForm, opposedForm, riskyForm } from './vdp.ts';
 import { conflictForm, contestForm } from './sorcerer.ts';
 
 export const forms: readonly MechanicForm[] = [
@@ -22,6 +22,7 @@ export const forms: readonly MechanicForm[] = [
   opposedForm,
   combatForm,
   extendedForm,
+  contestRoundForm,
   contestForm,
   conflictForm,
 ];

@@ -4,7 +4,12 @@
  */
 import { choice, type Field, type MechanicForm, type Preset } from './spec.ts';
 import { ALLOCATIONS, SPEND_POLICIES, TARGETING, WOUND_LIMITS } from '../../sim/vdp/combat.ts';
+import { BID_POLICIES, DEFENSIVE_EFFECTS, OFFENSIVE_EFFECTS } from '../../sim/vdp/effects.ts';
+import { REMOVE_STATUS } from '../../sim/vdp/status.ts';
+import { CASH_IN, CHARGE_ACTIONS } from '../../sim/vdp/charge.ts';
 import { EXTENDED_ALLOCATIONS } from '../../sim/vdp/extended.ts';
+import { CONTEST_ORDERS } from '../../sim/vdp/contestRound.ts';
+import { FIXED_SPLITS } from '../../sim/vdp/allocation.ts';
 import { sweepPreset } from './presets.ts';
 import { withValue } from '../model/paths.ts';
 
@@ -95,8 +100,12 @@ export const opposedForm: MechanicForm = {
   system: 'vdp',
   mechanic: 'opposed',
   title: 'Opposed check',
-  intro: '“Each character’s Accomplish check must beat the opposing character’s Resist check.” Each score is Accomplish minus the other’s Resist; the highest above 0 wins.',
-  fields: [opposer('a'), opposer('b')],
+  intro: '“Each character’s Accomplish check must beat the opposing character’s Resist check.” Each score is Accomplish minus the other’s Resist; “whichever score is highest wins the contest. If both scores are negative, everyone fails.”',
+  fields: [
+    opposer('a'),
+    opposer('b'),
+    choice('zeroWins', 'a score of 0 wins', [true, false], 'true (default)', 'true: the higher score wins unless negative; false: a score must be above 0 (“must beat”)'),
+  ],
   template: () => ({
     a: { name: 'Mark', accomplish: 4, modifier: 5 },
     b: { name: 'Jacob', accomplish: 1, modifier: 5 },
@@ -149,6 +158,26 @@ export const combatForm: MechanicForm = {
         choice('spendTension', 'spend tension', SPEND_POLICIES, 'onAttack (default)', 'one advantage die per point'),
         { kind: 'number', key: 'spendPerRoll', label: 'most tension a roll', placeholder: '4' },
         choice('targeting', 'attacks', TARGETING, 'weakest (default)', 'which enemy: fewest or most wounds left, or at random'),
+        choice('offensiveEffect', 'convert damage to an effect', OFFENSIVE_EFFECTS, 'never (default)', '“convert any number of damage points to tension”: one disadvantage die a point on the target’s next turn; unlessKo deals the blow that KOs'),
+        choice('defensiveEffect', 'block’s tension on an effect', DEFENSIVE_EFFECTS, 'always (default)', '“can spend that tension on a defensive effect”; never banks it for advantage dice'),
+        choice('bid', 'tension bidding', BID_POLICIES, 'whileAhead (default)', 'pay to negate an effect, or put one back on: always, only while it can outlast the other, never'),
+        { kind: 'number', key: 'effectTension', label: 'stored tension per effect', placeholder: '0', help: '“and any stored tension”: added to each effect it makes' },
+        { kind: 'number', key: 'armour', label: 'armour', placeholder: '0', help: '“Armor grants additional threshold”: added to Fortitude' },
+        { kind: 'number', key: 'armourPiercing', label: 'armour piercing', placeholder: '0', help: 'points of the target’s armour its weapon negates' },
+        {
+          kind: 'group',
+          key: 'status',
+          label: 'statuses at the start',
+          fields: [
+            { kind: 'flag', key: 'entangled', label: 'Entangled', help: '“Physical Fortitude halved”' },
+            { kind: 'flag', key: 'fatigued', label: 'Fatigued', help: '“one action instead of two”' },
+            { kind: 'flag', key: 'weakened', label: 'Weakened', help: '“half their dice pool”' },
+            { kind: 'flag', key: 'panicked', label: 'Panicked', help: '“at least 2 dice on defense”' },
+          ],
+        },
+        choice('removeStatus', 'remove statuses', REMOVE_STATUS, 'always (default)', '“spending 1 point of Tension” each, at the start of its turn'),
+        choice('chargeBuy', 'Edge Charge buys', CHARGE_ACTIONS, 'none (default)', 'released as an action once it has the charge: pierce 1, grapple 1, disarm 1, surge 2, probe 2, stun 3, second wind 3'),
+        choice('chargeCashIn', 'gives up for charge', CASH_IN, 'never (default)', 'which successes it gives up while short of the cost; glancing hits always give 1'),
       ],
       newItem: (items) => ({ name: `fighter ${items.length + 1}`, attack: { attribute: 2, skill: 1 }, defence: { attribute: 2, skill: 1 }, fortitude: 3, type: 'trained', timing: 6 }),
     },
@@ -164,6 +193,9 @@ export const combatForm: MechanicForm = {
   presets: [
     sweepPreset('every split for the first', 'the first character’s allocation policies, the second’s as set', { 'setup.characters.0.allocation': [...ALLOCATIONS] }),
     sweepPreset('allocation matrix', 'every policy against every policy', { 'setup.characters.0.allocation': [...ALLOCATIONS], 'setup.characters.1.allocation': [...ALLOCATIONS] }),
+    sweepPreset('effects for the first', 'the first character’s offensive-effect policies, the second’s as set', { 'setup.characters.0.offensiveEffect': [...OFFENSIVE_EFFECTS] }),
+    sweepPreset('Edge Charge buys for the first', 'each costed action the first character can buy, the second as set', { 'setup.characters.0.chargeBuy': [...CHARGE_ACTIONS] }),
+    sweepPreset('armour for the second', 'the second character’s armour, 0 to 4', { 'setup.characters.1.armour': [0, 1, 2, 3, 4] }),
   ],
 };
 
@@ -186,4 +218,42 @@ export const extendedForm: MechanicForm = {
   template: () => ({ attack: { attribute: 2, skill: 2 }, defence: { attribute: 2, skill: 1 }, difficulty: 10, intensity: 7, steps: 3 }),
   rules: ['advantageOn'],
   presets: [sweepPreset('every split', 'each allocation of the 4 dice', { 'setup.allocation': [...EXTENDED_ALLOCATIONS] })],
+};
+
+function contender(label: string): Field {
+  return {
+    kind: 'group',
+    key: label,
+    label: `character ${label.toUpperCase()}`,
+    fields: [
+      { kind: 'text', key: 'name', label: 'name' },
+      rollBonus('attack', 'attack', 'stat + skill: “replaced by relevant stats and skills”'),
+      rollBonus('defence', 'defence', 'stat + skill; also its threshold: “replaced by the defensive bonus”'),
+      { kind: 'number', key: 'timing', label: 'timing', help: '“the character with best Timing going first”' },
+      choice('allocation', 'dice split', FIXED_SPLITS, '2/2 (default)', 'attack/defence'),
+      { kind: 'number', key: 'attacks', label: 'attacks a turn', placeholder: '2' },
+      { kind: 'number', key: 'tension', label: 'starting tension', placeholder: '0' },
+      choice('spendTension', 'spend tension', SPEND_POLICIES, 'onAttack (default)', 'one advantage die per point'),
+      { kind: 'number', key: 'spendPerRoll', label: 'most tension a roll', placeholder: '4' },
+    ],
+  };
+}
+
+export const contestRoundForm: MechanicForm = {
+  system: 'vdp',
+  mechanic: 'contestRound',
+  title: 'Opposed check as combat rounds',
+  intro: '“An opposed skill check works like a combat round … The opposed skill check continues until one of the characters receives a “wound”, marking them the loser.” Thresholds are the defence bonus.',
+  fields: [
+    contender('a'),
+    contender('b'),
+    choice('order', 'who goes first', CONTEST_ORDERS, 'timing (default)', 'timing: the higher Timing every round; rolled: 2d6 + Timing each round, as in combat'),
+    { kind: 'number', key: 'maxRounds', label: 'most rounds', placeholder: '50', help: 'a contest still going is then a draw' },
+  ],
+  template: () => ({
+    a: { name: 'Ana', attack: { attribute: 3, skill: 1 }, defence: { attribute: 3, skill: 1 }, timing: 6 },
+    b: { name: 'Bo', attack: { attribute: 2, skill: 2 }, defence: { attribute: 2, skill: 2 }, timing: 5 },
+  }),
+  rules: [],
+  presets: [sweepPreset('every split for A', 'A’s fixed splits against B as set', { 'setup.a.allocation': [...FIXED_SPLITS] })],
 };

@@ -45,9 +45,12 @@ export interface ChartsForOptions {
   heatmapMetrics?: string[];
 }
 
-/** A metric or key as part of a file name: `win.the minions` → `win.the-minions`. */
+/** Longest chart file name before `.svg`: names come from the user's side names, and file systems stop at 255 bytes. */
+const MAX_CHART_NAME = 100;
+
+/** A metric or key as part of a file name: `win.the minions` → `win.the-minions`, at most MAX_CHART_NAME characters. */
 export function chartFileName(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9.]+/g, '-').replace(/^-+|-+$/g, '') || 'chart';
+  return text.toLowerCase().replace(/[^a-z0-9.]+/g, '-').replace(/^[-.]+/, '').slice(0, MAX_CHART_NAME).replace(/-+$/g, '') || 'chart';
 }
 
 export function chartsFor(result: ScenarioResult, options: ChartsForOptions = {}): Chart[] {

@@ -150,6 +150,8 @@ export const contest = defineMechanic({
         }
         tally.addTrials(trials);
       },
+      // Measured: 20 dice a side about 3 s, 40 a side 13 s on the loaded development machine.
+      exactCost: () => 8000 * sides * (counts[0] + 1) * (counts[1] + 1),
       exact() {
         const finals = foldDistribution(fold, [
           { count: counts[0], sides },

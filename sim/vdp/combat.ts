@@ -17,6 +17,12 @@
  * combat action"). Cover: "light cover grants a 2/6 chance of avoiding a hit from a
  * direct-fire ranged attack. Medium cover grants a 4/6 chance", rolled "before ranged
  * attacks are calculated"; firing from cover lowers it a step until the next turn.
+ * Offensive and defensive effects (sim/vdp/effects.ts): damage converted, or a block's
+ * tension spent, puts "one Disadvantage die for the losing party on all combat actions for
+ * one turn" per point, after the tension bidding; each choice a policy of the character.
+ * Armour adds to the threshold, statuses change pools, actions and Fortitude
+ * (sim/vdp/status.ts); Edge Charge is gained from successes given up and glancing hits and
+ * released as an action (sim/vdp/charge.ts).
  *
  * Readings the text leaves open: docs/rulings/vdp-combat.md.
  */
@@ -27,7 +33,19 @@ import type { RandomStream } from '../random.ts';
 import type { DistributionSpec, MetricSpec, Tally } from '../stats.ts';
 import { VDP_DIE, VDP_POOL, VdpRoll } from './pool.ts';
 import { FIXED_SPLITS, attackDiceOf, type FixedSplit } from './allocation.ts';
-import { bonusOf, exchange, exchangeOdds, rollBonusSchema } from './exchange.ts';
+import { bonusOf, exchange, rollBonusSchema } from './exchange.ts';
+import {
+  BID_CODE,
+  BID_POLICIES,
+  DEFENSIVE_EFFECTS,
+  OFFENSIVE_CODE,
+  OFFENSIVE_EFFECTS,
+  bid,
+  convertedDamage,
+  type Bidding,
+} from './effects.ts';
+import { REMOVAL_ORDER, REMOVE_STATUS, STATUSES, actionsOf, poolSize, splitAttack, statusBits, thresholdOf } from './status.ts';
+import { CASH_IN, CASH_IN_CODE, CHARGE_ACTIONS, CHARGE_CODE, CHARGE_COST, onSelf } from './charge.ts';
 
 /** "Wounds before KO", the character-type table. */
 export const WOUND_LIMITS = {
@@ -77,6 +95,31 @@ const COVER_SIXTHS = Int32Array.of(0, 2, 4, 6);
 
 /** Advantage dice one roll can buy: a bound on `spendPerRoll`. */
 export const MAX_SPEND = 8;
+/** Disadvantage dice kept in the prepared table; more are prepared when first needed. */
+const TABLE_DISADVANTAGE = 16;
+
+/**
+ * Prepared rolls of `kept` d6s with `net` advantage (> 0) or disadvantage (< 0) dice: a
+ * table for the usual range, and a cache for the rare larger ones (a big effect stacked on
+ * a character), so no number of dice is ever cut short.
+ */
+export class RollTable {
+  private readonly table: VdpRoll[] = [];
+  private readonly rare = new Map<number, VdpRoll>();
+  private readonly width = MAX_SPEND + TABLE_DISADVANTAGE + 1;
+  constructor(private readonly maxKept: number) {
+    for (let kept = 0; kept <= maxKept; kept++) {
+      for (let net = -TABLE_DISADVANTAGE; net <= MAX_SPEND; net++) this.table.push(new VdpRoll(kept, net, 0));
+    }
+  }
+  get(kept: number, net: number): VdpRoll {
+    if (kept <= this.maxKept && net >= -TABLE_DISADVANTAGE && net <= MAX_SPEND) return this.table[kept * this.width + net + TABLE_DISADVANTAGE];
+    const key = kept * 100003 + net;
+    let r = this.rare.get(key);
+    if (!r) this.rare.set(key, (r = new VdpRoll(kept, net, 0)));
+    return r;
+  }
+}
 
 const name = z.string().min(1);
 
@@ -115,6 +158,29 @@ export const combatantSchema = z
     spendPerRoll: z.number().int().min(1).max(MAX_SPEND).optional(),
     /** Which enemy it attacks (see TARGETING); defaults to "weakest". */
     targeting: z.enum(TARGETING).optional(),
+    /** When it converts damage into an offensive effect (see OFFENSIVE_EFFECTS); defaults to "never". */
+    offensiveEffect: z.enum(OFFENSIVE_EFFECTS).optional(),
+    /** Whether a block's tension goes on a defensive effect (see DEFENSIVE_EFFECTS); defaults to "always". */
+    defensiveEffect: z.enum(DEFENSIVE_EFFECTS).optional(),
+    /** When it pays in the tension bidding over an effect (see BID_POLICIES); defaults to "whileAhead". */
+    bid: z.enum(BID_POLICIES).optional(),
+    /** Stored tension it adds to each effect it makes ("and any stored tension"); defaults to 0. */
+    effectTension: z.number().int().min(0).max(100).optional(),
+    /** "Armor grants additional threshold": added to Fortitude; defaults to 0. */
+    armour: z.number().int().min(0).max(50).optional(),
+    /** Its weapon's "armor piercing capability": armour points it ignores; defaults to 0. */
+    armourPiercing: z.number().int().min(0).max(50).optional(),
+    /** Statuses it starts the fight with, as flags (see sim/vdp/status.ts). */
+    status: z
+      .object(Object.fromEntries(STATUSES.map((k) => [k, z.boolean().optional()])) as Record<(typeof STATUSES)[number], z.ZodOptional<z.ZodBoolean>>)
+      .strict()
+      .optional(),
+    /** Whether it spends 1 tension to remove each status at the start of its turn; defaults to "always". */
+    removeStatus: z.enum(REMOVE_STATUS).optional(),
+    /** The Edge Charge action it builds charge for and releases (see sim/vdp/charge.ts); defaults to "none". */
+    chargeBuy: z.enum(CHARGE_ACTIONS).optional(),
+    /** Which successes it gives up for charge while short of its buy's cost; defaults to "never". */
+    chargeCashIn: z.enum(CASH_IN).optional(),
   })
   .strict();
 
@@ -230,11 +296,21 @@ export const combat = defineMechanic({
     const spend = Int32Array.from(fighters, (f) => SPEND_CODE[f.setup.spendTension ?? 'onAttack']);
     const perRoll = Int32Array.from(fighters, (f) => f.setup.spendPerRoll ?? VDP_POOL);
     const targeting = Int32Array.from(fighters, (f) => TARGET_CODE[f.setup.targeting ?? 'weakest']);
+    const offensive = Int32Array.from(fighters, (f) => OFFENSIVE_CODE[f.setup.offensiveEffect ?? 'never']);
+    const defensive = Uint8Array.from(fighters, (f) => ((f.setup.defensiveEffect ?? 'always') === 'always' ? 1 : 0));
+    const bidCode = Int32Array.from(fighters, (f) => BID_CODE[f.setup.bid ?? 'whileAhead']);
+    const effectTension = Int32Array.from(fighters, (f) => f.setup.effectTension ?? 0);
+    const armour = Int32Array.from(fighters, (f) => f.setup.armour ?? 0);
+    const piercing = Int32Array.from(fighters, (f) => f.setup.armourPiercing ?? 0);
+    const weaponBonus = Int32Array.from(fighters, (f) => f.setup.attack.bonus ?? 0);
+    const startStatus = Int32Array.from(fighters, (f) => statusBits(f.setup.status));
+    const removes = Uint8Array.from(fighters, (f) => ((f.setup.removeStatus ?? 'always') === 'always' ? 1 : 0));
+    const buy = Int32Array.from(fighters, (f) => CHARGE_CODE[f.setup.chargeBuy ?? 'none']);
+    const cashIn = Int32Array.from(fighters, (f) => CASH_IN_CODE[f.setup.chargeCashIn ?? 'never']);
 
-    // rolls[kept * (MAX_SPEND + 1) + advantage]: kept d6s of a pool rolled with advantage dice.
-    const rolls: VdpRoll[] = [];
-    for (let kept = 0; kept <= VDP_POOL; kept++) for (let adv = 0; adv <= MAX_SPEND; adv++) rolls.push(new VdpRoll(kept, adv, 0));
-    const rollOf = (kept: number, adv: number) => rolls[kept * (MAX_SPEND + 1) + adv];
+    // Kept d6s of a pool rolled with net advantage (> 0) or disadvantage (< 0) dice.
+    const table = new RollTable(VDP_POOL + 2);
+    const rollOf = (kept: number, net: number) => table.get(kept, net);
 
     // The opening exchange is computed exactly for a duel.
     const duel = n === 2;
@@ -259,12 +335,36 @@ export const combat = defineMechanic({
       { name: 'opening.glancing', kind: 'probability' },
       { name: 'opening.hit', kind: 'probability' },
       { name: 'opening.damage', kind: 'mean' },
+      // Effects (sim/vdp/effects.ts), per character of the entry.
+      ...entries.flatMap((c): MetricSpec[] => {
+        const scale = c.count ?? 1;
+        return [
+          { name: `effects.${c.name}`, kind: 'mean', scale },
+          { name: `effectDice.${c.name}`, kind: 'mean', scale },
+          { name: `converted.${c.name}`, kind: 'mean', scale },
+          { name: `bids.${c.name}`, kind: 'mean', scale },
+        ];
+      }),
+      { name: 'opening.effect', kind: 'probability' },
+      { name: 'opening.effectDice', kind: 'mean' },
+      // Edge Charge (sim/vdp/charge.ts) and statuses, per character of the entry.
+      ...entries.flatMap((c): MetricSpec[] => {
+        const scale = c.count ?? 1;
+        return [
+          { name: `charge.${c.name}`, kind: 'mean', scale },
+          { name: `released.${c.name}`, kind: 'mean', scale },
+          { name: `statusRemoved.${c.name}`, kind: 'mean', scale },
+        ];
+      }),
     ];
     const M_DRAW = teams;
     const M_ROUNDS = teams + 1;
     const M_ENTRY = teams + 2; // + 3·entry: wounds, ko, tension
     const M_FIRST = M_ENTRY + 3 * entries.length; // + entry
     const M_OPENING = M_FIRST + entries.length; // avoided, held, glancing, hit, damage
+    const M_EFFECTS = M_OPENING + 5; // + 4·entry: effects, effectDice, converted, bids
+    const M_OPENING_EFFECT = M_EFFECTS + 4 * entries.length; // effect, effectDice
+    const M_CHARGE = M_OPENING_EFFECT + 2; // + 3·entry: charge, released, statusRemoved
     const distributions: DistributionSpec[] = [{ name: 'rounds', min: 1, size: maxRounds }];
 
     return {
@@ -280,6 +380,30 @@ export const combat = defineMechanic({
         const order = new Int32Array(n);
         const key = new Int32Array(n);
         const teamStanding = new Int32Array(teams);
+        // Effects: disadvantage dice waiting for the character's next turn, and in force during it.
+        const pendingDis = new Int32Array(n);
+        const activeDis = new Int32Array(n);
+        const landed = new Int32Array(n);
+        const landedDice = new Int32Array(n);
+        const converted = new Int32Array(n);
+        const bidsPaid = new Int32Array(n);
+        const entryEffects = new Int32Array(entries.length * 4);
+        const bidding: Bidding = { landed: false, winnerPaid: 0, loserPaid: 0 };
+        let openingEffect = 0;
+        let openingEffectDice = 0;
+        // Statuses, equipment and Edge Charge.
+        const status = new Int32Array(n);
+        const pool = new Int32Array(n); // dice in its pool this round
+        const surge = new Int32Array(n); // extra dice at its next allocation
+        const pierced = new Uint8Array(n); // armour negated until its next turn
+        const disarmed = new Uint8Array(n);
+        const stunned = new Uint8Array(n); // skips its next turn
+        const probed = new Int32Array(n); // 1 + the opponent it has +1 against; 0 none
+        const charge = new Int32Array(n);
+        const chargeGained = new Int32Array(n);
+        const released = new Int32Array(n);
+        const removed = new Int32Array(n);
+        const entryCharge = new Int32Array(entries.length * 3);
         const entryWounds = new Int32Array(entries.length);
         const entryKo = new Int32Array(entries.length);
         const entryTension = new Int32Array(entries.length);
@@ -295,7 +419,76 @@ export const combat = defineMechanic({
               if (alive[j] && teamOf[j] !== teamOf[i] && wounds[j] >= limit[j]) enemyAtLimit = true;
             }
           }
-          split[i] = attackDiceFor(allocation[i], wounds[i], limit[i], enemyAtLimit);
+          // A pool of other than 4 dice (Weakened, Surge) splits in the same proportion.
+          pool[i] = poolSize(status[i], surge[i]);
+          surge[i] = 0;
+          split[i] = splitAttack(attackDiceFor(allocation[i], wounds[i], limit[i], enemyAtLimit), pool[i], status[i]);
+        };
+
+        // Whether `i` gives up a success of kind `kindCode` (CASH_IN_CODE.hits / blocks) for charge.
+        const cashesIn = (i: number, kindCode: number) =>
+          buy[i] !== 0 && (cashIn[i] === CASH_IN_CODE.both || cashIn[i] === kindCode) && charge[i] < CHARGE_COST[buy[i]];
+        const gainCharge = (i: number) => {
+          charge[i]++;
+          chargeGained[i]++;
+        };
+
+        // Releasing its charge on target `t` (or itself), as one action: whether it did.
+        const release = (i: number, t: number) => {
+          const b = buy[i];
+          if (b === 0 || charge[i] < CHARGE_COST[b]) return false;
+          if (b === CHARGE_CODE.secondWind && wounds[i] === 0) return false; // nothing to recover
+          if (b === CHARGE_CODE.probeDefence && probed[i] === t + 1) return false; // "does not stack"
+          charge[i] -= CHARGE_COST[b];
+          released[i]++;
+          switch (b) {
+            case CHARGE_CODE.armourPierce:
+              pierced[t] = 1;
+              break;
+            case CHARGE_CODE.grapple:
+              status[t] |= 1; // Entangled
+              break;
+            case CHARGE_CODE.disarm:
+              disarmed[t] = 1;
+              break;
+            case CHARGE_CODE.surge:
+              surge[i]++;
+              break;
+            case CHARGE_CODE.probeDefence:
+              probed[i] = t + 1;
+              break;
+            case CHARGE_CODE.stunningBlow:
+              stunned[t] = 1;
+              break;
+            case CHARGE_CODE.secondWind:
+              wounds[i]--;
+              break;
+          }
+          return true;
+        };
+
+        // An effect of `size` made by `w` on `l`: the bidding, then the dice for l's next turn.
+        const effect = (w: number, l: number, size: number, first: boolean) => {
+          if (size <= 0) return;
+          bid(size, tension[w], tension[l], bidCode[w], bidCode[l], bidding);
+          tension[w] -= bidding.winnerPaid;
+          tension[l] -= bidding.loserPaid;
+          bidsPaid[w] += bidding.winnerPaid;
+          bidsPaid[l] += bidding.loserPaid;
+          if (!bidding.landed) return;
+          pendingDis[l] += size;
+          landed[w]++;
+          landedDice[w] += size;
+          if (first) {
+            openingEffect = 1;
+            openingEffectDice = size;
+          }
+        };
+        // Stored tension `w` adds to an effect it makes.
+        const storedFor = (w: number) => {
+          const x = effectTension[w] < tension[w] ? effectTension[w] : tension[w];
+          tension[w] -= x;
+          return x;
         };
 
         const spendOn = (i: number, roll: number, dice: number) => {
@@ -346,16 +539,33 @@ export const combat = defineMechanic({
           }
           if (split[t] < 0) allocate(t);
           const attackDice = split[i];
-          const defenceDice = VDP_POOL - split[t];
-          const a = total(attackDice, spendOn(i, ATTACK_ROLL, attackDice), attackBonus[i] - wounds[i]);
-          const d = total(defenceDice, spendOn(t, DEFENCE_ROLL, defenceDice), defenceBonus[t] - wounds[t]);
-          const r = exchange(a, d, fortitude[t]);
+          const defenceDice = pool[t] - split[t];
+          // Probe Defense: "+1 on combat bonus against this opponent"; a disarmed attacker
+          // fights without its weapon's bonus.
+          const aBonus = attackBonus[i] - wounds[i] - (disarmed[i] ? weaponBonus[i] : 0) + (probed[i] === t + 1 ? 1 : 0);
+          const dBonus = defenceBonus[t] - wounds[t] + (probed[t] === i + 1 ? 1 : 0);
+          const a = total(attackDice, spendOn(i, ATTACK_ROLL, attackDice) - activeDis[i], aBonus);
+          const d = total(defenceDice, spendOn(t, DEFENCE_ROLL, defenceDice) - activeDis[t], dBonus);
+          const r = exchange(a, d, thresholdOf(fortitude[t], status[t], pierced[t] ? 0 : armour[t], piercing[i]));
+          const first = opening === 0;
+          if (r > 0 && cashesIn(i, CASH_IN_CODE.hits)) {
+            // "that success may be given up in order to gain charge"
+            if (first) opening = 4;
+            gainCharge(i);
+            return;
+          }
           if (r > 0) {
-            wounds[t] += r;
-            if (opening === 0) {
-              opening = 4;
-              openingDamage = r;
+            // "Instead of dealing damage, the attacker can choose to convert any number of
+            // damage points to tension and spend them (and any stored tension) immediately"
+            const c = convertedDamage(offensive[i], r, wounds[t] + r, limit[t]);
+            if (first) opening = 4;
+            if (c > 0) {
+              converted[i] += c;
+              effect(i, t, c + storedFor(i), first);
+              return;
             }
+            wounds[t] += r;
+            if (first) openingDamage = r;
             if (wounds[t] > limit[t]) {
               alive[t] = 0;
               if (--teamStanding[teamOf[t]] === 0) teamsStanding--;
@@ -363,11 +573,19 @@ export const combat = defineMechanic({
           } else if (r === 0) {
             tension[i]++;
             gained[i]++;
+            // "In case of a glancing hit, the attacker gains one point of charge."
+            gainCharge(i);
             if (opening === 0) opening = 3;
+          } else if (cashesIn(t, CASH_IN_CODE.blocks)) {
+            // The block given up for charge: no tension, no defensive effect.
+            if (opening === 0) opening = 2;
+            gainCharge(t);
           } else {
-            tension[t] -= r;
             gained[t] -= r;
             if (opening === 0) opening = 2;
+            // "the defender gains a point of Tension, and can spend that tension on a defensive effect"
+            if (defensive[t]) effect(t, i, -r + storedFor(t), first);
+            else tension[t] -= r;
           }
         };
 
@@ -379,11 +597,30 @@ export const combat = defineMechanic({
             gained[i] = 0;
             alive[i] = 1;
             firedFromCover[i] = 0;
+            pendingDis[i] = 0;
+            activeDis[i] = 0;
+            status[i] = startStatus[i];
+            pool[i] = VDP_POOL;
+            surge[i] = 0;
+            pierced[i] = 0;
+            disarmed[i] = 0;
+            stunned[i] = 0;
+            probed[i] = 0;
+            charge[i] = 0;
+            chargeGained[i] = 0;
+            released[i] = 0;
+            removed[i] = 0;
+            landed[i] = 0;
+            landedDice[i] = 0;
+            converted[i] = 0;
+            bidsPaid[i] = 0;
             teamStanding[teamOf[i]]++;
           }
           teamsStanding = teams;
           opening = 0;
           openingDamage = 0;
+          openingEffect = 0;
+          openingEffectDice = 0;
           let firstTurn = -1;
           let rounds = 0;
 
@@ -423,14 +660,46 @@ export const combat = defineMechanic({
               const i = order[o];
               if (!alive[i]) continue;
               firedFromCover[i] = 0; // back behind its cover at the start of its turn
-              if (split[i] < 0) allocate(i);
-              if (split[i] === 0) continue; // "Fighting defensively": no attack
-              for (let a = 0; a < attacks[i] && teamsStanding > 1; a++) {
-                const t = pickTarget(i);
-                if (t < 0) break;
-                if (cover[i] > 0) firedFromCover[i] = 1;
-                attack(i, t);
+              // Effects on it are "for one turn": this one.
+              activeDis[i] = pendingDis[i];
+              pendingDis[i] = 0;
+              // Armor Pierce lasts "until they adjust their stance ... on their next turn".
+              pierced[i] = 0;
+              // "Removing a status can be accomplished by spending 1 point of Tension".
+              if (removes[i]) {
+                for (let k = 0; k < REMOVAL_ORDER.length && status[i] !== 0 && tension[i] > 0; k++) {
+                  if (status[i] & REMOVAL_ORDER[k]) {
+                    status[i] &= ~REMOVAL_ORDER[k];
+                    tension[i]--;
+                    removed[i]++;
+                  }
+                }
               }
+              if (stunned[i]) {
+                // "briefly KO'd and skips a turn"
+                stunned[i] = 0;
+                activeDis[i] = 0;
+                continue;
+              }
+              if (split[i] < 0) allocate(i);
+              let actions = actionsOf(attacks[i], status[i]);
+              if (disarmed[i] && actions > 0) {
+                // "will have to spend an action to recover it"
+                disarmed[i] = 0;
+                actions--;
+              }
+              if (split[i] > 0 || buy[i] !== 0) {
+                for (let a = 0; a < actions && teamsStanding > 1; a++) {
+                  const t = pickTarget(i);
+                  if (t < 0) break;
+                  // Releasing charge is the action ("grapple someone rather than punching them").
+                  if (release(i, t)) continue;
+                  if (split[i] === 0) break; // "Fighting defensively": no attack
+                  if (cover[i] > 0) firedFromCover[i] = 1;
+                  attack(i, t);
+                }
+              }
+              activeDis[i] = 0;
             }
           }
 
@@ -460,6 +729,25 @@ export const combat = defineMechanic({
           tally.add(M_OPENING + 2, opening === 3 ? 1 : 0);
           tally.add(M_OPENING + 3, opening === 4 ? 1 : 0);
           tally.add(M_OPENING + 4, openingDamage);
+          entryEffects.fill(0);
+          for (let i = 0; i < n; i++) {
+            const at = 4 * entryOf[i];
+            entryEffects[at] += landed[i];
+            entryEffects[at + 1] += landedDice[i];
+            entryEffects[at + 2] += converted[i];
+            entryEffects[at + 3] += bidsPaid[i];
+          }
+          for (let k = 0; k < entryEffects.length; k++) tally.add(M_EFFECTS + k, entryEffects[k]);
+          tally.add(M_OPENING_EFFECT, openingEffect);
+          tally.add(M_OPENING_EFFECT + 1, openingEffectDice);
+          entryCharge.fill(0);
+          for (let i = 0; i < n; i++) {
+            const at = 3 * entryOf[i];
+            entryCharge[at] += chargeGained[i];
+            entryCharge[at + 1] += released[i];
+            entryCharge[at + 2] += removed[i];
+          }
+          for (let k = 0; k < entryCharge.length; k++) tally.add(M_CHARGE + k, entryCharge[k]);
         }
         tally.addTrials(trials);
       },
@@ -475,6 +763,8 @@ export const combat = defineMechanic({
                 'opening.glancing': o.glancing,
                 'opening.hit': o.hit,
                 'opening.damage': o.damage,
+                'opening.effect': o.effect,
+                'opening.effectDice': o.effectDice,
               },
             };
           }
@@ -494,44 +784,100 @@ export function firstTurnChance(timingA: number, timingB: number): number {
 /**
  * The exact first attack of a duel: who takes the first turn, and what the first attack
  * made does (the first turn's taker attacks, unless it attacks with no dice, when the
- * other attacks on its turn). Both characters are fresh: no wounds, starting tension.
+ * other attacks on its turn): avoided, held, glancing, a hit (a result of at least
+ * Fortitude), the damage dealt, and the effect that follows it — damage converted or a
+ * block's tension spent, then the bidding (sim/vdp/effects.ts) with the tension both have
+ * left after their rolls. Both characters are fresh: no wounds, starting tension.
  */
 export function openingExchange(
   a: CombatantSetup,
   b: CombatantSetup,
-  rollOf: (kept: number, adv: number) => VdpRoll,
-): { first: number; avoided: number; held: number; glancing: number; hit: number; damage: number } {
+  rollOf: (kept: number, net: number) => VdpRoll,
+): { first: number; avoided: number; held: number; glancing: number; hit: number; damage: number; effect: number; effectDice: number } {
   const first = firstTurnChance(a.timing, b.timing);
-  const out = { first, avoided: 0, held: 0, glancing: 0, hit: 0, damage: 0 };
-  const attackDice = (c: CombatantSetup) => attackDiceFor(c.allocation ?? '2/2', 0, woundLimitOf(c), false);
-  const addAttack = (x: CombatantSetup, y: CombatantSetup, p: number) => {
-    const ax = attackDice(x);
-    const dy = VDP_POOL - attackDice(y);
+  const out = { first, avoided: 0, held: 0, glancing: 0, hit: 0, damage: 0, effect: 0, effectDice: 0 };
+  // Statuses at the start, and after the first turn's taker pays to remove its own.
+  const startStatus = (c: CombatantSetup) => statusBits(c.status);
+  const afterRemoval = (c: CombatantSetup) => {
+    let st = startStatus(c);
+    let bank = c.tension ?? 0;
+    if ((c.removeStatus ?? 'always') === 'always') {
+      for (let k = 0; k < REMOVAL_ORDER.length && st !== 0 && bank > 0; k++) {
+        if (st & REMOVAL_ORDER[k]) {
+          st &= ~REMOVAL_ORDER[k];
+          bank--;
+        }
+      }
+    }
+    return { status: st, bank };
+  };
+  const attackDice4 = (c: CombatantSetup) => attackDiceFor(c.allocation ?? '2/2', 0, woundLimitOf(c), false);
+  const attackDice = (c: CombatantSetup, st: number) => splitAttack(attackDice4(c), poolSize(st, 0), st);
+  // Gives up its first success of this kind for charge (it starts with none).
+  const cashes = (c: CombatantSetup, kind: 'hits' | 'blocks') =>
+    (c.chargeBuy ?? 'none') !== 'none' && ((c.chargeCashIn ?? 'never') === kind || c.chargeCashIn === 'both');
+  const bidding: Bidding = { landed: false, winnerPaid: 0, loserPaid: 0 };
+  const addAttack = (x: CombatantSetup, y: CombatantSetup, p: number, yHadTurn: boolean) => {
+    const xs = afterRemoval(x); // x is on its turn
+    const yAfter = afterRemoval(y);
+    const ys = yHadTurn ? yAfter.status : startStatus(y);
+    const yBank = yHadTurn ? yAfter.bank : (y.tension ?? 0);
+    const ax = attackDice(x, xs.status);
+    const dy = poolSize(ys, 0) - attackDice(y, ys);
     const coverLevel = COVER_LEVELS.indexOf(y.cover ?? 'none');
     const avoid = x.ranged ? COVER_SIXTHS[coverLevel] / VDP_DIE : 0;
     const perRoll = (c: CombatantSetup) => c.spendPerRoll ?? VDP_POOL;
-    const advX = tensionSpent(x.spendTension ?? 'onAttack', 'attack', ax, x.tension ?? 0, perRoll(x));
-    const advY = tensionSpent(y.spendTension ?? 'onAttack', 'defence', dy, y.tension ?? 0, perRoll(y));
+    const advX = tensionSpent(x.spendTension ?? 'onAttack', 'attack', ax, xs.bank, perRoll(x));
+    const advY = tensionSpent(y.spendTension ?? 'onAttack', 'defence', dy, yBank, perRoll(y));
+    const bankX = xs.bank - advX;
+    const bankY = yBank - advY;
+    const threshold = thresholdOf(y.fortitude, ys, y.armour ?? 0, x.armourPiercing ?? 0);
     const clamp = (v: number) => (v < 0 ? 0 : v);
     const att = rollOf(ax, advX).distribution().shift(bonusOf(x.attack)).map(clamp);
     const def = dy === 0 ? Distribution.constant(0) : rollOf(dy, advY).distribution().shift(bonusOf(y.defence)).map(clamp);
-    const odds = exchangeOdds(att, def, y.fortitude);
     const land = p * (1 - avoid);
     out.avoided += p * avoid;
-    out.held += land * odds.held;
-    out.glancing += land * odds.glancing;
-    out.hit += land * odds.hit;
-    out.damage += land * odds.damage;
+    // An effect of `size` by w (bank wBank, stored extra up to wExtra) on l.
+    const effect = (q: number, size: number, w: CombatantSetup, wBank: number, l: CombatantSetup, lBank: number) => {
+      const extra = Math.min(w.effectTension ?? 0, wBank);
+      const e = size + extra;
+      if (e <= 0) return;
+      bid(e, wBank - extra, lBank, BID_CODE[w.bid ?? 'whileAhead'], BID_CODE[l.bid ?? 'whileAhead'], bidding);
+      if (!bidding.landed) return;
+      out.effect += q;
+      out.effectDice += q * e;
+    };
+    const limitY = woundLimitOf(y);
+    for (let i = 0; i < att.p.length; i++) {
+      for (let j = 0; j < def.p.length; j++) {
+        const q = land * att.p[i] * def.p[j];
+        if (q === 0) continue;
+        const r = exchange(att.min + i, def.min + j, threshold);
+        if (r < 0) {
+          out.held += q;
+          if (!cashes(y, 'blocks') && (y.defensiveEffect ?? 'always') === 'always') effect(q, -r, y, bankY, x, bankX);
+        } else if (r === 0) out.glancing += q;
+        else if (cashes(x, 'hits')) out.hit += q;
+        else {
+          out.hit += q;
+          const c = convertedDamage(OFFENSIVE_CODE[x.offensiveEffect ?? 'never'], r, r, limitY);
+          if (c > 0) effect(q, c, x, bankX, y, bankY);
+          else out.damage += q * r;
+        }
+      }
+    }
   };
   // Whoever attacks first: the first turn's taker, if it has attack dice; else the other.
   const order: [CombatantSetup, CombatantSetup, number][] = [
     [a, b, first],
     [b, a, 1 - first],
   ];
+  // A first taker with no attack dice has had its turn (and paid to remove its statuses)
+  // when the other makes the first attack.
   for (const [x, y, p] of order) {
     if (p === 0) continue;
-    if (attackDice(x) > 0) addAttack(x, y, p);
-    else if (attackDice(y) > 0) addAttack(y, x, p);
+    if (attackDice(x, afterRemoval(x).status) > 0) addAttack(x, y, p, false);
+    else if (attackDice(y, afterRemoval(y).status) > 0) addAttack(y, x, p, true);
   }
   return out;
 }

@@ -5,9 +5,11 @@
  * Accomplish minus the other's Resist, "whichever score is highest wins the contest. If
  * both scores are negative, everyone fails."
  *
- * Reading (docs/RULINGS.md): "beat" is strictly higher, as in combat ("If the total is
- * higher for the attacker"), so a score wins when it is above 0 and above the other's;
- * equal scores, or none above 0, and nobody wins (`neither`).
+ * Reading (docs/rulings/single-rolls.md): by default the literal one — the higher score
+ * wins unless both are negative ("If both scores are negative, everyone fails"), so Mark's
+ * 0 beats Jacob's −3; equal scores and nobody wins (`neither`). `zeroWins: false` keeps the
+ * stricter reading of "must beat the opposing character's Resist": a score wins only when
+ * it is above 0 and above the other's.
  */
 import { z } from 'zod';
 import { defineMechanic } from '../mechanic.ts';
@@ -41,7 +43,12 @@ export const opposerSchema = z
   });
 
 export const opposedSetup = z
-  .object({ a: opposerSchema, b: opposerSchema })
+  .object({
+    a: opposerSchema,
+    b: opposerSchema,
+    /** Whether a score of 0 can win (the higher score wins unless both are negative); defaults to true. */
+    zeroWins: z.boolean().optional(),
+  })
   .strict()
   .superRefine((s, ctx) => {
     if (s.a.name === s.b.name) {
@@ -50,6 +57,14 @@ export const opposedSetup = z
   });
 
 type Opposer = z.output<typeof opposerSchema>;
+
+/**
+ * Whether score `x` wins against score `y`: the higher score, unless both are negative
+ * (`zeroWins`, the default), or the higher score only when it is above 0.
+ */
+export function opposedWins(x: number, y: number, zeroWins = true): boolean {
+  return x > y && (zeroWins ? x >= 0 : x > 0);
+}
 
 function rollsOf(o: Opposer, advantageOn: VdpRules['advantageOn']) {
   return splitRolls(
@@ -71,6 +86,9 @@ export const opposed = defineMechanic({
     const [accB, resB] = rollsOf(setup.b, rules.advantageOn);
     const A = setup.a.name;
     const B = setup.b.name;
+    const zeroWins = setup.zeroWins ?? true;
+    // The lowest winning score: 0 when a score of 0 can win, else 1.
+    const lowest = zeroWins ? 0 : 1;
     return {
       metrics: [
         { name: `win.${A}`, kind: 'probability' },
@@ -85,8 +103,8 @@ export const opposed = defineMechanic({
         for (let t = 0; t < trials; t++) {
           const a = accA.roll(random) - resB.roll(random);
           const b = accB.roll(random) - resA.roll(random);
-          const winA = a > 0 && a > b ? 1 : 0;
-          const winB = b > 0 && b > a ? 1 : 0;
+          const winA = a >= lowest && a > b ? 1 : 0;
+          const winB = b >= lowest && b > a ? 1 : 0;
           tally.add(0, winA);
           tally.add(1, winB);
           tally.add(2, 1 - winA - winB);
@@ -100,8 +118,8 @@ export const opposed = defineMechanic({
       exact() {
         const a = accA.distribution().minus(resB.distribution());
         const b = accB.distribution().minus(resA.distribution());
-        const winA = a.expect((x) => (x > 0 ? b.atMost(x - 1) : 0));
-        const winB = b.expect((x) => (x > 0 ? a.atMost(x - 1) : 0));
+        const winA = a.expect((x) => (x >= lowest ? b.atMost(x - 1) : 0));
+        const winB = b.expect((x) => (x >= lowest ? a.atMost(x - 1) : 0));
         return {
           metrics: {
             [`win.${A}`]: winA,

@@ -67,11 +67,12 @@ describe('writeReports', () => {
   it('replaces the previous reports once the new ones are written', async () => {
     await writeReports(outDir, entries);
     await writeReports(outDir, [{ slug: 'heist', result: heistOnePoint }]);
-    expect((await readdir(outDir)).sort()).toEqual(['heist', 'index.html', 'index.md']);
+    expect((await readdir(outDir)).sort()).toEqual(['.poolsim-report', 'heist', 'index.html', 'index.md']);
   });
 
   it('leaves the previous reports untouched when rendering throws midway', async () => {
     await mkdir(outDir);
+    await writeFile(join(outDir, '.poolsim-report'), '');
     await writeFile(join(outDir, 'index.html'), 'previous run');
     await mkdir(join(outDir, 'old-scenario'));
     await writeFile(join(outDir, 'old-scenario', 'report.md'), 'previous report');
@@ -86,7 +87,7 @@ describe('writeReports', () => {
     ).rejects.toThrow();
     expect(await readFile(join(outDir, 'index.html'), 'utf8')).toBe('previous run');
     expect(await readFile(join(outDir, 'old-scenario', 'report.md'), 'utf8')).toBe('previous report');
-    expect((await readdir(outDir)).sort()).toEqual(['index.html', 'old-scenario']);
+    expect((await readdir(outDir)).sort()).toEqual(['.poolsim-report', 'index.html', 'old-scenario']);
     expect(await readdir(root)).toEqual(['out']);
   });
 

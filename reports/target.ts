@@ -1,0 +1,178 @@
+/**
+ * Which folder `poolsim report` may replace, and what it does with the leftovers of a run
+ * that was killed while swapping its reports in.
+ *
+ * poolsim replaces `--out` as a whole, so it must only ever replace a folder it made
+ * itself: every report folder carries a `.poolsim-report` file, and anything else that is
+ * not empty — a project folder, the scenario library, a file, `/` — is refused before
+ * anything runs. A report folder written before the mark existed (index.html and index.md
+ * saying "poolsim reports", every other entry a scenario folder with results.json) is
+ * still recognised, so upgrading does not strand anyone's reports.
+ *
+ * The swap (reports/write.ts) renders into `.<name>.tmp-<pid>-<ms>`, steps the old folder
+ * aside to `.<name>.old-<pid>-<ms>`, renames the new one in and deletes the old one. A run
+ * killed outright (SIGKILL, power cut) can leave either beside `<name>`; the next run, once
+ * its input is known to be good, puts them right before it starts (`recoverLeftovers`):
+ *   - `<name>` missing and an `.old-*` there (killed between the two renames): the newest
+ *     `.old-*` is renamed back to `<name>` — the previous reports come back;
+ *   - every other `.old-*` and every `.tmp-*` (an unfinished render, or a finished swap
+ *     whose clean-up was cut short) is deleted, but only if it carries the mark.
+ * Leftovers of a run whose process is still alive are left alone: it may still be writing.
+ */
+import { accessSync, constants, existsSync, lstatSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, rmdirSync, statSync } from 'node:fs';
+import { basename, dirname, join, parse, relative, resolve, sep } from 'node:path';
+
+/** The file that marks a folder as poolsim's own report folder. */
+export const MARKER = '.poolsim-report';
+export const MARKER_TEXT = 'This folder was written by `poolsim report`; the next run replaces it as a whole.\n';
+
+/** `--out` names something poolsim must not replace (exit 2, nothing runs). */
+export class TargetRefused extends Error {}
+
+/** The leftovers of an interrupted swap beside `target`: `.<name>.tmp-<pid>-<ms>` and `.<name>.old-<pid>-<ms>`. */
+export function leftoversOf(target: string): { path: string; kind: 'tmp' | 'old'; pid: number; ms: number }[] {
+  const parent = dirname(target);
+  const name = basename(target);
+  let names: string[];
+  try {
+    names = readdirSync(parent);
+  } catch {
+    return [];
+  }
+  const found = [];
+  for (const n of names) {
+    if (!n.startsWith(`.${name}.`)) continue;
+    const m = /^\.(tmp|old)-(\d+)-(\d+)$/.exec(n.slice(name.length + 1));
+    if (m) found.push({ path: join(parent, n), kind: m[1] as 'tmp' | 'old', pid: Number(m[2]), ms: Number(m[3]) });
+  }
+  return found;
+}
+
+/** Whether process `pid` is alive (another poolsim may be mid-write). This process counts as gone: its own leftovers are from an earlier, failed call. */
+function alive(pid: number): boolean {
+  if (pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Whether `dir` is a folder `poolsim report` wrote: it carries the mark, or the layout of the reports written before the mark. */
+export function isReportFolder(dir: string): boolean {
+  let entries: string[];
+  try {
+    if (!lstatSync(dir).isDirectory()) return false;
+    entries = readdirSync(dir);
+  } catch {
+    return false;
+  }
+  if (entries.includes(MARKER)) {
+    try {
+      return lstatSync(join(dir, MARKER)).isFile();
+    } catch {
+      return false;
+    }
+  }
+  // Reports written before the mark existed.
+  if (!entries.includes('index.html') || !entries.includes('index.md')) return false;
+  try {
+    if (!readFileSync(join(dir, 'index.md'), 'utf8').startsWith('# poolsim reports')) return false;
+    for (const e of entries) {
+      if (e === 'index.html' || e === 'index.md' || e === 'changes.html' || e === 'changes.md') continue;
+      const p = join(dir, e);
+      if (!lstatSync(p).isDirectory() || !existsSync(join(p, 'results.json'))) return false;
+    }
+  } catch {
+    return false;
+  }
+  return true;
+}
+
+/** Deletable leftovers: poolsim's own folders, or empty ones (a render killed before its mark). */
+function ours(dir: string): boolean {
+  try {
+    return isReportFolder(dir) || (lstatSync(dir).isDirectory() && readdirSync(dir).length === 0);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Put right what an interrupted run left beside `target` (see the module comment).
+ * Returns one line per thing done, for the terminal.
+ */
+export function recoverLeftovers(outDir: string): string[] {
+  const target = resolve(outDir);
+  const done: string[] = [];
+  const leftovers = leftoversOf(target).filter((l) => !alive(l.pid));
+  const olds = leftovers.filter((l) => l.kind === 'old' && ours(l.path)).sort((a, b) => b.ms - a.ms);
+  if (!existsSync(target) && olds.length > 0) {
+    const newest = olds.shift()!;
+    renameSync(newest.path, target);
+    done.push(`restored the previous reports to ${outDir} from ${basename(newest.path)}, left by an interrupted run`);
+  }
+  for (const l of [...olds, ...leftovers.filter((x) => x.kind === 'tmp')]) {
+    if (!ours(l.path)) continue;
+    rmSync(l.path, { recursive: true, force: true });
+    done.push(`removed ${basename(l.path)}, left by an interrupted run`);
+  }
+  return done;
+}
+
+/** `inner` is `outer` or inside it. */
+function within(inner: string, outer: string): boolean {
+  const r = relative(outer, inner);
+  return r === '' || (!r.startsWith('..') && !r.startsWith(sep) && !/^[A-Za-z]:/.test(r));
+}
+
+/**
+ * Throws TargetRefused unless `outDir` is a folder poolsim may (create and) replace as a
+ * whole: missing, empty, or a report folder it wrote itself; never the root, the current
+ * folder or one above it, nor one holding the scenario files being run. A missing folder
+ * must be creatable: its nearest existing parent is a folder poolsim can write in (tried
+ * with a temporary folder, removed at once). Writes nothing else.
+ */
+export function checkTarget(outDir: string, options: { inputs?: readonly string[]; cwd?: string } = {}): void {
+  if (outDir.trim() === '') throw new TargetRefused('--out needs a folder name, got ""');
+  const cwd = resolve(options.cwd ?? process.cwd());
+  const target = resolve(cwd, outDir);
+  const refuse = (why: string): never => {
+    throw new TargetRefused(`--out ${outDir}: ${why}; poolsim replaces --out as a whole, so it only replaces a folder it wrote itself (one with a ${MARKER} file) — give a new or empty folder`);
+  };
+  if (target === parse(target).root) refuse('is the root of the file system');
+  if (within(cwd, target)) refuse('is the current folder or holds it');
+  for (const input of options.inputs ?? []) {
+    if (within(resolve(input), target)) refuse(`holds ${input}, which is being run`);
+  }
+  let st;
+  try {
+    st = lstatSync(target);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT') refuse(`cannot be read (${code})`);
+  }
+  if (st) {
+    if (st.isSymbolicLink()) refuse('is a symbolic link: give the folder itself');
+    if (!st.isDirectory()) refuse('is a file, not a folder');
+    let entries: string[];
+    try {
+      entries = readdirSync(target);
+    } catch (e) {
+      return refuse(`cannot be read (${(e as NodeJS.ErrnoException).code})`);
+    }
+    if (entries.length > 0 && !isReportFolder(target)) refuse(`is a folder poolsim did not write (it has no ${MARKER} file) and it is not empty`);
+  }
+  // The reports are written beside the target and renamed in: the parent must take a new folder.
+  let parent = dirname(target);
+  while (!existsSync(parent) && dirname(parent) !== parent) parent = dirname(parent);
+  try {
+    if (!statSync(parent).isDirectory()) refuse(`cannot be made: ${parent} is not a folder`);
+    accessSync(parent, constants.W_OK);
+    rmdirSync(mkdtempSync(join(parent, '.poolsim-probe-')));
+  } catch (e) {
+    if (e instanceof TargetRefused) throw e;
+    refuse(`cannot be written: ${parent} does not take new folders (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+}

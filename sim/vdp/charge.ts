@@ -1,0 +1,42 @@
+/**
+ * VDP Edge Charge (very-different-places.txt "Edge Charge"): "Any time a success is scored
+ * (successfully inflicting a wound, or successfully defending from an attack), that success
+ * may be given up in order to gain charge ... In case of a glancing hit, the attacker gains
+ * one point of charge." Charge is released on a target "while actively attacking or
+ * defending against that target"; "Releasing any amount of charge on a single target is a
+ * single action", and "Releasing charge on oneself or an ally takes an action".
+ *
+ * The costed actions whose effect is a number (the table's others move characters or
+ * change targets, which a fight without a map does not have):
+ *
+ *   Armor Pierce   1  "The target's armor bonus is negated until they adjust their stance
+ *                      to cover for it on their next turn"
+ *   Grapple        1  "The target suffers the Entangled status"
+ *   Disarm         1  "The target drops their weapon, and will have to spend an action to
+ *                      recover it"
+ *   Surge          2  "Next time dice allocation is decided, use an extra die"
+ *   Probe Defense  2  "Gain +1 on combat bonus against this opponent; does not stack"
+ *   Stunning Blow  3  "The target is briefly KO'd and skips a turn"
+ *   Second Wind    3  "Recover a wound until the end of the fight"
+ *
+ * Readings: docs/rulings/vdp-combat.md "Edge Charge".
+ */
+
+export const CHARGE_ACTIONS = ['none', 'armourPierce', 'grapple', 'disarm', 'surge', 'probeDefence', 'stunningBlow', 'secondWind'] as const;
+export type ChargeAction = (typeof CHARGE_ACTIONS)[number];
+
+/** Cost in charge of each action (index = CHARGE_ACTIONS index; `none` is never bought). */
+export const CHARGE_COST = Int32Array.of(0, 1, 1, 1, 2, 2, 3, 3);
+export const CHARGE_CODE = Object.fromEntries(CHARGE_ACTIONS.map((a, i) => [a, i])) as Record<ChargeAction, number>;
+
+/** Actions released on oneself rather than on the target. */
+export function onSelf(code: number): boolean {
+  return code === CHARGE_CODE.surge || code === CHARGE_CODE.secondWind;
+}
+
+/**
+ * Which successes a character gives up for charge, while its charge is below the cost of
+ * what it buys: `never`, `blocks` (successful defences), `hits` (wounding attacks), `both`.
+ */
+export const CASH_IN = ['never', 'blocks', 'hits', 'both'] as const;
+export const CASH_IN_CODE = { never: 0, blocks: 1, hits: 2, both: 3 } as const;

@@ -1,0 +1,248 @@
+/**
+ * VDP `contestRound`: an opposed skill check played as combat rounds
+ * (very-different-places.txt "Opposed skill checks"): "An opposed skill check works like a
+ * combat round, with the character with best Timing going first on the attack. The attack
+ * and defense bonuses are replaced by relevant stats and skills. The characters' Thresholds
+ * are likewise replaced by the defensive bonus that was just calculated. The opposed skill
+ * check continues until one of the characters receives a "wound", marking them the loser."
+ *
+ * So: two characters, each split its 4 dice (a fixed split of the allocation table), take
+ * turns in Timing order; each turn makes `attacks` attack rolls against the other's defence
+ * roll (sim/vdp/exchange.ts), with the defender's defence bonus as its threshold in place
+ * of Fortitude. The first wound ends the contest: the one wounded loses. Glancing blows and
+ * held attacks bank tension as in combat, spent on advantage dice by `spendTension`.
+ *
+ * When nobody spends tension every attack is an independent draw, so the whole contest is
+ * exact (a geometric series over rounds); otherwise the Monte Carlo is checked against a
+ * slow reference in tests/vdp-contest-round.test.ts. Readings: docs/rulings/vdp-combat.md
+ * ("Opposed skill checks as a contest").
+ */
+import { z } from 'zod';
+import { defineMechanic, type ExactValues } from '../mechanic.ts';
+import { Distribution } from '../exact/distribution.ts';
+import type { RandomStream } from '../random.ts';
+import type { MetricSpec, Tally } from '../stats.ts';
+import { VDP_POOL, VdpRoll } from './pool.ts';
+import { FIXED_SPLITS, attackDiceOf, type FixedSplit } from './allocation.ts';
+import { bonusOf, exchange, rollBonusSchema } from './exchange.ts';
+import { MAX_SPEND, SPEND_POLICIES, firstTurnChance, tensionSpent } from './combat.ts';
+
+/**
+ * Who goes first each round: `timing` ("the character with best Timing going first": the
+ * higher Timing attribute, a coin each round when equal) or `rolled` (2d6 + Timing every
+ * round, as in combat).
+ */
+export const CONTEST_ORDERS = ['timing', 'rolled'] as const;
+
+const contenderSchema = z
+  .object({
+    name: z.string().min(1),
+    /** The relevant stat + skill (+ a tool) on the attack: "replaced by relevant stats and skills". */
+    attack: rollBonusSchema,
+    /** The relevant stat + skill on defence; also its threshold ("replaced by the defensive bonus"). */
+    defence: rollBonusSchema,
+    /** Timing: who goes first. */
+    timing: z.number().int().min(-20).max(100),
+    /** Its fixed split of the 4 dice, attack/defence; defaults to "2/2". */
+    allocation: z.enum(FIXED_SPLITS).optional(),
+    /** Attack rolls a turn; defaults to 2 ("works like a combat round": two actions). */
+    attacks: z.number().int().min(1).max(2).optional(),
+    /** Tension at the start; defaults to 0. */
+    tension: z.number().int().min(0).max(100).optional(),
+    /** When it spends tension on advantage dice; defaults to "onAttack". */
+    spendTension: z.enum(SPEND_POLICIES).optional(),
+    /** Most tension points spent on one roll; defaults to 4. */
+    spendPerRoll: z.number().int().min(1).max(MAX_SPEND).optional(),
+  })
+  .strict();
+
+export const contestRoundSetup = z
+  .object({
+    a: contenderSchema,
+    b: contenderSchema,
+    /** Who goes first each round (see CONTEST_ORDERS); defaults to "timing". */
+    order: z.enum(CONTEST_ORDERS).optional(),
+    /** Rounds before the contest is called a draw; defaults to 50. */
+    maxRounds: z.number().int().min(1).max(1000).optional(),
+  })
+  .strict()
+  .superRefine((s, ctx) => {
+    if (s.a.name === s.b.name) {
+      ctx.addIssue({ code: 'custom', path: ['b', 'name'], message: `both characters are named "${s.a.name}": names must differ` });
+    }
+  });
+
+export type Contender = z.output<typeof contenderSchema>;
+export type ContestRoundSetup = z.output<typeof contestRoundSetup>;
+
+/**
+ * The threshold standing in for Fortitude: the defence bonus, at least 1 (a threshold of 0
+ * would let a tie wound; docs/rulings/vdp-combat.md).
+ */
+export function contestThreshold(c: Contender): number {
+  const t = bonusOf(c.defence);
+  return t < 1 ? 1 : t;
+}
+
+/** P(x takes the first turn of a round). */
+export function contestFirstChance(order: (typeof CONTEST_ORDERS)[number], timingA: number, timingB: number): number {
+  if (order === 'rolled') return firstTurnChance(timingA, timingB);
+  return timingA > timingB ? 1 : timingA < timingB ? 0 : 0.5;
+}
+
+const attackDice = (c: Contender) => attackDiceOf((c.allocation ?? '2/2') as FixedSplit);
+
+/** P(one attack of x wounds y), both fresh, nobody spending tension. */
+export function woundChance(x: Contender, y: Contender): number {
+  const ax = attackDice(x);
+  if (ax === 0) return 0;
+  const dy = VDP_POOL - attackDice(y);
+  const clamp = (v: number) => (v < 0 ? 0 : v);
+  const att = new VdpRoll(ax, 0, 0).distribution().shift(bonusOf(x.attack)).map(clamp);
+  const def = dy === 0 ? Distribution.constant(0) : new VdpRoll(dy, 0, 0).distribution().shift(bonusOf(y.defence)).map(clamp);
+  const threshold = contestThreshold(y);
+  let p = 0;
+  for (let i = 0; i < att.p.length; i++) {
+    for (let j = 0; j < def.p.length; j++) {
+      if (exchange(att.min + i, def.min + j, threshold) > 0) p += att.p[i] * def.p[j];
+    }
+  }
+  return p;
+}
+
+export const contestRound = defineMechanic({
+  // Trials per chunk: a contest is a few exchanges, like a short fight.
+  chunkTrials: 16384,
+  system: 'vdp',
+  name: 'contestRound',
+  summary: 'an opposed skill check played as combat rounds: the first to take a "wound" loses',
+  setup: contestRoundSetup,
+  prepare(setup) {
+    const cs = [setup.a, setup.b];
+    const [A, B] = cs.map((c) => c.name);
+    const order = setup.order ?? 'timing';
+    const maxRounds = setup.maxRounds ?? 50;
+    const attackBonus = Int32Array.from(cs, (c) => bonusOf(c.attack));
+    const defenceBonus = Int32Array.from(cs, (c) => bonusOf(c.defence));
+    const threshold = Int32Array.from(cs, contestThreshold);
+    const timing = Int32Array.from(cs, (c) => c.timing);
+    const atk = Int32Array.from(cs, attackDice);
+    const attacks = Int32Array.from(cs, (c) => c.attacks ?? 2);
+    const startTension = Int32Array.from(cs, (c) => c.tension ?? 0);
+    const spend = cs.map((c) => c.spendTension ?? 'onAttack');
+    const perRoll = Int32Array.from(cs, (c) => c.spendPerRoll ?? VDP_POOL);
+    const rolls: VdpRoll[] = [];
+    for (let kept = 0; kept <= VDP_POOL; kept++) for (let adv = 0; adv <= MAX_SPEND; adv++) rolls.push(new VdpRoll(kept, adv, 0));
+    const rollOf = (kept: number, adv: number) => rolls[kept * (MAX_SPEND + 1) + adv];
+
+    const metrics: MetricSpec[] = [
+      { name: `win.${A}`, kind: 'probability' },
+      { name: `win.${B}`, kind: 'probability' },
+      { name: 'draw', kind: 'probability' },
+      { name: 'rounds', kind: 'mean' },
+      { name: 'exchanges', kind: 'mean' },
+      { name: `tension.${A}`, kind: 'mean' },
+      { name: `tension.${B}`, kind: 'mean' },
+      { name: `first.${A}`, kind: 'probability' },
+      { name: `first.${B}`, kind: 'probability' },
+    ];
+
+    return {
+      metrics,
+      distributions: [{ name: 'rounds', min: 1, size: maxRounds }],
+      run(random: RandomStream, trials: number, tally: Tally) {
+        const tension = new Int32Array(2);
+        const gained = new Int32Array(2);
+        // One roll's total: kept dice + bonus, at least 0; no dice totals 0.
+        const total = (i: number, dice: number, roll: 'attack' | 'defence', bonus: number) => {
+          if (dice === 0) return 0;
+          const s = tensionSpent(spend[i], roll, dice, tension[i], perRoll[i]);
+          tension[i] -= s;
+          const t = rollOf(dice, s).roll(random) + bonus;
+          return t < 0 ? 0 : t;
+        };
+        for (let trial = 0; trial < trials; trial++) {
+          tension[0] = startTension[0];
+          tension[1] = startTension[1];
+          gained[0] = 0;
+          gained[1] = 0;
+          let loser = -1;
+          let rounds = 0;
+          let exchanges = 0;
+          let firstOfAll = -1;
+          while (loser < 0 && rounds < maxRounds) {
+            rounds++;
+            let first: number;
+            if (order === 'rolled') {
+              const ka = random.die(6) + random.die(6) + timing[0];
+              const kb = random.die(6) + random.die(6) + timing[1];
+              first = ka > kb ? 0 : ka < kb ? 1 : timing[0] > timing[1] ? 0 : timing[0] < timing[1] ? 1 : random.bits(1);
+            } else first = timing[0] > timing[1] ? 0 : timing[0] < timing[1] ? 1 : random.bits(1);
+            if (firstOfAll < 0) firstOfAll = first;
+            for (let turn = 0; turn < 2 && loser < 0; turn++) {
+              const x = turn === 0 ? first : 1 - first;
+              const y = 1 - x;
+              if (atk[x] === 0) continue; // no attack dice, no attack
+              for (let k = 0; k < attacks[x] && loser < 0; k++) {
+                exchanges++;
+                const a = total(x, atk[x], 'attack', attackBonus[x]);
+                const d = total(y, VDP_POOL - atk[y], 'defence', defenceBonus[y]);
+                const r = exchange(a, d, threshold[y]);
+                if (r > 0) loser = y;
+                else if (r === 0) {
+                  tension[x]++;
+                  gained[x]++;
+                } else {
+                  tension[y] -= r;
+                  gained[y] -= r;
+                }
+              }
+            }
+          }
+          tally.add(0, loser === 1 ? 1 : 0);
+          tally.add(1, loser === 0 ? 1 : 0);
+          tally.add(2, loser < 0 ? 1 : 0);
+          tally.add(3, rounds);
+          tally.add(4, exchanges);
+          tally.add(5, gained[0]);
+          tally.add(6, gained[1]);
+          tally.add(7, firstOfAll === 0 ? 1 : 0);
+          tally.add(8, firstOfAll === 1 ? 1 : 0);
+          tally.bin(0, rounds);
+        }
+        tally.addTrials(trials);
+      },
+      exact(): ExactValues {
+        const q = contestFirstChance(order, setup.a.timing, setup.b.timing);
+        const metrics: Record<string, number> = { [`first.${A}`]: q, [`first.${B}`]: 1 - q };
+        // Tension changes the dice only when someone spends it.
+        const spends = (c: Contender) => (c.spendTension ?? 'onAttack') !== 'never';
+        if (spends(setup.a) || spends(setup.b)) return { metrics };
+        const missA = (1 - woundChance(setup.a, setup.b)) ** attacks[0]; // a's turn leaves b unwounded
+        const missB = (1 - woundChance(setup.b, setup.a)) ** attacks[1];
+        // One round: a first (q) or b first; the round's first turn can end it before the second.
+        const aWins = q * (1 - missA) + (1 - q) * missB * (1 - missA);
+        const bWins = (1 - q) * (1 - missB) + q * missA * (1 - missB);
+        const c = missA * missB; // nobody wounded: another round
+        const bins: number[] = [];
+        let started = 1;
+        let winA = 0;
+        let winB = 0;
+        let rounds = 0;
+        for (let r = 1; r <= maxRounds; r++) {
+          rounds += started;
+          winA += started * aWins;
+          winB += started * bWins;
+          // P(exactly r rounds): ended in round r, or the last round played.
+          bins.push(r === maxRounds ? started : started * (1 - c));
+          started *= c;
+        }
+        metrics[`win.${A}`] = winA;
+        metrics[`win.${B}`] = winB;
+        metrics.draw = started;
+        metrics.rounds = rounds;
+        return { metrics, distributions: { rounds: bins } };
+      },
+    };
+  },
+});

@@ -1,0 +1,74 @@
+/**
+ * VDP status effects and equipment in combat (very-different-places.txt "Status Effects",
+ * "Equipment and environment"): what each changes as a number.
+ *
+ * - Entangled: "Physical Fortitude halved" (rounded down, at least 1).
+ * - Fatigued: "Character may only take one action instead of two".
+ * - Weakened: "Character may only use half their dice pool" (rounded down).
+ * - Panicked: "Character must use at least 2 dice on defense".
+ * - "Removing a status can be accomplished by spending 1 point of Tension".
+ * - "Armor grants additional threshold"; weapons may have "armor piercing capability,
+ *   negating all or part of the armor bonus".
+ *
+ * A pool that is not 4 dice (Weakened, or Surge's "use an extra die") splits in the same
+ * proportion as the character's split of 4. Readings: docs/rulings/vdp-combat.md.
+ */
+import { VDP_POOL } from './pool.ts';
+
+export const STATUSES = ['entangled', 'fatigued', 'weakened', 'panicked'] as const;
+export type Status = (typeof STATUSES)[number];
+
+/** Bits of a character's statuses, in the order they are removed when it pays to remove them. */
+export const ENTANGLED = 1;
+export const FATIGUED = 2;
+export const WEAKENED = 4;
+export const PANICKED = 8;
+export const STATUS_BIT: Record<Status, number> = { entangled: ENTANGLED, fatigued: FATIGUED, weakened: WEAKENED, panicked: PANICKED };
+/** Removal order: the status that costs the most dice first. */
+export const REMOVAL_ORDER = Int32Array.of(WEAKENED, ENTANGLED, FATIGUED, PANICKED);
+
+/** Whether a character pays 1 tension to remove each status at the start of its turn: `always` or `never`. */
+export const REMOVE_STATUS = ['always', 'never'] as const;
+
+/** The statuses a character starts with, as flags (`{weakened: true}`). */
+export type StatusFlags = Partial<Record<Status, boolean>>;
+
+export function statusBits(flags: StatusFlags | undefined): number {
+  let bits = 0;
+  for (const s of STATUSES) if (flags?.[s]) bits |= STATUS_BIT[s];
+  return bits;
+}
+
+/** The dice pool: 4, plus Surge dice, halved (rounded down) when Weakened. */
+export function poolSize(status: number, surge: number): number {
+  const p = VDP_POOL + surge;
+  return status & WEAKENED ? p >> 1 : p;
+}
+
+/**
+ * Attack dice of a pool of `pool` dice for a split of `attack4` dice out of 4: the same
+ * share, rounded half up; Panicked keeps at least 2 defence dice (or the whole pool).
+ */
+export function splitAttack(attack4: number, pool: number, status: number): number {
+  let a = pool === VDP_POOL ? attack4 : Math.floor((attack4 * pool) / VDP_POOL + 0.5);
+  if (a > pool) a = pool;
+  if (status & PANICKED) {
+    const most = pool - 2 < 0 ? 0 : pool - 2;
+    if (a > most) a = most;
+  }
+  return a;
+}
+
+/** Attacks a turn: one when Fatigued. */
+export function actionsOf(attacks: number, status: number): number {
+  return status & FATIGUED && attacks > 1 ? 1 : attacks;
+}
+
+/**
+ * The threshold an attack result is divided by: Fortitude (halved, at least 1, when
+ * Entangled) plus the armour the attacker's piercing leaves.
+ */
+export function thresholdOf(fortitude: number, status: number, armour: number, piercing: number): number {
+  const f = status & ENTANGLED ? Math.max(1, fortitude >> 1) : fortitude;
+  return f + (armour > piercing ? armour - piercing : 0);
+}

@@ -1,0 +1,186 @@
+/**
+ * Hostile input and faults (issue 19, items 2, 3, 4 and 9): each reproducer of the fuzz
+ * round ends in exit 2 with a message before anything runs — or, where the input is
+ * valid, in a run that finishes — never a stack trace, a hang or a file name that breaks.
+ * (Item 1 and 8: hostile-report-out.test.ts; item 7: hostile-merge.test.ts; items 5 and 6
+ * and more of 4 and 9: the tests/malformed corpus.)
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { poolsim } from './helpers.ts';
+import { loadPlans } from '../cli/load.ts';
+import { MAX_TRIALS, ScenarioErrors } from '../sim/scenario.ts';
+import { MAX_TRIALS_FLAG, parseFlags, UsageError } from '../cli/options.ts';
+import { renderScenarioMarkdown } from '../reports/render.ts';
+import { poolsim as poolsimOnPool, HEIST } from './parallel/cli.ts';
+import { heistOnePoint } from './reports/fixtures.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'poolsim-hostile-'));
+let n = 0;
+/** Write `value` (JSON unless text) to a fresh file; returns its path. */
+function file(value: unknown, name = `s${n++}.json`): string {
+  const path = join(dir, name);
+  writeFileSync(path, typeof value === 'string' ? value : JSON.stringify(value));
+  return path;
+}
+const knowledge = (extra: object = {}) => ({ name: 'Knowledge roll', system: 'viciousness', mechanic: 'knowledge', trials: 1000, setup: {}, ...extra });
+
+describe('item 2: one validation of flags for every command', () => {
+  test('report --trials 99999999999999999999 is refused at once (it used to spin, deaf to Ctrl-C)', async () => {
+    const t0 = Date.now();
+    const r = await poolsim('report', file(knowledge()), '--trials', '99999999999999999999', '--out', join(dir, 'never'));
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('--trials expects at most 1000000000, got "99999999999999999999"');
+    expect(Date.now() - t0).toBeLessThan(2000);
+    expect(readdirSync(dir)).not.toContain('never');
+  });
+
+  test('every command checks the same flag the same way', async () => {
+    for (const command of ['run', 'report']) {
+      for (const [flag, value, message] of [
+        ['--trials', '0', '--trials expects a positive whole number'],
+        ['--trials', '1e9', '--trials expects a positive whole number'],
+        ['--workers', '100000', '--workers expects at most 1024'],
+        ['--seed', 'x'.repeat(5000), '--seed expects at most 4096 characters'],
+      ]) {
+        const r = await poolsim(command, file(knowledge()), flag, value, ...(command === 'report' ? ['--out', join(dir, 'never')] : []));
+        expect(r.code, `${command} ${flag} ${value.slice(0, 10)}`).toBe(2);
+        expect(r.err).toContain(message);
+      }
+    }
+    expect(MAX_TRIALS_FLAG).toBe(MAX_TRIALS);
+    expect(() => parseFlags(['--out', ''], ['out'])).toThrow(UsageError);
+    expect(() => parseFlags(['--json=yes'], ['json'])).toThrow(UsageError);
+  });
+});
+
+describe('item 3: exact work has a budget, lists a cap, errors a length', () => {
+  test('a Sorcerer conflict of 100 dice and Will 100 runs in seconds, exact skipped with a note', async () => {
+    const t0 = Date.now();
+    const fighter = (name: string) => ({ name, stamina: 100, will: 100, dice: 100, weapon: 'blade' });
+    const r = await poolsim('run', file({ name: 'huge', system: 'sorcerer', mechanic: 'conflict', setup: { a: fighter('a'), b: fighter('b') } }), '--trials', '50', '--json', '--workers', '1');
+    expect(r.code, r.err).toBe(0);
+    const result = JSON.parse(r.out);
+    expect(result.results[0].notes[0]).toMatch(/^exact values skipped: about [\d.e+,]+ s of work, over the budget of 5 s/);
+    expect(result.results[0].metrics['first.a'].exact).toBeUndefined();
+    expect(Date.now() - t0).toBeLessThan(20_000);
+  }, 30_000);
+
+  test('a Sorcerer contest of 100 dice a side and knavery with 3,000 dice: the same', async () => {
+    const contest = { name: 'c', system: 'sorcerer', mechanic: 'contest', setup: { a: { name: 'a', dice: 100 }, b: { name: 'b', dice: 100 } } };
+    const knavery = { name: 'k', system: 'viciousness', mechanic: 'knavery', setup: { challenges: 1000, participants: [{ name: 'a', count: 1000, dice: ['d6', 'd6', 'd6'] }] } };
+    for (const s of [contest, knavery]) {
+      const t0 = Date.now();
+      const r = await poolsim('run', file(s), '--trials', '20', '--json', '--workers', '1');
+      expect(r.code, r.err).toBe(0);
+      expect(JSON.parse(r.out).results[0].notes[0]).toMatch(/exact values skipped/);
+      expect(Date.now() - t0).toBeLessThan(10_000);
+    }
+  }, 30_000);
+
+  test('a battle of 10,000 sides is refused in well under a second, in one line', () => {
+    const sides = Array.from({ length: 10_000 }, (_, i) => ({ name: `s${i}`, combatants: [{ name: 'c', bonus: 'x' }] }));
+    const path = file({ name: 'x', system: 'viciousness', mechanic: 'battle', setup: { sides } });
+    const t0 = Date.now();
+    let error: unknown;
+    try {
+      loadPlans([path]);
+    } catch (e) {
+      error = e;
+    }
+    expect(Date.now() - t0).toBeLessThan(1500);
+    expect((error as ScenarioErrors).errors.map((e) => e.message)).toEqual([`${path}: setup.sides: a list of 10,000 items: at most 100`]);
+  });
+
+  test('many problems print the first 20 and "… and N more"', async () => {
+    const expectations = Array.from({ length: 500 }, () => ({ metric: 'nope', atLeast: 0 }));
+    const r = await poolsim('run', file(knowledge({ expect: expectations })));
+    expect(r.code).toBe(2);
+    const lines = r.err.trim().split('\n');
+    expect(lines.length).toBe(1 + 20 + 1);
+    expect(lines[lines.length - 1]).toBe('  … and 480 more');
+    expect(r.err.length).toBeLessThan(10_000);
+  });
+});
+
+describe('item 4: exit 2 with a message, never a stack trace', () => {
+  test('a folder with a link to itself, or a link to nothing', async () => {
+    const loop = join(dir, 'loop');
+    mkdirSync(loop);
+    writeFileSync(join(loop, 'k.json'), JSON.stringify(knowledge()));
+    symlinkSync('.', join(loop, 'self'));
+    let r = await poolsim('run', loop);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`${join(loop, 'self')}: (top level): a link back to a folder that holds it: the folders loop`);
+
+    const dangling = join(dir, 'dangling');
+    mkdirSync(dangling);
+    symlinkSync(join(dir, 'nowhere.json'), join(dangling, 'gone.json'));
+    r = await poolsim('run', dangling);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('gone.json: (top level): no such file or folder (or a link to nothing)');
+  });
+
+  test('a 240-character side name: the report writes chart files with short names', async () => {
+    const long = 'x'.repeat(240);
+    const battle = { name: 'long', system: 'viciousness', mechanic: 'battle', trials: 200, setup: { sides: [{ name: long, combatants: [{ name: long }] }, { name: 'b', combatants: [{ name: 'c' }] }] } };
+    const out = join(dir, 'long-out');
+    const r = await poolsim('report', file(battle, 'long.json'), '--out', out, '--workers', '1');
+    expect(r.code, r.err).toBe(0);
+    const charts = readdirSync(join(out, 'long', 'charts'));
+    expect(charts.length).toBeGreaterThan(0);
+    for (const c of charts) expect(c.length).toBeLessThanOrEqual(104);
+  }, 30_000);
+});
+
+describe('item 9: low', () => {
+  test('a name\'s Markdown is shown, not rendered, in report.md', () => {
+    const md = renderScenarioMarkdown({ ...heistOnePoint, name: 'Heist [click](https://evil.example) ![t](https://track.example/p.png) *bold* www.x.org' }, []);
+    const title = md.split('\n')[0];
+    expect(title).not.toMatch(/(^|[^\\])\[click\]\(/);
+    expect(title).not.toMatch(/(^|[^\\])!\[t\]/);
+    expect(title).not.toContain('https://');
+    expect(title).toContain('\\[click\\]');
+  });
+
+  test('names reach the terminal with their escape codes shown, not obeyed', async () => {
+    const r = await poolsim('run', file(knowledge({ name: 'evil\u001b]0;pwned\u0007\u001b[31m' })));
+    expect(r.code).toBe(0);
+    expect(r.out).not.toContain('\u001b');
+    expect(r.out).toContain('evil\\u001b]0;pwned\\u0007\\u001b[31m');
+  });
+
+  test('a FIFO named x.json and /dev/zero are refused at once; so is a huge file', async () => {
+    const fifo = join(dir, 'x.json');
+    execFileSync('mkfifo', [fifo]);
+    for (const path of [fifo, '/dev/zero']) {
+      const r = await poolsim('run', path);
+      expect(r.code).toBe(2);
+      expect(r.err).toContain(`${path}: (top level): not a regular file`);
+    }
+    const big = file(' '.repeat(5 * 1024 * 1024), 'big.json');
+    const r = await poolsim('run', big);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/bytes: a scenario file is at most 4,194,304/);
+  });
+
+  test('a worker stuck in a loop: the run stops after $POOLSIM_CHUNK_TIMEOUT_S, exit 3 naming the point', async () => {
+    const t0 = Date.now();
+    const r = await poolsimOnPool(['run', HEIST, '--json', '--workers', '2'], {
+      workerFile: new URL('./parallel/looping-worker.mjs', import.meta.url).href,
+      env: { POOLSIM_CHUNK_TIMEOUT_S: '3' },
+    });
+    expect(r.code, r.stderr).toBe(3);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/result point 1 \{"setup.challenges":3\}, (chunk 1|chunks [01]–\d+): a worker ran these chunks for more than 3 s and was stopped as stuck/);
+    expect(Date.now() - t0).toBeLessThan(30_000);
+  }, 60_000);
+
+  test('a UTF-8 byte order mark is read past, in JSON as in YAML', async () => {
+    const r = await poolsim('run', file(`\ufeff${JSON.stringify(knowledge())}`));
+    expect(r.code, r.err).toBe(0);
+  });
+});

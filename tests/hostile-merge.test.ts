@@ -1,0 +1,99 @@
+/**
+ * `merge` refuses tampered part files (issue 19, item 7) and absurd shard counts (item 4):
+ * a negative count, a zeroed part, a sum beyond what the counts allow, an edited tally
+ * whose numbers still look possible (caught by the tallies' hash).
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { poolsim } from './helpers.ts';
+import { tallyHash } from '../cli/shard.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'poolsim-merge-'));
+const scenario = join(dir, 'heist.json');
+const parts = [join(dir, 'part-0.json'), join(dir, 'part-1.json')];
+
+beforeAll(async () => {
+  writeFileSync(
+    scenario,
+    JSON.stringify({
+      name: 'heist',
+      system: 'viciousness',
+      mechanic: 'knavery',
+      trials: 200_000, // 4 chunks: both shards hold some
+      seed: 's',
+      setup: { challenges: 2, participants: [{ name: 'a', count: 2, dice: ['d6'] }] },
+    }),
+  );
+  for (const [i, p] of parts.entries()) {
+    const r = await poolsim('run', scenario, '--shard', `${i}/2`, '--out', p, '--workers', '1');
+    expect(r.code, r.err).toBe(0);
+  }
+}, 60_000);
+
+/** part-1 edited by `edit`, merged with part-0: exit 2 with `message`. */
+async function tampered(edit: (part: any) => void, message: RegExp, rehash = true) {
+  const p = JSON.parse(readFileSync(parts[1], 'utf8'));
+  edit(p);
+  // A careful forger recomputes the hash: the invariants must still catch it.
+  if (rehash) p.files[0].tallyHash = tallyHash(p.files[0].points);
+  const edited = join(dir, 'edited.json');
+  writeFileSync(edited, JSON.stringify(p));
+  const r = await poolsim('merge', parts[0], edited, '--json');
+  expect(r.code, r.err).toBe(2);
+  expect(r.err).toMatch(message);
+  expect(r.out).toBe('');
+}
+
+describe('merge refuses tallies no run can give', () => {
+  test('the untouched parts merge', async () => {
+    expect((await poolsim('merge', ...parts, '--json')).code).toBe(0);
+  });
+
+  test('a negative count', async () => {
+    await tampered((p) => (p.files[0].points[0].tally[1] = -14), /a tally no run can give \(was the part file edited\?\): metric success/);
+  });
+
+  test('a zeroed part (its chunks listed, its trials gone)', async () => {
+    await tampered((p) => p.files[0].points[0].tally.fill(0), /counts 0 trials where its chunks hold \d+/);
+  });
+
+  test('a sum beyond what the counts allow', async () => {
+    await tampered((p) => (p.files[0].points[0].tally[1] = p.files[0].points[0].tally[0] + 1), /metric success/);
+  });
+
+  test('a plausible edit without a new hash', async () => {
+    await tampered(
+      (p) => {
+        const t = p.files[0].points[0].tally;
+        // One more success (and its square), one fewer of a distribution bin moved: still a possible tally.
+        t[1] += 1;
+        t[2] += 1;
+      },
+      /the stored tallies do not match their hash/,
+      false,
+    );
+  });
+
+  test('run --shard --out replaces only a part file: never a scenario, a folder or another file', async () => {
+    const notes = join(dir, 'notes.txt');
+    writeFileSync(notes, 'my notes');
+    for (const target of [scenario, notes, dir]) {
+      const r = await poolsim('run', scenario, '--shard', '0/2', '--out', target, '--workers', '1');
+      expect(r.code, target).toBe(2);
+      expect(r.err).toMatch(/a part file replaces only a part file an earlier shard wrote/);
+    }
+    expect(readFileSync(notes, 'utf8')).toBe('my notes');
+    expect(JSON.parse(readFileSync(scenario, 'utf8')).name).toBe('heist');
+    // Its own part file is replaced.
+    expect((await poolsim('run', scenario, '--shard', '0/2', '--out', parts[0], '--workers', '1')).code).toBe(0);
+  }, 30_000);
+
+  test('a part file claiming billions of shards', async () => {
+    const r = await poolsim('run', scenario, '--shard', '0/5000000000', '--out', join(dir, 'huge.json'));
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/at most 100,000 shards/);
+    await tampered((p) => (p.shard = { index: 1, count: 300_000_000 }), /shard\.count|100000/);
+  });
+});

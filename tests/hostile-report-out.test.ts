@@ -1,0 +1,191 @@
+/**
+ * `report --out` never destroys a user's files (issue 19, items 1 and 8): poolsim replaces
+ * only a folder it wrote itself (marked by `.poolsim-report`), refuses anything else that
+ * is not empty with exit 2 before anything runs, and a later run puts right what a run
+ * killed during the swap left behind.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { poolsim } from './helpers.ts';
+import { checkTarget, MARKER, recoverLeftovers, TargetRefused } from '../reports/target.ts';
+import { writeReports } from '../reports/write.ts';
+import { heistOnePoint } from './reports/fixtures.ts';
+
+const knowledge = { name: 'Knowledge roll', system: 'viciousness', mechanic: 'knowledge', trials: 1000, seed: 'k', setup: {} };
+
+/** A temporary folder with one scenario in lib/ and a folder of the user's own files. */
+function workspace() {
+  const dir = mkdtempSync(join(tmpdir(), 'poolsim-out-'));
+  mkdirSync(join(dir, 'lib'));
+  writeFileSync(join(dir, 'lib', 'k.json'), JSON.stringify(knowledge));
+  mkdirSync(join(dir, 'mine'));
+  mkdirSync(join(dir, 'mine', '.git'));
+  writeFileSync(join(dir, 'mine', 'notes.txt'), 'my notes');
+  writeFileSync(join(dir, 'notes.txt'), 'a file');
+  return dir;
+}
+
+/** Every file under `dir` with its contents, to prove nothing changed. */
+function snapshot(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    const p = join(e.parentPath, e.name);
+    out[p] = e.isFile() ? readFileSync(p, 'utf8') : e.isDirectory() ? '<dir>' : '<other>';
+  }
+  return out;
+}
+
+/** A process id that is certainly not running: a child that has already exited. */
+const deadPid = () => spawnSync(process.execPath, ['-e', '0']).pid!;
+
+describe('report --out refuses what poolsim did not write', () => {
+  test.each([
+    ['a non-empty folder of the user (with .git)', (d: string) => join(d, 'mine'), /is a folder poolsim did not write/],
+    ['a file', (d: string) => join(d, 'notes.txt'), /is a file, not a folder/],
+    ['the scenario folder being run', (d: string) => join(d, 'lib'), /holds .*k\.json, which is being run/],
+    ['a folder above the scenarios', (d: string) => d, /holds .*k\.json, which is being run/],
+    ['an empty name', () => '', /--out needs a value/],
+    ['the root of the file system', () => '/', /is the root of the file system/],
+    ['a place nothing can be created', () => '/proc/poolsim-x', /cannot be written/],
+    ['a symbolic link', (d: string) => {
+      symlinkSync(join(d, 'mine'), join(d, 'link'));
+      return join(d, 'link');
+    }, /is a symbolic link/],
+  ])('%s: exit 2 before anything runs, nothing changed', async (_what, target, message) => {
+    const dir = workspace();
+    const out = target(dir);
+    const before = snapshot(dir);
+    const r = await poolsim('report', join(dir, 'lib'), '--out', out);
+    expect(r.code, r.err).toBe(2);
+    expect(r.err).toMatch(message);
+    expect(r.err).toMatch(/nothing was run or written|needs a value/);
+    expect(r.out).toBe(''); // no scenario ran
+    expect(snapshot(dir)).toEqual(before);
+  });
+
+  test('the current folder, or one above it', () => {
+    const dir = workspace();
+    expect(() => checkTarget('.', { cwd: dir })).toThrow(/is the current folder or holds it/);
+    expect(() => checkTarget(dir, { cwd: join(dir, 'mine') })).toThrow(TargetRefused);
+  });
+
+  test('accepts a missing folder, an empty one, its own, and reports written before the mark', async () => {
+    const dir = workspace();
+    for (const out of [join(dir, 'new', 'deeper'), join(dir, 'empty')]) {
+      if (out.endsWith('empty')) mkdirSync(out);
+      const r = await poolsim('report', join(dir, 'lib'), '--out', out);
+      expect(r.code, r.err).toBe(0);
+      expect(existsSync(join(out, MARKER))).toBe(true);
+      // Its own folder is replaced on the next run.
+      expect((await poolsim('report', join(dir, 'lib'), '--out', out)).code).toBe(0);
+    }
+    // An older poolsim's reports: index.md "# poolsim reports", scenario folders with results.json.
+    const legacy = join(dir, 'legacy');
+    mkdirSync(join(legacy, 'k'), { recursive: true });
+    writeFileSync(join(legacy, 'index.html'), '<title>poolsim reports</title>');
+    writeFileSync(join(legacy, 'index.md'), '# poolsim reports\n');
+    writeFileSync(join(legacy, 'k', 'results.json'), '{}');
+    expect((await poolsim('report', join(dir, 'lib'), '--out', legacy)).code).toBe(0);
+    expect(existsSync(join(legacy, MARKER))).toBe(true);
+    // …but not once the user has put a file of their own in it.
+    writeFileSync(join(dir, 'mine', 'index.md'), '# poolsim reports\n');
+    writeFileSync(join(dir, 'mine', 'index.html'), '');
+    expect(() => checkTarget(join(dir, 'mine'))).toThrow(/did not write/);
+  });
+});
+
+describe('an interrupted swap is put right by the next run', () => {
+  /** A marked folder holding `text` in index.html. */
+  function reportFolder(path: string, text: string) {
+    mkdirSync(path, { recursive: true });
+    writeFileSync(join(path, MARKER), '');
+    writeFileSync(join(path, 'index.html'), text);
+  }
+
+  test('killed between the two renames: the previous reports come back, the unfinished folder goes', async () => {
+    const dir = workspace();
+    const out = join(dir, 'out');
+    const pid = deadPid();
+    reportFolder(join(dir, `.out.old-${pid}-100`), 'previous');
+    reportFolder(join(dir, `.out.tmp-${pid}-100`), 'half written');
+    const lines = recoverLeftovers(out);
+    expect(lines.join('\n')).toMatch(/restored the previous reports/);
+    expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe('previous');
+    expect(readdirSync(dir).filter((n) => n.startsWith('.out.'))).toEqual([]);
+  });
+
+  test('a later run restores, then replaces; only leftovers of dead processes that carry the mark are touched', async () => {
+    const dir = workspace();
+    const out = join(dir, 'out');
+    const pid = deadPid();
+    reportFolder(join(dir, `.out.old-${pid}-100`), 'older');
+    reportFolder(join(dir, `.out.old-${pid}-200`), 'newest');
+    mkdirSync(join(dir, `.out.tmp-${pid}-300`)); // killed before its mark: empty
+    reportFolder(join(dir, `.out.tmp-${process.ppid}-400`), 'another poolsim still writing');
+    mkdirSync(join(dir, `.out.tmp-${pid}-500`));
+    writeFileSync(join(dir, `.out.tmp-${pid}-500`, 'precious.txt'), 'not ours'); // no mark: never deleted
+    const r = await poolsim('report', join(dir, 'lib'), '--out', out);
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toMatch(/restored the previous reports to .*out from \.out\.old-\d+-200/);
+    expect(readdirSync(dir).filter((n) => n.startsWith('.out.')).sort()).toEqual([`.out.tmp-${pid}-500`, `.out.tmp-${process.ppid}-400`].sort());
+    expect(readFileSync(join(out, 'index.html'), 'utf8')).toMatch(/Knowledge roll/);
+  });
+
+  test('a finished swap whose clean-up was cut short: the old folder is removed', () => {
+    const dir = workspace();
+    const out = join(dir, 'out');
+    reportFolder(out, 'current');
+    reportFolder(join(dir, `.out.old-${deadPid()}-100`), 'previous');
+    recoverLeftovers(out);
+    expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe('current');
+    expect(readdirSync(dir).filter((n) => n.startsWith('.out.'))).toEqual([]);
+  });
+
+  test('aborted while writing: the previous reports stay, nothing is left beside them', async () => {
+    const dir = workspace();
+    const out = join(dir, 'out');
+    reportFolder(out, 'previous');
+    const controller = new AbortController();
+    const entries = Array.from({ length: 30 }, (_, i) => ({ slug: `s${i}`, result: heistOnePoint }));
+    const writing = writeReports(out, entries, { signal: controller.signal });
+    // Abort once the unfinished folder exists.
+    while (!readdirSync(dir).some((n) => n.startsWith('.out.tmp-'))) await new Promise((r) => setImmediate(r));
+    controller.abort(new Error('stop'));
+    await expect(writing).rejects.toThrow('stop');
+    expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe('previous');
+    expect(readdirSync(dir).filter((n) => n.startsWith('.out.'))).toEqual([]);
+  });
+
+  test('SIGTERM while a real `poolsim report` writes: exit 143 with a message, previous reports intact', async () => {
+    const dir = workspace();
+    const out = join(dir, 'out');
+    reportFolder(out, 'previous');
+    // Many small scenarios with charts: the write phase lasts long enough to be hit.
+    for (let i = 0; i < 60; i++) {
+      writeFileSync(join(dir, 'lib', `h${i}.json`), JSON.stringify({ name: `h${i}`, system: 'viciousness', mechanic: 'knavery', trials: 100, setup: { challenges: 2, participants: [{ name: 'a', dice: ['d6'] }] }, sweep: { 'setup.challenges': [1, 2, 3] } }));
+    }
+    const child = spawn(process.execPath, [join(import.meta.dirname, '..', 'bin', 'poolsim.js'), 'report', join(dir, 'lib'), '--out', out, '--workers', '1'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (d) => (err += d));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    let sent = false;
+    let done = false;
+    void exited.then(() => (done = true));
+    while (!done) {
+      if (!sent && readdirSync(dir).some((n) => n.startsWith('.out.tmp-'))) {
+        child.kill('SIGTERM');
+        sent = true;
+      }
+      await new Promise((r) => setTimeout(r, 2));
+    }
+    const code = await exited;
+    expect(sent, 'the write phase was seen').toBe(true);
+    expect(code, err).toBe(143);
+    expect(err).toMatch(/interrupted by SIGTERM, nothing was written/);
+    expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe('previous');
+    expect(readdirSync(dir).filter((n) => n.startsWith('.out.'))).toEqual([]);
+  }, 60_000);
+});

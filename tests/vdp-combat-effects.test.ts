@@ -1,0 +1,370 @@
+/**
+ * VDP offensive and defensive effects and the tension bidding (very-different-places.txt
+ * "Offensive and Defensive Effects"): Jack and Jill's pin, the bidding policies, the exact
+ * opening exchange with effects against the Monte Carlo, and the fast fight against a slow,
+ * obvious reference duel written from the text.
+ */
+import { describe, expect, it } from 'vitest';
+import seedrandom from 'seedrandom';
+import { expectExactWithin5Se, expectRejected, runScenario, standardError } from './helpers.ts';
+import { BID_CODE, OFFENSIVE_CODE, bid, convertedDamage, wantsToBid, type Bidding } from '../sim/vdp/effects.ts';
+import { exchange } from '../sim/vdp/exchange.ts';
+
+type Character = Record<string, unknown>;
+const jill: Character = { name: 'jill', attack: { attribute: 2, skill: 1 }, defence: { attribute: 3, skill: 1 }, fortitude: 2, type: 'trained', timing: 6 };
+const jack: Character = { name: 'jack', attack: { attribute: 2, skill: 2 }, defence: { attribute: 3, skill: 2 }, fortitude: 2, type: 'trained', timing: 7 };
+
+const fight = (characters: Character[], trials = 20000, seed = 'effects', maxRounds?: number) =>
+  runScenario({ name: 'e', system: 'vdp', mechanic: 'combat', trials, seed, setup: { characters, ...(maxRounds ? { maxRounds } : {}) } }).results[0].metrics;
+
+const fresh = (): Bidding => ({ landed: false, winnerPaid: 0, loserPaid: 0 });
+
+describe('Jack and Jill: "Jack converts all 4 damage to Tension"', () => {
+  it('the pin: Jill spends 4 to prevent it, Jack outlasts her and pins her', () => {
+    // "He gets a total of 9, and the rage-stricken Jill has no Defence ... he would deal 4
+    // damage. He does not want to KO Jill here (she only has 3 Wounds) so he chooses an
+    // Offensive Effect"
+    const damage = exchange(9, 0, 2);
+    expect(damage).toBe(4);
+    // unlessKo deals the blow that would KO; `always` converts it, as Jack does.
+    expect(convertedDamage(OFFENSIVE_CODE.unlessKo, damage, damage, 3)).toBe(0);
+    expect(convertedDamage(OFFENSIVE_CODE.always, damage, damage, 3)).toBe(4);
+    expect(convertedDamage(OFFENSIVE_CODE.unlessKo, 2, 2, 3)).toBe(2);
+    // "Jill, having accumulated Tension from beating up Jack, declares she will spend 4
+    // Tension to prevent the pin. Jack, however, has plenty more Tension built up, and has
+    // more in reserve than Jill; after some negotiation, Jill runs out of Tension and Jack
+    // pins her against the wall". Jill 8 (two bids), Jack 12 (three).
+    const pin = bid(4, 12, 8, BID_CODE.always, BID_CODE.always, fresh());
+    expect(pin.landed).toBe(true);
+    expect(pin.loserPaid).toBe(8); // Jill runs out
+    expect(pin.winnerPaid).toBe(8); // Jack put it back on twice
+    // "every point of Tension spent ... results in one Disadvantage die for the losing party":
+    // the pin is 4 disadvantage dice on Jill's next turn.
+  });
+
+  it('"until a player chooses to accept ... or is forced to do so by running out of Tension"', () => {
+    // Jill with more in reserve wins the back and forth.
+    expect(bid(4, 8, 12, BID_CODE.always, BID_CODE.always, fresh()).landed).toBe(false);
+    // A loser that never contests accepts at once; a winner that never re-applies gives up.
+    expect(bid(4, 0, 12, BID_CODE.always, BID_CODE.never, fresh())).toEqual({ landed: true, winnerPaid: 0, loserPaid: 0 });
+    expect(bid(4, 12, 12, BID_CODE.never, BID_CODE.always, fresh())).toEqual({ landed: false, winnerPaid: 0, loserPaid: 4 });
+    // "contest while ahead": Jill (two bids) does not contest Jack (three), so pays nothing.
+    expect(bid(4, 12, 8, BID_CODE.always, BID_CODE.whileAhead, fresh())).toEqual({ landed: true, winnerPaid: 0, loserPaid: 0 });
+    expect(wantsToBid(BID_CODE.whileAhead, 8, 7, 4)).toBe(true); // two whole bids against one: ahead
+    expect(wantsToBid(BID_CODE.whileAhead, 8, 8, 4)).toBe(false); // level: the other would outlast it
+    expect(wantsToBid(BID_CODE.always, 3, 0, 4)).toBe(false); // cannot pay
+  });
+});
+
+describe('the exact opening exchange with effects agrees with the Monte Carlo', () => {
+  const cases: [string, Character[]][] = [
+    ['Jack blocks Jill: a defensive effect by default', [{ ...jill, allocation: '3/1' }, { ...jack, allocation: '0/4', timing: 0 }]],
+    ['offensive effects, stored tension added, both bid always', [
+      { ...jack, allocation: '2/2', offensiveEffect: 'always', effectTension: 2, tension: 5, bid: 'always', timing: 30 },
+      { ...jill, allocation: '4/0', tension: 3, bid: 'always' },
+    ]],
+    ['unlessKo against a fragile target; whileAhead bidders with tension spent on the rolls', [
+      { ...jack, allocation: '4/0', offensiveEffect: 'unlessKo', tension: 3, spendPerRoll: 1 },
+      { ...jill, type: 'pest', allocation: '1/3', tension: 4, spendTension: 'onDefence', spendPerRoll: 2, defensiveEffect: 'always' },
+    ]],
+  ];
+  for (const [what, characters] of cases) {
+    it(what, () => {
+      const r = runScenario({ name: 'e', system: 'vdp', mechanic: 'combat', trials: 30000, seed: 'open', setup: { characters } });
+      expect(expectExactWithin5Se(r)).toBe(9);
+      const m = r.results[0].metrics;
+      expect(m['opening.effect'].exact).toBeGreaterThan(0);
+    });
+  }
+
+  it('Jack\'s block puts disadvantage on Jill by default, and not when he banks it', () => {
+    const on = fight([{ ...jill, allocation: '3/1', timing: 30 }, { ...jack, allocation: '0/4' }], 100);
+    const off = fight([{ ...jill, allocation: '3/1', timing: 30 }, { ...jack, allocation: '0/4', defensiveEffect: 'never' }], 100);
+    expect(on['opening.effect'].exact).toBeCloseTo(on['opening.held'].exact!, 12); // Jill has nothing to bid with
+    expect(off['opening.effect'].exact).toBe(0);
+  });
+
+  it('a converted hit deals no damage', () => {
+    const m = fight([{ ...jack, allocation: '4/0', offensiveEffect: 'always', timing: 30 }, { ...jill, allocation: '4/0' }], 100);
+    expect(m['opening.hit'].exact).toBeGreaterThan(0.5);
+    expect(m['opening.damage'].exact).toBe(0);
+  });
+});
+
+// ------------------------------------------------------------------ the slow reference
+
+interface RefFighter {
+  atkBonus: number;
+  defBonus: number;
+  fortitude: number;
+  limit: number;
+  timing: number;
+  atkDice: number;
+  attacks: number;
+  spend: string;
+  perRoll: number;
+  offensive: string;
+  defensive: string;
+  bid: string;
+  effectTension: number;
+  tension0: number;
+  // state
+  wounds: number;
+  tension: number;
+  waiting: number; // disadvantage dice for its next turn
+  now: number; // disadvantage dice in force this turn
+  effects: number;
+  bids: number;
+  // equipment, statuses, Edge Charge
+  armour: number;
+  piercing: number;
+  weapon: number;
+  status0: string[];
+  removes: boolean;
+  buy: string;
+  cashIn: string;
+  status: Set<string>;
+  pool: number;
+  split: number; // attack dice this round, -1 before allocating
+  surge: number;
+  pierced: boolean;
+  disarmed: boolean;
+  stunned: boolean;
+  probed: number;
+  charge: number;
+  chargeGained: number;
+  released: number;
+}
+
+const COST: Record<string, number> = { armourPierce: 1, grapple: 1, disarm: 1, surge: 2, probeDefence: 2, stunningBlow: 3, secondWind: 3 };
+
+const LIMITS: Record<string, number> = { pest: 1, civilian: 2, trained: 3, wellTrained: 4, elite: 5, boss: 6 };
+
+/** A duel as the text reads, die by die, with no code shared with the engine. */
+function referenceDuel(a: Character, b: Character, trials: number, seed: string, maxRounds = 50) {
+  const rng = seedrandom(seed);
+  const d6 = () => 1 + Math.floor(rng() * 6);
+  const make = (c: Character): RefFighter => {
+    const at = c.attack as { attribute: number; skill: number };
+    const de = c.defence as { attribute: number; skill: number };
+    return {
+      atkBonus: at.attribute + at.skill + ((at as { bonus?: number }).bonus ?? 0),
+      defBonus: de.attribute + de.skill,
+      fortitude: c.fortitude as number,
+      limit: LIMITS[c.type as string],
+      timing: c.timing as number,
+      atkDice: Number(String(c.allocation ?? '2/2')[0]),
+      attacks: (c.attacks as number) ?? 2,
+      spend: (c.spendTension as string) ?? 'onAttack',
+      perRoll: (c.spendPerRoll as number) ?? 4,
+      offensive: (c.offensiveEffect as string) ?? 'never',
+      defensive: (c.defensiveEffect as string) ?? 'always',
+      bid: (c.bid as string) ?? 'whileAhead',
+      effectTension: (c.effectTension as number) ?? 0,
+      tension0: (c.tension as number) ?? 0,
+      wounds: 0, tension: 0, waiting: 0, now: 0, effects: 0, bids: 0,
+      armour: (c.armour as number) ?? 0,
+      piercing: (c.armourPiercing as number) ?? 0,
+      weapon: (at as { bonus?: number }).bonus ?? 0,
+      status0: Object.entries((c.status as Record<string, boolean>) ?? {}).filter(([, on]) => on).map(([k]) => k),
+      removes: (c.removeStatus ?? 'always') === 'always',
+      buy: (c.chargeBuy as string) ?? 'none',
+      cashIn: (c.chargeCashIn as string) ?? 'never',
+      status: new Set(), pool: 4, split: -1, surge: 0, pierced: false, disarmed: false, stunned: false, probed: -1, charge: 0, chargeGained: 0, released: 0,
+    };
+  };
+  const fs = [make(a), make(b)];
+  // "roll the normal number of dice ... plus the extra ... dice together. Then, if the
+  // character has an Advantage, remove the lowest dice ... If ... Disadvantage, remove the highest"
+  const roll = (f: RefFighter, dice: number, kind: string, bonus: number) => {
+    if (dice === 0) return 0;
+    const wants = f.spend === 'onNextRoll' || f.spend === (kind === 'attack' ? 'onAttack' : 'onDefence');
+    const adv = wants ? Math.min(f.tension, f.perRoll) : 0;
+    f.tension -= adv;
+    const net = adv - f.now;
+    const faces = Array.from({ length: dice + Math.abs(net) }, d6).sort((x, y) => (net >= 0 ? y - x : x - y));
+    const sum = faces.slice(0, dice).reduce((s, x) => s + x, 0);
+    return Math.max(0, sum + bonus - f.wounds);
+  };
+  const wants = (policy: string, mine: number, theirs: number, cost: number) =>
+    mine >= cost && (policy === 'always' || (policy === 'whileAhead' && Math.floor(mine / cost) > Math.floor(theirs / cost)));
+  const effect = (w: RefFighter, l: RefFighter, size: number) => {
+    const extra = Math.min(w.effectTension, w.tension);
+    w.tension -= extra;
+    const e = size + extra;
+    if (e <= 0) return;
+    let on = true;
+    for (;;) {
+      const payer = on ? l : w;
+      const other = on ? w : l;
+      if (!wants(payer.bid, payer.tension, other.tension, e)) break;
+      payer.tension -= e;
+      payer.bids += e;
+      on = !on;
+    }
+    if (on) {
+      l.waiting += e;
+      w.effects++;
+    }
+  };
+  // "Character may only use half their dice pool"; "must use at least 2 dice on defense"
+  const allocate = (f: RefFighter) => {
+    let pool = 4 + f.surge;
+    f.surge = 0;
+    if (f.status.has('weakened')) pool = Math.floor(pool / 2);
+    let a = Math.min(pool, Math.floor((f.atkDice * pool) / 4 + 0.5));
+    if (f.status.has('panicked')) a = Math.min(a, Math.max(0, pool - 2));
+    f.pool = pool;
+    f.split = a;
+  };
+  const wantsCharge = (f: RefFighter, kind: string) => f.buy !== 'none' && (f.cashIn === kind || f.cashIn === 'both') && f.charge < COST[f.buy];
+  const out = { winA: 0, effectsA: 0, effectsB: 0, bidsA: 0, bidsB: 0, woundsB: 0, chargeA: 0, releasedA: 0 };
+  for (let t = 0; t < trials; t++) {
+    for (const f of fs) {
+      Object.assign(f, { wounds: 0, tension: f.tension0, waiting: 0, now: 0, effects: 0, bids: 0 });
+      Object.assign(f, { status: new Set(f.status0), surge: 0, pierced: false, disarmed: false, stunned: false, probed: -1, charge: 0, chargeGained: 0, released: 0 });
+    }
+    let loser = -1;
+    for (let round = 0; round < maxRounds && loser < 0; round++) {
+      const key = fs.map((f) => d6() + d6() + f.timing);
+      let first = key[0] > key[1] ? 0 : key[0] < key[1] ? 1 : fs[0].timing > fs[1].timing ? 0 : fs[0].timing < fs[1].timing ? 1 : -1;
+      if (first < 0) first = rng() < 0.5 ? 0 : 1;
+      fs[0].split = -1;
+      fs[1].split = -1;
+      for (const x of [first, 1 - first]) {
+        if (loser >= 0) break;
+        const X = fs[x];
+        const Y = fs[1 - x];
+        X.now = X.waiting; // "for one turn"
+        X.waiting = 0;
+        X.pierced = false;
+        if (X.removes) {
+          for (const st of ['weakened', 'entangled', 'fatigued', 'panicked']) {
+            if (X.status.has(st) && X.tension > 0) {
+              X.status.delete(st);
+              X.tension--;
+            }
+          }
+        }
+        if (X.stunned) {
+          X.stunned = false;
+          X.now = 0;
+          continue;
+        }
+        if (X.split < 0) allocate(X);
+        let actions = X.status.has('fatigued') ? Math.min(1, X.attacks) : X.attacks;
+        if (X.disarmed && actions > 0) {
+          X.disarmed = false;
+          actions--;
+        }
+        for (let k = 0; k < actions && loser < 0; k++) {
+          // Release charge as the action, when it has enough.
+          const cost = COST[X.buy];
+          if (X.buy !== 'none' && X.charge >= cost && !(X.buy === 'secondWind' && X.wounds === 0) && !(X.buy === 'probeDefence' && X.probed === 1 - x)) {
+            X.charge -= cost;
+            X.released++;
+            if (X.buy === 'armourPierce') Y.pierced = true;
+            if (X.buy === 'grapple') Y.status.add('entangled');
+            if (X.buy === 'disarm') Y.disarmed = true;
+            if (X.buy === 'surge') X.surge++;
+            if (X.buy === 'probeDefence') X.probed = 1 - x;
+            if (X.buy === 'stunningBlow') Y.stunned = true;
+            if (X.buy === 'secondWind') X.wounds--;
+            continue;
+          }
+          if (X.split === 0) break;
+          if (Y.split < 0) allocate(Y);
+          const att = roll(X, X.split, 'attack', X.atkBonus - (X.disarmed ? X.weapon : 0) + (X.probed === 1 - x ? 1 : 0));
+          const def = roll(Y, Y.pool - Y.split, 'defence', Y.defBonus + (Y.probed === x ? 1 : 0));
+          const fort = Y.status.has('entangled') ? Math.max(1, Math.floor(Y.fortitude / 2)) : Y.fortitude;
+          const threshold = fort + Math.max(0, (Y.pierced ? 0 : Y.armour) - X.piercing);
+          if (def > att) {
+            if (wantsCharge(Y, 'blocks')) {
+              Y.charge++;
+              Y.chargeGained++;
+              continue;
+            }
+            let gain = 1;
+            while (def > (gain + 1) * Math.max(1, att)) gain++;
+            if (Y.defensive === 'always') effect(Y, X, gain);
+            else Y.tension += gain;
+          } else if (att - def < threshold) {
+            X.tension++;
+            X.charge++; // "In case of a glancing hit, the attacker gains one point of charge."
+            X.chargeGained++;
+          } else if (wantsCharge(X, 'hits')) {
+            X.charge++;
+            X.chargeGained++;
+          } else {
+            const dmg = Math.floor((att - def) / threshold);
+            const convert = X.offensive === 'always' || (X.offensive === 'unlessKo' && Y.wounds + dmg <= Y.limit);
+            if (convert) effect(X, Y, dmg);
+            else {
+              Y.wounds += dmg;
+              if (Y.wounds > Y.limit) loser = 1 - x;
+            }
+          }
+        }
+        X.now = 0;
+      }
+    }
+    if (loser === 1) out.winA++;
+    out.effectsA += fs[0].effects;
+    out.effectsB += fs[1].effects;
+    out.bidsA += fs[0].bids;
+    out.bidsB += fs[1].bids;
+    out.woundsB += fs[1].wounds;
+    out.chargeA += fs[0].chargeGained;
+    out.releasedA += fs[0].released;
+  }
+  for (const k of Object.keys(out) as (keyof typeof out)[]) out[k] /= trials;
+  return out;
+}
+
+describe('the fast fight agrees with the slow reference duel', () => {
+  const cases: [string, Character, Character][] = [
+    ['defaults: defensive effects, whileAhead bidding', { ...jill, allocation: '3/1' }, { ...jack, allocation: '2/2' }],
+    ['offensive effects unlessKo against bidders that always contest', { ...jack, allocation: '3/1', offensiveEffect: 'unlessKo', bid: 'always', effectTension: 1 }, { ...jill, allocation: '2/2', bid: 'always', tension: 2, spendTension: 'onDefence' }],
+    ['always converting against a boss: no one is KO\'d, but the boss does', { ...jack, allocation: '4/0', offensiveEffect: 'always', bid: 'never' }, { ...jill, type: 'boss', fortitude: 3, allocation: '2/2', defensiveEffect: 'never' }],
+    ['armour against piercing; a Weakened, Panicked fighter who pays to shake it off', { ...jack, allocation: '3/1', armour: 2, status: { weakened: true, panicked: true }, tension: 1 }, { ...jill, allocation: '3/1', armourPiercing: 1, attack: { attribute: 2, skill: 1, bonus: 1 } }],
+    ['Edge Charge: grapple from blocks against a disarmer that cashes in hits', { ...jack, allocation: '1/3', chargeBuy: 'grapple', chargeCashIn: 'blocks', armour: 1 }, { ...jill, allocation: '3/1', chargeBuy: 'disarm', chargeCashIn: 'hits', attack: { attribute: 2, skill: 1, bonus: 2 }, status: { fatigued: true }, removeStatus: 'never' }],
+    ['Edge Charge: surge, probe defence, stunning blow, second wind', { ...jack, allocation: '2/2', chargeBuy: 'surge', chargeCashIn: 'both' }, { ...jill, allocation: '3/1', chargeBuy: 'stunningBlow', chargeCashIn: 'hits', type: 'elite' }],
+    ['Edge Charge: probe defence against second wind; armour pierce', { ...jack, allocation: '2/2', chargeBuy: 'probeDefence', chargeCashIn: 'blocks' }, { ...jill, allocation: '2/2', chargeBuy: 'secondWind', chargeCashIn: 'both', type: 'elite', armour: 2 }],
+    ['Edge Charge: armour pierce against armour', { ...jack, allocation: '3/1', chargeBuy: 'armourPierce', chargeCashIn: 'blocks' }, { ...jill, allocation: '2/2', armour: 3 }],
+  ];
+  for (const [what, a, b] of cases) {
+    it(what, () => {
+      const n = 20000;
+      const m = fight([a, b], n, `fast ${what}`);
+      const ref = referenceDuel(a, b, n, `ref ${what}`);
+      const pairs: [string, number][] = [
+        [`win.${a.name}`, ref.winA],
+        [`effects.${a.name}`, ref.effectsA],
+        [`effects.${b.name}`, ref.effectsB],
+        [`bids.${a.name}`, ref.bidsA],
+        [`bids.${b.name}`, ref.bidsB],
+        [`wounds.${b.name}`, ref.woundsB],
+        [`charge.${a.name}`, ref.chargeA],
+        [`released.${a.name}`, ref.releasedA],
+      ];
+      for (const [metric, r] of pairs) {
+        const se = Math.sqrt(2) * Math.max(standardError(m[metric].ci95), 1e-3);
+        expect(Math.abs(m[metric].estimate - r), `${metric}: fast ${m[metric].estimate}, reference ${r}`).toBeLessThan(5 * se);
+      }
+    });
+  }
+});
+
+describe('policies move results the way the rules say', () => {
+  it('a guarded fighter lands defensive effects, each at least one die', () => {
+    const m = fight([{ ...jill, allocation: '3/1' }, { ...jack, allocation: '1/3' }], 5000);
+    expect(m['effects.jack'].estimate).toBeGreaterThan(0);
+    expect(m['effectDice.jack'].estimate).toBeGreaterThanOrEqual(m['effects.jack'].estimate);
+  });
+
+  it('bad policies are refused with their path', () => {
+    expectRejected('vdp', 'combat', { characters: [{ ...jill, bid: 'sometimes' }, jack] }, 'setup.characters.0.bid', /expected one of/);
+    expectRejected('vdp', 'combat', { characters: [jill, { ...jack, offensiveEffect: 'pin' }] }, 'setup.characters.1.offensiveEffect', /expected one of/);
+    expectRejected('vdp', 'combat', { characters: [jill, { ...jack, effectTension: -1 }] }, 'setup.characters.1.effectTension', /≥ 0/);
+  });
+});

@@ -1,0 +1,117 @@
+/**
+ * VDP status effects, equipment and Edge Charge in combat: the text's numbers quoted, the
+ * exact opening exchange with them against the Monte Carlo, and policies moving results the
+ * way the rules say. (The fight with all of them is checked against the slow reference duel
+ * in tests/vdp-combat-effects.test.ts.)
+ */
+import { describe, expect, it } from 'vitest';
+import { expectExactWithin5Se, expectRejected, runScenario } from './helpers.ts';
+import { ENTANGLED, FATIGUED, PANICKED, WEAKENED, actionsOf, poolSize, splitAttack, statusBits, thresholdOf } from '../sim/vdp/status.ts';
+import { CHARGE_CODE, CHARGE_COST } from '../sim/vdp/charge.ts';
+
+type Character = Record<string, unknown>;
+const jill: Character = { name: 'jill', attack: { attribute: 2, skill: 1 }, defence: { attribute: 3, skill: 1 }, fortitude: 2, type: 'trained', timing: 6 };
+const jack: Character = { name: 'jack', attack: { attribute: 2, skill: 2 }, defence: { attribute: 3, skill: 2 }, fortitude: 2, type: 'trained', timing: 7 };
+const fight = (characters: Character[], trials = 20000, seed = 'status') =>
+  runScenario({ name: 's', system: 'vdp', mechanic: 'combat', trials, seed, setup: { characters } }).results[0].metrics;
+
+describe('status effects, as numbers', () => {
+  it('Entangled: "Physical Fortitude halved"', () => {
+    expect(thresholdOf(4, ENTANGLED, 0, 0)).toBe(2);
+    expect(thresholdOf(3, ENTANGLED, 0, 0)).toBe(1); // rounded down
+    expect(thresholdOf(1, ENTANGLED, 0, 0)).toBe(1); // never 0
+  });
+  it('Fatigued: "may only take one action instead of two"', () => {
+    expect(actionsOf(2, FATIGUED)).toBe(1);
+    expect(actionsOf(2, 0)).toBe(2);
+  });
+  it('Weakened: "may only use half their dice pool"; Surge: "use an extra die"', () => {
+    expect(poolSize(WEAKENED, 0)).toBe(2);
+    expect(poolSize(0, 1)).toBe(5);
+    expect(poolSize(0, 0)).toBe(4);
+    // A split keeps its share of the pool: 2/2 of a Weakened pool is 1/1, 4/0 is 2/0.
+    expect(splitAttack(2, 2, WEAKENED)).toBe(1);
+    expect(splitAttack(4, 2, WEAKENED)).toBe(2);
+    expect(splitAttack(3, 5, 0)).toBe(4);
+  });
+  it('Panicked: "must use at least 2 dice on defense"', () => {
+    expect(splitAttack(4, 4, PANICKED)).toBe(2);
+    expect(splitAttack(3, 4, PANICKED)).toBe(2);
+    expect(splitAttack(1, 4, PANICKED)).toBe(1);
+    expect(splitAttack(2, 2, PANICKED | WEAKENED)).toBe(0);
+    expect(statusBits({ panicked: true, weakened: true, fatigued: false })).toBe(PANICKED | WEAKENED);
+  });
+});
+
+describe('equipment', () => {
+  it('"Armor grants additional threshold"; "armor piercing capability, negating all or part of the armor bonus"', () => {
+    expect(thresholdOf(2, 0, 3, 0)).toBe(5);
+    expect(thresholdOf(2, 0, 3, 1)).toBe(4); // part
+    expect(thresholdOf(2, 0, 3, 5)).toBe(2); // all
+    expect(thresholdOf(4, ENTANGLED, 2, 0)).toBe(4); // halved Fortitude, then the armour
+  });
+});
+
+describe('Edge Charge', () => {
+  it('the costs of the table: "an effect which does not put a hostile target in immediate harm\'s way costs 1 ... 2 ... 3"', () => {
+    expect(CHARGE_COST[CHARGE_CODE.armourPierce]).toBe(1);
+    expect(CHARGE_COST[CHARGE_CODE.grapple]).toBe(1);
+    expect(CHARGE_COST[CHARGE_CODE.disarm]).toBe(1);
+    expect(CHARGE_COST[CHARGE_CODE.surge]).toBe(2);
+    expect(CHARGE_COST[CHARGE_CODE.probeDefence]).toBe(2);
+    expect(CHARGE_COST[CHARGE_CODE.stunningBlow]).toBe(3);
+    expect(CHARGE_COST[CHARGE_CODE.secondWind]).toBe(3);
+  });
+
+  it('"In case of a glancing hit, the attacker gains one point of charge", whatever it buys', () => {
+    const m = fight([{ ...jill, allocation: '3/1' }, { ...jack, allocation: '2/2' }], 5000);
+    expect(m['charge.jill'].estimate).toBeGreaterThan(0);
+    expect(m['released.jill'].estimate).toBe(0); // buys nothing
+  });
+
+  it('cashing in successes gains charge and releases it', () => {
+    const m = fight([{ ...jill, allocation: '3/1', chargeBuy: 'stunningBlow', chargeCashIn: 'hits' }, { ...jack, allocation: '2/2' }], 5000);
+    expect(m['released.jill'].estimate).toBeGreaterThan(0.02); // a stunning blow costs 3: fights often end first
+    expect(m['charge.jill'].estimate).toBeGreaterThan(0.5);
+  });
+});
+
+describe('the exact opening exchange with statuses, armour and charge agrees with the Monte Carlo', () => {
+  const cases: [string, Character[]][] = [
+    ['armour and piercing', [{ ...jill, allocation: '4/0', armourPiercing: 1, timing: 20 }, { ...jack, armour: 3 }]],
+    ['a Weakened, Panicked first taker pays 1 to remove the worst', [{ ...jack, allocation: '4/0', status: { weakened: true, panicked: true }, tension: 1 }, { ...jill, status: { entangled: true } }]],
+    ['statuses kept; first taker without attack dice', [{ ...jack, allocation: '0/4', status: { weakened: true }, tension: 2 }, { ...jill, allocation: '3/1', status: { panicked: true }, removeStatus: 'never', tension: 1 }]],
+    ['charge cashed in from hits and blocks', [{ ...jill, allocation: '3/1', chargeBuy: 'grapple', chargeCashIn: 'hits' }, { ...jack, allocation: '1/3', chargeBuy: 'disarm', chargeCashIn: 'blocks' }]],
+  ];
+  for (const [what, characters] of cases) {
+    it(what, () => {
+      const r = runScenario({ name: 's', system: 'vdp', mechanic: 'combat', trials: 30000, seed: 'open-status', setup: { characters } });
+      expect(expectExactWithin5Se(r)).toBe(9);
+    });
+  }
+
+  it('armour lowers the opening damage; piercing gives it back', () => {
+    const dmg = (extra: Character, pierce = 0) =>
+      fight([{ ...jill, allocation: '4/0', timing: 30, armourPiercing: pierce }, { ...jack, ...extra }], 50)['opening.damage'].exact!;
+    expect(dmg({ armour: 2 })).toBeLessThan(dmg({}));
+    expect(dmg({ armour: 2 }, 2)).toBeCloseTo(dmg({}), 12);
+  });
+});
+
+describe('policies move results the way the rules say', () => {
+  const apart = (better: { ci95: [number, number] }, worse: { ci95: [number, number] }) => expect(better.ci95[0]).toBeGreaterThan(worse.ci95[1]);
+  it('armour wins more duels', () => {
+    apart(fight([jill, { ...jack, armour: 2 }])['win.jack'], fight([jill, jack])['win.jack']);
+  });
+  it('a Weakened fighter that pays to remove it does better than one that does not', () => {
+    const pays = fight([{ ...jill, status: { weakened: true }, tension: 2 }, jack]);
+    const stays = fight([{ ...jill, status: { weakened: true }, tension: 2, removeStatus: 'never' }, jack]);
+    apart(pays['win.jill'], stays['win.jill']);
+    expect(stays['statusRemoved.jill'].estimate).toBe(0);
+  });
+  it('bad values are refused with their path', () => {
+    expectRejected('vdp', 'combat', { characters: [{ ...jill, status: { sleepy: true } }, jack] }, 'setup.characters.0.status.sleepy', /unknown field/);
+    expectRejected('vdp', 'combat', { characters: [jill, { ...jack, chargeBuy: 'fireball' }] }, 'setup.characters.1.chargeBuy', /expected one of/);
+    expectRejected('vdp', 'combat', { characters: [jill, { ...jack, armour: -1 }] }, 'setup.characters.1.armour', /≥ 0/);
+  });
+});
