@@ -734,6 +734,24 @@ export class CampaignTrial {
     const parts = this.participants;
     let successes = 0;
     let sixes = 0;
+    if (!p.knaveryPush) {
+      // Only the sums count: the dice of a run of steady participants next to each other
+      // (a troupe's PCs' dice are contiguous) are counted in one call, the same draws.
+      for (let k = 0; k < n; ) {
+        const pc = parts[k];
+        const rattled = this.rattled[pc] !== 0;
+        let last = pc;
+        k++;
+        if (!rattled) {
+          while (k < n && parts[k] === last + 1 && this.rattled[last + 1] === 0 && p.knTo[last + 1] - p.knFrom[pc] < 0xffff) last = parts[k++];
+        }
+        const sx = random.successesAndSixes(p.knSides, p.knFrom[pc], p.knTo[last], rattled);
+        successes += sx & 0xffff;
+        sixes += sx >>> 16;
+      }
+      this.sixes = sixes;
+      return successes;
+    }
     for (let k = 0; k < n; k++) {
       const pc = parts[k];
       const rattled = this.rattled[pc] !== 0;

@@ -225,8 +225,8 @@ export class Skirmish {
         const wantCaptain = this.woundOrder === 1 ? 1 : 0;
         for (let i = 0; i < this.ableCount; i++) if (pcs.captain[able[i]] === wantCaptain) group = wantCaptain;
       }
-      let inGroup = 0;
-      for (let i = 0; i < this.ableCount; i++) if (group < 0 || pcs.captain[able[i]] === group) inGroup++;
+      let inGroup = group < 0 ? this.ableCount : 0;
+      if (group >= 0) for (let i = 0; i < this.ableCount; i++) if (pcs.captain[able[i]] === group) inGroup++;
       let k = inGroup === 1 ? 0 : random.below(inGroup);
       let at = 0;
       for (; ; at++) {
