@@ -151,9 +151,22 @@ export class RandomStream {
       const bits = DIE_BITS[n];
       const reject = DIE_REJECT[n];
       const mask = (1 << bits) - 1;
-      let f = n;
-      for (let roll = keepLower ? 2 : 1; roll > 0; roll--) {
-        let g: number;
+      let f: number;
+      for (;;) {
+        if (left < bits) {
+          buffer = this.int32();
+          left = 32;
+        }
+        const m = (buffer & mask) * n;
+        buffer >>>= bits;
+        left -= bits;
+        if ((m & mask) >= reject) {
+          f = m >>> bits;
+          break;
+        }
+      }
+      if (keepLower) {
+        // The second roll; the lower kept (a select, not a coin-flip branch).
         for (;;) {
           if (left < bits) {
             buffer = this.int32();
@@ -163,11 +176,10 @@ export class RandomStream {
           buffer >>>= bits;
           left -= bits;
           if ((m & mask) >= reject) {
-            g = m >>> bits;
+            f = Math.min(f, m >>> bits);
             break;
           }
         }
-        if (g < f) f = g;
       }
       out += KNAVERY_SCORE[f];
     }
