@@ -246,7 +246,8 @@ export class Skirmish {
           medics--;
           continue;
         }
-        if (random.below(4) < deathFaces) this.died[i] = 1;
+        // 1 when the d4 shows a killing face: arithmetic, as the outcome is a coin flip.
+        this.died[i] = (random.below(4) - deathFaces) >>> 31;
       }
     }
   }
