@@ -5,7 +5,7 @@
 import { readFileSync, readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { ScenarioError, ScenarioErrors, planScenario, type ScenarioPlan } from '../sim/scenario.ts';
-import { parseScenarioText } from './scenario-text.ts';
+import { parseScenarioText } from '../sim/scenarioText.ts';
 
 export { parseScenarioText };
 

@@ -12,7 +12,6 @@ import { plainText } from './text.ts';
 import { Interrupted, runPlans } from './runner.ts';
 import { checkTarget, recoverLeftovers } from '../reports/target.ts';
 import type { ReportEntry } from '../reports/render.ts';
-import type { ScenarioPlan } from '../sim/scenario.ts';
 import { ScenarioError, ScenarioErrors } from '../sim/scenario.ts';
 import { diffResults, type ResultDiff } from '../sim/diff.ts';
 import type { ScenarioResult } from '../sim/result.ts';
@@ -65,14 +64,13 @@ export async function reportCommand(
   plans.forEach((plan, i) => {
     if (plan.scenario.solve?.length) results[i].solve = solvePlan(plan);
   });
-  const kinds = kindsOf(plans);
   const used = new Map<string, number>();
   const entries = plans.map((plan, i): ReportEntry => {
     let slug = slugOf(plan.file);
     const n = (used.get(slug.toLowerCase()) ?? 0) + 1;
     used.set(slug.toLowerCase(), n);
     if (n > 1) slug = `${slug}-${n}`;
-    return { slug, result: results[i], source: plan.file };
+    return { slug, result: results[i], source: plan.file, setup: plan.scenario.setup };
   });
   let diff: ResultDiff | undefined;
   if (baseline) {
@@ -82,7 +80,7 @@ export async function reportCommand(
   // Plot, d3, linkedom and arquero load here, only for `report`: `run` and `merge` never
   // pay for them (tests/startup.test.ts).
   const { writeReports } = await import('../reports/write.ts');
-  await withWriteSignals(context.signal, (signal) => writeReports(outDir, entries, { charts: { kinds }, diff, signal }));
+  await withWriteSignals(context.signal, (signal) => writeReports(outDir, entries, { diff, signal }));
 
   let failed = 0;
   for (const e of entries) {
@@ -102,15 +100,6 @@ export async function reportCommand(
   out.write(plainText(`\n${entries.length} scenario(s), ${failed} failed check(s). Open ${shown.startsWith('..') ? index : shown}\n`));
   if (diff) out.write(plainText(`Since ${values.baseline}: ${headline(diff)}. See ${join(dirname(shown.startsWith('..') ? index : shown), 'changes.md')}\n`));
   return failed > 0 ? 1 : 0;
-}
-
-/** Probability or mean for every metric name, from the mechanics' own specs. */
-function kindsOf(plans: readonly ScenarioPlan[]): Record<string, 'probability' | 'mean'> {
-  const kinds: Record<string, 'probability' | 'mean'> = {};
-  for (const plan of plans) {
-    for (const p of plan.points) for (const m of p.simulation.metrics) kinds[m.name] = m.kind;
-  }
-  return kinds;
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import type { MetricChange, OneSided, ResultDiff, SettingChange } from '../sim/diff.ts';
 import { pointKey } from '../sim/diff.ts';
-import { formatNumber, pointLabel } from './labels.ts';
+import { formatNumber, pointLabel } from './sweep.ts';
 import { mdCell } from './markdown.ts';
 
 /** A change with its sign: `+0.0136`, `−0.2500`. */

@@ -12,9 +12,9 @@ import { mdCell } from './markdown.ts';
 import { from } from 'arquero';
 import type { ExpectResult, MetricResult, ScenarioResult } from '../sim/result.ts';
 import type { Chart } from './charts/index.ts';
+import { metricLabel, metricNames } from './metrics.ts';
+import { formatNumber, formatSweepValue, pointLabel } from './sweep.ts';
 import { isSolveChart, solveSectionHtml, solveSectionMarkdown } from './solveSection.ts';
-import { metricNames } from './kinds.ts';
-import { formatNumber, formatSweepValue, metricLabel, pointLabel } from './labels.ts';
 
 export { formatNumber };
 import { sweepAxes } from './charts/shared.ts';
@@ -29,6 +29,8 @@ export interface ReportEntry {
   result: ScenarioResult;
   /** Where the scenario came from (its file path), shown in the report. */
   source?: string;
+  /** The scenario's setup, where known: sweep paths then name list items (reports/sweep.ts). */
+  setup?: unknown;
   /** With `report --baseline`: this scenario's comparisons with the baseline (sim/diff.ts). */
   changes?: MetricChange[];
 }
@@ -205,7 +207,7 @@ ${namespaceIds(c.svg, c.name)}
       const rows = Object.entries(p.metrics)
         .map(
           ([metric, m]) =>
-            `<tr${movedRowAttribute(moved(p.point, metric))}><td>${escapeHtml(metricLabel(metric, result.mechanic))} <code>${escapeHtml(metric)}</code>${movedMarkHtml(moved(p.point, metric))}</td><td class="num">${formatNumber(
+            `<tr${movedRowAttribute(moved(p.point, metric))}><td>${escapeHtml(metricLabel(result, metric))} <code>${escapeHtml(metric)}</code>${movedMarkHtml(moved(p.point, metric))}</td><td class="num">${formatNumber(
               m.estimate,
             )}</td><td class="num">${formatInterval(m.ci95)}</td><td class="num">${m.exact === undefined ? '—' : formatNumber(m.exact)}</td></tr>`,
         )
@@ -270,7 +272,7 @@ export function renderScenarioMarkdown(result: ScenarioResult, charts: Chart[], 
     lines.push('| metric | estimate | 95% interval | exact |', '|---|--:|--:|--:|');
     for (const [metric, m] of Object.entries(p.metrics)) {
       lines.push(
-        `| ${mdCell(metricLabel(metric, result.mechanic))} \`${mdCode(metric)}\`${movedMarkMarkdown(moved(p.point, metric))} | ${formatNumber(m.estimate)} | ${formatInterval(m.ci95)} | ${
+        `| ${mdCell(metricLabel(result, metric))} \`${mdCode(metric)}\`${movedMarkMarkdown(moved(p.point, metric))} | ${formatNumber(m.estimate)} | ${formatInterval(m.ci95)} | ${
           m.exact === undefined ? '—' : formatNumber(m.exact)
         } |`,
       );

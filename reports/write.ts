@@ -65,7 +65,7 @@ function checkSlugs(entries: ReportEntry[]): void {
 /** Writes the reports of one scenario into `dir`; returns the paths written, relative to it. */
 async function writeScenario(dir: string, entry: ReportEntry, options: WriteReportsOptions): Promise<string[]> {
   const { result, source } = entry;
-  const charts = chartsFor(result, options.charts);
+  const charts = chartsFor(result, { ...options.charts, setup: entry.setup });
   const files: [string, string][] = [
     ['index.html', renderScenarioHtml(result, charts, source, entry.changes)],
     ['report.md', renderScenarioMarkdown(result, charts, source, entry.changes)],

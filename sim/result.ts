@@ -12,6 +12,17 @@ export interface MetricResult {
   ci95: [number, number];
   /** The exact value, present wherever the project computes it (exact to 1e-9). */
   exact?: number;
+  /**
+   * What the figure is (an extension of the contract, absent from results written before
+   * it): `probability` or `mean`, as the mechanic declares it (sim/metrics.ts).
+   */
+  kind?: 'probability' | 'mean';
+  /** The metric in the game's words: "P(win: guards)". */
+  label?: string;
+  /** The label of its family on one chart axis: "P(win)". */
+  family?: string;
+  /** Present (true) on the mechanic's headline figure. */
+  headline?: boolean;
 }
 
 /**

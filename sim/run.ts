@@ -81,6 +81,11 @@ export function pointResult(
     // A probability summed in floating point can land a few ulps outside [0, 1]
     // (1.0000000000000002 for a sure win): the contract keeps probabilities in [0, 1].
     if (x !== undefined && Number.isFinite(x)) m.exact = spec.kind === 'probability' ? clampUnit(x) : x;
+    // What the figure is, from the mechanic's metric table, so a reader needs no guessing.
+    m.kind = spec.kind;
+    if (spec.label !== undefined) m.label = spec.label;
+    if (spec.family !== undefined) m.family = spec.family;
+    if (spec.headline) m.headline = true;
     metrics[spec.name] = m;
   });
   const result: PointResult = { point, trials: tally.trials, metrics };

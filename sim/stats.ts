@@ -17,6 +17,12 @@ export interface MetricSpec {
    * entry's size. Defaults to 1.
    */
   scale?: number;
+  /** In the game's words (sim/metrics.ts); reported beside the figure. */
+  label?: string;
+  /** Label of the metric's family on one chart axis ("P(win)"). */
+  family?: string;
+  /** The mechanic's headline figure. */
+  headline?: boolean;
 }
 
 /** An integer quantity whose distribution is reported: values min..min+size-1. */

@@ -173,9 +173,10 @@ describe('every chart has a table beside it', () => {
   test('two swept paths: the knavery heatmap, its table participants down and challenges across', async () => {
     const grid = { ...heist, trials: 2000, expect: undefined, sweep: { 'setup.challenges': [1, 2, 3], 'setup.participants.1.count': [0, 1] } };
     const result = await run(grid);
-    const panels = panelsFor(result, { axes: Object.keys(grid.sweep), pointCount: 6 });
+    const panels = panelsFor(result, { axes: Object.keys(grid.sweep), pointCount: 6, setup: grid.setup });
     expect(panels[0]!.name).toBe('heatmap-success');
-    expect(panels[0]!.table.columns).toEqual(['participants[1] count \\ challenges', '1', '2', '3']);
+    // The swept count reads by the participant's name, as the Vary menu says it (reports/sweep.ts).
+    expect(panels[0]!.table.columns).toEqual(['minion › how many \\ challenges', '1', '2', '3']);
     const cell = panels[0]!.table.rows[1]![3]!; // 1 minion, 3 challenges
     expect(cell.title).toMatch(/^95% interval .* to .*, exact /);
     const point = result.results.find((p) => p.point['setup.challenges'] === 3 && p.point['setup.participants.1.count'] === 1)!;
@@ -208,8 +209,8 @@ describe('every chart has a table beside it', () => {
     const allIn = panels[0]!.table.rows[4]!;
     expect(allIn[3]!.value).toBe(0);
     expect(allIn[1]!.title).toMatch(/^95% interval 0\.\d{4} to 0\.\d{4}, exact 0\.9\d{3}$/);
-    // Tension still gets its own chart; success and safe are not drawn twice.
-    expect(panels.map((p) => p.name)).toEqual(['split', 'over-tension']);
+    // Then the report's charts, as the chart plan has them (reports/charts/plan.ts).
+    expect(panels.map((p) => p.name)).toEqual(['split', 'over-success', 'over-safe', 'over-successandsafe', 'over-tension']);
   });
 
   test('compare with a sweep: one metric, point by point, the one asked for', async () => {

@@ -9,7 +9,7 @@ import { describe, expect, test } from 'vitest';
 import { benjaminiHochberg, diffResults, EXACT_TOLERANCE, twoSidedP } from '../sim/diff.ts';
 import { normalMean, wilson } from '../sim/stats.ts';
 import type { MetricResult, ScenarioResult } from '../sim/result.ts';
-import { contractKind } from '../reports/kinds.ts';
+import { contractKind } from '../reports/legacy.ts';
 import { renderDiffMarkdown } from '../reports/changes.ts';
 import { runScenario } from './helpers.ts';
 

@@ -13,7 +13,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import seedrandom from 'seedrandom';
 import { describe, expect, test } from 'vitest';
-import { parseScenarioText } from '../cli/scenario-text.ts';
+import { parseScenarioText } from '../sim/scenarioText.ts';
 import { capErrors, planScenario, ScenarioErrors, MAX_ERRORS } from '../sim/scenario.ts';
 import { runPlan } from '../sim/assemble.ts';
 

@@ -3,7 +3,7 @@
  * exact ticks), and B − A with the interval of the difference and the exact difference.
  */
 import * as Plot from '@observablehq/plot';
-import type { MetricKind } from '../../reports/kinds.ts';
+import { type MetricKind } from '../../reports/metrics.ts';
 import { plotToSvg } from '../../reports/svg.ts';
 import { EXACT, MARGIN_TOP, MONTE_CARLO, WIDTH, formatEstimate, keyLine, textWidth } from '../../reports/charts/shared.ts';
 

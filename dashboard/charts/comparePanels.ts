@@ -4,8 +4,8 @@
  * index: B is A with one value changed, so both have the same sweep.
  */
 import type { ScenarioResult } from '../../sim/result.ts';
-import { metricKinds, type MetricKind } from '../../reports/kinds.ts';
-import { metricLabel, pointLabel } from '../../reports/labels.ts';
+import { type MetricKind, metricKinds, metricLabel } from '../../reports/metrics.ts';
+import { pointLabel } from '../../reports/sweep.ts';
 import { difference } from '../model/compare.ts';
 import { compareDifference, compareEstimates, type CompareRow } from './compareCharts.ts';
 import type { Panel } from './panels.ts';
@@ -38,7 +38,7 @@ export function compareRows(a: ScenarioResult, b: ScenarioResult, options: Compa
       const mb = pb.metrics[metric];
       if (!ma || !mb) continue;
       rows.push({
-        label: onePoint ? metricLabel(metric, a.mechanic) : pointLabel(pa.point),
+        label: onePoint ? metricLabel(a, metric) : pointLabel(pa.point),
         kind: kinds.get(metric)!,
         a: ma,
         b: mb,
@@ -56,7 +56,7 @@ export function comparePanels(a: ScenarioResult, b: ScenarioResult, options: Com
   for (const kind of ['probability', 'mean'] as MetricKind[]) {
     const same = rows.filter((r) => r.kind === kind);
     if (!same.length) continue;
-    const label = metricLabel(comparedMetric(a, options) ?? '', a.mechanic);
+    const label = metricLabel(a, comparedMetric(a, options) ?? '');
     const what = onePoint ? (kind === 'probability' ? 'Probabilities' : 'Means') : label.charAt(0).toUpperCase() + label.slice(1);
     panels.push({
       name: `compare-${kind}`,

@@ -1,23 +1,15 @@
 /**
- * What the dashboard draws for a result: a list of panels, each a chart (an SVG string
- * from the report charts, reports/charts/, or the dashboard's own) and the table beside
- * it with the same numbers. The choice follows reports/charts/index.ts (chartsFor) — one
- * point: estimates with intervals; one swept path: lines over it; two or more: a heatmap;
- * distributions, fans and rank shares where the result has them — with the dashboard's
- * additions: the VDP split comparison, a heatmap metric the designer picks, and at-least
- * / at-most views of every distribution.
+ * What the dashboard draws for a result: a list of panels, each a chart and the table
+ * beside it with the same numbers. Which charts a result gets is the report's chart plan
+ * (reports/charts/plan.ts), not decided again here; the dashboard adds the VDP split
+ * comparison ahead of them, lets the designer pick the heatmap's metric, and shows each
+ * distribution as P(X = x), P(X ≥ x) or P(X ≤ x).
  */
 import type { PointResult, ScenarioResult } from '../../sim/result.ts';
-import { metricKinds, type MetricKind } from '../../reports/kinds.ts';
-import { chartFamily, familyLabel, formatSweepValue, metricLabel, pointLabel, sweepLabel } from '../../reports/labels.ts';
-import { deathMetrics, deathOdds } from '../../reports/charts/deathOdds.ts';
-import { MAX_DISTRIBUTION_PANELS, distributionBars, distributionLabel } from '../../reports/charts/distributionBars.ts';
-import { estimatesAtPoint } from '../../reports/charts/estimatesAtPoint.ts';
-import { MAX_FAN_PANELS, fanOverTurns, hasFan } from '../../reports/charts/fanOverTurns.ts';
-import { metricHeatmap } from '../../reports/charts/metricHeatmap.ts';
-import { metricsOverSweep } from '../../reports/charts/metricsOverSweep.ts';
-import { shareDemotedByTurn, shareSeriesKey } from '../../reports/charts/shareDemotedByTurn.ts';
-import { SERIES_LABELS } from '../../reports/charts/campaignSeries.ts';
+import { type MetricKind, metricKinds, metricLabel } from '../../reports/metrics.ts';
+import { formatSweepValue, pointLabel, sweepLabel } from '../../reports/sweep.ts';
+import { distributionLabel } from '../../reports/charts/distributionBars.ts';
+import { chartPlan, defaultHeatmapMetrics } from '../../reports/charts/plan.ts';
 import { axisValues, pointTrials, sweepAxes, wilson95 } from '../../reports/charts/shared.ts';
 import { splitAxis, splitComparison, splitLabel, splitMetrics, splitTitle } from './splitComparison.ts';
 import { estimateCell, intervalCell, numberCell, textCell, type Table, type TableCell } from './table.ts';
@@ -42,6 +34,8 @@ export interface Panel {
 }
 
 export interface PanelOptions {
+  /** The scenario's setup: sweep paths then name list items ("guards › guard › how many"). */
+  setup?: unknown;
   /** The sweep's paths, from the plan (a live result may not have reached every point). */
   axes?: string[];
   /** Points the scenario has in all; 1 draws the one-point charts. */
@@ -91,13 +85,11 @@ export function panelsFor(result: ScenarioResult, options: PanelOptions = {}): P
   const panels: Panel[] = [];
   if (result.results.length === 0) return panels;
   const kinds = metricKinds(result);
-  const metrics = [...kinds.keys()];
   const axes = options.axes ?? sweepAxes(result);
   const pointCount = options.pointCount ?? result.results.length;
-  const mechanic = result.mechanic;
-  const label = (m: string) => metricLabel(m, mechanic);
+  const label = (m: string) => metricLabel(result, m);
 
-  // The VDP split comparison: one chart of what a split trades, ahead of everything else.
+  // The VDP split comparison: one chart of what a split trades, ahead of the plan's.
   const split = splitAxis(result);
   const traded = split ? splitMetrics(result) : [];
   if (split && traded.length && pointCount > 1) {
@@ -117,42 +109,26 @@ export function panelsFor(result: ScenarioResult, options: PanelOptions = {}): P
       },
     });
   }
-  const shownBySplit = new Set(panels.length ? traded : []);
 
-  if (pointCount === 1) {
-    const point = result.results[0]!;
-    const deaths = deathMetrics(point);
-    const probabilities = metrics.filter((m) => kinds.get(m) === 'probability' && !deaths.includes(m));
-    const means = metrics.filter((m) => kinds.get(m) === 'mean');
-    const atPoint = (name: string, title: string, list: string[], kind: MetricKind, svg: string) =>
-      panels.push({
-        name,
-        title,
-        svg,
-        table: { columns: ['', ...ESTIMATE_COLUMNS], rows: list.map((m) => [textCell(label(m)), ...metricCells(point.metrics[m], kind)]) },
-      });
-    if (probabilities.length) {
-      atPoint('probabilities', 'Probabilities', probabilities, 'probability', estimatesAtPoint(point, probabilities, { kind: 'probability', mechanic }));
-    }
-    if (means.length) atPoint('means', 'Means', means, 'mean', estimatesAtPoint(point, means, { kind: 'mean', mechanic }));
-    if (deaths.length) atPoint('death-odds', 'Death odds per combatant', deaths, 'probability', deathOdds(point));
-  } else if (axes.length === 1) {
-    const axis = axes[0]!;
-    const families = new Map<string, string[]>();
-    for (const m of metrics) {
-      if (shownBySplit.has(m)) continue;
-      families.set(chartFamily(m), [...(families.get(chartFamily(m)) ?? []), m]);
-    }
-    for (const [family, members] of families) {
-      for (const kind of ['probability', 'mean'] as const) {
-        const same = members.filter((m) => kinds.get(m) === kind);
-        if (!same.length) continue;
-        panels.push({
-          name: `over-${family}${same.length === members.length ? '' : `-${kind}`}`,
-          title: `${familyLabel(family, same, mechanic)} by ${sweepLabel(axis)}`,
-          svg: metricsOverSweep(result, same, { kind, axis }),
-          table: {
-            columns: [sweepLabel(axis), ...(same.length > 1 ? [''] : []), ...ESTIMATE_COLUMNS],
+  // Then every chart of the plan the report draws, each with its numbers beside it.
+  const asked = options.heatmapMetric !== undefined && kinds.has(options.heatmapMetric) ? [options.heatmapMetric] : undefined;
+  for (const chart of chartPlan(result, { axes, pointCount, heatmapMetrics: asked, setup: options.setup })) {
+    const kind = chart.metricKind ?? 'probability';
+    const panel = (table: Table, svg = chart.draw(), title = chart.title): Panel => ({ name: chart.name, title, svg, table });
+    switch (chart.kind) {
+      case 'probabilities':
+      case 'means':
+      case 'death-odds': {
+        const point = result.results[0]!;
+        panels.push(panel({ columns: ['', ...ESTIMATE_COLUMNS], rows: chart.metrics.map((m) => [textCell(label(m)), ...metricCells(point.metrics[m], kind)]) }));
+        break;
+      }
+      case 'over': {
+        const axis = chart.axes[0]!;
+        const same = chart.metrics;
+        panels.push(
+          panel({
+            columns: [sweepLabel(axis, options.setup), ...(same.length > 1 ? [''] : []), ...ESTIMATE_COLUMNS],
             rows: result.results.flatMap((p) =>
               same.map((m) => [
                 textCell(formatSweepValue(p.point[axis])),
@@ -160,100 +136,83 @@ export function panelsFor(result: ScenarioResult, options: PanelOptions = {}): P
                 ...metricCells(p.metrics[m], kind),
               ]),
             ),
-          },
+          }),
+        );
+        break;
+      }
+      case 'heatmap':
+        panels.push(panel(heatmapTable(result, chart.metrics[0]!, kind, chart.axes, options.setup)));
+        break;
+      case 'distribution': {
+        const key = chart.key!;
+        const points = result.results.filter((p) => p.distributions?.[key]);
+        const view = options.distributionViews?.[key] ?? 'exactly';
+        const shown = withView(result, key, view);
+        const what = distributionLabel(result, key);
+        const title = view === 'exactly' ? chart.title : `${chart.title}: P(${what} ${SYMBOL[view]} x)`;
+        panels.push({
+          ...panel(
+            {
+              columns: [...(points.length > 1 ? ['point'] : []), what, `P(${SYMBOL[view]} x)`, '95% interval', 'exact'],
+              rows: shown.results
+                .filter((p) => p.distributions?.[key])
+                .flatMap((p) => {
+                  const d = p.distributions![key]!;
+                  const n = pointTrials(result, p);
+                  return d.x.map((x, i) => [
+                    ...(points.length > 1 ? [textCell(pointLabel(p.point))] : []),
+                    textCell(String(x)),
+                    numberCell(d.p[i], 'probability'),
+                    intervalCell(wilson95(d.p[i]!, n), 'probability'),
+                    numberCell(d.exact?.[i], 'probability'),
+                  ]);
+                }),
+            },
+            chart.draw(shown),
+            title,
+          ),
+          distribution: { key, view },
         });
+        break;
+      }
+      case 'solve': {
+        // A results.json with `poolsim solve` answers: the searched values and the metric at each.
+        const s = result.solve!.find((x) => x.name === chart.key)!;
+        panels.push(
+          panel({
+            columns: [sweepLabel(s.vary, options.setup), ...ESTIMATE_COLUMNS],
+            rows: s.points.map((p) => [textCell(formatSweepValue(p.value)), numberCell(p.estimate, kind), intervalCell(p.ci95, kind), numberCell(p.exact, kind)]),
+          }),
+        );
+        break;
+      }
+      case 'fan':
+      case 'rank-shares': {
+        const key = chart.key!;
+        const seriesPoints = result.results.filter((p) => p.series);
+        const pointColumn = seriesPoints.length > 1;
+        const fan = chart.kind === 'fan';
+        panels.push(
+          panel({
+            columns: [...(pointColumn ? ['point'] : []), 'turn', ...(fan ? ['10th', 'median', '90th', 'mean'] : ['below start', 'above start'])],
+            rows: seriesPoints.flatMap((p) => {
+              const s = p.series![key];
+              if (!s) return [];
+              return s.turn.map((turn, i) => [
+                ...(pointColumn ? [textCell(pointLabel(p.point))] : []),
+                textCell(String(turn)),
+                ...(fan
+                  ? (['p10', 'p50', 'p90', 'mean'] as const).map((c) => numberCell(s[c]?.[i], 'mean'))
+                  : [numberCell(s.demoted?.[i], 'probability'), numberCell(s.promoted?.[i], 'probability')]),
+              ]);
+            }),
+          }),
+        );
+        break;
       }
     }
-  } else if (axes.length >= 2) {
-    const metric = heatmapMetric(result, options.heatmapMetric);
-    const kind = kinds.get(metric)!;
-    panels.push({
-      name: `heatmap-${metric}`,
-      title: `${label(metric)} by ${sweepLabel(axes[0]!)} and ${sweepLabel(axes[1]!)}`,
-      svg: metricHeatmap(result, metric, { kind, axes: [axes[0]!, axes[1]!] }),
-      table: heatmapTable(result, metric, kind, axes),
-    });
   }
-
-  const distributionKeys = [...new Set(result.results.flatMap((p) => Object.keys(p.distributions ?? {})))];
-  for (const key of distributionKeys) {
-    const points = result.results.filter((p) => p.distributions?.[key]);
-    if (points.length > MAX_DISTRIBUTION_PANELS) continue;
-    const view = options.distributionViews?.[key] ?? 'exactly';
-    const shown = withView(result, key, view);
-    const what = distributionLabel(key, mechanic);
-    panels.push({
-      name: `distribution-${key}`,
-      title: view === 'exactly' ? `Distribution of ${what}` : `Distribution of ${what}: P(${what} ${SYMBOL[view]} x)`,
-      svg: distributionBars(shown, key),
-      distribution: { key, view },
-      table: {
-        columns: [...(points.length > 1 ? ['point'] : []), what, `P(${SYMBOL[view]} x)`, '95% interval', 'exact'],
-        rows: shown.results
-          .filter((p) => p.distributions?.[key])
-          .flatMap((p) => {
-            const d = p.distributions![key]!;
-            const n = pointTrials(result, p);
-            return d.x.map((x, i) => [
-              ...(points.length > 1 ? [textCell(pointLabel(p.point))] : []),
-              textCell(String(x)),
-              numberCell(d.p[i], 'probability'),
-              intervalCell(wilson95(d.p[i]!, n), 'probability'),
-              numberCell(d.exact?.[i], 'probability'),
-            ]);
-          }),
-      },
-    });
-  }
-
-  const seriesKeys = [...new Set(result.results.flatMap((p) => Object.keys(p.series ?? {})))];
-  const seriesPoints = result.results.filter((p) => p.series);
-  if (seriesPoints.length <= MAX_FAN_PANELS) {
-    const pointColumn = seriesPoints.length > 1;
-    for (const key of seriesKeys) {
-      if (!hasFan(result, key)) continue;
-      panels.push({
-        name: `fan-${key}`,
-        title: `${SERIES_LABELS[key] ?? key} by turn`,
-        svg: fanOverTurns(result, key),
-        table: {
-          columns: [...(pointColumn ? ['point'] : []), 'turn', '10th', 'median', '90th', 'mean'],
-          rows: seriesPoints.flatMap((p) => {
-            const s = p.series![key];
-            if (!s) return [];
-            return s.turn.map((turn, i) => [
-              ...(pointColumn ? [textCell(pointLabel(p.point))] : []),
-              textCell(String(turn)),
-              ...(['p10', 'p50', 'p90', 'mean'] as const).map((c) => numberCell(s[c]?.[i], 'mean')),
-            ]);
-          }),
-        },
-      });
-    }
-    const shareKey = shareSeriesKey(result);
-    if (shareKey !== undefined) {
-      panels.push({
-        name: 'rank-shares',
-        title: 'Share of trials below or above the starting rank, by turn',
-        svg: shareDemotedByTurn(result, shareKey),
-        table: {
-          columns: [...(pointColumn ? ['point'] : []), 'turn', 'below start', 'above start'],
-          rows: seriesPoints.flatMap((p) => {
-            const s = p.series![shareKey];
-            if (!s) return [];
-            return s.turn.map((turn, i) => [
-              ...(pointColumn ? [textCell(pointLabel(p.point))] : []),
-              textCell(String(turn)),
-              numberCell(s.demoted?.[i], 'probability'),
-              numberCell(s.promoted?.[i], 'probability'),
-            ]);
-          }),
-        },
-      });
-    }
-  }
-  // Titles start with a capital, as chartsFor's do ("company rank by turn" → "Company rank by turn").
-  return panels.map((p) => ({ ...p, title: p.title.charAt(0).toUpperCase() + p.title.slice(1) }));
+  return panels;
 }
 
 /**
@@ -261,7 +220,7 @@ export function panelsFor(result: ScenarioResult, options: PanelOptions = {}): P
  * (first value of the second path at the bottom there, at the top here, as tables read);
  * with a third path, one row per point instead.
  */
-function heatmapTable(result: ScenarioResult, metric: string, kind: MetricKind, axes: string[]): Table {
+function heatmapTable(result: ScenarioResult, metric: string, kind: MetricKind, axes: string[], setup?: unknown): Table {
   const [across, up] = [axes[0]!, axes[1]!];
   if (axes.length > 2) {
     return {
@@ -274,21 +233,18 @@ function heatmapTable(result: ScenarioResult, metric: string, kind: MetricKind, 
   const find = (a: unknown, u: unknown) =>
     result.results.find((p) => formatSweepValue(p.point[across]) === formatSweepValue(a) && formatSweepValue(p.point[up]) === formatSweepValue(u));
   return {
-    columns: [`${sweepLabel(up)} \\ ${sweepLabel(across)}`, ...acrossValues.map(formatSweepValue)],
+    columns: [`${sweepLabel(up, setup)} \\ ${sweepLabel(across, setup)}`, ...acrossValues.map(formatSweepValue)],
     rows: upValues.map((u) => [textCell(formatSweepValue(u)), ...acrossValues.map((a) => estimateCell(find(a, u)?.metrics[metric], kind))]),
   };
 }
 
-/** The metric a heatmap shows: the one asked for, else as chartsFor (an expect metric, else the first probability). */
+/** The metric the heatmap menu shows: the one asked for, else the plan's first (reports/charts/plan.ts). */
 export function heatmapMetric(result: ScenarioResult, asked?: string): string {
-  const kinds = metricKinds(result);
-  const metrics = [...kinds.keys()];
-  if (asked && kinds.has(asked)) return asked;
-  const fromChecks = result.expect.map((e) => e.metric).filter((m) => kinds.has(m));
-  return fromChecks[0] ?? metrics.find((m) => kinds.get(m) === 'probability') ?? metrics[0]!;
+  if (asked && metricKinds(result).has(asked)) return asked;
+  return defaultHeatmapMetrics(result)[0]!;
 }
 
 /** The metrics a heatmap may show (every metric of the result), labelled. */
 export function heatmapChoices(result: ScenarioResult): { metric: string; label: string }[] {
-  return [...metricKinds(result).keys()].map((m) => ({ metric: m, label: metricLabel(m, result.mechanic) }));
+  return [...metricKinds(result).keys()].map((m) => ({ metric: m, label: metricLabel(result, m) }));
 }

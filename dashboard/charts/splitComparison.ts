@@ -6,7 +6,8 @@
  */
 import * as Plot from '@observablehq/plot';
 import type { ScenarioResult } from '../../sim/result.ts';
-import { formatSweepValue, metricLabel, pointLabel } from '../../reports/labels.ts';
+import { metricLabel } from '../../reports/metrics.ts';
+import { formatSweepValue, pointLabel } from '../../reports/sweep.ts';
 import { plotToSvg } from '../../reports/svg.ts';
 import { EXACT, MARGIN_TOP, MONTE_CARLO, WIDTH, keyLine, spreadLabels, textWidth } from '../../reports/charts/shared.ts';
 
@@ -48,7 +49,7 @@ export function splitComparison(result: ScenarioResult, axis: string, metrics: s
         const r = p.metrics[m]!;
         return {
           split: splitLabel(p.point[axis]),
-          series: metricLabel(m, result.mechanic),
+          series: metricLabel(result, m),
           panel: pointLabel(Object.fromEntries(others.map((a) => [a, p.point[a]]))),
           estimate: r.estimate,
           low: r.ci95[0],

@@ -3,7 +3,7 @@
  * rows of cells, each cell its text and, for numbers, the full-precision value (kept in a
  * `data-value` attribute, so a test or a copy-paste gets every digit).
  */
-import type { MetricKind } from '../../reports/kinds.ts';
+import { type MetricKind } from '../../reports/metrics.ts';
 
 export interface TableCell {
   text: string;

@@ -4,7 +4,7 @@
  * then a message that names the file and what was wrong, in the CLI's words where the CLI
  * has them. Parsed, never evaluated.
  */
-import { parseScenarioText } from '../../cli/scenario-text.ts';
+import { parseScenarioText } from '../../sim/scenarioText.ts';
 import { ScenarioErrors } from '../../sim/scenario.ts';
 import type { ScenarioResult } from '../../sim/result.ts';
 

@@ -214,6 +214,7 @@ export class App implements SetupContext {
     replace(
       this.el.results,
       renderResults(this.view, {
+        setup: this.current.setup,
         heatmapMetric: this.heatmapMetric,
         compareMetric: this.compareMetric,
         distributionViews: this.distributionViews,

@@ -3,7 +3,8 @@
  * compare view first when B is set, then A's own charts.
  */
 import type { ScenarioResult } from '../../sim/result.ts';
-import { pointLabel, metricLabel } from '../../reports/labels.ts';
+import { metricLabel } from '../../reports/metrics.ts';
+import { pointLabel } from '../../reports/sweep.ts';
 import { comparePanels, comparedMetric } from '../charts/comparePanels.ts';
 import { heatmapChoices, heatmapMetric, panelsFor, type DistributionView } from '../charts/panels.ts';
 import type { JobProgress } from '../run/scheduler.ts';
@@ -34,6 +35,8 @@ export interface ResultsView {
 const PROBLEMS_LISTED = 5;
 
 export interface ResultsOptions {
+  /** The draft's setup: sweep paths name list items by it (reports/sweep.ts). */
+  setup?: unknown;
   heatmapMetric?: string;
   compareMetric?: string;
   distributionViews: Record<string, DistributionView>;
@@ -92,7 +95,7 @@ function checks(result: ScenarioResult, provisional: boolean): HTMLElement | nul
           'li',
           { class: e.pass ? 'pass' : 'fail' },
           h('span', { class: 'badge' }, e.pass ? 'pass' : 'FAIL'),
-          ` ${metricLabel(e.metric, result.mechanic)} ${bound}${e.point ? ` at ${pointLabel(e.point)}` : ''}`,
+          ` ${metricLabel(result, e.metric)} ${bound}${e.point ? ` at ${pointLabel(e.point)}` : ''}`,
           e.failedPoints?.length ? ` (fails at ${e.failedPoints.map(pointLabel).join('; ')})` : '',
         );
       }),
@@ -112,7 +115,7 @@ export function renderResults(view: ResultsView, options: ResultsOptions): HTMLE
   const [a, b] = view.results;
   if (!a) return root;
   const provisional = view.state === 'running';
-  const panelOptions = { axes: view.axes, pointCount: view.pointCount, heatmapMetric: options.heatmapMetric, distributionViews: options.distributionViews };
+  const panelOptions = { setup: view.state === 'file' ? undefined : options.setup, axes: view.axes, pointCount: view.pointCount, heatmapMetric: options.heatmapMetric, distributionViews: options.distributionViews };
   if (b && view.state !== 'file') {
     const compareOptions = { metric: options.compareMetric };
     root.append(

@@ -7,7 +7,8 @@
  */
 import * as Plot from '@observablehq/plot';
 import type { ScenarioResult } from '../../sim/result.ts';
-import { metricLabel, pointLabel } from '../labels.ts';
+import { metricLabel } from '../metrics.ts';
+import { pointLabel } from '../sweep.ts';
 import { plotToSvg } from '../svg.ts';
 import { EXACT, MARGIN_TOP, MONTE_CARLO, WIDTH, keyLine, pointTrials, textWidth, wilson95 } from './shared.ts';
 
@@ -15,8 +16,8 @@ import { EXACT, MARGIN_TOP, MONTE_CARLO, WIDTH, keyLine, pointTrials, textWidth,
 export const MAX_DISTRIBUTION_PANELS = 12;
 
 /** A distribution's name as an axis label: "rounds" for `rounds`, not "mean rounds". */
-export function distributionLabel(key: string, mechanic = ''): string {
-  return metricLabel(key, mechanic).replace(/^mean /, '');
+export function distributionLabel(result: ScenarioResult, key: string): string {
+  return metricLabel(result, key).replace(/^mean /, '');
 }
 
 export function distributionBars(result: ScenarioResult, key: string): string {
@@ -47,7 +48,7 @@ export function distributionBars(result: ScenarioResult, key: string): string {
     marginTop: MARGIN_TOP,
     marginBottom: 44,
     marginRight: faceted ? Math.min(Math.max(...panels.map(textWidth)) + 12, 220) : 20,
-    x: { domain: xs, label: distributionLabel(key, result.mechanic), labelAnchor: 'center' },
+    x: { domain: xs, label: distributionLabel(result, key), labelAnchor: 'center' },
     y: { domain: [0, Math.max(...rows.map((r) => Math.max(r.high, r.exact ?? 0)))], nice: true, grid: true, label: 'share of trials' },
     fy: faceted ? { domain: panels, label: null } : undefined,
     marks: [

@@ -7,8 +7,7 @@
  */
 import * as Plot from '@observablehq/plot';
 import type { PointResult } from '../../sim/result.ts';
-import type { MetricKind } from '../kinds.ts';
-import { metricLabel } from '../labels.ts';
+import { type MetricKind, metricLabel } from '../metrics.ts';
 import { plotToSvg } from '../svg.ts';
 import { EXACT, MARGIN_TOP, MONTE_CARLO, WIDTH, formatEstimate, keyLine, textWidth } from './shared.ts';
 
@@ -26,7 +25,7 @@ export function estimatesAtPoint(point: PointResult, metrics: string[], options:
     .map((metric) => {
       const m = point.metrics[metric]!;
       return {
-        label: metricLabel(metric, mechanic),
+        label: metricLabel(point, metric, mechanic),
         estimate: m.estimate,
         low: m.ci95[0],
         high: m.ci95[1],

@@ -5,7 +5,7 @@
  */
 import * as Plot from '@observablehq/plot';
 import type { ScenarioResult } from '../../sim/result.ts';
-import { pointLabel } from '../labels.ts';
+import { pointLabel } from '../sweep.ts';
 import { plotToSvg } from '../svg.ts';
 import { FAN_COLUMNS, SERIES_LABELS } from './campaignSeries.ts';
 import { MARGIN_TOP, MONTE_CARLO, WIDTH, keyLine, textWidth } from './shared.ts';

@@ -8,8 +8,8 @@
  */
 import * as Plot from '@observablehq/plot';
 import type { ScenarioResult } from '../../sim/result.ts';
-import type { MetricKind } from '../kinds.ts';
-import { formatSweepValue, metricLabel, pointLabel, sweepLabel } from '../labels.ts';
+import { type MetricKind, metricLabel } from '../metrics.ts';
+import { formatSweepValue, pointLabel, sweepLabel } from '../sweep.ts';
 import { plotToSvg } from '../svg.ts';
 import { MARGIN_TOP, WIDTH, axisValues, formatEstimate, keyLine, sweepAxes, textWidth } from './shared.ts';
 
@@ -17,6 +17,8 @@ export interface MetricHeatmapOptions {
   kind: MetricKind;
   /** The sweep paths across and up; default: the result's first two. */
   axes?: [string, string];
+  /** The scenario's setup, so list items read by their names (reports/sweep.ts). */
+  setup?: unknown;
 }
 
 /** Cell height in px: two lines of 10px text with room to breathe. */
@@ -73,12 +75,12 @@ export function metricHeatmap(result: ScenarioResult, metric: string, options: M
     marginRight,
     marginBottom,
     padding: 0.04,
-    x: { domain: acrossValues, label: sweepLabel(across), labelAnchor: 'center', tickSize: 0, tickRotate: slant ? -30 : 0 },
-    y: { domain: upValues, label: sweepLabel(up), tickSize: 0 },
+    x: { domain: acrossValues, label: sweepLabel(across, options.setup), labelAnchor: 'center', tickSize: 0, tickRotate: slant ? -30 : 0 },
+    y: { domain: upValues, label: sweepLabel(up, options.setup), tickSize: 0 },
     fy: panelAxes.length ? { domain: panels, label: null, padding: 0.15 } : undefined,
     color: { type: 'linear', domain: [low, high], scheme: 'blues' },
     marks: [
-      keyLine(`cell: ${metricLabel(metric, result.mechanic)}, Monte Carlo${showExact ? ' (exact below)' : ''}`),
+      keyLine(`cell: ${metricLabel(result, metric)}, Monte Carlo${showExact ? ' (exact below)' : ''}`),
       Plot.cell(rows, { x: 'across', y: 'up', fy: panelAxes.length ? 'panel' : undefined, fill: 'estimate' }),
       Plot.text(rows, {
         x: 'across',

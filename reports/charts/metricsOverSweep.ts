@@ -9,8 +9,8 @@
  */
 import * as Plot from '@observablehq/plot';
 import type { ScenarioResult } from '../../sim/result.ts';
-import type { MetricKind } from '../kinds.ts';
-import { chartFamily, familyLabel, formatSweepValue, memberName, sweepLabel } from '../labels.ts';
+import { type MetricKind, chartFamily, familyLabel, memberName } from '../metrics.ts';
+import { formatSweepValue, sweepLabel } from '../sweep.ts';
 import { plotToSvg } from '../svg.ts';
 import { EXACT, MARGIN_TOP, MONTE_CARLO, WIDTH, allNumbers, axisValues, keyLine, spreadLabels, textWidth } from './shared.ts';
 
@@ -24,6 +24,8 @@ export interface MetricsOverSweepOptions {
   kind: MetricKind;
   /** The swept path on the x axis; defaults to the result's first sweep path. */
   axis?: string;
+  /** The scenario's setup, so list items read by their names (reports/sweep.ts). */
+  setup?: unknown;
 }
 
 export function metricsOverSweep(result: ScenarioResult, metrics: string[], options: MetricsOverSweepOptions): string {
@@ -68,11 +70,11 @@ export function metricsOverSweep(result: ScenarioResult, metrics: string[], opti
     marginRight,
     marginBottom: MARGIN_BOTTOM,
     x: numeric
-      ? { label: sweepLabel(axis), ...(integerTicks ? { ticks: values as number[], tickFormat: 'd' } : {}) }
-      : { type: 'point', domain: values.map(formatSweepValue), label: sweepLabel(axis), padding: 0.3 },
+      ? { label: sweepLabel(axis, options.setup), ...(integerTicks ? { ticks: values as number[], tickFormat: 'd' } : {}) }
+      : { type: 'point', domain: values.map(formatSweepValue), label: sweepLabel(axis, options.setup), padding: 0.3 },
     y: options.kind === 'probability'
-      ? { domain: [0, 1], grid: true, label: familyLabel(family, metrics, result.mechanic) }
-      : { zero: true, nice: true, grid: true, label: familyLabel(family, metrics, result.mechanic) },
+      ? { domain: [0, 1], grid: true, label: familyLabel(result, family, metrics) }
+      : { zero: true, nice: true, grid: true, label: familyLabel(result, family, metrics) },
     color: { domain: series },
     marks: [
       keyLine(withExact.length

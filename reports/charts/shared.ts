@@ -5,8 +5,8 @@
  */
 import * as Plot from '@observablehq/plot';
 import type { PointResult, ScenarioResult } from '../../sim/result.ts';
-import { formatSweepValue } from '../labels.ts';
-import type { MetricKind } from '../kinds.ts';
+import { type MetricKind } from '../metrics.ts';
+import { formatSweepValue } from '../sweep.ts';
 
 /** Monte Carlo estimate and its interval. */
 export const MONTE_CARLO = '#4269d0';

@@ -7,7 +7,8 @@
 import * as Plot from '@observablehq/plot';
 import type { SolveResult } from '../../sim/solve/result.ts';
 import { valueText } from '../../sim/solve/sentence.ts';
-import { metricLabel, sweepLabel } from '../labels.ts';
+import { legacyLabel } from '../legacy.ts';
+import { sweepLabel } from '../sweep.ts';
 import { plotToSvg } from '../svg.ts';
 import { EXACT, MARGIN_TOP, MONTE_CARLO, WIDTH, allNumbers, keyLine } from './shared.ts';
 
@@ -19,7 +20,7 @@ export function solveTarget(s: SolveResult): number | undefined {
   return s.target ?? s.reference?.exact ?? s.reference?.estimate;
 }
 
-export function solveChart(s: SolveResult, options: { mechanic?: string; probability?: boolean } = {}): string {
+export function solveChart(s: SolveResult, options: { mechanic?: string; probability?: boolean; label?: string } = {}): string {
   const values = s.points.map((p) => p.value);
   const numeric = allNumbers(values);
   const x = (v: unknown) => (numeric ? (v as number) : valueText(v));
@@ -34,7 +35,8 @@ export function solveChart(s: SolveResult, options: { mechanic?: string; probabi
   const exact = s.method === 'exact';
   const probability = options.probability ?? rows.every((r) => r.y >= 0 && r.y <= 1 && (r.high ?? 0) <= 1);
   const integerTicks = numeric && values.length <= 15 && values.every((v) => Number.isInteger(v));
-  const label = metricLabel(s.metric, options.mechanic ?? '');
+  // The metric's label as its result declares it (reports/metrics.ts), passed in by the plan.
+  const label = options.label ?? legacyLabel(s.metric, options.mechanic ?? '');
   return plotToSvg({
     width: WIDTH,
     height: HEIGHT,

@@ -1,71 +1,21 @@
 /**
  * From a planned scenario to its solves: each block's values applied to the file's setup
  * (the sweep is not applied: a solve searches one field of the file's own setup), each
- * checked as the scenario's points are and prepared. `checkSolves` runs inside
- * planScenario, so a bad block is bad input before anything runs, for every command.
+ * checked as the scenario's points are and prepared. The blocks themselves are checked
+ * in planScenario (sim/scenario.ts `checkSolves`), so a bad block is bad input before
+ * anything runs, for every command.
  */
 import type { z } from 'zod';
 import { findMechanic } from '../mechanics.ts';
 import { rulesBySystem, type SystemName } from '../rules.ts';
 import type { Simulation } from '../mechanic.ts';
-import { ScenarioError, ScenarioErrors, setPath, sweepPathProblem, zodErrors, type ScenarioFile, type ScenarioPlan } from '../scenario.ts';
+import { ScenarioError, ScenarioErrors, applied, type ScenarioPlan } from '../scenario.ts';
 import { solveGoal, solveValues, type SolveBlock } from './schema.ts';
 import { SolveSearch, type SolveProblem } from './search.ts';
 import type { SolveResult } from './result.ts';
 
 /** `maxTrials` when a block gives none: this many times the file's trials per value. */
 export const DEFAULT_MAX_TRIALS_FACTOR = 16;
-
-function where(block: SolveBlock, value: unknown): string {
-  return ` (with ${block.vary} = ${JSON.stringify(value)})`;
-}
-
-/** The scenario (raw setup and rules) with `changes` applied. */
-function applied(scenario: ScenarioFile, changes: Record<string, unknown>): any {
-  let s: any = { setup: scenario.setup, rules: scenario.rules ?? {} };
-  for (const [path, value] of Object.entries(changes)) s = setPath(s, path, value);
-  return s;
-}
-
-/** Every problem of the file's solve blocks, as errors naming `solve.<i>…`. */
-export function checkSolves(scenario: ScenarioFile, file: string, metricNames: readonly string[]): ScenarioError[] {
-  const errors: ScenarioError[] = [];
-  const mechanic = findMechanic(scenario.system, scenario.mechanic);
-  if (!mechanic || !scenario.solve) return errors;
-  const rulesSchema = rulesBySystem[scenario.system as SystemName] as z.ZodType;
-  const base = { setup: scenario.setup, rules: scenario.rules ?? {} };
-  const names = new Set<string>();
-  scenario.solve.forEach((block, b) => {
-    const at = `solve.${b}`;
-    if (names.has(block.name)) errors.push(new ScenarioError(file, `${at}.name`, `"${block.name}" names another solve of this file: expected a name of its own`));
-    names.add(block.name);
-    const pathProblem = sweepPathProblem(base, block.vary);
-    if (pathProblem) {
-      errors.push(new ScenarioError(file, `${at}.vary`, pathProblem.replace('a sweep path', 'a path')));
-      return;
-    }
-    for (const path of Object.keys(block.sameAs ?? {})) {
-      const p = sweepPathProblem(base, path);
-      if (p) errors.push(new ScenarioError(file, `${at}.sameAs.${path}`, p.replace('a sweep path', 'a path')));
-    }
-    if (!metricNames.includes(block.metric)) {
-      errors.push(new ScenarioError(file, `${at}.metric`, `no metric "${block.metric}" in ${scenario.system} ${scenario.mechanic}: expected one of ${metricNames.join(', ')}`));
-    }
-    const setups: [string, Record<string, unknown>, string][] = solveValues(block).map((v, k) => [block.values ? `${at}.values.${k}` : `${at}.range`, { [block.vary]: v }, where(block, v)]);
-    if (block.sameAs) setups.push([`${at}.sameAs`, block.sameAs, ' (setup A)']);
-    for (const [path, changes, note] of setups) {
-      const s = applied(scenario, changes);
-      const rules = rulesSchema.safeParse(s.rules);
-      const setup = mechanic.setup.safeParse(s.setup);
-      const problems = [...(rules.success ? [] : zodErrors(file, ['rules'], rules.error, s.rules)), ...(setup.success ? [] : zodErrors(file, ['setup'], setup.error, s.setup))];
-      if (problems.length > 0) {
-        errors.push(new ScenarioError(file, path, `${problems[0].path}: ${problems[0].problem}${note}`));
-        break; // one message per block is enough: the rest are the same mistake
-      }
-    }
-  });
-  return errors;
-}
 
 export interface SolveOptions {
   /** Use exact values where the mechanic has them (default true; the tests switch it off). */

@@ -34,7 +34,8 @@ import { foldDistribution, type PoolFold } from '../exact/fold.ts';
 import { singleDieSchema } from '../dice.ts';
 import type { RandomStream } from '../random.ts';
 import type { SorcererRules } from '../rules.ts';
-import type { DistributionSpec, MetricSpec, Tally } from '../stats.ts';
+import type { DistributionSpec, Tally } from '../stats.ts';
+import { MetricLayout, metricTable } from '../metrics.ts';
 import { A_WINS, B_WINS, REROLL, contestFold, successesOf, winnerOf } from './contest.ts';
 import { WEAPONS, halvedLasting, needsPower, weaponSchema } from './bleed.ts';
 
@@ -171,6 +172,20 @@ export class TableContest {
 
 const NO_ONE = -1;
 
+/** A conflict's metrics (sim/metrics.ts). */
+export const CONFLICT_METRICS = metricTable({
+  win: { name: 'win.<name>', kind: 'probability', label: 'P(win: <name>)', family: 'P(win)', headline: true },
+  draw: { name: 'draw', kind: 'probability', label: 'P(no one wins)' },
+  rounds: { name: 'rounds', kind: 'mean', label: 'mean rounds fought' },
+  lasting: { name: 'lasting.<name>', kind: 'mean', label: 'mean lasting penalty of <name> at the end', family: 'mean lasting penalty at the end' },
+  injured: { name: 'injured.<name>', kind: 'probability', label: 'P(injured: <name>)', family: 'P(injured)' },
+  hospital: { name: 'hospital.<name>', kind: 'probability', label: 'P(in hospital: <name>)', family: 'P(in hospital)' },
+  stoodUp: { name: 'stoodUp.<name>', kind: 'mean', label: 'mean Stand Ups by <name>', family: 'mean Stand Ups' },
+  first: { name: 'first.<name>', kind: 'probability', label: 'P(acts first: <name>)', family: 'P(acts first)' },
+  openingLanded: { name: 'opening.landed', kind: 'probability', label: "P(the first action lands)" },
+  openingSuccesses: { name: 'opening.successes', kind: 'mean', label: 'mean successes of the first action (0 if it fails)' },
+});
+
 export const conflict = defineMechanic({
   // Trials per chunk (see Mechanic.chunkTrials): a Sorcerer conflict runs ~0.6M trials/s: 2^14 trials make a chunk of ~30 ms.
   chunkTrials: 16384,
@@ -201,24 +216,24 @@ export const conflict = defineMechanic({
     const power = Int32Array.from(fighters, (f) => f.power ?? 0);
 
     const lastingBins = (f: (typeof fighters)[number]) => 4 * f.stamina + 5;
-    const metrics: MetricSpec[] = [
-      { name: `win.${A}`, kind: 'probability' },
-      { name: `win.${B}`, kind: 'probability' },
-      { name: 'draw', kind: 'probability' },
-      { name: 'rounds', kind: 'mean' },
-      ...fighters.flatMap((f): MetricSpec[] => [
-        { name: `lasting.${f.name}`, kind: 'mean' },
-        { name: `injured.${f.name}`, kind: 'probability' },
-        { name: `hospital.${f.name}`, kind: 'probability' },
-        { name: `stoodUp.${f.name}`, kind: 'mean' },
-      ]),
-      { name: `first.${A}`, kind: 'probability' },
-      { name: `first.${B}`, kind: 'probability' },
-      { name: 'opening.landed', kind: 'probability' },
-      { name: 'opening.successes', kind: 'mean' },
-    ];
-    const M_FIGHTER = 4; // + 4·i: lasting, injured, hospital, stoodUp
-    const M_OPENING = 12; // first.a, first.b, landed, successes
+    const L = new MetricLayout(CONFLICT_METRICS);
+    const win = [L.add('win', { name: A }), L.add('win', { name: B })];
+    const draw = L.add('draw');
+    const roundsSlot = L.add('rounds');
+    const lastingSlot = new Int32Array(2);
+    const injured = new Int32Array(2);
+    const hospital = new Int32Array(2);
+    const stoodUpSlot = new Int32Array(2);
+    fighters.forEach((f, i) => {
+      lastingSlot[i] = L.add('lasting', { name: f.name });
+      injured[i] = L.add('injured', { name: f.name });
+      hospital[i] = L.add('hospital', { name: f.name });
+      stoodUpSlot[i] = L.add('stoodUp', { name: f.name });
+    });
+    const first = [L.add('first', { name: A }), L.add('first', { name: B })];
+    const openingLandedSlot = L.add('openingLanded');
+    const openingSuccessesSlot = L.add('openingSuccesses');
+    const metrics = L.specs;
     const distributions: DistributionSpec[] = fighters.map((f) => ({ name: `lasting.${f.name}`, min: 0, size: lastingBins(f) }));
 
     return {
@@ -384,22 +399,22 @@ export const conflict = defineMechanic({
             }
           }
 
-          tally.add(0, winner === 0 ? 1 : 0);
-          tally.add(1, winner === 1 ? 1 : 0);
-          tally.add(2, winner === NO_ONE ? 1 : 0);
-          tally.add(3, rounds);
+          tally.add(win[0], winner === 0 ? 1 : 0);
+          tally.add(win[1], winner === 1 ? 1 : 0);
+          tally.add(draw, winner === NO_ONE ? 1 : 0);
+          tally.add(roundsSlot, rounds);
           for (let i = 0; i < 2; i++) {
             const final = halvedLasting(lasting[i]);
-            tally.add(M_FIGHTER + 4 * i, final);
-            tally.add(M_FIGHTER + 4 * i + 1, final > stamina[i] && final <= 2 * stamina[i] ? 1 : 0);
-            tally.add(M_FIGHTER + 4 * i + 2, final > 2 * stamina[i] ? 1 : 0);
-            tally.add(M_FIGHTER + 4 * i + 3, stoodUp[i]);
+            tally.add(lastingSlot[i], final);
+            tally.add(injured[i], final > stamina[i] && final <= 2 * stamina[i] ? 1 : 0);
+            tally.add(hospital[i], final > 2 * stamina[i] ? 1 : 0);
+            tally.add(stoodUpSlot[i], stoodUp[i]);
             tally.bin(i, final);
           }
-          tally.add(M_OPENING, firstActor === 0 ? 1 : 0);
-          tally.add(M_OPENING + 1, firstActor === 1 ? 1 : 0);
-          tally.add(M_OPENING + 2, openingLanded);
-          tally.add(M_OPENING + 3, openingSuccesses);
+          tally.add(first[0], firstActor === 0 ? 1 : 0);
+          tally.add(first[1], firstActor === 1 ? 1 : 0);
+          tally.add(openingLandedSlot, openingLanded);
+          tally.add(openingSuccessesSlot, openingSuccesses);
         }
         tally.addTrials(trials);
       },
@@ -407,14 +422,12 @@ export const conflict = defineMechanic({
       exact(): ExactValues {
         const o = openingExchange(setup.a, setup.b, sides, rules.exhausted);
         if (!o) return { metrics: {} };
-        return {
-          metrics: {
-            [`first.${A}`]: o.firstA,
-            [`first.${B}`]: o.firstB,
-            'opening.landed': o.landed,
-            'opening.successes': o.successes,
-          },
-        };
+        const x = L.exact();
+        x[first[0]] = o.firstA;
+        x[first[1]] = o.firstB;
+        x[openingLandedSlot] = o.landed;
+        x[openingSuccessesSlot] = o.successes;
+        return { metrics: L.named(x) };
       },
     };
   },

@@ -10,7 +10,7 @@ import { defineMechanic } from '../mechanic.ts';
 import { FoldRoller, foldDistribution, type PoolFold } from '../exact/fold.ts';
 import { singleDieSchema } from '../dice.ts';
 import type { SorcererRules } from '../rules.ts';
-import type { MetricSpec } from '../stats.ts';
+import { MetricLayout, metricTable } from '../metrics.ts';
 
 const count = z.number().int().min(0).max(100);
 
@@ -101,6 +101,14 @@ export function contestFold(exhausted: SorcererRules['exhausted']): PoolFold {
   };
 }
 
+/** A contest's metrics (sim/metrics.ts). */
+export const CONTEST_METRICS = metricTable({
+  win: { name: 'win.<name>', kind: 'probability', label: 'P(win: <name>)', family: 'P(win)', headline: true },
+  reroll: { name: 'reroll', kind: 'probability', label: 'P(reroll: both sides out of dice)' },
+  totalVictory: { name: 'totalVictory.<name>', kind: 'probability', label: 'P(total victory: <name>)', family: 'P(total victory)' },
+  successes: { name: 'successes.<name>', kind: 'mean', label: 'mean successes for <name> (0 on a loss)', family: 'mean successes (0 on a loss)' },
+});
+
 export const contest = defineMechanic({
   system: 'sorcerer',
   name: 'contest',
@@ -114,15 +122,17 @@ export const contest = defineMechanic({
     const fold = contestFold(rules.exhausted);
     const maxSuccesses = Math.max(counts[0], counts[1], 1);
 
-    const metrics: MetricSpec[] = [
-      { name: `win.${a.name}`, kind: 'probability' },
-      { name: `win.${b.name}`, kind: 'probability' },
-      { name: 'reroll', kind: 'probability' },
-      { name: `totalVictory.${a.name}`, kind: 'probability' },
-      { name: `totalVictory.${b.name}`, kind: 'probability' },
-      { name: `successes.${a.name}`, kind: 'mean' },
-      { name: `successes.${b.name}`, kind: 'mean' },
-    ];
+    const L = new MetricLayout(CONTEST_METRICS);
+    const M = {
+      winA: L.add('win', { name: a.name }),
+      winB: L.add('win', { name: b.name }),
+      reroll: L.add('reroll'),
+      totalVictoryA: L.add('totalVictory', { name: a.name }),
+      totalVictoryB: L.add('totalVictory', { name: b.name }),
+      successesA: L.add('successes', { name: a.name }),
+      successesB: L.add('successes', { name: b.name }),
+    };
+    const metrics = L.specs;
     const distributions = [
       { name: `successes.${a.name}`, min: 0, size: maxSuccesses + 1 },
       { name: `successes.${b.name}`, min: 0, size: maxSuccesses + 1 },
@@ -138,13 +148,13 @@ export const contest = defineMechanic({
           const winner = winnerOf(state);
           const s = successesOf(state);
           const tv = totalVictoryOf(state);
-          tally.add(0, winner === A_WINS ? 1 : 0);
-          tally.add(1, winner === B_WINS ? 1 : 0);
-          tally.add(2, winner === REROLL ? 1 : 0);
-          tally.add(3, winner === A_WINS ? tv : 0);
-          tally.add(4, winner === B_WINS ? tv : 0);
-          tally.add(5, winner === A_WINS ? s : 0);
-          tally.add(6, winner === B_WINS ? s : 0);
+          tally.add(M.winA, winner === A_WINS ? 1 : 0);
+          tally.add(M.winB, winner === B_WINS ? 1 : 0);
+          tally.add(M.reroll, winner === REROLL ? 1 : 0);
+          tally.add(M.totalVictoryA, winner === A_WINS ? tv : 0);
+          tally.add(M.totalVictoryB, winner === B_WINS ? tv : 0);
+          tally.add(M.successesA, winner === A_WINS ? s : 0);
+          tally.add(M.successesB, winner === B_WINS ? s : 0);
           tally.bin(0, winner === A_WINS ? s : 0);
           tally.bin(1, winner === B_WINS ? s : 0);
         }
@@ -157,32 +167,32 @@ export const contest = defineMechanic({
           { count: counts[0], sides },
           { count: counts[1], sides },
         ]);
-        const m = Object.fromEntries(metrics.map((x) => [x.name, 0]));
+        const m = L.exact().fill(0);
         const succA = new Array(maxSuccesses + 1).fill(0);
         const succB = new Array(maxSuccesses + 1).fill(0);
         for (const [state, p] of finals) {
           const winner = winnerOf(state);
           const s = successesOf(state);
           if (winner === A_WINS) {
-            m[`win.${a.name}`] += p;
-            m[`totalVictory.${a.name}`] += p * totalVictoryOf(state);
-            m[`successes.${a.name}`] += p * s;
+            m[M.winA] += p;
+            m[M.totalVictoryA] += p * totalVictoryOf(state);
+            m[M.successesA] += p * s;
             succA[Math.min(s, maxSuccesses)] += p;
             succB[0] += p;
           } else if (winner === B_WINS) {
-            m[`win.${b.name}`] += p;
-            m[`totalVictory.${b.name}`] += p * totalVictoryOf(state);
-            m[`successes.${b.name}`] += p * s;
+            m[M.winB] += p;
+            m[M.totalVictoryB] += p * totalVictoryOf(state);
+            m[M.successesB] += p * s;
             succB[Math.min(s, maxSuccesses)] += p;
             succA[0] += p;
           } else {
-            m.reroll += p;
+            m[M.reroll] += p;
             succA[0] += p;
             succB[0] += p;
           }
         }
         return {
-          metrics: m,
+          metrics: L.named(m),
           distributions: { [`successes.${a.name}`]: succA, [`successes.${b.name}`]: succB },
         };
       },

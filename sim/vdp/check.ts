@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { defineMechanic } from '../mechanic.ts';
+import { fixedLayout, metricTable } from '../metrics.ts';
 import { VdpRoll, extraDice, netAdvantage } from './pool.ts';
 
 export const checkSetup = z
@@ -19,6 +20,12 @@ export const checkSetup = z
   })
   .strict();
 
+/** A basic check's metrics (sim/metrics.ts). */
+export const CHECK_METRICS = metricTable({
+  success: { name: 'success', kind: 'probability', label: 'P(check succeeds)', headline: true },
+  tension: { name: 'tension', kind: 'mean', label: 'mean tension gained' },
+});
+
 export const check = defineMechanic({
   system: 'vdp',
   name: 'check',
@@ -27,22 +34,20 @@ export const check = defineMechanic({
   prepare(setup) {
     const roll = new VdpRoll(setup.dice ?? 2, netAdvantage(setup.advantage, setup.disadvantage), setup.modifier);
     const { target } = setup;
+    const { specs: metrics, slot: M, exact: exactOf } = fixedLayout(CHECK_METRICS);
     return {
-      metrics: [
-        { name: 'success', kind: 'probability' },
-        { name: 'tension', kind: 'mean' },
-      ],
+      metrics,
       run(random, trials, tally) {
         for (let t = 0; t < trials; t++) {
           const total = roll.roll(random);
-          tally.add(0, total >= target ? 1 : 0);
-          tally.add(1, total === target ? 1 : 0);
+          tally.add(M.success, total >= target ? 1 : 0);
+          tally.add(M.tension, total === target ? 1 : 0);
         }
         tally.addTrials(trials);
       },
       exact() {
         const d = roll.distribution();
-        return { metrics: { success: d.atLeast(target), tension: d.at(target) } };
+        return { metrics: exactOf({ success: d.atLeast(target), tension: d.at(target) }) };
       },
     };
   },

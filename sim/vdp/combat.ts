@@ -30,7 +30,8 @@ import { z } from 'zod';
 import { defineMechanic } from '../mechanic.ts';
 import { Distribution } from '../exact/distribution.ts';
 import type { RandomStream } from '../random.ts';
-import type { DistributionSpec, MetricSpec, Tally } from '../stats.ts';
+import type { DistributionSpec, Tally } from '../stats.ts';
+import { MetricLayout, metricTable } from '../metrics.ts';
 import { VDP_DIE, VDP_POOL, VdpRoll } from './pool.ts';
 import { FIXED_SPLITS, attackDiceOf, type FixedSplit } from './allocation.ts';
 import { bonusOf, exchange, rollBonusSchema } from './exchange.ts';
@@ -262,6 +263,31 @@ interface Fighter {
   setup: CombatantSetup;
 }
 
+/** Combat's metrics (sim/metrics.ts); per-character figures are per combatant of the entry. */
+export const COMBAT_METRICS = metricTable({
+  win: { name: 'win.<team>', kind: 'probability', label: 'P(win: <team>)', family: 'P(win)', headline: true },
+  draw: { name: 'draw', kind: 'probability', label: 'P(no team left standing)' },
+  rounds: { name: 'rounds', kind: 'mean', label: 'mean rounds fought' },
+  wounds: { name: 'wounds.<name>', kind: 'mean', label: 'mean wounds taken by a <name>', family: 'mean wounds taken' },
+  ko: { name: 'ko.<name>', kind: 'probability', label: 'P(knocked out: <name>)', family: 'P(knocked out)' },
+  tension: { name: 'tension.<name>', kind: 'mean', label: 'mean tension gained by a <name>', family: 'mean tension gained' },
+  first: { name: 'first.<name>', kind: 'probability', label: 'P(takes the first turn: <name>)', family: 'P(takes the first turn)' },
+  openingAvoided: { name: 'opening.avoided', kind: 'probability', label: 'P(first attack avoided)' },
+  openingHeld: { name: 'opening.held', kind: 'probability', label: 'P(first attack held)' },
+  openingGlancing: { name: 'opening.glancing', kind: 'probability', label: 'P(first attack a glancing blow)' },
+  openingHit: { name: 'opening.hit', kind: 'probability', label: 'P(first attack deals damage)' },
+  openingDamage: { name: 'opening.damage', kind: 'mean', label: 'mean damage of the first attack' },
+  effects: { name: 'effects.<name>', kind: 'mean', label: 'mean effects landed by a <name>', family: 'mean effects landed' },
+  effectDice: { name: 'effectDice.<name>', kind: 'mean', label: 'mean effect dice landed by a <name>', family: 'mean effect dice landed' },
+  converted: { name: 'converted.<name>', kind: 'mean', label: 'mean dice a <name> converted', family: 'mean dice converted' },
+  bids: { name: 'bids.<name>', kind: 'mean', label: 'mean bids paid by a <name>', family: 'mean bids paid' },
+  openingEffect: { name: 'opening.effect', kind: 'probability', label: 'P(the first attack lands an effect)' },
+  openingEffectDice: { name: 'opening.effectDice', kind: 'mean', label: 'mean effect dice of the first attack' },
+  charge: { name: 'charge.<name>', kind: 'mean', label: 'mean Edge Charge gained by a <name>', family: 'mean Edge Charge gained' },
+  released: { name: 'released.<name>', kind: 'mean', label: 'mean Edge Charge released by a <name>', family: 'mean Edge Charge released' },
+  statusRemoved: { name: 'statusRemoved.<name>', kind: 'mean', label: 'mean statuses a <name> removed', family: 'mean statuses removed' },
+});
+
 export const combat = defineMechanic({
   // Trials per chunk (see Mechanic.chunkTrials): a VDP fight runs 0.2–0.8M trials/s: 2^14 trials make a chunk of 20–80 ms.
   chunkTrials: 16384,
@@ -315,56 +341,50 @@ export const combat = defineMechanic({
     // The opening exchange is computed exactly for a duel.
     const duel = n === 2;
 
-    const metrics: MetricSpec[] = [
-      ...teamNames.map((t): MetricSpec => ({ name: `win.${t}`, kind: 'probability' })),
-      { name: 'draw', kind: 'probability' },
-      { name: 'rounds', kind: 'mean' },
-      ...entries.flatMap((c): MetricSpec[] => {
-        const scale = c.count ?? 1;
-        return [
-          { name: `wounds.${c.name}`, kind: 'mean', scale },
-          { name: `ko.${c.name}`, kind: 'probability', scale },
-          { name: `tension.${c.name}`, kind: 'mean', scale },
-        ];
-      }),
-      // The fight's first turn and first attack: the same metrics at every sweep point,
-      // exact for a duel.
-      ...entries.map((c): MetricSpec => ({ name: `first.${c.name}`, kind: 'probability' })),
-      { name: 'opening.avoided', kind: 'probability' },
-      { name: 'opening.held', kind: 'probability' },
-      { name: 'opening.glancing', kind: 'probability' },
-      { name: 'opening.hit', kind: 'probability' },
-      { name: 'opening.damage', kind: 'mean' },
-      // Effects (sim/vdp/effects.ts), per character of the entry.
-      ...entries.flatMap((c): MetricSpec[] => {
-        const scale = c.count ?? 1;
-        return [
-          { name: `effects.${c.name}`, kind: 'mean', scale },
-          { name: `effectDice.${c.name}`, kind: 'mean', scale },
-          { name: `converted.${c.name}`, kind: 'mean', scale },
-          { name: `bids.${c.name}`, kind: 'mean', scale },
-        ];
-      }),
-      { name: 'opening.effect', kind: 'probability' },
-      { name: 'opening.effectDice', kind: 'mean' },
-      // Edge Charge (sim/vdp/charge.ts) and statuses, per character of the entry.
-      ...entries.flatMap((c): MetricSpec[] => {
-        const scale = c.count ?? 1;
-        return [
-          { name: `charge.${c.name}`, kind: 'mean', scale },
-          { name: `released.${c.name}`, kind: 'mean', scale },
-          { name: `statusRemoved.${c.name}`, kind: 'mean', scale },
-        ];
-      }),
-    ];
-    const M_DRAW = teams;
-    const M_ROUNDS = teams + 1;
-    const M_ENTRY = teams + 2; // + 3·entry: wounds, ko, tension
-    const M_FIRST = M_ENTRY + 3 * entries.length; // + entry
-    const M_OPENING = M_FIRST + entries.length; // avoided, held, glancing, hit, damage
-    const M_EFFECTS = M_OPENING + 5; // + 4·entry: effects, effectDice, converted, bids
-    const M_OPENING_EFFECT = M_EFFECTS + 4 * entries.length; // effect, effectDice
-    const M_CHARGE = M_OPENING_EFFECT + 2; // + 3·entry: charge, released, statusRemoved
+    const L = new MetricLayout(COMBAT_METRICS);
+    const M = {
+      win: Int32Array.from(teamNames, (team) => L.add('win', { team })),
+      draw: L.add('draw'),
+      rounds: L.add('rounds'),
+      wounds: new Int32Array(entries.length),
+      ko: new Int32Array(entries.length),
+      tension: new Int32Array(entries.length),
+      first: new Int32Array(entries.length),
+      openingAvoided: 0,
+      openingHeld: 0,
+      openingGlancing: 0,
+      openingHit: 0,
+      openingDamage: 0,
+    };
+    entries.forEach((c, e) => {
+      const scale = c.count ?? 1;
+      M.wounds[e] = L.add('wounds', { name: c.name }, scale);
+      M.ko[e] = L.add('ko', { name: c.name }, scale);
+      M.tension[e] = L.add('tension', { name: c.name }, scale);
+    });
+    // The fight's first turn and first attack: the same metrics at every sweep point,
+    // exact for a duel.
+    entries.forEach((c, e) => (M.first[e] = L.add('first', { name: c.name })));
+    M.openingAvoided = L.add('openingAvoided');
+    M.openingHeld = L.add('openingHeld');
+    M.openingGlancing = L.add('openingGlancing');
+    M.openingHit = L.add('openingHit');
+    M.openingDamage = L.add('openingDamage');
+    // Effects (sim/vdp/effects.ts), per character of the entry: four slots side by side.
+    const M_EFFECTS = L.specs.length; // + 4·entry: effects, effectDice, converted, bids
+    entries.forEach((c) => {
+      const scale = c.count ?? 1;
+      for (const key of ['effects', 'effectDice', 'converted', 'bids'] as const) L.add(key, { name: c.name }, scale);
+    });
+    const M_OPENING_EFFECT = L.add('openingEffect'); // then openingEffectDice
+    L.add('openingEffectDice');
+    // Edge Charge (sim/vdp/charge.ts) and statuses, per character of the entry.
+    const M_CHARGE = L.specs.length; // + 3·entry: charge, released, statusRemoved
+    entries.forEach((c) => {
+      const scale = c.count ?? 1;
+      for (const key of ['charge', 'released', 'statusRemoved'] as const) L.add(key, { name: c.name }, scale);
+    });
+    const metrics = L.specs;
     const distributions: DistributionSpec[] = [{ name: 'rounds', min: 1, size: maxRounds }];
 
     return {
@@ -705,9 +725,9 @@ export const combat = defineMechanic({
 
           let winner = -1;
           if (teamsStanding === 1) for (let k = 0; k < teams; k++) if (teamStanding[k] > 0) winner = k;
-          for (let k = 0; k < teams; k++) tally.add(k, winner === k ? 1 : 0);
-          tally.add(M_DRAW, winner < 0 ? 1 : 0);
-          tally.add(M_ROUNDS, rounds);
+          for (let k = 0; k < teams; k++) tally.add(M.win[k], winner === k ? 1 : 0);
+          tally.add(M.draw, winner < 0 ? 1 : 0);
+          tally.add(M.rounds, rounds);
           tally.bin(0, rounds);
           entryWounds.fill(0);
           entryKo.fill(0);
@@ -719,16 +739,16 @@ export const combat = defineMechanic({
             entryTension[e] += gained[i];
           }
           for (let e = 0; e < entries.length; e++) {
-            tally.add(M_ENTRY + 3 * e, entryWounds[e]);
-            tally.add(M_ENTRY + 3 * e + 1, entryKo[e]);
-            tally.add(M_ENTRY + 3 * e + 2, entryTension[e]);
+            tally.add(M.wounds[e], entryWounds[e]);
+            tally.add(M.ko[e], entryKo[e]);
+            tally.add(M.tension[e], entryTension[e]);
           }
-          for (let e = 0; e < entries.length; e++) tally.add(M_FIRST + e, entryOf[firstTurn] === e ? 1 : 0);
-          tally.add(M_OPENING, opening === 1 ? 1 : 0);
-          tally.add(M_OPENING + 1, opening === 2 ? 1 : 0);
-          tally.add(M_OPENING + 2, opening === 3 ? 1 : 0);
-          tally.add(M_OPENING + 3, opening === 4 ? 1 : 0);
-          tally.add(M_OPENING + 4, openingDamage);
+          for (let e = 0; e < entries.length; e++) tally.add(M.first[e], entryOf[firstTurn] === e ? 1 : 0);
+          tally.add(M.openingAvoided, opening === 1 ? 1 : 0);
+          tally.add(M.openingHeld, opening === 2 ? 1 : 0);
+          tally.add(M.openingGlancing, opening === 3 ? 1 : 0);
+          tally.add(M.openingHit, opening === 4 ? 1 : 0);
+          tally.add(M.openingDamage, openingDamage);
           entryEffects.fill(0);
           for (let i = 0; i < n; i++) {
             const at = 4 * entryOf[i];
@@ -754,19 +774,17 @@ export const combat = defineMechanic({
       exact: duel
         ? () => {
             const o = openingExchange(entries[0], entries[1], rollOf);
-            return {
-              metrics: {
-                [`first.${entries[0].name}`]: o.first,
-                [`first.${entries[1].name}`]: 1 - o.first,
-                'opening.avoided': o.avoided,
-                'opening.held': o.held,
-                'opening.glancing': o.glancing,
-                'opening.hit': o.hit,
-                'opening.damage': o.damage,
-                'opening.effect': o.effect,
-                'opening.effectDice': o.effectDice,
-              },
-            };
+            const x = L.exact();
+            x[M.first[0]] = o.first;
+            x[M.first[1]] = 1 - o.first;
+            x[M.openingAvoided] = o.avoided;
+            x[M.openingHeld] = o.held;
+            x[M.openingGlancing] = o.glancing;
+            x[M.openingHit] = o.hit;
+            x[M.openingDamage] = o.damage;
+            x[M_OPENING_EFFECT] = o.effect;
+            x[M_OPENING_EFFECT + 1] = o.effectDice;
+            return { metrics: L.named(x) };
           }
         : undefined,
     };

@@ -21,7 +21,8 @@ import { z } from 'zod';
 import { defineMechanic, type ExactValues } from '../mechanic.ts';
 import { Distribution } from '../exact/distribution.ts';
 import type { RandomStream } from '../random.ts';
-import type { MetricSpec, Tally } from '../stats.ts';
+import type { Tally } from '../stats.ts';
+import { MetricLayout, metricTable } from '../metrics.ts';
 import { VDP_POOL, VdpRoll } from './pool.ts';
 import { FIXED_SPLITS, attackDiceOf, type FixedSplit } from './allocation.ts';
 import { bonusOf, exchange, rollBonusSchema } from './exchange.ts';
@@ -110,6 +111,16 @@ export function woundChance(x: Contender, y: Contender): number {
   return p;
 }
 
+/** A contest round's metrics (sim/metrics.ts). */
+export const CONTEST_ROUND_METRICS = metricTable({
+  win: { name: 'win.<name>', kind: 'probability', label: 'P(win: <name>)', family: 'P(win)', headline: true },
+  draw: { name: 'draw', kind: 'probability', label: 'P(no one wins)' },
+  rounds: { name: 'rounds', kind: 'mean', label: 'mean rounds fought' },
+  exchanges: { name: 'exchanges', kind: 'mean', label: 'mean exchanges' },
+  tension: { name: 'tension.<name>', kind: 'mean', label: 'mean tension gained by <name>', family: 'mean tension gained' },
+  first: { name: 'first.<name>', kind: 'probability', label: 'P(acts first: <name>)', family: 'P(acts first)' },
+});
+
 export const contestRound = defineMechanic({
   // Trials per chunk: a contest is a few exchanges, like a short fight.
   chunkTrials: 16384,
@@ -135,17 +146,19 @@ export const contestRound = defineMechanic({
     for (let kept = 0; kept <= VDP_POOL; kept++) for (let adv = 0; adv <= MAX_SPEND; adv++) rolls.push(new VdpRoll(kept, adv, 0));
     const rollOf = (kept: number, adv: number) => rolls[kept * (MAX_SPEND + 1) + adv];
 
-    const metrics: MetricSpec[] = [
-      { name: `win.${A}`, kind: 'probability' },
-      { name: `win.${B}`, kind: 'probability' },
-      { name: 'draw', kind: 'probability' },
-      { name: 'rounds', kind: 'mean' },
-      { name: 'exchanges', kind: 'mean' },
-      { name: `tension.${A}`, kind: 'mean' },
-      { name: `tension.${B}`, kind: 'mean' },
-      { name: `first.${A}`, kind: 'probability' },
-      { name: `first.${B}`, kind: 'probability' },
-    ];
+    const L = new MetricLayout(CONTEST_ROUND_METRICS);
+    const M = {
+      winA: L.add('win', { name: A }),
+      winB: L.add('win', { name: B }),
+      draw: L.add('draw'),
+      rounds: L.add('rounds'),
+      exchanges: L.add('exchanges'),
+      tensionA: L.add('tension', { name: A }),
+      tensionB: L.add('tension', { name: B }),
+      firstA: L.add('first', { name: A }),
+      firstB: L.add('first', { name: B }),
+    };
+    const metrics = L.specs;
 
     return {
       metrics,
@@ -199,25 +212,27 @@ export const contestRound = defineMechanic({
               }
             }
           }
-          tally.add(0, loser === 1 ? 1 : 0);
-          tally.add(1, loser === 0 ? 1 : 0);
-          tally.add(2, loser < 0 ? 1 : 0);
-          tally.add(3, rounds);
-          tally.add(4, exchanges);
-          tally.add(5, gained[0]);
-          tally.add(6, gained[1]);
-          tally.add(7, firstOfAll === 0 ? 1 : 0);
-          tally.add(8, firstOfAll === 1 ? 1 : 0);
+          tally.add(M.winA, loser === 1 ? 1 : 0);
+          tally.add(M.winB, loser === 0 ? 1 : 0);
+          tally.add(M.draw, loser < 0 ? 1 : 0);
+          tally.add(M.rounds, rounds);
+          tally.add(M.exchanges, exchanges);
+          tally.add(M.tensionA, gained[0]);
+          tally.add(M.tensionB, gained[1]);
+          tally.add(M.firstA, firstOfAll === 0 ? 1 : 0);
+          tally.add(M.firstB, firstOfAll === 1 ? 1 : 0);
           tally.bin(0, rounds);
         }
         tally.addTrials(trials);
       },
       exact(): ExactValues {
         const q = contestFirstChance(order, setup.a.timing, setup.b.timing);
-        const metrics: Record<string, number> = { [`first.${A}`]: q, [`first.${B}`]: 1 - q };
+        const x = L.exact();
+        x[M.firstA] = q;
+        x[M.firstB] = 1 - q;
         // Tension changes the dice only when someone spends it.
         const spends = (c: Contender) => (c.spendTension ?? 'onAttack') !== 'never';
-        if (spends(setup.a) || spends(setup.b)) return { metrics };
+        if (spends(setup.a) || spends(setup.b)) return { metrics: L.named(x) };
         const missA = (1 - woundChance(setup.a, setup.b)) ** attacks[0]; // a's turn leaves b unwounded
         const missB = (1 - woundChance(setup.b, setup.a)) ** attacks[1];
         // One round: a first (q) or b first; the round's first turn can end it before the second.
@@ -237,11 +252,11 @@ export const contestRound = defineMechanic({
           bins.push(r === maxRounds ? started : started * (1 - c));
           started *= c;
         }
-        metrics[`win.${A}`] = winA;
-        metrics[`win.${B}`] = winB;
-        metrics.draw = started;
-        metrics.rounds = rounds;
-        return { metrics, distributions: { rounds: bins } };
+        x[M.winA] = winA;
+        x[M.winB] = winB;
+        x[M.draw] = started;
+        x[M.rounds] = rounds;
+        return { metrics: L.named(x), distributions: { rounds: bins } };
       },
     };
   },

@@ -20,6 +20,7 @@
  */
 import { z } from 'zod';
 import { defineMechanic } from '../mechanic.ts';
+import { fixedLayout, metricTable } from '../metrics.ts';
 import type { VdpRules } from '../rules.ts';
 import { VDP_POOL, extraDice, netAdvantage, type VdpRoll } from './pool.ts';
 import { splitRolls } from './risky.ts';
@@ -90,6 +91,17 @@ export function extendedStep(
   return { progress: lower, missed: true, outcome: defencePasses ? GOING : EXHAUSTED };
 }
 
+/** An extended check's metrics (sim/metrics.ts). */
+export const EXTENDED_METRICS = metricTable({
+  success: { name: 'success', kind: 'probability', label: 'P(every step done)', headline: true },
+  exhausted: { name: 'exhausted', kind: 'probability', label: 'P(exhausted: a defence roll failed)' },
+  failed: { name: 'failed', kind: 'probability', label: 'P(failed: two attacks missed in a row)' },
+  unfinished: { name: 'unfinished', kind: 'probability', label: 'P(unfinished after the last step allowed)' },
+  steps: { name: 'steps', kind: 'mean', label: 'mean steps rolled' },
+  progress: { name: 'progress', kind: 'mean', label: 'mean progress at the end' },
+  tension: { name: 'tension', kind: 'mean', label: 'mean tension gained' },
+});
+
 export const extended = defineMechanic({
   system: 'vdp',
   name: 'extended',
@@ -109,16 +121,9 @@ export const extended = defineMechanic({
     const afterHit = extendedAttackDice(policy, false);
     const afterMiss = extendedAttackDice(policy, true);
 
+    const { specs: metrics, slot: M, exact: exactOf } = fixedLayout(EXTENDED_METRICS);
     return {
-      metrics: [
-        { name: 'success', kind: 'probability' },
-        { name: 'exhausted', kind: 'probability' },
-        { name: 'failed', kind: 'probability' },
-        { name: 'unfinished', kind: 'probability' },
-        { name: 'steps', kind: 'mean' },
-        { name: 'progress', kind: 'mean' },
-        { name: 'tension', kind: 'mean' },
-      ],
+      metrics,
       distributions: [{ name: 'steps', min: 1, size: maxSteps }],
       run(random, trials, tally) {
         for (let t = 0; t < trials; t++) {
@@ -148,13 +153,13 @@ export const extended = defineMechanic({
               missed = true;
             }
           }
-          tally.add(0, outcome === SUCCESS ? 1 : 0);
-          tally.add(1, outcome === EXHAUSTED ? 1 : 0);
-          tally.add(2, outcome === FAILED ? 1 : 0);
-          tally.add(3, outcome === GOING ? 1 : 0);
-          tally.add(4, taken);
-          tally.add(5, progress);
-          tally.add(6, tension);
+          tally.add(M.success, outcome === SUCCESS ? 1 : 0);
+          tally.add(M.exhausted, outcome === EXHAUSTED ? 1 : 0);
+          tally.add(M.failed, outcome === FAILED ? 1 : 0);
+          tally.add(M.unfinished, outcome === GOING ? 1 : 0);
+          tally.add(M.steps, taken);
+          tally.add(M.progress, progress);
+          tally.add(M.tension, tension);
           tally.bin(0, taken);
         }
         tally.addTrials(trials);
@@ -213,7 +218,7 @@ export const extended = defineMechanic({
         meanSteps += maxSteps * unfinished;
         stepsDist[maxSteps - 1] += unfinished;
         return {
-          metrics: {
+          metrics: exactOf({
             success: ends[SUCCESS],
             exhausted: ends[EXHAUSTED],
             failed: ends[FAILED],
@@ -221,7 +226,7 @@ export const extended = defineMechanic({
             steps: meanSteps,
             progress: meanProgress,
             tension,
-          },
+          }),
           distributions: { steps: stepsDist },
         };
       },

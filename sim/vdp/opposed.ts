@@ -13,6 +13,7 @@
  */
 import { z } from 'zod';
 import { defineMechanic } from '../mechanic.ts';
+import { MetricLayout, metricTable } from '../metrics.ts';
 import type { VdpRules } from '../rules.ts';
 import { VDP_POOL, extraDice, netAdvantage } from './pool.ts';
 import { splitRolls } from './risky.ts';
@@ -76,6 +77,14 @@ function rollsOf(o: Opposer, advantageOn: VdpRules['advantageOn']) {
   );
 }
 
+/** An opposed check's metrics (sim/metrics.ts). */
+export const OPPOSED_METRICS = metricTable({
+  win: { name: 'win.<side>', kind: 'probability', label: 'P(win: <side>)', family: 'P(win)', headline: true },
+  neither: { name: 'neither', kind: 'probability', label: 'P(neither wins)' },
+  score: { name: 'score.<side>', kind: 'mean', label: "mean score of <side> (accomplish − the other's resist)", family: 'mean score' },
+  beats: { name: 'beats.<side>', kind: 'probability', label: "P(<side>'s accomplish beats the other's resist)", family: "P(accomplish beats the other's resist)" },
+});
+
 export const opposed = defineMechanic({
   system: 'vdp',
   name: 'opposed',
@@ -86,32 +95,34 @@ export const opposed = defineMechanic({
     const [accB, resB] = rollsOf(setup.b, rules.advantageOn);
     const A = setup.a.name;
     const B = setup.b.name;
+    const L = new MetricLayout(OPPOSED_METRICS);
+    const M = {
+      winA: L.add('win', { side: A }),
+      winB: L.add('win', { side: B }),
+      neither: L.add('neither'),
+      scoreA: L.add('score', { side: A }),
+      scoreB: L.add('score', { side: B }),
+      beatsA: L.add('beats', { side: A }),
+      beatsB: L.add('beats', { side: B }),
+    };
     const zeroWins = setup.zeroWins ?? true;
     // The lowest winning score: 0 when a score of 0 can win, else 1.
     const lowest = zeroWins ? 0 : 1;
     return {
-      metrics: [
-        { name: `win.${A}`, kind: 'probability' },
-        { name: `win.${B}`, kind: 'probability' },
-        { name: 'neither', kind: 'probability' },
-        { name: `score.${A}`, kind: 'mean' },
-        { name: `score.${B}`, kind: 'mean' },
-        { name: `beats.${A}`, kind: 'probability' },
-        { name: `beats.${B}`, kind: 'probability' },
-      ],
+      metrics: L.specs,
       run(random, trials, tally) {
         for (let t = 0; t < trials; t++) {
           const a = accA.roll(random) - resB.roll(random);
           const b = accB.roll(random) - resA.roll(random);
           const winA = a >= lowest && a > b ? 1 : 0;
           const winB = b >= lowest && b > a ? 1 : 0;
-          tally.add(0, winA);
-          tally.add(1, winB);
-          tally.add(2, 1 - winA - winB);
-          tally.add(3, a);
-          tally.add(4, b);
-          tally.add(5, a > 0 ? 1 : 0);
-          tally.add(6, b > 0 ? 1 : 0);
+          tally.add(M.winA, winA);
+          tally.add(M.winB, winB);
+          tally.add(M.neither, 1 - winA - winB);
+          tally.add(M.scoreA, a);
+          tally.add(M.scoreB, b);
+          tally.add(M.beatsA, a > 0 ? 1 : 0);
+          tally.add(M.beatsB, b > 0 ? 1 : 0);
         }
         tally.addTrials(trials);
       },
@@ -120,17 +131,15 @@ export const opposed = defineMechanic({
         const b = accB.distribution().minus(resA.distribution());
         const winA = a.expect((x) => (x >= lowest ? b.atMost(x - 1) : 0));
         const winB = b.expect((x) => (x >= lowest ? a.atMost(x - 1) : 0));
-        return {
-          metrics: {
-            [`win.${A}`]: winA,
-            [`win.${B}`]: winB,
-            neither: 1 - winA - winB,
-            [`score.${A}`]: a.mean(),
-            [`score.${B}`]: b.mean(),
-            [`beats.${A}`]: a.atLeast(1),
-            [`beats.${B}`]: b.atLeast(1),
-          },
-        };
+        const x = L.exact();
+        x[M.winA] = winA;
+        x[M.winB] = winB;
+        x[M.neither] = 1 - winA - winB;
+        x[M.scoreA] = a.mean();
+        x[M.scoreB] = b.mean();
+        x[M.beatsA] = a.atLeast(1);
+        x[M.beatsB] = b.atLeast(1);
+        return { metrics: L.named(x) };
       },
     };
   },

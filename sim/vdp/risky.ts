@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { defineMechanic } from '../mechanic.ts';
+import { fixedLayout, metricTable } from '../metrics.ts';
 import type { VdpRules } from '../rules.ts';
 import { VDP_POOL, VdpRoll, extraDice, netAdvantage } from './pool.ts';
 
@@ -48,6 +49,14 @@ export function splitRolls(
   return [new VdpRoll(accomplish, onAccomplish, modifiers[0]), new VdpRoll(caution, onCaution, modifiers[1])];
 }
 
+/** A risky check's metrics (sim/metrics.ts). */
+export const RISKY_METRICS = metricTable({
+  success: { name: 'success', kind: 'probability', label: 'P(accomplish meets success target)', headline: true },
+  safe: { name: 'safe', kind: 'probability', label: 'P(caution meets risk target)' },
+  successAndSafe: { name: 'successAndSafe', kind: 'probability', label: 'P(success and safe)' },
+  tension: { name: 'tension', kind: 'mean', label: 'mean tension gained' },
+});
+
 export const risky = defineMechanic({
   system: 'vdp',
   name: 'risky',
@@ -63,23 +72,19 @@ export const risky = defineMechanic({
       rules.advantageOn,
     );
     const { successTarget, riskTarget } = setup;
+    const { specs: metrics, slot: M, exact: exactOf } = fixedLayout(RISKY_METRICS);
     return {
-      metrics: [
-        { name: 'success', kind: 'probability' },
-        { name: 'safe', kind: 'probability' },
-        { name: 'successAndSafe', kind: 'probability' },
-        { name: 'tension', kind: 'mean' },
-      ],
+      metrics,
       run(random, trials, tally) {
         for (let t = 0; t < trials; t++) {
           const a = acc.roll(random);
           const c = cau.roll(random);
           const success = a >= successTarget ? 1 : 0;
           const safe = c >= riskTarget ? 1 : 0;
-          tally.add(0, success);
-          tally.add(1, safe);
-          tally.add(2, success & safe);
-          tally.add(3, (a === successTarget ? 1 : 0) + (c === riskTarget ? 1 : 0));
+          tally.add(M.success, success);
+          tally.add(M.safe, safe);
+          tally.add(M.successAndSafe, success & safe);
+          tally.add(M.tension, (a === successTarget ? 1 : 0) + (c === riskTarget ? 1 : 0));
         }
         tally.addTrials(trials);
       },
@@ -89,7 +94,7 @@ export const risky = defineMechanic({
         const success = a.atLeast(successTarget);
         const safe = c.atLeast(riskTarget);
         return {
-          metrics: { success, safe, successAndSafe: success * safe, tension: a.at(successTarget) + c.at(riskTarget) },
+          metrics: exactOf({ success, safe, successAndSafe: success * safe, tension: a.at(successTarget) + c.at(riskTarget) }),
         };
       },
     };

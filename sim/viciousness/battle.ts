@@ -6,57 +6,29 @@
  * odds from an absorbing Markov chain (battleChain.ts) for two sides without pushing.
  * Readings: docs/rulings/battle.md.
  */
-import { z } from 'zod';
 import { defineMechanic, type ExactValues } from '../mechanic.ts';
-import { MAX_UNIFORM } from '../random.ts';
 import type { ViciousnessRules } from '../rules.ts';
-import type { DistributionSpec, MetricSpec, Tally } from '../stats.ts';
-import { checkSides, sideSchema } from './violence.ts';
+import type { DistributionSpec, Tally } from '../stats.ts';
+import { MetricLayout, metricTable } from '../metrics.ts';
+import { DEFAULT_MAX_ROUNDS, battleSetup } from './battleSetup.ts';
 import { BattleField, BattlePlan } from './battleField.ts';
 import { hasExactOdds, solveBattle } from './battleChain.ts';
 import { BattleTable, addCounts, fightBattles } from './battleTable.ts';
 
-/** "A battle ends when … `maxRounds` reached: a draw" (RULES.md); the contract's default. */
-export const DEFAULT_MAX_ROUNDS = 50;
+export { DEFAULT_MAX_ROUNDS, battleSetup, battleSideSchema, type BattleSetup, type BattleSideSetup } from './battleSetup.ts';
 
-export const battleSideSchema = sideSchema.extend({
-  /**
-   * When the side's able combatants leave the battle, decided in each flight phase;
-   * defaults to *never*. `outnumbered`: some enemy side has more able combatants;
-   * `lostHalf`: half of the side's starting combatants are wounded or dead.
-   */
-  flee: z.enum(['never', 'outnumbered', 'lostHalf']).optional(),
-  /**
-   * Medical attention for the side's wounded; defaults to *none* (2-in-4 death).
-   * `ordinary`: 1-in-4; `medic`: no death for those a Medic attends, ordinary for others.
-   */
-  aid: z.enum(['none', 'ordinary', 'medic']).optional(),
-  /** Medics on the side, each attending one wounded per round; only with aid "medic", defaults to 1. */
-  medics: z.number().int().min(1).max(1000).optional(),
+/** Battle's metrics (sim/metrics.ts); `<side>.<name>` metrics are per combatant of the entry. */
+export const BATTLE_METRICS = metricTable({
+  win: { name: 'win.<side>', kind: 'probability', label: 'P(win: <side>)', family: 'P(win)', headline: true },
+  draw: { name: 'draw', kind: 'probability', label: 'P(draw)' },
+  rounds: { name: 'rounds', kind: 'mean', label: 'mean rounds fought' },
+  deaths: { name: 'deaths.<side>', kind: 'mean', label: 'mean <side> deaths', family: 'mean deaths' },
+  death: { name: 'death.<side>.<name>', kind: 'probability', label: 'P(dies: <side>: <name>)', family: 'P(combatant dies)' },
+  fled: { name: 'fled.<side>', kind: 'probability', label: 'P(flees: <side>)', family: 'P(side flees)' },
+  wounded: { name: 'wounded.<side>', kind: 'mean', label: 'mean <side> combatants wounded', family: 'mean combatants wounded' },
+  woundedEntry: { name: 'wounded.<side>.<name>', kind: 'probability', label: 'P(wounded: <side>: <name>)', family: 'P(combatant wounded)' },
+  pushed: { name: 'pushed.<side>', kind: 'mean', label: 'mean <side> combatants who pushed', family: 'mean combatants who pushed' },
 });
-
-export const battleSetup = z
-  .object({
-    sides: z.array(battleSideSchema).min(2),
-    /** Rounds after which a battle still going is a draw; defaults to 50. */
-    maxRounds: z.number().int().min(1).max(1000).optional(),
-  })
-  .strict()
-  .superRefine((s, ctx) => {
-    checkSides(s.sides, ctx);
-    s.sides.forEach((side, i) => {
-      if (side.medics !== undefined && side.aid !== 'medic') {
-        ctx.addIssue({ code: 'custom', path: ['sides', i, 'medics'], message: `"medics" counts the side's Medics, so it needs "aid": "medic" (the side's aid is "${side.aid ?? 'none'}")` });
-      }
-      const total = side.combatants.reduce((t, c) => t + (c.count ?? 1), 0);
-      if (total > MAX_UNIFORM) {
-        ctx.addIssue({ code: 'custom', path: ['sides', i, 'combatants'], message: `side "${side.name}" has ${total} combatants: a battle side has at most ${MAX_UNIFORM}` });
-      }
-    });
-  });
-
-export type BattleSetup = z.output<typeof battleSetup>;
-export type BattleSideSetup = z.output<typeof battleSideSchema>;
 
 export const battle = defineMechanic({
   system: 'viciousness',
@@ -88,29 +60,32 @@ export const battle = defineMechanic({
     const entryDeadFrom = Int32Array.from(plan.entrySize, (size) => histogram(size + 1));
     const entryWoundedFrom = Int32Array.from(plan.entrySize, (size) => histogram(size + 1));
 
-    const metrics: MetricSpec[] = [];
-    /** Per metric: where its histogram starts and its largest value. */
+    const L = new MetricLayout(BATTLE_METRICS);
+    /** Per metric slot: where its histogram starts and its largest value. */
     const read: { from: number; max: number }[] = [];
-    const add = (spec: MetricSpec, from: number, max: number) => {
-      metrics.push(spec);
+    const add = (key: keyof typeof BATTLE_METRICS, parts: Record<string, string>, from: number, max: number, scale?: number) => {
       read.push({ from, max });
+      return L.add(key, parts, scale);
     };
     const entries = Array.from({ length: plan.entryCount }, (_, e) => e);
-    const entryName = (e: number) => `${sides[plan.entrySide[e]].name}.${plan.entryName[e]}`;
+    const entryParts = (e: number) => ({ side: sides[plan.entrySide[e]].name, name: plan.entryName[e] });
+    const bySide = (key: keyof typeof BATTLE_METRICS, from: Int32Array, max: (s: number) => number) =>
+      Int32Array.from(sides, (side, s) => add(key, { side: side.name }, from[s], max(s)));
     // Win and draw read one slot of the outcome histogram as the count of 1s.
-    sides.forEach((side, s) => add({ name: `win.${side.name}`, kind: 'probability' }, outcomeFrom + s + 1, -1));
-    add({ name: 'draw', kind: 'probability' }, outcomeFrom, -1);
-    add({ name: 'rounds', kind: 'mean' }, roundsFrom, plan.maxRounds);
-    sides.forEach((side, s) => add({ name: `deaths.${side.name}`, kind: 'mean' }, deathsFrom[s], plan.start[s]));
-    for (const e of entries) {
-      add({ name: `death.${entryName(e)}`, kind: 'probability', scale: plan.entrySize[e] }, entryDeadFrom[e], plan.entrySize[e]);
-    }
-    sides.forEach((side, s) => add({ name: `fled.${side.name}`, kind: 'probability' }, fledFrom[s], 1));
-    sides.forEach((side, s) => add({ name: `wounded.${side.name}`, kind: 'mean' }, woundedFrom[s], plan.start[s]));
-    for (const e of entries) {
-      add({ name: `wounded.${entryName(e)}`, kind: 'probability', scale: plan.entrySize[e] }, entryWoundedFrom[e], plan.entrySize[e]);
-    }
-    if (push) sides.forEach((side, s) => add({ name: `pushed.${side.name}`, kind: 'mean' }, pushedFrom[s], plan.start[s]));
+    const M = {
+      win: Int32Array.from(sides, (side, s) => add('win', { side: side.name }, outcomeFrom + s + 1, -1)),
+      draw: add('draw', {}, outcomeFrom, -1),
+      rounds: add('rounds', {}, roundsFrom, plan.maxRounds),
+      deaths: bySide('deaths', deathsFrom, (s) => plan.start[s]),
+      death: Int32Array.from(entries, (e) => add('death', entryParts(e), entryDeadFrom[e], plan.entrySize[e], plan.entrySize[e])),
+      fled: bySide('fled', fledFrom, () => 1),
+      wounded: bySide('wounded', woundedFrom, (s) => plan.start[s]),
+      woundedEntry: Int32Array.from(entries, (e) =>
+        add('woundedEntry', entryParts(e), entryWoundedFrom[e], plan.entrySize[e], plan.entrySize[e]),
+      ),
+    };
+    if (push) bySide('pushed', pushedFrom, (s) => plan.start[s]);
+    const metrics = L.specs;
 
     const distributions: DistributionSpec[] = [
       { name: 'rounds', min: 1, size: plan.maxRounds },
@@ -174,22 +149,22 @@ export const battle = defineMechanic({
       exact: hasExactOdds(setup, rules)
         ? (): ExactValues => {
             const odds = solveBattle(setup, rules, plan.maxRounds);
-            const values: Record<string, number> = {};
-            sides.forEach((side, s) => {
-              values[`win.${side.name}`] = odds.win[s];
-              values[`deaths.${side.name}`] = odds.deaths[s];
-              values[`fled.${side.name}`] = odds.fled[s];
-              values[`wounded.${side.name}`] = odds.wounded[s];
+            const x = L.exact();
+            sides.forEach((_, s) => {
+              x[M.win[s]] = odds.win[s];
+              x[M.deaths[s]] = odds.deaths[s];
+              x[M.fled[s]] = odds.fled[s];
+              x[M.wounded[s]] = odds.wounded[s];
             });
-            values.draw = odds.draw;
-            values.rounds = odds.rounds.reduce((t, p, r) => t + p * (r + 1), 0);
+            x[M.draw] = odds.draw;
+            x[M.rounds] = odds.rounds.reduce((t, p, r) => t + p * (r + 1), 0);
             for (const e of entries) {
-              values[`death.${entryName(e)}`] = odds.entryDeath[e];
-              values[`wounded.${entryName(e)}`] = odds.entryWounded[e];
+              x[M.death[e]] = odds.entryDeath[e];
+              x[M.woundedEntry[e]] = odds.entryWounded[e];
             }
             const dists: Record<string, number[]> = { rounds: Array.from(odds.rounds) };
             sides.forEach((side, s) => (dists[`deaths.${side.name}`] = Array.from(odds.deathsDistribution[s])));
-            return { metrics: values, distributions: dists };
+            return { metrics: L.named(x), distributions: dists };
           }
         : undefined,
     };

@@ -24,8 +24,8 @@
 import { Distribution, binomials } from '../exact/distribution.ts';
 import type { ViciousnessRules } from '../rules.ts';
 import { bonusDice, combatantDice, hitDistribution, hitTest, isCaptain } from './violence.ts';
-import { DEATH_FACES, FLEE_LOST_HALF, FLEE_OUTNUMBERED, fleeCode, medicsOf, woundGroupOf } from './battleField.ts';
-import type { BattleSetup, BattleSideSetup } from './battle.ts';
+import { DEATH_FACES, FLEE_LOST_HALF, FLEE_OUTNUMBERED, fleeCode, medicsOf, woundGroupOf } from './violence.ts';
+import type { BattleSetup, BattleSideSetup } from './battleSetup.ts';
 
 /**
  * Most chain states (both sides' states multiplied) solved exactly. Every battle of up to

@@ -16,21 +16,20 @@ import { chanceOf, faceDistribution } from '../exact/distribution.ts';
 import { MAX_UNIFORM, type RandomStream } from '../random.ts';
 import type { ViciousnessRules } from '../rules.ts';
 import { eachDie } from '../dice.ts';
-import { COMBATANT_DIE, HitResolver, hitTest, isCaptain, type CombatantSetup } from './violence.ts';
-import type { BattleSetup, BattleSideSetup } from './battle.ts';
+import {
+  COMBATANT_DIE,
+  DEATH_FACES,
+  FLEE_LOST_HALF,
+  FLEE_OUTNUMBERED,
+  HitResolver,
+  fleeCode,
+  hitTest,
+  isCaptain,
+  medicsOf,
+  woundGroupOf,
+} from './violence.ts';
+import type { BattleSetup, BattleSideSetup } from './battleSetup.ts';
 
-/** Flight policies as codes for the per-round loop. */
-export const FLEE_NEVER = 0;
-export const FLEE_OUTNUMBERED = 1;
-export const FLEE_LOST_HALF = 2;
-const FLEE_CODES = { never: FLEE_NEVER, outnumbered: FLEE_OUTNUMBERED, lostHalf: FLEE_LOST_HALF } as const;
-
-/**
- * "A wounded target … has a 2-in-4 chance to die. This is reduced to 1-in-4 if they
- * receive medical attention": faces of a d4 that kill, by aid. With a Medic, those the
- * Medics cannot attend get ordinary aid (RULES.md), hence 1.
- */
-export const DEATH_FACES = { none: 2, ordinary: 1, medic: 1 } as const;
 
 /** How a die class is rolled: never hits; b random bits all set; a uniform draw below a count; face by face. */
 const SKIP = 0;
@@ -60,29 +59,6 @@ function fieldLowBits(b: number): number {
   return mask;
 }
 
-export function fleeCode(side: BattleSideSetup): number {
-  return FLEE_CODES[side.flee ?? 'never'];
-}
-
-/**
- * Wounded a side's Medics can attend in a round: `medics` (default 1) with aid "medic",
- * none otherwise. With the `medicReach` variant *all* a Medic attends every wounded of the
- * round, so the side's whole strength is attended (one per combatant is enough).
- */
-export function medicsOf(side: BattleSideSetup, reach: ViciousnessRules['medicReach'] = 'one'): number {
-  if (side.aid !== 'medic') return 0;
-  if (reach === 'all') return side.combatants.reduce((n, c) => n + (c.count ?? 1), 0);
-  return side.medics ?? 1;
-}
-
-/**
- * Which wounds a combatant takes first by `woundOrder`: group 0 is filled before group 1,
- * at random within a group.
- */
-export function woundGroupOf(c: CombatantSetup, order: ViciousnessRules['woundOrder']): number {
-  if (order === 'random') return 0;
-  return (order === 'captainFirst') === isCaptain(c) ? 0 : 1;
-}
 
 /** Everything about a battle that does not change while it runs, as flat arrays. */
 export class BattlePlan {

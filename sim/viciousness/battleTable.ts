@@ -29,7 +29,8 @@
  * battles too big for the tables.
  */
 import type { RandomStream } from '../random.ts';
-import { FLEE_OUTNUMBERED, type BattlePlan } from './battleField.ts';
+import type { BattlePlan } from './battleField.ts';
+import { FLEE_OUTNUMBERED } from './violence.ts';
 
 /** Most states (both sides' able counts multiplied) tabulated: 4096 covers any 6 combatants a side. */
 export const TABLE_MAX_STATES = 1 << 12;

@@ -10,14 +10,16 @@ import type { RandomStream } from '../random.ts';
 import type { ViciousnessRules } from '../rules.ts';
 import type { MetricSpec } from '../stats.ts';
 import * as rivalDice from './rivalDice.ts';
-import { CONSEQUENCE_KINDS, RivalBoard, RivalPlan } from './rivalDice.ts';
-import { Skirmish, type Aid } from './skirmish.ts';
+import { CONSEQUENCE_KINDS, RIVAL_DICE_METRICS, RivalBoard, RivalPlan } from './rivalDice.ts';
+import { MetricLayout, metricTable } from '../metrics.ts';
+import { Skirmish } from './skirmish.ts';
+import type { Aid } from './violence.ts';
 import * as wealth from './wealth.ts';
 import { CAPTAIN_TRAITS, MINION_TRAITS, REWARD_BASELINE, replacementCost } from './wealth.ts';
 import { COMBATANT_DIE } from './violence.ts';
 import { price } from './purchases.ts';
 import { PARTICIPANT_DIE } from './knaveryDice.ts';
-import type { CampaignSetup } from './campaign.ts';
+import type { CampaignSetup } from './campaignSetup.ts';
 
 // Local copies of what the per-turn loop uses from other modules: run under tsx, every
 // read of an imported binding goes through a getter (its CommonJS interop), which cost
@@ -49,50 +51,63 @@ export const POINTS_HISTOGRAM_TOP = 180;
 /** "Surviving wounded characters require 3 turns of bed rest before they may recover." */
 export const BED_REST_TURNS = 3;
 
-/** The company-level metrics, in tally order (rivals' and consequences' follow). */
-const FIXED_METRICS = [
-  ['rankFinal', 'rank.final', 'mean'],
-  ['pointsFinal', 'points.final', 'mean'],
-  ['demoted', 'demoted', 'probability'],
-  ['promoted', 'promoted', 'probability'],
-  ['liquidFinal', 'liquid.final', 'mean'],
-  ['coins', 'coins', 'mean'],
-  ['jobs', 'jobs', 'mean'],
-  ['jobsSucceeded', 'jobs.succeeded', 'mean'],
-  ['jobsViolent', 'jobs.violent', 'mean'],
-  ['jobsPushed', 'jobs.pushed', 'mean'],
-  ['coinsSpent', 'coins.spent', 'mean'],
-  ['interfered', 'interfered', 'mean'],
-  ['foiled', 'foiled', 'mean'],
-  ['attempts', 'attempts', 'mean'],
-  ['attemptsRepelled', 'attempts.repelled', 'mean'],
-  ['equipmentBought', 'equipment.bought', 'mean'],
-  ['medicalBought', 'medical.bought', 'mean'],
-  ['jobsFreePushes', 'jobs.freePushes', 'mean'],
-  ['jobsWon', 'jobs.won', 'mean'],
-  ['rivalDeals', 'rivalDeals', 'mean'],
-  ['rewards', 'rewards', 'mean'],
-  ['banked', 'banked', 'mean'],
-  ['deaths', 'deaths', 'mean'],
-  ['deathsCaptains', 'deaths.captains', 'mean'],
-  ['deathsMinions', 'deaths.minions', 'mean'],
-  ['wounds', 'wounds', 'mean'],
-  ['dissolved', 'dissolved', 'mean'],
-  ['replaced', 'replaced', 'mean'],
-  ['replacementPoints', 'replacementPoints', 'mean'],
-  ['rivalStrikes', 'rivalStrikes', 'mean'],
-  ['pointsLost', 'pointsLost', 'mean'],
-  ['wealthLowered', 'wealthLowered', 'mean'],
-  ['assetsLost', 'assets.lost', 'mean'],
-  ['contactsLost', 'contacts.lost', 'mean'],
-  ['calamity', 'calamity', 'probability'],
-] as const;
+/**
+ * The company-level metrics (sim/metrics.ts), in tally order; each rival's and the
+ * consequence counts follow them (CAMPAIGN_METRICS).
+ */
+const COMPANY_METRICS = metricTable({
+  rankFinal: { name: 'rank.final', kind: 'mean', label: 'mean final company rank', headline: true },
+  pointsFinal: { name: 'points.final', kind: 'mean', label: 'mean final investment points' },
+  demoted: { name: 'demoted', kind: 'probability', label: 'P(rank ever below start)' },
+  promoted: { name: 'promoted', kind: 'probability', label: 'P(rank ever above start)' },
+  liquidFinal: { name: 'liquid.final', kind: 'mean', label: 'mean liquid coins at the end' },
+  coins: { name: 'coins', kind: 'mean', label: "mean coins of the company's troupes (one a turn each)" },
+  jobs: { name: 'jobs', kind: 'mean', label: 'mean jobs taken' },
+  jobsSucceeded: { name: 'jobs.succeeded', kind: 'mean', label: 'mean jobs succeeded' },
+  jobsViolent: { name: 'jobs.violent', kind: 'mean', label: 'mean jobs that came to violence' },
+  jobsPushed: { name: 'jobs.pushed', kind: 'mean', label: 'mean jobs whose troupe pushed to reroll' },
+  coinsSpent: { name: 'coins.spent', kind: 'mean', label: 'mean coins spent on purchases' },
+  interfered: { name: 'interfered', kind: 'mean', label: "mean times the company interfered with a rival's design" },
+  foiled: { name: 'foiled', kind: 'mean', label: 'mean rival designs foiled' },
+  attempts: { name: 'attempts', kind: 'mean', label: 'mean attempts on the company' },
+  attemptsRepelled: { name: 'attempts.repelled', kind: 'mean', label: 'mean attempts repelled' },
+  equipmentBought: { name: 'equipment.bought', kind: 'mean', label: 'mean equipment bought' },
+  medicalBought: { name: 'medical.bought', kind: 'mean', label: 'mean medical attention bought' },
+  jobsFreePushes: { name: 'jobs.freePushes', kind: 'mean', label: 'mean free pushes used in failed jobs' },
+  jobsWon: { name: 'jobs.won', kind: 'mean', label: 'mean violent jobs won' },
+  rivalDeals: { name: 'rivalDeals', kind: 'mean', label: "mean failed jobs that advanced a rival's design" },
+  rewards: { name: 'rewards', kind: 'mean', label: 'mean coins earned from jobs' },
+  banked: { name: 'banked', kind: 'mean', label: 'mean investment points banked' },
+  deaths: { name: 'deaths', kind: 'mean', label: 'mean deaths' },
+  deathsCaptains: { name: 'deaths.captains', kind: 'mean', label: 'mean captains killed' },
+  deathsMinions: { name: 'deaths.minions', kind: 'mean', label: 'mean minions killed' },
+  wounds: { name: 'wounds', kind: 'mean', label: 'mean wounds taken' },
+  dissolved: { name: 'dissolved', kind: 'mean', label: 'mean troupes dissolved' },
+  replaced: { name: 'replaced', kind: 'mean', label: 'mean minions replaced' },
+  replacementPoints: { name: 'replacementPoints', kind: 'mean', label: 'mean investment points spent on replacements' },
+  rivalStrikes: { name: 'rivalStrikes', kind: 'mean', label: 'mean designs rivals initiated' },
+  pointsLost: { name: 'pointsLost', kind: 'mean', label: 'mean investment points lost to rivals' },
+  wealthLowered: RIVAL_DICE_METRICS.wealthLowered,
+  assetsLost: { name: 'assets.lost', kind: 'mean', label: 'mean assets lost' },
+  contactsLost: { name: 'contacts.lost', kind: 'mean', label: 'mean contacts lost' },
+  calamity: RIVAL_DICE_METRICS.calamity,
+});
 
-type MetricKey = (typeof FIXED_METRICS)[number][0];
-/** Index of each company-level metric in the tally (and in CampaignTrial.acc). */
-export const METRIC = Object.fromEntries(FIXED_METRICS.map(([key], i) => [key, i])) as Record<MetricKey, number>;
+/** A campaign's metrics: the company's, then each rival's, then the consequence counts. */
+export const CAMPAIGN_METRICS = metricTable({
+  ...COMPANY_METRICS,
+  firstStrike: RIVAL_DICE_METRICS.firstStrike,
+  strikes: RIVAL_DICE_METRICS.strikes,
+  completed: RIVAL_DICE_METRICS.completed,
+  consequence: RIVAL_DICE_METRICS.consequence,
+});
 
-const FLEE = { never: 'never', outnumbered: 'outnumbered', lostHalf: 'lostHalf' } as const;
+/** Index of each company-level metric in the tally (and in CampaignTrial.acc): its table order. */
+export const METRIC = Object.fromEntries(Object.keys(COMPANY_METRICS).map((key, i) => [key, i])) as Record<
+  keyof typeof COMPANY_METRICS,
+  number
+>;
+
 const BANK_ALL = 0;
 const BANK_RESERVE = 1;
 const BANK_NONE = 2;
@@ -117,6 +132,8 @@ const KIND_ATTEMPT = CONSEQUENCE_KINDS.indexOf('attemptOnLife');
 export class CampaignPlan {
   readonly turns: number;
   readonly metrics: MetricSpec[];
+  /** The metrics laid out (CAMPAIGN_METRICS): `exact` fills a sheet of it. */
+  readonly layout: MetricLayout<typeof CAMPAIGN_METRICS>;
   /** Tally index of rival r's firstStrike (then strikes, completed): rivalAt + 3r. */
   readonly rivalAt: number;
   readonly kindsAt: number;
@@ -296,18 +313,19 @@ export class CampaignPlan {
     this.successorAsset = (policy.successorAsset ?? 'none') === 'startingAsset';
 
     this.rivals = new RivalPlan(setup.rivals ?? [], rules);
-    const metrics: MetricSpec[] = FIXED_METRICS.map(([, name, kind]) => ({ name, kind }));
-    this.rivalAt = metrics.length;
-    for (const name of this.rivals.names) {
-      metrics.push(
-        { name: `firstStrike.${name}`, kind: 'mean' },
-        { name: `strikes.${name}`, kind: 'mean' },
-        { name: `completed.${name}`, kind: 'mean' },
-      );
+    const L = new MetricLayout(CAMPAIGN_METRICS);
+    for (const key of Object.keys(COMPANY_METRICS) as (keyof typeof COMPANY_METRICS)[]) L.add(key);
+    // Each rival's three metrics side by side (rivalAt + 3r …), then the kinds (kindsAt + k).
+    this.rivalAt = L.specs.length;
+    for (const rival of this.rivals.names) {
+      L.add('firstStrike', { rival });
+      L.add('strikes', { rival });
+      L.add('completed', { rival });
     }
-    this.kindsAt = metrics.length;
-    for (const k of CONSEQUENCE_KINDS) metrics.push({ name: `consequence.${k}`, kind: 'mean' });
-    this.metrics = metrics;
+    this.kindsAt = L.specs.length;
+    for (const kind of CONSEQUENCE_KINDS) L.add('consequence', { kind });
+    this.metrics = L.specs;
+    this.layout = L;
   }
 }
 
@@ -362,8 +380,8 @@ export class CampaignTrial {
       plan.maxTroupeSize,
       plan.rules,
       {
-        troupeFlee: FLEE[policy.flee ?? 'lostHalf'],
-        guardFlee: FLEE[guards.flee ?? 'never'],
+        troupeFlee: policy.flee ?? 'lostHalf',
+        guardFlee: guards.flee ?? 'never',
         maxRounds: policy.maxRounds ?? 50,
         guardDice: [COMBATANT_DIE, ...eachDie(guards.dice ?? [])],
         guardBonus: eachDie(guards.bonus ?? []),
@@ -373,7 +391,7 @@ export class CampaignTrial {
       { diceSides: plan.viSides, diceFrom: plan.viFrom, diceTo: plan.viTo, captain: plan.pcCaptain, rattled: this.rattled },
       plan.maxTroupeSize,
       plan.rules,
-      { troupeFlee: FLEE[policy.flee ?? 'lostHalf'], guardFlee: FLEE.never, maxRounds: policy.maxRounds ?? 50, guardDice: [COMBATANT_DIE], guardBonus: [] },
+      { troupeFlee: policy.flee ?? 'lostHalf', guardFlee: 'never', maxRounds: policy.maxRounds ?? 50, guardDice: [COMBATANT_DIE], guardBonus: [] },
     );
     this.calamityAt = plan.kindsAt + KIND_CALAMITY;
   }

@@ -9,7 +9,7 @@ import { Distribution, chanceOf, faceDistribution } from '../exact/distribution.
 import { MAX_UNIFORM } from '../random.ts';
 import type { ViciousnessRules } from '../rules.ts';
 import type { RandomStream } from '../random.ts';
-import type { MetricSpec } from '../stats.ts';
+import { MetricLayout, metricTable } from '../metrics.ts';
 import {
   EveryChoice,
   HitResolver,
@@ -26,6 +26,7 @@ import {
   sideSchema,
   type SideSetup,
   type ViolenceDie,
+  woundGroupOf,
 } from './violence.ts';
 
 export const clashSetup = z
@@ -43,8 +44,7 @@ export function woundGroups(side: SideSetup, order: ViciousnessRules['woundOrder
   const total = side.combatants.reduce((n, c) => n + (c.count ?? 1), 0);
   const sizes =
     order === 'random' ? [total] : order === 'captainFirst' ? [captains, total - captains] : [total - captains, captains];
-  const groupOf = (c: SideSetup['combatants'][number]) =>
-    order === 'random' ? 0 : (order === 'captainFirst') === isCaptain(c) ? 0 : 1;
+  const groupOf = (c: SideSetup['combatants'][number]) => woundGroupOf(c, order);
   return { sizes, groupOf, total };
 }
 
@@ -131,9 +131,6 @@ function hitChances(dice: readonly ViolenceDie[], isHit: (f: number) => boolean,
   return { outOf: Int32Array.from(outOf), hitsOf: Int32Array.from(hitsOf), worth: Int32Array.from(worth) };
 }
 
-/** Metrics per side, in tally order: hits, top, landed, wasted, wounded. */
-const PER_SIDE = 5;
-
 /** Most hit combinations the exact engine walks for a clash of three or more sides. */
 export const MAX_EXACT_COMBINATIONS = 200_000;
 
@@ -148,12 +145,13 @@ function manySidedExact(
   hitDists: readonly Distribution[],
   able: Int32Array,
   targeting: ViciousnessRules['targeting'],
-  sides: readonly SideSetup[],
   groups: readonly ReturnType<typeof woundGroups>[],
-): Record<string, number> {
+  M: ClashSlots,
+  x: Float64Array,
+): void {
   const n = hitDists.length;
   const combinations = hitDists.reduce((c, d) => c * d.p.length, 1);
-  if (combinations > MAX_EXACT_COMBINATIONS) return {};
+  if (combinations > MAX_EXACT_COMBINATIONS) return;
   const resolver = new HitResolver(n, targeting);
   const chooser = new EveryChoice();
   const hits = new Int32Array(n);
@@ -189,20 +187,39 @@ function manySidedExact(
       }
     } while (chooser.next());
   }
-  const m: Record<string, number> = {};
-  sides.forEach((side, s) => {
-    m[`landed.${side.name}`] = landed[s];
-    m[`wasted.${side.name}`] = wasted[s];
-    m[`wounded.${side.name}`] = wounded[s];
-    for (const c of side.combatants) {
-      const g = groups[s].groupOf(c);
-      const size = groups[s].sizes[g];
-      if ((c.count ?? 1) === 0 || size === 0) continue;
-      m[`wounded.${side.name}.${c.name}`] = groupWounds[s][g] / size;
-    }
-  });
-  return m;
+  for (let s = 0; s < n; s++) {
+    x[M.landed[s]] = landed[s];
+    x[M.wasted[s]] = wasted[s];
+    x[M.wounded[s]] = wounded[s];
+  }
+  for (const e of M.entries) x[e.slot] = groupWounds[e.side][e.group] / groups[e.side].sizes[e.group];
 }
+
+/** Where each clash metric lives in the tally (sim/metrics.ts), per side and per entry. */
+interface ClashSlots {
+  hits: Int32Array;
+  top: Int32Array;
+  landed: Int32Array;
+  wasted: Int32Array;
+  wounded: Int32Array;
+  /** `wounded.<side>.<name>`: the entry's side, wound group and slot. */
+  entries: { side: number; group: number; slot: number }[];
+}
+
+/** Clash's metrics (sim/metrics.ts). */
+export const CLASH_METRICS = metricTable({
+  hits: { name: 'hits.<side>', kind: 'mean', label: 'mean hits (4s) rolled by <side>', family: 'mean hits (4s) rolled' },
+  top: { name: 'top.<side>', kind: 'probability', label: 'P(strictly most hits: <side>)', family: 'P(strictly most hits)', headline: true },
+  landed: { name: 'landed.<side>', kind: 'mean', label: 'mean hits landed by <side>', family: 'mean hits landed on others' },
+  wasted: { name: 'wasted.<side>', kind: 'mean', label: 'mean hits wasted by <side> (beyond the able combatants)', family: 'mean landed hits wasted' },
+  wounded: { name: 'wounded.<side>', kind: 'mean', label: 'mean <side> combatants wounded', family: 'mean own combatants wounded' },
+  woundedEntry: {
+    name: 'wounded.<side>.<name>',
+    kind: 'probability',
+    label: 'P(wounded: <side>: <name>)',
+    family: 'P(a combatant is wounded)',
+  },
+});
 
 export const clash = defineMechanic({
   system: 'viciousness',
@@ -258,30 +275,38 @@ export const clash = defineMechanic({
       if (rest) pairTable = { ...fields, rest };
     }
     const groups = sides.map((side) => woundGroups(side, rules.woundOrder));
-    const metrics: MetricSpec[] = [];
-    const entryMetric: { side: number; group: number }[] = [];
-    for (const side of sides) {
-      metrics.push(
-        { name: `hits.${side.name}`, kind: 'mean' },
-        { name: `top.${side.name}`, kind: 'probability' },
-        // The margin that lands ("Any hits that weren't canceled out land on their
-        // targets"), and of it what found nobody able ("Extra hits … are wasted").
-        { name: `landed.${side.name}`, kind: 'mean' },
-        { name: `wasted.${side.name}`, kind: 'mean' },
-        { name: `wounded.${side.name}`, kind: 'mean' },
-      );
-    }
+    const L = new MetricLayout(CLASH_METRICS);
+    const M: ClashSlots = {
+      hits: new Int32Array(n),
+      top: new Int32Array(n),
+      landed: new Int32Array(n),
+      wasted: new Int32Array(n),
+      wounded: new Int32Array(n),
+      entries: [],
+    };
+    sides.forEach((side, s) => {
+      M.hits[s] = L.add('hits', { side: side.name });
+      M.top[s] = L.add('top', { side: side.name });
+      // The margin that lands ("Any hits that weren't canceled out land on their
+      // targets"), and of it what found nobody able ("Extra hits … are wasted").
+      M.landed[s] = L.add('landed', { side: side.name });
+      M.wasted[s] = L.add('wasted', { side: side.name });
+      M.wounded[s] = L.add('wounded', { side: side.name });
+    });
+    const entryMetric = M.entries;
     sides.forEach((side, s) => {
       for (const c of side.combatants) {
         const g = groups[s].groupOf(c);
         if ((c.count ?? 1) === 0 || groups[s].sizes[g] === 0) continue;
-        metrics.push({ name: `wounded.${side.name}.${c.name}`, kind: 'probability', scale: groups[s].sizes[g] });
-        entryMetric.push({ side: s, group: g });
+        const slot = L.add('woundedEntry', { side: side.name, name: c.name }, groups[s].sizes[g]);
+        entryMetric.push({ side: s, group: g, slot });
       }
     });
+    const metrics = L.specs;
     const groupSizes = groups.map((g) => g.sizes);
     const entrySide = Int32Array.from(entryMetric, (e) => e.side);
     const entryGroup = Int32Array.from(entryMetric, (e) => e.group);
+    const entrySlot = Int32Array.from(entryMetric, (e) => e.slot);
     const distributions = sides.map((side, s) => ({
       name: `hits.${side.name}`,
       min: 0,
@@ -305,17 +330,16 @@ export const clash = defineMechanic({
           for (let s = 0; s < n; s++) {
             let top = 1;
             for (let o = 0; o < n; o++) if (o !== s && hits[o] >= hits[s]) top = 0;
-            const base = PER_SIDE * s;
-            tally.addMany(base, hits[s], times);
-            tally.addMany(base + 1, top, times);
-            tally.addMany(base + 2, landedBy[s] + resolver.wastedBy[s], times);
-            tally.addMany(base + 3, resolver.wastedBy[s], times);
-            tally.addMany(base + 4, landedOn[s], times);
+            tally.addMany(M.hits[s], hits[s], times);
+            tally.addMany(M.top[s], top, times);
+            tally.addMany(M.landed[s], landedBy[s] + resolver.wastedBy[s], times);
+            tally.addMany(M.wasted[s], resolver.wastedBy[s], times);
+            tally.addMany(M.wounded[s], landedOn[s], times);
             tally.binMany(s, hits[s], times);
             splitWounds(landedOn[s], groupSizes[s], split[s]);
           }
           for (let e = 0; e < entrySide.length; e++) {
-            tally.addMany(PER_SIDE * n + e, split[entrySide[e]][entryGroup[e]], times);
+            tally.addMany(entrySlot[e], split[entrySide[e]][entryGroup[e]], times);
           }
         };
 
@@ -369,12 +393,12 @@ export const clash = defineMechanic({
           parts.push(hitDistribution(bonusDice(side.bonus), isHit));
           return Distribution.sum(parts);
         });
-        const m: Record<string, number> = {};
+        const x = L.exact();
         const dists: Record<string, number[]> = {};
         sides.forEach((side, s) => {
-          m[`hits.${side.name}`] = hitDists[s].mean();
+          x[M.hits[s]] = hitDists[s].mean();
           // P(strictly most hits) = Σ_k P(h_s = k) ∏_{o≠s} P(h_o < k).
-          m[`top.${side.name}`] = hitDists[s].expect((k) =>
+          x[M.top[s]] = hitDists[s].expect((k) =>
             hitDists.reduce((p, d, o) => (o === s ? p : p * d.atMost(k - 1)), 1),
           );
           dists[`hits.${side.name}`] = Array.from(hitDists[s].p);
@@ -386,25 +410,23 @@ export const clash = defineMechanic({
             // combatants, the rest is wasted.
             const margin = hitDists[o].minus(hitDists[s]).map((d) => Math.max(0, d));
             const wounds = margin.map((d) => Math.min(d, able[s]));
-            m[`wounded.${sides[s].name}`] = wounds.mean();
-            m[`landed.${sides[o].name}`] = margin.mean();
-            m[`wasted.${sides[o].name}`] = margin.map((d) => Math.max(0, d - able[s])).mean();
-            for (const c of sides[s].combatants) {
-              const g = groups[s].groupOf(c);
-              const size = groups[s].sizes[g];
-              if ((c.count ?? 1) === 0 || size === 0) continue;
+            x[M.wounded[s]] = wounds.mean();
+            x[M.landed[o]] = margin.mean();
+            x[M.wasted[o]] = margin.map((d) => Math.max(0, d - able[s])).mean();
+            for (const { side, group: g, slot } of M.entries) {
+              if (side !== s) continue;
               const out = new Int32Array(groups[s].sizes.length);
-              m[`wounded.${sides[s].name}.${c.name}`] =
+              x[slot] =
                 wounds.expect((w) => {
                   splitWounds(w, groups[s].sizes, out);
                   return out[g];
-                }) / size;
+                }) / groups[s].sizes[g];
             }
           }
         } else {
-          Object.assign(m, manySidedExact(hitDists, able, rules.targeting, sides, groups));
+          manySidedExact(hitDists, able, rules.targeting, groups, M, x);
         }
-        return { metrics: m, distributions: dists };
+        return { metrics: L.named(x), distributions: dists };
       },
     };
   },

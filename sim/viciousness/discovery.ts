@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import { defineMechanic } from '../mechanic.ts';
 import { faceDistribution } from '../exact/distribution.ts';
+import { fixedLayout, metricTable } from '../metrics.ts';
 
 export const RATTLED_DISCOVERY_MESSAGE =
   'rattled does not apply to a discovery roll: the d6 is the GM\'s roll on the PC\'s search, not dice a rattled PC contributes to a pool ("Dice contributed by a rattled PC are rolled twice") — leave it out or set false (docs/rulings/single-rolls.md)';
@@ -30,21 +31,27 @@ export const discoverySetup = z
 export const DISCOVERY_DIE = 6;
 export const isFound = (face: number, value: number) => face <= value;
 
+/** Discovery's metrics (sim/metrics.ts). */
+export const DISCOVERY_METRICS = metricTable({
+  found: { name: 'found', kind: 'probability', label: 'P(the NPC is found)', headline: true },
+});
+
 export const discovery = defineMechanic({
   system: 'viciousness',
   name: 'discovery',
   summary: 'find a weak contact: d6 ≤ discovery value',
   setup: discoverySetup,
   prepare(setup) {
+    const { specs: metrics, slot: M, exact: exactOf } = fixedLayout(DISCOVERY_METRICS);
     return {
-      metrics: [{ name: 'found', kind: 'probability' }],
+      metrics,
       run(random, trials, tally) {
-        for (let t = 0; t < trials; t++) tally.add(0, isFound(random.die(DISCOVERY_DIE), setup.value) ? 1 : 0);
+        for (let t = 0; t < trials; t++) tally.add(M.found, isFound(random.die(DISCOVERY_DIE), setup.value) ? 1 : 0);
         tally.addTrials(trials);
       },
       exact() {
         const faces = faceDistribution(DISCOVERY_DIE, false);
-        return { metrics: { found: faces.expect((f) => (isFound(f, setup.value) ? 1 : 0)) } };
+        return { metrics: exactOf({ found: faces.expect((f) => (isFound(f, setup.value) ? 1 : 0)) }) };
       },
     };
   },

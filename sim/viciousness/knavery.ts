@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { defineMechanic } from '../mechanic.ts';
 import { diceListSchema, eachDie } from '../dice.ts';
-import type { MetricSpec } from '../stats.ts';
+import { fixedLayout, metricTable } from '../metrics.ts';
 import { PARTICIPANT_DIE, challengesToMeet } from './knaveryDice.ts';
 import { FREE_PUSH_POLICIES, PUSH_POLICIES, knaveryOdds, type KnaveryParticipantDice } from './knaveryPushes.ts';
 
@@ -40,16 +40,16 @@ export const knaverySetup = z
   })
   .strict();
 
-/** The metrics, in tally order. */
-const METRICS: MetricSpec[] = [
-  { name: 'success', kind: 'probability' },
-  { name: 'successes', kind: 'mean' },
-  { name: 'sixes', kind: 'mean' },
-  { name: 'active', kind: 'mean' },
-  { name: 'pushed', kind: 'mean' },
-  { name: 'freePushes', kind: 'mean' },
-  { name: 'threats', kind: 'mean' },
-];
+/** Knavery's metrics (sim/metrics.ts). */
+export const KNAVERY_METRICS = metricTable({
+  success: { name: 'success', kind: 'probability', label: 'P(plan succeeds)', headline: true },
+  successes: { name: 'successes', kind: 'mean', label: 'mean successes (dice showing 4+)' },
+  sixes: { name: 'sixes', kind: 'mean', label: 'mean 6s rolled (free pushes)' },
+  active: { name: 'active', kind: 'mean', label: 'mean challenges left active' },
+  pushed: { name: 'pushed', kind: 'mean', label: 'mean participants who pushed (then rattled)' },
+  freePushes: { name: 'freePushes', kind: 'mean', label: 'mean free pushes a failed plan leaves' },
+  threats: { name: 'threats', kind: 'mean', label: 'mean challenges active in the fallout' },
+});
 
 export const knavery = defineMechanic({
   system: 'viciousness',
@@ -70,6 +70,7 @@ export const knavery = defineMechanic({
     const need = challengesToMeet(setup.challenges, setup.removed);
     const sides = Int32Array.from(dice, (d) => d.sides);
     const rattled = Uint8Array.from(dice, (d) => (d.rattled ? 1 : 0));
+    const { specs: metrics, slot: M, exact: exactOf } = fixedLayout(KNAVERY_METRICS);
     // Participant i's dice are diceFrom[i]..diceFrom[i+1]−1.
     const diceFrom = new Int32Array(parts.length + 1);
     parts.forEach((p, i) => (diceFrom[i + 1] = diceFrom[i] + p.dice.length));
@@ -77,7 +78,7 @@ export const knavery = defineMechanic({
     const distributions = [{ name: 'successes', min: 0, size: dice.length + 1 }];
 
     return {
-      metrics: METRICS,
+      metrics,
       distributions,
       run(random, trials, tally) {
         const ownSuccesses = new Int32Array(parts.length);
@@ -116,13 +117,13 @@ export const knavery = defineMechanic({
           }
           const failed = successes < need;
           const active = failed ? need - successes : 0;
-          tally.add(0, failed ? 0 : 1);
-          tally.add(1, successes);
-          tally.add(2, sixes);
-          tally.add(3, active);
-          tally.add(4, pushed);
-          tally.add(5, failed ? sixes : 0);
-          tally.add(6, failed ? Math.max(0, active - (fallout ? sixes : 0)) : 0);
+          tally.add(M.success, failed ? 0 : 1);
+          tally.add(M.successes, successes);
+          tally.add(M.sixes, sixes);
+          tally.add(M.active, active);
+          tally.add(M.pushed, pushed);
+          tally.add(M.freePushes, failed ? sixes : 0);
+          tally.add(M.threats, failed ? Math.max(0, active - (fallout ? sixes : 0)) : 0);
           tally.bin(0, successes);
         }
         tally.addTrials(trials);
@@ -133,7 +134,7 @@ export const knavery = defineMechanic({
         const o = knaveryOdds(parts, need, fallout);
         if (!o) return { metrics: {} };
         const { distribution, ...metrics } = o;
-        return { metrics, distributions: { successes: distribution } };
+        return { metrics: exactOf(metrics), distributions: { successes: distribution } };
       },
     };
   },

@@ -57,6 +57,25 @@ const kind = (k: ConsequenceKind) => CONSEQUENCE_KINDS.indexOf(k);
  * 2. A strong contact is placed in jeopardy / 3. A PC is rattled / 4. An asset is lost /
  * 5. An unfriendly NPC emerges / 6. A medium-consequence design begins", and so on).
  */
+/**
+ * The metrics of rival dice, shared by `rivals` and `campaign` (sim/metrics.ts): each
+ * mechanic's table spreads these declarations in, so the names, kinds and labels are
+ * written once.
+ */
+export const RIVAL_DICE_METRICS = {
+  firstStrike: {
+    name: 'firstStrike.<rival>',
+    kind: 'mean',
+    label: "mean turn of <rival>'s first initiation (turns + 1 if none)",
+    family: 'mean turn of first initiation',
+  },
+  strikes: { name: 'strikes.<rival>', kind: 'mean', label: 'mean designs initiated by <rival>', family: 'mean designs initiated' },
+  completed: { name: 'completed.<rival>', kind: 'mean', label: 'mean designs completed by <rival>', family: 'mean designs completed' },
+  consequence: { name: 'consequence.<kind>', kind: 'mean', label: 'mean consequences: <kind>', family: 'mean consequences of designs' },
+  wealthLowered: { name: 'wealthLowered', kind: 'mean', label: 'mean points the wealth track is lowered by' },
+  calamity: { name: 'calamity', kind: 'probability', label: 'P(a calamity befalls the company)' },
+} as const;
+
 export const CONSEQUENCE_OF_CODE = Int32Array.from([
   // light
   kind('wealthLost'), kind('contactInJeopardy'), kind('pcRattled'), kind('assetLost'), kind('unfriendlyNpc'), kind('mediumDesign'),

@@ -9,11 +9,13 @@
 import { z } from 'zod';
 import { defineMechanic, type ExactValues } from '../mechanic.ts';
 import type { ViciousnessRules } from '../rules.ts';
-import type { DistributionSpec, MetricSpec } from '../stats.ts';
+import type { DistributionSpec } from '../stats.ts';
+import { MetricLayout, metricTable } from '../metrics.ts';
 import {
   CONSEQUENCE_KINDS,
   CONSEQUENCE_OF_CODE,
   RivalBoard,
+  RIVAL_DICE_METRICS,
   RivalPlan,
   checkRivals,
   rivalOdds,
@@ -34,9 +36,11 @@ export const rivalsSetup = z
   .strict()
   .superRefine((s, ctx) => checkRivals(s.rivals, ctx, ['rivals']));
 
-/** Metric names of the consequence counts: `consequence.<kind>`. */
-export const consequenceMetrics = (): MetricSpec[] =>
-  CONSEQUENCE_KINDS.map((k) => ({ name: `consequence.${k}`, kind: 'mean' as const }));
+/** Rivals' metrics (sim/metrics.ts): those of rival dice, shared with `campaign`. */
+export const RIVALS_METRICS = metricTable({
+  ...RIVAL_DICE_METRICS,
+  firstStrike: { ...RIVAL_DICE_METRICS.firstStrike, headline: true },
+});
 
 export const rivals = defineMechanic({
   // Trials per chunk (see Mechanic.chunkTrials): rivals run ~250k trials/s: 2^14 trials make a chunk of ~65 ms.
@@ -50,18 +54,24 @@ export const rivals = defineMechanic({
     const { turns } = setup;
     const R = plan.count;
     const K = CONSEQUENCE_KINDS.length;
-    const metrics: MetricSpec[] = [];
-    for (const name of plan.names) {
-      metrics.push(
-        { name: `firstStrike.${name}`, kind: 'mean' },
-        { name: `strikes.${name}`, kind: 'mean' },
-        { name: `completed.${name}`, kind: 'mean' },
-      );
-    }
-    const kindsAt = metrics.length;
-    metrics.push(...consequenceMetrics());
-    const wealthAt = metrics.length;
-    metrics.push({ name: 'wealthLowered', kind: 'mean' }, { name: 'calamity', kind: 'probability' });
+    const L = new MetricLayout(RIVALS_METRICS);
+    const M = {
+      firstStrike: new Int32Array(R),
+      strikes: new Int32Array(R),
+      completed: new Int32Array(R),
+      consequence: new Int32Array(K),
+      wealthLowered: 0,
+      calamity: 0,
+    };
+    plan.names.forEach((rival, r) => {
+      M.firstStrike[r] = L.add('firstStrike', { rival });
+      M.strikes[r] = L.add('strikes', { rival });
+      M.completed[r] = L.add('completed', { rival });
+    });
+    CONSEQUENCE_KINDS.forEach((kind, k) => (M.consequence[k] = L.add('consequence', { kind })));
+    M.wealthLowered = L.add('wealthLowered');
+    M.calamity = L.add('calamity');
+    const metrics = L.specs;
     const distributions: DistributionSpec[] = plan.names.map((name) => ({ name: `firstStrike.${name}`, min: 1, size: turns + 1 }));
 
     return {
@@ -97,19 +107,19 @@ export const rivals = defineMechanic({
             }
           }
           for (let r = 0; r < R; r++) {
-            tally.add(3 * r, first[r]);
-            tally.add(3 * r + 1, strikes[r]);
-            tally.add(3 * r + 2, completed[r]);
+            tally.add(M.firstStrike[r], first[r]);
+            tally.add(M.strikes[r], strikes[r]);
+            tally.add(M.completed[r], completed[r]);
             tally.bin(r, first[r]);
           }
-          for (let k = 0; k < K; k++) tally.add(kindsAt + k, kinds[k]);
-          tally.add(wealthAt, wealth);
-          tally.add(wealthAt + 1, kinds[calamity] > 0 ? 1 : 0);
+          for (let k = 0; k < K; k++) tally.add(M.consequence[k], kinds[k]);
+          tally.add(M.wealthLowered, wealth);
+          tally.add(M.calamity, kinds[calamity] > 0 ? 1 : 0);
         }
         tally.addTrials(trials);
       },
       exact(): ExactValues {
-        const m: Record<string, number> = {};
+        const x = L.exact();
         const dists: Record<string, number[]> = {};
         const odds: (RivalOdds | undefined)[] = [];
         for (let r = 0; r < R; r++) {
@@ -118,20 +128,20 @@ export const rivals = defineMechanic({
           if (!o) continue;
           const name = plan.names[r];
           // E[first] over 1..turns+1 (turns+1: never).
-          m[`firstStrike.${name}`] = o.firstStrike.reduce((s, p, i) => s + p * (i + 1), 0);
-          m[`strikes.${name}`] = o.strikes;
-          m[`completed.${name}`] = o.completed;
+          x[M.firstStrike[r]] = o.firstStrike.reduce((s, p, i) => s + p * (i + 1), 0);
+          x[M.strikes[r]] = o.strikes;
+          x[M.completed[r]] = o.completed;
           dists[`firstStrike.${name}`] = Array.from(o.firstStrike);
         }
         // Rivals are independent here, so totals are sums and "no calamity" a product.
         if (odds.every((o) => o !== undefined)) {
-          CONSEQUENCE_KINDS.forEach((k, i) => {
-            m[`consequence.${k}`] = odds.reduce((s, o) => s + o!.kinds[i], 0);
+          CONSEQUENCE_KINDS.forEach((_, i) => {
+            x[M.consequence[i]] = odds.reduce((s, o) => s + o!.kinds[i], 0);
           });
-          m.wealthLowered = odds.reduce((s, o) => s + o!.wealthLowered, 0);
-          m.calamity = 1 - odds.reduce((s, o) => s * (1 - o!.calamity), 1);
+          x[M.wealthLowered] = odds.reduce((s, o) => s + o!.wealthLowered, 0);
+          x[M.calamity] = 1 - odds.reduce((s, o) => s * (1 - o!.calamity), 1);
         }
-        return { metrics: m, distributions: dists };
+        return { metrics: L.named(x), distributions: dists };
       },
     };
   },

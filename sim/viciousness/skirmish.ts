@@ -17,16 +17,7 @@
 import type { RandomStream } from '../random.ts';
 import type { ViciousnessRules } from '../rules.ts';
 
-export const FLEE_POLICIES = ['never', 'outnumbered', 'lostHalf'] as const;
-export type FleePolicy = (typeof FLEE_POLICIES)[number];
-const FLEE_CODE: Record<FleePolicy, number> = { never: 0, outnumbered: 1, lostHalf: 2 };
-
-/**
- * "A wounded target … has a 2-in-4 chance to die. This is reduced to 1-in-4 if they
- * receive medical attention": d4 faces that kill, by the troupe's aid.
- */
-export const DEATH_FACES = { none: 2, ordinary: 1, medic: 1 } as const;
-export type Aid = keyof typeof DEATH_FACES;
+import { DEATH_FACES, FLEE_CODE, type Aid, type FleePolicy } from './violence.ts';
 
 /** The PCs' dice and state, owned by the campaign (the skirmish reads and updates them). */
 export interface SkirmishPcs {

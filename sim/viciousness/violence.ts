@@ -393,3 +393,55 @@ export class HitResolver {
     }
   }
 }
+
+// ---------------------------------------------------------------- rules of a fight
+// The rules every fight shares — battle (battleField.ts, battleChain.ts, battleTable.ts)
+// and a campaign's skirmish (skirmish.ts) — written once, here.
+
+/** When a side's able combatants leave, decided in each flight phase (RULES.md "Violence"). */
+export const FLEE_POLICIES = ['never', 'outnumbered', 'lostHalf'] as const;
+export type FleePolicy = (typeof FLEE_POLICIES)[number];
+/** Flight policies as codes for the per-round loops. */
+export const FLEE_NEVER = 0;
+export const FLEE_OUTNUMBERED = 1;
+export const FLEE_LOST_HALF = 2;
+export const FLEE_CODE: Readonly<Record<FleePolicy, number>> = { never: FLEE_NEVER, outnumbered: FLEE_OUTNUMBERED, lostHalf: FLEE_LOST_HALF };
+
+/** A side's flight policy as its code; defaults to *never*. */
+export function fleeCode(side: { flee?: FleePolicy }): number {
+  return FLEE_CODE[side.flee ?? 'never'];
+}
+
+/** Medical attention for a side's wounded. */
+export const AID_POLICIES = ['none', 'ordinary', 'medic'] as const;
+
+/**
+ * "A wounded target … has a 2-in-4 chance to die. This is reduced to 1-in-4 if they
+ * receive medical attention": faces of a d4 that kill, by aid. With a Medic, those the
+ * Medics cannot attend get ordinary aid (RULES.md), hence 1.
+ */
+export const DEATH_FACES = { none: 2, ordinary: 1, medic: 1 } as const;
+export type Aid = keyof typeof DEATH_FACES;
+
+/**
+ * Wounded a side's Medics can attend in a round: `medics` (default 1) with aid "medic",
+ * none otherwise. With the `medicReach` variant *all* a Medic attends every wounded of the
+ * round, so the side's whole strength is attended (one per combatant is enough).
+ */
+export function medicsOf(
+  side: { aid?: Aid; medics?: number; combatants: readonly { count?: number }[] },
+  reach: ViciousnessRules['medicReach'] = 'one',
+): number {
+  if (side.aid !== 'medic') return 0;
+  if (reach === 'all') return side.combatants.reduce((n, c) => n + (c.count ?? 1), 0);
+  return side.medics ?? 1;
+}
+
+/**
+ * Which wounds a combatant takes first by `woundOrder`: group 0 is filled before group 1,
+ * at random within a group.
+ */
+export function woundGroupOf(c: CombatantSetup, order: ViciousnessRules['woundOrder']): number {
+  if (order === 'random') return 0;
+  return (order === 'captainFirst') === isCaptain(c) ? 0 : 1;
+}

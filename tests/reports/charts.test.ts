@@ -67,7 +67,7 @@ describe('charts', () => {
   it('labels axes in the game\'s words', () => {
     expect(charts['heist-probabilities']!()).toContain('P(plan succeeds)');
     expect(charts['heist-success-by-challenges']!()).toContain('challenges');
-    expect(charts['heist-success-heatmap']!()).toContain('participants[1] count');
+    expect(charts['heist-success-heatmap']!()).toContain('participant 2 › how many');
     expect(charts['ambush-death-odds']!()).toContain('guards: sergeant');
   });
 });

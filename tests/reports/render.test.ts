@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { from, fromCSV } from 'arquero';
 import { chartsFor } from '../../reports/charts/index.ts';
-import { metricKinds } from '../../reports/kinds.ts';
-import { pointLabel, sweepLabel } from '../../reports/labels.ts';
+import { metricKinds } from '../../reports/metrics.ts';
+import { pointLabel, sweepLabel } from '../../reports/sweep.ts';
 import {
   describeCheck,
   renderIndex,
@@ -126,8 +126,12 @@ describe('kinds and labels', () => {
 
   it('names sweep paths as a designer reads them', () => {
     expect(sweepLabel('setup.challenges')).toBe('challenges');
-    expect(sweepLabel('setup.participants.1.count')).toBe('participants[1] count');
+    expect(sweepLabel('setup.participants.1.count')).toBe('participant 2 › how many');
     expect(sweepLabel('rules.hitOn')).toBe('rule hitOn');
-    expect(pointLabel({ 'setup.challenges': 3, 'setup.sides.0.bonus': ['2d4'] })).toBe('challenges = 3, sides[0] bonus = 2d4');
+    expect(pointLabel({ 'setup.challenges': 3, 'setup.sides.0.bonus': ['2d4'] })).toBe('challenges = 3, side 1 › equipment bonus = 2d4');
+    // With the scenario's setup, items by their names, as the dashboard's Vary menu has them.
+    const setup = { sides: [{ name: 'crew', combatants: [] }, { name: 'guards', combatants: [{ name: 'guard', count: 4 }] }] };
+    expect(sweepLabel('setup.sides.1.combatants.0.count', setup)).toBe('guards › guard › how many');
+    expect(pointLabel({ 'setup.sides.0.bonus': [] }, setup)).toBe('crew › equipment bonus = none');
   });
 });

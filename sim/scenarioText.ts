@@ -1,10 +1,11 @@
 /**
  * A scenario file's text to its value: JSON, or YAML for `.yaml`/`.yml`, with line and
  * column for syntax errors. No file system here, so the CLI (load.ts) and the dashboard
- * (which reads dropped files) give the same message for the same unreadable file.
+ * (which reads dropped files) give the same message for the same unreadable file; in sim/
+ * so the browser app needs nothing from the command's folder.
  */
 import { parse as parseYaml, YAMLParseError } from 'yaml';
-import { ScenarioError, ScenarioErrors } from '../sim/scenario.ts';
+import { ScenarioError, ScenarioErrors } from './scenario.ts';
 
 /** Line and column (1-based) of a character offset. */
 function lineAndColumn(text: string, offset: number): string {

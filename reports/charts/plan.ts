@@ -1,0 +1,163 @@
+/**
+ * The one chart plan: which charts a result gets, named, titled and ready to draw. The
+ * report (chartsFor) draws every chart of the plan; the dashboard (dashboard/charts/
+ * panels.ts) draws the same list, puts a table of the same numbers beside each, and adds
+ * its own extras on top (the VDP split comparison, cumulative views of distributions).
+ * The rules are in reports/charts/index.ts's header.
+ */
+import type { ScenarioResult } from '../../sim/result.ts';
+import { type MetricKind, chartFamily, familyLabel, metricKinds, metricLabel } from '../metrics.ts';
+import { sweepLabel } from '../sweep.ts';
+import { deathMetrics, deathOdds } from './deathOdds.ts';
+import { MAX_DISTRIBUTION_PANELS, distributionBars, distributionLabel } from './distributionBars.ts';
+import { estimatesAtPoint } from './estimatesAtPoint.ts';
+import { MAX_FAN_PANELS, fanOverTurns, hasFan } from './fanOverTurns.ts';
+import { metricHeatmap } from './metricHeatmap.ts';
+import { metricsOverSweep } from './metricsOverSweep.ts';
+import { shareDemotedByTurn, shareSeriesKey } from './shareDemotedByTurn.ts';
+import { SERIES_LABELS } from './campaignSeries.ts';
+import { sweepAxes } from './shared.ts';
+import { solveChart } from './solveChart.ts';
+
+/** What a planned chart shows, so a page can put the matching table beside it. */
+export type ChartKind = 'probabilities' | 'means' | 'death-odds' | 'over' | 'heatmap' | 'distribution' | 'fan' | 'rank-shares' | 'solve';
+
+export interface PlannedChart {
+  /** File-safe name, unique within the result: `charts/<name>.svg`. */
+  name: string;
+  /** A heading in the game's words. */
+  title: string;
+  kind: ChartKind;
+  /** The metrics drawn (estimate charts, lines, heatmaps); empty for the others. */
+  metrics: string[];
+  /** Probability or mean, for charts of metrics. */
+  metricKind?: MetricKind;
+  /** The distribution or series key (distribution, fan, rank-shares), the solve's name (solve). */
+  key?: string;
+  /** The swept paths the chart is drawn over (lines: one, heatmap: two). */
+  axes: string[];
+  /** The SVG; `shown` draws another view of the same result (a distribution's cumulative shares). */
+  draw(shown?: ScenarioResult): string;
+}
+
+export interface ChartPlanOptions {
+  /** Kinds for a result that declares none (an older file, a hand-made test result). */
+  kinds?: Record<string, MetricKind>;
+  /** Metrics to draw as heatmaps in a sweep of two or more paths. */
+  heatmapMetrics?: string[];
+  /** The sweep's paths, from the scenario (a live result may not have reached every point). */
+  axes?: string[];
+  /** Points the scenario has in all; 1 draws the one-point charts. */
+  pointCount?: number;
+  /** The scenario's setup, where the caller has it: sweep paths then name list items ("guards › guard › how many"). */
+  setup?: unknown;
+}
+
+/** Longest chart file name before `.svg`: names come from the user's side names, and file systems stop at 255 bytes. */
+const MAX_CHART_NAME = 100;
+
+/** A metric or key as part of a file name: `win.the minions` → `win.the-minions`, at most MAX_CHART_NAME characters. */
+export function chartFileName(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9.]+/g, '-').replace(/^[-.]+/, '').slice(0, MAX_CHART_NAME).replace(/-+$/g, '') || 'chart';
+}
+
+/** The heatmap metrics by default: each metric a check names, else the first probability, else the first metric. */
+export function defaultHeatmapMetrics(result: ScenarioResult, kinds = metricKinds(result)): string[] {
+  const metrics = [...kinds.keys()];
+  const fromChecks = result.expect.map((e) => e.metric).filter((m) => kinds.has(m));
+  const firstProbability = metrics.find((m) => kinds.get(m) === 'probability');
+  return [...new Set(fromChecks.length ? fromChecks : [firstProbability ?? metrics[0]!])];
+}
+
+export function chartPlan(result: ScenarioResult, options: ChartPlanOptions = {}): PlannedChart[] {
+  const charts: PlannedChart[] = [];
+  if (result.results.length === 0) return charts;
+  const kinds = metricKinds(result, options.kinds);
+  const metrics = [...kinds.keys()];
+  const axes = options.axes ?? sweepAxes(result);
+  const pointCount = options.pointCount ?? result.results.length;
+  const mechanic = result.mechanic;
+  const { setup } = options;
+  const names = new Set<string>();
+  const add = (chart: Omit<PlannedChart, 'axes' | 'metrics'> & Partial<Pick<PlannedChart, 'axes' | 'metrics'>>) => {
+    let unique = chartFileName(chart.name);
+    // Two side names may differ only in characters a file name drops.
+    for (let i = 2; names.has(unique); i++) unique = `${chartFileName(chart.name)}-${i}`;
+    names.add(unique);
+    const title = chart.title.charAt(0).toUpperCase() + chart.title.slice(1);
+    charts.push({ metrics: [], axes: [], ...chart, name: unique, title });
+  };
+
+  if (pointCount === 1) {
+    const point = result.results[0]!;
+    const deaths = deathMetrics(point);
+    const probabilities = metrics.filter((m) => kinds.get(m) === 'probability' && !deaths.includes(m));
+    const means = metrics.filter((m) => kinds.get(m) === 'mean');
+    if (probabilities.length) {
+      add({ name: 'probabilities', title: 'Probabilities', kind: 'probabilities', metrics: probabilities, metricKind: 'probability',
+        draw: (r = result) => estimatesAtPoint(r.results[0]!, probabilities, { kind: 'probability', mechanic }) });
+    }
+    if (means.length) {
+      add({ name: 'means', title: 'Means', kind: 'means', metrics: means, metricKind: 'mean',
+        draw: (r = result) => estimatesAtPoint(r.results[0]!, means, { kind: 'mean', mechanic }) });
+    }
+    if (deaths.length) {
+      add({ name: 'death-odds', title: 'Death odds per combatant', kind: 'death-odds', metrics: deaths, metricKind: 'probability',
+        draw: (r = result) => deathOdds(r.results[0]!) });
+    }
+  } else if (axes.length === 1) {
+    const axis = axes[0]!;
+    const families = new Map<string, string[]>();
+    for (const m of metrics) families.set(chartFamily(m), [...(families.get(chartFamily(m)) ?? []), m]);
+    for (const [family, members] of families) {
+      // A family mixing kinds (`wounded.<side>` means beside `wounded.<side>.<name>`
+      // probabilities) is split rather than putting a mean on a [0, 1] axis.
+      for (const kind of ['probability', 'mean'] as const) {
+        const same = members.filter((m) => kinds.get(m) === kind);
+        if (!same.length) continue;
+        const suffix = same.length === members.length ? '' : `-${kind}`;
+        add({ name: `over-${family}${suffix}`, title: `${familyLabel(result, family, same)} by ${sweepLabel(axis, setup)}`, kind: 'over',
+          metrics: same, metricKind: kind, axes: [axis], draw: (r = result) => metricsOverSweep(r, same, { kind, axis, setup }) });
+      }
+    }
+  } else if (axes.length >= 2) {
+    const chosen = options.heatmapMetrics ?? defaultHeatmapMetrics(result, kinds);
+    const pair: [string, string] = [axes[0]!, axes[1]!];
+    for (const metric of new Set(chosen)) {
+      if (!kinds.has(metric)) throw new Error(`chartPlan: heatmap metric "${metric}" is not in the result`);
+      const kind = kinds.get(metric)!;
+      add({ name: `heatmap-${metric}`, title: `${metricLabel(result, metric)} by ${sweepLabel(pair[0], setup)} and ${sweepLabel(pair[1], setup)}`,
+        kind: 'heatmap', metrics: [metric], metricKind: kind, axes, draw: (r = result) => metricHeatmap(r, metric, { kind, axes: pair, setup }) });
+    }
+  }
+
+  const distributionKeys = new Set(result.results.flatMap((p) => Object.keys(p.distributions ?? {})));
+  for (const key of distributionKeys) {
+    const count = result.results.filter((p) => p.distributions?.[key]).length;
+    if (count > MAX_DISTRIBUTION_PANELS) continue;
+    add({ name: `distribution-${key}`, title: `Distribution of ${distributionLabel(result, key)}`, kind: 'distribution', key,
+      draw: (r = result) => distributionBars(r, key) });
+  }
+
+  const seriesKeys = new Set(result.results.flatMap((p) => Object.keys(p.series ?? {})));
+  const seriesPoints = result.results.filter((p) => p.series).length;
+  if (seriesPoints <= MAX_FAN_PANELS) {
+    for (const key of seriesKeys) {
+      if (hasFan(result, key)) {
+        add({ name: `fan-${key}`, title: `${SERIES_LABELS[key] ?? key} by turn`, kind: 'fan', key, draw: (r = result) => fanOverTurns(r, key) });
+      }
+    }
+    const shareKey = shareSeriesKey(result);
+    if (shareKey !== undefined) {
+      add({ name: 'rank-shares', title: 'Share of trials below or above the starting rank, by turn', kind: 'rank-shares', key: shareKey,
+        draw: (r = result) => shareDemotedByTurn(r, shareKey) });
+    }
+  }
+  // Each `solve` block the command line answered beside the results (sim/solve/).
+  for (const s of result.solve ?? []) {
+    const label = metricLabel(result, s.metric);
+    add({ name: `solve-${s.name}`, title: `${s.name}: ${label} by ${sweepLabel(s.vary, setup)}`, kind: 'solve', key: s.name, metrics: [s.metric],
+      metricKind: kinds.get(s.metric), draw: () => solveChart(s, { mechanic, label, probability: kinds.get(s.metric) === 'probability' }) });
+  }
+  return charts;
+}

@@ -1,0 +1,119 @@
+/**
+ * A mechanic's metrics, declared once. Each mechanic module has one table, and nothing
+ * else in the project names its metrics, kinds or labels:
+ *
+ *   export const METRICS = metricTable({
+ *     success: { name: 'success', kind: 'probability', label: 'P(plan succeeds)', headline: true },
+ *     win: { name: 'win.<side>', kind: 'probability', label: 'P(win: <side>)', family: 'P(win)' },
+ *   });
+ *
+ * - the key (`success`, `win`) is how the module's code names the metric;
+ * - `name` is the contract name (SCENARIOS.md: public, never renamed); a `<part>` is
+ *   filled in per side, combatant, rival… when the metric is laid out;
+ * - `kind` picks the interval (Wilson for a probability, normal for a mean) and the chart
+ *   axis; `label` is the metric in the game's words, with the same `<part>`s; `family` the
+ *   label of all its members on one axis ("P(win)"); `headline` marks what the mechanic is
+ *   mostly asked about.
+ *
+ * In `prepare`, lay the table out in the order the result lists the metrics, and keep each
+ * metric's tally slot under its key, so `run` writes `tally.add(M.success, …)`:
+ *
+ *   const L = new MetricLayout(METRICS);
+ *   const M = { success: L.add('success'), win: sides.map((s) => L.add('win', { side: s.name })) };
+ *   return { metrics: L.specs, run(random, trials, tally) { … }, exact() { const x = L.exact(); x[M.success] = p; return { metrics: L.named(x) }; } };
+ *
+ * A table whose metrics have no `<part>` can use `fixedLayout(METRICS)`: slots in the
+ * table's order, and `exact({ success: p })` keyed by the table too. Adding a metric is one line in the table, one `L.add` and the lines that
+ * tally (and compute it exactly), all in the mechanic's own module.
+ */
+import type { MetricKind, MetricSpec } from './stats.ts';
+
+export interface MetricDeclaration {
+  /** Contract name; `<part>`s are filled in by `MetricLayout.add`. */
+  name: string;
+  kind: MetricKind;
+  /** In the game's words, with the same `<part>`s as `name`. */
+  label: string;
+  /** Label of the whole family on one chart axis (metrics whose name has a `<part>`). */
+  family?: string;
+  /** The mechanic's headline figure. */
+  headline?: boolean;
+}
+
+export type MetricTable = Readonly<Record<string, MetricDeclaration>>;
+
+/** Declares a mechanic's table (typed, so a key that is not declared fails to compile). */
+export function metricTable<const T extends MetricTable>(table: T): T {
+  for (const [key, d] of Object.entries(table)) {
+    const parts = (s: string) => [...s.matchAll(/<(\w+)>/g)].map((m) => m[1]).sort().join();
+    if (parts(d.name) !== parts(d.label)) throw new Error(`metric ${key}: its label's <parts> differ from its name's`);
+  }
+  return table;
+}
+
+function fill(template: string, parts: Readonly<Record<string, string>>): string {
+  return template.replace(/<(\w+)>/g, (whole, part: string) => {
+    const v = parts[part];
+    if (v === undefined) throw new Error(`metric ${template}: no value for ${whole}`);
+    return v;
+  });
+}
+
+/** A table's metrics laid out in a tally, in the order they are added. */
+export class MetricLayout<T extends MetricTable> {
+  readonly specs: MetricSpec[] = [];
+
+  constructor(readonly table: T) {}
+
+  /**
+   * Lay out one metric of the table (with its `<part>`s) and return its tally slot.
+   * `scale`: see MetricSpec.scale.
+   */
+  add(key: keyof T & string, parts: Readonly<Record<string, string>> = {}, scale?: number): number {
+    const d = this.table[key];
+    const spec: MetricSpec = { name: fill(d.name, parts), kind: d.kind, label: fill(d.label, parts) };
+    if (d.family !== undefined) spec.family = d.family;
+    if (d.headline) spec.headline = true;
+    if (scale !== undefined) spec.scale = scale;
+    this.specs.push(spec);
+    return this.specs.length - 1;
+  }
+
+  /** A sheet of exact values by slot; slots left NaN have no exact value. */
+  exact(): Float64Array {
+    return new Float64Array(this.specs.length).fill(NaN);
+  }
+
+  /** An exact sheet as the metric name → value record ExactValues wants. */
+  named(values: ArrayLike<number>): Record<string, number> {
+    const out: Record<string, number> = {};
+    this.specs.forEach((s, i) => {
+      if (!Number.isNaN(values[i])) out[s.name] = values[i];
+    });
+    return out;
+  }
+}
+
+/**
+ * A table with no `<part>`s laid out whole, in its own order: slot = position. `exact`
+ * turns exact values keyed by the table's keys into the record ExactValues wants.
+ */
+export function fixedLayout<T extends MetricTable>(
+  table: T,
+): { specs: MetricSpec[]; slot: { [K in keyof T]: number }; exact(values: Partial<Record<keyof T, number>>): Record<string, number> } {
+  const layout = new MetricLayout(table);
+  const slot = {} as { [K in keyof T]: number };
+  for (const key of Object.keys(table) as (keyof T & string)[]) slot[key] = layout.add(key);
+  return {
+    specs: layout.specs,
+    slot,
+    exact(values) {
+      const out: Record<string, number> = {};
+      for (const key of Object.keys(table) as (keyof T & string)[]) {
+        const v = values[key];
+        if (v !== undefined) out[layout.specs[slot[key]].name] = v;
+      }
+      return out;
+    },
+  };
+}

@@ -1,0 +1,215 @@
+/**
+ * A campaign's setup (SCENARIOS.md "viciousness campaign"): company, troupes, rivals,
+ * policy and turns, each choice documented with its default. Its own module so the
+ * mechanic (campaign.ts) and the turn (campaignPlay.ts) import it without an import circle.
+ */
+import { z } from 'zod';
+import { diceListSchema } from '../dice.ts';
+import { MAX_UNIFORM } from '../random.ts';
+import { checkRivals, rivalSchema } from './rivalDice.ts';
+import { MAX_TURNS } from './rivals.ts';
+import { AID_POLICIES, FLEE_POLICIES } from './violence.ts';
+import { FREE_PUSH_POLICIES, PUSH_POLICIES } from './knaveryPushes.ts';
+import { purchasesSchema } from './purchases.ts';
+import { MAX_RANK, MAX_TRAITS, MIN_RANK, RANK_MINIMUM, REWARD_METHODS, minimumPoints, rankOf } from './wealth.ts';
+
+const name = z.string().min(1);
+
+/** A PC: its traits (for replacement cost and contacts) and the trait dice that apply. */
+const pcFields = {
+  /** Traits it has: defaults to 3 for a captain, 2 for a minion ("Minions get 2 traits; captains get 3"). */
+  traits: z.number().int().min(0).max(MAX_TRAITS).optional(),
+  /** Trait dice that apply to the troupe's jobs (knavery); the 1d6 every participant adds is the rules'. */
+  knavery: diceListSchema.optional(),
+  /** Trait dice that apply in violence; the 1d4 every combatant adds is the rules'. */
+  violence: diceListSchema.optional(),
+  /** Starts the campaign rattled. */
+  rattled: z.boolean().optional(),
+};
+
+export const captainSchema = z.object(pcFields).strict();
+export const minionSchema = z
+  .object({
+    name,
+    /** How many minions this entry stands for; defaults to 1. */
+    count: z.number().int().min(0).max(100).optional(),
+    ...pcFields,
+  })
+  .strict();
+
+/** "Each troupe begins the game with one asset chosen from the following list." */
+export const STARTING_ASSETS = ['liquidCoin', 'securedHeadquarters', 'luxuryItem', 'favor'] as const;
+
+export const troupeSchema = z
+  .object({
+    name,
+    /** Identical troupes this entry stands for; defaults to 1. */
+    count: z.number().int().min(0).max(50).optional(),
+    captain: captainSchema,
+    /** "A troupe begins with a captain and one minion"; defaults to one plain minion. */
+    minions: z.array(minionSchema).optional(),
+    /** Its starting asset; defaults to *securedHeadquarters*. A liquid coin joins the company's. */
+    asset: z.enum(STARTING_ASSETS).optional(),
+    /** Medical attention for its wounded in violence; defaults to *none* (2-in-4 death). */
+    aid: z.enum(AID_POLICIES).optional(),
+    /** Equipment bonus dice in violence ("The GM awards 1d4 or 2d4 to the most well-equipped side"). */
+    bonus: diceListSchema.optional(),
+  })
+  .strict();
+
+export const companySchema = z
+  .object({
+    name,
+    /** Starting wealth rank; "The default rank is 2". */
+    rank: z.number().int().min(MIN_RANK).max(MAX_RANK).optional(),
+    /** Starting investment points; defaults to the rank's minimum, and must lie in the rank. */
+    points: z.number().int().min(0).max(10_000).optional(),
+    /** Liquid coins at the start (of the starting rank), besides troupes' liquid-coin assets; defaults to 0. */
+    liquid: z.number().int().min(0).max(10_000).optional(),
+    /** Assets at the start besides the troupes' own; defaults to 0. */
+    assets: z.number().int().min(0).max(1000).optional(),
+  })
+  .strict();
+
+export const guardsSchema = z
+  .object({
+    /** Guards per challenge left active when the plan fails; defaults to 1. */
+    perActiveChallenge: z.number().int().min(0).max(100).optional(),
+    /** Guards there regardless; defaults to 0. */
+    count: z.number().int().min(0).max(1000).optional(),
+    /** Trait dice each guard adds to its 1d4; defaults to none. */
+    dice: diceListSchema.optional(),
+    /** The guards' equipment bonus; defaults to none. */
+    bonus: diceListSchema.optional(),
+    /** When the guards flee; defaults to *never*. */
+    flee: z.enum(FLEE_POLICIES).optional(),
+  })
+  .strict();
+
+export const jobSchema = z
+  .object({
+    /** Challenges the GM sets against the plan. */
+    challenges: z.number().int().min(0).max(100),
+    /** Challenges a clever plan removes before the roll; defaults to 0. */
+    removed: z.number().int().min(0).max(100).optional(),
+    /** How the reward is extracted: *work*, *rare* (default) or *destroy*. */
+    method: z.enum(REWARD_METHODS).optional(),
+    /** The NPC's rank, fixed; or give `npcRankOffset`. */
+    npcRank: z.number().int().min(MIN_RANK).max(MAX_RANK).optional(),
+    /** The NPC's rank relative to the company's at the time (clamped to 1..7); defaults to 0. */
+    npcRankOffset: z.number().int().min(-6).max(6).optional(),
+    /** The job taken instead when `method` is *work* and the company is rank 4+; defaults to *rare*. */
+    workFallback: z.enum(['rare', 'destroy', 'idle']).optional(),
+    /** Who stands in the way when a failed plan turns to violence. */
+    guards: guardsSchema.optional(),
+  })
+  .strict();
+
+export const policySchema = z
+  .object({
+    /** What each troupe does on its turn: *job* (default) or *idle*. */
+    action: z.enum(['job', 'idle']).optional(),
+    /** A troupe takes a job every this many turns and rests in between; defaults to 1. */
+    jobEvery: z.number().int().min(1).max(100).optional(),
+    /** The job every troupe takes (needed with action "job"). */
+    job: jobSchema.optional(),
+    /** Rattled PCs sit a job out to rest ("A PC may stop being rattled by taking one turn to rest"); defaults to true. */
+    restWhenRattled: z.boolean().optional(),
+    /**
+     * "If the rival's plan is unsubtle, give the PCs the chance to interfere": how the first
+     * standing troupe with able PCs interferes with an unsubtle design — a knavery plan
+     * against `challenges` (default 2) or a fight with the rival's minions. None by default.
+     */
+    interfere: z.object({ roll: z.enum(['knavery', 'violence']), challenges: z.number().int().min(0).max(100).optional() }).strict().optional(),
+    /** What the turn's coins buy (docs/rulings/purchases.md); nothing by default. */
+    buy: purchasesSchema.optional(),
+    /** Pushes to reroll in a job's plan: *never* (default) or *ifShort* (docs/rulings/knavery.md); a pusher is rattled. */
+    knaveryPush: z.enum(PUSH_POLICIES).optional(),
+    /** Free pushes from a failed plan's 6s: *unused* (default) or *fallout* (each thwarts an active challenge, one guard group fewer). */
+    freePushes: z.enum(FREE_PUSH_POLICIES).optional(),
+    /** What a failed plan turns into: *violence* (default) or *abandon* (no reward, no fight). */
+    onFailedJob: z.enum(['violence', 'abandon']).optional(),
+    /** Take a rival deal when a job fails: *never* (default) or *whenJobFails*. */
+    takeRivalDeal: z.enum(['never', 'whenJobFails']).optional(),
+    /** When the troupe flees a fight; defaults to *lostHalf*. */
+    flee: z.enum(FLEE_POLICIES).optional(),
+    /** Rounds after which a fight still going is a draw; defaults to 50. */
+    maxRounds: z.number().int().min(1).max(1000).optional(),
+    /** Banking liquid coins into investment points: *all* (default), *reserve* (keep `reserve` liquid), *none*. */
+    bank: z.enum(['all', 'reserve', 'none']).optional(),
+    /** Liquid coins kept back with bank "reserve" (ignored by the others, so a sweep over `bank` may keep it); defaults to 0. */
+    reserve: z.number().int().min(0).max(10_000).optional(),
+    /** Bank liquid coins at once when a consequence would cost the company its rank; defaults to false. */
+    defendRank: z.boolean().optional(),
+    /** Replacing dead minions: *always* (default, when the points are there), *keepRank*, *never*. */
+    replaceMinions: z.enum(['always', 'keepRank', 'never']).optional(),
+    /** A troupe whose captain died: a *nextTurn* (default) new one, or *never*. */
+    newTroupe: z.enum(['nextTurn', 'never']).optional(),
+    /**
+     * What a dissolved troupe's replacement brings besides its fresh PCs: *none* (default:
+     * "Each troupe begins the game with one asset" — the game began long ago) or
+     * *startingAsset* (a generous GM's variant: the troupe's starting asset again).
+     */
+    successorAsset: z.enum(['none', 'startingAsset']).optional(),
+    /**
+     * "A merciful GM will allow the troupe's player to begin with all or a portion of their
+     * predecessor's advancements": *none* (default) or *all* (needs advancement to be played:
+     * refused until the campaign plays it).
+     */
+    successorAdvancements: z.enum(['none', 'all']).optional(),
+  })
+  .strict();
+
+export const campaignSetup = z
+  .object({
+    /** Turns to play. */
+    turns: z.number().int().min(1).max(MAX_TURNS),
+    company: companySchema,
+    troupes: z.array(troupeSchema).min(1),
+    rivals: z.array(rivalSchema).optional(),
+    policy: policySchema.optional(),
+  })
+  .strict()
+  .superRefine((s, ctx) => {
+    checkRivals(s.rivals ?? [], ctx, ['rivals']);
+    const rank = s.company.rank ?? 2;
+    if (s.company.points !== undefined && rankOf(s.company.points) !== rank) {
+      const top = rank === MAX_RANK ? 'or more' : `to ${RANK_MINIMUM[rank] - 1}`;
+      ctx.addIssue({
+        code: 'custom',
+        path: ['company', 'points'],
+        message: `${s.company.points} investment points make rank ${rankOf(s.company.points)}, but the company's rank is ${rank}: expected ${minimumPoints(rank)} ${top}`,
+      });
+    }
+    const names = new Set<string>();
+    let total = 0;
+    s.troupes.forEach((t, i) => {
+      if (names.has(t.name)) ctx.addIssue({ code: 'custom', path: ['troupes', i, 'name'], message: `two troupes are named "${t.name}": troupe names must differ` });
+      names.add(t.name);
+      total += t.count ?? 1;
+      const minionNames = new Set<string>();
+      (t.minions ?? []).forEach((m, j) => {
+        if (minionNames.has(m.name)) ctx.addIssue({ code: 'custom', path: ['troupes', i, 'minions', j, 'name'], message: `two minions of troupe "${t.name}" are named "${m.name}": names must differ within a troupe` });
+        minionNames.add(m.name);
+      });
+    });
+    if (total === 0) ctx.addIssue({ code: 'custom', path: ['troupes'], message: 'the company has no troupes (every count is 0): expected at least one' });
+    const minions = (t: (typeof s.troupes)[number]) => (t.minions ?? [{ count: 1 }]).reduce((m, x) => m + (x.count ?? 1), 0);
+    const pcs = s.troupes.reduce((n, t) => n + (t.count ?? 1) * (1 + minions(t)), 0);
+    if (pcs > MAX_UNIFORM) ctx.addIssue({ code: 'custom', path: ['troupes'], message: `the troupes have ${pcs} PCs in all: a campaign has at most ${MAX_UNIFORM}` });
+    const policy = s.policy ?? {};
+    if ((policy.action ?? 'job') === 'job' && policy.job === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['policy', 'job'], message: 'missing: policy "action" is "job" (the default), so the policy needs a "job" ({"challenges": …}); or set "action": "idle"' });
+    }
+    if (policy.job?.npcRank !== undefined && policy.job.npcRankOffset !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['policy', 'job', 'npcRankOffset'], message: 'give the NPC\'s rank as "npcRank" or as "npcRankOffset", not both' });
+    }
+    if (policy.successorAdvancements === 'all') {
+      ctx.addIssue({ code: 'custom', path: ['policy', 'successorAdvancements'], message: 'the campaign does not play advancement yet, so a successor has no advancements to inherit: expected "none" (docs/rulings/campaign.md)' });
+    }
+    if (policy.takeRivalDeal === 'whenJobFails' && (s.rivals ?? []).length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['policy', 'takeRivalDeal'], message: 'a rival deal needs a rival: the campaign has no "rivals"' });
+    }
+  });
+
+export type CampaignSetup = z.output<typeof campaignSetup>;
