@@ -9,7 +9,8 @@
 import { describe, expect, test } from 'vitest';
 import { RandomStream } from '../sim/random.ts';
 import { viciousnessRules } from '../sim/rules.ts';
-import { DEATH_FACES, Skirmish, type Aid, type SkirmishPcs } from '../sim/viciousness/skirmish.ts';
+import { Skirmish, type SkirmishPcs } from '../sim/viciousness/skirmish.ts';
+import { DEATH_FACES, type Aid } from '../sim/viciousness/violence.ts';
 
 type Flee = 'never' | 'outnumbered' | 'lostHalf';
 interface Cast {
