@@ -439,9 +439,11 @@ export class CampaignTrial {
     this.replaceMinions();
 
     // "The company banks rewards by its policy."
-    const liquid = this.liquidCoins();
-    if (p.bank === BANK_ALL) this.bankCoins(liquid);
-    else if (p.bank === BANK_RESERVE && liquid > p.reserve) this.bankCoins(liquid - p.reserve);
+    if (p.bank === BANK_ALL) this.bankAll();
+    else if (p.bank === BANK_RESERVE) {
+      const liquid = this.liquidCoins();
+      if (liquid > p.reserve) this.bankCoins(liquid - p.reserve);
+    }
 
     // "At the end of each turn, roll a d20 (called the rival die) for each rival."
     this.rivalDice(random, t);
@@ -528,6 +530,17 @@ export class CampaignTrial {
     let n = 0;
     for (let r = 1; r <= MAX_RANK; r++) n += this.liquid[r];
     return n;
+  }
+
+  /** bankCoins(liquidCoins()) in one pass: every liquid coin traded (policy bank "all"). */
+  private bankAll(): void {
+    let k = 0;
+    for (let r = 1; r <= MAX_RANK; r++) {
+      k += this.liquid[r];
+      this.liquid[r] = 0;
+    }
+    this.points += k;
+    this.acc[METRIC.banked] += k;
   }
 
   /**
