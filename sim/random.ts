@@ -139,7 +139,8 @@ export class RandomStream {
    * Knavery's count over dice `sides[from..to)`: the successes ("Every die result of 4 or
    * above", `below ≥ 3`) plus 65536 × the 6s (`below === 5` of a d6 and up), each die rolled
    * twice and the lower kept when `keepLower`. The draws are exactly those of `below` (or
-   * `belowKeepLower`) per die in order; the buffered word stays in locals meanwhile.
+   * `belowKeepLower`) per die in order; the buffered word stays in locals meanwhile. At most
+   * 0xffff dice a call, so neither 16-bit field overflows.
    */
   successesAndSixes(sides: Int32Array, from: number, to: number, keepLower: boolean): number {
     const s = this.s;

@@ -764,50 +764,53 @@ export class CampaignTrial {
     const p = this.plan;
     const parts = this.participants;
     let successes = 0;
-    let sixes = 0;
+    this.sixes = 0;
     if (!p.knaveryPush) {
       // Only the sums count: the dice of a run of steady participants next to each other
-      // (a troupe's PCs' dice are contiguous) are counted in one call, the same draws.
+      // (a troupe's PCs' dice are contiguous) are counted in one go, the same draws.
       for (let k = 0; k < n; ) {
         const pc = parts[k];
         const rattled = this.rattled[pc] !== 0;
         let last = pc;
         k++;
-        if (!rattled) {
-          while (k < n && parts[k] === last + 1 && this.rattled[last + 1] === 0 && p.knTo[last + 1] - p.knFrom[pc] < 0xffff) last = parts[k++];
-        }
-        const sx = random.successesAndSixes(p.knSides, p.knFrom[pc], p.knTo[last], rattled);
-        successes += sx & 0xffff;
-        sixes += sx >>> 16;
+        if (!rattled) while (k < n && parts[k] === last + 1 && this.rattled[last + 1] === 0) last = parts[k++];
+        successes += this.knaveryDice(random, p.knFrom[pc], p.knTo[last], rattled);
       }
-      this.sixes = sixes;
       return successes;
     }
     for (let k = 0; k < n; k++) {
       const pc = parts[k];
-      const rattled = this.rattled[pc] !== 0;
-      const sx = random.successesAndSixes(p.knSides, p.knFrom[pc], p.knTo[pc], rattled);
-      const s = sx & 0xffff;
-      const x = sx >>> 16;
+      const sixesBefore = this.sixes;
+      const s = this.knaveryDice(random, p.knFrom[pc], p.knTo[pc], this.rattled[pc] !== 0);
       this.partSuccesses[k] = s;
-      this.partSixes[k] = x;
+      this.partSixes[k] = this.sixes - sixesBefore;
       successes += s;
-      sixes += x;
     }
-    if (p.knaveryPush && successes < need) {
+    if (successes < need) {
       for (let k = 0; k < n; k++) {
         const pc = parts[k];
         if (this.rattled[pc] !== 0 || this.partSuccesses[k] !== 0) continue;
-        sixes -= this.partSixes[k];
-        const sx = random.successesAndSixes(p.knSides, p.knFrom[pc], p.knTo[pc], false);
-        successes += sx & 0xffff;
-        sixes += sx >>> 16;
+        this.sixes -= this.partSixes[k];
+        successes += this.knaveryDice(random, p.knFrom[pc], p.knTo[pc], false);
         // "Immediately after a character pushes, they are rattled."
         this.rattled[pc] = 1;
         this.acc[METRIC.jobsPushed]++;
       }
     }
-    this.sixes = sixes;
+    return successes;
+  }
+
+  /**
+   * The successes of knavery dice from..to−1 (RandomStream.successesAndSixes, in calls of
+   * at most 0xffff dice, the width of its fields); their 6s are added to `sixes`.
+   */
+  private knaveryDice(random: RandomStream, from: number, to: number, keepLower: boolean): number {
+    let successes = 0;
+    for (let a = from; a < to; a += 0xffff) {
+      const sx = random.successesAndSixes(this.plan.knSides, a, to - a > 0xffff ? a + 0xffff : to, keepLower);
+      successes += sx & 0xffff;
+      this.sixes += sx >>> 16;
+    }
     return successes;
   }
 
