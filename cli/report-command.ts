@@ -80,6 +80,7 @@ export async function reportCommand(
   // Plot, d3, linkedom and arquero load here, only for `report`: `run` and `merge` never
   // pay for them (tests/startup.test.ts).
   const { writeReports } = await import('../reports/write.ts');
+  const { describeCheck, measured } = await import('../reports/render.ts');
   await withWriteSignals(context.signal, (signal) => writeReports(outDir, entries, { diff, signal }));
 
   let failed = 0;
@@ -91,8 +92,13 @@ export async function reportCommand(
     const mark = bad.length + badSolves.length > 0 ? 'FAIL' : 'ok  ';
     const all = checks.length + (e.result.solve ?? []).filter((x) => x.expect).length;
     out.write(plainText(`${mark}  ${e.result.name}  (${all - bad.length - badSolves.length}/${all} checks)  ${e.slug}/\n`));
-    for (const c of bad) out.write(plainText(`        failed: ${c.metric}${c.point ? ` at ${JSON.stringify(c.point)}` : ''}\n`));
-    for (const s of badSolves) out.write(plainText(`        failed: ${s}\n`));
+    // A failed check in full (what it asked, what was measured, and why it was asked);
+    // passed ones are the count above, and every check is in the reports.
+    for (const c of bad) {
+      out.write(plainText(`        FAILED: ${describeCheck(c)}; measured ${measured(e.result, c)}${c.failedPoints?.length ? ` (failed at ${c.failedPoints.length} point${c.failedPoints.length === 1 ? '' : 's'})` : ''}\n`));
+      if (c.why) out.write(plainText(`          why: ${c.why}\n`));
+    }
+    for (const s of badSolves) out.write(plainText(`        FAILED: ${s}\n`));
   }
   const index = resolve(outDir, 'index.html');
   // A path from here reads best, unless it climbs out of this folder: then the full one.

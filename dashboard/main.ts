@@ -25,7 +25,7 @@ function download(name: string, text: string): void {
 }
 
 const app = new App(
-  { setup: byId('setup'), results: byId('results'), problems: byId('problems'), messages: byId('messages') },
+  { setup: byId('setup'), results: byId('results'), problems: byId('problems'), messages: byId('messages'), summary: byId('summary') },
   { scenario: defaultScenario() },
   chunkRunners,
 );
@@ -54,6 +54,10 @@ fileInput.addEventListener('change', () => {
 });
 
 byId('download').addEventListener('click', () => {
+  if (app.isShowingFile()) {
+    app.message('A results file holds no setup to download: go back to your setup first, or download the results.', false);
+    return;
+  }
   const { name, text } = app.scenarioText();
   download(name, text);
 });

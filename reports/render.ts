@@ -18,6 +18,7 @@ import { isSolveChart, solveSectionHtml, solveSectionMarkdown } from './solveSec
 
 export { formatNumber };
 import { sweepAxes } from './charts/shared.ts';
+import { groupedMetrics, headlineLines, headlineMetrics } from './headline.ts';
 import { namespaceIds } from './svg.ts';
 import type { MetricChange, ResultDiff } from '../sim/diff.ts';
 import { indexBanner, movedLookup, movedMarkHtml, movedMarkMarkdown, movedRowAttribute, scenarioBanner } from './changes.ts';
@@ -63,11 +64,20 @@ function samePoint(a: Record<string, unknown>, b: Record<string, unknown>): bool
 }
 
 /** What the check measured: the estimate and interval at its point, when it names one. */
-function measured(result: ScenarioResult, check: ExpectResult): string {
+export function measured(result: ScenarioResult, check: ExpectResult): string {
   const at = check.point ?? (result.results.length === 1 ? result.results[0]!.point : undefined);
   if (at === undefined) return `${result.results.length} points`;
-  const m = result.results.find((p) => samePoint(p.point, at))?.metrics[check.metric];
-  return m ? `${formatNumber(m.estimate)} ${formatInterval(m.ci95)}` : 'not measured';
+  // A check may name only some of the swept paths: it covers every point that matches them.
+  const keys = Object.keys(at);
+  const matching = result.results.filter((p) => samePoint(p.point, at) || keys.every((k) => formatSweepValue(p.point[k]) === formatSweepValue(at[k])));
+  const ms = matching.map((p) => p.metrics[check.metric]).filter((m): m is MetricResult => m !== undefined);
+  if (ms.length === 1) return `${formatNumber(ms[0]!.estimate)} ${formatInterval(ms[0]!.ci95)}`;
+  if (ms.length > 1) {
+    const low = Math.min(...ms.map((m) => m.estimate));
+    const high = Math.max(...ms.map((m) => m.estimate));
+    return low === high ? `${formatNumber(low)} at all ${ms.length} points` : `${formatNumber(low)} to ${formatNumber(high)} over ${ms.length} points`;
+  }
+  return 'not measured';
 }
 
 function failedAt(check: ExpectResult): string {
@@ -125,12 +135,30 @@ table { border-collapse: collapse; margin: 0.5rem 0 1rem; }
 th, td { border-bottom: 1px solid #ddd; padding: 0.25rem 0.6rem; text-align: left; vertical-align: top; }
 td.num { font-variant-numeric: tabular-nums; text-align: right; white-space: nowrap; }
 code { font-size: 0.85em; color: #555; }
-.pass { color: #176f2c; font-weight: 600; } .fail { color: #b00020; font-weight: 700; }
+.pass { color: #176f2c; font-weight: 600; white-space: nowrap; } .fail { color: #b00020; font-weight: 700; white-space: nowrap; }
 tr.fail-row { background: #fdecee; }
 .summary { padding: 0.5rem 0.8rem; border-radius: 4px; display: inline-block; }
 .summary.pass { background: #e6f4ea; } .summary.fail { background: #fdecee; }
 figure { margin: 1rem 0 2rem; } figure svg { max-width: 100%; height: auto; }
 .meta { color: #555; }
+.question { font-size: 1.05rem; color: #333; border-left: 3px solid #4269d0; padding: 0.2rem 0.8rem; margin: 0.5rem 0 1rem; }
+.headline { background: #f4f6fb; border: 1px solid #d9dee5; border-radius: 6px; padding: 0.6rem 1rem; margin: 1rem 0; }
+.headline h2 { margin: 0 0 0.4rem; font-size: 1.05rem; }
+.headline ul { margin: 0; padding-left: 1.1rem; }
+.headline .value { font-size: 1.2rem; font-weight: 700; font-variant-numeric: tabular-nums; }
+.headline .detail, .why { color: #555; font-size: 0.9em; }
+.why { display: block; font-style: italic; }
+tr.group th { background: #f1f3f6; text-align: left; font-weight: 600; }
+tr.headline-row td:first-child { font-weight: 600; }
+.scroll { overflow-x: auto; max-width: 100%; }
+.note { color: #555; font-style: italic; }
+@media (max-width: 640px) {
+  body { margin: 1rem auto; font-size: 14px; }
+  th, td { padding: 0.2rem 0.35rem; }
+  /* Charts keep a readable text size and scroll sideways rather than shrink to a phone. */
+  figure { overflow-x: auto; }
+  figure svg { max-width: none; width: 600px; }
+}
 `;
 
 function page(title: string, body: string): string {
@@ -173,23 +201,55 @@ function metaLine(result: ScenarioResult, source?: string): string {
   ].join(' · ');
 }
 
+/** The headline block: the mechanic's own headline figures, exact first. */
+function headlineHtml(result: ScenarioResult): string {
+  const lines = headlineLines(result);
+  if (!lines.length) return '';
+  const items = lines
+    .map(
+      (l) =>
+        `<li>${escapeHtml(l.label)}${l.where ? ` <small>at ${escapeHtml(l.where)}</small>` : ''}: <span class="value">${escapeHtml(l.value)}</span> <span class="detail">${escapeHtml(l.detail)}</span></li>`,
+    )
+    .join('\n');
+  return `<section class="headline">\n<h2>Headline</h2>\n<ul>\n${items}\n</ul>\n</section>`;
+}
+
+/** One point's table: the headline rows first, then the rest grouped by family. */
+function pointTableHtml(result: ScenarioResult, metrics: Record<string, MetricResult>, headline: string[], moved: (metric: string) => MetricChange | undefined): string {
+  const row = (metric: string, m: MetricResult) =>
+    `<tr${headline.includes(metric) ? ' class="headline-row"' : ''}${movedRowAttribute(moved(metric))}><td>${escapeHtml(metricLabel(result, metric))} <code>${escapeHtml(metric)}</code>${movedMarkHtml(moved(metric))}</td><td class="num">${
+      m.exact === undefined ? '—' : formatNumber(m.exact)
+    }</td><td class="num">${formatNumber(m.estimate)}</td><td class="num">${formatInterval(m.ci95)}</td></tr>`;
+  const groups = groupedMetrics(result, Object.keys(metrics), headline);
+  const body = groups
+    .map((g) => `${g.heading && groups.length > 1 ? `<tr class="group"><th colspan="4">${escapeHtml(g.heading)}</th></tr>\n` : ''}${g.metrics.map((n) => row(n, metrics[n]!)).join('\n')}`)
+    .join('\n');
+  return `<div class="scroll"><table>
+<thead><tr><th>metric</th><th>exact</th><th>estimate</th><th>95% interval</th></tr></thead>
+<tbody>
+${body}
+</tbody>
+</table></div>`;
+}
+
 /** A scenario's `index.html`: checks, charts inline, and a table per point. */
-export function renderScenarioHtml(result: ScenarioResult, charts: Chart[], source?: string, changes?: readonly MetricChange[]): string {
+export function renderScenarioHtml(result: ScenarioResult, charts: Chart[], source?: string, changes?: readonly MetricChange[], notes: string[] = []): string {
   const moved = movedLookup(changes);
   const summary = checksSummary(result);
+  const headline = headlineMetrics(result);
   const checks = result.expect.length
-    ? `<table>
+    ? `<div class="scroll"><table>
 <thead><tr><th>check</th><th>result</th><th>measured</th></tr></thead>
 <tbody>
 ${result.expect
   .map(
     (c) => `<tr${c.pass ? '' : ' class="fail-row"'}><td>${escapeHtml(describeCheck(c))}${
       failedAt(c) ? `<br><small>${escapeHtml(failedAt(c))}</small>` : ''
-    }</td><td>${checkMark(c.pass)}</td><td class="num">${escapeHtml(measured(result, c))}</td></tr>`,
+    }${c.why ? `<span class="why">why: ${escapeHtml(c.why)}</span>` : ''}</td><td>${checkMark(c.pass)}</td><td class="num">${escapeHtml(measured(result, c))}</td></tr>`,
   )
   .join('\n')}
 </tbody>
-</table>`
+</table></div>`
     : '';
   const figures = charts
     .filter((c) => !isSolveChart(c))
@@ -204,31 +264,19 @@ ${namespaceIds(c.svg, c.name)}
     .map((p) => {
       const heading = result.results.length > 1 || Object.keys(p.point).length ? `<h3>${escapeHtml(pointLabel(p.point))}</h3>\n` : '';
       const trials = p.trials !== undefined && p.trials !== result.trials ? `<p class="meta">${p.trials} trials</p>\n` : '';
-      const rows = Object.entries(p.metrics)
-        .map(
-          ([metric, m]) =>
-            `<tr${movedRowAttribute(moved(p.point, metric))}><td>${escapeHtml(metricLabel(result, metric))} <code>${escapeHtml(metric)}</code>${movedMarkHtml(moved(p.point, metric))}</td><td class="num">${formatNumber(
-              m.estimate,
-            )}</td><td class="num">${formatInterval(m.ci95)}</td><td class="num">${m.exact === undefined ? '—' : formatNumber(m.exact)}</td></tr>`,
-        )
-        .join('\n');
-      return `${heading}${trials}<table>
-<thead><tr><th>metric</th><th>estimate</th><th>95% interval</th><th>exact</th></tr></thead>
-<tbody>
-${rows}
-</tbody>
-</table>`;
+      return `${heading}${trials}${pointTableHtml(result, p.metrics, headline, (metric) => moved(p.point, metric))}`;
     })
     .join('\n');
   return page(
     result.name,
     `<p><a href="../index.html">← all scenarios</a></p>
 <h1>${escapeHtml(result.name)}</h1>
-<p class="meta">${escapeHtml(metaLine(result, source))}</p>
+${result.description ? `<p class="question">${escapeHtml(result.description)}</p>\n` : ''}<p class="meta">${escapeHtml(metaLine(result, source))}</p>
+${headlineHtml(result)}
 ${scenarioBanner(changes, 'html')}<h2>Expect checks</h2>
 <p class="summary ${summary.pass ? 'pass' : 'fail'}">${escapeHtml(summary.text)}</p>
 ${checks}
-${solveSectionHtml(result, charts)}${figures ? `<h2>Charts</h2>\n${figures}` : ''}
+${solveSectionHtml(result, charts)}${figures || notes.length ? `<h2>Charts</h2>\n${notes.map((n) => `<p class="note">${escapeHtml(n)}</p>`).join('\n')}\n${figures}` : ''}
 <h2>Results</h2>
 <p class="meta">Also as <a href="results.csv">results.csv</a> and <a href="results.json">results.json</a>.</p>
 ${tables}`,
@@ -247,35 +295,49 @@ function mdMark(pass: boolean): string {
 }
 
 /** A scenario's `report.md`: the same as index.html, charts as images beside it. */
-export function renderScenarioMarkdown(result: ScenarioResult, charts: Chart[], source?: string, changes?: readonly MetricChange[]): string {
+export function renderScenarioMarkdown(result: ScenarioResult, charts: Chart[], source?: string, changes?: readonly MetricChange[], notes: string[] = []): string {
   const summary = checksSummary(result);
   const moved = movedLookup(changes);
-  const lines: string[] = [`# ${mdCell(result.name)}`, '', mdCell(metaLine(result, source)), '', scenarioBanner(changes, 'md') + '## Expect checks', ''];
+  const headline = headlineMetrics(result);
+  const lines: string[] = [`# ${mdCell(result.name)}`, ''];
+  if (result.description) lines.push(`> ${mdCell(result.description)}`, '');
+  lines.push(mdCell(metaLine(result, source)), '');
+  const head = headlineLines(result);
+  if (head.length) {
+    lines.push('## Headline', '');
+    for (const l of head) lines.push(`- ${mdCell(l.label)}${l.where ? ` at ${mdCell(l.where)}` : ''}: **${l.value}** ${mdCell(l.detail)}`);
+    lines.push('');
+  }
+  lines.push(scenarioBanner(changes, 'md') + '## Expect checks', '');
   lines.push(summary.pass ? `**${summary.text}**` : `❌ **${summary.text}**`, '');
   if (result.expect.length) {
     lines.push('| check | result | measured |', '|---|---|---|');
     for (const c of result.expect) {
       const detail = failedAt(c) ? ` (${failedAt(c)})` : '';
-      lines.push(`| ${mdCell(describeCheck(c) + detail)} | ${mdMark(c.pass)} | ${mdCode(measured(result, c))} |`);
+      const why = c.why ? `<br>*why: ${mdCell(c.why)}*` : '';
+      lines.push(`| ${mdCell(describeCheck(c) + detail)}${why} | ${mdMark(c.pass)} | ${mdCode(measured(result, c))} |`);
     }
     lines.push('');
   }
   lines.push(...solveSectionMarkdown(result, charts));
-  if (charts.some((c) => !isSolveChart(c))) {
+  if (charts.some((c) => !isSolveChart(c)) || notes.length) {
     lines.push('## Charts', '');
+    for (const n of notes) lines.push(`*${mdCell(n)}*`, '');
     for (const c of charts.filter((c) => !isSolveChart(c))) lines.push(`### ${mdCell(c.title)}`, '', `![${mdCell(c.title)}](${chartPath(c)})`, '');
   }
   lines.push('## Results', '', 'Also as [results.csv](results.csv) and [results.json](results.json).', '');
   for (const p of result.results) {
     if (result.results.length > 1 || Object.keys(p.point).length) lines.push(`### ${mdCell(pointLabel(p.point))}`, '');
     if (p.trials !== undefined && p.trials !== result.trials) lines.push(`${p.trials} trials`, '');
-    lines.push('| metric | estimate | 95% interval | exact |', '|---|--:|--:|--:|');
-    for (const [metric, m] of Object.entries(p.metrics)) {
-      lines.push(
-        `| ${mdCell(metricLabel(result, metric))} \`${mdCode(metric)}\`${movedMarkMarkdown(moved(p.point, metric))} | ${formatNumber(m.estimate)} | ${formatInterval(m.ci95)} | ${
-          m.exact === undefined ? '—' : formatNumber(m.exact)
-        } |`,
-      );
+    lines.push('| metric | exact | estimate | 95% interval |', '|---|--:|--:|--:|');
+    const groups = groupedMetrics(result, Object.keys(p.metrics), headline);
+    for (const g of groups) {
+      if (g.heading && groups.length > 1) lines.push(`| **${mdCell(g.heading)}** | | | |`);
+      for (const metric of g.metrics) {
+        const m = p.metrics[metric]!;
+        const name = `${mdCell(metricLabel(result, metric))} \`${mdCode(metric)}\`${movedMarkMarkdown(moved(p.point, metric))}`;
+        lines.push(`| ${headline.includes(metric) ? `**${name}**` : name} | ${m.exact === undefined ? '—' : formatNumber(m.exact)} | ${formatNumber(m.estimate)} | ${formatInterval(m.ci95)} |`);
+      }
     }
     lines.push('');
   }
@@ -298,6 +360,8 @@ export function renderIndex(entries: ReportEntry[], diff?: ResultDiff): { html: 
         ? `<ul>${result.expect.map((c) => `<li>${checkMark(c.pass)} ${escapeHtml(describeCheck(c))}</li>`).join('')}</ul>`
         : '';
       return `<tr${summary.pass ? '' : ' class="fail-row"'}><td><a href="${escapeHtml(slug)}/index.html">${escapeHtml(result.name)}</a>${
+        result.description ? `<br><small>${escapeHtml(result.description)}</small>` : ''
+      }${
         source ? `<br><small class="meta">${escapeHtml(source)}</small>` : ''
       }</td><td>${escapeHtml(`${result.system} · ${result.mechanic}`)}</td><td class="num">${result.results.length}</td><td><span class="${
         summary.pass ? 'pass' : 'fail'
@@ -308,12 +372,12 @@ export function renderIndex(entries: ReportEntry[], diff?: ResultDiff): { html: 
     'poolsim reports',
     `<h1>poolsim reports</h1>
 ${indexBanner(diff, 'html')}<p class="summary ${failedScenarios.length ? 'fail' : 'pass'}">${escapeHtml(headline)}</p>
-<table>
+<div class="scroll"><table>
 <thead><tr><th>scenario</th><th>mechanic</th><th>points</th><th>expect checks</th></tr></thead>
 <tbody>
 ${htmlRows}
 </tbody>
-</table>`,
+</table></div>`,
   );
 
   const md = ['# poolsim reports', '', ...(diff ? [indexBanner(diff, 'md').trimEnd(), ''] : []), failedScenarios.length ? `❌ **${headline}**` : `✅ ${headline}`, ''];

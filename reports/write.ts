@@ -23,7 +23,7 @@
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { MARKER, MARKER_TEXT, checkTarget, recoverLeftovers } from './target.ts';
-import { type ChartsForOptions, chartsFor } from './charts/index.ts';
+import { type ChartsForOptions, chartsAndNotes } from './charts/index.ts';
 import { renderChangesHtml, renderDiffMarkdown } from './changes.ts';
 import type { ResultDiff } from '../sim/diff.ts';
 import {
@@ -65,10 +65,10 @@ function checkSlugs(entries: ReportEntry[]): void {
 /** Writes the reports of one scenario into `dir`; returns the paths written, relative to it. */
 async function writeScenario(dir: string, entry: ReportEntry, options: WriteReportsOptions): Promise<string[]> {
   const { result, source } = entry;
-  const charts = chartsFor(result, { ...options.charts, setup: entry.setup });
+  const { charts, notes } = chartsAndNotes(result, { ...options.charts, setup: entry.setup });
   const files: [string, string][] = [
-    ['index.html', renderScenarioHtml(result, charts, source, entry.changes)],
-    ['report.md', renderScenarioMarkdown(result, charts, source, entry.changes)],
+    ['index.html', renderScenarioHtml(result, charts, source, entry.changes, notes)],
+    ['report.md', renderScenarioMarkdown(result, charts, source, entry.changes, notes)],
     ['results.json', `${JSON.stringify(result, null, 2)}\n`],
     ['results.csv', renderResultsCsv(result)],
     ...charts.map((c): [string, string] => [chartPath(c), `${c.svg}\n`]),

@@ -15,6 +15,7 @@ export function assembleResult(plan: ScenarioPlan, tallies: readonly Tally[]): S
   });
   return {
     name: plan.scenario.name,
+    ...(plan.scenario.description !== undefined ? { description: plan.scenario.description } : {}),
     system: plan.scenario.system,
     mechanic: plan.scenario.mechanic,
     trials: plan.trials,

@@ -63,10 +63,14 @@ export interface ExpectResult {
   pass: boolean;
   /** The points that failed, when the check covers several. */
   failedPoints?: Record<string, unknown>[];
+  /** The scenario's `why` for this check, as written (an extension of the contract). */
+  why?: string;
 }
 
 export interface ScenarioResult {
   name: string;
+  /** The scenario's `description`, its question in words (an extension of the contract). */
+  description?: string;
   system: string;
   mechanic: string;
   /** Trials per point; with `--precision`, the cap (each point's own `trials` says what it ran). */

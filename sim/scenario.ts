@@ -532,6 +532,8 @@ export function evaluateChecks(checks: readonly ExpectCheck[], results: readonly
     if (check.between !== undefined) out.between = check.between;
     out.pass = failed.length === 0;
     if (failed.length > 0 && results.length > 1) out.failedPoints = failed.map((r) => r.point);
+    // The designer's reason travels with the check, so every report can print it beside it.
+    if (check.why !== undefined) out.why = check.why;
     return out;
   });
 }

@@ -21,7 +21,7 @@ export interface MetricSpec {
   label?: string;
   /** Label of the metric's family on one chart axis ("P(win)"). */
   family?: string;
-  /** The mechanic's headline figure. */
+  /** The mechanic's headline figure: what a page states first (carried into the result). */
   headline?: boolean;
 }
 

@@ -254,6 +254,11 @@ describe('sweeps as typed', () => {
     expect(parseSweepValues('exact4, 4+', 'choice')).toEqual(['exact4', '4+']);
     expect(parseSweepValues('true, false', 'choice', [true, false])).toEqual([true, false]);
     expect(parseSweepValues('none | d4 | 2D4 d6', 'dice')).toEqual([[], ['d4'], ['2d4', 'd6']]);
+    // Commas separate setups as in every other row ("e.g. 1, 2, 3"), not dice of one setup.
+    expect(parseSweepValues('d4, d6', 'dice')).toEqual([['d4'], ['d6']]);
+    expect(parseSweepValues('none, d4 d6, 2d4', 'dice')).toEqual([[], ['d4', 'd6'], ['2d4']]);
+    expect(parseSweepValues('d4, d6 | 2d4', 'dice')).toEqual([['d4', 'd6'], ['2d4']]);
+    expect(parseSweepValues('d6', 'dice')).toEqual([['d6']]);
     expect(parseSweepValues('', 'number')).toEqual([]);
   });
 
@@ -358,5 +363,55 @@ describe('compare: B is A with one change, on a seed of its own', () => {
     expect(d.ci95[0]).toBeCloseTo(1 - 0.5, 12);
     expect(d.ci95[1]).toBeCloseTo(1 + 0.5, 12);
     expect(d.exact).toBeCloseTo(1.1, 12);
+  });
+});
+
+describe('switching what is rolled keeps what both mechanics have', () => {
+  test('a clash’s sides, rules and compare become the battle’s; a battle side’s flee is left out of a clash', async () => {
+    const { switchMechanic } = await import('../dashboard/model/switch.ts');
+    let clash = newScenario('viciousness', 'clash');
+    clash = withValue(clash, ['setup', 'sides', 0, 'name'], 'raiders');
+    clash = withValue(clash, ['setup', 'sides', 0, 'bonus'], ['d4']);
+    clash = withValue(clash, ['rules', 'hitOn'], '4+');
+    clash = withValue(clash, ['trials'], 1234);
+    const change = { path: 'setup.sides.0.combatants.0.dice', value: ['d6'] };
+    const battle = switchMechanic(clash, 'viciousness', 'battle', change);
+    expect(battle.scenario.mechanic).toBe('battle');
+    expect(getAt(battle.scenario, ['setup', 'sides'])).toEqual(getAt(clash, ['setup', 'sides']));
+    expect(battle.scenario.rules).toEqual({ hitOn: '4+' });
+    expect(battle.scenario.trials).toBe(1234);
+    expect(battle.compare).toEqual(change);
+    expect(checkScenario(battle.scenario, 'battle.json').ok).toBe(true);
+
+    const fleeing = withValue(battle.scenario, ['setup', 'sides', 1, 'flee'], 'lostHalf');
+    const back = switchMechanic(fleeing, 'viciousness', 'clash', undefined);
+    expect(getAt(back.scenario, ['setup', 'sides', 0, 'name'])).toBe('raiders');
+    expect(getAt(back.scenario, ['setup', 'sides', 1, 'flee'])).toBeUndefined();
+    expect(checkScenario(back.scenario, 'clash.json').ok).toBe(true);
+
+    // Nothing in common: the new mechanic's own template, rules of another system dropped.
+    const contest = switchMechanic(clash, 'sorcerer', 'contest', change);
+    expect(contest.scenario.setup).toEqual(newScenario('sorcerer', 'contest').setup);
+    expect(contest.scenario.rules).toEqual({});
+    expect(contest.compare).toBeUndefined();
+  });
+});
+
+describe('compare on a swept field', () => {
+  test('a swept number changed by a step shifts B’s sweep; any other overlap is refused', async () => {
+    const { sweepOverlap } = await import('../dashboard/model/compare.ts');
+    const a = { ...defaultScenario(), sweep: { 'setup.challenges': [1, 2, 3], 'setup.participants.1.count': [0, 1] } };
+    const change = { path: 'setup.challenges', value: (getAt(a, ['setup', 'challenges']) as number) + 1 };
+    expect(sweepOverlap(a, change)).toMatchObject({ kind: 'shift', by: 1, to: [2, 3, 4] });
+    const b = scenarioB(a, change);
+    expect(b.sweep).toEqual({ 'setup.challenges': [2, 3, 4], 'setup.participants.1.count': [0, 1] });
+    expect(checkScenario(b, 'b.json').ok).toBe(true);
+    const refused = sweepOverlap(a, { path: 'setup.participants.1', value: { name: 'x' } });
+    expect(refused.kind).toBe('refused');
+    expect(sweepOverlap({ ...a, sweep: { 'setup.participants.0.dice': [['d4'], ['d6']] } }, { path: 'setup.participants.0.dice', value: ['d8'] })).toMatchObject({
+      kind: 'refused',
+      problem: expect.stringContaining('B − A would be 0 everywhere'),
+    });
+    expect(sweepOverlap(a, { path: 'setup.participants.0.dice', value: ['d8'] })).toEqual({ kind: 'none' });
   });
 });

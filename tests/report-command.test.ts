@@ -24,11 +24,30 @@ describe('poolsim report', () => {
     const dir = mkdtempSync(join(tmpdir(), 'poolsim-report-'));
     mkdirSync(join(dir, 'lib'));
     writeFileSync(join(dir, 'lib', 'good.json'), JSON.stringify(knowledge([{ metric: 'answer', between: [0.3, 0.36] }])));
-    writeFileSync(join(dir, 'lib', 'bad-band.yaml'), `# fails on purpose\n${JSON.stringify(knowledge([{ metric: 'answer', atLeast: 0.5 }]))}\n`);
+    writeFileSync(
+      join(dir, 'lib', 'bad-band.yaml'),
+      `# fails on purpose\n${JSON.stringify({ ...knowledge([{ metric: 'answer', atLeast: 0.5, why: 'a sage should know more often than not' }]), description: 'Does a knowledge roll find the answer half the time?' })}\n`,
+    );
     const out = join(dir, 'out');
     const r = await poolsim('report', join(dir, 'lib'), '--out', out);
     expect(r.code).toBe(1);
     expect(r.out).toMatch(/FAIL\s+Knowledge roll/);
+    // The README's promise: a failed check in full, with what was measured and its why.
+    expect(r.out).toMatch(/FAILED: answer ≥ 0\.5 at every point; measured 0\.3\d+ \[0\.\d+, 0\.\d+\]\n {10}why: a sage should know more often than not\n/);
+    expect(r.out).toMatch(/ok\s+Knowledge roll\s+\(1\/1 checks\)/);
+    // The question under the title and the why beside its check, in both reports.
+    const html = readFileSync(join(out, 'bad-band', 'index.html'), 'utf8');
+    expect(html).toContain('<p class="question">Does a knowledge roll find the answer half the time?</p>');
+    expect(html).toContain('<span class="why">why: a sage should know more often than not</span>');
+    // The headline the mechanic declares (knowledge: `answer`), exact first, before the checks.
+    expect(html).toMatch(/<section class="headline">\n<h2>Headline<\/h2>\n<ul>\n<li>[^<]+: <span class="value">0\.3333<\/span> <span class="detail">exact · estimate 0\.3\d+, 95% interval/);
+    expect(html.indexOf('<section class="headline">')).toBeLessThan(html.indexOf('<h2>Expect checks</h2>'));
+    const md = readFileSync(join(out, 'bad-band', 'report.md'), 'utf8');
+    expect(md).toContain('> Does a knowledge roll find the answer half the time?');
+    expect(md).toContain('*why: a sage should know more often than not*');
+    const badJson = JSON.parse(readFileSync(join(out, 'bad-band', 'results.json'), 'utf8'));
+    expect(badJson.description).toBe('Does a knowledge roll find the answer half the time?');
+    expect(badJson.expect[0].why).toBe('a sage should know more often than not');
     expect(readdirSync(out).sort()).toEqual(['.poolsim-report', 'bad-band', 'good', 'index.html', 'index.md']);
     for (const slug of ['good', 'bad-band']) {
       for (const f of ['index.html', 'report.md', 'results.json', 'results.csv']) expect(existsSync(join(out, slug, f))).toBe(true);

@@ -23,6 +23,18 @@ export function comparedMetric(a: ScenarioResult, options: CompareOptions = {}):
   return options.metric && kinds.has(options.metric) ? options.metric : (names.find((m) => kinds.get(m) === 'probability') ?? names[0]);
 }
 
+/**
+ * A row of a swept comparison: A's point, and where B's differs (a swept number B changes
+ * is shifted in B's sweep, model/compare.ts): "challenges = 3 (B: 4)".
+ */
+function pairLabel(a: Record<string, unknown>, b: Record<string, unknown>): string {
+  const parts = Object.keys(a).map((k) => {
+    const one = pointLabel({ [k]: a[k] });
+    return JSON.stringify(a[k]) === JSON.stringify(b[k]) ? one : `${one} (B: ${pointLabel({ [k]: b[k] }).split(' = ').slice(1).join(' = ')})`;
+  });
+  return parts.length ? parts.join(', ') : pointLabel(a);
+}
+
 /** Rows of the comparison: every metric at one point, or one metric at every point. */
 export function compareRows(a: ScenarioResult, b: ScenarioResult, options: CompareOptions = {}): CompareRow[] {
   const kinds = metricKinds(a);
@@ -38,7 +50,7 @@ export function compareRows(a: ScenarioResult, b: ScenarioResult, options: Compa
       const mb = pb.metrics[metric];
       if (!ma || !mb) continue;
       rows.push({
-        label: onePoint ? metricLabel(a, metric) : pointLabel(pa.point),
+        label: onePoint ? metricLabel(a, metric) : pairLabel(pa.point, pb.point),
         kind: kinds.get(metric)!,
         a: ma,
         b: mb,

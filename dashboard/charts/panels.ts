@@ -44,6 +44,8 @@ export interface PanelOptions {
   heatmapMetric?: string;
   /** The view of each distribution by key; default `exactly`. */
   distributionViews?: Record<string, DistributionView>;
+  /** Receives a line for each chart of the plan left out because it would show nothing (reports/charts/omit.ts). */
+  notes?: string[];
 }
 
 const SYMBOL: Record<DistributionView, string> = { exactly: '=', atLeast: '≥', atMost: '≤' };
@@ -112,7 +114,7 @@ export function panelsFor(result: ScenarioResult, options: PanelOptions = {}): P
 
   // Then every chart of the plan the report draws, each with its numbers beside it.
   const asked = options.heatmapMetric !== undefined && kinds.has(options.heatmapMetric) ? [options.heatmapMetric] : undefined;
-  for (const chart of chartPlan(result, { axes, pointCount, heatmapMetrics: asked, setup: options.setup })) {
+  for (const chart of chartPlan(result, { axes, pointCount, heatmapMetrics: asked, setup: options.setup, notes: options.notes })) {
     const kind = chart.metricKind ?? 'probability';
     const panel = (table: Table, svg = chart.draw(), title = chart.title): Panel => ({ name: chart.name, title, svg, table });
     switch (chart.kind) {
@@ -145,7 +147,8 @@ export function panelsFor(result: ScenarioResult, options: PanelOptions = {}): P
         break;
       case 'distribution': {
         const key = chart.key!;
-        const points = result.results.filter((p) => p.distributions?.[key]);
+        // The same at every point: one point's numbers, as its chart draws them.
+        const points = result.results.filter((p) => p.distributions?.[key]).slice(0, chart.once ? 1 : undefined);
         const view = options.distributionViews?.[key] ?? 'exactly';
         const shown = withView(result, key, view);
         const what = distributionLabel(result, key);
@@ -156,6 +159,7 @@ export function panelsFor(result: ScenarioResult, options: PanelOptions = {}): P
               columns: [...(points.length > 1 ? ['point'] : []), what, `P(${SYMBOL[view]} x)`, '95% interval', 'exact'],
               rows: shown.results
                 .filter((p) => p.distributions?.[key])
+                .slice(0, chart.once ? 1 : undefined)
                 .flatMap((p) => {
                   const d = p.distributions![key]!;
                   const n = pointTrials(result, p);

@@ -4,7 +4,7 @@
  * of their difference holds.
  */
 import type { MetricResult } from '../../sim/result.ts';
-import { parsePath, withValue } from './paths.ts';
+import { getAt, parsePath, withValue } from './paths.ts';
 
 export interface CompareChange {
   /** A dotted path into the scenario: `setup.participants.0.dice`, `rules.hitOn`. */
@@ -17,9 +17,68 @@ export function seedOfB(seedA: unknown): string {
   return `${seedA === undefined ? '0' : String(seedA)} / B`;
 }
 
-/** Scenario B: A with the change applied, named and seeded as B. */
+/** Whether one dotted path is the other or lies inside it (`setup.a` and `setup.a.dice`). */
+function overlaps(x: string, y: string): boolean {
+  return x === y || x.startsWith(`${y}.`) || y.startsWith(`${x}.`);
+}
+
+/**
+ * How B's change meets A's sweep. A swept value overrides the setup's at every point, so
+ * changing a swept field as it stands would run B identical to A and show B − A = 0
+ * everywhere. A number swept and changed by a step is honoured by shifting B's sweep by
+ * that step (`challenges` 3 → 4 over 1–8 makes B run 2–9: one more at every point); any
+ * other overlap is refused with the reason.
+ */
+export type SweepOverlap =
+  | { kind: 'none' }
+  | { kind: 'shift'; path: string; by: number; from: unknown[]; to: number[] }
+  | { kind: 'refused'; problem: string };
+
+export function sweepOverlap(a: Record<string, unknown>, change: CompareChange): SweepOverlap {
+  const sweep = a.sweep !== null && typeof a.sweep === 'object' && !Array.isArray(a.sweep) ? (a.sweep as Record<string, unknown>) : {};
+  const hit = Object.keys(sweep).find((path) => overlaps(path, change.path));
+  if (hit === undefined) return { kind: 'none' };
+  const values = sweep[hit];
+  const before = getAt(a, parsePath(change.path));
+  if (
+    hit === change.path &&
+    Array.isArray(values) &&
+    values.every((v) => typeof v === 'number') &&
+    typeof before === 'number' &&
+    typeof change.value === 'number' &&
+    change.value !== before
+  ) {
+    const by = change.value - before;
+    return { kind: 'shift', path: hit, by, from: values, to: values.map((v) => (v as number) + by) };
+  }
+  const why =
+    hit === change.path && typeof before !== 'number' && typeof change.value === 'number'
+      ? `set ${hit} in A so B's change is a step to shift the sweep by`
+      : hit === change.path && typeof change.value === 'number' && change.value === before
+        ? 'B changes nothing'
+        : 'stop varying it, or let B change something else';
+  return {
+    kind: 'refused',
+    problem: `B changes ${change.path}, which Vary sweeps (${hit}): the sweep would override the change and B − A would be 0 everywhere; ${why}`,
+  };
+}
+
+/**
+ * Scenario B: A with the change applied, named and seeded as B; a swept number changed by
+ * a step shifts B's sweep by that step (sweepOverlap). Call sweepOverlap first: for a
+ * refused overlap this B differs from A only by its seed.
+ */
 export function scenarioB(a: Record<string, unknown>, change: CompareChange): Record<string, unknown> {
-  const b = withValue(a, parsePath(change.path), change.value);
+  let b = withValue(a, parsePath(change.path), change.value);
+  const overlap = sweepOverlap(a, change);
+  if (overlap.kind === 'shift') {
+    b = { ...b, sweep: { ...(b.sweep as Record<string, unknown>), [overlap.path]: overlap.to } };
+    // A check at a point of the shifted path names a point B no longer has.
+    if (Array.isArray(b.expect)) {
+      const kept = (b.expect as { point?: Record<string, unknown> }[]).filter((e) => !(e?.point && overlap.path in e.point));
+      b = kept.length ? { ...b, expect: kept } : (({ expect: _, ...rest }) => rest)(b);
+    }
+  }
   return { ...b, name: `${String(a.name ?? '')} — B`, seed: seedOfB(a.seed) };
 }
 

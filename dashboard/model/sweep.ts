@@ -1,9 +1,11 @@
 /**
  * A sweep's values as a designer types them, and back. Numbers: `1, 2, 3` or a range
  * `1-8` (also `1..8`); flags: `false, true`; named values and dice: comma-separated;
- * dice lists: `|` between lists, each list space- or comma-separated, `none` for no dice
- * (`none | d4 | d6 | 2d4`). Parsed, never evaluated; what does not read as the field's
- * kind is kept as typed, for the scenario schema to name.
+ * dice lists: `|` between lists, each list space-separated (or comma-separated inside a
+ * `|` list), `none` for no dice (`none | d4 | d6 | 2d4`); without a `|`, commas separate
+ * the lists as in every other row (`d4, d6` is two setups, `d4 d6, 2d4` two as well).
+ * Parsed, never evaluated; what does not read as the field's kind is kept as typed, for
+ * the scenario schema to name.
  */
 import { normaliseDice, numberFromText } from './coerce.ts';
 
@@ -50,7 +52,8 @@ export function parseSweepValues(text: string, kind: SweepKind, options?: readon
     case 'flag':
       return tokens(text).map((t) => (/^(true|yes|on)$/i.test(t) ? true : /^(false|no|off)$/i.test(t) ? false : t));
     case 'dice':
-      return text.split('|').map(diceList);
+      // Every other row teaches "1, 2, 3": a comma between dice there means another value.
+      return (text.includes('|') ? text.split('|') : text.split(',')).map(diceList);
     case 'die':
       return tokens(text).map(normaliseDice);
     default:

@@ -7,8 +7,8 @@
  */
 import type { SystemName } from '../../sim/rules.ts';
 import type { ScenarioResult } from '../../sim/result.ts';
-import { newScenario } from '../model/scenario.ts';
-import { scenarioB, type CompareChange } from '../model/compare.ts';
+import { switchMechanic } from '../model/switch.ts';
+import { scenarioB, sweepOverlap, type CompareChange } from '../model/compare.ts';
 import { readOpenedFile, scenarioFileName, scenarioFileText, MAX_FILE_BYTES } from '../model/files.ts';
 import { pruneEmpty, withValue, type Path } from '../model/paths.ts';
 import { encodeLink, type LinkState } from '../model/url.ts';
@@ -18,7 +18,7 @@ import type { DistributionView } from '../charts/panels.ts';
 import { formatSweepValues } from '../model/sweep.ts';
 import { getAt, parsePath } from '../model/paths.ts';
 import { h, replace } from './dom.ts';
-import { renderResults, type ResultsView } from './results.ts';
+import { renderResults, renderSummary, type ResultsView } from './results.ts';
 import { renderSetup, variables, type SetupContext } from './setup.ts';
 import { FindRun, findResultsNode } from './find.ts';
 
@@ -41,6 +41,8 @@ export interface AppElements {
   results: HTMLElement;
   problems: HTMLElement;
   messages: HTMLElement;
+  /** The summary bar that stays in view on a narrow screen. */
+  summary?: HTMLElement;
 }
 
 export class App implements SetupContext {
@@ -56,6 +58,7 @@ export class App implements SetupContext {
   private redrawQueued = false;
   private lastRedraw = 0;
   private checked: Checked | undefined;
+  private showingFile = false;
   /** The Find section's search (the scenario's solve blocks) and its latest answer. */
   private find: FindRun | undefined;
   private findNode: HTMLElement | null = null;
@@ -98,12 +101,10 @@ export class App implements SetupContext {
   }
 
   newScenario(system: SystemName, mechanic: string): void {
-    const fresh = newScenario(system, mechanic);
-    // Trials and seed are the designer's, not the mechanic's.
-    if (this.current.trials !== undefined) fresh.trials = this.current.trials;
-    if (this.current.seed !== undefined) fresh.seed = this.current.seed;
-    this.current = fresh;
-    this.change = undefined;
+    // Whatever the new mechanic also has (a clash's sides in a battle) is kept.
+    const switched = switchMechanic(this.current, system, mechanic, this.change);
+    this.current = switched.scenario;
+    this.change = switched.compare;
     this.heatmapMetric = undefined;
     this.compareMetric = undefined;
     this.drawSetup();
@@ -152,7 +153,8 @@ export class App implements SetupContext {
     if (opened.kind === 'results') {
       this.cancelRun();
       this.view = { state: 'file', results: opened.results, source: file.name };
-      this.message(`Opened ${file.name}: ${opened.results.length === 1 ? 'a result' : `${opened.results.length} results`}. Edit the setup to run again.`, false);
+      this.message(`Opened ${file.name}: ${opened.results.length === 1 ? 'a result' : `${opened.results.length} results`}, as reported.`, false);
+      this.showFileNote(file.name, opened.results);
       this.drawResults();
       return;
     }
@@ -165,7 +167,7 @@ export class App implements SetupContext {
   }
 
   scenarioBText(): { name: string; text: string } | undefined {
-    if (!this.change) return undefined;
+    if (!this.change || sweepOverlap(this.current, this.change).kind === 'refused') return undefined;
     const b = scenarioB(this.current, this.change);
     return { name: scenarioFileName(this.current, '-b'), text: scenarioFileText(b) };
   }
@@ -192,7 +194,49 @@ export class App implements SetupContext {
 
   // ------------------------------------------------------------ drawing
 
+  /**
+   * A results file holds no setup (only its name, mechanic, trials, seed and rules), so the
+   * form is not left showing a setup that did not make these numbers: it gives way to a
+   * note of what the file ran, and a way back to the setup the page had.
+   */
+  private showFileNote(source: string, results: readonly ScenarioResult[]): void {
+    this.showingFile = true;
+    this.fields.clear();
+    const ran = results.map((r) =>
+      h(
+        'li',
+        {},
+        h('b', {}, r.name),
+        ` — ${r.system} · ${r.mechanic} · ${r.trials.toLocaleString('en')} trials · seed ${JSON.stringify(r.seed)}`,
+        r.rules && Object.keys(r.rules).length ? ` · rules ${Object.entries(r.rules).map(([k, v]) => `${k} ${String(v)}`).join(', ')}` : '',
+      ),
+    );
+    replace(
+      this.el.setup,
+      h(
+        'section',
+        { class: 'card file-note', attrs: { 'data-file': source } },
+        h('h2', {}, `Results from ${source}`),
+        h('p', {}, 'A results file keeps what was run but not the setup form it came from, so no setup is shown here; the numbers on the right are the file’s, as reported. To run it again, open the scenario file it was made from.'),
+        h('ul', {}, ...ran),
+        h('button', { class: 'back', attrs: { type: 'button' }, on: { click: () => this.backToSetup() } }, 'Back to my setup (runs it)'),
+      ),
+    );
+  }
+
+  private backToSetup(): void {
+    this.showingFile = false;
+    this.drawSetup();
+    this.afterChange();
+  }
+
+  /** Whether a results file is shown in place of the setup (nothing of the form applies). */
+  isShowingFile(): boolean {
+    return this.showingFile;
+  }
+
   private drawSetup(): void {
+    this.showingFile = false;
     // Keep the caret where it was when a redraw replaces the input under it.
     const active = document.activeElement as HTMLInputElement | null;
     const where = active?.closest?.('[data-path]')?.getAttribute('data-path');
@@ -211,6 +255,7 @@ export class App implements SetupContext {
 
   private drawResults(): void {
     this.lastRedraw = performance.now();
+    if (this.el.summary) replace(this.el.summary, renderSummary(this.view));
     replace(
       this.el.results,
       renderResults(this.view, {
@@ -235,7 +280,7 @@ export class App implements SetupContext {
     if (this.findNode) this.el.results.prepend(this.findNode);
   }
 
-  private showProblems(a: Checked, b: Checked | undefined): void {
+  private showProblems(a: Checked, b: Checked | undefined, compareProblem?: string): void {
     for (const el of this.fields.values()) {
       el.classList.remove('invalid');
       const box = el.querySelector(':scope > .problems');
@@ -275,6 +320,11 @@ export class App implements SetupContext {
       const box = el?.querySelector(':scope > .problems');
       for (const e of b.errors) box?.append(h('div', {}, `B: ${e.path}: ${e.problem}`));
     }
+    if (compareProblem) {
+      const el = this.fields.get('compare');
+      el?.classList.add('invalid');
+      el?.querySelector(':scope > .problems')?.append(h('div', {}, compareProblem));
+    }
     replace(this.el.problems, ...(general.length ? [h('ul', { class: 'general-problems', attrs: { role: 'alert' } }, ...general)] : []));
   }
 
@@ -297,13 +347,16 @@ export class App implements SetupContext {
     this.saveLink();
     const file = scenarioFileName(this.current);
     const a = checkScenario(this.current, file);
-    const bScenario = this.change ? scenarioB(this.current, this.change) : undefined;
+    const overlap = this.change ? sweepOverlap(this.current, this.change) : undefined;
+    const refused = overlap?.kind === 'refused' ? overlap.problem : undefined;
+    const bScenario = this.change && !refused ? scenarioB(this.current, this.change) : undefined;
     const b = bScenario ? checkScenario(bScenario, scenarioFileName(this.current, '-b')) : undefined;
     this.checked = a;
-    this.showProblems(a, b);
+    this.showProblems(a, b, refused);
     this.cancelRun();
-    if (!a.ok || (b && !b.ok)) {
+    if (!a.ok || (b && !b.ok) || refused) {
       const problems = [...(a.ok ? [] : a.errors), ...(b && !b.ok ? b.errors : [])].map((e) => e.message);
+      if (refused) problems.push(refused);
       this.view = { ...this.view, state: 'invalid', problems };
       this.drawResults();
       return;
@@ -318,7 +371,8 @@ export class App implements SetupContext {
       const axes = Object.keys(a.plan.scenario.sweep ?? {});
       const compareLabel = this.change ? this.describeChange(this.change) : undefined;
       const earlier = this.view.state === 'file' ? [] : this.view.results;
-      this.view = { state: 'running', results: earlier, stale: earlier.length > 0, progress: run.progress(), axes, pointCount: a.plan.points.length, compareLabel };
+      const axisLabels = Object.fromEntries(variables(this.current).map((v) => [v.path.join('.'), v.label]));
+      this.view = { state: 'running', results: earlier, stale: earlier.length > 0, progress: run.progress(), axes, pointCount: a.plan.points.length, compareLabel, axisLabels };
       this.drawResults();
       run.done.then(
         (results) => {
@@ -369,7 +423,12 @@ export class App implements SetupContext {
     const before = getAt(this.current, parsePath(change.path));
     const kind = found?.field.kind === 'dice' ? 'dice' : 'text';
     const fmt = (v: unknown) => (v === undefined ? 'the default' : formatSweepValues([v], kind));
-    return `B changes “${found?.label ?? change.path}” from ${fmt(before)} to ${fmt(change.value)} and runs on seed ${JSON.stringify(scenarioB(this.current, change).seed)}`;
+    const overlap = sweepOverlap(this.current, change);
+    const shifted =
+      overlap.kind === 'shift'
+        ? `; it is also varied, so B's sweep is shifted by ${overlap.by > 0 ? '+' : ''}${overlap.by} (${formatSweepValues(overlap.from, 'number')} in A, ${formatSweepValues(overlap.to, 'number')} in B) and each row pairs A's point with B's`
+        : '';
+    return `B changes “${found?.label ?? change.path}” from ${fmt(before)} to ${fmt(change.value)}${shifted}, and runs on seed ${JSON.stringify(scenarioB(this.current, change).seed)}`;
   }
 
   /** Answer the scenario's solve blocks (the Find section), redrawing as the answer refines. */

@@ -4,7 +4,10 @@
  */
 import type { ScenarioResult } from '../../sim/result.ts';
 import { metricLabel } from '../../reports/metrics.ts';
-import { pointLabel } from '../../reports/sweep.ts';
+import { pointLabel, sweepLabel } from '../../reports/sweep.ts';
+import { axisValues, sweepAxes } from '../../reports/charts/shared.ts';
+import { formatSweepValues, kindOfValues } from '../model/sweep.ts';
+import { headlineLines } from '../../reports/headline.ts';
 import { comparePanels, comparedMetric } from '../charts/comparePanels.ts';
 import { heatmapChoices, heatmapMetric, panelsFor, type DistributionView } from '../charts/panels.ts';
 import type { JobProgress } from '../run/scheduler.ts';
@@ -29,6 +32,22 @@ export interface ResultsView {
   stale?: boolean;
   /** For state `invalid`: the problems, as poolsim run prints them. */
   problems?: string[];
+  /** The form's names for swept paths (`setup.participants.0.dice` → "captain: trait dice"). */
+  axisLabels?: Record<string, string>;
+}
+
+/**
+ * What the result varies and over which values, read off its points (so it says what ran,
+ * not what the form meant): "Varied: challenges over 1-8 (8 values)".
+ */
+export function varyingLine(result: ScenarioResult, labels: Record<string, string> = {}): HTMLElement {
+  const axes = sweepAxes(result);
+  if (!axes.length) return h('p', { class: 'varying' }, 'Nothing varied: one setup.');
+  const parts = axes.map((axis) => {
+    const values = axisValues(result.results, axis);
+    return h('li', { attrs: { 'data-axis': axis } }, h('b', {}, labels[axis] ?? sweepLabel(axis)), ` over ${formatSweepValues(values, kindOfValues(values))} (${values.length} value${values.length === 1 ? '' : 's'})`);
+  });
+  return h('div', { class: 'varying' }, `Varied (${result.results.length} point${result.results.length === 1 ? '' : 's'}):`, h('ul', {}, ...parts));
 }
 
 /** Problems listed in the status line; the rest are at their fields. */
@@ -97,9 +116,58 @@ function checks(result: ScenarioResult, provisional: boolean): HTMLElement | nul
           h('span', { class: 'badge' }, e.pass ? 'pass' : 'FAIL'),
           ` ${metricLabel(result, e.metric)} ${bound}${e.point ? ` at ${pointLabel(e.point)}` : ''}`,
           e.failedPoints?.length ? ` (fails at ${e.failedPoints.map(pointLabel).join('; ')})` : '',
+          e.why ? h('div', { class: 'why' }, `why: ${e.why}`) : null,
         );
       }),
     ),
+  );
+}
+
+/**
+ * The mechanic's headline figures (declared in its metric table, carried in the result),
+ * exact first with the estimate and interval beside it; nothing when none is declared.
+ */
+export function headlineBox(result: ScenarioResult, provisional: boolean): HTMLElement | null {
+  const lines = headlineLines(result);
+  if (!lines.length) return null;
+  return h(
+    'section',
+    { class: 'headline', attrs: { 'aria-label': 'headline' } },
+    h('h3', {}, provisional ? 'Headline (so far)' : 'Headline'),
+    h(
+      'ul',
+      {},
+      ...lines.map((l) =>
+        h(
+          'li',
+          { attrs: { 'data-metric': l.metric } },
+          h('span', { class: 'label' }, l.label),
+          l.where ? h('span', { class: 'where' }, ` at ${l.where}`) : null,
+          ' ',
+          h('span', { class: 'value' }, l.value),
+          ' ',
+          h('span', { class: 'detail' }, l.detail),
+        ),
+      ),
+    ),
+  );
+}
+
+/**
+ * One line that stays in view while the setup is edited (a phone shows it stuck to the
+ * top of the screen): how the run stands and the headline figures.
+ */
+export function renderSummary(view: ResultsView): HTMLElement {
+  const a = view.results[0];
+  const state = { idle: 'No run yet', running: 'Running…', finished: 'Done', invalid: 'Fix the marked fields', file: 'From a file', failed: 'The run failed' }[view.state];
+  const lines = a ? headlineLines(a).slice(0, 3) : [];
+  return h(
+    'div',
+    { class: `summary-bar ${view.state}`, attrs: { 'data-run-state': view.state } },
+    h('span', { class: 'state' }, state),
+    ...lines.map((l) => h('span', { class: 'figure' }, `${l.label}${l.where ? ` (${l.where})` : ''}: `, h('b', {}, l.value))),
+    h('a', { attrs: { href: '#results' } }, 'results ↓'),
+    h('a', { attrs: { href: '#setup' } }, 'setup ↓'),
   );
 }
 
@@ -123,7 +191,7 @@ export function renderResults(view: ResultsView, options: ResultsOptions): HTMLE
         'section',
         { class: view.stale ? 'compare-view stale' : 'compare-view' },
         h('h2', {}, 'A and B'),
-        h('p', { class: 'help' }, `A is the setup on the left. ${view.compareLabel ?? 'B changes one thing'}.`),
+        h('p', { class: 'help' }, `A is the setup in the form. ${view.compareLabel ?? 'B changes one thing'}.`),
         a.results.length > 1 ? select('compare', heatmapChoices(a), comparedMetric(a, compareOptions), options.onCompareMetric) : null,
         ...comparePanels(a, b, compareOptions).map((p) => panelNode(p)),
       ),
@@ -133,14 +201,21 @@ export function renderResults(view: ResultsView, options: ResultsOptions): HTMLE
   shown.forEach((result, n) => {
     const axes = view.state === 'file' ? undefined : view.axes;
     const twoAxes = (axes ?? [...new Set(result.results.flatMap((p) => Object.keys(p.point)))]).length >= 2;
+    // Charts left out because they would show nothing, each said in one line (as the report does).
+    const notes: string[] = [];
+    const panels = panelsFor(result, view.state === 'file' ? { ...panelOptions, axes: undefined, pointCount: undefined, notes } : { ...panelOptions, notes });
     root.append(
       h(
         'section',
         { class: view.stale ? 'result stale' : 'result' },
         h('h2', {}, b && view.state !== 'file' ? `A: ${result.name}` : result.name),
+        result.description ? h('p', { class: 'question' }, result.description) : null,
+        headlineBox(result, provisional),
+        varyingLine(result, view.axisLabels),
         checks(result, provisional),
         twoAxes ? select('heatmap of', heatmapChoices(result), heatmapMetric(result, options.heatmapMetric), options.onHeatmapMetric) : null,
-        ...withIndex(panelsFor(result, view.state === 'file' ? { ...panelOptions, axes: undefined, pointCount: undefined } : panelOptions), `r${n}-`, options.onView),
+        ...withIndex(panels, `r${n}-`, options.onView),
+        notes.length ? h('ul', { class: 'chart-notes', attrs: { 'aria-label': 'charts left out' } }, ...notes.map((line) => h('li', {}, line))) : null,
       ),
     );
   });

@@ -239,7 +239,7 @@ function sweepSection(ctx: SetupContext): HTMLElement {
         },
       },
     });
-    const help = kind === 'dice' ? 'dice lists between |, e.g. none | d4 | d6' : kind === 'number' ? 'e.g. 1, 2, 3 or 1-8' : 'comma-separated';
+    const help = kind === 'dice' ? 'one setup per list, between , or |: e.g. none, d4, d6 or d4 d6 | 2d4' : kind === 'number' ? 'e.g. 1, 2, 3 or 1-8' : 'comma-separated';
     const row = h(
       'div',
       { class: 'field sweep-row', attrs: { 'data-path': `sweep.${path}` } },
@@ -322,7 +322,6 @@ function compareSection(ctx: SetupContext): HTMLElement {
     const field: LeafField = found?.field ?? { kind: 'text', key: 'value', label: 'value' };
     const input = leafInput(field, change.value, { id, onChange: (v, redraw) => ctx.setCompare({ path: change.path, value: v }), });
     void input;
-    const swept = scenario.sweep && change.path in (scenario.sweep as object);
     const now = getAt(scenario, parsePath(change.path));
     const row = h(
       'div',
@@ -332,7 +331,8 @@ function compareSection(ctx: SetupContext): HTMLElement {
       h('label', { attrs: { for: id } }, 'to'),
       input,
       h('small', { class: 'help' }, `in A: ${now === undefined ? 'not set (the default)' : formatSweepValues([now], sweepKindOf(found?.field, [now]))}`),
-      swept ? h('div', { class: 'problems', attrs: { role: 'alert' } }, 'this is also varied above, which overrides the change') : h('div', { class: 'problems', attrs: { role: 'alert' } }),
+      // A clash with Vary (model/compare.ts sweepOverlap) is put here by the app's checks.
+      h('div', { class: 'problems', attrs: { role: 'alert' } }),
     );
     ctx.register('compare', row);
     body.push(row, h('p', { class: 'help' }, 'B runs on a seed of its own, so A and B are independent and the interval of B − A holds.'));

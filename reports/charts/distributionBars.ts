@@ -10,7 +10,11 @@ import type { ScenarioResult } from '../../sim/result.ts';
 import { metricLabel } from '../metrics.ts';
 import { pointLabel } from '../sweep.ts';
 import { plotToSvg } from '../svg.ts';
-import { EXACT, MARGIN_TOP, MONTE_CARLO, WIDTH, keyLine, pointTrials, textWidth, wilson95 } from './shared.ts';
+import { EXACT, MARGIN_TOP, MONTE_CARLO, WIDTH, keyLine, pointTrials, wilson95, panelLabels } from './shared.ts';
+
+/** At most this many labels on the x axis; steps between them are 1, 2, 5, 10… */
+const MAX_TICKS = 20;
+const TICK_STEPS = [1, 2, 5, 10, 20, 50, 100];
 
 /** Panels beyond which distributionBars refuses: 12 panels of 150px is a long page already. */
 export const MAX_DISTRIBUTION_PANELS = 12;
@@ -39,6 +43,10 @@ export function distributionBars(result: ScenarioResult, key: string): string {
   const xs = [...new Set(points.flatMap((p) => p.distributions![key]!.x))].sort((a, b) => a - b).map(String);
   const withExact = rows.filter((r) => r.exact !== undefined);
   const panels = [...new Set(rows.map((r) => r.panel))];
+  // A label every few bars where they would overlap (rounds 1–50): multiples of a round
+  // step, and the first value, so at most ~20 labels share the axis.
+  const step = TICK_STEPS.find((s) => xs.length / s <= MAX_TICKS) ?? Math.ceil(xs.length / MAX_TICKS);
+  const ticks = step === 1 ? xs : xs.filter((x, i) => i === 0 || Number(x) % step === 0);
   const panelHeight = faceted ? 150 : 240;
   const fy = faceted ? 'panel' : undefined;
 
@@ -47,10 +55,10 @@ export function distributionBars(result: ScenarioResult, key: string): string {
     height: MARGIN_TOP + 44 + panelHeight * panels.length,
     marginTop: MARGIN_TOP,
     marginBottom: 44,
-    marginRight: faceted ? Math.min(Math.max(...panels.map(textWidth)) + 12, 220) : 20,
-    x: { domain: xs, label: distributionLabel(result, key), labelAnchor: 'center' },
+    marginRight: faceted ? panelLabels(panels).marginRight : 20,
+    x: { domain: xs, ticks, label: distributionLabel(result, key), labelAnchor: 'center' },
     y: { domain: [0, Math.max(...rows.map((r) => Math.max(r.high, r.exact ?? 0)))], nice: true, grid: true, label: 'share of trials' },
-    fy: faceted ? { domain: panels, label: null } : undefined,
+    fy: faceted ? panelLabels(panels).fy : undefined,
     marks: [
       keyLine(withExact.length
         ? 'bar: Monte Carlo · line: 95% interval · orange tick: exact'

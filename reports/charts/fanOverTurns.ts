@@ -8,7 +8,7 @@ import type { ScenarioResult } from '../../sim/result.ts';
 import { pointLabel } from '../sweep.ts';
 import { plotToSvg } from '../svg.ts';
 import { FAN_COLUMNS, SERIES_LABELS } from './campaignSeries.ts';
-import { MARGIN_TOP, MONTE_CARLO, WIDTH, keyLine, textWidth } from './shared.ts';
+import { MARGIN_TOP, MONTE_CARLO, WIDTH, keyLine, textWidth, panelLabels } from './shared.ts';
 
 /** Panels beyond which the chart is not drawn (see chartsFor). */
 export const MAX_FAN_PANELS = 12;
@@ -44,20 +44,26 @@ export function fanOverTurns(result: ScenarioResult, key: string): string {
   const panels = [...new Set(rows.map((r) => r.panel))];
   const fy = faceted ? 'panel' : undefined;
   const turns = [...new Set(rows.map((r) => r.turn))];
+  const reached = rows.flatMap((r) => [r.p10, r.p90, ...(r.mean === undefined ? [] : [r.mean])]);
+  let rankLow = Math.max(1, Math.floor(Math.min(...reached)) - 1);
+  let rankHigh = Math.min(7, Math.ceil(Math.max(...reached)) + 1);
+  if (rankHigh - rankLow < 2) [rankLow, rankHigh] = rankLow === 1 ? [1, 3] : [rankHigh - 2, rankHigh];
+  const rankTicks = Array.from({ length: rankHigh - rankLow + 1 }, (_, i) => rankLow + i);
 
   return plotToSvg({
     width: WIDTH,
     height: MARGIN_TOP + 44 + (faceted ? 170 : 260) * panels.length,
     marginTop: MARGIN_TOP,
     marginBottom: 44,
-    marginRight: faceted ? Math.min(Math.max(...panels.map(textWidth)) + 12, 220) : 20,
+    marginRight: faceted ? panelLabels(panels).marginRight : 20,
     x: { label: 'turn', ...(turns.length <= 15 && turns.every(Number.isInteger) ? { ticks: turns, tickFormat: 'd' } : {}) },
-    // Rank is a whole number from 1 to 7 (RULES.md, "Wealth and the campaign"): the
-    // whole track, so a drift of one rank looks as large as it is.
+    // Rank is a whole number from 1 to 7 (RULES.md, "Wealth and the campaign"): whole
+    // ranks only, over the ranks the trials reach (a rank or so either side), so a drift
+    // between 2 and 3 is not squashed into a corner of the 1–7 track.
     y: key === 'rank'
-      ? { label: SERIES_LABELS.rank, grid: true, domain: [1, 7], ticks: [1, 2, 3, 4, 5, 6, 7], tickFormat: 'd' }
+      ? { label: SERIES_LABELS.rank, grid: true, domain: [rankLow, rankHigh], ticks: rankTicks, tickFormat: 'd' }
       : { label: SERIES_LABELS[key] ?? key, grid: true, nice: true },
-    fy: faceted ? { domain: panels, label: null } : undefined,
+    fy: faceted ? panelLabels(panels).fy : undefined,
     marks: [
       keyLine(withMean.length
         ? 'shade: 10th–90th percentile · line: median · dashed: mean'

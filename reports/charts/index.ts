@@ -11,7 +11,11 @@
  *   else of the first metric; `heatmapMetrics` picks others;
  * - any result: a bar chart per `distributions` key (`distribution-<key>`, up to 12
  *   points), a fan chart per series with p10/p50/p90 (`fan-<key>`) and the share of
- *   trials below/above the starting rank per turn (`rank-shares`), see campaignSeries.ts.
+ *   trials below/above the starting rank per turn (`rank-shares`), see campaignSeries.ts;
+ * - left out, with one line saying so (omit.ts): a family constant at every point, a
+ *   distribution of one value; a distribution the same at every point is drawn once.
+ *
+ * Every SVG carries its title as `<title>`, so a file opened on its own says what it shows.
  *
  * Chart names are file names (`charts/<name>.svg`): lower-case letters, digits, `-`, `.`.
  */
@@ -31,7 +35,19 @@ export type ChartsForOptions = ChartPlanOptions;
 
 /** The result's charts, drawn: the chart plan, each chart's SVG. */
 export function chartsFor(result: ScenarioResult, options: ChartsForOptions = {}): Chart[] {
-  return chartPlan(result, options).map((c) => ({ name: c.name, title: c.title, svg: c.draw() }));
+  return chartsAndNotes(result, options).charts;
+}
+
+/**
+ * The charts of a result and, beside them, one line for each chart left out because it
+ * would show nothing (reports/charts/omit.ts): a family whose every value is the same
+ * constant at every point, a distribution with a single value, one identical at every
+ * point (drawn once).
+ */
+export function chartsAndNotes(result: ScenarioResult, options: ChartsForOptions = {}): { charts: Chart[]; notes: string[] } {
+  const notes: string[] = [];
+  const charts = chartPlan(result, { ...options, notes }).map((c) => ({ name: c.name, title: c.title, svg: c.draw() }));
+  return { charts, notes };
 }
 
 export { chartFileName, chartPlan, type ChartPlanOptions, type PlannedChart } from './plan.ts';

@@ -15,6 +15,10 @@ import { plotToSvg } from '../svg.ts';
 import { EXACT, MARGIN_TOP, MONTE_CARLO, WIDTH, allNumbers, axisValues, keyLine, spreadLabels, textWidth } from './shared.ts';
 
 const HEIGHT = 320;
+/** Lines one chart may hold before it is drawn as one small panel per metric. */
+export const MAX_LINES = 8;
+/** Height of one such panel. */
+const FACET_HEIGHT = 72;
 const MARGIN_BOTTOM = 40;
 /** Height of the frame in px, to turn the labels' 12px spacing into data units. */
 const PLOT_HEIGHT = HEIGHT - MARGIN_TOP - MARGIN_BOTTOM;
@@ -51,11 +55,15 @@ export function metricsOverSweep(result: ScenarioResult, metrics: string[], opti
   );
   const withExact = rows.filter((r) => r.exact !== undefined);
   const series = [...new Set(rows.map((r) => r.series))];
-  const labelled = series.length > 1;
+  // Past MAX_LINES, colours repeat and end labels drift far from their lines: one small
+  // panel per metric instead, each named beside it.
+  const faceted = series.length > MAX_LINES;
+  const labelled = series.length > 1 && !faceted;
+  const fy = faceted ? 'series' : undefined;
   // One metric: the house colour; several: one colour each, named at the line's end.
   const stroke = labelled ? 'series' : MONTE_CARLO;
   const family = chartFamily(metrics[0] ?? '');
-  const marginRight = labelled ? Math.max(...series.map(textWidth)) + 16 : 24;
+  const marginRight = labelled || faceted ? Math.max(...series.map(textWidth)) + 16 : 24;
   // Labels at each line's last point, spread so that lines ending close stay readable.
   const yMax = options.kind === 'probability' ? 1 : Math.max(...rows.map((r) => Math.max(r.high, r.exact ?? 0)), 1e-9) * 1.05;
   const lastRows = series.map((name) => rows.filter((r) => r.series === name).at(-1)!);
@@ -65,7 +73,7 @@ export function metricsOverSweep(result: ScenarioResult, metrics: string[], opti
 
   return plotToSvg({
     width: WIDTH,
-    height: HEIGHT,
+    height: faceted ? MARGIN_TOP + MARGIN_BOTTOM + FACET_HEIGHT * series.length : HEIGHT,
     marginTop: MARGIN_TOP,
     marginRight,
     marginBottom: MARGIN_BOTTOM,
@@ -73,19 +81,20 @@ export function metricsOverSweep(result: ScenarioResult, metrics: string[], opti
       ? { label: sweepLabel(axis, options.setup), ...(integerTicks ? { ticks: values as number[], tickFormat: 'd' } : {}) }
       : { type: 'point', domain: values.map(formatSweepValue), label: sweepLabel(axis, options.setup), padding: 0.3 },
     y: options.kind === 'probability'
-      ? { domain: [0, 1], grid: true, label: familyLabel(result, family, metrics) }
-      : { zero: true, nice: true, grid: true, label: familyLabel(result, family, metrics) },
+      ? { domain: [0, 1], grid: true, label: familyLabel(result, family, metrics), ...(faceted ? { ticks: [0, 0.5, 1] } : {}) }
+      : { zero: true, nice: true, grid: true, label: familyLabel(result, family, metrics), ...(faceted ? { ticks: 2 } : {}) },
+    fy: faceted ? { domain: series, label: null, padding: 0.3 } : undefined,
     color: { domain: series },
     marks: [
       keyLine(withExact.length
         ? `${numeric ? 'line' : 'dot'}: Monte Carlo · ${numeric ? 'shade' : 'bar'}: 95% interval · ring: exact`
         : `${numeric ? 'line' : 'dot'}: Monte Carlo · ${numeric ? 'shade' : 'bar'}: 95% interval`),
       numeric
-        ? Plot.areaY(rows, { x: 'x', y1: 'low', y2: 'high', z: 'series', fill: stroke, fillOpacity: 0.18 })
-        : Plot.ruleX(rows, { x: 'x', y1: 'low', y2: 'high', stroke, strokeWidth: 3, strokeOpacity: 0.45 }),
-      ...(numeric ? [Plot.lineY(rows, { x: 'x', y: 'estimate', z: 'series', stroke, strokeWidth: 1.5 })] : []),
-      Plot.dot(rows, { x: 'x', y: 'estimate', fill: stroke, r: 2.5 }),
-      Plot.dot(withExact, { x: 'x', y: 'exact', stroke: labelled ? 'series' : EXACT, strokeWidth: 1.5, r: 5 }),
+        ? Plot.areaY(rows, { x: 'x', y1: 'low', y2: 'high', z: 'series', fy, fill: stroke, fillOpacity: 0.18 })
+        : Plot.ruleX(rows, { x: 'x', y1: 'low', y2: 'high', fy, stroke, strokeWidth: 3, strokeOpacity: 0.45 }),
+      ...(numeric ? [Plot.lineY(rows, { x: 'x', y: 'estimate', z: 'series', fy, stroke, strokeWidth: 1.5 })] : []),
+      Plot.dot(rows, { x: 'x', y: 'estimate', fy, fill: stroke, r: faceted ? 2 : 2.5 }),
+      Plot.dot(withExact, { x: 'x', y: 'exact', fy, stroke: labelled ? 'series' : EXACT, strokeWidth: 1.5, r: faceted ? 4 : 5 }),
       ...(labelled
         ? [Plot.text(endLabels, { x: 'x', y: 'y', text: 'series', fill: 'series', textAnchor: 'start', dx: 8 })]
         : []),

@@ -3,11 +3,13 @@
  * report (chartsFor) draws every chart of the plan; the dashboard (dashboard/charts/
  * panels.ts) draws the same list, puts a table of the same numbers beside each, and adds
  * its own extras on top (the VDP split comparison, cumulative views of distributions).
- * The rules are in reports/charts/index.ts's header.
+ * The rules are in reports/charts/index.ts's header. Charts that would show nothing are
+ * left out of the plan (omit.ts), each with a line in `notes` for the page to print.
  */
 import type { ScenarioResult } from '../../sim/result.ts';
 import { type MetricKind, chartFamily, familyLabel, metricKinds, metricLabel } from '../metrics.ts';
 import { sweepLabel } from '../sweep.ts';
+import { constantFamilyNote, distributionVerdict, withSvgTitle } from './omit.ts';
 import { deathMetrics, deathOdds } from './deathOdds.ts';
 import { MAX_DISTRIBUTION_PANELS, distributionBars, distributionLabel } from './distributionBars.ts';
 import { estimatesAtPoint } from './estimatesAtPoint.ts';
@@ -36,7 +38,9 @@ export interface PlannedChart {
   key?: string;
   /** The swept paths the chart is drawn over (lines: one, heatmap: two). */
   axes: string[];
-  /** The SVG; `shown` draws another view of the same result (a distribution's cumulative shares). */
+  /** A distribution the same at every point, drawn (and best tabled) for its first point alone. */
+  once?: boolean;
+  /** The SVG, titled; `shown` draws another view of the same result (a distribution's cumulative shares). */
   draw(shown?: ScenarioResult): string;
 }
 
@@ -51,6 +55,11 @@ export interface ChartPlanOptions {
   pointCount?: number;
   /** The scenario's setup, where the caller has it: sweep paths then name list items ("guards › guard › how many"). */
   setup?: unknown;
+  /**
+   * Receives one line for each chart left out because it would show nothing, or drawn
+   * once for every point (omit.ts); a page that draws the plan prints them beside it.
+   */
+  notes?: string[];
 }
 
 /** Longest chart file name before `.svg`: names come from the user's side names, and file systems stop at 255 bytes. */
@@ -78,6 +87,7 @@ export function chartPlan(result: ScenarioResult, options: ChartPlanOptions = {}
   const pointCount = options.pointCount ?? result.results.length;
   const mechanic = result.mechanic;
   const { setup } = options;
+  const note = (line: string) => options.notes?.push(line);
   const names = new Set<string>();
   const add = (chart: Omit<PlannedChart, 'axes' | 'metrics'> & Partial<Pick<PlannedChart, 'axes' | 'metrics'>>) => {
     let unique = chartFileName(chart.name);
@@ -85,7 +95,8 @@ export function chartPlan(result: ScenarioResult, options: ChartPlanOptions = {}
     for (let i = 2; names.has(unique); i++) unique = `${chartFileName(chart.name)}-${i}`;
     names.add(unique);
     const title = chart.title.charAt(0).toUpperCase() + chart.title.slice(1);
-    charts.push({ metrics: [], axes: [], ...chart, name: unique, title });
+    // Every SVG carries its title, so a file opened on its own says what it shows.
+    charts.push({ metrics: [], axes: [], ...chart, name: unique, title, draw: (r?: ScenarioResult) => withSvgTitle(chart.draw(r), title) });
   };
 
   if (pointCount === 1) {
@@ -115,8 +126,15 @@ export function chartPlan(result: ScenarioResult, options: ChartPlanOptions = {}
       for (const kind of ['probability', 'mean'] as const) {
         const same = members.filter((m) => kinds.get(m) === kind);
         if (!same.length) continue;
+        const title = `${familyLabel(result, family, same)} by ${sweepLabel(axis, setup)}`;
+        // A family that is one constant at every point (fled: 0) would read as a finding.
+        const constant = constantFamilyNote(result, same, title);
+        if (constant) {
+          note(constant);
+          continue;
+        }
         const suffix = same.length === members.length ? '' : `-${kind}`;
-        add({ name: `over-${family}${suffix}`, title: `${familyLabel(result, family, same)} by ${sweepLabel(axis, setup)}`, kind: 'over',
+        add({ name: `over-${family}${suffix}`, title, kind: 'over',
           metrics: same, metricKind: kind, axes: [axis], draw: (r = result) => metricsOverSweep(r, same, { kind, axis, setup }) });
       }
     }
@@ -133,9 +151,19 @@ export function chartPlan(result: ScenarioResult, options: ChartPlanOptions = {}
 
   const distributionKeys = new Set(result.results.flatMap((p) => Object.keys(p.distributions ?? {})));
   for (const key of distributionKeys) {
+    const label = distributionLabel(result, key);
+    // One value only, or the same at every point: left out, or drawn once (omit.ts).
+    const verdict = distributionVerdict(result, key, label);
+    if (verdict.note) note(verdict.note);
+    if (verdict.kind === 'omit') continue;
+    if (verdict.kind === 'once') {
+      add({ name: `distribution-${key}`, title: `Distribution of ${label} (the same at every point)`, kind: 'distribution', key, once: true,
+        draw: (r = result) => distributionBars(firstPointOf(r, key), key) });
+      continue;
+    }
     const count = result.results.filter((p) => p.distributions?.[key]).length;
     if (count > MAX_DISTRIBUTION_PANELS) continue;
-    add({ name: `distribution-${key}`, title: `Distribution of ${distributionLabel(result, key)}`, kind: 'distribution', key,
+    add({ name: `distribution-${key}`, title: `Distribution of ${label}`, kind: 'distribution', key,
       draw: (r = result) => distributionBars(r, key) });
   }
 
@@ -160,4 +188,10 @@ export function chartPlan(result: ScenarioResult, options: ChartPlanOptions = {}
       metricKind: kinds.get(s.metric), draw: () => solveChart(s, { mechanic, label, probability: kinds.get(s.metric) === 'probability' }) });
   }
   return charts;
+}
+
+/** The result cut to its first point with distribution `key`, swept values dropped: a distribution the same at every point, drawn once. */
+function firstPointOf(result: ScenarioResult, key: string): ScenarioResult {
+  const first = result.results.find((p) => p.distributions?.[key]);
+  return first ? { ...result, results: [{ ...first, point: {} }] } : result;
 }

@@ -8,7 +8,7 @@ import type { ScenarioResult } from '../../sim/result.ts';
 import { pointLabel } from '../sweep.ts';
 import { plotToSvg } from '../svg.ts';
 import { SHARE_COLUMNS } from './campaignSeries.ts';
-import { MARGIN_TOP, WIDTH, keyLine, textWidth } from './shared.ts';
+import { MARGIN_TOP, WIDTH, keyLine, textWidth, panelLabels } from './shared.ts';
 import { MAX_FAN_PANELS } from './fanOverTurns.ts';
 
 const SHARE_LABELS: Record<(typeof SHARE_COLUMNS)[number], string> = {
@@ -51,10 +51,10 @@ export function shareDemotedByTurn(result: ScenarioResult, key = shareSeriesKey(
     height: MARGIN_TOP + 44 + (faceted ? 150 : 240) * panels.length,
     marginTop: MARGIN_TOP,
     marginBottom: 44,
-    marginRight: faceted ? Math.min(Math.max(...panels.map(textWidth)) + 12, 220) : Math.max(...kinds.map(textWidth)) + 16,
+    marginRight: faceted ? panelLabels(panels).marginRight : Math.max(...kinds.map(textWidth)) + 16,
     x: { label: 'turn', ...(turns.length <= 15 && turns.every(Number.isInteger) ? { ticks: turns, tickFormat: 'd' } : {}) },
     y: { domain: [0, 1], grid: true, label: 'share of trials' },
-    fy: faceted ? { domain: panels, label: null } : undefined,
+    fy: faceted ? panelLabels(panels).fy : undefined,
     // Red for falling behind, green for getting ahead.
     color: { domain: [SHARE_LABELS.demoted, SHARE_LABELS.promoted], range: ['#d62728', '#2ca02c'] },
     marks: [

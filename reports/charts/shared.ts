@@ -98,3 +98,17 @@ export function spreadLabels(values: number[], gap: number, max: number): number
   }
   return placed;
 }
+
+/**
+ * A facet (one panel per point) named beside its panel in full, one swept path per line:
+ * "policy bank = reserve" over "policy defendRank = true", so two panels never read the
+ * same because a long label was cut off. Returns the `fy` scale options and the right
+ * margin the longest line needs.
+ */
+export function panelLabels(panels: string[]): { fy: Plot.ScaleOptions & { tickFormat: (d: string) => string }; marginRight: number } {
+  const lines = (d: string) => d.split(', ');
+  return {
+    fy: { domain: panels, label: null, padding: 0.12, tickFormat: (d: string) => lines(d).join('\n') },
+    marginRight: Math.max(...panels.flatMap(lines).map(textWidth)) + 12,
+  };
+}

@@ -1,0 +1,88 @@
+/**
+ * Switching what is rolled (clash → battle, battle → clash, contest → conflict…) keeps
+ * what the designer set up wherever the new mechanic has the same field: the sides and
+ * their combatants of a clash become the battle's, the rules of the same system stay, and
+ * so do the sweep and the compare change where they still name a field. What the new
+ * mechanic does not have is left behind (a battle side's `flee` in a clash); what it has
+ * and the old did not comes from its template. Each kept field is checked with the CLI's
+ * own validation and dropped, back to the template's, when the new mechanic refuses it.
+ */
+import type { SystemName } from '../../sim/rules.ts';
+import { formFor } from '../forms/index.ts';
+import type { Field } from '../forms/spec.ts';
+import { scenarioB, sweepOverlap, type CompareChange } from './compare.ts';
+import { newScenario } from './scenario.ts';
+import { checkScenario } from './validate.ts';
+
+type Obj = Record<string, unknown>;
+
+const isObject = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** `value` with only the keys the new form knows, inside lists and groups. */
+function keepKnown(value: unknown, field: Field | undefined): unknown {
+  if (!field) return value;
+  if (field.kind === 'list' && Array.isArray(value)) return value.map((item) => keepKnownObject(item, field.fields));
+  if (field.kind === 'group') return keepKnownObject(value, field.fields);
+  return value;
+}
+
+function keepKnownObject(value: unknown, fields: readonly Field[]): unknown {
+  if (!isObject(value)) return value;
+  const out: Obj = {};
+  for (const [key, v] of Object.entries(value)) {
+    const f = fields.find((x) => x.key === key);
+    if (f) out[key] = keepKnown(v, f);
+  }
+  return out;
+}
+
+/** The problems of a scenario whose path lies under `prefix` (`setup.sides`, `sweep`). */
+function problemsUnder(scenario: Obj, prefix: string): boolean {
+  const checked = checkScenario(scenario, 'switch.json');
+  return !checked.ok && checked.errors.some((e) => e.path === prefix || e.path.startsWith(`${prefix}.`) || e.path.startsWith(`${prefix}[`));
+}
+
+export interface Switched {
+  scenario: Obj;
+  compare?: CompareChange;
+  /** Setup fields carried over, for the message to the designer. */
+  kept: string[];
+}
+
+export function switchMechanic(old: Obj, system: SystemName, mechanic: string, change: CompareChange | undefined): Switched {
+  const fresh = newScenario(system, mechanic);
+  // Trials, seed and the question are the designer's, not the mechanic's.
+  for (const key of ['trials', 'seed', 'description'] as const) if (old[key] !== undefined) fresh[key] = old[key];
+  const form = formFor(system, mechanic);
+  const oldSetup = isObject(old.setup) ? old.setup : {};
+  let setup: Obj = isObject(fresh.setup) ? { ...fresh.setup } : {};
+  const kept: string[] = [];
+  let scenario: Obj = { ...fresh, setup };
+  for (const [key, value] of Object.entries(oldSetup)) {
+    const candidate = { ...setup, [key]: keepKnown(value, form?.fields.find((f) => f.key === key)) };
+    const trial = { ...scenario, setup: candidate };
+    if (problemsUnder(trial, `setup.${key}`)) continue;
+    setup = candidate;
+    scenario = trial;
+    kept.push(key);
+  }
+  if (old.system === system && isObject(old.rules)) {
+    const rules: Obj = {};
+    for (const [key, value] of Object.entries(old.rules)) {
+      if (!problemsUnder({ ...scenario, rules: { ...rules, [key]: value } }, `rules.${key}`)) rules[key] = value;
+    }
+    scenario = { ...scenario, rules };
+  }
+  if (isObject(old.sweep)) {
+    const sweep: Obj = {};
+    for (const [path, values] of Object.entries(old.sweep)) {
+      if (!problemsUnder({ ...scenario, sweep: { ...sweep, [path]: values } }, 'sweep')) sweep[path] = values;
+    }
+    if (Object.keys(sweep).length) scenario = { ...scenario, sweep };
+  }
+  let compare: CompareChange | undefined;
+  if (change && checkScenario(scenario, 'a.json').ok && sweepOverlap(scenario, change).kind !== 'refused') {
+    if (checkScenario(scenarioB(scenario, change), 'b.json').ok) compare = change;
+  }
+  return { scenario, compare, kept };
+}

@@ -1,0 +1,76 @@
+/**
+ * Charts that would show nothing are left out, each with one line saying so (issue "no
+ * silent wrong answers": a chart of zeros, or seven identical panels, reads as a finding):
+ *
+ * - a family of metrics that takes one value in every trial at every point (fled: 0
+ *   where nobody flees);
+ * - a distribution of a single value (deaths: always 0);
+ * - a distribution the same at every point of the sweep: drawn once, for the first point.
+ *
+ * And every SVG file gets its title as a `<title>`, so a file opened on its own says what
+ * it shows.
+ */
+import type { DistributionResult, ScenarioResult } from '../../sim/result.ts';
+import { memberName } from '../metrics.ts';
+
+function escapeXml(text: string): string {
+  return text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!);
+}
+
+/** The SVG with its title as its first child. */
+export function withSvgTitle(svg: string, title: string): string {
+  return svg.replace(/^(<svg\b[^>]*>)/, `$1<title>${escapeXml(title)}</title>`);
+}
+
+/**
+ * The one value a metric takes in every trial at every point: the same estimate
+ * everywhere, and the same exact value where there is one. A Wilson interval never
+ * shrinks to nothing, so the interval is not asked to.
+ */
+export function constantValue(result: ScenarioResult, metric: string): number | undefined {
+  const ms = result.results.map((p) => p.metrics[metric]).filter((m) => m !== undefined);
+  if (!ms.length) return undefined;
+  const v = ms[0]!.estimate;
+  return ms.every((m) => m.estimate === v && (m.exact === undefined || Math.abs(m.exact - v) < 1e-9)) ? v : undefined;
+}
+
+/** The line for a family chart left out (every member constant), or undefined to draw it. */
+export function constantFamilyNote(result: ScenarioResult, members: string[], chartTitle: string): string | undefined {
+  const constants = members.map((m) => constantValue(result, m));
+  if (!constants.every((c) => c !== undefined)) return undefined;
+  const values = [...new Set(constants)];
+  const what = values.length === 1 ? `${values[0]} at every point` : 'the same at every point';
+  return `Not drawn: ${chartTitle} — ${what}${members.length > 1 ? ` for ${members.map(memberName).join(', ')}` : ''}.`;
+}
+
+/** The same distribution: the same values, and the same exact shares (or, without them, the same shares). */
+function sameDistribution(a: DistributionResult, b: DistributionResult): boolean {
+  const close = (x?: number[], y?: number[], tol = 0) => x !== undefined && y !== undefined && x.length === y.length && x.every((v, i) => Math.abs(v - y[i]!) <= tol);
+  if (!close(a.x, b.x)) return false;
+  return a.exact && b.exact ? close(a.exact, b.exact, 1e-9) : close(a.p, b.p);
+}
+
+export type DistributionVerdict =
+  | { kind: 'draw'; note?: undefined }
+  | { kind: 'omit'; note: string }
+  /** Draw `result`: the first point alone. */
+  | { kind: 'once'; note: string; result: ScenarioResult };
+
+export function distributionVerdict(result: ScenarioResult, key: string, label: string): DistributionVerdict {
+  const at = result.results.filter((p) => p.distributions?.[key]);
+  if (!at.length) return { kind: 'draw' };
+  const first = at[0]!.distributions![key]!;
+  const single = (d: DistributionResult) => d.p.filter((p) => p > 0).length <= 1 && (d.exact ?? []).filter((p) => p > 1e-12).length <= 1;
+  if (at.every((p) => single(p.distributions![key]!))) {
+    const value = first.x[first.p.findIndex((p) => p > 0)];
+    return { kind: 'omit', note: `Not drawn: the distribution of ${label} — always ${value ?? 'the same value'}${at.length > 1 ? ' at every point' : ''}.` };
+  }
+  if (at.length > 1 && at.every((p) => sameDistribution(p.distributions![key]!, first))) {
+    return {
+      kind: 'once',
+      note: `The distribution of ${label} is the same at every point${first.exact ? ' (exactly)' : ''}: drawn once.`,
+      result: { ...result, results: [{ ...at[0]!, point: {} }] },
+    };
+  }
+  return { kind: 'draw' };
+}

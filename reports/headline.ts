@@ -1,0 +1,98 @@
+/**
+ * The headline of a result: the figures the mechanic itself declares its headline (each
+ * metric carries `headline: true` in the result JSON, set from the mechanic's metric
+ * table), stated first on every page — the exact value first where it exists, the Monte
+ * Carlo estimate and its 95% interval beside it. Nothing here picks a metric by name: a
+ * result that declares no headline gets none, and the page says so.
+ *
+ * One point: each headline figure. A sweep: each headline figure's lowest and highest
+ * value and where they are, and the figure at every point when there are few.
+ */
+import type { MetricResult, PointResult, ScenarioResult } from '../sim/result.ts';
+import { chartFamily, familyLabel, metricLabel, metricNames } from './metrics.ts';
+import { pointLabel } from './sweep.ts';
+
+/** Up to this many points a sweep's headline lists every point. */
+export const HEADLINE_POINTS_LISTED = 8;
+
+/** The result's headline metrics, in their order in the result. */
+export function headlineMetrics(result: ScenarioResult): string[] {
+  return metricNames(result).filter((name) => result.results.some((p) => p.metrics[name]?.headline === true));
+}
+
+/** A value as the headline prints it: 4 places, whole numbers as they are. */
+function fmt(value: number): string {
+  return Number.isInteger(value) ? String(value) : value.toFixed(4);
+}
+
+/** "0.5206 exact · estimate 0.5253 [0.5074, 0.5432]", or "0.5253 [0.5074, 0.5432]". */
+export function headlineValue(m: MetricResult): { value: string; detail: string } {
+  const interval = `[${fmt(m.ci95[0])}, ${fmt(m.ci95[1])}]`;
+  if (m.exact !== undefined) return { value: fmt(m.exact), detail: `exact · estimate ${fmt(m.estimate)}, 95% interval ${interval}` };
+  return { value: fmt(m.estimate), detail: `estimate, 95% interval ${interval}` };
+}
+
+export interface HeadlineLine {
+  metric: string;
+  /** In the game's words: "P(win: crew)". */
+  label: string;
+  /** The main figure (exact where known) and what stands beside it. */
+  value: string;
+  detail: string;
+  /** In a sweep: where this figure is. */
+  where?: string;
+}
+
+/** The value a headline reads from a metric: its exact value where known, else the estimate. */
+function best(m: MetricResult): number {
+  return m.exact ?? m.estimate;
+}
+
+/**
+ * The headline as lines of text, shared by the HTML, the Markdown and the dashboard.
+ * For a sweep of more than HEADLINE_POINTS_LISTED points: the lowest and highest point
+ * of each headline figure.
+ */
+export function headlineLines(result: ScenarioResult): HeadlineLine[] {
+  const names = headlineMetrics(result);
+  const lines: HeadlineLine[] = [];
+  const one = result.results.length === 1;
+  for (const name of names) {
+    const at = result.results.filter((p): p is PointResult & { metrics: Record<string, MetricResult> } => p.metrics[name] !== undefined);
+    if (!at.length) continue;
+    const label = metricLabel(result, name);
+    if (one || at.length <= HEADLINE_POINTS_LISTED) {
+      for (const p of at) lines.push({ metric: name, label, ...headlineValue(p.metrics[name]!), where: one ? undefined : pointLabel(p.point) });
+      continue;
+    }
+    const sorted = [...at].sort((x, y) => best(x.metrics[name]!) - best(y.metrics[name]!));
+    const low = sorted[0]!;
+    const high = sorted[sorted.length - 1]!;
+    lines.push({ metric: name, label: `${label}, highest`, ...headlineValue(high.metrics[name]!), where: pointLabel(high.point) });
+    lines.push({ metric: name, label: `${label}, lowest`, ...headlineValue(low.metrics[name]!), where: pointLabel(low.point) });
+  }
+  return lines;
+}
+
+export interface MetricGroup {
+  /** The family's name in words; none for the headline group and for lone metrics. */
+  heading?: string;
+  metrics: string[];
+}
+
+/**
+ * The metrics of a point in reading order: the headline first, then the lone metrics,
+ * then each family of two or more (`consequence.*`, `death.*`) under its own heading.
+ */
+export function groupedMetrics(result: ScenarioResult, names: readonly string[], headline: readonly string[]): MetricGroup[] {
+  const head = names.filter((n) => headline.includes(n));
+  const rest = names.filter((n) => !headline.includes(n));
+  const families = new Map<string, string[]>();
+  for (const n of rest) families.set(chartFamily(n), [...(families.get(chartFamily(n)) ?? []), n]);
+  const lone = [...families.values()].filter((m) => m.length === 1).flat();
+  const groups: MetricGroup[] = [];
+  if (head.length) groups.push({ heading: 'headline', metrics: head });
+  if (lone.length) groups.push({ heading: head.length ? 'other figures' : undefined, metrics: lone });
+  for (const [family, members] of families) if (members.length > 1) groups.push({ heading: familyLabel(result, family, members), metrics: members });
+  return groups;
+}

@@ -1,0 +1,239 @@
+/**
+ * The dashboard tells no silent wrong answers, in a real browser (issue "no silent wrong
+ * answers"): Compare on a field Vary also sweeps, dice varied as "d4, d6", switching
+ * clash → battle, and an opened results.json. Each of these handed out a wrong or
+ * misleading picture without a word before; each test here failed then.
+ *
+ * Also leaves the screenshots a person looks at in test-artifacts/ (git-ignored), at a
+ * laptop's 1400×900 and a phone's 390×844: the battle and campaign dashboards, a Compare
+ * with a sweep, a report page and its battle rounds chart.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { build, preview, type PreviewServer } from 'vite';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromiumOrSkip } from './browser.ts';
+import { poolsim } from './helpers.ts';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const ARTIFACTS = join(ROOT, 'test-artifacts');
+const CHROMIUM = await chromiumOrSkip('the dashboard honesty end-to-end test');
+const RUN_TIMEOUT = 90_000;
+const LAPTOP = { width: 1400, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+}
+
+let work: string;
+let server: PreviewServer | undefined;
+let context: BrowserContext | undefined;
+let url: string;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  if (!CHROMIUM) return;
+  work = mkdtempSync(join(tmpdir(), 'poolsim-honest-'));
+  const outDir = join(work, 'dist');
+  await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  const port = await freePort();
+  server = await preview({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir }, preview: { port, strictPort: true, host: '127.0.0.1', open: false } });
+  url = `http://127.0.0.1:${port}/`;
+  context = await chromium.launchPersistentContext(join(work, 'profile'), {
+    executablePath: CHROMIUM.executablePath,
+    headless: true,
+    args: CHROMIUM.args,
+    acceptDownloads: true,
+    viewport: LAPTOP,
+  });
+  mkdirSync(ARTIFACTS, { recursive: true });
+}, 180_000);
+
+afterAll(async () => {
+  await context?.close();
+  await server?.close();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+async function freshPage(viewport = LAPTOP): Promise<Page> {
+  const page = await context!.newPage();
+  await page.setViewportSize(viewport);
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  await page.goto(url);
+  await page.waitForSelector('.results[data-run-state]');
+  return page;
+}
+
+async function finished(p: Page): Promise<void> {
+  await p.waitForSelector('.results[data-run-state="finished"]', { timeout: RUN_TIMEOUT });
+}
+
+async function download(p: Page, button: string): Promise<{ text: string; path: string }> {
+  const [dl] = await Promise.all([p.waitForEvent('download'), p.click(button)]);
+  const path = join(mkdtempSync(join(work, 'download-')), dl.suggestedFilename());
+  await dl.saveAs(path);
+  return { text: readFileSync(path, 'utf8'), path };
+}
+
+const field = (path: string) => `[data-path="${path}"] > input, [data-path="${path}"] > select`;
+
+async function pickMechanic(p: Page, value: string, waitFor: string): Promise<void> {
+  await p.selectOption('[data-key="mechanic"]', value);
+  await p.waitForSelector(waitFor);
+}
+
+describe.skipIf(!CHROMIUM)('no silent wrong answers, in Chromium', () => {
+  test('Compare on a field Vary sweeps: B’s sweep is shifted by the change, so B − A is one more challenge at every point', async () => {
+    const page = await freshPage();
+    await page.fill(field('trials'), '4000');
+    await page.click('button.preset:text("participants × challenges heatmap")');
+    await finished(page);
+    await page.click('button.preset:text("one more challenge?")');
+    await finished(page);
+    const rows = page.locator('[data-panel="difference-probability"] tbody tr');
+    const exact = await rows.locator('td:nth-child(4)').evaluateAll((cells) => cells.map((c) => Number(c.getAttribute('data-value'))));
+    expect(exact.length).toBe(40);
+    // One more challenge never helps, and at many points it costs: B − A is not 0 everywhere.
+    for (const d of exact) expect(d).toBeLessThanOrEqual(1e-12);
+    expect(exact.filter((d) => d < -0.01).length).toBeGreaterThanOrEqual(15);
+    // The header says the sweep is shifted and what B runs.
+    await expect(page.locator('.compare-view .help').first().textContent()).resolves.toMatch(/B's sweep is shifted by \+1 \(1-8 in A, 2-9 in B\)/);
+    await expect(rows.first().locator('th').textContent()).resolves.toContain('challenges = 1 (B: 2)');
+    const b = JSON.parse((await download(page, '#download-b')).text);
+    expect(b.sweep['setup.challenges']).toEqual([2, 3, 4, 5, 6, 7, 8, 9]);
+    await page.screenshot({ path: join(ARTIFACTS, 'compare-sweep-1400.png'), fullPage: false });
+    await page.setViewportSize(PHONE);
+    await page.screenshot({ path: join(ARTIFACTS, 'compare-sweep-390.png'), fullPage: false });
+
+    // A change Vary would override and that is no step of a number: refused, with the reason.
+    await page.setViewportSize(LAPTOP);
+    await page.selectOption('[data-path="compare"] select[data-key="compare-path"]', 'setup.participants.1.count');
+    await page.waitForSelector('.results[data-run-state="invalid"]');
+    await expect(page.locator('[data-path="compare"] > .problems').textContent()).resolves.toContain('B − A would be 0 everywhere');
+    await page.close();
+  }, 240_000);
+
+  test('Vary a dice field with "d4, d6": two setups, and the results say what is varied over what', async () => {
+    const page = await freshPage();
+    await page.fill(field('trials'), '3000');
+    await page.click('[data-path="sweep"] > button.add');
+    await page.waitForSelector('[data-path="sweep"] .sweep-row');
+    await page.selectOption('[data-path="sweep"] .sweep-row select[data-key="sweep-path"]', 'setup.participants.0.dice');
+    await page.waitForSelector('[data-path="sweep.setup.participants.0.dice"]');
+    await page.fill('[data-path="sweep.setup.participants.0.dice"] input[data-key="sweep-values"]', 'd4, d6');
+    await finished(page);
+    const results = JSON.parse((await download(page, '#download-results')).text);
+    expect(results.results.map((p: { point: Record<string, unknown> }) => p.point['setup.participants.0.dice'])).toEqual([['d4'], ['d6']]);
+    const varying = page.locator('.result .varying li[data-axis="setup.participants.0.dice"]');
+    await expect(varying.textContent()).resolves.toMatch(/over d4 \| d6 \(2 values\)/);
+    await page.close();
+  }, 180_000);
+
+  test('switching clash → battle keeps the sides and the compare they share', async () => {
+    const page = await freshPage();
+    await pickMechanic(page, 'viciousness/clash', '[data-path="setup.sides.1"]');
+    await page.fill(field('trials'), '2000');
+    await page.fill(field('setup.sides.0.name'), 'raiders');
+    await page.fill(field('setup.sides.1.combatants.1.count'), '4');
+    await page.click('button.preset:text("d4 or d6 trait?")');
+    await finished(page);
+    await pickMechanic(page, 'viciousness/battle', '[data-path="setup.sides.1.flee"]');
+    await expect(page.inputValue(field('setup.sides.0.name'))).resolves.toBe('raiders');
+    await expect(page.inputValue(field('setup.sides.1.combatants.1.count'))).resolves.toBe('4');
+    await expect(page.locator('[data-key="compare"]').isChecked()).resolves.toBe(true);
+    await expect(page.inputValue('[data-path="compare"] select[data-key="compare-path"]')).resolves.toBe('setup.sides.0.combatants.0.dice');
+    await finished(page);
+    await expect(page.locator('[data-panel="probabilities"] tbody th').first().textContent()).resolves.toBe('P(win: raiders)');
+    await page.close();
+  }, 180_000);
+
+  test('an opened results.json hides the form with a note instead of leaving an unrelated setup', async () => {
+    const page = await freshPage();
+    await page.fill(field('trials'), '3000');
+    await finished(page);
+    const results = await download(page, '#download-results');
+    // Another setup in the form: the file's numbers must not sit beside it.
+    await pickMechanic(page, 'sorcerer/contest', '[data-path="setup.a"]');
+    await finished(page);
+    await page.setInputFiles('#file', results.path);
+    await page.waitForSelector('.results[data-run-state="file"]');
+    await expect(page.locator('#setup [data-path="setup.a"]').count()).resolves.toBe(0);
+    await expect(page.locator('#setup .file-note h2').textContent()).resolves.toBe('Results from results.json');
+    await expect(page.locator('#setup .file-note li').first().textContent()).resolves.toContain('viciousness · knavery · 3,000 trials');
+    await page.click('#setup .file-note button.back');
+    await page.waitForSelector('[data-path="setup.a"]');
+    await finished(page);
+    await page.close();
+  }, 180_000);
+
+  test('screenshots: battle and campaign dashboards, a report page and its rounds chart, at 1400 and 390 px', async () => {
+    const page = await freshPage();
+    await pickMechanic(page, 'viciousness/battle', '[data-path="setup.sides.1.flee"]');
+    await page.fill(field('trials'), '3000');
+    await finished(page);
+    // The headline the battle declares (win per side), exact first, above the charts.
+    await expect(page.locator('.result .headline li[data-metric="win.crew"] .value').textContent()).resolves.toMatch(/^0\.\d{4}$/);
+    await expect(page.locator('.result .headline li[data-metric="win.crew"] .detail').textContent()).resolves.toMatch(/^exact · estimate 0\.\d{4}, 95% interval \[/);
+    await expect(page.locator('#summary .summary-bar .figure').first().textContent()).resolves.toMatch(/^P\(win: crew\): 0\.\d{4}$/);
+    await page.screenshot({ path: join(ARTIFACTS, 'battle-1400.png') });
+    await page.screenshot({ path: join(ARTIFACTS, 'battle-1400-full.png'), fullPage: true });
+    // Editing far down the setup (rules, Vary, Compare), the results stay in view.
+    await page.locator('[data-path="sweep"]').scrollIntoViewIfNeeded();
+    await expect(page.evaluate(() => window.scrollY)).resolves.toBeGreaterThan(500);
+    const box = await page.locator('#results').boundingBox();
+    expect(box!.y).toBeGreaterThanOrEqual(0);
+    expect(box!.y).toBeLessThan(40);
+    await page.screenshot({ path: join(ARTIFACTS, 'battle-1400-editing.png') });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.setViewportSize(PHONE);
+    await page.screenshot({ path: join(ARTIFACTS, 'battle-390.png') });
+    // On a phone the results come first, and the page is no wider than the phone.
+    const results = await page.locator('#results').boundingBox();
+    expect(results!.y).toBeLessThan(300);
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(PHONE.width);
+    await page.screenshot({ path: join(ARTIFACTS, 'battle-390-full.png'), fullPage: true });
+    await page.setViewportSize(LAPTOP);
+    await pickMechanic(page, 'viciousness/campaign', '[data-path="setup.company"]');
+    await page.fill(field('trials'), '1000');
+    await finished(page);
+    await expect(page.locator('.result .headline li[data-metric="rank.final"]').count()).resolves.toBe(1);
+    await page.screenshot({ path: join(ARTIFACTS, 'campaign-1400.png') });
+    await page.screenshot({ path: join(ARTIFACTS, 'campaign-1400-full.png'), fullPage: true });
+    await page.setViewportSize(PHONE);
+    await page.screenshot({ path: join(ARTIFACTS, 'campaign-390.png') });
+    await page.close();
+
+    const out = join(work, 'report');
+    const run = await poolsim('report', 'scenarios/battle-d4-vs-d6.json', 'scenarios/campaign-banking.json', '--out', out, '--trials', '2000');
+    expect(run.err).toBe('');
+    const report = await context!.newPage();
+    for (const [slug, name] of [['battle-d4-vs-d6', 'report-battle'], ['campaign-banking', 'report-campaign']] as const) {
+      await report.setViewportSize(LAPTOP);
+      await report.goto(pathToFileURL(join(out, slug, 'index.html')).href);
+      await expect(report.locator('section.headline li').count()).resolves.toBeGreaterThan(0);
+      await report.screenshot({ path: join(ARTIFACTS, `${name}-1400.png`) });
+      await report.screenshot({ path: join(ARTIFACTS, `${name}-1400-full.png`), fullPage: true });
+      await report.setViewportSize(PHONE);
+      await report.screenshot({ path: join(ARTIFACTS, `${name}-390.png`) });
+      // The page fits the phone: nothing wider than the screen.
+      await expect(report.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(PHONE.width);
+    }
+    await report.setViewportSize(LAPTOP);
+    await report.goto(pathToFileURL(join(out, 'battle-d4-vs-d6', 'charts', 'distribution-rounds.svg')).href);
+    await report.screenshot({ path: join(ARTIFACTS, 'battle-rounds-chart.png') });
+    await report.close();
+    expect(pageErrors).toEqual([]);
+  }, 300_000);
+});

@@ -1,0 +1,107 @@
+/**
+ * The report's charts say something or are left out with one line saying why: no chart of
+ * a family that is 0 everywhere, one panel for a distribution identical at every point,
+ * none for a distribution of one value; tick labels thinned where 50 would overlap; 16
+ * lines drawn as small panels each named beside it rather than 16 recycled colours; a
+ * rank fan over the ranks reached; and every SVG file titled.
+ */
+import { describe, expect, it } from 'vitest';
+import type { PointResult, ScenarioResult } from '../../sim/result.ts';
+import { chartsAndNotes as chartPlan, distributionBars, fanOverTurns, metricsOverSweep } from '../../reports/charts/index.ts';
+import { companyCampaign } from './fixtures.ts';
+import { panelsFor } from '../../dashboard/charts/panels.ts';
+
+// No flight in any trial: a Wilson interval still reaches above 0.
+const zero = { estimate: 0, ci95: [0, 0.0019] as [number, number] };
+
+function battleSweep(): ScenarioResult {
+  const rounds = { x: Array.from({ length: 50 }, (_, i) => i + 1), p: Array.from({ length: 50 }, (_, i) => (i < 10 ? 0.1 : 0)) };
+  const deaths = { x: [0, 1, 2], p: [0.5, 0.3, 0.2] };
+  const results: PointResult[] = [0, 1, 2].map((bonus) => ({
+    point: { 'setup.sides.0.bonus': bonus },
+    metrics: {
+      'win.crew': { estimate: 0.4 + bonus / 10, ci95: [0.38 + bonus / 10, 0.42 + bonus / 10] },
+      'fled.crew': zero,
+      'fled.guards': zero,
+    },
+    distributions: { rounds: { ...rounds, p: rounds.p.map((p, i) => (i === bonus ? p + 0.0 : p)) }, 'deaths.guards': deaths, 'deaths.crew': { x: [0], p: [1] } },
+  }));
+  // Rounds differ between points; deaths.guards is the same at each; deaths.crew is always 0.
+  results[1]!.distributions!.rounds = { x: results[1]!.distributions!.rounds!.x, p: [0.2, 0, ...results[1]!.distributions!.rounds!.p.slice(2)] };
+  return { name: 'battle sweep', system: 'viciousness', mechanic: 'battle', trials: 1000, seed: 's', results, expect: [] };
+}
+
+describe('the chart plan', () => {
+  it('leaves out a family that is 0 at every point and a one-value distribution, draws an identical one once, and says so', () => {
+    const { charts, notes } = chartPlan(battleSweep());
+    const names = charts.map((c) => c.name);
+    expect(names).toContain('over-win');
+    expect(names).not.toContain('over-fled');
+    expect(names).not.toContain('distribution-deaths.crew');
+    expect(names).toContain('distribution-rounds');
+    expect(notes.filter((n) => /^Not drawn: fled by .+ — 0 at every point for crew, guards\.$/.test(n)).length).toBe(1);
+    expect(notes).toContain('Not drawn: the distribution of crew deaths — always 0 at every point.');
+    expect(notes).toContain('The distribution of guards deaths is the same at every point: drawn once.');
+    const once = charts.find((c) => c.name === 'distribution-deaths.guards')!;
+    expect(once.title).toBe('Distribution of guards deaths (the same at every point)');
+    // One panel, not one per point.
+    expect(once.svg).not.toContain('bonus');
+  });
+
+  it('is the dashboard\'s plan too: the same charts left out, the same notes, one table for the distribution drawn once', () => {
+    const result = battleSweep();
+    const report = chartPlan(result);
+    const notes: string[] = [];
+    const panels = panelsFor(result, { notes });
+    expect(panels.map((p) => p.name)).toEqual(report.charts.map((c) => c.name));
+    expect(notes).toEqual(report.notes);
+    const once = panels.find((p) => p.name === 'distribution-deaths.guards')!;
+    // One point's rows (x = 0, 1, 2), not the same three repeated for each of the three points.
+    expect(once.table.rows).toHaveLength(3);
+    expect(once.svg).toMatch(/^<svg\b[^>]*><title>Distribution of guards deaths \(the same at every point\)<\/title>/);
+  });
+
+  it('titles every SVG file with its heading', () => {
+    for (const result of [battleSweep(), companyCampaign]) {
+      for (const c of chartPlan(result).charts) expect(c.svg).toMatch(new RegExp(`^<svg\\b[^>]*><title>${c.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</title>`));
+    }
+  });
+
+  it('labels at most ~20 of 50 round values', () => {
+    const svg = distributionBars({ ...battleSweep(), results: [battleSweep().results[0]!] }, 'rounds');
+    const labels = [...svg.matchAll(/<text[^>]*>(\d+)<\/text>/g)].map((m) => Number(m[1]));
+    const xLabels = labels.filter((n) => Number.isInteger(n) && n >= 1);
+    expect(xLabels).toEqual([1, 5, 10, 15, 20, 25, 30, 35, 40, 45, 50]);
+  });
+
+  it('draws 16 lines as 16 small panels, each named, in one colour', () => {
+    const kinds = Array.from({ length: 16 }, (_, i) => `consequence.kind${i}`);
+    const result: ScenarioResult = {
+      name: 'rivals',
+      system: 'viciousness',
+      mechanic: 'rivals',
+      trials: 1000,
+      seed: 's',
+      results: [1, 2, 3].map((rank) => ({
+        point: { 'setup.rivals.0.rank': rank },
+        metrics: Object.fromEntries(kinds.map((k, i) => [k, { estimate: (i + rank) / 40, ci95: [(i + rank) / 40 - 0.01, (i + rank) / 40 + 0.01] as [number, number] }])),
+      })),
+      expect: [],
+    };
+    const svg = metricsOverSweep(result, kinds, { kind: 'probability' });
+    for (let i = 0; i < 16; i++) expect(svg).toContain(`>kind${i}<`);
+    // One house colour: no categorical palette recycled over 16 lines.
+    const strokes = new Set([...svg.matchAll(/stroke="(#[0-9a-f]{6})"/gi)].map((m) => m[1]!.toLowerCase()));
+    expect(strokes.has('#4269d0')).toBe(true);
+    expect([...strokes].filter((s) => !['#4269d0', '#d2561d'].includes(s)).length).toBe(0);
+  });
+
+  it('draws a rank fan over the ranks reached, not the whole 1–7 track', () => {
+    const svg = fanOverTurns(companyCampaign, 'rank');
+    const yLabels = svg.split('aria-label="y-axis tick label"')[1]!.split('aria-label="y-axis label"')[0]!;
+    const ticks = [...yLabels.matchAll(/>([1-7])</g)].map((m) => Number(m[1]));
+    expect(ticks).toEqual([1, 2, 3, 4]);
+    expect(Math.max(...ticks)).toBeLessThanOrEqual(4);
+    expect(ticks).not.toContain(7);
+  });
+});
