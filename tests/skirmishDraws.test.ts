@@ -119,11 +119,16 @@ describe('skirmish draws (fast counts = one die at a time)', () => {
       const sides: number[] = [];
       const from: number[] = [];
       const to: number[] = [];
+      const limit: number[] = [];
       for (let pc = 0; pc < pcCount; pc++) {
         from.push(sides.length);
         sides.push(4);
         for (let extra = cast.below(3); extra > 0; extra--) sides.push(pick(cast, [4, 4, 4, 6, 8]));
         to.push(sides.length);
+        // Room for the dice of traits it may gain by advancing (campaign advancement):
+        // the trial's diceTo moves over them between fights.
+        for (let room = cast.below(3); room > 0; room--) sides.push(pick(cast, [4, 4, 6]));
+        limit.push(sides.length);
       }
       const captain = Uint8Array.from({ length: pcCount }, (_, pc) => (pc === 0 || cast.below(4) === 0 ? 1 : 0));
       const rattled0 = Uint8Array.from({ length: pcCount }, () => (cast.below(3) === 0 ? 1 : 0));
@@ -153,6 +158,13 @@ describe('skirmish draws (fast counts = one die at a time)', () => {
       fast.bits(k % 7);
       slow.bits(k % 7);
       for (let f = 0; f < 5; f++) {
+        if (f > 0) {
+          const pc = cast.below(pcCount);
+          if (fastPcs.diceTo[pc] < limit[pc]) {
+            fastPcs.diceTo[pc]++;
+            slowPcs.diceTo[pc]++;
+          }
+        }
         const won = s.fight(fast, c.participants, c.participants.length, c.guards, c.bonus, 0, c.bonus.length, c.aid);
         const ref = referenceFight(slow, { ...c, pcs: slowPcs }, ruleFields, maxRounds);
         expect({ won, rounds: s.rounds, wounded: Array.from(s.wounded.subarray(0, s.woundedCount)), died: Array.from(s.died.subarray(0, s.woundedCount)) }).toEqual(ref);
