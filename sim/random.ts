@@ -31,6 +31,13 @@ for (let sides = 1; sides <= MAX_UNIFORM; sides++) {
   DIE_REJECT[sides] = 2 ** bits % sides;
 }
 
+/**
+ * successesAndSixes' score of a die's `below` result f: 1 for a success (f ≥ 3), 65536
+ * more for a 6 (f = 5). A table, not two tests: the tests' outcomes are coin flips, and a
+ * mispredicted branch per die was the largest single cost of a campaign's knavery.
+ */
+const KNAVERY_SCORE = Int32Array.from({ length: MAX_UNIFORM }, (_, f) => (f >= 3 ? 1 : 0) + (f === 5 ? 65536 : 0));
+
 /** The key of the stream for one chunk of one result point. */
 export function streamKey(seed: string | number, point: number, chunk: number): string {
   return `poolsim:${seed}:${point}:${chunk}`;
@@ -126,6 +133,124 @@ export class RandomStream {
     const a = this.below(n);
     const b = this.below(n);
     return a < b ? a : b;
+  }
+
+  /**
+   * Knavery's count over dice `sides[from..to)`: the successes ("Every die result of 4 or
+   * above", `below ≥ 3`) plus 65536 × the 6s (`below === 5` of a d6 and up), each die rolled
+   * twice and the lower kept when `keepLower`. The draws are exactly those of `below` (or
+   * `belowKeepLower`) per die in order; the buffered word stays in locals meanwhile. At most
+   * 0xffff dice a call, so neither 16-bit field overflows.
+   */
+  successesAndSixes(sides: Int32Array, from: number, to: number, keepLower: boolean): number {
+    const s = this.s;
+    let buffer = s[4];
+    let left = s[5];
+    let out = 0;
+    for (let d = from; d < to; d++) {
+      const n = sides[d];
+      const bits = DIE_BITS[n];
+      const reject = DIE_REJECT[n];
+      const mask = (1 << bits) - 1;
+      let f: number;
+      for (;;) {
+        if (left < bits) {
+          buffer = this.int32();
+          left = 32;
+        }
+        const m = (buffer & mask) * n;
+        buffer >>>= bits;
+        left -= bits;
+        if ((m & mask) >= reject) {
+          f = m >>> bits;
+          break;
+        }
+      }
+      if (keepLower) {
+        // The second roll; the lower kept (a select, not a coin-flip branch).
+        for (;;) {
+          if (left < bits) {
+            buffer = this.int32();
+            left = 32;
+          }
+          const m = (buffer & mask) * n;
+          buffer >>>= bits;
+          left -= bits;
+          if ((m & mask) >= reject) {
+            f = Math.min(f, m >>> bits);
+            break;
+          }
+        }
+      }
+      out += KNAVERY_SCORE[f];
+    }
+    s[4] = buffer;
+    s[5] = left;
+    return out;
+  }
+
+  /**
+   * How many of `k` fair d4s show a 4 (`below(4) === 3`), drawing exactly the bits that
+   * `k` calls of `below(4)` draw, in the same order, so the stream after it is the same.
+   * A d4 is 2 bits and never rejected, so up to sixteen come out of one word at once: a 4
+   * is a pair of set bits, counted with a popcount (the skirmish's hot path).
+   */
+  d4Fours(k: number): number {
+    const s = this.s;
+    let buffer = s[4];
+    let left = s[5];
+    let fours = 0;
+    while (k > 0) {
+      if (left < 2) {
+        buffer = this.int32();
+        left = 32;
+      }
+      const m = k < left >> 1 ? k : left >> 1;
+      const b = 2 * m;
+      let x = b === 32 ? buffer : buffer & ((1 << b) - 1);
+      x = x & (x >>> 1) & 0x55555555;
+      // Popcount of the pairs' low bits (at most 16).
+      x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+      x = (x + (x >>> 4)) & 0x0f0f0f0f;
+      fours += Math.imul(x, 0x01010101) >>> 24;
+      buffer = b === 32 ? 0 : buffer >>> b;
+      left -= b;
+      k -= m;
+    }
+    s[4] = buffer;
+    s[5] = left;
+    return fours;
+  }
+
+  /**
+   * How many of `k` rattled d4s (each rolled twice, the lower kept) show a 4: both rolls
+   * 4. The bits are those of `k` calls of `belowKeepLower(4)`.
+   */
+  d4FoursKeepLower(k: number): number {
+    const s = this.s;
+    let buffer = s[4];
+    let left = s[5];
+    let fours = 0;
+    for (; k > 0; k--) {
+      if (left < 2) {
+        buffer = this.int32();
+        left = 32;
+      }
+      const a = buffer & 3;
+      buffer >>>= 2;
+      left -= 2;
+      if (left < 2) {
+        buffer = this.int32();
+        left = 32;
+      }
+      const b = buffer & 3;
+      buffer >>>= 2;
+      left -= 2;
+      if ((a & b) === 3) fours++;
+    }
+    s[4] = buffer;
+    s[5] = left;
+    return fours;
   }
 
   /** A uniform float in [0, 1) with 32 bits of precision (for tests and tie-breaks). */

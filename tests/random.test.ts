@@ -22,6 +22,49 @@ describe('RandomStream', () => {
     expect(Array.from({ length: 20 }, () => b.die(6))).toEqual(first);
   });
 
+  test('d4Fours and d4FoursKeepLower draw exactly what k below(4) / belowKeepLower(4) calls draw', () => {
+    // From every bit offset (odd ones too, after a d6's 7 bits) and for counts that fill,
+    // straddle and span several words: the same count of 4s and the same stream after.
+    for (let trial = 0; trial < 400; trial++) {
+      const fast = RandomStream.fromKey(`d4:${trial}`);
+      const slow = RandomStream.fromKey(`d4:${trial}`);
+      for (let step = 0; step < 30; step++) {
+        const k = (trial * 7 + step * 13) % 41;
+        const rattled = (trial + step) % 3 === 0;
+        let expected = 0;
+        for (let i = 0; i < k; i++) if ((rattled ? slow.belowKeepLower(4) : slow.below(4)) === 3) expected++;
+        expect(rattled ? fast.d4FoursKeepLower(k) : fast.d4Fours(k)).toBe(expected);
+        expect(fast.state()).toEqual(slow.state());
+        const sides = 2 + ((trial + step) % 19);
+        expect(fast.below(sides)).toBe(slow.below(sides));
+      }
+    }
+  });
+
+  test('successesAndSixes draws exactly what below / belowKeepLower per die draw', () => {
+    const sides = Int32Array.from([6, 6, 4, 8, 6, 10, 3, 20, 6, 100, 2, 12]);
+    for (let trial = 0; trial < 400; trial++) {
+      const fast = RandomStream.fromKey(`kn:${trial}`);
+      const slow = RandomStream.fromKey(`kn:${trial}`);
+      for (let step = 0; step < 30; step++) {
+        const from = (trial + step) % sides.length;
+        const to = from + ((trial * 5 + step) % (sides.length - from + 1));
+        const keepLower = (trial + step) % 4 === 0;
+        let successes = 0;
+        let sixes = 0;
+        for (let d = from; d < to; d++) {
+          const f = keepLower ? slow.belowKeepLower(sides[d]) : slow.below(sides[d]);
+          if (f >= 3) successes++;
+          if (f === 5) sixes++;
+        }
+        expect(fast.successesAndSixes(sides, from, to, keepLower)).toBe(successes + 65536 * sixes);
+        expect(fast.state()).toEqual(slow.state());
+        fast.bits(1 + (step % 9));
+        slow.bits(1 + (step % 9));
+      }
+    }
+  });
+
   test('streams differ by seed, point and chunk', () => {
     const word = (seed: string, point: number, chunk: number) => RandomStream.forChunk(seed, point, chunk).int32();
     const words = new Set([word('s', 0, 0), word('s', 0, 1), word('s', 1, 0), word('t', 0, 0)]);

@@ -26,10 +26,20 @@ import { AMBITION_JOBS, AMBITION_NONE, AMBITION_RANK, ambitionCode, reservedPcs,
 // Local copies of what the per-turn loop uses from other modules: run under tsx, every
 // read of an imported binding goes through a getter (its CommonJS interop), which cost
 // about 15% of a whole campaign (measured with --cpu-prof on bench/campaign.ts).
-const rankOf = wealth.rankOf;
+const MIN_RANK = wealth.MIN_RANK;
+const MAX_RANK = wealth.MAX_RANK;
+/**
+ * wealth.rankOf as a table up to rank 7's minimum (its loop was ~5% of a campaign: the
+ * turn loop asks for the rank a dozen times a turn).
+ */
+const RANK_TABLE_TOP = wealth.RANK_MINIMUM[wealth.MAX_RANK - 1];
+const RANK_TABLE = Uint8Array.from({ length: RANK_TABLE_TOP + 1 }, (_, points) => wealth.rankOf(points));
+const rankOf = rankOfPoints;
+export function rankOfPoints(points: number): number {
+  return points >= RANK_TABLE_TOP ? MAX_RANK : points <= 0 ? MIN_RANK : RANK_TABLE[points];
+}
 const minimumPoints = wealth.minimumPoints;
 const workAvailable = wealth.workAvailable;
-const MAX_RANK = wealth.MAX_RANK;
 const CONSEQUENCE_OF_CODE = rivalDice.CONSEQUENCE_OF_CODE;
 const WEALTH_LOWERED = rivalDice.WEALTH_LOWERED;
 
@@ -507,9 +517,11 @@ export class CampaignTrial {
     this.replaceMinions();
 
     // "The company banks rewards by its policy."
-    const liquid = this.liquidCoins();
-    if (p.bank === BANK_ALL) this.bankCoins(liquid);
-    else if (p.bank === BANK_RESERVE && liquid > p.reserve) this.bankCoins(liquid - p.reserve);
+    if (p.bank === BANK_ALL) this.bankAll();
+    else if (p.bank === BANK_RESERVE) {
+      const liquid = this.liquidCoins();
+      if (liquid > p.reserve) this.bankCoins(liquid - p.reserve);
+    }
 
     // "At the end of each turn, roll a d20 (called the rival die) for each rival."
     this.rivalDice(random, t);
@@ -702,6 +714,17 @@ export class CampaignTrial {
     let n = 0;
     for (let r = 1; r <= MAX_RANK; r++) n += this.liquid[r];
     return n;
+  }
+
+  /** bankCoins(liquidCoins()) in one pass: every liquid coin traded (policy bank "all"). */
+  private bankAll(): void {
+    let k = 0;
+    for (let r = 1; r <= MAX_RANK; r++) {
+      k += this.liquid[r];
+      this.liquid[r] = 0;
+    }
+    this.points += k;
+    this.acc[METRIC.banked] += k;
   }
 
   /**
@@ -937,38 +960,56 @@ export class CampaignTrial {
     const p = this.plan;
     const parts = this.participants;
     let successes = 0;
-    let sixes = 0;
+    this.sixes = 0;
+    if (!p.knaveryPush) {
+      // Only the sums count: the dice of a run of steady participants next to each other
+      // (a troupe's PCs' dice are contiguous, unless room is kept for traits not yet
+      // gained) are counted in one go, the same draws.
+      for (let k = 0; k < n; ) {
+        const pc = parts[k];
+        const rattled = this.rattled[pc] !== 0;
+        let last = pc;
+        k++;
+        if (!rattled) {
+          while (k < n && parts[k] === last + 1 && this.rattled[last + 1] === 0 && this.knTo[last] === p.knFrom[last + 1]) last = parts[k++];
+        }
+        successes += this.knaveryDice(random, p.knFrom[pc], this.knTo[last], rattled);
+      }
+      return successes;
+    }
     for (let k = 0; k < n; k++) {
       const pc = parts[k];
-      const rattled = this.rattled[pc] !== 0;
-      let s = 0;
-      let x = 0;
-      for (let d = p.knFrom[pc], to = this.knTo[pc]; d < to; d++) {
-        const f = rattled ? random.belowKeepLower(p.knSides[d]) : random.below(p.knSides[d]);
-        if (f >= 3) s++;
-        if (f === 5) x++;
-      }
+      const sixesBefore = this.sixes;
+      const s = this.knaveryDice(random, p.knFrom[pc], this.knTo[pc], this.rattled[pc] !== 0);
       this.partSuccesses[k] = s;
-      this.partSixes[k] = x;
+      this.partSixes[k] = this.sixes - sixesBefore;
       successes += s;
-      sixes += x;
     }
-    if (p.knaveryPush && successes < need) {
+    if (successes < need) {
       for (let k = 0; k < n; k++) {
         const pc = parts[k];
         if (this.rattled[pc] !== 0 || this.partSuccesses[k] !== 0) continue;
-        sixes -= this.partSixes[k];
-        for (let d = p.knFrom[pc], to = this.knTo[pc]; d < to; d++) {
-          const f = random.below(p.knSides[d]);
-          if (f >= 3) successes++;
-          if (f === 5) sixes++;
-        }
+        this.sixes -= this.partSixes[k];
+        successes += this.knaveryDice(random, p.knFrom[pc], this.knTo[pc], false);
         // "Immediately after a character pushes, they are rattled."
         this.rattled[pc] = 1;
         this.acc[METRIC.jobsPushed]++;
       }
     }
-    this.sixes = sixes;
+    return successes;
+  }
+
+  /**
+   * The successes of knavery dice from..to−1 (RandomStream.successesAndSixes, in calls of
+   * at most 0xffff dice, the width of its fields); their 6s are added to `sixes`.
+   */
+  private knaveryDice(random: RandomStream, from: number, to: number, keepLower: boolean): number {
+    let successes = 0;
+    for (let a = from; a < to; a += 0xffff) {
+      const sx = random.successesAndSixes(this.plan.knSides, a, to - a > 0xffff ? a + 0xffff : to, keepLower);
+      successes += sx & 0xffff;
+      this.sixes += sx >>> 16;
+    }
     return successes;
   }
 

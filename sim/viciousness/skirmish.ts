@@ -50,6 +50,15 @@ export class Skirmish {
   /** Rounds of the last fight. */
   rounds = 0;
   private readonly guardSides: Int32Array;
+  /**
+   * Per PC: how many of its dice slots, from its first, are d4s in a row (its own dice and
+   * the room kept for traits it may gain by advancing). While a PC's dice (diceFrom..diceTo,
+   * which advancing moves) lie within that run, their hits are counted a word at a time by
+   * RandomStream.d4Fours, the same draws.
+   */
+  private readonly d4Run: Int32Array;
+  /** The guards' dice per guard when all are d4s, else −1. */
+  private readonly guardD4: number;
   private readonly guardBonus: Int32Array;
   private readonly hiFace: Int32Array;
   private readonly troupeFlee: number;
@@ -70,6 +79,14 @@ export class Skirmish {
     this.died = new Uint8Array(maxPcs);
     this.guardSides = Int32Array.from(options.guardDice);
     this.guardBonus = Int32Array.from(options.guardBonus);
+    // A d4 hits on its 4 under either hitOn reading ("exact4", or "4+" of 4 sides).
+    this.d4Run = Int32Array.from(pcs.diceFrom, (from, pc) => {
+      const end = pc + 1 < pcs.diceFrom.length ? pcs.diceFrom[pc + 1] : pcs.diceSides.length;
+      let i = from;
+      while (i < end && pcs.diceSides[i] === 4) i++;
+      return i - from;
+    });
+    this.guardD4 = this.guardSides.every((s) => s === 4) ? this.guardSides.length : -1;
     // A hit is face 4 ("one hit for every 4 they roll"), or 4 and up with hitOn "4+":
     // the highest hitting face − 1 per number of sides.
     this.hiFace = new Int32Array(101);
@@ -86,10 +103,18 @@ export class Skirmish {
     return f >= 3 && f <= this.hiFace[sides] ? 1 : 0;
   }
 
+  /** How many violence dice PC `pc` rolls now when all are d4s, else −1. */
+  private allD4(pc: number): number {
+    const n = this.pcs.diceTo[pc] - this.pcs.diceFrom[pc];
+    return n <= this.d4Run[pc] ? n : -1;
+  }
+
   /** Hits of PC `pc`'s own dice. */
   private rollPc(random: RandomStream, pc: number): number {
     const { diceSides, diceFrom, diceTo, rattled } = this.pcs;
     const r = rattled[pc] !== 0;
+    const d4 = this.allD4(pc);
+    if (d4 >= 0) return r ? random.d4FoursKeepLower(d4) : random.d4Fours(d4);
     let h = 0;
     for (let i = diceFrom[pc]; i < diceTo[pc]; i++) h += this.hitsOf(random, diceSides[i], r);
     return h;
@@ -125,21 +150,42 @@ export class Skirmish {
       // Clash: "Each combatant in a side adds 1d4 to its roll. … Each side gets one hit
       // for every 4 they roll."
       let ours = 0;
-      for (let i = 0; i < this.ableCount; i++) {
-        const pc = able[i];
-        let own = this.rollPc(random, pc);
-        if (own === 0 && this.push && pcs.rattled[pc] === 0) {
-          // "A PC may also push in order to reroll the dice they contributed to a pool.
-          // Immediately after a character pushes, they are rattled."
-          own = this.rollPc(random, pc);
-          pcs.rattled[pc] = 1;
+      if (!this.push) {
+        // Without pushes only the sum counts: a run of steady all-d4 PCs is one count of
+        // 4s over all their dice (the same draws, in the same order).
+        let d4s = 0;
+        for (let i = 0; i < this.ableCount; i++) {
+          const pc = able[i];
+          const k = this.allD4(pc);
+          if (k >= 0 && pcs.rattled[pc] === 0) {
+            d4s += k;
+            continue;
+          }
+          if (d4s > 0) ours += random.d4Fours(d4s);
+          d4s = 0;
+          ours += this.rollPc(random, pc);
         }
-        ours += own;
+        if (d4s > 0) ours += random.d4Fours(d4s);
+      } else {
+        for (let i = 0; i < this.ableCount; i++) {
+          const pc = able[i];
+          let own = this.rollPc(random, pc);
+          if (own === 0 && pcs.rattled[pc] === 0) {
+            // "A PC may also push in order to reroll the dice they contributed to a pool.
+            // Immediately after a character pushes, they are rattled."
+            own = this.rollPc(random, pc);
+            pcs.rattled[pc] = 1;
+          }
+          ours += own;
+        }
       }
       for (let i = bonusFrom; i < bonusTo; i++) ours += this.hitsOf(random, bonus[i], false);
       let theirs = 0;
-      for (let g = 0; g < ableGuards; g++) {
-        for (let i = 0; i < this.guardSides.length; i++) theirs += this.hitsOf(random, this.guardSides[i], false);
+      if (this.guardD4 >= 0) theirs = random.d4Fours(ableGuards * this.guardD4);
+      else {
+        for (let g = 0; g < ableGuards; g++) {
+          for (let i = 0; i < this.guardSides.length; i++) theirs += this.hitsOf(random, this.guardSides[i], false);
+        }
       }
       for (let i = 0; i < this.guardBonus.length; i++) theirs += this.hitsOf(random, this.guardBonus[i], false);
       // Wound: the side with more hits lands the difference; extra hits are wasted.
@@ -180,8 +226,8 @@ export class Skirmish {
         const wantCaptain = this.woundOrder === 1 ? 1 : 0;
         for (let i = 0; i < this.ableCount; i++) if (pcs.captain[able[i]] === wantCaptain) group = wantCaptain;
       }
-      let inGroup = 0;
-      for (let i = 0; i < this.ableCount; i++) if (group < 0 || pcs.captain[able[i]] === group) inGroup++;
+      let inGroup = group < 0 ? this.ableCount : 0;
+      if (group >= 0) for (let i = 0; i < this.ableCount; i++) if (pcs.captain[able[i]] === group) inGroup++;
       let k = inGroup === 1 ? 0 : random.below(inGroup);
       let at = 0;
       for (; ; at++) {
@@ -201,7 +247,8 @@ export class Skirmish {
           medics--;
           continue;
         }
-        if (random.below(4) < deathFaces) this.died[i] = 1;
+        // 1 when the d4 shows a killing face: arithmetic, as the outcome is a coin flip.
+        this.died[i] = (random.below(4) - deathFaces) >>> 31;
       }
     }
   }
