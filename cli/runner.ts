@@ -1,7 +1,8 @@
 /**
  * Running planned scenarios in Node, for every batch command (`run`, `report`):
- * `--workers 1` runs every chunk in this thread; more starts a piscina pool
- * (workers/pool.ts) that the scheduler (workers/schedule.ts) feeds. Shows the progress
+ * `--workers 1` runs every chunk in this thread; `--workers N` starts a piscina pool of
+ * N − 1 threads (workers/pool.ts) that the scheduler (workers/schedule.ts) feeds, this
+ * thread running chunks alongside them. Shows the progress
  * bar, stops on Ctrl-C (SIGINT) or SIGTERM, and always stops the pool, however the run ends.
  */
 import { assembleResult } from '../sim/assemble.ts';
@@ -15,7 +16,7 @@ export { ChunkFailed, Interrupted, PoolFailed, shardOf } from '../workers/schedu
 export type { PointRun, Shard } from '../workers/schedule.ts';
 
 export interface RunOptions extends Omit<ScheduleOptions, 'here' | 'pool' | 'signal'> {
-  /** Worker threads (default: one per core); 1 runs every chunk in this thread and starts no pool. */
+  /** Threads running chunks, this one included (default: one per core); 1 runs every chunk in this thread and starts no pool. */
   workers?: number;
   /** The piscina worker entry (tests substitute a failing one). */
   workerFile?: string;
@@ -50,11 +51,16 @@ export async function runBatch(plans: readonly ScenarioPlan[], options: RunOptio
   const { workers = defaultWorkers(), workerFile, workerExecArgv, pool: given, signal, progress: stream, progressAfterMs, env = process.env, ...schedule } = options;
   const poolOnly = schedule.poolOnly ?? env.POOLSIM_POOL_ONLY === '1';
   let pool: DeferredPool | undefined;
+  // This thread runs chunks alongside the pool's threads for the whole run (it would
+  // otherwise only wait and merge), so `--workers N` starts N − 1 threads: one fewer to
+  // load, and no core left idle. With POOLSIM_POOL_ONLY the pool runs everything, on N.
+  const alongside = !given && !poolOnly;
   if (!given && workers > 1) {
     // No more threads than chunks to run, unless `--precision` rounds may add more.
-    const threads = schedule.precision !== undefined ? workers : Math.min(workers, initialChunks(plans, schedule));
+    const chunks = schedule.precision !== undefined ? Infinity : initialChunks(plans, schedule);
+    const threads = poolOnly ? Math.min(workers, chunks) : Math.min(workers - 1, chunks - 1);
     // One chunk in all: this thread runs it sooner than a thread can start.
-    if (threads > 1) pool = new DeferredPool({ threads, filename: workerFile, execArgv: workerExecArgv, taskTimeoutMs: chunkTimeoutMs(env) });
+    if (threads >= (poolOnly ? 2 : 1)) pool = new DeferredPool({ threads, filename: workerFile, execArgv: workerExecArgv, taskTimeoutMs: chunkTimeoutMs(env) });
     if (poolOnly) pool?.start();
   }
   const started = performance.now();
@@ -75,6 +81,7 @@ export async function runBatch(plans: readonly ScenarioPlan[], options: RunOptio
         here: inProcessExecutor(),
         pool: given ?? pool,
         poolOnly,
+        alongside,
         signal: stop,
         onProgress: (done, total) => {
           maybeStartPool(done, total);

@@ -83,6 +83,33 @@ describe('poolsim run --workers', () => {
     expect(two.stdout).toBe(one.stdout);
   }, 60_000);
 
+  it('this thread running chunks alongside a ready pool (`alongside`, as the CLI runs) changes nothing', async () => {
+    // The CLI starts `--workers N` − 1 threads and keeps running chunks here too: both
+    // lanes run chunks all along, and the tallies and chunk order are those of one thread.
+    let hereChunks = 0;
+    let poolChunks = 0;
+    const inline = new InProcessExecutor(() => Promise.resolve());
+    const here: ChunkExecutor = { concurrency: 1, starting: false, onChange: () => {}, run: (job) => ((hereChunks += job.task.count ?? 1), inline.run(job)) };
+    const pool: ChunkExecutor = {
+      concurrency: 2,
+      starting: false,
+      onChange: () => {},
+      // A tick later than this thread, as a worker's answer comes.
+      run: (job) => ((poolChunks += job.task.count ?? 1), new Promise((r) => setTimeout(r, 1)).then(() => inline.run(job))),
+    };
+    const plan = planScenario(readScenario(HEIST), HEIST, { trials: 1_500_000 });
+    const alone = await runScenarios([plan], { here: inline });
+    const both = await runScenarios([plan], { here, pool, alongside: true });
+    expect(hereChunks).toBeGreaterThan(0);
+    expect(poolChunks).toBeGreaterThan(0);
+    expect(both.flat().map((p) => Array.from(p.tally.values))).toEqual(alone.flat().map((p) => Array.from(p.tally.values)));
+    expect(both.flat().map((p) => p.chunks)).toEqual(alone.flat().map((p) => p.chunks));
+    // Without it, a ready pool runs every chunk.
+    hereChunks = 0;
+    await runScenarios([plan], { here, pool });
+    expect(hereChunks).toBe(0);
+  }, 60_000);
+
   it('refuses bad --workers with a usage error (exit 2)', async () => {
     for (const bad of ['0', 'many', '1.5', '5000']) {
       const r = await poolsim(['run', AMBUSH, '--workers', bad]);

@@ -96,6 +96,11 @@ export interface ScheduleOptions {
    * running chunks here meanwhile; tests use it to make sure the workers do the work).
    */
   poolOnly?: boolean;
+  /**
+   * Keep running chunks in this thread once the pool is up too (the CLI, which starts one
+   * thread fewer for it). Without it this thread runs chunks only while the pool starts.
+   */
+  alongside?: boolean;
   /** Run each point until every metric's 95% half-width is at most this (plan.trials is the cap). */
   precision?: number;
   /** Run only this shard's chunks. */
@@ -390,7 +395,7 @@ export function runScenarios(plans: readonly ScenarioPlan[], options: ScheduleOp
     const pump = () => {
       if (finished) return;
       if (pool?.executor.failure) return finish(new PoolFailed(pool.executor.failure));
-      const lanes = !pool ? [here] : pool.executor.starting && !options.poolOnly ? [pool, here] : [pool];
+      const lanes = !pool ? [here] : options.poolOnly ? [pool] : pool.executor.starting || options.alongside ? [pool, here] : [pool];
       for (const lane of lanes) {
         while (lane.inFlight < lane.executor.concurrency) {
           const next = nextChunks(perTask(lane));
