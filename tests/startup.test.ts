@@ -103,6 +103,26 @@ describe('the compiled command', () => {
     // …while reports/write.ts is in a chunk of its own, loaded by `import()`.
     const dynamic = outputs[key('cli.js')].imports.filter((i) => i.kind === 'dynamic-import').map((i) => i.path);
     expect(dynamic.some((o) => 'reports/write.ts' in outputs[o].inputs)).toBe(true);
+
+    // The worker threads' bundle: the kernel and the planning it needs, nothing of the
+    // command line, the YAML reader or the report renderer.
+    const worker = outputs[key('worker-bundle.cjs')];
+    const workerInputs = Object.keys(worker.inputs);
+    expect(workerInputs).toContain('workers/chunk.ts');
+    expect(workerInputs.filter((i) => /^cli\/|^reports\/|node_modules\/(yaml|cli-progress|@observablehq|d3|linkedom|arquero)\//.test(i))).toEqual([]);
+    expect(worker.imports.filter((i) => !i.path.startsWith('node:') && i.path !== 'crypto').map((i) => i.path)).toEqual(['piscina']);
+  });
+
+  it("a worker thread loads its bundle through the build's code cache, and V8 takes it", () => {
+    const build = currentBuild()!;
+    // In a plain process (no parent port), as the threads load it.
+    const url = `file://${join(build.dir, 'worker.js')}`;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', `const m = await import(${JSON.stringify(url)}); console.log(m.codeCacheUsed, typeof m.default)`], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
+    expect(r.stderr).toBe('');
+    expect(r.stdout.trim()).toBe('true function');
   });
 
   it('a source edited since the build is compiled before it runs; an unchanged one is not; without esbuild a stale build is refused', () => {
