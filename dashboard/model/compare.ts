@@ -4,7 +4,7 @@
  * of their difference holds.
  */
 import type { MetricResult } from '../../sim/result.ts';
-import { getAt, parsePath, withValue } from './paths.ts';
+import { getAt, parsePath, withValue } from '../../reports/fields/paths.ts';
 
 export interface CompareChange {
   /** A dotted path into the scenario: `setup.participants.0.dice`, `rules.hitOn`. */

@@ -13,7 +13,7 @@ import { solveSearches, judged } from '../../sim/solve/plan.ts';
 import type { SolveSearch } from '../../sim/solve/search.ts';
 import type { SolveResult } from '../../sim/solve/result.ts';
 import { solveChart } from '../../reports/charts/solveChart.ts';
-import { getAt, joinPath } from '../model/paths.ts';
+import { getAt, joinPath } from '../../reports/fields/paths.ts';
 import { h, svgNode, uid } from './dom.ts';
 import { variables, type SetupContext } from './setup.ts';
 

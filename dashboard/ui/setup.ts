@@ -5,12 +5,12 @@
  */
 import { mechanics } from '../../sim/mechanics.ts';
 import type { SystemName } from '../../sim/rules.ts';
-import { formFor } from '../forms/index.ts';
-import { ruleFields } from '../forms/rules.ts';
-import { fieldAt, leaves, type Leaf, type LeafField, type MechanicForm } from '../forms/spec.ts';
+import { formFor } from '../../reports/fields/index.ts';
+import { ruleFields } from '../../reports/fields/rules.ts';
+import { fieldAt, leaves, type Leaf, type LeafField, type MechanicForm } from '../../reports/fields/spec.ts';
 import { seedFromText, textFromValue } from '../model/coerce.ts';
 import type { CompareChange } from '../model/compare.ts';
-import { getAt, joinPath, parsePath } from '../model/paths.ts';
+import { getAt, joinPath, parsePath } from '../../reports/fields/paths.ts';
 import { formatSweepValues, kindOfValues, parseSweepValues, type SweepKind } from '../model/sweep.ts';
 import { h, uid } from './dom.ts';
 import { leafInput } from './fields.ts';

@@ -1,11 +1,11 @@
 /**
  * Forms as data: each mechanic's form is a list of fields bound to keys of its scenario
- * `setup`, in the game's words. One renderer draws them all (ui/form.ts), the sweep and
+ * `setup`, in the game's words. The dashboard draws them all (dashboard/ui/form.ts), the sweep and
  * compare pickers find fields by path, and a new mechanic's form is a new list — the
  * battle form is the clash form with flee and aid added to each side.
  */
 import type { SystemName } from '../../sim/rules.ts';
-import type { Path } from '../model/paths.ts';
+import type { Path } from './paths.ts';
 
 interface FieldBase {
   /** The key in the setup object (or in the parent item). */
