@@ -16,6 +16,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { openDashboard, type Dashboard } from './dashboard-server.ts';
 import { chromiumOrSkip } from './browser.ts';
 import { poolsim } from './helpers.ts';
+import { sweepLabel } from '../reports/sweep.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const ARTIFACTS = join(ROOT, 'test-artifacts');
@@ -96,6 +97,8 @@ describe.skipIf(!CHROMIUM)('no silent wrong answers, in Chromium', () => {
     await page.selectOption('[data-path="compare"] select[data-key="compare-path"]', 'setup.participants.1.count');
     await page.waitForSelector('.results[data-run-state="invalid"]');
     await expect(page.locator('[data-path="compare"] > .problems').textContent()).resolves.toContain('B − A would be 0 everywhere');
+    // Both paths by the names the Vary menu and the reports give them (reports/sweep.ts).
+    await expect(page.locator('[data-path="compare"] > .problems').textContent()).resolves.toContain('B changes “minion › how many”, which Vary sweeps (“minion › how many”)');
     await page.close();
   }, 240_000);
 
@@ -112,6 +115,15 @@ describe.skipIf(!CHROMIUM)('no silent wrong answers, in Chromium', () => {
     expect(results.results.map((p: { point: Record<string, unknown> }) => p.point['setup.participants.0.dice'])).toEqual([['d4'], ['d6']]);
     const varying = page.locator('.result .varying li[data-axis="setup.participants.0.dice"]');
     await expect(varying.textContent()).resolves.toMatch(/over d4 \| d6 \(2 values\)/);
+    // One name for the path (issue #12): the Vary menu, the results' line and every choice
+    // the menu offers read as reports/sweep.ts names them for the charts and check lines.
+    const picker = page.locator('[data-path="sweep.setup.participants.0.dice"] select[data-key="sweep-path"]');
+    await expect(picker.locator('option:checked').textContent()).resolves.toBe('captain › trait dice');
+    await expect(varying.locator('b').textContent()).resolves.toBe('captain › trait dice');
+    const scenario = JSON.parse((await download(page, '#download')).text);
+    const choices = await picker.locator('option').evaluateAll((os) => os.map((o) => [(o as HTMLOptionElement).value, o.textContent ?? '']));
+    expect(choices.length).toBeGreaterThan(10);
+    for (const [value, text] of choices) expect(text, value).toBe(sweepLabel(value!, scenario.setup, scenario));
     await page.close();
   }, 180_000);
 
