@@ -15,6 +15,7 @@ import { BattleTable } from '../sim/viciousness/battleTable.ts';
 import { EXACT_MAX_STATES, chainStates, solveBattle } from '../sim/viciousness/battleChain.ts';
 import { hitDistribution, hitTest } from '../sim/viciousness/violence.ts';
 import type { ScenarioResult } from '../sim/result.ts';
+import { sized } from './size.ts';
 
 type Side = Record<string, unknown>;
 
@@ -261,7 +262,7 @@ describe('Monte Carlo agrees with the exact chain', () => {
     it(c.name, () => {
       const plan = new BattlePlan(battleSetup.parse({ sides: c.sides, ...c.extra }), viciousnessRules.parse(c.rules ?? {}), 50);
       expect(BattleTable.of(plan) !== undefined).toBe(c.tables);
-      const result = run(c.sides, c.rules, c.extra);
+      const result = run(c.sides, c.rules, c.extra, sized(40_000));
       const point = result.results[0];
       const names = Object.keys(point.metrics);
       for (const prefix of ['win.', 'draw', 'rounds', 'deaths.', 'death.', 'fled.', 'wounded.']) {
