@@ -6,7 +6,9 @@
  *
  * Measured on a warm pool (threads started and the kernel loaded), because starting
  * threads is a fixed cost, not a throughput: `…Cold` figures time the whole run, pool
- * start included, as `poolsim run --workers N` pays it. Other processes on the machine
+ * start included, as `poolsim run --workers N` pays it (N − 1 threads started, this
+ * thread running chunks alongside them, cli/runner.ts; the warm figure's pool has N
+ * threads and this thread only merges). Other processes on the machine
  * take cores from the pool, not from the one-thread run, so `otherCoresBusy` says how
  * many cores the rest of the machine used meanwhile (Linux; -1 elsewhere): read the
  * efficiency with it. `threadScaling` is the machine's own ceiling: every thread given
