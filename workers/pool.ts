@@ -64,8 +64,10 @@ export const WORKER_READY = 'poolsim-worker-ready';
  * the plan) and returns its tally with `Piscina.move`, so the Float64Array's buffer is
  * transferred, not copied.
  *
- * Threads take a while to start (about 0.5 s each on the 2-core development machine:
- * tsx, zod and the kernel load in every worker), so the pool offers work only to threads
+ * Threads take a while to start (about 0.1 s each for the compiled worker on the 2-core
+ * development machine, `workerStartMs` in `npm run bench`: Node, piscina, zod and the
+ * kernel load in every thread; from the sources through tsx, several times that), so
+ * the pool offers work only to threads
  * that have said they are ready: `concurrency` grows as they come up, and `starting` is
  * true until all have. Meanwhile the caller can run chunks in its own thread.
  */
