@@ -18,6 +18,7 @@ import type { RandomStream } from '../random.ts';
 import type { ViciousnessRules } from '../rules.ts';
 
 import { DEATH_FACES, FLEE_CODE, type Aid, type FleePolicy } from './violence.ts';
+import { outnumberedDice } from './traits.ts';
 
 /** The PCs' dice and state, owned by the campaign (the skirmish reads and updates them). */
 export interface SkirmishPcs {
@@ -28,6 +29,13 @@ export interface SkirmishPcs {
   captain: Uint8Array;
   /** Read for keep-lower rolls; set when a PC pushes (`push` variant). */
   rattled: Uint8Array;
+  /**
+   * Per PC, 1 for a Berzerker / a Duelist (traits.ts): "Gain 1d4 if you are outnumbered by
+   * enemies" (and the add's 1d4 on a troupe that never flees), "Gain 1d4 if engaging in
+   * 1-on-1 combat" — judged at each clash from the head counts. Absent: nobody has them.
+   */
+  berzerker?: Uint8Array;
+  duelist?: Uint8Array;
 }
 
 export interface SkirmishOptions {
@@ -67,6 +75,10 @@ export class Skirmish {
   private readonly woundOrder: number;
   /** Wounded a Medic attends a round: 1, or every PC with medicReach "all". */
   private readonly medicReach: number;
+  /** Whether any PC is a Berzerker or a Duelist (then their d4s are judged at each clash). */
+  private readonly situational: boolean;
+  /** d4s a Berzerker adds while outnumbered: the gain, and the add when the troupe never flees. */
+  private readonly berzerkerDice: number;
 
   constructor(
     private readonly pcs: SkirmishPcs,
@@ -95,6 +107,9 @@ export class Skirmish {
     this.guardFlee = FLEE_CODE[options.guardFlee];
     this.push = rules.push === 'ifNoHit';
     this.medicReach = rules.medicReach === 'all' ? maxPcs : 1;
+    const flags = (a: Uint8Array | undefined) => a !== undefined && a.some((x) => x !== 0);
+    this.situational = flags(pcs.berzerker) || flags(pcs.duelist);
+    this.berzerkerDice = outnumberedDice({ traits: ['berzerker'] }, options.troupeFlee);
     this.woundOrder = rules.woundOrder === 'random' ? 0 : rules.woundOrder === 'captainFirst' ? 1 : 2;
   }
 
@@ -180,6 +195,8 @@ export class Skirmish {
         }
       }
       for (let i = bonusFrom; i < bonusTo; i++) ours += this.hitsOf(random, bonus[i], false);
+      // Only with a Berzerker or a Duelist among the PCs, so other campaigns draw as before.
+      if (this.situational) ours += this.situationalHits(random, ableGuards);
       let theirs = 0;
       if (this.guardD4 >= 0) theirs = random.d4Fours(ableGuards * this.guardD4);
       else {
@@ -205,6 +222,26 @@ export class Skirmish {
     if (this.ableCount === 0) troupeFights = false;
     if (ableGuards === 0) guardsFight = false;
     return troupeFights && !guardsFight;
+  }
+
+  /**
+   * The Berzerker's and the Duelist's d4s at this clash, for the head counts at its start
+   * (docs/rulings/traits.md, read as in `battle`): outnumbered when the able guards
+   * outnumber the troupe's able PCs; a duel when one able PC faces one able guard. Each
+   * PC's trait d4s are its own, so rattled with it.
+   */
+  private situationalHits(random: RandomStream, ableGuards: number): number {
+    const { able, pcs } = this;
+    const outnumbered = ableGuards > this.ableCount;
+    const duel = this.ableCount === 1 && ableGuards === 1;
+    if (!outnumbered && !duel) return 0;
+    let h = 0;
+    for (let i = 0; i < this.ableCount; i++) {
+      const pc = able[i];
+      const n = outnumbered ? (pcs.berzerker?.[pc] ?? 0) * this.berzerkerDice : (pcs.duelist?.[pc] ?? 0);
+      if (n > 0) h += pcs.rattled[pc] !== 0 ? random.d4FoursKeepLower(n) : random.d4Fours(n);
+    }
+    return h;
   }
 
   private flees(policy: number, start: number, able: number, enemies: number): boolean {

@@ -135,8 +135,6 @@ export const TABLE_TRAITS = [
 ] as const;
 export type TableTrait = (typeof TABLE_TRAITS)[number];
 
-/** Traits whose rule needs head counts at each clash, which the campaign's fights do not keep. */
-export const CAMPAIGN_REFUSED: readonly TableTrait[] = ['berzerker', 'duelist'];
 
 export const campaignTraitsSchema = z.union([
   z.number().int().min(0).max(MAX_TRAITS),
@@ -154,4 +152,9 @@ export function traitCount(traits: number | readonly string[] | undefined, fallb
 /** Whether a campaign PC's traits name the Medic. */
 export function namesMedic(traits: number | readonly string[] | undefined): boolean {
   return Array.isArray(traits) && traits.includes('medic');
+}
+
+/** Whether a campaign PC's traits name `trait` (the Berzerker and the Duelist play in its fights). */
+export function namesTrait(traits: number | readonly string[] | undefined, trait: TableTrait): boolean {
+  return Array.isArray(traits) && traits.includes(trait);
 }
