@@ -13,15 +13,24 @@ import { clash } from '../sim/viciousness/clash.ts';
 import { DUEL, OUTNUMBERED, PLAIN, situation } from '../sim/viciousness/traits.ts';
 import type { ScenarioResult } from '../sim/result.ts';
 
-type Combatant = { name: string; count?: number; dice?: string[]; traits?: string[] };
-type Side = { name: string; combatants: Combatant[]; flee?: 'never' | 'outnumbered' | 'lostHalf'; aid?: string; medics?: number; bonus?: string[] };
+type Combatant = { name: string; count?: number; dice?: string[]; traits?: string[]; rattled?: boolean };
+type Side = {
+  name: string;
+  combatants: Combatant[];
+  flee?: 'never' | 'outnumbered' | 'lostHalf';
+  aid?: string;
+  medics?: number;
+  bonus?: string[];
+  berzerkerPush?: 'never' | 'always';
+  defenderPush?: 'never' | 'captain';
+};
 
 function runBattle(sides: Side[], trials = 40_000, seed = 'traits-test'): ScenarioResult {
   return runPlan(planScenario({ name: 'traits', system: 'viciousness', mechanic: 'battle', trials, seed, setup: { sides } }, 'traits.json'));
 }
 
-function exact(sides: Side[]) {
-  const sim = battle.prepare(battle.setup.parse({ sides }), viciousnessRules.parse({}));
+function exact(sides: Side[], rules: object = {}) {
+  const sim = battle.prepare(battle.setup.parse({ sides }), viciousnessRules.parse(rules));
   if (!sim.exact) throw new Error('no exact values for this setup');
   return sim.exact().metrics;
 }
@@ -38,6 +47,15 @@ function exact(sides: Side[]) {
  * - Wound: the side with fewer hits takes the difference, at random among its able; "a
  *   2-in-4 chance to die", 1-in-4 with attention, none for the one a Medic attends.
  * - Flight: `outnumbered` flees when the enemy has more able; `lostHalf` when half are down.
+ * - Medics attend captains first, then the others, in random order; a Medic who has died
+ *   attends nobody after its round ("A character you provide medical attention to …").
+ * - The Berzerker's push (`berzerkerPush: "always"`): "Gain 1d4 during a crisis, but you
+ *   must test for death at its end, wounded or not" — one d4 more, rattled ("Immediately
+ *   after a character pushes, they are rattled": each die rolled twice, the lower kept),
+ *   and after the battle a death roll for each one still alive.
+ * - The Defender's push (`defenderPush: "captain"`): "Take a blow meant for another
+ *   character" — a captain among the wounded is spared and a Defender who is able, not
+ *   hit and not rattled is wounded instead.
  */
 function referenceBattle(sides: Side[], trials: number, seed: string) {
   const random = RandomStream.fromKey(seed);
@@ -46,15 +64,26 @@ function referenceBattle(sides: Side[], trials: number, seed: string) {
   for (let t = 0; t < trials; t++) {
     const people = sides.map((side) =>
       side.combatants.flatMap((c) =>
-        Array.from({ length: c.count ?? 1 }, () => ({
-          dice: (c.dice ?? []).map((x) => Number(x.slice(1))),
-          traits: c.traits ?? [],
-          able: true,
-          dead: false,
-        })),
+        Array.from({ length: c.count ?? 1 }, () => {
+          const traits = c.traits ?? [];
+          const pushes = side.berzerkerPush === 'always' && traits.includes('berzerker') && !c.rattled;
+          return {
+            dice: [...(c.dice ?? []).flatMap((x) => {
+              const [n, sides] = x.split('d');
+              return Array.from({ length: Number(n || 1) }, () => Number(sides));
+            }), ...(pushes ? [4] : [])],
+            traits,
+            captain: c.name === 'captain',
+            rattled: (c.rattled ?? false) || pushes,
+            pushes,
+            able: true,
+            dead: false,
+          };
+        }),
       ),
     );
     const start = people.map((p) => p.length);
+    const faces = (s: number) => (sides[s].aid === 'ordinary' || sides[s].aid === 'medic' || people[s].some((y) => y.traits.includes('medic')) ? 1 : 2);
     let winner = -1;
     for (let round = 1; round <= 50; round++) {
       const able = people.map((p) => p.filter((x) => x.able));
@@ -66,7 +95,7 @@ function referenceBattle(sides: Side[], trials: number, seed: string) {
           const dice = [4, ...x.dice];
           if (x.traits.includes('berzerker') && theirs > mine) dice.push(4, ...((sides[s].flee ?? 'never') === 'never' ? [4] : []));
           if (x.traits.includes('duelist') && mine === 1 && theirs === 1) dice.push(4);
-          for (const sidesOfDie of dice) if (d(sidesOfDie) === 4) h++;
+          for (const sidesOfDie of dice) if ((x.rattled ? Math.min(d(sidesOfDie), d(sidesOfDie)) : d(sidesOfDie)) === 4) h++;
         }
         return h;
       });
@@ -74,10 +103,34 @@ function referenceBattle(sides: Side[], trials: number, seed: string) {
         const loser = hits[0] > hits[1] ? 1 : 0;
         const w = Math.min(Math.abs(hits[0] - hits[1]), able[loser].length);
         const pool = [...able[loser]];
-        const hurt = [];
+        let hurt = [];
         for (let i = 0; i < w; i++) hurt.push(pool.splice(random.below(pool.length), 1)[0]);
-        let medics = people[loser].filter((x) => x.traits.includes('medic')).length + (sides[loser].medics ?? 0);
-        const attended = medics > 0;
+        if (sides[loser].defenderPush === 'captain') {
+          // A random hit captain is spared while a random Defender, able, unhurt and not rattled, takes its blow.
+          for (;;) {
+            const captains: typeof hurt = hurt.filter((x) => x.captain);
+            const free = pool.filter((x) => x.traits.includes('defender') && !x.captain && !x.rattled);
+            if (captains.length === 0 || free.length === 0) break;
+            const spared: (typeof hurt)[number] = captains[random.below(captains.length)];
+            const taker = free[random.below(free.length)];
+            hurt = hurt.filter((x) => x !== spared).concat([taker]);
+            pool.splice(pool.indexOf(taker), 1);
+            pool.push(spared);
+          }
+        }
+        // Captains first, each group in random order.
+        const shuffled = <T,>(xs: T[]) => {
+          for (let i = xs.length - 1; i > 0; i--) {
+            const j = random.below(i + 1);
+            [xs[i], xs[j]] = [xs[j], xs[i]];
+          }
+          return xs;
+        };
+        hurt = [...shuffled(hurt.filter((x) => x.captain)), ...shuffled(hurt.filter((x) => !x.captain))];
+        const named = people[loser].filter((x) => x.traits.includes('medic'));
+        let medics = named.filter((x) => !x.dead).length + (sides[loser].medics ?? 0);
+        // "reduced to 1-in-4 if they receive medical attention": ordinary aid, or a side with Medics.
+        const attended = faces(loser) === 1;
         for (const x of hurt) {
           x.able = false;
           // Each Medic attends one of this round's wounded (a random one: `hurt` is in random order).
@@ -102,6 +155,10 @@ function referenceBattle(sides: Side[], trials: number, seed: string) {
         break;
       }
     }
+    // "test for death at its end, wounded or not"
+    people.forEach((p, s) => {
+      for (const x of p) if (x.pushes && !x.dead && d(4) <= faces(s)) x.dead = true;
+    });
     if (winner < 0) out.draw++;
     else out.win[winner]++;
     for (let s = 0; s < 2; s++) out.deaths[s] += people[s].filter((x) => x.dead).length;
@@ -124,6 +181,37 @@ function zScore(m: { estimate: number; ci95: [number, number]; exact?: number })
 const plain = (name: string, count = 1): Combatant => ({ name, count });
 
 const cases: [string, Side[]][] = [
+  [
+    'a Berzerker who pushes, alone against two (1d4 more, rattled, and the test at the end)',
+    [{ name: 'a', berzerkerPush: 'always', combatants: [{ name: 'b', traits: ['berzerker'] }] }, { name: 'b', combatants: [plain('x', 2)] }],
+  ],
+  [
+    'pushing Berzerkers with a minion on a side with ordinary aid that flees once half are down',
+    [{ name: 'a', berzerkerPush: 'always', aid: 'ordinary', flee: 'lostHalf', combatants: [{ name: 'captain', traits: ['berzerker'], dice: ['d6'] }, { name: 'b', count: 2, traits: ['berzerker'] }, plain('m')] }, { name: 'b', combatants: [plain('x', 4)] }],
+  ],
+  [
+    'a Defender taking blows meant for its captain',
+    [{ name: 'a', defenderPush: 'captain', combatants: [{ name: 'captain', dice: ['d4'] }, { name: 'shield', traits: ['defender'] }, plain('m')] }, { name: 'b', combatants: [{ name: 'x', count: 3, dice: ['d4'] }] }],
+  ],
+  [
+    'two Defenders (one rattled, who cannot push) and two captains, with a Medic',
+    [
+      {
+        name: 'a',
+        defenderPush: 'captain',
+        combatants: [
+          { name: 'captain', count: 2, traits: ['medic'] },
+          { name: 'shield', traits: ['defender'], dice: ['d6'] },
+          { name: 'tired', traits: ['defender'], rattled: true },
+        ],
+      },
+      { name: 'b', combatants: [{ name: 'x', count: 4, dice: ['d4'] }] },
+    ],
+  ],
+  [
+    'a Medic minion who can die unattended, and then attends nobody',
+    [{ name: 'a', combatants: [plain('captain'), { name: 'doc', traits: ['medic'] }, plain('m', 2)] }, { name: 'b', combatants: [{ name: 'x', count: 5, dice: ['d4'] }] }],
+  ],
   ['a Berzerker alone against two (gain and add)', [{ name: 'a', combatants: [{ name: 'b', traits: ['berzerker'] }] }, { name: 'b', combatants: [plain('x', 2)] }]],
   [
     'a Berzerker on a side that flees once half are down (gain only)',
@@ -210,7 +298,18 @@ describe('the text, quoted', () => {
     const foes = { name: 'b', combatants: [plain('x', 3)] } as Side;
     const named = exact([{ name: 'a', combatants: [{ name: 'doc', traits: ['medic'] }, plain('m', 2)] }, foes]);
     const aid = exact([{ name: 'a', aid: 'medic', combatants: [plain('doc'), plain('m', 2)] }, foes]);
-    for (const k of ['win.a', 'deaths.a', 'death.a.m', 'death.a.doc']) expect(named[k]).toBeCloseTo(aid[k], 12);
+    // Aid changes who dies, never who wins.
+    expect(named['win.a']).toBeCloseTo(aid['win.a'], 12);
+    // A named Medic is one of the combatants: when more fall in a round than it can attend,
+    // it may be among the unattended and die, and a dead Medic attends nobody after. The
+    // side's own Medic (aid "medic") never dies, so it saves more.
+    expect(named['deaths.a']).toBeGreaterThan(aid['deaths.a'] + 1e-3);
+    expect(named['death.a.doc']).toBeGreaterThan(0);
+    // With medicReach "all" nobody the Medic can reach dies — the Medic included — so the two agree.
+    const all = { medicReach: 'all' };
+    const namedAll = exact([{ name: 'a', combatants: [{ name: 'doc', traits: ['medic'] }, plain('m', 2)] }, foes], all);
+    const aidAll = exact([{ name: 'a', aid: 'medic', combatants: [plain('doc'), plain('m', 2)] }, foes], all);
+    for (const k of ['win.a', 'deaths.a', 'death.a.m', 'death.a.doc']) expect(namedAll[k]).toBeCloseTo(aidAll[k], 12);
     // Alone and wounded, a Medic attends itself? No: one Medic attends one wounded a round,
     // and a lone Medic's own wound is that one (docs/rulings/traits.md) — it never dies.
     const lone = exact([{ name: 'a', combatants: [{ name: 'doc', traits: ['medic'] }] }, foes]);
