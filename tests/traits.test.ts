@@ -259,6 +259,27 @@ describe('the Monte Carlo field against the exact chain', () => {
   }
 });
 
+describe('Monte Carlo only: a side with Medics and pushing Berzerkers', () => {
+  it('has no exact values (the test at the end depends on whom the Medic attended), and the field agrees with the reference', () => {
+    const sides: Side[] = [
+      { name: 'a', berzerkerPush: 'always', combatants: [{ name: 'captain', traits: ['berzerker', 'medic'] }, { name: 'b', traits: ['berzerker'] }, plain('m')] },
+      { name: 'b', combatants: [plain('x', 4)] },
+    ];
+    const sim = battle.prepare(battle.setup.parse({ sides }), viciousnessRules.parse({}));
+    expect(sim.exact).toBeUndefined();
+    const n = 40_000;
+    const result = runBattle(sides, n).results[0];
+    expect(result.notes?.join(' ')).toMatch(/Medics and pushing Berzerkers/);
+    const mc = result.metrics;
+    const ref = referenceBattle(sides, n, 'ref:medic-berzerker-push');
+    const z = (a: number, b: number, se: number) => Math.abs(a - b) / se;
+    const seP = (p: number) => Math.sqrt((2 * p * (1 - p)) / n);
+    expect(z(mc['win.a'].estimate, ref.win[0], seP(ref.win[0]))).toBeLessThan(4.5);
+    // Deaths per side at most 3: spread below 1.5; two independent runs.
+    expect(z(mc['deaths.a'].estimate, ref.deaths[0], Math.sqrt(2) * 1.5 / Math.sqrt(n))).toBeLessThan(4.5);
+  });
+});
+
 describe('the text, quoted', () => {
   it('Berzerker: "Gain 1d4 if you are outnumbered by enemies" — not when even', () => {
     const even = [{ name: 'a', combatants: [{ name: 'b', traits: ['berzerker'] }] }, { name: 'b', combatants: [plain('x')] }] as Side[];
@@ -316,6 +337,40 @@ describe('the text, quoted', () => {
     expect(lone['deaths.a']).toBe(0);
   });
 
+  it('Berzerker\'s push: "Gain 1d4 during a crisis, but you must test for death at its end, wounded or not" — by hand, one round', () => {
+    // One round, one against one. Pushing, the Berzerker rolls 2 rattled d4s (a 4 one time
+    // in 16 each: "Immediately after a character pushes, they are rattled"); the foe 1d4.
+    // It is wounded when the foe hits and it does not: 1/4 · (15/16)² = 225/1024; then it
+    // dies 2 in 4, and tests again at the end if it lived; unwounded, it tests once.
+    const pw = 225 / 1024;
+    const sides: Side[] = [{ name: 'a', berzerkerPush: 'always', combatants: [{ name: 'b', traits: ['berzerker'] }] }, { name: 'b', combatants: [plain('x')] }];
+    const sim = battle.prepare(battle.setup.parse({ sides, maxRounds: 1 }), viciousnessRules.parse({}));
+    const x = sim.exact!().metrics;
+    expect(x['death.a.b']).toBeCloseTo(pw * (1 - 1 / 4) + (1 - pw) / 2, 12);
+    expect(x['wounded.a.b']).toBeCloseTo(pw, 12);
+    // A rattled Berzerker cannot push ("Rattled PCs can't push themselves"): no test at the end.
+    const rattled = exact([{ name: 'a', berzerkerPush: 'always', combatants: [{ name: 'b', traits: ['berzerker'], rattled: true }] }, { name: 'b', combatants: [plain('x')] }]);
+    const rattledPlain = exact([{ name: 'a', combatants: [{ name: 'b', traits: ['berzerker'], rattled: true }] }, { name: 'b', combatants: [plain('x')] }]);
+    for (const k of ['win.a', 'deaths.a']) expect(rattled[k]).toBeCloseTo(rattledPlain[k], 12);
+  });
+
+  it('Defender\'s push: "Take a blow meant for another character" — every blow meant for the captain falls on the Defender while it stands', () => {
+    // woundOrder captainFirst: each round's one wound (one guard: at most one hit lands) is
+    // meant for the captain; the Defender takes it. The captain is never wounded in one round.
+    const rules = viciousnessRules.parse({ woundOrder: 'captainFirst' });
+    const sides = (push: 'never' | 'captain') => battle.setup.parse({
+      maxRounds: 1,
+      sides: [{ name: 'a', defenderPush: push, combatants: [plain('captain'), { name: 'shield', traits: ['defender'] }] }, { name: 'b', combatants: [plain('x')] }],
+    });
+    const pushed = battle.prepare(sides('captain'), rules).exact!().metrics;
+    const not = battle.prepare(sides('never'), rules).exact!().metrics;
+    // The guard hits (1/4) and neither of the two does ((3/4)²).
+    expect(not['wounded.a.captain']).toBeCloseTo(9 / 64, 12);
+    expect(pushed['wounded.a.captain']).toBe(0);
+    expect(pushed['wounded.a.shield']).toBeCloseTo(9 / 64, 12);
+    expect(pushed['win.b']).toBeCloseTo(not['win.b'], 12);
+  });
+
   it('situation: outnumbered side against side (as the flight policy); a duel needs two sides of one', () => {
     expect(situation([1, 1, 1], [1, 1, 1], 0)).toBe(PLAIN);
     expect(situation([1, 2, 1], [1, 1, 1], 0)).toBe(OUTNUMBERED);
@@ -350,6 +405,10 @@ describe('bad traits are refused', () => {
   it('a Medic beside an aid that contradicts it', () => {
     const msg = errors({ sides: [{ name: 'a', aid: 'none', combatants: [{ name: 'x', traits: ['medic'] }] }, { name: 'b', combatants: [{ name: 'y' }] }] });
     expect(msg).toContain('setup.sides.0.aid');
+  });
+  it('a push policy without the trait it pushes', () => {
+    expect(errors({ sides: [{ name: 'a', berzerkerPush: 'always', combatants: [{ name: 'x' }] }, { name: 'b', combatants: [{ name: 'y' }] }] })).toMatch(/bad\.json: setup\.sides\.0\.berzerkerPush: .*"traits": \["berzerker"\]/);
+    expect(errors({ sides: [{ name: 'a', defenderPush: 'captain', combatants: [{ name: 'x' }] }, { name: 'b', combatants: [{ name: 'y' }] }] })).toMatch(/setup\.sides\.0\.defenderPush: .*"defender"/);
   });
   it('more than 4 traits, or one twice', () => {
     expect(errors({ sides: [{ name: 'a', combatants: [{ name: 'x', traits: ['medic', 'medic'] }] }, { name: 'b', combatants: [{ name: 'y' }] }] })).toContain('twice');
