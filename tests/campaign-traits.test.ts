@@ -59,6 +59,44 @@ describe('traits by name', () => {
   });
 });
 
+describe('a Medic PC who dies in a fight attends nobody after (docs/rulings/traits.md)', () => {
+  test('the skirmish\'s deaths agree with the battle chain\'s, where a named Medic can die', () => {
+    // Captain, the Medic and two minions against five guards, fighting to the end: wounds
+    // come two at a time often enough for the Medic to be left unattended and die.
+    const rules = viciousnessRules.parse({});
+    const n = 4;
+    const pcs = {
+      diceSides: Int32Array.from({ length: n }, () => 4),
+      diceFrom: Int32Array.from({ length: n }, (_, i) => i),
+      diceTo: Int32Array.from({ length: n }, (_, i) => i + 1),
+      captain: Uint8Array.of(1, 0, 0, 0),
+      rattled: new Uint8Array(n),
+      medic: Uint8Array.of(0, 1, 0, 0),
+    };
+    const skirmish = new Skirmish(pcs, n, rules, { troupeFlee: 'never', guardFlee: 'never', maxRounds: 50, guardDice: [4], guardBonus: [] });
+    const random = RandomStream.fromKey('skirmish:medic dies');
+    const participants = Int32Array.of(0, 1, 2, 3);
+    const trials = 40_000;
+    let sum = 0;
+    let sumSq = 0;
+    for (let t = 0; t < trials; t++) {
+      skirmish.fight(random, participants, n, 5, new Int32Array(0), 0, 0, 'medic', true);
+      let d = 0;
+      for (let i = 0; i < skirmish.woundedCount; i++) d += skirmish.died[i];
+      sum += d;
+      sumSq += d * d;
+    }
+    const mean = sum / trials;
+    const se = Math.sqrt((sumSq / trials - mean * mean) / trials);
+    const sides = [
+      { name: 'a', combatants: [{ name: 'captain' }, { name: 'doc', traits: ['medic'] }, { name: 'm', count: 2 }] },
+      { name: 'b', combatants: [{ name: 'x', count: 5 }] },
+    ];
+    const exact = battle.prepare(battle.setup.parse({ sides }), rules).exact!().metrics['deaths.a'];
+    expect(Math.abs(mean - exact) / se).toBeLessThan(4.5);
+  });
+});
+
 /**
  * The campaign's fights (skirmish.ts) against the battle chain's exact odds for the same
  * cast: "Gain 1d4 if you are outnumbered by enemies. Add 1d4 by making yourself unable to

@@ -451,7 +451,7 @@ export class CampaignTrial {
     const policy = plan.setup.policy ?? {};
     const guards = policy.job?.guards ?? {};
     this.skirmish = new Skirmish(
-      { diceSides: plan.viSides, diceFrom: plan.viFrom, diceTo: this.viTo, captain: plan.pcCaptain, rattled: this.rattled, berzerker: plan.pcBerzerker, duelist: plan.pcDuelist },
+      { diceSides: plan.viSides, diceFrom: plan.viFrom, diceTo: this.viTo, captain: plan.pcCaptain, rattled: this.rattled, berzerker: plan.pcBerzerker, duelist: plan.pcDuelist, medic: plan.pcMedic },
       plan.maxTroupeSize,
       plan.rules,
       {
@@ -463,7 +463,7 @@ export class CampaignTrial {
       },
     );
     this.minionFight = new Skirmish(
-      { diceSides: plan.viSides, diceFrom: plan.viFrom, diceTo: this.viTo, captain: plan.pcCaptain, rattled: this.rattled, berzerker: plan.pcBerzerker, duelist: plan.pcDuelist },
+      { diceSides: plan.viSides, diceFrom: plan.viFrom, diceTo: this.viTo, captain: plan.pcCaptain, rattled: this.rattled, berzerker: plan.pcBerzerker, duelist: plan.pcDuelist, medic: plan.pcMedic },
       plan.maxTroupeSize,
       plan.rules,
       { troupeFlee: policy.flee ?? 'lostHalf', guardFlee: 'never', maxRounds: policy.maxRounds ?? 50, guardDice: [COMBATANT_DIE], guardBonus: [] },
@@ -689,6 +689,14 @@ export class CampaignTrial {
     return this.plan.troupeAid[i];
   }
 
+  /**
+   * Whether troupe `i`'s Medic in a fight is its Medic PCs (who can die in it), not a Medic
+   * of its own `aid: "medic"` (who never falls).
+   */
+  private medicPcs(i: number): boolean {
+    return this.plan.troupeAid[i] !== 'medic';
+  }
+
   /** The end of turn `t`: every rival's die, and what it initiates, counted. */
   private rivalDice(random: RandomStream, t: number): void {
     const p = this.plan;
@@ -846,7 +854,7 @@ export class CampaignTrial {
         acc[METRIC.jobsViolent]++;
         const s = this.skirmish;
         const bonusTo = this.equipped[i] !== 0 ? p.troupeEquippedTo[i] : p.troupeBonusTo[i];
-        success = s.fight(random, parts, n, guards, p.bonusSides, p.troupeBonusFrom[i], bonusTo, this.fightAid(i, this.participants, n));
+        success = s.fight(random, parts, n, guards, p.bonusSides, p.troupeBonusFrom[i], bonusTo, this.fightAid(i, this.participants, n), this.medicPcs(i));
         if (success) acc[METRIC.jobsWon]++;
         this.casualties(s, i, t);
       }
@@ -926,7 +934,7 @@ export class CampaignTrial {
     } else {
       const s = this.minionFight;
       const bonusTo = this.equipped[i] !== 0 ? p.troupeEquippedTo[i] : p.troupeBonusTo[i];
-      foiled = s.fight(random, this.participants, n, p.rivals.minions[r], p.bonusSides, p.troupeBonusFrom[i], bonusTo, this.fightAid(i, this.participants, n));
+      foiled = s.fight(random, this.participants, n, p.rivals.minions[r], p.bonusSides, p.troupeBonusFrom[i], bonusTo, this.fightAid(i, this.participants, n), this.medicPcs(i));
       this.casualties(s, i, t);
     }
     if (foiled) this.acc[METRIC.foiled]++;
@@ -947,7 +955,7 @@ export class CampaignTrial {
     this.acc[METRIC.attempts]++;
     const s = this.minionFight;
     const bonusTo = this.equipped[i] !== 0 ? p.troupeEquippedTo[i] : p.troupeBonusTo[i];
-    const repelled = s.fight(random, this.participants, n, Math.max(1, p.rivals.minions[r]), p.bonusSides, p.troupeBonusFrom[i], bonusTo, this.fightAid(i, this.participants, n));
+    const repelled = s.fight(random, this.participants, n, Math.max(1, p.rivals.minions[r]), p.bonusSides, p.troupeBonusFrom[i], bonusTo, this.fightAid(i, this.participants, n), this.medicPcs(i));
     if (repelled) this.acc[METRIC.attemptsRepelled]++;
     this.casualties(s, i, t);
   }

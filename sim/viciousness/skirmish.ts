@@ -36,6 +36,8 @@ export interface SkirmishPcs {
    */
   berzerker?: Uint8Array;
   duelist?: Uint8Array;
+  /** Per PC, 1 for a named Medic: with `fight`'s `medicPcs`, the fight's Medics, who can die. */
+  medic?: Uint8Array;
 }
 
 export interface SkirmishOptions {
@@ -139,7 +141,10 @@ export class Skirmish {
    * One fight: `n` PCs (`participants`) with equipment dice `bonus[bonusFrom..bonusTo)`
    * against `guards` guards. Returns true when the troupe wins (the guards are all down
    * or fled while the troupe still fights). Who was wounded, and who died, is left in
-   * `wounded`/`died`/`woundedCount`.
+   * `wounded`/`died`/`woundedCount`. With `medicPcs` the troupe's Medic (aid "medic") is
+   * its Medic PCs among the participants: once every one of them has died, nobody is
+   * attended in later rounds (docs/rulings/traits.md, "A Medic who dies attends nobody
+   * after"); without it the Medic is the troupe's own and never falls.
    */
   fight(
     random: RandomStream,
@@ -150,6 +155,7 @@ export class Skirmish {
     bonusFrom: number,
     bonusTo: number,
     aid: Aid,
+    medicPcs = false,
   ): boolean {
     const { able, pcs } = this;
     for (let i = 0; i < n; i++) able[i] = participants[i];
@@ -160,6 +166,7 @@ export class Skirmish {
     let troupeFights = n > 0;
     let guardsFight = guards > 0;
     const deathFaces = DEATH_FACES[aid];
+    let medicStands = aid === 'medic';
     while (troupeFights && guardsFight) {
       this.rounds++;
       // Clash: "Each combatant in a side adds 1d4 to its roll. … Each side gets one hit
@@ -209,7 +216,8 @@ export class Skirmish {
       if (ours > theirs) {
         ableGuards -= Math.min(ours - theirs, ableGuards);
       } else if (theirs > ours) {
-        this.woundPcs(random, Math.min(theirs - ours, this.ableCount), deathFaces, aid === 'medic' ? this.medicReach : 0);
+        this.woundPcs(random, Math.min(theirs - ours, this.ableCount), deathFaces, medicStands ? this.medicReach : 0);
+        if (medicPcs && medicStands) medicStands = this.someMedicAlive(participants, n);
       }
       if (this.ableCount === 0 || ableGuards === 0) break;
       // Flight: each side's policy, on the state after the wound phase.
@@ -242,6 +250,20 @@ export class Skirmish {
       if (n > 0) h += pcs.rattled[pc] !== 0 ? random.d4FoursKeepLower(n) : random.d4Fours(n);
     }
     return h;
+  }
+
+  /** Whether some Medic PC among the fight's `n` participants has not died in it. */
+  private someMedicAlive(participants: Int32Array, n: number): boolean {
+    const medic = this.pcs.medic;
+    if (medic === undefined) return false;
+    for (let k = 0; k < n; k++) {
+      const pc = participants[k];
+      if (medic[pc] === 0) continue;
+      let dead = false;
+      for (let i = 0; i < this.woundedCount; i++) if (this.wounded[i] === pc && this.died[i] !== 0) dead = true;
+      if (!dead) return true;
+    }
+    return false;
   }
 
   private flees(policy: number, start: number, able: number, enemies: number): boolean {
