@@ -53,7 +53,7 @@ export function formatResult(result: ScenarioResult, file: string, setup?: unkno
       ]
         .filter(Boolean)
         .join(' and ');
-      const at = e.point ? ` at ${pointLabel(e.point, setup)}` : '';
+      const at = e.point ? ` at ${pointLabel(e.point, setup, result)}` : '';
       lines.push(`    ${e.pass ? 'pass' : 'FAIL'}  ${e.metric} ${band}${at}`);
     }
   }

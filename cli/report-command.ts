@@ -95,7 +95,7 @@ export async function reportCommand(
     // A failed check in full (what it asked, what was measured, and why it was asked);
     // passed ones are the count above, and every check is in the reports.
     for (const c of bad) {
-      out.write(plainText(`        FAILED: ${describeCheck(c, e.setup)}; measured ${measured(e.result, c)}${c.failedPoints?.length ? ` (failed at ${c.failedPoints.length} point${c.failedPoints.length === 1 ? '' : 's'})` : ''}\n`));
+      out.write(plainText(`        FAILED: ${describeCheck(c, e.setup, e.result)}; measured ${measured(e.result, c)}${c.failedPoints?.length ? ` (failed at ${c.failedPoints.length} point${c.failedPoints.length === 1 ? '' : 's'})` : ''}\n`));
       if (c.why) out.write(plainText(`          why: ${c.why}\n`));
     }
     for (const s of badSolves) out.write(plainText(`        FAILED: ${s}\n`));

@@ -40,14 +40,14 @@ export function describeMove(c: MetricChange): string {
   return `${arrow(c)} ${oldToNew(c)}, ${formatChange(c.change)} ${c.exact ? '(exact)' : `${interval(c)} (${evidence(c)})`}`;
 }
 
-function where(s: OneSided): string {
+function where(diff: ResultDiff, s: OneSided): string {
   const parts = [`"${s.scenario}"`];
-  if (s.point) parts.push(`at ${pointLabel(s.point)}`);
+  if (s.point) parts.push(`at ${pointLabel(s.point, undefined, diff.mechanics?.[s.scenario])}`);
   if (s.metric) parts.push(`metric ${s.metric}`);
   return parts.join(' ');
 }
 
-function settingText(s: SettingChange): string {
+function settingText(diff: ResultDiff, s: SettingChange): string {
   if (s.setting === 'rules') {
     // Only the toggles that differ: `hitOn "exact4" → "4+"`.
     const base = (s.base ?? {}) as Record<string, unknown>;
@@ -55,7 +55,7 @@ function settingText(s: SettingChange): string {
     const keys = [...new Set([...Object.keys(base), ...Object.keys(next)])].filter((k) => JSON.stringify(base[k]) !== JSON.stringify(next[k]));
     return `"${s.scenario}": rules ${keys.map((k) => `${k} ${JSON.stringify(base[k]) ?? '(unset)'} → ${JSON.stringify(next[k]) ?? '(unset)'}`).join(', ')}`;
   }
-  const at = s.point ? ` at ${pointLabel(s.point)}` : '';
+  const at = s.point ? ` at ${pointLabel(s.point, undefined, diff.mechanics?.[s.scenario])}` : '';
   return `"${s.scenario}": ${s.setting}${at} ${JSON.stringify(s.base)} → ${JSON.stringify(s.new)}`;
 }
 
@@ -87,14 +87,14 @@ export function renderDiffText(diff: ResultDiff, names: { base: string; new: str
   const lines = [`poolsim diff ${names.base} ${names.new}`, headline(diff)];
   for (const [scenario, list] of movedByScenario(diff)) {
     lines.push('', scenario);
-    const rows = list.map((c) => [`${c.metric}${Object.keys(c.point).length ? ` at ${pointLabel(c.point)}` : ''}`, describeMove(c)]);
+    const rows = list.map((c) => [`${c.metric}${Object.keys(c.point).length ? ` at ${pointLabel(c.point, undefined, diff.mechanics?.[c.scenario])}` : ''}`, describeMove(c)]);
     const width = Math.min(60, Math.max(...rows.map((r) => r[0].length)));
     for (const [what, move] of rows) lines.push(`  ${what.padEnd(width)}  ${move}`);
   }
   const lists: [string, string[]][] = [
-    [`only in ${names.base} (the baseline)`, diff.onlyInBase.map(where)],
-    [`only in ${names.new}`, diff.onlyInNew.map(where)],
-    ['settings that differ', diff.settings.map(settingText)],
+    [`only in ${names.base} (the baseline)`, diff.onlyInBase.map((s) => where(diff, s))],
+    [`only in ${names.new}`, diff.onlyInNew.map((s) => where(diff, s))],
+    ['settings that differ', diff.settings.map((s) => settingText(diff, s))],
   ];
   for (const [title, items] of lists) {
     if (items.length === 0) continue;
@@ -121,15 +121,15 @@ export function renderDiffMarkdown(diff: ResultDiff, options: { title?: string; 
     lines.push('| point | metric | baseline | now | change | 95% interval of the change | significance |', '|---|---|--:|--:|--:|--:|--:|');
     for (const c of list) {
       lines.push(
-        `| ${mdCell(Object.keys(c.point).length ? pointLabel(c.point) : '—')} | \`${mdCell(c.metric)}\` | ${formatNumber(c.base.value)} | ${formatNumber(c.new.value)} | ${arrow(c)} ${formatChange(c.change)} | ${interval(c)} | ${evidence(c)} |`,
+        `| ${mdCell(Object.keys(c.point).length ? pointLabel(c.point, undefined, diff.mechanics?.[c.scenario]) : '—')} | \`${mdCell(c.metric)}\` | ${formatNumber(c.base.value)} | ${formatNumber(c.new.value)} | ${arrow(c)} ${formatChange(c.change)} | ${interval(c)} | ${evidence(c)} |`,
       );
     }
     lines.push('');
   }
   const lists: [string, string[]][] = [
-    ['Only in the baseline', diff.onlyInBase.map(where)],
-    ['Only in the new results', diff.onlyInNew.map(where)],
-    ['Settings that differ', diff.settings.map(settingText)],
+    ['Only in the baseline', diff.onlyInBase.map((s) => where(diff, s))],
+    ['Only in the new results', diff.onlyInNew.map((s) => where(diff, s))],
+    ['Settings that differ', diff.settings.map((s) => settingText(diff, s))],
   ];
   for (const [title, items] of lists) {
     if (items.length === 0) continue;
@@ -199,7 +199,7 @@ export function renderChangesHtml(diff: ResultDiff, link: (scenario: string) => 
     const rows = list
       .map(
         (c) =>
-          `<tr><td>${escapeHtml(Object.keys(c.point).length ? pointLabel(c.point) : '—')}</td><td><code>${escapeHtml(c.metric)}</code></td><td class="num">${formatNumber(
+          `<tr><td>${escapeHtml(Object.keys(c.point).length ? pointLabel(c.point, undefined, diff.mechanics?.[c.scenario]) : '—')}</td><td><code>${escapeHtml(c.metric)}</code></td><td class="num">${formatNumber(
             c.base.value,
           )}</td><td class="num">${formatNumber(c.new.value)}</td><td class="num">${arrow(c)} ${escapeHtml(formatChange(c.change))}</td><td class="num">${escapeHtml(
             interval(c),
@@ -215,9 +215,9 @@ ${rows}
 </table>`);
   }
   const lists: [string, string[]][] = [
-    ['Only in the baseline', diff.onlyInBase.map(where)],
-    ['Only in the new results', diff.onlyInNew.map(where)],
-    ['Settings that differ', diff.settings.map(settingText)],
+    ['Only in the baseline', diff.onlyInBase.map((s) => where(diff, s))],
+    ['Only in the new results', diff.onlyInNew.map((s) => where(diff, s))],
+    ['Settings that differ', diff.settings.map((s) => settingText(diff, s))],
   ];
   for (const [title, items] of lists) {
     if (items.length) sections.push(`<h2>${title}</h2>\n<ul>${items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>`);

@@ -62,14 +62,14 @@ export function headlineLines(result: ScenarioResult, setup?: unknown): Headline
     if (!at.length) continue;
     const label = metricLabel(result, name);
     if (one || at.length <= HEADLINE_POINTS_LISTED) {
-      for (const p of at) lines.push({ metric: name, label, ...headlineValue(p.metrics[name]!), where: one ? undefined : pointLabel(p.point, setup) });
+      for (const p of at) lines.push({ metric: name, label, ...headlineValue(p.metrics[name]!), where: one ? undefined : pointLabel(p.point, setup, result) });
       continue;
     }
     const sorted = [...at].sort((x, y) => best(x.metrics[name]!) - best(y.metrics[name]!));
     const low = sorted[0]!;
     const high = sorted[sorted.length - 1]!;
-    lines.push({ metric: name, label: `${label}, highest`, ...headlineValue(high.metrics[name]!), where: pointLabel(high.point, setup) });
-    lines.push({ metric: name, label: `${label}, lowest`, ...headlineValue(low.metrics[name]!), where: pointLabel(low.point, setup) });
+    lines.push({ metric: name, label: `${label}, highest`, ...headlineValue(high.metrics[name]!), where: pointLabel(high.point, setup, result) });
+    lines.push({ metric: name, label: `${label}, lowest`, ...headlineValue(low.metrics[name]!), where: pointLabel(low.point, setup, result) });
   }
   return lines;
 }

@@ -13,7 +13,7 @@ import { from } from 'arquero';
 import type { ExpectResult, MetricResult, ScenarioResult } from '../sim/result.ts';
 import type { Chart } from './charts/index.ts';
 import { metricLabel, metricNames } from './metrics.ts';
-import { formatNumber, formatSweepValue, pointLabel } from './sweep.ts';
+import { formatNumber, formatSweepValue, pointLabel, type SweepMechanic } from './sweep.ts';
 import { isSolveChart, solveSectionHtml, solveSectionMarkdown } from './solveSection.ts';
 
 export { formatNumber };
@@ -49,14 +49,14 @@ function formatInterval([low, high]: [number, number]): string {
  * An expect check as a sentence: "success ≥ 0.5 at challenges = 3", its point in the
  * game's words given the scenario's setup (reports/sweep.ts pointLabel).
  */
-export function describeCheck(check: ExpectResult, setup?: unknown): string {
+export function describeCheck(check: ExpectResult, setup?: unknown, mechanic?: SweepMechanic): string {
   const bound =
     check.between !== undefined
       ? `between ${check.between[0]} and ${check.between[1]}`
       : [check.atLeast !== undefined ? `≥ ${check.atLeast}` : '', check.atMost !== undefined ? `≤ ${check.atMost}` : '']
           .filter(Boolean)
           .join(' and ');
-  const where = check.point ? `at ${pointLabel(check.point, setup)}` : 'at every point';
+  const where = check.point ? `at ${pointLabel(check.point, setup, mechanic)}` : 'at every point';
   return `${check.metric} ${bound} ${where}`;
 }
 
@@ -83,8 +83,8 @@ export function measured(result: ScenarioResult, check: ExpectResult): string {
   return 'not measured';
 }
 
-function failedAt(check: ExpectResult, setup?: unknown): string {
-  return check.failedPoints?.length ? `failed at ${check.failedPoints.map((p) => pointLabel(p, setup)).join('; ')}` : '';
+function failedAt(check: ExpectResult, setup: unknown, mechanic: SweepMechanic): string {
+  return check.failedPoints?.length ? `failed at ${check.failedPoints.map((p) => pointLabel(p, setup, mechanic)).join('; ')}` : '';
 }
 
 function checkCounts(result: ScenarioResult): { passed: number; failed: number } {
@@ -246,8 +246,8 @@ export function renderScenarioHtml(result: ScenarioResult, charts: Chart[], sour
 <tbody>
 ${result.expect
   .map(
-    (c) => `<tr${c.pass ? '' : ' class="fail-row"'}><td>${escapeHtml(describeCheck(c, setup))}${
-      failedAt(c, setup) ? `<br><small>${escapeHtml(failedAt(c, setup))}</small>` : ''
+    (c) => `<tr${c.pass ? '' : ' class="fail-row"'}><td>${escapeHtml(describeCheck(c, setup, result))}${
+      failedAt(c, setup, result) ? `<br><small>${escapeHtml(failedAt(c, setup, result))}</small>` : ''
     }${c.why ? `<span class="why">why: ${escapeHtml(c.why)}</span>` : ''}</td><td>${checkMark(c.pass)}</td><td class="num">${escapeHtml(measured(result, c))}</td></tr>`,
   )
   .join('\n')}
@@ -265,7 +265,7 @@ ${namespaceIds(c.svg, c.name)}
     .join('\n');
   const tables = result.results
     .map((p) => {
-      const heading = result.results.length > 1 || Object.keys(p.point).length ? `<h3>${escapeHtml(pointLabel(p.point, setup))}</h3>\n` : '';
+      const heading = result.results.length > 1 || Object.keys(p.point).length ? `<h3>${escapeHtml(pointLabel(p.point, setup, result))}</h3>\n` : '';
       const trials = p.trials !== undefined && p.trials !== result.trials ? `<p class="meta">${p.trials} trials</p>\n` : '';
       return `${heading}${trials}${pointTableHtml(result, p.metrics, headline, (metric) => moved(p.point, metric))}`;
     })
@@ -316,9 +316,9 @@ export function renderScenarioMarkdown(result: ScenarioResult, charts: Chart[], 
   if (result.expect.length) {
     lines.push('| check | result | measured |', '|---|---|---|');
     for (const c of result.expect) {
-      const detail = failedAt(c, setup) ? ` (${failedAt(c, setup)})` : '';
+      const detail = failedAt(c, setup, result) ? ` (${failedAt(c, setup, result)})` : '';
       const why = c.why ? `<br>*why: ${mdCell(c.why)}*` : '';
-      lines.push(`| ${mdCell(describeCheck(c, setup) + detail)}${why} | ${mdMark(c.pass)} | ${mdCode(measured(result, c))} |`);
+      lines.push(`| ${mdCell(describeCheck(c, setup, result) + detail)}${why} | ${mdMark(c.pass)} | ${mdCode(measured(result, c))} |`);
     }
     lines.push('');
   }
@@ -330,7 +330,7 @@ export function renderScenarioMarkdown(result: ScenarioResult, charts: Chart[], 
   }
   lines.push('## Results', '', 'Also as [results.csv](results.csv) and [results.json](results.json).', '');
   for (const p of result.results) {
-    if (result.results.length > 1 || Object.keys(p.point).length) lines.push(`### ${mdCell(pointLabel(p.point, setup))}`, '');
+    if (result.results.length > 1 || Object.keys(p.point).length) lines.push(`### ${mdCell(pointLabel(p.point, setup, result))}`, '');
     if (p.trials !== undefined && p.trials !== result.trials) lines.push(`${p.trials} trials`, '');
     lines.push('| metric | exact | estimate | 95% interval |', '|---|--:|--:|--:|');
     const groups = groupedMetrics(result, Object.keys(p.metrics), headline);
@@ -360,7 +360,7 @@ export function renderIndex(entries: ReportEntry[], diff?: ResultDiff): { html: 
     .map(({ slug, result, source, setup }) => {
       const summary = checksSummary(result);
       const list = result.expect.length
-        ? `<ul>${result.expect.map((c) => `<li>${checkMark(c.pass)} ${escapeHtml(describeCheck(c, setup))}</li>`).join('')}</ul>`
+        ? `<ul>${result.expect.map((c) => `<li>${checkMark(c.pass)} ${escapeHtml(describeCheck(c, setup, result))}</li>`).join('')}</ul>`
         : '';
       return `<tr${summary.pass ? '' : ' class="fail-row"'}><td><a href="${escapeHtml(slug)}/index.html">${escapeHtml(result.name)}</a>${
         result.description ? `<br><small>${escapeHtml(result.description)}</small>` : ''
@@ -387,7 +387,7 @@ ${htmlRows}
   md.push('| scenario | mechanic | points | expect checks |', '|---|---|--:|---|');
   for (const { slug, result, source, setup } of entries) {
     const summary = checksSummary(result);
-    const checks = result.expect.map((c) => `${mdMark(c.pass)} ${mdCell(describeCheck(c, setup))}`).join('<br>');
+    const checks = result.expect.map((c) => `${mdMark(c.pass)} ${mdCell(describeCheck(c, setup, result))}`).join('<br>');
     const name = `[${mdCell(result.name)}](${slug}/report.md)${source ? `<br>${mdCell(source)}` : ''}`;
     md.push(
       `| ${name} | ${mdCell(`${result.system} · ${result.mechanic}`)} | ${result.results.length} | ${

@@ -109,6 +109,11 @@ export interface ResultDiff {
   onlyInBase: OneSided[];
   onlyInNew: OneSided[];
   settings: SettingChange[];
+  /**
+   * What each scenario is (by name, either side), so a point's sweep paths can be named in
+   * the words of the mechanic's form (reports/sweep.ts): an addition to `poolsim diff --json`.
+   */
+  mechanics: Record<string, { system: string; mechanic: string }>;
 }
 
 // ---------------------------------------------------------------- statistics
@@ -297,7 +302,9 @@ export function diffResults(base: readonly ScenarioResult[], next: readonly Scen
     c.moved = c.significant && Math.abs(c.change) > minChange;
     if (c.moved) moved++;
   }
-  return { fdr, minChange, scenarios, changes, tested: tested.length, moved, onlyInBase, onlyInNew, settings };
+  const mechanics: ResultDiff['mechanics'] = {};
+  for (const r of [...base, ...next]) mechanics[r.name] = { system: r.system, mechanic: r.mechanic };
+  return { fdr, minChange, scenarios, changes, tested: tested.length, moved, onlyInBase, onlyInNew, settings, mechanics };
 }
 
 /** Something the baseline does not describe: a number moved, or a scenario, point or metric is on one side only. */

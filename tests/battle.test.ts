@@ -15,6 +15,7 @@ import { BattleTable } from '../sim/viciousness/battleTable.ts';
 import { EXACT_MAX_STATES, chainStates, solveBattle } from '../sim/viciousness/battleChain.ts';
 import { hitDistribution, hitTest } from '../sim/viciousness/violence.ts';
 import type { ScenarioResult } from '../sim/result.ts';
+import { sized } from './size.ts';
 
 type Side = Record<string, unknown>;
 
@@ -111,7 +112,13 @@ describe('invariants', () => {
       const n = plan.sideCount;
       // Most hits a side can roll: its combatants' dice and its bonus.
       const dice = setup.sides.map((side) => side.combatants.reduce((t, c) => t + (c.count ?? 1) * (1 + (c.dice ?? []).reduce((u, g) => u + g.count, 0)), 0) + (side.bonus ?? []).reduce((u, g) => u + g.count, 0));
-      for (let b = 0; b < 3000; b++) {
+      // Plain comparisons in the loop, not expect(): vitest's matchers cost more than the
+      // battle itself, and 3000 battles of several rounds make hundreds of thousands of checks.
+      let b = 0;
+      const holds = (ok: boolean, what: string) => {
+        if (!ok) throw new Error(`battle ${b}, round ${field.rounds}: ${what}`);
+      };
+      for (; b < 3000; b++) {
         field.reset();
         for (;;) {
           field.rounds++;
@@ -121,30 +128,30 @@ describe('invariants', () => {
           let dealt = 0;
           for (let s = 0; s < n; s++) {
             // "A side never lands more hits than it rolled."
-            expect(field.hits[s]).toBeLessThanOrEqual(dice[s]);
-            expect(field.landedBy[s]).toBeLessThanOrEqual(field.hits[s]);
-            expect(field.landedOn[s]).toBeLessThanOrEqual(field.able[s]);
-            if (field.fighting[s] === 0) expect(field.hits[s] + field.landedOn[s]).toBe(0);
+            holds(field.hits[s] <= dice[s], `side ${s} rolled ${field.hits[s]} hits on ${dice[s]} dice`);
+            holds(field.landedBy[s] <= field.hits[s], `side ${s} landed ${field.landedBy[s]} of ${field.hits[s]} hits`);
+            holds(field.landedOn[s] <= field.able[s], `side ${s} took ${field.landedOn[s]} hits with ${field.able[s]} able`);
+            if (field.fighting[s] === 0) holds(field.hits[s] + field.landedOn[s] === 0, `side ${s} is out of the fight but hit or was hit`);
             landed += field.landedOn[s];
             dealt += field.landedBy[s];
           }
-          expect(landed).toBe(dealt);
+          holds(landed === dealt, `${landed} hits landed on sides, ${dealt} dealt by them`);
           field.wound(random);
           for (let s = 0; s < n; s++) {
             // "Immediately after a character pushes, they are rattled … Rattled PCs can't
             // push themselves": each combatant pushes at most once a battle.
-            expect(field.pushed[s]).toBeLessThanOrEqual(plan.start[s]);
-            expect(field.dead[s]).toBeLessThanOrEqual(field.wounded[s]);
-            expect(field.able[s] + field.wounded[s]).toBe(plan.start[s]);
+            holds(field.pushed[s] <= plan.start[s], `side ${s} pushed ${field.pushed[s]} times with ${plan.start[s]} combatants`);
+            holds(field.dead[s] <= field.wounded[s], `side ${s}: ${field.dead[s]} dead of ${field.wounded[s]} wounded`);
+            holds(field.able[s] + field.wounded[s] === plan.start[s], `side ${s}: ${field.able[s]} able + ${field.wounded[s]} wounded ≠ ${plan.start[s]}`);
           }
           if (field.stillFighting() <= 1 || field.flight() <= 1 || field.rounds === plan.maxRounds) break;
         }
         for (let e = 0; e < plan.entryCount; e++) {
-          expect(field.entryDead[e]).toBeLessThanOrEqual(field.entryWounded[e]);
-          expect(field.entryWounded[e]).toBeLessThanOrEqual(plan.entrySize[e]);
+          holds(field.entryDead[e] <= field.entryWounded[e], `entry ${e}: more dead than wounded`);
+          holds(field.entryWounded[e] <= plan.entrySize[e], `entry ${e}: more wounded than its size`);
         }
         // Nobody flees a battle that is over for them.
-        for (let s = 0; s < n; s++) if (field.fled[s]) expect(field.able[s]).toBeGreaterThan(0);
+        for (let s = 0; s < n; s++) if (field.fled[s]) holds(field.able[s] > 0, `side ${s} fled with nobody able`);
       }
     });
   }
@@ -255,7 +262,7 @@ describe('Monte Carlo agrees with the exact chain', () => {
     it(c.name, () => {
       const plan = new BattlePlan(battleSetup.parse({ sides: c.sides, ...c.extra }), viciousnessRules.parse(c.rules ?? {}), 50);
       expect(BattleTable.of(plan) !== undefined).toBe(c.tables);
-      const result = run(c.sides, c.rules, c.extra);
+      const result = run(c.sides, c.rules, c.extra, sized(40_000));
       const point = result.results[0];
       const names = Object.keys(point.metrics);
       for (const prefix of ['win.', 'draw', 'rounds', 'deaths.', 'death.', 'fled.', 'wounded.']) {

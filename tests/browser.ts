@@ -12,6 +12,8 @@
  */
 import { existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { takeScreenshots } from './size.ts';
 
 export interface Chromium {
   executablePath: string;
@@ -73,4 +75,13 @@ export async function chromiumOrSkip(suite: string): Promise<Chromium | undefine
   if (process.env.CI === 'true') throw new Error(`${line}. CI=true: the browser tests must run.`);
   console.warn(`skipped ${line}`);
   return undefined;
+}
+
+/**
+ * Leaves a picture of a page in test-artifacts/ for a person to look at, at the full test
+ * size or with POOLSIM_SCREENSHOTS=1 (tests/size.ts): a full-page PNG costs a second or
+ * more, and a picture asserts nothing, so the quick suite skips writing it.
+ */
+export async function keepScreenshot(page: Page, path: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  if (takeScreenshots) await page.screenshot({ path, ...options });
 }

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { openDashboard, type Dashboard } from './dashboard-server.ts';
 import { poolsim } from './helpers.ts';
-import { chromiumOrSkip } from './browser.ts';
+import { chromiumOrSkip, keepScreenshot } from './browser.ts';
 import { encodeLink } from '../dashboard/model/url.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -108,7 +108,7 @@ describe.skipIf(!CHROMIUM)('the dashboard in Chromium', () => {
     // The whole result, byte for byte.
     const results = await download('#download-results');
     expect(results.text).toBe(cli.out);
-    await page.screenshot({ path: join(ARTIFACTS, 'dashboard.png'), fullPage: true });
+    await keepScreenshot(page, join(ARTIFACTS, 'dashboard.png'), { fullPage: true });
     expect(pageErrors).toEqual([]);
   }, 120_000);
 
@@ -227,7 +227,7 @@ describe.skipIf(!CHROMIUM)('the dashboard in Chromium', () => {
     const b = JSON.parse((await download('#download-b')).text);
     expect(b.setup.challenges).toBe(5);
     expect(b.seed).toBe('e2e / B');
-    await page.screenshot({ path: join(ARTIFACTS, 'dashboard-compare.png'), fullPage: true });
+    await keepScreenshot(page, join(ARTIFACTS, 'dashboard-compare.png'), { fullPage: true });
     expect(pageErrors).toEqual([]);
   }, 90_000);
 
@@ -272,7 +272,7 @@ describe.skipIf(!CHROMIUM)('the dashboard in Chromium', () => {
     expect(saved.solve).toEqual([{ name: 'find', vary: 'setup.challenges', range: [0, 12], metric: 'success', target: 0.7, find: 'closest' }]);
     const cli = await poolsim('solve', file.path);
     expect(cli.out).toContain((await p.locator('.find-results .sentence').textContent())!);
-    await p.screenshot({ path: join(ARTIFACTS, 'dashboard-find.png'), fullPage: true });
+    await keepScreenshot(p, join(ARTIFACTS, 'dashboard-find.png'), { fullPage: true });
     await p.close();
     expect(pageErrors).toEqual([]);
   }, 120_000);

@@ -14,8 +14,9 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { openDashboard, type Dashboard } from './dashboard-server.ts';
-import { chromiumOrSkip } from './browser.ts';
+import { chromiumOrSkip, keepScreenshot } from './browser.ts';
 import { poolsim } from './helpers.ts';
+import { sweepLabel } from '../reports/sweep.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const ARTIFACTS = join(ROOT, 'test-artifacts');
@@ -87,15 +88,17 @@ describe.skipIf(!CHROMIUM)('no silent wrong answers, in Chromium', () => {
     await expect(rows.first().locator('th').textContent()).resolves.toContain('challenges = 1 (B: 2)');
     const b = JSON.parse((await download(page, '#download-b')).text);
     expect(b.sweep['setup.challenges']).toEqual([2, 3, 4, 5, 6, 7, 8, 9]);
-    await page.screenshot({ path: join(ARTIFACTS, 'compare-sweep-1400.png'), fullPage: false });
+    await keepScreenshot(page, join(ARTIFACTS, 'compare-sweep-1400.png'), { fullPage: false });
     await page.setViewportSize(PHONE);
-    await page.screenshot({ path: join(ARTIFACTS, 'compare-sweep-390.png'), fullPage: false });
+    await keepScreenshot(page, join(ARTIFACTS, 'compare-sweep-390.png'), { fullPage: false });
 
     // A change Vary would override and that is no step of a number: refused, with the reason.
     await page.setViewportSize(LAPTOP);
     await page.selectOption('[data-path="compare"] select[data-key="compare-path"]', 'setup.participants.1.count');
     await page.waitForSelector('.results[data-run-state="invalid"]');
     await expect(page.locator('[data-path="compare"] > .problems').textContent()).resolves.toContain('B − A would be 0 everywhere');
+    // Both paths by the names the Vary menu and the reports give them (reports/sweep.ts).
+    await expect(page.locator('[data-path="compare"] > .problems').textContent()).resolves.toContain('B changes “minion › how many”, which Vary sweeps (“minion › how many”)');
     await page.close();
   }, 240_000);
 
@@ -112,6 +115,15 @@ describe.skipIf(!CHROMIUM)('no silent wrong answers, in Chromium', () => {
     expect(results.results.map((p: { point: Record<string, unknown> }) => p.point['setup.participants.0.dice'])).toEqual([['d4'], ['d6']]);
     const varying = page.locator('.result .varying li[data-axis="setup.participants.0.dice"]');
     await expect(varying.textContent()).resolves.toMatch(/over d4 \| d6 \(2 values\)/);
+    // One name for the path (issue #12): the Vary menu, the results' line and every choice
+    // the menu offers read as reports/sweep.ts names them for the charts and check lines.
+    const picker = page.locator('[data-path="sweep.setup.participants.0.dice"] select[data-key="sweep-path"]');
+    await expect(picker.locator('option:checked').textContent()).resolves.toBe('captain › trait dice');
+    await expect(varying.locator('b').textContent()).resolves.toBe('captain › trait dice');
+    const scenario = JSON.parse((await download(page, '#download')).text);
+    const choices = await picker.locator('option').evaluateAll((os) => os.map((o) => [(o as HTMLOptionElement).value, o.textContent ?? '']));
+    expect(choices.length).toBeGreaterThan(10);
+    for (const [value, text] of choices) expect(text, value).toBe(sweepLabel(value!, scenario.setup, scenario));
     await page.close();
   }, 180_000);
 
@@ -152,7 +164,7 @@ describe.skipIf(!CHROMIUM)('no silent wrong answers, in Chromium', () => {
     await page.close();
   }, 180_000);
 
-  test('screenshots: battle and campaign dashboards, a report page and its rounds chart, at 1400 and 390 px', async () => {
+  test('battle and campaign dashboards, a report page and its rounds chart, at 1400 and 390 px (screenshots at the full test size)', async () => {
     const page = await freshPage();
     await pickMechanic(page, 'viciousness/battle', '[data-path="setup.sides.1.flee"]');
     await page.fill(field('trials'), '3000');
@@ -161,32 +173,32 @@ describe.skipIf(!CHROMIUM)('no silent wrong answers, in Chromium', () => {
     await expect(page.locator('.result .headline li[data-metric="win.crew"] .value').textContent()).resolves.toMatch(/^0\.\d{4}$/);
     await expect(page.locator('.result .headline li[data-metric="win.crew"] .detail').textContent()).resolves.toMatch(/^exact · estimate 0\.\d{4}, 95% interval \[/);
     await expect(page.locator('#summary .summary-bar .figure').first().textContent()).resolves.toMatch(/^P\(win: crew\): 0\.\d{4}$/);
-    await page.screenshot({ path: join(ARTIFACTS, 'battle-1400.png') });
-    await page.screenshot({ path: join(ARTIFACTS, 'battle-1400-full.png'), fullPage: true });
+    await keepScreenshot(page, join(ARTIFACTS, 'battle-1400.png'));
+    await keepScreenshot(page, join(ARTIFACTS, 'battle-1400-full.png'), { fullPage: true });
     // Editing far down the setup (rules, Vary, Compare), the results stay in view.
     await page.locator('[data-path="sweep"]').scrollIntoViewIfNeeded();
     await expect(page.evaluate(() => window.scrollY)).resolves.toBeGreaterThan(500);
     const box = await page.locator('#results').boundingBox();
     expect(box!.y).toBeGreaterThanOrEqual(0);
     expect(box!.y).toBeLessThan(40);
-    await page.screenshot({ path: join(ARTIFACTS, 'battle-1400-editing.png') });
+    await keepScreenshot(page, join(ARTIFACTS, 'battle-1400-editing.png'));
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.setViewportSize(PHONE);
-    await page.screenshot({ path: join(ARTIFACTS, 'battle-390.png') });
+    await keepScreenshot(page, join(ARTIFACTS, 'battle-390.png'));
     // On a phone the results come first, and the page is no wider than the phone.
     const results = await page.locator('#results').boundingBox();
     expect(results!.y).toBeLessThan(300);
     await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(PHONE.width);
-    await page.screenshot({ path: join(ARTIFACTS, 'battle-390-full.png'), fullPage: true });
+    await keepScreenshot(page, join(ARTIFACTS, 'battle-390-full.png'), { fullPage: true });
     await page.setViewportSize(LAPTOP);
     await pickMechanic(page, 'viciousness/campaign', '[data-path="setup.company"]');
     await page.fill(field('trials'), '1000');
     await finished(page);
     await expect(page.locator('.result .headline li[data-metric="rank.final"]').count()).resolves.toBe(1);
-    await page.screenshot({ path: join(ARTIFACTS, 'campaign-1400.png') });
-    await page.screenshot({ path: join(ARTIFACTS, 'campaign-1400-full.png'), fullPage: true });
+    await keepScreenshot(page, join(ARTIFACTS, 'campaign-1400.png'));
+    await keepScreenshot(page, join(ARTIFACTS, 'campaign-1400-full.png'), { fullPage: true });
     await page.setViewportSize(PHONE);
-    await page.screenshot({ path: join(ARTIFACTS, 'campaign-390.png') });
+    await keepScreenshot(page, join(ARTIFACTS, 'campaign-390.png'));
     await page.close();
 
     const out = join(work, 'report');
@@ -197,16 +209,16 @@ describe.skipIf(!CHROMIUM)('no silent wrong answers, in Chromium', () => {
       await report.setViewportSize(LAPTOP);
       await report.goto(pathToFileURL(join(out, slug, 'index.html')).href);
       await expect(report.locator('section.headline li').count()).resolves.toBeGreaterThan(0);
-      await report.screenshot({ path: join(ARTIFACTS, `${name}-1400.png`) });
-      await report.screenshot({ path: join(ARTIFACTS, `${name}-1400-full.png`), fullPage: true });
+      await keepScreenshot(report, join(ARTIFACTS, `${name}-1400.png`));
+      await keepScreenshot(report, join(ARTIFACTS, `${name}-1400-full.png`), { fullPage: true });
       await report.setViewportSize(PHONE);
-      await report.screenshot({ path: join(ARTIFACTS, `${name}-390.png`) });
+      await keepScreenshot(report, join(ARTIFACTS, `${name}-390.png`));
       // The page fits the phone: nothing wider than the screen.
       await expect(report.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(PHONE.width);
     }
     await report.setViewportSize(LAPTOP);
     await report.goto(pathToFileURL(join(out, 'battle-d4-vs-d6', 'charts', 'distribution-rounds.svg')).href);
-    await report.screenshot({ path: join(ARTIFACTS, 'battle-rounds-chart.png') });
+    await keepScreenshot(report, join(ARTIFACTS, 'battle-rounds-chart.png'));
     await report.close();
     expect(pageErrors).toEqual([]);
   }, 300_000);

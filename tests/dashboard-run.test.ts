@@ -210,7 +210,7 @@ describe('every chart has a table beside it', () => {
     };
     const panels = panelsFor(await run(ladder));
     expect(panels[0]!.name).toBe('heatmap-win.sorcerer');
-    expect(panels[0]!.title).toBe('P(win: sorcerer) by dice of side A and dice of side B');
+    expect(panels[0]!.title).toBe('P(win: sorcerer) by side A › dice and side B › dice');
   });
 
   test('a VDP risky check swept over its split: the split comparison first, with every split’s three outcomes', async () => {

@@ -11,6 +11,7 @@ import { normalMean, wilson } from '../sim/stats.ts';
 import type { MetricResult, ScenarioResult } from '../sim/result.ts';
 import { contractKind } from '../reports/legacy.ts';
 import { renderDiffMarkdown } from '../reports/changes.ts';
+import { sweepLabel } from '../reports/sweep.ts';
 import { runScenario } from './helpers.ts';
 
 /** A result of one scenario whose points are `metrics[i]` at sweep value i. */
@@ -236,5 +237,13 @@ describe('the Markdown summary of user text', () => {
     expect(md).toContain('\\!\\[x\\](https\\://tracker.example/p.png)');
     expect(md).not.toMatch(/[^\\]\[click\]\(/);
     expect(md).not.toContain('](https://');
+  });
+
+  test('a moved point is named in the words of its mechanic’s form, as on the report pages', () => {
+    const diff = diffResults([resultOf([{ success: { estimate: 0.25, ci95: [0.25, 0.25], exact: 0.25 } }], 1000)], [resultOf([{ success: { estimate: 0.5, ci95: [0.5, 0.5], exact: 0.5 } }], 1000)]);
+    expect(diff.mechanics).toEqual({ constructed: { system: 'viciousness', mechanic: 'knavery' } });
+    const words = sweepLabel('setup.challenges', undefined, { system: 'viciousness', mechanic: 'knavery' });
+    expect(words).not.toBe('setup.challenges');
+    expect(renderDiffMarkdown(diff)).toContain(`| ${words} = 0 |`);
   });
 });

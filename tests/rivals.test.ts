@@ -8,6 +8,7 @@ import { planScenario, ScenarioErrors } from '../sim/scenario.ts';
 import { RivalBoard, RivalPlan, rivalOdds, investPoints, mostPoints } from '../sim/viciousness/rivalDice.ts';
 import { viciousnessRules } from '../sim/rules.ts';
 import { expectAgreesWithExact, runScenario } from './helpers.ts';
+import { sized } from './size.ts';
 import type { RandomStream } from '../sim/random.ts';
 
 const rivalsScenario = (setup: object, rules: object = {}, trials = 40000) => ({
@@ -152,7 +153,7 @@ describe('rival dice', () => {
     ['speed chess, spread, two rivals', { turns: 12, rivals: [{ name: 'a', rank: 2, designs: [{ severity: 'medium' }, { severity: 'medium', style: 'rash' }, { severity: 'light' }] }, { name: 'b', rank: 6, designs: [{ severity: 'heavy' }] }] }, { speedChess: true, invest: 'spread' }],
   ];
   test.each(variants)('Monte Carlo agrees with the exact chain: %s', (_label, setup, rules) => {
-    expectAgreesWithExact(runScenario(rivalsScenario(setup, rules)));
+    expectAgreesWithExact(runScenario(rivalsScenario(setup, rules, sized(40000))));
   });
 
   test('a chain too large for exact odds leaves those figures to Monte Carlo', () => {

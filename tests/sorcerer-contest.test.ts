@@ -84,7 +84,11 @@ describe('the fold against the rules read directly', () => {
           const state = new FoldRoller(fold, sides, 2).setFaces([a, b]).run();
           const got = { winner: winnerOf(state), successes: successesOf(state), total: totalVictoryOf(state) === 1 };
           if (got.winner === REROLL) got.successes = 0;
-          expect(got, `${a} vs ${b}`).toEqual(direct(a, b, exhausted));
+          const want = direct(a, b, exhausted);
+          // toEqual only on a mismatch: the matcher costs more than the fold on ~47,000 rolls.
+          if (got.winner !== want.winner || got.successes !== want.successes || got.total !== want.total) {
+            expect(got, `${a} vs ${b}`).toEqual(want);
+          }
         }
       }
     }

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import seedrandom from 'seedrandom';
 import { expectExactWithin5Se, expectRejected, runScenario, standardError } from './helpers.ts';
+import { sized } from './size.ts';
 import { BID_CODE, OFFENSIVE_CODE, bid, convertedDamage, wantsToBid, type Bidding } from '../sim/vdp/effects.ts';
 import { exchange } from '../sim/vdp/exchange.ts';
 
@@ -70,7 +71,7 @@ describe('the exact opening exchange with effects agrees with the Monte Carlo', 
   ];
   for (const [what, characters] of cases) {
     it(what, () => {
-      const r = runScenario({ name: 'e', system: 'vdp', mechanic: 'combat', trials: 30000, seed: 'open', setup: { characters } });
+      const r = runScenario({ name: 'e', system: 'vdp', mechanic: 'combat', trials: sized(30000), seed: 'open', setup: { characters } });
       expect(expectExactWithin5Se(r)).toBe(9);
       const m = r.results[0].metrics;
       expect(m['opening.effect'].exact).toBeGreaterThan(0);
@@ -334,7 +335,7 @@ describe('the fast fight agrees with the slow reference duel', () => {
   ];
   for (const [what, a, b] of cases) {
     it(what, () => {
-      const n = 20000;
+      const n = sized(20000);
       const m = fight([a, b], n, `fast ${what}`);
       const ref = referenceDuel(a, b, n, `ref ${what}`);
       const pairs: [string, number][] = [

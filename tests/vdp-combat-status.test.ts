@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { expectExactWithin5Se, expectRejected, runScenario } from './helpers.ts';
+import { sized } from './size.ts';
 import { ENTANGLED, FATIGUED, PANICKED, WEAKENED, actionsOf, poolSize, splitAttack, statusBits, thresholdOf } from '../sim/vdp/status.ts';
 import { CHARGE_CODE, CHARGE_COST } from '../sim/vdp/charge.ts';
 
@@ -85,7 +86,7 @@ describe('the exact opening exchange with statuses, armour and charge agrees wit
   ];
   for (const [what, characters] of cases) {
     it(what, () => {
-      const r = runScenario({ name: 's', system: 'vdp', mechanic: 'combat', trials: 30000, seed: 'open-status', setup: { characters } });
+      const r = runScenario({ name: 's', system: 'vdp', mechanic: 'combat', trials: sized(30000), seed: 'open-status', setup: { characters } });
       expect(expectExactWithin5Se(r)).toBe(9);
     });
   }

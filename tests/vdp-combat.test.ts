@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { expectExactWithin5Se, expectRejected, standardError } from './helpers.ts';
+import { sized } from './size.ts';
 import { planScenario, ScenarioErrors } from '../sim/scenario.ts';
 import { runPlan } from '../sim/assemble.ts';
 import type { ScenarioResult } from '../sim/result.ts';
@@ -137,7 +138,7 @@ describe('the exact opening exchange agrees with the Monte Carlo', () => {
   ];
   for (const [what, characters] of cases) {
     it(what, () => {
-      const r = run(characters, { trials: 30000 });
+      const r = run(characters, { trials: sized(30000) });
       expect(expectAgreement(r)).toBe(9);
     });
   }

@@ -5,7 +5,7 @@
  */
 import type { ScenarioResult } from '../../sim/result.ts';
 import { type MetricKind, metricKinds, metricLabel } from '../../reports/metrics.ts';
-import { formatSweepValue, pointLabel } from '../../reports/sweep.ts';
+import { formatSweepValue, pointLabel, type SweepMechanic } from '../../reports/sweep.ts';
 import { difference } from '../model/compare.ts';
 import { compareDifference, compareEstimates, type CompareRow } from './compareCharts.ts';
 import type { Panel } from './panels.ts';
@@ -29,12 +29,12 @@ export function comparedMetric(a: ScenarioResult, options: CompareOptions = {}):
  * A row of a swept comparison: A's point, and where B's differs (a swept number B changes
  * is shifted in B's sweep, model/compare.ts): "challenges = 3 (B: 4)".
  */
-function pairLabel(a: Record<string, unknown>, b: Record<string, unknown>, setup?: unknown): string {
+function pairLabel(a: Record<string, unknown>, b: Record<string, unknown>, setup: unknown, mechanic: SweepMechanic): string {
   const parts = Object.keys(a).map((k) => {
-    const one = pointLabel({ [k]: a[k] }, setup);
+    const one = pointLabel({ [k]: a[k] }, setup, mechanic);
     return JSON.stringify(a[k]) === JSON.stringify(b[k]) ? one : `${one} (B: ${formatSweepValue(b[k])})`;
   });
-  return parts.length ? parts.join(', ') : pointLabel(a, setup);
+  return parts.length ? parts.join(', ') : pointLabel(a, setup, mechanic);
 }
 
 /** Rows of the comparison: every metric at one point, or one metric at every point. */
@@ -52,7 +52,7 @@ export function compareRows(a: ScenarioResult, b: ScenarioResult, options: Compa
       const mb = pb.metrics[metric];
       if (!ma || !mb) continue;
       rows.push({
-        label: onePoint ? metricLabel(a, metric) : pairLabel(pa.point, pb.point, options.setup),
+        label: onePoint ? metricLabel(a, metric) : pairLabel(pa.point, pb.point, options.setup, a),
         kind: kinds.get(metric)!,
         a: ma,
         b: mb,

@@ -102,7 +102,7 @@ export function panelsFor(result: ScenarioResult, options: PanelOptions = {}): P
       svg: splitComparison(result, split, traded),
       // One row per point, one column per outcome (interval and exact on hover).
       table: {
-        columns: ['split', ...others.map((a) => sweepLabel(a, options.setup)), ...traded.map(label)],
+        columns: ['split', ...others.map((a) => sweepLabel(a, options.setup, result)), ...traded.map(label)],
         rows: result.results.map((p) => [
           textCell(splitLabel(p.point[split])),
           ...others.map((a) => textCell(formatSweepValue(p.point[a]))),
@@ -130,7 +130,7 @@ export function panelsFor(result: ScenarioResult, options: PanelOptions = {}): P
         const same = chart.metrics;
         panels.push(
           panel({
-            columns: [sweepLabel(axis, options.setup), ...(same.length > 1 ? [''] : []), ...ESTIMATE_COLUMNS],
+            columns: [sweepLabel(axis, options.setup, result), ...(same.length > 1 ? [''] : []), ...ESTIMATE_COLUMNS],
             rows: result.results.flatMap((p) =>
               same.map((m) => [
                 textCell(formatSweepValue(p.point[axis])),
@@ -164,7 +164,7 @@ export function panelsFor(result: ScenarioResult, options: PanelOptions = {}): P
                   const d = p.distributions![key]!;
                   const n = pointTrials(result, p);
                   return d.x.map((x, i) => [
-                    ...(points.length > 1 ? [textCell(pointLabel(p.point, options.setup))] : []),
+                    ...(points.length > 1 ? [textCell(pointLabel(p.point, options.setup, result))] : []),
                     textCell(String(x)),
                     numberCell(d.p[i], 'probability'),
                     intervalCell(wilson95(d.p[i]!, n), 'probability'),
@@ -184,7 +184,7 @@ export function panelsFor(result: ScenarioResult, options: PanelOptions = {}): P
         const s = result.solve!.find((x) => x.name === chart.key)!;
         panels.push(
           panel({
-            columns: [sweepLabel(s.vary, options.setup), ...ESTIMATE_COLUMNS],
+            columns: [sweepLabel(s.vary, options.setup, result), ...ESTIMATE_COLUMNS],
             rows: s.points.map((p) => [textCell(formatSweepValue(p.value)), numberCell(p.estimate, kind), intervalCell(p.ci95, kind), numberCell(p.exact, kind)]),
           }),
         );
@@ -203,7 +203,7 @@ export function panelsFor(result: ScenarioResult, options: PanelOptions = {}): P
               const s = p.series![key];
               if (!s) return [];
               return s.turn.map((turn, i) => [
-                ...(pointColumn ? [textCell(pointLabel(p.point, options.setup))] : []),
+                ...(pointColumn ? [textCell(pointLabel(p.point, options.setup, result))] : []),
                 textCell(String(turn)),
                 ...(fan
                   ? (['p10', 'p50', 'p90', 'mean'] as const).map((c) => numberCell(s[c]?.[i], 'mean'))
@@ -229,7 +229,7 @@ function heatmapTable(result: ScenarioResult, metric: string, kind: MetricKind, 
   if (axes.length > 2) {
     return {
       columns: ['point', ...ESTIMATE_COLUMNS],
-      rows: result.results.map((p) => [textCell(pointLabel(p.point, setup)), ...metricCells(p.metrics[metric], kind)]),
+      rows: result.results.map((p) => [textCell(pointLabel(p.point, setup, result)), ...metricCells(p.metrics[metric], kind)]),
     };
   }
   const acrossValues = axisValues(result.results, across);
@@ -237,7 +237,7 @@ function heatmapTable(result: ScenarioResult, metric: string, kind: MetricKind, 
   const find = (a: unknown, u: unknown) =>
     result.results.find((p) => formatSweepValue(p.point[across]) === formatSweepValue(a) && formatSweepValue(p.point[up]) === formatSweepValue(u));
   return {
-    columns: [`${sweepLabel(up, setup)} \\ ${sweepLabel(across, setup)}`, ...acrossValues.map(formatSweepValue)],
+    columns: [`${sweepLabel(up, setup, result)} \\ ${sweepLabel(across, setup, result)}`, ...acrossValues.map(formatSweepValue)],
     rows: upValues.map((u) => [textCell(formatSweepValue(u)), ...acrossValues.map((a) => estimateCell(find(a, u)?.metrics[metric], kind))]),
   };
 }

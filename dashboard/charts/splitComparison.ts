@@ -50,7 +50,7 @@ export function splitComparison(result: ScenarioResult, axis: string, metrics: s
         return {
           split: splitLabel(p.point[axis]),
           series: metricLabel(result, m),
-          panel: pointLabel(Object.fromEntries(others.map((a) => [a, p.point[a]]))),
+          panel: pointLabel(Object.fromEntries(others.map((a) => [a, p.point[a]])), undefined, result),
           estimate: r.estimate,
           low: r.ci95[0],
           high: r.ci95[1],

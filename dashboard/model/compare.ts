@@ -4,7 +4,8 @@
  * of their difference holds.
  */
 import type { MetricResult } from '../../sim/result.ts';
-import { getAt, parsePath, withValue } from './paths.ts';
+import { sweepLabel } from '../../reports/sweep.ts';
+import { getAt, parsePath, withValue } from '../../reports/fields/paths.ts';
 
 export interface CompareChange {
   /** A dotted path into the scenario: `setup.participants.0.dice`, `rules.hitOn`. */
@@ -38,6 +39,7 @@ export function sweepOverlap(a: Record<string, unknown>, change: CompareChange):
   const sweep = a.sweep !== null && typeof a.sweep === 'object' && !Array.isArray(a.sweep) ? (a.sweep as Record<string, unknown>) : {};
   const hit = Object.keys(sweep).find((path) => overlaps(path, change.path));
   if (hit === undefined) return { kind: 'none' };
+  const name = (path: string) => sweepLabel(path, a.setup, a);
   const values = sweep[hit];
   const before = getAt(a, parsePath(change.path));
   if (
@@ -53,13 +55,13 @@ export function sweepOverlap(a: Record<string, unknown>, change: CompareChange):
   }
   const why =
     hit === change.path && typeof before !== 'number' && typeof change.value === 'number'
-      ? `set ${hit} in A so B's change is a step to shift the sweep by`
+      ? `set “${name(hit)}” in A so B's change is a step to shift the sweep by`
       : hit === change.path && typeof change.value === 'number' && change.value === before
         ? 'B changes nothing'
         : 'stop varying it, or let B change something else';
   return {
     kind: 'refused',
-    problem: `B changes ${change.path}, which Vary sweeps (${hit}): the sweep would override the change and B − A would be 0 everywhere; ${why}`,
+    problem: `B changes “${name(change.path)}”, which Vary sweeps (“${name(hit)}”): the sweep would override the change and B − A would be 0 everywhere; ${why}`,
   };
 }
 

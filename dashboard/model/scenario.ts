@@ -2,7 +2,7 @@
  * Starting scenarios: a new one per mechanic from its form's template, and the one the
  * dashboard opens with (the heist of SCENARIOS.md).
  */
-import { formFor } from '../forms/index.ts';
+import { formFor } from '../../reports/fields/index.ts';
 import type { SystemName } from '../../sim/rules.ts';
 
 /** Trials a new scenario starts with: ±0.3 points on a probability, a second or two here. */

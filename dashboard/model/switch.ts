@@ -8,8 +8,8 @@
  * own validation and dropped, back to the template's, when the new mechanic refuses it.
  */
 import type { SystemName } from '../../sim/rules.ts';
-import { formFor } from '../forms/index.ts';
-import type { Field } from '../forms/spec.ts';
+import { formFor } from '../../reports/fields/index.ts';
+import type { Field } from '../../reports/fields/spec.ts';
 import { scenarioB, sweepOverlap, type CompareChange } from './compare.ts';
 import { newScenario } from './scenario.ts';
 import { checkScenario } from './validate.ts';

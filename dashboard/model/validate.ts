@@ -5,7 +5,7 @@
  * field, an expect check) is shown above the form.
  */
 import { ScenarioError, ScenarioErrors, planScenario, type ScenarioPlan } from '../../sim/scenario.ts';
-import { parsePath } from './paths.ts';
+import { parsePath } from '../../reports/fields/paths.ts';
 
 export type Checked = { ok: true; plan: ScenarioPlan } | { ok: false; errors: ScenarioError[] };
 

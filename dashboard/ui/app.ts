@@ -10,14 +10,15 @@ import type { ScenarioResult } from '../../sim/result.ts';
 import { switchMechanic } from '../model/switch.ts';
 import { scenarioB, sweepOverlap, type CompareChange } from '../model/compare.ts';
 import { readOpenedFile, scenarioFileName, scenarioFileText, MAX_FILE_BYTES } from '../model/files.ts';
-import { pruneEmpty, withValue, type Path } from '../model/paths.ts';
+import { pruneEmpty, withValue, type Path } from '../../reports/fields/paths.ts';
 import { encodeLink, type LinkState } from '../model/url.ts';
 import { checkScenario, placeErrors, type Checked } from '../model/validate.ts';
 import { LiveRun } from '../../workers/live.ts';
 import type { ChunkExecutor } from '../../workers/schedule.ts';
 import type { DistributionView } from '../charts/panels.ts';
 import { formatSweepValues } from '../model/sweep.ts';
-import { getAt, parsePath } from '../model/paths.ts';
+import { sweepLabel } from '../../reports/sweep.ts';
+import { getAt, parsePath } from '../../reports/fields/paths.ts';
 import { h, replace } from './dom.ts';
 import { renderResults, renderSummary, type ResultsView } from './results.ts';
 import { renderSetup, variables, type SetupContext } from './setup.ts';
@@ -372,8 +373,7 @@ export class App implements SetupContext {
       const axes = Object.keys(a.plan.scenario.sweep ?? {});
       const compareLabel = this.change ? this.describeChange(this.change) : undefined;
       const earlier = this.view.state === 'file' ? [] : this.view.results;
-      const axisLabels = Object.fromEntries(variables(this.current).map((v) => [v.path.join('.'), v.label]));
-      this.view = { state: 'running', results: earlier, stale: earlier.length > 0, progress: run.progress(), axes, pointCount: a.plan.points.length, compareLabel, axisLabels };
+      this.view = { state: 'running', results: earlier, stale: earlier.length > 0, progress: run.progress(), axes, pointCount: a.plan.points.length, compareLabel };
       this.drawResults();
       run.done.then(
         (results) => {
@@ -429,7 +429,7 @@ export class App implements SetupContext {
       overlap.kind === 'shift'
         ? `; it is also varied, so B's sweep is shifted by ${overlap.by > 0 ? '+' : ''}${overlap.by} (${formatSweepValues(overlap.from, 'number')} in A, ${formatSweepValues(overlap.to, 'number')} in B) and each row pairs A's point with B's`
         : '';
-    return `B changes “${found?.label ?? change.path}” from ${fmt(before)} to ${fmt(change.value)}${shifted}, and runs on seed ${JSON.stringify(scenarioB(this.current, change).seed)}`;
+    return `B changes “${sweepLabel(change.path, this.current.setup, this.current)}” from ${fmt(before)} to ${fmt(change.value)}${shifted}, and runs on seed ${JSON.stringify(scenarioB(this.current, change).seed)}`;
   }
 
   /** Answer the scenario's solve blocks (the Find section), redrawing as the answer refines. */
@@ -440,7 +440,7 @@ export class App implements SetupContext {
     if (!plan.scenario.solve?.length) return;
     const find = new FindRun(plan, (results, done) => {
       if (this.find !== find) return;
-      const node = findResultsNode(results, done, plan.scenario.mechanic);
+      const node = findResultsNode(results, done, plan.scenario);
       if (this.findNode) this.findNode.replaceWith(...(node ? [node] : []));
       else if (node) this.el.results.prepend(node);
       this.findNode = node;

@@ -3,7 +3,7 @@
  * with the new value as the scenario file should hold it (model/coerce.ts); the form, the
  * sweep editor and the compare editor all use them.
  */
-import type { LeafField } from '../forms/spec.ts';
+import type { LeafField } from '../../reports/fields/spec.ts';
 import { diceChips, normaliseDice, numberFromText, textFromValue } from '../model/coerce.ts';
 import { h } from './dom.ts';
 

@@ -13,9 +13,10 @@ import { solveSearches, judged } from '../../sim/solve/plan.ts';
 import type { SolveSearch } from '../../sim/solve/search.ts';
 import type { SolveResult } from '../../sim/solve/result.ts';
 import { solveChart } from '../../reports/charts/solveChart.ts';
-import { getAt, joinPath } from '../model/paths.ts';
+import { sweepLabel } from '../../reports/sweep.ts';
+import { getAt, joinPath } from '../../reports/fields/paths.ts';
 import { h, svgNode, uid } from './dom.ts';
-import { variables, type SetupContext } from './setup.ts';
+import { pathPicker, variables, type SetupContext } from './setup.ts';
 
 /** Longest a slice of search work runs before the page gets the thread back. */
 const SLICE_MS = 40;
@@ -62,11 +63,7 @@ export function findSection(ctx: SetupContext): HTMLElement {
   if (block) {
     const set = (key: string, value: unknown, redraw = false) => ctx.set(['solve', 0, key], value, redraw);
     const vars = variables(scenario).filter((v) => v.field.kind === 'number');
-    const vary = h('select', { attrs: { 'aria-label': 'field to find', 'data-key': 'find-vary' } });
-    for (const v of vars) vary.append(h('option', { attrs: { value: joinPath(v.path) } }, v.label));
-    const varyPath = String(block.vary ?? '');
-    if (!vars.some((v) => joinPath(v.path) === varyPath)) vary.append(h('option', { attrs: { value: varyPath } }, varyPath || '—'));
-    vary.value = varyPath;
+    const vary = pathPicker(scenario, vars, String(block.vary ?? ''), { 'aria-label': 'field to find', 'data-key': 'find-vary' });
     vary.addEventListener('change', () => set('vary', vary.value, true));
     const range = Array.isArray(block.range) ? (block.range as unknown[]) : [0, 4];
     const num = (key: string, value: unknown, label: string, onValue: (n: unknown) => void) => {
@@ -154,7 +151,8 @@ export class FindRun {
 }
 
 /** The answers as cards: the sentence, then the chart with the target line. */
-export function findResultsNode(results: readonly SolveResult[], done: boolean, mechanic: string): HTMLElement | null {
+export function findResultsNode(results: readonly SolveResult[], done: boolean, scenario: { system: string; mechanic: string; setup?: unknown }): HTMLElement | null {
+  const { system, mechanic, setup } = scenario;
   if (results.length === 0) return null;
   return h(
     'section',
@@ -163,9 +161,9 @@ export function findResultsNode(results: readonly SolveResult[], done: boolean, 
       h(
         'article',
         { class: 'panel find-result', attrs: { 'data-solve': r.name } },
-        h('h3', {}, `Find: ${r.name === 'find' ? `${r.metric} by ${r.vary}` : r.name}`),
+        h('h3', {}, `Find: ${r.name === 'find' ? `${r.metric} by ${sweepLabel(r.vary, setup, scenario)}` : r.name}`),
         h('p', { class: 'sentence' }, r.sentence),
-        r.points.length ? h('figure', {}, svgNode(solveChart(r, { mechanic }))) : null,
+        r.points.length ? h('figure', {}, svgNode(solveChart(r, { system, mechanic, setup }))) : null,
       ),
     ),
   );

@@ -3,9 +3,9 @@
  * wrapper is registered under its dotted path so a validation problem can be shown at
  * the field it is about (model/validate.ts).
  */
-import type { Field, LeafField, ListField } from '../forms/spec.ts';
-import { itemName } from '../forms/spec.ts';
-import { getAt, joinPath, type Path } from '../model/paths.ts';
+import type { Field, LeafField, ListField } from '../../reports/fields/spec.ts';
+import { itemName } from '../../reports/fields/spec.ts';
+import { getAt, joinPath, type Path } from '../../reports/fields/paths.ts';
 import { h, uid } from './dom.ts';
 import { leafInput } from './fields.ts';
 

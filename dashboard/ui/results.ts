@@ -32,20 +32,19 @@ export interface ResultsView {
   stale?: boolean;
   /** For state `invalid`: the problems, as poolsim run prints them. */
   problems?: string[];
-  /** The form's names for swept paths (`setup.participants.0.dice` → "captain: trait dice"). */
-  axisLabels?: Record<string, string>;
 }
 
 /**
  * What the result varies and over which values, read off its points (so it says what ran,
- * not what the form meant): "Varied: challenges over 1-8 (8 values)".
+ * not what the form meant): "Varied: challenges over 1-8 (8 values)"; each path named as
+ * the Vary menu names it (reports/sweep.ts sweepLabel).
  */
-export function varyingLine(result: ScenarioResult, labels: Record<string, string> = {}, setup?: unknown): HTMLElement {
+export function varyingLine(result: ScenarioResult, setup?: unknown): HTMLElement {
   const axes = sweepAxes(result);
   if (!axes.length) return h('p', { class: 'varying' }, 'Nothing varied: one setup.');
   const parts = axes.map((axis) => {
     const values = axisValues(result.results, axis);
-    return h('li', { attrs: { 'data-axis': axis } }, h('b', {}, labels[axis] ?? sweepLabel(axis, setup)), ` over ${formatSweepValues(values, kindOfValues(values))} (${values.length} value${values.length === 1 ? '' : 's'})`);
+    return h('li', { attrs: { 'data-axis': axis } }, h('b', {}, sweepLabel(axis, setup, result)), ` over ${formatSweepValues(values, kindOfValues(values))} (${values.length} value${values.length === 1 ? '' : 's'})`);
   });
   return h('div', { class: 'varying' }, `Varied (${result.results.length} point${result.results.length === 1 ? '' : 's'}):`, h('ul', {}, ...parts));
 }
@@ -114,8 +113,8 @@ function checks(result: ScenarioResult, provisional: boolean, setup?: unknown): 
           'li',
           { class: e.pass ? 'pass' : 'fail' },
           h('span', { class: 'badge' }, e.pass ? 'pass' : 'FAIL'),
-          ` ${metricLabel(result, e.metric)} ${bound}${e.point ? ` at ${pointLabel(e.point, setup)}` : ''}`,
-          e.failedPoints?.length ? ` (fails at ${e.failedPoints.map((p) => pointLabel(p, setup)).join('; ')})` : '',
+          ` ${metricLabel(result, e.metric)} ${bound}${e.point ? ` at ${pointLabel(e.point, setup, result)}` : ''}`,
+          e.failedPoints?.length ? ` (fails at ${e.failedPoints.map((p) => pointLabel(p, setup, result)).join('; ')})` : '',
           e.why ? h('div', { class: 'why' }, `why: ${e.why}`) : null,
         );
       }),
@@ -211,7 +210,7 @@ export function renderResults(view: ResultsView, options: ResultsOptions): HTMLE
         h('h2', {}, b && view.state !== 'file' ? `A: ${result.name}` : result.name),
         result.description ? h('p', { class: 'question' }, result.description) : null,
         headlineBox(result, provisional, panelOptions.setup),
-        varyingLine(result, view.axisLabels, panelOptions.setup),
+        varyingLine(result, panelOptions.setup),
         checks(result, provisional, panelOptions.setup),
         twoAxes ? select('heatmap of', heatmapChoices(result), heatmapMetric(result, options.heatmapMetric), options.onHeatmapMetric) : null,
         ...withIndex(panels, `r${n}-`, options.onView),

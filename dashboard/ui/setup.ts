@@ -5,13 +5,14 @@
  */
 import { mechanics } from '../../sim/mechanics.ts';
 import type { SystemName } from '../../sim/rules.ts';
-import { formFor } from '../forms/index.ts';
-import { ruleFields } from '../forms/rules.ts';
-import { fieldAt, leaves, type Leaf, type LeafField, type MechanicForm } from '../forms/spec.ts';
+import { formFor } from '../../reports/fields/index.ts';
+import { ruleFields } from '../../reports/fields/rules.ts';
+import { fieldAt, leaves, type Leaf, type LeafField, type MechanicForm } from '../../reports/fields/spec.ts';
 import { seedFromText, textFromValue } from '../model/coerce.ts';
 import type { CompareChange } from '../model/compare.ts';
-import { getAt, joinPath, parsePath } from '../model/paths.ts';
+import { getAt, joinPath, parsePath } from '../../reports/fields/paths.ts';
 import { formatSweepValues, kindOfValues, parseSweepValues, type SweepKind } from '../model/sweep.ts';
+import { sweepLabel } from '../../reports/sweep.ts';
 import { h, uid } from './dom.ts';
 import { leafInput } from './fields.ts';
 import { fieldRow, leafRow, renderFields, type FormContext } from './form.ts';
@@ -31,16 +32,39 @@ export interface SetupContext extends FormContext {
   setCompare(change: CompareChange | undefined): void;
 }
 
-/** Everything a sweep or a compare change can vary: the form's fields, then the rules. */
+/**
+ * Everything a sweep or a compare change can vary: the form's fields, then the rules, each
+ * labelled by reports/sweep.ts `sweepLabel` — the words the results, charts and reports
+ * name the same path by.
+ */
 export function variables(scenario: Record<string, unknown>): Leaf[] {
   const form = formFor(scenario.system, scenario.mechanic);
-  const out: Leaf[] = form ? leaves(form.fields, scenario.setup) : [];
+  const out: Omit<Leaf, 'label'>[] = form ? leaves(form.fields, scenario.setup) : [];
   if (form) {
     for (const field of ruleFields(form.system, form.rules)) {
-      if (field.kind !== 'group' && field.kind !== 'list') out.push({ path: ['rules', field.key], field, label: `rule: ${field.label}` });
+      if (field.kind !== 'group' && field.kind !== 'list') out.push({ path: ['rules', field.key], field });
     }
   }
+  return out.map((v) => ({ ...v, label: sweepLabel(joinPath(v.path), scenario.setup, scenario) }));
+}
+
+/**
+ * The choices of a path picker (Vary, Compare's "B changes", Find's field): each of `vars`
+ * by its label, and the picked `current` path too where no field has it (a file's path the
+ * form does not show), named by the same sweepLabel. "" (nothing picked yet) reads "—".
+ */
+export function pathChoices(scenario: Record<string, unknown>, vars: readonly Leaf[], current: string): { value: string; label: string }[] {
+  const out = vars.map((v) => ({ value: joinPath(v.path), label: v.label }));
+  if (!out.some((c) => c.value === current)) out.push({ value: current, label: current === '' ? '—' : sweepLabel(current, scenario.setup, scenario) });
   return out;
+}
+
+/** A path picker's <select> (pathChoices), showing `current`. */
+export function pathPicker(scenario: Record<string, unknown>, vars: readonly Leaf[], current: string, attrs: Record<string, string>): HTMLSelectElement {
+  const select = h('select', { attrs });
+  for (const c of pathChoices(scenario, vars, current)) select.append(h('option', { attrs: { value: c.value } }, c.label));
+  select.value = current;
+  return select;
 }
 
 function sweepKindOf(field: LeafField | undefined, values: readonly unknown[]): SweepKind {
@@ -217,10 +241,7 @@ function sweepSection(ctx: SetupContext): HTMLElement {
     const values = Array.isArray(raw) ? raw : [];
     const found = vars.find((v) => joinPath(v.path) === path);
     const kind = sweepKindOf(found?.field, values);
-    const select = h('select', { attrs: { 'aria-label': 'what to vary', 'data-key': 'sweep-path' } });
-    for (const v of vars) select.append(h('option', { attrs: { value: joinPath(v.path) } }, v.label));
-    if (!found) select.append(h('option', { attrs: { value: path } }, path));
-    select.value = path;
+    const select = pathPicker(scenario, vars, path, { 'aria-label': 'what to vary', 'data-key': 'sweep-path' });
     select.addEventListener('change', () => {
       // Keep the order of the paths (the first runs across a heatmap).
       const next: Record<string, unknown> = {};
@@ -312,11 +333,8 @@ function compareSection(ctx: SetupContext): HTMLElement {
   });
   const body: HTMLElement[] = [];
   if (change) {
-    const select = h('select', { attrs: { 'aria-label': 'what B changes', 'data-key': 'compare-path' } });
-    for (const v of vars) select.append(h('option', { attrs: { value: joinPath(v.path) } }, v.label));
+    const select = pathPicker(scenario, vars, change.path, { 'aria-label': 'what B changes', 'data-key': 'compare-path' });
     const found = vars.find((v) => joinPath(v.path) === change.path);
-    if (!found) select.append(h('option', { attrs: { value: change.path } }, change.path));
-    select.value = change.path;
     select.addEventListener('change', () => ctx.setCompare({ path: select.value, value: getAt(ctx.scenario(), parsePath(select.value)) }));
     const id = uid('cmp');
     const field: LeafField = found?.field ?? { kind: 'text', key: 'value', label: 'value' };

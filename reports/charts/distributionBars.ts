@@ -37,7 +37,7 @@ export function distributionBars(result: ScenarioResult, key: string, setup?: un
     const n = pointTrials(result, p);
     return d.x.map((x, i) => {
       const [low, high] = wilson95(d.p[i]!, n);
-      return { x: String(x), p: d.p[i]!, low, high, exact: d.exact?.[i], panel: pointLabel(p.point, setup) };
+      return { x: String(x), p: d.p[i]!, low, high, exact: d.exact?.[i], panel: pointLabel(p.point, setup, result) };
     });
   });
   // Every value any point reached, in numeric order, so panels share one x axis.

@@ -38,7 +38,7 @@ export function fanOverTurns(result: ScenarioResult, key: string, setup?: unknow
       p50: s.p50![i]!,
       p90: s.p90![i]!,
       mean: s.mean?.[i],
-      panel: pointLabel(p.point, setup),
+      panel: pointLabel(p.point, setup, result),
     }));
   });
   const withMean = rows.filter((r) => r.mean !== undefined);

@@ -42,7 +42,7 @@ export function metricHeatmap(result: ScenarioResult, metric: string, options: M
       return {
         across: formatSweepValue(p.point[across]),
         up: formatSweepValue(p.point[up]),
-        panel: pointLabel(panel),
+        panel: pointLabel(panel, options.setup, result),
         estimate: m.estimate,
         exact: m.exact,
       };
@@ -75,8 +75,8 @@ export function metricHeatmap(result: ScenarioResult, metric: string, options: M
     marginRight,
     marginBottom,
     padding: 0.04,
-    x: { domain: acrossValues, label: sweepLabel(across, options.setup), labelAnchor: 'center', tickSize: 0, tickRotate: slant ? -30 : 0 },
-    y: { domain: upValues, label: sweepLabel(up, options.setup), tickSize: 0 },
+    x: { domain: acrossValues, label: sweepLabel(across, options.setup, result), labelAnchor: 'center', tickSize: 0, tickRotate: slant ? -30 : 0 },
+    y: { domain: upValues, label: sweepLabel(up, options.setup, result), tickSize: 0 },
     fy: panelAxes.length ? { domain: panels, label: null, padding: 0.15 } : undefined,
     color: { type: 'linear', domain: [low, high], scheme: 'blues' },
     marks: [

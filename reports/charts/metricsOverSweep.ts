@@ -78,8 +78,8 @@ export function metricsOverSweep(result: ScenarioResult, metrics: string[], opti
     marginRight,
     marginBottom: MARGIN_BOTTOM,
     x: numeric
-      ? { label: sweepLabel(axis, options.setup), ...(integerTicks ? { ticks: values as number[], tickFormat: 'd' } : {}) }
-      : { type: 'point', domain: values.map(formatSweepValue), label: sweepLabel(axis, options.setup), padding: 0.3 },
+      ? { label: sweepLabel(axis, options.setup, result), ...(integerTicks ? { ticks: values as number[], tickFormat: 'd' } : {}) }
+      : { type: 'point', domain: values.map(formatSweepValue), label: sweepLabel(axis, options.setup, result), padding: 0.3 },
     y: options.kind === 'probability'
       ? { domain: [0, 1], grid: true, label: familyLabel(result, family, metrics), ...(faceted ? { ticks: [0, 0.5, 1] } : {}) }
       : { zero: true, nice: true, grid: true, label: familyLabel(result, family, metrics), ...(faceted ? { ticks: 2 } : {}) },

@@ -126,7 +126,7 @@ export function chartPlan(result: ScenarioResult, options: ChartPlanOptions = {}
       for (const kind of ['probability', 'mean'] as const) {
         const same = members.filter((m) => kinds.get(m) === kind);
         if (!same.length) continue;
-        const title = `${familyLabel(result, family, same)} by ${sweepLabel(axis, setup)}`;
+        const title = `${familyLabel(result, family, same)} by ${sweepLabel(axis, setup, result)}`;
         // A family that is one constant at every point (fled: 0) would read as a finding.
         const constant = constantFamilyNote(result, same, title);
         if (constant) {
@@ -144,7 +144,7 @@ export function chartPlan(result: ScenarioResult, options: ChartPlanOptions = {}
     for (const metric of new Set(chosen)) {
       if (!kinds.has(metric)) throw new Error(`chartPlan: heatmap metric "${metric}" is not in the result`);
       const kind = kinds.get(metric)!;
-      add({ name: `heatmap-${metric}`, title: `${metricLabel(result, metric)} by ${sweepLabel(pair[0], setup)} and ${sweepLabel(pair[1], setup)}`,
+      add({ name: `heatmap-${metric}`, title: `${metricLabel(result, metric)} by ${sweepLabel(pair[0], setup, result)} and ${sweepLabel(pair[1], setup, result)}`,
         kind: 'heatmap', metrics: [metric], metricKind: kind, axes, draw: (r = result) => metricHeatmap(r, metric, { kind, axes: pair, setup }) });
     }
   }
@@ -184,8 +184,8 @@ export function chartPlan(result: ScenarioResult, options: ChartPlanOptions = {}
   // Each `solve` block the command line answered beside the results (sim/solve/).
   for (const s of result.solve ?? []) {
     const label = metricLabel(result, s.metric);
-    add({ name: `solve-${s.name}`, title: `${s.name}: ${label} by ${sweepLabel(s.vary, setup)}`, kind: 'solve', key: s.name, metrics: [s.metric],
-      metricKind: kinds.get(s.metric), draw: () => solveChart(s, { mechanic, label, probability: kinds.get(s.metric) === 'probability' }) });
+    add({ name: `solve-${s.name}`, title: `${s.name}: ${label} by ${sweepLabel(s.vary, setup, result)}`, kind: 'solve', key: s.name, metrics: [s.metric],
+      metricKind: kinds.get(s.metric), draw: () => solveChart(s, { system: result.system, mechanic, setup, label, probability: kinds.get(s.metric) === 'probability' }) });
   }
   return charts;
 }

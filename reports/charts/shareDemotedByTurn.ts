@@ -32,7 +32,7 @@ export function shareDemotedByTurn(result: ScenarioResult, key = shareSeriesKey(
   const rows = points.flatMap((p) => {
     const s = p.series![key]!;
     return SHARE_COLUMNS.filter((c) => Array.isArray(s[c])).flatMap((column) =>
-      s.turn.map((turn, i) => ({ turn, share: s[column]![i]!, what: SHARE_LABELS[column], panel: pointLabel(p.point, setup) })),
+      s.turn.map((turn, i) => ({ turn, share: s[column]![i]!, what: SHARE_LABELS[column], panel: pointLabel(p.point, setup, result) })),
     );
   });
   if (rows.length === 0) throw new Error(`shareDemotedByTurn: series "${key}" has no demoted or promoted column`);

@@ -20,7 +20,9 @@ export function solveTarget(s: SolveResult): number | undefined {
   return s.target ?? s.reference?.exact ?? s.reference?.estimate;
 }
 
-export function solveChart(s: SolveResult, options: { mechanic?: string; probability?: boolean; label?: string } = {}): string {
+/** `system`, `mechanic` and `setup` (the scenario's) name the varied field as everywhere (reports/sweep.ts). */
+export function solveChart(s: SolveResult, options: { system?: string; mechanic?: string; setup?: unknown; probability?: boolean; label?: string } = {}): string {
+  const varied = sweepLabel(s.vary, options.setup, options);
   const values = s.points.map((p) => p.value);
   const numeric = allNumbers(values);
   const x = (v: unknown) => (numeric ? (v as number) : valueText(v));
@@ -43,8 +45,8 @@ export function solveChart(s: SolveResult, options: { mechanic?: string; probabi
     marginTop: MARGIN_TOP,
     marginBottom: 40,
     x: numeric
-      ? { label: sweepLabel(s.vary), ...(integerTicks ? { ticks: values as number[], tickFormat: 'd' } : {}) }
-      : { type: 'point', domain: values.map(valueText), label: sweepLabel(s.vary), padding: 0.3 },
+      ? { label: varied, ...(integerTicks ? { ticks: values as number[], tickFormat: 'd' } : {}) }
+      : { type: 'point', domain: values.map(valueText), label: varied, padding: 0.3 },
     y: probability ? { domain: [0, 1], grid: true, label } : { zero: true, nice: true, grid: true, label },
     marks: [
       keyLine(`${exact ? 'line: exact' : 'dot: Monte Carlo · bar: 95% interval'} · green: target${s.decided && s.value !== null ? ' · ring: the value found' : ''}`),

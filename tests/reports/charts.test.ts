@@ -99,8 +99,8 @@ describe('chartsFor', () => {
       results: heistGrid.results.flatMap((p) => ['exact4', '4+'].map((v) => ({ ...p, point: { ...p.point, 'rules.hitOn': v } }))),
     };
     const [heatmap] = chartsFor(variants);
-    expect(heatmap!.svg).toContain('rule hitOn = exact4');
-    expect(heatmap!.svg).toContain('rule hitOn = 4+');
+    expect(heatmap!.svg).toContain('rule: a hit is = exact4');
+    expect(heatmap!.svg).toContain('rule: a hit is = 4+');
   });
 
   it('draws a sweep over a rule variant as dots and bars on a point scale, without lines', () => {
@@ -110,7 +110,7 @@ describe('chartsFor', () => {
       results: heistByChallenges.results.slice(0, 2).map((p, i) => ({ ...p, point: { 'rules.hitOn': ['exact4', '4+'][i] } })),
     };
     const chart = chartsFor(byVariant)[0]!;
-    expect(chart.title).toBe('P(plan succeeds) by rule hitOn');
+    expect(chart.title).toBe('P(plan succeeds) by rule: a hit is');
     expect(chart.svg).toContain('>exact4<');
     expect(chart.svg).not.toContain('aria-label="line"');
   });

@@ -147,7 +147,7 @@ describe('kinds and labels', () => {
   it('names sweep paths as a designer reads them', () => {
     expect(sweepLabel('setup.challenges')).toBe('challenges');
     expect(sweepLabel('setup.participants.1.count')).toBe('participant 2 › how many');
-    expect(sweepLabel('rules.hitOn')).toBe('rule hitOn');
+    expect(sweepLabel('rules.hitOn')).toBe('rule: a hit is');
     expect(pointLabel({ 'setup.challenges': 3, 'setup.sides.0.bonus': ['2d4'] })).toBe('challenges = 3, side 1 › equipment bonus = 2d4');
     // With the scenario's setup, items by their names, as the dashboard's Vary menu has them.
     const setup = { sides: [{ name: 'crew', combatants: [] }, { name: 'guards', combatants: [{ name: 'guard', count: 4 }] }] };

@@ -11,7 +11,7 @@ import { EXTENDED_ALLOCATIONS } from '../../sim/vdp/extended.ts';
 import { CONTEST_ORDERS } from '../../sim/vdp/contestRound.ts';
 import { FIXED_SPLITS } from '../../sim/vdp/allocation.ts';
 import { sweepPreset } from './presets.ts';
-import { withValue } from '../model/paths.ts';
+import { withValue } from './paths.ts';
 
 const advantage: Field = {
   kind: 'number',

@@ -36,6 +36,11 @@ export function ruleToggles(system: SystemName): { key: string; values: (string 
   }));
 }
 
+/** A rule toggle in the rules' words ("a hit is"); one the dashboard does not know by its key. */
+export function ruleLabel(key: string): string {
+  return RULE_LABELS[key]?.label ?? key;
+}
+
 /**
  * The rule fields a mechanic's form shows: the toggles it names, and any toggle the
  * dashboard does not know (a variant newer than it, which may matter).
@@ -46,7 +51,7 @@ export function ruleFields(system: SystemName, relevant: readonly string[]): Fie
     .map((t): ChoiceField => ({
       kind: 'choice',
       key: t.key,
-      label: RULE_LABELS[t.key]?.label ?? t.key,
+      label: ruleLabel(t.key),
       help: RULE_LABELS[t.key]?.help,
       placeholder: `${String(t.default)} (default)`,
       options: t.values.map((v) => ({ value: v, label: String(v) })),

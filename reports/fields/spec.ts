@@ -1,11 +1,11 @@
 /**
  * Forms as data: each mechanic's form is a list of fields bound to keys of its scenario
- * `setup`, in the game's words. One renderer draws them all (ui/form.ts), the sweep and
+ * `setup`, in the game's words. The dashboard draws them all (dashboard/ui/form.ts), the sweep and
  * compare pickers find fields by path, and a new mechanic's form is a new list — the
  * battle form is the clash form with flee and aid added to each side.
  */
 import type { SystemName } from '../../sim/rules.ts';
-import type { Path } from '../model/paths.ts';
+import type { Path } from './paths.ts';
 
 interface FieldBase {
   /** The key in the setup object (or in the parent item). */
@@ -142,27 +142,41 @@ export function fieldAt(fields: readonly Field[], path: Path, setup: unknown): F
   return undefined;
 }
 
+/**
+ * The words for `path` below the form's fields (`path` without the leading `setup`):
+ * "guards › guard › how many"; undefined when no field of the form is there. reports/sweep.ts
+ * `sweepLabel` names every sweep path through this, and so does the dashboard's Vary,
+ * Compare and Find pickers (through sweepLabel): one wording wherever a path is shown.
+ */
+export function fieldLabel(fields: readonly Field[], path: Path, setup: unknown): string | undefined {
+  return fieldAt(fields, path, setup)?.labels.join(' › ');
+}
+
 export interface Leaf {
   /** Full path from the scenario's top (`["setup", "participants", 0, "count"]`). */
   path: (string | number)[];
   field: LeafField;
-  /** "captain › how many". */
+  /** "captain › how many" (fieldLabel). */
   label: string;
 }
 
 /** Every single-valued field of the current setup, item by item, in form order. */
-export function leaves(fields: readonly Field[], setup: unknown, prefix: (string | number)[] = ['setup'], labels: string[] = []): Leaf[] {
-  const out: Leaf[] = [];
+export function leaves(fields: readonly Field[], setup: unknown): Leaf[] {
+  return leafPaths(fields, setup, ['setup']).map((l) => ({ ...l, label: fieldLabel(fields, l.path.slice(1), setup)! }));
+}
+
+function leafPaths(fields: readonly Field[], setup: unknown, prefix: (string | number)[]): Omit<Leaf, 'label'>[] {
+  const out: Omit<Leaf, 'label'>[] = [];
   for (const field of fields) {
     const value = (setup as any)?.[field.key];
     if (field.kind === 'group') {
-      out.push(...leaves(field.fields, value, [...prefix, field.key], [...labels, field.label]));
+      out.push(...leafPaths(field.fields, value, [...prefix, field.key]));
     } else if (field.kind === 'list') {
       (Array.isArray(value) ? value : []).forEach((item, i) => {
-        out.push(...leaves(field.fields, item, [...prefix, field.key, i], [...labels, itemName(field, item, i)]));
+        out.push(...leafPaths(field.fields, item, [...prefix, field.key, i]));
       });
     } else {
-      out.push({ path: [...prefix, field.key], field, label: [...labels, field.label].join(' › ') });
+      out.push({ path: [...prefix, field.key], field });
     }
   }
   return out;

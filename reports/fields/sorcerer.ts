@@ -3,7 +3,7 @@ import { choice, type Field, type MechanicForm } from './spec.ts';
 import { WEAPONS } from '../../sim/sorcerer/bleed.ts';
 import { CURRENCY_POLICIES, DEFEND_POLICIES, STAND_UP_POLICIES } from '../../sim/sorcerer/conflict.ts';
 import { sweepPreset } from './presets.ts';
-import { getAt, withValue } from '../model/paths.ts';
+import { getAt, withValue } from './paths.ts';
 
 function side(key: 'a' | 'b', label: string): Field {
   return {
