@@ -9,6 +9,8 @@ import { viciousnessRules } from '../sim/rules.ts';
 import { campaignSetup } from '../sim/viciousness/campaign.ts';
 import { BED_REST_TURNS, CampaignPlan, CampaignTrial, METRIC } from '../sim/viciousness/campaignPlay.ts';
 import { runScenario } from './helpers.ts';
+import { Skirmish } from '../sim/viciousness/skirmish.ts';
+import { battle } from '../sim/viciousness/battle.ts';
 
 const scenario = (troupe: object, policy: object = {}, trials = 2000) => ({
   name: 'traits',
@@ -42,10 +44,100 @@ describe('traits by name', () => {
     expect(medic['medic.pushes'].estimate).toBe(0); // the push is by policy only
   });
 
-  test('the Berzerker and the Duelist are refused in the campaign, with where to use them', () => {
-    expect(() => runScenario(scenario({ captain: { traits: ['berzerker'] } }))).toThrow(/setup\.troupes\.0\.captain\.traits\.0: .*head counts/);
+  test('a Medic beside an aid that contradicts it is refused', () => {
     expect(() => runScenario(scenario({ captain: { traits: ['medic'] }, aid: 'ordinary' }))).toThrow(/setup\.troupes\.0\.aid/);
   });
+
+  test('the Berzerker and the Duelist play in the campaign: a troupe with them wins more of its fights', () => {
+    const plain = run({ captain: { traits: 3 } });
+    const berzerker = run({ captain: { traits: ['berzerker', 'acrobat', 'hacker'] } }, { flee: 'never' });
+    const plainNever = run({ captain: { traits: 3 } }, { flee: 'never' });
+    expect(plain['jobs.won']).toBeDefined();
+    const gap = berzerker['jobs.won'].estimate - plainNever['jobs.won'].estimate;
+    const se = (m: { ci95: [number, number] }) => (m.ci95[1] - m.ci95[0]) / (2 * 1.96);
+    expect(gap).toBeGreaterThan(3 * Math.hypot(se(berzerker['jobs.won']), se(plainNever['jobs.won'])));
+  });
+});
+
+describe('a Medic PC who dies in a fight attends nobody after (docs/rulings/traits.md)', () => {
+  test('the skirmish\'s deaths agree with the battle chain\'s, where a named Medic can die', () => {
+    // Captain, the Medic and two minions against five guards, fighting to the end: wounds
+    // come two at a time often enough for the Medic to be left unattended and die.
+    const rules = viciousnessRules.parse({});
+    const n = 4;
+    const pcs = {
+      diceSides: Int32Array.from({ length: n }, () => 4),
+      diceFrom: Int32Array.from({ length: n }, (_, i) => i),
+      diceTo: Int32Array.from({ length: n }, (_, i) => i + 1),
+      captain: Uint8Array.of(1, 0, 0, 0),
+      rattled: new Uint8Array(n),
+      medic: Uint8Array.of(0, 1, 0, 0),
+    };
+    const skirmish = new Skirmish(pcs, n, rules, { troupeFlee: 'never', guardFlee: 'never', maxRounds: 50, guardDice: [4], guardBonus: [] });
+    const random = RandomStream.fromKey('skirmish:medic dies');
+    const participants = Int32Array.of(0, 1, 2, 3);
+    const trials = 40_000;
+    let sum = 0;
+    let sumSq = 0;
+    for (let t = 0; t < trials; t++) {
+      skirmish.fight(random, participants, n, 5, new Int32Array(0), 0, 0, 'medic', true);
+      let d = 0;
+      for (let i = 0; i < skirmish.woundedCount; i++) d += skirmish.died[i];
+      sum += d;
+      sumSq += d * d;
+    }
+    const mean = sum / trials;
+    const se = Math.sqrt((sumSq / trials - mean * mean) / trials);
+    const sides = [
+      { name: 'a', combatants: [{ name: 'captain' }, { name: 'doc', traits: ['medic'] }, { name: 'm', count: 2 }] },
+      { name: 'b', combatants: [{ name: 'x', count: 5 }] },
+    ];
+    const exact = battle.prepare(battle.setup.parse({ sides }), rules).exact!().metrics['deaths.a'];
+    expect(Math.abs(mean - exact) / se).toBeLessThan(4.5);
+  });
+});
+
+/**
+ * The campaign's fights (skirmish.ts) against the battle chain's exact odds for the same
+ * cast: "Gain 1d4 if you are outnumbered by enemies. Add 1d4 by making yourself unable to
+ * do anything but fight until you or your enemies are dead." and "Gain 1d4 if engaging in
+ * 1-on-1 combat" are judged at every clash, in a fight as in a battle.
+ */
+describe('the Berzerker and the Duelist in the campaign\'s fights', () => {
+  type Flee = 'never' | 'outnumbered' | 'lostHalf';
+  const cases: { title: string; pcs: { captain: boolean; traits: string[] }[]; guards: number; flee: Flee }[] = [
+    { title: 'a Berzerker captain and a minion against three, fighting to the end (gain and add)', pcs: [{ captain: true, traits: ['berzerker'] }, { captain: false, traits: [] }], guards: 3, flee: 'never' },
+    { title: 'the same troupe fleeing once half are down (gain only)', pcs: [{ captain: true, traits: ['berzerker'] }, { captain: false, traits: [] }], guards: 3, flee: 'lostHalf' },
+    { title: 'a Duelist captain and a minion against two', pcs: [{ captain: true, traits: ['duelist'] }, { captain: false, traits: [] }], guards: 2, flee: 'never' },
+  ];
+  for (const c of cases) {
+    test(c.title, () => {
+      const n = c.pcs.length;
+      const rules = viciousnessRules.parse({});
+      const pcs = {
+        diceSides: Int32Array.from(c.pcs, () => 4),
+        diceFrom: Int32Array.from(c.pcs, (_, i) => i),
+        diceTo: Int32Array.from(c.pcs, (_, i) => i + 1),
+        captain: Uint8Array.from(c.pcs, (p) => (p.captain ? 1 : 0)),
+        rattled: new Uint8Array(n),
+        berzerker: Uint8Array.from(c.pcs, (p) => (p.traits.includes('berzerker') ? 1 : 0)),
+        duelist: Uint8Array.from(c.pcs, (p) => (p.traits.includes('duelist') ? 1 : 0)),
+      };
+      const skirmish = new Skirmish(pcs, n, rules, { troupeFlee: c.flee, guardFlee: 'never', maxRounds: 50, guardDice: [4], guardBonus: [] });
+      const random = RandomStream.fromKey(`skirmish:${c.title}`);
+      const participants = Int32Array.from(c.pcs, (_, i) => i);
+      const trials = 40_000;
+      let won = 0;
+      for (let t = 0; t < trials; t++) if (skirmish.fight(random, participants, n, c.guards, new Int32Array(0), 0, 0, 'none')) won++;
+      const sides = [
+        { name: 'a', flee: c.flee, combatants: c.pcs.map((p, i) => ({ name: p.captain ? 'captain' : `m${i}`, traits: p.traits })) },
+        { name: 'b', combatants: [{ name: 'x', count: c.guards }] },
+      ];
+      const exact = battle.prepare(battle.setup.parse({ sides }), rules).exact!().metrics['win.a'];
+      const z = Math.abs(won / trials - exact) / Math.sqrt((exact * (1 - exact)) / trials);
+      expect(z).toBeLessThan(4.5);
+    });
+  }
 });
 
 describe('the Medic\'s push: "Reduce a wounded character\'s recovery time by 1 turn"', () => {

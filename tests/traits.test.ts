@@ -13,15 +13,24 @@ import { clash } from '../sim/viciousness/clash.ts';
 import { DUEL, OUTNUMBERED, PLAIN, situation } from '../sim/viciousness/traits.ts';
 import type { ScenarioResult } from '../sim/result.ts';
 
-type Combatant = { name: string; count?: number; dice?: string[]; traits?: string[] };
-type Side = { name: string; combatants: Combatant[]; flee?: 'never' | 'outnumbered' | 'lostHalf'; aid?: string; medics?: number; bonus?: string[] };
+type Combatant = { name: string; count?: number; dice?: string[]; traits?: string[]; rattled?: boolean };
+type Side = {
+  name: string;
+  combatants: Combatant[];
+  flee?: 'never' | 'outnumbered' | 'lostHalf';
+  aid?: string;
+  medics?: number;
+  bonus?: string[];
+  berzerkerPush?: 'never' | 'always';
+  defenderPush?: 'never' | 'captain';
+};
 
 function runBattle(sides: Side[], trials = 40_000, seed = 'traits-test'): ScenarioResult {
   return runPlan(planScenario({ name: 'traits', system: 'viciousness', mechanic: 'battle', trials, seed, setup: { sides } }, 'traits.json'));
 }
 
-function exact(sides: Side[]) {
-  const sim = battle.prepare(battle.setup.parse({ sides }), viciousnessRules.parse({}));
+function exact(sides: Side[], rules: object = {}) {
+  const sim = battle.prepare(battle.setup.parse({ sides }), viciousnessRules.parse(rules));
   if (!sim.exact) throw new Error('no exact values for this setup');
   return sim.exact().metrics;
 }
@@ -38,6 +47,15 @@ function exact(sides: Side[]) {
  * - Wound: the side with fewer hits takes the difference, at random among its able; "a
  *   2-in-4 chance to die", 1-in-4 with attention, none for the one a Medic attends.
  * - Flight: `outnumbered` flees when the enemy has more able; `lostHalf` when half are down.
+ * - Medics attend captains first, then the others, in random order; a Medic who has died
+ *   attends nobody after its round ("A character you provide medical attention to …").
+ * - The Berzerker's push (`berzerkerPush: "always"`): "Gain 1d4 during a crisis, but you
+ *   must test for death at its end, wounded or not" — one d4 more, rattled ("Immediately
+ *   after a character pushes, they are rattled": each die rolled twice, the lower kept),
+ *   and after the battle a death roll for each one still alive.
+ * - The Defender's push (`defenderPush: "captain"`): "Take a blow meant for another
+ *   character" — a captain among the wounded is spared and a Defender who is able, not
+ *   hit and not rattled is wounded instead.
  */
 function referenceBattle(sides: Side[], trials: number, seed: string) {
   const random = RandomStream.fromKey(seed);
@@ -46,15 +64,26 @@ function referenceBattle(sides: Side[], trials: number, seed: string) {
   for (let t = 0; t < trials; t++) {
     const people = sides.map((side) =>
       side.combatants.flatMap((c) =>
-        Array.from({ length: c.count ?? 1 }, () => ({
-          dice: (c.dice ?? []).map((x) => Number(x.slice(1))),
-          traits: c.traits ?? [],
-          able: true,
-          dead: false,
-        })),
+        Array.from({ length: c.count ?? 1 }, () => {
+          const traits = c.traits ?? [];
+          const pushes = side.berzerkerPush === 'always' && traits.includes('berzerker') && !c.rattled;
+          return {
+            dice: [...(c.dice ?? []).flatMap((x) => {
+              const [n, sides] = x.split('d');
+              return Array.from({ length: Number(n || 1) }, () => Number(sides));
+            }), ...(pushes ? [4] : [])],
+            traits,
+            captain: c.name === 'captain',
+            rattled: (c.rattled ?? false) || pushes,
+            pushes,
+            able: true,
+            dead: false,
+          };
+        }),
       ),
     );
     const start = people.map((p) => p.length);
+    const faces = (s: number) => (sides[s].aid === 'ordinary' || sides[s].aid === 'medic' || people[s].some((y) => y.traits.includes('medic')) ? 1 : 2);
     let winner = -1;
     for (let round = 1; round <= 50; round++) {
       const able = people.map((p) => p.filter((x) => x.able));
@@ -66,7 +95,7 @@ function referenceBattle(sides: Side[], trials: number, seed: string) {
           const dice = [4, ...x.dice];
           if (x.traits.includes('berzerker') && theirs > mine) dice.push(4, ...((sides[s].flee ?? 'never') === 'never' ? [4] : []));
           if (x.traits.includes('duelist') && mine === 1 && theirs === 1) dice.push(4);
-          for (const sidesOfDie of dice) if (d(sidesOfDie) === 4) h++;
+          for (const sidesOfDie of dice) if ((x.rattled ? Math.min(d(sidesOfDie), d(sidesOfDie)) : d(sidesOfDie)) === 4) h++;
         }
         return h;
       });
@@ -74,10 +103,34 @@ function referenceBattle(sides: Side[], trials: number, seed: string) {
         const loser = hits[0] > hits[1] ? 1 : 0;
         const w = Math.min(Math.abs(hits[0] - hits[1]), able[loser].length);
         const pool = [...able[loser]];
-        const hurt = [];
+        let hurt = [];
         for (let i = 0; i < w; i++) hurt.push(pool.splice(random.below(pool.length), 1)[0]);
-        let medics = people[loser].filter((x) => x.traits.includes('medic')).length + (sides[loser].medics ?? 0);
-        const attended = medics > 0;
+        if (sides[loser].defenderPush === 'captain') {
+          // A random hit captain is spared while a random Defender, able, unhurt and not rattled, takes its blow.
+          for (;;) {
+            const captains: typeof hurt = hurt.filter((x) => x.captain);
+            const free = pool.filter((x) => x.traits.includes('defender') && !x.captain && !x.rattled);
+            if (captains.length === 0 || free.length === 0) break;
+            const spared: (typeof hurt)[number] = captains[random.below(captains.length)];
+            const taker = free[random.below(free.length)];
+            hurt = hurt.filter((x) => x !== spared).concat([taker]);
+            pool.splice(pool.indexOf(taker), 1);
+            pool.push(spared);
+          }
+        }
+        // Captains first, each group in random order.
+        const shuffled = <T,>(xs: T[]) => {
+          for (let i = xs.length - 1; i > 0; i--) {
+            const j = random.below(i + 1);
+            [xs[i], xs[j]] = [xs[j], xs[i]];
+          }
+          return xs;
+        };
+        hurt = [...shuffled(hurt.filter((x) => x.captain)), ...shuffled(hurt.filter((x) => !x.captain))];
+        const named = people[loser].filter((x) => x.traits.includes('medic'));
+        let medics = named.filter((x) => !x.dead).length + (sides[loser].medics ?? 0);
+        // "reduced to 1-in-4 if they receive medical attention": ordinary aid, or a side with Medics.
+        const attended = faces(loser) === 1;
         for (const x of hurt) {
           x.able = false;
           // Each Medic attends one of this round's wounded (a random one: `hurt` is in random order).
@@ -102,6 +155,10 @@ function referenceBattle(sides: Side[], trials: number, seed: string) {
         break;
       }
     }
+    // "test for death at its end, wounded or not"
+    people.forEach((p, s) => {
+      for (const x of p) if (x.pushes && !x.dead && d(4) <= faces(s)) x.dead = true;
+    });
     if (winner < 0) out.draw++;
     else out.win[winner]++;
     for (let s = 0; s < 2; s++) out.deaths[s] += people[s].filter((x) => x.dead).length;
@@ -124,6 +181,37 @@ function zScore(m: { estimate: number; ci95: [number, number]; exact?: number })
 const plain = (name: string, count = 1): Combatant => ({ name, count });
 
 const cases: [string, Side[]][] = [
+  [
+    'a Berzerker who pushes, alone against two (1d4 more, rattled, and the test at the end)',
+    [{ name: 'a', berzerkerPush: 'always', combatants: [{ name: 'b', traits: ['berzerker'] }] }, { name: 'b', combatants: [plain('x', 2)] }],
+  ],
+  [
+    'pushing Berzerkers with a minion on a side with ordinary aid that flees once half are down',
+    [{ name: 'a', berzerkerPush: 'always', aid: 'ordinary', flee: 'lostHalf', combatants: [{ name: 'captain', traits: ['berzerker'], dice: ['d6'] }, { name: 'b', count: 2, traits: ['berzerker'] }, plain('m')] }, { name: 'b', combatants: [plain('x', 4)] }],
+  ],
+  [
+    'a Defender taking blows meant for its captain',
+    [{ name: 'a', defenderPush: 'captain', combatants: [{ name: 'captain', dice: ['d4'] }, { name: 'shield', traits: ['defender'] }, plain('m')] }, { name: 'b', combatants: [{ name: 'x', count: 3, dice: ['d4'] }] }],
+  ],
+  [
+    'two Defenders (one rattled, who cannot push) and two captains, with a Medic',
+    [
+      {
+        name: 'a',
+        defenderPush: 'captain',
+        combatants: [
+          { name: 'captain', count: 2, traits: ['medic'] },
+          { name: 'shield', traits: ['defender'], dice: ['d6'] },
+          { name: 'tired', traits: ['defender'], rattled: true },
+        ],
+      },
+      { name: 'b', combatants: [{ name: 'x', count: 4, dice: ['d4'] }] },
+    ],
+  ],
+  [
+    'a Medic minion who can die unattended, and then attends nobody',
+    [{ name: 'a', combatants: [plain('captain'), { name: 'doc', traits: ['medic'] }, plain('m', 2)] }, { name: 'b', combatants: [{ name: 'x', count: 5, dice: ['d4'] }] }],
+  ],
   ['a Berzerker alone against two (gain and add)', [{ name: 'a', combatants: [{ name: 'b', traits: ['berzerker'] }] }, { name: 'b', combatants: [plain('x', 2)] }]],
   [
     'a Berzerker on a side that flees once half are down (gain only)',
@@ -171,6 +259,27 @@ describe('the Monte Carlo field against the exact chain', () => {
   }
 });
 
+describe('Monte Carlo only: a side with Medics and pushing Berzerkers', () => {
+  it('has no exact values (the test at the end depends on whom the Medic attended), and the field agrees with the reference', () => {
+    const sides: Side[] = [
+      { name: 'a', berzerkerPush: 'always', combatants: [{ name: 'captain', traits: ['berzerker', 'medic'] }, { name: 'b', traits: ['berzerker'] }, plain('m')] },
+      { name: 'b', combatants: [plain('x', 4)] },
+    ];
+    const sim = battle.prepare(battle.setup.parse({ sides }), viciousnessRules.parse({}));
+    expect(sim.exact).toBeUndefined();
+    const n = 40_000;
+    const result = runBattle(sides, n).results[0];
+    expect(result.notes?.join(' ')).toMatch(/Medics and pushing Berzerkers/);
+    const mc = result.metrics;
+    const ref = referenceBattle(sides, n, 'ref:medic-berzerker-push');
+    const z = (a: number, b: number, se: number) => Math.abs(a - b) / se;
+    const seP = (p: number) => Math.sqrt((2 * p * (1 - p)) / n);
+    expect(z(mc['win.a'].estimate, ref.win[0], seP(ref.win[0]))).toBeLessThan(4.5);
+    // Deaths per side at most 3: spread below 1.5; two independent runs.
+    expect(z(mc['deaths.a'].estimate, ref.deaths[0], Math.sqrt(2) * 1.5 / Math.sqrt(n))).toBeLessThan(4.5);
+  });
+});
+
 describe('the text, quoted', () => {
   it('Berzerker: "Gain 1d4 if you are outnumbered by enemies" — not when even', () => {
     const even = [{ name: 'a', combatants: [{ name: 'b', traits: ['berzerker'] }] }, { name: 'b', combatants: [plain('x')] }] as Side[];
@@ -210,11 +319,56 @@ describe('the text, quoted', () => {
     const foes = { name: 'b', combatants: [plain('x', 3)] } as Side;
     const named = exact([{ name: 'a', combatants: [{ name: 'doc', traits: ['medic'] }, plain('m', 2)] }, foes]);
     const aid = exact([{ name: 'a', aid: 'medic', combatants: [plain('doc'), plain('m', 2)] }, foes]);
-    for (const k of ['win.a', 'deaths.a', 'death.a.m', 'death.a.doc']) expect(named[k]).toBeCloseTo(aid[k], 12);
+    // Aid changes who dies, never who wins.
+    expect(named['win.a']).toBeCloseTo(aid['win.a'], 12);
+    // A named Medic is one of the combatants: when more fall in a round than it can attend,
+    // it may be among the unattended and die, and a dead Medic attends nobody after. The
+    // side's own Medic (aid "medic") never dies, so it saves more.
+    expect(named['deaths.a']).toBeGreaterThan(aid['deaths.a'] + 1e-3);
+    expect(named['death.a.doc']).toBeGreaterThan(0);
+    // With medicReach "all" nobody the Medic can reach dies — the Medic included — so the two agree.
+    const all = { medicReach: 'all' };
+    const namedAll = exact([{ name: 'a', combatants: [{ name: 'doc', traits: ['medic'] }, plain('m', 2)] }, foes], all);
+    const aidAll = exact([{ name: 'a', aid: 'medic', combatants: [plain('doc'), plain('m', 2)] }, foes], all);
+    for (const k of ['win.a', 'deaths.a', 'death.a.m', 'death.a.doc']) expect(namedAll[k]).toBeCloseTo(aidAll[k], 12);
     // Alone and wounded, a Medic attends itself? No: one Medic attends one wounded a round,
     // and a lone Medic's own wound is that one (docs/rulings/traits.md) — it never dies.
     const lone = exact([{ name: 'a', combatants: [{ name: 'doc', traits: ['medic'] }] }, foes]);
     expect(lone['deaths.a']).toBe(0);
+  });
+
+  it('Berzerker\'s push: "Gain 1d4 during a crisis, but you must test for death at its end, wounded or not" — by hand, one round', () => {
+    // One round, one against one. Pushing, the Berzerker rolls 2 rattled d4s (a 4 one time
+    // in 16 each: "Immediately after a character pushes, they are rattled"); the foe 1d4.
+    // It is wounded when the foe hits and it does not: 1/4 · (15/16)² = 225/1024; then it
+    // dies 2 in 4, and tests again at the end if it lived; unwounded, it tests once.
+    const pw = 225 / 1024;
+    const sides: Side[] = [{ name: 'a', berzerkerPush: 'always', combatants: [{ name: 'b', traits: ['berzerker'] }] }, { name: 'b', combatants: [plain('x')] }];
+    const sim = battle.prepare(battle.setup.parse({ sides, maxRounds: 1 }), viciousnessRules.parse({}));
+    const x = sim.exact!().metrics;
+    expect(x['death.a.b']).toBeCloseTo(pw * (1 - 1 / 4) + (1 - pw) / 2, 12);
+    expect(x['wounded.a.b']).toBeCloseTo(pw, 12);
+    // A rattled Berzerker cannot push ("Rattled PCs can't push themselves"): no test at the end.
+    const rattled = exact([{ name: 'a', berzerkerPush: 'always', combatants: [{ name: 'b', traits: ['berzerker'], rattled: true }] }, { name: 'b', combatants: [plain('x')] }]);
+    const rattledPlain = exact([{ name: 'a', combatants: [{ name: 'b', traits: ['berzerker'], rattled: true }] }, { name: 'b', combatants: [plain('x')] }]);
+    for (const k of ['win.a', 'deaths.a']) expect(rattled[k]).toBeCloseTo(rattledPlain[k], 12);
+  });
+
+  it('Defender\'s push: "Take a blow meant for another character" — every blow meant for the captain falls on the Defender while it stands', () => {
+    // woundOrder captainFirst: each round's one wound (one guard: at most one hit lands) is
+    // meant for the captain; the Defender takes it. The captain is never wounded in one round.
+    const rules = viciousnessRules.parse({ woundOrder: 'captainFirst' });
+    const sides = (push: 'never' | 'captain') => battle.setup.parse({
+      maxRounds: 1,
+      sides: [{ name: 'a', defenderPush: push, combatants: [plain('captain'), { name: 'shield', traits: ['defender'] }] }, { name: 'b', combatants: [plain('x')] }],
+    });
+    const pushed = battle.prepare(sides('captain'), rules).exact!().metrics;
+    const not = battle.prepare(sides('never'), rules).exact!().metrics;
+    // The guard hits (1/4) and neither of the two does ((3/4)²).
+    expect(not['wounded.a.captain']).toBeCloseTo(9 / 64, 12);
+    expect(pushed['wounded.a.captain']).toBe(0);
+    expect(pushed['wounded.a.shield']).toBeCloseTo(9 / 64, 12);
+    expect(pushed['win.b']).toBeCloseTo(not['win.b'], 12);
   });
 
   it('situation: outnumbered side against side (as the flight policy); a duel needs two sides of one', () => {
@@ -251,6 +405,10 @@ describe('bad traits are refused', () => {
   it('a Medic beside an aid that contradicts it', () => {
     const msg = errors({ sides: [{ name: 'a', aid: 'none', combatants: [{ name: 'x', traits: ['medic'] }] }, { name: 'b', combatants: [{ name: 'y' }] }] });
     expect(msg).toContain('setup.sides.0.aid');
+  });
+  it('a push policy without the trait it pushes', () => {
+    expect(errors({ sides: [{ name: 'a', berzerkerPush: 'always', combatants: [{ name: 'x' }] }, { name: 'b', combatants: [{ name: 'y' }] }] })).toMatch(/bad\.json: setup\.sides\.0\.berzerkerPush: .*"traits": \["berzerker"\]/);
+    expect(errors({ sides: [{ name: 'a', defenderPush: 'captain', combatants: [{ name: 'x' }] }, { name: 'b', combatants: [{ name: 'y' }] }] })).toMatch(/setup\.sides\.0\.defenderPush: .*"defender"/);
   });
   it('more than 4 traits, or one twice', () => {
     expect(errors({ sides: [{ name: 'a', combatants: [{ name: 'x', traits: ['medic', 'medic'] }] }, { name: 'b', combatants: [{ name: 'y' }] }] })).toContain('twice');

@@ -90,7 +90,7 @@ const pcFields: Field[] = [
     key: 'traits',
     label: 'traits',
     placeholder: '2',
-    help: '“Minions get 2 traits; captains get 3”: a number, or their names (“medic, acrobat, hacker”); a Medic attends the troupe’s fights',
+    help: '“Minions get 2 traits; captains get 3”: a number, or their names (“medic, acrobat, hacker”); a Medic attends the troupe’s fights, a Berzerker and a Duelist gain their d4s in them',
   },
   { kind: 'dice', key: 'knavery', label: 'knavery trait dice', help: 'traits that apply to jobs; the 1d6 is added for you' },
   { kind: 'dice', key: 'violence', label: 'violence trait dice', help: 'traits that apply in a fight; the 1d4 is added for you' },

@@ -34,7 +34,7 @@ const combatants: ListField = {
       key: 'traits',
       label: 'named traits',
       placeholder: 'none',
-      help: 'medic (attends as a Medic), berzerker (+1d4 outnumbered, +1d4 more if the side never flees), duelist (+1d4 one-on-one); comma-separated',
+      help: 'medic (attends as a Medic), berzerker (+1d4 outnumbered, +1d4 more if the side never flees), duelist (+1d4 one-on-one), defender (in a battle, takes a blow meant for the captain with the side’s “Defender’s push”); comma-separated',
       read: (t) => {
         const names = t.split(',').map((x) => x.trim()).filter((x) => x !== '');
         return names.length > 0 ? names : undefined;
@@ -134,13 +134,43 @@ const aid: ChoiceField = {
   ],
 };
 
+const berzerkerPush: ChoiceField = {
+  kind: 'choice',
+  key: 'berzerkerPush',
+  label: 'Berzerker’s push',
+  placeholder: 'never (default)',
+  options: [
+    { value: 'never', label: 'never' },
+    { value: 'always', label: 'at the start' },
+  ],
+  help: '“Gain 1d4 during a crisis, but you must test for death at its end, wounded or not”: the side’s Berzerkers push as the battle begins — 1d4 more, rattled, a death roll at the end',
+};
+
+const defenderPush: ChoiceField = {
+  kind: 'choice',
+  key: 'defenderPush',
+  label: 'Defender’s push',
+  placeholder: 'never (default)',
+  options: [
+    { value: 'never', label: 'never' },
+    { value: 'captain', label: 'for the captain' },
+  ],
+  help: '“Take a blow meant for another character”: an able Defender takes a wound that falls on a captain',
+};
+
 export const battleForm: MechanicForm = {
   system: 'viciousness',
   mechanic: 'battle',
   title: 'Violence: a whole battle',
   intro: '“A round has 3 phases: Clash, Wound, Flight.” Rounds go on until at most one side still fights.',
   fields: [
-    sides([flee, aid, { kind: 'number', key: 'medics', label: 'medics', placeholder: '1', help: 'only with a Medic: each attends one wounded per round (all of them with the medicReach variant “all”)' }]),
+    sides([
+      flee,
+      aid,
+      { kind: 'number', key: 'medics', label: 'medics', placeholder: '1', help: 'only with a Medic: each attends one wounded per round (all of them with the medicReach variant “all”)' },
+      berzerkerPush,
+      defenderPush,
+    ]),
     { kind: 'number', key: 'maxRounds', label: 'most rounds', placeholder: '50', help: 'a battle still going after this many rounds is a draw' },
   ],
   template: () => ({

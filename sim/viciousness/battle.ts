@@ -12,8 +12,9 @@ import type { DistributionSpec, Tally } from '../stats.ts';
 import { MetricLayout, metricTable } from '../metrics.ts';
 import { DEFAULT_MAX_ROUNDS, battleSetup } from './battleSetup.ts';
 import { BattleField, BattlePlan } from './battleField.ts';
-import { hasExactOdds, solveBattle } from './battleChain.ts';
+import { chainStates, hasExactOdds, noExactReason, solveBattle } from './battleChain.ts';
 import { BattleTable, addCounts, fightBattles } from './battleTable.ts';
+import { withBerzerkerPushes } from './traits.ts';
 
 export { DEFAULT_MAX_ROUNDS, battleSetup, battleSideSchema, type BattleSetup, type BattleSideSetup } from './battleSetup.ts';
 
@@ -35,7 +36,10 @@ export const battle = defineMechanic({
   name: 'battle',
   summary: 'rounds of clash, wound and flight until one side stands; exact odds for two small sides',
   setup: battleSetup,
-  prepare(setup, rules: ViciousnessRules) {
+  prepare(given, rules: ViciousnessRules) {
+    // The Berzerkers' pushes at the start (side policy berzerkerPush) make them rattled
+    // Berzerkers with one d4 more, who test for death at the end (traits.ts).
+    const setup = { ...given, sides: withBerzerkerPushes(given.sides) };
     const plan = new BattlePlan(setup, rules, DEFAULT_MAX_ROUNDS);
     const { sides } = setup;
     const push = rules.push === 'ifNoHit';
@@ -109,9 +113,12 @@ export const battle = defineMechanic({
     let table: BattleTable | null | undefined;
     const layout = { outcomeFrom, roundsFrom, deathsFrom, woundedFrom, fledFrom, pushedFrom: push ? pushedFrom : undefined, entryDeadFrom, entryWoundedFrom };
 
+    // Where the chain could hold the battle but cannot give all of it, the result says why.
+    const noExact = chainStates(setup, rules) === undefined ? undefined : noExactReason(setup, rules);
     return {
       metrics,
       distributions,
+      ...(noExact === undefined ? {} : { exactSkipped: `exact values skipped: ${noExact}` }),
       run(random, trials, tally) {
         if (table === undefined) table = BattleTable.of(plan) ?? null;
         if (table !== null) {
@@ -124,12 +131,14 @@ export const battle = defineMechanic({
           return;
         }
         const field = new BattleField(plan);
+        const crisis = plan.crisisTests;
         // Counts of one run: below 2^31 (a run is one chunk of trials).
         const hist = new Int32Array(histSize);
         const { dead, wounded, fled, pushed, entryDead, entryWounded } = field;
         const entryCount = plan.entryCount;
         for (let t = 0; t < trials; t++) {
           const winner = field.fight(random);
+          if (crisis) field.testForDeath(random);
           hist[outcomeFrom + winner + 1]++;
           hist[roundsFrom + field.rounds]++;
           for (let s = 0; s < n; s++) {

@@ -25,7 +25,7 @@ import { Distribution, binomials } from '../exact/distribution.ts';
 import type { ViciousnessRules } from '../rules.ts';
 import { COMBATANT_DIE, bonusDice, combatantDice, hitDistribution, hitTest, isCaptain } from './violence.ts';
 import { DEATH_FACES, FLEE_LOST_HALF, FLEE_OUTNUMBERED, aidOf, fleeCode, medicsOf, woundGroupOf } from './violence.ts';
-import { DUEL, OUTNUMBERED, duelDice, outnumberedDice } from './traits.ts';
+import { DUEL, OUTNUMBERED, duelDice, hasTrait, outnumberedDice, testsForDeath } from './traits.ts';
 import type { BattleSetup, BattleSideSetup } from './battleSetup.ts';
 
 /**
@@ -48,6 +48,12 @@ interface ChainClass {
   /** … when its side is outnumbered, and in a 1-on-1 (the Berzerker's and Duelist's d4s, traits.ts). */
   hitsOutnumbered: Distribution;
   hitsDuel: Distribution;
+  /** A Defender who takes blows meant for captains (side policy `defenderPush`, traits.ts). */
+  defends: boolean;
+  /** A named Medic whose death the state follows (a dead Medic attends nobody). */
+  medic: boolean;
+  /** A pushing Berzerker, who tests for death when the battle ends. */
+  tests: boolean;
 }
 
 interface ChainSide {
@@ -64,6 +70,14 @@ interface ChainSide {
   /** Chance a wounded combatant without a Medic dies. */
   death: number;
   medics: number;
+  /**
+   * 1 + the side's named Medics when their deaths matter (medicReach "one": a Medic among
+   * more wounded than Medics may go unattended and die, and then attends nobody); else 1.
+   */
+  mdRadix: number;
+  /** Whether some class defends captains / tests for death at the end. */
+  defends: boolean;
+  tests: boolean;
   /** Per able state: able combatants, hits distribution (index = hits). */
   able: Int32Array;
   hits: Float64Array[];
@@ -74,6 +88,9 @@ interface ChainSide {
 
 function chainSide(side: BattleSideSetup, rules: ViciousnessRules): ChainSide {
   const isHit = hitTest(rules.hitOn);
+  const medics = medicsOf(side, rules.medicReach);
+  // Named Medics can die unattended only when each attends one wounded a round.
+  const trackMedics = medics > 0 && rules.medicReach === 'one' && side.combatants.some((c) => hasTrait(c, 'medic') && (c.count ?? 1) > 0);
   const keys = new Map<string, number>();
   const classes: ChainClass[] = [];
   const entryClass: number[] = [];
@@ -83,7 +100,11 @@ function chainSide(side: BattleSideSetup, rules: ViciousnessRules): ChainSide {
     const dice = combatantDice(c);
     const out = outnumberedDice(c, side.flee);
     const duel = duelDice(c);
-    const key = JSON.stringify([dice.map((d) => d.sides).sort((a, b) => a - b), c.rattled ?? false, isCaptain(c), out, duel]);
+    const defends = side.defenderPush === 'captain' && hasTrait(c, 'defender') && !isCaptain(c) && !(c.rattled ?? false);
+    const medic = trackMedics && hasTrait(c, 'medic');
+    const tests = testsForDeath(c);
+    const flags = defends || medic || tests ? [defends, medic, tests] : [];
+    const key = JSON.stringify([dice.map((d) => d.sides).sort((a, b) => a - b), c.rattled ?? false, isCaptain(c), out, duel, ...flags]);
     let k = keys.get(key);
     if (k === undefined) {
       k = classes.length;
@@ -96,6 +117,9 @@ function chainSide(side: BattleSideSetup, rules: ViciousnessRules): ChainSide {
         hits: hitDistribution(dice, isHit),
         hitsOutnumbered: hitDistribution([...dice, ...extra(out)], isHit),
         hitsDuel: hitDistribution([...dice, ...extra(duel)], isHit),
+        defends,
+        medic,
+        tests,
       });
     }
     classes[k].size += size;
@@ -108,7 +132,7 @@ function chainSide(side: BattleSideSetup, rules: ViciousnessRules): ChainSide {
     ableStates *= c.size + 1;
   });
   const start = classes.reduce((t, c) => t + c.size, 0);
-  const medics = medicsOf(side, rules.medicReach);
+  const named = classes.reduce((t, c) => t + (c.medic ? c.size : 0), 0);
   return {
     classes,
     entryClass,
@@ -119,6 +143,9 @@ function chainSide(side: BattleSideSetup, rules: ViciousnessRules): ChainSide {
     flee: fleeCode(side),
     death: DEATH_FACES[aidOf(side)] / 4,
     medics,
+    mdRadix: named + 1,
+    defends: classes.some((c) => c.defends),
+    tests: classes.some((c) => c.tests),
     able: new Int32Array(0),
     hits: [],
     hitsOutnumbered: [],
@@ -171,29 +198,68 @@ export function chainStates(setup: BattleSetup, rules: ViciousnessRules): number
   if (setup.sides.length !== 2 || rules.push !== 'never') return undefined;
   return setup.sides.reduce((n, side) => {
     const s = chainSide(side, rules);
-    return n * s.ableStates * s.uRadix;
+    return n * s.ableStates * s.uRadix * s.mdRadix;
   }, 1);
+}
+
+/**
+ * Why the chain does not give exact values for a setup it could hold, or undefined. A
+ * side with Medics and pushing Berzerkers: the Berzerkers' test for death at the end
+ * needs to know which of the wounded a Medic attended, which the state does not keep.
+ */
+export function noExactReason(setup: BattleSetup, rules: ViciousnessRules): string | undefined {
+  for (const side of setup.sides) {
+    if (medicsOf(side, rules.medicReach) > 0 && side.combatants.some(testsForDeath)) {
+      return `side "${side.name}" has Medics and pushing Berzerkers: their test for death at the battle's end is Monte Carlo only`;
+    }
+  }
+  return undefined;
 }
 
 /** Whether `battle` reports exact values for this setup. */
 export function hasExactOdds(setup: BattleSetup, rules: ViciousnessRules): boolean {
   const n = chainStates(setup, rules);
-  return n !== undefined && n <= EXACT_MAX_STATES;
+  return n !== undefined && n <= EXACT_MAX_STATES && noExactReason(setup, rules) === undefined;
 }
 
 /** The outcome of one side taking `w` wounds in one able state. */
 interface Wounding {
-  /** Able states it can lead to, and their probabilities. */
+  /** Able states it can lead to, the named Medics who die in it, the wounded it leaves without a Medic, and their probabilities. */
   next: Int32Array;
+  medicsDead: Int32Array;
+  exposed: Int32Array;
   prob: Float64Array;
   /** Expected wounds and deaths per class. */
   wounds: Float64Array;
   deaths: Float64Array;
-  /** Wounded left without a Medic (the same for every split). */
-  exposed: number;
 }
 
-function wounding(side: ChainSide, ia: number, w: number, C: Float64Array[]): Wounding {
+/**
+ * Every way to take `take` of `counts[i]` items (indices `which`) uniformly at random: the
+ * multivariate hypergeometric, as per-index counts (length K) and probabilities.
+ */
+function hyperSplits(which: readonly number[], counts: ArrayLike<number>, take: number, K: number, C: Float64Array[]): { x: Int32Array; p: number }[] {
+  const out: { x: Int32Array; p: number }[] = [];
+  const x = new Int32Array(K);
+  const all = which.reduce((t, c) => t + counts[c], 0);
+  const total = C[all][take];
+  const rec = (i: number, left: number, ways: number) => {
+    if (i === which.length) {
+      if (left === 0) out.push({ x: x.slice(), p: ways / total });
+      return;
+    }
+    const c = which[i];
+    for (let xi = 0; xi <= Math.min(left, counts[c]); xi++) {
+      x[c] = xi;
+      rec(i + 1, left - xi, ways * C[counts[c]][xi]);
+    }
+    x[c] = 0;
+  };
+  rec(0, take, 1);
+  return out;
+}
+
+function wounding(side: ChainSide, ia: number, w: number, md: number, C: Float64Array[]): Wounding {
   const K = side.classes.length;
   const a = Int32Array.from(side.classes, (_, c) => ableOf(side, ia, c));
   const inGroup = [0, 1].map((g) => side.classes.flatMap((cl, c) => (cl.group === g && a[c] > 0 ? [c] : [])));
@@ -202,59 +268,103 @@ function wounding(side: ChainSide, ia: number, w: number, C: Float64Array[]): Wo
   const take = [Math.min(w, groupAble[0]), w - Math.min(w, groupAble[0])];
 
   // Every split of each group's wounds over its classes: multivariate hypergeometric.
-  const splitsOf = (g: number) => {
-    const cs = inGroup[g];
-    const out: { x: Int32Array; p: number }[] = [];
-    const x = new Int32Array(K);
-    const total = C[groupAble[g]][take[g]];
-    const rec = (i: number, left: number, ways: number) => {
-      if (i === cs.length) {
-        if (left === 0) out.push({ x: x.slice(), p: ways / total });
-        return;
+  const first = hyperSplits(inGroup[0], a, take[0], K, C);
+  const second = hyperSplits(inGroup[1], a, take[1], K, C);
+  let splits: { x: Int32Array; p: number }[] = [];
+  for (const s0 of first) {
+    for (const s1 of second) {
+      const x = new Int32Array(K);
+      for (let c = 0; c < K; c++) x[c] = s0.x[c] + s1.x[c];
+      splits.push({ x, p: s0.p * s1.p });
+    }
+  }
+  if (side.defends) {
+    // "Take a blow meant for another character": free Defenders (able, not wounded now)
+    // take blows meant for captains — which captains are spared and which Defenders take
+    // them, uniformly at random (as the field draws them).
+    const captains = side.classes.flatMap((cl, c) => (cl.captain ? [c] : []));
+    const defenders = side.classes.flatMap((cl, c) => (cl.defends ? [c] : []));
+    const moved: typeof splits = [];
+    for (const { x, p } of splits) {
+      const hit = captains.reduce((t, c) => t + x[c], 0);
+      const freeOf = Int32Array.from(a, (n, c) => n - x[c]);
+      const free = defenders.reduce((t, c) => t + freeOf[c], 0);
+      const r = Math.min(hit, free);
+      if (r === 0) {
+        moved.push({ x, p });
+        continue;
       }
-      const c = cs[i];
-      for (let xi = 0; xi <= Math.min(left, a[c]); xi++) {
-        x[c] = xi;
-        rec(i + 1, left - xi, ways * C[a[c]][xi]);
+      for (const spared of hyperSplits(captains, x, r, K, C)) {
+        for (const takers of hyperSplits(defenders, freeOf, r, K, C)) {
+          const y = Int32Array.from(x, (n, c) => n - spared.x[c] + takers.x[c]);
+          moved.push({ x: y, p: p * spared.p * takers.p });
+        }
       }
-      x[c] = 0;
-    };
-    rec(0, take[g], 1);
-    return out;
-  };
-  const first = splitsOf(0);
-  const second = splitsOf(1);
+    }
+    splits = moved;
+  }
 
+  const medics = side.medics - md;
   const next: number[] = [];
+  const medicsDead: number[] = [];
+  const exposed: number[] = [];
   const prob: number[] = [];
   const wounds = new Float64Array(K);
   const deaths = new Float64Array(K);
-  for (const s0 of first) {
-    for (const s1 of second) {
-      const p = s0.p * s1.p;
-      let to = ia;
-      let captains = 0;
-      for (let c = 0; c < K; c++) {
-        const x = s0.x[c] + s1.x[c];
-        to -= x * side.strides[c];
-        if (side.classes[c].captain) captains += x;
+  const q = side.death;
+  for (const { x, p } of splits) {
+    let to = ia;
+    let captains = 0;
+    let medicCaptains = 0;
+    let medicMinions = 0;
+    for (let c = 0; c < K; c++) {
+      to -= x[c] * side.strides[c];
+      const cl = side.classes[c];
+      if (cl.captain) captains += x[c];
+      if (cl.medic) {
+        if (cl.captain) medicCaptains += x[c];
+        else medicMinions += x[c];
       }
-      // Medics attend captains first, then minions (docs/rulings/battle.md).
-      const minions = w - captains;
-      const savedCaptains = Math.min(side.medics, captains);
-      const savedMinions = Math.min(side.medics - savedCaptains, minions);
-      for (let c = 0; c < K; c++) {
-        const x = s0.x[c] + s1.x[c];
-        if (x === 0) continue;
-        const saved = side.classes[c].captain ? savedCaptains / captains : savedMinions / minions;
-        wounds[c] += p * x;
-        deaths[c] += p * x * (1 - saved) * side.death;
-      }
+    }
+    // Medics attend captains first, then minions (docs/rulings/battle.md).
+    const minions = w - captains;
+    const savedCaptains = Math.min(medics, captains);
+    const savedMinions = Math.min(medics - savedCaptains, minions);
+    for (let c = 0; c < K; c++) {
+      if (x[c] === 0) continue;
+      const saved = side.classes[c].captain ? savedCaptains / captains : savedMinions / minions;
+      wounds[c] += p * x[c];
+      deaths[c] += p * x[c] * (1 - saved) * side.death;
+    }
+    const unattended = w - savedCaptains - savedMinions;
+    if (medicCaptains + medicMinions === 0) {
       next.push(to);
+      medicsDead.push(0);
+      exposed.push(unattended);
       prob.push(p);
+      continue;
+    }
+    // Wounded Medics the Medics did not attend (a uniform choice within captains, then
+    // minions) face the death roll now, in the state: a dead Medic attends nobody after.
+    const attendedOf = (n: number, m: number, saved: number) =>
+      Array.from({ length: m + 1 }, (_, h) => (h > saved || saved - h > n - m ? 0 : (C[m][h] * C[n - m][saved - h]) / C[n][saved]));
+    const pc = attendedOf(captains, medicCaptains, savedCaptains);
+    const pm = attendedOf(minions, medicMinions, savedMinions);
+    for (let hc = 0; hc <= medicCaptains; hc++) {
+      if (pc[hc] === 0) continue;
+      for (let hm = 0; hm <= medicMinions; hm++) {
+        if (pm[hm] === 0) continue;
+        const left = medicCaptains - hc + medicMinions - hm;
+        for (let k = 0; k <= left; k++) {
+          next.push(to);
+          medicsDead.push(k);
+          exposed.push(unattended - left);
+          prob.push(p * pc[hc] * pm[hm] * C[left][k] * q ** k * (1 - q) ** (left - k));
+        }
+      }
     }
   }
-  return { next: Int32Array.from(next), prob: Float64Array.from(prob), wounds, deaths, exposed: Math.max(0, w - side.medics) };
+  return { next: Int32Array.from(next), medicsDead: Int32Array.from(medicsDead), exposed: Int32Array.from(exposed), prob: Float64Array.from(prob), wounds, deaths };
 }
 
 /** What the chain computes: probabilities and expectations of a whole battle. */
@@ -282,8 +392,12 @@ export function solveBattle(setup: BattleSetup, rules: ViciousnessRules, maxRoun
   const [A, B] = sides;
   const C = binomials(Math.max(A.start, B.start));
 
-  const NB = B.ableStates * B.uRadix;
-  const total = A.ableStates * A.uRadix * NB;
+  // A side's state: its able state, then `aux` = (wounded without a Medic) · mdRadix +
+  // (named Medics dead), for a side with Medics (else 0).
+  const RA = A.uRadix * A.mdRadix;
+  const RB = B.uRadix * B.mdRadix;
+  const NB = B.ableStates * RB;
+  const total = A.ableStates * RA * NB;
   let cur = new Float64Array(total);
   let next = new Float64Array(total);
 
@@ -310,12 +424,12 @@ export function solveBattle(setup: BattleSetup, rules: ViciousnessRules, maxRoun
     return pw;
   };
   const woundings = [new Map<number, Wounding>(), new Map<number, Wounding>()];
-  const woundingOf = (s: number, ia: number, w: number) => {
+  const woundingOf = (s: number, ia: number, w: number, md: number) => {
     const side = sides[s];
-    const key = ia * (side.start + 1) + w;
+    const key = (ia * (side.start + 1) + w) * side.mdRadix + md;
     let x = woundings[s].get(key);
     if (!x) {
-      x = wounding(side, ia, w, C);
+      x = wounding(side, ia, w, md, C);
       woundings[s].set(key, x);
     }
     return x;
@@ -327,15 +441,19 @@ export function solveBattle(setup: BattleSetup, rules: ViciousnessRules, maxRoun
   const rounds = new Float64Array(maxRounds);
   const wounds = sides.map((s) => new Float64Array(s.classes.length));
   const deaths = sides.map((s) => new Float64Array(s.classes.length));
-  const exposedAtEnd = sides.map((s) => new Float64Array(s.start + 1));
+  const exposedAtEnd = sides.map((s) => new Float64Array((s.start + 1) * s.mdRadix));
+  /** For a side with pushing Berzerkers: P(the battle ends in each able state). */
+  const endAble = sides.map((s) => new Float64Array(s.tests ? s.ableStates : 0));
   let round = 0;
 
   /** Wounded without a Medic, from the state (without Medics: every wounded). */
-  const exposedOf = (side: ChainSide, ia: number, u: number) => (side.medics > 0 ? u : side.start - side.able[ia]);
+  const exposedOf = (side: ChainSide, ia: number, aux: number) => (side.medics > 0 ? aux : side.start - side.able[ia]);
   const ends = (ia: number, ua: number, ib: number, ub: number, p: number) => {
     rounds[round - 1] += p;
     exposedAtEnd[0][exposedOf(A, ia, ua)] += p;
     exposedAtEnd[1][exposedOf(B, ib, ub)] += p;
+    if (A.tests) endAble[0][ia] += p;
+    if (B.tests) endAble[1][ib] += p;
   };
   const fleesOf = (side: ChainSide, mine: number, theirs: number) =>
     side.flee === FLEE_LOST_HALF ? 2 * (side.start - mine) >= side.start : side.flee === FLEE_OUTNUMBERED ? theirs > mine : false;
@@ -360,10 +478,12 @@ export function solveBattle(setup: BattleSetup, rules: ViciousnessRules, maxRoun
       ends(ia, ua, ib, ub, p);
       return;
     }
-    next[(ia * A.uRadix + ua) * NB + ib * B.uRadix + ub] += p;
+    next[(ia * RA + ua) * NB + ib * RB + ub] += p;
   };
+  /** A side's aux after a wounding outcome `o` of `x`. */
+  const auxAfter = (side: ChainSide, aux: number, x: Wounding, o: number) => (side.medics > 0 ? aux + x.exposed[o] * side.mdRadix + x.medicsDead[o] : 0);
 
-  cur[(A.ableStates - 1) * A.uRadix * NB + (B.ableStates - 1) * B.uRadix] = 1;
+  cur[(A.ableStates - 1) * RA * NB + (B.ableStates - 1) * RB] = 1;
   for (round = 1; round <= maxRounds; round++) {
     next.fill(0);
     for (let idx = 0; idx < total; idx++) {
@@ -371,33 +491,31 @@ export function solveBattle(setup: BattleSetup, rules: ViciousnessRules, maxRoun
       if (p === 0) continue;
       const sa = Math.floor(idx / NB);
       const sb = idx - sa * NB;
-      const ia = Math.floor(sa / A.uRadix);
-      const ua = sa - ia * A.uRadix;
-      const ib = Math.floor(sb / B.uRadix);
-      const ub = sb - ib * B.uRadix;
+      const ia = Math.floor(sa / RA);
+      const ua = sa - ia * RA;
+      const ib = Math.floor(sb / RB);
+      const ub = sb - ib * RB;
       const pw = pairWounds(ia, ib);
       if (pw.tie > 0) land(ia, ua, ib, ub, p * pw.tie);
       for (let w = 1; w < pw.onA.length; w++) {
         const q = p * pw.onA[w];
         if (q === 0) continue;
-        const x = woundingOf(0, ia, w);
+        const x = woundingOf(0, ia, w, ua % A.mdRadix);
         for (let c = 0; c < x.wounds.length; c++) {
           wounds[0][c] += q * x.wounds[c];
           deaths[0][c] += q * x.deaths[c];
         }
-        const ua2 = A.medics > 0 ? ua + x.exposed : 0;
-        for (let o = 0; o < x.next.length; o++) land(x.next[o], ua2, ib, ub, q * x.prob[o]);
+        for (let o = 0; o < x.next.length; o++) land(x.next[o], auxAfter(A, ua, x, o), ib, ub, q * x.prob[o]);
       }
       for (let w = 1; w < pw.onB.length; w++) {
         const q = p * pw.onB[w];
         if (q === 0) continue;
-        const x = woundingOf(1, ib, w);
+        const x = woundingOf(1, ib, w, ub % B.mdRadix);
         for (let c = 0; c < x.wounds.length; c++) {
           wounds[1][c] += q * x.wounds[c];
           deaths[1][c] += q * x.deaths[c];
         }
-        const ub2 = B.medics > 0 ? ub + x.exposed : 0;
-        for (let o = 0; o < x.next.length; o++) land(ia, ua, x.next[o], ub2, q * x.prob[o]);
+        for (let o = 0; o < x.next.length; o++) land(ia, ua, x.next[o], auxAfter(B, ub, x, o), q * x.prob[o]);
       }
     }
     [cur, next] = [next, cur];
@@ -413,20 +531,50 @@ export function solveBattle(setup: BattleSetup, rules: ViciousnessRules, maxRoun
     draw += p;
     const sa = Math.floor(idx / NB);
     const sb = idx - sa * NB;
-    const ia = Math.floor(sa / A.uRadix);
-    const ib = Math.floor(sb / B.uRadix);
-    ends(ia, sa - ia * A.uRadix, ib, sb - ib * B.uRadix, p);
+    const ia = Math.floor(sa / RA);
+    const ib = Math.floor(sb / RB);
+    ends(ia, sa - ia * RA, ib, sb - ib * RB, p);
   }
 
-  // Deaths of a side: each wounded without a Medic died independently with chance q.
+  const binomial = (n: number, q: number) => new Distribution(0, Float64Array.from({ length: n + 1 }, (_, k) => C[n][k] * q ** k * (1 - q) ** (n - k)));
+  // Deaths of a side: each wounded without a Medic died independently with chance q, and
+  // the named Medics who died are in the state (aux = exposed · mdRadix + Medics dead).
   const deathsDistribution = sides.map((side, s) => {
     const out = new Float64Array(side.start + 1);
     const q = side.death;
-    exposedAtEnd[s].forEach((p, u) => {
+    if (side.tests) {
+      // Pushing Berzerkers "test for death at its end, wounded or not" (no Medics on such a
+      // side, see noExactReason): the wounded among them face q twice, the others once.
+      const twice = 1 - (1 - q) * (1 - q);
+      endAble[s].forEach((p, ia) => {
+        if (p === 0) return;
+        let woundedTesting = 0;
+        let ableTesting = 0;
+        side.classes.forEach((cl, c) => {
+          if (!cl.tests) return;
+          const able = ableOf(side, ia, c);
+          ableTesting += able;
+          woundedTesting += cl.size - able;
+        });
+        const others = side.start - side.able[ia] - woundedTesting;
+        const d = binomial(others, q).plus(binomial(woundedTesting, twice)).plus(binomial(ableTesting, q));
+        d.p.forEach((x, k) => (out[k] += p * x));
+      });
+      return out;
+    }
+    exposedAtEnd[s].forEach((p, aux) => {
       if (p === 0) return;
-      for (let k = 0; k <= u; k++) out[k] += p * C[u][k] * q ** k * (1 - q) ** (u - k);
+      const u = Math.floor(aux / side.mdRadix);
+      const md = aux - u * side.mdRadix;
+      for (let k = 0; k <= u; k++) out[md + k] += p * C[u][k] * q ** k * (1 - q) ** (u - k);
     });
     return out;
+  });
+  // Expected deaths of pushing Berzerkers: those alive when the battle ends test once more.
+  sides.forEach((side, s) => {
+    side.classes.forEach((cl, c) => {
+      if (cl.tests) deaths[s][c] += (cl.size - deaths[s][c]) * side.death;
+    });
   });
   const sum = (xs: Float64Array) => xs.reduce((t, x) => t + x, 0);
   const perEntry = (values: Float64Array[]) =>

@@ -30,7 +30,7 @@ import {
   woundGroupOf,
 } from './violence.ts';
 import type { BattleSetup, BattleSideSetup } from './battleSetup.ts';
-import { OUTNUMBERED, PLAIN, duelDice, outnumberedDice, situation } from './traits.ts';
+import { OUTNUMBERED, PLAIN, duelDice, hasTrait, outnumberedDice, situation, testsForDeath } from './traits.ts';
 
 
 /** How a die class is rolled: never hits; b random bits all set; a uniform draw below a count; face by face. */
@@ -88,8 +88,19 @@ export class BattlePlan {
   readonly conditional: boolean;
   /** Whether the side's kinds fall in two `woundOrder` groups. */
   readonly grouped: Uint8Array;
-  /** Whether `woundPlain` serves the side: one group, no Medics, at most 256 combatants. */
+  /** Whether `woundPlain` serves the side: one group, no Medics, no Defenders, at most 256 combatants. */
   readonly plainWounds: Uint8Array;
+  /** Whether the side's Defenders take blows meant for its captains (`defenderPush`, traits.ts). */
+  readonly defends: Uint8Array;
+  /** Whether the side's named Medics can die and stop attending (medicReach "one"). */
+  readonly medicDeaths: Uint8Array;
+  /** Whether some entry's pushing Berzerkers test for death when the battle ends. */
+  readonly crisisTests: boolean;
+  /** Per entry: 1 for pushing Berzerkers (they test for death at the end). */
+  readonly entryTests: Uint8Array;
+  /** Per kind: a Defender who may take a captain's blow; a named Medic. */
+  readonly kindDefends: Uint8Array;
+  readonly kindMedic: Uint8Array;
   /** The die classes besides class 0 a side can roll without pushing: sideClasses[sideClassFrom[s] .. sideClassFrom[s + 1]). */
   readonly sideClassFrom: Int32Array;
   readonly sideClasses: Int32Array;
@@ -164,9 +175,9 @@ export class BattlePlan {
     };
     classOf(COMBATANT_DIE, false); // a d4 shows a 4 one time in four under either `hitOn`
 
-    interface Kind { side: number; entry: number; group: number; captain: boolean; rattled: boolean; pushable: boolean; partner: number; init: number; dice: number[]; outnumbered: number; duel: number; traitClass: number }
+    interface Kind { side: number; entry: number; group: number; captain: boolean; rattled: boolean; pushable: boolean; partner: number; init: number; dice: number[]; outnumbered: number; duel: number; traitClass: number; defender: boolean; medic: boolean }
     const kinds: Kind[] = [];
-    const entries: { side: number; size: number; name: string }[] = [];
+    const entries: { side: number; size: number; name: string; tests: boolean }[] = [];
     const bonus: number[][] = [];
     this.kindFrom = new Int32Array(n);
     this.kindTo = new Int32Array(n);
@@ -177,11 +188,12 @@ export class BattlePlan {
         const size = c.count ?? 1;
         if (size === 0) continue;
         const entry = entries.length;
-        entries.push({ side: s, size, name: c.name });
+        entries.push({ side: s, size, name: c.name, tests: testsForDeath(c) });
         const own = [COMBATANT_DIE, ...eachDie(c.dice ?? [])];
         const rattled = c.rattled ?? false;
         const traitDice = { outnumbered: outnumberedDice(c, side.flee), duel: duelDice(c) };
-        const base = { side: s, entry, group: woundGroupOf(c, rules.woundOrder), captain: isCaptain(c), ...traitDice };
+        const defender = side.defenderPush === 'captain' && hasTrait(c, 'defender') && !isCaptain(c);
+        const base = { side: s, entry, group: woundGroupOf(c, rules.woundOrder), captain: isCaptain(c), ...traitDice, defender, medic: hasTrait(c, 'medic') };
         if (push && !rattled) {
           // "Immediately after a character pushes, they are rattled": a second kind
           // holds the entry's combatants that have pushed.
@@ -247,7 +259,14 @@ export class BattlePlan {
     this.deathFaces = Uint8Array.from(sides, (side) => DEATH_FACES[aidOf(side)]);
     this.medics = Int32Array.from(sides, (side) => medicsOf(side, rules.medicReach));
     this.grouped = Uint8Array.from(sides, (_, s) => (kinds.some((k) => k.side === s && k.group === 1) ? 1 : 0));
-    this.plainWounds = Uint8Array.from(sides, (_, s) => (this.grouped[s] === 0 && this.medics[s] === 0 && this.start[s] <= MAX_UNIFORM / 4 ? 1 : 0));
+    // "Rattled PCs can't push themselves": only a Defender not yet rattled takes a blow.
+    this.kindDefends = Uint8Array.from(kinds, (k) => (k.defender && !k.rattled ? 1 : 0));
+    this.defends = Uint8Array.from(sides, (_, s) => (kinds.some((k, i) => k.side === s && this.kindDefends[i] !== 0) ? 1 : 0));
+    this.kindMedic = Uint8Array.from(kinds, (k) => (k.medic ? 1 : 0));
+    this.medicDeaths = Uint8Array.from(sides, (_, s) => (rules.medicReach === 'one' && this.medics[s] > 0 && kinds.some((k) => k.side === s && k.medic) ? 1 : 0));
+    this.entryTests = Uint8Array.from(entries, (e) => (e.tests ? 1 : 0));
+    this.crisisTests = entries.some((e) => e.tests);
+    this.plainWounds = Uint8Array.from(sides, (_, s) => (this.grouped[s] === 0 && this.medics[s] === 0 && this.defends[s] === 0 && this.start[s] <= MAX_UNIFORM / 4 ? 1 : 0));
 
     this.dcMode = Uint8Array.from(classes, (c) => c.mode);
     this.dcBits = Int32Array.from(classes, (c) => c.bits);
@@ -329,6 +348,8 @@ export class BattleField {
   /** Per entry. */
   readonly entryWounded: Int32Array;
   readonly entryDead: Int32Array;
+  /** Per side: wounded its Medics can attend a round now (a named Medic who died attends nobody). */
+  readonly medicsNow: Int32Array;
   /** Per kind: wounded in this round's wound phase (zero between rounds). */
   private readonly woundNow: Int32Array;
   /** Rounds played so far. */
@@ -341,7 +362,7 @@ export class BattleField {
     const K = plan.kindCount;
     const E = plan.entryCount;
     this.resolver = new HitResolver(n, plan.rules.targeting);
-    this.counters = new Int32Array(K + plan.sideDiceInit.length + 6 * n + 2 * E);
+    this.counters = new Int32Array(K + plan.sideDiceInit.length + 7 * n + 2 * E);
     let at = 0;
     const view = (length: number) => this.counters.subarray(at, (at += length));
     this.count = view(K);
@@ -354,6 +375,8 @@ export class BattleField {
     this.fled = view(n);
     this.entryWounded = view(E);
     this.entryDead = view(E);
+    this.medicsNow = view(n);
+    this.medicsNow.set(plan.medics);
     this.count.set(plan.kindInit);
     this.sideDice.set(plan.sideDiceInit);
     this.able.set(plan.start);
@@ -734,6 +757,9 @@ export class BattleField {
     // showing one of `faces` faces (two random bits, as `below(4)` reads them).
     const faces = p.deathFaces[s];
     const medics = p.medics[s];
+    const defends = p.defends[s];
+    // Deaths wait for the whole wound phase when Medics attend or Defenders take blows.
+    const deferred = medics > 0 || defends !== 0;
     for (let g = 0; g < 2 && w > 0; g++) {
       let inGroup = 0;
       if (!grouped) inGroup = able[s];
@@ -744,7 +770,7 @@ export class BattleField {
         // a uniform pick ⌊x / 4⌋ and an independent d4 face x mod 4.
         let r: number;
         let deathFace = -1;
-        if (medics === 0 && inGroup <= MAX_UNIFORM / 4) {
+        if (!deferred && inGroup <= MAX_UNIFORM / 4) {
           const x = random.below(4 * inGroup);
           r = x >>> 2;
           deathFace = x & 3;
@@ -764,7 +790,7 @@ export class BattleField {
         if (kindPushable[k] === 0) {
           for (let c = 0; c < DC; c++) sideDice[s * DC + c] -= kindDice[k * DC + c];
         }
-        if (medics > 0) {
+        if (deferred) {
           woundNow[k]++;
           continue;
         }
@@ -778,7 +804,74 @@ export class BattleField {
         }
       }
     }
-    if (medics > 0) this.attend(random, s, medics, faces);
+    if (defends !== 0) this.takeBlows(random, s);
+    if (deferred) this.attend(random, s, this.medicsNow[s], faces);
+  }
+
+  /**
+   * The Defender's push, "Take a blow meant for another character" (`defenderPush:
+   * "captain"`): while some of this wound phase's wounded are captains and some Defender is
+   * still able and unhurt, a uniformly random one of those captains is spared and a
+   * uniformly random such Defender is wounded instead. (The chain draws the same: which
+   * captains, and which Defenders, are uniform choices.)
+   */
+  private takeBlows(random: RandomStream, s: number): void {
+    const p = this.plan;
+    const DC = this.DC;
+    const from = p.kindFrom[s];
+    const to = p.kindTo[s];
+    const { count, woundNow, sideDice } = this;
+    let hit = 0;
+    let free = 0;
+    for (let k = from; k < to; k++) {
+      if (p.kindCaptain[k] !== 0) hit += woundNow[k];
+      if (p.kindDefends[k] !== 0) free += count[k];
+    }
+    while (hit > 0 && free > 0) {
+      let r = hit === 1 ? 0 : random.below(hit);
+      let k = from;
+      for (; ; k++) {
+        if (p.kindCaptain[k] === 0) continue;
+        if (r < woundNow[k]) break;
+        r -= woundNow[k];
+      }
+      let q = free === 1 ? 0 : random.below(free);
+      let d = from;
+      for (; ; d++) {
+        if (p.kindDefends[d] === 0) continue;
+        if (q < count[d]) break;
+        q -= count[d];
+      }
+      woundNow[k]--;
+      count[k]++;
+      woundNow[d]++;
+      count[d]--;
+      for (let c = 0; c < DC; c++) {
+        if (p.kindPushable[k] === 0) sideDice[s * DC + c] += p.kindDice[k * DC + c];
+        if (p.kindPushable[d] === 0) sideDice[s * DC + c] -= p.kindDice[d * DC + c];
+      }
+      hit--;
+      free--;
+    }
+  }
+
+  /**
+   * The Berzerker's push: "you must test for death at its end, wounded or not" — after the
+   * battle each pushing Berzerker still alive dies with the side's death chance.
+   */
+  testForDeath(random: RandomStream): void {
+    const p = this.plan;
+    for (let e = 0; e < p.entryCount; e++) {
+      if (p.entryTests[e] === 0) continue;
+      const s = p.entrySide[e];
+      const alive = p.entrySize[e] - this.entryDead[e];
+      for (let i = 0; i < alive; i++) {
+        if (random.bits(2) < p.deathFaces[s]) {
+          this.entryDead[e]++;
+          this.dead[s]++;
+        }
+      }
+    }
   }
 
   /**
@@ -790,6 +883,8 @@ export class BattleField {
     const from = p.kindFrom[s];
     const to = p.kindTo[s];
     const woundNow = this.woundNow;
+    const tracks = p.medicDeaths[s] !== 0;
+    let medicsDied = 0;
     for (let captain = 1; captain >= 0; captain--) {
       let left = 0;
       for (let k = from; k < to; k++) if (p.kindCaptain[k] === captain) left += woundNow[k];
@@ -803,6 +898,7 @@ export class BattleField {
           else if (random.bits(2) < faces) died++;
           left--;
         }
+        if (tracks && p.kindMedic[k] !== 0) medicsDied += died;
         const e = p.kindEntry[k];
         this.entryWounded[e] += wk;
         this.entryDead[e] += died;
@@ -811,6 +907,9 @@ export class BattleField {
         woundNow[k] = 0;
       }
     }
+    // A named Medic who died this round attended this round (its care was "within 30
+    // seconds"); from the next round it attends nobody.
+    this.medicsNow[s] -= medicsDied;
   }
 
   /** Sides with nobody able stop fighting; returns how many still fight. */

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { MAX_UNIFORM } from '../random.ts';
 import { AID_POLICIES, FLEE_POLICIES, checkSides, sideSchema } from './violence.ts';
-import { traitMedics } from './traits.ts';
+import { BERZERKER_PUSH, DEFENDER_PUSH, hasTrait, traitMedics } from './traits.ts';
 
 /** "A battle ends when … `maxRounds` reached: a draw" (RULES.md); the contract's default. */
 export const DEFAULT_MAX_ROUNDS = 50;
@@ -29,6 +29,16 @@ export const battleSideSchema = sideSchema.extend({
    * combatant with the "medic" trait: then Medics besides those, default 0), defaults to 1.
    */
   medics: z.number().int().min(1).max(1000).optional(),
+  /**
+   * The Berzerker's push ("Gain 1d4 during a crisis, but you must test for death at its
+   * end"): `always` — the side's Berzerkers push as the battle begins; defaults to *never*.
+   */
+  berzerkerPush: z.enum(BERZERKER_PUSH).optional(),
+  /**
+   * The Defender's push ("Take a blow meant for another character"): `captain` — an able
+   * Defender takes a wound that falls on a captain; defaults to *never*.
+   */
+  defenderPush: z.enum(DEFENDER_PUSH).optional(),
 });
 
 export const battleSetup = z
@@ -47,6 +57,12 @@ export const battleSetup = z
       }
       if (named > 0 && side.aid !== undefined && side.aid !== 'medic') {
         ctx.addIssue({ code: 'custom', path: ['sides', i, 'aid'], message: `side "${side.name}" has a combatant with the "medic" trait, which attends its wounded as a Medic: leave "aid" out or make it "medic" (it is "${side.aid}")` });
+      }
+      const needs = [['berzerkerPush', 'berzerker', side.berzerkerPush], ['defenderPush', 'defender', side.defenderPush]] as const;
+      for (const [field, trait, policy] of needs) {
+        if (policy !== undefined && policy !== 'never' && !side.combatants.some((c) => hasTrait(c, trait) && (c.count ?? 1) > 0)) {
+          ctx.addIssue({ code: 'custom', path: ['sides', i, field], message: `"${field}": "${policy}" is the ${trait} trait's push, but no combatant of side "${side.name}" has "traits": ["${trait}"]` });
+        }
       }
       const total = side.combatants.reduce((t, c) => t + (c.count ?? 1), 0);
       if (total > MAX_UNIFORM) {

@@ -20,7 +20,7 @@ import { COMBATANT_DIE } from './violence.ts';
 import { price } from './purchases.ts';
 import { PARTICIPANT_DIE } from './knaveryDice.ts';
 import type { CampaignSetup } from './campaignSetup.ts';
-import { namesMedic, traitCount } from './traits.ts';
+import { namesMedic, namesTrait, traitCount } from './traits.ts';
 import { AMBITION_JOBS, AMBITION_NONE, AMBITION_RANK, ambitionCode, reservedPcs, traitRoom } from './advancement.ts';
 
 // Local copies of what the per-turn loop uses from other modules: run under tsx, every
@@ -180,6 +180,9 @@ export class CampaignPlan {
   readonly pcInitRattled: Uint8Array;
   /** PCs with the Medic trait (docs/rulings/traits.md): a Medic in fights, and the push by policy. */
   readonly pcMedic: Uint8Array;
+  /** Per PC: the Berzerker's and the Duelist's d4s, judged at each clash of a fight (skirmish.ts). */
+  readonly pcBerzerker: Uint8Array;
+  readonly pcDuelist: Uint8Array;
   /** Advancement (advancement.ts): per PC its traits at the start, whether it is there from the start (else a slot a new PC may fill), and the dice one new trait adds. */
   readonly pcBaseTraits: Int32Array;
   readonly pcFromStart: Uint8Array;
@@ -248,7 +251,7 @@ export class CampaignPlan {
 
     const troupes = setup.troupes.flatMap((t) => Array.from({ length: t.count ?? 1 }, () => t));
     this.troupeCount = troupes.length;
-    const pcs: { troupe: number; captain: boolean; traits: number; medic: boolean; rattled: boolean; kn: number[]; vi: number[]; fromStart: boolean }[] = [];
+    const pcs: { troupe: number; captain: boolean; traits: number; medic: boolean; berzerker?: boolean; duelist?: boolean; rattled: boolean; kn: number[]; vi: number[]; fromStart: boolean }[] = [];
     const advance = policy.advance;
     const newPc = advance?.pc ?? {};
     const bonus: number[] = [];
@@ -269,11 +272,11 @@ export class CampaignPlan {
     troupes.forEach((t, i) => {
       this.troupePcFrom[i] = pcs.length;
       const c = t.captain;
-      pcs.push({ troupe: i, captain: true, traits: traitCount(c.traits, CAPTAIN_TRAITS), medic: namesMedic(c.traits), rattled: c.rattled ?? false, kn: eachDie(c.knavery ?? []), vi: eachDie(c.violence ?? []), fromStart: true });
+      pcs.push({ troupe: i, captain: true, traits: traitCount(c.traits, CAPTAIN_TRAITS), medic: namesMedic(c.traits), berzerker: namesTrait(c.traits, 'berzerker'), duelist: namesTrait(c.traits, 'duelist'), rattled: c.rattled ?? false, kn: eachDie(c.knavery ?? []), vi: eachDie(c.violence ?? []), fromStart: true });
       // "A troupe begins with a captain and one minion."
       for (const m of t.minions ?? [{ name: 'minion' }]) {
         for (let k = 0; k < (m.count ?? 1); k++) {
-          pcs.push({ troupe: i, captain: false, traits: traitCount(m.traits, MINION_TRAITS), medic: namesMedic(m.traits), rattled: m.rattled ?? false, kn: eachDie(m.knavery ?? []), vi: eachDie(m.violence ?? []), fromStart: true });
+          pcs.push({ troupe: i, captain: false, traits: traitCount(m.traits, MINION_TRAITS), medic: namesMedic(m.traits), berzerker: namesTrait(m.traits, 'berzerker'), duelist: namesTrait(m.traits, 'duelist'), rattled: m.rattled ?? false, kn: eachDie(m.knavery ?? []), vi: eachDie(m.violence ?? []), fromStart: true });
         }
       }
       // Room for the PCs advancement may add ("adding a new PC to their company").
@@ -304,6 +307,8 @@ export class CampaignPlan {
     this.pcReplacementCost = Int32Array.from(pcs, (p) => replacementCost(p.traits));
     this.pcInitRattled = Uint8Array.from(pcs, (p) => (p.rattled ? 1 : 0));
     this.pcMedic = Uint8Array.from(pcs, (p) => (p.medic ? 1 : 0));
+    this.pcBerzerker = Uint8Array.from(pcs, (p) => (p.berzerker ? 1 : 0));
+    this.pcDuelist = Uint8Array.from(pcs, (p) => (p.duelist ? 1 : 0));
     this.medicPush = pcs.some((p) => p.medic) ? { never: 0, always: 1, restTurns: 2 }[policy.medicPush ?? 'never'] : 0;
     this.pcBaseTraits = Int32Array.from(pcs, (p) => p.traits);
     this.pcFromStart = Uint8Array.from(pcs, (p) => (p.fromStart ? 1 : 0));
@@ -446,7 +451,7 @@ export class CampaignTrial {
     const policy = plan.setup.policy ?? {};
     const guards = policy.job?.guards ?? {};
     this.skirmish = new Skirmish(
-      { diceSides: plan.viSides, diceFrom: plan.viFrom, diceTo: this.viTo, captain: plan.pcCaptain, rattled: this.rattled },
+      { diceSides: plan.viSides, diceFrom: plan.viFrom, diceTo: this.viTo, captain: plan.pcCaptain, rattled: this.rattled, berzerker: plan.pcBerzerker, duelist: plan.pcDuelist, medic: plan.pcMedic },
       plan.maxTroupeSize,
       plan.rules,
       {
@@ -458,7 +463,7 @@ export class CampaignTrial {
       },
     );
     this.minionFight = new Skirmish(
-      { diceSides: plan.viSides, diceFrom: plan.viFrom, diceTo: this.viTo, captain: plan.pcCaptain, rattled: this.rattled },
+      { diceSides: plan.viSides, diceFrom: plan.viFrom, diceTo: this.viTo, captain: plan.pcCaptain, rattled: this.rattled, berzerker: plan.pcBerzerker, duelist: plan.pcDuelist, medic: plan.pcMedic },
       plan.maxTroupeSize,
       plan.rules,
       { troupeFlee: policy.flee ?? 'lostHalf', guardFlee: 'never', maxRounds: policy.maxRounds ?? 50, guardDice: [COMBATANT_DIE], guardBonus: [] },
@@ -684,6 +689,14 @@ export class CampaignTrial {
     return this.plan.troupeAid[i];
   }
 
+  /**
+   * Whether troupe `i`'s Medic in a fight is its Medic PCs (who can die in it), not a Medic
+   * of its own `aid: "medic"` (who never falls).
+   */
+  private medicPcs(i: number): boolean {
+    return this.plan.troupeAid[i] !== 'medic';
+  }
+
   /** The end of turn `t`: every rival's die, and what it initiates, counted. */
   private rivalDice(random: RandomStream, t: number): void {
     const p = this.plan;
@@ -841,7 +854,7 @@ export class CampaignTrial {
         acc[METRIC.jobsViolent]++;
         const s = this.skirmish;
         const bonusTo = this.equipped[i] !== 0 ? p.troupeEquippedTo[i] : p.troupeBonusTo[i];
-        success = s.fight(random, parts, n, guards, p.bonusSides, p.troupeBonusFrom[i], bonusTo, this.fightAid(i, this.participants, n));
+        success = s.fight(random, parts, n, guards, p.bonusSides, p.troupeBonusFrom[i], bonusTo, this.fightAid(i, this.participants, n), this.medicPcs(i));
         if (success) acc[METRIC.jobsWon]++;
         this.casualties(s, i, t);
       }
@@ -921,7 +934,7 @@ export class CampaignTrial {
     } else {
       const s = this.minionFight;
       const bonusTo = this.equipped[i] !== 0 ? p.troupeEquippedTo[i] : p.troupeBonusTo[i];
-      foiled = s.fight(random, this.participants, n, p.rivals.minions[r], p.bonusSides, p.troupeBonusFrom[i], bonusTo, this.fightAid(i, this.participants, n));
+      foiled = s.fight(random, this.participants, n, p.rivals.minions[r], p.bonusSides, p.troupeBonusFrom[i], bonusTo, this.fightAid(i, this.participants, n), this.medicPcs(i));
       this.casualties(s, i, t);
     }
     if (foiled) this.acc[METRIC.foiled]++;
@@ -942,7 +955,7 @@ export class CampaignTrial {
     this.acc[METRIC.attempts]++;
     const s = this.minionFight;
     const bonusTo = this.equipped[i] !== 0 ? p.troupeEquippedTo[i] : p.troupeBonusTo[i];
-    const repelled = s.fight(random, this.participants, n, Math.max(1, p.rivals.minions[r]), p.bonusSides, p.troupeBonusFrom[i], bonusTo, this.fightAid(i, this.participants, n));
+    const repelled = s.fight(random, this.participants, n, Math.max(1, p.rivals.minions[r]), p.bonusSides, p.troupeBonusFrom[i], bonusTo, this.fightAid(i, this.participants, n), this.medicPcs(i));
     if (repelled) this.acc[METRIC.attemptsRepelled]++;
     this.casualties(s, i, t);
   }

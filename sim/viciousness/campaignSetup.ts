@@ -12,7 +12,7 @@ import { AID_POLICIES, FLEE_POLICIES } from './violence.ts';
 import { FREE_PUSH_POLICIES, PUSH_POLICIES } from './knaveryPushes.ts';
 import { purchasesSchema } from './purchases.ts';
 import { advanceSchema, ambitionSchema, reservedPcs } from './advancement.ts';
-import { CAMPAIGN_REFUSED, campaignTraitsSchema, namesMedic } from './traits.ts';
+import { campaignTraitsSchema, namesMedic } from './traits.ts';
 import { MAX_RANK, MAX_TRAITS, MIN_RANK, RANK_MINIMUM, REWARD_METHODS, minimumPoints, rankOf } from './wealth.ts';
 
 const name = z.string().min(1);
@@ -214,18 +214,8 @@ export const campaignSetup = z
       });
     });
     s.troupes.forEach((t, i) => {
-      const pcs: [unknown[], number | readonly string[] | undefined][] = [[['troupes', i, 'captain', 'traits'], t.captain.traits]];
-      (t.minions ?? []).forEach((m, j) => pcs.push([['troupes', i, 'minions', j, 'traits'], m.traits]));
-      let medic = false;
-      for (const [path, traits] of pcs) {
-        if (!Array.isArray(traits)) continue;
-        traits.forEach((name, k) => {
-          if (CAMPAIGN_REFUSED.includes(name)) {
-            ctx.addIssue({ code: 'custom', path: [...(path as (string | number)[]), k], message: `the "${name}" trait's dice depend on head counts at each clash, which the campaign's fights do not play yet: name it in a "battle" or "clash", or write the d4 it gains in "violence" if the GM judges it always applies (docs/rulings/traits.md)` });
-          }
-        });
-        if (namesMedic(traits)) medic = true;
-      }
+      const pcs: (number | readonly string[] | undefined)[] = [t.captain.traits, ...(t.minions ?? []).map((m) => m.traits)];
+      const medic = pcs.some(namesMedic);
       if (medic && t.aid !== undefined && t.aid !== 'medic') {
         ctx.addIssue({ code: 'custom', path: ['troupes', i, 'aid'], message: `troupe "${t.name}" has a PC with the "medic" trait, who attends its wounded as a Medic: leave "aid" out or make it "medic" (it is "${t.aid}")` });
       }

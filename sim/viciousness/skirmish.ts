@@ -18,6 +18,7 @@ import type { RandomStream } from '../random.ts';
 import type { ViciousnessRules } from '../rules.ts';
 
 import { DEATH_FACES, FLEE_CODE, type Aid, type FleePolicy } from './violence.ts';
+import { outnumberedDice } from './traits.ts';
 
 /** The PCs' dice and state, owned by the campaign (the skirmish reads and updates them). */
 export interface SkirmishPcs {
@@ -28,6 +29,15 @@ export interface SkirmishPcs {
   captain: Uint8Array;
   /** Read for keep-lower rolls; set when a PC pushes (`push` variant). */
   rattled: Uint8Array;
+  /**
+   * Per PC, 1 for a Berzerker / a Duelist (traits.ts): "Gain 1d4 if you are outnumbered by
+   * enemies" (and the add's 1d4 on a troupe that never flees), "Gain 1d4 if engaging in
+   * 1-on-1 combat" — judged at each clash from the head counts. Absent: nobody has them.
+   */
+  berzerker?: Uint8Array;
+  duelist?: Uint8Array;
+  /** Per PC, 1 for a named Medic: with `fight`'s `medicPcs`, the fight's Medics, who can die. */
+  medic?: Uint8Array;
 }
 
 export interface SkirmishOptions {
@@ -67,6 +77,10 @@ export class Skirmish {
   private readonly woundOrder: number;
   /** Wounded a Medic attends a round: 1, or every PC with medicReach "all". */
   private readonly medicReach: number;
+  /** Whether any PC is a Berzerker or a Duelist (then their d4s are judged at each clash). */
+  private readonly situational: boolean;
+  /** d4s a Berzerker adds while outnumbered: the gain, and the add when the troupe never flees. */
+  private readonly berzerkerDice: number;
 
   constructor(
     private readonly pcs: SkirmishPcs,
@@ -95,6 +109,9 @@ export class Skirmish {
     this.guardFlee = FLEE_CODE[options.guardFlee];
     this.push = rules.push === 'ifNoHit';
     this.medicReach = rules.medicReach === 'all' ? maxPcs : 1;
+    const flags = (a: Uint8Array | undefined) => a !== undefined && a.some((x) => x !== 0);
+    this.situational = flags(pcs.berzerker) || flags(pcs.duelist);
+    this.berzerkerDice = outnumberedDice({ traits: ['berzerker'] }, options.troupeFlee);
     this.woundOrder = rules.woundOrder === 'random' ? 0 : rules.woundOrder === 'captainFirst' ? 1 : 2;
   }
 
@@ -124,7 +141,10 @@ export class Skirmish {
    * One fight: `n` PCs (`participants`) with equipment dice `bonus[bonusFrom..bonusTo)`
    * against `guards` guards. Returns true when the troupe wins (the guards are all down
    * or fled while the troupe still fights). Who was wounded, and who died, is left in
-   * `wounded`/`died`/`woundedCount`.
+   * `wounded`/`died`/`woundedCount`. With `medicPcs` the troupe's Medic (aid "medic") is
+   * its Medic PCs among the participants: once every one of them has died, nobody is
+   * attended in later rounds (docs/rulings/traits.md, "A Medic who dies attends nobody
+   * after"); without it the Medic is the troupe's own and never falls.
    */
   fight(
     random: RandomStream,
@@ -135,6 +155,7 @@ export class Skirmish {
     bonusFrom: number,
     bonusTo: number,
     aid: Aid,
+    medicPcs = false,
   ): boolean {
     const { able, pcs } = this;
     for (let i = 0; i < n; i++) able[i] = participants[i];
@@ -145,6 +166,7 @@ export class Skirmish {
     let troupeFights = n > 0;
     let guardsFight = guards > 0;
     const deathFaces = DEATH_FACES[aid];
+    let medicStands = aid === 'medic';
     while (troupeFights && guardsFight) {
       this.rounds++;
       // Clash: "Each combatant in a side adds 1d4 to its roll. … Each side gets one hit
@@ -180,6 +202,8 @@ export class Skirmish {
         }
       }
       for (let i = bonusFrom; i < bonusTo; i++) ours += this.hitsOf(random, bonus[i], false);
+      // Only with a Berzerker or a Duelist among the PCs, so other campaigns draw as before.
+      if (this.situational) ours += this.situationalHits(random, ableGuards);
       let theirs = 0;
       if (this.guardD4 >= 0) theirs = random.d4Fours(ableGuards * this.guardD4);
       else {
@@ -192,7 +216,8 @@ export class Skirmish {
       if (ours > theirs) {
         ableGuards -= Math.min(ours - theirs, ableGuards);
       } else if (theirs > ours) {
-        this.woundPcs(random, Math.min(theirs - ours, this.ableCount), deathFaces, aid === 'medic' ? this.medicReach : 0);
+        this.woundPcs(random, Math.min(theirs - ours, this.ableCount), deathFaces, medicStands ? this.medicReach : 0);
+        if (medicPcs && medicStands) medicStands = this.someMedicAlive(participants, n);
       }
       if (this.ableCount === 0 || ableGuards === 0) break;
       // Flight: each side's policy, on the state after the wound phase.
@@ -205,6 +230,40 @@ export class Skirmish {
     if (this.ableCount === 0) troupeFights = false;
     if (ableGuards === 0) guardsFight = false;
     return troupeFights && !guardsFight;
+  }
+
+  /**
+   * The Berzerker's and the Duelist's d4s at this clash, for the head counts at its start
+   * (docs/rulings/traits.md, read as in `battle`): outnumbered when the able guards
+   * outnumber the troupe's able PCs; a duel when one able PC faces one able guard. Each
+   * PC's trait d4s are its own, so rattled with it.
+   */
+  private situationalHits(random: RandomStream, ableGuards: number): number {
+    const { able, pcs } = this;
+    const outnumbered = ableGuards > this.ableCount;
+    const duel = this.ableCount === 1 && ableGuards === 1;
+    if (!outnumbered && !duel) return 0;
+    let h = 0;
+    for (let i = 0; i < this.ableCount; i++) {
+      const pc = able[i];
+      const n = outnumbered ? (pcs.berzerker?.[pc] ?? 0) * this.berzerkerDice : (pcs.duelist?.[pc] ?? 0);
+      if (n > 0) h += pcs.rattled[pc] !== 0 ? random.d4FoursKeepLower(n) : random.d4Fours(n);
+    }
+    return h;
+  }
+
+  /** Whether some Medic PC among the fight's `n` participants has not died in it. */
+  private someMedicAlive(participants: Int32Array, n: number): boolean {
+    const medic = this.pcs.medic;
+    if (medic === undefined) return false;
+    for (let k = 0; k < n; k++) {
+      const pc = participants[k];
+      if (medic[pc] === 0) continue;
+      let dead = false;
+      for (let i = 0; i < this.woundedCount; i++) if (this.wounded[i] === pc && this.died[i] !== 0) dead = true;
+      if (!dead) return true;
+    }
+    return false;
   }
 
   private flees(policy: number, start: number, able: number, enemies: number): boolean {

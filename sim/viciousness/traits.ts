@@ -11,18 +11,19 @@
 import { z } from 'zod';
 
 /**
- * Traits with a rule in violence. Others of the table (Strongman, Defender, Daggertwist,
- * Chameleon …) gain their dice on a condition the GM judges once for the scene ("if
- * neither you nor your foes are armed", "while wearing bulky … armor"): list those dice
- * in `dice` when the condition holds.
+ * Traits with a rule in violence. Others of the table (Strongman, Daggertwist, Chameleon …)
+ * gain their dice on a condition the GM judges once for the scene ("if neither you nor
+ * your foes are armed"): list those dice in `dice` when the condition holds. The Defender
+ * is named for its push ("Take a blow meant for another character", the side's
+ * `defenderPush`); its armour's d4 still goes in `dice`.
  */
-export const TRAIT_NAMES = ['medic', 'berzerker', 'duelist'] as const;
+export const TRAIT_NAMES = ['medic', 'berzerker', 'duelist', 'defender'] as const;
 export type TraitName = (typeof TRAIT_NAMES)[number];
 
 export const traitListSchema = z
   .array(
-    // Traits whose dice depend only on the scene (Strongman, Defender, Daggertwist …) go
-    // in "dice" when their condition holds (docs/rulings/traits.md).
+    // Traits whose dice depend only on the scene (Strongman, Daggertwist …, the Defender's
+    // armour) go in "dice" when their condition holds (docs/rulings/traits.md).
     z.enum(TRAIT_NAMES),
   )
   .max(4)
@@ -66,6 +67,55 @@ export function traitMedics(combatants: readonly HasTraits[]): number {
 /** Whether any combatant's dice change with head counts during a battle. */
 export function hasConditionalDice(sides: readonly { combatants: readonly HasTraits[] }[]): boolean {
   return sides.some((s) => s.combatants.some((c) => hasTrait(c, 'berzerker') || hasTrait(c, 'duelist')));
+}
+
+/**
+ * The Berzerker's push, "Gain 1d4 during a crisis, but you must test for death at its end,
+ * wounded or not" (side policy `berzerkerPush`): `never` (default), or `always` — every
+ * Berzerker of the side who is not rattled ("Rattled PCs can't push themselves") pushes as
+ * the battle begins. It gains 1d4 for the whole battle and is rattled from the first clash
+ * ("Immediately after a character pushes, they are rattled"), and when the battle ends it
+ * tests for death with the side's death chance (2 in 4, 1 in 4 with aid), wounded or not.
+ */
+export const BERZERKER_PUSH = ['never', 'always'] as const;
+
+/**
+ * The Defender's push, "Take a blow meant for another character" (side policy
+ * `defenderPush`): `never` (default), or `captain` — when a wound falls on a captain of the
+ * side, an able Defender who is not itself a captain, not wounded in the same wound phase
+ * and not rattled takes it instead (one blow each: it is wounded by it).
+ */
+export const DEFENDER_PUSH = ['never', 'captain'] as const;
+
+interface PushSide<C> {
+  berzerkerPush?: (typeof BERZERKER_PUSH)[number];
+  combatants: readonly C[];
+}
+
+/** Whether a combatant (of a battle after `withBerzerkerPushes`) tests for death at the battle's end. */
+export function testsForDeath(c: object): boolean {
+  return (c as { crisisTest?: boolean }).crisisTest === true;
+}
+
+/** Whether combatant `c` of `side` pushes the Berzerker trait at the battle's start. */
+export function pushesBerzerker(side: PushSide<HasTraits>, c: HasTraits): boolean {
+  return side.berzerkerPush === 'always' && hasTrait(c, 'berzerker') && !(c.rattled ?? false);
+}
+
+/**
+ * The battle after the Berzerkers' pushes at its start: each pushing Berzerker rolls one d4
+ * more and is rattled — the same battle for both engines; the test for death at its end is
+ * the engines' (battleChain.ts, battleField.ts).
+ */
+export function withBerzerkerPushes<
+  C extends HasTraits & { dice?: { count: number; sides: number }[] },
+  S extends PushSide<C>,
+>(sides: readonly S[]): S[] {
+  return sides.map((side) =>
+    side.combatants.some((c) => pushesBerzerker(side, c))
+      ? { ...side, combatants: side.combatants.map((c) => (pushesBerzerker(side, c) ? { ...c, dice: [...(c.dice ?? []), { count: 1, sides: 4 }], rattled: true, crisisTest: true } : c)) }
+      : side,
+  );
 }
 
 /** Situations at a clash, as codes for the per-round loop. */
@@ -135,8 +185,6 @@ export const TABLE_TRAITS = [
 ] as const;
 export type TableTrait = (typeof TABLE_TRAITS)[number];
 
-/** Traits whose rule needs head counts at each clash, which the campaign's fights do not keep. */
-export const CAMPAIGN_REFUSED: readonly TableTrait[] = ['berzerker', 'duelist'];
 
 export const campaignTraitsSchema = z.union([
   z.number().int().min(0).max(MAX_TRAITS),
@@ -154,4 +202,9 @@ export function traitCount(traits: number | readonly string[] | undefined, fallb
 /** Whether a campaign PC's traits name the Medic. */
 export function namesMedic(traits: number | readonly string[] | undefined): boolean {
   return Array.isArray(traits) && traits.includes('medic');
+}
+
+/** Whether a campaign PC's traits name `trait` (the Berzerker and the Duelist play in its fights). */
+export function namesTrait(traits: number | readonly string[] | undefined, trait: TableTrait): boolean {
+  return Array.isArray(traits) && traits.includes(trait);
 }
