@@ -202,7 +202,7 @@ describe.skipIf(!CHROMIUM)('no silent wrong answers, in Chromium', () => {
     await page.close();
 
     const out = join(work, 'report');
-    const run = await poolsim('report', 'scenarios/battle-d4-vs-d6.json', 'scenarios/campaign-banking.json', '--out', out, '--trials', '2000');
+    const run = await poolsim('report', 'scenarios/battle-d4-vs-d6.json', 'scenarios/campaign-banking.json', '--out', out, '--trials', '400');
     expect(run.err).toBe('');
     const report = await context!.newPage();
     for (const [slug, name] of [['battle-d4-vs-d6', 'report-battle'], ['campaign-banking', 'report-campaign']] as const) {

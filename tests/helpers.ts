@@ -3,6 +3,9 @@ import { expect } from 'vitest';
 import { planScenario, ScenarioErrors } from '../sim/scenario.ts';
 import { runPlan } from '../sim/assemble.ts';
 import type { ScenarioResult } from '../sim/result.ts';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { currentBuild } from '../scripts/build.mjs';
 
 export function runScenario(raw: unknown, overrides: { trials?: number; seed?: string } = {}): ScenarioResult {
   return runPlan(planScenario(raw, 'test.json', overrides));
@@ -58,7 +61,7 @@ export async function poolsim(...argv: string[]): Promise<{ code: number; out: s
   const { main } = await import('../cli/main.ts');
   const out = new Capture();
   const err = new Capture();
-  const code = await main(argv, out as any, err as any);
+  const code = await main(argv, out as any, err as any, { workerFile: compiledWorkerFile() });
   return { code, out: out.text, err: err.text };
 }
 
@@ -93,3 +96,17 @@ export function expectRejected(system: string, mechanic: string, setup: unknown,
   const hit = messages.find((m) => m.startsWith(`bad.json: ${path}: `));
   expect(hit, messages.join('\n')).toMatch(words);
 }
+
+/**
+ * The worker entry `node bin/poolsim.js` uses: the compiled build's worker.js, made from
+ * these sources by tests/global-setup.ts. The in-process command runs its pool on it, as
+ * the shipped command does, instead of on workers/node-worker.mjs, whose threads each
+ * transpile the kernel through tsx before their first chunk (about half the time of the
+ * worker tests). node-worker.mjs is still run by the tests' throwing and looping workers.
+ */
+export function compiledWorkerFile(): string {
+  const build = currentBuild();
+  if (!build) throw new Error('the compiled build is missing or older than the sources: tests/global-setup.ts builds it (npm run build:cli)');
+  return pathToFileURL(join(build.dir, 'worker.js')).href;
+}
+

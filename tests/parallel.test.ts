@@ -2,8 +2,8 @@
  * Issue #5, "worker-count-independent results": a point's trials are cut into chunks, each
  * on its own stream (seed, point, chunk), and the chunks' integer tallies merge exactly, so
  * `--workers 1`, `2` and `3` print the same bytes. Every chunk of a multi-worker run here
- * runs in a worker thread (POOLSIM_POOL_ONLY), through the same piscina entry
- * (workers/node-worker.mjs) that `node bin/poolsim.js` uses.
+ * runs in a worker thread (POOLSIM_POOL_ONLY), through the same piscina entry that
+ * `node bin/poolsim.js` uses (the compiled build's worker.js, tests/helpers.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { CHUNK_TRIALS } from '../sim/run.ts';

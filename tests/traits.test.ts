@@ -12,6 +12,7 @@ import { battle } from '../sim/viciousness/battle.ts';
 import { clash } from '../sim/viciousness/clash.ts';
 import { DUEL, OUTNUMBERED, PLAIN, situation } from '../sim/viciousness/traits.ts';
 import type { ScenarioResult } from '../sim/result.ts';
+import { sized } from './size.ts';
 
 type Combatant = { name: string; count?: number; dice?: string[]; traits?: string[]; rattled?: boolean };
 type Side = {
@@ -235,7 +236,7 @@ describe('the exact chain against the slow reference battle', () => {
   for (const [title, sides] of cases) {
     it(title, () => {
       const x = exact(sides);
-      const n = 20_000;
+      const n = sized(20_000);
       const ref = referenceBattle(sides, n, `ref:${title}`);
       expect(zProportion(ref.win[0], x['win.a'], n)).toBeLessThan(4.5);
       expect(zProportion(ref.win[1], x['win.b'], n)).toBeLessThan(4.5);
@@ -249,7 +250,7 @@ describe('the exact chain against the slow reference battle', () => {
 describe('the Monte Carlo field against the exact chain', () => {
   for (const [title, sides] of cases) {
     it(title, () => {
-      const result = runBattle(sides).results[0];
+      const result = runBattle(sides, sized(40_000)).results[0];
       for (const name of ['win.a', 'win.b', 'draw', 'deaths.a', 'deaths.b', 'rounds']) {
         const m = result.metrics[name];
         expect(m.exact, name).toBeTypeOf('number');
@@ -267,7 +268,7 @@ describe('Monte Carlo only: a side with Medics and pushing Berzerkers', () => {
     ];
     const sim = battle.prepare(battle.setup.parse({ sides }), viciousnessRules.parse({}));
     expect(sim.exact).toBeUndefined();
-    const n = 40_000;
+    const n = sized(40_000);
     const result = runBattle(sides, n).results[0];
     expect(result.notes?.join(' ')).toMatch(/Medics and pushing Berzerkers/);
     const mc = result.metrics;
