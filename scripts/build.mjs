@@ -54,6 +54,20 @@ const zodEnglishOnly = {
 };
 
 /**
+ * seedrandom `require('crypto')`s at load, for autoseeding only (`seedrandom()` without a
+ * seed), which poolsim never does: every stream has its key (sim/random.ts). Loading
+ * node:crypto cost ~5 ms of each start, the command's and every worker thread's. Given an
+ * empty module, seedrandom falls back to the global Web Crypto should anything autoseed.
+ */
+const seedrandomWithoutNodeCrypto = {
+  name: 'seedrandom-without-node-crypto',
+  setup(b) {
+    b.onResolve({ filter: /^crypto$/ }, (args) => (/seedrandom/.test(args.importer) ? { path: 'crypto', namespace: 'poolsim-empty' } : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'poolsim-empty' }, () => ({ contents: 'module.exports = {};', loader: 'js' }));
+  },
+};
+
+/**
  * The piscina entry (ESM, as piscina imports it). Every worker thread would otherwise
  * parse and compile the whole kernel bundle (zod, every mechanic) anew: about a third of
  * a thread's start (`workerStartMs` in `npm run bench`). So the bundle is one CommonJS
@@ -169,7 +183,7 @@ export async function build() {
       external: EXTERNAL,
       // workers/pool.ts: in this build the piscina worker is worker.js beside the bundle.
       define: { POOLSIM_BUILD: 'true' },
-      plugins: [zodEnglishOnly],
+      plugins: [zodEnglishOnly, seedrandomWithoutNodeCrypto],
       metafile: true,
       logLevel: 'warning',
     };
