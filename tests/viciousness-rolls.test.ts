@@ -3,7 +3,7 @@
  * against brute-force enumeration, Monte Carlo against exact, and the text's claims.
  */
 import { describe, expect, test } from 'vitest';
-import { HitResolver } from '../sim/viciousness/violence.ts';
+import { HitResolver, hitTable } from '../sim/viciousness/violence.ts';
 import { RandomStream } from '../sim/random.ts';
 import { allRolls, expectAgreesWithExact, runScenario } from './helpers.ts';
 
@@ -199,5 +199,43 @@ describe('discovery and knowledge', () => {
     expect(m.nothing.exact).toBeCloseTo(3 / 6, 12);
     expectAgreesWithExact(run('knowledge', {}));
     expectAgreesWithExact(run('knowledge', { rattled: true }));
+  });
+});
+
+describe('the clash\'s bit-field table (violence.ts hitTable)', () => {
+  /** The obvious reading: for each draw, count each side's all-set fields, pack them as digits. */
+  function slowHitTable(fieldBitsBySide: number[][], radix: number[]): Int32Array {
+    const bits = fieldBitsBySide.flat().reduce((a, b) => a + b, 0);
+    const table = new Int32Array(1 << bits);
+    for (let v = 0; v < table.length; v++) {
+      let rest = v;
+      let index = 0;
+      fieldBitsBySide.forEach((fields, s) => {
+        let hits = 0;
+        for (const b of fields) {
+          if ((rest & ((1 << b) - 1)) === (1 << b) - 1) hits++;
+          rest >>>= b;
+        }
+        index = index * radix[s] + hits;
+      });
+      table[v] = index;
+    }
+    return table;
+  }
+
+  test('equals the entry-by-entry reading for d4s, rattled d4s (4 bits), d8s, d16s and empty sides', () => {
+    const cases: [number[][], number[]][] = [
+      [[[2, 2, 2], [2, 2, 2, 2]], [5, 5]],
+      [[[2, 4], [3]], [3, 2]],
+      [[[], [2, 2]], [1, 3]],
+      [[[4, 4, 4, 4], []], [5, 1]],
+      [[[2], [2], [2]], [2, 2, 2]],
+      [[[], []], [1, 1]],
+    ];
+    for (const [fields, radix] of cases) {
+      const { bits, table } = hitTable(fields, radix);
+      expect(bits).toBe(fields.flat().reduce((a, b) => a + b, 0));
+      expect(Array.from(table)).toEqual(Array.from(slowHitTable(fields, radix)));
+    }
   });
 });
