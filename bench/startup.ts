@@ -5,7 +5,7 @@
  * - `runStartMs`: `node bin/poolsim.js run` of a single-roll scenario (the benchmark clash)
  *   at 1,000 trials with `--json`; `runStartVsNode` is the ratio of the two medians.
  * - `workerStartMs`: from creating a one-thread pool to its worker saying it is ready
- *   (the compiled worker, build/…/worker.js, as `poolsim run` starts it).
+ *   (the compiled worker, build/…/worker.cjs, as `poolsim run` starts it).
  * - `cliClashVsNumpy`: `poolsim run` of 50,000,000 benchmark clashes with the default
  *   workers, against bench/numpy_clash.py doing the same clashes vectorised (numpy's
  *   wall time ÷ poolsim's); only when `python3` can import numpy (else -1).
@@ -33,7 +33,7 @@ const BIN = join(ROOT, 'bin/poolsim.js');
 export function compiledWorker(): { workerFile: string; workerExecArgv: string[] } {
   const compiled = currentBuild();
   if (!compiled) throw new Error('the compiled build is missing or stale: run `npm run build:cli` first');
-  return { workerFile: pathToFileURL(join(compiled.dir, 'worker.js')).href, workerExecArgv: [] };
+  return { workerFile: pathToFileURL(join(compiled.dir, 'worker.cjs')).href, workerExecArgv: [] };
 }
 
 function median(xs: number[]): number {
@@ -77,7 +77,7 @@ export async function run(): Promise<Record<string, number>> {
     const starts: number[] = [];
     for (let r = 0; r < 5; r++) {
       const t0 = performance.now();
-      const pool = new PoolExecutor({ threads: 1, filename: pathToFileURL(join(compiled.dir, 'worker.js')).href, execArgv: [] });
+      const pool = new PoolExecutor({ threads: 1, filename: pathToFileURL(join(compiled.dir, 'worker.cjs')).href, execArgv: [] });
       await pool.whenReady();
       starts.push(performance.now() - t0);
       await pool.destroy();

@@ -98,7 +98,7 @@ export function expectRejected(system: string, mechanic: string, setup: unknown,
 }
 
 /**
- * The worker entry `node bin/poolsim.js` uses: the compiled build's worker.js, made from
+ * The worker entry `node bin/poolsim.js` uses: the compiled build's worker.cjs, made from
  * these sources by tests/global-setup.ts. The in-process command runs its pool on it, as
  * the shipped command does, instead of on workers/node-worker.mjs, whose threads each
  * transpile the kernel through tsx before their first chunk (about half the time of the
@@ -107,6 +107,6 @@ export function expectRejected(system: string, mechanic: string, setup: unknown,
 export function compiledWorkerFile(): string {
   const build = currentBuild();
   if (!build) throw new Error('the compiled build is missing or older than the sources: tests/global-setup.ts builds it (npm run build:cli)');
-  return pathToFileURL(join(build.dir, 'worker.js')).href;
+  return pathToFileURL(join(build.dir, 'worker.cjs')).href;
 }
 

@@ -3,7 +3,7 @@
  * on its own stream (seed, point, chunk), and the chunks' integer tallies merge exactly, so
  * `--workers 1`, `2` and `3` print the same bytes. Every chunk of a multi-worker run here
  * runs in a worker thread (POOLSIM_POOL_ONLY), through the same piscina entry that
- * `node bin/poolsim.js` uses (the compiled build's worker.js, tests/helpers.ts).
+ * `node bin/poolsim.js` uses (the compiled build's worker.cjs, tests/helpers.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { CHUNK_TRIALS } from '../sim/run.ts';

@@ -61,10 +61,10 @@ describe('the compiled command', () => {
     expect(run.code).toBe(0);
     expect(run.modules.filter((m) => RENDERER.test(m))).toEqual([]);
     // `run` with worker threads (made to start for this short run): nothing of it in the
-    // threads either (the hooks see them too).
+    // threads either (the trace sees them too).
     const threads = modulesLoadedBy(['run', clashFile, '--json', '--workers', '2', '--trials', '300000'], { POOLSIM_POOL_ONLY: '1' });
     expect(threads.code).toBe(0);
-    expect(threads.modules.filter((m) => m.endsWith('/worker.js'))).toHaveLength(2);
+    expect(threads.modules.filter((m) => m.endsWith('/worker.cjs'))).toHaveLength(2);
     expect(threads.modules.filter((m) => RENDERER.test(m))).toEqual([]);
     expect(modulesLoadedBy(['run', clashFile, '--shard', '0/1', '--out', part]).code).toBe(0);
     const merge = modulesLoadedBy(['merge', part, '--json']);
@@ -119,7 +119,7 @@ describe('the compiled command', () => {
   it("a worker thread loads its bundle through the build's code cache, and V8 takes it", () => {
     const build = currentBuild()!;
     // In a plain process (no parent port), as the threads load it.
-    const url = `file://${join(build.dir, 'worker.js')}`;
+    const url = `file://${join(build.dir, 'worker.cjs')}`;
     const r = spawnSync(process.execPath, ['--input-type=module', '-e', `const m = await import(${JSON.stringify(url)}); console.log(m.codeCacheUsed, typeof m.default)`], {
       cwd: ROOT,
       encoding: 'utf8',

@@ -1,5 +1,5 @@
 /**
- * The piscina worker for Node (workers/pool.ts): the compiled build's `worker.js`
+ * The piscina worker for Node (workers/pool.ts): the compiled build's `worker.cjs`
  * (scripts/build.mjs), and, from the sources, what workers/node-worker.mjs loads once tsx
  * is registered. The kernel loads with this module, so the ready message below goes out
  * only when the thread can run a chunk at once.

@@ -14,11 +14,11 @@ import type { ChunkTask } from './chunk.ts';
 declare const POOLSIM_BUILD: boolean | undefined;
 
 /**
- * The piscina entry: in the compiled CLI, `worker.js` beside this bundle (the same build,
+ * The piscina entry: in the compiled CLI, `worker.cjs` beside this bundle (the same build,
  * scripts/build.mjs); from the sources, a small .mjs that registers tsx first.
  */
 export const NODE_WORKER =
-  typeof POOLSIM_BUILD !== 'undefined' && POOLSIM_BUILD ? new URL('./worker.js', import.meta.url).href : new URL('./node-worker.mjs', import.meta.url).href;
+  typeof POOLSIM_BUILD !== 'undefined' && POOLSIM_BUILD ? new URL('./worker.cjs', import.meta.url).href : new URL('./node-worker.mjs', import.meta.url).href;
 
 /** The default `--workers`: every core Node may use. */
 export function defaultWorkers(): number {

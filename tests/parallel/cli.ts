@@ -15,7 +15,7 @@ export class TerminalCapture extends Capture {
 /**
  * Run `poolsim ARGS` in this process. Unless the test says otherwise every chunk runs on
  * the pool (POOLSIM_POOL_ONLY), so a run with workers proves the workers' numbers, not
- * the main thread's, and the pool runs the compiled worker.js the shipped command uses
+ * the main thread's, and the pool runs the compiled worker.cjs the shipped command uses
  * (compiledWorkerFile).
  */
 export async function poolsim(args: string[], context: CliContext = {}, tty = false) {
