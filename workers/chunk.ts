@@ -2,7 +2,8 @@
  * The one function every worker runs, in Node (piscina) and in the browser (comlink):
  * plan the scenario (cheap, and keeps the message small and serialisable), then run one
  * chunk of one point on its own stream, or several (`count`) with their tallies added.
- * Returns the tally values; callers transfer the buffer rather than copy it.
+ * Returns the tally values; the browser's workers transfer the buffer, piscina's copy it
+ * (a few KB: see workers/piscina-worker.ts).
  */
 import { planScenario } from '../sim/scenario.ts';
 import { chunkSize, runChunk } from '../sim/run.ts';
