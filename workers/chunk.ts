@@ -3,7 +3,7 @@
  * plan the scenario (cheap, and keeps the message small and serialisable), then run one
  * chunk of one point on its own stream, or several (`count`) with their tallies added.
  * Returns the tally values; the browser's workers transfer the buffer, piscina's copy it
- * (a few KB: see workers/piscina-worker.ts).
+ * (at most tens of KB: see workers/piscina-worker.ts).
  */
 import { planScenario } from '../sim/scenario.ts';
 import { chunkSize, runChunk } from '../sim/run.ts';

@@ -61,7 +61,7 @@ export const WORKER_READY = 'poolsim-worker-ready';
 
 /**
  * A piscina pool. Each worker plans the scenario from the task (workers/chunk.ts keeps
- * the plan) and returns its tally, a Float64Array of a few KB at most, copied back
+ * the plan) and returns its tally, a Float64Array of at most tens of KB, copied back
  * (workers/piscina-worker.ts says why not `Piscina.move`).
  *
  * Threads take a while to start (about 0.1 s each for the compiled worker on the 2-core
