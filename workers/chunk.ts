@@ -27,7 +27,16 @@ export interface ChunkTask {
    */
   count?: number;
   step?: number;
+  /**
+   * Set by the Node pool when it times its messages (workers/pool.ts): the thread posts
+   * this id back as it starts the message, so a message's clock starts when it runs, not
+   * while it waits in the thread behind another.
+   */
+  startId?: number;
 }
+
+/** The key of a thread's "this message starts now" note to the Node pool (ChunkTask.startId). */
+export const CHUNK_STARTED = 'poolsimChunkStarted';
 
 // Planning validates and prepares every point; a worker gets many chunks of the same
 // scenario, so keep the last few plans (a run of several files interleaves them briefly

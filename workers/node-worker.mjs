@@ -9,3 +9,4 @@ register();
 const worker = await import('./piscina-worker.ts');
 
 export default worker.default;
+export const chunkStarted = worker.chunkStarted;

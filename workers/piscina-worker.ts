@@ -5,7 +5,7 @@
  * only when the thread can run a chunk at once.
  */
 import { parentPort } from 'node:worker_threads';
-import { runChunkTask, type ChunkTask } from './chunk.ts';
+import { CHUNK_STARTED, runChunkTask, type ChunkTask } from './chunk.ts';
 
 // Tell the pool this thread can take chunks now (WORKER_READY in workers/pool.ts).
 parentPort?.postMessage('poolsim-worker-ready');
@@ -18,5 +18,14 @@ parentPort?.postMessage('poolsim-worker-ready');
  * pool code, loaded by nothing else here) cost ~13 ms of every thread's start.
  */
 export default function runChunkInWorker(task: ChunkTask): Float64Array {
+  chunkStarted(task);
   return runChunkTask(task);
+}
+
+/**
+ * Tell the pool this message starts running now (CHUNK_STARTED in workers/pool.ts), when
+ * it times messages: its clock for a stuck worker starts here.
+ */
+export function chunkStarted(task: ChunkTask): void {
+  if (task.startId !== undefined) parentPort?.postMessage({ [CHUNK_STARTED]: task.startId });
 }

@@ -8,7 +8,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { createRequire } from 'node:module';
 import type { Piscina } from 'piscina';
 import { InProcessExecutor, type ChunkExecutor, type ChunkJob } from './schedule.ts';
-import type { ChunkTask } from './chunk.ts';
+import { CHUNK_STARTED, type ChunkTask } from './chunk.ts';
 
 /** Set to true by scripts/build.mjs in the compiled CLI; undeclared when running from the sources. */
 declare const POOLSIM_BUILD: boolean | undefined;
@@ -82,6 +82,9 @@ export class PoolExecutor implements ChunkExecutor {
   onChange: () => void = () => {};
 
   private readonly taskTimeoutMs: number | undefined;
+  /** Timed messages handed to piscina, by startId: what to do when the thread starts one. */
+  private readonly onStart = new Map<number, () => void>();
+  private lastStartId = 0;
 
   constructor(options: PoolOptions) {
     this.threads = options.threads;
@@ -102,6 +105,10 @@ export class PoolExecutor implements ChunkExecutor {
       if (message === WORKER_READY) {
         this.ready++;
         this.onChange();
+      } else if (typeof message === 'object' && message !== null && CHUNK_STARTED in message) {
+        const id = (message as Record<string, unknown>)[CHUNK_STARTED] as number;
+        this.onStart.get(id)?.();
+        this.onStart.delete(id);
       }
     });
     // A worker that fails before it is given a task is reported here, not by run().
@@ -139,27 +146,37 @@ export class PoolExecutor implements ChunkExecutor {
 
   run(job: ChunkJob): Promise<Float64Array> {
     const ms = this.taskTimeoutMs;
-    const running = this.pool.run(job.task);
-    if (ms === undefined) return running;
+    if (ms === undefined) return this.pool.run(job.task);
     // A timer of our own, not piscina's `signal`: piscina runs a task that can be aborted
     // alone on its thread, so the thread's second message (TASKS_PER_THREAD) waited in
     // the pool instead of in the thread, and after every message the thread idled for a
     // round trip through this thread (measured: ~1–3 ms per message, ~13% of a 50 M clash
-    // run). The timer counts from the hand-over, so it includes the one message that may
-    // wait ahead in the thread. When it fires the run fails (exit 3) and the caller
-    // destroys the pool, which stops the stuck thread with the others.
+    // run). The clock starts when the thread says it starts the message (CHUNK_STARTED),
+    // not at the hand-over: a message waiting in a thread behind a stuck one, or behind a
+    // slow first one on a loaded machine, is not stuck itself. When it fires the run fails
+    // (exit 3) and the caller destroys the pool, which stops the stuck thread with the others.
+    const id = ++this.lastStartId;
+    const running = this.pool.run({ ...job.task, startId: id });
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`a worker ran these chunks for more than ${ms / 1000} s and was stopped as stuck ($POOLSIM_CHUNK_TIMEOUT_S raises the limit)`)),
-        ms,
-      );
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      this.onStart.set(id, () => {
+        timer = setTimeout(
+          () => reject(new Error(`a worker ran these chunks for more than ${ms / 1000} s and was stopped as stuck ($POOLSIM_CHUNK_TIMEOUT_S raises the limit)`)),
+          ms,
+        );
+      });
+      const settle = () => {
+        // The started message comes on another port than the result and may come after it.
+        this.onStart.delete(id);
+        if (timer !== undefined) clearTimeout(timer);
+      };
       running.then(
         (values) => {
-          clearTimeout(timer);
+          settle();
           resolve(values);
         },
         (e: unknown) => {
-          clearTimeout(timer);
+          settle();
           reject(e);
         },
       );
