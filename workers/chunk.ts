@@ -35,8 +35,9 @@ export interface ChunkTask {
   startId?: number;
 }
 
-/** The key of a thread's "this message starts now" note to the Node pool (ChunkTask.startId). */
+/** The keys of a thread's notes to the Node pool that a timed message (ChunkTask.startId) starts now, and is done. */
 export const CHUNK_STARTED = 'poolsimChunkStarted';
+export const CHUNK_FINISHED = 'poolsimChunkFinished';
 
 // Planning validates and prepares every point; a worker gets many chunks of the same
 // scenario, so keep the last few plans (a run of several files interleaves them briefly

@@ -5,7 +5,7 @@
  * only when the thread can run a chunk at once.
  */
 import { parentPort } from 'node:worker_threads';
-import { CHUNK_STARTED, runChunkTask, type ChunkTask } from './chunk.ts';
+import { CHUNK_FINISHED, CHUNK_STARTED, runChunkTask, type ChunkTask } from './chunk.ts';
 
 // Tell the pool this thread can take chunks now (WORKER_READY in workers/pool.ts).
 parentPort?.postMessage('poolsim-worker-ready');
@@ -19,12 +19,14 @@ parentPort?.postMessage('poolsim-worker-ready');
  */
 export default function runChunkInWorker(task: ChunkTask): Float64Array {
   chunkStarted(task);
-  return runChunkTask(task);
+  const values = runChunkTask(task);
+  if (task.startId !== undefined) parentPort?.postMessage({ [CHUNK_FINISHED]: task.startId });
+  return values;
 }
 
 /**
- * Tell the pool this message starts running now (CHUNK_STARTED in workers/pool.ts), when
- * it times messages: its clock for a stuck worker starts here.
+ * Tell the pool this message starts running now, when it times messages (workers/pool.ts
+ * run): its clock for a stuck worker starts here and stops at the note above.
  */
 export function chunkStarted(task: ChunkTask): void {
   if (task.startId !== undefined) parentPort?.postMessage({ [CHUNK_STARTED]: task.startId });

@@ -8,7 +8,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { createRequire } from 'node:module';
 import type { Piscina } from 'piscina';
 import { InProcessExecutor, type ChunkExecutor, type ChunkJob } from './schedule.ts';
-import { CHUNK_STARTED, type ChunkTask } from './chunk.ts';
+import { CHUNK_FINISHED, CHUNK_STARTED, type ChunkTask } from './chunk.ts';
 
 /** Set to true by scripts/build.mjs in the compiled CLI; undeclared when running from the sources. */
 declare const POOLSIM_BUILD: boolean | undefined;
@@ -82,8 +82,8 @@ export class PoolExecutor implements ChunkExecutor {
   onChange: () => void = () => {};
 
   private readonly taskTimeoutMs: number | undefined;
-  /** Timed messages handed to piscina, by startId: what to do when the thread starts one. */
-  private readonly onStart = new Map<number, () => void>();
+  /** Timed messages handed to piscina, by startId: their stuck-worker clocks. */
+  private readonly clocks = new Map<number, { start(): void; stop(): void }>();
   private lastStartId = 0;
 
   constructor(options: PoolOptions) {
@@ -105,10 +105,11 @@ export class PoolExecutor implements ChunkExecutor {
       if (message === WORKER_READY) {
         this.ready++;
         this.onChange();
-      } else if (typeof message === 'object' && message !== null && CHUNK_STARTED in message) {
-        const id = (message as Record<string, unknown>)[CHUNK_STARTED] as number;
-        this.onStart.get(id)?.();
-        this.onStart.delete(id);
+      } else if (typeof message === 'object' && message !== null) {
+        // A timed message's clock: started, then finished (in this order, on one port).
+        const note = message as Record<string, unknown>;
+        if (CHUNK_STARTED in note) this.clocks.get(note[CHUNK_STARTED] as number)?.start();
+        if (CHUNK_FINISHED in note) this.clocks.get(note[CHUNK_FINISHED] as number)?.stop();
       }
     });
     // A worker that fails before it is given a task is reported here, not by run().
@@ -151,32 +152,37 @@ export class PoolExecutor implements ChunkExecutor {
     // alone on its thread, so the thread's second message (TASKS_PER_THREAD) waited in
     // the pool instead of in the thread, and after every message the thread idled for a
     // round trip through this thread (measured: ~1–3 ms per message, ~13% of a 50 M clash
-    // run). The clock starts when the thread says it starts the message (CHUNK_STARTED),
-    // not at the hand-over: a message waiting in a thread behind a stuck one, or behind a
-    // slow first one on a loaded machine, is not stuck itself. When it fires the run fails
+    // run). The clock runs from the thread's note that it starts the message to its note
+    // that the kernel is done with it (CHUNK_STARTED, CHUNK_FINISHED), not from the
+    // hand-over to the result: a message waiting in a thread behind another is not running,
+    // and piscina's Atomics loop in the thread takes both messages at once, so the first
+    // one's result is posted only when the second is done too (never, behind a stuck one,
+    // which blamed the finished message on a loaded machine). When it fires the run fails
     // (exit 3) and the caller destroys the pool, which stops the stuck thread with the others.
     const id = ++this.lastStartId;
     const running = this.pool.run({ ...job.task, startId: id });
     return new Promise((resolve, reject) => {
       let timer: ReturnType<typeof setTimeout> | undefined;
-      this.onStart.set(id, () => {
-        timer = setTimeout(
-          () => reject(new Error(`a worker ran these chunks for more than ${ms / 1000} s and was stopped as stuck ($POOLSIM_CHUNK_TIMEOUT_S raises the limit)`)),
-          ms,
-        );
-      });
-      const settle = () => {
-        // The started message comes on another port than the result and may come after it.
-        this.onStart.delete(id);
+      const stop = () => {
+        this.clocks.delete(id);
         if (timer !== undefined) clearTimeout(timer);
       };
+      this.clocks.set(id, {
+        start: () => {
+          timer = setTimeout(() => {
+            stop();
+            reject(new Error(`a worker ran these chunks for more than ${ms / 1000} s and was stopped as stuck ($POOLSIM_CHUNK_TIMEOUT_S raises the limit)`));
+          }, ms);
+        },
+        stop,
+      });
       running.then(
         (values) => {
-          settle();
+          stop();
           resolve(values);
         },
         (e: unknown) => {
-          settle();
+          stop();
           reject(e);
         },
       );
