@@ -18,10 +18,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { PoolExecutor } from '../workers/pool.ts';
 import { benchClash } from './core.ts';
-import { build, currentBuild } from '../scripts/build.mjs';
+import { build, currentBuild, workerUrl } from '../scripts/build.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'bin/poolsim.js');
@@ -33,7 +33,7 @@ const BIN = join(ROOT, 'bin/poolsim.js');
 export function compiledWorker(): { workerFile: string; workerExecArgv: string[] } {
   const compiled = currentBuild();
   if (!compiled) throw new Error('the compiled build is missing or stale: run `npm run build:cli` first');
-  return { workerFile: pathToFileURL(join(compiled.dir, 'worker.cjs')).href, workerExecArgv: [] };
+  return { workerFile: workerUrl(compiled), workerExecArgv: [] };
 }
 
 function median(xs: number[]): number {
@@ -77,7 +77,7 @@ export async function run(): Promise<Record<string, number>> {
     const starts: number[] = [];
     for (let r = 0; r < 5; r++) {
       const t0 = performance.now();
-      const pool = new PoolExecutor({ threads: 1, filename: pathToFileURL(join(compiled.dir, 'worker.cjs')).href, execArgv: [] });
+      const pool = new PoolExecutor({ threads: 1, filename: workerUrl(compiled), execArgv: [] });
       await pool.whenReady();
       starts.push(performance.now() - t0);
       await pool.destroy();

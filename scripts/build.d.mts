@@ -1,6 +1,6 @@
 // Types of scripts/build.mjs for the TypeScript that calls it (bench, tests).
 export interface Build {
-  /** The build's folder: cli.js and its chunks, worker.js with worker-bundle.cjs and its code cache, inputs.json and meta.json. */
+  /** The build's folder: cli.js and its chunks, worker.cjs with worker-bundle.cjs and its code cache, inputs.json and meta.json. */
   dir: string;
   hash: string;
   /** The source files that went in, relative to the repository root. */
@@ -11,4 +11,5 @@ export const BUILD: string;
 export const CURRENT: string;
 export function digest(inputs: readonly string[]): string;
 export function currentBuild(): Build | undefined;
+export function workerUrl(build: Build): string;
 export function build(): Promise<Build>;

@@ -21,7 +21,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const BUILD = join(ROOT, 'build');
@@ -170,6 +170,11 @@ export function currentBuild() {
   if (stats.join('|') !== current.stats?.join('|') && digest(current.inputs) !== current.hash) return undefined;
   if (!existsSync(join(dir, 'cli.js'))) return undefined;
   return { dir, hash: current.hash, inputs: current.inputs };
+}
+
+/** The piscina entry of a build, as a file URL: what `poolsim`'s pool starts (workers/pool.ts NODE_WORKER). */
+export function workerUrl(build) {
+  return pathToFileURL(join(build.dir, 'worker.cjs')).href;
 }
 
 /** Compile the sources; returns the new build (as currentBuild does). */

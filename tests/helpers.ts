@@ -3,9 +3,7 @@ import { expect } from 'vitest';
 import { planScenario, ScenarioErrors } from '../sim/scenario.ts';
 import { runPlan } from '../sim/assemble.ts';
 import type { ScenarioResult } from '../sim/result.ts';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { currentBuild } from '../scripts/build.mjs';
+import { currentBuild, workerUrl } from '../scripts/build.mjs';
 
 export function runScenario(raw: unknown, overrides: { trials?: number; seed?: string } = {}): ScenarioResult {
   return runPlan(planScenario(raw, 'test.json', overrides));
@@ -107,6 +105,6 @@ export function expectRejected(system: string, mechanic: string, setup: unknown,
 export function compiledWorkerFile(): string {
   const build = currentBuild();
   if (!build) throw new Error('the compiled build is missing or older than the sources: tests/global-setup.ts builds it (npm run build:cli)');
-  return pathToFileURL(join(build.dir, 'worker.cjs')).href;
+  return workerUrl(build);
 }
 
