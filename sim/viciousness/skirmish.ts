@@ -53,6 +53,15 @@ export class Skirmish {
   /** PCs still fighting (the first `ableCount`). */
   private readonly able: Int32Array;
   private ableCount = 0;
+  /**
+   * Without pushes, per slot of `able`: how many d4s its PC rolls when it is steady and all
+   * its dice are d4s, else −1 (fixed for the fight: nothing rattles a PC or grows its dice
+   * during one), kept beside `able` as PCs fall; and `steadyD4s`, their sum while every
+   * able PC is such a one (`allSteady`): then the troupe's clash is one count of 4s.
+   */
+  private readonly ableD4: Int32Array;
+  private allSteady = false;
+  private steadyD4s = 0;
   /** PCs wounded in the last fight, and per listed PC whether it died. */
   readonly wounded: Int32Array;
   readonly died: Uint8Array;
@@ -89,6 +98,7 @@ export class Skirmish {
     private readonly options: SkirmishOptions,
   ) {
     this.able = new Int32Array(maxPcs);
+    this.ableD4 = new Int32Array(maxPcs);
     this.wounded = new Int32Array(maxPcs);
     this.died = new Uint8Array(maxPcs);
     this.guardSides = Int32Array.from(options.guardDice);
@@ -158,7 +168,19 @@ export class Skirmish {
     medicPcs = false,
   ): boolean {
     const { able, pcs } = this;
-    for (let i = 0; i < n; i++) able[i] = participants[i];
+    const ableD4 = this.ableD4;
+    let allSteady = !this.push;
+    let steadyD4s = 0;
+    for (let i = 0; i < n; i++) {
+      const pc = participants[i];
+      able[i] = pc;
+      const k = pcs.rattled[pc] === 0 ? this.allD4(pc) : -1;
+      ableD4[i] = k;
+      if (k < 0) allSteady = false;
+      else steadyD4s += k;
+    }
+    this.allSteady = allSteady;
+    this.steadyD4s = steadyD4s;
     this.ableCount = n;
     this.woundedCount = 0;
     this.rounds = 0;
@@ -172,20 +194,22 @@ export class Skirmish {
       // Clash: "Each combatant in a side adds 1d4 to its roll. … Each side gets one hit
       // for every 4 they roll."
       let ours = 0;
-      if (!this.push) {
+      if (this.allSteady) {
+        // Every able PC steady with d4s only: their dice are one count of 4s.
+        ours = random.d4Fours(this.steadyD4s);
+      } else if (!this.push) {
         // Without pushes only the sum counts: a run of steady all-d4 PCs is one count of
         // 4s over all their dice (the same draws, in the same order).
         let d4s = 0;
         for (let i = 0; i < this.ableCount; i++) {
-          const pc = able[i];
-          const k = this.allD4(pc);
-          if (k >= 0 && pcs.rattled[pc] === 0) {
+          const k = ableD4[i];
+          if (k >= 0) {
             d4s += k;
             continue;
           }
           if (d4s > 0) ours += random.d4Fours(d4s);
           d4s = 0;
-          ours += this.rollPc(random, pc);
+          ours += this.rollPc(random, able[i]);
         }
         if (d4s > 0) ours += random.d4Fours(d4s);
       } else {
@@ -296,7 +320,9 @@ export class Skirmish {
       this.wounded[this.woundedCount] = able[at];
       this.died[this.woundedCount] = 0;
       this.woundedCount++;
+      if (this.allSteady) this.steadyD4s -= this.ableD4[at];
       able[at] = able[--this.ableCount];
+      this.ableD4[at] = this.ableD4[this.ableCount];
     }
     // "has a 2-in-4 chance to die"; a Medic attends one wounded a round, captains first.
     for (let captainPass = 1; captainPass >= 0; captainPass--) {
