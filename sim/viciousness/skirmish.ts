@@ -167,14 +167,19 @@ export class Skirmish {
     aid: Aid,
     medicPcs = false,
   ): boolean {
-    const { able, pcs } = this;
-    const ableD4 = this.ableD4;
-    let allSteady = !this.push;
+    // Arrays read in the loops held in locals: TurboFan does not hoist a load of `this.x`
+    // out of a loop, so each read through `this` costs a map check and a reload.
+    const { able, ableD4, pcs, d4Run } = this;
+    const { rattled, diceFrom, diceTo } = pcs;
+    const push = this.push;
+    let allSteady = !push;
     let steadyD4s = 0;
     for (let i = 0; i < n; i++) {
       const pc = participants[i];
       able[i] = pc;
-      const k = pcs.rattled[pc] === 0 ? this.allD4(pc) : -1;
+      // allD4(pc), for a steady PC.
+      const d = diceTo[pc] - diceFrom[pc];
+      const k = rattled[pc] === 0 && d <= d4Run[pc] ? d : -1;
       ableD4[i] = k;
       if (k < 0) allSteady = false;
       else steadyD4s += k;
@@ -189,15 +194,21 @@ export class Skirmish {
     let guardsFight = guards > 0;
     const deathFaces = DEATH_FACES[aid];
     let medicStands = aid === 'medic';
+    const guardD4 = this.guardD4;
+    const guardSides = this.guardSides;
+    const guardBonus = this.guardBonus;
+    const situational = this.situational;
+    const maxRounds = this.options.maxRounds;
+    let rounds = 0;
     while (troupeFights && guardsFight) {
-      this.rounds++;
+      this.rounds = ++rounds;
       // Clash: "Each combatant in a side adds 1d4 to its roll. … Each side gets one hit
       // for every 4 they roll."
       let ours = 0;
       if (this.allSteady) {
         // Every able PC steady with d4s only: their dice are one count of 4s.
         ours = random.d4Fours(this.steadyD4s);
-      } else if (!this.push) {
+      } else if (!push) {
         // Without pushes only the sum counts: a run of steady all-d4 PCs is one count of
         // 4s over all their dice (the same draws, in the same order).
         let d4s = 0;
@@ -216,26 +227,26 @@ export class Skirmish {
         for (let i = 0; i < this.ableCount; i++) {
           const pc = able[i];
           let own = this.rollPc(random, pc);
-          if (own === 0 && pcs.rattled[pc] === 0) {
+          if (own === 0 && rattled[pc] === 0) {
             // "A PC may also push in order to reroll the dice they contributed to a pool.
             // Immediately after a character pushes, they are rattled."
             own = this.rollPc(random, pc);
-            pcs.rattled[pc] = 1;
+            rattled[pc] = 1;
           }
           ours += own;
         }
       }
       for (let i = bonusFrom; i < bonusTo; i++) ours += this.hitsOf(random, bonus[i], false);
       // Only with a Berzerker or a Duelist among the PCs, so other campaigns draw as before.
-      if (this.situational) ours += this.situationalHits(random, ableGuards);
+      if (situational) ours += this.situationalHits(random, ableGuards);
       let theirs = 0;
-      if (this.guardD4 >= 0) theirs = random.d4Fours(ableGuards * this.guardD4);
+      if (guardD4 >= 0) theirs = random.d4Fours(ableGuards * guardD4);
       else {
         for (let g = 0; g < ableGuards; g++) {
-          for (let i = 0; i < this.guardSides.length; i++) theirs += this.hitsOf(random, this.guardSides[i], false);
+          for (let i = 0; i < guardSides.length; i++) theirs += this.hitsOf(random, guardSides[i], false);
         }
       }
-      for (let i = 0; i < this.guardBonus.length; i++) theirs += this.hitsOf(random, this.guardBonus[i], false);
+      for (let i = 0; i < guardBonus.length; i++) theirs += this.hitsOf(random, guardBonus[i], false);
       // Wound: the side with more hits lands the difference; extra hits are wasted.
       if (ours > theirs) {
         ableGuards -= Math.min(ours - theirs, ableGuards);
@@ -249,7 +260,7 @@ export class Skirmish {
       const guardsFlee = this.flees(this.guardFlee, guards, ableGuards, this.ableCount);
       if (troupeFlees) troupeFights = false;
       if (guardsFlee) guardsFight = false;
-      if (this.rounds === this.options.maxRounds) break;
+      if (rounds === maxRounds) break;
     }
     if (this.ableCount === 0) troupeFights = false;
     if (ableGuards === 0) guardsFight = false;
@@ -300,41 +311,52 @@ export class Skirmish {
 
   /** `w` distinct able PCs are wounded, by `woundOrder`; each may die. */
   private woundPcs(random: RandomStream, w: number, deathFaces: number, medics: number): void {
-    const { able, pcs } = this;
+    // Counts and arrays in locals, written back at the end (see `fight`).
+    const { able, ableD4, wounded, died } = this;
+    const captain = this.pcs.captain;
+    const woundOrder = this.woundOrder;
     const from = this.woundedCount;
+    let woundedCount = from;
+    let ableCount = this.ableCount;
+    let steadyD4s = this.steadyD4s;
     for (; w > 0; w--) {
       // Group first hit: captains (captainFirst) or minions (minionsFirst), when any is able.
       let group = -1;
-      if (this.woundOrder !== 0) {
-        const wantCaptain = this.woundOrder === 1 ? 1 : 0;
-        for (let i = 0; i < this.ableCount; i++) if (pcs.captain[able[i]] === wantCaptain) group = wantCaptain;
+      if (woundOrder !== 0) {
+        const wantCaptain = woundOrder === 1 ? 1 : 0;
+        for (let i = 0; i < ableCount; i++) if (captain[able[i]] === wantCaptain) group = wantCaptain;
       }
-      let inGroup = group < 0 ? this.ableCount : 0;
-      if (group >= 0) for (let i = 0; i < this.ableCount; i++) if (pcs.captain[able[i]] === group) inGroup++;
+      let inGroup = group < 0 ? ableCount : 0;
+      if (group >= 0) for (let i = 0; i < ableCount; i++) if (captain[able[i]] === group) inGroup++;
       let k = inGroup === 1 ? 0 : random.below(inGroup);
       let at = 0;
       for (; ; at++) {
-        if (group >= 0 && pcs.captain[able[at]] !== group) continue;
+        if (group >= 0 && captain[able[at]] !== group) continue;
         if (k-- === 0) break;
       }
-      this.wounded[this.woundedCount] = able[at];
-      this.died[this.woundedCount] = 0;
-      this.woundedCount++;
-      if (this.allSteady) this.steadyD4s -= this.ableD4[at];
-      able[at] = able[--this.ableCount];
-      this.ableD4[at] = this.ableD4[this.ableCount];
+      wounded[woundedCount] = able[at];
+      died[woundedCount] = 0;
+      woundedCount++;
+      steadyD4s -= ableD4[at];
+      able[at] = able[--ableCount];
+      ableD4[at] = ableD4[ableCount];
     }
+    this.woundedCount = woundedCount;
+    this.ableCount = ableCount;
+    // Meaningful only while every able PC is steady (allSteady): `fight` reads it then only.
+    this.steadyD4s = steadyD4s;
     // "has a 2-in-4 chance to die"; a Medic attends one wounded a round, captains first.
     for (let captainPass = 1; captainPass >= 0; captainPass--) {
-      for (let i = from; i < this.woundedCount; i++) {
-        if (pcs.captain[this.wounded[i]] !== captainPass) continue;
+      for (let i = from; i < woundedCount; i++) {
+        if (captain[wounded[i]] !== captainPass) continue;
         if (medics > 0) {
           medics--;
           continue;
         }
         // 1 when the d4 shows a killing face: arithmetic, as the outcome is a coin flip.
-        this.died[i] = (random.below(4) - deathFaces) >>> 31;
+        died[i] = (random.below(4) - deathFaces) >>> 31;
       }
     }
   }
+
 }
