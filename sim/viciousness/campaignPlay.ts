@@ -156,6 +156,10 @@ export class CampaignPlan {
   readonly troupePcFrom: Int32Array;
   readonly troupePcTo: Int32Array;
   readonly troupeAid: Aid[];
+  /** Per troupe: 1 when one of its PCs is a Medic (only then can a fight's aid differ from troupeAid). */
+  readonly troupeHasMedicPc: Uint8Array;
+  /** Per troupe: 1 unless its aid is its own "medic" (then its Medic never falls): Skirmish.fight's medicPcs. */
+  readonly troupeMedicPcs: Uint8Array;
   readonly troupeBonusFrom: Int32Array;
   readonly troupeBonusTo: Int32Array;
   /** With bought equipment the troupe's bonus dice run to troupeEquippedTo (policy buy.equipment). */
@@ -309,6 +313,8 @@ export class CampaignPlan {
     this.pcMedic = Uint8Array.from(pcs, (p) => (p.medic ? 1 : 0));
     this.pcBerzerker = Uint8Array.from(pcs, (p) => (p.berzerker ? 1 : 0));
     this.pcDuelist = Uint8Array.from(pcs, (p) => (p.duelist ? 1 : 0));
+    this.troupeHasMedicPc = Uint8Array.from(troupes, (_, i) => (pcs.some((p) => p.troupe === i && p.medic) ? 1 : 0));
+    this.troupeMedicPcs = Uint8Array.from(this.troupeAid, (aid) => (aid !== 'medic' ? 1 : 0));
     this.medicPush = pcs.some((p) => p.medic) ? { never: 0, always: 1, restTurns: 2 }[policy.medicPush ?? 'never'] : 0;
     this.pcBaseTraits = Int32Array.from(pcs, (p) => p.traits);
     this.pcFromStart = Uint8Array.from(pcs, (p) => (p.fromStart ? 1 : 0));
@@ -488,6 +494,9 @@ export class CampaignTrial {
     this.knTo.set(p.knBaseTo);
     this.viTo.set(p.viBaseTo);
     this.ambitionProgress = 0;
+    this.minionsDown = false;
+    this.pendingTroupes = 0;
+    this.activeTroupes = p.troupeCount;
     this.bestRank = rankOf(p.startPoints);
     this.rattled.set(p.pcInitRattled);
     this.woundedUntil.fill(0);
@@ -503,12 +512,11 @@ export class CampaignTrial {
     const p = this.plan;
     const acc = this.acc;
     // "Should its captain die or retire, a troupe dissolves, and a new one must be created."
-    for (let i = 0; i < p.troupeCount; i++) if (this.troupePending[i] !== 0) this.foundTroupe(i);
+    if (this.pendingTroupes !== 0) for (let i = 0; i < p.troupeCount; i++) if (this.troupePending[i] !== 0) this.foundTroupe(i);
     // "The company begins each turn with one coin of its Wealth rank for each troupe that
     // constitutes it." Nothing the campaign models is bought with them, and "Any coin that
     // is not spent by the end of the turn is discarded": they are only counted.
-    let coins = 0;
-    for (let i = 0; i < p.troupeCount; i++) coins += this.troupeActive[i];
+    const coins = this.activeTroupes;
     acc[METRIC.coins] += coins;
     if (p.medicPush !== 0) this.medicPushes(t);
     if (p.equipment || p.medical || p.assetBuy) this.buy(coins, t);
@@ -684,6 +692,7 @@ export class CampaignTrial {
    * violence is not in danger of dying"); else the troupe's `aid`.
    */
   private fightAid(i: number, parts: Int32Array, n: number): Aid {
+    if (this.plan.troupeHasMedicPc[i] === 0) return this.plan.troupeAid[i];
     const medic = this.plan.pcMedic;
     for (let k = 0; k < n; k++) if (medic[parts[k]] !== 0) return 'medic';
     return this.plan.troupeAid[i];
@@ -694,7 +703,7 @@ export class CampaignTrial {
    * of its own `aid: "medic"` (who never falls).
    */
   private medicPcs(i: number): boolean {
-    return this.plan.troupeAid[i] !== 'medic';
+    return this.plan.troupeMedicPcs[i] !== 0;
   }
 
   /** The end of turn `t`: every rival's die, and what it initiates, counted. */
@@ -780,6 +789,8 @@ export class CampaignTrial {
     }
     this.troupeActive[i] = 1;
     this.troupePending[i] = 0;
+    this.pendingTroupes--;
+    this.activeTroupes++;
     if (p.successorAsset) {
       this.liquid[rankOf(this.points)] += p.troupeLiquid[i];
       this.assets += p.troupeAssets[i];
@@ -790,13 +801,21 @@ export class CampaignTrial {
   private dissolve(i: number): void {
     const p = this.plan;
     this.troupeActive[i] = 0;
+    this.activeTroupes--;
     // Its equipment goes with it.
     this.equipped[i] = 0;
     this.acc[METRIC.dissolved]++;
     // Its minions leave with it (they are the troupe's, and the troupe is gone).
     for (let pc = p.troupePcFrom[i]; pc < p.troupePcTo[i]; pc++) this.alive[pc] = 0;
-    if (p.newTroupe) this.troupePending[i] = 1;
+    if (p.newTroupe) {
+      this.troupePending[i] = 1;
+      this.pendingTroupes++;
+    }
   }
+
+  /** Troupes standing, and dissolved ones waiting for their successor (counts of troupeActive, troupePending). */
+  private activeTroupes = 0;
+  private pendingTroupes = 0;
 
   /** PCs of troupe `i` that do not take part in a job this turn rest: no longer rattled. */
   private rest(i: number): void {
@@ -820,12 +839,16 @@ export class CampaignTrial {
       return;
     }
     // Who takes part: the living, out of bed, and (by policy) not resting off a rattle.
+    // (Arrays in locals: TurboFan reloads `this.x` at each use inside a loop.)
     const parts = this.participants;
+    const { alive, woundedUntil, rattled } = this;
+    const restWhenRattled = p.restWhenRattled;
+    const to = p.troupePcTo[i];
     let n = 0;
-    for (let pc = p.troupePcFrom[i]; pc < p.troupePcTo[i]; pc++) {
-      if (this.alive[pc] === 0) continue;
-      if (this.woundedUntil[pc] >= t || (this.rattled[pc] !== 0 && p.restWhenRattled)) {
-        this.rattled[pc] = 0;
+    for (let pc = p.troupePcFrom[i]; pc < to; pc++) {
+      if (alive[pc] === 0) continue;
+      if (woundedUntil[pc] >= t || (rattled[pc] !== 0 && restWhenRattled)) {
+        rattled[pc] = 0;
         continue;
       }
       parts[n++] = pc;
@@ -883,6 +906,7 @@ export class CampaignTrial {
       acc[METRIC.wounds]++;
       if (s.died[w] !== 0) {
         this.alive[pc] = 0;
+        this.minionsDown = true;
         acc[METRIC.deaths]++;
         if (p.pcCaptain[pc] !== 0) {
           acc[METRIC.deathsCaptains]++;
@@ -978,15 +1002,18 @@ export class CampaignTrial {
       // Only the sums count: the dice of a run of steady participants next to each other
       // (a troupe's PCs' dice are contiguous, unless room is kept for traits not yet
       // gained) are counted in one go, the same draws.
+      const rattledPcs = this.rattled;
+      const knTo = this.knTo;
+      const knFrom = p.knFrom;
       for (let k = 0; k < n; ) {
         const pc = parts[k];
-        const rattled = this.rattled[pc] !== 0;
+        const rattled = rattledPcs[pc] !== 0;
         let last = pc;
         k++;
         if (!rattled) {
-          while (k < n && parts[k] === last + 1 && this.rattled[last + 1] === 0 && this.knTo[last] === p.knFrom[last + 1]) last = parts[k++];
+          while (k < n && parts[k] === last + 1 && rattledPcs[last + 1] === 0 && knTo[last] === knFrom[last + 1]) last = parts[k++];
         }
-        successes += this.knaveryDice(random, p.knFrom[pc], this.knTo[last], rattled);
+        successes += this.knaveryDice(random, knFrom[pc], knTo[last], rattled);
       }
       return successes;
     }
@@ -1017,6 +1044,12 @@ export class CampaignTrial {
    * at most 0xffff dice, the width of its fields); their 6s are added to `sixes`.
    */
   private knaveryDice(random: RandomStream, from: number, to: number, keepLower: boolean): number {
+    if (to - from <= 0xffff) {
+      // One call: the usual case.
+      const sx = random.successesAndSixes(this.plan.knSides, from, to, keepLower);
+      this.sixes += sx >>> 16;
+      return sx & 0xffff;
+    }
     let successes = 0;
     for (let a = from; a < to; a += 0xffff) {
       const sx = random.successesAndSixes(this.plan.knSides, a, to - a > 0xffff ? a + 0xffff : to, keepLower);
@@ -1029,9 +1062,14 @@ export class CampaignTrial {
   /** "Should a minion die …, two investment points may be spent to replace them", by policy. */
   private replaceMinions(): void {
     const p = this.plan;
-    if (p.replace === REPLACE_NEVER) return;
+    if (p.replace === REPLACE_NEVER || !this.minionsDown) return;
+    // Cleared here, set again below for each dead minion left unreplaced.
+    this.minionsDown = false;
+    const { alive, recruited, troupeActive } = this;
+    const { pcCaptain, pcTroupe } = p;
     for (let pc = 0; pc < p.pcCount; pc++) {
-      if (this.alive[pc] !== 0 || p.pcCaptain[pc] !== 0 || this.recruited[pc] === 0 || this.troupeActive[p.pcTroupe[pc]] === 0) continue;
+      if (alive[pc] !== 0 || pcCaptain[pc] !== 0 || recruited[pc] === 0 || troupeActive[pcTroupe[pc]] === 0) continue;
+      this.minionsDown = true;
       // "If the character had extra traits, their replacement may have them as well--but
       // each trait replaced in this way costs an additional investment point."
       const cost = p.ambition === AMBITION_NONE ? p.pcReplacementCost[pc] : replacementCost(this.traits[pc]);
@@ -1045,6 +1083,13 @@ export class CampaignTrial {
       this.acc[METRIC.replacementPoints] += cost;
     }
   }
+
+  /**
+   * Whether some minion of a standing troupe may lie dead (replaceMinions skips its pass
+   * over the PCs otherwise). Only a death in a fight (casualties) makes one: a dissolved
+   * troupe's PCs are not replaced, and founding, advancing and reset raise the living.
+   */
+  private minionsDown = false;
 
   /** A successful design's consequence lands on the company. */
   private consequence(random: RandomStream, code: number, t: number, r: number): void {
