@@ -711,7 +711,8 @@ export class CampaignTrial {
     const p = this.plan;
     const acc = this.acc;
     const board = this.board;
-    for (let r = 0; r < p.rivals.count; r++) {
+    const count = p.rivals.count;
+    for (let r = 0; r < count; r++) {
       if (!board.rollDie(random, r)) continue;
       acc[METRIC.rivalStrikes]++;
       const at = p.rivalAt + 3 * r;
@@ -733,17 +734,19 @@ export class CampaignTrial {
   }
 
   private liquidCoins(): number {
+    const liquid = this.liquid;
     let n = 0;
-    for (let r = 1; r <= MAX_RANK; r++) n += this.liquid[r];
+    for (let r = 1; r <= MAX_RANK; r++) n += liquid[r];
     return n;
   }
 
   /** bankCoins(liquidCoins()) in one pass: every liquid coin traded (policy bank "all"). */
   private bankAll(): void {
+    const liquid = this.liquid;
     let k = 0;
     for (let r = 1; r <= MAX_RANK; r++) {
-      k += this.liquid[r];
-      this.liquid[r] = 0;
+      k += liquid[r];
+      liquid[r] = 0;
     }
     this.points += k;
     this.acc[METRIC.banked] += k;

@@ -331,7 +331,8 @@ export class RivalBoard {
    * a rival deal made during the turn adds to what the end-of-turn die is rolled against.
    */
   invest(): void {
-    for (let r = 0; r < this.plan.count; r++) investTurn(this.plan, this.points, this.pointer, r);
+    const { plan, points, pointer } = this;
+    for (let r = 0; r < plan.count; r++) investTurn(plan, points, pointer, r);
   }
 
   /** "At the end of each turn, roll a d20 (called the rival die) for each rival." */
