@@ -135,6 +135,11 @@ export class RandomStream {
     return a < b ? a : b;
   }
 
+  // Why `(buffer >>> k) | 0` below: the shifted word as an int32 (the same 32 bits; `s` is
+  // an Int32Array either way). A bare `>>>` makes it a uint32, and a loop variable that is
+  // an int32 on one path and a uint32 on another is kept as a double by TurboFan, with a
+  // conversion at every `&` (DoubleToI calls in the compiled kernel).
+
   /**
    * Knavery's count over dice `sides[from..to)`: the successes ("Every die result of 4 or
    * above", `below ≥ 3`) plus 65536 × the 6s (`below === 5` of a d6 and up), each die rolled
@@ -159,7 +164,7 @@ export class RandomStream {
           left = 32;
         }
         const m = (buffer & mask) * n;
-        buffer >>>= bits;
+        buffer = (buffer >>> bits) | 0;
         left -= bits;
         if ((m & mask) >= reject) {
           f = m >>> bits;
@@ -174,7 +179,7 @@ export class RandomStream {
             left = 32;
           }
           const m = (buffer & mask) * n;
-          buffer >>>= bits;
+          buffer = (buffer >>> bits) | 0;
           left -= bits;
           if ((m & mask) >= reject) {
             f = Math.min(f, m >>> bits);
@@ -213,7 +218,7 @@ export class RandomStream {
       x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
       x = (x + (x >>> 4)) & 0x0f0f0f0f;
       fours += Math.imul(x, 0x01010101) >>> 24;
-      buffer = b === 32 ? 0 : buffer >>> b;
+      buffer = b === 32 ? 0 : (buffer >>> b) | 0;
       left -= b;
       k -= m;
     }
@@ -237,14 +242,14 @@ export class RandomStream {
         left = 32;
       }
       const a = buffer & 3;
-      buffer >>>= 2;
+      buffer = (buffer >>> 2) | 0;
       left -= 2;
       if (left < 2) {
         buffer = this.int32();
         left = 32;
       }
       const b = buffer & 3;
-      buffer >>>= 2;
+      buffer = (buffer >>> 2) | 0;
       left -= 2;
       if ((a & b) === 3) fours++;
     }
