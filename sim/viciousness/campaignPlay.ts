@@ -526,7 +526,12 @@ export class CampaignTrial {
     board.invest();
 
     // The troupes act; a rival deal made now adds to this turn's rival die.
-    for (let i = 0; i < p.troupeCount; i++) if (this.troupeActive[i] !== 0) this.troupeTurn(random, i, t);
+    // Whether this is a job turn, and the company's rank, are the same for every troupe:
+    // nothing a troupe's turn does moves the investment points.
+    const jobTurn = p.jobs && (p.jobEvery === 1 || (t - 1) % p.jobEvery === 0);
+    const troupeRank = rankOf(this.points);
+    const troupeActive = this.troupeActive;
+    for (let i = 0; i < p.troupeCount; i++) if (troupeActive[i] !== 0) this.troupeTurn(random, i, t, jobTurn, troupeRank);
     this.replaceMinions();
 
     // "The company banks rewards by its policy."
@@ -826,14 +831,14 @@ export class CampaignTrial {
     for (let pc = p.troupePcFrom[i]; pc < p.troupePcTo[i]; pc++) this.rattled[pc] = 0;
   }
 
-  private troupeTurn(random: RandomStream, i: number, t: number): void {
+  /** Troupe `i`'s turn `t`: a job on a `jobTurn`, at the company's `rank`, else rest. */
+  private troupeTurn(random: RandomStream, i: number, t: number, jobTurn: boolean, rank: number): void {
     const p = this.plan;
     const acc = this.acc;
-    if (!p.jobs || (t - 1) % p.jobEvery !== 0) {
+    if (!jobTurn) {
       this.rest(i);
       return;
     }
-    const rank = rankOf(this.points);
     let method = p.method;
     // "Work for someone … is no longer available once your company reaches rank 4."
     if (method === METHOD.work && !workAvailable(rank)) method = p.workFallback;
