@@ -149,13 +149,17 @@ export class RandomStream {
    */
   successesAndSixes(sides: Int32Array, from: number, to: number, keepLower: boolean): number {
     const s = this.s;
+    // The tables in locals: a module-level binding is reloaded and checked at each use.
+    const dieBits = DIE_BITS;
+    const dieReject = DIE_REJECT;
+    const score = KNAVERY_SCORE;
     let buffer = s[4];
     let left = s[5];
     let out = 0;
     for (let d = from; d < to; d++) {
       const n = sides[d];
-      const bits = DIE_BITS[n];
-      const reject = DIE_REJECT[n];
+      const bits = dieBits[n];
+      const reject = dieReject[n];
       const mask = (1 << bits) - 1;
       let f: number;
       for (;;) {
@@ -187,7 +191,7 @@ export class RandomStream {
           }
         }
       }
-      out += KNAVERY_SCORE[f];
+      out += score[f];
     }
     s[4] = buffer;
     s[5] = left;
