@@ -479,33 +479,44 @@ export class CampaignTrial {
 
   reset(): void {
     const p = this.plan;
-    this.acc.fill(0);
-    for (let r = 0; r < p.rivals.count; r++) this.acc[p.rivalAt + 3 * r] = p.turns + 1;
+    // Plain loops, not fill/set: those are looked up on typed arrays of three kinds, which
+    // leaves a generic property lookup and a builtin call per array in every trial.
+    const acc = this.acc;
+    for (let k = 0; k < acc.length; k++) acc[k] = 0;
+    for (let r = 0; r < p.rivals.count; r++) acc[p.rivalAt + 3 * r] = p.turns + 1;
     this.points = p.startPoints;
-    this.liquid.fill(0);
-    this.liquid[p.startRank] = p.startLiquid;
+    const liquid = this.liquid;
+    for (let r = 0; r < liquid.length; r++) liquid[r] = 0;
+    liquid[p.startRank] = p.startLiquid;
     this.assets = p.startAssets;
     this.assetsOwed = 0;
     this.contacts = 0;
     for (let t = 0; t < p.troupeCount; t++) this.contacts += p.troupeContacts[t];
-    this.alive.set(p.pcFromStart);
-    this.traits.set(p.pcBaseTraits);
-    this.recruited.set(p.pcFromStart);
-    this.knTo.set(p.knBaseTo);
-    this.viTo.set(p.viBaseTo);
+    const { alive, traits, recruited, knTo, viTo, rattled, woundedUntil, treated } = this;
+    for (let pc = 0; pc < p.pcCount; pc++) {
+      alive[pc] = p.pcFromStart[pc];
+      traits[pc] = p.pcBaseTraits[pc];
+      recruited[pc] = p.pcFromStart[pc];
+      knTo[pc] = p.knBaseTo[pc];
+      viTo[pc] = p.viBaseTo[pc];
+      rattled[pc] = p.pcInitRattled[pc];
+      woundedUntil[pc] = 0;
+      treated[pc] = 0;
+    }
+    const { troupeActive, troupePending, equipped } = this;
+    for (let i = 0; i < p.troupeCount; i++) {
+      troupeActive[i] = 1;
+      troupePending[i] = 0;
+      equipped[i] = 0;
+    }
     this.ambitionProgress = 0;
     this.minionsDown = false;
     this.pendingTroupes = 0;
     this.activeTroupes = p.troupeCount;
     this.bestRank = rankOf(p.startPoints);
-    this.rattled.set(p.pcInitRattled);
-    this.woundedUntil.fill(0);
-    this.troupeActive.fill(1);
-    this.troupePending.fill(0);
-    this.equipped.fill(0);
-    this.treated.fill(0);
     this.board.reset();
   }
+
 
   /** Turn `t` (1-based): the steps of RULES.md's campaign turn, in order. */
   playTurn(random: RandomStream, t: number): void {

@@ -308,9 +308,13 @@ export class RivalBoard {
   }
 
   reset(): void {
-    this.points.set(this.plan.initPoints);
-    this.severity.set(this.plan.initSeverity);
-    this.pointer.fill(0);
+    // Plain loops rather than set/fill (a builtin call each, per trial).
+    const { plan, points, severity, pointer } = this;
+    for (let i = 0; i < plan.slots; i++) {
+      points[i] = plan.initPoints[i];
+      severity[i] = plan.initSeverity[i];
+    }
+    for (let r = 0; r < plan.count; r++) pointer[r] = 0;
   }
 
   /** Advance one of rival `r`'s designs by `amount` points (a rival deal), by `invest`. */
