@@ -48,14 +48,15 @@ exports.loadBundle = function loadBundle(file) {
 };
 
 /**
- * Make <file>.cache: the bundle compiled and run here, the cache taken after the run so
- * that it holds the functions loading runs. The build calls it in a fresh `node` without
- * flags (V8 only accepts a cache made with the flags it runs with), before the build is
- * renamed into place: `name` is the file's path then, which scripts compiled from the
- * cache keep.
+ * Make <file>.cache: the bundle compiled and run here, then `warmUp(its exports)` awaited,
+ * and the cache taken after, so that it holds the functions loading and a first answer run
+ * (V8 compiles a function when it is first called; the cache keeps what was compiled). The
+ * build calls it in a fresh `node` without flags (V8 only accepts a cache made with the
+ * flags it runs with), before the build is renamed into place: `name` is the file's path
+ * then, which scripts compiled from the cache keep.
  */
-exports.writeCodeCache = function writeCodeCache(file, name = file) {
+exports.writeCodeCache = async function writeCodeCache(file, name = file, warmUp = async () => {}) {
   const script = compile(file, undefined, name);
-  run(script, file);
+  await warmUp(run(script, file));
   writeFileSync(file + '.cache', script.createCachedData());
 };
