@@ -43,11 +43,30 @@ const ALWAYS = ['package.json', 'package-lock.json', 'scripts/build.mjs', 'scrip
 const RENDERER_LIBRARIES = ['@observablehq/plot', 'd3', 'arquero', 'linkedom'];
 
 /**
- * Loaded from node_modules at run time, not bundled: piscina, whose worker code must
- * share its module (and symbols) with ours; and the report renderer's libraries, big and
- * only ever needed by `poolsim report`.
+ * Loaded from node_modules at run time, not bundled: the report renderer's libraries, big
+ * and only ever needed by `poolsim report`.
  */
-const EXTERNAL = ['piscina', ...RENDERER_LIBRARIES];
+const EXTERNAL = [...RENDERER_LIBRARIES];
+
+/**
+ * piscina is bundled into the command (its main-thread side: loading it from node_modules
+ * took ~25 ms of the command's thread each time a run started its pool), but its worker
+ * threads still start its own dist/worker.js from node_modules, which it finds beside its
+ * index.js (`__dirname`): in the bundle that is found by resolving `piscina` from the
+ * bundle (its `__filename`, given by load.cjs).
+ * The build fails, rather than the pool later, should a new piscina find it otherwise.
+ */
+const piscinaWorkerFromNodeModules = {
+  name: 'piscina-worker-from-node-modules',
+  setup(b) {
+    b.onLoad({ filter: /piscina[\\/]dist[\\/]index\.js$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const beside = "(0, node_path_1.resolve)(__dirname, 'worker.js')";
+      if (!source.includes(beside)) throw new Error(`${args.path}: piscina no longer starts its worker as ${beside}; see piscinaWorkerFromNodeModules`);
+      return { contents: source.replace(beside, "(0, node_path_1.join)((0, node_path_1.dirname)(require('node:module').createRequire(__filename).resolve('piscina')), 'worker.js')"), loader: 'js' };
+    });
+  },
+};
 
 /**
  * The renderer's libraries in the command's CommonJS bundle. They are ES modules only, and
@@ -236,7 +255,7 @@ export async function build() {
       // reports/libraries.ts: import() through the loader (scripts/load-bundle.cjs says why).
       define: { POOLSIM_BUILD: 'true', 'import.meta.url': '__poolsimBundleUrl', POOLSIM_IMPORT: '__poolsimImport' },
       banner: { js: "const __poolsimBundleUrl = require('node:url').pathToFileURL(__filename).href;" },
-      plugins: [zodEnglishOnly, seedrandomWithoutNodeCrypto, rendererLibrariesFromImport],
+      plugins: [zodEnglishOnly, seedrandomWithoutNodeCrypto, rendererLibrariesFromImport, piscinaWorkerFromNodeModules],
       metafile: true,
       logLevel: 'warning',
     };
