@@ -86,7 +86,7 @@ function countPairs(
   random: RandomStream,
   trials: number,
   bits: number,
-  table: Int32Array,
+  table: Uint8Array | Uint16Array,
   rest: HitChances,
   pairs: Float64Array,
 ): void {
@@ -265,7 +265,7 @@ export const clash = defineMechanic({
     const joint = n === 2 && !push && (samplers[0].maxHits + 1) * (samplers[1].maxHits + 1) <= 1 << 16;
     const fieldSplit = packedDice.map((dice) => splitByHitBits(dice, rules.hitOn));
     const fieldBitsTotal = fieldSplit.reduce((n, f) => n + f.fieldBits.reduce((a, b) => a + b, 0), 0);
-    let pairTable: { bits: number; table: Int32Array; rest: HitChances } | undefined;
+    let pairTable: { bits: number; table: Uint8Array | Uint16Array; rest: HitChances } | undefined;
     if (joint && fieldBitsTotal <= 16) {
       const width = samplers[1].maxHits + 1;
       const rest = hitChances(
@@ -277,7 +277,11 @@ export const clash = defineMechanic({
         fieldSplit.map((f) => f.fieldBits),
         [samplers[0].maxHits + 1, width],
       );
-      if (rest) pairTable = { ...fields, rest };
+      // Held in the narrowest type that fits its pair indexes (all below 2^16, `joint`): it
+      // is read at random twice per pair of trials, and 2^14 entries take 64 KB as int32
+      // against 16 KB as bytes, inside a core's 32 KB first-level cache.
+      const max = fields.table.reduce((m, k) => Math.max(m, k), 0);
+      if (rest) pairTable = { bits: fields.bits, table: max < 256 ? Uint8Array.from(fields.table) : Uint16Array.from(fields.table), rest };
     }
     const groups = sides.map((side) => woundGroups(side, rules.woundOrder));
     const L = new MetricLayout(CLASH_METRICS);
