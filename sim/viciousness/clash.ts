@@ -4,6 +4,7 @@
  * hits, more sides by walking every combination of hit counts (manySidedExact).
  */
 import { z } from 'zod';
+import { lazySchema } from '../lazySchema.ts';
 import { defineMechanic } from '../mechanic.ts';
 import { Distribution, chanceOf, faceDistribution } from '../exact/distribution.ts';
 import { MAX_UNIFORM } from '../random.ts';
@@ -30,10 +31,10 @@ import {
 } from './violence.ts';
 import { withSituationalDice } from './traits.ts';
 
-export const clashSetup = z
+export const clashSetup = lazySchema(() => z
   .object({ sides: z.array(sideSchema).min(2) })
   .strict()
-  .superRefine((s, ctx) => checkSides(s.sides, ctx));
+  .superRefine((s, ctx) => checkSides(s.sides, ctx)));
 
 /**
  * How wounds on a side split into groups by `woundOrder`: group 0 takes wounds first.
