@@ -3,7 +3,7 @@
 // `npm install`). Before that it checks the build against the sources it was made from;
 // if any has changed since, it rebuilds first (a few hundred ms, said on stderr), so an
 // edited source never runs as its old compiled self.
-import { pathToFileURL } from 'node:url';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { build, currentBuild } from '../scripts/build.mjs';
 
@@ -27,5 +27,7 @@ if (!current) {
   process.stderr.write('poolsim: the sources changed since the last build, compiling them first (npm run build:cli)\n');
   current = await build();
 }
-const { main } = await import(pathToFileURL(join(current.dir, 'cli.js')).href);
+// cli.cjs through its code cache (scripts/load-bundle.cjs says why).
+const { loadBundle } = createRequire(import.meta.url)(join(current.dir, 'load.cjs'));
+const { main } = loadBundle(join(current.dir, 'cli.cjs')).exports;
 process.exitCode = await main(process.argv.slice(2));

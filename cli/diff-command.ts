@@ -8,6 +8,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { lazySchema } from '../sim/lazySchema.ts';
 import { DEFAULT_FDR, diffResults, pointKey, somethingMoved, type DiffOptions, type ResultDiff } from '../sim/diff.ts';
 import type { ScenarioResult } from '../sim/result.ts';
 import { ScenarioError, ScenarioErrors, capErrors, formatPath } from '../sim/scenario.ts';
@@ -24,17 +25,17 @@ export const DIFF_USAGE = `  poolsim diff BASE NEW [--json] [--markdown] [--min-
   default 0; an exact change when both sides are exact). Exit 0 nothing moved, 1
   something moved or is on one side only, 2 bad input. docs/balance-diffs.md`;
 
-const finite = z.number().refine(Number.isFinite, 'expected a finite number');
+const finite = lazySchema(() => z.number().refine(Number.isFinite, 'expected a finite number'));
 
-const metricSchema = z
+const metricSchema = lazySchema(() => z
   .object({
     estimate: finite,
     ci95: z.tuple([finite, finite]).refine(([lo, hi]) => lo <= hi, 'expected [low, high] with low ≤ high'),
     exact: finite.optional(),
   })
-  .loose();
+  .loose());
 
-const resultSchema = z
+const resultSchema = lazySchema(() => z
   .object({
     name: z.string().min(1),
     trials: z.number().int().min(1),
@@ -50,7 +51,7 @@ const resultSchema = z
         .loose(),
     ),
   })
-  .loose();
+  .loose());
 
 /** A zod issue as `what was expected`. */
 function problem(issue: z.core.$ZodIssue): string {

@@ -11,6 +11,7 @@ import { UsageError, parseFlags } from './options.ts';
 import { plainText } from './text.ts';
 import { Interrupted, runPlans } from './runner.ts';
 import { checkTarget, recoverLeftovers } from '../reports/target.ts';
+import { importRendererLibraries } from '../reports/libraries.ts';
 import type { ReportEntry } from '../reports/render.ts';
 import { ScenarioError, ScenarioErrors } from '../sim/scenario.ts';
 import { diffResults, type ResultDiff } from '../sim/diff.ts';
@@ -79,6 +80,7 @@ export async function reportCommand(
   }
   // Plot, d3, linkedom and arquero load here, only for `report`: `run` and `merge` never
   // pay for them (tests/startup.test.ts).
+  await importRendererLibraries();
   const { writeReports } = await import('../reports/write.ts');
   const { describeCheck, measured } = await import('../reports/render.ts');
   await withWriteSignals(context.signal, (signal) => writeReports(outDir, entries, { diff, signal }));

@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, lstatSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
+import { lazySchema } from '../sim/lazySchema.ts';
 // Imported, not read beside this file: the compiled CLI (scripts/build.mjs) lives elsewhere.
 import packageJson from '../package.json' with { type: 'json' };
 import { CHUNK_TRIALS, chunkCount, chunkSize, layoutOf } from '../sim/run.ts';
@@ -83,7 +84,7 @@ export function resolveShard(flags: { shard?: string; shards?: string }, env: No
 
 const integer = z.number().int();
 
-const partSchema = z.object({
+const partSchema = lazySchema(() => z.object({
   format: z.literal(PART_FORMAT),
   version: z.literal(PART_VERSION),
   poolsim: z.string(),
@@ -101,7 +102,7 @@ const partSchema = z.object({
       tallyHash: z.string(),
     }),
   ),
-});
+}));
 
 export type PartFile = z.output<typeof partSchema>;
 

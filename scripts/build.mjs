@@ -2,12 +2,18 @@
 // transpiling TypeScript: `npm install` runs it (the `prepare` script), and
 // bin/poolsim.js rebuilds through it when the sources have changed since.
 //
-// Two bundles, one per entry:
-//   build/<hash>/cli.js     cli/main.ts: every command (`report` loads its renderer,
-//                           reports/write.ts, as a separate chunk, only when it runs)
-//   build/<hash>/worker.cjs the piscina worker: a small loader that runs
-//                           worker-bundle.cjs (workers/piscina-worker.ts, one CommonJS
-//                           file) through V8's code cache, worker-bundle.cjs.cache
+// Two bundles, one per entry, both CommonJS and both loaded through V8's code cache
+// (load.cjs), because an ES module cannot be (Node 20): parsing and compiling the
+// command's 1.2 MB as an ES module took ~55 ms of its ~300 ms start (`runStartMs` in
+// `npm run bench`; docs/build.md):
+//   build/<hash>/cli.cjs    cli/main.ts: every command. The report renderer is in it, but
+//                           its modules run only when `report` imports them, and its
+//                           libraries (Plot, d3, arquero, linkedom: ES modules only) are
+//                           imported by reports/libraries.ts at that moment, never by `run`
+//   build/<hash>/worker.cjs the piscina worker: loads worker-bundle.cjs
+//                           (workers/piscina-worker.ts) the same way
+//   build/<hash>/load.cjs   the loader: compiles a bundle with its .cache (V8's bytecode of
+//                           the functions that ran while the bundle loaded, made here)
 //   build/current.json      { dir, hash, inputs }: the build bin/poolsim.js runs
 // <hash> is a digest of every source file that went into the bundles (esbuild's own list
 // of inputs) plus package.json and package-lock.json (the bundled dependencies). A build
@@ -20,7 +26,7 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -28,14 +34,62 @@ export const BUILD = join(ROOT, 'build');
 export const CURRENT = join(BUILD, 'current.json');
 
 /** Files outside esbuild's list of inputs that decide what a build contains. */
-const ALWAYS = ['package.json', 'package-lock.json', 'scripts/build.mjs'];
+const ALWAYS = ['package.json', 'package-lock.json', 'scripts/build.mjs', 'scripts/load-bundle.cjs'];
 
 /**
- * Loaded from node_modules at run time, not bundled: piscina, whose worker code must
- * share its module (and symbols) with ours; and the report renderer's libraries, big and
- * only ever needed by `poolsim report`.
+ * The report renderer's libraries: ES modules only, imported by reports/libraries.ts (one
+ * `import()` each) when `report` runs.
  */
-const EXTERNAL = ['piscina', '@observablehq/plot', 'd3', 'linkedom', 'arquero'];
+const RENDERER_LIBRARIES = ['@observablehq/plot', 'd3', 'arquero', 'linkedom'];
+
+/**
+ * Loaded from node_modules at run time, not bundled: the report renderer's libraries, big
+ * and only ever needed by `poolsim report`.
+ */
+const EXTERNAL = [...RENDERER_LIBRARIES];
+
+/**
+ * piscina is bundled into the command (its main-thread side: loading it from node_modules
+ * took ~25 ms of the command's thread each time a run started its pool), but its worker
+ * threads still start its own dist/worker.js from node_modules, which it finds beside its
+ * index.js (`__dirname`): in the bundle that is found by resolving `piscina` from the
+ * bundle (its `__filename`, given by load.cjs).
+ * The build fails, rather than the pool later, should a new piscina find it otherwise.
+ */
+const piscinaWorkerFromNodeModules = {
+  name: 'piscina-worker-from-node-modules',
+  setup(b) {
+    b.onLoad({ filter: /piscina[\\/]dist[\\/]index\.js$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const beside = "(0, node_path_1.resolve)(__dirname, 'worker.js')";
+      if (!source.includes(beside)) throw new Error(`${args.path}: piscina no longer starts its worker as ${beside}; see piscinaWorkerFromNodeModules`);
+      return { contents: source.replace(beside, "(0, node_path_1.join)((0, node_path_1.dirname)(require('node:module').createRequire(__filename).resolve('piscina')), 'worker.js')"), loader: 'js' };
+    });
+  },
+};
+
+/**
+ * The renderer's libraries in the command's CommonJS bundle. They are ES modules only, and
+ * a CommonJS bundle's `import * as Plot from '@observablehq/plot'` becomes a `require()`,
+ * which Node 20 refuses for an ES module. So reports/libraries.ts imports them (run by
+ * `report` before it loads the renderer), and every static import of them reads what it
+ * imported (rendererLibrary). The renderer's modules run only when `report` imports them,
+ * after that, so they always find them there.
+ */
+const rendererLibrariesFromImport = {
+  name: 'renderer-libraries-from-import',
+  setup(b) {
+    const filter = new RegExp(`^(${RENDERER_LIBRARIES.map((n) => n.replace(/[/.]/g, '\\$&')).join('|')})$`);
+    b.onResolve({ filter }, (args) =>
+      args.kind === 'import-statement' ? { path: args.path, namespace: 'poolsim-renderer-library' } : { path: args.path, external: true },
+    );
+    b.onLoad({ filter: /.*/, namespace: 'poolsim-renderer-library' }, (args) => ({
+      contents: `module.exports = require('./reports/libraries.ts').rendererLibrary(${JSON.stringify(args.path)});`,
+      loader: 'js',
+      resolveDir: ROOT,
+    }));
+  },
+};
 
 /**
  * zod's error messages in English only: its other locales (about a third of the bundle,
@@ -68,59 +122,63 @@ const seedrandomWithoutNodeCrypto = {
 };
 
 /**
- * The piscina entry, worker.cjs. Every worker thread would otherwise
- * parse and compile the whole kernel bundle (zod, every mechanic) anew: about a third of
- * a thread's start (`workerStartMs` in `npm run bench`). So the bundle is one CommonJS
- * file, compiled here through vm.Script with the code cache the build made
- * (worker-bundle.cjs.cache: V8's bytecode of the functions that ran while the bundle
- * loaded). V8 checks the cache against the source and its own version and flags, and
- * compiles from the source when it does not fit (same code, only slower to start);
- * nothing is written at run time. The loader is CommonJS too: piscina `require()`s its
- * entry first, and an ES module there brought up the thread's ESM loader for nothing
- * (measured: ~20 ms of each thread's start, 145 → 122 ms median to ready).
+ * The piscina entry, worker.cjs: every worker thread would otherwise parse and compile the
+ * whole kernel bundle (zod, every mechanic) anew, about a third of a thread's start
+ * (`workerStartMs` in `npm run bench`), so it loads the bundle through load.cjs.
  */
-const WORKER_LOADER = `// Generated by scripts/build.mjs: the piscina worker, loading worker-bundle.cjs through its code cache.
+const WORKER_ENTRY = `// Generated by scripts/build.mjs: the piscina worker, loading worker-bundle.cjs through its code cache (load.cjs).
 'use strict';
-const Module = require('node:module');
-const { readFileSync } = require('node:fs');
-const { dirname, join } = require('node:path');
-const { Script } = require('node:vm');
+const { join } = require('node:path');
+const { loadBundle } = require('./load.cjs');
 
-const file = join(__dirname, 'worker-bundle.cjs');
-let cachedData;
-try {
-  cachedData = readFileSync(file + '.cache');
-} catch {
-  // No cache: compiled from the source.
-}
-const script = new Script(Module.wrap(readFileSync(file, 'utf8')), { filename: file, cachedData });
-const bundle = { exports: {} };
-script.runInThisContext()(bundle.exports, Module.createRequire(file), bundle, file, dirname(file));
+const bundle = loadBundle(join(__dirname, 'worker-bundle.cjs'));
 // The chunk function itself (piscina takes a function, or its \`default\`; import() sees it as default).
 module.exports = bundle.exports.default;
 /** Whether the code cache was there and V8 took it (tests/startup.test.ts). */
-module.exports.codeCacheUsed = cachedData !== undefined && !script.cachedDataRejected;
+module.exports.codeCacheUsed = bundle.codeCacheUsed;
 `;
 
 /**
- * Write the bundle's code cache: compiled and run in a fresh \`node\` (no flags of this
- * process, which may run under a test runner: V8 only accepts a cache made with the same
- * flags), the cache taken after the run so that it holds the functions loading runs.
+ * What runs before each bundle's code cache is taken (load.cjs writeCodeCache): a first
+ * answer, so that the functions it calls are in the cache too, not only those loading
+ * calls (measured: a 1,000-trial `poolsim run` ~20 ms sooner). The question is the
+ * commonest, a clash, asked from a YAML file; any other mechanic still runs, compiling
+ * what it calls on first use as without a cache. Given the bundle's exports and the path of
+ * WARM_UP_SCENARIO written beside it.
  */
-function writeCodeCache(bundle) {
-  const code = `
-    const { readFileSync, writeFileSync } = require('node:fs');
-    const Module = require('node:module');
-    const { Script } = require('node:vm');
-    const { dirname } = require('node:path');
-    const file = ${JSON.stringify(bundle)};
-    const script = new Script(Module.wrap(readFileSync(file, 'utf8')), { filename: file });
-    const module = { exports: {} };
-    script.runInThisContext()(module.exports, Module.createRequire(file), module, file, dirname(file));
-    writeFileSync(file + '.cache', script.createCachedData());
-  `;
+const WARM_UP = {
+  'cli.cjs': `async (cli, file) => {
+    const sink = { write: () => true };
+    const code = await cli.main(['run', file, '--json'], sink, sink);
+    if (code !== 0) throw new Error('the warm-up run exited ' + code);
+  }`,
+  'worker-bundle.cjs': `async (worker, file) => {
+    const scenario = require('node:fs').readFileSync(file, 'utf8');
+    worker.default({ scenario: JSON.parse(scenario), file, point: 0, chunk: 0, size: 65536 });
+  }`,
+};
+/** JSON is YAML too: one file serves the command (which reads YAML) and the worker (given the parsed scenario). */
+const WARM_UP_SCENARIO = {
+  name: 'warm-up',
+  system: 'viciousness',
+  mechanic: 'clash',
+  trials: 1000,
+  seed: 'warm-up',
+  setup: { sides: [{ name: 'a', combatants: [{ name: 'captain', dice: ['d6'] }, { name: 'minion', count: 2 }] }, { name: 'b', combatants: [{ name: 'minion', count: 4 }] }] },
+};
+
+/**
+ * Write a bundle's code cache (load.cjs writeCodeCache, after WARM_UP) in a fresh `node`:
+ * no flags of this process, which may run under a test runner (V8 only accepts a cache
+ * made with the same flags).
+ */
+function writeCodeCache(loader, bundle, name, scenario) {
+  const warmUp = WARM_UP[basename(bundle)];
+  const code = `require(${JSON.stringify(loader)})
+    .writeCodeCache(${JSON.stringify(bundle)}, ${JSON.stringify(name)}, (bundle) => (${warmUp})(bundle, ${JSON.stringify(scenario)}))
+    .catch((e) => { console.error(e); process.exitCode = 1; });`;
   const r = spawnSync(process.execPath, ['-e', code], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
-  if (r.status !== 0) throw new Error(`making the worker's code cache failed: ${r.stderr}`);
+  if (r.status !== 0) throw new Error(`making the code cache of ${bundle} failed: ${r.stderr}`);
 }
 
 /** Old builds are removed once this old (a command still running may be using one). */
@@ -168,7 +226,7 @@ export function currentBuild() {
   const dir = join(BUILD, current.dir);
   const stats = statsOf(current.inputs);
   if (stats.join('|') !== current.stats?.join('|') && digest(current.inputs) !== current.hash) return undefined;
-  if (!existsSync(join(dir, 'cli.js'))) return undefined;
+  if (!existsSync(join(dir, 'cli.cjs'))) return undefined;
   return { dir, hash: current.hash, inputs: current.inputs };
 }
 
@@ -188,31 +246,21 @@ export async function build() {
       bundle: true,
       platform: 'node',
       target: 'node20',
+      format: 'cjs',
+      outdir: tmp,
+      outExtension: { '.js': '.cjs' },
       external: EXTERNAL,
       // workers/pool.ts: in this build the piscina worker is worker.cjs beside the bundle.
-      define: { POOLSIM_BUILD: 'true' },
-      plugins: [zodEnglishOnly, seedrandomWithoutNodeCrypto],
+      // import.meta does not exist in CommonJS: the bundle's own URL stands in for it.
+      // reports/libraries.ts: import() through the loader (scripts/load-bundle.cjs says why).
+      define: { POOLSIM_BUILD: 'true', 'import.meta.url': '__poolsimBundleUrl', POOLSIM_IMPORT: '__poolsimImport' },
+      banner: { js: "const __poolsimBundleUrl = require('node:url').pathToFileURL(__filename).href;" },
+      plugins: [zodEnglishOnly, seedrandomWithoutNodeCrypto, rendererLibrariesFromImport, piscinaWorkerFromNodeModules],
       metafile: true,
       logLevel: 'warning',
     };
-    const worker = await esbuild.build({
-      ...common,
-      entryPoints: { 'worker-bundle': 'workers/piscina-worker.ts' },
-      outdir: tmp,
-      outExtension: { '.js': '.cjs' },
-      format: 'cjs',
-    });
-    writeFileSync(join(tmp, 'worker.cjs'), WORKER_LOADER);
-    writeCodeCache(join(tmp, 'worker-bundle.cjs'));
-    const cli = await esbuild.build({
-      ...common,
-      entryPoints: { cli: 'cli/main.ts' },
-      outdir: tmp,
-      splitting: true,
-      format: 'esm',
-      // The bundled CommonJS packages (yaml, seedrandom, cli-progress) call require().
-      banner: { js: "import { createRequire as __poolsimRequire } from 'node:module'; const require = __poolsimRequire(import.meta.url);" },
-    });
+    const worker = await esbuild.build({ ...common, entryPoints: { 'worker-bundle': 'workers/piscina-worker.ts' } });
+    const cli = await esbuild.build({ ...common, entryPoints: { cli: 'cli/main.ts' } });
     const metafile = {
       inputs: { ...worker.metafile.inputs, ...cli.metafile.inputs },
       outputs: { ...worker.metafile.outputs, ...cli.metafile.outputs },
@@ -222,6 +270,15 @@ export async function build() {
       .sort();
     const hash = digest(inputs);
     const dir = join(BUILD, hash);
+    const loader = join(tmp, 'load.cjs');
+    writeFileSync(loader, readFileSync(join(ROOT, 'scripts/load-bundle.cjs')));
+    writeFileSync(join(tmp, 'worker.cjs'), WORKER_ENTRY);
+    // Named as they will be once renamed into place: a script compiled from a code cache
+    // keeps the name it had when the cache was made (stack traces show it).
+    const scenario = join(tmp, 'warm-up.yaml');
+    writeFileSync(scenario, JSON.stringify(WARM_UP_SCENARIO));
+    for (const bundle of ['worker-bundle.cjs', 'cli.cjs']) writeCodeCache(loader, join(tmp, bundle), join(dir, bundle), scenario);
+    rmSync(scenario);
     writeFileSync(join(tmp, 'inputs.json'), JSON.stringify(inputs, null, 1) + '\n');
     // What each output loads (tests/startup.test.ts reads it: `run` never loads Plot…).
     writeFileSync(join(tmp, 'meta.json'), JSON.stringify(metafile));
@@ -229,7 +286,7 @@ export async function build() {
       renameSync(tmp, dir);
     } catch (e) {
       // Another command built the same sources first: use its folder.
-      if (!existsSync(join(dir, 'cli.js'))) throw e;
+      if (!existsSync(join(dir, 'cli.cjs'))) throw e;
     }
     const next = join(BUILD, `.current-${process.pid}-${Date.now()}.json`);
     writeFileSync(next, JSON.stringify({ dir: hash, hash, inputs, stats: statsOf(inputs) }) + '\n');

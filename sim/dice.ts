@@ -2,6 +2,7 @@
  * Dice notation of the scenario files: `"dN"` or `"KdN"`, N from 2 to MAX_SIDES.
  */
 import { z } from 'zod';
+import { lazySchema } from './lazySchema.ts';
 import { MAX_SIDES } from './random.ts';
 
 export interface DiceGroup {
@@ -25,17 +26,17 @@ export function parseDice(text: string): DiceGroup | string {
 }
 
 /** One dice string, validated and converted to a group. */
-export const diceSchema = z.string().transform((text, ctx) => {
+export const diceSchema = lazySchema(() => z.string().transform((text, ctx) => {
   const parsed = parseDice(text);
   if (typeof parsed === 'string') {
     ctx.addIssue({ code: 'custom', message: parsed });
     return z.NEVER;
   }
   return parsed;
-});
+}));
 
 /** A list of dice strings (`["2d4", "d6"]`); a lone string (`"2d4"`) is read as a list of one. */
-export const diceListSchema = z.preprocess((v) => (typeof v === 'string' ? [v] : v), z.array(diceSchema));
+export const diceListSchema = lazySchema(() => z.preprocess((v) => (typeof v === 'string' ? [v] : v), z.array(diceSchema)));
 
 /** Flatten groups into one entry per die: [4, 4, 6] for `["2d4", "d6"]`. */
 export function eachDie(groups: readonly DiceGroup[]): number[] {
@@ -45,7 +46,7 @@ export function eachDie(groups: readonly DiceGroup[]): number[] {
 }
 
 /** `"dN"` (a single die) → N. */
-export const singleDieSchema = z.string().transform((text, ctx) => {
+export const singleDieSchema = lazySchema(() => z.string().transform((text, ctx) => {
   const parsed = parseDice(text);
   if (typeof parsed === 'string' || parsed.count !== 1) {
     ctx.addIssue({
@@ -55,4 +56,4 @@ export const singleDieSchema = z.string().transform((text, ctx) => {
     return z.NEVER;
   }
   return parsed.sides;
-});
+}));

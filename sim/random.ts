@@ -31,6 +31,29 @@ for (let sides = 1; sides <= MAX_UNIFORM; sides++) {
   DIE_REJECT[sides] = 2 ** bits % sides;
 }
 
+/** The bits `below(n)` takes per try (DIE_BITS). */
+export function belowBits(n: number): number {
+  return DIE_BITS[n];
+}
+
+/**
+ * `below(n)` as a table over the bits of one try, each face mapped through `valueOf`: entry
+ * v is `valueOf(face)` where Lemire's method takes the try v, and −1 where it rejects v and
+ * tries again. So `do x = table[random.bits(belowBits(n))]; while (x < 0)` draws exactly the
+ * bits `below(n)` draws and gives `valueOf` of its face, without its multiply and tests
+ * (the clash kernel's dice that are no bit field). `valueOf` must not return a negative.
+ */
+export function belowTable(n: number, valueOf: (face: number) => number): Int32Array {
+  const bits = DIE_BITS[n];
+  const mask = (1 << bits) - 1;
+  const table = new Int32Array(1 << bits);
+  for (let v = 0; v <= mask; v++) {
+    const m = v * n;
+    table[v] = (m & mask) >= DIE_REJECT[n] ? valueOf(m >>> bits) : -1;
+  }
+  return table;
+}
+
 /**
  * successesAndSixes' score of a die's `below` result f: 1 for a success (f ≥ 3), 65536
  * more for a 6 (f = 5). A table, not two tests: the tests' outcomes are coin flips, and a

@@ -3,8 +3,9 @@
  * Each system has its own; a toggle of another system, or an unknown one, is an error.
  */
 import { z } from 'zod';
+import { lazySchema } from './lazySchema.ts';
 
-export const viciousnessRules = z
+export const viciousnessRules = lazySchema(() => z
   .object({
     /** What counts as a hit in violence; defaults to *exact4* (a die showing exactly 4). */
     hitOn: z.enum(['exact4', '4+']).default('exact4'),
@@ -25,21 +26,21 @@ export const viciousnessRules = z
     /** Speed Chess: a foiled design returns half its points; *false*. */
     speedChess: z.boolean().default(false),
   })
-  .strict();
+  .strict());
 
-export const vdpRules = z
+export const vdpRules = lazySchema(() => z
   .object({
     /** Which pool of a split roll advantage dice go to; *accomplish*. */
     advantageOn: z.enum(['accomplish', 'caution', 'both']).default('accomplish'),
   })
-  .strict();
+  .strict());
 
-export const sorcererRules = z
+export const sorcererRules = lazySchema(() => z
   .object({
     /** A win because the other side ran out of dice scores *one* success or all *remaining*. */
     exhausted: z.enum(['one', 'remaining']).default('one'),
   })
-  .strict();
+  .strict());
 
 export type ViciousnessRules = z.output<typeof viciousnessRules>;
 export type VdpRules = z.output<typeof vdpRules>;

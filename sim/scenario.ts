@@ -4,6 +4,7 @@
  * workers and the dashboard share it. Everything is checked before anything runs.
  */
 import { z } from 'zod';
+import { lazySchema } from './lazySchema.ts';
 import { findMechanic, mechanicsOf } from './mechanics.ts';
 import { rulesBySystem, type SystemName } from './rules.ts';
 import type { Simulation } from './mechanic.ts';
@@ -57,9 +58,9 @@ export class ScenarioErrors extends Error {
   }
 }
 
-const bound = z.number().refine(Number.isFinite, 'expected a finite number');
+const bound = lazySchema(() => z.number().refine(Number.isFinite, 'expected a finite number'));
 
-const expectSchema = z
+const expectSchema = lazySchema(() => z
   .object({
     metric: z.string().min(1),
     point: z.record(z.string(), z.unknown()).optional(),
@@ -77,9 +78,9 @@ const expectSchema = z
     if (e.between && e.between[0] > e.between[1]) {
       ctx.addIssue({ code: 'custom', path: ['between'], message: `expected [low, high] with low ≤ high, got [${e.between}]` });
     }
-  });
+  }));
 
-export const scenarioSchema = z
+export const scenarioSchema = lazySchema(() => z
   .object({
     name: z.string().min(1),
     /** Free text for reports: what question the scenario answers. */
@@ -95,7 +96,7 @@ export const scenarioSchema = z
     /** Inverse questions (sim/solve/): which value of a field brings a metric to a target. */
     solve: solveListSchema.optional(),
   })
-  .strict();
+  .strict());
 
 export type ScenarioFile = z.output<typeof scenarioSchema>;
 export type ExpectCheck = z.output<typeof expectSchema>;
@@ -442,7 +443,7 @@ export function planScenario(
       for (const e of zodErrors(file, ['rules'], rules.error, applied.rules ?? {})) {
         pointErrors.push(
           e.problem.startsWith('unknown field')
-            ? new ScenarioError(file, e.path, `unknown rule variant for ${scenario.system}: expected one of ${Object.keys(rulesSchema.shape).join(', ')}${where}`)
+            ? new ScenarioError(file, e.path, `unknown rule variant for ${scenario.system}: expected one of ${Object.keys(rulesSchema.unwrap().shape).join(', ')}${where}`)
             : new ScenarioError(file, e.path, e.problem + where),
         );
       }

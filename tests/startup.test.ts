@@ -8,6 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { isBuiltin } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -50,7 +51,8 @@ describe('the compiled command', () => {
     const build = currentBuild();
     expect(build, 'tests/global-setup.ts built it').toBeDefined();
     const { modules } = modulesLoadedBy(['run', clashFile, '--json']);
-    expect(modules).toContain(`file://${join(build!.dir, 'cli.js')}`);
+    // cli.cjs itself is compiled by the loader (vm.Script), which no loader hook sees.
+    expect(modules).toContain(`file://${join(build!.dir, 'load.cjs')}`);
     // No TypeScript is loaded: no tsx, no .ts file.
     expect(modules.filter((m) => /\.ts$|\/tsx\//.test(m))).toEqual([]);
   });
@@ -79,30 +81,23 @@ describe('the compiled command', () => {
     }
   }, 120_000);
 
-  it("the build's module list: the report renderer is a chunk cli.js reaches only by a dynamic import", () => {
+  it("the build's module list: the command's bundle imports the renderer's libraries only by import()", () => {
     const build = currentBuild()!;
     const meta = JSON.parse(readFileSync(join(build.dir, 'meta.json'), 'utf8')) as {
       outputs: Record<string, { imports: { path: string; kind: string; external?: boolean }[]; inputs: Record<string, unknown> }>;
     };
     const outputs = meta.outputs;
     const key = (file: string) => Object.keys(outputs).find((o) => o.endsWith(`/${file}`))!;
-    // Everything cli.js loads before it runs a command: its static imports, transitively.
-    const statically = new Set<string>();
-    const walk = (output: string) => {
-      if (statically.has(output)) return;
-      statically.add(output);
-      for (const i of outputs[output]?.imports ?? []) if (i.kind === 'import-statement') walk(i.path);
-    };
-    walk(key('cli.js'));
-    const reached = [...statically];
-    expect(reached.filter((o) => /plot|linkedom|arquero|^d3/.test(o))).toEqual([]);
-    const inputs = reached.flatMap((o) => Object.keys(outputs[o]?.inputs ?? {}));
-    // The renderer's own modules (small helpers such as reports/labels.ts may be shared).
-    expect(inputs.filter((i) => /^reports\/(write|render|svg)\.ts$|^reports\/charts\//.test(i))).toEqual([]);
-    expect(inputs).toContain('sim/run.ts');
-    // …while reports/write.ts is in a chunk of its own, loaded by `import()`.
-    const dynamic = outputs[key('cli.js')].imports.filter((i) => i.kind === 'dynamic-import').map((i) => i.path);
-    expect(dynamic.some((o) => 'reports/write.ts' in outputs[o].inputs)).toBe(true);
+    // One file: the renderer is in it, deferred (its modules start when `report` imports
+    // them; the trace above shows `run` never loads the libraries).
+    const cli = outputs[key('cli.cjs')];
+    expect(Object.keys(cli.inputs)).toEqual(expect.arrayContaining(['sim/run.ts', 'reports/write.ts', 'reports/libraries.ts']));
+    // The packages it imports from node_modules: the renderer's libraries, by import()
+    // alone (reports/libraries.ts), never a require() of one (piscina is required by
+    // workers/pool.ts when a pool starts, by a path esbuild does not follow).
+    const packages = cli.imports.filter((i) => !isBuiltin(i.path));
+    expect(packages.filter((i) => i.kind !== 'dynamic-import').map((i) => i.path)).toEqual([]);
+    expect(packages.filter((i) => i.kind === 'dynamic-import').map((i) => i.path).sort()).toEqual(['@observablehq/plot', 'arquero', 'd3', 'linkedom']);
 
     // The worker threads' bundle: the kernel and the planning it needs, nothing of the
     // command line, the YAML reader or the report renderer.
@@ -124,6 +119,14 @@ describe('the compiled command', () => {
       cwd: ROOT,
       encoding: 'utf8',
     });
+    expect(r.stderr).toBe('');
+    expect(r.stdout.trim()).toBe('true function');
+  });
+
+  it("the command loads its bundle through the build's code cache, and V8 takes it", () => {
+    const build = currentBuild()!;
+    const code = `const b = require(${JSON.stringify(join(build.dir, 'load.cjs'))}).loadBundle(${JSON.stringify(join(build.dir, 'cli.cjs'))}); console.log(b.codeCacheUsed, typeof b.exports.main)`;
+    const r = spawnSync(process.execPath, ['-e', code], { cwd: ROOT, encoding: 'utf8' });
     expect(r.stderr).toBe('');
     expect(r.stdout.trim()).toBe('true function');
   });

@@ -22,6 +22,7 @@
  * in sim/solve/check.ts.
  */
 import { z } from 'zod';
+import { lazySchema } from '../lazySchema.ts';
 
 /** Most values one solve may search (a range lo..hi counts hi − lo + 1). */
 export const MAX_SOLVE_VALUES = 1000;
@@ -29,10 +30,10 @@ export const MAX_SOLVE_VALUES = 1000;
 export const FINDS = ['closest', 'firstAtLeast', 'lastAtLeast', 'firstAtMost', 'lastAtMost'] as const;
 export type Find = (typeof FINDS)[number];
 
-const finite = z.number().refine(Number.isFinite, 'expected a finite number');
+const finite = lazySchema(() => z.number().refine(Number.isFinite, 'expected a finite number'));
 
 /** A check on the solved value, so CI can gate on it ("the even heist stays at 2"). */
-export const solveExpectSchema = z
+export const solveExpectSchema = lazySchema(() => z
   .object({
     /** The value found must be this one (compared as JSON). */
     equals: z.unknown().optional(),
@@ -50,9 +51,9 @@ export const solveExpectSchema = z
     if (e.between && e.between[0] > e.between[1]) {
       ctx.addIssue({ code: 'custom', path: ['between'], message: `expected [low, high] with low ≤ high, got [${e.between}]` });
     }
-  });
+  }));
 
-export const solveBlockSchema = z
+export const solveBlockSchema = lazySchema(() => z
   .object({
     name: z.string().min(1),
     description: z.string().optional(),
@@ -106,9 +107,9 @@ export const solveBlockSchema = z
     if (s.sameAs && Object.keys(s.sameAs).length === 0) {
       ctx.addIssue({ code: 'custom', path: ['sameAs'], message: 'expected at least one change that makes setup A' });
     }
-  });
+  }));
 
-export const solveListSchema = z.array(solveBlockSchema).min(1).max(50);
+export const solveListSchema = lazySchema(() => z.array(solveBlockSchema).min(1).max(50));
 
 export type SolveBlock = z.output<typeof solveBlockSchema>;
 export type SolveExpect = z.output<typeof solveExpectSchema>;

@@ -4,6 +4,7 @@
  * penalties mean for the character afterwards.
  */
 import { z } from 'zod';
+import { lazySchema } from '../lazySchema.ts';
 
 /**
  * The weapon table as coefficients: next = nextX·X + nextPower·Power;
@@ -31,7 +32,7 @@ export const WEAPONS = {
 } as const;
 
 export type Weapon = keyof typeof WEAPONS;
-export const weaponSchema = z.enum(Object.keys(WEAPONS) as [Weapon, ...Weapon[]]);
+export const weaponSchema = lazySchema(() => z.enum(Object.keys(WEAPONS) as [Weapon, ...Weapon[]]));
 
 /** Weapons whose bleed names the demon's Power. */
 export function needsPower(weapon: Weapon): boolean {

@@ -29,6 +29,7 @@
  * say who needs medical attention. Readings: docs/rulings/sorcerer-conflict.md.
  */
 import { z } from 'zod';
+import { lazySchema } from '../lazySchema.ts';
 import { defineMechanic, type ExactValues } from '../mechanic.ts';
 import { foldDistribution, type PoolFold } from '../exact/fold.ts';
 import { singleDieSchema } from '../dice.ts';
@@ -39,7 +40,7 @@ import { MetricLayout, metricTable } from '../metrics.ts';
 import { A_WINS, B_WINS, REROLL, contestFold, successesOf, winnerOf } from './contest.ts';
 import { WEAPONS, halvedLasting, needsPower, weaponSchema } from './bleed.ts';
 
-const count = z.number().int().min(0).max(100);
+const count = lazySchema(() => z.number().int().min(0).max(100));
 
 /**
  * A defender that has not acted yet: `fullDefence` (sacrifice the action, defend at full
@@ -55,7 +56,7 @@ export const STAND_UP_POLICIES = ['never', 'half', 'full'] as const;
 /** Which successes roll over as bonus dice: `none`, `standUp`, `defence`, or `all` (both). */
 export const CURRENCY_POLICIES = ['none', 'standUp', 'defence', 'all'] as const;
 
-export const fighterSchema = z
+export const fighterSchema = lazySchema(() => z
   .object({
     name: z.string().min(1),
     /** Stamina: the penalty thresholds, and the full defence's dice unless `defence` says otherwise. */
@@ -86,9 +87,9 @@ export const fighterSchema = z
     if (needsPower(f.weapon) && f.power === undefined) {
       ctx.addIssue({ code: 'custom', path: ['power'], message: `weapon "${f.weapon}" bleeds by the demon's Power: expected "power"` });
     }
-  });
+  }));
 
-export const conflictSetup = z
+export const conflictSetup = lazySchema(() => z
   .object({
     /** The die; defaults to "d10". */
     die: singleDieSchema.optional(),
@@ -102,7 +103,7 @@ export const conflictSetup = z
     if (s.a.name === s.b.name) {
       ctx.addIssue({ code: 'custom', path: ['b', 'name'], message: `both characters are named "${s.a.name}": names must differ` });
     }
-  });
+  }));
 
 export type Fighter = z.output<typeof fighterSchema>;
 export type ConflictSetup = z.output<typeof conflictSetup>;

@@ -6,15 +6,16 @@
  * successes); both out at once is a reroll.
  */
 import { z } from 'zod';
+import { lazySchema } from '../lazySchema.ts';
 import { defineMechanic } from '../mechanic.ts';
 import { FoldRoller, foldDistribution, type PoolFold } from '../exact/fold.ts';
 import { singleDieSchema } from '../dice.ts';
 import type { SorcererRules } from '../rules.ts';
 import { MetricLayout, metricTable } from '../metrics.ts';
 
-const count = z.number().int().min(0).max(100);
+const count = lazySchema(() => z.number().int().min(0).max(100));
 
-export const sorcererSideSchema = z
+export const sorcererSideSchema = lazySchema(() => z
   .object({
     name: z.string().min(1),
     /** The stat: how many dice. */
@@ -24,9 +25,9 @@ export const sorcererSideSchema = z
     /** Penalty dice (bleed, boring description…); the pool never goes below 0 dice. */
     penalty: count.optional(),
   })
-  .strict();
+  .strict());
 
-export const contestSetup = z
+export const contestSetup = lazySchema(() => z
   .object({
     die: singleDieSchema.optional(),
     a: sorcererSideSchema,
@@ -37,7 +38,7 @@ export const contestSetup = z
     if (s.a.name === s.b.name) {
       ctx.addIssue({ code: 'custom', path: ['b', 'name'], message: `both sides are named "${s.a.name}": names must differ` });
     }
-  });
+  }));
 
 export type SorcererSide = z.output<typeof sorcererSideSchema>;
 

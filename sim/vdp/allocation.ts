@@ -10,12 +10,13 @@
  *   0/4 "Fighting defensively"
  */
 import { z } from 'zod';
+import { lazySchema } from '../lazySchema.ts';
 import { VDP_POOL } from './pool.ts';
 
 export const FIXED_SPLITS = ['4/0', '3/1', '2/2', '1/3', '0/4'] as const;
 export type FixedSplit = (typeof FIXED_SPLITS)[number];
 
-export const fixedSplitSchema = z.enum(FIXED_SPLITS);
+export const fixedSplitSchema = lazySchema(() => z.enum(FIXED_SPLITS));
 
 /** Attack dice of a fixed split: "3/1" → 3 (the rest of the pool defends). */
 export function attackDiceOf(split: FixedSplit): number {

@@ -5,11 +5,12 @@
  * skill check result is exactly equal to the target number").
  */
 import { z } from 'zod';
+import { lazySchema } from '../lazySchema.ts';
 import { defineMechanic } from '../mechanic.ts';
 import { fixedLayout, metricTable } from '../metrics.ts';
 import { VdpRoll, extraDice, netAdvantage } from './pool.ts';
 
-export const checkSetup = z
+export const checkSetup = lazySchema(() => z
   .object({
     /** Dice rolled; defaults to 2. */
     dice: z.number().int().min(1).max(20).optional(),
@@ -18,7 +19,7 @@ export const checkSetup = z
     advantage: extraDice.optional(),
     disadvantage: extraDice.optional(),
   })
-  .strict();
+  .strict());
 
 /** A basic check's metrics (sim/metrics.ts). */
 export const CHECK_METRICS = metricTable({

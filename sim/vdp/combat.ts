@@ -27,6 +27,7 @@
  * Readings the text leaves open: docs/rulings/vdp-combat.md.
  */
 import { z } from 'zod';
+import { lazySchema } from '../lazySchema.ts';
 import { defineMechanic } from '../mechanic.ts';
 import { Distribution } from '../exact/distribution.ts';
 import type { RandomStream } from '../random.ts';
@@ -122,9 +123,9 @@ export class RollTable {
   }
 }
 
-const name = z.string().min(1);
+const name = lazySchema(() => z.string().min(1));
 
-export const combatantSchema = z
+export const combatantSchema = lazySchema(() => z
   .object({
     name,
     /** Characters with the same team fight together; defaults to the character's own name. */
@@ -183,9 +184,9 @@ export const combatantSchema = z
     /** Which successes it gives up for charge while short of its buy's cost; defaults to "never". */
     chargeCashIn: z.enum(CASH_IN).optional(),
   })
-  .strict();
+  .strict());
 
-export const combatSetup = z
+export const combatSetup = lazySchema(() => z
   .object({
     characters: z.array(combatantSchema).min(2).max(100),
     /** Rounds before the fight is called a draw; defaults to 50. */
@@ -217,7 +218,7 @@ export const combatSetup = z
     if (total > 100) {
       ctx.addIssue({ code: 'custom', path: ['characters'], message: `${total} characters in all: expected at most 100` });
     }
-  });
+  }));
 
 export type CombatSetup = z.output<typeof combatSetup>;
 export type CombatantSetup = z.output<typeof combatantSchema>;

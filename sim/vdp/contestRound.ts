@@ -18,6 +18,7 @@
  * ("Opposed skill checks as a contest").
  */
 import { z } from 'zod';
+import { lazySchema } from '../lazySchema.ts';
 import { defineMechanic, type ExactValues } from '../mechanic.ts';
 import { Distribution } from '../exact/distribution.ts';
 import type { RandomStream } from '../random.ts';
@@ -35,7 +36,7 @@ import { MAX_SPEND, SPEND_POLICIES, firstTurnChance, tensionSpent } from './comb
  */
 export const CONTEST_ORDERS = ['timing', 'rolled'] as const;
 
-const contenderSchema = z
+const contenderSchema = lazySchema(() => z
   .object({
     name: z.string().min(1),
     /** The relevant stat + skill (+ a tool) on the attack: "replaced by relevant stats and skills". */
@@ -55,9 +56,9 @@ const contenderSchema = z
     /** Most tension points spent on one roll; defaults to 4. */
     spendPerRoll: z.number().int().min(1).max(MAX_SPEND).optional(),
   })
-  .strict();
+  .strict());
 
-export const contestRoundSetup = z
+export const contestRoundSetup = lazySchema(() => z
   .object({
     a: contenderSchema,
     b: contenderSchema,
@@ -71,7 +72,7 @@ export const contestRoundSetup = z
     if (s.a.name === s.b.name) {
       ctx.addIssue({ code: 'custom', path: ['b', 'name'], message: `both characters are named "${s.a.name}": names must differ` });
     }
-  });
+  }));
 
 export type Contender = z.output<typeof contenderSchema>;
 export type ContestRoundSetup = z.output<typeof contestRoundSetup>;

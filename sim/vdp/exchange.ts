@@ -15,17 +15,18 @@
  *   (docs/rulings/vdp-combat.md).
  */
 import { z } from 'zod';
+import { lazySchema } from '../lazySchema.ts';
 import type { Distribution } from '../exact/distribution.ts';
 
 /** "adding the relevant Attribute and Skill to the roll" (plus a weapon or shield). */
-export const rollBonusSchema = z
+export const rollBonusSchema = lazySchema(() => z
   .object({
     attribute: z.number().int().min(-20).max(50),
     skill: z.number().int().min(-20).max(50),
     /** Weapon power on attack, shield or armour on defence ("grant a bonus to weapon power"); defaults to 0. */
     bonus: z.number().int().min(-20).max(50).optional(),
   })
-  .strict();
+  .strict());
 
 export type RollBonus = z.output<typeof rollBonusSchema>;
 

@@ -19,6 +19,7 @@
  * the chain step by step; the Monte Carlo rolls the same steps.
  */
 import { z } from 'zod';
+import { lazySchema } from '../lazySchema.ts';
 import { defineMechanic } from '../mechanic.ts';
 import { fixedLayout, metricTable } from '../metrics.ts';
 import type { VdpRules } from '../rules.ts';
@@ -35,7 +36,7 @@ import { bonusOf, rollBonusSchema } from './exchange.ts';
 export const EXTENDED_ALLOCATIONS = [...FIXED_SPLITS, 'pressAfterMiss'] as const;
 export type ExtendedAllocation = (typeof EXTENDED_ALLOCATIONS)[number];
 
-export const extendedSetup = z
+export const extendedSetup = lazySchema(() => z
   .object({
     /** Base stat + skill (+ tool) added to the attack dice. */
     attack: rollBonusSchema,
@@ -55,7 +56,7 @@ export const extendedSetup = z
     /** Steps before the attempt is reported `unfinished`; defaults to 100. */
     maxSteps: z.number().int().min(1).max(1000).optional(),
   })
-  .strict();
+  .strict());
 
 export type ExtendedSetup = z.output<typeof extendedSetup>;
 

@@ -12,15 +12,16 @@
  * it is above 0 and above the other's.
  */
 import { z } from 'zod';
+import { lazySchema } from '../lazySchema.ts';
 import { defineMechanic } from '../mechanic.ts';
 import { MetricLayout, metricTable } from '../metrics.ts';
 import type { VdpRules } from '../rules.ts';
 import { VDP_POOL, extraDice, netAdvantage } from './pool.ts';
 import { splitRolls } from './risky.ts';
 
-const split = z.number().int().min(0).max(VDP_POOL);
+const split = lazySchema(() => z.number().int().min(0).max(VDP_POOL));
 
-export const opposerSchema = z
+export const opposerSchema = lazySchema(() => z
   .object({
     name: z.string().min(1),
     accomplish: split,
@@ -41,9 +42,9 @@ export const opposerSchema = z
         message: `accomplish (${s.accomplish}) + resist (${s.resist}) must be the pool of ${VDP_POOL} dice`,
       });
     }
-  });
+  }));
 
-export const opposedSetup = z
+export const opposedSetup = lazySchema(() => z
   .object({
     a: opposerSchema,
     b: opposerSchema,
@@ -55,7 +56,7 @@ export const opposedSetup = z
     if (s.a.name === s.b.name) {
       ctx.addIssue({ code: 'custom', path: ['b', 'name'], message: `both characters are named "${s.a.name}": names must differ` });
     }
-  });
+  }));
 
 type Opposer = z.output<typeof opposerSchema>;
 

@@ -11,6 +11,7 @@
  * distribution and the Monte Carlo roll.
  */
 import { z } from 'zod';
+import { lazySchema } from '../lazySchema.ts';
 import { Distribution } from '../exact/distribution.ts';
 import { FoldRoller, foldDistribution, type PoolFold } from '../exact/fold.ts';
 import type { RandomStream } from '../random.ts';
@@ -19,7 +20,7 @@ export const VDP_DIE = 6;
 /** "In general, a character has a pool of 4 dice." */
 export const VDP_POOL = 4;
 
-export const extraDice = z.number().int().min(0).max(20);
+export const extraDice = lazySchema(() => z.number().int().min(0).max(20));
 
 /** Net extra dice: positive for advantage, negative for disadvantage. */
 export function netAdvantage(advantage = 0, disadvantage = 0): number {

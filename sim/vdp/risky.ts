@@ -5,14 +5,15 @@
  * by the `advantageOn` variant.
  */
 import { z } from 'zod';
+import { lazySchema } from '../lazySchema.ts';
 import { defineMechanic } from '../mechanic.ts';
 import { fixedLayout, metricTable } from '../metrics.ts';
 import type { VdpRules } from '../rules.ts';
 import { VDP_POOL, VdpRoll, extraDice, netAdvantage } from './pool.ts';
 
-const split = z.number().int().min(0).max(VDP_POOL);
+const split = lazySchema(() => z.number().int().min(0).max(VDP_POOL));
 
-export const riskySetup = z
+export const riskySetup = lazySchema(() => z
   .object({
     accomplish: split,
     /** Defaults to the rest of the pool (4 − accomplish). */
@@ -34,7 +35,7 @@ export const riskySetup = z
         message: `accomplish (${s.accomplish}) + caution (${s.caution}) must be the pool of ${VDP_POOL} dice`,
       });
     }
-  });
+  }));
 
 /** The accomplish and caution rolls of a split, with advantage placed by the variant. */
 export function splitRolls(

@@ -8,30 +8,32 @@
  * trait dice — when the plan is made, so a trial only moves counters.
  */
 import { z } from 'zod';
+import { lazySchema } from '../lazySchema.ts';
 import { diceListSchema } from '../dice.ts';
 import { MAX_TRAITS } from './traits.ts';
 
-export const ambitionSchema = z.union([
+export const ambitionSchema = lazySchema(() => z.union([
   /** "Jobs": the ambition is met after this many successful jobs (company-wide), and the next named alike. */
   z.object({ jobs: z.number().int().min(1).max(1000) }).strict(),
   /** "Rank": the ambition is the next wealth rank; met the first time the company reaches a rank above any it held. */
   z.object({ rank: z.literal('next') }).strict(),
-]);
+]));
 
-const addedDice = { knavery: diceListSchema.optional(), violence: diceListSchema.optional() };
+/** Built with the schemas that use it (sim/lazySchema.ts). */
+const addedDice = () => ({ knavery: diceListSchema.optional(), violence: diceListSchema.optional() });
 
-export const advanceSchema = z
+export const advanceSchema = lazySchema(() => z
   .object({
     /** What each standing troupe takes when the company advances. */
     choice: z.enum(['trait', 'pc']),
     /** The dice a new trait brings (to the troupe's jobs, in violence); none by default (its contact only). */
-    trait: z.object(addedDice).strict().optional(),
+    trait: z.object(addedDice()).strict().optional(),
     /** The new PC: a minion with `traits` (default 2) and these dice. */
-    pc: z.object({ ...addedDice, traits: z.number().int().min(0).max(MAX_TRAITS).optional() }).strict().optional(),
+    pc: z.object({ ...addedDice(), traits: z.number().int().min(0).max(MAX_TRAITS).optional() }).strict().optional(),
     /** New PCs a troupe may add over the campaign (room is laid out for them); defaults to 2. */
     maxPcs: z.number().int().min(0).max(20).optional(),
   })
-  .strict();
+  .strict());
 
 export type AmbitionPolicy = z.output<typeof ambitionSchema>;
 export type AdvancePolicy = z.output<typeof advanceSchema>;

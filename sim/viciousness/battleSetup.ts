@@ -5,6 +5,7 @@
  * import circle.
  */
 import { z } from 'zod';
+import { lazySchema } from '../lazySchema.ts';
 import { MAX_UNIFORM } from '../random.ts';
 import { AID_POLICIES, FLEE_POLICIES, checkSides, sideSchema } from './violence.ts';
 import { BERZERKER_PUSH, DEFENDER_PUSH, hasTrait, traitMedics } from './traits.ts';
@@ -12,7 +13,7 @@ import { BERZERKER_PUSH, DEFENDER_PUSH, hasTrait, traitMedics } from './traits.t
 /** "A battle ends when … `maxRounds` reached: a draw" (RULES.md); the contract's default. */
 export const DEFAULT_MAX_ROUNDS = 50;
 
-export const battleSideSchema = sideSchema.extend({
+export const battleSideSchema = lazySchema(() => sideSchema.unwrap().extend({
   /**
    * When the side's able combatants leave the battle, decided in each flight phase;
    * defaults to *never*. `outnumbered`: some enemy side has more able combatants;
@@ -39,9 +40,9 @@ export const battleSideSchema = sideSchema.extend({
    * Defender takes a wound that falls on a captain; defaults to *never*.
    */
   defenderPush: z.enum(DEFENDER_PUSH).optional(),
-});
+}));
 
-export const battleSetup = z
+export const battleSetup = lazySchema(() => z
   .object({
     sides: z.array(battleSideSchema).min(2),
     /** Rounds after which a battle still going is a draw; defaults to 50. */
@@ -69,7 +70,7 @@ export const battleSetup = z
         ctx.addIssue({ code: 'custom', path: ['sides', i, 'combatants'], message: `side "${side.name}" has ${total} combatants: a battle side has at most ${MAX_UNIFORM}` });
       }
     });
-  });
+  }));
 
 export type BattleSetup = z.output<typeof battleSetup>;
 export type BattleSideSetup = z.output<typeof battleSideSchema>;

@@ -4,6 +4,7 @@
  * mechanic (campaign.ts) and the turn (campaignPlay.ts) import it without an import circle.
  */
 import { z } from 'zod';
+import { lazySchema } from '../lazySchema.ts';
 import { diceListSchema } from '../dice.ts';
 import { MAX_UNIFORM } from '../random.ts';
 import { checkRivals, rivalSchema } from './rivalDice.ts';
@@ -15,10 +16,11 @@ import { advanceSchema, ambitionSchema, reservedPcs } from './advancement.ts';
 import { campaignTraitsSchema, namesMedic } from './traits.ts';
 import { MAX_RANK, MAX_TRAITS, MIN_RANK, RANK_MINIMUM, REWARD_METHODS, minimumPoints, rankOf } from './wealth.ts';
 
-const name = z.string().min(1);
+const name = lazySchema(() => z.string().min(1));
 
 /** A PC: its traits (for replacement cost and contacts) and the trait dice that apply. */
-const pcFields = {
+/** Built with the schemas that use them (sim/lazySchema.ts). */
+const pcFields = () => ({
   /**
    * Traits it has, as a count or by name (viciousness.txt's table; docs/rulings/traits.md):
    * defaults to 3 for a captain, 2 for a minion ("Minions get 2 traits; captains get 3").
@@ -30,22 +32,22 @@ const pcFields = {
   violence: diceListSchema.optional(),
   /** Starts the campaign rattled. */
   rattled: z.boolean().optional(),
-};
+});
 
-export const captainSchema = z.object(pcFields).strict();
-export const minionSchema = z
+export const captainSchema = lazySchema(() => z.object(pcFields()).strict());
+export const minionSchema = lazySchema(() => z
   .object({
     name,
     /** How many minions this entry stands for; defaults to 1. */
     count: z.number().int().min(0).max(100).optional(),
-    ...pcFields,
+    ...pcFields(),
   })
-  .strict();
+  .strict());
 
 /** "Each troupe begins the game with one asset chosen from the following list." */
 export const STARTING_ASSETS = ['liquidCoin', 'securedHeadquarters', 'luxuryItem', 'favor'] as const;
 
-export const troupeSchema = z
+export const troupeSchema = lazySchema(() => z
   .object({
     name,
     /** Identical troupes this entry stands for; defaults to 1. */
@@ -60,9 +62,9 @@ export const troupeSchema = z
     /** Equipment bonus dice in violence ("The GM awards 1d4 or 2d4 to the most well-equipped side"). */
     bonus: diceListSchema.optional(),
   })
-  .strict();
+  .strict());
 
-export const companySchema = z
+export const companySchema = lazySchema(() => z
   .object({
     name,
     /** Starting wealth rank; "The default rank is 2". */
@@ -74,9 +76,9 @@ export const companySchema = z
     /** Assets at the start besides the troupes' own; defaults to 0. */
     assets: z.number().int().min(0).max(1000).optional(),
   })
-  .strict();
+  .strict());
 
-export const guardsSchema = z
+export const guardsSchema = lazySchema(() => z
   .object({
     /** Guards per challenge left active when the plan fails; defaults to 1. */
     perActiveChallenge: z.number().int().min(0).max(100).optional(),
@@ -89,9 +91,9 @@ export const guardsSchema = z
     /** When the guards flee; defaults to *never*. */
     flee: z.enum(FLEE_POLICIES).optional(),
   })
-  .strict();
+  .strict());
 
-export const jobSchema = z
+export const jobSchema = lazySchema(() => z
   .object({
     /** Challenges the GM sets against the plan. */
     challenges: z.number().int().min(0).max(100),
@@ -108,9 +110,9 @@ export const jobSchema = z
     /** Who stands in the way when a failed plan turns to violence. */
     guards: guardsSchema.optional(),
   })
-  .strict();
+  .strict());
 
-export const policySchema = z
+export const policySchema = lazySchema(() => z
   .object({
     /** What each troupe does on its turn: *job* (default) or *idle*. */
     action: z.enum(['job', 'idle']).optional(),
@@ -178,9 +180,9 @@ export const policySchema = z
     /** What each troupe takes when the company advances: a new trait for a PC, or a new PC. Needed with `ambition`. */
     advance: advanceSchema.optional(),
   })
-  .strict();
+  .strict());
 
-export const campaignSetup = z
+export const campaignSetup = lazySchema(() => z
   .object({
     /** Turns to play. */
     turns: z.number().int().min(1).max(MAX_TURNS),
@@ -244,6 +246,6 @@ export const campaignSetup = z
     if (policy.takeRivalDeal === 'whenJobFails' && (s.rivals ?? []).length === 0) {
       ctx.addIssue({ code: 'custom', path: ['policy', 'takeRivalDeal'], message: 'a rival deal needs a rival: the campaign has no "rivals"' });
     }
-  });
+  }));
 
 export type CampaignSetup = z.output<typeof campaignSetup>;

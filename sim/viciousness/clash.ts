@@ -4,9 +4,10 @@
  * hits, more sides by walking every combination of hit counts (manySidedExact).
  */
 import { z } from 'zod';
+import { lazySchema } from '../lazySchema.ts';
 import { defineMechanic } from '../mechanic.ts';
 import { Distribution, chanceOf, faceDistribution } from '../exact/distribution.ts';
-import { MAX_UNIFORM } from '../random.ts';
+import { MAX_UNIFORM, belowBits, belowTable } from '../random.ts';
 import type { ViciousnessRules } from '../rules.ts';
 import type { RandomStream } from '../random.ts';
 import { MetricLayout, metricTable } from '../metrics.ts';
@@ -30,10 +31,10 @@ import {
 } from './violence.ts';
 import { withSituationalDice } from './traits.ts';
 
-export const clashSetup = z
+export const clashSetup = lazySchema(() => z
   .object({ sides: z.array(sideSchema).min(2) })
   .strict()
-  .superRefine((s, ctx) => checkSides(s.sides, ctx));
+  .superRefine((s, ctx) => checkSides(s.sides, ctx)));
 
 /**
  * How wounds on a side split into groups by `woundOrder`: group 0 takes wounds first.
@@ -75,23 +76,22 @@ export function combatantHits(dice: readonly ViolenceDie[], isHit: (f: number) =
 /**
  * The two-sided clash's inner loop, kept a plain top-level function over typed arrays so
  * the JIT sees one small monomorphic loop: one draw and one lookup for both sides' bit
- * field dice (`table`), then each other die as its exact hit chance `hitsOf[i]` in
- * `outOf[i]` (a uniform draw below `outOf[i]` lands under `hitsOf[i]`), each hit worth
- * its side's place value in the pair index (`worth`). That test is written without a branch
- * (`worth & -(hit)`: a draw below `hitsOf` makes the difference negative, its sign bit
- * all ones): a d6's hit is a 1-in-6 coin flip the CPU cannot predict, and the
- * mispredicted branch cost ~10% of the benchmark clash (72 → 80 M trials/s, same draws).
+ * field dice (`table`), then each other die drawn through its own table (`rest`: the hit's
+ * place value in the pair index, or 0, read off the bits `below` would take; see
+ * belowTable), so a die's hit is added without a multiply or a branch: a d6's hit is a
+ * 1-in-6 coin flip the CPU cannot predict, and that branch alone cost ~10% of the
+ * benchmark clash (same draws either way).
  */
 function countPairs(
   random: RandomStream,
   trials: number,
   bits: number,
-  table: Int32Array,
-  rest: HitChances,
+  table: Uint8Array | Uint16Array,
+  rest: RestDice,
   pairs: Float64Array,
 ): void {
-  const { outOf, hitsOf, worth } = rest;
-  const count = outOf.length;
+  const { bitsOf, offset, worth } = rest;
+  const count = bitsOf.length;
   let t = 0;
   if (2 * bits <= 30) {
     // Two trials' bit-field dice from one draw.
@@ -99,40 +99,62 @@ function countPairs(
     for (; t + 1 < trials; t += 2) {
       const v = random.bits(2 * bits);
       let k = table[v & mask];
-      for (let i = 0; i < count; i++) k += worth[i] & ((random.below(outOf[i]) - hitsOf[i]) >> 31);
+      for (let i = 0; i < count; i++) {
+        let w;
+        do w = worth[offset[i] + random.bits(bitsOf[i])];
+        while (w < 0);
+        k += w;
+      }
       pairs[k]++;
       k = table[v >>> bits];
-      for (let i = 0; i < count; i++) k += worth[i] & ((random.below(outOf[i]) - hitsOf[i]) >> 31);
+      for (let i = 0; i < count; i++) {
+        let w;
+        do w = worth[offset[i] + random.bits(bitsOf[i])];
+        while (w < 0);
+        k += w;
+      }
       pairs[k]++;
     }
   }
   for (; t < trials; t++) {
     let k = table[random.bits(bits)];
-    for (let i = 0; i < count; i++) k += worth[i] & ((random.below(outOf[i]) - hitsOf[i]) >> 31);
+    for (let i = 0; i < count; i++) {
+      let w;
+      do w = worth[offset[i] + random.bits(bitsOf[i])];
+      while (w < 0);
+      k += w;
+    }
     pairs[k]++;
   }
 }
 
 /**
- * Dice as exact hit chances: a fair dN has N equally likely faces, a rattled one N² equally
- * likely pairs (the lower kept); `hitsOf` of them are hits. Only for N² ≤ MAX_UNIFORM.
+ * The dice that are no bit field, each as a `below` table (belowTable) of what its face adds
+ * to the pair index: its side's place value on a hit, else 0. A fair dN is below(N); a
+ * rattled one below(N²) over its N² equally likely pairs of rolls (the lower kept). Of the
+ * `n` outcomes, the die's exact hit chance × n count as hits: faces below that many (which
+ * faces does not change the chance). Only for n ≤ MAX_UNIFORM.
+ * Die i's table is worth[offset[i] …], read with bitsOf[i] bits.
  */
-interface HitChances {
-  outOf: Int32Array;
-  hitsOf: Int32Array;
+interface RestDice {
+  bitsOf: Int32Array;
+  offset: Int32Array;
   worth: Int32Array;
 }
 
-function hitChances(dice: readonly ViolenceDie[], isHit: (f: number) => boolean, worth: readonly number[]): HitChances | undefined {
-  const outOf: number[] = [];
-  const hitsOf: number[] = [];
-  for (const d of dice) {
+function restDice(dice: readonly ViolenceDie[], isHit: (f: number) => boolean, placeValue: readonly number[]): RestDice | undefined {
+  const tables: Int32Array[] = [];
+  for (const [i, d] of dice.entries()) {
     const n = d.rattled ? d.sides * d.sides : d.sides;
     if (n > MAX_UNIFORM) return undefined;
-    outOf.push(n);
-    hitsOf.push(Math.round(chanceOf(faceDistribution(d.sides, d.rattled), isHit) * n));
+    const hits = Math.round(chanceOf(faceDistribution(d.sides, d.rattled), isHit) * n);
+    tables.push(belowTable(n, (f) => (f < hits ? placeValue[i] : 0)));
   }
-  return { outOf: Int32Array.from(outOf), hitsOf: Int32Array.from(hitsOf), worth: Int32Array.from(worth) };
+  const offset = new Int32Array(tables.length);
+  for (let i = 1; i < tables.length; i++) offset[i] = offset[i - 1] + tables[i - 1].length;
+  const worth = new Int32Array(tables.reduce((n, t) => n + t.length, 0));
+  tables.forEach((t, i) => worth.set(t, offset[i]));
+  return { bitsOf: Int32Array.from(dice, (d) => belowBits(d.rattled ? d.sides * d.sides : d.sides)), offset, worth };
 }
 
 /** Most hit combinations the exact engine walks for a clash of three or more sides. */
@@ -265,10 +287,10 @@ export const clash = defineMechanic({
     const joint = n === 2 && !push && (samplers[0].maxHits + 1) * (samplers[1].maxHits + 1) <= 1 << 16;
     const fieldSplit = packedDice.map((dice) => splitByHitBits(dice, rules.hitOn));
     const fieldBitsTotal = fieldSplit.reduce((n, f) => n + f.fieldBits.reduce((a, b) => a + b, 0), 0);
-    let pairTable: { bits: number; table: Int32Array; rest: HitChances } | undefined;
+    let pairTable: { bits: number; table: Uint8Array | Uint16Array; rest: RestDice } | undefined;
     if (joint && fieldBitsTotal <= 16) {
       const width = samplers[1].maxHits + 1;
-      const rest = hitChances(
+      const rest = restDice(
         [...fieldSplit[0].rest, ...fieldSplit[1].rest],
         isHit,
         [...fieldSplit[0].rest.map(() => width), ...fieldSplit[1].rest.map(() => 1)],
@@ -277,7 +299,11 @@ export const clash = defineMechanic({
         fieldSplit.map((f) => f.fieldBits),
         [samplers[0].maxHits + 1, width],
       );
-      if (rest) pairTable = { ...fields, rest };
+      // Held in the narrowest type that fits its pair indexes (all below 2^16, `joint`): it
+      // is read at random twice per pair of trials, and 2^14 entries take 64 KB as int32
+      // against 16 KB as bytes, inside a core's 32 KB first-level cache.
+      const max = fields.table.reduce((m, k) => Math.max(m, k), 0);
+      if (rest) pairTable = { bits: fields.bits, table: max < 256 ? Uint8Array.from(fields.table) : Uint16Array.from(fields.table), rest };
     }
     const groups = sides.map((side) => woundGroups(side, rules.woundOrder));
     const L = new MetricLayout(CLASH_METRICS);

@@ -9,6 +9,7 @@
  * rule the lower of two d6 would *help* a roll-under test, which the text never intends.
  */
 import { z } from 'zod';
+import { lazySchema } from '../lazySchema.ts';
 import { defineMechanic } from '../mechanic.ts';
 import { faceDistribution } from '../exact/distribution.ts';
 import { fixedLayout, metricTable } from '../metrics.ts';
@@ -16,7 +17,7 @@ import { fixedLayout, metricTable } from '../metrics.ts';
 export const RATTLED_DISCOVERY_MESSAGE =
   'rattled does not apply to a discovery roll: the d6 is the GM\'s roll on the PC\'s search, not dice a rattled PC contributes to a pool ("Dice contributed by a rattled PC are rolled twice") — leave it out or set false (docs/rulings/single-rolls.md)';
 
-export const discoverySetup = z
+export const discoverySetup = lazySchema(() => z
   .object({
     /** Conditions met (one per helpful trait, reputation, contact, question, place, asset). */
     value: z.number().int().min(0).max(100),
@@ -26,7 +27,7 @@ export const discoverySetup = z
   .strict()
   .superRefine((s, ctx) => {
     if (s.rattled === true) ctx.addIssue({ code: 'custom', path: ['rattled'], message: RATTLED_DISCOVERY_MESSAGE });
-  });
+  }));
 
 export const DISCOVERY_DIE = 6;
 export const isFound = (face: number, value: number) => face <= value;

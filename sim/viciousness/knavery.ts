@@ -6,6 +6,7 @@
  * scheme fails) of knaveryPushes.ts; readings in docs/rulings/knavery.md.
  */
 import { z } from 'zod';
+import { lazySchema } from '../lazySchema.ts';
 import { defineMechanic } from '../mechanic.ts';
 import { diceListSchema, eachDie } from '../dice.ts';
 import { fixedLayout, metricTable } from '../metrics.ts';
@@ -14,7 +15,7 @@ import { FREE_PUSH_POLICIES, PUSH_POLICIES, knaveryOdds, type KnaveryParticipant
 
 export { PARTICIPANT_DIE, challengesToMeet, isSix, isSuccess, knaveryGrid } from './knaveryDice.ts';
 
-export const participantSchema = z
+export const participantSchema = lazySchema(() => z
   .object({
     name: z.string().min(1),
     count: z.number().int().min(0).max(1000).optional(),
@@ -23,9 +24,9 @@ export const participantSchema = z
     /** Rolls each die twice, keeping the lower; "Rattled PCs can't push themselves". */
     rattled: z.boolean().optional(),
   })
-  .strict();
+  .strict());
 
-export const knaverySetup = z
+export const knaverySetup = lazySchema(() => z
   .object({
     challenges: z.number().int().min(0).max(1000),
     /** Challenges removed before the roll by a clever plan or a pushed trait. */
@@ -38,7 +39,7 @@ export const knaverySetup = z
     /** The free pushes from 6s when the scheme fails: *unused* (default, only counted) or *fallout*. */
     freePushes: z.enum(FREE_PUSH_POLICIES).optional(),
   })
-  .strict();
+  .strict());
 
 /** Knavery's metrics (sim/metrics.ts). */
 export const KNAVERY_METRICS = metricTable({

@@ -4,16 +4,17 @@
  * knowledge, but knows where they can find it."
  */
 import { z } from 'zod';
+import { lazySchema } from '../lazySchema.ts';
 import { defineMechanic } from '../mechanic.ts';
 import { fixedLayout, metricTable } from '../metrics.ts';
 import { faceDistribution } from '../exact/distribution.ts';
 
-export const knowledgeSetup = z
+export const knowledgeSetup = lazySchema(() => z
   .object({
     /** Rattled PCs roll every die twice and keep the lower, knowledge d6 included. */
     rattled: z.boolean().optional(),
   })
-  .strict();
+  .strict());
 
 export const KNOWLEDGE_DIE = 6;
 /** 2: the answer, 1: where to find it, 0: nothing. */

@@ -5,6 +5,7 @@
  * the turn (campaignPlay.ts) so the economy reads on its own.
  */
 import { z } from 'zod';
+import { lazySchema } from '../lazySchema.ts';
 import { diceListSchema } from '../dice.ts';
 import { MAX_RANK, MIN_RANK } from './wealth.ts';
 
@@ -24,33 +25,34 @@ export function price(itemRank: number, rank: number, modifiers = 0): number {
   return p < 0 ? 0 : p;
 }
 
-const itemFields = {
+/** Built with the schemas that use them (sim/lazySchema.ts). */
+const itemFields = () => ({
   /** The item's rank: what it costs 1 coin at (the text's table: a sword/handgun 3, armor 4). */
   itemRank: z.number().int().min(MIN_RANK).max(MAX_RANK),
   /** The other price factors summed: custom-built +1, low quality −1, expert +1, illegal +1/+2, supernatural +2, one-of-a-kind +2. */
   modifiers: z.number().int().min(-10).max(10).optional(),
-};
+});
 
-export const purchasesSchema = z
+export const purchasesSchema = lazySchema(() => z
   .object({
     /**
      * Equipment for violence: "The GM awards 1d4 or 2d4 to the most well-equipped side". A
      * troupe without it buys it from the turn's coins when they cover the price; it keeps
      * it until it dissolves.
      */
-    equipment: z.object({ dice: diceListSchema, ...itemFields }).strict().optional(),
+    equipment: z.object({ dice: diceListSchema, ...itemFields() }).strict().optional(),
     /**
      * Medical help: "This time may be shortened by expert surgery, alchemical tonics, or
      * supernatural intervention." Bought once per wound from the turn's coins, for PCs in
      * bed; shortens the bed rest by `turns` (default 1).
      */
-    medical: z.object({ turns: z.number().int().min(1).max(3).optional(), ...itemFields }).strict().optional(),
+    medical: z.object({ turns: z.number().int().min(1).max(3).optional(), ...itemFields() }).strict().optional(),
     /**
      * A replacement for an asset a rival's consequence took ("A valuable asset is lost, stolen,
      * or destroyed"): bought back, one a turn at most, while the company holds fewer assets
      * than it has lost.
      */
-    asset: z.object(itemFields).strict().optional(),
+    asset: z.object(itemFields()).strict().optional(),
     /**
      * What pays: *turnCoins* (default: the turn's coins only) or *liquid* (when they fall
      * short, liquid coins of the company's rank pay the rest: "Liquid coins remain at the
@@ -58,6 +60,6 @@ export const purchasesSchema = z
      */
     payWith: z.enum(['turnCoins', 'liquid']).optional(),
   })
-  .strict();
+  .strict());
 
 export type PurchasesSetup = z.output<typeof purchasesSchema>;

@@ -6,6 +6,7 @@
  * (rivalOdds). Readings: docs/rulings/rivals.md.
  */
 import { z } from 'zod';
+import { lazySchema } from '../lazySchema.ts';
 import type { RandomStream } from '../random.ts';
 import type { ViciousnessRules } from '../rules.ts';
 
@@ -96,23 +97,23 @@ export function wealthLoweredBy(code: number): number {
 // ---------------------------------------------------------------- setup
 
 /** Assets: a count, or a list of names a design's `handyAsset` may point at. */
-const assetsSchema = z.unknown().transform((v, ctx) => {
+const assetsSchema = lazySchema(() => z.unknown().transform((v, ctx) => {
   if (v === undefined) return undefined;
   if (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 1000) return v;
   if (Array.isArray(v) && v.every((a) => typeof a === 'string' && a.length > 0)) return v as string[];
   ctx.addIssue({ code: 'custom', message: `expected a number of assets (0 to 1000) or a list of asset names, got ${JSON.stringify(v)}` });
   return z.NEVER;
-});
+}));
 
 /** Whether an asset of the rival comes in handy: true/false, or the asset's name. */
-const handySchema = z.unknown().transform((v, ctx) => {
+const handySchema = lazySchema(() => z.unknown().transform((v, ctx) => {
   if (v === undefined || typeof v === 'boolean') return v;
   if (typeof v === 'string' && v.length > 0) return v;
   ctx.addIssue({ code: 'custom', message: `expected true, false or the name of one of the rival's assets, got ${JSON.stringify(v)}` });
   return z.NEVER;
-});
+}));
 
-export const designSchema = z
+export const designSchema = lazySchema(() => z
   .object({
     /** Which consequence table a success rolls on. */
     severity: z.enum(SEVERITIES),
@@ -125,9 +126,9 @@ export const designSchema = z
     /** Ambition points the design already holds at the start; defaults to 0. */
     points: z.number().int().min(0).max(1000).optional(),
   })
-  .strict();
+  .strict());
 
-export const rivalSchema = z
+export const rivalSchema = lazySchema(() => z
   .object({
     name: z.string().min(1),
     /** Wealth rank 1..7: its ambition points per turn. */
@@ -139,7 +140,7 @@ export const rivalSchema = z
     /** "Give each rival up to three designs." */
     designs: z.array(designSchema).min(1).max(3),
   })
-  .strict();
+  .strict());
 
 export type RivalSetup = z.output<typeof rivalSchema>;
 export type DesignSetup = z.output<typeof designSchema>;

@@ -7,6 +7,7 @@
  * docs/rulings/rivals.md.
  */
 import { z } from 'zod';
+import { lazySchema } from '../lazySchema.ts';
 import { defineMechanic, type ExactValues } from '../mechanic.ts';
 import type { ViciousnessRules } from '../rules.ts';
 import type { DistributionSpec } from '../stats.ts';
@@ -27,14 +28,14 @@ import {
 /** Most turns a scenario may play: years of daily turns, and per-turn tallies stay small. */
 export const MAX_TURNS = 1000;
 
-export const rivalsSetup = z
+export const rivalsSetup = lazySchema(() => z
   .object({
     /** Turns to play. */
     turns: z.number().int().min(1).max(MAX_TURNS),
     rivals: z.array(rivalSchema).min(1),
   })
   .strict()
-  .superRefine((s, ctx) => checkRivals(s.rivals, ctx, ['rivals']));
+  .superRefine((s, ctx) => checkRivals(s.rivals, ctx, ['rivals'])));
 
 /** Rivals' metrics (sim/metrics.ts): those of rival dice, shared with `campaign`. */
 export const RIVALS_METRICS = metricTable({

@@ -9,6 +9,7 @@
  * (clash.ts) read the same rule.
  */
 import { z } from 'zod';
+import { lazySchema } from '../lazySchema.ts';
 
 /**
  * Traits with a rule in violence. Others of the table (Strongman, Daggertwist, Chameleon …)
@@ -20,14 +21,14 @@ import { z } from 'zod';
 export const TRAIT_NAMES = ['medic', 'berzerker', 'duelist', 'defender'] as const;
 export type TraitName = (typeof TRAIT_NAMES)[number];
 
-export const traitListSchema = z
+export const traitListSchema = lazySchema(() => z
   .array(
     // Traits whose dice depend only on the scene (Strongman, Daggertwist …, the Defender's
     // armour) go in "dice" when their condition holds (docs/rulings/traits.md).
     z.enum(TRAIT_NAMES),
   )
   .max(4)
-  .refine((t) => new Set(t).size === t.length, { message: 'a trait is listed twice: each trait counts once' });
+  .refine((t) => new Set(t).size === t.length, { message: 'a trait is listed twice: each trait counts once' }));
 
 interface HasTraits {
   traits?: readonly TraitName[];
@@ -186,13 +187,13 @@ export const TABLE_TRAITS = [
 export type TableTrait = (typeof TABLE_TRAITS)[number];
 
 
-export const campaignTraitsSchema = z.union([
+export const campaignTraitsSchema = lazySchema(() => z.union([
   z.number().int().min(0).max(MAX_TRAITS),
   z
     .array(z.enum(TABLE_TRAITS))
     .max(MAX_TRAITS)
     .refine((t) => new Set(t).size === t.length, { message: 'a trait is listed twice: each trait counts once' }),
-]);
+]));
 
 /** A campaign PC's trait count, from a count or a list of names. */
 export function traitCount(traits: number | readonly string[] | undefined, fallback: number): number {

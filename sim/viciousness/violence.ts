@@ -3,15 +3,16 @@
  * and `battle`: who rolls what, what counts as a hit, and where hits land.
  */
 import { z } from 'zod';
+import { lazySchema } from '../lazySchema.ts';
 import { diceListSchema, eachDie, type DiceGroup } from '../dice.ts';
 import { Distribution, faceDistribution, chanceOf } from '../exact/distribution.ts';
 import type { RandomStream } from '../random.ts';
 import type { ViciousnessRules } from '../rules.ts';
 import { traitListSchema, traitMedics, type TraitName } from './traits.ts';
 
-const name = z.string().min(1);
+const name = lazySchema(() => z.string().min(1));
 
-export const combatantSchema = z
+export const combatantSchema = lazySchema(() => z
   .object({
     name,
     /** How many combatants this entry stands for; defaults to 1. */
@@ -25,16 +26,16 @@ export const combatantSchema = z
     /** For `woundOrder`; defaults to captain for an entry named "captain", else minion. */
     role: z.enum(['captain', 'minion']).optional(),
   })
-  .strict();
+  .strict());
 
-export const sideSchema = z
+export const sideSchema = lazySchema(() => z
   .object({
     name,
     /** Equipment bonus the GM awards (1d4 or 2d4 in the text). */
     bonus: diceListSchema.optional(),
     combatants: z.array(combatantSchema).min(1),
   })
-  .strict();
+  .strict());
 
 export type CombatantSetup = z.output<typeof combatantSchema>;
 export type SideSetup = z.output<typeof sideSchema>;
