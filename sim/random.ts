@@ -71,9 +71,11 @@ export class RandomStream {
    * xor128's x, y, z, w, then the unused bits of the last word and how many there are.
    * An Int32Array rather than number fields: int32 values do not fit V8's small-integer
    * fields, which would box them; typed-array slots are raw int32 (measured: bits() goes
-   * from ~4 ns to ~2.5 ns).
+   * from ~4 ns to ~2.5 ns). Not private: a kernel may keep it in locals through its loop
+   * and write it back (the clash's countPairs), as long as it draws exactly what int32()
+   * and bits() would (its test compares the two draw for draw).
    */
-  private readonly s = new Int32Array(6);
+  readonly s = new Int32Array(6);
 
   /** A stream seeded from `key` (see streamKey). */
   static fromKey(key: string): RandomStream {
