@@ -562,7 +562,7 @@ export class CampaignTrial {
       const code = board.consequence[r];
       if (code >= 0) this.consequence(random, code, t, r);
     }
-    if (p.defendRank) {
+    if (p.defendRank === true) {
       // Bank at once what keeps the rank, when the liquid coins are enough to.
       const need = minimumPoints(rankBefore) - this.points;
       if (need > 0 && this.liquidCoins() >= need) this.bankCoins(need);
@@ -846,7 +846,9 @@ export class CampaignTrial {
   private troupeTurn(random: RandomStream, i: number, t: number, jobTurn: boolean, rank: number): void {
     const p = this.plan;
     const acc = this.acc;
-    if (!jobTurn) {
+    // `=== true` on the turn's flags: TurboFan compiles it to one compare with `true`,
+    // where a bare `if (flag)` on a parameter or field is the full truthiness test.
+    if (jobTurn !== true) {
       this.rest(i);
       return;
     }
@@ -866,7 +868,7 @@ export class CampaignTrial {
     let n = 0;
     for (let pc = p.troupePcFrom[i]; pc < to; pc++) {
       if (alive[pc] === 0) continue;
-      if (woundedUntil[pc] >= t || (rattled[pc] !== 0 && restWhenRattled)) {
+      if (woundedUntil[pc] >= t || (rattled[pc] !== 0 && restWhenRattled === true)) {
         rattled[pc] = 0;
         continue;
       }
@@ -877,17 +879,17 @@ export class CampaignTrial {
 
     const successes = this.rollPlan(random, n, p.challenges);
     let success = successes >= p.challenges;
-    if (!success && p.dealsTaken && p.rivals.count > 0) {
+    if (!success && p.dealsTaken === true && p.rivals.count > 0) {
       // "one of their designs advances by points equal to the PC's wealth rank"
       this.board.advance(p.rivals.count === 1 ? 0 : random.below(p.rivals.count), rank);
       acc[METRIC.rivalDeals]++;
       success = true;
-    } else if (!success && p.violence) {
+    } else if (!success && p.violence === true) {
       // "Once a plan has failed, the scene shifts immediately to the action": the threats
       // are the active challenges less those the free pushes thwart (freePushes "fallout").
       const active = p.challenges - successes;
-      const threats = p.fallout ? Math.max(0, active - this.sixes) : active;
-      if (p.fallout) acc[METRIC.jobsFreePushes] += Math.min(active, this.sixes);
+      const threats = p.fallout === true ? Math.max(0, active - this.sixes) : active;
+      if (p.fallout === true) acc[METRIC.jobsFreePushes] += Math.min(active, this.sixes);
       const guards = p.guardsFixed + p.guardsPerActive * threats;
       // Every challenge thwarted, by the roll or the free pushes, and nobody else there:
       // the fallout is dealt with and the job done.
@@ -897,7 +899,7 @@ export class CampaignTrial {
         const s = this.skirmish;
         const bonusTo = this.equipped[i] !== 0 ? p.troupeEquippedTo[i] : p.troupeBonusTo[i];
         success = s.fight(random, parts, n, guards, p.bonusSides, p.troupeBonusFrom[i], bonusTo, this.fightAid(i, this.participants, n), this.medicPcs(i));
-        if (success) acc[METRIC.jobsWon]++;
+        if (success === true) acc[METRIC.jobsWon]++;
         this.casualties(s, i, t);
       }
     }
@@ -1017,7 +1019,7 @@ export class CampaignTrial {
     const parts = this.participants;
     let successes = 0;
     this.sixes = 0;
-    if (!p.knaveryPush) {
+    if (p.knaveryPush !== true) {
       // Only the sums count: the dice of a run of steady participants next to each other
       // (a troupe's PCs' dice are contiguous, unless room is kept for traits not yet
       // gained) are counted in one go, the same draws.

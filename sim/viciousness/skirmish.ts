@@ -205,10 +205,11 @@ export class Skirmish {
       // Clash: "Each combatant in a side adds 1d4 to its roll. … Each side gets one hit
       // for every 4 they roll."
       let ours = 0;
-      if (this.allSteady) {
+      // (`=== true` on flags: one compare with `true`, not the full truthiness test.)
+      if (this.allSteady === true) {
         // Every able PC steady with d4s only: their dice are one count of 4s.
         ours = random.d4Fours(this.steadyD4s);
-      } else if (!push) {
+      } else if (push !== true) {
         // Without pushes only the sum counts: a run of steady all-d4 PCs is one count of
         // 4s over all their dice (the same draws, in the same order).
         let d4s = 0;
@@ -238,7 +239,7 @@ export class Skirmish {
       }
       for (let i = bonusFrom; i < bonusTo; i++) ours += this.hitsOf(random, bonus[i], false);
       // Only with a Berzerker or a Duelist among the PCs, so other campaigns draw as before.
-      if (situational) ours += this.situationalHits(random, ableGuards);
+      if (situational === true) ours += this.situationalHits(random, ableGuards);
       let theirs = 0;
       if (guardD4 >= 0) theirs = random.d4Fours(ableGuards * guardD4);
       else {
@@ -252,7 +253,7 @@ export class Skirmish {
         ableGuards -= Math.min(ours - theirs, ableGuards);
       } else if (theirs > ours) {
         this.woundPcs(random, Math.min(theirs - ours, this.ableCount), deathFaces, medicStands ? this.medicReach : 0);
-        if (medicPcs && medicStands) medicStands = this.someMedicAlive(participants, n);
+        if (medicPcs === true && medicStands) medicStands = this.someMedicAlive(participants, n);
       }
       if (this.ableCount === 0 || ableGuards === 0) break;
       // Flight: each side's policy, on the state after the wound phase.
