@@ -1,6 +1,6 @@
 // Types of scripts/build.mjs for the TypeScript that calls it (bench, tests).
 export interface Build {
-  /** The build's folder: cli.js and its chunks, worker.cjs with worker-bundle.cjs and its code cache, inputs.json and meta.json. */
+  /** The build's folder: cli.cjs and worker-bundle.cjs with their code caches, load.cjs, worker.cjs, inputs.json and meta.json. */
   dir: string;
   hash: string;
   /** The source files that went in, relative to the repository root. */
