@@ -17,6 +17,8 @@ declare const POOLSIM_IMPORT: ((specifier: string) => Promise<unknown>) | undefi
 
 /** Import the renderer's libraries; call (and await) before importing reports/write.ts or reports/render.ts. */
 export async function importRendererLibraries(): Promise<void> {
+  // The same four as RENDERER_LIBRARIES in scripts/build.mjs (tests/startup.test.ts checks
+  // that the build imports exactly these, and that `report` loads each).
   const names = ['@observablehq/plot', 'd3', 'arquero', 'linkedom'];
   const modules =
     typeof POOLSIM_IMPORT !== 'undefined'
