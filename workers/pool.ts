@@ -64,7 +64,7 @@ export const WORKER_READY = 'poolsim-worker-ready';
  * the plan) and returns its tally, a Float64Array of at most tens of KB, copied back
  * (workers/piscina-worker.ts says why not `Piscina.move`).
  *
- * Threads take a while to start (about 0.1 s each for the compiled worker on the 2-core
+ * Threads take a while to start (55–75 ms each for the compiled worker on the 2-core
  * development machine, `workerStartMs` in `npm run bench`: Node, piscina, zod and the
  * kernel load in every thread; from the sources through tsx, several times that), so
  * the pool offers work only to threads
