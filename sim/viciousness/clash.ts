@@ -206,17 +206,19 @@ export interface RestDice {
 
 export function restDice(dice: readonly ViolenceDie[], isHit: (f: number) => boolean, placeValue: readonly number[]): RestDice | undefined {
   const tables: Int32Array[] = [];
+  const bitsOf = new Int32Array(dice.length);
   for (const [i, d] of dice.entries()) {
     const n = d.rattled ? d.sides * d.sides : d.sides;
     if (n > MAX_UNIFORM) return undefined;
     const hits = Math.round(chanceOf(faceDistribution(d.sides, d.rattled), isHit) * n);
     tables.push(belowTable(n, (f) => (f < hits ? placeValue[i] : 0)));
+    bitsOf[i] = belowBits(n);
   }
   const offset = new Int32Array(tables.length);
   for (let i = 1; i < tables.length; i++) offset[i] = offset[i - 1] + tables[i - 1].length;
   const worth = new Int32Array(tables.reduce((n, t) => n + t.length, 0));
   tables.forEach((t, i) => worth.set(t, offset[i]));
-  return { bitsOf: Int32Array.from(dice, (d) => belowBits(d.rattled ? d.sides * d.sides : d.sides)), offset, worth };
+  return { bitsOf, offset, worth };
 }
 
 /** Most hit combinations the exact engine walks for a clash of three or more sides. */
