@@ -199,6 +199,9 @@ export class Skirmish {
     const guardBonus = this.guardBonus;
     const situational = this.situational;
     const maxRounds = this.options.maxRounds;
+    if (allSteady === true && guardD4 >= 0 && bonusFrom >= bonusTo && guardBonus.length === 0 && situational !== true) {
+      return this.steadyFight(random, participants, n, guards, deathFaces, medicStands, medicPcs);
+    }
     let rounds = 0;
     while (troupeFights && guardsFight) {
       this.rounds = ++rounds;
@@ -263,6 +266,98 @@ export class Skirmish {
       if (guardsFlee) guardsFight = false;
       if (rounds === maxRounds) break;
     }
+    if (this.ableCount === 0) troupeFights = false;
+    if (ableGuards === 0) guardsFight = false;
+    return troupeFights && !guardsFight;
+  }
+
+  /**
+   * `fight`'s rounds when every PC is steady with d4s only (allSteady), the guards roll d4s
+   * only, and there are no bonus or situational dice: a campaign's usual fight. Each clash
+   * is two counts of 4s, d4Fours(steadyD4s) then d4Fours(ableGuards · guardD4), drawn here
+   * with the stream's buffered word in locals (written back around woundPcs, which draws
+   * through the stream): the same bits in the same order. The loop of RandomStream.d4Fours
+   * is written out here on purpose, twice: through the call, loading and storing the
+   * buffered word and re-checking the stream's array at each count was about half of a
+   * fight (callgrind). The rest of the round is `fight`'s own, step for step.
+   */
+  private steadyFight(
+    random: RandomStream,
+    participants: Int32Array,
+    n: number,
+    guards: number,
+    deathFaces: number,
+    medicStands: boolean,
+    medicPcs: boolean,
+  ): boolean {
+    const s = random.s;
+    let buffer = s[4];
+    let left = s[5];
+    const guardD4 = this.guardD4;
+    const maxRounds = this.options.maxRounds;
+    let steadyD4s = this.steadyD4s;
+    let ableGuards = guards;
+    let troupeFights = n > 0;
+    let guardsFight = guards > 0;
+    let rounds = 0;
+    while (troupeFights && guardsFight) {
+      rounds++;
+      // Clash: the troupe's d4s, then the guards'. Per word, m d4s at once: a 4 is a pair
+      // of set bits (the pairs' low bits masked to the m d4s taken), counted by popcount.
+      let ours = 0;
+      for (let k = steadyD4s; k > 0; ) {
+        if (left < 2) {
+          buffer = random.int32();
+          left = 32;
+        }
+        const m = k < left >> 1 ? k : left >> 1;
+        let x = buffer & (buffer >>> 1) & (0x55555555 >>> (32 - 2 * m));
+        x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+        x = (x + (x >>> 4)) & 0x0f0f0f0f;
+        ours += Math.imul(x, 0x01010101) >>> 24;
+        // Two shifts: a shift by 32 would be a shift by 0.
+        buffer = (buffer >>> m >>> m) | 0;
+        left -= 2 * m;
+        k -= m;
+      }
+      let theirs = 0;
+      for (let k = ableGuards * guardD4; k > 0; ) {
+        if (left < 2) {
+          buffer = random.int32();
+          left = 32;
+        }
+        const m = k < left >> 1 ? k : left >> 1;
+        let x = buffer & (buffer >>> 1) & (0x55555555 >>> (32 - 2 * m));
+        x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+        x = (x + (x >>> 4)) & 0x0f0f0f0f;
+        theirs += Math.imul(x, 0x01010101) >>> 24;
+        buffer = (buffer >>> m >>> m) | 0;
+        left -= 2 * m;
+        k -= m;
+      }
+      // Wound: the side with more hits lands the difference; extra hits are wasted.
+      if (ours > theirs) {
+        ableGuards -= Math.min(ours - theirs, ableGuards);
+      } else if (theirs > ours) {
+        s[4] = buffer;
+        s[5] = left;
+        this.woundPcs(random, Math.min(theirs - ours, this.ableCount), deathFaces, medicStands ? this.medicReach : 0);
+        if (medicPcs === true && medicStands) medicStands = this.someMedicAlive(participants, n);
+        buffer = s[4];
+        left = s[5];
+        steadyD4s = this.steadyD4s;
+      }
+      if (this.ableCount === 0 || ableGuards === 0) break;
+      // Flight: each side's policy, on the state after the wound phase.
+      const troupeFlees = this.flees(this.troupeFlee, n, this.ableCount, ableGuards);
+      const guardsFlee = this.flees(this.guardFlee, guards, ableGuards, this.ableCount);
+      if (troupeFlees) troupeFights = false;
+      if (guardsFlee) guardsFight = false;
+      if (rounds === maxRounds) break;
+    }
+    s[4] = buffer;
+    s[5] = left;
+    this.rounds = rounds;
     if (this.ableCount === 0) troupeFights = false;
     if (ableGuards === 0) guardsFight = false;
     return troupeFights && !guardsFight;
