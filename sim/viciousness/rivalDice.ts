@@ -337,7 +337,29 @@ export class RivalBoard {
    */
   invest(): void {
     const { plan, points, pointer } = this;
-    for (let r = 0; r < plan.count; r++) investTurn(plan, points, pointer, r);
+    if (plan.focus !== true) {
+      for (let r = 0; r < plan.count; r++) investTurn(plan, points, pointer, r);
+      return;
+    }
+    // investTurn with *focus*, written out over locals (deliberately: a campaign calls this
+    // every turn, and through investTurn/investPoints/mostPoints each typed array was
+    // reached through `plan` again per rival); the same points land in the same slots.
+    const { designFrom, designCount, gain, handyPoint, handy } = plan;
+    const count = plan.count;
+    for (let r = 0; r < count; r++) {
+      const from = designFrom[r];
+      const to = from + designCount[r];
+      const amount = gain[r];
+      if (amount > 0) {
+        let best = from;
+        for (let i = from + 1; i < to; i++) if (points[i] > points[best]) best = i;
+        points[best] += amount;
+      }
+      if (handyPoint[r] === 0) continue;
+      let best = -1;
+      for (let i = from; i < to; i++) if (handy[i] !== 0 && (best < 0 || points[i] > points[best])) best = i;
+      points[best]++;
+    }
   }
 
   /** "At the end of each turn, roll a d20 (called the rival die) for each rival." */
@@ -358,14 +380,15 @@ export class RivalBoard {
     const plan = this.plan;
     const points = this.points;
     const from = plan.designFrom[r];
-    const n = plan.designCount[r];
+    const to = from + plan.designCount[r];
     this.struck[r] = -1;
     this.succeeded[r] = 0;
     this.consequence[r] = -1;
     // "If the result is equal to or below a design's ambition point total, they may
     // initiate it … Only one design per rival may initiate per turn": the design with the
-    // most points is eligible whenever any is, so it is the one.
-    const m = mostPoints(points, from, n);
+    // most points is eligible whenever any is, so it is the one. (mostPoints, inline.)
+    let m = from;
+    for (let i = from + 1; i < to; i++) if (points[i] > points[m]) m = i;
     const invested = points[m];
     if (invested === 0 || random.die(RIVAL_DIE) > invested) return false;
     this.struck[r] = m;
