@@ -305,35 +305,54 @@ export class Skirmish {
       // Clash: the troupe's d4s, then the guards'. Per word, m d4s at once: a 4 is a pair
       // of set bits (the pairs' low bits masked to the m d4s taken), counted by popcount.
       let ours = 0;
-      for (let k = steadyD4s; k > 0; ) {
-        if (left < 2) {
-          buffer = random.int32();
-          left = 32;
-        }
-        const m = k < left >> 1 ? k : left >> 1;
-        let x = buffer & (buffer >>> 1) & (0x55555555 >>> (32 - 2 * m));
-        x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-        x = (x + (x >>> 4)) & 0x0f0f0f0f;
-        ours += Math.imul(x, 0x01010101) >>> 24;
-        // Two shifts: a shift by 32 would be a shift by 0.
-        buffer = (buffer >>> m >>> m) | 0;
-        left -= 2 * m;
-        k -= m;
-      }
       let theirs = 0;
-      for (let k = ableGuards * guardD4; k > 0; ) {
-        if (left < 2) {
-          buffer = random.int32();
-          left = 32;
-        }
-        const m = k < left >> 1 ? k : left >> 1;
-        let x = buffer & (buffer >>> 1) & (0x55555555 >>> (32 - 2 * m));
+      const guardDice = ableGuards * guardD4;
+      const both = steadyD4s + guardDice;
+      if (both <= left >> 1 && both < 16) {
+        // Both counts inside the buffered word (the usual case): one pass over its pairs,
+        // the troupe's the low 2·steadyD4s bits, the guards' the next 2·guardDice. (Fewer
+        // than 16 dice in all, so every shift below is under 32.)
+        const pairs = buffer & (buffer >>> 1) & 0x55555555;
+        let x = pairs & ((1 << (2 * steadyD4s)) - 1);
         x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
         x = (x + (x >>> 4)) & 0x0f0f0f0f;
-        theirs += Math.imul(x, 0x01010101) >>> 24;
-        buffer = (buffer >>> m >>> m) | 0;
-        left -= 2 * m;
-        k -= m;
+        ours = Math.imul(x, 0x01010101) >>> 24;
+        x = (pairs >>> (2 * steadyD4s)) & ((1 << (2 * guardDice)) - 1);
+        x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+        x = (x + (x >>> 4)) & 0x0f0f0f0f;
+        theirs = Math.imul(x, 0x01010101) >>> 24;
+        buffer = (buffer >>> (2 * both)) | 0;
+        left -= 2 * both;
+      } else {
+        for (let k = steadyD4s; k > 0; ) {
+          if (left < 2) {
+            buffer = random.int32();
+            left = 32;
+          }
+          const m = k < left >> 1 ? k : left >> 1;
+          let x = buffer & (buffer >>> 1) & (0x55555555 >>> (32 - 2 * m));
+          x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+          x = (x + (x >>> 4)) & 0x0f0f0f0f;
+          ours += Math.imul(x, 0x01010101) >>> 24;
+          // Two shifts: a shift by 32 would be a shift by 0.
+          buffer = (buffer >>> m >>> m) | 0;
+          left -= 2 * m;
+          k -= m;
+        }
+        for (let k = guardDice; k > 0; ) {
+          if (left < 2) {
+            buffer = random.int32();
+            left = 32;
+          }
+          const m = k < left >> 1 ? k : left >> 1;
+          let x = buffer & (buffer >>> 1) & (0x55555555 >>> (32 - 2 * m));
+          x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+          x = (x + (x >>> 4)) & 0x0f0f0f0f;
+          theirs += Math.imul(x, 0x01010101) >>> 24;
+          buffer = (buffer >>> m >>> m) | 0;
+          left -= 2 * m;
+          k -= m;
+        }
       }
       // Wound: the side with more hits lands the difference; extra hits are wasted.
       if (ours > theirs) {
