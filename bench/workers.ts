@@ -28,6 +28,7 @@ import { runBatch } from '../cli/runner.ts';
 import { PoolExecutor, defaultWorkers } from '../workers/pool.ts';
 import { CHUNK_TRIALS, chunkCount } from '../sim/run.ts';
 import type { ChunkJob } from '../workers/schedule.ts';
+import { chunkTask } from '../workers/chunk.ts';
 import { benchClash } from './core.ts';
 import { compiledWorker } from './startup.ts';
 
@@ -101,7 +102,7 @@ async function measure(c: WorkerCase, cores: number, pool: PoolExecutor, chunkTr
   const share = Math.floor(chunks / cores);
   const big = (thread: number): ChunkJob => ({
     plan,
-    task: { scenario: plan.scenario, file: plan.file, trials: plan.trials, seed: plan.seed, point: 0, chunk: thread * share, size: CHUNK_TRIALS, count: share },
+    task: { ...chunkTask(plan, 0, thread * share, CHUNK_TRIALS), count: share },
   });
   const alone = await best(rounds, () => pool.run(big(0)));
   const together = await best(rounds, () => Promise.all(Array.from({ length: cores }, (_, t) => pool.run(big(t)))));

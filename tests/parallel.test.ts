@@ -6,10 +6,13 @@
  * `node bin/poolsim.js` uses (the compiled build's worker.cjs, tests/helpers.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { CHUNK_TRIALS } from '../sim/run.ts';
+import { CHUNK_TRIALS, runChunk } from '../sim/run.ts';
 import { planScenario } from '../sim/scenario.ts';
 import { runPlan } from '../sim/assemble.ts';
-import { readScenario } from '../cli/load.ts';
+import { expandPaths, readScenario } from '../cli/load.ts';
+import { chunkTask, runChunkTask } from '../workers/chunk.ts';
+import { mechanics } from '../sim/mechanics.ts';
+import { formFor } from '../reports/fields/index.ts';
 import { InProcessExecutor, MAX_CHUNKS_PER_TASK, runScenarios, type ChunkExecutor } from '../workers/schedule.ts';
 import { AMBUSH, FIXTURES, HEIST, poolsim } from './parallel/cli.ts';
 
@@ -138,5 +141,34 @@ describe('chunk size per mechanic', () => {
     expect(two.code).toBe(one.code);
     expect(two.stdout).toBe(one.stdout);
     expect(JSON.parse(one.stdout).results[0].trials).toBe(5000);
+  }, 120000);
+});
+
+describe('a worker\'s message', () => {
+  // A thread prepares its simulation from the point's validated setup and rules as the
+  // message brings them (a structured clone), not from the file: for every mechanic and
+  // setup shipped, what it runs must be what this thread planned.
+  it('runs, for every shipped scenario\'s points, the chunk this thread runs from the plan', () => {
+    const files = expandPaths(['scenarios']);
+    expect(files.length).toBeGreaterThan(30);
+    // Every registered mechanic too, with its form's starting setup (a new scenario in the dashboard).
+    const templates = mechanics.map((m) => {
+      const form = formFor(m.system, m.name);
+      expect(form, `${m.system} ${m.name} has a form`).toBeDefined();
+      return { file: `new ${m.system} ${m.name}`, raw: { name: 'new', system: m.system, mechanic: m.name, seed: 1, setup: form!.template() } };
+    });
+    const covered = new Set<string>();
+    for (const { file, raw } of [...files.map((file) => ({ file, raw: readScenario(file) })), ...templates]) {
+      const plan = planScenario(raw, file);
+      covered.add(`${plan.scenario.system} ${plan.scenario.mechanic}`);
+      // The first and last points of a sweep: they differ in every swept value.
+      for (const point of new Set([0, plan.points.length - 1])) {
+        const size = Math.min(64, plan.chunkTrials);
+        const here = runChunk(plan.points[point].simulation, plan.seed, point, 3, size);
+        const message = structuredClone(chunkTask(plan, point, 3, size));
+        expect(Array.from(runChunkTask(message)), `${file} point ${point}`).toEqual(Array.from(here));
+      }
+    }
+    expect(covered.size).toBe(mechanics.length);
   }, 120000);
 });
