@@ -108,6 +108,27 @@ const zodEnglishOnly = {
 };
 
 /**
+ * The worker bundle's `zod`: a worker never validates (workers/chunk.ts prepares a point
+ * from the setup and rules the command's thread validated), and zod was half of the
+ * bundle and much of a thread's load (`workerStartMs`). The mechanics still declare their
+ * schemas, through sim/lazySchema.ts, which builds nothing until a schema is used: here
+ * `z.lazy` gives a schema that throws if anything in a worker ever uses it, and any other
+ * use of zod fails the worker's load, loudly (tests/parallel.test.ts runs every mechanic
+ * and every shipped scenario through the built worker).
+ */
+const zodNotInWorker = {
+  name: 'zod-not-in-worker',
+  setup(b) {
+    b.onResolve({ filter: /^zod(\/.*)?$/ }, () => ({ path: 'zod', namespace: 'poolsim-no-zod' }));
+    b.onLoad({ filter: /.*/, namespace: 'poolsim-no-zod' }, () => ({
+      contents: `const refuse = () => { throw new Error('a worker thread has no zod: it prepares from validated inputs and never validates (scripts/build.mjs zodNotInWorker)'); };
+export const z = { lazy: () => new Proxy({}, { get: refuse }) };`,
+      loader: 'js',
+    }));
+  },
+};
+
+/**
  * seedrandom `require('crypto')`s at load, for autoseeding only (`seedrandom()` without a
  * seed), which poolsim never does: every stream has its key (sim/random.ts). Loading
  * node:crypto cost ~5 ms of each start, the command's and every worker thread's. Given an
@@ -262,7 +283,7 @@ export async function build() {
       metafile: true,
       logLevel: 'warning',
     };
-    const worker = await esbuild.build({ ...common, entryPoints: { 'worker-bundle': 'workers/piscina-worker.ts' } });
+    const worker = await esbuild.build({ ...common, plugins: [zodNotInWorker, ...common.plugins], entryPoints: { 'worker-bundle': 'workers/piscina-worker.ts' } });
     const cli = await esbuild.build({ ...common, entryPoints: { cli: 'cli/main.ts' } });
     const metafile = {
       inputs: { ...worker.metafile.inputs, ...cli.metafile.inputs },
