@@ -95,7 +95,8 @@ async function measure(c: WorkerCase, cores: number, pool: PoolExecutor, chunkTr
   const rounds = c.rounds ?? ROUNDS;
   const one = await best(rounds, () => runBatch([plan], { workers: 1, chunkTrials }));
   const warm = await best(rounds, () => runBatch([plan], { pool, chunkTrials }));
-  const cold = await best(2, () => runBatch([plan], { workers: cores, chunkTrials, ...compiledWorker() }));
+  // As many runs as the others (it was 2): the best of few cold runs mostly measured who else was running.
+  const cold = await best(rounds, () => runBatch([plan], { workers: cores, chunkTrials, ...compiledWorker() }));
   // The machine's own ceiling: every thread given one long message of the same work at
   // once, against one thread alone (no scheduling, no merging in between).
   const chunks = chunkCount(c.trials);
