@@ -107,24 +107,11 @@ const zodEnglishOnly = {
   },
 };
 
-/**
- * The worker bundle's `zod`: a worker never validates (workers/chunk.ts prepares a point
- * from the setup and rules the command's thread validated), and zod was half of the
- * bundle and much of a thread's load (`workerStartMs`). The mechanics still declare their
- * schemas, through sim/lazySchema.ts, which builds nothing until a schema is used: here
- * `z.lazy` gives a schema that throws if anything in a worker ever uses it, and any other
- * use of zod fails the worker's load, loudly (tests/parallel.test.ts runs every mechanic
- * and every shipped scenario through the built worker).
- */
+/** The worker bundle's `zod` is workers/no-zod.ts: a worker never validates (that file says why). */
 const zodNotInWorker = {
   name: 'zod-not-in-worker',
   setup(b) {
-    b.onResolve({ filter: /^zod(\/.*)?$/ }, () => ({ path: 'zod', namespace: 'poolsim-no-zod' }));
-    b.onLoad({ filter: /.*/, namespace: 'poolsim-no-zod' }, () => ({
-      contents: `const refuse = () => { throw new Error('a worker thread has no zod: it prepares from validated inputs and never validates (scripts/build.mjs zodNotInWorker)'); };
-export const z = { lazy: () => new Proxy({}, { get: refuse }) };`,
-      loader: 'js',
-    }));
+    b.onResolve({ filter: /^zod(\/.*)?$/ }, () => ({ path: join(ROOT, 'workers/no-zod.ts') }));
   },
 };
 
