@@ -17,7 +17,17 @@ export default defineConfig({
       linkedom: fileURLToPath(new URL('./dashboard/shims/linkedom.ts', import.meta.url)),
     },
   },
-  worker: { format: 'es' },
+  worker: {
+    format: 'es',
+    // A worker never validates: its bundle has workers/no-zod.ts in place of zod (that file says why).
+    plugins: () => [
+      {
+        name: 'zod-not-in-worker',
+        enforce: 'pre' as const,
+        resolveId: (id: string) => (/^zod(\/.*)?$/.test(id) ? fileURLToPath(new URL('./workers/no-zod.ts', import.meta.url)) : undefined),
+      },
+    ],
+  },
   build: {
     outDir: '../dist/dashboard',
     emptyOutDir: true,

@@ -28,6 +28,7 @@ import { runBatch } from '../cli/runner.ts';
 import { PoolExecutor, defaultWorkers } from '../workers/pool.ts';
 import { CHUNK_TRIALS, chunkCount } from '../sim/run.ts';
 import type { ChunkJob } from '../workers/schedule.ts';
+import { chunkTask } from '../workers/chunk.ts';
 import { benchClash } from './core.ts';
 import { compiledWorker } from './startup.ts';
 
@@ -94,14 +95,15 @@ async function measure(c: WorkerCase, cores: number, pool: PoolExecutor, chunkTr
   const rounds = c.rounds ?? ROUNDS;
   const one = await best(rounds, () => runBatch([plan], { workers: 1, chunkTrials }));
   const warm = await best(rounds, () => runBatch([plan], { pool, chunkTrials }));
-  const cold = await best(2, () => runBatch([plan], { workers: cores, chunkTrials, ...compiledWorker() }));
+  // As many runs as the others (it was 2): the best of few cold runs mostly measured who else was running.
+  const cold = await best(rounds, () => runBatch([plan], { workers: cores, chunkTrials, ...compiledWorker() }));
   // The machine's own ceiling: every thread given one long message of the same work at
   // once, against one thread alone (no scheduling, no merging in between).
   const chunks = chunkCount(c.trials);
   const share = Math.floor(chunks / cores);
   const big = (thread: number): ChunkJob => ({
     plan,
-    task: { scenario: plan.scenario, file: plan.file, trials: plan.trials, seed: plan.seed, point: 0, chunk: thread * share, size: CHUNK_TRIALS, count: share },
+    task: { ...chunkTask(plan, 0, thread * share, CHUNK_TRIALS), count: share },
   });
   const alone = await best(rounds, () => pool.run(big(0)));
   const together = await best(rounds, () => Promise.all(Array.from({ length: cores }, (_, t) => pool.run(big(t)))));

@@ -22,6 +22,13 @@ import { ShardError, checkPartTarget, mergeParts, partOf, readPart, resolveShard
 
 export { UsageError };
 
+/**
+ * For the build's warm-up of the worker's code cache (scripts/build.mjs WARM_UP): a file
+ * planned as `run` plans it, and the message a pool thread gets for one of its chunks.
+ */
+export { loadPlans } from './load.ts';
+export { chunkTask } from '../workers/chunk.ts';
+
 /** `--max-trials` when `--precision` is given without it: a point stops here even if short of the target. */
 export const DEFAULT_MAX_TRIALS = 100_000_000;
 

@@ -107,6 +107,14 @@ const zodEnglishOnly = {
   },
 };
 
+/** The worker bundle's `zod` is workers/no-zod.ts: a worker never validates (that file says why). */
+const zodNotInWorker = {
+  name: 'zod-not-in-worker',
+  setup(b) {
+    b.onResolve({ filter: /^zod(\/.*)?$/ }, () => ({ path: join(ROOT, 'workers/no-zod.ts') }));
+  },
+};
+
 /**
  * seedrandom `require('crypto')`s at load, for autoseeding only (`seedrandom()` without a
  * seed), which poolsim never does: every stream has its key (sim/random.ts). Loading
@@ -143,8 +151,8 @@ module.exports.codeCacheUsed = bundle.codeCacheUsed;
  * answer, so that the functions it calls are in the cache too, not only those loading
  * calls (measured: a 1,000-trial `poolsim run` ~20 ms sooner). The question is the
  * commonest, a clash, asked from a YAML file; any other mechanic still runs, compiling
- * what it calls on first use as without a cache. Given the bundle's exports and the path of
- * WARM_UP_SCENARIO written beside it.
+ * what it calls on first use as without a cache. Given the bundle's exports, the path of
+ * WARM_UP_SCENARIO written beside it, and load.cjs's path and the folder of both bundles.
  */
 const WARM_UP = {
   'cli.cjs': `async (cli, file) => {
@@ -152,12 +160,15 @@ const WARM_UP = {
     const code = await cli.main(['run', file, '--json'], sink, sink);
     if (code !== 0) throw new Error('the warm-up run exited ' + code);
   }`,
-  'worker-bundle.cjs': `async (worker, file) => {
-    const scenario = require('node:fs').readFileSync(file, 'utf8');
-    worker.default({ scenario: JSON.parse(scenario), file, point: 0, chunk: 0, size: 65536 });
+  // The thread's message, made as the command makes it: planned by the command's bundle
+  // beside this one (loaded without its cache; it only writes the message).
+  'worker-bundle.cjs': `async (worker, file, loader, dir) => {
+    const cli = require(loader).loadBundle(require('node:path').join(dir, 'cli.cjs')).exports;
+    const [plan] = cli.loadPlans([file]);
+    worker.default(structuredClone(cli.chunkTask(plan, 0, 0, 65536)));
   }`,
 };
-/** JSON is YAML too: one file serves the command (which reads YAML) and the worker (given the parsed scenario). */
+/** The file both warm-ups read: JSON is YAML too. */
 const WARM_UP_SCENARIO = {
   name: 'warm-up',
   system: 'viciousness',
@@ -175,7 +186,7 @@ const WARM_UP_SCENARIO = {
 function writeCodeCache(loader, bundle, name, scenario) {
   const warmUp = WARM_UP[basename(bundle)];
   const code = `require(${JSON.stringify(loader)})
-    .writeCodeCache(${JSON.stringify(bundle)}, ${JSON.stringify(name)}, (bundle) => (${warmUp})(bundle, ${JSON.stringify(scenario)}))
+    .writeCodeCache(${JSON.stringify(bundle)}, ${JSON.stringify(name)}, (bundle) => (${warmUp})(bundle, ${JSON.stringify(scenario)}, ${JSON.stringify(loader)}, ${JSON.stringify(dirname(bundle))}))
     .catch((e) => { console.error(e); process.exitCode = 1; });`;
   const r = spawnSync(process.execPath, ['-e', code], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
   if (r.status !== 0) throw new Error(`making the code cache of ${bundle} failed: ${r.stderr}`);
@@ -259,7 +270,7 @@ export async function build() {
       metafile: true,
       logLevel: 'warning',
     };
-    const worker = await esbuild.build({ ...common, entryPoints: { 'worker-bundle': 'workers/piscina-worker.ts' } });
+    const worker = await esbuild.build({ ...common, plugins: [zodNotInWorker, ...common.plugins], entryPoints: { 'worker-bundle': 'workers/piscina-worker.ts' } });
     const cli = await esbuild.build({ ...common, entryPoints: { cli: 'cli/main.ts' } });
     const metafile = {
       inputs: { ...worker.metafile.inputs, ...cli.metafile.inputs },

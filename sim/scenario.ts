@@ -106,7 +106,20 @@ export interface PlannedPoint {
   point: Record<string, unknown>;
   /** The scenario with this point's values applied. */
   scenario: ScenarioFile;
+  /**
+   * What `simulation` was prepared from: the mechanic's setup and the rules as validation
+   * returned them (plain data, dice notation already read). A worker thread prepares its
+   * own copy of the simulation from these (workers/chunk.ts), not from the file: checking
+   * the file again took most of a new thread's first message.
+   */
+  inputs: PreparedInputs;
   simulation: Simulation;
+}
+
+/** A point's validated setup and rules: PlannedPoint.inputs. */
+export interface PreparedInputs {
+  setup: unknown;
+  rules: unknown;
 }
 
 export interface ScenarioPlan {
@@ -461,13 +474,16 @@ export function planScenario(
     }
     resolvedRules = rules.data as Record<string, unknown>;
     try {
-      const simulation = exactOnce(mechanic.prepare(setup.data, rules.data));
+      const inputs: PreparedInputs = { setup: setup.data, rules: rules.data };
+      // Prepared from a copy, as a worker prepares from the copy its message brings: the
+      // inputs stay as validated even if a prepare() writes to what it is given.
+      const simulation = exactOnce(mechanic.prepare(structuredClone(inputs.setup), structuredClone(inputs.rules) as typeof rules.data));
       const names = new Set<string>();
       for (const m of simulation.metrics) {
         if (names.has(m.name)) throw new Error(`two metrics are both named "${m.name}": give the sides, teams and combatants names that differ`);
         names.add(m.name);
       }
-      points.push({ point, scenario: { ...scenario, setup: applied.setup, rules: applied.rules }, simulation });
+      points.push({ point, scenario: { ...scenario, setup: applied.setup, rules: applied.rules }, inputs, simulation });
     } catch (err) {
       errors.push(new ScenarioError(file, 'setup', `${(err as Error).message}${where}`));
     }

@@ -10,7 +10,7 @@ import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import * as Comlink from 'comlink';
 import { afterAll, describe, expect, it } from 'vitest';
 import { chunkWorker, type ChunkWorker } from '../workers/chunk-worker.ts';
-import { runChunkTask, type ChunkTask } from '../workers/chunk.ts';
+import { chunkTask, runChunkTask, type ChunkTask } from '../workers/chunk.ts';
 import { ComlinkPool } from '../workers/comlink-pool.ts';
 import { InProcessExecutor, runScenarios } from '../workers/schedule.ts';
 import { assembleResult } from '../sim/assemble.ts';
@@ -60,7 +60,7 @@ function connect(sent?: unknown[][]): Comlink.Remote<ChunkWorker> {
 describe('workers/browser.ts', () => {
   it('imports nothing Node-only: no node: modules, no piscina, only browser-safe packages', () => {
     const { files, packages } = importGraph('workers/browser.ts');
-    expect(files.map((f) => f.slice(resolve('.').length + 1))).toEqual(expect.arrayContaining(['workers/browser.ts', 'workers/chunk.ts', 'sim/scenario.ts', 'sim/run.ts']));
+    expect(files.map((f) => f.slice(resolve('.').length + 1))).toEqual(expect.arrayContaining(['workers/browser.ts', 'workers/chunk.ts', 'sim/mechanics.ts', 'sim/run.ts']));
     expect([...packages].filter((p) => p.startsWith('node:'))).toEqual([]);
     expect([...packages].sort()).toEqual(['comlink', 'seedrandom', 'zod']);
     for (const f of files) expect(f).not.toMatch(/workers\/(pool|node-worker)|\/cli\//);
@@ -77,7 +77,7 @@ describe('workers/browser.ts', () => {
   });
 
   it('runs the chunk function of the Node pool, and transfers the tally instead of copying it', async () => {
-    const task: ChunkTask = { scenario: readScenario(HEIST), file: HEIST, point: 2, chunk: 5, size: 4096 };
+    const task: ChunkTask = chunkTask(planScenario(readScenario(HEIST), HEIST), 2, 5, 4096);
     const sent: unknown[][] = [];
     const remote = connect(sent);
     expect(await remote.ready()).toBe(true);

@@ -6,10 +6,15 @@
  * `node bin/poolsim.js` uses (the compiled build's worker.cjs, tests/helpers.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { CHUNK_TRIALS } from '../sim/run.ts';
+import { CHUNK_TRIALS, runChunk } from '../sim/run.ts';
 import { planScenario } from '../sim/scenario.ts';
 import { runPlan } from '../sim/assemble.ts';
-import { readScenario } from '../cli/load.ts';
+import { expandPaths, readScenario } from '../cli/load.ts';
+import { chunkTask } from '../workers/chunk.ts';
+import { PoolExecutor } from '../workers/pool.ts';
+import { compiledWorkerFile } from './helpers.ts';
+import { mechanics } from '../sim/mechanics.ts';
+import { formFor } from '../reports/fields/index.ts';
 import { InProcessExecutor, MAX_CHUNKS_PER_TASK, runScenarios, type ChunkExecutor } from '../workers/schedule.ts';
 import { AMBUSH, FIXTURES, HEIST, poolsim } from './parallel/cli.ts';
 
@@ -138,5 +143,41 @@ describe('chunk size per mechanic', () => {
     expect(two.code).toBe(one.code);
     expect(two.stdout).toBe(one.stdout);
     expect(JSON.parse(one.stdout).results[0].trials).toBe(5000);
+  }, 120000);
+});
+
+describe('a worker\'s message', () => {
+  // A thread prepares its simulation from the point's validated setup and rules as the
+  // message brings them, not from the file, and its bundle has no zod (scripts/build.mjs
+  // zodNotInWorker): for every mechanic and every setup shipped, what the compiled worker
+  // runs must be what this thread planned.
+  it('runs, in the built worker, every shipped scenario\'s and every mechanic\'s chunk as this thread does', async () => {
+    const files = expandPaths(['scenarios']);
+    expect(files.length).toBeGreaterThan(30);
+    // Every registered mechanic too, with its form's starting setup (a new scenario in the dashboard).
+    const templates = mechanics.map((m) => {
+      const form = formFor(m.system, m.name);
+      expect(form, `${m.system} ${m.name} has a form`).toBeDefined();
+      return { file: `new ${m.system} ${m.name}`, raw: { name: 'new', system: m.system, mechanic: m.name, seed: 1, setup: form!.template() } };
+    });
+    const pool = new PoolExecutor({ threads: 1, filename: compiledWorkerFile() });
+    const covered = new Set<string>();
+    try {
+      await pool.whenReady();
+      for (const { file, raw } of [...files.map((file) => ({ file, raw: readScenario(file) })), ...templates]) {
+        const plan = planScenario(raw, file);
+        covered.add(`${plan.scenario.system} ${plan.scenario.mechanic}`);
+        // The first and last points of a sweep: they differ in every swept value.
+        for (const point of new Set([0, plan.points.length - 1])) {
+          const size = Math.min(64, plan.chunkTrials);
+          const here = runChunk(plan.points[point].simulation, plan.seed, point, 3, size);
+          const there = await pool.run({ plan, task: chunkTask(plan, point, 3, size) });
+          expect(Array.from(there), `${file} point ${point}`).toEqual(Array.from(here));
+        }
+      }
+    } finally {
+      await pool.destroy();
+    }
+    expect(covered.size).toBe(mechanics.length);
   }, 120000);
 });

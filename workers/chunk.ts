@@ -1,29 +1,41 @@
 /**
  * The one function every worker runs, in Node (piscina) and in the browser (comlink):
- * plan the scenario (cheap, and keeps the message small and serialisable), then run one
- * chunk of one point on its own stream, or several (`count`) with their tallies added.
- * Returns the tally values; the browser's workers transfer the buffer, piscina's copy it
- * (at most tens of KB: see workers/piscina-worker.ts).
+ * prepare the point's simulation from the validated setup and rules the message brings
+ * (kept for the next messages), then run one chunk of it on its own stream, or several
+ * (`count`) with their tallies added. Returns the tally values; the browser's workers
+ * transfer the buffer, piscina's copy it (at most tens of KB: see workers/piscina-worker.ts).
  */
-import { planScenario } from '../sim/scenario.ts';
+import { findMechanic } from '../sim/mechanics.ts';
+import type { Simulation } from '../sim/mechanic.ts';
+import type { ScenarioPlan } from '../sim/scenario.ts';
 import { chunkSize, runChunk } from '../sim/run.ts';
 
 export interface ChunkTask {
-  /** The parsed scenario file (JSON value). */
-  scenario: unknown;
+  system: string;
+  mechanic: string;
+  /**
+   * The point's setup and rules as the scheduling thread's planScenario validated them
+   * (PlannedPoint.inputs). The worker prepares from them without checking the file again:
+   * validation took most of a new thread's first message (~15 ms of ~20 in Node), and
+   * the file was checked whole before anything ran.
+   */
+  setup: unknown;
+  rules: unknown;
   /** For messages only. */
   file: string;
-  trials?: number;
-  seed?: string | number;
+  /** The point's trials and its trials per chunk: the sizes of a message's later chunks. */
+  trials: number;
+  chunkTrials: number;
+  seed: string | number;
   point: number;
   chunk: number;
   /** Trials in this chunk. */
   size: number;
   /**
    * Run this many chunks in one message: `chunk`, `chunk + step`, … (step defaults to 1),
-   * each after the first with its own trials, chunkSize(trials, c). Their tallies are
-   * added up, which is exact (integers), so the answer is what merging them one by one
-   * would give: fewer, larger messages without changing any number.
+   * each after the first with its own trials, chunkSize(trials, c, chunkTrials). Their
+   * tallies are added up, which is exact (integers), so the answer is what merging them
+   * one by one would give: fewer, larger messages without changing any number.
    */
   count?: number;
   step?: number;
@@ -35,36 +47,57 @@ export interface ChunkTask {
   startId?: number;
 }
 
+/** The message for chunk `chunk` (of `size` trials) of point `point` of `plan`. */
+export function chunkTask(plan: ScenarioPlan, point: number, chunk: number, size: number): ChunkTask {
+  const { inputs } = plan.points[point];
+  return {
+    system: plan.scenario.system,
+    mechanic: plan.scenario.mechanic,
+    setup: inputs.setup,
+    rules: inputs.rules,
+    file: plan.file,
+    trials: plan.trials,
+    chunkTrials: plan.chunkTrials,
+    seed: plan.seed,
+    point,
+    chunk,
+    size,
+  };
+}
+
 /** The keys of a thread's notes to the Node pool that a timed message (ChunkTask.startId) starts now, and is done. */
 export const CHUNK_STARTED = 'poolsimChunkStarted';
 export const CHUNK_FINISHED = 'poolsimChunkFinished';
 
-// Planning validates and prepares every point; a worker gets many chunks of the same
-// scenario, so keep the last few plans (a run of several files interleaves them briefly
-// where one file's chunks end and the next one's begin).
-const PLANS_KEPT = 4;
-const plans = new Map<string, ReturnType<typeof planScenario>>();
+// A worker gets many chunks of the same point, and in a sweep those of a few points
+// interleaved (the dashboard starts every point early; a run of several files overlaps
+// where one file's chunks end and the next one's begin): keep the last few simulations.
+const SIMULATIONS_KEPT = 16;
+const simulations = new Map<string, Simulation>();
 
-function planOf(task: ChunkTask): ReturnType<typeof planScenario> {
-  const key = JSON.stringify([task.scenario, task.file, task.trials, task.seed]);
-  let plan = plans.get(key);
-  if (!plan) {
-    plan = planScenario(task.scenario, task.file, { trials: task.trials, seed: task.seed });
-    if (plans.size >= PLANS_KEPT) plans.delete(plans.keys().next().value!);
-    plans.set(key, plan);
+function simulationOf(task: ChunkTask): Simulation {
+  const key = JSON.stringify([task.system, task.mechanic, task.setup, task.rules]);
+  let simulation = simulations.get(key);
+  if (simulation) {
+    // Most recently used last, so the one evicted below is the one unused longest.
+    simulations.delete(key);
+  } else {
+    const mechanic = findMechanic(task.system, task.mechanic);
+    if (!mechanic) throw new Error(`${task.file}: this worker has no ${task.system} mechanic "${task.mechanic}"`);
+    simulation = mechanic.prepare(task.setup, task.rules);
+    if (simulations.size >= SIMULATIONS_KEPT) simulations.delete(simulations.keys().next().value!);
   }
-  return plan;
+  simulations.set(key, simulation);
+  return simulation;
 }
 
 export function runChunkTask(task: ChunkTask): Float64Array {
-  const plan = planOf(task);
-  const point = plan.points[task.point];
-  if (!point) throw new Error(`${task.file}: no result point ${task.point}`);
-  const values = runChunk(point.simulation, plan.seed, task.point, task.chunk, task.size);
+  const simulation = simulationOf(task);
+  const values = runChunk(simulation, task.seed, task.point, task.chunk, task.size);
   const step = task.step ?? 1;
   for (let k = 1; k < (task.count ?? 1); k++) {
     const c = task.chunk + k * step;
-    const more = runChunk(point.simulation, plan.seed, task.point, c, chunkSize(plan.trials, c, plan.chunkTrials));
+    const more = runChunk(simulation, task.seed, task.point, c, chunkSize(task.trials, c, task.chunkTrials));
     for (let i = 0; i < values.length; i++) values[i] += more[i];
   }
   return values;

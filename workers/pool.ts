@@ -60,12 +60,12 @@ export interface PoolOptions {
 export const WORKER_READY = 'poolsim-worker-ready';
 
 /**
- * A piscina pool. Each worker plans the scenario from the task (workers/chunk.ts keeps
- * the plan) and returns its tally, a Float64Array of at most tens of KB, copied back
+ * A piscina pool. Each worker prepares the point from the validated setup and rules its
+ * message brings (workers/chunk.ts keeps the simulation) and returns its tally, a Float64Array of at most tens of KB, copied back
  * (workers/piscina-worker.ts says why not `Piscina.move`).
  *
  * Threads take a while to start (55–75 ms each for the compiled worker on the 2-core
- * development machine, `workerStartMs` in `npm run bench`: Node, piscina, zod and the
+ * development machine, `workerStartMs` in `npm run bench`: Node, piscina and the
  * kernel load in every thread; from the sources through tsx, several times that), so
  * the pool offers work only to threads
  * that have said they are ready: `concurrency` grows as they come up, and `starting` is

@@ -14,7 +14,7 @@ import { CHUNK_TRIALS, chunkCount, chunkSize, layoutOf, runChunk } from '../sim/
 import { nextChunkTarget } from '../sim/precision.ts';
 import type { ScenarioPlan } from '../sim/scenario.ts';
 import type { Tally } from '../sim/stats.ts';
-import type { ChunkTask } from './chunk.ts';
+import { chunkTask, type ChunkTask } from './chunk.ts';
 
 /** Shard `index` of `count` (0 ≤ index < count). */
 export interface Shard {
@@ -357,16 +357,8 @@ export function runScenarios(plans: readonly ScenarioPlan[], options: ScheduleOp
 
     const launch = (lane: Lane, s: PointState, c: number, count: number) => {
       const plan = plans[s.planIndex];
-      const task: ChunkTask = {
-        // The validated file: a worker re-plans from it exactly as this plan was made.
-        scenario: plan.scenario,
-        file: plan.file,
-        trials: plan.trials,
-        seed: plan.seed,
-        point: s.point,
-        chunk: c,
-        size: trialsOf(s, c),
-      };
+      // The point's validated setup and rules: a worker prepares the same simulation from them.
+      const task = chunkTask(plan, s.point, c, trialsOf(s, c));
       if (count > 1) {
         task.count = count;
         if (s.step !== 1) task.step = s.step;
