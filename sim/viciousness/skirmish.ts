@@ -17,8 +17,11 @@
 import type { RandomStream } from '../random.ts';
 import type { ViciousnessRules } from '../rules.ts';
 
-import { DEATH_FACES, FLEE_CODE, type Aid, type FleePolicy } from './violence.ts';
+import { DEATH_FACES, FLEE_CODE, popcount as violencePopcount, type Aid, type FleePolicy } from './violence.ts';
 import { outnumberedDice } from './traits.ts';
+
+/** violence.ts's popcount, held here: an imported binding is a getter per call under tsx (as in battleField.ts). */
+const popcount = violencePopcount;
 
 /** The PCs' dice and state, owned by the campaign (the skirmish reads and updates them). */
 export interface SkirmishPcs {
@@ -313,14 +316,8 @@ export class Skirmish {
         // the troupe's the low 2·steadyD4s bits, the guards' the next 2·guardDice. (Fewer
         // than 16 dice in all, so every shift below is under 32.)
         const pairs = buffer & (buffer >>> 1) & 0x55555555;
-        let x = pairs & ((1 << (2 * steadyD4s)) - 1);
-        x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-        x = (x + (x >>> 4)) & 0x0f0f0f0f;
-        ours = Math.imul(x, 0x01010101) >>> 24;
-        x = (pairs >>> (2 * steadyD4s)) & ((1 << (2 * guardDice)) - 1);
-        x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-        x = (x + (x >>> 4)) & 0x0f0f0f0f;
-        theirs = Math.imul(x, 0x01010101) >>> 24;
+        ours = popcount(pairs & ((1 << (2 * steadyD4s)) - 1));
+        theirs = popcount((pairs >>> (2 * steadyD4s)) & ((1 << (2 * guardDice)) - 1));
         buffer = (buffer >>> (2 * both)) | 0;
         left -= 2 * both;
       } else {
@@ -330,10 +327,7 @@ export class Skirmish {
             left = 32;
           }
           const m = k < left >> 1 ? k : left >> 1;
-          let x = buffer & (buffer >>> 1) & (0x55555555 >>> (32 - 2 * m));
-          x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-          x = (x + (x >>> 4)) & 0x0f0f0f0f;
-          ours += Math.imul(x, 0x01010101) >>> 24;
+          ours += popcount(buffer & (buffer >>> 1) & (0x55555555 >>> (32 - 2 * m)));
           // Two shifts: a shift by 32 would be a shift by 0.
           buffer = (buffer >>> m >>> m) | 0;
           left -= 2 * m;
@@ -345,10 +339,7 @@ export class Skirmish {
             left = 32;
           }
           const m = k < left >> 1 ? k : left >> 1;
-          let x = buffer & (buffer >>> 1) & (0x55555555 >>> (32 - 2 * m));
-          x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-          x = (x + (x >>> 4)) & 0x0f0f0f0f;
-          theirs += Math.imul(x, 0x01010101) >>> 24;
+          theirs += popcount(buffer & (buffer >>> 1) & (0x55555555 >>> (32 - 2 * m)));
           buffer = (buffer >>> m >>> m) | 0;
           left -= 2 * m;
           k -= m;
