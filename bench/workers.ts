@@ -1,7 +1,7 @@
 /**
  * Worker efficiency (issue #5): (trials per second with every core) ÷ (cores × trials per
  * second in one in-process worker), for each case below (a 20-million-trial clash, a
- * 4-million-trial battle) run through the same runner as `poolsim run`. 1.0 is perfect
+ * 20-million-trial battle) run through the same runner as `poolsim run`. 1.0 is perfect
  * scaling. `workerEfficiency` is the worst case's figure.
  *
  * Measured on a warm pool (threads started and the kernel loaded), because starting

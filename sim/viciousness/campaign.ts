@@ -2,8 +2,8 @@
  * Viciousness `campaign`: a company's troupes working jobs turn after turn while rivals
  * scheme against it, and where its wealth rank drifts (RULES.md "Wealth and the
  * campaign"; viciousness.txt "Turns", "Rivals", "Wealth"). Every choice the company
- * makes is a field of `policy`, documented with its default here and in
- * docs/rulings/campaign.md. The turn itself is in campaignPlay.ts.
+ * makes is a field of `policy`, documented with its default in campaignSetup.ts and in
+ * docs/rulings/campaign.md. The turn itself, and the metric table, are in campaignPlay.ts.
  *
  * Reported: the contract's `rank.final`, `points.final`, `demoted`, `promoted`; what
  * happened along the way (jobs, deaths, dissolved troupes, rival strikes, consequences);

@@ -19,7 +19,7 @@ export const combatantSchema = lazySchema(() => z
     count: z.number().int().min(0).max(1000).optional(),
     /** Trait dice that apply (the 1d4 every combatant rolls is added by the rules). */
     dice: diceListSchema.optional(),
-    /** Named traits with a rule in violence (traits.ts): medic, berzerker, duelist. */
+    /** Named traits with a rule in violence (traits.ts): medic, berzerker, duelist, defender (its push). */
     traits: traitListSchema.optional(),
     /** Rolls each die twice and keeps the lower. */
     rattled: z.boolean().optional(),
