@@ -41,8 +41,8 @@ usage:
 
   --trials N       trials per result point (overrides the file's "trials")
   --seed S         seed (overrides the file's "seed")
-  --json           print the result JSON (SCENARIOS.md) and nothing else; one object for
-                   one file, an array for several
+  --json           print the result JSON (docs/scenario-format.md) and nothing else;
+                   one object for one file, an array for several
   --workers N      threads to run on (default: one per core; 1 runs in this thread).
                    The numbers do not depend on it
   --precision P    instead of a fixed number of trials, run each point until every

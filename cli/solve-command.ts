@@ -38,7 +38,7 @@ export function solveCommand(args: string[], out: NodeJS.WritableStream): number
   const plans = loadPlans(positionals, { trials, seed: values.seed });
   const without = plans.filter((p) => !p.scenario.solve?.length);
   if (without.length > 0) {
-    throw new ScenarioErrors(without.map((p) => new ScenarioError(p.file, 'solve', 'missing: expected a list of solve blocks (SCENARIOS.md "Inverse questions")')));
+    throw new ScenarioErrors(without.map((p) => new ScenarioError(p.file, 'solve', 'missing: expected a list of solve blocks (docs/solve.md)')));
   }
   const results: SolveFileResult[] = plans.map((plan) => ({
     name: plan.scenario.name,

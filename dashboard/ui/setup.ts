@@ -181,7 +181,7 @@ function jsonSection(ctx: SetupContext): HTMLElement {
     'section',
     { class: 'card form', attrs: { 'data-path': 'setup' } },
     h('h2', {}, 'Setup'),
-    h('p', { class: 'help' }, 'This mechanic has no form in the dashboard yet: its setup as in the scenario file (SCENARIOS.md).'),
+    h('p', { class: 'help' }, 'This mechanic has no form in the dashboard yet: its setup as in the scenario file (docs/scenario-format.md).'),
     h('label', { attrs: { for: id } }, 'setup (JSON)'),
     area,
     problem,
