@@ -81,6 +81,11 @@ export class Skirmish {
   private readonly d4Run: Int32Array;
   /** The guards' dice per guard when all are d4s, else −1. */
   private readonly guardD4: number;
+  /**
+   * The guards roll d4s only, with no bonus dice, and nobody has situational dice: then a
+   * fight of steady all-d4 PCs without bonus dice is a `steadyFight`.
+   */
+  private readonly steadyGuards: boolean;
   private readonly guardBonus: Int32Array;
   private readonly hiFace: Int32Array;
   private readonly troupeFlee: number;
@@ -126,6 +131,7 @@ export class Skirmish {
     this.situational = flags(pcs.berzerker) || flags(pcs.duelist);
     this.berzerkerDice = outnumberedDice({ traits: ['berzerker'] }, options.troupeFlee);
     this.woundOrder = rules.woundOrder === 'random' ? 0 : rules.woundOrder === 'captainFirst' ? 1 : 2;
+    this.steadyGuards = this.guardD4 >= 0 && this.guardBonus.length === 0 && !this.situational;
   }
 
   private hitsOf(random: RandomStream, sides: number, rattled: boolean): number {
@@ -192,19 +198,43 @@ export class Skirmish {
     this.ableCount = n;
     this.woundedCount = 0;
     this.rounds = 0;
+    const deathFaces = DEATH_FACES[aid];
+    const medicStands = aid === 'medic';
+    if (allSteady === true && this.steadyGuards === true && bonusFrom >= bonusTo) {
+      return this.steadyFight(random, participants, n, guards, deathFaces, medicStands, medicPcs);
+    }
+    return this.generalFight(random, participants, n, guards, bonus, bonusFrom, bonusTo, deathFaces, medicStands, medicPcs);
+  }
+
+  /**
+   * `fight`'s rounds in general: any dice, bonus and situational dice, pushes. (Apart from
+   * `fight`, which sets the fight up, so that `fight` stays small enough for TurboFan to
+   * inline it where the campaign calls it.)
+   */
+  private generalFight(
+    random: RandomStream,
+    participants: Int32Array,
+    n: number,
+    guards: number,
+    bonus: Int32Array,
+    bonusFrom: number,
+    bonusTo: number,
+    deathFaces: number,
+    medicStanding: boolean,
+    medicPcs: boolean,
+  ): boolean {
+    const { able, ableD4, pcs } = this;
+    const rattled = pcs.rattled;
+    const push = this.push;
     let ableGuards = guards;
     let troupeFights = n > 0;
     let guardsFight = guards > 0;
-    const deathFaces = DEATH_FACES[aid];
-    let medicStands = aid === 'medic';
+    let medicStands = medicStanding;
     const guardD4 = this.guardD4;
     const guardSides = this.guardSides;
     const guardBonus = this.guardBonus;
     const situational = this.situational;
     const maxRounds = this.options.maxRounds;
-    if (allSteady === true && guardD4 >= 0 && bonusFrom >= bonusTo && guardBonus.length === 0 && situational !== true) {
-      return this.steadyFight(random, participants, n, guards, deathFaces, medicStands, medicPcs);
-    }
     let rounds = 0;
     while (troupeFights && guardsFight) {
       this.rounds = ++rounds;
