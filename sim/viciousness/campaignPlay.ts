@@ -961,8 +961,11 @@ export class CampaignTrial {
     // inline the knavery draw (and the generator under it) here.
     const success = successes >= p.challenges || this.failedPlan(random, i, t, n, successes, rank);
     if (success) {
-      const npc = p.npcRank > 0 ? p.npcRank : Math.min(MAX_RANK, Math.max(1, rank + p.npcRankOffset));
-      const coins = Math.max(0, BASELINE[method] + npc - rank);
+      // Compares, not Math.min/max: TurboFan compiles those as float64 operations here.
+      const offsetRank = rank + p.npcRankOffset;
+      const npc = p.npcRank > 0 ? p.npcRank : offsetRank < 1 ? 1 : offsetRank > MAX_RANK ? MAX_RANK : offsetRank;
+      const reward = BASELINE[method] + npc - rank;
+      const coins = reward > 0 ? reward : 0;
       // "Liquid coins remain at the rank at which they were earned."
       this.liquid[rank] += coins;
       this.counted.rewards += coins;
