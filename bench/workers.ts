@@ -1,14 +1,20 @@
 /**
  * Worker efficiency (issue #5): (trials per second with every core) ÷ (cores × trials per
- * second in one in-process worker), for each case below (a 20-million-trial clash, a
- * 20-million-trial battle) run through the same runner as `poolsim run`. 1.0 is perfect
- * scaling. `workerEfficiency` is the worst case's figure.
+ * second on one thread), for each case below (a 20-million-trial clash, a 20-million-trial
+ * battle) run through the same runner as `poolsim run`. 1.0 is perfect scaling.
+ * `workerEfficiency` is the worst case's figure.
  *
- * Measured on a warm pool (threads started and the kernel loaded), because starting
- * threads is a fixed cost, not a throughput: `…Cold` figures time the whole run, pool
- * start included, as `poolsim run --workers N` pays it (N − 1 threads started, this
- * thread running chunks alongside them, cli/runner.ts; the warm figure's pool has N
- * threads and this thread only merges). Other processes on the machine
+ * Warm figures: a pool of `cores` threads, started and loaded, against a pool of one
+ * thread, also warm, both running the compiled worker and this thread only merging. (Not
+ * against this thread: it runs the sources through tsx, and the benchmark's other cases
+ * have run other mechanics through the same runner code before, so its speed is not a
+ * worker's. Measured that way the clash read 0.71 in one run and 1.43 in another.)
+ *
+ * Cold figures (`…Cold`) time the whole run as `poolsim run` pays it: each run in a fresh
+ * `node` on the compiled command (bench/fresh-run.cjs), `--workers cores` against
+ * `--workers 1`, timed from the start of the run to its end, so the threads' start and
+ * every thread's JIT warm-up count (`--workers N` starts N − 1 threads, this thread
+ * running chunks alongside them, cli/runner.ts). Other processes on the machine
  * take cores from the pool, not from the one-thread run, so `otherCoresBusy` says how
  * many cores the rest of the machine used meanwhile (Linux; -1 elsewhere): read the
  * efficiency with it. `threadScaling` is the machine's own ceiling: every thread given
@@ -21,7 +27,12 @@
  * `node --import tsx bench/workers.ts --chunk-sweep` measures the same for several chunk
  * sizes (how sim/run.ts CHUNK_TRIALS was chosen).
  */
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { currentBuild } from '../scripts/build.mjs';
 import { findMechanic } from '../sim/mechanics.ts';
 import { planScenario, type ScenarioPlan } from '../sim/scenario.ts';
 import { runBatch } from '../cli/runner.ts';
@@ -55,9 +66,24 @@ function poolWorker(): { filename: string; execArgv: string[] } {
   return { filename: workerFile, execArgv: workerExecArgv };
 }
 
+function scenarioOf(c: WorkerCase, trials = c.trials) {
+  return { name: `bench ${c.mechanic}`, system: c.system, mechanic: c.mechanic, trials, seed: 'bench-workers', setup: c.setup };
+}
+
 function planOf(c: WorkerCase, trials = c.trials): ScenarioPlan {
-  const raw = { name: `bench ${c.mechanic}`, system: c.system, mechanic: c.mechanic, trials, seed: 'bench-workers', setup: c.setup };
-  return planScenario(raw, `bench/${c.mechanic}`);
+  return planScenario(scenarioOf(c, trials), `bench/${c.mechanic}`);
+}
+
+const FRESH_RUN = fileURLToPath(new URL('./fresh-run.cjs', import.meta.url));
+
+/** ms of one run of scenario `file` in a fresh `node` on the compiled command, with `workers` threads (bench/fresh-run.cjs). */
+function freshRunMs(file: string, workers: number): number {
+  const compiled = currentBuild();
+  if (!compiled) throw new Error('the compiled build is missing or stale: run `npm run build:cli` first');
+  const r = spawnSync(process.execPath, [FRESH_RUN, compiled.dir, file, String(workers)], { encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+  const ms = Number(r.stdout.trim());
+  if (r.status !== 0 || !Number.isFinite(ms)) throw new Error(`bench/fresh-run.cjs ${file} ${workers} exited ${r.status}: ${r.stderr}`);
+  return ms;
 }
 
 /** Cores busy (all processes) over a period, from /proc/stat; undefined off Linux. */
@@ -70,6 +96,23 @@ function cpuTicks(): { busy: number; all: number } | undefined {
     return { busy: all - idle, all };
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * CPU ticks (1/100 s, Linux) of the children this process has waited for: the fresh
+ * processes of the cold runs, whose time is the benchmark's own, not other processes'.
+ * 0 off Linux.
+ */
+function childTicks(): number {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    // Fields after the command name (which may hold spaces, in parentheses): cutime and
+    // cstime are the 16th and 17th of the line, the 14th and 15th after it.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[13]) + Number(fields[14]);
+  } catch {
+    return 0;
   }
 }
 
@@ -87,16 +130,38 @@ async function best(rounds: number, work: () => Promise<unknown>): Promise<numbe
   return ms;
 }
 
-/** Efficiency of one case at one chunk size, on `pool` (warm) and cold. */
-async function measure(c: WorkerCase, cores: number, pool: PoolExecutor, chunkTrials?: number) {
+/**
+ * Efficiency of one case at one chunk size: on `pool` (warm, `cores` threads) against
+ * `single` (warm, one thread), and cold, in fresh processes (see the top of this file).
+ */
+async function measure(c: WorkerCase, cores: number, pool: PoolExecutor, single: PoolExecutor, chunkTrials?: number) {
   const plan = planOf(c);
   // Best of several: other processes come and go on a shared machine, and the best run
   // is the one they disturbed least.
   const rounds = c.rounds ?? ROUNDS;
-  const one = await best(rounds, () => runBatch([plan], { workers: 1, chunkTrials }));
+  const one = await best(rounds, () => runBatch([plan], { pool: single, chunkTrials }));
   const warm = await best(rounds, () => runBatch([plan], { pool, chunkTrials }));
-  // As many runs as the others (it was 2): the best of few cold runs mostly measured who else was running.
-  const cold = await best(rounds, () => runBatch([plan], { workers: cores, chunkTrials, ...compiledWorker() }));
+  // Cold, one process after another, the one-thread and the all-cores run taking turns so
+  // that whatever else the machine does falls on both alike. (Chunk sizes other than the
+  // mechanic's own are the sweep's, which times the cold runs in this process.)
+  let oneCold = Infinity;
+  let cold = Infinity;
+  if (chunkTrials === undefined) {
+    const dir = mkdtempSync(join(tmpdir(), 'poolsim-bench-workers-'));
+    try {
+      const file = join(dir, `${c.mechanic}.json`);
+      writeFileSync(file, JSON.stringify(scenarioOf(c)));
+      for (let r = 0; r < rounds; r++) {
+        oneCold = Math.min(oneCold, freshRunMs(file, 1));
+        cold = Math.min(cold, freshRunMs(file, cores));
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  } else {
+    oneCold = await best(rounds, () => runBatch([plan], { workers: 1, chunkTrials }));
+    cold = await best(rounds, () => runBatch([plan], { workers: cores, chunkTrials, ...compiledWorker() }));
+  }
   // The machine's own ceiling: every thread given one long message of the same work at
   // once, against one thread alone (no scheduling, no merging in between).
   const chunks = chunkCount(c.trials);
@@ -112,7 +177,7 @@ async function measure(c: WorkerCase, cores: number, pool: PoolExecutor, chunkTr
     oneThreadPerSecond: c.trials / (one / 1000),
     allCoresPerSecond: c.trials / (warm / 1000),
     efficiency: one / (cores * warm),
-    efficiencyCold: one / (cores * cold),
+    efficiencyCold: oneCold / (cores * cold),
   };
 }
 
@@ -120,9 +185,11 @@ export async function run(): Promise<Record<string, number>> {
   const cores = defaultWorkers();
   const figures: Record<string, number> = { workerCores: cores };
   const pool = new PoolExecutor({ threads: cores, ...poolWorker() });
-  await pool.whenReady();
+  const single = new PoolExecutor({ threads: 1, ...poolWorker() });
+  await Promise.all([pool.whenReady(), single.whenReady()]);
   const t0 = cpuTicks();
   const own0 = process.cpuUsage();
+  const children0 = childTicks();
   const wall0 = performance.now();
   let worst = Infinity;
   try {
@@ -133,7 +200,8 @@ export async function run(): Promise<Record<string, number>> {
       }
       // Warm this mechanic's plan in every thread before timing.
       await runBatch([planOf(c, 4 * cores * 65536)], { pool });
-      const m = await measure(c, cores, pool);
+      await runBatch([planOf(c, 4 * 65536)], { pool: single });
+      const m = await measure(c, cores, pool, single);
       figures[`${c.mechanic}TrialsPerSecond1Worker`] = m.oneThreadPerSecond;
       figures[`${c.mechanic}TrialsPerSecondAllCores`] = m.allCoresPerSecond;
       figures[`workerEfficiency.${c.mechanic}`] = m.efficiency;
@@ -142,7 +210,7 @@ export async function run(): Promise<Record<string, number>> {
       worst = Math.min(worst, m.efficiency);
     }
   } finally {
-    await pool.destroy();
+    await Promise.all([pool.destroy(), single.destroy()]);
   }
   figures.workerEfficiency = worst;
   const t1 = cpuTicks();
@@ -150,7 +218,7 @@ export async function run(): Promise<Record<string, number>> {
     // Ticks are per core per 1/100 s (USER_HZ) on Linux: busy ticks ÷ elapsed ticks of one core.
     const elapsedTicks = ((performance.now() - wall0) / 1000) * 100;
     const own = process.cpuUsage(own0);
-    const ownTicks = ((own.user + own.system) / 1e6) * 100;
+    const ownTicks = ((own.user + own.system) / 1e6) * 100 + (childTicks() - children0);
     figures.otherCoresBusy = Math.max(0, (t1.busy - t0.busy - ownTicks) / elapsedTicks);
   } else {
     figures.otherCoresBusy = -1;
@@ -162,14 +230,16 @@ export async function run(): Promise<Record<string, number>> {
 async function chunkSweep(): Promise<void> {
   const cores = defaultWorkers();
   const pool = new PoolExecutor({ threads: cores, ...poolWorker() });
-  await pool.whenReady();
+  const single = new PoolExecutor({ threads: 1, ...poolWorker() });
+  await Promise.all([pool.whenReady(), single.whenReady()]);
   const c = cases[0];
   await runBatch([planOf(c, 4 * cores * 65536)], { pool });
+  await runBatch([planOf(c, 4 * 65536)], { pool: single });
   for (const shift of [14, 15, 16, 17, 18, 19, 20]) {
     const t0 = cpuTicks();
     const own0 = process.cpuUsage();
     const wall0 = performance.now();
-    const m = await measure(c, cores, pool, 2 ** shift);
+    const m = await measure(c, cores, pool, single, 2 ** shift);
     const t1 = cpuTicks()!;
     const own = process.cpuUsage(own0);
     const other = t0 ? (t1.busy - t0.busy - ((own.user + own.system) / 1e6) * 100) / (((performance.now() - wall0) / 1000) * 100) : -1;
@@ -177,7 +247,7 @@ async function chunkSweep(): Promise<void> {
       `chunk 2^${shift}: one thread ${(m.oneThreadPerSecond / 1e6).toFixed(1)} M/s, ${cores} threads ${(m.allCoresPerSecond / 1e6).toFixed(1)} M/s, efficiency ${m.efficiency.toFixed(3)} (cold ${m.efficiencyCold.toFixed(3)}), other cores busy ${other.toFixed(2)}\n`,
     );
   }
-  await pool.destroy();
+  await Promise.all([pool.destroy(), single.destroy()]);
 }
 
 if (process.argv.includes('--chunk-sweep') && process.argv[1]?.endsWith('workers.ts')) await chunkSweep();

@@ -28,6 +28,8 @@ export { UsageError };
  */
 export { loadPlans } from './load.ts';
 export { chunkTask } from '../workers/chunk.ts';
+// For bench/fresh-run.cjs: a whole run in a fresh process, on the compiled command.
+export { runBatch } from './runner.ts';
 
 /** `--max-trials` when `--precision` is given without it: a point stops here even if short of the target. */
 export const DEFAULT_MAX_TRIALS = 100_000_000;
