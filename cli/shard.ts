@@ -171,6 +171,8 @@ export function partOf(plans: readonly ScenarioPlan[], runs: readonly PointRun[]
     format: PART_FORMAT,
     version: PART_VERSION,
     poolsim: POOLSIM_VERSION,
+    // The build's default chunk size (a mechanic's own, Mechanic.chunkTrials, is fixed by
+    // the same build): with `poolsim`, which build ran the shards.
     chunkTrials: CHUNK_TRIALS,
     shard,
     files: plans.map((plan, j) => ({
@@ -270,14 +272,14 @@ export function mergeParts(paths: readonly string[], parts: readonly PartFile[])
 
   parts.forEach((part, k) => {
     if (part.poolsim !== first.poolsim || part.chunkTrials !== first.chunkTrials) {
-      throw new ShardError(`${paths[k]} was written by poolsim ${part.poolsim} (chunks of ${part.chunkTrials}), ${firstPath} by poolsim ${first.poolsim} (chunks of ${first.chunkTrials}): run every shard with the same build`);
+      throw new ShardError(`${paths[k]} was written by poolsim ${part.poolsim} (default chunk size ${part.chunkTrials}), ${firstPath} by poolsim ${first.poolsim} (default chunk size ${first.chunkTrials}): run every shard with the same build`);
     }
     if (part.shard.count !== first.shard.count) {
       throw new ShardError(`${paths[k]} is shard ${part.shard.index}/${part.shard.count} but ${firstPath} is shard ${first.shard.index}/${first.shard.count}: every part must come from the same split`);
     }
   });
   if (first.poolsim !== POOLSIM_VERSION || first.chunkTrials !== CHUNK_TRIALS) {
-    throw new ShardError(`${firstPath} was written by poolsim ${first.poolsim} (chunks of ${first.chunkTrials}); this is poolsim ${POOLSIM_VERSION} (chunks of ${CHUNK_TRIALS}): merge with the build that ran the shards`);
+    throw new ShardError(`${firstPath} was written by poolsim ${first.poolsim} (default chunk size ${first.chunkTrials}); this is poolsim ${POOLSIM_VERSION} (default chunk size ${CHUNK_TRIALS}): merge with the build that ran the shards`);
   }
 
   const count = first.shard.count;
