@@ -27,12 +27,8 @@
  * `node --import tsx bench/workers.ts --chunk-sweep` measures the same for several chunk
  * sizes (how sim/run.ts CHUNK_TRIALS was chosen).
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { currentBuild } from '../scripts/build.mjs';
+import { readFileSync } from 'node:fs';
+import { freshRunMs, withScenarioFile } from './fresh.ts';
 import { findMechanic } from '../sim/mechanics.ts';
 import { planScenario, type ScenarioPlan } from '../sim/scenario.ts';
 import { runBatch } from '../cli/runner.ts';
@@ -72,18 +68,6 @@ function scenarioOf(c: WorkerCase, trials = c.trials) {
 
 function planOf(c: WorkerCase, trials = c.trials): ScenarioPlan {
   return planScenario(scenarioOf(c, trials), `bench/${c.mechanic}`);
-}
-
-const FRESH_RUN = fileURLToPath(new URL('./fresh-run.cjs', import.meta.url));
-
-/** ms of one run of scenario `file` in a fresh `node` on the compiled command, with `workers` threads (bench/fresh-run.cjs). */
-function freshRunMs(file: string, workers: number): number {
-  const compiled = currentBuild();
-  if (!compiled) throw new Error('the compiled build is missing or stale: run `npm run build:cli` first');
-  const r = spawnSync(process.execPath, [FRESH_RUN, compiled.dir, file, String(workers)], { encoding: 'utf8', env: { ...process.env, CI: 'true' } });
-  const ms = Number(r.stdout.trim());
-  if (r.status !== 0 || !Number.isFinite(ms)) throw new Error(`bench/fresh-run.cjs ${file} ${workers} exited ${r.status}: ${r.stderr}`);
-  return ms;
 }
 
 /** Cores busy (all processes) over a period, from /proc/stat; undefined off Linux. */
@@ -147,17 +131,12 @@ async function measure(c: WorkerCase, cores: number, pool: PoolExecutor, single:
   let oneCold = Infinity;
   let cold = Infinity;
   if (chunkTrials === undefined) {
-    const dir = mkdtempSync(join(tmpdir(), 'poolsim-bench-workers-'));
-    try {
-      const file = join(dir, `${c.mechanic}.json`);
-      writeFileSync(file, JSON.stringify(scenarioOf(c)));
+    withScenarioFile(scenarioOf(c), (file) => {
       for (let r = 0; r < rounds; r++) {
         oneCold = Math.min(oneCold, freshRunMs(file, 1));
         cold = Math.min(cold, freshRunMs(file, cores));
       }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   } else {
     oneCold = await best(rounds, () => runBatch([plan], { workers: 1, chunkTrials }));
     cold = await best(rounds, () => runBatch([plan], { workers: cores, chunkTrials, ...compiledWorker() }));
