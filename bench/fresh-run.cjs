@@ -1,5 +1,5 @@
 // One run of a scenario in this fresh `node`, on the compiled command, as `poolsim run
-// --workers N` does it: `node bench/fresh-run.cjs BUILD_DIR SCENARIO WORKERS` loads
+// --workers N` does it: `node bench/fresh-run.cjs BUILD_DIR SCENARIO [WORKERS]` loads
 // cli.cjs through the build's loader (code cache and all, as bin/poolsim.js does), plans
 // the file, then prints how many ms `runBatch` took: the threads' start, the kernel's JIT
 // warm-up in every thread and the merging included; the process's own start and loading
@@ -13,7 +13,7 @@ async function main() {
   const cli = loadBundle(join(dir, 'cli.cjs')).exports;
   const plans = cli.loadPlans([file]);
   const t0 = performance.now();
-  await cli.runBatch(plans, { workers: Number(workers) });
+  await cli.runBatch(plans, workers === undefined ? {} : { workers: Number(workers) });
   process.stdout.write(`${performance.now() - t0}\n`);
 }
 

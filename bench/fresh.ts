@@ -25,11 +25,11 @@ export function withScenarioFile<T>(scenario: object, work: (file: string) => T)
   }
 }
 
-/** ms of one run of scenario `file` in a fresh `node` on the compiled command, with `workers` threads. */
-export function freshRunMs(file: string, workers: number): number {
+/** ms of one run of scenario `file` in a fresh `node` on the compiled command, with `workers` threads (default: `poolsim run`'s). */
+export function freshRunMs(file: string, workers?: number): number {
   const compiled = currentBuild();
   if (!compiled) throw new Error('the compiled build is missing or stale: run `npm run build:cli` first');
-  const r = spawnSync(process.execPath, [FRESH_RUN, compiled.dir, file, String(workers)], { encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+  const r = spawnSync(process.execPath, [FRESH_RUN, compiled.dir, file, ...(workers === undefined ? [] : [String(workers)])], { encoding: 'utf8', env: { ...process.env, CI: 'true' } });
   const ms = Number(r.stdout.trim());
   if (r.status !== 0 || !Number.isFinite(ms)) throw new Error(`bench/fresh-run.cjs ${file} ${workers} exited ${r.status}: ${r.stderr}`);
   return ms;

@@ -192,6 +192,7 @@ export async function run(): Promise<Record<string, number>> {
     await Promise.all([pool.destroy(), single.destroy()]);
   }
   figures.workerEfficiency = worst;
+  if (cores > 1) Object.assign(figures, poolPaysOff());
   const t1 = cpuTicks();
   if (t0 && t1) {
     // Ticks are per core per 1/100 s (USER_HZ) on Linux: busy ticks ÷ elapsed ticks of one core.
@@ -201,6 +202,32 @@ export async function run(): Promise<Record<string, number>> {
     figures.otherCoresBusy = Math.max(0, (t1.busy - t0.busy - ownTicks) / elapsedTicks);
   } else {
     figures.otherCoresBusy = -1;
+  }
+  return figures;
+}
+
+/** Sizes of the benchmark clash whose cold runs `poolPaysOff` times: ~70 ms to ~700 ms on one thread. */
+const PAYS_OFF_TRIALS = [5_000_000, 10_000_000, 20_000_000, 50_000_000];
+
+/**
+ * Does the default `--workers` ever make a run slower? `poolPaysOff.clash<N>M`: the cold
+ * `--workers 1` run of N million benchmark clashes over the cold default one (fresh
+ * processes, taking turns, the best of ROUNDS each), for sizes around where threads start
+ * to pay (cli/runner.ts POOL_PAYS_OFF_MS): about 1 where the run starts none, above 1
+ * where they gain, below 1 where starting them lost time.
+ */
+function poolPaysOff(): Record<string, number> {
+  const figures: Record<string, number> = {};
+  for (const trials of PAYS_OFF_TRIALS) {
+    withScenarioFile(scenarioOf(cases[0], trials), (file) => {
+      let one = Infinity;
+      let all = Infinity;
+      for (let r = 0; r < ROUNDS; r++) {
+        one = Math.min(one, freshRunMs(file, 1));
+        all = Math.min(all, freshRunMs(file));
+      }
+      figures[`poolPaysOff.clash${trials / 1e6}M`] = one / all;
+    });
   }
   return figures;
 }

@@ -35,16 +35,70 @@ export interface RunOptions extends Omit<ScheduleOptions, 'here' | 'pool' | 'sig
 }
 
 /**
- * Starting worker threads costs each of them a few tens of ms of CPU (the compiled
- * worker; `workerStartMs` in `npm run bench`) taken from the same cores the run uses, and
- * the threads only help once they are up. So a run that this thread would finish within
- * this long never starts them: the first chunk(s), run here, time the work, and the rest
- * is estimated from the trials still planned. The threshold is meant as about twice a
- * worker's start on a quiet machine; on the shared 2-core development machine, loaded
- * 12–24 deep, `workerStartMs` read 450–810 ms, so there it starts the pool too eagerly
- * rather than too late (the main thread keeps working meanwhile either way).
+ * Starting worker threads costs a run more than their start: on the 2-core development
+ * machine a starting thread slowed this one to about half its speed for the ~100 ms it
+ * took to load (they share the cores), and then ran its first chunks several times
+ * slower than a warm thread while V8 compiled the kernel anew in it. So a run that this
+ * thread would finish within this long once warm never starts them. Measured there in
+ * fresh processes (threads started once the kernel was warm, whatever the run's length),
+ * the benchmark clash took, with one thread against two: 5M clashes 139 against 187 ms,
+ * 10M 188 against 239, 15M 280 against 301, 30M 414 against 377 (medians of 5). Threads
+ * paid off from about 300 ms of work, ~250 ms of it still to do when the decision is
+ * taken; `poolPaysOff` in `npm run bench` checks the default against one thread.
  */
-export const POOL_PAYS_OFF_MS = 100;
+export const POOL_PAYS_OFF_MS = 250;
+
+/**
+ * The kernel counts as warm once the last three chunks' times per trial are within this
+ * factor of each other. The first chunks run while V8 compiles the kernel: the benchmark
+ * clash's took ~14, 7, 2.5, 2, 1.3 ms and then ~1 ms each, a campaign's ~140 ms and then
+ * ~25–35 ms, so an estimate from them read many times too long and started threads for
+ * runs they made slower.
+ */
+const WARM_SPREAD = 1.5;
+
+/**
+ * When a run's threads pay off: fed the clock and the trials done (and planned) as chunks
+ * finish in this thread, it says start once the kernel is warm (WARM_SPREAD, or the run has
+ * already lasted `paysOffMs`: a sweep's points differ in speed, which could read as never
+ * warm) and the rest would take this thread longer than `paysOffMs` at the median speed of
+ * the last three chunks (one chunk slowed by a garbage collection or another process does
+ * not start the threads).
+ */
+export class PoolDecision {
+  /** When the latest chunk finished, and the trials done then. */
+  private at: number;
+  private done = 0;
+  /** ms per trial of the last three chunks, oldest first. */
+  private readonly recent: number[] = [];
+
+  constructor(
+    private readonly started: number,
+    private readonly paysOffMs = POOL_PAYS_OFF_MS,
+  ) {
+    this.at = started;
+  }
+
+  /** A chunk finished at `now` (ms), `done` of `total` trials done: start the threads now? */
+  chunkDone(now: number, done: number, total: number): boolean {
+    if (done <= this.done) return false;
+    this.recent.push((now - this.at) / (done - this.done));
+    if (this.recent.length > 3) this.recent.shift();
+    this.at = now;
+    this.done = done;
+    const sorted = [...this.recent].sort((x, y) => x - y);
+    const warm = (sorted.length === 3 && sorted[2] <= WARM_SPREAD * sorted[0]) || now - this.started >= this.paysOffMs;
+    // The median of three; with fewer (a long run of long chunks) the latest, the warmest.
+    const msPerTrial = sorted.length === 3 ? sorted[1] : this.recent[this.recent.length - 1];
+    return warm && msPerTrial * (total - done) > this.paysOffMs;
+  }
+}
+
+/** $POOLSIM_POOL_PAYS_OFF_MS, else POOL_PAYS_OFF_MS (0: start the threads once the first chunk is done; tests). */
+function poolPaysOffMs(env: NodeJS.ProcessEnv): number {
+  const ms = env.POOLSIM_POOL_PAYS_OFF_MS === undefined || env.POOLSIM_POOL_PAYS_OFF_MS === '' ? NaN : Number(env.POOLSIM_POOL_PAYS_OFF_MS);
+  return Number.isFinite(ms) && ms >= 0 ? ms : POOL_PAYS_OFF_MS;
+}
 
 /** Run every point of every plan; resolves to each plan's points' merged tallies. */
 export async function runBatch(plans: readonly ScenarioPlan[], options: RunOptions = {}): Promise<PointRun[][]> {
@@ -63,15 +117,10 @@ export async function runBatch(plans: readonly ScenarioPlan[], options: RunOptio
     if (threads >= (poolOnly ? 2 : 1)) pool = new DeferredPool({ threads, filename: workerFile, execArgv: workerExecArgv, taskTimeoutMs: chunkTimeoutMs(env) });
     if (poolOnly) pool?.start();
   }
-  const started = performance.now();
-  /**
-   * Start the threads once the chunks run so far say the rest would take this thread
-   * longer than POOL_PAYS_OFF_MS (re-checked as chunks finish: `--precision` adds rounds).
-   */
+  // Re-checked as chunks merge here, after every chunk (`--precision` adds rounds).
+  const decision = new PoolDecision(performance.now(), poolPaysOffMs(env));
   const maybeStartPool = (done: number, total: number) => {
-    if (!pool || pool.started || done === 0) return;
-    const rest = ((performance.now() - started) / done) * (total - done);
-    if (rest > POOL_PAYS_OFF_MS) pool.start();
+    if (pool && !pool.started && decision.chunkDone(performance.now(), done, total)) pool.start();
   };
   const progress = stream && wantsProgress(stream as { isTTY?: boolean }, false, env) ? progressBar(stream, { afterMs: progressAfterMs }) : noProgress;
   try {

@@ -15,6 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { currentBuild } from '../scripts/build.mjs';
 import { benchClash } from '../bench/core.ts';
 import { poolsim } from './parallel/cli.ts';
+import { POOL_PAYS_OFF_MS, PoolDecision } from '../cli/runner.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TRACE_HOOK = join(ROOT, 'tests/startup/trace-loads.mjs');
@@ -184,6 +185,36 @@ describe('warm workers', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).trials).toBe(150000);
+  });
+
+  /** Feed a decision chunk times (ms, `trials` each) of a run of `total` trials: the chunk after which it starts the threads (1-based), or 0. */
+  function startsAfter(times: number[], trials: number, total: number, paysOffMs = POOL_PAYS_OFF_MS): number {
+    const decision = new PoolDecision(1000, paysOffMs);
+    let now = 1000;
+    for (const [i, ms] of times.entries()) {
+      now += ms;
+      if (decision.chunkDone(now, (i + 1) * trials, total)) return i + 1;
+    }
+    return 0;
+  }
+
+  it("decides from the chunks' speed once the kernel is warm, not from the first chunks", () => {
+    const clash = [14, 7, 2.5, 2, 1.3, 1, 1, 1, 1, 1, 1, 1];
+    // 5M benchmark clashes (77 chunks of 65,536): ~70 ms to go once warm, though the first
+    // chunk alone, at 14 ms, would have said a second.
+    expect(startsAfter(clash, 65536, 5_000_000)).toBe(0);
+    // 50M: ~750 ms to go; started when the last three chunks agree (1.3, 1, 1), not sooner.
+    expect(startsAfter(clash, 65536, 50_000_000)).toBe(7);
+    // One chunk slowed by a garbage collection does not start the threads of a short run.
+    expect(startsAfter([...clash, 1, 1, 6, 1, 1, 1], 65536, 10_000_000)).toBe(0);
+    // A campaign (2,048 trials a chunk): ~140 ms cold, then ~25–35 ms.
+    expect(startsAfter([138, 33, 27.5, 22, 23.5], 2048, 100_000)).toBe(4);
+    expect(startsAfter([138, 33, 27.5, 22, 23.5], 2048, 16_384)).toBe(0);
+    // Speeds that never settle (a sweep's points): decided once the run has lasted POOL_PAYS_OFF_MS.
+    const uneven = Array.from({ length: 60 }, (_, i) => (i % 2 === 0 ? 10 : 1));
+    expect(startsAfter(uneven, 65536, 200 * 65536)).toBe(45);
+    // POOLSIM_POOL_PAYS_OFF_MS=0 (the tests of a pool sharing the run): after the first chunk.
+    expect(startsAfter(clash, 65536, 5_000_000, 0)).toBe(1);
   });
 
   it('a long run does start them (the same broken entry fails it)', async () => {
