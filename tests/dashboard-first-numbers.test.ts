@@ -93,7 +93,7 @@ describe.skipIf(!CHROMIUM)('dashboard: time to first numbers', () => {
     figures.clash = await firstNumbers(() => page.selectOption('[data-key="mechanic"]', 'viciousness/clash').then(() => undefined));
     await finished();
     // Form changes of a single-roll mechanic: a pick (a rule's select), which runs at once,
-    // and typing (one more trial), which first waits for a pause in the keystrokes (250 ms).
+    // and typing (one more trial), which first waits for a pause in the keystrokes (dashboard/ui/app.ts RUN_DELAY_MS).
     const hitOn = page.locator('[data-path="rules.hitOn"] > select');
     const options = await hitOn.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
     const other = options.find((v) => v !== '' && v !== '0') ?? options[options.length - 1];

@@ -25,13 +25,17 @@ import { renderSetup, variables, type SetupContext } from './setup.ts';
 import { FindRun, findResultsNode } from './find.ts';
 
 /**
- * Quiet time after a keystroke before a run starts (typing "12" should not run "1" first).
- * A pick — a select, a checkbox, a die button, a file — runs at once: nothing more is coming.
+ * Quiet time after a keystroke before a run starts (typing "12" in one go should not run
+ * "1" first). A pick — a select, a checkbox, a die button, a file — runs at once: nothing
+ * more is coming. The page owes a single-roll mechanic's numbers within 300 ms of a form
+ * change (issue #18), typing included; its run takes ~25–50 ms on a quiet 2-core machine,
+ * so at 250 ms the typed change came in at 275–300 ms, on the edge. A run that the next
+ * keystroke supersedes is dropped, so a shorter wait costs only that run's work.
  */
-const RUN_DELAY_MS = 250;
+const RUN_DELAY_MS = 150;
 
 /** Is the user typing (the edit came from a text field), rather than picking? */
-function typing(el: Element | null): boolean {
+function typing(el: EventTarget | null): boolean {
   if (el instanceof HTMLTextAreaElement) return true;
   return el instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit', 'file', 'range', 'color'].includes(el.type);
 }
@@ -61,6 +65,14 @@ export class App implements SetupContext {
   private lastRedraw = 0;
   private checked: Checked | undefined;
   private showingFile = false;
+  /**
+   * What the edit being handled came from: the target of the input or change event that
+   * led to it, noted before any handler runs, taken (and cleared) by afterChange. Not
+   * document.activeElement: focus can stay in a text field while a select is changed
+   * without focusing it (by a script, or Playwright's selectOption in the first-numbers
+   * test), and the pick then waited RUN_DELAY_MS as if typed.
+   */
+  private editTarget: EventTarget | null = null;
   /** The Find section's search (the scenario's solve blocks) and its latest answer. */
   private find: FindRun | undefined;
   private findNode: HTMLElement | null = null;
@@ -75,6 +87,9 @@ export class App implements SetupContext {
   }
 
   start(): void {
+    const note = (e: Event) => (this.editTarget = e.target);
+    document.addEventListener('input', note, { capture: true });
+    document.addEventListener('change', note, { capture: true });
     this.drawSetup();
     this.afterChange();
   }
@@ -356,6 +371,8 @@ export class App implements SetupContext {
     this.checked = a;
     this.showProblems(a, b, refused);
     this.cancelRun();
+    const typed = typing(this.editTarget);
+    this.editTarget = null;
     if (!a.ok || (b && !b.ok) || refused) {
       const problems = [...(a.ok ? [] : a.errors), ...(b && !b.ok ? b.errors : [])].map((e) => e.message);
       if (refused) problems.push(refused);
@@ -387,7 +404,7 @@ export class App implements SetupContext {
           this.drawResults();
         },
       );
-    }, typing(document.activeElement) ? RUN_DELAY_MS : 0);
+    }, typed ? RUN_DELAY_MS : 0);
   }
 
   /**
