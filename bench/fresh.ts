@@ -31,6 +31,21 @@ export function freshRunMs(file: string, workers?: number): number {
   if (!compiled) throw new Error('the compiled build is missing or stale: run `npm run build:cli` first');
   const r = spawnSync(process.execPath, [FRESH_RUN, compiled.dir, file, ...(workers === undefined ? [] : [String(workers)])], { encoding: 'utf8', env: { ...process.env, CI: 'true' } });
   const ms = Number(r.stdout.trim());
-  if (r.status !== 0 || !Number.isFinite(ms)) throw new Error(`bench/fresh-run.cjs ${file} ${workers} exited ${r.status}: ${r.stderr}`);
+  if (r.status !== 0 || !Number.isFinite(ms)) throw new Error(`bench/fresh-run.cjs ${file} ${workers ?? '(default workers)'} exited ${r.status}: ${r.stderr}`);
   return ms;
+}
+
+/**
+ * Best (least) ms of `rounds` fresh runs of `file` with `--workers 1` and with `workers`
+ * (undefined: the default), taking turns so that whatever else the machine does falls on
+ * both alike.
+ */
+export function freshPairMs(file: string, rounds: number, workers?: number): { one: number; other: number } {
+  let one = Infinity;
+  let other = Infinity;
+  for (let r = 0; r < rounds; r++) {
+    one = Math.min(one, freshRunMs(file, 1));
+    other = Math.min(other, freshRunMs(file, workers));
+  }
+  return { one, other };
 }

@@ -28,7 +28,7 @@
  * sizes (how sim/run.ts CHUNK_TRIALS was chosen).
  */
 import { readFileSync } from 'node:fs';
-import { freshRunMs, withScenarioFile } from './fresh.ts';
+import { freshPairMs, withScenarioFile } from './fresh.ts';
 import { findMechanic } from '../sim/mechanics.ts';
 import { planScenario, type ScenarioPlan } from '../sim/scenario.ts';
 import { runBatch } from '../cli/runner.ts';
@@ -131,12 +131,7 @@ async function measure(c: WorkerCase, cores: number, pool: PoolExecutor, single:
   let oneCold = Infinity;
   let cold = Infinity;
   if (chunkTrials === undefined) {
-    withScenarioFile(scenarioOf(c), (file) => {
-      for (let r = 0; r < rounds; r++) {
-        oneCold = Math.min(oneCold, freshRunMs(file, 1));
-        cold = Math.min(cold, freshRunMs(file, cores));
-      }
-    });
+    ({ one: oneCold, other: cold } = withScenarioFile(scenarioOf(c), (file) => freshPairMs(file, rounds, cores)));
   } else {
     oneCold = await best(rounds, () => runBatch([plan], { workers: 1, chunkTrials }));
     cold = await best(rounds, () => runBatch([plan], { workers: cores, chunkTrials, ...compiledWorker() }));
@@ -219,15 +214,8 @@ const PAYS_OFF_TRIALS = [5_000_000, 10_000_000, 20_000_000, 50_000_000];
 function poolPaysOff(): Record<string, number> {
   const figures: Record<string, number> = {};
   for (const trials of PAYS_OFF_TRIALS) {
-    withScenarioFile(scenarioOf(cases[0], trials), (file) => {
-      let one = Infinity;
-      let all = Infinity;
-      for (let r = 0; r < ROUNDS; r++) {
-        one = Math.min(one, freshRunMs(file, 1));
-        all = Math.min(all, freshRunMs(file));
-      }
-      figures[`poolPaysOff.clash${trials / 1e6}M`] = one / all;
-    });
+    const { one, other } = withScenarioFile(scenarioOf(cases[0], trials), (file) => freshPairMs(file, ROUNDS));
+    figures[`poolPaysOff.clash${trials / 1e6}M`] = one / other;
   }
   return figures;
 }
