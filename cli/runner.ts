@@ -11,6 +11,7 @@ import type { ScenarioResult } from '../sim/result.ts';
 import { DeferredPool, defaultWorkers, inProcessExecutor } from '../workers/pool.ts';
 import { Interrupted, initialChunks, runScenarios, type ChunkExecutor, type PointRun, type ScheduleOptions } from '../workers/schedule.ts';
 import { noProgress, progressBar, wantsProgress } from './progress.ts';
+import { UsageError } from './options.ts';
 
 export { ChunkFailed, Interrupted, PoolFailed, shardOf } from '../workers/schedule.ts';
 export type { PointRun, Shard } from '../workers/schedule.ts';
@@ -94,10 +95,16 @@ export class PoolDecision {
   }
 }
 
-/** $POOLSIM_POOL_PAYS_OFF_MS, else POOL_PAYS_OFF_MS (0: start the threads once the first chunk is done; tests). */
+/**
+ * $POOLSIM_POOL_PAYS_OFF_MS, else POOL_PAYS_OFF_MS (0: start the threads once the first
+ * chunk is done; tests). A value that is not a number of ms is refused, not ignored.
+ */
 function poolPaysOffMs(env: NodeJS.ProcessEnv): number {
-  const ms = env.POOLSIM_POOL_PAYS_OFF_MS === undefined || env.POOLSIM_POOL_PAYS_OFF_MS === '' ? NaN : Number(env.POOLSIM_POOL_PAYS_OFF_MS);
-  return Number.isFinite(ms) && ms >= 0 ? ms : POOL_PAYS_OFF_MS;
+  const text = env.POOLSIM_POOL_PAYS_OFF_MS;
+  if (text === undefined || text.trim() === '') return POOL_PAYS_OFF_MS;
+  const ms = Number(text);
+  if (!Number.isFinite(ms) || ms < 0) throw new UsageError(`$POOLSIM_POOL_PAYS_OFF_MS expects a number of milliseconds, 0 or more, got "${text.slice(0, 60)}"`);
+  return ms;
 }
 
 /** Run every point of every plan; resolves to each plan's points' merged tallies. */

@@ -217,6 +217,15 @@ describe('warm workers', () => {
     expect(startsAfter(clash, 65536, 5_000_000, 0)).toBe(1);
   });
 
+  it('refuses a $POOLSIM_POOL_PAYS_OFF_MS that is not a number of ms, running nothing', async () => {
+    for (const bad of ['soon', '-5']) {
+      const r = await poolsim(['run', clashFile, '--json', '--workers', '2'], { env: { POOLSIM_POOL_ONLY: '0', POOLSIM_POOL_PAYS_OFF_MS: bad } });
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toContain(`$POOLSIM_POOL_PAYS_OFF_MS expects a number of milliseconds, 0 or more, got "${bad}"`);
+    }
+  });
+
   it('a long run does start them (the same broken entry fails it)', async () => {
     const r = await poolsim(['run', clashFile, '--json', '--workers', '2', '--trials', '1000000000'], { workerFile: broken, env: { POOLSIM_POOL_ONLY: '0' } });
     expect(r.code).toBe(3);
