@@ -45,8 +45,9 @@ usage:
   --seed S         seed (overrides the file's "seed")
   --json           print the result JSON (docs/scenario-format.md) and nothing else;
                    one object for one file, an array for several
-  --workers N      threads to run on (default: one per core; 1 runs in this thread).
-                   The numbers do not depend on it
+  --workers N      at most N threads (default: one per core; 1 runs in this thread);
+                   a run too short to gain from more stays in this thread
+                   (docs/parallel.md). The numbers do not depend on it
   --precision P    instead of a fixed number of trials, run each point until every
                    metric's 95% interval is at most ±P; each point reports the trials it
                    took, the top-level "trials" is the cap

@@ -1,8 +1,9 @@
 /**
  * Running planned scenarios in Node, for every batch command (`run`, `report`):
- * `--workers 1` runs every chunk in this thread; `--workers N` starts a piscina pool of
+ * `--workers 1` runs every chunk in this thread; `--workers N` may start a piscina pool of
  * N − 1 threads (workers/pool.ts) that the scheduler (workers/schedule.ts) feeds, this
- * thread running chunks alongside them. Shows the progress
+ * thread running chunks alongside them, once the run is seen to be long enough for them
+ * to pay off (PoolDecision). Shows the progress
  * bar, stops on Ctrl-C (SIGINT) or SIGTERM, and always stops the pool, however the run ends.
  */
 import { assembleResult } from '../sim/assemble.ts';
