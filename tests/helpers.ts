@@ -67,16 +67,19 @@ export async function poolsim(...argv: string[]): Promise<{ code: number; out: s
 export const standardError = (ci: readonly [number, number]) => (ci[1] - ci[0]) / (2 * 1.959963984540054);
 
 /**
- * Every metric of the first point that has an exact value lies within 5 standard errors
- * of it (at least 1e-4, for metrics with no spread); returns how many were checked.
+ * Every metric of every point (every value of a sweep) that has an exact value lies within
+ * 5 standard errors of it (at least 1e-4, for metrics with no spread); returns how many
+ * were checked, over all points, so that a caller can say how many it expects.
  */
 export function expectExactWithin5Se(result: ScenarioResult): number {
   let checked = 0;
-  for (const [name, m] of Object.entries(result.results[0].metrics)) {
-    if (m.exact === undefined) continue;
-    checked++;
-    const tolerance = 5 * Math.max(standardError(m.ci95), 1e-4);
-    expect(Math.abs(m.estimate - m.exact), `${name}: ${m.estimate} vs exact ${m.exact}`).toBeLessThanOrEqual(tolerance);
+  for (const point of result.results) {
+    for (const [name, m] of Object.entries(point.metrics)) {
+      if (m.exact === undefined) continue;
+      checked++;
+      const tolerance = 5 * Math.max(standardError(m.ci95), 1e-4);
+      expect(Math.abs(m.estimate - m.exact), `${JSON.stringify(point.point)} ${name}: ${m.estimate} vs exact ${m.exact}`).toBeLessThanOrEqual(tolerance);
+    }
   }
   return checked;
 }

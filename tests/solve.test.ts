@@ -161,6 +161,7 @@ describe('Monte Carlo solves (exact engine switched off)', () => {
     // equal trials the successes at c + 1 never exceed those at c — not even by chance.
     const r = mcSearch({ ...even, find: 'firstAtMost', target: 0.01 }, 'crn', 2048, 2048);
     const pts = r.points.filter((p) => p.trials === 2048);
+    expect(pts.length).toBeGreaterThan(2);
     for (let i = 1; i < pts.length; i++) expect(pts[i].estimate!).toBeLessThanOrEqual(pts[i - 1].estimate!);
   });
 });
@@ -198,7 +199,9 @@ describe('the equivalence form', () => {
     const exact = solvePlan(p)[0];
     const mc = new SolveSearch({ ...solveProblem(p, 0, { exact: false, maxTrials: 65536 * 4 }) }).solve();
     expect(mc.reference!.trials).toBeGreaterThan(0);
+    // Decided, it is the exact answer; undecided at the cap, the exact answer is among its candidates.
     if (mc.decided) expect(mc.value).toEqual(exact.value);
+    else expect(mc.candidates).toContainEqual(exact.value);
   });
 });
 
@@ -296,12 +299,19 @@ describe('the library', () => {
   const folder = new URL('../scenarios/', import.meta.url).pathname;
   test('the exact solve scenarios give their expected answers; the Monte Carlo one plans', async () => {
     const { loadPlans } = await import('../cli/load.ts');
+    // The answers of the files whose solve blocks carry no `expect`: 4 guards give the crew
+    // 0.427 against 0.675 with 3 and 0.225 with 5; one d4 gives 0.360 against the d6
+    // trait's 0.331, none 0.272 and 2d4 0.443 (the exact battle chain, which tests/battle.test.ts checks against the Monte Carlo).
+    const answers: Record<string, unknown> = { 'solve-fair-fight.yaml': 4, 'solve-d4-worth-d6.yaml': ['d4'] };
     for (const name of ['solve-heist.yaml', 'solve-fair-fight.yaml', 'solve-sorcerer-bonus.yaml', 'solve-d4-worth-d6.yaml']) {
       const [p] = loadPlans([folder + name]);
-      for (const r of solvePlan(p)) {
+      const results = solvePlan(p);
+      expect(results.length, name).toBeGreaterThan(0);
+      for (const r of results) {
         expect(r.method, `${name} ${r.name}`).toBe('exact');
         expect(r.decided).toBe(true);
         if (r.expect) expect(r.expect.pass, `${name} ${r.name}: ${r.sentence}`).toBe(true);
+        else expect(r.value, `${name} ${r.name}: ${r.sentence}`).toEqual(answers[name]);
       }
     }
     // The campaign has no exact engine (run by `npm start`; ~10 s, too long for here).

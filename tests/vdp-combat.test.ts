@@ -245,6 +245,8 @@ describe('policies move results the way the rules say', () => {
   it('a higher Fortitude takes fewer wounds per fight', () => {
     const soft = duel({ ...jill, allocation: '3/1' }, { ...jack, allocation: '2/2', fortitude: 2 });
     const hard = duel({ ...jill, allocation: '3/1' }, { ...jack, allocation: '2/2', fortitude: 4 });
+    expect(hard['wounds.jack'].ci95[1]).toBeLessThan(soft['wounds.jack'].ci95[0]);
+    // And so wins more often.
     expect(hard['win.jack'].ci95[0]).toBeGreaterThan(soft['win.jack'].ci95[1]);
   });
 

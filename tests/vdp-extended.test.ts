@@ -68,12 +68,13 @@ describe('the steps of very-different-places.txt "Extended skill check"', () => 
 describe('the exact chain agrees with the Monte Carlo', () => {
   it('across every allocation of a 3-step repair', () => {
     const r = run(repair, { sweep: { 'setup.allocation': ['4/0', '3/1', '2/2', '1/3', '0/4', 'pressAfterMiss'] } });
-    expectAgreement(r);
+    // All seven metrics of each of the six allocations.
+    expect(expectAgreement(r)).toBe(6 * 7);
   });
 
   it('with disadvantage on both pools, 4 steps, and a low step cap that leaves some unfinished', () => {
     const r = run({ ...repair, steps: 4, disadvantage: 1, maxSteps: 6, intensity: 5 }, { rules: { advantageOn: 'both' } });
-    expectAgreement(r);
+    expect(expectAgreement(r)).toBe(7);
     expect(r.results[0].metrics.unfinished.exact).toBeGreaterThan(0.01);
   });
 
