@@ -300,8 +300,8 @@ describe('the library', () => {
   test('the exact solve scenarios give their expected answers; the Monte Carlo one plans', async () => {
     const { loadPlans } = await import('../cli/load.ts');
     // The answers of the files whose solve blocks carry no `expect`: 4 guards give the crew
-    // 0.427 against 0.675 with 3 and 0.225 with 5; one d4 gives 0.360 against the d6
-    // trait's 0.331, none 0.272 and 2d4 0.443 (the exact battle chain, which tests/battle.test.ts checks against the Monte Carlo).
+    // 0.427 exact against 0.675 with 3 and 0.225 with 5 (a battle); one d4 gives 0.360
+    // against the d6 trait's 0.331, none 0.272 and 2d4 0.443 (a clash).
     const answers: Record<string, unknown> = { 'solve-fair-fight.yaml': 4, 'solve-d4-worth-d6.yaml': ['d4'] };
     for (const name of ['solve-heist.yaml', 'solve-fair-fight.yaml', 'solve-sorcerer-bonus.yaml', 'solve-d4-worth-d6.yaml']) {
       const [p] = loadPlans([folder + name]);
