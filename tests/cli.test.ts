@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { poolsim } from './helpers.ts';
+import { checkPasses } from '../sim/scenario.ts';
+import type { MetricResult } from '../sim/result.ts';
 
 
 const dir = mkdtempSync(join(tmpdir(), 'poolsim-cli-'));
@@ -75,6 +77,22 @@ describe('poolsim run', () => {
     const { out } = await poolsim('run', scenarioFile('bands.json', body), '--json');
     const checks = JSON.parse(out).expect;
     expect(checks.map((c: any) => c.pass)).toEqual([true, false]);
+  });
+
+  test('a check fails only when the whole 95% interval is past its bound', () => {
+    // An estimate just outside the bound whose interval still reaches it passes: the
+    // bound is not ruled out at 95%. Once the interval clears the bound, it fails.
+    const metric = (estimate: number, lo: number, hi: number) => ({ estimate, ci95: [lo, hi], kind: 'probability' }) as unknown as MetricResult;
+    const above = metric(0.09, 0.076, 0.104);
+    const below = metric(0.04, 0.026, 0.054);
+    expect(checkPasses({ metric: 'm', between: [0.05, 0.08] }, above)).toBe(true);
+    expect(checkPasses({ metric: 'm', between: [0.05, 0.08] }, below)).toBe(true);
+    expect(checkPasses({ metric: 'm', atMost: 0.08 }, above)).toBe(true);
+    expect(checkPasses({ metric: 'm', atLeast: 0.05 }, below)).toBe(true);
+    expect(checkPasses({ metric: 'm', between: [0.05, 0.07] }, above)).toBe(false);
+    expect(checkPasses({ metric: 'm', between: [0.06, 0.08] }, below)).toBe(false);
+    expect(checkPasses({ metric: 'm', atMost: 0.07 }, above)).toBe(false);
+    expect(checkPasses({ metric: 'm', atLeast: 0.06 }, below)).toBe(false);
   });
 
   test('bad input exits 2, names file and path, runs nothing', async () => {
