@@ -49,13 +49,16 @@ describe('traits by name', () => {
   });
 
   test('the Berzerker and the Duelist play in the campaign: a troupe with them wins more of its fights', () => {
-    const plain = run({ captain: { traits: 3 } });
-    const berzerker = run({ captain: { traits: ['berzerker', 'acrobat', 'hacker'] } }, { flee: 'never' });
-    const plainNever = run({ captain: { traits: 3 } }, { flee: 'never' });
-    expect(plain['jobs.won']).toBeDefined();
-    const gap = berzerker['jobs.won'].estimate - plainNever['jobs.won'].estimate;
     const se = (m: { ci95: [number, number] }) => (m.ci95[1] - m.ci95[0]) / (2 * 1.96);
-    expect(gap).toBeGreaterThan(3 * Math.hypot(se(berzerker['jobs.won']), se(plainNever['jobs.won'])));
+    const expectMoreWon = (trait: Record<string, { ci95: [number, number]; estimate: number }>, plain: typeof trait) => {
+      const gap = trait['jobs.won'].estimate - plain['jobs.won'].estimate;
+      expect(gap).toBeGreaterThan(3 * Math.hypot(se(trait['jobs.won']), se(plain['jobs.won'])));
+    };
+    // Outnumbered by the guards, with the add's d4 of a troupe that never flees.
+    expectMoreWon(run({ captain: { traits: ['berzerker', 'acrobat', 'hacker'] } }, { flee: 'never' }), run({ captain: { traits: 3 } }, { flee: 'never' }));
+    // A lone captain against one guard: every clash is 1-on-1.
+    const duel = { job: { challenges: 3, guards: { perActiveChallenge: 0, count: 1 } } };
+    expectMoreWon(run({ captain: { traits: ['duelist', 'acrobat', 'hacker'] }, minions: [] }, duel), run({ captain: { traits: 3 }, minions: [] }, duel));
   });
 });
 
