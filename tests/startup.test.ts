@@ -180,8 +180,14 @@ describe('warm workers', () => {
 
   it('a run this thread finishes sooner than threads could start starts none', async () => {
     // Three chunks of the benchmark clash, a few ms of work: with a worker entry that
-    // cannot even load, the run still succeeds, because no thread was started.
-    const r = await poolsim(['run', clashFile, '--json', '--workers', '2', '--trials', '150000'], { workerFile: broken, env: { POOLSIM_POOL_ONLY: '0' } });
+    // cannot even load, the run still succeeds, because no thread was started. The
+    // threshold is raised from POOL_PAYS_OFF_MS (whose decisions the synthetic clocks below
+    // check) so that a machine loaded enough to make the cold first chunk take 250 ms
+    // cannot start the broken pool: this checks the runner's wiring, not the machine.
+    const r = await poolsim(['run', clashFile, '--json', '--workers', '2', '--trials', '150000'], {
+      workerFile: broken,
+      env: { POOLSIM_POOL_ONLY: '0', POOLSIM_POOL_PAYS_OFF_MS: '5000' },
+    });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).trials).toBe(150000);
