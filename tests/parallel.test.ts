@@ -49,10 +49,12 @@ describe('poolsim run --workers', () => {
     expect(text.stdout).toContain('pass  success at least 0.5');
   }, 60_000);
 
-  it('the default (one worker per core) and the main thread helping while the pool starts change nothing', async () => {
+  it('the default (one worker per core) and a pool started in the middle of a run print one thread\'s JSON', async () => {
     const one = await poolsim(['run', AMBUSH, '--json', '--workers', '1']);
     // POOLSIM_POOL_PAYS_OFF_MS=0: the pool starts after the first chunk, though this run is
-    // too short for it to pay (cli/runner.ts), so that its threads and this one share it.
+    // too short for it to pay (cli/runner.ts). Whether its thread is ready in time to take
+    // one of the three chunks depends on the machine; the next test makes sure a real
+    // thread and this one share a run.
     const env = { POOLSIM_POOL_ONLY: '0', POOLSIM_POOL_PAYS_OFF_MS: '0' };
     const helped = await poolsim(['run', AMBUSH, '--json', '--workers', '2'], { env });
     const byDefault = await poolsim(['run', AMBUSH, '--json'], { env });
@@ -116,6 +118,42 @@ describe('poolsim run --workers', () => {
     hereChunks = 0;
     await runScenarios([plan], { here, pool });
     expect(hereChunks).toBe(0);
+  }, 60_000);
+
+  it('a real worker thread and this thread sharing a run (`alongside`) give one thread\'s tallies', async () => {
+    const real = new PoolExecutor({ threads: 1, filename: compiledWorkerFile() });
+    try {
+      await real.whenReady();
+      let hereChunks = 0;
+      let poolChunks = 0;
+      const inline = new InProcessExecutor(() => Promise.resolve());
+      const here: ChunkExecutor = { concurrency: 1, starting: false, onChange: () => {}, run: (job) => ((hereChunks += job.task.count ?? 1), inline.run(job)) };
+      // The real pool, counting the chunks it is given.
+      const pool: ChunkExecutor = {
+        get concurrency() {
+          return real.concurrency;
+        },
+        get starting() {
+          return real.starting;
+        },
+        get onChange() {
+          return real.onChange;
+        },
+        set onChange(f: () => void) {
+          real.onChange = f;
+        },
+        run: (job) => ((poolChunks += job.task.count ?? 1), real.run(job)),
+      };
+      const plan = planScenario(readScenario(HEIST), HEIST, { trials: 1_500_000 });
+      const alone = await runScenarios([plan], { here: inline });
+      const both = await runScenarios([plan], { here, pool, alongside: true });
+      expect(hereChunks).toBeGreaterThan(0);
+      expect(poolChunks).toBeGreaterThan(0);
+      expect(both.flat().map((p) => Array.from(p.tally.values))).toEqual(alone.flat().map((p) => Array.from(p.tally.values)));
+      expect(both.flat().map((p) => p.chunks)).toEqual(alone.flat().map((p) => p.chunks));
+    } finally {
+      await real.destroy();
+    }
   }, 60_000);
 
   it('refuses bad --workers with a usage error (exit 2)', async () => {
