@@ -17,6 +17,8 @@ import { assembleResult } from '../sim/assemble.ts';
 import { planScenario } from '../sim/scenario.ts';
 import { readScenario } from '../cli/load.ts';
 import { HEIST, poolsim } from './parallel/cli.ts';
+import { PoolExecutor } from '../workers/pool.ts';
+import { compiledWorkerFile } from './helpers.ts';
 
 /** Every module reachable from `entry` by static or dynamic import: files and packages. */
 function importGraph(entry: string): { files: string[]; packages: Set<string> } {
@@ -76,13 +78,22 @@ describe('workers/browser.ts', () => {
     expect(readFileSync('dashboard/run/pool.ts', 'utf8')).toMatch(/new ComlinkPool\(/);
   });
 
-  it('runs the chunk function of the Node pool, and transfers the tally instead of copying it', async () => {
-    const task: ChunkTask = chunkTask(planScenario(readScenario(HEIST), HEIST), 2, 5, 4096);
+  it('gives what a thread of the Node pool gives for the same chunk, and transfers the tally instead of copying it', async () => {
+    const plan = planScenario(readScenario(HEIST), HEIST);
+    const task: ChunkTask = chunkTask(plan, 2, 5, 4096);
     const sent: unknown[][] = [];
     const remote = connect(sent);
     expect(await remote.ready()).toBe(true);
     const values = await remote.runChunk(task);
     expect(values).toBeInstanceOf(Float64Array);
+    // The same chunk on a piscina thread running the compiled worker, as `poolsim run` does.
+    const node = new PoolExecutor({ threads: 1, filename: compiledWorkerFile() });
+    try {
+      await node.whenReady();
+      expect(Array.from(values)).toEqual(Array.from(await node.run({ plan, task: chunkTask(plan, 2, 5, 4096) })));
+    } finally {
+      await node.destroy();
+    }
     expect(Array.from(values)).toEqual(Array.from(runChunkTask(task)));
     expect(values[0]).toBe(4096);
     // The answer went out with its buffer in the transfer list, which detached it on the
