@@ -202,11 +202,40 @@ function explain(issue: z.core.$ZodIssue, input: unknown): { path: readonly Prop
       if (issue.origin === 'array') return { path: issue.path, problem: `expected at most ${max} items` };
       return { path: issue.path, problem: `expected a number ${issue.inclusive ? '≤' : '<'} ${max}, got ${describe(found)}` };
     }
-    case 'invalid_union':
-      return { path: issue.path, problem: `expected a string or a number, got ${describe(found)}` };
+    case 'invalid_union': {
+      // Every alternative refused the value's type (unionBranch found none that took it):
+      // name what each would have taken.
+      const expected = [...new Set(issue.errors.map((branch) => rootType(branch)).filter((t) => t !== undefined).map((t) => typeNames[t] ?? t))];
+      if (expected.length === 0) return { path: issue.path, problem: `got ${describe(found)}, which none of the accepted forms takes` };
+      const list = expected.length === 1 ? expected[0] : `${expected.slice(0, -1).join(', ')} or ${expected[expected.length - 1]}`;
+      return { path: issue.path, problem: `expected ${list}, got ${describe(found)}` };
+    }
     default:
       return { path: issue.path, problem: issue.message };
   }
+}
+
+/** The type an alternative of a union expected, where it refused the value's type itself. */
+function rootType(branch: readonly z.core.$ZodIssue[]): string | undefined {
+  const refused = branch.find((i) => i.code === 'invalid_type' && i.path.length === 0);
+  return refused?.code === 'invalid_type' ? refused.expected : undefined;
+}
+
+/**
+ * A union's issue as the issues of the alternative the value was meant for, so that the
+ * message says what is wrong inside it ("expected at most 4 items", an unknown trait
+ * name), not only that no alternative matched. Meant for: it took the value's type; of
+ * several, one that knows every field given (no unknown field at its top), then the one
+ * with the fewest problems. None took the type: the union's own issue, which `explain`
+ * words as the types it accepts.
+ */
+function unionBranch(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
+  if (issue.code !== 'invalid_union') return [issue];
+  const typed = issue.errors.filter((branch) => branch.length > 0 && rootType(branch) === undefined);
+  if (typed.length === 0) return [issue];
+  const unknownFields = (branch: readonly z.core.$ZodIssue[]) => (branch.some((i) => i.code === 'unrecognized_keys' && i.path.length === 0) ? 1 : 0);
+  const best = [...typed].sort((a, b) => unknownFields(a) - unknownFields(b) || a.length - b.length)[0];
+  return best.flatMap((inner) => unionBranch({ ...inner, path: [...issue.path, ...inner.path] } as z.core.$ZodIssue));
 }
 
 /** zod's own bound for integers (±2^53 − 1): said only when no other bound is broken at the same place. */
@@ -214,8 +243,9 @@ const safeBound = (issue: z.core.$ZodIssue) =>
   (issue.code === 'too_small' || issue.code === 'too_big') && Math.abs(Number(issue.code === 'too_small' ? issue.minimum : issue.maximum)) === Number.MAX_SAFE_INTEGER;
 
 export function zodErrors(file: string, prefix: readonly PropertyKey[], error: z.ZodError, input: unknown): ScenarioError[] {
-  const issues = error.issues.filter(
-    (issue) => !safeBound(issue) || !error.issues.some((other) => other !== issue && !safeBound(other) && formatPath(other.path) === formatPath(issue.path)),
+  const all = error.issues.flatMap(unionBranch);
+  const issues = all.filter(
+    (issue) => !safeBound(issue) || !all.some((other) => other !== issue && !safeBound(other) && formatPath(other.path) === formatPath(issue.path)),
   );
   return issues.map((issue) => {
     const { path, problem } = explain(issue, input);

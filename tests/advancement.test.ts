@@ -120,3 +120,22 @@ describe('in play', () => {
     expect(traits['jobs.succeeded'].ci95[0]).toBeGreaterThan(none['jobs.succeeded'].ci95[1]);
   });
 });
+
+describe('a bad ambition is refused with what is wrong inside it', () => {
+  // An ambition is {"jobs": N} or {"rank": "next"}: the message is the form the file meant.
+  const refusal = (ambition: unknown) => {
+    const setup = { turns: 4, company: { name: 'co' }, troupes: [{ name: 't', captain: {} }], policy: { job: { challenges: 1 }, ambition, advance: { choice: 'trait' } } };
+    try {
+      runScenario({ name: 'bad', system: 'viciousness', mechanic: 'campaign', trials: 10, seed: 1, setup });
+    } catch (e) {
+      return (e as Error).message;
+    }
+    return 'accepted';
+  };
+  test('each form\'s own problem', () => {
+    expect(refusal({ jobs: 0 })).toContain('setup.policy.ambition.jobs: expected a number ≥ 1, got 0');
+    expect(refusal({ rank: 'up' })).toContain('setup.policy.ambition.rank: expected one of "next", got "up"');
+    expect(refusal('rank')).toContain('setup.policy.ambition: expected an object, got "rank"');
+    expect(refusal({ jobs: 3 })).toBe('accepted');
+  });
+});

@@ -413,5 +413,28 @@ describe('bad traits are refused', () => {
   });
   it('more than 4 traits, or one twice', () => {
     expect(errors({ sides: [{ name: 'a', combatants: [{ name: 'x', traits: ['medic', 'medic'] }] }, { name: 'b', combatants: [{ name: 'y' }] }] })).toContain('twice');
+    // A battle knows four names, so five are one too many (and one twice).
+    const five = ['medic', 'berzerker', 'duelist', 'defender', 'medic'];
+    expect(errors({ sides: [{ name: 'a', combatants: [{ name: 'x', traits: five }] }, { name: 'b', combatants: [{ name: 'y' }] }] })).toContain(
+      'bad.json: setup.sides.0.combatants.0.traits: expected at most 4 items',
+    );
+  });
+  it('in a campaign, where traits are a count or a list of names, the message is the list\'s own', () => {
+    const campaign = (traits: unknown) => {
+      const setup = { turns: 4, company: { name: 'co', rank: 2 }, troupes: [{ name: 'v', captain: { traits } }], policy: { job: { challenges: 3 } } };
+      try {
+        planScenario({ name: 't', system: 'viciousness', mechanic: 'campaign', trials: 10, seed: 1, setup }, 'bad.json');
+      } catch (e) {
+        if (e instanceof ScenarioErrors) return e.message;
+        throw e;
+      }
+      return '';
+    };
+    const at = 'bad.json: setup.troupes.0.captain.traits';
+    expect(campaign(['acrobat', 'hacker', 'streetsmart', 'lurker', 'wizardOfMind'])).toBe(`${at}: expected at most 4 items`);
+    expect(campaign(['acrobat', 'hackr'])).toMatch(new RegExp(`^${at.replace(/\./g, '\\.')}\\.1: expected one of "acrobat", .* got "hackr"$`));
+    expect(campaign(['hacker', 'hacker'])).toBe(`${at}: a trait is listed twice: each trait counts once`);
+    expect(campaign(7)).toBe(`${at}: expected a number ≤ 4, got 7`);
+    expect(campaign('three')).toBe(`${at}: expected a number or a list, got "three"`);
   });
 });
