@@ -219,7 +219,7 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
     f.split = a;
   };
   const wantsCharge = (f: RefFighter, kind: string) => f.buy !== 'none' && (f.cashIn === kind || f.cashIn === 'both') && f.charge < COST[f.buy];
-  const out = { winA: 0, effectsA: 0, effectsB: 0, bidsA: 0, bidsB: 0, woundsB: 0, chargeA: 0, releasedA: 0 };
+  const out = { winA: 0, effectsA: 0, effectsB: 0, bidsA: 0, bidsB: 0, woundsB: 0, chargeA: 0, releasedA: 0, chargeB: 0, releasedB: 0 };
   for (let t = 0; t < trials; t++) {
     for (const f of fs) {
       Object.assign(f, { wounds: 0, tension: f.tension0, waiting: 0, now: 0, effects: 0, bids: 0 });
@@ -317,6 +317,8 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
     out.woundsB += fs[1].wounds;
     out.chargeA += fs[0].chargeGained;
     out.releasedA += fs[0].released;
+    out.chargeB += fs[1].chargeGained;
+    out.releasedB += fs[1].released;
   }
   for (const k of Object.keys(out) as (keyof typeof out)[]) out[k] /= trials;
   return out;
@@ -329,7 +331,7 @@ describe('the fast fight agrees with the slow reference duel', () => {
     ['always converting against a boss: no one is KO\'d, but the boss does', { ...jack, allocation: '4/0', offensiveEffect: 'always', bid: 'never' }, { ...jill, type: 'boss', fortitude: 3, allocation: '2/2', defensiveEffect: 'never' }],
     ['armour against piercing; a Weakened, Panicked fighter who pays to shake it off', { ...jack, allocation: '3/1', armour: 2, status: { weakened: true, panicked: true }, tension: 1 }, { ...jill, allocation: '3/1', armourPiercing: 1, attack: { attribute: 2, skill: 1, bonus: 1 } }],
     ['Edge Charge: grapple from blocks against a disarmer that cashes in hits', { ...jack, allocation: '1/3', chargeBuy: 'grapple', chargeCashIn: 'blocks', armour: 1 }, { ...jill, allocation: '3/1', chargeBuy: 'disarm', chargeCashIn: 'hits', attack: { attribute: 2, skill: 1, bonus: 2 }, status: { fatigued: true }, removeStatus: 'never' }],
-    ['Edge Charge: surge, probe defence, stunning blow, second wind', { ...jack, allocation: '2/2', chargeBuy: 'surge', chargeCashIn: 'both' }, { ...jill, allocation: '3/1', chargeBuy: 'stunningBlow', chargeCashIn: 'hits', type: 'elite' }],
+    ['Edge Charge: a surge cashing in hits and blocks against an elite\'s stunning blow', { ...jack, allocation: '2/2', chargeBuy: 'surge', chargeCashIn: 'both' }, { ...jill, allocation: '3/1', chargeBuy: 'stunningBlow', chargeCashIn: 'hits', type: 'elite' }],
     ['Edge Charge: probe defence against second wind; armour pierce', { ...jack, allocation: '2/2', chargeBuy: 'probeDefence', chargeCashIn: 'blocks' }, { ...jill, allocation: '2/2', chargeBuy: 'secondWind', chargeCashIn: 'both', type: 'elite', armour: 2 }],
     ['Edge Charge: armour pierce against armour', { ...jack, allocation: '3/1', chargeBuy: 'armourPierce', chargeCashIn: 'blocks' }, { ...jill, allocation: '2/2', armour: 3 }],
   ];
@@ -347,6 +349,8 @@ describe('the fast fight agrees with the slow reference duel', () => {
         [`wounds.${b.name}`, ref.woundsB],
         [`charge.${a.name}`, ref.chargeA],
         [`released.${a.name}`, ref.releasedA],
+        [`charge.${b.name}`, ref.chargeB],
+        [`released.${b.name}`, ref.releasedB],
       ];
       for (const [metric, r] of pairs) {
         const se = Math.sqrt(2) * Math.max(standardError(m[metric].ci95), 1e-3);
