@@ -34,7 +34,9 @@ describe('item 2: one validation of flags for every command', () => {
     const r = await poolsim('report', file(knowledge()), '--trials', '99999999999999999999', '--out', join(dir, 'never'));
     expect(r.code).toBe(2);
     expect(r.err).toContain('--trials expects at most 1000000000, got "99999999999999999999"');
-    expect(Date.now() - t0).toBeLessThan(2000);
+    // Milliseconds when refused up front; the spin it guards against never ended. The
+    // bound leaves room for a loaded machine.
+    expect(Date.now() - t0).toBeLessThan(5000);
     expect(readdirSync(dir)).not.toContain('never');
   });
 
@@ -81,7 +83,7 @@ describe('item 3: exact work has a budget, lists a cap, errors a length', () => 
     }
   }, 30_000);
 
-  test('a battle of 10,000 sides is refused in well under a second, in one line', () => {
+  test('a battle of 10,000 sides is refused at once, in one line', () => {
     const sides = Array.from({ length: 10_000 }, (_, i) => ({ name: `s${i}`, combatants: [{ name: 'c', bonus: 'x' }] }));
     const path = file({ name: 'x', system: 'viciousness', mechanic: 'battle', setup: { sides } });
     const t0 = Date.now();
@@ -91,7 +93,8 @@ describe('item 3: exact work has a budget, lists a cap, errors a length', () => 
     } catch (e) {
       error = e;
     }
-    expect(Date.now() - t0).toBeLessThan(1500);
+    // The list's length is checked before its items, so this takes milliseconds; the bound leaves room for a loaded machine.
+    expect(Date.now() - t0).toBeLessThan(5000);
     expect((error as ScenarioErrors).errors.map((e) => e.message)).toEqual([`${path}: setup.sides: a list of 10,000 items: at most 100`]);
   });
 
