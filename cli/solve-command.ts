@@ -7,6 +7,7 @@
  * It runs in this thread: a search is a sequence of small decisions, each depending on
  * the last, and runs in seconds.
  */
+import { statSync } from 'node:fs';
 import { ScenarioError, ScenarioErrors } from '../sim/scenario.ts';
 import { solvePlan } from '../sim/solve/plan.ts';
 import type { SolveResult } from '../sim/solve/result.ts';
@@ -19,7 +20,16 @@ export const SOLVE_USAGE = `  poolsim solve FILE|DIR... [--json] [--seed S] [--t
   answers each file's "solve" blocks: which value of a field brings a metric to a
   target — exact where the mechanic is exact, else a Monte Carlo search that runs each
   value until it is decided at 95% or reaches --max-trials (default: each block's
-  "maxTrials", or 16 × the file's trials) and then says "undecided"`;
+  "maxTrials", or 16 × the file's trials) and then says "undecided". A folder's
+  scenarios without solve blocks are passed over; a FILE named must have them`;
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
 
 /** What `poolsim solve --json` prints for one file. */
 export interface SolveFileResult {
@@ -35,10 +45,17 @@ export function solveCommand(args: string[], out: NodeJS.WritableStream): number
   if (positionals.length === 0) throw new UsageError('solve needs at least one scenario file with "solve" blocks');
   const trials = values.trials;
   const maxTrials = values['max-trials'];
-  const plans = loadPlans(positionals, { trials, seed: values.seed });
-  const without = plans.filter((p) => !p.scenario.solve?.length);
+  const loaded = loadPlans(positionals, { trials, seed: values.seed });
+  // A folder holds scenarios of every kind: its files without solve blocks are not asked
+  // anything. A file named on the command line was meant to be solved, so it must have them.
+  const named = new Set(positionals.filter(isFile));
+  const without = loaded.filter((p) => !p.scenario.solve?.length && named.has(p.file));
   if (without.length > 0) {
     throw new ScenarioErrors(without.map((p) => new ScenarioError(p.file, 'solve', 'missing: expected a list of solve blocks (docs/solve.md)')));
+  }
+  const plans = loaded.filter((p) => p.scenario.solve?.length);
+  if (plans.length === 0) {
+    throw new ScenarioErrors(positionals.map((p) => new ScenarioError(p, '', 'no scenario here has "solve" blocks (docs/solve.md)')));
   }
   const results: SolveFileResult[] = plans.map((plan) => ({
     name: plan.scenario.name,

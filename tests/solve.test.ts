@@ -3,7 +3,7 @@
  * counts, the sequential Monte Carlo search with the exact engine switched off, saying
  * "undecided" rather than guessing, the equivalence form, bad input, the CLI and reports.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -277,6 +277,24 @@ describe('poolsim solve and the reports', () => {
     const none = await poolsim('solve', file('none.json', { ...heist([even]), solve: undefined }));
     expect(none.code).toBe(2);
     expect(none.err).toContain('none.json: solve: missing');
+  });
+
+  test('a folder: its scenarios with solve blocks are answered, the others passed over; none at all is bad input', async () => {
+    const folder = join(dir, 'mixed');
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'a-plain.json'), JSON.stringify({ ...heist([even]), solve: undefined }));
+    writeFileSync(join(folder, 'b-even.json'), JSON.stringify(heist([even])));
+    const r = await poolsim('solve', folder, '--json');
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toMatchObject({ solve: [{ name: 'even heist', value: 2 }] });
+    const empty = join(dir, 'no-solve');
+    mkdirSync(empty);
+    writeFileSync(join(empty, 'plain.json'), JSON.stringify({ ...heist([even]), solve: undefined }));
+    const none = await poolsim('solve', empty);
+    expect(none.code).toBe(2);
+    expect(none.out).toBe('');
+    expect(none.err).toContain(`${empty}: (top level): no scenario here has "solve" blocks`);
   });
 
   test('HTML and Markdown reports: the sentence and a chart with the target line', () => {
