@@ -11,7 +11,7 @@ import type { MetricResult, PointResult } from './result.ts';
 /**
  * Trials per chunk. Part of the result's definition (changing it changes every number),
  * so it is a constant, not a setting; a mechanic whose trials are slow sets its own
- * (Mechanic.chunkTrials: campaign, rivals, VDP combat, Sorcerer conflict). Measured on the 2-core development machine
+ * (Mechanic.chunkTrials: campaign, rivals, VDP combat and contestRound, Sorcerer conflict). Measured on the 2-core development machine
  * (November 2026, benchmark clash at ~65 M trials/s per thread, other users idle;
  * `node --import tsx bench/workers.ts --chunk-sweep`):
  * - seeding a chunk's stream costs ~8 µs (ARC4 key schedule): 0.8% of a 2^16 chunk
