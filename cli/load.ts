@@ -2,9 +2,10 @@
  * Reading scenario files from disk: JSON or YAML (`.yaml`/`.yml`), with line and column
  * for syntax errors, and folders expanded to the scenario files inside them.
  */
-import { readFileSync, readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { ScenarioError, ScenarioErrors, planScenario, type ScenarioPlan } from '../sim/scenario.ts';
+import { MARKER } from '../reports/target.ts';
 import { parseScenarioText } from '../sim/scenarioText.ts';
 
 export { parseScenarioText };
@@ -28,19 +29,27 @@ function statOf(path: string): Stats | string {
 /**
  * Files named on the command line, folders expanded (sorted, recursively). Links are
  * followed, but a folder reached twice (`ln -s . self`) is a loop and an error, as is a
- * link to nothing; every problem is collected before throwing.
+ * link to nothing; every problem is collected before throwing. A report folder that
+ * `poolsim report` wrote (it carries reports/target.ts MARKER) holds results, not
+ * scenarios: inside a folder it is passed over (`report scenarios --out scenarios/out`
+ * must not make the next `run scenarios` read its results.json), and named itself it is
+ * refused.
  */
 export function expandPaths(paths: readonly string[]): string[] {
   const out: string[] = [];
   const errors: ScenarioError[] = [];
   const visiting = new Set<string>();
-  const walk = (p: string) => {
+  const walk = (p: string, named = false) => {
     const st = statOf(p);
     if (typeof st === 'string') {
       errors.push(new ScenarioError(p, '', st));
       return;
     }
     if (st.isDirectory()) {
+      if (existsSync(join(p, MARKER))) {
+        if (named) errors.push(new ScenarioError(p, '', `a report folder written by poolsim report (it has ${MARKER}): its files are results, not scenarios`));
+        return;
+      }
       let real: string;
       let names: string[];
       try {
@@ -70,7 +79,7 @@ export function expandPaths(paths: readonly string[]): string[] {
       out.push(p);
     }
   };
-  for (const p of paths) walk(p);
+  for (const p of paths) walk(p, true);
   if (errors.length > 0) throw new ScenarioErrors(errors);
   return out;
 }

@@ -97,6 +97,25 @@ describe('report --out refuses what poolsim did not write', () => {
   });
 });
 
+describe('reports written inside the scenarios folder', () => {
+  test('are passed over by the next run of the folder, and refused when named as scenarios', async () => {
+    const dir = workspace();
+    const lib = join(dir, 'lib');
+    const first = await poolsim('report', lib, '--out', join(lib, 'out'));
+    expect(first.code, first.err).toBe(0);
+    expect(existsSync(join(lib, 'out', 'k', 'results.json'))).toBe(true);
+    // The next runs of the folder read k.json only, not the report's results.json.
+    const again = await poolsim('report', lib, '--out', join(lib, 'out'));
+    expect(again.code, again.err).toBe(0);
+    const run = await poolsim('run', lib, '--json');
+    expect(run.code, run.err).toBe(0);
+    expect(JSON.parse(run.out).name).toBe('Knowledge roll');
+    const named = await poolsim('run', join(lib, 'out'));
+    expect(named.code).toBe(2);
+    expect(named.err).toContain(`${join(lib, 'out')}: (top level): a report folder written by poolsim report (it has ${MARKER}): its files are results, not scenarios`);
+  });
+});
+
 describe('an interrupted swap is put right by the next run', () => {
   /** A marked folder holding `text` in index.html. */
   function reportFolder(path: string, text: string) {
