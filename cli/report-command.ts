@@ -19,7 +19,7 @@ import type { ScenarioResult } from '../sim/result.ts';
 import { headline } from '../reports/changes.ts';
 import { diffOptionsOf, readResults } from './diff-command.ts';
 import { solvePlan } from '../sim/solve/plan.ts';
-import { failedSolveChecks } from '../reports/solveSection.ts';
+import { describeSolveExpect, failedSolveChecks } from '../reports/solveSection.ts';
 
 export const REPORT_USAGE = `  poolsim report [DIR|FILE...] [--out DIR] [--trials N] [--seed S] [--workers N]
                  [--baseline DIR [--min-change D] [--fdr Q]]
@@ -82,7 +82,7 @@ export async function reportCommand(
   // pay for them (tests/startup.test.ts).
   await importRendererLibraries();
   const { writeReports } = await import('../reports/write.ts');
-  const { describeCheck, measured } = await import('../reports/render.ts');
+  const { describeCheck, measured, measuredAtFailures } = await import('../reports/render.ts');
   await withWriteSignals(context.signal, (signal) => writeReports(outDir, entries, { diff, signal }));
 
   let failed = 0;
@@ -97,10 +97,15 @@ export async function reportCommand(
     // A failed check in full (what it asked, what was measured, and why it was asked);
     // passed ones are the count above, and every check is in the reports.
     for (const c of bad) {
-      out.write(plainText(`        FAILED: ${describeCheck(c, e.setup, e.result)}; measured ${measured(e.result, c)}${c.failedPoints?.length ? ` (failed at ${c.failedPoints.length} point${c.failedPoints.length === 1 ? '' : 's'})` : ''}\n`));
+      // A check over several points names those it failed at, each with what was measured.
+      const atFailures = measuredAtFailures(e.result, c, e.setup);
+      out.write(plainText(`        FAILED: ${describeCheck(c, e.setup, e.result)}; measured ${atFailures ? `at ${atFailures}` : measured(e.result, c)}\n`));
       if (c.why) out.write(plainText(`          why: ${c.why}\n`));
     }
-    for (const s of badSolves) out.write(plainText(`        FAILED: ${s}\n`));
+    for (const s of (e.result.solve ?? []).filter((x) => x.expect && !x.expect.pass)) {
+      out.write(plainText(`        FAILED: solve "${s.name}": ${describeSolveExpect(s.expect!, false)}; ${s.sentence}\n`));
+      if (s.expect!.why) out.write(plainText(`          why: ${s.expect!.why}\n`));
+    }
   }
   const index = resolve(outDir, 'index.html');
   // A path from here reads best, unless it climbs out of this folder: then the full one.

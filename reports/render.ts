@@ -83,6 +83,21 @@ export function measured(result: ScenarioResult, check: ExpectResult): string {
   return 'not measured';
 }
 
+/**
+ * Where a check failed and what was measured there: "challenges = 3: 0.951 [0.948,
+ * 0.954]; …", at most `limit` points, then "… and N more". Empty when the check names no
+ * failed points (one point, or it passed).
+ */
+export function measuredAtFailures(result: ScenarioResult, check: ExpectResult, setup?: unknown, limit = 5): string {
+  const failed = check.failedPoints ?? [];
+  const shown = failed.slice(0, limit).map((at) => {
+    const m = result.results.find((p) => samePoint(p.point, at))?.metrics[check.metric];
+    return `${pointLabel(at, setup, result)}: ${m ? `${formatNumber(m.estimate)} ${formatInterval(m.ci95)}` : 'not measured'}`;
+  });
+  if (failed.length > limit) shown.push(`… and ${failed.length - limit} more`);
+  return shown.join('; ');
+}
+
 function failedAt(check: ExpectResult, setup: unknown, mechanic: SweepMechanic): string {
   return check.failedPoints?.length ? `failed at ${check.failedPoints.map((p) => pointLabel(p, setup, mechanic)).join('; ')}` : '';
 }

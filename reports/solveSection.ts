@@ -19,13 +19,15 @@ function escapeHtml(text: string): string {
 }
 
 /** "the value found equals 2" / "… is between 1 and 3". */
-export function describeSolveExpect(e: NonNullable<SolveResult['expect']>): string {
+export function describeSolveExpect(e: NonNullable<SolveResult['expect']>, withWhy = true): string {
+  // What the check asks ("should be"), not a statement of what was found: a failed check
+  // is printed with it, and the value found is in the answer's sentence.
   const parts: string[] = [];
-  if (e.equals !== undefined) parts.push(`is ${valueText(e.equals)}`);
-  if (e.atLeast !== undefined) parts.push(`≥ ${e.atLeast}`);
-  if (e.atMost !== undefined) parts.push(`≤ ${e.atMost}`);
-  if (e.between !== undefined) parts.push(`between ${e.between[0]} and ${e.between[1]}`);
-  return `the value found ${parts.join(' and ')}${e.why ? ` — ${e.why}` : ''}`;
+  if (e.equals !== undefined) parts.push(`be ${valueText(e.equals)}`);
+  if (e.atLeast !== undefined) parts.push(`be ≥ ${e.atLeast}`);
+  if (e.atMost !== undefined) parts.push(`be ≤ ${e.atMost}`);
+  if (e.between !== undefined) parts.push(`be between ${e.between[0]} and ${e.between[1]}`);
+  return `the value found should ${parts.join(' and ')}${withWhy && e.why ? ` — ${e.why}` : ''}`;
 }
 
 /** Failed `expect` checks on solved values, as "scenario: solve name". */

@@ -20,6 +20,30 @@ const knowledge = (expect: object[]) => ({
 });
 
 describe('poolsim report', () => {
+  test('a failed check over a sweep names the points it failed at with what was measured there; a failed solve check says what it asked and what was found', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'poolsim-report-'));
+    mkdirSync(join(dir, 'lib'));
+    const heist = {
+      name: 'heist',
+      system: 'viciousness',
+      mechanic: 'knavery',
+      trials: 4000,
+      seed: 'k',
+      setup: { challenges: 2, participants: [{ name: 'crew', count: 3 }] },
+      sweep: { 'setup.challenges': [1, 2, 3] },
+      expect: [{ metric: 'success', atLeast: 0.6, why: 'likelier than not' }],
+      solve: [{ name: 'even heist', vary: 'setup.challenges', range: [1, 4], metric: 'success', target: 0.5, label: '{value} challenges', expect: { equals: 3, why: 'the designer hoped 3' } }],
+    };
+    writeFileSync(join(dir, 'lib', 'heist.json'), JSON.stringify(heist));
+    const r = await poolsim('report', join(dir, 'lib'), '--out', join(dir, 'out'));
+    expect(r.code).toBe(1);
+    // One in two for 2 challenges and one in eight for 3 (exact): both below 0.6; 1 (7 in 8) passes.
+    expect(r.out).toMatch(/FAILED: success ≥ 0\.6 at every point; measured at challenges = 2: 0\.\d+ \[0\.\d+, 0\.\d+\]; challenges = 3: 0\.\d+ \[0\.\d+, 0\.\d+\]\n {10}why: likelier than not\n/);
+    expect(r.out).toContain('FAILED: solve "even heist": the value found should be 3; success closest to 0.500: 2 challenges (success = 0.500 exact)');
+    expect(r.out).toContain('          why: the designer hoped 3\n');
+    expect(r.out).toContain('1 scenario(s), 2 failed check(s).');
+  });
+
   test('writes per-scenario reports and an index; a failing check exits 1 and is marked', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'poolsim-report-'));
     mkdirSync(join(dir, 'lib'));
