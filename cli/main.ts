@@ -67,6 +67,8 @@ ${SOLVE_USAGE}
 exit status: 0 all expect checks pass, 1 a check fails, 2 bad input, 3 a run failed,
 130 interrupted (143 by SIGTERM); nothing is written unless the whole run succeeded`;
 
+const COMMANDS = ['run', 'merge', 'report', 'diff', 'solve'];
+
 /** What the command line reads from outside its arguments; tests substitute parts. */
 export interface CliContext {
   env?: NodeJS.ProcessEnv;
@@ -89,6 +91,13 @@ export async function main(
     if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
       out.write(USAGE + '\n');
       return command === undefined ? 2 : 0;
+    }
+    // `poolsim run --help`: the usage, as for `poolsim --help` (before a `--`, after which
+    // everything is a file name).
+    const flags = rest.indexOf('--') < 0 ? rest : rest.slice(0, rest.indexOf('--'));
+    if (COMMANDS.includes(command) && (flags.includes('--help') || flags.includes('-h'))) {
+      out.write(USAGE + '\n');
+      return 0;
     }
     if (command === 'run') return await runCommand(rest, out, err, context);
     if (command === 'merge') return mergeCommand(rest, out);

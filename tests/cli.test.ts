@@ -95,6 +95,20 @@ describe('poolsim run', () => {
     expect(checkPasses({ metric: 'm', atLeast: 0.06 }, below)).toBe(false);
   });
 
+  test('--help after a command prints the usage (exit 0); an unknown option names the ones the command takes', async () => {
+    for (const command of ['run', 'report', 'diff', 'solve', 'merge']) {
+      for (const flag of ['--help', '-h']) {
+        const r = await poolsim(command, flag);
+        expect(r.code, `${command} ${flag}`).toBe(0);
+        expect(r.out).toContain('usage:');
+        expect(r.err).toBe('');
+      }
+    }
+    const unknown = await poolsim('merge', '--frob', 'x.json');
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toContain('poolsim: unknown option "--frob": this command takes --json');
+  });
+
   test('bad input exits 2, names file and path, runs nothing', async () => {
     const bad = scenarioFile('bad.json', { ...heist, setup: { ...heist.setup, removed: 'four' } });
     const good = scenarioFile('good.json', heist);
