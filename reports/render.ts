@@ -353,8 +353,10 @@ export function renderScenarioMarkdown(result: ScenarioResult, charts: Chart[], 
       if (g.heading && groups.length > 1) lines.push(`| **${mdCell(g.heading)}** | | | |`);
       for (const metric of g.metrics) {
         const m = p.metrics[metric]!;
-        const name = `${mdCell(metricLabel(result, metric))} \`${mdCode(metric)}\`${movedMarkMarkdown(moved(p.point, metric))}`;
-        lines.push(`| ${headline.includes(metric) ? `**${name}**` : name} | ${m.exact === undefined ? '—' : formatNumber(m.exact)} | ${formatNumber(m.estimate)} | ${formatInterval(m.ci95)} |`);
+        // The headline's name in bold; the moved mark (bold itself) after it, not inside.
+        const label = `${mdCell(metricLabel(result, metric))} \`${mdCode(metric)}\``;
+        const name = `${headline.includes(metric) ? `**${label}**` : label}${movedMarkMarkdown(moved(p.point, metric))}`;
+        lines.push(`| ${name} | ${m.exact === undefined ? '—' : formatNumber(m.exact)} | ${formatNumber(m.estimate)} | ${formatInterval(m.ci95)} |`);
       }
     }
     lines.push('');

@@ -81,6 +81,11 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
     const f = (x: number) => x.toFixed(4);
     const report = readFileSync(join(dir, 'new', 'clash', 'report.md'), 'utf8');
     expect(report).toContain(`↑ ${f(top.base.value)} → ${f(top.new.value)}, +${f(top.change)} (exact)`);
+    // A moved headline metric: its bold name, then the bold mark — never bold markers run
+    // together ("**…<br>**↑ …****" rendered as literal asterisks).
+    expect(report).not.toContain('****');
+    for (const row of report.split('\n').filter((l) => l.startsWith('|'))) expect((row.match(/\*\*/g) ?? []).length % 2, row).toBe(0);
+    expect(report).toMatch(/\*\*[^*|]+ `[^`]+`\*\*<br>\*\*↑ /);
     const html = readFileSync(join(dir, 'new', 'battle', 'index.html'), 'utf8');
     expect(html).toContain(`↑ ${f(win.base.value)} → ${f(win.new.value)}, +${f(win.change)} [+${f(win.ci95[0])}, +${f(win.ci95[1])}]`);
     expect(readFileSync(join(dir, 'new', 'changes.html'), 'utf8')).toContain('<a href="battle/index.html">Battle d4 vs d6</a>');
