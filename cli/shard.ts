@@ -147,7 +147,11 @@ export function tallyProblem(layout: TallyLayout, values: ArrayLike<number>, tri
     const squares = values[2 + 2 * i];
     const scale = m.scale ?? 1;
     if (squares < 0 || squares < Math.abs(sum) || sum * sum > n * squares * (1 + 1e-12)) return `metric ${m.name}: a sum of ${sum} and of squares ${squares} no ${n} whole numbers have`;
-    if (m.kind === 'probability' && (sum < 0 || sum > n * scale || squares > scale * sum)) return `metric ${m.name}: ${sum} is not a count of 0 to ${n * scale}`;
+    if (m.kind === 'probability') {
+      if (sum < 0 || sum > n * scale) return `metric ${m.name}: ${sum} is not a count of 0 to ${n * scale}`;
+      // Each trial adds 0 or `scale` (its square scale²): the squares are scale × the sum.
+      if (squares > scale * sum) return `metric ${m.name}: a sum of squares ${squares} above ${scale} × its sum ${sum}, which 0-or-1 outcomes cannot give`;
+    }
   }
   for (let d = 0; d < layout.distributions.length; d++) {
     const at = layout.distributionOffsets[d];
@@ -357,7 +361,8 @@ export function mergeParts(paths: readonly string[], parts: readonly PartFile[])
         }
         if (owner.size !== chunks) {
           const lost = Array.from({ length: chunks }, (_, c) => c).filter((c) => !owner.has(c));
-          throw new ShardError(`${f.file} point ${i}: chunk${lost.length > 1 ? 's' : ''} ${lost.slice(0, 10).join(', ')}${lost.length > 10 ? ', …' : ''} ${lost.length > 1 ? 'are' : 'is'} in no part`);
+          const given = paths.length > 5 ? `${paths.slice(0, 5).join(', ')} and ${paths.length - 5} more` : paths.join(', ');
+          throw new ShardError(`${f.file} point ${i}: chunk${lost.length > 1 ? 's' : ''} ${lost.slice(0, 10).join(', ')}${lost.length > 10 ? ', …' : ''} ${lost.length > 1 ? 'are' : 'is'} in none of the parts given (${given})`);
         }
         // After the chunk checks, whose messages say more about how parts were mixed up.
         for (const h of held) {

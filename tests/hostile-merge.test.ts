@@ -63,6 +63,16 @@ describe('merge refuses tallies no run can give', () => {
     await tampered((p) => (p.files[0].points[0].tally[1] = p.files[0].points[0].tally[0] + 1), /metric success/);
   });
 
+  test('a count lowered without its squares: the message says what no run can give', async () => {
+    // success is 0 or 1 a trial, so its squares equal its sum; lowering the sum alone leaves
+    // more squares than the sum, though the count is still in range.
+    await tampered((p) => (p.files[0].points[0].tally[1] -= 100), /metric success: a sum of squares \d+ above 1 × its sum \d+, which 0-or-1 outcomes cannot give/);
+  });
+
+  test('a chunk dropped from a part\'s list is in none of the parts, which the message names', async () => {
+    await tampered((p) => p.files[0].points[0].chunks.pop(), /point 0: chunk \d+ is in none of the parts given \(.*part-0\.json, .*edited\.json\)/);
+  });
+
   test('a plausible edit without a new hash', async () => {
     await tampered(
       (p) => {
