@@ -112,6 +112,9 @@ function poolPaysOffMs(env: NodeJS.ProcessEnv): number {
 export async function runBatch(plans: readonly ScenarioPlan[], options: RunOptions = {}): Promise<PointRun[][]> {
   const { workers = defaultWorkers(), workerFile, workerExecArgv, pool: given, signal, progress: stream, progressAfterMs, env = process.env, ...schedule } = options;
   const poolOnly = schedule.poolOnly ?? env.POOLSIM_POOL_ONLY === '1';
+  // The settings from the environment, checked before anything runs, pool or not.
+  const taskTimeoutMs = chunkTimeoutMs(env);
+  const paysOffMs = poolPaysOffMs(env);
   let pool: DeferredPool | undefined;
   // This thread runs chunks alongside the pool's threads for the whole run (it would
   // otherwise only wait and merge), so `--workers N` starts N − 1 threads: one fewer to
@@ -122,11 +125,11 @@ export async function runBatch(plans: readonly ScenarioPlan[], options: RunOptio
     const chunks = schedule.precision !== undefined ? Infinity : initialChunks(plans, schedule);
     const threads = poolOnly ? Math.min(workers, chunks) : Math.min(workers - 1, chunks - 1);
     // One chunk in all: this thread runs it sooner than a thread can start.
-    if (threads >= (poolOnly ? 2 : 1)) pool = new DeferredPool({ threads, filename: workerFile, execArgv: workerExecArgv, taskTimeoutMs: chunkTimeoutMs(env) });
+    if (threads >= (poolOnly ? 2 : 1)) pool = new DeferredPool({ threads, filename: workerFile, execArgv: workerExecArgv, taskTimeoutMs });
     if (poolOnly) pool?.start();
   }
   // Re-checked as chunks merge here, after every chunk (`--precision` adds rounds).
-  const decision = new PoolDecision(performance.now(), poolPaysOffMs(env));
+  const decision = new PoolDecision(performance.now(), paysOffMs);
   const maybeStartPool = (done: number, total: number) => {
     if (pool && !pool.started && decision.chunkDone(performance.now(), done, total)) pool.start();
   };
@@ -156,10 +159,17 @@ export async function runBatch(plans: readonly ScenarioPlan[], options: RunOptio
 /** Longest a worker may spend on one message of chunks: the library's take well under a second each. */
 export const DEFAULT_CHUNK_TIMEOUT_S = 1800;
 
-/** $POOLSIM_CHUNK_TIMEOUT_S (seconds), else DEFAULT_CHUNK_TIMEOUT_S. */
+/**
+ * $POOLSIM_CHUNK_TIMEOUT_S (seconds), else DEFAULT_CHUNK_TIMEOUT_S. A value that is not a
+ * positive number of seconds is refused, not replaced by the default: a user who set it
+ * meant a limit.
+ */
 function chunkTimeoutMs(env: NodeJS.ProcessEnv): number {
-  const s = Number(env.POOLSIM_CHUNK_TIMEOUT_S);
-  return (Number.isFinite(s) && s > 0 ? s : DEFAULT_CHUNK_TIMEOUT_S) * 1000;
+  const text = env.POOLSIM_CHUNK_TIMEOUT_S;
+  if (text === undefined || text.trim() === '') return DEFAULT_CHUNK_TIMEOUT_S * 1000;
+  const s = Number(text);
+  if (!Number.isFinite(s) || s <= 0) throw new UsageError(`$POOLSIM_CHUNK_TIMEOUT_S expects a number of seconds above 0, got "${text.slice(0, 60)}"`);
+  return s * 1000;
 }
 
 /** Run every plan and assemble its result JSON (sim/assemble.ts). */

@@ -232,6 +232,15 @@ describe('warm workers', () => {
     }
   });
 
+  it('refuses a $POOLSIM_CHUNK_TIMEOUT_S that is not a number of seconds, with or without a pool', async () => {
+    for (const [bad, workers] of [['abc', '2'], ['0', '1'], ['-3', '2']]) {
+      const r = await poolsim(['run', clashFile, '--json', '--workers', workers], { env: { POOLSIM_POOL_ONLY: '0', POOLSIM_CHUNK_TIMEOUT_S: bad } });
+      expect(r.code, bad).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toContain(`$POOLSIM_CHUNK_TIMEOUT_S expects a number of seconds above 0, got "${bad}"`);
+    }
+  });
+
   it('a long run does start them (the same broken entry fails it)', async () => {
     const r = await poolsim(['run', clashFile, '--json', '--workers', '2', '--trials', '1000000000'], { workerFile: broken, env: { POOLSIM_POOL_ONLY: '0' } });
     expect(r.code).toBe(3);
