@@ -19,7 +19,7 @@ export function parseDice(text: string): DiceGroup | string {
   const count = m[1] === '' ? 1 : Number(m[1]);
   const sides = Number(m[2]);
   if (sides < 2 || sides > MAX_SIDES) {
-    return `"${text}" has ${sides} sides: a die has 2 to ${MAX_SIDES} sides`;
+    return `"${text}" has ${sides} side${sides === 1 ? '' : 's'}: a die has 2 to ${MAX_SIDES} sides`;
   }
   if (count < 1 || count > 1000) return `"${text}" rolls ${count} dice: expected 1 to 1000`;
   return { count, sides };

@@ -450,6 +450,11 @@ export function planScenario(
     ]);
   }
   const rulesSchema = rulesBySystem[scenario.system as SystemName];
+  // A rules problem in the words of rules: an unknown field is a variant the system lacks.
+  const rulesProblem = (problem: string) =>
+    problem.startsWith('unknown field')
+      ? `${problem.replace(/^unknown fields? /, 'unknown rule variant ')} for ${scenario.system}: expected one of ${Object.keys(rulesSchema.unwrap().shape).join(', ')}`
+      : problem;
 
   for (const [path] of Object.entries(scenario.sweep ?? {})) {
     const problem = sweepPathProblem(raw, path);
@@ -467,7 +472,7 @@ export function planScenario(
     const base = raw as { setup?: unknown; rules?: unknown };
     const note = ' (in the file, before the sweep sets its values)';
     const rules = rulesSchema.safeParse(base.rules ?? {});
-    if (!rules.success) for (const e of zodErrors(file, ['rules'], rules.error, base.rules ?? {})) errors.push(new ScenarioError(file, e.path, e.problem + note));
+    if (!rules.success) for (const e of zodErrors(file, ['rules'], rules.error, base.rules ?? {})) errors.push(new ScenarioError(file, e.path, rulesProblem(e.problem) + note));
     const setup = mechanic.setup.safeParse(base.setup);
     if (!setup.success) for (const e of zodErrors(file, ['setup'], setup.error, base.setup)) errors.push(new ScenarioError(file, e.path, e.problem + note));
     if (errors.length > 0) throw new ScenarioErrors(errors);
@@ -475,33 +480,33 @@ export function planScenario(
 
   const points: PlannedPoint[] = [];
   let resolvedRules: Record<string, unknown> = {};
+  // A problem found at several sweep points (a swept field the setup does not have, a rule
+  // value that is wrong at every point) is said once, naming the points it is found at.
+  const pointProblems = new Map<string, { path: string; problem: string; points: string[] }>();
+  const pointProblem = (path: string, problem: string, pointText: string) => {
+    const key = `${path}\u0000${problem}`;
+    const seen = pointProblems.get(key);
+    if (seen) seen.points.push(pointText);
+    else pointProblems.set(key, { path, problem, points: [pointText] });
+  };
   for (const point of sweepPoints(scenario.sweep)) {
     let applied: any = raw;
     for (const [path, value] of Object.entries(point)) applied = setPath(applied, path, value);
-    const pointText = JSON.stringify(point);
-    const where = Object.keys(point).length === 0 ? '' : ` (at sweep point ${pointText.length > 200 ? `${pointText.slice(0, 200)}…` : pointText})`;
-    const pointErrors: ScenarioError[] = [];
+    const fullText = JSON.stringify(point);
+    const pointText = Object.keys(point).length === 0 ? '' : fullText.length > 200 ? `${fullText.slice(0, 200)}…` : fullText;
+    let bad = false;
     const rules = rulesSchema.safeParse(applied.rules ?? {});
     if (!rules.success) {
-      for (const e of zodErrors(file, ['rules'], rules.error, applied.rules ?? {})) {
-        pointErrors.push(
-          e.problem.startsWith('unknown field')
-            ? new ScenarioError(file, e.path, `unknown rule variant for ${scenario.system}: expected one of ${Object.keys(rulesSchema.unwrap().shape).join(', ')}${where}`)
-            : new ScenarioError(file, e.path, e.problem + where),
-        );
-      }
+      bad = true;
+      for (const e of zodErrors(file, ['rules'], rules.error, applied.rules ?? {})) pointProblem(e.path, rulesProblem(e.problem), pointText);
     }
     const setup = mechanic.setup.safeParse(applied.setup);
     if (!setup.success) {
-      for (const e of zodErrors(file, ['setup'], setup.error, applied.setup)) {
-        pointErrors.push(new ScenarioError(file, e.path, e.problem + where));
-      }
+      bad = true;
+      for (const e of zodErrors(file, ['setup'], setup.error, applied.setup)) pointProblem(e.path, e.problem, pointText);
     }
-    if (pointErrors.length > 0) {
-      errors.push(...pointErrors);
-      if (errors.length >= 20) break;
-      continue;
-    }
+    // Nothing is prepared once the file is known to be refused.
+    if (bad || pointProblems.size > 0 || errors.length > 0) continue;
     resolvedRules = rules.data as Record<string, unknown>;
     try {
       const inputs: PreparedInputs = { setup: setup.data, rules: rules.data };
@@ -515,8 +520,13 @@ export function planScenario(
       }
       points.push({ point, scenario: { ...scenario, setup: applied.setup, rules: applied.rules }, inputs, simulation });
     } catch (err) {
-      errors.push(new ScenarioError(file, 'setup', `${(err as Error).message}${where}`));
+      errors.push(new ScenarioError(file, 'setup', `${(err as Error).message}${pointText ? ` (at sweep point ${pointText})` : ''}`));
     }
+  }
+  for (const { path, problem, points: at } of pointProblems.values()) {
+    const where =
+      at[0] === '' ? '' : at.length === 1 ? ` (at sweep point ${at[0]})` : at.length === gridSize ? ' (at every sweep point)' : ` (at sweep point ${at[0]} and ${at.length - 1} other${at.length === 2 ? '' : 's'})`;
+    errors.push(new ScenarioError(file, path, problem + where));
   }
   if (errors.length > 0) throw new ScenarioErrors(errors);
 

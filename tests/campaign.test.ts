@@ -348,7 +348,7 @@ describe('bad campaign setups', () => {
     expect(problems({ ...ok, troupes: [{ name: 't', captain: {}, minions: [{ name: 'm', traits: 5 }] }] })).toContain('setup.troupes.0.minions.0.traits: expected a number ≤ 4, got 5');
   });
   test('a bad trait die', () => {
-    expect(problems({ ...ok, troupes: [{ name: 't', captain: { knavery: ['d1'] } }] })).toContain('setup.troupes.0.captain.knavery.0: "d1" has 1 sides: a die has 2 to 100 sides');
+    expect(problems({ ...ok, troupes: [{ name: 't', captain: { knavery: ['d1'] } }] })).toContain('setup.troupes.0.captain.knavery.0: "d1" has 1 side: a die has 2 to 100 sides');
   });
   test('a rival with a bad design', () => {
     expect(problems({ ...ok, rivals: [{ name: 'r', rank: 3, designs: [{ severity: 'light', style: 'bold' }] }] })).toContain('setup.rivals.0.designs.0.style: expected one of "rash", "default", "shrewd", got "bold"');

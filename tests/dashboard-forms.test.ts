@@ -214,7 +214,7 @@ describe('problems are shown at their field, in the CLI’s words', () => {
     if (checked.ok) throw new Error('expected a problem');
     const placed = placeErrors(checked.errors, fields);
     expect(placed.atField.get('setup.challenges')).toEqual(['expected a number ≥ 0, got -1']);
-    expect(placed.atField.get('setup.participants.0.dice')).toEqual(['"d1" has 1 sides: a die has 2 to 100 sides']);
+    expect(placed.atField.get('setup.participants.0.dice')).toEqual(['"d1" has 1 side: a die has 2 to 100 sides']);
     expect(placed.general).toEqual([]);
     const cli2 = await poolsim('run', fixedPath, '--json');
     expect(cli2.code).toBe(2);
