@@ -24,9 +24,11 @@ describe('the committed baseline', () => {
     const baseline = readResults(BASELINE, errors);
     expect(errors.map((e) => e.message)).toEqual([]);
     const seeds = new Map(loadPlans([join(ROOT, 'scenarios')], {}).map((p) => [p.scenario.name, p.seed]));
+    // One result per scenario of the library, and no result of a scenario it no longer has.
+    expect(baseline.map((r) => r.name).sort()).toEqual([...seeds.keys()].sort());
     for (const result of baseline) {
       expect(result.trials, `${result.name}: trials`).toBe(trials);
-      if (seeds.has(result.name)) expect(result.seed, `${result.name}: seed`).toEqual(seeds.get(result.name));
+      expect(result.seed, `${result.name}: seed`).toEqual(seeds.get(result.name));
     }
   });
 });
