@@ -29,11 +29,9 @@ export function formatResult(result: ScenarioResult, file: string, setup?: unkno
       : `until every 95% interval is within ±${result.precision}, at most ${result.trials} trials per point, seed ${JSON.stringify(result.seed)}`,
   );
   for (const r of result.results) {
-    const where = Object.entries(r.point)
-      .map(([k, v]) => `${k} = ${JSON.stringify(v)}`)
-      .join(', ');
     lines.push('');
-    if (where) lines.push(`  at ${where}`);
+    // Named as the checks below and the reports name it (the JSON keeps the paths).
+    if (Object.keys(r.point).length > 0) lines.push(`  at ${pointLabel(r.point, setup, result)}`);
     if (result.precision !== undefined) lines.push(`  ${r.trials} trials`);
     const rows = [['metric', 'estimate', '95% interval', 'exact']];
     for (const [name, m] of Object.entries(r.metrics)) {

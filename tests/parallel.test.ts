@@ -45,7 +45,7 @@ describe('poolsim run --workers', () => {
     const text = await poolsim(['run', HEIST, '--workers', '2']);
     expect(text.code).toBe(0);
     expect(text.stdout).toContain('200000 trials per point, seed "parallel-heist"');
-    expect(text.stdout).toContain('at setup.challenges = 4');
+    expect(text.stdout).toContain('  at challenges = 4\n');
     expect(text.stdout).toContain('pass  success at least 0.5');
   }, 60_000);
 
