@@ -44,6 +44,16 @@ describe('traits by name', () => {
     expect(medic['medic.pushes'].estimate).toBe(0); // the push is by policy only
   });
 
+  test('every name of the text\'s "Example Traits" table is taken, the last two wizards too', async () => {
+    const { TABLE_TRAITS } = await import('../sim/viciousness/traits.ts');
+    // viciousness.txt's table, Acrobat to Wizard of Water: 21 traits and 6 wizards.
+    expect(TABLE_TRAITS).toHaveLength(27);
+    expect(TABLE_TRAITS.slice(-2)).toEqual(['wizardOfTongues', 'wizardOfWater']);
+    const named = run({ captain: { traits: ['wizardOfTongues', 'wizardOfWater', 'hacker'] }, minions: [{ name: 'm', traits: ['wizardOfWater', 'lurker'] }] }, {}, 200);
+    const counted = run({ captain: { traits: 3 }, minions: [{ name: 'm', traits: 2 }] }, {}, 200);
+    expect(named).toEqual(counted);
+  });
+
   test('a Medic beside an aid that contradicts it is refused', () => {
     expect(() => runScenario(scenario({ captain: { traits: ['medic'] }, aid: 'ordinary' }))).toThrow(/setup\.troupes\.0\.aid/);
   });

@@ -210,7 +210,7 @@ export const campaignForm: MechanicForm = {
               kind: 'group',
               key: 'asset',
               label: 'a lost asset replaced',
-              help: 'bought back, one a turn, after a rival’s “A valuable asset is lost, stolen, or destroyed”',
+              help: 'bought back, one a turn, after a rival’s “An asset is lost”',
               fields: [
                 { kind: 'number', key: 'itemRank', label: 'item rank' },
                 { kind: 'number', key: 'modifiers', label: 'price modifiers', placeholder: '0' },

@@ -48,9 +48,8 @@ export const purchasesSchema = lazySchema(() => z
      */
     medical: z.object({ turns: z.number().int().min(1).max(3).optional(), ...itemFields() }).strict().optional(),
     /**
-     * A replacement for an asset a rival's consequence took ("A valuable asset is lost, stolen,
-     * or destroyed"): bought back, one a turn at most, while the company holds fewer assets
-     * than it has lost.
+     * A replacement for an asset a rival's consequence took ("An asset is lost"): bought
+     * back, one a turn at most, while the company holds fewer assets than it has lost.
      */
     asset: z.object(itemFields()).strict().optional(),
     /**

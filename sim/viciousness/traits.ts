@@ -182,7 +182,7 @@ export const TABLE_TRAITS = [
   'acrobat', 'alchemist', 'berzerker', 'chameleon', 'daggertwist', 'defender', 'driver', 'duelist',
   'engineer', 'hacker', 'honeytrap', 'historian', 'insurgent', 'pikeman', 'lurker', 'machinist',
   'marksman', 'medic', 'mystic', 'streetsmart', 'strongman', 'wizardOfBeasts', 'wizardOfMind',
-  'wizardOfShadows', 'wizardOfShape',
+  'wizardOfShadows', 'wizardOfShape', 'wizardOfTongues', 'wizardOfWater',
 ] as const;
 export type TableTrait = (typeof TABLE_TRAITS)[number];
 
