@@ -170,10 +170,9 @@ export class CampaignPlan {
   /** Liquid coins of the company's rank pay what the turn's coins do not (policy buy.payWith "liquid"). */
   readonly payWithLiquid: boolean;
   readonly bonusSides: Int32Array;
-  /** Liquid coins and other assets a (new) troupe brings, and its strong contacts. */
+  /** Liquid coins and other assets a (new) troupe brings (its PCs' contacts: CampaignTrial.contactsOf). */
   readonly troupeLiquid: Int32Array;
   readonly troupeAssets: Int32Array;
-  readonly troupeContacts: Int32Array;
   readonly maxTroupeSize: number;
 
   // PCs of all troupes.
@@ -271,7 +270,6 @@ export class CampaignPlan {
     this.payWithLiquid = (buy.payWith ?? 'turnCoins') === 'liquid';
     this.troupeLiquid = new Int32Array(troupes.length);
     this.troupeAssets = new Int32Array(troupes.length);
-    this.troupeContacts = new Int32Array(troupes.length);
     this.troupeAid = troupes.map((t) => t.aid ?? 'none');
     troupes.forEach((t, i) => {
       this.troupePcFrom[i] = pcs.length;
@@ -297,8 +295,6 @@ export class CampaignPlan {
       const asset = t.asset ?? 'securedHeadquarters';
       this.troupeLiquid[i] = asset === 'liquidCoin' ? 1 : 0;
       this.troupeAssets[i] = asset === 'liquidCoin' ? 0 : 1;
-      // "Each PC has as many strong contacts as they have traits."
-      for (let p = this.troupePcFrom[i]; p < this.troupePcTo[i]; p++) if (pcs[p].fromStart) this.troupeContacts[i] += pcs[p].traits;
     });
     this.maxTroupeSize = Math.max(...troupes.map((_, i) => this.troupePcTo[i] - this.troupePcFrom[i]));
     this.bonusSides = Int32Array.from(bonus);
@@ -460,7 +456,13 @@ export class CampaignTrial {
   assets = 0;
   /** Assets lost to consequences and not yet bought back (policy buy.asset). */
   assetsOwed = 0;
+  /**
+   * The company's strong contacts: its living PCs' ("Each PC has as many strong contacts as
+   * they have traits"), `contactsOf` per PC, `contacts` their sum. A PC who dies, or leaves
+   * with a dissolved troupe, takes theirs; a new or replacement PC brings its own.
+   */
   contacts = 0;
+  readonly contactsOf: Int32Array;
   readonly alive: Uint8Array;
   readonly rattled: Uint8Array;
   /** Last turn of bed rest (a PC is able from the turn after). */
@@ -494,6 +496,7 @@ export class CampaignTrial {
     this.acc = new Float64Array(plan.metrics.length);
     this.liquid = new Int32Array(MAX_RANK + 1);
     this.alive = new Uint8Array(plan.pcCount);
+    this.contactsOf = new Int32Array(plan.pcCount);
     this.rattled = new Uint8Array(plan.pcCount);
     this.woundedUntil = new Int32Array(plan.pcCount);
     this.troupeActive = new Uint8Array(plan.troupeCount);
@@ -544,11 +547,12 @@ export class CampaignTrial {
     liquid[p.startRank] = p.startLiquid;
     this.assets = p.startAssets;
     this.assetsOwed = 0;
-    this.contacts = 0;
-    for (let t = 0; t < p.troupeCount; t++) this.contacts += p.troupeContacts[t];
-    const { alive, traits, recruited, knTo, viTo, rattled, woundedUntil, treated } = this;
+    const { alive, traits, recruited, knTo, viTo, rattled, woundedUntil, treated, contactsOf } = this;
+    let contacts = 0;
     for (let pc = 0; pc < p.pcCount; pc++) {
       alive[pc] = p.pcFromStart[pc];
+      contactsOf[pc] = p.pcFromStart[pc] !== 0 ? p.pcBaseTraits[pc] : 0;
+      contacts += contactsOf[pc];
       traits[pc] = p.pcBaseTraits[pc];
       recruited[pc] = p.pcFromStart[pc];
       knTo[pc] = p.knBaseTo[pc];
@@ -557,6 +561,7 @@ export class CampaignTrial {
       woundedUntil[pc] = 0;
       treated[pc] = 0;
     }
+    this.contacts = contacts;
     const { troupeActive, troupePending, equipped } = this;
     for (let i = 0; i < p.troupeCount; i++) {
       troupeActive[i] = 1;
@@ -660,7 +665,9 @@ export class CampaignTrial {
         this.traits[pc]++;
         this.knTo[pc] += p.knPerTrait;
         this.viTo[pc] += p.viPerTrait;
-        this.contacts++; // "Each trait gives a character a strong contact."
+        // "Each trait gives a character a strong contact."
+        this.contactsOf[pc]++;
+        this.contacts++;
         this.acc[METRIC.advancedTraits]++;
         return;
       }
@@ -671,6 +678,7 @@ export class CampaignTrial {
       this.alive[pc] = 1;
       this.rattled[pc] = 0;
       this.woundedUntil[pc] = 0;
+      this.contactsOf[pc] = this.traits[pc];
       this.contacts += this.traits[pc];
       this.acc[METRIC.advancedPcs]++;
       return;
@@ -857,6 +865,7 @@ export class CampaignTrial {
         this.viTo[pc] = p.viBaseTo[pc];
       }
       if (this.recruited[pc] === 0) continue;
+      this.contactsOf[pc] = this.traits[pc];
       contacts += this.traits[pc];
       this.alive[pc] = 1;
       this.rattled[pc] = p.pcInitRattled[pc];
@@ -881,7 +890,12 @@ export class CampaignTrial {
     this.equipped[i] = 0;
     this.acc[METRIC.dissolved]++;
     // Its minions leave with it (they are the troupe's, and the troupe is gone).
-    for (let pc = p.troupePcFrom[i]; pc < p.troupePcTo[i]; pc++) this.alive[pc] = 0;
+    for (let pc = p.troupePcFrom[i]; pc < p.troupePcTo[i]; pc++) {
+      this.alive[pc] = 0;
+      // Their strong contacts leave with them.
+      this.contacts -= this.contactsOf[pc];
+      this.contactsOf[pc] = 0;
+    }
     if (p.newTroupe) {
       this.troupePending[i] = 1;
       this.pendingTroupes++;
@@ -1024,6 +1038,9 @@ export class CampaignTrial {
       counted.wounds++;
       if (s.died[w] !== 0) {
         this.alive[pc] = 0;
+        // A dead PC's strong contacts are nobody's now.
+        this.contacts -= this.contactsOf[pc];
+        this.contactsOf[pc] = 0;
         this.minionsDown = true;
         counted.deaths++;
         if (p.pcCaptain[pc] !== 0) {
@@ -1197,6 +1214,9 @@ export class CampaignTrial {
       this.alive[pc] = 1;
       this.rattled[pc] = 0;
       this.woundedUntil[pc] = 0;
+      // The replacement has the traits, and so the strong contacts, of its own.
+      this.contactsOf[pc] = this.traits[pc];
+      this.contacts += this.traits[pc];
       this.acc[METRIC.replaced]++;
       this.acc[METRIC.replacementPoints] += cost;
     }
@@ -1243,6 +1263,12 @@ export class CampaignTrial {
       }
     } else if (kind === KIND_CONTACT) {
       if (this.contacts > 0) {
+        // One of the best-connected PC's (the first of them): only the count is measured,
+        // and taking no die leaves every later draw of the trial as it was.
+        const contactsOf = this.contactsOf;
+        let most = 0;
+        for (let pc = 1; pc < contactsOf.length; pc++) if (contactsOf[pc] > contactsOf[most]) most = pc;
+        contactsOf[most]--;
         this.contacts--;
         acc[METRIC.contactsLost]++;
       }
