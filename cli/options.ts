@@ -15,10 +15,10 @@ export function parseOptions<T extends NonNullable<Parameters<typeof parseArgs>[
   } catch (e) {
     // Node's own wording for an unknown option ends in an unclosed quote and advice about
     // positionals that no poolsim command needs: say it in one line, naming the flags.
-    const unknown = /^Unknown option '([^']*)'/.exec((e as Error).message);
+    const unknown = /^Unknown option '(.*)'\. To specify/s.exec((e as Error).message);
     if ((e as NodeJS.ErrnoException).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && unknown) {
-      const known = Object.keys(options ?? {}).map((n) => `--${n}`);
-      throw new UsageError(`unknown option "${shown(unknown[1])}"${known.length > 0 ? `: this command takes ${known.join(', ')}` : ': this command takes no options'}`);
+      const known = [...Object.keys(options ?? {}).map((n) => `--${n}`), '--help'];
+      throw new UsageError(`unknown option "${shown(unknown[1])}": this command takes ${known.join(', ')} (a file whose name starts with - goes after --)`);
     }
     throw new UsageError((e as Error).message);
   }

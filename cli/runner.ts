@@ -156,6 +156,9 @@ export async function runBatch(plans: readonly ScenarioPlan[], options: RunOptio
   }
 }
 
+/** The longest delay a Node timer holds. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /** Longest a worker may spend on one message of chunks: the library's take well under a second each. */
 export const DEFAULT_CHUNK_TIMEOUT_S = 1800;
 
@@ -169,6 +172,9 @@ function chunkTimeoutMs(env: NodeJS.ProcessEnv): number {
   if (text === undefined || text.trim() === '') return DEFAULT_CHUNK_TIMEOUT_S * 1000;
   const s = Number(text);
   if (!Number.isFinite(s) || s <= 0) throw new UsageError(`$POOLSIM_CHUNK_TIMEOUT_S expects a number of seconds above 0, got "${text.slice(0, 60)}"`);
+  // Node's timers hold at most 2^31 − 1 ms; a longer one fires at once (and every chunk
+  // would count as stuck), so a limit beyond it is refused, not shortened.
+  if (s * 1000 > MAX_TIMER_MS) throw new UsageError(`$POOLSIM_CHUNK_TIMEOUT_S expects at most ${Math.floor(MAX_TIMER_MS / 1000)} seconds (about 24 days), got "${text.slice(0, 60)}"`);
   return s * 1000;
 }
 

@@ -149,8 +149,9 @@ export function tallyProblem(layout: TallyLayout, values: ArrayLike<number>, tri
     if (squares < 0 || squares < Math.abs(sum) || sum * sum > n * squares * (1 + 1e-12)) return `metric ${m.name}: a sum of ${sum} and of squares ${squares} no ${n} whole numbers have`;
     if (m.kind === 'probability') {
       if (sum < 0 || sum > n * scale) return `metric ${m.name}: ${sum} is not a count of 0 to ${n * scale}`;
-      // Each trial adds 0 or `scale` (its square scale²): the squares are scale × the sum.
-      if (squares > scale * sum) return `metric ${m.name}: a sum of squares ${squares} above ${scale} × its sum ${sum}, which 0-or-1 outcomes cannot give`;
+      // Each trial adds a whole number from 0 to `scale` (1 for a chance, a count of deaths
+      // out of `scale` combatants for a scaled one), whose square is at most scale × itself.
+      if (squares > scale * sum) return `metric ${m.name}: a sum of squares ${squares} above ${scale} × its sum ${sum}, which outcomes of 0 to ${scale} a trial cannot give`;
     }
   }
   for (let d = 0; d < layout.distributions.length; d++) {

@@ -176,6 +176,8 @@ function explain(issue: z.core.$ZodIssue, input: unknown): { path: readonly Prop
   switch (issue.code) {
     case 'invalid_type': {
       if (found === undefined) return { path: issue.path, problem: `missing: expected ${typeNames[issue.expected] ?? issue.expected}` };
+      // YAML's .inf and .nan are numbers that zod refuses as numbers: say which kind it wants.
+      if (nonFinite(found) && (issue.expected === 'number' || issue.expected === 'int')) return { path: issue.path, problem: `expected a finite number, got ${describe(found)}` };
       return { path: issue.path, problem: `expected ${typeNames[issue.expected] ?? issue.expected}, got ${describe(found)}` };
     }
     case 'unrecognized_keys':
@@ -203,9 +205,26 @@ function explain(issue: z.core.$ZodIssue, input: unknown): { path: readonly Prop
       return { path: issue.path, problem: `expected a number ${issue.inclusive ? '≤' : '<'} ${max}, got ${describe(found)}` };
     }
     case 'invalid_union': {
-      // Every alternative refused the value's type (unionBranch found none that took it):
-      // name what each would have taken.
-      const expected = [...new Set(issue.errors.map((branch) => rootType(branch)).filter((t) => t !== undefined).map((t) => typeNames[t] ?? t))];
+      // Several alternatives took the value's type and none is plainly the one meant
+      // (unionBranch): each one's first problem, so that every form is named.
+      const typed = issue.errors.filter((branch) => branch.length > 0 && rootType(branch) === undefined);
+      if (typed.length > 1) {
+        const forms = typed.map((branch) => {
+          const inner = explain({ ...branch[0], path: [...issue.path, ...branch[0].path] } as z.core.$ZodIssue, input);
+          const at = formatPath(inner.path.slice(issue.path.length));
+          return at ? `${at}: ${inner.problem}` : inner.problem;
+        });
+        return { path: issue.path, problem: `fits none of its forms (${forms.join('; or ')})` };
+      }
+      // Every alternative refused the value's type: name what each would have taken.
+      const expected = [
+        ...new Set(
+          issue.errors
+            .map((branch) => rootType(branch))
+            .filter((t) => t !== undefined)
+            .map((t) => (nonFinite(found) && (t === 'number' || t === 'int') ? 'a finite number' : (typeNames[t] ?? t))),
+        ),
+      ];
       if (expected.length === 0) return { path: issue.path, problem: `got ${describe(found)}, which none of the accepted forms takes` };
       const list = expected.length === 1 ? expected[0] : `${expected.slice(0, -1).join(', ')} or ${expected[expected.length - 1]}`;
       return { path: issue.path, problem: `expected ${list}, got ${describe(found)}` };
@@ -214,6 +233,9 @@ function explain(issue: z.core.$ZodIssue, input: unknown): { path: readonly Prop
       return { path: issue.path, problem: issue.message };
   }
 }
+
+/** Infinity or NaN: numbers to JavaScript (YAML's .inf, .nan), never a scenario's. */
+const nonFinite = (v: unknown) => typeof v === 'number' && !Number.isFinite(v);
 
 /** The type an alternative of a union expected, where it refused the value's type itself. */
 function rootType(branch: readonly z.core.$ZodIssue[]): string | undefined {
@@ -234,7 +256,11 @@ function unionBranch(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
   const typed = issue.errors.filter((branch) => branch.length > 0 && rootType(branch) === undefined);
   if (typed.length === 0) return [issue];
   const unknownFields = (branch: readonly z.core.$ZodIssue[]) => (branch.some((i) => i.code === 'unrecognized_keys' && i.path.length === 0) ? 1 : 0);
-  const best = [...typed].sort((a, b) => unknownFields(a) - unknownFields(b) || a.length - b.length)[0];
+  const ranked = [...typed].sort((a, b) => unknownFields(a) - unknownFields(b) || a.length - b.length);
+  const best = ranked[0];
+  // Two alternatives as near as each other (`ambition: {}`, missing both forms' field):
+  // the union's own issue, which `explain` words with every form's problem.
+  if (ranked.length > 1 && unknownFields(ranked[1]) === unknownFields(best) && ranked[1].length === best.length) return [issue];
   return best.flatMap((inner) => unionBranch({ ...inner, path: [...issue.path, ...inner.path] } as z.core.$ZodIssue));
 }
 
@@ -453,7 +479,7 @@ export function planScenario(
   // A rules problem in the words of rules: an unknown field is a variant the system lacks.
   const rulesProblem = (problem: string) =>
     problem.startsWith('unknown field')
-      ? `${problem.replace(/^unknown fields? /, 'unknown rule variant ')} for ${scenario.system}: expected one of ${Object.keys(rulesSchema.unwrap().shape).join(', ')}`
+      ? `${problem.replace(/^unknown fields /, 'unknown rule variants ').replace(/^unknown field /, 'unknown rule variant ')} for ${scenario.system}: expected one of ${Object.keys(rulesSchema.unwrap().shape).join(', ')}`
       : problem;
 
   for (const [path] of Object.entries(scenario.sweep ?? {})) {

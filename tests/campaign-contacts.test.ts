@@ -11,7 +11,6 @@ import { RandomStream } from '../sim/random.ts';
 import { viciousnessRules } from '../sim/rules.ts';
 import { campaignSetup } from '../sim/viciousness/campaign.ts';
 import { CampaignPlan, CampaignTrial, METRIC } from '../sim/viciousness/campaignPlay.ts';
-import { runScenario } from './helpers.ts';
 
 const violent = {
   turns: 40,
@@ -90,16 +89,5 @@ describe('strong contacts are the living PCs\'', () => {
       expect(trial.acc[METRIC.contactsLost]).toBeLessThanOrEqual(3);
     }
     expect(checked).toBeGreaterThan(100);
-  });
-
-  test('through a scenario: a lone captain\'s three contacts are the most a campaign can lose', () => {
-    const alone = {
-      ...violent,
-      troupes: [{ name: 'a', captain: { traits: 3 }, minions: [] }],
-      policy: { ...violent.policy, newTroupe: 'never', replaceMinions: 'never', ambition: undefined, advance: undefined },
-    };
-    const m = runScenario({ name: 'c', system: 'viciousness', mechanic: 'campaign', trials: 2000, seed: 'contacts', setup: alone }).results[0].metrics;
-    expect(m['contacts.lost'].estimate).toBeGreaterThan(0);
-    expect(m['contacts.lost'].ci95[1]).toBeLessThanOrEqual(3);
   });
 });

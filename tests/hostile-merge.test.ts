@@ -66,7 +66,7 @@ describe('merge refuses tallies no run can give', () => {
   test('a count lowered without its squares: the message says what no run can give', async () => {
     // success is 0 or 1 a trial, so its squares equal its sum; lowering the sum alone leaves
     // more squares than the sum, though the count is still in range.
-    await tampered((p) => (p.files[0].points[0].tally[1] -= 100), /metric success: a sum of squares \d+ above 1 × its sum \d+, which 0-or-1 outcomes cannot give/);
+    await tampered((p) => (p.files[0].points[0].tally[1] -= 100), /metric success: a sum of squares \d+ above 1 × its sum \d+, which outcomes of 0 to 1 a trial cannot give/);
   });
 
   test('a chunk dropped from a part\'s list is in none of the parts, which the message names', async () => {

@@ -239,6 +239,10 @@ describe('warm workers', () => {
       expect(r.stdout).toBe('');
       expect(r.stderr).toContain(`$POOLSIM_CHUNK_TIMEOUT_S expects a number of seconds above 0, got "${bad}"`);
     }
+    // Beyond what a Node timer holds (it would fire at once and fail every chunk as stuck).
+    const huge = await poolsim(['run', clashFile, '--json', '--workers', '2'], { env: { POOLSIM_POOL_ONLY: '0', POOLSIM_CHUNK_TIMEOUT_S: '3000000' } });
+    expect(huge.code).toBe(2);
+    expect(huge.stderr).toContain('$POOLSIM_CHUNK_TIMEOUT_S expects at most 2147483 seconds (about 24 days), got "3000000"');
   });
 
   it('a long run does start them (the same broken entry fails it)', async () => {
