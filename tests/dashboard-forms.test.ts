@@ -396,6 +396,22 @@ describe('switching what is rolled keeps what both mechanics have', () => {
     expect(contest.scenario.setup).toEqual(newScenario('sorcerer', 'contest').setup);
     expect(contest.scenario.rules).toEqual({});
     expect(contest.compare).toBeUndefined();
+    expect(contest.dropped).toEqual(['the Compare change of setup.sides.0.combatants.0.dice']);
+  });
+
+  test('a Vary row the new mechanic has no field for is left out and said so, never kept to break the page', async () => {
+    const { switchMechanic } = await import('../dashboard/model/switch.ts');
+    const knavery = { ...defaultScenario(), sweep: { 'setup.challenges': [1, 2, 3, 4] } };
+    expect(checkScenario(knavery, 'knavery.json').ok).toBe(true);
+    // Discovery's setup has no challenges: kept, the row made every point "unknown field".
+    const discovery = switchMechanic(knavery, 'viciousness', 'discovery', undefined);
+    expect(discovery.scenario.sweep).toBeUndefined();
+    expect(discovery.dropped).toEqual(['the Vary row setup.challenges']);
+    expect(checkScenario(discovery.scenario, 'discovery.json').ok).toBe(true);
+    // A row the new mechanic has too stays.
+    const same = switchMechanic(knavery, 'viciousness', 'knavery', undefined);
+    expect(same.scenario.sweep).toEqual({ 'setup.challenges': [1, 2, 3, 4] });
+    expect(same.dropped).toEqual([]);
   });
 });
 

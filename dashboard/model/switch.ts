@@ -42,11 +42,19 @@ function problemsUnder(scenario: Obj, prefix: string): boolean {
   return !checked.ok && checked.errors.some((e) => e.path === prefix || e.path.startsWith(`${prefix}.`) || e.path.startsWith(`${prefix}[`));
 }
 
+/** The problems of a whole scenario, as messages (none when it is valid). */
+function problemsOf(scenario: Obj): Set<string> {
+  const checked = checkScenario(scenario, 'switch.json');
+  return new Set(checked.ok ? [] : checked.errors.map((e) => e.message));
+}
+
 export interface Switched {
   scenario: Obj;
   compare?: CompareChange;
   /** Setup fields carried over, for the message to the designer. */
   kept: string[];
+  /** What the designer had set that the new mechanic cannot take: Vary rows, the compare change. */
+  dropped: string[];
 }
 
 export function switchMechanic(old: Obj, system: SystemName, mechanic: string, change: CompareChange | undefined): Switched {
@@ -73,10 +81,16 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
     }
     scenario = { ...scenario, rules };
   }
+  const dropped: string[] = [];
   if (isObject(old.sweep)) {
     const sweep: Obj = {};
     for (const [path, values] of Object.entries(old.sweep)) {
-      if (!problemsUnder({ ...scenario, sweep: { ...sweep, [path]: values } }, 'sweep')) sweep[path] = values;
+      // Kept only where it adds no problem anywhere: a swept field the new setup lacks is
+      // refused at the field ("setup: unknown field …"), not under `sweep`.
+      const before = problemsOf(Object.keys(sweep).length ? { ...scenario, sweep } : scenario);
+      const trial = { ...scenario, sweep: { ...sweep, [path]: values } };
+      if ([...problemsOf(trial)].every((m) => before.has(m))) sweep[path] = values;
+      else dropped.push(`the Vary row ${path}`);
     }
     if (Object.keys(sweep).length) scenario = { ...scenario, sweep };
   }
@@ -84,5 +98,6 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
   if (change && checkScenario(scenario, 'a.json').ok && sweepOverlap(scenario, change).kind !== 'refused') {
     if (checkScenario(scenarioB(scenario, change), 'b.json').ok) compare = change;
   }
-  return { scenario, compare, kept };
+  if (change && !compare) dropped.push(`the Compare change of ${change.path}`);
+  return { scenario, compare, kept, dropped };
 }

@@ -126,6 +126,8 @@ export class App implements SetupContext {
     this.compareMetric = undefined;
     this.drawSetup();
     this.afterChange();
+    // Said, not done quietly: what the designer had set that this mechanic has no field for.
+    if (switched.dropped.length > 0) this.message(`${mechanic} has nothing for ${switched.dropped.join(' or ')}: left out.`, false);
   }
 
   compare(): CompareChange | undefined {
