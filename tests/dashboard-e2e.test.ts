@@ -122,6 +122,16 @@ describe.skipIf(!CHROMIUM)('the dashboard in Chromium', () => {
     await page.fill(field('setup.challenges'), '4');
     await expect(problem.textContent()).resolves.toBe('');
     await finished();
+    // Dice typed in the box count once the box is left, not only on Enter: left there
+    // unadded, the run went ahead without them.
+    const dice = '[data-path="setup.participants.2.dice"]';
+    await page.fill(`${dice} input.dice-custom`, '2d6');
+    await page.click(field('name'));
+    await page.waitForSelector(`${dice} .chip >> nth=1`);
+    await expect(page.locator(`${dice} .chip`).allTextContents()).resolves.toEqual(['d4×', '2d6×']);
+    await page.click(`${dice} button[title="remove 2d6"]`);
+    await expect(page.locator(`${dice} .chip`).count()).resolves.toBe(1);
+    await finished();
   }, 60_000);
 
   test('a downloaded scenario opens again as the same scenario (file picker)', async () => {

@@ -58,6 +58,14 @@ export function leafInput(field: LeafField, value: unknown, options: LeafOptions
 function diceInput(key: string, value: unknown, id: string, onChange: LeafOptions['onChange']): HTMLElement {
   const chips = diceChips(value);
   const set = (next: unknown[]) => onChange(next.length ? next : undefined, true);
+  // Typed dice are added on Enter, or when the box is left with text in it: left there
+  // unadded, they would sit in the box while the run went ahead without them.
+  let added = false;
+  const addTyped = (text: string) => {
+    if (added || text.trim() === '') return;
+    added = true;
+    set([...chips, normaliseDice(text)]);
+  };
   const custom = h('input', {
     class: 'dice-custom',
     attrs: { id, type: 'text', placeholder: 'e.g. 2d4', size: '6', autocomplete: 'off', 'aria-label': 'add dice' },
@@ -65,9 +73,9 @@ function diceInput(key: string, value: unknown, id: string, onChange: LeafOption
       keydown: (e) => {
         if (e.key !== 'Enter') return;
         e.preventDefault();
-        const text = (e.target as HTMLInputElement).value;
-        if (text.trim() !== '') set([...chips, normaliseDice(text)]);
+        addTyped((e.target as HTMLInputElement).value);
       },
+      change: (e) => addTyped((e.target as HTMLInputElement).value),
     },
   });
   return h(
