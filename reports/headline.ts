@@ -26,10 +26,10 @@ function fmt(value: number): string {
 }
 
 /** "0.5206 exact · estimate 0.5253 [0.5074, 0.5432]", or "0.5253 [0.5074, 0.5432]". */
-export function headlineValue(m: MetricResult): { value: string; detail: string } {
+export function headlineValue(m: MetricResult): { value: string; detail: string; short: string } {
   const interval = `[${fmt(m.ci95[0])}, ${fmt(m.ci95[1])}]`;
-  if (m.exact !== undefined) return { value: fmt(m.exact), detail: `exact · estimate ${fmt(m.estimate)}, 95% interval ${interval}` };
-  return { value: fmt(m.estimate), detail: `estimate, 95% interval ${interval}` };
+  if (m.exact !== undefined) return { value: fmt(m.exact), detail: `exact · estimate ${fmt(m.estimate)}, 95% interval ${interval}`, short: 'exact' };
+  return { value: fmt(m.estimate), detail: `estimate, 95% interval ${interval}`, short: interval };
 }
 
 export interface HeadlineLine {
@@ -39,6 +39,8 @@ export interface HeadlineLine {
   /** The main figure (exact where known) and what stands beside it. */
   value: string;
   detail: string;
+  /** What the value is, where space is short: "exact", or its 95% interval. */
+  short: string;
   /** In a sweep: where this figure is. */
   where?: string;
 }

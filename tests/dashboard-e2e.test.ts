@@ -113,10 +113,15 @@ describe.skipIf(!CHROMIUM)('the dashboard in Chromium', () => {
   }, 120_000);
 
   test('a bad value is flagged at its field with the CLI’s message, and fixing it runs again', async () => {
+    // The summary bar says what each figure is: knavery's success is exact.
+    await expect(page.locator('.summary-bar .figure .what').first().textContent()).resolves.toBe('exact');
     await page.fill(field('setup.challenges'), '-1');
     const problem = page.locator('[data-path="setup.challenges"] > .problems');
     await expect(problem.textContent()).resolves.toBe('expected a number ≥ 0, got -1');
     await page.waitForSelector('.results[data-run-state="invalid"]');
+    // The results left on the page are the last valid setup's, and look it.
+    await expect(page.locator('.results .result.stale').count()).resolves.toBe(1);
+    await expect(page.locator('.summary-bar .figure.stale').count()).resolves.toBeGreaterThan(0);
     await page.fill(field('setup.challenges'), 'four');
     await expect(problem.textContent()).resolves.toBe('expected a number, got "four"');
     await page.fill(field('setup.challenges'), '4');

@@ -378,8 +378,12 @@ export class App implements SetupContext {
     if (!a.ok || (b && !b.ok) || refused) {
       const problems = [...(a.ok ? [] : a.errors), ...(b && !b.ok ? b.errors : [])].map((e) => e.message);
       if (refused) problems.push(refused);
-      this.view = { ...this.view, state: 'invalid', problems };
+      // The results still shown are the last valid setup's: marked so, as a pending run's are.
+      this.view = { ...this.view, state: 'invalid', problems, stale: this.view.results.length > 0 };
       this.drawResults();
+      // So is a Find answer: it answered the last setup that ran.
+      this.findNode?.classList.add('stale');
+      this.findNode?.setAttribute('data-find-state', 'stale');
       return;
     }
     this.markPending();

@@ -160,11 +160,15 @@ export function renderSummary(view: ResultsView, setup?: unknown): HTMLElement {
   const a = view.results[0];
   const state = { idle: 'No run yet', running: 'Running…', finished: 'Done', invalid: 'Fix the marked fields', file: 'From a file', failed: 'The run failed' }[view.state];
   const lines = a ? headlineLines(a, view.state === 'file' ? undefined : setup).slice(0, 3) : [];
+  // Each figure says what it is (exact, or its interval), and figures from a setup that is
+  // no longer the form's are marked as such.
+  const old = view.stale === true || view.state === 'invalid' || view.state === 'failed';
   return h(
     'div',
     { class: `summary-bar ${view.state}`, attrs: { 'data-run-state': view.state } },
     h('span', { class: 'state' }, state),
-    ...lines.map((l) => h('span', { class: 'figure' }, `${l.label}${l.where ? ` (${l.where})` : ''}: `, h('b', {}, l.value))),
+    old && lines.length ? h('span', { class: 'stale-note' }, 'last run:') : null,
+    ...lines.map((l) => h('span', { class: old ? 'figure stale' : 'figure' }, `${l.label}${l.where ? ` (${l.where})` : ''}: `, h('b', {}, l.value), ' ', h('small', { class: 'what' }, l.short))),
     h('a', { attrs: { href: '#results' } }, 'results ↓'),
     h('a', { attrs: { href: '#setup' } }, 'setup ↓'),
   );
