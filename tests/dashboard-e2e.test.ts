@@ -288,6 +288,11 @@ describe.skipIf(!CHROMIUM)('the dashboard in Chromium', () => {
     const cli = await poolsim('solve', file.path);
     expect(cli.out).toContain((await p.locator('.find-results .sentence').textContent())!);
     await keepScreenshot(p, join(ARTIFACTS, 'dashboard-find.png'), { fullPage: true });
+    // "0x10" is not read as 16: refused at the input it was typed in, as the form's own
+    // number fields refuse it.
+    await p.fill('[data-key="find-hi"]', '0x10');
+    const to = p.locator('[data-path="solve.0.range.1"] > .problems');
+    await expect(to.textContent()).resolves.toMatch(/expected a number, got "0x10"/);
     await p.close();
     expect(pageErrors).toEqual([]);
   }, 120_000);

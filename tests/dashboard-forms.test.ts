@@ -415,6 +415,24 @@ describe('switching what is rolled keeps what both mechanics have', () => {
   });
 });
 
+describe('find', () => {
+  test('switched on, its first question is one the setup can be asked, for every mechanic (or it is refused)', async () => {
+    const { startBlock } = await import('../dashboard/ui/find.ts');
+    const { mechanics } = await import('../sim/mechanics.ts');
+    let asked = 0;
+    for (const m of mechanics) {
+      const scenario = newScenario(m.system, m.name);
+      const block = startBlock(scenario);
+      if (!block) continue;
+      asked++;
+      const checked = checkScenario({ ...scenario, solve: [block] }, 'find.json');
+      expect(checked.ok ? [] : checked.errors.map((e) => e.message), `${m.system}/${m.name}`).toEqual([]);
+    }
+    // Knowledge has no number to vary; the others all have one.
+    expect(asked).toBeGreaterThanOrEqual(mechanics.length - 2);
+  });
+});
+
 describe('compare on a swept field', () => {
   test('a swept number changed by a step shifts B’s sweep; any other overlap is refused', async () => {
     const { sweepOverlap } = await import('../dashboard/model/compare.ts');

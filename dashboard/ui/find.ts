@@ -16,6 +16,8 @@ import { solveChart } from '../../reports/charts/solveChart.ts';
 import { sweepLabel } from '../../reports/sweep.ts';
 import { getAt, joinPath } from '../../reports/fields/paths.ts';
 import { h, svgNode, uid } from './dom.ts';
+import { numberFromText } from '../model/coerce.ts';
+import { checkScenario } from '../model/validate.ts';
 import { pathPicker, variables, type SetupContext } from './setup.ts';
 
 /** Longest a slice of search work runs before the page gets the thread back. */
@@ -29,27 +31,39 @@ const FIND_LABELS: Record<(typeof FINDS)[number], string> = {
   lastAtMost: 'last at most',
 };
 
-/** The metrics of the current setup (none while it does not validate). */
-function metricNames(scenario: Record<string, unknown>): string[] {
+/** The metrics of the current setup, with their labels in the game's words (none while it does not validate). */
+function metricsOf(scenario: Record<string, unknown>): { name: string; label: string }[] {
   try {
     const mechanic = findMechanic(String(scenario.system), String(scenario.mechanic));
     if (!mechanic) return [];
     const rules = rulesBySystem[scenario.system as SystemName].parse(scenario.rules ?? {});
-    return mechanic.prepare(mechanic.setup.parse(scenario.setup), rules).metrics.map((m) => m.name);
+    return mechanic.prepare(mechanic.setup.parse(scenario.setup), rules).metrics.map((m) => ({ name: m.name, label: m.label ?? m.name }));
   } catch {
     return [];
   }
 }
 
-/** A first question about the current setup: its first numeric field over 0…current+4. */
-function startBlock(scenario: Record<string, unknown>): Record<string, unknown> | undefined {
-  const vars = variables(scenario).filter((v) => v.field.kind === 'number');
-  const first = vars[0];
-  const metric = metricNames(scenario)[0];
-  if (!first || !metric) return undefined;
-  const now = getAt(scenario, first.path);
-  const hi = (typeof now === 'number' ? now : 1) + 4;
-  return { name: 'find', vary: joinPath(first.path), range: [0, hi], metric, target: 0.5, find: 'closest' };
+/**
+ * A first question about the current setup that the setup can be asked: its first number
+ * field (then the next) over a range around its value that the field takes — 0 or 1 up to
+ * 4 more, or 2 either side — checked with the CLI's own validation, so that switching Find
+ * on never breaks the run (a count from 0, turns from 0, a 4-die split up to 6 would).
+ * None when no number field takes a range: Find has nothing to vary.
+ */
+export function startBlock(scenario: Record<string, unknown>): Record<string, unknown> | undefined {
+  const metric = metricsOf(scenario)[0]?.name;
+  if (!metric) return undefined;
+  for (const v of variables(scenario).filter((x) => x.field.kind === 'number')) {
+    const now = getAt(scenario, v.path);
+    const at = typeof now === 'number' ? now : 1;
+    for (const range of [[0, at + 4], [1, at + 4], [Math.max(0, at - 2), at + 2], [Math.max(1, at - 2), at + 2], [at, at + 1], [at - 1, at]]) {
+      if (!(range[0] < range[1])) continue;
+      const block = { name: 'find', vary: joinPath(v.path), range, metric, target: 0.5, find: 'closest' };
+      const checked = checkScenario({ ...scenario, solve: [block] }, 'find.json');
+      if (checked.ok || !checked.errors.some((e) => e.path === 'solve' || e.path.startsWith('solve.'))) return block;
+    }
+  }
+  return undefined;
 }
 
 export function findSection(ctx: SetupContext): HTMLElement {
@@ -58,7 +72,17 @@ export function findSection(ctx: SetupContext): HTMLElement {
   const block = blocks[0];
   const toggle = h('input', { attrs: { type: 'checkbox', id: uid('find'), 'data-key': 'find' } });
   toggle.checked = block !== undefined;
-  toggle.addEventListener('change', () => ctx.set(['solve'], toggle.checked ? [startBlock(ctx.scenario()) ?? { name: 'find', vary: '', range: [0, 4], metric: '', target: 0.5 }] : undefined, true));
+  toggle.addEventListener('change', () => {
+    if (!toggle.checked) return ctx.set(['solve'], undefined, true);
+    const start = startBlock(ctx.scenario());
+    // Refused, not switched on with a question that cannot run (it would stop the main run too).
+    if (!start) {
+      toggle.checked = false;
+      ctx.message('Find varies a number field of the setup over a range it takes: this setup has none that can be varied so (or it does not run yet).', true);
+      return;
+    }
+    ctx.set(['solve'], [start], true);
+  });
   const body: HTMLElement[] = [];
   if (block) {
     const set = (key: string, value: unknown, redraw = false) => ctx.set(['solve', 0, key], value, redraw);
@@ -66,18 +90,24 @@ export function findSection(ctx: SetupContext): HTMLElement {
     const vary = pathPicker(scenario, vars, String(block.vary ?? ''), { 'aria-label': 'field to find', 'data-key': 'find-vary' });
     vary.addEventListener('change', () => set('vary', vary.value, true));
     const range = Array.isArray(block.range) ? (block.range as unknown[]) : [0, 4];
+    // Each input of the row is its own field for problems: "solve.0.range.1: expected a
+    // number" shows beside "to", not somewhere in the row.
+    const own = (path: string, el: HTMLElement) => {
+      const wrapper = h('span', { class: 'find-input', attrs: { 'data-path': path } }, el, h('span', { class: 'problems', attrs: { role: 'alert' } }));
+      ctx.register(path, wrapper);
+      return wrapper;
+    };
     const num = (key: string, value: unknown, label: string, onValue: (n: unknown) => void) => {
       const input = h('input', { attrs: { type: 'text', inputmode: 'decimal', value: value === undefined ? '' : String(value), 'aria-label': label, 'data-key': key, size: '5' } });
-      input.addEventListener('input', () => {
-        const t = input.value.trim();
-        onValue(t !== '' && Number.isFinite(Number(t)) ? Number(t) : t);
-      });
+      // Read as the form's number fields read (model/coerce.ts): "0x10" stays text, for the
+      // schema to refuse, rather than becoming 16.
+      input.addEventListener('input', () => onValue(numberFromText(input.value) ?? ''));
       return input;
     };
-    const names = metricNames(scenario);
+    const metrics = metricsOf(scenario);
     const metric = h('select', { attrs: { 'aria-label': 'metric', 'data-key': 'find-metric' } });
-    for (const m of names) metric.append(h('option', { attrs: { value: m } }, m));
-    if (!names.includes(String(block.metric))) metric.append(h('option', { attrs: { value: String(block.metric ?? '') } }, String(block.metric || '—')));
+    for (const m of metrics) metric.append(h('option', { attrs: { value: m.name } }, m.label));
+    if (!metrics.some((m) => m.name === String(block.metric))) metric.append(h('option', { attrs: { value: String(block.metric ?? '') } }, String(block.metric || '—')));
     metric.value = String(block.metric ?? '');
     metric.addEventListener('change', () => set('metric', metric.value, true));
     const find = h('select', { attrs: { 'aria-label': 'which value', 'data-key': 'find-find' } });
@@ -85,23 +115,24 @@ export function findSection(ctx: SetupContext): HTMLElement {
     find.value = String(block.find ?? 'closest');
     find.addEventListener('change', () => set('find', find.value, true));
     const goal = block.target ?? block.atLeast ?? block.atMost;
+    const goalKey = block.atLeast !== undefined ? 'atLeast' : block.atMost !== undefined ? 'atMost' : 'target';
     const row = h(
       'div',
       { class: 'field find-row', attrs: { 'data-path': 'solve.0' } },
       h('label', {}, 'which'),
-      vary,
+      own('solve.0.vary', vary),
       h('label', {}, 'from'),
-      num('find-lo', range[0], 'from', (n) => set('range', [n, range[1]])),
+      own('solve.0.range.0', num('find-lo', range[0], 'from', (n) => set('range', [n, range[1]]))),
       h('label', {}, 'to'),
-      num('find-hi', range[1], 'to', (n) => set('range', [range[0], n])),
+      own('solve.0.range.1', num('find-hi', range[1], 'to', (n) => set('range', [range[0], n]))),
       h('label', {}, 'gives'),
-      metric,
+      own('solve.0.metric', metric),
       find,
-      num('find-target', goal, 'target', (n) => {
-        // One target field: the block keeps the form it was written in.
-        const key = block.atLeast !== undefined ? 'atLeast' : block.atMost !== undefined ? 'atMost' : 'target';
-        set(key, n);
-      }),
+      // One target field: the block keeps the form it was written in.
+      own(
+        `solve.0.${goalKey}`,
+        num('find-target', goal, 'target', (n) => set(goalKey, n)),
+      ),
       h('div', { class: 'problems', attrs: { role: 'alert' } }),
     );
     ctx.register('solve.0', row);

@@ -30,6 +30,8 @@ export interface SetupContext extends FormContext {
   newScenario(system: SystemName, mechanic: string): void;
   compare(): CompareChange | undefined;
   setCompare(change: CompareChange | undefined): void;
+  /** A line to the designer above the page (`problem`: something was refused). */
+  message(text: string, problem: boolean): void;
 }
 
 /**
