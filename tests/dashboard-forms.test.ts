@@ -261,6 +261,10 @@ describe('sweeps as typed', () => {
     expect(parseSweepValues('none, d4 d6, 2d4', 'dice')).toEqual([[], ['d4', 'd6'], ['2d4']]);
     expect(parseSweepValues('d4, d6 | 2d4', 'dice')).toEqual([['d4', 'd6'], ['2d4']]);
     expect(parseSweepValues('d6', 'dice')).toEqual([['d6']]);
+    // A blank entry is no entry (as in a number row); no dice is said with "none".
+    expect(parseSweepValues('d4, d6,', 'dice')).toEqual([['d4'], ['d6']]);
+    expect(parseSweepValues('d4, , d6', 'dice')).toEqual([['d4'], ['d6']]);
+    expect(parseSweepValues('d4 | | none', 'dice')).toEqual([['d4'], []]);
     expect(parseSweepValues('', 'number')).toEqual([]);
   });
 

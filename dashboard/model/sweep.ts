@@ -53,7 +53,11 @@ export function parseSweepValues(text: string, kind: SweepKind, options?: readon
       return tokens(text).map((t) => (/^(true|yes|on)$/i.test(t) ? true : /^(false|no|off)$/i.test(t) ? false : t));
     case 'dice':
       // Every other row teaches "1, 2, 3": a comma between dice there means another value.
-      return (text.includes('|') ? text.split('|') : text.split(',')).map(diceList);
+      // An empty entry (a trailing comma, ", ,") is dropped as in every other row; no dice
+      // at all is said with `none`, never by leaving an entry blank.
+      return (text.includes('|') ? text.split('|') : text.split(','))
+        .filter((entry) => entry.trim() !== '')
+        .map(diceList);
     case 'die':
       return tokens(text).map(normaliseDice);
     default:
