@@ -482,9 +482,20 @@ export function planScenario(
       ? `${problem.replace(/^unknown fields /, 'unknown rule variants ').replace(/^unknown field /, 'unknown rule variant ')} for ${scenario.system}: expected one of ${Object.keys(rulesSchema.unwrap().shape).join(', ')}`
       : problem;
 
-  for (const [path] of Object.entries(scenario.sweep ?? {})) {
+  for (const [path, values] of Object.entries(scenario.sweep ?? {})) {
     const problem = sweepPathProblem(raw, path);
     if (problem) errors.push(new ScenarioError(file, `sweep.${path}`, problem));
+    // A value listed twice makes two points of one setup, each with its own numbers (their
+    // streams differ): one setup, two answers, and no way to tell which the file meant.
+    const seen = new Set<string>();
+    for (const [i, v] of values.entries()) {
+      const key = JSON.stringify(v);
+      if (seen.has(key)) {
+        errors.push(new ScenarioError(file, `sweep.${path}.${i}`, `${key} is listed twice: each value makes one point`));
+        break;
+      }
+      seen.add(key);
+    }
   }
   const gridSize = Object.values(scenario.sweep ?? {}).reduce((n, v) => n * v.length, 1);
   if (gridSize > MAX_POINTS) {
