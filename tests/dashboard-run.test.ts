@@ -16,7 +16,8 @@ import { ComlinkPool } from '../workers/comlink-pool.ts';
 import type { ChunkWorker } from '../workers/chunk-worker.ts';
 import type { ScenarioPlan } from '../sim/scenario.ts';
 import { cumulative, panelsFor } from '../dashboard/charts/panels.ts';
-import { compareRows, comparePanels } from '../dashboard/charts/comparePanels.ts';
+import { compareRows, comparePanels, unpairedMetrics } from '../dashboard/charts/comparePanels.ts';
+import { nextValue } from '../dashboard/ui/setup.ts';
 import { scenarioB } from '../dashboard/model/compare.ts';
 import { workerCount } from '../dashboard/run/pool.ts';
 import type { ScenarioResult } from '../sim/result.ts';
@@ -245,6 +246,24 @@ describe('every chart has a table beside it', () => {
     expect(rows[0]!.difference.exact).toBeCloseTo(0.59375 - 0.6875, 12);
     expect(compareRows(ra!, rb!, { metric: 'sixes' }).map((r) => r.kind)).toEqual(['mean', 'mean']);
     expect(comparePanels(ra!, rb!, { metric: 'sixes' }).map((p) => p.title)).toEqual(['Mean 6s rolled (free pushes): A and B', 'Mean 6s rolled (free pushes): B − A']);
+  });
+
+  test('compare: metrics only one side reports (B renamed a side) are named, not dropped in silence', async () => {
+    const clash = { name: 'c', system: 'viciousness', mechanic: 'clash', trials: 2000, seed: 'c', setup: { sides: [{ name: 'crew', combatants: [{ name: 'x', count: 2 }] }, { name: 'guards', combatants: [{ name: 'y', count: 2 }] }] } };
+    const b = scenarioB(clash, { path: 'setup.sides.0.name', value: 'pirates' });
+    const [ra, rb] = (await new ScenarioRun([planScenario(clash, 'a.json'), planScenario(b, 'b.json')], [runner([], [0])]).done)!;
+    const { onlyA, onlyB } = unpairedMetrics(ra!, rb!);
+    expect(onlyA.length).toBeGreaterThan(0);
+    expect(onlyA.every((l) => l.includes('crew'))).toBe(true);
+    expect(onlyB.every((l) => l.includes('pirates'))).toBe(true);
+    expect(onlyB).toHaveLength(onlyA.length);
+  });
+
+  test('compare: B starts one step from A, not as A again', () => {
+    expect(nextValue({ kind: 'number', key: 'challenges', label: 'challenges' }, 3)).toBe(4);
+    expect(nextValue({ kind: 'flag', key: 'rattled', label: 'rattled' }, undefined)).toBe(true);
+    expect(nextValue({ kind: 'choice', key: 'hitOn', label: 'a hit is', options: [{ value: 'exact4', label: 'exact4' }, { value: '4+', label: '4+' }] }, 'exact4')).toBe('4+');
+    expect(nextValue({ kind: 'dice', key: 'dice', label: 'dice' }, ['d6'])).toEqual(['d6', 'd4']);
   });
 
   test('compare: one point compares every metric, A beside B, and B − A with its interval', async () => {

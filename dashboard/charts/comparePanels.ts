@@ -63,6 +63,20 @@ export function compareRows(a: ScenarioResult, b: ScenarioResult, options: Compa
   return rows;
 }
 
+/**
+ * Metrics that only one of A and B reports (B renamed a side or a combatant, or changed
+ * what is counted): they cannot be paired, so the comparison leaves them out, and says
+ * which, in the game's words.
+ */
+export function unpairedMetrics(a: ScenarioResult, b: ScenarioResult): { onlyA: string[]; onlyB: string[] } {
+  const inA = Object.keys(a.results[0]?.metrics ?? {});
+  const inB = Object.keys(b.results[0]?.metrics ?? {});
+  return {
+    onlyA: inA.filter((m) => !inB.includes(m)).map((m) => metricLabel(a, m)),
+    onlyB: inB.filter((m) => !inA.includes(m)).map((m) => metricLabel(b, m)),
+  };
+}
+
 export function comparePanels(a: ScenarioResult, b: ScenarioResult, options: CompareOptions = {}): Panel[] {
   const rows = compareRows(a, b, options);
   const panels: Panel[] = [];

@@ -8,7 +8,7 @@ import { pointLabel, sweepLabel } from '../../reports/sweep.ts';
 import { axisValues, sweepAxes } from '../../reports/charts/shared.ts';
 import { formatSweepValues, kindOfValues } from '../model/sweep.ts';
 import { headlineLines } from '../../reports/headline.ts';
-import { comparePanels, comparedMetric } from '../charts/comparePanels.ts';
+import { comparePanels, comparedMetric, unpairedMetrics } from '../charts/comparePanels.ts';
 import { heatmapChoices, heatmapMetric, panelsFor, type DistributionView } from '../charts/panels.ts';
 import type { JobProgress } from '../../workers/live.ts';
 import { h } from './dom.ts';
@@ -195,6 +195,7 @@ export function renderResults(view: ResultsView, options: ResultsOptions): HTMLE
         { class: view.stale ? 'compare-view stale' : 'compare-view' },
         h('h2', {}, 'A and B'),
         h('p', { class: 'help' }, `A is the setup in the form. ${view.compareLabel ?? 'B changes one thing'}.`),
+        unpairedNote(a, b),
         a.results.length > 1 ? select('compare', heatmapChoices(a), comparedMetric(a, compareOptions), options.onCompareMetric) : null,
         ...comparePanels(a, b, compareOptions).map((p) => panelNode(p)),
       ),
@@ -223,6 +224,15 @@ export function renderResults(view: ResultsView, options: ResultsOptions): HTMLE
     );
   });
   return root;
+}
+
+/** What the comparison leaves out because only one side reports it, said in one line. */
+function unpairedNote(a: ScenarioResult, b: ScenarioResult): HTMLElement | null {
+  const { onlyA, onlyB } = unpairedMetrics(a, b);
+  if (!onlyA.length && !onlyB.length) return null;
+  const list = (xs: string[]) => (xs.length > 6 ? `${xs.slice(0, 6).join(', ')} and ${xs.length - 6} more` : xs.join(', '));
+  const parts = [onlyA.length ? `only A reports ${list(onlyA)}` : '', onlyB.length ? `only B reports ${list(onlyB)}` : ''].filter(Boolean);
+  return h('p', { class: 'help unpaired' }, `Not compared, as they have no match on the other side: ${parts.join('; ')}.`);
 }
 
 function withIndex(panels: ReturnType<typeof panelsFor>, prefix: string, onView: ResultsOptions['onView']): (HTMLElement | null)[] {

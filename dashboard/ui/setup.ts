@@ -322,6 +322,30 @@ function startValues(scenario: Record<string, unknown>, path: string, vars: Leaf
   }
 }
 
+/**
+ * B's first value for a field: one step from A's (a number one more, a flag turned, the
+ * next option, a d4 more), so that B starts as a change and not as A again. A text field
+ * has no next value: it starts as A's, and the row says B is A unchanged.
+ */
+export function nextValue(field: LeafField | undefined, now: unknown): unknown {
+  switch (field?.kind) {
+    case 'number':
+      return typeof now === 'number' ? now + 1 : 1;
+    case 'flag':
+      return now !== true;
+    case 'choice':
+    case 'die': {
+      const options = field.kind === 'die' ? field.options.map((o) => o as unknown) : field.options.map((o) => o.value);
+      const at = options.findIndex((o) => o === now);
+      return options.length > 1 ? options[(at + 1) % options.length] : now;
+    }
+    case 'dice':
+      return [...(Array.isArray(now) ? now : []), 'd4'];
+    default:
+      return now;
+  }
+}
+
 function compareSection(ctx: SetupContext): HTMLElement {
   const scenario = ctx.scenario();
   const change = ctx.compare();
@@ -331,13 +355,16 @@ function compareSection(ctx: SetupContext): HTMLElement {
   toggle.addEventListener('change', () => {
     if (!toggle.checked) return ctx.setCompare(undefined);
     const first = vars[0];
-    if (first) ctx.setCompare({ path: joinPath(first.path), value: getAt(scenario, first.path) });
+    if (first) ctx.setCompare({ path: joinPath(first.path), value: nextValue(first.field as LeafField, getAt(scenario, first.path)) });
   });
   const body: HTMLElement[] = [];
   if (change) {
     const select = pathPicker(scenario, vars, change.path, { 'aria-label': 'what B changes', 'data-key': 'compare-path' });
     const found = vars.find((v) => joinPath(v.path) === change.path);
-    select.addEventListener('change', () => ctx.setCompare({ path: select.value, value: getAt(ctx.scenario(), parsePath(select.value)) }));
+    select.addEventListener('change', () => {
+      const picked = vars.find((v) => joinPath(v.path) === select.value);
+      ctx.setCompare({ path: select.value, value: nextValue(picked?.field as LeafField | undefined, getAt(ctx.scenario(), parsePath(select.value))) });
+    });
     const id = uid('cmp');
     const field: LeafField = found?.field ?? { kind: 'text', key: 'value', label: 'value' };
     const input = leafInput(field, change.value, { id, onChange: (v, redraw) => ctx.setCompare({ path: change.path, value: v }), });
@@ -350,7 +377,12 @@ function compareSection(ctx: SetupContext): HTMLElement {
       select,
       h('label', { attrs: { for: id } }, 'to'),
       input,
-      h('small', { class: 'help' }, `in A: ${now === undefined ? 'not set (the default)' : formatSweepValues([now], sweepKindOf(found?.field, [now]))}`),
+      h(
+        'small',
+        { class: 'help' },
+        `in A: ${now === undefined ? 'not set (the default)' : formatSweepValues([now], sweepKindOf(found?.field, [now]))}`,
+        JSON.stringify(now) === JSON.stringify(change.value) ? ' — B is A unchanged: give B another value' : '',
+      ),
       // A clash with Vary (model/compare.ts sweepOverlap) is put here by the app's checks.
       h('div', { class: 'problems', attrs: { role: 'alert' } }),
     );
