@@ -262,7 +262,7 @@ describe('every chart has a table beside it', () => {
   test('compare: B starts one step from A, not as A again', () => {
     expect(nextValue({ kind: 'number', key: 'challenges', label: 'challenges' }, 3)).toBe(4);
     expect(nextValue({ kind: 'flag', key: 'rattled', label: 'rattled' }, undefined)).toBe(true);
-    expect(nextValue({ kind: 'choice', key: 'hitOn', label: 'a hit is', options: [{ value: 'exact4', label: 'exact4' }, { value: '4+', label: '4+' }] }, 'exact4')).toBe('4+');
+    expect(nextValue({ kind: 'choice', key: 'hitOn', label: 'a hit is', placeholder: '', options: [{ value: 'exact4', label: 'exact4' }, { value: '4+', label: '4+' }] }, 'exact4')).toBe('4+');
     expect(nextValue({ kind: 'dice', key: 'dice', label: 'dice' }, ['d6'])).toEqual(['d6', 'd4']);
   });
 
