@@ -18,6 +18,7 @@ import type { ScenarioPlan } from '../sim/scenario.ts';
 import { cumulative, panelsFor } from '../dashboard/charts/panels.ts';
 import { compareRows, comparePanels, unpairedMetrics } from '../dashboard/charts/comparePanels.ts';
 import { nextValue } from '../dashboard/ui/setup.ts';
+import { estimateCell } from '../dashboard/charts/table.ts';
 import { scenarioB } from '../dashboard/model/compare.ts';
 import { workerCount } from '../dashboard/run/pool.ts';
 import type { ScenarioResult } from '../sim/result.ts';
@@ -197,9 +198,11 @@ describe('every chart has a table beside it', () => {
     // The swept count reads by the participant's name, as the Vary menu says it (reports/sweep.ts).
     expect(panels[0]!.table.columns).toEqual(['minion › how many \\ challenges', '1', '2', '3']);
     const cell = panels[0]!.table.rows[1]![3]!; // 1 minion, 3 challenges
-    expect(cell.title).toMatch(/^95% interval .* to .*, exact /);
+    expect(cell.title).toMatch(/^estimate 0\.\d{4}, 95% interval .* to .*, exact /);
     const point = result.results.find((p) => p.point['setup.challenges'] === 3 && p.point['setup.participants.1.count'] === 1)!;
-    expect(cell.value).toBe(point.metrics.success!.estimate);
+    // Knavery is exact: the cell shows the exact value and says so; the estimate is on hover.
+    expect(cell.value).toBe(point.metrics.success!.exact);
+    expect(cell.text).toBe(`${point.metrics.success!.exact!.toFixed(4)} exact`);
     expect(panelsFor(result, { heatmapMetric: 'sixes' })[0]!.name).toBe('heatmap-sixes');
   });
 
@@ -227,7 +230,7 @@ describe('every chart has a table beside it', () => {
     // All 4 dice on accomplish: 4d6 + 4 ≥ 12, and no caution dice (a total of 0 < 8).
     const allIn = panels[0]!.table.rows[4]!;
     expect(allIn[3]!.value).toBe(0);
-    expect(allIn[1]!.title).toMatch(/^95% interval 0\.\d{4} to 0\.\d{4}, exact 0\.9\d{3}$/);
+    expect(allIn[1]!.title).toMatch(/^estimate 0\.\d{4}, 95% interval 0\.\d{4} to 0\.\d{4}, exact 0\.9\d{3}$/);
     // Then the report's charts, as the chart plan has them (reports/charts/plan.ts).
     expect(panels.map((p) => p.name)).toEqual(['split', 'over-success', 'over-safe', 'over-successandsafe', 'over-tension']);
   });
@@ -257,6 +260,12 @@ describe('every chart has a table beside it', () => {
     expect(onlyA.every((l) => l.includes('crew'))).toBe(true);
     expect(onlyB.every((l) => l.includes('pirates'))).toBe(true);
     expect(onlyB).toHaveLength(onlyA.length);
+  });
+
+  test('a pivot table cell is never a bare estimate: the exact value, or the estimate with its interval', () => {
+    expect(estimateCell({ estimate: 0.74351, ci95: [0.72391, 0.76222] }, 'probability').text).toBe('0.7435 (0.7239–0.7622)');
+    expect(estimateCell({ estimate: 0.74351, ci95: [0.72391, 0.76222], exact: 0.75 }, 'probability').text).toBe('0.7500 exact');
+    expect(estimateCell({ estimate: 1.5, ci95: [1.4, 1.6] }, 'mean').text).toBe('1.500 (1.400–1.600)');
   });
 
   test('compare: B starts one step from A, not as A again', () => {

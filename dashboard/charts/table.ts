@@ -34,9 +34,15 @@ export function textCell(text: string): TableCell {
   return { text };
 }
 
-/** An estimate alone (a pivot table's cell), its interval and exact value on hover. */
+/**
+ * A pivot table's cell: the exact value where it is known ("0.7500 exact"), else the
+ * estimate with its 95% interval ("0.7435 (0.7239–0.7622)") — never a bare estimate; the
+ * estimate, interval and exact value together on hover.
+ */
 export function estimateCell(m: { estimate: number; ci95: [number, number]; exact?: number } | undefined, kind: MetricKind): TableCell {
   if (!m) return { text: '—' };
-  const exact = m.exact === undefined ? '' : `, exact ${formatValue(m.exact, kind)}`;
-  return { text: formatValue(m.estimate, kind), value: m.estimate, title: `95% interval ${formatValue(m.ci95[0], kind)} to ${formatValue(m.ci95[1], kind)}${exact}` };
+  const interval = `${formatValue(m.ci95[0], kind)}–${formatValue(m.ci95[1], kind)}`;
+  const title = `estimate ${formatValue(m.estimate, kind)}, 95% interval ${formatValue(m.ci95[0], kind)} to ${formatValue(m.ci95[1], kind)}${m.exact === undefined ? '' : `, exact ${formatValue(m.exact, kind)}`}`;
+  if (m.exact !== undefined) return { text: `${formatValue(m.exact, kind)} exact`, value: m.exact, title };
+  return { text: `${formatValue(m.estimate, kind)} (${interval})`, value: m.estimate, title };
 }
