@@ -33,13 +33,50 @@ export function histogramMean(counts: ArrayLike<number>, min: number): number {
   return n === 0 ? 0 : sum / n;
 }
 
-/** Share of a histogram's count with value strictly below (`below`) or above `v`. */
-export function histogramShare(counts: ArrayLike<number>, min: number, v: number, side: 'below' | 'above'): number {
+/**
+ * A distribution-free 95% interval for the q-quantile of a histogram's trials: the values
+ * of the order statistics at ranks n·q ∓ z·√(n·q·(1 − q)) (the normal approximation to the
+ * binomial count of trials below the quantile; Conover, Practical Nonparametric
+ * Statistics, 3rd ed., §3.2), clamped to the trials there are. Always values some trial
+ * had, like histogramQuantile's.
+ */
+export function histogramQuantileInterval(counts: ArrayLike<number>, min: number, q: number, z = 1.959963984540054): [number, number] {
   let n = 0;
-  let hit = 0;
+  for (let i = 0; i < counts.length; i++) n += counts[i];
+  if (n === 0) return [min, min];
+  const half = z * Math.sqrt(n * q * (1 - q));
+  const lowRank = Math.max(1, Math.floor(n * q - half));
+  const highRank = Math.min(n, Math.ceil(n * q + half) + 1);
+  return [valueAtRank(counts, min, lowRank), valueAtRank(counts, min, highRank)];
+}
+
+/** The value of the trial of 1-based rank `k` in a histogram's sorted trials. */
+function valueAtRank(counts: ArrayLike<number>, min: number, k: number): number {
+  let seen = 0;
   for (let i = 0; i < counts.length; i++) {
-    n += counts[i];
-    if (side === 'below' ? min + i < v : min + i > v) hit += counts[i];
+    seen += counts[i];
+    if (seen >= k) return min + i;
   }
-  return n === 0 ? 0 : hit / n;
+  return min + counts.length - 1;
+}
+
+/** The sum of squares of a histogram's trials (value `min + i` counted `counts[i]` times). */
+export function histogramSumOfSquares(counts: ArrayLike<number>, min: number): number {
+  let s = 0;
+  for (let i = 0; i < counts.length; i++) s += counts[i] * (min + i) * (min + i);
+  return s;
+}
+
+/** The sum of a histogram's trials. */
+export function histogramSum(counts: ArrayLike<number>, min: number): number {
+  let s = 0;
+  for (let i = 0; i < counts.length; i++) s += counts[i] * (min + i);
+  return s;
+}
+
+/** The count of a histogram's trials strictly below (`below`) or above `v`. */
+export function histogramCount(counts: ArrayLike<number>, min: number, v: number, side: 'below' | 'above'): number {
+  let hit = 0;
+  for (let i = 0; i < counts.length; i++) if (side === 'below' ? min + i < v : min + i > v) hit += counts[i];
+  return hit;
 }

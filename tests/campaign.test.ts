@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest';
 import { planScenario, ScenarioErrors } from '../sim/scenario.ts';
 import { layoutOf, pointResult, runChunk } from '../sim/run.ts';
 import { RANK_MINIMUM, minimumPoints, rankOf, replacementCost, reward } from '../sim/viciousness/wealth.ts';
-import { histogramQuantile } from '../sim/series.ts';
+import { histogramQuantile, histogramQuantileInterval } from '../sim/series.ts';
 import { Skirmish } from '../sim/viciousness/skirmish.ts';
 import { RandomStream } from '../sim/random.ts';
 import { viciousnessRules } from '../sim/rules.ts';
@@ -289,6 +289,40 @@ describe('per-turn series', () => {
     }
     // "ever demoted" is at least the share demoted at any one turn.
     expect(r.metrics.demoted.estimate).toBeGreaterThanOrEqual(Math.max(...rank.demoted) - 1e-12);
+    // Every figure has its 95% interval around it; the last turn's means have the final
+    // metrics' intervals (the same trials, the same sums).
+    for (const s of [points, rank]) {
+      for (const column of Object.keys(s).filter((k) => k !== 'turn' && !/(Low|High)$/.test(k))) {
+        expect(s[`${column}Low`], column).toHaveLength(12);
+        for (let t = 0; t < 12; t++) {
+          expect(s[`${column}Low`][t], `${column} ${t}`).toBeLessThanOrEqual(s[column][t] + 1e-12);
+          expect(s[`${column}High`][t], `${column} ${t}`).toBeGreaterThanOrEqual(s[column][t] - 1e-12);
+        }
+      }
+    }
+    expect([points.meanLow.at(-1), points.meanHigh.at(-1)]).toEqual(r.metrics['points.final'].ci95);
+    expect(rank.meanLow.at(-1)).toBeCloseTo(r.metrics['rank.final'].ci95[0], 9);
+    expect(rank.meanHigh.at(-1)).toBeCloseTo(r.metrics['rank.final'].ci95[1], 9);
+  });
+
+  test('a percentile\'s interval: the order statistics n·q ∓ 1.96·√(n·q·(1 − q)), rounded outward', () => {
+    // 100 trials of values 0..9, ten each: the median's ranks 50 ∓ 9.8 → 40 and 61, values 3 and 6.
+    const even = Array.from({ length: 10 }, () => 10);
+    expect(histogramQuantileInterval(even, 0, 0.5)).toEqual([3, 6]);
+    // One value only: no spread.
+    expect(histogramQuantileInterval([0, 50, 0], 4, 0.9)).toEqual([5, 5]);
+    // Coverage: over many samples of 0..9 uniform, the interval holds the true median (4,
+    // by nearest rank: P(X ≤ 4) = 1/2) about 95% of the time or more.
+    let covered = 0;
+    let seed = 1;
+    const next = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    for (let k = 0; k < 400; k++) {
+      const counts = new Array(10).fill(0);
+      for (let i = 0; i < 200; i++) counts[Math.floor(next() * 10)]++;
+      const [lo, hi] = histogramQuantileInterval(counts, 0, 0.5);
+      if (lo <= 4 && 4 <= hi) covered++;
+    }
+    expect(covered / 400).toBeGreaterThan(0.93);
   });
 
   test('percentiles of a histogram: nearest rank', () => {

@@ -12,7 +12,7 @@ import { distributionLabel } from '../../reports/charts/distributionBars.ts';
 import { chartPlan, defaultHeatmapMetrics } from '../../reports/charts/plan.ts';
 import { axisValues, pointTrials, sweepAxes, wilson95 } from '../../reports/charts/shared.ts';
 import { splitAxis, splitComparison, splitLabel, splitMetrics, splitTitle } from './splitComparison.ts';
-import { estimateCell, intervalCell, numberCell, textCell, type Table, type TableCell } from './table.ts';
+import { estimateCell, formatValue, intervalCell, numberCell, textCell, type Table, type TableCell } from './table.ts';
 
 /** How a distribution is read: P(X = x), P(X ≥ x) or P(X ≤ x). */
 export type DistributionView = 'exactly' | 'atLeast' | 'atMost';
@@ -205,9 +205,10 @@ export function panelsFor(result: ScenarioResult, options: PanelOptions = {}): P
               return s.turn.map((turn, i) => [
                 ...(pointColumn ? [textCell(pointLabel(p.point, options.setup, result))] : []),
                 textCell(String(turn)),
-                ...(fan
-                  ? (['p10', 'p50', 'p90', 'mean'] as const).map((c) => numberCell(s[c]?.[i], 'mean'))
-                  : [numberCell(s.demoted?.[i], 'probability'), numberCell(s.promoted?.[i], 'probability')]),
+                // Each figure with its 95% interval (the series' `<column>Low`/`High`).
+                ...(fan ? (['p10', 'p50', 'p90', 'mean'] as const) : (['demoted', 'promoted'] as const)).map((c) =>
+                  seriesCell(s, c, i, fan ? 'mean' : 'probability'),
+                ),
               ]);
             }),
           }),
@@ -217,6 +218,19 @@ export function panelsFor(result: ScenarioResult, options: PanelOptions = {}): P
     }
   }
   return panels;
+}
+
+/**
+ * A series figure at turn `i` with its 95% interval: "2.000 (2.000–3.000)". A result
+ * written before series carried intervals shows the figure and says it has none.
+ */
+function seriesCell(s: Record<string, number[]>, column: string, i: number, kind: MetricKind): TableCell {
+  const value = s[column]?.[i];
+  if (value === undefined) return { text: '—' };
+  const low = s[`${column}Low`]?.[i];
+  const high = s[`${column}High`]?.[i];
+  if (low === undefined || high === undefined) return { text: `${formatValue(value, kind)} (no interval in this file)`, value };
+  return { text: `${formatValue(value, kind)} (${formatValue(low, kind)}–${formatValue(high, kind)})`, value, title: `95% interval ${formatValue(low, kind)} to ${formatValue(high, kind)}` };
 }
 
 /**

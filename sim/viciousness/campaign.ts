@@ -12,9 +12,9 @@
  */
 import { defineMechanic, type ExactValues } from '../mechanic.ts';
 import type { ViciousnessRules } from '../rules.ts';
-import type { CounterSpec, DistributionSpec, MetricSpec, Tally } from '../stats.ts';
+import { normalMean, wilson, type CounterSpec, type DistributionSpec, type MetricSpec, type Tally } from '../stats.ts';
 import type { SeriesResult } from '../result.ts';
-import { histogramMean, histogramQuantile, histogramShare } from '../series.ts';
+import { histogramCount, histogramMean, histogramQuantile, histogramQuantileInterval, histogramSum, histogramSumOfSquares } from '../series.ts';
 import { CONSEQUENCE_KINDS, rivalOdds, type RivalOdds } from './rivalDice.ts';
 import { MAX_RANK, MIN_RANK, rankOf } from './wealth.ts';
 import { campaignSetup } from './campaignSetup.ts';
@@ -37,10 +37,14 @@ export {
   type CampaignSetup,
 } from './campaignSetup.ts';
 
+/** The ranks, lowest first. */
+const RANKS = Array.from({ length: MAX_RANK - MIN_RANK + 1 }, (_, i) => MIN_RANK + i);
+
 /** Indices of the per-turn counters (the `counters` list below). */
 const POINTS_BY_TURN = 0;
 const POINTS_SUM_BY_TURN = 1;
 const RANK_BY_TURN = 2;
+const POINTS_SUMSQ_BY_TURN = 3;
 
 export const campaign = defineMechanic({
   // Trials per chunk (see Mechanic.chunkTrials): a 52-turn campaign runs ~19k trials/s on one core: 2^11 trials make a chunk of ~0.1 s, so a run of a few thousand campaigns still spreads over every core.
@@ -59,6 +63,8 @@ export const campaign = defineMechanic({
       { name: 'points.byTurn', size: turns * bins },
       { name: 'points.sumByTurn', size: turns },
       { name: 'rank.byTurn', size: turns * MAX_RANK },
+      // With the sums, the mean's interval (the histogram is capped, so not from it).
+      { name: 'points.sumSqByTurn', size: turns },
     ];
 
     return {
@@ -77,6 +83,7 @@ export const campaign = defineMechanic({
         const pointsAt = tally.layout.counterOffsets[POINTS_BY_TURN];
         const sumAt = tally.layout.counterOffsets[POINTS_SUM_BY_TURN];
         const rankAt = tally.layout.counterOffsets[RANK_BY_TURN] - 1;
+        const sqAt = tally.layout.counterOffsets[POINTS_SUMSQ_BY_TURN];
         for (let n = 0; n < trials; n++) {
           trial.reset();
           for (let t = 1; t <= turns; t++) {
@@ -84,6 +91,7 @@ export const campaign = defineMechanic({
             const points = trial.points;
             values[pointsAt + (t - 1) * bins + (points < top ? points : top)] += 1;
             values[sumAt + t - 1] += points;
+            values[sqAt + t - 1] += points * points;
             values[rankAt + (t - 1) * ranks + rankOfPoints(points)] += 1;
           }
           trial.finish();
@@ -131,32 +139,45 @@ export const campaign = defineMechanic({
  * exact from the sums, the percentiles from a histogram whose last bin holds
  * POINTS_HISTOGRAM_TOP or more) and `rank` (the same, plus `demoted`/`promoted`, the
  * share of trials below/above the starting rank at the end of that turn, and `rank1` …
- * `rank7`, the share at each rank).
+ * `rank7`, the share at each rank). Every column has its 95% interval beside it,
+ * `<column>Low` and `<column>High`: a mean's normal interval, a share's Wilson interval,
+ * a percentile's order-statistic interval (sim/series.ts).
  */
 export function campaignSeries(tally: Tally, turns: number, startRank: number): Record<string, SeriesResult> {
   const bins = POINTS_HISTOGRAM_TOP + 1;
   const pointCounts = tally.counter(POINTS_BY_TURN);
   const pointSums = tally.counter(POINTS_SUM_BY_TURN);
   const rankCounts = tally.counter(RANK_BY_TURN);
+  const pointSquares = tally.counter(POINTS_SUMSQ_BY_TURN);
   const n = tally.trials;
   const turn = Array.from({ length: turns }, (_, t) => t + 1);
-  const points: SeriesResult = { turn, mean: [], p10: [], p50: [], p90: [] };
-  const rank: SeriesResult = { turn, mean: [], p10: [], p50: [], p90: [], demoted: [], promoted: [] };
-  for (let r = MIN_RANK; r <= MAX_RANK; r++) rank[`rank${r}`] = [];
+  const columns = (names: string[]) => Object.fromEntries(names.flatMap((c) => [[c, []], [`${c}Low`, []], [`${c}High`, []]])) as Record<string, number[]>;
+  const points: SeriesResult = { turn, ...columns(['mean', 'p10', 'p50', 'p90']) };
+  const rank: SeriesResult = { turn, ...columns(['mean', 'p10', 'p50', 'p90', 'demoted', 'promoted', ...RANKS.map((r) => `rank${r}`)]) };
+  const put = (s: SeriesResult, column: string, value: number, [low, high]: readonly [number, number]) => {
+    s[column].push(value);
+    s[`${column}Low`].push(low);
+    s[`${column}High`].push(high);
+  };
+  const percentiles = (s: SeriesResult, h: ArrayLike<number>, min: number) => {
+    for (const [column, q] of [['p10', 0.1], ['p50', 0.5], ['p90', 0.9]] as const) put(s, column, histogramQuantile(h, min, q), histogramQuantileInterval(h, min, q));
+  };
+  const share = (s: SeriesResult, column: string, count: number) => {
+    const w = n === 0 ? { estimate: 0, ci95: [0, 0] as [number, number] } : wilson(count, n);
+    put(s, column, w.estimate, w.ci95);
+  };
   for (let t = 0; t < turns; t++) {
     const ph = pointCounts.subarray(t * bins, (t + 1) * bins);
-    points.mean.push(n === 0 ? 0 : pointSums[t] / n);
-    points.p10.push(histogramQuantile(ph, 0, 0.1));
-    points.p50.push(histogramQuantile(ph, 0, 0.5));
-    points.p90.push(histogramQuantile(ph, 0, 0.9));
+    const pm = n === 0 ? { estimate: 0, ci95: [0, 0] as [number, number] } : normalMean(pointSums[t], pointSquares[t], n);
+    put(points, 'mean', pm.estimate, pm.ci95);
+    percentiles(points, ph, 0);
     const rh = rankCounts.subarray(t * MAX_RANK, (t + 1) * MAX_RANK);
-    rank.mean.push(histogramMean(rh, MIN_RANK));
-    rank.p10.push(histogramQuantile(rh, MIN_RANK, 0.1));
-    rank.p50.push(histogramQuantile(rh, MIN_RANK, 0.5));
-    rank.p90.push(histogramQuantile(rh, MIN_RANK, 0.9));
-    rank.demoted.push(histogramShare(rh, MIN_RANK, startRank, 'below'));
-    rank.promoted.push(histogramShare(rh, MIN_RANK, startRank, 'above'));
-    for (let r = MIN_RANK; r <= MAX_RANK; r++) rank[`rank${r}`].push(n === 0 ? 0 : rh[r - 1] / n);
+    const rm = n === 0 ? { estimate: MIN_RANK, ci95: [MIN_RANK, MIN_RANK] as [number, number] } : normalMean(histogramSum(rh, MIN_RANK), histogramSumOfSquares(rh, MIN_RANK), n);
+    put(rank, 'mean', histogramMean(rh, MIN_RANK), rm.ci95);
+    percentiles(rank, rh, MIN_RANK);
+    share(rank, 'demoted', histogramCount(rh, MIN_RANK, startRank, 'below'));
+    share(rank, 'promoted', histogramCount(rh, MIN_RANK, startRank, 'above'));
+    for (const r of RANKS) share(rank, `rank${r}`, rh[r - 1]);
   }
   return { points, rank };
 }
