@@ -141,6 +141,16 @@ describe('what a designer types becomes the scenario file', () => {
     expect(seedFromText('')).toBeUndefined();
   });
 
+  test('a rival\'s assets: a count, or names; a number that is no count stays a number for the schema to refuse', async () => {
+    const { assetsField } = await import('../reports/fields/campaign.ts');
+    expect(assetsField.read!('4')).toBe(4);
+    expect(assetsField.read!('a cathedral, a fleet')).toEqual(['a cathedral', 'a fleet']);
+    for (const t of ['-1', '2.5', '1e1']) expect(assetsField.read!(t)).toBe(Number(t));
+    const rivals = (assets: unknown) => checkScenario({ name: 'r', system: 'viciousness', mechanic: 'rivals', setup: { turns: 4, rivals: [{ name: 'duke', rank: 3, assets, designs: [{ severity: 'light' }] }] } }, 'r.json');
+    const refused = rivals(assetsField.read!('-1'));
+    expect(refused.ok ? [] : refused.errors.map((e) => e.message)).toEqual(['r.json: setup.rivals.0.assets: expected a number of assets (0 to 1000) or a list of asset names, got -1']);
+  });
+
   test('dice fields: chips from a list or a lone dice string; typed dice normalised', () => {
     expect(diceChips(['2d4', 'd6'])).toEqual(['2d4', 'd6']);
     expect(diceChips('d6')).toEqual(['d6']);

@@ -17,6 +17,9 @@ export const assetsField: TextField = {
     const text = t.trim();
     if (text === '') return undefined;
     if (/^\d+$/.test(text)) return Number(text);
+    // Anything else that reads as a number ("-1", "2.5", "1e1") was meant as a count: kept
+    // as a number for the schema to refuse, not turned into an asset named "-1".
+    if (/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(text)) return Number(text);
     return text.split(',').map((x) => x.trim()).filter((x) => x !== '');
   },
   show: (v) => (Array.isArray(v) ? v.join(', ') : v === undefined ? '' : String(v)),
