@@ -82,7 +82,7 @@ export async function reportCommand(
   // pay for them (tests/startup.test.ts).
   await importRendererLibraries();
   const { writeReports } = await import('../reports/write.ts');
-  const { describeCheck, measured, measuredAtFailures } = await import('../reports/render.ts');
+  const { describeCheck, measured } = await import('../reports/render.ts');
   await withWriteSignals(context.signal, (signal) => writeReports(outDir, entries, { diff, signal }));
 
   let failed = 0;
@@ -98,8 +98,7 @@ export async function reportCommand(
     // passed ones are the count above, and every check is in the reports.
     for (const c of bad) {
       // A check over several points names those it failed at, each with what was measured.
-      const atFailures = measuredAtFailures(e.result, c, e.setup);
-      out.write(plainText(`        FAILED: ${describeCheck(c, e.setup, e.result)}; measured ${atFailures ? `at ${atFailures}` : measured(e.result, c)}\n`));
+      out.write(plainText(`        FAILED: ${describeCheck(c, e.setup, e.result)}; measured ${measured(e.result, c, e.setup)}\n`));
       if (c.why) out.write(plainText(`          why: ${c.why}\n`));
     }
     for (const s of (e.result.solve ?? []).filter((x) => x.expect && !x.expect.pass)) {

@@ -67,14 +67,20 @@ function samePoint(a: Record<string, unknown>, b: Record<string, unknown>): bool
 }
 
 /** What the check measured: the estimate and interval at its point, when it names one. */
-export function measured(result: ScenarioResult, check: ExpectResult): string {
+export function measured(result: ScenarioResult, check: ExpectResult, setup?: unknown): string {
+  // A check over several points that failed: where, and what was measured there.
+  const atFailures = measuredAtFailures(result, check, setup);
+  if (atFailures) return `at ${atFailures}`;
   const at = check.point ?? (result.results.length === 1 ? result.results[0]!.point : undefined);
   if (at === undefined) return `${result.results.length} points`;
   // A check may name only some of the swept paths: it covers every point that matches them.
   const keys = Object.keys(at);
   const matching = result.results.filter((p) => samePoint(p.point, at) || keys.every((k) => formatSweepValue(p.point[k]) === formatSweepValue(at[k])));
   const ms = matching.map((p) => p.metrics[check.metric]).filter((m): m is MetricResult => m !== undefined);
-  if (ms.length === 1) return `${formatNumber(ms[0]!.estimate)} ${formatInterval(ms[0]!.ci95)}`;
+  // The exact value beside the estimate where it is known: a check is judged on the 95%
+  // interval (SCENARIOS.md), so a failure with the exact value inside the band is the
+  // Monte Carlo's 1 in 20, and the reader should see that.
+  if (ms.length === 1) return `${formatNumber(ms[0]!.estimate)} ${formatInterval(ms[0]!.ci95)}${ms[0]!.exact === undefined ? '' : `, exact ${formatNumber(ms[0]!.exact)}`}`;
   if (ms.length > 1) {
     const low = Math.min(...ms.map((m) => m.estimate));
     const high = Math.max(...ms.map((m) => m.estimate));
@@ -102,9 +108,15 @@ function failedAt(check: ExpectResult, setup: unknown, mechanic: SweepMechanic):
   return check.failedPoints?.length ? `failed at ${check.failedPoints.map((p) => pointLabel(p, setup, mechanic)).join('; ')}` : '';
 }
 
-function checkCounts(result: ScenarioResult): { passed: number; failed: number } {
-  const failed = result.expect.filter((c) => !c.pass).length;
-  return { passed: result.expect.length - failed, failed };
+/**
+ * The scenario's checks, counted as `poolsim report` counts them: its `expect` checks and
+ * the `expect` of its solve blocks (a solved value's check fails the run as well).
+ */
+function checkCounts(result: ScenarioResult): { passed: number; failed: number; total: number } {
+  const solved = (result.solve ?? []).filter((s) => s.expect);
+  const failed = result.expect.filter((c) => !c.pass).length + solved.filter((s) => !s.expect!.pass).length;
+  const total = result.expect.length + solved.length;
+  return { passed: total - failed, failed, total };
 }
 
 /** Rows of every point × metric in the order of points, then of first appearance of metrics. */
@@ -200,11 +212,11 @@ function checkMark(pass: boolean): string {
 }
 
 function checksSummary(result: ScenarioResult): { text: string; pass: boolean } {
-  const { passed, failed } = checkCounts(result);
-  if (result.expect.length === 0) return { text: 'no expect checks', pass: true };
+  const { passed, failed, total } = checkCounts(result);
+  if (total === 0) return { text: 'no expect checks', pass: true };
   if (failed === 0) return { text: passed === 1 ? 'the expect check passed' : `all ${passed} expect checks passed`, pass: true };
   return {
-    text: result.expect.length === 1 ? 'the expect check FAILED' : `${failed} of ${result.expect.length} expect checks FAILED`,
+    text: total === 1 ? 'the expect check FAILED' : `${failed} of ${total} expect checks FAILED`,
     pass: false,
   };
 }
@@ -263,7 +275,7 @@ ${result.expect
   .map(
     (c) => `<tr${c.pass ? '' : ' class="fail-row"'}><td>${escapeHtml(describeCheck(c, setup, result))}${
       failedAt(c, setup, result) ? `<br><small>${escapeHtml(failedAt(c, setup, result))}</small>` : ''
-    }${c.why ? `<span class="why">why: ${escapeHtml(c.why)}</span>` : ''}</td><td>${checkMark(c.pass)}</td><td class="num">${escapeHtml(measured(result, c))}</td></tr>`,
+    }${c.why ? `<span class="why">why: ${escapeHtml(c.why)}</span>` : ''}</td><td>${checkMark(c.pass)}</td><td class="num">${escapeHtml(measured(result, c, setup))}</td></tr>`,
   )
   .join('\n')}
 </tbody>
@@ -333,7 +345,7 @@ export function renderScenarioMarkdown(result: ScenarioResult, charts: Chart[], 
     for (const c of result.expect) {
       const detail = failedAt(c, setup, result) ? ` (${failedAt(c, setup, result)})` : '';
       const why = c.why ? `<br>*why: ${mdCell(c.why)}*` : '';
-      lines.push(`| ${mdCell(describeCheck(c, setup, result) + detail)}${why} | ${mdMark(c.pass)} | ${mdCode(measured(result, c))} |`);
+      lines.push(`| ${mdCell(describeCheck(c, setup, result) + detail)}${why} | ${mdMark(c.pass)} | ${mdCode(measured(result, c, setup))} |`);
     }
     lines.push('');
   }

@@ -57,7 +57,17 @@ describe('expect checks', () => {
     expect(html).toMatch(/class="fail-row".*success ≥ 0.05 at every point.*failed at challenges = 5; challenges = 6.*✘ FAIL/s);
     const md = renderScenarioMarkdown(heistByChallenges, []);
     expect(md).toMatch(/\| success ≥ 0.05 at every point \(failed at challenges = 5; challenges = 6\) \| ❌ \*\*FAIL\*\* \|/);
-    expect(md).toMatch(/\| success ≥ 0.25 at challenges = 3 \| ✅ PASS \| 0.3156 \[0.3092, 0.3220\] \|/);
+    expect(md).toMatch(/\| success ≥ 0.25 at challenges = 3 \| ✅ PASS \| 0.3156 \[0.3092, 0.3220\], exact 0.3125 \|/);
+  });
+
+  it('counts a solve block\'s check with the expect checks, in the page and the index', () => {
+    const solved = (pass: boolean) => ({ ...heistOnePoint, expect: [], solve: [{ name: 'even heist', sentence: '2 challenges', decided: true, value: 2, method: 'exact', expect: { equals: 3, pass } }] }) as unknown as typeof heistOnePoint;
+    const md = renderScenarioMarkdown(solved(false), []);
+    expect(md).not.toContain('no expect checks');
+    expect(md).toContain('❌ **the expect check FAILED**');
+    expect(renderScenarioMarkdown(solved(true), [])).toContain('**the expect check passed**');
+    const { md: index } = renderIndex([{ slug: 'heist', result: solved(false) }]);
+    expect(index).toContain('1 of 1 scenarios have FAILED checks');
   });
 
   it('marks a failed scenario in the top-level index', () => {
