@@ -38,10 +38,14 @@ export function fanOverTurns(result: ScenarioResult, key: string, setup?: unknow
       p50: s.p50![i]!,
       p90: s.p90![i]!,
       mean: s.mean?.[i],
+      meanLow: s.meanLow?.[i],
+      meanHigh: s.meanHigh?.[i],
       panel: pointLabel(p.point, setup, result),
     }));
   });
   const withMean = rows.filter((r) => r.mean !== undefined);
+  // The mean's 95% interval (series written before it was carried have none: no band).
+  const withBand = withMean.filter((r) => r.meanLow !== undefined && r.meanHigh !== undefined);
   const panels = [...new Set(rows.map((r) => r.panel))];
   const fy = faceted ? 'panel' : undefined;
   const turns = [...new Set(rows.map((r) => r.turn))];
@@ -67,9 +71,10 @@ export function fanOverTurns(result: ScenarioResult, key: string, setup?: unknow
     fy: faceted ? panelLabels(panels).fy : undefined,
     marks: [
       keyLine(withMean.length
-        ? 'shade: 10th–90th percentile · line: median · dashed: mean'
+        ? `shade: 10th–90th percentile · line: median · dashed: mean${withBand.length ? ' (dark band: its 95% interval)' : ''}`
         : 'shade: 10th–90th percentile · line: median'),
       Plot.areaY(rows, { x: 'turn', y1: 'p10', y2: 'p90', fy, fill: MONTE_CARLO, fillOpacity: 0.22 }),
+      Plot.areaY(withBand, { x: 'turn', y1: 'meanLow', y2: 'meanHigh', fy, fill: '#222', fillOpacity: 0.25 }),
       Plot.lineY(rows, { x: 'turn', y: 'p50', fy, stroke: MONTE_CARLO, strokeWidth: 2 }),
       Plot.lineY(withMean, { x: 'turn', y: 'mean', fy, stroke: '#222', strokeDasharray: '4 3' }),
     ],

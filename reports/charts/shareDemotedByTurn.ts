@@ -32,10 +32,12 @@ export function shareDemotedByTurn(result: ScenarioResult, key = shareSeriesKey(
   const rows = points.flatMap((p) => {
     const s = p.series![key]!;
     return SHARE_COLUMNS.filter((c) => Array.isArray(s[c])).flatMap((column) =>
-      s.turn.map((turn, i) => ({ turn, share: s[column]![i]!, what: SHARE_LABELS[column], panel: pointLabel(p.point, setup, result) })),
+      s.turn.map((turn, i) => ({ turn, share: s[column]![i]!, low: s[`${column}Low`]?.[i], high: s[`${column}High`]?.[i], what: SHARE_LABELS[column], panel: pointLabel(p.point, setup, result) })),
     );
   });
   if (rows.length === 0) throw new Error(`shareDemotedByTurn: series "${key}" has no demoted or promoted column`);
+  // Each share's 95% interval (series written before it was carried have none: no band).
+  const banded = rows.filter((r) => r.low !== undefined && r.high !== undefined);
   const panels = [...new Set(rows.map((r) => r.panel))];
   const faceted = panels.length > 1;
   const fy = faceted ? 'panel' : undefined;
@@ -58,7 +60,8 @@ export function shareDemotedByTurn(result: ScenarioResult, key = shareSeriesKey(
     // Red for falling behind, green for getting ahead.
     color: { domain: [SHARE_LABELS.demoted, SHARE_LABELS.promoted], range: ['#d62728', '#2ca02c'] },
     marks: [
-      keyLine('share of trials at the end of each turn (Monte Carlo)'),
+      keyLine(`share of trials at the end of each turn (Monte Carlo${banded.length ? '; band: its 95% interval' : ''})`),
+      Plot.areaY(banded, { x: 'turn', y1: 'low', y2: 'high', z: 'what', fy, fill: 'what', fillOpacity: 0.2 }),
       Plot.lineY(rows, { x: 'turn', y: 'share', z: 'what', fy, stroke: 'what', strokeWidth: 2 }),
       // Facet labels sit on the right too, so the line names go inside the frame there.
       Plot.text(ends, { x: 'turn', y: 'share', fy, text: 'what', fill: 'what', textAnchor: faceted ? 'end' : 'start', dx: faceted ? -4 : 8, dy: faceted ? -8 : 0 }),
