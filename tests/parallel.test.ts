@@ -18,6 +18,23 @@ import { formFor } from '../reports/fields/index.ts';
 import { InProcessExecutor, MAX_CHUNKS_PER_TASK, runScenarios, type ChunkExecutor } from '../workers/schedule.ts';
 import { AMBUSH, FIXTURES, HEIST, poolsim } from './parallel/cli.ts';
 
+/**
+ * 1.5M heist trials run by `here` and `pool` side by side (`alongside`, as the CLI runs):
+ * both lanes took chunks (`counts`: here's, the pool's), and the tallies and chunk order
+ * are those of one thread alone. Returns the plan, for more runs of it.
+ */
+async function expectSharedLikeOneThread(here: ChunkExecutor, pool: ChunkExecutor, counts: () => [number, number]) {
+  const plan = planScenario(readScenario(HEIST), HEIST, { trials: 1_500_000 });
+  const alone = await runScenarios([plan], { here: new InProcessExecutor(() => Promise.resolve()) });
+  const both = await runScenarios([plan], { here, pool, alongside: true });
+  const [hereChunks, poolChunks] = counts();
+  expect(hereChunks).toBeGreaterThan(0);
+  expect(poolChunks).toBeGreaterThan(0);
+  expect(both.flat().map((p) => Array.from(p.tally.values))).toEqual(alone.flat().map((p) => Array.from(p.tally.values)));
+  expect(both.flat().map((p) => p.chunks)).toEqual(alone.flat().map((p) => p.chunks));
+  return plan;
+}
+
 describe('poolsim run --workers', () => {
   it('prints the same JSON with 1, 2 and 3 workers (a sweep, a YAML file, a partial last chunk)', async () => {
     // 150000 and 200000 trials: 3 and 4 chunks per point, the last one partial.
@@ -107,13 +124,7 @@ describe('poolsim run --workers', () => {
       // A tick later than this thread, as a worker's answer comes.
       run: (job) => ((poolChunks += job.task.count ?? 1), new Promise((r) => setTimeout(r, 1)).then(() => inline.run(job))),
     };
-    const plan = planScenario(readScenario(HEIST), HEIST, { trials: 1_500_000 });
-    const alone = await runScenarios([plan], { here: inline });
-    const both = await runScenarios([plan], { here, pool, alongside: true });
-    expect(hereChunks).toBeGreaterThan(0);
-    expect(poolChunks).toBeGreaterThan(0);
-    expect(both.flat().map((p) => Array.from(p.tally.values))).toEqual(alone.flat().map((p) => Array.from(p.tally.values)));
-    expect(both.flat().map((p) => p.chunks)).toEqual(alone.flat().map((p) => p.chunks));
+    const plan = await expectSharedLikeOneThread(here, pool, () => [hereChunks, poolChunks]);
     // Without it, a ready pool runs every chunk.
     hereChunks = 0;
     await runScenarios([plan], { here, pool });
@@ -144,13 +155,7 @@ describe('poolsim run --workers', () => {
         },
         run: (job) => ((poolChunks += job.task.count ?? 1), real.run(job)),
       };
-      const plan = planScenario(readScenario(HEIST), HEIST, { trials: 1_500_000 });
-      const alone = await runScenarios([plan], { here: inline });
-      const both = await runScenarios([plan], { here, pool, alongside: true });
-      expect(hereChunks).toBeGreaterThan(0);
-      expect(poolChunks).toBeGreaterThan(0);
-      expect(both.flat().map((p) => Array.from(p.tally.values))).toEqual(alone.flat().map((p) => Array.from(p.tally.values)));
-      expect(both.flat().map((p) => p.chunks)).toEqual(alone.flat().map((p) => p.chunks));
+      await expectSharedLikeOneThread(here, pool, () => [hereChunks, poolChunks]);
     } finally {
       await real.destroy();
     }

@@ -389,9 +389,10 @@ describe('the text, quoted', () => {
 });
 
 describe('bad traits are refused', () => {
-  const errors = (setup: unknown) => {
+  /** The messages `setup` of `mechanic` (default battle) is refused with, or '' if accepted. */
+  const errors = (setup: unknown, mechanic = 'battle') => {
     try {
-      planScenario({ name: 't', system: 'viciousness', mechanic: 'battle', trials: 10, seed: 1, setup }, 'bad.json');
+      planScenario({ name: 't', system: 'viciousness', mechanic, trials: 10, seed: 1, setup }, 'bad.json');
     } catch (e) {
       if (e instanceof ScenarioErrors) return e.message;
       throw e;
@@ -420,16 +421,8 @@ describe('bad traits are refused', () => {
     );
   });
   it('in a campaign, where traits are a count or a list of names, the message is the list\'s own', () => {
-    const campaign = (traits: unknown) => {
-      const setup = { turns: 4, company: { name: 'co', rank: 2 }, troupes: [{ name: 'v', captain: { traits } }], policy: { job: { challenges: 3 } } };
-      try {
-        planScenario({ name: 't', system: 'viciousness', mechanic: 'campaign', trials: 10, seed: 1, setup }, 'bad.json');
-      } catch (e) {
-        if (e instanceof ScenarioErrors) return e.message;
-        throw e;
-      }
-      return '';
-    };
+    const campaign = (traits: unknown) =>
+      errors({ turns: 4, company: { name: 'co', rank: 2 }, troupes: [{ name: 'v', captain: { traits } }], policy: { job: { challenges: 3 } } }, 'campaign');
     const at = 'bad.json: setup.troupes.0.captain.traits';
     expect(campaign(['acrobat', 'hacker', 'streetsmart', 'lurker', 'wizardOfMind'])).toBe(`${at}: expected at most 4 items`);
     expect(campaign(['acrobat', 'hackr'])).toMatch(new RegExp(`^${at.replace(/\./g, '\\.')}\\.1: expected one of "acrobat", .* got "hackr"$`));
