@@ -176,9 +176,7 @@ function explain(issue: z.core.$ZodIssue, input: unknown): { path: readonly Prop
   switch (issue.code) {
     case 'invalid_type': {
       if (found === undefined) return { path: issue.path, problem: `missing: expected ${typeNames[issue.expected] ?? issue.expected}` };
-      // YAML's .inf and .nan are numbers that zod refuses as numbers: say which kind it wants.
-      if (nonFinite(found) && (issue.expected === 'number' || issue.expected === 'int')) return { path: issue.path, problem: `expected a finite number, got ${describe(found)}` };
-      return { path: issue.path, problem: `expected ${typeNames[issue.expected] ?? issue.expected}, got ${describe(found)}` };
+      return { path: issue.path, problem: `expected ${typeName(issue.expected, found)}, got ${describe(found)}` };
     }
     case 'unrecognized_keys':
       return {
@@ -207,7 +205,7 @@ function explain(issue: z.core.$ZodIssue, input: unknown): { path: readonly Prop
     case 'invalid_union': {
       // Several alternatives took the value's type and none is plainly the one meant
       // (unionBranch): each one's first problem, so that every form is named.
-      const typed = issue.errors.filter((branch) => branch.length > 0 && rootType(branch) === undefined);
+      const typed = typedBranches(issue);
       if (typed.length > 1) {
         const forms = typed.map((branch) => {
           const inner = explain({ ...branch[0], path: [...issue.path, ...branch[0].path] } as z.core.$ZodIssue, input);
@@ -222,7 +220,7 @@ function explain(issue: z.core.$ZodIssue, input: unknown): { path: readonly Prop
           issue.errors
             .map((branch) => rootType(branch))
             .filter((t) => t !== undefined)
-            .map((t) => (nonFinite(found) && (t === 'number' || t === 'int') ? 'a finite number' : (typeNames[t] ?? t))),
+            .map((t) => typeName(t, found)),
         ),
       ];
       if (expected.length === 0) return { path: issue.path, problem: `got ${describe(found)}, which none of the accepted forms takes` };
@@ -234,8 +232,19 @@ function explain(issue: z.core.$ZodIssue, input: unknown): { path: readonly Prop
   }
 }
 
-/** Infinity or NaN: numbers to JavaScript (YAML's .inf, .nan), never a scenario's. */
-const nonFinite = (v: unknown) => typeof v === 'number' && !Number.isFinite(v);
+/**
+ * A type zod expected, in the project's words. YAML's .inf and .nan are numbers that zod
+ * refuses as numbers: for them a number is "a finite number".
+ */
+function typeName(expected: string, found: unknown): string {
+  if ((expected === 'number' || expected === 'int') && typeof found === 'number' && !Number.isFinite(found)) return 'a finite number';
+  return typeNames[expected] ?? expected;
+}
+
+/** The alternatives of a union that took the value's type (their problems lie inside it). */
+function typedBranches(issue: z.core.$ZodIssue & { code: 'invalid_union' }): z.core.$ZodIssue[][] {
+  return issue.errors.filter((branch) => branch.length > 0 && rootType(branch) === undefined);
+}
 
 /** The type an alternative of a union expected, where it refused the value's type itself. */
 function rootType(branch: readonly z.core.$ZodIssue[]): string | undefined {
@@ -253,7 +262,7 @@ function rootType(branch: readonly z.core.$ZodIssue[]): string | undefined {
  */
 function unionBranch(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
   if (issue.code !== 'invalid_union') return [issue];
-  const typed = issue.errors.filter((branch) => branch.length > 0 && rootType(branch) === undefined);
+  const typed = typedBranches(issue);
   if (typed.length === 0) return [issue];
   const unknownFields = (branch: readonly z.core.$ZodIssue[]) => (branch.some((i) => i.code === 'unrecognized_keys' && i.path.length === 0) ? 1 : 0);
   const ranked = [...typed].sort((a, b) => unknownFields(a) - unknownFields(b) || a.length - b.length);
