@@ -10,27 +10,21 @@
  * n it is the lower median). `counts[i]` counts the value `min + i`.
  */
 export function histogramQuantile(counts: ArrayLike<number>, min: number, q: number): number {
-  let n = 0;
-  for (let i = 0; i < counts.length; i++) n += counts[i];
-  if (n === 0) return min;
-  const need = Math.max(1, Math.ceil(q * n - 1e-9));
-  let seen = 0;
-  for (let i = 0; i < counts.length; i++) {
-    seen += counts[i];
-    if (seen >= need) return min + i;
-  }
-  return min + counts.length - 1;
+  const n = trialsOf(counts);
+  return n === 0 ? min : valueAtRank(counts, min, Math.max(1, Math.ceil(q * n - 1e-9)));
 }
 
 /** The mean of a histogram (value `min + i` counted `counts[i]` times). */
 export function histogramMean(counts: ArrayLike<number>, min: number): number {
+  const n = trialsOf(counts);
+  return n === 0 ? 0 : histogramSum(counts, min) / n;
+}
+
+/** The trials a histogram counts. */
+function trialsOf(counts: ArrayLike<number>): number {
   let n = 0;
-  let sum = 0;
-  for (let i = 0; i < counts.length; i++) {
-    n += counts[i];
-    sum += counts[i] * (min + i);
-  }
-  return n === 0 ? 0 : sum / n;
+  for (let i = 0; i < counts.length; i++) n += counts[i];
+  return n;
 }
 
 /**
@@ -41,8 +35,7 @@ export function histogramMean(counts: ArrayLike<number>, min: number): number {
  * had, like histogramQuantile's.
  */
 export function histogramQuantileInterval(counts: ArrayLike<number>, min: number, q: number, z = 1.959963984540054): [number, number] {
-  let n = 0;
-  for (let i = 0; i < counts.length; i++) n += counts[i];
+  const n = trialsOf(counts);
   if (n === 0) return [min, min];
   const half = z * Math.sqrt(n * q * (1 - q));
   const lowRank = Math.max(1, Math.floor(n * q - half));
