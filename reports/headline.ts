@@ -9,7 +9,7 @@
  * value and where they are, and the figure at every point when there are few.
  */
 import type { MetricResult, PointResult, ScenarioResult } from '../sim/result.ts';
-import { chartFamily, familyLabel, metricLabel, metricNames } from './metrics.ts';
+import { chartFamily, familyLabel, metricKinds, metricLabel, metricNames } from './metrics.ts';
 import { pointLabel } from './sweep.ts';
 
 /** Up to this many points a sweep's headline lists every point. */
@@ -85,16 +85,24 @@ export interface MetricGroup {
 /**
  * The metrics of a point in reading order: the headline first, then the lone metrics,
  * then each family of two or more (`consequence.*`, `death.*`) under its own heading.
+ * A family mixing kinds (`wounded.<side>` means beside `wounded.<side>.<name>`
+ * probabilities) is two groups, each headed by its own label, as the charts split it.
  */
 export function groupedMetrics(result: ScenarioResult, names: readonly string[], headline: readonly string[]): MetricGroup[] {
+  const kinds = metricKinds(result);
   const head = names.filter((n) => headline.includes(n));
   const rest = names.filter((n) => !headline.includes(n));
-  const families = new Map<string, string[]>();
-  for (const n of rest) families.set(chartFamily(n), [...(families.get(chartFamily(n)) ?? []), n]);
-  const lone = [...families.values()].filter((m) => m.length === 1).flat();
+  const families = new Map<string, { family: string; members: string[] }>();
+  for (const n of rest) {
+    const key = `${chartFamily(n)} ${kinds.get(n) ?? ''}`;
+    const group = families.get(key) ?? { family: chartFamily(n), members: [] };
+    group.members.push(n);
+    families.set(key, group);
+  }
+  const lone = [...families.values()].filter((g) => g.members.length === 1).flatMap((g) => g.members);
   const groups: MetricGroup[] = [];
   if (head.length) groups.push({ heading: 'headline', metrics: head });
   if (lone.length) groups.push({ heading: head.length ? 'other figures' : undefined, metrics: lone });
-  for (const [family, members] of families) if (members.length > 1) groups.push({ heading: familyLabel(result, family, members), metrics: members });
+  for (const { family, members } of families.values()) if (members.length > 1) groups.push({ heading: familyLabel(result, family, members), metrics: members });
   return groups;
 }

@@ -2,7 +2,9 @@
  * The report files as strings: the CSV's shape, pass/fail marking of expect checks, and
  * HTML that carries its charts inline without their ids colliding.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { runScenario } from '../helpers.ts';
 import { from, fromCSV } from 'arquero';
 import { chartsFor } from '../../reports/charts/index.ts';
 import { metricKinds } from '../../reports/metrics.ts';
@@ -103,6 +105,22 @@ describe('scenario HTML', () => {
     );
     // No metric declares itself the headline here: no headline block, no guessing by name.
     expect(html).not.toContain('<section class="headline">');
+  });
+
+  it('heads a family that mixes means and probabilities as two groups, each with its own label', () => {
+    // A battle's `wounded.<side>` are means, its `wounded.<side>.<name>` probabilities:
+    // one heading over both named the probabilities "mean own combatants wounded".
+    const battle = JSON.parse(readFileSync(new URL('../../scenarios/battle-d4-vs-d6.json', import.meta.url), 'utf8'));
+    const result = runScenario(battle, { trials: 2000 });
+    const md = renderScenarioMarkdown(result, []);
+    const heading = (metric: string): string => {
+      const lines = md.split('\n');
+      const at = lines.findIndex((l) => l.includes(`\`${metric}\``));
+      return lines.slice(0, at).reverse().find((l) => /^\| \*\*/.test(l))!;
+    };
+    expect(heading('wounded.d4trait')).toBe('| **mean combatants wounded** | | | |');
+    expect(heading('wounded.d4trait.captain')).toBe('| **P(combatant wounded)** | | | |');
+    expect(heading('wounded.d6trait.minion')).toBe('| **P(combatant wounded)** | | | |');
   });
 
   it('leads with the headline the result declares, exact first, and puts its rows first', () => {
