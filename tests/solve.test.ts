@@ -332,6 +332,10 @@ describe('the library', () => {
         else expect(r.value, `${name} ${r.name}: ${r.sentence}`).toEqual(answers[name]);
       }
     }
+    // 3 bonus dice give 0.49964 exact: three decimals would print it "0.500 exact", as if
+    // it hit the target it misses by 0.0004.
+    const [sorcerer] = solvePlan(loadPlans([folder + 'solve-sorcerer-bonus.yaml'])[0]!);
+    expect(sorcerer.sentence).toContain('3 bonus dice (win.sorcerer = 0.4996 exact); 2 gives 0.4226, 4 gives 0.5655');
     // The campaign has no exact engine (run by `npm start`; ~10 s, too long for here).
     const [campaign] = loadPlans([folder + 'solve-rival-rank.json']);
     expect(new SolveSearch(solveProblem(campaign, 0)).method).toBe('montecarlo');

@@ -35,9 +35,20 @@ export function trialsText(n: number): string {
   return String(n);
 }
 
+/**
+ * An exact value: three decimals where they hold it whole (0.500, 0.875), else four
+ * (0.3125, 0.4996). Beside the word "exact", three decimals made 0.49964 read "0.500 exact",
+ * as if it hit a target of 0.500 that it misses.
+ */
+export function exactFigure(x: number): string {
+  if (Math.abs(x) >= 10) return figure(x);
+  const whole = (places: number) => Math.abs(x * 10 ** places - Math.round(x * 10 ** places)) < 1e-9;
+  return whole(3) ? x.toFixed(3) : x.toFixed(4);
+}
+
 function pointText(p: SolvePoint | undefined, withInterval: boolean): string {
   if (!p) return '?';
-  if (p.exact !== undefined && p.estimate === undefined) return figure(p.exact);
+  if (p.exact !== undefined && p.estimate === undefined) return exactFigure(p.exact);
   const e = figure(p.estimate!);
   return withInterval && p.ci95 ? `${e} [${figure(p.ci95[0])}, ${figure(p.ci95[1])}]` : e;
 }
