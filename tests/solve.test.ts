@@ -12,6 +12,7 @@ import { solvePlan, solveProblem } from '../sim/solve/plan.ts';
 import { exactVerdict, SolveSearch } from '../sim/solve/search.ts';
 import { FINDS } from '../sim/solve/schema.ts';
 import { chartsFor } from '../reports/charts/index.ts';
+import { solveChart } from '../reports/charts/solveChart.ts';
 import { renderScenarioHtml, renderScenarioMarkdown } from '../reports/render.ts';
 import { runPlan } from '../sim/assemble.ts';
 import { poolsim } from './helpers.ts';
@@ -304,6 +305,11 @@ describe('poolsim solve and the reports', () => {
     const chart = charts.find((c) => c.name === 'solve-even-heist')!;
     expect(chart.svg).toMatch(/^<svg/);
     expect(chart.svg).toContain('stroke-dasharray="5,3"');
+    expect(chart.svg).toContain('line: exact');
+    // Dice lists have no order to draw a line through: the key says dots, as drawn.
+    const dice = solveChart({ ...result.solve[0]!, points: result.solve[0]!.points.map((q, i) => ({ ...q, value: Array<string>(i).fill('d4') })) });
+    expect(dice).toContain('dot: exact');
+    expect(dice).not.toContain('line: exact');
     const html = renderScenarioHtml(result, charts);
     expect(html).toContain('<h2>Solve</h2>');
     expect(html).toContain('2 challenges (success = 0.500 exact)');
