@@ -14,7 +14,7 @@ import type { ExpectResult, MetricResult, ScenarioResult } from '../sim/result.t
 import type { Chart } from './charts/index.ts';
 import { metricLabel, metricNames } from './metrics.ts';
 import { formatNumber, formatSweepValue, pointLabel, type SweepMechanic } from './sweep.ts';
-import { isSolveChart, solveSectionHtml, solveSectionMarkdown } from './solveSection.ts';
+import { isSolveChart, solveScopeNote, solveSectionHtml, solveSectionMarkdown } from './solveSection.ts';
 
 export { formatNumber };
 import { sweepAxes } from './charts/shared.ts';
@@ -231,6 +231,13 @@ function metaLine(result: ScenarioResult, source?: string): string {
   ].join(' · ');
 }
 
+/** On a page with solve blocks: what the headline and the rest are for (reports/solveSection.ts). */
+function solveScopeHtml(result: ScenarioResult, setup?: unknown): string {
+  const scope = solveScopeNote(result, setup);
+  return scope ? `<p class="note">${escapeHtml(scope)}</p>
+` : '';
+}
+
 /** The headline block: the mechanic's own headline figures, exact first. */
 function headlineHtml(result: ScenarioResult, setup?: unknown): string {
   const lines = headlineLines(result, setup);
@@ -302,7 +309,7 @@ ${namespaceIds(c.svg, c.name)}
     `<p><a href="../index.html">← all scenarios</a></p>
 <h1>${escapeHtml(result.name)}</h1>
 ${result.description ? `<p class="question">${escapeHtml(result.description)}</p>\n` : ''}<p class="meta">${escapeHtml(metaLine(result, source))}</p>
-${headlineHtml(result, setup)}
+${solveScopeHtml(result, setup)}${headlineHtml(result, setup)}
 ${scenarioBanner(changes, 'html')}<h2>Expect checks</h2>
 <p class="summary ${summary.pass ? 'pass' : 'fail'}">${escapeHtml(summary.text)}</p>
 ${checks}
@@ -332,6 +339,8 @@ export function renderScenarioMarkdown(result: ScenarioResult, charts: Chart[], 
   const lines: string[] = [`# ${mdCell(result.name)}`, ''];
   if (result.description) lines.push(`> ${mdCell(result.description)}`, '');
   lines.push(mdCell(metaLine(result, source)), '');
+  const scope = solveScopeNote(result, setup);
+  if (scope) lines.push(`*${mdCell(scope)}*`, '');
   const head = headlineLines(result, setup);
   if (head.length) {
     lines.push('## Headline', '');

@@ -7,6 +7,7 @@ import type { ScenarioResult } from '../sim/result.ts';
 import type { SolveResult } from '../sim/solve/result.ts';
 import { valueText } from '../sim/solve/sentence.ts';
 import type { Chart } from './charts/index.ts';
+import { sweepLabel } from './sweep.ts';
 import { namespaceIds } from './svgIds.ts';
 
 /** Solve charts are named `solve-<name>` (charts/index.ts) and shown here, not under Charts. */
@@ -33,6 +34,31 @@ export function describeSolveExpect(e: NonNullable<SolveResult['expect']>, withW
 /** Failed `expect` checks on solved values, as "scenario: solve name". */
 export function failedSolveChecks(result: ScenarioResult): string[] {
   return (result.solve ?? []).filter((s) => s.expect && !s.expect.pass).map((s) => `${result.name}: solve "${s.name}"`);
+}
+
+/** The value at `path` ("setup.sides.1.combatants.0.count", "rules.push") of the setup or rules as written. */
+function writtenValue(result: ScenarioResult, setup: unknown, path: string): unknown {
+  const [root, ...rest] = path.split('.');
+  let at: unknown = root === 'setup' ? setup : root === 'rules' ? result.rules : undefined;
+  for (const key of rest) at = at !== null && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined;
+  return at;
+}
+
+/**
+ * What the rest of a page with solve blocks is about: its headline, checks, charts and
+ * tables are the file's own setup (or sweep), not the value the search found, and
+ * without this line a reader took the one for the other.
+ */
+export function solveScopeNote(result: ScenarioResult, setup?: unknown): string | undefined {
+  if (!result.solve?.length) return undefined;
+  const varied = [...new Set(result.solve.map((s) => s.vary))];
+  const fields = varied.map((path) => {
+    const value = writtenValue(result, setup, path);
+    return `${sweepLabel(path, setup, result)}${value === undefined ? '' : ` = ${valueText(value)}`}`;
+  });
+  const swept = result.results.length > 1 || Object.keys(result.results[0]?.point ?? {}).length > 0;
+  const what = swept ? "the file's sweep" : `the setup as the file writes it (${fields.join('; ')})`;
+  return `The headline, checks, charts and results below are for ${what}, not for the value a search found; the Solve section varies ${varied.length === 1 ? 'that field' : 'those fields'} on its own.`;
 }
 
 function chartsOf(result: ScenarioResult, charts: Chart[]): (Chart | undefined)[] {

@@ -310,10 +310,16 @@ describe('poolsim solve and the reports', () => {
     const dice = solveChart({ ...result.solve[0]!, points: result.solve[0]!.points.map((q, i) => ({ ...q, value: Array<string>(i).fill('d4') })) });
     expect(dice).toContain('dot: exact');
     expect(dice).not.toContain('line: exact');
-    const html = renderScenarioHtml(result, charts);
+    const setup = heist([even]).setup;
+    const html = renderScenarioHtml(result, charts, undefined, undefined, [], setup);
     expect(html).toContain('<h2>Solve</h2>');
     expect(html).toContain('2 challenges (success = 0.500 exact)');
-    const md = renderScenarioMarkdown(result, charts);
+    // The page's own figures are the file's 2 challenges, not the search's answer: said so.
+    const scope = 'for the setup as the file writes it (challenges = 2), not for the value a search found';
+    expect(html).toContain(scope);
+    expect(html.indexOf(scope)).toBeLessThan(html.indexOf('<h2>Expect checks</h2>'));
+    const md = renderScenarioMarkdown(result, charts, undefined, undefined, [], setup);
+    expect(md).toContain(scope);
     expect(md).toContain('## Solve');
     expect(md).toContain('![even heist](charts/solve-even-heist.svg)');
   });

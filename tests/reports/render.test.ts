@@ -63,7 +63,7 @@ describe('expect checks', () => {
   });
 
   it('counts a solve block\'s check with the expect checks, in the page and the index', () => {
-    const solved = (pass: boolean) => ({ ...heistOnePoint, expect: [], solve: [{ name: 'even heist', sentence: '2 challenges', decided: true, value: 2, method: 'exact', expect: { equals: 3, pass } }] }) as unknown as typeof heistOnePoint;
+    const solved = (pass: boolean) => ({ ...heistOnePoint, expect: [], solve: [{ name: 'even heist', vary: 'setup.challenges', sentence: '2 challenges', decided: true, value: 2, method: 'exact', expect: { equals: 3, pass } }] }) as unknown as typeof heistOnePoint;
     const md = renderScenarioMarkdown(solved(false), []);
     expect(md).not.toContain('no expect checks');
     expect(md).toContain('❌ **the expect check FAILED**');
