@@ -145,6 +145,14 @@ describe('the exact opening exchange agrees with the Monte Carlo', () => {
 });
 
 describe('a fight', () => {
+  it('per-character figures name the character after a colon, whatever its name', () => {
+    // "mean wounds taken by a <name>" read "by a a" for a character named "a", "by a jill" for Jill.
+    const m = metricsOf(run([{ ...jill, name: 'a' }, { ...jack, name: 'guard', count: 2 }], { trials: 200 }));
+    expect(m['wounds.a']!.label).toBe('mean wounds taken: a');
+    expect(m['converted.guard']!.label).toBe('mean dice converted: guard');
+    for (const [name, metric] of Object.entries(m)) expect(metric.label, name).not.toMatch(/\b(a|an) (a|guard)\b/);
+  });
+
   it('ends in a win or a draw; in a duel the loser is the one KO\'d', () => {
     const r = run([{ ...jill, allocation: '3/1' }, { ...jack, allocation: '2/2' }], { trials: 5000 });
     const m = metricsOf(r);
