@@ -41,6 +41,7 @@ const resultSchema = lazySchema(() => z
     trials: z.number().int().min(1),
     seed: z.union([z.string(), z.number()]),
     rules: z.record(z.string(), z.unknown()).optional(),
+    setup: z.unknown().optional(),
     results: z.array(
       z
         .object({

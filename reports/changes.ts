@@ -7,7 +7,7 @@
 import type { MetricChange, OneSided, ResultDiff, SettingChange } from '../sim/diff.ts';
 import { pointKey } from '../sim/diff.ts';
 import { formatNumber, pointLabel } from './sweep.ts';
-import { mdCell } from './markdown.ts';
+import { mdCell, mdCode } from './markdown.ts';
 
 /** A change with its sign: `+0.0136`, `−0.2500`. */
 export function formatChange(x: number): string {
@@ -42,9 +42,22 @@ export function describeMove(c: MetricChange): string {
 
 function where(diff: ResultDiff, s: OneSided): string {
   const parts = [`"${s.scenario}"`];
-  if (s.point) parts.push(`at ${pointLabel(s.point, undefined, diff.mechanics?.[s.scenario])}`);
+  if (s.point) parts.push(`at ${pointLabel(s.point, diff.setups?.[s.scenario], diff.mechanics?.[s.scenario])}`);
   if (s.metric) parts.push(`metric ${s.metric}`);
   return parts.join(' ');
+}
+
+/** A changed setup lists at most this many of the fields that differ. */
+const SETUP_PATHS_SHOWN = 3;
+
+/** The dotted paths where two setups differ, down to the first value that is not an object or list of the same shape. */
+function changedPaths(a: unknown, b: unknown, at: string): { path: string; base: unknown; new: unknown }[] {
+  const container = (x: unknown) => x !== null && typeof x === 'object';
+  if (container(a) && container(b) && Array.isArray(a) === Array.isArray(b) && (!Array.isArray(a) || a.length === (b as unknown[]).length)) {
+    const keys = [...new Set([...Object.keys(a as object), ...Object.keys(b as object)])];
+    return keys.flatMap((k) => changedPaths((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], `${at}.${k}`));
+  }
+  return JSON.stringify(a) === JSON.stringify(b) ? [] : [{ path: at, base: a, new: b }];
 }
 
 function settingText(diff: ResultDiff, s: SettingChange): string {
@@ -55,7 +68,13 @@ function settingText(diff: ResultDiff, s: SettingChange): string {
     const keys = [...new Set([...Object.keys(base), ...Object.keys(next)])].filter((k) => JSON.stringify(base[k]) !== JSON.stringify(next[k]));
     return `"${s.scenario}": rules ${keys.map((k) => `${k} ${JSON.stringify(base[k]) ?? '(unset)'} → ${JSON.stringify(next[k]) ?? '(unset)'}`).join(', ')}`;
   }
-  const at = s.point ? ` at ${pointLabel(s.point, undefined, diff.mechanics?.[s.scenario])}` : '';
+  if (s.setting === 'setup') {
+    const paths = changedPaths(s.base, s.new, 'setup');
+    const shown = paths.slice(0, SETUP_PATHS_SHOWN).map((p) => `${p.path} ${JSON.stringify(p.base) ?? '(unset)'} → ${JSON.stringify(p.new) ?? '(unset)'}`);
+    const more = paths.length > SETUP_PATHS_SHOWN ? ` and ${paths.length - SETUP_PATHS_SHOWN} more` : '';
+    return `"${s.scenario}": setup ${shown.join(', ')}${more}`;
+  }
+  const at = s.point ? ` at ${pointLabel(s.point, diff.setups?.[s.scenario], diff.mechanics?.[s.scenario])}` : '';
   return `"${s.scenario}": ${s.setting}${at} ${JSON.stringify(s.base)} → ${JSON.stringify(s.new)}`;
 }
 
@@ -87,7 +106,7 @@ export function renderDiffText(diff: ResultDiff, names: { base: string; new: str
   const lines = [`poolsim diff ${names.base} ${names.new}`, headline(diff)];
   for (const [scenario, list] of movedByScenario(diff)) {
     lines.push('', scenario);
-    const rows = list.map((c) => [`${c.metric}${Object.keys(c.point).length ? ` at ${pointLabel(c.point, undefined, diff.mechanics?.[c.scenario])}` : ''}`, describeMove(c)]);
+    const rows = list.map((c) => [`${c.metric}${Object.keys(c.point).length ? ` at ${pointLabel(c.point, diff.setups?.[c.scenario], diff.mechanics?.[c.scenario])}` : ''}`, describeMove(c)]);
     const width = Math.min(60, Math.max(...rows.map((r) => r[0].length)));
     for (const [what, move] of rows) lines.push(`  ${what.padEnd(width)}  ${move}`);
   }
@@ -121,7 +140,7 @@ export function renderDiffMarkdown(diff: ResultDiff, options: { title?: string; 
     lines.push('| point | metric | baseline | now | change | 95% interval of the change | significance |', '|---|---|--:|--:|--:|--:|--:|');
     for (const c of list) {
       lines.push(
-        `| ${mdCell(Object.keys(c.point).length ? pointLabel(c.point, undefined, diff.mechanics?.[c.scenario]) : '—')} | \`${mdCell(c.metric)}\` | ${formatNumber(c.base.value)} | ${formatNumber(c.new.value)} | ${arrow(c)} ${formatChange(c.change)} | ${interval(c)} | ${evidence(c)} |`,
+        `| ${mdCell(Object.keys(c.point).length ? pointLabel(c.point, diff.setups?.[c.scenario], diff.mechanics?.[c.scenario]) : '—')} | \`${mdCode(c.metric)}\` | ${formatNumber(c.base.value)} | ${formatNumber(c.new.value)} | ${arrow(c)} ${formatChange(c.change)} | ${interval(c)} | ${evidence(c)} |`,
       );
     }
     lines.push('');
@@ -199,7 +218,7 @@ export function renderChangesHtml(diff: ResultDiff, link: (scenario: string) => 
     const rows = list
       .map(
         (c) =>
-          `<tr><td>${escapeHtml(Object.keys(c.point).length ? pointLabel(c.point, undefined, diff.mechanics?.[c.scenario]) : '—')}</td><td><code>${escapeHtml(c.metric)}</code></td><td class="num">${formatNumber(
+          `<tr><td>${escapeHtml(Object.keys(c.point).length ? pointLabel(c.point, diff.setups?.[c.scenario], diff.mechanics?.[c.scenario]) : '—')}</td><td><code>${escapeHtml(c.metric)}</code></td><td class="num">${formatNumber(
             c.base.value,
           )}</td><td class="num">${formatNumber(c.new.value)}</td><td class="num">${arrow(c)} ${escapeHtml(formatChange(c.change))}</td><td class="num">${escapeHtml(
             interval(c),

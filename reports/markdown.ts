@@ -16,3 +16,12 @@ export function mdCell(text: string): string {
     .replace(/@/g, '\\@')
     .replace(/\r?\n/g, ' ');
 }
+
+/**
+ * Text inside a Markdown code span in a table cell: only the cell's `|` and the span's own
+ * backtick need care. A backslash there is shown as typed, so `mdCell`'s escapes would
+ * print (`hits\_total`).
+ */
+export function mdCode(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/`/g, "'").replace(/\r?\n/g, ' ');
+}

@@ -8,7 +8,7 @@
  *
  * And the top-level `index.html`/`index.md` over all scenarios of a run.
  */
-import { mdCell } from './markdown.ts';
+import { mdCell, mdCode } from './markdown.ts';
 import { from } from 'arquero';
 import type { ExpectResult, MetricResult, ScenarioResult } from '../sim/result.ts';
 import type { Chart } from './charts/index.ts';
@@ -321,11 +321,6 @@ ${tables}`,
 }
 
 // ---------------------------------------------------------------- Markdown
-
-/** Text inside a Markdown code span in a table cell: only the cell's `|` and the span's own backtick need care. */
-function mdCode(text: string): string {
-  return text.replace(/\|/g, '\\|').replace(/`/g, "'").replace(/\r?\n/g, ' ');
-}
 
 function mdMark(pass: boolean): string {
   return pass ? '✅ PASS' : '❌ **FAIL**';

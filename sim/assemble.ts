@@ -35,6 +35,7 @@ function resultOf(plan: ScenarioPlan, tallies: readonly Tally[], points: readonl
     trials: plan.trials,
     seed: plan.seed,
     rules: plan.rules,
+    setup: plan.scenario.setup,
     results,
     expect: evaluateChecks(plan.scenario.expect ?? [], results),
   } as ScenarioResult;

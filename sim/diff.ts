@@ -90,7 +90,7 @@ export interface OneSided {
 /** A setting that differs between the sides: a changed seed or trial count, other rules. */
 export interface SettingChange {
   scenario: string;
-  setting: 'seed' | 'trials' | 'rules';
+  setting: 'seed' | 'trials' | 'rules' | 'setup';
   /** The result point, for a point's own trial count (`--precision` runs). */
   point?: Record<string, unknown>;
   base: unknown;
@@ -114,6 +114,11 @@ export interface ResultDiff {
    * the words of the mechanic's form (reports/sweep.ts): an addition to `poolsim diff --json`.
    */
   mechanics: Record<string, { system: string; mechanic: string }>;
+  /**
+   * Each scenario's setup (the new side's, else the baseline's), where its result carries
+   * one: names a point's sweep paths by the names in it. An addition to `--json`.
+   */
+  setups: Record<string, unknown>;
 }
 
 // ---------------------------------------------------------------- statistics
@@ -241,6 +246,8 @@ export function diffResults(base: readonly ScenarioResult[], next: readonly Scen
     if (!sameJson(a.seed, b.seed)) settings.push({ scenario: b.name, setting: 'seed', base: a.seed, new: b.seed });
     if (a.trials !== b.trials) settings.push({ scenario: b.name, setting: 'trials', base: a.trials, new: b.trials });
     if (!sameJson(a.rules ?? {}, b.rules ?? {})) settings.push({ scenario: b.name, setting: 'rules', base: a.rules ?? {}, new: b.rules ?? {} });
+    // Only when both sides say what they ran (results written before December 2026 do not).
+    if (a.setup !== undefined && b.setup !== undefined && !sameJson(a.setup, b.setup)) settings.push({ scenario: b.name, setting: 'setup', base: a.setup, new: b.setup });
 
     const basePoints = new Map<string, PointResult>(a.results.map((p) => [pointKey(p.point), p]));
     const nextKeys = new Set(b.results.map((p) => pointKey(p.point)));
@@ -303,8 +310,12 @@ export function diffResults(base: readonly ScenarioResult[], next: readonly Scen
     if (c.moved) moved++;
   }
   const mechanics: ResultDiff['mechanics'] = {};
-  for (const r of [...base, ...next]) mechanics[r.name] = { system: r.system, mechanic: r.mechanic };
-  return { fdr, minChange, scenarios, changes, tested: tested.length, moved, onlyInBase, onlyInNew, settings, mechanics };
+  const setups: ResultDiff['setups'] = {};
+  for (const r of [...base, ...next]) {
+    mechanics[r.name] = { system: r.system, mechanic: r.mechanic };
+    if (r.setup !== undefined) setups[r.name] = r.setup;
+  }
+  return { fdr, minChange, scenarios, changes, tested: tested.length, moved, onlyInBase, onlyInNew, settings, mechanics, setups };
 }
 
 /** Something the baseline does not describe: a number moved, or a scenario, point or metric is on one side only. */

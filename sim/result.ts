@@ -83,6 +83,12 @@ export interface ScenarioResult {
   seed: string | number;
   /** The rule variants in force, defaults filled in (an extension of the contract). */
   rules?: Record<string, unknown>;
+  /**
+   * The scenario's setup as validated (an extension of the contract): what was run, and
+   * the names that name a point's sweep paths ("jill › allocation", not "character 1 ›")
+   * wherever only the result is at hand, as in `poolsim diff`.
+   */
+  setup?: unknown;
   results: PointResult[];
   expect: ExpectResult[];
   /** The file's `solve` blocks answered (sim/solve/), kept apart from `results`. */

@@ -37,7 +37,9 @@ describe('poolsim run', () => {
     expect(err).toBe('');
     expect(code).toBe(0);
     const result = JSON.parse(out);
-    expect(Object.keys(result)).toEqual(['name', 'system', 'mechanic', 'trials', 'seed', 'rules', 'results', 'expect']);
+    expect(Object.keys(result)).toEqual(['name', 'system', 'mechanic', 'trials', 'seed', 'rules', 'setup', 'results', 'expect']);
+    // The setup as run (an extension: it names points in a diff of results alone).
+    expect(result.setup).toEqual(heist.setup);
     expect(result).toMatchObject({ name: heist.name, system: 'viciousness', mechanic: 'knavery', trials: 20000, seed: 'heist-1' });
     expect(result.results.map((r: any) => r.point)).toEqual([2, 3, 4, 5, 6].map((c) => ({ 'setup.challenges': c })));
     for (const r of result.results) {

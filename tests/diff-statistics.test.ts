@@ -246,4 +246,25 @@ describe('the Markdown summary of user text', () => {
     expect(words).not.toBe('setup.challenges');
     expect(renderDiffMarkdown(diff)).toContain(`| ${words} = 0 |`);
   });
+
+  test('with the setup in the results, points go by the names in it; a changed setup is listed; a metric keeps its underscores', () => {
+    // Two real runs of a VDP duel swept over Jill's armour: the second with Jack's attack raised.
+    const duel = (jackSkill: number) => ({
+      name: 'duel', system: 'vdp', mechanic: 'combat', trials: 2000, seed: 'd',
+      setup: { characters: [
+        { name: 'jill', attack: { attribute: 2, skill: 1 }, defence: { attribute: 3, skill: 1 }, fortitude: 2, type: 'trained', timing: 6 },
+        { name: 'jack_b', attack: { attribute: 2, skill: jackSkill }, defence: { attribute: 3, skill: 2 }, fortitude: 2, type: 'trained', timing: 7 },
+      ] },
+      sweep: { 'setup.characters.0.armour': [0, 1] },
+    });
+    const diff = diffResults([runScenario(duel(2))], [runScenario(duel(4))]);
+    expect(diff.setups.duel).toMatchObject({ characters: [{ name: 'jill' }, { name: 'jack_b' }] });
+    const md = renderDiffMarkdown(diff);
+    // "jill › armour", as the report pages name it, not "character 1 › armour".
+    expect(md).toContain(`| ${sweepLabel('setup.characters.0.armour', diff.setups.duel, diff.mechanics.duel)} = 1 |`);
+    expect(sweepLabel('setup.characters.0.armour', diff.setups.duel, diff.mechanics.duel)).toMatch(/^jill\b/);
+    expect(md).toContain('| `win.jack_b` |');
+    expect(diff.settings).toEqual([expect.objectContaining({ scenario: 'duel', setting: 'setup' })]);
+    expect(md).toContain('"duel": setup setup.characters.1.attack.skill 2 → 4');
+  });
 });

@@ -58,7 +58,8 @@ export function readOpenedFile(text: string, file: string): OpenedFile {
   }
   // `poolsim run --json` with several files prints a list of results.
   const list = Array.isArray(value) ? value : [value];
-  if (list.length > 0 && list.every((v) => isObject(v) && 'results' in v && !('setup' in v))) {
+  // A result carries the setup it ran (sim/result.ts) but a scenario never has `results`.
+  if (list.length > 0 && list.every((v) => isObject(v) && 'results' in v)) {
     for (let i = 0; i < list.length; i++) {
       const problem = resultProblem(list[i]);
       if (problem) return { kind: 'unreadable', file, message: `${file}: ${Array.isArray(value) ? `${i}: ` : ''}not a result JSON: ${problem}` };
