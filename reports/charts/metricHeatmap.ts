@@ -1,9 +1,10 @@
 /**
  * A two-axis sweep as a grid of labelled cells: the first swept path across, the second
- * up, each cell coloured and labelled with one metric's Monte Carlo estimate (knavery:
- * participants × challenges → P(plan succeeds); Sorcerer: dice × dice → P(win: A)).
- * Where the exact value is known and the cells are wide enough it is written under the
- * estimate. A third or further swept path splits the grid into one panel per value.
+ * up, each cell coloured and labelled with one metric (knavery: participants × challenges
+ * → P(plan succeeds); Sorcerer: dice × dice → P(win: A)): its exact value, marked so,
+ * where it is known, else the Monte Carlo estimate with half its 95% interval under it
+ * (no figure is printed bare: the table beside has the same in full). A third or further
+ * swept path splits the grid into one panel per value.
  * Probabilities use a fixed [0, 1] colour scale so two heatmaps compare by colour.
  */
 import * as Plot from '@observablehq/plot';
@@ -43,8 +44,9 @@ export function metricHeatmap(result: ScenarioResult, metric: string, options: M
         across: formatSweepValue(p.point[across]),
         up: formatSweepValue(p.point[up]),
         panel: pointLabel(panel, options.setup, result),
-        estimate: m.estimate,
+        value: m.exact ?? m.estimate,
         exact: m.exact,
+        half: (m.ci95[1] - m.ci95[0]) / 2,
       };
     });
   const panels = [...new Set(rows.map((r) => r.panel))];
@@ -53,19 +55,22 @@ export function metricHeatmap(result: ScenarioResult, metric: string, options: M
   const marginLeft = Math.max(...upValues.map(textWidth)) + 36;
   const marginRight = panelAxes.length ? Math.min(Math.max(...panels.map(textWidth)) + 12, 220) : 16;
   const cellWidth = (WIDTH - marginLeft - marginRight) / acrossValues.length;
-  const showExact = cellWidth >= 64 && rows.some((r) => r.exact !== undefined);
   // Labels wider than their column (policy names, say) are slanted so they cannot run
   // into each other; the bottom margin grows by the slant's drop.
   const widest = Math.max(...acrossValues.map(textWidth));
   const slant = widest > cellWidth - 8;
   const marginBottom = slant ? 44 + Math.ceil(widest / 2) : 44;
 
-  const low = kind === 'probability' ? 0 : Math.min(...rows.map((r) => r.estimate));
-  const high = kind === 'probability' ? 1 : Math.max(...rows.map((r) => r.estimate));
+  const low = kind === 'probability' ? 0 : Math.min(...rows.map((r) => r.value));
+  const high = kind === 'probability' ? 1 : Math.max(...rows.map((r) => r.value));
   // White text on the dark end of the scale, black on the light end.
   const ink = (v: number) => ((v - low) / (high - low || 1) > 0.55 ? 'white' : 'black');
-  const label = (r: (typeof rows)[number]) =>
-    formatEstimate(r.estimate, kind) + (showExact && r.exact !== undefined ? `\nexact ${formatEstimate(r.exact, kind)}` : '');
+  const places = kind === 'probability' ? 3 : 2;
+  // ±0.000 would claim an interval of no width: below the last place it reads "±<0.001".
+  const halfText = (half: number) => (half < 0.5 * 10 ** -places ? `±<${(10 ** -places).toFixed(places)}` : `±${half.toFixed(places)}`);
+  const label = (r: (typeof rows)[number]) => `${formatEstimate(r.value, kind)}\n${r.exact !== undefined ? 'exact' : halfText(r.half)}`;
+  const exactCells = rows.filter((r) => r.exact !== undefined).length;
+  const what = exactCells === rows.length ? 'exact' : exactCells === 0 ? 'Monte Carlo ± half its 95% interval' : 'exact, or Monte Carlo ± half its 95% interval';
 
   return plotToSvg({
     width: WIDTH,
@@ -80,14 +85,14 @@ export function metricHeatmap(result: ScenarioResult, metric: string, options: M
     fy: panelAxes.length ? { domain: panels, label: null, padding: 0.15 } : undefined,
     color: { type: 'linear', domain: [low, high], scheme: 'blues' },
     marks: [
-      keyLine(`cell: ${metricLabel(result, metric)}, Monte Carlo${showExact ? ' (exact below)' : ''}`),
-      Plot.cell(rows, { x: 'across', y: 'up', fy: panelAxes.length ? 'panel' : undefined, fill: 'estimate' }),
+      keyLine(`cell: ${metricLabel(result, metric)}, ${what}`),
+      Plot.cell(rows, { x: 'across', y: 'up', fy: panelAxes.length ? 'panel' : undefined, fill: 'value' }),
       Plot.text(rows, {
         x: 'across',
         y: 'up',
         fy: panelAxes.length ? 'panel' : undefined,
         text: label,
-        fill: (r: (typeof rows)[number]) => ink(r.estimate),
+        fill: (r: (typeof rows)[number]) => ink(r.value),
         lineHeight: 1.2,
       }),
     ],

@@ -87,6 +87,22 @@ describe('chartsFor', () => {
     expect(names(heistGrid)).toEqual(['heatmap-success']);
   });
 
+  it('never prints a heatmap cell bare: exact marked so, an estimate with half its interval', () => {
+    const estimated = {
+      ...heistGrid,
+      results: heistGrid.results.map((p) => ({
+        ...p,
+        metrics: { success: { ...p.metrics.success!, exact: undefined, estimate: 0.5123, ci95: [0.5, 0.5246] as [number, number] } },
+      })),
+    };
+    const svg = metricHeatmap(estimated, 'success', { kind: 'probability' });
+    expect(svg).toContain('cell: P(plan succeeds), Monte Carlo ± half its 95% interval');
+    expect(svg).toMatch(/>0\.512<\/tspan><tspan[^>]*>±0\.012<\/tspan>/);
+    const sure = { ...estimated, results: estimated.results.map((p) => ({ ...p, metrics: { success: { ...p.metrics.success, estimate: 0, ci95: [0, 0.0002] as [number, number] } } })) };
+    expect(metricHeatmap(sure, 'success', { kind: 'probability' })).toContain('±&lt;0.001');
+    expect(metricHeatmap(heistGrid, 'success', { kind: 'probability' })).toContain('cell: P(plan succeeds), exact');
+  });
+
   it('gives a battle its death odds per combatant apart from the other probabilities', () => {
     const drawn = chartsFor(ambushBattle);
     expect(drawn.map((c) => c.name)).toEqual(['probabilities', 'means', 'death-odds', 'distribution-rounds']);
