@@ -51,19 +51,20 @@ export function distributionBars(result: ScenarioResult, key: string, setup?: un
   const panelHeight = faceted ? 150 : 240;
   const fy = faceted ? 'panel' : undefined;
 
+  const marginRight = faceted ? panelLabels(panels).marginRight : 20;
   return plotToSvg({
     width: WIDTH,
     height: MARGIN_TOP + 44 + panelHeight * panels.length,
     marginTop: MARGIN_TOP,
     marginBottom: 44,
-    marginRight: faceted ? panelLabels(panels).marginRight : 20,
+    marginRight,
     x: { domain: xs, ticks, label: distributionLabel(result, key), labelAnchor: 'center' },
     y: { domain: [0, Math.max(...rows.map((r) => Math.max(r.high, r.exact ?? 0)))], nice: true, grid: true, label: 'share of trials' },
     fy: faceted ? panelLabels(panels).fy : undefined,
     marks: [
       keyLine(withExact.length
         ? 'bar: Monte Carlo · line: 95% interval · orange tick: exact'
-        : 'bar: Monte Carlo · line: 95% interval'),
+        : 'bar: Monte Carlo · line: 95% interval', { marginRight }),
       Plot.barY(rows, { x: 'x', y: 'p', fy, fill: MONTE_CARLO, fillOpacity: 0.75, inset: 2 }),
       Plot.ruleX(rows, { x: 'x', y1: 'low', y2: 'high', fy, stroke: '#222' }),
       Plot.tickY(withExact, { x: 'x', y: 'exact', fy, stroke: EXACT, strokeWidth: 2.5 }),

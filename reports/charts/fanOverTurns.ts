@@ -55,12 +55,13 @@ export function fanOverTurns(result: ScenarioResult, key: string, setup?: unknow
   if (rankHigh - rankLow < 2) [rankLow, rankHigh] = rankLow === 1 ? [1, 3] : [rankHigh - 2, rankHigh];
   const rankTicks = Array.from({ length: rankHigh - rankLow + 1 }, (_, i) => rankLow + i);
 
+  const marginRight = faceted ? panelLabels(panels).marginRight : 20;
   return plotToSvg({
     width: WIDTH,
     height: MARGIN_TOP + 44 + (faceted ? 170 : 260) * panels.length,
     marginTop: MARGIN_TOP,
     marginBottom: 44,
-    marginRight: faceted ? panelLabels(panels).marginRight : 20,
+    marginRight,
     x: { label: 'turn', ...(turns.length <= 15 && turns.every(Number.isInteger) ? { ticks: turns, tickFormat: 'd' } : {}) },
     // Rank is a whole number from 1 to 7 (RULES.md, "Wealth and the campaign"): whole
     // ranks only, over the ranks the trials reach (a rank or so either side), so a drift
@@ -72,7 +73,7 @@ export function fanOverTurns(result: ScenarioResult, key: string, setup?: unknow
     marks: [
       keyLine(withMean.length
         ? `shade: 10th–90th percentile · line: median · dashed: mean${withBand.length ? ' (dark band: its 95% interval)' : ''}`
-        : 'shade: 10th–90th percentile · line: median'),
+        : 'shade: 10th–90th percentile · line: median', { marginRight }),
       Plot.areaY(rows, { x: 'turn', y1: 'p10', y2: 'p90', fy, fill: MONTE_CARLO, fillOpacity: 0.22 }),
       Plot.areaY(withBand, { x: 'turn', y1: 'meanLow', y2: 'meanHigh', fy, fill: '#222', fillOpacity: 0.25 }),
       Plot.lineY(rows, { x: 'turn', y: 'p50', fy, stroke: MONTE_CARLO, strokeWidth: 2 }),

@@ -48,19 +48,20 @@ export function shareDemotedByTurn(result: ScenarioResult, key = shareSeriesKey(
     kinds.map((what) => rows.filter((r) => r.panel === panel && r.what === what).at(-1)!).filter(Boolean),
   );
 
+  const marginRight = faceted ? panelLabels(panels).marginRight : Math.max(...kinds.map(textWidth)) + 16;
   return plotToSvg({
     width: WIDTH,
     height: MARGIN_TOP + 44 + (faceted ? 150 : 240) * panels.length,
     marginTop: MARGIN_TOP,
     marginBottom: 44,
-    marginRight: faceted ? panelLabels(panels).marginRight : Math.max(...kinds.map(textWidth)) + 16,
+    marginRight,
     x: { label: 'turn', ...(turns.length <= 15 && turns.every(Number.isInteger) ? { ticks: turns, tickFormat: 'd' } : {}) },
     y: { domain: [0, 1], grid: true, label: 'share of trials' },
     fy: faceted ? panelLabels(panels).fy : undefined,
     // Red for falling behind, green for getting ahead.
     color: { domain: [SHARE_LABELS.demoted, SHARE_LABELS.promoted], range: ['#d62728', '#2ca02c'] },
     marks: [
-      keyLine(`share of trials at the end of each turn (Monte Carlo${banded.length ? '; band: its 95% interval' : ''})`),
+      keyLine(`share of trials at the end of each turn (Monte Carlo${banded.length ? '; band: its 95% interval' : ''})`, { marginRight }),
       Plot.areaY(banded, { x: 'turn', y1: 'low', y2: 'high', z: 'what', fy, fill: 'what', fillOpacity: 0.2 }),
       Plot.lineY(rows, { x: 'turn', y: 'share', z: 'what', fy, stroke: 'what', strokeWidth: 2 }),
       // Facet labels sit on the right too, so the line names go inside the frame there.

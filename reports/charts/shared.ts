@@ -22,11 +22,16 @@ export function textWidth(text: string): number {
   return Math.ceil(text.length * 6.2) + 4;
 }
 
-/** The key line at the top right of a chart, saying what each mark is. */
-export function keyLine(text: string): Plot.Markish {
+/**
+ * The key line at the top right of a chart, saying what each mark is. Given the chart's
+ * right margin it ends at the picture's right edge rather than the frame's, so a chart
+ * with panel labels on the right does not push a long key off the left side.
+ */
+export function keyLine(text: string, options: { marginRight?: number } = {}): Plot.Markish {
   return Plot.text([text], {
     frameAnchor: 'top-right',
     textAnchor: 'end',
+    dx: options.marginRight ? options.marginRight - 4 : 0,
     dy: -(MARGIN_TOP - 6),
     fill: '#555',
     // Once for the whole chart, not once per facet panel.
@@ -100,13 +105,40 @@ export function spreadLabels(values: number[], gap: number, max: number): number
 }
 
 /**
+ * Panel labels wrap at this width (px): a campaign policy's path ("the company’s policy ›
+ * what the turn’s coins buy › equipment for violence › item rank = 1") on one line took
+ * ~540 of the chart's 640 px and squeezed its panels to a sliver.
+ */
+export const PANEL_LABEL_WIDTH = 190;
+
+/** `text` in lines of at most `width` px: broken after " › " where it can be, else at spaces. */
+export function wrapText(text: string, width: number): string[] {
+  const out: string[] = [];
+  let line = '';
+  const put = (piece: string) => {
+    const joined = line ? `${line} ${piece}` : piece;
+    if (!line || textWidth(joined) <= width) line = joined;
+    else {
+      out.push(line);
+      line = piece;
+    }
+  };
+  for (const part of text.split(/(?<= ›) /)) {
+    if (textWidth(part) <= width) put(part);
+    else for (const word of part.split(' ')) put(word);
+  }
+  if (line) out.push(line);
+  return out;
+}
+
+/**
  * A facet (one panel per point) named beside its panel in full, one swept path per line:
  * "policy bank = reserve" over "policy defendRank = true", so two panels never read the
  * same because a long label was cut off. Returns the `fy` scale options and the right
  * margin the longest line needs.
  */
 export function panelLabels(panels: string[]): { fy: Plot.ScaleOptions & { tickFormat: (d: string) => string }; marginRight: number } {
-  const lines = (d: string) => d.split(', ');
+  const lines = (d: string) => d.split(', ').flatMap((line) => wrapText(line, PANEL_LABEL_WIDTH));
   return {
     fy: { domain: panels, label: null, padding: 0.12, tickFormat: (d: string) => lines(d).join('\n') },
     marginRight: Math.max(...panels.flatMap(lines).map(textWidth)) + 12,

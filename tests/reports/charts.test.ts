@@ -15,6 +15,7 @@ import {
   metricsOverSweep,
   shareDemotedByTurn,
 } from '../../reports/charts/index.ts';
+import { PANEL_LABEL_WIDTH, panelLabels, textWidth } from '../../reports/charts/shared.ts';
 import { ambushBattle, companyCampaign, heistByChallenges, heistGrid, heistOnePoint } from './fixtures.ts';
 
 function rounded(svg: string): string {
@@ -85,6 +86,18 @@ describe('chartsFor', () => {
 
   it('draws a heatmap of the checked or first probability metric over a two-axis sweep', () => {
     expect(names(heistGrid)).toEqual(['heatmap-success']);
+  });
+
+  it('wraps a long panel label beside its panel instead of squeezing the panels', () => {
+    // A campaign policy path took ~540 of 640 px on one line.
+    const label = 'the company’s policy › what the turn’s coins buy › equipment for violence › item rank = 1';
+    const { fy, marginRight } = panelLabels([label, label.replace('= 1', '= 2')]);
+    expect(fy.tickFormat(label).split('\n')).toEqual(['the company’s policy ›', 'what the turn’s coins buy ›', 'equipment for violence ›', 'item rank = 1']);
+    expect(marginRight).toBeLessThanOrEqual(PANEL_LABEL_WIDTH + 12);
+    // Two swept paths stay a line each; a word longer than the width is never cut.
+    const long = 'x'.repeat(40);
+    expect(panelLabels([`a = 1, ${long}`]).fy.tickFormat(`a = 1, ${long}`).split('\n')).toEqual(['a = 1', long]);
+    expect(panelLabels([long]).marginRight).toBe(textWidth(long) + 12);
   });
 
   it('never prints a heatmap cell bare: exact marked so, an estimate with half its interval', () => {
