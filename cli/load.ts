@@ -33,12 +33,13 @@ function statOf(path: string): Stats | string {
  * `poolsim report` wrote (it carries reports/target.ts MARKER) holds results, not
  * scenarios: inside a folder it is passed over (`report scenarios --out scenarios/out`
  * must not make the next `run scenarios` read its results.json), and named itself it is
- * refused.
+ * refused. A file reached more than once is listed once, where it is first reached.
  */
 export function expandPaths(paths: readonly string[]): string[] {
   const out: string[] = [];
   const errors: ScenarioError[] = [];
   const visiting = new Set<string>();
+  const seen = new Set<string>();
   const walk = (p: string, named = false) => {
     const st = statOf(p);
     if (typeof st === 'string') {
@@ -76,6 +77,17 @@ export function expandPaths(paths: readonly string[]): string[] {
     } else if (st.size > MAX_FILE_BYTES) {
       errors.push(new ScenarioError(p, '', `${st.size.toLocaleString('en')} bytes: a scenario file is at most ${MAX_FILE_BYTES.toLocaleString('en')}`));
     } else {
+      // One file reached twice (`run a.json scenarios/` with a.json inside, or a folder
+      // named twice) is run once: twice would give two results of one name, which
+      // `diff` and `merge` then refuse, and a second report page of the same numbers.
+      let real = p;
+      try {
+        real = realpathSync(p);
+      } catch {
+        // It was just stat'ed: a file that vanished since is read, and reported, below.
+      }
+      if (seen.has(real)) return;
+      seen.add(real);
       out.push(p);
     }
   };

@@ -127,6 +127,16 @@ describe('item 4: exit 2 with a message, never a stack trace', () => {
     expect(r.err).toContain('gone.json: (top level): no such file or folder (or a link to nothing)');
   });
 
+  test('a file reached twice (named, and inside a folder named twice, or by a link) runs once', () => {
+    const twice = join(dir, 'twice');
+    mkdirSync(twice);
+    const one = join(twice, 'k.json');
+    writeFileSync(one, JSON.stringify(knowledge()));
+    symlinkSync('k.json', join(twice, 'z-link.json'));
+    const plans = loadPlans([one, twice, twice], { trials: 10 });
+    expect(plans.map((p) => p.file)).toEqual([one]);
+  });
+
   test('a 240-character side name: the report writes chart files with short names', async () => {
     const long = 'x'.repeat(240);
     const battle = { name: 'long', system: 'viciousness', mechanic: 'battle', trials: 200, setup: { sides: [{ name: long, combatants: [{ name: long }] }, { name: 'b', combatants: [{ name: 'c' }] }] } };
