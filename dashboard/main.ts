@@ -55,7 +55,7 @@ fileInput.addEventListener('change', () => {
 
 byId('download').addEventListener('click', () => {
   if (app.isShowingFile()) {
-    app.message('A results file holds no setup to download: go back to your setup first, or download the results.', false);
+    app.message('A results file is shown, not a setup: go back to your setup (or open the setup the file ran) first, or download the results.', false);
     return;
   }
   const { name, text } = app.scenarioText();

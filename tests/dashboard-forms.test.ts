@@ -23,7 +23,7 @@ import { defaultScenario, newScenario } from '../dashboard/model/scenario.ts';
 import { checkScenario, placeErrors } from '../dashboard/model/validate.ts';
 import { formatSweepValues, parseSweepValues } from '../dashboard/model/sweep.ts';
 import { decodeLink, encodeLink } from '../dashboard/model/url.ts';
-import { readOpenedFile, scenarioFileName, scenarioFileText } from '../dashboard/model/files.ts';
+import { readOpenedFile, scenarioFileName, scenarioFileText, scenarioOfResult } from '../dashboard/model/files.ts';
 import { difference, scenarioB, seedOfB } from '../dashboard/model/compare.ts';
 import { poolsim } from './helpers.ts';
 
@@ -336,6 +336,27 @@ describe('links and files', () => {
       file: 'results.json',
       message: 'results.json: not a result JSON: results.0.metrics.success: expected {"estimate": number, "ci95": [low, high]}',
     });
+  });
+
+  test('a result that carries its setup gives back a scenario that runs to the same numbers', () => {
+    // A two-axis sweep with a failing check: the sweep is read off the points, the check's verdict dropped.
+    const scenario = {
+      name: 'grid', system: 'viciousness', mechanic: 'knavery', trials: 500, seed: 'g',
+      setup: { challenges: 2, participants: [{ name: 'crew', count: 2 }] },
+      sweep: { 'setup.participants.0.count': [1, 3], 'setup.challenges': [2, 1, 4] },
+      expect: [{ metric: 'success', point: { 'setup.challenges': 4, 'setup.participants.0.count': 1 }, atLeast: 0.9, why: 'fails' }],
+    };
+    const result = runPlan(planScenario(scenario, 'grid.json'));
+    expect(result.expect[0]!.pass).toBe(false);
+    const back = scenarioOfResult(result)!;
+    expect(back.sweep).toEqual(scenario.sweep);
+    expect(back.expect).toEqual(scenario.expect);
+    expect(back.setup).toEqual(scenario.setup);
+    expect(runPlan(planScenario(back, 'back.json'))).toEqual(result);
+    // Not from a file without its setup, nor from a --precision run.
+    const { setup: _setup, ...older } = result;
+    expect(scenarioOfResult(older)).toBeUndefined();
+    expect(scenarioOfResult({ ...result, precision: 0.01 })).toBeUndefined();
   });
 
   test('an unreadable file says why, with the line and column poolsim run gives', async () => {

@@ -8,7 +8,7 @@
  * laptop's 1400×900 and a phone's 390×844: the battle and campaign dashboards, a Compare
  * with a sweep, a report page and its battle rounds chart.
  */
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -166,6 +166,24 @@ describe.skipIf(!CHROMIUM)('no silent wrong answers, in Chromium', () => {
     await page.click('#setup .file-note button.back');
     await page.waitForSelector('[data-path="setup.a"]');
     await finished(page);
+    // The file carries the setup it ran: opened in the form, it runs to the same numbers.
+    await page.setInputFiles('#file', results.path);
+    await page.waitForSelector('.results[data-run-state="file"]');
+    await page.click('#setup .file-note button.reopen');
+    await page.waitForSelector('[data-path="setup.challenges"]');
+    await finished(page);
+    await expect(page.inputValue(field('trials'))).resolves.toBe('3000');
+    const again = await download(page, '#download-results');
+    expect(JSON.parse(again.text).results).toEqual(JSON.parse(results.text).results);
+    // A file without its setup (written before results carried one) offers no such button.
+    const old = JSON.parse(results.text);
+    delete old.setup;
+    const oldPath = join(mkdtempSync(join(work, 'old-')), 'old-results.json');
+    writeFileSync(oldPath, JSON.stringify(old));
+    await page.setInputFiles('#file', oldPath);
+    await page.waitForSelector('.results[data-run-state="file"]');
+    await expect(page.locator('#setup .file-note button.reopen').count()).resolves.toBe(0);
+    await expect(page.locator('#setup .file-note p').textContent()).resolves.toContain('does not carry the setup it ran');
     await page.close();
   }, 180_000);
 

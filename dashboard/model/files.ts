@@ -47,6 +47,39 @@ export function resultProblem(v: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * The scenario a result ran, rebuilt from the result alone: its setup (results carry it
+ * since December 2026), the sweep read off its points (each path's values in the order
+ * they first appear: a sweep is every combination of its lists), its checks without their
+ * verdicts, trials, seed and rules. Undefined where that would not be the run the file
+ * reports: no setup in it (an older file), or a `--precision` run (each point ran its own
+ * number of trials, which a scenario file cannot say). Solve blocks are not kept: the
+ * result holds their answers, not the blocks.
+ */
+export function scenarioOfResult(r: ScenarioResult): Record<string, unknown> | undefined {
+  if (r.setup === undefined || r.precision !== undefined) return undefined;
+  const sweep: Record<string, unknown[]> = {};
+  for (const p of r.results) {
+    for (const [path, value] of Object.entries(p.point)) {
+      const values = (sweep[path] ??= []);
+      if (!values.some((v) => JSON.stringify(v) === JSON.stringify(value))) values.push(value);
+    }
+  }
+  const expect = (r.expect ?? []).map(({ pass: _pass, failedPoints: _failed, ...check }) => check);
+  return {
+    name: r.name,
+    ...(r.description !== undefined ? { description: r.description } : {}),
+    system: r.system,
+    mechanic: r.mechanic,
+    trials: r.trials,
+    seed: r.seed,
+    ...(r.rules !== undefined ? { rules: r.rules } : {}),
+    setup: r.setup,
+    ...(Object.keys(sweep).length ? { sweep } : {}),
+    ...(expect.length ? { expect } : {}),
+  };
+}
+
 /** Classify a file's text by its name and content. */
 export function readOpenedFile(text: string, file: string): OpenedFile {
   let value: unknown;

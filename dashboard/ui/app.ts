@@ -9,7 +9,7 @@ import type { SystemName } from '../../sim/rules.ts';
 import type { ScenarioResult } from '../../sim/result.ts';
 import { switchMechanic } from '../model/switch.ts';
 import { scenarioB, sweepOverlap, type CompareChange } from '../model/compare.ts';
-import { readOpenedFile, scenarioFileName, scenarioFileText, MAX_FILE_BYTES } from '../model/files.ts';
+import { readOpenedFile, scenarioFileName, scenarioFileText, scenarioOfResult, MAX_FILE_BYTES } from '../model/files.ts';
 import { pruneEmpty, withValue, type Path } from '../../reports/fields/paths.ts';
 import { encodeLink, type LinkState } from '../model/url.ts';
 import { checkScenario, placeErrors, type Checked } from '../model/validate.ts';
@@ -214,13 +214,22 @@ export class App implements SetupContext {
   // ------------------------------------------------------------ drawing
 
   /**
-   * A results file holds no setup (only its name, mechanic, trials, seed and rules), so the
-   * form is not left showing a setup that did not make these numbers: it gives way to a
-   * note of what the file ran, and a way back to the setup the page had.
+   * The form is not left showing a setup that did not make a results file's numbers: it
+   * gives way to a note of what the file ran, and a way back to the setup the page had.
+   * A file of one result that carries its setup (model/files.ts `scenarioOfResult`) also
+   * offers to open that setup in the form, which runs it again (the same seed and trials
+   * give the same numbers).
    */
   private showFileNote(source: string, results: readonly ScenarioResult[]): void {
     this.showingFile = true;
     this.fields.clear();
+    const reopen = results.length === 1 ? scenarioOfResult(results[0]!) : undefined;
+    const whyNot =
+      results.length > 1
+        ? 'it holds several results'
+        : results[0]?.precision !== undefined
+          ? 'it is a --precision run, whose points each ran their own number of trials'
+          : 'it does not carry the setup it ran (results written before December 2026 do not)';
     const ran = results.map((r) =>
       h(
         'li',
@@ -236,11 +245,21 @@ export class App implements SetupContext {
         'section',
         { class: 'card file-note', attrs: { 'data-file': source } },
         h('h2', {}, `Results from ${source}`),
-        h('p', {}, 'A results file keeps what was run but not the setup form it came from, so no setup is shown here; the numbers on the right are the file’s, as reported. To run it again, open the scenario file it was made from.'),
+        h('p', {}, reopen
+          ? 'The numbers on the right are the file’s, as reported; the form is set aside while they are shown. The file carries the setup it ran: open it in the form to change it and run it again.'
+          : `The numbers on the right are the file’s, as reported; no setup is shown here, since ${whyNot}. To run it again, open the scenario file it was made from.`),
         h('ul', {}, ...ran),
+        ...(reopen
+          ? [h('button', { class: 'reopen', attrs: { type: 'button' }, on: { click: () => this.openSetupOf(source, reopen, Boolean(results[0]!.solve?.length)) } }, 'Open the setup it ran (runs it)')]
+          : []),
         h('button', { class: 'back', attrs: { type: 'button' }, on: { click: () => this.backToSetup() } }, 'Back to my setup (runs it)'),
       ),
     );
+  }
+
+  private openSetupOf(source: string, scenario: Record<string, unknown>, solved: boolean): void {
+    this.message(`Opened the setup ${source} ran${solved ? '; a results file holds its solve answers, not the blocks (Find asks such questions here)' : ''}.`, false);
+    this.load({ scenario });
   }
 
   private backToSetup(): void {

@@ -90,7 +90,7 @@ function status(view: ResultsView): HTMLElement {
         ),
       );
     case 'file':
-      return h('div', { class: 'status file', attrs: { role: 'status' } }, `Showing ${view.source ?? 'a results file'}: results as they were reported (no setup in it, so nothing runs).`);
+      return h('div', { class: 'status file', attrs: { role: 'status' } }, `Showing ${view.source ?? 'a results file'}: results as they were reported (nothing runs while they are shown).`);
     case 'failed':
       return h('div', { class: 'status invalid', attrs: { role: 'alert' } }, `The run failed: ${view.message ?? 'unknown error'}`);
     default:
