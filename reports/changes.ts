@@ -40,9 +40,25 @@ export function describeMove(c: MetricChange): string {
   return `${arrow(c)} ${oldToNew(c)}, ${formatChange(c.change)} ${c.exact ? '(exact)' : `${interval(c)} (${evidence(c)})`}`;
 }
 
+/**
+ * A point in words: by the names in the setups ("jill › armour") where both sides carry
+ * their setup and name every swept path alike; otherwise by list positions ("character 1
+ * › armour"), which mean the same on both sides. A list reordered or renamed between the
+ * sides would otherwise give the baseline's number the new side's name.
+ */
+function pointWords(diff: ResultDiff, scenario: string, point: Record<string, unknown>): string {
+  const mechanic = diff.mechanics?.[scenario];
+  const setups = diff.setups?.[scenario];
+  if (setups?.base !== undefined && setups.new !== undefined) {
+    const named = pointLabel(point, setups.new, mechanic);
+    if (named === pointLabel(point, setups.base, mechanic)) return named;
+  }
+  return pointLabel(point, undefined, mechanic);
+}
+
 function where(diff: ResultDiff, s: OneSided): string {
   const parts = [`"${s.scenario}"`];
-  if (s.point) parts.push(`at ${pointLabel(s.point, diff.setups?.[s.scenario], diff.mechanics?.[s.scenario])}`);
+  if (s.point) parts.push(`at ${pointWords(diff, s.scenario, s.point)}`);
   if (s.metric) parts.push(`metric ${s.metric}`);
   return parts.join(' ');
 }
@@ -51,13 +67,19 @@ function where(diff: ResultDiff, s: OneSided): string {
 const SETUP_PATHS_SHOWN = 3;
 
 /** The dotted paths where two setups differ, down to the first value that is not an object or list of the same shape. */
-function changedPaths(a: unknown, b: unknown, at: string): { path: string; base: unknown; new: unknown }[] {
+function changedPaths(a: unknown, b: unknown, at = ''): { path: string; base: unknown; new: unknown }[] {
   const container = (x: unknown) => x !== null && typeof x === 'object';
   if (container(a) && container(b) && Array.isArray(a) === Array.isArray(b) && (!Array.isArray(a) || a.length === (b as unknown[]).length)) {
     const keys = [...new Set([...Object.keys(a as object), ...Object.keys(b as object)])];
-    return keys.flatMap((k) => changedPaths((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], `${at}.${k}`));
+    return keys.flatMap((k) => changedPaths((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], at ? `${at}.${k}` : k));
   }
   return JSON.stringify(a) === JSON.stringify(b) ? [] : [{ path: at, base: a, new: b }];
+}
+
+/** A changed value in one line: a whole list or troupe can be long, so at most ~60 characters. */
+function shortJson(value: unknown): string {
+  const text = JSON.stringify(value) ?? '(unset)';
+  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
 }
 
 function settingText(diff: ResultDiff, s: SettingChange): string {
@@ -69,12 +91,12 @@ function settingText(diff: ResultDiff, s: SettingChange): string {
     return `"${s.scenario}": rules ${keys.map((k) => `${k} ${JSON.stringify(base[k]) ?? '(unset)'} → ${JSON.stringify(next[k]) ?? '(unset)'}`).join(', ')}`;
   }
   if (s.setting === 'setup') {
-    const paths = changedPaths(s.base, s.new, 'setup');
-    const shown = paths.slice(0, SETUP_PATHS_SHOWN).map((p) => `${p.path} ${JSON.stringify(p.base) ?? '(unset)'} → ${JSON.stringify(p.new) ?? '(unset)'}`);
+    const paths = changedPaths(s.base, s.new);
+    const shown = paths.slice(0, SETUP_PATHS_SHOWN).map((p) => `${p.path || '(all of it)'} ${shortJson(p.base)} → ${shortJson(p.new)}`);
     const more = paths.length > SETUP_PATHS_SHOWN ? ` and ${paths.length - SETUP_PATHS_SHOWN} more` : '';
     return `"${s.scenario}": setup ${shown.join(', ')}${more}`;
   }
-  const at = s.point ? ` at ${pointLabel(s.point, diff.setups?.[s.scenario], diff.mechanics?.[s.scenario])}` : '';
+  const at = s.point ? ` at ${pointWords(diff, s.scenario, s.point)}` : '';
   return `"${s.scenario}": ${s.setting}${at} ${JSON.stringify(s.base)} → ${JSON.stringify(s.new)}`;
 }
 
@@ -106,7 +128,7 @@ export function renderDiffText(diff: ResultDiff, names: { base: string; new: str
   const lines = [`poolsim diff ${names.base} ${names.new}`, headline(diff)];
   for (const [scenario, list] of movedByScenario(diff)) {
     lines.push('', scenario);
-    const rows = list.map((c) => [`${c.metric}${Object.keys(c.point).length ? ` at ${pointLabel(c.point, diff.setups?.[c.scenario], diff.mechanics?.[c.scenario])}` : ''}`, describeMove(c)]);
+    const rows = list.map((c) => [`${c.metric}${Object.keys(c.point).length ? ` at ${pointWords(diff, c.scenario, c.point)}` : ''}`, describeMove(c)]);
     const width = Math.min(60, Math.max(...rows.map((r) => r[0].length)));
     for (const [what, move] of rows) lines.push(`  ${what.padEnd(width)}  ${move}`);
   }
@@ -140,7 +162,7 @@ export function renderDiffMarkdown(diff: ResultDiff, options: { title?: string; 
     lines.push('| point | metric | baseline | now | change | 95% interval of the change | significance |', '|---|---|--:|--:|--:|--:|--:|');
     for (const c of list) {
       lines.push(
-        `| ${mdCell(Object.keys(c.point).length ? pointLabel(c.point, diff.setups?.[c.scenario], diff.mechanics?.[c.scenario]) : '—')} | \`${mdCode(c.metric)}\` | ${formatNumber(c.base.value)} | ${formatNumber(c.new.value)} | ${arrow(c)} ${formatChange(c.change)} | ${interval(c)} | ${evidence(c)} |`,
+        `| ${mdCell(Object.keys(c.point).length ? pointWords(diff, c.scenario, c.point) : '—')} | \`${mdCode(c.metric)}\` | ${formatNumber(c.base.value)} | ${formatNumber(c.new.value)} | ${arrow(c)} ${formatChange(c.change)} | ${interval(c)} | ${evidence(c)} |`,
       );
     }
     lines.push('');
@@ -218,7 +240,7 @@ export function renderChangesHtml(diff: ResultDiff, link: (scenario: string) => 
     const rows = list
       .map(
         (c) =>
-          `<tr><td>${escapeHtml(Object.keys(c.point).length ? pointLabel(c.point, diff.setups?.[c.scenario], diff.mechanics?.[c.scenario]) : '—')}</td><td><code>${escapeHtml(c.metric)}</code></td><td class="num">${formatNumber(
+          `<tr><td>${escapeHtml(Object.keys(c.point).length ? pointWords(diff, c.scenario, c.point) : '—')}</td><td><code>${escapeHtml(c.metric)}</code></td><td class="num">${formatNumber(
             c.base.value,
           )}</td><td class="num">${formatNumber(c.new.value)}</td><td class="num">${arrow(c)} ${escapeHtml(formatChange(c.change))}</td><td class="num">${escapeHtml(
             interval(c),

@@ -115,10 +115,12 @@ export interface ResultDiff {
    */
   mechanics: Record<string, { system: string; mechanic: string }>;
   /**
-   * Each scenario's setup (the new side's, else the baseline's), where its result carries
-   * one: names a point's sweep paths by the names in it. An addition to `--json`.
+   * Each scenario's setup on either side, where its result carries one: a point's sweep
+   * paths are named by the names in them where both sides name them alike (a list
+   * reordered between the sides would give the baseline's number the new side's name). An
+   * addition to `--json`.
    */
-  setups: Record<string, unknown>;
+  setups: Record<string, { base?: unknown; new?: unknown }>;
 }
 
 // ---------------------------------------------------------------- statistics
@@ -311,9 +313,11 @@ export function diffResults(base: readonly ScenarioResult[], next: readonly Scen
   }
   const mechanics: ResultDiff['mechanics'] = {};
   const setups: ResultDiff['setups'] = {};
-  for (const r of [...base, ...next]) {
-    mechanics[r.name] = { system: r.system, mechanic: r.mechanic };
-    if (r.setup !== undefined) setups[r.name] = r.setup;
+  for (const [sideName, results] of [['base', base], ['new', next]] as const) {
+    for (const r of results) {
+      mechanics[r.name] = { system: r.system, mechanic: r.mechanic };
+      if (r.setup !== undefined) (setups[r.name] ??= {})[sideName] = r.setup;
+    }
   }
   return { fdr, minChange, scenarios, changes, tested: tested.length, moved, onlyInBase, onlyInNew, settings, mechanics, setups };
 }

@@ -10,7 +10,7 @@ import { benjaminiHochberg, diffResults, EXACT_TOLERANCE, twoSidedP } from '../s
 import { normalMean, wilson } from '../sim/stats.ts';
 import type { MetricResult, ScenarioResult } from '../sim/result.ts';
 import { contractKind } from '../reports/legacy.ts';
-import { renderDiffMarkdown } from '../reports/changes.ts';
+import { renderDiffMarkdown, renderDiffText } from '../reports/changes.ts';
 import { sweepLabel } from '../reports/sweep.ts';
 import { runScenario } from './helpers.ts';
 
@@ -258,13 +258,43 @@ describe('the Markdown summary of user text', () => {
       sweep: { 'setup.characters.0.armour': [0, 1] },
     });
     const diff = diffResults([runScenario(duel(2))], [runScenario(duel(4))]);
-    expect(diff.setups.duel).toMatchObject({ characters: [{ name: 'jill' }, { name: 'jack_b' }] });
+    expect(diff.setups.duel!.new).toMatchObject({ characters: [{ name: 'jill' }, { name: 'jack_b' }] });
     const md = renderDiffMarkdown(diff);
     // "jill › armour", as the report pages name it, not "character 1 › armour".
-    expect(md).toContain(`| ${sweepLabel('setup.characters.0.armour', diff.setups.duel, diff.mechanics.duel)} = 1 |`);
-    expect(sweepLabel('setup.characters.0.armour', diff.setups.duel, diff.mechanics.duel)).toMatch(/^jill\b/);
+    expect(md).toContain(`| ${sweepLabel('setup.characters.0.armour', diff.setups.duel!.new, diff.mechanics.duel)} = 1 |`);
+    expect(sweepLabel('setup.characters.0.armour', diff.setups.duel!.new, diff.mechanics.duel)).toMatch(/^jill\b/);
     expect(md).toContain('| `win.jack_b` |');
     expect(diff.settings).toEqual([expect.objectContaining({ scenario: 'duel', setting: 'setup' })]);
-    expect(md).toContain('"duel": setup setup.characters.1.attack.skill 2 → 4');
+    expect(md).toContain('"duel": setup characters.1.attack.skill 2 → 4');
+  });
+
+  test('a point is named by position where the sides name it differently, or one side has no setup', () => {
+    // The same point, setup.participants.0.count, is the crew in the baseline and the thief
+    // now: naming it by either side's setup would give the other side's number a wrong name.
+    const side = (setup: unknown, estimate: number): ScenarioResult => ({
+      ...resultOf([], 1000),
+      setup,
+      results: [{ point: { 'setup.participants.0.count': 1 }, metrics: { success: { estimate, ci95: [estimate, estimate], exact: estimate } } }],
+    });
+    const crewFirst = { challenges: 2, participants: [{ name: 'crew' }, { name: 'thief' }] };
+    const thiefFirst = { challenges: 2, participants: [{ name: 'thief' }, { name: 'crew' }] };
+    const byPosition = sweepLabel('setup.participants.0.count', undefined, { system: 'viciousness', mechanic: 'knavery' });
+    const swapped = renderDiffMarkdown(diffResults([side(crewFirst, 0.25)], [side(thiefFirst, 0.5)]));
+    expect(swapped).toContain(`| ${byPosition} = 1 |`);
+    expect(swapped).not.toMatch(/\| (crew|thief) › /);
+    const older = { ...side(crewFirst, 0.25), setup: undefined };
+    expect(renderDiffMarkdown(diffResults([older], [side(crewFirst, 0.5)]))).toContain(`| ${byPosition} = 1 |`);
+    // Alike on both sides: by name.
+    expect(renderDiffMarkdown(diffResults([side(crewFirst, 0.25)], [side(crewFirst, 0.5)]))).toMatch(/\| crew › [^|]* = 1 \|/);
+    // A changed setup: a list of another length in one short line; past three fields, a count.
+    const longer = { ...crewFirst, participants: [...crewFirst.participants, { name: 'a-very-long-name-for-a-participant', dice: ['d6', 'd6', 'd6'] }] };
+    const listed = renderDiffText(diffResults([side(crewFirst, 0.25)], [side(longer, 0.25)]), { base: 'a', new: 'b' });
+    const line = listed.split('\n').find((l) => l.includes('setup participants'))!;
+    expect(line).toContain('"constructed": setup participants [{"name":"crew"},{"name":"thief"}] → [{"name":"crew"},{"name":"thief"},{"name":"a-very-long-name…');
+    expect(line.length).toBeLessThan(160);
+    const many = { challenges: 5, participants: [{ name: 'x' }, { name: 'y' }] };
+    expect(renderDiffMarkdown(diffResults([side(crewFirst, 0.25)], [side(many, 0.25)]))).toContain('setup challenges 2 → 5, participants.0.name "crew" → "x", participants.1.name "thief" → "y"');
+    const more = { ...many, participants: [{ name: 'x', count: 2 }, { name: 'y' }] };
+    expect(renderDiffMarkdown(diffResults([side(crewFirst, 0.25)], [side(more, 0.25)]))).toContain('and 1 more');
   });
 });
