@@ -329,6 +329,9 @@ describe('links and files', () => {
     if (one.kind === 'results') expect(one.results).toEqual([result]);
     const two = readOpenedFile(JSON.stringify([result, result]), 'all.json');
     expect(two.kind === 'results' && two.results.length).toBe(2);
+    // A scenario with a stray `results` key is still a scenario (the CLI refuses the key).
+    const stray = readOpenedFile(JSON.stringify({ ...defaultScenario(), results: [] }), 'stray.json');
+    expect(stray.kind).toBe('scenario');
     const broken = structuredClone(result) as any;
     broken.results[0].metrics.success.estimate = 'high';
     expect(readOpenedFile(JSON.stringify(broken), 'results.json')).toEqual({

@@ -184,6 +184,16 @@ describe.skipIf(!CHROMIUM)('no silent wrong answers, in Chromium', () => {
     await page.waitForSelector('.results[data-run-state="file"]');
     await expect(page.locator('#setup .file-note button.reopen').count()).resolves.toBe(0);
     await expect(page.locator('#setup .file-note p').textContent()).resolves.toContain('does not carry the setup it ran');
+    // The file's own setup names its points, not the form's: "thief › how many", not "participant 2 ›".
+    const named = JSON.parse(results.text);
+    named.setup = { challenges: 2, participants: [{ name: 'crew', count: 1 }, { name: 'thief', count: 1 }] };
+    named.results = named.results.map((p: { metrics: unknown }, i: number) => ({ ...p, point: { 'setup.participants.1.count': i } }));
+    named.expect = [];
+    const namedPath = join(mkdtempSync(join(work, 'named-')), 'named-results.json');
+    writeFileSync(namedPath, JSON.stringify(named));
+    await page.setInputFiles('#file', namedPath);
+    await page.waitForSelector('.results[data-run-state="file"]');
+    await expect(page.locator('.result .varying').first().textContent()).resolves.toContain('thief › how many');
     await page.close();
   }, 180_000);
 

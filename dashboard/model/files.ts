@@ -80,6 +80,17 @@ export function scenarioOfResult(r: ScenarioResult): Record<string, unknown> | u
   };
 }
 
+/**
+ * A result, not a scenario: it has `results`, and either no `setup` (results written
+ * before December 2026) or a point with `metrics` (results carry the setup they ran). A
+ * scenario with a stray `results` key stays a scenario, refused for that key in the CLI's
+ * words.
+ */
+function looksLikeResult(v: unknown): boolean {
+  if (!isObject(v) || !('results' in v)) return false;
+  return !('setup' in v) || (Array.isArray(v.results) && v.results.some((p) => isObject(p) && 'metrics' in p));
+}
+
 /** Classify a file's text by its name and content. */
 export function readOpenedFile(text: string, file: string): OpenedFile {
   let value: unknown;
@@ -91,8 +102,7 @@ export function readOpenedFile(text: string, file: string): OpenedFile {
   }
   // `poolsim run --json` with several files prints a list of results.
   const list = Array.isArray(value) ? value : [value];
-  // A result carries the setup it ran (sim/result.ts) but a scenario never has `results`.
-  if (list.length > 0 && list.every((v) => isObject(v) && 'results' in v)) {
+  if (list.length > 0 && list.every(looksLikeResult)) {
     for (let i = 0; i < list.length; i++) {
       const problem = resultProblem(list[i]);
       if (problem) return { kind: 'unreadable', file, message: `${file}: ${Array.isArray(value) ? `${i}: ` : ''}not a result JSON: ${problem}` };

@@ -159,7 +159,7 @@ export function headlineBox(result: ScenarioResult, provisional: boolean, setup?
 export function renderSummary(view: ResultsView, setup?: unknown): HTMLElement {
   const a = view.results[0];
   const state = { idle: 'No run yet', running: 'Running…', finished: 'Done', invalid: 'Fix the marked fields', file: 'From a file', failed: 'The run failed' }[view.state];
-  const lines = a ? headlineLines(a, view.state === 'file' ? undefined : setup).slice(0, 3) : [];
+  const lines = a ? headlineLines(a, view.state === 'file' ? a.setup : setup).slice(0, 3) : [];
   // Each figure says what it is (exact, or its interval), and figures from a setup that is
   // no longer the form's are marked as such.
   const old = view.stale === true || view.state === 'invalid' || view.state === 'failed';
@@ -207,16 +207,19 @@ export function renderResults(view: ResultsView, options: ResultsOptions): HTMLE
     const twoAxes = (axes ?? [...new Set(result.results.flatMap((p) => Object.keys(p.point)))]).length >= 2;
     // Charts left out because they would show nothing, each said in one line (as the report does).
     const notes: string[] = [];
-    const panels = panelsFor(result, view.state === 'file' ? { ...panelOptions, axes: undefined, pointCount: undefined, notes } : { ...panelOptions, notes });
+    // A results file's own setup (results carry it since December 2026) names its points,
+    // not the form's: each result of the file by its own.
+    const setup = view.state === 'file' ? result.setup : panelOptions.setup;
+    const panels = panelsFor(result, view.state === 'file' ? { ...panelOptions, setup, axes: undefined, pointCount: undefined, notes } : { ...panelOptions, notes });
     root.append(
       h(
         'section',
         { class: view.stale ? 'result stale' : 'result' },
         h('h2', {}, b && view.state !== 'file' ? `A: ${result.name}` : result.name),
         result.description ? h('p', { class: 'question' }, result.description) : null,
-        headlineBox(result, provisional, panelOptions.setup),
-        varyingLine(result, panelOptions.setup),
-        checks(result, provisional, panelOptions.setup),
+        headlineBox(result, provisional, setup),
+        varyingLine(result, setup),
+        checks(result, provisional, setup),
         twoAxes ? select('heatmap of', heatmapChoices(result), heatmapMetric(result, options.heatmapMetric), options.onHeatmapMetric) : null,
         ...withIndex(panels, `r${n}-`, options.onView),
         notes.length ? h('ul', { class: 'chart-notes', attrs: { 'aria-label': 'charts left out' } }, ...notes.map((line) => h('li', {}, line))) : null,
