@@ -12,7 +12,8 @@ import type { ScenarioResult } from '../../sim/result.ts';
 import { type MetricKind, metricLabel } from '../metrics.ts';
 import { formatSweepValue, pointLabel, sweepLabel } from '../sweep.ts';
 import { plotToSvg } from '../svg.ts';
-import { MARGIN_TOP, WIDTH, axisValues, formatEstimate, keyLine, sweepAxes, textWidth } from './shared.ts';
+import { exactFigure } from '../../sim/solve/sentence.ts';
+import { MARGIN_TOP, WIDTH, axisValues, formatEstimate, keyLine, panelLabels, sweepAxes, textWidth } from './shared.ts';
 
 export interface MetricHeatmapOptions {
   kind: MetricKind;
@@ -53,7 +54,9 @@ export function metricHeatmap(result: ScenarioResult, metric: string, options: M
 
   // Tick labels plus the rotated axis label beside them.
   const marginLeft = Math.max(...upValues.map(textWidth)) + 36;
-  const marginRight = panelAxes.length ? Math.min(Math.max(...panels.map(textWidth)) + 12, 220) : 16;
+  // A third swept path's panels are named beside them, wrapped as every faceted chart's are.
+  const facets = panelAxes.length ? panelLabels(panels) : undefined;
+  const marginRight = facets ? facets.marginRight : 16;
   const cellWidth = (WIDTH - marginLeft - marginRight) / acrossValues.length;
   // Labels wider than their column (policy names, say) are slanted so they cannot run
   // into each other; the bottom margin grows by the slant's drop.
@@ -68,7 +71,11 @@ export function metricHeatmap(result: ScenarioResult, metric: string, options: M
   const places = kind === 'probability' ? 3 : 2;
   // ±0.000 would claim an interval of no width: below the last place it reads "±<0.001".
   const halfText = (half: number) => (half < 0.5 * 10 ** -places ? `±<${(10 ** -places).toFixed(places)}` : `±${half.toFixed(places)}`);
-  const label = (r: (typeof rows)[number]) => `${formatEstimate(r.value, kind)}\n${r.exact !== undefined ? 'exact' : halfText(r.half)}`;
+  // An exact value in as many places as it needs (0.3125, not "0.313 exact").
+  const label = (r: (typeof rows)[number]) => (r.exact !== undefined ? `${exactFigure(r.exact)}\nexact` : `${formatEstimate(r.value, kind)}\n${halfText(r.half)}`);
+  // Two lines of up to 7 characters ("±<0.001") fit a cell of ~48 px at 10 px; narrower
+  // cells get smaller text rather than figures running into their neighbours.
+  const fontSize = Math.max(6, Math.min(10, Math.floor((cellWidth - 4) / 4.6)));
   const exactCells = rows.filter((r) => r.exact !== undefined).length;
   const what = exactCells === rows.length ? 'exact' : exactCells === 0 ? 'Monte Carlo ± half its 95% interval' : 'exact, or Monte Carlo ± half its 95% interval';
 
@@ -82,10 +89,10 @@ export function metricHeatmap(result: ScenarioResult, metric: string, options: M
     padding: 0.04,
     x: { domain: acrossValues, label: sweepLabel(across, options.setup, result), labelAnchor: 'center', tickSize: 0, tickRotate: slant ? -30 : 0 },
     y: { domain: upValues, label: sweepLabel(up, options.setup, result), tickSize: 0 },
-    fy: panelAxes.length ? { domain: panels, label: null, padding: 0.15 } : undefined,
+    fy: facets?.fy,
     color: { type: 'linear', domain: [low, high], scheme: 'blues' },
     marks: [
-      keyLine(`cell: ${metricLabel(result, metric)}, ${what}`),
+      keyLine(`cell: ${metricLabel(result, metric)}, ${what}`, { marginRight }),
       Plot.cell(rows, { x: 'across', y: 'up', fy: panelAxes.length ? 'panel' : undefined, fill: 'value' }),
       Plot.text(rows, {
         x: 'across',
@@ -94,6 +101,7 @@ export function metricHeatmap(result: ScenarioResult, metric: string, options: M
         text: label,
         fill: (r: (typeof rows)[number]) => ink(r.value),
         lineHeight: 1.2,
+        fontSize,
       }),
     ],
   });

@@ -36,14 +36,21 @@ export function trialsText(n: number): string {
 }
 
 /**
- * An exact value: three decimals where they hold it whole (0.500, 0.875), else four
- * (0.3125, 0.4996). Beside the word "exact", three decimals made 0.49964 read "0.500 exact",
- * as if it hit a target of 0.500 that it misses.
+ * An exact value, printed so that its digits never claim more than it is: three decimals
+ * where they hold it whole (0.500, 0.875), else the fewest places from four up whose last
+ * digit is not a rounding 0 (0.3125, 0.4996, 0.49996). Three decimals made 0.49964 read
+ * "0.500 exact", as if it hit a target of 0.500 that it misses; four made 0.49996 read
+ * "0.5000". Beyond 8 places (1e-7), three significant digits.
  */
 export function exactFigure(x: number): string {
-  if (Math.abs(x) >= 10) return figure(x);
-  const whole = (places: number) => Math.abs(x * 10 ** places - Math.round(x * 10 ** places)) < 1e-9;
-  return whole(3) ? x.toFixed(3) : x.toFixed(4);
+  const size = Math.abs(x);
+  const first = size >= 1000 ? 0 : size >= 10 ? 2 : 3;
+  for (let places = first; places <= first + 5; places++) {
+    const text = x.toFixed(places);
+    if (Math.abs(Number(text) - x) < 1e-12 * Math.max(1, size)) return text;
+    if (places > first && !text.endsWith('0')) return text;
+  }
+  return x.toPrecision(3);
 }
 
 function pointText(p: SolvePoint | undefined, withInterval: boolean): string {
@@ -55,7 +62,7 @@ function pointText(p: SolvePoint | undefined, withInterval: boolean): string {
 
 function goalText(r: SolveResult): string {
   const ref = r.reference;
-  const target = r.target !== undefined ? figure(r.target) : `its value in A (${Object.entries(r.sameAs ?? {}).map(([k, v]) => `${k} = ${valueText(v)}`).join(', ')}: ${ref ? pointText(ref, true) + (ref.exact !== undefined ? ' exact' : '') : '…'})`;
+  const target = r.target !== undefined ? exactFigure(r.target) : `its value in A (${Object.entries(r.sameAs ?? {}).map(([k, v]) => `${k} = ${valueText(v)}`).join(', ')}: ${ref ? pointText(ref, true) + (ref.exact !== undefined ? ' exact' : '') : '…'})`;
   switch (r.find) {
     case 'closest':
       return `${r.metric} closest to ${target}`;

@@ -114,6 +114,14 @@ describe('chartsFor', () => {
     const sure = { ...estimated, results: estimated.results.map((p) => ({ ...p, metrics: { success: { ...p.metrics.success, estimate: 0, ci95: [0, 0.0002] as [number, number] } } })) };
     expect(metricHeatmap(sure, 'success', { kind: 'probability' })).toContain('±&lt;0.001');
     expect(metricHeatmap(heistGrid, 'success', { kind: 'probability' })).toContain('cell: P(plan succeeds), exact');
+    // An exact value in the places it needs: 0.3125, not "0.313 exact".
+    const exactly = { ...heistGrid, results: heistGrid.results.map((p) => ({ ...p, metrics: { success: { ...p.metrics.success!, exact: 0.3125 } } })) };
+    expect(metricHeatmap(exactly, 'success', { kind: 'probability' })).toMatch(/>0\.3125<\/tspan><tspan[^>]*>exact</);
+    // Fifteen values across: smaller text, not figures running into their neighbours.
+    const wide = { ...estimated, results: Array.from({ length: 15 }, (_, i) => ({ ...estimated.results[0]!, point: { 'setup.a': i, 'setup.b': 0 } })) };
+    const font = Number(/font-size="(\d+)" aria-label="text"/.exec(metricHeatmap(wide, 'success', { kind: 'probability' }))![1]);
+    expect(font).toBeLessThan(10);
+    expect(font * 0.62 * '±<0.001'.length).toBeLessThan((640 - 60) / 15);
   });
 
   it('gives a battle its death odds per combatant apart from the other probabilities', () => {
