@@ -54,11 +54,11 @@ export function solveScopeNote(result: ScenarioResult, setup?: unknown): string 
   const varied = [...new Set(result.solve.map((s) => s.vary))];
   const fields = varied.map((path) => {
     const value = writtenValue(result, setup, path);
-    return `${sweepLabel(path, setup, result)}${value === undefined ? '' : ` = ${valueText(value)}`}`;
+    return `${sweepLabel(path, setup, result)} ${value === undefined ? 'not set: its default' : `= ${valueText(value)}`}`;
   });
   const swept = result.results.length > 1 || Object.keys(result.results[0]?.point ?? {}).length > 0;
   const what = swept ? "the file's sweep" : `the setup as the file writes it (${fields.join('; ')})`;
-  return `The headline, checks, charts and results below are for ${what}, not for the value a search found; the Solve section varies ${varied.length === 1 ? 'that field' : 'those fields'} on its own.`;
+  return `The headline, charts and results below, and the expect checks written for them, are for ${what}, not for a value a search found; the Solve section varies ${varied.length === 1 ? 'that field' : 'those fields'} on its own, and its checks are about the value it finds.`;
 }
 
 function chartsOf(result: ScenarioResult, charts: Chart[]): (Chart | undefined)[] {

@@ -84,9 +84,10 @@ export interface ScenarioResult {
   /** The rule variants in force, defaults filled in (an extension of the contract). */
   rules?: Record<string, unknown>;
   /**
-   * The scenario's setup as validated (an extension of the contract): what was run, and
-   * the names that name a point's sweep paths ("jill › allocation", not "character 1 ›")
-   * wherever only the result is at hand, as in `poolsim diff`.
+   * The scenario's setup as the file writes it, before defaults are filled in (an
+   * extension of the contract): what was run, and the names that name a point's sweep
+   * paths ("jill › allocation", not "character 1 ›") wherever only the result is at hand,
+   * as in `poolsim diff`.
    */
   setup?: unknown;
   results: PointResult[];

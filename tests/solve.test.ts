@@ -14,6 +14,7 @@ import { FINDS } from '../sim/solve/schema.ts';
 import { chartsFor } from '../reports/charts/index.ts';
 import { solveChart } from '../reports/charts/solveChart.ts';
 import { exactFigure } from '../sim/solve/sentence.ts';
+import { solveScopeNote } from '../reports/solveSection.ts';
 import { renderScenarioHtml, renderScenarioMarkdown } from '../reports/render.ts';
 import { runPlan } from '../sim/assemble.ts';
 import { poolsim } from './helpers.ts';
@@ -316,11 +317,14 @@ describe('poolsim solve and the reports', () => {
     expect(html).toContain('<h2>Solve</h2>');
     expect(html).toContain('2 challenges (success = 0.500 exact)');
     // The page's own figures are the file's 2 challenges, not the search's answer: said so.
-    const scope = 'for the setup as the file writes it (challenges = 2), not for the value a search found';
+    const scope = 'for the setup as the file writes it (challenges = 2), not for a value a search found';
     expect(html).toContain(scope);
     expect(html.indexOf(scope)).toBeLessThan(html.indexOf('<h2>Expect checks</h2>'));
     const md = renderScenarioMarkdown(result, charts, undefined, undefined, [], setup);
     expect(md).toContain(scope);
+    // A field the file leaves to its default has no written value: said so.
+    const unset = solveScopeNote({ ...result, solve: [{ ...result.solve[0]!, vary: 'setup.participants.0.dice' }] }, setup);
+    expect(unset).toContain('(crew › trait dice not set: its default)');
     expect(md).toContain('## Solve');
     expect(md).toContain('![even heist](charts/solve-even-heist.svg)');
   });

@@ -138,7 +138,8 @@ export function wrapText(text: string, width: number): string[] {
  * margin the longest line needs.
  */
 export function panelLabels(panels: string[]): { fy: Plot.ScaleOptions & { tickFormat: (d: string) => string }; marginRight: number } {
-  const lines = (d: string) => d.split(', ').flatMap((line) => wrapText(line, PANEL_LABEL_WIDTH));
+  // A wrapped path's further lines are indented, so they do not read as the next path.
+  const lines = (d: string) => d.split(', ').flatMap((line) => wrapText(line, PANEL_LABEL_WIDTH).map((l, i) => (i ? `\u00a0\u00a0${l}` : l)));
   return {
     fy: { domain: panels, label: null, padding: 0.12, tickFormat: (d: string) => lines(d).join('\n') },
     marginRight: Math.max(...panels.flatMap(lines).map(textWidth)) + 12,

@@ -92,7 +92,7 @@ describe('chartsFor', () => {
     // A campaign policy path took ~540 of 640 px on one line.
     const label = 'the company’s policy › what the turn’s coins buy › equipment for violence › item rank = 1';
     const { fy, marginRight } = panelLabels([label, label.replace('= 1', '= 2')]);
-    expect(fy.tickFormat(label).split('\n')).toEqual(['the company’s policy ›', 'what the turn’s coins buy ›', 'equipment for violence ›', 'item rank = 1']);
+    expect(fy.tickFormat(label).split('\n')).toEqual(['the company’s policy ›', '\u00a0\u00a0what the turn’s coins buy ›', '\u00a0\u00a0equipment for violence ›', '\u00a0\u00a0item rank = 1']);
     expect(marginRight).toBeLessThanOrEqual(PANEL_LABEL_WIDTH + 12);
     // Two swept paths stay a line each; a word longer than the width is never cut.
     const long = 'x'.repeat(40);
