@@ -10,7 +10,7 @@
  */
 import type { MetricResult, PointResult, ScenarioResult } from '../sim/result.ts';
 import { chartFamily, familyLabel, metricKinds, metricLabel, metricNames } from './metrics.ts';
-import { pointLabel } from './sweep.ts';
+import { formatNumber, pointLabel } from './sweep.ts';
 
 /** Up to this many points a sweep's headline lists every point. */
 export const HEADLINE_POINTS_LISTED = 8;
@@ -20,10 +20,12 @@ export function headlineMetrics(result: ScenarioResult): string[] {
   return metricNames(result).filter((name) => result.results.some((p) => p.metrics[name]?.headline === true));
 }
 
-/** A value as the headline prints it: 4 places, whole numbers as they are. */
-function fmt(value: number): string {
-  return Number.isInteger(value) ? String(value) : value.toFixed(4);
-}
+/**
+ * A value as the headline prints it, as every table does (reports/sweep.ts): 4 places,
+ * whole numbers as they are, 3 significant digits below 0.001 — a Wilson bound of 1.9e-5
+ * read "[0, 0.0000]", an interval of no width.
+ */
+const fmt = formatNumber;
 
 /** "0.5206 exact · estimate 0.5253 [0.5074, 0.5432]", or "0.5253 [0.5074, 0.5432]". */
 export function headlineValue(m: MetricResult): { value: string; detail: string; short: string } {

@@ -17,9 +17,15 @@ export interface Table {
   rows: TableCell[][];
 }
 
-/** Probabilities to 4 places, means to 3: one more than the charts' labels. */
+/**
+ * Probabilities to 4 places, means to 3: one more than the charts' labels. A value that
+ * is not 0 but rounds to it gets two significant digits: a Wilson bound of 1.9e-5 read
+ * "0.0000 to 0.0000", an interval of no width.
+ */
 export function formatValue(value: number, kind: MetricKind): string {
-  return value.toFixed(kind === 'probability' ? 4 : 3);
+  const places = kind === 'probability' ? 4 : 3;
+  if (value !== 0 && Math.abs(value) < 0.5 * 10 ** -places) return value.toPrecision(2);
+  return value.toFixed(places);
 }
 
 export function numberCell(value: number | undefined, kind: MetricKind): TableCell {

@@ -5,6 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runScenario } from '../helpers.ts';
+import { headlineValue } from '../../reports/headline.ts';
+import { intervalCell } from '../../dashboard/charts/table.ts';
 import { from, fromCSV } from 'arquero';
 import { chartsFor } from '../../reports/charts/index.ts';
 import { metricKinds } from '../../reports/metrics.ts';
@@ -105,6 +107,14 @@ describe('scenario HTML', () => {
     );
     // No metric declares itself the headline here: no headline block, no guessing by name.
     expect(html).not.toContain('<section class="headline">');
+  });
+
+  it('prints a tiny interval bound in significant digits, never as a zero-width interval', () => {
+    // 0 successes in 200,000: the Wilson bound is 1.9e-5, which four places made "0.0000".
+    const none = { estimate: 0, ci95: [0, 1.920692519040967e-5] as [number, number], exact: 0 };
+    expect(headlineValue(none).detail).toBe('exact · estimate 0, 95% interval [0, 0.0000192]');
+    expect(intervalCell(none.ci95, 'probability').text).toBe('0.0000 to 0.000019');
+    expect(intervalCell([0.25, 0.5], 'probability').text).toBe('0.2500 to 0.5000');
   });
 
   it('heads a family that mixes means and probabilities as two groups, each with its own label', () => {
