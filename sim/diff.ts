@@ -15,8 +15,9 @@
  *   (estimate × trials are the counts). A probability scaled from a count (`death.*`,
  *   deaths ÷ entry size) is a mean of a variable in [0, 1], whose variance is at most
  *   p(1 − p): the binomial test is then conservative, never too eager.
- * - Both Monte Carlo, a mean: the standard error is read back from the normal interval
- *   (the wider half, in case it was clamped) — z = change / √(se₁² + se₂²).
+ * - Both Monte Carlo, a mean: the standard error is read back from its interval (the
+ *   wider half, in case it was clamped or widened for a sample of little spread,
+ *   sim/stats.ts normalMean) — z = change / √(se₁² + se₂²).
  * - The interval of the change: Newcombe's hybrid score method (Stat Med 17:873, 1998,
  *   method 10) on the two intervals, as the dashboard's compare view — for Wilson
  *   intervals the recommended interval of a difference of proportions, for the normal

@@ -8,7 +8,10 @@ import type { SolveResult } from './solve/result.ts';
 export interface MetricResult {
   /** The Monte Carlo figure. */
   estimate: number;
-  /** Its 95% interval: Wilson for probabilities, normal for means. */
+  /**
+   * Its 95% interval: Wilson for probabilities, normal for means, never narrower than an
+   * integer quantity's least spread allows (sim/stats.ts normalMean).
+   */
   ci95: [number, number];
   /** The exact value, present wherever the project computes it (exact to 1e-9). */
   exact?: number;

@@ -63,6 +63,17 @@ export async function poolsim(...argv: string[]): Promise<{ code: number; out: s
   return { code, out: out.text, err: err.text };
 }
 
+/**
+ * The 95% interval of a mean whose n trials all gave `value`: not of no width (a sample
+ * cannot show a quantity never varies) but Wilson's bound either side, z²/(n + z²)
+ * (sim/stats.ts normalMean), written out here on its own. Checks a sample had no spread.
+ */
+export function expectNoSpread(ci: readonly [number, number], value: number, n: number): void {
+  const z2 = 1.959963984540054 ** 2;
+  expect(ci[0]).toBeCloseTo(value - z2 / (n + z2), 12);
+  expect(ci[1]).toBeCloseTo(value + z2 / (n + z2), 12);
+}
+
 /** Standard error read back from a 95% interval. */
 export const standardError = (ci: readonly [number, number]) => (ci[1] - ci[0]) / (2 * 1.959963984540054);
 
