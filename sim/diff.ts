@@ -15,9 +15,12 @@
  *   (estimate × trials are the counts). A probability scaled from a count (`death.*`,
  *   deaths ÷ entry size) is a mean of a variable in [0, 1], whose variance is at most
  *   p(1 − p): the binomial test is then conservative, never too eager.
- * - Both Monte Carlo, a mean: the standard error is read back from its interval (the
- *   wider half, in case it was clamped or widened for a sample of little spread,
- *   sim/stats.ts normalMean) — z = change / √(se₁² + se₂²).
+ * - Both Monte Carlo, a mean: the standard error is read back from the halves of the two
+ *   intervals that face each other (the new side's lower half and the baseline's upper
+ *   half for a rise), as the interval of the change takes them — z = change / √(h₁² +
+ *   h₂²) · 1.96, so "moved" and "its interval excludes 0" agree. A mean's interval is
+ *   lopsided where it was widened for a sample of little spread or cut at 0
+ *   (sim/stats.ts normalMean).
  * - The interval of the change: Newcombe's hybrid score method (Stat Med 17:873, 1998,
  *   method 10) on the two intervals, as the dashboard's compare view — for Wilson
  *   intervals the recommended interval of a difference of proportions, for the normal
@@ -167,11 +170,6 @@ export function benjaminiHochberg(p: readonly number[]): number[] {
   return q;
 }
 
-/** Standard error of one side from its 95% interval: the wider half (a clamped interval has a short one). */
-function intervalError(side: DiffSide): number {
-  if (side.exact !== undefined) return 0;
-  return Math.max(side.ci95[1] - side.estimate, side.estimate - side.ci95[0], 0) / Z95;
-}
 
 /** Standard error of the change under "nothing changed" (the null of the test). */
 function nullError(kind: DiffKind, base: DiffSide, next: DiffSide): number {
@@ -181,13 +179,19 @@ function nullError(kind: DiffKind, base: DiffSide, next: DiffSide): number {
     const pooled = (base.estimate * base.trials + next.estimate * next.trials) / (base.trials + next.trials);
     return Math.sqrt(pooled * (1 - pooled) * (1 / base.trials + 1 / next.trials));
   }
-  return Math.hypot(intervalError(base), intervalError(next));
+  // Each side's half that faces the other, as changeInterval below takes them: a mean's
+  // interval is lopsided where it was widened or cut at 0 (sim/stats.ts normalMean), and
+  // the wider halves made a change whose interval excludes 0 test as not moved.
+  const change = next.value - base.value;
+  return Math.hypot(change >= 0 ? below(next) : above(next), change >= 0 ? above(base) : below(base)) / Z95;
 }
+
+/** An interval's half below (above) its estimate; none for an exact side. */
+const below = (s: DiffSide) => (s.exact !== undefined ? 0 : Math.max(0, s.estimate - s.ci95[0]));
+const above = (s: DiffSide) => (s.exact !== undefined ? 0 : Math.max(0, s.ci95[1] - s.estimate));
 
 /** Newcombe's square-and-add interval of next − base from the two sides' intervals. */
 function changeInterval(base: DiffSide, next: DiffSide, change: number): [number, number] {
-  const below = (s: DiffSide) => (s.exact !== undefined ? 0 : s.estimate - s.ci95[0]);
-  const above = (s: DiffSide) => (s.exact !== undefined ? 0 : s.ci95[1] - s.estimate);
   return [change - Math.hypot(below(next), above(base)), change + Math.hypot(above(next), below(base))];
 }
 

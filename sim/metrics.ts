@@ -38,6 +38,12 @@ export interface MetricDeclaration {
   family?: string;
   /** The mechanic's headline figure. */
   headline?: boolean;
+  /**
+   * A mean whose trials can give a value below 0 (a score). Any other mean counts things
+   * and is never below 0, so its interval is cut at 0 (MetricSpec.min);
+   * tests/declared-metrics.test.ts checks every shipped scenario's trials against it.
+   */
+  signed?: true;
 }
 
 export type MetricTable = Readonly<Record<string, MetricDeclaration>>;
@@ -74,6 +80,7 @@ export class MetricLayout<T extends MetricTable> {
     const spec: MetricSpec = { name: fill(d.name, parts), kind: d.kind, label: fill(d.label, parts) };
     if (d.family !== undefined) spec.family = d.family;
     if (d.headline) spec.headline = true;
+    if (d.kind === 'mean' && !d.signed) spec.min = 0;
     if (scale !== undefined) spec.scale = scale;
     this.specs.push(spec);
     return this.specs.length - 1;

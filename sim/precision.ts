@@ -4,15 +4,16 @@
  * size depends only on the tally of the chunks merged so far, never on timing or on how
  * many workers ran them, so the same command always stops at the same chunk.
  */
-import { summarize, type Tally } from './stats.ts';
+import { spreadHalfWidth, summarize, type Tally } from './stats.ts';
 
 /** Chunks in a point's first round: one chunk (CHUNK_TRIALS trials) is enough to estimate variances. */
 export const FIRST_ROUND_CHUNKS = 1;
 
 /**
- * Margin on the trials a round aims for. A half-width shrinks as 1/√n, so n·(h/target)²
- * trials should reach the target; 5% more keeps a second try rare when the estimated
- * variance was a little low.
+ * Margin on the trials a round aims for. A half-width made by the trials' spread shrinks as
+ * 1/√n, so n·(h/target)² trials should reach the target; one made by a bound for a sample
+ * that barely varied (Wilson's at 0 of n, sim/stats.ts normalMean's floor) shrinks as 1/n,
+ * so n·(h/target). 5% more keeps a second try rare when the estimate was a little low.
  */
 export const ROUND_MARGIN = 1.05;
 
@@ -40,7 +41,8 @@ export function reached(tally: Tally, target: number): boolean {
 
 /**
  * The chunk count a point should have after its next round, given its tally over the
- * `chunks` chunks merged so far: enough for n·(h/target)²·ROUND_MARGIN trials, at least
+ * `chunks` chunks merged so far: enough for every metric to reach the target (n·(h/target)²
+ * or n·(h/target) trials, ROUND_MARGIN), at least
  * one more chunk, at most MAX_ROUND_GROWTH times as many, never beyond `maxChunks`.
  * Returns `chunks` itself when the point is done (reached, or at the cap).
  */
@@ -55,7 +57,16 @@ export function nextChunkTarget(
   if (chunks === 0) return Math.min(FIRST_ROUND_CHUNKS, maxChunks);
   const h = widestHalfWidth(tally);
   if (h <= target) return chunks;
-  const trials = tally.trials * (h / target) ** 2 * ROUND_MARGIN;
+  let trials = 0;
+  for (let i = 0; i < tally.layout.metricCount; i++) {
+    const hi = halfWidth(tally, i);
+    if (hi <= target) continue;
+    // Where the spread makes at least half the width, it sets the pace (1/√n); else the
+    // bound does (1/n): squaring its ratio ran a metric that was 0 in every trial up to
+    // 16 times past what it needed, each round.
+    const ratio = hi / target;
+    trials = Math.max(trials, tally.trials * (spreadHalfWidth(tally, i) >= hi / 2 ? ratio * ratio : ratio) * ROUND_MARGIN);
+  }
   const wanted = Math.ceil(trials / chunkTrials);
   return Math.min(maxChunks, Math.max(chunks + 1, Math.min(wanted, chunks * MAX_ROUND_GROWTH)));
 }

@@ -17,6 +17,11 @@ export interface MetricSpec {
    * entry's size. Defaults to 1.
    */
   scale?: number;
+  /**
+   * The least value one trial can give, before `scale` (0 for a count: sim/metrics.ts
+   * sets it for every mean not declared `signed`): the interval is never taken below it.
+   */
+  min?: number;
   /** In the game's words (sim/metrics.ts); reported beside the figure. */
   label?: string;
   /** Label of the metric's family on one chart axis ("P(win)"). */
@@ -199,12 +204,15 @@ export function wilson(successes: number, n: number, z = Z95): Estimate {
  * — f(1 − f), f the fractional part of μ (two neighbouring integers, as a share's 0 and 1).
  * As Wilson's interval does for a share, a candidate μ is kept when |mean − μ| ≤
  * z·√(max(s², f(1 − f))/n), and the interval is the span of those kept. A metric that came
- * out the same in every trial (all zeros, say) read an interval of no width, missing a true
- * mean of 0.001 one run in five at 1,000 trials; now 0 in n trials reads about
- * ±3.84/n, Wilson's bound. With s² ≥ 1/4 nothing changes (f(1 − f) ≤ 1/4). The bounds
- * are not cut at what a metric can take (a count below 0): the tally does not know it.
+ * out the same in every trial (all zeros, say) read an interval of no width: a count of
+ * mean 0.0013 over 1,000 trials was missed in a third of runs (tests/stats.test.ts). Now
+ * 0 in n trials reads about ±3.84/n, Wilson's bound. With s² ≥ 1/4 nothing changes
+ * (f(1 − f) ≤ 1/4). The floor
+ * assumes the quantity moves in unit steps: a count that is 0 or 20 is still read too
+ * narrowly when the 20 is rare. `min`, the least value a trial can give (0 for a count),
+ * cuts the lower bound: 0 in every trial of a count then reads [0, 3.84/n], as Wilson's.
  */
-export function normalMean(sum: number, sumOfSquares: number, n: number, z = Z95): Estimate {
+export function normalMean(sum: number, sumOfSquares: number, n: number, z = Z95, min = -Infinity): Estimate {
   const mean = sum / n;
   // Sample variance; max(0, …) absorbs rounding when every trial had the same value.
   const variance = n > 1 ? Math.max(0, (sumOfSquares - n * mean * mean) / (n - 1)) : 0;
@@ -214,7 +222,7 @@ export function normalMean(sum: number, sumOfSquares: number, n: number, z = Z95
   if (variance < 0.25) {
     // On [k, k + 1] the least variance is u(1 − u), u = μ − k, and |u − d| ≤ c·√(u(1 − u)),
     // d = mean − k, is Wilson's inequality: (1 + c²)u² − (2d + c²)u + d² ≤ 0. No μ beyond
-    // c/2 of the mean is kept (f(1 − f) ≤ 1/4), so two or three unit steps hold them all.
+    // c/2 of the mean is kept (f(1 − f) ≤ 1/4), so a few unit steps hold them all.
     const c = z / Math.sqrt(n);
     const c2 = c * c;
     for (let k = Math.floor(mean - c / 2); k <= Math.floor(mean + c / 2); k++) {
@@ -229,20 +237,35 @@ export function normalMean(sum: number, sumOfSquares: number, n: number, z = Z95
       hi = Math.max(hi, k + b);
     }
   }
-  return { estimate: mean, ci95: [lo, hi] };
+  return { estimate: mean, ci95: [Math.max(lo, min), hi] };
 }
 
 function clamp01(x: number): number {
   return x < 0 ? 0 : x > 1 ? 1 : x;
 }
 
-/** The estimate and interval of metric `i` of a tally, scaled as its spec says. */
-export function summarize(tally: Tally, i: number): Estimate {
+/**
+ * The part of metric `i`'s 95% half-width its trials' own spread makes, z·s/√n (scaled):
+ * all of it where the sample varied, little of it where the interval is Wilson's bound or
+ * normalMean's floor for a sample that barely did (those shrink as 1/n, not 1/√n).
+ */
+export function spreadHalfWidth(tally: Tally, i: number): number {
+  const n = tally.trials;
+  const mean = tally.sum(i) / n;
+  const variance = n > 1 ? Math.max(0, (tally.sumOfSquares(i) - n * mean * mean) / (n - 1)) : 0;
+  return (Z95 * Math.sqrt(variance / n)) / (tally.layout.metrics[i].scale ?? 1);
+}
+
+/**
+ * The estimate and interval of metric `i` of a tally, scaled as its spec says, at `z`
+ * (95% by default; the solver's decisions take a wider one, sim/solve/confidence.ts).
+ */
+export function summarize(tally: Tally, i: number, z = Z95): Estimate {
   const spec = tally.layout.metrics[i];
   const n = tally.trials;
   const scale = spec.scale ?? 1;
-  if (spec.kind === 'probability' && scale === 1) return wilson(tally.sum(i), n);
-  const e = normalMean(tally.sum(i), tally.sumOfSquares(i), n);
+  if (spec.kind === 'probability' && scale === 1) return wilson(tally.sum(i), n, z);
+  const e = normalMean(tally.sum(i), tally.sumOfSquares(i), n, z, spec.min);
   if (scale === 1) return e;
   const ci: [number, number] = [e.ci95[0] / scale, e.ci95[1] / scale];
   if (spec.kind === 'probability') {

@@ -13,6 +13,7 @@ import { chartsFor } from '../reports/charts/index.ts';
 import { chartPlan } from '../reports/charts/plan.ts';
 import { panelsFor } from '../dashboard/charts/panels.ts';
 import type { ScenarioResult } from '../sim/result.ts';
+import { Tally } from '../sim/stats.ts';
 
 const results: ScenarioResult[] = loadPlans(['scenarios'], { trials: 200 }).map(runPlan);
 
@@ -46,6 +47,44 @@ describe('every shipped scenario', () => {
       .map((p) => [p.name, p.title]);
     expect(dashboard).toEqual(report);
     expect(report.length).toBeGreaterThan(0);
+  });
+});
+
+describe('what a metric declares of its trials', () => {
+  test('no trial of any shipped scenario gives a value below its metric\'s least (a count below 0), nor a fraction', () => {
+    // The intervals rest on both (sim/stats.ts normalMean): a count's is cut at 0 and
+    // never narrower than whole numbers allow. Every value a trial adds is watched.
+    const seen: string[] = [];
+    let signedBelowZero = 0;
+    const check = (t: Tally, i: number, x: number) => {
+      const spec = t.layout.metrics[i]!;
+      if (!Number.isInteger(x) || x < (spec.min ?? -Infinity)) seen.push(`${spec.name} = ${x}`);
+      if (spec.min === undefined && x < 0) signedBelowZero++;
+    };
+    const add = Tally.prototype.add;
+    const addMany = Tally.prototype.addMany;
+    Tally.prototype.add = function (i, x) {
+      check(this, i, x);
+      add.call(this, i, x);
+    };
+    Tally.prototype.addMany = function (i, x, n) {
+      if (n > 0) check(this, i, x);
+      addMany.call(this, i, x, n);
+    };
+    try {
+      let counted = 0;
+      for (const plan of loadPlans(['scenarios'], { trials: 1000, seed: 'least' })) {
+        const r = runPlan(plan);
+        counted += r.results.length;
+      }
+      expect(counted).toBeGreaterThan(100);
+    } finally {
+      Tally.prototype.add = add;
+      Tally.prototype.addMany = addMany;
+    }
+    expect([...new Set(seen)].slice(0, 10)).toEqual([]);
+    // The watch sees every value: a VDP score, declared signed, does go below 0.
+    expect(signedBelowZero).toBeGreaterThan(0);
   });
 });
 

@@ -7,7 +7,7 @@
 import seedrandom from 'seedrandom';
 import { describe, expect, test } from 'vitest';
 import { benjaminiHochberg, diffResults, EXACT_TOLERANCE, twoSidedP } from '../sim/diff.ts';
-import { normalMean, wilson } from '../sim/stats.ts';
+import { normalMean, wilson, Z95 } from '../sim/stats.ts';
 import type { MetricResult, ScenarioResult } from '../sim/result.ts';
 import { contractKind } from '../reports/legacy.ts';
 import { renderDiffMarkdown, renderDiffText } from '../reports/changes.ts';
@@ -226,6 +226,22 @@ describe('the false discovery rate is held', () => {
     const raw = diff.changes.filter((c) => c.p! < 0.05).length / diff.tested;
     console.log(`two seeds: ${diff.moved} of ${diff.tested} comparisons flagged; ${(raw * 100).toFixed(1)}% of raw p-values below 0.05`);
     expect(raw).toBeLessThan(0.09);
+  });
+});
+
+describe('means with lopsided intervals', () => {
+  test('"moved" agrees with the change\'s interval excluding 0: a rare count seen 0 times, then 8', () => {
+    // A count's interval is cut at 0 and widened where the sample barely varied, so its
+    // halves differ; the test takes the halves that face each other, as the interval does.
+    const mean = (events: number, n: number): MetricResult => ({ ...normalMean(events, events, n, Z95, 0), kind: 'mean' } as MetricResult);
+    for (const [a, b] of [[0, 8], [1, 10], [2, 12], [0, 3], [5, 5], [12, 2]] as const) {
+      const diff = diffResults([resultOf([{ hits: mean(a, 1000) }], 1000)], [resultOf([{ hits: mean(b, 1000) }], 1000)]);
+      const c = diff.changes[0]!;
+      const excludes = c.ci95[0] > 0 || c.ci95[1] < 0;
+      expect(c.moved, `${a} → ${b}: interval [${c.ci95}], p ${c.p}`).toBe(excludes);
+    }
+    const moved = diffResults([resultOf([{ hits: mean(0, 1000) }], 1000)], [resultOf([{ hits: mean(8, 1000) }], 1000)]).changes[0]!;
+    expect(moved.moved).toBe(true);
   });
 });
 

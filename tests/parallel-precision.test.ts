@@ -136,4 +136,19 @@ describe('nextChunkTarget (sim/precision.ts)', () => {
     // Just short of the target: one more chunk, not zero.
     expect(nextChunkTarget(half, 0.00382, 1, 100, CHUNK_TRIALS)).toBe(2);
   });
+
+  it('a metric that never varied aims at n·(h/target) trials: its bound shrinks as 1/n', () => {
+    // A count (least value 0) that was 0 in all 65,536 trials: [0, 3.84/n], half-width
+    // 1.92/n ≈ 2.93e-5. At 1e-5 it needs n ≥ 192,000: 3.07 chunks ·1.05 → 4 (squaring the
+    // ratio aimed at 9). A share never seen behaves alike (Wilson's bound).
+    const count = new TallyLayout([{ name: 'pushed', kind: 'mean', min: 0 }]).create();
+    count.addTrials(CHUNK_TRIALS);
+    expect(widestHalfWidth(count)).toBeCloseTo(1.92 / CHUNK_TRIALS, 7);
+    expect(nextChunkTarget(count, 1e-5, 1, 1000, CHUNK_TRIALS)).toBe(4);
+    expect(nextChunkTarget(tally(CHUNK_TRIALS, 0), 1e-5, 1, 1000, CHUNK_TRIALS)).toBe(4);
+    // Four chunks later it has reached the target.
+    const four = new TallyLayout([{ name: 'pushed', kind: 'mean', min: 0 }]).create();
+    four.addTrials(4 * CHUNK_TRIALS);
+    expect(widestHalfWidth(four)).toBeLessThanOrEqual(1e-5);
+  });
 });

@@ -33,53 +33,102 @@ describe('normalMean: the interval of a mean of integers', () => {
     }
   });
 
-  it('is the normal interval wherever the sample spreads at least 1/4', () => {
+  it('is the normal interval wherever the sample spreads at least 1/4, and the brute-force span of kept means below', () => {
+    // Samples of 0, 1 and 2 mixed so their spread falls either side of 1/4.
     const random = seedrandom('spread');
-    for (let i = 0; i < 200; i++) {
-      const n = 2 + Math.floor(random() * 5000);
-      let sum = 0;
-      let squares = 0;
-      for (let t = 0; t < n; t++) {
-        const x = Math.floor(random() * 7) - 2;
-        sum += x;
-        squares += x * x;
-      }
-      const mean = sum / n;
-      const variance = (squares - n * mean * mean) / (n - 1);
-      if (variance < 0.25) continue;
-      const half = Z95 * Math.sqrt(variance / n);
-      const [lo, hi] = normalMean(sum, squares, n).ci95;
-      expect(lo).toBeCloseTo(mean - half, 12);
-      expect(hi).toBeCloseTo(mean + half, 12);
-    }
-  });
-
-  it('covers a rare count\'s true mean about 95% of the time, where the plain normal interval did not', () => {
-    // A per-trial count of 0, 1 or 2 with mean 0.0013, 1,000 trials a run, 4,000 runs:
-    // many runs see one or no event, and the plain interval then had little or no width.
-    const random = seedrandom('rare');
-    const truth = 0.0007 * 1 + 0.0003 * 2;
-    const runs = 4000;
-    const n = 1000;
-    let covered = 0;
-    let plainCovered = 0;
-    for (let r = 0; r < runs; r++) {
+    let below = 0;
+    let above = 0;
+    for (let i = 0; i < 300; i++) {
+      const n = 1 + Math.floor(random() * (i < 150 ? 60 : 3000));
+      const p1 = random() * 0.5;
+      const p2 = random() * 0.1;
+      const base = Math.floor(random() * 7) - 3;
       let sum = 0;
       let squares = 0;
       for (let t = 0; t < n; t++) {
         const u = random();
-        const x = u < 0.0003 ? 2 : u < 0.001 ? 1 : 0;
+        const x = base + (u < p2 ? 2 : u < p2 + p1 ? 1 : 0);
         sum += x;
         squares += x * x;
       }
-      const [lo, hi] = normalMean(sum, squares, n).ci95;
-      if (lo <= truth && truth <= hi) covered++;
       const mean = sum / n;
-      const half = Z95 * Math.sqrt(Math.max(0, (squares - n * mean * mean) / (n - 1)) / n);
-      if (mean - half <= truth && truth <= mean + half) plainCovered++;
+      const variance = n > 1 ? Math.max(0, (squares - n * mean * mean) / (n - 1)) : 0;
+      const [lo, hi] = normalMean(sum, squares, n).ci95;
+      if (variance >= 0.25) {
+        above++;
+        const half = Z95 * Math.sqrt(variance / n);
+        expect(lo).toBeCloseTo(mean - half, 12);
+        expect(hi).toBeCloseTo(mean + half, 12);
+        continue;
+      }
+      below++;
+      // Every μ on a fine grid with |mean − μ| ≤ z·√(max(s², f(1 − f))/n), f = μ − ⌊μ⌋.
+      const step = 1e-5;
+      let min = Infinity;
+      let max = -Infinity;
+      for (let mu = mean - 1.5; mu <= mean + 1.5; mu += step) {
+        const f = mu - Math.floor(mu);
+        if (Math.abs(mean - mu) <= Z95 * Math.sqrt(Math.max(variance, f * (1 - f)) / n)) {
+          min = Math.min(min, mu);
+          max = Math.max(max, mu);
+        }
+      }
+      expect(Math.abs(lo - min), `n ${n}, mean ${mean}`).toBeLessThan(2 * step);
+      expect(Math.abs(hi - max), `n ${n}, mean ${mean}`).toBeLessThan(2 * step);
     }
-    expect(plainCovered / runs).toBeLessThan(0.8);
-    expect(covered / runs).toBeGreaterThan(0.93);
+    expect(below).toBeGreaterThan(50);
+    expect(above).toBeGreaterThan(50);
+  });
+
+  it('holds Wilson\'s interval for a sample of 0s and 1s, and stops at a least value', () => {
+    for (const n of [5, 40, 1000]) {
+      for (let k = 0; k <= n; k += Math.max(1, Math.floor(n / 25))) {
+        const [lo, hi] = normalMean(k, k, n, Z95, 0).ci95;
+        const w = wilson(k, n).ci95;
+        expect(lo).toBeLessThanOrEqual(w[0] + 1e-12);
+        expect(hi).toBeGreaterThanOrEqual(w[1] - 1e-12);
+        expect(lo).toBeGreaterThanOrEqual(0);
+      }
+    }
+    const none = normalMean(0, 0, 1000, Z95, 0).ci95;
+    expect(none[0]).toBe(0);
+    expect(none[1]).toBeCloseTo(wilson(0, 1000).ci95[1], 15);
+  });
+
+  it('covers the true mean of a count about 95% of the time: rare (where the plain interval did not) or common', () => {
+    // Counts of 0, 1 or 2 per trial, 1,000 trials a run, 3,000 runs each. Rare (mean
+    // 0.0013): many runs see one or no event, and the plain interval then had little or
+    // no width. Common (mean 0.13): the interval is the plain one, not made wider.
+    const random = seedrandom('rare');
+    const coverage = (p1: number, p2: number) => {
+      const truth = p1 + 2 * p2;
+      const runs = 3000;
+      const n = 1000;
+      let covered = 0;
+      let plainCovered = 0;
+      for (let r = 0; r < runs; r++) {
+        let sum = 0;
+        let squares = 0;
+        for (let t = 0; t < n; t++) {
+          const u = random();
+          const x = u < p2 ? 2 : u < p2 + p1 ? 1 : 0;
+          sum += x;
+          squares += x * x;
+        }
+        const [lo, hi] = normalMean(sum, squares, n, Z95, 0).ci95;
+        if (lo <= truth && truth <= hi) covered++;
+        const mean = sum / n;
+        const half = Z95 * Math.sqrt(Math.max(0, (squares - n * mean * mean) / (n - 1)) / n);
+        if (mean - half <= truth && truth <= mean + half) plainCovered++;
+      }
+      return { covered: covered / runs, plain: plainCovered / runs };
+    };
+    const rare = coverage(0.0007, 0.0003);
+    expect(rare.plain).toBeLessThan(0.8);
+    expect(rare.covered).toBeGreaterThan(0.93);
+    const common = coverage(0.07, 0.03);
+    expect(common.covered).toBeGreaterThan(0.93);
+    expect(common.covered).toBeLessThan(0.97);
   });
 });
 

@@ -96,8 +96,9 @@ export interface Difference {
  * B − A with a 95% interval from the two independent intervals, each side's distance from
  * its estimate taken on the side it pulls the difference: Newcombe's hybrid score method
  * (Newcombe 1998, Stat Med 17:873, method 10), which for Wilson intervals gives the
- * recommended interval for a difference of proportions, and for symmetric normal
- * intervals of means the usual √(hA² + hB²).
+ * recommended interval for a difference of proportions, and for two means the usual
+ * √(hA² + hB²) from the halves that face each other (a mean's interval is lopsided where it
+ * was widened for a sample of little spread or cut at 0: sim/stats.ts normalMean).
  */
 export function difference(a: MetricResult, b: MetricResult): Difference {
   const d = b.estimate - a.estimate;

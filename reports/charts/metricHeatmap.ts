@@ -2,9 +2,10 @@
  * A two-axis sweep as a grid of labelled cells: the first swept path across, the second
  * up, each cell coloured and labelled with one metric (knavery: participants × challenges
  * → P(plan succeeds); Sorcerer: dice × dice → P(win: A)): its exact value, marked so,
- * where it is known, else the Monte Carlo estimate with half its 95% interval under it
- * (no figure is printed bare: the table beside has the same in full). A third or further
- * swept path splits the grid into one panel per value.
+ * where it is known, else the Monte Carlo estimate with its 95% interval under it (± its
+ * half, or its two ends where it is lopsided; no figure is printed bare, and the table
+ * beside has the same in full). A third or further swept path splits the grid into one
+ * panel per value.
  * Probabilities use a fixed [0, 1] colour scale so two heatmaps compare by colour.
  */
 import * as Plot from '@observablehq/plot';
@@ -47,7 +48,7 @@ export function metricHeatmap(result: ScenarioResult, metric: string, options: M
         panel: pointLabel(panel, options.setup, result),
         value: m.exact ?? m.estimate,
         exact: m.exact,
-        half: (m.ci95[1] - m.ci95[0]) / 2,
+        ci: m.ci95,
       };
     });
   const panels = [...new Set(rows.map((r) => r.panel))];
@@ -69,15 +70,24 @@ export function metricHeatmap(result: ScenarioResult, metric: string, options: M
   // White text on the dark end of the scale, black on the light end.
   const ink = (v: number) => ((v - low) / (high - low || 1) > 0.55 ? 'white' : 'black');
   const places = kind === 'probability' ? 3 : 2;
-  // ±0.000 would claim an interval of no width: below the last place it reads "±<0.001".
-  const halfText = (half: number) => (half < 0.5 * 10 ** -places ? `±<${(10 ** -places).toFixed(places)}` : `±${half.toFixed(places)}`);
+  // The interval under the estimate: ± its half where it is even, else its two ends (a
+  // count's interval is cut at 0, a share's near 0 or 1 is lopsided). ±0.000 would claim
+  // an interval of no width: below the last place it reads "±<0.001".
+  const intervalText = ([lo, hi]: readonly [number, number], estimate: number): string => {
+    const half = (hi - lo) / 2;
+    // An end below the last place keeps one significant digit ("0–0.0002", not "0.000–0.000").
+    const end = (x: number) => (x === 0 ? '0' : Math.abs(x) < 0.5 * 10 ** -places ? x.toPrecision(1) : x.toFixed(places));
+    if (Math.abs(hi - estimate - (estimate - lo)) > 0.2 * half) return `${end(lo)}–${end(hi)}`;
+    return half < 0.5 * 10 ** -places ? `±<${(10 ** -places).toFixed(places)}` : `±${half.toFixed(places)}`;
+  };
   // An exact value in as many places as it needs (0.3125, not "0.313 exact").
-  const label = (r: (typeof rows)[number]) => (r.exact !== undefined ? `${exactFigure(r.exact)}\nexact` : `${formatEstimate(r.value, kind)}\n${halfText(r.half)}`);
-  // Two lines of up to 7 characters ("±<0.001") fit a cell of ~48 px at 10 px; narrower
-  // cells get smaller text rather than figures running into their neighbours.
-  const fontSize = Math.max(6, Math.min(10, Math.floor((cellWidth - 4) / 4.6)));
+  const label = (r: (typeof rows)[number]) => (r.exact !== undefined ? `${exactFigure(r.exact)}\nexact` : `${formatEstimate(r.value, kind)}\n${intervalText(r.ci, r.value)}`);
+  // The longest line at ~0.62 em a character fits its cell at 10 px, or smaller text rather
+  // than figures running into their neighbours.
+  const longest = Math.max(...rows.flatMap((r) => label(r).split('\n').map((l) => l.length)));
+  const fontSize = Math.max(6, Math.min(10, Math.floor((cellWidth - 4) / (0.62 * longest))));
   const exactCells = rows.filter((r) => r.exact !== undefined).length;
-  const what = exactCells === rows.length ? 'exact' : exactCells === 0 ? 'Monte Carlo ± half its 95% interval' : 'exact, or Monte Carlo ± half its 95% interval';
+  const what = exactCells === rows.length ? 'exact' : exactCells === 0 ? 'Monte Carlo, 95% interval below' : 'exact, or Monte Carlo with its 95% interval below';
 
   return plotToSvg({
     width: WIDTH,

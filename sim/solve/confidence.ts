@@ -5,7 +5,7 @@
  * therefore taken at 95% / L (Bonferroni over the looks a value can have), which keeps a
  * value's decision right at least 95% of the time however many rounds it took.
  */
-import { Z95, normalMean, wilson, type Estimate, type Tally } from '../stats.ts';
+import { Z95, summarize, type Estimate, type Tally } from '../stats.ts';
 
 /**
  * Φ⁻¹(p), the standard normal quantile (Acklam's rational approximation, relative error
@@ -38,19 +38,9 @@ export function decisionZ(looks: number): number {
   return looks <= 1 ? Z95 : normalQuantile(1 - 0.05 / looks / 2);
 }
 
-/** Metric `i` of a tally at `z` (sim/stats.ts summarize, with its z a parameter). */
+/** Metric `i` of a tally at `z`: the report's interval (sim/stats.ts summarize) at the decision's z. */
 export function intervalAt(tally: Tally, i: number, z: number): Estimate {
-  const spec = tally.layout.metrics[i];
-  const n = tally.trials;
-  const scale = spec.scale ?? 1;
-  if (spec.kind === 'probability' && scale === 1) return wilson(tally.sum(i), n, z);
-  const e = normalMean(tally.sum(i), tally.sumOfSquares(i), n, z);
-  const ci: [number, number] = [e.ci95[0] / scale, e.ci95[1] / scale];
-  if (spec.kind === 'probability') {
-    ci[0] = Math.min(1, Math.max(0, ci[0]));
-    ci[1] = Math.min(1, Math.max(0, ci[1]));
-  }
-  return { estimate: e.estimate / scale, ci95: ci };
+  return summarize(tally, i, z);
 }
 
 /**

@@ -82,7 +82,7 @@ function rollsOf(o: Opposer, advantageOn: VdpRules['advantageOn']) {
 export const OPPOSED_METRICS = metricTable({
   win: { name: 'win.<side>', kind: 'probability', label: 'P(win: <side>)', family: 'P(win)', headline: true },
   neither: { name: 'neither', kind: 'probability', label: 'P(neither wins)' },
-  score: { name: 'score.<side>', kind: 'mean', label: "mean score of <side> (accomplish − the other's resist)", family: 'mean score' },
+  score: { name: 'score.<side>', kind: 'mean', label: "mean score of <side> (accomplish − the other's resist)", family: 'mean score', signed: true },
   beats: { name: 'beats.<side>', kind: 'probability', label: "P(<side>'s accomplish beats the other's resist)", family: "P(accomplish beats the other's resist)" },
 });
 

@@ -12,7 +12,7 @@
  */
 import { defineMechanic, type ExactValues } from '../mechanic.ts';
 import type { ViciousnessRules } from '../rules.ts';
-import { normalMean, wilson, type CounterSpec, type DistributionSpec, type MetricSpec, type Tally } from '../stats.ts';
+import { Z95, normalMean, wilson, type CounterSpec, type DistributionSpec, type MetricSpec, type Tally } from '../stats.ts';
 import type { SeriesResult } from '../result.ts';
 import { histogramCount, histogramMean, histogramQuantile, histogramQuantileInterval, histogramSum, histogramSumOfSquares } from '../series.ts';
 import { CONSEQUENCE_KINDS, rivalOdds, type RivalOdds } from './rivalDice.ts';
@@ -168,11 +168,12 @@ export function campaignSeries(tally: Tally, turns: number, startRank: number): 
   };
   for (let t = 0; t < turns; t++) {
     const ph = pointCounts.subarray(t * bins, (t + 1) * bins);
-    const pm = n === 0 ? { estimate: 0, ci95: [0, 0] as [number, number] } : normalMean(pointSums[t], pointSquares[t], n);
+    // Investment points and ranks are never below 0 and MIN_RANK: the intervals stop there.
+    const pm = n === 0 ? { estimate: 0, ci95: [0, 0] as [number, number] } : normalMean(pointSums[t], pointSquares[t], n, Z95, 0);
     put(points, 'mean', pm.estimate, pm.ci95);
     percentiles(points, ph, 0);
     const rh = rankCounts.subarray(t * MAX_RANK, (t + 1) * MAX_RANK);
-    const rm = n === 0 ? { estimate: MIN_RANK, ci95: [MIN_RANK, MIN_RANK] as [number, number] } : normalMean(histogramSum(rh, MIN_RANK), histogramSumOfSquares(rh, MIN_RANK), n);
+    const rm = n === 0 ? { estimate: MIN_RANK, ci95: [MIN_RANK, MIN_RANK] as [number, number] } : normalMean(histogramSum(rh, MIN_RANK), histogramSumOfSquares(rh, MIN_RANK), n, Z95, MIN_RANK);
     put(rank, 'mean', histogramMean(rh, MIN_RANK), rm.ci95);
     percentiles(rank, rh, MIN_RANK);
     share(rank, 'demoted', histogramCount(rh, MIN_RANK, startRank, 'below'));

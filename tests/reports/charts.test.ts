@@ -109,10 +109,13 @@ describe('chartsFor', () => {
       })),
     };
     const svg = metricHeatmap(estimated, 'success', { kind: 'probability' });
-    expect(svg).toContain('cell: P(plan succeeds), Monte Carlo ± half its 95% interval');
+    expect(svg).toContain('cell: P(plan succeeds), Monte Carlo, 95% interval below');
     expect(svg).toMatch(/>0\.512<\/tspan><tspan[^>]*>±0\.012<\/tspan>/);
     const sure = { ...estimated, results: estimated.results.map((p) => ({ ...p, metrics: { success: { ...p.metrics.success, estimate: 0, ci95: [0, 0.0002] as [number, number] } } })) };
-    expect(metricHeatmap(sure, 'success', { kind: 'probability' })).toContain('±&lt;0.001');
+    // Lopsided (cut at 0): its two ends, the upper one in a significant digit.
+    expect(metricHeatmap(sure, 'success', { kind: 'probability' })).toContain('>0–0.0002<');
+    const tight = { ...estimated, results: estimated.results.map((p) => ({ ...p, metrics: { success: { ...p.metrics.success, estimate: 0.5, ci95: [0.4999, 0.5001] as [number, number] } } })) };
+    expect(metricHeatmap(tight, 'success', { kind: 'probability' })).toContain('±&lt;0.001');
     expect(metricHeatmap(heistGrid, 'success', { kind: 'probability' })).toContain('cell: P(plan succeeds), exact');
     // An exact value in the places it needs: 0.3125, not "0.313 exact".
     const exactly = { ...heistGrid, results: heistGrid.results.map((p) => ({ ...p, metrics: { success: { ...p.metrics.success!, exact: 0.3125 } } })) };
@@ -121,7 +124,7 @@ describe('chartsFor', () => {
     const wide = { ...estimated, results: Array.from({ length: 15 }, (_, i) => ({ ...estimated.results[0]!, point: { 'setup.a': i, 'setup.b': 0 } })) };
     const font = Number(/font-size="(\d+)" aria-label="text"/.exec(metricHeatmap(wide, 'success', { kind: 'probability' }))![1]);
     expect(font).toBeLessThan(10);
-    expect(font * 0.62 * '±<0.001'.length).toBeLessThan((640 - 60) / 15);
+    expect(font * 0.62 * '±0.012'.length).toBeLessThan((640 - 60) / 15);
   });
 
   it('gives a battle its death odds per combatant apart from the other probabilities', () => {
