@@ -26,7 +26,7 @@ export function formatResult(result: ScenarioResult, file: string, setup?: unkno
   lines.push(
     result.precision === undefined
       ? `${result.trials} trials per point, seed ${JSON.stringify(result.seed)}`
-      : `until every 95% interval is within ±${result.precision}, at most ${result.trials} trials per point, seed ${JSON.stringify(result.seed)}`,
+      : `until every 95% interval's half-width is at most ${result.precision}, at most ${result.trials} trials per point, seed ${JSON.stringify(result.seed)}`,
   );
   for (const r of result.results) {
     lines.push('');

@@ -49,8 +49,8 @@ usage:
                    a run too short to gain from more stays in this thread
                    (docs/parallel.md). The numbers do not depend on it
   --precision P    instead of a fixed number of trials, run each point until every
-                   metric's 95% interval is at most ±P; each point reports the trials it
-                   took, the top-level "trials" is the cap
+                   metric's 95% interval is at most 2P wide (half-width P); each point
+                   reports the trials it took, the top-level "trials" is the cap
   --max-trials N   the cap for --precision (default ${DEFAULT_MAX_TRIALS.toLocaleString('en')} per point)
   --shard I/N      run only shard I of N (0 ≤ I < N) and write it with --out; the index
                    can come from $JOB_COMPLETION_INDEX or $POOLSIM_SHARD_INDEX with

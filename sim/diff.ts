@@ -181,9 +181,12 @@ function nullError(kind: DiffKind, base: DiffSide, next: DiffSide): number {
   }
   // Each side's half that faces the other, as changeInterval below takes them: a mean's
   // interval is lopsided where it was widened or cut at 0 (sim/stats.ts normalMean), and
-  // the wider halves made a change whose interval excludes 0 test as not moved.
+  // the wider halves made a change whose interval excludes 0 test as not moved. Where the
+  // facing halves are none (a Monte Carlo side cut at its own estimate, against an exact
+  // one), the wider halves, as before.
   const change = next.value - base.value;
-  return Math.hypot(change >= 0 ? below(next) : above(next), change >= 0 ? above(base) : below(base)) / Z95;
+  const facing = Math.hypot(change >= 0 ? below(next) : above(next), change >= 0 ? above(base) : below(base));
+  return (facing > 0 ? facing : Math.hypot(Math.max(below(next), above(next)), Math.max(below(base), above(base)))) / Z95;
 }
 
 /** An interval's half below (above) its estimate; none for an exact side. */
@@ -298,7 +301,9 @@ export function diffResults(base: readonly ScenarioResult[], next: readonly Scen
         if (!exact) {
           const se = nullError(kind, before, after);
           // No spread on either side: equal values did not move, different ones surely did.
-          entry.p = se > 0 ? twoSidedP(change / se) : change === 0 ? 1 : 0;
+          // Against an exact side a change within its precision (1e-9) is none.
+          const none = Math.abs(change) <= (before.exact !== undefined || after.exact !== undefined ? EXACT_TOLERANCE : 0);
+          entry.p = none ? 1 : se > 0 ? twoSidedP(change / se) : 0;
         }
         changes.push(entry);
       }

@@ -13,7 +13,9 @@
  * - `kind` picks the interval (Wilson for a probability, normal for a mean) and the chart
  *   axis; `label` is the metric in the game's words, with the same `<part>`s; `family` the
  *   label of all its members on one axis ("P(win)"); `headline` marks what the mechanic is
- *   mostly asked about.
+ *   mostly asked about; a mean is taken to count things (never below 0: its interval
+ *   stops there) unless it says `signed: true` (a score), or `min` where a trial can give
+ *   no less (a rank's 1).
  *
  * In `prepare`, lay the table out in the order the result lists the metrics, and keep each
  * metric's tally slot under its key, so `run` writes `tally.add(M.success, …)`:
@@ -40,10 +42,13 @@ export interface MetricDeclaration {
   headline?: boolean;
   /**
    * A mean whose trials can give a value below 0 (a score). Any other mean counts things
-   * and is never below 0, so its interval is cut at 0 (MetricSpec.min);
-   * tests/declared-metrics.test.ts checks every shipped scenario's trials against it.
+   * and is never below 0, so its interval is cut at 0 (MetricSpec.min), or at `min` where
+   * one trial can give no less (a rank: 1); tests/declared-metrics.test.ts checks every
+   * shipped scenario's trials against it.
    */
   signed?: true;
+  /** The least value one trial of a mean can give, where it is above 0 (a rank's 1). */
+  min?: number;
 }
 
 export type MetricTable = Readonly<Record<string, MetricDeclaration>>;
@@ -80,7 +85,7 @@ export class MetricLayout<T extends MetricTable> {
     const spec: MetricSpec = { name: fill(d.name, parts), kind: d.kind, label: fill(d.label, parts) };
     if (d.family !== undefined) spec.family = d.family;
     if (d.headline) spec.headline = true;
-    if (d.kind === 'mean' && !d.signed) spec.min = 0;
+    if (d.kind === 'mean' && !d.signed) spec.min = d.min ?? 0;
     if (scale !== undefined) spec.scale = scale;
     this.specs.push(spec);
     return this.specs.length - 1;

@@ -237,7 +237,9 @@ export function normalMean(sum: number, sumOfSquares: number, n: number, z = Z95
       hi = Math.max(hi, k + b);
     }
   }
-  return { estimate: mean, ci95: [Math.max(lo, min), hi] };
+  // A mean below `min` means a declaration is wrong (a signed metric not said so,
+  // tests/declared-metrics.test.ts): the interval is then left uncut rather than inverted.
+  return { estimate: mean, ci95: [mean >= min ? Math.max(lo, min) : lo, hi] };
 }
 
 function clamp01(x: number): number {

@@ -98,6 +98,16 @@ describe('a campaign turn', () => {
     for (const c of ['mean', 'p10', 'p50', 'p90']) expect(new Set(rank[c])).toEqual(new Set([2]));
     expect(new Set(rank.demoted)).toEqual(new Set([0]));
     expect(new Set(rank.rank2)).toEqual(new Set([1]));
+    // A company at rank 1 that never moves: the final rank and the last turn's series
+    // both stop at rank 1 (nothing is below it), and agree.
+    const low = runScenario(
+      campaignScenario({ turns: 12, company: { name: 'co', rank: 1 }, troupes: [{ ...lone, count: 1 }], policy: { action: 'idle' } }, {}, 3000),
+    ).results[0]!;
+    if (low.metrics['rank.final']!.estimate === 1) {
+      expect(low.metrics['rank.final']!.ci95[0]).toBe(1);
+      expect(low.series!.rank.meanLow.at(-1)).toBe(1);
+      expect(low.series!.rank.meanHigh.at(-1)).toBeCloseTo(low.metrics['rank.final']!.ci95[1], 12);
+    } else throw new Error(`an idle rank-1 company moved: ${low.metrics['rank.final']!.estimate}`);
     expect(new Set(r.series!.points.p50)).toEqual(new Set([15]));
   });
 

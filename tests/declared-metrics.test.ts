@@ -39,6 +39,18 @@ describe('every shipped scenario', () => {
     }
   });
 
+  test.each(results.map((r) => [r.name, r] as const))('%s: a count\'s interval stops at 0, a rank\'s at 1, a score\'s nowhere', (_, result) => {
+    for (const point of result.results) {
+      for (const [name, m] of Object.entries(point.metrics)) {
+        if (m.kind !== 'mean' || name.startsWith('score.')) continue;
+        const least = name === 'rank.final' ? 1 : 0;
+        expect(m.ci95[0], name).toBeGreaterThanOrEqual(least);
+        // One that never left its least value reads from exactly there.
+        if (m.estimate === least) expect(m.ci95[0], name).toBe(least);
+      }
+    }
+  });
+
   test.each(results.map((r) => [r.name, r] as const))('%s: the report and the dashboard draw the same charts', (_, result) => {
     const report = chartsFor(result).map((c) => [c.name, c.title]);
     // The dashboard's one extra on top of the plan: the VDP split comparison.

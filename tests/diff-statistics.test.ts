@@ -242,6 +242,12 @@ describe('means with lopsided intervals', () => {
     }
     const moved = diffResults([resultOf([{ hits: mean(0, 1000) }], 1000)], [resultOf([{ hits: mean(8, 1000) }], 1000)]).changes[0]!;
     expect(moved.moved).toBe(true);
+    // An exact 0 that rounding made −1e-12, against a count never seen: no change.
+    const rounding = diffResults(
+      [resultOf([{ hits: { estimate: 0, ci95: [0, 0], exact: -1e-12, kind: 'mean' } as MetricResult }], 1000)],
+      [resultOf([{ hits: mean(0, 1000) }], 1000)],
+    ).changes[0]!;
+    expect(rounding.moved).toBe(false);
   });
 });
 

@@ -86,7 +86,7 @@ describe('--precision', () => {
 
   it('the readable output says the target and each point\'s trials', async () => {
     const r = await poolsim(['run', HEIST, '--workers', '1', '--precision', '0.01']);
-    expect(r.stdout).toContain('until every 95% interval is within ±0.01, at most 100000000 trials per point, seed "parallel-heist"');
+    expect(r.stdout).toContain('until every 95% interval\'s half-width is at most 0.01, at most 100000000 trials per point, seed "parallel-heist"');
     expect(r.stdout).toContain(`\n  ${CHUNK_TRIALS} trials\n`);
   });
 

@@ -73,19 +73,25 @@ export function metricHeatmap(result: ScenarioResult, metric: string, options: M
   // The interval under the estimate: ± its half where it is even, else its two ends (a
   // count's interval is cut at 0, a share's near 0 or 1 is lopsided). ±0.000 would claim
   // an interval of no width: below the last place it reads "±<0.001".
-  const intervalText = ([lo, hi]: readonly [number, number], estimate: number): string => {
+  const intervalText = ([lo, hi]: readonly [number, number], estimate: number, ends: boolean): string => {
     const half = (hi - lo) / 2;
     // An end below the last place keeps one significant digit ("0–0.0002", not "0.000–0.000").
     const end = (x: number) => (x === 0 ? '0' : Math.abs(x) < 0.5 * 10 ** -places ? x.toPrecision(1) : x.toFixed(places));
-    if (Math.abs(hi - estimate - (estimate - lo)) > 0.2 * half) return `${end(lo)}–${end(hi)}`;
-    return half < 0.5 * 10 ** -places ? `±<${(10 ** -places).toFixed(places)}` : `±${half.toFixed(places)}`;
+    const lopsided = Math.abs(hi - estimate - (estimate - lo)) > 0.2 * half;
+    if (lopsided && ends) return `${end(lo)}–${end(hi)}`;
+    // Too narrow for two ends: ± the longer half, which holds the whole interval.
+    const reach = lopsided ? Math.max(hi - estimate, estimate - lo) : half;
+    return reach < 0.5 * 10 ** -places ? `±<${(10 ** -places).toFixed(places)}` : `±${reach.toFixed(places)}`;
   };
   // An exact value in as many places as it needs (0.3125, not "0.313 exact").
-  const label = (r: (typeof rows)[number]) => (r.exact !== undefined ? `${exactFigure(r.exact)}\nexact` : `${formatEstimate(r.value, kind)}\n${intervalText(r.ci, r.value)}`);
-  // The longest line at ~0.62 em a character fits its cell at 10 px, or smaller text rather
-  // than figures running into their neighbours.
-  const longest = Math.max(...rows.flatMap((r) => label(r).split('\n').map((l) => l.length)));
-  const fontSize = Math.max(6, Math.min(10, Math.floor((cellWidth - 4) / (0.62 * longest))));
+  const labelWith = (ends: boolean) => (r: (typeof rows)[number]) =>
+    r.exact !== undefined ? `${exactFigure(r.exact)}\nexact` : `${formatEstimate(r.value, kind)}\n${intervalText(r.ci, r.value, ends)}`;
+  // The longest line at ~0.62 em a character fits its cell at 10 px, or in smaller text
+  // down to 6 px, rather than figures running into their neighbours.
+  const fits = (label: (r: (typeof rows)[number]) => string) =>
+    Math.min(10, Math.floor((cellWidth - 4) / (0.62 * Math.max(...rows.flatMap((r) => label(r).split('\n').map((l) => l.length))))));
+  const label = fits(labelWith(true)) >= 6 ? labelWith(true) : labelWith(false);
+  const fontSize = Math.max(6, fits(label));
   const exactCells = rows.filter((r) => r.exact !== undefined).length;
   const what = exactCells === rows.length ? 'exact' : exactCells === 0 ? 'Monte Carlo, 95% interval below' : 'exact, or Monte Carlo with its 95% interval below';
 

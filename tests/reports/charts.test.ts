@@ -125,6 +125,11 @@ describe('chartsFor', () => {
     const font = Number(/font-size="(\d+)" aria-label="text"/.exec(metricHeatmap(wide, 'success', { kind: 'probability' }))![1]);
     expect(font).toBeLessThan(10);
     expect(font * 0.62 * '±0.012'.length).toBeLessThan((640 - 60) / 15);
+    // Lopsided intervals in cells too narrow for both ends: ± the longer half, which holds it.
+    const lopsided = { ...wide, results: wide.results.map((p) => ({ ...p, metrics: { success: { ...p.metrics.success!, estimate: 0.004, ci95: [0.001, 0.012] as [number, number] } } })) };
+    const narrow = metricHeatmap(lopsided, 'success', { kind: 'probability' });
+    expect(narrow).not.toContain('0.001–0.012');
+    expect(narrow).toContain('±0.008');
   });
 
   it('gives a battle its death odds per combatant apart from the other probabilities', () => {
