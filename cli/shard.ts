@@ -152,6 +152,9 @@ export function tallyProblem(layout: TallyLayout, values: ArrayLike<number>, tri
       // Each trial adds a whole number from 0 to `scale` (1 for a chance, a count of deaths
       // out of `scale` combatants for a scaled one), whose square is at most scale × itself.
       if (squares > scale * sum) return `metric ${m.name}: a sum of squares ${squares} above ${scale} × its sum ${sum}, which outcomes of 0 to ${scale} a trial cannot give`;
+    } else if (m.min !== undefined && sum < m.min * n) {
+      // A count (or a rank) below its least value in every trial: no run gives it.
+      return `metric ${m.name}: a sum of ${sum} below ${m.min} a trial over ${n} trials`;
     }
   }
   for (let d = 0; d < layout.distributions.length; d++) {

@@ -69,6 +69,12 @@ describe('merge refuses tallies no run can give', () => {
     await tampered((p) => (p.files[0].points[0].tally[1] -= 100), /metric success: a sum of squares \d+ above 1 × its sum \d+, which outcomes of 0 to 1 a trial cannot give/);
   });
 
+  test('a count made negative, its squares kept: no trial counts below 0', async () => {
+    // Metric 1 is a mean that counts (successes): a sum of −x with x's squares is a
+    // possible set of whole numbers, but not of counts.
+    await tampered((p) => (p.files[0].points[0].tally[3] = -p.files[0].points[0].tally[3]), /metric successes: a sum of -\d+ below 0 a trial over \d+ trials/);
+  });
+
   test('a chunk dropped from a part\'s list is in none of the parts, which the message names', async () => {
     await tampered((p) => p.files[0].points[0].chunks.pop(), /point 0: chunk \d+ is in none of the parts given \(.*part-0\.json, .*edited\.json\)/);
   });
