@@ -155,6 +155,8 @@ export function tallyProblem(layout: TallyLayout, values: ArrayLike<number>, tri
     } else if (m.min !== undefined && sum < m.min * n) {
       // A count (or a rank) below its least value in every trial: no run gives it.
       return `metric ${m.name}: a sum of ${sum} below ${m.min} a trial over ${n} trials`;
+    } else if (m.max !== undefined && sum > m.max * n) {
+      return `metric ${m.name}: a sum of ${sum} above ${m.max} a trial over ${n} trials`;
     }
   }
   for (let d = 0; d < layout.distributions.length; d++) {

@@ -15,7 +15,7 @@
  *   label of all its members on one axis ("P(win)"); `headline` marks what the mechanic is
  *   mostly asked about; a mean is taken to count things (never below 0: its interval
  *   stops there) unless it says `signed: true` (a score), or `min` where a trial can give
- *   no less (a rank's 1).
+ *   no less (a rank's 1); `max` where a rule caps a trial (a rank's 7).
  *
  * In `prepare`, lay the table out in the order the result lists the metrics, and keep each
  * metric's tally slot under its key, so `run` writes `tally.add(M.success, …)`:
@@ -49,6 +49,8 @@ export interface MetricDeclaration {
   signed?: true;
   /** The least value one trial of a mean can give, where it is above 0 (a rank's 1). */
   min?: number;
+  /** The most one trial of a mean can give, where a rule fixes it (a rank's 7). */
+  max?: number;
 }
 
 export type MetricTable = Readonly<Record<string, MetricDeclaration>>;
@@ -86,6 +88,7 @@ export class MetricLayout<T extends MetricTable> {
     if (d.family !== undefined) spec.family = d.family;
     if (d.headline) spec.headline = true;
     if (d.kind === 'mean' && !d.signed) spec.min = d.min ?? 0;
+    if (d.kind === 'mean' && d.max !== undefined) spec.max = d.max;
     if (scale !== undefined) spec.scale = scale;
     this.specs.push(spec);
     return this.specs.length - 1;

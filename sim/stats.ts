@@ -22,6 +22,8 @@ export interface MetricSpec {
    * sets it for every mean not declared `signed`): the interval is never taken below it.
    */
   min?: number;
+  /** The most one trial can give, before `scale`, where it is known (a rank's 7): the interval stops there. */
+  max?: number;
   /** In the game's words (sim/metrics.ts); reported beside the figure. */
   label?: string;
   /** Label of the metric's family on one chart axis ("P(win)"). */
@@ -210,9 +212,10 @@ export function wilson(successes: number, n: number, z = Z95): Estimate {
  * (f(1 − f) ≤ 1/4). The floor
  * assumes the quantity moves in unit steps: a count that is 0 or 20 is still read too
  * narrowly when the 20 is rare. `min`, the least value a trial can give (0 for a count),
- * cuts the lower bound: 0 in every trial of a count then reads [0, 3.84/n], as Wilson's.
+ * cuts the lower bound: 0 in every trial of a count then reads [0, 3.84/n], as Wilson's;
+ * `max`, the most (a rank's 7), the upper one.
  */
-export function normalMean(sum: number, sumOfSquares: number, n: number, z = Z95, min = -Infinity): Estimate {
+export function normalMean(sum: number, sumOfSquares: number, n: number, z = Z95, min = -Infinity, max = Infinity): Estimate {
   const mean = sum / n;
   // Sample variance; max(0, …) absorbs rounding when every trial had the same value.
   const variance = n > 1 ? Math.max(0, (sumOfSquares - n * mean * mean) / (n - 1)) : 0;
@@ -237,9 +240,9 @@ export function normalMean(sum: number, sumOfSquares: number, n: number, z = Z95
       hi = Math.max(hi, k + b);
     }
   }
-  // A mean below `min` means a declaration is wrong (a signed metric not said so,
+  // A mean beyond `min` or `max` means a declaration is wrong (a signed metric not said so,
   // tests/declared-metrics.test.ts): the interval is then left uncut rather than inverted.
-  return { estimate: mean, ci95: [mean >= min ? Math.max(lo, min) : lo, hi] };
+  return { estimate: mean, ci95: [mean >= min ? Math.max(lo, min) : lo, mean <= max ? Math.min(hi, max) : hi] };
 }
 
 function clamp01(x: number): number {
@@ -267,7 +270,7 @@ export function summarize(tally: Tally, i: number, z = Z95): Estimate {
   const n = tally.trials;
   const scale = spec.scale ?? 1;
   if (spec.kind === 'probability' && scale === 1) return wilson(tally.sum(i), n, z);
-  const e = normalMean(tally.sum(i), tally.sumOfSquares(i), n, z, spec.min);
+  const e = normalMean(tally.sum(i), tally.sumOfSquares(i), n, z, spec.min, spec.max);
   if (scale === 1) return e;
   const ci: [number, number] = [e.ci95[0] / scale, e.ci95[1] / scale];
   if (spec.kind === 'probability') {

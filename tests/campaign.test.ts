@@ -103,11 +103,17 @@ describe('a campaign turn', () => {
     const low = runScenario(
       campaignScenario({ turns: 12, company: { name: 'co', rank: 1 }, troupes: [{ ...lone, count: 1 }], policy: { action: 'idle' } }, {}, 3000),
     ).results[0]!;
-    if (low.metrics['rank.final']!.estimate === 1) {
-      expect(low.metrics['rank.final']!.ci95[0]).toBe(1);
-      expect(low.series!.rank.meanLow.at(-1)).toBe(1);
-      expect(low.series!.rank.meanHigh.at(-1)).toBeCloseTo(low.metrics['rank.final']!.ci95[1], 12);
-    } else throw new Error(`an idle rank-1 company moved: ${low.metrics['rank.final']!.estimate}`);
+    expect(low.metrics['rank.final']!.estimate).toBe(1);
+    expect(low.metrics['rank.final']!.ci95[0]).toBe(1);
+    expect(low.series!.rank.meanLow.at(-1)).toBe(1);
+    expect(low.series!.rank.meanHigh.at(-1)).toBeCloseTo(low.metrics['rank.final']!.ci95[1], 12);
+    // And at rank 7, at 7 (nothing is above it).
+    const top = runScenario(
+      campaignScenario({ turns: 12, company: { name: 'co', rank: 7 }, troupes: [{ ...lone, count: 1 }], policy: { action: 'idle' } }, {}, 3000),
+    ).results[0]!;
+    expect(top.metrics['rank.final']!.estimate).toBe(7);
+    expect(top.metrics['rank.final']!.ci95[1]).toBe(7);
+    expect(top.series!.rank.meanHigh.at(-1)).toBe(7);
     expect(new Set(r.series!.points.p50)).toEqual(new Set([15]));
   });
 

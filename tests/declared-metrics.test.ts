@@ -39,12 +39,13 @@ describe('every shipped scenario', () => {
     }
   });
 
-  test.each(results.map((r) => [r.name, r] as const))('%s: a count\'s interval stops at 0, a rank\'s at 1, a score\'s nowhere', (_, result) => {
+  test.each(results.map((r) => [r.name, r] as const))('%s: a count\'s interval stops at 0, a rank\'s at 1 and 7, a score\'s nowhere', (_, result) => {
     for (const point of result.results) {
       for (const [name, m] of Object.entries(point.metrics)) {
         if (m.kind !== 'mean' || name.startsWith('score.')) continue;
         const least = name === 'rank.final' ? 1 : 0;
         expect(m.ci95[0], name).toBeGreaterThanOrEqual(least);
+        if (name === 'rank.final') expect(m.ci95[1], name).toBeLessThanOrEqual(7);
         // One that never left its least value reads from exactly there.
         if (m.estimate === least) expect(m.ci95[0], name).toBe(least);
       }
@@ -70,7 +71,7 @@ describe('what a metric declares of its trials', () => {
     let signedBelowZero = 0;
     const check = (t: Tally, i: number, x: number) => {
       const spec = t.layout.metrics[i]!;
-      if (!Number.isInteger(x) || x < (spec.min ?? -Infinity)) seen.push(`${spec.name} = ${x}`);
+      if (!Number.isInteger(x) || x < (spec.min ?? -Infinity) || x > (spec.max ?? Infinity)) seen.push(`${spec.name} = ${x}`);
       if (spec.min === undefined && x < 0) signedBelowZero++;
     };
     const add = Tally.prototype.add;

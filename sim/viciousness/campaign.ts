@@ -173,7 +173,7 @@ export function campaignSeries(tally: Tally, turns: number, startRank: number): 
     put(points, 'mean', pm.estimate, pm.ci95);
     percentiles(points, ph, 0);
     const rh = rankCounts.subarray(t * MAX_RANK, (t + 1) * MAX_RANK);
-    const rm = n === 0 ? { estimate: MIN_RANK, ci95: [MIN_RANK, MIN_RANK] as [number, number] } : normalMean(histogramSum(rh, MIN_RANK), histogramSumOfSquares(rh, MIN_RANK), n, Z95, MIN_RANK);
+    const rm = n === 0 ? { estimate: MIN_RANK, ci95: [MIN_RANK, MIN_RANK] as [number, number] } : normalMean(histogramSum(rh, MIN_RANK), histogramSumOfSquares(rh, MIN_RANK), n, Z95, MIN_RANK, MAX_RANK);
     put(rank, 'mean', histogramMean(rh, MIN_RANK), rm.ci95);
     percentiles(rank, rh, MIN_RANK);
     share(rank, 'demoted', histogramCount(rh, MIN_RANK, startRank, 'below'));

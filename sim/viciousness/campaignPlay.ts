@@ -58,7 +58,7 @@ export const BED_REST_TURNS = 3;
  * consequence counts follow them (CAMPAIGN_METRICS).
  */
 const COMPANY_METRICS = metricTable({
-  rankFinal: { name: 'rank.final', kind: 'mean', label: 'mean final company rank', headline: true, min: MIN_RANK },
+  rankFinal: { name: 'rank.final', kind: 'mean', label: 'mean final company rank', headline: true, min: MIN_RANK, max: MAX_RANK },
   pointsFinal: { name: 'points.final', kind: 'mean', label: 'mean final investment points' },
   demoted: { name: 'demoted', kind: 'probability', label: 'P(rank ever below start)' },
   promoted: { name: 'promoted', kind: 'probability', label: 'P(rank ever above start)' },
