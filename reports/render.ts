@@ -14,7 +14,7 @@ import type { ExpectResult, MetricResult, ScenarioResult } from '../sim/result.t
 import type { Chart } from './charts/index.ts';
 import { metricLabel, metricNames } from './metrics.ts';
 import { formatNumber, formatSweepValue, pointLabel, type SweepMechanic } from './sweep.ts';
-import { isSolveChart, solveScopeNote, solveSectionHtml, solveSectionMarkdown } from './solveSection.ts';
+import { describeSolveExpect, isSolveChart, solveScopeNote, solveSectionHtml, solveSectionMarkdown } from './solveSection.ts';
 
 export { formatNumber };
 import { sweepAxes } from './charts/shared.ts';
@@ -211,14 +211,27 @@ function checkMark(pass: boolean): string {
   return pass ? '<span class="pass">✔ PASS</span>' : '<span class="fail">✘ FAIL</span>';
 }
 
+/**
+ * "all 3 expect checks passed", and a solve block's checks said as such beside them
+ * ("both solve checks passed (see Solve)"): counted together for pass or fail, but a page
+ * whose file has no `expect` read "all 2 expect checks passed" above no table.
+ */
 function checksSummary(result: ScenarioResult): { text: string; pass: boolean } {
-  const { passed, failed, total } = checkCounts(result);
-  if (total === 0) return { text: 'no expect checks', pass: true };
-  if (failed === 0) return { text: passed === 1 ? 'the expect check passed' : `all ${passed} expect checks passed`, pass: true };
-  return {
-    text: total === 1 ? 'the expect check FAILED' : `${failed} of ${total} expect checks FAILED`,
-    pass: false,
+  const { failed } = checkCounts(result);
+  const said = (what: string, total: number, failedHere: number): string => {
+    if (failedHere > 0) return total === 1 ? `the ${what} check FAILED` : `${failedHere} of ${total} ${what} checks FAILED`;
+    return total === 1 ? `the ${what} check passed` : total === 2 ? `both ${what} checks passed` : `all ${total} ${what} checks passed`;
   };
+  const solved = (result.solve ?? []).filter((s) => s.expect);
+  const parts: string[] = [];
+  if (result.expect.length) parts.push(said('expect', result.expect.length, result.expect.filter((c) => !c.pass).length));
+  if (solved.length) parts.push(`${said('solve', solved.length, solved.filter((s) => !s.expect!.pass).length)} (see Solve)`);
+  return { text: parts.length ? parts.join('; ') : 'no expect checks', pass: failed === 0 };
+}
+
+/** A solve block's check in one line, for the index: `solve "even heist": the value found should be 2`. */
+function solveCheckLines(result: ScenarioResult): { pass: boolean; text: string }[] {
+  return (result.solve ?? []).filter((s) => s.expect).map((s) => ({ pass: s.expect!.pass, text: `solve "${s.name}": ${describeSolveExpect(s.expect!, false)}` }));
 }
 
 function metaLine(result: ScenarioResult, source?: string): string {
@@ -392,9 +405,11 @@ export function renderIndex(entries: ReportEntry[], diff?: ResultDiff): { html: 
   const htmlRows = entries
     .map(({ slug, result, source, setup }) => {
       const summary = checksSummary(result);
-      const list = result.expect.length
-        ? `<ul>${result.expect.map((c) => `<li>${checkMark(c.pass)} ${escapeHtml(describeCheck(c, setup, result))}</li>`).join('')}</ul>`
-        : '';
+      const lines = [
+        ...result.expect.map((c) => ({ pass: c.pass, text: describeCheck(c, setup, result) })),
+        ...solveCheckLines(result),
+      ];
+      const list = lines.length ? `<ul>${lines.map((l) => `<li>${checkMark(l.pass)} ${escapeHtml(l.text)}</li>`).join('')}</ul>` : '';
       return `<tr${summary.pass ? '' : ' class="fail-row"'}><td><a href="${escapeHtml(slug)}/index.html">${escapeHtml(result.name)}</a>${
         result.description ? `<br><small>${escapeHtml(result.description)}</small>` : ''
       }${
@@ -420,7 +435,9 @@ ${htmlRows}
   md.push('| scenario | mechanic | points | expect checks |', '|---|---|--:|---|');
   for (const { slug, result, source, setup } of entries) {
     const summary = checksSummary(result);
-    const checks = result.expect.map((c) => `${mdMark(c.pass)} ${mdCell(describeCheck(c, setup, result))}`).join('<br>');
+    const checks = [...result.expect.map((c) => ({ pass: c.pass, text: describeCheck(c, setup, result) })), ...solveCheckLines(result)]
+      .map((l) => `${mdMark(l.pass)} ${mdCell(l.text)}`)
+      .join('<br>');
     const name = `[${mdCell(result.name)}](${slug}/report.md)${source ? `<br>${mdCell(source)}` : ''}`;
     md.push(
       `| ${name} | ${mdCell(`${result.system} · ${result.mechanic}`)} | ${result.results.length} | ${

@@ -58,7 +58,8 @@ export function solveScopeNote(result: ScenarioResult, setup?: unknown): string 
   });
   const swept = result.results.length > 1 || Object.keys(result.results[0]?.point ?? {}).length > 0;
   const what = swept ? "the file's sweep" : `the setup as the file writes it (${fields.join('; ')})`;
-  return `The headline, charts and results below, and the expect checks written for them, are for ${what}, not for a value a search found; the Solve section varies ${varied.length === 1 ? 'that field' : 'those fields'} on its own, and its checks are about the value it finds.`;
+  const checks = result.expect.length ? ', and the expect checks written for them,' : '';
+  return `The headline, charts and results below${checks} are for ${what}, not for a value a search found; the Solve section varies ${varied.length === 1 ? 'that field' : 'those fields'} on its own${(result.solve ?? []).some((s) => s.expect) ? ', and its checks are about the value it finds' : ''}.`;
 }
 
 function chartsOf(result: ScenarioResult, charts: Chart[]): (Chart | undefined)[] {

@@ -68,10 +68,16 @@ describe('expect checks', () => {
     const solved = (pass: boolean) => ({ ...heistOnePoint, expect: [], solve: [{ name: 'even heist', vary: 'setup.challenges', sentence: '2 challenges', decided: true, value: 2, method: 'exact', expect: { equals: 3, pass } }] }) as unknown as typeof heistOnePoint;
     const md = renderScenarioMarkdown(solved(false), []);
     expect(md).not.toContain('no expect checks');
-    expect(md).toContain('❌ **the expect check FAILED**');
-    expect(renderScenarioMarkdown(solved(true), [])).toContain('**the expect check passed**');
+    // Said as a solve check: the file has no `expect`, and "the expect check FAILED" read
+    // above no table.
+    expect(md).toContain('❌ **the solve check FAILED (see Solve)**');
+    expect(renderScenarioMarkdown(solved(true), [])).toContain('**the solve check passed (see Solve)**');
+    const both = { ...solved(true), expect: [{ metric: 'success', atLeast: 0.1, pass: true }, { metric: 'success', atMost: 0.9, pass: true }] } as typeof heistOnePoint;
+    expect(renderScenarioMarkdown(both, [])).toContain('both expect checks passed; the solve check passed (see Solve)');
     const { md: index } = renderIndex([{ slug: 'heist', result: solved(false) }]);
     expect(index).toContain('1 of 1 scenarios have FAILED checks');
+    // The index lists the solve check it counts.
+    expect(index).toContain('❌ **FAIL** solve "even heist": the value found should be 3');
   });
 
   it('marks a failed scenario in the top-level index', () => {
