@@ -72,10 +72,10 @@ export function measured(result: ScenarioResult, check: ExpectResult, setup?: un
   const atFailures = measuredAtFailures(result, check, setup);
   if (atFailures) return `at ${atFailures}`;
   const at = check.point ?? (result.results.length === 1 ? result.results[0]!.point : undefined);
-  if (at === undefined) return `${result.results.length} points`;
-  // A check may name only some of the swept paths: it covers every point that matches them.
-  const keys = Object.keys(at);
-  const matching = result.results.filter((p) => samePoint(p.point, at) || keys.every((k) => formatSweepValue(p.point[k]) === formatSweepValue(at[k])));
+  // A check may name only some of the swept paths, or none: it covers every point that
+  // matches them (every point, for none), and their range is said ("36 points" said nothing).
+  const keys = Object.keys(at ?? {});
+  const matching = at === undefined ? result.results : result.results.filter((p) => samePoint(p.point, at) || keys.every((k) => formatSweepValue(p.point[k]) === formatSweepValue(at[k])));
   const ms = matching.map((p) => p.metrics[check.metric]).filter((m): m is MetricResult => m !== undefined);
   // The exact value beside the estimate where it is known: a check is judged on the 95%
   // interval (SCENARIOS.md), so a failure with the exact value inside the band is the
@@ -98,7 +98,9 @@ export function measuredAtFailures(result: ScenarioResult, check: ExpectResult, 
   const failed = check.failedPoints ?? [];
   const shown = failed.slice(0, limit).map((at) => {
     const m = result.results.find((p) => samePoint(p.point, at))?.metrics[check.metric];
-    return `${pointLabel(at, setup, result)}: ${m ? `${formatNumber(m.estimate)} ${formatInterval(m.ci95)}` : 'not measured'}`;
+    // The exact value where known: a failure with the exact value inside the band is the
+    // Monte Carlo's 1 in 20 (as `measured` says for one point).
+    return `${pointLabel(at, setup, result)}: ${m ? `${formatNumber(m.estimate)} ${formatInterval(m.ci95)}${m.exact === undefined ? '' : `, exact ${formatNumber(m.exact)}`}` : 'not measured'}`;
   });
   if (failed.length > limit) shown.push(`… and ${failed.length - limit} more`);
   return shown.join('; ');
