@@ -75,17 +75,27 @@ export function metricHeatmap(result: ScenarioResult, metric: string, options: M
   // an interval of no width: below the last place it reads "±<0.001".
   const intervalText = ([lo, hi]: readonly [number, number], estimate: number, ends: boolean): string => {
     const half = (hi - lo) / 2;
-    // An end below the last place keeps one significant digit ("0–0.0002", not "0.000–0.000").
-    const end = (x: number) => (x === 0 ? '0' : Math.abs(x) < 0.5 * 10 ** -places ? x.toPrecision(1) : x.toFixed(places));
+    // The ends rounded outward, so the printed interval holds what it stands for (0.00128
+    // read "0.001"); one below the last place keeps a significant digit ("0–0.0002", not
+    // "0.000–0.000").
+    const end = (x: number, up: boolean) => {
+      if (x === 0) return '0';
+      const digits = Math.abs(x) < 0.5 * 10 ** -places ? -Math.floor(Math.log10(Math.abs(x))) : places;
+      const f = 10 ** digits;
+      return ((up ? Math.ceil(x * f - 1e-9) : Math.floor(x * f + 1e-9)) / f).toFixed(digits);
+    };
     const lopsided = Math.abs(hi - estimate - (estimate - lo)) > 0.2 * half;
-    if (lopsided && ends) return `${end(lo)}–${end(hi)}`;
+    if (lopsided && ends) return `${end(lo, false)}–${end(hi, true)}`;
     // Too narrow for two ends: ± the longer half, which holds the whole interval.
     const reach = lopsided ? Math.max(hi - estimate, estimate - lo) : half;
     return reach < 0.5 * 10 ** -places ? `±<${(10 ** -places).toFixed(places)}` : `±${reach.toFixed(places)}`;
   };
+  // An estimate below the last place in two significant digits: "0.000" over an interval
+  // of 0.00005–0.0004 read as a figure its own interval leaves out.
+  const estimateText = (x: number) => (x !== 0 && Math.abs(x) < 0.5 * 10 ** -places ? x.toPrecision(2) : formatEstimate(x, kind));
   // An exact value in as many places as it needs (0.3125, not "0.313 exact").
   const labelWith = (ends: boolean) => (r: (typeof rows)[number]) =>
-    r.exact !== undefined ? `${exactFigure(r.exact)}\nexact` : `${formatEstimate(r.value, kind)}\n${intervalText(r.ci, r.value, ends)}`;
+    r.exact !== undefined ? `${exactFigure(r.exact)}\nexact` : `${estimateText(r.value)}\n${intervalText(r.ci, r.value, ends)}`;
   // The longest line at ~0.62 em a character fits its cell at 10 px, or in smaller text
   // down to 6 px, rather than figures running into their neighbours.
   const fits = (label: (r: (typeof rows)[number]) => string) =>

@@ -114,6 +114,10 @@ describe('chartsFor', () => {
     const sure = { ...estimated, results: estimated.results.map((p) => ({ ...p, metrics: { success: { ...p.metrics.success, estimate: 0, ci95: [0, 0.0002] as [number, number] } } })) };
     // Lopsided (cut at 0): its two ends, the upper one in a significant digit.
     expect(metricHeatmap(sure, 'success', { kind: 'probability' })).toContain('>0–0.0002<');
+    // A tiny estimate in significant digits, ends rounded outward: never "0.000" over
+    // "0.00005–0.0004", nor an upper end of 0.00128 read "0.001".
+    const tiny = { ...estimated, results: estimated.results.map((p) => ({ ...p, metrics: { success: { ...p.metrics.success, estimate: 0.00015, ci95: [0.000051, 0.00128] as [number, number] } } })) };
+    expect(metricHeatmap(tiny, 'success', { kind: 'probability' })).toMatch(/>0\.00015<\/tspan><tspan[^>]*>0\.00005–0\.002</);
     const tight = { ...estimated, results: estimated.results.map((p) => ({ ...p, metrics: { success: { ...p.metrics.success, estimate: 0.5, ci95: [0.4999, 0.5001] as [number, number] } } })) };
     expect(metricHeatmap(tight, 'success', { kind: 'probability' })).toContain('±&lt;0.001');
     expect(metricHeatmap(heistGrid, 'success', { kind: 'probability' })).toContain('cell: P(plan succeeds), exact');
