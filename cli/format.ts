@@ -1,6 +1,7 @@
 /** The readable table `poolsim run` prints without `--json`. */
 import type { ScenarioResult } from '../sim/result.ts';
 import { pointLabel } from '../reports/sweep.ts';
+import { exactFigure } from '../sim/solve/sentence.ts';
 
 /** Enough digits to read a probability or a mean; the JSON keeps them all. */
 export function fmt(x: number): string {
@@ -35,7 +36,7 @@ export function formatResult(result: ScenarioResult, file: string, setup?: unkno
     if (result.precision !== undefined) lines.push(`  ${r.trials} trials`);
     const rows = [['metric', 'estimate', '95% interval', 'exact']];
     for (const [name, m] of Object.entries(r.metrics)) {
-      rows.push([name, fmt(m.estimate), `[${fmt(m.ci95[0])}, ${fmt(m.ci95[1])}]`, m.exact === undefined ? '' : fmt(m.exact)]);
+      rows.push([name, fmt(m.estimate), `[${fmt(m.ci95[0])}, ${fmt(m.ci95[1])}]`, m.exact === undefined ? '' : exactFigure(m.exact)]);
     }
     lines.push(table(rows).replace(/^/gm, '  '));
     for (const note of r.notes ?? []) lines.push(`  note: ${note}`);

@@ -11,6 +11,7 @@
 import type { MetricResult, PointResult, ScenarioResult } from '../sim/result.ts';
 import { chartFamily, familyLabel, metricKinds, metricLabel, metricNames } from './metrics.ts';
 import { formatNumber, pointLabel } from './sweep.ts';
+import { exactFigure } from '../sim/solve/sentence.ts';
 
 /** Up to this many points a sweep's headline lists every point. */
 export const HEADLINE_POINTS_LISTED = 8;
@@ -30,7 +31,9 @@ const fmt = formatNumber;
 /** "0.5206 exact · estimate 0.5253 [0.5074, 0.5432]", or "0.5253 [0.5074, 0.5432]". */
 export function headlineValue(m: MetricResult): { value: string; detail: string; short: string } {
   const interval = `[${fmt(m.ci95[0])}, ${fmt(m.ci95[1])}]`;
-  if (m.exact !== undefined) return { value: fmt(m.exact), detail: `exact · estimate ${fmt(m.estimate)}, 95% interval ${interval}`, short: 'exact' };
+  // The exact value in the places it needs (sim/solve/sentence.ts exactFigure): four made
+  // 0.49996 read "0.5000 exact", the figure a designer's target often is.
+  if (m.exact !== undefined) return { value: exactFigure(m.exact), detail: `exact · estimate ${fmt(m.estimate)}, 95% interval ${interval}`, short: 'exact' };
   return { value: fmt(m.estimate), detail: `estimate, 95% interval ${interval}`, short: interval };
 }
 

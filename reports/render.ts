@@ -9,6 +9,7 @@
  * And the top-level `index.html`/`index.md` over all scenarios of a run.
  */
 import { mdCell, mdCode } from './markdown.ts';
+import { exactFigure } from '../sim/solve/sentence.ts';
 import { from } from 'arquero';
 import type { ExpectResult, MetricResult, ScenarioResult } from '../sim/result.ts';
 import type { Chart } from './charts/index.ts';
@@ -80,7 +81,7 @@ export function measured(result: ScenarioResult, check: ExpectResult, setup?: un
   // The exact value beside the estimate where it is known: a check is judged on the 95%
   // interval (SCENARIOS.md), so a failure with the exact value inside the band is the
   // Monte Carlo's 1 in 20, and the reader should see that.
-  if (ms.length === 1) return `${formatNumber(ms[0]!.estimate)} ${formatInterval(ms[0]!.ci95)}${ms[0]!.exact === undefined ? '' : `, exact ${formatNumber(ms[0]!.exact)}`}`;
+  if (ms.length === 1) return `${formatNumber(ms[0]!.estimate)} ${formatInterval(ms[0]!.ci95)}${ms[0]!.exact === undefined ? '' : `, exact ${exactFigure(ms[0]!.exact)}`}`;
   if (ms.length > 1) {
     const low = Math.min(...ms.map((m) => m.estimate));
     const high = Math.max(...ms.map((m) => m.estimate));
@@ -100,7 +101,7 @@ export function measuredAtFailures(result: ScenarioResult, check: ExpectResult, 
     const m = result.results.find((p) => samePoint(p.point, at))?.metrics[check.metric];
     // The exact value where known: a failure with the exact value inside the band is the
     // Monte Carlo's 1 in 20 (as `measured` says for one point).
-    return `${pointLabel(at, setup, result)}: ${m ? `${formatNumber(m.estimate)} ${formatInterval(m.ci95)}${m.exact === undefined ? '' : `, exact ${formatNumber(m.exact)}`}` : 'not measured'}`;
+    return `${pointLabel(at, setup, result)}: ${m ? `${formatNumber(m.estimate)} ${formatInterval(m.ci95)}${m.exact === undefined ? '' : `, exact ${exactFigure(m.exact)}`}` : 'not measured'}`;
   });
   if (failed.length > limit) shown.push(`… and ${failed.length - limit} more`);
   return shown.join('; ');
@@ -270,7 +271,7 @@ function headlineHtml(result: ScenarioResult, setup?: unknown): string {
 function pointTableHtml(result: ScenarioResult, metrics: Record<string, MetricResult>, headline: string[], moved: (metric: string) => MetricChange | undefined): string {
   const row = (metric: string, m: MetricResult) =>
     `<tr${headline.includes(metric) ? ' class="headline-row"' : ''}${movedRowAttribute(moved(metric))}><td>${escapeHtml(metricLabel(result, metric))} <code>${escapeHtml(metric)}</code>${movedMarkHtml(moved(metric))}</td><td class="num">${
-      m.exact === undefined ? '—' : formatNumber(m.exact)
+      m.exact === undefined ? '—' : exactFigure(m.exact)
     }</td><td class="num">${formatNumber(m.estimate)}</td><td class="num">${formatInterval(m.ci95)}</td></tr>`;
   const groups = groupedMetrics(result, Object.keys(metrics), headline);
   const body = groups
@@ -387,7 +388,7 @@ export function renderScenarioMarkdown(result: ScenarioResult, charts: Chart[], 
         // The headline's name in bold; the moved mark (bold itself) after it, not inside.
         const label = `${mdCell(metricLabel(result, metric))} \`${mdCode(metric)}\``;
         const name = `${headline.includes(metric) ? `**${label}**` : label}${movedMarkMarkdown(moved(p.point, metric))}`;
-        lines.push(`| ${name} | ${m.exact === undefined ? '—' : formatNumber(m.exact)} | ${formatNumber(m.estimate)} | ${formatInterval(m.ci95)} |`);
+        lines.push(`| ${name} | ${m.exact === undefined ? '—' : exactFigure(m.exact)} | ${formatNumber(m.estimate)} | ${formatInterval(m.ci95)} |`);
       }
     }
     lines.push('');

@@ -9,6 +9,7 @@
 import { forms, formFor } from './fields/index.ts';
 import { ruleLabel } from './fields/rules.ts';
 import { fieldLabel, type ListField, type Field } from './fields/spec.ts';
+import { snapDecimal } from '../sim/solve/sentence.ts';
 
 /** Which mechanic's form names a path: a scenario or its result (both carry these). */
 export interface SweepMechanic {
@@ -90,8 +91,16 @@ export function pointLabel(point: Record<string, unknown>, setup?: unknown, mech
   return parts.length ? parts.join(', ') : 'no sweep';
 }
 
-/** A number in a table: whole numbers as they are, others to 4 places (3 significant when tiny). */
-export function formatNumber(value: number): string {
+/**
+ * A number in a table: whole numbers as they are, others to 4 places (3 significant when
+ * tiny), after float noise is taken off where that leaves it whole at 4 places
+ * (sim/solve/sentence.ts snapDecimal: 2.999… printed "3.0000" beside an exact "4").
+ */
+export function formatNumber(raw: number): string {
+  // Only where the noise-free value prints whole at 4 places: rounding a snapped 0.50575
+  // (a double just below it) would print 0.5057 where the sum's own 0.505750…01 gave 0.5058.
+  const snapped = snapDecimal(raw);
+  const value = Number.isInteger(Math.round(snapped * 1e4 * 1e6) / 1e6) ? snapped : raw;
   if (Number.isInteger(value)) return String(value);
   if (value !== 0 && Math.abs(value) < 0.001) return value.toPrecision(3);
   return value.toFixed(4);

@@ -12,7 +12,7 @@ import { distributionLabel } from '../../reports/charts/distributionBars.ts';
 import { chartPlan, defaultHeatmapMetrics } from '../../reports/charts/plan.ts';
 import { axisValues, pointTrials, sweepAxes, wilson95 } from '../../reports/charts/shared.ts';
 import { splitAxis, splitComparison, splitLabel, splitMetrics, splitTitle } from './splitComparison.ts';
-import { estimateCell, formatValue, intervalCell, numberCell, textCell, type Table, type TableCell } from './table.ts';
+import { estimateCell, exactCell, formatValue, intervalCell, numberCell, textCell, type Table, type TableCell } from './table.ts';
 
 /** How a distribution is read: P(X = x), P(X ≥ x) or P(X ≤ x). */
 export type DistributionView = 'exactly' | 'atLeast' | 'atMost';
@@ -78,7 +78,7 @@ function withView(result: ScenarioResult, key: string, view: DistributionView): 
 }
 
 function metricCells(m: PointResult['metrics'][string] | undefined, kind: MetricKind): TableCell[] {
-  return [numberCell(m?.estimate, kind), intervalCell(m?.ci95, kind), numberCell(m?.exact, kind)];
+  return [numberCell(m?.estimate, kind), intervalCell(m?.ci95, kind), exactCell(m?.exact)];
 }
 
 const ESTIMATE_COLUMNS = ['estimate', '95% interval', 'exact'];
@@ -168,7 +168,7 @@ export function panelsFor(result: ScenarioResult, options: PanelOptions = {}): P
                     textCell(String(x)),
                     numberCell(d.p[i], 'probability'),
                     intervalCell(wilson95(d.p[i]!, n), 'probability'),
-                    numberCell(d.exact?.[i], 'probability'),
+                    exactCell(d.exact?.[i]),
                   ]);
                 }),
             },
@@ -185,7 +185,7 @@ export function panelsFor(result: ScenarioResult, options: PanelOptions = {}): P
         panels.push(
           panel({
             columns: [sweepLabel(s.vary, options.setup, result), ...ESTIMATE_COLUMNS],
-            rows: s.points.map((p) => [textCell(formatSweepValue(p.value)), numberCell(p.estimate, kind), intervalCell(p.ci95, kind), numberCell(p.exact, kind)]),
+            rows: s.points.map((p) => [textCell(formatSweepValue(p.value)), numberCell(p.estimate, kind), intervalCell(p.ci95, kind), exactCell(p.exact)]),
           }),
         );
         break;

@@ -4,6 +4,7 @@
  * `data-value` attribute, so a test or a copy-paste gets every digit).
  */
 import { type MetricKind } from '../../reports/metrics.ts';
+import { exactFigure } from '../../sim/solve/sentence.ts';
 
 export interface TableCell {
   text: string;
@@ -32,6 +33,11 @@ export function numberCell(value: number | undefined, kind: MetricKind): TableCe
   return value === undefined ? { text: '—' } : { text: formatValue(value, kind), value };
 }
 
+/** An exact value as every page prints one (sim/solve/sentence.ts exactFigure): 0.3125, 0.49996. */
+export function exactCell(value: number | undefined): TableCell {
+  return value === undefined ? { text: '—' } : { text: exactFigure(value), value };
+}
+
 export function intervalCell(ci: readonly [number, number] | undefined, kind: MetricKind): TableCell {
   return ci === undefined ? { text: '—' } : { text: `${formatValue(ci[0], kind)} to ${formatValue(ci[1], kind)}` };
 }
@@ -48,7 +54,7 @@ export function textCell(text: string): TableCell {
 export function estimateCell(m: { estimate: number; ci95: [number, number]; exact?: number } | undefined, kind: MetricKind): TableCell {
   if (!m) return { text: '—' };
   const interval = `${formatValue(m.ci95[0], kind)}–${formatValue(m.ci95[1], kind)}`;
-  const title = `estimate ${formatValue(m.estimate, kind)}, 95% interval ${formatValue(m.ci95[0], kind)} to ${formatValue(m.ci95[1], kind)}${m.exact === undefined ? '' : `, exact ${formatValue(m.exact, kind)}`}`;
-  if (m.exact !== undefined) return { text: `${formatValue(m.exact, kind)} exact`, value: m.exact, title };
+  const title = `estimate ${formatValue(m.estimate, kind)}, 95% interval ${formatValue(m.ci95[0], kind)} to ${formatValue(m.ci95[1], kind)}${m.exact === undefined ? '' : `, exact ${exactFigure(m.exact)}`}`;
+  if (m.exact !== undefined) return { text: `${exactFigure(m.exact)} exact`, value: m.exact, title };
   return { text: `${formatValue(m.estimate, kind)} (${interval})`, value: m.estimate, title };
 }

@@ -36,19 +36,38 @@ export function trialsText(n: number): string {
 }
 
 /**
- * An exact value, printed so that its digits never claim more than it is: three decimals
- * where they hold it whole (0.500, 0.875), else the fewest places from four up whose last
- * digit is not a rounding 0 (0.3125, 0.4996, 0.49996). Three decimals made 0.49964 read
- * "0.500 exact", as if it hit a target of 0.500 that it misses; four made 0.49996 read
- * "0.5000". Beyond 8 places (1e-7), three significant digits.
+ * `x` as the shortest decimal of at most 9 places within float noise of it (1e-10,
+ * relative): exact values are sums of floats, so 1/32 arrives as 0.031249999999999997
+ * and 3 as 2.9999999999999996, which printed "0.0312" beside "0.0313" and "3.0000"
+ * beside "4". Exact values are exact to 1e-9 (SCENARIOS.md): this moves none by more.
  */
-export function exactFigure(x: number): string {
+export function snapDecimal(x: number): number {
+  if (!Number.isFinite(x)) return x;
+  const tolerance = 1e-10 * Math.max(1, Math.abs(x));
+  for (let places = 0; places <= 9; places++) {
+    const f = 10 ** places;
+    const y = Math.round(x * f) / f;
+    if (Math.abs(y - x) <= tolerance) return y;
+  }
+  return x;
+}
+
+/**
+ * An exact value, printed so that its digits never claim more than it is: three decimals
+ * where they hold it whole (0.500, 0.875), else the fewest places up to eight that hold it
+ * whole (0.3125, 0.03125), else the fewest from four up whose last digit is not a
+ * rounding 0 (0.4996, 0.49996). Three decimals made 0.49964 read "0.500 exact", as if it
+ * hit a target of 0.500 that it misses; four made 0.49996 read "0.5000". Beyond that
+ * (1e-9), three significant digits.
+ */
+export function exactFigure(value: number): string {
+  const x = snapDecimal(value);
   const size = Math.abs(x);
   const first = size >= 1000 ? 0 : size >= 10 ? 2 : 3;
-  for (let places = first; places <= first + 5; places++) {
+  for (let places = first; places <= first + 5; places++) if (Number(x.toFixed(places)) === x) return x.toFixed(places);
+  for (let places = first + 1; places <= first + 5; places++) {
     const text = x.toFixed(places);
-    if (Math.abs(Number(text) - x) < 1e-12 * Math.max(1, size)) return text;
-    if (places > first && !text.endsWith('0')) return text;
+    if (!text.endsWith('0')) return text;
   }
   return x.toPrecision(3);
 }

@@ -112,7 +112,7 @@ describe('scenario HTML', () => {
   it('has a table per point with exact, estimate and interval', () => {
     const html = renderScenarioHtml(heistOnePoint, []);
     expect(html).toContain(
-      '<tr><td>P(plan succeeds) <code>success</code></td><td class="num">0.3166</td><td class="num">0.3171</td><td class="num">[0.3151, 0.3192]</td></tr>',
+      '<tr><td>P(plan succeeds) <code>success</code></td><td class="num">0.31665</td><td class="num">0.3171</td><td class="num">[0.3151, 0.3192]</td></tr>',
     );
     // No metric declares itself the headline here: no headline block, no guessing by name.
     expect(html).not.toContain('<section class="headline">');
@@ -151,12 +151,12 @@ describe('scenario HTML', () => {
     };
     const html = renderScenarioHtml(declared, []);
     expect(html).toContain('<p class="question">How often does a three-person heist beat four challenges?</p>');
-    expect(html).toMatch(/<section class="headline">\n<h2>Headline<\/h2>\n<ul>\n<li>P\(plan succeeds\): <span class="value">0\.3166<\/span> <span class="detail">exact · estimate 0\.3171, 95% interval \[0\.3151, 0\.3192\]<\/span><\/li>/);
+    expect(html).toMatch(/<section class="headline">\n<h2>Headline<\/h2>\n<ul>\n<li>P\(plan succeeds\): <span class="value">0\.31665<\/span> <span class="detail">exact · estimate 0\.3171, 95% interval \[0\.3151, 0\.3192\]<\/span><\/li>/);
     expect(html.indexOf('class="headline"')).toBeLessThan(html.indexOf('<h2>Expect checks</h2>'));
     expect(html).toContain('<tr class="group"><th colspan="4">headline</th></tr>\n<tr class="headline-row"><td>P(plan succeeds)');
     const md = renderScenarioMarkdown(declared, []);
     // Brackets escaped, as every Markdown cell's are (they render as brackets).
-    expect(md).toContain('## Headline\n\n- P(plan succeeds): **0.3166** exact · estimate 0.3171, 95% interval \\[0.3151, 0.3192\\]');
+    expect(md).toContain('## Headline\n\n- P(plan succeeds): **0.31665** exact · estimate 0.3171, 95% interval \\[0.3151, 0.3192\\]');
     expect(md).toContain('> How often does a three-person heist beat four challenges?');
   });
 });
