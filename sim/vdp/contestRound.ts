@@ -116,7 +116,7 @@ export function woundChance(x: Contender, y: Contender): number {
 export const CONTEST_ROUND_METRICS = metricTable({
   win: { name: 'win.<name>', kind: 'probability', label: 'P(win: <name>)', family: 'P(win)', headline: true },
   draw: { name: 'draw', kind: 'probability', label: 'P(no one wins)' },
-  rounds: { name: 'rounds', kind: 'mean', label: 'mean rounds fought' },
+  rounds: { name: 'rounds', kind: 'mean', label: 'mean rounds fought', min: 1 },
   exchanges: { name: 'exchanges', kind: 'mean', label: 'mean exchanges' },
   tension: { name: 'tension.<name>', kind: 'mean', label: 'mean tension gained by <name>', family: 'mean tension gained' },
   first: { name: 'first.<name>', kind: 'probability', label: 'P(acts first: <name>)', family: 'P(acts first)' },

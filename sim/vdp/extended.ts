@@ -98,7 +98,7 @@ export const EXTENDED_METRICS = metricTable({
   exhausted: { name: 'exhausted', kind: 'probability', label: 'P(exhausted: a defence roll failed)' },
   failed: { name: 'failed', kind: 'probability', label: 'P(failed: two attacks missed in a row)' },
   unfinished: { name: 'unfinished', kind: 'probability', label: 'P(unfinished after the last step allowed)' },
-  steps: { name: 'steps', kind: 'mean', label: 'mean steps rolled' },
+  steps: { name: 'steps', kind: 'mean', label: 'mean steps rolled', min: 1 },
   progress: { name: 'progress', kind: 'mean', label: 'mean progress at the end' },
   tension: { name: 'tension', kind: 'mean', label: 'mean tension gained' },
 });

@@ -22,7 +22,7 @@ export { DEFAULT_MAX_ROUNDS, battleSetup, battleSideSchema, type BattleSetup, ty
 export const BATTLE_METRICS = metricTable({
   win: { name: 'win.<side>', kind: 'probability', label: 'P(win: <side>)', family: 'P(win)', headline: true },
   draw: { name: 'draw', kind: 'probability', label: 'P(draw)' },
-  rounds: { name: 'rounds', kind: 'mean', label: 'mean rounds fought' },
+  rounds: { name: 'rounds', kind: 'mean', label: 'mean rounds fought', min: 1 },
   deaths: { name: 'deaths.<side>', kind: 'mean', label: 'mean <side> deaths', family: 'mean deaths' },
   death: { name: 'death.<side>.<name>', kind: 'probability', label: 'P(dies: <side>: <name>)', family: 'P(combatant dies)' },
   fled: { name: 'fled.<side>', kind: 'probability', label: 'P(flees: <side>)', family: 'P(side flees)' },

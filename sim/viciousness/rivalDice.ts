@@ -69,6 +69,7 @@ export const RIVAL_DICE_METRICS = {
     kind: 'mean',
     label: "mean turn of <rival>'s first initiation (turns + 1 if none)",
     family: 'mean turn of first initiation',
+    min: 1,
   },
   strikes: { name: 'strikes.<rival>', kind: 'mean', label: 'mean designs initiated by <rival>', family: 'mean designs initiated' },
   completed: { name: 'completed.<rival>', kind: 'mean', label: 'mean designs completed by <rival>', family: 'mean designs completed' },
