@@ -75,8 +75,13 @@ export function headlineLines(result: ScenarioResult, setup?: unknown): Headline
     const sorted = [...at].sort((x, y) => best(x.metrics[name]!) - best(y.metrics[name]!));
     const low = sorted[0]!;
     const high = sorted[sorted.length - 1]!;
-    lines.push({ metric: name, label: `${label}, highest`, ...headlineValue(high.metrics[name]!), where: pointLabel(high.point, setup, result) });
-    lines.push({ metric: name, label: `${label}, lowest`, ...headlineValue(low.metrics[name]!), where: pointLabel(low.point, setup, result) });
+    // A figure several points share (0 at 20 of them) is said as such, not as one of them.
+    const where = (p: PointResult) => {
+      const tied = at.filter((q) => best(q.metrics[name]!) === best(p.metrics[name]!)).length;
+      return tied > 1 ? `${tied} points, e.g. ${pointLabel(p.point, setup, result)}` : pointLabel(p.point, setup, result);
+    };
+    lines.push({ metric: name, label: `${label}, highest`, ...headlineValue(high.metrics[name]!), where: where(high) });
+    lines.push({ metric: name, label: `${label}, lowest`, ...headlineValue(low.metrics[name]!), where: where(low) });
   }
   return lines;
 }

@@ -53,7 +53,8 @@ export function snapDecimal(x: number): number {
 }
 
 /**
- * An exact value, printed so that its digits never claim more than it is: three decimals
+ * An exact value, printed so that its digits never claim more than it is: a whole number
+ * as it is, else three decimals
  * where they hold it whole (0.500, 0.875), else the fewest places up to eight that hold it
  * whole (0.3125, 0.03125), else the fewest from four up whose last digit is not a
  * rounding 0 (0.4996, 0.49996). Three decimals made 0.49964 read "0.500 exact", as if it
@@ -62,6 +63,8 @@ export function snapDecimal(x: number): number {
  */
 export function exactFigure(value: number): string {
   const x = snapDecimal(value);
+  // Whole numbers as they are, as every table prints them: "0 exact", "1 exact".
+  if (Number.isInteger(x)) return String(x);
   const size = Math.abs(x);
   const first = size >= 1000 ? 0 : size >= 10 ? 2 : 3;
   for (let places = first; places <= first + 5; places++) if (Number(x.toFixed(places)) === x) return x.toFixed(places);

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runScenario } from '../helpers.ts';
-import { headlineValue } from '../../reports/headline.ts';
+import { headlineLines, headlineValue } from '../../reports/headline.ts';
 import { intervalCell } from '../../dashboard/charts/table.ts';
 import { from, fromCSV } from 'arquero';
 import { chartsFor } from '../../reports/charts/index.ts';
@@ -116,6 +116,20 @@ describe('scenario HTML', () => {
     );
     // No metric declares itself the headline here: no headline block, no guessing by name.
     expect(html).not.toContain('<section class="headline">');
+  });
+
+  it('says how many points share a sweep\'s lowest (or highest) headline figure', () => {
+    // Three d6 at 4+: 4 challenges or more can never succeed, exactly 0 at 9 of 12 points.
+    const swept = runScenario({
+      name: 'tied', system: 'viciousness', mechanic: 'knavery', trials: 500, seed: 't',
+      setup: { challenges: 1, participants: [{ name: 'crew', count: 3 }] },
+      sweep: { 'setup.challenges': [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] },
+    });
+    const lines = headlineLines({ ...swept, results: swept.results.map((p) => ({ ...p, metrics: { ...p.metrics, success: { ...p.metrics.success!, headline: true } } })) });
+    const lowest = lines.find((l) => l.label.endsWith('lowest'))!;
+    expect(lowest.value).toBe('0');
+    expect(lowest.where).toBe('9 points, e.g. challenges = 4');
+    expect(lines.find((l) => l.label.endsWith('highest'))!.where).toBe('challenges = 1');
   });
 
   it('prints a tiny interval bound in significant digits, never as a zero-width interval', () => {
