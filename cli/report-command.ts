@@ -75,7 +75,11 @@ export async function reportCommand(
   });
   let diff: ResultDiff | undefined;
   if (baseline) {
-    diff = diffResults(baseline, results, diffOptions);
+    // A report of some scenarios compares those: the baseline's others were not run here,
+    // which is said, not listed as gone ("only in the baseline", a failure).
+    const ran = new Set(results.map((r) => r.name));
+    diff = diffResults(baseline.filter((b) => ran.has(b.name)), results, diffOptions);
+    diff.notRun = baseline.filter((b) => !ran.has(b.name)).map((b) => b.name);
     for (const e of entries) e.changes = diff.changes.filter((c) => c.scenario === e.result.name);
   }
   // Plot, d3, linkedom and arquero load here, only for `report`: `run` and `merge` never

@@ -122,6 +122,28 @@ export function headline(diff: ResultDiff): string {
   return `${moved}${sided ? `; ${sided} scenario(s), point(s) or metric(s) on one side only` : ''} (${compared})`;
 }
 
+/**
+ * What the three summaries list after the moved numbers, in order. A trial count that
+ * changed at every point alike is said once, for the scenario (a `--precision` run's
+ * points listed one by one made hundreds of lines saying the same).
+ */
+/** The two sides as the Markdown and HTML summaries name them. */
+const SIDE_NAMES = { base: 'the baseline', new: 'the new results' };
+
+function listed(diff: ResultDiff, names: { base: string; new: string }): [string, string[]][] {
+  const scenarioTrials = new Map(diff.settings.filter((s) => s.setting === 'trials' && !s.point).map((s) => [s.scenario, s]));
+  const settings = diff.settings.filter((s) => {
+    const whole = s.setting === 'trials' && s.point ? scenarioTrials.get(s.scenario) : undefined;
+    return !(whole && whole.base === s.base && whole.new === s.new);
+  });
+  return [
+    [`Only in ${names.base}`, diff.onlyInBase.map((s) => where(diff, s))],
+    [`Only in ${names.new}`, diff.onlyInNew.map((s) => where(diff, s))],
+    ['Settings that differ', settings.map((s) => settingText(diff, s))],
+    ['Baseline scenarios not run here (not compared)', (diff.notRun ?? []).map((name) => `"${name}"`)],
+  ];
+}
+
 // ---------------------------------------------------------------- terminal
 
 export function renderDiffText(diff: ResultDiff, names: { base: string; new: string }): string {
@@ -132,14 +154,9 @@ export function renderDiffText(diff: ResultDiff, names: { base: string; new: str
     const width = Math.min(60, Math.max(...rows.map((r) => r[0].length)));
     for (const [what, move] of rows) lines.push(`  ${what.padEnd(width)}  ${move}`);
   }
-  const lists: [string, string[]][] = [
-    [`only in ${names.base} (the baseline)`, diff.onlyInBase.map((s) => where(diff, s))],
-    [`only in ${names.new}`, diff.onlyInNew.map((s) => where(diff, s))],
-    ['settings that differ', diff.settings.map((s) => settingText(diff, s))],
-  ];
-  for (const [title, items] of lists) {
+  for (const [title, items] of listed(diff, { base: `${names.base} (the baseline)`, new: names.new })) {
     if (items.length === 0) continue;
-    lines.push('', `${title}:`, ...items.map((i) => `  ${i}`));
+    lines.push('', `${title[0]!.toLowerCase()}${title.slice(1)}:`, ...items.map((i) => `  ${i}`));
   }
   return lines.join('\n') + '\n';
 }
@@ -167,12 +184,7 @@ export function renderDiffMarkdown(diff: ResultDiff, options: { title?: string; 
     }
     lines.push('');
   }
-  const lists: [string, string[]][] = [
-    ['Only in the baseline', diff.onlyInBase.map((s) => where(diff, s))],
-    ['Only in the new results', diff.onlyInNew.map((s) => where(diff, s))],
-    ['Settings that differ', diff.settings.map((s) => settingText(diff, s))],
-  ];
-  for (const [title, items] of lists) {
+  for (const [title, items] of listed(diff, SIDE_NAMES)) {
     if (items.length === 0) continue;
     lines.push(`### ${title}`, '', ...items.map((i) => `- ${mdCell(i)}`), '');
   }
@@ -255,12 +267,7 @@ ${rows}
 </tbody>
 </table>`);
   }
-  const lists: [string, string[]][] = [
-    ['Only in the baseline', diff.onlyInBase.map((s) => where(diff, s))],
-    ['Only in the new results', diff.onlyInNew.map((s) => where(diff, s))],
-    ['Settings that differ', diff.settings.map((s) => settingText(diff, s))],
-  ];
-  for (const [title, items] of lists) {
+  for (const [title, items] of listed(diff, SIDE_NAMES)) {
     if (items.length) sections.push(`<h2>${title}</h2>\n<ul>${items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>`);
   }
   return `<!doctype html>

@@ -125,6 +125,12 @@ export interface ResultDiff {
    * addition to `--json`.
    */
   setups: Record<string, { base?: unknown; new?: unknown }>;
+  /**
+   * Baseline scenarios this run did not include, left out of the comparison (set by
+   * `poolsim report --baseline` for a report of some scenarios only): not "only in the
+   * baseline", which says a scenario went missing.
+   */
+  notRun?: string[];
 }
 
 // ---------------------------------------------------------------- statistics

@@ -44,6 +44,19 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
     expect(readFileSync(join(dir, 'new', 'changes.md'), 'utf8')).toMatch(/✅ nothing moved/);
   });
 
+  test('a report of one scenario against a baseline of two compares that one and says the other was not run', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'poolsim-diff-'));
+    const lib = library(dir);
+    expect((await poolsim('report', lib, '--out', join(dir, 'base'), '--workers', '1')).code).toBe(0);
+    const r = await poolsim('report', join(lib, 'clash.json'), '--out', join(dir, 'one'), '--workers', '1', '--baseline', join(dir, 'base'));
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/nothing moved \(\d+ numbers compared in 1 scenario:/);
+    const changes = readFileSync(join(dir, 'one', 'changes.md'), 'utf8');
+    expect(changes).toMatch(/✅ nothing moved/);
+    expect(changes).not.toContain('Only in the baseline');
+    expect(changes).toContain('### Baseline scenarios not run here (not compared)\n\n- "Battle d4 vs d6"');
+  });
+
   test('hitOn "4+" against the default is caught, exact and Monte Carlo, and marked in the reports', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'poolsim-diff-'));
     expect((await poolsim('report', library(join(dir, 'a')), '--out', join(dir, 'base'), '--workers', '1')).code).toBe(0);

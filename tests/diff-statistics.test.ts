@@ -251,6 +251,21 @@ describe('means with lopsided intervals', () => {
   });
 });
 
+describe('settings that differ', () => {
+  test('a trial count changed alike at every point is said once, for the scenario', () => {
+    const at = (trials: number, pointTrials: number[]) => ({
+      ...resultOf(pointTrials.map(() => ({ success: probability(300, 1000) })), trials),
+      results: pointTrials.map((t, i) => ({ point: { 'setup.challenges': i }, trials: t, metrics: { success: probability(300, 1000) } })),
+    });
+    const alike = renderDiffText(diffResults([at(1000, [1000, 1000, 1000])], [at(2000, [2000, 2000, 2000])]), { base: 'a', new: 'b' });
+    expect(alike.match(/trials/g)).toHaveLength(1);
+    expect(alike).toContain('"constructed": trials 1000 → 2000');
+    const apart = renderDiffText(diffResults([at(1000, [1000, 1000, 1000])], [at(2000, [2000, 5000, 2000])]), { base: 'a', new: 'b' });
+    expect(apart).toMatch(/trials at [^\n]* 1000 → 5000/);
+    expect(apart).not.toMatch(/trials at [^\n]* 1000 → 2000/);
+  });
+});
+
 describe('the Markdown summary of user text', () => {
   test('a scenario name’s own Markdown is shown as typed, never as a live link or image', () => {
     const name = '![x](https://tracker.example/p.png) [click](http://evil.example) | *bold*';
