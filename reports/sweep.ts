@@ -79,7 +79,10 @@ function keyWords(parts: readonly string[], setup: unknown): string {
  * empty list "none" and an empty text `""`, so no "= " is left blank.
  */
 export function formatSweepValue(value: unknown): string {
-  if (Array.isArray(value)) return value.length === 0 ? 'none' : value.map(formatSweepValue).join(', ');
+  // A list (a dice pool) joined with " + ", as the solve sentences write it: ", " also
+  // joins a point's swept paths, and "captain › trait dice = d4, d6, minion › how many =
+  // 2" read as three paths, and split a panel label in two.
+  if (Array.isArray(value)) return value.length === 0 ? 'none' : value.map(formatSweepValue).join(' + ');
   if (value === '') return '""';
   if (value !== null && typeof value === 'object') return JSON.stringify(value);
   return String(value);

@@ -110,6 +110,6 @@ describe('names and values', () => {
     const setup = { participants: [{ name: 'captain' }] };
     expect(pointLabel({ 'setup.participants.0.dice': [] }, setup, knavery)).toBe('captain › trait dice = none');
     expect(pointLabel({ 'setup.participants.0.name': '' }, setup, knavery)).toBe('captain › name = ""');
-    expect(pointLabel({ 'setup.challenges': 3, 'setup.participants.0.dice': ['2d4', 'd6'] }, setup, knavery)).toBe('challenges = 3, captain › trait dice = 2d4, d6');
+    expect(pointLabel({ 'setup.challenges': 3, 'setup.participants.0.dice': ['2d4', 'd6'] }, setup, knavery)).toBe('challenges = 3, captain › trait dice = 2d4 + d6');
   });
 });

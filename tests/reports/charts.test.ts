@@ -16,6 +16,7 @@ import {
   shareDemotedByTurn,
 } from '../../reports/charts/index.ts';
 import { PANEL_LABEL_WIDTH, panelLabels, textWidth } from '../../reports/charts/shared.ts';
+import { pointLabel } from '../../reports/sweep.ts';
 import { ambushBattle, companyCampaign, heistByChallenges, heistGrid, heistOnePoint } from './fixtures.ts';
 
 function rounded(svg: string): string {
@@ -98,6 +99,10 @@ describe('chartsFor', () => {
     const long = 'x'.repeat(40);
     expect(panelLabels([`a = 1, ${long}`]).fy.tickFormat(`a = 1, ${long}`).split('\n')).toEqual(['a = 1', long]);
     expect(panelLabels([long]).marginRight).toBe(textWidth(long) + 12);
+    // A dice list is one value ("d4 + d6"), not read as a second swept path.
+    const dice = pointLabel({ 'setup.challenges': 2, 'setup.participants.0.dice': ['d4', 'd6'] });
+    expect(dice).toMatch(/^challenges = 2, .* = d4 \+ d6$/);
+    expect(panelLabels([dice]).fy.tickFormat(dice).split('\n').filter((l) => !l.startsWith('\u00a0'))).toHaveLength(2);
   });
 
   it('never prints a heatmap cell bare: exact marked so, an estimate with half its interval', () => {
