@@ -70,16 +70,25 @@ export function metricsOverSweep(result: ScenarioResult, metrics: string[], opti
   const labelY = spreadLabels(lastRows.map((r) => r.estimate), (12 / PLOT_HEIGHT) * yMax, yMax);
   const endLabels = lastRows.map((r, i) => ({ x: r.x, y: labelY[i]!, series: r.series }));
   const integerTicks = numeric && values.length <= 15 && values.every((v) => Number.isInteger(v));
+  // Named values wider than their step (weapon or policy names) are slanted, as the
+  // heatmaps' are, so they cannot run into each other ("probeDefencestunningBlow"); the
+  // bottom margin grows by the slant's drop.
+  const names = numeric ? [] : values.map(formatSweepValue);
+  const widest = Math.max(0, ...names.map(textWidth));
+  // A point scale's step: the frame over the values' gaps plus 0.3 of one at each end.
+  const step = (WIDTH - 40 - marginRight) / Math.max(1, names.length - 1 + 0.6);
+  const slant = !numeric && widest > step - 8;
+  const marginBottom = slant ? MARGIN_BOTTOM + Math.ceil(widest / 2) : MARGIN_BOTTOM;
 
   return plotToSvg({
     width: WIDTH,
-    height: faceted ? MARGIN_TOP + MARGIN_BOTTOM + FACET_HEIGHT * series.length : HEIGHT,
+    height: (faceted ? MARGIN_TOP + MARGIN_BOTTOM + FACET_HEIGHT * series.length : HEIGHT) + marginBottom - MARGIN_BOTTOM,
     marginTop: MARGIN_TOP,
     marginRight,
-    marginBottom: MARGIN_BOTTOM,
+    marginBottom,
     x: numeric
       ? { label: sweepLabel(axis, options.setup, result), ...(integerTicks ? { ticks: values as number[], tickFormat: 'd' } : {}) }
-      : { type: 'point', domain: values.map(formatSweepValue), label: sweepLabel(axis, options.setup, result), padding: 0.3 },
+      : { type: 'point', domain: names, label: sweepLabel(axis, options.setup, result), padding: 0.3, ...(slant ? { tickRotate: -30 } : {}) },
     y: options.kind === 'probability'
       ? { domain: [0, 1], grid: true, label: familyLabel(result, family, metrics), ...(faceted ? { ticks: [0, 0.5, 1] } : {}) }
       : { zero: true, nice: true, grid: true, label: familyLabel(result, family, metrics), ...(faceted ? { ticks: 2 } : {}) },

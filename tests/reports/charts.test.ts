@@ -157,6 +157,18 @@ describe('chartsFor', () => {
     expect(heatmap!.svg).toContain('rule: a hit is = 4+');
   });
 
+  it('slants named sweep values wider than their step, and only those', () => {
+    const named = (names: string[]) => ({
+      ...heistByChallenges,
+      expect: [],
+      results: names.map((name, i) => ({ ...heistByChallenges.results[i % heistByChallenges.results.length]!, point: { 'setup.participants.0.name': name } })),
+    });
+    const long = metricsOverSweep(named(['fists', 'blade', 'bigHandgun', 'rifle', 'bigGun', 'demonicLethal', 'demonicTemporary', 'demonicLasting', 'probeDefence']), ['success'], { kind: 'probability', axis: 'setup.participants.0.name' });
+    expect(long).toContain('rotate(-30)');
+    const short = metricsOverSweep(named(['a', 'b', 'c']), ['success'], { kind: 'probability', axis: 'setup.participants.0.name' });
+    expect(short).not.toContain('rotate(-30)');
+  });
+
   it('draws a sweep over a rule variant as dots and bars on a point scale, without lines', () => {
     const byVariant = {
       ...heistByChallenges,
