@@ -105,16 +105,20 @@ export function metricHeatmap(result: ScenarioResult, metric: string, options: M
   const exactCells = rows.filter((r) => r.exact !== undefined).length;
   const what = exactCells === rows.length ? 'exact' : exactCells === 0 ? 'Monte Carlo, 95% interval below' : 'exact, or Monte Carlo with its 95% interval below';
 
+  const upLabel = sweepLabel(up, options.setup, result);
+  // Rows tall enough for the label turned up the grid's side: a campaign policy's path
+  // (~330 px) beside two rows of 34 px was cut at both ends.
+  const gridHeight = Math.max(CELL_HEIGHT * upValues.length * panels.length + (panels.length - 1) * 10, textWidth(upLabel) + 8);
   return plotToSvg({
     width: WIDTH,
-    height: MARGIN_TOP + marginBottom + CELL_HEIGHT * upValues.length * panels.length + (panels.length - 1) * 10,
+    height: MARGIN_TOP + marginBottom + gridHeight,
     marginTop: MARGIN_TOP,
     marginLeft,
     marginRight,
     marginBottom,
     padding: 0.04,
     x: { domain: acrossValues, label: sweepLabel(across, options.setup, result), labelAnchor: 'center', tickSize: 0, tickRotate: slant ? -30 : 0 },
-    y: { domain: upValues, label: sweepLabel(up, options.setup, result), tickSize: 0 },
+    y: { domain: upValues, label: upLabel, tickSize: 0 },
     fy: facets?.fy,
     color: { type: 'linear', domain: [low, high], scheme: 'blues' },
     marks: [

@@ -157,6 +157,19 @@ describe('chartsFor', () => {
     expect(heatmap!.svg).toContain('rule: a hit is = 4+');
   });
 
+  it('makes a heatmap tall enough for its up label, turned up the side', () => {
+    const longPath = 'setup.' + 'a-very-long-field-name-'.repeat(3) + 'x';
+    const tall = {
+      ...heistGrid,
+      results: heistGrid.results.filter((p) => [1, 2].includes(p.point['setup.challenges'] as number)).map((p) => ({ ...p, point: { 'setup.participants.1.count': p.point['setup.participants.1.count'], [longPath]: p.point['setup.challenges'] } })),
+    };
+    const svg = metricHeatmap(tall, 'success', { kind: 'probability' });
+    const height = Number(/<svg[^>]* height="(\d+)"/.exec(svg)![1]);
+    const label = /aria-label="y-axis label"><text[^>]*>([^<]*)</.exec(svg)![1]!;
+    expect(label.length).toBeGreaterThan(60);
+    expect(height - 44 - 44).toBeGreaterThanOrEqual(textWidth(label));
+  });
+
   it('slants named sweep values wider than their step, and only those', () => {
     const named = (names: string[]) => ({
       ...heistByChallenges,
