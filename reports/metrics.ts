@@ -62,6 +62,22 @@ export function memberName(metric: string): string {
   return dot < 0 ? rest : `${rest.slice(0, dot)}: ${rest.slice(dot + 1)}`;
 }
 
+/**
+ * Each of `members` (one chart's metrics) as its line is named: the part of its label after
+ * the family's words ("P(win: crew)" → "crew", "mean consequences: a PC is rattled" → "a
+ * PC is rattled"), where every label has one and no two read alike; else `memberName`.
+ * A name's code form (`consequence.pcRattled`) is then never what a designer reads.
+ */
+export function memberLabels(result: ScenarioResult, members: readonly string[]): Map<string, string> {
+  const words = members.map((m) => {
+    const label = metricLabel(result, m).replace(/^P\((.*)\)$/, '$1');
+    const colon = label.indexOf(': ');
+    return colon < 0 ? undefined : label.slice(colon + 2);
+  });
+  const usable = words.every((w) => w !== undefined && w.length > 0) && new Set(words).size === words.length;
+  return new Map(members.map((m, i) => [m, usable ? words[i]! : memberName(m)]));
+}
+
 /** The axis label of a chart that draws every metric of `members` (one chart family). */
 export function familyLabel(result: ScenarioResult, family: string, members: string[]): string {
   if (members.length === 1) return metricLabel(result, members[0]!);

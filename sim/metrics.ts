@@ -80,11 +80,12 @@ export class MetricLayout<T extends MetricTable> {
 
   /**
    * Lay out one metric of the table (with its `<part>`s) and return its tally slot.
-   * `scale`: see MetricSpec.scale.
+   * `scale`: see MetricSpec.scale. `words`: a part as the label reads it, where the name's
+   * form is code (`consequence.pcRattled`, "mean consequences: a PC is rattled").
    */
-  add(key: keyof T & string, parts: Readonly<Record<string, string>> = {}, scale?: number): number {
+  add(key: keyof T & string, parts: Readonly<Record<string, string>> = {}, scale?: number, words: Readonly<Record<string, string>> = {}): number {
     const d = this.table[key];
-    const spec: MetricSpec = { name: fill(d.name, parts), kind: d.kind, label: fill(d.label, parts) };
+    const spec: MetricSpec = { name: fill(d.name, parts), kind: d.kind, label: fill(d.label, { ...parts, ...words }) };
     if (d.family !== undefined) spec.family = d.family;
     if (d.headline) spec.headline = true;
     if (d.kind === 'mean' && !d.signed) spec.min = d.min ?? 0;

@@ -100,6 +100,9 @@ describe('rival dice', () => {
     expect(m['consequence.wealthLost'].exact).toBeCloseTo(1 / 6, 15);
     expect(m.wealthLowered.exact).toBeCloseTo(3 / 6, 15);
     expect(m.calamity.exact).toBeCloseTo(1 / 6, 15);
+    // Labels in the text's words, not the names' code form ("consequence.attemptOnLife").
+    expect(m['consequence.attemptOnLife'].label).toBe("mean consequences: an attempt on a PC's life");
+    expect(m['consequence.calamity'].label).toBe('mean consequences: a setting-altering calamity begins');
   });
 
   test('a 6 starts a design of the next severity: light → medium → heavy → calamity', () => {

@@ -9,7 +9,7 @@
  */
 import * as Plot from '@observablehq/plot';
 import type { ScenarioResult } from '../../sim/result.ts';
-import { type MetricKind, chartFamily, familyLabel, memberName } from '../metrics.ts';
+import { type MetricKind, chartFamily, familyLabel, memberLabels } from '../metrics.ts';
 import { formatSweepValue, sweepLabel } from '../sweep.ts';
 import { plotToSvg } from '../svg.ts';
 import { EXACT, MARGIN_TOP, MONTE_CARLO, WIDTH, allNumbers, axisValues, keyLine, spreadLabels, textWidth } from './shared.ts';
@@ -37,6 +37,7 @@ export function metricsOverSweep(result: ScenarioResult, metrics: string[], opti
   if (axis === undefined) throw new Error('metricsOverSweep: the result has no sweep axis');
   const values = axisValues(result.results, axis);
   const numeric = allNumbers(values);
+  const seriesNames = memberLabels(result, metrics);
   const rows = result.results.flatMap((p) =>
     metrics
       .filter((metric) => p.metrics[metric] !== undefined)
@@ -45,7 +46,7 @@ export function metricsOverSweep(result: ScenarioResult, metrics: string[], opti
         const raw = p.point[axis];
         return {
           x: numeric ? (raw as number) : formatSweepValue(raw),
-          series: memberName(metric),
+          series: seriesNames.get(metric)!,
           estimate: m.estimate,
           low: m.ci95[0],
           high: m.ci95[1],

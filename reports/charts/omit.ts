@@ -11,7 +11,7 @@
  * it shows.
  */
 import type { DistributionResult, ScenarioResult } from '../../sim/result.ts';
-import { memberName } from '../metrics.ts';
+import { memberLabels } from '../metrics.ts';
 
 function escapeXml(text: string): string {
   return text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!);
@@ -40,7 +40,8 @@ export function constantFamilyNote(result: ScenarioResult, members: string[], ch
   if (!constants.every((c) => c !== undefined)) return undefined;
   const values = [...new Set(constants)];
   const what = values.length === 1 ? `${values[0]} at every point` : 'the same at every point';
-  return `Not drawn: ${chartTitle} — ${what}${members.length > 1 ? ` for ${members.map(memberName).join(', ')}` : ''}.`;
+  const names = memberLabels(result, members);
+  return `Not drawn: ${chartTitle} — ${what}${members.length > 1 ? ` for ${members.map((m) => names.get(m)!).join(', ')}` : ''}.`;
 }
 
 /** The same distribution: the same values, and the same exact shares (or, without them, the same shares). */

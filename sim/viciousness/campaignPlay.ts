@@ -10,7 +10,7 @@ import type { RandomStream } from '../random.ts';
 import type { ViciousnessRules } from '../rules.ts';
 import type { MetricSpec } from '../stats.ts';
 import * as rivalDice from './rivalDice.ts';
-import { CONSEQUENCE_KINDS, RIVAL_DICE_METRICS, RivalBoard, RivalPlan } from './rivalDice.ts';
+import { CONSEQUENCE_KINDS, CONSEQUENCE_WORDS, RIVAL_DICE_METRICS, RivalBoard, RivalPlan } from './rivalDice.ts';
 import { MetricLayout, metricTable } from '../metrics.ts';
 import { Skirmish } from './skirmish.ts';
 import type { Aid } from './violence.ts';
@@ -386,7 +386,7 @@ export class CampaignPlan {
       L.add('completed', { rival });
     }
     this.kindsAt = L.specs.length;
-    for (const kind of CONSEQUENCE_KINDS) L.add('consequence', { kind });
+    for (const kind of CONSEQUENCE_KINDS) L.add('consequence', { kind }, undefined, { kind: CONSEQUENCE_WORDS[kind] });
     this.metrics = L.specs;
     this.layout = L;
   }

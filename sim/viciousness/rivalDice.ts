@@ -50,6 +50,26 @@ export const CONSEQUENCE_KINDS = [
 ] as const;
 export type ConsequenceKind = (typeof CONSEQUENCE_KINDS)[number];
 
+/** Each consequence in the text's words, for labels ("mean consequences: a PC is rattled"). */
+export const CONSEQUENCE_WORDS: Readonly<Record<ConsequenceKind, string>> = {
+  wealthLost: 'the wealth track lowers',
+  contactInJeopardy: 'a strong contact is placed in jeopardy',
+  pcRattled: 'a PC is rattled',
+  assetLost: 'an asset is lost',
+  unfriendlyNpc: 'an unfriendly NPC emerges',
+  mediumDesign: 'a medium-consequence design begins',
+  contactLost: 'a strong contact is lost',
+  pcWounded: 'a PC is wounded',
+  unfriendlyFaction: 'an unfriendly faction is established',
+  friendRuined: 'a friend is ruined or seriously hurt',
+  heavyDesign: 'a heavy-consequence design begins',
+  attemptOnLife: "an attempt on a PC's life",
+  friendlyFactionDestroyed: 'a friendly faction is destroyed',
+  friendMurdered: 'a friend is murdered',
+  allyBetrays: 'an ally betrays the PCs',
+  calamity: 'a setting-altering calamity begins',
+};
+
 const kind = (k: ConsequenceKind) => CONSEQUENCE_KINDS.indexOf(k);
 
 /**

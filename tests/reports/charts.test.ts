@@ -17,6 +17,7 @@ import {
 } from '../../reports/charts/index.ts';
 import { PANEL_LABEL_WIDTH, panelLabels, textWidth } from '../../reports/charts/shared.ts';
 import { pointLabel } from '../../reports/sweep.ts';
+import { memberLabels } from '../../reports/metrics.ts';
 import { ambushBattle, companyCampaign, heistByChallenges, heistGrid, heistOnePoint } from './fixtures.ts';
 
 function rounded(svg: string): string {
@@ -155,6 +156,25 @@ describe('chartsFor', () => {
     const [heatmap] = chartsFor(variants);
     expect(heatmap!.svg).toContain('rule: a hit is = exact4');
     expect(heatmap!.svg).toContain('rule: a hit is = 4+');
+  });
+
+  it('names each line by its label\'s words, not its name\'s code form', () => {
+    const result = {
+      ...heistByChallenges,
+      results: heistByChallenges.results.map((p) => ({
+        ...p,
+        metrics: {
+          'consequence.pcRattled': { estimate: 0.1, ci95: [0.05, 0.15] as [number, number], kind: 'mean' as const, label: 'mean consequences: a PC is rattled' },
+          'consequence.assetLost': { estimate: 0.2, ci95: [0.15, 0.25] as [number, number], kind: 'mean' as const, label: 'mean consequences: an asset is lost' },
+        },
+      })),
+    };
+    expect([...memberLabels(result, ['consequence.pcRattled', 'consequence.assetLost']).values()]).toEqual(['a PC is rattled', 'an asset is lost']);
+    const svg = metricsOverSweep(result, ['consequence.pcRattled', 'consequence.assetLost'], { kind: 'mean' });
+    expect(svg).toContain('>a PC is rattled<');
+    expect(svg).not.toContain('pcRattled');
+    // Labels without words after a colon, or alike: the names, as before.
+    expect([...memberLabels(ambushBattle, ['win.crew', 'draw']).values()]).toEqual(['crew', 'draw']);
   });
 
   it('makes a heatmap tall enough for its up label, turned up the side', () => {
