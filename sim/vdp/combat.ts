@@ -269,6 +269,7 @@ export const COMBAT_METRICS = metricTable({
   win: { name: 'win.<team>', kind: 'probability', label: 'P(win: <team>)', family: 'P(win)', headline: true },
   draw: { name: 'draw', kind: 'probability', label: 'P(no team left standing)' },
   rounds: { name: 'rounds', kind: 'mean', label: 'mean rounds fought', min: 1 },
+  // The damage taken, the knockout blow's whole damage included: it runs past the limit.
   wounds: { name: 'wounds.<name>', kind: 'mean', label: 'mean wounds taken: <name>', family: 'mean wounds taken' },
   ko: { name: 'ko.<name>', kind: 'probability', label: 'P(knocked out: <name>)', family: 'P(knocked out)' },
   tension: { name: 'tension.<name>', kind: 'mean', label: 'mean tension gained: <name>', family: 'mean tension gained' },
