@@ -101,6 +101,11 @@ describe('names and values', () => {
     // The same key in two mechanics, each in its own form's words.
     expect(sweepLabel('setup.a.dice', undefined, { system: 'sorcerer', mechanic: 'contest' })).toBe('side A › dice');
     expect(sweepLabel('setup.a.dice', undefined, { system: 'sorcerer', mechanic: 'conflict' })).toBe('character A › attack dice');
+    // With the setup, a named side reads by its name, as the metrics do ("P(win: sorcerer)").
+    expect(sweepLabel('setup.a.dice', { a: { name: 'sorcerer', dice: 3 }, b: { name: 'demon', dice: 3 } }, { system: 'sorcerer', mechanic: 'contest' })).toBe('sorcerer › dice');
+    expect(sweepLabel('setup.b.will', { a: { name: 'jo' }, b: { name: 'thug' } }, { system: 'sorcerer', mechanic: 'conflict' })).toMatch(/^thug › /);
+    // A group that is not a side keeps its own word: the company is "company", whatever its name.
+    expect(sweepLabel('setup.company.rank', { company: { name: 'co' } }, { system: 'viciousness', mechanic: 'campaign' })).toBe('company › wealth rank');
     // A path no form has keeps its keys, its items still named.
     expect(sweepLabel('setup.sides.1.newKey', setup, battle)).toBe('guards › newKey');
   });

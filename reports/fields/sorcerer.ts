@@ -10,6 +10,7 @@ function side(key: 'a' | 'b', label: string): Field {
     kind: 'group',
     key,
     label,
+    byName: true,
     fields: [
       { kind: 'text', key: 'name', label: 'name' },
       { kind: 'number', key: 'dice', label: 'dice', help: '“a number of dice equal to your appropriate stat”' },
@@ -50,6 +51,7 @@ function fighter(key: 'a' | 'b', label: string): Field {
     kind: 'group',
     key,
     label,
+    byName: true,
     fields: [
       { kind: 'text', key: 'name', label: 'name' },
       { kind: 'number', key: 'stamina', label: 'Stamina', help: 'the penalty thresholds; a full defence’s dice' },

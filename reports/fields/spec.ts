@@ -53,6 +53,11 @@ export interface ChoiceField extends FieldBase {
 export interface GroupField extends FieldBase {
   kind: 'group';
   fields: Field[];
+  /**
+   * A side whose `name` the metrics use ("P(win: sorcerer)"): a path through it reads by
+   * that name where the setup gives one ("sorcerer › dice", not "side A › dice").
+   */
+  byName?: true;
 }
 /** A list of objects (sides, combatants, participants). */
 export interface ListField extends FieldBase {
@@ -126,7 +131,10 @@ export function fieldAt(fields: readonly Field[], path: Path, setup: unknown): F
     value = value?.[field.key];
     if (i === path.length - 1) return { field, labels: [...labels, field.label] };
     if (field.kind === 'group') {
-      labels.push(field.label);
+      // A group that is a named side (Sorcerer's a and b) reads by its name, as a list
+      // item does: "sorcerer › dice", not "side A › dice" beside metrics saying sorcerer.
+      const named = field.byName === true && typeof value?.name === 'string' && value.name !== '';
+      labels.push(named ? value.name : field.label);
       current = field.fields;
     } else if (field.kind === 'list') {
       const index = String(path[++i]);

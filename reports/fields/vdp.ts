@@ -84,6 +84,7 @@ function opposer(label: string): Field {
     kind: 'group',
     key: label,
     label: `character ${label.toUpperCase()}`,
+    byName: true,
     fields: [
       { kind: 'text', key: 'name', label: 'name' },
       { kind: 'number', key: 'accomplish', label: 'accomplish dice', help: 'of the pool of 4' },
