@@ -199,6 +199,12 @@ export function wilson(successes: number, n: number, z = Z95): Estimate {
   return { estimate: p, ci95: [lo, hi] };
 }
 
+/** The sample variance of n values from their sum and sum of squares; max(0, …) absorbs rounding when every trial had the same value. */
+function sampleVariance(sum: number, sumOfSquares: number, n: number): number {
+  const mean = sum / n;
+  return n > 1 ? Math.max(0, (sumOfSquares - n * mean * mean) / (n - 1)) : 0;
+}
+
 /**
  * Interval for a mean of integer values (every tallied metric is one) from their sum and
  * sum of squares over n trials: the normal interval, mean ± z·s/√n, widened where the
@@ -217,8 +223,7 @@ export function wilson(successes: number, n: number, z = Z95): Estimate {
  */
 export function normalMean(sum: number, sumOfSquares: number, n: number, z = Z95, min = -Infinity, max = Infinity): Estimate {
   const mean = sum / n;
-  // Sample variance; max(0, …) absorbs rounding when every trial had the same value.
-  const variance = n > 1 ? Math.max(0, (sumOfSquares - n * mean * mean) / (n - 1)) : 0;
+  const variance = sampleVariance(sum, sumOfSquares, n);
   const half = z * Math.sqrt(variance / n);
   let lo = mean - half;
   let hi = mean + half;
@@ -256,8 +261,7 @@ function clamp01(x: number): number {
  */
 export function spreadHalfWidth(tally: Tally, i: number): number {
   const n = tally.trials;
-  const mean = tally.sum(i) / n;
-  const variance = n > 1 ? Math.max(0, (tally.sumOfSquares(i) - n * mean * mean) / (n - 1)) : 0;
+  const variance = sampleVariance(tally.sum(i), tally.sumOfSquares(i), n);
   return (Z95 * Math.sqrt(variance / n)) / (tally.layout.metrics[i].scale ?? 1);
 }
 

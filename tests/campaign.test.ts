@@ -100,17 +100,15 @@ describe('a campaign turn', () => {
     expect(new Set(rank.rank2)).toEqual(new Set([1]));
     // A company at rank 1 that never moves: the final rank and the last turn's series
     // both stop at rank 1 (nothing is below it), and agree.
-    const low = runScenario(
-      campaignScenario({ turns: 12, company: { name: 'co', rank: 1 }, troupes: [{ ...lone, count: 1 }], policy: { action: 'idle' } }, {}, 3000),
-    ).results[0]!;
+    const idleAt = (rank: number) =>
+      runScenario(campaignScenario({ turns: 12, company: { name: 'co', rank }, troupes: [{ ...lone, count: 1 }], policy: { action: 'idle' } }, {}, 3000)).results[0]!;
+    const low = idleAt(1);
     expect(low.metrics['rank.final']!.estimate).toBe(1);
     expect(low.metrics['rank.final']!.ci95[0]).toBe(1);
     expect(low.series!.rank.meanLow.at(-1)).toBe(1);
     expect(low.series!.rank.meanHigh.at(-1)).toBeCloseTo(low.metrics['rank.final']!.ci95[1], 12);
     // And at rank 7, at 7 (nothing is above it).
-    const top = runScenario(
-      campaignScenario({ turns: 12, company: { name: 'co', rank: 7 }, troupes: [{ ...lone, count: 1 }], policy: { action: 'idle' } }, {}, 3000),
-    ).results[0]!;
+    const top = idleAt(7);
     expect(top.metrics['rank.final']!.estimate).toBe(7);
     expect(top.metrics['rank.final']!.ci95[1]).toBe(7);
     expect(top.series!.rank.meanHigh.at(-1)).toBe(7);
