@@ -15,7 +15,8 @@
  *   label of all its members on one axis ("P(win)"); `headline` marks what the mechanic is
  *   mostly asked about; a mean is taken to count things (never below 0: its interval
  *   stops there) unless it says `signed: true` (a score), or `min` where a trial can give
- *   no less (a rank's 1); `max` where a rule caps a trial (a rank's 7).
+ *   no less (a rank's 1); `max` where a rule caps a trial (a rank's 7), and `add`'s `max`
+ *   where the setup does (the rounds cap, a side's combatants).
  *
  * In `prepare`, lay the table out in the order the result lists the metrics, and keep each
  * metric's tally slot under its key, so `run` writes `tally.add(M.success, …)`:
@@ -55,6 +56,16 @@ export interface MetricDeclaration {
 
 export type MetricTable = Readonly<Record<string, MetricDeclaration>>;
 
+/** How MetricLayout.add lays one metric out beyond its `<part>`s. */
+export interface LayoutOptions {
+  /** See MetricSpec.scale. */
+  scale?: number;
+  /** A part as the label reads it (see MetricLayout.add). */
+  words?: Readonly<Record<string, string>>;
+  /** The most one trial of a mean can give in this setup (see MetricLayout.add). */
+  max?: number;
+}
+
 /** Declares a mechanic's table (typed, so a key that is not declared fails to compile). */
 export function metricTable<const T extends MetricTable>(table: T): T {
   for (const [key, d] of Object.entries(table)) {
@@ -81,15 +92,21 @@ export class MetricLayout<T extends MetricTable> {
   /**
    * Lay out one metric of the table (with its `<part>`s) and return its tally slot.
    * `scale`: see MetricSpec.scale. `words`: a part as the label reads it, where the name's
-   * form is code (`consequence.pcRattled`, "mean consequences: a PC is rattled").
+   * form is code (`consequence.pcRattled`, "mean consequences: a PC is rattled"). `max`:
+   * the most one trial of a mean can give in this setup, where the setup fixes it (a
+   * side's combatants, the rounds cap); with the table's own `max`, the lesser counts.
    */
-  add(key: keyof T & string, parts: Readonly<Record<string, string>> = {}, scale?: number, words: Readonly<Record<string, string>> = {}): number {
+  add(key: keyof T & string, parts: Readonly<Record<string, string>> = {}, options: LayoutOptions = {}): number {
+    const { scale, words = {}, max } = options;
     const d = this.table[key];
     const spec: MetricSpec = { name: fill(d.name, parts), kind: d.kind, label: fill(d.label, { ...parts, ...words }) };
     if (d.family !== undefined) spec.family = d.family;
     if (d.headline) spec.headline = true;
     if (d.kind === 'mean' && !d.signed) spec.min = d.min ?? 0;
-    if (d.kind === 'mean' && d.max !== undefined) spec.max = d.max;
+    if (d.kind === 'mean') {
+      const most = Math.min(d.max ?? Infinity, max ?? Infinity);
+      if (most < Infinity) spec.max = most;
+    }
     if (scale !== undefined) spec.scale = scale;
     this.specs.push(spec);
     return this.specs.length - 1;
@@ -113,13 +130,15 @@ export class MetricLayout<T extends MetricTable> {
 /**
  * A table with no `<part>`s laid out whole, in its own order: slot = position. `exact`
  * turns exact values keyed by the table's keys into the record ExactValues wants.
+ * `options` lays a metric out as MetricLayout.add's do (a setup's cap on a mean).
  */
 export function fixedLayout<T extends MetricTable>(
   table: T,
+  options: Partial<Record<keyof T, LayoutOptions>> = {},
 ): { specs: MetricSpec[]; slot: { [K in keyof T]: number }; exact(values: Partial<Record<keyof T, number>>): Record<string, number> } {
   const layout = new MetricLayout(table);
   const slot = {} as { [K in keyof T]: number };
-  for (const key of Object.keys(table) as (keyof T & string)[]) slot[key] = layout.add(key);
+  for (const key of Object.keys(table) as (keyof T & string)[]) slot[key] = layout.add(key, {}, options[key]);
   return {
     specs: layout.specs,
     slot,

@@ -22,7 +22,7 @@ export interface MetricSpec {
    * sets it for every mean not declared `signed`): the interval is never taken below it.
    */
   min?: number;
-  /** The most one trial can give, before `scale`, where it is known (a rank's 7): the interval stops there. */
+  /** The most one trial can give, before `scale`, where it is known (a rank's 7, the rounds cap): the interval stops there. */
   max?: number;
   /** In the game's words (sim/metrics.ts); reported beside the figure. */
   label?: string;

@@ -7,6 +7,7 @@
 import { describe, expect, test } from 'vitest';
 import { loadPlans } from '../cli/load.ts';
 import { runPlan } from '../sim/assemble.ts';
+import { planScenario } from '../sim/scenario.ts';
 import { MetricLayout, fixedLayout, metricTable } from '../sim/metrics.ts';
 import { metricKinds, metricLabel } from '../reports/metrics.ts';
 import { chartsFor } from '../reports/charts/index.ts';
@@ -64,7 +65,7 @@ describe('every shipped scenario', () => {
 });
 
 describe('what a metric declares of its trials', () => {
-  test('no trial of any shipped scenario gives a value below its metric\'s least (a count below 0), nor a fraction', () => {
+  test('no trial of any shipped scenario gives a value below its metric\'s least (a count below 0), above its most (a side\'s combatants, the rounds cap), nor a fraction', () => {
     // The intervals rest on both (sim/stats.ts normalMean): a count's is cut at 0 and
     // never narrower than whole numbers allow. Every value a trial adds is watched.
     const seen: string[] = [];
@@ -101,6 +102,33 @@ describe('what a metric declares of its trials', () => {
   });
 });
 
+describe('a mean stops at the most its setup allows', () => {
+  const run = (scenario: object) => runPlan(planScenario(scenario as never, 'cap.json')).results[0].metrics;
+
+  test('rounds at the rounds cap, deaths at a side\'s combatants: the interval does not pass them', () => {
+    // One round allowed: every battle is over (or a draw) after it, so rounds is 1 in every
+    // trial; its interval read [1, 1.0038] at 1,000 trials before the cap was declared.
+    const sides = [
+      { name: 'gang', combatants: [{ name: 'thug', count: 6 }] },
+      { name: 'victim', combatants: [{ name: 'mark', count: 1 }] },
+    ];
+    const m = run({ name: 'cap', system: 'viciousness', mechanic: 'battle', trials: 1000, seed: 'cap', setup: { sides, maxRounds: 1 } });
+    expect(m.rounds.estimate).toBe(1);
+    expect(m.rounds.ci95).toEqual([1, 1]);
+    for (const side of ['gang', 'victim']) expect(m[`deaths.${side}`].ci95[1], side).toBeLessThanOrEqual(side === 'gang' ? 6 : 1);
+    // Without the cap (50 rounds) the same sample's bound sits above 1, as a count's should.
+    const uncapped = run({ name: 'cap', system: 'viciousness', mechanic: 'battle', trials: 1000, seed: 'cap', setup: { sides, maxRounds: 50 } });
+    expect(uncapped.rounds.ci95[1]).toBeGreaterThan(1);
+  });
+
+  test('VDP extended: steps at maxSteps, progress at the steps that finish the job', () => {
+    const setup = { attack: { attribute: 2, skill: 2 }, defence: { attribute: 2, skill: 1 }, difficulty: 2, intensity: 2, steps: 1, maxSteps: 1, allocation: '2/2' };
+    const m = run({ name: 'cap', system: 'vdp', mechanic: 'extended', trials: 1000, seed: 'cap', setup });
+    expect(m.steps.ci95).toEqual([1, 1]);
+    expect(m.progress.ci95[1]).toBeLessThanOrEqual(1);
+  });
+});
+
 describe('metric tables', () => {
   test('a <part> is filled in the name and the label alike; a missing part is refused', () => {
     const table = metricTable({
@@ -122,5 +150,21 @@ describe('metric tables', () => {
     const fixed = fixedLayout(metricTable({ a: { name: 'a', kind: 'mean', label: 'mean a' }, b: { name: 'b.c', kind: 'mean', label: 'mean b' } }));
     expect(fixed.slot).toEqual({ a: 0, b: 1 });
     expect(fixed.exact({ b: 2 })).toEqual({ 'b.c': 2 });
+  });
+
+  test('a setup\'s cap on a mean: the lesser of it and the table\'s, and none on a share', () => {
+    const table = metricTable({
+      rank: { name: 'rank', kind: 'mean', label: 'mean rank', min: 1, max: 7 },
+      deaths: { name: 'deaths', kind: 'mean', label: 'mean deaths' },
+      win: { name: 'win', kind: 'probability', label: 'P(win)' },
+    });
+    const L = new MetricLayout(table);
+    L.add('rank', {}, { max: 9 });
+    L.add('rank', {}, { max: 5 });
+    L.add('deaths', {}, { max: 4 });
+    L.add('deaths');
+    L.add('win', {}, { max: 1 });
+    expect(L.specs.map((s) => s.max)).toEqual([7, 5, 4, undefined, undefined]);
+    expect(fixedLayout(table, { deaths: { max: 3 } }).specs.map((s) => s.max)).toEqual([7, 3, undefined]);
   });
 });

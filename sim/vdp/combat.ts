@@ -347,7 +347,7 @@ export const combat = defineMechanic({
     const M = {
       win: Int32Array.from(teamNames, (team) => L.add('win', { team })),
       draw: L.add('draw'),
-      rounds: L.add('rounds'),
+      rounds: L.add('rounds', {}, { max: maxRounds }),
       wounds: new Int32Array(entries.length),
       ko: new Int32Array(entries.length),
       tension: new Int32Array(entries.length),
@@ -360,9 +360,9 @@ export const combat = defineMechanic({
     };
     entries.forEach((c, e) => {
       const scale = c.count ?? 1;
-      M.wounds[e] = L.add('wounds', { name: c.name }, scale);
-      M.ko[e] = L.add('ko', { name: c.name }, scale);
-      M.tension[e] = L.add('tension', { name: c.name }, scale);
+      M.wounds[e] = L.add('wounds', { name: c.name }, { scale });
+      M.ko[e] = L.add('ko', { name: c.name }, { scale });
+      M.tension[e] = L.add('tension', { name: c.name }, { scale });
     });
     // The fight's first turn and first attack: the same metrics at every sweep point,
     // exact for a duel.
@@ -376,7 +376,7 @@ export const combat = defineMechanic({
     const M_EFFECTS = L.specs.length; // + 4·entry: effects, effectDice, converted, bids
     entries.forEach((c) => {
       const scale = c.count ?? 1;
-      for (const key of ['effects', 'effectDice', 'converted', 'bids'] as const) L.add(key, { name: c.name }, scale);
+      for (const key of ['effects', 'effectDice', 'converted', 'bids'] as const) L.add(key, { name: c.name }, { scale });
     });
     const M_OPENING_EFFECT = L.add('openingEffect'); // then openingEffectDice
     L.add('openingEffectDice');
@@ -384,7 +384,7 @@ export const combat = defineMechanic({
     const M_CHARGE = L.specs.length; // + 3·entry: charge, released, statusRemoved
     entries.forEach((c) => {
       const scale = c.count ?? 1;
-      for (const key of ['charge', 'released', 'statusRemoved'] as const) L.add(key, { name: c.name }, scale);
+      for (const key of ['charge', 'released', 'statusRemoved'] as const) L.add(key, { name: c.name }, { scale });
     });
     const metrics = L.specs;
     const distributions: DistributionSpec[] = [{ name: 'rounds', min: 1, size: maxRounds }];

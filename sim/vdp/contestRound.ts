@@ -152,7 +152,7 @@ export const contestRound = defineMechanic({
       winA: L.add('win', { name: A }),
       winB: L.add('win', { name: B }),
       draw: L.add('draw'),
-      rounds: L.add('rounds'),
+      rounds: L.add('rounds', {}, { max: maxRounds }),
       exchanges: L.add('exchanges'),
       tensionA: L.add('tension', { name: A }),
       tensionB: L.add('tension', { name: B }),

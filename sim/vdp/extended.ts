@@ -122,7 +122,8 @@ export const extended = defineMechanic({
     const afterHit = extendedAttackDice(policy, false);
     const afterMiss = extendedAttackDice(policy, true);
 
-    const { specs: metrics, slot: M, exact: exactOf } = fixedLayout(EXTENDED_METRICS);
+    // A trial rolls at most maxSteps steps and stops at `steps` points of progress.
+    const { specs: metrics, slot: M, exact: exactOf } = fixedLayout(EXTENDED_METRICS, { steps: { max: maxSteps }, progress: { max: steps } });
     return {
       metrics,
       distributions: [{ name: 'steps', min: 1, size: maxSteps }],

@@ -65,11 +65,15 @@ export const battle = defineMechanic({
     const entryWoundedFrom = Int32Array.from(plan.entrySize, (size) => histogram(size + 1));
 
     const L = new MetricLayout(BATTLE_METRICS);
-    /** Per metric slot: where its histogram starts and its largest value. */
+    /**
+     * Per metric slot: where its histogram starts and its largest value (−1: a share read
+     * as one slot). The largest value is also the most a trial can give: the cap of a mean's
+     * interval (a side's combatants, the rounds cap).
+     */
     const read: { from: number; max: number }[] = [];
     const add = (key: keyof typeof BATTLE_METRICS, parts: Record<string, string>, from: number, max: number, scale?: number) => {
       read.push({ from, max });
-      return L.add(key, parts, scale);
+      return L.add(key, parts, { scale, max: max >= 0 ? max : undefined });
     };
     const entries = Array.from({ length: plan.entryCount }, (_, e) => e);
     const entryParts = (e: number) => ({ side: sides[plan.entrySide[e]].name, name: plan.entryName[e] });

@@ -386,7 +386,7 @@ export class CampaignPlan {
       L.add('completed', { rival });
     }
     this.kindsAt = L.specs.length;
-    for (const kind of CONSEQUENCE_KINDS) L.add('consequence', { kind }, undefined, { kind: CONSEQUENCE_WORDS[kind] });
+    for (const kind of CONSEQUENCE_KINDS) L.add('consequence', { kind }, { words: { kind: CONSEQUENCE_WORDS[kind] } });
     this.metrics = L.specs;
     this.layout = L;
   }

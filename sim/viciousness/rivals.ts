@@ -70,7 +70,7 @@ export const rivals = defineMechanic({
       M.strikes[r] = L.add('strikes', { rival });
       M.completed[r] = L.add('completed', { rival });
     });
-    CONSEQUENCE_KINDS.forEach((kind, k) => (M.consequence[k] = L.add('consequence', { kind }, undefined, { kind: CONSEQUENCE_WORDS[kind] })));
+    CONSEQUENCE_KINDS.forEach((kind, k) => (M.consequence[k] = L.add('consequence', { kind }, { words: { kind: CONSEQUENCE_WORDS[kind] } })));
     M.wealthLowered = L.add('wealthLowered');
     M.calamity = L.add('calamity');
     const metrics = L.specs;
