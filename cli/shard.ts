@@ -363,7 +363,12 @@ export function mergeParts(paths: readonly string[], parts: readonly PartFile[])
             trials += chunkSize(f.trials, c, plan.chunkTrials);
           }
           held.push({ path, tally: stored.tally, trials });
-          total.merge(Float64Array.from(stored.tally));
+          try {
+            total.merge(Float64Array.from(stored.tally));
+          } catch (e) {
+            // Past 2^53 (Tally.merge): the parts are sound, their sum would not be exact.
+            throw new ShardError(`${f.file} point ${i}: ${(e as Error).message}`);
+          }
         }
         if (owner.size !== chunks) {
           const lost = Array.from({ length: chunks }, (_, c) => c).filter((c) => !owner.has(c));

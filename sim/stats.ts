@@ -159,10 +159,30 @@ export class Tally {
     return this.values.subarray(at, at + this.layout.counters[c].size);
   }
 
-  /** Add another tally of the same layout into this one. */
+  /**
+   * Add another tally of the same layout into this one. Refuses (throws) once an entry
+   * passes 2^53: beyond it a sum of whole numbers is no longer exact, and the result would
+   * depend on the order the chunks were added in, so on the workers and shards (a sum of
+   * squares gets there first: values of ~3,000 a trial over a billion trials).
+   */
   merge(other: Tally | Float64Array): void {
     const v = other instanceof Tally ? other.values : other;
-    for (let i = 0; i < this.values.length; i++) this.values[i] += v[i];
+    const values = this.values;
+    let most = 0;
+    for (let i = 0; i < values.length; i++) {
+      const x = (values[i] += v[i]);
+      if (x > most) most = x;
+      else if (-x > most) most = -x;
+    }
+    if (most > Number.MAX_SAFE_INTEGER) throw new Error(this.pastExactMessage());
+  }
+
+  private pastExactMessage(): string {
+    const at = this.values.findIndex((x) => Math.abs(x) > Number.MAX_SAFE_INTEGER);
+    const metrics = this.layout.metrics;
+    const what =
+      at === 0 ? 'the trial count' : at <= 2 * metrics.length ? `the ${at % 2 === 1 ? 'sum' : 'sum of squares'} of ${metrics[(at - 1) >> 1].name}` : 'a count of a distribution or counter';
+    return `${what} passed 2^53 after ${this.trials.toLocaleString('en')} trials: beyond it a sum of whole numbers is no longer exact, and the result would depend on how the run is split. Run fewer trials of this point.`;
   }
 
   sum(i: number): number {

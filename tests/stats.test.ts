@@ -158,3 +158,29 @@ describe('pointResult', () => {
     expect(r.distributions!.d.exact).toEqual([0, 1]);
   });
 });
+
+describe('Tally.merge: sums stay exact', () => {
+  it('refuses a tally that passes 2^53, naming the sum, as no order of merging would give the same bytes past it', async () => {
+    const { TallyLayout } = await import('../sim/stats.ts');
+    const { runPoint } = await import('../sim/run.ts');
+    const layout = new TallyLayout([{ name: 'coins', kind: 'mean' }], []);
+    // 2^53 − 1 exactly is still exact, and taken.
+    const total = layout.create();
+    const part = layout.create();
+    part.values[2] = Number.MAX_SAFE_INTEGER;
+    total.merge(part);
+    expect(total.sumOfSquares(0)).toBe(Number.MAX_SAFE_INTEGER);
+    part.values[2] = 2;
+    expect(() => total.merge(part)).toThrow(/^the sum of squares of coins passed 2\^53 after 0 trials: .*no longer exact.*Run fewer trials/);
+    // A run whose values reach it on the way: a trial of 10^8 coins squares to 10^16.
+    // Chunks of 5 trials: the first one merged already passes it.
+    const huge = {
+      metrics: layout.metrics,
+      run: (_random: unknown, trials: number, tally: typeof total) => {
+        for (let t = 0; t < trials; t++) tally.add(0, 1e8);
+        tally.addTrials(trials);
+      },
+    };
+    expect(() => runPoint(huge as never, 's', 0, 10, 5)).toThrow(/sum of squares of coins passed 2\^53 after 5 trials/);
+  });
+});
