@@ -121,6 +121,25 @@ describe('a mean stops at the most its setup allows', () => {
     expect(uncapped.rounds.ci95[1]).toBeGreaterThan(1);
   });
 
+  test('a campaign: a coin a turn per troupe, a job per troupe on a job turn', () => {
+    // An idle company: both troupes stand every turn, so coins are 2 × 6 in every trial.
+    const troupes = [
+      { name: 'vipers', captain: { knavery: ['d6'] } },
+      { name: 'owls', captain: { knavery: ['d6'] } },
+    ];
+    const idle = run({ name: 'cap', system: 'viciousness', mechanic: 'campaign', trials: 300, seed: 'cap', setup: { turns: 6, company: { name: 'c' }, troupes, policy: { action: 'idle' } } });
+    // The sample never varied: the interval reaches below by whole numbers' floor (about
+    // 3.84/n), and not above, which no trial can give.
+    expect(idle.coins.estimate).toBe(12);
+    expect(idle.coins.ci95[1]).toBe(12);
+    expect(idle.coins.ci95[0]).toBeLessThan(12);
+    // Jobs every other turn with no fights (a failed plan is abandoned): 3 job turns × 2.
+    const policy = { job: { challenges: 1 }, jobEvery: 2, onFailedJob: 'abandon' };
+    const jobs = run({ name: 'cap', system: 'viciousness', mechanic: 'campaign', trials: 300, seed: 'cap', setup: { turns: 6, company: { name: 'c' }, troupes, policy } });
+    expect(jobs.jobs.estimate).toBe(6);
+    expect(jobs.jobs.ci95[1]).toBe(6);
+  });
+
   test('VDP extended: steps at maxSteps, progress at the steps that finish the job', () => {
     const setup = { attack: { attribute: 2, skill: 2 }, defence: { attribute: 2, skill: 1 }, difficulty: 2, intensity: 2, steps: 1, maxSteps: 1, allocation: '2/2' };
     const m = run({ name: 'cap', system: 'vdp', mechanic: 'extended', trials: 1000, seed: 'cap', setup });

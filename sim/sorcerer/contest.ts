@@ -130,8 +130,9 @@ export const contest = defineMechanic({
       reroll: L.add('reroll'),
       totalVictoryA: L.add('totalVictory', { name: a.name }),
       totalVictoryB: L.add('totalVictory', { name: b.name }),
-      successesA: L.add('successes', { name: a.name }),
-      successesB: L.add('successes', { name: b.name }),
+      // A winner's successes are dice of its own pool (a side with none never wins).
+      successesA: L.add('successes', { name: a.name }, { max: counts[0] }),
+      successesB: L.add('successes', { name: b.name }, { max: counts[1] }),
     };
     const metrics = L.specs;
     const distributions = [

@@ -24,7 +24,8 @@ export const checkSetup = lazySchema(() => z
 /** A basic check's metrics (sim/metrics.ts). */
 export const CHECK_METRICS = metricTable({
   success: { name: 'success', kind: 'probability', label: 'P(check succeeds)', headline: true },
-  tension: { name: 'tension', kind: 'mean', label: 'mean tension gained' },
+  // A point at most: when the roll equals the target.
+  tension: { name: 'tension', kind: 'mean', label: 'mean tension gained', max: 1 },
 });
 
 export const check = defineMechanic({

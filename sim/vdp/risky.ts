@@ -55,7 +55,8 @@ export const RISKY_METRICS = metricTable({
   success: { name: 'success', kind: 'probability', label: 'P(accomplish meets success target)', headline: true },
   safe: { name: 'safe', kind: 'probability', label: 'P(caution meets risk target)' },
   successAndSafe: { name: 'successAndSafe', kind: 'probability', label: 'P(success and safe)' },
-  tension: { name: 'tension', kind: 'mean', label: 'mean tension gained' },
+  // A point at most from each roll: accomplish on its target, caution on its.
+  tension: { name: 'tension', kind: 'mean', label: 'mean tension gained', max: 2 },
 });
 
 export const risky = defineMechanic({

@@ -67,7 +67,7 @@ const COMPANY_METRICS = metricTable({
   jobs: { name: 'jobs', kind: 'mean', label: 'mean jobs taken' },
   jobsSucceeded: { name: 'jobs.succeeded', kind: 'mean', label: 'mean jobs succeeded' },
   jobsViolent: { name: 'jobs.violent', kind: 'mean', label: 'mean jobs that came to violence' },
-  jobsPushed: { name: 'jobs.pushed', kind: 'mean', label: 'mean jobs whose troupe pushed to reroll' },
+  jobsPushed: { name: 'jobs.pushed', kind: 'mean', label: 'mean PCs who pushed to reroll a plan (jobs and interference)' },
   coinsSpent: { name: 'coins.spent', kind: 'mean', label: 'mean coins spent on purchases' },
   interfered: { name: 'interfered', kind: 'mean', label: "mean times the company interfered with a rival's design" },
   foiled: { name: 'foiled', kind: 'mean', label: 'mean rival designs foiled' },
@@ -377,13 +377,33 @@ export class CampaignPlan {
 
     this.rivals = new RivalPlan(setup.rivals ?? [], rules);
     const L = new MetricLayout(CAMPAIGN_METRICS);
-    for (const key of Object.keys(COMPANY_METRICS) as (keyof typeof COMPANY_METRICS)[]) L.add(key);
+    // The most a campaign can count, where its turns fix it (a mean's interval stops
+    // there): a coin a turn per troupe, a job per troupe on each job turn, a die a turn per
+    // rival, an ambition check and an asset bought back a turn.
+    const turns = setup.turns;
+    const troupeTurns = turns * this.troupeCount;
+    const jobsMost = this.jobs ? Math.ceil(turns / this.jobEvery) * this.troupeCount : 0;
+    const most: Partial<Record<keyof typeof COMPANY_METRICS, number>> = {
+      coins: troupeTurns,
+      jobs: jobsMost,
+      jobsSucceeded: jobsMost,
+      jobsViolent: jobsMost,
+      jobsWon: jobsMost,
+      rivalDeals: jobsMost,
+      rivalStrikes: turns * this.rivals.count,
+      equipmentBought: troupeTurns,
+      medicalBought: turns * this.pcCount,
+      ambitions: turns,
+      assetsBought: turns,
+    };
+    for (const key of Object.keys(COMPANY_METRICS) as (keyof typeof COMPANY_METRICS)[]) L.add(key, {}, { max: most[key] });
     // Each rival's three metrics side by side (rivalAt + 3r …), then the kinds (kindsAt + k).
+    // A rival never struck reads turns + 1 (CampaignTrial.reset).
     this.rivalAt = L.specs.length;
     for (const rival of this.rivals.names) {
-      L.add('firstStrike', { rival });
-      L.add('strikes', { rival });
-      L.add('completed', { rival });
+      L.add('firstStrike', { rival }, { max: turns + 1 });
+      L.add('strikes', { rival }, { max: turns });
+      L.add('completed', { rival }, { max: turns });
     }
     this.kindsAt = L.specs.length;
     for (const kind of CONSEQUENCE_KINDS) L.add('consequence', { kind }, { words: { kind: CONSEQUENCE_WORDS[kind] } });

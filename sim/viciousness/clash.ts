@@ -380,13 +380,15 @@ export const clash = defineMechanic({
       entries: [],
     };
     sides.forEach((side, s) => {
-      M.hits[s] = L.add('hits', { side: side.name });
+      // A hit a die at most (bonus dice included); a wound a combatant at most.
+      const dice = { max: packed[s].sides.length };
+      M.hits[s] = L.add('hits', { side: side.name }, dice);
       M.top[s] = L.add('top', { side: side.name });
       // The margin that lands ("Any hits that weren't canceled out land on their
       // targets"), and of it what found nobody able ("Extra hits … are wasted").
-      M.landed[s] = L.add('landed', { side: side.name });
-      M.wasted[s] = L.add('wasted', { side: side.name });
-      M.wounded[s] = L.add('wounded', { side: side.name });
+      M.landed[s] = L.add('landed', { side: side.name }, dice);
+      M.wasted[s] = L.add('wasted', { side: side.name }, dice);
+      M.wounded[s] = L.add('wounded', { side: side.name }, { max: side.combatants.reduce((k, c) => k + (c.count ?? 1), 0) });
     });
     const entryMetric = M.entries;
     sides.forEach((side, s) => {

@@ -71,7 +71,18 @@ export const knavery = defineMechanic({
     const need = challengesToMeet(setup.challenges, setup.removed);
     const sides = Int32Array.from(dice, (d) => d.sides);
     const rattled = Uint8Array.from(dice, (d) => (d.rattled ? 1 : 0));
-    const { specs: metrics, slot: M, exact: exactOf } = fixedLayout(KNAVERY_METRICS);
+    // The most a plan can count: a success or a six per die (a push rerolls a die, it adds
+    // none), a threat per challenge to meet, a push per participant.
+    const most = { max: dice.length };
+    const challenges = { max: Math.max(0, need) };
+    const { specs: metrics, slot: M, exact: exactOf } = fixedLayout(KNAVERY_METRICS, {
+      successes: most,
+      sixes: most,
+      freePushes: most,
+      active: challenges,
+      threats: challenges,
+      pushed: { max: parts.length },
+    });
     // Participant i's dice are diceFrom[i]..diceFrom[i+1]−1.
     const diceFrom = new Int32Array(parts.length + 1);
     parts.forEach((p, i) => (diceFrom[i + 1] = diceFrom[i] + p.dice.length));

@@ -65,10 +65,11 @@ export const rivals = defineMechanic({
       wealthLowered: 0,
       calamity: 0,
     };
+    // A rival rolls its die once a turn; one never struck reads turns + 1.
     plan.names.forEach((rival, r) => {
-      M.firstStrike[r] = L.add('firstStrike', { rival });
-      M.strikes[r] = L.add('strikes', { rival });
-      M.completed[r] = L.add('completed', { rival });
+      M.firstStrike[r] = L.add('firstStrike', { rival }, { max: turns + 1 });
+      M.strikes[r] = L.add('strikes', { rival }, { max: turns });
+      M.completed[r] = L.add('completed', { rival }, { max: turns });
     });
     CONSEQUENCE_KINDS.forEach((kind, k) => (M.consequence[k] = L.add('consequence', { kind }, { words: { kind: CONSEQUENCE_WORDS[kind] } })));
     M.wealthLowered = L.add('wealthLowered');
