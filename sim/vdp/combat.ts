@@ -33,6 +33,7 @@ import { Distribution } from '../exact/distribution.ts';
 import type { RandomStream } from '../random.ts';
 import type { DistributionSpec, Tally } from '../stats.ts';
 import { MetricLayout, metricTable } from '../metrics.ts';
+import type { VdpRules } from '../rules.ts';
 import { VDP_DIE, VDP_POOL, VdpRoll } from './pool.ts';
 import { FIXED_SPLITS, attackDiceOf, type FixedSplit } from './allocation.ts';
 import { bonusOf, exchange, rollBonusSchema } from './exchange.ts';
@@ -297,7 +298,7 @@ export const combat = defineMechanic({
   name: 'combat',
   summary: 'a fight in rounds: Timing order, attack and defence dice split by policy, wounds to KO',
   setup: combatSetup,
-  prepare(setup) {
+  prepare(setup, rules: VdpRules) {
     const entries = setup.characters;
     const teamNames = [...new Set(entries.map((c) => c.team ?? c.name))];
     const fighters: Fighter[] = [];
@@ -307,6 +308,8 @@ export const combat = defineMechanic({
     const n = fighters.length;
     const teams = teamNames.length;
     const maxRounds = setup.maxRounds ?? 50;
+    // 1 where effect dice also weigh on the loser's defences (rules.effectsOn), else 0.
+    const effectsOnDefence = rules.effectsOn === 'ownTurn' ? 0 : 1;
 
     // Per character, as typed arrays for the hot loop.
     const entryOf = Int32Array.from(fighters, (f) => f.entry);
@@ -402,7 +405,8 @@ export const combat = defineMechanic({
         const order = new Int32Array(n);
         const key = new Int32Array(n);
         const teamStanding = new Int32Array(teams);
-        // Effects: disadvantage dice waiting for the character's next turn, and in force during it.
+        // Effects: disadvantage dice waiting for the character's next turn (on its defences
+        // meanwhile), and in force during it.
         const pendingDis = new Int32Array(n);
         const activeDis = new Int32Array(n);
         const landed = new Int32Array(n);
@@ -567,7 +571,11 @@ export const combat = defineMechanic({
           const aBonus = attackBonus[i] - wounds[i] - (disarmed[i] ? weaponBonus[i] : 0) + (probed[i] === t + 1 ? 1 : 0);
           const dBonus = defenceBonus[t] - wounds[t] + (probed[t] === i + 1 ? 1 : 0);
           const a = total(attackDice, spendOn(i, ATTACK_ROLL, attackDice) - activeDis[i], aBonus);
-          const d = total(defenceDice, spendOn(t, DEFENCE_ROLL, defenceDice) - activeDis[t], dBonus);
+          // An effect's dice are "on all combat actions for one turn", and "A DEFEND action is
+          // a free action": a defence between an effect and the end of the loser's next turn
+          // rolls with them (a defender is never in its own turn, so they are all pending),
+          // unless the rules say `effectsOn: ownTurn`.
+          const d = total(defenceDice, spendOn(t, DEFENCE_ROLL, defenceDice) - activeDis[t] - pendingDis[t] * effectsOnDefence, dBonus);
           const r = exchange(a, d, thresholdOf(fortitude[t], status[t], pierced[t] ? 0 : armour[t], piercing[i]));
           const first = opening === 0;
           if (r > 0 && cashesIn(i, CASH_IN_CODE.hits)) {
