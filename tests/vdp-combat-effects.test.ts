@@ -256,7 +256,11 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
           continue;
         }
         if (X.split < 0) allocate(X);
-        let actions = X.status.has('fatigued') ? Math.min(1, X.attacks) : X.attacks;
+        // "two actions on their turn"; Fatigued "one action instead of two"; Panicked must
+        // "take a MOVE or SPLITMOVE action away from the source of panic"; `attacks: 1`
+        // moves with its other action anyway.
+        const turnActions = (X.status.has('fatigued') ? 1 : 2) - (X.status.has('panicked') ? 1 : 0);
+        let actions = Math.min(X.attacks, turnActions);
         if (X.disarmed && actions > 0) {
           X.disarmed = false;
           actions--;

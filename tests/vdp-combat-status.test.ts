@@ -25,6 +25,11 @@ describe('status effects, as numbers', () => {
   it('Fatigued: "may only take one action instead of two"', () => {
     expect(actionsOf(2, FATIGUED)).toBe(1);
     expect(actionsOf(2, 0)).toBe(2);
+    // Panicked: one of the two actions is the MOVE away from the source of panic.
+    expect(actionsOf(2, PANICKED)).toBe(1);
+    expect(actionsOf(1, PANICKED)).toBe(1);
+    expect(actionsOf(2, PANICKED | FATIGUED)).toBe(0);
+    expect(actionsOf(1, FATIGUED)).toBe(1);
   });
   it('Weakened: "may only use half their dice pool"; Surge: "use an extra die"', () => {
     expect(poolSize(WEAKENED, 0)).toBe(2);
@@ -110,6 +115,15 @@ describe('policies move results the way the rules say', () => {
     apart(pays['win.jill'], stays['win.jill']);
     expect(stays['statusRemoved.jill'].estimate).toBe(0);
   });
+  it('a Panicked fighter that keeps the status loses a mirror duel more often: one of its two actions is the MOVE', () => {
+    const even = (c: Character) => ({ ...c, allocation: '2/2', attack: { attribute: 2, skill: 1 }, defence: { attribute: 2, skill: 1 }, fortitude: 3, timing: 6 });
+    const panicked = fight([{ ...even(jill), status: { panicked: true }, removeStatus: 'never' }, even(jack)], sized(20000), 'panic');
+    const calm = fight([even(jill), even(jack)], sized(20000), 'panic');
+    // About 0.41 against 0.50: a 2/2 split already keeps 2 defence dice, so the MOVE is all
+    // that panic costs it.
+    expect(panicked['win.jill'].ci95[1]).toBeLessThan(calm['win.jill'].ci95[0]);
+  });
+
   it('bad values are refused with their path', () => {
     expectRejected('vdp', 'combat', { characters: [{ ...jill, status: { sleepy: true } }, jack] }, 'setup.characters.0.status.sleepy', /unknown field/);
     expectRejected('vdp', 'combat', { characters: [jill, { ...jack, chargeBuy: 'fireball' }] }, 'setup.characters.1.chargeBuy', /expected one of/);

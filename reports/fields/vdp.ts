@@ -173,7 +173,7 @@ export const combatForm: MechanicForm = {
             { kind: 'flag', key: 'entangled', label: 'Entangled', help: '“Physical Fortitude halved”' },
             { kind: 'flag', key: 'fatigued', label: 'Fatigued', help: '“one action instead of two”' },
             { kind: 'flag', key: 'weakened', label: 'Weakened', help: '“half their dice pool”' },
-            { kind: 'flag', key: 'panicked', label: 'Panicked', help: '“at least 2 dice on defense”' },
+            { kind: 'flag', key: 'panicked', label: 'Panicked', help: '“at least 2 dice on defense, and take a MOVE”: one attack a turn' },
           ],
         },
         choice('removeStatus', 'remove statuses', REMOVE_STATUS, 'always (default)', '“spending 1 point of Tension” each, at the start of its turn'),

@@ -59,9 +59,17 @@ export function splitAttack(attack4: number, pool: number, status: number): numb
   return a;
 }
 
-/** Attacks a turn: one when Fatigued. */
+/**
+ * Attacks a turn, of the turn's actions ("A character make take two actions on their
+ * turn"): Fatigued "may only take one action instead of two", and Panicked must "take a
+ * MOVE or SPLITMOVE action away from the source of panic", which is one of them. So a
+ * Panicked fighter attacks once, and a Fatigued, Panicked one only moves. (`attacks: 1` is a
+ * fighter whose other action moves anyway: panic costs it no attack.)
+ */
 export function actionsOf(attacks: number, status: number): number {
-  return status & FATIGUED && attacks > 1 ? 1 : attacks;
+  const actions = status & FATIGUED ? 1 : 2;
+  const free = status & PANICKED ? actions - 1 : actions;
+  return attacks < free ? attacks : free;
 }
 
 /**
