@@ -26,6 +26,50 @@ import { basename, dirname, join, parse, relative, resolve, sep } from 'node:pat
 export const MARKER = '.poolsim-report';
 export const MARKER_TEXT = 'This folder was written by `poolsim report`; the next run replaces it as a whole.\n';
 
+/** The line of the mark after which the files and folders poolsim wrote are listed, one a line. */
+const MANIFEST_LINE = 'poolsim wrote these, and the next run refuses to replace the folder while it holds anything else:';
+
+/** The mark's text with the list of what a run wrote (relative paths, folders ending in "/"). */
+export function markerWithManifest(entries: readonly string[]): string {
+  return `${MARKER_TEXT}${MANIFEST_LINE}\n${[...entries].sort().join('\n')}\n`;
+}
+
+/** The entries a mark lists, or undefined for a mark without a list (written before December 2026, or cut short). */
+function manifestOf(dir: string): Set<string> | undefined {
+  let text: string;
+  try {
+    text = readFileSync(join(dir, MARKER), 'utf8');
+  } catch {
+    return undefined;
+  }
+  const at = text.indexOf(`${MANIFEST_LINE}\n`);
+  if (at < 0) return undefined;
+  return new Set(text.slice(at + MANIFEST_LINE.length + 1).split('\n').filter((l) => l !== ''));
+}
+
+/** Every file and folder under `dir`, relative, folders ending in "/" (links are not followed). */
+export function entriesUnder(dir: string, prefix = ''): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(join(dir, prefix)).sort()) {
+    const rel = prefix === '' ? name : `${prefix}/${name}`;
+    if (lstatSync(join(dir, rel)).isDirectory()) out.push(`${rel}/`, ...entriesUnder(dir, rel));
+    else out.push(rel);
+  }
+  return out;
+}
+
+/**
+ * What a report folder holds that its last run did not write (a note put there by hand),
+ * by the list in its mark; none for a mark without a list.
+ */
+export function foreignEntries(dir: string): string[] {
+  const manifest = manifestOf(dir);
+  if (!manifest) return [];
+  // A folder not listed is reported once, not with everything in it.
+  const extra = entriesUnder(dir).filter((e) => e !== MARKER && !manifest.has(e));
+  return extra.filter((e) => !extra.some((d) => d !== e && d.endsWith('/') && e.startsWith(d)));
+}
+
 /** `--out` names something poolsim must not replace (exit 2, nothing runs). */
 export class TargetRefused extends Error {}
 
@@ -163,6 +207,11 @@ export function checkTarget(outDir: string, options: { inputs?: readonly string[
       return refuse(`cannot be read (${(e as NodeJS.ErrnoException).code})`);
     }
     if (entries.length > 0 && !isReportFolder(target)) refuse(`is a folder poolsim did not write (it has no ${MARKER} file) and it is not empty`);
+    if (entries.length > 0) {
+      const foreign = foreignEntries(target);
+      const shown = foreign.slice(0, 3).join(', ') + (foreign.length > 3 ? `, and ${foreign.length - 3} more` : '');
+      if (foreign.length > 0) refuse(`holds ${foreign.length === 1 ? 'something' : `${foreign.length} things`} poolsim did not write there (${shown}): move ${foreign.length === 1 ? 'it' : 'them'} out, or give another folder`);
+    }
   }
   // The reports are written beside the target and renamed in: the parent must take a new folder.
   let parent = dirname(target);

@@ -5,12 +5,12 @@
  * killed during the swap left behind.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { poolsim } from './helpers.ts';
-import { checkTarget, MARKER, recoverLeftovers, TargetRefused } from '../reports/target.ts';
+import { checkTarget, MARKER, MARKER_TEXT, recoverLeftovers, TargetRefused } from '../reports/target.ts';
 import { writeReports } from '../reports/write.ts';
 import { heistOnePoint } from './reports/fixtures.ts';
 
@@ -94,6 +94,37 @@ describe('report --out refuses what poolsim did not write', () => {
     writeFileSync(join(dir, 'mine', 'index.md'), '# poolsim reports\n');
     writeFileSync(join(dir, 'mine', 'index.html'), '');
     expect(() => checkTarget(join(dir, 'mine'))).toThrow(/did not write/);
+  });
+});
+
+describe('a report folder the user has put files in', () => {
+  test('is refused, naming what poolsim did not write, and left as it was', async () => {
+    const dir = workspace();
+    const out = join(dir, 'out');
+    expect((await poolsim('report', join(dir, 'lib'), '--out', out)).code).toBe(0);
+    // The mark lists what the run wrote.
+    expect(readFileSync(join(out, MARKER), 'utf8')).toMatch(/\nindex\.html\n/);
+    writeFileSync(join(out, 'mynotes.md'), 'mine');
+    mkdirSync(join(out, 'k', 'drafts'));
+    writeFileSync(join(out, 'k', 'drafts', 'a.md'), 'mine too');
+    const before = snapshot(dir);
+    const r = await poolsim('report', join(dir, 'lib'), '--out', out);
+    expect(r.code, r.err).toBe(2);
+    expect(r.err).toContain('holds 2 things poolsim did not write there (k/drafts/, mynotes.md): move them out, or give another folder');
+    expect(snapshot(dir)).toEqual(before);
+    // Moved out, the folder is poolsim's again.
+    rmSync(join(out, 'mynotes.md'));
+    rmSync(join(out, 'k', 'drafts'), { recursive: true });
+    expect((await poolsim('report', join(dir, 'lib'), '--out', out)).code).toBe(0);
+  });
+
+  test('a mark without a list (an older poolsim\'s) still lets its folder be replaced', () => {
+    const dir = workspace();
+    const old = join(dir, 'old');
+    mkdirSync(old);
+    writeFileSync(join(old, MARKER), MARKER_TEXT);
+    writeFileSync(join(old, 'index.html'), '');
+    expect(() => checkTarget(old)).not.toThrow();
   });
 });
 
