@@ -2,6 +2,7 @@
 import type { ScenarioResult } from '../sim/result.ts';
 import { pointLabel } from '../reports/sweep.ts';
 import { exactFigure } from '../sim/solve/sentence.ts';
+import { exactDisagrees } from '../reports/checkNote.ts';
 
 /** Enough digits to read a probability or a mean; the JSON keeps them all. */
 export function fmt(x: number): string {
@@ -53,7 +54,8 @@ export function formatResult(result: ScenarioResult, file: string, setup?: unkno
         .filter(Boolean)
         .join(' and ');
       const at = e.point ? ` at ${pointLabel(e.point, setup, result)}` : '';
-      lines.push(`    ${e.pass ? 'pass' : 'FAIL'}  ${e.metric} ${band}${at}`);
+      const note = exactDisagrees(e);
+      lines.push(`    ${e.pass ? 'pass' : 'FAIL'}  ${e.metric} ${band}${at}${note ? ` (${note})` : ''}`);
     }
   }
   return lines.join('\n');

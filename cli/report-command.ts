@@ -20,6 +20,7 @@ import { headline } from '../reports/changes.ts';
 import { diffOptionsOf, readResults } from './diff-command.ts';
 import { solvePlan } from '../sim/solve/plan.ts';
 import { describeSolveExpect, failedSolveChecks } from '../reports/solveSection.ts';
+import { exactDisagrees } from '../reports/checkNote.ts';
 
 export const REPORT_USAGE = `  poolsim report [DIR|FILE...] [--out DIR] [--trials N] [--seed S] [--workers N]
                  [--baseline DIR [--min-change D] [--fdr Q]]
@@ -102,7 +103,8 @@ export async function reportCommand(
     // passed ones are the count above, and every check is in the reports.
     for (const c of bad) {
       // A check over several points names those it failed at, each with what was measured.
-      out.write(plainText(`        FAILED: ${describeCheck(c, e.setup, e.result)}; measured ${measured(e.result, c, e.setup)}\n`));
+      const note = exactDisagrees(c);
+      out.write(plainText(`        FAILED: ${describeCheck(c, e.setup, e.result)}; measured ${measured(e.result, c, e.setup)}${note ? ` (${note})` : ''}\n`));
       if (c.why) out.write(plainText(`          why: ${c.why}\n`));
     }
     for (const s of (e.result.solve ?? []).filter((x) => x.expect && !x.expect.pass)) {

@@ -9,6 +9,7 @@
  * And the top-level `index.html`/`index.md` over all scenarios of a run.
  */
 import { mdCell, mdCode } from './markdown.ts';
+import { exactDisagrees } from './checkNote.ts';
 import { exactFigure } from '../sim/solve/sentence.ts';
 import { from } from 'arquero';
 import type { ExpectResult, MetricResult, ScenarioResult } from '../sim/result.ts';
@@ -298,7 +299,7 @@ ${result.expect
   .map(
     (c) => `<tr${c.pass ? '' : ' class="fail-row"'}><td>${escapeHtml(describeCheck(c, setup, result))}${
       failedAt(c, setup, result) ? `<br><small>${escapeHtml(failedAt(c, setup, result))}</small>` : ''
-    }${c.why ? `<span class="why">why: ${escapeHtml(c.why)}</span>` : ''}</td><td>${checkMark(c.pass)}</td><td class="num">${escapeHtml(measured(result, c, setup))}</td></tr>`,
+    }${exactDisagrees(c) ? `<br><small class="exact-note">⚠ ${escapeHtml(exactDisagrees(c)!)}</small>` : ''}${c.why ? `<span class="why">why: ${escapeHtml(c.why)}</span>` : ''}</td><td>${checkMark(c.pass)}</td><td class="num">${escapeHtml(measured(result, c, setup))}</td></tr>`,
   )
   .join('\n')}
 </tbody>
@@ -363,7 +364,7 @@ export function renderScenarioMarkdown(result: ScenarioResult, charts: Chart[], 
   if (result.expect.length) {
     lines.push('| check | result | measured |', '|---|---|---|');
     for (const c of result.expect) {
-      const detail = failedAt(c, setup, result) ? ` (${failedAt(c, setup, result)})` : '';
+      const detail = (failedAt(c, setup, result) ? ` (${failedAt(c, setup, result)})` : '') + (exactDisagrees(c) ? ` — ⚠ ${exactDisagrees(c)}` : '');
       const why = c.why ? `<br>*why: ${mdCell(c.why)}*` : '';
       lines.push(`| ${mdCell(describeCheck(c, setup, result) + detail)}${why} | ${mdMark(c.pass)} | ${mdCode(measured(result, c, setup))} |`);
     }

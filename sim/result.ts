@@ -66,6 +66,12 @@ export interface ExpectResult {
   pass: boolean;
   /** The points that failed, when the check covers several. */
   failedPoints?: Record<string, unknown>[];
+  /**
+   * Where every point the check covers has an exact value: whether those meet the band
+   * (an extension of the contract; `pass` is still judged on the 95% interval). A pass with
+   * `exactPass: false`, or a failure with `true`, is the Monte Carlo's 1 in 20.
+   */
+  exactPass?: boolean;
   /** The scenario's `why` for this check, as written (an extension of the contract). */
   why?: string;
 }

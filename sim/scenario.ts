@@ -625,9 +625,19 @@ export function checkPasses(check: ExpectCheck, m: MetricResult): boolean {
   return true;
 }
 
+/** Whether an exact value meets a check's band (to 1e-9: an exact value is exact to that). */
+export function exactMeets(check: ExpectCheck, x: number): boolean {
+  const slack = 1e-9;
+  if (check.atLeast !== undefined && x < check.atLeast - slack) return false;
+  if (check.atMost !== undefined && x > check.atMost + slack) return false;
+  if (check.between !== undefined && (x < check.between[0] - slack || x > check.between[1] + slack)) return false;
+  return true;
+}
+
 export function evaluateChecks(checks: readonly ExpectCheck[], results: readonly PointResult[]): ExpectResult[] {
   return checks.map((check) => {
-    const failed = results.filter((r) => pointMatches(check.point, r.point) && !checkPasses(check, r.metrics[check.metric]));
+    const covered = results.filter((r) => pointMatches(check.point, r.point));
+    const failed = covered.filter((r) => !checkPasses(check, r.metrics[check.metric]));
     const out = { metric: check.metric } as ExpectResult;
     if (check.point) out.point = check.point;
     if (check.atLeast !== undefined) out.atLeast = check.atLeast;
@@ -635,6 +645,11 @@ export function evaluateChecks(checks: readonly ExpectCheck[], results: readonly
     if (check.between !== undefined) out.between = check.between;
     out.pass = failed.length === 0;
     if (failed.length > 0 && results.length > 1) out.failedPoints = failed.map((r) => r.point);
+    // The check is judged on the interval (the contract); where every point it covers has
+    // an exact value, whether those meet the band too, so a pass or a failure that is only
+    // the Monte Carlo's 1 in 20 is said, not hidden.
+    const exacts = covered.map((r) => r.metrics[check.metric]?.exact);
+    if (exacts.length > 0 && exacts.every((x) => x !== undefined)) out.exactPass = exacts.every((x) => exactMeets(check, x!));
     // The designer's reason travels with the check, so every report can print it beside it.
     if (check.why !== undefined) out.why = check.why;
     return out;

@@ -48,7 +48,7 @@ describe('poolsim run', () => {
       expect(s.ci95[1]).toBeGreaterThanOrEqual(s.estimate);
       expect(s.exact).toBeTypeOf('number');
     }
-    expect(result.expect).toEqual([{ metric: 'success', point: { 'setup.challenges': 2 }, atLeast: 0.5, pass: true }]);
+    expect(result.expect).toEqual([{ metric: 'success', point: { 'setup.challenges': 2 }, atLeast: 0.5, pass: true, exactPass: true }]);
     expect(result.results[0].metrics.success.exact).toBeCloseTo(11 / 16, 12);
     expect(out).not.toMatch(/NaN|Infinity/);
   });
@@ -79,6 +79,20 @@ describe('poolsim run', () => {
     const { out } = await poolsim('run', scenarioFile('bands.json', body), '--json');
     const checks = JSON.parse(out).expect;
     expect(checks.map((c: any) => c.pass)).toEqual([true, false]);
+  });
+
+  test('where the exact value and the interval disagree about a check, it is said beside the check', async () => {
+    // A knowledge roll's answer is exactly 1/3 (docs/rulings); 'at least 0.335' is false of
+    // it, yet this seed's interval reaches 0.335, so the check passes (the contract), and
+    // the run says the exact value misses the band. 'at most 0.3334' holds of 1/3.
+    const body = { name: 'k', system: 'viciousness', mechanic: 'knowledge', trials: 100000, seed: 'k', setup: {}, expect: [{ metric: 'answer', atLeast: 0.335 }, { metric: 'answer', atMost: 0.3334 }] };
+    const file = scenarioFile('exact-check.json', body);
+    const json = JSON.parse((await poolsim('run', file, '--json')).out);
+    expect(json.results[0].metrics.answer.exact).toBeCloseTo(1 / 3, 12);
+    expect(json.expect.map((c: any) => [c.pass, c.exactPass])).toEqual([[true, false], [true, true]]);
+    const text = await poolsim('run', file);
+    expect(text.out).toContain('pass  answer at least 0.335 (passes on the 95% interval, but the exact value misses the band)');
+    expect(text.out).toMatch(/pass {2}answer at most 0\.3334\n/);
   });
 
   test('a check fails only when the whole 95% interval is past its bound', () => {

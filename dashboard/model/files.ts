@@ -65,7 +65,7 @@ export function scenarioOfResult(r: ScenarioResult): Record<string, unknown> | u
       if (!values.some((v) => JSON.stringify(v) === JSON.stringify(value))) values.push(value);
     }
   }
-  const expect = (r.expect ?? []).map(({ pass: _pass, failedPoints: _failed, ...check }) => check);
+  const expect = (r.expect ?? []).map(({ pass: _pass, failedPoints: _failed, exactPass: _exact, ...check }) => check);
   return {
     name: r.name,
     ...(r.description !== undefined ? { description: r.description } : {}),

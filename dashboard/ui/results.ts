@@ -8,6 +8,7 @@ import { pointLabel, sweepLabel } from '../../reports/sweep.ts';
 import { axisValues, sweepAxes } from '../../reports/charts/shared.ts';
 import { formatSweepValues, kindOfValues } from '../model/sweep.ts';
 import { headlineLines } from '../../reports/headline.ts';
+import { exactDisagrees } from '../../reports/checkNote.ts';
 import { comparePanels, comparedMetric, unpairedMetrics } from '../charts/comparePanels.ts';
 import { heatmapChoices, heatmapMetric, panelsFor, type DistributionView } from '../charts/panels.ts';
 import type { JobProgress } from '../../workers/live.ts';
@@ -115,6 +116,7 @@ function checks(result: ScenarioResult, provisional: boolean, setup?: unknown): 
           h('span', { class: 'badge' }, e.pass ? 'pass' : 'FAIL'),
           ` ${metricLabel(result, e.metric)} ${bound}${e.point ? ` at ${pointLabel(e.point, setup, result)}` : ''}`,
           e.failedPoints?.length ? ` (fails at ${e.failedPoints.map((p) => pointLabel(p, setup, result)).join('; ')})` : '',
+          exactDisagrees(e) ? h('div', { class: 'exact-note' }, `⚠ ${exactDisagrees(e)}`) : null,
           e.why ? h('div', { class: 'why' }, `why: ${e.why}`) : null,
         );
       }),
