@@ -126,6 +126,14 @@ export function loadPlans(
       else errors.push(new ScenarioError(file, '', `cannot be checked: ${String((err as Error)?.message ?? err).split('\n')[0].slice(0, 200)}`));
     }
   }
+  // Results are matched by name (`poolsim diff`, `report --baseline`, merge): two files of
+  // one name would run, and then every comparison of their results would refuse them.
+  const firstOf = new Map<string, string>();
+  for (const plan of plans) {
+    const first = firstOf.get(plan.scenario.name);
+    if (first !== undefined) errors.push(new ScenarioError(plan.file, 'name', `"${plan.scenario.name}" is also the name of ${first}: results are matched by name (diff, --baseline), so every scenario run together needs its own`));
+    else firstOf.set(plan.scenario.name, plan.file);
+  }
   if (errors.length > 0) throw new ScenarioErrors(errors);
   return plans;
 }

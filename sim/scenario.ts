@@ -4,6 +4,7 @@
  * workers and the dashboard share it. Everything is checked before anything runs.
  */
 import { z } from 'zod';
+import { refineBand } from './band.ts';
 import { lazySchema } from './lazySchema.ts';
 import { findMechanic, mechanicsOf } from './mechanics.ts';
 import { rulesBySystem, type SystemName } from './rules.ts';
@@ -75,9 +76,7 @@ const expectSchema = lazySchema(() => z
     if (e.atLeast === undefined && e.atMost === undefined && e.between === undefined) {
       ctx.addIssue({ code: 'custom', message: 'expected a bound: "atLeast", "atMost" or "between"' });
     }
-    if (e.between && e.between[0] > e.between[1]) {
-      ctx.addIssue({ code: 'custom', path: ['between'], message: `expected [low, high] with low ≤ high, got [${e.between}]` });
-    }
+    refineBand(e, ctx);
   }));
 
 export const scenarioSchema = lazySchema(() => z

@@ -95,6 +95,16 @@ describe('poolsim run', () => {
     expect(text.out).toMatch(/pass {2}answer at most 0\.3334\n/);
   });
 
+  test('two files of one name are refused before anything runs: results are matched by name', async () => {
+    const a = scenarioFile('same-a.json', { ...heist, sweep: undefined, expect: [] });
+    const b = scenarioFile('same-b.json', { ...heist, sweep: undefined, expect: [], seed: 'other' });
+    for (const command of ['run', 'report']) {
+      const r = await poolsim(command, a, b, ...(command === 'report' ? ['--out', join(dir, 'same-out')] : []));
+      expect(r.code, r.err).toBe(2);
+      expect(r.err).toContain(`${b}: name: "${heist.name}" is also the name of ${a}: results are matched by name (diff, --baseline), so every scenario run together needs its own`);
+    }
+  });
+
   test('a check fails only when the whole 95% interval is past its bound', () => {
     // An estimate just outside the bound whose interval still reaches it passes: the
     // bound is not ruled out at 95%. Once the interval clears the bound, it fails.

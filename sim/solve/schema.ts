@@ -22,6 +22,7 @@
  * in sim/solve/check.ts.
  */
 import { z } from 'zod';
+import { refineBand } from '../band.ts';
 import { lazySchema } from '../lazySchema.ts';
 
 /** Most values one solve may search (a range lo..hi counts hi − lo + 1). */
@@ -48,9 +49,7 @@ export const solveExpectSchema = lazySchema(() => z
     if (e.equals === undefined && e.atLeast === undefined && e.atMost === undefined && e.between === undefined) {
       ctx.addIssue({ code: 'custom', message: 'expected a check on the value found: "equals", "atLeast", "atMost" or "between"' });
     }
-    if (e.between && e.between[0] > e.between[1]) {
-      ctx.addIssue({ code: 'custom', path: ['between'], message: `expected [low, high] with low ≤ high, got [${e.between}]` });
-    }
+    refineBand(e, ctx);
   }));
 
 export const solveBlockSchema = lazySchema(() => z
