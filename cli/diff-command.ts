@@ -93,7 +93,7 @@ function readResultFile(file: string, errors: ScenarioError[]): { file: string; 
   return out;
 }
 
-/** Every result of one side: a result file, or a report folder's `<slug>/results.json`. */
+/** Every result of one side: a result file, a report folder's `<slug>/results.json`, or one scenario's folder of a report. */
 export function readResults(path: string, errors: ScenarioError[]): ScenarioResult[] {
   if (!existsSync(path)) {
     errors.push(new ScenarioError(path, '', 'no such file or folder: expected a result file or a report folder'));
@@ -106,6 +106,8 @@ export function readResults(path: string, errors: ScenarioError[]): ScenarioResu
       .map((d) => join(path, d.name, 'results.json'))
       .filter((f) => existsSync(f))
       .sort();
+    // One scenario's folder of a report (`<out>/<slug>`): its own results.json.
+    if (files.length === 0 && existsSync(join(path, 'results.json'))) files = [join(path, 'results.json')];
     if (files.length === 0) {
       errors.push(new ScenarioError(path, '', 'no <scenario>/results.json in this folder: expected a report folder (poolsim report --out)'));
       return [];

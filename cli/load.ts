@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { ScenarioError, ScenarioErrors, planScenario, type ScenarioPlan } from '../sim/scenario.ts';
 import { MARKER } from '../reports/target.ts';
 import { parseScenarioText } from '../sim/scenarioText.ts';
+import { looksLikeResult } from '../sim/result.ts';
 
 export { parseScenarioText };
 
@@ -104,7 +105,14 @@ export function readScenario(file: string): unknown {
     throw new ScenarioErrors([new ScenarioError(file, '', `cannot read: ${(err as Error).message}`)]);
   }
   if (text.length > MAX_FILE_BYTES) throw new ScenarioErrors([new ScenarioError(file, '', `a scenario file is at most ${MAX_FILE_BYTES.toLocaleString('en')} bytes`)]);
-  return parseScenarioText(text, file);
+  const value = parseScenarioText(text, file);
+  // `run --json` prints results (a list of them for several files), `report` writes
+  // results.json: said as such, not as a scenario with an unknown field "results".
+  const list = Array.isArray(value) ? value : [value];
+  if (list.length > 0 && list.every(looksLikeResult)) {
+    throw new ScenarioErrors([new ScenarioError(file, '', 'a result JSON (as `poolsim run --json` prints and `poolsim report` writes it), not a scenario: run the scenario file it came from, or compare results with `poolsim diff`')]);
+  }
+  return value;
 }
 
 /** Read and plan every file; every file's problems are collected before throwing. */

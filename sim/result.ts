@@ -104,3 +104,15 @@ export interface ScenarioResult {
   /** The file's `solve` blocks answered (sim/solve/), kept apart from `results`. */
   solve?: SolveResult[];
 }
+
+/**
+ * Whether a parsed file is a result JSON rather than a scenario: it has `results`, and
+ * either no `setup` (results before December 2026) or a point with `metrics` (results carry
+ * the setup they ran). A scenario with a stray `results` key stays a scenario, refused for
+ * that key. (The dashboard opens results; the command line says it was given one.)
+ */
+export function looksLikeResult(v: unknown): boolean {
+  const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+  if (!isObject(v) || !('results' in v)) return false;
+  return !('setup' in v) || (Array.isArray(v.results) && v.results.some((p) => isObject(p) && 'metrics' in p));
+}

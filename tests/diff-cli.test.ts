@@ -42,6 +42,10 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
     expect(d.code).toBe(0);
     expect(d.out).toMatch(/^nothing moved \(\d+ numbers compared in 2 scenarios/m);
     expect(readFileSync(join(dir, 'new', 'changes.md'), 'utf8')).toMatch(/✅ nothing moved/);
+    // One scenario's folder of a report is that scenario's side.
+    const one = await poolsim('diff', join(dir, 'base', 'clash'), join(dir, 'new', 'clash'));
+    expect(one.code, one.err).toBe(0);
+    expect(one.out).toMatch(/^nothing moved \(\d+ numbers compared in 1 scenario/m);
   });
 
   test('a report of one scenario against a baseline of two compares that one and says the other was not run', async () => {

@@ -6,7 +6,7 @@
  */
 import { parseScenarioText } from '../../sim/scenarioText.ts';
 import { ScenarioErrors } from '../../sim/scenario.ts';
-import type { ScenarioResult } from '../../sim/result.ts';
+import { looksLikeResult, type ScenarioResult } from '../../sim/result.ts';
 
 export type OpenedFile =
   | { kind: 'scenario'; file: string; scenario: Record<string, unknown> }
@@ -78,17 +78,6 @@ export function scenarioOfResult(r: ScenarioResult): Record<string, unknown> | u
     ...(Object.keys(sweep).length ? { sweep } : {}),
     ...(expect.length ? { expect } : {}),
   };
-}
-
-/**
- * A result, not a scenario: it has `results`, and either no `setup` (results written
- * before December 2026) or a point with `metrics` (results carry the setup they ran). A
- * scenario with a stray `results` key stays a scenario, refused for that key in the CLI's
- * words.
- */
-function looksLikeResult(v: unknown): boolean {
-  if (!isObject(v) || !('results' in v)) return false;
-  return !('setup' in v) || (Array.isArray(v.results) && v.results.some((p) => isObject(p) && 'metrics' in p));
 }
 
 /** Classify a file's text by its name and content. */
