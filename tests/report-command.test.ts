@@ -51,7 +51,7 @@ describe('poolsim report', () => {
     writeFileSync(join(dir, 'lib', 'good.json'), JSON.stringify(knowledge([{ metric: 'answer', between: [0.3, 0.36] }])));
     writeFileSync(
       join(dir, 'lib', 'bad-band.yaml'),
-      `# fails on purpose\n${JSON.stringify({ ...knowledge([{ metric: 'answer', atLeast: 0.5, why: 'a sage should know more often than not' }]), description: 'Does a knowledge roll find the answer half the time?' })}\n`,
+      `# fails on purpose\n${JSON.stringify({ ...knowledge([{ metric: 'answer', atLeast: 0.5, why: 'a sage should know more often than not' }]), name: 'Knowledge roll, half the time?', description: 'Does a knowledge roll find the answer half the time?' })}\n`,
     );
     const out = join(dir, 'out');
     const r = await poolsim('report', join(dir, 'lib'), '--out', out);

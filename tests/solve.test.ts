@@ -285,7 +285,7 @@ describe('poolsim solve and the reports', () => {
   test('a folder: its scenarios with solve blocks are answered, the others passed over; none at all is bad input', async () => {
     const folder = join(dir, 'mixed');
     mkdirSync(folder);
-    writeFileSync(join(folder, 'a-plain.json'), JSON.stringify({ ...heist([even]), solve: undefined }));
+    writeFileSync(join(folder, 'a-plain.json'), JSON.stringify({ ...heist([even]), name: 'plain heist', solve: undefined }));
     writeFileSync(join(folder, 'b-even.json'), JSON.stringify(heist([even])));
     const r = await poolsim('solve', folder, '--json');
     expect(r.err).toBe('');
@@ -355,6 +355,9 @@ describe('the library', () => {
     expect(sorcerer.sentence).toContain('3 bonus dice (win.sorcerer = 0.4996 exact); 2 gives 0.4226, 4 gives 0.5655');
     // Never a rounding onto a shorter figure, one place further down either.
     expect([0.5, 0.3125, 0.49996, 1e-7, 9.99996, 0.99609375, 12.5, 0.031249999999999997, 2 / 3].map(exactFigure)).toEqual(['0.500', '0.3125', '0.49996', '0.0000001', '9.99996', '0.99609375', '12.50', '0.03125', '0.6667']);
+    // Small values keep three significant digits: "0.0003" beside an estimate of 4.50e-4
+    // looked inside an interval that its 0.000284 is not.
+    expect([1 / 3517, 0.012345678912, 2e-5, 1 / 30].map(exactFigure)).toEqual(['0.000284', '0.0123', '0.00002', '0.0333']);
     // The campaign has no exact engine (run by `npm start`; ~10 s, too long for here).
     const [campaign] = loadPlans([folder + 'solve-rival-rank.json']);
     expect(new SolveSearch(solveProblem(campaign, 0)).method).toBe('montecarlo');

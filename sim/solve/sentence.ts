@@ -57,7 +57,8 @@ export function snapDecimal(x: number): number {
  * as it is, else three decimals
  * where they hold it whole (0.500, 0.875), else the fewest places up to eight that hold it
  * whole (0.3125, 0.03125), else the fewest from four up whose last digit is not a
- * rounding 0 (0.4996, 0.49996). Three decimals made 0.49964 read "0.500 exact", as if it
+ * rounding 0 (0.4996, 0.49996), and three significant digits at least (0.000284, not
+ * 0.0003). Three decimals made 0.49964 read "0.500 exact", as if it
  * hit a target of 0.500 that it misses; four made 0.49996 read "0.5000". Beyond that
  * (1e-9), three significant digits.
  */
@@ -68,7 +69,10 @@ export function exactFigure(value: number): string {
   const size = Math.abs(x);
   const first = size >= 1000 ? 0 : size >= 10 ? 2 : 3;
   for (let places = first; places <= first + 5; places++) if (Number(x.toFixed(places)) === x) return x.toFixed(places);
-  for (let places = first + 1; places <= first + 5; places++) {
+  // At least three significant digits: 0.000284 read "0.0003" beside an estimate of 4.50e-4.
+  const significant = size < 0.1 ? 2 - Math.floor(Math.log10(size)) : 0;
+  const from = Math.max(first + 1, significant);
+  for (let places = from; places <= from + 4; places++) {
     const text = x.toFixed(places);
     if (!text.endsWith('0')) return text;
   }
