@@ -35,8 +35,22 @@ export const diceSchema = lazySchema(() => z.string().transform((text, ctx) => {
   return parsed;
 }));
 
-/** A list of dice strings (`["2d4", "d6"]`); a lone string (`"2d4"`) is read as a list of one. */
-export const diceListSchema = lazySchema(() => z.preprocess((v) => (typeof v === 'string' ? [v] : v), z.array(diceSchema)));
+/**
+ * A list of dice strings (`["2d4", "d6"]`); a lone string (`"2d4"`) is read as a list of one.
+ * Anything else is refused with an example of the form: a side's `bonus` of 1 read
+ * "expected a list, got 1", and the other systems' bonuses are counts.
+ */
+export const diceListSchema = lazySchema(() =>
+  z.preprocess((v, ctx) => {
+    if (typeof v === 'string') return [v];
+    if (v !== undefined && !Array.isArray(v)) {
+      const got = typeof v === 'number' || typeof v === 'boolean' ? String(v) : v === null ? 'null' : `a${typeof v === 'object' ? 'n object' : ` ${typeof v}`}`;
+      ctx.addIssue({ code: 'custom', message: `expected dice: a list such as ["d4"] or ["2d4", "d6"], got ${got}` });
+      return z.NEVER;
+    }
+    return v;
+  }, z.array(diceSchema)),
+);
 
 /** Flatten groups into one entry per die: [4, 4, 6] for `["2d4", "d6"]`. */
 export function eachDie(groups: readonly DiceGroup[]): number[] {

@@ -485,10 +485,13 @@ export function planScenario(
   }
   const rulesSchema = rulesBySystem[scenario.system as SystemName];
   // A rules problem in the words of rules: an unknown field is a variant the system lacks.
-  const rulesProblem = (problem: string) =>
-    problem.startsWith('unknown field')
-      ? `${problem.replace(/^unknown fields /, 'unknown rule variants ').replace(/^unknown field /, 'unknown rule variant ')} for ${scenario.system}: expected one of ${Object.keys(rulesSchema.unwrap().shape).join(', ')}`
-      : problem;
+  const rulesProblem = (problem: string) => {
+    if (!problem.startsWith('unknown field')) return problem;
+    const text = `${problem.replace(/^unknown fields /, 'unknown rule variants ').replace(/^unknown field /, 'unknown rule variant ')} for ${scenario.system}: expected one of ${Object.keys(rulesSchema.unwrap().shape).join(', ')}`;
+    // The two pushes docs/rules.md lists among the variants are a battle side's policies.
+    const policy = /"(berzerkerPush|defenderPush)"/.exec(problem)?.[1];
+    return policy ? `${text} (${policy} is a battle side's policy: setup.sides.<n>.${policy})` : text;
+  };
 
   for (const [path, values] of Object.entries(scenario.sweep ?? {})) {
     const problem = sweepPathProblem(raw, path);
@@ -571,7 +574,10 @@ export function planScenario(
   for (const { path, problem, points: at } of pointProblems.values()) {
     const where =
       at[0] === '' ? '' : at.length === 1 ? ` (at sweep point ${at[0]})` : at.length === gridSize ? ' (at every sweep point)' : ` (at sweep point ${at[0]} and ${at.length - 1} other${at.length === 2 ? '' : 's'})`;
-    errors.push(new ScenarioError(file, path, problem + where));
+    // A field the sweep itself names that the setup has no place for: the sweep's key is
+    // the mistake (the user looks in `setup` and finds no such field).
+    const swept = scenario.sweep !== undefined && Object.hasOwn(scenario.sweep, path) && problem.startsWith('unknown field');
+    errors.push(new ScenarioError(file, swept ? `sweep.${path}` : path, problem + where));
   }
   if (errors.length > 0) throw new ScenarioErrors(errors);
 
@@ -702,6 +708,12 @@ export function checkSolves(scenario: ScenarioFile, file: string, metricNames: r
       const setup = mechanic.setup.safeParse(s.setup);
       const problems = [...(rules.success ? [] : zodErrors(file, ['rules'], rules.error, s.rules)), ...(setup.success ? [] : zodErrors(file, ['setup'], setup.error, s.setup))];
       if (problems.length > 0) {
+        // A field the block varies that the setup has no place for: `vary` is the mistake,
+        // whatever the value (not the range it came from).
+        if (problems[0].path === block.vary && problems[0].problem.startsWith('unknown field')) {
+          errors.push(new ScenarioError(file, `${at}.vary`, `${block.vary}: ${problems[0].problem}`));
+          break;
+        }
         errors.push(new ScenarioError(file, path, `${problems[0].path}: ${problems[0].problem}${note}`));
         break; // one message per block is enough: the rest are the same mistake
       }

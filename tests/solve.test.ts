@@ -237,6 +237,7 @@ describe('bad input', () => {
       { ...even, name: 'b', metric: 'sucess' },
       { ...even, name: 'c', range: [-2, 3] },
       { ...even, name: 'e', range: undefined, values: [1, 'x'] },
+      { ...even, name: 'f', vary: 'setup.challenge' },
     ]);
     try {
       plan(deeper);
@@ -249,6 +250,8 @@ describe('bad input', () => {
       expect.stringMatching(/^solve.json: solve.1.metric: no metric "sucess" in viciousness knavery: expected one of success/),
       expect.stringMatching(/^solve.json: solve.2.range: setup.challenges: expected a number ≥ 0, got -2 \(with setup.challenges = -2\)/),
       expect.stringMatching(/^solve.json: solve.3.values.1: setup.challenges: expected a number, got "x"/),
+      // A field of no setup: the block's `vary` is the mistake, not the range it varies over.
+      'solve.json: solve.4.vary: setup.challenge: unknown field "challenge"',
     ]);
   });
 });
