@@ -313,7 +313,9 @@ export function mergeParts(paths: readonly string[], parts: readonly PartFile[])
     });
     if (k === 0) return;
     const names = (p: PartFile) => p.files.map((f) => f.file).join(', ');
-    if (part.files.length !== first.files.length || part.files.some((f, j) => f.file !== first.files[j].file)) {
+    // Files match by name or by content: pods and runners mount the same scenarios at
+    // different paths (`my/s.yaml`, `/app/my/s.yaml`), and the hash covers all they hold.
+    if (part.files.length !== first.files.length || part.files.some((f, j) => f.file !== first.files[j].file && f.hash !== first.files[j].hash)) {
       throw new ShardError(`${paths[k]} ran ${names(part) || 'no files'} but ${firstPath} ran ${names(first) || 'no files'}: every shard must run the same files`);
     }
     part.files.forEach((f, j) => {

@@ -150,6 +150,17 @@ describe('shards', () => {
       await refused([a, b], `${join(copyDir, 'heist-sweep.json')}: ${b} and ${a} ran it with a different scenario (the file changed between shards)`);
     });
 
+    it('the same files under another path merge as one run (a pod that mounts them elsewhere)', async () => {
+      const copyDir = mkdtempSync(join(tmpdir(), 'poolsim-moved-'));
+      writeFileSync(join(copyDir, 'ambush.yaml'), readFileSync(AMBUSH));
+      writeFileSync(join(copyDir, 'heist-sweep.json'), readFileSync(HEIST));
+      const moved = await shard([join(copyDir, 'ambush.yaml'), join(copyDir, 'heist-sweep.json')], '1/3', 'moved-1.json', ['--workers', '1']);
+      const a = await poolsim(['merge', parts[0], moved, parts[2], '--json']);
+      const b = await poolsim(['merge', ...parts, '--json']);
+      expect(a.code, a.stderr).toBe(0);
+      expect(a.stdout).toBe(b.stdout);
+    });
+
     it('different files', async () => {
       const only = await shard([HEIST], '1/3', 'only-heist-1.json', ['--workers', '1']);
       await refused([parts[0], only, parts[2]], `${only} ran ${HEIST} but ${parts[0]} ran ${AMBUSH}, ${HEIST}: every shard must run the same files`);
