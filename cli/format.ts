@@ -2,7 +2,7 @@
 import type { ScenarioResult } from '../sim/result.ts';
 import { pointLabel } from '../reports/sweep.ts';
 import { exactFigure } from '../sim/solve/sentence.ts';
-import { exactDisagrees } from '../reports/checkNote.ts';
+import { exactDisagrees, measured } from '../reports/checkText.ts';
 
 /** Enough digits to read a probability or a mean; the JSON keeps them all. */
 export function fmt(x: number): string {
@@ -55,7 +55,10 @@ export function formatResult(result: ScenarioResult, file: string, setup?: unkno
         .join(' and ');
       const at = e.point ? ` at ${pointLabel(e.point, setup, result)}` : '';
       const note = exactDisagrees(e);
-      lines.push(`    ${e.pass ? 'pass' : 'FAIL'}  ${e.metric} ${band}${at}${note ? ` (${note})` : ''}`);
+      // A failure says what was measured (and where, for a check over several points), as
+      // `poolsim report` does.
+      const seen = e.pass ? '' : `; measured ${measured(result, e, setup)}`;
+      lines.push(`    ${e.pass ? 'pass' : 'FAIL'}  ${e.metric} ${band}${at}${seen}${note ? ` (${note})` : ''}`);
     }
   }
   return lines.join('\n');

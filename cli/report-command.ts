@@ -20,7 +20,7 @@ import { headline } from '../reports/changes.ts';
 import { diffOptionsOf, readResults } from './diff-command.ts';
 import { solvePlan } from '../sim/solve/plan.ts';
 import { describeSolveExpect, failedSolveChecks } from '../reports/solveSection.ts';
-import { exactDisagrees } from '../reports/checkNote.ts';
+import { describeCheck, exactDisagrees, measured } from '../reports/checkText.ts';
 
 export const REPORT_USAGE = `  poolsim report [DIR|FILE...] [--out DIR] [--trials N] [--seed S] [--workers N]
                  [--baseline DIR [--min-change D] [--fdr Q]]
@@ -87,7 +87,6 @@ export async function reportCommand(
   // pay for them (tests/startup.test.ts).
   await importRendererLibraries();
   const { writeReports } = await import('../reports/write.ts');
-  const { describeCheck, measured } = await import('../reports/render.ts');
   await withWriteSignals(context.signal, (signal) => writeReports(outDir, entries, { diff, signal }));
 
   let failed = 0;

@@ -9,13 +9,14 @@
  * And the top-level `index.html`/`index.md` over all scenarios of a run.
  */
 import { mdCell, mdCode } from './markdown.ts';
-import { exactDisagrees } from './checkNote.ts';
+import { describeCheck, exactDisagrees, failedAt, formatInterval, measured } from './checkText.ts';
+export { describeCheck, measured, measuredAtFailures } from './checkText.ts';
 import { exactFigure } from '../sim/solve/sentence.ts';
 import { from } from 'arquero';
-import type { ExpectResult, MetricResult, ScenarioResult } from '../sim/result.ts';
+import type { MetricResult, ScenarioResult } from '../sim/result.ts';
 import type { Chart } from './charts/index.ts';
 import { metricLabel, metricNames } from './metrics.ts';
-import { formatNumber, formatSweepValue, pointLabel, type SweepMechanic } from './sweep.ts';
+import { formatNumber, pointLabel, type SweepMechanic } from './sweep.ts';
 import { describeSolveExpect, isSolveChart, solveScopeNote, solveSectionHtml, solveSectionMarkdown } from './solveSection.ts';
 
 export { formatNumber };
@@ -41,75 +42,6 @@ export interface ReportEntry {
 /** Where a chart's SVG sits relative to the scenario's report folder. */
 export function chartPath(chart: Pick<Chart, 'name'>): string {
   return `charts/${chart.name}.svg`;
-}
-
-function formatInterval([low, high]: [number, number]): string {
-  return `[${formatNumber(low)}, ${formatNumber(high)}]`;
-}
-
-/**
- * An expect check as a sentence: "success ≥ 0.5 at challenges = 3", its point in the
- * game's words given the scenario's setup (reports/sweep.ts pointLabel).
- */
-export function describeCheck(check: ExpectResult, setup?: unknown, mechanic?: SweepMechanic): string {
-  const bound =
-    check.between !== undefined
-      ? `between ${check.between[0]} and ${check.between[1]}`
-      : [check.atLeast !== undefined ? `≥ ${check.atLeast}` : '', check.atMost !== undefined ? `≤ ${check.atMost}` : '']
-          .filter(Boolean)
-          .join(' and ');
-  const where = check.point ? `at ${pointLabel(check.point, setup, mechanic)}` : 'at every point';
-  return `${check.metric} ${bound} ${where}`;
-}
-
-/** True when two points hold the same sweep values (order of keys aside). */
-function samePoint(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((k) => formatSweepValue(a[k]) === formatSweepValue(b[k]));
-}
-
-/** What the check measured: the estimate and interval at its point, when it names one. */
-export function measured(result: ScenarioResult, check: ExpectResult, setup?: unknown): string {
-  // A check over several points that failed: where, and what was measured there.
-  const atFailures = measuredAtFailures(result, check, setup);
-  if (atFailures) return `at ${atFailures}`;
-  const at = check.point ?? (result.results.length === 1 ? result.results[0]!.point : undefined);
-  // A check may name only some of the swept paths, or none: it covers every point that
-  // matches them (every point, for none), and their range is said ("36 points" said nothing).
-  const keys = Object.keys(at ?? {});
-  const matching = at === undefined ? result.results : result.results.filter((p) => samePoint(p.point, at) || keys.every((k) => formatSweepValue(p.point[k]) === formatSweepValue(at[k])));
-  const ms = matching.map((p) => p.metrics[check.metric]).filter((m): m is MetricResult => m !== undefined);
-  // The exact value beside the estimate where it is known: a check is judged on the 95%
-  // interval (SCENARIOS.md), so a failure with the exact value inside the band is the
-  // Monte Carlo's 1 in 20, and the reader should see that.
-  if (ms.length === 1) return `${formatNumber(ms[0]!.estimate)} ${formatInterval(ms[0]!.ci95)}${ms[0]!.exact === undefined ? '' : `, exact ${exactFigure(ms[0]!.exact)}`}`;
-  if (ms.length > 1) {
-    const low = Math.min(...ms.map((m) => m.estimate));
-    const high = Math.max(...ms.map((m) => m.estimate));
-    return low === high ? `${formatNumber(low)} at all ${ms.length} points` : `${formatNumber(low)} to ${formatNumber(high)} over ${ms.length} points`;
-  }
-  return 'not measured';
-}
-
-/**
- * Where a check failed and what was measured there: "challenges = 3: 0.951 [0.948,
- * 0.954]; …", at most `limit` points, then "… and N more". Empty when the check names no
- * failed points (one point, or it passed).
- */
-export function measuredAtFailures(result: ScenarioResult, check: ExpectResult, setup?: unknown, limit = 5): string {
-  const failed = check.failedPoints ?? [];
-  const shown = failed.slice(0, limit).map((at) => {
-    const m = result.results.find((p) => samePoint(p.point, at))?.metrics[check.metric];
-    // The exact value where known: a failure with the exact value inside the band is the
-    // Monte Carlo's 1 in 20 (as `measured` says for one point).
-    return `${pointLabel(at, setup, result)}: ${m ? `${formatNumber(m.estimate)} ${formatInterval(m.ci95)}${m.exact === undefined ? '' : `, exact ${exactFigure(m.exact)}`}` : 'not measured'}`;
-  });
-  if (failed.length > limit) shown.push(`… and ${failed.length - limit} more`);
-  return shown.join('; ');
-}
-
-function failedAt(check: ExpectResult, setup: unknown, mechanic: SweepMechanic): string {
-  return check.failedPoints?.length ? `failed at ${check.failedPoints.map((p) => pointLabel(p, setup, mechanic)).join('; ')}` : '';
 }
 
 /**

@@ -451,7 +451,12 @@ function exactOnce(simulation: Simulation): Simulation {
   if (!(cost <= EXACT_BUDGET)) {
     simulation.exact = undefined;
     const seconds = cost / 1e7;
-    simulation.exactSkipped = `exact values skipped: about ${seconds >= 1e6 ? seconds.toExponential(1) : Math.round(seconds).toLocaleString('en')} s of work, over the budget of ${EXACT_BUDGET / 1e7} s; the estimates are Monte Carlo only`;
+    const budget = EXACT_BUDGET / 1e7;
+    // Whole seconds, unless that would read as the budget itself ("about 5 s, over the budget of 5 s").
+    let places = 0;
+    while (places < 6 && Number(seconds.toFixed(places)) <= budget) places++;
+    const text = seconds >= 1e6 ? seconds.toExponential(1) : places === 0 ? Math.round(seconds).toLocaleString('en') : seconds.toFixed(places);
+    simulation.exactSkipped = `exact values skipped: about ${text} s of work, over the budget of ${budget} s; the estimates are Monte Carlo only`;
     return simulation;
   }
   let cached: ReturnType<typeof compute> | undefined;

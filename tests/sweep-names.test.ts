@@ -36,7 +36,10 @@ describe('sweep points named in the game’s words, given the setup', () => {
     expect(describeCheck(check, heist.setup)).toBe(`success ≥ 0.99 at ${where}`);
     expect(renderScenarioHtml(result, [], undefined, undefined, [], heist.setup)).toContain(`failed at ${where}`);
     expect(renderScenarioMarkdown(result, [], undefined, undefined, [], heist.setup)).toContain(`success ≥ 0.99 at ${where}`);
-    expect(formatResult(result, 'heist.json', heist.setup)).toContain(`FAIL  success at least 0.99 at ${where}`);
+    // With what was measured there, as the report says it (the point named once).
+    const line = formatResult(result, 'heist.json', heist.setup).split('\n').find((l) => l.includes('FAIL'))!;
+    expect(line).toContain(`FAIL  success at least 0.99 at ${where}; measured 0.`);
+    expect(line).toMatch(/; measured 0\.\d+ \[0\.\d+, 0\.\d+\], exact 0\.\d+$/);
     // Without the setup, items by their place in the list: never a raw path.
     expect(describeCheck(check)).toBe('success ≥ 0.99 at participant 2 › how many = 2, participant 1 › trait dice = none');
   });

@@ -8,7 +8,7 @@ import { pointLabel, sweepLabel } from '../../reports/sweep.ts';
 import { axisValues, sweepAxes } from '../../reports/charts/shared.ts';
 import { formatSweepValues, kindOfValues } from '../model/sweep.ts';
 import { headlineLines } from '../../reports/headline.ts';
-import { exactDisagrees } from '../../reports/checkNote.ts';
+import { exactDisagrees } from '../../reports/checkText.ts';
 import { comparePanels, comparedMetric, unpairedMetrics } from '../charts/comparePanels.ts';
 import { heatmapChoices, heatmapMetric, panelsFor, type DistributionView } from '../charts/panels.ts';
 import type { JobProgress } from '../../workers/live.ts';
