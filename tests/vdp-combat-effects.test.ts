@@ -230,7 +230,8 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
     }
     let loser = -1;
     for (let round = 0; round < maxRounds && loser < 0; round++) {
-      const key = fs.map((f) => d6() + d6() + f.timing);
+      // 2d6 + Timing, less a point per wound ("when rolling dice"); ties by Timing.
+      const key = fs.map((f) => d6() + d6() + f.timing - f.wounds);
       let first = key[0] > key[1] ? 0 : key[0] < key[1] ? 1 : fs[0].timing > fs[1].timing ? 0 : fs[0].timing < fs[1].timing ? 1 : -1;
       if (first < 0) first = rng() < 0.5 ? 0 : 1;
       fs[0].split = -1;

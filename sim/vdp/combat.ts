@@ -661,7 +661,9 @@ export const combat = defineMechanic({
             for (let i = 0; i < n; i++) {
               split[i] = -1;
               if (!alive[i]) continue;
-              key[i] = random.die(6) + random.die(6) + timing[i];
+              // "For every wound received, a character subtracts 1 from the total results ...
+              // when rolling dice": this roll too. Ties still go by the Timing attribute.
+              key[i] = random.die(6) + random.die(6) + timing[i] - wounds[i];
               // Insertion by (key, timing) descending.
               let at = m++;
               while (at > 0) {
