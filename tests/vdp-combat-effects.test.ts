@@ -335,6 +335,7 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
 describe('the fast fight agrees with the slow reference duel', () => {
   const cases: [string, Character, Character, ('allActions' | 'ownTurn')?][] = [
     ['defaults: defensive effects, whileAhead bidding', { ...jill, allocation: '3/1' }, { ...jack, allocation: '2/2' }],
+    ['a boss whose wounds slow its turn-order roll, against a quicker striker', { ...jack, type: 'boss', allocation: '3/1', timing: 9, fortitude: 3, defensiveEffect: 'never' }, { ...jill, allocation: '4/0', timing: 6, attack: { attribute: 3, skill: 2, bonus: 2 }, attacks: 1 }],
     ['effectsOn ownTurn: effect dice only on the loser\'s next turn', { ...jill, allocation: '3/1' }, { ...jack, allocation: '1/3', offensiveEffect: 'always' }, 'ownTurn'],
     ['offensive effects unlessKo against bidders that always contest', { ...jack, allocation: '3/1', offensiveEffect: 'unlessKo', bid: 'always', effectTension: 1 }, { ...jill, allocation: '2/2', bid: 'always', tension: 2, spendTension: 'onDefence' }],
     ['always converting against a boss: no one is KO\'d, but the boss does', { ...jack, allocation: '4/0', offensiveEffect: 'always', bid: 'never' }, { ...jill, type: 'boss', fortitude: 3, allocation: '2/2', defensiveEffect: 'never' }],

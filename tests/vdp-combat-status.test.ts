@@ -7,6 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { expectExactWithin5Se, expectRejected, runScenario } from './helpers.ts';
 import { sized } from './size.ts';
+import { loadPlans } from '../cli/load.ts';
+import { runPlan } from '../sim/assemble.ts';
 import { ENTANGLED, FATIGUED, PANICKED, WEAKENED, actionsOf, poolSize, splitAttack, statusBits, thresholdOf } from '../sim/vdp/status.ts';
 import { CHARGE_CODE, CHARGE_COST } from '../sim/vdp/charge.ts';
 
@@ -122,6 +124,16 @@ describe('policies move results the way the rules say', () => {
     // About 0.41 against 0.50: a 2/2 split already keeps 2 defence dice, so the MOVE is all
     // that panic costs it.
     expect(panicked['win.jill'].ci95[1]).toBeLessThan(calm['win.jill'].ci95[0]);
+  });
+
+  it('a wounded fighter\'s turn-order roll is lower by its wounds: the library\'s boss falls to three civilians more often', () => {
+    // "For every wound received, a character subtracts 1 from the total results (not per
+    // die) when rolling dice": the gang of three won 0.159 while the boss's wounds left its
+    // 2d6 + Timing alone, 0.274 since (the wounded boss acts after the minions).
+    const [plan] = loadPlans([new URL('../scenarios/vdp-combat-gang-vs-boss.json', import.meta.url).pathname], { trials: sized(20000) });
+    const three = plan!.points.findIndex((p) => p.point['setup.characters.0.count'] === 3);
+    const m = runPlan({ ...plan!, points: [plan!.points[three]!] }).results[0]!.metrics;
+    expect(m['win.gang']!.ci95[0]).toBeGreaterThan(0.2);
   });
 
   it('bad values are refused with their path', () => {
