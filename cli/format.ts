@@ -54,7 +54,7 @@ export function formatResult(result: ScenarioResult, file: string, setup?: unkno
         .filter(Boolean)
         .join(' and ');
       const at = e.point ? ` at ${pointLabel(e.point, setup, result)}` : '';
-      const note = exactDisagrees(e);
+      const note = exactDisagrees(e, result);
       // A failure says what was measured (and where, for a check over several points), as
       // `poolsim report` does.
       const seen = e.pass ? '' : `; measured ${measured(result, e, setup)}`;

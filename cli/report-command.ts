@@ -102,7 +102,7 @@ export async function reportCommand(
     // passed ones are the count above, and every check is in the reports.
     for (const c of bad) {
       // A check over several points names those it failed at, each with what was measured.
-      const note = exactDisagrees(c);
+      const note = exactDisagrees(c, e.result);
       out.write(plainText(`        FAILED: ${describeCheck(c, e.setup, e.result)}; measured ${measured(e.result, c, e.setup)}${note ? ` (${note})` : ''}\n`));
       if (c.why) out.write(plainText(`          why: ${c.why}\n`));
     }

@@ -5,19 +5,38 @@
  */
 import type { ExpectResult, MetricResult, ScenarioResult } from '../sim/result.ts';
 import { exactFigure } from '../sim/solve/sentence.ts';
+import { checkPasses, exactMeets, pointMatches } from '../sim/scenario.ts';
 import { formatNumber, formatSweepValue, pointLabel, type SweepMechanic } from './sweep.ts';
 
 /**
- * Where the exact values and the 95% interval disagree about a check (ExpectResult.exactPass):
- * a pass whose exact value misses the band, or a failure whose exact value meets it. The
- * check is judged on the interval (the contract), and this says when that is the Monte
- * Carlo's 1 in 20; undefined where they agree or no exact value is known.
+ * Where the exact values and the 95% intervals disagree about a check, point by point: an
+ * interval that still reaches the band where the exact value misses it (the estimate lies
+ * near the band), or one that misses the band where the exact value meets it (a chance miss
+ * of the Monte Carlo). The check is judged on the intervals (the contract); this says where
+ * the exact values would have judged otherwise. Undefined where they agree at every point
+ * the check covers, or some point has no exact value.
  */
-export function exactDisagrees(check: Pick<ExpectResult, 'pass' | 'exactPass'>): string | undefined {
-  if (check.exactPass === undefined || check.exactPass === check.pass) return undefined;
-  return check.pass
-    ? 'passes on the 95% interval, but the exact value misses the band'
-    : 'fails on the 95% interval, but the exact value meets the band: this seed\'s 1 in 20';
+export function exactDisagrees(check: ExpectResult, result: Pick<ScenarioResult, 'results'>): string | undefined {
+  if (check.exactPass === undefined) return undefined;
+  const covered = result.results.filter((p) => pointMatches(check.point, p.point)).map((p) => p.metrics[check.metric]);
+  if (covered.length === 0 || covered.some((m) => m?.exact === undefined)) return undefined;
+  let reaches = 0;
+  let misses = 0;
+  for (const m of covered) {
+    const byInterval = checkPasses(check, m!);
+    const byExact = exactMeets(check, m!.exact!);
+    if (byInterval && !byExact) reaches++;
+    if (!byInterval && byExact) misses++;
+  }
+  const n = covered.length;
+  const notes: string[] = [];
+  if (reaches > 0) {
+    notes.push(n === 1 ? 'passes on the 95% interval, which still reaches the band, but the exact value misses it' : `at ${reaches} of its ${n} points the 95% interval still reaches the band but the exact value misses it`);
+  }
+  if (misses > 0) {
+    notes.push(n === 1 ? 'fails on the 95% interval, but the exact value meets the band: a chance miss of the Monte Carlo' : `at ${misses} of its ${n} points the exact value meets the band where the 95% interval misses it (a chance miss)`);
+  }
+  return notes.length > 0 ? notes.join('; ') : undefined;
 }
 
 export function formatInterval([low, high]: [number, number]): string {

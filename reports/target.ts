@@ -26,48 +26,56 @@ import { basename, dirname, join, parse, relative, resolve, sep } from 'node:pat
 export const MARKER = '.poolsim-report';
 export const MARKER_TEXT = 'This folder was written by `poolsim report`; the next run replaces it as a whole.\n';
 
-/** The line of the mark after which the files and folders poolsim wrote are listed, one a line. */
-const MANIFEST_LINE = 'poolsim wrote these, and the next run refuses to replace the folder while it holds anything else:';
-
-/** The mark's text with the list of what a run wrote (relative paths, folders ending in "/"). */
-export function markerWithManifest(entries: readonly string[]): string {
-  return `${MARKER_TEXT}${MANIFEST_LINE}\n${[...entries].sort().join('\n')}\n`;
-}
-
-/** The entries a mark lists, or undefined for a mark without a list (written before December 2026, or cut short). */
-function manifestOf(dir: string): Set<string> | undefined {
-  let text: string;
-  try {
-    text = readFileSync(join(dir, MARKER), 'utf8');
-  } catch {
-    return undefined;
-  }
-  const at = text.indexOf(`${MANIFEST_LINE}\n`);
-  if (at < 0) return undefined;
-  return new Set(text.slice(at + MANIFEST_LINE.length + 1).split('\n').filter((l) => l !== ''));
-}
-
-/** Every file and folder under `dir`, relative, folders ending in "/" (links are not followed). */
-export function entriesUnder(dir: string, prefix = ''): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(join(dir, prefix)).sort()) {
-    const rel = prefix === '' ? name : `${prefix}/${name}`;
-    if (lstatSync(join(dir, rel)).isDirectory()) out.push(`${rel}/`, ...entriesUnder(dir, rel));
-    else out.push(rel);
-  }
-  return out;
-}
+/**
+ * What `poolsim report` writes in a report folder (reports/write.ts): its mark, the index
+ * and the changes pages at the top, and per scenario a folder of its pages, results and
+ * charts. Anything else there was put there by someone else, and a folder holding it is
+ * not replaced (checkTarget). By the layout rather than by a list of the last run's files:
+ * charts of an older run, or scenarios since renamed (left in a committed baseline by a
+ * branch switch, where git ignores all but results.json), are poolsim's all the same.
+ */
+const TOP_FILES = new Set([MARKER, 'index.html', 'index.md', 'changes.html', 'changes.md']);
+const SCENARIO_FILES = new Set(['index.html', 'report.md', 'results.json', 'results.csv']);
+/** A scenario's folder name (reports/write.ts SLUG). */
+const SLUG = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+/** What a desktop's file manager leaves in any folder it shows: not the user's work, and removed with the folder. */
+const DESKTOP_FILES = new Set(['.DS_Store', 'Thumbs.db', 'desktop.ini']);
 
 /**
- * What a report folder holds that its last run did not write (a note put there by hand),
- * by the list in its mark; none for a mark without a list.
+ * What a report folder holds that `poolsim report` does not write (a note put there by
+ * hand), as paths relative to `dir`, folders ending in "/" and reported once. Links are
+ * not followed: a link is never poolsim's.
  */
 export function foreignEntries(dir: string): string[] {
-  const manifest = manifestOf(dir);
-  if (!manifest) return [];
-  // A folder not listed is reported once, not with everything in it.
-  const extra = entriesUnder(dir).filter((e) => e !== MARKER && !manifest.has(e));
-  return extra.filter((e) => !extra.some((d) => d !== e && d.endsWith('/') && e.startsWith(d)));
+  const foreign: string[] = [];
+  const kind = (path: string) => {
+    const st = lstatSync(path);
+    return st.isSymbolicLink() ? 'link' : st.isDirectory() ? 'folder' : st.isFile() ? 'file' : 'other';
+  };
+  for (const name of readdirSync(dir).sort()) {
+    if (DESKTOP_FILES.has(name)) continue;
+    const k = kind(join(dir, name));
+    if (k === 'file' && TOP_FILES.has(name)) continue;
+    if (k !== 'folder' || !SLUG.test(name)) {
+      foreign.push(k === 'folder' ? `${name}/` : name);
+      continue;
+    }
+    for (const inner of readdirSync(join(dir, name)).sort()) {
+      if (DESKTOP_FILES.has(inner)) continue;
+      const path = join(dir, name, inner);
+      const ik = kind(path);
+      if (ik === 'file' && SCENARIO_FILES.has(inner)) continue;
+      if (ik === 'folder' && inner === 'charts') {
+        for (const chart of readdirSync(path).sort()) {
+          if (DESKTOP_FILES.has(chart) || (kind(join(path, chart)) === 'file' && chart.endsWith('.svg'))) continue;
+          foreign.push(`${name}/charts/${chart}${kind(join(path, chart)) === 'folder' ? '/' : ''}`);
+        }
+        continue;
+      }
+      foreign.push(`${name}/${inner}${ik === 'folder' ? '/' : ''}`);
+    }
+  }
+  return foreign;
 }
 
 /** `--out` names something poolsim must not replace (exit 2, nothing runs). */

@@ -18,12 +18,12 @@
  *   <slug>/results.csv                   one row per point × metric
  *   <slug>/charts/<name>.svg             one standalone SVG per chart
  *
- * `outDir` is replaced as a whole; the mark lists everything the run wrote, and a folder that
- * has since been given anything else (a note put there by hand) is refused, not replaced.
+ * `outDir` is replaced as a whole; a folder that has since been given anything this layout
+ * does not hold (a note put there by hand) is refused, not replaced (reports/target.ts).
  */
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { MARKER, MARKER_TEXT, checkTarget, entriesUnder, markerWithManifest, recoverLeftovers } from './target.ts';
+import { MARKER, MARKER_TEXT, checkTarget, recoverLeftovers } from './target.ts';
 import { type ChartsForOptions, chartsAndNotes } from './charts/index.ts';
 import { renderChangesHtml, renderDiffMarkdown } from './changes.ts';
 import type { ResultDiff } from '../sim/diff.ts';
@@ -122,9 +122,6 @@ export async function writeReports(
       await writeFile(join(staging, 'changes.md'), renderDiffMarkdown(options.diff, { link: link('report.md') }));
       files.push('changes.html', 'changes.md');
     }
-    // The mark again, now listing everything this run wrote: the next run refuses to
-    // replace the folder if anything else has been put in it (checkTarget).
-    await writeFile(join(staging, MARKER), markerWithManifest(entriesUnder(staging).filter((e) => e !== MARKER)));
     stopIfAborted(options.signal);
   } catch (error) {
     await rm(staging, { recursive: true, force: true });

@@ -68,8 +68,9 @@ export interface ExpectResult {
   failedPoints?: Record<string, unknown>[];
   /**
    * Where every point the check covers has an exact value: whether those meet the band
-   * (an extension of the contract; `pass` is still judged on the 95% interval). A pass with
-   * `exactPass: false`, or a failure with `true`, is the Monte Carlo's 1 in 20.
+   * (an extension of the contract; `pass` is still judged on the 95% interval). They can
+   * disagree: an interval still reaches the band while the exact value, near it, misses
+   * it; or, by chance, an interval misses the band that the exact value meets.
    */
   exactPass?: boolean;
   /** The scenario's `why` for this check, as written (an extension of the contract). */

@@ -454,9 +454,13 @@ function exactOnce(simulation: Simulation): Simulation {
     const budget = EXACT_BUDGET / 1e7;
     // Whole seconds, unless that would read as the budget itself ("about 5 s, over the budget of 5 s").
     let places = 0;
-    while (places < 6 && Number(seconds.toFixed(places)) <= budget) places++;
+    while (places < 3 && Number(seconds.toFixed(places)) <= budget) places++;
     const text = seconds >= 1e6 ? seconds.toExponential(1) : places === 0 ? Math.round(seconds).toLocaleString('en') : seconds.toFixed(places);
-    simulation.exactSkipped = `exact values skipped: about ${text} s of work, over the budget of ${budget} s; the estimates are Monte Carlo only`;
+    // Past three places a figure would read as the budget itself: said as "just over" it.
+    simulation.exactSkipped =
+      Number(text) <= budget
+        ? `exact values skipped: just over the budget of ${budget} s of work; the estimates are Monte Carlo only`
+        : `exact values skipped: about ${text} s of work, over the budget of ${budget} s; the estimates are Monte Carlo only`;
     return simulation;
   }
   let cached: ReturnType<typeof compute> | undefined;

@@ -163,7 +163,9 @@ export class Tally {
    * Add another tally of the same layout into this one. Refuses (throws) once an entry
    * passes 2^53: beyond it a sum of whole numbers is no longer exact, and the result would
    * depend on the order the chunks were added in, so on the workers and shards (a sum of
-   * squares gets there first: values of ~3,000 a trial over a billion trials).
+   * squares gets there first: values of ~3,000 a trial over a billion trials). Sums that
+   * only grow pass it in every order alike; a signed sum (a VDP score) could pass it part
+   * way in one order and not in another, at values nothing in the library comes near.
    */
   merge(other: Tally | Float64Array): void {
     const v = other instanceof Tally ? other.values : other;

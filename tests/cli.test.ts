@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { poolsim } from './helpers.ts';
 import { checkPasses } from '../sim/scenario.ts';
+import { exactDisagrees } from '../reports/checkText.ts';
 import type { MetricResult } from '../sim/result.ts';
 
 
@@ -91,7 +92,7 @@ describe('poolsim run', () => {
     expect(json.results[0].metrics.answer.exact).toBeCloseTo(1 / 3, 12);
     expect(json.expect.map((c: any) => [c.pass, c.exactPass])).toEqual([[true, false], [true, true]]);
     const text = await poolsim('run', file);
-    expect(text.out).toContain('pass  answer at least 0.335 (passes on the 95% interval, but the exact value misses the band)');
+    expect(text.out).toContain('pass  answer at least 0.335 (passes on the 95% interval, which still reaches the band, but the exact value misses it)');
     expect(text.out).toMatch(/pass {2}answer at most 0\.3334\n/);
   });
 
@@ -103,6 +104,22 @@ describe('poolsim run', () => {
       expect(r.code, r.err).toBe(2);
       expect(r.err).toContain(`${b}: name: "${heist.name}" is also the name of ${a}: results are matched by name (diff, --baseline), so every scenario run together needs its own`);
     }
+  });
+
+  test('interval and exact value are compared point by point: disagreements of both kinds in one check are both said', () => {
+    const m = (estimate: number, lo: number, hi: number, exact: number) => ({ estimate, ci95: [lo, hi], exact, kind: 'probability' }) as unknown as MetricResult;
+    // At x = 1 the interval misses the band that the exact value meets (a chance miss); at
+    // x = 2 it reaches the band that the exact value misses. pass and exactPass are both
+    // false, and agree, yet both points disagree.
+    const results = [
+      { point: { 'setup.x': 1 }, metrics: { p: m(0.44, 0.43, 0.45, 0.5) } },
+      { point: { 'setup.x': 2 }, metrics: { p: m(0.47, 0.46, 0.48, 0.45) } },
+    ];
+    const check = { metric: 'p', atLeast: 0.46, pass: false, exactPass: false, failedPoints: [{ 'setup.x': 1 }] };
+    expect(exactDisagrees(check, { results } as never)).toBe(
+      'at 1 of its 2 points the 95% interval still reaches the band but the exact value misses it; at 1 of its 2 points the exact value meets the band where the 95% interval misses it (a chance miss)',
+    );
+    expect(exactDisagrees({ ...check, point: { 'setup.x': 1 } }, { results } as never)).toBe('fails on the 95% interval, but the exact value meets the band: a chance miss of the Monte Carlo');
   });
 
   test('a check fails only when the whole 95% interval is past its bound', () => {

@@ -102,8 +102,6 @@ describe('a report folder the user has put files in', () => {
     const dir = workspace();
     const out = join(dir, 'out');
     expect((await poolsim('report', join(dir, 'lib'), '--out', out)).code).toBe(0);
-    // The mark lists what the run wrote.
-    expect(readFileSync(join(out, MARKER), 'utf8')).toMatch(/\nindex\.html\n/);
     writeFileSync(join(out, 'mynotes.md'), 'mine');
     mkdirSync(join(out, 'k', 'drafts'));
     writeFileSync(join(out, 'k', 'drafts', 'a.md'), 'mine too');
@@ -118,13 +116,20 @@ describe('a report folder the user has put files in', () => {
     expect((await poolsim('report', join(dir, 'lib'), '--out', out)).code).toBe(0);
   });
 
-  test('a mark without a list (an older poolsim\'s) still lets its folder be replaced', () => {
+  test('what poolsim writes is known by its layout: an older run\'s charts and scenarios, and a desktop\'s .DS_Store, do not stop it', () => {
+    // As a committed baseline holds them after a branch switch: git keeps only results.json.
     const dir = workspace();
-    const old = join(dir, 'old');
-    mkdirSync(old);
-    writeFileSync(join(old, MARKER), MARKER_TEXT);
-    writeFileSync(join(old, 'index.html'), '');
-    expect(() => checkTarget(old)).not.toThrow();
+    const out = join(dir, 'out');
+    mkdirSync(join(out, 'renamed-scenario', 'charts'), { recursive: true });
+    writeFileSync(join(out, MARKER), MARKER_TEXT);
+    for (const f of ['index.html', 'index.md', 'changes.md', '.DS_Store']) writeFileSync(join(out, f), '');
+    for (const f of ['index.html', 'report.md', 'results.json', 'results.csv', '.DS_Store']) writeFileSync(join(out, 'renamed-scenario', f), '');
+    writeFileSync(join(out, 'renamed-scenario', 'charts', 'a-chart-of-an-older-run.svg'), '<svg/>');
+    expect(() => checkTarget(out)).not.toThrow();
+    // But not a note, a link, or a chart folder holding something other than charts.
+    writeFileSync(join(out, 'renamed-scenario', 'charts', 'notes.txt'), 'mine');
+    symlinkSync(join(dir, 'lib'), join(out, 'lib-link'));
+    expect(() => checkTarget(out)).toThrow(/holds 2 things poolsim did not write there \(lib-link, renamed-scenario\/charts\/notes\.txt\)/);
   });
 });
 

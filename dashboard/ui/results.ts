@@ -116,7 +116,7 @@ function checks(result: ScenarioResult, provisional: boolean, setup?: unknown): 
           h('span', { class: 'badge' }, e.pass ? 'pass' : 'FAIL'),
           ` ${metricLabel(result, e.metric)} ${bound}${e.point ? ` at ${pointLabel(e.point, setup, result)}` : ''}`,
           e.failedPoints?.length ? ` (fails at ${e.failedPoints.map((p) => pointLabel(p, setup, result)).join('; ')})` : '',
-          exactDisagrees(e) ? h('div', { class: 'exact-note' }, `⚠ ${exactDisagrees(e)}`) : null,
+          exactDisagrees(e, result) ? h('div', { class: 'exact-note' }, `⚠ ${exactDisagrees(e, result)}`) : null,
           e.why ? h('div', { class: 'why' }, `why: ${e.why}`) : null,
         );
       }),
