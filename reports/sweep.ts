@@ -75,8 +75,9 @@ function keyWords(parts: readonly string[], setup: unknown): string {
 }
 
 /**
- * A sweep value as text: dice lists read `2d4, d6`, numbers and strings as themselves; an
- * empty list "none" and an empty text `""`, so no "= " is left blank.
+ * A sweep value as text: dice lists read `2d4 + d6`, numbers and strings as themselves, a
+ * whole list item by its name and fields; an empty list "none" and an empty text `""`, so
+ * no "= " is left blank.
  */
 export function formatSweepValue(value: unknown): string {
   // A list (a dice pool) joined with " + ", as the solve sentences write it: ", " also
@@ -84,7 +85,16 @@ export function formatSweepValue(value: unknown): string {
   // 2" read as three paths, and split a panel label in two.
   if (Array.isArray(value)) return value.length === 0 ? 'none' : value.map(formatSweepValue).join(' + ');
   if (value === '') return '""';
-  if (value !== null && typeof value === 'object') return JSON.stringify(value);
+  if (value !== null && typeof value === 'object') {
+    // A whole list item (berzerker-worth-d4 sweeps a combatant): its name, then its other
+    // fields in the file's order, "captain (dice d4)", not {"name":"captain","dice":["d4"]}.
+    // "; " between fields: ", " joins a point's swept paths.
+    const { name, ...rest } = value as Record<string, unknown>;
+    const fields = Object.entries(rest).map(([k, v]) => `${k} ${formatSweepValue(v)}`);
+    if (typeof name === 'string' && name !== '') return fields.length ? `${name} (${fields.join('; ')})` : name;
+    const all = Object.entries(value as Record<string, unknown>).map(([k, v]) => `${k} ${formatSweepValue(v)}`);
+    return all.length ? `(${all.join('; ')})` : '(none)';
+  }
   return String(value);
 }
 

@@ -72,3 +72,15 @@ describe('sweep points named in the game’s words, given the setup', () => {
     expect(compareRows(ra, rb, { setup: one.setup }).map((r) => r.label)).toEqual(['minion › how many = 1', 'minion › how many = 2']);
   });
 });
+
+describe('a swept list item reads by its name and fields', () => {
+  it('berzerker-worth-d4 sweeps a combatant: "vipers › captain = captain (dice d4)", not its JSON', async () => {
+    const { loadPlans } = await import('../cli/load.ts');
+    const [plan] = loadPlans([new URL('../scenarios/berzerker-worth-d4.yaml', import.meta.url).pathname], { trials: 200 });
+    const result = runPlan(plan!);
+    const lines = result.expect.map((e) => describeCheck(e, plan!.scenario.setup, result));
+    expect(lines[0]).toContain('vipers › captain = captain (dice d4), vipers › flees = never');
+    expect(lines[1]).toContain('vipers › captain = captain (traits berzerker)');
+    expect(lines.join('\n')).not.toContain('{');
+  });
+});
