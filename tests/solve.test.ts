@@ -366,3 +366,31 @@ describe('the library', () => {
     expect(new SolveSearch(solveProblem(campaign, 0)).method).toBe('montecarlo');
   });
 });
+
+describe('a solve sentence names a deep field as the form does', () => {
+  test('"them › minion › how many = 2", not "2 count"; "No value of …" likewise; the kernel alone keeps the path', async () => {
+    const { sweepLabel } = await import('../reports/sweep.ts');
+    const scenario = {
+      name: 'how many minions',
+      system: 'viciousness',
+      mechanic: 'clash',
+      trials: 1000,
+      seed: 's',
+      setup: { sides: [{ name: 'us', combatants: [{ name: 'captain', dice: ['d6'] }] }, { name: 'them', combatants: [{ name: 'minion', count: 1 }] }] },
+      solve: [
+        { name: 'even', vary: 'setup.sides.1.combatants.0.count', range: [1, 4], metric: 'top.us', target: 0.3 },
+        { name: 'never', vary: 'setup.sides.1.combatants.0.count', range: [1, 4], metric: 'top.us', atLeast: 0.99 },
+      ],
+    };
+    const plan = planScenario(scenario as never, 'minions.json');
+    const words = (path: string) => sweepLabel(path, scenario.setup, scenario);
+    const said = words('setup.sides.1.combatants.0.count');
+    expect(said).not.toContain('setup');
+    const [even, never] = solvePlan(plan, { words });
+    expect(even!.sentence).toMatch(new RegExp(`^top\\.us closest to 0\\.300: ${said.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} = \\d `));
+    expect(never!.sentence).toContain(`No value of ${said} in 1…4`);
+    // The kernel on its own (no form to ask) says the path as written.
+    const [bare] = solvePlan(plan);
+    expect(bare!.sentence).toMatch(/: \d count \(/);
+  });
+});

@@ -159,7 +159,8 @@ export class FindRun {
     private readonly plan: ScenarioPlan,
     private readonly onUpdate: (results: SolveResult[], done: boolean) => void,
   ) {
-    this.searches = solveSearches(plan);
+    // The sentences name the varied field as the form does (reports/sweep.ts).
+    this.searches = solveSearches(plan, { words: (path) => sweepLabel(path, plan.scenario.setup, plan.scenario) });
     this.steps = this.searches.map((s) => s.steps());
     setTimeout(() => this.slice(), 0);
   }

@@ -13,6 +13,7 @@ import { ScenarioError, ScenarioErrors, applied, type ScenarioPlan } from '../sc
 import { solveGoal, solveValues, type SolveBlock } from './schema.ts';
 import { SolveSearch, type SolveProblem } from './search.ts';
 import type { SolveResult } from './result.ts';
+import type { PathWords } from './sentence.ts';
 
 /** `maxTrials` when a block gives none: this many times the file's trials per value. */
 export const DEFAULT_MAX_TRIALS_FACTOR = 16;
@@ -22,6 +23,12 @@ export interface SolveOptions {
   exact?: boolean;
   /** Overrides every block's maxTrials (tests, bench). */
   maxTrials?: number;
+  /**
+   * The varied paths in the user's words ("guards › how many"), for the sentences: the
+   * kernel knows no form, so the command line and the dashboard pass reports/sweep.ts
+   * sweepLabel. Without it a sentence names a deep path as written.
+   */
+  words?: PathWords;
 }
 
 function prepare(plan: ScenarioPlan, changes: Record<string, unknown>, path: string): Simulation {
@@ -52,6 +59,7 @@ export function solveProblem(plan: ScenarioPlan, b: number, options: SolveOption
     chunkTrials: plan.chunkTrials,
     maxTrials: options.maxTrials ?? block.maxTrials ?? DEFAULT_MAX_TRIALS_FACTOR * plan.trials,
     useExact: options.exact ?? true,
+    ...(options.words ? { words: options.words } : {}),
   };
 }
 

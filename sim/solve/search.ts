@@ -26,7 +26,7 @@ import type { Simulation } from '../mechanic.ts';
 import type { Find, SolveBlock } from './schema.ts';
 import type { SolvePoint, SolveResult } from './result.ts';
 import { decisionZ, differenceOf, intervalAt, looksUpTo } from './confidence.ts';
-import { solveSentence } from './sentence.ts';
+import { solveSentence, type PathWords } from './sentence.ts';
 
 /** Exact values closer than this are equal (the contract's "exact to 1e-9"). */
 export const EXACT_TOLERANCE = 1e-9;
@@ -51,6 +51,8 @@ export interface SolveProblem {
   maxTrials: number;
   /** Use exact values where the mechanic has them (the tests switch it off). */
   useExact: boolean;
+  /** The varied paths in the user's words, for the sentence (SolveOptions.words). */
+  words?: PathWords;
 }
 
 /** Where a value stands against the target: above, below, or not decided at the cap. */
@@ -350,7 +352,7 @@ export class SolveSearch {
     }
     if (this.verdict) Object.assign(out, this.verdict);
     else if (this.method === 'montecarlo') Object.assign(out, this.trialCounts());
-    out.sentence = solveSentence(out, block, this.done);
+    out.sentence = solveSentence(out, block, this.done, this.problem.words);
     // The answer first, the evidence after, in one fixed order (byte-identical JSON).
     const order = ['name', 'vary', 'metric', 'find', 'target', 'sameAs', 'method', 'decided', 'value', 'candidates', 'monotone', 'sentence', 'trials', 'maxTrials', 'sweepTrials', 'reference', 'points'] as const;
     const ordered: Record<string, unknown> = {};

@@ -13,12 +13,22 @@ export function valueText(value: unknown): string {
   return String(value);
 }
 
-/** "2 challenges" from the block's `label` ("{value}" replaced) or the path's last word. */
-export function valueLabel(value: unknown, block: Pick<SolveBlock, 'label' | 'vary'>): string {
+/** A path in the user's words ("guards › how many"), given by the caller; the path itself by default. */
+export type PathWords = (path: string) => string;
+
+const asIs: PathWords = (path) => path;
+
+/**
+ * "2 challenges" from the block's `label` ("{value}" replaced) or the path's last word; a
+ * path deeper than one field ("setup.sides.1.combatants.0.count", whose last word read
+ * "4 count") as `words` names it: "guards › how many = 4".
+ */
+export function valueLabel(value: unknown, block: Pick<SolveBlock, 'label' | 'vary'>, words: PathWords = asIs): string {
   const text = valueText(value);
   if (block.label) return block.label.includes('{value}') ? block.label.replaceAll('{value}', text) : `${text} ${block.label}`;
-  const words = block.vary.split('.').filter((s) => !/^\d+$/.test(s));
-  const word = words[words.length - 1] ?? block.vary;
+  if (block.vary.split('.').length > 2 && words(block.vary) !== block.vary) return `${words(block.vary)} = ${text}`;
+  const fields = block.vary.split('.').filter((s) => !/^\d+$/.test(s));
+  const word = fields[fields.length - 1] ?? block.vary;
   // "1 challenge", "2 challenges": a plural field name reads singular after 1.
   return `${text} ${value === 1 && /[^su]s$/.test(word) ? word.slice(0, -1) : word}`;
 }
@@ -86,9 +96,9 @@ function pointText(p: SolvePoint | undefined, withInterval: boolean): string {
   return withInterval && p.ci95 ? `${e} [${figure(p.ci95[0])}, ${figure(p.ci95[1])}]` : e;
 }
 
-function goalText(r: SolveResult): string {
+function goalText(r: SolveResult, words: PathWords = asIs): string {
   const ref = r.reference;
-  const target = r.target !== undefined ? exactFigure(r.target) : `its value in A (${Object.entries(r.sameAs ?? {}).map(([k, v]) => `${k} = ${valueText(v)}`).join(', ')}: ${ref ? pointText(ref, true) + (ref.exact !== undefined ? ' exact' : '') : '…'})`;
+  const target = r.target !== undefined ? exactFigure(r.target) : `its value in A (${Object.entries(r.sameAs ?? {}).map(([k, v]) => `${words(k)} = ${valueText(v)}`).join(', ')}: ${ref ? pointText(ref, true) + (ref.exact !== undefined ? ' exact' : '') : '…'})`;
   switch (r.find) {
     case 'closest':
       return `${r.metric} closest to ${target}`;
@@ -108,22 +118,23 @@ function capital(text: string): string {
   return text.startsWith('the ') ? 'T' + text.slice(1) : text;
 }
 
-export function solveSentence(r: SolveResult, block: SolveBlock, done: boolean): string {
+/** The sentence; `words` names the varied paths as the form does (the default: as written). */
+export function solveSentence(r: SolveResult, block: SolveBlock, done: boolean, words: PathWords = asIs): string {
   const exact = r.method === 'exact';
   const at = (v: unknown) => r.points.find((p) => JSON.stringify(p.value) === JSON.stringify(v));
   const index = (v: unknown) => r.points.findIndex((p) => JSON.stringify(p.value) === JSON.stringify(v));
   const rangeText = `${valueText(r.points[0]?.value ?? '')}…${valueText(r.points[r.points.length - 1]?.value ?? '')}`;
   const cost = exact ? '' : `, ${trialsText(r.trials ?? 0)} trials`;
-  if (!done) return `Searching for ${goalText(r)}: ${r.points.length} value(s) looked at${cost}…`;
+  if (!done) return `Searching for ${goalText(r, words)}: ${r.points.length} value(s) looked at${cost}…`;
   const monotoneNote = r.monotone === false ? `; note: ${r.metric} does not move one way over ${valueText(block.range ? block.range[0] : r.points[0]?.value)}…${valueText(block.range ? block.range[1] : block.values?.[block.values.length - 1])}` : '';
   if (!r.decided) {
     if (r.monotone === false) return `Undecided: ${r.metric} does not move one way over the range (values looked at disagree), so the search cannot be trusted${cost}.`;
-    const cands = (r.candidates ?? []).map((v) => (v === null ? 'none in range' : valueLabel(v, block)));
+    const cands = (r.candidates ?? []).map((v) => (v === null ? 'none in range' : valueLabel(v, block, words)));
     const near = (r.candidates ?? []).filter((v) => v !== null).map((v) => `${valueText(v)} gives ${pointText(at(v), true)}`).filter((s) => !s.endsWith('?'));
-    return `${capital(goalText(r))}: undecided between ${cands.join(' and ')}; ${near.join(', ')} — the target still lies within the 95% intervals at the cap of ${trialsText(r.maxTrials ?? 0)} trials a value${cost}.`;
+    return `${capital(goalText(r, words))}: undecided between ${cands.join(' and ')}; ${near.join(', ')} — the target still lies within the 95% intervals at the cap of ${trialsText(r.maxTrials ?? 0)} trials a value${cost}.`;
   }
   if (r.value === null) {
-    return `No value of ${block.vary} in ${rangeText} gives ${goalText(r).replace(/^the (first|last) with /, '')} (${exact ? 'exact' : 'decided at 95%'}${cost})${monotoneNote}.`;
+    return `No value of ${words(block.vary)} in ${rangeText} gives ${goalText(r, words).replace(/^the (first|last) with /, '')} (${exact ? 'exact' : 'decided at 95%'}${cost})${monotoneNote}.`;
   }
   const k = index(r.value);
   const p = r.points[k];
@@ -133,5 +144,5 @@ export function solveSentence(r: SolveResult, block: SolveBlock, done: boolean):
     .map((q) => `${valueText(q.value)} gives ${pointText(q, !exact)}`);
   const ties = exact && r.candidates && r.candidates.length > 1 ? ` (tied with ${r.candidates.slice(1).map(valueText).join(', ')})` : '';
   const how = exact ? '' : ` — decided at 95% (assuming ${r.metric} moves one way over the range)${cost}`;
-  return `${capital(goalText(r))}: ${valueLabel(r.value, block)} (${main})${ties}${neighbours.length > 0 ? `; ${neighbours.join(', ')}` : ''}${how}${monotoneNote}.`;
+  return `${capital(goalText(r, words))}: ${valueLabel(r.value, block, words)} (${main})${ties}${neighbours.length > 0 ? `; ${neighbours.join(', ')}` : ''}${how}${monotoneNote}.`;
 }
