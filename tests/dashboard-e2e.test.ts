@@ -287,6 +287,11 @@ describe.skipIf(!CHROMIUM)('the dashboard in Chromium', () => {
     expect(saved.solve).toEqual([{ name: 'find', vary: 'setup.challenges', range: [0, 12], metric: 'success', target: 0.7, find: 'closest' }]);
     const cli = await poolsim('solve', file.path);
     expect(cli.out).toContain((await p.locator('.find-results .sentence').textContent())!);
+    // Both ends typed in turn are both kept (the row read the range as it was drawn, and
+    // "from 2" then "to 5" ran 0 to 5).
+    await p.fill('[data-key="find-lo"]', '2');
+    await p.fill('[data-key="find-hi"]', '5');
+    expect(JSON.parse((await download('#download', p)).text).solve[0].range).toEqual([2, 5]);
     await keepScreenshot(p, join(ARTIFACTS, 'dashboard-find.png'), { fullPage: true });
     // "0x10" is not read as 16: refused at the input it was typed in, as the form's own
     // number fields refuse it.

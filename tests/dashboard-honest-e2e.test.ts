@@ -132,6 +132,29 @@ describe.skipIf(!CHROMIUM)('no silent wrong answers, in Chromium', () => {
     await page.close();
   }, 180_000);
 
+  test('two Vary rows edited in turn keep both edits (each row read the sweep as it was drawn, and undid the other)', async () => {
+    const page = await freshPage();
+    await page.fill(field('trials'), '2000');
+    const row = (path: string) => `[data-path="sweep.${path}"] input[data-key="sweep-values"]`;
+    await page.click('[data-path="sweep"] > button.add');
+    await page.waitForSelector('[data-path="sweep"] .sweep-row');
+    await page.selectOption('[data-path="sweep"] .sweep-row select[data-key="sweep-path"]', 'setup.challenges');
+    await page.waitForSelector(row('setup.challenges'));
+    await page.fill(row('setup.challenges'), '1-3');
+    await page.click('[data-path="sweep"] > button.add');
+    await page.waitForSelector('[data-path="sweep"] .sweep-row:nth-of-type(2)');
+    const second = page.locator('[data-path="sweep"] .sweep-row').nth(1).locator('select[data-key="sweep-path"]');
+    await second.selectOption('setup.participants.1.count');
+    await page.waitForSelector(row('setup.participants.1.count'));
+    await page.fill(row('setup.participants.1.count'), '0-2');
+    // Back to the first row: the second's 0-2 must stay.
+    await page.fill(row('setup.challenges'), '2-4');
+    await finished(page);
+    const scenario = JSON.parse((await download(page, '#download')).text);
+    expect(scenario.sweep).toEqual({ 'setup.challenges': [2, 3, 4], 'setup.participants.1.count': [0, 1, 2] });
+    await page.close();
+  }, 180_000);
+
   test('switching clash → battle keeps the sides and the compare they share', async () => {
     const page = await freshPage();
     await pickMechanic(page, 'viciousness/clash', '[data-path="setup.sides.1"]');

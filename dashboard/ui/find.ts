@@ -90,6 +90,12 @@ export function findSection(ctx: SetupContext): HTMLElement {
     const vary = pathPicker(scenario, vars, String(block.vary ?? ''), { 'aria-label': 'field to find', 'data-key': 'find-vary' });
     vary.addEventListener('change', () => set('vary', vary.value, true));
     const range = Array.isArray(block.range) ? (block.range as unknown[]) : [0, 4];
+    // The range as it stands when an input fires: typing does not redraw the row, and the
+    // range as drawn lost an edit of the other end ("from 2" then "to 5" ran 0 to 5).
+    const rangeNow = (): unknown[] => {
+      const r = (ctx.scenario().solve as { range?: unknown }[] | undefined)?.[0]?.range;
+      return Array.isArray(r) ? r : range;
+    };
     // Each input of the row is its own field for problems: "solve.0.range.1: expected a
     // number" shows beside "to", not somewhere in the row.
     const own = (path: string, el: HTMLElement) => {
@@ -122,9 +128,9 @@ export function findSection(ctx: SetupContext): HTMLElement {
       h('label', {}, 'which'),
       own('solve.0.vary', vary),
       h('label', {}, 'from'),
-      own('solve.0.range.0', num('find-lo', range[0], 'from', (n) => set('range', [n, range[1]]))),
+      own('solve.0.range.0', num('find-lo', range[0], 'from', (n) => set('range', [n, rangeNow()[1]]))),
       h('label', {}, 'to'),
-      own('solve.0.range.1', num('find-hi', range[1], 'to', (n) => set('range', [range[0], n]))),
+      own('solve.0.range.1', num('find-hi', range[1], 'to', (n) => set('range', [rangeNow()[0], n]))),
       h('label', {}, 'gives'),
       own('solve.0.metric', metric),
       find,

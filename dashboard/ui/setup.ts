@@ -239,6 +239,10 @@ function sweepSection(ctx: SetupContext): HTMLElement {
   const sweep = (scenario.sweep ?? {}) as Record<string, unknown>;
   const vars = variables(scenario);
   const setSweep = (next: Record<string, unknown>, redraw: boolean) => ctx.set(['sweep'], Object.keys(next).length ? next : undefined, redraw);
+  // The sweep as it stands when an event fires, not as it stood when the card was drawn:
+  // typing in one row does not redraw the card, and an edit of the other row built on the
+  // drawn sweep undid this one.
+  const current = () => ({ ...((ctx.scenario().sweep ?? {}) as Record<string, unknown>) });
   const rows = Object.entries(sweep).map(([path, raw]) => {
     const values = Array.isArray(raw) ? raw : [];
     const found = vars.find((v) => joinPath(v.path) === path);
@@ -247,7 +251,7 @@ function sweepSection(ctx: SetupContext): HTMLElement {
     select.addEventListener('change', () => {
       // Keep the order of the paths (the first runs across a heatmap).
       const next: Record<string, unknown> = {};
-      for (const [p, v] of Object.entries(sweep)) next[p === path ? select.value : p] = p === path ? startValues(ctx.scenario(), select.value, vars) : v;
+      for (const [p, v] of Object.entries(current())) next[p === path ? select.value : p] = p === path ? startValues(ctx.scenario(), select.value, vars) : v;
       setSweep(next, true);
     });
     const id = uid('sweep');
@@ -258,7 +262,7 @@ function sweepSection(ctx: SetupContext): HTMLElement {
           const f = found?.field;
           const text = (e.target as HTMLInputElement).value;
           const values = f?.kind === 'text' && f.read ? text.split('|').map((t) => f.read!(t.trim())) : parseSweepValues(text, kind, f?.kind === 'choice' ? f.options.map((o) => o.value) : undefined);
-          setSweep({ ...sweep, [path]: values }, false);
+          setSweep({ ...current(), [path]: values }, false);
         },
       },
     });
@@ -269,7 +273,7 @@ function sweepSection(ctx: SetupContext): HTMLElement {
       select,
       h('label', { class: 'sr-only', attrs: { for: id } }, 'values'),
       input,
-      h('button', { class: 'remove', attrs: { type: 'button', title: 'stop varying this' }, on: { click: () => setSweep(Object.fromEntries(Object.entries(sweep).filter(([p]) => p !== path)), true) } }, '×'),
+      h('button', { class: 'remove', attrs: { type: 'button', title: 'stop varying this' }, on: { click: () => setSweep(Object.fromEntries(Object.entries(current()).filter(([p]) => p !== path)), true) } }, '×'),
       h('small', { class: 'help' }, help),
       h('div', { class: 'problems', attrs: { role: 'alert' } }),
     );
@@ -290,7 +294,7 @@ function sweepSection(ctx: SetupContext): HTMLElement {
           {
             class: 'add',
             attrs: { type: 'button' },
-            on: { click: () => setSweep({ ...sweep, [joinPath(unused[0]!.path)]: startValues(scenario, joinPath(unused[0]!.path), vars) }, true) },
+            on: { click: () => setSweep({ ...current(), [joinPath(unused[0]!.path)]: startValues(ctx.scenario(), joinPath(unused[0]!.path), vars) }, true) },
           },
           '+ vary something',
         )
