@@ -155,6 +155,20 @@ describe.skipIf(!CHROMIUM)('no silent wrong answers, in Chromium', () => {
     await page.close();
   }, 180_000);
 
+  test('Compare on a rule the file leaves at its default starts B at the other value, not at the default again', async () => {
+    const page = await freshPage();
+    await pickMechanic(page, 'vdp/combat', '[data-path="setup.characters.1"]');
+    await page.check('[data-key="compare"]');
+    await page.waitForSelector('[data-path="compare"] select[data-key="compare-path"]');
+    await page.selectOption('[data-path="compare"] select[data-key="compare-path"]', 'rules.effectsOn');
+    await page.waitForFunction(() => document.querySelector('[data-path="compare"] .help')?.textContent?.includes('allActions'));
+    const help = (await page.locator('[data-path="compare"] .help').first().textContent())!;
+    expect(help).toContain('in A: not set (the default, allActions)');
+    expect(help).not.toContain('B is A unchanged');
+    await expect(page.locator('[data-path="compare"] select:not([data-key="compare-path"]) option:checked').textContent()).resolves.toContain('ownTurn');
+    await page.close();
+  }, 180_000);
+
   test('switching clash → battle keeps the sides and the compare they share', async () => {
     const page = await freshPage();
     await pickMechanic(page, 'viciousness/clash', '[data-path="setup.sides.1"]');

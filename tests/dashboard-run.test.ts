@@ -18,7 +18,7 @@ import type { ChunkWorker } from '../workers/chunk-worker.ts';
 import type { ScenarioPlan } from '../sim/scenario.ts';
 import { cumulative, panelsFor } from '../dashboard/charts/panels.ts';
 import { compareRows, comparePanels, unpairedMetrics } from '../dashboard/charts/comparePanels.ts';
-import { nextValue } from '../dashboard/ui/setup.ts';
+import { nextValue, shownDefault } from '../dashboard/ui/setup.ts';
 import { estimateCell } from '../dashboard/charts/table.ts';
 import { scenarioB } from '../dashboard/model/compare.ts';
 import { workerCount } from '../dashboard/run/pool.ts';
@@ -274,6 +274,18 @@ describe('every chart has a table beside it', () => {
     expect(nextValue({ kind: 'flag', key: 'rattled', label: 'rattled' }, undefined)).toBe(true);
     expect(nextValue({ kind: 'choice', key: 'hitOn', label: 'a hit is', placeholder: '', options: [{ value: 'exact4', label: 'exact4' }, { value: '4+', label: '4+' }] }, 'exact4')).toBe('4+');
     expect(nextValue({ kind: 'dice', key: 'dice', label: 'dice' }, ['d6'])).toEqual(['d6', 'd4']);
+  });
+
+  test('compare: a field the file leaves out steps from the default the form shows, not from nothing (B was A)', async () => {
+    const { ruleFields } = await import('../reports/fields/rules.ts');
+    // The VDP rule "effect dice weigh on": B took its first value, the default, and was A.
+    const [effects] = ruleFields('vdp', ['effectsOn']);
+    expect(shownDefault(effects as never)).toBe('allActions');
+    expect(nextValue(effects as never, shownDefault(effects as never))).toBe('ownTurn');
+    // A combatant's "how many" left out is 1 (its placeholder): B is 2, not 1.
+    const count = { kind: 'number', key: 'count', label: 'how many', placeholder: '1' } as const;
+    expect(nextValue(count, shownDefault(count))).toBe(2);
+    expect(shownDefault({ kind: 'number', key: 'x', label: 'x', placeholder: 'auto' })).toBeUndefined();
   });
 
   test('compare: one point compares every metric, A beside B, and B − A with its interval', async () => {

@@ -327,9 +327,38 @@ function startValues(scenario: Record<string, unknown>, path: string, vars: Leaf
 }
 
 /**
+ * What a field left out of the file stands for, where the form says it: a number field's
+ * placeholder ("50"), a choice's "never (default)", a flag's false. Undefined where the form
+ * does not say (the kernel's default is then not known here).
+ */
+export function shownDefault(field: LeafField | undefined): unknown {
+  switch (field?.kind) {
+    case 'number':
+      return field.placeholder !== undefined && /^-?\d+(\.\d+)?$/.test(field.placeholder.trim()) ? Number(field.placeholder) : undefined;
+    case 'flag':
+      return false;
+    case 'choice':
+    case 'die': {
+      const named = /^(.+) \(default\)$/.exec(field.placeholder ?? '')?.[1];
+      const options = field.kind === 'die' ? field.options.map((o) => o as unknown) : field.options.map((o) => o.value);
+      return options.find((o) => String(o) === named);
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** A's value of a field: as the file sets it, else the default the form shows for it. */
+function valueInA(field: LeafField | undefined, now: unknown): unknown {
+  return now === undefined ? shownDefault(field) : now;
+}
+
+/**
  * B's first value for a field: one step from A's (a number one more, a flag turned, the
- * next option, a d4 more), so that B starts as a change and not as A again. A text field
- * has no next value: it starts as A's, and the row says B is A unchanged.
+ * next option, a d4 more), so that B starts as a change and not as A again. A field the
+ * file leaves out steps from its default (a rule's default is its first value: B took it
+ * and was A). A text field has no next value: it starts as A's, and the row says B is A
+ * unchanged.
  */
 export function nextValue(field: LeafField | undefined, now: unknown): unknown {
   switch (field?.kind) {
@@ -359,7 +388,7 @@ function compareSection(ctx: SetupContext): HTMLElement {
   toggle.addEventListener('change', () => {
     if (!toggle.checked) return ctx.setCompare(undefined);
     const first = vars[0];
-    if (first) ctx.setCompare({ path: joinPath(first.path), value: nextValue(first.field as LeafField, getAt(scenario, first.path)) });
+    if (first) ctx.setCompare({ path: joinPath(first.path), value: nextValue(first.field as LeafField, valueInA(first.field as LeafField, getAt(scenario, first.path))) });
   });
   const body: HTMLElement[] = [];
   if (change) {
@@ -367,13 +396,15 @@ function compareSection(ctx: SetupContext): HTMLElement {
     const found = vars.find((v) => joinPath(v.path) === change.path);
     select.addEventListener('change', () => {
       const picked = vars.find((v) => joinPath(v.path) === select.value);
-      ctx.setCompare({ path: select.value, value: nextValue(picked?.field as LeafField | undefined, getAt(ctx.scenario(), parsePath(select.value))) });
+      const field = picked?.field as LeafField | undefined;
+      ctx.setCompare({ path: select.value, value: nextValue(field, valueInA(field, getAt(ctx.scenario(), parsePath(select.value)))) });
     });
     const id = uid('cmp');
     const field: LeafField = found?.field ?? { kind: 'text', key: 'value', label: 'value' };
     const input = leafInput(field, change.value, { id, onChange: (v, redraw) => ctx.setCompare({ path: change.path, value: v }), });
     void input;
     const now = getAt(scenario, parsePath(change.path));
+    const inA = valueInA(found?.field as LeafField | undefined, now);
     const row = h(
       'div',
       { class: 'field compare-row', attrs: { 'data-path': 'compare' } },
@@ -384,8 +415,8 @@ function compareSection(ctx: SetupContext): HTMLElement {
       h(
         'small',
         { class: 'help' },
-        `in A: ${now === undefined ? 'not set (the default)' : formatSweepValues([now], sweepKindOf(found?.field, [now]))}`,
-        JSON.stringify(now) === JSON.stringify(change.value) ? ' — B is A unchanged: give B another value' : '',
+        `in A: ${now === undefined ? `not set (the default${inA === undefined ? '' : `, ${formatSweepValues([inA], sweepKindOf(found?.field, [inA]))}`})` : formatSweepValues([now], sweepKindOf(found?.field, [now]))}`,
+        JSON.stringify(inA) === JSON.stringify(change.value) ? ' — B is A unchanged: give B another value' : '',
       ),
       // A clash with Vary (model/compare.ts sweepOverlap) is put here by the app's checks.
       h('div', { class: 'problems', attrs: { role: 'alert' } }),
