@@ -139,6 +139,11 @@ describe('what a designer types becomes the scenario file', () => {
     expect(seedFromText('42')).toBe(42);
     expect(seedFromText('heist-1')).toBe('heist-1');
     expect(seedFromText('')).toBeUndefined();
+    // Another seed than 7 on the command line (the stream key is the text): kept as typed.
+    expect(seedFromText('007')).toBe('007');
+    expect(seedFromText(' 42 ')).toBe(' 42 ');
+    expect(seedFromText('-0')).toBe('-0');
+    expect(seedFromText('-3')).toBe(-3);
   });
 
   test('a rival\'s assets: a count, or names; a number that is no count stays a number for the schema to refuse', async () => {

@@ -45,7 +45,8 @@ export function normaliseDice(text: string): string {
 
 /** A seed field: the file allows a string or a number; a number typed stays a number. */
 export function seedFromText(text: string): string | number | undefined {
-  const t = text.trim();
-  if (t === '') return undefined;
-  return /^-?\d+$/.test(t) && Number.isSafeInteger(Number(t)) ? Number(t) : text;
+  if (text.trim() === '') return undefined;
+  // A number only where the text is how that number is written: "007", " 42 " and "-0"
+  // are other seeds on the command line (the key is the text), so they stay text.
+  return /^-?\d+$/.test(text) && Number.isSafeInteger(Number(text)) && String(Number(text)) === text ? Number(text) : text;
 }
