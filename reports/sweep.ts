@@ -116,5 +116,8 @@ export function formatNumber(raw: number): string {
   const value = Number.isInteger(Math.round(snapped * 1e4 * 1e6) / 1e6) ? snapped : raw;
   if (Number.isInteger(value)) return String(value);
   if (value !== 0 && Math.abs(value) < 0.001) return value.toPrecision(3);
-  return value.toFixed(4);
+  // Not "1.0000" for 0.99996: more places where four would read as a whole number.
+  let text = value.toFixed(4);
+  for (let p = 5; p <= 9 && Number.isInteger(Number(text)); p++) text = value.toFixed(p);
+  return text;
 }

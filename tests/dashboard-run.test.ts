@@ -19,7 +19,8 @@ import type { ScenarioPlan } from '../sim/scenario.ts';
 import { cumulative, panelsFor } from '../dashboard/charts/panels.ts';
 import { compareRows, comparePanels, unpairedMetrics } from '../dashboard/charts/comparePanels.ts';
 import { nextValue, shownDefault } from '../dashboard/ui/setup.ts';
-import { estimateCell } from '../dashboard/charts/table.ts';
+import { estimateCell, formatValue } from '../dashboard/charts/table.ts';
+import { formatNumber } from '../reports/sweep.ts';
 import { scenarioB } from '../dashboard/model/compare.ts';
 import { workerCount } from '../dashboard/run/pool.ts';
 import type { ScenarioResult } from '../sim/result.ts';
@@ -267,6 +268,15 @@ describe('every chart has a table beside it', () => {
     expect(estimateCell({ estimate: 0.74351, ci95: [0.72391, 0.76222] }, 'probability').text).toBe('0.7435 (0.7239–0.7622)');
     expect(estimateCell({ estimate: 0.74351, ci95: [0.72391, 0.76222], exact: 0.75 }, 'probability').text).toBe('0.750 exact');
     expect(estimateCell({ estimate: 1.5, ci95: [1.4, 1.6] }, 'mean').text).toBe('1.500 (1.400–1.600)');
+  });
+
+  test('a number that is not whole never prints as one: a bound of 0.99996 beside 1 read "1.0000 to 1"', () => {
+    expect(formatValue(0.99996, 'probability')).toBe('0.99996');
+    expect(formatValue(1, 'probability')).toBe('1.0000');
+    expect(formatValue(2.9999, 'mean')).toBe('2.9999');
+    expect(formatValue(0.5, 'probability')).toBe('0.5000');
+    expect(formatNumber(0.99996)).toBe('0.99996');
+    expect(formatNumber(0.7435123)).toBe('0.7435');
   });
 
   test('compare: B starts one step from A, not as A again', () => {
