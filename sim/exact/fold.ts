@@ -14,6 +14,7 @@
  */
 import { binomials } from './distribution.ts';
 import type { RandomStream } from '../random.ts';
+import { powInt } from './pow.ts';
 
 export interface Pool {
   count: number;
@@ -83,7 +84,7 @@ export function foldDistribution(fold: PoolFold, pools: readonly Pool[]): Map<nu
         for (let i = 0; i < k; i++) {
           const r = rem[i];
           const c = counts[i];
-          p *= C[r][c] * q[i] ** c * (1 - q[i]) ** (r - c);
+          p *= C[r][c] * powInt(q[i], c) * powInt(1 - q[i], r - c);
           after[i] = r - c;
         }
         if (p > 0) {

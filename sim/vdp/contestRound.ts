@@ -28,6 +28,7 @@ import { VDP_POOL, VdpRoll } from './pool.ts';
 import { FIXED_SPLITS, attackDiceOf, type FixedSplit } from './allocation.ts';
 import { bonusOf, exchange, rollBonusSchema } from './exchange.ts';
 import { MAX_SPEND, SPEND_POLICIES, firstTurnChance, tensionSpent } from './combat.ts';
+import { powInt } from '../exact/pow.ts';
 
 /**
  * Who goes first each round: `timing` ("the character with best Timing going first": the
@@ -234,8 +235,8 @@ export const contestRound = defineMechanic({
         // Tension changes the dice only when someone spends it.
         const spends = (c: Contender) => (c.spendTension ?? 'onAttack') !== 'never';
         if (spends(setup.a) || spends(setup.b)) return { metrics: L.named(x) };
-        const missA = (1 - woundChance(setup.a, setup.b)) ** attacks[0]; // a's turn leaves b unwounded
-        const missB = (1 - woundChance(setup.b, setup.a)) ** attacks[1];
+        const missA = powInt(1 - woundChance(setup.a, setup.b), attacks[0]); // a's turn leaves b unwounded
+        const missB = powInt(1 - woundChance(setup.b, setup.a), attacks[1]);
         // One round: a first (q) or b first; the round's first turn can end it before the second.
         const aWins = q * (1 - missA) + (1 - q) * missB * (1 - missA);
         const bWins = (1 - q) * (1 - missB) + q * missA * (1 - missB);

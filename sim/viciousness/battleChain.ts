@@ -27,6 +27,7 @@ import { COMBATANT_DIE, bonusDice, combatantDice, hitDistribution, hitTest, isCa
 import { DEATH_FACES, FLEE_LOST_HALF, FLEE_OUTNUMBERED, aidOf, fleeCode, medicsOf, woundGroupOf } from './violence.ts';
 import { DUEL, OUTNUMBERED, duelDice, hasTrait, outnumberedDice, testsForDeath } from './traits.ts';
 import type { BattleSetup, BattleSideSetup } from './battleSetup.ts';
+import { powInt } from '../exact/pow.ts';
 
 /**
  * Most chain states (both sides' states multiplied) solved exactly. Every battle of up to
@@ -359,7 +360,7 @@ function wounding(side: ChainSide, ia: number, w: number, md: number, C: Float64
           next.push(to);
           medicsDead.push(k);
           exposed.push(unattended - left);
-          prob.push(p * pc[hc] * pm[hm] * C[left][k] * q ** k * (1 - q) ** (left - k));
+          prob.push(p * pc[hc] * pm[hm] * C[left][k] * powInt(q, k) * powInt(1 - q, left - k));
         }
       }
     }
@@ -536,7 +537,7 @@ export function solveBattle(setup: BattleSetup, rules: ViciousnessRules, maxRoun
     ends(ia, sa - ia * RA, ib, sb - ib * RB, p);
   }
 
-  const binomial = (n: number, q: number) => new Distribution(0, Float64Array.from({ length: n + 1 }, (_, k) => C[n][k] * q ** k * (1 - q) ** (n - k)));
+  const binomial = (n: number, q: number) => new Distribution(0, Float64Array.from({ length: n + 1 }, (_, k) => C[n][k] * powInt(q, k) * powInt(1 - q, n - k)));
   // Deaths of a side: each wounded without a Medic died independently with chance q, and
   // the named Medics who died are in the state (aux = exposed · mdRadix + Medics dead).
   const deathsDistribution = sides.map((side, s) => {
@@ -566,7 +567,7 @@ export function solveBattle(setup: BattleSetup, rules: ViciousnessRules, maxRoun
       if (p === 0) return;
       const u = Math.floor(aux / side.mdRadix);
       const md = aux - u * side.mdRadix;
-      for (let k = 0; k <= u; k++) out[md + k] += p * C[u][k] * q ** k * (1 - q) ** (u - k);
+      for (let k = 0; k <= u; k++) out[md + k] += p * C[u][k] * powInt(q, k) * powInt(1 - q, u - k);
     });
     return out;
   });
