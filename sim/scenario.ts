@@ -583,10 +583,14 @@ export function planScenario(
   for (const { path, problem, points: at } of pointProblems.values()) {
     const where =
       at[0] === '' ? '' : at.length === 1 ? ` (at sweep point ${at[0]})` : at.length === gridSize ? ' (at every sweep point)' : ` (at sweep point ${at[0]} and ${at.length - 1} other${at.length === 2 ? '' : 's'})`;
-    // A field the sweep itself names that the setup has no place for: the sweep's key is
-    // the mistake (the user looks in `setup` and finds no such field).
-    const swept = scenario.sweep !== undefined && Object.hasOwn(scenario.sweep, path) && problem.startsWith('unknown field');
-    errors.push(new ScenarioError(file, swept ? `sweep.${path}` : path, problem + where));
+    // A problem at a path the sweep sets (or inside it) comes from the sweep: its values
+    // replace the file's there at every point, and a field the setup has no place for is
+    // the sweep's key. Named under `sweep.<path>`, where the value was written (the user
+    // looks in `setup` and finds a good value, or no such field; the dashboard shows it at
+    // its Vary row).
+    const key = Object.keys(scenario.sweep ?? {}).find((k) => path === k || path.startsWith(`${k}.`));
+    const inner = key !== undefined && path !== key ? `${path}: ` : '';
+    errors.push(new ScenarioError(file, key === undefined ? path : `sweep.${key}`, inner + problem + where));
   }
   if (errors.length > 0) throw new ScenarioErrors(errors);
 

@@ -152,6 +152,11 @@ describe.skipIf(!CHROMIUM)('no silent wrong answers, in Chromium', () => {
     await finished(page);
     const scenario = JSON.parse((await download(page, '#download')).text);
     expect(scenario.sweep).toEqual({ 'setup.challenges': [2, 3, 4], 'setup.participants.1.count': [0, 1, 2] });
+    // A bad value typed in a row is said at that row, not under the setup's own field.
+    await page.fill(row('setup.challenges'), '2, abc');
+    await page.waitForSelector('.results[data-run-state="invalid"]');
+    await expect(page.locator('[data-path="sweep.setup.challenges"] > .problems').textContent()).resolves.toContain('expected a number, got "abc"');
+    await expect(page.locator('[data-path="setup.challenges"] .problems').first().textContent()).resolves.toBe('');
     await page.close();
   }, 180_000);
 
