@@ -135,6 +135,20 @@ describe.skipIf(!CHROMIUM)('the dashboard in Chromium', () => {
     expect(pageErrors).toEqual([]);
   }, 180_000);
 
+  test('an opened scenario with a mistake is named by its own file in what poolsim run says', async () => {
+    const p = await context!.newPage();
+    p.on('pageerror', (e) => pageErrors.push(e.message));
+    await p.goto(url);
+    await p.waitForSelector('.results[data-run-state]');
+    const body = { name: 'Typo heist', system: 'viciousness', mechanic: 'knavery', trials: 'many', setup: { challenges: 2, participants: [{ name: 'crew' }] } };
+    await p.setInputFiles('#file', { name: 'my-typo.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(body)) });
+    await p.waitForSelector('.results[data-run-state="invalid"]');
+    // Not "typo-heist.json", made up from the scenario's name.
+    await expect(p.locator('.problem-list').textContent()).resolves.toContain('my-typo.json: trials: expected a number, got "many"');
+    await p.close();
+    expect(pageErrors).toEqual([]);
+  }, 60_000);
+
   test('a bad value is flagged at its field with the CLI’s message, and fixing it runs again', async () => {
     // The summary bar says what each figure is: knavery's success is exact.
     await expect(page.locator('.summary-bar .figure .what').first().textContent()).resolves.toBe('exact');

@@ -64,6 +64,8 @@ export class App implements SetupContext {
   private redrawQueued = false;
   private lastRedraw = 0;
   private checked: Checked | undefined;
+  /** The name of the scenario file opened, for what poolsim run says of it (not one made up from the scenario's name). */
+  private openedName: string | undefined;
   private showingFile = false;
   /**
    * What the edit being handled came from: the target of the input or change event that
@@ -119,6 +121,7 @@ export class App implements SetupContext {
 
   newScenario(system: SystemName, mechanic: string): void {
     // Whatever the new mechanic also has (a clash's sides in a battle) is kept.
+    this.openedName = undefined;
     const switched = switchMechanic(this.current, system, mechanic, this.change);
     this.current = switched.scenario;
     this.change = switched.compare;
@@ -140,8 +143,9 @@ export class App implements SetupContext {
     this.afterChange();
   }
 
-  /** Load a whole state (a link, an opened file). */
-  load(state: LinkState): void {
+  /** Load a whole state (a link, an opened file: `openedName`). */
+  load(state: LinkState, openedName?: string): void {
+    this.openedName = openedName;
     this.current = state.scenario;
     this.change = state.compare;
     this.heatmapMetric = undefined;
@@ -178,7 +182,7 @@ export class App implements SetupContext {
       return;
     }
     this.message(`Opened ${file.name}.`, false);
-    this.load({ scenario: opened.scenario });
+    this.load({ scenario: opened.scenario }, file.name);
   }
 
   scenarioText(): { name: string; text: string } {
@@ -383,7 +387,7 @@ export class App implements SetupContext {
 
   private afterChange(): void {
     this.saveLink();
-    const file = scenarioFileName(this.current);
+    const file = this.openedName ?? scenarioFileName(this.current);
     const a = checkScenario(this.current, file);
     const overlap = this.change ? sweepOverlap(this.current, this.change) : undefined;
     const refused = overlap?.kind === 'refused' ? overlap.problem : undefined;
