@@ -23,7 +23,7 @@ import { defaultScenario, newScenario } from '../dashboard/model/scenario.ts';
 import { checkScenario, placeErrors } from '../dashboard/model/validate.ts';
 import { formatSweepValues, parseSweepValues } from '../dashboard/model/sweep.ts';
 import { decodeLink, encodeLink } from '../dashboard/model/url.ts';
-import { readOpenedFile, scenarioFileName, scenarioFileText, scenarioOfResult } from '../dashboard/model/files.ts';
+import { readOpenedFile, scenarioFileName, scenarioFileText, scenarioOfResult, trialsRan } from '../dashboard/model/files.ts';
 import { difference, scenarioB, seedOfB } from '../dashboard/model/compare.ts';
 import { poolsim } from './helpers.ts';
 
@@ -492,5 +492,14 @@ describe('compare on a swept field', () => {
       problem: expect.stringContaining('B − A would be 0 everywhere'),
     });
     expect(sweepOverlap(a, { path: 'setup.participants.0.dice', value: ['d8'] })).toEqual({ kind: 'none' });
+  });
+});
+
+describe('an opened result says the trials it ran', () => {
+  test('a --precision run: its points\' own counts and the target, not the cap as if every point ran it', () => {
+    const point = (trials: number) => ({ point: {}, trials, metrics: {} });
+    expect(trialsRan({ trials: 20000, results: [point(20000)] } as never)).toBe('20,000 trials');
+    expect(trialsRan({ trials: 100_000_000, precision: 0.01, results: [point(65536), point(65536)] } as never)).toBe('65,536 trials a point (precision ±0.01, up to 100,000,000)');
+    expect(trialsRan({ trials: 100_000_000, precision: 0.001, results: [point(65536), point(262144)] } as never)).toBe('65,536 to 262,144 trials a point (precision ±0.001, up to 100,000,000)');
   });
 });

@@ -119,3 +119,17 @@ export function scenarioFileName(scenario: Record<string, unknown>, suffix = '')
     .slice(0, 60);
   return `${base || 'scenario'}${suffix}.json`;
 }
+
+/**
+ * The trials a result ran, as its file says them: "20,000 trials", or for a `--precision`
+ * run its points' own counts and the target ("65,536 trials a point (precision ±0.01, up to
+ * 100,000,000)"): its top-level `trials` is the cap, not what ran.
+ */
+export function trialsRan(r: Pick<ScenarioResult, 'trials' | 'precision' | 'results'>): string {
+  if (r.precision === undefined) return `${r.trials.toLocaleString('en')} trials`;
+  const each = r.results.map((p) => p.trials ?? r.trials);
+  const low = Math.min(...each);
+  const high = Math.max(...each);
+  const ran = low === high ? `${low.toLocaleString('en')} trials a point` : `${low.toLocaleString('en')} to ${high.toLocaleString('en')} trials a point`;
+  return `${ran} (precision ±${r.precision}, up to ${r.trials.toLocaleString('en')})`;
+}

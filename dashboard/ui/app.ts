@@ -9,7 +9,7 @@ import type { SystemName } from '../../sim/rules.ts';
 import type { ScenarioResult } from '../../sim/result.ts';
 import { switchMechanic } from '../model/switch.ts';
 import { scenarioB, sweepOverlap, type CompareChange } from '../model/compare.ts';
-import { readOpenedFile, scenarioFileName, scenarioFileText, scenarioOfResult, MAX_FILE_BYTES } from '../model/files.ts';
+import { readOpenedFile, scenarioFileName, scenarioFileText, scenarioOfResult, trialsRan, MAX_FILE_BYTES } from '../model/files.ts';
 import { pruneEmpty, withValue, type Path } from '../../reports/fields/paths.ts';
 import { encodeLink, type LinkState } from '../model/url.ts';
 import { checkScenario, placeErrors, type Checked } from '../model/validate.ts';
@@ -239,7 +239,7 @@ export class App implements SetupContext {
         'li',
         {},
         h('b', {}, r.name),
-        ` — ${r.system} · ${r.mechanic} · ${r.trials.toLocaleString('en')} trials · seed ${JSON.stringify(r.seed)}`,
+        ` — ${r.system} · ${r.mechanic} · ${trialsRan(r)} · seed ${JSON.stringify(r.seed)}`,
         r.rules && Object.keys(r.rules).length ? ` · rules ${Object.entries(r.rules).map(([k, v]) => `${k} ${String(v)}`).join(', ')}` : '',
       ),
     );
@@ -499,3 +499,4 @@ export class App implements SetupContext {
     return this.checked?.ok ?? false;
   }
 }
+
