@@ -152,6 +152,15 @@ describe.skipIf(!CHROMIUM)('no silent wrong answers, in Chromium', () => {
     await finished(page);
     const scenario = JSON.parse((await download(page, '#download')).text);
     expect(scenario.sweep).toEqual({ 'setup.challenges': [2, 3, 4], 'setup.participants.1.count': [0, 1, 2] });
+    // The first row's field chosen again in the second: refused and said, both rows kept.
+    await second.selectOption('setup.challenges');
+    await expect.poll(() => page.locator('.message.problem .message-text').textContent()).toContain('“challenges” is already varied in another row');
+    await expect(page.locator('[data-path="sweep"] .sweep-row').count()).resolves.toBe(2);
+    await expect(second.inputValue()).resolves.toBe('setup.participants.1.count');
+    // A preset that varies something else says what it replaced.
+    await page.click('button.preset:text("challenges 1 to 8")');
+    await expect.poll(() => page.locator('.message .message-text').textContent()).toContain('“challenges 1 to 8” replaced what Vary held: minion › how many no longer varies.');
+    await page.fill(row('setup.challenges'), '2-4');
     // A bad value typed in a row is said at that row, not under the setup's own field.
     await page.fill(row('setup.challenges'), '2, abc');
     await page.waitForSelector('.results[data-run-state="invalid"]');

@@ -222,7 +222,13 @@ function presetSection(ctx: SetupContext, form: MechanicForm): HTMLElement {
                 if (p.compare) {
                   if (change) ctx.setCompare(change);
                 } else {
-                  ctx.replace(p.apply(scenario));
+                  const next = p.apply(scenario);
+                  ctx.replace(next);
+                  // Said, not done quietly: what Vary held that the preset's sweep replaced.
+                  const before = Object.keys((scenario.sweep ?? {}) as Record<string, unknown>);
+                  const after = (next.sweep ?? {}) as Record<string, unknown>;
+                  const gone = before.filter((path) => !(path in after));
+                  if (gone.length > 0) ctx.message(`“${p.label}” replaced what Vary held: ${gone.map((path) => sweepLabel(path, scenario.setup, scenario)).join(', ')} no longer varies.`, false);
                 }
               },
             },
@@ -249,6 +255,12 @@ function sweepSection(ctx: SetupContext): HTMLElement {
     const kind = sweepKindOf(found?.field, values);
     const select = pathPicker(scenario, vars, path, { 'aria-label': 'what to vary', 'data-key': 'sweep-path' });
     select.addEventListener('change', () => {
+      // A path another row already varies would merge the two rows into one: refused, said.
+      if (select.value !== path && select.value in current()) {
+        ctx.message(`“${sweepLabel(select.value, ctx.scenario().setup, ctx.scenario())}” is already varied in another row: change that row, or pick another field here.`, true);
+        select.value = path;
+        return;
+      }
       // Keep the order of the paths (the first runs across a heatmap).
       const next: Record<string, unknown> = {};
       for (const [p, v] of Object.entries(current())) next[p === path ? select.value : p] = p === path ? startValues(ctx.scenario(), select.value, vars) : v;
