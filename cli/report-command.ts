@@ -18,7 +18,7 @@ import { diffResults, type ResultDiff } from '../sim/diff.ts';
 import type { ScenarioResult } from '../sim/result.ts';
 import { headline } from '../reports/changes.ts';
 import { diffOptionsOf, readResults } from './diff-command.ts';
-import { sweepLabel } from '../reports/sweep.ts';
+import { pathWords } from '../reports/sweep.ts';
 import { solvePlan } from '../sim/solve/plan.ts';
 import { describeSolveExpect, failedSolveChecks } from '../reports/solveSection.ts';
 import { describeCheck, exactDisagrees, measured } from '../reports/checkText.ts';
@@ -65,7 +65,7 @@ export async function reportCommand(
   const results = await runPlans(plans, { workers: values.workers, progress: err, ...context });
   // Each file's solve blocks, answered beside (never inside) its results.
   plans.forEach((plan, i) => {
-    if (plan.scenario.solve?.length) results[i].solve = solvePlan(plan, { words: (path) => sweepLabel(path, plan.scenario.setup, plan.scenario) });
+    if (plan.scenario.solve?.length) results[i].solve = solvePlan(plan, { words: pathWords(plan.scenario) });
   });
   const used = new Map<string, number>();
   const entries = plans.map((plan, i): ReportEntry => {

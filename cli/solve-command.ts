@@ -9,7 +9,7 @@
  */
 import { statSync } from 'node:fs';
 import { ScenarioError, ScenarioErrors } from '../sim/scenario.ts';
-import { sweepLabel } from '../reports/sweep.ts';
+import { pathWords } from '../reports/sweep.ts';
 import { solvePlan } from '../sim/solve/plan.ts';
 import type { SolveResult } from '../sim/solve/result.ts';
 import { describeSolveExpect } from '../reports/solveSection.ts';
@@ -63,7 +63,7 @@ export function solveCommand(args: string[], out: NodeJS.WritableStream): number
     system: plan.scenario.system,
     mechanic: plan.scenario.mechanic,
     seed: plan.seed,
-    solve: solvePlan(plan, { maxTrials, words: (path) => sweepLabel(path, plan.scenario.setup, plan.scenario) }),
+    solve: solvePlan(plan, { maxTrials, words: pathWords(plan.scenario) }),
   }));
   const failed = results.flatMap((r) => r.solve.filter((s) => s.expect && !s.expect.pass).map((s) => `${r.name}: solve "${s.name}"`));
   if (values.json) {

@@ -116,8 +116,20 @@ export function formatNumber(raw: number): string {
   const value = Number.isInteger(Math.round(snapped * 1e4 * 1e6) / 1e6) ? snapped : raw;
   if (Number.isInteger(value)) return String(value);
   if (value !== 0 && Math.abs(value) < 0.001) return value.toPrecision(3);
-  // Not "1.0000" for 0.99996: more places where four would read as a whole number.
-  let text = value.toFixed(4);
-  for (let p = 5; p <= 9 && Number.isInteger(Number(text)); p++) text = value.toFixed(p);
+  return notWhole(value, 4);
+}
+
+/**
+ * `value` to `places` decimals, or more where that would read as a whole number it is not:
+ * an upper bound of 0.99996 read "1.0000" beside a bound of exactly 1, an interval of no width.
+ */
+export function notWhole(value: number, places: number): string {
+  let text = value.toFixed(places);
+  for (let p = places + 1; p <= 9 && !Number.isInteger(value) && Number.isInteger(Number(text)); p++) text = value.toFixed(p);
   return text;
+}
+
+/** A plan's paths in the form's words, for the sentences of its solves (sim/solve SolveOptions.words). */
+export function pathWords(scenario: { setup?: unknown; system?: unknown; mechanic?: unknown }): (path: string) => string {
+  return (path) => sweepLabel(path, scenario.setup, scenario);
 }

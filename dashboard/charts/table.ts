@@ -5,6 +5,7 @@
  */
 import { type MetricKind } from '../../reports/metrics.ts';
 import { exactFigure } from '../../sim/solve/sentence.ts';
+import { notWhole } from '../../reports/sweep.ts';
 
 export interface TableCell {
   text: string;
@@ -27,16 +28,6 @@ export function formatValue(value: number, kind: MetricKind): string {
   const places = kind === 'probability' ? 4 : 3;
   if (value !== 0 && Math.abs(value) < 0.5 * 10 ** -places) return value.toPrecision(2);
   return notWhole(value, places);
-}
-
-/**
- * `value` to `places` decimals, or more where that would read as a whole number it is not:
- * an upper bound of 0.99996 read "1.0000" beside a bound of exactly 1, an interval of no width.
- */
-export function notWhole(value: number, places: number): string {
-  let text = value.toFixed(places);
-  for (let p = places + 1; p <= 9 && !Number.isInteger(value) && Number.isInteger(Number(text)); p++) text = value.toFixed(p);
-  return text;
 }
 
 export function numberCell(value: number | undefined, kind: MetricKind): TableCell {

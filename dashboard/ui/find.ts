@@ -13,7 +13,7 @@ import { solveSearches, judged } from '../../sim/solve/plan.ts';
 import type { SolveSearch } from '../../sim/solve/search.ts';
 import type { SolveResult } from '../../sim/solve/result.ts';
 import { solveChart } from '../../reports/charts/solveChart.ts';
-import { sweepLabel } from '../../reports/sweep.ts';
+import { pathWords, sweepLabel } from '../../reports/sweep.ts';
 import { getAt, joinPath } from '../../reports/fields/paths.ts';
 import { h, svgNode, uid } from './dom.ts';
 import { numberFromText } from '../model/coerce.ts';
@@ -166,7 +166,7 @@ export class FindRun {
     private readonly onUpdate: (results: SolveResult[], done: boolean) => void,
   ) {
     // The sentences name the varied field as the form does (reports/sweep.ts).
-    this.searches = solveSearches(plan, { words: (path) => sweepLabel(path, plan.scenario.setup, plan.scenario) });
+    this.searches = solveSearches(plan, { words: pathWords(plan.scenario) });
     this.steps = this.searches.map((s) => s.steps());
     setTimeout(() => this.slice(), 0);
   }
