@@ -21,6 +21,14 @@ export const viciousnessRules = lazySchema(() => z
      * "medical attention within 30 seconds" leaves a Medic time for more than one.
      */
     medicReach: z.enum(['one', 'all']).default('one'),
+    /**
+     * Who outnumbers a side with three or more sides, for the `outnumbered` flight policy and
+     * the Berzerker's "Gain 1d4 if you are outnumbered by enemies": *allEnemies*, the able
+     * combatants of every other side still fighting together (RULES.md: "the enemies' able
+     * combatants outnumber yours"); *anySide*, some one of those sides alone (the reading
+     * before December 2026: docs/rulings/battle.md). Two sides read the same either way.
+     */
+    outnumbered: z.enum(['allEnemies', 'anySide']).default('allEnemies'),
     /** How a rival splits its ambition points among designs; *focus*. */
     invest: z.enum(['focus', 'spread']).default('focus'),
     /** Speed Chess: a foiled design returns half its points; *false*. */

@@ -120,7 +120,7 @@ describe('every mechanic has a form in its own words', () => {
     expect(ruleToggles('viciousness').find((t) => t.key === 'hitOn')).toEqual({ key: 'hitOn', values: ['exact4', '4+'], default: 'exact4' });
     expect(ruleToggles('viciousness').find((t) => t.key === 'speedChess')).toEqual({ key: 'speedChess', values: [false, true], default: false });
     const clash = ruleFields('viciousness', formFor('viciousness', 'clash')!.rules).map((f) => f.key);
-    expect(clash).toEqual(['hitOn', 'targeting', 'woundOrder', 'push']);
+    expect(clash).toEqual(['hitOn', 'targeting', 'woundOrder', 'push', 'outnumbered']);
     expect(ruleFields('vdp', formFor('vdp', 'risky')!.rules).map((f) => f.key)).toEqual(['advantageOn']);
     expect(ruleFields('viciousness', [])).toEqual([]);
   });

@@ -372,12 +372,22 @@ describe('the text, quoted', () => {
     expect(pushed['win.b']).toBeCloseTo(not['win.b'], 12);
   });
 
-  it('situation: outnumbered side against side (as the flight policy); a duel needs two sides of one', () => {
-    expect(situation([1, 1, 1], [1, 1, 1], 0)).toBe(PLAIN);
-    expect(situation([1, 2, 1], [1, 1, 1], 0)).toBe(OUTNUMBERED);
-    expect(situation([1, 1, 1], [1, 1, 0], 0)).toBe(DUEL);
-    expect(situation([2, 2], [1, 1], 0)).toBe(PLAIN);
-    expect(situation([2, 3], [1, 1], 0)).toBe(OUTNUMBERED);
+  it('situation: outnumbered by all enemies together (RULES.md), or side against side (anySide); a duel needs two sides of one', () => {
+    for (const all of [true, false]) {
+      expect(situation([1, 1, 0], [1, 1, 0], 0, all)).toBe(DUEL);
+      expect(situation([1, 2, 1], [1, 1, 1], 0, all)).toBe(OUTNUMBERED);
+      expect(situation([1, 1, 1], [1, 1, 0], 0, all)).toBe(DUEL);
+      expect(situation([2, 2], [1, 1], 0, all)).toBe(PLAIN);
+      expect(situation([2, 3], [1, 1], 0, all)).toBe(OUTNUMBERED);
+    }
+    // "the enemies' able combatants outnumber yours": two sides of one against one of one.
+    expect(situation([1, 1, 1], [1, 1, 1], 0, true)).toBe(OUTNUMBERED);
+    expect(situation([1, 1, 1], [1, 1, 1], 0, false)).toBe(PLAIN);
+    // Four against three and three: outnumbered six to four, though no one side has more.
+    expect(situation([4, 3, 3], [1, 1, 1], 0, true)).toBe(OUTNUMBERED);
+    expect(situation([4, 3, 3], [1, 1, 1], 0, false)).toBe(PLAIN);
+    // A side that has fled counts no longer.
+    expect(situation([4, 3, 3], [1, 1, 0], 0, true)).toBe(PLAIN);
   });
 
   it('clash: the Berzerker outnumbered rolls 3d4 (gain and add), the Duelist 2d4 one-on-one', () => {

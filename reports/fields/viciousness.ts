@@ -75,7 +75,7 @@ function sides(extra: Field[] = []): ListField {
   };
 }
 
-const VIOLENCE_RULES = ['hitOn', 'targeting', 'woundOrder', 'push'] as const;
+const VIOLENCE_RULES = ['hitOn', 'targeting', 'woundOrder', 'push', 'outnumbered'] as const;
 
 export const clashForm: MechanicForm = {
   system: 'viciousness',

@@ -30,7 +30,7 @@ import {
   woundGroupOf,
 } from './violence.ts';
 import type { BattleSetup, BattleSideSetup } from './battleSetup.ts';
-import { OUTNUMBERED, PLAIN, duelDice, hasTrait, outnumberedDice, situation, testsForDeath } from './traits.ts';
+import { OUTNUMBERED, PLAIN, duelDice, hasTrait, isOutnumbered, outnumberedByAll, outnumberedDice, situation, testsForDeath } from './traits.ts';
 
 
 /** How a die class is rolled: never hits; b random bits all set; a uniform draw below a count; face by face. */
@@ -78,6 +78,8 @@ export class BattlePlan {
    * `lostHalf` (2 · lost ≥ start), −1 otherwise.
    */
   readonly fleeAtOrBelow: Int32Array;
+  /** rules.outnumbered: whether all enemies together outnumber a side (traits.ts isOutnumbered). */
+  readonly allEnemies: boolean;
   readonly deathFaces: Uint8Array;
   readonly medics: Int32Array;
   readonly kindFrom: Int32Array;
@@ -257,6 +259,7 @@ export class BattlePlan {
     this.flee = Uint8Array.from(sides, fleeCode);
     this.fleeAtOrBelow = Int32Array.from(sides, (_, s) => (this.flee[s] === FLEE_LOST_HALF ? Math.floor(this.start[s] / 2) : -1));
     this.deathFaces = Uint8Array.from(sides, (side) => DEATH_FACES[aidOf(side)]);
+    this.allEnemies = outnumberedByAll(rules);
     this.medics = Int32Array.from(sides, (side) => medicsOf(side, rules.medicReach));
     this.grouped = Uint8Array.from(sides, (_, s) => (kinds.some((k) => k.side === s && k.group === 1) ? 1 : 0));
     // "Rattled PCs can't push themselves": only a Defender not yet rattled takes a blow.
@@ -550,7 +553,7 @@ export class BattleField {
     const { kindFrom, kindTo, kindOutnumbered, kindDuel, kindTraitClass } = this.plan;
     for (let s = 0; s < hits.length; s++) {
       if (fighting[s] === 0) continue;
-      const at = situation(able, fighting, s);
+      const at = situation(able, fighting, s, this.plan.allEnemies);
       if (at === PLAIN) continue;
       for (let k = kindFrom[s]; k < kindTo[s]; k++) {
         const n = count[k] * (at === OUTNUMBERED ? kindOutnumbered[k] : kindDuel[k]);
@@ -930,7 +933,7 @@ export class BattleField {
    */
   flight(): number {
     const { able, fighting, fleeing, fled } = this;
-    const { flee, fleeAtOrBelow } = this.plan;
+    const { flee, fleeAtOrBelow, allEnemies } = this.plan;
     const n = able.length;
     let any = 0;
     for (let s = 0; s < n; s++) {
@@ -938,10 +941,8 @@ export class BattleField {
       if (fighting[s] !== 0) {
         // lostHalf: "flee once half of the side's starting combatants are wounded or dead".
         if (able[s] <= fleeAtOrBelow[s]) leaves = 1;
-        else if (flee[s] === FLEE_OUTNUMBERED) {
-          // Outnumbered by any one enemy side still fighting (docs/rulings/battle.md).
-          for (let t = 0; t < n; t++) if (t !== s && fighting[t] !== 0 && able[t] > able[s]) leaves = 1;
-        }
+        // Outnumbered by the enemies still fighting (rules.outnumbered, docs/rulings/battle.md).
+        else if (flee[s] === FLEE_OUTNUMBERED && isOutnumbered(able, fighting, s, allEnemies)) leaves = 1;
       }
       fleeing[s] = leaves;
       any |= leaves;

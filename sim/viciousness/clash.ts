@@ -29,7 +29,7 @@ import {
   type ViolenceDie,
   woundGroupOf,
 } from './violence.ts';
-import { withSituationalDice } from './traits.ts';
+import { outnumberedByAll, withSituationalDice } from './traits.ts';
 
 export const clashSetup = lazySchema(() => z
   .object({ sides: z.array(sideSchema).min(2) })
@@ -318,7 +318,7 @@ export const clash = defineMechanic({
   setup: clashSetup,
   prepare(setup, rules: ViciousnessRules) {
     // Berzerkers and Duelists roll their d4s when the clash's head counts call for them.
-    const sides = withSituationalDice(setup.sides);
+    const sides = withSituationalDice(setup.sides, outnumberedByAll(rules));
     const n = sides.length;
     const isHit = hitTest(rules.hitOn);
     const push = rules.push === 'ifNoHit';

@@ -124,25 +124,43 @@ export const PLAIN = 0;
 export const OUTNUMBERED = 1;
 export const DUEL = 2;
 
+/** `rules.outnumbered` as a flag for the per-round loops: true for *allEnemies*. */
+export function outnumberedByAll(rules: { outnumbered: 'allEnemies' | 'anySide' }): boolean {
+  return rules.outnumbered === 'allEnemies';
+}
+
 /**
- * The situation of side `s` at a clash, from head counts (able combatants of the sides
- * still fighting): OUTNUMBERED when some enemy side has more able combatants (side
- * against side, as the `outnumbered` flight policy reads it: in a three-way brawl the
- * others fight each other too); DUEL when two sides fight with one able combatant each;
- * else PLAIN. Allocation-free.
+ * Whether side `s`, still fighting, is outnumbered, from head counts (able combatants of
+ * the sides still fighting, `fighting` non-zero): with `allEnemies`, by the able of every
+ * other side still fighting together (RULES.md: "the enemies' able combatants outnumber
+ * yours"); else by some one of those sides alone (rules.outnumbered "anySide"). The one
+ * reading of both the `outnumbered` flight policy and the Berzerker's gain. Allocation-free.
  */
-export function situation(able: ArrayLike<number>, fighting: ArrayLike<number>, s: number): number {
+export function isOutnumbered(able: ArrayLike<number>, fighting: ArrayLike<number>, s: number, allEnemies: boolean): boolean {
   let most = 0;
+  let others = 0;
+  for (let t = 0; t < able.length; t++) {
+    if (t === s || fighting[t] === 0) continue;
+    others += able[t];
+    if (able[t] > most) most = able[t];
+  }
+  return (allEnemies ? others : most) > able[s];
+}
+
+/**
+ * The situation of side `s` at a clash, from head counts (as isOutnumbered): OUTNUMBERED
+ * when the enemies outnumber it (by `allEnemies`' reading); DUEL when two sides fight with
+ * one able combatant each; else PLAIN. Allocation-free.
+ */
+export function situation(able: ArrayLike<number>, fighting: ArrayLike<number>, s: number, allEnemies: boolean): number {
+  if (isOutnumbered(able, fighting, s, allEnemies)) return OUTNUMBERED;
   let others = 0;
   let sidesFighting = 0;
   for (let t = 0; t < able.length; t++) {
     if (fighting[t] === 0) continue;
     sidesFighting++;
-    if (t === s) continue;
-    others += able[t];
-    if (able[t] > most) most = able[t];
+    if (t !== s) others += able[t];
   }
-  if (most > able[s]) return OUTNUMBERED;
   return sidesFighting === 2 && able[s] === 1 && others === 1 ? DUEL : PLAIN;
 }
 
@@ -157,11 +175,12 @@ interface ClashSide<C> {
  */
 export function withSituationalDice<C extends HasTraits & { dice?: { count: number; sides: number }[] }, S extends ClashSide<C>>(
   sides: readonly S[],
+  allEnemies: boolean,
 ): S[] {
   const able = sides.map((s) => s.combatants.reduce((t, c) => t + (c.count ?? 1), 0));
   const fighting = sides.map(() => 1);
   return sides.map((side, s) => {
-    const at = situation(able, fighting, s);
+    const at = situation(able, fighting, s, allEnemies);
     if (at === PLAIN) return side;
     return {
       ...side,
