@@ -69,6 +69,7 @@ downloadB.addEventListener('click', () => {
 byId('download-results').addEventListener('click', () => {
   const results = app.resultsText();
   if (results) download(results.name, results.text);
+  else if (app.isStopped()) app.message('The run was stopped: its figures are of the trials that came back, not the results poolsim run gives for this file. Run it again to the end to download them.', false);
   else app.message('No finished results yet: they can be downloaded once the run is done.', false);
 });
 byId('copy-link').addEventListener('click', async () => {

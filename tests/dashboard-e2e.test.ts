@@ -254,6 +254,34 @@ describe.skipIf(!CHROMIUM)('the dashboard in Chromium', () => {
     expect(results.trials).toBe(20000);
   }, 90_000);
 
+  test('Stop ends a run where it is: its figures stay, said to be of the trials that came back, and cannot be downloaded as results', async () => {
+    await page.fill(field('trials'), '100000000');
+    await page.waitForSelector('.results[data-run-state="running"] .result:not(.stale) [data-panel="probabilities"] svg', { timeout: RUN_TIMEOUT });
+    await page.click('.results .status button.stop');
+    await page.waitForSelector('.results[data-run-state="stopped"]', { timeout: RUN_TIMEOUT });
+    const status = (await page.locator('.results .status').textContent()) ?? '';
+    const stoppedAt = Number(/Stopped at ([\d,]+) of 100,000,000 trials/.exec(status)?.[1]?.replace(/,/g, '') ?? NaN);
+    expect(stoppedAt, status).toBeGreaterThan(0);
+    expect(stoppedAt).toBeLessThan(100_000_000);
+    expect(await page.locator('.summary-bar .state').textContent()).toBe('Stopped');
+    // The charts of the trials that came back stay, marked as so far.
+    expect(await page.locator('.result:not(.stale) [data-panel="probabilities"] svg').count()).toBeGreaterThan(0);
+    expect(await page.locator('.result h3', { hasText: 'Headline (so far)' }).count()).toBe(1);
+    // Nothing runs on: the count stays where it stopped.
+    await page.waitForTimeout(1000);
+    expect(await page.locator('.results').getAttribute('data-run-state')).toBe('stopped');
+    expect((await page.locator('.results .status').textContent()) ?? '').toContain(`Stopped at ${stoppedAt.toLocaleString('en')} of`);
+    // A stopped run is not a result of the file: downloading it is refused with a message.
+    await page.click('#download-results');
+    await page.waitForFunction(() => document.querySelector('#messages')?.textContent?.includes('The run was stopped'));
+    // Run again starts the same setup over.
+    await page.click('.results .status button.run-again');
+    await page.waitForSelector('.results[data-run-state="running"]', { timeout: RUN_TIMEOUT });
+    await page.fill(field('trials'), '20000');
+    await finished();
+    expect(JSON.parse((await download('#download-results')).text).trials).toBe(20000);
+  }, 90_000);
+
   test('the participants × challenges heatmap, with its table', async () => {
     await page.fill(field('trials'), '20000');
     await page.click('button.preset:text("participants × challenges heatmap")');

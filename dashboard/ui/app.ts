@@ -317,6 +317,8 @@ export class App implements SetupContext {
           this.distributionViews = { ...this.distributionViews, [key]: view };
           this.drawResults();
         },
+        onStop: () => this.stopRun(),
+        onRunAgain: () => this.afterChange(),
       }),
     );
     if (this.findNode) this.el.results.prepend(this.findNode);
@@ -383,6 +385,22 @@ export class App implements SetupContext {
     this.run = undefined;
     this.find?.cancel();
     this.find = undefined;
+  }
+
+  /**
+   * The Stop button: the run in flight (and Find's) ends where it is. The results shown are
+   * the trials that came back, each point with its own count and interval, and say so.
+   */
+  private stopRun(): void {
+    const run = this.run;
+    if (!run || run.isFinished) return;
+    this.cancelRun();
+    this.view = { ...this.view, state: 'stopped', results: run.snapshot(), stale: false, progress: run.progress() };
+    this.drawResults();
+    if (this.findNode) {
+      this.findNode.classList.add('stale');
+      this.findNode.setAttribute('data-find-state', 'stopped');
+    }
   }
 
   private afterChange(): void {
@@ -492,6 +510,11 @@ export class App implements SetupContext {
       this.findNode = node;
     });
     this.find = find;
+  }
+
+  /** Whether the results shown are of a run the user stopped. */
+  isStopped(): boolean {
+    return this.view.state === 'stopped';
   }
 
   /** Whether the current draft passes validation (for the download button's title). */

@@ -15,7 +15,7 @@ import type { JobProgress } from '../../workers/live.ts';
 import { h } from './dom.ts';
 import { panelIndex, panelNode } from './panels.ts';
 
-export type RunState = 'idle' | 'running' | 'finished' | 'invalid' | 'file' | 'failed';
+export type RunState = 'idle' | 'running' | 'stopped' | 'finished' | 'invalid' | 'file' | 'failed';
 
 export interface ResultsView {
   state: RunState;
@@ -62,16 +62,31 @@ export interface ResultsOptions {
   onHeatmapMetric(metric: string): void;
   onCompareMetric(metric: string): void;
   onView(key: string, view: DistributionView): void;
+  /** The Stop button of a run in flight: cancel it, keeping the trials that came back. */
+  onStop?(): void;
+  /** The Run again button of a stopped run. */
+  onRunAgain?(): void;
 }
 
-function status(view: ResultsView): HTMLElement {
+function status(view: ResultsView, options?: Pick<ResultsOptions, 'onStop' | 'onRunAgain'>): HTMLElement {
   const bar = (p: JobProgress) => h('progress', { attrs: { max: String(p.total), value: String(p.done) } });
+  const p = view.progress ?? [];
+  const done = p.reduce((n, x) => n + x.trialsDone, 0);
+  const total = p.reduce((n, x) => n + x.trialsTotal, 0);
   switch (view.state) {
     case 'running': {
-      const p = view.progress ?? [];
-      const done = p.reduce((n, x) => n + x.trialsDone, 0);
-      const total = p.reduce((n, x) => n + x.trialsTotal, 0);
-      return h('div', { class: 'status running', attrs: { role: 'status' } }, p[0] ? bar({ done: p.reduce((n, x) => n + x.done, 0), total: p.reduce((n, x) => n + x.total, 0), trialsDone: 0, trialsTotal: 0 }) : null, `Running: ${done.toLocaleString('en')} of ${total.toLocaleString('en')} trials. Intervals narrow as chunks come in.`);
+      // Editing a field also cancels a run; Stop is for keeping what came back.
+      const stop = options?.onStop ? h('button', { class: 'stop', attrs: { type: 'button' }, on: { click: () => options.onStop?.() } }, 'Stop') : null;
+      return h('div', { class: 'status running', attrs: { role: 'status' } }, p[0] ? bar({ done: p.reduce((n, x) => n + x.done, 0), total: p.reduce((n, x) => n + x.total, 0), trialsDone: 0, trialsTotal: 0 }) : null, `Running: ${done.toLocaleString('en')} of ${total.toLocaleString('en')} trials. Intervals narrow as chunks come in. `, stop);
+    }
+    case 'stopped': {
+      const again = options?.onRunAgain ? h('button', { class: 'run-again', attrs: { type: 'button' }, on: { click: () => options.onRunAgain?.() } }, 'Run again') : null;
+      return h(
+        'div',
+        { class: 'status stopped', attrs: { role: 'status' } },
+        `Stopped at ${done.toLocaleString('en')} of ${total.toLocaleString('en')} trials. Each figure below is of the trials its point ran, with its own 95% interval: not the numbers poolsim run gives for this file, so there are no results to download. `,
+        again,
+      );
     }
     case 'finished': {
       const r = view.results[0];
@@ -160,7 +175,7 @@ export function headlineBox(result: ScenarioResult, provisional: boolean, setup?
  */
 export function renderSummary(view: ResultsView, setup?: unknown): HTMLElement {
   const a = view.results[0];
-  const state = { idle: 'No run yet', running: 'Running…', finished: 'Done', invalid: 'Fix the marked fields', file: 'From a file', failed: 'The run failed' }[view.state];
+  const state = { idle: 'No run yet', running: 'Running…', stopped: 'Stopped', finished: 'Done', invalid: 'Fix the marked fields', file: 'From a file', failed: 'The run failed' }[view.state];
   const lines = a ? headlineLines(a, view.state === 'file' ? a.setup : setup).slice(0, 3) : [];
   // Each figure says what it is (exact, or its interval), and figures from a setup that is
   // no longer the form's are marked as such.
@@ -184,10 +199,11 @@ function select(label: string, choices: { metric: string; label: string }[], cur
 }
 
 export function renderResults(view: ResultsView, options: ResultsOptions): HTMLElement {
-  const root = h('div', { class: 'results', attrs: { 'data-run-state': view.state } }, status(view));
+  const root = h('div', { class: 'results', attrs: { 'data-run-state': view.state } }, status(view, options));
   const [a, b] = view.results;
   if (!a) return root;
-  const provisional = view.state === 'running';
+  // Figures of a run in flight, or of one stopped, are of the trials so far.
+  const provisional = view.state === 'running' || view.state === 'stopped';
   const panelOptions = { setup: view.state === 'file' ? undefined : options.setup, axes: view.axes, pointCount: view.pointCount, heatmapMetric: options.heatmapMetric, distributionViews: options.distributionViews };
   if (b && view.state !== 'file') {
     const compareOptions = { metric: options.compareMetric, setup: panelOptions.setup };
