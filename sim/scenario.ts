@@ -175,7 +175,7 @@ function explain(issue: z.core.$ZodIssue, input: unknown): { path: readonly Prop
   switch (issue.code) {
     case 'invalid_type': {
       if (found === undefined) return { path: issue.path, problem: `missing: expected ${typeNames[issue.expected] ?? issue.expected}` };
-      return { path: issue.path, problem: `expected ${typeName(issue.expected, found)}, got ${describe(found)}` };
+      return { path: issue.path, problem: `expected ${typeName(issue.expected, found)}, got ${describe(found)}${rangeHint(issue.expected, found)}` };
     }
     case 'unrecognized_keys':
       return {
@@ -229,6 +229,24 @@ function explain(issue: z.core.$ZodIssue, input: unknown): { path: readonly Prop
     default:
       return { path: issue.path, problem: issue.message };
   }
+}
+
+/** A range as a designer types one ("1-8", "1..8"); the dashboard's Vary expands them. */
+export const RANGE_TEXT = /^\s*(-?\d+)\s*(?:\.\.|-|–)\s*(-?\d+)\s*$/;
+
+/**
+ * Where a number was expected and a range was written ("1-8" in a file, or a range too
+ * long for the dashboard's Vary to expand): what it would take.
+ */
+function rangeHint(expected: string, found: unknown): string {
+  if ((expected !== 'number' && expected !== 'int') || typeof found !== 'string') return '';
+  const m = RANGE_TEXT.exec(found);
+  if (!m) return '';
+  const [from, to] = [Number(m[1]), Number(m[2])];
+  const count = Math.abs(to - from) + 1;
+  if (count > MAX_LIST) return ` (a range of ${count.toLocaleString('en')} values: a list takes at most ${MAX_LIST.toLocaleString('en')})`;
+  const step = from <= to ? 1 : -1;
+  return ` (a range: list its values, [${count <= 3 ? Array.from({ length: count }, (_, i) => from + i * step).join(', ') : `${from}, ${from + step}, …, ${to}`}])`;
 }
 
 /**

@@ -266,6 +266,11 @@ describe('sweeps as typed', () => {
     expect(parseSweepValues('1, 3, 5', 'number')).toEqual([1, 3, 5]);
     expect(parseSweepValues('-2..1', 'number')).toEqual([-2, -1, 0, 1]);
     expect(parseSweepValues('4-2', 'number')).toEqual([4, 3, 2]);
+    // Any range a sweep's list can hold is expanded (the grid's own cap is the scenario's
+    // check); a longer one stays as typed, and the check says how long it is.
+    expect(parseSweepValues('1-2000', 'number')).toHaveLength(2000);
+    expect(parseSweepValues('1-2500', 'number')).toHaveLength(2500);
+    expect(parseSweepValues('1-2501', 'number')).toEqual(['1-2501']);
     expect(parseSweepValues('-1, two', 'number')).toEqual([-1, 'two']);
     expect(parseSweepValues('false, true, maybe', 'flag')).toEqual([false, true, 'maybe']);
     expect(parseSweepValues('exact4, 4+', 'choice')).toEqual(['exact4', '4+']);
@@ -501,5 +506,15 @@ describe('an opened result says the trials it ran', () => {
     expect(trialsRan({ trials: 20000, results: [point(20000)] } as never)).toBe('20,000 trials');
     expect(trialsRan({ trials: 100_000_000, precision: 0.01, results: [point(65536), point(65536)] } as never)).toBe('65,536 trials a point (precision ±0.01, up to 100,000,000)');
     expect(trialsRan({ trials: 100_000_000, precision: 0.001, results: [point(65536), point(262144)] } as never)).toBe('65,536 to 262,144 trials a point (precision ±0.001, up to 100,000,000)');
+  });
+});
+
+describe('a Vary range too long for a sweep is named with its length', () => {
+  test('1-5000 at its row: a range of 5,000 values, where a list takes 2,500', () => {
+    const s = { ...defaultScenario(), sweep: { 'setup.challenges': parseSweepValues('1-5000', 'number') } };
+    const checked = checkScenario(s, 'x.json');
+    if (checked.ok) throw new Error('expected a problem');
+    const placed = placeErrors(checked.errors, ['sweep.setup.challenges']);
+    expect(placed.atField.get('sweep.setup.challenges')?.[0]).toBe('expected a number, got "1-5000" (a range of 5,000 values: a list takes at most 2,500) (at sweep point {"setup.challenges":"1-5000"})');
   });
 });

@@ -8,12 +8,10 @@
  * the scenario schema to name.
  */
 import { normaliseDice, numberFromText } from './coerce.ts';
+import { MAX_LIST, RANGE_TEXT } from '../../sim/scenario.ts';
 
 export type SweepKind = 'number' | 'flag' | 'choice' | 'die' | 'dice' | 'text';
 
-const RANGE = /^(-?\d+)\s*(?:\.\.|-|–)\s*(-?\d+)$/;
-/** Longest range a designer may type; a sweep is capped at 2500 points anyway. */
-const MAX_RANGE = 1000;
 
 function tokens(text: string): string[] {
   return text
@@ -38,10 +36,12 @@ export function parseSweepValues(text: string, kind: SweepKind, options?: readon
       return tokens(text).map((t) => options?.find((o) => String(o) === t) ?? t);
     case 'number':
       return tokens(text).flatMap((t) => {
-        const m = RANGE.exec(t);
+        const m = RANGE_TEXT.exec(t);
         if (m) {
           const [from, to] = [Number(m[1]), Number(m[2])];
-          if (Math.abs(to - from) <= MAX_RANGE) {
+          // A range longer than a sweep's list may be stays as typed: the scenario's check
+          // names it at its row, with its length.
+          if (Math.abs(to - from) + 1 <= MAX_LIST) {
             const step = from <= to ? 1 : -1;
             return Array.from({ length: Math.abs(to - from) + 1 }, (_, i) => from + i * step);
           }
