@@ -317,5 +317,11 @@ describe('every chart has a table beside it', () => {
     const panels = comparePanels(ra!, rb!);
     expect(panels.map((p) => p.name)).toEqual(['compare-probability', 'difference-probability', 'compare-mean', 'difference-mean']);
     expect(panels[1]!.table.rows[0]!.map((c) => c.value)).toEqual([undefined, rows[0]!.difference.estimate, undefined, rows[0]!.difference.exact]);
+    // A's and B's tables carry each side's exact value beside its estimate: 11/16 and 5/16.
+    expect(panels[0]!.table.columns).toEqual(['', 'A', 'A 95% interval', 'A exact', 'B', 'B 95% interval', 'B exact']);
+    const cells = panels[0]!.table.rows[0]!;
+    expect(cells[3]!.value).toBeCloseTo(5 / 16, 12);
+    expect(cells[6]!.value).toBeCloseTo(11 / 16, 12);
+    expect(cells[3]!.text).toBe('0.3125');
   });
 });

@@ -9,7 +9,7 @@ import { formatSweepValue, pointLabel, type SweepMechanic } from '../../reports/
 import { difference } from '../model/compare.ts';
 import { compareDifference, compareEstimates, type CompareRow } from './compareCharts.ts';
 import type { Panel } from './panels.ts';
-import { intervalCell, numberCell, textCell } from './table.ts';
+import { exactCell, intervalCell, numberCell, textCell } from './table.ts';
 
 export interface CompareOptions {
   /** With a sweep, the one metric compared at every point; default the first probability. */
@@ -90,10 +90,17 @@ export function comparePanels(a: ScenarioResult, b: ScenarioResult, options: Com
       name: `compare-${kind}`,
       title: `${what}: A and B`,
       svg: compareEstimates(same, kind),
-      table: {
-        columns: ['', 'A', 'A 95% interval', 'B', 'B 95% interval'],
-        rows: same.map((r) => [textCell(r.label), numberCell(r.a.estimate, kind), intervalCell(r.a.ci95, kind), numberCell(r.b.estimate, kind), intervalCell(r.b.ci95, kind)]),
-      },
+      // Each side's exact value beside its estimate where it has one (a single-roll
+      // mechanic), as every other table of the page has.
+      table: same.some((r) => r.a.exact !== undefined || r.b.exact !== undefined)
+        ? {
+            columns: ['', 'A', 'A 95% interval', 'A exact', 'B', 'B 95% interval', 'B exact'],
+            rows: same.map((r) => [textCell(r.label), numberCell(r.a.estimate, kind), intervalCell(r.a.ci95, kind), exactCell(r.a.exact), numberCell(r.b.estimate, kind), intervalCell(r.b.ci95, kind), exactCell(r.b.exact)]),
+          }
+        : {
+            columns: ['', 'A', 'A 95% interval', 'B', 'B 95% interval'],
+            rows: same.map((r) => [textCell(r.label), numberCell(r.a.estimate, kind), intervalCell(r.a.ci95, kind), numberCell(r.b.estimate, kind), intervalCell(r.b.ci95, kind)]),
+          },
     });
     panels.push({
       name: `difference-${kind}`,
