@@ -7,6 +7,8 @@ import type { ScenarioResult } from '../sim/result.ts';
 import type { SolveResult } from '../sim/solve/result.ts';
 import { valueText } from '../sim/solve/sentence.ts';
 import type { Chart } from './charts/index.ts';
+import { formFor } from './fields/index.ts';
+import { fieldAt, shownDefault } from './fields/spec.ts';
 import { sweepLabel } from './sweep.ts';
 import { namespaceIds } from './svgIds.ts';
 
@@ -45,6 +47,18 @@ function writtenValue(result: ScenarioResult, setup: unknown, path: string): unk
 }
 
 /**
+ * The default of a setup field the file leaves out, as the mechanic's form shows it (the
+ * dashboard's placeholder: reports/fields/spec.ts shownDefault); undefined where the form
+ * does not say.
+ */
+function defaultValue(result: ScenarioResult, setup: unknown, path: string): unknown {
+  const [root, ...rest] = path.split('.');
+  const form = root === 'setup' ? formFor(result.system, result.mechanic) : undefined;
+  const found = form ? fieldAt(form.fields, rest, setup) : undefined;
+  return found && found.field.kind !== 'group' && found.field.kind !== 'list' ? shownDefault(found.field) : undefined;
+}
+
+/**
  * What the rest of a page with solve blocks is about: its headline, checks, charts and
  * tables are the file's own setup (or sweep), not the value the search found, and
  * without this line a reader took the one for the other.
@@ -54,7 +68,9 @@ export function solveScopeNote(result: ScenarioResult, setup?: unknown): string 
   const varied = [...new Set(result.solve.map((s) => s.vary))];
   const fields = varied.map((path) => {
     const value = writtenValue(result, setup, path);
-    return `${sweepLabel(path, setup, result)} ${value === undefined ? 'not set: its default' : `= ${valueText(value)}`}`;
+    if (value !== undefined) return `${sweepLabel(path, setup, result)} = ${valueText(value)}`;
+    const fallback = defaultValue(result, setup, path);
+    return `${sweepLabel(path, setup, result)} not set: its default${fallback === undefined ? '' : `, ${valueText(fallback)}`}`;
   });
   const swept = result.results.length > 1 || Object.keys(result.results[0]?.point ?? {}).length > 0;
   const what = swept ? "the file's sweep" : `the setup as the file writes it (${fields.join('; ')})`;

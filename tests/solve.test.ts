@@ -328,6 +328,10 @@ describe('poolsim solve and the reports', () => {
     // A field the file leaves to its default has no written value: said so.
     const unset = solveScopeNote({ ...result, solve: [{ ...result.solve[0]!, vary: 'setup.participants.0.dice' }] }, setup);
     expect(unset).toContain('(crew › trait dice not set: its default)');
+    // Where the form shows the default, the note gives it: a participant's count is 1.
+    const uncounted = { ...setup, participants: setup.participants.map(({ count: _, ...p }: { count?: number }) => p) };
+    const count = solveScopeNote({ ...result, solve: [{ ...result.solve[0]!, vary: 'setup.participants.0.count' }] }, uncounted);
+    expect(count).toContain('(crew › how many not set: its default, 1)');
     expect(md).toContain('## Solve');
     expect(md).toContain('![even heist](charts/solve-even-heist.svg)');
   });

@@ -7,7 +7,7 @@ import { mechanics } from '../../sim/mechanics.ts';
 import type { SystemName } from '../../sim/rules.ts';
 import { formFor } from '../../reports/fields/index.ts';
 import { ruleFields } from '../../reports/fields/rules.ts';
-import { fieldAt, leaves, type Leaf, type LeafField, type MechanicForm } from '../../reports/fields/spec.ts';
+import { fieldAt, leaves, shownDefault, type Leaf, type LeafField, type MechanicForm } from '../../reports/fields/spec.ts';
 import { seedFromText, textFromValue } from '../model/coerce.ts';
 import type { CompareChange } from '../model/compare.ts';
 import { getAt, joinPath, parsePath } from '../../reports/fields/paths.ts';
@@ -335,28 +335,6 @@ function startValues(scenario: Record<string, unknown>, path: string, vars: Leaf
       return [[], ['d4'], ['d6']];
     default:
       return current === undefined ? [] : [current];
-  }
-}
-
-/**
- * What a field left out of the file stands for, where the form says it: a number field's
- * placeholder ("50"), a choice's "never (default)", a flag's false. Undefined where the form
- * does not say (the kernel's default is then not known here).
- */
-export function shownDefault(field: LeafField | undefined): unknown {
-  switch (field?.kind) {
-    case 'number':
-      return field.placeholder !== undefined && /^-?\d+(\.\d+)?$/.test(field.placeholder.trim()) ? Number(field.placeholder) : undefined;
-    case 'flag':
-      return false;
-    case 'choice':
-    case 'die': {
-      const named = /^(.+) \(default\)$/.exec(field.placeholder ?? '')?.[1];
-      const options = field.kind === 'die' ? field.options.map((o) => o as unknown) : field.options.map((o) => o.value);
-      return options.find((o) => String(o) === named);
-    }
-    default:
-      return undefined;
   }
 }
 

@@ -189,3 +189,25 @@ function leafPaths(fields: readonly Field[], setup: unknown, prefix: (string | n
   }
   return out;
 }
+
+/**
+ * What a field left out of the file stands for, where the form says it: a number field's
+ * placeholder ("50"), a choice's "never (default)", a flag's false. Undefined where the form
+ * does not say (the kernel's default is then not known here).
+ */
+export function shownDefault(field: LeafField | undefined): unknown {
+  switch (field?.kind) {
+    case 'number':
+      return field.placeholder !== undefined && /^-?\d+(\.\d+)?$/.test(field.placeholder.trim()) ? Number(field.placeholder) : undefined;
+    case 'flag':
+      return false;
+    case 'choice':
+    case 'die': {
+      const named = /^(.+) \(default\)$/.exec(field.placeholder ?? '')?.[1];
+      const options = field.kind === 'die' ? field.options.map((o) => o as unknown) : field.options.map((o) => o.value);
+      return options.find((o) => String(o) === named);
+    }
+    default:
+      return undefined;
+  }
+}
