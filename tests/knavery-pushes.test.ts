@@ -189,12 +189,33 @@ describe('the campaign\'s jobs push and spend free pushes by policy', () => {
   });
 
   test('free pushes in the fallout thwart active challenges: fewer guards, more jobs done', () => {
-    const unused = campaign({}, 20000);
+    const unused = campaign({ freePushes: 'unused' }, 20000);
     const fallout = campaign({ freePushes: 'fallout' }, 20000);
     expect(unused['jobs.freePushes'].estimate).toBe(0);
     expect(fallout['jobs.freePushes'].estimate).toBeGreaterThan(0.1);
     expect(fallout['jobs.succeeded'].ci95[0]).toBeGreaterThan(unused['jobs.succeeded'].ci95[1]);
     // Fewer threats, fewer guards: fewer wounds.
     expect(fallout.wounds.ci95[1]).toBeLessThan(unused.wounds.ci95[0]);
+  });
+
+  test('by default (reroll) a failed plan\'s 6s are rerolls in the fight: the same plans and guards, more fights won', () => {
+    const unused = campaign({ freePushes: 'unused' }, 40000);
+    const reroll = campaign({}, 40000);
+    expect(campaign({ freePushes: 'reroll' }, 2000)).toEqual(campaign({}, 2000));
+    // The plan is rolled as before (the same odds: the extra dice shift the stream, so not
+    // the same draws); only its fight differs.
+    expect(Math.abs(reroll['jobs.violent'].estimate - unused['jobs.violent'].estimate)).toBeLessThan(reroll['jobs.violent'].ci95[1] - reroll['jobs.violent'].ci95[0]);
+    expect(reroll['jobs.freePushes'].estimate).toBeGreaterThan(0.05);
+    expect(unused['jobs.freePushes'].estimate).toBe(0);
+    expect(reroll['jobs.won'].ci95[0]).toBeGreaterThan(unused['jobs.won'].ci95[1]);
+    // A reroll is free: nobody is rattled by it, so no plan is rolled rattled after one.
+    expect(reroll['jobs.pushed'].estimate).toBe(0);
+  });
+
+  test('the knavery mechanic has no fight: its figures under reroll (the default) are unused\'s', () => {
+    const setup = { challenges: 3, participants: [{ name: 'c', dice: ['d6'] }, { name: 'm', count: 2 }] };
+    const byDefault = runScenario(knavery(setup, 5000)).results[0].metrics;
+    expect(runScenario(knavery({ ...setup, freePushes: 'unused' }, 5000)).results[0].metrics).toEqual(byDefault);
+    expect(runScenario(knavery({ ...setup, freePushes: 'reroll' }, 5000)).results[0].metrics).toEqual(byDefault);
   });
 });

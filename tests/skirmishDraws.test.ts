@@ -4,7 +4,10 @@
  * draw. Checked here against a slow, obvious fight that rolls every die on its own with
  * `below` / `belowKeepLower` — the skirmish as it was written before — from the same
  * stream: the same winner, wounded, dead, rounds and rattled PCs, fight after fight, and
- * the same stream afterwards.
+ * the same stream afterwards. The reference also spends a failed plan's free pushes
+ * (freePushes "reroll", docs/rulings/knavery.md): a PC not rattled whose own dice showed
+ * no hit rerolls them while free pushes last, in the order the PCs roll, without being
+ * rattled, before any push of its own.
  */
 import { describe, expect, test } from 'vitest';
 import { RandomStream } from '../sim/random.ts';
@@ -26,7 +29,7 @@ interface Cast {
 }
 
 /** The reference: one die at a time, every rule spelled out (docs/rulings/battle.md readings). */
-function referenceFight(random: RandomStream, c: Cast, rules: { hitOn: string; push: string; woundOrder: string; medicReach: string }, maxRounds: number) {
+function referenceFight(random: RandomStream, c: Cast, rules: { hitOn: string; push: string; woundOrder: string; medicReach: string }, maxRounds: number, freePushes = 0) {
   const hit = (sides: number, rattled: boolean) => {
     const f = rattled ? random.belowKeepLower(sides) : random.below(sides);
     return f === 3 || (rules.hitOn !== 'exact4' && f >= 3) ? 1 : 0;
@@ -47,12 +50,18 @@ function referenceFight(random: RandomStream, c: Cast, rules: { hitOn: string; p
   let troupeFights = n > 0;
   let guardsFight = guards > 0;
   let rounds = 0;
+  let free = freePushes;
+  let freeUsed = 0;
   while (troupeFights && guardsFight) {
     rounds++;
     let ours = 0;
     for (const pc of able) {
       let own = rollPc(pc);
-      if (own === 0 && rules.push === 'ifNoHit' && pcs.rattled[pc] === 0) {
+      if (own === 0 && free > 0 && pcs.rattled[pc] === 0) {
+        own = rollPc(pc);
+        free--;
+        freeUsed++;
+      } else if (own === 0 && rules.push === 'ifNoHit' && pcs.rattled[pc] === 0) {
         own = rollPc(pc);
         pcs.rattled[pc] = 1;
       }
@@ -99,7 +108,7 @@ function referenceFight(random: RandomStream, c: Cast, rules: { hitOn: string; p
   }
   if (able.length === 0) troupeFights = false;
   if (guards === 0) guardsFight = false;
-  return { won: troupeFights && !guardsFight, wounded, died, rounds };
+  return { won: troupeFights && !guardsFight, wounded, died, rounds, freeUsed };
 }
 
 describe('skirmish draws (fast counts = one die at a time)', () => {
@@ -165,9 +174,11 @@ describe('skirmish draws (fast counts = one die at a time)', () => {
             slowPcs.diceTo[pc]++;
           }
         }
-        const won = s.fight(fast, c.participants, c.participants.length, c.guards, c.bonus, 0, c.bonus.length, c.aid);
-        const ref = referenceFight(slow, { ...c, pcs: slowPcs }, ruleFields, maxRounds);
-        expect({ won, rounds: s.rounds, wounded: Array.from(s.wounded.subarray(0, s.woundedCount)), died: Array.from(s.died.subarray(0, s.woundedCount)) }).toEqual(ref);
+        // A failed plan's free pushes in a third of the fights: none, or 1–4.
+        const free = cast.below(3) === 0 ? 1 + cast.below(4) : 0;
+        const won = s.fight(fast, c.participants, c.participants.length, c.guards, c.bonus, 0, c.bonus.length, c.aid, false, free);
+        const ref = referenceFight(slow, { ...c, pcs: slowPcs }, ruleFields, maxRounds, free);
+        expect({ won, rounds: s.rounds, wounded: Array.from(s.wounded.subarray(0, s.woundedCount)), died: Array.from(s.died.subarray(0, s.woundedCount)), freeUsed: s.freePushesUsed }).toEqual(ref);
         expect(fastPcs.rattled).toEqual(slowPcs.rattled);
         expect(fast.state()).toEqual(slow.state());
       }

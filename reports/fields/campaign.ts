@@ -232,7 +232,7 @@ export const campaignForm: MechanicForm = {
           ],
         },
         choice('knaveryPush', 'pushes to reroll in a plan', ['never', 'ifShort'], 'never (default)', 'when the plan falls short, those who showed no success reroll, then are rattled'),
-        choice('freePushes', 'free pushes from 6s', ['unused', 'fallout'], 'unused (default)', '“to be used if the scheme fails”: each thwarts one active challenge in the fallout'),
+        choice('freePushes', 'free pushes from 6s', ['reroll', 'unused', 'fallout'], 'reroll (default)', '“to be used if the scheme fails”: each rerolls a PC’s violence dice in the fight that follows, without a rattle; or unused; or each thwarts one active challenge in the fallout'),
         choice('onFailedJob', 'a failed plan turns to', ['violence', 'abandon'], 'violence (default)'),
         choice('takeRivalDeal', 'take a rival deal', ['never', 'whenJobFails'], 'never (default)'),
         choice('flee', 'troupes flee', FLEE, 'lostHalf (default)'),

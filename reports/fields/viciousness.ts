@@ -229,12 +229,13 @@ export const knaveryForm: MechanicForm = {
       kind: 'choice',
       key: 'freePushes',
       label: 'free pushes from 6s',
-      placeholder: 'unused (default)',
+      placeholder: 'reroll (default)',
       options: [
+        { value: 'reroll', label: 'reroll' },
         { value: 'unused', label: 'unused' },
         { value: 'fallout', label: 'fallout' },
       ],
-      help: '“a free push to be used if the scheme fails”: counted only, or each thwarts one active challenge in the fallout',
+      help: '“a free push to be used if the scheme fails”: rerolls in the fight that follows (the plan’s figures as unused’s), counted only, or each thwarts one active challenge in the fallout',
     },
   ],
   template: () => ({

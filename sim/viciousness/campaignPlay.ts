@@ -228,6 +228,8 @@ export class CampaignPlan {
   /** The company may foil a design (interference on an unsubtle one): the rivals' odds then depend on it. */
   readonly interferes: boolean;
   readonly fallout: boolean;
+  /** freePushes "reroll": a failed plan's 6s are violence rerolls in the fight that follows. */
+  readonly freeRerolls: boolean;
   readonly violence: boolean;
   readonly dealsTaken: boolean;
   readonly bank: number;
@@ -365,7 +367,8 @@ export class CampaignPlan {
     this.interfere = interfere === undefined ? INTERFERE_NONE : interfere.roll === 'knavery' ? INTERFERE_KNAVERY : INTERFERE_VIOLENCE;
     this.interfereChallenges = interfere?.challenges ?? 2;
     this.interferes = this.interfere !== INTERFERE_NONE && (setup.rivals ?? []).some((r) => r.designs.some((d) => d.unsubtle === true));
-    this.fallout = (policy.freePushes ?? 'unused') === 'fallout';
+    this.fallout = (policy.freePushes ?? 'reroll') === 'fallout';
+    this.freeRerolls = (policy.freePushes ?? 'reroll') === 'reroll';
     this.violence = (policy.onFailedJob ?? 'violence') === 'violence';
     this.dealsTaken = (policy.takeRivalDeal ?? 'never') === 'whenJobFails';
     this.bank = { all: BANK_ALL, reserve: BANK_RESERVE, none: BANK_NONE }[policy.bank ?? 'all'];
@@ -1025,7 +1028,8 @@ export class CampaignTrial {
       success = true;
     } else if (p.violence === true) {
       // "Once a plan has failed, the scene shifts immediately to the action": the threats
-      // are the active challenges less those the free pushes thwart (freePushes "fallout").
+      // are the active challenges less those the free pushes thwart (freePushes "fallout");
+      // with "reroll" the free pushes are rerolls in the fight instead.
       const active = p.challenges - successes;
       const threats = p.fallout === true ? Math.max(0, active - this.sixes) : active;
       if (p.fallout === true) acc[METRIC.jobsFreePushes] += Math.min(active, this.sixes);
@@ -1037,7 +1041,9 @@ export class CampaignTrial {
         this.counted.jobsViolent++;
         const s = this.skirmish;
         const bonusTo = this.equipped[i] !== 0 ? p.troupeEquippedTo[i] : p.troupeBonusTo[i];
-        success = s.fight(random, parts, n, guards, p.bonusSides, p.troupeBonusFrom[i], bonusTo, this.fightAid(i, parts, n), this.medicPcs(i));
+        const free = p.freeRerolls === true ? this.sixes : 0;
+        success = s.fight(random, parts, n, guards, p.bonusSides, p.troupeBonusFrom[i], bonusTo, this.fightAid(i, parts, n), this.medicPcs(i), free);
+        if (free > 0) acc[METRIC.jobsFreePushes] += s.freePushesUsed;
         if (success === true) this.counted.jobsWon++;
         this.casualties(s, i, t);
       }

@@ -132,7 +132,12 @@ export const policySchema = lazySchema(() => z
     buy: purchasesSchema.optional(),
     /** Pushes to reroll in a job's plan: *never* (default) or *ifShort* (docs/rulings/knavery.md); a pusher is rattled. */
     knaveryPush: z.enum(PUSH_POLICIES).optional(),
-    /** Free pushes from a failed plan's 6s: *unused* (default) or *fallout* (each thwarts an active challenge, one guard group fewer). */
+    /**
+     * Free pushes from a failed plan's 6s: *reroll* (default: in the fight that follows, a
+     * PC not rattled whose own dice showed no hit rerolls them, once per free push, and is
+     * not rattled), *unused*, or *fallout* (each thwarts an active challenge, one guard
+     * group fewer). docs/rulings/knavery.md.
+     */
     freePushes: z.enum(FREE_PUSH_POLICIES).optional(),
     /** What a failed plan turns into: *violence* (default) or *abandon* (no reward, no fight). */
     onFailedJob: z.enum(['violence', 'abandon']).optional(),

@@ -36,7 +36,11 @@ export const knaverySetup = lazySchema(() => z
     participants: z.array(participantSchema).min(1),
     /** The group's own pushes to reroll: *never* (default) or *ifShort*. */
     push: z.enum(PUSH_POLICIES).optional(),
-    /** The free pushes from 6s when the scheme fails: *unused* (default, only counted) or *fallout*. */
+    /**
+     * The free pushes from 6s when the scheme fails: *reroll* (default: violence rerolls in
+     * the fight that follows, so the plan's own figures are as *unused*'s), *unused* (only
+     * counted) or *fallout* (each thwarts an active challenge).
+     */
     freePushes: z.enum(FREE_PUSH_POLICIES).optional(),
   })
   .strict());
@@ -59,7 +63,7 @@ export const knavery = defineMechanic({
   setup: knaverySetup,
   prepare(setup) {
     const push = (setup.push ?? 'never') === 'ifShort';
-    const fallout = (setup.freePushes ?? 'unused') === 'fallout';
+    const fallout = (setup.freePushes ?? 'reroll') === 'fallout';
     const parts: KnaveryParticipantDice[] = [];
     for (const p of setup.participants) {
       const rattled = p.rattled ?? false;

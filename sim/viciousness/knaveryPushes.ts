@@ -8,11 +8,16 @@
  *   short, every participant who is not rattled ("Rattled PCs can't push themselves") and
  *   whose own dice showed no success rerolls all of them, together; the reroll replaces the
  *   first roll, and each pusher is rattled afterwards.
- * - `freePushes: "fallout"` — "Every die result of 6 grants a free push to be used if the
- *   scheme fails." When the plan still fails, each 6 among the dice as they stand is spent
- *   in the fallout on a push effect that thwarts one active challenge ("Challenges may be
- *   removed from the total as a result of a particularly clever plan or pushed trait");
- *   `unused` (default) only counts them.
+ * - `freePushes` — "Every die result of 6 grants a free push to be used if the scheme
+ *   fails." When the plan still fails, the 6s among the dice as they stand are free pushes
+ *   for the fallout. `reroll` (default): each lets a PC reroll the violence dice it
+ *   contributed to the fight that follows, without being rattled ("A PC may also push in
+ *   order to reroll the dice they contributed to a pool"): the plan's own roll is not
+ *   rerolled ("No more group rolls are possible until the fallout is dealt with"), so the
+ *   plan's figures are `unused`'s, and the fight is the campaign's. `fallout`: each is
+ *   spent on a push effect that thwarts one active challenge ("Challenges may be removed
+ *   from the total as a result of a particularly clever plan or pushed trait"). `unused`
+ *   only counts them.
  *
  * The exact figures: one participant's own dice give a joint (successes, sixes) law; the
  * group is a fold over participants of the state (first-roll successes, successes if the
@@ -22,7 +27,7 @@
 import { knaveryGrid } from './knaveryDice.ts';
 
 export const PUSH_POLICIES = ['never', 'ifShort'] as const;
-export const FREE_PUSH_POLICIES = ['unused', 'fallout'] as const;
+export const FREE_PUSH_POLICIES = ['reroll', 'unused', 'fallout'] as const;
 
 /** Most dice in a plan whose pushes are computed exactly ((N+1)³ states). */
 export const MAX_PUSH_DICE = 40;

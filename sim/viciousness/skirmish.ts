@@ -79,6 +79,9 @@ export class Skirmish {
   woundedCount = 0;
   /** Rounds of the last fight. */
   rounds = 0;
+  /** Free pushes left in the fight under way, and those the last fight used (`fight`). */
+  private freePushes = 0;
+  freePushesUsed = 0;
   private readonly guardSides: Int32Array;
   /**
    * Per PC: how many of its dice slots, from its first, are d4s in a row (its own dice and
@@ -171,7 +174,11 @@ export class Skirmish {
    * `wounded`/`died`/`woundedCount`. With `medicPcs` the troupe's Medic (aid "medic") is
    * its Medic PCs among the participants: once every one of them has died, nobody is
    * attended in later rounds (docs/rulings/traits.md, "A Medic who dies attends nobody
-   * after"); without it the Medic is the troupe's own and never falls.
+   * after"); without it the Medic is the troupe's own and never falls. `freePushes` are a
+   * failed plan's free pushes (freePushes "reroll", docs/rulings/knavery.md): a PC not
+   * rattled whose own dice showed no hit rerolls them, once per free push, in the order
+   * the PCs roll, and is not rattled by it ("Rattled PCs can't push themselves"); a free
+   * push goes before a push of `rules.push`. How many were used is left in `freePushesUsed`.
    */
   fight(
     random: RandomStream,
@@ -183,6 +190,7 @@ export class Skirmish {
     bonusTo: number,
     aid: Aid,
     medicPcs = false,
+    freePushes = 0,
   ): boolean {
     // Arrays read in the loops held in locals: TurboFan does not hoist a load of `this.x`
     // out of a loop, so each read through `this` costs a map check and a reload.
@@ -206,6 +214,8 @@ export class Skirmish {
     this.ableCount = n;
     this.woundedCount = 0;
     this.rounds = 0;
+    this.freePushes = freePushes;
+    this.freePushesUsed = 0;
     const deathFaces = DEATH_FACES[aid];
     const medicStands = aid === 'medic';
     if (allSteady === true && this.steadyGuards === true && bonusFrom >= bonusTo) {
@@ -250,10 +260,10 @@ export class Skirmish {
       // for every 4 they roll."
       let ours = 0;
       // (`=== true` on flags: one compare with `true`, not the full truthiness test.)
-      if (this.allSteady === true) {
+      if (this.allSteady === true && this.freePushes === 0) {
         // Every able PC steady with d4s only: their dice are one count of 4s.
         ours = random.d4Fours(this.steadyD4s);
-      } else if (push !== true) {
+      } else if (push !== true && this.freePushes === 0) {
         // Without pushes only the sum counts: a run of steady all-d4 PCs is one count of
         // 4s over all their dice (the same draws, in the same order).
         let d4s = 0;
@@ -273,10 +283,17 @@ export class Skirmish {
           const pc = able[i];
           let own = this.rollPc(random, pc);
           if (own === 0 && rattled[pc] === 0) {
-            // "A PC may also push in order to reroll the dice they contributed to a pool.
-            // Immediately after a character pushes, they are rattled."
-            own = this.rollPc(random, pc);
-            rattled[pc] = 1;
+            if (this.freePushes > 0) {
+              // A failed plan's free push: the same reroll, and no rattle.
+              own = this.rollPc(random, pc);
+              this.freePushes--;
+              this.freePushesUsed++;
+            } else if (push === true) {
+              // "A PC may also push in order to reroll the dice they contributed to a pool.
+              // Immediately after a character pushes, they are rattled."
+              own = this.rollPc(random, pc);
+              rattled[pc] = 1;
+            }
           }
           ours += own;
         }
@@ -349,7 +366,16 @@ export class Skirmish {
       let theirs = 0;
       const guardDice = ableGuards * guardD4;
       const both = steadyD4s + guardDice;
-      if (both <= left >> 1 && both < 16) {
+      if (this.freePushes > 0) {
+        // A failed plan's free pushes left: each PC's 4s counted on their own, as they
+        // decide who rerolls (the rare case: through the stream, the same draws).
+        s[4] = buffer;
+        s[5] = left;
+        ours = this.steadyFreePushes(random);
+        theirs = random.d4Fours(guardDice);
+        buffer = s[4];
+        left = s[5];
+      } else if (both <= left >> 1 && both < 16) {
         // Both counts inside the buffered word (the usual case): one pass over its pairs,
         // the troupe's the low 2·steadyD4s bits, the guards' the next 2·guardDice. (Fewer
         // than 16 dice in all, so every shift below is under 32.)
@@ -409,6 +435,27 @@ export class Skirmish {
     if (this.ableCount === 0) troupeFights = false;
     if (ableGuards === 0) guardsFight = false;
     return troupeFights && !guardsFight;
+  }
+
+  /**
+   * The troupe's hits at a clash of `steadyFight` while free pushes are left: PC by PC, in
+   * `able` order, its d4s counted, and rerolled with a free push when they showed no hit —
+   * the draws generalFight's PC-by-PC loop makes for the same PCs (steady PCs are never
+   * rattled, and `rules.push` is "never" here).
+   */
+  private steadyFreePushes(random: RandomStream): number {
+    const { able, ableD4 } = this;
+    let ours = 0;
+    for (let i = 0; i < this.ableCount; i++) {
+      let own = random.d4Fours(ableD4[i]);
+      if (own === 0 && this.freePushes > 0 && this.pcs.rattled[able[i]] === 0) {
+        own = random.d4Fours(ableD4[i]);
+        this.freePushes--;
+        this.freePushesUsed++;
+      }
+      ours += own;
+    }
+    return ours;
   }
 
   /**
