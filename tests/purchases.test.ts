@@ -81,3 +81,34 @@ describe('the campaign buys with the turn\'s coins', () => {
     expect(helped.jobs.ci95[0]).toBeGreaterThan(none.jobs.ci95[1]);
   });
 });
+
+describe('"The GM awards 1d4 or 2d4 to the most well-equipped side": in a job\'s fight only the better-equipped side rolls its equipment dice', () => {
+  const campaign = (troupeBonus: string[], guardBonus: string[], buy?: object) =>
+    runScenario({
+      name: 'equipped',
+      system: 'viciousness',
+      mechanic: 'campaign',
+      trials: 2000,
+      seed: 'most-well-equipped',
+      setup: {
+        turns: 10,
+        company: { name: 'co', rank: 2 },
+        troupes: [{ name: 'vipers', count: 2, captain: { violence: ['d4'] }, minions: [{ name: 'm' }], bonus: troupeBonus }],
+        policy: { job: { challenges: 3, guards: { perActiveChallenge: 1, bonus: guardBonus } }, ...(buy ? { buy } : {}) },
+      },
+    }).results[0].metrics;
+
+  test('as well equipped: neither side rolls them — draw for draw the campaign with no equipment', () => {
+    expect(campaign(['d4'], ['d4'])).toEqual(campaign([], []));
+    expect(campaign(['2d4'], ['d4', 'd4'])).toEqual(campaign([], []));
+  });
+
+  test('the better-equipped side rolls its own, the other none', () => {
+    expect(campaign(['2d4'], ['d4'])).toEqual(campaign(['2d4'], []));
+    expect(campaign(['d4'], ['2d4'])).toEqual(campaign([], ['2d4']));
+    // Bought equipment counts with the troupe's own: 1d4 of its own and 1d4 bought
+    // against the guards' 1d4 is 2d4 against 1d4.
+    const bought = { equipment: { dice: ['d4'], itemRank: 1 } };
+    expect(campaign(['d4'], ['d4'], bought)).toEqual(campaign(['d4'], [], bought));
+  });
+});

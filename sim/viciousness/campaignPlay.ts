@@ -511,6 +511,14 @@ export class CampaignTrial {
   private readonly partSixes: Int32Array;
   private readonly board: RivalBoard;
   private readonly skirmish: Skirmish;
+  /**
+   * A job's fight when the troupe is the better equipped, or as well as the guards: the
+   * same fight without the guards' equipment dice ("The GM awards 1d4 or 2d4 to the most
+   * well-equipped side", failedPlan). The same as `skirmish` when the guards have none.
+   */
+  private readonly skirmishOutequipped: Skirmish;
+  /** The guards' equipment dice in a job's fight (policy job.guards.bonus). */
+  private readonly guardBonusDice: number;
   /** Fights with a rival's minions (interference, attempts on a PC's life): 1d4 each, never flee. */
   private readonly minionFight: Skirmish;
   private readonly calamityAt: number;
@@ -548,6 +556,22 @@ export class CampaignTrial {
         guardBonus: eachDie(guards.bonus ?? []),
       },
     );
+    this.guardBonusDice = eachDie(guards.bonus ?? []).length;
+    this.skirmishOutequipped =
+      this.guardBonusDice === 0
+        ? this.skirmish
+        : new Skirmish(
+            { diceSides: plan.viSides, diceFrom: plan.viFrom, diceTo: this.viTo, captain: plan.pcCaptain, rattled: this.rattled, berzerker: plan.pcBerzerker, duelist: plan.pcDuelist, medic: plan.pcMedic },
+            plan.maxTroupeSize,
+            plan.rules,
+            {
+              troupeFlee: policy.flee ?? 'lostHalf',
+              guardFlee: guards.flee ?? 'never',
+              maxRounds: policy.maxRounds ?? 50,
+              guardDice: [COMBATANT_DIE, ...eachDie(guards.dice ?? [])],
+              guardBonus: [],
+            },
+          );
     this.minionFight = new Skirmish(
       { diceSides: plan.viSides, diceFrom: plan.viFrom, diceTo: this.viTo, captain: plan.pcCaptain, rattled: this.rattled, berzerker: plan.pcBerzerker, duelist: plan.pcDuelist, medic: plan.pcMedic },
       plan.maxTroupeSize,
@@ -1039,10 +1063,18 @@ export class CampaignTrial {
       if (threats === 0 && p.guardsFixed === 0) success = true;
       else if (guards > 0) {
         this.counted.jobsViolent++;
-        const s = this.skirmish;
-        const bonusTo = this.equipped[i] !== 0 ? p.troupeEquippedTo[i] : p.troupeBonusTo[i];
+        // "The GM awards 1d4 or 2d4 to the most well-equipped side": where both the troupe
+        // and the guards have equipment dice, only the side with more rolls its own; with
+        // as many, neither is the most well-equipped and neither rolls them
+        // (docs/rulings/purchases.md).
+        const bonusFrom = p.troupeBonusFrom[i];
+        const troupeBonus = (this.equipped[i] !== 0 ? p.troupeEquippedTo[i] : p.troupeBonusTo[i]) - bonusFrom;
+        const guardBonus = this.guardBonusDice;
+        const bothEquipped = troupeBonus > 0 && guardBonus > 0;
+        const s = bothEquipped && troupeBonus >= guardBonus ? this.skirmishOutequipped : this.skirmish;
+        const bonusTo = bothEquipped && troupeBonus <= guardBonus ? bonusFrom : bonusFrom + troupeBonus;
         const free = p.freeRerolls === true ? this.sixes : 0;
-        success = s.fight(random, parts, n, guards, p.bonusSides, p.troupeBonusFrom[i], bonusTo, this.fightAid(i, parts, n), this.medicPcs(i), free);
+        success = s.fight(random, parts, n, guards, p.bonusSides, bonusFrom, bonusTo, this.fightAid(i, parts, n), this.medicPcs(i), free);
         if (free > 0) acc[METRIC.jobsFreePushes] += s.freePushesUsed;
         if (success === true) this.counted.jobsWon++;
         this.casualties(s, i, t);
