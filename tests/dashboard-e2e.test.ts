@@ -340,7 +340,9 @@ describe.skipIf(!CHROMIUM)('the dashboard in Chromium', () => {
     await expect(p.inputValue('[data-key="find-vary"]')).resolves.toBe('setup.challenges');
     await p.fill('[data-key="find-hi"]', '12');
     const sentence = p.locator('.find-results[data-find-state="finished"] .sentence');
-    await expect(sentence.textContent({ timeout: RUN_TIMEOUT })).resolves.toContain('2 challenges (success = 0.500 exact); 1 gives 0.875, 3 gives 0.125');
+    // The metric named as the Find picker names it, by its label.
+    await expect(sentence.textContent({ timeout: RUN_TIMEOUT })).resolves.toContain('P(plan succeeds) closest to 0.500: 2 challenges (P(plan succeeds) = 0.500 exact); 1 gives 0.875, 3 gives 0.125');
+    await expect(p.locator('.find-result h3').textContent()).resolves.toBe('Find: P(plan succeeds) by challenges');
     await expect(p.locator('.find-result svg').count()).resolves.toBe(1);
     // A new target: the answer follows.
     await p.fill('[data-key="find-target"]', '0.7');
@@ -350,8 +352,9 @@ describe.skipIf(!CHROMIUM)('the dashboard in Chromium', () => {
     const file = await download('#download', p);
     const saved = JSON.parse(file.text);
     expect(saved.solve).toEqual([{ name: 'find', vary: 'setup.challenges', range: [0, 12], metric: 'success', target: 0.7, find: 'closest' }]);
+    // poolsim solve gives the same sentence, naming the metric as the file does.
     const cli = await poolsim('solve', file.path);
-    expect(cli.out).toContain((await p.locator('.find-results .sentence').textContent())!);
+    expect(cli.out).toContain((await p.locator('.find-results .sentence').textContent())!.replaceAll('P(plan succeeds)', 'success'));
     // Both ends typed in turn are both kept (the row read the range as it was drawn, and
     // "from 2" then "to 5" ran 0 to 5).
     await p.fill('[data-key="find-lo"]', '2');

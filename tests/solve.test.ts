@@ -49,6 +49,13 @@ describe('exact solves', () => {
     expect(r).toMatchObject({ method: 'exact', decided: true, value: 2, monotone: true });
     expect(r.points.map((p) => p.exact)).toEqual(Array.from({ length: 13 }, (_, c) => heistByHand(c)));
     expect(r.sentence).toContain('2 challenges (success = 0.500 exact); 1 gives 0.875, 3 gives 0.125');
+    // With metric words (the dashboard's Find), the metric reads as its label, and a
+    // sentence that starts with it starts with a capital.
+    const words = { successes: 'mean successes', success: 'P(plan succeeds)' } as Record<string, string>;
+    const [w] = solvePlan(plan(heist([even])), { metricWords: (m) => words[m] ?? m });
+    expect(w.sentence).toBe(r.sentence.replaceAll('success', 'P(plan succeeds)'));
+    const [mean] = solvePlan(plan(heist([{ ...even, metric: 'successes', target: 2, range: [1, 4], vary: 'setup.participants.0.count' }])), { metricWords: (m) => words[m] ?? m });
+    expect(mean.sentence).toMatch(/^Mean successes closest to 2: /);
   });
 
   test('every find and target matches the answer read off a sweep of exact values', () => {

@@ -504,7 +504,7 @@ export class App implements SetupContext {
     if (!plan.scenario.solve?.length) return;
     const find = new FindRun(plan, (results, done) => {
       if (this.find !== find) return;
-      const node = findResultsNode(results, done, plan.scenario);
+      const node = findResultsNode(results, done, plan.scenario, find.metricWords);
       if (this.findNode) this.findNode.replaceWith(...(node ? [node] : []));
       else if (node) this.el.results.prepend(node);
       this.findNode = node;

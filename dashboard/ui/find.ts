@@ -160,13 +160,17 @@ export class FindRun {
   private searches: SolveSearch[];
   private steps: Generator<void, void>[];
   results: SolveResult[] = [];
+  /** The plan's metrics by their labels ("P(plan succeeds)"), as the Find picker names them. */
+  readonly metricWords: (metric: string) => string;
 
   constructor(
     private readonly plan: ScenarioPlan,
     private readonly onUpdate: (results: SolveResult[], done: boolean) => void,
   ) {
-    // The sentences name the varied field as the form does (reports/sweep.ts).
-    this.searches = solveSearches(plan, { words: pathWords(plan.scenario) });
+    // The sentences name the varied field as the form does (reports/sweep.ts), and the
+    // metric as the Find picker does, by its label.
+    this.metricWords = metricWordsOf(plan);
+    this.searches = solveSearches(plan, { words: pathWords(plan.scenario), metricWords: this.metricWords });
     this.steps = this.searches.map((s) => s.steps());
     setTimeout(() => this.slice(), 0);
   }
@@ -188,8 +192,19 @@ export class FindRun {
   }
 }
 
+/** A plan's metrics in the words its Find picker shows: each one's label, else its name. */
+function metricWordsOf(plan: ScenarioPlan): (metric: string) => string {
+  const labels = new Map((plan.points[0]?.simulation.metrics ?? []).map((m) => [m.name, m.label ?? m.name]));
+  return (metric) => labels.get(metric) ?? metric;
+}
+
 /** The answers as cards: the sentence, then the chart with the target line. */
-export function findResultsNode(results: readonly SolveResult[], done: boolean, scenario: { system: string; mechanic: string; setup?: unknown }): HTMLElement | null {
+export function findResultsNode(
+  results: readonly SolveResult[],
+  done: boolean,
+  scenario: { system: string; mechanic: string; setup?: unknown },
+  metricWords: (metric: string) => string = (metric) => metric,
+): HTMLElement | null {
   const { system, mechanic, setup } = scenario;
   if (results.length === 0) return null;
   return h(
@@ -199,7 +214,7 @@ export function findResultsNode(results: readonly SolveResult[], done: boolean, 
       h(
         'article',
         { class: 'panel find-result', attrs: { 'data-solve': r.name } },
-        h('h3', {}, `Find: ${r.name === 'find' ? `${r.metric} by ${sweepLabel(r.vary, setup, scenario)}` : r.name}`),
+        h('h3', {}, `Find: ${r.name === 'find' ? `${metricWords(r.metric)} by ${sweepLabel(r.vary, setup, scenario)}` : r.name}`),
         h('p', { class: 'sentence' }, r.sentence),
         r.points.length ? h('figure', {}, svgNode(solveChart(r, { system, mechanic, setup }))) : null,
       ),

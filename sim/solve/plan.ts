@@ -29,6 +29,12 @@ export interface SolveOptions {
    * sweepLabel. Without it a sentence names a deep path as written.
    */
   words?: PathWords;
+  /**
+   * The metric in the user's words ("P(plan succeeds)"), for the sentences: the dashboard,
+   * whose Find picker names metrics by their labels. Without it, the metric's name as the
+   * file writes it (the command line and the reports, whose checks name it so too).
+   */
+  metricWords?: PathWords;
 }
 
 function prepare(plan: ScenarioPlan, changes: Record<string, unknown>, path: string): Simulation {
@@ -60,6 +66,7 @@ export function solveProblem(plan: ScenarioPlan, b: number, options: SolveOption
     maxTrials: options.maxTrials ?? block.maxTrials ?? DEFAULT_MAX_TRIALS_FACTOR * plan.trials,
     useExact: options.exact ?? true,
     ...(options.words ? { words: options.words } : {}),
+    ...(options.metricWords ? { metricWords: options.metricWords } : {}),
   };
 }
 

@@ -53,6 +53,8 @@ export interface SolveProblem {
   useExact: boolean;
   /** The varied paths in the user's words, for the sentence (SolveOptions.words). */
   words?: PathWords;
+  /** The metric in the user's words, for the sentence (SolveOptions.metricWords). */
+  metricWords?: PathWords;
 }
 
 /** Where a value stands against the target: above, below, or not decided at the cap. */
@@ -352,7 +354,7 @@ export class SolveSearch {
     }
     if (this.verdict) Object.assign(out, this.verdict);
     else if (this.method === 'montecarlo') Object.assign(out, this.trialCounts());
-    out.sentence = solveSentence(out, block, this.done, this.problem.words);
+    out.sentence = solveSentence(out, block, this.done, this.problem.words, this.problem.metricWords);
     // The answer first, the evidence after, in one fixed order (byte-identical JSON).
     const order = ['name', 'vary', 'metric', 'find', 'target', 'sameAs', 'method', 'decided', 'value', 'candidates', 'monotone', 'sentence', 'trials', 'maxTrials', 'sweepTrials', 'reference', 'points'] as const;
     const ordered: Record<string, unknown> = {};

@@ -96,53 +96,60 @@ function pointText(p: SolvePoint | undefined, withInterval: boolean): string {
   return withInterval && p.ci95 ? `${e} [${figure(p.ci95[0])}, ${figure(p.ci95[1])}]` : e;
 }
 
-function goalText(r: SolveResult, words: PathWords = asIs): string {
+function goalText(r: SolveResult, words: PathWords = asIs, metricWords: PathWords = asIs): string {
   const ref = r.reference;
   const target = r.target !== undefined ? exactFigure(r.target) : `its value in A (${Object.entries(r.sameAs ?? {}).map(([k, v]) => `${words(k)} = ${valueText(v)}`).join(', ')}: ${ref ? pointText(ref, true) + (ref.exact !== undefined ? ' exact' : '') : '…'})`;
+  const metric = metricWords(r.metric);
   switch (r.find) {
     case 'closest':
-      return `${r.metric} closest to ${target}`;
+      return `${metric} closest to ${target}`;
     case 'firstAtLeast':
-      return `the first with ${r.metric} ≥ ${target}`;
+      return `the first with ${metric} ≥ ${target}`;
     case 'lastAtLeast':
-      return `the last with ${r.metric} ≥ ${target}`;
+      return `the last with ${metric} ≥ ${target}`;
     case 'firstAtMost':
-      return `the first with ${r.metric} ≤ ${target}`;
+      return `the first with ${metric} ≤ ${target}`;
     case 'lastAtMost':
-      return `the last with ${r.metric} ≤ ${target}`;
+      return `the last with ${metric} ≤ ${target}`;
   }
 }
 
-/** "The first with…" starts a sentence; a metric's name keeps its case ("win.crew closest to…"). */
-function capital(text: string): string {
-  return text.startsWith('the ') ? 'T' + text.slice(1) : text;
+/**
+ * "The first with…" starts a sentence; a metric's name keeps its case ("win.crew closest
+ * to…"), a metric's words start with a capital ("Mean successes closest to…").
+ */
+function capital(text: string, words: boolean): string {
+  if (text.startsWith('the ')) return 'T' + text.slice(1);
+  return words ? text.charAt(0).toUpperCase() + text.slice(1) : text;
 }
 
 /** The sentence; `words` names the varied paths as the form does (the default: as written). */
-export function solveSentence(r: SolveResult, block: SolveBlock, done: boolean, words: PathWords = asIs): string {
+export function solveSentence(r: SolveResult, block: SolveBlock, done: boolean, words: PathWords = asIs, metricWords?: PathWords): string {
+  const metric = metricWords ?? asIs;
+  const named = metric(r.metric);
   const exact = r.method === 'exact';
   const at = (v: unknown) => r.points.find((p) => JSON.stringify(p.value) === JSON.stringify(v));
   const index = (v: unknown) => r.points.findIndex((p) => JSON.stringify(p.value) === JSON.stringify(v));
   const rangeText = `${valueText(r.points[0]?.value ?? '')}…${valueText(r.points[r.points.length - 1]?.value ?? '')}`;
   const cost = exact ? '' : `, ${trialsText(r.trials ?? 0)} trials`;
-  if (!done) return `Searching for ${goalText(r, words)}: ${r.points.length} value(s) looked at${cost}…`;
-  const monotoneNote = r.monotone === false ? `; note: ${r.metric} does not move one way over ${valueText(block.range ? block.range[0] : r.points[0]?.value)}…${valueText(block.range ? block.range[1] : block.values?.[block.values.length - 1])}` : '';
+  if (!done) return `Searching for ${goalText(r, words, metric)}: ${r.points.length} value(s) looked at${cost}…`;
+  const monotoneNote = r.monotone === false ? `; note: ${named} does not move one way over ${valueText(block.range ? block.range[0] : r.points[0]?.value)}…${valueText(block.range ? block.range[1] : block.values?.[block.values.length - 1])}` : '';
   if (!r.decided) {
-    if (r.monotone === false) return `Undecided: ${r.metric} does not move one way over the range (values looked at disagree), so the search cannot be trusted${cost}.`;
+    if (r.monotone === false) return `Undecided: ${named} does not move one way over the range (values looked at disagree), so the search cannot be trusted${cost}.`;
     const cands = (r.candidates ?? []).map((v) => (v === null ? 'none in range' : valueLabel(v, block, words)));
     const near = (r.candidates ?? []).filter((v) => v !== null).map((v) => `${valueText(v)} gives ${pointText(at(v), true)}`).filter((s) => !s.endsWith('?'));
-    return `${capital(goalText(r, words))}: undecided between ${cands.join(' and ')}; ${near.join(', ')} — the target still lies within the 95% intervals at the cap of ${trialsText(r.maxTrials ?? 0)} trials a value${cost}.`;
+    return `${capital(goalText(r, words, metric), metricWords !== undefined)}: undecided between ${cands.join(' and ')}; ${near.join(', ')} — the target still lies within the 95% intervals at the cap of ${trialsText(r.maxTrials ?? 0)} trials a value${cost}.`;
   }
   if (r.value === null) {
-    return `No value of ${words(block.vary)} in ${rangeText} gives ${goalText(r, words).replace(/^the (first|last) with /, '')} (${exact ? 'exact' : 'decided at 95%'}${cost})${monotoneNote}.`;
+    return `No value of ${words(block.vary)} in ${rangeText} gives ${goalText(r, words, metric).replace(/^the (first|last) with /, '')} (${exact ? 'exact' : 'decided at 95%'}${cost})${monotoneNote}.`;
   }
   const k = index(r.value);
   const p = r.points[k];
-  const main = exact ? `${r.metric} = ${pointText(p, false)} exact` : `${r.metric} = ${pointText(p, true)}`;
+  const main = exact ? `${named} = ${pointText(p, false)} exact` : `${named} = ${pointText(p, true)}`;
   const neighbours = [r.points[k - 1], r.points[k + 1]]
     .filter((q): q is SolvePoint => q !== undefined)
     .map((q) => `${valueText(q.value)} gives ${pointText(q, !exact)}`);
   const ties = exact && r.candidates && r.candidates.length > 1 ? ` (tied with ${r.candidates.slice(1).map(valueText).join(', ')})` : '';
-  const how = exact ? '' : ` — decided at 95% (assuming ${r.metric} moves one way over the range)${cost}`;
-  return `${capital(goalText(r, words))}: ${valueLabel(r.value, block, words)} (${main})${ties}${neighbours.length > 0 ? `; ${neighbours.join(', ')}` : ''}${how}${monotoneNote}.`;
+  const how = exact ? '' : ` — decided at 95% (assuming ${named} moves one way over the range)${cost}`;
+  return `${capital(goalText(r, words, metric), metricWords !== undefined)}: ${valueLabel(r.value, block, words)} (${main})${ties}${neighbours.length > 0 ? `; ${neighbours.join(', ')}` : ''}${how}${monotoneNote}.`;
 }
