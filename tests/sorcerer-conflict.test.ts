@@ -176,12 +176,13 @@ describe('a conflict', () => {
     expect(midRoundStandUpDice(4, 4)).toBe(4);
     // b (Stamina 4, Will 3, 4 dice, one-die defence) is often hit by a's fists before its
     // action with fewer than 4 dice on the table: its Will rolls against those (stoodUp.b ≈
-    // 0.89 at this seed); rolling against all 4 of its `full` policy gives ≈ 0.74 (measured
-    // by swapping the rule). The band tells the readings apart.
+    // 0.714 [0.700, 0.728] at this seed); rolling against all 4 of its `full` policy gives
+    // ≈ 0.636 [0.623, 0.650] (measured by swapping the rule). The band tells the readings
+    // apart. (0.89 and 0.74 before a defence cut to 0 dice gave up every attacking die.)
     const a = { name: 'a', stamina: 5, will: 3, weapon: 'fists' };
     const b = { name: 'b', stamina: 4, will: 3, dice: 4, defend: 'oneDie', weapon: 'blade' };
     const m = metricsOf(run(a, b, { trials: 20000 }));
-    expect(m['stoodUp.b'].ci95[0]).toBeGreaterThan(0.82);
+    expect(m['stoodUp.b'].ci95[0]).toBeGreaterThan(0.67);
   });
 
   it('nobody with dice: a draw at maxRounds', () => {

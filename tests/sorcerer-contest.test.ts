@@ -22,6 +22,10 @@ function resolve(a: number[], b: number[], exhausted: 'one' | 'remaining' = 'one
 function direct(a: number[], b: number[], exhausted: 'one' | 'remaining' = 'one') {
   const x = [...a].sort((p, q) => q - p);
   const y = [...b].sort((p, q) => q - p);
+  // A side with no dice at all has no highest die: every die of the other is "higher than
+  // the loser's highest die" (docs/rulings/single-rolls.md).
+  if (x.length > 0 && y.length === 0) return { winner: A_WINS, successes: x.length, total: true };
+  if (y.length > 0 && x.length === 0) return { winner: B_WINS, successes: y.length, total: true };
   while (x.length > 0 && y.length > 0 && x[0] === y[0]) {
     x.shift();
     y.shift();
@@ -54,6 +58,17 @@ describe('the text’s examples', () => {
   test.each(cases)('%j beats %j with %i', (winner, loser, successes) => {
     expect(resolve(winner, loser)).toMatchObject({ winner: A_WINS, successes });
     expect(resolve(loser, winner)).toMatchObject({ winner: B_WINS, successes });
+  });
+
+  test('a side with no dice loses, and every die of the winner is a success: a penalty that takes the last die never helps', () => {
+    expect(resolve([9, 4, 2], [])).toEqual({ winner: A_WINS, successes: 3, total: true });
+    expect(resolve([], [1])).toEqual({ winner: B_WINS, successes: 1, total: true });
+    // 6 dice against 2, 1 and 0 (a penalty of 0, 1, 2): mean successes never fall as the
+    // loser's pool shrinks.
+    const mean = (penalty: number) => contest.prepare(contest.setup.parse({ a: { name: 'a', dice: 6 }, b: { name: 'b', dice: 2, penalty } }), { exhausted: 'one' }).exact!().metrics['successes.a'];
+    expect(mean(0)).toBeLessThan(mean(1));
+    expect(mean(1)).toBeLessThan(mean(2));
+    expect(mean(2)).toBeCloseTo(6, 12);
   });
 
   test('"If all dice are tied, the side with more dice wins with 1 success"', () => {

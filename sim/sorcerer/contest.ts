@@ -48,9 +48,12 @@ export function poolSize(side: SorcererSide): number {
 }
 
 // The fold's state, packed: kind (2 bits) | winner (2 bits) | total victory (1 bit) | successes.
+// While TIED, the total-victory bit says instead whether a tie has cancelled dice yet.
 const TIED = 0; // highest dice still cancelling
 const COUNTING = 1; // a winner is known; counting its dice above the loser's highest
 const DONE = 2;
+/** While TIED: a tie has cancelled dice (the total-victory bit, unused until a winner). */
+const CANCELLED = 1 << 4;
 export const A_WINS = 1;
 export const B_WINS = 2;
 export const REROLL = 3;
@@ -74,13 +77,18 @@ export function contestFold(exhausted: SorcererRules['exhausted']): PoolFold {
         const a = counts[0];
         const b = counts[1];
         if (a === b) {
-          return remaining[0] === 0 && remaining[1] === 0 ? pack(DONE, REROLL, false, 0) : state;
+          if (remaining[0] === 0 && remaining[1] === 0) return pack(DONE, REROLL, false, 0);
+          return a > 0 ? state | CANCELLED : state;
         }
         const winner = a > b ? A_WINS : B_WINS;
         const left = Math.abs(a - b); // winner's dice at this face after cancelling
         const winnerRest = remaining[winner - 1];
         const loserRest = remaining[2 - winner];
         if (loserRest === 0) {
+          // A loser that never had a die: "a margin of success equal to the number of dice
+          // she has that are higher than the loser's highest die" — every one (it has
+          // none), so more penalties never leave it better off (docs/rulings/single-rolls.md).
+          if (counts[2 - winner] === 0 && (state & CANCELLED) === 0) return pack(DONE, winner, true, left + winnerRest);
           // The loser ran out of dice: "the side with more dice wins with 1 success".
           return pack(DONE, winner, true, exhausted === 'one' ? 1 : left + winnerRest);
         }
