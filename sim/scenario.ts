@@ -246,7 +246,7 @@ function rangeHint(expected: string, found: unknown): string {
   const count = Math.abs(to - from) + 1;
   if (count > MAX_LIST) return ` (a range of ${count.toLocaleString('en')} values: a list takes at most ${MAX_LIST.toLocaleString('en')})`;
   const step = from <= to ? 1 : -1;
-  return ` (a range: list its values, [${count <= 3 ? Array.from({ length: count }, (_, i) => from + i * step).join(', ') : `${from}, ${from + step}, …, ${to}`}])`;
+  return ` (a range: a sweep lists each value, [${count <= 3 ? Array.from({ length: count }, (_, i) => from + i * step).join(', ') : `${from}, ${from + step}, …, ${to}`}])`;
 }
 
 /**

@@ -282,6 +282,20 @@ describe.skipIf(!CHROMIUM)('the dashboard in Chromium', () => {
     expect(JSON.parse((await download('#download-results')).text).trials).toBe(20000);
   }, 90_000);
 
+  test('Stop leaves a Find answer that had finished as it is: it still answers this setup', async () => {
+    const scenario = { name: 'Stop with Find', system: 'viciousness', mechanic: 'knavery', trials: 100000000, seed: 'stop-find', setup: { challenges: 2, participants: [{ name: 'crew', count: 3 }] }, solve: [{ name: 'find', vary: 'setup.challenges', range: [0, 6], metric: 'success', target: 0.5 }] };
+    const p = await context!.newPage();
+    p.on('pageerror', (e) => pageErrors.push(e.message));
+    await p.goto(url + encodeLink({ scenario }));
+    await p.waitForSelector('.find-results[data-find-state="finished"]', { timeout: RUN_TIMEOUT });
+    await p.waitForSelector('.results[data-run-state="running"] .status button.stop', { timeout: RUN_TIMEOUT });
+    await p.click('.results .status button.stop');
+    await p.waitForSelector('.results[data-run-state="stopped"]', { timeout: RUN_TIMEOUT });
+    expect(await p.locator('.find-results').getAttribute('data-find-state')).toBe('finished');
+    expect(await p.locator('.find-results').getAttribute('class')).toBe('find-results');
+    await p.close();
+  }, 90_000);
+
   test('the participants × challenges heatmap, with its table', async () => {
     await page.fill(field('trials'), '20000');
     await page.click('button.preset:text("participants × challenges heatmap")');

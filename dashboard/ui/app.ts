@@ -394,10 +394,16 @@ export class App implements SetupContext {
   private stopRun(): void {
     const run = this.run;
     if (!run || run.isFinished) return;
+    const findRunning = this.find !== undefined && !this.find.done;
     this.cancelRun();
-    this.view = { ...this.view, state: 'stopped', results: run.snapshot(), stale: false, progress: run.progress() };
+    // Nothing back yet: the figures shown stay the last run's, marked as such.
+    const snapshot = run.snapshot();
+    const nothing = snapshot.every((r) => r.results.length === 0);
+    const results = nothing ? this.view.results : snapshot;
+    this.view = { ...this.view, state: 'stopped', results, stale: nothing && results.length > 0, progress: run.progress() };
     this.drawResults();
-    if (this.findNode) {
+    // A Find answer already finished answers this setup still; one cut short is marked.
+    if (this.findNode && findRunning) {
       this.findNode.classList.add('stale');
       this.findNode.setAttribute('data-find-state', 'stopped');
     }

@@ -179,6 +179,11 @@ export class FindRun {
     this.cancelled = true;
   }
 
+  /** Whether every search has its answer. */
+  get done(): boolean {
+    return this.searches.every((s) => s.done);
+  }
+
   private slice(): void {
     if (this.cancelled) return;
     const until = performance.now() + SLICE_MS;

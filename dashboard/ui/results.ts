@@ -3,6 +3,7 @@
  * compare view first when B is set, then A's own charts.
  */
 import type { ScenarioResult } from '../../sim/result.ts';
+import { pointMatches } from '../../sim/scenario.ts';
 import { metricLabel } from '../../reports/metrics.ts';
 import { pointLabel, sweepLabel } from '../../reports/sweep.ts';
 import { axisValues, sweepAxes } from '../../reports/charts/shared.ts';
@@ -84,7 +85,9 @@ function status(view: ResultsView, options?: Pick<ResultsOptions, 'onStop' | 'on
       return h(
         'div',
         { class: 'status stopped', attrs: { role: 'status' } },
-        `Stopped at ${done.toLocaleString('en')} of ${total.toLocaleString('en')} trials. Each figure below is of the trials its point ran, with its own 95% interval: not the numbers poolsim run gives for this file, so there are no results to download. `,
+        done === 0
+          ? `Stopped before any trial came back (of ${total.toLocaleString('en')}). ${view.stale ? 'The figures below are the last run’s, of the setup as it was then. ' : ''}`
+          : `Stopped at ${done.toLocaleString('en')} of ${total.toLocaleString('en')} trials. Each figure below is of the trials its point ran, with its own 95% interval: not the numbers poolsim run gives for this file, so there are no results to download. `,
         again,
       );
     }
@@ -125,11 +128,17 @@ function checks(result: ScenarioResult, provisional: boolean, setup?: unknown): 
       {},
       ...result.expect.map((e) => {
         const bound = e.between ? `between ${e.between[0]} and ${e.between[1]}` : e.atLeast !== undefined ? `at least ${e.atLeast}` : `at most ${e.atMost}`;
+        const where = e.point ? ` at ${pointLabel(e.point, setup, result)}` : '';
+        // Of a run in flight or stopped, a check none of whose points has come back yet
+        // has nothing to pass on (evaluateChecks would call it a pass): said so.
+        if (provisional && !result.results.some((r) => pointMatches(e.point, r.point))) {
+          return h('li', { class: 'pending' }, h('span', { class: 'badge' }, '—'), ` ${metricLabel(result, e.metric)} ${bound}${where}: no trials at its ${e.point ? 'points' : 'point'} yet`);
+        }
         return h(
           'li',
           { class: e.pass ? 'pass' : 'fail' },
           h('span', { class: 'badge' }, e.pass ? 'pass' : 'FAIL'),
-          ` ${metricLabel(result, e.metric)} ${bound}${e.point ? ` at ${pointLabel(e.point, setup, result)}` : ''}`,
+          ` ${metricLabel(result, e.metric)} ${bound}${where}`,
           e.failedPoints?.length ? ` (fails at ${e.failedPoints.map((p) => pointLabel(p, setup, result)).join('; ')})` : '',
           exactDisagrees(e, result) ? h('div', { class: 'exact-note' }, `⚠ ${exactDisagrees(e, result)}`) : null,
           e.why ? h('div', { class: 'why' }, `why: ${e.why}`) : null,
@@ -249,6 +258,8 @@ export function renderResults(view: ResultsView, options: ResultsOptions): HTMLE
 
 /** What the comparison leaves out because only one side reports it, said in one line. */
 function unpairedNote(a: ScenarioResult, b: ScenarioResult): HTMLElement | null {
+  // A side with no point back yet reports nothing: that is not a metric left unpaired.
+  if (a.results.length === 0 || b.results.length === 0) return null;
   const { onlyA, onlyB } = unpairedMetrics(a, b);
   if (!onlyA.length && !onlyB.length) return null;
   const list = (xs: string[]) => (xs.length > 6 ? `${xs.slice(0, 6).join(', ')} and ${xs.length - 6} more` : xs.join(', '));

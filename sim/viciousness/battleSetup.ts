@@ -16,7 +16,8 @@ export const DEFAULT_MAX_ROUNDS = 50;
 export const battleSideSchema = lazySchema(() => sideSchema.unwrap().extend({
   /**
    * When the side's able combatants leave the battle, decided in each flight phase;
-   * defaults to *never*. `outnumbered`: some enemy side has more able combatants;
+   * defaults to *never*. `outnumbered`: the enemies still fighting have more able
+   * combatants (all other sides together, or one of them with rules.outnumbered "anySide");
    * `lostHalf`: half of the side's starting combatants are wounded or dead.
    */
   flee: z.enum(FLEE_POLICIES).optional(),

@@ -44,8 +44,8 @@ export function hasTrait(c: HasTraits, t: TraitName): boolean {
 export const MAX_TRAITS = 4;
 
 /**
- * Extra d4s a Berzerker rolls while "outnumbered by enemies" (some enemy side has more
- * able combatants than its own, see `situation`): the gain's 1d4, and the add's 1d4 when the
+ * Extra d4s a Berzerker rolls while "outnumbered by enemies" (the enemies still fighting
+ * have more able combatants than its side, by rules.outnumbered; see `situation`): the gain's 1d4, and the add's 1d4 when the
  * side never flees — "Add 1d4 by making yourself unable to do anything but fight until you
  * or your enemies are dead" (the add needs the gain: "A gain condition must be met before
  * an add condition may apply").

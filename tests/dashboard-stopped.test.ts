@@ -1,0 +1,70 @@
+/**
+ * What a stopped run shows (dashboard/ui/results.ts), drawn into a linkedom document: a
+ * check none of whose points came back says so instead of passing on nothing, and a
+ * comparison whose B has nothing back yet does not call every metric unpaired.
+ */
+import { parseHTML } from 'linkedom';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { evaluateChecks, planScenario } from '../sim/scenario.ts';
+import { runPlan } from '../sim/assemble.ts';
+import type { ScenarioResult } from '../sim/result.ts';
+
+let renderResults: typeof import('../dashboard/ui/results.ts').renderResults;
+
+beforeAll(async () => {
+  // The dashboard's DOM helpers build with the global document (a browser's).
+  const { document, window } = parseHTML('<!doctype html><html><body></body></html>');
+  Object.assign(globalThis, { document, DOMParser: window.DOMParser });
+  ({ renderResults } = await import('../dashboard/ui/results.ts'));
+});
+
+const heist = {
+  name: 'stopped heist',
+  system: 'viciousness',
+  mechanic: 'knavery',
+  trials: 2000,
+  seed: 'stopped',
+  setup: { challenges: 2, participants: [{ name: 'crew', count: 3 }] },
+  sweep: { 'setup.challenges': [1, 5] },
+  expect: [
+    { metric: 'success', point: { 'setup.challenges': 5 }, atLeast: 0.99 },
+    { metric: 'success', point: { 'setup.challenges': 1 }, atLeast: 0.5 },
+  ],
+};
+
+/** The result as a run stopped after the first point's chunks: the second point never came back. */
+function firstPointOnly(): ScenarioResult {
+  const full = runPlan(planScenario(heist, 'heist.json'));
+  const results = full.results.slice(0, 1);
+  return { ...full, results, expect: evaluateChecks(heist.expect as never, results) };
+}
+
+const options = { distributionViews: {}, onHeatmapMetric() {}, onCompareMetric() {}, onView() {} };
+const progress = [{ done: 1, total: 2, trialsDone: 2000, trialsTotal: 4000 }];
+
+describe('a stopped run', () => {
+  test('a check with no trials at its point is not passed: it says none came back', () => {
+    const partial = firstPointOnly();
+    // evaluateChecks, on the points there are, passes the first check on nothing.
+    expect(partial.expect[0]!.pass).toBe(true);
+    const root = renderResults({ state: 'stopped', results: [partial], progress }, options);
+    const items = [...root.querySelectorAll('.checks li')];
+    expect(items[0]!.getAttribute('class')).toBe('pending');
+    expect(items[0]!.textContent).toContain('no trials at its points yet');
+    expect(items[1]!.getAttribute('class')).toBe('pass');
+    expect(root.querySelector('.status')!.textContent).toContain('Stopped at 2,000 of 4,000 trials');
+  });
+
+  test('a finished run judges every check as evaluated', () => {
+    const full = runPlan(planScenario(heist, 'heist.json'));
+    const root = renderResults({ state: 'finished', results: [full] }, options);
+    expect([...root.querySelectorAll('.checks li')].map((li) => li.getAttribute('class'))).toEqual(['fail', 'pass']);
+  });
+
+  test('B with nothing back yet: no "only A reports" note', () => {
+    const a = firstPointOnly();
+    const b = { ...a, results: [], expect: [] };
+    const root = renderResults({ state: 'stopped', results: [a, b], progress }, options);
+    expect(root.querySelector('.unpaired')).toBeNull();
+  });
+});
