@@ -248,8 +248,12 @@ export const conflict = defineMechanic({
         const opposition = new Int32Array(sides + 1);
         const actionCount = new Int32Array(2);
         const lasting = new Int32Array(2);
-        const due = new Int32Array(2); // next penalties spent on this round
-        const pending = new Int32Array(2); // next penalties taken this round, due next round
+        // "'Next' penalties apply only to your next action": each one cuts one roll. `due`:
+        // those come due this round, not yet spent (its action spends them, or its first
+        // full defence when it has none); `pending`: those taken this round, spent by a full
+        // defence later this round or else due next round.
+        const due = new Int32Array(2);
+        const pending = new Int32Array(2);
         const carried = new Int32Array(2); // currency dice for the next action
         const stoodUp = new Int32Array(2);
         const hasAction = new Uint8Array(2);
@@ -359,23 +363,31 @@ export const conflict = defineMechanic({
               if (pending[x] > 0 && inForce(x) > stamina[x]) {
                 const n = midRoundStandUpDice(standN[x], actionCount[x]);
                 const s = standUp(x, n);
-                if (s < 0) continue; // the action is lost
+                if (s < 0) {
+                  due[x] = 0; // spent on the action, lost
+                  continue;
+                }
                 keepHighest(x, n);
                 if (currencyStandUp[x] && s > 0) {
                   addDice(actionFaces[x], s);
                   actionCount[x] += s;
                 }
               }
-              // The defence.
+              // This round's next penalties were spent on the action's dice.
+              due[x] = 0;
+              // The defence. A full one is cut by every penalty in force and spends the next
+              // ones (it is the roll they fall on); the one die is cut by none and spends none.
               let dice: number;
               const pendingAction = hasAction[y] === 1;
-              if (pendingAction) {
-                const full = defendCode[y] === 0 || (defendCode[y] === 2 && inForce(y) > 0);
-                if (full) {
-                  hasAction[y] = 0; // sacrificed: "you're done for this round"
-                  dice = defenceDice[y] + bonus[y] - inForce(y);
-                } else dice = 1;
-              } else dice = defenceDice[y] + bonus[y] - inForce(y);
+              if (pendingAction && !(defendCode[y] === 0 || (defendCode[y] === 2 && inForce(y) > 0))) {
+                dice = 1;
+              } else {
+                // Sacrificed ("you're done for this round"), or it has acted or has no action.
+                hasAction[y] = 0;
+                dice = defenceDice[y] + bonus[y] - inForce(y);
+                due[y] = 0;
+                pending[y] = 0;
+              }
               if (dice < 0) dice = 0;
               roll(defenceFaces, dice);
               const state = table.run(actionFaces[x], actionCount[x], defenceFaces, dice);

@@ -1,0 +1,244 @@
+/**
+ * The Sorcerer conflict (sim/sorcerer/conflict.ts) against a slow, obvious one written
+ * from docs/rulings/sorcerer-conflict.md: every die an array entry, every roll sorted and
+ * compared as sorcerer.txt says ("Compare the highest die on each side … If any dice are
+ * tied, ignore them and go to the next highest"), every penalty a named counter.
+ *
+ * The readings it plays, round by round:
+ * - Penalties: "Your total penalties to an action are equal to your next + lasting
+ *   penalties"; "'Next' penalties apply only to your next action" — a next penalty cuts
+ *   one roll: the next penalties that come due at a round's start are spent by the
+ *   character's action (its first full defence when it has none; dropped at the round's
+ *   end otherwise), and those taken during a round by its next full defence that round,
+ *   else they come due next round. Lasting penalties cut every roll. The one-die defence is
+ *   cut by none and spends none.
+ * - "If you're suffering penalties greater than your Stamina, you can't act" — unless it
+ *   stands up, Will against the dice it asks for (none past twice its Stamina); at the
+ *   start of a round a character that cannot act is beaten. Mid-round, one hit earlier in
+ *   the round stands up when its action comes around, asking for no more dice than are on
+ *   the table, and keeps the highest.
+ * - "Dice all hit the table at the same time. Actions are resolved in order of highest die
+ *   to lowest", a full tie a coin toss; each action attacks the other; a defender that has
+ *   acted (or has no action) rolls its full defence, one that has not follows its policy.
+ * - A won attack bleeds by the weapon's row; won defences and Stand Ups roll successes
+ *   over as currency by policy. A side with no dice loses and the winner counts every die.
+ * Two independent samples, the engine's and this one's: every figure must agree within
+ * 4.5 joint standard errors.
+ */
+import { describe, expect, test } from 'vitest';
+import { RandomStream } from '../sim/random.ts';
+import { WEAPONS } from '../sim/sorcerer/bleed.ts';
+import { runScenario } from './helpers.ts';
+
+interface Fighter {
+  name: string;
+  stamina: number;
+  will: number;
+  dice?: number;
+  defence?: number;
+  bonus?: number;
+  lasting?: number;
+  weapon: keyof typeof WEAPONS;
+  power?: number;
+  defend?: 'fullDefence' | 'oneDie' | 'fullDefenceWhenHurt';
+  standUp?: 'never' | 'half' | 'full';
+  currency?: 'none' | 'standUp' | 'defence' | 'all';
+}
+
+type Outcome = { winner: 0 | 1 | -1; successes: number };
+
+/** One opposed roll of sorted lists, as sorcerer.txt reads it (winner 0 = x, 1 = y, −1 = a full tie). */
+function opposed(xs: number[], ys: number[]): Outcome {
+  const x = [...xs].sort((p, q) => q - p);
+  const y = [...ys].sort((p, q) => q - p);
+  if (x.length > 0 && y.length === 0) return { winner: 0, successes: x.length };
+  if (y.length > 0 && x.length === 0) return { winner: 1, successes: y.length };
+  while (x.length > 0 && y.length > 0 && x[0] === y[0]) {
+    x.shift();
+    y.shift();
+  }
+  if (x.length === 0 && y.length === 0) return { winner: -1, successes: 0 };
+  // "If all dice are tied, the side with more dice wins with 1 success."
+  if (y.length === 0) return { winner: 0, successes: 1 };
+  if (x.length === 0) return { winner: 1, successes: 1 };
+  return x[0] > y[0] ? { winner: 0, successes: x.filter((d) => d > y[0]).length } : { winner: 1, successes: y.filter((d) => d > x[0]).length };
+}
+
+function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, trials: number, seed: string) {
+  const random = RandomStream.fromKey(seed);
+  const roll = (n: number) => Array.from({ length: n }, () => random.below(10) + 1);
+  const sums = { win: [0, 0], draw: 0, rounds: [] as number[], stoodUp: [[], []] as number[][], lasting: [[], []] as number[][] };
+  for (let trial = 0; trial < trials; trial++) {
+    const c = fighters.map((f) => ({
+      f,
+      dice: f.dice ?? f.stamina,
+      defence: f.defence ?? f.stamina,
+      bonus: f.bonus ?? 0,
+      lasting: f.lasting ?? 0,
+      due: 0,
+      pending: 0,
+      carried: 0,
+      stoodUp: 0,
+      asks: (f.standUp ?? 'full') === 'full' ? (f.dice ?? f.stamina) : (f.standUp ?? 'full') === 'half' ? Math.ceil((f.dice ?? f.stamina) / 2) : 0,
+      currency: f.currency ?? 'all',
+      action: [] as number[],
+      acts: false,
+    }));
+    const inForce = (i: number) => c[i].lasting + c[i].due + c[i].pending;
+    /** A Stand Up: Will against `n` dice; its successes, or −1. */
+    const standUp = (i: number, n: number): number => {
+      if (n <= 0 || c[i].f.will <= 0 || inForce(i) > 2 * c[i].f.stamina) return -1;
+      for (;;) {
+        const o = opposed(roll(c[i].f.will), roll(n));
+        if (o.winner === 0) {
+          c[i].stoodUp++;
+          return o.successes;
+        }
+        if (o.winner === 1) return -1;
+      }
+    };
+    let rounds = 0;
+    let winner = -1;
+    for (;;) {
+      if (rounds === maxRounds) break;
+      const down = [false, false];
+      const pools = [0, 0];
+      for (let i = 0; i < 2; i++) {
+        const me = c[i];
+        me.due = me.pending;
+        me.pending = 0;
+        const carry = me.carried;
+        me.carried = 0;
+        const penalties = me.lasting + me.due;
+        if (penalties > me.f.stamina) {
+          const s = standUp(i, me.asks);
+          if (s < 0) down[i] = true;
+          else pools[i] = me.asks + me.bonus + carry + (me.currency === 'standUp' || me.currency === 'all' ? s : 0);
+        } else pools[i] = Math.max(0, me.dice + me.bonus + carry - penalties);
+      }
+      if (down[0] || down[1]) {
+        winner = down[0] && down[1] ? -1 : down[0] ? 1 : 0;
+        break;
+      }
+      rounds++;
+      for (let i = 0; i < 2; i++) {
+        c[i].action = roll(pools[i]);
+        c[i].acts = pools[i] > 0;
+      }
+      let first: number;
+      if (c[0].acts && c[1].acts) {
+        const o = opposed(c[0].action, c[1].action);
+        first = o.winner === -1 ? random.bits(1) : o.winner;
+      } else if (c[0].acts || c[1].acts) first = c[0].acts ? 0 : 1;
+      else continue;
+      for (const x of [first, 1 - first]) {
+        const y = 1 - x;
+        const me = c[x];
+        const them = c[y];
+        if (!me.acts) continue;
+        me.acts = false;
+        // "If you're still standing when your action comes around."
+        if (me.pending > 0 && inForce(x) > me.f.stamina) {
+          const n = Math.min(me.asks, me.action.length);
+          const s = standUp(x, n);
+          me.due = 0;
+          if (s < 0) continue;
+          me.action = [...me.action].sort((p, q) => q - p).slice(0, n);
+          if ((me.currency === 'standUp' || me.currency === 'all') && s > 0) me.action.push(...roll(s));
+        }
+        me.due = 0;
+        let defence: number[];
+        const full = them.f.defend === undefined || them.f.defend === 'fullDefence' || (them.f.defend === 'fullDefenceWhenHurt' && inForce(y) > 0);
+        if (them.acts && !full) defence = roll(1);
+        else {
+          them.acts = false;
+          defence = roll(Math.max(0, them.defence + them.bonus - inForce(y)));
+          them.due = 0;
+          them.pending = 0;
+        }
+        const o = opposed(me.action, defence);
+        if (o.winner === 0) {
+          const w = WEAPONS[me.f.weapon];
+          them.pending += w.nextX * o.successes + w.nextPower * (me.f.power ?? 0);
+          them.lasting += w.lastingX * o.successes + w.lastingFlat + w.lastingPower * (me.f.power ?? 0);
+        } else if (o.winner === 1 && (them.currency === 'defence' || them.currency === 'all') && o.successes > 0) {
+          if (them.acts) them.action.push(...roll(o.successes));
+          else them.carried += o.successes;
+        }
+      }
+    }
+    if (winner < 0) sums.draw++;
+    else sums.win[winner]++;
+    sums.rounds.push(rounds);
+    for (let i = 0; i < 2; i++) {
+      sums.stoodUp[i].push(c[i].stoodUp);
+      sums.lasting[i].push(Math.ceil(c[i].lasting / 2));
+    }
+  }
+  const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+  const se = (xs: number[]) => {
+    const m = mean(xs);
+    return Math.sqrt(xs.reduce((s, x) => s + (x - m) ** 2, 0) / (xs.length - 1) / xs.length);
+  };
+  const p = (k: number) => ({ mean: k / trials, se: Math.sqrt(Math.max(k / trials, 1 / trials) * (1 - k / trials) / trials) });
+  const [a, b] = fighters.map((f) => f.name);
+  return {
+    [`win.${a}`]: p(sums.win[0]),
+    [`win.${b}`]: p(sums.win[1]),
+    draw: p(sums.draw),
+    rounds: { mean: mean(sums.rounds), se: se(sums.rounds) },
+    [`stoodUp.${a}`]: { mean: mean(sums.stoodUp[0]), se: se(sums.stoodUp[0]) },
+    [`stoodUp.${b}`]: { mean: mean(sums.stoodUp[1]), se: se(sums.stoodUp[1]) },
+    [`lasting.${a}`]: { mean: mean(sums.lasting[0]), se: se(sums.lasting[0]) },
+    [`lasting.${b}`]: { mean: mean(sums.lasting[1]), se: se(sums.lasting[1]) },
+  } as Record<string, { mean: number; se: number }>;
+}
+
+const sorcerer = (name: string, more: Partial<Fighter> = {}): Fighter => ({ name, stamina: 5, will: 4, weapon: 'fists', ...more });
+
+const cases: [string, [Fighter, Fighter], number?][] = [
+  [
+    'a mirror of next-only blows (mighty throw, Power 2), both sucking it up',
+    [sorcerer('a', { weapon: 'demonicTemporary', power: 2, defend: 'oneDie' }), sorcerer('b', { weapon: 'demonicTemporary', power: 2, defend: 'oneDie' })],
+  ],
+  [
+    'the same against a full defence',
+    [sorcerer('a', { weapon: 'demonicTemporary', power: 2, defend: 'oneDie' }), sorcerer('b', { weapon: 'demonicTemporary', power: 2 })],
+  ],
+  ['fists against a blade that sucks it up and stands up mid-round', [sorcerer('a', { will: 3 }), sorcerer('b', { stamina: 4, will: 3, dice: 4, defend: 'oneDie', weapon: 'blade' })]],
+  [
+    'laser eyes against a sorcerer standing up by half, rolling every success over',
+    [sorcerer('sorcerer', { stamina: 3, will: 6, weapon: 'smallHandgun', standUp: 'half' }), sorcerer('demon', { will: 5, weapon: 'demonicLethal', power: 3, standUp: 'never' })],
+  ],
+  [
+    'defending in full once hurt, with bonus dice, lasting harm carried in and currency from defences only',
+    [
+      sorcerer('a', { defend: 'fullDefenceWhenHurt', bonus: 1, lasting: 2, currency: 'defence', weapon: 'rifle' }),
+      sorcerer('b', { stamina: 4, dice: 6, defence: 3, defend: 'fullDefenceWhenHurt', currency: 'none', weapon: 'bigHandgun' }),
+    ],
+  ],
+  ['a rifle against fists, six rounds at most', [sorcerer('a', { weapon: 'rifle', defend: 'oneDie' }), sorcerer('b', { stamina: 6, will: 2, standUp: 'full' })], 6],
+];
+
+describe('the Sorcerer conflict against the slow reference', () => {
+  for (const [what, fighters, maxRounds] of cases) {
+    test(what, () => {
+      const trials = 20000;
+      const engine = runScenario({
+        name: 'conflict',
+        system: 'sorcerer',
+        mechanic: 'conflict',
+        trials,
+        seed: `engine ${what}`,
+        setup: { a: fighters[0], b: fighters[1], ...(maxRounds ? { maxRounds } : {}) },
+      }).results[0].metrics;
+      const slow = referenceConflicts(fighters, maxRounds ?? 20, trials, `reference ${what}`);
+      for (const [metric, ref] of Object.entries(slow)) {
+        const m = engine[metric];
+        const seEngine = (m.ci95[1] - m.ci95[0]) / (2 * 1.959963984540054);
+        const joint = Math.sqrt(seEngine ** 2 + ref.se ** 2);
+        expect(Math.abs(m.estimate - ref.mean), `${metric}: engine ${m.estimate}, reference ${ref.mean} (joint se ${joint})`).toBeLessThanOrEqual(4.5 * joint + 1e-9);
+      }
+    });
+  }
+});
