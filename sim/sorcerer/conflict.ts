@@ -5,7 +5,8 @@
  * A round:
  * 1. Each character's action pool is its `dice` + `bonus` + currency carried in, minus its
  *    penalties ("Your total penalties to an action are equal to your next + lasting
- *    penalties"); the next penalties come due and are spent on this round. "If you're
+ *    penalties"); the next penalties come due, each to cut one roll ("apply only to your
+ *    next action"): this action, or the full defence that replaces it. "If you're
  *    suffering penalties greater than your Stamina, you can't act" — unless it stands up
  *    (`standUp` policy): "roll your Will (without penalties) vs. the number of dice you'd
  *    like to use for your action, up to your score"; not possible "if your penalties are
