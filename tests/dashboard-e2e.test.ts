@@ -296,6 +296,28 @@ describe.skipIf(!CHROMIUM)('the dashboard in Chromium', () => {
     await p.close();
   }, 90_000);
 
+  test('Stop before any trial came back: no check is passed on nothing, and the status says nothing came back', async () => {
+    const scenario = { name: 'Stop at once', system: 'viciousness', mechanic: 'knavery', trials: 100000000, seed: 'stop-at-once', setup: { challenges: 2, participants: [{ name: 'crew', count: 3 }] }, expect: [{ metric: 'success', atLeast: 0.99 }] };
+    const p = await context!.newPage();
+    p.on('pageerror', (e) => pageErrors.push(e.message));
+    // Stop is clicked in the same task that draws it (a mutation observer's microtask), so
+    // no worker's message — each a task of its own — can have come back yet.
+    await p.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        const stop = document.querySelector<HTMLButtonElement>('.results .status button.stop');
+        if (!stop) return;
+        observer.disconnect();
+        stop.click();
+      }).observe(document, { subtree: true, childList: true });
+    });
+    await p.goto(url + encodeLink({ scenario }));
+    await p.waitForSelector('.results[data-run-state="stopped"]', { timeout: RUN_TIMEOUT });
+    await expect(p.locator('.results .status').textContent()).resolves.toContain('Stopped before any trial came back (of 100,000,000)');
+    expect(await p.locator('.checks li.pass').count()).toBe(0);
+    expect(await p.locator('.summary-bar .state').textContent()).toBe('Stopped');
+    await p.close();
+  }, 90_000);
+
   test('the participants × challenges heatmap, with its table', async () => {
     await page.fill(field('trials'), '20000');
     await page.click('button.preset:text("participants × challenges heatmap")');
