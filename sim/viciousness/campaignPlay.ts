@@ -544,40 +544,18 @@ export class CampaignTrial {
     this.board = new RivalBoard(plan.rivals);
     const policy = plan.setup.policy ?? {};
     const guards = policy.job?.guards ?? {};
-    this.skirmish = new Skirmish(
-      { diceSides: plan.viSides, diceFrom: plan.viFrom, diceTo: this.viTo, captain: plan.pcCaptain, rattled: this.rattled, berzerker: plan.pcBerzerker, duelist: plan.pcDuelist, medic: plan.pcMedic },
-      plan.maxTroupeSize,
-      plan.rules,
-      {
-        troupeFlee: policy.flee ?? 'lostHalf',
-        guardFlee: guards.flee ?? 'never',
-        maxRounds: policy.maxRounds ?? 50,
-        guardDice: [COMBATANT_DIE, ...eachDie(guards.dice ?? [])],
-        guardBonus: eachDie(guards.bonus ?? []),
-      },
-    );
-    this.guardBonusDice = eachDie(guards.bonus ?? []).length;
-    this.skirmishOutequipped =
-      this.guardBonusDice === 0
-        ? this.skirmish
-        : new Skirmish(
-            { diceSides: plan.viSides, diceFrom: plan.viFrom, diceTo: this.viTo, captain: plan.pcCaptain, rattled: this.rattled, berzerker: plan.pcBerzerker, duelist: plan.pcDuelist, medic: plan.pcMedic },
-            plan.maxTroupeSize,
-            plan.rules,
-            {
-              troupeFlee: policy.flee ?? 'lostHalf',
-              guardFlee: guards.flee ?? 'never',
-              maxRounds: policy.maxRounds ?? 50,
-              guardDice: [COMBATANT_DIE, ...eachDie(guards.dice ?? [])],
-              guardBonus: [],
-            },
-          );
-    this.minionFight = new Skirmish(
-      { diceSides: plan.viSides, diceFrom: plan.viFrom, diceTo: this.viTo, captain: plan.pcCaptain, rattled: this.rattled, berzerker: plan.pcBerzerker, duelist: plan.pcDuelist, medic: plan.pcMedic },
-      plan.maxTroupeSize,
-      plan.rules,
-      { troupeFlee: policy.flee ?? 'lostHalf', guardFlee: 'never', maxRounds: policy.maxRounds ?? 50, guardDice: [COMBATANT_DIE], guardBonus: [] },
-    );
+    // The trial's fights: each reads and writes the trial's own PC arrays (viTo, rattled).
+    const pcs = { diceSides: plan.viSides, diceFrom: plan.viFrom, diceTo: this.viTo, captain: plan.pcCaptain, rattled: this.rattled, berzerker: plan.pcBerzerker, duelist: plan.pcDuelist, medic: plan.pcMedic };
+    const troupeFlee = policy.flee ?? 'lostHalf';
+    const maxRounds = policy.maxRounds ?? 50;
+    const fights = (guardDice: number[], guardBonus: number[], guardFlee: 'never' | 'outnumbered' | 'lostHalf') =>
+      new Skirmish(pcs, plan.maxTroupeSize, plan.rules, { troupeFlee, guardFlee, maxRounds, guardDice, guardBonus });
+    const jobGuardDice = [COMBATANT_DIE, ...eachDie(guards.dice ?? [])];
+    const jobGuardBonus = eachDie(guards.bonus ?? []);
+    this.skirmish = fights(jobGuardDice, jobGuardBonus, guards.flee ?? 'never');
+    this.guardBonusDice = jobGuardBonus.length;
+    this.skirmishOutequipped = jobGuardBonus.length === 0 ? this.skirmish : fights(jobGuardDice, [], guards.flee ?? 'never');
+    this.minionFight = fights([COMBATANT_DIE], [], 'never');
     this.calamityAt = plan.kindsAt + KIND_CALAMITY;
   }
 
