@@ -335,9 +335,12 @@ export class Skirmish {
    * is two counts of 4s, d4Fours(steadyD4s) then d4Fours(ableGuards · guardD4), drawn here
    * with the stream's buffered word in locals (written back around woundPcs, which draws
    * through the stream): the same bits in the same order. The loop of RandomStream.d4Fours
-   * is written out here on purpose, twice: through the call, loading and storing the
-   * buffered word and re-checking the stream's array at each count was about half of a
-   * fight (callgrind). The rest of the round is `fight`'s own, step for step.
+   * is written out here on purpose: through the call, loading and storing the buffered
+   * word and re-checking the stream's array at each count was about half of a fight
+   * (callgrind). So are the clashes with a failed plan's free pushes left (each PC's 4s
+   * counted on their own, as they decide who rerolls) and those whose dice run past the
+   * buffered word: through the stream they cost the bench ~3% of its instructions (callgrind).
+   * The rest of the round is `fight`'s own, step for step.
    */
   private steadyFight(
     random: RandomStream,
@@ -354,6 +357,9 @@ export class Skirmish {
     const guardD4 = this.guardD4;
     const maxRounds = this.options.maxRounds;
     let steadyD4s = this.steadyD4s;
+    const ableD4 = this.ableD4;
+    let freePushes = this.freePushes;
+    let freePushesUsed = 0;
     let ableGuards = guards;
     let troupeFights = n > 0;
     let guardsFight = guards > 0;
@@ -366,16 +372,7 @@ export class Skirmish {
       let theirs = 0;
       const guardDice = ableGuards * guardD4;
       const both = steadyD4s + guardDice;
-      if (this.freePushes > 0) {
-        // A failed plan's free pushes left: each PC's 4s counted on their own, as they
-        // decide who rerolls (the rare case: through the stream, the same draws).
-        s[4] = buffer;
-        s[5] = left;
-        ours = this.steadyFreePushes(random);
-        theirs = random.d4Fours(guardDice);
-        buffer = s[4];
-        left = s[5];
-      } else if (both <= left >> 1 && both < 16) {
+      if (freePushes === 0 && both <= left >> 1 && both < 16) {
         // Both counts inside the buffered word (the usual case): one pass over its pairs,
         // the troupe's the low 2·steadyD4s bits, the guards' the next 2·guardDice. (Fewer
         // than 16 dice in all, so every shift below is under 32.)
@@ -384,29 +381,66 @@ export class Skirmish {
         theirs = popcount((pairs >>> (2 * steadyD4s)) & ((1 << (2 * guardDice)) - 1));
         buffer = (buffer >>> (2 * both)) | 0;
         left -= 2 * both;
+      } else if (freePushes === 0 && both < 16) {
+        // Both counts run past the buffered word into the next: its last a = left >> 1
+        // pairs (an odd bit left over is dropped, as d4Fours drops it), then the next word's,
+        // side by side in one word (2·both bits, under 32) and counted as above.
+        const a = left >> 1;
+        const word = random.int32();
+        const x = (buffer & ((1 << (2 * a)) - 1)) | (word << (2 * a));
+        const pairs = x & (x >>> 1) & 0x55555555;
+        ours = popcount(pairs & ((1 << (2 * steadyD4s)) - 1));
+        theirs = popcount((pairs >>> (2 * steadyD4s)) & ((1 << (2 * guardDice)) - 1));
+        buffer = (word >>> (2 * (both - a))) | 0;
+        left = 32 - 2 * (both - a);
       } else {
-        for (let k = steadyD4s; k > 0; ) {
-          if (left < 2) {
-            buffer = random.int32();
-            left = 32;
+        // Count by count, across words: the troupe's d4s as one count, or, while a failed
+        // plan's free pushes are left, PC by PC in `able` order, a PC whose d4s showed no 4
+        // rerolling them with a free push (generalFight's PC-by-PC loop: steady PCs are never
+        // rattled, and `rules.push` is "never" here); then the guards'. Each count is
+        // RandomStream.d4Fours written out over the locals: the same draws.
+        // `slot`: the slot of `able` whose count is drawn, ableCount for the whole troupe's,
+        // −1 for the guards'.
+        const ableCount = this.ableCount;
+        let slot = freePushes > 0 ? 0 : ableCount;
+        let k = freePushes > 0 ? ableD4[0] : steadyD4s;
+        let rerolled = false;
+        for (;;) {
+          let fours = 0;
+          while (k > 0) {
+            if (left < 2) {
+              buffer = random.int32();
+              left = 32;
+            }
+            const m = k < left >> 1 ? k : left >> 1;
+            fours += popcount(buffer & (buffer >>> 1) & (0x55555555 >>> (32 - 2 * m)));
+            // Two shifts: a shift by 32 would be a shift by 0.
+            buffer = (buffer >>> m >>> m) | 0;
+            left -= 2 * m;
+            k -= m;
           }
-          const m = k < left >> 1 ? k : left >> 1;
-          ours += popcount(buffer & (buffer >>> 1) & (0x55555555 >>> (32 - 2 * m)));
-          // Two shifts: a shift by 32 would be a shift by 0.
-          buffer = (buffer >>> m >>> m) | 0;
-          left -= 2 * m;
-          k -= m;
-        }
-        for (let k = guardDice; k > 0; ) {
-          if (left < 2) {
-            buffer = random.int32();
-            left = 32;
+          if (slot === -1) {
+            theirs = fours;
+            break;
           }
-          const m = k < left >> 1 ? k : left >> 1;
-          theirs += popcount(buffer & (buffer >>> 1) & (0x55555555 >>> (32 - 2 * m)));
-          buffer = (buffer >>> m >>> m) | 0;
-          left -= 2 * m;
-          k -= m;
+          if (fours === 0 && freePushes > 0 && rerolled === false && slot < ableCount) {
+            // The PC in `slot` rerolls its d4s with a free push.
+            freePushes--;
+            freePushesUsed++;
+            rerolled = true;
+            k = ableD4[slot];
+            continue;
+          }
+          ours += fours;
+          rerolled = false;
+          if (slot < ableCount) slot++;
+          if (slot < ableCount) {
+            k = ableD4[slot];
+          } else {
+            // The guards' count last.
+            slot = -1;
+            k = guardDice;
+          }
         }
       }
       // Wound: the side with more hits lands the difference; extra hits are wasted.
@@ -432,30 +466,11 @@ export class Skirmish {
     s[4] = buffer;
     s[5] = left;
     this.rounds = rounds;
+    this.freePushes = freePushes;
+    this.freePushesUsed = freePushesUsed;
     if (this.ableCount === 0) troupeFights = false;
     if (ableGuards === 0) guardsFight = false;
     return troupeFights && !guardsFight;
-  }
-
-  /**
-   * The troupe's hits at a clash of `steadyFight` while free pushes are left: PC by PC, in
-   * `able` order, its d4s counted, and rerolled with a free push when they showed no hit —
-   * the draws generalFight's PC-by-PC loop makes for the same PCs (steady PCs are never
-   * rattled, and `rules.push` is "never" here).
-   */
-  private steadyFreePushes(random: RandomStream): number {
-    const { able, ableD4 } = this;
-    let ours = 0;
-    for (let i = 0; i < this.ableCount; i++) {
-      let own = random.d4Fours(ableD4[i]);
-      if (own === 0 && this.freePushes > 0 && this.pcs.rattled[able[i]] === 0) {
-        own = random.d4Fours(ableD4[i]);
-        this.freePushes--;
-        this.freePushesUsed++;
-      }
-      ours += own;
-    }
-    return ours;
   }
 
   /**
