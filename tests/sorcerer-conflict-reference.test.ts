@@ -9,9 +9,11 @@
  *   penalties"; "'Next' penalties apply only to your next action" — a next penalty cuts
  *   one roll: the next penalties that come due at a round's start are spent by the
  *   character's action (its first full defence when it has none; dropped at the round's
- *   end otherwise), and those taken during a round by its next full defence that round,
- *   else they come due next round. Lasting penalties cut every roll. The one-die defence is
- *   cut by none and spends none.
+ *   end otherwise), and those taken during a round by its next full defence that round
+ *   (two characters never reach one), else they come due next round. Lasting penalties cut
+ *   every roll. The one-die defence is cut by none and spends none. The penalties in force
+ *   when a waiting action comes around are the lasting ones, those due this round (the
+ *   action is still taken with them) and those taken since.
  * - "If you're suffering penalties greater than your Stamina, you can't act" — unless it
  *   stands up, Will against the dice it asks for (none past twice its Stamina); at the
  *   start of a round a character that cannot act is beaten. Mid-round, one hit earlier in

@@ -6,7 +6,8 @@
  * 1. Each character's action pool is its `dice` + `bonus` + currency carried in, minus its
  *    penalties ("Your total penalties to an action are equal to your next + lasting
  *    penalties"); the next penalties come due, each to cut one roll ("apply only to your
- *    next action"): this action, or the full defence that replaces it. "If you're
+ *    next action"): this action, the full defence that replaces it, or with no action its
+ *    full defence. "If you're
  *    suffering penalties greater than your Stamina, you can't act" — unless it stands up
  *    (`standUp` policy): "roll your Will (without penalties) vs. the number of dice you'd
  *    like to use for your action, up to your score"; not possible "if your penalties are
@@ -251,8 +252,9 @@ export const conflict = defineMechanic({
         const lasting = new Int32Array(2);
         // "'Next' penalties apply only to your next action": each one cuts one roll. `due`:
         // those come due this round, not yet spent (its action spends them, or its first
-        // full defence when it has none); `pending`: those taken this round, spent by a full
-        // defence later this round or else due next round.
+        // full defence when it has none); `pending`: those taken this round, due next round
+        // (spent by a full defence later this round, which two characters never reach:
+        // docs/rulings/sorcerer-conflict.md).
         const due = new Int32Array(2);
         const pending = new Int32Array(2);
         const carried = new Int32Array(2); // currency dice for the next action
