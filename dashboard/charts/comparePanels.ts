@@ -85,22 +85,20 @@ export function comparePanels(a: ScenarioResult, b: ScenarioResult, options: Com
     const same = rows.filter((r) => r.kind === kind);
     if (!same.length) continue;
     const label = metricLabel(a, comparedMetric(a, options) ?? '');
+    // Each side's exact value beside its estimate where either has one (a single-roll
+    // mechanic), as every other table of the page has.
+    const exact = same.some((r) => r.a.exact !== undefined || r.b.exact !== undefined);
+    const side = (name: string) => [name, `${name} 95% interval`, ...(exact ? [`${name} exact`] : [])];
+    const cells = (m: CompareRow['a']) => [numberCell(m.estimate, kind), intervalCell(m.ci95, kind), ...(exact ? [exactCell(m.exact)] : [])];
     const what = onePoint ? (kind === 'probability' ? 'Probabilities' : 'Means') : label.charAt(0).toUpperCase() + label.slice(1);
     panels.push({
       name: `compare-${kind}`,
       title: `${what}: A and B`,
       svg: compareEstimates(same, kind),
-      // Each side's exact value beside its estimate where it has one (a single-roll
-      // mechanic), as every other table of the page has.
-      table: same.some((r) => r.a.exact !== undefined || r.b.exact !== undefined)
-        ? {
-            columns: ['', 'A', 'A 95% interval', 'A exact', 'B', 'B 95% interval', 'B exact'],
-            rows: same.map((r) => [textCell(r.label), numberCell(r.a.estimate, kind), intervalCell(r.a.ci95, kind), exactCell(r.a.exact), numberCell(r.b.estimate, kind), intervalCell(r.b.ci95, kind), exactCell(r.b.exact)]),
-          }
-        : {
-            columns: ['', 'A', 'A 95% interval', 'B', 'B 95% interval'],
-            rows: same.map((r) => [textCell(r.label), numberCell(r.a.estimate, kind), intervalCell(r.a.ci95, kind), numberCell(r.b.estimate, kind), intervalCell(r.b.ci95, kind)]),
-          },
+      table: {
+        columns: ['', ...side('A'), ...side('B')],
+        rows: same.map((r) => [textCell(r.label), ...cells(r.a), ...cells(r.b)]),
+      },
     });
     panels.push({
       name: `difference-${kind}`,

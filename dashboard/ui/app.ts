@@ -403,10 +403,13 @@ export class App implements SetupContext {
     this.view = { ...this.view, state: 'stopped', results, stale: nothing && results.length > 0, progress: run.progress() };
     this.drawResults();
     // A Find answer already finished answers this setup still; one cut short is marked.
-    if (this.findNode && findRunning) {
-      this.findNode.classList.add('stale');
-      this.findNode.setAttribute('data-find-state', 'stopped');
-    }
+    if (findRunning) this.markFind('stopped');
+  }
+
+  /** The Find answer shown no longer answers the setup as it runs: dimmed, and why. */
+  private markFind(state: 'stale' | 'stopped'): void {
+    this.findNode?.classList.add('stale');
+    this.findNode?.setAttribute('data-find-state', state);
   }
 
   private afterChange(): void {
@@ -429,8 +432,7 @@ export class App implements SetupContext {
       this.view = { ...this.view, state: 'invalid', problems, stale: this.view.results.length > 0 };
       this.drawResults();
       // So is a Find answer: it answered the last setup that ran.
-      this.findNode?.classList.add('stale');
-      this.findNode?.setAttribute('data-find-state', 'stale');
+      this.markFind('stale');
       return;
     }
     this.markPending();
