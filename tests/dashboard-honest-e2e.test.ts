@@ -243,7 +243,9 @@ describe.skipIf(!CHROMIUM)('no silent wrong answers, in Chromium', () => {
     const namedPath = join(mkdtempSync(join(work, 'named-')), 'named-results.json');
     writeFileSync(namedPath, JSON.stringify(named));
     await page.setInputFiles('#file', namedPath);
-    await page.waitForSelector('.results[data-run-state="file"]');
+    // The page already shows a file (run state "file"), so that state cannot say the new
+    // one has been read: wait for the new file's setup note instead.
+    await page.waitForSelector('#setup .file-note button.reopen');
     await expect(page.locator('.result .varying').first().textContent()).resolves.toContain('thief › how many');
     await page.close();
   }, 180_000);
