@@ -137,6 +137,24 @@ describe('rival dice', () => {
     expect(board.consequence[0]).toBe(-1);
   });
 
+  test('a rival deal: "one of their designs advances by points equal to the PC\'s wealth rank", all into one design', () => {
+    const designs = [{ severity: 'light' as const }, { severity: 'medium' as const }, { severity: 'heavy' as const }];
+    // spread: the design the round robin feeds next takes all of it, and the round robin moves on.
+    const spread = new RivalBoard(new RivalPlan([{ name: 'a', rank: 2, designs }], viciousnessRules.parse({ invest: 'spread' })));
+    spread.reset();
+    spread.advance(0, 2);
+    expect(Array.from(spread.points)).toEqual([2, 0, 0]);
+    spread.advance(0, 3);
+    expect(Array.from(spread.points)).toEqual([2, 3, 0]);
+    spread.invest(); // rank 2, round robin from the third design: 1 each to the third and the first
+    expect(Array.from(spread.points)).toEqual([3, 3, 1]);
+    // focus: the design holding the most, the first listed on a tie.
+    const focus = new RivalBoard(new RivalPlan([{ name: 'a', rank: 2, designs: designs.map((d, i) => ({ ...d, points: [1, 4, 4][i] })) }], viciousnessRules.parse({})));
+    focus.reset();
+    focus.advance(0, 3);
+    expect(Array.from(focus.points)).toEqual([1, 7, 4]);
+  });
+
   test('investing: focus into the most points (first on a tie), spread round robin from where it stopped', () => {
     const points = Int32Array.from([0, 0, 0]);
     const pointer = new Int32Array(1);

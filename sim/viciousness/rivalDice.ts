@@ -339,10 +339,24 @@ export class RivalBoard {
     for (let r = 0; r < plan.count; r++) pointer[r] = 0;
   }
 
-  /** Advance one of rival `r`'s designs by `amount` points (a rival deal), by `invest`. */
+  /**
+   * A rival deal: "one of their designs advances by points equal to the PC's wealth rank",
+   * all `amount` points into one design of rival `r`: with *focus* the one holding the
+   * most (where the rival's points go), with *spread* the one its round robin feeds next,
+   * and the round robin moves past it (docs/rulings/rivals.md).
+   */
   advance(r: number, amount: number): void {
+    if (amount <= 0) return;
     const p = this.plan;
-    investPoints(this.points, p.designFrom[r], p.designCount[r], amount, p.focus, this.pointer, r);
+    const from = p.designFrom[r];
+    const n = p.designCount[r];
+    if (p.focus) {
+      this.points[mostPoints(this.points, from, n)] += amount;
+      return;
+    }
+    const next = this.pointer[r];
+    this.points[from + next] += amount;
+    this.pointer[r] = next + 1 === n ? 0 : next + 1;
   }
 
   /** Every rival invests, rolls its rival die and, maybe, initiates a design. */
