@@ -40,6 +40,42 @@ describe('"If the rival\'s plan is unsubtle, give the PCs the chance to interfer
     expect(chess['strikes.duke'].ci95[0]).toBeGreaterThan(plain['strikes.duke'].ci95[1]);
   });
 
+  // "Each character in a troupe may take one turn action"; the move comes "as the next turn
+  // begins", so interfering is that turn's action (docs/rulings/campaign.md, "Interfering").
+  const sureJobs = (policy: object) =>
+    base({ designs: [{ severity: 'light', unsubtle: true, points: 10 }] }, { action: 'job', job: { challenges: 0 }, interfere: { roll: 'knavery', challenges: 0, ...policy } });
+
+  test('interfering spends the interferers\' action of the next turn: a lone troupe loses that turn\'s job', () => {
+    // A job against 0 challenges always succeeds, so the troupe takes one every turn it can:
+    // each interference at the end of turns 1..19 costs one of turns 2..20, one at the end
+    // of turn 20 costs nothing. So jobs + interfered lies in [20, 21] in every trial.
+    const spent = campaign(sureJobs({}));
+    expect(spent.interfered.estimate).toBeGreaterThan(3);
+    const sum = spent.jobs.estimate + spent.interfered.estimate;
+    expect(sum).toBeGreaterThanOrEqual(20);
+    expect(sum).toBeLessThanOrEqual(21);
+    expect(spent.jobs.estimate).toBeLessThan(20 - spent.interfered.estimate + 1);
+    // The reading until December 2026: interfering costs nothing, every turn has its job.
+    const free = campaign(sureJobs({ action: 'free' }));
+    expect(free.jobs.estimate).toBe(20);
+    expect(free.interfered.estimate).toBeGreaterThan(3);
+  });
+
+  test('a PC whose next action is spent does not interfere with a second rival\'s move at the same turn\'s end', () => {
+    const designs = [{ severity: 'light', unsubtle: true, points: 19 }];
+    const two = (action: string) =>
+      campaign({ ...base({ rank: 7, designs }, { interfere: { roll: 'knavery', challenges: 0, action } }), rivals: [{ name: 'duke', rank: 7, designs }, { name: 'earl', rank: 7, designs }] });
+    // Both rivals strike on turn 1 (26 and more points against a d20), and often together after.
+    const free = two('free');
+    const strikes = free['strikes.duke'].estimate + free['strikes.earl'].estimate;
+    expect(free.interfered.estimate).toBe(strikes);
+    const spent = two('nextTurn');
+    const spentStrikes = spent['strikes.duke'].estimate + spent['strikes.earl'].estimate;
+    expect(spent.interfered.estimate).toBeLessThan(spentStrikes);
+    // One troupe: at most one interference a turn.
+    expect(spent.interfered.estimate).toBeLessThanOrEqual(20);
+  });
+
   test('interfering by violence fights the rival\'s minions (rank minus 2): wounds, and some plans foiled', () => {
     const m = campaign(base({ designs: [{ severity: 'light', unsubtle: true }] }, { interfere: { roll: 'violence' } }));
     expect(m.foiled.estimate).toBeGreaterThan(0);

@@ -229,6 +229,7 @@ export const campaignForm: MechanicForm = {
           fields: [
             choice('roll', 'by', ['knavery', 'violence'], 'no interference', 'a knavery plan, or a fight with the rival’s minions; a foiled plan is refunded half with Speed Chess'),
             { kind: 'number', key: 'challenges', label: 'challenges (knavery)', placeholder: '2' },
+            choice('action', 'costs the interferers', ['nextTurn', 'free'], 'nextTurn (default)', '“Each character in a troupe may take one turn action”: the move comes as the next turn begins, and taking part in it is that turn’s action; or free'),
           ],
         },
         choice('knaveryPush', 'pushes to reroll in a plan', ['never', 'ifShort'], 'never (default)', 'when the plan falls short, those who showed no success reroll, then are rattled'),

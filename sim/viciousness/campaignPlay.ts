@@ -225,6 +225,8 @@ export class CampaignPlan {
   /** Policy interfere: INTERFERE_NONE, _KNAVERY or _VIOLENCE; a knavery interference's challenges. */
   readonly interfere: number;
   readonly interfereChallenges: number;
+  /** An interference spends its PCs' action of the next turn (policy interfere.action "nextTurn"). */
+  readonly interferenceSpendsAction: boolean;
   /** The company may foil a design (interference on an unsubtle one): the rivals' odds then depend on it. */
   readonly interferes: boolean;
   readonly fallout: boolean;
@@ -366,6 +368,7 @@ export class CampaignPlan {
     const interfere = policy.interfere;
     this.interfere = interfere === undefined ? INTERFERE_NONE : interfere.roll === 'knavery' ? INTERFERE_KNAVERY : INTERFERE_VIOLENCE;
     this.interfereChallenges = interfere?.challenges ?? 2;
+    this.interferenceSpendsAction = (interfere?.action ?? 'nextTurn') === 'nextTurn';
     this.interferes = this.interfere !== INTERFERE_NONE && (setup.rivals ?? []).some((r) => r.designs.some((d) => d.unsubtle === true));
     this.fallout = (policy.freePushes ?? 'reroll') === 'fallout';
     this.freeRerolls = (policy.freePushes ?? 'reroll') === 'reroll';
@@ -490,6 +493,11 @@ export class CampaignTrial {
   readonly rattled: Uint8Array;
   /** Last turn of bed rest (a PC is able from the turn after). */
   readonly woundedUntil: Int32Array;
+  /**
+   * The turn whose action a PC already spent interfering with a rival's move, made "as the
+   * next turn begins" (0: none). Cleared whenever a PC (re)fills its slot.
+   */
+  readonly spentTurn: Int32Array;
   readonly troupeActive: Uint8Array;
   /** Per troupe: it has bought its equipment (policy buy.equipment). */
   readonly equipped: Uint8Array;
@@ -530,6 +538,7 @@ export class CampaignTrial {
     this.contactsOf = new Int32Array(plan.pcCount);
     this.rattled = new Uint8Array(plan.pcCount);
     this.woundedUntil = new Int32Array(plan.pcCount);
+    this.spentTurn = new Int32Array(plan.pcCount);
     this.troupeActive = new Uint8Array(plan.troupeCount);
     this.equipped = new Uint8Array(plan.troupeCount);
     this.treated = new Uint8Array(plan.pcCount);
@@ -572,7 +581,7 @@ export class CampaignTrial {
     liquid[p.startRank] = p.startLiquid;
     this.assets = p.startAssets;
     this.assetsOwed = 0;
-    const { alive, traits, recruited, knTo, viTo, rattled, woundedUntil, treated, contactsOf } = this;
+    const { alive, traits, recruited, knTo, viTo, rattled, woundedUntil, spentTurn, treated, contactsOf } = this;
     let contacts = 0;
     for (let pc = 0; pc < p.pcCount; pc++) {
       alive[pc] = p.pcFromStart[pc];
@@ -584,6 +593,7 @@ export class CampaignTrial {
       viTo[pc] = p.viBaseTo[pc];
       rattled[pc] = p.pcInitRattled[pc];
       woundedUntil[pc] = 0;
+      spentTurn[pc] = 0;
       treated[pc] = 0;
     }
     this.contacts = contacts;
@@ -703,6 +713,7 @@ export class CampaignTrial {
       this.alive[pc] = 1;
       this.rattled[pc] = 0;
       this.woundedUntil[pc] = 0;
+      this.spentTurn[pc] = 0;
       this.contactsOf[pc] = this.traits[pc];
       this.contacts += this.traits[pc];
       this.acc[METRIC.advancedPcs]++;
@@ -895,6 +906,7 @@ export class CampaignTrial {
       this.alive[pc] = 1;
       this.rattled[pc] = p.pcInitRattled[pc];
       this.woundedUntil[pc] = 0;
+      this.spentTurn[pc] = 0;
     }
     this.troupeActive[i] = 1;
     this.troupePending[i] = 0;
@@ -931,10 +943,13 @@ export class CampaignTrial {
   private activeTroupes = 0;
   private pendingTroupes = 0;
 
-  /** PCs of troupe `i` that do not take part in a job this turn rest: no longer rattled. */
-  private rest(i: number): void {
+  /**
+   * PCs of troupe `i` that do not take part in a job in turn `t` rest: no longer rattled —
+   * but not those who spent the turn's action interfering (resting is an action).
+   */
+  private rest(i: number, t: number): void {
     const p = this.plan;
-    for (let pc = p.troupePcFrom[i]; pc < p.troupePcTo[i]; pc++) this.rattled[pc] = 0;
+    for (let pc = p.troupePcFrom[i]; pc < p.troupePcTo[i]; pc++) if (this.spentTurn[pc] !== t) this.rattled[pc] = 0;
   }
 
   /** Troupe `i`'s turn `t`: a job on a `jobTurn`, at the company's `rank`, else rest. */
@@ -944,20 +959,20 @@ export class CampaignTrial {
     // `=== true` on the turn's flags: TurboFan compiles it to one compare with `true`,
     // where a bare `if (flag)` on a parameter or field is the full truthiness test.
     if (jobTurn !== true) {
-      this.rest(i);
+      this.rest(i, t);
       return;
     }
     let method = p.method;
     // "Work for someone … is no longer available once your company reaches rank 4."
     if (method === METHOD.work && !workAvailable(rank)) method = p.workFallback;
     if (method === METHOD.idle) {
-      this.rest(i);
+      this.rest(i, t);
       return;
     }
     // Who takes part: the living, out of bed, and (by policy) not resting off a rattle.
     // (Arrays in locals: TurboFan reloads `this.x` at each use inside a loop.)
     const parts = this.participants;
-    const { alive, woundedUntil, rattled, knTo } = this;
+    const { alive, woundedUntil, rattled, knTo, spentTurn } = this;
     const knFrom = p.knFrom;
     const restWhenRattled = p.restWhenRattled;
     const pushes = p.knaveryPush === true;
@@ -973,7 +988,14 @@ export class CampaignTrial {
     let n = 0;
     for (let pc = p.troupePcFrom[i]; pc < to; pc++) {
       if (alive[pc] === 0) continue;
-      if (woundedUntil[pc] >= t || (rattled[pc] !== 0 && restWhenRattled === true)) {
+      if (woundedUntil[pc] >= t) {
+        rattled[pc] = 0;
+        continue;
+      }
+      // Its action went on interfering with a rival's move as this turn began: it neither
+      // takes part nor rests.
+      if (spentTurn[pc] === t) continue;
+      if (rattled[pc] !== 0 && restWhenRattled === true) {
         rattled[pc] = 0;
         continue;
       }
@@ -1106,9 +1128,22 @@ export class CampaignTrial {
     return n;
   }
 
-  /** The first standing troupe with a PC able to act, or −1. */
-  private firstAbleTroupe(t: number): number {
-    for (let i = 0; i < this.plan.troupeCount; i++) if (this.troupeActive[i] !== 0 && this.ablePcs(i, t) > 0) return i;
+  /**
+   * Troupe `i`'s PCs free to interfere at the end of turn `t`: able (ablePcs) and, where
+   * interfering spends an action, not already spent on another rival's move this turn end.
+   */
+  private freePcs(i: number, t: number): number {
+    const n = this.ablePcs(i, t);
+    if (!this.plan.interferenceSpendsAction) return n;
+    const parts = this.participants;
+    let free = 0;
+    for (let k = 0; k < n; k++) if (this.spentTurn[parts[k]] !== t + 1) parts[free++] = parts[k];
+    return free;
+  }
+
+  /** The first standing troupe with a PC free to interfere, or −1. */
+  private firstFreeTroupe(t: number): number {
+    for (let i = 0; i < this.plan.troupeCount; i++) if (this.troupeActive[i] !== 0 && this.freePcs(i, t) > 0) return i;
     return -1;
   }
 
@@ -1119,10 +1154,13 @@ export class CampaignTrial {
    */
   private interfere(random: RandomStream, r: number, t: number): boolean {
     const p = this.plan;
-    const i = this.firstAbleTroupe(t);
+    const i = this.firstFreeTroupe(t);
     if (i < 0) return false;
-    const n = this.ablePcs(i, t);
+    const n = this.freePcs(i, t);
     this.acc[METRIC.interfered]++;
+    // "Each character in a troupe may take one turn action": the move comes "as the next
+    // turn begins", and taking part in its knavery or violence is that turn's action.
+    if (p.interferenceSpendsAction) for (let k = 0; k < n; k++) this.spentTurn[this.participants[k]] = t + 1;
     let foiled: boolean;
     if (p.interfere === INTERFERE_KNAVERY) {
       foiled = this.rollPlan(random, n, p.interfereChallenges) >= p.interfereChallenges;
@@ -1250,6 +1288,7 @@ export class CampaignTrial {
       this.alive[pc] = 1;
       this.rattled[pc] = 0;
       this.woundedUntil[pc] = 0;
+      this.spentTurn[pc] = 0;
       // The replacement has the traits, and so the strong contacts, of its own.
       this.contactsOf[pc] = this.traits[pc];
       this.contacts += this.traits[pc];

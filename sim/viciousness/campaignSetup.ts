@@ -126,8 +126,14 @@ export const policySchema = lazySchema(() => z
      * "If the rival's plan is unsubtle, give the PCs the chance to interfere": how the first
      * standing troupe with able PCs interferes with an unsubtle design — a knavery plan
      * against `challenges` (default 2) or a fight with the rival's minions. None by default.
+     * `action`: "nextTurn" (default) — the interferers spend their action of the turn that
+     * begins with the rival's move ("Each character in a troupe may take one turn action");
+     * "free" — it costs no action (the reading until December 2026).
      */
-    interfere: z.object({ roll: z.enum(['knavery', 'violence']), challenges: z.number().int().min(0).max(100).optional() }).strict().optional(),
+    interfere: z
+      .object({ roll: z.enum(['knavery', 'violence']), challenges: z.number().int().min(0).max(100).optional(), action: z.enum(['nextTurn', 'free']).optional() })
+      .strict()
+      .optional(),
     /** What the turn's coins buy (docs/rulings/purchases.md); nothing by default. */
     buy: purchasesSchema.optional(),
     /** Pushes to reroll in a job's plan: *never* (default) or *ifShort* (docs/rulings/knavery.md); a pusher is rattled. */
