@@ -51,7 +51,7 @@ describe('advancing', () => {
     expect(trial.alive[2]).toBe(1);
   });
 
-  test('a new PC fills the next slot and takes part in the next job; with no slot left the advance is lost', () => {
+  test('a new PC fills the next slot and takes part in the next job; with no slot left a trait instead; with room for neither the advance is lost', () => {
     const { trial, random } = trialOf({ ambition: { jobs: 2 }, advance: { choice: 'pc', pc: { knavery: ['d6'] }, maxPcs: 1 } });
     trial.playTurn(random, 1);
     expect(trial.acc[METRIC.ambitions]).toBe(0); // one job of two
@@ -62,6 +62,16 @@ describe('advancing', () => {
     for (let t = 3; t <= 4; t++) trial.playTurn(random, t);
     expect(trial.acc[METRIC.ambitions]).toBe(2);
     expect(trial.acc[METRIC.advancedPcs]).toBe(1);
+    // maxPcs 1 is reached: "Each troupe may decide between giving one of their existing PCs a
+    // new trait or adding a new PC", so the captain (3 traits) gains a fourth.
+    expect(trial.acc[METRIC.advancedTraits]).toBe(1);
+    expect(trial.traits[0]).toBe(4);
+    // Then the minions, to "4 traits at most" each (2 + 2 more), and nothing after that.
+    for (let t = 5; t <= 20; t++) trial.playTurn(random, t);
+    expect(trial.acc[METRIC.ambitions]).toBe(10);
+    expect(trial.acc[METRIC.advancedPcs]).toBe(1);
+    expect(trial.acc[METRIC.advancedTraits]).toBe(5);
+    expect(Array.from(trial.traits.slice(0, 3))).toEqual([4, 4, 4]);
   });
 
   test('ambition {rank: "next"}: the company advances the first time it reaches each rank above its best', () => {

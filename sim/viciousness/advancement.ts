@@ -24,7 +24,7 @@ const addedDice = () => ({ knavery: diceListSchema.optional(), violence: diceLis
 
 export const advanceSchema = lazySchema(() => z
   .object({
-    /** What each standing troupe takes when the company advances. */
+    /** What each standing troupe takes when the company advances (the other when it has no room for it). */
     choice: z.enum(['trait', 'pc']),
     /** The dice a new trait brings (to the troupe's jobs, in violence); none by default (its contact only). */
     trait: z.object(addedDice()).strict().optional(),

@@ -689,24 +689,38 @@ export class CampaignTrial {
   /**
    * Troupe `i` advances: "giving one of their existing PCs a new trait or adding a new PC
    * to their company. A character may have 4 traits at most." A new trait goes to the
-   * first living PC (captain first) with room for it; with none, or by choice, a new PC
-   * fills the troupe's next free slot; with no slot left the advance is lost.
+   * first living PC (captain first) with room for it; a new PC fills the troupe's next
+   * free slot. The policy's choice first, the other one when it has no room left; with
+   * room for neither the advance is lost.
    */
   private advance(i: number): void {
-    const p = this.plan;
-    if (p.advanceTrait) {
-      for (let pc = p.troupePcFrom[i]; pc < p.troupePcTo[i]; pc++) {
-        if (this.alive[pc] === 0 || this.traits[pc] >= MAX_TRAITS) continue;
-        this.traits[pc]++;
-        this.knTo[pc] += p.knPerTrait;
-        this.viTo[pc] += p.viPerTrait;
-        // "Each trait gives a character a strong contact."
-        this.contactsOf[pc]++;
-        this.contacts++;
-        this.acc[METRIC.advancedTraits]++;
-        return;
-      }
+    if (this.plan.advanceTrait) {
+      if (!this.addTrait(i)) this.addPc(i);
+    } else if (!this.addPc(i)) {
+      this.addTrait(i);
     }
+  }
+
+  /** A new trait for troupe `i`'s first living PC with room ("4 traits at most"); false if none has. */
+  private addTrait(i: number): boolean {
+    const p = this.plan;
+    for (let pc = p.troupePcFrom[i]; pc < p.troupePcTo[i]; pc++) {
+      if (this.alive[pc] === 0 || this.traits[pc] >= MAX_TRAITS) continue;
+      this.traits[pc]++;
+      this.knTo[pc] += p.knPerTrait;
+      this.viTo[pc] += p.viPerTrait;
+      // "Each trait gives a character a strong contact."
+      this.contactsOf[pc]++;
+      this.contacts++;
+      this.acc[METRIC.advancedTraits]++;
+      return true;
+    }
+    return false;
+  }
+
+  /** A new PC in troupe `i`'s next free slot (policy advance.maxPcs); false if none is left. */
+  private addPc(i: number): boolean {
+    const p = this.plan;
     for (let pc = p.troupePcFrom[i]; pc < p.troupePcTo[i]; pc++) {
       if (this.recruited[pc] !== 0) continue;
       this.recruited[pc] = 1;
@@ -717,8 +731,9 @@ export class CampaignTrial {
       this.contactsOf[pc] = this.traits[pc];
       this.contacts += this.traits[pc];
       this.acc[METRIC.advancedPcs]++;
-      return;
+      return true;
     }
+    return false;
   }
 
   /**
