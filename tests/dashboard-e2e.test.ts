@@ -375,6 +375,11 @@ describe.skipIf(!CHROMIUM)('the dashboard in Chromium', () => {
     await p.waitForSelector('[data-path="solve.0"] [data-key="find-vary"]');
     await expect(p.inputValue('[data-key="find-vary"]')).resolves.toBe('setup.challenges');
     await p.fill('[data-key="find-hi"]', '12');
+    // Typing waits RUN_DELAY_MS before the new question starts, and until then the answer
+    // shown (finished) is the 0–6 one switching Find on asked; when it starts, that answer
+    // is removed a task before the new one is drawn. The run of the typed setup finishing
+    // (the edit marked it running at once) says the 0–12 question has replaced it.
+    await p.waitForSelector('.results[data-run-state="finished"]', { timeout: RUN_TIMEOUT });
     const sentence = p.locator('.find-results[data-find-state="finished"] .sentence');
     // The metric named as the Find picker names it, by its label.
     await expect(sentence.textContent({ timeout: RUN_TIMEOUT })).resolves.toContain('P(plan succeeds) closest to 0.500: 2 challenges (P(plan succeeds) = 0.500 exact); 1 gives 0.875, 3 gives 0.125');
