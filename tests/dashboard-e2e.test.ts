@@ -192,14 +192,16 @@ describe.skipIf(!CHROMIUM)('the dashboard in Chromium', () => {
   test('an unreadable file, opened or dropped, shows its message and changes nothing', async () => {
     await page.setInputFiles('#file', { name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{ "name": "bad", "system": ') });
     const message = page.locator('.message.problem .message-text');
-    await expect.poll(() => message.textContent()).toMatch(/^broken\.json: line 1, column 28: not valid JSON: /);
+    // A file is read asynchronously (file.text()); until it is, the message shown is the
+    // last one. expect.poll gives up after 1 s by default, short for a busy machine.
+    await expect.poll(() => message.textContent(), { timeout: RUN_TIMEOUT }).toMatch(/^broken\.json: line 1, column 28: not valid JSON: /);
     // Drag and drop a list where a scenario belongs.
     await page.evaluate(() => {
       const data = new DataTransfer();
       data.items.add(new File(['- 1\n- 2\n'], 'list.yaml', { type: 'application/yaml' }));
       document.body.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
     });
-    await expect.poll(() => message.textContent()).toContain('list.yaml: (top level): expected a scenario');
+    await expect.poll(() => message.textContent(), { timeout: RUN_TIMEOUT }).toContain('list.yaml: (top level): expected a scenario');
     await expect(page.inputValue(field('name'))).resolves.toBe('E2E heist');
     const still = await download('#download');
     expect(still.text).toBe(scenarioFile.text);
