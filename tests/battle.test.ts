@@ -349,6 +349,22 @@ describe('each option moves the odds the way the rules say', () => {
     expect(ifNoHit['pushed.guards'].estimate).toBe(0); // rattled PCs "can't push themselves"
   });
 
+  it('push: a Berzerker\'s d4s while outnumbered are dice it contributed, rolled with its own and rerolled by its push (a one-round battle against the exact clash)', () => {
+    // "A PC may also push in order to reroll the dice they contributed to a pool. Immediately
+    // after a character pushes, they are rattled": the trait d4s were rolled before the push,
+    // steady, and count toward "no hit" (docs/rulings/traits.md). The clash's exact wounded
+    // guards is the one-round battle's.
+    const sides = [
+      { name: 'crew', combatants: [{ name: 'berzerker', traits: ['berzerker'] }] },
+      { name: 'guards', combatants: [{ name: 'guard', count: 2, rattled: true }] },
+    ];
+    const clashed = runPlan(planScenario({ name: 'clash', system: 'viciousness', mechanic: 'clash', trials: 1000, seed: 'x', rules: { push: 'ifNoHit' }, setup: { sides } }, 'clash.json'));
+    const exactWounded = clashed.results[0].metrics['wounded.guards'].exact as number;
+    expect(exactWounded).toBeCloseTo(0.94647, 4);
+    const m = run(sides, { push: 'ifNoHit' }, { maxRounds: 1 }, 60_000).results[0].metrics['wounded.guards'];
+    expect(zScore({ ...m, exact: exactWounded })).toBeLessThan(4);
+  });
+
   it('targeting: "weakest" sends the leftover hits to the side with fewer hits, which cancels fewer', () => {
     const sides = [
       { name: 'strong', bonus: ['2d4'], combatants: [{ name: 'm', count: 5 }] },

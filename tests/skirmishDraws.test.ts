@@ -7,7 +7,11 @@
  * the same stream afterwards. The reference also spends a failed plan's free pushes
  * (freePushes "reroll", docs/rulings/knavery.md): a PC not rattled whose own dice showed
  * no hit rerolls them while free pushes last, in the order the PCs roll, without being
- * rattled, before any push of its own.
+ * rattled, before any push of its own. Berzerkers and Duelists roll their trait d4s for the
+ * head counts at the clash's start ("Gain 1d4 if you are outnumbered by enemies", two with
+ * a troupe that never flees; "Gain 1d4 if engaging in 1-on-1 combat"), rattled with the PC:
+ * when a push is possible they are dice the PC contributed, rolled with its own and
+ * rerolled with them (docs/rulings/traits.md); otherwise after the bonus dice.
  */
 import { describe, expect, test } from 'vitest';
 import { RandomStream } from '../sim/random.ts';
@@ -52,22 +56,33 @@ function referenceFight(random: RandomStream, c: Cast, rules: { hitOn: string; p
   let rounds = 0;
   let free = freePushes;
   let freeUsed = 0;
+  const traitD4s = (pc: number, at: string) =>
+    at === 'outnumbered' ? (pcs.berzerker?.[pc] ?? 0) * (c.troupeFlee === 'never' ? 2 : 1) : at === 'duel' ? (pcs.duelist?.[pc] ?? 0) : 0;
+  const rollTraits = (pc: number, at: string) => {
+    let h = 0;
+    for (let i = traitD4s(pc, at); i > 0; i--) h += hit(4, pcs.rattled[pc] !== 0);
+    return h;
+  };
   while (troupeFights && guardsFight) {
     rounds++;
     let ours = 0;
+    const at = guards > able.length ? 'outnumbered' : able.length === 1 && guards === 1 ? 'duel' : 'plain';
+    const pushes = free > 0 || rules.push === 'ifNoHit';
+    const roll = (pc: number) => rollPc(pc) + (pushes ? rollTraits(pc, at) : 0);
     for (const pc of able) {
-      let own = rollPc(pc);
+      let own = roll(pc);
       if (own === 0 && free > 0 && pcs.rattled[pc] === 0) {
-        own = rollPc(pc);
+        own = roll(pc);
         free--;
         freeUsed++;
       } else if (own === 0 && rules.push === 'ifNoHit' && pcs.rattled[pc] === 0) {
-        own = rollPc(pc);
+        own = roll(pc);
         pcs.rattled[pc] = 1;
       }
       ours += own;
     }
     for (const b of c.bonus) ours += hit(b, false);
+    if (!pushes) for (const pc of able) ours += rollTraits(pc, at);
     let theirs = 0;
     for (let g = 0; g < guards; g++) for (const d of c.guardDice) theirs += hit(d, false);
     for (const d of c.guardBonus) theirs += hit(d, false);
@@ -141,6 +156,10 @@ describe('skirmish draws (fast counts = one die at a time)', () => {
       }
       const captain = Uint8Array.from({ length: pcCount }, (_, pc) => (pc === 0 || cast.below(4) === 0 ? 1 : 0));
       const rattled0 = Uint8Array.from({ length: pcCount }, () => (cast.below(3) === 0 ? 1 : 0));
+      // Berzerkers and Duelists in half the casts.
+      const traited = cast.below(2) === 0;
+      const berzerker = Uint8Array.from({ length: pcCount }, () => (traited && cast.below(3) === 0 ? 1 : 0));
+      const duelist = Uint8Array.from({ length: pcCount }, () => (traited && cast.below(3) === 0 ? 1 : 0));
       const c: Omit<Cast, 'pcs'> = {
         participants: Int32Array.from({ length: pcCount }, (_, i) => i).filter(() => cast.below(5) !== 0),
         guards: cast.below(7),
@@ -158,6 +177,7 @@ describe('skirmish draws (fast counts = one die at a time)', () => {
         diceTo: Int32Array.from(to),
         captain,
         rattled,
+        ...(traited ? { berzerker, duelist } : {}),
       });
       const fastPcs = pcs(rattled0.slice());
       const slowPcs = pcs(rattled0.slice());

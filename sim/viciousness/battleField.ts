@@ -30,7 +30,7 @@ import {
   woundGroupOf,
 } from './violence.ts';
 import type { BattleSetup, BattleSideSetup } from './battleSetup.ts';
-import { OUTNUMBERED, PLAIN, duelDice, hasTrait, isOutnumbered, outnumberedByAll, outnumberedDice, situation, testsForDeath } from './traits.ts';
+import { DUEL, OUTNUMBERED, PLAIN, duelDice, hasTrait, isOutnumbered, outnumberedByAll, outnumberedDice, situation, testsForDeath } from './traits.ts';
 
 
 /** How a die class is rolled: never hits; b random bits all set; a uniform draw below a count; face by face. */
@@ -355,6 +355,11 @@ export class BattleField {
   readonly medicsNow: Int32Array;
   /** Per kind: wounded in this round's wound phase (zero between rounds). */
   private readonly woundNow: Int32Array;
+  /**
+   * Per kind: combatants who pushed in this round's clash and so joined this (rattled)
+   * kind after rolling their trait d4s with their own dice (zero between clashes).
+   */
+  private readonly pushedInto: Int32Array;
   /** Rounds played so far. */
   rounds = 0;
 
@@ -391,6 +396,7 @@ export class BattleField {
     this.landedBy = new Int32Array(n);
     this.fleeing = new Uint8Array(n);
     this.woundNow = new Int32Array(K);
+    this.pushedInto = new Int32Array(K);
   }
 
   /** Everyone able and fighting, nobody hurt. */
@@ -546,17 +552,20 @@ export class BattleField {
   /**
    * The Berzerker's and the Duelist's d4s (traits.ts), for the head counts at the clash:
    * "Gain 1d4 if you are outnumbered by enemies", "Gain 1d4 if engaging in 1-on-1 combat".
-   * Rolled after every side's other dice, in side and kind order.
+   * Rolled after every side's other dice, in side and kind order — except those of
+   * combatants who may push, rolled with their own dice in rollPushers.
    */
   private rollTraitDice(random: RandomStream): void {
-    const { hits, fighting, able, count } = this;
-    const { kindFrom, kindTo, kindOutnumbered, kindDuel, kindTraitClass } = this.plan;
+    const { hits, fighting, able, count, pushedInto } = this;
+    const { kindFrom, kindTo, kindOutnumbered, kindDuel, kindTraitClass, kindPushable } = this.plan;
     for (let s = 0; s < hits.length; s++) {
       if (fighting[s] === 0) continue;
       const at = situation(able, fighting, s, this.plan.allEnemies);
-      if (at === PLAIN) continue;
       for (let k = kindFrom[s]; k < kindTo[s]; k++) {
-        const n = count[k] * (at === OUTNUMBERED ? kindOutnumbered[k] : kindDuel[k]);
+        const fresh = pushedInto[k];
+        pushedInto[k] = 0;
+        if (at === PLAIN || kindPushable[k] !== 0) continue;
+        const n = (count[k] - fresh) * (at === OUTNUMBERED ? kindOutnumbered[k] : kindDuel[k]);
         if (n > 0) hits[s] += this.rollDice(random, kindTraitClass[k], n);
       }
     }
@@ -598,19 +607,27 @@ export class BattleField {
     return h0 - h1;
   }
 
-  /** Hits of the side's combatants who may still push, rolled one combatant at a time. */
+  /**
+   * Hits of the side's combatants who may still push, rolled one combatant at a time. A
+   * combatant's trait d4s at this clash are dice it contributed: they count toward "no
+   * hit", and a push rerolls them with its own (docs/rulings/traits.md).
+   */
   private rollPushers(random: RandomStream, s: number): number {
     const p = this.plan;
+    const at = p.conditional ? situation(this.able, this.fighting, s, p.allEnemies) : PLAIN;
     let h = 0;
     for (let k = p.kindFrom[s]; k < p.kindTo[s]; k++) {
       if (p.kindPushable[k] === 0) continue;
       const n = this.count[k];
+      const extra = at === OUTNUMBERED ? p.kindOutnumbered[k] : at === DUEL ? p.kindDuel[k] : 0;
       let pushed = 0;
       for (let i = 0; i < n; i++) {
         let own = this.rollCombatant(random, k);
+        if (extra > 0) own += this.rollDice(random, p.kindTraitClass[k], extra);
         if (own === 0) {
           // "A PC may also push in order to reroll the dice they contributed to a pool."
           own = this.rollCombatant(random, k);
+          if (extra > 0) own += this.rollDice(random, p.kindTraitClass[k], extra);
           pushed++;
         }
         h += own;
@@ -620,6 +637,7 @@ export class BattleField {
         const r = p.kindPartner[k];
         this.count[k] -= pushed;
         this.count[r] += pushed;
+        if (p.conditional) this.pushedInto[r] += pushed;
         const DC = this.DC;
         for (let c = 0; c < DC; c++) this.sideDice[s * DC + c] += pushed * p.kindDice[r * DC + c];
         this.pushed[s] += pushed;

@@ -18,7 +18,7 @@ import type { RandomStream } from '../random.ts';
 import type { ViciousnessRules } from '../rules.ts';
 
 import { DEATH_FACES, FLEE_CODE, popcount as violencePopcount, type Aid, type FleePolicy } from './violence.ts';
-import { outnumberedDice } from './traits.ts';
+import { DUEL, OUTNUMBERED, PLAIN, outnumberedDice } from './traits.ts';
 
 /** violence.ts's popcount, held here: an imported binding is a getter per call under tsx (as in battleField.ts). */
 const popcount = violencePopcount;
@@ -259,6 +259,7 @@ export class Skirmish {
       // Clash: "Each combatant in a side adds 1d4 to its roll. … Each side gets one hit
       // for every 4 they roll."
       let ours = 0;
+      let traitsRolled = false;
       // (`=== true` on flags: one compare with `true`, not the full truthiness test.)
       if (this.allSteady === true && this.freePushes === 0) {
         // Every able PC steady with d4s only: their dice are one count of 4s.
@@ -279,19 +280,26 @@ export class Skirmish {
         }
         if (d4s > 0) ours += random.d4Fours(d4s);
       } else {
+        // A PC's trait d4s at this clash are dice it contributes: rolled with its own dice,
+        // and rerolled with them by a push (docs/rulings/traits.md).
+        const traitDice = situational === true ? this.situation(ableGuards) : PLAIN;
+        traitsRolled = situational;
         for (let i = 0; i < this.ableCount; i++) {
           const pc = able[i];
           let own = this.rollPc(random, pc);
+          if (traitDice !== PLAIN) own += this.traitHits(random, pc, traitDice);
           if (own === 0 && rattled[pc] === 0) {
             if (this.freePushes > 0) {
               // A failed plan's free push: the same reroll, and no rattle.
               own = this.rollPc(random, pc);
+              if (traitDice !== PLAIN) own += this.traitHits(random, pc, traitDice);
               this.freePushes--;
               this.freePushesUsed++;
             } else if (push === true) {
               // "A PC may also push in order to reroll the dice they contributed to a pool.
               // Immediately after a character pushes, they are rattled."
               own = this.rollPc(random, pc);
+              if (traitDice !== PLAIN) own += this.traitHits(random, pc, traitDice);
               rattled[pc] = 1;
             }
           }
@@ -299,8 +307,9 @@ export class Skirmish {
         }
       }
       for (let i = bonusFrom; i < bonusTo; i++) ours += this.hitsOf(random, bonus[i], false);
-      // Only with a Berzerker or a Duelist among the PCs, so other campaigns draw as before.
-      if (situational === true) ours += this.situationalHits(random, ableGuards);
+      // Only with a Berzerker or a Duelist among the PCs and no push possible (with one the
+      // trait d4s were rolled above, with each PC's own), so other campaigns draw as before.
+      if (situational === true && traitsRolled === false) ours += this.situationalHits(random, ableGuards);
       let theirs = 0;
       if (guardD4 >= 0) theirs = random.d4Fours(ableGuards * guardD4);
       else {
@@ -480,17 +489,25 @@ export class Skirmish {
    * PC's trait d4s are its own, so rattled with it.
    */
   private situationalHits(random: RandomStream, ableGuards: number): number {
-    const { able, pcs } = this;
-    const outnumbered = ableGuards > this.ableCount;
-    const duel = this.ableCount === 1 && ableGuards === 1;
-    if (!outnumbered && !duel) return 0;
+    const at = this.situation(ableGuards);
+    if (at === PLAIN) return 0;
     let h = 0;
-    for (let i = 0; i < this.ableCount; i++) {
-      const pc = able[i];
-      const n = outnumbered ? (pcs.berzerker?.[pc] ?? 0) * this.berzerkerDice : (pcs.duelist?.[pc] ?? 0);
-      if (n > 0) h += pcs.rattled[pc] !== 0 ? random.d4FoursKeepLower(n) : random.d4Fours(n);
-    }
+    for (let i = 0; i < this.ableCount; i++) h += this.traitHits(random, this.able[i], at);
     return h;
+  }
+
+  /** The clash's head counts at its start: OUTNUMBERED, DUEL or PLAIN (traits.ts). */
+  private situation(ableGuards: number): number {
+    if (ableGuards > this.ableCount) return OUTNUMBERED;
+    return this.ableCount === 1 && ableGuards === 1 ? DUEL : PLAIN;
+  }
+
+  /** Hits of PC `pc`'s trait d4s in situation `at` (none if it has none), rattled with it. */
+  private traitHits(random: RandomStream, pc: number, at: number): number {
+    const pcs = this.pcs;
+    const n = at === OUTNUMBERED ? (pcs.berzerker?.[pc] ?? 0) * this.berzerkerDice : at === DUEL ? (pcs.duelist?.[pc] ?? 0) : 0;
+    if (n === 0) return 0;
+    return pcs.rattled[pc] !== 0 ? random.d4FoursKeepLower(n) : random.d4Fours(n);
   }
 
   /** Whether some Medic PC among the fight's `n` participants has not died in it. */
