@@ -73,18 +73,22 @@ describe('traits by name', () => {
 });
 
 describe('a Medic PC who dies in a fight attends nobody after (docs/rulings/traits.md)', () => {
-  test('the skirmish\'s deaths agree with the battle chain\'s, where a named Medic can die', () => {
-    // Captain, the Medic and two minions against five guards, fighting to the end: wounds
-    // come two at a time often enough for the Medic to be left unattended and die.
+  // Captain, the Medics and minions against five guards, fighting to the end: wounds come
+  // two at a time often enough for a Medic to be left unattended and die. "At most one
+  // wounded per round per Medic": two Medic PCs attend two.
+  test.each([
+    { title: 'one Medic', medic: [0, 1, 0, 0] },
+    { title: 'two Medics, one wounded a round each', medic: [0, 1, 1, 0] },
+  ])('$title: the skirmish\'s deaths agree with the battle chain\'s, where a named Medic can die', ({ medic }) => {
     const rules = viciousnessRules.parse({});
-    const n = 4;
+    const n = medic.length;
     const pcs = {
       diceSides: Int32Array.from({ length: n }, () => 4),
       diceFrom: Int32Array.from({ length: n }, (_, i) => i),
       diceTo: Int32Array.from({ length: n }, (_, i) => i + 1),
       captain: Uint8Array.of(1, 0, 0, 0),
       rattled: new Uint8Array(n),
-      medic: Uint8Array.of(0, 1, 0, 0),
+      medic: Uint8Array.from(medic),
     };
     const skirmish = new Skirmish(pcs, n, rules, { troupeFlee: 'never', guardFlee: 'never', maxRounds: 50, guardDice: [4], guardBonus: [] });
     const random = RandomStream.fromKey('skirmish:medic dies');
@@ -102,7 +106,7 @@ describe('a Medic PC who dies in a fight attends nobody after (docs/rulings/trai
     const mean = sum / trials;
     const se = Math.sqrt((sumSq / trials - mean * mean) / trials);
     const sides = [
-      { name: 'a', combatants: [{ name: 'captain' }, { name: 'doc', traits: ['medic'] }, { name: 'm', count: 2 }] },
+      { name: 'a', combatants: [{ name: 'captain' }, ...medic.slice(1).map((m, i) => ({ name: `pc${i + 1}`, ...(m ? { traits: ['medic'] } : {}) }))] },
       { name: 'b', combatants: [{ name: 'x', count: 5 }] },
     ];
     const exact = battle.prepare(battle.setup.parse({ sides }), rules).exact!().metrics['deaths.a'];

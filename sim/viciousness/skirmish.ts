@@ -105,6 +105,7 @@ export class Skirmish {
   private readonly woundOrder: number;
   /** Wounded a Medic attends a round: 1, or every PC with medicReach "all". */
   private readonly medicReach: number;
+  private readonly medicReachAll: boolean;
   /** Whether any PC is a Berzerker or a Duelist (then their d4s are judged at each clash). */
   private readonly situational: boolean;
   /** d4s a Berzerker adds while outnumbered: the gain, and the add when the troupe never flees. */
@@ -138,6 +139,7 @@ export class Skirmish {
     this.guardFlee = FLEE_CODE[options.guardFlee];
     this.push = rules.push === 'ifNoHit';
     this.medicReach = rules.medicReach === 'all' ? maxPcs : 1;
+    this.medicReachAll = rules.medicReach === 'all';
     const flags = (a: Uint8Array | undefined) => a !== undefined && a.some((x) => x !== 0);
     this.situational = flags(pcs.berzerker) || flags(pcs.duelist);
     this.berzerkerDice = outnumberedDice({ traits: ['berzerker'] }, options.troupeFlee);
@@ -171,10 +173,11 @@ export class Skirmish {
    * One fight: `n` PCs (`participants`) with equipment dice `bonus[bonusFrom..bonusTo)`
    * against `guards` guards. Returns true when the troupe wins (the guards are all down
    * or fled while the troupe still fights). Who was wounded, and who died, is left in
-   * `wounded`/`died`/`woundedCount`. With `medicPcs` the troupe's Medic (aid "medic") is
-   * its Medic PCs among the participants: once every one of them has died, nobody is
-   * attended in later rounds (docs/rulings/traits.md, "A Medic who dies attends nobody
-   * after"); without it the Medic is the troupe's own and never falls. `freePushes` are a
+   * `wounded`/`died`/`woundedCount`. With `medicPcs` the troupe's Medics (aid "medic") are
+   * its Medic PCs among the participants, one wounded a round each while they live: once
+   * every one of them has died, nobody is attended in later rounds (docs/rulings/traits.md,
+   * "A Medic who dies attends nobody after"); without it the Medic is the troupe's own and
+   * never falls. `freePushes` are a
    * failed plan's free pushes (freePushes "reroll", docs/rulings/knavery.md): a PC not
    * rattled whose own dice showed no hit rerolls them, once per free push, in the order
    * the PCs roll, and is not rattled by it ("Rattled PCs can't push themselves"); a free
@@ -217,11 +220,12 @@ export class Skirmish {
     this.freePushes = freePushes;
     this.freePushesUsed = 0;
     const deathFaces = DEATH_FACES[aid];
-    const medicStands = aid === 'medic';
+    // Wounded the troupe's Medics attend a round: "at most one wounded per round per Medic".
+    const medics = aid !== 'medic' ? 0 : medicPcs === true ? this.medicsAttending(participants, n) : this.medicReach;
     if (allSteady === true && this.steadyGuards === true && bonusFrom >= bonusTo) {
-      return this.steadyFight(random, participants, n, guards, deathFaces, medicStands, medicPcs);
+      return this.steadyFight(random, participants, n, guards, deathFaces, medics, medicPcs);
     }
-    return this.generalFight(random, participants, n, guards, bonus, bonusFrom, bonusTo, deathFaces, medicStands, medicPcs);
+    return this.generalFight(random, participants, n, guards, bonus, bonusFrom, bonusTo, deathFaces, medics, medicPcs);
   }
 
   /**
@@ -238,7 +242,7 @@ export class Skirmish {
     bonusFrom: number,
     bonusTo: number,
     deathFaces: number,
-    medicStanding: boolean,
+    medicsAtStart: number,
     medicPcs: boolean,
   ): boolean {
     const { able, ableD4, pcs } = this;
@@ -247,7 +251,7 @@ export class Skirmish {
     let ableGuards = guards;
     let troupeFights = n > 0;
     let guardsFight = guards > 0;
-    let medicStands = medicStanding;
+    let medics = medicsAtStart;
     const guardD4 = this.guardD4;
     const guardSides = this.guardSides;
     const guardBonus = this.guardBonus;
@@ -322,8 +326,8 @@ export class Skirmish {
       if (ours > theirs) {
         ableGuards -= smaller(ours - theirs, ableGuards);
       } else if (theirs > ours) {
-        this.woundPcs(random, smaller(theirs - ours, this.ableCount), deathFaces, medicStands ? this.medicReach : 0);
-        if (medicPcs === true && medicStands) medicStands = this.someMedicAlive(participants, n);
+        this.woundPcs(random, smaller(theirs - ours, this.ableCount), deathFaces, medics);
+        if (medicPcs === true && medics > 0) medics = this.medicsAttending(participants, n);
       }
       if (this.ableCount === 0 || ableGuards === 0) break;
       // Flight: each side's policy, on the state after the wound phase.
@@ -357,7 +361,7 @@ export class Skirmish {
     n: number,
     guards: number,
     deathFaces: number,
-    medicStands: boolean,
+    medics: number,
     medicPcs: boolean,
   ): boolean {
     const s = random.s;
@@ -458,8 +462,8 @@ export class Skirmish {
       } else if (theirs > ours) {
         s[4] = buffer;
         s[5] = left;
-        this.woundPcs(random, smaller(theirs - ours, this.ableCount), deathFaces, medicStands ? this.medicReach : 0);
-        if (medicPcs === true && medicStands) medicStands = this.someMedicAlive(participants, n);
+        this.woundPcs(random, smaller(theirs - ours, this.ableCount), deathFaces, medics);
+        if (medicPcs === true && medics > 0) medics = this.medicsAttending(participants, n);
         buffer = s[4];
         left = s[5];
         steadyD4s = this.steadyD4s;
@@ -510,18 +514,23 @@ export class Skirmish {
     return pcs.rattled[pc] !== 0 ? random.d4FoursKeepLower(n) : random.d4Fours(n);
   }
 
-  /** Whether some Medic PC among the fight's `n` participants has not died in it. */
-  private someMedicAlive(participants: Int32Array, n: number): boolean {
+  /**
+   * Wounded the Medic PCs among the fight's `n` participants attend a round: one each of
+   * those who have not died in it ("at most one wounded per round per Medic"), or every
+   * wounded (medicReach "all") while one lives; 0 once all have died.
+   */
+  private medicsAttending(participants: Int32Array, n: number): number {
     const medic = this.pcs.medic;
-    if (medic === undefined) return false;
+    if (medic === undefined) return 0;
+    let alive = 0;
     for (let k = 0; k < n; k++) {
       const pc = participants[k];
       if (medic[pc] === 0) continue;
       let dead = false;
       for (let i = 0; i < this.woundedCount; i++) if (this.wounded[i] === pc && this.died[i] !== 0) dead = true;
-      if (!dead) return true;
+      if (!dead) alive++;
     }
-    return false;
+    return alive === 0 ? 0 : this.medicReachAll === true ? this.medicReach : alive;
   }
 
   private flees(policy: number, start: number, able: number, enemies: number): boolean {
