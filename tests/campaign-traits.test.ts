@@ -77,9 +77,10 @@ describe('a Medic PC who dies in a fight attends nobody after (docs/rulings/trai
   // two at a time often enough for a Medic to be left unattended and die. "At most one
   // wounded per round per Medic": two Medic PCs attend two.
   test.each([
-    { title: 'one Medic', medic: [0, 1, 0, 0] },
-    { title: 'two Medics, one wounded a round each', medic: [0, 1, 1, 0] },
-  ])('$title: the skirmish\'s deaths agree with the battle chain\'s, where a named Medic can die', ({ medic }) => {
+    { title: 'one Medic', medic: [0, 1, 0, 0], own: false },
+    { title: 'two Medics, one wounded a round each', medic: [0, 1, 1, 0], own: false },
+    { title: 'a Medic PC and the troupe\'s own Medic (aid "medic"), who never falls', medic: [0, 1, 0, 0], own: true },
+  ])('$title: the skirmish\'s deaths agree with the battle chain\'s, where a named Medic can die', ({ medic, own }) => {
     const rules = viciousnessRules.parse({});
     const n = medic.length;
     const pcs = {
@@ -97,7 +98,7 @@ describe('a Medic PC who dies in a fight attends nobody after (docs/rulings/trai
     let sum = 0;
     let sumSq = 0;
     for (let t = 0; t < trials; t++) {
-      skirmish.fight(random, participants, n, 5, new Int32Array(0), 0, 0, 'medic', true);
+      skirmish.fight(random, participants, n, 5, new Int32Array(0), 0, 0, 'medic', true, 0, own);
       let d = 0;
       for (let i = 0; i < skirmish.woundedCount; i++) d += skirmish.died[i];
       sum += d;
@@ -106,7 +107,8 @@ describe('a Medic PC who dies in a fight attends nobody after (docs/rulings/trai
     const mean = sum / trials;
     const se = Math.sqrt((sumSq / trials - mean * mean) / trials);
     const sides = [
-      { name: 'a', combatants: [{ name: 'captain' }, ...medic.slice(1).map((m, i) => ({ name: `pc${i + 1}`, ...(m ? { traits: ['medic'] } : {}) }))] },
+      // A battle side's `medics`, beside named ones, counts Medics who are not combatants.
+      { name: 'a', ...(own ? { aid: 'medic', medics: 1 } : {}), combatants: [{ name: 'captain' }, ...medic.slice(1).map((m, i) => ({ name: `pc${i + 1}`, ...(m ? { traits: ['medic'] } : {}) }))] },
       { name: 'b', combatants: [{ name: 'x', count: 5 }] },
     ];
     const exact = battle.prepare(battle.setup.parse({ sides }), rules).exact!().metrics['deaths.a'];

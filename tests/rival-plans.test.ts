@@ -4,6 +4,10 @@
  */
 import { describe, expect, test } from 'vitest';
 import { runScenario } from './helpers.ts';
+import { RandomStream } from '../sim/random.ts';
+import { viciousnessRules } from '../sim/rules.ts';
+import { campaignSetup } from '../sim/viciousness/campaign.ts';
+import { CampaignPlan, CampaignTrial } from '../sim/viciousness/campaignPlay.ts';
 
 const campaign = (setup: object, rules: object = {}, trials = 3000) =>
   runScenario({ name: 'rival plans', system: 'viciousness', mechanic: 'campaign', trials, seed: 'rival-plans', rules, setup }).results[0].metrics;
@@ -74,6 +78,43 @@ describe('"If the rival\'s plan is unsubtle, give the PCs the chance to interfer
     expect(spent.interfered.estimate).toBeLessThan(spentStrikes);
     // One troupe: at most one interference a turn.
     expect(spent.interfered.estimate).toBeLessThanOrEqual(20);
+  });
+
+  test('a PC whose action went on interfering neither takes part nor rests off a rattle that turn; a troupe founded anew acts at once', () => {
+    // Turn by turn, with the interference's mark set by hand: a troupe of a captain and a
+    // minion, jobs every other turn (turn 2 is a rest turn), a sure job.
+    const setup = campaignSetup.parse({
+      turns: 4,
+      company: { name: 'co' },
+      troupes: [{ name: 't', captain: {}, minions: [{ name: 'm' }] }],
+      policy: { jobEvery: 2, job: { challenges: 0 }, interfere: { roll: 'knavery' } },
+    });
+    const trial = new CampaignTrial(new CampaignPlan(setup, viciousnessRules.parse({})));
+    const random = RandomStream.fromKey('spent');
+    trial.reset();
+    const jobs = () => (trial as unknown as { counted: { jobs: number } }).counted.jobs;
+    trial.playTurn(random, 1);
+    expect(jobs()).toBe(1);
+    // Both rattled; the captain spent turn 2's action interfering: only the minion rests.
+    trial.rattled[0] = 1;
+    trial.rattled[1] = 1;
+    trial.spentTurn[0] = 2;
+    trial.playTurn(random, 2);
+    expect(Array.from(trial.rattled.subarray(0, 2))).toEqual([1, 0]);
+    // Turn 3, a job turn: the spent minion sits out, the captain (rattled: restWhenRattled) rests.
+    trial.spentTurn[1] = 3;
+    trial.playTurn(random, 3);
+    expect(jobs()).toBe(1);
+    expect(trial.rattled[0]).toBe(0);
+    // A troupe whose captain died interfering at the end of turn 1 is founded anew as turn 2
+    // begins: its new PCs have spent nothing (their slots' marks are the dead PCs').
+    const fresh = new CampaignTrial(new CampaignPlan(campaignSetup.parse({ ...setup, turns: 6, policy: { ...setup.policy, jobEvery: 1 } }), viciousnessRules.parse({})));
+    fresh.reset();
+    (fresh as unknown as { dissolve(i: number): void }).dissolve(0);
+    fresh.spentTurn[0] = 2;
+    fresh.spentTurn[1] = 2;
+    fresh.playTurn(random, 2);
+    expect((fresh as unknown as { counted: { jobs: number } }).counted.jobs).toBe(1);
   });
 
   test('interfering by violence fights the rival\'s minions (rank minus 2): wounds, and some plans foiled', () => {

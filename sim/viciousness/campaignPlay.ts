@@ -158,8 +158,8 @@ export class CampaignPlan {
   readonly troupeAid: Aid[];
   /** Per troupe: 1 when one of its PCs is a Medic (only then can a fight's aid differ from troupeAid). */
   readonly troupeHasMedicPc: Uint8Array;
-  /** Per troupe: 1 unless its aid is its own "medic" (then its Medic never falls): Skirmish.fight's medicPcs. */
-  readonly troupeMedicPcs: Uint8Array;
+  /** Per troupe: 1 when its aid is its own "medic", a Medic who is not a PC and never falls (Skirmish.fight's ownMedic). */
+  readonly troupeOwnMedic: Uint8Array;
   readonly troupeBonusFrom: Int32Array;
   readonly troupeBonusTo: Int32Array;
   /** With bought equipment the troupe's bonus dice run to troupeEquippedTo (policy buy.equipment). */
@@ -314,7 +314,7 @@ export class CampaignPlan {
     this.pcBerzerker = Uint8Array.from(pcs, (p) => (p.berzerker ? 1 : 0));
     this.pcDuelist = Uint8Array.from(pcs, (p) => (p.duelist ? 1 : 0));
     this.troupeHasMedicPc = Uint8Array.from(troupes, (_, i) => (pcs.some((p) => p.troupe === i && p.medic) ? 1 : 0));
-    this.troupeMedicPcs = Uint8Array.from(this.troupeAid, (aid) => (aid !== 'medic' ? 1 : 0));
+    this.troupeOwnMedic = Uint8Array.from(this.troupeAid, (aid) => (aid === 'medic' ? 1 : 0));
     this.medicPush = pcs.some((p) => p.medic) ? { never: 0, always: 1, restTurns: 2 }[policy.medicPush ?? 'never'] : 0;
     this.pcBaseTraits = Int32Array.from(pcs, (p) => p.traits);
     this.pcFromStart = Uint8Array.from(pcs, (p) => (p.fromStart ? 1 : 0));
@@ -805,6 +805,9 @@ export class CampaignTrial {
       if (this.troupeActive[i] === 0) continue;
       for (let m = p.troupePcFrom[i]; m < p.troupePcTo[i]; m++) {
         if (p.pcMedic[m] === 0 || this.alive[m] === 0 || this.rattled[m] !== 0 || this.woundedUntil[m] >= t) continue;
+        // restTurns pushes when resting the rattle off costs nothing: not for a Medic whose
+        // action this turn went on interfering (it cannot rest).
+        if (p.medicPush === 2 && this.spentTurn[m] === t) continue;
         for (let pc = p.troupePcFrom[i]; pc < p.troupePcTo[i]; pc++) {
           if (this.alive[pc] === 0 || this.woundedUntil[pc] < t) continue;
           this.woundedUntil[pc]--;
@@ -828,12 +831,14 @@ export class CampaignTrial {
     return this.plan.troupeAid[i];
   }
 
-  /**
-   * Whether troupe `i`'s Medic in a fight is its Medic PCs (who can die in it), not a Medic
-   * of its own `aid: "medic"` (who never falls).
-   */
+  /** Whether troupe `i` has Medic PCs, who attend its fights and can die in them. */
   private medicPcs(i: number): boolean {
-    return this.plan.troupeMedicPcs[i] !== 0;
+    return this.plan.troupeHasMedicPc[i] !== 0;
+  }
+
+  /** Whether troupe `i` has a Medic of its own `aid: "medic"`, who is not a PC and never falls. */
+  private ownMedic(i: number): boolean {
+    return this.plan.troupeOwnMedic[i] !== 0;
   }
 
   /** The end of turn `t`: every rival's die, and what it initiates, counted. */
@@ -1089,7 +1094,7 @@ export class CampaignTrial {
         const s = bothEquipped && troupeBonus >= guardBonus ? this.skirmishOutequipped : this.skirmish;
         const bonusTo = bothEquipped && troupeBonus <= guardBonus ? bonusFrom : bonusFrom + troupeBonus;
         const free = p.freeRerolls === true ? this.sixes : 0;
-        success = s.fight(random, parts, n, guards, p.bonusSides, bonusFrom, bonusTo, this.fightAid(i, parts, n), this.medicPcs(i), free);
+        success = s.fight(random, parts, n, guards, p.bonusSides, bonusFrom, bonusTo, this.fightAid(i, parts, n), this.medicPcs(i), free, this.ownMedic(i));
         if (free > 0) acc[METRIC.jobsFreePushes] += s.freePushesUsed;
         if (success === true) this.counted.jobsWon++;
         this.casualties(s, i, t);
@@ -1182,7 +1187,7 @@ export class CampaignTrial {
     } else {
       const s = this.minionFight;
       const bonusTo = this.equipped[i] !== 0 ? p.troupeEquippedTo[i] : p.troupeBonusTo[i];
-      foiled = s.fight(random, this.participants, n, p.rivals.minions[r], p.bonusSides, p.troupeBonusFrom[i], bonusTo, this.fightAid(i, this.participants, n), this.medicPcs(i));
+      foiled = s.fight(random, this.participants, n, p.rivals.minions[r], p.bonusSides, p.troupeBonusFrom[i], bonusTo, this.fightAid(i, this.participants, n), this.medicPcs(i), 0, this.ownMedic(i));
       this.casualties(s, i, t);
     }
     if (foiled) this.acc[METRIC.foiled]++;
@@ -1203,7 +1208,7 @@ export class CampaignTrial {
     this.acc[METRIC.attempts]++;
     const s = this.minionFight;
     const bonusTo = this.equipped[i] !== 0 ? p.troupeEquippedTo[i] : p.troupeBonusTo[i];
-    const repelled = s.fight(random, this.participants, n, Math.max(1, p.rivals.minions[r]), p.bonusSides, p.troupeBonusFrom[i], bonusTo, this.fightAid(i, this.participants, n), this.medicPcs(i));
+    const repelled = s.fight(random, this.participants, n, Math.max(1, p.rivals.minions[r]), p.bonusSides, p.troupeBonusFrom[i], bonusTo, this.fightAid(i, this.participants, n), this.medicPcs(i), 0, this.ownMedic(i));
     if (repelled) this.acc[METRIC.attemptsRepelled]++;
     this.casualties(s, i, t);
   }

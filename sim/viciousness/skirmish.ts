@@ -106,6 +106,8 @@ export class Skirmish {
   /** Wounded a Medic attends a round: 1, or every PC with medicReach "all". */
   private readonly medicReach: number;
   private readonly medicReachAll: boolean;
+  /** This fight: the troupe has a Medic of its own (aid "medic"), who is not a PC and never falls. */
+  private ownMedic = false;
   /** Whether any PC is a Berzerker or a Duelist (then their d4s are judged at each clash). */
   private readonly situational: boolean;
   /** d4s a Berzerker adds while outnumbered: the gain, and the add when the troupe never flees. */
@@ -176,8 +178,9 @@ export class Skirmish {
    * `wounded`/`died`/`woundedCount`. With `medicPcs` the troupe's Medics (aid "medic") are
    * its Medic PCs among the participants, one wounded a round each while they live: once
    * every one of them has died, nobody is attended in later rounds (docs/rulings/traits.md,
-   * "A Medic who dies attends nobody after"); without it the Medic is the troupe's own and
-   * never falls. `freePushes` are a
+   * "A Medic who dies attends nobody after"); with `ownMedic` the troupe also has a Medic of
+   * its own, who never falls; with neither, aid "medic" is one Medic who never falls.
+   * `freePushes` are a
    * failed plan's free pushes (freePushes "reroll", docs/rulings/knavery.md): a PC not
    * rattled whose own dice showed no hit rerolls them, once per free push, in the order
    * the PCs roll, and is not rattled by it ("Rattled PCs can't push themselves"); a free
@@ -194,6 +197,7 @@ export class Skirmish {
     aid: Aid,
     medicPcs = false,
     freePushes = 0,
+    ownMedic = false,
   ): boolean {
     // Arrays read in the loops held in locals: TurboFan does not hoist a load of `this.x`
     // out of a loop, so each read through `this` costs a map check and a reload.
@@ -221,6 +225,7 @@ export class Skirmish {
     this.freePushesUsed = 0;
     const deathFaces = DEATH_FACES[aid];
     // Wounded the troupe's Medics attend a round: "at most one wounded per round per Medic".
+    this.ownMedic = ownMedic;
     const medics = aid !== 'medic' ? 0 : medicPcs === true ? this.medicsAttending(participants, n) : this.medicReach;
     if (allSteady === true && this.steadyGuards === true && bonusFrom >= bonusTo) {
       return this.steadyFight(random, participants, n, guards, deathFaces, medics, medicPcs);
@@ -311,8 +316,9 @@ export class Skirmish {
         }
       }
       for (let i = bonusFrom; i < bonusTo; i++) ours += this.hitsOf(random, bonus[i], false);
-      // Only with a Berzerker or a Duelist among the PCs and no push possible (with one the
-      // trait d4s were rolled above, with each PC's own), so other campaigns draw as before.
+      // Only with a Berzerker or a Duelist among the PCs, so other campaigns draw as before;
+      // and only when neither a push (rules.push) nor a failed plan's free push was possible
+      // this round: with one, the trait d4s were rolled above, with each PC's own.
       if (situational === true && traitsRolled === false) ours += this.situationalHits(random, ableGuards);
       let theirs = 0;
       if (guardD4 >= 0) theirs = random.d4Fours(ableGuards * guardD4);
@@ -515,9 +521,10 @@ export class Skirmish {
   }
 
   /**
-   * Wounded the Medic PCs among the fight's `n` participants attend a round: one each of
-   * those who have not died in it ("at most one wounded per round per Medic"), or every
-   * wounded (medicReach "all") while one lives; 0 once all have died.
+   * Wounded the troupe's Medics attend a round: one each ("at most one wounded per round per
+   * Medic") of the Medic PCs among the fight's `n` participants who have not died in it,
+   * and of its own Medic (`ownMedic`), or every wounded (medicReach "all") while one of
+   * them lives; 0 once all have died.
    */
   private medicsAttending(participants: Int32Array, n: number): number {
     const medic = this.pcs.medic;
@@ -530,7 +537,9 @@ export class Skirmish {
       for (let i = 0; i < this.woundedCount; i++) if (this.wounded[i] === pc && this.died[i] !== 0) dead = true;
       if (!dead) alive++;
     }
-    return alive === 0 ? 0 : this.medicReachAll === true ? this.medicReach : alive;
+    const own = this.ownMedic === true ? 1 : 0;
+    if (this.medicReachAll === true) return own + alive > 0 ? this.medicReach : 0;
+    return own + alive;
   }
 
   private flees(policy: number, start: number, able: number, enemies: number): boolean {
