@@ -527,7 +527,7 @@ export class CampaignTrial {
   private readonly skirmishOutequipped: Skirmish;
   /** The guards' equipment dice in a job's fight (policy job.guards.bonus). */
   private readonly guardBonusDice: number;
-  /** Fights with a rival's minions (interference, attempts on a PC's life): 1d4 each, never flee. */
+  /** Fights with a rival's minions (interference, attempts on a PC's life): the minions roll 1d4 each and never flee; the troupe flees by policy. */
   private readonly minionFight: Skirmish;
   private readonly calamityAt: number;
 
