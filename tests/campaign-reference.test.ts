@@ -1,7 +1,7 @@
 /**
  * A slow, obvious reference campaign for the Viciousness `campaign` mechanic, written from
  * docs/rulings/campaign.md ("A turn", "Readings", the policy table), docs/rulings/rivals.md,
- * docs/rulings/knavery.md, docs/rulings/battle.md, docs/rules.md and the game text
+ * docs/rulings/knavery.md, docs/rulings/battle.md, traits.md, advancement.md, docs/rules.md and the game text
  * (viciousness.txt) — NOT from sim/viciousness/campaignPlay.ts, skirmish.ts or rivalDice.ts.
  * Plain objects and arrays, one die at a time.
  *
@@ -10,8 +10,9 @@
  * must stay below 4.5.
  *
  * The subset of a campaign covered (every other policy at its default, and these setups
- * use none of: buy, interfere, rival deals, pushes, ambition/advance, aid, bonus, named
- * traits, handy assets, Speed Chess, `spread`):
+ * use none of: buy, knavery pushes, Medic pushes, `ambition: {rank}`, successor
+ * advancements, bonus, guards' dice, the Berzerker's and Duelist's dice, handy assets,
+ * Speed Chess, `onFailedJob: "abandon"`, `freePushes: "fallout"`):
  *  - troupes of a captain and minions with knavery/violence dice; `count` copies;
  *  - a job every turn (`jobEvery` 1): knavery plan, 1d6 per participant + knavery dice,
  *    successes on 4+, 6s are free pushes; rattled PCs sit out (`restWhenRattled`) or roll
@@ -31,7 +32,32 @@
  *  - rivals: rank points a turn into the focus design, the d20 at the end of the turn,
  *    the success d4 by style, the consequence d6 by severity: wealthLost, pcRattled,
  *    pcWounded, assetLost, contactLost, attemptOnLife (fought by max(1, rank − 2)
- *    minions), escalation of the slot's severity on a 6; others counted only.
+ *    minions), escalation of the slot's severity on a 6; others counted only;
+ *  - `jobEvery` > 1: jobs on turns 1, 1 + k, …; on the turns between every PC rests off a
+ *    rattle (even without `restWhenRattled`);
+ *  - `interfere` on `unsubtle` designs (campaign.md "Interfering"): before the success d4,
+ *    the first standing troupe with PCs free to act (living, out of bed in turn + 1, and
+ *    with `action: "nextTurn"` not already spent) meets the move with all those PCs: a
+ *    knavery plan against `challenges` (rattled PCs roll rattled) or a fight with the
+ *    rival's minions (as an attempt); success foils it (no d4, no consequence, the slot
+ *    reset). With `nextTurn` the interferers spend turn + 1's action: no job, no rest off a
+ *    rattle; a second move at the same turn's end goes to the next troupe with PCs free;
+ *    `action: "free"` spends nothing;
+ *  - `takeRivalDeal: "whenJobFails"`: a failed plan is paid by a deal from a rival chosen
+ *    uniformly; ONE design gains the company's rank (rivals.md "Rival deals"): `focus` the
+ *    leading design, `spread` (rules `invest`) the round robin's next, which moves on;
+ *    `spread` investment one point at a time, round robin, carried over turns;
+ *  - Medics (traits.md, battle.md "Aid and Medics"): a PC's named traits (`['medic', …]`,
+ *    counted for contacts and cost); a fight with a living Medic PC among the fighters has
+ *    one Medic per living Medic PC (wounded or not), plus one that never falls with the
+ *    troupe's `aid: "medic"`; each attends one wounded a round, captains first; the others
+ *    die on 1 in 4; a Medic who dies attends nobody in later rounds; troupe `aid`
+ *    `ordinary` (1 in 4) and `medic` without Medic PCs;
+ *  - `ambition: {jobs: N}` (jobs that paid, carried over, met at most once a turn, after
+ *    the rank is recorded) and `advance` (advancement.md): `trait` to the first living PC
+ *    with under 4 traits (a contact, the trait's dice), else a new PC; `pc` a new minion
+ *    while under `maxPcs`, else a trait; a replacement minion is like the dead one (its
+ *    traits and dice).
  *
  * Where the rulings leave a detail open, the reference takes one reading (each was checked
  * to move at least one setup beyond z 4.5 when flipped, so the engine agrees with these):
@@ -45,10 +71,25 @@
  *  - a replacement minion starts not rattled; a new troupe's PCs start as the setup says;
  *  - `wounds` counts every PC wounded in violence (the dead included), job fights and
  *    attempts alike; a dissolved troupe's starting asset stays the company's;
- *  - the contact lost is the PC's with the most contacts left (first on a tie).
+ *  - the contact lost is the PC's with the most contacts left (first on a tie);
+ *  - a PC who spent its action interfering does not rest off a rattle even in bed.
+ *
+ * The new comparisons were checked to fail when one rule of the reference is flipped:
+ * interfering costing no action (both nextTurn setups, z ≈ 70), a spent PC resting its
+ * rattle off (interfere-knavery-next-turn, z 5–7), a spent PC interfering again at the
+ * same turn's end (both, z ≈ 18), a deal's points split by `spread` (rival-deals-spread,
+ * z 5.3), one Medic for two (two-medic-pcs, medic-aid-plus-medic-pc, z ≈ 35), the troupe's
+ * Medic not adding to its Medic PCs (medic-aid-plus-medic-pc, z ≈ 16), a dead Medic still
+ * attending (medic-pc, deaths.captains z 5.8: the smallest margin), no rest on rest turns
+ * (job-every-3-rattled, z ≈ 74), the advance choices swapped (both ambition setups) and
+ * no fallback to a new PC (ambition-trait).
+ *
+ * Finding left out: with `advance.choice: "pc"` the engine reserves no room for the dice
+ * of traits gained by the fallback (sim/viciousness/campaignPlay.ts:342), so the
+ * ambition-pc setup gives its fallback traits no dice (see there).
  *
  * CAMPAIGN_REFERENCE_VERBOSE=1 prints every comparison; CAMPAIGN_REFERENCE_SCALE=k runs k
- * times the trials (the committed sizes keep the file near 10 s on two cores).
+ * times the trials (the committed sizes keep the file near 20 s on two cores).
  */
 import { describe, expect, test } from 'vitest';
 import { RandomStream } from '../sim/random.ts';
@@ -58,10 +99,17 @@ import { runScenario, standardError } from './helpers.ts';
 // The setups (the scenario's `setup` object; only the fields the reference reads).
 
 type Dice = string[];
-interface PcSpec { traits?: number; knavery?: Dice; violence?: Dice; rattled?: boolean }
+interface PcSpec { traits?: number | string[]; knavery?: Dice; violence?: Dice; rattled?: boolean }
 interface MinionSpec extends PcSpec { name: string; count?: number }
-interface TroupeSpec { name: string; count?: number; captain: PcSpec; minions?: MinionSpec[]; asset?: string }
-interface DesignSpec { severity: 'light' | 'medium' | 'heavy'; style?: 'rash' | 'default' | 'shrewd' }
+interface TroupeSpec {
+  name: string;
+  count?: number;
+  captain: PcSpec;
+  minions?: MinionSpec[];
+  asset?: string;
+  aid?: 'none' | 'ordinary' | 'medic';
+}
+interface DesignSpec { severity: 'light' | 'medium' | 'heavy'; style?: 'rash' | 'default' | 'shrewd'; unsubtle?: boolean }
 interface RivalSpec { name: string; rank: number; minions?: number; designs: DesignSpec[] }
 interface Policy {
   job: {
@@ -74,6 +122,16 @@ interface Policy {
   restWhenRattled?: boolean;
   flee?: Flee;
   freePushes?: 'reroll' | 'unused';
+  jobEvery?: number;
+  interfere?: { roll: 'knavery' | 'violence'; challenges?: number; action?: 'nextTurn' | 'free' };
+  takeRivalDeal?: 'never' | 'whenJobFails';
+  ambition?: { jobs: number };
+  advance?: {
+    choice: 'trait' | 'pc';
+    trait?: { knavery?: Dice; violence?: Dice };
+    pc?: { traits?: number; knavery?: Dice; violence?: Dice };
+    maxPcs?: number;
+  };
 }
 type Flee = 'never' | 'outnumbered' | 'lostHalf';
 interface Setup {
@@ -83,6 +141,7 @@ interface Setup {
   rivals?: RivalSpec[];
   policy: Policy;
 }
+interface Rules { invest?: 'focus' | 'spread' }
 
 // ---------------------------------------------------------------------------------------
 // Dice.
@@ -134,6 +193,10 @@ const BASELINE = { work: 1, rare: 2, destroy: 3 };
 
 interface PC {
   captain: boolean;
+  /** Has the named trait `medic`. */
+  medic: boolean;
+  /** The turn whose action this PC spent interfering (0: none). */
+  spentTurn: number;
   spec: PcSpec;
   traits: number;
   knavery: number[];
@@ -150,12 +213,17 @@ interface Troupe {
   spec: TroupeSpec;
   standing: boolean;
   pcs: PC[];
+  /** PCs added by advancing. */
+  added: number;
 }
 
 function newPc(spec: PcSpec, captain: boolean): PC {
-  const traits = spec.traits ?? (captain ? 3 : 2);
+  const named = Array.isArray(spec.traits) ? spec.traits : [];
+  const traits = Array.isArray(spec.traits) ? spec.traits.length : spec.traits ?? (captain ? 3 : 2);
   return {
     captain,
+    medic: named.includes('medic'),
+    spentTurn: 0,
     spec,
     traits,
     knavery: sidesOf(spec.knavery),
@@ -171,11 +239,17 @@ function newTroupe(spec: TroupeSpec): Troupe {
   const pcs: PC[] = [newPc(spec.captain, true)];
   const minions = spec.minions ?? [{ name: 'minion' }];
   for (const m of minions) for (let i = 0; i < (m.count ?? 1); i++) pcs.push(newPc(m, false));
-  return { spec, standing: true, pcs };
+  return { spec, standing: true, pcs, added: 0 };
 }
 
-interface Design { severity: 'light' | 'medium' | 'heavy'; style: 'rash' | 'default' | 'shrewd'; points: number }
-interface Rival { spec: RivalSpec; designs: Design[] }
+interface Design {
+  severity: 'light' | 'medium' | 'heavy';
+  style: 'rash' | 'default' | 'shrewd';
+  unsubtle: boolean;
+  points: number;
+}
+/** `next`: the design the `spread` round robin feeds next. */
+interface Rival { spec: RivalSpec; designs: Design[]; next: number }
 
 /** Every metric the reference reports, per campaign. */
 type Tally = Record<string, number>;
@@ -196,7 +270,11 @@ interface FightResult { outcome: 'won' | 'lost' | 'fled' | 'draw'; freePushesUse
 /**
  * The troupe's PCs `fighters` against `enemies` foes who roll 1d4 each. Wounded PCs are
  * marked in bed from the next turn through `turn + 3`, dead PCs dead; `tally` gets wounds
- * and deaths.
+ * and deaths. `aid` is the troupe's own; a fight with a living Medic PC among `fighters`
+ * is fought with Medics: each living Medic PC (wounded or not) and, with the troupe's
+ * `aid: "medic"`, one Medic who is no PC attend one of the round's wounded each, captains
+ * first (docs/rulings/battle.md "Aid and Medics", traits.md "The Medic"); the wounded
+ * nobody attends die on 1 in 4.
  */
 function fight(
   dice: Dice6,
@@ -207,7 +285,10 @@ function fight(
   freePushes: number,
   turn: number,
   tally: Tally,
+  aid: 'none' | 'ordinary' | 'medic' = 'none',
 ): FightResult {
+  const withMedics = aid === 'medic' || fighters.some((pc) => pc.medic && pc.alive);
+  const deathOn = withMedics || aid === 'ordinary' ? 1 : 2;
   const able = fighters.map(() => true);
   let enemyAble = enemies;
   const troupeStart = fighters.length;
@@ -236,14 +317,29 @@ function fight(
       enemyAble -= Math.min(troupeHits - enemyHits, enemyAble);
     } else if (enemyHits > troupeHits) {
       let landing = Math.min(enemyHits - troupeHits, countAble());
+      const wounded: PC[] = [];
       while (landing-- > 0) {
         const candidates = fighters.map((_, i) => i).filter((i) => able[i]);
         const i = candidates[dice.pick(candidates.length)];
         able[i] = false;
-        const pc = fighters[i];
+        wounded.push(fighters[i]);
+      }
+      // The Medics of this round (a Medic PC who dies in it still attended it).
+      let medics = (aid === 'medic' ? 1 : 0) + fighters.filter((pc) => pc.medic && pc.alive).length;
+      const attended = new Set<PC>();
+      for (const captainsNow of [true, false]) {
+        const pool = wounded.filter((pc) => pc.captain === captainsNow);
+        while (medics > 0 && pool.length > 0) {
+          const [pc] = pool.splice(dice.pick(pool.length), 1);
+          attended.add(pc);
+          medics--;
+        }
+      }
+      for (const pc of wounded) {
         tally.wounds++;
-        // "a 2-in-4 chance to die"
-        if (dice.roll(4) <= 2) {
+        // "a 2-in-4 chance to die. This is reduced to 1-in-4 if they receive medical
+        // attention"; a Medic's "is not in danger of dying".
+        if (!attended.has(pc) && dice.roll(4) <= deathOn) {
           pc.alive = false;
           tally.deaths++;
           if (pc.captain) tally['deaths.captains']++;
@@ -275,13 +371,13 @@ function fight(
 // ---------------------------------------------------------------------------------------
 // One campaign.
 
-function playCampaign(setup: Setup, dice: Dice6): Tally {
+function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
   const t: Tally = {};
   const metricNames = [
     'rank.final', 'points.final', 'demoted', 'promoted', 'liquid.final', 'coins', 'jobs', 'jobs.succeeded', 'jobs.violent',
     'jobs.won', 'jobs.freePushes', 'rewards', 'banked', 'deaths', 'deaths.captains', 'deaths.minions', 'wounds',
     'dissolved', 'replaced', 'replacementPoints', 'rivalStrikes', 'pointsLost', 'wealthLowered', 'assets.lost',
-    'contacts.lost', 'calamity', 'attempts', 'attempts.repelled',
+    'contacts.lost', 'calamity', 'attempts', 'attempts.repelled', 'interfered', 'foiled', 'rivalDeals',
   ];
   for (const n of metricNames) t[n] = 0;
   for (const kinds of Object.values(CONSEQUENCES)) for (const k of kinds) t[`consequence.${k}`] = 0;
@@ -293,6 +389,13 @@ function playCampaign(setup: Setup, dice: Dice6): Tally {
   const perActive = policy.job.guards?.perActiveChallenge ?? 1;
   const guardCount = policy.job.guards?.count ?? 0;
   const freePushPolicy = policy.freePushes ?? 'reroll';
+  const jobEvery = policy.jobEvery ?? 1;
+  const interfere = policy.interfere;
+  const interfereCostsAction = (interfere?.action ?? 'nextTurn') === 'nextTurn';
+  const takeDeals = (policy.takeRivalDeal ?? 'never') === 'whenJobFails';
+  const spread = (rules.invest ?? 'focus') === 'spread';
+  const ambition = policy.ambition;
+  if (ambition) for (const n of ['ambitions', 'advanced.traits', 'advanced.pcs']) t[n] = 0;
 
   const startRank = setup.company.rank ?? 2;
   let points = RANK_MIN[startRank - 1];
@@ -311,12 +414,36 @@ function playCampaign(setup: Setup, dice: Dice6): Tally {
   }
   const rivals: Rival[] = (setup.rivals ?? []).map((spec) => ({
     spec,
-    designs: spec.designs.map((d) => ({ severity: d.severity, style: d.style ?? 'default', points: 0 })),
+    designs: spec.designs.map((d) => ({ severity: d.severity, style: d.style ?? 'default', unsubtle: d.unsubtle ?? false, points: 0 })),
+    next: 0,
   }));
   for (const r of rivals) {
     t[`strikes.${r.spec.name}`] = 0;
     t[`completed.${r.spec.name}`] = 0;
   }
+  /** The design holding the most points, the first listed on a tie. */
+  const mostPoints = (r: Rival) => {
+    let best = 0;
+    for (let d = 1; d < r.designs.length; d++) if (r.designs[d].points > r.designs[best].points) best = d;
+    return best;
+  };
+  /** Rival points invested by `invest`: focus into the leading design, spread one at a time round robin. */
+  const invest = (r: Rival, n: number) => {
+    if (!spread) {
+      r.designs[mostPoints(r)].points += n;
+      return;
+    }
+    for (let i = 0; i < n; i++) {
+      r.designs[r.next].points++;
+      r.next = (r.next + 1) % r.designs.length;
+    }
+  };
+  /** A rival deal: all the company's rank into ONE design (rivals.md "Rival deals"). */
+  const deal = (r: Rival, n: number) => {
+    const d = spread ? r.next : mostPoints(r);
+    r.designs[d].points += n;
+    if (spread) r.next = (r.next + 1) % r.designs.length;
+  };
 
   const inBed = (pc: PC, turn: number) => pc.bedThrough >= turn;
   const standingPcs = () => troupes.filter((tr) => tr.standing).flatMap((tr) => tr.pcs.filter((pc) => pc.alive));
@@ -326,6 +453,21 @@ function playCampaign(setup: Setup, dice: Dice6): Tally {
       t.dissolved++;
     }
   };
+  /** A plan: 1d6 per PC + knavery dice (kept-lower when rattled); successes on 4+, and 6s. */
+  const plan = (pcs: PC[]) => {
+    let successes = 0;
+    let sixes = 0;
+    for (const pc of pcs) {
+      for (const sides of [6, ...pc.knavery]) {
+        const face = dice.rollPc(sides, pc.rattled);
+        if (face >= 4) successes++;
+        if (face === 6) sixes++;
+      }
+    }
+    return { successes, sixes };
+  };
+  let jobsForAmbition = 0;
+  let ambitionTarget = ambition?.jobs ?? Infinity;
 
   for (let turn = 1; turn <= setup.turns; turn++) {
     // 1. A troupe dissolved in an earlier turn is replaced by a new one like it (no asset).
@@ -334,20 +476,19 @@ function playCampaign(setup: Setup, dice: Dice6): Tally {
     // 2. Coins: one of the company's rank per troupe; nothing buys, so they are discarded.
     t.coins += troupes.filter((tr) => tr.standing).length;
 
-    // 3. Rivals invest their rank's points into the design holding the most (first on a tie).
-    for (const r of rivals) {
-      let best = 0;
-      for (let d = 1; d < r.designs.length; d++) if (r.designs[d].points > r.designs[best].points) best = d;
-      r.designs[best].points += r.spec.rank;
-    }
+    // 3. Rivals invest their rank's points (`invest`).
+    for (const r of rivals) invest(r, r.spec.rank);
 
-    // 4. Each standing troupe takes its job.
+    // 4. Each standing troupe takes its job on turns 1, 1 + jobEvery, …, and rests between.
+    const jobTurn = (turn - 1) % jobEvery === 0;
     for (const troupe of troupes) {
       if (!troupe.standing) continue;
       const participants: PC[] = [];
       for (const pc of troupe.pcs) {
         if (!pc.alive) continue;
-        if (inBed(pc, turn)) {
+        // Spent its action interfering: no job, no rest off a rattle.
+        if (pc.spentTurn === turn) continue;
+        if (inBed(pc, turn) || !jobTurn) {
           pc.rattled = false; // rest
           continue;
         }
@@ -365,19 +506,15 @@ function playCampaign(setup: Setup, dice: Dice6): Tally {
       const npcRank = policy.job.npcRank ?? Math.min(7, Math.max(1, rank + (policy.job.npcRankOffset ?? 0)));
       const reward = Math.max(0, BASELINE[method] + npcRank - rank);
 
-      // The plan: 1d6 per participant + knavery dice; 4+ a success, a 6 a free push.
-      let successes = 0;
-      let sixes = 0;
-      for (const pc of participants) {
-        for (const sides of [6, ...pc.knavery]) {
-          const face = dice.rollPc(sides, pc.rattled);
-          if (face >= 4) successes++;
-          if (face === 6) sixes++;
-        }
-      }
+      const { successes, sixes } = plan(participants);
       const challenges = policy.job.challenges;
       let paid = false;
       if (successes >= challenges) {
+        paid = true;
+      } else if (takeDeals && rivals.length > 0) {
+        // The GM offers a deal from a rival chosen at random; the job pays.
+        deal(rivals[dice.pick(rivals.length)], rank);
+        t.rivalDeals++;
         paid = true;
       } else {
         const active = challenges - successes;
@@ -385,7 +522,7 @@ function playCampaign(setup: Setup, dice: Dice6): Tally {
         if (guards > 0) {
           t['jobs.violent']++;
           const pushes = freePushPolicy === 'reroll' ? sixes : 0;
-          const result = fight(dice, participants, guards, troupeFlee, guardFlee, pushes, turn, t);
+          const result = fight(dice, participants, guards, troupeFlee, guardFlee, pushes, turn, t, troupe.spec.aid);
           t['jobs.freePushes'] += result.freePushesUsed;
           if (result.outcome === 'won') {
             t['jobs.won']++;
@@ -395,13 +532,15 @@ function playCampaign(setup: Setup, dice: Dice6): Tally {
       }
       if (paid) {
         t['jobs.succeeded']++;
+        jobsForAmbition++;
         t.rewards += reward;
         liquid[rank] += reward;
       }
       dissolveIfCaptainDead(troupe);
     }
 
-    // 5. Dead minions of standing troupes replaced (`always`) while the points are there.
+    // 5. Dead minions of standing troupes replaced (`always`) while the points are there, by
+    // a minion like the dead one (its traits and dice), for 2 + (traits − 2) points.
     for (const troupe of troupes) {
       if (!troupe.standing) continue;
       for (let i = 1; i < troupe.pcs.length; i++) {
@@ -414,6 +553,10 @@ function playCampaign(setup: Setup, dice: Dice6): Tally {
         t.replacementPoints += cost;
         const fresh = newPc(dead.spec, false);
         fresh.rattled = false;
+        fresh.traits = dead.traits;
+        fresh.contacts = dead.traits;
+        fresh.knavery = [...dead.knavery];
+        fresh.violence = [...dead.violence];
         troupe.pcs[i] = fresh;
       }
     }
@@ -425,17 +568,42 @@ function playCampaign(setup: Setup, dice: Dice6): Tally {
       liquid[r] = 0;
     }
 
-    // 7. The rival die; a design initiated makes its move at once.
+    // 7. The rival die; a design initiated makes its move at once (as turn + 1 begins).
     for (const r of rivals) {
-      let best = 0;
-      for (let d = 1; d < r.designs.length; d++) if (r.designs[d].points > r.designs[best].points) best = d;
+      const best = mostPoints(r);
       const design = r.designs[best];
       if (design.points <= 0 || dice.roll(20) > design.points) continue;
       t.rivalStrikes++;
       t[`strikes.${r.spec.name}`]++;
       const severity = design.severity;
-      const succeeded = dice.roll(4) <= SUCCESS_ON[design.style];
       let nextSeverity = severity;
+      r.designs[best] = { ...design, points: 0 };
+      // An unsubtle design: the first standing troupe with PCs free to act interferes.
+      if (interfere && design.unsubtle) {
+        let foiled = false;
+        for (const troupe of troupes) {
+          if (!troupe.standing) continue;
+          const free = troupe.pcs.filter(
+            (pc) => pc.alive && !inBed(pc, turn + 1) && !(interfereCostsAction && pc.spentTurn === turn + 1),
+          );
+          if (free.length === 0) continue;
+          t.interfered++;
+          if (interfereCostsAction) for (const pc of free) pc.spentTurn = turn + 1;
+          if (interfere.roll === 'knavery') {
+            foiled = plan(free).successes >= (interfere.challenges ?? 2);
+          } else {
+            const minions = Math.max(1, r.spec.minions ?? Math.max(0, r.spec.rank - 2));
+            foiled = fight(dice, free, minions, troupeFlee, 'never', 0, turn, t, troupe.spec.aid).outcome === 'won';
+            dissolveIfCaptainDead(troupe);
+          }
+          break;
+        }
+        if (foiled) {
+          t.foiled++;
+          continue;
+        }
+      }
+      const succeeded = dice.roll(4) <= SUCCESS_ON[design.style];
       if (succeeded) {
         t[`completed.${r.spec.name}`]++;
         const kind = CONSEQUENCES[severity][dice.roll(6) - 1];
@@ -482,7 +650,7 @@ function playCampaign(setup: Setup, dice: Dice6): Tally {
             const fighters = troupe.pcs.filter((pc) => pc.alive && !inBed(pc, turn + 1));
             const minions = Math.max(1, r.spec.minions ?? Math.max(0, r.spec.rank - 2));
             t.attempts++;
-            const result = fight(dice, fighters, minions, troupeFlee, 'never', 0, turn, t);
+            const result = fight(dice, fighters, minions, troupeFlee, 'never', 0, turn, t, troupe.spec.aid);
             if (result.outcome === 'won') t['attempts.repelled']++;
             dissolveIfCaptainDead(troupe);
             break;
@@ -498,13 +666,46 @@ function playCampaign(setup: Setup, dice: Dice6): Tally {
             break;
         }
       }
-      r.designs[best] = { severity: nextSeverity, style: design.style, points: 0 };
+      r.designs[best].severity = nextSeverity;
     }
 
     // 8. The rank of the turn.
     const rank = rankFromPoints(points);
     if (rank < startRank) t.demoted = 1;
     if (rank > startRank) t.promoted = 1;
+
+    // 9. The ambition (docs/rulings/advancement.md): N successful jobs, met at most once a
+    // turn, the jobs beyond carried over; then every standing troupe advances.
+    if (ambition && jobsForAmbition >= ambitionTarget) {
+      ambitionTarget += ambition.jobs;
+      t.ambitions++;
+      const adv = policy.advance!;
+      const maxPcs = adv.maxPcs ?? 2;
+      for (const troupe of troupes) {
+        if (!troupe.standing) continue;
+        const roomy = troupe.pcs.find((pc) => pc.alive && pc.traits < 4);
+        const addTrait = () => {
+          roomy!.traits++;
+          roomy!.contacts++;
+          roomy!.knavery.push(...sidesOf(adv.trait?.knavery));
+          roomy!.violence.push(...sidesOf(adv.trait?.violence));
+          t['advanced.traits']++;
+        };
+        const addPc = () => {
+          troupe.pcs.push(newPc({ traits: adv.pc?.traits ?? 2, knavery: adv.pc?.knavery, violence: adv.pc?.violence }, false));
+          troupe.added++;
+          t['advanced.pcs']++;
+        };
+        const pcRoom = troupe.added < maxPcs;
+        if (adv.choice === 'trait') {
+          if (roomy) addTrait();
+          else if (pcRoom) addPc();
+        } else {
+          if (pcRoom) addPc();
+          else if (roomy) addTrait();
+        }
+      }
+    }
   }
   t['rank.final'] = rankFromPoints(points);
   t['points.final'] = points;
@@ -517,12 +718,12 @@ function playCampaign(setup: Setup, dice: Dice6): Tally {
 
 interface Summary { mean: number; se: number }
 
-function referenceRun(setup: Setup, trials: number, seed: string): Record<string, Summary> {
+function referenceRun(setup: Setup, trials: number, seed: string, rules: Rules): Record<string, Summary> {
   const dice = new Dice6(RandomStream.fromKey(`campaign-reference:${seed}`));
   const sums: Record<string, number> = {};
   const squares: Record<string, number> = {};
   for (let i = 0; i < trials; i++) {
-    const tally = playCampaign(setup, dice);
+    const tally = playCampaign(setup, dice, rules);
     for (const [k, v] of Object.entries(tally)) {
       sums[k] = (sums[k] ?? 0) + v;
       squares[k] = (squares[k] ?? 0) + v * v;
@@ -539,9 +740,9 @@ function referenceRun(setup: Setup, trials: number, seed: string): Record<string
 
 const Z_LIMIT = 4.5;
 
-function compare(name: string, setup: Setup, trials: number, excluded: Record<string, string> = {}) {
-  const ref = referenceRun(setup, trials, name);
-  const engine = runScenario({ name, system: 'viciousness', mechanic: 'campaign', trials, seed: `campaign-reference:${name}`, setup })
+function compare(name: string, setup: Setup, trials: number, excluded: Record<string, string> = {}, rules: Rules = {}) {
+  const ref = referenceRun(setup, trials, name, rules);
+  const engine = runScenario({ name, system: 'viciousness', mechanic: 'campaign', trials, seed: `campaign-reference:${name}`, rules, setup })
     .results[0].metrics;
   const rows: string[] = [];
   const failures: string[] = [];
@@ -562,7 +763,7 @@ function compare(name: string, setup: Setup, trials: number, excluded: Record<st
 // ---------------------------------------------------------------------------------------
 // The setups.
 
-const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<string, string> }[] = [
+const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<string, string>; rules?: Rules }[] = [
   {
     name: 'one-troupe-two-rivals',
     trials: 12000,
@@ -672,10 +873,189 @@ const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<st
       policy: { job: { challenges: 3, method: 'rare' } },
     },
   },
+  {
+    // Interfering by knavery, spending the next turn's action: two rivals with unsubtle
+    // designs, so a second move at the same turn's end finds the first troupe spent and
+    // goes to the next; rattled PCs (from the start, and the light designs) rest only on
+    // the rest turns of `jobEvery` 2, which a spent PC does not, so it stays rattled.
+    name: 'interfere-knavery-next-turn',
+    trials: 8000,
+    setup: {
+      turns: 24,
+      company: { name: 'co', rank: 2 },
+      troupes: [{ name: 'v', count: 2, captain: { knavery: ['d6', 'd6'], violence: ['d4'], rattled: true }, minions: [{ name: 'c', knavery: ['d6'], rattled: true }] }],
+      rivals: [
+        { name: 'countess', rank: 6, designs: [{ severity: 'medium', unsubtle: true }] },
+        { name: 'pest', rank: 7, designs: [{ severity: 'light', style: 'shrewd', unsubtle: true }, { severity: 'light' }] },
+      ],
+      policy: {
+        jobEvery: 2,
+        job: { challenges: 3, method: 'rare', guards: { perActiveChallenge: 2 } },
+        restWhenRattled: false,
+        interfere: { roll: 'knavery', challenges: 3 },
+      },
+    },
+  },
+  {
+    // Interfering by violence against the rival's 3 minions (wounds, deaths, a dead captain
+    // dissolving the troupe), spending the action, jobs every 2 turns.
+    name: 'interfere-violence-job-every-2',
+    trials: 8000,
+    setup: {
+      turns: 24,
+      company: { name: 'co', rank: 2 },
+      troupes: [
+        { name: 'v', captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'c', count: 2, knavery: ['d6'], violence: ['d4'] }] },
+        { name: 'w', captain: { knavery: ['d6'] } },
+      ],
+      rivals: [
+        { name: 'countess', rank: 5, minions: 3, designs: [{ severity: 'medium', unsubtle: true }, { severity: 'heavy' }] },
+        { name: 'pest', rank: 6, designs: [{ severity: 'light', style: 'shrewd', unsubtle: true }] },
+      ],
+      policy: { jobEvery: 2, job: { challenges: 3, method: 'rare' }, interfere: { roll: 'violence' }, flee: 'never' },
+    },
+  },
+  {
+    // Interfering costing no action (`action: "free"`): the same troupe meets every move.
+    name: 'interfere-knavery-free',
+    trials: 8000,
+    setup: {
+      turns: 24,
+      company: { name: 'co', rank: 2 },
+      troupes: [
+        { name: 'v', captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'c', knavery: ['d6'] }] },
+        { name: 'w', captain: { knavery: ['d6'] } },
+      ],
+      rivals: [
+        { name: 'countess', rank: 6, designs: [{ severity: 'medium', unsubtle: true }] },
+        { name: 'pest', rank: 5, designs: [{ severity: 'light', style: 'shrewd', unsubtle: true }] },
+      ],
+      policy: { job: { challenges: 3, method: 'rare' }, interfere: { roll: 'knavery', challenges: 3, action: 'free' } },
+    },
+  },
+  {
+    // Jobs every 3 turns: rest turns rest off a rattle even without `restWhenRattled`.
+    name: 'job-every-3-rattled',
+    trials: 8000,
+    setup: {
+      turns: 30,
+      company: { name: 'co', rank: 2 },
+      troupes: [{ name: 'a', captain: { knavery: ['d6'], violence: ['d4'], rattled: true }, minions: [{ name: 'm', count: 2, knavery: ['d6'], rattled: true }] }],
+      rivals: [{ name: 'pest', rank: 6, designs: [{ severity: 'light', style: 'shrewd' }, { severity: 'medium' }] }],
+      policy: { jobEvery: 3, job: { challenges: 3, method: 'destroy' }, restWhenRattled: false },
+    },
+  },
+  {
+    // Rival deals on failed plans, `focus`: the company's rank into the leading design.
+    name: 'rival-deals-focus',
+    trials: 8000,
+    setup: {
+      turns: 20,
+      company: { name: 'co', rank: 3 },
+      troupes: [{ name: 'a', count: 2, captain: { knavery: ['d6'] }, minions: [{ name: 'm', knavery: ['d6'] }] }],
+      rivals: [
+        { name: 'countess', rank: 1, designs: [{ severity: 'light' }, { severity: 'medium' }] },
+        { name: 'bishop', rank: 2, designs: [{ severity: 'medium', style: 'rash' }] },
+      ],
+      policy: { job: { challenges: 4, method: 'rare' }, takeRivalDeal: 'whenJobFails' },
+    },
+  },
+  {
+    // Rival deals with `invest: "spread"`: a deal puts the company's rank (5) into ONE
+    // design, the one the round robin feeds next, which moves on.
+    name: 'rival-deals-spread',
+    trials: 8000,
+    rules: { invest: 'spread' },
+    setup: {
+      turns: 20,
+      company: { name: 'co', rank: 5 },
+      troupes: [{ name: 'a', captain: { knavery: ['d6'] }, minions: [] }],
+      rivals: [{ name: 'countess', rank: 1, designs: [{ severity: 'light' }, { severity: 'light', style: 'rash' }, { severity: 'medium' }] }],
+      policy: { job: { challenges: 2, method: 'rare' }, takeRivalDeal: 'whenJobFails' },
+    },
+  },
+  {
+    // A Medic minion: fights with it alive are fought with a Medic (one wounded a round,
+    // captains first; the others 1 in 4), without it (dead, in bed, resting) without. Many
+    // guards wound several PCs a round, so the Medic often dies unattended mid-fight, and
+    // attends nobody after.
+    name: 'medic-pc',
+    trials: 20000,
+    setup: {
+      turns: 20,
+      company: { name: 'co', rank: 2 },
+      troupes: [{ name: 'a', captain: { violence: ['d4'] }, minions: [{ name: 'doc', traits: ['medic', 'acrobat'] }, { name: 'm', count: 5, violence: ['d4'] }] }],
+      rivals: [{ name: 'duke', rank: 6, designs: [{ severity: 'heavy', style: 'shrewd' }] }],
+      policy: { job: { challenges: 6, method: 'rare', guards: { perActiveChallenge: 4 } }, flee: 'never' },
+    },
+  },
+  {
+    // Two Medic PCs: two wounded a round attended; a Medic who dies attends nobody after.
+    name: 'two-medic-pcs',
+    trials: 8000,
+    setup: {
+      turns: 20,
+      company: { name: 'co', rank: 2 },
+      troupes: [{ name: 'a', captain: { traits: ['medic', 'duelist', 'hacker'] }, minions: [{ name: 'doc', traits: ['medic', 'acrobat'] }, { name: 'm', count: 3 }] }],
+      policy: { job: { challenges: 5, method: 'rare', guards: { perActiveChallenge: 2 } }, flee: 'never' },
+    },
+  },
+  {
+    // The troupe's own `aid: "medic"` (a Medic who is no PC and never falls) and a Medic PC.
+    name: 'medic-aid-plus-medic-pc',
+    trials: 8000,
+    setup: {
+      turns: 20,
+      company: { name: 'co', rank: 2 },
+      troupes: [
+        { name: 'a', aid: 'medic', captain: {}, minions: [{ name: 'doc', traits: ['medic', 'acrobat'] }, { name: 'm', count: 3 }] },
+        { name: 'b', aid: 'ordinary', captain: { violence: ['d4'] }, minions: [{ name: 'm', count: 2 }] },
+      ],
+      rivals: [{ name: 'duke', rank: 6, minions: 4, designs: [{ severity: 'heavy', style: 'shrewd' }] }],
+      policy: { job: { challenges: 5, method: 'rare', guards: { perActiveChallenge: 2 } }, flee: 'never' },
+    },
+  },
+  {
+    // Advancing by traits every 3 successful jobs: the first PC with room (4 at most),
+    // then, with no room, a new PC.
+    name: 'ambition-trait',
+    trials: 6000,
+    setup: {
+      turns: 30,
+      company: { name: 'co', rank: 2 },
+      troupes: [{ name: 'a', captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'm', traits: 3, knavery: ['d4'] }] }],
+      rivals: [{ name: 'guild', rank: 5, designs: [{ severity: 'medium' }] }],
+      policy: {
+        job: { challenges: 3, method: 'rare' },
+        ambition: { jobs: 3 },
+        advance: { choice: 'trait', trait: { knavery: ['d6'] }, maxPcs: 1 },
+      },
+    },
+  },
+  {
+    // Advancing by new PCs (at most 2), then traits. The traits gained after `maxPcs` carry
+    // no dice here: with `choice: "pc"` the engine lays out no room for a trait's dice
+    // (campaignPlay.ts:342, `!this.advanceTrait ? 0`), so a fallback trait with
+    // `trait.knavery`/`trait.violence` reads the next PC's dice, and past the last PC's it
+    // hangs the run (finding; this setup with `trait: { violence: ['d4'] }` never ends).
+    name: 'ambition-pc',
+    trials: 6000,
+    setup: {
+      turns: 30,
+      company: { name: 'co', rank: 2 },
+      troupes: [{ name: 'a', count: 2, captain: { knavery: ['d6'] }, minions: [{ name: 'm', knavery: ['d6'], violence: ['d4'] }] }],
+      rivals: [{ name: 'duke', rank: 5, designs: [{ severity: 'heavy' }] }],
+      policy: {
+        job: { challenges: 4, method: 'rare' },
+        ambition: { jobs: 4 },
+        advance: { choice: 'pc', pc: { traits: 3, knavery: ['d6'], violence: ['d4'] }, maxPcs: 2 },
+      },
+    },
+  },
 ];
 
 describe('the campaign against a slow reference written from the rulings', () => {
   for (const s of SETUPS) {
-    test(s.name, () => compare(s.name, s.setup, s.trials * Number(process.env.CAMPAIGN_REFERENCE_SCALE ?? 1), s.excluded), 600_000);
+    test(s.name, () => compare(s.name, s.setup, s.trials * Number(process.env.CAMPAIGN_REFERENCE_SCALE ?? 1), s.excluded, s.rules), 600_000);
   }
 });
