@@ -74,6 +74,20 @@ describe('advancing', () => {
     expect(Array.from(trial.traits.slice(0, 3))).toEqual([4, 4, 4]);
   });
 
+  test('a trait taken after maxPcs brings its dice in its own room, under choice "pc" as under "trait"', () => {
+    const { plan, trial, random } = trialOf({ ambition: { jobs: 1 }, advance: { choice: 'pc', trait: { knavery: ['d6'], violence: ['d4'] }, maxPcs: 0 } });
+    trial.playTurn(random, 1);
+    // No PC may be added: the captain (3 traits) gains a fourth, with its dice.
+    expect(trial.traits[0]).toBe(4);
+    expect(trial.knTo[0] - plan.knFrom[0]).toBe(2);
+    expect(trial.viTo[0] - plan.viFrom[0]).toBe(2);
+    // Its dice lie before the next PC's: no PC's dice are read as another's.
+    for (let pc = 0; pc + 1 < plan.pcCount; pc++) {
+      expect(trial.knTo[pc]).toBeLessThanOrEqual(plan.knFrom[pc + 1]);
+      expect(trial.viTo[pc]).toBeLessThanOrEqual(plan.viFrom[pc + 1]);
+    }
+  });
+
   test('ambition {rank: "next"}: the company advances the first time it reaches each rank above its best', () => {
     const { trial, random } = trialOf({ ambition: { rank: 'next' }, advance: { choice: 'trait' }, job: { challenges: 0, method: 'destroy' } });
     let t = 0;

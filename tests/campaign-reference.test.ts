@@ -84,9 +84,9 @@
  * (job-every-3-rattled, z ≈ 74), the advance choices swapped (both ambition setups) and
  * no fallback to a new PC (ambition-trait).
  *
- * Finding left out: with `advance.choice: "pc"` the engine reserves no room for the dice
- * of traits gained by the fallback (sim/viciousness/campaignPlay.ts:342), so the
- * ambition-pc setup gives its fallback traits no dice (see there).
+ * Finding, fixed: with `advance.choice: "pc"` the engine reserved no room for the dice of
+ * traits gained by the fallback, so a fallback trait with dice read the next PC's dice and,
+ * past the last PC's, hung the run; the ambition-pc setup's fallback traits carry dice.
  *
  * CAMPAIGN_REFERENCE_VERBOSE=1 prints every comparison; CAMPAIGN_REFERENCE_SCALE=k runs k
  * times the trials (the committed sizes keep the file near 20 s on two cores).
@@ -1033,11 +1033,8 @@ const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<st
     },
   },
   {
-    // Advancing by new PCs (at most 2), then traits. The traits gained after `maxPcs` carry
-    // no dice here: with `choice: "pc"` the engine lays out no room for a trait's dice
-    // (campaignPlay.ts:342, `!this.advanceTrait ? 0`), so a fallback trait with
-    // `trait.knavery`/`trait.violence` reads the next PC's dice, and past the last PC's it
-    // hangs the run (finding; this setup with `trait: { violence: ['d4'] }` never ends).
+    // Advancing by new PCs (at most 2), then traits, with their dice (this setup hung the
+    // engine before it laid out room for a fallback trait's dice under `choice: "pc"`).
     name: 'ambition-pc',
     trials: 6000,
     setup: {
@@ -1048,7 +1045,7 @@ const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<st
       policy: {
         job: { challenges: 4, method: 'rare' },
         ambition: { jobs: 4 },
-        advance: { choice: 'pc', pc: { traits: 3, knavery: ['d6'], violence: ['d4'] }, maxPcs: 2 },
+        advance: { choice: 'pc', pc: { traits: 3, knavery: ['d6'], violence: ['d4'] }, trait: { knavery: ['d6'], violence: ['d4'] }, maxPcs: 2 },
       },
     },
   },

@@ -339,7 +339,7 @@ export class CampaignPlan {
       // in a side adds 1d4 to its roll", then the trait dice that apply.
       // Then room for the dice of the traits it may gain by advancing (a trial moves its
       // own copy of knTo / viTo over them).
-      const room = this.ambition === AMBITION_NONE || !this.advanceTrait ? 0 : traitRoom(p.traits);
+      const room = this.ambition === AMBITION_NONE ? 0 : traitRoom(p.traits);
       this.knFrom[i] = kn.length;
       kn.push(PARTICIPANT_DIE, ...p.kn);
       this.knBaseTo[i] = kn.length;
