@@ -72,7 +72,8 @@
  *  - `wounds` counts every PC wounded in violence (the dead included), job fights and
  *    attempts alike; a dissolved troupe's starting asset stays the company's;
  *  - the contact lost is the PC's with the most contacts left (first on a tie);
- *  - a PC who spent its action interfering does not rest off a rattle even in bed.
+ *  - a PC who spent its action interfering does not rest off a rattle, but one in bed
+ *    does (campaign.md: "bed rest still heals").
  *
  * The new comparisons were checked to fail when one rule of the reference is flipped:
  * interfering costing no action (both nextTurn setups, z ≈ 70), a spent PC resting its
@@ -486,9 +487,14 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
       const participants: PC[] = [];
       for (const pc of troupe.pcs) {
         if (!pc.alive) continue;
+        // In bed, it rests (bed rest is no chosen action: campaign.md "Interfering").
+        if (inBed(pc, turn)) {
+          pc.rattled = false;
+          continue;
+        }
         // Spent its action interfering: no job, no rest off a rattle.
         if (pc.spentTurn === turn) continue;
-        if (inBed(pc, turn) || !jobTurn) {
+        if (!jobTurn) {
           pc.rattled = false; // rest
           continue;
         }
