@@ -49,10 +49,11 @@
  *    `spread` investment one point at a time, round robin, carried over turns;
  *  - Medics (traits.md, battle.md "Aid and Medics"): a PC's named traits (`['medic', …]`,
  *    counted for contacts and cost); a fight with a living Medic PC among the fighters has
- *    one Medic per living Medic PC (wounded or not), plus one that never falls with the
- *    troupe's `aid: "medic"`; each attends one wounded a round, captains first; the others
- *    die on 1 in 4; a Medic who dies attends nobody in later rounds; troupe `aid`
- *    `ordinary` (1 in 4) and `medic` without Medic PCs;
+ *    one Medic per living Medic PC (wounded or not); each attends one wounded a round,
+ *    captains first; the others die on 1 in 4; a Medic who dies attends nobody in later
+ *    rounds; beside Medic PCs, the troupe's `aid: "medic"` names them and adds no Medic
+ *    (traits.md); troupe `aid` `ordinary` (1 in 4) and `medic` without Medic PCs (one
+ *    Medic who never falls);
  *  - `ambition: {jobs: N}` (jobs that paid, carried over, met at most once a turn, after
  *    the rank is recorded) and `advance` (advancement.md): `trait` to the first living PC
  *    with under 4 traits (a contact, the trait's dice), else a new PC; `pc` a new minion
@@ -79,8 +80,7 @@
  * interfering costing no action (both nextTurn setups, z ≈ 70), a spent PC resting its
  * rattle off (interfere-knavery-next-turn, z 5–7), a spent PC interfering again at the
  * same turn's end (both, z ≈ 18), a deal's points split by `spread` (rival-deals-spread,
- * z 5.3), one Medic for two (two-medic-pcs, medic-aid-plus-medic-pc, z ≈ 35), the troupe's
- * Medic not adding to its Medic PCs (medic-aid-plus-medic-pc, z ≈ 16), a dead Medic still
+ * z 5.3), one Medic for two (two-medic-pcs, z ≈ 35), a dead Medic still
  * attending (medic-pc, deaths.captains z 5.8: the smallest margin), no rest on rest turns
  * (job-every-3-rattled, z ≈ 74), the advance choices swapped (both ambition setups) and
  * no fallback to a new PC (ambition-trait).
@@ -234,6 +234,13 @@ function newPc(spec: PcSpec, captain: boolean): PC {
     bedThrough: 0,
     contacts: traits,
   };
+}
+
+/** The troupe's `aid`: beside Medic PCs, "medic" names them and brings no other Medic (traits.md). */
+function aidOf(spec: TroupeSpec): TroupeSpec['aid'] {
+  const names = (p: PcSpec) => (Array.isArray(p.traits) ? p.traits : []);
+  const medicPcs = [spec.captain, ...(spec.minions ?? [])].some((p) => names(p).includes('medic'));
+  return spec.aid === 'medic' && medicPcs ? 'none' : spec.aid;
 }
 
 function newTroupe(spec: TroupeSpec): Troupe {
@@ -528,7 +535,7 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
         if (guards > 0) {
           t['jobs.violent']++;
           const pushes = freePushPolicy === 'reroll' ? sixes : 0;
-          const result = fight(dice, participants, guards, troupeFlee, guardFlee, pushes, turn, t, troupe.spec.aid);
+          const result = fight(dice, participants, guards, troupeFlee, guardFlee, pushes, turn, t, aidOf(troupe.spec));
           t['jobs.freePushes'] += result.freePushesUsed;
           if (result.outcome === 'won') {
             t['jobs.won']++;
@@ -599,7 +606,7 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
             foiled = plan(free).successes >= (interfere.challenges ?? 2);
           } else {
             const minions = Math.max(1, r.spec.minions ?? Math.max(0, r.spec.rank - 2));
-            foiled = fight(dice, free, minions, troupeFlee, 'never', 0, turn, t, troupe.spec.aid).outcome === 'won';
+            foiled = fight(dice, free, minions, troupeFlee, 'never', 0, turn, t, aidOf(troupe.spec)).outcome === 'won';
             dissolveIfCaptainDead(troupe);
           }
           break;
@@ -656,7 +663,7 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
             const fighters = troupe.pcs.filter((pc) => pc.alive && !inBed(pc, turn + 1));
             const minions = Math.max(1, r.spec.minions ?? Math.max(0, r.spec.rank - 2));
             t.attempts++;
-            const result = fight(dice, fighters, minions, troupeFlee, 'never', 0, turn, t, troupe.spec.aid);
+            const result = fight(dice, fighters, minions, troupeFlee, 'never', 0, turn, t, aidOf(troupe.spec));
             if (result.outcome === 'won') t['attempts.repelled']++;
             dissolveIfCaptainDead(troupe);
             break;
@@ -1007,7 +1014,7 @@ const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<st
     },
   },
   {
-    // The troupe's own `aid: "medic"` (a Medic who is no PC and never falls) and a Medic PC.
+    // `aid: "medic"` beside a Medic PC names it: no other Medic comes (traits.md).
     name: 'medic-aid-plus-medic-pc',
     trials: 8000,
     setup: {

@@ -158,8 +158,6 @@ export class CampaignPlan {
   readonly troupeAid: Aid[];
   /** Per troupe: 1 when one of its PCs is a Medic (only then can a fight's aid differ from troupeAid). */
   readonly troupeHasMedicPc: Uint8Array;
-  /** Per troupe: 1 when its aid is its own "medic", a Medic who is not a PC and never falls (Skirmish.fight's ownMedic). */
-  readonly troupeOwnMedic: Uint8Array;
   readonly troupeBonusFrom: Int32Array;
   readonly troupeBonusTo: Int32Array;
   /** With bought equipment the troupe's bonus dice run to troupeEquippedTo (policy buy.equipment). */
@@ -314,7 +312,11 @@ export class CampaignPlan {
     this.pcBerzerker = Uint8Array.from(pcs, (p) => (p.berzerker ? 1 : 0));
     this.pcDuelist = Uint8Array.from(pcs, (p) => (p.duelist ? 1 : 0));
     this.troupeHasMedicPc = Uint8Array.from(troupes, (_, i) => (pcs.some((p) => p.troupe === i && p.medic) ? 1 : 0));
-    this.troupeOwnMedic = Uint8Array.from(this.troupeAid, (aid) => (aid === 'medic' ? 1 : 0));
+    // Beside Medic PCs, `aid: "medic"` names them, as in `battle` ("leave aid out or make it
+    // medic"): their troupe's Medics are those PCs, who can die; no other Medic comes.
+    this.troupeHasMedicPc.forEach((has, i) => {
+      if (has !== 0 && this.troupeAid[i] === 'medic') this.troupeAid[i] = 'none';
+    });
     this.medicPush = pcs.some((p) => p.medic) ? { never: 0, always: 1, restTurns: 2 }[policy.medicPush ?? 'never'] : 0;
     this.pcBaseTraits = Int32Array.from(pcs, (p) => p.traits);
     this.pcFromStart = Uint8Array.from(pcs, (p) => (p.fromStart ? 1 : 0));
@@ -831,14 +833,12 @@ export class CampaignTrial {
     return this.plan.troupeAid[i];
   }
 
-  /** Whether troupe `i` has Medic PCs, who attend its fights and can die in them. */
+  /**
+   * Whether troupe `i`'s Medics are its Medic PCs (who can die in a fight), not a Medic of
+   * its own `aid: "medic"` (who never falls; a troupe has one or the other).
+   */
   private medicPcs(i: number): boolean {
     return this.plan.troupeHasMedicPc[i] !== 0;
-  }
-
-  /** Whether troupe `i` has a Medic of its own `aid: "medic"`, who is not a PC and never falls. */
-  private ownMedic(i: number): boolean {
-    return this.plan.troupeOwnMedic[i] !== 0;
   }
 
   /** The end of turn `t`: every rival's die, and what it initiates, counted. */
@@ -1094,7 +1094,7 @@ export class CampaignTrial {
         const s = bothEquipped && troupeBonus >= guardBonus ? this.skirmishOutequipped : this.skirmish;
         const bonusTo = bothEquipped && troupeBonus <= guardBonus ? bonusFrom : bonusFrom + troupeBonus;
         const free = p.freeRerolls === true ? this.sixes : 0;
-        success = s.fight(random, parts, n, guards, p.bonusSides, bonusFrom, bonusTo, this.fightAid(i, parts, n), this.medicPcs(i), free, this.ownMedic(i));
+        success = s.fight(random, parts, n, guards, p.bonusSides, bonusFrom, bonusTo, this.fightAid(i, parts, n), this.medicPcs(i), free);
         if (free > 0) acc[METRIC.jobsFreePushes] += s.freePushesUsed;
         if (success === true) this.counted.jobsWon++;
         this.casualties(s, i, t);
@@ -1187,7 +1187,7 @@ export class CampaignTrial {
     } else {
       const s = this.minionFight;
       const bonusTo = this.equipped[i] !== 0 ? p.troupeEquippedTo[i] : p.troupeBonusTo[i];
-      foiled = s.fight(random, this.participants, n, p.rivals.minions[r], p.bonusSides, p.troupeBonusFrom[i], bonusTo, this.fightAid(i, this.participants, n), this.medicPcs(i), 0, this.ownMedic(i));
+      foiled = s.fight(random, this.participants, n, p.rivals.minions[r], p.bonusSides, p.troupeBonusFrom[i], bonusTo, this.fightAid(i, this.participants, n), this.medicPcs(i));
       this.casualties(s, i, t);
     }
     if (foiled) this.acc[METRIC.foiled]++;
@@ -1208,7 +1208,7 @@ export class CampaignTrial {
     this.acc[METRIC.attempts]++;
     const s = this.minionFight;
     const bonusTo = this.equipped[i] !== 0 ? p.troupeEquippedTo[i] : p.troupeBonusTo[i];
-    const repelled = s.fight(random, this.participants, n, Math.max(1, p.rivals.minions[r]), p.bonusSides, p.troupeBonusFrom[i], bonusTo, this.fightAid(i, this.participants, n), this.medicPcs(i), 0, this.ownMedic(i));
+    const repelled = s.fight(random, this.participants, n, Math.max(1, p.rivals.minions[r]), p.bonusSides, p.troupeBonusFrom[i], bonusTo, this.fightAid(i, this.participants, n), this.medicPcs(i));
     if (repelled) this.acc[METRIC.attemptsRepelled]++;
     this.casualties(s, i, t);
   }

@@ -106,8 +106,6 @@ export class Skirmish {
   /** Wounded a Medic attends a round: 1, or every PC with medicReach "all". */
   private readonly medicReach: number;
   private readonly medicReachAll: boolean;
-  /** This fight: the troupe has a Medic of its own (aid "medic"), who is not a PC and never falls. */
-  private ownMedic = false;
   /** Whether any PC is a Berzerker or a Duelist (then their d4s are judged at each clash). */
   private readonly situational: boolean;
   /** d4s a Berzerker adds while outnumbered: the gain, and the add when the troupe never flees. */
@@ -178,9 +176,8 @@ export class Skirmish {
    * `wounded`/`died`/`woundedCount`. With `medicPcs` the troupe's Medics (aid "medic") are
    * its Medic PCs among the participants, one wounded a round each while they live: once
    * every one of them has died, nobody is attended in later rounds (docs/rulings/traits.md,
-   * "A Medic who dies attends nobody after"); with `ownMedic` the troupe also has a Medic of
-   * its own, who never falls; with neither, aid "medic" is one Medic who never falls.
-   * `freePushes` are a
+   * "A Medic who dies attends nobody after"); without it aid "medic" is the troupe's own
+   * Medic, who never falls. `freePushes` are a
    * failed plan's free pushes (freePushes "reroll", docs/rulings/knavery.md): a PC not
    * rattled whose own dice showed no hit rerolls them, once per free push, in the order
    * the PCs roll, and is not rattled by it ("Rattled PCs can't push themselves"); a free
@@ -197,7 +194,6 @@ export class Skirmish {
     aid: Aid,
     medicPcs = false,
     freePushes = 0,
-    ownMedic = false,
   ): boolean {
     // Arrays read in the loops held in locals: TurboFan does not hoist a load of `this.x`
     // out of a loop, so each read through `this` costs a map check and a reload.
@@ -225,7 +221,6 @@ export class Skirmish {
     this.freePushesUsed = 0;
     const deathFaces = DEATH_FACES[aid];
     // Wounded the troupe's Medics attend a round: "at most one wounded per round per Medic".
-    this.ownMedic = ownMedic;
     const medics = aid !== 'medic' ? 0 : medicPcs === true ? this.medicsAttending(participants, n) : this.medicReach;
     if (allSteady === true && this.steadyGuards === true && bonusFrom >= bonusTo) {
       return this.steadyFight(random, participants, n, guards, deathFaces, medics, medicPcs);
@@ -521,10 +516,9 @@ export class Skirmish {
   }
 
   /**
-   * Wounded the troupe's Medics attend a round: one each ("at most one wounded per round per
-   * Medic") of the Medic PCs among the fight's `n` participants who have not died in it,
-   * and of its own Medic (`ownMedic`), or every wounded (medicReach "all") while one of
-   * them lives; 0 once all have died.
+   * Wounded the Medic PCs among the fight's `n` participants attend a round: one each of
+   * those who have not died in it ("at most one wounded per round per Medic"), or every
+   * wounded (medicReach "all") while one lives; 0 once all have died.
    */
   private medicsAttending(participants: Int32Array, n: number): number {
     const medic = this.pcs.medic;
@@ -537,9 +531,8 @@ export class Skirmish {
       for (let i = 0; i < this.woundedCount; i++) if (this.wounded[i] === pc && this.died[i] !== 0) dead = true;
       if (!dead) alive++;
     }
-    const own = this.ownMedic === true ? 1 : 0;
-    if (this.medicReachAll === true) return own + alive > 0 ? this.medicReach : 0;
-    return own + alive;
+    if (this.medicReachAll === true) return alive > 0 ? this.medicReach : 0;
+    return alive;
   }
 
   private flees(policy: number, start: number, able: number, enemies: number): boolean {
