@@ -349,6 +349,22 @@ describe('each option moves the odds the way the rules say', () => {
     expect(ifNoHit['pushed.guards'].estimate).toBe(0); // rattled PCs "can't push themselves"
   });
 
+  it('push per side ("A PC may also push"): the guards\' own push "never" keeps them from pushing; every side at "never" is the battle without pushing, exact and all', () => {
+    const guards4 = { name: 'guards', combatants: [{ name: 'guard', count: 4 }] };
+    // The variant on, the guards out of it: only the crew pushes.
+    const crewOnly = run([crew, { ...guards4, push: 'never' }], { push: 'ifNoHit' }, {}, 20_000).results[0].metrics;
+    expect(crewOnly['pushed.crew'].estimate).toBeGreaterThan(0);
+    expect(crewOnly['pushed.guards'].estimate).toBe(0);
+    // The variant off, the crew's own push on: the same battle, draw for draw.
+    const sideOn = run([{ ...crew, push: 'ifNoHit' }, guards4], {}, {}, 20_000).results[0].metrics;
+    expect(sideOn).toEqual(crewOnly);
+    // Nobody pushes: the battle without pushing, exact values included.
+    const nobody = run([{ ...crew, push: 'never' }, { ...guards4, push: 'never' }], { push: 'ifNoHit' }, {}, 20_000).results[0].metrics;
+    const plain = run([crew, guards4], {}, {}, 20_000).results[0].metrics;
+    expect(nobody['win.crew'].exact).toBeDefined();
+    expect(nobody).toEqual(plain);
+  });
+
   it('push: a Berzerker\'s d4s while outnumbered are dice it contributed, rolled with its own and rerolled by its push (a one-round battle against the exact clash)', () => {
     // "A PC may also push in order to reroll the dice they contributed to a pool. Immediately
     // after a character pushes, they are rattled": the trait d4s were rolled before the push,

@@ -158,6 +158,18 @@ const defenderPush: ChoiceField = {
   help: '“Take a blow meant for another character”: an able Defender takes a wound that falls on a captain',
 };
 
+const sidePush: ChoiceField = {
+  kind: 'choice',
+  key: 'push',
+  label: 'push to reroll',
+  placeholder: 'as the push variant (default)',
+  options: [
+    { value: 'never', label: 'never' },
+    { value: 'ifNoHit', label: 'if its dice show no hit' },
+  ],
+  help: '“A PC may also push in order to reroll the dice they contributed to a pool”: this side in place of the push variant — guards, who are no PCs, never',
+};
+
 export const battleForm: MechanicForm = {
   system: 'viciousness',
   mechanic: 'battle',
@@ -170,6 +182,7 @@ export const battleForm: MechanicForm = {
       { kind: 'number', key: 'medics', label: 'medics', placeholder: '1', help: 'only with a Medic: each attends one wounded per round (all of them with the medicReach variant “all”)' },
       berzerkerPush,
       defenderPush,
+      sidePush,
     ]),
     { kind: 'number', key: 'maxRounds', label: 'most rounds', placeholder: '50', help: 'a battle still going after this many rounds is a draw' },
   ],

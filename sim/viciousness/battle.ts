@@ -10,7 +10,7 @@ import { defineMechanic, type ExactValues } from '../mechanic.ts';
 import type { ViciousnessRules } from '../rules.ts';
 import type { DistributionSpec, Tally } from '../stats.ts';
 import { MetricLayout, metricTable } from '../metrics.ts';
-import { DEFAULT_MAX_ROUNDS, battleSetup } from './battleSetup.ts';
+import { DEFAULT_MAX_ROUNDS, battleSetup, sidePushes } from './battleSetup.ts';
 import { BattleField, BattlePlan } from './battleField.ts';
 import { chainStates, hasExactOdds, noExactReason, solveBattle } from './battleChain.ts';
 import { BattleTable, addCounts, fightBattles } from './battleTable.ts';
@@ -42,7 +42,7 @@ export const battle = defineMechanic({
     const setup = { ...given, sides: withBerzerkerPushes(given.sides) };
     const plan = new BattlePlan(setup, rules, DEFAULT_MAX_ROUNDS);
     const { sides } = setup;
-    const push = rules.push === 'ifNoHit';
+    const push = sides.some((side) => sidePushes(side, rules));
 
     // Every metric's value is a small integer, so a run counts trials per value — one
     // histogram per quantity, in one array — and turns the counts into the tally's sums

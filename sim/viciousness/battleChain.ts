@@ -26,7 +26,7 @@ import type { ViciousnessRules } from '../rules.ts';
 import { COMBATANT_DIE, bonusDice, combatantDice, hitDistribution, hitTest, isCaptain } from './violence.ts';
 import { DEATH_FACES, FLEE_LOST_HALF, FLEE_OUTNUMBERED, aidOf, fleeCode, medicsOf, woundGroupOf } from './violence.ts';
 import { DUEL, OUTNUMBERED, duelDice, hasTrait, outnumberedDice, testsForDeath } from './traits.ts';
-import type { BattleSetup, BattleSideSetup } from './battleSetup.ts';
+import { sidePushes, type BattleSetup, type BattleSideSetup } from './battleSetup.ts';
 import { powInt } from '../exact/pow.ts';
 
 /**
@@ -196,7 +196,7 @@ function hitsFacing(side: ChainSide, ia: number, enemies: number): Float64Array 
 
 /** Both sides' state counts multiplied, or undefined when the chain does not apply. */
 export function chainStates(setup: BattleSetup, rules: ViciousnessRules): number | undefined {
-  if (setup.sides.length !== 2 || rules.push !== 'never') return undefined;
+  if (setup.sides.length !== 2 || setup.sides.some((side) => sidePushes(side, rules))) return undefined;
   return setup.sides.reduce((n, side) => {
     const s = chainSide(side, rules);
     return n * s.ableStates * s.uRadix * s.mdRadix;

@@ -29,7 +29,7 @@ import {
   medicsOf,
   woundGroupOf,
 } from './violence.ts';
-import type { BattleSetup, BattleSideSetup } from './battleSetup.ts';
+import { sidePushes, type BattleSetup, type BattleSideSetup } from './battleSetup.ts';
 import { DUEL, OUTNUMBERED, PLAIN, duelDice, hasTrait, isOutnumbered, outnumberedByAll, outnumberedDice, situation, testsForDeath } from './traits.ts';
 
 
@@ -157,7 +157,6 @@ export class BattlePlan {
     const n = sides.length;
     this.sideCount = n;
     this.maxRounds = setup.maxRounds ?? maxRoundsDefault;
-    const push = rules.push === 'ifNoHit';
     const isHit = hitTest(rules.hitOn);
 
     // Die classes: dice that hit alike, found as the kinds are laid out. Class 0 is
@@ -185,6 +184,7 @@ export class BattlePlan {
     this.kindTo = new Int32Array(n);
     this.pushes = new Uint8Array(n);
     sides.forEach((side, s) => {
+      const push = sidePushes(side, rules);
       this.kindFrom[s] = kinds.length;
       for (const c of side.combatants) {
         const size = c.count ?? 1;

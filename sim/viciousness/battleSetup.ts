@@ -41,7 +41,18 @@ export const battleSideSchema = lazySchema(() => sideSchema.unwrap().extend({
    * Defender takes a wound that falls on a captain; defaults to *never*.
    */
   defenderPush: z.enum(DEFENDER_PUSH).optional(),
+  /**
+   * Who pushes to reroll a missed roll on this side ("A PC may also push in order to reroll
+   * the dice they contributed to a pool"): `never` or `ifNoHit`, in place of `rules.push`
+   * for this side — a side of guards, who are no PCs, `never`; defaults to `rules.push`.
+   */
+  push: z.enum(['never', 'ifNoHit']).optional(),
 }));
+
+/** Whether side `side`'s combatants push when their own dice show no hit: its `push`, else `rules.push`. */
+export function sidePushes(side: { push?: 'never' | 'ifNoHit' }, rules: { push: 'never' | 'ifNoHit' }): boolean {
+  return (side.push ?? rules.push) === 'ifNoHit';
+}
 
 export const battleSetup = lazySchema(() => z
   .object({
