@@ -557,13 +557,19 @@ export class BattleField {
    */
   private rollTraitDice(random: RandomStream): void {
     const { hits, fighting, able, count, pushedInto } = this;
-    const { kindFrom, kindTo, kindOutnumbered, kindDuel, kindTraitClass, kindPushable } = this.plan;
+    const { kindFrom, kindTo, kindOutnumbered, kindDuel, kindTraitClass, kindPushable, pushes } = this.plan;
     for (let s = 0; s < hits.length; s++) {
       if (fighting[s] === 0) continue;
       const at = situation(able, fighting, s, this.plan.allEnemies);
+      // Only a side that may push has pushers' counts to clear (rollPushers).
+      const pushing = pushes[s] !== 0;
+      if (at === PLAIN && !pushing) continue;
       for (let k = kindFrom[s]; k < kindTo[s]; k++) {
-        const fresh = pushedInto[k];
-        pushedInto[k] = 0;
+        let fresh = 0;
+        if (pushing) {
+          fresh = pushedInto[k];
+          pushedInto[k] = 0;
+        }
         if (at === PLAIN || kindPushable[k] !== 0) continue;
         const n = (count[k] - fresh) * (at === OUTNUMBERED ? kindOutnumbered[k] : kindDuel[k]);
         if (n > 0) hits[s] += this.rollDice(random, kindTraitClass[k], n);
