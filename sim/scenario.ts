@@ -8,7 +8,7 @@ import { refineBand } from './band.ts';
 import { lazySchema } from './lazySchema.ts';
 import { findMechanic, mechanicsOf } from './mechanics.ts';
 import { rulesBySystem, type SystemName } from './rules.ts';
-import type { Simulation } from './mechanic.ts';
+import type { Mechanic, Simulation } from './mechanic.ts';
 import { CHUNK_TRIALS } from './run.ts';
 import type { ExpectResult, MetricResult, PointResult } from './result.ts';
 import { solveListSchema, solveValues, type SolveBlock } from './solve/schema.ts';
@@ -728,8 +728,28 @@ export function checkSolves(scenario: ScenarioFile, file: string, metricNames: r
       const p = sweepPathProblem(base, path);
       if (p) errors.push(new ScenarioError(file, `${at}.sameAs.${path}`, p.replace('a sweep path', 'a path')));
     }
-    if (!metricNames.includes(block.metric)) {
-      errors.push(new ScenarioError(file, `${at}.metric`, `no metric "${block.metric}" in ${scenario.system} ${scenario.mechanic}: expected one of ${metricNames.join(', ')}`));
+    // The file's own metric names first (a misspelt metric is the block's mistake); then,
+    // below, each value's: a value that renames what the metric names (a side's name) is
+    // that value's mistake. (`metricNames` are the first sweep point's, which may differ
+    // from the file's own setup where the sweep renames something.)
+    const own = metricNamesAt(mechanic, rulesSchema, base);
+    const names0 = own ?? metricNames;
+    // An `expect` no value found could ever meet is a mistake in the file, not a failed
+    // check at every run.
+    const values = solveValues(block);
+    const e = block.expect;
+    if (e && (e.atLeast !== undefined || e.atMost !== undefined || e.between !== undefined)) {
+      const odd = values.find((v) => typeof v !== 'number');
+      if (odd !== undefined) {
+        errors.push(new ScenarioError(file, `${at}.expect`, `atLeast, atMost and between compare the value found as a number, but ${block.vary} takes ${JSON.stringify(odd)}: expected "equals" for values that are not numbers`));
+      }
+    }
+    if (e && e.equals !== undefined && e.equals !== null && !values.some((v) => JSON.stringify(v) === JSON.stringify(e.equals))) {
+      errors.push(new ScenarioError(file, `${at}.expect.equals`, `${JSON.stringify(e.equals)} is not among the values searched: expected one of them, or null for "no value meets the goal"`));
+    }
+    const metricKnown = names0.includes(block.metric);
+    if (!metricKnown) {
+      errors.push(new ScenarioError(file, `${at}.metric`, `no metric "${block.metric}" in ${scenario.system} ${scenario.mechanic}: expected one of ${names0.join(', ')}`));
     }
     const setups: [string, Record<string, unknown>, string][] = solveValues(block).map((v, k) => [block.values ? `${at}.values.${k}` : `${at}.range`, { [block.vary]: v }, where(block, v)]);
     if (block.sameAs) setups.push([`${at}.sameAs`, block.sameAs, ' (setup A)']);
@@ -748,7 +768,24 @@ export function checkSolves(scenario: ScenarioFile, file: string, metricNames: r
         errors.push(new ScenarioError(file, path, `${problems[0].path}: ${problems[0].problem}${note}`));
         break; // one message per block is enough: the rest are the same mistake
       }
+      const names = metricKnown ? metricNamesAt(mechanic, rulesSchema, s) : undefined;
+      if (names && !names.includes(block.metric)) {
+        errors.push(new ScenarioError(file, path, `no metric "${block.metric}" here${note}: expected one of ${names.join(', ')}`));
+        break;
+      }
     }
   });
   return errors;
+}
+
+/** The metric names of the mechanic at a raw setup and rules; undefined where they do not parse or prepare (reported elsewhere). */
+function metricNamesAt(mechanic: Mechanic, rulesSchema: z.ZodType, s: { setup: unknown; rules: unknown }): string[] | undefined {
+  const rules = rulesSchema.safeParse(s.rules);
+  const setup = mechanic.setup.safeParse(s.setup);
+  if (!rules.success || !setup.success) return undefined;
+  try {
+    return mechanic.prepare(setup.data, rules.data).metrics.map((m) => m.name);
+  } catch {
+    return undefined;
+  }
 }

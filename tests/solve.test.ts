@@ -158,6 +158,42 @@ describe('Monte Carlo solves (exact engine switched off)', () => {
     expect(tie).toMatchObject({ decided: false, candidates: [1, 2] });
   });
 
+  test('both ends on one side: every value between is checked, so values out of order or a metric that turns back read undecided, not "none"', () => {
+    // success falls with challenges (0: 1, 1: 0.875, 2: 0.5, 3: 0.125, 4+: 0). In the order
+    // 6, 1, 5 both ends are below 0.6 and the middle above: not "no value ≥ 0.6".
+    const outOfOrder = mcSearch({ ...even, range: undefined, values: [6, 1, 5], target: undefined, atLeast: 0.6 }, 'order');
+    expect(outOfOrder).toMatchObject({ decided: false, monotone: false });
+    expect(outOfOrder.points.map((p) => p.value)).toEqual([6, 1, 5]);
+    // Closest: 2 (0.5) is nearest 0.45, between two ends (1 and 0.875) above it as it is:
+    // every value raced, not only the ends (which answered 1).
+    const closest = mcSearch({ ...even, range: undefined, values: [0, 2, 1], target: 0.45 }, 'closest');
+    expect(closest).toMatchObject({ decided: true, value: 2, everyValue: true });
+    // In order, none meets the goal: decided, every value looked at, and said so.
+    const none = mcSearch({ ...even, range: [3, 7], target: undefined, atLeast: 0.6 }, 'none');
+    expect(none).toMatchObject({ decided: true, value: null, everyValue: true });
+    expect(none.points.map((p) => p.value)).toEqual([3, 4, 5, 6, 7]);
+    expect(none.sentence).toMatch(/\(decided at 95% at every value, /);
+    // The nearer end, with every value between checked and raced.
+    const end = mcSearch({ ...even, range: [2, 6], target: 0.6 }, 'end');
+    expect(end).toMatchObject({ decided: true, value: 2, everyValue: true });
+  });
+
+  test('an undecided answer says why as the search decides, and a sentence names only the values next to the answer', () => {
+    const near = mcSearch({ ...even, target: 0.6875 }, 'tie');
+    expect(near.sentence).toMatch(/none of them is surely nearer the target at the cap of 33 k trials a value \(deciding on intervals 95% over all of a value's looks, wider than those shown\)/);
+    const first = mcSearch({ ...even, target: undefined, atMost: 0.5 }, 'undecided');
+    expect(first.sentence).toMatch(/the target still lies within the interval of 2 at the cap/);
+    // 3 challenges (0.125 against 0.3): the bisection looks at few values; the sentence
+    // names 2 and 4 where they were looked at, never a farther one as if next to it.
+    const r = mcSearch({ ...even, target: 0.3 }, 'same');
+    const looked = new Set(r.points.map((p) => p.value));
+    const named = [...r.sentence.matchAll(/; (\d+) gives|, (\d+) gives/g)].map((m) => Number(m[1] ?? m[2]));
+    for (const v of named) {
+      expect(looked.has(v)).toBe(true);
+      expect(Math.abs(v - 3)).toBe(1);
+    }
+  });
+
   test('same seed, same answer, byte for byte', () => {
     const a = mcSearch({ ...even, target: 0.3 }, 'same');
     const b = mcSearch({ ...even, target: 0.3 }, 'same');
@@ -260,6 +296,56 @@ describe('bad input', () => {
       // A field of no setup: the block's `vary` is the mistake, not the range it varies over.
       'solve.json: solve.4.vary: setup.challenge: unknown field "challenge"',
     ]);
+  });
+});
+
+describe('bad input a run would only find late', () => {
+  const errorsOf = (raw: unknown) => {
+    try {
+      plan(raw);
+    } catch (e) {
+      expect(e).toBeInstanceOf(ScenarioErrors);
+      return (e as ScenarioErrors).errors.map((x) => x.message);
+    }
+    return [];
+  };
+  const fight = (solve: object[], sweep?: object) => ({
+    name: 'fight',
+    system: 'viciousness',
+    mechanic: 'battle',
+    trials: 1000,
+    setup: { sides: [{ name: 'crew', combatants: [{ name: 'captain', dice: ['d4'] }] }, { name: 'watch', combatants: [{ name: 'guard', count: 2 }] }] },
+    solve,
+    ...(sweep ? { sweep } : {}),
+  });
+
+  test('a value that renames what the metric names is that value\'s mistake (it crashed the run)', () => {
+    expect(errorsOf(fight([{ name: 'r', vary: 'setup.sides.0.name', values: ['crew', 'gang'], metric: 'win.crew', target: 0.5 }]))).toEqual([
+      expect.stringMatching(/^solve.json: solve.0.values.1: no metric "win.crew" here \(with setup.sides.0.name = "gang"\): expected one of win.gang, /),
+    ]);
+    // A sweep that renames a side does not rename the solve's: the solve searches the file's own setup.
+    expect(errorsOf(fight([{ name: 'g', vary: 'setup.sides.1.combatants.0.count', range: [1, 3], metric: 'win.gang', target: 0.5 }], { 'setup.sides.0.name': ['gang'] }))).toEqual([
+      expect.stringMatching(/^solve.json: solve.0.metric: no metric "win.gang" in viciousness battle: expected one of win.crew, /),
+    ]);
+    expect(errorsOf(fight([{ name: 'g', vary: 'setup.sides.1.combatants.0.count', range: [1, 3], metric: 'win.crew', target: 0.5 }], { 'setup.sides.0.name': ['gang'] }))).toEqual([]);
+  });
+
+  test('an expect no value found could meet: a number bound on values that are not numbers, equals outside the values', () => {
+    expect(errorsOf(heist([{ ...even, vary: 'setup.participants.0.dice', range: undefined, values: [[], ['d4']], expect: { atLeast: 1 } }]))).toEqual([
+      'solve.json: solve.0.expect: atLeast, atMost and between compare the value found as a number, but setup.participants.0.dice takes [] : expected "equals" for values that are not numbers'.replace('[] :', '[]:'),
+    ]);
+    expect(errorsOf(heist([{ ...even, expect: { equals: 13 } }]))).toEqual([
+      'solve.json: solve.0.expect.equals: 13 is not among the values searched: expected one of them, or null for "no value meets the goal"',
+    ]);
+    expect(errorsOf(heist([{ ...even, expect: { equals: null } }]))).toEqual([]);
+  });
+
+  test('an exact tie for the nearest passes an expect only if every tied value meets it', () => {
+    // 0.6875 is as far from 0.875 (1 challenge) as from 0.5 (2).
+    const [tie] = solvePlan(plan(heist([{ ...even, target: 0.6875, expect: { equals: 1 } }])));
+    expect(tie).toMatchObject({ decided: true, value: 1, candidates: [1, 2], expect: { pass: false } });
+    const [both] = solvePlan(plan(heist([{ ...even, target: 0.6875, expect: { between: [1, 2] } }])));
+    expect(both.expect!.pass).toBe(true);
   });
 });
 

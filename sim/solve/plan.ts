@@ -87,12 +87,18 @@ export function solvePlan(plan: ScenarioPlan, options: SolveOptions = {}): Solve
 export function judged(result: SolveResult, block: SolveBlock): SolveResult {
   const e = block.expect;
   if (!e) return result;
-  const v = result.value;
-  let pass = result.decided && v !== undefined;
-  if (pass && e.equals !== undefined) pass = JSON.stringify(v) === JSON.stringify(e.equals);
-  const numeric = typeof v === 'number';
-  if (pass && (e.atLeast !== undefined || e.atMost !== undefined || e.between !== undefined)) {
-    pass = numeric && (e.atLeast === undefined || (v as number) >= e.atLeast) && (e.atMost === undefined || (v as number) <= e.atMost) && (e.between === undefined || ((v as number) >= e.between[0] && (v as number) <= e.between[1]));
-  }
+  // What the answer may be: the value found, or with an exact tie for the nearest every
+  // tied value (the answer names one of them, as the first in order, but the others are
+  // as near); the check must hold for each, as an undecided answer fails it.
+  const possible = result.decided && result.value !== undefined ? (result.candidates && result.candidates.length > 1 ? result.candidates : [result.value]) : [];
+  const meets = (v: unknown) => {
+    if (e.equals !== undefined && JSON.stringify(v) !== JSON.stringify(e.equals)) return false;
+    if (e.atLeast !== undefined || e.atMost !== undefined || e.between !== undefined) {
+      if (typeof v !== 'number') return false;
+      return (e.atLeast === undefined || v >= e.atLeast) && (e.atMost === undefined || v <= e.atMost) && (e.between === undefined || (v >= e.between[0] && v <= e.between[1]));
+    }
+    return true;
+  };
+  const pass = possible.length > 0 && possible.every(meets);
   return { ...result, expect: { ...e, pass } };
 }

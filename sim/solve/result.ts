@@ -35,6 +35,12 @@ export interface SolveResult {
   candidates?: unknown[];
   /** Does the metric move one way over the range: true/false when checked (exact), "assumed" (Monte Carlo). */
   monotone: boolean | 'assumed';
+  /**
+   * Monte Carlo: every value was decided against the target (both ends fell on the same
+   * side, so each value between was checked), and the answer assumes nothing about how
+   * the metric moves. Absent otherwise.
+   */
+  everyValue?: boolean;
   /** Monte Carlo: every trial the search ran, and the cap on any one value. */
   trials?: number;
   maxTrials?: number;

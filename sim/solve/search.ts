@@ -84,6 +84,8 @@ export class SolveSearch {
   private exactReference?: number;
   /** Set when the Monte Carlo search met values that contradict a one-way metric. */
   private notMonotone = false;
+  /** Set when every value was decided (the ends on the same side): the answer assumes nothing. */
+  private everyValue = false;
 
   constructor(readonly problem: SolveProblem) {
     this.maxChunks = Math.max(1, Math.ceil(problem.maxTrials / problem.chunkTrials));
@@ -218,9 +220,19 @@ export class SolveSearch {
     let labels: Side[];
     const dir = Math.sign(last - first) as Side;
     if (dir === 0) {
-      // Both ends on the same side: a one-way metric never reaches the target in between.
+      // Both ends on the same side: a one-way metric never reaches the target in between,
+      // and the answer is "none" or an end. Such an answer is checked at every value in
+      // between rather than assumed (each decides as fast as it lies far from the target,
+      // no slower than the nearer end for a one-way metric): values out of order, or a
+      // metric that turns back, would otherwise read as "no value", decided.
+      // Both ends near the target are undecided whatever lies between.
       labels = Array(n).fill(first);
       if (first === 0) for (let i = 1; i < n - 1; i++) labels[i] = 0;
+      else {
+        for (let i = 1; i < n - 1; i++) labels[i] = yield* side(i);
+        if (labels.some((s) => s !== first)) this.notMonotone = true;
+        this.everyValue = true;
+      }
     } else {
       // key(i) = side × direction never decreases along a one-way metric.
       const key = function* (i: number) {
@@ -256,7 +268,7 @@ export class SolveSearch {
       return { decided: false, candidates: this.problem.values.slice(), monotone: false, ...this.trialCounts() };
     }
     const answer = yield* this.answer(labels);
-    return { ...answer, monotone: 'assumed', ...this.trialCounts() };
+    return { ...answer, monotone: 'assumed', ...(this.everyValue ? { everyValue: true } : {}), ...this.trialCounts() };
   }
 
   private *answer(labels: Side[]): Generator<void, { decided: boolean; value?: unknown; candidates?: unknown[] }> {
@@ -284,7 +296,9 @@ export class SolveSearch {
     if (band.length === 1) candidates = [band[0] - 1, band[0], band[0] + 1].filter((i) => i >= 0 && i < n);
     else {
       const cross = labels.findIndex((s, i) => i > 0 && s !== labels[i - 1]);
-      candidates = cross < 0 ? [0, n - 1] : [cross - 1, cross];
+      // Every value on one side (each decided): any of them may be the nearest, so all
+      // race; those surely farther drop out as soon as the nearest is sharp.
+      candidates = cross < 0 ? [...Array(n).keys()] : [cross - 1, cross];
       candidates = [...new Set(candidates)];
     }
     for (;;) {
@@ -292,8 +306,9 @@ export class SolveSearch {
       const d = candidates.map((i) => distanceBounds(this.gap(i)));
       const best = d.reduce((b, x, k) => (x[1] < d[b][1] ? k : b), 0);
       if (d.every((x, k) => k === best || d[best][1] < x[0])) return { decided: true, value: values[candidates[best]] };
-      // Sharpen the widest candidate that can still run.
-      const open = candidates.map((i, k) => ({ i, k })).filter(({ i }) => this.run(i).chunks < this.maxChunks);
+      // Sharpen the widest candidate still in the race (not surely farther than the best)
+      // that can still run.
+      const open = candidates.map((i, k) => ({ i, k })).filter(({ i, k }) => d[k][0] <= d[best][1] && this.run(i).chunks < this.maxChunks);
       if (open.length === 0) {
         const still = candidates.filter((_, k) => d[k][0] <= d[best][1]);
         return { decided: false, candidates: still.map((i) => values[i]) };
@@ -356,7 +371,7 @@ export class SolveSearch {
     else if (this.method === 'montecarlo') Object.assign(out, this.trialCounts());
     out.sentence = solveSentence(out, block, this.done, this.problem.words, this.problem.metricWords);
     // The answer first, the evidence after, in one fixed order (byte-identical JSON).
-    const order = ['name', 'vary', 'metric', 'find', 'target', 'sameAs', 'method', 'decided', 'value', 'candidates', 'monotone', 'sentence', 'trials', 'maxTrials', 'sweepTrials', 'reference', 'points'] as const;
+    const order = ['name', 'vary', 'metric', 'find', 'target', 'sameAs', 'method', 'decided', 'value', 'candidates', 'monotone', 'everyValue', 'sentence', 'trials', 'maxTrials', 'sweepTrials', 'reference', 'points'] as const;
     const ordered: Record<string, unknown> = {};
     for (const k of order) if (out[k] !== undefined) ordered[k] = out[k];
     return ordered as unknown as SolveResult;

@@ -2,7 +2,7 @@
  * A solve's answer as one sentence: "2 challenges (success = 0.500 exact); 1 gives 0.875,
  * 3 gives 0.125", or with intervals, its confidence and the trials it took.
  */
-import type { SolveBlock } from './schema.ts';
+import { solveValues, type SolveBlock } from './schema.ts';
 import type { SolvePoint, SolveResult } from './result.ts';
 
 /** A value as it reads in a sentence: numbers and strings as they are, lists joined. */
@@ -138,18 +138,29 @@ export function solveSentence(r: SolveResult, block: SolveBlock, done: boolean, 
     if (r.monotone === false) return `Undecided: ${named} does not move one way over the range (values looked at disagree), so the search cannot be trusted${cost}.`;
     const cands = (r.candidates ?? []).map((v) => (v === null ? 'none in range' : valueLabel(v, block, words)));
     const near = (r.candidates ?? []).filter((v) => v !== null).map((v) => `${valueText(v)} gives ${pointText(at(v), true)}`).filter((s) => !s.endsWith('?'));
-    return `${capital(goalText(r, words, metric), metricWords !== undefined)}: undecided between ${cands.join(' and ')}; ${near.join(', ')} — the target still lies within the 95% intervals at the cap of ${trialsText(r.maxTrials ?? 0)} trials a value${cost}.`;
+    // Why, as the search decides: a value against the target, or which of several lies
+    // nearer it, on intervals 95% over all of a value's looks (sim/solve/confidence.ts),
+    // wider than the 95% intervals printed beside them.
+    // (For first/last the first candidate is the one not decided; later ones may be sure.)
+    const why = r.find === 'closest' ? 'none of them is surely nearer the target' : `the target still lies within the interval of ${valueText(r.candidates?.[0])}`;
+    return `${capital(goalText(r, words, metric), metricWords !== undefined)}: undecided between ${cands.join(' and ')}; ${near.join(', ')} — ${why} at the cap of ${trialsText(r.maxTrials ?? 0)} trials a value (deciding on intervals 95% over all of a value's looks, wider than those shown)${cost}.`;
   }
+  const assumption = r.everyValue === true ? 'at every value' : `assuming ${named} moves one way over the range`;
   if (r.value === null) {
-    return `No value of ${words(block.vary)} in ${rangeText} gives ${goalText(r, words, metric).replace(/^the (first|last) with /, '')} (${exact ? 'exact' : 'decided at 95%'}${cost})${monotoneNote}.`;
+    return `No value of ${words(block.vary)} in ${rangeText} gives ${goalText(r, words, metric).replace(/^the (first|last) with /, '')} (${exact ? 'exact' : `decided at 95% ${assumption}`}${cost})${monotoneNote}.`;
   }
   const k = index(r.value);
   const p = r.points[k];
   const main = exact ? `${named} = ${pointText(p, false)} exact` : `${named} = ${pointText(p, true)}`;
-  const neighbours = [r.points[k - 1], r.points[k + 1]]
+  // The values next to it in the list, where they were looked at (a Monte Carlo search
+  // looks at few: naming the nearest looked at would pass over values never run).
+  const values = solveValues(block);
+  const pos = values.findIndex((v) => JSON.stringify(v) === JSON.stringify(r.value));
+  const neighbours = [values[pos - 1], values[pos + 1]]
+    .map((v) => (pos < 0 || v === undefined ? undefined : at(v)))
     .filter((q): q is SolvePoint => q !== undefined)
     .map((q) => `${valueText(q.value)} gives ${pointText(q, !exact)}`);
   const ties = exact && r.candidates && r.candidates.length > 1 ? ` (tied with ${r.candidates.slice(1).map(valueText).join(', ')})` : '';
-  const how = exact ? '' : ` — decided at 95% (assuming ${named} moves one way over the range)${cost}`;
+  const how = exact ? '' : ` — decided at 95% (${assumption})${cost}`;
   return `${capital(goalText(r, words, metric), metricWords !== undefined)}: ${valueLabel(r.value, block, words)} (${main})${ties}${neighbours.length > 0 ? `; ${neighbours.join(', ')}` : ''}${how}${monotoneNote}.`;
 }
