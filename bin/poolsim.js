@@ -30,4 +30,12 @@ if (!current) {
 // cli.cjs through its code cache (scripts/load-bundle.cjs says why).
 const { loadBundle } = createRequire(import.meta.url)(join(current.dir, 'load.cjs'));
 const { main } = loadBundle(join(current.dir, 'cli.cjs')).exports;
-process.exitCode = await main(process.argv.slice(2));
+try {
+  process.exitCode = await main(process.argv.slice(2));
+} catch (e) {
+  // Every error a user can cause has its own message and exit code (main); anything else
+  // is a bug. Exit 3 (a run failed), not Node's 1, which means "a check failed" and would
+  // send CI (.ci/balance) on to compare reports that were never written.
+  process.stderr.write(`poolsim: an internal error stopped the command (a bug: please report it with the command and its files):\n${e?.stack ?? e}\n`);
+  process.exitCode = 3;
+}

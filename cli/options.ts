@@ -10,6 +10,21 @@ export class UsageError extends Error {}
 
 /** node:util parseArgs, its errors turned into usage errors. */
 export function parseOptions<T extends NonNullable<Parameters<typeof parseArgs>[0]>['options']>(args: string[], options: T) {
+  // A negative number after a flag that takes a value (`--trials -5`) is that flag's value,
+  // to be refused by its own check ("expects a positive whole number, got "-5""): node's
+  // parser reads it as an option and says the argument is "ambiguous".
+  const end = args.indexOf('--');
+  const joined: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    const next = args[i + 1];
+    const takesValue = (end < 0 || i < end - 1) && a.startsWith('--') && !a.includes('=') && (options as Record<string, { type: string }> | undefined)?.[a.slice(2)]?.type === 'string';
+    if (takesValue && next !== undefined && /^-(\d|\.\d)/.test(next)) {
+      joined.push(`${a}=${next}`);
+      i++;
+    } else joined.push(a);
+  }
+  args = joined;
   try {
     return parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (e) {
