@@ -16,6 +16,7 @@ import { contractKind } from '../reports/legacy.ts';
 import { renderDiffMarkdown, renderDiffText } from '../reports/changes.ts';
 import { UsageError, parseFlags } from './options.ts';
 import { plainText } from './text.ts';
+import { PART_FORMAT } from './shard.ts';
 
 export const DIFF_USAGE = `  poolsim diff BASE NEW [--json] [--markdown] [--min-change D] [--fdr Q]
 
@@ -42,6 +43,10 @@ const resultSchema = lazySchema(() => z
     seed: z.union([z.string(), z.number()]),
     rules: z.record(z.string(), z.unknown()).optional(),
     setup: z.unknown().optional(),
+    // A report's solve answers (sim/solve/result.ts): what diff compares of them.
+    solve: z
+      .array(z.object({ name: z.string().min(1), decided: z.boolean(), candidates: z.array(z.unknown()).optional(), method: z.string().optional() }).loose())
+      .optional(),
     results: z.array(
       z
         .object({
@@ -62,6 +67,23 @@ function problem(issue: z.core.$ZodIssue): string {
   return issue.message;
 }
 
+/** What a file is when it is a poolsim file but not a result (undefined otherwise). */
+function notAResult(item: unknown): string | undefined {
+  if (item === null || typeof item !== 'object' || Array.isArray(item)) return undefined;
+  const o = item as Record<string, unknown>;
+  if (o.format === PART_FORMAT) {
+    return 'is a part file of a sharded run (run --shard), not a result: expected the merged result (poolsim merge PART.json… --json > result.json)';
+  }
+  if ('results' in o) return undefined;
+  if ('setup' in o && 'mechanic' in o) {
+    return 'is a scenario, not a result: expected its result (poolsim run FILE --json > result.json, or a report folder)';
+  }
+  if (Array.isArray(o.solve)) {
+    return 'is poolsim solve --json output, which diff does not compare: expected a result (poolsim run --json) or a report folder, whose results.json carries the solve answers too';
+  }
+  return undefined;
+}
+
 /** The results in one file: a result object, or a list of them (`run --json` with several files). */
 function readResultFile(file: string, errors: ScenarioError[]): { file: string; result: ScenarioResult; at: string }[] {
   let raw: unknown;
@@ -75,6 +97,13 @@ function readResultFile(file: string, errors: ScenarioError[]): { file: string; 
   const out: { file: string; result: ScenarioResult; at: string }[] = [];
   list.forEach((item, i) => {
     const prefix = Array.isArray(raw) ? [i] : [];
+    // Files a user may reach for by mistake, named for what they are rather than for the
+    // first field they lack.
+    const mistaken = notAResult(item);
+    if (mistaken) {
+      errors.push(new ScenarioError(file, formatPath(prefix), mistaken));
+      return;
+    }
     const parsed = resultSchema.safeParse(item);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) errors.push(new ScenarioError(file, formatPath([...prefix, ...issue.path]), problem(issue)));
@@ -87,6 +116,12 @@ function readResultFile(file: string, errors: ScenarioError[]): { file: string; 
       const before = seen.get(key);
       if (before !== undefined) errors.push(new ScenarioError(file, formatPath([...prefix, 'results', j, 'point']), `the same point as results.${before}: each point once`));
       else seen.set(key, j);
+    });
+    const solveNames = new Map<string, number>();
+    (result.solve ?? []).forEach((x, j) => {
+      const before = solveNames.get(x.name);
+      if (before !== undefined) errors.push(new ScenarioError(file, formatPath([...prefix, 'solve', j, 'name']), `the same name as solve.${before}: each solve once`));
+      else solveNames.set(x.name, j);
     });
     out.push({ file, result, at: formatPath([...prefix, 'name']) });
   });

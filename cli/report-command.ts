@@ -61,7 +61,7 @@ export async function reportCommand(
   // Before anything runs: what an interrupted run left is put right, and --out must be a
   // folder poolsim may replace (reports/target.ts), else exit 2 with nothing written.
   for (const line of recoverLeftovers(outDir)) err?.write(`poolsim: ${plainText(line)}\n`);
-  checkTarget(outDir, { inputs: [...plans.map((p) => p.file), ...(values.baseline !== undefined ? [values.baseline] : [])] });
+  checkTarget(outDir, { inputs: plans.map((p) => p.file), baseline: values.baseline });
   const results = await runPlans(plans, { workers: values.workers, progress: err, ...context });
   // Each file's solve blocks, answered beside (never inside) its results.
   plans.forEach((plan, i) => {
@@ -82,7 +82,7 @@ export async function reportCommand(
     const ran = new Set(results.map((r) => r.name));
     diff = diffResults(baseline.filter((b) => ran.has(b.name)), results, diffOptions);
     diff.notRun = baseline.filter((b) => !ran.has(b.name)).map((b) => b.name);
-    for (const e of entries) e.changes = diff.changes.filter((c) => c.scenario === e.result.name);
+    for (const e of entries) e.changes = { metrics: diff.changes.filter((c) => c.scenario === e.result.name), answers: diff.answers.filter((x) => x.scenario === e.result.name) };
   }
   // Plot, d3, linkedom and arquero load here, only for `report`: `run` and `merge` never
   // pay for them (tests/startup.test.ts).

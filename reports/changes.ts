@@ -4,8 +4,8 @@
  * `poolsim report --baseline` and the marks on each moved number of a scenario's page.
  * Pure: strings in, strings out.
  */
-import type { MetricChange, OneSided, ResultDiff, SettingChange } from '../sim/diff.ts';
-import { pointKey } from '../sim/diff.ts';
+import type { AnswerChange, AnswerSide, MetricChange, OneSided, ResultDiff, SettingChange } from '../sim/diff.ts';
+import { pointKey, somethingMoved } from '../sim/diff.ts';
 import { formatNumber, pointLabel } from './sweep.ts';
 import { mdCell, mdCode } from './markdown.ts';
 
@@ -58,6 +58,7 @@ function pointWords(diff: ResultDiff, scenario: string, point: Record<string, un
 
 function where(diff: ResultDiff, s: OneSided): string {
   const parts = [`"${s.scenario}"`];
+  if (s.solve !== undefined) parts.push(`solve "${s.solve}"`);
   if (s.point) parts.push(`at ${pointWords(diff, s.scenario, s.point)}`);
   if (s.metric) parts.push(`metric ${s.metric}`);
   return parts.join(' ');
@@ -96,8 +97,25 @@ function settingText(diff: ResultDiff, s: SettingChange): string {
     const more = paths.length > SETUP_PATHS_SHOWN ? ` and ${paths.length - SETUP_PATHS_SHOWN} more` : '';
     return `"${s.scenario}": setup ${shown.join(', ')}${more}`;
   }
+  if (s.setting === 'solve') {
+    const paths = changedPaths(s.base, s.new);
+    return `"${s.scenario}": solve "${s.solve}" asks ${paths.map((p) => `${p.path} ${shortJson(p.base)} → ${shortJson(p.new)}`).join(', ')}`;
+  }
   const at = s.point ? ` at ${pointWords(diff, s.scenario, s.point)}` : '';
   return `"${s.scenario}": ${s.setting}${at} ${JSON.stringify(s.base)} → ${JSON.stringify(s.new)}`;
+}
+
+/** A solve answer as it reads: "4", "none", "4 or 5 (tied)", "undecided: 4 or 5". */
+function answerText(x: AnswerSide): string {
+  const v = (value: unknown) => (value === null ? 'none' : typeof value === 'string' ? value : JSON.stringify(value));
+  if (x.decided) return x.candidates && x.candidates.length > 1 ? `${x.candidates.map(v).join(' or ')} (tied)` : v(x.value ?? null);
+  return `undecided: ${(x.candidates ?? []).map(v).join(' or ') || 'no candidates'}`;
+}
+
+/** A changed solve answer in one line, moved or not. */
+function answerLine(x: AnswerChange): string {
+  const verdict = x.moved ? 'moved' : 'not moved: each side allows the other';
+  return `"${x.scenario}" solve "${x.solve}": ${answerText(x.base)} → ${answerText(x.new)} (${verdict})`;
 }
 
 /** The moved changes grouped by scenario, in the order of the new results. */
@@ -117,9 +135,14 @@ export function headline(diff: ResultDiff): string {
   const exact = diff.changes.length - diff.tested;
   const scenarios = movedByScenario(diff).size;
   const compared = `${diff.changes.length} number${diff.changes.length === 1 ? '' : 's'} compared in ${diff.scenarios} scenario${diff.scenarios === 1 ? '' : 's'}: ${exact} exact, ${diff.tested} Monte Carlo tested at false discovery rate ${diff.fdr}${diff.minChange > 0 ? `, changes up to ${diff.minChange} ignored` : ''}`;
-  const moved = diff.moved === 0 ? 'nothing moved' : `${diff.moved} number${diff.moved === 1 ? '' : 's'} moved in ${scenarios} scenario${scenarios === 1 ? '' : 's'}`;
+  const answers = diff.answers;
+  const answersMoved = diff.answersMoved;
+  const numbers = diff.moved === 0 ? (answersMoved === 0 ? 'nothing moved' : '') : `${diff.moved} number${diff.moved === 1 ? '' : 's'} moved in ${scenarios} scenario${scenarios === 1 ? '' : 's'}`;
+  const solved = answersMoved > 0 ? `${answersMoved} solve answer${answersMoved === 1 ? '' : 's'} moved` : '';
+  const moved = [numbers, solved].filter((x) => x !== '').join('; ');
   const sided = diff.onlyInBase.length + diff.onlyInNew.length;
-  return `${moved}${sided ? `; ${sided} scenario(s), point(s) or metric(s) on one side only` : ''} (${compared})`;
+  const answersCompared = answers.length > 0 ? `; ${answers.length} solve answer${answers.length === 1 ? '' : 's'} compared` : '';
+  return `${moved}${sided ? `; ${sided} scenario(s), point(s), metric(s) or solve(s) on one side only` : ''} (${compared}${answersCompared})`;
 }
 
 /**
@@ -137,6 +160,7 @@ function listed(diff: ResultDiff, names: { base: string; new: string }): [string
     return !(whole && whole.base === s.base && whole.new === s.new);
   });
   return [
+    ['Solve answers that changed', diff.answers.filter((x) => x.changed).map(answerLine)],
     [`Only in ${names.base}`, diff.onlyInBase.map((s) => where(diff, s))],
     [`Only in ${names.new}`, diff.onlyInNew.map((s) => where(diff, s))],
     ['Settings that differ', settings.map((s) => settingText(diff, s))],
@@ -172,7 +196,7 @@ export function renderDiffText(diff: ResultDiff, names: { base: string; new: str
 export function renderDiffMarkdown(diff: ResultDiff, options: { title?: string; link?: (scenario: string) => string | undefined } = {}): string {
   const moved = movedByScenario(diff);
   const lines = [`## ${options.title ?? 'Balance: what moved since the baseline'}`, ''];
-  lines.push(diff.moved > 0 || diff.onlyInBase.length + diff.onlyInNew.length > 0 ? `❌ **${mdCell(headline(diff))}**` : `✅ ${mdCell(headline(diff))}`, '');
+  lines.push(somethingMoved(diff) ? `❌ **${mdCell(headline(diff))}**` : `✅ ${mdCell(headline(diff))}`, '');
   for (const [scenario, list] of moved) {
     const href = options.link?.(scenario);
     lines.push(`### ${href ? `[${mdCell(scenario)}](${href})` : mdCell(scenario)}`, '');
@@ -226,11 +250,30 @@ export function movedMarkMarkdown(c: MetricChange | undefined): string {
   return c ? `<br>**${mdCell(describeMove(c))}**` : '';
 }
 
-/** A line at the top of a scenario's page saying how many of its numbers moved. */
-export function scenarioBanner(changes: readonly MetricChange[] | undefined, format: 'html' | 'md'): string {
+/** One scenario's comparisons with the baseline (`report --baseline`): its numbers and its solve answers. */
+export interface ScenarioChanges {
+  metrics: readonly MetricChange[];
+  answers: readonly AnswerChange[];
+}
+
+/** The mark under a solve answer that changed since the baseline ('' when it did not). */
+export function answerMark(changes: ScenarioChanges | undefined, solve: string): string {
+  const x = changes?.answers.find((a) => a.solve === solve && a.changed);
+  if (!x) return '';
+  return `${x.moved ? 'Moved' : 'Changed, not moved (each side allows the other)'} since the baseline: ${answerText(x.base)} → ${answerText(x.new)}`;
+}
+
+/** A line at the top of a scenario's page saying how many of its numbers and solve answers moved. */
+export function scenarioBanner(changes: ScenarioChanges | undefined, format: 'html' | 'md'): string {
   if (changes === undefined) return '';
-  const n = changes.filter((c) => c.moved).length;
-  const text = n === 0 ? 'Nothing moved since the baseline.' : `${n} number${n === 1 ? '' : 's'} moved since the baseline (marked below).`;
+  const numbers = changes.metrics.filter((c) => c.moved).length;
+  const answers = changes.answers.filter((c) => c.moved).length;
+  const n = numbers + answers;
+  const what = [
+    numbers > 0 ? `${numbers} number${numbers === 1 ? '' : 's'}` : '',
+    answers > 0 ? `${answers} solve answer${answers === 1 ? '' : 's'}` : '',
+  ].filter((x) => x !== '').join(' and ');
+  const text = n === 0 ? 'Nothing moved since the baseline.' : `${what} moved since the baseline (marked below).`;
   if (format === 'md') return `${n > 0 ? `**${text}** [All changes](../changes.md)` : text}\n\n`;
   return `<p style="${n > 0 ? MOVED_STYLE : 'color:#555'}">${escapeHtml(text)}${n > 0 ? ' <a href="../changes.html">All changes</a>' : ''}</p>\n`;
 }
@@ -240,7 +283,7 @@ export function indexBanner(diff: ResultDiff | undefined, format: 'html' | 'md')
   if (!diff) return '';
   const text = headline(diff);
   if (format === 'md') return `**Since the baseline:** ${mdCell(text)} — [what moved](changes.md)\n\n`;
-  return `<p style="${diff.moved > 0 ? MOVED_STYLE : 'color:#555'}"><strong>Since the baseline:</strong> ${escapeHtml(text)} — <a href="changes.html">what moved</a></p>\n`;
+  return `<p style="${somethingMoved(diff) ? MOVED_STYLE : 'color:#555'}"><strong>Since the baseline:</strong> ${escapeHtml(text)} — <a href="changes.html">what moved</a></p>\n`;
 }
 
 /** `changes.html`: the summary page of everything that moved, linked to each scenario's page. */
@@ -286,7 +329,7 @@ td.num { font-variant-numeric: tabular-nums; text-align: right; white-space: now
 <body>
 <p><a href="index.html">← all scenarios</a></p>
 <h1>What moved since the baseline</h1>
-<p style="${diff.moved > 0 ? MOVED_STYLE : ''}">${escapeHtml(headline(diff))}</p>
+<p style="${somethingMoved(diff) ? MOVED_STYLE : ''}">${escapeHtml(headline(diff))}</p>
 ${sections.join('\n')}
 <p style="color:#555"><small>Moved: significant after Benjamini–Hochberg control of the false discovery rate over every Monte Carlo comparison (q ≤ the rate), or an exact change; and larger than the minimum change. Intervals: Newcombe’s method on the two 95% intervals.</small></p>
 </body>

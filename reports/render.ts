@@ -24,7 +24,7 @@ import { sweepAxes } from './charts/shared.ts';
 import { groupedMetrics, headlineLines, headlineMetrics } from './headline.ts';
 import { namespaceIds } from './svg.ts';
 import type { MetricChange, ResultDiff } from '../sim/diff.ts';
-import { indexBanner, movedLookup, movedMarkHtml, movedMarkMarkdown, movedRowAttribute, scenarioBanner } from './changes.ts';
+import { indexBanner, movedLookup, movedMarkHtml, movedMarkMarkdown, movedRowAttribute, scenarioBanner, type ScenarioChanges } from './changes.ts';
 
 /** One scenario of a run, as the CLI hands it over. */
 export interface ReportEntry {
@@ -36,7 +36,7 @@ export interface ReportEntry {
   /** The scenario's setup, where known: sweep paths then name list items (reports/sweep.ts). */
   setup?: unknown;
   /** With `report --baseline`: this scenario's comparisons with the baseline (sim/diff.ts). */
-  changes?: MetricChange[];
+  changes?: ScenarioChanges;
 }
 
 /** Where a chart's SVG sits relative to the scenario's report folder. */
@@ -219,8 +219,8 @@ ${body}
 }
 
 /** A scenario's `index.html`: checks, charts inline, and a table per point. */
-export function renderScenarioHtml(result: ScenarioResult, charts: Chart[], source?: string, changes?: readonly MetricChange[], notes: string[] = [], setup?: unknown): string {
-  const moved = movedLookup(changes);
+export function renderScenarioHtml(result: ScenarioResult, charts: Chart[], source?: string, changes?: ScenarioChanges, notes: string[] = [], setup?: unknown): string {
+  const moved = movedLookup(changes?.metrics);
   const summary = checksSummary(result);
   const headline = headlineMetrics(result);
   const checks = result.expect.length
@@ -262,7 +262,7 @@ ${solveScopeHtml(result, setup)}${headlineHtml(result, setup)}
 ${scenarioBanner(changes, 'html')}<h2>Expect checks</h2>
 <p class="summary ${summary.pass ? 'pass' : 'fail'}">${escapeHtml(summary.text)}</p>
 ${checks}
-${solveSectionHtml(result, charts)}${figures || notes.length ? `<h2>Charts</h2>\n${notes.map((n) => `<p class="note">${escapeHtml(n)}</p>`).join('\n')}\n${figures}` : ''}
+${solveSectionHtml(result, charts, changes)}${figures || notes.length ? `<h2>Charts</h2>\n${notes.map((n) => `<p class="note">${escapeHtml(n)}</p>`).join('\n')}\n${figures}` : ''}
 <h2>Results</h2>
 <p class="meta">Also as <a href="results.csv">results.csv</a> and <a href="results.json">results.json</a>.</p>
 ${tables}`,
@@ -276,9 +276,9 @@ function mdMark(pass: boolean): string {
 }
 
 /** A scenario's `report.md`: the same as index.html, charts as images beside it. */
-export function renderScenarioMarkdown(result: ScenarioResult, charts: Chart[], source?: string, changes?: readonly MetricChange[], notes: string[] = [], setup?: unknown): string {
+export function renderScenarioMarkdown(result: ScenarioResult, charts: Chart[], source?: string, changes?: ScenarioChanges, notes: string[] = [], setup?: unknown): string {
   const summary = checksSummary(result);
-  const moved = movedLookup(changes);
+  const moved = movedLookup(changes?.metrics);
   const headline = headlineMetrics(result);
   const lines: string[] = [`# ${mdCell(result.name)}`, ''];
   if (result.description) lines.push(`> ${mdCell(result.description)}`, '');
@@ -302,7 +302,7 @@ export function renderScenarioMarkdown(result: ScenarioResult, charts: Chart[], 
     }
     lines.push('');
   }
-  lines.push(...solveSectionMarkdown(result, charts));
+  lines.push(...solveSectionMarkdown(result, charts, changes));
   if (charts.some((c) => !isSolveChart(c)) || notes.length) {
     lines.push('## Charts', '');
     for (const n of notes) lines.push(`*${mdCell(n)}*`, '');

@@ -11,6 +11,7 @@ import { formFor } from './fields/index.ts';
 import { fieldAt, shownDefault } from './fields/spec.ts';
 import { sweepLabel } from './sweep.ts';
 import { namespaceIds } from './svgIds.ts';
+import { answerMark, type ScenarioChanges } from './changes.ts';
 
 /** Solve charts are named `solve-<name>` (charts/index.ts) and shown here, not under Charts. */
 export function isSolveChart(chart: Pick<Chart, 'name'>): boolean {
@@ -83,11 +84,14 @@ function chartsOf(result: ScenarioResult, charts: Chart[]): (Chart | undefined)[
   return (result.solve ?? []).map((_, i) => solveCharts[i]);
 }
 
-export function solveSectionHtml(result: ScenarioResult, charts: Chart[]): string {
+export function solveSectionHtml(result: ScenarioResult, charts: Chart[], changes?: ScenarioChanges): string {
   if (!result.solve?.length) return '';
   const shown = chartsOf(result, charts);
   const blocks = result.solve.map((s, i) => {
-    const check = s.expect ? `<p class="summary ${s.expect.pass ? 'pass' : 'fail'}">${s.expect.pass ? '✓ PASS' : '✗ FAIL'}: ${escapeHtml(describeSolveExpect(s.expect))}</p>\n` : '';
+    const mark = answerMark(changes, s.name);
+    const check =
+      (mark ? `<p style="color:#8a4b00;font-weight:600">${escapeHtml(mark)} <a href="../changes.html">All changes</a></p>\n` : '') +
+      (s.expect ? `<p class="summary ${s.expect.pass ? 'pass' : 'fail'}">${s.expect.pass ? '✓ PASS' : '✗ FAIL'}: ${escapeHtml(describeSolveExpect(s.expect))}</p>\n` : '');
     const chart = shown[i] ? `<figure id="chart-${shown[i]!.name}">\n${namespaceIds(shown[i]!.svg, shown[i]!.name)}\n</figure>` : '';
     return `<h3>${escapeHtml(s.name)}</h3>\n<p>${escapeHtml(s.sentence)}</p>\n${check}${chart}`;
   });
@@ -99,12 +103,14 @@ function md(text: string): string {
   return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/\r?\n/g, ' ');
 }
 
-export function solveSectionMarkdown(result: ScenarioResult, charts: Chart[]): string[] {
+export function solveSectionMarkdown(result: ScenarioResult, charts: Chart[], changes?: ScenarioChanges): string[] {
   if (!result.solve?.length) return [];
   const shown = chartsOf(result, charts);
   const lines = ['## Solve', ''];
   result.solve.forEach((s, i) => {
     lines.push(`### ${md(s.name)}`, '', md(s.sentence), '');
+    const mark = answerMark(changes, s.name);
+    if (mark) lines.push(`**${md(mark)}** [All changes](../changes.md)`, '');
     if (s.expect) lines.push(`${s.expect.pass ? '✅ PASS' : '❌ **FAIL**'}: ${md(describeSolveExpect(s.expect))}`, '');
     if (shown[i]) lines.push(`![${md(s.name).replace(/[[\]]/g, '')}](charts/${shown[i]!.name}.svg)`, '');
   });

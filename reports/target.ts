@@ -186,7 +186,7 @@ function within(inner: string, outer: string): boolean {
  * must be creatable: its nearest existing parent is a folder poolsim can write in (tried
  * with a temporary folder, removed at once). Writes nothing else.
  */
-export function checkTarget(outDir: string, options: { inputs?: readonly string[]; cwd?: string } = {}): void {
+export function checkTarget(outDir: string, options: { inputs?: readonly string[]; baseline?: string; cwd?: string } = {}): void {
   if (outDir.trim() === '') throw new TargetRefused('--out needs a folder name, got ""');
   const cwd = resolve(options.cwd ?? process.cwd());
   const target = resolve(cwd, outDir);
@@ -197,6 +197,11 @@ export function checkTarget(outDir: string, options: { inputs?: readonly string[
   if (within(cwd, target)) refuse('is the current folder or holds it');
   for (const input of options.inputs ?? []) {
     if (within(resolve(input), target)) refuse(`holds ${input}, which is being run`);
+  }
+  // The baseline is read, not run: replacing it would lose what the new reports are
+  // compared with.
+  if (options.baseline !== undefined && within(resolve(cwd, options.baseline), target)) {
+    refuse(resolve(cwd, options.baseline) === target ? 'is the --baseline folder, which the new reports are compared with' : `holds the --baseline folder ${options.baseline}, which the new reports are compared with`);
   }
   let st;
   try {

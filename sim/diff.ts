@@ -32,6 +32,7 @@
  */
 import { Z95 } from './stats.ts';
 import type { MetricResult, PointResult, ScenarioResult } from './result.ts';
+import type { SolveResult } from './solve/result.ts';
 
 /** Exact values are exact to 1e-9 (SCENARIOS.md): a smaller change of one is rounding. */
 export const EXACT_TOLERANCE = 1e-9;
@@ -84,17 +85,45 @@ export interface MetricChange {
   moved: boolean;
 }
 
-/** A scenario, point or metric found on one side only. */
+/** A scenario, point or metric (or a solve block, by name) found on one side only. */
 export interface OneSided {
   scenario: string;
   point?: Record<string, unknown>;
   metric?: string;
+  solve?: string;
+}
+
+/** One side of a compared solve answer (sim/solve/result.ts). */
+export interface AnswerSide {
+  decided: boolean;
+  value?: unknown;
+  candidates?: unknown[];
+  method?: string;
+}
+
+/**
+ * A solve block's answer on both sides (by scenario and block name). What an answer allows
+ * is its value, or an exact tie's values, or an undecided answer's candidates (null:
+ * possibly none in range). It *moved* when the two sides allow no value in common: each
+ * side's answer is right at 95% (or exact), so both cannot be. An answer that changed
+ * but still allows the other side's (4 → undecided between 4 and 5) is listed, not moved.
+ */
+export interface AnswerChange {
+  scenario: string;
+  solve: string;
+  base: AnswerSide;
+  new: AnswerSide;
+  /** The answers read differently. */
+  changed: boolean;
+  moved: boolean;
 }
 
 /** A setting that differs between the sides: a changed seed or trial count, other rules. */
 export interface SettingChange {
   scenario: string;
-  setting: 'seed' | 'trials' | 'rules' | 'setup';
+  /** `solve`: a solve block (named in `solve`) asks another question (vary, metric, find, target, sameAs). */
+  setting: 'seed' | 'trials' | 'rules' | 'setup' | 'solve';
+  solve?: string;
   /** The result point, for a point's own trial count (`--precision` runs). */
   point?: Record<string, unknown>;
   base: unknown;
@@ -113,6 +142,10 @@ export interface ResultDiff {
   onlyInBase: OneSided[];
   onlyInNew: OneSided[];
   settings: SettingChange[];
+  /** Every solve answer found on both sides (an addition to `--json`). */
+  answers: AnswerChange[];
+  /** How many of them moved. */
+  answersMoved: number;
   /**
    * What each scenario is (by name, either side), so a point's sweep paths can be named in
    * the words of the mechanic's form (reports/sweep.ts): an addition to `poolsim diff --json`.
@@ -250,6 +283,7 @@ export function diffResults(base: readonly ScenarioResult[], next: readonly Scen
   const onlyInBase: OneSided[] = base.filter((r) => !nextNames.has(r.name)).map((r) => ({ scenario: r.name }));
   const onlyInNew: OneSided[] = [];
   const settings: SettingChange[] = [];
+  const answers: AnswerChange[] = [];
   let scenarios = 0;
 
   for (const b of next) {
@@ -264,6 +298,8 @@ export function diffResults(base: readonly ScenarioResult[], next: readonly Scen
     if (!sameJson(a.rules ?? {}, b.rules ?? {})) settings.push({ scenario: b.name, setting: 'rules', base: a.rules ?? {}, new: b.rules ?? {} });
     // Only when both sides say what they ran (results written before December 2026 do not).
     if (a.setup !== undefined && b.setup !== undefined && !sameJson(a.setup, b.setup)) settings.push({ scenario: b.name, setting: 'setup', base: a.setup, new: b.setup });
+
+    compareAnswers(a, b, answers, onlyInBase, onlyInNew, settings);
 
     const basePoints = new Map<string, PointResult>(a.results.map((p) => [pointKey(p.point), p]));
     const nextKeys = new Set(b.results.map((p) => pointKey(p.point)));
@@ -335,10 +371,50 @@ export function diffResults(base: readonly ScenarioResult[], next: readonly Scen
       if (r.setup !== undefined) (setups[r.name] ??= {})[sideName] = r.setup;
     }
   }
-  return { fdr, minChange, scenarios, changes, tested: tested.length, moved, onlyInBase, onlyInNew, settings, mechanics, setups };
+  const answersMoved = answers.filter((x) => x.moved).length;
+  return { fdr, minChange, scenarios, changes, tested: tested.length, moved, onlyInBase, onlyInNew, settings, answers, answersMoved, mechanics, setups };
 }
 
-/** Something the baseline does not describe: a number moved, or a scenario, point or metric is on one side only. */
+/** What a solve answer allows (AnswerChange): the value, an exact tie's values, or the candidates. */
+export function answerAllows(x: AnswerSide): unknown[] {
+  if (x.decided) return x.candidates && x.candidates.length > 1 ? x.candidates : [x.value ?? null];
+  return x.candidates ?? [];
+}
+
+/** The question a solve block asks, as its result carries it. */
+function questionOf(x: SolveResult): Record<string, unknown> {
+  return { vary: x.vary, metric: x.metric, find: x.find, target: x.target, sameAs: x.sameAs };
+}
+
+/** The solve answers of one scenario on both sides, by block name. */
+function compareAnswers(a: ScenarioResult, b: ScenarioResult, answers: AnswerChange[], onlyInBase: OneSided[], onlyInNew: OneSided[], settings: SettingChange[]): void {
+  const baseSolves = new Map((a.solve ?? []).map((x) => [x.name, x]));
+  const nextNames = new Set((b.solve ?? []).map((x) => x.name));
+  for (const x of a.solve ?? []) if (!nextNames.has(x.name)) onlyInBase.push({ scenario: b.name, solve: x.name });
+  for (const y of b.solve ?? []) {
+    const x = baseSolves.get(y.name);
+    if (!x) {
+      onlyInNew.push({ scenario: b.name, solve: y.name });
+      continue;
+    }
+    if (!sameJson(questionOf(x), questionOf(y))) settings.push({ scenario: b.name, setting: 'solve', solve: y.name, base: questionOf(x), new: questionOf(y) });
+    const side = (r: SolveResult): AnswerSide => ({
+      decided: r.decided,
+      ...(r.value !== undefined ? { value: r.value } : {}),
+      ...(r.candidates !== undefined ? { candidates: r.candidates } : {}),
+      method: r.method,
+    });
+    const before = side(x);
+    const after = side(y);
+    const allowedBefore = answerAllows(before).map((v) => pointKey({ v }));
+    const allowedAfter = new Set(answerAllows(after).map((v) => pointKey({ v })));
+    const read = (s: AnswerSide) => pointKey({ d: s.decided, v: s.value ?? null, c: s.candidates ?? null });
+    const changed = read(before) !== read(after);
+    answers.push({ scenario: b.name, solve: y.name, base: before, new: after, changed, moved: changed && !allowedBefore.some((k) => allowedAfter.has(k)) });
+  }
+}
+
+/** Something the baseline does not describe: a number or a solve answer moved, or something is on one side only. */
 export function somethingMoved(diff: ResultDiff): boolean {
-  return diff.moved > 0 || diff.onlyInBase.length > 0 || diff.onlyInNew.length > 0;
+  return diff.moved > 0 || diff.answersMoved > 0 || diff.onlyInBase.length > 0 || diff.onlyInNew.length > 0;
 }

@@ -148,7 +148,7 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
     );
     const d = await poolsim('diff', join(dir, 'base.json'), join(dir, 'new.json'));
     expect(d.code).toBe(1);
-    expect(d.out).toMatch(/^nothing moved; 5 scenario\(s\), point\(s\) or metric\(s\) on one side only/m);
+    expect(d.out).toMatch(/^nothing moved; 5 scenario\(s\), point\(s\), metric\(s\) or solve\(s\) on one side only/m);
     expect(d.out).toContain('"dropped"');
     expect(d.out).toContain('"kept" at challenges = 2');
     expect(d.out).toContain('"kept" at challenges = 1 metric sixes');
@@ -177,6 +177,17 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
       ['missing.json', `${join(dir, 'missing.json')}: (top level): no such file or folder`],
       ['.', `${dir}: (top level): no <scenario>/results.json in this folder`],
     ];
+    // Files a user reaches for by mistake are named for what they are.
+    writeFileSync(join(dir, 'part.json'), JSON.stringify({ format: 'poolsim-part', version: 1 }));
+    writeFileSync(join(dir, 'scenario.json'), JSON.stringify({ name: 'x', system: 'vdp', mechanic: 'check', setup: {} }));
+    writeFileSync(join(dir, 'solved.json'), JSON.stringify({ name: 'x', system: 'vdp', mechanic: 'check', seed: 's', solve: [] }));
+    writeFileSync(join(dir, 'solve-twice.json'), JSON.stringify({ ...good, solve: [{ name: 'a', decided: true, value: 1 }, { name: 'a', decided: true, value: 1 }] }));
+    cases.push(
+      ['part.json', `${join(dir, 'part.json')}: (top level): is a part file of a sharded run (run --shard), not a result: expected the merged result (poolsim merge`],
+      ['scenario.json', `${join(dir, 'scenario.json')}: (top level): is a scenario, not a result: expected its result (poolsim run FILE --json`],
+      ['solved.json', `${join(dir, 'solved.json')}: (top level): is poolsim solve --json output, which diff does not compare`],
+      ['solve-twice.json', `${join(dir, 'solve-twice.json')}: solve.1.name: the same name as solve.0: each solve once`],
+    );
     for (const [file, message] of cases) {
       const r = await poolsim('diff', join(dir, 'good.json'), join(dir, file));
       expect(r.code, file).toBe(2);
@@ -184,6 +195,9 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
     }
     expect((await poolsim('diff', join(dir, 'good.json'))).code).toBe(2);
     expect((await poolsim('diff', join(dir, 'good.json'), join(dir, 'good.json'), '--fdr', '2')).err).toContain('--fdr expects a rate between 0 and 1');
+    // A negative number is the flag's value, refused by its own check (node's parser said "ambiguous").
+    expect((await poolsim('diff', join(dir, 'good.json'), join(dir, 'good.json'), '--min-change', '-1')).err).toContain('--min-change expects a number ≥ 0 such as 0.01, got "-1"');
+    expect((await poolsim('run', join(dir, 'good.json'), '--trials', '-5')).err).toContain('--trials expects a positive whole number, got "-5"');
 
     const lib = library(dir);
     const out = join(dir, 'out');
@@ -194,5 +208,57 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
     expect(r.err).toContain(`${join(dir, 'nowhere')}: (top level): no such file or folder`);
     expect(readdirSync(out)).toEqual(['keep.txt']);
     expect(existsSync(join(out, 'changes.md'))).toBe(false);
+    // The baseline itself as --out: refused as what it is, not as a folder "being run".
+    expect((await poolsim('report', lib, '--out', join(dir, 'base0'), '--workers', '1')).code).toBe(0);
+    const same = await poolsim('report', lib, '--out', join(dir, 'base0'), '--baseline', join(dir, 'base0'));
+    expect(same.code).toBe(2);
+    expect(same.err).toContain('is the --baseline folder, which the new reports are compared with');
+  });
+
+  test('solve answers: one that moved fails the diff and is marked on its page; one that only grew less sure is listed, not failed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'poolsim-diff-'));
+    const lib = join(dir, 'lib');
+    mkdirSync(lib);
+    // The heist: success at c challenges of 3 plain participants is 1, 7/8, 1/2, 1/8, 0 (exact).
+    const heist = (target: number) => ({
+      name: 'Heist',
+      system: 'viciousness',
+      mechanic: 'knavery',
+      trials: 2000,
+      seed: 'h',
+      setup: { challenges: 2, participants: [{ name: 'crew', count: 3 }] },
+      solve: [{ name: 'even', vary: 'setup.challenges', range: [0, 5], metric: 'success', target }],
+    });
+    writeFileSync(join(lib, 'heist.json'), JSON.stringify(heist(0.5)));
+    expect((await poolsim('report', lib, '--out', join(dir, 'base'), '--workers', '1')).code).toBe(0);
+    writeFileSync(join(lib, 'heist.json'), JSON.stringify(heist(0.2)));
+    const r = await poolsim('report', lib, '--out', join(dir, 'new'), '--workers', '1', '--baseline', join(dir, 'base'));
+    expect(r.out).toMatch(/1 solve answer moved/);
+    const d = await poolsim('diff', join(dir, 'base'), join(dir, 'new'));
+    expect(d.code).toBe(1);
+    expect(d.out).toContain('"Heist" solve "even": 2 → 3 (moved)');
+    expect(d.out).toContain('"Heist": solve "even" asks target 0.5 → 0.2');
+    expect(readFileSync(join(dir, 'new', 'changes.md'), 'utf8')).toContain('### Solve answers that changed');
+    const page = readFileSync(join(dir, 'new', 'heist', 'report.md'), 'utf8');
+    expect(page).toContain('1 solve answer moved since the baseline');
+    expect(page).toContain('**Moved since the baseline: 2 → 3** [All changes](../changes.md)');
+    const json = JSON.parse((await poolsim('diff', join(dir, 'base'), join(dir, 'new'), '--json')).out);
+    expect(json).toMatchObject({ anythingMoved: true, answersMoved: 1, answers: [{ scenario: 'Heist', solve: 'even', base: { decided: true, value: 2 }, new: { decided: true, value: 3 }, changed: true, moved: true }] });
+
+    // Less sure, not moved: the same answer undecided between it and another.
+    const base = JSON.parse(readFileSync(join(dir, 'base', 'heist', 'results.json'), 'utf8'));
+    const unsure = structuredClone(base);
+    unsure.solve[0] = { ...unsure.solve[0], decided: false, value: undefined, candidates: [2, 3] };
+    writeFileSync(join(dir, 'a.json'), JSON.stringify(base));
+    writeFileSync(join(dir, 'b.json'), JSON.stringify(unsure));
+    const u = await poolsim('diff', join(dir, 'a.json'), join(dir, 'b.json'));
+    expect(u.code, u.out).toBe(0);
+    expect(u.out).toContain('"Heist" solve "even": 2 → undecided: 2 or 3 (not moved: each side allows the other)');
+    // A block on one side only fails, as a metric would.
+    const gone = { ...base, solve: [] };
+    writeFileSync(join(dir, 'c.json'), JSON.stringify(gone));
+    const g = await poolsim('diff', join(dir, 'a.json'), join(dir, 'c.json'));
+    expect(g.code).toBe(1);
+    expect(g.out).toContain('"Heist" solve "even"');
   });
 });
