@@ -284,6 +284,23 @@ describe.skipIf(!CHROMIUM)('the dashboard in Chromium', () => {
     expect(JSON.parse((await download('#download-results')).text).trials).toBe(20000);
   }, 90_000);
 
+  test('Stop held down across live redraws still stops, and its release does not run again', async () => {
+    await page.fill(field('trials'), '100000000');
+    await page.waitForSelector('.results[data-run-state="running"] .result:not(.stale) [data-panel="probabilities"] svg', { timeout: RUN_TIMEOUT });
+    const box = (await page.locator('.results .status button.stop').boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    // Held longer than a redraw (REDRAW_MS): a click alone was lost when the status under
+    // the pointer was drawn anew between press and release.
+    await page.waitForTimeout(600);
+    await page.mouse.up();
+    await page.waitForSelector('.results[data-run-state="stopped"]', { timeout: RUN_TIMEOUT });
+    await page.waitForTimeout(500);
+    expect(await page.locator('.results').getAttribute('data-run-state')).toBe('stopped');
+    await page.fill(field('trials'), '20000');
+    await finished();
+  }, 90_000);
+
   test('Stop leaves a Find answer that had finished as it is: it still answers this setup', async () => {
     const scenario = { name: 'Stop with Find', system: 'viciousness', mechanic: 'knavery', trials: 100000000, seed: 'stop-find', setup: { challenges: 2, participants: [{ name: 'crew', count: 3 }] }, solve: [{ name: 'find', vary: 'setup.challenges', range: [0, 6], metric: 'success', target: 0.5 }] };
     const p = await context!.newPage();
