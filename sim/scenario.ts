@@ -11,7 +11,7 @@ import { rulesBySystem, type SystemName } from './rules.ts';
 import type { Mechanic, Simulation } from './mechanic.ts';
 import { CHUNK_TRIALS } from './run.ts';
 import type { ExpectResult, MetricResult, PointResult } from './result.ts';
-import { solveListSchema, solveValues, type SolveBlock } from './solve/schema.ts';
+import { solveGoal, solveListSchema, solveValues, type SolveBlock } from './solve/schema.ts';
 
 /** Largest grid a sweep may make (points); a bigger one is refused before running. */
 export const MAX_POINTS = 2500;
@@ -535,6 +535,14 @@ export function planScenario(
       seen.add(key);
     }
   }
+  // Two paths where one lies inside the other: the outer one's value replaces the inner
+  // one's (or the other way round, by the order written), so points labelled apart would
+  // run one setup.
+  const sweepPaths = Object.keys(scenario.sweep ?? {});
+  for (const inner of sweepPaths) {
+    const outer = sweepPaths.find((o) => o !== inner && inner.startsWith(`${o}.`));
+    if (outer) errors.push(new ScenarioError(file, `sweep.${inner}`, `lies inside "${outer}", which the sweep also sets: expected paths that do not overlap (sweep one of them, or put this value in each of the other's)`));
+  }
   const gridSize = Object.values(scenario.sweep ?? {}).reduce((n, v) => n * v.length, 1);
   if (gridSize > MAX_POINTS) {
     errors.push(new ScenarioError(file, 'sweep', `the sweep makes ${gridSize} points: at most ${MAX_POINTS} can run`));
@@ -570,6 +578,14 @@ export function planScenario(
     const fullText = JSON.stringify(point);
     const pointText = Object.keys(point).length === 0 ? '' : fullText.length > 200 ? `${fullText.slice(0, 200)}…` : fullText;
     let bad = false;
+    // What a sweep sets meets the file's own limits: a name with a dot, a list too long.
+    if (Object.keys(point).length > 0) {
+      for (const e of shapeProblems(file, { setup: applied.setup, rules: applied.rules })) {
+        bad = true;
+        pointProblem(e.path, e.problem, pointText);
+      }
+      if (bad) continue;
+    }
     const rules = rulesSchema.safeParse(applied.rules ?? {});
     if (!rules.success) {
       bad = true;
@@ -715,6 +731,7 @@ export function checkSolves(scenario: ScenarioFile, file: string, metricNames: r
   const rulesSchema = rulesBySystem[scenario.system as SystemName] as z.ZodType;
   const base = { setup: scenario.setup, rules: scenario.rules ?? {} };
   const names = new Set<string>();
+  const ownNames = metricNamesAt(mechanic, rulesSchema, base);
   scenario.solve.forEach((block, b) => {
     const at = `solve.${b}`;
     if (names.has(block.name)) errors.push(new ScenarioError(file, `${at}.name`, `"${block.name}" names another solve of this file: expected a name of its own`));
@@ -732,8 +749,7 @@ export function checkSolves(scenario: ScenarioFile, file: string, metricNames: r
     // below, each value's: a value that renames what the metric names (a side's name) is
     // that value's mistake. (`metricNames` are the first sweep point's, which may differ
     // from the file's own setup where the sweep renames something.)
-    const own = metricNamesAt(mechanic, rulesSchema, base);
-    const names0 = own ?? metricNames;
+    const names0 = ownNames ?? metricNames;
     // An `expect` no value found could ever meet is a mistake in the file, not a failed
     // check at every run.
     const values = solveValues(block);
@@ -743,6 +759,9 @@ export function checkSolves(scenario: ScenarioFile, file: string, metricNames: r
       if (odd !== undefined) {
         errors.push(new ScenarioError(file, `${at}.expect`, `atLeast, atMost and between compare the value found as a number, but ${block.vary} takes ${JSON.stringify(odd)}: expected "equals" for values that are not numbers`));
       }
+    }
+    if (e && e.equals === null && solveGoal(block).find === 'closest') {
+      errors.push(new ScenarioError(file, `${at}.expect.equals`, 'null ("no value meets the goal") cannot be found by closest, which always finds a value: expected one of the values searched'));
     }
     if (e && e.equals !== undefined && e.equals !== null && !values.some((v) => JSON.stringify(v) === JSON.stringify(e.equals))) {
       errors.push(new ScenarioError(file, `${at}.expect.equals`, `${JSON.stringify(e.equals)} is not among the values searched: expected one of them, or null for "no value meets the goal"`));

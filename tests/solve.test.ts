@@ -158,12 +158,14 @@ describe('Monte Carlo solves (exact engine switched off)', () => {
     expect(tie).toMatchObject({ decided: false, candidates: [1, 2] });
   });
 
-  test('both ends on one side: every value between is checked, so values out of order or a metric that turns back read undecided, not "none"', () => {
+  test('both ends on one side: every value between is decided, and the answer follows the definition, not "none"', () => {
     // success falls with challenges (0: 1, 1: 0.875, 2: 0.5, 3: 0.125, 4+: 0). In the order
-    // 6, 1, 5 both ends are below 0.6 and the middle above: not "no value ≥ 0.6".
+    // 6, 1, 5 both ends are below 0.6 and the middle above: the first with ≥ 0.6 is 1 (it
+    // read "no value ≥ 0.6", decided), and the metric is said not to move one way.
     const outOfOrder = mcSearch({ ...even, range: undefined, values: [6, 1, 5], target: undefined, atLeast: 0.6 }, 'order');
-    expect(outOfOrder).toMatchObject({ decided: false, monotone: false });
+    expect(outOfOrder).toMatchObject({ decided: true, value: 1, monotone: false, everyValue: true });
     expect(outOfOrder.points.map((p) => p.value)).toEqual([6, 1, 5]);
+    expect(outOfOrder.sentence).toMatch(/decided at 95% \(at every value\), \d+ trials; note: success does not move one way over 6…5\.$/);
     // Closest: 2 (0.5) is nearest 0.45, between two ends (1 and 0.875) above it as it is:
     // every value raced, not only the ends (which answered 1).
     const closest = mcSearch({ ...even, range: undefined, values: [0, 2, 1], target: 0.45 }, 'closest');
@@ -176,6 +178,12 @@ describe('Monte Carlo solves (exact engine switched off)', () => {
     // The nearer end, with every value between checked and raced.
     const end = mcSearch({ ...even, range: [2, 6], target: 0.6 }, 'end');
     expect(end).toMatchObject({ decided: true, value: 2, everyValue: true });
+    // Values the metric cannot tell apart (4 to 12 challenges all give 0): the race stops at
+    // its budget, four caps' worth, undecided between them, rather than run each to the cap.
+    const flat = mcSearch({ ...even, range: [4, 12], target: 0.3 }, 'flat', 2048, 32768);
+    expect(flat.decided).toBe(false);
+    expect(flat.candidates!.length).toBeGreaterThan(4);
+    expect(flat.trials!).toBeLessThanOrEqual(9 * 2048 + 4 * 32768 + 2048 * 16);
   });
 
   test('an undecided answer says why as the search decides, and a sentence names only the values next to the answer', () => {
@@ -337,7 +345,10 @@ describe('bad input a run would only find late', () => {
     expect(errorsOf(heist([{ ...even, expect: { equals: 13 } }]))).toEqual([
       'solve.json: solve.0.expect.equals: 13 is not among the values searched: expected one of them, or null for "no value meets the goal"',
     ]);
-    expect(errorsOf(heist([{ ...even, expect: { equals: null } }]))).toEqual([]);
+    expect(errorsOf(heist([{ ...even, target: undefined, atLeast: 0.6, expect: { equals: null } }]))).toEqual([]);
+    expect(errorsOf(heist([{ ...even, expect: { equals: null } }]))).toEqual([
+      'solve.json: solve.0.expect.equals: null ("no value meets the goal") cannot be found by closest, which always finds a value: expected one of the values searched',
+    ]);
   });
 
   test('an exact tie for the nearest passes an expect only if every tied value meets it', () => {

@@ -31,6 +31,9 @@ import { solveSentence, type PathWords } from './sentence.ts';
 /** Exact values closer than this are equal (the contract's "exact to 1e-9"). */
 export const EXACT_TOLERANCE = 1e-9;
 
+/** The most chunks `closest`'s race may add, in caps (maxTrials) of one value. */
+const RACE_BUDGET = 4;
+
 /** Margin on the trials a round aims for (as sim/precision.ts ROUND_MARGIN, a little more). */
 const ROUND_MARGIN = 1.2;
 
@@ -84,8 +87,6 @@ export class SolveSearch {
   private exactReference?: number;
   /** Set when the Monte Carlo search met values that contradict a one-way metric. */
   private notMonotone = false;
-  /** Set when every value was decided (the ends on the same side): the answer assumes nothing. */
-  private everyValue = false;
 
   constructor(readonly problem: SolveProblem) {
     this.maxChunks = Math.max(1, Math.ceil(problem.maxTrials / problem.chunkTrials));
@@ -230,8 +231,10 @@ export class SolveSearch {
       if (first === 0) for (let i = 1; i < n - 1; i++) labels[i] = 0;
       else {
         for (let i = 1; i < n - 1; i++) labels[i] = yield* side(i);
-        if (labels.some((s) => s !== first)) this.notMonotone = true;
-        this.everyValue = true;
+        // Every side known: the answer follows the definition, assuming nothing; values
+        // that disagree only say the metric does not move one way.
+        const answer = yield* this.answer(labels, true);
+        return { ...answer, monotone: labels.some((x) => x !== first) ? false : 'assumed', everyValue: true, ...this.trialCounts() };
       }
     } else {
       // key(i) = side × direction never decreases along a one-way metric.
@@ -267,11 +270,15 @@ export class SolveSearch {
     if (this.notMonotone) {
       return { decided: false, candidates: this.problem.values.slice(), monotone: false, ...this.trialCounts() };
     }
-    const answer = yield* this.answer(labels);
-    return { ...answer, monotone: 'assumed', ...(this.everyValue ? { everyValue: true } : {}), ...this.trialCounts() };
+    const answer = yield* this.answer(labels, false);
+    return { ...answer, monotone: 'assumed', ...this.trialCounts() };
   }
 
-  private *answer(labels: Side[]): Generator<void, { decided: boolean; value?: unknown; candidates?: unknown[] }> {
+  /**
+   * The answer from every value's side (`labels`: decided ones, the rest as a one-way
+   * metric puts them). `everyValue`: each label was decided, so `closest` races every value.
+   */
+  private *answer(labels: Side[], everyValue: boolean): Generator<void, { decided: boolean; value?: unknown; candidates?: unknown[] }> {
     const values = this.problem.values;
     const n = values.length;
     const find = this.problem.find;
@@ -289,18 +296,23 @@ export class SolveSearch {
       if (sure === undefined) candidates.push(null);
       return { decided: false, candidates };
     }
-    // closest: the values next to where the metric crosses the target (or the nearer end).
+    // closest: the values next to where the metric crosses the target (or the nearer end);
+    // with every side known, any value may be the nearest, so all race (those surely
+    // farther drop out as soon as the nearest is sharp).
     const band = labels.flatMap((s, i) => (s === 0 ? [i] : []));
     let candidates: number[];
-    if (band.length > 1) return { decided: false, candidates: band.map((i) => values[i]) };
-    if (band.length === 1) candidates = [band[0] - 1, band[0], band[0] + 1].filter((i) => i >= 0 && i < n);
+    if (everyValue) candidates = [...Array(n).keys()];
+    else if (band.length > 1) return { decided: false, candidates: band.map((i) => values[i]) };
+    else if (band.length === 1) candidates = [band[0] - 1, band[0], band[0] + 1].filter((i) => i >= 0 && i < n);
     else {
       const cross = labels.findIndex((s, i) => i > 0 && s !== labels[i - 1]);
-      // Every value on one side (each decided): any of them may be the nearest, so all
-      // race; those surely farther drop out as soon as the nearest is sharp.
-      candidates = cross < 0 ? [...Array(n).keys()] : [cross - 1, cross];
-      candidates = [...new Set(candidates)];
+      candidates = [...new Set(cross < 0 ? [0, n - 1] : [cross - 1, cross])];
     }
+    // The race's own chunks, at most RACE_BUDGET caps' worth: a race of three values never
+    // reaches it, but many values the metric cannot tell apart (a field that changes
+    // nothing) would each run to the cap; past it the answer is undecided between those
+    // still in the race.
+    let raced = 0;
     for (;;) {
       for (const i of candidates) if (this.run(i).chunks === 0) yield* this.decide(i);
       const d = candidates.map((i) => distanceBounds(this.gap(i)));
@@ -309,13 +321,15 @@ export class SolveSearch {
       // Sharpen the widest candidate still in the race (not surely farther than the best)
       // that can still run.
       const open = candidates.map((i, k) => ({ i, k })).filter(({ i, k }) => d[k][0] <= d[best][1] && this.run(i).chunks < this.maxChunks);
-      if (open.length === 0) {
+      if (open.length === 0 || raced >= RACE_BUDGET * this.maxChunks) {
         const still = candidates.filter((_, k) => d[k][0] <= d[best][1]);
         return { decided: false, candidates: still.map((i) => values[i]) };
       }
       const widest = open.reduce((w, x) => (d[x.k][1] - d[x.k][0] > d[w.k][1] - d[w.k][0] ? x : w));
       const r = this.run(widest.i);
+      const before = r.chunks;
       yield* this.growing(r, Math.min(this.maxChunks, 2 * r.chunks));
+      raced += r.chunks - before;
     }
   }
 
