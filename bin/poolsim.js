@@ -36,6 +36,11 @@ try {
   // Every error a user can cause has its own message and exit code (main); anything else
   // is a bug. Exit 3 (a run failed), not Node's 1, which means "a check failed" and would
   // send CI (.ci/balance) on to compare reports that were never written.
-  process.stderr.write(`poolsim: an internal error stopped the command (a bug: please report it with the command and its files):\n${e?.stack ?? e}\n`);
+  // A system error (a disk full, a permission refused) is said as it is; anything else is a bug.
+  process.stderr.write(
+    e?.syscall !== undefined
+      ? `poolsim: ${e.message}\n`
+      : `poolsim: an internal error stopped the command (a bug: please report it with the command and its files):\n${e?.stack ?? e}\n`,
+  );
   process.exitCode = 3;
 }

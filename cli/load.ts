@@ -8,6 +8,7 @@ import { ScenarioError, ScenarioErrors, planScenario, type ScenarioPlan } from '
 import { MARKER } from '../reports/target.ts';
 import { parseScenarioText } from '../sim/scenarioText.ts';
 import { looksLikeResult } from '../sim/result.ts';
+import { PART_FORMAT } from './shard.ts';
 
 export { parseScenarioText };
 
@@ -106,6 +107,12 @@ export function readScenario(file: string): unknown {
   }
   if (text.length > MAX_FILE_BYTES) throw new ScenarioErrors([new ScenarioError(file, '', `a scenario file is at most ${MAX_FILE_BYTES.toLocaleString('en')} bytes`)]);
   const value = parseScenarioText(text, file);
+  // Nothing in it (or only comments): said so, not "expected an object, got null".
+  if (value === null || value === undefined) throw new ScenarioErrors([new ScenarioError(file, '', 'the file is empty: expected a scenario (name, system, mechanic, setup…)')]);
+  // A shard's part file (run --shard --out) left in a folder of scenarios.
+  if (value !== null && typeof value === 'object' && (value as { format?: unknown }).format === PART_FORMAT) {
+    throw new ScenarioErrors([new ScenarioError(file, '', 'a part file of a sharded run (run --shard --out), not a scenario: combine the parts with `poolsim merge`, and keep them out of the folders of scenarios you run')]);
+  }
   // `run --json` prints results (a list of them for several files), `report` writes
   // results.json: said as such, not as a scenario with an unknown field "results".
   const list = Array.isArray(value) ? value : [value];

@@ -99,11 +99,24 @@ function nonEmptyText(flag: string, value: string | undefined): string | undefin
   return t;
 }
 
+/**
+ * `--seed S`: a number written as JSON writes it ("7", "-3", "0.5") is that number, so that
+ * `--seed 7` is the seed a file's `"seed": 7` is (the same streams, keyed by the text, and
+ * now the same JSON, which merge and diff compare); any other text ("007", "1e3", "abc")
+ * is a string seed.
+ */
+function seedOption(value: string | undefined): string | number | undefined {
+  const t = text('--seed', value);
+  if (t === undefined) return undefined;
+  const n = Number(t);
+  return t.trim() !== '' && Number.isFinite(n) && String(n) === t ? n : t;
+}
+
 /** Every flag any command takes: how node:util parses it and how its value is checked. */
 const FLAGS = {
   trials: { type: 'string', check: (v: string | undefined) => boundedInteger('--trials', v, MAX_TRIALS_FLAG) },
   'max-trials': { type: 'string', check: (v: string | undefined) => boundedInteger('--max-trials', v, MAX_TRIALS_FLAG) },
-  seed: { type: 'string', check: (v: string | undefined) => text('--seed', v) },
+  seed: { type: 'string', check: seedOption },
   workers: { type: 'string', check: workersOption },
   precision: { type: 'string', check: (v: string | undefined) => positiveNumber('--precision', v) },
   json: { type: 'boolean', check: (v: boolean | undefined) => v ?? false },

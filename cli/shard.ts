@@ -6,7 +6,8 @@
  * assembles the same result JSON one machine would have printed, byte for byte.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, lstatSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, closeSync, constants, existsSync, lstatSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { lazySchema } from '../sim/lazySchema.ts';
 // Imported, not read beside this file: the compiled CLI (scripts/build.mjs) lives elsewhere.
@@ -203,15 +204,26 @@ export function partOf(plans: readonly ScenarioPlan[], runs: readonly PointRun[]
  * a part file an earlier shard wrote (poolsim replaces only what it wrote itself).
  */
 export function checkPartTarget(path: string): void {
+  const refuse = (why: string) => {
+    throw new ShardError(`--out ${path}: ${why}; a part file replaces only a part file an earlier shard wrote — give a new file name`);
+  };
   let st;
   try {
     st = lstatSync(path);
   } catch {
+    // Nothing there yet: the folder it goes in must take it, found now rather than after
+    // a shard's hours of work.
+    const folder = dirname(resolve(path));
+    try {
+      if (!statSync(folder).isDirectory()) throw new ShardError(`--out ${path}: ${folder} is not a folder`);
+      accessSync(folder, constants.W_OK);
+    } catch (e) {
+      if (e instanceof ShardError) throw e;
+      const code = (e as NodeJS.ErrnoException).code;
+      throw new ShardError(`--out ${path}: ${code === 'ENOENT' ? `the folder ${folder} does not exist` : `the folder ${folder} cannot be written (${code})`}`);
+    }
     return;
   }
-  const refuse = (why: string) => {
-    throw new ShardError(`--out ${path}: ${why}; a part file replaces only a part file an earlier shard wrote — give a new file name`);
-  };
   if (!st.isFile()) refuse(st.isDirectory() ? 'is a folder' : 'is not a regular file');
   const head = Buffer.alloc(64);
   let read = 0;
@@ -242,6 +254,8 @@ export function writeAtomically(path: string, text: string): void {
 
 export function readPart(path: string): PartFile {
   let text: string;
+  // A folder of parts: name them (a shell's parts/*.json), rather than "EISDIR".
+  if (existsSync(path) && statSync(path).isDirectory()) throw new ShardError(`${path}: is a folder: expected the part files themselves (poolsim merge ${path.replace(/\/+$/, '')}/*.json)`);
   try {
     text = readFileSync(path, 'utf8');
   } catch (e) {

@@ -388,10 +388,13 @@ function questionOf(x: SolveResult): Record<string, unknown> {
 
 /** The solve answers of one scenario on both sides, by block name. */
 function compareAnswers(a: ScenarioResult, b: ScenarioResult, answers: AnswerChange[], onlyInBase: OneSided[], onlyInNew: OneSided[], settings: SettingChange[]): void {
-  const baseSolves = new Map((a.solve ?? []).map((x) => [x.name, x]));
-  const nextNames = new Set((b.solve ?? []).map((x) => x.name));
-  for (const x of a.solve ?? []) if (!nextNames.has(x.name)) onlyInBase.push({ scenario: b.name, solve: x.name });
-  for (const y of b.solve ?? []) {
+  // Only where both sides answered their solve blocks: `run --json` and `merge` never do
+  // (only `report` writes the answers), as results written before December 2026 carry no setup.
+  if (a.solve === undefined || b.solve === undefined) return;
+  const baseSolves = new Map(a.solve.map((x) => [x.name, x]));
+  const nextNames = new Set(b.solve.map((x) => x.name));
+  for (const x of a.solve) if (!nextNames.has(x.name)) onlyInBase.push({ scenario: b.name, solve: x.name });
+  for (const y of b.solve) {
     const x = baseSolves.get(y.name);
     if (!x) {
       onlyInNew.push({ scenario: b.name, solve: y.name });
@@ -401,7 +404,7 @@ function compareAnswers(a: ScenarioResult, b: ScenarioResult, answers: AnswerCha
     const side = (r: SolveResult): AnswerSide => ({
       decided: r.decided,
       ...(r.value !== undefined ? { value: r.value } : {}),
-      ...(r.candidates !== undefined ? { candidates: r.candidates } : {}),
+      ...(r.candidates !== undefined && r.candidates.length > 0 ? { candidates: r.candidates } : {}),
       method: r.method,
     });
     const before = side(x);

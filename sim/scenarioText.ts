@@ -54,7 +54,11 @@ export function parseScenarioText(text: string, file: string): unknown {
     } catch (err) {
       if (err instanceof YAMLParseError) {
         const at = err.linePos?.[0] ? `line ${err.linePos[0].line}, column ${err.linePos[0].col}` : '';
-        throw new ScenarioErrors([new ScenarioError(file, at, `not valid YAML: ${err.message.split('\n')[0]}`)]);
+        // The library's first line ends with its own "at line L, column C:" (the place is
+        // already the error's path), and names its own API for a second document.
+        const first = err.message.split('\n')[0].replace(/\s*at line \d+, column \d+:?\s*$/, '');
+        const said = err.code === 'MULTIPLE_DOCS' ? 'a second document (a line "---"): a scenario file holds one' : first;
+        throw new ScenarioErrors([new ScenarioError(file, at, `not valid YAML: ${said}`)]);
       }
       // The yaml library stops an alias bomb with a ReferenceError, and may stop other
       // hostile input with other errors: each is still a file that cannot be read.

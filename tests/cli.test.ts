@@ -62,6 +62,12 @@ describe('poolsim run', () => {
     expect(a.out).toBe(b.out);
     expect(c.out).not.toBe(a.out);
     expect(JSON.parse(c.out).seed).toBe('other');
+    // `--seed 7` is the file's `"seed": 7`: the same JSON (merge and diff compare it), not "7".
+    const seven = scenarioFile('heist-seven.json', { ...heist, seed: 7 });
+    const d = await poolsim('run', seven, '--json');
+    const e = await poolsim('run', file, '--json', '--seed', '7');
+    expect(e.out).toBe(d.out);
+    expect(JSON.parse((await poolsim('run', file, '--json', '--seed', '007')).out).seed).toBe('007');
   });
 
   test('a failing check exits 1 and says so', async () => {

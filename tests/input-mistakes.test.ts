@@ -1,0 +1,91 @@
+/**
+ * Mistakes a designer makes writing their own files, found by a walk through the command
+ * line as a user (December 2026): each is refused before anything runs, naming the file,
+ * the path inside it and what was expected, and nothing is written.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { poolsim } from './helpers.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'poolsim-mistakes-'));
+const write = (name: string, text: string) => {
+  const f = join(dir, name);
+  writeFileSync(f, text);
+  return f;
+};
+const clash = `name: B
+system: viciousness
+mechanic: clash
+trials: 500
+setup:
+  sides:
+    - name: heroes
+      combatants: [{ name: captain, dice: ["d6"] }]
+    - name: villains
+      combatants: [{ name: boss }]
+`;
+
+describe('sweeps meet the file\'s own rules', () => {
+  test('two sweep paths where one lies inside the other (the outer value wiped the inner, so points labelled apart ran one setup)', async () => {
+    const f = write('overlap.yaml', `${clash}sweep:\n  setup.sides.0.combatants.0.count: [1, 3]\n  setup.sides.0.combatants.0: [{ name: captain, dice: ["d4"] }, { name: hero }]\n`);
+    const r = await poolsim('run', f);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`${f}: sweep.setup.sides.0.combatants.0.count: lies inside "setup.sides.0.combatants.0", which the sweep also sets`);
+  });
+
+  test('a name with a dot and a list too long, set by a sweep, as if written in the setup', async () => {
+    const dot = write('dot.yaml', `${clash}sweep: { setup.sides.1.name: ["bad.name", "ok"] }\n`);
+    const r = await poolsim('run', dot);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`${dot}: sweep.setup.sides.1.name: "bad.name" contains "."`);
+    expect(r.err).toContain('(at sweep point {"setup.sides.1.name":"bad.name"})');
+    const many = Array.from({ length: 150 }, (_, i) => `{ name: m${i} }`).join(', ');
+    const long = write('long.yaml', `${clash}sweep: { setup.sides.1.combatants: [[${many}]] }\n`);
+    const l = await poolsim('run', long);
+    expect(l.code).toBe(2);
+    expect(l.err).toContain(`${long}: sweep.setup.sides.1.combatants: a list of 150 items: at most 100 (at sweep point`);
+  });
+});
+
+describe('files that are not what they seem', () => {
+  test('YAML errors name the place once, in poolsim\'s words; an empty file is said to be empty', async () => {
+    const cases: [string, string, string][] = [
+      ['tab.yaml', 'name: x\n\tsystem: y\n', 'line 2, column 1: not valid YAML: Tabs are not allowed as indentation\n'],
+      ['twice.yaml', 'name: x\nname: y\n', 'line 2, column 1: not valid YAML: Map keys must be unique\n'],
+      ['two-docs.yaml', 'name: x\n---\nname: y\n', 'line 2, column 1: not valid YAML: a second document (a line "---"): a scenario file holds one\n'],
+      ['empty.yaml', '', '(top level): the file is empty: expected a scenario'],
+      ['comments.yaml', '# to do\n', '(top level): the file is empty: expected a scenario'],
+    ];
+    for (const [name, text, said] of cases) {
+      const r = await poolsim('run', write(name, text));
+      expect(r.code, name).toBe(2);
+      expect(r.err, name).toContain(`${join(dir, name)}: ${said}`);
+    }
+  });
+
+  test('a shard\'s part file left among the scenarios, and a folder of parts given to merge', async () => {
+    const folder = join(dir, 'lib');
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'b.yaml'), clash);
+    expect((await poolsim('run', folder, '--shard', '0/2', '--out', join(folder, 'part-0.json'))).code).toBe(0);
+    const r = await poolsim('run', folder, '--shard', '1/2', '--out', join(dir, 'part-1.json'));
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`${join(folder, 'part-0.json')}: (top level): a part file of a sharded run (run --shard --out), not a scenario`);
+    const m = await poolsim('merge', folder);
+    expect(m.code).toBe(2);
+    expect(m.err).toContain(`${folder}: is a folder: expected the part files themselves`);
+  });
+
+  test('--out in a folder that does not exist is refused before the shard runs, not after', async () => {
+    const f = write('c.yaml', clash);
+    const target = join(dir, 'no-such-folder', 'p.json');
+    const r = await poolsim('run', f, '--shard', '0/2', '--out', target);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`--out ${target}: the folder ${join(dir, 'no-such-folder')} does not exist`);
+    expect(r.err).not.toContain('shard 0/2:');
+    expect(existsSync(join(dir, 'no-such-folder'))).toBe(false);
+    expect(readdirSync(dir).some((n) => n.endsWith('.partial'))).toBe(false);
+  });
+});
