@@ -10,6 +10,7 @@ import { findMechanic, mechanicsOf } from './mechanics.ts';
 import { rulesBySystem, type SystemName } from './rules.ts';
 import type { Mechanic, Simulation } from './mechanic.ts';
 import { CHUNK_TRIALS } from './run.ts';
+import type { MetricSpec } from './stats.ts';
 import type { ExpectResult, MetricResult, PointResult } from './result.ts';
 import { solveGoal, solveListSchema, solveValues, type SolveBlock } from './solve/schema.ts';
 
@@ -647,6 +648,14 @@ export function planScenario(
         errors.push(new ScenarioError(file, `expect.${i}.metric`, `no metric "${check.metric}" in ${scenario.system} ${scenario.mechanic}: expected one of ${names.join(', ')}`));
         break;
       }
+      // A band the metric can never reach (a probability of at least 1.5) is a mistake in
+      // the file, not a check that fails at every run.
+      const spec = p.simulation.metrics.find((m) => m.name === check.metric)!;
+      const never = unreachableBand(check, spec);
+      if (never) {
+        errors.push(new ScenarioError(file, `expect.${i}`, `${never}: expected a band the metric can reach`));
+        break;
+      }
     }
   });
   if (scenario.solve) errors.push(...checkSolves(scenario, file, points[0].simulation.metrics.map((m) => m.name)));
@@ -664,6 +673,18 @@ export function planScenario(
 }
 
 // ---------------------------------------------------------------- checks
+
+/** Why a check's band lies wholly outside what the metric can be, or undefined. */
+function unreachableBand(check: ExpectCheck, spec: MetricSpec): string | undefined {
+  const scale = spec.scale ?? 1;
+  const lo = spec.kind === 'probability' ? 0 : spec.min !== undefined ? spec.min / scale : -Infinity;
+  const hi = spec.kind === 'probability' ? 1 : spec.max !== undefined ? spec.max / scale : Infinity;
+  const range = spec.kind === 'probability' ? `${spec.name} is a probability, from 0 to 1` : `${spec.name} is ${Number.isFinite(hi) ? `from ${lo} to ${hi}` : `at least ${lo}`}`;
+  if (check.atLeast !== undefined && check.atLeast > hi) return `atLeast ${check.atLeast} can never be met: ${range}`;
+  if (check.atMost !== undefined && check.atMost < lo) return `atMost ${check.atMost} can never be met: ${range}`;
+  if (check.between !== undefined && (check.between[0] > hi || check.between[1] < lo)) return `between [${check.between.join(', ')}] can never be met: ${range}`;
+  return undefined;
+}
 
 /**
  * "A check fails when the whole 95% interval lies outside the bound; it passes

@@ -100,6 +100,9 @@ describe('poolsim run', () => {
     const text = await poolsim('run', file);
     expect(text.out).toContain('pass  answer at least 0.335 (passes on the 95% interval, which still reaches the band, but the exact value misses it)');
     expect(text.out).toMatch(/pass {2}answer at most 0\.3334\n/);
+    // The report's summary line says so too, not just "ok".
+    const report = await poolsim('report', file, '--out', join(dir, 'exact-check-report'), '--workers', '1');
+    expect(report.out).toContain('ok    k  (2/2 checks; 1 passed on the interval while the exact value misses the band)  exact-check/');
   });
 
   test('two files of one name are refused before anything runs: results are matched by name', async () => {

@@ -49,6 +49,17 @@ describe('sweeps meet the file\'s own rules', () => {
   });
 });
 
+describe('checks that could never pass', () => {
+  test('a band wholly outside what the metric can be is bad input, not a failure at every run', async () => {
+    const f = write('band.yaml', `${clash}expect:\n  - { metric: top.heroes, atLeast: 1.5 }\n  - { metric: hits.heroes, atMost: -1 }\n  - { metric: top.heroes, between: [0.2, 2] }\n`);
+    const r = await poolsim('run', f);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`${f}: expect.0: atLeast 1.5 can never be met: top.heroes is a probability, from 0 to 1`);
+    expect(r.err).toContain(`${f}: expect.1: atMost -1 can never be met: hits.heroes is from 0 to 2`);
+    expect(r.err).not.toContain('expect.2');
+  });
+});
+
 describe('files that are not what they seem', () => {
   test('YAML errors name the place once, in poolsim\'s words; an empty file is said to be empty', async () => {
     const cases: [string, string, string][] = [
