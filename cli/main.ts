@@ -111,7 +111,9 @@ export async function main(
       return 2;
     }
     if (e instanceof UsageError) {
-      err.write(`poolsim: ${plainText(e.message)}\n\n${USAGE}\n`);
+      // The whole usage after an unknown command; after a known command's bad flag, one
+      // line pointing to it (fifty lines of usage scrolled the message itself away).
+      err.write(COMMANDS.includes(command) ? `poolsim: ${plainText(e.message)}\n(poolsim ${command} --help lists every command and flag)\n` : `poolsim: ${plainText(e.message)}\n\n${USAGE}\n`);
       return 2;
     }
     if (e instanceof TargetRefused) {

@@ -159,6 +159,12 @@ describe('poolsim run', () => {
     const unknown = await poolsim('merge', '--frob', 'x.json');
     expect(unknown.code).toBe(2);
     expect(unknown.err).toContain('poolsim: unknown option "--frob": this command takes --json');
+    // One line pointing to the usage, not fifty that scroll the message away; an unknown
+    // command gets the whole usage.
+    expect(unknown.err).toBe('poolsim: unknown option "--frob": this command takes --json, --help (a file whose name starts with - goes after --)\n(poolsim merge --help lists every command and flag)\n');
+    const nothing = await poolsim('frob');
+    expect(nothing.code).toBe(2);
+    expect(nothing.err).toContain('usage:');
   });
 
   test('bad input exits 2, names file and path, runs nothing', async () => {
