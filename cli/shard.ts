@@ -76,8 +76,13 @@ export function resolveShard(flags: { shard?: string; shards?: string }, env: No
     throw new ShardError(`--out writes one shard's part: give --shard I/N, or --shards N with $${SHARD_INDEX_VARIABLES.join(' or $')} set`);
   }
   const count = wholeNumber(countText, countFrom);
-  const variable = SHARD_INDEX_VARIABLES.find((v) => env[v] !== undefined && env[v] !== '');
+  const set = SHARD_INDEX_VARIABLES.filter((v) => env[v] !== undefined && env[v] !== '');
+  const variable = set[0];
   if (!variable) throw new ShardError(`${countFrom} ${count} needs the shard index in $${SHARD_INDEX_VARIABLES.join(' or $')}`);
+  // Both set and disagreeing: which shard this is cannot be guessed.
+  if (set.length > 1 && env[set[0]]!.trim() !== env[set[1]]!.trim()) {
+    throw new ShardError(`$${set[0]} is ${JSON.stringify(env[set[0]])} and $${set[1]} is ${JSON.stringify(env[set[1]])}: set one of them, or both alike`);
+  }
   return parseShard(`${wholeNumber(env[variable]!, `$${variable}`)}/${count}`, `$${variable} with ${countFrom}`);
 }
 

@@ -89,6 +89,20 @@ describe('files that are not what they seem', () => {
     expect(m.err).toContain(`${folder}: is a folder: expected the part files themselves`);
   });
 
+  test('what cannot be guessed is asked: a flag given twice, two shard indexes that disagree', async () => {
+    const f = write('twice.yaml', clash);
+    const r = await poolsim('run', f, '--trials', '1000', '--trials', '2000');
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('poolsim: --trials is given twice: give it once');
+    const { main } = await import('../cli/main.ts');
+    const sink = () => ({ text: '', write(s: string) { this.text += s; return true; } });
+    const err = sink();
+    const code = await main(['run', f, '--shards', '2', '--out', join(dir, 'q.json')], sink() as any, err as any, { env: { JOB_COMPLETION_INDEX: '1', POOLSIM_SHARD_INDEX: '0' } });
+    expect(code).toBe(2);
+    expect(err.text).toContain('$JOB_COMPLETION_INDEX is "1" and $POOLSIM_SHARD_INDEX is "0": set one of them, or both alike');
+    expect(existsSync(join(dir, 'q.json'))).toBe(false);
+  });
+
   test('--out in a folder that does not exist is refused before the shard runs, not after', async () => {
     const f = write('c.yaml', clash);
     const target = join(dir, 'no-such-folder', 'p.json');

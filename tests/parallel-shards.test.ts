@@ -81,7 +81,8 @@ describe('shards', () => {
     expect((await poolsim(['merge', ...byEnv, '--json'])).stdout).toBe(whole);
 
     expect(resolveShard({}, { POOLSIM_SHARDS: '4', POOLSIM_SHARD_INDEX: '3' })).toEqual({ index: 3, count: 4 });
-    expect(resolveShard({ shards: '2' }, { JOB_COMPLETION_INDEX: '1', POOLSIM_SHARD_INDEX: '0' })).toEqual({ index: 1, count: 2 });
+    expect(resolveShard({ shards: '2' }, { JOB_COMPLETION_INDEX: '1', POOLSIM_SHARD_INDEX: '1' })).toEqual({ index: 1, count: 2 });
+    expect(() => resolveShard({ shards: '2' }, { JOB_COMPLETION_INDEX: '1', POOLSIM_SHARD_INDEX: '0' })).toThrow('set one of them, or both alike');
     expect(() => resolveShard({ shards: '3' }, {})).toThrow('--shards 3 needs the shard index in $JOB_COMPLETION_INDEX or $POOLSIM_SHARD_INDEX');
     expect(() => resolveShard({ shards: '3' }, { JOB_COMPLETION_INDEX: '3' })).toThrow('shard index 3 is not below 3');
     expect(() => parseShard('1of3')).toThrow(ShardError);
