@@ -36,6 +36,8 @@ export interface MetricResult {
 export interface DistributionResult {
   x: number[];
   p: number[];
+  /** Each bin's 95% interval (Wilson's). Results written before December 2026 have none. */
+  ci95?: [number, number][];
   exact?: number[];
 }
 

@@ -4,7 +4,7 @@
  * tally depends on nothing else, so chunks can run anywhere, in any order, and merge.
  */
 import { RandomStream } from './random.ts';
-import { TallyLayout, summarize, type Tally } from './stats.ts';
+import { TallyLayout, summarize, wilson, type Tally } from './stats.ts';
 import type { ExactValues, Simulation } from './mechanic.ts';
 import type { MetricResult, PointResult } from './result.ts';
 
@@ -95,9 +95,12 @@ export function pointResult(
     specs.forEach((spec, d) => {
       const counts = tally.counts(d);
       const x = Array.from(counts, (_, i) => spec.min + i);
-      const dist: { x: number[]; p: number[]; exact?: number[] } = {
+      // Each bin's share with its 95% interval (Wilson's, as every probability), so the
+      // JSON's figures carry theirs as the charts draw them.
+      const dist: { x: number[]; p: number[]; ci95: [number, number][]; exact?: number[] } = {
         x,
         p: Array.from(counts, (c) => c / tally.trials),
+        ci95: Array.from(counts, (c) => wilson(c, tally.trials).ci95),
       };
       const ex = exact?.distributions?.[spec.name];
       if (ex) dist.exact = Array.from(ex.slice(0, x.length), clampUnit);

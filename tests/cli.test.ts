@@ -70,6 +70,17 @@ describe('poolsim run', () => {
     expect(JSON.parse((await poolsim('run', file, '--json', '--seed', '007')).out).seed).toBe('007');
   });
 
+  test('every distribution bin carries its 95% interval, as every Monte Carlo figure does', async () => {
+    const r = JSON.parse((await poolsim('run', scenarioFile('dist.json', { ...heist, sweep: undefined, expect: [] }), '--json', '--trials', '5000')).out);
+    const d = r.results[0].distributions.successes;
+    expect(d.ci95).toHaveLength(d.x.length);
+    d.ci95.forEach(([lo, hi]: [number, number], i: number) => {
+      expect(lo).toBeLessThanOrEqual(d.p[i]);
+      expect(hi).toBeGreaterThanOrEqual(d.p[i]);
+      expect(hi - lo).toBeLessThan(0.05);
+    });
+  });
+
   test('a failing check exits 1 and says so', async () => {
     const failing = { ...heist, expect: [{ metric: 'success', point: { 'setup.challenges': 6 }, atLeast: 0.9 }] };
     const { code, out } = await poolsim('run', scenarioFile('failing.json', failing), '--trials', '5000');

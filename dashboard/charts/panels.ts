@@ -10,7 +10,7 @@ import { type MetricKind, metricKinds, metricLabel } from '../../reports/metrics
 import { formatSweepValue, pointLabel, sweepLabel } from '../../reports/sweep.ts';
 import { distributionLabel } from '../../reports/charts/distributionBars.ts';
 import { chartPlan, defaultHeatmapMetrics } from '../../reports/charts/plan.ts';
-import { axisValues, pointTrials, sweepAxes, wilson95 } from '../../reports/charts/shared.ts';
+import { axisValues, binInterval, pointTrials, sweepAxes } from '../../reports/charts/shared.ts';
 import { splitAxis, splitComparison, splitLabel, splitMetrics, splitTitle } from './splitComparison.ts';
 import { estimateCell, exactCell, formatValue, intervalCell, numberCell, textCell, type Table, type TableCell } from './table.ts';
 
@@ -167,7 +167,7 @@ export function panelsFor(result: ScenarioResult, options: PanelOptions = {}): P
                     ...(points.length > 1 ? [textCell(pointLabel(p.point, options.setup, result))] : []),
                     textCell(String(x)),
                     numberCell(d.p[i], 'probability'),
-                    intervalCell(wilson95(d.p[i]!, n), 'probability'),
+                    intervalCell(binInterval(d, i, n), 'probability'),
                     exactCell(d.exact?.[i]),
                   ]);
                 }),

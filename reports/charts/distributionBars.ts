@@ -10,7 +10,7 @@ import type { ScenarioResult } from '../../sim/result.ts';
 import { metricLabel } from '../metrics.ts';
 import { pointLabel } from '../sweep.ts';
 import { plotToSvg } from '../svg.ts';
-import { EXACT, MARGIN_TOP, MONTE_CARLO, WIDTH, keyLine, pointTrials, wilson95, panelLabels } from './shared.ts';
+import { EXACT, MARGIN_TOP, MONTE_CARLO, WIDTH, keyLine, pointTrials, binInterval, panelLabels } from './shared.ts';
 
 /** At most this many labels on the x axis; steps between them are 1, 2, 5, 10… */
 const MAX_TICKS = 20;
@@ -36,7 +36,7 @@ export function distributionBars(result: ScenarioResult, key: string, setup?: un
     const d = p.distributions![key]!;
     const n = pointTrials(result, p);
     return d.x.map((x, i) => {
-      const [low, high] = wilson95(d.p[i]!, n);
+      const [low, high] = binInterval(d, i, n);
       return { x: String(x), p: d.p[i]!, low, high, exact: d.exact?.[i], panel: pointLabel(p.point, setup, result) };
     });
   });

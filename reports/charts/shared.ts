@@ -4,7 +4,8 @@
  * measurements that keep labels inside the picture.
  */
 import * as Plot from '@observablehq/plot';
-import type { PointResult, ScenarioResult } from '../../sim/result.ts';
+import type { DistributionResult, PointResult, ScenarioResult } from '../../sim/result.ts';
+import { wilson } from '../../sim/stats.ts';
 import { type MetricKind } from '../metrics.ts';
 import { formatSweepValue } from '../sweep.ts';
 
@@ -73,17 +74,15 @@ export function pointTrials(result: ScenarioResult, point: PointResult): number 
 }
 
 /**
- * Wilson score interval at 95% for a share `p` of `n` trials — the interval the kernel
- * gives probabilities (SCENARIOS.md), used here for distribution bars, which carry no
- * interval of their own. z = 1.959964, the 97.5% normal quantile.
+ * A distribution bin's 95% interval: the result's own (`ci95`), or for a result written
+ * before bins carried one, the kernel's Wilson interval (sim/stats.ts) of its share `p`
+ * of the point's `n` trials (p·n is the bin's count).
  */
-export function wilson95(p: number, n: number): [number, number] {
-  if (!(n > 0)) return [p, p];
-  const z = 1.959964;
-  const z2n = (z * z) / n;
-  const centre = (p + z2n / 2) / (1 + z2n);
-  const half = (z * Math.sqrt((p * (1 - p)) / n + z2n / (4 * n))) / (1 + z2n);
-  return [Math.max(0, centre - half), Math.min(1, centre + half)];
+export function binInterval(d: DistributionResult, i: number, n: number): [number, number] {
+  const own = d.ci95?.[i];
+  if (own) return own;
+  const p = d.p[i]!;
+  return n > 0 ? wilson(Math.round(p * n), n).ci95 : [p, p];
 }
 
 /**
