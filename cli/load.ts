@@ -106,9 +106,12 @@ export function readScenario(file: string): unknown {
     throw new ScenarioErrors([new ScenarioError(file, '', `cannot read: ${(err as Error).message}`)]);
   }
   if (text.length > MAX_FILE_BYTES) throw new ScenarioErrors([new ScenarioError(file, '', `a scenario file is at most ${MAX_FILE_BYTES.toLocaleString('en')} bytes`)]);
+  // Nothing in it (or, in YAML, only comments): said so, not "not valid JSON" or
+  // "expected an object, got null". (A file that writes null is not empty.)
+  const blank = text.replace(/^\uFEFF/, '').trim() === '' || (/\.ya?ml$/i.test(file) && text.split('\n').every((line) => /^\s*(#.*)?$/.test(line)));
+  if (blank) throw new ScenarioErrors([new ScenarioError(file, '', 'the file is empty: expected a scenario (name, system, mechanic, setup…)')]);
   const value = parseScenarioText(text, file);
-  // Nothing in it (or only comments): said so, not "expected an object, got null".
-  if (value === null || value === undefined) throw new ScenarioErrors([new ScenarioError(file, '', 'the file is empty: expected a scenario (name, system, mechanic, setup…)')]);
+  if (value === undefined) throw new ScenarioErrors([new ScenarioError(file, '', 'the file is empty: expected a scenario (name, system, mechanic, setup…)')]);
   // A shard's part file (run --shard --out) left in a folder of scenarios.
   if (value !== null && typeof value === 'object' && (value as { format?: unknown }).format === PART_FORMAT) {
     throw new ScenarioErrors([new ScenarioError(file, '', 'a part file of a sharded run (run --shard --out), not a scenario: combine the parts with `poolsim merge`, and keep them out of the folders of scenarios you run')]);

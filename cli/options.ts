@@ -25,15 +25,8 @@ export function parseOptions<T extends NonNullable<Parameters<typeof parseArgs>[
     } else joined.push(a);
   }
   args = joined;
-  // A flag given twice (`--trials 1000 … --trials 2000`): node keeps the last; which one
-  // the user meant cannot be known.
-  const seen = new Set<string>();
-  for (const a of end < 0 ? args : args.slice(0, args.indexOf('--'))) {
-    const name = /^--([^=]+)/.exec(a)?.[1];
-    if (name === undefined || !(options as Record<string, unknown> | undefined)?.[name]) continue;
-    if (seen.has(name)) throw new UsageError(`--${name} is given twice: give it once`);
-    seen.add(name);
-  }
+  // A flag given twice counts its last value, as node's parser and most commands do: so
+  // `npm start -- --out DIR` writes where asked, over the script's own --out.
   try {
     return parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (e) {

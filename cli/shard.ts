@@ -80,7 +80,7 @@ export function resolveShard(flags: { shard?: string; shards?: string }, env: No
   const variable = set[0];
   if (!variable) throw new ShardError(`${countFrom} ${count} needs the shard index in $${SHARD_INDEX_VARIABLES.join(' or $')}`);
   // Both set and disagreeing: which shard this is cannot be guessed.
-  if (set.length > 1 && env[set[0]]!.trim() !== env[set[1]]!.trim()) {
+  if (set.length > 1 && wholeNumber(env[set[0]]!, `$${set[0]}`) !== wholeNumber(env[set[1]]!, `$${set[1]}`)) {
     throw new ShardError(`$${set[0]} is ${JSON.stringify(env[set[0]])} and $${set[1]} is ${JSON.stringify(env[set[1]])}: set one of them, or both alike`);
   }
   return parseShard(`${wholeNumber(env[variable]!, `$${variable}`)}/${count}`, `$${variable} with ${countFrom}`);
@@ -215,7 +215,9 @@ export function checkPartTarget(path: string): void {
   let st;
   try {
     st = lstatSync(path);
-  } catch {
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT') refuse(`cannot be read (${code})`);
     // Nothing there yet: the folder it goes in must take it, found now rather than after
     // a shard's hours of work.
     const folder = dirname(resolve(path));

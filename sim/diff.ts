@@ -293,7 +293,9 @@ export function diffResults(base: readonly ScenarioResult[], next: readonly Scen
       continue;
     }
     scenarios++;
-    if (!sameJson(a.seed, b.seed)) settings.push({ scenario: b.name, setting: 'seed', base: a.seed, new: b.seed });
+    // The seed as its text: the streams are keyed by it, so 7 and "7" (older results of
+    // `--seed 7`) are the same seed.
+    if (String(a.seed) !== String(b.seed)) settings.push({ scenario: b.name, setting: 'seed', base: a.seed, new: b.seed });
     if (a.trials !== b.trials) settings.push({ scenario: b.name, setting: 'trials', base: a.trials, new: b.trials });
     if (!sameJson(a.rules ?? {}, b.rules ?? {})) settings.push({ scenario: b.name, setting: 'rules', base: a.rules ?? {}, new: b.rules ?? {} });
     // Only when both sides say what they ran (results written before December 2026 do not).

@@ -4,7 +4,7 @@
  * (which reads dropped files) give the same message for the same unreadable file; in sim/
  * so the browser app needs nothing from the command's folder.
  */
-import { parse as parseYaml, YAMLParseError } from 'yaml';
+import { parse as parseYaml, parseAllDocuments, YAMLParseError } from 'yaml';
 import { ScenarioError, ScenarioErrors } from './scenario.ts';
 
 /** Line and column (1-based) of a character offset. */
@@ -50,7 +50,18 @@ export function parseScenarioText(text: string, file: string): unknown {
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   if (/\.ya?ml$/i.test(file)) {
     try {
-      return parseYaml(text, { prettyErrors: true });
+      try {
+        return parseYaml(text, { prettyErrors: true });
+      } catch (err) {
+        // A stray "---" with nothing after it (an editor's end of document) makes a second,
+        // empty document: the file still holds one scenario.
+        if (!(err instanceof YAMLParseError && err.code === 'MULTIPLE_DOCS')) throw err;
+        const docs = parseAllDocuments(text, { prettyErrors: true });
+        const written = Array.isArray(docs) ? docs.filter((d) => d.contents !== null && d.toJS() !== null) : [];
+        if (!Array.isArray(docs) || written.length > 1) throw err;
+        for (const d of written) if (d.errors.length > 0) throw d.errors[0];
+        return written.length === 0 ? null : written[0].toJS();
+      }
     } catch (err) {
       if (err instanceof YAMLParseError) {
         const at = err.linePos?.[0] ? `line ${err.linePos[0].line}, column ${err.linePos[0].col}` : '';

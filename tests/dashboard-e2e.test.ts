@@ -301,6 +301,27 @@ describe.skipIf(!CHROMIUM)('the dashboard in Chromium', () => {
     await finished();
   }, 90_000);
 
+  test('a tap on Stop stops the run, and the rest of the tap does not press the Run again drawn in its place', async () => {
+    const touch = await context!.browser()!.newContext({ hasTouch: true, viewport: { width: 900, height: 900 } });
+    try {
+      const p = await touch.newPage();
+      p.on('pageerror', (e) => pageErrors.push(e.message));
+      const scenario = { name: 'Tap stop', system: 'viciousness', mechanic: 'knavery', trials: 100000000, seed: 'tap', setup: { challenges: 2, participants: [{ name: 'crew', count: 3 }] } };
+      await p.goto(url + encodeLink({ scenario }));
+      await p.waitForSelector('.results[data-run-state="running"] .status button.stop', { timeout: RUN_TIMEOUT });
+      const box = (await p.locator('.results .status button.stop').boundingBox())!;
+      await p.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+      await p.waitForSelector('.results[data-run-state="stopped"]', { timeout: RUN_TIMEOUT });
+      await p.waitForTimeout(500);
+      expect(await p.locator('.results').getAttribute('data-run-state')).toBe('stopped');
+      // Run again itself still answers a tap of its own.
+      await p.locator('.results .status button.run-again').tap();
+      await p.waitForSelector('.results[data-run-state="running"]', { timeout: RUN_TIMEOUT });
+    } finally {
+      await touch.close();
+    }
+  }, 90_000);
+
   test('Stop leaves a Find answer that had finished as it is: it still answers this setup', async () => {
     const scenario = { name: 'Stop with Find', system: 'viciousness', mechanic: 'knavery', trials: 100000000, seed: 'stop-find', setup: { challenges: 2, participants: [{ name: 'crew', count: 3 }] }, solve: [{ name: 'find', vary: 'setup.challenges', range: [0, 6], metric: 'success', target: 0.5 }] };
     const p = await context!.newPage();

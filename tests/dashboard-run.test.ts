@@ -191,6 +191,12 @@ describe('every chart has a table beside it', () => {
     // P(at least 3 of 4 fair successes) = 5/16, the plan's exact odds against 3 challenges.
     expect(panel!.table.rows[3]![3]!.value).toBeCloseTo(5 / 16, 12);
     expect(panel!.table.rows[3]![1]!.value).toBeCloseTo(result.results[0]!.metrics.success!.estimate, 12);
+    // Each cumulative share with its own interval (that of success, the same share), not
+    // the single bin's (which read 0.36–0.41 beside 0.87 once bins carried theirs).
+    const [lo, hi] = result.results[0]!.metrics.success!.ci95;
+    const [a, b] = panel!.table.rows[3]![2]!.text.split(' to ').map(Number);
+    expect(a).toBeCloseTo(lo, 3);
+    expect(b).toBeCloseTo(hi, 3);
   });
 
   test('two swept paths: the knavery heatmap, its table participants down and challenges across', async () => {

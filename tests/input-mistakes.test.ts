@@ -68,6 +68,10 @@ describe('files that are not what they seem', () => {
       ['two-docs.yaml', 'name: x\n---\nname: y\n', 'line 2, column 1: not valid YAML: a second document (a line "---"): a scenario file holds one\n'],
       ['empty.yaml', '', '(top level): the file is empty: expected a scenario'],
       ['comments.yaml', '# to do\n', '(top level): the file is empty: expected a scenario'],
+      ['empty.json', '  \n', '(top level): the file is empty: expected a scenario'],
+      // A file that writes null is not empty; a "---" with nothing after it ends the one document.
+      ['null.yaml', 'null\n', '(top level): expected an object, got null'],
+      ['end.yaml', 'name: x\n---\n', 'system: expected one of'],
     ];
     for (const [name, text, said] of cases) {
       const r = await poolsim('run', write(name, text));
@@ -89,11 +93,12 @@ describe('files that are not what they seem', () => {
     expect(m.err).toContain(`${folder}: is a folder: expected the part files themselves`);
   });
 
-  test('what cannot be guessed is asked: a flag given twice, two shard indexes that disagree', async () => {
+  test('the last of a flag given twice counts; two shard indexes that disagree are refused', async () => {
     const f = write('twice.yaml', clash);
-    const r = await poolsim('run', f, '--trials', '1000', '--trials', '2000');
-    expect(r.code).toBe(2);
-    expect(r.err).toContain('poolsim: --trials is given twice: give it once');
+    // A flag given twice counts its last value (`npm start -- --out DIR` relies on it).
+    const r = await poolsim('run', f, '--trials', '1000', '--trials', '2000', '--json');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out).trials).toBe(2000);
     const { main } = await import('../cli/main.ts');
     const sink = () => ({ text: '', write(s: string) { this.text += s; return true; } });
     const err = sink();
@@ -101,6 +106,9 @@ describe('files that are not what they seem', () => {
     expect(code).toBe(2);
     expect(err.text).toContain('$JOB_COMPLETION_INDEX is "1" and $POOLSIM_SHARD_INDEX is "0": set one of them, or both alike');
     expect(existsSync(join(dir, 'q.json'))).toBe(false);
+    // The same index written two ways is one index.
+    const same = await main(['run', f, '--shards', '2', '--out', join(dir, 'q.json')], sink() as any, sink() as any, { env: { JOB_COMPLETION_INDEX: '1', POOLSIM_SHARD_INDEX: '01' } });
+    expect(same).toBe(0);
   });
 
   test('--out in a folder that does not exist is refused before the shard runs, not after', async () => {

@@ -71,7 +71,10 @@ function withView(result: ScenarioResult, key: string, view: DistributionView): 
     results: result.results.map((p) => {
       const d = p.distributions?.[key];
       if (!d) return p;
-      const next = { ...d, p: cumulative(d.p, view), ...(d.exact ? { exact: cumulative(d.exact, view) } : {}) };
+      // The bins' own intervals are not the cumulative shares': left out, each cumulative
+      // share gets its own (a share of the trials too, binInterval).
+      const { ci95: _bins, ...rest } = d;
+      const next = { ...rest, p: cumulative(d.p, view), ...(d.exact ? { exact: cumulative(d.exact, view) } : {}) };
       return { ...p, distributions: { ...p.distributions, [key]: next } };
     }),
   };

@@ -76,18 +76,25 @@ function status(view: ResultsView, options?: Pick<ResultsOptions, 'onStop' | 'on
   const total = p.reduce((n, x) => n + x.trialsTotal, 0);
   switch (view.state) {
     case 'running': {
-      // Editing a field also cancels a run; Stop is for keeping what came back. It acts as
-      // the button is pressed: live results redraw this status every REDRAW_MS, and a
-      // press held across a redraw released over the new button made no click (Stop
-      // needed a second try on a busy machine). The click stays for the keyboard; once
-      // stopped, a second call does nothing.
+      // Editing a field also cancels a run; Stop is for keeping what came back. With a
+      // mouse it acts as the button is pressed: live results redraw this status every
+      // REDRAW_MS, and a press held across a redraw released over the new button made no
+      // click (Stop needed a second try on a busy machine). A touch or a pen waits for the
+      // click (a scroll that starts on the button is not a press); so does the keyboard.
+      // Once stopped, a second call does nothing.
       const stop = options?.onStop
-        ? h('button', { class: 'stop', attrs: { type: 'button' }, on: { pointerdown: (e) => e.button === 0 && options.onStop?.(), click: () => options.onStop?.() } }, 'Stop')
+        ? h('button', { class: 'stop', attrs: { type: 'button' }, on: { pointerdown: (e) => e.pointerType === 'mouse' && e.button === 0 && options.onStop?.(), click: () => options.onStop?.() } }, 'Stop')
         : null;
       return h('div', { class: 'status running', attrs: { role: 'status' } }, p[0] ? bar({ done: p.reduce((n, x) => n + x.done, 0), total: p.reduce((n, x) => n + x.total, 0), trialsDone: 0, trialsTotal: 0 }) : null, `Running: ${done.toLocaleString('en')} of ${total.toLocaleString('en')} trials. Intervals narrow as chunks come in. `, stop);
     }
     case 'stopped': {
-      const again = options?.onRunAgain ? h('button', { class: 'run-again', attrs: { type: 'button' }, on: { click: () => options.onRunAgain?.() } }, 'Run again') : null;
+      // Run again is drawn where Stop was: a press that began before it was there (the
+      // rest of a tap or click on Stop) must not restart the run. It acts on a click whose
+      // press began on it, or on the keyboard (a click with no press, detail 0).
+      let pressed = false;
+      const again = options?.onRunAgain
+        ? h('button', { class: 'run-again', attrs: { type: 'button' }, on: { pointerdown: () => (pressed = true), click: (e) => (pressed || e.detail === 0) && options.onRunAgain?.() } }, 'Run again')
+        : null;
       return h(
         'div',
         { class: 'status stopped', attrs: { role: 'status' } },

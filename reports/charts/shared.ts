@@ -80,7 +80,7 @@ export function pointTrials(result: ScenarioResult, point: PointResult): number 
  */
 export function binInterval(d: DistributionResult, i: number, n: number): [number, number] {
   const own = d.ci95?.[i];
-  if (own) return own;
+  if (Array.isArray(own) && own.length === 2 && own.every(Number.isFinite)) return own;
   const p = d.p[i]!;
   return n > 0 ? wilson(Math.round(p * n), n).ci95 : [p, p];
 }

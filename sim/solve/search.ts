@@ -234,7 +234,9 @@ export class SolveSearch {
         // Every side known: the answer follows the definition, assuming nothing; values
         // that disagree only say the metric does not move one way.
         const answer = yield* this.answer(labels, true);
-        return { ...answer, monotone: labels.some((x) => x !== first) ? false : 'assumed', everyValue: true, ...this.trialCounts() };
+        // A value on the other side contradicts a one-way metric; one left near the target
+        // at the cap does not.
+        return { ...answer, monotone: labels.some((x) => x === -first) ? false : 'assumed', everyValue: true, ...this.trialCounts() };
       }
     } else {
       // key(i) = side × direction never decreases along a one-way metric.
