@@ -284,6 +284,33 @@ describe.skipIf(!CHROMIUM)('the dashboard in Chromium', () => {
     expect(JSON.parse((await download('#download-results')).text).trials).toBe(20000);
   }, 90_000);
 
+  test('the keyboard keeps its place: a pressed button keeps focus (or its field does, when it is gone)', async () => {
+    const p = await context!.newPage();
+    p.on('pageerror', (e) => pageErrors.push(e.message));
+    const scenario = { name: 'Keys', system: 'viciousness', mechanic: 'knavery', trials: 2000, seed: 'keys', setup: { challenges: 2, participants: [{ name: 'captain', dice: ['d6'] }, { name: 'crew', count: 2 }] } };
+    await p.goto(url + encodeLink({ scenario }));
+    await p.waitForSelector('.results[data-run-state="finished"]', { timeout: RUN_TIMEOUT });
+    const focused = () => p.evaluate(() => {
+      const a = document.activeElement;
+      return a === document.body || !a ? 'body' : `${a.tagName.toLowerCase()} ${a.textContent?.trim() ?? ''} in ${a.closest('[data-path]')?.getAttribute('data-path') ?? '?'}`;
+    });
+    // "+d8" on the captain's dice, by the keyboard: the captain has d6 d8 and focus stays on "+d8".
+    const add = p.locator('[data-path="setup.participants.0.dice"] button.add-die', { hasText: '+d8' });
+    await add.focus();
+    await p.keyboard.press('Enter');
+    await expect.poll(focused, { timeout: RUN_TIMEOUT }).toBe('button +d8 in setup.participants.0.dice');
+    await p.keyboard.press('Enter');
+    await expect.poll(focused, { timeout: RUN_TIMEOUT }).toBe('button +d8 in setup.participants.0.dice');
+    // Removing the last of the three dice (×) by the keyboard: focus moves to the × now last, in the same field.
+    const removes = p.locator('[data-path="setup.participants.0.dice"] button.chip-remove');
+    await expect.poll(() => removes.count(), { timeout: RUN_TIMEOUT }).toBe(3);
+    await removes.nth(2).focus();
+    await p.keyboard.press('Enter');
+    await expect.poll(() => removes.count(), { timeout: RUN_TIMEOUT }).toBe(2);
+    await expect.poll(focused, { timeout: RUN_TIMEOUT }).toBe('button × in setup.participants.0.dice');
+    await p.close();
+  }, 90_000);
+
   test('Stop held down across live redraws still stops, and its release does not run again', async () => {
     await page.fill(field('trials'), '100000000');
     await page.waitForSelector('.results[data-run-state="running"] .result:not(.stale) [data-panel="probabilities"] svg', { timeout: RUN_TIMEOUT });

@@ -279,20 +279,44 @@ export class App implements SetupContext {
 
   private drawSetup(): void {
     this.showingFile = false;
-    // Keep the caret where it was when a redraw replaces the input under it.
+    // Keep the caret where it was when a redraw replaces the input under it, and keyboard
+    // focus on the control that was pressed (or, where it is gone, on the nearest one left):
+    // without it every button, checkbox or preset sent the next Tab back to the page's top.
     const active = document.activeElement as HTMLInputElement | null;
-    const where = active?.closest?.('[data-path]')?.getAttribute('data-path');
+    const inSetup = active !== null && this.el.setup.contains(active);
+    const where = inSetup ? active.closest?.('[data-path]')?.getAttribute('data-path') : undefined;
     const key = active?.getAttribute?.('data-key');
     const caret = active && 'selectionStart' in active ? active.selectionStart : null;
+    const scopeBefore = inSetup ? (active.closest('[data-path]') ?? this.el.setup) : null;
+    const same = (scope: Element, el: Element) =>
+      [...scope.querySelectorAll(el.tagName)].filter((e) => e.className === el.className && e.textContent === el.textContent && e.getAttribute('type') === el.getAttribute('type'));
+    const index = inSetup && scopeBefore ? same(scopeBefore, active).indexOf(active) : -1;
     this.fields.clear();
     replace(this.el.setup, renderSetup(this));
+    if (!inSetup) return;
     if (where && key) {
       const again = this.el.setup.querySelector<HTMLInputElement>(`[data-path="${CSS.escape(where)}"] [data-key="${CSS.escape(key)}"]`);
       if (again) {
         again.focus();
         if (caret !== null && typeof again.setSelectionRange === 'function' && again.type === 'text') again.setSelectionRange(caret, caret);
+        return;
       }
     }
+    // The same control (tag, class, text) at the same place in its field, or the field's
+    // (or an enclosing field's, when it was removed) first control.
+    let path = where ?? undefined;
+    let scope: Element | null = null;
+    while (path !== undefined) {
+      scope = this.el.setup.querySelector(`[data-path="${CSS.escape(path)}"]`);
+      if (scope) break;
+      const cut = path.lastIndexOf('.');
+      path = cut > 0 ? path.slice(0, cut) : undefined;
+    }
+    scope ??= this.el.setup;
+    const candidates = same(scope, active);
+    const target = (scope === this.el.setup || path === where ? candidates[index] ?? candidates[candidates.length - 1] : undefined) ??
+      scope.querySelector<HTMLElement>('button, input, select, textarea, [tabindex]:not([tabindex="-1"])');
+    (target as HTMLElement | null)?.focus();
   }
 
   private drawResults(): void {
