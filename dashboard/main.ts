@@ -42,8 +42,19 @@ if (linked && 'problem' in linked) {
 
 window.addEventListener('hashchange', () => {
   const state = decodeLink(location.hash);
-  if (state && !('problem' in state)) app.load(state);
+  if (!state) return;
+  if ('problem' in state) {
+    // Said, as on a fresh load; and the address goes back to what is shown, so a copied
+    // link never vouches for a setup that could not be read.
+    app.message(`This link's setup could not be read: ${state.problem}. The setup shown is unchanged.`, true);
+    app.restoreLink();
+    return;
+  }
+  app.load(state);
 });
+
+/** A results file is shown: what acts on the setup behind it is refused, with why. */
+const SHOWING_FILE = 'A results file is shown, not a setup: go back to your setup (or open the setup the file ran) first, or download the results.';
 
 const fileInput = byId<HTMLInputElement>('file');
 byId('open').addEventListener('click', () => fileInput.click());
@@ -55,7 +66,7 @@ fileInput.addEventListener('change', () => {
 
 byId('download').addEventListener('click', () => {
   if (app.isShowingFile()) {
-    app.message('A results file is shown, not a setup: go back to your setup (or open the setup the file ran) first, or download the results.', false);
+    app.message(SHOWING_FILE, false);
     return;
   }
   const { name, text } = app.scenarioText();
@@ -63,16 +74,26 @@ byId('download').addEventListener('click', () => {
 });
 const downloadB = byId<HTMLButtonElement>('download-b');
 downloadB.addEventListener('click', () => {
+  if (app.isShowingFile()) {
+    app.message(SHOWING_FILE, false);
+    return;
+  }
   const b = app.scenarioBText();
   if (b) download(b.name, b.text);
+  else app.message('B cannot be made from this Compare: fix the change marked in the Compare row first.', false);
 });
 byId('download-results').addEventListener('click', () => {
   const results = app.resultsText();
   if (results) download(results.name, results.text);
+  else if (!app.isShowingFile() && !app.isValid()) app.message('The setup has a mistake (marked in the form): the results shown are the last valid setup’s, not this one’s. Fix it, and they can be downloaded once its run is done.', false);
   else if (app.isStopped()) app.message('The run was stopped: its figures are of the trials that came back, not the results poolsim run gives for this file. Run it again to the end to download them.', false);
   else app.message('No finished results yet: they can be downloaded once the run is done.', false);
 });
 byId('copy-link').addEventListener('click', async () => {
+  if (app.isShowingFile()) {
+    app.message(SHOWING_FILE, false);
+    return;
+  }
   try {
     await navigator.clipboard.writeText(location.href);
     app.message('Link copied: it opens this setup.', false);

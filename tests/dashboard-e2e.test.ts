@@ -311,6 +311,27 @@ describe.skipIf(!CHROMIUM)('the dashboard in Chromium', () => {
     await p.close();
   }, 90_000);
 
+  test('what cannot be honoured is refused with why: results of a setup with a mistake, a link that cannot be read', async () => {
+    const p = await context!.newPage();
+    p.on('pageerror', (e) => pageErrors.push(e.message));
+    const scenario = { name: 'Refusals', system: 'viciousness', mechanic: 'knavery', trials: 2000, seed: 'refuse', setup: { challenges: 2, participants: [{ name: 'crew', count: 3 }] } };
+    await p.goto(url + encodeLink({ scenario }));
+    await p.waitForSelector('.results[data-run-state="finished"]', { timeout: RUN_TIMEOUT });
+    const said = (text: string) => p.waitForFunction((t) => document.querySelector('#messages')?.textContent?.includes(t), text, { timeout: RUN_TIMEOUT });
+    await p.fill(field('setup.challenges'), '-2');
+    await p.waitForSelector('.results[data-run-state="invalid"]', { timeout: RUN_TIMEOUT });
+    await p.click('#download-results');
+    await said('The setup has a mistake (marked in the form)');
+    await p.fill(field('setup.challenges'), '2');
+    await p.waitForSelector('.results[data-run-state="finished"]', { timeout: RUN_TIMEOUT });
+    // A cut-off link pasted into this tab: said, and the address goes back to the setup shown.
+    const before = p.url();
+    await p.evaluate(() => (location.hash = '#s=eyJuYW1lIjoiVmlvbGVuY2'));
+    await said('could not be read');
+    await expect.poll(() => p.url(), { timeout: RUN_TIMEOUT }).toBe(before);
+    await p.close();
+  }, 90_000);
+
   test('Stop held down across live redraws still stops, and its release does not run again', async () => {
     await page.fill(field('trials'), '100000000');
     await page.waitForSelector('.results[data-run-state="running"] .result:not(.stale) [data-panel="probabilities"] svg', { timeout: RUN_TIMEOUT });

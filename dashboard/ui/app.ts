@@ -396,6 +396,11 @@ export class App implements SetupContext {
     replace(this.el.problems, ...(general.length ? [h('ul', { class: 'general-problems', attrs: { role: 'alert' } }, ...general)] : []));
   }
 
+  /** The address back to the setup shown (after a link that could not be read). */
+  restoreLink(): void {
+    this.saveLink();
+  }
+
   private saveLink(): void {
     const hash = encodeLink({ scenario: this.current, compare: this.change });
     if (location.hash !== hash) history.replaceState(null, '', hash);
