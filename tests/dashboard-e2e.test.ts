@@ -332,6 +332,19 @@ describe.skipIf(!CHROMIUM)('the dashboard in Chromium', () => {
     await p.close();
   }, 90_000);
 
+  test('a typo inside the setup can be taken out where it is said (it could not be: no field, no button)', async () => {
+    const p = await context!.newPage();
+    p.on('pageerror', (e) => pageErrors.push(e.message));
+    const scenario = { name: 'Typo', system: 'vdp', mechanic: 'check', trials: 1000, seed: 'a', setup: { modifier: 3, modifer: 3, target: 10 } };
+    await p.goto(url + encodeLink({ scenario }));
+    await p.waitForSelector('.results[data-run-state="invalid"]', { timeout: RUN_TIMEOUT });
+    const remove = p.locator('button.remove', { hasText: 'remove setup.modifer from the scenario' });
+    await expect.poll(() => remove.count(), { timeout: RUN_TIMEOUT }).toBe(1);
+    await remove.click();
+    await p.waitForSelector('.results[data-run-state="finished"]', { timeout: RUN_TIMEOUT });
+    await p.close();
+  }, 90_000);
+
   test('Stop held down across live redraws still stops, and its release does not run again', async () => {
     await page.fill(field('trials'), '100000000');
     await page.waitForSelector('.results[data-run-state="running"] .result:not(.stale) [data-panel="probabilities"] svg', { timeout: RUN_TIMEOUT });

@@ -447,6 +447,21 @@ describe('switching what is rolled keeps what both mechanics have', () => {
     expect(contest.dropped).toEqual(['the Compare change of setup.sides.0.combatants.0.dice']);
   });
 
+  test('a Find question goes along where the new mechanic answers it, and is said to be left out where not', async () => {
+    const { switchMechanic } = await import('../dashboard/model/switch.ts');
+    const find = { name: 'how many', vary: 'setup.sides.0.combatants.1.count', range: [1, 4], metric: 'wounded.guards', atLeast: 0.5 };
+    const clash = { ...newScenario('viciousness', 'clash'), solve: [find] };
+    expect(checkScenario(clash, 'clash.json').ok).toBe(true);
+    // A battle has the field and the metric: the question goes along (it was dropped, unsaid).
+    const battle = switchMechanic(clash, 'viciousness', 'battle', undefined);
+    expect(battle.scenario.solve).toEqual([find]);
+    expect(battle.dropped).toEqual([]);
+    expect(checkScenario(battle.scenario, 'battle.json').ok).toBe(true);
+    const contest = switchMechanic(clash, 'sorcerer', 'contest', undefined);
+    expect(contest.scenario.solve).toBeUndefined();
+    expect(contest.dropped).toEqual(['the Find question "how many" (setup.sides.0.combatants.1.count)']);
+  });
+
   test('a Vary row the new mechanic has no field for is left out and said so, never kept to break the page', async () => {
     const { switchMechanic } = await import('../dashboard/model/switch.ts');
     const knavery = { ...defaultScenario(), sweep: { 'setup.challenges': [1, 2, 3, 4] } };

@@ -2,7 +2,7 @@
  * Switching what is rolled (clash → battle, battle → clash, contest → conflict…) keeps
  * what the designer set up wherever the new mechanic has the same field: the sides and
  * their combatants of a clash become the battle's, the rules of the same system stay, and
- * so do the sweep and the compare change where they still name a field. What the new
+ * so do the sweep, the Find questions and the compare change where they still name a field. What the new
  * mechanic does not have is left behind (a battle side's `flee` in a clash); what it has
  * and the old did not comes from its template. Each kept field is checked with the CLI's
  * own validation and dropped, back to the template's, when the new mechanic refuses it.
@@ -53,7 +53,7 @@ export interface Switched {
   compare?: CompareChange;
   /** Setup fields carried over, for the message to the designer. */
   kept: string[];
-  /** What the designer had set that the new mechanic cannot take: Vary rows, the compare change. */
+  /** What the designer had set that the new mechanic cannot take: Vary rows, Find questions, the compare change. */
   dropped: string[];
 }
 
@@ -93,6 +93,21 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
       else dropped.push(`the Vary row ${path}`);
     }
     if (Object.keys(sweep).length) scenario = { ...scenario, sweep };
+  }
+  // The Find questions, each where the new mechanic answers it (its field and metric are
+  // there, checked as the CLI checks a solve block); the others are named as left behind.
+  if (Array.isArray(old.solve) && old.solve.length > 0) {
+    const solve: unknown[] = [];
+    for (const block of old.solve) {
+      const before = problemsOf(solve.length ? { ...scenario, solve } : scenario);
+      const trial = { ...scenario, solve: [...solve, block] };
+      if ([...problemsOf(trial)].every((m) => before.has(m))) solve.push(block);
+      else {
+        const name = isObject(block) && typeof block.name === 'string' ? ` "${block.name}"` : '';
+        dropped.push(`the Find question${name} (${isObject(block) ? String(block.vary) : '?'})`);
+      }
+    }
+    if (solve.length) scenario = { ...scenario, solve };
   }
   let compare: CompareChange | undefined;
   if (change && checkScenario(scenario, 'a.json').ok && sweepOverlap(scenario, change).kind !== 'refused') {

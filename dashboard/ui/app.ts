@@ -363,6 +363,14 @@ export class App implements SetupContext {
         el.classList.add('invalid');
         const box = el.querySelector(':scope > .problems');
         for (const p of problems) box?.append(h('div', {}, prefix + p));
+        // A field inside this one that no form shows (a typo in the setup: "modifer"):
+        // it can be taken out here, where it is said, as one at the top level can below.
+        if (!prefix) {
+          for (const e of checked.errors) {
+            if (!/^unknown field "/.test(e.problem) || !e.path.startsWith(`${path}.`)) continue;
+            box?.append(h('button', { class: 'remove', attrs: { type: 'button' }, on: { click: () => this.set(e.path.split('.'), undefined, true) } }, `remove ${e.path} from the scenario`));
+          }
+        }
       }
       for (const message of placed.general) {
         // A field the file has and no form shows (a typo, a field of another mechanic)
