@@ -103,6 +103,7 @@ export class App implements SetupContext {
   }
 
   set(path: Path, value: unknown, redraw: boolean): void {
+    this.clearMessage();
     this.current = withValue(this.current, path, value);
     if (value === undefined) this.current = pruneEmpty(this.current, path);
     if (redraw) this.drawSetup();
@@ -114,6 +115,7 @@ export class App implements SetupContext {
   }
 
   replace(scenario: Record<string, unknown>): void {
+    this.clearMessage();
     this.current = scenario;
     this.drawSetup();
     this.afterChange();
@@ -121,6 +123,7 @@ export class App implements SetupContext {
 
   newScenario(system: SystemName, mechanic: string): void {
     // Whatever the new mechanic also has (a clash's sides in a battle) is kept.
+    this.clearMessage();
     this.openedName = undefined;
     const switched = switchMechanic(this.current, system, mechanic, this.change);
     this.current = switched.scenario;
@@ -138,6 +141,7 @@ export class App implements SetupContext {
   }
 
   setCompare(change: CompareChange | undefined): void {
+    this.clearMessage();
     this.change = change;
     this.drawSetup();
     this.afterChange();
@@ -201,6 +205,14 @@ export class App implements SetupContext {
     const results = this.view.state === 'file' ? this.view.results : this.view.results.slice(0, 1);
     if (!results.length) return undefined;
     return { name: 'results.json', text: JSON.stringify(results.length === 1 ? results[0] : results, null, 2) + '\n' };
+  }
+
+  /**
+   * A message tells of one event (a download refused, what a switch left out): the user's
+   * next edit or run takes it away, so it never stands above what it does not describe.
+   */
+  clearMessage(): void {
+    this.el.messages.replaceChildren();
   }
 
   message(text: string, problem: boolean): void {
@@ -342,7 +354,10 @@ export class App implements SetupContext {
           this.drawResults();
         },
         onStop: () => this.stopRun(),
-        onRunAgain: () => this.afterChange(),
+        onRunAgain: () => {
+          this.clearMessage();
+          this.afterChange();
+        },
       }),
     );
     if (this.findNode) this.el.results.prepend(this.findNode);
