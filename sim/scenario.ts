@@ -752,7 +752,8 @@ export function checkSolves(scenario: ScenarioFile, file: string, metricNames: r
   const rulesSchema = rulesBySystem[scenario.system as SystemName] as z.ZodType;
   const base = { setup: scenario.setup, rules: scenario.rules ?? {} };
   const names = new Set<string>();
-  const ownNames = metricNamesAt(mechanic, rulesSchema, base);
+  const ownSpecs = metricSpecsAt(mechanic, rulesSchema, base);
+  const ownNames = ownSpecs?.map((m) => m.name);
   scenario.solve.forEach((block, b) => {
     const at = `solve.${b}`;
     if (names.has(block.name)) errors.push(new ScenarioError(file, `${at}.name`, `"${block.name}" names another solve of this file: expected a name of its own`));
@@ -791,6 +792,17 @@ export function checkSolves(scenario: ScenarioFile, file: string, metricNames: r
     if (!metricKnown) {
       errors.push(new ScenarioError(file, `${at}.metric`, `no metric "${block.metric}" in ${scenario.system} ${scenario.mechanic}: expected one of ${names0.join(', ')}`));
     }
+    // A bound no value can meet (a probability of at least 1.5): the answer would be "none"
+    // whatever the rules, as an expect band the metric can never reach is refused.
+    // (Probabilities only: a count's most depends on the setup, which the block varies.)
+    const spec = ownSpecs?.find((m) => m.name === block.metric);
+    const goal = solveGoal(block);
+    if (spec?.kind === 'probability' && goal.target !== undefined && goal.find !== 'closest') {
+      const bound = goal.find.endsWith('AtLeast') ? { metric: block.metric, atLeast: goal.target } : { metric: block.metric, atMost: goal.target };
+      const never = unreachableBand(bound, spec);
+      const key = block.atLeast !== undefined ? 'atLeast' : block.atMost !== undefined ? 'atMost' : 'target';
+      if (never) errors.push(new ScenarioError(file, `${at}.${key}`, `${never.replace(/^(atLeast|atMost) /, `${goal.find} `)}: expected a bound the metric can reach`));
+    }
     const setups: [string, Record<string, unknown>, string][] = solveValues(block).map((v, k) => [block.values ? `${at}.values.${k}` : `${at}.range`, { [block.vary]: v }, where(block, v)]);
     if (block.sameAs) setups.push([`${at}.sameAs`, block.sameAs, ' (setup A)']);
     for (const [path, changes, note] of setups) {
@@ -820,11 +832,16 @@ export function checkSolves(scenario: ScenarioFile, file: string, metricNames: r
 
 /** The metric names of the mechanic at a raw setup and rules; undefined where they do not parse or prepare (reported elsewhere). */
 function metricNamesAt(mechanic: Mechanic, rulesSchema: z.ZodType, s: { setup: unknown; rules: unknown }): string[] | undefined {
+  return metricSpecsAt(mechanic, rulesSchema, s)?.map((m) => m.name);
+}
+
+/** The metrics of the mechanic at a raw setup and rules; undefined where they do not parse or prepare. */
+function metricSpecsAt(mechanic: Mechanic, rulesSchema: z.ZodType, s: { setup: unknown; rules: unknown }): MetricSpec[] | undefined {
   const rules = rulesSchema.safeParse(s.rules);
   const setup = mechanic.setup.safeParse(s.setup);
   if (!rules.success || !setup.success) return undefined;
   try {
-    return mechanic.prepare(setup.data, rules.data).metrics.map((m) => m.name);
+    return mechanic.prepare(setup.data, rules.data).metrics;
   } catch {
     return undefined;
   }

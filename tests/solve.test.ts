@@ -351,6 +351,13 @@ describe('bad input a run would only find late', () => {
     ]);
   });
 
+  test('a bound a probability can never meet is bad input (the answer would be "none" whatever the rules)', () => {
+    expect(errorsOf(heist([{ ...even, target: undefined, atLeast: 1.5 }]))).toEqual([
+      'solve.json: solve.0.atLeast: firstAtLeast 1.5 can never be met: success is a probability, from 0 to 1: expected a bound the metric can reach',
+    ]);
+    expect(errorsOf(heist([{ ...even, target: undefined, atMost: 0 }]))).toEqual([]);
+  });
+
   test('an exact tie for the nearest passes an expect only if every tied value meets it', () => {
     // 0.6875 is as far from 0.875 (1 challenge) as from 0.5 (2).
     const [tie] = solvePlan(plan(heist([{ ...even, target: 0.6875, expect: { equals: 1 } }])));
