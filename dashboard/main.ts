@@ -50,6 +50,7 @@ window.addEventListener('hashchange', () => {
     app.restoreLink();
     return;
   }
+  app.clearMessage();
   app.load(state);
 });
 
@@ -85,7 +86,7 @@ downloadB.addEventListener('click', () => {
 byId('download-results').addEventListener('click', () => {
   const results = app.resultsText();
   if (results) download(results.name, results.text);
-  else if (!app.isShowingFile() && !app.isValid()) app.message('The setup has a mistake (marked in the form): the results shown are the last valid setup’s, not this one’s. Fix it, and they can be downloaded once its run is done.', false);
+  else if (!app.isShowingFile() && app.isInvalid()) app.message('The setup has a mistake (marked in the form): the results shown are the last valid setup’s, not this one’s. Fix it, and they can be downloaded once its run is done.', false);
   else if (app.isStopped()) app.message('The run was stopped: its figures are of the trials that came back, not the results poolsim run gives for this file. Run it again to the end to download them.', false);
   else app.message('No finished results yet: they can be downloaded once the run is done.', false);
 });

@@ -337,13 +337,34 @@ describe.skipIf(!CHROMIUM)('the dashboard in Chromium', () => {
   test('a typo inside the setup can be taken out where it is said (it could not be: no field, no button)', async () => {
     const p = await context!.newPage();
     p.on('pageerror', (e) => pageErrors.push(e.message));
-    const scenario = { name: 'Typo', system: 'vdp', mechanic: 'check', trials: 1000, seed: 'a', setup: { modifier: 3, modifer: 3, target: 10 } };
+    // Two typos in one object are one problem ("unknown fields "modifer", "bonsu""): a button for each.
+    const scenario = { name: 'Typo', system: 'vdp', mechanic: 'check', trials: 1000, seed: 'a', setup: { modifier: 3, modifer: 3, bonsu: 1, target: 10 } };
     await p.goto(url + encodeLink({ scenario }));
     await p.waitForSelector('.results[data-run-state="invalid"]', { timeout: RUN_TIMEOUT });
     const remove = p.locator('button.remove', { hasText: 'remove setup.modifer from the scenario' });
     await expect.poll(() => remove.count(), { timeout: RUN_TIMEOUT }).toBe(1);
     await remove.click();
+    const bonsu = p.locator('button.remove', { hasText: 'remove setup.bonsu from the scenario' });
+    await expect.poll(() => bonsu.count(), { timeout: RUN_TIMEOUT }).toBe(1);
+    await bonsu.click();
     await p.waitForSelector('.results[data-run-state="finished"]', { timeout: RUN_TIMEOUT });
+    await p.close();
+  }, 90_000);
+
+  test('Stop and Run again by the keyboard: focus stays on the status button across live redraws', async () => {
+    const p = await context!.newPage();
+    p.on('pageerror', (e) => pageErrors.push(e.message));
+    const scenario = { name: 'Keys stop', system: 'viciousness', mechanic: 'knavery', trials: 100000000, seed: 'keys-stop', setup: { challenges: 2, participants: [{ name: 'crew', count: 3 }] } };
+    await p.goto(url + encodeLink({ scenario }));
+    await p.waitForSelector('.results[data-run-state="running"] .status button.stop', { timeout: RUN_TIMEOUT });
+    await p.locator('.results .status button.stop').focus();
+    await p.waitForTimeout(700); // several redraws
+    expect(await p.evaluate(() => document.activeElement?.className)).toBe('stop');
+    await p.keyboard.press('Enter');
+    await p.waitForSelector('.results[data-run-state="stopped"]', { timeout: RUN_TIMEOUT });
+    expect(await p.evaluate(() => document.activeElement?.className)).toBe('run-again');
+    await p.keyboard.press('Enter');
+    await p.waitForSelector('.results[data-run-state="running"]', { timeout: RUN_TIMEOUT });
     await p.close();
   }, 90_000);
 

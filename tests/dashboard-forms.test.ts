@@ -449,13 +449,16 @@ describe('switching what is rolled keeps what both mechanics have', () => {
 
   test('a Find question goes along where the new mechanic answers it, and is said to be left out where not', async () => {
     const { switchMechanic } = await import('../dashboard/model/switch.ts');
-    const find = { name: 'how many', vary: 'setup.sides.0.combatants.1.count', range: [1, 4], metric: 'wounded.guards', atLeast: 0.5 };
+    const find = { name: 'how many', vary: 'setup.sides.0.combatants.1.count', range: [1, 4], metric: 'wounded.guards', atLeast: 0.5, expect: { equals: 2 } };
     const clash = { ...newScenario('viciousness', 'clash'), solve: [find] };
     expect(checkScenario(clash, 'clash.json').ok).toBe(true);
     // A battle has the field and the metric: the question goes along (it was dropped, unsaid).
     const battle = switchMechanic(clash, 'viciousness', 'battle', undefined);
-    expect(battle.scenario.solve).toEqual([find]);
+    // Its metric may mean another thing in a battle: said, and the expect (a verdict on the clash's answer) left behind.
+    const { expect: _verdict, ...question } = find;
+    expect(battle.scenario.solve).toEqual([question]);
     expect(battle.dropped).toEqual([]);
+    expect(battle.notes).toEqual(["the Find question \"how many\" now asks of battle's wounded.guards (its expect, about the old answer, is left out): check it still asks what you meant"]);
     expect(checkScenario(battle.scenario, 'battle.json').ok).toBe(true);
     const contest = switchMechanic(clash, 'sorcerer', 'contest', undefined);
     expect(contest.scenario.solve).toBeUndefined();

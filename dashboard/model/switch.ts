@@ -55,6 +55,8 @@ export interface Switched {
   kept: string[];
   /** What the designer had set that the new mechanic cannot take: Vary rows, Find questions, the compare change. */
   dropped: string[];
+  /** What was carried over but may mean another thing now (a Find question), said to the designer. */
+  notes: string[];
 }
 
 export function switchMechanic(old: Obj, system: SystemName, mechanic: string, change: CompareChange | undefined): Switched {
@@ -82,6 +84,7 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
     scenario = { ...scenario, rules };
   }
   const dropped: string[] = [];
+  const notes: string[] = [];
   if (isObject(old.sweep)) {
     const sweep: Obj = {};
     for (const [path, values] of Object.entries(old.sweep)) {
@@ -99,11 +102,21 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
   if (Array.isArray(old.solve) && old.solve.length > 0) {
     const solve: unknown[] = [];
     for (const block of old.solve) {
+      const name = isObject(block) && typeof block.name === 'string' ? ` "${block.name}"` : '';
+      // A metric of the same name may mean another thing here (a Sorcerer contest's
+      // win.sorcerer is one roll, a conflict's the whole fight, under the same label): a
+      // question goes along, said to the designer, and its expect, a verdict on the old
+      // mechanic's answer, stays behind.
+      const { expect: verdict, ...question } = isObject(block) ? block : ({} as Obj);
+      const carried = old.mechanic === mechanic && old.system === system ? block : question;
       const before = problemsOf(solve.length ? { ...scenario, solve } : scenario);
-      const trial = { ...scenario, solve: [...solve, block] };
-      if ([...problemsOf(trial)].every((m) => before.has(m))) solve.push(block);
-      else {
-        const name = isObject(block) && typeof block.name === 'string' ? ` "${block.name}"` : '';
+      const trial = { ...scenario, solve: [...solve, carried] };
+      if ([...problemsOf(trial)].every((m) => before.has(m))) {
+        solve.push(carried);
+        if (carried !== block) {
+          notes.push(`the Find question${name} now asks of ${mechanic}'s ${String(question.metric)}${verdict !== undefined ? ' (its expect, about the old answer, is left out)' : ''}: check it still asks what you meant`);
+        }
+      } else {
         dropped.push(`the Find question${name} (${isObject(block) ? String(block.vary) : '?'})`);
       }
     }
@@ -114,5 +127,5 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
     if (checkScenario(scenarioB(scenario, change), 'b.json').ok) compare = change;
   }
   if (change && !compare) dropped.push(`the Compare change of ${change.path}`);
-  return { scenario, compare, kept, dropped };
+  return { scenario, compare, kept, dropped, notes };
 }

@@ -34,6 +34,19 @@ import { FindRun, findResultsNode } from './find.ts';
  */
 const RUN_DELAY_MS = 150;
 
+/**
+ * The paths of the fields an "unknown field" problem names: `setup.modifer: unknown field
+ * "modifer"` names its own path; `setup: unknown fields "modifer", "bonsu"` (two in one
+ * object) names each key under its path. None for any other problem.
+ */
+function unknownKeyPaths(e: { path: string; problem: string }): string[] {
+  const m = /^unknown fields? (.*)$/.exec(e.problem);
+  if (!m) return [];
+  const names = [...m[1].matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((x) => JSON.parse(`"${x[1]}"`) as string);
+  if (names.length === 1 && (e.path === names[0] || e.path.endsWith(`.${names[0]}`))) return [e.path];
+  return names.map((n) => (e.path ? `${e.path}.${n}` : n));
+}
+
 /** Is the user typing (the edit came from a text field), rather than picking? */
 function typing(el: EventTarget | null): boolean {
   if (el instanceof HTMLTextAreaElement) return true;
@@ -279,6 +292,7 @@ export class App implements SetupContext {
   }
 
   private backToSetup(): void {
+    this.clearMessage();
     this.showingFile = false;
     this.drawSetup();
     this.afterChange();
@@ -325,14 +339,24 @@ export class App implements SetupContext {
       path = cut > 0 ? path.slice(0, cut) : undefined;
     }
     scope ??= this.el.setup;
+    // The place counted among like controls holds only in the same field.
+    const sameScope = path === where || (where === undefined && scope === this.el.setup);
     const candidates = same(scope, active);
-    const target = (scope === this.el.setup || path === where ? candidates[index] ?? candidates[candidates.length - 1] : undefined) ??
-      scope.querySelector<HTMLElement>('button, input, select, textarea, [tabindex]:not([tabindex="-1"])');
+    // Where the pressed control went with its field (the last item of a list removed):
+    // the list's own "+ add", never a first control such as another item's "remove", which
+    // a second Enter would press.
+    const target = (sameScope ? candidates[index] ?? candidates[candidates.length - 1] : undefined) ??
+      scope.querySelector<HTMLElement>(':scope > button.add') ??
+      scope.querySelector<HTMLElement>('button.add, input, select, textarea');
     (target as HTMLElement | null)?.focus();
   }
 
   private drawResults(): void {
     this.lastRedraw = performance.now();
+    // Live results are drawn anew every REDRAW_MS: keyboard focus on the status's button
+    // (Stop, Run again) goes to the button there now, not to the page's top.
+    const active = document.activeElement;
+    const onStatus = active instanceof HTMLElement && this.el.results.contains(active) && active.closest('.status') !== null;
     if (this.el.summary) replace(this.el.summary, renderSummary(this.view, this.current.setup));
     replace(
       this.el.results,
@@ -361,6 +385,7 @@ export class App implements SetupContext {
       }),
     );
     if (this.findNode) this.el.results.prepend(this.findNode);
+    if (onStatus) this.el.results.querySelector<HTMLElement>('.status button')?.focus();
   }
 
   private showProblems(a: Checked, b: Checked | undefined, compareProblem?: string): void {
@@ -378,29 +403,20 @@ export class App implements SetupContext {
         el.classList.add('invalid');
         const box = el.querySelector(':scope > .problems');
         for (const p of problems) box?.append(h('div', {}, prefix + p));
-        // A field inside this one that no form shows (a typo in the setup: "modifer"):
-        // it can be taken out here, where it is said, as one at the top level can below.
+        // Fields inside this one that no form shows (typos in the setup: "modifer"), said
+        // here: each can be taken out where it is said, as one at the top level can below.
         if (!prefix) {
           for (const e of checked.errors) {
-            if (!/^unknown field "/.test(e.problem) || !e.path.startsWith(`${path}.`)) continue;
-            box?.append(h('button', { class: 'remove', attrs: { type: 'button' }, on: { click: () => this.set(e.path.split('.'), undefined, true) } }, `remove ${e.path} from the scenario`));
+            if (!problems.some((p) => p.includes(e.problem))) continue;
+            for (const key of unknownKeyPaths(e)) if (key.startsWith(`${path}.`)) box?.append(this.removeButton(key));
           }
         }
       }
       for (const message of placed.general) {
         // A field the file has and no form shows (a typo, a field of another mechanic)
         // can be taken out with one click; the rest says what to fix.
-        const unknown = checked.errors.find((e) => e.message === message && /^unknown field "/.test(e.problem));
-        general.push(
-          h(
-            'li',
-            {},
-            prefix + message,
-            unknown && !prefix
-              ? h('button', { class: 'remove', attrs: { type: 'button' }, on: { click: () => this.set(unknown.path.split('.'), undefined, true) } }, `remove ${unknown.path} from the scenario`)
-              : null,
-          ),
-        );
+        const unknown = checked.errors.find((e) => e.message === message && unknownKeyPaths(e).length > 0);
+        general.push(h('li', {}, prefix + message, ...(unknown && !prefix ? unknownKeyPaths(unknown).map((key) => this.removeButton(key)) : [])));
       }
     };
     show(a, '');
@@ -417,6 +433,11 @@ export class App implements SetupContext {
       el?.querySelector(':scope > .problems')?.append(h('div', {}, compareProblem));
     }
     replace(this.el.problems, ...(general.length ? [h('ul', { class: 'general-problems', attrs: { role: 'alert' } }, ...general)] : []));
+  }
+
+  /** "remove setup.modifer from the scenario": takes out a field no form shows. */
+  private removeButton(path: string): HTMLElement {
+    return h('button', { class: 'remove', attrs: { type: 'button' }, on: { click: () => this.set(path.split('.'), undefined, true) } }, `remove ${path} from the scenario`);
   }
 
   /** The address back to the setup shown (after a link that could not be read). */
@@ -575,6 +596,11 @@ export class App implements SetupContext {
   /** Whether the results shown are of a run the user stopped. */
   isStopped(): boolean {
     return this.view.state === 'stopped';
+  }
+
+  /** Whether the setup shown cannot run (a mistake in A, in B or in the compare change). */
+  isInvalid(): boolean {
+    return this.view.state === 'invalid';
   }
 
   /** Whether the current draft passes validation (for the download button's title). */

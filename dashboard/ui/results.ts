@@ -69,6 +69,18 @@ export interface ResultsOptions {
   onRunAgain?(): void;
 }
 
+/**
+ * A press begun on Stop and not yet over (its release, and the click that follows it,
+ * up to half a second after, for a touch's tap): Run again ignores that click.
+ */
+let stopPressed = false;
+function pressOnStop(): void {
+  stopPressed = true;
+  const over = () => setTimeout(() => (stopPressed = false), 500);
+  window.addEventListener('pointerup', over, { once: true });
+  window.addEventListener('pointercancel', over, { once: true });
+}
+
 function status(view: ResultsView, options?: Pick<ResultsOptions, 'onStop' | 'onRunAgain'>): HTMLElement {
   const bar = (p: JobProgress) => h('progress', { attrs: { max: String(p.total), value: String(p.done) } });
   const p = view.progress ?? [];
@@ -83,17 +95,30 @@ function status(view: ResultsView, options?: Pick<ResultsOptions, 'onStop' | 'on
       // click (a scroll that starts on the button is not a press); so does the keyboard.
       // Once stopped, a second call does nothing.
       const stop = options?.onStop
-        ? h('button', { class: 'stop', attrs: { type: 'button' }, on: { pointerdown: (e) => e.pointerType === 'mouse' && e.button === 0 && options.onStop?.(), click: () => options.onStop?.() } }, 'Stop')
+        ? h(
+            'button',
+            {
+              class: 'stop',
+              attrs: { type: 'button' },
+              on: {
+                pointerdown: (e) => {
+                  pressOnStop();
+                  if (e.pointerType === 'mouse' && e.button === 0) options.onStop?.();
+                },
+                click: () => options.onStop?.(),
+              },
+            },
+            'Stop',
+          )
         : null;
       return h('div', { class: 'status running', attrs: { role: 'status' } }, p[0] ? bar({ done: p.reduce((n, x) => n + x.done, 0), total: p.reduce((n, x) => n + x.total, 0), trialsDone: 0, trialsTotal: 0 }) : null, `Running: ${done.toLocaleString('en')} of ${total.toLocaleString('en')} trials. Intervals narrow as chunks come in. `, stop);
     }
     case 'stopped': {
-      // Run again is drawn where Stop was: a press that began before it was there (the
-      // rest of a tap or click on Stop) must not restart the run. It acts on a click whose
-      // press began on it, or on the keyboard (a click with no press, detail 0).
-      let pressed = false;
+      // Run again is drawn where Stop was: the click that ends a press begun on Stop (the
+      // rest of a tap or a click on it) must not restart the run. Any other click acts:
+      // a press of its own, the keyboard, assistive technology.
       const again = options?.onRunAgain
-        ? h('button', { class: 'run-again', attrs: { type: 'button' }, on: { pointerdown: () => (pressed = true), click: (e) => (pressed || e.detail === 0) && options.onRunAgain?.() } }, 'Run again')
+        ? h('button', { class: 'run-again', attrs: { type: 'button' }, on: { pointerdown: () => (stopPressed = false), click: () => !stopPressed && options.onRunAgain?.() } }, 'Run again')
         : null;
       return h(
         'div',
