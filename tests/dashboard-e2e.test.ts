@@ -58,6 +58,22 @@ async function download(button: string, p: Page = page): Promise<{ name: string;
   return { name: dl.suggestedFilename(), text: readFileSync(path, 'utf8'), path };
 }
 
+/**
+ * Where a live status's button is: live results draw the status anew every REDRAW_MS, so
+ * the button measured may be gone by the time it is (boundingBox() is then null); asked
+ * again until one stays put long enough to be measured.
+ */
+async function boxOf(locator: import('playwright-core').Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  let box: { x: number; y: number; width: number; height: number } | null = null;
+  await expect
+    .poll(async () => {
+      box = await locator.boundingBox().catch(() => null);
+      return box !== null;
+    }, { timeout: RUN_TIMEOUT })
+    .toBe(true);
+  return box!;
+}
+
 const field = (path: string) => `[data-path="${path}"] > input, [data-path="${path}"] > select`;
 
 describe.skipIf(!CHROMIUM)('the dashboard in Chromium', () => {
@@ -371,7 +387,7 @@ describe.skipIf(!CHROMIUM)('the dashboard in Chromium', () => {
   test('Stop held down across live redraws still stops, and its release does not run again', async () => {
     await page.fill(field('trials'), '100000000');
     await page.waitForSelector('.results[data-run-state="running"] .result:not(.stale) [data-panel="probabilities"] svg', { timeout: RUN_TIMEOUT });
-    const box = (await page.locator('.results .status button.stop').boundingBox())!;
+    const box = await boxOf(page.locator('.results .status button.stop'));
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.down();
     // Held longer than a redraw (REDRAW_MS): a click alone was lost when the status under
@@ -393,7 +409,7 @@ describe.skipIf(!CHROMIUM)('the dashboard in Chromium', () => {
       const scenario = { name: 'Tap stop', system: 'viciousness', mechanic: 'knavery', trials: 100000000, seed: 'tap', setup: { challenges: 2, participants: [{ name: 'crew', count: 3 }] } };
       await p.goto(url + encodeLink({ scenario }));
       await p.waitForSelector('.results[data-run-state="running"] .status button.stop', { timeout: RUN_TIMEOUT });
-      const box = (await p.locator('.results .status button.stop').boundingBox())!;
+      const box = await boxOf(p.locator('.results .status button.stop'));
       await p.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
       await p.waitForSelector('.results[data-run-state="stopped"]', { timeout: RUN_TIMEOUT });
       await p.waitForTimeout(500);
