@@ -109,8 +109,7 @@ export function readScenario(file: string): unknown {
   // Nothing in it (or, in YAML, only comments): said so, not "not valid JSON" or
   // "expected an object, got null". (A file that writes null is not empty.)
   const blank = text.replace(/^\uFEFF/, '').trim() === '' || (/\.ya?ml$/i.test(file) && text.split('\n').every((line) => /^\s*(#.*)?$/.test(line)));
-  if (blank) throw new ScenarioErrors([new ScenarioError(file, '', 'the file is empty: expected a scenario (name, system, mechanic, setup…)')]);
-  const value = parseScenarioText(text, file);
+  const value = blank ? undefined : parseScenarioText(text, file);
   if (value === undefined) throw new ScenarioErrors([new ScenarioError(file, '', 'the file is empty: expected a scenario (name, system, mechanic, setup…)')]);
   // A shard's part file (run --shard --out) left in a folder of scenarios.
   if (value !== null && typeof value === 'object' && (value as { format?: unknown }).format === PART_FORMAT) {

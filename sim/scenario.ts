@@ -782,7 +782,8 @@ export function checkSolves(scenario: ScenarioFile, file: string, metricNames: r
         errors.push(new ScenarioError(file, `${at}.expect`, `atLeast, atMost and between compare the value found as a number, but ${block.vary} takes ${JSON.stringify(odd)}: expected "equals" for values that are not numbers`));
       }
     }
-    if (e && e.equals === null && solveGoal(block).find === 'closest') {
+    const goal = solveGoal(block);
+    if (e && e.equals === null && goal.find === 'closest') {
       errors.push(new ScenarioError(file, `${at}.expect.equals`, 'null ("no value meets the goal") cannot be found by closest, which always finds a value: expected one of the values searched'));
     }
     if (e && e.equals !== undefined && e.equals !== null && !values.some((v) => JSON.stringify(v) === JSON.stringify(e.equals))) {
@@ -796,14 +797,13 @@ export function checkSolves(scenario: ScenarioFile, file: string, metricNames: r
     // whatever the rules, as an expect band the metric can never reach is refused.
     // (Probabilities only: a count's most depends on the setup, which the block varies.)
     const spec = ownSpecs?.find((m) => m.name === block.metric);
-    const goal = solveGoal(block);
     if (spec?.kind === 'probability' && goal.target !== undefined && goal.find !== 'closest') {
       const bound = goal.find.endsWith('AtLeast') ? { metric: block.metric, atLeast: goal.target } : { metric: block.metric, atMost: goal.target };
       const never = unreachableBand(bound, spec);
       const key = block.atLeast !== undefined ? 'atLeast' : block.atMost !== undefined ? 'atMost' : 'target';
       if (never) errors.push(new ScenarioError(file, `${at}.${key}`, `${never.replace(/^(atLeast|atMost) /, `${goal.find} `)}: expected a bound the metric can reach`));
     }
-    const setups: [string, Record<string, unknown>, string][] = solveValues(block).map((v, k) => [block.values ? `${at}.values.${k}` : `${at}.range`, { [block.vary]: v }, where(block, v)]);
+    const setups: [string, Record<string, unknown>, string][] = values.map((v, k) => [block.values ? `${at}.values.${k}` : `${at}.range`, { [block.vary]: v }, where(block, v)]);
     if (block.sameAs) setups.push([`${at}.sameAs`, block.sameAs, ' (setup A)']);
     for (const [path, changes, note] of setups) {
       const s = applied(scenario, changes);
@@ -820,7 +820,8 @@ export function checkSolves(scenario: ScenarioFile, file: string, metricNames: r
         errors.push(new ScenarioError(file, path, `${problems[0].path}: ${problems[0].problem}${note}`));
         break; // one message per block is enough: the rest are the same mistake
       }
-      const names = metricKnown ? metricNamesAt(mechanic, rulesSchema, s) : undefined;
+      // Prepared from what was just parsed (not parsed again).
+      const names = metricKnown && rules.success && setup.success ? preparedMetrics(mechanic, setup.data, rules.data)?.map((m) => m.name) : undefined;
       if (names && !names.includes(block.metric)) {
         errors.push(new ScenarioError(file, path, `no metric "${block.metric}" here${note}: expected one of ${names.join(', ')}`));
         break;
@@ -830,18 +831,17 @@ export function checkSolves(scenario: ScenarioFile, file: string, metricNames: r
   return errors;
 }
 
-/** The metric names of the mechanic at a raw setup and rules; undefined where they do not parse or prepare (reported elsewhere). */
-function metricNamesAt(mechanic: Mechanic, rulesSchema: z.ZodType, s: { setup: unknown; rules: unknown }): string[] | undefined {
-  return metricSpecsAt(mechanic, rulesSchema, s)?.map((m) => m.name);
-}
-
-/** The metrics of the mechanic at a raw setup and rules; undefined where they do not parse or prepare. */
+/** The metrics of the mechanic at a raw setup and rules; undefined where they do not parse or prepare (reported elsewhere). */
 function metricSpecsAt(mechanic: Mechanic, rulesSchema: z.ZodType, s: { setup: unknown; rules: unknown }): MetricSpec[] | undefined {
   const rules = rulesSchema.safeParse(s.rules);
   const setup = mechanic.setup.safeParse(s.setup);
-  if (!rules.success || !setup.success) return undefined;
+  return rules.success && setup.success ? preparedMetrics(mechanic, setup.data, rules.data) : undefined;
+}
+
+/** The metrics of a parsed setup and rules; undefined where prepare refuses them. */
+function preparedMetrics(mechanic: Mechanic, setup: unknown, rules: unknown): MetricSpec[] | undefined {
   try {
-    return mechanic.prepare(setup.data, rules.data).metrics;
+    return mechanic.prepare(setup, rules).metrics;
   } catch {
     return undefined;
   }
