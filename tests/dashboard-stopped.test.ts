@@ -67,4 +67,16 @@ describe('a stopped run', () => {
     const root = renderResults({ state: 'stopped', results: [a, b], progress }, options);
     expect(root.querySelector('.unpaired')).toBeNull();
   });
+
+  test('the varied line counts the points back against the run\'s, not as the sweep', () => {
+    const partial = firstPointOnly();
+    const stopped = renderResults({ state: 'stopped', results: [partial], progress, pointCount: 2 }, options);
+    expect(stopped.querySelector('.varying')!.textContent).toMatch(/^Varied \(1 of 2 points back\):/);
+    // Results of an earlier setup shown while the new run has none back: the new run's count is not theirs.
+    const stale = renderResults({ state: 'running', results: [partial], stale: true, progress, pointCount: 5 }, options);
+    expect(stale.querySelector('.varying')!.textContent).toMatch(/^Varied \(1 point\):/);
+    const full = runPlan(planScenario(heist, 'heist.json'));
+    const finished = renderResults({ state: 'finished', results: [full], pointCount: 2 }, options);
+    expect(finished.querySelector('.varying')!.textContent).toMatch(/^Varied \(2 points\):/);
+  });
 });

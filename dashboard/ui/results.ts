@@ -41,14 +41,17 @@ export interface ResultsView {
  * not what the form meant): "Varied: challenges over 1-8 (8 values)"; each path named as
  * the Vary menu names it (reports/sweep.ts sweepLabel).
  */
-export function varyingLine(result: ScenarioResult, setup?: unknown): HTMLElement {
+export function varyingLine(result: ScenarioResult, setup?: unknown, planned?: number): HTMLElement {
   const axes = sweepAxes(result);
   if (!axes.length) return h('p', { class: 'varying' }, 'Nothing varied: one setup.');
   const parts = axes.map((axis) => {
     const values = axisValues(result.results, axis);
     return h('li', { attrs: { 'data-axis': axis } }, h('b', {}, sweepLabel(axis, setup, result)), ` over ${formatSweepValues(values, kindOfValues(values))} (${values.length} value${values.length === 1 ? '' : 's'})`);
   });
-  return h('div', { class: 'varying' }, `Varied (${result.results.length} point${result.results.length === 1 ? '' : 's'}):`, h('ul', {}, ...parts));
+  // Mid-run (or stopped) the points are those back, not all the sweep's: said as such.
+  const got = result.results.length;
+  const count = planned !== undefined && planned > got ? `${got} of ${planned} points back` : `${got} point${got === 1 ? '' : 's'}`;
+  return h('div', { class: 'varying' }, `Varied (${count}):`, h('ul', {}, ...parts));
 }
 
 /** Problems listed in the status line; the rest are at their fields. */
@@ -283,7 +286,8 @@ export function renderResults(view: ResultsView, options: ResultsOptions): HTMLE
         h('h2', {}, b && view.state !== 'file' ? `A: ${result.name}` : result.name),
         result.description ? h('p', { class: 'question' }, result.description) : null,
         headlineBox(result, provisional, setup),
-        varyingLine(result, setup),
+        // pointCount is the plan of the run under way; stale results are an earlier one's.
+        varyingLine(result, setup, view.state === 'file' || view.stale ? undefined : view.pointCount),
         checks(result, provisional, setup),
         twoAxes ? select('heatmap of', heatmapChoices(result), heatmapMetric(result, options.heatmapMetric), options.onHeatmapMetric) : null,
         ...withIndex(panels, `r${n}-`, options.onView),
