@@ -53,6 +53,12 @@ function renderField(field: Field, path: Path, ctx: FormContext): HTMLElement {
   return leafRow(field, path, ctx);
 }
 
+/** "remove participant thief", or "remove participant 2" for one without a name. */
+function removeLabel(field: ListField, item: unknown, i: number): string {
+  const name = itemName(field, item, i);
+  return name === `${field.item} ${i + 1}` ? `remove ${name}` : `remove ${field.item} ${name}`;
+}
+
 function renderList(field: ListField, path: Path, ctx: FormContext): HTMLElement {
   const value = getAt(ctx.scenario(), path);
   const items = Array.isArray(value) ? value : [];
@@ -77,7 +83,8 @@ function renderList(field: ListField, path: Path, ctx: FormContext): HTMLElement
                 'button',
                 {
                   class: 'remove',
-                  attrs: { type: 'button', title: `remove this ${field.item}` },
+                  // Named for its item: a screen reader's list of buttons read "remove participant" five times.
+                  attrs: { type: 'button', title: `remove this ${field.item}`, 'aria-label': removeLabel(field, item, i) },
                   on: { click: () => ctx.set(path, items.filter((_, j) => j !== i), true) },
                 },
                 `remove ${field.item}`,
