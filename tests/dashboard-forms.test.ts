@@ -313,6 +313,9 @@ describe('links and files', () => {
     expect(decodeLink(encodeLink({ scenario }))).toEqual({ scenario });
     expect(decodeLink('')).toBeUndefined();
     expect(decodeLink(hash.slice(0, 30))).toHaveProperty('problem');
+    // A comparison that is read as JSON but names nothing to change is not dropped unsaid.
+    const noPath = encodeLink({ scenario }).replace(/$/, `&c=${Buffer.from(JSON.stringify({ value: 3 })).toString('base64url')}`);
+    expect(decodeLink(noPath)).toEqual({ problem: "the link's comparison (c=) holds no path to change" });
     expect(decodeLink('#s=' + Buffer.from('[1,2]').toString('base64url'))).toEqual({ problem: 'the link holds no scenario object' });
   });
 

@@ -43,7 +43,8 @@ export function decodeLink(hash: string): LinkState | { problem: string } | unde
     if (!c) return { scenario };
     const compare = JSON.parse(fromBase64Url(c));
     if (compare === null || typeof compare !== 'object' || typeof compare.path !== 'string') {
-      return { scenario };
+      // Refused whole, as a setup that cannot be read is: showing A alone would pass for the link.
+      return { problem: 'the link\'s comparison (c=) holds no path to change' };
     }
     return { scenario, compare: { path: compare.path, value: compare.value } };
   } catch (err) {
