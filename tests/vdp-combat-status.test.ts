@@ -89,6 +89,8 @@ describe('the exact opening exchange with statuses, armour and charge agrees wit
     ['armour and piercing', [{ ...jill, allocation: '4/0', armourPiercing: 1, timing: 20 }, { ...jack, armour: 3 }]],
     ['a Weakened, Panicked first taker pays 1 to remove the worst', [{ ...jack, allocation: '4/0', status: { weakened: true, panicked: true }, tension: 1 }, { ...jill, status: { entangled: true } }]],
     ['statuses kept; first taker without attack dice', [{ ...jack, allocation: '0/4', status: { weakened: true }, tension: 2 }, { ...jill, allocation: '3/1', status: { panicked: true }, removeStatus: 'never', tension: 1 }]],
+    // Fatigued and Panicked: its one action is the MOVE, so the other makes the first attack.
+    ['a Fatigued, Panicked first taker makes no attack', [{ ...jill, timing: 30, status: { fatigued: true, panicked: true } }, { ...jack, allocation: '3/1' }]],
     ['charge cashed in from hits and blocks', [{ ...jill, allocation: '3/1', chargeBuy: 'grapple', chargeCashIn: 'hits' }, { ...jack, allocation: '1/3', chargeBuy: 'disarm', chargeCashIn: 'blocks' }]],
   ];
   for (const [what, characters] of cases) {
@@ -97,6 +99,14 @@ describe('the exact opening exchange with statuses, armour and charge agrees wit
       expect(expectExactWithin5Se(r)).toBe(9);
     });
   }
+
+  it('nobody attacks when both are Fatigued and Panicked: no opening at all, exact and Monte Carlo', () => {
+    const both = { status: { fatigued: true, panicked: true } };
+    const m = fight([{ ...jill, ...both }, { ...jack, ...both }], 2000);
+    for (const k of ['opening.avoided', 'opening.held', 'opening.glancing', 'opening.hit', 'opening.damage']) {
+      expect([k, m[k].exact, m[k].estimate]).toEqual([k, 0, 0]);
+    }
+  });
 
   it('armour lowers the opening damage; piercing gives it back', () => {
     const dmg = (extra: Character, pierce = 0) =>

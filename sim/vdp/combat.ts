@@ -813,8 +813,8 @@ export function firstTurnChance(timingA: number, timingB: number): number {
 
 /**
  * The exact first attack of a duel: who takes the first turn, and what the first attack
- * made does (the first turn's taker attacks, unless it attacks with no dice, when the
- * other attacks on its turn): avoided, held, glancing, a hit (a result of at least
+ * made does (the first turn's taker attacks, unless it cannot: no attack dice, or Fatigued
+ * and Panicked, no action to attack in; then the other attacks on its turn): avoided, held, glancing, a hit (a result of at least
  * Fortitude), the damage dealt, and the effect that follows it — damage converted or a
  * block's tension spent, then the bidding (sim/vdp/effects.ts) with the tension both have
  * left after their rolls. Both characters are fresh: no wounds, starting tension.
@@ -843,6 +843,9 @@ export function openingExchange(
   };
   const attackDice4 = (c: CombatantSetup) => attackDiceFor(c.allocation ?? '2/2', 0, woundLimitOf(c), false);
   const attackDice = (c: CombatantSetup, st: number) => splitAttack(attackDice4(c), poolSize(st, 0), st);
+  // Attacks on its turn: dice to attack with and an action to attack in (Fatigued and
+  // Panicked, its one action is the MOVE: actionsOf, as the fight plays it).
+  const attacksOnTurn = (c: CombatantSetup, st: number) => attackDice(c, st) > 0 && actionsOf(c.attacks ?? 2, st) > 0;
   // Gives up its first success of this kind for charge (it starts with none).
   const cashes = (c: CombatantSetup, kind: 'hits' | 'blocks') =>
     (c.chargeBuy ?? 'none') !== 'none' && ((c.chargeCashIn ?? 'never') === kind || c.chargeCashIn === 'both');
@@ -897,17 +900,17 @@ export function openingExchange(
       }
     }
   };
-  // Whoever attacks first: the first turn's taker, if it has attack dice; else the other.
+  // Whoever attacks first: the first turn's taker, if it can attack; else the other.
   const order: [CombatantSetup, CombatantSetup, number][] = [
     [a, b, first],
     [b, a, 1 - first],
   ];
-  // A first taker with no attack dice has had its turn (and paid to remove its statuses)
+  // A first taker that cannot attack has had its turn (and paid to remove its statuses)
   // when the other makes the first attack.
   for (const [x, y, p] of order) {
     if (p === 0) continue;
-    if (attackDice(x, afterRemoval(x).status) > 0) addAttack(x, y, p, false);
-    else if (attackDice(y, afterRemoval(y).status) > 0) addAttack(y, x, p, true);
+    if (attacksOnTurn(x, afterRemoval(x).status)) addAttack(x, y, p, false);
+    else if (attacksOnTurn(y, afterRemoval(y).status)) addAttack(y, x, p, true);
   }
   return out;
 }
