@@ -1,7 +1,8 @@
 /**
  * VDP opposed skill checks played as combat rounds (`contestRound`): the text's rule, the
- * exact contest (nobody spending tension) against the Monte Carlo, and the fast engine
- * against a slow, obvious reference written from the text when tension is spent.
+ * exact contest (nobody spending tension, nobody making defensive effects) against the
+ * Monte Carlo, and the fast engine against a slow, obvious reference written from the text
+ * when tension is spent and blocks make defensive effects.
  */
 import { describe, expect, it } from 'vitest';
 import seedrandom from 'seedrandom';
@@ -13,8 +14,11 @@ type C = Record<string, unknown>;
 const ana: C = { name: 'ana', attack: { attribute: 3, skill: 1 }, defence: { attribute: 3, skill: 1 }, timing: 6 };
 const bo: C = { name: 'bo', attack: { attribute: 2, skill: 2 }, defence: { attribute: 2, skill: 1 }, timing: 5 };
 
-const contest = (a: C, b: C, extra: Record<string, unknown> = {}, trials = 40000, seed = 'contest') =>
-  runScenario({ name: 'c', system: 'vdp', mechanic: 'contestRound', trials, seed, setup: { a, b, ...extra } });
+// `extra`: more of the setup, and the scenario's `rules` under `rules`.
+const contest = (a: C, b: C, extra: Record<string, unknown> = {}, trials = 40000, seed = 'contest') => {
+  const { rules, ...more } = extra;
+  return runScenario({ name: 'c', system: 'vdp', mechanic: 'contestRound', trials, seed, rules: rules ?? {}, setup: { a, b, ...more } });
+};
 
 describe('"An opposed skill check works like a combat round"', () => {
   it('"The characters\' Thresholds are likewise replaced by the defensive bonus that was just calculated"', () => {
@@ -44,13 +48,14 @@ describe('"An opposed skill check works like a combat round"', () => {
   it('a character at 0/4 never attacks, so it never wins', () => {
     const m = contest({ ...ana, allocation: '0/4' }, bo, {}, 3000).results[0].metrics;
     expect(m['win.ana'].estimate).toBe(0);
-    const exact = contest({ ...ana, allocation: '0/4', spendTension: 'never' }, { ...bo, spendTension: 'never' }, {}, 10).results[0].metrics;
+    const never = { spendTension: 'never', defensiveEffect: 'never' };
+    const exact = contest({ ...ana, ...never, allocation: '0/4' }, { ...bo, ...never }, {}, 10).results[0].metrics;
     expect(exact['win.ana'].exact).toBe(0);
   });
 });
 
-describe('the exact contest agrees with the Monte Carlo (nobody spends tension)', () => {
-  const never = { spendTension: 'never' };
+describe('the exact contest agrees with the Monte Carlo (nobody spends tension, nobody makes effects)', () => {
+  const never = { spendTension: 'never', defensiveEffect: 'never' };
   const cases: [string, C, C, Record<string, unknown>][] = [
     ['fresh, Timing order', { ...ana, ...never }, { ...bo, ...never }, {}],
     ['equal Timing: a coin each round', { ...ana, ...never, allocation: '3/1' }, { ...bo, ...never, timing: 6 }, {}],
@@ -72,12 +77,49 @@ describe('the exact contest agrees with the Monte Carlo (nobody spends tension)'
     expect(m['win.ana'].exact).toBeCloseTo(1, 12);
     expect(m.rounds.exact).toBeCloseTo(1, 12);
   });
+
+  it('a defensive effect someone can make, or tension someone spends, leaves only first.* exact', () => {
+    for (const [a, b] of [
+      [{ ...ana, spendTension: 'never' }, { ...bo, ...never }], // ana's blocks make effects (the default)
+      [{ ...ana, ...never }, { ...bo, ...never, spendTension: 'onDefence' }],
+    ]) {
+      const m = contest(a, b, {}, 100).results[0].metrics;
+      expect(m['first.ana'].exact).toBe(1);
+      for (const k of ['win.ana', 'win.bo', 'draw', 'rounds']) expect(m[k].exact, k).toBeUndefined();
+    }
+  });
 });
 
 // ------------------------------------------------------------------ the slow reference
 
-/** The contest as the text reads, one die at a time, with no shared code. */
-function referenceContest(a: C, b: C, trials: number, seed: string, maxRounds = 50) {
+/**
+ * The contest as the ruling reads (docs/rulings/vdp-combat.md "Opposed skill checks as a
+ * contest" and "Offensive and defensive effects"), one die at a time, with no shared code:
+ * a block's tension (and up to `effectTension` stored points) goes on a defensive effect
+ * unless `defensiveEffect: never` banks it; the attacker may negate it for its size, the
+ * defender put it back on for its size, and so on, each paying by its `bid` policy; an
+ * effect that stays on is that many disadvantage dice on the attacker's next turn and, with
+ * `effectsOn: allActions` (the default), on its defences until that turn ends.
+ *
+ * Each setup below was checked to fail (some metric beyond 5 standard errors) when one
+ * rule of this reference is flipped: CONTEST_REFERENCE_FLIP=<name> runs the file with it
+ * flipped. Flips: `noEffects` (every block banks its tension, the reading before December
+ * 2026), `noBidding` (every effect stays on), `effectsOn` (the other `effectsOn`), `landNow`
+ * (an effect's dice also weigh on the rest of the attacker's turn), `noStored` (no stored
+ * tension added), `bidAlways` (`whileAhead` pays whenever it can). What each setup catches
+ * is said beside it; metrics compared: win.*, draw, rounds, exchanges, tension.*.
+ */
+const FLIP = process.env.CONTEST_REFERENCE_FLIP ?? '';
+
+interface ReferenceOptions {
+  maxRounds?: number;
+  effectsOn?: 'allActions' | 'ownTurn';
+}
+
+function referenceContest(a: C, b: C, trials: number, seed: string, options: ReferenceOptions = {}) {
+  const maxRounds = options.maxRounds ?? 50;
+  let onDefences = (options.effectsOn ?? 'allActions') === 'allActions';
+  if (FLIP === 'effectsOn') onDefences = !onDefences;
   const rng = seedrandom(seed);
   const d6 = () => 1 + Math.floor(rng() * 6);
   const cs = [a, b].map((c) => {
@@ -94,76 +136,188 @@ function referenceContest(a: C, b: C, trials: number, seed: string, maxRounds = 
       attacks: (c.attacks as number) ?? 2,
       spend: (c.spendTension as string) ?? 'onAttack',
       perRoll: (c.spendPerRoll as number) ?? 4,
+      startTension: (c.tension as number) ?? 0,
+      effects: ((c.defensiveEffect as string) ?? 'always') === 'always' && FLIP !== 'noEffects',
+      bid: FLIP === 'bidAlways' && c.bid !== 'never' ? 'always' : ((c.bid as string) ?? 'whileAhead'),
+      stored: FLIP === 'noStored' ? 0 : ((c.effectTension as number) ?? 0),
       tension: 0,
+      gained: 0,
+      // Effect dice landed on it, waiting for its next turn; and those of the turn it is in.
+      waiting: 0,
+      thisTurn: 0,
     };
   });
-  // "roll the normal number of dice ... plus the extra advantage dice ... remove the lowest"
-  const roll = (c: (typeof cs)[number], dice: number, kind: 'attack' | 'defence', bonus: number) => {
+  type Side = (typeof cs)[number];
+  // "roll the normal number of dice ... plus the extra advantage or disadvantage dice
+  // together. Then, if the character has an Advantage, remove the lowest dice ... If the
+  // character has Disadvantage, remove the highest dice instead"; they cancel one for one.
+  const roll = (c: Side, dice: number, kind: 'attack' | 'defence', bonus: number, disadvantage: number) => {
     if (dice === 0) return 0;
     const wants = c.spend === 'onNextRoll' || c.spend === (kind === 'attack' ? 'onAttack' : 'onDefence');
-    const extra = wants ? Math.min(c.tension, c.perRoll) : 0;
-    c.tension -= extra;
-    const faces = Array.from({ length: dice + extra }, d6).sort((x, y) => y - x).slice(0, dice);
-    return Math.max(0, faces.reduce((s, f) => s + f, 0) + bonus);
+    const advantage = wants ? Math.min(c.tension, c.perRoll) : 0;
+    c.tension -= advantage;
+    const net = advantage - disadvantage;
+    const faces = Array.from({ length: dice + Math.abs(net) }, d6).sort((x, y) => y - x);
+    const kept = net >= 0 ? faces.slice(0, dice) : faces.slice(faces.length - dice);
+    return Math.max(0, kept.reduce((s, f) => s + f, 0) + bonus);
+  };
+  // Whether `payer` pays `size` in the bidding against `other`: `whileAhead` only when it
+  // has more whole bids left than the other.
+  const pays = (payer: Side, other: Side, size: number) => {
+    if (payer.tension < size || payer.bid === 'never') return false;
+    if (payer.bid === 'always') return true;
+    return Math.floor(payer.tension / size) > Math.floor(other.tension / size);
   };
   let winA = 0;
   let winB = 0;
+  let rounds = 0;
+  let exchanges = 0;
+  const gained = [0, 0];
   for (let t = 0; t < trials; t++) {
-    cs[0].tension = 0;
-    cs[1].tension = 0;
+    for (const c of cs) {
+      c.tension = c.startTension;
+      c.gained = 0;
+      c.waiting = 0;
+      c.thisTurn = 0;
+    }
     let loser = -1;
     for (let round = 0; round < maxRounds && loser < 0; round++) {
+      rounds++;
       const first = cs[0].timing > cs[1].timing ? 0 : cs[0].timing < cs[1].timing ? 1 : rng() < 0.5 ? 0 : 1;
       for (const x of [first, 1 - first]) {
         if (loser >= 0) break;
         const X = cs[x];
         const Y = cs[1 - x];
-        if (X.attackDice === 0) continue;
-        for (let k = 0; k < X.attacks && loser < 0; k++) {
-          const att = roll(X, X.attackDice, 'attack', X.attackBonus);
-          const def = roll(Y, Y.defenceDice, 'defence', Y.defenceBonus);
+        // "on all combat actions for one turn": its next turn, which is this one.
+        X.thisTurn = X.waiting;
+        X.waiting = 0;
+        for (let k = 0; X.attackDice > 0 && k < X.attacks && loser < 0; k++) {
+          exchanges++;
+          const att = roll(X, X.attackDice, 'attack', X.attackBonus, X.thisTurn);
+          const def = roll(Y, Y.defenceDice, 'defence', Y.defenceBonus, onDefences ? Y.waiting : 0);
           if (def > att) {
             // "more than double ... 2 points", and so on; an attack of 0 counts as 1.
             let gain = 1;
             while (def > (gain + 1) * Math.max(1, att)) gain++;
-            Y.tension += gain;
-          } else if (att - def < Y.threshold) X.tension++; // glancing blow
-          else loser = 1 - x; // a "wound"
+            Y.gained += gain;
+            if (!Y.effects) {
+              Y.tension += gain;
+              continue;
+            }
+            // "can spend that tension on a defensive effect" (and any stored tension).
+            const stored = Math.min(Y.stored, Y.tension);
+            Y.tension -= stored;
+            const size = gain + stored;
+            // "the defender can spend an equal amount of Tension to negate the effect. The
+            // attacker may then choose to spend more tension to put the effect back on":
+            // here the one the effect falls on (X) negates, its maker (Y) puts it back.
+            let on = true;
+            while (FLIP !== 'noBidding') {
+              const payer = on ? X : Y;
+              const other = on ? Y : X;
+              if (!pays(payer, other, size)) break;
+              payer.tension -= size;
+              on = !on;
+            }
+            if (on) {
+              X.waiting += size;
+              if (FLIP === 'landNow') X.thisTurn += size;
+            }
+          } else if (att - def < Y.threshold) {
+            X.tension++; // glancing blow
+            X.gained++;
+          } else loser = 1 - x; // a "wound"
         }
+        X.thisTurn = 0;
       }
     }
     if (loser === 1) winA++;
     if (loser === 0) winB++;
+    gained[0] += cs[0].gained;
+    gained[1] += cs[1].gained;
   }
-  return { winA: winA / trials, winB: winB / trials };
+  return { winA: winA / trials, winB: winB / trials, draw: (trials - winA - winB) / trials, rounds: rounds / trials, exchanges: exchanges / trials, tensionA: gained[0] / trials, tensionB: gained[1] / trials };
 }
 
-describe('the fast engine agrees with the slow reference when tension is spent', () => {
-  const cases: [string, C, C][] = [
-    ['both spend on attack (the default)', ana, bo],
-    ['one spends on defence, one on every roll, capped at 2', { ...ana, spendTension: 'onDefence', allocation: '1/3' }, { ...bo, spendTension: 'onNextRoll', spendPerRoll: 2, allocation: '3/1' }],
+describe('the fast engine agrees with the slow reference (tension spent, defensive effects made)', () => {
+  // The audit's guard: a 2/2 at Timing 20 against a 1/3 at 0, both attack 2+1, defence 2+1.
+  const ward: C = { name: 'ana', attack: { attribute: 2, skill: 1 }, defence: { attribute: 2, skill: 1 }, timing: 20 };
+  const guard: C = { name: 'bo', attack: { attribute: 2, skill: 1 }, defence: { attribute: 2, skill: 1 }, timing: 0, allocation: '1/3' };
+  // [what, a, b, more of the setup (and `rules`), trials]
+  const cases: [string, C, C, Record<string, unknown>, number?][] = [
+    // Caught by noEffects, effectsOn, landNow.
+    ['the defaults: both spend on attack, effects on every block, whileAhead bidding', ana, bo, {}],
+    // Caught by noEffects, noBidding (win z 6.9, the smallest margin), effectsOn, landNow.
+    ['one spends on defence, one on every roll, capped at 2', { ...ana, spendTension: 'onDefence', allocation: '1/3' }, { ...bo, spendTension: 'onNextRoll', spendPerRoll: 2, allocation: '3/1' }, {}],
+    // Caught by noEffects, effectsOn, landNow.
+    ['the audit: a 2/2 against a 1/3 guard', ward, guard, {}, 15000],
+    // Caught by noEffects, effectsOn, landNow. (Long contests: a third are draws at 50 rounds; 6 here.)
+    ['the audit under effectsOn: ownTurn, 6 rounds at most', ward, guard, { rules: { effectsOn: 'ownTurn' }, maxRounds: 6 }, 15000],
+    // Caught by noEffects, noBidding, effectsOn, landNow, noStored.
+    [
+      'stored tension on every effect; bidding always against never',
+      { ...ana, tension: 4, effectTension: 2, bid: 'always', spendTension: 'never' },
+      { ...bo, tension: 3, bid: 'never', spendTension: 'onDefence', spendPerRoll: 1 },
+      {},
+    ],
+    // Caught by noEffects, noBidding, effectsOn, landNow, bidAlways (rounds and tension z 8–10).
+    // (Behind in tension, whileAhead keeps it for its dice where always would lose it bidding.)
+    [
+      'bidding: a 2/2 behind in tension bids whileAhead, the guard always',
+      { ...ward, tension: 3, spendPerRoll: 1 },
+      { ...guard, tension: 6, bid: 'always', spendTension: 'never' },
+      { maxRounds: 10 },
+    ],
+    // Caught by noEffects, effectsOn, landNow, noStored.
+    [
+      'one banks its blocks, the other bids while ahead with stored tension',
+      { ...ana, allocation: '1/3', defensiveEffect: 'never', bid: 'always', spendTension: 'onAttack' },
+      { ...bo, tension: 2, effectTension: 1, spendTension: 'never' },
+      {},
+      15000,
+    ],
   ];
-  for (const [what, a, b] of cases) {
+  for (const [what, a, b, extra, n = 30000] of cases) {
     it(what, () => {
-      const n = 30000;
-      const fast = contest(a, b, {}, n).results[0].metrics;
-      const slow = referenceContest(a, b, n, `ref ${what}`);
+      const fast = contest(a, b, extra, n).results[0].metrics;
+      const rules = (extra.rules ?? {}) as { effectsOn?: 'allActions' | 'ownTurn' };
+      const slow = referenceContest(a, b, n, `ref ${what}`, { effectsOn: rules.effectsOn, maxRounds: extra.maxRounds as number | undefined });
+      const moved: string[] = [];
       for (const [metric, ref] of [
         ['win.ana', slow.winA],
         ['win.bo', slow.winB],
+        ['draw', slow.draw],
+        ['rounds', slow.rounds],
+        ['exchanges', slow.exchanges],
+        ['tension.ana', slow.tensionA],
+        ['tension.bo', slow.tensionB],
       ] as const) {
         const est = fast[metric].estimate;
         const se = Math.sqrt(2) * Math.max(standardError(fast[metric].ci95), 1e-3);
-        expect(Math.abs(est - ref), `${metric}: fast ${est}, reference ${ref}`).toBeLessThan(5 * se);
+        if (Math.abs(est - ref) >= 5 * se) moved.push(`${metric} z ${((est - ref) / se).toFixed(1)}`);
+        if (!FLIP) expect(Math.abs(est - ref), `${metric}: fast ${est}, reference ${ref}`).toBeLessThan(5 * se);
       }
+      // Flipped, the metrics it moves beyond 5 standard errors (none: the flip is not caught).
+      if (FLIP) expect(moved.join(', ')).toBe('');
     });
   }
 
   it('spending tension moves the result: the exact no-spend answer is not the default', () => {
-    const spends = contest(ana, { ...bo, spendTension: 'never' }, {}, 40000).results[0].metrics;
-    const neither = contest({ ...ana, spendTension: 'never' }, { ...bo, spendTension: 'never' }, {}, 100).results[0].metrics;
+    const banks = { defensiveEffect: 'never' };
+    const spends = contest({ ...ana, ...banks }, { ...bo, ...banks, spendTension: 'never' }, {}, 40000).results[0].metrics;
+    const neither = contest({ ...ana, ...banks, spendTension: 'never' }, { ...bo, ...banks, spendTension: 'never' }, {}, 100).results[0].metrics;
     expect(spends['win.ana'].exact).toBeUndefined();
     expect(spends['win.ana'].ci95[0]).toBeGreaterThan(neither['win.ana'].exact!);
+  });
+
+  it('defensive effects move the result: the guard holds the 2/2 off (the audit, 0.80 banked, 0.67 with effects)', () => {
+    const ward: C = { name: 'ana', attack: { attribute: 2, skill: 1 }, defence: { attribute: 2, skill: 1 }, timing: 20 };
+    const guard: C = { name: 'bo', attack: { attribute: 2, skill: 1 }, defence: { attribute: 2, skill: 1 }, timing: 0, allocation: '1/3' };
+    const effects = contest(ward, guard, {}, 20000).results[0].metrics['win.ana'];
+    const banked = contest({ ...ward, defensiveEffect: 'never' }, { ...guard, defensiveEffect: 'never' }, {}, 20000).results[0].metrics['win.ana'];
+    expect(banked.ci95[0]).toBeGreaterThan(0.78);
+    expect(effects.ci95[1]).toBeLessThan(0.7);
+    expect(effects.ci95[0]).toBeGreaterThan(0.64);
   });
 });
 
@@ -172,4 +326,6 @@ describe('bad setups', () => {
   it('an adaptive allocation (no wounds to adapt to)', () => bad({ a: { ...ana, allocation: 'guardWhenWounded' }, b: bo }, 'setup.a.allocation', /expected one of/));
   it('one name twice', () => bad({ a: ana, b: { ...bo, name: 'ana' } }, 'setup.b.name', /names must differ/));
   it('no timing', () => bad({ a: { ...ana, timing: undefined }, b: bo }, 'setup.a.timing', /missing/));
+  it('an unknown bidding policy', () => bad({ a: ana, b: { ...bo, bid: 'sometimes' } }, 'setup.b.bid', /expected one of/));
+  it('an offensive effect (a contest\'s "wound" ends it)', () => bad({ a: { ...ana, offensiveEffect: 'always' }, b: bo }, 'setup.a.offensiveEffect', /unknown field/));
 });

@@ -9,13 +9,19 @@
  * So: two characters, each split its 4 dice (a fixed split of the allocation table), take
  * turns in Timing order; each turn makes `attacks` attack rolls against the other's defence
  * roll (sim/vdp/exchange.ts), with the defender's defence bonus as its threshold in place
- * of Fortitude. The first wound ends the contest: the one wounded loses. Glancing blows and
- * held attacks bank tension as in combat, spent on advantage dice by `spendTension`.
+ * of Fortitude. The first wound ends the contest: the one wounded loses. Glancing blows
+ * bank tension as in combat, spent on advantage dice by `spendTension`; a block's tension
+ * goes, as combat's does by default, on a defensive effect ("the defender gains a point of
+ * Tension, and can spend that tension on a defensive effect"): after the bidding
+ * (sim/vdp/effects.ts), one disadvantage die a point on the attacker's next turn and, unless
+ * the rules say `effectsOn: ownTurn`, its defences until then. Offensive effects have no
+ * place: the first "wound" ends the contest.
  *
- * When nobody spends tension every attack is an independent draw, so the whole contest is
- * exact (a geometric series over rounds); otherwise the Monte Carlo is checked against a
- * slow reference in tests/vdp-contest-round.test.ts. Readings: docs/rulings/vdp-combat.md
- * ("Opposed skill checks as a contest").
+ * When nobody spends tension and nobody makes defensive effects every attack is an
+ * independent draw, so the whole contest is exact (a geometric series over rounds);
+ * otherwise the Monte Carlo is checked against a slow reference in
+ * tests/vdp-contest-round.test.ts. Readings: docs/rulings/vdp-combat.md ("Opposed skill
+ * checks as a contest").
  */
 import { z } from 'zod';
 import { lazySchema } from '../lazySchema.ts';
@@ -24,10 +30,12 @@ import { Distribution } from '../exact/distribution.ts';
 import type { RandomStream } from '../random.ts';
 import type { Tally } from '../stats.ts';
 import { MetricLayout, metricTable } from '../metrics.ts';
+import type { VdpRules } from '../rules.ts';
 import { VDP_POOL, VdpRoll } from './pool.ts';
 import { FIXED_SPLITS, attackDiceOf, type FixedSplit } from './allocation.ts';
 import { bonusOf, exchange, rollBonusSchema } from './exchange.ts';
-import { MAX_SPEND, SPEND_POLICIES, firstTurnChance, tensionSpent } from './combat.ts';
+import { MAX_SPEND, RollTable, SPEND_POLICIES, firstTurnChance, tensionSpent } from './combat.ts';
+import { BID_CODE, BID_POLICIES, DEFENSIVE_EFFECTS, bid, type Bidding } from './effects.ts';
 import { powInt } from '../exact/pow.ts';
 
 /**
@@ -56,6 +64,12 @@ const contenderSchema = lazySchema(() => z
     spendTension: z.enum(SPEND_POLICIES).optional(),
     /** Most tension points spent on one roll; defaults to 4. */
     spendPerRoll: z.number().int().min(1).max(MAX_SPEND).optional(),
+    /** Whether a block's tension goes on a defensive effect (see DEFENSIVE_EFFECTS); defaults to "always", as in combat. */
+    defensiveEffect: z.enum(DEFENSIVE_EFFECTS).optional(),
+    /** When it pays in the tension bidding over an effect (see BID_POLICIES); defaults to "whileAhead", as in combat. */
+    bid: z.enum(BID_POLICIES).optional(),
+    /** Stored tension it adds to each effect it makes ("and any stored tension"); defaults to 0. */
+    effectTension: z.number().int().min(0).max(100).optional(),
   })
   .strict());
 
@@ -130,7 +144,7 @@ export const contestRound = defineMechanic({
   name: 'contestRound',
   summary: 'an opposed skill check played as combat rounds: the first to take a "wound" loses',
   setup: contestRoundSetup,
-  prepare(setup) {
+  prepare(setup, rules: VdpRules) {
     const cs = [setup.a, setup.b];
     const [A, B] = cs.map((c) => c.name);
     const order = setup.order ?? 'timing';
@@ -144,9 +158,13 @@ export const contestRound = defineMechanic({
     const startTension = Int32Array.from(cs, (c) => c.tension ?? 0);
     const spend = cs.map((c) => c.spendTension ?? 'onAttack');
     const perRoll = Int32Array.from(cs, (c) => c.spendPerRoll ?? VDP_POOL);
-    const rolls: VdpRoll[] = [];
-    for (let kept = 0; kept <= VDP_POOL; kept++) for (let adv = 0; adv <= MAX_SPEND; adv++) rolls.push(new VdpRoll(kept, adv, 0));
-    const rollOf = (kept: number, adv: number) => rolls[kept * (MAX_SPEND + 1) + adv];
+    const defensive = Uint8Array.from(cs, (c) => ((c.defensiveEffect ?? 'always') === 'always' ? 1 : 0));
+    const bidCode = Int32Array.from(cs, (c) => BID_CODE[c.bid ?? 'whileAhead']);
+    const effectTension = Int32Array.from(cs, (c) => c.effectTension ?? 0);
+    // 1 where effect dice also weigh on the loser's defences (rules.effectsOn), else 0.
+    const effectsOnDefence = rules.effectsOn === 'ownTurn' ? 0 : 1;
+    // Kept d6s rolled with net advantage (> 0) or disadvantage (< 0) dice, prepared once.
+    const table = new RollTable(VDP_POOL);
 
     const L = new MetricLayout(CONTEST_ROUND_METRICS);
     const M = {
@@ -168,19 +186,35 @@ export const contestRound = defineMechanic({
       run(random: RandomStream, trials: number, tally: Tally) {
         const tension = new Int32Array(2);
         const gained = new Int32Array(2);
-        // One roll's total: kept dice + bonus, at least 0; no dice totals 0.
-        const total = (i: number, dice: number, roll: 'attack' | 'defence', bonus: number) => {
+        // Effect dice waiting for the character's next turn (on its defences meanwhile),
+        // and in force during it, as in combat.
+        const pendingDis = new Int32Array(2);
+        const activeDis = new Int32Array(2);
+        const bidding: Bidding = { landed: false, winnerPaid: 0, loserPaid: 0 };
+        // One roll's total: kept dice + bonus, at least 0; no dice totals 0. `dis`: effect dice on it.
+        const total = (i: number, dice: number, roll: 'attack' | 'defence', bonus: number, dis: number) => {
           if (dice === 0) return 0;
           const s = tensionSpent(spend[i], roll, dice, tension[i], perRoll[i]);
           tension[i] -= s;
-          const t = rollOf(dice, s).roll(random) + bonus;
+          const t = table.get(dice, s - dis).roll(random) + bonus;
           return t < 0 ? 0 : t;
+        };
+        // A defensive effect of `size` by `w` on `l`: the bidding, then the dice for l's next turn.
+        const effect = (w: number, l: number, size: number) => {
+          bid(size, tension[w], tension[l], bidCode[w], bidCode[l], bidding);
+          tension[w] -= bidding.winnerPaid;
+          tension[l] -= bidding.loserPaid;
+          if (bidding.landed) pendingDis[l] += size;
         };
         for (let trial = 0; trial < trials; trial++) {
           tension[0] = startTension[0];
           tension[1] = startTension[1];
           gained[0] = 0;
           gained[1] = 0;
+          pendingDis[0] = 0;
+          pendingDis[1] = 0;
+          activeDis[0] = 0;
+          activeDis[1] = 0;
           let loser = -1;
           let rounds = 0;
           let exchanges = 0;
@@ -197,21 +231,33 @@ export const contestRound = defineMechanic({
             for (let turn = 0; turn < 2 && loser < 0; turn++) {
               const x = turn === 0 ? first : 1 - first;
               const y = 1 - x;
-              if (atk[x] === 0) continue; // no attack dice, no attack
-              for (let k = 0; k < attacks[x] && loser < 0; k++) {
+              // Effects on it are "for one turn": this one.
+              activeDis[x] = pendingDis[x];
+              pendingDis[x] = 0;
+              // No attack dice, no attack.
+              for (let k = 0; atk[x] > 0 && k < attacks[x] && loser < 0; k++) {
                 exchanges++;
-                const a = total(x, atk[x], 'attack', attackBonus[x]);
-                const d = total(y, VDP_POOL - atk[y], 'defence', defenceBonus[y]);
+                const a = total(x, atk[x], 'attack', attackBonus[x], activeDis[x]);
+                // The defender is not in its turn: the dice waiting for it weigh on its
+                // defence ("all combat actions"), unless the rules say `effectsOn: ownTurn`.
+                const d = total(y, VDP_POOL - atk[y], 'defence', defenceBonus[y], pendingDis[y] * effectsOnDefence);
                 const r = exchange(a, d, threshold[y]);
                 if (r > 0) loser = y;
                 else if (r === 0) {
                   tension[x]++;
                   gained[x]++;
                 } else {
-                  tension[y] -= r;
                   gained[y] -= r;
+                  // "the defender gains a point of Tension, and can spend that tension on a
+                  // defensive effect" (and any stored tension, up to `effectTension`).
+                  if (defensive[y]) {
+                    const stored = effectTension[y] < tension[y] ? effectTension[y] : tension[y];
+                    tension[y] -= stored;
+                    effect(y, x, -r + stored);
+                  } else tension[y] -= r;
                 }
               }
+              activeDis[x] = 0;
             }
           }
           tally.add(M.winA, loser === 1 ? 1 : 0);
@@ -232,8 +278,9 @@ export const contestRound = defineMechanic({
         const x = L.exact();
         x[M.firstA] = q;
         x[M.firstB] = 1 - q;
-        // Tension changes the dice only when someone spends it.
-        const spends = (c: Contender) => (c.spendTension ?? 'onAttack') !== 'never';
+        // Tension changes the dice only when someone spends it on advantage dice or on a
+        // defensive effect.
+        const spends = (c: Contender) => (c.spendTension ?? 'onAttack') !== 'never' || (c.defensiveEffect ?? 'always') !== 'never';
         if (spends(setup.a) || spends(setup.b)) return { metrics: L.named(x) };
         const missA = powInt(1 - woundChance(setup.a, setup.b), attacks[0]); // a's turn leaves b unwounded
         const missB = powInt(1 - woundChance(setup.b, setup.a), attacks[1]);
