@@ -42,9 +42,10 @@ export const vdpRules = lazySchema(() => z
     advantageOn: z.enum(['accomplish', 'caution', 'both']).default('accomplish'),
     /**
      * Which rolls an effect's disadvantage dice weigh on ("on all combat actions for one
-     * turn"): *allActions*, the loser's defences until the end of its next turn and its
-     * rolls in that turn (a DEFEND is "a free action"); *ownTurn*, only the rolls of its next
-     * turn (the reading before December 2026: docs/rulings/vdp-combat.md).
+     * turn"), in combat and contestRound: *allActions*, the loser's defences until the end
+     * of its next turn and its rolls in that turn (a DEFEND is "a free action"); *ownTurn*,
+     * only the rolls of its next turn (the reading before December 2026:
+     * docs/rulings/vdp-combat.md).
      */
     effectsOn: z.enum(['allActions', 'ownTurn']).default('allActions'),
   })
