@@ -122,6 +122,8 @@ describe('every mechanic has a form in its own words', () => {
     const clash = ruleFields('viciousness', formFor('viciousness', 'clash')!.rules).map((f) => f.key);
     expect(clash).toEqual(['hitOn', 'targeting', 'woundOrder', 'push', 'outnumbered']);
     expect(ruleFields('vdp', formFor('vdp', 'risky')!.rules).map((f) => f.key)).toEqual(['advantageOn']);
+    // A contest's blocks make combat's defensive effects, so combat's effect rule changes its odds.
+    expect(ruleFields('vdp', formFor('vdp', 'contestRound')!.rules).map((f) => f.key)).toEqual(['effectsOn']);
     expect(ruleFields('viciousness', [])).toEqual([]);
   });
 });

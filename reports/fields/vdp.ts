@@ -129,6 +129,13 @@ function rollBonus(key: 'attack' | 'defence', label: string, help: string): Fiel
   };
 }
 
+/** A block's defensive effect and the bidding over effects: combat's fields, a contest's too. */
+const defensiveEffectFields: Field[] = [
+  choice('defensiveEffect', 'block’s tension on an effect', DEFENSIVE_EFFECTS, 'always (default)', '“can spend that tension on a defensive effect”; never banks it for advantage dice'),
+  choice('bid', 'tension bidding', BID_POLICIES, 'whileAhead (default)', 'pay to negate an effect, or put one back on: always, only while it can outlast the other, never'),
+  { kind: 'number', key: 'effectTension', label: 'stored tension per effect', placeholder: '0', help: '“and any stored tension”: added to each effect it makes' },
+];
+
 export const combatForm: MechanicForm = {
   system: 'vdp',
   mechanic: 'combat',
@@ -160,9 +167,7 @@ export const combatForm: MechanicForm = {
         { kind: 'number', key: 'spendPerRoll', label: 'most tension a roll', placeholder: '4' },
         choice('targeting', 'attacks', TARGETING, 'weakest (default)', 'which enemy: fewest or most wounds left, or at random'),
         choice('offensiveEffect', 'convert damage to an effect', OFFENSIVE_EFFECTS, 'never (default)', '“convert any number of damage points to tension”: one disadvantage die a point on the target’s rolls until its next turn ends (see the rule effectsOn); unlessKo deals the blow that KOs'),
-        choice('defensiveEffect', 'block’s tension on an effect', DEFENSIVE_EFFECTS, 'always (default)', '“can spend that tension on a defensive effect”; never banks it for advantage dice'),
-        choice('bid', 'tension bidding', BID_POLICIES, 'whileAhead (default)', 'pay to negate an effect, or put one back on: always, only while it can outlast the other, never'),
-        { kind: 'number', key: 'effectTension', label: 'stored tension per effect', placeholder: '0', help: '“and any stored tension”: added to each effect it makes' },
+        ...defensiveEffectFields,
         { kind: 'number', key: 'armour', label: 'armour', placeholder: '0', help: '“Armor grants additional threshold”: added to Fortitude' },
         { kind: 'number', key: 'armourPiercing', label: 'armour piercing', placeholder: '0', help: 'points of the target’s armour its weapon negates' },
         {
@@ -236,6 +241,7 @@ function contender(label: string): Field {
       { kind: 'number', key: 'tension', label: 'starting tension', placeholder: '0' },
       choice('spendTension', 'spend tension', SPEND_POLICIES, 'onAttack (default)', 'one advantage die per point'),
       { kind: 'number', key: 'spendPerRoll', label: 'most tension a roll', placeholder: '4' },
+      ...defensiveEffectFields,
     ],
   };
 }
@@ -244,7 +250,7 @@ export const contestRoundForm: MechanicForm = {
   system: 'vdp',
   mechanic: 'contestRound',
   title: 'Opposed check as combat rounds',
-  intro: '“An opposed skill check works like a combat round … The opposed skill check continues until one of the characters receives a “wound”, marking them the loser.” Thresholds are the defence bonus.',
+  intro: '“An opposed skill check works like a combat round … The opposed skill check continues until one of the characters receives a “wound”, marking them the loser.” Thresholds are the defence bonus; a block’s tension goes on a defensive effect, as in combat.',
   fields: [
     contender('a'),
     contender('b'),
@@ -255,6 +261,9 @@ export const contestRoundForm: MechanicForm = {
     a: { name: 'Ana', attack: { attribute: 3, skill: 1 }, defence: { attribute: 3, skill: 1 }, timing: 6 },
     b: { name: 'Bo', attack: { attribute: 2, skill: 2 }, defence: { attribute: 2, skill: 2 }, timing: 5 },
   }),
-  rules: [],
-  presets: [sweepPreset('every split for A', 'A’s fixed splits against B as set', { 'setup.a.allocation': [...FIXED_SPLITS] })],
+  rules: ['effectsOn'],
+  presets: [
+    sweepPreset('every split for A', 'A’s fixed splits against B as set', { 'setup.a.allocation': [...FIXED_SPLITS] }),
+    sweepPreset('defensive effects for A', 'A’s blocks making effects or banking their tension, B as set', { 'setup.a.defensiveEffect': [...DEFENSIVE_EFFECTS] }),
+  ],
 };
