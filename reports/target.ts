@@ -19,7 +19,7 @@
  *     whose clean-up was cut short) is deleted, but only if it carries the mark.
  * Leftovers of a run whose process is still alive are left alone: it may still be writing.
  */
-import { accessSync, constants, existsSync, lstatSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, rmdirSync, statSync } from 'node:fs';
+import { accessSync, closeSync, constants, existsSync, lstatSync, mkdtempSync, openSync, readFileSync, readSync, readdirSync, renameSync, rmSync, rmdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, parse, relative, resolve, sep } from 'node:path';
 
 /** The file that marks a folder as poolsim's own report folder. */
@@ -29,13 +29,56 @@ export const MARKER_TEXT = 'This folder was written by `poolsim report`; the nex
 /**
  * What `poolsim report` writes in a report folder (reports/write.ts): its mark, the index
  * and the changes pages at the top, and per scenario a folder of its pages, results and
- * charts. Anything else there was put there by someone else, and a folder holding it is
- * not replaced (checkTarget). By the layout rather than by a list of the last run's files:
+ * charts, each of which says it is poolsim's (OWN_CONTENT). Anything else there was put
+ * there by someone else, and a folder holding it is not replaced (checkTarget). By the
+ * layout and the files' own words rather than by a list of the last run's files:
  * charts of an older run, or scenarios since renamed (left in a committed baseline by a
  * branch switch, where git ignores all but results.json), are poolsim's all the same.
  */
 const TOP_FILES = new Set([MARKER, 'index.html', 'index.md', 'changes.html', 'changes.md']);
 const SCENARIO_FILES = new Set(['index.html', 'report.md', 'results.json', 'results.csv']);
+/**
+ * What every file of that layout that poolsim writes says, near its top (within HEAD_BYTES):
+ * a file by one of these names that does not say it is someone else's — a page called
+ * index.html written by hand in a scenario's folder — and is not replaced. By content
+ * already in what every poolsim since the first wave wrote, so that older reports are
+ * still poolsim's. An empty file holds nobody's work and goes with the folder.
+ */
+const OWN_CONTENT: Record<string, (head: string) => boolean> = {
+  // The index (reports/render.ts renderIndex*): its title and heading.
+  'top/index.html': (head) => head.includes('poolsim reports'),
+  'top/index.md': (head) => head.startsWith('# poolsim reports'),
+  // What moved since the baseline (reports/changes.ts).
+  'top/changes.html': (head) => head.includes('<title>What moved since the baseline</title>'),
+  'top/changes.md': (head) => head.includes('what moved since the baseline'),
+  // A scenario's pages carry its run line: "viciousness · clash · 20000 trials · seed …" (reports/render.ts metaLine).
+  'scenario/index.html': (head) => / trials · seed /.test(head),
+  'scenario/report.md': (head) => / trials · seed /.test(head),
+  // The result JSON (sim/result.ts), and the CSV's header (reports/render.ts renderResultsCsv).
+  'scenario/results.json': (head) => head.startsWith('{') && head.includes('"system":') && head.includes('"mechanic":'),
+  'scenario/results.csv': (head) => (head.split('\n', 1)[0] ?? '').includes('estimate,ci_low,ci_high'),
+  // Every chart is Observable Plot's SVG (reports/charts/).
+  'chart/svg': (head) => head.startsWith('<svg') && head.includes('class="plot-'),
+};
+const HEAD_BYTES = 1 << 16;
+
+/** Whether the file at `path` reads as poolsim's `kind` (OWN_CONTENT), or is empty. */
+function ownContent(path: string, kind: string): boolean {
+  let head: string;
+  try {
+    const fd = openSync(path, 'r');
+    try {
+      const buffer = Buffer.alloc(HEAD_BYTES);
+      head = buffer.toString('utf8', 0, readSync(fd, buffer, 0, HEAD_BYTES, 0));
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return false;
+  }
+  return head === '' || OWN_CONTENT[kind]!(head);
+}
+
 /** A scenario's folder name (reports/write.ts SLUG). */
 const SLUG = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 /** What a desktop's file manager leaves in any folder it shows: not the user's work, and removed with the folder. */
@@ -55,7 +98,8 @@ export function foreignEntries(dir: string): string[] {
   for (const name of readdirSync(dir).sort()) {
     if (DESKTOP_FILES.has(name)) continue;
     const k = kind(join(dir, name));
-    if (k === 'file' && TOP_FILES.has(name)) continue;
+    if (k === 'file' && name === MARKER) continue;
+    if (k === 'file' && TOP_FILES.has(name) && ownContent(join(dir, name), `top/${name}`)) continue;
     if (k !== 'folder' || !SLUG.test(name)) {
       foreign.push(k === 'folder' ? `${name}/` : name);
       continue;
@@ -64,10 +108,11 @@ export function foreignEntries(dir: string): string[] {
       if (DESKTOP_FILES.has(inner)) continue;
       const path = join(dir, name, inner);
       const ik = kind(path);
-      if (ik === 'file' && SCENARIO_FILES.has(inner)) continue;
+      if (ik === 'file' && SCENARIO_FILES.has(inner) && ownContent(path, `scenario/${inner}`)) continue;
       if (ik === 'folder' && inner === 'charts') {
         for (const chart of readdirSync(path).sort()) {
-          if (DESKTOP_FILES.has(chart) || (kind(join(path, chart)) === 'file' && chart.endsWith('.svg'))) continue;
+          const chartPath = join(path, chart);
+          if (DESKTOP_FILES.has(chart) || (kind(chartPath) === 'file' && chart.endsWith('.svg') && ownContent(chartPath, 'chart/svg'))) continue;
           foreign.push(`${name}/charts/${chart}${kind(join(path, chart)) === 'folder' ? '/' : ''}`);
         }
         continue;

@@ -87,7 +87,7 @@ describe('report --out refuses what poolsim did not write', () => {
     mkdirSync(join(legacy, 'k'), { recursive: true });
     writeFileSync(join(legacy, 'index.html'), '<title>poolsim reports</title>');
     writeFileSync(join(legacy, 'index.md'), '# poolsim reports\n');
-    writeFileSync(join(legacy, 'k', 'results.json'), '{}');
+    writeFileSync(join(legacy, 'k', 'results.json'), '{\n  "name": "k",\n  "system": "viciousness",\n  "mechanic": "knowledge"\n}\n');
     expect((await poolsim('report', join(dir, 'lib'), '--out', legacy)).code).toBe(0);
     expect(existsSync(join(legacy, MARKER))).toBe(true);
     // …but not once the user has put a file of their own in it.
@@ -124,12 +124,29 @@ describe('a report folder the user has put files in', () => {
     writeFileSync(join(out, MARKER), MARKER_TEXT);
     for (const f of ['index.html', 'index.md', 'changes.md', '.DS_Store']) writeFileSync(join(out, f), '');
     for (const f of ['index.html', 'report.md', 'results.json', 'results.csv', '.DS_Store']) writeFileSync(join(out, 'renamed-scenario', f), '');
-    writeFileSync(join(out, 'renamed-scenario', 'charts', 'a-chart-of-an-older-run.svg'), '<svg/>');
+    writeFileSync(join(out, 'renamed-scenario', 'charts', 'a-chart-of-an-older-run.svg'), '<svg xmlns="http://www.w3.org/2000/svg" class="plot-d6a7b5"></svg>');
     expect(() => checkTarget(out)).not.toThrow();
     // But not a note, a link, or a chart folder holding something other than charts.
     writeFileSync(join(out, 'renamed-scenario', 'charts', 'notes.txt'), 'mine');
     symlinkSync(join(dir, 'lib'), join(out, 'lib-link'));
     expect(() => checkTarget(out)).toThrow(/holds 2 things poolsim did not write there \(lib-link, renamed-scenario\/charts\/notes\.txt\)/);
+  });
+  test('a file by one of poolsim\'s names but with the user\'s own words is not poolsim\'s: refused, and kept', async () => {
+    const dir = workspace();
+    const out = join(dir, 'out');
+    expect((await poolsim('report', join(dir, 'lib'), '--out', out)).code).toBe(0);
+    // A folder of notes laid out like a scenario's, a sketch among the charts, changes.md at the top.
+    mkdirSync(join(out, 'my-notes', 'charts'), { recursive: true });
+    writeFileSync(join(out, 'my-notes', 'report.md'), '# my design notes\n');
+    writeFileSync(join(out, 'my-notes', 'index.html'), '<p>mine</p>\n');
+    writeFileSync(join(out, 'my-notes', 'charts', 'sketch.svg'), '<svg>mine</svg>\n');
+    writeFileSync(join(out, 'k', 'charts-sketch.svg'), '<svg>mine</svg>\n');
+    writeFileSync(join(out, 'changes.md'), 'my changes\n');
+    const before = snapshot(dir);
+    const r = await poolsim('report', join(dir, 'lib'), '--out', out);
+    expect(r.code, r.err).toBe(2);
+    expect(r.err).toContain('holds 5 things poolsim did not write there (changes.md, k/charts-sketch.svg, my-notes/charts/sketch.svg, and 2 more)');
+    expect(snapshot(dir)).toEqual(before);
   });
 });
 
@@ -154,10 +171,12 @@ describe('reports written inside the scenarios folder', () => {
 
 describe('an interrupted swap is put right by the next run', () => {
   /** A marked folder holding `text` in index.html. */
+  /** An index page as poolsim writes it (its title says so), holding `text`. */
+  const page = (text: string) => `<title>poolsim reports</title>${text}`;
   function reportFolder(path: string, text: string) {
     mkdirSync(path, { recursive: true });
     writeFileSync(join(path, MARKER), '');
-    writeFileSync(join(path, 'index.html'), text);
+    writeFileSync(join(path, 'index.html'), page(text));
   }
 
   test('killed between the two renames: the previous reports come back, the unfinished folder goes', async () => {
@@ -168,7 +187,7 @@ describe('an interrupted swap is put right by the next run', () => {
     reportFolder(join(dir, `.out.tmp-${pid}-100`), 'half written');
     const lines = recoverLeftovers(out);
     expect(lines.join('\n')).toMatch(/restored the previous reports/);
-    expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe('previous');
+    expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe(page('previous'));
     expect(readdirSync(dir).filter((n) => n.startsWith('.out.'))).toEqual([]);
   });
 
@@ -195,7 +214,7 @@ describe('an interrupted swap is put right by the next run', () => {
     reportFolder(out, 'current');
     reportFolder(join(dir, `.out.old-${deadPid()}-100`), 'previous');
     recoverLeftovers(out);
-    expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe('current');
+    expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe(page('current'));
     expect(readdirSync(dir).filter((n) => n.startsWith('.out.'))).toEqual([]);
   });
 
@@ -210,7 +229,7 @@ describe('an interrupted swap is put right by the next run', () => {
     while (!readdirSync(dir).some((n) => n.startsWith('.out.tmp-'))) await new Promise((r) => setImmediate(r));
     controller.abort(new Error('stop'));
     await expect(writing).rejects.toThrow('stop');
-    expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe('previous');
+    expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe(page('previous'));
     expect(readdirSync(dir).filter((n) => n.startsWith('.out.'))).toEqual([]);
   });
 
@@ -240,7 +259,7 @@ describe('an interrupted swap is put right by the next run', () => {
     expect(sent, 'the write phase was seen').toBe(true);
     expect(code, err).toBe(143);
     expect(err).toMatch(/interrupted by SIGTERM, nothing was written/);
-    expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe('previous');
+    expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe(page('previous'));
     expect(readdirSync(dir).filter((n) => n.startsWith('.out.'))).toEqual([]);
   }, 60_000);
 });
