@@ -14,6 +14,19 @@ export function fmt(x: number): string {
   return x.toFixed(4);
 }
 
+/**
+ * `x` with enough digits that an interval of half-width `h` shows as one: fmt's digits, or
+ * more where they would round both ends together ("24.00 [24.00, 24.00]" read as a figure
+ * known exactly; it was 23.9993 [23.9976, 24]). At most 6 decimals.
+ */
+export function fmtAt(x: number, h: number): string {
+  const a = Math.abs(x);
+  if (x === 0 || !(h > 0) || a < 0.001) return fmt(x);
+  const base = a >= 1000 ? 0 : a >= 10 ? 2 : 4;
+  const needed = Math.ceil(-Math.log10(h)) + 1;
+  return x.toFixed(Math.min(6, Math.max(base, needed)));
+}
+
 function table(rows: string[][]): string {
   const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
   return rows
@@ -37,7 +50,8 @@ export function formatResult(result: ScenarioResult, file: string, setup?: unkno
     if (result.precision !== undefined) lines.push(`  ${r.trials} trials`);
     const rows = [['metric', 'estimate', '95% interval', 'exact']];
     for (const [name, m] of Object.entries(r.metrics)) {
-      rows.push([name, fmt(m.estimate), `[${fmt(m.ci95[0])}, ${fmt(m.ci95[1])}]`, m.exact === undefined ? '' : exactFigure(m.exact)]);
+      const h = (m.ci95[1] - m.ci95[0]) / 2;
+      rows.push([name, fmtAt(m.estimate, h), `[${fmtAt(m.ci95[0], h)}, ${fmtAt(m.ci95[1], h)}]`, m.exact === undefined ? '' : exactFigure(m.exact)]);
     }
     lines.push(table(rows).replace(/^/gm, '  '));
     for (const note of r.notes ?? []) lines.push(`  note: ${note}`);

@@ -1,0 +1,22 @@
+/**
+ * `poolsim run`'s table (cli/format.ts): an interval is printed with the digits that show it
+ * as one, where the default digits rounded both ends together ("jobs 24.00 [24.00, 24.00]"
+ * for 23.9993 [23.9976, 24], read as a figure known exactly).
+ */
+import { expect, test } from 'vitest';
+import { fmt, fmtAt } from '../cli/format.ts';
+
+test('the default digits, where they show the interval', () => {
+  expect(fmtAt(0.6135, 0.0213)).toBe(fmt(0.6135));
+  expect(fmtAt(16.4, 0.25)).toBe('16.40');
+  expect(fmtAt(0, 0.001)).toBe('0');
+});
+
+test('more digits where the default would round the ends together, at most six', () => {
+  const h = (24 - 23.9976) / 2;
+  expect([fmtAt(23.9993, h), fmtAt(23.9976, h), fmtAt(24, h)]).toEqual(['23.9993', '23.9976', '24.0000']);
+  expect([fmtAt(1624.6, 0.4), fmtAt(1625.4, 0.4)]).toEqual(['1624.60', '1625.40']);
+  expect(fmtAt(0.5, 1e-12)).toBe('0.500000');
+  // No interval (a figure that did not vary): as before.
+  expect(fmtAt(52, 0)).toBe(fmt(52));
+});
