@@ -83,6 +83,14 @@ describe('expect checks', () => {
     expect(index).toContain('❌ **FAIL** solve "even heist": the value found should be 3');
   });
 
+  it('the index says a check passed on its interval while the exact value misses the band, as the page does', () => {
+    // Discovery with 3 conditions met: found exactly 1/2; 2,000 trials reach 0.502 on the interval.
+    const lucky = runScenario({ name: 'lucky', system: 'viciousness', mechanic: 'discovery', trials: 2000, seed: 'lucky0', setup: { value: 3 }, expect: [{ metric: 'found', atLeast: 0.502 }] });
+    expect([lucky.expect[0]!.pass, lucky.expect[0]!.exactPass]).toEqual([true, false]);
+    const { html, md } = renderIndex([{ slug: 'lucky', result: lucky }]);
+    for (const page of [html, md]) expect(page).toContain('the expect check passed; ⚠ one passed on the interval while the exact value misses the band');
+  });
+
   it('marks a failed scenario in the top-level index', () => {
     const { html, md } = renderIndex([
       { slug: 'heist', result: heistOnePoint },
