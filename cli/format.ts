@@ -73,6 +73,8 @@ export function formatResult(result: ScenarioResult, file: string, setup?: unkno
       // `poolsim report` does.
       const seen = e.pass ? '' : `; measured ${measured(result, e, setup)}`;
       lines.push(`    ${e.pass ? 'pass' : 'FAIL'}  ${e.metric} ${band}${at}${seen}${note ? ` (${note})` : ''}`);
+      // Why it was asked, under a failed check, as `poolsim report` prints it.
+      if (!e.pass && e.why) lines.push(`          why: ${e.why}`);
     }
   }
   return lines.join('\n');

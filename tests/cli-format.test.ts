@@ -20,3 +20,18 @@ test('more digits where the default would round the ends together, at most six',
   // No interval (a figure that did not vary): as before.
   expect(fmtAt(52, 0)).toBe(fmt(52));
 });
+
+test("a failed check's why is printed under it, as report prints it; a passed one's is not", async () => {
+  const { runScenario } = await import('./helpers.ts');
+  const { formatResult } = await import('../cli/format.ts');
+  const result = runScenario({
+    name: 'why', system: 'viciousness', mechanic: 'knowledge', trials: 1000, seed: 'why', setup: {},
+    expect: [
+      { metric: 'answer', atLeast: 0.9, why: 'a sage should know' },
+      { metric: 'answer', atLeast: 0.1, why: 'never printed' },
+    ],
+  });
+  const text = formatResult(result, 'why.json');
+  expect(text).toMatch(/FAIL {2}answer at least 0\.9; measured [^\n]*\n {10}why: a sage should know/);
+  expect(text).not.toContain('never printed');
+});
