@@ -379,6 +379,33 @@ export function shapeProblems(file: string, raw: unknown): ScenarioError[] {
   return errors;
 }
 
+/**
+ * "expected one of …" for a metric name not found, with the names nearest the one given
+ * first ("did you mean "win.jill"?"): a fight of many characters has hundreds of metric
+ * names, and the message is cut at 500 characters (formatErrors), so a typo's fix could
+ * be cut off the end of the list.
+ */
+export function expectedMetric(given: string, names: readonly string[]): string {
+  const lower = given.toLowerCase();
+  const near = names.filter((n) => {
+    const l = n.toLowerCase();
+    return l === lower || l.startsWith(lower) || lower.startsWith(l) || editDistance(l, lower) <= Math.max(1, Math.floor(given.length / 5));
+  });
+  const hint = near.length > 0 && near.length <= 5 ? `did you mean ${near.map((n) => `"${n}"`).join(' or ')}? ` : '';
+  return `${hint}expected one of ${names.join(', ')}`;
+}
+
+/** Levenshtein distance (single-character inserts, deletes and substitutions). */
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row.push(Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
+    prev = row;
+  }
+  return prev[b.length]!;
+}
+
 /** `errors`, at most MAX_ERRORS of them, the rest counted: "… and 9,990 more". */
 export function capErrors(errors: readonly ScenarioError[]): string[] {
   const lines = errors.slice(0, MAX_ERRORS).map((e) => (e.message.length > 500 ? `${e.message.slice(0, 500)}…` : e.message));
@@ -645,7 +672,7 @@ export function planScenario(
     for (const p of covered) {
       const names = p.simulation.metrics.map((m) => m.name);
       if (!names.includes(check.metric)) {
-        errors.push(new ScenarioError(file, `expect.${i}.metric`, `no metric "${check.metric}" in ${scenario.system} ${scenario.mechanic}: expected one of ${names.join(', ')}`));
+        errors.push(new ScenarioError(file, `expect.${i}.metric`, `no metric "${check.metric}" in ${scenario.system} ${scenario.mechanic}: ${expectedMetric(check.metric, names)}`));
         break;
       }
       // A band the metric can never reach (a probability of at least 1.5) is a mistake in
@@ -791,7 +818,7 @@ export function checkSolves(scenario: ScenarioFile, file: string, metricNames: r
     }
     const metricKnown = names0.includes(block.metric);
     if (!metricKnown) {
-      errors.push(new ScenarioError(file, `${at}.metric`, `no metric "${block.metric}" in ${scenario.system} ${scenario.mechanic}: expected one of ${names0.join(', ')}`));
+      errors.push(new ScenarioError(file, `${at}.metric`, `no metric "${block.metric}" in ${scenario.system} ${scenario.mechanic}: ${expectedMetric(block.metric, names0)}`));
     }
     // A bound no value can meet (a probability of at least 1.5): the answer would be "none"
     // whatever the rules, as an expect band the metric can never reach is refused.
@@ -823,7 +850,7 @@ export function checkSolves(scenario: ScenarioFile, file: string, metricNames: r
       // Prepared from what was just parsed (not parsed again).
       const names = metricKnown && rules.success && setup.success ? preparedMetrics(mechanic, setup.data, rules.data)?.map((m) => m.name) : undefined;
       if (names && !names.includes(block.metric)) {
-        errors.push(new ScenarioError(file, path, `no metric "${block.metric}" here${note}: expected one of ${names.join(', ')}`));
+        errors.push(new ScenarioError(file, path, `no metric "${block.metric}" here${note}: ${expectedMetric(block.metric, names)}`));
         break;
       }
     }

@@ -298,7 +298,7 @@ describe('bad input', () => {
     }
     expect(errors).toEqual([
       'solve.json: solve.0.vary: "setup.nothing.here" does not exist: the file has no "setup.nothing"',
-      expect.stringMatching(/^solve.json: solve.1.metric: no metric "sucess" in viciousness knavery: expected one of success/),
+      expect.stringMatching(/^solve.json: solve.1.metric: no metric "sucess" in viciousness knavery: did you mean "success"\? expected one of success/),
       expect.stringMatching(/^solve.json: solve.2.range: setup.challenges: expected a number ≥ 0, got -2 \(with setup.challenges = -2\)/),
       expect.stringMatching(/^solve.json: solve.3.values.1: setup.challenges: expected a number, got "x"/),
       // A field of no setup: the block's `vary` is the mistake, not the range it varies over.
