@@ -12,7 +12,7 @@ import { solvePlan, solveProblem } from '../sim/solve/plan.ts';
 import { exactVerdict, SolveSearch } from '../sim/solve/search.ts';
 import { FINDS } from '../sim/solve/schema.ts';
 import { chartsFor } from '../reports/charts/index.ts';
-import { solveChart } from '../reports/charts/solveChart.ts';
+import { probabilityDomain, solveChart } from '../reports/charts/solveChart.ts';
 import { exactFigure } from '../sim/solve/sentence.ts';
 import { solveScopeNote } from '../reports/solveSection.ts';
 import { renderScenarioHtml, renderScenarioMarkdown } from '../reports/render.ts';
@@ -412,6 +412,19 @@ describe('poolsim solve and the reports', () => {
     expect(none.code).toBe(2);
     expect(none.out).toBe('');
     expect(none.err).toContain(`${empty}: (top level): no scenario here has "solve" blocks`);
+  });
+
+  test('a solve chart of small probabilities zooms its axis to the values, intervals and target, and says so', () => {
+    expect(probabilityDomain([{ y: 0.015, low: 0.012, high: 0.019 }, { y: 0.079, low: 0.07, high: 0.088 }], 0.055)).toEqual([0, 0.1]);
+    expect(probabilityDomain([{ y: 0.5 }, { y: 0.51 }], 0.505)).toEqual([0.499, 0.511]);
+    // Spread over half the axis or more: the whole of it.
+    expect(probabilityDomain([{ y: 0.1 }, { y: 0.7 }], 0.5)).toEqual([0, 1]);
+    const p = plan(heist([even]));
+    const result = { ...runPlan(planScenario({ ...heist([even]), trials: 1000 }, 'r.json')), solve: solvePlan(p) };
+    const s = result.solve[0]!;
+    const small = solveChart({ ...s, target: 0.055, points: s.points.map((q, i) => ({ ...q, exact: 0.01 * (i + 1) })) }, { probability: true });
+    expect(small).toMatch(/axis 0–0\.\d+, not 0–1/);
+    expect(solveChart(s, { probability: true })).not.toContain('not 0–1');
   });
 
   test('HTML and Markdown reports: the sentence and a chart with the target line', () => {
