@@ -82,9 +82,15 @@ export function measured(result: ScenarioResult, check: ExpectResult, setup?: un
   // Monte Carlo's 1 in 20, and the reader should see that.
   if (ms.length === 1) return `${formatNumber(ms[0]!.estimate)} ${formatInterval(ms[0]!.ci95)}${ms[0]!.exact === undefined ? '' : `, exact ${exactFigure(ms[0]!.exact)}`}`;
   if (ms.length > 1) {
-    const low = Math.min(...ms.map((m) => m.estimate));
-    const high = Math.max(...ms.map((m) => m.estimate));
-    return low === high ? `${formatNumber(low)} at all ${ms.length} points` : `${formatNumber(low)} to ${formatNumber(high)} over ${ms.length} points`;
+    // The lowest and highest estimates, each with its 95% interval (a check is judged on
+    // the intervals, so the range alone did not say how near the band it came).
+    const low = ms.reduce((a, m) => (m.estimate < a.estimate ? m : a));
+    const high = ms.reduce((a, m) => (m.estimate > a.estimate ? m : a));
+    if (low.estimate === high.estimate) {
+      const within: [number, number] = [Math.min(...ms.map((m) => m.ci95[0])), Math.max(...ms.map((m) => m.ci95[1]))];
+      return `${formatNumber(low.estimate)} at all ${ms.length} points (95% intervals within ${formatInterval(within)})`;
+    }
+    return `${formatNumber(low.estimate)} ${formatInterval(low.ci95)} to ${formatNumber(high.estimate)} ${formatInterval(high.ci95)} over ${ms.length} points`;
   }
   return 'not measured';
 }
