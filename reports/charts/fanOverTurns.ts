@@ -10,6 +10,22 @@ import { plotToSvg } from '../svg.ts';
 import { FAN_COLUMNS, SERIES_LABELS } from './campaignSeries.ts';
 import { MARGIN_TOP, MONTE_CARLO, WIDTH, keyLine, textWidth, panelLabels } from './shared.ts';
 
+/** A turn of one panel: the percentiles, the mean, and the intervals carried with them. */
+interface FanRow {
+  turn: number;
+  p10: number;
+  p50: number;
+  p90: number;
+  mean?: number;
+  meanLow?: number;
+  meanHigh?: number;
+  panel: string;
+  [interval: string]: number | string | undefined;
+}
+
+/** The percentiles a fan draws, each with its interval columns `<c>Low`/`<c>High` where carried. */
+const PERCENTILES = ['p10', 'p50', 'p90'] as const;
+
 /** Panels beyond which the chart is not drawn (see chartsFor). */
 export const MAX_FAN_PANELS = 12;
 
@@ -32,7 +48,7 @@ export function fanOverTurns(result: ScenarioResult, key: string, setup?: unknow
   const faceted = points.length > 1;
   const rows = points.flatMap((p) => {
     const s = p.series![key]!;
-    return s.turn.map((turn, i) => ({
+    return s.turn.map((turn, i): FanRow => ({
       turn,
       p10: s.p10![i]!,
       p50: s.p50![i]!,
@@ -40,9 +56,12 @@ export function fanOverTurns(result: ScenarioResult, key: string, setup?: unknow
       mean: s.mean?.[i],
       meanLow: s.meanLow?.[i],
       meanHigh: s.meanHigh?.[i],
+      // Each percentile's own 95% interval (sim/series.ts), where the result carries it.
+      ...Object.fromEntries(PERCENTILES.flatMap((c) => [[`${c}Low`, s[`${c}Low`]?.[i]], [`${c}High`, s[`${c}High`]?.[i]]])),
       panel: pointLabel(p.point, setup, result),
     }));
   });
+  const percentileBands = PERCENTILES.map((c) => ({ c, rows: rows.filter((r) => r[`${c}Low`] !== undefined && r[`${c}High`] !== undefined) })).filter((b) => b.rows.length > 0);
   const withMean = rows.filter((r) => r.mean !== undefined);
   // The mean's 95% interval (series written before it was carried have none: no band).
   const withBand = withMean.filter((r) => r.meanLow !== undefined && r.meanHigh !== undefined);
@@ -71,10 +90,14 @@ export function fanOverTurns(result: ScenarioResult, key: string, setup?: unknow
       : { label: SERIES_LABELS[key] ?? key, grid: true, nice: true },
     fy: faceted ? panelLabels(panels).fy : undefined,
     marks: [
-      keyLine(withMean.length
-        ? `shade: 10th–90th percentile · line: median · dashed: mean${withBand.length ? ' (dark band: its 95% interval)' : ''}`
-        : 'shade: 10th–90th percentile · line: median', { marginRight }),
+      keyLine(
+        (withMean.length
+          ? `shade: 10th–90th percentile · line: median · dashed: mean${withBand.length ? ' (dark band: its 95% interval)' : ''}`
+          : 'shade: 10th–90th percentile · line: median') + (percentileBands.length ? ' · deeper shade: each percentile\'s 95% interval' : ''),
+        { marginRight },
+      ),
       Plot.areaY(rows, { x: 'turn', y1: 'p10', y2: 'p90', fy, fill: MONTE_CARLO, fillOpacity: 0.22 }),
+      ...percentileBands.map((b) => Plot.areaY(b.rows, { x: 'turn', y1: `${b.c}Low`, y2: `${b.c}High`, fy, fill: MONTE_CARLO, fillOpacity: 0.3 })),
       Plot.areaY(withBand, { x: 'turn', y1: 'meanLow', y2: 'meanHigh', fy, fill: '#222', fillOpacity: 0.25 }),
       Plot.lineY(rows, { x: 'turn', y: 'p50', fy, stroke: MONTE_CARLO, strokeWidth: 2 }),
       Plot.lineY(withMean, { x: 'turn', y: 'mean', fy, stroke: '#222', strokeDasharray: '4 3' }),

@@ -222,4 +222,20 @@ describe('chartsFor', () => {
   it('draws fans and rank shares for a campaign', () => {
     expect(names(companyCampaign)).toEqual(['probabilities', 'means', 'fan-points', 'fan-rank', 'rank-shares']);
   });
+
+  it("draws each percentile's 95% interval where the result carries it, and says so", () => {
+    const bare = fanOverTurns(companyCampaign, 'points');
+    expect(bare).not.toContain("each percentile's 95% interval");
+    const points = companyCampaign.results[0]!.series!.points!;
+    const widen = (xs: number[], d: number) => xs.map((x) => x + d);
+    const carried = {
+      ...companyCampaign,
+      results: [{ ...companyCampaign.results[0]!, series: { points: { ...points, p10Low: widen(points.p10!, -1), p10High: widen(points.p10!, 1), p50Low: widen(points.p50!, -1), p50High: widen(points.p50!, 1), p90Low: widen(points.p90!, -2), p90High: widen(points.p90!, 2) } } }],
+    };
+    const svg = fanOverTurns(carried, 'points');
+    expect(svg).toContain("deeper shade: each percentile's 95% interval");
+    // Three more areas than the bare fan: one per percentile.
+    const areas = (text: string) => (text.match(/aria-label="area"/g) ?? []).length;
+    expect(areas(svg) - areas(bare)).toBe(3);
+  });
 });
