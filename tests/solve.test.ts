@@ -13,7 +13,7 @@ import { exactVerdict, SolveSearch } from '../sim/solve/search.ts';
 import { FINDS } from '../sim/solve/schema.ts';
 import { chartsFor } from '../reports/charts/index.ts';
 import { probabilityDomain, solveChart } from '../reports/charts/solveChart.ts';
-import { exactFigure } from '../sim/solve/sentence.ts';
+import { exactFigure, valueLabel } from '../sim/solve/sentence.ts';
 import { solveScopeNote } from '../reports/solveSection.ts';
 import { renderScenarioHtml, renderScenarioMarkdown } from '../reports/render.ts';
 import { runPlan } from '../sim/assemble.ts';
@@ -496,6 +496,13 @@ describe('the library', () => {
 });
 
 describe('a solve sentence names a deep field as the form does', () => {
+  test('a count field reads "2 challenges", any other "modifier = 1" (it read "1 modifier")', () => {
+    expect(valueLabel(2, { vary: 'setup.challenges' })).toBe('2 challenges');
+    expect(valueLabel(1, { vary: 'setup.challenges' })).toBe('1 challenge');
+    expect(valueLabel(1, { vary: 'setup.modifier' })).toBe('modifier = 1');
+    expect(valueLabel(3, { vary: 'setup.rank', label: 'rank {value}' })).toBe('rank 3');
+  });
+
   test('"them › minion › how many = 2", not "2 count"; "No value of …" likewise; the kernel alone keeps the path', async () => {
     const { sweepLabel } = await import('../reports/sweep.ts');
     const scenario = {
@@ -519,6 +526,6 @@ describe('a solve sentence names a deep field as the form does', () => {
     expect(never!.sentence).toContain(`No value of ${said} in 1…4`);
     // The kernel on its own (no form to ask) says the path as written.
     const [bare] = solvePlan(plan);
-    expect(bare!.sentence).toMatch(/: \d count \(/);
+    expect(bare!.sentence).toMatch(/: count = \d \(/);
   });
 });

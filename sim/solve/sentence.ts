@@ -19,7 +19,7 @@ export type PathWords = (path: string) => string;
 const asIs: PathWords = (path) => path;
 
 /**
- * "2 challenges" from the block's `label` ("{value}" replaced) or the path's last word; a
+ * "2 challenges" (or "modifier = 1") from the block's `label` ("{value}" replaced) or the path's last word; a
  * path deeper than one field ("setup.sides.1.combatants.0.count", whose last word read
  * "4 count") as `words` names it: "guards › how many = 4".
  */
@@ -29,8 +29,10 @@ export function valueLabel(value: unknown, block: Pick<SolveBlock, 'label' | 'va
   if (block.vary.split('.').length > 2 && words(block.vary) !== block.vary) return `${words(block.vary)} = ${text}`;
   const fields = block.vary.split('.').filter((s) => !/^\d+$/.test(s));
   const word = fields[fields.length - 1] ?? block.vary;
-  // "1 challenge", "2 challenges": a plural field name reads singular after 1.
-  return `${text} ${value === 1 && /[^su]s$/.test(word) ? word.slice(0, -1) : word}`;
+  // A count reads "2 challenges", "1 challenge" (a plural field name, singular after 1);
+  // any other field "modifier = 1", where "1 modifier" read as one of several modifiers.
+  if (!/[^su]s$/.test(word)) return `${word} = ${text}`;
+  return `${text} ${value === 1 ? word.slice(0, -1) : word}`;
 }
 
 /** A metric's figure: three decimals, or three significant digits for large means. */
