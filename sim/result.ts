@@ -39,6 +39,8 @@ export interface DistributionResult {
   /** Each bin's 95% interval (Wilson's). Results written before December 2026 have none. */
   ci95?: [number, number][];
   exact?: number[];
+  /** The last bin counts its value or more (DistributionSpec.openTop). */
+  lastAtLeast?: true;
 }
 
 /** A per-turn series (campaign rank drift and the like). */

@@ -6,7 +6,7 @@
 import { RandomStream } from './random.ts';
 import { TallyLayout, summarize, wilson, type Tally } from './stats.ts';
 import type { ExactValues, Simulation } from './mechanic.ts';
-import type { MetricResult, PointResult } from './result.ts';
+import type { DistributionResult, MetricResult, PointResult } from './result.ts';
 
 /**
  * Trials per chunk. Part of the result's definition (changing it changes every number),
@@ -97,11 +97,12 @@ export function pointResult(
       const x = Array.from(counts, (_, i) => spec.min + i);
       // Each bin's share with its 95% interval (Wilson's, as every probability), so the
       // JSON's figures carry theirs as the charts draw them.
-      const dist: { x: number[]; p: number[]; ci95: [number, number][]; exact?: number[] } = {
+      const dist: DistributionResult = {
         x,
         p: Array.from(counts, (c) => c / tally.trials),
         ci95: Array.from(counts, (c) => wilson(c, tally.trials).ci95),
       };
+      if (spec.openTop) dist.lastAtLeast = true;
       const ex = exact?.distributions?.[spec.name];
       if (ex) dist.exact = Array.from(ex.slice(0, x.length), clampUnit);
       result.distributions![spec.name] = dist;

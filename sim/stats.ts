@@ -38,6 +38,12 @@ export interface DistributionSpec {
   min: number;
   /** Number of bins; values beyond the last are counted in the last bin. */
   size: number;
+  /**
+   * Values beyond the last bin can happen (a Sorcerer conflict's lasting penalty has no
+   * ceiling): the result says its last bin is "that value or more" (`lastAtLeast`).
+   * Without it the last bin is the highest value the trial can take.
+   */
+  openTop?: boolean;
 }
 
 /**

@@ -136,6 +136,20 @@ describe('a conflict', () => {
     expect(mean).toBeCloseTo(m['lasting.jesse'].estimate, 9); // no value beyond the last bin here
   });
 
+  it('the last bin of lasting counts that value or more, and says so in the result and the chart', async () => {
+    // The audit's case: Stamina 1 against a big gun, 3 rounds: lasting runs past the bins.
+    const r = run({ name: 'a', stamina: 1, will: 0, weapon: 'fists', dice: 10 }, { name: 'b', stamina: 1, will: 0, weapon: 'bigGun', dice: 10, standUp: 'never' }, { trials: 5000, extra: { maxRounds: 3 } });
+    const dist = r.results[0].distributions!['lasting.a'];
+    expect(dist.lastAtLeast).toBe(true);
+    const last = dist.x.length - 1;
+    expect(dist.p[last]).toBeGreaterThan(0.05);
+    // The mean is above what the bins would give if the last were exactly its value.
+    const binned = dist.x.reduce((s, x, i) => s + x * dist.p[i], 0);
+    expect(metricsOf(r)['lasting.a'].estimate).toBeGreaterThan(binned);
+    const { distributionBars } = await import('../reports/charts/distributionBars.ts');
+    expect(distributionBars(r, 'lasting.a')).toContain('last bar: that value or more');
+  });
+
   it('the same seed gives the same numbers', () => {
     expect(JSON.stringify(run(jesse, lydia, { trials: 2000 }))).toBe(JSON.stringify(run(jesse, lydia, { trials: 2000 })));
   });

@@ -168,7 +168,8 @@ export function panelsFor(result: ScenarioResult, options: PanelOptions = {}): P
                   const n = pointTrials(result, p);
                   return d.x.map((x, i) => [
                     ...(points.length > 1 ? [textCell(pointLabel(p.point, options.setup, result))] : []),
-                    textCell(String(x)),
+                    // The last bin of an open-topped distribution counts its value or more.
+                    textCell(d.lastAtLeast && i === d.x.length - 1 ? `${x} or more` : String(x)),
                     numberCell(d.p[i], 'probability'),
                     intervalCell(binInterval(d, i, n), 'probability'),
                     exactCell(d.exact?.[i]),

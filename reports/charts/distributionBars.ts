@@ -62,9 +62,11 @@ export function distributionBars(result: ScenarioResult, key: string, setup?: un
     y: { domain: [0, Math.max(...rows.map((r) => Math.max(r.high, r.exact ?? 0)))], nice: true, grid: true, label: 'share of trials' },
     fy: faceted ? panelLabels(panels).fy : undefined,
     marks: [
-      keyLine(withExact.length
-        ? 'bar: Monte Carlo · line: 95% interval · orange tick: exact'
-        : 'bar: Monte Carlo · line: 95% interval', { marginRight }),
+      keyLine(
+        (withExact.length ? 'bar: Monte Carlo · line: 95% interval · orange tick: exact' : 'bar: Monte Carlo · line: 95% interval') +
+          (points.some((p) => p.distributions![key]!.lastAtLeast) ? ` · last bar${faceted ? ' of each panel' : ''}: that value or more` : ''),
+        { marginRight },
+      ),
       Plot.barY(rows, { x: 'x', y: 'p', fy, fill: MONTE_CARLO, fillOpacity: 0.75, inset: 2 }),
       Plot.ruleX(rows, { x: 'x', y1: 'low', y2: 'high', fy, stroke: '#222' }),
       Plot.tickY(withExact, { x: 'x', y: 'exact', fy, stroke: EXACT, strokeWidth: 2.5 }),

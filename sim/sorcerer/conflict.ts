@@ -237,7 +237,7 @@ export const conflict = defineMechanic({
     const openingLandedSlot = L.add('openingLanded');
     const openingSuccessesSlot = L.add('openingSuccesses');
     const metrics = L.specs;
-    const distributions: DistributionSpec[] = fighters.map((f) => ({ name: `lasting.${f.name}`, min: 0, size: lastingBins(f) }));
+    const distributions: DistributionSpec[] = fighters.map((f) => ({ name: `lasting.${f.name}`, min: 0, size: lastingBins(f), openTop: true }));
 
     return {
       metrics,
