@@ -33,6 +33,13 @@ export const viciousnessRules = lazySchema(() => z
     invest: z.enum(['focus', 'spread']).default('focus'),
     /** Speed Chess: a foiled design returns half its points; *false*. */
     speedChess: z.boolean().default(false),
+    /**
+     * What a 6 on the consequence table escalates ("6. A medium-consequence design
+     * begins"): *once*, that one design, after which the slot's designs are of the severity
+     * written for it again; *lasting*, every later design of the slot (the reading before
+     * December 2026: docs/rulings/rivals.md).
+     */
+    escalation: z.enum(['once', 'lasting']).default('once'),
   })
   .strict());
 

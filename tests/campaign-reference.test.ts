@@ -32,7 +32,8 @@
  *  - rivals: rank points a turn into the focus design, the d20 at the end of the turn,
  *    the success d4 by style, the consequence d6 by severity: wealthLost, pcRattled,
  *    pcWounded, assetLost, contactLost, attemptOnLife (fought by max(1, rank − 2)
- *    minions), escalation of the slot's severity on a 6; others counted only;
+ *    minions), a 6 escalating the slot's next design (rules `escalation`: that one design,
+ *    or every later one); others counted only;
  *  - `jobEvery` > 1: jobs on turns 1, 1 + k, …; on the turns between every PC rests off a
  *    rattle (even without `restWhenRattled`);
  *  - `interfere` on `unsubtle` designs (campaign.md "Interfering"): before the success d4,
@@ -142,7 +143,7 @@ interface Setup {
   rivals?: RivalSpec[];
   policy: Policy;
 }
-interface Rules { invest?: 'focus' | 'spread' }
+interface Rules { invest?: 'focus' | 'spread'; escalation?: 'once' | 'lasting' }
 
 // ---------------------------------------------------------------------------------------
 // Dice.
@@ -589,8 +590,12 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
       t.rivalStrikes++;
       t[`strikes.${r.spec.name}`]++;
       const severity = design.severity;
-      let nextSeverity = severity;
-      r.designs[best] = { ...design, points: 0 };
+      // The slot's next design (rivals.md "A 6 on the consequence table"): of the severity
+      // written for it, unless this one's 6 escalates it; with `escalation: lasting`, of
+      // this design's severity.
+      const own = (rules.escalation ?? 'once') === 'once' ? r.spec.designs[best]!.severity : severity;
+      let nextSeverity = own;
+      r.designs[best] = { ...design, points: 0, severity: own };
       // An unsubtle design: the first standing troupe with PCs free to act interferes.
       if (interfere && design.unsubtle) {
         let foiled = false;
@@ -869,6 +874,20 @@ const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<st
       troupes: [{ name: 'a', captain: { knavery: ['d6'], violence: ['d4', 'd4'], rattled: true }, minions: [{ name: 'm', count: 2, violence: ['d4'], rattled: true }] }],
       rivals: [{ name: 'pest', rank: 7, designs: [{ severity: 'light', style: 'shrewd' }] }],
       policy: { job: { challenges: 4, method: 'rare' }, restWhenRattled: false, flee: 'never' },
+    },
+  },
+  {
+    // The reading before December 2026 (rules.escalation "lasting"): a slot escalated by a 6
+    // stays escalated, so a rank-7 pest's light design turns medium, then heavy, for good.
+    name: 'escalation-lasting',
+    trials: 8000,
+    rules: { escalation: 'lasting' },
+    setup: {
+      turns: 20,
+      company: { name: 'co', rank: 2 },
+      troupes: [{ name: 'a', captain: { knavery: ['d6'], violence: ['d4', 'd4'] }, minions: [{ name: 'm', count: 2, violence: ['d4'] }] }],
+      rivals: [{ name: 'pest', rank: 7, designs: [{ severity: 'light', style: 'shrewd' }] }],
+      policy: { job: { challenges: 3, method: 'rare' } },
     },
   },
   {

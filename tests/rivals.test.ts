@@ -119,6 +119,21 @@ describe('rival dice', () => {
     expect(board.consequence[0]).toBe(5); // light, face 6
     expect(board.severity[0]).toBe(1); // the slot's new design is medium
     expect(board.points[0]).toBe(0); // spent
+    // That medium design, once initiated, is the one escalated: the slot's next is light
+    // again (rules.escalation "once"), unless its own 6 escalates it further.
+    board.points[0] = 20;
+    script.push(1, 3);
+    board.turn(random);
+    expect(board.consequence[0]).toBe(6 + 2); // medium, face 3
+    expect(board.severity[0]).toBe(0);
+    // "lasting" (the reading before December 2026): the slot stays medium.
+    const lasting = new RivalBoard(new RivalPlan([{ name: 'a', rank: 7, designs: [{ severity: 'light', style: 'shrewd', points: 13 }] }], viciousnessRules.parse({ escalation: 'lasting' })));
+    lasting.reset();
+    script.push(1, 6, 1, 3);
+    lasting.turn(random);
+    lasting.points[0] = 20;
+    lasting.turn(random);
+    expect([lasting.consequence[0], lasting.severity[0]]).toEqual([6 + 2, 1]);
   });
 
   test('speed chess: a foiled design returns half its points, rounded down, to the other designs', () => {
@@ -171,6 +186,7 @@ describe('rival dice', () => {
   const variants: [string, object, object][] = [
     ['three designs, spread, handy asset, starting points', { turns: 52, rivals: [{ name: 'a', rank: 5, assets: 2, designs: [{ severity: 'light', handyAsset: true }, { severity: 'medium', style: 'rash', points: 7 }, { severity: 'heavy', style: 'shrewd' }] }] }, { invest: 'spread' }],
     ['speed chess, focus, rash designs', { turns: 52, rivals: [{ name: 'a', rank: 3, designs: [{ severity: 'light', style: 'rash' }, { severity: 'medium', style: 'rash' }] }] }, { speedChess: true }],
+    ['escalation lasting, a rank-6 rival', { turns: 40, rivals: [{ name: 'a', rank: 6, designs: [{ severity: 'light' }, { severity: 'medium', style: 'shrewd' }] }] }, { escalation: 'lasting' }],
     ['speed chess, spread, two rivals', { turns: 12, rivals: [{ name: 'a', rank: 2, designs: [{ severity: 'medium' }, { severity: 'medium', style: 'rash' }, { severity: 'light' }] }, { name: 'b', rank: 6, designs: [{ severity: 'heavy' }] }] }, { speedChess: true, invest: 'spread' }],
   ];
   test.each(variants)('Monte Carlo agrees with the exact chain: %s', (_label, setup, rules) => {

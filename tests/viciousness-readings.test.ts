@@ -143,7 +143,7 @@ describe('3. a handy asset: "add one extra point per turn" — per rival, for th
     // Focus: the leading design (not helped) takes the rank's point; the handy one the extra.
     const plan = new RivalPlan(
       [{ name: 'duke', rank: 1, designs: [{ severity: 'light', points: 10 }, { severity: 'light', handyAsset: true }] }],
-      { invest: 'focus', speedChess: false },
+      { invest: 'focus', speedChess: false, escalation: 'once' },
     );
     const board = new RivalBoard(plan);
     board.reset();

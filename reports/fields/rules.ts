@@ -17,6 +17,7 @@ const RULE_LABELS: Record<string, { label: string; help: string }> = {
   outnumbered: { label: 'outnumbered by', help: '“the enemies’ able combatants outnumber yours”, for fleeing and the Berzerker: with three or more sides, every other side still fighting together, or some one of them alone' },
   invest: { label: 'a rival invests', help: 'how ambition points are split among designs' },
   speedChess: { label: 'Speed Chess', help: 'a foiled design returns half its points' },
+  escalation: { label: 'a 6 on the consequence table escalates', help: '“A medium-consequence design begins”: that one design, or every later design of the slot' },
   advantageOn: { label: 'advantage dice go to', help: 'which pool of a split roll gets the advantage dice' },
   effectsOn: { label: 'effect dice weigh on', help: '“on all combat actions for one turn”: the loser’s defences until its next turn ends and that turn’s rolls, or only that turn’s rolls' },
   exhausted: { label: 'a win by exhaustion scores', help: 'when the other side runs out of dice: one success, or every remaining die' },

@@ -223,8 +223,10 @@ export class RivalPlan {
   readonly slots: number;
   readonly focus: boolean;
   readonly speedChess: boolean;
+  /** rules.escalation "once": after a design is initiated its slot's next design is of the slot's own severity, unless the consequence's 6 escalates it. */
+  readonly escalateOnce: boolean;
 
-  constructor(rivals: readonly RivalSetup[], rules: Pick<ViciousnessRules, 'invest' | 'speedChess'>) {
+  constructor(rivals: readonly RivalSetup[], rules: Pick<ViciousnessRules, 'invest' | 'speedChess' | 'escalation'>) {
     this.count = rivals.length;
     this.names = rivals.map((r) => r.name);
     this.designFrom = new Int32Array(rivals.length);
@@ -250,6 +252,7 @@ export class RivalPlan {
     this.minions = Int32Array.from(rivals, (r) => r.minions ?? Math.max(0, r.rank - 2));
     this.focus = rules.invest === 'focus';
     this.speedChess = rules.speedChess;
+    this.escalateOnce = rules.escalation === 'once';
   }
 }
 
@@ -446,9 +449,12 @@ export class RivalBoard {
     const m = this.struck[r];
     const invested = this.invested[r];
     const faces = plan.successFaces[m];
+    const sev = severity[m];
+    // The slot's new design: of the severity written for it (rules.escalation "once"), or
+    // of this one's ("lasting").
+    if (plan.escalateOnce) severity[m] = plan.initSeverity[m];
     if (!foiled && (faces >= 4 || random.die(4) <= faces)) {
       this.succeeded[r] = 1;
-      const sev = severity[m];
       const face = random.die(6);
       this.consequence[r] = sev * 6 + face - 1;
       // "6. A medium-consequence design begins" / "A heavy-consequence design begins":
@@ -570,15 +576,17 @@ export function rivalOdds(plan: RivalPlan, r: number, turns: number, maxStates =
       const savedPointer = pointer[r];
       const savedCalamity = calamity;
       const q = plan.successFaces[m] / 4;
+      const sev = severity[m];
+      // The slot's new design, as RivalBoard.move: the slot's own severity, or this one's.
+      const next = plan.escalateOnce ? plan.initSeverity[m] : sev;
       if (q > 0) {
-        const sev = severity[m];
         out.completed += ps * q;
         for (let face = 1; face <= 6; face++) {
           const pf = (ps * q) / 6;
           const code = sev * 6 + face - 1;
           out.kinds[CONSEQUENCE_OF_CODE[code]] += pf;
           out.wealthLowered += pf * wealthLoweredBy(code);
-          if (face === 6 && sev < 2) severity[m] = sev + 1;
+          severity[m] = face === 6 && sev < 2 ? sev + 1 : next;
           if (face === 6 && sev === 2) calamity = 1;
           put(pf);
           severity[m] = sev;
@@ -587,6 +595,7 @@ export function rivalOdds(plan: RivalPlan, r: number, turns: number, maxStates =
       }
       if (q < 1) {
         if (plan.speedChess) investPoints(points, from, n, invested >> 1, plan.focus, pointer, r);
+        severity[m] = next;
         put(ps * (1 - q));
         for (let i = 0; i < n; i++) {
           points[from + i] = saved[i];
