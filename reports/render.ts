@@ -165,7 +165,7 @@ function checksSummary(result: ScenarioResult): { text: string; pass: boolean } 
   // Passed by its interval (the contract) while the exact value misses the band: said on
   // the index as on the page and the terminal, not hidden behind "passed".
   const luck = result.expect.filter((c) => c.pass && c.exactPass === false).length;
-  if (luck > 0) parts.push(`⚠ ${luck === 1 ? 'one' : luck} passed on the interval while the exact value misses the band`);
+  if (luck > 0) parts.push(luck === 1 ? '⚠ one passed on the interval while the exact value misses the band' : `⚠ ${luck} passed on the interval while their exact values miss the band`);
   return { text: parts.length ? parts.join('; ') : 'no expect checks', pass: failed === 0 };
 }
 

@@ -38,9 +38,9 @@ export const MARKER_TEXT = 'This folder was written by `poolsim report`; the nex
 const TOP_FILES = new Set([MARKER, 'index.html', 'index.md', 'changes.html', 'changes.md']);
 const SCENARIO_FILES = new Set(['index.html', 'report.md', 'results.json', 'results.csv']);
 /**
- * What every file of that layout that poolsim writes says, near its top (within HEAD_BYTES):
- * a file by one of these names that does not say it is someone else's — a page called
- * index.html written by hand in a scenario's folder — and is not replaced. By content
+ * What every file of that layout that poolsim writes says, near its top (within HEAD_BYTES).
+ * A file by one of these names that does not say it is the user's — a page called
+ * index.html written by hand in a scenario's folder — and the folder is not replaced. By content
  * already in what every poolsim since the first wave wrote, so that older reports are
  * still poolsim's. An empty file holds nobody's work and goes with the folder.
  */

@@ -170,9 +170,9 @@ describe('reports written inside the scenarios folder', () => {
 });
 
 describe('an interrupted swap is put right by the next run', () => {
-  /** A marked folder holding `text` in index.html. */
   /** An index page as poolsim writes it (its title says so), holding `text`. */
   const page = (text: string) => `<title>poolsim reports</title>${text}`;
+  /** A marked folder holding `text` in index.html. */
   function reportFolder(path: string, text: string) {
     mkdirSync(path, { recursive: true });
     writeFileSync(join(path, MARKER), '');

@@ -419,6 +419,7 @@ describe('poolsim solve and the reports', () => {
     expect(probabilityDomain([{ y: 0.5 }, { y: 0.51 }], 0.505)).toEqual([0.499, 0.511]);
     // Spread over half the axis or more: the whole of it.
     expect(probabilityDomain([{ y: 0.1 }, { y: 0.7 }], 0.5)).toEqual([0, 1]);
+    expect(probabilityDomain([], undefined)).toEqual([0, 1]);
     const p = plan(heist([even]));
     const result = { ...runPlan(planScenario({ ...heist([even]), trials: 1000 }, 'r.json')), solve: solvePlan(p) };
     const s = result.solve[0]!;
@@ -499,6 +500,7 @@ describe('a solve sentence names a deep field as the form does', () => {
   test('a count field reads "2 challenges", any other "modifier = 1" (it read "1 modifier")', () => {
     expect(valueLabel(2, { vary: 'setup.challenges' })).toBe('2 challenges');
     expect(valueLabel(1, { vary: 'setup.challenges' })).toBe('1 challenge');
+    expect(valueLabel(1, { vary: 'setup.pushes' })).toBe('1 push');
     expect(valueLabel(1, { vary: 'setup.modifier' })).toBe('modifier = 1');
     expect(valueLabel(3, { vary: 'setup.rank', label: 'rank {value}' })).toBe('rank 3');
   });

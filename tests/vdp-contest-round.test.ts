@@ -13,6 +13,11 @@ import { exchange } from '../sim/vdp/exchange.ts';
 type C = Record<string, unknown>;
 const ana: C = { name: 'ana', attack: { attribute: 3, skill: 1 }, defence: { attribute: 3, skill: 1 }, timing: 6 };
 const bo: C = { name: 'bo', attack: { attribute: 2, skill: 2 }, defence: { attribute: 2, skill: 1 }, timing: 5 };
+// The audit's guard: a 2/2 at Timing 20 against a 1/3 at 0, both attack 2+1, defence 2+1.
+const ward: C = { name: 'ana', attack: { attribute: 2, skill: 1 }, defence: { attribute: 2, skill: 1 }, timing: 20 };
+const guard: C = { name: 'bo', attack: { attribute: 2, skill: 1 }, defence: { attribute: 2, skill: 1 }, timing: 0, allocation: '1/3' };
+/** Neither spends tension nor makes effects: every attack an independent draw, so the contest is exact. */
+const never = { spendTension: 'never', defensiveEffect: 'never' };
 
 // `extra`: more of the setup, and the scenario's `rules` under `rules`.
 const contest = (a: C, b: C, extra: Record<string, unknown> = {}, trials = 40000, seed = 'contest') => {
@@ -48,14 +53,12 @@ describe('"An opposed skill check works like a combat round"', () => {
   it('a character at 0/4 never attacks, so it never wins', () => {
     const m = contest({ ...ana, allocation: '0/4' }, bo, {}, 3000).results[0].metrics;
     expect(m['win.ana'].estimate).toBe(0);
-    const never = { spendTension: 'never', defensiveEffect: 'never' };
     const exact = contest({ ...ana, ...never, allocation: '0/4' }, { ...bo, ...never }, {}, 10).results[0].metrics;
     expect(exact['win.ana'].exact).toBe(0);
   });
 });
 
 describe('the exact contest agrees with the Monte Carlo (nobody spends tension, nobody makes effects)', () => {
-  const never = { spendTension: 'never', defensiveEffect: 'never' };
   const cases: [string, C, C, Record<string, unknown>][] = [
     ['fresh, Timing order', { ...ana, ...never }, { ...bo, ...never }, {}],
     ['equal Timing: a coin each round', { ...ana, ...never, allocation: '3/1' }, { ...bo, ...never, timing: 6 }, {}],
@@ -240,9 +243,6 @@ function referenceContest(a: C, b: C, trials: number, seed: string, options: Ref
 }
 
 describe('the fast engine agrees with the slow reference (tension spent, defensive effects made)', () => {
-  // The audit's guard: a 2/2 at Timing 20 against a 1/3 at 0, both attack 2+1, defence 2+1.
-  const ward: C = { name: 'ana', attack: { attribute: 2, skill: 1 }, defence: { attribute: 2, skill: 1 }, timing: 20 };
-  const guard: C = { name: 'bo', attack: { attribute: 2, skill: 1 }, defence: { attribute: 2, skill: 1 }, timing: 0, allocation: '1/3' };
   // [what, a, b, more of the setup (and `rules`), trials]
   const cases: [string, C, C, Record<string, unknown>, number?][] = [
     // Caught by noEffects, effectsOn, landNow.
@@ -311,8 +311,6 @@ describe('the fast engine agrees with the slow reference (tension spent, defensi
   });
 
   it('defensive effects move the result: the guard holds the 2/2 off (the audit, 0.80 banked, 0.67 with effects)', () => {
-    const ward: C = { name: 'ana', attack: { attribute: 2, skill: 1 }, defence: { attribute: 2, skill: 1 }, timing: 20 };
-    const guard: C = { name: 'bo', attack: { attribute: 2, skill: 1 }, defence: { attribute: 2, skill: 1 }, timing: 0, allocation: '1/3' };
     const effects = contest(ward, guard, {}, 20000).results[0].metrics['win.ana'];
     const banked = contest({ ...ward, defensiveEffect: 'never' }, { ...guard, defensiveEffect: 'never' }, {}, 20000).results[0].metrics['win.ana'];
     expect(banked.ci95[0]).toBeGreaterThan(0.78);

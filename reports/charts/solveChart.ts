@@ -29,6 +29,8 @@ export function solveTarget(s: SolveResult): number | undefined {
  */
 export function probabilityDomain(rows: readonly { y: number; low?: number; high?: number }[], target: number | undefined): [number, number] {
   const all = rows.flatMap((r) => [r.y, r.low ?? r.y, r.high ?? r.y]).concat(target === undefined ? [] : [target]);
+  // Nothing looked at yet: the whole axis.
+  if (rows.length === 0) return [0, 1];
   const lo = Math.min(...all);
   const hi = Math.max(...all);
   if (!(hi - lo < 0.5)) return [0, 1];

@@ -32,7 +32,8 @@ export function valueLabel(value: unknown, block: Pick<SolveBlock, 'label' | 'va
   // A count reads "2 challenges", "1 challenge" (a plural field name, singular after 1);
   // any other field "modifier = 1", where "1 modifier" read as one of several modifiers.
   if (!/[^su]s$/.test(word)) return `${word} = ${text}`;
-  return `${text} ${value === 1 ? word.slice(0, -1) : word}`;
+  // "pushes" → "push", "challenges" → "challenge".
+  return `${text} ${value === 1 ? word.replace(/(?<=(?:sh|ch|x|ss))es$|s$/, '') : word}`;
 }
 
 /** A metric's figure: three decimals, or three significant digits for large means. */
