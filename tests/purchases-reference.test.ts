@@ -3,6 +3,9 @@
  * slow, obvious reference written from the rulings, on many random states: equipment for
  * each troupe without it in order, then one lost asset bought back, then medical help PC by
  * PC; the turn's coins first, then (payWith "liquid") liquid coins of the company's rank.
+ * Each purchase is a PC's action (buy.action "pc", the default): the buying troupe's last
+ * PC who is alive, out of bed and has not spent its action this turn; a troupe with nobody
+ * free buys nothing. Three troupes of a captain and two minions: troupe i holds PCs 3i..3i+2.
  */
 import { describe, expect, test } from 'vitest';
 import { RandomStream } from '../sim/random.ts';
@@ -22,11 +25,22 @@ interface State {
   alive: number[];
   bedUntil: number[];
   treated: number[];
+  /** 1: the PC has spent this turn's action already. */
+  spent: number[];
 }
 
 /** What the rulings say the purchases of one turn `t` do to a state. */
-function reference(s: State, t: number, payWithLiquid: boolean) {
+function reference(s: State, t: number, payWithLiquid: boolean, takesAction: boolean) {
   const out = structuredClone(s);
+  // The PC of troupe i who makes a purchase: -1 when nobody can; anyone (9) when it takes no action.
+  const buyer = (i: number) => {
+    if (!takesAction) return 9;
+    for (let pc = 3 * i + 2; pc >= 3 * i; pc--) if (out.alive[pc] && out.bedUntil[pc] < t && !out.spent[pc]) return pc;
+    return -1;
+  };
+  const spend = (pc: number) => {
+    if (pc < 9) out.spent[pc] = 1;
+  };
   let spent = 0;
   let liquidSpent = 0;
   let equipment = 0;
@@ -50,19 +64,30 @@ function reference(s: State, t: number, payWithLiquid: boolean) {
   // Equipment (rank 3, custom-built +1), troupes in order, stopping at the first it cannot pay.
   for (let i = 0; i < out.active.length; i++) {
     if (!out.active[i] || out.equipped[i]) continue;
+    const b = buyer(i);
+    if (b < 0) continue;
     if (!pay(price(3, s.rank, 1))) break;
+    spend(b);
     out.equipped[i] = 1;
     equipment++;
   }
-  // One lost asset back (rank 2).
-  if (out.owed > 0 && pay(price(2, s.rank))) {
-    out.owed--;
-    assets++;
+  // One lost asset back (rank 2), by the first standing troupe with a PC free.
+  if (out.owed > 0) {
+    let b = -1;
+    for (let i = 0; i < 3 && b < 0; i++) if (out.active[i]) b = buyer(i);
+    if (b >= 0 && pay(price(2, s.rank))) {
+      spend(b);
+      out.owed--;
+      assets++;
+    }
   }
   // Medical help (rank 2), PCs in order, once per wound, for the living in bed this turn.
   for (let pc = 0; pc < out.alive.length; pc++) {
     if (!out.alive[pc] || out.bedUntil[pc] < t || out.treated[pc]) continue;
+    const b = buyer(Math.floor(pc / 3));
+    if (b < 0) continue;
     if (!pay(price(2, s.rank))) break;
+    spend(b);
     out.treated[pc] = 1;
     out.bedUntil[pc] -= 1;
     medical++;
@@ -71,21 +96,22 @@ function reference(s: State, t: number, payWithLiquid: boolean) {
 }
 
 describe('the purchase loop against the reference', () => {
-  for (const payWith of ['turnCoins', 'liquid'] as const) {
-    test(`payWith ${payWith}: 2000 random states`, () => {
+  for (const [payWith, action] of [['turnCoins', 'pc'], ['liquid', 'pc'], ['turnCoins', 'free']] as const) {
+    test(`payWith ${payWith}, action ${action}: 2000 random states`, () => {
       const setup = campaignSetup.parse({
         turns: 10,
         company: { name: 'co' },
         troupes: [{ name: 't', count: 3, captain: {}, minions: [{ name: 'm', count: 2 }] }],
         policy: {
           action: 'idle',
-          buy: { equipment: { dice: ['d4'], itemRank: 3, modifiers: 1 }, asset: { itemRank: 2 }, medical: { itemRank: 2 }, payWith },
+          buy: { equipment: { dice: ['d4'], itemRank: 3, modifiers: 1 }, asset: { itemRank: 2 }, medical: { itemRank: 2 }, payWith, action },
         },
       });
       const plan = new CampaignPlan(setup, viciousnessRules.parse({}));
+      expect(plan.pcCount).toBe(9);
       const trial = new CampaignTrial(plan);
       const buy = (trial as unknown as { buy(coins: number, t: number): void }).buy.bind(trial);
-      const random = RandomStream.fromKey(`purchases:${payWith}`);
+      const random = RandomStream.fromKey(`purchases:${payWith}:${action}`);
       const pick = (n: number) => random.below(n);
       let bought = 0;
       for (let k = 0; k < 2000; k++) {
@@ -101,6 +127,7 @@ describe('the purchase loop against the reference', () => {
           alive: Array.from({ length: plan.pcCount }, () => (pick(5) === 0 ? 0 : 1)),
           bedUntil: Array.from({ length: plan.pcCount }, () => pick(9)),
           treated: Array.from({ length: plan.pcCount }, () => pick(2)),
+          spent: Array.from({ length: plan.pcCount }, () => (pick(3) === 0 ? 1 : 0)),
         };
         trial.points = minimumPoints(s.rank);
         expect(rankOf(trial.points)).toBe(s.rank);
@@ -112,9 +139,11 @@ describe('the purchase loop against the reference', () => {
         trial.alive.set(s.alive);
         trial.woundedUntil.set(s.bedUntil);
         trial.treated.set(s.treated);
+        trial.spentTurn.set(s.spent.map((x) => (x ? t : 0)));
         const assetsBefore = trial.assets;
         buy(s.coins, t);
-        const want = reference(s, t, payWith === 'liquid');
+        const want = reference(s, t, payWith === 'liquid', action === 'pc');
+        expect(Array.from(trial.spentTurn, (x) => (x === t ? 1 : 0))).toEqual(want.out.spent);
         expect(Array.from(trial.equipped)).toEqual(want.out.equipped);
         expect(Array.from(trial.treated)).toEqual(want.out.treated);
         expect(Array.from(trial.woundedUntil)).toEqual(want.out.bedUntil);

@@ -75,10 +75,16 @@ describe('the campaign buys with the turn\'s coins', () => {
   });
 
   test('"This time may be shortened by expert surgery": medical help gets the wounded back to jobs sooner', () => {
-    const helped = campaign({ medical: { itemRank: 2, turns: 2 } });
+    // Taking nobody's action (buy.action "free"), the help is all gain.
+    const helped = campaign({ medical: { itemRank: 2, turns: 2 }, action: 'free' });
     const none = campaign({});
     expect(helped['medical.bought'].estimate).toBeGreaterThan(0.5);
     expect(helped.jobs.ci95[0]).toBeGreaterThan(none.jobs.ci95[1]);
+    // As the text has it, fetching the surgeon is a PC's turn action ("The character
+    // acquires an asset using wealth"): the troupe's other PC sits the job out to do it.
+    const fetched = campaign({ medical: { itemRank: 2, turns: 2 } });
+    expect(fetched['medical.bought'].estimate).toBeGreaterThan(0.5);
+    expect(fetched.jobs.ci95[1]).toBeLessThan(helped.jobs.ci95[0]);
   });
 });
 

@@ -220,6 +220,7 @@ export const campaignForm: MechanicForm = {
               ],
             },
             choice('payWith', 'what pays', ['turnCoins', 'liquid'], 'turnCoins (default)', 'the turn’s coins only, or liquid coins of the company’s rank for what they do not cover'),
+            choice('action', 'a purchase takes', ['pc', 'free'], 'pc (default)', '“The character acquires an asset using wealth” is a turn action: a PC of the buying troupe spends its turn on it, or nobody does'),
           ],
         },
         {

@@ -116,6 +116,9 @@ export const METRIC = Object.fromEntries(Object.keys(COMPANY_METRICS).map((key, 
   number
 >;
 
+/** buyer(): no PC free to make the purchase, or (buy.action "free") none needed. */
+const NOBODY = -1;
+const ANYONE = -2;
 const BANK_ALL = 0;
 const BANK_RESERVE = 1;
 const BANK_NONE = 2;
@@ -167,6 +170,8 @@ export class CampaignPlan {
   readonly assetBuy: { itemRank: number; modifiers: number } | undefined;
   /** Liquid coins of the company's rank pay what the turn's coins do not (policy buy.payWith "liquid"). */
   readonly payWithLiquid: boolean;
+  /** buy.action "pc": each purchase is a PC's action for the turn (buyer). */
+  readonly buyTakesAction: boolean;
   readonly bonusSides: Int32Array;
   /** Liquid coins and other assets a (new) troupe brings (its PCs' contacts: CampaignTrial.contactsOf). */
   readonly troupeLiquid: Int32Array;
@@ -270,6 +275,7 @@ export class CampaignPlan {
     this.medical = buy.medical && { itemRank: buy.medical.itemRank, modifiers: buy.medical.modifiers ?? 0, turns: buy.medical.turns ?? 1 };
     this.assetBuy = buy.asset && { itemRank: buy.asset.itemRank, modifiers: buy.asset.modifiers ?? 0 };
     this.payWithLiquid = (buy.payWith ?? 'turnCoins') === 'liquid';
+    this.buyTakesAction = (buy.action ?? 'pc') === 'pc';
     this.troupeLiquid = new Int32Array(troupes.length);
     this.troupeAssets = new Int32Array(troupes.length);
     this.troupeAid = troupes.map((t) => t.aid ?? 'none');
@@ -754,27 +760,60 @@ export class CampaignTrial {
       const cost = price(p.equipment.itemRank, rank, p.equipment.modifiers);
       for (let i = 0; i < p.troupeCount; i++) {
         if (this.troupeActive[i] === 0 || this.equipped[i] !== 0) continue;
+        // Its own PC buys it; a troupe with nobody free this turn buys nothing.
+        const buyer = this.buyer(i, t);
+        if (buyer === NOBODY) continue;
         if (!this.pay(cost)) break;
+        this.spend(buyer, t);
         this.equipped[i] = 1;
         this.acc[METRIC.equipmentBought]++;
       }
     }
-    if (p.assetBuy && this.assetsOwed > 0 && this.pay(price(p.assetBuy.itemRank, rank, p.assetBuy.modifiers))) {
-      this.assets++;
-      this.assetsOwed--;
-      this.acc[METRIC.assetsBought]++;
+    if (p.assetBuy && this.assetsOwed > 0) {
+      // The company's asset: bought by the first standing troupe with a PC free.
+      let buyer = NOBODY;
+      for (let i = 0; i < p.troupeCount && buyer === NOBODY; i++) if (this.troupeActive[i] !== 0) buyer = this.buyer(i, t);
+      if (buyer !== NOBODY && this.pay(price(p.assetBuy.itemRank, rank, p.assetBuy.modifiers))) {
+        this.spend(buyer, t);
+        this.assets++;
+        this.assetsOwed--;
+        this.acc[METRIC.assetsBought]++;
+      }
     }
     if (p.medical) {
       const cost = price(p.medical.itemRank, rank, p.medical.modifiers);
       for (let pc = 0; pc < p.pcCount; pc++) {
         // In bed this turn (wounded until t or later), alive, not yet treated for this wound.
         if (this.alive[pc] === 0 || this.woundedUntil[pc] < t || this.treated[pc] !== 0) continue;
+        // Fetched by a PC of its troupe who is up and about (never itself: it is in bed).
+        const buyer = this.buyer(p.pcTroupe[pc], t);
+        if (buyer === NOBODY) continue;
         if (!this.pay(cost)) break;
+        this.spend(buyer, t);
         this.treated[pc] = 1;
         this.woundedUntil[pc] -= p.medical.turns;
         this.acc[METRIC.medicalBought]++;
       }
     }
+  }
+
+  /**
+   * Who of troupe `i` makes a purchase in turn `t` (buy.action "pc"): its last listed PC who
+   * is alive, out of bed and has its action left (minions are listed after the captain, who
+   * leads the job), or NOBODY. With "free", anyone: purchases take no action.
+   */
+  private buyer(i: number, t: number): number {
+    const p = this.plan;
+    if (p.buyTakesAction !== true) return ANYONE;
+    for (let pc = p.troupePcTo[i] - 1; pc >= p.troupePcFrom[i]; pc--) {
+      if (this.alive[pc] !== 0 && this.woundedUntil[pc] < t && this.spentTurn[pc] !== t) return pc;
+    }
+    return NOBODY;
+  }
+
+  /** The buyer's action goes on the purchase: it neither takes part in the job nor rests this turn. */
+  private spend(buyer: number, t: number): void {
+    if (buyer >= 0) this.spentTurn[buyer] = t;
   }
 
   /** The turn's coins left to spend in `buy`, and the rank they (and liquid coins that pay) are of. */

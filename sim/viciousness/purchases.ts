@@ -58,6 +58,13 @@ export const purchasesSchema = lazySchema(() => z
      * rank at which they were earned").
      */
     payWith: z.enum(['turnCoins', 'liquid']).optional(),
+    /**
+     * Whose action a purchase is: *pc* (default: "Each character in a troupe may take one
+     * turn action", and among the example actions "The character acquires an asset using
+     * wealth": a PC of the buying troupe spends its turn on it) or *free* (purchases take
+     * nobody's action: the reading before December 2026).
+     */
+    action: z.enum(['pc', 'free']).optional(),
   })
   .strict());
 
