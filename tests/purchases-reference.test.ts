@@ -73,7 +73,8 @@ function reference(s: State, t: number, payWithLiquid: boolean, takesAction: boo
   }
   // One lost asset back (rank 2), by the first standing troupe with a PC free.
   if (out.owed > 0) {
-    let b = -1;
+    // With no action needed, no troupe need be standing.
+    let b = takesAction ? -1 : 9;
     for (let i = 0; i < 3 && b < 0; i++) if (out.active[i]) b = buyer(i);
     if (b >= 0 && pay(price(2, s.rank))) {
       spend(b);
@@ -161,4 +162,25 @@ describe('the purchase loop against the reference', () => {
       expect(bought).toBeGreaterThan(1000);
     });
   }
+});
+
+describe('a purchase is the turn action of its buyer, before the Medics push', () => {
+  test('a Medic who fetches the surgeon for its captain does not push too (restTurns): it is not left rattled', () => {
+    for (const action of ['pc', 'free'] as const) {
+      const setup = campaignSetup.parse({
+        turns: 10,
+        company: { name: 'co', rank: 3 },
+        troupes: [{ name: 't', captain: {}, minions: [{ name: 'doc', traits: ['medic', 'acrobat'] }] }],
+        policy: { jobEvery: 2, job: { challenges: 2 }, medicPush: 'restTurns', buy: { medical: { itemRank: 2 }, action } },
+      });
+      const trial = new CampaignTrial(new CampaignPlan(setup, viciousnessRules.parse({})));
+      trial.reset();
+      // Turn 2 is a rest turn; the captain (PC 0) is in bed until turn 4.
+      trial.woundedUntil[0] = 4;
+      trial.playTurn(RandomStream.fromKey('medic-buys'), 2);
+      expect(trial.acc[METRIC.medicalBought]).toBe(1);
+      // "pc": the Medic's turn went on the purchase, so no push; "free": it pushes and rests it off.
+      expect([action, trial.rattled[1], trial.acc[METRIC.medicPushes]]).toEqual(action === 'pc' ? ['pc', 0, 0] : ['free', 0, 1]);
+    }
+  });
 });

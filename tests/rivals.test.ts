@@ -186,6 +186,9 @@ describe('rival dice', () => {
   const variants: [string, object, object][] = [
     ['three designs, spread, handy asset, starting points', { turns: 52, rivals: [{ name: 'a', rank: 5, assets: 2, designs: [{ severity: 'light', handyAsset: true }, { severity: 'medium', style: 'rash', points: 7 }, { severity: 'heavy', style: 'shrewd' }] }] }, { invest: 'spread' }],
     ['speed chess, focus, rash designs', { turns: 52, rivals: [{ name: 'a', rank: 3, designs: [{ severity: 'light', style: 'rash' }, { severity: 'medium', style: 'rash' }] }] }, { speedChess: true }],
+    // A medium design escalates to heavy on a 6; the heavy one's 6 is a calamity, after which
+    // the slot is medium again ("once").
+    ['escalation once through heavy, a rank-7 rival', { turns: 52, rivals: [{ name: 'a', rank: 7, designs: [{ severity: 'medium', style: 'shrewd' }] }] }, {}],
     ['escalation lasting, a rank-6 rival', { turns: 40, rivals: [{ name: 'a', rank: 6, designs: [{ severity: 'light' }, { severity: 'medium', style: 'shrewd' }] }] }, { escalation: 'lasting' }],
     ['speed chess, spread, two rivals', { turns: 12, rivals: [{ name: 'a', rank: 2, designs: [{ severity: 'medium' }, { severity: 'medium', style: 'rash' }, { severity: 'light' }] }, { name: 'b', rank: 6, designs: [{ severity: 'heavy' }] }] }, { speedChess: true, invest: 'spread' }],
   ];

@@ -632,8 +632,11 @@ export class CampaignTrial {
     // is not spent by the end of the turn is discarded": they are only counted.
     const coins = this.activeTroupes;
     this.counted.coins += coins;
-    if (p.medicPush !== 0) this.medicPushes(t);
+    // Purchases are turn actions (buy.action "pc"), made before the Medics push: a Medic who
+    // buys has spent its turn, so with medicPush "restTurns" it does not push (it could not
+    // rest the rattle off).
     if (p.equipment || p.medical || p.assetBuy) this.buy(coins, t);
+    if (p.medicPush !== 0) this.medicPushes(t);
 
     // "Every turn, a rival has a number of ambition points they may invest."
     const board = this.board;
@@ -771,7 +774,7 @@ export class CampaignTrial {
     }
     if (p.assetBuy && this.assetsOwed > 0) {
       // The company's asset: bought by the first standing troupe with a PC free.
-      let buyer = NOBODY;
+      let buyer = p.buyTakesAction === true ? NOBODY : ANYONE;
       for (let i = 0; i < p.troupeCount && buyer === NOBODY; i++) if (this.troupeActive[i] !== 0) buyer = this.buyer(i, t);
       if (buyer !== NOBODY && this.pay(price(p.assetBuy.itemRank, rank, p.assetBuy.modifiers))) {
         this.spend(buyer, t);
@@ -847,7 +850,7 @@ export class CampaignTrial {
       for (let m = p.troupePcFrom[i]; m < p.troupePcTo[i]; m++) {
         if (p.pcMedic[m] === 0 || this.alive[m] === 0 || this.rattled[m] !== 0 || this.woundedUntil[m] >= t) continue;
         // restTurns pushes when resting the rattle off costs nothing: not for a Medic whose
-        // action this turn went on interfering (it cannot rest).
+        // action this turn went on interfering or on a purchase (it cannot rest).
         if (p.medicPush === 2 && this.spentTurn[m] === t) continue;
         for (let pc = p.troupePcFrom[i]; pc < p.troupePcTo[i]; pc++) {
           if (this.alive[pc] === 0 || this.woundedUntil[pc] < t) continue;
