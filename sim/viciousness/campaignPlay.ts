@@ -632,11 +632,13 @@ export class CampaignTrial {
     // is not spent by the end of the turn is discarded": they are only counted.
     const coins = this.activeTroupes;
     this.counted.coins += coins;
-    // Purchases are turn actions (buy.action "pc"), made before the Medics push: a Medic who
-    // buys has spent its turn, so with medicPush "restTurns" it does not push (it could not
-    // rest the rattle off).
-    if (p.equipment || p.medical || p.assetBuy) this.buy(coins, t);
+    // Purchases that are turn actions (buy.action "pc") are made before the Medics push: a
+    // Medic who buys has spent its turn, so with medicPush "restTurns" it does not push (it
+    // could not rest the rattle off). With "free", after them, as before December 2026.
+    const buys = p.equipment || p.medical || p.assetBuy;
+    if (buys && p.buyTakesAction === true) this.buy(coins, t);
     if (p.medicPush !== 0) this.medicPushes(t);
+    if (buys && p.buyTakesAction !== true) this.buy(coins, t);
 
     // "Every turn, a rival has a number of ambition points they may invest."
     const board = this.board;
