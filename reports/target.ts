@@ -35,7 +35,8 @@ export const MARKER_TEXT = 'This folder was written by `poolsim report`; the nex
  * charts of an older run, or scenarios since renamed (left in a committed baseline by a
  * branch switch, where git ignores all but results.json), are poolsim's all the same.
  */
-const TOP_FILES = new Set([MARKER, 'index.html', 'index.md', 'changes.html', 'changes.md']);
+/** Beside the mark (MARKER), whose content is poolsim's own by definition. */
+const TOP_FILES = new Set(['index.html', 'index.md', 'changes.html', 'changes.md']);
 const SCENARIO_FILES = new Set(['index.html', 'report.md', 'results.json', 'results.csv']);
 /**
  * What every file of that layout that poolsim writes says, near its top (within HEAD_BYTES).
@@ -113,7 +114,7 @@ export function foreignEntries(dir: string): string[] {
         for (const chart of readdirSync(path).sort()) {
           const chartPath = join(path, chart);
           if (DESKTOP_FILES.has(chart) || (kind(chartPath) === 'file' && chart.endsWith('.svg') && ownContent(chartPath, 'chart/svg'))) continue;
-          foreign.push(`${name}/charts/${chart}${kind(join(path, chart)) === 'folder' ? '/' : ''}`);
+          foreign.push(`${name}/charts/${chart}${kind(chartPath) === 'folder' ? '/' : ''}`);
         }
         continue;
       }

@@ -450,22 +450,33 @@ export class RivalBoard {
     const invested = this.invested[r];
     const faces = plan.successFaces[m];
     const sev = severity[m];
-    // The slot's new design: of the severity written for it (rules.escalation "once"), or
-    // of this one's ("lasting").
-    if (plan.escalateOnce) severity[m] = plan.initSeverity[m];
     if (!foiled && (faces >= 4 || random.die(4) <= faces)) {
       this.succeeded[r] = 1;
       const face = random.die(6);
       this.consequence[r] = sev * 6 + face - 1;
-      // "6. A medium-consequence design begins" / "A heavy-consequence design begins":
-      // the slot's new design is of the next severity (a heavy 6 is a calamity).
-      if (face === 6 && sev < 2) severity[m] = sev + 1;
-    } else if (plan.speedChess) {
-      // "they recover half the points they invested in it (rounded down) and reinvest
-      // them in other designs."
-      investPoints(points, from, n, invested >> 1, plan.focus, this.pointer, r);
+      severity[m] = nextSeverity(plan, m, sev, face);
+    } else {
+      severity[m] = nextSeverity(plan, m, sev, 0);
+      if (plan.speedChess) {
+        // "they recover half the points they invested in it (rounded down) and reinvest
+        // them in other designs."
+        investPoints(points, from, n, invested >> 1, plan.focus, this.pointer, r);
+      }
     }
   }
+}
+
+/**
+ * The severity of slot `m`'s next design after one of severity `sev` is initiated, its
+ * consequence d6 showing `face` (0: no consequence, the d4 failed or the PCs foiled it).
+ * "6. A medium-consequence design begins" / "A heavy-consequence design begins": the next
+ * design is one severity up (a heavy 6 is a calamity, no design). Otherwise the severity
+ * written for the slot (rules.escalation "once"), or this design's ("lasting"). The Monte
+ * Carlo (RivalBoard.move) and the exact chain (rivalOdds) both ask it.
+ */
+export function nextSeverity(plan: RivalPlan, m: number, sev: number, face: number): number {
+  if (face === 6 && sev < 2) return sev + 1;
+  return plan.escalateOnce ? plan.initSeverity[m] : sev;
 }
 
 // ---------------------------------------------------------------- exact
@@ -577,8 +588,6 @@ export function rivalOdds(plan: RivalPlan, r: number, turns: number, maxStates =
       const savedCalamity = calamity;
       const q = plan.successFaces[m] / 4;
       const sev = severity[m];
-      // The slot's new design, as RivalBoard.move: the slot's own severity, or this one's.
-      const next = plan.escalateOnce ? plan.initSeverity[m] : sev;
       if (q > 0) {
         out.completed += ps * q;
         for (let face = 1; face <= 6; face++) {
@@ -586,7 +595,7 @@ export function rivalOdds(plan: RivalPlan, r: number, turns: number, maxStates =
           const code = sev * 6 + face - 1;
           out.kinds[CONSEQUENCE_OF_CODE[code]] += pf;
           out.wealthLowered += pf * wealthLoweredBy(code);
-          severity[m] = face === 6 && sev < 2 ? sev + 1 : next;
+          severity[m] = nextSeverity(plan, m, sev, face);
           if (face === 6 && sev === 2) calamity = 1;
           put(pf);
           severity[m] = sev;
@@ -595,7 +604,7 @@ export function rivalOdds(plan: RivalPlan, r: number, turns: number, maxStates =
       }
       if (q < 1) {
         if (plan.speedChess) investPoints(points, from, n, invested >> 1, plan.focus, pointer, r);
-        severity[m] = next;
+        severity[m] = nextSeverity(plan, m, sev, 0);
         put(ps * (1 - q));
         for (let i = 0; i < n; i++) {
           points[from + i] = saved[i];
