@@ -40,7 +40,8 @@
  *    the first standing troupe with PCs free to act (living, out of bed in turn + 1, and
  *    with `action: "nextTurn"` not already spent) meets the move with all those PCs: a
  *    knavery plan against `challenges` (rattled PCs roll rattled) or a fight with the
- *    rival's minions (as an attempt); success foils it (no d4, no consequence, the slot
+ *    rival's minions (as an attempt; each minion rolls 1d4 and the rival's `minionDice`);
+ *    success foils it (no d4, no consequence, the slot
  *    reset). With `nextTurn` the interferers spend turn + 1's action: no job, no rest off a
  *    rattle; a second move at the same turn's end goes to the next troupe with PCs free;
  *    `action: "free"` spends nothing;
@@ -112,7 +113,7 @@ interface TroupeSpec {
   aid?: 'none' | 'ordinary' | 'medic';
 }
 interface DesignSpec { severity: 'light' | 'medium' | 'heavy'; style?: 'rash' | 'default' | 'shrewd'; unsubtle?: boolean }
-interface RivalSpec { name: string; rank: number; minions?: number; designs: DesignSpec[] }
+interface RivalSpec { name: string; rank: number; minions?: number; minionDice?: Dice; designs: DesignSpec[] }
 interface Policy {
   job: {
     challenges: number;
@@ -277,7 +278,7 @@ const SUCCESS_ON = { rash: 2, default: 3, shrewd: 4 };
 interface FightResult { outcome: 'won' | 'lost' | 'fled' | 'draw'; freePushesUsed: number }
 
 /**
- * The troupe's PCs `fighters` against `enemies` foes who roll 1d4 each. Wounded PCs are
+ * The troupe's PCs `fighters` against `enemies` foes who roll 1d4 and `enemyDice` each. Wounded PCs are
  * marked in bed from the next turn through `turn + 3`, dead PCs dead; `tally` gets wounds
  * and deaths. `aid` is the troupe's own; a fight with a living Medic PC among `fighters`
  * is fought with Medics: each living Medic PC (wounded or not) and, with the troupe's
@@ -295,6 +296,7 @@ function fight(
   turn: number,
   tally: Tally,
   aid: 'none' | 'ordinary' | 'medic' = 'none',
+  enemyDice: readonly number[] = [],
 ): FightResult {
   const withMedics = aid === 'medic' || fighters.some((pc) => pc.medic && pc.alive);
   const deathOn = withMedics || aid === 'ordinary' ? 1 : 2;
@@ -320,7 +322,7 @@ function fight(
       troupeHits += hits;
     }
     let enemyHits = 0;
-    for (let g = 0; g < enemyAble; g++) if (dice.roll(4) === 4) enemyHits++;
+    for (let g = 0; g < enemyAble; g++) for (const sides of [4, ...enemyDice]) if (dice.roll(sides) === 4) enemyHits++;
     // Wound: the margin lands on the side with fewer hits.
     if (troupeHits > enemyHits) {
       enemyAble -= Math.min(troupeHits - enemyHits, enemyAble);
@@ -611,7 +613,7 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
             foiled = plan(free).successes >= (interfere.challenges ?? 2);
           } else {
             const minions = Math.max(1, r.spec.minions ?? Math.max(0, r.spec.rank - 2));
-            foiled = fight(dice, free, minions, troupeFlee, 'never', 0, turn, t, aidOf(troupe.spec)).outcome === 'won';
+            foiled = fight(dice, free, minions, troupeFlee, 'never', 0, turn, t, aidOf(troupe.spec), sidesOf(r.spec.minionDice)).outcome === 'won';
             dissolveIfCaptainDead(troupe);
           }
           break;
@@ -668,7 +670,7 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
             const fighters = troupe.pcs.filter((pc) => pc.alive && !inBed(pc, turn + 1));
             const minions = Math.max(1, r.spec.minions ?? Math.max(0, r.spec.rank - 2));
             t.attempts++;
-            const result = fight(dice, fighters, minions, troupeFlee, 'never', 0, turn, t, aidOf(troupe.spec));
+            const result = fight(dice, fighters, minions, troupeFlee, 'never', 0, turn, t, aidOf(troupe.spec), sidesOf(r.spec.minionDice));
             if (result.outcome === 'won') t['attempts.repelled']++;
             dissolveIfCaptainDead(troupe);
             break;
@@ -945,6 +947,22 @@ const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<st
         { name: 'pest', rank: 6, designs: [{ severity: 'light', style: 'shrewd', unsubtle: true }] },
       ],
       policy: { jobEvery: 2, job: { challenges: 3, method: 'rare' }, interfere: { roll: 'violence' }, flee: 'never' },
+    },
+  },
+  {
+    // Rivals whose minions roll more than a bare 1d4 (`minionDice`): a d6 and a d4 each for
+    // the countess's, in interference by violence and in attempts on a life; the pest's bare.
+    name: 'rival-minion-dice',
+    trials: 8000,
+    setup: {
+      turns: 24,
+      company: { name: 'co', rank: 2 },
+      troupes: [{ name: 'v', count: 2, captain: { knavery: ['d6'], violence: ['d4', 'd4'] }, minions: [{ name: 'c', count: 2, violence: ['d4'] }] }],
+      rivals: [
+        { name: 'countess', rank: 6, minions: 2, minionDice: ['d6', 'd4'], designs: [{ severity: 'heavy', style: 'shrewd', unsubtle: true }] },
+        { name: 'pest', rank: 6, minions: 2, designs: [{ severity: 'heavy', style: 'shrewd' }] },
+      ],
+      policy: { job: { challenges: 2, method: 'rare' }, interfere: { roll: 'violence' }, flee: 'never' },
     },
   },
   {

@@ -535,8 +535,12 @@ export class CampaignTrial {
   private readonly skirmishOutequipped: Skirmish;
   /** The guards' equipment dice in a job's fight (policy job.guards.bonus). */
   private readonly guardBonusDice: number;
-  /** Fights with a rival's minions (interference, attempts on a PC's life): the minions roll 1d4 each and never flee; the troupe flees by policy. */
-  private readonly minionFight: Skirmish;
+  /**
+   * Per rival: fights with its minions (interference, attempts on a PC's life). Each minion
+   * rolls 1d4 and the rival's `minionDice`, and never flees; the troupe flees by policy.
+   * Rivals whose minions roll the same dice share one.
+   */
+  private readonly minionFights: readonly Skirmish[];
   private readonly calamityAt: number;
 
   constructor(readonly plan: CampaignPlan) {
@@ -572,7 +576,13 @@ export class CampaignTrial {
     this.skirmish = fights(jobGuardDice, jobGuardBonus, guards.flee ?? 'never');
     this.guardBonusDice = jobGuardBonus.length;
     this.skirmishOutequipped = jobGuardBonus.length === 0 ? this.skirmish : fights(jobGuardDice, [], guards.flee ?? 'never');
-    this.minionFight = fights([COMBATANT_DIE], [], 'never');
+    const byDice = new Map<string, Skirmish>();
+    this.minionFights = plan.rivals.minionDice.map((dice) => {
+      const key = dice.join(',');
+      let s = byDice.get(key);
+      if (s === undefined) byDice.set(key, (s = fights([COMBATANT_DIE, ...dice], [], 'never')));
+      return s;
+    });
     this.calamityAt = plan.kindsAt + KIND_CALAMITY;
   }
 
@@ -1229,7 +1239,7 @@ export class CampaignTrial {
     if (p.interfere === INTERFERE_KNAVERY) {
       foiled = this.rollPlan(random, n, p.interfereChallenges) >= p.interfereChallenges;
     } else {
-      const s = this.minionFight;
+      const s = this.minionFights[r];
       const bonusTo = this.equipped[i] !== 0 ? p.troupeEquippedTo[i] : p.troupeBonusTo[i];
       foiled = s.fight(random, this.participants, n, p.rivals.minions[r], p.bonusSides, p.troupeBonusFrom[i], bonusTo, this.fightAid(i, this.participants, n), this.medicPcs(i));
       this.casualties(s, i, t);
@@ -1250,7 +1260,7 @@ export class CampaignTrial {
     const i = p.pcTroupe[target];
     const n = this.ablePcs(i, t);
     this.acc[METRIC.attempts]++;
-    const s = this.minionFight;
+    const s = this.minionFights[r];
     const bonusTo = this.equipped[i] !== 0 ? p.troupeEquippedTo[i] : p.troupeBonusTo[i];
     const repelled = s.fight(random, this.participants, n, Math.max(1, p.rivals.minions[r]), p.bonusSides, p.troupeBonusFrom[i], bonusTo, this.fightAid(i, this.participants, n), this.medicPcs(i));
     if (repelled) this.acc[METRIC.attemptsRepelled]++;

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { lazySchema } from '../lazySchema.ts';
+import { diceListSchema, eachDie } from '../dice.ts';
 import type { RandomStream } from '../random.ts';
 import type { ViciousnessRules } from '../rules.ts';
 
@@ -158,6 +159,12 @@ export const rivalSchema = lazySchema(() => z
     assets: assetsSchema.optional(),
     /** Its minions, who fight for it in a campaign ("If in doubt, use their rank minus 2"). */
     minions: z.number().int().min(0).max(100).optional(),
+    /**
+     * Dice each of its minions adds to its 1d4 in a fight ("Rivals have minions, just as
+     * player troupes do": their traits' and equipment's dice, as a job's guards' `dice`);
+     * defaults to none, a bare 1d4, as a plain PC minion.
+     */
+    minionDice: diceListSchema.optional(),
     /** "Give each rival up to three designs." */
     designs: z.array(designSchema).min(1).max(3),
   })
@@ -220,6 +227,8 @@ export class RivalPlan {
   readonly unsubtle: Uint8Array;
   /** Per rival: its minions ("If in doubt, use their rank minus 2"). */
   readonly minions: Int32Array;
+  /** Per rival: the dice each of its minions adds to its 1d4 (sides per die; `minionDice`). */
+  readonly minionDice: readonly (readonly number[])[];
   readonly slots: number;
   readonly focus: boolean;
   readonly speedChess: boolean;
@@ -250,6 +259,7 @@ export class RivalPlan {
     this.initPoints = Int32Array.from(designs, (d) => d.points ?? 0);
     this.unsubtle = Uint8Array.from(designs, (d) => (d.unsubtle ? 1 : 0));
     this.minions = Int32Array.from(rivals, (r) => r.minions ?? Math.max(0, r.rank - 2));
+    this.minionDice = rivals.map((r) => eachDie(r.minionDice ?? []));
     this.focus = rules.invest === 'focus';
     this.speedChess = rules.speedChess;
     this.escalateOnce = rules.escalation === 'once';
