@@ -145,6 +145,19 @@ export class RandomStream {
     }
   }
 
+  /**
+   * A uniform integer in 0..n−1 for n up to 2^32 (`below` takes n up to MAX_UNIFORM): one
+   * whole word, tried again while it falls in the last, incomplete run of n values, so
+   * every value has the same chance. For rare choices among many (one of a pile of coins).
+   */
+  belowWide(n: number): number {
+    const limit = Math.floor(0x100000000 / n) * n;
+    for (;;) {
+      const u = this.int32() >>> 0;
+      if (u < limit) return u % n;
+    }
+  }
+
   /** One roll of a fair die with `sides` faces: 1..sides. */
   die(sides: number): number {
     return this.below(sides) + 1;

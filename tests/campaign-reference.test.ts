@@ -31,7 +31,9 @@
  *  - coins of the turn (counted), liquid coins, banking everything, rank from points;
  *  - rivals: rank points a turn into the focus design, the d20 at the end of the turn,
  *    the success d4 by style, the consequence d6 by severity: wealthLost, pcRattled,
- *    pcWounded, assetLost, contactLost, attemptOnLife (fought by max(1, rank − 2)
+ *    pcWounded, assetLost (a held asset: banking everything and buying nothing, the
+ *    company holds no coin nor equipment as a move lands, so `assetLoss` "any" and "held"
+ *    agree; tests/asset-loss.test.ts checks the choice), contactLost, attemptOnLife (fought by max(1, rank − 2)
  *    minions), a 6 escalating the slot's next design (rules `escalation`: that one design,
  *    or every later one); others counted only;
  *  - `jobEvery` > 1: jobs on turns 1, 1 + k, …; on the turns between every PC rests off a

@@ -183,7 +183,15 @@ describe('a campaign turn', () => {
     expectNear(m.pointsLost, 1 / 6);
     expectNear(m['points.final'], 15 - 1 / 6);
     expectNear(m.demoted, 1 / 6);
-    expectNear(m['assets.lost'], 1 / 6);
+    // "An asset is lost" (1 in 6): one of the 2 troupes' headquarters or the 5 liquid coins
+    // held ("An asset is any material … from liquid coin to a nice car"), each as likely.
+    expectNear(m['assets.lost'], (1 / 6) * (2 / 7));
+    expectNear(m['liquid.lost'], (1 / 6) * (5 / 7));
+    expectNear(m['liquid.final'], 5 - (1 / 6) * (5 / 7));
+    // assetLoss "held": only a headquarters goes.
+    const held = runScenario(campaignScenario({ ...setup, policy: { ...setup.policy, assetLoss: 'held' } })).results[0].metrics;
+    expectNear(held['assets.lost'], 1 / 6);
+    expect(held['liquid.lost'].estimate).toBe(0);
     // Defending the rank banks a liquid coin at once: never demoted.
     const defended = runScenario(campaignScenario({ ...setup, policy: { ...setup.policy, defendRank: true } })).results[0].metrics;
     expect(defended.demoted.estimate).toBe(0);

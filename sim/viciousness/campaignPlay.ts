@@ -6,7 +6,7 @@
  * reset per trial. Readings and policy fields: docs/rulings/campaign.md.
  */
 import { eachDie } from '../dice.ts';
-import type { RandomStream } from '../random.ts';
+import { MAX_UNIFORM, type RandomStream } from '../random.ts';
 import type { ViciousnessRules } from '../rules.ts';
 import type { MetricSpec } from '../stats.ts';
 import * as rivalDice from './rivalDice.ts';
@@ -99,6 +99,8 @@ const COMPANY_METRICS = metricTable({
   advancedPcs: { name: 'advanced.pcs', kind: 'mean', label: 'mean new PCs added by advancing' },
   assetsBought: { name: 'assets.bought', kind: 'mean', label: 'mean lost assets bought back' },
   liquidSpent: { name: 'liquid.spent', kind: 'mean', label: 'mean liquid coins spent on purchases' },
+  equipmentLost: { name: 'equipment.lost', kind: 'mean', label: "mean troupes' bought equipment lost to rivals" },
+  liquidLost: { name: 'liquid.lost', kind: 'mean', label: 'mean liquid coins lost to rivals' },
 });
 
 /** A campaign's metrics: the company's, then each rival's, then the consequence counts. */
@@ -172,6 +174,8 @@ export class CampaignPlan {
   readonly payWithLiquid: boolean;
   /** buy.action "pc": each purchase is a PC's action for the turn (buyer). */
   readonly buyTakesAction: boolean;
+  /** policy assetLoss "any": an asset lost may be bought equipment or a liquid coin too (assetLost). */
+  readonly anyAssetLost: boolean;
   readonly bonusSides: Int32Array;
   /** Liquid coins and other assets a (new) troupe brings (its PCs' contacts: CampaignTrial.contactsOf). */
   readonly troupeLiquid: Int32Array;
@@ -276,6 +280,7 @@ export class CampaignPlan {
     this.assetBuy = buy.asset && { itemRank: buy.asset.itemRank, modifiers: buy.asset.modifiers ?? 0 };
     this.payWithLiquid = (buy.payWith ?? 'turnCoins') === 'liquid';
     this.buyTakesAction = (buy.action ?? 'pc') === 'pc';
+    this.anyAssetLost = (policy.assetLoss ?? 'any') === 'any';
     this.troupeLiquid = new Int32Array(troupes.length);
     this.troupeAssets = new Int32Array(troupes.length);
     this.troupeAid = troupes.map((t) => t.aid ?? 'none');
@@ -1405,11 +1410,7 @@ export class CampaignTrial {
     } else if (kind === KIND_ATTEMPT) {
       this.attemptOnLife(random, r, t);
     } else if (kind === KIND_ASSET) {
-      if (this.assets > 0) {
-        this.assets--;
-        this.assetsOwed++;
-        acc[METRIC.assetsLost]++;
-      }
+      this.assetLost(random);
     } else if (kind === KIND_CONTACT) {
       if (this.contacts > 0) {
         // One of the best-connected PC's (the first of them): only the count is measured,
@@ -1421,6 +1422,54 @@ export class CampaignTrial {
         this.contacts--;
         acc[METRIC.contactsLost]++;
       }
+    }
+  }
+
+  /**
+   * "An asset is lost": with assetLoss "any", one of the company's assets, each as likely —
+   * each held asset, each standing troupe's bought equipment (bought again by
+   * buy.equipment) and each liquid coin ("An asset is any material …, from liquid coin to a
+   * nice car"; a troupe may begin with "A liquid coin" as its asset). A die only when the
+   * choice is between kinds: held assets are alike, so a company with nothing else loses one
+   * without a draw, as under "held", which takes only those. Held assets lost are owed to
+   * buy.asset; nothing happens when the company has no asset.
+   */
+  private assetLost(random: RandomStream): void {
+    const p = this.plan;
+    const held = this.assets;
+    let equipped = 0;
+    let coins = 0;
+    if (p.anyAssetLost === true) {
+      for (let i = 0; i < p.troupeCount; i++) if (this.troupeActive[i] !== 0 && this.equipped[i] !== 0) equipped++;
+      coins = this.liquidCoins();
+    }
+    const n = held + equipped + coins;
+    if (n === 0) return;
+    let k = n === held || n === 1 ? 0 : n <= MAX_UNIFORM ? random.below(n) : random.belowWide(n);
+    if (k < held) {
+      this.assets--;
+      this.assetsOwed++;
+      this.acc[METRIC.assetsLost]++;
+      return;
+    }
+    k -= held;
+    if (k < equipped) {
+      for (let i = 0; i < p.troupeCount; i++) {
+        if (this.troupeActive[i] === 0 || this.equipped[i] === 0 || k-- !== 0) continue;
+        this.equipped[i] = 0;
+        this.acc[METRIC.equipmentLost]++;
+        return;
+      }
+    }
+    k -= equipped;
+    // The k-th liquid coin, counting up from the lowest rank.
+    for (let r = 1; r <= MAX_RANK; r++) {
+      if (k < this.liquid[r]) {
+        this.liquid[r]--;
+        this.acc[METRIC.liquidLost]++;
+        return;
+      }
+      k -= this.liquid[r];
     }
   }
 

@@ -161,6 +161,15 @@ export const policySchema = lazySchema(() => z
     defendRank: z.boolean().optional(),
     /** Replacing dead minions: *always* (default, when the points are there), *keepRank*, *never*. */
     replaceMinions: z.enum(['always', 'keepRank', 'never']).optional(),
+    /**
+     * What "An asset is lost" (a rival's consequence) can take: *any* (default) — one of the
+     * company's assets at random, each held asset, each troupe's bought equipment and each
+     * liquid coin one ("An asset is any material they can use to your advantage–from liquid
+     * coin to a nice car to a noble title"); *held* — only its held assets (troupes'
+     * starting assets other than liquid coin, `company.assets`, assets bought back), the
+     * reading until December 2026. docs/rulings/campaign.md.
+     */
+    assetLoss: z.enum(['any', 'held']).optional(),
     /** A troupe whose captain died: a *nextTurn* (default) new one, or *never*. */
     newTroupe: z.enum(['nextTurn', 'never']).optional(),
     /**
