@@ -68,6 +68,7 @@ export const rivalList: ListField = {
     { kind: 'number', key: 'rank', label: 'wealth rank', help: '1 to 7: its ambition points per turn' },
     assetsField,
     { kind: 'number', key: 'minions', label: 'minions', placeholder: 'rank − 2', help: '“If in doubt, use their rank minus 2”: who fights for it in a campaign' },
+    { kind: 'dice', key: 'minionDice', label: 'dice each minion adds', help: 'to its 1d4 in a campaign’s fights (“Rivals have minions, just as player troupes do”); none: a bare 1d4' },
     designs,
   ],
   newItem: (items) => ({ name: `rival ${items.length + 1}`, rank: 3, designs: [{ severity: 'light' }] }),
@@ -243,6 +244,7 @@ export const campaignForm: MechanicForm = {
         { kind: 'number', key: 'reserve', label: 'liquid coins kept back', placeholder: '0', help: 'with bank “reserve”' },
         { kind: 'flag', key: 'defendRank', label: 'bank at once to keep the rank', help: 'when a consequence would cost the company its rank' },
         choice('replaceMinions', 'replace dead minions', ['always', 'keepRank', 'never'], 'always (default)'),
+        choice('assetLoss', '“An asset is lost” takes', ['any', 'held'], 'any (default)', 'any: a held asset, a troupe’s bought equipment or a liquid coin, at random (“An asset is any material … from liquid coin to a nice car”); held: only held assets'),
         choice('newTroupe', 'a troupe whose captain died', ['nextTurn', 'never'], 'nextTurn (default): a new one'),
         {
           kind: 'text',
