@@ -42,7 +42,7 @@ interface Fighter {
   lasting?: number;
   weapon: keyof typeof WEAPONS;
   power?: number;
-  defend?: 'fullDefence' | 'oneDie' | 'fullDefenceWhenHurt';
+  defend?: 'fullDefence' | 'oneDie' | 'fullDefenceWhenHurt' | 'moreDice';
   standUp?: 'never' | 'half' | 'full';
   currency?: 'none' | 'standUp' | 'defence' | 'all';
 }
@@ -150,7 +150,10 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
         }
         me.due = 0;
         let defence: number[];
-        const full = them.f.defend === undefined || them.f.defend === 'fullDefence' || (them.f.defend === 'fullDefenceWhenHurt' && inForce(y) > 0);
+        // The policy, by default moreDice: a full defence only when it rolls more than the one die.
+        const policy = them.f.defend ?? 'moreDice';
+        const fullDice = Math.max(0, them.defence + them.bonus - inForce(y));
+        const full = policy === 'fullDefence' || (policy === 'fullDefenceWhenHurt' && inForce(y) > 0) || (policy === 'moreDice' && fullDice > 1);
         if (them.acts && !full) defence = roll(1);
         else {
           them.acts = false;
@@ -205,7 +208,11 @@ const cases: [string, [Fighter, Fighter], number?][] = [
   ],
   [
     'the same against a full defence',
-    [sorcerer('a', { weapon: 'demonicTemporary', power: 2, defend: 'oneDie' }), sorcerer('b', { weapon: 'demonicTemporary', power: 2 })],
+    [sorcerer('a', { weapon: 'demonicTemporary', power: 2, defend: 'oneDie' }), sorcerer('b', { weapon: 'demonicTemporary', power: 2, defend: 'fullDefence' })],
+  ],
+  [
+    'the default defence (moreDice) on Stamina 3 under next-only blows, whose full defence often shrinks to one die or none',
+    [sorcerer('a', { stamina: 3, weapon: 'demonicTemporary', power: 2 }), sorcerer('b', { stamina: 3, dice: 4, weapon: 'demonicTemporary', power: 1 })],
   ],
   ['fists against a blade that sucks it up and stands up mid-round', [sorcerer('a', { will: 3 }), sorcerer('b', { stamina: 4, will: 3, dice: 4, defend: 'oneDie', weapon: 'blade' })]],
   [

@@ -99,7 +99,8 @@ describe('the worked examples of sorcerer.txt', () => {
 
 describe('the exact opening exchange', () => {
   const cases: [string, Fighter, Fighter, Record<string, unknown>?][] = [
-    ['fists against a blade, full defence', jesse, lydia],
+    ['fists against a blade, full defence', { ...jesse, defend: 'fullDefence' }, { ...lydia, defend: 'fullDefence' }],
+    ['fists against a blade, the default defence (moreDice)', jesse, lydia],
     ['one-die defence, a bonus die and carried lasting penalties', { ...jesse, bonus: 1, defend: 'oneDie' }, { ...lydia, lasting: 2, defend: 'oneDie' }],
     ['defence that turns full when hurt; d6s; exhausted wins count all dice', { ...jesse, lasting: 1, defend: 'fullDefenceWhenHurt', defence: 5 }, { ...lydia, dice: 2, defend: 'fullDefenceWhenHurt' }, { die: 'd6' }],
     ['a character with no dice to act with', { ...jesse, lasting: 4 }, lydia],

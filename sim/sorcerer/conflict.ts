@@ -46,10 +46,14 @@ const count = lazySchema(() => z.number().int().min(0).max(100));
 
 /**
  * A defender that has not acted yet: `fullDefence` (sacrifice the action, defend at full
- * dice), `oneDie` ("Suck it up": one die, keep the action), or `fullDefenceWhenHurt`
- * (one die while it carries no penalty, full defence once it does).
+ * dice), `oneDie` ("Suck it up": one die, keep the action), `fullDefenceWhenHurt` (one die
+ * while it carries no penalty, full defence once it does), or `moreDice` (full defence
+ * when it rolls more than the one die, else the one die: a full defence of 0 or 1 dice
+ * would give up the action for no more dice than sucking it up).
  */
-export const DEFEND_POLICIES = ['fullDefence', 'oneDie', 'fullDefenceWhenHurt'] as const;
+export const DEFEND_POLICIES = ['fullDefence', 'oneDie', 'fullDefenceWhenHurt', 'moreDice'] as const;
+/** A fighter's `defend` when it names none (docs/rulings/sorcerer-conflict.md). */
+export const DEFAULT_DEFEND = 'moreDice';
 /**
  * Dice asked for when standing up: `never` (stays down), `half` (half its `dice`, rounded
  * up: an easier Will roll), `full` ("want to use your whole 3 Stamina ... roll Will vs. 3").
@@ -77,7 +81,7 @@ export const fighterSchema = lazySchema(() => z
     weapon: weaponSchema,
     /** The demon's Power, for the demonic rows of the bleed table. */
     power: count.optional(),
-    /** A defender that has not acted yet (see DEFEND_POLICIES); defaults to "fullDefence". */
+    /** A defender that has not acted yet (see DEFEND_POLICIES); defaults to "moreDice". */
     defend: z.enum(DEFEND_POLICIES).optional(),
     /** Stand Up when its penalties exceed its Stamina (see STAND_UP_POLICIES); defaults to "full". */
     standUp: z.enum(STAND_UP_POLICIES).optional(),
@@ -132,8 +136,9 @@ export function fullDefenceDice(f: Fighter, penalties: number): number {
 
 /** Dice a defender that has not acted rolls, by its policy, with `penalties` in force. */
 export function pendingDefenceDice(f: Fighter, penalties: number): { dice: number; sacrifices: boolean } {
-  const policy = f.defend ?? 'fullDefence';
-  const full = policy === 'fullDefence' || (policy === 'fullDefenceWhenHurt' && penalties > 0);
+  const policy = f.defend ?? DEFAULT_DEFEND;
+  const full =
+    policy === 'fullDefence' || (policy === 'fullDefenceWhenHurt' && penalties > 0) || (policy === 'moreDice' && fullDefenceDice(f, penalties) > 1);
   // "Roll 1 die (with no bonuses)": the one die is neither raised nor cut.
   return full ? { dice: fullDefenceDice(f, penalties), sacrifices: true } : { dice: 1, sacrifices: false };
 }
@@ -210,7 +215,7 @@ export const conflict = defineMechanic({
     const bonus = Int32Array.from(fighters, (f) => f.bonus ?? 0);
     const defenceDice = Int32Array.from(fighters, (f) => f.defence ?? f.stamina);
     const startLasting = Int32Array.from(fighters, (f) => f.lasting ?? 0);
-    const defendCode = Int32Array.from(fighters, (f) => DEFEND_POLICIES.indexOf(f.defend ?? 'fullDefence'));
+    const defendCode = Int32Array.from(fighters, (f) => DEFEND_POLICIES.indexOf(f.defend ?? DEFAULT_DEFEND));
     const standN = Int32Array.from(fighters, (f) => standUpDice(f.standUp ?? 'full', f.dice ?? f.stamina));
     const currency = fighters.map((f) => f.currency ?? 'all');
     const currencyStandUp = Uint8Array.from(currency, (c) => (c === 'standUp' || c === 'all' ? 1 : 0));
@@ -382,7 +387,9 @@ export const conflict = defineMechanic({
               // ones (it is the roll they fall on); the one die is cut by none and spends none.
               let dice: number;
               const pendingAction = hasAction[y] === 1;
-              if (pendingAction && !(defendCode[y] === 0 || (defendCode[y] === 2 && inForce(y) > 0))) {
+              const code = defendCode[y];
+              const full = code === 0 || (code === 2 && inForce(y) > 0) || (code === 3 && defenceDice[y] + bonus[y] - inForce(y) > 1);
+              if (pendingAction && !full) {
                 dice = 1;
               } else {
                 // Sacrificed ("you're done for this round"), or it has acted or has no action.
