@@ -14,7 +14,7 @@ import { DUEL, OUTNUMBERED, PLAIN, situation } from '../sim/viciousness/traits.t
 import type { ScenarioResult } from '../sim/result.ts';
 import { sized } from './size.ts';
 
-type Combatant = { name: string; count?: number; dice?: string[]; traits?: string[]; rattled?: boolean };
+type Combatant = { name: string; count?: number; dice?: string[]; traits?: string[]; rattled?: boolean; saluted?: boolean };
 type Side = {
   name: string;
   combatants: Combatant[];
@@ -44,7 +44,8 @@ function exact(sides: Side[], rules: object = {}) {
  * - Clash: "Each combatant in a side adds 1d4", plus its trait dice; a Berzerker "Gain[s]
  *   1d4 if you are outnumbered by enemies" and, on a side that never flees, "Add[s] 1d4 by
  *   making yourself unable to do anything but fight"; a Duelist "Gain[s] 1d4 if engaging in
- *   1-on-1 combat".
+ *   1-on-1 combat", and one that saluted "Add[s] 1d4" more then (only then: "A gain
+ *   condition must be met before an add condition may apply").
  * - Wound: the side with fewer hits takes the difference, at random among its able; "a
  *   2-in-4 chance to die", 1-in-4 with attention, none for the one a Medic attends.
  * - Flight: `outnumbered` flees when the enemy has more able; `lostHalf` when half are down.
@@ -74,6 +75,7 @@ function referenceBattle(sides: Side[], trials: number, seed: string) {
               return Array.from({ length: Number(n || 1) }, () => Number(sides));
             }), ...(pushes ? [4] : [])],
             traits,
+            saluted: c.saluted ?? false,
             captain: c.name === 'captain',
             rattled: (c.rattled ?? false) || pushes,
             pushes,
@@ -95,7 +97,8 @@ function referenceBattle(sides: Side[], trials: number, seed: string) {
         for (const x of able[s]) {
           const dice = [4, ...x.dice];
           if (x.traits.includes('berzerker') && theirs > mine) dice.push(4, ...((sides[s].flee ?? 'never') === 'never' ? [4] : []));
-          if (x.traits.includes('duelist') && mine === 1 && theirs === 1) dice.push(4);
+          // The gain, and the add once both saluted ("A gain condition must be met before an add").
+          if (x.traits.includes('duelist') && mine === 1 && theirs === 1) dice.push(4, ...(x.saluted ? [4] : []));
           for (const sidesOfDie of dice) if ((x.rattled ? Math.min(d(sidesOfDie), d(sidesOfDie)) : d(sidesOfDie)) === 4) h++;
         }
         return h;
@@ -219,6 +222,11 @@ const cases: [string, Side[]][] = [
     [{ name: 'a', flee: 'lostHalf', combatants: [{ name: 'b', traits: ['berzerker'] }, plain('m')] }, { name: 'b', combatants: [plain('x', 3)] }],
   ],
   ['a Duelist captain with a minion against two', [{ name: 'a', combatants: [{ name: 'captain', traits: ['duelist'] }, plain('m')] }, { name: 'b', combatants: [plain('x', 2)] }]],
+  ['a Duelist who saluted, alone against one: the gain and the add (win 0.818, against 0.710 with the gain only)', [{ name: 'a', combatants: [{ name: 'captain', traits: ['duelist'], saluted: true }] }, { name: 'b', combatants: [plain('x')] }]],
+  [
+    'a Duelist who saluted, with a minion, against two: the add only once it is one against one (win 0.540; 0.703 with the add at every clash)',
+    [{ name: 'a', flee: 'never', combatants: [{ name: 'captain', traits: ['duelist'], saluted: true }, plain('m')] }, { name: 'b', combatants: [plain('x', 2)] }],
+  ],
   [
     'a Medic among three against four',
     [{ name: 'a', combatants: [{ name: 'doc', traits: ['medic'] }, plain('m', 2)] }, { name: 'b', combatants: [{ name: 'x', count: 4, dice: ['d6'] }] }],
@@ -421,6 +429,13 @@ describe('bad traits are refused', () => {
   it('a push policy without the trait it pushes', () => {
     expect(errors({ sides: [{ name: 'a', berzerkerPush: 'always', combatants: [{ name: 'x' }] }, { name: 'b', combatants: [{ name: 'y' }] }] })).toMatch(/bad\.json: setup\.sides\.0\.berzerkerPush: .*"traits": \["berzerker"\]/);
     expect(errors({ sides: [{ name: 'a', defenderPush: 'captain', combatants: [{ name: 'x' }] }, { name: 'b', combatants: [{ name: 'y' }] }] })).toMatch(/setup\.sides\.0\.defenderPush: .*"defender"/);
+  });
+  it('a salute without the Duelist whose add it is', () => {
+    for (const mechanic of ['battle', 'clash']) {
+      expect(errors({ sides: [{ name: 'a', combatants: [{ name: 'x', saluted: true }] }, { name: 'b', combatants: [{ name: 'y' }] }] }, mechanic)).toMatch(
+        /bad\.json: setup\.sides\.0\.combatants\.0\.saluted: .*Duelist.*"x" has no "duelist"/,
+      );
+    }
   });
   it('more than 4 traits, or one twice', () => {
     expect(errors({ sides: [{ name: 'a', combatants: [{ name: 'x', traits: ['medic', 'medic'] }] }, { name: 'b', combatants: [{ name: 'y' }] }] })).toContain('twice');

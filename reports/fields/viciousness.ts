@@ -41,6 +41,7 @@ const combatants: ListField = {
       },
       show: (v) => (Array.isArray(v) ? v.join(', ') : ''),
     },
+    { kind: 'flag', key: 'saluted', label: 'saluted (a Duelist)', help: '“Add 1d4 if you’ve both saluted each other first”: the Duelist rolls 2d4 more in a duel, not 1d4' },
     rattled,
     {
       kind: 'choice',

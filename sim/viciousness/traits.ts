@@ -32,6 +32,8 @@ export const traitListSchema = lazySchema(() => z
 
 interface HasTraits {
   traits?: readonly TraitName[];
+  /** The Duelist's add: it salutes its foe before a duel (duelDice). */
+  saluted?: boolean;
   count?: number;
   rattled?: boolean;
 }
@@ -55,9 +57,15 @@ export function outnumberedDice(c: HasTraits, flee: string | undefined): number 
   return (flee ?? 'never') === 'never' ? 2 : 1;
 }
 
-/** Extra d4 a Duelist rolls "if engaging in 1-on-1 combat": one able combatant a side, two sides. */
+/**
+ * Extra d4s a Duelist rolls "if engaging in 1-on-1 combat" (one able combatant a side, two
+ * sides): the gain's 1d4, and with `saluted` the add's 1d4 ("Add 1d4 if you've both saluted
+ * each other first"; "A gain condition must be met before an add condition may apply", so
+ * the add too only in the duel).
+ */
 export function duelDice(c: HasTraits): number {
-  return hasTrait(c, 'duelist') ? 1 : 0;
+  if (!hasTrait(c, 'duelist')) return 0;
+  return c.saluted === true ? 2 : 1;
 }
 
 /** Combatants with the Medic trait on a side (each attends as one of the side's Medics). */

@@ -21,12 +21,23 @@ export const combatantSchema = lazySchema(() => z
     dice: diceListSchema.optional(),
     /** Named traits with a rule in violence (traits.ts): medic, berzerker, duelist, defender (its push). */
     traits: traitListSchema.optional(),
+    /**
+     * A Duelist's add, "Add 1d4 if you've both saluted each other first": it salutes its foe
+     * before a duel, so in a duel it rolls 2d4 more, not 1d4 (traits.ts duelDice). Only
+     * with the `duelist` trait; defaults to false.
+     */
+    saluted: z.boolean().optional(),
     /** Rolls each die twice and keeps the lower. */
     rattled: z.boolean().optional(),
     /** For `woundOrder`; defaults to captain for an entry named "captain", else minion. */
     role: z.enum(['captain', 'minion']).optional(),
   })
-  .strict());
+  .strict()
+  .superRefine((c, ctx) => {
+    if (c.saluted === true && !(c.traits ?? []).includes('duelist')) {
+      ctx.addIssue({ code: 'custom', path: ['saluted'], message: `"saluted" is the Duelist's add ("Add 1d4 if you've both saluted each other first"), and "${c.name}" has no "duelist" in its traits` });
+    }
+  }));
 
 export const sideSchema = lazySchema(() => z
   .object({
