@@ -8,6 +8,7 @@ import { planScenario, ScenarioErrors } from '../sim/scenario.ts';
 import { runPlan } from '../sim/assemble.ts';
 import type { ScenarioResult } from '../sim/result.ts';
 import { EXHAUSTED, FAILED, GOING, SUCCESS, extendedAttackDice, extendedStep } from '../sim/vdp/extended.ts';
+import { RandomStream } from '../sim/random.ts';
 
 // A repair job: Mechanics 2 + Mind 2 against difficulty 10, Focus 2 + 1 against intensity 7.
 const repair = {
@@ -68,13 +69,13 @@ describe('the steps of very-different-places.txt "Extended skill check"', () => 
 describe('the exact chain agrees with the Monte Carlo', () => {
   it('across every allocation of a 3-step repair', () => {
     const r = run(repair, { sweep: { 'setup.allocation': ['4/0', '3/1', '2/2', '1/3', '0/4', 'pressAfterMiss'] } });
-    // All seven metrics of each of the six allocations.
-    expect(expectAgreement(r)).toBe(6 * 7);
+    // All eight metrics of each of the six allocations.
+    expect(expectAgreement(r)).toBe(6 * 8);
   });
 
   it('with disadvantage on both pools, 4 steps, and a low step cap that leaves some unfinished', () => {
     const r = run({ ...repair, steps: 4, disadvantage: 1, maxSteps: 6, intensity: 5 }, { rules: { advantageOn: 'both' } });
-    expect(expectAgreement(r)).toBe(7);
+    expect(expectAgreement(r)).toBe(8);
     expect(r.results[0].metrics.unfinished.exact).toBeGreaterThan(0.01);
   });
 
@@ -127,3 +128,106 @@ describe('bad setups are rejected with the path of the mistake', () => {
   it('a missing intensity', () => bad({ ...repair, intensity: undefined }, 'setup.intensity', /missing: expected a number/));
   it('a defence without its skill', () => bad({ ...repair, defence: { attribute: 2 } }, 'setup.defence.skill', /missing/));
 });
+
+/**
+ * The slow, obvious extended check with tension spent (very-different-places.txt): every
+ * die rolled on its own; a roll keeps the highest of its pool dice plus one advantage die
+ * per point spent ("spend Tension to gain one advantage die per point on the next combat
+ * action or skill check"; `advantageOn` "accomplish": the attack's); a roll exactly on its
+ * target banks a point ("A character gains a point of Tension whenever a skill check result
+ * is exactly equal to the target number"), spendable from the next step. The step rules as
+ * in the first describe: a hit scores, a miss lowers progress and a second in a row fails,
+ * a failed defence exhausts, the attack settled first.
+ */
+function referenceExtended(
+  setup: { attack: { attribute: number; skill: number }; defence: { attribute: number; skill: number }; difficulty: number; intensity: number; steps: number },
+  split: [number, number],
+  spend: 'never' | 'onAttack' | 'onDefence' | 'onNextRoll',
+  perRoll: number,
+  trials: number,
+  seed: string,
+) {
+  const random = RandomStream.fromKey(seed);
+  const roll = (kept: number, advantage: number, modifier: number) => {
+    if (kept === 0) return 0;
+    const dice = Array.from({ length: kept + advantage }, () => random.below(6) + 1).sort((a, b) => b - a);
+    return dice.slice(0, kept).reduce((a, b) => a + b, 0) + modifier;
+  };
+  const out = { success: 0, exhausted: 0, failed: 0, tension: 0, tensionSpent: 0 };
+  for (let t = 0; t < trials; t++) {
+    let progress = 0;
+    let missedLast = false;
+    let bank = 0;
+    for (let step = 0; step < 100; step++) {
+      const [att, def] = split;
+      const onAttack = att > 0 && (spend === 'onAttack' || spend === 'onNextRoll') ? Math.min(bank, perRoll) : 0;
+      const onDefence = def > 0 && (spend === 'onDefence' || spend === 'onNextRoll') ? Math.min(bank - onAttack, perRoll) : 0;
+      bank -= onAttack + onDefence;
+      out.tensionSpent += onAttack + onDefence;
+      const a = roll(att, onAttack, setup.attack.attribute + setup.attack.skill);
+      const d = roll(def, onDefence, setup.defence.attribute + setup.defence.skill);
+      const ties = (a === setup.difficulty ? 1 : 0) + (d === setup.intensity ? 1 : 0);
+      bank += ties;
+      out.tension += ties;
+      if (a >= setup.difficulty) {
+        progress++;
+        missedLast = false;
+        if (progress >= setup.steps) {
+          out.success++;
+          break;
+        }
+      } else {
+        progress = Math.max(0, progress - 1);
+        if (missedLast) {
+          out.failed++;
+          break;
+        }
+        missedLast = true;
+      }
+      if (d < setup.intensity) {
+        out.exhausted++;
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+describe('tension spent on advantage dice ("may spend Tension to gain one advantage die per point on the next … skill check")', () => {
+  // A job whose rolls often land exactly on their targets: difficulty 9 from 2 dice + 2, intensity 7 from 2 dice + 1.
+  const tight = { attack: { attribute: 1, skill: 1 }, defence: { attribute: 1, skill: 0 }, difficulty: 9, intensity: 7, steps: 3 };
+  const cases = [
+    ['never', '2/2', 4],
+    ['onAttack', '2/2', 4],
+    ['onDefence', '1/3', 4],
+    ['onNextRoll', '3/1', 1],
+  ] as const;
+  for (const [spend, allocation, perRoll] of cases) {
+    it(`${spend}, ${allocation}, at most ${perRoll} a roll: the exact chain against the Monte Carlo and against the slow reference`, () => {
+      const trials = 40_000;
+      const r = run({ ...tight, allocation, spendTension: spend, spendPerRoll: perRoll }, { trials });
+      expect(expectAgreement(r)).toBe(8);
+      const m = r.results[0].metrics;
+      const split = allocation.split('/').map(Number) as [number, number];
+      const ref = referenceExtended(tight, split, spend, perRoll, trials, `reference ${spend} ${allocation}`);
+      for (const name of ['success', 'exhausted', 'failed'] as const) {
+        const p = m[name].exact!;
+        const z = Math.abs(ref[name] / trials - p) / Math.sqrt((p * (1 - p)) / trials || 1e-12);
+        expect(z, `${name}: reference ${ref[name] / trials}, exact ${p}`).toBeLessThan(4.5);
+      }
+      // Tension gained and spent per check: counts of a few points, so a generous 0.05.
+      expect(Math.abs(ref.tension / trials - m.tension.exact!)).toBeLessThan(0.05);
+      expect(Math.abs(ref.tensionSpent / trials - m.tensionSpent.exact!)).toBeLessThan(0.05);
+      if (spend === 'never') expect(m.tensionSpent.exact).toBe(0);
+      else expect(m.tensionSpent.exact!).toBeGreaterThan(0.02);
+    }, 60_000);
+  }
+
+  it('spending on the attack finishes more jobs than banking it (the default spends)', () => {
+    const r = run(tight, { sweep: { 'setup.spendTension': ['never', 'onAttack'] } });
+    const [never, onAttack] = r.results.map((x) => x.metrics.success.exact!);
+    expect(onAttack).toBeGreaterThan(never + 0.01);
+    expect(run(tight, { trials: 1000 }).results[0].metrics.success.exact).toBeCloseTo(onAttack, 12);
+  });
+});
+

@@ -15,8 +15,13 @@
  * second missed attack fails the check even if the defence fails too. A run that neither
  * succeeds nor stops within `maxSteps` steps is `unfinished`.
  *
- * The check is a Markov chain on (progress, last attack missed), so the exact engine walks
- * the chain step by step; the Monte Carlo rolls the same steps.
+ * Tension: "A character gains a point of Tension whenever a skill check result is exactly
+ * equal to the target number", and "may spend Tension to gain one advantage die per point
+ * on the next combat action or skill check": by `spendTension` (combat's policies, default
+ * `onAttack`), the bank goes on the next step's rolls, at most `spendPerRoll` a roll.
+ *
+ * The check is a Markov chain on (progress, last attack missed, tension banked), so the
+ * exact engine walks the chain step by step; the Monte Carlo rolls the same steps.
  */
 import { z } from 'zod';
 import { lazySchema } from '../lazySchema.ts';
@@ -27,6 +32,7 @@ import { VDP_POOL, extraDice, netAdvantage, type VdpRoll } from './pool.ts';
 import { splitRolls } from './risky.ts';
 import { FIXED_SPLITS, attackDiceOf, type FixedSplit } from './allocation.ts';
 import { bonusOf, rollBonusSchema } from './exchange.ts';
+import { MAX_SPEND, SPEND_POLICIES, tensionSpent } from './combat.ts';
 
 /**
  * How the 4 dice are split each step: a fixed split of the combat table (attack/defence),
@@ -55,6 +61,10 @@ export const extendedSetup = lazySchema(() => z
     disadvantage: extraDice.optional(),
     /** Steps before the attempt is reported `unfinished`; defaults to 100. */
     maxSteps: z.number().int().min(1).max(1000).optional(),
+    /** When banked tension buys advantage dice on a step's rolls (combat's SPEND_POLICIES); defaults to "onAttack". */
+    spendTension: z.enum(SPEND_POLICIES).optional(),
+    /** Most tension points spent on one roll; defaults to 4 (one advantage die per pool die). */
+    spendPerRoll: z.number().int().min(1).max(MAX_SPEND).optional(),
   })
   .strict());
 
@@ -101,6 +111,7 @@ export const EXTENDED_METRICS = metricTable({
   steps: { name: 'steps', kind: 'mean', label: 'mean steps rolled', min: 1 },
   progress: { name: 'progress', kind: 'mean', label: 'mean progress at the end' },
   tension: { name: 'tension', kind: 'mean', label: 'mean tension gained' },
+  tensionSpent: { name: 'tensionSpent', kind: 'mean', label: 'mean tension spent on advantage dice' },
 });
 
 export const extended = defineMechanic({
@@ -114,13 +125,30 @@ export const extended = defineMechanic({
     const maxSteps = setup.maxSteps ?? 100;
     const net = netAdvantage(setup.advantage, setup.disadvantage);
     const bonuses: [number, number] = [bonusOf(setup.attack), bonusOf(setup.defence)];
-    // Rolls by attack dice: pools[k] = [attack roll, defence roll] for a k/(4−k) split.
-    const pools: [VdpRoll, VdpRoll][] = [];
-    for (let k = 0; k <= VDP_POOL; k++) pools.push(splitRolls(k, VDP_POOL - k, net, bonuses, rules.advantageOn));
-    const attackRolls = pools.map((p) => p[0]);
-    const defenceRolls = pools.map((p) => p[1]);
+    const spendPolicy = setup.spendTension ?? 'onAttack';
+    const perRoll = setup.spendPerRoll ?? VDP_POOL;
+    // Banked tension matters only when it is spent; with "never" the bank stays 0 in the chain.
+    const banks = spendPolicy === 'never' ? 0 : 2 * maxSteps;
+    // Rolls by attack dice k (a k/(4−k) split) and tension dice s bought for that roll.
+    const rollsOf = (k: number, s: number) => splitRolls(k, VDP_POOL - k, net, bonuses, rules.advantageOn, [s, s]);
+    const attackRolls: VdpRoll[][] = [];
+    const defenceRolls: VdpRoll[][] = [];
+    for (let k = 0; k <= VDP_POOL; k++) {
+      attackRolls.push([]);
+      defenceRolls.push([]);
+      for (let s = 0; s <= perRoll; s++) {
+        const [a, d] = rollsOf(k, s);
+        attackRolls[k].push(a);
+        defenceRolls[k].push(d);
+      }
+    }
     const afterHit = extendedAttackDice(policy, false);
     const afterMiss = extendedAttackDice(policy, true);
+    /** Tension spent on a step's attack and defence rolls with `bank` banked, k attack dice. */
+    const spendOf = (k: number, bank: number): [number, number] => {
+      const a = tensionSpent(spendPolicy, 'attack', k, bank, perRoll);
+      return [a, tensionSpent(spendPolicy, 'defence', VDP_POOL - k, bank - a, perRoll)];
+    };
 
     // A trial rolls at most maxSteps steps and stops at `steps` points of progress.
     const { specs: metrics, slot: M, exact: exactOf } = fixedLayout(EXTENDED_METRICS, { steps: { max: maxSteps }, progress: { max: steps } });
@@ -134,13 +162,22 @@ export const extended = defineMechanic({
           let outcome = GOING;
           let taken = 0;
           let tension = 0;
+          let bank = 0;
+          let spent = 0;
           while (outcome === GOING && taken < maxSteps) {
             taken++;
             const k = missed ? afterMiss : afterHit;
-            const a = attackRolls[k].roll(random);
-            const d = defenceRolls[k].roll(random);
+            // "spend Tension to gain one advantage die per point on the next … skill check".
+            const sa = bank > 0 ? tensionSpent(spendPolicy, 'attack', k, bank, perRoll) : 0;
+            const sd = bank > sa ? tensionSpent(spendPolicy, 'defence', VDP_POOL - k, bank - sa, perRoll) : 0;
+            bank -= sa + sd;
+            spent += sa + sd;
+            const a = attackRolls[k][sa].roll(random);
+            const d = defenceRolls[k][sd].roll(random);
             // "A character gains a point of Tension whenever a skill check result is exactly equal to the target number."
-            tension += (a === difficulty ? 1 : 0) + (d === intensity ? 1 : 0);
+            const gained = (a === difficulty ? 1 : 0) + (d === intensity ? 1 : 0);
+            tension += gained;
+            bank += gained;
             // Inlined extendedStep (no allocation per step).
             if (a >= difficulty) {
               missed = false;
@@ -162,47 +199,78 @@ export const extended = defineMechanic({
           tally.add(M.steps, taken);
           tally.add(M.progress, progress);
           tally.add(M.tension, tension);
+          tally.add(M.tensionSpent, spent);
           tally.bin(0, taken);
         }
         tally.addTrials(trials);
       },
+      exactCost() {
+        // The chain's states (progress, missed, bank) visited each step, up to maxSteps steps.
+        return maxSteps * 2 * steps * (banks + 1) * 9;
+      },
       exact() {
-        // Per split: P(attack passes), P(defence passes), mean tension of one step.
-        const odds = pools.map(([att, def]) => {
-          const a = att.distribution();
-          const d = def.distribution();
-          // Sums of float probabilities can pass 1 by an ulp; clamp so 1 − p is never negative.
-          const clamp = (p: number) => Math.min(1, Math.max(0, p));
-          return { attack: clamp(a.atLeast(difficulty)), defence: clamp(d.atLeast(intensity)), tension: a.at(difficulty) + d.at(intensity) };
-        });
-        // Chain state: progress · 2 + (last attack missed).
-        let state = new Float64Array(2 * steps);
+        // Per attack dice k and tension dice s: P(the roll passes), P(it ties its target).
+        // Sums of float probabilities can pass 1 by an ulp; clamp so 1 − p is never negative.
+        const clamp = (p: number) => Math.min(1, Math.max(0, p));
+        const oddsOf = (rolls: VdpRoll[][], target: number) =>
+          rolls.map((byS) =>
+            byS.map((r) => {
+              const dist = r.distribution();
+              return { pass: clamp(dist.atLeast(target)), tie: clamp(dist.at(target)) };
+            }),
+          );
+        const attackOdds = oddsOf(attackRolls, difficulty);
+        const defenceOdds = oddsOf(defenceRolls, intensity);
+        // Chain state: ((progress · 2 + last attack missed) · (banks + 1)) + bank.
+        const width = banks + 1;
+        let state = new Float64Array(2 * steps * width);
         state[0] = 1;
         const ends = [0, 0, 0, 0];
         let meanSteps = 0;
         let meanProgress = 0;
         let tension = 0;
+        let spent = 0;
         const stepsDist = new Array(maxSteps).fill(0);
+        // (passes, ties) of a roll: a tie passes ("at or above its target").
+        const results = [
+          [true, true],
+          [true, false],
+          [false, false],
+        ] as const;
         for (let taken = 1; taken <= maxSteps; taken++) {
-          const next = new Float64Array(2 * steps);
+          const next = new Float64Array(state.length);
           let ended = 0;
-          for (let s = 0; s < state.length; s++) {
-            const p = state[s];
-            if (p === 0) continue;
-            const progress = s >> 1;
-            const lastMissed = (s & 1) === 1;
-            const o = odds[lastMissed ? afterMiss : afterHit];
-            tension += p * o.tension;
-            for (const attackPasses of [true, false]) {
-              for (const defencePasses of [true, false]) {
-                const q = p * (attackPasses ? o.attack : 1 - o.attack) * (defencePasses ? o.defence : 1 - o.defence);
-                if (q === 0) continue;
-                const r = extendedStep(progress, lastMissed, attackPasses, defencePasses, steps);
-                if (r.outcome === GOING) next[r.progress * 2 + (r.missed ? 1 : 0)] += q;
-                else {
-                  ends[r.outcome] += q;
-                  ended += q;
-                  meanProgress += q * r.progress;
+          // Banks reachable by now: at most 2 a step.
+          const topBank = Math.min(banks, 2 * (taken - 1));
+          for (let ps = 0; ps < 2 * steps; ps++) {
+            const progress = ps >> 1;
+            const lastMissed = (ps & 1) === 1;
+            const k = lastMissed ? afterMiss : afterHit;
+            for (let bank = 0; bank <= topBank; bank++) {
+              const p = state[ps * width + bank];
+              if (p === 0) continue;
+              const [sa, sd] = banks === 0 ? [0, 0] : spendOf(k, bank);
+              spent += p * (sa + sd);
+              const ao = attackOdds[k][sa];
+              const dO = defenceOdds[k][sd];
+              for (const [attackPasses, attackTies] of results) {
+                const pa = attackTies ? ao.tie : attackPasses ? ao.pass - ao.tie : 1 - ao.pass;
+                if (pa <= 0) continue;
+                for (const [defencePasses, defenceTies] of results) {
+                  const pd = defenceTies ? dO.tie : defencePasses ? dO.pass - dO.tie : 1 - dO.pass;
+                  if (pd <= 0) continue;
+                  const q = p * pa * pd;
+                  const gained = (attackTies ? 1 : 0) + (defenceTies ? 1 : 0);
+                  tension += q * gained;
+                  const r = extendedStep(progress, lastMissed, attackPasses, defencePasses, steps);
+                  if (r.outcome === GOING) {
+                    const b = banks === 0 ? 0 : bank - sa - sd + gained;
+                    next[(r.progress * 2 + (r.missed ? 1 : 0)) * width + b] += q;
+                  } else {
+                    ends[r.outcome] += q;
+                    ended += q;
+                    meanProgress += q * r.progress;
+                  }
                 }
               }
             }
@@ -215,7 +283,7 @@ export const extended = defineMechanic({
         let unfinished = 0;
         for (let s = 0; s < state.length; s++) {
           unfinished += state[s];
-          meanProgress += state[s] * (s >> 1);
+          meanProgress += state[s] * Math.floor(s / width / 2);
         }
         meanSteps += maxSteps * unfinished;
         stepsDist[maxSteps - 1] += unfinished;
@@ -228,6 +296,7 @@ export const extended = defineMechanic({
             steps: meanSteps,
             progress: meanProgress,
             tension,
+            tensionSpent: spent,
           }),
           distributions: { steps: stepsDist },
         };

@@ -44,10 +44,12 @@ export function splitRolls(
   net: number,
   modifiers: [number, number],
   advantageOn: VdpRules['advantageOn'],
+  /** Advantage dice bought with tension for each roll, on top of `net` (extended checks). */
+  spent: readonly [number, number] = [0, 0],
 ): [VdpRoll, VdpRoll] {
   const onAccomplish = advantageOn !== 'caution' ? net : 0;
   const onCaution = advantageOn !== 'accomplish' ? net : 0;
-  return [new VdpRoll(accomplish, onAccomplish, modifiers[0]), new VdpRoll(caution, onCaution, modifiers[1])];
+  return [new VdpRoll(accomplish, onAccomplish + spent[0], modifiers[0]), new VdpRoll(caution, onCaution + spent[1], modifiers[1])];
 }
 
 /** A risky check's metrics (sim/metrics.ts). */
