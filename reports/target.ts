@@ -5,7 +5,9 @@
  * poolsim replaces `--out` as a whole, so it must only ever replace a folder it made
  * itself: every report folder carries a `.poolsim-report` file, and anything else that is
  * not empty — a project folder, the scenario library, a file, `/` — is refused before
- * anything runs. A report folder written before the mark existed (index.html and index.md
+ * anything runs. The mark lists the scenario folders the run wrote (markText); inside a
+ * marked folder, whatever the report layout does not hold, or holds in the user's words,
+ * is the user's and the folder is refused (foreignEntries). A report folder written before the mark existed (index.html and index.md
  * saying "poolsim reports", every other entry a scenario folder with results.json) is
  * still recognised, so upgrading does not strand anyone's reports.
  *
@@ -25,6 +27,31 @@ import { basename, dirname, join, parse, relative, resolve, sep } from 'node:pat
 /** The file that marks a folder as poolsim's own report folder. */
 export const MARKER = '.poolsim-report';
 export const MARKER_TEXT = 'This folder was written by `poolsim report`; the next run replaces it as a whole.\n';
+/** In the mark, the heading of the list of scenario folders the run wrote, one a line (markText). */
+const LISTED = 'Scenario folders it wrote:';
+
+/** The mark of a report folder whose scenario folders are `slugs`. */
+export function markText(slugs: readonly string[]): string {
+  return `${MARKER_TEXT}\n${LISTED}\n${slugs.map((s) => `${s}\n`).join('')}`;
+}
+
+/**
+ * The scenario folders the mark in `dir` lists, or undefined for a mark written before the
+ * list (or none, or an unreadable one): then every scenario folder is judged by its files.
+ */
+function listedSlugs(dir: string): Set<string> | undefined {
+  let text: string;
+  try {
+    if (!lstatSync(join(dir, MARKER)).isFile()) return undefined;
+    text = readFileSync(join(dir, MARKER), 'utf8');
+  } catch {
+    return undefined;
+  }
+  const lines = text.split('\n');
+  const at = lines.indexOf(LISTED);
+  if (at < 0) return undefined;
+  return new Set(lines.slice(at + 1).filter((l) => l !== ''));
+}
 
 /**
  * What `poolsim report` writes in a report folder (reports/write.ts): its mark, the index
@@ -80,6 +107,16 @@ function ownContent(path: string, kind: string): boolean {
   return head === '' || OWN_CONTENT[kind]!(head);
 }
 
+/** Whether `path` is a scenario page (`index.html` or `report.md`) that reads as poolsim's and is not empty. */
+function pageOf(path: string, page: string): boolean {
+  try {
+    if (!lstatSync(path).isFile() || statSync(path).size === 0) return false;
+  } catch {
+    return false;
+  }
+  return ownContent(path, `scenario/${page}`);
+}
+
 /** A scenario's folder name (reports/write.ts SLUG). */
 const SLUG = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 /** What a desktop's file manager leaves in any folder it shows: not the user's work, and removed with the folder. */
@@ -92,6 +129,7 @@ const DESKTOP_FILES = new Set(['.DS_Store', 'Thumbs.db', 'desktop.ini']);
  */
 export function foreignEntries(dir: string): string[] {
   const foreign: string[] = [];
+  const listed = listedSlugs(dir);
   const kind = (path: string) => {
     const st = lstatSync(path);
     return st.isSymbolicLink() ? 'link' : st.isDirectory() ? 'folder' : st.isFile() ? 'file' : 'other';
@@ -103,6 +141,18 @@ export function foreignEntries(dir: string): string[] {
     if (k === 'file' && TOP_FILES.has(name) && ownContent(join(dir, name), `top/${name}`)) continue;
     if (k !== 'folder' || !SLUG.test(name)) {
       foreign.push(k === 'folder' ? `${name}/` : name);
+      continue;
+    }
+    // A scenario folder the mark does not list (an older run's, left by a branch switch) is
+    // poolsim's only with one of its pages: a folder holding a `run --json` result alone
+    // is the user's, even if it is poolsim's JSON. (A listed one may hold results.json
+    // alone: a committed baseline in a fresh clone, where git keeps only that.)
+    const unlisted = listed !== undefined && !listed.has(name);
+    if (unlisted && !['index.html', 'report.md'].some((page) => pageOf(join(dir, name, page), page))) {
+      const inside = readdirSync(join(dir, name)).filter((inner) => !DESKTOP_FILES.has(inner));
+      // One file is named as it is; a folder of several, as the folder.
+      if (inside.length === 1) foreign.push(`${name}/${inside[0]}${kind(join(dir, name, inside[0])) === 'folder' ? '/' : ''}`);
+      else if (inside.length > 1) foreign.push(`${name}/`);
       continue;
     }
     for (const inner of readdirSync(join(dir, name)).sort()) {

@@ -10,7 +10,7 @@
  * every report folder carries a `.poolsim-report` file.
  *
  * Layout of `outDir`:
- *   .poolsim-report                      the mark: poolsim wrote this folder
+ *   .poolsim-report                      the mark: poolsim wrote this folder, and which scenario folders
  *   index.html, index.md                 every scenario with its expect checks
  *   <slug>/index.html                    self-contained report
  *   <slug>/report.md                     for a Git forge, with charts/ beside it
@@ -23,7 +23,7 @@
  */
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { MARKER, MARKER_TEXT, checkTarget, recoverLeftovers } from './target.ts';
+import { MARKER, checkTarget, markText, recoverLeftovers } from './target.ts';
 import { type ChartsForOptions, chartsAndNotes } from './charts/index.ts';
 import { renderChangesHtml, renderDiffMarkdown } from './changes.ts';
 import type { ResultDiff } from '../sim/diff.ts';
@@ -106,7 +106,7 @@ export async function writeReports(
   const files: string[] = [];
   try {
     // The mark first: a render killed midway leaves a folder the next run knows it may remove.
-    await writeFile(join(staging, MARKER), MARKER_TEXT);
+    await writeFile(join(staging, MARKER), markText(entries.map((e) => e.slug)));
     for (const entry of entries) {
       const written = await writeScenario(join(staging, entry.slug), entry, options);
       files.push(...written.map((f) => `${entry.slug}/${f}`));

@@ -145,8 +145,43 @@ describe('a report folder the user has put files in', () => {
     const before = snapshot(dir);
     const r = await poolsim('report', join(dir, 'lib'), '--out', out);
     expect(r.code, r.err).toBe(2);
-    expect(r.err).toContain('holds 5 things poolsim did not write there (changes.md, k/charts-sketch.svg, my-notes/charts/sketch.svg, and 2 more)');
+    // my-notes/ is no scenario folder of the run (the mark lists k only) and holds no page of poolsim's.
+    expect(r.err).toContain('holds 3 things poolsim did not write there (changes.md, k/charts-sketch.svg, my-notes/)');
     expect(snapshot(dir)).toEqual(before);
+  });
+});
+
+describe('the mark lists the scenario folders the run wrote', () => {
+  test('a folder holding a `run --json` result of the user\'s, alone, is not a scenario folder of poolsim\'s: refused, and kept', async () => {
+    const dir = workspace();
+    const out = join(dir, 'out');
+    expect((await poolsim('report', join(dir, 'lib'), '--out', out)).code).toBe(0);
+    expect(readFileSync(join(out, MARKER), 'utf8')).toContain('Scenario folders it wrote:\nk\n');
+    const run = await poolsim('run', join(dir, 'lib', 'k.json'), '--json');
+    mkdirSync(join(out, 'my-experiment'));
+    writeFileSync(join(out, 'my-experiment', 'results.json'), run.out);
+    const before = snapshot(dir);
+    const r = await poolsim('report', join(dir, 'lib'), '--out', out);
+    expect(r.code, r.err).toBe(2);
+    expect(r.err).toContain('holds something poolsim did not write there (my-experiment/results.json)');
+    expect(snapshot(dir)).toEqual(before);
+  });
+
+  test('a listed folder may hold results.json alone (a committed baseline in a fresh clone); an unlisted one with its pages is an older run\'s', async () => {
+    const dir = workspace();
+    const out = join(dir, 'out');
+    expect((await poolsim('report', join(dir, 'lib'), '--out', out)).code).toBe(0);
+    // What git keeps of it: the mark and results.json.
+    for (const f of readdirSync(join(out, 'k'))) if (f !== 'results.json') rmSync(join(out, 'k', f), { recursive: true });
+    for (const f of ['index.html', 'index.md']) rmSync(join(out, f));
+    expect(() => checkTarget(out)).not.toThrow();
+    // A scenario of another branch, with its pages: poolsim's though the mark does not list it.
+    expect((await poolsim('report', join(dir, 'lib'), '--out', join(dir, 'other'))).code).toBe(0);
+    const { cpSync } = await import('node:fs');
+    cpSync(join(dir, 'other', 'k'), join(out, 'renamed'), { recursive: true });
+    expect(() => checkTarget(out)).not.toThrow();
+    expect((await poolsim('report', join(dir, 'lib'), '--out', out)).code).toBe(0);
+    expect(existsSync(join(out, 'renamed'))).toBe(false);
   });
 });
 
