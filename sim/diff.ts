@@ -239,10 +239,15 @@ function changeInterval(base: DiffSide, next: DiffSide, change: number): [number
 
 // ---------------------------------------------------------------- matching
 
-/** JSON with object keys sorted at every level: equal sweep values give equal keys. */
+/**
+ * JSON with object keys sorted at every level: equal sweep values give equal keys. A list
+ * of one is its one item: the setups read a lone value as a list of one (`"d4"` and
+ * `["d4"]` are the same dice), so a file tidied from one spelling to the other still
+ * matches its baseline point for point.
+ */
 export function pointKey(point: Record<string, unknown>): string {
   const canonical = (value: unknown): string => {
-    if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+    if (Array.isArray(value)) return value.length === 1 ? canonical(value[0]) : `[${value.map(canonical).join(',')}]`;
     if (value !== null && typeof value === 'object') {
       return `{${Object.keys(value)
         .sort()

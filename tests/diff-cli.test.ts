@@ -157,6 +157,30 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
     expect(d.out).toContain('"kept": trials 1000 → 2000');
   });
 
+  test('a lone value and a list of it are one sweep value: a file tidied from "d4" to ["d4"] moves nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'poolsim-diff-'));
+    const scenario = (values: unknown[]) => ({
+      name: 'Clash bonus',
+      system: 'viciousness',
+      mechanic: 'clash',
+      trials: 2000,
+      seed: 's',
+      setup: { sides: [{ name: 'a', combatants: [{ name: 'captain' }] }, { name: 'b', combatants: [{ name: 'x' }] }] },
+      sweep: { 'setup.sides.0.bonus': values },
+    });
+    writeFileSync(join(dir, 'lone.json'), JSON.stringify(scenario(['d4', 'd6'])));
+    writeFileSync(join(dir, 'list.json'), JSON.stringify(scenario([['d4'], ['d6']])));
+    for (const name of ['lone', 'list']) {
+      const r = await poolsim('run', join(dir, `${name}.json`), '--json', '--workers', '1');
+      expect(r.code, r.err).toBe(0);
+      writeFileSync(join(dir, `${name}-result.json`), r.out);
+    }
+    const d = await poolsim('diff', join(dir, 'lone-result.json'), join(dir, 'list-result.json'));
+    expect(d.code, d.out + d.err).toBe(0);
+    expect(d.out).toMatch(/^nothing moved \(\d+ numbers compared in 1 scenario/m);
+    expect(d.out).not.toMatch(/only in/i);
+  });
+
   test('bad input exits 2 naming the file and the path inside it; report --baseline writes nothing', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'poolsim-diff-'));
     const good = { name: 'x', system: 'vdp', mechanic: 'check', trials: 10, seed: 's', results: [{ point: {}, metrics: { success: { estimate: 0.5, ci95: [0.4, 0.6] } } }], expect: [] };
