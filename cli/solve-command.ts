@@ -73,6 +73,7 @@ export function solveCommand(args: string[], out: NodeJS.WritableStream): number
       out.write(`${r.name}  (${plans[j].file})\n`);
       for (const s of r.solve) {
         out.write(`  ${s.name}: ${s.sentence}\n`);
+        if (s.exactSkipped) out.write(`    (${s.exactSkipped})\n`);
         if (s.expect) out.write(`    ${s.expect.pass ? 'ok  ' : 'FAIL'}  ${describeSolveExpect(s.expect)}\n`);
       }
       out.write('\n');

@@ -93,7 +93,8 @@ export function solveSectionHtml(result: ScenarioResult, charts: Chart[], change
       (mark ? `<p style="color:#8a4b00;font-weight:600">${escapeHtml(mark)} <a href="../changes.html">All changes</a></p>\n` : '') +
       (s.expect ? `<p class="summary ${s.expect.pass ? 'pass' : 'fail'}">${s.expect.pass ? '✓ PASS' : '✗ FAIL'}: ${escapeHtml(describeSolveExpect(s.expect))}</p>\n` : '');
     const chart = shown[i] ? `<figure id="chart-${shown[i]!.name}">\n${namespaceIds(shown[i]!.svg, shown[i]!.name)}\n</figure>` : '';
-    return `<h3>${escapeHtml(s.name)}</h3>\n<p>${escapeHtml(s.sentence)}</p>\n${check}${chart}`;
+    const skipped = s.exactSkipped ? `<p class="note">${escapeHtml(s.exactSkipped)}</p>\n` : '';
+    return `<h3>${escapeHtml(s.name)}</h3>\n<p>${escapeHtml(s.sentence)}</p>\n${skipped}${check}${chart}`;
   });
   return `<h2>Solve</h2>\n${blocks.join('\n')}\n`;
 }
@@ -109,6 +110,7 @@ export function solveSectionMarkdown(result: ScenarioResult, charts: Chart[], ch
   const lines = ['## Solve', ''];
   result.solve.forEach((s, i) => {
     lines.push(`### ${md(s.name)}`, '', md(s.sentence), '');
+    if (s.exactSkipped) lines.push(`*${md(s.exactSkipped)}*`, '');
     const mark = answerMark(changes, s.name);
     if (mark) lines.push(`**${md(mark)}** [All changes](../changes.md)`, '');
     if (s.expect) lines.push(`${s.expect.pass ? '✅ PASS' : '❌ **FAIL**'}: ${md(describeSolveExpect(s.expect))}`, '');

@@ -27,7 +27,7 @@ export interface Simulation {
   /**
    * Roughly how much work `exact` is, in elementary steps (about ten million a second on
    * one core). A mechanic whose exact work grows without bound with its setup declares it:
-   * over sim/scenario.ts EXACT_BUDGET the exact values are skipped, with a note in the
+   * over sim/exactBudget.ts EXACT_BUDGET the exact values are skipped, with a note in the
    * result, rather than left to run for minutes (the Monte Carlo estimates still come).
    */
   exactCost?(): number;

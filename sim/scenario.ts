@@ -10,6 +10,7 @@ import { findMechanic, mechanicsOf } from './mechanics.ts';
 import { rulesBySystem, type SystemName } from './rules.ts';
 import type { Mechanic, Simulation } from './mechanic.ts';
 import { CHUNK_TRIALS } from './run.ts';
+import { EXACT_BUDGET, exactSkippedNote } from './exactBudget.ts';
 import type { MetricSpec } from './stats.ts';
 import type { ExpectResult, MetricResult, PointResult } from './result.ts';
 import { solveGoal, solveListSchema, solveValues, type SolveBlock } from './solve/schema.ts';
@@ -29,11 +30,6 @@ export const MAX_LIST = MAX_POINTS;
 export const MAX_STRING = 2000;
 /** Most values in the whole file: a bigger one is refused before any of it is checked. */
 export const MAX_VALUES = 100_000;
-/**
- * Most work one point's exact values may take, in Simulation.exactCost's steps (about ten
- * million a second: some five seconds on one core). Over it, `exact` is skipped with a note.
- */
-export const EXACT_BUDGET = 50_000_000;
 /** Problems listed before "… and N more". */
 export const MAX_ERRORS = 20;
 /** Field names that would reach Object.prototype through a sweep path or a merge. */
@@ -496,17 +492,7 @@ function exactOnce(simulation: Simulation): Simulation {
   const cost = simulation.exactCost?.() ?? 0;
   if (!(cost <= EXACT_BUDGET)) {
     simulation.exact = undefined;
-    const seconds = cost / 1e7;
-    const budget = EXACT_BUDGET / 1e7;
-    // Whole seconds, unless that would read as the budget itself ("about 5 s, over the budget of 5 s").
-    let places = 0;
-    while (places < 3 && Number(seconds.toFixed(places)) <= budget) places++;
-    const text = seconds >= 1e6 ? seconds.toExponential(1) : places === 0 ? Math.round(seconds).toLocaleString('en') : seconds.toFixed(places);
-    // Past three places a figure would read as the budget itself: said as "just over" it.
-    simulation.exactSkipped =
-      Number(text) <= budget
-        ? `exact values skipped: just over the budget of ${budget} s of work; the estimates are Monte Carlo only`
-        : `exact values skipped: about ${text} s of work, over the budget of ${budget} s; the estimates are Monte Carlo only`;
+    simulation.exactSkipped = exactSkippedNote(cost, 'the estimates are Monte Carlo only');
     return simulation;
   }
   let cached: ReturnType<typeof compute> | undefined;

@@ -109,6 +109,27 @@ describe('exact solves', () => {
   });
 });
 
+describe('exact work has the budget a run point has, over every value searched', () => {
+  test('a heist of hundreds of participants is searched by Monte Carlo, and says why', () => {
+    // 101 values of up to 400 dice: each within a run point's budget, together over it.
+    const big = heist([{ name: 'crew for even odds', vary: 'setup.participants.0.count', range: [300, 400], metric: 'success', target: 0.5, find: 'closest' }], {
+      trials: 4096,
+      setup: { challenges: 180, participants: [{ name: 'crew', count: 3 }] },
+    });
+    const t0 = Date.now();
+    const [r] = solvePlan(plan(big), { maxTrials: 65536 });
+    expect(r.method).toBe('montecarlo');
+    expect(r.exactSkipped).toMatch(/^exact values skipped: about [\d,.]+ s of work for the 101 values, over the budget of 5 s; the search is by Monte Carlo$/);
+    // The search looks at a few values, not all 101 (such a search took minutes with every exact value).
+    expect(r.points.length).toBeLessThan(40);
+    expect(Date.now() - t0).toBeLessThan(60_000);
+    // A small range stays exact, with no note.
+    const [small] = solvePlan(plan(heist([even])));
+    expect(small.method).toBe('exact');
+    expect(small.exactSkipped).toBeUndefined();
+  }, 90_000);
+});
+
 describe('Monte Carlo solves (exact engine switched off)', () => {
   /** Small chunks and a small cap so a hundred searches run in a few seconds. */
   function mcSearch(block: object, seed: string, chunkTrials = 2048, maxTrials = 32768) {

@@ -27,6 +27,8 @@ export interface SolveResult {
   reference?: SolvePoint;
   /** How it was decided: `exact` values, or a Monte Carlo search. */
   method: 'exact' | 'montecarlo';
+  /** Why a mechanic with exact values was searched by Monte Carlo: their work, over the budget. */
+  exactSkipped?: string;
   /** True when the answer is decided (exactly, or at 95% confidence). */
   decided: boolean;
   /** The value found; null when no value in the range meets the goal. Absent when undecided. */

