@@ -31,7 +31,8 @@ export function describeSolveExpect(e: NonNullable<SolveResult['expect']>, withW
   if (e.atLeast !== undefined) parts.push(`be ≥ ${e.atLeast}`);
   if (e.atMost !== undefined) parts.push(`be ≤ ${e.atMost}`);
   if (e.between !== undefined) parts.push(`be between ${e.between[0]} and ${e.between[1]}`);
-  return `the value found should ${parts.join(' and ')}${withWhy && e.why ? ` — ${e.why}` : ''}`;
+  const failed = !e.pass && e.reason ? ` (failed: ${e.reason})` : '';
+  return `the value found should ${parts.join(' and ')}${failed}${withWhy && e.why ? ` — ${e.why}` : ''}`;
 }
 
 /** Failed `expect` checks on solved values, as "scenario: solve name". */

@@ -179,6 +179,22 @@ describe('Monte Carlo solves (exact engine switched off)', () => {
     expect(tie).toMatchObject({ decided: false, candidates: [1, 2] });
   });
 
+  test('an undecided answer passes a check that every value it could still be meets, and a failed check says why', async () => {
+    const { judged } = await import('../sim/solve/plan.ts');
+    const undecided = mcSearch({ ...even, target: undefined, atMost: 0.5 }, 'undecided');
+    expect(undecided.candidates).toEqual([2, 3]);
+    const block = (expect: object) => ({ ...even, target: undefined, atMost: 0.5, expect }) as never;
+    expect(judged(undecided, block({ between: [2, 3] })).expect).toMatchObject({ pass: true });
+    expect(judged(undecided, block({ between: [1, 2] })).expect).toMatchObject({
+      pass: false,
+      reason: 'undecided: the answer could still be 2, 3, and 3 would not do',
+    });
+    const [tie] = solvePlan(plan(heist([{ ...even, target: 0.6875, expect: { equals: 1 } }])));
+    expect(tie.expect!.reason).toBe('a tie: the answer could as well be 1, 2, and 2 would not do');
+    const [wrong] = solvePlan(plan(heist([{ ...even, expect: { equals: 3 } }])));
+    expect(wrong.expect).toMatchObject({ pass: false, reason: 'found 2' });
+  });
+
   test('both ends on one side: every value between is decided, and the answer follows the definition, not "none"', () => {
     // success falls with challenges (0: 1, 1: 0.875, 2: 0.5, 3: 0.125, 4+: 0). In the order
     // 6, 1, 5 both ends are below 0.6 and the middle above: the first with ≥ 0.6 is 1 (it

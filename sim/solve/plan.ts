@@ -13,7 +13,7 @@ import { ScenarioError, ScenarioErrors, applied, type ScenarioPlan } from '../sc
 import { solveGoal, solveValues, type SolveBlock } from './schema.ts';
 import { SolveSearch, type SolveProblem } from './search.ts';
 import type { SolveResult } from './result.ts';
-import type { PathWords } from './sentence.ts';
+import { valueText, type PathWords } from './sentence.ts';
 
 /** `maxTrials` when a block gives none: this many times the file's trials per value. */
 export const DEFAULT_MAX_TRIALS_FACTOR = 16;
@@ -81,16 +81,16 @@ export function solvePlan(plan: ScenarioPlan, options: SolveOptions = {}): Solve
 }
 
 /**
- * The block's `expect` on the value found. It passes only on a decided answer that meets
- * it: an undecided solve cannot promise CI that the value stayed.
+ * The block's `expect` on the value found. It passes only when every value the answer may
+ * be meets it: the value found; with an exact tie for the nearest, every tied value (the
+ * answer names the first, but the others are as near); undecided, every value it could
+ * still be (null: possibly none in range) — whichever it is, CI's promise holds. A failed
+ * check says why (`reason`).
  */
 export function judged(result: SolveResult, block: SolveBlock): SolveResult {
   const e = block.expect;
   if (!e) return result;
-  // What the answer may be: the value found, or with an exact tie for the nearest every
-  // tied value (the answer names one of them, as the first in order, but the others are
-  // as near); the check must hold for each, as an undecided answer fails it.
-  const possible = result.decided && result.value !== undefined ? (result.candidates && result.candidates.length > 1 ? result.candidates : [result.value]) : [];
+  const possible = result.decided && result.value !== undefined ? (result.candidates && result.candidates.length > 1 ? result.candidates : [result.value]) : (result.candidates ?? []);
   const meets = (v: unknown) => {
     if (e.equals !== undefined && JSON.stringify(v) !== JSON.stringify(e.equals)) return false;
     if (e.atLeast !== undefined || e.atMost !== undefined || e.between !== undefined) {
@@ -100,5 +100,17 @@ export function judged(result: SolveResult, block: SolveBlock): SolveResult {
     return true;
   };
   const pass = possible.length > 0 && possible.every(meets);
-  return { ...result, expect: { ...e, pass } };
+  if (pass) return { ...result, expect: { ...e, pass } };
+  const named = (v: unknown) => (v === null ? 'none in range' : valueText(v));
+  const missing = possible.filter((v) => !meets(v)).map(named);
+  const list = (vs: unknown[]) => vs.map(named).join(', ');
+  const reason =
+    possible.length === 0
+      ? 'undecided, with nothing to go on'
+      : !result.decided
+        ? `undecided: the answer could still be ${list(possible)}, and ${missing.join(', ')} would not do`
+        : possible.length > 1
+          ? `a tie: the answer could as well be ${list(possible)}, and ${missing.join(', ')} would not do`
+          : `found ${missing[0]}`;
+  return { ...result, expect: { ...e, pass, reason } };
 }

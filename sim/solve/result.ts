@@ -56,5 +56,6 @@ export interface SolveResult {
   /** The searched values with the metric at each (those the search looked at). */
   points: SolvePoint[];
   /** The block's `expect` on the value found, with its verdict. */
-  expect?: { equals?: unknown; atLeast?: number; atMost?: number; between?: [number, number]; why?: string; pass: boolean };
+  /** The block's check on the value found; a failed one says why (`reason`). */
+  expect?: { equals?: unknown; atLeast?: number; atMost?: number; between?: [number, number]; why?: string; pass: boolean; reason?: string };
 }
