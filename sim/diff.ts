@@ -5,7 +5,8 @@
  * Scenarios pair up by `name`, result points by their sweep values, metrics by name. Per
  * metric the change is NEW − BASE with a 95% interval, and it has *moved* when it is
  * both significant — after Benjamini–Hochberg control of the false discovery rate over
- * every Monte Carlo comparison — and larger than a practical threshold (`minChange`).
+ * every Monte Carlo comparison — and larger than a practical threshold (`minChange`)
+ * across its whole interval.
  *
  * - Both sides exact: the change is exact, no test; it moved when |change| exceeds
  *   `minChange` and the contract's precision of exact values (EXACT_TOLERANCE).
@@ -81,7 +82,7 @@ export interface MetricChange {
   /** Benjamini–Hochberg adjusted p-value (significant when ≤ fdr); absent when exact. */
   q?: number;
   significant: boolean;
-  /** Significant and larger than minChange. */
+  /** Significant and larger than minChange across its 95% interval. */
   moved: boolean;
 }
 
@@ -367,7 +368,10 @@ export function diffResults(base: readonly ScenarioResult[], next: readonly Scen
   });
   let moved = 0;
   for (const c of changes) {
-    c.moved = c.significant && Math.abs(c.change) > minChange;
+    // Past the threshold for sure, not only at the estimate: the whole interval of the
+    // change lies beyond ±minChange (an exact change's interval is the change itself).
+    const beyond = c.ci95[0] > minChange || c.ci95[1] < -minChange;
+    c.moved = c.significant && Math.abs(c.change) > minChange && (minChange === 0 || beyond);
     if (c.moved) moved++;
   }
   const mechanics: ResultDiff['mechanics'] = {};

@@ -107,6 +107,18 @@ describe('a real change is caught', () => {
     expect(loose.moved).toBe(0);
   });
 
+  test('a change past --min-change at its estimate but not across its interval has not moved', () => {
+    // 0.5 → 0.528 at 20,000 trials a side: change 0.028, interval about [0.018, 0.038].
+    const n = 20_000;
+    const base = resultOf([{ success: probability(0.5 * n, n) }], n);
+    const next = resultOf([{ success: probability(0.528 * n, n) }], n);
+    const c = (minChange: number) => diffResults([base], [next], { kindOf: contractKind, minChange }).changes[0]!;
+    expect(c(0.025).change).toBeGreaterThan(0.025);
+    expect(c(0.025).ci95[0]).toBeLessThan(0.025);
+    expect(c(0.025)).toMatchObject({ significant: true, moved: false });
+    expect(c(0.015)).toMatchObject({ significant: true, moved: true });
+  });
+
   test('exact on both sides: the change is exact and moves past the contract precision only', () => {
     const m = (exact: number): MetricResult => ({ estimate: 0.3, ci95: [0.29, 0.31], exact });
     const tiny = diffResults([resultOf([{ success: m(0.3125) }], 1000)], [resultOf([{ success: m(0.3125 + EXACT_TOLERANCE / 10) }], 1000)]);
