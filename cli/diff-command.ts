@@ -87,10 +87,14 @@ function notAResult(item: unknown): string | undefined {
 /** The results in one file: a result object, or a list of them (`run --json` with several files). */
 function readResultFile(file: string, errors: ScenarioError[]): { file: string; result: ScenarioResult; at: string }[] {
   let raw: unknown;
+  let text = '';
   try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
+    text = readFileSync(file, 'utf8');
+    raw = JSON.parse(text);
   } catch (e) {
-    errors.push(new ScenarioError(file, '', `expected result JSON (poolsim run --json): ${(e as Error).message}`));
+    // A YAML scenario is not JSON at all: say what it is, as for a JSON scenario.
+    const yamlScenario = /\.ya?ml$/i.test(file) && /^\s*(setup|mechanic)\s*:/m.test(text);
+    errors.push(new ScenarioError(file, '', yamlScenario ? notAResult({ setup: {}, mechanic: '' })! : `expected result JSON (poolsim run --json): ${(e as Error).message}`));
     return [];
   }
   const list = Array.isArray(raw) ? raw : [raw];

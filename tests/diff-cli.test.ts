@@ -204,11 +204,13 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
     // Files a user reaches for by mistake are named for what they are.
     writeFileSync(join(dir, 'part.json'), JSON.stringify({ format: 'poolsim-part', version: 1 }));
     writeFileSync(join(dir, 'scenario.json'), JSON.stringify({ name: 'x', system: 'vdp', mechanic: 'check', setup: {} }));
+    writeFileSync(join(dir, 'scenario.yaml'), 'name: x\nsystem: vdp\nmechanic: check\nsetup: {}\n');
     writeFileSync(join(dir, 'solved.json'), JSON.stringify({ name: 'x', system: 'vdp', mechanic: 'check', seed: 's', solve: [] }));
     writeFileSync(join(dir, 'solve-twice.json'), JSON.stringify({ ...good, solve: [{ name: 'a', decided: true, value: 1 }, { name: 'a', decided: true, value: 1 }] }));
     cases.push(
       ['part.json', `${join(dir, 'part.json')}: (top level): is a part file of a sharded run (run --shard), not a result: expected the merged result (poolsim merge`],
       ['scenario.json', `${join(dir, 'scenario.json')}: (top level): is a scenario, not a result: expected its result (poolsim run FILE --json`],
+      ['scenario.yaml', `${join(dir, 'scenario.yaml')}: (top level): is a scenario, not a result: expected its result (poolsim run FILE --json`],
       ['solved.json', `${join(dir, 'solved.json')}: (top level): is poolsim solve --json output, which diff does not compare`],
       ['solve-twice.json', `${join(dir, 'solve-twice.json')}: solve.1.name: the same name as solve.0: each solve once`],
     );
