@@ -165,6 +165,10 @@ function listed(diff: ResultDiff, names: { base: string; new: string }): [string
     [`Only in ${names.new}`, diff.onlyInNew.map((s) => where(diff, s))],
     ['Settings that differ', settings.map((s) => settingText(diff, s))],
     ['Baseline scenarios not run here (not compared)', (diff.notRun ?? []).map((name) => `"${name}"`)],
+    [
+      'Solve answers not compared (one side carries none: `run --json` and `merge` write none; a report\'s results.json does)',
+      (diff.answersNotCompared ?? []).map((name) => `"${name}"`),
+    ],
   ];
 }
 

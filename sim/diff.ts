@@ -165,6 +165,11 @@ export interface ResultDiff {
    * baseline", which says a scenario went missing.
    */
   notRun?: string[];
+  /**
+   * Scenarios whose solve answers one side carries and the other does not (a `run --json`
+   * or `merge` result carries none): not compared, and said so. An addition to `--json`.
+   */
+  answersNotCompared: string[];
 }
 
 // ---------------------------------------------------------------- statistics
@@ -290,6 +295,7 @@ export function diffResults(base: readonly ScenarioResult[], next: readonly Scen
   const onlyInNew: OneSided[] = [];
   const settings: SettingChange[] = [];
   const answers: AnswerChange[] = [];
+  const answersNotCompared: string[] = [];
   let scenarios = 0;
 
   for (const b of next) {
@@ -308,6 +314,7 @@ export function diffResults(base: readonly ScenarioResult[], next: readonly Scen
     if (a.setup !== undefined && b.setup !== undefined && !sameJson(a.setup, b.setup)) settings.push({ scenario: b.name, setting: 'setup', base: a.setup, new: b.setup });
 
     compareAnswers(a, b, answers, onlyInBase, onlyInNew, settings);
+    if ((a.solve === undefined) !== (b.solve === undefined) && (a.solve ?? b.solve)!.length > 0) answersNotCompared.push(b.name);
 
     const basePoints = new Map<string, PointResult>(a.results.map((p) => [pointKey(p.point), p]));
     const nextKeys = new Set(b.results.map((p) => pointKey(p.point)));
@@ -383,7 +390,7 @@ export function diffResults(base: readonly ScenarioResult[], next: readonly Scen
     }
   }
   const answersMoved = answers.filter((x) => x.moved).length;
-  return { fdr, minChange, scenarios, changes, tested: tested.length, moved, onlyInBase, onlyInNew, settings, answers, answersMoved, mechanics, setups };
+  return { fdr, minChange, scenarios, changes, tested: tested.length, moved, onlyInBase, onlyInNew, settings, answers, answersMoved, mechanics, setups, answersNotCompared };
 }
 
 /** What a solve answer allows (AnswerChange): the value, an exact tie's values, or the candidates. */

@@ -40,7 +40,7 @@ describe('poolsim report', () => {
     // One in two for 2 challenges and one in eight for 3 (exact): both below 0.6; 1 (7 in 8) passes.
     // Each failed point with its exact value, which lies outside the band: a real failure.
     expect(r.out).toMatch(/FAILED: success ≥ 0\.6 at every point; measured at challenges = 2: 0\.\d+ \[0\.\d+, 0\.\d+\], exact 0\.500; challenges = 3: 0\.\d+ \[0\.\d+, 0\.\d+\], exact 0\.125\n {10}why: likelier than not\n/);
-    expect(r.out).toContain('FAILED: solve "even heist": the value found should be 3; success closest to 0.500: 2 challenges (success = 0.500 exact)');
+    expect(r.out).toContain('FAILED: solve "even heist": the value found should be 3 (failed: found 2); success closest to 0.500: 2 challenges (success = 0.500 exact)');
     expect(r.out).toContain('          why: the designer hoped 3\n');
     expect(r.out).toContain('1 scenario(s), 2 failed check(s).');
   });
