@@ -816,6 +816,10 @@ export function checkSolves(scenario: ScenarioFile, file: string, metricNames: r
       const key = block.atLeast !== undefined ? 'atLeast' : block.atMost !== undefined ? 'atMost' : 'target';
       if (never) errors.push(new ScenarioError(file, `${at}.${key}`, `${never.replace(/^(atLeast|atMost) /, `${goal.find} `)}: expected a bound the metric can reach`));
     }
+    // Closest to a probability past 0 or 1 is closest to 0 or 1: say so rather than answer it.
+    if (spec?.kind === 'probability' && goal.find === 'closest' && goal.target !== undefined && (goal.target < 0 || goal.target > 1)) {
+      errors.push(new ScenarioError(file, `${at}.target`, `${block.metric} is a probability, between 0 and 1, and the target is ${goal.target}: expected a target from 0 to 1`));
+    }
     const setups: [string, Record<string, unknown>, string][] = values.map((v, k) => [block.values ? `${at}.values.${k}` : `${at}.range`, { [block.vary]: v }, where(block, v)]);
     if (block.sameAs) setups.push([`${at}.sameAs`, block.sameAs, ' (setup A)']);
     for (const [path, changes, note] of setups) {

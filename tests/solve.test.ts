@@ -393,6 +393,11 @@ describe('bad input a run would only find late', () => {
       'solve.json: solve.0.atLeast: firstAtLeast 1.5 can never be met: success is a probability, from 0 to 1: expected a bound the metric can reach',
     ]);
     expect(errorsOf(heist([{ ...even, target: undefined, atMost: 0 }]))).toEqual([]);
+    // Closest to 1.5 is closest to 1: a target past a probability's range is refused too.
+    expect(errorsOf(heist([{ ...even, target: 1.5 }]))).toEqual([
+      'solve.json: solve.0.target: success is a probability, between 0 and 1, and the target is 1.5: expected a target from 0 to 1',
+    ]);
+    expect(errorsOf(heist([{ ...even, target: 1 }]))).toEqual([]);
   });
 
   test('an exact tie for the nearest passes an expect only if every tied value meets it', () => {
