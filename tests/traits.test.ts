@@ -14,7 +14,7 @@ import { DUEL, OUTNUMBERED, PLAIN, situation } from '../sim/viciousness/traits.t
 import type { ScenarioResult } from '../sim/result.ts';
 import { sized } from './size.ts';
 
-type Combatant = { name: string; count?: number; dice?: string[]; traits?: string[]; rattled?: boolean; saluted?: boolean };
+type Combatant = { name: string; count?: number; dice?: string[]; openingDice?: string[]; traits?: string[]; rattled?: boolean; saluted?: boolean };
 type Side = {
   name: string;
   combatants: Combatant[];
@@ -48,6 +48,8 @@ function exact(sides: Side[], rules: object = {}) {
  *   condition must be met before an add condition may apply").
  * - Wound: the side with fewer hits takes the difference, at random among its able; "a
  *   2-in-4 chance to die", 1-in-4 with attention, none for the one a Medic attends.
+ * - A combatant's `openingDice` ("Add 1d4 if attempting violence on someone who doesn't
+ *   realize you're a threat"): in the first clash only.
  * - Flight: `outnumbered` flees when the enemy has more able; `lostHalf` when half are down.
  * - Medics attend captains first, then the others, in random order; a Medic who has died
  *   attends nobody after its round ("A character you provide medical attention to …").
@@ -59,7 +61,7 @@ function exact(sides: Side[], rules: object = {}) {
  *   character" — a captain among the wounded is spared and a Defender who is able, not
  *   hit and not rattled is wounded instead.
  */
-function referenceBattle(sides: Side[], trials: number, seed: string) {
+function referenceBattle(sides: Side[], trials: number, seed: string, push: 'never' | 'ifNoHit' = 'never') {
   const random = RandomStream.fromKey(seed);
   const d = (n: number) => random.below(n) + 1;
   const out = { win: [0, 0], draw: 0, deaths: [0, 0] };
@@ -69,11 +71,14 @@ function referenceBattle(sides: Side[], trials: number, seed: string) {
         Array.from({ length: c.count ?? 1 }, () => {
           const traits = c.traits ?? [];
           const pushes = side.berzerkerPush === 'always' && traits.includes('berzerker') && !c.rattled;
-          return {
-            dice: [...(c.dice ?? []).flatMap((x) => {
+          const sidesOf = (list: string[] | undefined) =>
+            (list ?? []).flatMap((x) => {
               const [n, sides] = x.split('d');
               return Array.from({ length: Number(n || 1) }, () => Number(sides));
-            }), ...(pushes ? [4] : [])],
+            });
+          return {
+            dice: [...sidesOf(c.dice), ...(pushes ? [4] : [])],
+            opening: sidesOf(c.openingDice),
             traits,
             saluted: c.saluted ?? false,
             captain: c.name === 'captain',
@@ -95,11 +100,20 @@ function referenceBattle(sides: Side[], trials: number, seed: string) {
         const theirs = able[1 - s].length;
         let h = 0;
         for (const x of able[s]) {
-          const dice = [4, ...x.dice];
+          // Surprise lasts one clash: the opening dice in the first only.
+          const dice = [4, ...x.dice, ...(round === 1 ? x.opening : [])];
           if (x.traits.includes('berzerker') && theirs > mine) dice.push(4, ...((sides[s].flee ?? 'never') === 'never' ? [4] : []));
           // The gain, and the add once both saluted ("A gain condition must be met before an add").
           if (x.traits.includes('duelist') && mine === 1 && theirs === 1) dice.push(4, ...(x.saluted ? [4] : []));
-          for (const sidesOfDie of dice) if ((x.rattled ? Math.min(d(sidesOfDie), d(sidesOfDie)) : d(sidesOfDie)) === 4) h++;
+          const roll = () => dice.filter((sidesOfDie) => (x.rattled ? Math.min(d(sidesOfDie), d(sidesOfDie)) : d(sidesOfDie)) === 4).length;
+          let own = roll();
+          // rules.push "ifNoHit": "A PC may also push in order to reroll the dice they
+          // contributed to a pool. Immediately after a character pushes, they are rattled."
+          if (push === 'ifNoHit' && own === 0 && !x.rattled) {
+            own = roll();
+            x.rattled = true;
+          }
+          h += own;
         }
         return h;
       });
@@ -222,6 +236,17 @@ const cases: [string, Side[]][] = [
     [{ name: 'a', flee: 'lostHalf', combatants: [{ name: 'b', traits: ['berzerker'] }, plain('m')] }, { name: 'b', combatants: [plain('x', 3)] }],
   ],
   ['a Duelist captain with a minion against two', [{ name: 'a', combatants: [{ name: 'captain', traits: ['duelist'] }, plain('m')] }, { name: 'b', combatants: [plain('x', 2)] }]],
+  [
+    'an ambush: a captain with a d4 for the first clash only and a cutpurse against three (0.266 to win; 0.407 with the d4 in every clash)',
+    [{ name: 'a', flee: 'never', combatants: [{ name: 'captain', openingDice: ['d4'] }, plain('cutpurse')] }, { name: 'b', combatants: [plain('x', 3)] }],
+  ],
+  [
+    'opening dice on both sides, a rattled ambusher with a d6, and a Berzerker outnumbered at the start',
+    [
+      { name: 'a', combatants: [{ name: 'captain', openingDice: ['d6'], rattled: true }, { name: 'b', traits: ['berzerker'], openingDice: ['d4'] }] },
+      { name: 'b', combatants: [{ name: 'x', count: 3, openingDice: ['2d4'] }] },
+    ],
+  ],
   ['a Duelist who saluted, alone against one: the gain and the add (win 0.818, against 0.710 with the gain only)', [{ name: 'a', combatants: [{ name: 'captain', traits: ['duelist'], saluted: true }] }, { name: 'b', combatants: [plain('x')] }]],
   [
     'a Duelist who saluted, with a minion, against two: the add only once it is one against one (win 0.540; 0.703 with the add at every clash)',
@@ -266,6 +291,37 @@ describe('the Monte Carlo field against the exact chain', () => {
       }
     });
   }
+});
+
+describe('opening dice in a clash, which is one clash', () => {
+  it('are its dice: exact values and the Monte Carlo the same as with them in dice', () => {
+    const sidesWith = (key: 'dice' | 'openingDice') => [
+      { name: 'a', combatants: [{ name: 'captain', [key]: ['d6'] }, plain('m')] },
+      { name: 'b', combatants: [plain('x', 3)] },
+    ];
+    const metricsOf = (key: 'dice' | 'openingDice') => {
+      const sim = clash.prepare(clash.setup.parse({ sides: sidesWith(key) }), viciousnessRules.parse({}));
+      return sim.exact!().metrics;
+    };
+    expect(metricsOf('openingDice')).toEqual(metricsOf('dice'));
+  });
+});
+
+describe('Monte Carlo only: opening dice with pushes to reroll (rules.push "ifNoHit")', () => {
+  it('a push in the first clash rerolls the opening dice with the rest; the field agrees with the reference', () => {
+    const sides: Side[] = [
+      { name: 'a', flee: 'never', combatants: [{ name: 'captain', openingDice: ['d4', 'd6'] }, { name: 'm', count: 2, openingDice: ['d4'] }] },
+      { name: 'b', combatants: [plain('x', 4)] },
+    ];
+    const n = sized(40_000);
+    const field = runPlan(planScenario({ name: 't', system: 'viciousness', mechanic: 'battle', trials: n, seed: 'open-push', rules: { push: 'ifNoHit' }, setup: { sides } }, 't.json')).results[0].metrics;
+    const ref = referenceBattle(sides, n, 'ref:open-push', 'ifNoHit');
+    for (const [k, s] of [['win.a', 0], ['win.b', 1]] as const) {
+      const p = (field[k].estimate + ref.win[s]) / 2;
+      const z = Math.abs(field[k].estimate - ref.win[s]) / Math.sqrt((2 * p * (1 - p)) / n);
+      expect(z, `${k}: field ${field[k].estimate}, reference ${ref.win[s]}`).toBeLessThan(4.5);
+    }
+  });
 });
 
 describe('Monte Carlo only: a side with Medics and pushing Berzerkers', () => {

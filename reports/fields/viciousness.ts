@@ -29,6 +29,7 @@ const combatants: ListField = {
     { kind: 'text', key: 'name', label: 'name', help: 'an entry named “captain” is the captain (for wound order)' },
     { kind: 'number', key: 'count', label: 'how many', placeholder: '1', help: 'combatants this entry stands for' },
     { kind: 'dice', key: 'dice', label: 'trait dice', help: 'traits whose condition applies; the 1d4 is added for you' },
+    { kind: 'dice', key: 'openingDice', label: 'first clash only', help: 'surprise that does not last: “Add 1d4 if attempting violence on someone who doesn’t realize you’re a threat”' },
     {
       kind: 'text',
       key: 'traits',

@@ -23,7 +23,7 @@
  */
 import { Distribution, binomials } from '../exact/distribution.ts';
 import type { ViciousnessRules } from '../rules.ts';
-import { COMBATANT_DIE, bonusDice, combatantDice, hitDistribution, hitTest, isCaptain } from './violence.ts';
+import { COMBATANT_DIE, bonusDice, combatantDice, hasOpeningDice, hitDistribution, hitTest, isCaptain, withOpeningDice } from './violence.ts';
 import { DEATH_FACES, FLEE_LOST_HALF, FLEE_OUTNUMBERED, aidOf, fleeCode, medicsOf, woundGroupOf } from './violence.ts';
 import { DUEL, OUTNUMBERED, duelDice, hasTrait, outnumberedDice, testsForDeath } from './traits.ts';
 import { sidePushes, type BattleSetup, type BattleSideSetup } from './battleSetup.ts';
@@ -408,11 +408,23 @@ export function solveBattle(setup: BattleSetup, rules: ViciousnessRules, maxRoun
     const key = ia * B.ableStates + ib;
     let pw = pairs.get(key);
     if (pw) return pw;
-    const ableA = A.able[ia];
-    const ableB = B.able[ib];
-    const hA = hitsFacing(A, ia, ableB);
-    const hB = hitsFacing(B, ib, ableA);
-    pw = { onA: new Float64Array(ableA + 1), onB: new Float64Array(ableB + 1), tie: 0 };
+    pw = woundsOf(A.able[ia], B.able[ib], hitsFacing(A, ia, B.able[ib]), hitsFacing(B, ib, A.able[ia]));
+    pairs.set(key, pw);
+    return pw;
+  };
+  // The first clash, everyone able: each side's hits with its combatants' `openingDice`
+  // (dice of the first clash only) rolled with their own — the same chain sides with those
+  // dice added, at their all-able state. Without any, the first clash is like the others.
+  const opening = hasOpeningDice(setup.sides)
+    ? (() => {
+        const [oA, oB] = withOpeningDice(setup.sides).map((s) => chainSide(s, rules));
+        [oA, oB].forEach((side, s) => tabulate(side, hitDistribution(bonusDice(setup.sides[s].bonus), isHit)));
+        return woundsOf(A.start, B.start, hitsFacing(oA, oA.ableStates - 1, B.start), hitsFacing(oB, oB.ableStates - 1, A.start));
+      })()
+    : undefined;
+  /** Wounds each side takes when `ableA` against `ableB` roll hits `hA` and `hB`. */
+  function woundsOf(ableA: number, ableB: number, hA: Float64Array, hB: Float64Array) {
+    const pw = { onA: new Float64Array(ableA + 1), onB: new Float64Array(ableB + 1), tie: 0 };
     for (let i = 0; i < hA.length; i++) {
       for (let j = 0; j < hB.length; j++) {
         const p = hA[i] * hB[j];
@@ -421,9 +433,8 @@ export function solveBattle(setup: BattleSetup, rules: ViciousnessRules, maxRoun
         else pw.onA[Math.min(j - i, ableA)] += p;
       }
     }
-    pairs.set(key, pw);
     return pw;
-  };
+  }
   const woundings = [new Map<number, Wounding>(), new Map<number, Wounding>()];
   const woundingOf = (s: number, ia: number, w: number, md: number) => {
     const side = sides[s];
@@ -496,7 +507,8 @@ export function solveBattle(setup: BattleSetup, rules: ViciousnessRules, maxRoun
       const ua = sa - ia * RA;
       const ib = Math.floor(sb / RB);
       const ub = sb - ib * RB;
-      const pw = pairWounds(ia, ib);
+      // Round 1 holds only the start, everyone able.
+      const pw = round === 1 && opening ? opening : pairWounds(ia, ib);
       if (pw.tie > 0) land(ia, ua, ib, ub, p * pw.tie);
       for (let w = 1; w < pw.onA.length; w++) {
         const q = p * pw.onA[w];

@@ -127,6 +127,10 @@ export class BattlePlan {
   readonly kindTraitClass: Int32Array;
   /** Dice one combatant of the kind rolls, per die class: [kind * dieClassCount + class]. */
   readonly kindDice: Int32Array;
+  /** Dice one combatant of the kind rolls in the first clash only (`openingDice`), laid out as kindDice. */
+  readonly kindOpening: Int32Array;
+  /** Whether anyone has dice for the first clash only (then the first clash is rolled in full, by `clash`). */
+  readonly opening: boolean;
   /**
    * For the wound step, per kind not pushing (pushers' dice are not in `sideDice`): its
    * class-0 dice, and whether it has dice of other classes.
@@ -176,7 +180,7 @@ export class BattlePlan {
     };
     classOf(COMBATANT_DIE, false); // a d4 shows a 4 one time in four under either `hitOn`
 
-    interface Kind { side: number; entry: number; group: number; captain: boolean; rattled: boolean; pushable: boolean; partner: number; init: number; dice: number[]; outnumbered: number; duel: number; traitClass: number; defender: boolean; medic: boolean }
+    interface Kind { side: number; entry: number; group: number; captain: boolean; rattled: boolean; pushable: boolean; partner: number; init: number; dice: number[]; opening: number[]; outnumbered: number; duel: number; traitClass: number; defender: boolean; medic: boolean }
     const kinds: Kind[] = [];
     const entries: { side: number; size: number; name: string; tests: boolean }[] = [];
     const bonus: number[][] = [];
@@ -192,6 +196,8 @@ export class BattlePlan {
         const entry = entries.length;
         entries.push({ side: s, size, name: c.name, tests: testsForDeath(c) });
         const own = [COMBATANT_DIE, ...eachDie(c.dice ?? [])];
+        // Dice of the first clash only (surprise), rolled with the combatant's own then.
+        const opening = eachDie(c.openingDice ?? []);
         const rattled = c.rattled ?? false;
         const traitDice = { outnumbered: outnumberedDice(c, side.flee), duel: duelDice(c) };
         const defender = side.defenderPush === 'captain' && hasTrait(c, 'defender') && !isCaptain(c);
@@ -200,11 +206,12 @@ export class BattlePlan {
           // "Immediately after a character pushes, they are rattled": a second kind
           // holds the entry's combatants that have pushed.
           const k = kinds.length;
-          kinds.push({ ...base, rattled: false, pushable: true, partner: k + 1, init: size, dice: own.flatMap((d) => classOf(d, false)), traitClass: classOf(COMBATANT_DIE, false)[0] });
-          kinds.push({ ...base, rattled: true, pushable: false, partner: -1, init: 0, dice: own.flatMap((d) => classOf(d, true)), traitClass: classOf(COMBATANT_DIE, true)[0] });
+          kinds.push({ ...base, rattled: false, pushable: true, partner: k + 1, init: size, dice: own.flatMap((d) => classOf(d, false)), opening: opening.flatMap((d) => classOf(d, false)), traitClass: classOf(COMBATANT_DIE, false)[0] });
+          // (None of them has pushed before the first clash, so its opening dice go unrolled.)
+          kinds.push({ ...base, rattled: true, pushable: false, partner: -1, init: 0, dice: own.flatMap((d) => classOf(d, true)), opening: [], traitClass: classOf(COMBATANT_DIE, true)[0] });
           this.pushes[s] = 1;
         } else {
-          kinds.push({ ...base, rattled, pushable: false, partner: -1, init: size, dice: own.flatMap((d) => classOf(d, rattled)), traitClass: classOf(COMBATANT_DIE, rattled)[0] });
+          kinds.push({ ...base, rattled, pushable: false, partner: -1, init: size, dice: own.flatMap((d) => classOf(d, rattled)), opening: opening.flatMap((d) => classOf(d, rattled)), traitClass: classOf(COMBATANT_DIE, rattled)[0] });
         }
       }
       this.kindTo[s] = kinds.length;
@@ -231,9 +238,12 @@ export class BattlePlan {
     this.kindTraitClass = Int32Array.from(kinds, (k) => k.traitClass);
     this.conditional = kinds.some((k) => k.outnumbered > 0 || k.duel > 0);
     this.kindDice = new Int32Array(K * DC);
+    this.kindOpening = new Int32Array(K * DC);
     kinds.forEach((k, i) => {
       for (const c of k.dice) this.kindDice[i * DC + c]++;
+      for (const c of k.opening) this.kindOpening[i * DC + c]++;
     });
+    this.opening = kinds.some((k) => k.opening.length > 0);
     this.kindQuarters = Int32Array.from(kinds, (k, i) => (k.pushable ? 0 : this.kindDice[i * DC]));
     this.kindMore = Uint8Array.from(kinds, (k, i) => (!k.pushable && this.kindDice.subarray(i * DC + 1, (i + 1) * DC).some((x) => x > 0) ? 1 : 0));
     this.sideDiceInit = new Int32Array(n * DC);
@@ -451,7 +461,7 @@ export class BattleField {
     const outnumbered0 = p.flee[0] === FLEE_OUTNUMBERED;
     const outnumbered1 = p.flee[1] === FLEE_OUTNUMBERED;
     // Trait dice that come and go with head counts take the general clash as well.
-    const pushing = p.pushes[0] !== 0 || p.pushes[1] !== 0 || p.conditional;
+    const pushing = p.pushes[0] !== 0 || p.pushes[1] !== 0 || p.conditional || p.opening;
     for (;;) {
       const round = ++this.rounds;
       let d: number;
@@ -543,6 +553,7 @@ export class BattleField {
         const count = sideDice[base + c];
         if (count > 0) h += this.rollDice(random, c, count);
       }
+      if (this.rounds === 1 && this.plan.opening) h += this.rollOpening(random, s);
       if (pushes[s] !== 0) h += this.rollPushers(random, s);
       hits[s] = h;
     }
@@ -626,14 +637,18 @@ export class BattleField {
       if (p.kindPushable[k] === 0) continue;
       const n = this.count[k];
       const extra = at === OUTNUMBERED ? p.kindOutnumbered[k] : at === DUEL ? p.kindDuel[k] : 0;
+      // The first clash's opening dice are dice it contributed too: rolled, and rerolled, with its own.
+      const opening = this.rounds === 1 && p.opening;
       let pushed = 0;
       for (let i = 0; i < n; i++) {
         let own = this.rollCombatant(random, k);
         if (extra > 0) own += this.rollDice(random, p.kindTraitClass[k], extra);
+        if (opening) own += this.rollCombatant(random, k, p.kindOpening);
         if (own === 0) {
           // "A PC may also push in order to reroll the dice they contributed to a pool."
           own = this.rollCombatant(random, k);
           if (extra > 0) own += this.rollDice(random, p.kindTraitClass[k], extra);
+          if (opening) own += this.rollCombatant(random, k, p.kindOpening);
           pushed++;
         }
         h += own;
@@ -652,9 +667,27 @@ export class BattleField {
     return h;
   }
 
-  private rollCombatant(random: RandomStream, k: number): number {
+  /**
+   * The first clash's opening dice of side `s`'s combatants that cannot push (those who can
+   * roll theirs with their own, in rollPushers): every one of them is able then.
+   */
+  private rollOpening(random: RandomStream, s: number): number {
+    const p = this.plan;
     const DC = this.DC;
-    const dice = this.plan.kindDice;
+    let h = 0;
+    for (let k = p.kindFrom[s]; k < p.kindTo[s]; k++) {
+      if (p.kindPushable[k] !== 0 || this.count[k] === 0) continue;
+      for (let c = 0; c < DC; c++) {
+        const n = this.count[k] * p.kindOpening[k * DC + c];
+        if (n > 0) h += this.rollDice(random, c, n);
+      }
+    }
+    return h;
+  }
+
+  /** Hits of one combatant of kind `k`: its own dice, or (`dice` = kindOpening) its first clash's. */
+  private rollCombatant(random: RandomStream, k: number, dice = this.plan.kindDice): number {
+    const DC = this.DC;
     let h = 0;
     for (let c = 0; c < DC; c++) {
       const n = dice[k * DC + c];

@@ -159,7 +159,7 @@ export class BattleTable {
     // Pushers change their dice in the middle of a round.
     if (plan.pushes[0] !== 0 || plan.pushes[1] !== 0) return undefined;
     // Trait dice that depend on both sides' head counts (traits.ts) are not in the tables.
-    if (plan.conditional) return undefined;
+    if (plan.conditional || plan.opening) return undefined;
     // Defenders' blows, Medics who die, the Berzerkers' test at the end (traits.ts): the field's.
     if (plan.defends.some((x) => x !== 0) || plan.medicDeaths.some((x) => x !== 0) || plan.crisisTests) return undefined;
     let states = 1;

@@ -27,6 +27,7 @@ import {
   sideSchema,
   type SideSetup,
   type ViolenceDie,
+  withOpeningDice,
   woundGroupOf,
 } from './violence.ts';
 import { outnumberedByAll, withSituationalDice } from './traits.ts';
@@ -318,7 +319,8 @@ export const clash = defineMechanic({
   setup: clashSetup,
   prepare(setup, rules: ViciousnessRules) {
     // Berzerkers and Duelists roll their d4s when the clash's head counts call for them.
-    const sides = withSituationalDice(setup.sides, outnumberedByAll(rules));
+    // One clash: dice for the first clash only are rolled with the others.
+    const sides = withSituationalDice(withOpeningDice(setup.sides), outnumberedByAll(rules));
     const n = sides.length;
     const isHit = hitTest(rules.hitOn);
     const push = rules.push === 'ifNoHit';

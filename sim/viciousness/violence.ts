@@ -19,6 +19,13 @@ export const combatantSchema = lazySchema(() => z
     count: z.number().int().min(0).max(1000).optional(),
     /** Trait dice that apply (the 1d4 every combatant rolls is added by the rules). */
     dice: diceListSchema.optional(),
+    /**
+     * Dice it rolls in the first clash only, besides the others: surprise that does not
+     * last, as the Chameleon's "Add 1d4 if attempting violence on someone who doesn't
+     * realize you're a threat" or the Lurker's pounce (docs/rulings/traits.md). In a `clash`,
+     * which is one clash, they are rolled as its `dice`.
+     */
+    openingDice: diceListSchema.optional(),
     /** Named traits with a rule in violence (traits.ts): medic, berzerker, duelist, defender (its push). */
     traits: traitListSchema.optional(),
     /**
@@ -93,6 +100,23 @@ export function isCaptain(c: CombatantSetup): boolean {
 export interface ViolenceDie {
   sides: number;
   rattled: boolean;
+}
+
+/**
+ * The sides as they roll in the first clash: each combatant's `openingDice` with its
+ * `dice` (a `clash` is one clash; a battle's first round, battleChain.ts).
+ */
+export function withOpeningDice<S extends { combatants: readonly CombatantSetup[] }>(sides: readonly S[]): S[] {
+  return sides.map((side) =>
+    side.combatants.some((c) => (c.openingDice ?? []).length > 0)
+      ? { ...side, combatants: side.combatants.map((c) => (c.openingDice ? { ...c, dice: [...(c.dice ?? []), ...c.openingDice], openingDice: undefined } : c)) }
+      : side,
+  );
+}
+
+/** Whether any combatant rolls dice in the first clash only. */
+export function hasOpeningDice(sides: readonly { combatants: readonly CombatantSetup[] }[]): boolean {
+  return sides.some((s) => s.combatants.some((c) => eachDie(c.openingDice ?? []).length > 0));
 }
 
 /** The dice one combatant rolls: 1d4 plus its trait dice. */
