@@ -146,6 +146,8 @@ function referenceExtended(
   perRoll: number,
   trials: number,
   seed: string,
+  advantage = 0,
+  advantageSteps: 'every' | 'first' = 'every',
 ) {
   const random = RandomStream.fromKey(seed);
   const roll = (kept: number, advantage: number, modifier: number) => {
@@ -164,7 +166,9 @@ function referenceExtended(
       const onDefence = def > 0 && (spend === 'onDefence' || spend === 'onNextRoll') ? Math.min(bank - onAttack, perRoll) : 0;
       bank -= onAttack + onDefence;
       out.tensionSpent += onAttack + onDefence;
-      const a = roll(att, onAttack, setup.attack.attribute + setup.attack.skill);
+      // The setup's advantage dice on the attack (`advantageOn` "accomplish"): every step, or the first.
+      const edge = advantageSteps === 'every' || step === 0 ? advantage : 0;
+      const a = roll(att, onAttack + edge, setup.attack.attribute + setup.attack.skill);
       const d = roll(def, onDefence, setup.defence.attribute + setup.defence.skill);
       const ties = (a === setup.difficulty ? 1 : 0) + (d === setup.intensity ? 1 : 0);
       bank += ties;
@@ -222,6 +226,23 @@ describe('tension spent on advantage dice ("may spend Tension to gain one advant
       else expect(m.tensionSpent.exact!).toBeGreaterThan(0.02);
     }, 60_000);
   }
+
+  it('advantage on the first step only ("only applies to a single skill check"): exact, Monte Carlo and the reference agree, and it helps less than on every step', () => {
+    const trials = 40_000;
+    const setup = { ...tight, advantage: 2, advantageSteps: 'first' };
+    const r = run(setup, { trials });
+    expect(expectAgreement(r)).toBe(8);
+    const m = r.results[0].metrics;
+    const ref = referenceExtended(tight, [2, 2], 'onAttack', 4, trials, 'reference first-step advantage', 2, 'first');
+    for (const name of ['success', 'exhausted', 'failed'] as const) {
+      const p = m[name].exact!;
+      expect(Math.abs(ref[name] / trials - p) / Math.sqrt((p * (1 - p)) / trials), `${name}: reference ${ref[name] / trials}, exact ${p}`).toBeLessThan(4.5);
+    }
+    const every = run({ ...tight, advantage: 2 }, { trials: 1000 }).results[0].metrics.success.exact!;
+    const none = run(tight, { trials: 1000 }).results[0].metrics.success.exact!;
+    expect(m.success.exact!).toBeGreaterThan(none);
+    expect(m.success.exact!).toBeLessThan(every);
+  }, 60_000);
 
   it('spending on the attack finishes more jobs than banking it (the default spends)', () => {
     const r = run(tight, { sweep: { 'setup.spendTension': ['never', 'onAttack'] } });

@@ -219,6 +219,7 @@ export const extendedForm: MechanicForm = {
     choice('allocation', 'dice split or policy', EXTENDED_ALLOCATIONS, '2/2 (default)', 'attack/defence; pressAfterMiss: 3/1 right after a miss'),
     advantage,
     disadvantage,
+    choice('advantageSteps', 'advantage applies to', ['every', 'first'], 'every (default) step', 'first: “only applies to a single skill check”, the first step'),
     choice('spendTension', 'spend tension', SPEND_POLICIES, 'onAttack (default)', 'one advantage die per point on the next step’s roll; a roll exactly on its target banks a point'),
     { kind: 'number', key: 'spendPerRoll', label: 'most tension a roll', placeholder: '4' },
     { kind: 'number', key: 'maxSteps', label: 'most steps', placeholder: '100' },

@@ -56,9 +56,15 @@ export const extendedSetup = lazySchema(() => z
     steps: z.number().int().min(1).max(50),
     /** How the pool is split (see EXTENDED_ALLOCATIONS); defaults to "2/2". */
     allocation: z.enum(EXTENDED_ALLOCATIONS).optional(),
-    /** Advantage dice on every step (placed by the `advantageOn` rule). */
+    /** Advantage dice on every step, or the first only (`advantageSteps`), placed by the `advantageOn` rule. */
     advantage: extraDice.optional(),
     disadvantage: extraDice.optional(),
+    /**
+     * Which steps `advantage` and `disadvantage` apply to: *every* (default: a circumstance
+     * of the whole job, as good tools) or *first* ("Advantage or Disadvantage only applies
+     * to a single skill check", a one-off edge). docs/rulings/vdp-extended.md.
+     */
+    advantageSteps: z.enum(['every', 'first']).optional(),
     /** Steps before the attempt is reported `unfinished`; defaults to 100. */
     maxSteps: z.number().int().min(1).max(1000).optional(),
     /** When banked tension buys advantage dice on a step's rolls (combat's SPEND_POLICIES); defaults to "onAttack". */
@@ -129,19 +135,24 @@ export const extended = defineMechanic({
     const perRoll = setup.spendPerRoll ?? VDP_POOL;
     // Banked tension matters only when it is spent; with "never" the bank stays 0 in the chain.
     const banks = spendPolicy === 'never' ? 0 : 2 * maxSteps;
-    // Rolls by attack dice k (a k/(4−k) split) and tension dice s bought for that roll.
-    const rollsOf = (k: number, s: number) => splitRolls(k, VDP_POOL - k, net, bonuses, rules.advantageOn, [s, s]);
-    const attackRolls: VdpRoll[][] = [];
-    const defenceRolls: VdpRoll[][] = [];
-    for (let k = 0; k <= VDP_POOL; k++) {
-      attackRolls.push([]);
-      defenceRolls.push([]);
-      for (let s = 0; s <= perRoll; s++) {
-        const [a, d] = rollsOf(k, s);
-        attackRolls[k].push(a);
-        defenceRolls[k].push(d);
+    // Rolls by attack dice k (a k/(4−k) split) and tension dice s bought for that roll, with
+    // the setup's advantage `withNet`: the first step's, and the later steps'.
+    const rollsWith = (withNet: number) => {
+      const attack: VdpRoll[][] = [];
+      const defence: VdpRoll[][] = [];
+      for (let k = 0; k <= VDP_POOL; k++) {
+        attack.push([]);
+        defence.push([]);
+        for (let s = 0; s <= perRoll; s++) {
+          const [a, d] = splitRolls(k, VDP_POOL - k, withNet, bonuses, rules.advantageOn, [s, s]);
+          attack[k].push(a);
+          defence[k].push(d);
+        }
       }
-    }
+      return { attack, defence };
+    };
+    const first = rollsWith(net);
+    const later = (setup.advantageSteps ?? 'every') === 'first' && net !== 0 ? rollsWith(0) : first;
     const afterHit = extendedAttackDice(policy, false);
     const afterMiss = extendedAttackDice(policy, true);
     /** Tension spent on a step's attack and defence rolls with `bank` banked, k attack dice. */
@@ -172,8 +183,9 @@ export const extended = defineMechanic({
             const sd = bank > sa ? tensionSpent(spendPolicy, 'defence', VDP_POOL - k, bank - sa, perRoll) : 0;
             bank -= sa + sd;
             spent += sa + sd;
-            const a = attackRolls[k][sa].roll(random);
-            const d = defenceRolls[k][sd].roll(random);
+            const rolls = taken === 1 ? first : later;
+            const a = rolls.attack[k][sa].roll(random);
+            const d = rolls.defence[k][sd].roll(random);
             // "A character gains a point of Tension whenever a skill check result is exactly equal to the target number."
             const gained = (a === difficulty ? 1 : 0) + (d === intensity ? 1 : 0);
             tension += gained;
@@ -224,8 +236,8 @@ export const extended = defineMechanic({
               return { pass: clamp(dist.atLeast(target)), tie: clamp(dist.at(target)) };
             }),
           );
-        const attackOdds = oddsOf(attackRolls, difficulty);
-        const defenceOdds = oddsOf(defenceRolls, intensity);
+        const oddsFirst = { attack: oddsOf(first.attack, difficulty), defence: oddsOf(first.defence, intensity) };
+        const oddsLater = later === first ? oddsFirst : { attack: oddsOf(later.attack, difficulty), defence: oddsOf(later.defence, intensity) };
         // Chain state: ((progress · 2 + last attack missed) · (banks + 1)) + bank.
         const width = banks + 1;
         let state = new Float64Array(2 * steps * width);
@@ -247,6 +259,7 @@ export const extended = defineMechanic({
           let ended = 0;
           // Banks reachable by now: at most 2 a step.
           const topBank = Math.min(banks, 2 * (taken - 1));
+          const { attack: attackOdds, defence: defenceOdds } = taken === 1 ? oddsFirst : oddsLater;
           for (let ps = 0; ps < 2 * steps; ps++) {
             const progress = ps >> 1;
             const lastMissed = (ps & 1) === 1;
