@@ -4,7 +4,7 @@
  * `poolsim report --baseline` and the marks on each moved number of a scenario's page.
  * Pure: strings in, strings out.
  */
-import type { AnswerChange, AnswerSide, MetricChange, OneSided, ResultDiff, SettingChange } from '../sim/diff.ts';
+import type { AnswerChange, AnswerSide, DiffSide, MetricChange, OneSided, ResultDiff, SettingChange } from '../sim/diff.ts';
 import { pointKey, somethingMoved } from '../sim/diff.ts';
 import { formatNumber, pointLabel } from './sweep.ts';
 import { mdCell, mdCode } from './markdown.ts';
@@ -30,9 +30,14 @@ function interval(c: MetricChange): string {
   return c.exact ? 'exact' : `[${formatChange(c.ci95[0])}, ${formatChange(c.ci95[1])}]`;
 }
 
-/** "0.4012 → 0.5521": the values compared (exact where known). */
+/** One side's value as compared: exact, or the Monte Carlo estimate with its 95% interval. */
+function sideText(s: DiffSide): string {
+  return s.exact !== undefined ? formatNumber(s.exact) : `${formatNumber(s.estimate)} [${formatNumber(s.ci95[0])}, ${formatNumber(s.ci95[1])}]`;
+}
+
+/** "0.4012 [0.3981, 0.4043] → 0.5521": the values compared (exact where known). */
 function oldToNew(c: MetricChange): string {
-  return `${formatNumber(c.base.value)} → ${formatNumber(c.new.value)}`;
+  return `${sideText(c.base)} → ${sideText(c.new)}`;
 }
 
 /** "↑ 0.4012 → 0.5521, +0.1509 [+0.1402, +0.1617]": one moved number in a sentence. */
@@ -207,7 +212,7 @@ export function renderDiffMarkdown(diff: ResultDiff, options: { title?: string; 
     lines.push('| point | metric | baseline | now | change | 95% interval of the change | significance |', '|---|---|--:|--:|--:|--:|--:|');
     for (const c of list) {
       lines.push(
-        `| ${mdCell(Object.keys(c.point).length ? pointWords(diff, c.scenario, c.point) : '—')} | \`${mdCode(c.metric)}\` | ${formatNumber(c.base.value)} | ${formatNumber(c.new.value)} | ${arrow(c)} ${formatChange(c.change)} | ${interval(c)} | ${evidence(c)} |`,
+        `| ${mdCell(Object.keys(c.point).length ? pointWords(diff, c.scenario, c.point) : '—')} | \`${mdCode(c.metric)}\` | ${sideText(c.base)} | ${sideText(c.new)} | ${arrow(c)} ${formatChange(c.change)} | ${interval(c)} | ${evidence(c)} |`,
       );
     }
     lines.push('');
@@ -299,9 +304,7 @@ export function renderChangesHtml(diff: ResultDiff, link: (scenario: string) => 
     const rows = list
       .map(
         (c) =>
-          `<tr><td>${escapeHtml(Object.keys(c.point).length ? pointWords(diff, c.scenario, c.point) : '—')}</td><td><code>${escapeHtml(c.metric)}</code></td><td class="num">${formatNumber(
-            c.base.value,
-          )}</td><td class="num">${formatNumber(c.new.value)}</td><td class="num">${arrow(c)} ${escapeHtml(formatChange(c.change))}</td><td class="num">${escapeHtml(
+          `<tr><td>${escapeHtml(Object.keys(c.point).length ? pointWords(diff, c.scenario, c.point) : '—')}</td><td><code>${escapeHtml(c.metric)}</code></td><td class="num">${escapeHtml(sideText(c.base))}</td><td class="num">${escapeHtml(sideText(c.new))}</td><td class="num">${arrow(c)} ${escapeHtml(formatChange(c.change))}</td><td class="num">${escapeHtml(
             interval(c),
           )}</td><td class="num">${escapeHtml(evidence(c))}</td></tr>`,
       )

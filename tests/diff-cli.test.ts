@@ -104,7 +104,9 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
     for (const row of report.split('\n').filter((l) => l.startsWith('|'))) expect((row.match(/\*\*/g) ?? []).length % 2, row).toBe(0);
     expect(report).toMatch(/\*\*[^*|]+ `[^`]+`\*\*<br>\*\*↑ /);
     const html = readFileSync(join(dir, 'new', 'battle', 'index.html'), 'utf8');
-    expect(html).toContain(`↑ ${f(win.base.value)} → ${f(win.new.value)}, +${f(win.change)} [+${f(win.ci95[0])}, +${f(win.ci95[1])}]`);
+    // A Monte Carlo side with its own interval, then the change's.
+    const side = (s: any) => `${f(s.estimate)} [${f(s.ci95[0])}, ${f(s.ci95[1])}]`;
+    expect(html).toContain(`↑ ${side(win.base)} → ${side(win.new)}, +${f(win.change)} [+${f(win.ci95[0])}, +${f(win.ci95[1])}]`);
     expect(readFileSync(join(dir, 'new', 'changes.html'), 'utf8')).toContain('<a href="battle/index.html">Battle d4 vs d6</a>');
 
     // The Markdown summary for a CI job.
