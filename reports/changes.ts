@@ -222,7 +222,7 @@ export function renderDiffMarkdown(diff: ResultDiff, options: { title?: string; 
     lines.push(`### ${title}`, '', ...items.map((i) => `- ${mdCell(i)}`), '');
   }
   lines.push(
-    '<sub>Moved: significant after Benjamini–Hochberg control of the false discovery rate over every Monte Carlo comparison (q ≤ the rate), or an exact change; and larger than the minimum change. Intervals: Newcombe’s method on the two 95% intervals.</sub>',
+    '<sub>Moved: significant after Benjamini–Hochberg control of the false discovery rate over every Monte Carlo comparison (q ≤ the rate), or an exact change; and larger than the minimum change (if one is set) across the change’s whole interval. Intervals: Newcombe’s method on the two 95% intervals.</sub>',
     '',
   );
   return lines.join('\n');
@@ -338,7 +338,7 @@ td.num { font-variant-numeric: tabular-nums; text-align: right; white-space: now
 <h1>What moved since the baseline</h1>
 <p style="${somethingMoved(diff) ? MOVED_STYLE : ''}">${escapeHtml(headline(diff))}</p>
 ${sections.join('\n')}
-<p style="color:#555"><small>Moved: significant after Benjamini–Hochberg control of the false discovery rate over every Monte Carlo comparison (q ≤ the rate), or an exact change; and larger than the minimum change. Intervals: Newcombe’s method on the two 95% intervals.</small></p>
+<p style="color:#555"><small>Moved: significant after Benjamini–Hochberg control of the false discovery rate over every Monte Carlo comparison (q ≤ the rate), or an exact change; and larger than the minimum change (if one is set) across the change’s whole interval. Intervals: Newcombe’s method on the two 95% intervals.</small></p>
 </body>
 </html>
 `;
