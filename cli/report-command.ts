@@ -37,6 +37,17 @@ export function slugOf(file: string): string {
   return basename(file).replace(/\.(json|ya?ml)$/i, '').replace(/[^A-Za-z0-9._-]/g, '-').replace(/^[.-]+/, '').slice(0, 100) || 'scenario';
 }
 
+/** Each file's scenario folder: its slug, with `-2`, `-3`… for a name already taken (case aside). */
+export function reportSlugs(files: readonly string[]): string[] {
+  const used = new Map<string, number>();
+  return files.map((file) => {
+    const slug = slugOf(file);
+    const n = (used.get(slug.toLowerCase()) ?? 0) + 1;
+    used.set(slug.toLowerCase(), n);
+    return n > 1 ? `${slug}-${n}` : slug;
+  });
+}
+
 export async function reportCommand(
   args: string[],
   out: NodeJS.WritableStream,
@@ -61,20 +72,14 @@ export async function reportCommand(
   // Before anything runs: what an interrupted run left is put right, and --out must be a
   // folder poolsim may replace (reports/target.ts), else exit 2 with nothing written.
   for (const line of recoverLeftovers(outDir)) err?.write(`poolsim: ${plainText(line)}\n`);
-  checkTarget(outDir, { inputs: plans.map((p) => p.file), baseline: values.baseline });
+  const slugs = reportSlugs(plans.map((p) => p.file));
+  checkTarget(outDir, { inputs: plans.map((p) => p.file), baseline: values.baseline, slugs });
   const results = await runPlans(plans, { workers: values.workers, progress: err, ...context });
   // Each file's solve blocks, answered beside (never inside) its results.
   plans.forEach((plan, i) => {
     if (plan.scenario.solve?.length) results[i].solve = solvePlan(plan, { words: pathWords(plan.scenario) });
   });
-  const used = new Map<string, number>();
-  const entries = plans.map((plan, i): ReportEntry => {
-    let slug = slugOf(plan.file);
-    const n = (used.get(slug.toLowerCase()) ?? 0) + 1;
-    used.set(slug.toLowerCase(), n);
-    if (n > 1) slug = `${slug}-${n}`;
-    return { slug, result: results[i], source: plan.file, setup: plan.scenario.setup };
-  });
+  const entries = plans.map((plan, i): ReportEntry => ({ slug: slugs[i], result: results[i], source: plan.file, setup: plan.scenario.setup }));
   let diff: ResultDiff | undefined;
   if (baseline) {
     // A report of some scenarios compares those: the baseline's others were not run here,

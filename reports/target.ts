@@ -124,12 +124,17 @@ const DESKTOP_FILES = new Set(['.DS_Store', 'Thumbs.db', 'desktop.ini']);
 
 /**
  * What a report folder holds that `poolsim report` does not write (a note put there by
- * hand), as paths relative to `dir`, folders ending in "/" and reported once. Links are
- * not followed: a link is never poolsim's.
+ * hand), as paths relative to `dir`, folders ending in "/" and reported once, when the run
+ * about to write it writes the scenario folders `writing`. Links are not followed: a link
+ * is never poolsim's.
  */
-export function foreignEntries(dir: string): string[] {
+export function foreignEntries(dir: string, writing: readonly string[] = []): string[] {
   const foreign: string[] = [];
-  const listed = listedSlugs(dir);
+  const marked = listedSlugs(dir);
+  // The scenario folders the mark lists, and those this run writes (a scenario a merge
+  // added while keeping the other side's mark: its committed results.json is replaced by
+  // the new one all the same).
+  const listed = marked && new Set([...marked, ...writing]);
   const kind = (path: string) => {
     const st = lstatSync(path);
     return st.isSymbolicLink() ? 'link' : st.isDirectory() ? 'folder' : st.isFile() ? 'file' : 'other';
@@ -282,7 +287,7 @@ function within(inner: string, outer: string): boolean {
  * must be creatable: its nearest existing parent is a folder poolsim can write in (tried
  * with a temporary folder, removed at once). Writes nothing else.
  */
-export function checkTarget(outDir: string, options: { inputs?: readonly string[]; baseline?: string; cwd?: string } = {}): void {
+export function checkTarget(outDir: string, options: { inputs?: readonly string[]; baseline?: string; cwd?: string; slugs?: readonly string[] } = {}): void {
   if (outDir.trim() === '') throw new TargetRefused('--out needs a folder name, got ""');
   const cwd = resolve(options.cwd ?? process.cwd());
   const target = resolve(cwd, outDir);
@@ -317,7 +322,7 @@ export function checkTarget(outDir: string, options: { inputs?: readonly string[
     }
     if (entries.length > 0 && !isReportFolder(target)) refuse(`is a folder poolsim did not write (it has no ${MARKER} file) and it is not empty`);
     if (entries.length > 0) {
-      const foreign = foreignEntries(target);
+      const foreign = foreignEntries(target, options.slugs);
       const shown = foreign.slice(0, 3).join(', ') + (foreign.length > 3 ? `, and ${foreign.length - 3} more` : '');
       if (foreign.length > 0) refuse(`holds ${foreign.length === 1 ? 'something' : `${foreign.length} things`} poolsim did not write there (${shown}): move ${foreign.length === 1 ? 'it' : 'them'} out, or give another folder`);
     }

@@ -94,7 +94,7 @@ export async function writeReports(
 ): Promise<{ files: string[] }> {
   checkSlugs(entries);
   recoverLeftovers(outDir);
-  checkTarget(outDir);
+  checkTarget(outDir, { slugs: entries.map((e) => e.slug) });
   const target = resolve(outDir);
   const parent = dirname(target);
   const stamp = `${process.pid}-${Date.now()}`;

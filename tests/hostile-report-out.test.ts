@@ -182,6 +182,15 @@ describe('the mark lists the scenario folders the run wrote', () => {
     expect(() => checkTarget(out)).not.toThrow();
     expect((await poolsim('report', join(dir, 'lib'), '--out', out)).code).toBe(0);
     expect(existsSync(join(out, 'renamed'))).toBe(false);
+    // A merge that added scenario b (its results.json committed) and kept a mark that lists
+    // k only: b is a scenario this run writes, so its lone results.json is poolsim's.
+    writeFileSync(join(dir, 'lib', 'b.json'), JSON.stringify({ ...knowledge, name: 'B roll', seed: 'b' }));
+    mkdirSync(join(out, 'b'));
+    writeFileSync(join(out, 'b', 'results.json'), (await poolsim('run', join(dir, 'lib', 'b.json'), '--json')).out);
+    expect(readFileSync(join(out, MARKER), 'utf8')).not.toMatch(/^b$/m);
+    const merged = await poolsim('report', join(dir, 'lib'), '--out', out);
+    expect(merged.code, merged.err).toBe(0);
+    expect(readFileSync(join(out, MARKER), 'utf8')).toMatch(/^b$/m);
   });
 });
 
