@@ -11,6 +11,7 @@ import { rulesBySystem, type SystemName } from './rules.ts';
 import type { Mechanic, Simulation } from './mechanic.ts';
 import { CHUNK_TRIALS } from './run.ts';
 import { EXACT_BUDGET, exactSkippedNote } from './exactBudget.ts';
+import { pointKey } from './diff.ts';
 import type { MetricSpec } from './stats.ts';
 import type { ExpectResult, MetricResult, PointResult } from './result.ts';
 import { solveGoal, solveListSchema, solveValues, type SolveBlock } from './solve/schema.ts';
@@ -538,15 +539,19 @@ export function planScenario(
     const problem = sweepPathProblem(raw, path);
     if (problem) errors.push(new ScenarioError(file, `sweep.${path}`, problem));
     // A value listed twice makes two points of one setup, each with its own numbers (their
-    // streams differ): one setup, two answers, and no way to tell which the file meant.
-    const seen = new Set<string>();
+    // streams differ): one setup, two answers, and no way to tell which the file meant. As
+    // `diff` matches points (sim/diff.ts pointKey): a lone value and a list of it are one.
+    const seen = new Map<string, string>();
     for (const [i, v] of values.entries()) {
-      const key = JSON.stringify(v);
-      if (seen.has(key)) {
-        errors.push(new ScenarioError(file, `sweep.${path}.${i}`, `${key} is listed twice: each value makes one point`));
+      const key = pointKey({ v });
+      const before = seen.get(key);
+      if (before !== undefined) {
+        const text = JSON.stringify(v);
+        const same = before === text ? '' : ` (as ${before}: a lone value and a list of it are the same)`;
+        errors.push(new ScenarioError(file, `sweep.${path}.${i}`, `${text} is listed twice${same}: each value makes one point`));
         break;
       }
-      seen.add(key);
+      seen.set(key, JSON.stringify(v));
     }
   }
   // Two paths where one lies inside the other: the outer one's value replaces the inner

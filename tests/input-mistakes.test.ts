@@ -35,6 +35,13 @@ describe('sweeps meet the file\'s own rules', () => {
     expect(r.err).toContain(`${f}: sweep.setup.sides.0.combatants.0.count: lies inside "setup.sides.0.combatants.0", which the sweep also sets`);
   });
 
+  test('a value listed twice, a lone value and a list of it counting as one (as diff matches points)', async () => {
+    const f = write('twice.yaml', `${clash}sweep:\n  setup.sides.0.combatants.0.dice: ["d4", ["d4"], ["d6"]]\n`);
+    const r = await poolsim('run', f);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`${f}: sweep.setup.sides.0.combatants.0.dice.1: ["d4"] is listed twice (as \"d4\": a lone value and a list of it are the same): each value makes one point`);
+  });
+
   test('a name with a dot and a list too long, set by a sweep, as if written in the setup', async () => {
     const dot = write('dot.yaml', `${clash}sweep: { setup.sides.1.name: ["bad.name", "ok"] }\n`);
     const r = await poolsim('run', dot);
