@@ -193,6 +193,14 @@ describe('Monte Carlo solves (exact engine switched off)', () => {
     expect(tie.expect!.reason).toBe('a tie: the answer could as well be 1, 2, and 2 would not do');
     const [wrong] = solvePlan(plan(heist([{ ...even, expect: { equals: 3 } }])));
     expect(wrong.expect).toMatchObject({ pass: false, reason: 'found 2' });
+    // An undecided nearest may still be a neighbour of the values left; a search the values
+    // contradict cannot be trusted at all.
+    const closest = (expect: object) => ({ ...even, expect }) as never;
+    const nearest = { ...undecided, find: 'closest', candidates: [2, 3] } as typeof undecided;
+    expect(judged(nearest, closest({ between: [2, 3] })).expect).toMatchObject({ pass: false, reason: 'undecided: the answer could still be 1, 2, 3, 4, and 1, 4 would not do' });
+    expect(judged(nearest, closest({ between: [1, 4] })).expect!.pass).toBe(true);
+    const wild = { ...undecided, monotone: false, candidates: [2, 3] } as typeof undecided;
+    expect(judged(wild, block({ between: [0, 12] })).expect!.reason).toMatch(/does not move one way, so the search cannot be trusted/);
   });
 
   test('both ends on one side: every value between is decided, and the answer follows the definition, not "none"', () => {

@@ -90,7 +90,24 @@ export function solvePlan(plan: ScenarioPlan, options: SolveOptions = {}): Solve
 export function judged(result: SolveResult, block: SolveBlock): SolveResult {
   const e = block.expect;
   if (!e) return result;
-  const possible = result.decided && result.value !== undefined ? (result.candidates && result.candidates.length > 1 ? result.candidates : [result.value]) : (result.candidates ?? []);
+  let possible = result.decided && result.value !== undefined ? (result.candidates && result.candidates.length > 1 ? result.candidates : [result.value]) : (result.candidates ?? []);
+  if (!result.decided) {
+    // A search the values contradict cannot be trusted at all; an undecided nearest may
+    // still be a neighbour of the values left (their decided neighbours were only nearer
+    // than the target at 95% each): counted in, so the check holds for them too.
+    if (result.monotone === false) possible = [];
+    else if (result.find === 'closest') {
+      const values = solveValues(block);
+      const at = (v: unknown) => values.findIndex((x) => JSON.stringify(x) === JSON.stringify(v));
+      const near = new Set<number>();
+      for (const c of possible) {
+        const i = at(c);
+        if (i < 0) continue;
+        for (const j of [i - 1, i, i + 1]) if (j >= 0 && j < values.length) near.add(j);
+      }
+      possible = [...near].sort((a, b) => a - b).map((j) => values[j]);
+    }
+  }
   const meets = (v: unknown) => {
     if (e.equals !== undefined && JSON.stringify(v) !== JSON.stringify(e.equals)) return false;
     if (e.atLeast !== undefined || e.atMost !== undefined || e.between !== undefined) {
@@ -106,7 +123,9 @@ export function judged(result: SolveResult, block: SolveBlock): SolveResult {
   const list = (vs: unknown[]) => vs.map(named).join(', ');
   const reason =
     possible.length === 0
-      ? 'undecided, with nothing to go on'
+      ? result.monotone === false
+        ? 'undecided, and the values looked at say the metric does not move one way, so the search cannot be trusted'
+        : 'undecided, with nothing to go on'
       : !result.decided
         ? `undecided: the answer could still be ${list(possible)}, and ${missing.join(', ')} would not do`
         : possible.length > 1

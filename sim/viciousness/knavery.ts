@@ -145,8 +145,9 @@ export const knavery = defineMechanic({
         tally.addTrials(trials);
       },
       // The grid grows with the square of the dice. Measured (December 2026, quiet 2-core
-      // machine): 200 dice 0.06 s, 600 dice 0.5 s; set about 1.7× above that, for slower ones.
-      exactCost: () => 25 * (dice.length + 1) ** 2,
+      // machine): 200 dice 0.06 s, 600 dice 0.5 s; set about 2.8× above that, as a loaded
+      // machine took 11 s for 1,400 dice (this reads 7.8 s: skipped).
+      exactCost: () => 40 * (dice.length + 1) ** 2,
       exact() {
         const o = knaveryOdds(parts, need, fallout);
         if (!o) return { metrics: {} };
