@@ -17,6 +17,7 @@ import { renderDiffMarkdown, renderDiffText } from '../reports/changes.ts';
 import { UsageError, parseFlags } from './options.ts';
 import { plainText } from './text.ts';
 import { PART_FORMAT } from './shard.ts';
+import { parseScenarioText } from '../sim/scenarioText.ts';
 
 export const DIFF_USAGE = `  poolsim diff BASE NEW [--json] [--markdown] [--min-change D] [--fdr Q]
 
@@ -92,9 +93,14 @@ function readResultFile(file: string, errors: ScenarioError[]): { file: string; 
     text = readFileSync(file, 'utf8');
     raw = JSON.parse(text);
   } catch (e) {
-    // A YAML scenario is not JSON at all: say what it is, as for a JSON scenario.
-    const yamlScenario = /\.ya?ml$/i.test(file) && /^\s*(setup|mechanic)\s*:/m.test(text);
-    errors.push(new ScenarioError(file, '', yamlScenario ? notAResult({ setup: {}, mechanic: '' })! : `expected result JSON (poolsim run --json): ${(e as Error).message}`));
+    // A YAML scenario is not JSON at all: read as scenarios are, and said what it is.
+    let yaml: unknown;
+    try {
+      yaml = /\.ya?ml$/i.test(file) ? parseScenarioText(text, file) : undefined;
+    } catch {
+      yaml = undefined;
+    }
+    errors.push(new ScenarioError(file, '', notAResult(yaml) ?? `expected result JSON (poolsim run --json): ${(e as Error).message}`));
     return [];
   }
   const list = Array.isArray(raw) ? raw : [raw];

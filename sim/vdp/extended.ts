@@ -178,7 +178,8 @@ export const extended = defineMechanic({
           while (outcome === GOING && taken < maxSteps) {
             taken++;
             const k = missed ? afterMiss : afterHit;
-            // "spend Tension to gain one advantage die per point on the next … skill check".
+            // "spend Tension to gain one advantage die per point on the next … skill check"
+            // (spendOf written out: no array a step).
             const sa = bank > 0 ? tensionSpent(spendPolicy, 'attack', k, bank, perRoll) : 0;
             const sd = bank > sa ? tensionSpent(spendPolicy, 'defence', VDP_POOL - k, bank - sa, perRoll) : 0;
             bank -= sa + sd;
