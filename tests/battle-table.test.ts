@@ -256,7 +256,8 @@ describe('which battles the tables serve', () => {
     const guards = { name: 'guards', aid: 'ordinary', combatants: [{ name: 'sergeant', role: 'captain', dice: ['d6'] }, { name: 'guard', count: 3 }] };
     for (const aid of ['none', 'ordinary', 'medic']) expect(BattleTable.of(plan([{ ...crew, aid }, guards])), aid).toBeDefined();
     // The library's battles, point by point: BattleField plays only those with a Berzerker
-    // (dice by head count, the test at the end) or a Defender who pushes (blows of its own).
+    // (dice by head count, the test at the end), a Defender who pushes (blows of its own)
+    // or dice for the first clash only (the ambush: round 1 unlike the others).
     const { loadPlans } = await import('../cli/load.ts');
     const folder = new URL('../scenarios/', import.meta.url).pathname;
     const fieldOnly = new Set([
@@ -265,6 +266,8 @@ describe('which battles the tables serve', () => {
       'berzerker-worth-d4.yaml {"setup.sides.0.combatants.0":{"name":"captain","traits":["berzerker"]},"setup.sides.0.flee":"lostHalf"}',
       'berzerker-worth-d4.yaml {"setup.sides.0.combatants.0":{"name":"captain","traits":["berzerker"]},"setup.sides.0.flee":"never"}',
       'defender-push.yaml {"setup.sides.0.defenderPush":"captain"}',
+      'ambush-d4.yaml {"setup.sides.0.combatants.0":{"name":"captain","openingDice":["d4"]}}',
+      'ambush-d4.yaml {"setup.sides.0.combatants.0":{"name":"captain","openingDice":["2d4"]}}',
     ]);
     let tabled = 0;
     for (const p of loadPlans([folder]).filter((x) => x.scenario.mechanic === 'battle')) {
