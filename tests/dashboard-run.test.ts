@@ -258,6 +258,29 @@ describe('every chart has a table beside it', () => {
     expect(rows[0]!.difference.exact).toBeCloseTo(0.59375 - 0.6875, 12);
     expect(compareRows(ra!, rb!, { metric: 'sixes' }).map((r) => r.kind)).toEqual(['mean', 'mean']);
     expect(comparePanels(ra!, rb!, { metric: 'sixes' }).map((p) => p.title)).toEqual(['Mean 6s rolled (free pushes): A and B', 'Mean 6s rolled (free pushes): B − A']);
+    // The A and B chart draws a dot for each side at each point (a side's own label once
+    // replaced the row's, and every mark of a sweep fell off the chart).
+    const svg = comparePanels(ra!, rb!)[0]!.svg;
+    expect(svg.match(/<circle/g)?.length).toBe(4);
+  });
+
+  test("compare with a sweep in flight: A's points paired with B's by their values, never by position", async () => {
+    const a = { ...heist, expect: undefined, trials: 2000, sweep: { 'setup.challenges': [1, 2, 3] } };
+    const plain = scenarioB(a, { path: 'setup.participants.0.dice', value: ['d4'] });
+    const [ra, rb] = (await new ScenarioRun([planScenario(a, 'a.json'), planScenario(plain, 'b.json')], [runner([], [0])]).done)!;
+    // B with only its first and last points back, as a run stopped early may have.
+    const partial = { ...rb!, results: [rb!.results[0]!, rb!.results[2]!] };
+    const rows = compareRows(ra!, partial);
+    expect(rows.map((r) => r.label)).toEqual(['challenges = 1', 'challenges = 3']);
+    expect(rows[1]!.b).toBe(rb!.results[2]!.metrics.success);
+    // A sweep B shifts by its change (challenges 2 → 3: B runs 2, 3, 4): A's 1 with B's 2, A's 3 with B's 4.
+    const shifted = { ...heist, expect: undefined, trials: 2000, setup: { ...heist.setup, challenges: 2 }, sweep: { 'setup.challenges': [1, 2, 3] } };
+    const bShifted = scenarioB(shifted, { path: 'setup.challenges', value: 3 });
+    const [sa, sb] = (await new ScenarioRun([planScenario(shifted, 'a.json'), planScenario(bShifted, 'b.json')], [runner([], [0])]).done)!;
+    const someOfB = { ...sb!, results: [sb!.results[0]!, sb!.results[2]!] };
+    const pairs = compareRows(sa!, someOfB, { shift: { path: 'setup.challenges', by: 1 } });
+    expect(pairs.map((r) => r.label)).toEqual(['challenges = 1 (B: 2)', 'challenges = 3 (B: 4)']);
+    expect(pairs[1]!.b).toBe(sb!.results[2]!.metrics.success);
   });
 
   test('compare: metrics only one side reports (B renamed a side) are named, not dropped in silence', async () => {

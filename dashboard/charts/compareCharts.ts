@@ -22,10 +22,10 @@ export interface CompareRow {
 const ROW = 34;
 
 export function compareEstimates(rows: CompareRow[], kind: MetricKind): string {
-  const marks = rows.flatMap((r) => [
-    { label: r.label, which: 'A', ...r.a, low: r.a.ci95[0], high: r.a.ci95[1] },
-    { label: r.label, which: 'B', ...r.b, low: r.b.ci95[0], high: r.b.ci95[1] },
-  ]);
+  // The fields named, not spread: a side is a whole MetricResult at run time, whose own
+  // `label` ("P(plan succeeds)") would replace the row's and drop every mark of a sweep.
+  const mark = (label: string, which: 'A' | 'B', s: CompareRow['a']) => ({ label, which, estimate: s.estimate, exact: s.exact, low: s.ci95[0], high: s.ci95[1] });
+  const marks = rows.flatMap((r) => [mark(r.label, 'A', r.a), mark(r.label, 'B', r.b)]);
   const withExact = marks.filter((m) => m.exact !== undefined);
   return plotToSvg({
     width: WIDTH,

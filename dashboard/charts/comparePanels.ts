@@ -4,6 +4,7 @@
  * index: B is A with one value changed, so both have the same sweep.
  */
 import type { ScenarioResult } from '../../sim/result.ts';
+import { pointKey } from '../../sim/diff.ts';
 import { type MetricKind, metricKinds, metricLabel } from '../../reports/metrics.ts';
 import { formatSweepValue, pointLabel, type SweepMechanic } from '../../reports/sweep.ts';
 import { difference } from '../model/compare.ts';
@@ -16,6 +17,8 @@ export interface CompareOptions {
   metric?: string;
   /** A's setup: sweep paths then name list items ("guards › guard › how many", reports/sweep.ts). */
   setup?: unknown;
+  /** B's sweep shifted by B's change (model/compare.ts sweepOverlap): B's point for A's has this path's value + `by`. */
+  shift?: { path: string; by: number };
 }
 
 /** The metric compared point by point in a sweep: the one asked for, else the first probability. */
@@ -44,8 +47,13 @@ export function compareRows(a: ScenarioResult, b: ScenarioResult, options: Compa
   const onePoint = a.results.length === 1 && b.results.length === 1;
   const chosen = comparedMetric(a, options);
   const rows: CompareRow[] = [];
-  a.results.forEach((pa, i) => {
-    const pb = b.results[i];
+  // B's point for each of A's, by its values (a run in flight or stopped has only the
+  // points with trials back, on each side its own): never by position in the lists.
+  const bPoints = new Map(b.results.map((pb) => [pointKey(pb.point), pb]));
+  const shift = options.shift;
+  a.results.forEach((pa) => {
+    const wanted = shift && typeof pa.point[shift.path] === 'number' ? { ...pa.point, [shift.path]: (pa.point[shift.path] as number) + shift.by } : pa.point;
+    const pb = bPoints.get(pointKey(wanted));
     if (!pb) return;
     for (const metric of onePoint ? names : chosen ? [chosen] : []) {
       const ma = pa.metrics[metric];

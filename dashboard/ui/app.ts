@@ -517,8 +517,9 @@ export class App implements SetupContext {
       this.run = run;
       const axes = Object.keys(a.plan.scenario.sweep ?? {});
       const compareLabel = this.change ? this.describeChange(this.change) : undefined;
+      const compareShift = overlap?.kind === 'shift' ? { path: overlap.path, by: overlap.by } : undefined;
       const earlier = this.view.state === 'file' ? [] : this.view.results;
-      this.view = { state: 'running', results: earlier, stale: earlier.length > 0, progress: run.progress(), axes, pointCount: a.plan.points.length, compareLabel };
+      this.view = { state: 'running', results: earlier, stale: earlier.length > 0, progress: run.progress(), axes, pointCount: a.plan.points.length, compareLabel, compareShift };
       this.drawResults();
       run.done.then(
         (results) => {

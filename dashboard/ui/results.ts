@@ -28,6 +28,8 @@ export interface ResultsView {
   message?: string;
   /** What B changes, in words, when comparing. */
   compareLabel?: string;
+  /** B's sweep shifted by B's change, when it is (its points are paired with A's by it). */
+  compareShift?: { path: string; by: number };
   axes?: string[];
   pointCount?: number;
   /** The results shown are an earlier setup's (a new run has no chunk back yet). */
@@ -256,7 +258,7 @@ export function renderResults(view: ResultsView, options: ResultsOptions): HTMLE
   const provisional = view.state === 'running' || view.state === 'stopped';
   const panelOptions = { setup: view.state === 'file' ? undefined : options.setup, axes: view.axes, pointCount: view.pointCount, heatmapMetric: options.heatmapMetric, distributionViews: options.distributionViews };
   if (b && view.state !== 'file') {
-    const compareOptions = { metric: options.compareMetric, setup: panelOptions.setup };
+    const compareOptions = { metric: options.compareMetric, setup: panelOptions.setup, shift: view.compareShift };
     root.append(
       h(
         'section',
