@@ -61,20 +61,44 @@ export interface Switched {
 
 export function switchMechanic(old: Obj, system: SystemName, mechanic: string, change: CompareChange | undefined): Switched {
   const fresh = newScenario(system, mechanic);
-  // Trials, seed and the question are the designer's, not the mechanic's.
+  // Trials, seed and the question are the designer's, not the mechanic's; so is a name
+  // the designer gave (one that is not the old mechanic's own template name).
   for (const key of ['trials', 'seed', 'description'] as const) if (old[key] !== undefined) fresh[key] = old[key];
+  const oldForm = typeof old.system === 'string' && typeof old.mechanic === 'string' ? formFor(old.system as SystemName, old.mechanic) : undefined;
+  if (typeof old.name === 'string' && old.name !== '' && old.name !== oldForm?.title) fresh.name = old.name;
   const form = formFor(system, mechanic);
   const oldSetup = isObject(old.setup) ? old.setup : {};
   let setup: Obj = isObject(fresh.setup) ? { ...fresh.setup } : {};
   const kept: string[] = [];
+  const dropped: string[] = [];
   let scenario: Obj = { ...fresh, setup };
-  for (const [key, value] of Object.entries(oldSetup)) {
-    const candidate = { ...setup, [key]: keepKnown(value, form?.fields.find((f) => f.key === key)) };
+  /** Try `value` as the setup's `key`: kept when the new mechanic takes it there. */
+  const tryKeep = (key: string, value: unknown): boolean => {
+    const candidate = { ...setup, [key]: value };
     const trial = { ...scenario, setup: candidate };
-    if (problemsUnder(trial, `setup.${key}`)) continue;
+    if (problemsUnder(trial, `setup.${key}`)) return false;
     setup = candidate;
     scenario = trial;
-    kept.push(key);
+    return true;
+  };
+  for (const [key, value] of Object.entries(oldSetup)) {
+    const field = form?.fields.find((f) => f.key === key);
+    const known = keepKnown(value, field);
+    if (tryKeep(key, known)) {
+      kept.push(key);
+      continue;
+    }
+    // An object the new mechanic has too (a Sorcerer contest's side becoming a conflict's
+    // fighter): what it takes of it, field by field, over its template; what it cannot
+    // take is said. A field it has not at all (a clash's sides in a contest) goes unsaid.
+    const template = setup[key];
+    if (!field || !isObject(known) || !isObject(template)) continue;
+    for (const [inner, v] of Object.entries(known)) {
+      if (JSON.stringify(template[inner]) === JSON.stringify(v)) continue;
+      const current = setup[key] as Obj;
+      if (tryKeep(key, { ...current, [inner]: v })) kept.push(`${key}.${inner}`);
+      else dropped.push(`the setup's ${key}.${inner}`);
+    }
   }
   if (old.system === system && isObject(old.rules)) {
     const rules: Obj = {};
@@ -83,7 +107,6 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
     }
     scenario = { ...scenario, rules };
   }
-  const dropped: string[] = [];
   const notes: string[] = [];
   if (isObject(old.sweep)) {
     const sweep: Obj = {};

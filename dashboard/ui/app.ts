@@ -145,8 +145,13 @@ export class App implements SetupContext {
     this.compareMetric = undefined;
     this.drawSetup();
     this.afterChange();
-    // Said, not done quietly: what the designer had set that this mechanic has no field for.
-    if (switched.dropped.length > 0) this.message(`${mechanic} has nothing for ${switched.dropped.join(' or ')}: left out.`, false);
+    // Said, not done quietly: what the designer had set that this mechanic has no field for,
+    // and what was carried over but may now ask another thing (a Find question).
+    const said = [
+      ...(switched.dropped.length > 0 ? [`${mechanic} has nothing for ${switched.dropped.join(' or ')}: left out.`] : []),
+      ...switched.notes.map((note) => `${note[0]!.toUpperCase()}${note.slice(1)}.`),
+    ];
+    if (said.length > 0) this.message(said.join(' '), false);
   }
 
   compare(): CompareChange | undefined {
