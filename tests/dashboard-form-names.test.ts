@@ -18,7 +18,7 @@ beforeAll(async () => {
 
 test('remove buttons name their item: by its name, or by its place when it has none', () => {
   const scenario = { setup: { challenges: 2, participants: [{ name: 'thief', count: 2 }, { count: 1 }, { name: 'lookout' }] } };
-  const ctx = { scenario: () => scenario, set() {}, register() {} };
+  const ctx = { scenario: () => scenario, set() {}, register() {}, removeItem() {} };
   // The participants list alone: linkedom's <select> has no value setter for the others.
   const nodes = renderFields(knaveryForm.fields.filter((f) => f.key === 'participants'), ['setup'], ctx);
   const buttons = nodes.flatMap((n) => [...n.querySelectorAll('.list-participants button.remove')]);

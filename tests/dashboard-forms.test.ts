@@ -421,6 +421,35 @@ describe('compare: B is A with one change, on a seed of its own', () => {
   });
 });
 
+describe('removing an item moves the paths that name later items with them', () => {
+  test('the Compare change, Vary rows and Find questions follow their participant; those about the one removed are left out, said', async () => {
+    const { removeItem, pathAfterRemoval } = await import('../dashboard/model/removal.ts');
+    expect(pathAfterRemoval('setup.participants.2.count', ['setup', 'participants'], 1)).toBe('setup.participants.1.count');
+    expect(pathAfterRemoval('setup.participants.1.count', ['setup', 'participants'], 1)).toBeNull();
+    expect(pathAfterRemoval('setup.participants.0.count', ['setup', 'participants'], 1)).toBe('setup.participants.0.count');
+    expect(pathAfterRemoval('setup.challenges', ['setup', 'participants'], 1)).toBe('setup.challenges');
+    expect(pathAfterRemoval('setup.participants.10.dice', ['setup', 'participants'], 1)).toBe('setup.participants.9.dice');
+    const scenario = {
+      ...defaultScenario(),
+      setup: { challenges: 2, participants: [{ name: 'captain' }, { name: 'minion', count: 2 }, { name: 'thief', dice: ['d8'] }] },
+      sweep: { 'setup.participants.2.count': [1, 2], 'setup.participants.1.count': [1, 3] },
+      solve: [{ name: 'thieves', vary: 'setup.participants.2.count', range: [0, 3], metric: 'success', target: 0.5 }],
+    };
+    // Removing the minion: the thief's Compare change, Vary row and Find question move up with it.
+    const noMinion = removeItem(scenario, ['setup', 'participants'], 1, { path: 'setup.participants.2.count', value: 3 });
+    expect(noMinion.compare).toEqual({ path: 'setup.participants.1.count', value: 3 });
+    expect(noMinion.scenario.sweep).toEqual({ 'setup.participants.1.count': [1, 2] });
+    expect((noMinion.scenario.solve as { vary: string }[])[0]!.vary).toBe('setup.participants.1.count');
+    expect(noMinion.dropped).toEqual(['the Vary row setup.participants.1.count']);
+    expect(checkScenario(noMinion.scenario, 'k.json').ok).toBe(true);
+    // Removing the thief the comparison was about: no phantom participant in B, said instead.
+    const noThief = removeItem(scenario, ['setup', 'participants'], 2, { path: 'setup.participants.2.dice', value: ['d8', 'd4'] });
+    expect(noThief.compare).toBeUndefined();
+    expect(noThief.dropped).toEqual(['the Compare change of setup.participants.2.dice', 'the Vary row setup.participants.2.count', 'the Find question "thieves" (setup.participants.2.count)']);
+    expect(noThief.scenario.solve).toBeUndefined();
+  });
+});
+
 describe('switching what is rolled keeps what both mechanics have', () => {
   test('a clash’s sides, rules and compare become the battle’s; a battle side’s flee is left out of a clash', async () => {
     const { switchMechanic } = await import('../dashboard/model/switch.ts');

@@ -8,6 +8,7 @@
 import type { SystemName } from '../../sim/rules.ts';
 import type { ScenarioResult } from '../../sim/result.ts';
 import { switchMechanic } from '../model/switch.ts';
+import { removeItem, removedName } from '../model/removal.ts';
 import { scenarioB, sweepOverlap, type CompareChange } from '../model/compare.ts';
 import { readOpenedFile, scenarioFileName, scenarioFileText, scenarioOfResult, trialsRan, MAX_FILE_BYTES } from '../model/files.ts';
 import { pruneEmpty, withValue, type Path } from '../../reports/fields/paths.ts';
@@ -125,6 +126,18 @@ export class App implements SetupContext {
 
   register(path: string, el: HTMLElement): void {
     this.fields.set(path, el);
+  }
+
+  removeItem(path: Path, index: number, what: string): void {
+    this.clearMessage();
+    const name = removedName(this.current, path, index, what);
+    const removed = removeItem(this.current, path, index, this.change);
+    this.current = removed.scenario;
+    this.change = removed.compare;
+    this.drawSetup();
+    this.afterChange();
+    // Said, not done quietly: what asked about the removed item has nothing left to ask about.
+    if (removed.dropped.length > 0) this.message(`${removed.dropped.join(', ')}: left out, as ${removed.dropped.length === 1 ? 'it was' : 'they were'} about the ${name} removed.`, false);
   }
 
   replace(scenario: Record<string, unknown>): void {

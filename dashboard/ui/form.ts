@@ -15,6 +15,8 @@ export interface FormContext {
   set(path: Path, value: unknown, redraw: boolean): void;
   /** Remember a field's wrapper, for problems at `path`. */
   register(path: string, el: HTMLElement): void;
+  /** Remove item `index` of the list at `path` (a `what`), moving the paths that name later items with them. */
+  removeItem(path: Path, index: number, what: string): void;
 }
 
 /** The wrapper every field sits in: label, input, help, and room for its problems. */
@@ -85,7 +87,7 @@ function renderList(field: ListField, path: Path, ctx: FormContext): HTMLElement
                   class: 'remove',
                   // Named for its item: a screen reader's list of buttons read "remove participant" five times.
                   attrs: { type: 'button', title: `remove this ${field.item}`, 'aria-label': removeLabel(field, item, i) },
-                  on: { click: () => ctx.set(path, items.filter((_, j) => j !== i), true) },
+                  on: { click: () => ctx.removeItem(path, i, field.item) },
                 },
                 `remove ${field.item}`,
               )

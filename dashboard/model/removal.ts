@@ -1,0 +1,77 @@
+/**
+ * Removing an item of a list (a participant, a side, a rival) moves every later item up
+ * one: the paths that name them by position — the Compare change, the Vary rows, the Find
+ * questions — must move with them, or they would quietly ask about the next item; those
+ * about the item removed have nothing left to ask about and are left out, said.
+ */
+import { getAt, withoutItem, type Path } from '../../reports/fields/paths.ts';
+import type { CompareChange } from './compare.ts';
+
+type Obj = Record<string, unknown>;
+const isObject = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * `path` ("setup.participants.2.count") after item `index` of the list at `list`
+ * (["setup", "participants"]) is removed: the same path, or one item up, or null when it
+ * is about the removed item.
+ */
+export function pathAfterRemoval(path: string, list: Path, index: number): string | null {
+  const prefix = `${list.join('.')}.`;
+  if (!path.startsWith(prefix)) return path;
+  const [head, ...rest] = path.slice(prefix.length).split('.');
+  const k = Number(head);
+  if (!Number.isInteger(k) || String(k) !== head) return path;
+  if (k === index) return null;
+  return k < index ? path : [prefix + String(k - 1), ...rest].join('.');
+}
+
+export interface Removed {
+  scenario: Obj;
+  compare?: CompareChange;
+  /** What was about the removed item and is left out: the Compare change, Vary rows, Find questions. */
+  dropped: string[];
+}
+
+/** `scenario` without item `index` of the list at `list`, its paths moved with the items after it. */
+export function removeItem(scenario: Obj, list: Path, index: number, change: CompareChange | undefined): Removed {
+  let out = withoutItem(scenario, list, index);
+  const dropped: string[] = [];
+  let compare = change;
+  if (change) {
+    const moved = pathAfterRemoval(change.path, list, index);
+    if (moved === null) {
+      dropped.push(`the Compare change of ${change.path}`);
+      compare = undefined;
+    } else compare = { ...change, path: moved };
+  }
+  if (isObject(out.sweep)) {
+    const sweep: Obj = {};
+    for (const [path, values] of Object.entries(out.sweep)) {
+      const moved = pathAfterRemoval(path, list, index);
+      if (moved === null) dropped.push(`the Vary row ${path}`);
+      else sweep[moved] = values;
+    }
+    out = { ...out };
+    if (Object.keys(sweep).length > 0) out.sweep = sweep;
+    else delete out.sweep;
+  }
+  if (Array.isArray(out.solve)) {
+    const solve: unknown[] = [];
+    for (const block of out.solve) {
+      const vary = isObject(block) && typeof block.vary === 'string' ? block.vary : undefined;
+      const moved = vary === undefined ? vary : pathAfterRemoval(vary, list, index);
+      if (moved === null) dropped.push(`the Find question${isObject(block) && typeof block.name === 'string' ? ` "${block.name}"` : ''} (${vary})`);
+      else solve.push(vary === undefined || moved === vary ? block : { ...(block as Obj), vary: moved });
+    }
+    out = { ...out };
+    if (solve.length > 0) out.solve = solve;
+    else delete out.solve;
+  }
+  return { scenario: out, compare, dropped };
+}
+
+/** How the removed item is named in a message: its `name`, else its place. */
+export function removedName(scenario: Obj, list: Path, index: number, item: string): string {
+  const entry = (getAt(scenario, list) as unknown[] | undefined)?.[index];
+  return isObject(entry) && typeof entry.name === 'string' ? `${item} "${entry.name}"` : `${item} ${index + 1}`;
+}
