@@ -467,6 +467,8 @@ describe.skipIf(!CHROMIUM)('the dashboard in Chromium', () => {
     // Participants across (0 to 4 of the last entry), challenges down (1 to 8).
     await expect(heatmap.locator('tbody tr').count()).resolves.toBe(8);
     await expect(heatmap.locator('thead th').count()).resolves.toBe(6);
+    // The fields Vary sets say that their own value is not used meanwhile.
+    await expect(page.locator('[data-path="setup.challenges"] .swept-note').textContent()).resolves.toMatch(/^varied in Vary \(1.+8\): this value is not used while it is$/);
   }, 90_000);
 
   test('compare: one more challenge, A beside B, and the difference with its interval', async () => {

@@ -128,6 +128,23 @@ export class App implements SetupContext {
     this.fields.set(path, el);
   }
 
+  /**
+   * A field Vary sets at every point: its own value is not used while it is varied, which
+   * the field says (typing a new value there changed nothing, and nothing said so).
+   */
+  private markSwept(): void {
+    const sweep = this.current.sweep;
+    if (sweep === null || typeof sweep !== 'object' || Array.isArray(sweep)) return;
+    for (const [path, values] of Object.entries(sweep)) {
+      const row = this.el.setup.querySelector(`[data-path="${CSS.escape(path)}"]`);
+      if (!row) continue;
+      row.classList.add('swept');
+      const kind = !Array.isArray(values) ? 'text' : values.every((v) => typeof v === 'number') ? 'number' : values.every(Array.isArray) ? 'dice' : 'text';
+      const shown = Array.isArray(values) ? formatSweepValues(values, kind) : '';
+      row.append(h('small', { class: 'swept-note' }, `varied in Vary${shown ? ` (${shown})` : ''}: this value is not used while it is`));
+    }
+  }
+
   removeItem(path: Path, index: number, what: string): void {
     this.clearMessage();
     const name = removedName(this.current, path, index, what);
@@ -337,6 +354,7 @@ export class App implements SetupContext {
     const index = inSetup && scopeBefore ? same(scopeBefore, active).indexOf(active) : -1;
     this.fields.clear();
     replace(this.el.setup, renderSetup(this));
+    this.markSwept();
     if (!inSetup) return;
     if (where && key) {
       const again = this.el.setup.querySelector<HTMLInputElement>(`[data-path="${CSS.escape(where)}"] [data-key="${CSS.escape(key)}"]`);
