@@ -318,6 +318,11 @@ describe('links and files', () => {
     // A comparison that is read as JSON but names nothing to change is not dropped unsaid.
     const noPath = encodeLink({ scenario }).replace(/$/, `&c=${Buffer.from(JSON.stringify({ value: 3 })).toString('base64url')}`);
     expect(decodeLink(noPath)).toEqual({ problem: "the link's comparison (c=) holds no path to change" });
+    // Nor one changing what the comparison sets itself (B's seed, its trials).
+    for (const path of ['seed', 'trials']) {
+      const own = encodeLink({ scenario }).replace(/$/, `&c=${Buffer.from(JSON.stringify({ path, value: 10 })).toString('base64url')}`);
+      expect(decodeLink(own)).toEqual({ problem: `the link's comparison (c=) changes "${path}": Compare changes a setup field or a rule (B runs A's trials on its own seed)` });
+    }
     expect(decodeLink('#s=' + Buffer.from('[1,2]').toString('base64url'))).toEqual({ problem: 'the link holds no scenario object' });
   });
 

@@ -46,6 +46,12 @@ export function decodeLink(hash: string): LinkState | { problem: string } | unde
       // Refused whole, as a setup that cannot be read is: showing A alone would pass for the link.
       return { problem: 'the link\'s comparison (c=) holds no path to change' };
     }
+    // Compare changes a setup field or a rule, as its picker offers: B's seed and trials are
+    // the comparison's own, so a hand-made link changing them would be overridden or taken
+    // silently.
+    if (!/^(setup|rules)\./.test(compare.path)) {
+      return { problem: `the link's comparison (c=) changes "${compare.path}": Compare changes a setup field or a rule (B runs A's trials on its own seed)` };
+    }
     return { scenario, compare: { path: compare.path, value: compare.value } };
   } catch (err) {
     return { problem: `the link's setup cannot be read (${(err as Error).message}); it may have been cut short` };
