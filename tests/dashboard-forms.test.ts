@@ -17,7 +17,7 @@ import { forms, formFor } from '../reports/fields/index.ts';
 import { ruleFields, ruleToggles } from '../reports/fields/rules.ts';
 import { fieldAt, leaves, type Field } from '../reports/fields/spec.ts';
 import { swapD4D6 } from '../reports/fields/viciousness.ts';
-import { numberFromText, seedFromText, diceChips, normaliseDice } from '../dashboard/model/coerce.ts';
+import { numberFromText, seedFromText, diceChips, normaliseDice, typedDice } from '../dashboard/model/coerce.ts';
 import { getAt, pruneEmpty, withValue, withItem, withoutItem } from '../reports/fields/paths.ts';
 import { defaultScenario, newScenario } from '../dashboard/model/scenario.ts';
 import { checkScenario, placeErrors } from '../dashboard/model/validate.ts';
@@ -164,6 +164,9 @@ describe('what a designer types becomes the scenario file', () => {
     expect(diceChips(undefined)).toEqual([]);
     expect(normaliseDice(' 2D4 ')).toBe('2d4');
     expect(normaliseDice('d6+1')).toBe('d6+1');
+    // A box's text of several dice is several chips, as the Vary row reads it.
+    expect(typedDice(' d6 D8, 2d4 ')).toEqual(['d6', 'd8', '2d4']);
+    expect(typedDice('d6+1')).toEqual(['d6+1']);
     expect(swapD4D6(['d4'])).toEqual(['d6']);
     expect(swapD4D6(['2d4', 'd8'])).toEqual(['2d6', 'd8']);
     expect(swapD4D6(['d6'])).toEqual(['d4']);

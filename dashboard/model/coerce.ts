@@ -43,6 +43,11 @@ export function normaliseDice(text: string): string {
   return /^\d*d\d+$/i.test(t) ? t.toLowerCase() : t;
 }
 
+/** The chips of a dice box's text: one a die group, split at spaces and commas ("d6 d8" → d6, d8). */
+export function typedDice(text: string): string[] {
+  return text.split(/[\s,]+/).filter((t) => t !== '').map(normaliseDice);
+}
+
 /** A seed field: the file allows a string or a number; a number typed stays a number. */
 export function seedFromText(text: string): string | number | undefined {
   if (text.trim() === '') return undefined;

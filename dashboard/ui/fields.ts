@@ -4,7 +4,7 @@
  * sweep editor and the compare editor all use them.
  */
 import type { LeafField } from '../../reports/fields/spec.ts';
-import { diceChips, normaliseDice, numberFromText, textFromValue } from '../model/coerce.ts';
+import { diceChips, numberFromText, textFromValue, typedDice } from '../model/coerce.ts';
 import { h } from './dom.ts';
 
 /** Dice offered as one-click chips; any "KdN" can be typed. */
@@ -64,7 +64,8 @@ function diceInput(key: string, value: unknown, id: string, onChange: LeafOption
   const addTyped = (text: string) => {
     if (added || text.trim() === '') return;
     added = true;
-    set([...chips, normaliseDice(text)]);
+    // "d6 d8" or "d6, d8" is two dice, as the Vary row reads it.
+    set([...chips, ...typedDice(text)]);
   };
   const custom = h('input', {
     class: 'dice-custom',
