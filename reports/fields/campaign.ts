@@ -79,7 +79,17 @@ export const rivalsForm: MechanicForm = {
   mechanic: 'rivals',
   title: 'Rivals over many turns',
   intro: '“At the end of each turn, roll a d20 (called the rival die) for each rival.” At or under a design’s ambition points, the rival initiates it.',
-  fields: [{ kind: 'number', key: 'turns', label: 'turns' }, { ...rivalList, min: 1 }],
+  fields: [
+    { kind: 'number', key: 'turns', label: 'turns' },
+    {
+      ...rivalList,
+      min: 1,
+      // The rivals alone have no PCs to fight: their minions play no part here, and the form says so.
+      fields: rivalList.fields.map((f) =>
+        f.key === 'minions' || f.key === 'minionDice' ? { ...f, label: `${f.label} (campaign only)`, help: `${f.help ?? ''}; no effect here: the rivals alone fight nobody` } : f,
+      ),
+    },
+  ],
   template: () => ({ turns: 52, rivals: [{ name: 'countess', rank: 4, designs: [{ severity: 'light' }, { severity: 'medium' }] }] }),
   rules: ['invest', 'speedChess', 'escalation'],
   presets: [
