@@ -14,7 +14,7 @@ import type { SolveSearch } from '../../sim/solve/search.ts';
 import type { SolveResult } from '../../sim/solve/result.ts';
 import { solveChart } from '../../reports/charts/solveChart.ts';
 import { pathWords, sweepLabel } from '../../reports/sweep.ts';
-import { getAt, joinPath } from '../../reports/fields/paths.ts';
+import { getAt, joinPath, parsePath } from '../../reports/fields/paths.ts';
 import { h, svgNode, uid } from './dom.ts';
 import { numberFromText } from '../model/coerce.ts';
 import { checkScenario } from '../model/validate.ts';
@@ -207,11 +207,20 @@ function metricWordsOf(plan: ScenarioPlan): (metric: string) => string {
 export function findResultsNode(
   results: readonly SolveResult[],
   done: boolean,
-  scenario: { system: string; mechanic: string; setup?: unknown },
+  scenario: { system: string; mechanic: string; setup?: unknown; sweep?: Record<string, unknown> },
   metricWords: (metric: string) => string = (metric) => metric,
 ): HTMLElement | null {
   const { system, mechanic, setup } = scenario;
   if (results.length === 0) return null;
+  // Find asks of the setup as written: Vary's rows are not applied, and the page says at
+  // which of their values it asked (the answer sits beside a sweep over them).
+  const unvaried = (vary: string) =>
+    Object.keys(scenario.sweep ?? {})
+      .filter((path) => path !== vary)
+      .map((path) => {
+        const value = getAt(scenario, parsePath(path));
+        return `${sweepLabel(path, setup, scenario)} = ${value === undefined ? 'its default' : JSON.stringify(value)}`;
+      });
   return h(
     'section',
     { class: 'find-results', attrs: { 'data-find-state': done ? 'finished' : 'running' } },
@@ -221,6 +230,7 @@ export function findResultsNode(
         { class: 'panel find-result', attrs: { 'data-solve': r.name } },
         h('h3', {}, `Find: ${r.name === 'find' ? `${metricWords(r.metric)} by ${sweepLabel(r.vary, setup, scenario)}` : r.name}`),
         h('p', { class: 'sentence' }, r.sentence),
+        unvaried(r.vary).length ? h('p', { class: 'help' }, `Asked at the setup's own ${unvaried(r.vary).join(', ')}: Vary is not applied to Find.`) : null,
         r.points.length ? h('figure', {}, svgNode(solveChart(r, { system, mechanic, setup }))) : null,
       ),
     ),
