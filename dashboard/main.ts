@@ -85,7 +85,11 @@ downloadB.addEventListener('click', () => {
 });
 byId('download-results').addEventListener('click', () => {
   const results = app.resultsText();
-  if (results) download(results.name, results.text);
+  if (results) {
+    download(results.name, results.text);
+    // Said: the file is A's, as poolsim run gives it; B's are its own run.
+    if (app.compare() !== undefined && !app.isShowingFile()) app.message(`Downloaded A's results (${results.name}). B's: Download B, then poolsim run it.`, false);
+  }
   else if (!app.isShowingFile() && app.isInvalid()) app.message('The setup has a mistake (marked in the form): the results shown are the last valid setup’s, not this one’s. Fix it, and they can be downloaded once its run is done.', false);
   else if (app.isStopped()) app.message('The run was stopped: its figures are of the trials that came back, not the results poolsim run gives for this file. Run it again to the end to download them.', false);
   else app.message('No finished results yet: they can be downloaded once the run is done.', false);
