@@ -61,11 +61,10 @@ export interface Switched {
 
 export function switchMechanic(old: Obj, system: SystemName, mechanic: string, change: CompareChange | undefined): Switched {
   const fresh = newScenario(system, mechanic);
-  // Trials, seed and the question are the designer's, not the mechanic's; so is a name
-  // the designer gave (one that is not the old mechanic's own template name).
+  // Trials, seed and the question are the designer's, not the mechanic's. (The name is the
+  // new mechanic's: the page cannot tell a name the designer gave from a template's or a
+  // preset's, and a battle named "Knavery: …" would say what it is not.)
   for (const key of ['trials', 'seed', 'description'] as const) if (old[key] !== undefined) fresh[key] = old[key];
-  const oldForm = typeof old.system === 'string' && typeof old.mechanic === 'string' ? formFor(old.system as SystemName, old.mechanic) : undefined;
-  if (typeof old.name === 'string' && old.name !== '' && old.name !== oldForm?.title) fresh.name = old.name;
   const form = formFor(system, mechanic);
   const oldSetup = isObject(old.setup) ? old.setup : {};
   let setup: Obj = isObject(fresh.setup) ? { ...fresh.setup } : {};
