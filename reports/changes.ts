@@ -113,7 +113,11 @@ function settingText(diff: ResultDiff, s: SettingChange): string {
 /** A solve answer as it reads: "4", "none", "4 or 5 (tied)", "undecided: 4 or 5". */
 function answerText(x: AnswerSide): string {
   const v = (value: unknown) => (value === null ? 'none' : typeof value === 'string' ? value : JSON.stringify(value));
-  if (x.decided) return x.candidates && x.candidates.length > 1 ? `${x.candidates.map(v).join(' or ')} (tied)` : v(x.value ?? null);
+  // What the answer stands on: the metric there, exact or with its interval.
+  const at = x.at
+    ? ` (${x.at.metric} ${x.at.exact !== undefined ? `${formatNumber(x.at.exact)} exact` : x.at.estimate !== undefined && x.at.ci95 ? `${formatNumber(x.at.estimate)} [${formatNumber(x.at.ci95[0])}, ${formatNumber(x.at.ci95[1])}]` : '?'})`
+    : '';
+  if (x.decided) return x.candidates && x.candidates.length > 1 ? `${x.candidates.map(v).join(' or ')} (tied)` : `${v(x.value ?? null)}${at}`;
   return `undecided: ${(x.candidates ?? []).map(v).join(' or ') || 'no candidates'}`;
 }
 

@@ -100,6 +100,8 @@ export interface AnswerSide {
   value?: unknown;
   candidates?: unknown[];
   method?: string;
+  /** The searched metric at the value found, as that side measured it (exact, or an estimate with its 95% interval). */
+  at?: { metric: string; estimate?: number; ci95?: [number, number]; exact?: number };
 }
 
 /**
@@ -419,12 +421,17 @@ function compareAnswers(a: ScenarioResult, b: ScenarioResult, answers: AnswerCha
       continue;
     }
     if (!sameJson(questionOf(x), questionOf(y))) settings.push({ scenario: b.name, setting: 'solve', solve: y.name, base: questionOf(x), new: questionOf(y) });
-    const side = (r: SolveResult): AnswerSide => ({
-      decided: r.decided,
-      ...(r.value !== undefined ? { value: r.value } : {}),
-      ...(r.candidates !== undefined && r.candidates.length > 0 ? { candidates: r.candidates } : {}),
-      method: r.method,
-    });
+    const side = (r: SolveResult): AnswerSide => {
+      // The metric at the value found, so a moved answer says what it stands on.
+      const p = r.decided && r.value !== undefined && r.value !== null ? (r.points ?? []).find((q) => sameJson(q.value, r.value)) : undefined;
+      return {
+        decided: r.decided,
+        ...(r.value !== undefined ? { value: r.value } : {}),
+        ...(r.candidates !== undefined && r.candidates.length > 0 ? { candidates: r.candidates } : {}),
+        method: r.method,
+        ...(p ? { at: { metric: r.metric, ...(p.exact !== undefined ? { exact: p.exact } : { estimate: p.estimate, ci95: p.ci95 }) } } : {}),
+      };
+    };
     const before = side(x);
     const after = side(y);
     const allowedBefore = answerAllows(before).map((v) => pointKey({ v }));

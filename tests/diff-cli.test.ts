@@ -264,12 +264,13 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
     expect(r.out).toMatch(/1 solve answer moved/);
     const d = await poolsim('diff', join(dir, 'base'), join(dir, 'new'));
     expect(d.code).toBe(1);
-    expect(d.out).toContain('"Heist" solve "even": 2 → 3 (moved)');
+    // Each side says what its answer stands on: the metric at the value found.
+    expect(d.out).toContain('"Heist" solve "even": 2 (success 0.5000 exact) → 3 (success 0.1250 exact) (moved)');
     expect(d.out).toContain('"Heist": solve "even" asks target 0.5 → 0.2');
     expect(readFileSync(join(dir, 'new', 'changes.md'), 'utf8')).toContain('### Solve answers that changed');
     const page = readFileSync(join(dir, 'new', 'heist', 'report.md'), 'utf8');
     expect(page).toContain('1 solve answer moved since the baseline');
-    expect(page).toContain('**Moved since the baseline: 2 → 3** [All changes](../changes.md)');
+    expect(page).toContain('**Moved since the baseline: 2 (success 0.5000 exact) → 3 (success 0.1250 exact)** [All changes](../changes.md)');
     const json = JSON.parse((await poolsim('diff', join(dir, 'base'), join(dir, 'new'), '--json')).out);
     expect(json).toMatchObject({ anythingMoved: true, answersMoved: 1, answers: [{ scenario: 'Heist', solve: 'even', base: { decided: true, value: 2 }, new: { decided: true, value: 3 }, changed: true, moved: true }] });
 
@@ -281,7 +282,7 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
     writeFileSync(join(dir, 'b.json'), JSON.stringify(unsure));
     const u = await poolsim('diff', join(dir, 'a.json'), join(dir, 'b.json'));
     expect(u.code, u.out).toBe(0);
-    expect(u.out).toContain('"Heist" solve "even": 2 → undecided: 2 or 3 (not moved: each side allows the other)');
+    expect(u.out).toContain('"Heist" solve "even": 2 (success 0.5000 exact) → undecided: 2 or 3 (not moved: each side allows the other)');
     // A result without answers (run --json, merge) compares its numbers only, and says so.
     const { solve: _dropped, ...unanswered } = base;
     writeFileSync(join(dir, 'run.json'), JSON.stringify(unanswered));
