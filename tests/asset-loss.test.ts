@@ -101,28 +101,23 @@ describe('an asset lost', () => {
     checkShares('held', { ...rich, held: 3 }, { held: 1 }, 100);
   });
 
+  /** One loss from holding `h` under `assetLoss`: what went, and that no die was drawn for it. */
+  function loseWithoutDraw(assetLoss: 'any' | 'held', h: Holding, went: string) {
+    const { trial, lose } = trialOf(assetLoss);
+    hold(trial, h);
+    const random = RandomStream.fromKey(`no-draw:${went}`);
+    const before = random.state();
+    lose(random);
+    expect(whatWent(trial, h)).toBe(went);
+    expect(random.state()).toEqual(before);
+  }
+
   test('a company with held assets only loses one without a die, under either reading (so old campaigns draw as before)', () => {
-    for (const assetLoss of ['any', 'held'] as const) {
-      const { trial, lose } = trialOf(assetLoss);
-      const h = { held: 3, active: [1, 1, 1], equipped: [0, 0, 0], liquid: [] };
-      hold(trial, h);
-      const random = RandomStream.fromKey('no-draw');
-      const before = random.state();
-      lose(random);
-      expect(whatWent(trial, h)).toBe('held');
-      expect(random.state()).toEqual(before);
-    }
+    for (const assetLoss of ['any', 'held'] as const) loseWithoutDraw(assetLoss, { held: 3, active: [1, 1, 1], equipped: [0, 0, 0], liquid: [] }, 'held');
   });
 
   test('nothing to lose: nothing happens and no die is drawn', () => {
-    const { trial, lose } = trialOf('any');
-    const h = { held: 0, active: [1, 1, 1], equipped: [0, 0, 0], liquid: [] };
-    hold(trial, h);
-    const random = RandomStream.fromKey('nothing');
-    const before = random.state();
-    lose(random);
-    expect(whatWent(trial, h)).toBe('nothing');
-    expect(random.state()).toEqual(before);
+    loseWithoutDraw('any', { held: 0, active: [1, 1, 1], equipped: [0, 0, 0], liquid: [] }, 'nothing');
   });
 });
 

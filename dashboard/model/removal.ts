@@ -4,11 +4,10 @@
  * questions — must move with them, or they would quietly ask about the next item; those
  * about the item removed have nothing left to ask about and are left out, said.
  */
-import { getAt, withoutItem, type Path } from '../../reports/fields/paths.ts';
+import { getAt, isObject, withoutItem, type Path } from '../../reports/fields/paths.ts';
 import type { CompareChange } from './compare.ts';
 
 type Obj = Record<string, unknown>;
-const isObject = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /**
  * `path` ("setup.participants.2.count") after item `index` of the list at `list`

@@ -10,13 +10,13 @@
 import type { SystemName } from '../../sim/rules.ts';
 import { formFor } from '../../reports/fields/index.ts';
 import type { Field } from '../../reports/fields/spec.ts';
+import { isObject } from '../../reports/fields/paths.ts';
 import { scenarioB, sweepOverlap, type CompareChange } from './compare.ts';
 import { newScenario } from './scenario.ts';
 import { checkScenario } from './validate.ts';
 
 type Obj = Record<string, unknown>;
 
-const isObject = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** `value` with only the keys the new form knows, inside lists and groups. */
 function keepKnown(value: unknown, field: Field | undefined): unknown {

@@ -18,6 +18,11 @@ export function joinPath(path: Path): string {
   return path.map(String).join('.');
 }
 
+/** A plain object (not null, not a list): a scenario's groups and list items. */
+export function isObject(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
 function isContainer(v: unknown): v is Record<string, unknown> | unknown[] {
   return v !== null && typeof v === 'object';
 }
