@@ -12,7 +12,7 @@ import type { ScenarioResult } from '../../sim/result.ts';
 import { type MetricKind, chartFamily, familyLabel, memberLabels } from '../metrics.ts';
 import { formatSweepValue, sweepLabel } from '../sweep.ts';
 import { plotToSvg } from '../svg.ts';
-import { EXACT, MARGIN_TOP, MONTE_CARLO, WIDTH, allNumbers, axisValues, keyLine, spreadLabels, textWidth } from './shared.ts';
+import { EXACT, MARGIN_TOP, MONTE_CARLO, WIDTH, allNumbers, axisValues, keyLine, probabilityDomain, spreadLabels, textWidth, zoomNote } from './shared.ts';
 
 const HEIGHT = 320;
 /** Lines one chart may hold before it is drawn as one small panel per metric. */
@@ -24,7 +24,7 @@ const MARGIN_BOTTOM = 40;
 const PLOT_HEIGHT = HEIGHT - MARGIN_TOP - MARGIN_BOTTOM;
 
 export interface MetricsOverSweepOptions {
-  /** How the metrics are read; probabilities get a fixed [0, 1] axis. */
+  /** How the metrics are read; probabilities get a [0, 1] axis, or the part of it they lie in (probabilityDomain). */
   kind: MetricKind;
   /** The swept path on the x axis; defaults to the result's first sweep path. */
   axis?: string;
@@ -65,10 +65,12 @@ export function metricsOverSweep(result: ScenarioResult, metrics: string[], opti
   const stroke = labelled ? 'series' : MONTE_CARLO;
   const family = chartFamily(metrics[0] ?? '');
   const marginRight = labelled || faceted ? Math.max(...series.map(textWidth)) + 16 : 24;
+  const domain = options.kind === 'probability' ? probabilityDomain(rows.flatMap((r) => [{ y: r.estimate, low: r.low, high: r.high }, ...(r.exact === undefined ? [] : [{ y: r.exact }])]), undefined) : undefined;
   // Labels at each line's last point, spread so that lines ending close stay readable.
-  const yMax = options.kind === 'probability' ? 1 : Math.max(...rows.map((r) => Math.max(r.high, r.exact ?? 0)), 1e-9) * 1.05;
+  const yMin = domain?.[0] ?? 0;
+  const yMax = domain?.[1] ?? Math.max(...rows.map((r) => Math.max(r.high, r.exact ?? 0)), 1e-9) * 1.05;
   const lastRows = series.map((name) => rows.filter((r) => r.series === name).at(-1)!);
-  const labelY = spreadLabels(lastRows.map((r) => r.estimate), (12 / PLOT_HEIGHT) * yMax, yMax);
+  const labelY = spreadLabels(lastRows.map((r) => r.estimate), (12 / PLOT_HEIGHT) * (yMax - yMin), yMax);
   const endLabels = lastRows.map((r, i) => ({ x: r.x, y: labelY[i]!, series: r.series }));
   const integerTicks = numeric && values.length <= 15 && values.every((v) => Number.isInteger(v));
   // Named values wider than their step (weapon or policy names) are slanted, as the
@@ -90,15 +92,15 @@ export function metricsOverSweep(result: ScenarioResult, metrics: string[], opti
     x: numeric
       ? { label: sweepLabel(axis, options.setup, result), ...(integerTicks ? { ticks: values as number[], tickFormat: 'd' } : {}) }
       : { type: 'point', domain: names, label: sweepLabel(axis, options.setup, result), padding: 0.3, ...(slant ? { tickRotate: -30 } : {}) },
-    y: options.kind === 'probability'
-      ? { domain: [0, 1], grid: true, label: familyLabel(result, family, metrics), ...(faceted ? { ticks: [0, 0.5, 1] } : {}) }
+    y: domain
+      ? { domain, grid: true, label: familyLabel(result, family, metrics), ...(faceted ? { ticks: domain[0] === 0 && domain[1] === 1 ? [0, 0.5, 1] : 2 } : {}) }
       : { zero: true, nice: true, grid: true, label: familyLabel(result, family, metrics), ...(faceted ? { ticks: 2 } : {}) },
     fy: faceted ? { domain: series, label: null, padding: 0.3 } : undefined,
     color: { domain: series },
     marks: [
       keyLine(withExact.length
-        ? `${numeric ? 'line' : 'dot'}: Monte Carlo · ${numeric ? 'shade' : 'bar'}: 95% interval · ring: exact`
-        : `${numeric ? 'line' : 'dot'}: Monte Carlo · ${numeric ? 'shade' : 'bar'}: 95% interval`),
+        ? `${numeric ? 'line' : 'dot'}: Monte Carlo · ${numeric ? 'shade' : 'bar'}: 95% interval · ring: exact${zoomNote(domain)}`
+        : `${numeric ? 'line' : 'dot'}: Monte Carlo · ${numeric ? 'shade' : 'bar'}: 95% interval${zoomNote(domain)}`),
       numeric
         ? Plot.areaY(rows, { x: 'x', y1: 'low', y2: 'high', z: 'series', fy, fill: stroke, fillOpacity: 0.18 })
         : Plot.ruleX(rows, { x: 'x', y1: 'low', y2: 'high', fy, stroke, strokeWidth: 3, strokeOpacity: 0.45 }),

@@ -144,3 +144,29 @@ export function panelLabels(panels: string[]): { fy: Plot.ScaleOptions & { tickF
     marginRight: Math.max(...panels.flatMap(lines).map(textWidth)) + 12,
   };
 }
+
+/**
+ * The probability axis of a solve or a sweep chart: [0, 1], or the part of it the values,
+ * their intervals and the target lie in when that is under half of it. A solve is read
+ * against its target: a target of 0.055 and values of 0.015 to 0.079 sat in the bottom 8%
+ * of a [0, 1] axis, their interval bars invisible and their sides of the target
+ * unreadable; a sweep of death odds from 0.01 to 0.04 drew a flat line along the floor.
+ * Padded by a tenth of the span, rounded out to a step of 0.01 (0.001 for spans under
+ * 0.05). The chart's key says when the axis is not 0–1 (zoomNote).
+ */
+export function probabilityDomain(rows: readonly { y: number; low?: number; high?: number }[], target: number | undefined): [number, number] {
+  const all = rows.flatMap((r) => [r.y, r.low ?? r.y, r.high ?? r.y]).concat(target === undefined ? [] : [target]);
+  // Nothing looked at yet: the whole axis.
+  if (rows.length === 0) return [0, 1];
+  const lo = Math.min(...all);
+  const hi = Math.max(...all);
+  if (!(hi - lo < 0.5)) return [0, 1];
+  const step = hi - lo < 0.05 ? 1000 : 100;
+  const pad = Math.max((hi - lo) / 10, 1 / step);
+  return [Math.max(0, Math.floor((lo - pad) * step) / step), Math.min(1, Math.ceil((hi + pad) * step) / step)];
+}
+
+/** The key's note that a probability axis is zoomed in (probabilityDomain), or nothing. */
+export function zoomNote(domain: readonly [number, number] | undefined): string {
+  return domain && (domain[0] > 0 || domain[1] < 1) ? ` · axis ${domain[0]}–${domain[1]}, not 0–1` : '';
+}

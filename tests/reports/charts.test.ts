@@ -190,6 +190,23 @@ describe('chartsFor', () => {
     expect(height - 44 - 44).toBeGreaterThanOrEqual(textWidth(label));
   });
 
+  it('zooms a sweep of small probabilities to the part of 0–1 they lie in, and says so in the key', () => {
+    // Death odds of 0.01–0.04 drew a flat line along the floor of a 0–1 axis.
+    const small = {
+      ...heistByChallenges,
+      expect: [],
+      results: [0.012, 0.021, 0.033, 0.041].map((p, i) => ({ point: { 'setup.challenges': i + 1 }, metrics: { success: { estimate: p, ci95: [p - 0.002, p + 0.002] as [number, number] } } })),
+    };
+    const svg = metricsOverSweep(small, ['success'], { kind: 'probability' });
+    expect(svg).toContain('axis 0.006–0.047, not 0–1');
+    expect(svg).toContain('>0.040<');
+    expect(svg).not.toContain('>0.8<');
+    // A sweep across most of the axis keeps 0–1, with no note.
+    const wide = metricsOverSweep(heistByChallenges, ['success'], { kind: 'probability' });
+    expect(wide).not.toContain('not 0–1');
+    expect(wide).toContain('>0.8<');
+  });
+
   it('slants named sweep values wider than their step, and only those', () => {
     const named = (names: string[]) => ({
       ...heistByChallenges,
