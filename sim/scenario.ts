@@ -43,6 +43,12 @@ export class ScenarioError extends Error {
     readonly file: string,
     readonly path: string,
     readonly problem: string,
+    /**
+     * For an "unknown field" problem, the path of each field the file has and no schema
+     * takes (`setup.modifer`), so that a screen can offer to take it out without reading
+     * the message's words; empty for any other problem.
+     */
+    readonly unknownKeys: readonly string[] = [],
   ) {
     super(`${file}: ${path === '' ? '(top level)' : path}: ${problem}`);
     this.name = 'ScenarioError';
@@ -168,7 +174,7 @@ const typeNames: Record<string, string> = {
 };
 
 /** One zod issue in the project's words: what was expected, and what was found. */
-function explain(issue: z.core.$ZodIssue, input: unknown): { path: readonly PropertyKey[]; problem: string } {
+function explain(issue: z.core.$ZodIssue, input: unknown): { path: readonly PropertyKey[]; problem: string; unknownKeys?: readonly PropertyKey[][] } {
   const found = valueAt(input, issue.path);
   switch (issue.code) {
     case 'invalid_type': {
@@ -178,6 +184,7 @@ function explain(issue: z.core.$ZodIssue, input: unknown): { path: readonly Prop
     case 'unrecognized_keys':
       return {
         path: [...issue.path, ...(issue.keys.length === 1 ? [issue.keys[0]] : [])],
+        unknownKeys: issue.keys.map((k) => [...issue.path, k]),
         problem:
           issue.keys.length === 1
             ? `unknown field "${issue.keys[0]}"`
@@ -298,8 +305,8 @@ export function zodErrors(file: string, prefix: readonly PropertyKey[], error: z
     (issue) => !safeBound(issue) || !all.some((other) => other !== issue && !safeBound(other) && formatPath(other.path) === formatPath(issue.path)),
   );
   return issues.map((issue) => {
-    const { path, problem } = explain(issue, input);
-    return new ScenarioError(file, formatPath([...prefix, ...path]), problem);
+    const { path, problem, unknownKeys = [] } = explain(issue, input);
+    return new ScenarioError(file, formatPath([...prefix, ...path]), problem, unknownKeys.map((key) => formatPath([...prefix, ...key])));
   });
 }
 
@@ -584,12 +591,12 @@ export function planScenario(
   let resolvedRules: Record<string, unknown> = {};
   // A problem found at several sweep points (a swept field the setup does not have, a rule
   // value that is wrong at every point) is said once, naming the points it is found at.
-  const pointProblems = new Map<string, { path: string; problem: string; points: string[] }>();
-  const pointProblem = (path: string, problem: string, pointText: string) => {
+  const pointProblems = new Map<string, { path: string; problem: string; points: string[]; unknownKeys: readonly string[] }>();
+  const pointProblem = (path: string, problem: string, pointText: string, unknownKeys: readonly string[] = []) => {
     const key = `${path}\u0000${problem}`;
     const seen = pointProblems.get(key);
     if (seen) seen.points.push(pointText);
-    else pointProblems.set(key, { path, problem, points: [pointText] });
+    else pointProblems.set(key, { path, problem, points: [pointText], unknownKeys });
   };
   for (const point of sweepPoints(scenario.sweep)) {
     let applied: any = raw;
@@ -608,12 +615,12 @@ export function planScenario(
     const rules = rulesSchema.safeParse(applied.rules ?? {});
     if (!rules.success) {
       bad = true;
-      for (const e of zodErrors(file, ['rules'], rules.error, applied.rules ?? {})) pointProblem(e.path, rulesProblem(e.problem), pointText);
+      for (const e of zodErrors(file, ['rules'], rules.error, applied.rules ?? {})) pointProblem(e.path, rulesProblem(e.problem), pointText, e.unknownKeys);
     }
     const setup = mechanic.setup.safeParse(applied.setup);
     if (!setup.success) {
       bad = true;
-      for (const e of zodErrors(file, ['setup'], setup.error, applied.setup)) pointProblem(e.path, e.problem, pointText);
+      for (const e of zodErrors(file, ['setup'], setup.error, applied.setup)) pointProblem(e.path, e.problem, pointText, e.unknownKeys);
     }
     // Nothing is prepared once the file is known to be refused.
     if (bad || pointProblems.size > 0 || errors.length > 0) continue;
@@ -633,7 +640,7 @@ export function planScenario(
       errors.push(new ScenarioError(file, 'setup', `${(err as Error).message}${pointText ? ` (at sweep point ${pointText})` : ''}`));
     }
   }
-  for (const { path, problem, points: at } of pointProblems.values()) {
+  for (const { path, problem, points: at, unknownKeys } of pointProblems.values()) {
     const where =
       at[0] === '' ? '' : at.length === 1 ? ` (at sweep point ${at[0]})` : at.length === gridSize ? ' (at every sweep point)' : ` (at sweep point ${at[0]} and ${at.length - 1} other${at.length === 2 ? '' : 's'})`;
     // A problem at a path the sweep sets (or inside it) comes from the sweep: its values
@@ -643,7 +650,9 @@ export function planScenario(
     // its Vary row).
     const key = Object.keys(scenario.sweep ?? {}).find((k) => path === k || path.startsWith(`${k}.`));
     const inner = key !== undefined && path !== key ? `${path}: ` : '';
-    errors.push(new ScenarioError(file, key === undefined ? path : `sweep.${key}`, inner + problem + where));
+    // A field the file has and no schema takes can be taken out of it; one the sweep
+    // brings is the sweep's to change.
+    errors.push(new ScenarioError(file, key === undefined ? path : `sweep.${key}`, inner + problem + where, key === undefined ? unknownKeys : []));
   }
   if (errors.length > 0) throw new ScenarioErrors(errors);
 

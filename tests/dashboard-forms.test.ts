@@ -256,6 +256,20 @@ describe('problems are shown at their field, in the CLI’s words', () => {
     expect(placeErrors(again.errors, fields).atField.get('setup.participants.0')).toEqual(['unknown field "charm"']);
   });
 
+  test('an unknown-field problem carries the path of each field it names, for the remove buttons', () => {
+    const problems = (s: unknown) => {
+      const checked = checkScenario(s, 'x.json');
+      if (checked.ok) throw new Error('expected a problem');
+      return checked.errors.map((e) => [e.path, e.unknownKeys]);
+    };
+    // One alone names its own path; two in one object are one problem at the object.
+    expect(problems(withValue(defaultScenario(), ['colour'], 'red'))).toEqual([['colour', ['colour']]]);
+    const two = withValue(withValue(defaultScenario(), ['setup', 'participants', 0, 'charm'], 3), ['setup', 'participants', 0, 'guile'], 4);
+    expect(problems(two)).toEqual([['setup.participants.0', ['setup.participants.0.charm', 'setup.participants.0.guile']]]);
+    // Any other problem names none.
+    expect(problems(withValue(defaultScenario(), ['trials'], 'many'))).toEqual([['trials', []]]);
+  });
+
   test('a sweep path that does not exist is shown at its sweep row', () => {
     const s = { ...defaultScenario(), sweep: { 'setup.participants.5.count': [1, 2] } };
     const checked = checkScenario(s, 'x.json');

@@ -35,19 +35,6 @@ import { FindRun, findResultsNode } from './find.ts';
  */
 const RUN_DELAY_MS = 150;
 
-/**
- * The paths of the fields an "unknown field" problem names: `setup.modifer: unknown field
- * "modifer"` names its own path; `setup: unknown fields "modifer", "bonsu"` (two in one
- * object) names each key under its path. None for any other problem.
- */
-function unknownKeyPaths(e: { path: string; problem: string }): string[] {
-  const m = /^unknown fields? (.*)$/.exec(e.problem);
-  if (!m) return [];
-  const names = [...m[1].matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((x) => JSON.parse(`"${x[1]}"`) as string);
-  if (names.length === 1 && (e.path === names[0] || e.path.endsWith(`.${names[0]}`))) return [e.path];
-  return names.map((n) => (e.path ? `${e.path}.${n}` : n));
-}
-
 /** Is the user typing (the edit came from a text field), rather than picking? */
 function typing(el: EventTarget | null): boolean {
   if (el instanceof HTMLTextAreaElement) return true;
@@ -444,15 +431,15 @@ export class App implements SetupContext {
         if (!prefix) {
           for (const e of checked.errors) {
             if (!problems.some((p) => p.includes(e.problem))) continue;
-            for (const key of unknownKeyPaths(e)) if (key.startsWith(`${path}.`)) box?.append(this.removeButton(key));
+            for (const key of e.unknownKeys) if (key.startsWith(`${path}.`)) box?.append(this.removeButton(key));
           }
         }
       }
       for (const message of placed.general) {
         // A field the file has and no form shows (a typo, a field of another mechanic)
         // can be taken out with one click; the rest says what to fix.
-        const unknown = checked.errors.find((e) => e.message === message && unknownKeyPaths(e).length > 0);
-        general.push(h('li', {}, prefix + message, ...(unknown && !prefix ? unknownKeyPaths(unknown).map((key) => this.removeButton(key)) : [])));
+        const unknown = checked.errors.find((e) => e.message === message && e.unknownKeys.length > 0);
+        general.push(h('li', {}, prefix + message, ...(unknown && !prefix ? unknown.unknownKeys.map((key) => this.removeButton(key)) : [])));
       }
     };
     show(a, '');
