@@ -261,7 +261,8 @@ interface Design {
   points: number;
 }
 /** `next`: the design the `spread` round robin feeds next. */
-interface Rival { spec: RivalSpec; designs: Design[]; next: number }
+/** `order`: the design slots, the one initiated longest ago (or never, in list order) first. */
+interface Rival { spec: RivalSpec; designs: Design[]; next: number; order: number[] }
 
 /** Every metric the reference reports, per campaign. */
 type Tally = Record<string, number>;
@@ -429,16 +430,16 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
     spec,
     designs: spec.designs.map((d) => ({ severity: d.severity, style: d.style ?? 'default', unsubtle: d.unsubtle ?? false, points: 0 })),
     next: 0,
+    order: spec.designs.map((_, i) => i),
   }));
   for (const r of rivals) {
     t[`strikes.${r.spec.name}`] = 0;
     t[`completed.${r.spec.name}`] = 0;
   }
-  /** The design holding the most points, the first listed on a tie. */
+  /** The design holding the most points; on a tie the one initiated longest ago (never first, in list order). */
   const mostPoints = (r: Rival) => {
-    let best = 0;
-    for (let d = 1; d < r.designs.length; d++) if (r.designs[d].points > r.designs[best].points) best = d;
-    return best;
+    const most = Math.max(...r.designs.map((d) => d.points));
+    return r.order.find((d) => r.designs[d].points === most)!;
   };
   /** Rival points invested by `invest`: focus into the leading design, spread one at a time round robin. */
   const invest = (r: Rival, n: number) => {
@@ -586,13 +587,18 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
       liquid[r] = 0;
     }
 
-    // 7. The rival die; a design initiated makes its move at once (as turn + 1 begins).
+    // 7. The rival die for every rival, each initiated design's interference, success d4
+    // and consequence d6; then (7b) the consequences land, in rival order, as turn + 1
+    // begins: a rival's attempt on a life comes after every rival's interference.
+    const landing: { r: Rival; kind: string; severity: Design['severity'] }[] = [];
     for (const r of rivals) {
       const best = mostPoints(r);
       const design = r.designs[best];
       if (design.points <= 0 || dice.roll(20) > design.points) continue;
       t.rivalStrikes++;
       t[`strikes.${r.spec.name}`]++;
+      // The rival moves on: this slot is pursued after its others.
+      r.order = [...r.order.filter((d) => d !== best), best];
       const severity = design.severity;
       // The slot's next design (rivals.md "A 6 on the consequence table"): of the severity
       // written for it, unless this one's 6 escalates it; with `escalation: lasting`, of
@@ -630,65 +636,63 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
         t[`completed.${r.spec.name}`]++;
         const kind = CONSEQUENCES[severity][dice.roll(6) - 1];
         t[`consequence.${kind}`]++;
-        switch (kind) {
-          case 'wealthLost': {
-            const n = WEALTH_LOST[severity];
-            t.wealthLowered += n;
-            const lost = Math.min(n, points);
-            points -= lost;
-            t.pointsLost += lost;
-            break;
-          }
-          case 'pcRattled': {
-            const candidates = standingPcs().filter((pc) => !pc.rattled);
-            if (candidates.length > 0) candidates[dice.pick(candidates.length)].rattled = true;
-            break;
-          }
-          case 'pcWounded': {
-            const candidates = standingPcs().filter((pc) => !inBed(pc, turn + 1));
-            if (candidates.length > 0) candidates[dice.pick(candidates.length)].bedThrough = turn + 3;
-            break;
-          }
-          case 'assetLost':
-            if (assets > 0) {
-              assets--;
-              t['assets.lost']++;
-            }
-            break;
-          case 'contactLost': {
-            let best: PC | undefined;
-            for (const pc of standingPcs()) if (pc.contacts > 0 && (!best || pc.contacts > best.contacts)) best = pc;
-            if (best) {
-              best.contacts--;
-              t['contacts.lost']++;
-            }
-            break;
-          }
-          case 'attemptOnLife': {
-            const targets = standingPcs().filter((pc) => !inBed(pc, turn + 1));
-            if (targets.length === 0) break;
-            const target = targets[dice.pick(targets.length)];
-            const troupe = troupes.find((tr) => tr.standing && tr.pcs.includes(target))!;
-            const fighters = troupe.pcs.filter((pc) => pc.alive && !inBed(pc, turn + 1));
-            const minions = Math.max(1, r.spec.minions ?? Math.max(0, r.spec.rank - 2));
-            t.attempts++;
-            const result = fight(dice, fighters, minions, troupeFlee, 'never', 0, turn, t, aidOf(troupe.spec), sidesOf(r.spec.minionDice));
-            if (result.outcome === 'won') t['attempts.repelled']++;
-            dissolveIfCaptainDead(troupe);
-            break;
-          }
-          case 'mediumDesign':
-            nextSeverity = 'medium';
-            break;
-          case 'heavyDesign':
-            nextSeverity = 'heavy';
-            break;
-          case 'calamity':
-            t.calamity = 1;
-            break;
-        }
+        if (kind === 'mediumDesign') nextSeverity = 'medium';
+        else if (kind === 'heavyDesign') nextSeverity = 'heavy';
+        else if (kind === 'calamity') t.calamity = 1;
+        else landing.push({ r, kind, severity });
       }
       r.designs[best].severity = nextSeverity;
+    }
+    // 7b. The consequences land.
+    for (const { r, kind, severity } of landing) {
+      switch (kind) {
+        case 'wealthLost': {
+          const n = WEALTH_LOST[severity];
+          t.wealthLowered += n;
+          const lost = Math.min(n, points);
+          points -= lost;
+          t.pointsLost += lost;
+          break;
+        }
+        case 'pcRattled': {
+          const candidates = standingPcs().filter((pc) => !pc.rattled);
+          if (candidates.length > 0) candidates[dice.pick(candidates.length)].rattled = true;
+          break;
+        }
+        case 'pcWounded': {
+          const candidates = standingPcs().filter((pc) => !inBed(pc, turn + 1));
+          if (candidates.length > 0) candidates[dice.pick(candidates.length)].bedThrough = turn + 3;
+          break;
+        }
+        case 'assetLost':
+          if (assets > 0) {
+            assets--;
+            t['assets.lost']++;
+          }
+          break;
+        case 'contactLost': {
+          let best: PC | undefined;
+          for (const pc of standingPcs()) if (pc.contacts > 0 && (!best || pc.contacts > best.contacts)) best = pc;
+          if (best) {
+            best.contacts--;
+            t['contacts.lost']++;
+          }
+          break;
+        }
+        case 'attemptOnLife': {
+          const targets = standingPcs().filter((pc) => !inBed(pc, turn + 1));
+          if (targets.length === 0) break;
+          const target = targets[dice.pick(targets.length)];
+          const troupe = troupes.find((tr) => tr.standing && tr.pcs.includes(target))!;
+          const fighters = troupe.pcs.filter((pc) => pc.alive && !inBed(pc, turn + 1));
+          const minions = Math.max(1, r.spec.minions ?? Math.max(0, r.spec.rank - 2));
+          t.attempts++;
+          const result = fight(dice, fighters, minions, troupeFlee, 'never', 0, turn, t, aidOf(troupe.spec), sidesOf(r.spec.minionDice));
+          if (result.outcome === 'won') t['attempts.repelled']++;
+          dissolveIfCaptainDead(troupe);
+          break;
+        }
+      }
     }
 
     // 8. The rank of the turn.
@@ -949,6 +953,20 @@ const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<st
         { name: 'pest', rank: 6, designs: [{ severity: 'light', style: 'shrewd', unsubtle: true }] },
       ],
       policy: { jobEvery: 2, job: { challenges: 3, method: 'rare' }, interfere: { roll: 'violence' }, flee: 'never' },
+    },
+  },
+  {
+    // A rank-2 rival has 0 minions by "rank minus 2", yet an interference by violence, like
+    // an attempt on a life, meets at least one (the plan is someone's); its three designs
+    // under focus are each pursued in turn, the heavy one bringing attempts on a life.
+    name: 'interfere-violence-rank2-rival',
+    trials: 8000,
+    setup: {
+      turns: 30,
+      company: { name: 'co', rank: 2 },
+      troupes: [{ name: 'v', captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'c', knavery: ['d6'], violence: ['d4'] }] }],
+      rivals: [{ name: 'upstart', rank: 2, designs: [{ severity: 'light', unsubtle: true }, { severity: 'medium', unsubtle: true }, { severity: 'heavy' }] }],
+      policy: { jobEvery: 2, job: { challenges: 2 }, interfere: { roll: 'violence' } },
     },
   },
   {

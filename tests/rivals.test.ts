@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { planScenario, ScenarioErrors } from '../sim/scenario.ts';
-import { RivalBoard, RivalPlan, rivalOdds, investPoints, mostPoints } from '../sim/viciousness/rivalDice.ts';
+import { RivalBoard, RivalPlan, rivalOdds, investPoints, initiated, pursued } from '../sim/viciousness/rivalDice.ts';
 import { viciousnessRules } from '../sim/rules.ts';
 import { expectAgreesWithExact, runScenario } from './helpers.ts';
 import { sized } from './size.ts';
@@ -170,17 +170,38 @@ describe('rival dice', () => {
     expect(Array.from(focus.points)).toEqual([1, 7, 4]);
   });
 
-  test('investing: focus into the most points (first on a tie), spread round robin from where it stopped', () => {
+  test('investing: focus into the most points (on a tie the design initiated longest ago), spread round robin from where it stopped', () => {
     const points = Int32Array.from([0, 0, 0]);
+    const order = Uint8Array.from([0, 1, 2]);
     const pointer = new Int32Array(1);
-    investPoints(points, 0, 3, 5, true, pointer, 0);
+    investPoints(points, order, 0, 3, 5, true, pointer, 0);
     expect(Array.from(points)).toEqual([5, 0, 0]);
     points.fill(0);
-    investPoints(points, 0, 3, 2, false, pointer, 0);
-    investPoints(points, 0, 3, 2, false, pointer, 0);
+    investPoints(points, order, 0, 3, 2, false, pointer, 0);
+    investPoints(points, order, 0, 3, 2, false, pointer, 0);
     expect(Array.from(points)).toEqual([2, 1, 1]);
     expect(pointer[0]).toBe(1);
-    expect(mostPoints(Int32Array.from([3, 5, 5]), 0, 3)).toBe(1);
+    expect(pursued(Int32Array.from([3, 5, 5]), order, 0, 3)).toBe(1);
+    // The first design initiated goes to the back: with every design at 0 the rival now
+    // builds its second, then its third, then its first again.
+    initiated(order, 0, 3, 0);
+    expect(Array.from(order)).toEqual([2, 0, 1]);
+    expect(pursued(Int32Array.from([0, 0, 0]), order, 0, 3)).toBe(1);
+    initiated(order, 0, 3, 1);
+    expect(pursued(Int32Array.from([0, 0, 0]), order, 0, 3)).toBe(2);
+    initiated(order, 0, 3, 2);
+    expect(pursued(Int32Array.from([0, 0, 0]), order, 0, 3)).toBe(0);
+    // Speed Chess's refund goes to the other designs ("reinvest them in other designs"),
+    // by either variant, unless the rival has only the one.
+    const refund = Int32Array.from([0, 0, 0]);
+    investPoints(refund, Uint8Array.from([0, 1, 2]), 0, 3, 4, true, pointer, 0, 0);
+    expect(Array.from(refund)).toEqual([0, 4, 0]);
+    pointer[0] = 0;
+    investPoints(refund, Uint8Array.from([0, 1, 2]), 0, 3, 3, false, pointer, 0, 1);
+    expect(Array.from(refund)).toEqual([2, 4, 1]);
+    const alone = Int32Array.from([0]);
+    investPoints(alone, Uint8Array.from([0]), 0, 1, 3, true, new Int32Array(1), 0, 0);
+    expect(Array.from(alone)).toEqual([3]);
   });
 
   const variants: [string, object, object][] = [

@@ -1246,7 +1246,10 @@ export class CampaignTrial {
     } else {
       const s = this.minionFights[r];
       const bonusTo = this.equipped[i] !== 0 ? p.troupeEquippedTo[i] : p.troupeBonusTo[i];
-      foiled = s.fight(random, this.participants, n, p.rivals.minions[r], p.bonusSides, p.troupeBonusFrom[i], bonusTo, this.fightAid(i, this.participants, n), this.medicPcs(i));
+      // Fought as an attempt on a life is: at least one minion comes, the plan being
+      // someone's (a rank-2 rival has 0 by "rank minus 2", which let every fight be won
+      // without a die rolled).
+      foiled = s.fight(random, this.participants, n, Math.max(1, p.rivals.minions[r]), p.bonusSides, p.troupeBonusFrom[i], bonusTo, this.fightAid(i, this.participants, n), this.medicPcs(i));
       this.casualties(s, i, t);
     }
     if (foiled) this.acc[METRIC.foiled]++;

@@ -268,28 +268,78 @@ export class RivalPlan {
 
 // ---------------------------------------------------------------- one rival's moves
 
-/** The slot (from..from+n−1) holding the most points; the first listed on a tie. */
-export function mostPoints(points: Int32Array, from: number, n: number): number {
+/**
+ * The design (slot from..from+n−1) a rival pursues: the one holding the most points; on a
+ * tie, the one it initiated longest ago, those it never initiated first in list order
+ * (`order`, see `initiated`). "Give each rival up to three designs … They pursue them with
+ * vicious determination": a rival whose designs all stand at 0 after one was initiated
+ * moves on to the next, instead of building the same slot again (which, by list order,
+ * left a rival's second and third designs unplayed for ever under `focus`).
+ */
+export function pursued(points: Int32Array, order: Uint8Array, from: number, n: number): number {
   let best = from;
-  for (let i = from + 1; i < from + n; i++) if (points[i] > points[best]) best = i;
+  for (let i = from + 1; i < from + n; i++) if (points[i] > points[best] || (points[i] === points[best] && order[i] < order[best])) best = i;
   return best;
 }
 
 /**
- * Invest `amount` ambition points in a rival's designs by the `invest` variant: *focus*
- * puts them all into the design with the most points; *spread* hands them out one at a
- * time round robin, continuing from `pointer[r]` (where the last point stopped).
+ * Slot `m` of a rival's designs was initiated: it goes to the end of the rival's order
+ * (`order[i]` is slot i's place, 0 the first pursued on a tie; at the start, list order)
+ * and the slots behind it move up one.
  */
-export function investPoints(points: Int32Array, from: number, n: number, amount: number, focus: boolean, pointer: Int32Array, r: number): void {
+export function initiated(order: Uint8Array, from: number, n: number, m: number): void {
+  const place = order[m];
+  for (let i = from; i < from + n; i++) if (order[i] > place) order[i]--;
+  order[m] = n - 1;
+}
+
+/**
+ * Invest `amount` ambition points in a rival's designs by the `invest` variant: *focus*
+ * puts them all into the design it pursues (`pursued`); *spread* hands them out one at a
+ * time round robin, continuing from `pointer[r]` (where the last point stopped). Slot
+ * `except` (Speed Chess's foiled design: "reinvest them in other designs") gets none when
+ * the rival has another design.
+ */
+export function investPoints(
+  points: Int32Array,
+  order: Uint8Array,
+  from: number,
+  n: number,
+  amount: number,
+  focus: boolean,
+  pointer: Int32Array,
+  r: number,
+  except = -1,
+): void {
   if (amount <= 0) return;
+  const skip = n > 1 ? except : -1;
   if (focus) {
-    points[mostPoints(points, from, n)] += amount;
+    let best = -1;
+    for (let i = from; i < from + n; i++) {
+      if (i === skip) continue;
+      if (best < 0 || points[i] > points[best] || (points[i] === points[best] && order[i] < order[best])) best = i;
+    }
+    points[best] += amount;
     return;
   }
+  let p = pointer[r];
+  if (skip >= 0) {
+    // One point at a time, passing over the foiled slot (a refund is a few points).
+    for (let rest = amount; rest > 0; ) {
+      if (from + p !== skip) {
+        points[from + p]++;
+        rest--;
+      }
+      p = p + 1 === n ? 0 : p + 1;
+    }
+    pointer[r] = p;
+    return;
+  }
+  // Whole rounds first: each design gets one point a round and the round robin ends
+  // where it began.
   const each = Math.floor(amount / n);
   let rest = amount - each * n;
   if (each > 0) for (let i = from; i < from + n; i++) points[i] += each;
-  let p = pointer[r];
   for (; rest > 0; rest--) {
     points[from + p]++;
     p = p + 1 === n ? 0 : p + 1;
@@ -300,17 +350,26 @@ export function investPoints(points: Int32Array, from: number, n: number, amount
 /**
  * A rival's ambition points for one turn: its rank's points split by `invest`, then the
  * handy asset's extra point into the design it helps — the helped design holding the most
- * points (the first listed on a tie), the one the rival pursues with it; never a design
- * the asset does not help (docs/rulings/rivals.md).
+ * points (on a tie, as `pursued`), the one the rival pursues with it; never a design the
+ * asset does not help (docs/rulings/rivals.md).
  */
-export function investTurn(plan: RivalPlan, points: Int32Array, pointer: Int32Array, r: number): void {
+export function investTurn(plan: RivalPlan, points: Int32Array, order: Uint8Array, pointer: Int32Array, r: number): void {
   const from = plan.designFrom[r];
   const n = plan.designCount[r];
-  investPoints(points, from, n, plan.gain[r], plan.focus, pointer, r);
+  investPoints(points, order, from, n, plan.gain[r], plan.focus, pointer, r);
   if (plan.handyPoint[r] === 0) return;
   let best = -1;
-  for (let i = from; i < from + n; i++) if (plan.handy[i] !== 0 && (best < 0 || points[i] > points[best])) best = i;
+  for (let i = from; i < from + n; i++) {
+    if (plan.handy[i] !== 0 && (best < 0 || points[i] > points[best] || (points[i] === points[best] && order[i] < order[best]))) best = i;
+  }
   points[best]++;
+}
+
+/** Each rival's order at the start: its designs in list order (RivalBoard.order). */
+export function initialOrder(plan: RivalPlan): Uint8Array {
+  const order = new Uint8Array(plan.slots);
+  for (let r = 0; r < plan.count; r++) for (let i = 0; i < plan.designCount[r]; i++) order[plan.designFrom[r] + i] = i;
+  return order;
 }
 
 /**
@@ -321,6 +380,8 @@ export function investTurn(plan: RivalPlan, points: Int32Array, pointer: Int32Ar
 export class RivalBoard {
   readonly points: Int32Array;
   readonly severity: Uint8Array;
+  /** Per slot: its place in its rival's order, which it pursues first on a tie of points (`pursued`). */
+  readonly order: Uint8Array;
   /** Per rival: where *spread* hands out its next point. */
   readonly pointer: Int32Array;
   /** Per rival, this turn: the design slot initiated, or −1. */
@@ -335,6 +396,8 @@ export class RivalBoard {
   constructor(readonly plan: RivalPlan) {
     this.points = new Int32Array(plan.slots);
     this.severity = new Uint8Array(plan.slots);
+    this.order = initialOrder(plan);
+    this.start = initialOrder(plan);
     this.pointer = new Int32Array(plan.count);
     this.struck = new Int32Array(plan.count);
     this.succeeded = new Uint8Array(plan.count);
@@ -342,20 +405,24 @@ export class RivalBoard {
     this.invested = new Int32Array(plan.count);
   }
 
+  /** `order` at the start of a trial. */
+  private readonly start: Uint8Array;
+
   reset(): void {
     // Plain loops rather than set/fill (a builtin call each, per trial).
-    const { plan, points, severity, pointer } = this;
+    const { plan, points, severity, order, start, pointer } = this;
     for (let i = 0; i < plan.slots; i++) {
       points[i] = plan.initPoints[i];
       severity[i] = plan.initSeverity[i];
+      order[i] = start[i];
     }
     for (let r = 0; r < plan.count; r++) pointer[r] = 0;
   }
 
   /**
    * A rival deal: "one of their designs advances by points equal to the PC's wealth rank",
-   * all `amount` points into one design of rival `r`: with *focus* the one holding the
-   * most (where the rival's points go), with *spread* the one its round robin feeds next,
+   * all `amount` points into one design of rival `r`: with *focus* the one it pursues
+   * (where the rival's points go), with *spread* the one its round robin feeds next,
    * and the round robin moves past it (docs/rulings/rivals.md).
    */
   advance(r: number, amount: number): void {
@@ -364,7 +431,7 @@ export class RivalBoard {
     const from = p.designFrom[r];
     const n = p.designCount[r];
     if (p.focus) {
-      this.points[mostPoints(this.points, from, n)] += amount;
+      this.points[pursued(this.points, this.order, from, n)] += amount;
       return;
     }
     const next = this.pointer[r];
@@ -384,9 +451,9 @@ export class RivalBoard {
    * a rival deal made during the turn adds to what the end-of-turn die is rolled against.
    */
   invest(): void {
-    const { plan, points, pointer } = this;
+    const { plan, points, order, pointer } = this;
     if (plan.focus !== true) {
-      for (let r = 0; r < plan.count; r++) investTurn(plan, points, pointer, r);
+      for (let r = 0; r < plan.count; r++) investTurn(plan, points, order, pointer, r);
       return;
     }
     // investTurn with *focus*, written out over locals (deliberately: a campaign calls this
@@ -400,12 +467,14 @@ export class RivalBoard {
       const amount = gain[r];
       if (amount > 0) {
         let best = from;
-        for (let i = from + 1; i < to; i++) if (points[i] > points[best]) best = i;
+        for (let i = from + 1; i < to; i++) if (points[i] > points[best] || (points[i] === points[best] && order[i] < order[best])) best = i;
         points[best] += amount;
       }
       if (handyPoint[r] === 0) continue;
       let best = -1;
-      for (let i = from; i < to; i++) if (handy[i] !== 0 && (best < 0 || points[i] > points[best])) best = i;
+      for (let i = from; i < to; i++) {
+        if (handy[i] !== 0 && (best < 0 || points[i] > points[best] || (points[i] === points[best] && order[i] < order[best]))) best = i;
+      }
       points[best]++;
     }
   }
@@ -426,7 +495,7 @@ export class RivalBoard {
    */
   rollDie(random: RandomStream, r: number): boolean {
     const plan = this.plan;
-    const points = this.points;
+    const { points, order } = this;
     const from = plan.designFrom[r];
     const to = from + plan.designCount[r];
     this.struck[r] = -1;
@@ -434,15 +503,17 @@ export class RivalBoard {
     this.consequence[r] = -1;
     // "If the result is equal to or below a design's ambition point total, they may
     // initiate it … Only one design per rival may initiate per turn": the design with the
-    // most points is eligible whenever any is, so it is the one. (mostPoints, inline.)
+    // most points is eligible whenever any is, so it is the one. (pursued, inline.)
     let m = from;
-    for (let i = from + 1; i < to; i++) if (points[i] > points[m]) m = i;
+    for (let i = from + 1; i < to; i++) if (points[i] > points[m] || (points[i] === points[m] && order[i] < order[m])) m = i;
     const invested = points[m];
     if (invested === 0 || random.die(RIVAL_DIE) > invested) return false;
     this.struck[r] = m;
     this.invested[r] = invested;
-    // Spent either way; the slot takes a new design of the same severity (0 points).
+    // Spent either way; the slot takes a new design of the same severity (0 points),
+    // pursued after the rival's others.
     points[m] = 0;
+    initiated(order, from, plan.designCount[r], m);
     return true;
   }
 
@@ -470,7 +541,7 @@ export class RivalBoard {
       if (plan.speedChess) {
         // "they recover half the points they invested in it (rounded down) and reinvest
         // them in other designs."
-        investPoints(points, from, n, invested >> 1, plan.focus, this.pointer, r);
+        investPoints(points, this.order, from, n, invested >> 1, plan.focus, this.pointer, r, m);
       }
     }
   }
@@ -522,6 +593,7 @@ export function rivalOdds(plan: RivalPlan, r: number, turns: number, maxStates =
   const n = plan.designCount[r];
   const points = new Int32Array(plan.slots);
   const severity = new Uint8Array(plan.slots);
+  const order = initialOrder(plan);
   const pointer = new Int32Array(plan.count);
   let struck = 0;
   let calamity = 0;
@@ -533,6 +605,7 @@ export function rivalOdds(plan: RivalPlan, r: number, turns: number, maxStates =
       key = key * POINT_RADIX + points[from + i];
     }
     for (let i = 0; i < n; i++) key = key * 3 + severity[from + i];
+    for (let i = 0; i < n; i++) key = key * 3 + order[from + i];
     return ((key * 3 + (plan.focus ? 0 : pointer[r])) * 2 + struck) * 2 + calamity;
   };
   const decode = (key: number): void => {
@@ -542,6 +615,10 @@ export function rivalOdds(plan: RivalPlan, r: number, turns: number, maxStates =
     key = Math.floor(key / 2);
     pointer[r] = key % 3;
     key = Math.floor(key / 3);
+    for (let i = n - 1; i >= 0; i--) {
+      order[from + i] = key % 3;
+      key = Math.floor(key / 3);
+    }
     for (let i = n - 1; i >= 0; i--) {
       severity[from + i] = key % 3;
       key = Math.floor(key / 3);
@@ -568,6 +645,7 @@ export function rivalOdds(plan: RivalPlan, r: number, turns: number, maxStates =
   let unstruck = 1;
   const saved = new Int32Array(n);
   const savedSeverity = new Uint8Array(n);
+  const savedOrder = new Uint8Array(n);
 
   for (let t = 0; t < turns; t++) {
     const next = new Map<number, number>();
@@ -579,8 +657,8 @@ export function rivalOdds(plan: RivalPlan, r: number, turns: number, maxStates =
     };
     for (const [key, prob] of states) {
       decode(key);
-      investTurn(plan, points, pointer, r);
-      const m = mostPoints(points, from, n);
+      investTurn(plan, points, order, pointer, r);
+      const m = pursued(points, order, from, n);
       const invested = points[m];
       const strike = Math.min(1, invested / RIVAL_DIE);
       if (strike < 1) put(prob * (1 - strike));
@@ -590,9 +668,11 @@ export function rivalOdds(plan: RivalPlan, r: number, turns: number, maxStates =
       const wasStruck = struck;
       struck = 1;
       points[m] = 0;
+      initiated(order, from, n, m);
       for (let i = 0; i < n; i++) {
         saved[i] = points[from + i];
         savedSeverity[i] = severity[from + i];
+        savedOrder[i] = order[from + i];
       }
       const savedPointer = pointer[r];
       const savedCalamity = calamity;
@@ -613,12 +693,13 @@ export function rivalOdds(plan: RivalPlan, r: number, turns: number, maxStates =
         }
       }
       if (q < 1) {
-        if (plan.speedChess) investPoints(points, from, n, invested >> 1, plan.focus, pointer, r);
+        if (plan.speedChess) investPoints(points, order, from, n, invested >> 1, plan.focus, pointer, r, m);
         severity[m] = nextSeverity(plan, m, sev, 0);
         put(ps * (1 - q));
         for (let i = 0; i < n; i++) {
           points[from + i] = saved[i];
           severity[from + i] = savedSeverity[i];
+          order[from + i] = savedOrder[i];
         }
         pointer[r] = savedPointer;
       }
