@@ -21,7 +21,7 @@
  *     whose clean-up was cut short) is deleted, but only if it carries the mark.
  * Leftovers of a run whose process is still alive are left alone: it may still be writing.
  */
-import { accessSync, closeSync, constants, existsSync, lstatSync, mkdtempSync, openSync, readFileSync, readSync, readdirSync, renameSync, rmSync, rmdirSync, statSync } from 'node:fs';
+import { accessSync, closeSync, constants, existsSync, lstatSync, mkdtempSync, openSync, readFileSync, readSync, readdirSync, realpathSync, renameSync, rmSync, rmdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, parse, relative, resolve, sep } from 'node:path';
 
 /** The file that marks a folder as poolsim's own report folder. */
@@ -37,7 +37,8 @@ export function markText(slugs: readonly string[]): string {
 
 /**
  * The scenario folders the mark in `dir` lists, or undefined for a mark written before the
- * list (or none, or an unreadable one): then every scenario folder is judged by its files.
+ * list (or none, or an unreadable one): then it lists none, and a scenario folder the run
+ * does not write is poolsim's only with one of its pages (foreignEntries).
  */
 function listedSlugs(dir: string): Set<string> | undefined {
   let text: string;
@@ -130,11 +131,12 @@ const DESKTOP_FILES = new Set(['.DS_Store', 'Thumbs.db', 'desktop.ini']);
  */
 export function foreignEntries(dir: string, writing: readonly string[] = []): string[] {
   const foreign: string[] = [];
-  const marked = listedSlugs(dir);
   // The scenario folders the mark lists, and those this run writes (a scenario a merge
   // added while keeping the other side's mark: its committed results.json is replaced by
-  // the new one all the same).
-  const listed = marked && new Set([...marked, ...writing]);
+  // the new one all the same). A mark of before the list, or a folder of before the mark,
+  // lists none: its other folders are poolsim's only with a page (a user's `run --json`
+  // result saved in one was deleted with no word until December 2026).
+  const listed = new Set([...(listedSlugs(dir) ?? []), ...writing]);
   const kind = (path: string) => {
     const st = lstatSync(path);
     return st.isSymbolicLink() ? 'link' : st.isDirectory() ? 'folder' : st.isFile() ? 'file' : 'other';
@@ -152,7 +154,7 @@ export function foreignEntries(dir: string, writing: readonly string[] = []): st
     // poolsim's only with one of its pages: a folder holding a `run --json` result alone
     // is the user's, even if it is poolsim's JSON. (A listed one may hold results.json
     // alone: a committed baseline in a fresh clone, where git keeps only that.)
-    const unlisted = listed !== undefined && !listed.has(name);
+    const unlisted = !listed.has(name);
     if (unlisted && !['index.html', 'report.md'].some((page) => pageOf(join(dir, name, page), page))) {
       const inside = readdirSync(join(dir, name)).filter((inner) => !DESKTOP_FILES.has(inner));
       // One file is named as it is; a folder of several, as the folder.
@@ -274,6 +276,25 @@ export function recoverLeftovers(outDir: string): string[] {
   return done;
 }
 
+/**
+ * `path` with every link and `..` on the way resolved, as far as it exists (the rest
+ * appended as written): two names of one folder, a link and its target, compare equal.
+ */
+function realOf(path: string): string {
+  const rest: string[] = [];
+  let at = resolve(path);
+  for (;;) {
+    try {
+      return join(realpathSync.native(at), ...rest.reverse());
+    } catch {
+      const up = dirname(at);
+      if (up === at) return resolve(path);
+      rest.push(basename(at));
+      at = up;
+    }
+  }
+}
+
 /** `inner` is `outer` or inside it. */
 function within(inner: string, outer: string): boolean {
   const r = relative(outer, inner);
@@ -295,14 +316,20 @@ export function checkTarget(outDir: string, options: { inputs?: readonly string[
     throw new TargetRefused(`--out ${outDir}: ${why}; poolsim replaces --out as a whole, so it only replaces a folder it wrote itself (one with a ${MARKER} file) — give a new or empty folder`);
   };
   if (target === parse(target).root) refuse('is the root of the file system');
-  if (within(cwd, target)) refuse('is the current folder or holds it');
+  // Compared by what the names lead to, links followed: `--baseline bl` where bl is a
+  // link to the --out folder replaced the baseline with the new run until December 2026.
+  const real = realOf(target);
+  if (within(cwd, target) || within(realOf(cwd), real)) refuse('is the current folder or holds it');
   for (const input of options.inputs ?? []) {
-    if (within(resolve(input), target)) refuse(`holds ${input}, which is being run`);
+    if (within(resolve(cwd, input), target) || within(realOf(resolve(cwd, input)), real)) refuse(`holds ${input}, which is being run`);
   }
   // The baseline is read, not run: replacing it would lose what the new reports are
   // compared with.
-  if (options.baseline !== undefined && within(resolve(cwd, options.baseline), target)) {
-    refuse(resolve(cwd, options.baseline) === target ? 'is the --baseline folder, which the new reports are compared with' : `holds the --baseline folder ${options.baseline}, which the new reports are compared with`);
+  if (options.baseline !== undefined) {
+    const baseline = resolve(cwd, options.baseline);
+    if (within(baseline, target) || within(realOf(baseline), real)) {
+      refuse(baseline === target || realOf(baseline) === real ? 'is the --baseline folder, which the new reports are compared with' : `holds the --baseline folder ${options.baseline}, which the new reports are compared with`);
+    }
   }
   let st;
   try {

@@ -123,7 +123,10 @@ describe('a report folder the user has put files in', () => {
     mkdirSync(join(out, 'renamed-scenario', 'charts'), { recursive: true });
     writeFileSync(join(out, MARKER), MARKER_TEXT);
     for (const f of ['index.html', 'index.md', 'changes.md', '.DS_Store']) writeFileSync(join(out, f), '');
-    for (const f of ['index.html', 'report.md', 'results.json', 'results.csv', '.DS_Store']) writeFileSync(join(out, 'renamed-scenario', f), '');
+    for (const f of ['report.md', 'results.json', 'results.csv', '.DS_Store']) writeFileSync(join(out, 'renamed-scenario', f), '');
+    // The mark lists no folder (written before the list): one of poolsim's pages makes the
+    // folder an older run's.
+    writeFileSync(join(out, 'renamed-scenario', 'index.html'), '<p>viciousness · knowledge · 1000 trials · seed k</p>');
     writeFileSync(join(out, 'renamed-scenario', 'charts', 'a-chart-of-an-older-run.svg'), '<svg xmlns="http://www.w3.org/2000/svg" class="plot-d6a7b5"></svg>');
     expect(() => checkTarget(out)).not.toThrow();
     // But not a note, a link, or a chart folder holding something other than charts.
@@ -165,6 +168,41 @@ describe('the mark lists the scenario folders the run wrote', () => {
     expect(r.code, r.err).toBe(2);
     expect(r.err).toContain('holds something poolsim did not write there (my-experiment/results.json)');
     expect(snapshot(dir)).toEqual(before);
+  });
+
+  test('a mark from before the list, or a report from before the mark, lists no folder: a user\'s result saved in one is refused, and kept', async () => {
+    for (const old of ['a mark without the list', 'no mark at all']) {
+      const dir = workspace();
+      const out = join(dir, 'out');
+      expect((await poolsim('report', join(dir, 'lib'), '--out', out)).code).toBe(0);
+      if (old === 'no mark at all') rmSync(join(out, MARKER));
+      else writeFileSync(join(out, MARKER), MARKER_TEXT);
+      mkdirSync(join(out, 'my-run'));
+      writeFileSync(join(out, 'my-run', 'results.json'), (await poolsim('run', join(dir, 'lib', 'k.json'), '--json')).out);
+      const before = snapshot(dir);
+      const r = await poolsim('report', join(dir, 'lib'), '--out', out);
+      expect(r.code, `${old}: ${r.err}`).toBe(2);
+      expect(r.err).toContain('holds something poolsim did not write there (my-run/results.json)');
+      expect(snapshot(dir)).toEqual(before);
+      // The scenario folder this run writes is poolsim's all the same.
+      rmSync(join(out, 'my-run'), { recursive: true });
+      expect((await poolsim('report', join(dir, 'lib'), '--out', out)).code).toBe(0);
+    }
+  });
+
+  test('the --baseline folder reached through a link is still the --baseline: refused, and kept', async () => {
+    const dir = workspace();
+    const out = join(dir, 'out');
+    expect((await poolsim('report', join(dir, 'lib'), '--out', out)).code).toBe(0);
+    symlinkSync(out, join(dir, 'baseline-link'));
+    const before = snapshot(dir);
+    const r = await poolsim('report', join(dir, 'lib'), '--out', out, '--baseline', join(dir, 'baseline-link'));
+    expect(r.code, r.err).toBe(2);
+    expect(r.err).toContain('is the --baseline folder, which the new reports are compared with');
+    expect(snapshot(dir)).toEqual(before);
+    // And the scenarios reached through a link to the folder being replaced.
+    symlinkSync(join(dir, 'lib'), join(dir, 'lib-link'));
+    expect(() => checkTarget(join(dir, 'lib'), { inputs: [join(dir, 'lib-link', 'k.json')] })).toThrow(/which is being run/);
   });
 
   test('a listed folder may hold results.json alone (a committed baseline in a fresh clone); an unlisted one with its pages is an older run\'s', async () => {
