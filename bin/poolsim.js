@@ -7,10 +7,14 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { build, currentBuild } from '../scripts/build.mjs';
 
-// `poolsim run … --json | head` closes the pipe early: that is not an error.
+// `poolsim run … --json | head` closes the pipe early: that is not an error. Any other
+// failure to write the output (a full disk: ENOSPC) is the command failing, exit 3 with
+// the system's words; as an uncaught error it exited 1, "a check failed", and CI read a
+// truncated result as a balance failure.
 process.stdout.on('error', (e) => {
   if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-  throw e;
+  process.stderr.write(`poolsim: the output could not be written: ${e.message}\n`);
+  process.exit(3);
 });
 
 let current = currentBuild();

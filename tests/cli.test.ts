@@ -2,7 +2,8 @@
  * The `poolsim run` command: exit codes, the JSON contract, determinism, sweeps and
  * expect checks, and the --trials/--seed overrides. Runs main() in-process.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -195,6 +196,17 @@ describe('poolsim run', () => {
     expect((await poolsim('run')).code).toBe(2);
     expect((await poolsim('frobnicate')).code).toBe(2);
     expect((await poolsim('run', join(dir, 'missing.json'))).err).toContain('missing.json: (top level): no such file or folder');
+  });
+
+  test.runIf(existsSync('/dev/full'))('output that cannot be written (a full disk) exits 3 with the reason, not 1 ("a check failed")', () => {
+    const full = openSync('/dev/full', 'w');
+    try {
+      const r = spawnSync(process.execPath, ['bin/poolsim.js', 'run', scenarioFile('full.json', heist), '--trials', '1000', '--json'], { stdio: ['ignore', full, 'pipe'], encoding: 'utf8' });
+      expect(r.status).toBe(3);
+      expect(r.stderr).toContain('poolsim: the output could not be written: ENOSPC');
+    } finally {
+      closeSync(full);
+    }
   });
 
   test('the readable table shows estimate, interval and exact per metric', async () => {
