@@ -37,14 +37,23 @@ export function slugOf(file: string): string {
   return basename(file).replace(/\.(json|ya?ml)$/i, '').replace(/[^A-Za-z0-9._-]/g, '-').replace(/^[.-]+/, '').slice(0, 100) || 'scenario';
 }
 
-/** Each file's scenario folder: its slug, with `-2`, `-3`… for a name already taken (case aside). */
+/** Names at the top of a report folder that a scenario's folder cannot take (reports/write.ts). */
+const TOP_NAMES = ['index.html', 'index.md', 'changes.html', 'changes.md'];
+
+/**
+ * Each file's scenario folder: its slug, or, where that name is taken (case aside) by an
+ * earlier file or by a page at the top of the report, the first of `-2`, `-3`… that is
+ * free. (A file a-2.json beside a.json and a.yaml, or one called index.html.json, made
+ * the report fail after the whole run until December 2026.)
+ */
 export function reportSlugs(files: readonly string[]): string[] {
-  const used = new Map<string, number>();
+  const used = new Set(TOP_NAMES);
   return files.map((file) => {
-    const slug = slugOf(file);
-    const n = (used.get(slug.toLowerCase()) ?? 0) + 1;
-    used.set(slug.toLowerCase(), n);
-    return n > 1 ? `${slug}-${n}` : slug;
+    const base = slugOf(file);
+    let slug = base;
+    for (let n = 2; used.has(slug.toLowerCase()); n++) slug = `${base}-${n}`;
+    used.add(slug.toLowerCase());
+    return slug;
   });
 }
 

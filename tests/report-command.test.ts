@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { poolsim } from './helpers.ts';
+import { reportSlugs } from '../cli/report-command.ts';
 
 
 const knowledge = (expect: object[]) => ({
@@ -84,6 +85,19 @@ describe('poolsim report', () => {
     expect(csv.length).toBe(1 + 3); // header + one row per metric at the one point
     const json = JSON.parse(readFileSync(join(out, 'good', 'results.json'), 'utf8'));
     expect(json.results[0].metrics.answer.exact).toBeCloseTo(1 / 3, 12);
+  });
+
+  test('every scenario gets a folder of its own, never a name taken by another or by a page at the top', async () => {
+    expect(reportSlugs(['s/a-2.json', 's/a.json', 's/a.yaml', 's/A.yml'])).toEqual(['a-2', 'a', 'a-3', 'A-4']);
+    expect(reportSlugs(['s/index.html.json', 's/Changes.md.yaml', 's/index.json'])).toEqual(['index.html-2', 'Changes.md-2', 'index']);
+    // End to end: both used to fail after the whole run (exit 3, "slug used twice", EISDIR).
+    const dir = mkdtempSync(join(tmpdir(), 'poolsim-slugs-'));
+    mkdirSync(join(dir, 'lib'));
+    const roll = { name: 'Knowledge roll', system: 'viciousness', mechanic: 'knowledge', trials: 1000, seed: 'k', setup: {} };
+    for (const f of ['a-2.json', 'a.json', 'a.yaml', 'index.html.json']) writeFileSync(join(dir, 'lib', f), JSON.stringify({ ...roll, name: f }));
+    const r = await poolsim('report', join(dir, 'lib'), '--out', join(dir, 'out'));
+    expect(r.code, r.err).toBe(0);
+    expect(readdirSync(join(dir, 'out')).sort()).toEqual(['.poolsim-report', 'a', 'a-2', 'a-3', 'index.html', 'index.html-2', 'index.md']);
   });
 
   test('bad input exits 2 and leaves an existing --out folder untouched', async () => {
