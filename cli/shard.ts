@@ -212,6 +212,9 @@ export function checkPartTarget(path: string): void {
   const refuse = (why: string) => {
     throw new ShardError(`--out ${path}: ${why}; a part file replaces only a part file an earlier shard wrote — give a new file name`);
   };
+  // A name ending in "/" names a folder, which the part (a file) cannot be: "newp.json/"
+  // passed this check and failed after the whole shard had run.
+  if (/[\\/]$/.test(path)) refuse('ends in "/", which names a folder');
   let st;
   try {
     st = lstatSync(path);

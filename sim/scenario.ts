@@ -91,7 +91,17 @@ export const scenarioSchema = lazySchema(() => z
     system: z.enum(['viciousness', 'vdp', 'sorcerer']),
     mechanic: z.string().min(1),
     trials: z.number().int().min(1).max(MAX_TRIALS).optional(),
-    seed: z.union([z.string(), z.number().refine(Number.isFinite, 'expected a finite number')]).optional(),
+    // A whole number past 2^53 was rounded when the file was read (12345678901234567890
+    // and …891 both read 12345678901234567000, the same streams): refused, not guessed.
+    seed: z
+      .union([
+        z.string(),
+        z
+          .number()
+          .refine(Number.isFinite, 'expected a finite number')
+          .refine((n) => !Number.isInteger(n) || Number.isSafeInteger(n), 'a whole number past 2^53 (9007199254740991) is not read exactly: write the seed in quotes, as a string'),
+      ])
+      .optional(),
     rules: z.record(z.string(), z.unknown()).optional(),
     setup: z.record(z.string(), z.unknown()),
     sweep: z.record(z.string(), z.array(z.unknown()).min(1)).optional(),

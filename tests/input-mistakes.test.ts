@@ -128,4 +128,24 @@ describe('files that are not what they seem', () => {
     expect(existsSync(join(dir, 'no-such-folder'))).toBe(false);
     expect(readdirSync(dir).some((n) => n.endsWith('.partial'))).toBe(false);
   });
+
+  test('--out ending in "/" is refused before the shard runs: a part is a file', async () => {
+    const f = write('c.yaml', clash);
+    const r = await poolsim('run', f, '--shard', '0/2', '--out', join(dir, 'newp.json') + '/');
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('ends in "/", which names a folder');
+    expect(readdirSync(dir).some((n) => n.endsWith('.partial') || n === 'newp.json')).toBe(false);
+  });
+});
+
+describe('seeds', () => {
+  test('a whole-number seed past 2^53 is refused: the file read it rounded, so two seeds ran one stream', async () => {
+    const f = write('bigseed.json', '{"name":"k","system":"viciousness","mechanic":"knowledge","trials":1000,"seed":12345678901234567890,"setup":{}}');
+    const r = await poolsim('run', f);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`${f}: seed: a whole number past 2^53 (9007199254740991) is not read exactly: write the seed in quotes, as a string`);
+    // In quotes it is its own seed; a safe number is a number.
+    expect((await poolsim('run', write('strseed.json', '{"name":"k","system":"viciousness","mechanic":"knowledge","trials":1000,"seed":"12345678901234567890","setup":{}}'))).code).toBe(0);
+    expect((await poolsim('run', write('okseed.json', '{"name":"k","system":"viciousness","mechanic":"knowledge","trials":1000,"seed":9007199254740991,"setup":{}}'))).code).toBe(0);
+  });
 });
