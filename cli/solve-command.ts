@@ -20,8 +20,9 @@ export const SOLVE_USAGE = `  poolsim solve FILE|DIR... [--json] [--seed S] [--t
 
   answers each file's "solve" blocks: which value of a field brings a metric to a
   target — exact where the mechanic is exact, else a Monte Carlo search that runs each
-  value until it is decided at 95% or reaches --max-trials (default: each block's
-  "maxTrials", or 16 × the file's trials) and then says "undecided". A folder's
+  value until it is decided at 95% or reaches --max-trials (a whole number of the
+  mechanic's chunks, 65,536 trials for most; default: each block's "maxTrials", or
+  16 × the file's trials) and then says "undecided". A folder's
   scenarios without solve blocks are passed over; a FILE named must have them`;
 
 function isFile(path: string): boolean {
@@ -57,6 +58,18 @@ export function solveCommand(args: string[], out: NodeJS.WritableStream): number
   const plans = loaded.filter((p) => p.scenario.solve?.length);
   if (plans.length === 0) {
     throw new ScenarioErrors(positionals.map((p) => new ScenarioError(p, '', 'no scenario here has "solve" blocks (docs/solve.md)')));
+  }
+  // A search runs whole chunks (a value's trials are a `run` point's, chunk by chunk), so a
+  // cap between two chunk counts cannot be kept: refused, not rounded up unsaid (500 ran
+  // 65,536 trials a value).
+  const uneven = maxTrials === undefined ? undefined : plans.find((p) => maxTrials % p.chunkTrials !== 0);
+  if (maxTrials !== undefined && uneven) {
+    const chunk = uneven.chunkTrials;
+    const below = Math.max(1, Math.floor(maxTrials / chunk)) * chunk;
+    const above = Math.ceil(maxTrials / chunk) * chunk;
+    throw new UsageError(
+      `--max-trials ${maxTrials}: a solve runs whole chunks of ${chunk.toLocaleString('en')} trials for ${uneven.scenario.mechanic} (${uneven.file}), so its cap must be a multiple of that: ${below === above ? below : `${below} or ${above}`}`,
+    );
   }
   const results: SolveFileResult[] = plans.map((plan) => ({
     name: plan.scenario.name,

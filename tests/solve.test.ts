@@ -447,6 +447,16 @@ describe('poolsim solve and the reports', () => {
     expect(none.err).toContain('none.json: solve: missing');
   });
 
+  test('--max-trials that is not a whole number of chunks is refused, not rounded up unsaid', async () => {
+    const f = file('capped.json', heist([even]));
+    const r = await poolsim('solve', f, '--max-trials', '500');
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('--max-trials 500: a solve runs whole chunks of 65,536 trials for knavery');
+    expect(r.err).toContain('so its cap must be a multiple of that: 65536');
+    expect((await poolsim('solve', f, '--max-trials', '100000')).err).toContain('65536 or 131072');
+    expect((await poolsim('solve', f, '--max-trials', '131072')).code).toBe(0);
+  });
+
   test('a folder: its scenarios with solve blocks are answered, the others passed over; none at all is bad input', async () => {
     const folder = join(dir, 'mixed');
     mkdirSync(folder);
