@@ -17,7 +17,7 @@ import { renderDiffMarkdown, renderDiffText } from '../reports/changes.ts';
 import { UsageError, parseFlags } from './options.ts';
 import { plainText } from './text.ts';
 import { PART_FORMAT } from './shard.ts';
-import { parseScenarioText } from '../sim/scenarioText.ts';
+import { parseJsonText, parseScenarioText } from '../sim/scenarioText.ts';
 
 export const DIFF_USAGE = `  poolsim diff BASE NEW [--json] [--markdown] [--min-change D] [--fdr Q]
 
@@ -91,7 +91,8 @@ function readResultFile(file: string, errors: ScenarioError[]): { file: string; 
   let text = '';
   try {
     text = readFileSync(file, 'utf8');
-    raw = JSON.parse(text);
+    // As a scenario is read: a byte order mark passed over, a key twice refused.
+    raw = parseJsonText(text, file);
   } catch (e) {
     // A YAML scenario is not JSON at all: read as scenarios are, and said what it is.
     let yaml: unknown;
@@ -100,7 +101,8 @@ function readResultFile(file: string, errors: ScenarioError[]): { file: string; 
     } catch {
       yaml = undefined;
     }
-    errors.push(new ScenarioError(file, '', notAResult(yaml) ?? `expected result JSON (poolsim run --json): ${(e as Error).message}`));
+    const why = e instanceof ScenarioErrors ? `${e.errors[0].path ? `${e.errors[0].path}: ` : ''}${e.errors[0].problem}` : (e as Error).message;
+    errors.push(new ScenarioError(file, '', notAResult(yaml) ?? `expected result JSON (poolsim run --json): ${why}`));
     return [];
   }
   const list = Array.isArray(raw) ? raw : [raw];

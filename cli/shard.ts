@@ -14,6 +14,7 @@ import { lazySchema } from '../sim/lazySchema.ts';
 import packageJson from '../package.json' with { type: 'json' };
 import { CHUNK_TRIALS, chunkCount, chunkSize, layoutOf } from '../sim/run.ts';
 import { ScenarioErrors, planScenario, type ScenarioPlan } from '../sim/scenario.ts';
+import { parseJsonText } from '../sim/scenarioText.ts';
 import type { Tally, TallyLayout } from '../sim/stats.ts';
 import type { PointRun, Shard } from '../workers/schedule.ts';
 
@@ -273,9 +274,9 @@ export function readPart(path: string): PartFile {
   }
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = parseJsonText(text, path);
   } catch (e) {
-    throw new ShardError(`${path}: not valid JSON: ${(e as Error).message}`);
+    throw new ShardError(e instanceof ScenarioErrors ? e.errors.map((x) => x.message).join('\n') : `${path}: not valid JSON: ${(e as Error).message}`);
   }
   if (value === null || typeof value !== 'object' || (value as { format?: unknown }).format !== PART_FORMAT) {
     throw new ShardError(`${path}: not a poolsim part file (written by \`poolsim run --shard I/N --out ${path}\`)`);

@@ -4,7 +4,7 @@
  * (which reads dropped files) give the same message for the same unreadable file; in sim/
  * so the browser app needs nothing from the command's folder.
  */
-import { parse as parseYaml, parseAllDocuments, YAMLParseError } from 'yaml';
+import { parseAllDocuments, parseDocument, YAMLParseError, YAMLWarning } from 'yaml';
 import { ScenarioError, ScenarioErrors } from './scenario.ts';
 
 /** Line and column (1-based) of a character offset. */
@@ -44,6 +44,17 @@ function duplicateKey(text: string): { key: string; offset: number } | undefined
   return undefined;
 }
 
+/**
+ * One YAML document's data. A warning is refused as an error is: an unknown tag
+ * (`seed: !custom x`) was read as its bare value with only a Node warning on stderr, where
+ * the file holds data only.
+ */
+function yamlData(doc: { errors: readonly Error[]; warnings: readonly Error[]; toJS(): unknown }): unknown {
+  if (doc.errors.length > 0) throw doc.errors[0];
+  if (doc.warnings.length > 0) throw doc.warnings[0];
+  return doc.toJS();
+}
+
 /** Parse a scenario file's text as JSON or YAML by its extension. */
 export function parseScenarioText(text: string, file: string): unknown {
   // A byte order mark is not part of the text (editors on Windows add one).
@@ -51,7 +62,7 @@ export function parseScenarioText(text: string, file: string): unknown {
   if (/\.ya?ml$/i.test(file)) {
     try {
       try {
-        return parseYaml(text, { prettyErrors: true });
+        return yamlData(parseDocument(text, { prettyErrors: true }));
       } catch (err) {
         // A stray "---" with nothing after it (an editor's end of document) makes a second,
         // empty document: the file still holds one scenario.
@@ -60,9 +71,14 @@ export function parseScenarioText(text: string, file: string): unknown {
         const written = Array.isArray(docs) ? docs.filter((d) => d.contents !== null && d.toJS() !== null) : [];
         if (!Array.isArray(docs) || written.length > 1) throw err;
         for (const d of written) if (d.errors.length > 0) throw d.errors[0];
-        return written.length === 0 ? null : written[0].toJS();
+        return written.length === 0 ? null : yamlData(written[0]);
       }
     } catch (err) {
+      if (err instanceof YAMLWarning) {
+        const at = err.linePos?.[0] ? `line ${err.linePos[0].line}, column ${err.linePos[0].col}` : '';
+        const first = err.message.split('\n')[0].replace(/\s*at line \d+, column \d+:?\s*$/, '');
+        throw new ScenarioErrors([new ScenarioError(file, at, `not plain YAML data: ${first} (a scenario holds strings, numbers, true/false, null, lists and objects only)`)]);
+      }
       if (err instanceof YAMLParseError) {
         const at = err.linePos?.[0] ? `line ${err.linePos[0].line}, column ${err.linePos[0].col}` : '';
         // The library's first line ends with its own "at line L, column C:" (the place is
@@ -76,6 +92,16 @@ export function parseScenarioText(text: string, file: string): unknown {
       throw new ScenarioErrors([new ScenarioError(file, '', `not valid YAML: ${String((err as Error)?.message ?? err).split('\n')[0]}`)]);
     }
   }
+  return parseJsonText(text, file);
+}
+
+/**
+ * JSON text to its value, as a scenario's is read: a byte order mark passed over, a syntax
+ * error placed by line and column, a key twice in one object refused. Also what `diff`
+ * and `merge` read their files with.
+ */
+export function parseJsonText(text: string, file: string): unknown {
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   let value: unknown;
   try {
     value = JSON.parse(text);

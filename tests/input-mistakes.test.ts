@@ -149,3 +149,34 @@ describe('seeds', () => {
     expect((await poolsim('run', write('okseed.json', '{"name":"k","system":"viciousness","mechanic":"knowledge","trials":1000,"seed":9007199254740991,"setup":{}}'))).code).toBe(0);
   });
 });
+
+describe('files read as scenarios are: results for diff, parts for merge, YAML data only', () => {
+  test('a byte order mark is passed over in diff and merge; a key twice in one object is refused by diff', async () => {
+    const f = write('r.yaml', clash);
+    const result = (await poolsim('run', f, '--json')).out;
+    const plain = write('plain.json', result);
+    const bom = write('bom.json', `\ufeff${result}`);
+    const diff = await poolsim('diff', plain, bom);
+    expect(diff.code, diff.err).toBe(0);
+    expect(diff.out).toContain('nothing moved');
+    const twice = write('twice.json', result.replace('{', '{\n  "name": "other",'));
+    const refused = await poolsim('diff', plain, twice);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain(`${twice}: (top level): expected result JSON (poolsim run --json): line 3, column 3: not valid JSON: the key "name" appears twice in one object`);
+    const part = join(dir, 'part.json');
+    expect((await poolsim('run', f, '--shard', '0/1', '--out', part)).code).toBe(0);
+    const bomPart = write('bom-part.json', `\ufeff${(await import('node:fs')).readFileSync(part, 'utf8')}`);
+    const merged = await poolsim('merge', bomPart, '--json');
+    expect(merged.code, merged.err).toBe(0);
+    expect(JSON.parse(merged.out).name).toBe('B');
+  });
+
+  test('a YAML tag poolsim does not know is refused, not read as its bare value with a warning', async () => {
+    const f = write('tag.yaml', clash.replace('trials: 500', 'trials: 500\nseed: !custom x'));
+    const r = await poolsim('run', f);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`${f}: line 5, column 7: not plain YAML data: Unresolved tag: !custom`);
+    expect(r.err).not.toContain('YAMLWarning');
+  });
+});
+
