@@ -125,7 +125,8 @@ export interface AnswerChange {
 export interface SettingChange {
   scenario: string;
   /** `solve`: a solve block (named in `solve`) asks another question (vary, metric, find, target, sameAs). */
-  setting: 'seed' | 'trials' | 'rules' | 'setup' | 'solve';
+  /** `mechanic`: the system and mechanic, "viciousness knavery" (the same name may be given to another). */
+  setting: 'seed' | 'trials' | 'rules' | 'setup' | 'solve' | 'mechanic';
   solve?: string;
   /** The result point, for a point's own trial count (`--precision` runs). */
   point?: Record<string, unknown>;
@@ -307,6 +308,9 @@ export function diffResults(base: readonly ScenarioResult[], next: readonly Scen
       continue;
     }
     scenarios++;
+    // A scenario of the same name that is now another mechanic: its metrics may share
+    // names ("success") and mean other things, so the change is said first.
+    if (a.system !== b.system || a.mechanic !== b.mechanic) settings.push({ scenario: b.name, setting: 'mechanic', base: `${a.system} ${a.mechanic}`, new: `${b.system} ${b.mechanic}` });
     // The seed as its text: the streams are keyed by it, so 7 and "7" (older results of
     // `--seed 7`) are the same seed.
     if (String(a.seed) !== String(b.seed)) settings.push({ scenario: b.name, setting: 'seed', base: a.seed, new: b.seed });

@@ -178,5 +178,16 @@ describe('files read as scenarios are: results for diff, parts for merge, YAML d
     expect(r.err).toContain(`${f}: line 5, column 7: not plain YAML data: Unresolved tag: !custom`);
     expect(r.err).not.toContain('YAMLWarning');
   });
+
+  test('diff says when a scenario of one name is now another mechanic (its metrics may share names and mean other things)', async () => {
+    const knowledge = write('kn.json', '{"name":"x","system":"viciousness","mechanic":"knowledge","trials":1000,"seed":"a","setup":{}}');
+    const discovery = write('di.json', '{"name":"x","system":"viciousness","mechanic":"discovery","trials":1000,"seed":"a","setup":{"value":2}}');
+    const a = write('kn-r.json', (await poolsim('run', knowledge, '--json')).out);
+    const b = write('di-r.json', (await poolsim('run', discovery, '--json')).out);
+    const r = await poolsim('diff', a, b);
+    expect(r.out).toContain('"x": mechanic "viciousness knowledge" → "viciousness discovery"');
+    const json = JSON.parse((await poolsim('diff', a, b, '--json')).out);
+    expect(json.settings).toContainEqual({ scenario: 'x', setting: 'mechanic', base: 'viciousness knowledge', new: 'viciousness discovery' });
+  });
 });
 
