@@ -558,18 +558,8 @@ export function planScenario(
     // A value listed twice makes two points of one setup, each with its own numbers (their
     // streams differ): one setup, two answers, and no way to tell which the file meant. As
     // `diff` matches points (sim/diff.ts pointKey): a lone value and a list of it are one.
-    const seen = new Map<string, string>();
-    for (const [i, v] of values.entries()) {
-      const key = pointKey({ v });
-      const before = seen.get(key);
-      if (before !== undefined) {
-        const text = JSON.stringify(v);
-        const same = before === text ? '' : ` (as ${before}: a lone value and a list of it are the same)`;
-        errors.push(new ScenarioError(file, `sweep.${path}.${i}`, `${text} is listed twice${same}: each value makes one point`));
-        break;
-      }
-      seen.set(key, JSON.stringify(v));
-    }
+    const twice = listedTwice(values);
+    if (twice) errors.push(new ScenarioError(file, `sweep.${path}.${twice.index}`, `${twice.problem}: each value makes one point`));
   }
   // Two paths where one lies inside the other: the outer one's value replaces the inner
   // one's (or the other way round, by the order written), so points labelled apart would
@@ -766,6 +756,22 @@ export function evaluateChecks(checks: readonly ExpectCheck[], results: readonly
   });
 }
 
+/**
+ * The first value of `values` listed before, as `diff` matches points (sim/diff.ts
+ * pointKey: a lone value and a list of it are one), with what to say of it.
+ */
+function listedTwice(values: readonly unknown[]): { index: number; problem: string } | undefined {
+  const seen = new Map<string, string>();
+  for (const [i, v] of values.entries()) {
+    const key = pointKey({ v });
+    const before = seen.get(key);
+    const text = JSON.stringify(v);
+    if (before !== undefined) return { index: i, problem: `${text} is listed twice${before === text ? '' : ` (as ${before}: a lone value and a list of it are the same)`}` };
+    seen.set(key, text);
+  }
+  return undefined;
+}
+
 // ---------------------------------------------------------------- solve blocks
 // Checked here with the rest of the file (sim/solve/ runs them), so sim/solve/ imports
 // this module and not the other way round.
@@ -812,6 +818,10 @@ export function checkSolves(scenario: ScenarioFile, file: string, metricNames: r
     // An `expect` no value found could ever meet is a mistake in the file, not a failed
     // check at every run.
     const values = solveValues(block);
+    // As a sweep's: a value twice is searched twice, on streams of its own, and two looks
+    // at one setup can disagree about it.
+    const twice = block.values ? listedTwice(block.values) : undefined;
+    if (twice) errors.push(new ScenarioError(file, `${at}.values.${twice.index}`, `${twice.problem}: each value is searched once`));
     const e = block.expect;
     if (e && (e.atLeast !== undefined || e.atMost !== undefined || e.between !== undefined)) {
       const odd = values.find((v) => typeof v !== 'number');

@@ -42,6 +42,13 @@ describe('sweeps meet the file\'s own rules', () => {
     expect(r.err).toContain(`${f}: sweep.setup.sides.0.combatants.0.dice.1: ["d4"] is listed twice (as \"d4\": a lone value and a list of it are the same): each value makes one point`);
   });
 
+  test('a solve value listed twice is refused as a sweep value is', async () => {
+    const f = write('solve-twice.yaml', `${clash}solve:\n  - { name: how many, vary: setup.sides.1.combatants.0.count, values: [1, 1, 2], metric: top.heroes, target: 0.5 }\n`);
+    const r = await poolsim('solve', f);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`${f}: solve.0.values.1: 1 is listed twice: each value is searched once`);
+  });
+
   test('a name with a dot and a list too long, set by a sweep, as if written in the setup', async () => {
     const dot = write('dot.yaml', `${clash}sweep: { setup.sides.1.name: ["bad.name", "ok"] }\n`);
     const r = await poolsim('run', dot);
