@@ -81,6 +81,7 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
       pending: 0,
       carried: 0,
       stoodUp: 0,
+      upThisRound: false,
       asks: (f.standUp ?? 'full') === 'full' ? (f.dice ?? f.stamina) : (f.standUp ?? 'full') === 'half' ? Math.ceil((f.dice ?? f.stamina) / 2) : 0,
       currency: f.currency ?? 'all',
       action: [] as number[],
@@ -112,6 +113,8 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
         const carry = me.carried;
         me.carried = 0;
         const penalties = me.lasting + me.due;
+        // A Will roll "only applies to your next action": the one made now covers this round's.
+        me.upThisRound = penalties > me.f.stamina;
         if (penalties > me.f.stamina) {
           const s = standUp(i, me.asks);
           if (s < 0) down[i] = true;
@@ -140,7 +143,7 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
         if (!me.acts) continue;
         me.acts = false;
         // "If you're still standing when your action comes around."
-        if (me.pending > 0 && inForce(x) > me.f.stamina) {
+        if (me.pending > 0 && inForce(x) > me.f.stamina && !me.upThisRound) {
           const n = Math.min(me.asks, me.action.length);
           const s = standUp(x, n);
           me.due = 0;
@@ -227,6 +230,14 @@ const cases: [string, [Fighter, Fighter], number?][] = [
     ],
   ],
   ['a rifle against fists, six rounds at most', [sorcerer('a', { weapon: 'rifle', defend: 'oneDie' }), sorcerer('b', { stamina: 6, will: 2, standUp: 'full' })], 6],
+  // Stood up at the round's start ("This roll only applies to your next action"), then hit
+  // before acting: no second Will roll for the same action (the engine rolled one, and
+  // kept only N dice of it, until December 2026: a rules audit).
+  [
+    'one round: a hurt sorcerer stands up, is hit first, and acts on its first Will roll',
+    [sorcerer('a', { stamina: 4, will: 3, weapon: 'blade' }), sorcerer('b', { stamina: 3, will: 5, lasting: 4, bonus: 2, weapon: 'blade', defend: 'oneDie' })],
+    1,
+  ],
 ];
 
 describe('the Sorcerer conflict against the slow reference', () => {

@@ -266,6 +266,9 @@ export const conflict = defineMechanic({
         const stoodUp = new Int32Array(2);
         const hasAction = new Uint8Array(2);
         const down = new Uint8Array(2);
+        // Stood up at this round's start: "This roll only applies to your next action", so
+        // that action needs no second Will roll when it comes around.
+        const upThisRound = new Uint8Array(2);
 
         const roll = (faces: Int32Array, n: number) => {
           faces.fill(0);
@@ -333,6 +336,7 @@ export const conflict = defineMechanic({
               carried[i] = 0;
               const penalties = lasting[i] + due[i];
               down[i] = 0;
+              upThisRound[i] = penalties > stamina[i] ? 1 : 0;
               if (penalties > stamina[i]) {
                 const s = standUp(i, standN[i]);
                 if (s < 0) down[i] = 1;
@@ -368,7 +372,7 @@ export const conflict = defineMechanic({
               if (!hasAction[x]) continue;
               hasAction[x] = 0;
               // "If you're still standing when your action comes around": hit earlier this round.
-              if (pending[x] > 0 && inForce(x) > stamina[x]) {
+              if (pending[x] > 0 && inForce(x) > stamina[x] && upThisRound[x] === 0) {
                 const n = midRoundStandUpDice(standN[x], actionCount[x]);
                 const s = standUp(x, n);
                 if (s < 0) {
