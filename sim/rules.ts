@@ -62,6 +62,12 @@ export const sorcererRules = lazySchema(() => z
   .object({
     /** A win because the other side ran out of dice scores *one* success or all *remaining*. */
     exhausted: z.enum(['one', 'remaining']).default('one'),
+    /**
+     * "Totally defensive (opposes no one) declared action (e.g., 'I dive under the
+     * couch!') +2": *never*, or +2 dice to a *sacrifice* ("Sacrifice your planned action
+     * and declare a defensive action, at full dice"). docs/rulings/sorcerer-conflict.md.
+     */
+    totallyDefensive: z.enum(['never', 'sacrifice']).default('never'),
   })
   .strict());
 

@@ -66,7 +66,8 @@ function opposed(xs: number[], ys: number[]): Outcome {
   return x[0] > y[0] ? { winner: 0, successes: x.filter((d) => d > y[0]).length } : { winner: 1, successes: y.filter((d) => d > x[0]).length };
 }
 
-function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, trials: number, seed: string) {
+/** `sacrifice`: dice a sacrificed action's defence adds (rules.totallyDefensive "sacrifice": 2). */
+function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, trials: number, seed: string, sacrifice = 0) {
   const random = RandomStream.fromKey(seed);
   const roll = (n: number) => Array.from({ length: n }, () => random.below(10) + 1);
   const sums = { win: [0, 0], draw: 0, rounds: [] as number[], stoodUp: [[], []] as number[][], lasting: [[], []] as number[][] };
@@ -155,12 +156,14 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
         let defence: number[];
         // The policy, by default moreDice: a full defence only when it rolls more than the one die.
         const policy = them.f.defend ?? 'moreDice';
-        const fullDice = Math.max(0, them.defence + them.bonus - inForce(y));
+        // A defence declared in place of the action ("I dive under the couch!") may take +2.
+        const extra = them.acts ? sacrifice : 0;
+        const fullDice = Math.max(0, them.defence + them.bonus + extra - inForce(y));
         const full = policy === 'fullDefence' || (policy === 'fullDefenceWhenHurt' && inForce(y) > 0) || (policy === 'moreDice' && fullDice > 1);
         if (them.acts && !full) defence = roll(1);
         else {
           them.acts = false;
-          defence = roll(Math.max(0, them.defence + them.bonus - inForce(y)));
+          defence = roll(fullDice);
           them.due = 0;
           them.pending = 0;
         }
@@ -204,7 +207,7 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
 
 const sorcerer = (name: string, more: Partial<Fighter> = {}): Fighter => ({ name, stamina: 5, will: 4, weapon: 'fists', ...more });
 
-const cases: [string, [Fighter, Fighter], number?][] = [
+const cases: [string, [Fighter, Fighter], number?, { totallyDefensive?: 'sacrifice' }?][] = [
   [
     'a mirror of next-only blows (mighty throw, Power 2), both sucking it up',
     [sorcerer('a', { weapon: 'demonicTemporary', power: 2, defend: 'oneDie' }), sorcerer('b', { weapon: 'demonicTemporary', power: 2, defend: 'oneDie' })],
@@ -238,10 +241,19 @@ const cases: [string, [Fighter, Fighter], number?][] = [
     [sorcerer('a', { stamina: 4, will: 3, weapon: 'blade' }), sorcerer('b', { stamina: 3, will: 5, lasting: 4, bonus: 2, weapon: 'blade', defend: 'oneDie' })],
     1,
   ],
+  // "Totally defensive (opposes no one) declared action (e.g., 'I dive under the couch!')
+  // +2" for a sacrifice (rules.totallyDefensive): the default defence now chooses it on
+  // Stamina 1 under penalties too.
+  [
+    'a sacrifice with +2 against one who sucks it up, and the default defence on Stamina 3',
+    [sorcerer('a', { defend: 'fullDefence', weapon: 'blade' }), sorcerer('b', { stamina: 3, weapon: 'rifle' })],
+    undefined,
+    { totallyDefensive: 'sacrifice' },
+  ],
 ];
 
 describe('the Sorcerer conflict against the slow reference', () => {
-  for (const [what, fighters, maxRounds] of cases) {
+  for (const [what, fighters, maxRounds, rules] of cases) {
     test(what, () => {
       const trials = 20000;
       const engine = runScenario({
@@ -250,9 +262,10 @@ describe('the Sorcerer conflict against the slow reference', () => {
         mechanic: 'conflict',
         trials,
         seed: `engine ${what}`,
+        rules: rules ?? {},
         setup: { a: fighters[0], b: fighters[1], ...(maxRounds ? { maxRounds } : {}) },
       }).results[0].metrics;
-      const slow = referenceConflicts(fighters, maxRounds ?? 20, trials, `reference ${what}`);
+      const slow = referenceConflicts(fighters, maxRounds ?? 20, trials, `reference ${what}`, rules?.totallyDefensive === 'sacrifice' ? 2 : 0);
       for (const [metric, ref] of Object.entries(slow)) {
         const m = engine[metric];
         const seEngine = (m.ci95[1] - m.ci95[0]) / (2 * 1.959963984540054);

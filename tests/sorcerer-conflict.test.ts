@@ -104,10 +104,12 @@ describe('the exact opening exchange', () => {
     ['one-die defence, a bonus die and carried lasting penalties', { ...jesse, bonus: 1, defend: 'oneDie' }, { ...lydia, lasting: 2, defend: 'oneDie' }],
     ['defence that turns full when hurt; d6s; exhausted wins count all dice', { ...jesse, lasting: 1, defend: 'fullDefenceWhenHurt', defence: 5 }, { ...lydia, dice: 2, defend: 'fullDefenceWhenHurt' }, { die: 'd6' }],
     ['a character with no dice to act with', { ...jesse, lasting: 4 }, lydia],
+    // A sacrifice takes +2 (rules.totallyDefensive): the hurt one's moreDice now sacrifices.
+    ['a sacrifice with +2 ("I dive under the couch!"), the default defence under lasting harm', { ...jesse, lasting: 3 }, { ...lydia, defend: 'fullDefence' }],
   ];
   for (const [what, a, b, extra] of cases) {
     it(`agrees with the Monte Carlo: ${what}`, () => {
-      const rules = what.includes('count all') ? { exhausted: 'remaining' } : undefined;
+      const rules = what.includes('count all') ? { exhausted: 'remaining' } : what.includes('+2') ? { totallyDefensive: 'sacrifice' } : undefined;
       expect(expectAgreement(run(a, b, { trials: 30000, extra, rules }))).toBe(4);
     });
   }

@@ -7,6 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { A_WINS, B_WINS, REROLL, contest, contestFold, successesOf, totalVictoryOf, winnerOf } from '../sim/sorcerer/contest.ts';
 import { FoldRoller } from '../sim/exact/fold.ts';
 import { allRolls, expectAgreesWithExact, runScenario } from './helpers.ts';
+import { sorcererRules } from '../sim/rules.ts';
 
 /** Resolve a roll with the fold the engines use. */
 function resolve(a: number[], b: number[], exhausted: 'one' | 'remaining' = 'one') {
@@ -65,7 +66,7 @@ describe('the text’s examples', () => {
     expect(resolve([], [1])).toEqual({ winner: B_WINS, successes: 1, total: true });
     // 6 dice against 2, 1 and 0 (a penalty of 0, 1, 2): mean successes never fall as the
     // loser's pool shrinks.
-    const mean = (penalty: number) => contest.prepare(contest.setup.parse({ a: { name: 'a', dice: 6 }, b: { name: 'b', dice: 2, penalty } }), { exhausted: 'one' }).exact!().metrics['successes.a'];
+    const mean = (penalty: number) => contest.prepare(contest.setup.parse({ a: { name: 'a', dice: 6 }, b: { name: 'b', dice: 2, penalty } }), sorcererRules.parse({ exhausted: 'one' })).exact!().metrics['successes.a'];
     expect(mean(0)).toBeLessThan(mean(1));
     expect(mean(1)).toBeLessThan(mean(2));
     expect(mean(2)).toBeCloseTo(6, 12);
@@ -111,7 +112,7 @@ describe('the fold against the rules read directly', () => {
 
   test('exact distribution equals brute-force enumeration (3 vs 4 d6, bonus and penalty)', () => {
     const setup = { die: 'd6', a: { name: 'ann', dice: 2, bonus: 2, penalty: 1 }, b: { name: 'bo', dice: 4 } };
-    const sim = contest.prepare(contest.setup.parse(setup), { exhausted: 'remaining' });
+    const sim = contest.prepare(contest.setup.parse(setup), sorcererRules.parse({ exhausted: 'remaining' }));
     const exact = sim.exact!().metrics;
     const tally = { winA: 0, winB: 0, reroll: 0, tvA: 0, sA: 0, sB: 0 };
     let n = 0;
@@ -140,7 +141,7 @@ describe('the fold against the rules read directly', () => {
   // Its speed is measured by the benchmark (exactSorcerer10v10Ms); here the test's budget
   // only bounds a runaway (the naive enumeration would be 10^40 rolls).
   test('20 vs 20 d10 is solved exactly and sums to 1', () => {
-    const sim = contest.prepare(contest.setup.parse({ a: { name: 'a', dice: 20 }, b: { name: 'b', dice: 20 } }), { exhausted: 'one' });
+    const sim = contest.prepare(contest.setup.parse({ a: { name: 'a', dice: 20 }, b: { name: 'b', dice: 20 } }), sorcererRules.parse({ exhausted: 'one' }));
     const m = sim.exact!().metrics;
     expect(m['win.a'] + m['win.b'] + m.reroll).toBeCloseTo(1, 12);
     expect(m['win.a']).toBeCloseTo(m['win.b'], 12); // symmetric pools
@@ -150,7 +151,7 @@ describe('the fold against the rules read directly', () => {
 describe('Monte Carlo agrees with exact', () => {
   test.each([
     [{ a: { name: 'sorcerer', dice: 5 }, b: { name: 'demon', dice: 3 } }, {}],
-    [{ a: { name: 'sorcerer', dice: 3, bonus: 2 }, b: { name: 'demon', dice: 6, penalty: 2 } }, { exhausted: 'remaining' }],
+    [{ a: { name: 'sorcerer', dice: 3, bonus: 2 }, b: { name: 'demon', dice: 6, penalty: 2 } }, sorcererRules.parse({ exhausted: 'remaining' })],
     [{ die: 'd6', a: { name: 'x', dice: 1 }, b: { name: 'y', dice: 1 } }, {}],
   ])('%j', (setup, rules) => {
     const result = runScenario({ name: 'contest', system: 'sorcerer', mechanic: 'contest', trials: 100000, seed: 'mc', rules, setup });

@@ -130,17 +130,25 @@ export function midRoundStandUpDice(n: number, onTable: number): number {
 }
 
 /** Dice of a full defence with `penalties` in force (never below 0). */
-export function fullDefenceDice(f: Fighter, penalties: number): number {
-  return Math.max(0, (f.defence ?? f.stamina) + (f.bonus ?? 0) - penalties);
+export function fullDefenceDice(f: Fighter, penalties: number, extra = 0): number {
+  return Math.max(0, (f.defence ?? f.stamina) + (f.bonus ?? 0) + extra - penalties);
 }
 
-/** Dice a defender that has not acted rolls, by its policy, with `penalties` in force. */
-export function pendingDefenceDice(f: Fighter, penalties: number): { dice: number; sacrifices: boolean } {
+/** Dice rules.totallyDefensive adds to a sacrificed action's defence: 2 or none. */
+export function sacrificeBonus(rules: Pick<SorcererRules, 'totallyDefensive'>): number {
+  return rules.totallyDefensive === 'sacrifice' ? 2 : 0;
+}
+
+/**
+ * Dice a defender that has not acted rolls, by its policy, with `penalties` in force; a
+ * sacrifice adds `extra` (sacrificeBonus), which `moreDice` counts when it compares.
+ */
+export function pendingDefenceDice(f: Fighter, penalties: number, extra = 0): { dice: number; sacrifices: boolean } {
   const policy = f.defend ?? DEFAULT_DEFEND;
   const full =
-    policy === 'fullDefence' || (policy === 'fullDefenceWhenHurt' && penalties > 0) || (policy === 'moreDice' && fullDefenceDice(f, penalties) > 1);
+    policy === 'fullDefence' || (policy === 'fullDefenceWhenHurt' && penalties > 0) || (policy === 'moreDice' && fullDefenceDice(f, penalties, extra) > 1);
   // "Roll 1 die (with no bonuses)": the one die is neither raised nor cut.
-  return full ? { dice: fullDefenceDice(f, penalties), sacrifices: true } : { dice: 1, sacrifices: false };
+  return full ? { dice: fullDefenceDice(f, penalties, extra), sacrifices: true } : { dice: 1, sacrifices: false };
 }
 
 /** Dice of an action with `penalties` in force and `carried` currency, when it can act. */
@@ -207,6 +215,7 @@ export const conflict = defineMechanic({
     const fighters = [setup.a, setup.b];
     const [A, B] = fighters.map((f) => f.name);
     const fold = contestFold(rules.exhausted);
+    const sacrifice = sacrificeBonus(rules);
 
     // Per fighter, for the hot loop.
     const stamina = Int32Array.from(fighters, (f) => f.stamina);
@@ -392,13 +401,14 @@ export const conflict = defineMechanic({
               let dice: number;
               const pendingAction = hasAction[y] === 1;
               const code = defendCode[y];
-              const full = code === 0 || (code === 2 && inForce(y) > 0) || (code === 3 && defenceDice[y] + bonus[y] - inForce(y) > 1);
+              const full = code === 0 || (code === 2 && inForce(y) > 0) || (code === 3 && defenceDice[y] + bonus[y] + sacrifice - inForce(y) > 1);
               if (pendingAction && !full) {
                 dice = 1;
               } else {
-                // Sacrificed ("you're done for this round"), or it has acted or has no action.
+                // Sacrificed ("you're done for this round"; a declared defensive action, +2
+                // with rules.totallyDefensive "sacrifice"), or it has acted or has no action.
                 hasAction[y] = 0;
-                dice = defenceDice[y] + bonus[y] - inForce(y);
+                dice = defenceDice[y] + bonus[y] + (pendingAction ? sacrifice : 0) - inForce(y);
                 due[y] = 0;
                 pending[y] = 0;
               }
@@ -445,9 +455,9 @@ export const conflict = defineMechanic({
         }
         tally.addTrials(trials);
       },
-      exactCost: () => openingWork(setup.a, setup.b, sides),
+      exactCost: () => openingWork(setup.a, setup.b, sides, sacrifice),
       exact(): ExactValues {
-        const o = openingExchange(setup.a, setup.b, sides, rules.exhausted);
+        const o = openingExchange(setup.a, setup.b, sides, rules.exhausted, sacrifice);
         if (!o) return { metrics: {} };
         const x = L.exact();
         x[first[0]] = o.firstA;
@@ -501,13 +511,13 @@ export function pairedContestFold(exhausted: SorcererRules['exhausted']): PoolFo
  * on the quiet 2-core machine, blade against fists: Stamina 4 a side 0.06 s, 8 a side
  * 2.3 s, 12 a side 28 s; this reads 0.1, 4.3 and 39 s).
  */
-export function openingWork(a: Fighter, b: Fighter, sides: number): number {
+export function openingWork(a: Fighter, b: Fighter, sides: number, sacrifice = 0): number {
   const la = a.lasting ?? 0;
   const lb = b.lasting ?? 0;
   const na = actionDice(a, la, 0);
   const nb = actionDice(b, lb, 0);
   const lead = (nx: number, y: Fighter, ny: number, ly: number) =>
-    nx === 0 ? 0 : 4 * sides * ((nx + 1) * (ny + 1) * ((ny > 0 ? pendingDefenceDice(y, ly).dice : fullDefenceDice(y, ly)) + 1)) ** 2;
+    nx === 0 ? 0 : 4 * sides * ((nx + 1) * (ny + 1) * ((ny > 0 ? pendingDefenceDice(y, ly, sacrifice).dice : fullDefenceDice(y, ly)) + 1)) ** 2;
   return lead(na, b, nb, lb) + lead(nb, a, na, la);
 }
 
@@ -521,6 +531,7 @@ export function openingExchange(
   b: Fighter,
   sides: number,
   exhausted: SorcererRules['exhausted'],
+  sacrifice = 0,
 ): { firstA: number; firstB: number; landed: number; successes: number } | undefined {
   const la = a.lasting ?? 0;
   const lb = b.lasting ?? 0;
@@ -533,7 +544,7 @@ export function openingExchange(
   // x acts first against y; `order` tells whether x's lead is decided by the order contest.
   const addLead = (x: Fighter, nx: number, y: Fighter, ny: number, ly: number, isA: boolean) => {
     if (nx === 0) return;
-    const defence = ny > 0 ? pendingDefenceDice(y, ly).dice : fullDefenceDice(y, ly);
+    const defence = ny > 0 ? pendingDefenceDice(y, ly, sacrifice).dice : fullDefenceDice(y, ly);
     const paired = pairedContestFold(exhausted);
     const finals = foldDistribution(paired, [
       { count: nx, sides },
