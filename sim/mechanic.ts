@@ -31,7 +31,12 @@ export interface Simulation {
    * result, rather than left to run for minutes (the Monte Carlo estimates still come).
    */
   exactCost?(): number;
-  /** Why `exact` was skipped (set by planning when `exactCost` is over the budget). */
+  /**
+   * Why `exact` was skipped, or why some figures it gives are not there: set by planning
+   * when `exactCost` is over the budget, or by `exact()` itself when it leaves figures out
+   * (a walk or a chain too large). The result carries it as a note (sim/assemble.ts): an
+   * estimate is never left without its exact value unsaid where the mechanic has one.
+   */
   exactSkipped?: string;
   /**
    * Per-turn series (campaign drift), read off the merged tally of a whole point: only

@@ -89,6 +89,12 @@ describe('the worked examples of very-different-places.txt', () => {
     expect(exchange(14, 28, 2)).toBe(-1); // exactly double is not more than double
     expect(exchange(14, 29, 2)).toBe(-2);
     expect(exchange(14, 43, 2)).toBe(-3);
+    // "If the defender's total is higher, the attack is blocked ... and the defender gains
+    // a point of Tension": a defence of 1 against an attack clamped to 0 holds for one
+    // (it gave 0, which exchange() returned as -0 and combat read as a glancing blow).
+    expect(defenderTension(0, 1)).toBe(1);
+    expect(exchange(0, 1, 3)).toBe(-1);
+    expect(defenderTension(0, 5)).toBe(4);
   });
 
   it('a result below Fortitude is a glancing blow; at or above it, result ÷ Fortitude rounded down', () => {

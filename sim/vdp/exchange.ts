@@ -36,14 +36,17 @@ export function bonusOf(b: RollBonus): number {
 
 /**
  * Tension a holding defender gains: the largest k with defence > k × attack (Jack's 25
- * against 14 → 1; 29 against 14 → 2). An attack total of 0 or less counts as 1 here, so a
- * defence against nothing earns defence − 1 rather than an unbounded amount
- * (docs/rulings/vdp-combat.md).
+ * against 14 → 1; 29 against 14 → 2), and at least one ("the defender gains a point of
+ * Tension"). An attack total of 0 or less counts as 1 here, so a defence against nothing
+ * earns defence − 1 rather than an unbounded amount, and 1 against a defence of 1 (it
+ * earned 0 until December 2026, and exchange() then read the held attack as a glancing
+ * blow: docs/rulings/vdp-combat.md).
  */
 export function defenderTension(attack: number, defence: number): number {
   const a = attack < 1 ? 1 : attack;
   // Largest k with k·a < defence is ⌈defence / a⌉ − 1.
-  return Math.ceil(defence / a) - 1;
+  const k = Math.ceil(defence / a) - 1;
+  return k < 1 ? 1 : k;
 }
 
 /**

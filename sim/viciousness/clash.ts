@@ -230,7 +230,8 @@ export const MAX_EXACT_COMBINATIONS = 200_000;
  * hit counts are independent, so walk every combination of them with its probability,
  * resolve it with the same HitResolver the Monte Carlo uses, and average over the
  * `targeting` variant's random tie-breaks by playing every choice (EveryChoice). Empty
- * when the combinations exceed MAX_EXACT_COMBINATIONS (Monte Carlo only then).
+ * when the combinations exceed MAX_EXACT_COMBINATIONS (Monte Carlo only then): returns
+ * why, for the result's note, else undefined.
  */
 function manySidedExact(
   hitDists: readonly Distribution[],
@@ -239,10 +240,12 @@ function manySidedExact(
   groups: readonly ReturnType<typeof woundGroups>[],
   M: ClashSlots,
   x: Float64Array,
-): void {
+): string | undefined {
   const n = hitDists.length;
   const combinations = hitDists.reduce((c, d) => c * d.p.length, 1);
-  if (combinations > MAX_EXACT_COMBINATIONS) return;
+  if (combinations > MAX_EXACT_COMBINATIONS) {
+    return `exact landed, wasted and wounded figures skipped: the sides' hits make ${combinations.toLocaleString('en')} combinations, over the ${MAX_EXACT_COMBINATIONS.toLocaleString('en')} walked; they are Monte Carlo only (hits and top stay exact)`;
+  }
   const resolver = new HitResolver(n, targeting);
   const chooser = new EveryChoice();
   const hits = new Int32Array(n);
@@ -523,7 +526,8 @@ export const clash = defineMechanic({
             }
           }
         } else {
-          manySidedExact(hitDists, able, rules.targeting, groups, M, x);
+          // Said in the result (sim/assemble.ts) when the walk is too long to take.
+          this.exactSkipped = manySidedExact(hitDists, able, rules.targeting, groups, M, x);
         }
         return { metrics: L.named(x), distributions: dists };
       },

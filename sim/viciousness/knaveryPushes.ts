@@ -30,7 +30,7 @@ export const PUSH_POLICIES = ['never', 'ifShort'] as const;
 export const FREE_PUSH_POLICIES = ['reroll', 'unused', 'fallout'] as const;
 
 /** Most dice in a plan whose pushes are computed exactly ((N+1)³ states). */
-export const MAX_PUSH_DICE = 40;
+export const MAX_PUSH_DICE = 100;
 
 export interface KnaveryParticipantDice {
   /** Its dice (the 1d6 first), each rolled twice keeping the lower when rattled. */
