@@ -783,6 +783,9 @@ export const combat = defineMechanic({
         }
         tally.addTrials(trials);
       },
+      // The first turn and the opening exchange are exact in a duel; with more characters
+      // who acts first against whom is the targeting's, and the result says so.
+      ...(duel ? {} : { exactSkipped: `exact values of first.* and opening.* skipped: they are computed for a duel, and this combat has ${n} characters; every figure here is Monte Carlo` }),
       exact: duel
         ? () => {
             const o = openingExchange(entries[0], entries[1], rollOf);

@@ -281,7 +281,10 @@ export const contestRound = defineMechanic({
         // Tension changes the dice only when someone spends it on advantage dice or on a
         // defensive effect.
         const spends = (c: Contender) => (c.spendTension ?? 'onAttack') !== 'never' || (c.defensiveEffect ?? 'always') !== 'never';
-        if (spends(setup.a) || spends(setup.b)) return { metrics: L.named(x) };
+        if (spends(setup.a) || spends(setup.b)) {
+          this.exactSkipped = 'exact win, draw and rounds skipped: a contender spends tension (spendTension or defensiveEffect not "never"), which changes the dice from round to round; they are exact when neither does (first.* stays exact)';
+          return { metrics: L.named(x) };
+        }
         const missA = powInt(1 - woundChance(setup.a, setup.b), attacks[0]); // a's turn leaves b unwounded
         const missB = powInt(1 - woundChance(setup.b, setup.a), attacks[1]);
         // One round: a first (q) or b first; the round's first turn can end it before the second.

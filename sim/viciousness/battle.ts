@@ -12,7 +12,7 @@ import type { DistributionSpec, Tally } from '../stats.ts';
 import { MetricLayout, metricTable } from '../metrics.ts';
 import { DEFAULT_MAX_ROUNDS, battleSetup, sidePushes } from './battleSetup.ts';
 import { BattleField, BattlePlan } from './battleField.ts';
-import { chainStates, hasExactOdds, noExactReason, solveBattle } from './battleChain.ts';
+import { battleExactGap, hasExactOdds, solveBattle } from './battleChain.ts';
 import { BattleTable, addCounts, fightBattles } from './battleTable.ts';
 import { withBerzerkerPushes } from './traits.ts';
 
@@ -117,12 +117,12 @@ export const battle = defineMechanic({
     let table: BattleTable | null | undefined;
     const layout = { outcomeFrom, roundsFrom, deathsFrom, woundedFrom, fledFrom, pushedFrom: push ? pushedFrom : undefined, entryDeadFrom, entryWoundedFrom };
 
-    // Where the chain could hold the battle but cannot give all of it, the result says why.
-    const noExact = chainStates(setup, rules) === undefined ? undefined : noExactReason(setup, rules);
+    // A battle without exact values says why (three sides, pushes, a chain too large, …).
+    const noExact = battleExactGap(setup, rules);
     return {
       metrics,
       distributions,
-      ...(noExact === undefined ? {} : { exactSkipped: `exact values skipped: ${noExact}` }),
+      ...(noExact === undefined ? {} : { exactSkipped: noExact }),
       run(random, trials, tally) {
         if (table === undefined) table = BattleTable.of(plan) ?? null;
         if (table !== null) {

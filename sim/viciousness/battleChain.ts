@@ -217,6 +217,21 @@ export function noExactReason(setup: BattleSetup, rules: ViciousnessRules): stri
   return undefined;
 }
 
+/**
+ * Why `battle` has no exact values for this setup, in the result's words, or undefined
+ * when it has them: every case, so that a battle without them says why (an audit found
+ * three sides, pushes and a chain too large left unsaid).
+ */
+export function battleExactGap(setup: BattleSetup, rules: ViciousnessRules): string | undefined {
+  if (setup.sides.length !== 2) return `exact values skipped: the exact chain plays two sides, and this battle has ${setup.sides.length}; the estimates are Monte Carlo only`;
+  const pushing = setup.sides.filter((side) => sidePushes(side, rules)).map((side) => `"${side.name}"`);
+  if (pushing.length > 0) return `exact values skipped: side${pushing.length === 1 ? '' : 's'} ${pushing.join(' and ')} push${pushing.length === 1 ? 'es' : ''} to reroll (rules.push or the side's push), and the exact chain keeps no rattled combatants; the estimates are Monte Carlo only`;
+  const n = chainStates(setup, rules);
+  if (n !== undefined && n > EXACT_MAX_STATES) return `exact values skipped: the exact chain would hold ${n.toLocaleString('en')} states, over its ${EXACT_MAX_STATES.toLocaleString('en')}; the estimates are Monte Carlo only`;
+  const reason = noExactReason(setup, rules);
+  return reason === undefined ? undefined : `exact values skipped: ${reason}`;
+}
+
 /** Whether `battle` reports exact values for this setup. */
 export function hasExactOdds(setup: BattleSetup, rules: ViciousnessRules): boolean {
   const n = chainStates(setup, rules);

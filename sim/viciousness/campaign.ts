@@ -15,7 +15,7 @@ import type { ViciousnessRules } from '../rules.ts';
 import { Z95, normalMean, wilson, type CounterSpec, type DistributionSpec, type MetricSpec, type Tally } from '../stats.ts';
 import type { SeriesResult } from '../result.ts';
 import { histogramCount, histogramMean, histogramQuantile, histogramQuantileInterval, histogramSum, histogramSumOfSquares } from '../series.ts';
-import { CONSEQUENCE_KINDS, rivalOdds, type RivalOdds } from './rivalDice.ts';
+import { CONSEQUENCE_KINDS, rivalChainNote, rivalOdds, type RivalOdds } from './rivalDice.ts';
 import { MAX_RANK, MIN_RANK, rankOf } from './wealth.ts';
 import { campaignSetup } from './campaignSetup.ts';
 import { CampaignPlan, CampaignTrial, METRIC, POINTS_HISTOGRAM_TOP } from './campaignPlay.ts';
@@ -104,7 +104,18 @@ export const campaign = defineMechanic({
         // The rivals' own figures are exact when nothing the company does touches them:
         // without rival deals a rival's designs never depend on the company.
         const x = plan.layout.exact();
-        if (plan.dealsTaken || plan.interferes || plan.rivals.count === 0) return { metrics: {} };
+        if (plan.rivals.count === 0) {
+          // No rival: nothing of theirs happens, exactly.
+          x[METRIC.rivalStrikes] = 0;
+          CONSEQUENCE_KINDS.forEach((_, i) => (x[plan.kindsAt + i] = 0));
+          x[METRIC.wealthLowered] = 0;
+          x[METRIC.calamity] = 0;
+          return { metrics: plan.layout.named(x) };
+        }
+        if (plan.dealsTaken || plan.interferes) {
+          this.exactSkipped = `the rivals' figures are Monte Carlo only: they depend on what the company does (${[plan.dealsTaken ? 'rival deals' : '', plan.interferes ? 'interference with unsubtle designs' : ''].filter(Boolean).join(' and ')}); without it they are exact`;
+          return { metrics: {} };
+        }
         const odds: (RivalOdds | undefined)[] = [];
         for (let r = 0; r < plan.rivals.count; r++) {
           const o = rivalOdds(plan.rivals, r, turns);
@@ -116,6 +127,8 @@ export const campaign = defineMechanic({
           x[at + 1] = o.strikes;
           x[at + 2] = o.completed;
         }
+        const lost = plan.rivals.names.filter((_, r) => odds[r] === undefined);
+        if (lost.length > 0) this.exactSkipped = rivalChainNote(lost);
         if (odds.every((o) => o !== undefined)) {
           x[METRIC.rivalStrikes] = odds.reduce((s, o) => s + o!.strikes, 0);
           CONSEQUENCE_KINDS.forEach((_, i) => {

@@ -580,6 +580,12 @@ export interface RivalOdds {
 
 /** Most states the exact chain keeps in a turn before giving up (the figures stay Monte Carlo). */
 export const MAX_RIVAL_STATES = 50_000;
+
+/** The result's note when rival `name`'s chain gave up (rivalOdds undefined). */
+export function rivalChainNote(names: readonly string[]): string {
+  const who = names.map((n) => `"${n}"`).join(', ');
+  return `exact values skipped for rival${names.length === 1 ? '' : 's'} ${who}: the exact chain passed ${MAX_RIVAL_STATES.toLocaleString('en')} states in a turn (spread with Speed Chess over several designs grows fast); their figures, and the totals over rivals, are Monte Carlo only`;
+}
 /** Points per design the state key can hold. */
 const POINT_RADIX = 4096;
 

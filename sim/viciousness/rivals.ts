@@ -20,6 +20,7 @@ import {
   RIVAL_DICE_METRICS,
   RivalPlan,
   checkRivals,
+  rivalChainNote,
   rivalOdds,
   rivalSchema,
   wealthLoweredBy,
@@ -136,6 +137,8 @@ export const rivals = defineMechanic({
           x[M.completed[r]] = o.completed;
           dists[`firstStrike.${name}`] = Array.from(o.firstStrike);
         }
+        const lost = plan.names.filter((_, r) => odds[r] === undefined);
+        if (lost.length > 0) this.exactSkipped = rivalChainNote(lost);
         // Rivals are independent here, so totals are sums and "no calamity" a product.
         if (odds.every((o) => o !== undefined)) {
           CONSEQUENCE_KINDS.forEach((_, i) => {

@@ -1,0 +1,84 @@
+/**
+ * A figure the mechanic computes exactly is never left without its exact value unsaid:
+ * where a walk or a chain is too large, or the figures depend on play the engine cannot
+ * weigh exactly, the point's `notes` say so (Simulation.exactSkipped). From an audit of
+ * every mechanic's exact coverage (December 2026), which found these silent.
+ */
+import { describe, expect, test } from 'vitest';
+import { runScenario } from './helpers.ts';
+
+const run = (system: string, mechanic: string, setup: object, rules: object = {}, trials = 500) =>
+  runScenario({ name: 't', system, mechanic, trials, seed: 'notes', rules, setup }).results[0];
+
+describe('exact values that are not there are said to be missing', () => {
+  test('a clash of four sides whose hit combinations are too many to walk', () => {
+    const side = (name: string, dice: string[]) => ({ name, combatants: [{ name: `${name}-fighter`, count: 20, dice }] });
+    const p = run('viciousness', 'clash', { sides: [side('a', ['d4', 'd4']), side('b', ['d4', 'd4']), side('c', ['d4', 'd4']), side('d', ['d4'])] });
+    expect(p.metrics['landed.a'].exact).toBeUndefined();
+    expect(p.metrics['hits.a'].exact).toBeTypeOf('number');
+    expect(p.notes?.[0]).toMatch(/^exact landed, wasted and wounded figures skipped: the sides' hits make [\d,]+ combinations, over the 200,000 walked/);
+    // Three small sides are walked: no note.
+    const small = run('viciousness', 'clash', { sides: [side('a', ['d4']), side('b', ['d4']), side('c', ['d4'])].map((s) => ({ ...s, combatants: [{ ...s.combatants[0], count: 2 }] })) });
+    expect(small.metrics['landed.a'].exact).toBeTypeOf('number');
+    expect(small.notes).toBeUndefined();
+  });
+
+  test('rivals whose chain passes its states, alone and in a campaign', () => {
+    const rivals = [{ name: 'a', rank: 1, designs: [{ severity: 'light', points: 3 }, { severity: 'medium', points: 11 }, { severity: 'heavy', points: 17 }] }];
+    const alone = run('viciousness', 'rivals', { turns: 52, rivals }, { invest: 'spread' }, 200);
+    expect(alone.metrics['strikes.a'].exact).toBeUndefined();
+    expect(alone.notes?.[0]).toMatch(/^exact values skipped for rival "a": the exact chain passed 50,000 states/);
+    const campaign = run('viciousness', 'campaign', { turns: 52, company: { name: 'co' }, troupes: [{ name: 't', captain: {} }], rivals, policy: { action: 'idle' } }, { invest: 'spread' }, 50);
+    expect(campaign.metrics['strikes.a'].exact).toBeUndefined();
+    expect(campaign.notes?.[0]).toMatch(/^exact values skipped for rival "a"/);
+  });
+
+  test('a campaign whose rivals depend on the company says so; one with no rival has its rival figures exactly 0', () => {
+    const interfering = run(
+      'viciousness',
+      'campaign',
+      { turns: 10, company: { name: 'co' }, troupes: [{ name: 't', captain: {} }], rivals: [{ name: 'r', rank: 3, designs: [{ severity: 'light', unsubtle: true }] }], policy: { action: 'idle', interfere: { roll: 'knavery' } } },
+      {},
+      50,
+    );
+    expect(interfering.metrics['strikes.r'].exact).toBeUndefined();
+    expect(interfering.notes).toEqual(["the rivals' figures are Monte Carlo only: they depend on what the company does (interference with unsubtle designs); without it they are exact"]);
+    const alone = run('viciousness', 'campaign', { turns: 10, company: { name: 'co' }, troupes: [{ name: 't', captain: {} }], policy: { action: 'idle' } }, {}, 50);
+    expect(alone.metrics.rivalStrikes.exact).toBe(0);
+    expect(alone.metrics.calamity.exact).toBe(0);
+    expect(alone.notes).toBeUndefined();
+  });
+
+  test('a battle of three sides, one whose sides push, and one too large for the chain', () => {
+    const side = (name: string, count = 2) => ({ name, combatants: [{ name: `${name}-minion`, count }] });
+    const three = run('viciousness', 'battle', { sides: [side('a'), side('b'), side('c')] });
+    expect(three.metrics['win.a'].exact).toBeUndefined();
+    expect(three.notes).toEqual(['exact values skipped: the exact chain plays two sides, and this battle has 3; the estimates are Monte Carlo only']);
+    const pushing = run('viciousness', 'battle', { sides: [side('a'), side('b')] }, { push: 'ifNoHit' });
+    expect(pushing.notes?.[0]).toMatch(/^exact values skipped: sides "a" and "b" push to reroll/);
+    const big = run('viciousness', 'battle', {
+      sides: ['a', 'b'].map((name) => ({ name, combatants: Array.from({ length: 12 }, (_, i) => ({ name: `${name}${i}`, dice: Array.from({ length: 1 + (i % 4) }, () => 'd6').concat(i < 4 ? [] : i < 8 ? ['d8'] : ['d10']) })) })),
+    }, {}, 50);
+    expect(big.notes?.[0]).toMatch(/^exact values skipped: the exact chain would hold [\d,]+ states, over its 262,144/);
+    // Two plain sides: exact, no note.
+    const plain = run('viciousness', 'battle', { sides: [side('a'), side('b')] });
+    expect(plain.metrics['win.a'].exact).toBeTypeOf('number');
+    expect(plain.notes).toBeUndefined();
+  });
+
+  test('VDP: a combat of more than two characters, and a contest round whose contenders spend tension', async () => {
+    const { loadPlans } = await import('../cli/load.ts');
+    const { runPlan } = await import('../sim/assemble.ts');
+    const [gang] = loadPlans(['scenarios/vdp-combat-gang-vs-boss.json'], { trials: 200 });
+    for (const p of runPlan(gang).results) {
+      if (p.metrics['opening.held']?.exact !== undefined) expect(p.notes).toBeUndefined();
+      else expect(p.notes?.[0]).toMatch(/^exact values of first\.\* and opening\.\* skipped: they are computed for a duel, and this combat has \d+ characters/);
+    }
+    const [contest] = loadPlans(['scenarios/vdp-contest-round.yaml'], { trials: 200 });
+    for (const p of runPlan(contest).results) {
+      if (p.metrics.draw.exact !== undefined) expect(p.notes).toBeUndefined();
+      else expect(p.notes?.[0]).toMatch(/^exact win, draw and rounds skipped: a contender spends tension/);
+    }
+  });
+});
+
