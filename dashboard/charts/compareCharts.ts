@@ -5,7 +5,7 @@
 import * as Plot from '@observablehq/plot';
 import { type MetricKind } from '../../reports/metrics.ts';
 import { plotToSvg } from '../../reports/svg.ts';
-import { EXACT, MARGIN_TOP, MONTE_CARLO, WIDTH, formatEstimate, keyLine, textWidth } from '../../reports/charts/shared.ts';
+import { EXACT, FIGURE_MARGIN, MARGIN_TOP, MONTE_CARLO, WIDTH, figureText, keyLine, textWidth } from '../../reports/charts/shared.ts';
 
 /** B's colour: apart from A's blue and exact's orange. */
 export const B_COLOUR = '#3ca951';
@@ -54,7 +54,8 @@ export function compareDifference(rows: CompareRow[], kind: MetricKind): string 
     low: r.difference.ci95[0],
     high: r.difference.ci95[1],
     exact: r.difference.exact,
-    text: (r.difference.estimate >= 0 ? '+' : '') + formatEstimate(r.difference.estimate, kind),
+    // Exact, or with half its interval: a bare +0.032 read as surer than it is.
+    text: (r.difference.exact !== undefined ? (r.difference.exact >= 0 ? '+' : '') : r.difference.estimate >= 0 ? '+' : '') + figureText(r.difference, kind),
   }));
   const withExact = data.filter((d) => d.exact !== undefined);
   const reach = Math.max(...data.flatMap((d) => [Math.abs(d.low), Math.abs(d.high), Math.abs(d.exact ?? 0)]), 1e-6);
@@ -63,7 +64,7 @@ export function compareDifference(rows: CompareRow[], kind: MetricKind): string 
     height: MARGIN_TOP + 40 + ROW * rows.length,
     marginTop: MARGIN_TOP,
     marginLeft: Math.max(...rows.map((r) => textWidth(r.label)), 40) + 12,
-    marginRight: 56,
+    marginRight: FIGURE_MARGIN,
     // Symmetric around 0, so "B is higher" is always to the right of the line.
     x: { domain: [-reach * 1.1, reach * 1.1], grid: true, label: 'B − A' },
     y: { domain: data.map((d) => d.label), label: null, tickSize: 0 },

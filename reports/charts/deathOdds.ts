@@ -7,7 +7,7 @@
 import * as Plot from '@observablehq/plot';
 import type { PointResult } from '../../sim/result.ts';
 import { plotToSvg } from '../svg.ts';
-import { EXACT, MARGIN_TOP, WIDTH, formatEstimate, keyLine, textWidth } from './shared.ts';
+import { EXACT, FIGURE_MARGIN, MARGIN_TOP, WIDTH, figureText, keyLine, textWidth } from './shared.ts';
 
 /** The metrics of a point that are death odds, in the order the result lists them. */
 export function deathMetrics(point: PointResult): string[] {
@@ -30,7 +30,7 @@ export function deathOdds(point: PointResult): string {
       low: m.ci95[0],
       high: m.ci95[1],
       exact: m.exact,
-      text: formatEstimate(m.estimate, 'probability'),
+      text: figureText(m, 'probability'),
     };
   });
   if (rows.length === 0) throw new Error('deathOdds: the point has no death.<side>.<name> metric');
@@ -44,7 +44,7 @@ export function deathOdds(point: PointResult): string {
     height: MARGIN_TOP + 40 + 28 * rows.length,
     marginTop: MARGIN_TOP,
     marginLeft: Math.max(...rows.map((r) => textWidth(r.label))) + 12,
-    marginRight: 44,
+    marginRight: FIGURE_MARGIN,
     x: { domain: [0, 1], grid: true, label: 'P(dies)' },
     y: { domain: rows.map((r) => r.label), label: null, tickSize: 0 },
     color: { domain: sides },

@@ -9,7 +9,7 @@ import * as Plot from '@observablehq/plot';
 import type { PointResult } from '../../sim/result.ts';
 import { type MetricKind, metricLabel } from '../metrics.ts';
 import { plotToSvg } from '../svg.ts';
-import { EXACT, MARGIN_TOP, MONTE_CARLO, WIDTH, formatEstimate, keyLine, textWidth } from './shared.ts';
+import { EXACT, FIGURE_MARGIN, MARGIN_TOP, MONTE_CARLO, WIDTH, figureText, keyLine, textWidth } from './shared.ts';
 
 export interface EstimatesAtPointOptions {
   /** How the metrics are read; decides the axis. */
@@ -30,7 +30,7 @@ export function estimatesAtPoint(point: PointResult, metrics: string[], options:
         low: m.ci95[0],
         high: m.ci95[1],
         exact: m.exact,
-        text: formatEstimate(m.estimate, kind),
+        text: figureText(m, kind),
       };
     });
   const withExact = rows.filter((r) => r.exact !== undefined);
@@ -40,8 +40,8 @@ export function estimatesAtPoint(point: PointResult, metrics: string[], options:
     height: MARGIN_TOP + 40 + 28 * rows.length,
     marginTop: MARGIN_TOP,
     marginLeft,
-    // Room for the estimate written after the interval of a value near 1.
-    marginRight: 44,
+    // Room for the figure written after the interval of a value near 1.
+    marginRight: FIGURE_MARGIN,
     x: kind === 'probability'
       ? { domain: [0, 1], label: 'probability', grid: true }
       : { zero: true, nice: true, label: 'mean', grid: true },

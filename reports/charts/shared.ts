@@ -45,6 +45,22 @@ export function formatEstimate(value: number, kind: MetricKind): string {
   return value.toFixed(kind === 'probability' ? 3 : 2);
 }
 
+/**
+ * A figure written beside its mark: the exact value, said so ("0.500 exact"), or the
+ * estimate with half its 95% interval ("0.672 ±0.004"): a bare estimate read as more
+ * certain than it is ("0.000" for a draw whose exact odds are 1.8e-10).
+ */
+export function figureText(m: { estimate: number; ci95: readonly [number, number]; exact?: number }, kind: MetricKind): string {
+  if (m.exact !== undefined) return `${formatEstimate(m.exact, kind)} exact`;
+  const places = kind === 'probability' ? 3 : 2;
+  const half = (m.ci95[1] - m.ci95[0]) / 2;
+  const shown = half.toFixed(places);
+  return `${formatEstimate(m.estimate, kind)} ±${Number(shown) === 0 ? `<${(10 ** -places).toFixed(places)}` : shown}`;
+}
+
+/** Room (px) after the widest interval for figureText's words. */
+export const FIGURE_MARGIN = 96;
+
 /** The sweep paths of a result, in the order they first appear in its points. */
 export function sweepAxes(result: ScenarioResult): string[] {
   const axes = new Set<string>();

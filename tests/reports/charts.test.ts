@@ -15,7 +15,7 @@ import {
   metricsOverSweep,
   shareDemotedByTurn,
 } from '../../reports/charts/index.ts';
-import { PANEL_LABEL_WIDTH, panelLabels, textWidth } from '../../reports/charts/shared.ts';
+import { PANEL_LABEL_WIDTH, figureText, panelLabels, textWidth } from '../../reports/charts/shared.ts';
 import { pointLabel } from '../../reports/sweep.ts';
 import { memberLabels } from '../../reports/metrics.ts';
 import { ambushBattle, companyCampaign, heistByChallenges, heistGrid, heistOnePoint } from './fixtures.ts';
@@ -205,6 +205,14 @@ describe('chartsFor', () => {
     const wide = metricsOverSweep(heistByChallenges, ['success'], { kind: 'probability' });
     expect(wide).not.toContain('not 0–1');
     expect(wide).toContain('>0.8<');
+  });
+
+  it('writes a figure beside its mark as exact, or with half its interval, never bare', () => {
+    expect(figureText({ estimate: 0.6721, ci95: [0.668, 0.676], exact: 0.6702 }, 'probability')).toBe('0.670 exact');
+    expect(figureText({ estimate: 0.6721, ci95: [0.668, 0.676] }, 'probability')).toBe('0.672 ±0.004');
+    // A draw estimated at 0 with a sliver of interval: not "0.000", as if it were certain.
+    expect(figureText({ estimate: 0, ci95: [0, 0.0001] }, 'probability')).toBe('0.000 ±<0.001');
+    expect(figureText({ estimate: 2.5, ci95: [2.4, 2.6] }, 'mean')).toBe('2.50 ±0.10');
   });
 
   it('slants named sweep values wider than their step, and only those', () => {
