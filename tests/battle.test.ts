@@ -16,6 +16,7 @@ import { EXACT_MAX_STATES, chainStates, solveBattle } from '../sim/viciousness/b
 import { hitDistribution, hitTest } from '../sim/viciousness/violence.ts';
 import type { ScenarioResult } from '../sim/result.ts';
 import { sized } from './size.ts';
+import { expectAgreesWithExact } from './helpers.ts';
 
 type Side = Record<string, unknown>;
 
@@ -483,5 +484,30 @@ describe('the result JSON', () => {
     expect(odds.rounds[0]).toBeCloseTo(3 / 8, 15);
     expect(odds.rounds[1]).toBeCloseTo(5 / 8, 15); // decided in round 2, or a draw at the cap
     expect(odds.draw).toBeCloseTo((5 / 8) ** 2, 15);
+  });
+});
+
+describe('Monte Carlo agrees with the exact chain on every metric, per combatant, across the variants', () => {
+  // From an exactness audit: medicReach "all" and hitOn "4+" with traits had been compared
+  // on a few totals only, never on each combatant's death, wound and flight odds.
+  const cases: [string, object, object][] = [
+    [
+      'a named Medic reaching all, a Berzerker and a Duelist, captains first, 4+',
+      {
+        sides: [
+          { name: 'crew', combatants: [{ name: 'doc', traits: ['medic'] }, { name: 'brute', traits: ['berzerker'], dice: ['d6'] }, { name: 'blade', traits: ['duelist'] }] },
+          { name: 'guards', flee: 'lostHalf', combatants: [{ name: 'sergeant', dice: ['d6'] }, { name: 'guard', count: 2 }] },
+        ],
+      },
+      { medicReach: 'all', hitOn: '4+', woundOrder: 'captainFirst' },
+    ],
+    [
+      "the side's own Medic, minions first, fleeing when outnumbered",
+      { sides: [{ name: 'a', aid: 'medic', flee: 'outnumbered', combatants: [{ name: 'cap', dice: ['d4'] }, { name: 'm', count: 2 }] }, { name: 'b', combatants: [{ name: 'x', count: 3 }] }] },
+      { woundOrder: 'minionsFirst' },
+    ],
+  ];
+  it.each(cases)('%s', (_label, setup, rules) => {
+    expectAgreesWithExact(runPlan(planScenario({ name: 'battle', system: 'viciousness', mechanic: 'battle', trials: sized(60000), seed: 'variants', rules, setup }, 'battle.json')));
   });
 });

@@ -221,6 +221,25 @@ describe('a campaign turn', () => {
     expect(idle.jobs.estimate).toBe(0);
   });
 
+  test.each([
+    ['spread', { invest: 'spread' }],
+    ['escalation lasting', { escalation: 'lasting' }],
+  ])('the rivals inside a campaign agree with their exact chain under %s too', (_label, rules) => {
+    // From an exactness audit: only speedChess had been compared inside a campaign.
+    const r = runScenario(
+      campaignScenario({
+        turns: 24,
+        company: { name: 'co' },
+        troupes: [{ name: 't', captain: { knavery: ['d6'] } }],
+        rivals: [{ name: 'duke', rank: 4, designs: [{ severity: 'light' }, { severity: 'medium', style: 'rash' }, { severity: 'heavy' }] }],
+        policy: { job: { challenges: 2 } },
+      }, rules, 6000),
+    );
+    const withExact = Object.entries(r.results[0].metrics).filter(([, x]) => x.exact !== undefined);
+    expect(withExact.length).toBeGreaterThan(10);
+    for (const [name, x] of withExact) expectNear(x, x.exact!, name);
+  });
+
   test('the rivals inside a campaign without deals agree with their exact chain', () => {
     const r = runScenario(
       campaignScenario({

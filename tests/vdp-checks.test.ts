@@ -121,6 +121,11 @@ describe('Monte Carlo agrees with exact', () => {
     ['opposed', 'score 0 can win (literal, default)', { a: { name: 'mark', accomplish: 2, modifier: 0 }, b: { name: 'jacob', accomplish: 0, modifier: 0 } }, {}],
     ['opposed', 'zeroWins: false', { a: { name: 'mark', accomplish: 2, modifier: 0 }, b: { name: 'jacob', accomplish: 1, modifier: 0 }, zeroWins: false }, {}],
     ['opposed', 'advantage', { a: { name: 'x', accomplish: 2, modifier: 2, advantage: 2 }, b: { name: 'y', accomplish: 3, resist: 1, modifier: 3, resistModifier: 1 } }, { advantageOn: 'both' }],
+    // Each advantageOn value with advantage dice on a split (an audit found only "both" checked).
+    ['risky', 'advantage on accomplish', { accomplish: 2, caution: 2, modifier: 2, cautionModifier: 4, successTarget: 10, riskTarget: 11, advantage: 2, disadvantage: 1 }, { advantageOn: 'accomplish' }],
+    ['risky', 'advantage on caution, both pools rolled', { accomplish: 3, caution: 1, modifier: 3, cautionModifier: 2, successTarget: 12, riskTarget: 8, advantage: 1 }, { advantageOn: 'caution' }],
+    ['opposed', 'advantage on accomplish', { a: { name: 'x', accomplish: 2, resist: 2, modifier: 2, resistModifier: 2, advantage: 2 }, b: { name: 'y', accomplish: 3, resist: 1, modifier: 3, resistModifier: 1, disadvantage: 1 } }, { advantageOn: 'accomplish' }],
+    ['opposed', 'advantage on caution', { a: { name: 'x', accomplish: 2, resist: 2, modifier: 2, resistModifier: 2, advantage: 2 }, b: { name: 'y', accomplish: 3, resist: 1, modifier: 3, resistModifier: 1, disadvantage: 1 } }, { advantageOn: 'caution' }],
   ];
   test.each(cases)('%s: %s', (mechanic, _label, setup, rules) => {
     expectAgreesWithExact(runScenario({ name: `${mechanic}`, system: 'vdp', mechanic, trials: 100000, seed: 7, rules, setup }));

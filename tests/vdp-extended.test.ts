@@ -79,6 +79,11 @@ describe('the exact chain agrees with the Monte Carlo', () => {
     expect(r.results[0].metrics.unfinished.exact).toBeGreaterThan(0.01);
   });
 
+  it('with advantage on the defence pool only (advantageOn caution)', () => {
+    const r = run({ ...repair, advantage: 2, disadvantage: 1 }, { rules: { advantageOn: 'caution' } });
+    expect(expectAgreement(r)).toBe(8);
+  });
+
   it('outcomes add up to 1 and the steps distribution sums to 1', () => {
     const r = run(repair, { trials: 2000 });
     const m = r.results[0].metrics;
