@@ -9,6 +9,7 @@
  * And the top-level `index.html`/`index.md` over all scenarios of a run.
  */
 import { mdCell, mdCode } from './markdown.ts';
+import { pointNotes } from './pointNotes.ts';
 import { describeCheck, exactDisagrees, failedAt, formatInterval, measured } from './checkText.ts';
 export { describeCheck, measured, measuredAtFailures } from './checkText.ts';
 import { exactFigure } from '../sim/solve/sentence.ts';
@@ -269,7 +270,8 @@ ${checks}
 ${solveSectionHtml(result, charts, changes)}${figures || notes.length ? `<h2>Charts</h2>\n${notes.map((n) => `<p class="note">${escapeHtml(n)}</p>`).join('\n')}\n${figures}` : ''}
 <h2>Results</h2>
 <p class="meta">Also as <a href="results.csv">results.csv</a> and <a href="results.json">results.json</a>.</p>
-${tables}`,
+${pointNotes(result).map((n) => `<p class="note">${escapeHtml(n)}</p>
+`).join('')}${tables}`,
   );
 }
 
@@ -313,6 +315,7 @@ export function renderScenarioMarkdown(result: ScenarioResult, charts: Chart[], 
     for (const c of charts.filter((c) => !isSolveChart(c))) lines.push(`### ${mdCell(c.title)}`, '', `![${mdCell(c.title)}](${chartPath(c)})`, '');
   }
   lines.push('## Results', '', 'Also as [results.csv](results.csv) and [results.json](results.json).', '');
+  for (const n of pointNotes(result)) lines.push(`*${mdCell(n)}*`, '');
   for (const p of result.results) {
     if (result.results.length > 1 || Object.keys(p.point).length) lines.push(`### ${mdCell(pointLabel(p.point, setup, result))}`, '');
     if (p.trials !== undefined && p.trials !== result.trials) lines.push(`${p.trials} trials`, '');

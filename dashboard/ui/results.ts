@@ -10,6 +10,7 @@ import { axisValues, sweepAxes } from '../../reports/charts/shared.ts';
 import { formatSweepValues, kindOfValues } from '../model/sweep.ts';
 import { headlineLines } from '../../reports/headline.ts';
 import { exactDisagrees } from '../../reports/checkText.ts';
+import { pointNotes } from '../../reports/pointNotes.ts';
 import { comparePanels, comparedMetric, unpairedMetrics } from '../charts/comparePanels.ts';
 import { heatmapChoices, heatmapMetric, panelsFor, type DistributionView } from '../charts/panels.ts';
 import type { JobProgress } from '../../workers/live.ts';
@@ -288,6 +289,8 @@ export function renderResults(view: ResultsView, options: ResultsOptions): HTMLE
         h('h2', {}, b && view.state !== 'file' ? `A: ${result.name}` : result.name),
         result.description ? h('p', { class: 'question' }, result.description) : null,
         headlineBox(result, provisional, setup),
+        // Why figures have no exact value where the mechanic has them, as the report says it.
+        ...pointNotes(result).map((note) => h('p', { class: 'help exact-note' }, note)),
         // pointCount is the plan of the run under way; stale results are an earlier one's.
         varyingLine(result, setup, view.state === 'file' || view.stale ? undefined : view.pointCount),
         checks(result, provisional, setup),

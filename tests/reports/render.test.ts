@@ -56,6 +56,15 @@ describe('expect checks', () => {
     expect(describeCheck({ metric: 'draw', between: [0, 0.1], pass: true })).toBe('draw between 0 and 0.1 at every point');
   });
 
+  it('says once, with how many points, why figures have no exact value (the points\' notes)', () => {
+    const note = 'exact values skipped: a test reason';
+    const withNotes = { ...heistByChallenges, results: heistByChallenges.results.map((p, i) => (i < 2 ? { ...p, notes: [note] } : p)) };
+    const n = heistByChallenges.results.length;
+    expect(renderScenarioHtml(withNotes, [])).toContain(`<p class="note">${note} (at 2 of the ${n} points)</p>`);
+    expect(renderScenarioMarkdown(withNotes, [])).toContain(`*${note} (at 2 of the ${n} points)*`);
+    expect(renderScenarioHtml(heistByChallenges, [])).not.toContain('exact values skipped');
+  });
+
   it('marks a failed check, and where it failed, in the scenario HTML and Markdown', () => {
     const html = renderScenarioHtml(heistByChallenges, []);
     expect(html).toContain('1 of 2 expect checks FAILED');
