@@ -64,11 +64,12 @@ export function solveCommand(args: string[], out: NodeJS.WritableStream): number
   // 65,536 trials a value).
   const uneven = maxTrials === undefined ? undefined : plans.find((p) => maxTrials % p.chunkTrials !== 0);
   if (maxTrials !== undefined && uneven) {
-    const chunk = uneven.chunkTrials;
+    // Chunk sizes are powers of two: a multiple of the largest suits every file given.
+    const chunk = Math.max(...plans.map((p) => p.chunkTrials));
     const below = Math.max(1, Math.floor(maxTrials / chunk)) * chunk;
     const above = Math.ceil(maxTrials / chunk) * chunk;
     throw new UsageError(
-      `--max-trials ${maxTrials}: a solve runs whole chunks of ${chunk.toLocaleString('en')} trials for ${uneven.scenario.mechanic} (${uneven.file}), so its cap must be a multiple of that: ${below === above ? below : `${below} or ${above}`}`,
+      `--max-trials ${maxTrials}: a solve runs whole chunks of ${uneven.chunkTrials.toLocaleString('en')} trials for ${uneven.scenario.mechanic} (${uneven.file}), so its cap must be a multiple of that${chunk === uneven.chunkTrials ? '' : ` (and of ${chunk.toLocaleString('en')} for every file given)`}: ${below === above ? below : `${below} or ${above}`}`,
     );
   }
   const results: SolveFileResult[] = plans.map((plan) => ({

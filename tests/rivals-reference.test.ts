@@ -126,6 +126,8 @@ const cases: [string, number, Design[], number, Options][] = [
   ['spread and Speed Chess, three designs', 3, [{ severity: 'light', style: 'rash' }, { severity: 'medium' }, { severity: 'light', style: 'shrewd' }], 9, { invest: 'spread', speedChess: true }],
   ['focus, a handy asset on the second design, starting points', 2, [{ severity: 'medium', points: 3 }, { severity: 'light', handyAsset: true }], 30, {}],
   ['escalation lasting, two designs', 5, [{ severity: 'light' }, { severity: 'medium', style: 'shrewd' }], 30, { escalation: 'lasting' }],
+  // Two designs the asset helps: its point goes to the one held longest without an initiation on a tie.
+  ['focus, a handy asset on two of three designs', 2, [{ severity: 'light', handyAsset: true }, { severity: 'medium' }, { severity: 'heavy', handyAsset: true }], 30, {}],
 ];
 
 describe('rivals against a slow reference chain', () => {

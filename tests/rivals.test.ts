@@ -163,7 +163,7 @@ describe('rival dice', () => {
     expect(Array.from(spread.points)).toEqual([2, 3, 0]);
     spread.invest(); // rank 2, round robin from the third design: 1 each to the third and the first
     expect(Array.from(spread.points)).toEqual([3, 3, 1]);
-    // focus: the design holding the most, the first listed on a tie.
+    // focus: the design holding the most (on a tie, the one initiated longest ago; here none yet, so the first listed).
     const focus = new RivalBoard(new RivalPlan([{ name: 'a', rank: 2, designs: designs.map((d, i) => ({ ...d, points: [1, 4, 4][i] })) }], viciousnessRules.parse({})));
     focus.reset();
     focus.advance(0, 3);

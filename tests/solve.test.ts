@@ -447,6 +447,16 @@ describe('poolsim solve and the reports', () => {
     expect(none.err).toContain('none.json: solve: missing');
   });
 
+  test('a value whose exact figures the mechanic leaves out says why, as its run point does', () => {
+    // 101 dice with pushes: within the budget of work, past the dice the push chain takes.
+    const [r] = solvePlan(
+      plan(heist([{ name: 'big crew', vary: 'setup.challenges', values: [60], metric: 'success', target: 0.5 }], { setup: { challenges: 3, push: 'ifShort', participants: [{ name: 'm', count: 101 }] } })),
+      { maxTrials: 65536 },
+    );
+    expect(r!.method).toBe('montecarlo');
+    expect(r!.exactSkipped).toBe('exact values skipped: a plan whose participants push is computed exactly up to 100 dice, and this one has 101; the estimates are Monte Carlo only (the search is by Monte Carlo)');
+  });
+
   test('--max-trials that is not a whole number of chunks is refused, not rounded up unsaid', async () => {
     const f = file('capped.json', heist([even]));
     const r = await poolsim('solve', f, '--max-trials', '500');

@@ -143,6 +143,11 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
         const them = c[y];
         if (!me.acts) continue;
         me.acts = false;
+        // Stood up this round, then hit past twice its Stamina: "you need a hospital", no action.
+        if (me.pending > 0 && me.upThisRound && inForce(x) > 2 * me.f.stamina) {
+          me.due = 0;
+          continue;
+        }
         // "If you're still standing when your action comes around."
         if (me.pending > 0 && inForce(x) > me.f.stamina && !me.upThisRound) {
           const n = Math.min(me.asks, me.action.length);

@@ -230,6 +230,8 @@ export function findResultsNode(
         { class: 'panel find-result', attrs: { 'data-solve': r.name } },
         h('h3', {}, `Find: ${r.name === 'find' ? `${metricWords(r.metric)} by ${sweepLabel(r.vary, setup, scenario)}` : r.name}`),
         h('p', { class: 'sentence' }, r.sentence),
+        // Why the search is by Monte Carlo where the mechanic has exact values (as the report says).
+        r.exactSkipped ? h('p', { class: 'help exact-note' }, r.exactSkipped) : null,
         unvaried(r.vary).length ? h('p', { class: 'help' }, `Asked at the setup's own ${unvaried(r.vary).join(', ')}: Vary is not applied to Find.`) : null,
         r.points.length ? h('figure', {}, svgNode(solveChart(r, { system, mechanic, setup }))) : null,
       ),

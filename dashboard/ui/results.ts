@@ -267,6 +267,8 @@ export function renderResults(view: ResultsView, options: ResultsOptions): HTMLE
         h('h2', {}, 'A and B'),
         h('p', { class: 'help' }, `A is the setup in the form. ${view.compareLabel ?? 'B changes one thing'}.`),
         unpairedNote(a, b),
+        // B's own notes (A's are with A's results below): why a B figure has no exact value.
+        ...pointNotes(b).map((note) => h('p', { class: 'help exact-note' }, `B: ${note}`)),
         a.results.length > 1 ? select('compare', heatmapChoices(a), comparedMetric(a, compareOptions), options.onCompareMetric) : null,
         ...comparePanels(a, b, compareOptions).map((p) => panelNode(p)),
       ),

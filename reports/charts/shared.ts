@@ -51,11 +51,13 @@ export function formatEstimate(value: number, kind: MetricKind): string {
  * certain than it is ("0.000" for a draw whose exact odds are 1.8e-10).
  */
 export function figureText(m: { estimate: number; ci95: readonly [number, number]; exact?: number }, kind: MetricKind): string {
-  if (m.exact !== undefined) return `${formatEstimate(m.exact, kind)} exact`;
+  // A value that rounds to zero is written 0, not "-0.000" (a difference of −1e-17).
+  const text = (x: number) => formatEstimate(x, kind).replace(/^-(0\.?0*)$/, '$1');
+  if (m.exact !== undefined) return `${text(m.exact)} exact`;
   const places = kind === 'probability' ? 3 : 2;
   const half = (m.ci95[1] - m.ci95[0]) / 2;
   const shown = half.toFixed(places);
-  return `${formatEstimate(m.estimate, kind)} ±${Number(shown) === 0 ? `<${(10 ** -places).toFixed(places)}` : shown}`;
+  return `${text(m.estimate)} ±${Number(shown) === 0 ? `<${(10 ** -places).toFixed(places)}` : shown}`;
 }
 
 /** Room (px) after the widest interval for figureText's words. */

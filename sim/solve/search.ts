@@ -110,6 +110,11 @@ export class SolveSearch {
       if (exact.every((x) => x !== undefined && Number.isFinite(x)) && ref !== undefined && Number.isFinite(ref)) {
         this.exactValues = exact as number[];
         this.exactReference = ref;
+      } else {
+        // A value whose exact figures were left out (a chain or a walk too large) says why,
+        // as its `run` point does (Simulation.exactSkipped, set by exact()).
+        const why = sims.find((s) => s.exactSkipped)?.exactSkipped;
+        if (why) this.exactSkipped = `${why} (the search is by Monte Carlo)`;
       }
     }
     this.method = this.exactValues ? 'exact' : 'montecarlo';

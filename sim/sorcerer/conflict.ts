@@ -381,6 +381,12 @@ export const conflict = defineMechanic({
               if (!hasAction[x]) continue;
               hasAction[x] = 0;
               // "If you're still standing when your action comes around": hit earlier this round.
+              // One Will roll stands for the action, unless the hits since took it past any
+              // ("You can't do this if your penalties are > 2x your stamina"): it is lost.
+              if (pending[x] > 0 && upThisRound[x] !== 0 && inForce(x) > 2 * stamina[x]) {
+                due[x] = 0;
+                continue;
+              }
               if (pending[x] > 0 && inForce(x) > stamina[x] && upThisRound[x] === 0) {
                 const n = midRoundStandUpDice(standN[x], actionCount[x]);
                 const s = standUp(x, n);

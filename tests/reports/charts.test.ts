@@ -213,6 +213,7 @@ describe('chartsFor', () => {
     // A draw estimated at 0 with a sliver of interval: not "0.000", as if it were certain.
     expect(figureText({ estimate: 0, ci95: [0, 0.0001] }, 'probability')).toBe('0.000 ±<0.001');
     expect(figureText({ estimate: 2.5, ci95: [2.4, 2.6] }, 'mean')).toBe('2.50 ±0.10');
+    expect(figureText({ estimate: 0, ci95: [0, 0], exact: -1e-17 }, 'probability')).toBe('0.000 exact');
   });
 
   it('slants named sweep values wider than their step, and only those', () => {
