@@ -80,3 +80,22 @@ describe('a stopped run', () => {
     expect(finished.querySelector('.varying')!.textContent).toMatch(/^Varied \(2 points\):/);
   });
 });
+
+describe('notes of the points', () => {
+  test('why a figure has no exact value is said on the page, for A and, when comparing, for B', () => {
+    const three = {
+      name: 'three sides',
+      system: 'viciousness',
+      mechanic: 'battle',
+      trials: 300,
+      seed: 'notes',
+      setup: { sides: ['a', 'b', 'c'].map((name) => ({ name, combatants: [{ name: `${name}-m`, count: 2 }] })) },
+    };
+    const a = runPlan(planScenario(three, 'three.json'));
+    const root = renderResults({ state: 'finished', results: [a] }, options);
+    expect([...root.querySelectorAll('.exact-note')].map((p) => p.textContent)).toEqual(['exact values skipped: the exact chain plays two sides, and this battle has 3; the estimates are Monte Carlo only']);
+    const two = runPlan(planScenario({ ...three, setup: { sides: three.setup.sides.slice(0, 2) } }, 'two.json'));
+    const compared = renderResults({ state: 'finished', results: [two, a] }, options);
+    expect([...compared.querySelectorAll('.exact-note')].map((p) => p.textContent)).toEqual(['B: exact values skipped: the exact chain plays two sides, and this battle has 3; the estimates are Monte Carlo only']);
+  });
+});
