@@ -68,8 +68,8 @@ describe('the exact contest agrees with the Monte Carlo (nobody spends tension, 
   for (const [what, a, b, extra] of cases) {
     it(what, () => {
       const r = contest(a, b, extra);
-      // first.a, first.b, win.a, win.b, draw, rounds
-      expect(expectExactWithin5Se(r)).toBe(6);
+      // first.a, first.b, win.a, win.b, draw, rounds, exchanges, tension.a, tension.b
+      expect(expectExactWithin5Se(r)).toBe(9);
     });
   }
 

@@ -111,20 +111,33 @@ const attackDice = (c: Contender) => attackDiceOf((c.allocation ?? '2/2') as Fix
 
 /** P(one attack of x wounds y), both fresh, nobody spending tension. */
 export function woundChance(x: Contender, y: Contender): number {
+  return exchangeStats(x, y).wound;
+}
+
+/**
+ * One attack of x on y with nobody spending tension: P(a wound), P(a glancing blow: x
+ * gains a point), and y's mean tension from holding (k for a hold of k, 0 otherwise); all
+ * 0 when x has no attack dice (it makes no attack).
+ */
+export function exchangeStats(x: Contender, y: Contender): { wound: number; glance: number; held: number } {
+  const out = { wound: 0, glance: 0, held: 0 };
   const ax = attackDice(x);
-  if (ax === 0) return 0;
+  if (ax === 0) return out;
   const dy = VDP_POOL - attackDice(y);
   const clamp = (v: number) => (v < 0 ? 0 : v);
   const att = new VdpRoll(ax, 0, 0).distribution().shift(bonusOf(x.attack)).map(clamp);
   const def = dy === 0 ? Distribution.constant(0) : new VdpRoll(dy, 0, 0).distribution().shift(bonusOf(y.defence)).map(clamp);
   const threshold = contestThreshold(y);
-  let p = 0;
   for (let i = 0; i < att.p.length; i++) {
     for (let j = 0; j < def.p.length; j++) {
-      if (exchange(att.min + i, def.min + j, threshold) > 0) p += att.p[i] * def.p[j];
+      const p = att.p[i] * def.p[j];
+      const r = exchange(att.min + i, def.min + j, threshold);
+      if (r > 0) out.wound += p;
+      else if (r === 0) out.glance += p;
+      else out.held += p * -r;
     }
   }
-  return p;
+  return out;
 }
 
 /** A contest round's metrics (sim/metrics.ts). */
@@ -282,11 +295,30 @@ export const contestRound = defineMechanic({
         // defensive effect.
         const spends = (c: Contender) => (c.spendTension ?? 'onAttack') !== 'never' || (c.defensiveEffect ?? 'always') !== 'never';
         if (spends(setup.a) || spends(setup.b)) {
-          this.exactSkipped = 'exact win, draw and rounds skipped: a contender spends tension (spendTension or defensiveEffect not "never"), which changes the dice from round to round; they are exact when neither does (first.* stays exact)';
+          this.exactSkipped = 'exact win, draw, rounds, exchanges and tension skipped: a contender spends tension (spendTension or defensiveEffect not "never"), which changes the dice from round to round; they are exact when neither does (first.* stays exact)';
           return { metrics: L.named(x) };
         }
-        const missA = powInt(1 - woundChance(setup.a, setup.b), attacks[0]); // a's turn leaves b unwounded
-        const missB = powInt(1 - woundChance(setup.b, setup.a), attacks[1]);
+        const sa = exchangeStats(setup.a, setup.b);
+        const sb = exchangeStats(setup.b, setup.a);
+        const missA = powInt(1 - sa.wound, attacks[0]); // a's turn leaves b unwounded
+        const missB = powInt(1 - sb.wound, attacks[1]);
+        // Attacks a turn makes: the k-th only when the k − 1 before it wounded nobody (none
+        // without attack dice). Each is an independent draw, so a turn's glancing blows and
+        // holds are its attacks times their chances.
+        const turnAttacks = (s: typeof sa, n: number, dice: number) => {
+          if (dice === 0) return 0;
+          let e = 0;
+          for (let k = 0; k < n; k++) e += powInt(1 - s.wound, k);
+          return e;
+        };
+        const ea = turnAttacks(sa, attacks[0], attackDice(setup.a));
+        const eb = turnAttacks(sb, attacks[1], attackDice(setup.b));
+        // One round's exchanges and tension gained: a first (q), then b if a wounded nobody; or b first.
+        const perRound = {
+          exchanges: q * (ea + missA * eb) + (1 - q) * (eb + missB * ea),
+          tensionA: q * (ea * sa.glance + missA * eb * sb.held) + (1 - q) * (eb * sb.held + missB * ea * sa.glance),
+          tensionB: q * (ea * sa.held + missA * eb * sb.glance) + (1 - q) * (eb * sb.glance + missB * ea * sa.held),
+        };
         // One round: a first (q) or b first; the round's first turn can end it before the second.
         const aWins = q * (1 - missA) + (1 - q) * missB * (1 - missA);
         const bWins = (1 - q) * (1 - missB) + q * missA * (1 - missB);
@@ -296,10 +328,16 @@ export const contestRound = defineMechanic({
         let winA = 0;
         let winB = 0;
         let rounds = 0;
+        let exchanges = 0;
+        let tensionA = 0;
+        let tensionB = 0;
         for (let r = 1; r <= maxRounds; r++) {
           rounds += started;
           winA += started * aWins;
           winB += started * bWins;
+          exchanges += started * perRound.exchanges;
+          tensionA += started * perRound.tensionA;
+          tensionB += started * perRound.tensionB;
           // P(exactly r rounds): ended in round r, or the last round played.
           bins.push(r === maxRounds ? started : started * (1 - c));
           started *= c;
@@ -308,6 +346,9 @@ export const contestRound = defineMechanic({
         x[M.winB] = winB;
         x[M.draw] = started;
         x[M.rounds] = rounds;
+        x[M.exchanges] = exchanges;
+        x[M.tensionA] = tensionA;
+        x[M.tensionB] = tensionB;
         return { metrics: L.named(x), distributions: { rounds: bins } };
       },
     };
