@@ -68,6 +68,13 @@ export const sorcererRules = lazySchema(() => z
      * and declare a defensive action, at full dice"). docs/rulings/sorcerer-conflict.md.
      */
     totallyDefensive: z.enum(['never', 'sacrifice']).default('never'),
+    /**
+     * "'Next' penalties apply only to your next action": a next penalty taken before the
+     * character's action in a round cuts its *nextRound* action (the dice of this one are
+     * already on the table), or *thisAction*: the action still to come, some of its dice
+     * taken off at random, and the penalty is spent. docs/rulings/sorcerer-conflict.md.
+     */
+    nextPenalty: z.enum(['nextRound', 'thisAction']).default('nextRound'),
   })
   .strict());
 

@@ -66,8 +66,11 @@ function opposed(xs: number[], ys: number[]): Outcome {
   return x[0] > y[0] ? { winner: 0, successes: x.filter((d) => d > y[0]).length } : { winner: 1, successes: y.filter((d) => d > x[0]).length };
 }
 
-/** `sacrifice`: dice a sacrificed action's defence adds (rules.totallyDefensive "sacrifice": 2). */
-function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, trials: number, seed: string, sacrifice = 0) {
+/**
+ * `sacrifice`: dice a sacrificed action's defence adds (rules.totallyDefensive "sacrifice":
+ * 2); `thisAction`: rules.nextPenalty "thisAction" (a hit before the action cuts it).
+ */
+function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, trials: number, seed: string, sacrifice = 0, thisAction = false) {
   const random = RandomStream.fromKey(seed);
   const roll = (n: number) => Array.from({ length: n }, () => random.below(10) + 1);
   const sums = { win: [0, 0], draw: 0, rounds: [] as number[], stoodUp: [[], []] as number[][], lasting: [[], []] as number[][] };
@@ -146,16 +149,30 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
         // Stood up this round, then hit past twice its Stamina: "you need a hospital", no action.
         if (me.pending > 0 && me.upThisRound && inForce(x) > 2 * me.f.stamina) {
           me.due = 0;
+          if (thisAction) me.pending = 0;
           continue;
         }
         // "If you're still standing when your action comes around."
+        let stoodNow = false;
         if (me.pending > 0 && inForce(x) > me.f.stamina && !me.upThisRound) {
           const n = Math.min(me.asks, me.action.length);
           const s = standUp(x, n);
           me.due = 0;
-          if (s < 0) continue;
+          if (s < 0) {
+            if (thisAction) me.pending = 0;
+            continue;
+          }
           me.action = [...me.action].sort((p, q) => q - p).slice(0, n);
           if ((me.currency === 'standUp' || me.currency === 'all') && s > 0) me.action.push(...roll(s));
+          stoodNow = true;
+        }
+        // "'Next' penalties apply only to your next action": with thisAction, this one; its
+        // dice are on the table, so that many come off, any of them alike.
+        if (thisAction && me.pending > 0) {
+          if (!stoodNow) {
+            for (let k = 0; k < me.pending && me.action.length > 0; k++) me.action.splice(random.below(me.action.length), 1);
+          }
+          me.pending = 0;
         }
         me.due = 0;
         let defence: number[];
@@ -212,7 +229,7 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
 
 const sorcerer = (name: string, more: Partial<Fighter> = {}): Fighter => ({ name, stamina: 5, will: 4, weapon: 'fists', ...more });
 
-const cases: [string, [Fighter, Fighter], number?, { totallyDefensive?: 'sacrifice' }?][] = [
+const cases: [string, [Fighter, Fighter], number?, { totallyDefensive?: 'sacrifice'; nextPenalty?: 'thisAction' }?][] = [
   [
     'a mirror of next-only blows (mighty throw, Power 2), both sucking it up',
     [sorcerer('a', { weapon: 'demonicTemporary', power: 2, defend: 'oneDie' }), sorcerer('b', { weapon: 'demonicTemporary', power: 2, defend: 'oneDie' })],
@@ -255,6 +272,19 @@ const cases: [string, [Fighter, Fighter], number?, { totallyDefensive?: 'sacrifi
     undefined,
     { totallyDefensive: 'sacrifice' },
   ],
+  // rules.nextPenalty "thisAction": a hit before the action cuts that action, and is spent.
+  [
+    'next penalties on the action still to come: blades, one sacrificing, one sucking it up',
+    [sorcerer('a', { stamina: 4, will: 3, defend: 'fullDefence', weapon: 'blade' }), sorcerer('b', { stamina: 4, will: 3, defend: 'oneDie', weapon: 'blade' })],
+    undefined,
+    { nextPenalty: 'thisAction' },
+  ],
+  [
+    'next penalties on the action still to come: mighty throws, standing up by half, all currency',
+    [sorcerer('a', { weapon: 'demonicTemporary', power: 2, defend: 'oneDie', standUp: 'half' }), sorcerer('b', { stamina: 3, weapon: 'demonicTemporary', power: 1, bonus: 1 })],
+    undefined,
+    { nextPenalty: 'thisAction' },
+  ],
 ];
 
 describe('the Sorcerer conflict against the slow reference', () => {
@@ -270,7 +300,7 @@ describe('the Sorcerer conflict against the slow reference', () => {
         rules: rules ?? {},
         setup: { a: fighters[0], b: fighters[1], ...(maxRounds ? { maxRounds } : {}) },
       }).results[0].metrics;
-      const slow = referenceConflicts(fighters, maxRounds ?? 20, trials, `reference ${what}`, rules?.totallyDefensive === 'sacrifice' ? 2 : 0);
+      const slow = referenceConflicts(fighters, maxRounds ?? 20, trials, `reference ${what}`, rules?.totallyDefensive === 'sacrifice' ? 2 : 0, rules?.nextPenalty === 'thisAction');
       for (const [metric, ref] of Object.entries(slow)) {
         const m = engine[metric];
         const seEngine = (m.ci95[1] - m.ci95[0]) / (2 * 1.959963984540054);

@@ -21,6 +21,7 @@ const RULE_LABELS: Record<string, { label: string; help: string }> = {
   advantageOn: { label: 'advantage dice go to', help: 'which pool of a split roll gets the advantage dice' },
   effectsOn: { label: 'effect dice weigh on', help: '“on all combat actions for one turn”: the loser’s defences until its next turn ends and that turn’s rolls, or only that turn’s rolls' },
   exhausted: { label: 'a win by exhaustion scores', help: 'when the other side runs out of dice: one success, or every remaining die' },
+  nextPenalty: { label: 'a “next” penalty taken before acting cuts', help: 'the next round’s action (this one’s dice are on the table), or this action, dice taken off at random' },
   totallyDefensive: { label: '“Totally defensive … declared action +2”', help: 'never, or to a sacrificed action’s full defence (“I dive under the couch!”)' },
 };
 

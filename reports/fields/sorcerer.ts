@@ -84,7 +84,7 @@ export const conflictForm: MechanicForm = {
     a: { name: 'sorcerer', stamina: 4, will: 5, weapon: 'smallHandgun' },
     b: { name: 'thug', stamina: 4, will: 2, weapon: 'fists' },
   }),
-  rules: ['exhausted', 'totallyDefensive'],
+  rules: ['exhausted', 'nextPenalty', 'totallyDefensive'],
   presets: [
     {
       label: 'B’s weapons',

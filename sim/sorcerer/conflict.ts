@@ -278,6 +278,8 @@ export const conflict = defineMechanic({
         // Stood up at this round's start: "This roll only applies to your next action", so
         // that action needs no second Will roll when it comes around.
         const upThisRound = new Uint8Array(2);
+        // rules.nextPenalty "thisAction": a hit before the action cuts the action itself.
+        const thisAction = rules.nextPenalty === 'thisAction';
 
         const roll = (faces: Int32Array, n: number) => {
           faces.fill(0);
@@ -306,6 +308,19 @@ export const conflict = defineMechanic({
         };
 
         // Keep the `n` highest dice of an action (a character standing up with fewer dice).
+        // Take `k` of the action's dice off the table at random (a penalty after the roll:
+        // the dice left are as if fewer had been rolled).
+        const dropRandom = (i: number, k: number) => {
+          const f = actionFaces[i];
+          for (; k > 0 && actionCount[i] > 0; k--) {
+            let pick = random.below(actionCount[i]);
+            let face = 1;
+            while (pick >= f[face]) pick -= f[face++];
+            f[face]--;
+            actionCount[i]--;
+          }
+        };
+
         const keepHighest = (i: number, n: number) => {
           const f = actionFaces[i];
           let drop = actionCount[i] - n;
@@ -385,13 +400,16 @@ export const conflict = defineMechanic({
               // ("You can't do this if your penalties are > 2x your stamina"): it is lost.
               if (pending[x] > 0 && upThisRound[x] !== 0 && inForce(x) > 2 * stamina[x]) {
                 due[x] = 0;
+                if (thisAction) pending[x] = 0;
                 continue;
               }
+              let stoodNow = false;
               if (pending[x] > 0 && inForce(x) > stamina[x] && upThisRound[x] === 0) {
                 const n = midRoundStandUpDice(standN[x], actionCount[x]);
                 const s = standUp(x, n);
                 if (s < 0) {
                   due[x] = 0; // spent on the action, lost
+                  if (thisAction) pending[x] = 0;
                   continue;
                 }
                 keepHighest(x, n);
@@ -399,6 +417,13 @@ export const conflict = defineMechanic({
                   addDice(actionFaces[x], s);
                   actionCount[x] += s;
                 }
+                stoodNow = true;
+              }
+              if (thisAction && pending[x] > 0) {
+                // This action is the "next action" of the hits taken before it: they cut it
+                // (unless it stood up, whose Will roll set its dice) and are spent.
+                if (!stoodNow) dropRandom(x, pending[x]);
+                pending[x] = 0;
               }
               // This round's next penalties were spent on the action's dice.
               due[x] = 0;
