@@ -12,7 +12,7 @@ import type { ScenarioResult } from '../../sim/result.ts';
 import { type MetricKind, chartFamily, familyLabel, memberLabels } from '../metrics.ts';
 import { formatSweepValue, sweepLabel } from '../sweep.ts';
 import { plotToSvg } from '../svg.ts';
-import { EXACT, MARGIN_TOP, MONTE_CARLO, WIDTH, allNumbers, axisValues, keyLine, probabilityDomain, spreadLabels, textWidth, zoomNote } from './shared.ts';
+import { EXACT, MARGIN_TOP, MONTE_CARLO, WIDTH, allNumbers, axisValues, keyLine, probabilityDomain, probabilityMargin, spreadLabels, textWidth, zoomNote } from './shared.ts';
 
 const HEIGHT = 320;
 /** Lines one chart may hold before it is drawn as one small panel per metric. */
@@ -88,6 +88,7 @@ export function metricsOverSweep(result: ScenarioResult, metrics: string[], opti
     height: (faceted ? MARGIN_TOP + MARGIN_BOTTOM + FACET_HEIGHT * series.length : HEIGHT) + marginBottom - MARGIN_BOTTOM,
     marginTop: MARGIN_TOP,
     marginRight,
+    ...(probabilityMargin(domain) ? { marginLeft: probabilityMargin(domain) } : {}),
     marginBottom,
     x: numeric
       ? { label: sweepLabel(axis, options.setup, result), ...(integerTicks ? { ticks: values as number[], tickFormat: 'd' } : {}) }

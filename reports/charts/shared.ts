@@ -29,7 +29,16 @@ export function textWidth(text: string): number {
  * with panel labels on the right does not push a long key off the left side.
  */
 export function keyLine(text: string, options: { marginRight?: number } = {}): Plot.Markish {
-  return Plot.text([text], {
+  // Broken at its " · " into lines that fit the chart: a campaign fan's key (~780 px) ran
+  // off the left edge and over the axis label.
+  const lines: string[] = [];
+  for (const part of text.split(' · ')) {
+    const last = lines.length ? `${lines[lines.length - 1]} · ${part}` : part;
+    if (lines.length && textWidth(last) <= WIDTH - 24) lines[lines.length - 1] = last;
+    else lines.push(part);
+  }
+  return Plot.text([lines.join('\n')], {
+    lineAnchor: 'top',
     frameAnchor: 'top-right',
     textAnchor: 'end',
     dx: options.marginRight ? options.marginRight - 4 : 0,
@@ -51,9 +60,13 @@ export function formatEstimate(value: number, kind: MetricKind): string {
  * certain than it is ("0.000" for a draw whose exact odds are 1.8e-10).
  */
 export function figureText(m: { estimate: number; ci95: readonly [number, number]; exact?: number }, kind: MetricKind): string {
-  // A value that rounds to zero is written 0, not "-0.000" (a difference of −1e-17).
+  // A value that rounds to zero is written 0, not "-0.000" (a difference of −1e-17); an
+  // exact one that is not 0 keeps two significant digits (a draw of 8.3e-11 is no "0.000").
   const text = (x: number) => formatEstimate(x, kind).replace(/^-(0\.?0*)$/, '$1');
-  if (m.exact !== undefined) return `${text(m.exact)} exact`;
+  if (m.exact !== undefined) {
+    const tiny = m.exact !== 0 && Math.abs(m.exact) < 0.5 * 10 ** -(kind === 'probability' ? 3 : 2) && Math.abs(m.exact) >= 1e-12;
+    return `${tiny ? m.exact.toPrecision(2) : text(m.exact)} exact`;
+  }
   const places = kind === 'probability' ? 3 : 2;
   const half = (m.ci95[1] - m.ci95[0]) / 2;
   const shown = half.toFixed(places);
@@ -182,6 +195,16 @@ export function probabilityDomain(rows: readonly { y: number; low?: number; high
   const step = hi - lo < 0.05 ? 1000 : 100;
   const pad = Math.max((hi - lo) / 10, 1 / step);
   return [Math.max(0, Math.floor((lo - pad) * step) / step), Math.min(1, Math.ceil((hi + pad) * step) / step)];
+}
+
+/**
+ * The left margin (px) for a probability axis: Plot's 40 holds "0.8" and "0.25", not the
+ * four places of an axis zoomed under 0.05 ("0.0040" lost its first digit).
+ */
+export function probabilityMargin(domain: readonly [number, number] | undefined): number | undefined {
+  if (!domain) return undefined;
+  const span = domain[1] - domain[0];
+  return span < 0.05 ? 52 : span < 0.5 ? 46 : undefined;
 }
 
 /** The key's note that a probability axis is zoomed in (probabilityDomain), or nothing. */

@@ -10,7 +10,7 @@ import { valueText } from '../../sim/solve/sentence.ts';
 import { legacyLabel } from '../legacy.ts';
 import { sweepLabel } from '../sweep.ts';
 import { plotToSvg } from '../svg.ts';
-import { EXACT, MARGIN_TOP, MONTE_CARLO, WIDTH, allNumbers, keyLine, probabilityDomain, zoomNote } from './shared.ts';
+import { EXACT, MARGIN_TOP, MONTE_CARLO, WIDTH, allNumbers, keyLine, probabilityDomain, probabilityMargin, zoomNote } from './shared.ts';
 
 const HEIGHT = 300;
 const TARGET = '#3ca951';
@@ -45,6 +45,7 @@ export function solveChart(s: SolveResult, options: { system?: string; mechanic?
     height: HEIGHT,
     marginTop: MARGIN_TOP,
     marginBottom: 40,
+    ...(probabilityMargin(domain) ? { marginLeft: probabilityMargin(domain) } : {}),
     x: numeric
       ? { label: varied, ...(integerTicks ? { ticks: values as number[], tickFormat: 'd' } : {}) }
       : { type: 'point', domain: values.map(valueText), label: varied, padding: 0.3 },

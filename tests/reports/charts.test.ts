@@ -214,6 +214,7 @@ describe('chartsFor', () => {
     expect(figureText({ estimate: 0, ci95: [0, 0.0001] }, 'probability')).toBe('0.000 ±<0.001');
     expect(figureText({ estimate: 2.5, ci95: [2.4, 2.6] }, 'mean')).toBe('2.50 ±0.10');
     expect(figureText({ estimate: 0, ci95: [0, 0], exact: -1e-17 }, 'probability')).toBe('0.000 exact');
+    expect(figureText({ estimate: 0, ci95: [0, 0.0002], exact: 8.3e-11 }, 'probability')).toBe('8.3e-11 exact');
   });
 
   it('slants named sweep values wider than their step, and only those', () => {

@@ -19,6 +19,7 @@ import {
   renderScenarioHtml,
   renderScenarioMarkdown,
 } from '../../reports/render.ts';
+import { pointNotes } from '../../reports/pointNotes.ts';
 import { ambushBattle, heistByChallenges, heistGrid, heistOnePoint } from './fixtures.ts';
 
 describe('results.csv', () => {
@@ -63,6 +64,9 @@ describe('expect checks', () => {
     expect(renderScenarioHtml(withNotes, [])).toContain(`<p class="note">${note} (at 2 of the ${n} points)</p>`);
     expect(renderScenarioMarkdown(withNotes, [])).toContain(`*${note} (at 2 of the ${n} points)*`);
     expect(renderScenarioHtml(heistByChallenges, [])).not.toContain('exact values skipped');
+    // Notes that differ only in their numbers are one, the numbers as ranges.
+    const sized = { ...heistByChallenges, results: heistByChallenges.results.map((p, i) => ({ ...p, notes: [`exact values skipped: about ${[7.8, 41, 12][i % 3]} s of work, over the budget of 5 s`] })) };
+    expect(pointNotes(sized)).toEqual([`exact values skipped: about 7.8–41 s of work, over the budget of 5 s (at every point)`]);
   });
 
   it('marks a failed check, and where it failed, in the scenario HTML and Markdown', () => {
