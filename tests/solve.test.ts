@@ -447,6 +447,16 @@ describe('poolsim solve and the reports', () => {
     expect(none.err).toContain('none.json: solve: missing');
   });
 
+  test('a nearest value at an end of the range, the metric still heading for the target, says the target lies beyond', () => {
+    // success falls as challenges rise: over 3..6 the nearest to 0.500 is 3, the range's end (2 gives 0.500).
+    const [r] = solvePlan(plan(heist([{ name: 'short range', vary: 'setup.challenges', range: [3, 6], metric: 'success', target: 0.5 }])));
+    expect(r!.value).toBe(3);
+    expect(r!.sentence).toContain('the range ends there and the target lies beyond it');
+    // Inside the range, no such words.
+    const [inside] = solvePlan(plan(heist([even])));
+    expect(inside!.sentence).not.toContain('lies beyond');
+  });
+
   test('a value whose exact figures the mechanic leaves out says why, as its run point does', () => {
     // 101 dice with pushes: within the budget of work, past the dice the push chain takes.
     const [r] = solvePlan(

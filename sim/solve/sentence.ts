@@ -168,5 +168,13 @@ export function solveSentence(r: SolveResult, block: SolveBlock, done: boolean, 
     .map((q) => `${valueText(q.value)} gives ${pointText(q, !exact)}`);
   const ties = exact && r.candidates && r.candidates.length > 1 ? ` (tied with ${r.candidates.slice(1).map(valueText).join(', ')})` : '';
   const how = exact ? '' : ` — decided at 95% (${assumption})${cost}`;
-  return `${capital(goalText(r, words, metric), metricWords !== undefined)}: ${valueLabel(r.value, block, words)} (${main})${ties}${neighbours.length > 0 ? `; ${neighbours.join(', ')}` : ''}${how}${monotoneNote}.`;
+  // The nearest at an end of the range with the metric still heading for the target: the
+  // value that meets it lies outside ("closest to 0.500: 65 challenges (success = 0.994)"
+  // read as an answer).
+  const inner = r.find === 'closest' && values.length > 1 && (pos === 0 || pos === values.length - 1) ? at(values[pos === 0 ? 1 : pos - 1]) : undefined;
+  const target = r.target ?? r.reference?.exact ?? r.reference?.estimate;
+  const mEnd = p?.exact ?? p?.estimate;
+  const mIn = inner?.exact ?? inner?.estimate;
+  const beyond = target !== undefined && mEnd !== undefined && mIn !== undefined && (target - mEnd) * (mEnd - mIn) > 0 ? `; the range ends there and the target lies beyond it` : '';
+  return `${capital(goalText(r, words, metric), metricWords !== undefined)}: ${valueLabel(r.value, block, words)} (${main})${ties}${neighbours.length > 0 ? `; ${neighbours.join(', ')}` : ''}${beyond}${how}${monotoneNote}.`;
 }
