@@ -209,5 +209,8 @@ export function probabilityMargin(domain: readonly [number, number] | undefined)
 
 /** The key's note that a probability axis is zoomed in (probabilityDomain), or nothing. */
 export function zoomNote(domain: readonly [number, number] | undefined): string {
-  return domain && (domain[0] > 0 || domain[1] < 1) ? ` · axis ${domain[0]}–${domain[1]}, not 0–1` : '';
+  if (!domain || (domain[0] <= 0 && domain[1] >= 1)) return '';
+  // Both ends to the same places ("0.270–0.324", not "0.27–0.324").
+  const places = Math.max(...domain.map((x) => (String(x).split('.')[1] ?? '').length));
+  return ` · axis ${domain[0].toFixed(places)}–${domain[1].toFixed(places)}, not 0–1`;
 }
