@@ -115,7 +115,7 @@ export function expectRejected(system: string, mechanic: string, setup: unknown,
  * these sources by tests/global-setup.ts. The in-process command runs its pool on it, as
  * the shipped command does, instead of on workers/node-worker.mjs, whose threads each
  * transpile the kernel through tsx before their first chunk (about half the time of the
- * worker tests). node-worker.mjs is still run by the tests' throwing and looping workers.
+ * worker tests). The tests' throwing and looping workers wrap it too (tests/parallel/compiled.cjs).
  */
 export function compiledWorkerFile(): string {
   const build = currentBuild();

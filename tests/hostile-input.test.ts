@@ -183,7 +183,7 @@ describe('item 9: low', () => {
   test('a worker stuck in a loop: the run stops after $POOLSIM_CHUNK_TIMEOUT_S, exit 3 naming the point', async () => {
     const t0 = Date.now();
     const r = await poolsimOnPool(['run', HEIST, '--json', '--workers', '2'], {
-      workerFile: new URL('./parallel/looping-worker.mjs', import.meta.url).href,
+      workerFile: new URL('./parallel/looping-worker.cjs', import.meta.url).href,
       env: { POOLSIM_CHUNK_TIMEOUT_S: '3' },
     });
     expect(r.code, r.stderr).toBe(3);

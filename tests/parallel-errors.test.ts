@@ -12,8 +12,8 @@ import { readScenario } from '../cli/load.ts';
 import { runScenarios, InProcessExecutor, ChunkFailed, Interrupted, type ChunkJob } from '../workers/schedule.ts';
 import { AMBUSH, FIXTURES, HEIST, poolsim } from './parallel/cli.ts';
 
-const throwingWorker = new URL('./parallel/throwing-worker.mjs', import.meta.url).href;
-const brokenWorker = new URL('./parallel/broken-worker.mjs', import.meta.url).href;
+const throwingWorker = new URL('./parallel/throwing-worker.cjs', import.meta.url).href;
+const brokenWorker = new URL('./parallel/broken-worker.cjs', import.meta.url).href;
 
 describe('a worker that throws', () => {
   it('stops the run with a message naming the scenario, the point and the chunk; exit 3, nothing printed', async () => {

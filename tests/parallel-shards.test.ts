@@ -193,7 +193,7 @@ describe('shards', () => {
 
   it('a shard that fails writes no part file', async () => {
     const r = await poolsim(['run', FIXTURES, '--shard', '0/2', '--out', part('failed.json'), '--workers', '2'], {
-      workerFile: new URL('./parallel/throwing-worker.mjs', import.meta.url).href,
+      workerFile: new URL('./parallel/throwing-worker.cjs', import.meta.url).href,
     });
     expect(r.code).toBe(3);
     expect(existsSync(part('failed.json'))).toBe(false);

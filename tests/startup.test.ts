@@ -176,7 +176,7 @@ describe('the compiled command', () => {
 });
 
 describe('warm workers', () => {
-  const broken = new URL('./parallel/broken-worker.mjs', import.meta.url).href;
+  const broken = new URL('./parallel/broken-worker.cjs', import.meta.url).href;
 
   it('a run this thread finishes sooner than threads could start starts none', async () => {
     // Three chunks of the benchmark clash, a few ms of work: with a worker entry that
