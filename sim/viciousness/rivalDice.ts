@@ -274,11 +274,15 @@ export class RivalPlan {
  * (`order`, see `initiated`). "Give each rival up to three designs … They pursue them with
  * vicious determination": a rival whose designs all stand at 0 after one was initiated
  * moves on to the next, instead of building the same slot again (which, by list order,
- * left a rival's second and third designs unplayed for ever under `focus`).
+ * left a rival's second and third designs unplayed for ever under `focus`). Slot `except`,
+ * if given, is left out (Speed Chess's refund goes to the other designs).
  */
-export function pursued(points: Int32Array, order: Uint8Array, from: number, n: number): number {
-  let best = from;
-  for (let i = from + 1; i < from + n; i++) if (points[i] > points[best] || (points[i] === points[best] && order[i] < order[best])) best = i;
+export function pursued(points: Int32Array, order: Uint8Array, from: number, n: number, except = -1): number {
+  let best = -1;
+  for (let i = from; i < from + n; i++) {
+    if (i === except) continue;
+    if (best < 0 || points[i] > points[best] || (points[i] === points[best] && order[i] < order[best])) best = i;
+  }
   return best;
 }
 
@@ -314,12 +318,7 @@ export function investPoints(
   if (amount <= 0) return;
   const skip = n > 1 ? except : -1;
   if (focus) {
-    let best = -1;
-    for (let i = from; i < from + n; i++) {
-      if (i === skip) continue;
-      if (best < 0 || points[i] > points[best] || (points[i] === points[best] && order[i] < order[best])) best = i;
-    }
-    points[best] += amount;
+    points[pursued(points, order, from, n, skip)] += amount;
     return;
   }
   let p = pointer[r];
