@@ -49,7 +49,7 @@ describe('exact solves', () => {
     const [r] = solvePlan(plan(heist([even])));
     expect(r).toMatchObject({ method: 'exact', decided: true, value: 2, monotone: true });
     expect(r.points.map((p) => p.exact)).toEqual(Array.from({ length: 13 }, (_, c) => heistByHand(c)));
-    expect(r.sentence).toContain('2 challenges (success = 0.500 exact); 1 gives 0.875, 3 gives 0.125');
+    expect(r.sentence).toContain('2 challenges (success = 0.500 exact); 1 gives 0.875 exact, 3 gives 0.125 exact');
     // With metric words (the dashboard's Find), the metric reads as its label, and a
     // sentence that starts with it starts with a capital.
     const words = { successes: 'mean successes', success: 'P(plan succeeds)' } as Record<string, string>;
@@ -565,7 +565,7 @@ describe('the library', () => {
     // 3 bonus dice give 0.49964 exact: three decimals would print it "0.500 exact", as if
     // it hit the target it misses by 0.0004.
     const [sorcerer] = solvePlan(loadPlans([folder + 'solve-sorcerer-bonus.yaml'])[0]!);
-    expect(sorcerer.sentence).toContain('3 bonus dice (win.sorcerer = 0.4996 exact); 2 gives 0.4226, 4 gives 0.5655');
+    expect(sorcerer.sentence).toContain('3 bonus dice (win.sorcerer = 0.4996 exact); 2 gives 0.4226 exact, 4 gives 0.5655 exact');
     // Never a rounding onto a shorter figure, one place further down either.
     expect([0.5, 0.3125, 0.49996, 1e-7, 9.99996, 0.99609375, 12.5, 0.031249999999999997, 2 / 3].map(exactFigure)).toEqual(['0.500', '0.3125', '0.49996', '0.0000001', '9.99996', '0.99609375', '12.50', '0.03125', '0.6667']);
     // Small values keep three significant digits: "0.0003" beside an estimate of 4.50e-4

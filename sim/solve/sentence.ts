@@ -165,7 +165,9 @@ export function solveSentence(r: SolveResult, block: SolveBlock, done: boolean, 
   const neighbours = [values[pos - 1], values[pos + 1]]
     .map((v) => (pos < 0 || v === undefined ? undefined : at(v)))
     .filter((q): q is SolvePoint => q !== undefined)
-    .map((q) => `${valueText(q.value)} gives ${pointText(q, !exact)}`);
+    // Marked exact one by one, as the value found is: a bare "1 gives 0.875" beside
+    // "0.500 exact" read as an estimate.
+    .map((q) => `${valueText(q.value)} gives ${pointText(q, !exact)}${exact && q.exact !== undefined && q.estimate === undefined ? ' exact' : ''}`);
   const ties = exact && r.candidates && r.candidates.length > 1 ? ` (tied with ${r.candidates.slice(1).map(valueText).join(', ')})` : '';
   const how = exact ? '' : ` — decided at 95% (${assumption})${cost}`;
   // The nearest at an end of the range with the metric still heading for the target: the
