@@ -203,8 +203,8 @@ describe('what a designer types becomes the scenario file', () => {
     const labels = leaves(form.fields, s.setup).map((l) => l.label);
     expect(labels).toEqual([
       'challenges', 'challenges removed', 'prepared',
-      'captain › name', 'captain › how many', 'captain › trait dice', 'captain › rattled',
-      'minion › name', 'minion › how many', 'minion › trait dice', 'minion › rattled',
+      'captain › name', 'captain › how many', 'captain › trait dice', 'captain › rattled', 'captain › pushes a trait to remove one',
+      'minion › name', 'minion › how many', 'minion › trait dice', 'minion › rattled', 'minion › pushes a trait to remove one',
       'pushes to reroll', 'free pushes from 6s',
     ]);
     expect(leaves(form.fields, s.setup)[4]!.path).toEqual(['setup', 'participants', 0, 'count']);

@@ -146,7 +146,31 @@ describe('knavery pushes', () => {
     expect(fallout.success.exact).toBeCloseTo(unused.success.exact!, 12);
   });
 
+  test('"Challenges may be removed … as a result of a … pushed trait": one fewer, and the pusher rolls rattled (hand-computed 31/64)', () => {
+    // A captain with a d6 trait and two minions against 3 challenges. A clever plan's
+    // removal is free: 4 dice at 1/2 each, 2 successes needed: 1 − 1/16 − 4/16 = 11/16.
+    // The captain pushing a trait instead is rattled: its two dice succeed at (1/2)² = 1/4
+    // (the lower of two), the minions' at 1/2. P(0) = (3/4)²(1/2)² = 9/64; P(1) = 2·(1/4)(3/4)(1/4)
+    // + 2·(1/2)(1/2)(9/16) = 6/64 + 18/64; P(≥ 2) = 1 − 33/64 = 31/64.
+    const participants = [{ name: 'captain', dice: ['d6'] }, { name: 'minion', count: 2 }];
+    const clever = runScenario(knavery({ challenges: 3, removed: 1, participants }, 10)).results[0].metrics;
+    const pushed = runScenario(knavery({ challenges: 3, participants: [{ ...participants[0], removesChallenge: true }, participants[1]] }, 10)).results[0].metrics;
+    expect(clever.success.exact).toBeCloseTo(11 / 16, 12);
+    expect(pushed.success.exact).toBeCloseTo(31 / 64, 12);
+    // Two minions pushing (count 2): two challenges fewer, both rattled: 3 dice, 1 to meet.
+    const both = runScenario(knavery({ challenges: 3, participants: [participants[0], { ...participants[1], removesChallenge: true }] }, 10)).results[0].metrics;
+    expect(both.success.exact).toBeCloseTo(1 - (1 / 2) ** 2 * (3 / 4) ** 2, 12);
+    // Having pushed, it is rattled and "can't push" again to reroll.
+    const rerolls = runScenario(knavery({ challenges: 4, push: 'ifShort', participants: [{ name: 'p', removesChallenge: true }] }, 10)).results[0].metrics;
+    expect(rerolls.pushed.exact).toBe(0);
+  });
+
+  test('"Rattled PCs can\'t push themselves": a rattled participant cannot push a trait to remove a challenge', () => {
+    expect(() => runScenario(knavery({ challenges: 3, participants: [{ name: 'r', rattled: true, removesChallenge: true }] }, 10))).toThrow(/setup\.participants\.0\.removesChallenge.*Rattled PCs can't push themselves/s);
+  });
+
   test.each([
+    ['pushed trait, push, fallout', { challenges: 4, push: 'ifShort', freePushes: 'fallout', participants: [{ name: 'c', dice: ['d6'], removesChallenge: true }, { name: 'm', count: 3 }] }],
     ['push, fallout, mixed dice', { challenges: 3, push: 'ifShort', freePushes: 'fallout', participants: [{ name: 'c', dice: ['d6', 'd4'] }, { name: 'm', count: 2 }, { name: 'r', rattled: true, dice: ['d8'] }] }],
     ['push, big group', { challenges: 6, push: 'ifShort', participants: [{ name: 'm', count: 8 }] }],
     ['no push, fallout', { challenges: 2, freePushes: 'fallout', participants: [{ name: 'm', count: 2, dice: ['d6'] }] }],

@@ -213,7 +213,7 @@ export const knaveryForm: MechanicForm = {
   intro: '“Each participant with an additive, meaningful role adds 1d6.” “Every die result of 4 or above is a success.” Successes ≥ challenges: the plan succeeds.',
   fields: [
     { kind: 'number', key: 'challenges', label: 'challenges', help: 'the GM’s tally of what stands in the way' },
-    { kind: 'number', key: 'removed', label: 'challenges removed', placeholder: '0', help: '“by a particularly clever plan or pushed trait”' },
+    { kind: 'number', key: 'removed', label: 'challenges removed', placeholder: '0', help: '“by a particularly clever plan” (a pushed trait’s: the participant’s “pushes a trait to remove one”)' },
     { kind: 'flag', key: 'prepared', label: 'prepared', help: 'every challenge discovered: reported only, it changes no odds' },
     {
       kind: 'list',
@@ -226,6 +226,12 @@ export const knaveryForm: MechanicForm = {
         { kind: 'number', key: 'count', label: 'how many', placeholder: '1' },
         { kind: 'dice', key: 'dice', label: 'trait dice', help: 'traits that apply; the 1d6 is added for you' },
         rattled,
+        {
+          kind: 'flag',
+          key: 'removesChallenge',
+          label: 'pushes a trait to remove one',
+          help: '“Challenges may be removed from the total as a result of a … pushed trait”: one challenge fewer per participant, who is then rattled for the roll (“Immediately after a character pushes, they are rattled”)',
+        },
       ],
       newItem: (items) => ({ name: uniqueName('minion', items), count: 1 }),
     },

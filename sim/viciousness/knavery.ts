@@ -23,13 +23,28 @@ export const participantSchema = lazySchema(() => z
     dice: diceListSchema.optional(),
     /** Rolls each die twice, keeping the lower; "Rattled PCs can't push themselves". */
     rattled: z.boolean().optional(),
+    /**
+     * Pushes one of its traits before the roll to remove a challenge ("Challenges may be
+     * removed from the total as a result of a … pushed trait"): one challenge fewer for
+     * each such participant, each then rattled for the roll ("Immediately after a
+     * character pushes, they are rattled").
+     */
+    removesChallenge: z.boolean().optional(),
   })
-  .strict());
+  .strict()
+  .superRefine((p, ctx) => {
+    if (p.removesChallenge === true && p.rattled === true) {
+      ctx.addIssue({ code: 'custom', path: ['removesChallenge'], message: '"Rattled PCs can\'t push themselves": a rattled participant cannot push a trait to remove a challenge' });
+    }
+  }));
 
 export const knaverySetup = lazySchema(() => z
   .object({
     challenges: z.number().int().min(0).max(1000),
-    /** Challenges removed before the roll by a clever plan or a pushed trait. */
+    /**
+     * Challenges removed before the roll by "a particularly clever plan" (free). A pushed
+     * trait's is a participant's `removesChallenge`, which rattles it.
+     */
     removed: z.number().int().min(0).max(1000).optional(),
     /** Every challenge discovered: reported, changes no odds (the group picks which stay). */
     prepared: z.boolean().optional(),
@@ -65,14 +80,18 @@ export const knavery = defineMechanic({
     const push = (setup.push ?? 'never') === 'ifShort';
     const fallout = (setup.freePushes ?? 'reroll') === 'fallout';
     const parts: KnaveryParticipantDice[] = [];
+    let pushedRemovals = 0;
     for (const p of setup.participants) {
-      const rattled = p.rattled ?? false;
+      // A participant who pushed a trait to remove a challenge rolls rattled, and cannot
+      // push again to reroll.
+      const rattled = (p.rattled ?? false) || p.removesChallenge === true;
       for (let k = 0; k < (p.count ?? 1); k++) {
         parts.push({ dice: [PARTICIPANT_DIE, ...eachDie(p.dice ?? [])].map((sides) => ({ sides, rattled })), pushable: push && !rattled });
+        if (p.removesChallenge === true) pushedRemovals++;
       }
     }
     const dice = parts.flatMap((p) => p.dice);
-    const need = challengesToMeet(setup.challenges, setup.removed);
+    const need = challengesToMeet(setup.challenges, (setup.removed ?? 0) + pushedRemovals);
     const sides = Int32Array.from(dice, (d) => d.sides);
     const rattled = Uint8Array.from(dice, (d) => (d.rattled ? 1 : 0));
     // The most a plan can count: a success or a six per die (a push rerolls a die, it adds
