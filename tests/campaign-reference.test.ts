@@ -655,7 +655,7 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
           break;
         }
         case 'pcRattled': {
-          const candidates = standingPcs().filter((pc) => !pc.rattled);
+          const candidates = standingPcs().filter((pc) => !pc.rattled && !inBed(pc, turn + 1));
           if (candidates.length > 0) candidates[dice.pick(candidates.length)].rattled = true;
           break;
         }

@@ -1400,7 +1400,10 @@ export class CampaignTrial {
       acc[METRIC.pointsLost] += lost;
       acc[METRIC.wealthLowered] += n;
     } else if (kind === KIND_RATTLED) {
-      // "A PC is rattled": one of the company's PCs not rattled yet, at random.
+      // "A PC is rattled": one of the company's PCs not rattled yet and out of bed, at
+      // random. A PC in bed is resting ("A PC may stop being rattled by taking one turn to
+      // rest"), so a rattle landing there would come to nothing: the GM picks one it hurts,
+      // as a wound and an attempt on a life pick from those out of bed.
       const pc = this.randomPc(random, t, false);
       if (pc >= 0) this.rattled[pc] = 1;
     } else if (kind === KIND_WOUNDED) {
@@ -1477,8 +1480,8 @@ export class CampaignTrial {
   }
 
   /**
-   * A living PC of an active troupe, uniformly at random: for a wound, one not already in
-   * bed; for a rattle, one not already rattled. −1 when there is none.
+   * A living PC of an active troupe out of bed, uniformly at random: for a rattle, one not
+   * already rattled. −1 when there is none.
    */
   private randomPc(random: RandomStream, t: number, wound: boolean): number {
     const p = this.plan;
@@ -1495,6 +1498,6 @@ export class CampaignTrial {
 
   private canBeHit(pc: number, t: number, wound: boolean): boolean {
     if (this.alive[pc] === 0 || this.troupeActive[this.plan.pcTroupe[pc]] === 0) return false;
-    return wound ? this.woundedUntil[pc] <= t : this.rattled[pc] === 0;
+    return this.woundedUntil[pc] <= t && (wound || this.rattled[pc] === 0);
   }
 }
