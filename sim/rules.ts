@@ -11,6 +11,13 @@ export const viciousnessRules = lazySchema(() => z
     hitOn: z.enum(['exact4', '4+']).default('exact4'),
     /** Which lower side a side's leftover hits go to with more than two sides; *strongest*. */
     targeting: z.enum(['strongest', 'weakest', 'random']).default('strongest'),
+    /**
+     * Whose equipment dice (a side's `bonus`) roll in a clash or battle: *mostEquipped*
+     * (default), only the side with the most ("The GM awards 1d4 or 2d4 to the most
+     * well-equipped side"; with as many at the top, none); *everySide*, each side's as
+     * written (the reading before December 2026).
+     */
+    equipment: z.enum(['mostEquipped', 'everySide']).default('mostEquipped'),
     /** Which able combatants a side's landed hits wound; *random*. */
     woundOrder: z.enum(['random', 'minionsFirst', 'captainFirst']).default('random'),
     /** When a combatant pushes to reroll its violence dice; *never*. */

@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { price } from '../sim/viciousness/purchases.ts';
-import { runScenario } from './helpers.ts';
+import { expectAgreesWithExact, runScenario } from './helpers.ts';
 
 describe('prices', () => {
   test('"The following items each cost 1 coin to their corresponding rank … Each rank below yours: -2 / Each rank above yours: +2"', () => {
@@ -89,13 +89,14 @@ describe('the campaign buys with the turn\'s coins', () => {
 });
 
 describe('"The GM awards 1d4 or 2d4 to the most well-equipped side": in a job\'s fight only the better-equipped side rolls its equipment dice', () => {
-  const campaign = (troupeBonus: string[], guardBonus: string[], buy?: object) =>
+  const campaign = (troupeBonus: string[], guardBonus: string[], buy?: object, rules?: object) =>
     runScenario({
       name: 'equipped',
       system: 'viciousness',
       mechanic: 'campaign',
       trials: 2000,
       seed: 'most-well-equipped',
+      ...(rules ? { rules } : {}),
       setup: {
         turns: 10,
         company: { name: 'co', rank: 2 },
@@ -116,5 +117,42 @@ describe('"The GM awards 1d4 or 2d4 to the most well-equipped side": in a job\'s
     // against the guards' 1d4 is 2d4 against 1d4.
     const bought = { equipment: { dice: ['d4'], itemRank: 1 } };
     expect(campaign(['d4'], ['d4'], bought)).toEqual(campaign(['d4'], [], bought));
+  });
+
+  test('with rules.equipment "everySide" both roll their own: as well equipped is no longer the campaign without equipment', () => {
+    const everySide = { equipment: 'everySide' };
+    const both = campaign(['d4'], ['d4'], undefined, everySide);
+    expect(both).not.toEqual(campaign([], [], undefined, everySide));
+    expect(both).not.toEqual(campaign(['d4'], [], undefined, everySide));
+    // Without equipment on one side the two readings agree.
+    expect(campaign(['2d4'], [], undefined, everySide)).toEqual(campaign(['2d4'], []));
+  });
+});
+
+describe('"The GM awards 1d4 or 2d4 to the most well-equipped side": in a clash and a battle too (rules.equipment)', () => {
+  const sides = (a: string[], b: string[]) => [
+    { name: 'a', bonus: a, combatants: [{ name: 'captain' }, { name: 'minion', count: 2 }] },
+    { name: 'b', bonus: b, combatants: [{ name: 'captain' }, { name: 'minion', count: 2 }] },
+  ];
+  const exact = (mechanic: string, a: string[], b: string[], rules: object = {}) =>
+    runScenario({ name: 'equipped', system: 'viciousness', mechanic, trials: 10, seed: 'equipment', rules, setup: { sides: sides(a, b) } }).results[0].metrics;
+
+  test.each(['clash', 'battle'])('%s: as well equipped rolls none; better equipped rolls its own, the other none; everySide rolls both', (mechanic) => {
+    const key = mechanic === 'clash' ? 'top.a' : 'win.a';
+    const value = (a: string[], b: string[], rules?: object) => exact(mechanic, a, b, rules)[key].exact!;
+    expect(value(['d4'], ['d4'])).toBeCloseTo(value([], []), 12);
+    expect(value(['2d4'], ['d4'])).toBeCloseTo(value(['2d4'], []), 12);
+    expect(value(['d4'], ['2d4'])).toBeCloseTo(value([], ['2d4']), 12);
+    // As written: both sides' dice roll. The exact battle audit's 0.687 (3 against 3, one
+    // side 2d4 against the other's 1d4) lies between 0.5 and the unopposed 2d4's 0.860.
+    const written = value(['2d4'], ['d4'], { equipment: 'everySide' });
+    expect(written).toBeLessThan(value(['2d4'], []) - 0.01);
+    expect(written).toBeGreaterThan(value([], []) + 0.01);
+  });
+
+  test('Monte Carlo agrees with exact under both readings', () => {
+    for (const rules of [{}, { equipment: 'everySide' }]) {
+      expectAgreesWithExact(runScenario({ name: 'equipped', system: 'viciousness', mechanic: 'battle', trials: 100000, seed: 'equipment-mc', rules, setup: { sides: sides(['2d4'], ['d4']) } }));
+    }
   });
 });

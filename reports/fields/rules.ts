@@ -11,6 +11,7 @@ import type { ChoiceField, Field } from './spec.ts';
 const RULE_LABELS: Record<string, { label: string; help: string }> = {
   hitOn: { label: 'a hit is', help: '“one hit for every 4 they roll”: exactly 4, or 4 and above' },
   targeting: { label: 'leftover hits go to', help: 'with more than two sides: which weaker side' },
+  equipment: { label: 'equipment dice roll for', help: '“The GM awards 1d4 or 2d4 to the most well-equipped side”: only the side with the most (as many at the top: none), or every side as written' },
   woundOrder: { label: 'who is wounded first', help: 'which able combatants the landed hits wound' },
   push: { label: 'pushing in violence', help: 'a combatant whose dice showed no hit may push to reroll, then is rattled' },
   medicReach: { label: 'a Medic attends', help: '“not in danger of dying” if attended “within 30 seconds”: one wounded a round per Medic, or all of them' },

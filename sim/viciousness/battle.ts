@@ -15,6 +15,7 @@ import { BattleField, BattlePlan } from './battleField.ts';
 import { battleExactGap, hasExactOdds, solveBattle } from './battleChain.ts';
 import { BattleTable, addCounts, fightBattles } from './battleTable.ts';
 import { withBerzerkerPushes } from './traits.ts';
+import { awardEquipment } from './violence.ts';
 
 export { DEFAULT_MAX_ROUNDS, battleSetup, battleSideSchema, type BattleSetup, type BattleSideSetup } from './battleSetup.ts';
 
@@ -39,7 +40,8 @@ export const battle = defineMechanic({
   prepare(given, rules: ViciousnessRules) {
     // The Berzerkers' pushes at the start (side policy berzerkerPush) make them rattled
     // Berzerkers with one d4 more, who test for death at the end (traits.ts).
-    const setup = { ...given, sides: withBerzerkerPushes(given.sides) };
+    // Only the most well-equipped side's equipment dice roll (rules.equipment).
+    const setup = { ...given, sides: withBerzerkerPushes(awardEquipment(given.sides, rules)) };
     const plan = new BattlePlan(setup, rules, DEFAULT_MAX_ROUNDS);
     const { sides } = setup;
     const push = sides.some((side) => sidePushes(side, rules));

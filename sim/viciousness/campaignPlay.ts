@@ -251,11 +251,14 @@ export class CampaignPlan {
 
   readonly rivals: RivalPlan;
   readonly rules: ViciousnessRules;
+  /** rules.equipment "mostEquipped": in a job's fight only the better-equipped side rolls its equipment dice. */
+  readonly equipmentMostOnly: boolean;
   readonly setup: CampaignSetup;
 
   constructor(setup: CampaignSetup, rules: ViciousnessRules) {
     this.setup = setup;
     this.rules = rules;
+    this.equipmentMostOnly = rules.equipment !== 'everySide';
     this.turns = setup.turns;
     const policy = setup.policy ?? {};
     const job = policy.job;
@@ -1149,7 +1152,8 @@ export class CampaignTrial {
         const bonusFrom = p.troupeBonusFrom[i];
         const troupeBonus = (this.equipped[i] !== 0 ? p.troupeEquippedTo[i] : p.troupeBonusTo[i]) - bonusFrom;
         const guardBonus = this.guardBonusDice;
-        const bothEquipped = troupeBonus > 0 && guardBonus > 0;
+        // With rules.equipment "everySide" each side rolls its own, as written.
+        const bothEquipped = troupeBonus > 0 && guardBonus > 0 && p.equipmentMostOnly === true;
         const s = bothEquipped && troupeBonus >= guardBonus ? this.skirmishOutequipped : this.skirmish;
         const bonusTo = bothEquipped && troupeBonus <= guardBonus ? bonusFrom : bonusFrom + troupeBonus;
         const free = p.freeRerolls === true ? this.sixes : 0;

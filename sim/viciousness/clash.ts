@@ -18,6 +18,7 @@ import {
   PackedDice,
   hitTable,
   splitByHitBits,
+  awardEquipment,
   bonusDice,
   checkSides,
   combatantDice,
@@ -323,7 +324,7 @@ export const clash = defineMechanic({
   prepare(setup, rules: ViciousnessRules) {
     // Berzerkers and Duelists roll their d4s when the clash's head counts call for them.
     // One clash: dice for the first clash only are rolled with the others.
-    const sides = withSituationalDice(withOpeningDice(setup.sides), outnumberedByAll(rules));
+    const sides = withSituationalDice(withOpeningDice(awardEquipment(setup.sides, rules)), outnumberedByAll(rules));
     const n = sides.length;
     const isHit = hitTest(rules.hitOn);
     const push = rules.push === 'ifNoHit';

@@ -130,6 +130,22 @@ export function bonusDice(bonus: readonly DiceGroup[] | undefined): ViolenceDie[
   return eachDie(bonus ?? []).map((sides) => ({ sides, rattled: false }));
 }
 
+/**
+ * "The GM awards 1d4 or 2d4 to the most well-equipped side." With rules.equipment
+ * `mostEquipped` (the default) the side with the most equipment dice (`bonus`, by count)
+ * rolls them and the others roll none; with as many at the top on two sides or more, none
+ * of them is "the most well-equipped" and no side rolls any — the campaign's reading of
+ * its fights (docs/rulings/purchases.md). `everySide`: each side rolls what is written
+ * (the reading before December 2026). Sides whose bonus is taken away lose only the field.
+ */
+export function awardEquipment<S extends { bonus?: DiceGroup[] }>(sides: readonly S[], rules: Pick<ViciousnessRules, 'equipment'>): S[] {
+  if (rules.equipment === 'everySide') return [...sides];
+  const counts = sides.map((side) => eachDie(side.bonus ?? []).length);
+  const most = Math.max(...counts);
+  const atTop = counts.filter((c) => c === most).length;
+  return sides.map((side, s) => (side.bonus === undefined || (counts[s] === most && atTop === 1) ? side : { ...side, bonus: [] }));
+}
+
 /** Exact distribution of the number of hits from a list of dice. */
 export function hitDistribution(dice: readonly ViolenceDie[], isHit: (face: number) => boolean): Distribution {
   return Distribution.sum(
