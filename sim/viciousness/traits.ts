@@ -222,6 +222,12 @@ export const campaignTraitsSchema = lazySchema(() => z.union([
     .refine((t) => new Set(t).size === t.length, { message: 'a trait is listed twice: each trait counts once' }),
 ]));
 
+/**
+ * Traits of the table that give no die to any roll: the wizards ("Magic traits do not
+ * provide dice to any rolls") and the Medic, whose rule is no die.
+ */
+export const NO_DICE_TRAITS: ReadonlySet<string> = new Set(TABLE_TRAITS.filter((t) => t.startsWith('wizardOf') || t === 'medic'));
+
 /** A campaign PC's trait count, from a count or a list of names. */
 export function traitCount(traits: number | readonly string[] | undefined, fallback: number): number {
   return traits === undefined ? fallback : typeof traits === 'number' ? traits : traits.length;
