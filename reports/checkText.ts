@@ -14,11 +14,20 @@ import { formatNumber, formatSweepValue, pointLabel, type SweepMechanic } from '
  * near the band), or one that misses the band where the exact value meets it (a chance miss
  * of the Monte Carlo). The check is judged on the intervals (the contract); this says where
  * the exact values would have judged otherwise. Undefined where they agree at every point
- * the check covers, or some point has no exact value.
+ * the check covers, or some point has no exact value. A check judged on its exact values
+ * (`decide: "exact"`) says so instead, and which points had none.
  */
 export function exactDisagrees(check: ExpectResult, result: Pick<ScenarioResult, 'results'>): string | undefined {
-  if (check.exactPass === undefined) return undefined;
   const covered = result.results.filter((p) => pointMatches(check.point, p.point)).map((p) => p.metrics[check.metric]);
+  if (check.decide === 'exact') {
+    // Judged on the exact values (`decide: "exact"`): said, and which points had none.
+    const lacking = check.exactMissing ?? 0;
+    if (lacking === 0) return covered.length === 1 ? 'decided on the exact value' : 'decided on the exact values';
+    return covered.length === 1
+      ? 'decided on the exact value, which this point does not have (see its notes)'
+      : `decided on the exact values, which ${lacking} of its ${covered.length} points do not have (see their notes): each fails it`;
+  }
+  if (check.exactPass === undefined) return undefined;
   if (covered.length === 0 || covered.some((m) => m?.exact === undefined)) return undefined;
   let reaches = 0;
   let misses = 0;
@@ -37,6 +46,11 @@ export function exactDisagrees(check: ExpectResult, result: Pick<ScenarioResult,
     notes.push(n === 1 ? 'fails on the 95% interval, but the exact value meets the band: a chance miss of the Monte Carlo' : `at ${misses} of its ${n} points the exact value meets the band where the 95% interval misses it (a chance miss)`);
   }
   return notes.length > 0 ? notes.join('; ') : undefined;
+}
+
+/** The mark before exactDisagrees' note: a warning, except for a check judged on exact values that all had one. */
+export function exactNoteMark(check: ExpectResult): string {
+  return check.decide === 'exact' && !check.exactMissing ? '' : '⚠ ';
 }
 
 export function formatInterval([low, high]: [number, number]): string {

@@ -10,7 +10,7 @@
  */
 import { mdCell, mdCode } from './markdown.ts';
 import { pointNotes } from './pointNotes.ts';
-import { describeCheck, exactDisagrees, failedAt, formatInterval, measured } from './checkText.ts';
+import { describeCheck, exactDisagrees, exactNoteMark, failedAt, formatInterval, measured } from './checkText.ts';
 export { describeCheck, measured, measuredAtFailures } from './checkText.ts';
 import { exactFigure } from '../sim/solve/sentence.ts';
 import { from } from 'arquero';
@@ -236,7 +236,7 @@ ${result.expect
   .map(
     (c) => `<tr${c.pass ? '' : ' class="fail-row"'}><td>${escapeHtml(describeCheck(c, setup, result))}${
       failedAt(c, setup, result) ? `<br><small>${escapeHtml(failedAt(c, setup, result))}</small>` : ''
-    }${exactDisagrees(c, result) ? `<br><small class="exact-note">⚠ ${escapeHtml(exactDisagrees(c, result)!)}</small>` : ''}${c.why ? `<span class="why">why: ${escapeHtml(c.why)}</span>` : ''}</td><td>${checkMark(c.pass)}</td><td class="num">${escapeHtml(measured(result, c, setup))}</td></tr>`,
+    }${exactDisagrees(c, result) ? `<br><small class="exact-note">${exactNoteMark(c)}${escapeHtml(exactDisagrees(c, result)!)}</small>` : ''}${c.why ? `<span class="why">why: ${escapeHtml(c.why)}</span>` : ''}</td><td>${checkMark(c.pass)}</td><td class="num">${escapeHtml(measured(result, c, setup))}</td></tr>`,
   )
   .join('\n')}
 </tbody>
@@ -302,7 +302,7 @@ export function renderScenarioMarkdown(result: ScenarioResult, charts: Chart[], 
   if (result.expect.length) {
     lines.push('| check | result | measured |', '|---|---|---|');
     for (const c of result.expect) {
-      const detail = (failedAt(c, setup, result) ? ` (${failedAt(c, setup, result)})` : '') + (exactDisagrees(c, result) ? ` — ⚠ ${exactDisagrees(c, result)}` : '');
+      const detail = (failedAt(c, setup, result) ? ` (${failedAt(c, setup, result)})` : '') + (exactDisagrees(c, result) ? ` — ${exactNoteMark(c)}${exactDisagrees(c, result)}` : '');
       const why = c.why ? `<br>*why: ${mdCell(c.why)}*` : '';
       lines.push(`| ${mdCell(describeCheck(c, setup, result) + detail)}${why} | ${mdMark(c.pass)} | ${mdCode(measured(result, c, setup))} |`);
     }

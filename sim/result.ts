@@ -79,6 +79,13 @@ export interface ExpectResult {
   exactPass?: boolean;
   /** The scenario's `why` for this check, as written (an extension of the contract). */
   why?: string;
+  /**
+   * "exact" when the check asked to be judged on the exact values (`decide: "exact"`, an
+   * extension of the contract): `pass` is then theirs, not the intervals'.
+   */
+  decide?: 'exact';
+  /** With `decide: "exact"`: how many of the points it covers had no exact value (each fails it). */
+  exactMissing?: number;
 }
 
 export interface ScenarioResult {

@@ -74,6 +74,14 @@ const expectSchema = lazySchema(() => z
     between: z.tuple([bound, bound]).optional(),
     /** Why the band is what it is (free text, echoed in reports). */
     why: z.string().optional(),
+    /**
+     * What decides the check: *interval* (default, the contract: it fails when the whole
+     * 95% interval lies outside the band) or *exact* (the exact value, at every point the
+     * check covers, must lie in the band; a point without one fails it). For a CI gate on a
+     * figure poolsim computes exactly, where the Monte Carlo's 1 in 20 would otherwise pass
+     * a value just outside the band or fail one on its edge.
+     */
+    decide: z.enum(['interval', 'exact']).optional(),
   })
   .strict()
   .superRefine((e, ctx) => {
@@ -683,6 +691,12 @@ export function planScenario(
         errors.push(new ScenarioError(file, `expect.${i}`, `${never}: expected a band the metric can reach`));
         break;
       }
+      if (check.decide === 'exact' && p.simulation.exact === undefined) {
+        const at = Object.keys(p.point).length > 0 ? ` at ${JSON.stringify(p.point)}` : '';
+        const why = p.simulation.exactSkipped !== undefined ? ` (${p.simulation.exactSkipped})` : '';
+        errors.push(new ScenarioError(file, `expect.${i}.decide`, `"exact", but this ${scenario.system} ${scenario.mechanic} has no exact values${at}${why}: expected "interval" (or leave "decide" out)`));
+        break;
+      }
     }
   });
   if (scenario.solve) errors.push(...checkSolves(scenario, file, points[0].simulation.metrics.map((m) => m.name)));
@@ -750,6 +764,21 @@ export function evaluateChecks(checks: readonly ExpectCheck[], results: readonly
     // the Monte Carlo's 1 in 20 is said, not hidden.
     const exacts = covered.map((r) => r.metrics[check.metric]?.exact);
     if (exacts.length > 0 && exacts.every((x) => x !== undefined)) out.exactPass = exacts.every((x) => exactMeets(check, x!));
+    if (check.decide === 'exact') {
+      // Judged on the exact values instead, as the file asks: a point without one (its
+      // exact values skipped, see its notes) fails the check rather than being judged on
+      // its interval.
+      out.decide = 'exact';
+      const missed = covered.filter((r) => {
+        const x = r.metrics[check.metric]?.exact;
+        return x === undefined || !exactMeets(check, x);
+      });
+      out.pass = missed.length === 0;
+      delete out.failedPoints;
+      if (missed.length > 0 && results.length > 1) out.failedPoints = missed.map((r) => r.point);
+      const lacking = covered.filter((r) => r.metrics[check.metric]?.exact === undefined).length;
+      if (lacking > 0) out.exactMissing = lacking;
+    }
     // The designer's reason travels with the check, so every report can print it beside it.
     if (check.why !== undefined) out.why = check.why;
     return out;

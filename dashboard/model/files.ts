@@ -65,7 +65,8 @@ export function scenarioOfResult(r: ScenarioResult): Record<string, unknown> | u
       if (!values.some((v) => JSON.stringify(v) === JSON.stringify(value))) values.push(value);
     }
   }
-  const expect = (r.expect ?? []).map(({ pass: _pass, failedPoints: _failed, exactPass: _exact, ...check }) => check);
+  // The check as written: what the run found is left behind (`decide` was written, and stays).
+  const expect = (r.expect ?? []).map(({ pass: _pass, failedPoints: _failed, exactPass: _exact, exactMissing: _missing, ...check }) => check);
   return {
     name: r.name,
     ...(r.description !== undefined ? { description: r.description } : {}),

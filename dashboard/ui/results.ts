@@ -9,7 +9,7 @@ import { pointLabel, sweepLabel } from '../../reports/sweep.ts';
 import { axisValues, sweepAxes } from '../../reports/charts/shared.ts';
 import { formatSweepValues, kindOfValues } from '../model/sweep.ts';
 import { headlineLines } from '../../reports/headline.ts';
-import { exactDisagrees } from '../../reports/checkText.ts';
+import { exactDisagrees, exactNoteMark } from '../../reports/checkText.ts';
 import { pointNotes } from '../../reports/pointNotes.ts';
 import { comparePanels, comparedMetric, unpairedMetrics } from '../charts/comparePanels.ts';
 import { heatmapChoices, heatmapMetric, panelsFor, type DistributionView } from '../charts/panels.ts';
@@ -184,7 +184,7 @@ function checks(result: ScenarioResult, provisional: boolean, setup?: unknown): 
           h('span', { class: 'badge' }, e.pass ? 'pass' : 'FAIL'),
           ` ${metricLabel(result, e.metric)} ${bound}${where}`,
           e.failedPoints?.length ? ` (fails at ${e.failedPoints.map((p) => pointLabel(p, setup, result)).join('; ')})` : '',
-          exactDisagrees(e, result) ? h('div', { class: 'exact-note' }, `⚠ ${exactDisagrees(e, result)}`) : null,
+          exactDisagrees(e, result) ? h('div', { class: 'exact-note' }, `${exactNoteMark(e)}${exactDisagrees(e, result)}`) : null,
           e.why ? h('div', { class: 'why' }, `why: ${e.why}`) : null,
         );
       }),
