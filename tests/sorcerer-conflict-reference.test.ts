@@ -22,6 +22,7 @@
  * - "Dice all hit the table at the same time. Actions are resolved in order of highest die
  *   to lowest", a full tie a coin toss; each action attacks the other; a defender that has
  *   acted (or has no action) rolls its full defence, one that has not follows its policy.
+ *   A full defence is `defence` + `defenceBonus` (by default `bonus`) − the penalties in force.
  * - A won attack bleeds by the weapon's row; won defences and Stand Ups roll successes
  *   over as currency by policy. A side with no dice loses and the winner counts every die.
  * Two independent samples, the engine's and this one's: every figure must agree within
@@ -39,6 +40,7 @@ interface Fighter {
   dice?: number;
   defence?: number;
   bonus?: number;
+  defenceBonus?: number;
   lasting?: number;
   weapon: keyof typeof WEAPONS;
   power?: number;
@@ -80,6 +82,8 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
       dice: f.dice ?? f.stamina,
       defence: f.defence ?? f.stamina,
       bonus: f.bonus ?? 0,
+      // "roll your full Stamina + bonuses": the fighter's own defence bonus, else its `bonus`.
+      defenceBonus: f.defenceBonus ?? f.bonus ?? 0,
       lasting: f.lasting ?? 0,
       due: 0,
       pending: 0,
@@ -180,7 +184,7 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
         const policy = them.f.defend ?? 'moreDice';
         // A defence declared in place of the action ("I dive under the couch!") may take +2.
         const extra = them.acts ? sacrifice : 0;
-        const fullDice = Math.max(0, them.defence + them.bonus + extra - inForce(y));
+        const fullDice = Math.max(0, them.defence + them.defenceBonus + extra - inForce(y));
         const full = policy === 'fullDefence' || (policy === 'fullDefenceWhenHurt' && inForce(y) > 0) || (policy === 'moreDice' && fullDice > 1);
         if (them.acts && !full) defence = roll(1);
         else {
@@ -246,6 +250,11 @@ const cases: [string, [Fighter, Fighter], number?, { totallyDefensive?: 'sacrifi
   [
     'laser eyes against a sorcerer standing up by half, rolling every success over',
     [sorcerer('sorcerer', { stamina: 3, will: 6, weapon: 'smallHandgun', standUp: 'half' }), sorcerer('demon', { will: 5, weapon: 'demonicLethal', power: 3, standUp: 'never' })],
+  ],
+  // A weapon's "+1-2" is the attack's: `defenceBonus: 0` keeps it off the full defence.
+  [
+    'a bad-ass weapon (+2) that stays off the dodge, against a fist-fighter who sacrifices for full defences',
+    [sorcerer('a', { stamina: 4, bonus: 2, defenceBonus: 0, weapon: 'blade' }), sorcerer('b', { defend: 'fullDefence', defenceBonus: 2 })],
   ],
   [
     'defending in full once hurt, with bonus dice, lasting harm carried in and currency from defences only',

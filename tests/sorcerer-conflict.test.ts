@@ -9,7 +9,7 @@ import { planScenario, ScenarioErrors } from '../sim/scenario.ts';
 import { runPlan } from '../sim/assemble.ts';
 import type { ScenarioResult } from '../sim/result.ts';
 import { bleed, condition, halvedLasting } from '../sim/sorcerer/bleed.ts';
-import { TableContest, actionDice, midRoundStandUpDice, pendingDefenceDice, standUpDice } from '../sim/sorcerer/conflict.ts';
+import { TableContest, actionDice, fullDefenceDice, midRoundStandUpDice, pendingDefenceDice, standUpDice } from '../sim/sorcerer/conflict.ts';
 import { contestFold, successesOf, winnerOf, A_WINS } from '../sim/sorcerer/contest.ts';
 
 type Fighter = Record<string, unknown>;
@@ -85,6 +85,20 @@ describe('the worked examples of sorcerer.txt', () => {
     expect(pendingDefenceDice({ ...f, defend: 'fullDefenceWhenHurt' }, 0)).toEqual({ dice: 1, sacrifices: false });
   });
 
+  it('"if you dodge, roll your full Stamina + bonuses": `defenceBonus`, else `bonus`', () => {
+    // "Bad-ass weapons, +1-2" are the attack's: a designer keeps them off the dodge with 0.
+    const f = { name: 'x', stamina: 4, will: 2, weapon: 'blade' as const, bonus: 2 };
+    expect(fullDefenceDice(f, 1)).toBe(4 + 2 - 1);
+    expect(fullDefenceDice({ ...f, defenceBonus: 0 }, 1)).toBe(4 - 1);
+    expect(fullDefenceDice({ ...f, defenceBonus: 1 }, 1, 2)).toBe(4 + 1 + 2 - 1);
+    expect(actionDice({ ...f, defenceBonus: 0 }, 1, 0)).toBe(4 + 2 - 1); // the attack keeps its weapon
+    // moreDice compares the full defence it would roll: 4 + 0 − 3 = 1 is no more than the one die.
+    expect(pendingDefenceDice({ ...f, defenceBonus: 0 }, 3)).toEqual({ dice: 1, sacrifices: false });
+    expect(pendingDefenceDice(f, 3)).toEqual({ dice: 3, sacrifices: true });
+    // "Roll 1 die (with no bonuses)" stays one die.
+    expect(pendingDefenceDice({ ...f, defenceBonus: 3, defend: 'oneDie' }, 0)).toEqual({ dice: 1, sacrifices: false });
+  });
+
   it('"10 9 8 5 5 beats 6 4 3 with three successes", on the table', () => {
     const faces = (dice: number[]) => {
       const f = new Int32Array(11);
@@ -104,6 +118,8 @@ describe('the exact opening exchange', () => {
     ['one-die defence, a bonus die and carried lasting penalties', { ...jesse, bonus: 1, defend: 'oneDie' }, { ...lydia, lasting: 2, defend: 'oneDie' }],
     ['defence that turns full when hurt; d6s; exhausted wins count all dice', { ...jesse, lasting: 1, defend: 'fullDefenceWhenHurt', defence: 5 }, { ...lydia, dice: 2, defend: 'fullDefenceWhenHurt' }, { die: 'd6' }],
     ['a character with no dice to act with', { ...jesse, lasting: 4 }, lydia],
+    // Lydia's 8 dice mostly act first, against a dodge of 4 dice (6 if the weapon counted).
+    ['a bad-ass weapon (+2) kept off the dodge (defenceBonus 0)', { ...jesse, bonus: 2, defenceBonus: 0, defend: 'fullDefence' }, { ...lydia, dice: 8 }],
     // A sacrifice takes +2 (rules.totallyDefensive): the hurt one's moreDice now sacrifices.
     ['a sacrifice with +2 ("I dive under the couch!"), the default defence under lasting harm', { ...jesse, lasting: 3 }, { ...lydia, defend: 'fullDefence' }],
   ];
@@ -120,6 +136,23 @@ describe('the exact opening exchange', () => {
     ).results[0].metrics;
     const opening = metricsOf(run(jesse, lydia, { trials: 1 }));
     expect(opening['first.jesse'].exact).toBeCloseTo(c['win.jesse'].exact! + c.reroll.exact! / 2, 12);
+  });
+
+  it('a dodge rolls `defenceBonus`, not `bonus`: against a character with no action, the opening is the `contest` of attack and dodge', () => {
+    // No action (0 dice + 2 bonus − 2 lasting), so Lydia's 3 dice attack first, against a
+    // full defence of Stamina 4 + defenceBonus − 2 lasting.
+    const dodger = { ...jesse, dice: 0, bonus: 2, lasting: 2 };
+    const contest = (dodge: number) =>
+      runPlan(
+        planScenario({ name: 'c', system: 'sorcerer', mechanic: 'contest', trials: 1, setup: { a: { name: 'lydia', dice: 3 }, b: { name: 'jesse', dice: dodge } } }, 'c.json'),
+      ).results[0].metrics;
+    const kept = metricsOf(run({ ...dodger, defenceBonus: 0 }, lydia, { trials: 1 }));
+    const counted = metricsOf(run(dodger, lydia, { trials: 1 }));
+    expect(kept['first.lydia'].exact).toBe(1);
+    expect(kept['opening.landed'].exact).toBeCloseTo(contest(2)['win.lydia'].exact!, 12);
+    expect(kept['opening.successes'].exact).toBeCloseTo(contest(2)['successes.lydia'].exact!, 12);
+    expect(counted['opening.landed'].exact).toBeCloseTo(contest(4)['win.lydia'].exact!, 12);
+    expect(kept['opening.landed'].exact! - counted['opening.landed'].exact!).toBeGreaterThan(0.2);
   });
 
   it('is left out when a character must Stand Up to act in round 1', () => {

@@ -73,8 +73,14 @@ export const fighterSchema = lazySchema(() => z
     dice: count.optional(),
     /** Dice of a full defence ("if you dodge, roll your full Stamina + bonuses"); defaults to `stamina`. */
     defence: count.optional(),
-    /** Bonus dice on its actions and full defences (a bad-ass weapon, cool tactics); defaults to 0. */
+    /** Bonus dice on its actions (a bad-ass weapon, cool tactics), and on its full defences unless `defenceBonus` says otherwise; defaults to 0. */
     bonus: count.optional(),
+    /**
+     * Bonus dice on its full defences ("roll your full Stamina + bonuses"); defaults to
+     * `bonus`. "Bad-ass weapons, +1-2" are the action's that uses the weapon: 0 keeps
+     * them off the dodge.
+     */
+    defenceBonus: count.optional(),
     /** Lasting penalties it carries into the conflict; defaults to 0. */
     lasting: count.optional(),
     /** What it attacks with: a row of the bleed table. */
@@ -129,9 +135,14 @@ export function midRoundStandUpDice(n: number, onTable: number): number {
   return n < onTable ? n : onTable;
 }
 
+/** Bonus dice on a full defence: `defenceBonus`, else `bonus` ("your full Stamina + bonuses"). */
+export function defenceBonusOf(f: Pick<Fighter, 'bonus' | 'defenceBonus'>): number {
+  return f.defenceBonus ?? f.bonus ?? 0;
+}
+
 /** Dice of a full defence with `penalties` in force (never below 0). */
 export function fullDefenceDice(f: Fighter, penalties: number, extra = 0): number {
-  return Math.max(0, (f.defence ?? f.stamina) + (f.bonus ?? 0) + extra - penalties);
+  return Math.max(0, (f.defence ?? f.stamina) + defenceBonusOf(f) + extra - penalties);
 }
 
 /** Dice rules.totallyDefensive adds to a sacrificed action's defence: 2 or none. */
@@ -223,6 +234,7 @@ export const conflict = defineMechanic({
     const baseDice = Int32Array.from(fighters, (f) => f.dice ?? f.stamina);
     const bonus = Int32Array.from(fighters, (f) => f.bonus ?? 0);
     const defenceDice = Int32Array.from(fighters, (f) => f.defence ?? f.stamina);
+    const defenceBonus = Int32Array.from(fighters, defenceBonusOf);
     const startLasting = Int32Array.from(fighters, (f) => f.lasting ?? 0);
     const defendCode = Int32Array.from(fighters, (f) => DEFEND_POLICIES.indexOf(f.defend ?? DEFAULT_DEFEND));
     const standN = Int32Array.from(fighters, (f) => standUpDice(f.standUp ?? 'full', f.dice ?? f.stamina));
@@ -432,14 +444,14 @@ export const conflict = defineMechanic({
               let dice: number;
               const pendingAction = hasAction[y] === 1;
               const code = defendCode[y];
-              const full = code === 0 || (code === 2 && inForce(y) > 0) || (code === 3 && defenceDice[y] + bonus[y] + sacrifice - inForce(y) > 1);
+              const full = code === 0 || (code === 2 && inForce(y) > 0) || (code === 3 && defenceDice[y] + defenceBonus[y] + sacrifice - inForce(y) > 1);
               if (pendingAction && !full) {
                 dice = 1;
               } else {
                 // Sacrificed ("you're done for this round"; a declared defensive action, +2
                 // with rules.totallyDefensive "sacrifice"), or it has acted or has no action.
                 hasAction[y] = 0;
-                dice = defenceDice[y] + bonus[y] + (pendingAction ? sacrifice : 0) - inForce(y);
+                dice = defenceDice[y] + defenceBonus[y] + (pendingAction ? sacrifice : 0) - inForce(y);
                 due[y] = 0;
                 pending[y] = 0;
               }
