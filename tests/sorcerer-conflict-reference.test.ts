@@ -42,6 +42,7 @@ interface Fighter {
   bonus?: number;
   defenceBonus?: number;
   lasting?: number;
+  next?: number;
   weapon: keyof typeof WEAPONS;
   power?: number;
   defend?: 'fullDefence' | 'oneDie' | 'fullDefenceWhenHurt' | 'moreDice';
@@ -86,7 +87,8 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
       defenceBonus: f.defenceBonus ?? f.bonus ?? 0,
       lasting: f.lasting ?? 0,
       due: 0,
-      pending: 0,
+      // Next penalties carried in: as if taken just before, due on round 1's action.
+      pending: f.next ?? 0,
       carried: 0,
       stoodUp: 0,
       upThisRound: false,
@@ -255,6 +257,12 @@ const cases: [string, [Fighter, Fighter], number?, { totallyDefensive?: 'sacrifi
   [
     'a bad-ass weapon (+2) that stays off the dodge, against a fist-fighter who sacrifices for full defences',
     [sorcerer('a', { stamina: 4, bonus: 2, defenceBonus: 0, weapon: 'blade' }), sorcerer('b', { defend: 'fullDefence', defenceBonus: 2 })],
+  ],
+  // "4 penalties to your next action, and 9 lasting penalties": next penalties carried in
+  // come due on round 1's action (b must stand up by half to take it), then pass.
+  [
+    'next penalties carried in: a hurt blade against a rifle who must stand up in round 1',
+    [sorcerer('a', { stamina: 4, will: 3, next: 2, lasting: 1, weapon: 'blade' }), sorcerer('b', { will: 5, next: 5, lasting: 2, weapon: 'rifle', standUp: 'half', defend: 'oneDie' })],
   ],
   [
     'defending in full once hurt, with bonus dice, lasting harm carried in and currency from defences only',

@@ -119,6 +119,8 @@ describe('the exact opening exchange', () => {
     ['defence that turns full when hurt; d6s; exhausted wins count all dice', { ...jesse, lasting: 1, defend: 'fullDefenceWhenHurt', defence: 5 }, { ...lydia, dice: 2, defend: 'fullDefenceWhenHurt' }, { die: 'd6' }],
     ['a character with no dice to act with', { ...jesse, lasting: 4 }, lydia],
     // Lydia's 8 dice mostly act first, against a dodge of 4 dice (6 if the weapon counted).
+    // Both hit just before ("you have 1 penalty to your next roll"): round 1 pays for it.
+    ['next penalties carried in, due on the first action and the full defence', { ...jesse, next: 2, lasting: 1 }, { ...lydia, next: 1, defend: 'fullDefence' }],
     ['a bad-ass weapon (+2) kept off the dodge (defenceBonus 0)', { ...jesse, bonus: 2, defenceBonus: 0, defend: 'fullDefence' }, { ...lydia, dice: 8 }],
     // A sacrifice takes +2 (rules.totallyDefensive): the hurt one's moreDice now sacrifices.
     ['a sacrifice with +2 ("I dive under the couch!"), the default defence under lasting harm', { ...jesse, lasting: 3 }, { ...lydia, defend: 'fullDefence' }],
@@ -158,6 +160,17 @@ describe('the exact opening exchange', () => {
   it('is left out when a character must Stand Up to act in round 1', () => {
     const m = metricsOf(run({ ...jesse, lasting: 5 }, lydia, { trials: 100 }));
     expect(m['opening.landed'].exact).toBeUndefined();
+    // "Your total penalties to an action are equal to your next + lasting penalties".
+    expect(metricsOf(run({ ...jesse, lasting: 2, next: 3 }, lydia, { trials: 100 }))['opening.landed'].exact).toBeUndefined();
+  });
+
+  it('next penalties carried in weigh on round 1 as lasting ones do: the same exact opening', () => {
+    const exactOf = (m: ReturnType<typeof metricsOf>) => ['first.jesse', 'first.lydia', 'opening.landed', 'opening.successes'].map((k) => m[k].exact);
+    const next = metricsOf(run({ ...jesse, next: 3 }, { ...lydia, next: 1 }, { trials: 1 }));
+    const lasting = metricsOf(run({ ...jesse, lasting: 3 }, { ...lydia, lasting: 1 }, { trials: 1 }));
+    const fresh = metricsOf(run(jesse, lydia, { trials: 1 }));
+    expect(exactOf(next)).toEqual(exactOf(lasting));
+    expect(next['first.jesse'].exact! - fresh['first.jesse'].exact!).toBeLessThan(-0.2);
   });
 });
 
@@ -198,6 +211,31 @@ describe('a conflict', () => {
     // 9 halved (round up) is 5: above Stamina 4, not above 8: injured, not hospital.
     expect(m['injured.jesse'].estimate).toBe(1);
     expect(m['lasting.jesse'].estimate).toBe(5);
+  });
+
+  it('"you are eating 4 penalties to your next action, and 9 lasting penalties": next 4, lasting 9 on Stamina 3 loses at once, injured', () => {
+    // "your next action has a whopping -13 dice": 13 > 2 × Stamina 3, so no Stand Up.
+    const fried = { name: 'fried', stamina: 3, will: 5, weapon: 'fists', next: 4, lasting: 9 };
+    const m = metricsOf(run(fried, lydia, { trials: 500 }));
+    expect(m['win.lydia'].estimate).toBe(1);
+    expect(m.rounds.estimate).toBe(0);
+    expect(m['stoodUp.fried'].estimate).toBe(0);
+    expect(m['opening.landed'].exact).toBeUndefined();
+    // Only the lasting 9 is halved (round up): 5, above Stamina 3, not above 6.
+    expect(m['lasting.fried'].estimate).toBe(5);
+    expect(m['injured.fried'].estimate).toBe(1);
+    expect(m['hospital.fried'].estimate).toBe(0);
+    // Written as `lasting: 13` it would halve to 7: in hospital.
+    const asLasting = metricsOf(run({ ...fried, next: 0, lasting: 13 }, lydia, { trials: 500 }));
+    expect(asLasting['hospital.fried'].estimate).toBe(1);
+  });
+
+  it('next penalties carried in are spent in round 1; lasting ones stay', () => {
+    // "'Next' penalties apply only to your next action. Lasting penalties apply until you rest".
+    const next = metricsOf(run({ ...jesse, next: 3 }, lydia));
+    const lasting = metricsOf(run({ ...jesse, lasting: 3 }, lydia));
+    expect(next['win.jesse'].ci95[0]).toBeGreaterThan(lasting['win.jesse'].ci95[1]);
+    expect(next['lasting.jesse'].ci95[1]).toBeLessThan(lasting['lasting.jesse'].ci95[0]);
   });
 
   it('`maxRounds` rounds gone is a draw: nothing of a round never played decides it', () => {

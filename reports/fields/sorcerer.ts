@@ -61,6 +61,7 @@ function fighter(key: 'a' | 'b', label: string): Field {
       { kind: 'number', key: 'bonus', label: 'bonus dice', placeholder: '0', help: 'a bad-ass weapon, cool tactics: on its actions, and its full defences unless below' },
       { kind: 'number', key: 'defenceBonus', label: 'full defence bonus dice', placeholder: 'bonus dice', help: '“your full Stamina + bonuses”; 0 keeps a weapon’s +1-2 off the dodge' },
       { kind: 'number', key: 'lasting', label: 'lasting penalties', placeholder: '0', help: 'carried into the conflict' },
+      { kind: 'number', key: 'next', label: 'next penalties', placeholder: '0', help: 'carried in, on its first action only: laser eyes’ “4 penalties to your next action, and 9 lasting” are next 4, lasting 9' },
       choice('weapon', 'weapon', Object.keys(WEAPONS), 'choose', 'its row of the bleed table'),
       { kind: 'number', key: 'power', label: 'demon’s Power', help: 'for the demonic rows of the bleed table' },
       choice('defend', 'defence before acting', DEFEND_POLICIES, 'moreDice (default)', 'sacrifices its action for a full defence, or “sucks it up” with one die; moreDice: the full defence only when it rolls more than one die'),

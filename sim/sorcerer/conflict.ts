@@ -7,12 +7,12 @@
  *    penalties ("Your total penalties to an action are equal to your next + lasting
  *    penalties"); the next penalties come due, each to cut one roll ("apply only to your
  *    next action"): this action, the full defence that replaces it, or with no action its
- *    full defence. "If you're
- *    suffering penalties greater than your Stamina, you can't act" — unless it stands up
- *    (`standUp` policy): "roll your Will (without penalties) vs. the number of dice you'd
- *    like to use for your action, up to your score"; not possible "if your penalties are
- *    > 2x your stamina". A character that cannot act when the round begins is beaten, and
- *    the conflict ends (both at once: a draw).
+ *    full defence (round 1's: the `next` a fighter carries in). "If you're suffering
+ *    penalties greater than your Stamina, you can't act" — unless it stands up (`standUp`
+ *    policy): "roll your Will (without penalties) vs. the number of dice you'd like to use
+ *    for your action, up to your score"; not possible "if your penalties are > 2x your
+ *    stamina". A character that cannot act when the round begins is beaten, and the
+ *    conflict ends (both at once: a draw).
  * 2. "Dice all hit the table at the same time. Actions are resolved in order of highest die
  *    to lowest" (ties go to the next highest die, then a coin).
  * 3. Each action attacks the other character. A defender that "ha[s] already acted ...
@@ -83,6 +83,12 @@ export const fighterSchema = lazySchema(() => z
     defenceBonus: count.optional(),
     /** Lasting penalties it carries into the conflict; defaults to 0. */
     lasting: count.optional(),
+    /**
+     * "Next" penalties it carries into the conflict, due on its first action (round 1):
+     * fried by laser eyes just before, "4 penalties to your next action, and 9 lasting
+     * penalties" is `next: 4, lasting: 9`; defaults to 0.
+     */
+    next: count.optional(),
     /** What it attacks with: a row of the bleed table. */
     weapon: weaponSchema,
     /** The demon's Power, for the demonic rows of the bleed table. */
@@ -236,6 +242,7 @@ export const conflict = defineMechanic({
     const defenceDice = Int32Array.from(fighters, (f) => f.defence ?? f.stamina);
     const defenceBonus = Int32Array.from(fighters, defenceBonusOf);
     const startLasting = Int32Array.from(fighters, (f) => f.lasting ?? 0);
+    const startNext = Int32Array.from(fighters, (f) => f.next ?? 0);
     const defendCode = Int32Array.from(fighters, (f) => DEFEND_POLICIES.indexOf(f.defend ?? DEFAULT_DEFEND));
     const standN = Int32Array.from(fighters, (f) => standUpDice(f.standUp ?? 'full', f.dice ?? f.stamina));
     const currency = fighters.map((f) => f.currency ?? 'all');
@@ -348,7 +355,8 @@ export const conflict = defineMechanic({
           for (let i = 0; i < 2; i++) {
             lasting[i] = startLasting[i];
             due[i] = 0;
-            pending[i] = 0;
+            // Next penalties carried in come due at round 1's start, as if taken just before.
+            pending[i] = startNext[i];
             carried[i] = 0;
             stoodUp[i] = 0;
           }
@@ -549,14 +557,22 @@ export function pairedContestFold(exhausted: SorcererRules['exhausted']): PoolFo
 }
 
 /**
+ * Penalties in force on a fighter's round-1 rolls: "Your total penalties to an action are
+ * equal to your next + lasting penalties", the next ones carried in coming due then.
+ */
+export function openingPenalties(f: Fighter): number {
+  return (f.lasting ?? 0) + (f.next ?? 0);
+}
+
+/**
  * Roughly the work of openingExchange, in Simulation.exactCost steps: each lead folds
  * three pools, its states growing with the product of (dice + 1)² (measured December 2026
  * on the quiet 2-core machine, blade against fists: Stamina 4 a side 0.06 s, 8 a side
  * 2.3 s, 12 a side 28 s; this reads 0.1, 4.3 and 39 s).
  */
 export function openingWork(a: Fighter, b: Fighter, sides: number, sacrifice = 0): number {
-  const la = a.lasting ?? 0;
-  const lb = b.lasting ?? 0;
+  const la = openingPenalties(a);
+  const lb = openingPenalties(b);
   const na = actionDice(a, la, 0);
   const nb = actionDice(b, lb, 0);
   const lead = (nx: number, y: Fighter, ny: number, ly: number) =>
@@ -576,8 +592,8 @@ export function openingExchange(
   exhausted: SorcererRules['exhausted'],
   sacrifice = 0,
 ): { firstA: number; firstB: number; landed: number; successes: number } | undefined {
-  const la = a.lasting ?? 0;
-  const lb = b.lasting ?? 0;
+  const la = openingPenalties(a);
+  const lb = openingPenalties(b);
   if (la > a.stamina || lb > b.stamina) return undefined;
   const na = actionDice(a, la, 0);
   const nb = actionDice(b, lb, 0);
