@@ -18,7 +18,8 @@
  *   stands up, Will against the dice it asks for (none past twice its Stamina); at the
  *   start of a round a character that cannot act is beaten. Mid-round, one hit earlier in
  *   the round stands up when its action comes around, asking for no more dice than are on
- *   the table, and keeps the highest.
+ *   the table, and keeps the highest: those asked for, its bonus and the currency it
+ *   carried into the round, no more than are on the table.
  * - "Dice all hit the table at the same time. Actions are resolved in order of highest die
  *   to lowest", a full tie a coin toss; each action attacks the other; a defender that has
  *   acted (or has no action) rolls its full defence, one that has not follows its policy.
@@ -90,6 +91,7 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
       // Next penalties carried in: as if taken just before, due on round 1's action.
       pending: f.next ?? 0,
       carried: 0,
+      roundCarry: 0,
       stoodUp: 0,
       upThisRound: false,
       asks: (f.standUp ?? 'full') === 'full' ? (f.dice ?? f.stamina) : (f.standUp ?? 'full') === 'half' ? Math.ceil((f.dice ?? f.stamina) / 2) : 0,
@@ -122,6 +124,7 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
         me.pending = 0;
         const carry = me.carried;
         me.carried = 0;
+        me.roundCarry = carry;
         const penalties = me.lasting + me.due;
         // A Will roll "only applies to your next action": the one made now covers this round's.
         me.upThisRound = penalties > me.f.stamina;
@@ -168,7 +171,8 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
             if (thisAction) me.pending = 0;
             continue;
           }
-          me.action = [...me.action].sort((p, q) => q - p).slice(0, n);
+          // The dice asked for, with its bonus and the currency it carried in: at most the table's.
+          me.action = [...me.action].sort((p, q) => q - p).slice(0, Math.min(n + me.bonus + me.roundCarry, me.action.length));
           if ((me.currency === 'standUp' || me.currency === 'all') && s > 0) me.action.push(...roll(s));
           stoodNow = true;
         }
@@ -270,6 +274,15 @@ const cases: [string, [Fighter, Fighter], number?, { totallyDefensive?: 'sacrifi
       sorcerer('a', { defend: 'fullDefenceWhenHurt', bonus: 1, lasting: 2, currency: 'defence', weapon: 'rifle' }),
       sorcerer('b', { stamina: 4, dice: 6, defence: 3, defend: 'fullDefenceWhenHurt', currency: 'none', weapon: 'bigHandgun' }),
     ],
+  ],
+  // Mid-round, a Stand Up by half keeps its bonus and carried currency with the dice it asked
+  // for (until December 2026 it kept only those: here 1 of its 6 dice on the table). One
+  // round, so its big gun's blow after standing up is a's whole lasting harm: 1.06 (0.94
+  // keeping the one die).
+  [
+    'one round: 8 fists against a big gun on 2 dice + 4 bonus, sucking it up and standing up mid-round by half',
+    [sorcerer('a', { dice: 8, will: 3 }), sorcerer('b', { stamina: 4, dice: 2, bonus: 4, will: 4, standUp: 'half', defend: 'oneDie', weapon: 'bigGun' })],
+    1,
   ],
   ['a rifle against fists, six rounds at most', [sorcerer('a', { weapon: 'rifle', defend: 'oneDie' }), sorcerer('b', { stamina: 6, will: 2, standUp: 'full' })], 6],
   // Stood up at the round's start ("This roll only applies to your next action"), then hit

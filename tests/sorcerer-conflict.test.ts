@@ -9,7 +9,7 @@ import { planScenario, ScenarioErrors } from '../sim/scenario.ts';
 import { runPlan } from '../sim/assemble.ts';
 import type { ScenarioResult } from '../sim/result.ts';
 import { bleed, condition, halvedLasting } from '../sim/sorcerer/bleed.ts';
-import { TableContest, actionDice, fullDefenceDice, midRoundStandUpDice, pendingDefenceDice, standUpDice } from '../sim/sorcerer/conflict.ts';
+import { TableContest, actionDice, fullDefenceDice, midRoundKeptDice, midRoundStandUpDice, pendingDefenceDice, standUpDice } from '../sim/sorcerer/conflict.ts';
 import { contestFold, successesOf, winnerOf, A_WINS } from '../sim/sorcerer/contest.ts';
 
 type Fighter = Record<string, unknown>;
@@ -262,11 +262,17 @@ describe('a conflict', () => {
     expect(midRoundStandUpDice(4, 2)).toBe(2);
     expect(midRoundStandUpDice(2, 4)).toBe(2);
     expect(midRoundStandUpDice(4, 4)).toBe(4);
+    // On a success it keeps those dice + its bonus + the currency it carried into the round
+    // (as a Stand Up at the round's start rolls them), never more than are on the table.
+    expect(midRoundKeptDice(2, 2, 1, 7)).toBe(5);
+    expect(midRoundKeptDice(2, 2, 1, 4)).toBe(4);
+    expect(midRoundKeptDice(3, 0, 0, 5)).toBe(3);
     // b (Stamina 4, Will 3, 4 dice, one-die defence) is often hit by a's fists before its
     // action with fewer than 4 dice on the table: its Will rolls against those (stoodUp.b ≈
-    // 0.714 [0.700, 0.728] at this seed); rolling against all 4 of its `full` policy gives
-    // ≈ 0.636 [0.623, 0.650] (measured by swapping the rule). The band tells the readings
-    // apart. (0.89 and 0.74 before a defence cut to 0 dice gave up every attacking die.)
+    // 0.729 [0.715, 0.743] at this seed); rolling against all 4 of its `full` policy gives
+    // ≈ 0.609 [0.597, 0.622] (measured by swapping the rule). The band tells the readings
+    // apart. (0.89 and 0.74 before a defence cut to 0 dice gave up every attacking die;
+    // 0.714 and 0.636 before a mid-round Stand Up kept the currency on the table.)
     const a = { name: 'a', stamina: 5, will: 3, weapon: 'fists' };
     const b = { name: 'b', stamina: 4, will: 3, dice: 4, defend: 'oneDie', weapon: 'blade' };
     const m = metricsOf(run(a, b, { trials: 20000 }));

@@ -141,6 +141,17 @@ export function midRoundStandUpDice(n: number, onTable: number): number {
   return n < onTable ? n : onTable;
 }
 
+/**
+ * Dice an action keeps after standing up mid-round, of the `onTable` it rolled: the `n`
+ * asked for + its `bonus` + the currency `carried` into the round, as a Stand Up at the
+ * round's start rolls them ("the number of dice you'd like to use for your action, up to
+ * your score" is the stat's dice; bonus dice come on top), never more than are on the table.
+ */
+export function midRoundKeptDice(n: number, bonus: number, carried: number, onTable: number): number {
+  const keep = n + bonus + carried;
+  return keep < onTable ? keep : onTable;
+}
+
 /** Bonus dice on a full defence: `defenceBonus`, else `bonus` ("your full Stamina + bonuses"). */
 export function defenceBonusOf(f: Pick<Fighter, 'bonus' | 'defenceBonus'>): number {
   return f.defenceBonus ?? f.bonus ?? 0;
@@ -291,6 +302,7 @@ export const conflict = defineMechanic({
         const due = new Int32Array(2);
         const pending = new Int32Array(2);
         const carried = new Int32Array(2); // currency dice for the next action
+        const roundCarry = new Int32Array(2); // currency this round's action took in
         const stoodUp = new Int32Array(2);
         const hasAction = new Uint8Array(2);
         const down = new Uint8Array(2);
@@ -326,7 +338,6 @@ export const conflict = defineMechanic({
           }
         };
 
-        // Keep the `n` highest dice of an action (a character standing up with fewer dice).
         // Take `k` of the action's dice off the table at random (a penalty after the roll:
         // the dice left are as if fewer had been rolled).
         const dropRandom = (i: number, k: number) => {
@@ -340,6 +351,7 @@ export const conflict = defineMechanic({
           }
         };
 
+        // Keep the `n` highest dice of an action (a character standing up with fewer dice).
         const keepHighest = (i: number, n: number) => {
           const f = actionFaces[i];
           let drop = actionCount[i] - n;
@@ -378,6 +390,7 @@ export const conflict = defineMechanic({
               pending[i] = 0;
               const carry = carried[i];
               carried[i] = 0;
+              roundCarry[i] = carry;
               const penalties = lasting[i] + due[i];
               down[i] = 0;
               upThisRound[i] = penalties > stamina[i] ? 1 : 0;
@@ -432,7 +445,10 @@ export const conflict = defineMechanic({
                   if (thisAction) pending[x] = 0;
                   continue;
                 }
-                keepHighest(x, n);
+                // Its bonus and the currency it carried in stay with the dice it asked for. (A
+                // won one-die defence's successes, added this round, never meet a mid-round
+                // Stand Up: with two characters, one that won its defence was not hit.)
+                keepHighest(x, midRoundKeptDice(n, bonus[x], roundCarry[x], actionCount[x]));
                 if (currencyStandUp[x] && s > 0) {
                   addDice(actionFaces[x], s);
                   actionCount[x] += s;
