@@ -18,10 +18,12 @@
  *   stands up, Will against the dice it asks for (none past twice its Stamina); at the
  *   start of a round a character that cannot act is beaten. Mid-round, one hit earlier in
  *   the round stands up when its action comes around, asking for no more dice than are on
- *   the table, and keeps the highest.
+ *   the table, and keeps the highest: those asked for, its bonus and the currency it
+ *   carried into the round, no more than are on the table.
  * - "Dice all hit the table at the same time. Actions are resolved in order of highest die
  *   to lowest", a full tie a coin toss; each action attacks the other; a defender that has
  *   acted (or has no action) rolls its full defence, one that has not follows its policy.
+ *   A full defence is `defence` + `defenceBonus` (by default `bonus`) − the penalties in force.
  * - A won attack bleeds by the weapon's row; won defences and Stand Ups roll successes
  *   over as currency by policy. A side with no dice loses and the winner counts every die.
  * Two independent samples, the engine's and this one's: every figure must agree within
@@ -39,7 +41,9 @@ interface Fighter {
   dice?: number;
   defence?: number;
   bonus?: number;
+  defenceBonus?: number;
   lasting?: number;
+  next?: number;
   weapon: keyof typeof WEAPONS;
   power?: number;
   defend?: 'fullDefence' | 'oneDie' | 'fullDefenceWhenHurt' | 'moreDice';
@@ -80,10 +84,14 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
       dice: f.dice ?? f.stamina,
       defence: f.defence ?? f.stamina,
       bonus: f.bonus ?? 0,
+      // "roll your full Stamina + bonuses": the fighter's own defence bonus, else its `bonus`.
+      defenceBonus: f.defenceBonus ?? f.bonus ?? 0,
       lasting: f.lasting ?? 0,
       due: 0,
-      pending: 0,
+      // Next penalties carried in: as if taken just before, due on round 1's action.
+      pending: f.next ?? 0,
       carried: 0,
+      roundCarry: 0,
       stoodUp: 0,
       upThisRound: false,
       asks: (f.standUp ?? 'full') === 'full' ? (f.dice ?? f.stamina) : (f.standUp ?? 'full') === 'half' ? Math.ceil((f.dice ?? f.stamina) / 2) : 0,
@@ -116,6 +124,7 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
         me.pending = 0;
         const carry = me.carried;
         me.carried = 0;
+        me.roundCarry = carry;
         const penalties = me.lasting + me.due;
         // A Will roll "only applies to your next action": the one made now covers this round's.
         me.upThisRound = penalties > me.f.stamina;
@@ -162,7 +171,8 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
             if (thisAction) me.pending = 0;
             continue;
           }
-          me.action = [...me.action].sort((p, q) => q - p).slice(0, n);
+          // The dice asked for, with its bonus and the currency it carried in: at most the table's.
+          me.action = [...me.action].sort((p, q) => q - p).slice(0, Math.min(n + me.bonus + me.roundCarry, me.action.length));
           if ((me.currency === 'standUp' || me.currency === 'all') && s > 0) me.action.push(...roll(s));
           stoodNow = true;
         }
@@ -180,7 +190,7 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
         const policy = them.f.defend ?? 'moreDice';
         // A defence declared in place of the action ("I dive under the couch!") may take +2.
         const extra = them.acts ? sacrifice : 0;
-        const fullDice = Math.max(0, them.defence + them.bonus + extra - inForce(y));
+        const fullDice = Math.max(0, them.defence + them.defenceBonus + extra - inForce(y));
         const full = policy === 'fullDefence' || (policy === 'fullDefenceWhenHurt' && inForce(y) > 0) || (policy === 'moreDice' && fullDice > 1);
         if (them.acts && !full) defence = roll(1);
         else {
@@ -247,12 +257,32 @@ const cases: [string, [Fighter, Fighter], number?, { totallyDefensive?: 'sacrifi
     'laser eyes against a sorcerer standing up by half, rolling every success over',
     [sorcerer('sorcerer', { stamina: 3, will: 6, weapon: 'smallHandgun', standUp: 'half' }), sorcerer('demon', { will: 5, weapon: 'demonicLethal', power: 3, standUp: 'never' })],
   ],
+  // A weapon's "+1-2" is the attack's: `defenceBonus: 0` keeps it off the full defence.
+  [
+    'a bad-ass weapon (+2) that stays off the dodge, against a fist-fighter who sacrifices for full defences',
+    [sorcerer('a', { stamina: 4, bonus: 2, defenceBonus: 0, weapon: 'blade' }), sorcerer('b', { defend: 'fullDefence', defenceBonus: 2 })],
+  ],
+  // "4 penalties to your next action, and 9 lasting penalties": next penalties carried in
+  // come due on round 1's action (b must stand up by half to take it), then pass.
+  [
+    'next penalties carried in: a hurt blade against a rifle who must stand up in round 1',
+    [sorcerer('a', { stamina: 4, will: 3, next: 2, lasting: 1, weapon: 'blade' }), sorcerer('b', { will: 5, next: 5, lasting: 2, weapon: 'rifle', standUp: 'half', defend: 'oneDie' })],
+  ],
   [
     'defending in full once hurt, with bonus dice, lasting harm carried in and currency from defences only',
     [
       sorcerer('a', { defend: 'fullDefenceWhenHurt', bonus: 1, lasting: 2, currency: 'defence', weapon: 'rifle' }),
       sorcerer('b', { stamina: 4, dice: 6, defence: 3, defend: 'fullDefenceWhenHurt', currency: 'none', weapon: 'bigHandgun' }),
     ],
+  ],
+  // Mid-round, a Stand Up by half keeps its bonus and carried currency with the dice it asked
+  // for (until December 2026 it kept only those: here 1 of its 6 dice on the table). One
+  // round, so its big gun's blow after standing up is a's whole lasting harm: 1.06 (0.94
+  // keeping the one die).
+  [
+    'one round: 8 fists against a big gun on 2 dice + 4 bonus, sucking it up and standing up mid-round by half',
+    [sorcerer('a', { dice: 8, will: 3 }), sorcerer('b', { stamina: 4, dice: 2, bonus: 4, will: 4, standUp: 'half', defend: 'oneDie', weapon: 'bigGun' })],
+    1,
   ],
   ['a rifle against fists, six rounds at most', [sorcerer('a', { weapon: 'rifle', defend: 'oneDie' }), sorcerer('b', { stamina: 6, will: 2, standUp: 'full' })], 6],
   // Stood up at the round's start ("This roll only applies to your next action"), then hit

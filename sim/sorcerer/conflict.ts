@@ -7,12 +7,12 @@
  *    penalties ("Your total penalties to an action are equal to your next + lasting
  *    penalties"); the next penalties come due, each to cut one roll ("apply only to your
  *    next action"): this action, the full defence that replaces it, or with no action its
- *    full defence. "If you're
- *    suffering penalties greater than your Stamina, you can't act" — unless it stands up
- *    (`standUp` policy): "roll your Will (without penalties) vs. the number of dice you'd
- *    like to use for your action, up to your score"; not possible "if your penalties are
- *    > 2x your stamina". A character that cannot act when the round begins is beaten, and
- *    the conflict ends (both at once: a draw).
+ *    full defence (round 1's: the `next` a fighter carries in). "If you're suffering
+ *    penalties greater than your Stamina, you can't act" — unless it stands up (`standUp`
+ *    policy): "roll your Will (without penalties) vs. the number of dice you'd like to use
+ *    for your action, up to your score"; not possible "if your penalties are > 2x your
+ *    stamina". A character that cannot act when the round begins is beaten, and the
+ *    conflict ends (both at once: a draw).
  * 2. "Dice all hit the table at the same time. Actions are resolved in order of highest die
  *    to lowest" (ties go to the next highest die, then a coin).
  * 3. Each action attacks the other character. A defender that "ha[s] already acted ...
@@ -73,10 +73,22 @@ export const fighterSchema = lazySchema(() => z
     dice: count.optional(),
     /** Dice of a full defence ("if you dodge, roll your full Stamina + bonuses"); defaults to `stamina`. */
     defence: count.optional(),
-    /** Bonus dice on its actions and full defences (a bad-ass weapon, cool tactics); defaults to 0. */
+    /** Bonus dice on its actions (a bad-ass weapon, cool tactics), and on its full defences unless `defenceBonus` says otherwise; defaults to 0. */
     bonus: count.optional(),
+    /**
+     * Bonus dice on its full defences ("roll your full Stamina + bonuses"); defaults to
+     * `bonus`. "Bad-ass weapons, +1-2" are the action's that uses the weapon: 0 keeps
+     * them off the dodge.
+     */
+    defenceBonus: count.optional(),
     /** Lasting penalties it carries into the conflict; defaults to 0. */
     lasting: count.optional(),
+    /**
+     * "Next" penalties it carries into the conflict, due on its first action (round 1):
+     * fried by laser eyes just before, "4 penalties to your next action, and 9 lasting
+     * penalties" is `next: 4, lasting: 9`; defaults to 0.
+     */
+    next: count.optional(),
     /** What it attacks with: a row of the bleed table. */
     weapon: weaponSchema,
     /** The demon's Power, for the demonic rows of the bleed table. */
@@ -129,9 +141,25 @@ export function midRoundStandUpDice(n: number, onTable: number): number {
   return n < onTable ? n : onTable;
 }
 
+/**
+ * Dice an action keeps after standing up mid-round, of the `onTable` it rolled: the `n`
+ * asked for + its `bonus` + the currency `carried` into the round, as a Stand Up at the
+ * round's start rolls them ("the number of dice you'd like to use for your action, up to
+ * your score" is the stat's dice; bonus dice come on top), never more than are on the table.
+ */
+export function midRoundKeptDice(n: number, bonus: number, carried: number, onTable: number): number {
+  const keep = n + bonus + carried;
+  return keep < onTable ? keep : onTable;
+}
+
+/** Bonus dice on a full defence: `defenceBonus`, else `bonus` ("your full Stamina + bonuses"). */
+export function defenceBonusOf(f: Pick<Fighter, 'bonus' | 'defenceBonus'>): number {
+  return f.defenceBonus ?? f.bonus ?? 0;
+}
+
 /** Dice of a full defence with `penalties` in force (never below 0). */
 export function fullDefenceDice(f: Fighter, penalties: number, extra = 0): number {
-  return Math.max(0, (f.defence ?? f.stamina) + (f.bonus ?? 0) + extra - penalties);
+  return Math.max(0, (f.defence ?? f.stamina) + defenceBonusOf(f) + extra - penalties);
 }
 
 /** Dice rules.totallyDefensive adds to a sacrificed action's defence: 2 or none. */
@@ -223,7 +251,9 @@ export const conflict = defineMechanic({
     const baseDice = Int32Array.from(fighters, (f) => f.dice ?? f.stamina);
     const bonus = Int32Array.from(fighters, (f) => f.bonus ?? 0);
     const defenceDice = Int32Array.from(fighters, (f) => f.defence ?? f.stamina);
+    const defenceBonus = Int32Array.from(fighters, defenceBonusOf);
     const startLasting = Int32Array.from(fighters, (f) => f.lasting ?? 0);
+    const startNext = Int32Array.from(fighters, (f) => f.next ?? 0);
     const defendCode = Int32Array.from(fighters, (f) => DEFEND_POLICIES.indexOf(f.defend ?? DEFAULT_DEFEND));
     const standN = Int32Array.from(fighters, (f) => standUpDice(f.standUp ?? 'full', f.dice ?? f.stamina));
     const currency = fighters.map((f) => f.currency ?? 'all');
@@ -272,6 +302,7 @@ export const conflict = defineMechanic({
         const due = new Int32Array(2);
         const pending = new Int32Array(2);
         const carried = new Int32Array(2); // currency dice for the next action
+        const roundCarry = new Int32Array(2); // currency this round's action took in
         const stoodUp = new Int32Array(2);
         const hasAction = new Uint8Array(2);
         const down = new Uint8Array(2);
@@ -307,7 +338,6 @@ export const conflict = defineMechanic({
           }
         };
 
-        // Keep the `n` highest dice of an action (a character standing up with fewer dice).
         // Take `k` of the action's dice off the table at random (a penalty after the roll:
         // the dice left are as if fewer had been rolled).
         const dropRandom = (i: number, k: number) => {
@@ -321,6 +351,7 @@ export const conflict = defineMechanic({
           }
         };
 
+        // Keep the `n` highest dice of an action (a character standing up with fewer dice).
         const keepHighest = (i: number, n: number) => {
           const f = actionFaces[i];
           let drop = actionCount[i] - n;
@@ -336,7 +367,8 @@ export const conflict = defineMechanic({
           for (let i = 0; i < 2; i++) {
             lasting[i] = startLasting[i];
             due[i] = 0;
-            pending[i] = 0;
+            // Next penalties carried in come due at round 1's start, as if taken just before.
+            pending[i] = startNext[i];
             carried[i] = 0;
             stoodUp[i] = 0;
           }
@@ -358,6 +390,7 @@ export const conflict = defineMechanic({
               pending[i] = 0;
               const carry = carried[i];
               carried[i] = 0;
+              roundCarry[i] = carry;
               const penalties = lasting[i] + due[i];
               down[i] = 0;
               upThisRound[i] = penalties > stamina[i] ? 1 : 0;
@@ -412,7 +445,10 @@ export const conflict = defineMechanic({
                   if (thisAction) pending[x] = 0;
                   continue;
                 }
-                keepHighest(x, n);
+                // Its bonus and the currency it carried in stay with the dice it asked for. (A
+                // won one-die defence's successes, added this round, never meet a mid-round
+                // Stand Up: with two characters, one that won its defence was not hit.)
+                keepHighest(x, midRoundKeptDice(n, bonus[x], roundCarry[x], actionCount[x]));
                 if (currencyStandUp[x] && s > 0) {
                   addDice(actionFaces[x], s);
                   actionCount[x] += s;
@@ -432,14 +468,14 @@ export const conflict = defineMechanic({
               let dice: number;
               const pendingAction = hasAction[y] === 1;
               const code = defendCode[y];
-              const full = code === 0 || (code === 2 && inForce(y) > 0) || (code === 3 && defenceDice[y] + bonus[y] + sacrifice - inForce(y) > 1);
+              const full = code === 0 || (code === 2 && inForce(y) > 0) || (code === 3 && defenceDice[y] + defenceBonus[y] + sacrifice - inForce(y) > 1);
               if (pendingAction && !full) {
                 dice = 1;
               } else {
                 // Sacrificed ("you're done for this round"; a declared defensive action, +2
                 // with rules.totallyDefensive "sacrifice"), or it has acted or has no action.
                 hasAction[y] = 0;
-                dice = defenceDice[y] + bonus[y] + (pendingAction ? sacrifice : 0) - inForce(y);
+                dice = defenceDice[y] + defenceBonus[y] + (pendingAction ? sacrifice : 0) - inForce(y);
                 due[y] = 0;
                 pending[y] = 0;
               }
@@ -537,14 +573,22 @@ export function pairedContestFold(exhausted: SorcererRules['exhausted']): PoolFo
 }
 
 /**
+ * Penalties in force on a fighter's round-1 rolls: "Your total penalties to an action are
+ * equal to your next + lasting penalties", the next ones carried in coming due then.
+ */
+export function openingPenalties(f: Fighter): number {
+  return (f.lasting ?? 0) + (f.next ?? 0);
+}
+
+/**
  * Roughly the work of openingExchange, in Simulation.exactCost steps: each lead folds
  * three pools, its states growing with the product of (dice + 1)² (measured December 2026
  * on the quiet 2-core machine, blade against fists: Stamina 4 a side 0.06 s, 8 a side
  * 2.3 s, 12 a side 28 s; this reads 0.1, 4.3 and 39 s).
  */
 export function openingWork(a: Fighter, b: Fighter, sides: number, sacrifice = 0): number {
-  const la = a.lasting ?? 0;
-  const lb = b.lasting ?? 0;
+  const la = openingPenalties(a);
+  const lb = openingPenalties(b);
   const na = actionDice(a, la, 0);
   const nb = actionDice(b, lb, 0);
   const lead = (nx: number, y: Fighter, ny: number, ly: number) =>
@@ -564,8 +608,8 @@ export function openingExchange(
   exhausted: SorcererRules['exhausted'],
   sacrifice = 0,
 ): { firstA: number; firstB: number; landed: number; successes: number } | undefined {
-  const la = a.lasting ?? 0;
-  const lb = b.lasting ?? 0;
+  const la = openingPenalties(a);
+  const lb = openingPenalties(b);
   if (la > a.stamina || lb > b.stamina) return undefined;
   const na = actionDice(a, la, 0);
   const nb = actionDice(b, lb, 0);
