@@ -65,6 +65,13 @@ export const vdpRules = lazySchema(() => z
      * docs/rulings/vdp-combat.md).
      */
     retarget: z.enum(['changeFocus', 'free']).default('changeFocus'),
+    /**
+     * What a Stunning Blow's target does until its skipped turn, in combat: "The target is
+     * briefly KO'd and skips a turn", and a KO'd character is "removed from the scene", so by
+     * default it is *defenceless* (its defence totals 0); *defends*: it rolls its defence as
+     * usual (the reading before December 2026: docs/rulings/vdp-combat.md).
+     */
+    stunned: z.enum(['defenceless', 'defends']).default('defenceless'),
   })
   .strict());
 

@@ -195,7 +195,7 @@ export const combatForm: MechanicForm = {
       { name: 'Jack', attack: { attribute: 2, skill: 2 }, defence: { attribute: 3, skill: 2 }, fortitude: 2, type: 'trained', timing: 6 },
     ],
   }),
-  rules: ['effectsOn', 'retarget'],
+  rules: ['effectsOn', 'retarget', 'stunned'],
   presets: [
     sweepPreset('every split for the first', 'the first character’s allocation policies, the second’s as set', { 'setup.characters.0.allocation': [...ALLOCATIONS] }),
     sweepPreset('allocation matrix', 'every policy against every policy', { 'setup.characters.0.allocation': [...ALLOCATIONS], 'setup.characters.1.allocation': [...ALLOCATIONS] }),

@@ -316,6 +316,9 @@ export const combat = defineMechanic({
     // melee fighter keeps its turn's first target (rules.retarget: changeFocus); ranged
     // fighters, and every fighter under `retarget: free`, pick a target for each attack.
     const keepsFocus = Uint8Array.from(fighters, (f) => (rules.retarget === 'changeFocus' && !f.setup.ranged ? 1 : 0));
+    // A Stunning Blow's target is "briefly KO'd", and a KO'd character is "removed from the
+    // scene": it does not defend until its skipped turn has passed (rules.stunned).
+    const stunnedDefenceless = rules.stunned === 'defenceless';
 
     // Per character, as typed arrays for the hot loop.
     const entryOf = Int32Array.from(fighters, (f) => f.entry);
@@ -582,7 +585,10 @@ export const combat = defineMechanic({
           // a free action": a defence between an effect and the end of the loser's next turn
           // rolls with them (a defender is never in its own turn, so they are all pending),
           // unless the rules say `effectsOn: ownTurn`.
-          const d = total(defenceDice, spendOn(t, DEFENCE_ROLL, defenceDice) - activeDis[t] - pendingDis[t] * effectsOnDefence, dBonus);
+          const d =
+            stunned[t] && stunnedDefenceless
+              ? 0 // "briefly KO'd": no defence roll, no tension spent on one
+              : total(defenceDice, spendOn(t, DEFENCE_ROLL, defenceDice) - activeDis[t] - pendingDis[t] * effectsOnDefence, dBonus);
           const r = exchange(a, d, thresholdOf(fortitude[t], status[t], pierced[t] ? 0 : armour[t], piercing[i]));
           const first = opening === 0;
           if (r > 0 && cashesIn(i, CASH_IN_CODE.hits)) {
