@@ -272,8 +272,9 @@ export const COMBAT_METRICS = metricTable({
   win: { name: 'win.<team>', kind: 'probability', label: 'P(win: <team>)', family: 'P(win)', headline: true },
   draw: { name: 'draw', kind: 'probability', label: 'P(no team left standing)' },
   rounds: { name: 'rounds', kind: 'mean', label: 'mean rounds fought', min: 1 },
-  // The damage taken, the knockout blow's whole damage included: it runs past the limit.
-  wounds: { name: 'wounds.<name>', kind: 'mean', label: 'mean wounds taken: <name>', family: 'mean wounds taken' },
+  // The wounds standing at the end: the damage taken, the knockout blow's whole damage
+  // included (it runs past the limit), less those Second Wind recovered.
+  wounds: { name: 'wounds.<name>', kind: 'mean', label: 'mean wounds at the end: <name>', family: 'mean wounds at the end' },
   ko: { name: 'ko.<name>', kind: 'probability', label: 'P(knocked out: <name>)', family: 'P(knocked out)' },
   tension: { name: 'tension.<name>', kind: 'mean', label: 'mean tension gained: <name>', family: 'mean tension gained' },
   first: { name: 'first.<name>', kind: 'probability', label: 'P(takes the first turn: <name>)', family: 'P(takes the first turn)' },
