@@ -62,6 +62,23 @@ export const vdpRules = lazySchema(() => z
      * docs/rulings/vdp-combat.md).
      */
     effectsOn: z.enum(['allActions', 'ownTurn']).default('allActions'),
+    /**
+     * Whether a melee fighter may switch targets in the middle of its turn, in combat: the
+     * Edge Charge table sells "Change Focus | 1 | The character can switch targets mid-turn
+     * | Melee, usually", so by default (*changeFocus*) a fighter that is not `ranged` keeps
+     * the target of its first action for the whole turn, and when that target is KO'd its
+     * remaining attacks are lost unless it pays 1 charge (`chargeBuy: changeFocus`); *free*:
+     * every attack picks its target afresh (the reading before December 2026:
+     * docs/rulings/vdp-combat.md).
+     */
+    retarget: z.enum(['changeFocus', 'free']).default('changeFocus'),
+    /**
+     * What a Stunning Blow's target does until its skipped turn, in combat: "The target is
+     * briefly KO'd and skips a turn", and a KO'd character is "removed from the scene", so by
+     * default it is *defenceless* (its defence totals 0); *defends*: it rolls its defence as
+     * usual (the reading before December 2026: docs/rulings/vdp-combat.md).
+     */
+    stunned: z.enum(['defenceless', 'defends']).default('defenceless'),
   })
   .strict());
 

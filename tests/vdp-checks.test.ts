@@ -109,6 +109,24 @@ describe('opposed: a score of 0 ("whichever score is highest wins the contest. I
   });
 });
 
+describe('opposed: tension ("whenever a skill check result is exactly equal to the target number")', () => {
+  const opposed = (a: object, b: object) => runScenario({ name: 'o', system: 'vdp', mechanic: 'opposed', trials: 1000, setup: { a, b } }).results[0].metrics;
+  test('the Accomplish check\'s target is the other\'s Resist: a point when the totals are equal, for each side', () => {
+    // Mark: 1 Accomplish die against Jacob's 1 Resist die, d6 − d6 = 0 one time in 6. Jacob:
+    // 3d6 against Mark's 3 Resist dice, 3d6 − 3d6 = 0: the squares of 3d6's counts, 4332 of 6^6.
+    const m = opposed({ name: 'mark', accomplish: 1, modifier: 0 }, { name: 'jacob', accomplish: 3, modifier: 0 });
+    expect(m['tension.mark'].exact).toBeCloseTo(1 / 6, 12);
+    expect(m['tension.jacob'].exact).toBeCloseTo(4332 / 6 ** 6, 12);
+  });
+  test('no Accomplish dice, no Accomplish check, no tension (a score of 0 every time)', () => {
+    const m = opposed({ name: 'mark', accomplish: 4, modifier: 0 }, { name: 'jacob', accomplish: 0, modifier: 0 });
+    expect(m['score.jacob'].exact).toBe(0);
+    expect(m['tension.jacob'].exact).toBe(0);
+    expect(m['tension.jacob'].estimate).toBe(0);
+    expect(m['tension.mark'].exact).toBeGreaterThan(0);
+  });
+});
+
 describe('Monte Carlo agrees with exact', () => {
   const cases: [string, string, object, object][] = [
     ['check', 'plain', { modifier: 4, target: 11 }, {}],

@@ -15,7 +15,8 @@ type Character = Record<string, unknown>;
 const jill: Character = { name: 'jill', attack: { attribute: 2, skill: 1 }, defence: { attribute: 3, skill: 1 }, fortitude: 2, type: 'trained', timing: 6 };
 const jack: Character = { name: 'jack', attack: { attribute: 2, skill: 2 }, defence: { attribute: 3, skill: 2 }, fortitude: 2, type: 'trained', timing: 7 };
 
-const fight = (characters: Character[], trials = 20000, seed = 'effects', maxRounds?: number, rules?: { effectsOn: 'allActions' | 'ownTurn' }) =>
+type Rules = { effectsOn?: 'allActions' | 'ownTurn'; stunned?: 'defenceless' | 'defends' };
+const fight = (characters: Character[], trials = 20000, seed = 'effects', maxRounds?: number, rules?: Rules) =>
   runScenario({ name: 'e', system: 'vdp', mechanic: 'combat', trials, seed, setup: { characters, ...(maxRounds ? { maxRounds } : {}) }, ...(rules ? { rules } : {}) }).results[0].metrics;
 
 const fresh = (): Bidding => ({ landed: false, winnerPaid: 0, loserPaid: 0 });
@@ -142,7 +143,8 @@ const COST: Record<string, number> = { armourPierce: 1, grapple: 1, disarm: 1, s
 const LIMITS: Record<string, number> = { pest: 1, civilian: 2, trained: 3, wellTrained: 4, elite: 5, boss: 6 };
 
 /** A duel as the text reads, die by die, with no code shared with the engine. */
-function referenceDuel(a: Character, b: Character, trials: number, seed: string, maxRounds = 50, effectsOn: 'allActions' | 'ownTurn' = 'allActions') {
+function referenceDuel(a: Character, b: Character, trials: number, seed: string, maxRounds = 50, rules: Rules = {}) {
+  const { effectsOn = 'allActions', stunned = 'defenceless' } = rules;
   const rng = seedrandom(seed);
   const d6 = () => 1 + Math.floor(rng() * 6);
   const make = (c: Character): RefFighter => {
@@ -284,7 +286,9 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
           if (X.split === 0) break;
           if (Y.split < 0) allocate(Y);
           const att = roll(X, X.split, 'attack', X.atkBonus - (X.disarmed ? X.weapon : 0) + (X.probed === 1 - x ? 1 : 0));
-          const def = roll(Y, Y.pool - Y.split, 'defence', Y.defBonus + (Y.probed === x ? 1 : 0));
+          // "The target is briefly KO'd and skips a turn", and a KO'd character is "removed
+          // from the scene": no defence until its skipped turn (unless `stunned: defends`).
+          const def = Y.stunned && stunned === 'defenceless' ? 0 : roll(Y, Y.pool - Y.split, 'defence', Y.defBonus + (Y.probed === x ? 1 : 0));
           const fort = Y.status.has('entangled') ? Math.max(1, Math.floor(Y.fortitude / 2)) : Y.fortitude;
           const threshold = fort + Math.max(0, (Y.pierced ? 0 : Y.armour) - X.piercing);
           if (def > att) {
@@ -333,23 +337,27 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
 }
 
 describe('the fast fight agrees with the slow reference duel', () => {
-  const cases: [string, Character, Character, ('allActions' | 'ownTurn')?][] = [
+  const cases: [string, Character, Character, Rules?][] = [
     ['defaults: defensive effects, whileAhead bidding', { ...jill, allocation: '3/1' }, { ...jack, allocation: '2/2' }],
     ['a boss whose wounds slow its turn-order roll, against a quicker striker', { ...jack, type: 'boss', allocation: '3/1', timing: 9, fortitude: 3, defensiveEffect: 'never' }, { ...jill, allocation: '4/0', timing: 6, attack: { attribute: 3, skill: 2, bonus: 2 }, attacks: 1 }],
-    ['effectsOn ownTurn: effect dice only on the loser\'s next turn', { ...jill, allocation: '3/1' }, { ...jack, allocation: '1/3', offensiveEffect: 'always' }, 'ownTurn'],
+    ['effectsOn ownTurn: effect dice only on the loser\'s next turn', { ...jill, allocation: '3/1' }, { ...jack, allocation: '1/3', offensiveEffect: 'always' }, { effectsOn: 'ownTurn' }],
     ['offensive effects unlessKo against bidders that always contest', { ...jack, allocation: '3/1', offensiveEffect: 'unlessKo', bid: 'always', effectTension: 1 }, { ...jill, allocation: '2/2', bid: 'always', tension: 2, spendTension: 'onDefence' }],
     ['always converting against a boss: no one is KO\'d, but the boss does', { ...jack, allocation: '4/0', offensiveEffect: 'always', bid: 'never' }, { ...jill, type: 'boss', fortitude: 3, allocation: '2/2', defensiveEffect: 'never' }],
     ['armour against piercing; a Weakened, Panicked fighter who pays to shake it off', { ...jack, allocation: '3/1', armour: 2, status: { weakened: true, panicked: true }, tension: 1 }, { ...jill, allocation: '3/1', armourPiercing: 1, attack: { attribute: 2, skill: 1, bonus: 1 } }],
     ['Edge Charge: grapple from blocks against a disarmer that cashes in hits', { ...jack, allocation: '1/3', chargeBuy: 'grapple', chargeCashIn: 'blocks', armour: 1 }, { ...jill, allocation: '3/1', chargeBuy: 'disarm', chargeCashIn: 'hits', attack: { attribute: 2, skill: 1, bonus: 2 }, status: { fatigued: true }, removeStatus: 'never' }],
     ['Edge Charge: a surge cashing in hits and blocks against an elite\'s stunning blow', { ...jack, allocation: '2/2', chargeBuy: 'surge', chargeCashIn: 'both' }, { ...jill, allocation: '3/1', chargeBuy: 'stunningBlow', chargeCashIn: 'hits', type: 'elite' }],
+    // A stunned target is defenceless by default, until its skipped turn: a stunner against
+    // a guard who spends its tension on defence (which it cannot, stunned).
+    ['Edge Charge: a stunning blow leaves its target defenceless until its skipped turn', { ...jack, allocation: '3/1', chargeBuy: 'stunningBlow', chargeCashIn: 'hits' }, { ...jill, allocation: '1/3', type: 'elite', spendTension: 'onDefence' }],
+    ['Edge Charge: stunned: defends, the reading before December 2026', { ...jack, allocation: '3/1', chargeBuy: 'stunningBlow', chargeCashIn: 'hits' }, { ...jill, allocation: '1/3', type: 'elite', spendTension: 'onDefence' }, { stunned: 'defends' }],
     ['Edge Charge: probe defence against second wind; armour pierce', { ...jack, allocation: '2/2', chargeBuy: 'probeDefence', chargeCashIn: 'blocks' }, { ...jill, allocation: '2/2', chargeBuy: 'secondWind', chargeCashIn: 'both', type: 'elite', armour: 2 }],
     ['Edge Charge: armour pierce against armour', { ...jack, allocation: '3/1', chargeBuy: 'armourPierce', chargeCashIn: 'blocks' }, { ...jill, allocation: '2/2', armour: 3 }],
   ];
-  for (const [what, a, b, effectsOn] of cases) {
+  for (const [what, a, b, rules] of cases) {
     it(what, () => {
       const n = sized(20000);
-      const m = fight([a, b], n, `fast ${what}`, undefined, effectsOn && { effectsOn });
-      const ref = referenceDuel(a, b, n, `ref ${what}`, 50, effectsOn);
+      const m = fight([a, b], n, `fast ${what}`, undefined, rules);
+      const ref = referenceDuel(a, b, n, `ref ${what}`, 50, rules);
       const pairs: [string, number][] = [
         [`win.${a.name}`, ref.winA],
         [`effects.${a.name}`, ref.effectsA],

@@ -154,7 +154,7 @@ describe('a fight', () => {
   it('per-character figures name the character after a colon, whatever its name', () => {
     // "mean wounds taken by a <name>" read "by a a" for a character named "a", "by a jill" for Jill.
     const m = metricsOf(run([{ ...jill, name: 'a' }, { ...jack, name: 'guard', count: 2 }], { trials: 200 }));
-    expect(m['wounds.a']!.label).toBe('mean wounds taken: a');
+    expect(m['wounds.a']!.label).toBe('mean wounds at the end: a');
     expect(m['converted.guard']!.label).toBe('mean dice converted: guard');
     for (const [name, metric] of Object.entries(m)) expect(metric.label, name).not.toMatch(/\b(a|an) (a|guard)\b/);
   });

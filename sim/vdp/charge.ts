@@ -6,8 +6,8 @@
  * defending against that target"; "Releasing any amount of charge on a single target is a
  * single action", and "Releasing charge on oneself or an ally takes an action".
  *
- * The costed actions whose effect is a number (the table's others move characters or
- * change targets, which a fight without a map does not have):
+ * The costed actions whose effect is a number, and Change Focus (the table's others are
+ * not offered: docs/rulings/vdp-combat.md says why):
  *
  *   Armor Pierce   1  "The target's armor bonus is negated until they adjust their stance
  *                      to cover for it on their next turn"
@@ -18,15 +18,18 @@
  *   Probe Defense  2  "Gain +1 on combat bonus against this opponent; does not stack"
  *   Stunning Blow  3  "The target is briefly KO'd and skips a turn"
  *   Second Wind    3  "Recover a wound until the end of the fight"
+ *   Change Focus   1  "The character can switch targets mid-turn" (Melee, usually): not an
+ *                      action of its own but paid when its turn's target falls, to attack
+ *                      another (rules.retarget: changeFocus; see combat.ts)
  *
  * Readings: docs/rulings/vdp-combat.md "Edge Charge".
  */
 
-export const CHARGE_ACTIONS = ['none', 'armourPierce', 'grapple', 'disarm', 'surge', 'probeDefence', 'stunningBlow', 'secondWind'] as const;
+export const CHARGE_ACTIONS = ['none', 'armourPierce', 'grapple', 'disarm', 'surge', 'probeDefence', 'stunningBlow', 'secondWind', 'changeFocus'] as const;
 export type ChargeAction = (typeof CHARGE_ACTIONS)[number];
 
 /** Cost in charge of each action (index = CHARGE_ACTIONS index; `none` is never bought). */
-export const CHARGE_COST = Int32Array.of(0, 1, 1, 1, 2, 2, 3, 3);
+export const CHARGE_COST = Int32Array.of(0, 1, 1, 1, 2, 2, 3, 3, 1);
 export const CHARGE_CODE = Object.fromEntries(CHARGE_ACTIONS.map((a, i) => [a, i])) as Record<ChargeAction, number>;
 
 /** Actions released on oneself rather than on the target. */

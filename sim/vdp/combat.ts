@@ -6,7 +6,8 @@
  * with ties broken by whichever character has the highest Timing attribute" (then at
  * random). On its turn a character takes its actions (`attacks`, two by default: "A
  * character may take two actions on their turn"), each an ATTACK on an enemy chosen by
- * its `targeting` policy. Dice are split by the `allocation` policy "the first time each
+ * its `targeting` policy; a melee fighter keeps that enemy for the turn ("Change Focus ... The
+ * character can switch targets mid-turn" is an Edge Charge buy; rules.retarget). Dice are split by the `allocation` policy "the first time each
  * combat turn he needs to use them - when attacking, or being attacked", and the split
  * holds for the rest of the round. An attack rolls the attack dice + attribute + skill −
  * wounds; the target defends with its defence dice likewise ("For every wound received, a
@@ -87,7 +88,8 @@ export const SPEND_POLICIES = ['never', 'onAttack', 'onDefence', 'onNextRoll'] a
 
 /**
  * Which enemy a character attacks: `weakest` (fewest wounds left before KO), `strongest`
- * (most wounds left) or `random`; ties at random.
+ * (most wounds left) or `random`; ties at random. A melee fighter picks once a turn
+ * (rules.retarget: changeFocus), a ranged one for every attack.
  */
 export const TARGETING = ['weakest', 'strongest', 'random'] as const;
 
@@ -270,8 +272,9 @@ export const COMBAT_METRICS = metricTable({
   win: { name: 'win.<team>', kind: 'probability', label: 'P(win: <team>)', family: 'P(win)', headline: true },
   draw: { name: 'draw', kind: 'probability', label: 'P(no team left standing)' },
   rounds: { name: 'rounds', kind: 'mean', label: 'mean rounds fought', min: 1 },
-  // The damage taken, the knockout blow's whole damage included: it runs past the limit.
-  wounds: { name: 'wounds.<name>', kind: 'mean', label: 'mean wounds taken: <name>', family: 'mean wounds taken' },
+  // The wounds standing at the end: the damage taken, the knockout blow's whole damage
+  // included (it runs past the limit), less those Second Wind recovered.
+  wounds: { name: 'wounds.<name>', kind: 'mean', label: 'mean wounds at the end: <name>', family: 'mean wounds at the end' },
   ko: { name: 'ko.<name>', kind: 'probability', label: 'P(knocked out: <name>)', family: 'P(knocked out)' },
   tension: { name: 'tension.<name>', kind: 'mean', label: 'mean tension gained: <name>', family: 'mean tension gained' },
   first: { name: 'first.<name>', kind: 'probability', label: 'P(takes the first turn: <name>)', family: 'P(takes the first turn)' },
@@ -310,6 +313,13 @@ export const combat = defineMechanic({
     const maxRounds = setup.maxRounds ?? 50;
     // 1 where effect dice also weigh on the loser's defences (rules.effectsOn), else 0.
     const effectsOnDefence = rules.effectsOn === 'ownTurn' ? 0 : 1;
+    // "Change Focus | 1 | The character can switch targets mid-turn | Melee, usually": a
+    // melee fighter keeps its turn's first target (rules.retarget: changeFocus); ranged
+    // fighters, and every fighter under `retarget: free`, pick a target for each attack.
+    const keepsFocus = Uint8Array.from(fighters, (f) => (rules.retarget === 'changeFocus' && !f.setup.ranged ? 1 : 0));
+    // A Stunning Blow's target is "briefly KO'd", and a KO'd character is "removed from the
+    // scene": it does not defend until its skipped turn has passed (rules.stunned).
+    const stunnedDefenceless = rules.stunned === 'defenceless';
 
     // Per character, as typed arrays for the hot loop.
     const entryOf = Int32Array.from(fighters, (f) => f.entry);
@@ -462,7 +472,8 @@ export const combat = defineMechanic({
         // Releasing its charge on target `t` (or itself), as one action: whether it did.
         const release = (i: number, t: number) => {
           const b = buy[i];
-          if (b === 0 || charge[i] < CHARGE_COST[b]) return false;
+          // Change Focus is paid when the turn's target falls (the turn loop), not released as an action.
+          if (b === 0 || b === CHARGE_CODE.changeFocus || charge[i] < CHARGE_COST[b]) return false;
           if (b === CHARGE_CODE.secondWind && wounds[i] === 0) return false; // nothing to recover
           if (b === CHARGE_CODE.probeDefence && probed[i] === t + 1) return false; // "does not stack"
           charge[i] -= CHARGE_COST[b];
@@ -575,7 +586,10 @@ export const combat = defineMechanic({
           // a free action": a defence between an effect and the end of the loser's next turn
           // rolls with them (a defender is never in its own turn, so they are all pending),
           // unless the rules say `effectsOn: ownTurn`.
-          const d = total(defenceDice, spendOn(t, DEFENCE_ROLL, defenceDice) - activeDis[t] - pendingDis[t] * effectsOnDefence, dBonus);
+          const d =
+            stunned[t] && stunnedDefenceless
+              ? 0 // "briefly KO'd": no defence roll, no tension spent on one
+              : total(defenceDice, spendOn(t, DEFENCE_ROLL, defenceDice) - activeDis[t] - pendingDis[t] * effectsOnDefence, dBonus);
           const r = exchange(a, d, thresholdOf(fortitude[t], status[t], pierced[t] ? 0 : armour[t], piercing[i]));
           const first = opening === 0;
           if (r > 0 && cashesIn(i, CASH_IN_CODE.hits)) {
@@ -721,12 +735,26 @@ export const combat = defineMechanic({
                 actions--;
               }
               if (split[i] > 0 || buy[i] !== 0) {
+                // The turn's target, once an action has gone at one; −1 before.
+                let focus = -1;
                 for (let a = 0; a < actions && teamsStanding > 1; a++) {
-                  const t = pickTarget(i);
+                  let t: number;
+                  if (focus < 0 || alive[focus]) t = focus < 0 ? pickTarget(i) : focus;
+                  else if (buy[i] === CHARGE_CODE.changeFocus && charge[i] >= CHARGE_COST[CHARGE_CODE.changeFocus]) {
+                    // "Change Focus ... The character can switch targets mid-turn": released on
+                    // the new target while attacking it, so the attack is not lost.
+                    charge[i] -= CHARGE_COST[CHARGE_CODE.changeFocus];
+                    released[i]++;
+                    t = pickTarget(i);
+                  } else break; // its target is KO'd: the turn's other attacks are lost
                   if (t < 0) break;
                   // Releasing charge is the action ("grapple someone rather than punching them").
-                  if (release(i, t)) continue;
+                  if (release(i, t)) {
+                    if (keepsFocus[i] && !onSelf(buy[i])) focus = t;
+                    continue;
+                  }
                   if (split[i] === 0) break; // "Fighting defensively": no attack
+                  if (keepsFocus[i]) focus = t;
                   if (cover[i] > 0) firedFromCover[i] = 1;
                   attack(i, t);
                 }

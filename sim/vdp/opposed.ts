@@ -10,6 +10,15 @@
  * 0 beats Jacob's −3; equal scores and nobody wins (`neither`). `zeroWins: false` keeps the
  * stricter reading of "must beat the opposing character's Resist": a score wins only when
  * it is above 0 and above the other's.
+ *
+ * Tension: "A character gains a point of Tension whenever a skill check result is exactly
+ * equal to the target number", and "each character's Accomplish check must beat the
+ * opposing character's Resist check": the Resist total is the Accomplish check's target
+ * number. So a character gains a point when its Accomplish total equals the other's Resist
+ * total (its score is exactly 0); the resisting side gains nothing for it (its Resist has no
+ * target number of its own: it is the target). Each character makes its own Accomplish check,
+ * so both may gain in one contest. A character with no Accomplish dice makes no Accomplish
+ * check and gains none.
  */
 import { z } from 'zod';
 import { lazySchema } from '../lazySchema.ts';
@@ -84,6 +93,7 @@ export const OPPOSED_METRICS = metricTable({
   neither: { name: 'neither', kind: 'probability', label: 'P(neither wins)' },
   score: { name: 'score.<side>', kind: 'mean', label: "mean score of <side> (accomplish − the other's resist)", family: 'mean score', signed: true },
   beats: { name: 'beats.<side>', kind: 'probability', label: "P(<side>'s accomplish beats the other's resist)", family: "P(accomplish beats the other's resist)" },
+  tension: { name: 'tension.<side>', kind: 'mean', label: "mean tension gained: <side> (accomplish exactly the other's resist)", family: 'mean tension gained', max: 1 },
 });
 
 export const opposed = defineMechanic({
@@ -105,7 +115,12 @@ export const opposed = defineMechanic({
       scoreB: L.add('score', { side: B }),
       beatsA: L.add('beats', { side: A }),
       beatsB: L.add('beats', { side: B }),
+      tensionA: L.add('tension', { side: A }),
+      tensionB: L.add('tension', { side: B }),
     };
+    // Whether each side makes an Accomplish check at all (tension needs one).
+    const checksA = setup.a.accomplish > 0 ? 1 : 0;
+    const checksB = setup.b.accomplish > 0 ? 1 : 0;
     const zeroWins = setup.zeroWins ?? true;
     // The lowest winning score: 0 when a score of 0 can win, else 1.
     const lowest = zeroWins ? 0 : 1;
@@ -124,6 +139,9 @@ export const opposed = defineMechanic({
           tally.add(M.scoreB, b);
           tally.add(M.beatsA, a > 0 ? 1 : 0);
           tally.add(M.beatsB, b > 0 ? 1 : 0);
+          // "exactly equal to the target number": the Accomplish total is the other's Resist total.
+          tally.add(M.tensionA, a === 0 ? checksA : 0);
+          tally.add(M.tensionB, b === 0 ? checksB : 0);
         }
         tally.addTrials(trials);
       },
@@ -140,6 +158,8 @@ export const opposed = defineMechanic({
         x[M.scoreB] = b.mean();
         x[M.beatsA] = a.atLeast(1);
         x[M.beatsB] = b.atLeast(1);
+        x[M.tensionA] = checksA * a.at(0);
+        x[M.tensionB] = checksB * b.at(0);
         return { metrics: L.named(x) };
       },
     };
