@@ -298,6 +298,7 @@ export const combat = defineMechanic({
   name: 'combat',
   summary: 'a fight in rounds: Timing order, attack and defence dice split by policy, wounds to KO',
   setup: combatSetup,
+  variants: ['effectsOn'],
   prepare(setup, rules: VdpRules) {
     const entries = setup.characters;
     const teamNames = [...new Set(entries.map((c) => c.team ?? c.name))];
