@@ -239,6 +239,7 @@ function explain(issue: z.core.$ZodIssue, input: unknown): { path: readonly Prop
       ];
       if (expected.length === 0) return { path: issue.path, problem: `got ${describe(found)}, which none of the accepted forms takes` };
       const list = expected.length === 1 ? expected[0] : `${expected.slice(0, -1).join(', ')} or ${expected[expected.length - 1]}`;
+      if (found === undefined) return { path: issue.path, problem: `missing: expected ${list}` };
       return { path: issue.path, problem: `expected ${list}, got ${describe(found)}` };
     }
     default:
