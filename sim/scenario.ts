@@ -568,7 +568,7 @@ export function planScenario(
   const rulesProblem = (problem: string) => {
     if (!problem.startsWith('unknown field')) return problem;
     const text = `${problem.replace(/^unknown fields /, 'unknown rule variants ').replace(/^unknown field /, 'unknown rule variant ')} for ${scenario.system}: expected one of ${Object.keys(rulesSchema.unwrap().shape).join(', ')}`;
-    // The two pushes docs/rules.md lists among the variants are a battle side's policies.
+    // Two pushes of the traits are a battle side's policies, not variants (docs/rules.md).
     const policy = /"(berzerkerPush|defenderPush)"/.exec(problem)?.[1];
     return policy ? `${text} (${policy} is a battle side's policy: setup.sides.<n>.${policy})` : text;
   };

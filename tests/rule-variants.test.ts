@@ -120,15 +120,30 @@ describe('each mechanic’s variants are the ones its simulation reads', () => {
   });
 });
 
-describe('docs/rules.md says which mechanics play each variant', () => {
-  const text = readFileSync(join(import.meta.dirname, '..', 'docs', 'rules.md'), 'utf8');
-  const rows = [...text.matchAll(/^\| (viciousness|vdp|sorcerer) \| `(\w+)`[^|]* \| ([^|]*) \|/gm)].map((m) => ({ system: m[1]!, key: m[2]!, playedBy: m[3]! }));
+describe('the docs name exactly the variants the code takes, and who plays them', () => {
+  const root = join(import.meta.dirname, '..');
+  const text = readFileSync(join(root, 'docs', 'rules.md'), 'utf8');
+  const rows = [...text.matchAll(/^\| (viciousness|vdp|sorcerer) \| `(\w+)`([^|]*) \| ([^|]*) \|/gm)].map((m) => ({ system: m[1]!, key: m[2]!, aside: m[3]!, playedBy: m[4]! }));
+  const variants = Object.entries(rulesBySystem).flatMap(([system, schema]) => Object.keys(schema.parse({}) as object).map((key) => `${system} ${key}`));
 
-  test('its table’s “played by” is each mechanic’s own list', () => {
-    expect(rows.length).toBeGreaterThan(10);
-    for (const { system, key, playedBy } of rows) {
-      if (!(key in (rulesBySystem[system as SystemName].parse({}) as object))) continue;
+  test('docs/rules.md’s table of variants: each system’s toggles, no other (a side’s policy is not one), each with the mechanics that play it', () => {
+    expect(rows.map((r) => `${r.system} ${r.key}`).sort()).toEqual([...variants].sort());
+    for (const { system, key, aside, playedBy } of rows) {
+      expect(aside, `${system} ${key}`).toBe('');
       expect(playedBy, `${system} ${key}`).toBe(mechanicsPlaying(system, key).map((m) => `\`${m}\``).join(', '));
+    }
+  });
+
+  test('README’s list of what `rules` holds names every variant of every system', () => {
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    const list = /^- `rules` holds the variant toggles[\s\S]*?(?=^- )/m.exec(readme)?.[0] ?? '';
+    const named = (name: string) => new RegExp(`\\b${name}\\b[\\s\\S]*?—`).exec(list)?.[0] ?? '';
+    const bySystem: Record<string, string> = { viciousness: 'Viciousness', vdp: 'VDP', sorcerer: 'Sorcerer' };
+    for (const v of variants) {
+      const [system, key] = v.split(' ') as [string, string];
+      // Each under its own system's name: "Sorcerer `exhausted`, `nextPenalty`, …" up to the next system or the dash.
+      const part = named(bySystem[system]!).split(/;/)[0]!;
+      expect(part, v).toContain(`\`${key}\``);
     }
   });
 });
