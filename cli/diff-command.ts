@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { lazySchema } from '../sim/lazySchema.ts';
 import { DEFAULT_FDR, diffResults, pointKey, somethingMoved, type DiffOptions, type ResultDiff } from '../sim/diff.ts';
 import type { ScenarioResult } from '../sim/result.ts';
-import { ScenarioError, ScenarioErrors, capErrors, formatPath } from '../sim/scenario.ts';
+import { ScenarioError, ScenarioErrors, capErrors, formatPath, zodErrors } from '../sim/scenario.ts';
 import { contractKind } from '../reports/legacy.ts';
 import { renderDiffMarkdown, renderDiffText } from '../reports/changes.ts';
 import { UsageError, parseFlags } from './options.ts';
@@ -59,14 +59,6 @@ const resultSchema = lazySchema(() => z
     ),
   })
   .loose());
-
-/** A zod issue as `what was expected`. */
-function problem(issue: z.core.$ZodIssue): string {
-  const names: Record<string, string> = { number: 'a number', int: 'a whole number', string: 'a string', object: 'an object', record: 'an object', array: 'a list', tuple: 'a list' };
-  if (issue.code === 'invalid_type') return `expected ${names[issue.expected] ?? issue.expected}`;
-  if (issue.code === 'too_small') return issue.origin === 'string' ? 'expected a non-empty string' : `expected at least ${issue.minimum}`;
-  return issue.message;
-}
 
 /** What a file is when it is a poolsim file but not a result (undefined otherwise). */
 function notAResult(item: unknown): string | undefined {
@@ -118,7 +110,8 @@ function readResultFile(file: string, errors: ScenarioError[]): { file: string; 
     }
     const parsed = resultSchema.safeParse(item);
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) errors.push(new ScenarioError(file, formatPath([...prefix, ...issue.path]), problem(issue)));
+      // In the words a scenario's problems are said in: what was expected, and what was found.
+      errors.push(...zodErrors(file, prefix, parsed.error, item));
       return;
     }
     const result = parsed.data as unknown as ScenarioResult;

@@ -5,7 +5,7 @@
  * checked before anything runs (exit 2, `--out` untouched); the reports are written all
  * or nothing; exit 1 when a check fails.
  */
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { loadPlans } from './load.ts';
 import { UsageError, parseFlags } from './options.ts';
 import { plainText } from './text.ts';
@@ -28,33 +28,61 @@ export const REPORT_USAGE = `  poolsim report [DIR|FILE...] [--out DIR] [--trial
 
   runs every scenario (default: scenarios/) and writes DIR (default: reports/out):
   index.html and index.md listing each scenario's checks, and per scenario index.html,
-  report.md with charts/*.svg, results.json and results.csv. With --baseline (a report
+  report.md with charts/*.svg, results.json and results.csv, in a folder named by its
+  file's path below the folder given (DIR/sub/v1.json: sub-v1/). With --baseline (a report
   folder, e.g. reports/baseline) every number that moved since it is marked, and
   changes.html and changes.md list them all (see poolsim diff)`;
 
-/** A folder name for a scenario file: its base name without extension, made safe. */
+/**
+ * A folder name for a scenario file, from its path below what was named (namedPaths):
+ * without the extension, each folder joined by "-" (`sub/v1.json` → `sub-v1`), made safe.
+ */
 export function slugOf(file: string): string {
-  return basename(file).replace(/\.(json|ya?ml)$/i, '').replace(/[^A-Za-z0-9._-]/g, '-').replace(/^[.-]+/, '').slice(0, 100) || 'scenario';
+  return file.replace(/\.(json|ya?ml)$/i, '').replace(/[\\/]+/g, '-').replace(/[^A-Za-z0-9._-]/g, '-').replace(/^[.-]+/, '').slice(0, 100) || 'scenario';
+}
+
+/**
+ * Each file's path below what was named on the command line: inside the first folder
+ * named that holds it (`sub/v1.json` for `DIR/sub/v1.json` of `report DIR`), or its own
+ * name where the file itself was named.
+ */
+export function namedPaths(inputs: readonly string[], files: readonly string[]): string[] {
+  return files.map((file) => {
+    for (const input of inputs) {
+      const inside = relative(input, file);
+      if (inside === '') break;
+      if (!isAbsolute(inside) && inside.split(sep)[0] !== '..') return inside;
+    }
+    return basename(file);
+  });
 }
 
 /** Names at the top of a report folder that a scenario's folder cannot take (reports/write.ts). */
 const TOP_NAMES = ['index.html', 'index.md', 'changes.html', 'changes.md'];
 
 /**
- * Each file's scenario folder: its slug, or, where that name is taken (case aside) by an
- * earlier file or by a page at the top of the report, the first of `-2`, `-3`… that is
- * free. (A file a-2.json beside a.json and a.yaml, or one called index.html.json, made
- * the report fail after the whole run until December 2026.)
+ * Each file's scenario folder (`paths` as namedPaths gives them): its slug, or, where that
+ * name is taken (case aside) by a file nearer the top of what was named, an earlier file
+ * as deep, or a page at the top of the report, the first of `-2`, `-3`… that is free.
+ * Files are named top level first, so a file's folder never depends on what lies in the
+ * subfolders beside it: `v1.json` is `v1/` whatever `sub/v1.json` (`sub-v1/`) there is.
+ * (A file a-2.json beside a.json and a.yaml, or one called index.html.json, made the
+ * report fail after the whole run until December 2026. A name from the base name alone
+ * let an added `sub/v1.json` take `v1/` and push the `v1.json` above it to `v1-2/`.)
  */
-export function reportSlugs(files: readonly string[]): string[] {
+export function reportSlugs(paths: readonly string[]): string[] {
   const used = new Set(TOP_NAMES);
-  return files.map((file) => {
-    const base = slugOf(file);
+  const depth = (p: string) => p.split(/[\\/]/).length;
+  const order = paths.map((_, i) => i).sort((a, b) => depth(paths[a]) - depth(paths[b]) || a - b);
+  const slugs: string[] = [];
+  for (const i of order) {
+    const base = slugOf(paths[i]);
     let slug = base;
     for (let n = 2; used.has(slug.toLowerCase()); n++) slug = `${base}-${n}`;
     used.add(slug.toLowerCase());
-    return slug;
-  });
+    slugs[i] = slug;
+  }
+  return slugs;
 }
 
 export async function reportCommand(
@@ -81,7 +109,7 @@ export async function reportCommand(
   // Before anything runs: what an interrupted run left is put right, and --out must be a
   // folder poolsim may replace (reports/target.ts), else exit 2 with nothing written.
   for (const line of recoverLeftovers(outDir)) err?.write(`poolsim: ${plainText(line)}\n`);
-  const slugs = reportSlugs(plans.map((p) => p.file));
+  const slugs = reportSlugs(namedPaths(inputs, plans.map((p) => p.file)));
   checkTarget(outDir, { inputs: plans.map((p) => p.file), baseline: values.baseline, slugs });
   const results = await runPlans(plans, { workers: values.workers, progress: err, ...context });
   // Each file's solve blocks, answered beside (never inside) its results.

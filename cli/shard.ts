@@ -13,7 +13,7 @@ import { lazySchema } from '../sim/lazySchema.ts';
 // Imported, not read beside this file: the compiled CLI (scripts/build.mjs) lives elsewhere.
 import packageJson from '../package.json' with { type: 'json' };
 import { CHUNK_TRIALS, chunkCount, chunkSize, layoutOf } from '../sim/run.ts';
-import { ScenarioErrors, planScenario, type ScenarioPlan } from '../sim/scenario.ts';
+import { ScenarioErrors, planScenario, zodErrors, type ScenarioPlan } from '../sim/scenario.ts';
 import { parseJsonText } from '../sim/scenarioText.ts';
 import type { Tally, TallyLayout } from '../sim/stats.ts';
 import type { PointRun, Shard } from '../workers/schedule.ts';
@@ -283,8 +283,8 @@ export function readPart(path: string): PartFile {
   }
   const parsed = partSchema.safeParse(value);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new ShardError(`${path}: ${issue.path.map(String).join('.') || '(top level)'}: ${issue.message}`);
+    // What was expected and what was found, as a scenario's problems are said.
+    throw new ShardError(zodErrors(path, [], parsed.error, value).slice(0, 10).map((e) => e.message).join('\n'));
   }
   return parsed.data;
 }

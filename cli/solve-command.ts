@@ -8,9 +8,10 @@
  * the last, and runs in seconds.
  */
 import { statSync } from 'node:fs';
-import { ScenarioError, ScenarioErrors } from '../sim/scenario.ts';
+import { ScenarioError, ScenarioErrors, type ScenarioPlan } from '../sim/scenario.ts';
 import { pathWords } from '../reports/sweep.ts';
-import { solvePlan } from '../sim/solve/plan.ts';
+import { DEFAULT_MAX_TRIALS_FACTOR, judged, solveSearches } from '../sim/solve/plan.ts';
+import type { SolveSearch } from '../sim/solve/search.ts';
 import type { SolveResult } from '../sim/solve/result.ts';
 import { describeSolveExpect } from '../reports/solveSection.ts';
 import { loadPlans } from './load.ts';
@@ -22,8 +23,28 @@ export const SOLVE_USAGE = `  poolsim solve FILE|DIR... [--json] [--seed S] [--t
   target — exact where the mechanic is exact, else a Monte Carlo search that runs each
   value until it is decided at 95% or reaches --max-trials (a whole number of the
   mechanic's chunks, 65,536 trials for most; default: each block's "maxTrials", or
-  16 × the file's trials) and then says "undecided". A folder's
-  scenarios without solve blocks are passed over; a FILE named must have them`;
+  16 × the file's trials) and then says "undecided". --trials N sets that file's trials,
+  so the cap of a Monte Carlo search whose block has no "maxTrials" (16 × N); where no
+  block would use it, it is refused. A folder's scenarios without solve blocks are passed
+  over; a FILE named must have them`;
+
+/**
+ * `--trials N` sets, in a solve, one thing: the cap per value of a Monte Carlo search whose
+ * block gives no `maxTrials` (16 × N). Where no block would use it — each is answered
+ * exactly or has its own cap, or `--max-trials` sets every cap — it would change nothing,
+ * and is refused rather than taken unsaid.
+ */
+function refuseUnusedTrials(trials: number, maxTrials: number | undefined, plans: readonly ScenarioPlan[], searches: readonly SolveSearch[][]): void {
+  const what = `--trials ${trials} sets the cap per value of a Monte Carlo search whose block gives no "maxTrials" (${DEFAULT_MAX_TRIALS_FACTOR} × ${trials} = ${(DEFAULT_MAX_TRIALS_FACTOR * trials).toLocaleString('en')} trials, rounded up to whole chunks)`;
+  if (maxTrials !== undefined) throw new UsageError(`${what}; --max-trials ${maxTrials} sets every block's cap, so --trials would change nothing: give one of them`);
+  if (searches.some((s) => s.some((search) => search.method === 'montecarlo' && search.problem.block.maxTrials === undefined))) return;
+  const blocks = plans.flatMap((plan, j) =>
+    searches[j]!.map((search) => `${plan.file} "${search.problem.block.name}" ${search.method === 'exact' ? 'is answered exactly' : `has maxTrials ${search.problem.block.maxTrials!.toLocaleString('en')}`}`),
+  );
+  // An exact answer runs no trials at all: --max-trials would not help it either.
+  const capped = searches.some((s) => s.some((search) => search.method === 'montecarlo'));
+  throw new UsageError(`${what}, and here none would use it (${blocks.join('; ')}), so it would change nothing: leave it out${capped ? ', or set every cap with --max-trials' : ''}`);
+}
 
 function isFile(path: string): boolean {
   try {
@@ -72,12 +93,16 @@ export function solveCommand(args: string[], out: NodeJS.WritableStream): number
       `--max-trials ${maxTrials}: a solve runs whole chunks of ${uneven.chunkTrials.toLocaleString('en')} trials for ${uneven.scenario.mechanic} (${uneven.file}), so its cap must be a multiple of that${chunk === uneven.chunkTrials ? '' : ` (and of ${chunk.toLocaleString('en')} for every file given)`}: ${below === above ? below : `${below} or ${above}`}`,
     );
   }
-  const results: SolveFileResult[] = plans.map((plan) => ({
+  // Each search knows here whether it is exact (its values are computed as it is made);
+  // nothing has run yet.
+  const searches = plans.map((plan) => solveSearches(plan, { maxTrials, words: pathWords(plan.scenario) }));
+  if (trials !== undefined) refuseUnusedTrials(trials, maxTrials, plans, searches);
+  const results: SolveFileResult[] = plans.map((plan, j) => ({
     name: plan.scenario.name,
     system: plan.scenario.system,
     mechanic: plan.scenario.mechanic,
     seed: plan.seed,
-    solve: solvePlan(plan, { maxTrials, words: pathWords(plan.scenario) }),
+    solve: searches[j]!.map((search) => judged(search.solve(), search.problem.block)),
   }));
   const failed = results.flatMap((r) => r.solve.filter((s) => s.expect && !s.expect.pass).map((s) => `${r.name}: solve "${s.name}"`));
   if (values.json) {

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { RandomStream } from './random.ts';
 import type { CounterSpec, DistributionSpec, MetricSpec, Tally } from './stats.ts';
 import type { SeriesResult } from './result.ts';
-import type { SystemName } from './rules.ts';
+import type { RulesOf, SystemName } from './rules.ts';
 
 /** Exact values of a result point: metric name → value, distribution name → p per bin. */
 export interface ExactValues {
@@ -51,6 +51,12 @@ export interface Mechanic<Setup = unknown, Rules = unknown> {
   /** One line for `poolsim` help and the README. */
   summary: string;
   setup: z.ZodType<Setup>;
+  /**
+   * The rule variants of its system (sim/rules.ts) that this mechanic plays: the only ones
+   * a scenario of it may set to other than their defaults (one it never reads would change
+   * nothing, so sim/scenario.ts refuses it), and the ones its dashboard form offers.
+   */
+  variants: readonly string[];
   prepare(setup: Setup, rules: Rules): Simulation;
   /**
    * Trials per chunk for this mechanic, where the default (sim/run.ts CHUNK_TRIALS) would
@@ -61,11 +67,12 @@ export interface Mechanic<Setup = unknown, Rules = unknown> {
 }
 
 /** Helper so each module's `prepare` gets typed setup and rules. */
-export function defineMechanic<S extends z.ZodType, R>(m: {
-  system: SystemName;
+export function defineMechanic<S extends z.ZodType, R, Sys extends SystemName>(m: {
+  system: Sys;
   name: string;
   summary: string;
   setup: S;
+  variants: readonly (keyof RulesOf[Sys] & string)[];
   prepare(setup: z.output<S>, rules: R): Simulation;
   chunkTrials?: number;
 }): Mechanic<z.output<S>, R> {

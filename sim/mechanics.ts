@@ -49,3 +49,8 @@ export function findMechanic(system: string, name: string): Mechanic<any, any> |
 export function mechanicsOf(system: string): string[] {
   return mechanics.filter((m) => m.system === system).map((m) => m.name);
 }
+
+/** The mechanics of `system` that play rule variant `variant` (each mechanic's `variants`). */
+export function mechanicsPlaying(system: string, variant: string): string[] {
+  return mechanics.filter((m) => m.system === system && m.variants.includes(variant)).map((m) => m.name);
+}

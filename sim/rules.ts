@@ -105,6 +105,12 @@ export const sorcererRules = lazySchema(() => z
 export type ViciousnessRules = z.output<typeof viciousnessRules>;
 export type VdpRules = z.output<typeof vdpRules>;
 export type SorcererRules = z.output<typeof sorcererRules>;
+/** Each system's rules, by its name. */
+export interface RulesOf {
+  viciousness: ViciousnessRules;
+  vdp: VdpRules;
+  sorcerer: SorcererRules;
+}
 
 export const rulesBySystem = {
   viciousness: viciousnessRules,

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { refineBand } from './band.ts';
 import { lazySchema } from './lazySchema.ts';
-import { findMechanic, mechanicsOf } from './mechanics.ts';
+import { findMechanic, mechanicsOf, mechanicsPlaying } from './mechanics.ts';
 import { rulesBySystem, type SystemName } from './rules.ts';
 import type { Mechanic, Simulation } from './mechanic.ts';
 import { CHUNK_TRIALS } from './run.ts';
@@ -247,6 +247,7 @@ function explain(issue: z.core.$ZodIssue, input: unknown): { path: readonly Prop
       ];
       if (expected.length === 0) return { path: issue.path, problem: `got ${describe(found)}, which none of the accepted forms takes` };
       const list = expected.length === 1 ? expected[0] : `${expected.slice(0, -1).join(', ')} or ${expected[expected.length - 1]}`;
+      if (found === undefined) return { path: issue.path, problem: `missing: expected ${list}` };
       return { path: issue.path, problem: `expected ${list}, got ${describe(found)}` };
     }
     default:
@@ -499,6 +500,26 @@ function sameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+/**
+ * The rule variants `rules` (parsed, defaults filled in) sets that the mechanic does not
+ * play (Mechanic.variants), each set to other than its default: the run would be the
+ * default's whatever the file says, so each is a problem at `rules.<variant>`, not ignored.
+ * One set to its default changes nothing either way and is let be.
+ */
+function unplayedVariants(mechanic: Mechanic, rulesSchema: z.ZodType, rules: Record<string, unknown>): { path: string; problem: string }[] {
+  const defaults = rulesSchema.parse({}) as Record<string, unknown>;
+  return Object.keys(defaults)
+    .filter((key) => !mechanic.variants.includes(key) && !sameValue(rules[key], defaults[key]))
+    .map((key) => {
+      const playing = mechanicsPlaying(mechanic.system, key);
+      const by = playing.length === 0 ? 'no mechanic plays it' : `it is played by ${playing.length === 1 ? playing[0] : `${playing.slice(0, -1).join(', ')} and ${playing.at(-1)}`} only`;
+      return {
+        path: `rules.${key}`,
+        problem: `${mechanic.system} ${mechanic.name} does not play ${key}, so ${JSON.stringify(rules[key])} would change nothing (${by}): expected ${key} left out, or its default ${JSON.stringify(defaults[key])}`,
+      };
+    });
+}
+
 /** Does `point` (a result point) match a check's partial `point`? */
 export function pointMatches(check: Record<string, unknown> | undefined, point: Record<string, unknown>): boolean {
   if (!check) return true;
@@ -555,7 +576,7 @@ export function planScenario(
   const rulesProblem = (problem: string) => {
     if (!problem.startsWith('unknown field')) return problem;
     const text = `${problem.replace(/^unknown fields /, 'unknown rule variants ').replace(/^unknown field /, 'unknown rule variant ')} for ${scenario.system}: expected one of ${Object.keys(rulesSchema.unwrap().shape).join(', ')}`;
-    // The two pushes docs/rules.md lists among the variants are a battle side's policies.
+    // Two pushes of the traits are a battle side's policies, not variants (docs/rules.md).
     const policy = /"(berzerkerPush|defenderPush)"/.exec(problem)?.[1];
     return policy ? `${text} (${policy} is a battle side's policy: setup.sides.<n>.${policy})` : text;
   };
@@ -590,6 +611,7 @@ export function planScenario(
     const note = ' (in the file, before the sweep sets its values)';
     const rules = rulesSchema.safeParse(base.rules ?? {});
     if (!rules.success) for (const e of zodErrors(file, ['rules'], rules.error, base.rules ?? {})) errors.push(new ScenarioError(file, e.path, rulesProblem(e.problem) + note));
+    else for (const e of unplayedVariants(mechanic, rulesSchema, rules.data)) errors.push(new ScenarioError(file, e.path, e.problem + note));
     const setup = mechanic.setup.safeParse(base.setup);
     if (!setup.success) for (const e of zodErrors(file, ['setup'], setup.error, base.setup)) errors.push(new ScenarioError(file, e.path, e.problem + note));
     if (errors.length > 0) throw new ScenarioErrors(errors);
@@ -624,6 +646,11 @@ export function planScenario(
     if (!rules.success) {
       bad = true;
       for (const e of zodErrors(file, ['rules'], rules.error, applied.rules ?? {})) pointProblem(e.path, rulesProblem(e.problem), pointText, e.unknownKeys);
+    } else {
+      for (const e of unplayedVariants(mechanic, rulesSchema, rules.data)) {
+        bad = true;
+        pointProblem(e.path, e.problem, pointText);
+      }
     }
     const setup = mechanic.setup.safeParse(applied.setup);
     if (!setup.success) {
@@ -889,7 +916,10 @@ export function checkSolves(scenario: ScenarioFile, file: string, metricNames: r
       const s = applied(scenario, changes);
       const rules = rulesSchema.safeParse(s.rules);
       const setup = mechanic.setup.safeParse(s.setup);
-      const problems = [...(rules.success ? [] : zodErrors(file, ['rules'], rules.error, s.rules)), ...(setup.success ? [] : zodErrors(file, ['setup'], setup.error, s.setup))];
+      const problems = [
+        ...(rules.success ? unplayedVariants(mechanic, rulesSchema, rules.data as Record<string, unknown>) : zodErrors(file, ['rules'], rules.error, s.rules)),
+        ...(setup.success ? [] : zodErrors(file, ['setup'], setup.error, s.setup)),
+      ];
       if (problems.length > 0) {
         // A field the block varies that the setup has no place for: `vary` is the mistake,
         // whatever the value (not the range it came from).

@@ -119,12 +119,19 @@ describe('every mechanic has a form in its own words', () => {
   test('rule variants come from the kernel’s schemas, with their values and defaults', () => {
     expect(ruleToggles('viciousness').find((t) => t.key === 'hitOn')).toEqual({ key: 'hitOn', values: ['exact4', '4+'], default: 'exact4' });
     expect(ruleToggles('viciousness').find((t) => t.key === 'speedChess')).toEqual({ key: 'speedChess', values: [false, true], default: false });
-    const clash = ruleFields('viciousness', formFor('viciousness', 'clash')!.rules).map((f) => f.key);
-    expect(clash).toEqual(['hitOn', 'targeting', 'woundOrder', 'push', 'outnumbered']);
-    expect(ruleFields('vdp', formFor('vdp', 'risky')!.rules).map((f) => f.key)).toEqual(['advantageOn']);
+    const clash = ruleFields('viciousness', 'clash').map((f) => f.key);
+    expect(clash).toEqual(['hitOn', 'targeting', 'equipment', 'woundOrder', 'push', 'outnumbered']);
+    expect(ruleFields('vdp', 'combat').map((f) => f.key)).toEqual(['effectsOn', 'retarget', 'stunned']);
+    expect(ruleFields('vdp', 'risky').map((f) => f.key)).toEqual(['advantageOn']);
     // A contest's blocks make combat's defensive effects, so combat's effect rule changes its odds.
-    expect(ruleFields('vdp', formFor('vdp', 'contestRound')!.rules).map((f) => f.key)).toEqual(['effectsOn']);
-    expect(ruleFields('viciousness', [])).toEqual([]);
+    expect(ruleFields('vdp', 'contestRound').map((f) => f.key)).toEqual(['effectsOn']);
+    expect(ruleFields('viciousness', 'knavery')).toEqual([]);
+  });
+
+  test('a form offers only the rule variants its mechanic plays (sim/mechanic.ts variants)', () => {
+    // A Sorcerer contest reads only `exhausted`; the conflict's two would change nothing.
+    expect(ruleFields('sorcerer', 'contest').map((f) => f.key)).toEqual(['exhausted']);
+    expect(ruleFields('sorcerer', 'conflict').map((f) => f.key)).toEqual(['exhausted', 'totallyDefensive', 'nextPenalty']);
   });
 });
 
@@ -516,6 +523,14 @@ describe('switching what is rolled keeps what both mechanics have', () => {
     expect(getAt(conflict.scenario, ['setup', 'a'])).toMatchObject({ name: 'Vera', dice: 6, bonus: 2 });
     expect(getAt(conflict.scenario, ['setup', 'b'])).toMatchObject({ name: 'Imp', dice: 2 });
     expect(checkScenario(conflict.scenario, 'conflict.json').ok).toBe(true);
+
+    // Back to a contest: the conflict's own rule variants are left behind, and said; the
+    // one both play stays.
+    const ruled = { ...conflict.scenario, rules: { exhausted: 'remaining', nextPenalty: 'thisAction', totallyDefensive: 'never' } };
+    const back = switchMechanic(ruled, 'sorcerer', 'contest', undefined);
+    expect(back.scenario.rules).toEqual({ exhausted: 'remaining', totallyDefensive: 'never' });
+    expect(back.dropped).toEqual(['the rule nextPenalty']);
+    expect(checkScenario(back.scenario, 'contest.json').ok).toBe(true);
   });
 
   test('a Find question goes along where the new mechanic answers it, and is said to be left out where not', async () => {

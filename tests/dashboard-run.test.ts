@@ -319,7 +319,7 @@ describe('every chart has a table beside it', () => {
   test('compare: a field the file leaves out steps from the default the form shows, not from nothing (B was A)', async () => {
     const { ruleFields } = await import('../reports/fields/rules.ts');
     // The VDP rule "effect dice weigh on": B took its first value, the default, and was A.
-    const [effects] = ruleFields('vdp', ['effectsOn']);
+    const [effects] = ruleFields('vdp', 'combat');
     expect(shownDefault(effects as never)).toBe('allActions');
     expect(nextValue(effects as never, shownDefault(effects as never))).toBe('ownTurn');
     // A combatant's "how many" left out is 1 (its placeholder): B is 2, not 1.

@@ -183,6 +183,34 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
     expect(d.out).not.toMatch(/only in/i);
   });
 
+  test('a corrupted field of a result says what was expected there and what was found, never zod\'s "Invalid input"', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'poolsim-diff-fields-'));
+    const good = { name: 'x', system: 'vdp', mechanic: 'check', trials: 10, seed: 's', results: [{ point: {}, metrics: { success: { estimate: 0.5, ci95: [0.4, 0.6] } } }], expect: [] };
+    writeFileSync(join(dir, 'good.json'), JSON.stringify(good));
+    const corrupt = (name: string, edit: (r: any) => void) => {
+      const r = structuredClone(good) as any;
+      edit(r);
+      writeFileSync(join(dir, name), JSON.stringify(r));
+      return join(dir, name);
+    };
+    const cases: [string, (r: any) => void, string][] = [
+      ['seed-null.json', (r) => (r.seed = null), 'seed: expected a string or a number, got null'],
+      ['seed-gone.json', (r) => delete r.seed, 'seed: missing: expected a string or a number'],
+      ['trials-half.json', (r) => (r.trials = 1.5), 'trials: expected an integer, got the number 1.5'],
+      ['name-empty.json', (r) => (r.name = ''), 'name: expected a non-empty string'],
+      ['point-list.json', (r) => (r.results[0].point = []), 'results.0.point: expected an object, got a list'],
+      ['estimate-text.json', (r) => (r.results[0].metrics.success.estimate = 'half'), 'results.0.metrics.success.estimate: expected a number, got "half"'],
+      ['decided-text.json', (r) => (r.solve = [{ name: 'a', decided: 'yes' }]), 'solve.0.decided: expected true or false, got "yes"'],
+    ];
+    for (const [name, edit, message] of cases) {
+      const file = corrupt(name, edit);
+      const r = await poolsim('diff', join(dir, 'good.json'), file);
+      expect(r.code, name).toBe(2);
+      expect(r.err, name).toContain(`${file}: ${message}`);
+      expect(r.err, name).not.toContain('Invalid input');
+    }
+  });
+
   test('bad input exits 2 naming the file and the path inside it; report --baseline writes nothing', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'poolsim-diff-'));
     const good = { name: 'x', system: 'vdp', mechanic: 'check', trials: 10, seed: 's', results: [{ point: {}, metrics: { success: { estimate: 0.5, ci95: [0.4, 0.6] } } }], expect: [] };

@@ -51,6 +51,11 @@ describe('merge refuses tallies no run can give', () => {
     expect((await poolsim('merge', ...parts, '--json')).code).toBe(0);
   });
 
+  test('a field of the wrong kind says what was expected there and what was found, never zod\'s "Invalid input"', async () => {
+    await tampered((p) => (p.files[0].seed = null), /edited\.json: files\.0\.seed: expected a string or a number, got null/, false);
+    await tampered((p) => (p.chunkTrials = 'many'), /edited\.json: chunkTrials: expected a number, got "many"/, false);
+  });
+
   test('a negative count', async () => {
     await tampered((p) => (p.files[0].points[0].tally[1] = -14), /a tally no run can give \(was the part file edited\?\): metric success/);
   });

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { poolsim } from './helpers.ts';
-import { reportSlugs } from '../cli/report-command.ts';
+import { namedPaths, reportSlugs } from '../cli/report-command.ts';
 
 
 const knowledge = (expect: object[]) => ({
@@ -88,8 +88,8 @@ describe('poolsim report', () => {
   });
 
   test('every scenario gets a folder of its own, never a name taken by another or by a page at the top', async () => {
-    expect(reportSlugs(['s/a-2.json', 's/a.json', 's/a.yaml', 's/A.yml'])).toEqual(['a-2', 'a', 'a-3', 'A-4']);
-    expect(reportSlugs(['s/index.html.json', 's/Changes.md.yaml', 's/index.json'])).toEqual(['index.html-2', 'Changes.md-2', 'index']);
+    expect(reportSlugs(['a-2.json', 'a.json', 'a.yaml', 'A.yml'])).toEqual(['a-2', 'a', 'a-3', 'A-4']);
+    expect(reportSlugs(['index.html.json', 'Changes.md.yaml', 'index.json'])).toEqual(['index.html-2', 'Changes.md-2', 'index']);
     // End to end: both used to fail after the whole run (exit 3, "slug used twice", EISDIR).
     const dir = mkdtempSync(join(tmpdir(), 'poolsim-slugs-'));
     mkdirSync(join(dir, 'lib'));
@@ -98,6 +98,32 @@ describe('poolsim report', () => {
     const r = await poolsim('report', join(dir, 'lib'), '--out', join(dir, 'out'));
     expect(r.code, r.err).toBe(0);
     expect(readdirSync(join(dir, 'out')).sort()).toEqual(['.poolsim-report', 'a', 'a-2', 'a-3', 'index.html', 'index.html-2', 'index.md']);
+  });
+
+  test('a scenario’s folder is named by its path below the folder named, so files in subfolders never rename it', async () => {
+    // Below what was named: a folder's files by their path inside it, a file named by its own name.
+    expect(namedPaths(['lib', join('x', 'one.json')], [join('lib', 'sub', 'v1.json'), join('lib', 'v1.json'), join('x', 'one.json')])).toEqual([join('sub', 'v1.json'), 'v1.json', 'one.json']);
+    expect(reportSlugs([join('sub', 'v1.json'), 'v1.json'])).toEqual(['sub-v1', 'v1']);
+    // A name both want goes to the file nearer the top, whatever the order they are read in.
+    expect(reportSlugs([join('sub', 'v1.json'), 'sub-v1.json'])).toEqual(['sub-v1-2', 'sub-v1']);
+    // End to end: lib/sub/v1.json is read before lib/v1.json, and used to take v1/ from it (v1-2/).
+    const dir = mkdtempSync(join(tmpdir(), 'poolsim-subfolders-'));
+    mkdirSync(join(dir, 'lib', 'sub'), { recursive: true });
+    const roll = { system: 'viciousness', mechanic: 'knowledge', trials: 1000, seed: 'k', setup: {} };
+    writeFileSync(join(dir, 'lib', 'v1.json'), JSON.stringify({ ...roll, name: 'top' }));
+    const alone = await poolsim('report', join(dir, 'lib'), '--out', join(dir, 'out'));
+    expect(alone.code, alone.err).toBe(0);
+    expect(readdirSync(join(dir, 'out')).filter((f) => !f.includes('.'))).toEqual(['v1']);
+    writeFileSync(join(dir, 'lib', 'sub', 'v1.json'), JSON.stringify({ ...roll, name: 'below' }));
+    const r = await poolsim('report', join(dir, 'lib'), '--out', join(dir, 'out'));
+    expect(r.code, r.err).toBe(0);
+    expect(readdirSync(join(dir, 'out')).filter((f) => !f.includes('.')).sort()).toEqual(['sub-v1', 'v1']);
+    expect(JSON.parse(readFileSync(join(dir, 'out', 'v1', 'results.json'), 'utf8')).name).toBe('top');
+    expect(JSON.parse(readFileSync(join(dir, 'out', 'sub-v1', 'results.json'), 'utf8')).name).toBe('below');
+    // A file named itself is named by its own name, wherever it lies.
+    const named = await poolsim('report', join(dir, 'lib', 'sub', 'v1.json'), '--out', join(dir, 'out'));
+    expect(named.code, named.err).toBe(0);
+    expect(readdirSync(join(dir, 'out')).filter((f) => !f.includes('.'))).toEqual(['v1']);
   });
 
   test('bad input exits 2 and leaves an existing --out folder untouched', async () => {

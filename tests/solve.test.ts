@@ -477,6 +477,38 @@ describe('poolsim solve and the reports', () => {
     expect((await poolsim('solve', f, '--max-trials', '131072')).code).toBe(0);
   });
 
+  test('--trials, which sets the cap of a Monte Carlo search whose block has no maxTrials, is refused where no block would use it', async () => {
+    // A battle whose sides push to reroll has no exact odds: its solve is a Monte Carlo search.
+    const side = (name: string, count: number) => ({ name, combatants: [{ name: 'captain' }, { name: 'minion', count }] });
+    const fight = (block: object) => ({
+      name: 'pushing fight',
+      system: 'viciousness',
+      mechanic: 'battle',
+      trials: 4096,
+      seed: 'fight',
+      rules: { push: 'ifNoHit' },
+      setup: { sides: [side('crew', 2), side('guards', 2)] },
+      solve: [{ name: 'even fight', vary: 'setup.sides.1.combatants.1.count', range: [0, 4], metric: 'win.crew', target: 0.5, ...block }],
+    });
+    const capped = file('capped-fight.json', fight({ maxTrials: 262144 }));
+    const own = await poolsim('solve', capped, '--trials', '1000');
+    expect(own.code).toBe(2);
+    expect(own.out).toBe('');
+    expect(own.err).toContain('--trials 1000 sets the cap per value of a Monte Carlo search whose block gives no "maxTrials" (16 × 1000 = 16,000 trials, rounded up to whole chunks), and here none would use it');
+    expect(own.err).toContain(`${capped} "even fight" has maxTrials 262,144), so it would change nothing: leave it out, or set every cap with --max-trials`);
+    const exact = await poolsim('solve', file('exact-heist.json', heist([even])), '--trials', '1000');
+    expect(exact.code).toBe(2);
+    expect(exact.err).toContain('"even heist" is answered exactly), so it would change nothing: leave it out\n');
+    const open = file('open-fight.json', fight({}));
+    const both = await poolsim('solve', open, '--trials', '1000', '--max-trials', '65536');
+    expect(both.code).toBe(2);
+    expect(both.err).toContain('--max-trials 65536 sets every block\'s cap, so --trials would change nothing');
+    // Where a block has no cap of its own, --trials sets it (16 × 4096 = one chunk).
+    const used = await poolsim('solve', open, '--trials', '4096', '--json');
+    expect(used.err).toBe('');
+    expect(JSON.parse(used.out).solve[0]).toMatchObject({ method: 'montecarlo', maxTrials: 65536 });
+  });
+
   test('a folder: its scenarios with solve blocks are answered, the others passed over; none at all is bad input', async () => {
     const folder = join(dir, 'mixed');
     mkdirSync(folder);

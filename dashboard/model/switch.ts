@@ -102,7 +102,10 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
   if (old.system === system && isObject(old.rules)) {
     const rules: Obj = {};
     for (const [key, value] of Object.entries(old.rules)) {
+      // A variant the new mechanic does not play (a conflict's nextPenalty in a contest)
+      // would change nothing there, and is refused: left behind, and said.
       if (!problemsUnder({ ...scenario, rules: { ...rules, [key]: value } }, `rules.${key}`)) rules[key] = value;
+      else dropped.push(`the rule ${key}`);
     }
     scenario = { ...scenario, rules };
   }

@@ -43,7 +43,7 @@ export function variables(scenario: Record<string, unknown>): Leaf[] {
   const form = formFor(scenario.system, scenario.mechanic);
   const out: Omit<Leaf, 'label'>[] = form ? leaves(form.fields, scenario.setup) : [];
   if (form) {
-    for (const field of ruleFields(form.system, form.rules)) {
+    for (const field of ruleFields(form.system, form.mechanic)) {
       if (field.kind !== 'group' && field.kind !== 'list') out.push({ path: ['rules', field.key], field });
     }
   }
@@ -194,7 +194,7 @@ function jsonSection(ctx: SetupContext): HTMLElement {
 }
 
 function rulesSection(ctx: SetupContext, form: MechanicForm): HTMLElement | null {
-  const fields = ruleFields(form.system, form.rules);
+  const fields = ruleFields(form.system, form.mechanic);
   if (!fields.length) return null;
   const section = h('section', { class: 'card rules', attrs: { 'data-path': 'rules' } }, h('h2', {}, 'Rule variants'), h('div', { class: 'problems', attrs: { role: 'alert' } }), ...renderFields(fields, ['rules'], ctx));
   ctx.register('rules', section);

@@ -91,7 +91,6 @@ export const rivalsForm: MechanicForm = {
     },
   ],
   template: () => ({ turns: 52, rivals: [{ name: 'countess', rank: 4, designs: [{ severity: 'light' }, { severity: 'medium' }] }] }),
-  rules: ['invest', 'speedChess', 'escalation'],
   presets: [
     sweepPreset('rank 1 to 7', 'the first rival at every wealth rank', { 'setup.rivals.0.rank': [1, 2, 3, 4, 5, 6, 7] }),
     { label: 'Speed Chess?', help: 'compare with the Speed Chess variant on', apply: (s) => s, compare: () => ({ path: 'rules.speedChess', value: true }) },
@@ -313,7 +312,6 @@ export const campaignForm: MechanicForm = {
     rivals: [{ name: 'countess', rank: 3, designs: [{ severity: 'light' }, { severity: 'medium' }] }],
     policy: { jobEvery: 7, job: { challenges: 3, method: 'rare' } },
   }),
-  rules: ['hitOn', 'woundOrder', 'push', 'medicReach', 'invest', 'speedChess', 'escalation'],
   presets: [
     sweepPreset('rival rank 1 to 7', 'the first rival at every wealth rank', { 'setup.rivals.0.rank': [1, 2, 3, 4, 5, 6, 7] }),
     sweepPreset('banking policies', 'bank all, keep a reserve, or bank nothing', { 'setup.policy.bank': ['all', 'reserve', 'none'] }),

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { rulesBySystem, type SystemName } from '../../sim/rules.ts';
+import { findMechanic } from '../../sim/mechanics.ts';
 import type { ChoiceField, Field } from './spec.ts';
 
 /** What each toggle decides, in the rules' words (RULES.md). */
@@ -50,12 +51,13 @@ export function ruleLabel(key: string): string {
 }
 
 /**
- * The rule fields a mechanic's form shows: the toggles it names, and any toggle the
- * dashboard does not know (a variant newer than it, which may matter).
+ * The rule fields a mechanic's form shows: the variants it plays (sim/mechanic.ts
+ * `variants`), so a variant that would change nothing is never offered.
  */
-export function ruleFields(system: SystemName, relevant: readonly string[]): Field[] {
+export function ruleFields(system: SystemName, mechanic: string): Field[] {
+  const plays = findMechanic(system, mechanic)?.variants ?? [];
   return ruleToggles(system)
-    .filter((t) => relevant.includes(t.key) || !(t.key in RULE_LABELS))
+    .filter((t) => plays.includes(t.key))
     .map((t): ChoiceField => ({
       kind: 'choice',
       key: t.key,

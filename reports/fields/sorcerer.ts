@@ -31,7 +31,6 @@ export const contestForm: MechanicForm = {
     side('b', 'side B'),
   ],
   template: () => ({ a: { name: 'sorcerer', dice: 4 }, b: { name: 'demon', dice: 3 } }),
-  rules: ['exhausted'],
   presets: [
     sweepPreset('dice ladder 1–6 × 1–6', 'every stat from 1 to 6 against every stat from 1 to 6', {
       'setup.a.dice': [1, 2, 3, 4, 5, 6],
@@ -86,7 +85,6 @@ export const conflictForm: MechanicForm = {
     a: { name: 'sorcerer', stamina: 4, will: 5, weapon: 'smallHandgun' },
     b: { name: 'thug', stamina: 4, will: 2, weapon: 'fists' },
   }),
-  rules: ['exhausted', 'nextPenalty', 'totallyDefensive'],
   presets: [
     {
       label: 'B’s weapons',

@@ -94,8 +94,6 @@ export interface MechanicForm {
   fields: Field[];
   /** A sensible starting `setup` (valid as it stands). */
   template(): Record<string, unknown>;
-  /** The rule toggles that change this mechanic's odds (others are hidden). */
-  rules: readonly string[];
   /** One-click questions a designer asks of this mechanic. */
   presets?: Preset[];
 }

@@ -41,7 +41,6 @@ export const checkForm: MechanicForm = {
     disadvantage,
   ],
   template: () => ({ modifier: 3, target: 10 }),
-  rules: [],
   presets: [sweepPreset('targets 4 to 16', 'P(success) and tension for every target from 4 to 16', { 'setup.target': [4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16] })],
 };
 
@@ -75,7 +74,6 @@ export const riskyForm: MechanicForm = {
     disadvantage,
   ],
   template: () => ({ accomplish: 2, modifier: 4, successTarget: 12, riskTarget: 8 }),
-  rules: ['advantageOn'],
   presets: splitPreset('compare splits', 'every split of the 4 dice: 0/4, 1/3, 2/2, 3/1, 4/0', 'accomplish', 'caution'),
 };
 
@@ -111,7 +109,6 @@ export const opposedForm: MechanicForm = {
     a: { name: 'Mark', accomplish: 4, modifier: 5 },
     b: { name: 'Jacob', accomplish: 1, modifier: 5 },
   }),
-  rules: ['advantageOn'],
   presets: splitPreset('compare A’s splits', 'every split of A’s 4 dice against B as set', 'a.accomplish', 'a.resist'),
 };
 
@@ -195,7 +192,6 @@ export const combatForm: MechanicForm = {
       { name: 'Jack', attack: { attribute: 2, skill: 2 }, defence: { attribute: 3, skill: 2 }, fortitude: 2, type: 'trained', timing: 6 },
     ],
   }),
-  rules: ['effectsOn', 'retarget', 'stunned'],
   presets: [
     sweepPreset('every split for the first', 'the first character’s allocation policies, the second’s as set', { 'setup.characters.0.allocation': [...ALLOCATIONS] }),
     sweepPreset('allocation matrix', 'every policy against every policy', { 'setup.characters.0.allocation': [...ALLOCATIONS], 'setup.characters.1.allocation': [...ALLOCATIONS] }),
@@ -225,7 +221,6 @@ export const extendedForm: MechanicForm = {
     { kind: 'number', key: 'maxSteps', label: 'most steps', placeholder: '100' },
   ],
   template: () => ({ attack: { attribute: 2, skill: 2 }, defence: { attribute: 2, skill: 1 }, difficulty: 10, intensity: 7, steps: 3 }),
-  rules: ['advantageOn'],
   presets: [sweepPreset('every split', 'each allocation of the 4 dice', { 'setup.allocation': [...EXTENDED_ALLOCATIONS] })],
 };
 
@@ -264,7 +259,6 @@ export const contestRoundForm: MechanicForm = {
     a: { name: 'Ana', attack: { attribute: 3, skill: 1 }, defence: { attribute: 3, skill: 1 }, timing: 6 },
     b: { name: 'Bo', attack: { attribute: 2, skill: 2 }, defence: { attribute: 2, skill: 2 }, timing: 5 },
   }),
-  rules: ['effectsOn'],
   presets: [
     sweepPreset('every split for A', 'A’s fixed splits against B as set', { 'setup.a.allocation': [...FIXED_SPLITS] }),
     sweepPreset('defensive effects for A', 'A’s blocks making effects or banking their tension, B as set', { 'setup.a.defensiveEffect': [...DEFENSIVE_EFFECTS] }),

@@ -77,8 +77,6 @@ function sides(extra: Field[] = []): ListField {
   };
 }
 
-const VIOLENCE_RULES = ['hitOn', 'targeting', 'woundOrder', 'push', 'outnumbered'] as const;
-
 export const clashForm: MechanicForm = {
   system: 'viciousness',
   mechanic: 'clash',
@@ -91,7 +89,6 @@ export const clashForm: MechanicForm = {
       { name: 'guards', combatants: [{ name: 'captain', dice: ['d6'] }, { name: 'minion', count: 2 }] },
     ],
   }),
-  rules: VIOLENCE_RULES,
   presets: [
     {
       label: 'd4 or d6 trait?',
@@ -194,7 +191,6 @@ export const battleForm: MechanicForm = {
       { name: 'guards', flee: 'lostHalf', combatants: [{ name: 'guard', count: 4 }] },
     ],
   }),
-  rules: [...VIOLENCE_RULES, 'medicReach'],
   presets: [
     sweepPreset('guards 2 to 6', 'the second side’s first entry from 2 to 6 combatants', { 'setup.sides.1.combatants.0.count': [2, 3, 4, 5, 6] }),
     {
@@ -266,7 +262,6 @@ export const knaveryForm: MechanicForm = {
       { name: 'minion', count: 2 },
     ],
   }),
-  rules: [],
   presets: [
     sweepPreset('challenges 1 to 8', 'P(plan succeeds) against 1 to 8 challenges', { 'setup.challenges': [1, 2, 3, 4, 5, 6, 7, 8] }),
     sweepPreset('pushes or not', 'the plan without and with pushes to reroll', { 'setup.push': ['never', 'ifShort'] }),
@@ -303,7 +298,6 @@ export const discoveryForm: MechanicForm = {
     { ...rattled, help: 'does not apply: the discovery d6 is the GM’s roll on the search, not dice a rattled PC contributes to a pool — checking it is refused' },
   ],
   template: () => ({ value: 3 }),
-  rules: [],
   presets: [sweepPreset('value 0 to 6', 'P(found) for every discovery value', { 'setup.value': [0, 1, 2, 3, 4, 5, 6] })],
 };
 
@@ -314,6 +308,5 @@ export const knowledgeForm: MechanicForm = {
   intro: '“On a 5 or 6, the GM informs the PC of the answer to their question. On a 4, the PC … knows where they can find it.”',
   fields: [rattled],
   template: () => ({}),
-  rules: [],
   presets: [sweepPreset('rattled or not', 'the knowledge d6 fresh and rattled', { 'setup.rattled': [false, true] })],
 };

@@ -237,6 +237,7 @@ export const conflict = defineMechanic({
   name: 'conflict',
   summary: 'rounds of opposed rolls: highest die acts first, bleed, Stand Up, currency',
   setup: conflictSetup,
+  variants: ['exhausted', 'totallyDefensive', 'nextPenalty'],
   prepare(setup, rules: SorcererRules) {
     const sides = setup.die ?? 10;
     const maxRounds = setup.maxRounds ?? 20;

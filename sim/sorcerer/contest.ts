@@ -123,6 +123,7 @@ export const contest = defineMechanic({
   name: 'contest',
   summary: 'one opposed roll: highest die wins, ties cancel',
   setup: contestSetup,
+  variants: ['exhausted'],
   prepare(setup, rules: SorcererRules) {
     const sides = setup.die ?? 10;
     const { a, b } = setup;

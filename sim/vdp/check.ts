@@ -33,6 +33,7 @@ export const check = defineMechanic({
   name: 'check',
   summary: 'a basic check: 2d6 + modifier ≥ target',
   setup: checkSetup,
+  variants: [],
   prepare(setup) {
     const roll = new VdpRoll(setup.dice ?? 2, netAdvantage(setup.advantage, setup.disadvantage), setup.modifier);
     const { target } = setup;

@@ -301,6 +301,7 @@ export const combat = defineMechanic({
   name: 'combat',
   summary: 'a fight in rounds: Timing order, attack and defence dice split by policy, wounds to KO',
   setup: combatSetup,
+  variants: ['effectsOn', 'retarget', 'stunned'],
   prepare(setup, rules: VdpRules) {
     const entries = setup.characters;
     const teamNames = [...new Set(entries.map((c) => c.team ?? c.name))];

@@ -157,6 +157,7 @@ export const contestRound = defineMechanic({
   name: 'contestRound',
   summary: 'an opposed skill check played as combat rounds: the first to take a "wound" loses',
   setup: contestRoundSetup,
+  variants: ['effectsOn'],
   prepare(setup, rules: VdpRules) {
     const cs = [setup.a, setup.b];
     const [A, B] = cs.map((c) => c.name);

@@ -125,6 +125,7 @@ export const extended = defineMechanic({
   name: 'extended',
   summary: 'an extended check: attack vs difficulty and defence vs intensity, step by step',
   setup: extendedSetup,
+  variants: ['advantageOn'],
   prepare(setup, rules: VdpRules) {
     const policy = setup.allocation ?? '2/2';
     const { steps, difficulty, intensity } = setup;

@@ -101,6 +101,7 @@ export const opposed = defineMechanic({
   name: 'opposed',
   summary: 'an opposed check: accomplish minus the other side’s resist, highest wins',
   setup: opposedSetup,
+  variants: ['advantageOn'],
   prepare(setup, rules: VdpRules) {
     const [accA, resA] = rollsOf(setup.a, rules.advantageOn);
     const [accB, resB] = rollsOf(setup.b, rules.advantageOn);

@@ -66,6 +66,7 @@ export const risky = defineMechanic({
   name: 'risky',
   summary: 'a risky check: the 4-die pool split between accomplish and caution',
   setup: riskySetup,
+  variants: ['advantageOn'],
   prepare(setup, rules: VdpRules) {
     const caution = setup.caution ?? VDP_POOL - setup.accomplish;
     const [acc, cau] = splitRolls(

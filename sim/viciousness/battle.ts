@@ -37,6 +37,7 @@ export const battle = defineMechanic({
   name: 'battle',
   summary: 'rounds of clash, wound and flight until one side stands; exact odds for two small sides',
   setup: battleSetup,
+  variants: ['hitOn', 'targeting', 'equipment', 'woundOrder', 'push', 'medicReach', 'outnumbered'],
   prepare(given, rules: ViciousnessRules) {
     // The Berzerkers' pushes at the start (side policy berzerkerPush) make them rattled
     // Berzerkers with one d4 more, who test for death at the end (traits.ts).

@@ -53,6 +53,9 @@ export const campaign = defineMechanic({
   name: 'campaign',
   summary: 'a company over many turns: jobs, violence, rivals and rank drift under a named policy',
   setup: campaignSetup,
+  // Its rivals' variants and its fights' (troupe against guards: two sides, so neither
+  // targeting nor outnumbered can change anything).
+  variants: ['hitOn', 'equipment', 'woundOrder', 'push', 'medicReach', 'invest', 'speedChess', 'escalation'],
   prepare(setup, rules: ViciousnessRules) {
     const plan = new CampaignPlan(setup, rules);
     const { turns } = plan;

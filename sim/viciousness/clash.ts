@@ -321,6 +321,8 @@ export const clash = defineMechanic({
   name: 'clash',
   summary: 'one clash phase: hits (4s), who lands them, who is wounded',
   setup: clashSetup,
+  // No medicReach: one clash wounds, and nobody tests for death in it.
+  variants: ['hitOn', 'targeting', 'equipment', 'woundOrder', 'push', 'outnumbered'],
   prepare(setup, rules: ViciousnessRules) {
     // Berzerkers and Duelists roll their d4s when the clash's head counts call for them.
     // One clash: dice for the first clash only are rolled with the others.

@@ -42,6 +42,7 @@ export const discovery = defineMechanic({
   name: 'discovery',
   summary: 'find a weak contact: d6 ≤ discovery value',
   setup: discoverySetup,
+  variants: [],
   prepare(setup) {
     const { specs: metrics, slot: M, exact: exactOf } = fixedLayout(DISCOVERY_METRICS);
     return {

@@ -76,6 +76,7 @@ export const knavery = defineMechanic({
   name: 'knavery',
   summary: 'a plan: 1d6 per participant plus traits, 4+ thwarts a challenge; pushes to reroll, free pushes from 6s',
   setup: knaverySetup,
+  variants: [],
   prepare(setup) {
     const push = (setup.push ?? 'never') === 'ifShort';
     const fallout = (setup.freePushes ?? 'reroll') === 'fallout';

@@ -32,6 +32,7 @@ export const knowledge = defineMechanic({
   name: 'knowledge',
   summary: 'a knowledge d6: 5–6 the answer, 4 where to find it',
   setup: knowledgeSetup,
+  variants: [],
   prepare(setup) {
     const rattled = setup.rattled ?? false;
     const { specs: metrics, slot: M, exact: exactOf } = fixedLayout(KNOWLEDGE_METRICS);

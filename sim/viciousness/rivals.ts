@@ -52,6 +52,7 @@ export const rivals = defineMechanic({
   name: 'rivals',
   summary: 'rival dice over many turns: when rivals strike, how often their designs land, what they cost',
   setup: rivalsSetup,
+  variants: ['invest', 'speedChess', 'escalation'],
   prepare(setup, rules: ViciousnessRules) {
     const plan = new RivalPlan(setup.rivals, rules);
     const { turns } = setup;
