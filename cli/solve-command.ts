@@ -25,7 +25,7 @@ export const SOLVE_USAGE = `  poolsim solve FILE|DIR... [--json] [--seed S] [--t
   mechanic's chunks, 65,536 trials for most; default: each block's "maxTrials", or
   16 × the file's trials) and then says "undecided". --trials N sets that file's trials,
   so the cap of a Monte Carlo search whose block has no "maxTrials" (16 × N); where no
-  block would use it, it is refused. A folder's scenarios without solve blocks are passed
+  block would use it, it is refused, as --max-trials is where every block is exact. A folder's scenarios without solve blocks are passed
   over; a FILE named must have them`;
 
 /**
@@ -97,6 +97,12 @@ export function solveCommand(args: string[], out: NodeJS.WritableStream): number
   // nothing has run yet.
   const searches = plans.map((plan) => solveSearches(plan, { maxTrials, words: pathWords(plan.scenario) }));
   if (trials !== undefined) refuseUnusedTrials(trials, maxTrials, plans, searches);
+  // --max-trials caps Monte Carlo searches only: with every block answered exactly it
+  // would change nothing, and is refused as --trials is.
+  if (maxTrials !== undefined && searches.every((s) => s.every((search) => search.method === 'exact'))) {
+    const blocks = plans.flatMap((plan, j) => searches[j]!.map((search) => `${plan.file} "${search.problem.block.name}"`));
+    throw new UsageError(`--max-trials ${maxTrials} caps the trials of a Monte Carlo search, and here every block is answered exactly (${blocks.join('; ')}), so it would change nothing: leave it out`);
+  }
   const results: SolveFileResult[] = plans.map((plan, j) => ({
     name: plan.scenario.name,
     system: plan.scenario.system,

@@ -474,7 +474,10 @@ describe('poolsim solve and the reports', () => {
     expect(r.err).toContain('--max-trials 500: a solve runs whole chunks of 65,536 trials for knavery');
     expect(r.err).toContain('so its cap must be a multiple of that: 65536');
     expect((await poolsim('solve', f, '--max-trials', '100000')).err).toContain('65536 or 131072');
-    expect((await poolsim('solve', f, '--max-trials', '131072')).code).toBe(0);
+    // A whole number of chunks on an exact search would change nothing: refused too.
+    const exact = await poolsim('solve', f, '--max-trials', '131072');
+    expect(exact.code).toBe(2);
+    expect(exact.err).toContain(`--max-trials 131072 caps the trials of a Monte Carlo search, and here every block is answered exactly (${f} "even heist"), so it would change nothing: leave it out`);
   });
 
   test('--trials, which sets the cap of a Monte Carlo search whose block has no maxTrials, is refused where no block would use it', async () => {
