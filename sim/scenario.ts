@@ -718,11 +718,22 @@ export function planScenario(
         errors.push(new ScenarioError(file, `expect.${i}`, `${never}: expected a band the metric can reach`));
         break;
       }
-      if (check.decide === 'exact' && p.simulation.exact === undefined) {
-        const at = Object.keys(p.point).length > 0 ? ` at ${JSON.stringify(p.point)}` : '';
-        const why = p.simulation.exactSkipped !== undefined ? ` (${p.simulation.exactSkipped})` : '';
-        errors.push(new ScenarioError(file, `expect.${i}.decide`, `"exact", but this ${scenario.system} ${scenario.mechanic} has no exact values${at}${why}: expected "interval" (or leave "decide" out)`));
-        break;
+      // Judged on exact values: each point it covers must have one for the metric. Asked
+      // for now (exactOnce keeps them for the result), so a check that could only fail is
+      // refused before the run, not failed after it.
+      if (check.decide === 'exact') {
+        const value = p.simulation.exact?.().metrics[check.metric];
+        if (value === undefined || !Number.isFinite(value)) {
+          const at = Object.keys(p.point).length > 0 ? ` at ${JSON.stringify(p.point)}` : '';
+          const why =
+            p.simulation.exactSkipped !== undefined
+              ? p.simulation.exactSkipped
+              : p.simulation.exact === undefined
+                ? 'it has no exact values'
+                : `its exact values do not include ${check.metric}`;
+          errors.push(new ScenarioError(file, `expect.${i}.decide`, `"exact", but ${scenario.system} ${scenario.mechanic} has no exact value of ${check.metric}${at} (${why}): expected "interval" (or leave "decide" out)`));
+          break;
+        }
       }
     }
   });

@@ -80,5 +80,15 @@ describe('exact values that are not there are said to be missing', () => {
       else expect(p.notes?.[0]).toMatch(/^exact win, draw, rounds, exchanges and tension skipped: a contender spends tension/);
     }
   });
+
+  test('Sorcerer: a conflict whose character must Stand Up to act in round 1 has no exact opening, and says so', () => {
+    const fighter = (name: string, lasting: number) => ({ name, stamina: 3, will: 4, weapon: 'fists', lasting });
+    const down = run('sorcerer', 'conflict', { a: fighter('a', 4), b: fighter('b', 0) });
+    expect(down.metrics['first.a'].exact).toBeUndefined();
+    expect(down.notes).toEqual(['exact opening skipped: a character starts above its Stamina in penalties and must Stand Up to act in round 1, so its dice are a Will roll away; the estimates are Monte Carlo only']);
+    const up = run('sorcerer', 'conflict', { a: fighter('a', 3), b: fighter('b', 0) });
+    expect(up.metrics['first.a'].exact).toBeTypeOf('number');
+    expect(up.notes).toBeUndefined();
+  });
 });
 

@@ -526,7 +526,11 @@ export const conflict = defineMechanic({
       exactCost: () => openingWork(setup.a, setup.b, sides, sacrifice),
       exact(): ExactValues {
         const o = openingExchange(setup.a, setup.b, sides, rules.exhausted, sacrifice);
-        if (!o) return { metrics: {} };
+        if (!o) {
+          // Said in the result, not left to read as figures with no exact value.
+          this.exactSkipped = 'exact opening skipped: a character starts above its Stamina in penalties and must Stand Up to act in round 1, so its dice are a Will roll away; the estimates are Monte Carlo only';
+          return { metrics: {} };
+        }
         const x = L.exact();
         x[first[0]] = o.firstA;
         x[first[1]] = o.firstB;
