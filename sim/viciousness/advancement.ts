@@ -10,7 +10,8 @@
 import { z } from 'zod';
 import { lazySchema } from '../lazySchema.ts';
 import { diceListSchema } from '../dice.ts';
-import { MAX_TRAITS } from './traits.ts';
+import { MAX_TRAITS, checkTraitDice } from './traits.ts';
+import { MINION_TRAITS } from './wealth.ts';
 
 export const ambitionSchema = lazySchema(() => z.union([
   /** "Jobs": the ambition is met after this many successful jobs (company-wide), and the next named alike. */
@@ -27,9 +28,17 @@ export const advanceSchema = lazySchema(() => z
     /** What each standing troupe takes when the company advances (the other when it has no room for it). */
     choice: z.enum(['trait', 'pc']),
     /** The dice a new trait brings (to the troupe's jobs, in violence); none by default (its contact only). */
-    trait: z.object(addedDice()).strict().optional(),
+    trait: z
+      .object(addedDice())
+      .strict()
+      .superRefine((trait, ctx) => checkTraitDice({ ...trait, traits: 1 }, 1, ctx))
+      .optional(),
     /** The new PC: a minion with `traits` (default 2) and these dice. */
-    pc: z.object({ ...addedDice(), traits: z.number().int().min(0).max(MAX_TRAITS).optional() }).strict().optional(),
+    pc: z
+      .object({ ...addedDice(), traits: z.number().int().min(0).max(MAX_TRAITS).optional() })
+      .strict()
+      .superRefine((pc, ctx) => checkTraitDice(pc, MINION_TRAITS, ctx))
+      .optional(),
     /** New PCs a troupe may add over the campaign (room is laid out for them); defaults to 2. */
     maxPcs: z.number().int().min(0).max(20).optional(),
   })

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { lazySchema } from '../lazySchema.ts';
-import { diceListSchema, eachDie, type DiceGroup } from '../dice.ts';
+import { diceListSchema } from '../dice.ts';
 import { MAX_UNIFORM } from '../random.ts';
 import { checkRivals, rivalSchema } from './rivalDice.ts';
 import { MAX_TURNS } from './rivals.ts';
@@ -13,7 +13,7 @@ import { AID_POLICIES, FLEE_POLICIES } from './violence.ts';
 import { FREE_PUSH_POLICIES, PUSH_POLICIES } from './knaveryPushes.ts';
 import { purchasesSchema } from './purchases.ts';
 import { advanceSchema, ambitionSchema, reservedPcs } from './advancement.ts';
-import { NO_DICE_TRAITS, campaignTraitsSchema, namesMedic, traitCount } from './traits.ts';
+import { campaignTraitsSchema, checkTraitDice, namesMedic } from './traits.ts';
 import { CAPTAIN_TRAITS, MAX_RANK, MAX_TRAITS, MINION_TRAITS, MIN_RANK, RANK_MINIMUM, REWARD_METHODS, minimumPoints, rankOf } from './wealth.ts';
 
 const name = lazySchema(() => z.string().min(1));
@@ -33,30 +33,6 @@ const pcFields = () => ({
   /** Starts the campaign rattled. */
   rattled: z.boolean().optional(),
 });
-
-/**
- * A PC's trait dice against its traits: a trait of the table gives at most two dice to a
- * roll ("Gain 1d6 … Add 1d6 if …"), and "Magic traits do not provide dice to any rolls",
- * nor does the Medic's rule. Dice past that are refused, not rolled.
- */
-function checkTraitDice(pc: { traits?: number | readonly string[]; knavery?: readonly DiceGroup[]; violence?: readonly DiceGroup[] }, fallback: number, ctx: z.RefinementCtx): void {
-  const named = Array.isArray(pc.traits) ? (pc.traits as readonly string[]) : undefined;
-  const giving = named ? named.filter((t) => !NO_DICE_TRAITS.has(t)).length : traitCount(pc.traits, fallback);
-  for (const key of ['knavery', 'violence'] as const) {
-    const dice = eachDie(pc[key] ?? []).length;
-    if (dice <= 2 * giving) continue;
-    const none = named?.filter((t) => NO_DICE_TRAITS.has(t)) ?? [];
-    const reasons = [
-      ...(none.some((t) => t !== 'medic') ? ['"Magic traits do not provide dice to any rolls"'] : []),
-      ...(none.includes('medic') ? ["the Medic's rule is no die"] : []),
-    ];
-    const why = named
-      ? `its traits give ${giving === 0 ? 'none' : `at most ${2 * giving} (two a trait)`}${none.length > 0 ? `, ${none.join(', ')} none (${reasons.join('; ')})` : ''}`
-      : `its ${giving} trait(s) give at most ${2 * giving} (two a trait: "Gain 1d6 … Add 1d6")`;
-    const expected = giving === 0 ? `expected none (leave "${key}" out)` : `expected at most ${2 * giving}`;
-    ctx.addIssue({ code: 'custom', path: [key], message: `${dice} trait ${dice === 1 ? 'die' : 'dice'}, but ${why}: ${expected}` });
-  }
-}
 
 export const captainSchema = lazySchema(() => z
   .object(pcFields())

@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import { lazySchema } from '../lazySchema.ts';
+import { eachDie, type DiceGroup } from '../dice.ts';
 
 /**
  * Traits with a rule in violence. Others of the table (Strongman, Daggertwist, Chameleon …)
@@ -241,4 +242,28 @@ export function namesMedic(traits: number | readonly string[] | undefined): bool
 /** Whether a campaign PC's traits name `trait` (the Berzerker and the Duelist play in its fights). */
 export function namesTrait(traits: number | readonly string[] | undefined, trait: TableTrait): boolean {
   return Array.isArray(traits) && traits.includes(trait);
+}
+
+/**
+ * A PC's trait dice against its traits: a trait of the table gives at most two dice to a
+ * roll ("Gain 1d6 … Add 1d6 if …"), and "Magic traits do not provide dice to any rolls",
+ * nor does the Medic's rule. Dice past that are refused, not rolled.
+ */
+export function checkTraitDice(pc: { traits?: number | readonly string[]; knavery?: readonly DiceGroup[]; violence?: readonly DiceGroup[] }, fallback: number, ctx: z.RefinementCtx): void {
+  const named = Array.isArray(pc.traits) ? (pc.traits as readonly string[]) : undefined;
+  const giving = named ? named.filter((t) => !NO_DICE_TRAITS.has(t)).length : traitCount(pc.traits, fallback);
+  for (const key of ['knavery', 'violence'] as const) {
+    const dice = eachDie(pc[key] ?? []).length;
+    if (dice <= 2 * giving) continue;
+    const none = named?.filter((t) => NO_DICE_TRAITS.has(t)) ?? [];
+    const reasons = [
+      ...(none.some((t) => t !== 'medic') ? ['"Magic traits do not provide dice to any rolls"'] : []),
+      ...(none.includes('medic') ? ["the Medic's rule is no die"] : []),
+    ];
+    const why = named
+      ? `its traits give ${giving === 0 ? 'none' : `at most ${2 * giving} (two a trait)`}${none.length > 0 ? `, ${none.join(', ')} none (${reasons.join('; ')})` : ''}`
+      : `its ${giving} trait(s) give at most ${2 * giving} (two a trait: "Gain 1d6 … Add 1d6")`;
+    const expected = giving === 0 ? `expected none (leave "${key}" out)` : `expected at most ${2 * giving}`;
+    ctx.addIssue({ code: 'custom', path: [key], message: `${dice} trait ${dice === 1 ? 'die' : 'dice'}, but ${why}: ${expected}` });
+  }
 }
