@@ -25,7 +25,8 @@
  *   acted (or has no action) rolls its full defence, one that has not follows its policy.
  *   A full defence is `defence` + `defenceBonus` (by default `bonus`) − the penalties in force.
  * - A won attack bleeds by the weapon's row; won defences and Stand Ups roll successes
- *   over as currency by policy. A side with no dice loses and the winner counts every die.
+ *   over as currency by policy, and with rules.attackCurrency "nextAction" so does a landed
+ *   attack, into the attacker's next round (a fighter rolling `all` over). A side with no dice loses and the winner counts every die.
  * Two independent samples, the engine's and this one's: every figure must agree within
  * 4.5 joint standard errors.
  */
@@ -70,11 +71,20 @@ function opposed(xs: number[], ys: number[]): Outcome {
   return x[0] > y[0] ? { winner: 0, successes: x.filter((d) => d > y[0]).length } : { winner: 1, successes: y.filter((d) => d > x[0]).length };
 }
 
-/**
- * `sacrifice`: dice a sacrificed action's defence adds (rules.totallyDefensive "sacrifice":
- * 2); `thisAction`: rules.nextPenalty "thisAction" (a hit before the action cuts it).
- */
-function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, trials: number, seed: string, sacrifice = 0, thisAction = false) {
+/** The variants a cast may set (sim/rules.ts); unset, each plays its default. */
+interface Rules {
+  totallyDefensive?: 'sacrifice';
+  nextPenalty?: 'thisAction';
+  attackCurrency?: 'nextAction';
+}
+
+function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, trials: number, seed: string, rules: Rules = {}) {
+  // A sacrificed action's defence takes +2 ("Totally defensive … declared action").
+  const sacrifice = rules.totallyDefensive === 'sacrifice' ? 2 : 0;
+  // A hit before the action cuts that action.
+  const thisAction = rules.nextPenalty === 'thisAction';
+  // "I punch my demon in the face (2 successes). That will give me 2 bonus dice to command it."
+  const attackRollsOver = rules.attackCurrency === 'nextAction';
   const random = RandomStream.fromKey(seed);
   const roll = (n: number) => Array.from({ length: n }, () => random.below(10) + 1);
   const sums = { win: [0, 0], draw: 0, rounds: [] as number[], stoodUp: [[], []] as number[][], lasting: [[], []] as number[][] };
@@ -204,6 +214,8 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
           const w = WEAPONS[me.f.weapon];
           them.pending += w.nextX * o.successes + w.nextPower * (me.f.power ?? 0);
           them.lasting += w.lastingX * o.successes + w.lastingFlat + w.lastingPower * (me.f.power ?? 0);
+          // It has acted: its next action is next round's.
+          if (attackRollsOver && me.currency === 'all') me.carried += o.successes;
         } else if (o.winner === 1 && (them.currency === 'defence' || them.currency === 'all') && o.successes > 0) {
           if (them.acts) them.action.push(...roll(o.successes));
           else them.carried += o.successes;
@@ -239,7 +251,7 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
 
 const sorcerer = (name: string, more: Partial<Fighter> = {}): Fighter => ({ name, stamina: 5, will: 4, weapon: 'fists', ...more });
 
-const cases: [string, [Fighter, Fighter], number?, { totallyDefensive?: 'sacrifice'; nextPenalty?: 'thisAction' }?][] = [
+const cases: [string, [Fighter, Fighter], number?, Rules?][] = [
   [
     'a mirror of next-only blows (mighty throw, Power 2), both sucking it up',
     [sorcerer('a', { weapon: 'demonicTemporary', power: 2, defend: 'oneDie' }), sorcerer('b', { weapon: 'demonicTemporary', power: 2, defend: 'oneDie' })],
@@ -315,6 +327,21 @@ const cases: [string, [Fighter, Fighter], number?, { totallyDefensive?: 'sacrifi
     undefined,
     { nextPenalty: 'thisAction' },
   ],
+  // rules.attackCurrency "nextAction": a landed attack's successes are also bonus dice on the
+  // attacker's next action, for a fighter that rolls all currency over; b rolls over only
+  // its defences' and keeps none of its attacks'.
+  [
+    'attack currency: fists rolling every success over against fists rolling only defences over',
+    [sorcerer('a', { stamina: 4, will: 5 }), sorcerer('b', { stamina: 4, will: 2, currency: 'defence' })],
+    undefined,
+    { attackCurrency: 'nextAction' },
+  ],
+  [
+    'attack currency: a blade and a rifle, both rolling all over, both sucking it up',
+    [sorcerer('a', { stamina: 4, will: 3, weapon: 'blade', defend: 'oneDie' }), sorcerer('b', { will: 3, weapon: 'rifle', defend: 'oneDie', standUp: 'half' })],
+    undefined,
+    { attackCurrency: 'nextAction' },
+  ],
 ];
 
 describe('the Sorcerer conflict against the slow reference', () => {
@@ -330,7 +357,7 @@ describe('the Sorcerer conflict against the slow reference', () => {
         rules: rules ?? {},
         setup: { a: fighters[0], b: fighters[1], ...(maxRounds ? { maxRounds } : {}) },
       }).results[0].metrics;
-      const slow = referenceConflicts(fighters, maxRounds ?? 20, trials, `reference ${what}`, rules?.totallyDefensive === 'sacrifice' ? 2 : 0, rules?.nextPenalty === 'thisAction');
+      const slow = referenceConflicts(fighters, maxRounds ?? 20, trials, `reference ${what}`, rules);
       for (const [metric, ref] of Object.entries(slow)) {
         const m = engine[metric];
         const seEngine = (m.ci95[1] - m.ci95[0]) / (2 * 1.959963984540054);

@@ -320,6 +320,20 @@ describe('policies move results the way the rules say', () => {
     apart(rolls['win.jesse'], drops['win.jesse']);
   });
 
+  it('"I punch my demon in the face (2 successes). That will give me 2 bonus dice" (rules.attackCurrency nextAction): blows rolled over win more; a fighter whose currency is not `all` rolls none over', () => {
+    const withRules = (a: Fighter, b: Fighter, attackCurrency: string) => metricsOf(run(a, b, { rules: { attackCurrency } }));
+    const rolls = withRules(jesse, { ...lydia, currency: 'defence' }, 'nextAction');
+    const keeps = withRules(jesse, { ...lydia, currency: 'defence' }, 'none');
+    apart(rolls['win.jesse'], keeps['win.jesse']);
+    apart(keeps.rounds, rolls.rounds);
+    // It comes into play after the first action: the exact opening is the same.
+    for (const k of ['first.jesse', 'opening.landed', 'opening.successes']) expect(rolls[k].exact).toBe(keeps[k].exact);
+    // Neither rolls every success over: the variant changes nothing, draw for draw.
+    const a = { ...jesse, currency: 'standUp' };
+    const b = { ...lydia, currency: 'defence' };
+    expect(withRules(a, b, 'nextAction')).toEqual(withRules(a, b, 'none'));
+  });
+
   it('lasting penalties carried in lose more conflicts', () => {
     const fresh = duel(jesse, lydia);
     const hurt = duel({ ...jesse, lasting: 3 }, lydia);

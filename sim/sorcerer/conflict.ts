@@ -25,7 +25,9 @@
  *    defence's successes become bonus dice for the defender's next action when its
  *    `currency` policy says so ("roll over successes from one action into a related and
  *    immediately following action"); so do a Stand Up roll's ("You can roll success from
- *    this roll as bonus dice to your action!").
+ *    this roll as bonus dice to your action!"), and with rules.attackCurrency "nextAction"
+ *    a landed attack's, into the attacker's next round ("I punch my demon in the face (2
+ *    successes). That will give me 2 bonus dice to command it").
  *
  * When it ends, "your lasting penalties are halved (round up)" and the Stamina thresholds
  * say who needs medical attention. Readings: docs/rulings/sorcerer-conflict.md.
@@ -59,7 +61,10 @@ export const DEFAULT_DEFEND = 'moreDice';
  * up: an easier Will roll), `full` ("want to use your whole 3 Stamina ... roll Will vs. 3").
  */
 export const STAND_UP_POLICIES = ['never', 'half', 'full'] as const;
-/** Which successes roll over as bonus dice: `none`, `standUp`, `defence`, or `all` (both). */
+/**
+ * Which successes roll over as bonus dice: `none`, `standUp`, `defence`, or `all` (both,
+ * and a landed attack's with rules.attackCurrency "nextAction").
+ */
 export const CURRENCY_POLICIES = ['none', 'standUp', 'defence', 'all'] as const;
 
 export const fighterSchema = lazySchema(() => z
@@ -97,7 +102,7 @@ export const fighterSchema = lazySchema(() => z
     defend: z.enum(DEFEND_POLICIES).optional(),
     /** Stand Up when its penalties exceed its Stamina (see STAND_UP_POLICIES); defaults to "full". */
     standUp: z.enum(STAND_UP_POLICIES).optional(),
-    /** Successes rolled over into its next action (see CURRENCY_POLICIES); defaults to "all". */
+    /** Successes rolled over into its next action (see CURRENCY_POLICIES; `all` includes a landed attack's with rules.attackCurrency "nextAction"); defaults to "all". */
     currency: z.enum(CURRENCY_POLICIES).optional(),
   })
   .strict()
@@ -259,6 +264,9 @@ export const conflict = defineMechanic({
     const currency = fighters.map((f) => f.currency ?? 'all');
     const currencyStandUp = Uint8Array.from(currency, (c) => (c === 'standUp' || c === 'all' ? 1 : 0));
     const currencyDefence = Uint8Array.from(currency, (c) => (c === 'defence' || c === 'all' ? 1 : 0));
+    // rules.attackCurrency "nextAction": a landed attack's successes roll over too, for a
+    // fighter that rolls every currency over (`all`).
+    const currencyAttack = Uint8Array.from(currency, (c) => (rules.attackCurrency === 'nextAction' && c === 'all' ? 1 : 0));
     const weapon = fighters.map((f) => WEAPONS[f.weapon]);
     const power = Int32Array.from(fighters, (f) => f.power ?? 0);
 
@@ -488,6 +496,9 @@ export const conflict = defineMechanic({
                 const wp = weapon[x];
                 pending[y] += wp.nextX * s + wp.nextPower * power[x];
                 lasting[y] += wp.lastingX * s + wp.lastingFlat + wp.lastingPower * power[x];
+                // "I punch my demon in the face (2 successes). That will give me 2 bonus dice":
+                // with rules.attackCurrency "nextAction", into x's next action (it has acted).
+                if (currencyAttack[x]) carried[x] += s;
               } else if (w === B_WINS && currencyDefence[y] && s > 0) {
                 // Into the defender's next action: still this round if it kept its action.
                 if (hasAction[y]) {
