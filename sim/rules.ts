@@ -91,6 +91,15 @@ export const sorcererRules = lazySchema(() => z
      * docs/rulings/sorcerer-conflict.md.
      */
     attackCurrency: z.enum(['none', 'nextAction']).default('none'),
+    /**
+     * What a Stand Up at the round's start covers ("roll your Will (without penalties) vs.
+     * the number of dice you'd like to use for your action"): the *action* alone (default),
+     * so a sacrifice for a full defence rolls its Stamina + defence bonus − penalties; or
+     * *actionOrSacrifice*: attacked before acting, it may "Sacrifice your planned action and
+     * declare a defensive action, at full dice" with the dice its Will roll bought (at most
+     * its defence's) + its defence bonus, no penalty cutting them. docs/rulings/sorcerer-conflict.md.
+     */
+    standUpCovers: z.enum(['action', 'actionOrSacrifice']).default('action'),
   })
   .strict());
 

@@ -86,7 +86,7 @@ export const conflictForm: MechanicForm = {
     a: { name: 'sorcerer', stamina: 4, will: 5, weapon: 'smallHandgun' },
     b: { name: 'thug', stamina: 4, will: 2, weapon: 'fists' },
   }),
-  rules: ['exhausted', 'nextPenalty', 'totallyDefensive', 'attackCurrency'],
+  rules: ['exhausted', 'nextPenalty', 'totallyDefensive', 'attackCurrency', 'standUpCovers'],
   presets: [
     {
       label: 'B’s weapons',

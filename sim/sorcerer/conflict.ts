@@ -19,7 +19,9 @@
  *    roll[s] your full appropriate dice"; one that has "not acted yet" chooses by its
  *    `defend` policy: "Sacrifice your planned action and declare a defensive action, at
  *    full dice" or "Roll 1 die (with no bonuses) for defense. If you're still standing when
- *    your action comes around, you can still do your planned action."
+ *    your action comes around, you can still do your planned action." A sacrifice by one
+ *    that stood up this round rolls its penalised full defence, or with rules.standUpCovers
+ *    "actionOrSacrifice" the dice its Will roll bought (stoodUpSacrificeDice).
  * 4. The attacker's rolled dice against the defence roll, as in `contest`. A won attack
  *    bleeds the defender by the attacker's `weapon` (sim/sorcerer/bleed.ts). A won
  *    defence's successes become bonus dice for the defender's next action when its
@@ -167,6 +169,19 @@ export function fullDefenceDice(f: Fighter, penalties: number, extra = 0): numbe
   return Math.max(0, (f.defence ?? f.stamina) + defenceBonusOf(f) + extra - penalties);
 }
 
+/**
+ * Dice of a sacrifice by a fighter that stood up at the round's start asking for `n`, with
+ * rules.standUpCovers "actionOrSacrifice": its Will roll bought "the number of dice you'd
+ * like to use for your action, up to your score", and a full defence's score is its
+ * `defence`: min(n, defence) + `defenceBonus`, no penalty cutting them. Currency, carried
+ * or the Will roll's, stays off it as off any defence ("some of your currency dice may not
+ * apply!"); rules.totallyDefensive's +2 comes on top.
+ */
+export function stoodUpSacrificeDice(f: Fighter, n: number): number {
+  const score = f.defence ?? f.stamina;
+  return (n < score ? n : score) + defenceBonusOf(f);
+}
+
 /** Dice rules.totallyDefensive adds to a sacrificed action's defence: 2 or none. */
 export function sacrificeBonus(rules: Pick<SorcererRules, 'totallyDefensive'>): number {
   return rules.totallyDefensive === 'sacrifice' ? 2 : 0;
@@ -267,6 +282,10 @@ export const conflict = defineMechanic({
     // rules.attackCurrency "nextAction": a landed attack's successes roll over too, for a
     // fighter that rolls every currency over (`all`).
     const currencyAttack = Uint8Array.from(currency, (c) => (rules.attackCurrency === 'nextAction' && c === 'all' ? 1 : 0));
+    // rules.standUpCovers "actionOrSacrifice": the dice a sacrifice rolls after a Stand Up at
+    // the round's start (see stoodUpSacrificeDice); without it, none read this.
+    const coversSacrifice = rules.standUpCovers === 'actionOrSacrifice';
+    const stoodUpDefence = Int32Array.from(fighters, (f, i) => stoodUpSacrificeDice(f, standN[i]));
     const weapon = fighters.map((f) => WEAPONS[f.weapon]);
     const power = Int32Array.from(fighters, (f) => f.power ?? 0);
 
@@ -476,14 +495,21 @@ export const conflict = defineMechanic({
               let dice: number;
               const pendingAction = hasAction[y] === 1;
               const code = defendCode[y];
-              const full = code === 0 || (code === 2 && inForce(y) > 0) || (code === 3 && defenceDice[y] + defenceBonus[y] + sacrifice - inForce(y) > 1);
+              // A sacrifice ("you're done for this round"; a declared defensive action, +2 with
+              // rules.totallyDefensive "sacrifice"): cut by every penalty in force, unless it
+              // stood up at this round's start and rules.standUpCovers lets that Will roll
+              // cover it (cut then only by hits taken since: none, with two characters).
+              const sacrificed =
+                coversSacrifice && upThisRound[y] !== 0
+                  ? stoodUpDefence[y] + sacrifice - pending[y]
+                  : defenceDice[y] + defenceBonus[y] + sacrifice - inForce(y);
+              const full = code === 0 || (code === 2 && inForce(y) > 0) || (code === 3 && sacrificed > 1);
               if (pendingAction && !full) {
                 dice = 1;
               } else {
-                // Sacrificed ("you're done for this round"; a declared defensive action, +2
-                // with rules.totallyDefensive "sacrifice"), or it has acted or has no action.
+                // Sacrificed, or it has acted or has no action.
                 hasAction[y] = 0;
-                dice = defenceDice[y] + defenceBonus[y] + (pendingAction ? sacrifice : 0) - inForce(y);
+                dice = pendingAction ? sacrificed : defenceDice[y] + defenceBonus[y] - inForce(y);
                 due[y] = 0;
                 pending[y] = 0;
               }
