@@ -99,6 +99,24 @@ export const sorcererRules = lazySchema(() => z
      * taken off at random, and the penalty is spent. docs/rulings/sorcerer-conflict.md.
      */
     nextPenalty: z.enum(['nextRound', 'thisAction']).default('nextRound'),
+    /**
+     * "1 success = 1 stat point = 1 bonus = 1 penalty … 'roll over' successes from one
+     * action into a related and immediately following action. Example: I punch my demon in
+     * the face (2 successes). That will give me 2 bonus dice to command it": a landed
+     * attack's successes go into the bleed alone (*none*, default), or also roll over as
+     * bonus dice into the attacker's *nextAction* (a fighter whose `currency` is `all`).
+     * docs/rulings/sorcerer-conflict.md.
+     */
+    attackCurrency: z.enum(['none', 'nextAction']).default('none'),
+    /**
+     * What a Stand Up at the round's start covers ("roll your Will (without penalties) vs.
+     * the number of dice you'd like to use for your action"): the *action* alone (default),
+     * so a sacrifice for a full defence rolls its Stamina + defence bonus − penalties; or
+     * *actionOrSacrifice*: attacked before acting, it may "Sacrifice your planned action and
+     * declare a defensive action, at full dice" with the dice its Will roll bought (at most
+     * its defence's) + its defence bonus, no penalty cutting them. docs/rulings/sorcerer-conflict.md.
+     */
+    standUpCovers: z.enum(['action', 'actionOrSacrifice']).default('action'),
   })
   .strict());
 

@@ -25,7 +25,11 @@
  *   acted (or has no action) rolls its full defence, one that has not follows its policy.
  *   A full defence is `defence` + `defenceBonus` (by default `bonus`) − the penalties in force.
  * - A won attack bleeds by the weapon's row; won defences and Stand Ups roll successes
- *   over as currency by policy. A side with no dice loses and the winner counts every die.
+ *   over as currency by policy, and with rules.attackCurrency "nextAction" so does a landed
+ *   attack, into the attacker's next round (a fighter rolling `all` over).
+ * - With rules.standUpCovers "actionOrSacrifice", one that stood up at the round's start and
+ *   is attacked before acting may sacrifice for a full defence of the dice it asked for (no
+ *   more than its defence) + its defence bonus, uncut by the penalties it stood up under. A side with no dice loses and the winner counts every die.
  * Two independent samples, the engine's and this one's: every figure must agree within
  * 4.5 joint standard errors.
  */
@@ -70,11 +74,24 @@ function opposed(xs: number[], ys: number[]): Outcome {
   return x[0] > y[0] ? { winner: 0, successes: x.filter((d) => d > y[0]).length } : { winner: 1, successes: y.filter((d) => d > x[0]).length };
 }
 
-/**
- * `sacrifice`: dice a sacrificed action's defence adds (rules.totallyDefensive "sacrifice":
- * 2); `thisAction`: rules.nextPenalty "thisAction" (a hit before the action cuts it).
- */
-function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, trials: number, seed: string, sacrifice = 0, thisAction = false) {
+/** The variants a cast may set (sim/rules.ts); unset, each plays its default. */
+interface Rules {
+  totallyDefensive?: 'sacrifice';
+  nextPenalty?: 'thisAction';
+  attackCurrency?: 'nextAction';
+  standUpCovers?: 'actionOrSacrifice';
+}
+
+function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, trials: number, seed: string, rules: Rules = {}) {
+  // A sacrificed action's defence takes +2 ("Totally defensive … declared action").
+  const sacrifice = rules.totallyDefensive === 'sacrifice' ? 2 : 0;
+  // A hit before the action cuts that action.
+  const thisAction = rules.nextPenalty === 'thisAction';
+  // "I punch my demon in the face (2 successes). That will give me 2 bonus dice to command it."
+  const attackRollsOver = rules.attackCurrency === 'nextAction';
+  // A Will roll at the round's start stands for a sacrifice too ("Sacrifice your planned
+  // action and declare a defensive action, at full dice"): the dice it bought.
+  const standUpCoversSacrifice = rules.standUpCovers === 'actionOrSacrifice';
   const random = RandomStream.fromKey(seed);
   const roll = (n: number) => Array.from({ length: n }, () => random.below(10) + 1);
   const sums = { win: [0, 0], draw: 0, rounds: [] as number[], stoodUp: [[], []] as number[][], lasting: [[], []] as number[][] };
@@ -190,7 +207,12 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
         const policy = them.f.defend ?? 'moreDice';
         // A defence declared in place of the action ("I dive under the couch!") may take +2.
         const extra = them.acts ? sacrifice : 0;
-        const fullDice = Math.max(0, them.defence + them.defenceBonus + extra - inForce(y));
+        // Stood up this round and not yet acted, with the variant: the dice asked for, up to
+        // the defence's score, + its defence bonus; only hits since the Will roll cut them.
+        const fullDice =
+          standUpCoversSacrifice && them.acts && them.upThisRound
+            ? Math.max(0, Math.min(them.asks, them.defence) + them.defenceBonus + extra - them.pending)
+            : Math.max(0, them.defence + them.defenceBonus + extra - inForce(y));
         const full = policy === 'fullDefence' || (policy === 'fullDefenceWhenHurt' && inForce(y) > 0) || (policy === 'moreDice' && fullDice > 1);
         if (them.acts && !full) defence = roll(1);
         else {
@@ -204,6 +226,8 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
           const w = WEAPONS[me.f.weapon];
           them.pending += w.nextX * o.successes + w.nextPower * (me.f.power ?? 0);
           them.lasting += w.lastingX * o.successes + w.lastingFlat + w.lastingPower * (me.f.power ?? 0);
+          // It has acted: its next action is next round's.
+          if (attackRollsOver && me.currency === 'all') me.carried += o.successes;
         } else if (o.winner === 1 && (them.currency === 'defence' || them.currency === 'all') && o.successes > 0) {
           if (them.acts) them.action.push(...roll(o.successes));
           else them.carried += o.successes;
@@ -239,7 +263,7 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
 
 const sorcerer = (name: string, more: Partial<Fighter> = {}): Fighter => ({ name, stamina: 5, will: 4, weapon: 'fists', ...more });
 
-const cases: [string, [Fighter, Fighter], number?, { totallyDefensive?: 'sacrifice'; nextPenalty?: 'thisAction' }?][] = [
+const cases: [string, [Fighter, Fighter], number?, Rules?][] = [
   [
     'a mirror of next-only blows (mighty throw, Power 2), both sucking it up',
     [sorcerer('a', { weapon: 'demonicTemporary', power: 2, defend: 'oneDie' }), sorcerer('b', { weapon: 'demonicTemporary', power: 2, defend: 'oneDie' })],
@@ -315,6 +339,43 @@ const cases: [string, [Fighter, Fighter], number?, { totallyDefensive?: 'sacrifi
     undefined,
     { nextPenalty: 'thisAction' },
   ],
+  // rules.attackCurrency "nextAction": a landed attack's successes are also bonus dice on the
+  // attacker's next action, for a fighter that rolls all currency over; b rolls over only
+  // its defences' and keeps none of its attacks'.
+  [
+    'attack currency: fists rolling every success over against fists rolling only defences over',
+    [sorcerer('a', { stamina: 4, will: 5 }), sorcerer('b', { stamina: 4, will: 2, currency: 'defence' })],
+    undefined,
+    { attackCurrency: 'nextAction' },
+  ],
+  [
+    'attack currency: a blade and a rifle, both rolling all over, both sucking it up',
+    [sorcerer('a', { stamina: 4, will: 3, weapon: 'blade', defend: 'oneDie' }), sorcerer('b', { will: 3, weapon: 'rifle', defend: 'oneDie', standUp: 'half' })],
+    undefined,
+    { attackCurrency: 'nextAction' },
+  ],
+  // rules.standUpCovers "actionOrSacrifice": a Will roll at the round's start covers a
+  // sacrifice too. a is hurt past its Stamina from the start and always sacrifices when hit
+  // first: by default its full defence is cut to nothing by the penalties it stood up under.
+  [
+    'a Stand Up covering a sacrifice: a hurt blade that always sacrifices, against a blade',
+    [sorcerer('a', { will: 6, lasting: 6, weapon: 'blade', defend: 'fullDefence' }), sorcerer('b', { will: 3, weapon: 'blade' })],
+    undefined,
+    { standUpCovers: 'actionOrSacrifice' },
+  ],
+  // The dice bought are the action's (5), but a dodge rolls no more than its defence (1) +
+  // its defence bonus (1), +2 for the declared defensive action: 4 dice, which moreDice
+  // takes over the one die. Its currency (defences' and the Will roll's) stays off the
+  // defence. b's 8 dice mostly act first.
+  [
+    'a Stand Up covering a sacrifice: 5 dice of attack on a 1-die dodge, with +2, against 8 dice of rifle',
+    [
+      sorcerer('a', { stamina: 4, dice: 5, defence: 1, defenceBonus: 1, will: 9, lasting: 5, weapon: 'bigHandgun' }),
+      sorcerer('b', { dice: 8, will: 3, weapon: 'rifle', defend: 'oneDie' }),
+    ],
+    undefined,
+    { standUpCovers: 'actionOrSacrifice', totallyDefensive: 'sacrifice' },
+  ],
 ];
 
 describe('the Sorcerer conflict against the slow reference', () => {
@@ -330,7 +391,7 @@ describe('the Sorcerer conflict against the slow reference', () => {
         rules: rules ?? {},
         setup: { a: fighters[0], b: fighters[1], ...(maxRounds ? { maxRounds } : {}) },
       }).results[0].metrics;
-      const slow = referenceConflicts(fighters, maxRounds ?? 20, trials, `reference ${what}`, rules?.totallyDefensive === 'sacrifice' ? 2 : 0, rules?.nextPenalty === 'thisAction');
+      const slow = referenceConflicts(fighters, maxRounds ?? 20, trials, `reference ${what}`, rules);
       for (const [metric, ref] of Object.entries(slow)) {
         const m = engine[metric];
         const seEngine = (m.ci95[1] - m.ci95[0]) / (2 * 1.959963984540054);

@@ -9,7 +9,7 @@ import { planScenario, ScenarioErrors } from '../sim/scenario.ts';
 import { runPlan } from '../sim/assemble.ts';
 import type { ScenarioResult } from '../sim/result.ts';
 import { bleed, condition, halvedLasting } from '../sim/sorcerer/bleed.ts';
-import { TableContest, actionDice, fullDefenceDice, midRoundKeptDice, midRoundStandUpDice, pendingDefenceDice, standUpDice } from '../sim/sorcerer/conflict.ts';
+import { TableContest, actionDice, fullDefenceDice, midRoundKeptDice, midRoundStandUpDice, pendingDefenceDice, standUpDice, stoodUpSacrificeDice } from '../sim/sorcerer/conflict.ts';
 import { contestFold, successesOf, winnerOf, A_WINS } from '../sim/sorcerer/contest.ts';
 
 type Fighter = Record<string, unknown>;
@@ -318,6 +318,39 @@ describe('policies move results the way the rules say', () => {
     const rolls = duel({ ...jesse, currency: 'all' }, { ...lydia, currency: 'none' });
     const drops = duel({ ...jesse, currency: 'none' }, { ...lydia, currency: 'none' });
     apart(rolls['win.jesse'], drops['win.jesse']);
+  });
+
+  it('"I punch my demon in the face (2 successes). That will give me 2 bonus dice" (rules.attackCurrency nextAction): blows rolled over win more; a fighter whose currency is not `all` rolls none over', () => {
+    const withRules = (a: Fighter, b: Fighter, attackCurrency: string) => metricsOf(run(a, b, { rules: { attackCurrency } }));
+    const rolls = withRules(jesse, { ...lydia, currency: 'defence' }, 'nextAction');
+    const keeps = withRules(jesse, { ...lydia, currency: 'defence' }, 'none');
+    apart(rolls['win.jesse'], keeps['win.jesse']);
+    apart(keeps.rounds, rolls.rounds);
+    // It comes into play after the first action: the exact opening is the same.
+    for (const k of ['first.jesse', 'opening.landed', 'opening.successes']) expect(rolls[k].exact).toBe(keeps[k].exact);
+    // Neither rolls every success over: the variant changes nothing, draw for draw.
+    const a = { ...jesse, currency: 'standUp' };
+    const b = { ...lydia, currency: 'defence' };
+    expect(withRules(a, b, 'nextAction')).toEqual(withRules(a, b, 'none'));
+  });
+
+  it('"Sacrifice your planned action and declare a defensive action, at full dice" after a Stand Up (rules.standUpCovers actionOrSacrifice): the dice the Will roll bought, up to the dodge\'s score', () => {
+    // Asked for 4 (its whole attack), dodging on Stamina 3 with a +1 shield: 3 + 1.
+    expect(stoodUpSacrificeDice({ name: 'x', stamina: 3, will: 5, dice: 4, defenceBonus: 1, weapon: 'fists' }, 4)).toBe(4);
+    // By half (2 of 4): 2, and the bonus.
+    expect(stoodUpSacrificeDice({ name: 'x', stamina: 3, will: 5, dice: 4, bonus: 2, weapon: 'fists' }, 2)).toBe(4);
+    // Hurt past its Stamina from the start, it always sacrifices when hit first: by default the
+    // penalties it stood up under cut that defence to nothing.
+    const hurt = { ...jesse, stamina: 5, will: 6, lasting: 6, weapon: 'blade', defend: 'fullDefence' };
+    const withRules = (a: Fighter, standUpCovers: string) => metricsOf(run(a, { ...lydia, stamina: 5 }, { rules: { standUpCovers } }));
+    const covered = withRules(hurt, 'actionOrSacrifice');
+    const cut = withRules(hurt, 'action');
+    apart(covered['win.jesse'], cut['win.jesse']);
+    apart(cut['lasting.jesse'], covered['lasting.jesse']);
+    // Round 1 needs a Stand Up: no exact opening either way.
+    expect(covered['opening.landed'].exact).toBeUndefined();
+    // Never standing up, the variant changes nothing, draw for draw.
+    expect(withRules({ ...hurt, standUp: 'never' }, 'actionOrSacrifice')).toEqual(withRules({ ...hurt, standUp: 'never' }, 'action'));
   });
 
   it('lasting penalties carried in lose more conflicts', () => {

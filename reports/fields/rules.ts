@@ -27,6 +27,8 @@ const RULE_LABELS: Record<string, { label: string; help: string }> = {
   exhausted: { label: 'a win by exhaustion scores', help: 'when the other side runs out of dice: one success, or every remaining die' },
   nextPenalty: { label: 'a “next” penalty taken before acting cuts', help: 'the next round’s action (this one’s dice are on the table), or this action, dice taken off at random' },
   totallyDefensive: { label: '“Totally defensive … declared action +2”', help: 'never, or to a sacrificed action’s full defence (“I dive under the couch!”)' },
+  standUpCovers: { label: 'a Stand Up at the round’s start covers', help: '“roll your Will … vs. the number of dice you’d like to use for your action”: the action alone (a sacrifice rolls Stamina + bonus − penalties), or the action or its sacrifice for a full defence, on the dice the Will roll bought' },
+  attackCurrency: { label: 'a landed attack’s successes', help: '“I punch my demon in the face (2 successes). That will give me 2 bonus dice”: go into the bleed alone, or also roll over as bonus dice into the attacker’s next action (a fighter whose currency is all)' },
 };
 
 interface JsonProperty {

@@ -19,13 +19,17 @@
  *    roll[s] your full appropriate dice"; one that has "not acted yet" chooses by its
  *    `defend` policy: "Sacrifice your planned action and declare a defensive action, at
  *    full dice" or "Roll 1 die (with no bonuses) for defense. If you're still standing when
- *    your action comes around, you can still do your planned action."
+ *    your action comes around, you can still do your planned action." A sacrifice by one
+ *    that stood up this round rolls its penalised full defence, or with rules.standUpCovers
+ *    "actionOrSacrifice" the dice its Will roll bought (stoodUpSacrificeDice).
  * 4. The attacker's rolled dice against the defence roll, as in `contest`. A won attack
  *    bleeds the defender by the attacker's `weapon` (sim/sorcerer/bleed.ts). A won
  *    defence's successes become bonus dice for the defender's next action when its
  *    `currency` policy says so ("roll over successes from one action into a related and
  *    immediately following action"); so do a Stand Up roll's ("You can roll success from
- *    this roll as bonus dice to your action!").
+ *    this roll as bonus dice to your action!"), and with rules.attackCurrency "nextAction"
+ *    a landed attack's, into the attacker's next round ("I punch my demon in the face (2
+ *    successes). That will give me 2 bonus dice to command it").
  *
  * When it ends, "your lasting penalties are halved (round up)" and the Stamina thresholds
  * say who needs medical attention. Readings: docs/rulings/sorcerer-conflict.md.
@@ -59,7 +63,10 @@ export const DEFAULT_DEFEND = 'moreDice';
  * up: an easier Will roll), `full` ("want to use your whole 3 Stamina ... roll Will vs. 3").
  */
 export const STAND_UP_POLICIES = ['never', 'half', 'full'] as const;
-/** Which successes roll over as bonus dice: `none`, `standUp`, `defence`, or `all` (both). */
+/**
+ * Which successes roll over as bonus dice: `none`, `standUp`, `defence`, or `all` (both,
+ * and a landed attack's with rules.attackCurrency "nextAction").
+ */
 export const CURRENCY_POLICIES = ['none', 'standUp', 'defence', 'all'] as const;
 
 export const fighterSchema = lazySchema(() => z
@@ -97,7 +104,7 @@ export const fighterSchema = lazySchema(() => z
     defend: z.enum(DEFEND_POLICIES).optional(),
     /** Stand Up when its penalties exceed its Stamina (see STAND_UP_POLICIES); defaults to "full". */
     standUp: z.enum(STAND_UP_POLICIES).optional(),
-    /** Successes rolled over into its next action (see CURRENCY_POLICIES); defaults to "all". */
+    /** Successes rolled over into its next action (see CURRENCY_POLICIES; `all` includes a landed attack's with rules.attackCurrency "nextAction"); defaults to "all". */
     currency: z.enum(CURRENCY_POLICIES).optional(),
   })
   .strict()
@@ -160,6 +167,19 @@ export function defenceBonusOf(f: Pick<Fighter, 'bonus' | 'defenceBonus'>): numb
 /** Dice of a full defence with `penalties` in force (never below 0). */
 export function fullDefenceDice(f: Fighter, penalties: number, extra = 0): number {
   return Math.max(0, (f.defence ?? f.stamina) + defenceBonusOf(f) + extra - penalties);
+}
+
+/**
+ * Dice of a sacrifice by a fighter that stood up at the round's start asking for `n`, with
+ * rules.standUpCovers "actionOrSacrifice": its Will roll bought "the number of dice you'd
+ * like to use for your action, up to your score", and a full defence's score is its
+ * `defence`: min(n, defence) + `defenceBonus`, no penalty cutting them. Currency, carried
+ * or the Will roll's, stays off it as off any defence ("some of your currency dice may not
+ * apply!"); rules.totallyDefensive's +2 comes on top.
+ */
+export function stoodUpSacrificeDice(f: Fighter, n: number): number {
+  const score = f.defence ?? f.stamina;
+  return (n < score ? n : score) + defenceBonusOf(f);
 }
 
 /** Dice rules.totallyDefensive adds to a sacrificed action's defence: 2 or none. */
@@ -237,7 +257,7 @@ export const conflict = defineMechanic({
   name: 'conflict',
   summary: 'rounds of opposed rolls: highest die acts first, bleed, Stand Up, currency',
   setup: conflictSetup,
-  variants: ['exhausted', 'totallyDefensive', 'nextPenalty'],
+  variants: ['exhausted', 'totallyDefensive', 'nextPenalty', 'attackCurrency', 'standUpCovers'],
   prepare(setup, rules: SorcererRules) {
     const sides = setup.die ?? 10;
     const maxRounds = setup.maxRounds ?? 20;
@@ -260,6 +280,13 @@ export const conflict = defineMechanic({
     const currency = fighters.map((f) => f.currency ?? 'all');
     const currencyStandUp = Uint8Array.from(currency, (c) => (c === 'standUp' || c === 'all' ? 1 : 0));
     const currencyDefence = Uint8Array.from(currency, (c) => (c === 'defence' || c === 'all' ? 1 : 0));
+    // rules.attackCurrency "nextAction": a landed attack's successes roll over too, for a
+    // fighter that rolls every currency over (`all`).
+    const currencyAttack = Uint8Array.from(currency, (c) => (rules.attackCurrency === 'nextAction' && c === 'all' ? 1 : 0));
+    // rules.standUpCovers "actionOrSacrifice": the dice a sacrifice rolls after a Stand Up at
+    // the round's start (see stoodUpSacrificeDice); without it, none read this.
+    const coversSacrifice = rules.standUpCovers === 'actionOrSacrifice';
+    const stoodUpDefence = Int32Array.from(fighters, (f, i) => stoodUpSacrificeDice(f, standN[i]));
     const weapon = fighters.map((f) => WEAPONS[f.weapon]);
     const power = Int32Array.from(fighters, (f) => f.power ?? 0);
 
@@ -469,14 +496,21 @@ export const conflict = defineMechanic({
               let dice: number;
               const pendingAction = hasAction[y] === 1;
               const code = defendCode[y];
-              const full = code === 0 || (code === 2 && inForce(y) > 0) || (code === 3 && defenceDice[y] + defenceBonus[y] + sacrifice - inForce(y) > 1);
+              // A sacrifice ("you're done for this round"; a declared defensive action, +2 with
+              // rules.totallyDefensive "sacrifice"): cut by every penalty in force, unless it
+              // stood up at this round's start and rules.standUpCovers lets that Will roll
+              // cover it (cut then only by hits taken since: none, with two characters).
+              const sacrificed =
+                coversSacrifice && upThisRound[y] !== 0
+                  ? stoodUpDefence[y] + sacrifice - pending[y]
+                  : defenceDice[y] + defenceBonus[y] + sacrifice - inForce(y);
+              const full = code === 0 || (code === 2 && inForce(y) > 0) || (code === 3 && sacrificed > 1);
               if (pendingAction && !full) {
                 dice = 1;
               } else {
-                // Sacrificed ("you're done for this round"; a declared defensive action, +2
-                // with rules.totallyDefensive "sacrifice"), or it has acted or has no action.
+                // Sacrificed, or it has acted or has no action.
                 hasAction[y] = 0;
-                dice = defenceDice[y] + defenceBonus[y] + (pendingAction ? sacrifice : 0) - inForce(y);
+                dice = pendingAction ? sacrificed : defenceDice[y] + defenceBonus[y] - inForce(y);
                 due[y] = 0;
                 pending[y] = 0;
               }
@@ -489,6 +523,9 @@ export const conflict = defineMechanic({
                 const wp = weapon[x];
                 pending[y] += wp.nextX * s + wp.nextPower * power[x];
                 lasting[y] += wp.lastingX * s + wp.lastingFlat + wp.lastingPower * power[x];
+                // "I punch my demon in the face (2 successes). That will give me 2 bonus dice":
+                // with rules.attackCurrency "nextAction", into x's next action (it has acted).
+                if (currencyAttack[x]) carried[x] += s;
               } else if (w === B_WINS && currencyDefence[y] && s > 0) {
                 // Into the defender's next action: still this round if it kept its action.
                 if (hasAction[y]) {
