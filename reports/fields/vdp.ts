@@ -9,6 +9,7 @@ import { REMOVE_STATUS } from '../../sim/vdp/status.ts';
 import { CASH_IN, CHARGE_ACTIONS } from '../../sim/vdp/charge.ts';
 import { EXTENDED_ALLOCATIONS } from '../../sim/vdp/extended.ts';
 import { CONTEST_ORDERS } from '../../sim/vdp/contestRound.ts';
+import { ADVANTAGE_ON } from '../../sim/vdp/situational.ts';
 import { FIXED_SPLITS } from '../../sim/vdp/allocation.ts';
 import { sweepPreset } from './presets.ts';
 import { withValue } from './paths.ts';
@@ -126,6 +127,13 @@ function rollBonus(key: 'attack' | 'defence', label: string, help: string): Fiel
   };
 }
 
+/** Situational advantage and disadvantage dice on a fighter's rolls: combat's fields, a contest's too. */
+const situationalFields: Field[] = [
+  { ...advantage, help: '“Many combat rules will also call for Advantage or Disadvantage dice”: on every roll named below, all fight long; they cancel tension’s and effect dice one for one' },
+  { ...disadvantage, help: '“using a skill not directly relevant may create a Disadvantage”; the highest dice are removed' },
+  choice('advantageOn', 'situational dice on', ADVANTAGE_ON, 'both (default)', 'its attack rolls, its defence rolls, or both'),
+];
+
 /** A block's defensive effect and the bidding over effects: combat's fields, a contest's too. */
 const defensiveEffectFields: Field[] = [
   choice('defensiveEffect', 'block’s tension on an effect', DEFENSIVE_EFFECTS, 'always (default)', '“can spend that tension on a defensive effect”; never banks it for advantage dice'),
@@ -162,6 +170,7 @@ export const combatForm: MechanicForm = {
         choice('allocation', 'dice split or policy', ALLOCATIONS, '2/2 (default): thrust and parry', 'attack/defence; or a policy that changes with wounds'),
         choice('spendTension', 'spend tension', SPEND_POLICIES, 'onAttack (default)', 'one advantage die per point'),
         { kind: 'number', key: 'spendPerRoll', label: 'most tension a roll', placeholder: '4' },
+        ...situationalFields,
         choice('targeting', 'attacks', TARGETING, 'weakest (default)', 'which enemy: fewest or most wounds left, or at random'),
         choice('offensiveEffect', 'convert damage to an effect', OFFENSIVE_EFFECTS, 'never (default)', '“convert any number of damage points to tension”: one disadvantage die a point on the target’s rolls until its next turn ends (see the rule effectsOn); unlessKo deals the blow that KOs'),
         ...defensiveEffectFields,
@@ -198,6 +207,7 @@ export const combatForm: MechanicForm = {
     sweepPreset('effects for the first', 'the first character’s offensive-effect policies, the second’s as set', { 'setup.characters.0.offensiveEffect': [...OFFENSIVE_EFFECTS] }),
     sweepPreset('Edge Charge buys for the first', 'each costed action the first character can buy, the second as set', { 'setup.characters.0.chargeBuy': [...CHARGE_ACTIONS] }),
     sweepPreset('armour for the second', 'the second character’s armour, 0 to 4', { 'setup.characters.1.armour': [0, 1, 2, 3, 4] }),
+    sweepPreset('disadvantage for the first', 'disadvantage dice on every roll of the first character, 0 to 3 (“a skill not directly relevant”)', { 'setup.characters.0.disadvantage': [0, 1, 2, 3] }),
   ],
 };
 
@@ -239,6 +249,7 @@ function contender(label: string): Field {
       { kind: 'number', key: 'tension', label: 'starting tension', placeholder: '0' },
       choice('spendTension', 'spend tension', SPEND_POLICIES, 'onAttack (default)', 'one advantage die per point'),
       { kind: 'number', key: 'spendPerRoll', label: 'most tension a roll', placeholder: '4' },
+      ...situationalFields,
       ...defensiveEffectFields,
     ],
   };
