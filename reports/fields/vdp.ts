@@ -5,7 +5,7 @@
 import { choice, type Field, type MechanicForm, type Preset } from './spec.ts';
 import { ALLOCATIONS, SPEND_POLICIES, TARGETING, WOUND_LIMITS } from '../../sim/vdp/combat.ts';
 import { BID_POLICIES, DEFENSIVE_EFFECTS, OFFENSIVE_EFFECTS } from '../../sim/vdp/effects.ts';
-import { REMOVE_STATUS } from '../../sim/vdp/status.ts';
+import { DAMAGE_TYPES, REMOVE_STATUS } from '../../sim/vdp/status.ts';
 import { CASH_IN, CHARGE_ACTIONS } from '../../sim/vdp/charge.ts';
 import { EXTENDED_ALLOCATIONS } from '../../sim/vdp/extended.ts';
 import { CONTEST_ORDERS } from '../../sim/vdp/contestRound.ts';
@@ -160,6 +160,7 @@ export const combatForm: MechanicForm = {
         rollBonus('attack', 'attack', 'added to attack rolls'),
         rollBonus('defence', 'defence', 'added to defence rolls'),
         { kind: 'number', key: 'fortitude', label: 'fortitude', help: 'of the damage type the enemies deal (Physical in a fistfight)' },
+        choice('damageType', 'damage type', DAMAGE_TYPES, 'physical (default)', 'the type its enemies deal, whose Fortitude that is; Entangled halves only “Physical Fortitude”'),
         choice('type', 'character type', Object.keys(WOUND_LIMITS), 'choose, or give a wound limit', 'the row of the character-type table: wounds before KO'),
         { kind: 'number', key: 'woundLimit', label: 'wound limit', placeholder: 'by type', help: 'instead of the type (a trait may raise Health)' },
         { kind: 'number', key: 'timing', label: 'timing', help: '“the sum of Physical, Mental, and Emotional Reaction”' },
@@ -181,7 +182,7 @@ export const combatForm: MechanicForm = {
           key: 'status',
           label: 'statuses at the start',
           fields: [
-            { kind: 'flag', key: 'entangled', label: 'Entangled', help: '“Physical Fortitude halved”' },
+            { kind: 'flag', key: 'entangled', label: 'Entangled', help: '“Physical Fortitude halved”: not a Mental or Emotional one (damage type)' },
             { kind: 'flag', key: 'fatigued', label: 'Fatigued', help: '“one action instead of two”' },
             { kind: 'flag', key: 'weakened', label: 'Weakened', help: '“half their dice pool”' },
             { kind: 'flag', key: 'panicked', label: 'Panicked', help: '“at least 2 dice on defense, and take a MOVE”: one attack a turn' },

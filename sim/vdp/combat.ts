@@ -50,7 +50,7 @@ import {
   convertedDamage,
   type Bidding,
 } from './effects.ts';
-import { REMOVAL_ORDER, REMOVE_STATUS, STATUSES, actionsOf, poolSize, splitAttack, statusBits, thresholdOf } from './status.ts';
+import { DAMAGE_TYPES, REMOVAL_ORDER, REMOVE_STATUS, STATUSES, actionsOf, poolSize, splitAttack, statusBits, thresholdOf } from './status.ts';
 import { situationalFields, situationalNet } from './situational.ts';
 import { CASH_IN, CASH_IN_CODE, CHARGE_ACTIONS, CHARGE_CODE, CHARGE_COST, onSelf } from './charge.ts';
 
@@ -144,6 +144,8 @@ export const combatantSchema = lazySchema(() => z
     defence: rollBonusSchema,
     /** Fortitude of the damage type the enemies deal (Physical for a fistfight). */
     fortitude: z.number().int().min(1).max(50),
+    /** The damage type its enemies deal, whose Fortitude `fortitude` is (Entangled halves only Physical); defaults to "physical". */
+    damageType: z.enum(DAMAGE_TYPES).optional(),
     /** Row of the character-type table giving the wound limit. */
     type: z.enum(CHARACTER_TYPES).optional(),
     /** Wounds before KO, instead of `type` (a trait may raise Health). */
@@ -333,6 +335,8 @@ export const combat = defineMechanic({
     const attackBonus = Int32Array.from(fighters, (f) => bonusOf(f.setup.attack));
     const defenceBonus = Int32Array.from(fighters, (f) => bonusOf(f.setup.defence));
     const fortitude = Int32Array.from(fighters, (f) => f.setup.fortitude);
+    // Entangled halves "Physical Fortitude": 1 where the Fortitude hit is Physical.
+    const physical = Uint8Array.from(fighters, (f) => ((f.setup.damageType ?? 'physical') === 'physical' ? 1 : 0));
     // Situational dice on each roll (> 0 advantage, < 0 disadvantage), netted with tension and effect dice.
     const attackSituation = Int32Array.from(fighters, (f) => situationalNet(f.setup, 'attack'));
     const defenceSituation = Int32Array.from(fighters, (f) => situationalNet(f.setup, 'defence'));
@@ -599,7 +603,7 @@ export const combat = defineMechanic({
             stunned[t] && stunnedDefenceless
               ? 0 // "briefly KO'd": no defence roll, no tension spent on one
               : total(defenceDice, spendOn(t, DEFENCE_ROLL, defenceDice) - activeDis[t] - pendingDis[t] * effectsOnDefence + defenceSituation[t], dBonus);
-          const r = exchange(a, d, thresholdOf(fortitude[t], status[t], pierced[t] ? 0 : armour[t], piercing[i]));
+          const r = exchange(a, d, thresholdOf(fortitude[t], status[t], pierced[t] ? 0 : armour[t], piercing[i], physical[t] === 1));
           const first = opening === 0;
           if (r > 0 && cashesIn(i, CASH_IN_CODE.hits)) {
             // "that success may be given up in order to gain charge"
@@ -904,7 +908,7 @@ export function openingExchange(
     const advY = tensionSpent(y.spendTension ?? 'onAttack', 'defence', dy, yBank, perRoll(y));
     const bankX = xs.bank - advX;
     const bankY = yBank - advY;
-    const threshold = thresholdOf(y.fortitude, ys, y.armour ?? 0, x.armourPiercing ?? 0);
+    const threshold = thresholdOf(y.fortitude, ys, y.armour ?? 0, x.armourPiercing ?? 0, (y.damageType ?? 'physical') === 'physical');
     const clamp = (v: number) => (v < 0 ? 0 : v);
     // Tension's advantage dice net with the situational dice ("an advantage die negates a disadvantage die").
     const att = rollOf(ax, advX + situationalNet(x, 'attack')).distribution().shift(bonusOf(x.attack)).map(clamp);
