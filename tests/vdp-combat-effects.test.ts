@@ -125,6 +125,9 @@ interface RefFighter {
   removes: boolean;
   buy: string;
   cashIn: string;
+  // Situational dice on its attack and on its defence rolls (+ advantage, − disadvantage).
+  situation: { attack: number; defence: number };
+  physical: boolean; // its Fortitude is Physical: Entangled halves it
   status: Set<string>;
   pool: number;
   split: number; // attack dice this round, -1 before allocating
@@ -173,6 +176,13 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
       removes: (c.removeStatus ?? 'always') === 'always',
       buy: (c.chargeBuy as string) ?? 'none',
       cashIn: (c.chargeCashIn as string) ?? 'never',
+      // "Many combat rules will also call for Advantage or Disadvantage dice": on the rolls
+      // `advantageOn` names (both by default), all fight long.
+      situation: Object.fromEntries(
+        (['attack', 'defence'] as const).map((k) => [k, [k, 'both'].includes((c.advantageOn as string) ?? 'both') ? ((c.advantage as number) ?? 0) - ((c.disadvantage as number) ?? 0) : 0]),
+      ) as { attack: number; defence: number },
+      // "Physical Fortitude halved": the Entangled only where the enemies' damage is Physical.
+      physical: ((c.damageType as string) ?? 'physical') === 'physical',
       status: new Set(), pool: 4, split: -1, surge: 0, pierced: false, disarmed: false, stunned: false, probed: -1, charge: 0, chargeGained: 0, released: 0,
     };
   };
@@ -187,7 +197,9 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
     // Effect dice are "on all combat actions for one turn", a DEFEND "a free action": a
     // defence rolls with those waiting for the fighter's next turn, an attack (in its turn)
     // with those it took into the turn.
-    const net = adv - (kind === 'defence' && effectsOn === 'allActions' ? f.now + f.waiting : f.now);
+    // "an advantage die negates a disadvantage die and vice versa": tension's, the effects' and
+    // the situation's dice together.
+    const net = adv - (kind === 'defence' && effectsOn === 'allActions' ? f.now + f.waiting : f.now) + f.situation[kind as 'attack' | 'defence'];
     const faces = Array.from({ length: dice + Math.abs(net) }, d6).sort((x, y) => (net >= 0 ? y - x : x - y));
     const sum = faces.slice(0, dice).reduce((s, x) => s + x, 0);
     return Math.max(0, sum + bonus - f.wounds);
@@ -289,7 +301,7 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
           // "The target is briefly KO'd and skips a turn", and a KO'd character is "removed
           // from the scene": no defence until its skipped turn (unless `stunned: defends`).
           const def = Y.stunned && stunned === 'defenceless' ? 0 : roll(Y, Y.pool - Y.split, 'defence', Y.defBonus + (Y.probed === x ? 1 : 0));
-          const fort = Y.status.has('entangled') ? Math.max(1, Math.floor(Y.fortitude / 2)) : Y.fortitude;
+          const fort = Y.status.has('entangled') && Y.physical ? Math.max(1, Math.floor(Y.fortitude / 2)) : Y.fortitude;
           const threshold = fort + Math.max(0, (Y.pierced ? 0 : Y.armour) - X.piercing);
           if (def > att) {
             if (wantsCharge(Y, 'blocks')) {
@@ -352,6 +364,11 @@ describe('the fast fight agrees with the slow reference duel', () => {
     ['Edge Charge: stunned: defends, the reading before December 2026', { ...jack, allocation: '3/1', chargeBuy: 'stunningBlow', chargeCashIn: 'hits' }, { ...jill, allocation: '1/3', type: 'elite', spendTension: 'onDefence' }, { stunned: 'defends' }],
     ['Edge Charge: probe defence against second wind; armour pierce', { ...jack, allocation: '2/2', chargeBuy: 'probeDefence', chargeCashIn: 'blocks' }, { ...jill, allocation: '2/2', chargeBuy: 'secondWind', chargeCashIn: 'both', type: 'elite', armour: 2 }],
     ['Edge Charge: armour pierce against armour', { ...jack, allocation: '3/1', chargeBuy: 'armourPierce', chargeCashIn: 'blocks' }, { ...jill, allocation: '2/2', armour: 3 }],
+    // Situational dice net with tension and effect dice on the rolls they are on.
+    ['situational dice: one disadvantage die on every roll against advantage on defence only', { ...jill, allocation: '2/2', disadvantage: 1, tension: 2 }, { ...jack, allocation: '3/1', advantage: 1, advantageOn: 'defence', spendTension: 'onNextRoll' }],
+    ['situational dice: two disadvantage dice on attack only, against a guard whose blocks make effects', { ...jack, allocation: '3/1', disadvantage: 2, advantageOn: 'attack', offensiveEffect: 'unlessKo' }, { ...jill, allocation: '1/3', advantage: 1, disadvantage: 2 }],
+    // Entangled halves "Physical Fortitude" only: grappled on a Mental Fortitude of 4, it stands.
+    ['a grapple on a Mental Fortitude does not halve it', { ...jack, allocation: '1/3', chargeBuy: 'grapple', chargeCashIn: 'blocks', damageType: 'mental' }, { ...jill, allocation: '3/1', fortitude: 4, damageType: 'mental', removeStatus: 'never' }],
   ];
   for (const [what, a, b, rules] of cases) {
     it(what, () => {

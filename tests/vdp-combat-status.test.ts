@@ -23,6 +23,19 @@ describe('status effects, as numbers', () => {
     expect(thresholdOf(4, ENTANGLED, 0, 0)).toBe(2);
     expect(thresholdOf(3, ENTANGLED, 0, 0)).toBe(1); // rounded down
     expect(thresholdOf(1, ENTANGLED, 0, 0)).toBe(1); // never 0
+    // Only Physical: "the defender's Fortitude for the appropriate damage type (Physical,
+    // Mental, Emotional)" — a Mental or Emotional Fortitude stands.
+    expect(thresholdOf(4, ENTANGLED, 0, 0, true)).toBe(2);
+    expect(thresholdOf(4, ENTANGLED, 0, 0, false)).toBe(4);
+    expect(thresholdOf(4, ENTANGLED, 1, 0, false)).toBe(5);
+  });
+
+  it('Entangled in a Mental or Emotional fight leaves the Fortitude: the exact opening reads damageType', () => {
+    const damage = (target: Character) => fight([{ ...jack, allocation: '4/0', timing: 30 }, { ...jill, fortitude: 4, removeStatus: 'never', ...target }], 10)['opening.damage'].exact!;
+    const free = damage({});
+    expect(damage({ status: { entangled: true } })).toBeGreaterThan(free + 0.2); // Physical by default: halved
+    expect(damage({ status: { entangled: true }, damageType: 'physical' })).toBeCloseTo(damage({ status: { entangled: true } }), 12);
+    for (const damageType of ['mental', 'emotional']) expect(damage({ status: { entangled: true }, damageType })).toBeCloseTo(free, 12);
   });
   it('Fatigued: "may only take one action instead of two"', () => {
     expect(actionsOf(2, FATIGUED)).toBe(1);
@@ -91,6 +104,7 @@ describe('the exact opening exchange with statuses, armour and charge agrees wit
     ['statuses kept; first taker without attack dice', [{ ...jack, allocation: '0/4', status: { weakened: true }, tension: 2 }, { ...jill, allocation: '3/1', status: { panicked: true }, removeStatus: 'never', tension: 1 }]],
     // Fatigued and Panicked: its one action is the MOVE, so the other makes the first attack.
     ['a Fatigued, Panicked first taker makes no attack', [{ ...jill, timing: 30, status: { fatigued: true, panicked: true } }, { ...jack, allocation: '3/1' }]],
+    ['Entangled on a Mental Fortitude: not halved', [{ ...jill, allocation: '4/0', timing: 30 }, { ...jack, fortitude: 4, damageType: 'mental', status: { entangled: true }, removeStatus: 'never' }]],
     ['charge cashed in from hits and blocks', [{ ...jill, allocation: '3/1', chargeBuy: 'grapple', chargeCashIn: 'hits' }, { ...jack, allocation: '1/3', chargeBuy: 'disarm', chargeCashIn: 'blocks' }]],
   ];
   for (const [what, characters] of cases) {
@@ -151,5 +165,6 @@ describe('policies move results the way the rules say', () => {
     expectRejected('vdp', 'combat', { characters: [{ ...jill, status: { sleepy: true } }, jack] }, 'setup.characters.0.status.sleepy', /unknown field/);
     expectRejected('vdp', 'combat', { characters: [jill, { ...jack, chargeBuy: 'fireball' }] }, 'setup.characters.1.chargeBuy', /expected one of/);
     expectRejected('vdp', 'combat', { characters: [jill, { ...jack, armour: -1 }] }, 'setup.characters.1.armour', /≥ 0/);
+    expectRejected('vdp', 'combat', { characters: [jill, { ...jack, damageType: 'spiritual' }] }, 'setup.characters.1.damageType', /expected one of/);
   });
 });

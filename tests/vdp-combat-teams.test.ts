@@ -24,7 +24,7 @@ const fight = (characters: Character[], trials: number, seed: string, retarget?:
 
 const LIMITS: Record<string, number> = { pest: 1, civilian: 2, trained: 3, wellTrained: 4, elite: 5, boss: 6 };
 /** The fields the reference plays; a case using another is a mistake in the test. */
-const PLAYED = new Set(['name', 'team', 'count', 'attack', 'defence', 'fortitude', 'type', 'timing', 'attacks', 'ranged', 'allocation', 'targeting', 'defensiveEffect', 'chargeBuy', 'chargeCashIn']);
+const PLAYED = new Set(['name', 'team', 'count', 'attack', 'defence', 'fortitude', 'type', 'timing', 'attacks', 'ranged', 'allocation', 'targeting', 'defensiveEffect', 'chargeBuy', 'chargeCashIn', 'advantage', 'disadvantage', 'advantageOn']);
 
 interface RefFighter {
   entry: number;
@@ -41,6 +41,7 @@ interface RefFighter {
   defensive: boolean;
   buysFocus: boolean;
   cashIn: string;
+  situation: Record<'attack' | 'defence', number>; // situational dice: + advantage, − disadvantage
   // state
   alive: boolean;
   wounds: number;
@@ -72,6 +73,11 @@ function referenceFight(characters: Character[], trials: number, seed: string, r
         allocation: (c.allocation as string) ?? '2/2', targeting: (c.targeting as string) ?? 'weakest',
         defensive: (c.defensiveEffect ?? 'always') === 'always',
         buysFocus: c.chargeBuy === 'changeFocus', cashIn: (c.chargeCashIn as string) ?? 'never',
+        // "Many combat rules will also call for Advantage or Disadvantage dice": on the rolls named, all fight long.
+        situation: {
+          attack: c.advantageOn === 'defence' ? 0 : ((c.advantage as number) ?? 0) - ((c.disadvantage as number) ?? 0),
+          defence: c.advantageOn === 'attack' ? 0 : ((c.advantage as number) ?? 0) - ((c.disadvantage as number) ?? 0),
+        },
         alive: true, wounds: 0, tension: 0, waiting: 0, now: 0, split: -1, charge: 0, chargeGained: 0, released: 0,
       });
     }
@@ -85,12 +91,13 @@ function referenceFight(characters: Character[], trials: number, seed: string, r
     else f.split = Number(f.allocation[0]);
   };
   // Tension on attack rolls (the default onAttack), at most 4; effect dice on every roll of
-  // the loser's next turn and on its defences until then.
+  // the loser's next turn and on its defences until then; situational dice on the rolls they
+  // are on; all netted ("an advantage die negates a disadvantage die and vice versa").
   const roll = (f: RefFighter, dice: number, kind: 'attack' | 'defence', bonus: number) => {
     if (dice === 0) return 0;
     const adv = kind === 'attack' ? Math.min(f.tension, 4) : 0;
     f.tension -= adv;
-    const net = adv - (kind === 'defence' ? f.now + f.waiting : f.now);
+    const net = adv - (kind === 'defence' ? f.now + f.waiting : f.now) + f.situation[kind];
     const faces = Array.from({ length: dice + Math.abs(net) }, d6).sort((x, y) => (net >= 0 ? y - x : x - y));
     return Math.max(0, faces.slice(0, dice).reduce((s, x) => s + x, 0) + bonus - f.wounds);
   };
@@ -204,6 +211,7 @@ describe('the fast team fight agrees with the slow reference', () => {
     ['a boss that buys Change Focus with blocks given up', [minion, { ...boss, chargeBuy: 'changeFocus', chargeCashIn: 'blocks' }], 'changeFocus'],
     ['a ranged boss switches freely whatever the rule; random targeting', [{ ...minion, targeting: 'random' }, { ...boss, ranged: true, targeting: 'random' }], 'changeFocus'],
     ['a melee and a ranged hero against a brute that hits the strongest, buying Change Focus with hits', [hero('striker', { defensiveEffect: 'never' }), hero('archer', { ranged: true }), { ...brute, targeting: 'strongest', chargeBuy: 'changeFocus', chargeCashIn: 'hits' }], 'changeFocus'],
+    ['minions fighting with a skill not directly relevant (a disadvantage die on attack) against a boss on bad footing (one on every roll)', [{ ...minion, disadvantage: 1, advantageOn: 'attack' }, { ...boss, disadvantage: 1 }], 'changeFocus'],
     ['three on their own: every one keeps its target', [{ ...hero('a'), team: 'a' }, { ...hero('b', { targeting: 'random' }), team: 'b' }, { ...brute, type: 'trained', allocation: '2/2' }], 'changeFocus'],
   ];
   for (const [what, characters, retarget] of cases) {

@@ -109,7 +109,8 @@ describe('the exact contest agrees with the Monte Carlo (nobody spends tension, 
  * flipped. Flips: `noEffects` (every block banks its tension, the reading before December
  * 2026), `noBidding` (every effect stays on), `effectsOn` (the other `effectsOn`), `landNow`
  * (an effect's dice also weigh on the rest of the attacker's turn), `noStored` (no stored
- * tension added), `bidAlways` (`whileAhead` pays whenever it can). What each setup catches
+ * tension added), `bidAlways` (`whileAhead` pays whenever it can), `noSituation` (no
+ * situational advantage or disadvantage dice). What each setup catches
  * is said beside it; metrics compared: win.*, draw, rounds, exchanges, tension.*.
  */
 const FLIP = process.env.CONTEST_REFERENCE_FLIP ?? '';
@@ -143,6 +144,12 @@ function referenceContest(a: C, b: C, trials: number, seed: string, options: Ref
       effects: ((c.defensiveEffect as string) ?? 'always') === 'always' && FLIP !== 'noEffects',
       bid: FLIP === 'bidAlways' && c.bid !== 'never' ? 'always' : ((c.bid as string) ?? 'whileAhead'),
       stored: FLIP === 'noStored' ? 0 : ((c.effectTension as number) ?? 0),
+      // "Many combat rules will also call for Advantage or Disadvantage dice": + advantage,
+      // − disadvantage, on the rolls `advantageOn` names (both by default), every roll.
+      situation: (kind: 'attack' | 'defence') =>
+        FLIP === 'noSituation' || ((c.advantageOn as string) ?? 'both') === (kind === 'attack' ? 'defence' : 'attack')
+          ? 0
+          : ((c.advantage as number) ?? 0) - ((c.disadvantage as number) ?? 0),
       tension: 0,
       gained: 0,
       // Effect dice landed on it, waiting for its next turn; and those of the turn it is in.
@@ -153,13 +160,14 @@ function referenceContest(a: C, b: C, trials: number, seed: string, options: Ref
   type Side = (typeof cs)[number];
   // "roll the normal number of dice ... plus the extra advantage or disadvantage dice
   // together. Then, if the character has an Advantage, remove the lowest dice ... If the
-  // character has Disadvantage, remove the highest dice instead"; they cancel one for one.
+  // character has Disadvantage, remove the highest dice instead"; they cancel one for one:
+  // tension's, the effects' and the situation's.
   const roll = (c: Side, dice: number, kind: 'attack' | 'defence', bonus: number, disadvantage: number) => {
     if (dice === 0) return 0;
     const wants = c.spend === 'onNextRoll' || c.spend === (kind === 'attack' ? 'onAttack' : 'onDefence');
     const advantage = wants ? Math.min(c.tension, c.perRoll) : 0;
     c.tension -= advantage;
-    const net = advantage - disadvantage;
+    const net = advantage - disadvantage + c.situation(kind);
     const faces = Array.from({ length: dice + Math.abs(net) }, d6).sort((x, y) => y - x);
     const kept = net >= 0 ? faces.slice(0, dice) : faces.slice(faces.length - dice);
     return Math.max(0, kept.reduce((s, f) => s + f, 0) + bonus);
@@ -273,6 +281,14 @@ describe('the fast engine agrees with the slow reference (tension spent, defensi
       'one banks its blocks, the other bids while ahead with stored tension',
       { ...ana, allocation: '1/3', defensiveEffect: 'never', bid: 'always', spendTension: 'onAttack' },
       { ...bo, tension: 2, effectTension: 1, spendTension: 'never' },
+      {},
+      15000,
+    ],
+    // Caught by noSituation, noEffects, effectsOn, landNow.
+    [
+      'situational dice: a skill not directly relevant on attack, advantage on defence against tension spent on every roll',
+      { ...ana, disadvantage: 1, advantageOn: 'attack', spendTension: 'onNextRoll' },
+      { ...bo, advantage: 1, advantageOn: 'defence' },
       {},
       15000,
     ],

@@ -5,10 +5,11 @@
 import { choice, type Field, type MechanicForm, type Preset } from './spec.ts';
 import { ALLOCATIONS, SPEND_POLICIES, TARGETING, WOUND_LIMITS } from '../../sim/vdp/combat.ts';
 import { BID_POLICIES, DEFENSIVE_EFFECTS, OFFENSIVE_EFFECTS } from '../../sim/vdp/effects.ts';
-import { REMOVE_STATUS } from '../../sim/vdp/status.ts';
+import { DAMAGE_TYPES, REMOVE_STATUS } from '../../sim/vdp/status.ts';
 import { CASH_IN, CHARGE_ACTIONS } from '../../sim/vdp/charge.ts';
 import { EXTENDED_ALLOCATIONS } from '../../sim/vdp/extended.ts';
 import { CONTEST_ORDERS } from '../../sim/vdp/contestRound.ts';
+import { ADVANTAGE_ON } from '../../sim/vdp/situational.ts';
 import { FIXED_SPLITS } from '../../sim/vdp/allocation.ts';
 import { sweepPreset } from './presets.ts';
 import { withValue } from './paths.ts';
@@ -126,6 +127,13 @@ function rollBonus(key: 'attack' | 'defence', label: string, help: string): Fiel
   };
 }
 
+/** Situational advantage and disadvantage dice on a fighter's rolls: combat's fields, a contest's too. */
+const situationalFields: Field[] = [
+  { ...advantage, help: '“Many combat rules will also call for Advantage or Disadvantage dice”: on every roll named below, all fight long; they cancel tension’s and effect dice one for one' },
+  { ...disadvantage, help: '“using a skill not directly relevant may create a Disadvantage”; the highest dice are removed' },
+  choice('advantageOn', 'situational dice on', ADVANTAGE_ON, 'both (default)', 'its attack rolls, its defence rolls, or both'),
+];
+
 /** A block's defensive effect and the bidding over effects: combat's fields, a contest's too. */
 const defensiveEffectFields: Field[] = [
   choice('defensiveEffect', 'block’s tension on an effect', DEFENSIVE_EFFECTS, 'always (default)', '“can spend that tension on a defensive effect”; never banks it for advantage dice'),
@@ -152,6 +160,7 @@ export const combatForm: MechanicForm = {
         rollBonus('attack', 'attack', 'added to attack rolls'),
         rollBonus('defence', 'defence', 'added to defence rolls'),
         { kind: 'number', key: 'fortitude', label: 'fortitude', help: 'of the damage type the enemies deal (Physical in a fistfight)' },
+        choice('damageType', 'damage type', DAMAGE_TYPES, 'physical (default)', 'the type its enemies deal, whose Fortitude that is; Entangled halves only “Physical Fortitude”'),
         choice('type', 'character type', Object.keys(WOUND_LIMITS), 'choose, or give a wound limit', 'the row of the character-type table: wounds before KO'),
         { kind: 'number', key: 'woundLimit', label: 'wound limit', placeholder: 'by type', help: 'instead of the type (a trait may raise Health)' },
         { kind: 'number', key: 'timing', label: 'timing', help: '“the sum of Physical, Mental, and Emotional Reaction”' },
@@ -162,6 +171,7 @@ export const combatForm: MechanicForm = {
         choice('allocation', 'dice split or policy', ALLOCATIONS, '2/2 (default): thrust and parry', 'attack/defence; or a policy that changes with wounds'),
         choice('spendTension', 'spend tension', SPEND_POLICIES, 'onAttack (default)', 'one advantage die per point'),
         { kind: 'number', key: 'spendPerRoll', label: 'most tension a roll', placeholder: '4' },
+        ...situationalFields,
         choice('targeting', 'attacks', TARGETING, 'weakest (default)', 'which enemy: fewest or most wounds left, or at random'),
         choice('offensiveEffect', 'convert damage to an effect', OFFENSIVE_EFFECTS, 'never (default)', '“convert any number of damage points to tension”: one disadvantage die a point on the target’s rolls until its next turn ends (see the rule effectsOn); unlessKo deals the blow that KOs'),
         ...defensiveEffectFields,
@@ -172,7 +182,7 @@ export const combatForm: MechanicForm = {
           key: 'status',
           label: 'statuses at the start',
           fields: [
-            { kind: 'flag', key: 'entangled', label: 'Entangled', help: '“Physical Fortitude halved”' },
+            { kind: 'flag', key: 'entangled', label: 'Entangled', help: '“Physical Fortitude halved”: not a Mental or Emotional one (damage type)' },
             { kind: 'flag', key: 'fatigued', label: 'Fatigued', help: '“one action instead of two”' },
             { kind: 'flag', key: 'weakened', label: 'Weakened', help: '“half their dice pool”' },
             { kind: 'flag', key: 'panicked', label: 'Panicked', help: '“at least 2 dice on defense, and take a MOVE”: one attack a turn' },
@@ -198,6 +208,7 @@ export const combatForm: MechanicForm = {
     sweepPreset('effects for the first', 'the first character’s offensive-effect policies, the second’s as set', { 'setup.characters.0.offensiveEffect': [...OFFENSIVE_EFFECTS] }),
     sweepPreset('Edge Charge buys for the first', 'each costed action the first character can buy, the second as set', { 'setup.characters.0.chargeBuy': [...CHARGE_ACTIONS] }),
     sweepPreset('armour for the second', 'the second character’s armour, 0 to 4', { 'setup.characters.1.armour': [0, 1, 2, 3, 4] }),
+    sweepPreset('disadvantage for the first', 'disadvantage dice on every roll of the first character, 0 to 3 (“a skill not directly relevant”)', { 'setup.characters.0.disadvantage': [0, 1, 2, 3] }),
   ],
 };
 
@@ -239,6 +250,7 @@ function contender(label: string): Field {
       { kind: 'number', key: 'tension', label: 'starting tension', placeholder: '0' },
       choice('spendTension', 'spend tension', SPEND_POLICIES, 'onAttack (default)', 'one advantage die per point'),
       { kind: 'number', key: 'spendPerRoll', label: 'most tension a roll', placeholder: '4' },
+      ...situationalFields,
       ...defensiveEffectFields,
     ],
   };

@@ -15,7 +15,9 @@
  * exchange. Wounds beyond the wound limit ("Whenever a character's Wounds ... exceed their
  * Health") KO the character. Tension, gained from glancing blows and held attacks, buys
  * advantage dice by the `spendTension` policy ("one advantage die per point on the next
- * combat action"). Cover: "light cover grants a 2/6 chance of avoiding a hit from a
+ * combat action"); situational advantage and disadvantage dice ("Many combat rules will also
+ * call for Advantage or Disadvantage dice") net with them on the rolls they are on
+ * (sim/vdp/situational.ts). Cover: "light cover grants a 2/6 chance of avoiding a hit from a
  * direct-fire ranged attack. Medium cover grants a 4/6 chance", rolled "before ranged
  * attacks are calculated"; firing from cover lowers it a step until the next turn.
  * Offensive and defensive effects (sim/vdp/effects.ts): damage converted, or a block's
@@ -48,7 +50,8 @@ import {
   convertedDamage,
   type Bidding,
 } from './effects.ts';
-import { REMOVAL_ORDER, REMOVE_STATUS, STATUSES, actionsOf, poolSize, splitAttack, statusBits, thresholdOf } from './status.ts';
+import { DAMAGE_TYPES, REMOVAL_ORDER, REMOVE_STATUS, STATUSES, actionsOf, poolSize, splitAttack, statusBits, thresholdOf } from './status.ts';
+import { situationalFields, situationalNet } from './situational.ts';
 import { CASH_IN, CASH_IN_CODE, CHARGE_ACTIONS, CHARGE_CODE, CHARGE_COST, onSelf } from './charge.ts';
 
 /** "Wounds before KO", the character-type table. */
@@ -141,6 +144,8 @@ export const combatantSchema = lazySchema(() => z
     defence: rollBonusSchema,
     /** Fortitude of the damage type the enemies deal (Physical for a fistfight). */
     fortitude: z.number().int().min(1).max(50),
+    /** The damage type its enemies deal, whose Fortitude `fortitude` is (Entangled halves only Physical); defaults to "physical". */
+    damageType: z.enum(DAMAGE_TYPES).optional(),
     /** Row of the character-type table giving the wound limit. */
     type: z.enum(CHARACTER_TYPES).optional(),
     /** Wounds before KO, instead of `type` (a trait may raise Health). */
@@ -161,6 +166,8 @@ export const combatantSchema = lazySchema(() => z
     spendTension: z.enum(SPEND_POLICIES).optional(),
     /** Most tension points spent on one roll; defaults to 4 (one advantage die per pool die). */
     spendPerRoll: z.number().int().min(1).max(MAX_SPEND).optional(),
+    // Situational advantage and disadvantage dice (sim/vdp/situational.ts): advantage, disadvantage, advantageOn.
+    ...situationalFields(),
     /** Which enemy it attacks (see TARGETING); defaults to "weakest". */
     targeting: z.enum(TARGETING).optional(),
     /** When it converts damage into an offensive effect (see OFFENSIVE_EFFECTS); defaults to "never". */
@@ -328,6 +335,11 @@ export const combat = defineMechanic({
     const attackBonus = Int32Array.from(fighters, (f) => bonusOf(f.setup.attack));
     const defenceBonus = Int32Array.from(fighters, (f) => bonusOf(f.setup.defence));
     const fortitude = Int32Array.from(fighters, (f) => f.setup.fortitude);
+    // Entangled halves "Physical Fortitude": 1 where the Fortitude hit is Physical.
+    const physical = Uint8Array.from(fighters, (f) => ((f.setup.damageType ?? 'physical') === 'physical' ? 1 : 0));
+    // Situational dice on each roll (> 0 advantage, < 0 disadvantage), netted with tension and effect dice.
+    const attackSituation = Int32Array.from(fighters, (f) => situationalNet(f.setup, 'attack'));
+    const defenceSituation = Int32Array.from(fighters, (f) => situationalNet(f.setup, 'defence'));
     const limit = Int32Array.from(fighters, (f) => woundLimitOf(f.setup));
     const timing = Int32Array.from(fighters, (f) => f.setup.timing);
     const startTension = Int32Array.from(fighters, (f) => f.setup.tension ?? 0);
@@ -582,7 +594,7 @@ export const combat = defineMechanic({
           // fights without its weapon's bonus.
           const aBonus = attackBonus[i] - wounds[i] - (disarmed[i] ? weaponBonus[i] : 0) + (probed[i] === t + 1 ? 1 : 0);
           const dBonus = defenceBonus[t] - wounds[t] + (probed[t] === i + 1 ? 1 : 0);
-          const a = total(attackDice, spendOn(i, ATTACK_ROLL, attackDice) - activeDis[i], aBonus);
+          const a = total(attackDice, spendOn(i, ATTACK_ROLL, attackDice) - activeDis[i] + attackSituation[i], aBonus);
           // An effect's dice are "on all combat actions for one turn", and "A DEFEND action is
           // a free action": a defence between an effect and the end of the loser's next turn
           // rolls with them (a defender is never in its own turn, so they are all pending),
@@ -590,8 +602,8 @@ export const combat = defineMechanic({
           const d =
             stunned[t] && stunnedDefenceless
               ? 0 // "briefly KO'd": no defence roll, no tension spent on one
-              : total(defenceDice, spendOn(t, DEFENCE_ROLL, defenceDice) - activeDis[t] - pendingDis[t] * effectsOnDefence, dBonus);
-          const r = exchange(a, d, thresholdOf(fortitude[t], status[t], pierced[t] ? 0 : armour[t], piercing[i]));
+              : total(defenceDice, spendOn(t, DEFENCE_ROLL, defenceDice) - activeDis[t] - pendingDis[t] * effectsOnDefence + defenceSituation[t], dBonus);
+          const r = exchange(a, d, thresholdOf(fortitude[t], status[t], pierced[t] ? 0 : armour[t], piercing[i], physical[t] === 1));
           const first = opening === 0;
           if (r > 0 && cashesIn(i, CASH_IN_CODE.hits)) {
             // "that success may be given up in order to gain charge"
@@ -896,10 +908,11 @@ export function openingExchange(
     const advY = tensionSpent(y.spendTension ?? 'onAttack', 'defence', dy, yBank, perRoll(y));
     const bankX = xs.bank - advX;
     const bankY = yBank - advY;
-    const threshold = thresholdOf(y.fortitude, ys, y.armour ?? 0, x.armourPiercing ?? 0);
+    const threshold = thresholdOf(y.fortitude, ys, y.armour ?? 0, x.armourPiercing ?? 0, (y.damageType ?? 'physical') === 'physical');
     const clamp = (v: number) => (v < 0 ? 0 : v);
-    const att = rollOf(ax, advX).distribution().shift(bonusOf(x.attack)).map(clamp);
-    const def = dy === 0 ? Distribution.constant(0) : rollOf(dy, advY).distribution().shift(bonusOf(y.defence)).map(clamp);
+    // Tension's advantage dice net with the situational dice ("an advantage die negates a disadvantage die").
+    const att = rollOf(ax, advX + situationalNet(x, 'attack')).distribution().shift(bonusOf(x.attack)).map(clamp);
+    const def = dy === 0 ? Distribution.constant(0) : rollOf(dy, advY + situationalNet(y, 'defence')).distribution().shift(bonusOf(y.defence)).map(clamp);
     const land = p * (1 - avoid);
     out.avoided += p * avoid;
     // An effect of `size` by w (bank wBank, stored extra up to wExtra) on l.

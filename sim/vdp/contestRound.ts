@@ -10,7 +10,8 @@
  * turns in Timing order; each turn makes `attacks` attack rolls against the other's defence
  * roll (sim/vdp/exchange.ts), with the defender's defence bonus as its threshold in place
  * of Fortitude. The first wound ends the contest: the one wounded loses. Glancing blows
- * bank tension as in combat, spent on advantage dice by `spendTension`; a block's tension
+ * bank tension as in combat, spent on advantage dice by `spendTension` (netted with each
+ * character's situational dice, sim/vdp/situational.ts); a block's tension
  * goes, as combat's does by default, on a defensive effect ("the defender gains a point of
  * Tension, and can spend that tension on a defensive effect"): after the bidding
  * (sim/vdp/effects.ts), one disadvantage die a point on the attacker's next turn and, unless
@@ -37,6 +38,7 @@ import { bonusOf, exchange, rollBonusSchema } from './exchange.ts';
 import { MAX_SPEND, RollTable, SPEND_POLICIES, firstTurnChance, tensionSpent } from './combat.ts';
 import { BID_CODE, BID_POLICIES, DEFENSIVE_EFFECTS, bid, type Bidding } from './effects.ts';
 import { powInt } from '../exact/pow.ts';
+import { situationalFields, situationalNet } from './situational.ts';
 
 /**
  * Who goes first each round: `timing` ("the character with best Timing going first": the
@@ -64,6 +66,8 @@ const contenderSchema = lazySchema(() => z
     spendTension: z.enum(SPEND_POLICIES).optional(),
     /** Most tension points spent on one roll; defaults to 4. */
     spendPerRoll: z.number().int().min(1).max(MAX_SPEND).optional(),
+    // Situational advantage and disadvantage dice (sim/vdp/situational.ts): advantage, disadvantage, advantageOn.
+    ...situationalFields(),
     /** Whether a block's tension goes on a defensive effect (see DEFENSIVE_EFFECTS); defaults to "always", as in combat. */
     defensiveEffect: z.enum(DEFENSIVE_EFFECTS).optional(),
     /** When it pays in the tension bidding over an effect (see BID_POLICIES); defaults to "whileAhead", as in combat. */
@@ -115,7 +119,7 @@ export function woundChance(x: Contender, y: Contender): number {
 }
 
 /**
- * One attack of x on y with nobody spending tension: P(a wound), P(a glancing blow: x
+ * One attack of x on y with nobody spending tension (each roll with its situational dice): P(a wound), P(a glancing blow: x
  * gains a point), and y's mean tension from holding (k for a hold of k, 0 otherwise); all
  * 0 when x has no attack dice (it makes no attack).
  */
@@ -125,8 +129,8 @@ export function exchangeStats(x: Contender, y: Contender): { wound: number; glan
   if (ax === 0) return out;
   const dy = VDP_POOL - attackDice(y);
   const clamp = (v: number) => (v < 0 ? 0 : v);
-  const att = new VdpRoll(ax, 0, 0).distribution().shift(bonusOf(x.attack)).map(clamp);
-  const def = dy === 0 ? Distribution.constant(0) : new VdpRoll(dy, 0, 0).distribution().shift(bonusOf(y.defence)).map(clamp);
+  const att = new VdpRoll(ax, situationalNet(x, 'attack'), 0).distribution().shift(bonusOf(x.attack)).map(clamp);
+  const def = dy === 0 ? Distribution.constant(0) : new VdpRoll(dy, situationalNet(y, 'defence'), 0).distribution().shift(bonusOf(y.defence)).map(clamp);
   const threshold = contestThreshold(y);
   for (let i = 0; i < att.p.length; i++) {
     for (let j = 0; j < def.p.length; j++) {
@@ -175,6 +179,8 @@ export const contestRound = defineMechanic({
     const defensive = Uint8Array.from(cs, (c) => ((c.defensiveEffect ?? 'always') === 'always' ? 1 : 0));
     const bidCode = Int32Array.from(cs, (c) => BID_CODE[c.bid ?? 'whileAhead']);
     const effectTension = Int32Array.from(cs, (c) => c.effectTension ?? 0);
+    // Situational dice on each roll (> 0 advantage, < 0 disadvantage), netted with tension and effect dice.
+    const situation = { attack: Int32Array.from(cs, (c) => situationalNet(c, 'attack')), defence: Int32Array.from(cs, (c) => situationalNet(c, 'defence')) };
     // 1 where effect dice also weigh on the loser's defences (rules.effectsOn), else 0.
     const effectsOnDefence = rules.effectsOn === 'ownTurn' ? 0 : 1;
     // Kept d6s rolled with net advantage (> 0) or disadvantage (< 0) dice, prepared once.
@@ -210,7 +216,7 @@ export const contestRound = defineMechanic({
           if (dice === 0) return 0;
           const s = tensionSpent(spend[i], roll, dice, tension[i], perRoll[i]);
           tension[i] -= s;
-          const t = table.get(dice, s - dis).roll(random) + bonus;
+          const t = table.get(dice, s - dis + situation[roll][i]).roll(random) + bonus;
           return t < 0 ? 0 : t;
         };
         // A defensive effect of `size` by `w` on `l`: the bidding, then the dice for l's next turn.

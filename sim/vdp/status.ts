@@ -2,7 +2,9 @@
  * VDP status effects and equipment in combat (very-different-places.txt "Status Effects",
  * "Equipment and environment"): what each changes as a number.
  *
- * - Entangled: "Physical Fortitude halved" (rounded down, at least 1).
+ * - Entangled: "Physical Fortitude halved" (rounded down, at least 1); a Mental or
+ *   Emotional Fortitude stands ("the defender's Fortitude for the appropriate damage type
+ *   (Physical, Mental, Emotional)").
  * - Fatigued: "Character may only take one action instead of two".
  * - Weakened: "Character may only use half their dice pool" (rounded down).
  * - Panicked: "Character must use at least 2 dice on defense".
@@ -29,6 +31,13 @@ export const REMOVAL_ORDER = Int32Array.of(WEAKENED, ENTANGLED, FATIGUED, PANICK
 
 /** Whether a character pays 1 tension to remove each status at the start of its turn: `always` or `never`. */
 export const REMOVE_STATUS = ['always', 'never'] as const;
+
+/**
+ * The damage type a character's enemies deal, whose Fortitude its `fortitude` is: "Damage
+ * is determined by ... the defender's Fortitude for the appropriate damage type (Physical,
+ * Mental, Emotional)".
+ */
+export const DAMAGE_TYPES = ['physical', 'mental', 'emotional'] as const;
 
 /** The statuses a character starts with, as flags (`{weakened: true}`). */
 export type StatusFlags = Partial<Record<Status, boolean>>;
@@ -74,9 +83,10 @@ export function actionsOf(attacks: number, status: number): number {
 
 /**
  * The threshold an attack result is divided by: Fortitude (halved, at least 1, when
- * Entangled) plus the armour the attacker's piercing leaves.
+ * Entangled and the Fortitude is Physical: `physical`) plus the armour the attacker's
+ * piercing leaves.
  */
-export function thresholdOf(fortitude: number, status: number, armour: number, piercing: number): number {
-  const f = status & ENTANGLED ? Math.max(1, fortitude >> 1) : fortitude;
+export function thresholdOf(fortitude: number, status: number, armour: number, piercing: number, physical = true): number {
+  const f = physical && status & ENTANGLED ? Math.max(1, fortitude >> 1) : fortitude;
   return f + (armour > piercing ? armour - piercing : 0);
 }
