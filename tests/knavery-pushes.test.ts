@@ -165,6 +165,14 @@ describe('knavery pushes', () => {
     expect(rerolls.pushed.exact).toBe(0);
   });
 
+  test('a pushed trait with no challenge left to remove is refused: it would rattle its pusher for nothing', () => {
+    expect(() => runScenario(knavery({ challenges: 1, removed: 1, participants: [{ name: 'c', removesChallenge: true }] }, 10))).toThrow(
+      'setup.participants.0.removesChallenge: 1 pushed trait(s) would remove 1 challenge(s), but 0 remain after the 1 less the 1 removed by a clever plan',
+    );
+    expect(() => runScenario(knavery({ challenges: 2, participants: [{ name: 'c', removesChallenge: true }, { name: 'm', count: 2, removesChallenge: true }] }, 10))).toThrow('setup.participants.1.removesChallenge: 3 pushed trait(s)');
+    expect(runScenario(knavery({ challenges: 2, participants: [{ name: 'c', removesChallenge: true }, { name: 'm', removesChallenge: true }] }, 10)).results[0].metrics.success.exact).toBeCloseTo(1, 12);
+  });
+
   test('"Rattled PCs can\'t push themselves": a rattled participant cannot push a trait to remove a challenge', () => {
     expect(() => runScenario(knavery({ challenges: 3, participants: [{ name: 'r', rattled: true, removesChallenge: true }] }, 10))).toThrow(/setup\.participants\.0\.removesChallenge.*Rattled PCs can't push themselves/s);
   });

@@ -58,7 +58,23 @@ export const knaverySetup = lazySchema(() => z
      */
     freePushes: z.enum(FREE_PUSH_POLICIES).optional(),
   })
-  .strict());
+  .strict()
+  .superRefine((s, ctx) => {
+    // A push that removes no challenge would rattle its pusher for nothing: refused.
+    const left = s.challenges - (s.removed ?? 0);
+    let pushers = 0;
+    s.participants.forEach((p, i) => {
+      if (p.removesChallenge !== true) return;
+      pushers += p.count ?? 1;
+      if (pushers > left) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['participants', i, 'removesChallenge'],
+          message: `${pushers} pushed trait(s) would remove ${pushers} challenge(s), but ${Math.max(0, left)} remain${left === 1 ? 's' : ''} after the ${s.challenges} less the ${s.removed ?? 0} removed by a clever plan: expected at most ${Math.max(0, left)} participant(s) pushing`,
+        });
+      }
+    });
+  }));
 
 /** Knavery's metrics (sim/metrics.ts). */
 export const KNAVERY_METRICS = metricTable({
