@@ -57,6 +57,11 @@ export interface Mechanic<Setup = unknown, Rules = unknown> {
    * nothing, so sim/scenario.ts refuses it), and the ones its dashboard form offers.
    */
   variants: readonly string[];
+  /**
+   * What in a valid setup the rules in force make impossible to honour (a buy a variant
+   * means is never made): refused before anything runs, with the path in the file.
+   */
+  refuse?(setup: Setup, rules: Rules): { path: string; problem: string }[];
   prepare(setup: Setup, rules: Rules): Simulation;
   /**
    * Trials per chunk for this mechanic, where the default (sim/run.ts CHUNK_TRIALS) would
@@ -73,6 +78,7 @@ export function defineMechanic<S extends z.ZodType, R, Sys extends SystemName>(m
   summary: string;
   setup: S;
   variants: readonly (keyof RulesOf[Sys] & string)[];
+  refuse?(setup: z.output<S>, rules: R): { path: string; problem: string }[];
   prepare(setup: z.output<S>, rules: R): Simulation;
   chunkTrials?: number;
 }): Mechanic<z.output<S>, R> {

@@ -656,6 +656,11 @@ export function planScenario(
     if (!setup.success) {
       bad = true;
       for (const e of zodErrors(file, ['setup'], setup.error, applied.setup)) pointProblem(e.path, e.problem, pointText, e.unknownKeys);
+    } else if (rules.success && mechanic.refuse) {
+      for (const e of mechanic.refuse(setup.data, rules.data)) {
+        bad = true;
+        pointProblem(e.path, e.problem, pointText);
+      }
     }
     // Nothing is prepared once the file is known to be refused.
     if (bad || pointProblems.size > 0 || errors.length > 0) continue;

@@ -258,6 +258,12 @@ describe('"Change Focus ... The character can switch targets mid-turn"', () => {
     expect(buys['win.boss'].ci95[0]).toBeGreaterThan(plain['win.boss'].ci95[1]);
   });
 
+  it('a Change Focus that would never be bought is refused: a ranged fighter, or any under retarget "free"', () => {
+    const buyer = { ...boss, chargeBuy: 'changeFocus', chargeCashIn: 'hits' };
+    expect(() => fight([minion, { ...buyer, ranged: true }], 10, 'refused')).toThrow('setup.characters.1.chargeBuy: "boss" is ranged and switches targets freely, so Change Focus would never be bought');
+    expect(() => fight([minion, buyer], 10, 'refused', 'free')).toThrow('setup.characters.1.chargeBuy: "boss" buys Change Focus, but under rules.retarget "free" every fighter switches targets freely');
+  });
+
   it('a duel is the same under either rule: there is no other target to switch to', () => {
     const jill = { name: 'jill', attack: { attribute: 2, skill: 1 }, defence: { attribute: 3, skill: 1 }, fortitude: 2, type: 'trained', timing: 6, allocation: '3/1' };
     const jack = { name: 'jack', attack: { attribute: 2, skill: 2 }, defence: { attribute: 3, skill: 2 }, fortitude: 2, type: 'trained', timing: 7 };

@@ -221,6 +221,11 @@ export const combatSetup = lazySchema(() => z
           message: `"${c.name}" needs a wound limit: expected "type" (one of ${CHARACTER_TYPES.join(', ')}) or "woundLimit"`,
         });
       }
+      // "Change Focus … Melee, usually": a ranged fighter switches targets anyway, so the buy
+      // would never be made (and a cash-in would give up successes for it for nothing).
+      if (c.chargeBuy === 'changeFocus' && c.ranged === true) {
+        ctx.addIssue({ code: 'custom', path: ['characters', i, 'chargeBuy'], message: `"${c.name}" is ranged and switches targets freely, so Change Focus would never be bought: expected another buy, or "ranged" left out` });
+      }
     });
     if (teams.size < 2) {
       ctx.addIssue({ code: 'custom', path: ['characters'], message: `every character is on team "${[...teams][0]}": expected at least two teams` });
@@ -309,6 +314,15 @@ export const combat = defineMechanic({
   summary: 'a fight in rounds: Timing order, attack and defence dice split by policy, wounds to KO',
   setup: combatSetup,
   variants: ['effectsOn', 'retarget', 'stunned'],
+  refuse(setup, rules: VdpRules) {
+    // Under retarget "free" nobody pays to switch targets: the buy would never be made.
+    if (rules.retarget !== 'free') return [];
+    return setup.characters.flatMap((c, i) =>
+      c.chargeBuy === 'changeFocus'
+        ? [{ path: `setup.characters.${i}.chargeBuy`, problem: `"${c.name}" buys Change Focus, but under rules.retarget "free" every fighter switches targets freely, so it would never be bought: expected another buy, or retarget "changeFocus"` }]
+        : [],
+    );
+  },
   prepare(setup, rules: VdpRules) {
     const entries = setup.characters;
     const teamNames = [...new Set(entries.map((c) => c.team ?? c.name))];
