@@ -38,8 +38,15 @@ export const REPORT_USAGE = `  poolsim report [DIR|FILE...] [--out DIR] [--trial
  * without the extension, each folder joined by "-" (`sub/v1.json` → `sub-v1`), made safe.
  */
 export function slugOf(file: string): string {
-  return file.replace(/\.(json|ya?ml)$/i, '').replace(/[\\/]+/g, '-').replace(/[^A-Za-z0-9._-]/g, '-').replace(/^[.-]+/, '').slice(0, 100) || 'scenario';
+  const slug = file.replace(/\.(json|ya?ml)$/i, '').replace(/[\\/]+/g, '-').replace(/[^A-Za-z0-9._-]/g, '-').replace(/^[.-]+/, '').slice(0, 100).replace(/\.+$/, '') || 'scenario';
+  // A folder Windows cannot make (a device name: con, nul, com1 …, with any extension) gets
+  // a suffix; so does none elsewhere. A trailing dot is dropped above: Windows drops it
+  // too, and `a.` would be the same folder as `a`.
+  return WINDOWS_DEVICES.test(slug) ? `${slug}-scenario` : slug;
 }
+
+/** Names Windows keeps for devices, whatever follows the first dot. */
+const WINDOWS_DEVICES = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$/i;
 
 /**
  * Each file's path below what was named on the command line: inside the first folder
