@@ -42,7 +42,8 @@ export function slugOf(file: string): string {
   // A folder Windows cannot make (a device name: con, nul, com1 …, with any extension) gets
   // a suffix; so does none elsewhere. A trailing dot is dropped above: Windows drops it
   // too, and `a.` would be the same folder as `a`.
-  return WINDOWS_DEVICES.test(slug) ? `${slug}-scenario` : slug;
+  // The suffix goes before the first dot: "NUL.tar" is still the device.
+  return WINDOWS_DEVICES.test(slug) ? slug.replace(/^([^.]*)/, '$1-scenario') : slug;
 }
 
 /** Names Windows keeps for devices, whatever follows the first dot. */

@@ -730,12 +730,11 @@ export function planScenario(
         const value = p.simulation.exact?.().metrics[check.metric];
         if (value === undefined || !Number.isFinite(value)) {
           const at = Object.keys(p.point).length > 0 ? ` at ${JSON.stringify(p.point)}` : '';
+          // The point's note is quoted as its note, not as the reason: it may be about
+          // other metrics (a combat's opening), where this one is never exact.
           const why =
-            p.simulation.exactSkipped !== undefined
-              ? p.simulation.exactSkipped
-              : p.simulation.exact === undefined
-                ? 'it has no exact values'
-                : `its exact values do not include ${check.metric}`;
+            (p.simulation.exact === undefined ? 'it has no exact values here' : `its exact values here do not include ${check.metric}`) +
+            (p.simulation.exactSkipped !== undefined ? `; the point's note: "${p.simulation.exactSkipped}"` : '');
           errors.push(new ScenarioError(file, `expect.${i}.decide`, `"exact", but ${scenario.system} ${scenario.mechanic} has no exact value of ${check.metric}${at} (${why}): expected "interval" (or leave "decide" out)`));
           break;
         }
@@ -935,6 +934,8 @@ export function checkSolves(scenario: ScenarioFile, file: string, metricNames: r
       const problems = [
         ...(rules.success ? unplayedVariants(mechanic, rulesSchema, rules.data as Record<string, unknown>) : zodErrors(file, ['rules'], rules.error, s.rules)),
         ...(setup.success ? [] : zodErrors(file, ['setup'], setup.error, s.setup)),
+        // What the rules in force make impossible, as at a sweep point (Mechanic.refuse).
+        ...(rules.success && setup.success && mechanic.refuse ? mechanic.refuse(setup.data, rules.data) : []),
       ];
       if (problems.length > 0) {
         // A field the block varies that the setup has no place for: `vary` is the mistake,

@@ -60,7 +60,7 @@ describe('decide: "exact"', () => {
       error = e;
     }
     expect(error).toBeInstanceOf(ScenarioErrors);
-    expect((error as ScenarioErrors).errors[0].message).toContain('b.json: expect.0.decide: "exact", but viciousness battle has no exact value of win.a (exact values skipped: the exact chain plays two sides, and this battle has 3');
+    expect((error as ScenarioErrors).errors[0].message).toContain('b.json: expect.0.decide: "exact", but viciousness battle has no exact value of win.a (it has no exact values here; the point\'s note: "exact values skipped: the exact chain plays two sides, and this battle has 3');
   });
 
   test('refused too where the mechanic has exact values but not of that metric, or exact() leaves them out', () => {
@@ -76,11 +76,11 @@ describe('decide: "exact"', () => {
     // A Sorcerer conflict's exact values are its opening's only.
     const conflict = { name: 'c', system: 'sorcerer', mechanic: 'conflict', setup: { a: fighter('a'), b: fighter('b') } };
     expect(refusal({ ...conflict, expect: [{ metric: 'win.a', between: [0.3, 0.7], decide: 'exact' }] })).toContain(
-      'f.json: expect.0.decide: "exact", but sorcerer conflict has no exact value of win.a (its exact values do not include win.a)',
+      'f.json: expect.0.decide: "exact", but sorcerer conflict has no exact value of win.a (its exact values here do not include win.a)',
     );
     expect(refusal({ ...conflict, expect: [{ metric: 'first.a', between: [0.3, 0.7], decide: 'exact' }] })).toBe('accepted');
     // A knavery plan with pushes past the dice the exact chain takes: exact() leaves them out, and says why.
     const big = { name: 'k', system: 'viciousness', mechanic: 'knavery', setup: { challenges: 60, push: 'ifShort', participants: [{ name: 'm', count: 101 }] } };
-    expect(refusal({ ...big, expect: [{ metric: 'success', atLeast: 0.1, decide: 'exact' }] })).toContain('no exact value of success (exact values skipped: a plan whose participants push is computed exactly up to 100 dice');
+    expect(refusal({ ...big, expect: [{ metric: 'success', atLeast: 0.1, decide: 'exact' }] })).toContain('no exact value of success (its exact values here do not include success; the point\'s note: "exact values skipped: a plan whose participants push is computed exactly up to 100 dice');
   });
 });

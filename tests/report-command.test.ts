@@ -106,9 +106,9 @@ describe('poolsim report', () => {
     expect(reportSlugs([join('sub', 'v1.json'), 'v1.json'])).toEqual(['sub-v1', 'v1']);
     // A name both want goes to the file nearer the top, whatever the order they are read in.
     expect(reportSlugs([join('sub', 'v1.json'), 'sub-v1.json'])).toEqual(['sub-v1-2', 'sub-v1']);
-    // Folders Windows cannot make: a device name (any extension after it) gets a suffix, and
+    // Folders Windows cannot make: a device name (any extensions after it) gets a suffix before its first dot, and
     // a trailing dot goes (Windows drops it, merging `a.` with `a`).
-    expect(reportSlugs(['con.json', 'NUL.yaml', 'com1.x.json', 'lpt9.yml', 'a..json', 'a.json', 'console.json'])).toEqual(['con-scenario', 'NUL-scenario', 'com1.x-scenario', 'lpt9-scenario', 'a', 'a-2', 'console']);
+    expect(reportSlugs(['con.json', 'NUL.yaml', 'com1.x.json', 'lpt9.yml', 'a..json', 'a.json', 'console.json'])).toEqual(['con-scenario', 'NUL-scenario', 'com1-scenario.x', 'lpt9-scenario', 'a', 'a-2', 'console']);
     // End to end: lib/sub/v1.json is read before lib/v1.json, and used to take v1/ from it (v1-2/).
     const dir = mkdtempSync(join(tmpdir(), 'poolsim-subfolders-'));
     mkdirSync(join(dir, 'lib', 'sub'), { recursive: true });

@@ -328,10 +328,10 @@ describe('policies move results the way the rules say', () => {
     apart(keeps.rounds, rolls.rounds);
     // It comes into play after the first action: the exact opening is the same.
     for (const k of ['first.jesse', 'opening.landed', 'opening.successes']) expect(rolls[k].exact).toBe(keeps[k].exact);
-    // Neither rolls every success over: the variant changes nothing, draw for draw.
+    // Neither rolls every success over: the variant would change nothing, and is refused.
     const a = { ...jesse, currency: 'standUp' };
     const b = { ...lydia, currency: 'defence' };
-    expect(withRules(a, b, 'nextAction')).toEqual(withRules(a, b, 'none'));
+    expect(() => withRules(a, b, 'nextAction')).toThrow('rules.attackCurrency: "nextAction" rolls a landed attack\'s successes over for a fighter whose currency is "all", and neither is');
   });
 
   it('"Sacrifice your planned action and declare a defensive action, at full dice" after a Stand Up (rules.standUpCovers actionOrSacrifice): the dice the Will roll bought, up to the dodge\'s score', () => {
@@ -349,8 +349,8 @@ describe('policies move results the way the rules say', () => {
     apart(cut['lasting.jesse'], covered['lasting.jesse']);
     // Round 1 needs a Stand Up: no exact opening either way.
     expect(covered['opening.landed'].exact).toBeUndefined();
-    // Never standing up, the variant changes nothing, draw for draw.
-    expect(withRules({ ...hurt, standUp: 'never' }, 'actionOrSacrifice')).toEqual(withRules({ ...hurt, standUp: 'never' }, 'action'));
+    // Never standing up, and the other never sacrificing, the variant would change nothing: refused.
+    expect(() => metricsOf(run({ ...hurt, standUp: 'never' }, { ...lydia, stamina: 5, defend: 'oneDie' }, { rules: { standUpCovers: 'actionOrSacrifice' } }))).toThrow('rules.standUpCovers: "actionOrSacrifice" covers a sacrifice after a Stand Up');
   });
 
   it('lasting penalties carried in lose more conflicts', () => {
@@ -369,4 +369,24 @@ describe('bad setups are rejected with the path of the mistake', () => {
   it('negative Stamina', () => bad({ a: { ...jesse, stamina: -1 }, b: lydia }, 'setup.a.stamina', /≥ 0/));
   it('an unknown defence policy', () => bad({ a: { ...jesse, defend: 'dodge' }, b: lydia }, 'setup.a.defend', /expected one of "fullDefence"/));
   it('a missing Will', () => bad({ a: { ...jesse, will: undefined }, b: lydia }, 'setup.a.will', /missing/));
+});
+
+describe('a conflict variant no fighter can meet is refused: it would change nothing', () => {
+  const fighter = (name: string, extra: object = {}) => ({ name, stamina: 4, will: 4, weapon: 'fists', ...extra });
+  const refusal = (rules: object, a: object = {}, b: object = {}) => {
+    try {
+      planScenario({ name: 'c', system: 'sorcerer', mechanic: 'conflict', trials: 10, rules, setup: { a: fighter('a', a), b: fighter('b', b) } }, 'c.json');
+    } catch (e) {
+      return (e as ScenarioErrors).errors.map((x) => x.message).join('\n');
+    }
+    return 'accepted';
+  };
+  it('attackCurrency "nextAction" needs a fighter whose currency is "all"', () => {
+    expect(refusal({ attackCurrency: 'nextAction' }, { currency: 'defence' }, { currency: 'standUp' })).toContain('rules.attackCurrency: "nextAction" rolls a landed attack\'s successes over for a fighter whose currency is "all", and neither is');
+    expect(refusal({ attackCurrency: 'nextAction' }, { currency: 'defence' })).toBe('accepted');
+  });
+  it('standUpCovers "actionOrSacrifice" needs a fighter that both stands up and sacrifices', () => {
+    expect(refusal({ standUpCovers: 'actionOrSacrifice' }, { defend: 'oneDie' }, { standUp: 'never' })).toContain('rules.standUpCovers: "actionOrSacrifice" covers a sacrifice after a Stand Up, and neither fighter both stands up and sacrifices');
+    expect(refusal({ standUpCovers: 'actionOrSacrifice' }, { defend: 'oneDie' })).toBe('accepted');
+  });
 });

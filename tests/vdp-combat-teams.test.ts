@@ -262,6 +262,8 @@ describe('"Change Focus ... The character can switch targets mid-turn"', () => {
     const buyer = { ...boss, chargeBuy: 'changeFocus', chargeCashIn: 'hits' };
     expect(() => fight([minion, { ...buyer, ranged: true }], 10, 'refused')).toThrow('setup.characters.1.chargeBuy: "boss" is ranged and switches targets freely, so Change Focus would never be bought');
     expect(() => fight([minion, buyer], 10, 'refused', 'free')).toThrow('setup.characters.1.chargeBuy: "boss" buys Change Focus, but under rules.retarget "free" every fighter switches targets freely');
+    // One enemy: none to switch to.
+    expect(() => fight([{ ...minion, count: 1 }, buyer], 10, 'refused')).toThrow('setup.characters.1.chargeBuy: "boss" buys Change Focus, but it has 1 enemy, none to switch to when its target falls');
   });
 
   it('a duel is the same under either rule: there is no other target to switch to', () => {

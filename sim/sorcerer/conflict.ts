@@ -258,6 +258,22 @@ export const conflict = defineMechanic({
   summary: 'rounds of opposed rolls: highest die acts first, bleed, Stand Up, currency',
   setup: conflictSetup,
   variants: ['exhausted', 'totallyDefensive', 'nextPenalty', 'attackCurrency', 'standUpCovers'],
+  refuse(setup, rules: SorcererRules) {
+    // A variant that no fighter of this conflict can meet would change nothing: refused,
+    // as a variant the mechanic never plays is (sim/scenario.ts).
+    const fighters = [setup.a, setup.b];
+    const problems: { path: string; problem: string }[] = [];
+    if (rules.attackCurrency === 'nextAction' && !fighters.some((f) => (f.currency ?? 'all') === 'all')) {
+      problems.push({ path: 'rules.attackCurrency', problem: `"nextAction" rolls a landed attack's successes over for a fighter whose currency is "all", and neither is (${fighters.map((f) => `${f.name}: "${f.currency}"`).join(', ')}), so it would change nothing: expected attackCurrency left out, or a fighter with currency "all"` });
+    }
+    // It needs a fighter that can Stand Up (standUp not "never", some Will) and sacrifice
+    // its action (a defend policy other than "oneDie").
+    const both = (f: Fighter) => (f.standUp ?? 'full') !== 'never' && f.will > 0 && (f.defend ?? DEFAULT_DEFEND) !== 'oneDie';
+    if (rules.standUpCovers === 'actionOrSacrifice' && !fighters.some(both)) {
+      problems.push({ path: 'rules.standUpCovers', problem: `"actionOrSacrifice" covers a sacrifice after a Stand Up, and neither fighter both stands up and sacrifices (standUp "never", no Will, or defend "oneDie"), so it would change nothing: expected standUpCovers left out` });
+    }
+    return problems;
+  },
   prepare(setup, rules: SorcererRules) {
     const sides = setup.die ?? 10;
     const maxRounds = setup.maxRounds ?? 20;

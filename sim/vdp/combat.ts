@@ -315,13 +315,23 @@ export const combat = defineMechanic({
   setup: combatSetup,
   variants: ['effectsOn', 'retarget', 'stunned'],
   refuse(setup, rules: VdpRules) {
-    // Under retarget "free" nobody pays to switch targets: the buy would never be made.
-    if (rules.retarget !== 'free') return [];
-    return setup.characters.flatMap((c, i) =>
-      c.chargeBuy === 'changeFocus'
-        ? [{ path: `setup.characters.${i}.chargeBuy`, problem: `"${c.name}" buys Change Focus, but under rules.retarget "free" every fighter switches targets freely, so it would never be bought: expected another buy, or retarget "changeFocus"` }]
-        : [],
-    );
+    // Change Focus is bought only to switch to another enemy when the turn's target falls:
+    // under retarget "free" nobody pays to switch, and with one enemy there is none to
+    // switch to. Either way it would never be bought, and a cash-in would give up
+    // successes for it.
+    return setup.characters.flatMap((c, i) => {
+      if (c.chargeBuy !== 'changeFocus') return [];
+      const path = `setup.characters.${i}.chargeBuy`;
+      if (rules.retarget === 'free') {
+        return [{ path, problem: `"${c.name}" buys Change Focus, but under rules.retarget "free" every fighter switches targets freely, so it would never be bought: expected another buy, or retarget "changeFocus"` }];
+      }
+      const team = c.team ?? c.name;
+      const enemies = setup.characters.reduce((n, e) => n + ((e.team ?? e.name) === team ? 0 : (e.count ?? 1)), 0);
+      if (enemies < 2) {
+        return [{ path, problem: `"${c.name}" buys Change Focus, but it has ${enemies} enemy, none to switch to when its target falls, so it would never be bought: expected another buy` }];
+      }
+      return [];
+    });
   },
   prepare(setup, rules: VdpRules) {
     const entries = setup.characters;
