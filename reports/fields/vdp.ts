@@ -206,7 +206,9 @@ export const combatForm: MechanicForm = {
     sweepPreset('every split for the first', 'the first character’s allocation policies, the second’s as set', { 'setup.characters.0.allocation': [...ALLOCATIONS] }),
     sweepPreset('allocation matrix', 'every policy against every policy', { 'setup.characters.0.allocation': [...ALLOCATIONS], 'setup.characters.1.allocation': [...ALLOCATIONS] }),
     sweepPreset('effects for the first', 'the first character’s offensive-effect policies, the second’s as set', { 'setup.characters.0.offensiveEffect': [...OFFENSIVE_EFFECTS] }),
-    sweepPreset('Edge Charge buys for the first', 'each costed action the first character can buy, the second as set', { 'setup.characters.0.chargeBuy': [...CHARGE_ACTIONS] }),
+    // Not Change Focus: it switches to another enemy, and the form's fight is a duel, where it
+    // would never be bought (refused: sim/vdp/combat.ts refuse).
+    sweepPreset('Edge Charge buys for the first', 'each costed action the first character can buy in a duel (not Change Focus: no one to switch to), the second as set', { 'setup.characters.0.chargeBuy': CHARGE_ACTIONS.filter((a) => a !== 'changeFocus') }),
     sweepPreset('armour for the second', 'the second character’s armour, 0 to 4', { 'setup.characters.1.armour': [0, 1, 2, 3, 4] }),
     sweepPreset('disadvantage for the first', 'disadvantage dice on every roll of the first character, 0 to 3 (“a skill not directly relevant”)', { 'setup.characters.0.disadvantage': [0, 1, 2, 3] }),
   ],
