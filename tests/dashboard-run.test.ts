@@ -338,7 +338,7 @@ describe('every chart has a table beside it', () => {
     const rows = compareRows(ra!, rb!);
     expect(rows.map((r) => r.label)).toEqual([
       'P(plan succeeds)', 'mean successes (dice showing 4+)', 'mean 6s rolled (free pushes)', 'mean challenges left active',
-      'mean participants who pushed (then rattled)', 'mean free pushes a failed plan leaves', 'mean challenges active in the fallout',
+      'mean participants who pushed to reroll (then rattled)', 'mean free pushes a failed plan leaves', 'mean challenges active in the fallout',
     ]);
     // 4 fair dice: P(≥2) − P(≥3) = 11/16 − 5/16.
     expect(rows[0]!.difference.exact).toBeCloseTo(6 / 16, 12);

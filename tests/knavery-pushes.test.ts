@@ -167,9 +167,9 @@ describe('knavery pushes', () => {
 
   test('a pushed trait with no challenge left to remove is refused: it would rattle its pusher for nothing', () => {
     expect(() => runScenario(knavery({ challenges: 1, removed: 1, participants: [{ name: 'c', removesChallenge: true }] }, 10))).toThrow(
-      'setup.participants.0.removesChallenge: 1 pushed trait(s) would remove 1 challenge(s), but 0 remain after the 1 less the 1 removed by a clever plan',
+      'setup.participants.0.removesChallenge: 1 participant(s) pushing a trait would remove 1 challenge(s), but only 0 of the 1 challenge(s) are left after the 1 a clever plan removes',
     );
-    expect(() => runScenario(knavery({ challenges: 2, participants: [{ name: 'c', removesChallenge: true }, { name: 'm', count: 2, removesChallenge: true }] }, 10))).toThrow('setup.participants.1.removesChallenge: 3 pushed trait(s)');
+    expect(() => runScenario(knavery({ challenges: 2, participants: [{ name: 'c', removesChallenge: true }, { name: 'm', count: 2, removesChallenge: true }] }, 10))).toThrow('setup.participants.1.removesChallenge: 3 participant(s) pushing a trait would remove 3 challenge(s), but only 2 of the 2 challenge(s) are there');
     expect(runScenario(knavery({ challenges: 2, participants: [{ name: 'c', removesChallenge: true }, { name: 'm', removesChallenge: true }] }, 10)).results[0].metrics.success.exact).toBeCloseTo(1, 12);
   });
 

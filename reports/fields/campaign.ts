@@ -187,7 +187,7 @@ export const campaignForm: MechanicForm = {
                 { kind: 'number', key: 'perActiveChallenge', label: 'per challenge left active', placeholder: '1' },
                 { kind: 'number', key: 'count', label: 'there regardless', placeholder: '0' },
                 { kind: 'dice', key: 'dice', label: 'trait dice each' },
-                { kind: 'dice', key: 'bonus', label: 'equipment bonus', help: 'only the better-equipped side rolls its equipment dice (“to the most well-equipped side”); as many as the troupe’s: neither' },
+                { kind: 'dice', key: 'bonus', label: 'equipment bonus', help: 'only the better-equipped side rolls its equipment dice (“to the most well-equipped side”); as many as the troupe’s: neither (rule equipment: mostEquipped, the default; everySide: both roll)' },
                 choice('flee', 'guards flee', FLEE, 'never (default)'),
               ],
             },

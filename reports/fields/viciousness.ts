@@ -69,7 +69,7 @@ function sides(extra: Field[] = []): ListField {
     min: 2,
     fields: [
       { kind: 'text', key: 'name', label: 'side' },
-      { kind: 'dice', key: 'bonus', label: 'equipment bonus', help: 'the GM awards 1d4 or 2d4 to the best-equipped side' },
+      { kind: 'dice', key: 'bonus', label: 'equipment bonus', help: '“The GM awards 1d4 or 2d4 to the most well-equipped side”: only the side with the most rolls them; as many at the top: none (rule equipment: mostEquipped, the default; everySide: each side its own)' },
       combatants,
       ...extra,
     ],

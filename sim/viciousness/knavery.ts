@@ -70,7 +70,7 @@ export const knaverySetup = lazySchema(() => z
         ctx.addIssue({
           code: 'custom',
           path: ['participants', i, 'removesChallenge'],
-          message: `${pushers} pushed trait(s) would remove ${pushers} challenge(s), but ${Math.max(0, left)} remain${left === 1 ? 's' : ''} after the ${s.challenges} less the ${s.removed ?? 0} removed by a clever plan: expected at most ${Math.max(0, left)} participant(s) pushing`,
+          message: `${pushers} participant(s) pushing a trait would remove ${pushers} challenge(s), but only ${Math.max(0, left)} of the ${s.challenges} challenge(s) ${s.removed ? `are left after the ${s.removed} a clever plan removes` : 'are there'}: expected at most ${Math.max(0, left)} participant(s) pushing`,
         });
       }
     });
@@ -82,7 +82,7 @@ export const KNAVERY_METRICS = metricTable({
   successes: { name: 'successes', kind: 'mean', label: 'mean successes (dice showing 4+)' },
   sixes: { name: 'sixes', kind: 'mean', label: 'mean 6s rolled (free pushes)' },
   active: { name: 'active', kind: 'mean', label: 'mean challenges left active' },
-  pushed: { name: 'pushed', kind: 'mean', label: 'mean participants who pushed (then rattled)' },
+  pushed: { name: 'pushed', kind: 'mean', label: 'mean participants who pushed to reroll (then rattled)' },
   freePushes: { name: 'freePushes', kind: 'mean', label: 'mean free pushes a failed plan leaves' },
   threats: { name: 'threats', kind: 'mean', label: 'mean challenges active in the fallout' },
 });

@@ -260,8 +260,11 @@ export function checkTraitDice(pc: { traits?: number | readonly string[]; knaver
       ...(none.some((t) => t !== 'medic') ? ['"Magic traits do not provide dice to any rolls"'] : []),
       ...(none.includes('medic') ? ["the Medic's rule is no die"] : []),
     ];
+    const noneText = none.length === 0 ? '' : `${none.length === 1 ? none[0] : `${none.slice(0, -1).join(', ')} and ${none.at(-1)}`} give${none.length === 1 ? 's' : ''} no dice (${reasons.join('; ')})`;
     const why = named
-      ? `its traits give ${giving === 0 ? 'none' : `at most ${2 * giving} (two a trait)`}${none.length > 0 ? `, ${none.join(', ')} none (${reasons.join('; ')})` : ''}`
+      ? giving === 0
+        ? `its traits give none: ${noneText}`
+        : `its traits give at most ${2 * giving} (two a trait${noneText ? `; ${noneText}` : ''})`
       : `its ${giving} trait(s) give at most ${2 * giving} (two a trait: "Gain 1d6 … Add 1d6")`;
     const expected = giving === 0 ? `expected none (leave "${key}" out)` : `expected at most ${2 * giving}`;
     ctx.addIssue({ code: 'custom', path: [key], message: `${dice} trait ${dice === 1 ? 'die' : 'dice'}, but ${why}: ${expected}` });
