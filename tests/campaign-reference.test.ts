@@ -123,6 +123,7 @@ interface Policy {
     npcRank?: number;
     npcRankOffset?: number;
     guards?: { perActiveChallenge?: number; count?: number; flee?: Flee };
+    pushTraits?: number;
   };
   restWhenRattled?: boolean;
   flee?: Flee;
@@ -389,7 +390,7 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
   const t: Tally = {};
   const metricNames = [
     'rank.final', 'points.final', 'demoted', 'promoted', 'liquid.final', 'coins', 'jobs', 'jobs.succeeded', 'jobs.violent',
-    'jobs.won', 'jobs.freePushes', 'rewards', 'banked', 'deaths', 'deaths.captains', 'deaths.minions', 'wounds',
+    'jobs.won', 'jobs.freePushes', 'jobs.traitPushes', 'rewards', 'banked', 'deaths', 'deaths.captains', 'deaths.minions', 'wounds',
     'dissolved', 'replaced', 'replacementPoints', 'rivalStrikes', 'pointsLost', 'wealthLowered', 'assets.lost',
     'contacts.lost', 'calamity', 'attempts', 'attempts.repelled', 'interfered', 'foiled', 'rivalDeals',
   ];
@@ -525,8 +526,19 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
       const npcRank = policy.job.npcRank ?? Math.min(7, Math.max(1, rank + (policy.job.npcRankOffset ?? 0)));
       const reward = Math.max(0, BASELINE[method] + npcRank - rank);
 
+      // "Challenges may be removed … as a result of a … pushed trait": up to pushTraits
+      // participants, not rattled, fewest knavery dice first (troupe order on ties), each
+      // removing one challenge while any is left, are rattled before the roll.
+      let challenges = policy.job.challenges;
+      for (let k = 0; k < (policy.job.pushTraits ?? 0) && challenges > 0; k++) {
+        const able = participants.filter((pc) => !pc.rattled);
+        if (able.length === 0) break;
+        const pusher = able.reduce((best, pc) => (pc.knavery.length < best.knavery.length ? pc : best));
+        pusher.rattled = true;
+        challenges--;
+        t['jobs.traitPushes']++;
+      }
       const { successes, sixes } = plan(participants);
-      const challenges = policy.job.challenges;
       let paid = false;
       if (successes >= challenges) {
         paid = true;
@@ -1013,6 +1025,31 @@ const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<st
       troupes: [{ name: 'a', captain: { knavery: ['d6'], violence: ['d4'], rattled: true }, minions: [{ name: 'm', count: 2, knavery: ['d6'], rattled: true }] }],
       rivals: [{ name: 'pest', rank: 6, designs: [{ severity: 'light', style: 'shrewd' }, { severity: 'medium' }] }],
       policy: { jobEvery: 3, job: { challenges: 3, method: 'destroy' }, restWhenRattled: false },
+    },
+  },
+  {
+    // A trait pushed before each job removes a challenge and rattles its pusher (the minion,
+    // with fewer knavery dice than the captain), who rests the next job out.
+    name: 'push-traits-rest',
+    trials: 8000,
+    setup: {
+      turns: 26,
+      company: { name: 'co', rank: 2 },
+      troupes: [{ name: 'a', captain: { knavery: ['d6', 'd6'], violence: ['d4'] }, minions: [{ name: 'm', count: 2, knavery: ['d6'] }] }],
+      rivals: [{ name: 'pest', rank: 3, designs: [{ severity: 'light' }] }],
+      policy: { job: { challenges: 4, method: 'rare', guards: { perActiveChallenge: 1 }, pushTraits: 1 }, flee: 'never' },
+    },
+  },
+  {
+    // Two traits pushed before jobs against 2 challenges, the pushers rolling rattled: the
+    // fewest dice first, the troupe's order on ties (minions with none, then the captain).
+    name: 'push-traits-rattled-roll',
+    trials: 8000,
+    setup: {
+      turns: 20,
+      company: { name: 'co', rank: 3 },
+      troupes: [{ name: 'a', count: 2, captain: { knavery: ['d6'] }, minions: [{ name: 'm', count: 2 }] }],
+      policy: { job: { challenges: 2, method: 'work', pushTraits: 2 }, restWhenRattled: false },
     },
   },
   {

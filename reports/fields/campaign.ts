@@ -174,7 +174,14 @@ export const campaignForm: MechanicForm = {
           label: 'the job',
           fields: [
             { kind: 'number', key: 'challenges', label: 'challenges' },
-            { kind: 'number', key: 'removed', label: 'challenges removed', placeholder: '0' },
+            { kind: 'number', key: 'removed', label: 'challenges removed', placeholder: '0', help: '“by a particularly clever plan”: free' },
+            {
+              kind: 'number',
+              key: 'pushTraits',
+              label: 'traits pushed to remove challenges',
+              placeholder: '0',
+              help: '“… or pushed trait”: up to this many participants, fewest knavery dice first, each remove a challenge and are rattled (“Immediately after a character pushes, they are rattled”)',
+            },
             choice('method', 'reward by', ['work', 'rare', 'destroy'], 'rare (default)', 'work for someone 1, a rare reward 2, destroy someone 3 liquid coins'),
             { kind: 'number', key: 'npcRank', label: 'the NPC’s rank', placeholder: 'company’s ± offset' },
             { kind: 'number', key: 'npcRankOffset', label: 'NPC rank − company rank', placeholder: '0' },

@@ -76,6 +76,7 @@ const COMPANY_METRICS = metricTable({
   equipmentBought: { name: 'equipment.bought', kind: 'mean', label: 'mean equipment bought' },
   medicalBought: { name: 'medical.bought', kind: 'mean', label: 'mean medical attention bought' },
   jobsFreePushes: { name: 'jobs.freePushes', kind: 'mean', label: 'mean free pushes used in failed jobs' },
+  jobsTraitPushes: { name: 'jobs.traitPushes', kind: 'mean', label: 'mean traits pushed to remove a challenge before a job (policy job.pushTraits)' },
   jobsWon: { name: 'jobs.won', kind: 'mean', label: 'mean violent jobs won' },
   rivalDeals: { name: 'rivalDeals', kind: 'mean', label: "mean failed jobs that advanced a rival's design" },
   rewards: { name: 'rewards', kind: 'mean', label: 'mean coins earned from jobs' },
@@ -220,6 +221,8 @@ export class CampaignPlan {
   readonly jobs: boolean;
   readonly jobEvery: number;
   readonly challenges: number;
+  /** Policy job.pushTraits: at most this many participants push a trait to remove a challenge. */
+  readonly pushTraits: number;
   readonly method: number;
   readonly workFallback: number;
   readonly npcRank: number;
@@ -373,6 +376,7 @@ export class CampaignPlan {
     this.jobs = (policy.action ?? 'job') === 'job' && job !== undefined;
     this.jobEvery = policy.jobEvery ?? 1;
     this.challenges = job ? Math.max(0, job.challenges - (job.removed ?? 0)) : 0;
+    this.pushTraits = job?.pushTraits ?? 0;
     this.method = METHOD[job?.method ?? 'rare'];
     this.workFallback = METHOD[job?.workFallback ?? 'rare'];
     this.npcRank = job?.npcRank ?? 0;
@@ -1058,6 +1062,9 @@ export class CampaignTrial {
     const knFrom = p.knFrom;
     const restWhenRattled = p.restWhenRattled;
     const pushes = p.knaveryPush === true;
+    // Participants are gathered before any die is rolled when some may push: to reroll
+    // (knaveryPush) or a trait to remove a challenge first (job.pushTraits).
+    const gather = pushes === true || p.pushTraits > 0;
     const to = p.troupePcTo[i];
     // Without pushes the plan's dice are rolled as each participant is found: rollPlan's
     // draws in rollPlan's order (participant after participant, each one's dice in order),
@@ -1082,7 +1089,7 @@ export class CampaignTrial {
         continue;
       }
       parts[n++] = pc;
-      if (pushes === true) continue;
+      if (gather === true) continue;
       if (rattled[pc] !== 0) {
         if (runTo > runFrom) drawn += this.knaveryDice(random, runFrom, runTo, false);
         runTo = -1;
@@ -1099,10 +1106,11 @@ export class CampaignTrial {
     if (n === 0) return;
     this.counted.jobs++;
 
-    const successes = pushes === true ? this.rollPlan(random, n, p.challenges) : drawn;
+    const need = p.pushTraits > 0 ? p.challenges - this.traitPushes(n, p.challenges) : p.challenges;
+    const successes = gather === true ? this.rollPlan(random, n, need) : drawn;
     // A failed plan's aftermath in its own method: keeping this one small lets TurboFan
     // inline the knavery draw (and the generator under it) here.
-    const success = successes >= p.challenges || this.failedPlan(random, i, t, n, successes, rank);
+    const success = successes >= need || this.failedPlan(random, i, t, n, successes, rank, need);
     if (success) {
       // Compares, not Math.min/max: TurboFan compiles those as float64 operations here.
       const offsetRank = rank + p.npcRankOffset;
@@ -1122,7 +1130,7 @@ export class CampaignTrial {
    * rival deal, or the violence it turns into, by policy. Returns whether the job succeeds
    * after all.
    */
-  private failedPlan(random: RandomStream, i: number, t: number, n: number, successes: number, rank: number): boolean {
+  private failedPlan(random: RandomStream, i: number, t: number, n: number, successes: number, rank: number, need: number): boolean {
     const p = this.plan;
     const acc = this.acc;
     const parts = this.participants;
@@ -1136,7 +1144,7 @@ export class CampaignTrial {
       // "Once a plan has failed, the scene shifts immediately to the action": the threats
       // are the active challenges less those the free pushes thwart (freePushes "fallout");
       // with "reroll" the free pushes are rerolls in the fight instead.
-      const active = p.challenges - successes;
+      const active = need - successes;
       const threats = p.fallout === true ? Math.max(0, active - this.sixes) : active;
       if (p.fallout === true) acc[METRIC.jobsFreePushes] += Math.min(active, this.sixes);
       const guards = p.guardsFixed + p.guardsPerActive * threats;
@@ -1277,6 +1285,35 @@ export class CampaignTrial {
     const repelled = s.fight(random, this.participants, n, Math.max(1, p.rivals.minions[r]), p.bonusSides, p.troupeBonusFrom[i], bonusTo, this.fightAid(i, this.participants, n), this.medicPcs(i));
     if (repelled) this.acc[METRIC.attemptsRepelled]++;
     this.casualties(s, i, t);
+  }
+
+  /**
+   * Policy job.pushTraits: before the roll, up to that many of the `n` participants push a
+   * trait to remove one of the `need` challenges each, never more than there are, and are
+   * rattled ("Immediately after a character pushes, they are rattled"; "Rattled PCs can't
+   * push themselves"). Those with the fewest knavery dice push first (the least lost to
+   * rolling rattled), in the troupe's order on ties. Returns how many pushed.
+   */
+  private traitPushes(n: number, need: number): number {
+    const parts = this.participants;
+    const rattled = this.rattled;
+    const knTo = this.knTo;
+    const knFrom = this.plan.knFrom;
+    const most = this.plan.pushTraits < need ? this.plan.pushTraits : need;
+    let pushed = 0;
+    while (pushed < most) {
+      let best = -1;
+      for (let k = 0; k < n; k++) {
+        const pc = parts[k];
+        if (rattled[pc] !== 0) continue;
+        if (best < 0 || knTo[pc] - knFrom[pc] < knTo[best] - knFrom[best]) best = pc;
+      }
+      if (best < 0) break;
+      rattled[best] = 1;
+      pushed++;
+    }
+    this.acc[METRIC.jobsTraitPushes] += pushed;
+    return pushed;
   }
 
   /** The 6s among the last plan's dice as they stand: its free pushes if it failed. */

@@ -103,6 +103,14 @@ export const jobSchema = lazySchema(() => z
     challenges: z.number().int().min(0).max(100),
     /** Challenges a clever plan removes before the roll; defaults to 0. */
     removed: z.number().int().min(0).max(100).optional(),
+    /**
+     * Participants who push a trait before the roll to remove a challenge each ("Challenges
+     * may be removed … as a result of a … pushed trait"), at most this many and never more
+     * than the challenges left: each is rattled ("Immediately after a character pushes, they
+     * are rattled") and stays so until it rests. Those with the fewest knavery dice push
+     * (the least lost), in the troupe's order on ties; a rattled PC cannot. Defaults to 0.
+     */
+    pushTraits: z.number().int().min(0).max(100).optional(),
     /** How the reward is extracted: *work*, *rare* (default) or *destroy*. */
     method: z.enum(REWARD_METHODS).optional(),
     /** The NPC's rank, fixed; or give `npcRankOffset`. */
