@@ -793,7 +793,14 @@ export function exactMeets(check: ExpectCheck, x: number): boolean {
 export function evaluateChecks(checks: readonly ExpectCheck[], results: readonly PointResult[]): ExpectResult[] {
   return checks.map((check) => {
     const covered = results.filter((r) => pointMatches(check.point, r.point));
-    const failed = covered.filter((r) => !checkPasses(check, r.metrics[check.metric]));
+    // Judged on the interval (the contract), or on the exact values where the file asks
+    // (`decide: "exact"`): then a point without one (its exact values skipped, see its
+    // notes) fails the check rather than being judged on its interval.
+    const byExact = check.decide === 'exact';
+    const failed = covered.filter((r) => {
+      const m = r.metrics[check.metric];
+      return byExact ? m?.exact === undefined || !exactMeets(check, m.exact) : !checkPasses(check, m);
+    });
     const out = { metric: check.metric } as ExpectResult;
     if (check.point) out.point = check.point;
     if (check.atLeast !== undefined) out.atLeast = check.atLeast;
@@ -801,24 +808,13 @@ export function evaluateChecks(checks: readonly ExpectCheck[], results: readonly
     if (check.between !== undefined) out.between = check.between;
     out.pass = failed.length === 0;
     if (failed.length > 0 && results.length > 1) out.failedPoints = failed.map((r) => r.point);
-    // The check is judged on the interval (the contract); where every point it covers has
-    // an exact value, whether those meet the band too, so a pass or a failure that is only
-    // the Monte Carlo's 1 in 20 is said, not hidden.
+    // Where every point it covers has an exact value, whether those meet the band too, so a
+    // pass or a failure on the interval that is only the Monte Carlo's 1 in 20 is said.
     const exacts = covered.map((r) => r.metrics[check.metric]?.exact);
     if (exacts.length > 0 && exacts.every((x) => x !== undefined)) out.exactPass = exacts.every((x) => exactMeets(check, x!));
-    if (check.decide === 'exact') {
-      // Judged on the exact values instead, as the file asks: a point without one (its
-      // exact values skipped, see its notes) fails the check rather than being judged on
-      // its interval.
+    if (byExact) {
       out.decide = 'exact';
-      const missed = covered.filter((r) => {
-        const x = r.metrics[check.metric]?.exact;
-        return x === undefined || !exactMeets(check, x);
-      });
-      out.pass = missed.length === 0;
-      delete out.failedPoints;
-      if (missed.length > 0 && results.length > 1) out.failedPoints = missed.map((r) => r.point);
-      const lacking = covered.filter((r) => r.metrics[check.metric]?.exact === undefined).length;
+      const lacking = exacts.filter((x) => x === undefined).length;
       if (lacking > 0) out.exactMissing = lacking;
     }
     // The designer's reason travels with the check, so every report can print it beside it.
