@@ -12,6 +12,10 @@
  *   Armor Pierce   1  "The target's armor bonus is negated until they adjust their stance
  *                      to cover for it on their next turn"
  *   Grapple        1  "The target suffers the Entangled status"
+ *   Entangle/Shock 1  "The target suffers the Entangled status until they spend an action to
+ *                      disentangle themselves" (Ranged with appropriate weapon): an Entangled
+ *                      that tension does not remove; the target's next turn's first action
+ *                      frees it, as Disarm's weapon is recovered (see combat.ts)
  *   Disarm         1  "The target drops their weapon, and will have to spend an action to
  *                      recover it"
  *   Surge          2  "Next time dice allocation is decided, use an extra die"
@@ -25,11 +29,11 @@
  * Readings: docs/rulings/vdp-combat.md "Edge Charge".
  */
 
-export const CHARGE_ACTIONS = ['none', 'armourPierce', 'grapple', 'disarm', 'surge', 'probeDefence', 'stunningBlow', 'secondWind', 'changeFocus'] as const;
+export const CHARGE_ACTIONS = ['none', 'armourPierce', 'grapple', 'entangleShock', 'disarm', 'surge', 'probeDefence', 'stunningBlow', 'secondWind', 'changeFocus'] as const;
 export type ChargeAction = (typeof CHARGE_ACTIONS)[number];
 
 /** Cost in charge of each action (index = CHARGE_ACTIONS index; `none` is never bought). */
-export const CHARGE_COST = Int32Array.of(0, 1, 1, 1, 2, 2, 3, 3, 1);
+export const CHARGE_COST = Int32Array.of(0, 1, 1, 1, 1, 2, 2, 3, 3, 1);
 export const CHARGE_CODE = Object.fromEntries(CHARGE_ACTIONS.map((a, i) => [a, i])) as Record<ChargeAction, number>;
 
 /** Actions released on oneself rather than on the target. */

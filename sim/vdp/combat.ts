@@ -50,7 +50,7 @@ import {
   convertedDamage,
   type Bidding,
 } from './effects.ts';
-import { DAMAGE_TYPES, REMOVAL_ORDER, REMOVE_STATUS, STATUSES, actionsOf, poolSize, splitAttack, statusBits, thresholdOf } from './status.ts';
+import { DAMAGE_TYPES, ENTANGLED, REMOVAL_ORDER, REMOVE_STATUS, STATUSES, actionsOf, poolSize, splitAttack, statusBits, thresholdOf } from './status.ts';
 import { situationalFields, situationalNet } from './situational.ts';
 import { CASH_IN, CASH_IN_CODE, CHARGE_ACTIONS, CHARGE_CODE, CHARGE_COST, onSelf } from './charge.ts';
 
@@ -225,6 +225,27 @@ export const combatSetup = lazySchema(() => z
       // would never be made (and a cash-in would give up successes for it for nothing).
       if (c.chargeBuy === 'changeFocus' && c.ranged === true) {
         ctx.addIssue({ code: 'custom', path: ['characters', i, 'chargeBuy'], message: `"${c.name}" is ranged and switches targets freely, so Change Focus would never be bought: expected another buy, or "ranged" left out` });
+      }
+      // "Entangle/Shock … Ranged with appropriate weapon": the net launcher, slime sprayer or
+      // shock blaster of the text ("unless you've built yourself a net launcher").
+      if (c.chargeBuy === 'entangleShock' && c.ranged !== true) {
+        ctx.addIssue({ code: 'custom', path: ['characters', i, 'chargeBuy'], message: `"${c.name}" buys Entangle/Shock, which is "Ranged with appropriate weapon", but it is not ranged: expected "ranged": true (a net launcher, a sprayer, a blaster), or another buy` });
+      }
+      // Entangled is "Physical Fortitude halved", and an enemy's `damageType` is the type it
+      // takes from this fighter's side (the type its enemies deal). Grappling or netting an
+      // enemy hit on a Mental or Emotional Fortitude changes nothing: the buy would spend
+      // the charge and the action for nothing, a silent wrong answer.
+      if (c.chargeBuy === 'grapple' || c.chargeBuy === 'entangleShock') {
+        const team = c.team ?? c.name;
+        const foe = s.characters.find((e) => (e.team ?? e.name) !== team && (e.damageType ?? 'physical') !== 'physical');
+        if (foe) {
+          const what = c.chargeBuy === 'grapple' ? 'Grapple' : 'Entangle/Shock';
+          ctx.addIssue({
+            code: 'custom',
+            path: ['characters', i, 'chargeBuy'],
+            message: `"${c.name}" buys ${what}, but its enemy "${foe.name}" takes ${foe.damageType} damage (its damageType), and Entangled halves only "Physical Fortitude", so it would spend the charge and the action for nothing: expected every enemy's damageType physical, or another buy`,
+          });
+        }
       }
     });
     if (teams.size < 2) {
@@ -470,6 +491,10 @@ export const combat = defineMechanic({
         const surge = new Int32Array(n); // extra dice at its next allocation
         const pierced = new Uint8Array(n); // armour negated until its next turn
         const disarmed = new Uint8Array(n);
+        // Entangle/Shock's Entangled (ENTANGLED, else 0), kept apart from `status`: tension
+        // does not remove it, an action does ("until they spend an action to disentangle
+        // themselves"). A grapple's Entangled (a status bit) is a second hold, shed its own way.
+        const netted = new Uint8Array(n);
         const stunned = new Uint8Array(n); // skips its next turn
         const probed = new Int32Array(n); // 1 + the opponent it has +1 against; 0 none
         const charge = new Int32Array(n);
@@ -513,6 +538,9 @@ export const combat = defineMechanic({
           if (b === 0 || b === CHARGE_CODE.changeFocus || charge[i] < CHARGE_COST[b]) return false;
           if (b === CHARGE_CODE.secondWind && wounds[i] === 0) return false; // nothing to recover
           if (b === CHARGE_CODE.probeDefence && probed[i] === t + 1) return false; // "does not stack"
+          // A second net on a target still netted would change nothing (one action sheds it), so
+          // the charge is kept and the action is an attack, as Probe Defense is not bought twice.
+          if (b === CHARGE_CODE.entangleShock && netted[t]) return false;
           charge[i] -= CHARGE_COST[b];
           released[i]++;
           switch (b) {
@@ -521,6 +549,9 @@ export const combat = defineMechanic({
               break;
             case CHARGE_CODE.grapple:
               status[t] |= 1; // Entangled
+              break;
+            case CHARGE_CODE.entangleShock:
+              netted[t] = ENTANGLED; // until its next turn's first action
               break;
             case CHARGE_CODE.disarm:
               disarmed[t] = 1;
@@ -627,7 +658,7 @@ export const combat = defineMechanic({
             stunned[t] && stunnedDefenceless
               ? 0 // "briefly KO'd": no defence roll, no tension spent on one
               : total(defenceDice, spendOn(t, DEFENCE_ROLL, defenceDice) - activeDis[t] - pendingDis[t] * effectsOnDefence + defenceSituation[t], dBonus);
-          const r = exchange(a, d, thresholdOf(fortitude[t], status[t], pierced[t] ? 0 : armour[t], piercing[i], physical[t] === 1));
+          const r = exchange(a, d, thresholdOf(fortitude[t], status[t] | netted[t], pierced[t] ? 0 : armour[t], piercing[i], physical[t] === 1));
           const first = opening === 0;
           if (r > 0 && cashesIn(i, CASH_IN_CODE.hits)) {
             // "that success may be given up in order to gain charge"
@@ -685,6 +716,7 @@ export const combat = defineMechanic({
             surge[i] = 0;
             pierced[i] = 0;
             disarmed[i] = 0;
+            netted[i] = 0;
             stunned[i] = 0;
             probed[i] = 0;
             charge[i] = 0;
@@ -748,7 +780,8 @@ export const combat = defineMechanic({
               pendingDis[i] = 0;
               // Armor Pierce lasts "until they adjust their stance ... on their next turn".
               pierced[i] = 0;
-              // "Removing a status can be accomplished by spending 1 point of Tension".
+              // "Removing a status can be accomplished by spending 1 point of Tension, unless the
+              // status states otherwise": Entangle/Shock's does (`netted`), and is left alone here.
               if (removes[i]) {
                 for (let k = 0; k < REMOVAL_ORDER.length && status[i] !== 0 && tension[i] > 0; k++) {
                   if (status[i] & REMOVAL_ORDER[k]) {
@@ -766,6 +799,13 @@ export const combat = defineMechanic({
               }
               if (split[i] < 0) allocate(i);
               let actions = actionsOf(attacks[i], status[i]);
+              if (netted[i] && actions > 0) {
+                // Entangle/Shock: "until they spend an action to disentangle themselves" (before
+                // recovering a dropped weapon: a netted fighter frees its hands first).
+                netted[i] = 0;
+                actions--;
+                removed[i]++;
+              }
               if (disarmed[i] && actions > 0) {
                 // "will have to spend an action to recover it"
                 disarmed[i] = 0;

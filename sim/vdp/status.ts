@@ -8,7 +8,9 @@
  * - Fatigued: "Character may only take one action instead of two".
  * - Weakened: "Character may only use half their dice pool" (rounded down).
  * - Panicked: "Character must use at least 2 dice on defense".
- * - "Removing a status can be accomplished by spending 1 point of Tension".
+ * - "Removing a status can be accomplished by spending 1 point of Tension, unless the status
+ *   states otherwise": Edge Charge's Entangle/Shock does ("until they spend an action to
+ *   disentangle themselves"), and is kept apart from these bits (combat.ts `netted`).
  * - "Armor grants additional threshold"; weapons may have "armor piercing capability,
  *   negating all or part of the armor bonus".
  *
