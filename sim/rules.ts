@@ -117,6 +117,16 @@ export const sorcererRules = lazySchema(() => z
      * its defence's) + its defence bonus, no penalty cutting them. docs/rulings/sorcerer-conflict.md.
      */
     standUpCovers: z.enum(['action', 'actionOrSacrifice']).default('action'),
+    /**
+     * An exchange of a conflict (an attack against its defence) that ties all the way down
+     * on as many dice a side: "If both sides have the same number of dice, throw your hands
+     * up in despair and re-roll or something." A *standOff* (default): nothing happens; or a
+     * *reroll* of that exchange alone, the attack and the defence on the same dice counts,
+     * until it is no full tie, the order of actions left as the table's dice set it. An
+     * exchange of no dice a side can never stop tying: a stand-off either way.
+     * docs/rulings/sorcerer-conflict.md.
+     */
+    tiedExchange: z.enum(['standOff', 'reroll']).default('standOff'),
   })
   .strict());
 

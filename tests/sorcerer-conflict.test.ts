@@ -132,6 +132,46 @@ describe('the exact opening exchange', () => {
     });
   }
 
+  // rules.tiedExchange "reroll": "If both sides have the same number of dice, throw your
+  // hands up in despair and re-roll or something" — the opening exchange, when it ties all
+  // the way down, is rolled again until it does not. Ties are common on few dice.
+  const rerollCases: [string, Fighter, Fighter, Record<string, unknown>?, Record<string, unknown>?][] = [
+    ['a one-die mirror, sucking it up', { ...jesse, dice: 1, defend: 'oneDie' }, { ...lydia, dice: 1, defend: 'oneDie' }],
+    // 4 − 2 and 3 − 1: two dice to act and two to dodge (moreDice sacrifices for two).
+    ['heavily penalised: two dice a side to act and to dodge', { ...jesse, lasting: 2 }, { ...lydia, lasting: 1 }],
+    // Jesse's 4 − 1 against Lydia's sacrifice of 1 + 2.
+    ['d6s, a sacrifice with +2, exhausted wins counting all dice', { ...jesse, lasting: 1, defend: 'fullDefence' }, { ...lydia, defence: 1 }, { die: 'd6' }, { exhausted: 'remaining', totallyDefensive: 'sacrifice' }],
+  ];
+  for (const [what, a, b, extra, rules] of rerollCases) {
+    it(`agrees with the Monte Carlo when a tied exchange is re-rolled: ${what}`, () => {
+      const rerolled = run(a, b, { trials: 30000, extra, rules: { ...rules, tiedExchange: 'reroll' } });
+      expect(expectAgreement(rerolled)).toBe(4);
+      // Who acts first is the same; the first action lands more often, as its ties now land
+      // or fail instead of doing nothing.
+      const standOff = metricsOf(run(a, b, { trials: 1, extra, rules }));
+      const m = metricsOf(rerolled);
+      for (const k of ['first.jesse', 'first.lydia']) expect(m[k].exact).toBe(standOff[k].exact);
+      expect(m['opening.landed'].exact! - standOff['opening.landed'].exact!).toBeGreaterThan(0.005);
+    });
+  }
+
+  it('a re-rolled tie is a fresh exchange: against a character with no action, the `contest` of attack and dodge given no full tie', () => {
+    // No action (0 dice + 2 bonus − 3 lasting): Lydia's one die attacks first, against a full
+    // defence of one (Stamina 4 + 0 − 3); one against one ties a tenth of the time.
+    const dodger = { ...jesse, dice: 0, bonus: 2, defenceBonus: 0, lasting: 3 };
+    const c = runPlan(
+      planScenario({ name: 'c', system: 'sorcerer', mechanic: 'contest', trials: 1, setup: { a: { name: 'lydia', dice: 1 }, b: { name: 'jesse', dice: 1 } } }, 'c.json'),
+    ).results[0].metrics;
+    expect(c.reroll.exact).toBeCloseTo(0.1, 12);
+    const standOff = metricsOf(run(dodger, { ...lydia, dice: 1 }, { trials: 1 }));
+    const rerolled = metricsOf(run(dodger, { ...lydia, dice: 1 }, { trials: 1, rules: { tiedExchange: 'reroll' } }));
+    expect(standOff['opening.landed'].exact).toBeCloseTo(c['win.lydia'].exact!, 12);
+    expect(rerolled['opening.landed'].exact).toBeCloseTo(c['win.lydia'].exact! / (1 - c.reroll.exact!), 12);
+    expect(rerolled['opening.successes'].exact).toBeCloseTo(c['successes.lydia'].exact! / (1 - c.reroll.exact!), 12);
+    // One die against one, given no tie: a coin.
+    expect(rerolled['opening.landed'].exact).toBeCloseTo(0.5, 12);
+  });
+
   it('who acts first is the `contest` of the two action pools (a reroll split evenly)', () => {
     const c = runPlan(
       planScenario({ name: 'c', system: 'sorcerer', mechanic: 'contest', trials: 1, setup: { a: { name: 'jesse', dice: 4 }, b: { name: 'lydia', dice: 3 } } }, 'c.json'),
@@ -201,6 +241,13 @@ describe('a conflict', () => {
 
   it('the same seed gives the same numbers', () => {
     expect(JSON.stringify(run(jesse, lydia, { trials: 2000 }))).toBe(JSON.stringify(run(jesse, lydia, { trials: 2000 })));
+    const rerolled = () => JSON.stringify(run({ ...jesse, dice: 1 }, { ...lydia, dice: 1 }, { trials: 2000, rules: { tiedExchange: 'reroll' } }));
+    expect(rerolled()).toBe(rerolled());
+  });
+
+  it('a tied exchange is a stand-off by default: the figures of rules.tiedExchange "standOff", byte for byte', () => {
+    const figures = (r: ScenarioResult) => JSON.stringify(r.results);
+    expect(figures(run(jesse, { ...lydia, dice: 4 }, { trials: 3000, rules: { tiedExchange: 'standOff' } }))).toBe(figures(run(jesse, { ...lydia, dice: 4 }, { trials: 3000 })));
   });
 
   it('a character already past twice its Stamina cannot stand up: it loses at once, in hospital', () => {

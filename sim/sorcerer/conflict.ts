@@ -30,6 +30,9 @@
  *    this roll as bonus dice to your action!"), and with rules.attackCurrency "nextAction"
  *    a landed attack's, into the attacker's next round ("I punch my demon in the face (2
  *    successes). That will give me 2 bonus dice to command it").
+ *    An exchange that ties all the way down on as many dice a side ("If both sides have the
+ *    same number of dice, throw your hands up in despair and re-roll or something") is a
+ *    stand-off, or with rules.tiedExchange "reroll" that exchange alone is rolled again.
  *
  * When it ends, "your lasting penalties are halved (round up)" and the Stamina thresholds
  * say who needs medical attention. Readings: docs/rulings/sorcerer-conflict.md.
@@ -257,7 +260,7 @@ export const conflict = defineMechanic({
   name: 'conflict',
   summary: 'rounds of opposed rolls: highest die acts first, bleed, Stand Up, currency',
   setup: conflictSetup,
-  variants: ['exhausted', 'totallyDefensive', 'nextPenalty', 'attackCurrency', 'standUpCovers'],
+  variants: ['exhausted', 'totallyDefensive', 'nextPenalty', 'attackCurrency', 'standUpCovers', 'tiedExchange'],
   refuse(setup, rules: SorcererRules) {
     // A variant that no fighter of this conflict can meet would change nothing: refused,
     // as a variant the mechanic never plays is (sim/scenario.ts).
@@ -302,6 +305,8 @@ export const conflict = defineMechanic({
     // rules.standUpCovers "actionOrSacrifice": the dice a sacrifice rolls after a Stand Up at
     // the round's start (see stoodUpSacrificeDice); without it, none read this.
     const coversSacrifice = rules.standUpCovers === 'actionOrSacrifice';
+    // rules.tiedExchange "reroll": a full tie of an exchange is rolled again (see below).
+    const rerollTies = rules.tiedExchange === 'reroll';
     const stoodUpDefence = Int32Array.from(fighters, (f, i) => stoodUpSacrificeDice(f, standN[i]));
     const weapon = fighters.map((f) => WEAPONS[f.weapon]);
     const power = Int32Array.from(fighters, (f) => f.power ?? 0);
@@ -334,6 +339,9 @@ export const conflict = defineMechanic({
         const table = new TableContest(fold, sides);
         const actionFaces = [new Int32Array(sides + 1), new Int32Array(sides + 1)];
         const defenceFaces = new Int32Array(sides + 1);
+        // The attack's dice when a tied exchange is re-rolled: the dice on the table, which
+        // set the order of actions, stay as they fell.
+        const rerolledAttack = new Int32Array(sides + 1);
         const willFaces = new Int32Array(sides + 1);
         const opposition = new Int32Array(sides + 1);
         const actionCount = new Int32Array(2);
@@ -532,7 +540,25 @@ export const conflict = defineMechanic({
               }
               if (dice < 0) dice = 0;
               roll(defenceFaces, dice);
-              const state = table.run(actionFaces[x], actionCount[x], defenceFaces, dice);
+              let state = table.run(actionFaces[x], actionCount[x], defenceFaces, dice);
+              // A full tie ("If both sides have the same number of dice, throw your hands up in
+              // despair and re-roll or something"): by default a stand-off, nothing happens.
+              // With rules.tiedExchange "reroll", this exchange alone is rolled again, the
+              // attack on its dice count and the defence on its, until it is no full tie. It
+              // is the same action: the penalties and currency it spent, the sacrifice and the
+              // dice counts were settled before the first roll and are not paid again. The
+              // order of actions stays as the table's dice set it ("Actions are resolved in
+              // order of highest die to lowest"), so the attack is rolled apart from them; with
+              // two characters nothing later in the round reads an action's dice once it is
+              // taken. A full tie means as many dice a side, so `dice` 0 is 0 against 0, which
+              // no re-roll can change: a stand-off under either reading.
+              if (rerollTies && dice > 0 && winnerOf(state) === REROLL) {
+                do {
+                  roll(rerolledAttack, dice);
+                  roll(defenceFaces, dice);
+                  state = table.run(rerolledAttack, dice, defenceFaces, dice);
+                } while (winnerOf(state) === REROLL);
+              }
               const w = winnerOf(state);
               const s = successesOf(state);
               if (w === A_WINS) {
@@ -578,7 +604,7 @@ export const conflict = defineMechanic({
       },
       exactCost: () => openingWork(setup.a, setup.b, sides, sacrifice),
       exact(): ExactValues {
-        const o = openingExchange(setup.a, setup.b, sides, rules.exhausted, sacrifice);
+        const o = openingExchange(setup.a, setup.b, sides, rules.exhausted, sacrifice, rerollTies);
         if (!o) {
           // Said in the result, not left to read as figures with no exact value.
           this.exactSkipped = 'exact opening skipped: a character starts above its Stamina in penalties and must Stand Up to act in round 1, so its dice are a Will roll away; the estimates are Monte Carlo only';
@@ -657,7 +683,9 @@ export function openingWork(a: Fighter, b: Fighter, sides: number, sacrifice = 0
 /**
  * The exact first action of the conflict: who takes it, whether it bleeds its target and
  * with how many successes. Undefined when a character must Stand Up to act in round 1 (the
- * Will roll makes the pools random).
+ * Will roll makes the pools random). With `rerollTies` (rules.tiedExchange "reroll") a
+ * fully tied exchange is rolled again until it is not: its outcome is then that of a fresh
+ * exchange given no full tie.
  */
 export function openingExchange(
   a: Fighter,
@@ -665,6 +693,7 @@ export function openingExchange(
   sides: number,
   exhausted: SorcererRules['exhausted'],
   sacrifice = 0,
+  rerollTies = false,
 ): { firstA: number; firstB: number; landed: number; successes: number } | undefined {
   const la = openingPenalties(a);
   const lb = openingPenalties(b);
@@ -684,18 +713,35 @@ export function openingExchange(
       { count: ny, sides },
       { count: defence, sides },
     ]);
+    // The exchange alone (x's action against y's defence, whoever leads), for a re-roll.
+    let freshLanded = 0;
+    let freshSuccesses = 0;
+    let freshTied = 0;
+    let tiedLead = 0; // P(x leads and its exchange ties all the way down)
     for (const [state, p] of finals) {
+      const ex = Math.floor(state / HALF);
+      const exWinner = winnerOf(ex);
+      if (exWinner === A_WINS) {
+        freshLanded += p;
+        freshSuccesses += p * successesOf(ex);
+      } else if (exWinner === REROLL) freshTied += p;
       const order = winnerOf(state % HALF);
       const lead = ny === 0 ? 1 : order === A_WINS ? 1 : order === REROLL ? 0.5 : 0;
       if (lead === 0) continue;
-      const ex = Math.floor(state / HALF);
       const q = p * lead;
       if (isA) out.firstA += q;
       else out.firstB += q;
-      if (winnerOf(ex) === A_WINS) {
+      if (exWinner === A_WINS) {
         out.landed += q;
         out.successes += q * successesOf(ex);
-      }
+      } else if (exWinner === REROLL) tiedLead += q;
+    }
+    // Re-rolled, the tied exchange is rolled afresh (the dice that set the order stay on
+    // the table) until it is no full tie: the fresh exchange's outcome given no full tie.
+    // Its tie needs as many dice a side, so with x acting (nx > 0) freshTied < 1.
+    if (rerollTies && tiedLead > 0) {
+      out.landed += (tiedLead * freshLanded) / (1 - freshTied);
+      out.successes += (tiedLead * freshSuccesses) / (1 - freshTied);
     }
   };
   addLead(a, na, b, nb, lb, true);
