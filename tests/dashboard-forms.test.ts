@@ -277,6 +277,28 @@ describe('problems are shown at their field, in the CLI’s words', () => {
     expect(problems(withValue(defaultScenario(), ['trials'], 'many'))).toEqual([['trials', []]]);
   });
 
+  test('a Sorcerer contest’s tries and retry penalty: the form has them after the sides, and their problems land there', async () => {
+    const form = formFor('sorcerer', 'contest')!;
+    expect(form.fields.map((f) => f.key)).toEqual(['die', 'a', 'b', 'tries', 'retryPenalty']);
+    // The penalty's help quotes the rule it plays.
+    expect(form.fields.find((f) => f.key === 'retryPenalty')!.help).toContain('“Repeating a task after failing -1”');
+    let s = withValue(newScenario('sorcerer', 'contest'), ['setup', 'tries'], numberFromText('0'));
+    s = withValue(s, ['trials'], 1000);
+    const at = ['setup.tries', 'setup.retryPenalty'];
+    const zero = checkScenario(s, 'contest.json');
+    if (zero.ok) throw new Error('expected a problem');
+    expect(placeErrors(zero.errors, at).atField.get('setup.tries')).toEqual(['expected a number ≥ 1, got 0']);
+    // A penalty with no tries to repeat is refused at the penalty, in the CLI's words.
+    const alone = withValue(withValue(s, ['setup', 'tries'], undefined), ['setup', 'retryPenalty'], 1);
+    const checked = checkScenario(alone, 'contest.json');
+    if (checked.ok) throw new Error('expected a problem');
+    expect(placeErrors(checked.errors, at).atField.get('setup.retryPenalty')?.[0]).toMatch(/^a penalty for repeating a failed task needs "tries"/);
+    const cli = await poolsim('run', file('contest.json', scenarioFileText(alone)), '--json');
+    expect(cli.code).toBe(2);
+    for (const e of checked.errors) expect(cli.err).toContain(e.problem);
+    expect(checkScenario(withValue(alone, ['setup', 'tries'], 3), 'contest.json').ok).toBe(true);
+  });
+
   test('a sweep path that does not exist is shown at its sweep row', () => {
     const s = { ...defaultScenario(), sweep: { 'setup.participants.5.count': [1, 2] } };
     const checked = checkScenario(s, 'x.json');

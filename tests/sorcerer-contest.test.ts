@@ -158,3 +158,166 @@ describe('Monte Carlo agrees with exact', () => {
     expectAgreesWithExact(result);
   });
 });
+
+/**
+ * "Repeating a task after failing -1" (sorcerer.txt, "Bonus/Penalty Dice"): side a tries
+ * up to `tries` times, a die fewer (`retryPenalty`) for each try it lost before; a reroll
+ * ("throw your hands up in despair and re-roll") is rolled again within the same try.
+ */
+describe('repeating a task after failing', () => {
+  const contestOf = (setup: object, rules: object = {}) => ({ name: 'retry', system: 'sorcerer', mechanic: 'contest', trials: 100000, seed: 'retry', rules, setup });
+  const exactValues = (setup: object) => contest.prepare(contest.setup.parse(setup), sorcererRules.parse({ exhausted: 'one' })).exact!();
+  const exactOf = (setup: object) => exactValues(setup).metrics;
+  /** The exact chance of a's first win on each try, and (last) of none within them. */
+  const firstWinOf = (setup: object) => exactValues(setup).distributions!['retry.firstWin']!;
+  const will3demon4 = { a: { name: 'will', dice: 3 }, b: { name: 'demon', dice: 4 } };
+
+  /** A small seeded generator (mulberry32), independent of sim/random.ts and its streams. */
+  function mulberry32(seed: number): () => number {
+    let s = seed >>> 0;
+    return () => {
+      s = (s + 0x6d2b79f5) >>> 0;
+      let t = s;
+      t = Math.imul(t ^ (t >>> 15), t | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+  }
+
+  /**
+   * The rule played out the slow, obvious way: roll a's dice (its pool less a die per try
+   * lost) and b's, sort and compare (`direct`, above); a reroll is rolled again, and after
+   * 100 of them in a row the try is taken as never decided (with dice on either side, at
+   * most one chance in 20^100 here: 66/1296 of 2 d6 against 2 tie away). The try a first
+   * wins on, or tries + 1.
+   */
+  function referenceFirstWin(aPool: number, bPool: number, sides: number, tries: number, penalty: number, rnd: () => number): number {
+    const roll = (n: number) => Array.from({ length: n }, () => 1 + Math.floor(rnd() * sides));
+    for (let k = 1; k <= tries; k++) {
+      const dice = Math.max(0, aPool - (k - 1) * penalty);
+      for (let rolls = 0; rolls < 100; rolls++) {
+        const { winner } = direct(roll(dice), roll(bPool));
+        if (winner === A_WINS) return k;
+        if (winner === B_WINS) break;
+      }
+    }
+    return tries + 1;
+  }
+
+  test('without tries the contest is as it was: its metrics and distributions, none of retry', () => {
+    const r = runScenario(contestOf(will3demon4));
+    expect(Object.keys(r.results[0].metrics)).toEqual(['win.will', 'win.demon', 'reroll', 'totalVictory.will', 'totalVictory.demon', 'successes.will', 'successes.demon']);
+    expect(Object.keys(r.results[0].distributions!)).toEqual(['successes.will', 'successes.demon']);
+  });
+
+  test('Will 3 against a demon of 4 (docs/rulings/single-rolls.md): 0.4034 in one try, 0.6405 within three, and no better after', () => {
+    const one = exactOf({ ...will3demon4, tries: 1 });
+    expect(one['win.will']).toBeCloseTo(0.4034229, 7);
+    // Pools of different sizes never tie away to a reroll: one try is the single roll.
+    expect(one['retry.won']).toBeCloseTo(one['win.will'], 12);
+    const three = exactOf({ ...will3demon4, tries: 3 });
+    const first = firstWinOf({ ...will3demon4, tries: 3 });
+    expect(three['retry.won']).toBeCloseTo(0.6404766, 7);
+    // 3, 2, then 1 die: the chance of each try, times that of losing the ones before.
+    const w = (n: number) => exactOf({ a: { name: 'will', dice: n }, b: { name: 'demon', dice: 4 } })['win.will'];
+    expect(first).toHaveLength(4);
+    expect(first[0]).toBeCloseTo(w(3), 12);
+    expect(first[1]).toBeCloseTo((1 - w(3)) * w(2), 12);
+    expect(first[2]).toBeCloseTo((1 - w(3)) * (1 - w(2)) * w(1), 12);
+    expect(first[3]).toBeCloseTo((1 - w(3)) * (1 - w(2)) * (1 - w(1)), 12);
+    expect(three['retry.tries']).toBeCloseTo(1 * first[0] + 2 * first[1] + 3 * (first[2] + first[3]), 12);
+    expect(three['retry.firstWin']).toBeCloseTo(first.reduce((s, p, i) => s + p * (i + 1), 0), 12);
+    // The fourth try has no dice left against four: lost. Six tries win no more than three.
+    expect(exactOf({ ...will3demon4, tries: 6 })['retry.won']).toBeCloseTo(three['retry.won'], 12);
+    // Without the penalty each try is the first again: 1 − (1 − 0.4034)³.
+    expect(exactOf({ ...will3demon4, tries: 3, retryPenalty: 0 })['retry.won']).toBeCloseTo(1 - (1 - w(3)) ** 3, 12);
+  });
+
+  test('a reroll is rolled again in the same try, not lost: 2 against 2 d6 win a try half the time', () => {
+    const x = exactOf({ die: 'd6', a: { name: 'x', dice: 2 }, b: { name: 'y', dice: 2 }, tries: 1 });
+    expect(x.reroll).toBeGreaterThan(0.05); // 66/1296 of single rolls tie away
+    expect(x['win.x']).toBeLessThan(0.48);
+    expect(x['retry.won']).toBeCloseTo(0.5, 12);
+    expect(exactOf({ die: 'd6', a: { name: 'x', dice: 2 }, b: { name: 'y', dice: 2 }, tries: 4, retryPenalty: 0 })['retry.won']).toBeCloseTo(1 - 0.5 ** 4, 12);
+  });
+
+  test('0 dice against 0: a reroll forever, never won, and the run ends', () => {
+    const r = runScenario(contestOf({ a: { name: 'x', dice: 0 }, b: { name: 'y', dice: 0 }, tries: 3 }));
+    const m = r.results[0].metrics;
+    expect(m['retry.won'].estimate).toBe(0);
+    expect(m['retry.won'].exact).toBe(0);
+    expect(m['retry.tries'].exact).toBe(3);
+    expect(m['retry.firstWin'].exact).toBe(4);
+    expect(r.results[0].distributions!['retry.firstWin'].exact).toEqual([0, 0, 0, 1]);
+    expectAgreesWithExact(r);
+    // One die against none wins at once, whatever the tries.
+    expect(exactOf({ a: { name: 'x', dice: 1 }, b: { name: 'y', dice: 0 }, tries: 5 })['retry.tries']).toBe(1);
+  });
+
+  // [setup, what it exercises]
+  const cases: [object, string][] = [
+    [{ ...will3demon4, tries: 3 }, 'the worked figure: 3, 2, 1 dice against 4'],
+    [{ die: 'd6', a: { name: 'x', dice: 2 }, b: { name: 'y', dice: 2 }, tries: 4, retryPenalty: 0 }, 'rerolls rolled again, no penalty'],
+    [{ die: 'd6', a: { name: 'x', dice: 3, bonus: 2, penalty: 1 }, b: { name: 'y', dice: 3 }, tries: 5, retryPenalty: 2 }, '4, 2, 0 dice: a penalty of 2, the pool run out'],
+    [{ die: 'd6', a: { name: 'x', dice: 4 }, b: { name: 'y', dice: 3 }, tries: 4 }, '4, 3, 2, 1 dice against 3: the second try can tie away to rerolls'],
+    [{ die: 'd6', a: { name: 'x', dice: 0 }, b: { name: 'y', dice: 0 }, tries: 2 }, '0 against 0: never decided'],
+  ];
+
+  test.each(cases)('Monte Carlo agrees with exact, distribution too: %j (%s)', (setup) => {
+    const r = runScenario(contestOf(setup));
+    expectAgreesWithExact(r);
+    const d = r.results[0].distributions!['retry.firstWin'];
+    d.p.forEach((p, i) => {
+      const se = (d.ci95![i][1] - d.ci95![i][0]) / (2 * 1.96);
+      expect(Math.abs(p - d.exact![i]), `bin ${d.x[i]}: ${p} vs exact ${d.exact![i]}`).toBeLessThanOrEqual(Math.max(5 * se, 1e-9));
+    });
+  });
+
+  test.each(cases)('the slow reference (rolled, sorted, compared) agrees with the engine: %j (%s)', (setup: any) => {
+    const trials = 20000;
+    const sides = setup.die === 'd6' ? 6 : 10;
+    const rnd = mulberry32(20261231); // any fixed seed: the tolerance below is stated
+    const tries: number = setup.tries;
+    const counts = new Array(tries + 1).fill(0);
+    const aPool = Math.max(0, setup.a.dice + (setup.a.bonus ?? 0) - (setup.a.penalty ?? 0));
+    for (let t = 0; t < trials; t++) counts[referenceFirstWin(aPool, setup.b.dice, sides, tries, setup.retryPenalty ?? 1, rnd) - 1]++;
+    const x = exactOf(setup);
+    const first = firstWinOf(setup);
+    // Each share within 4.5 binomial standard errors of the engine's exact one (a share
+    // never seen or always seen: exactly 0 or 1). 4.5 SE: ~25 comparisons here, each
+    // outside it one time in 150,000.
+    const near = (share: number, p: number, what: string) => {
+      const se = Math.sqrt((p * (1 - p)) / trials);
+      expect(Math.abs(share - p), `${what}: reference ${share}, engine ${p}`).toBeLessThanOrEqual(Math.max(4.5 * se, 1e-12));
+    };
+    counts.forEach((c, k) => near(c / trials, first[k], `first win on try ${k + 1}`));
+    near(1 - counts[tries] / trials, x['retry.won'], 'won within the tries');
+    // And the engine's own Monte Carlo, on its streams, against the reference's mean.
+    const r = runScenario(contestOf(setup), { trials: 20000 });
+    const firstWins = counts.reduce((s, c, k) => s + c * (k + 1), 0) / trials;
+    const sd = Math.sqrt(counts.reduce((s, c, k) => s + c * (k + 1 - firstWins) ** 2, 0) / trials);
+    expect(Math.abs(r.results[0].metrics['retry.firstWin'].estimate - firstWins)).toBeLessThanOrEqual(Math.max(4.5 * sd * Math.sqrt(2 / trials), 1e-12));
+  });
+
+  test('the same seed gives the same numbers; the first roll of the first try is the single roll', () => {
+    const a = runScenario(contestOf({ ...will3demon4, tries: 3 }), { trials: 5000 });
+    const b = runScenario(contestOf({ ...will3demon4, tries: 3 }), { trials: 5000 });
+    expect(JSON.stringify(a.results)).toBe(JSON.stringify(b.results));
+    // Pools that cannot tie away: a try-1 win is a single-roll win, trial by trial.
+    const p = a.results[0];
+    expect(p.distributions!['retry.firstWin'].p[0]).toBe(p.metrics['win.will'].estimate);
+  });
+
+  test('tries and retryPenalty are checked', () => {
+    const problem = (setup: object) => {
+      const r = contest.setup.safeParse(setup);
+      return r.success ? undefined : r.error.issues.map((i) => `${i.path.join('.')}: ${i.code}`);
+    };
+    expect(problem({ ...will3demon4, tries: 0 })).toEqual(['tries: too_small']);
+    expect(problem({ ...will3demon4, tries: 2.5 })).toEqual(['tries: invalid_type']);
+    expect(problem({ ...will3demon4, tries: 101 })).toEqual(['tries: too_big']);
+    expect(problem({ ...will3demon4, tries: 2, retryPenalty: -1 })).toEqual(['retryPenalty: too_small']);
+    expect(problem({ ...will3demon4, retryPenalty: 1 })).toEqual(['retryPenalty: custom']);
+    expect(problem({ ...will3demon4, tries: 100, retryPenalty: 0 })).toBeUndefined();
+  });
+});

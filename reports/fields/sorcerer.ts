@@ -29,12 +29,29 @@ export const contestForm: MechanicForm = {
     { kind: 'die', key: 'die', label: 'die', placeholder: 'd10 (default)', options: ['d6', 'd8', 'd10', 'd12', 'd20'] },
     side('a', 'side A'),
     side('b', 'side B'),
+    {
+      kind: 'number',
+      key: 'tries',
+      label: 'tries (side A)',
+      placeholder: '1 (one roll)',
+      help: 'side A keeps at the task until it wins, at most this many times; adds the odds of winning within them (a reroll is rolled again, in the same try)',
+    },
+    {
+      kind: 'number',
+      key: 'retryPenalty',
+      label: 'dice lost per failed try',
+      placeholder: '1',
+      help: '“Repeating a task after failing -1”: side A rolls this many dice fewer for each try it lost before (needs tries; 0: no penalty)',
+    },
   ],
   template: () => ({ a: { name: 'sorcerer', dice: 4 }, b: { name: 'demon', dice: 3 } }),
   presets: [
     sweepPreset('dice ladder 1–6 × 1–6', 'every stat from 1 to 6 against every stat from 1 to 6', {
       'setup.a.dice': [1, 2, 3, 4, 5, 6],
       'setup.b.dice': [1, 2, 3, 4, 5, 6],
+    }),
+    sweepPreset('keep trying 1–5 times', 'side A repeats the task until it wins, 1 to 5 tries, a die fewer after each failure', {
+      'setup.tries': [1, 2, 3, 4, 5],
     }),
     {
       label: 'one more die?',

@@ -4,6 +4,11 @@
  * die wins, with a success per remaining die above the loser's highest. A side that runs
  * out of dice while the other has some loses (`exhausted` variant for the winner's
  * successes); both out at once is a reroll.
+ *
+ * With `tries`, side a keeps trying the same task against b: "Repeating a task after
+ * failing -1" (sorcerer.txt, "Bonus/Penalty Dice"). Each try is a fresh contest with a's
+ * pool cut by `retryPenalty` per try it lost before; the `retry.*` metrics say how likely
+ * a gets it within the tries (docs/rulings/single-rolls.md).
  */
 import { z } from 'zod';
 import { lazySchema } from '../lazySchema.ts';
@@ -12,6 +17,7 @@ import { FoldRoller, foldDistribution, type PoolFold } from '../exact/fold.ts';
 import { singleDieSchema } from '../dice.ts';
 import type { SorcererRules } from '../rules.ts';
 import { MetricLayout, metricTable } from '../metrics.ts';
+import type { DistributionSpec } from '../stats.ts';
 
 const count = lazySchema(() => z.number().int().min(0).max(100));
 
@@ -27,16 +33,33 @@ export const sorcererSideSchema = lazySchema(() => z
   })
   .strict());
 
+/** Most tries a scenario may ask for: as many as a side may roll dice (the bound of `count`). */
+export const MAX_TRIES = 100;
+
 export const contestSetup = lazySchema(() => z
   .object({
     die: singleDieSchema.optional(),
     a: sorcererSideSchema,
     b: sorcererSideSchema,
+    /**
+     * How many times side a tries the task, stopping at its first win; left out, one roll
+     * and no `retry.*` metrics (the contest as it always was).
+     */
+    tries: z.number().int().min(1).max(MAX_TRIES).optional(),
+    /** Dice a loses per try it lost before ("Repeating a task after failing -1"); defaults to 1. */
+    retryPenalty: count.optional(),
   })
   .strict()
   .superRefine((s, ctx) => {
     if (s.a.name === s.b.name) {
       ctx.addIssue({ code: 'custom', path: ['b', 'name'], message: `both sides are named "${s.a.name}": names must differ` });
+    }
+    if (s.retryPenalty !== undefined && s.tries === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['retryPenalty'],
+        message: 'a penalty for repeating a failed task needs "tries" (how many times side a tries): without it the contest is one roll, with nothing to repeat',
+      });
     }
   }));
 
@@ -110,13 +133,38 @@ export function contestFold(exhausted: SorcererRules['exhausted']): PoolFold {
   };
 }
 
-/** A contest's metrics (sim/metrics.ts). */
+/**
+ * A contest's metrics (sim/metrics.ts). The `retry` ones are laid out only when the setup
+ * gives `tries`, after the others, so a contest without it reports what it always did.
+ */
 export const CONTEST_METRICS = metricTable({
   win: { name: 'win.<name>', kind: 'probability', label: 'P(win: <name>)', family: 'P(win)', headline: true },
   reroll: { name: 'reroll', kind: 'probability', label: 'P(reroll: both sides out of dice)' },
   totalVictory: { name: 'totalVictory.<name>', kind: 'probability', label: 'P(total victory: <name>)', family: 'P(total victory)' },
   successes: { name: 'successes.<name>', kind: 'mean', label: 'mean successes for <name> (0 on a loss)', family: 'mean successes (0 on a loss)' },
+  retryWon: { name: 'retry.won', kind: 'probability', label: 'P(side A wins within its tries)', headline: true },
+  retryTries: { name: 'retry.tries', kind: 'mean', label: 'mean tries side A makes (it stops at its first win)', min: 1 },
+  retryFirstWin: { name: 'retry.firstWin', kind: 'mean', label: "mean try of side A's first win (tries + 1 if none)", min: 1 },
 });
+
+/**
+ * Side a's pool on each try: "Repeating a task after failing -1", `penalty` dice for each
+ * try lost before it (cumulative: the third try follows two failures), never below 0.
+ */
+export function poolsOnTries(firstPool: number, tries: number, penalty: number): Int32Array {
+  return Int32Array.from({ length: tries }, (_, k) => Math.max(0, firstPool - k * penalty));
+}
+
+/**
+ * The chance that side a wins one try, rolled until it is decided, from the distribution of
+ * one roll's outcomes. "If both sides have the same number of dice, throw your hands up in
+ * despair and re-roll": a reroll is the same try rolled again, so a try is won with
+ * P(a wins) / P(someone wins). Where nobody can ever win (0 dice against 0: every roll is a
+ * reroll) the try is never decided, and never won: 0.
+ */
+export function tryWinChance(aWins: number, bWins: number): number {
+  return aWins + bWins > 0 ? aWins / (aWins + bWins) : 0;
+}
 
 export const contest = defineMechanic({
   system: 'sorcerer',
@@ -143,17 +191,56 @@ export const contest = defineMechanic({
       successesA: L.add('successes', { name: a.name }, { max: counts[0] }),
       successesB: L.add('successes', { name: b.name }, { max: counts[1] }),
     };
-    const metrics = L.specs;
-    const distributions = [
+    const distributions: DistributionSpec[] = [
       { name: `successes.${a.name}`, min: 0, size: maxSuccesses + 1 },
       { name: `successes.${b.name}`, min: 0, size: maxSuccesses + 1 },
     ];
+    // Side a repeating the task (`tries`): laid out after the single roll's metrics.
+    const tries = setup.tries ?? 0;
+    const retrying = setup.tries !== undefined;
+    const pools = poolsOnTries(counts[0], tries, setup.retryPenalty ?? 1);
+    const R = retrying
+      ? {
+          won: L.add('retryWon'),
+          tries: L.add('retryTries', {}, { max: tries }),
+          firstWin: L.add('retryFirstWin', {}, { max: tries + 1 }),
+        }
+      : undefined;
+    // The try of a's first win, 1..tries, and tries + 1 for none within them.
+    if (retrying) distributions.push({ name: 'retry.firstWin', min: 1, size: tries + 1 });
+    const FIRST_WIN = 2;
+    const metrics = L.specs;
+    // The distinct smaller pools a rolls on later tries (a pool of 0 never wins: see firstWin).
+    const triedPools = [...new Set(pools)].filter((n) => n > 0 && n !== counts[0]);
+    const foldCost = (n: number) => 40 * sides * (n + 1) * (counts[1] + 1) * (Math.min(n, counts[1]) + 1);
 
     return {
       metrics,
       distributions,
       run(random, trials, tally) {
         const roller = new FoldRoller(fold, sides, 2);
+        const tryCounts = Int32Array.of(0, counts[1]);
+        /**
+         * The try on which a first wins, given the first try's first roll (its winner):
+         * tries + 1 if none. A reroll is rolled again within the same try ("throw your hands
+         * up in despair and re-roll"): it is not a failure, so costs no die.
+         */
+        const firstWin = (first: number): number => {
+          let winner = first;
+          for (let k = 0; k < tries; k++) {
+            // No dice left: against dice, every try from here is lost; against none, every
+            // roll is a reroll, forever (0 against 0), so the try is never decided and never
+            // won. Either way a wins none of the rest, and the roll is not made (nor looped).
+            if (pools[k] === 0) return tries + 1;
+            tryCounts[0] = pools[k];
+            if (k > 0) winner = winnerOf(roller.roll(random, tryCounts, dieSides));
+            // With dice on a's side a reroll needs b's pool the same size, and then has a
+            // chance of at most 1/2 (one d2 each): the loop ends.
+            while (winner === REROLL) winner = winnerOf(roller.roll(random, tryCounts, dieSides));
+            if (winner === A_WINS) return k + 1;
+          }
+          return tries + 1;
+        };
         for (let t = 0; t < trials; t++) {
           const state = roller.roll(random, counts, dieSides);
           const winner = winnerOf(state);
@@ -168,18 +255,27 @@ export const contest = defineMechanic({
           tally.add(M.successesB, winner === B_WINS ? s : 0);
           tally.bin(0, winner === A_WINS ? s : 0);
           tally.bin(1, winner === B_WINS ? s : 0);
+          if (R !== undefined) {
+            const first = firstWin(winner);
+            tally.add(R.won, first <= tries ? 1 : 0);
+            tally.add(R.tries, first <= tries ? first : tries);
+            tally.add(R.firstWin, first);
+            tally.bin(FIRST_WIN, first);
+          }
         }
         tally.addTrials(trials);
       },
       // The fold's states grow with both pools and its steps with the shorter one. Measured
       // (December 2026, quiet 2-core machine): d6, 20 a side 0.11 s, 50 a side 1.6 s, 90 a
-      // side 16 s; d20, 40 against 30, 0.9 s. This reads 0.2, 3.2, 18 and 3.2 s.
-      exactCost: () => 40 * sides * (counts[0] + 1) * (counts[1] + 1) * (Math.min(counts[0], counts[1]) + 1),
+      // side 16 s; d20, 40 against 30, 0.9 s. This reads 0.2, 3.2, 18 and 3.2 s. With
+      // tries, one more fold for each smaller pool a rolls on a later try.
+      exactCost: () => triedPools.reduce((sum, n) => sum + foldCost(n), foldCost(counts[0])),
       exact() {
-        const finals = foldDistribution(fold, [
-          { count: counts[0], sides },
+        const outcomes = (n: number) => foldDistribution(fold, [
+          { count: n, sides },
           { count: counts[1], sides },
         ]);
+        const finals = outcomes(counts[0]);
         const m = L.exact().fill(0);
         const succA = new Array(maxSuccesses + 1).fill(0);
         const succB = new Array(maxSuccesses + 1).fill(0);
@@ -204,10 +300,35 @@ export const contest = defineMechanic({
             succB[0] += p;
           }
         }
-        return {
-          metrics: L.named(m),
-          distributions: { [`successes.${a.name}`]: succA, [`successes.${b.name}`]: succB },
-        };
+        const dists: Record<string, number[]> = { [`successes.${a.name}`]: succA, [`successes.${b.name}`]: succB };
+        if (R !== undefined) {
+          // Each try is a fresh roll, independent of the others given a's pool on it: the
+          // chance of a first win on try k is the try's chance times that of losing all before.
+          const chance = (rolls: Map<number, number>) => {
+            let aWins = 0;
+            let bWins = 0;
+            for (const [state, p] of rolls) {
+              if (winnerOf(state) === A_WINS) aWins += p;
+              else if (winnerOf(state) === B_WINS) bWins += p;
+            }
+            return tryWinChance(aWins, bWins);
+          };
+          const byPool = new Map<number, number>([[0, 0], [counts[0], chance(finals)]]);
+          for (const n of triedPools) byPool.set(n, chance(outcomes(n)));
+          const first = new Array<number>(tries + 1).fill(0);
+          let unwon = 1; // P(no win in the tries so far)
+          for (let k = 0; k < tries; k++) {
+            const w = byPool.get(pools[k])!;
+            first[k] = unwon * w;
+            unwon *= 1 - w;
+          }
+          first[tries] = unwon;
+          m[R.won] = 1 - unwon;
+          m[R.firstWin] = first.reduce((sum, p, k) => sum + p * (k + 1), 0);
+          m[R.tries] = first.reduce((sum, p, k) => sum + p * Math.min(k + 1, tries), 0);
+          dists['retry.firstWin'] = first;
+        }
+        return { metrics: L.named(m), distributions: dists };
       },
     };
   },
