@@ -113,7 +113,9 @@ describe('Entangle/Shock: "The target suffers the Entangled status until they sp
     // Two even fighters (the library's Edge Charge duel); the target sheds a grapple's
     // Entangled for a point of its 20 tension at its next turn, a net for its first attack.
     const even = { attack: { attribute: 3, skill: 2, bonus: 1 }, defence: { attribute: 3, skill: 2 }, fortitude: 3, armour: 1, type: 'trained', timing: 6 };
-    const buyer = (chargeBuy: string) => ({ name: 'a', ...even, ranged: true, chargeBuy, chargeCashIn: 'blocks' });
+    // The netter is ranged, the grappler in melee ("Grapple … Melee"); without cover in a
+    // duel, that changes nothing else.
+    const buyer = (chargeBuy: string) => ({ name: 'a', ...even, ranged: chargeBuy === 'entangleShock', chargeBuy, chargeCashIn: 'blocks' });
     const target = { name: 'b', ...even, tension: 20, spendTension: 'never' };
     const netted = fight([buyer('entangleShock'), target], sized(20000), 'net vs grapple');
     const grappled = fight([buyer('grapple'), target], sized(20000), 'net vs grapple');
@@ -126,6 +128,9 @@ describe('Entangle/Shock: "The target suffers the Entangled status until they sp
     expectRejected('vdp', 'combat', { characters: [jill, { ...netter, name: 'kim', ranged: false }] }, 'setup.characters.1.chargeBuy', /not ranged/);
     expectRejected('vdp', 'combat', { characters: [netter, { ...jack, damageType: 'mental' }] }, 'setup.characters.0.chargeBuy', /"jill" buys Entangle\/Shock, but its enemy "jack" takes mental damage \(its damageType\), and Entangled halves only "Physical Fortitude"/);
     expectRejected('vdp', 'combat', { characters: [jill, { ...jack, chargeBuy: 'grapple' }, { ...jill, name: 'ann', team: 'jill', damageType: 'emotional' }] }, 'setup.characters.1.chargeBuy', /"jack" buys Grapple, but its enemy "ann" takes emotional damage/);
+    // Grapple's own restriction, "Melee": a ranged fighter's hold is the net.
+    expectRejected('vdp', 'combat', { characters: [{ ...netter, chargeBuy: 'grapple' }, jack] }, 'setup.characters.0.chargeBuy', /"jill" is ranged, and Grapple is "Melee" .*expected "entangleShock"/);
+    expect(() => fight([{ ...netter, chargeBuy: 'grapple', ranged: false }, jack], 10)).not.toThrow();
     // Its own damageType is the type dealt to it: a grappler hit on a Mental Fortitude may
     // still grapple an enemy with a Physical one, and an ally's type does not matter.
     expect(() => fight([{ ...jack, chargeBuy: 'grapple', damageType: 'mental' }, jill], 10)).not.toThrow();

@@ -231,6 +231,11 @@ export const combatSetup = lazySchema(() => z
       if (c.chargeBuy === 'entangleShock' && c.ranged !== true) {
         ctx.addIssue({ code: 'custom', path: ['characters', i, 'chargeBuy'], message: `"${c.name}" buys Entangle/Shock, which is "Ranged with appropriate weapon", but it is not ranged: expected "ranged": true (a net launcher, a sprayer, a blaster), or another buy` });
       }
+      // "Grapple … Melee": "executing a grapple with most ranged weapons is absurd -- unless
+      // you've built yourself a net launcher or a slime sprayer", which is Entangle/Shock.
+      if (c.chargeBuy === 'grapple' && c.ranged === true) {
+        ctx.addIssue({ code: 'custom', path: ['characters', i, 'chargeBuy'], message: `"${c.name}" is ranged, and Grapple is "Melee" ("executing a grapple with most ranged weapons is absurd"): expected "entangleShock" (a net launcher or a slime sprayer), another buy, or "ranged" left out` });
+      }
       // Entangled is "Physical Fortitude halved", and an enemy's `damageType` is the type it
       // takes from this fighter's side (the type its enemies deal). Grappling or netting an
       // enemy hit on a Mental or Emotional Fortitude changes nothing: the buy would spend
