@@ -138,6 +138,19 @@ describe('Entangle/Shock: "The target suffers the Entangled status until they sp
   });
 });
 
+describe('armour stands against Physical damage only (docs/rulings/vdp-combat.md)', () => {
+  it('is refused on a Mental or Emotional Fortitude, and piercing where no enemy has a Physical one', () => {
+    expectRejected('vdp', 'combat', { characters: [jill, { ...jack, armour: 2, damageType: 'mental' }] }, 'setup.characters.1.armour', /"jack" takes mental damage \(its damageType\), and armour \("Armor grants additional threshold", equipment\) stands against Physical damage only/);
+    expectRejected('vdp', 'combat', { characters: [{ ...jill, armourPiercing: 1 }, { ...jack, damageType: 'emotional' }] }, 'setup.characters.0.armourPiercing', /"jill" has armour piercing, but every enemy takes Mental or Emotional damage/);
+    expectRejected('vdp', 'combat', { characters: [{ ...jill, chargeBuy: 'armourPierce' }, { ...jack, damageType: 'mental' }] }, 'setup.characters.0.chargeBuy', /"jill" has Armor Pierce, but every enemy .*expected an enemy whose damageType is physical, or another buy/);
+    // Armour 0 stated, and piercing with one Physical enemy among others, still run.
+    expect(() => fight([jill, { ...jack, armour: 0, damageType: 'mental' }], 10)).not.toThrow();
+    expect(() => fight([{ ...jill, armourPiercing: 1 }, { ...jack, damageType: 'mental' }, { ...jack, name: 'kim', team: 'jack' }], 10)).not.toThrow();
+    // A Mental fighter's own armour-piercing weapon meets its enemies' Physical Fortitude.
+    expect(() => fight([{ ...jill, armourPiercing: 1, damageType: 'mental' }, { ...jack, armour: 1 }], 10)).not.toThrow();
+  });
+});
+
 describe('the exact opening exchange with statuses, armour and charge agrees with the Monte Carlo', () => {
   const cases: [string, Character[]][] = [
     ['armour and piercing', [{ ...jill, allocation: '4/0', armourPiercing: 1, timing: 20 }, { ...jack, armour: 3 }]],

@@ -175,7 +175,7 @@ export const combatForm: MechanicForm = {
         choice('targeting', 'attacks', TARGETING, 'weakest (default)', 'which enemy: fewest or most wounds left, or at random'),
         choice('offensiveEffect', 'convert damage to an effect', OFFENSIVE_EFFECTS, 'never (default)', '“convert any number of damage points to tension”: one disadvantage die a point on the target’s rolls until its next turn ends (see the rule effectsOn); unlessKo deals the blow that KOs'),
         ...defensiveEffectFields,
-        { kind: 'number', key: 'armour', label: 'armour', placeholder: '0', help: '“Armor grants additional threshold”: added to Fortitude' },
+        { kind: 'number', key: 'armour', label: 'armour', placeholder: '0', help: '“Armor grants additional threshold”: added to a Physical Fortitude (refused with a Mental or Emotional damage type)' },
         { kind: 'number', key: 'armourPiercing', label: 'armour piercing', placeholder: '0', help: 'points of the target’s armour its weapon negates' },
         {
           kind: 'group',

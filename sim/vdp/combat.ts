@@ -252,6 +252,26 @@ export const combatSetup = lazySchema(() => z
           });
         }
       }
+      // "Armor ? grants additional threshold" is equipment, listed with weapons and shields:
+      // it stands between a body and a blow, not a mind and a terror or a soul and a taunt.
+      // The text is silent on Mental and Emotional damage; as a GM rules it
+      // (docs/rulings/vdp-combat.md, "Armour is threshold"), armour counts against Physical
+      // damage only. Set where it could not count, it is refused rather than dropped.
+      const type = c.damageType ?? 'physical';
+      if ((c.armour ?? 0) > 0 && type !== 'physical') {
+        ctx.addIssue({ code: 'custom', path: ['characters', i, 'armour'], message: `"${c.name}" takes ${type} damage (its damageType), and armour ("Armor grants additional threshold", equipment) stands against Physical damage only: expected armour left out, or a ward of the mind or spirit as a higher "fortitude"` });
+      }
+      // Piercing (a weapon's, or the Armor Pierce buy) only meets armour, which only a
+      // Physical Fortitude has: with no such enemy it would change nothing.
+      if ((c.armourPiercing ?? 0) > 0 || c.chargeBuy === 'armourPierce') {
+        const team = c.team ?? c.name;
+        const physicalFoe = s.characters.some((e) => (e.team ?? e.name) !== team && (e.damageType ?? 'physical') === 'physical');
+        if (!physicalFoe) {
+          const field = (c.armourPiercing ?? 0) > 0 ? 'armourPiercing' : 'chargeBuy';
+          const what = field === 'armourPiercing' ? 'armour piercing' : 'Armor Pierce';
+          ctx.addIssue({ code: 'custom', path: ['characters', i, field], message: `"${c.name}" has ${what}, but every enemy takes Mental or Emotional damage (its damageType), where armour does not count, so it would change nothing: expected an enemy whose damageType is physical, or ${field === 'armourPiercing' ? 'armourPiercing left out' : 'another buy'}` });
+        }
+      }
     });
     if (teams.size < 2) {
       ctx.addIssue({ code: 'custom', path: ['characters'], message: `every character is on team "${[...teams][0]}": expected at least two teams` });
