@@ -107,6 +107,19 @@ describe('every mechanic has a form in its own words', () => {
     }
   });
 
+  test('the Edge Charge preset sweeps the hold the first fighter’s weapon allows, and runs either way', () => {
+    const preset = formFor('vdp', 'combat')!.presets!.find((p) => p.label === 'Edge Charge buys for the first')!;
+    const melee = newScenario('vdp', 'combat');
+    const chars = (melee.setup as { characters: Record<string, unknown>[] }).characters;
+    const ranged = { ...melee, setup: { characters: [{ ...chars[0], ranged: true }, ...chars.slice(1)] } };
+    const buys = (s: Record<string, unknown>) => (preset.apply(s).sweep as Record<string, string[]>)['setup.characters.0.chargeBuy'];
+    expect(buys(melee)).toContain('grapple');
+    expect(buys(melee)).not.toContain('entangleShock');
+    expect(buys(ranged)).toContain('entangleShock');
+    expect(buys(ranged)).not.toContain('grapple');
+    expect(() => planScenario(preset.apply(ranged), 'preset.json')).not.toThrow();
+  });
+
   test('forms exist only for mechanics of the contract (and their systems are right)', () => {
     const contract: Record<string, string[]> = {
       viciousness: ['clash', 'battle', 'knavery', 'discovery', 'knowledge', 'rivals', 'campaign'],

@@ -141,6 +141,12 @@ interface RefFighter {
   chargeGained: number;
   released: number;
   removed: number; // statuses removed: with tension, or the net with an action
+  // Cover: "light cover grants a 2/6 chance of avoiding a hit from a direct-fire ranged
+  // attack. Medium cover grants a 4/6 chance ... Full cover prevents direct fire from hitting
+  // at all"; "poking out to fire, downgrades the cover rating by one".
+  ranged: boolean;
+  cover: number; // 0 none, 1 light, 2 medium, 3 full
+  fired: boolean; // stepped out of its cover this turn
 }
 
 const COST: Record<string, number> = { armourPierce: 1, grapple: 1, entangleShock: 1, disarm: 1, surge: 2, probeDefence: 2, stunningBlow: 3, secondWind: 3 };
@@ -153,9 +159,6 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
   const rng = seedrandom(seed);
   const d6 = () => 1 + Math.floor(rng() * 6);
   const make = (c: Character): RefFighter => {
-    // `ranged` is played only through the buys it allows (Entangle/Shock): in a duel it
-    // matters otherwise only against cover, which this reference does not play.
-    if (c.cover !== undefined) throw new Error('the reference duel plays no cover');
     const at = c.attack as { attribute: number; skill: number };
     const de = c.defence as { attribute: number; skill: number };
     return {
@@ -189,6 +192,9 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
       // "Physical Fortitude halved": the Entangled only where the enemies' damage is Physical.
       physical: ((c.damageType as string) ?? 'physical') === 'physical',
       status: new Set(), pool: 4, split: -1, surge: 0, pierced: false, disarmed: false, netted: false, stunned: false, probed: -1, charge: 0, chargeGained: 0, released: 0, removed: 0,
+      ranged: c.ranged === true,
+      cover: ['none', 'light', 'medium', 'full'].indexOf((c.cover as string) ?? 'none'),
+      fired: false,
     };
   };
   const fs = [make(a), make(b)];
@@ -240,12 +246,18 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
     f.pool = pool;
     f.split = a;
   };
+  // "roll for this chance before ranged attacks are calculated": a d6 of 1..2 (light) or
+  // 1..4 (medium) stops the shot; full cover, one step lower while the target is out of it.
+  const stoppedByCover = (target: RefFighter) => {
+    const level = target.cover - (target.fired ? 1 : 0);
+    return level > 0 && d6() <= 2 * level;
+  };
   const wantsCharge = (f: RefFighter, kind: string) => f.buy !== 'none' && (f.cashIn === kind || f.cashIn === 'both') && f.charge < COST[f.buy];
   const out = { winA: 0, effectsA: 0, effectsB: 0, bidsA: 0, bidsB: 0, woundsB: 0, chargeA: 0, releasedA: 0, chargeB: 0, releasedB: 0, removedA: 0, removedB: 0 };
   for (let t = 0; t < trials; t++) {
     for (const f of fs) {
       Object.assign(f, { wounds: 0, tension: f.tension0, waiting: 0, now: 0, effects: 0, bids: 0 });
-      Object.assign(f, { status: new Set(f.status0), surge: 0, pierced: false, disarmed: false, netted: false, stunned: false, probed: -1, charge: 0, chargeGained: 0, released: 0, removed: 0 });
+      Object.assign(f, { status: new Set(f.status0), surge: 0, pierced: false, disarmed: false, netted: false, stunned: false, probed: -1, charge: 0, chargeGained: 0, released: 0, removed: 0, fired: false });
     }
     let loser = -1;
     for (let round = 0; round < maxRounds && loser < 0; round++) {
@@ -262,6 +274,7 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
         X.now = X.waiting; // "for one turn"
         X.waiting = 0;
         X.pierced = false;
+        X.fired = false; // back in its cover
         if (X.removes) {
           for (const st of ['weakened', 'entangled', 'fatigued', 'panicked']) {
             // The net is not among them: "unless the status states otherwise".
@@ -297,10 +310,18 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
         for (let k = 0; k < actions && loser < 0; k++) {
           // Release charge as the action, when it has enough.
           const cost = COST[X.buy];
-          // Not a second net on a netted target: it would change nothing.
-          if (X.buy !== 'none' && X.charge >= cost && !(X.buy === 'secondWind' && X.wounds === 0) && !(X.buy === 'probeDefence' && X.probed === 1 - x) && !(X.buy === 'entangleShock' && Y.netted)) {
+          // Not where it would change nothing: a second net on a netted target, a grapple on an
+          // Entangled one, an Armor Pierce on armour already negated or on none, a disarm on a
+          // disarmed one, a Stunning Blow on a stunned one.
+          if (X.buy !== 'none' && X.charge >= cost && !(X.buy === 'secondWind' && X.wounds === 0) && !(X.buy === 'probeDefence' && X.probed === 1 - x) && !(X.buy === 'entangleShock' && Y.netted) && !(X.buy === 'grapple' && Y.status.has('entangled')) && !(X.buy === 'armourPierce' && (Y.pierced || Y.armour === 0)) && !(X.buy === 'disarm' && Y.disarmed) && !(X.buy === 'stunningBlow' && Y.stunned)) {
             X.charge -= cost;
             X.released++;
+            // On the enemy, "while actively attacking": out of its own cover, and a ranged
+            // fighter's release is a shot the enemy's cover may stop (the charge is spent).
+            if (X.buy !== 'surge' && X.buy !== 'secondWind') {
+              if (X.cover > 0) X.fired = true;
+              if (X.ranged && stoppedByCover(Y)) continue;
+            }
             if (X.buy === 'armourPierce') Y.pierced = true;
             if (X.buy === 'grapple') Y.status.add('entangled');
             if (X.buy === 'entangleShock') Y.netted = true;
@@ -312,6 +333,8 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
             continue;
           }
           if (X.split === 0) break;
+          if (X.cover > 0) X.fired = true;
+          if (X.ranged && stoppedByCover(Y)) continue;
           if (Y.split < 0) allocate(Y);
           const att = roll(X, X.split, 'attack', X.atkBonus - (X.disarmed ? X.weapon : 0) + (X.probed === 1 - x ? 1 : 0));
           // "The target is briefly KO'd and skips a turn", and a KO'd character is "removed
@@ -396,6 +419,12 @@ describe('the fast fight agrees with the slow reference duel', () => {
     // A net on a fighter Entangled from the start: two holds, tension for the one and an
     // action for the net; Fatigued, its one action goes on the net.
     ['Edge Charge: a net on a Fatigued fighter Entangled from the start, cashing in hits', { ...jack, allocation: '3/1', ranged: true, chargeBuy: 'entangleShock', chargeCashIn: 'hits' }, { ...jill, allocation: '2/2', status: { entangled: true, fatigued: true }, tension: 1, fortitude: 3, chargeBuy: 'grapple', chargeCashIn: 'blocks' }],
+    // Cover against releases: a ranged fighter's release on its enemy is a shot, which the
+    // enemy's cover may stop (the charge spent), and releasing steps out of one's own cover.
+    // Both fail when the engine lets a net or a stunning shot through cover, or keeps the
+    // releaser in its cover.
+    ['Cover: a ranged netter against a fighter in medium cover who steps out to strike back', { ...jack, allocation: '2/2', ranged: true, chargeBuy: 'entangleShock', chargeCashIn: 'both' }, { ...jill, allocation: '3/1', cover: 'medium', tension: 3, spendTension: 'never' }],
+    ['Cover: a disarming shooter in light cover against an armour-piercing one in full cover', { ...jack, allocation: '2/2', ranged: true, cover: 'light', armour: 2, chargeBuy: 'disarm', chargeCashIn: 'both' }, { ...jill, allocation: '2/2', ranged: true, cover: 'full', chargeBuy: 'armourPierce', chargeCashIn: 'both', attack: { attribute: 3, skill: 1, bonus: 2 } }],
   ];
   for (const [what, a, b, rules] of cases) {
     it(what, () => {

@@ -4,8 +4,10 @@
  * Melee, usually", so a melee fighter keeps its turn's first target, and loses the turn's
  * other attacks when that target is KO'd unless it pays 1 charge (rules.retarget:
  * changeFocus, the default); ranged fighters switch freely; `retarget: free` is the reading
- * before December 2026. The fast fight is checked against a slow, obvious reference team
- * fight written from the text, with no code shared with the engine.
+ * before December 2026. It also plays the Stunning Blow ("The target is briefly KO'd and
+ * skips a turn"), never thrown on a target already stunned, for two stunners on one target.
+ * The fast fight is checked against a slow, obvious reference team fight written from the
+ * text, with no code shared with the engine.
  */
 import { describe, expect, it } from 'vitest';
 import seedrandom from 'seedrandom';
@@ -40,6 +42,7 @@ interface RefFighter {
   targeting: string;
   defensive: boolean;
   buysFocus: boolean;
+  buysStun: boolean; // Stunning Blow: "The target is briefly KO'd and skips a turn", cost 3
   cashIn: string;
   situation: Record<'attack' | 'defence', number>; // situational dice: + advantage, − disadvantage
   // state
@@ -52,6 +55,7 @@ interface RefFighter {
   charge: number;
   chargeGained: number;
   released: number;
+  stunned: boolean; // skips its next turn, and does not defend until then
 }
 
 /** A team fight as the text reads, die by die. */
@@ -60,6 +64,7 @@ function referenceFight(characters: Character[], trials: number, seed: string, r
   const d6 = () => 1 + Math.floor(rng() * 6);
   const pick = <T,>(xs: T[]) => xs[Math.floor(rng() * xs.length)];
   for (const c of characters) for (const k of Object.keys(c)) if (!PLAYED.has(k)) throw new Error(`the reference does not play ${k}`);
+  for (const c of characters) if (!['none', 'changeFocus', 'stunningBlow', undefined].includes(c.chargeBuy as string)) throw new Error(`the reference does not play the buy ${c.chargeBuy}`);
   const fs: RefFighter[] = [];
   characters.forEach((c, entry) => {
     const at = c.attack as { attribute: number; skill: number };
@@ -72,13 +77,13 @@ function referenceFight(characters: Character[], trials: number, seed: string, r
         attacks: (c.attacks as number) ?? 2, ranged: c.ranged === true,
         allocation: (c.allocation as string) ?? '2/2', targeting: (c.targeting as string) ?? 'weakest',
         defensive: (c.defensiveEffect ?? 'always') === 'always',
-        buysFocus: c.chargeBuy === 'changeFocus', cashIn: (c.chargeCashIn as string) ?? 'never',
+        buysFocus: c.chargeBuy === 'changeFocus', buysStun: c.chargeBuy === 'stunningBlow', cashIn: (c.chargeCashIn as string) ?? 'never',
         // "Many combat rules will also call for Advantage or Disadvantage dice": on the rolls named, all fight long.
         situation: {
           attack: c.advantageOn === 'defence' ? 0 : ((c.advantage as number) ?? 0) - ((c.disadvantage as number) ?? 0),
           defence: c.advantageOn === 'attack' ? 0 : ((c.advantage as number) ?? 0) - ((c.disadvantage as number) ?? 0),
         },
-        alive: true, wounds: 0, tension: 0, waiting: 0, now: 0, split: -1, charge: 0, chargeGained: 0, released: 0,
+        alive: true, wounds: 0, tension: 0, waiting: 0, now: 0, split: -1, charge: 0, chargeGained: 0, released: 0, stunned: false,
       });
     }
   });
@@ -123,7 +128,7 @@ function referenceFight(characters: Character[], trials: number, seed: string, r
   const n = characters.length;
   const out = { win: Object.fromEntries(teams.map((t) => [t, 0])), draw: 0, rounds: 0, wounds: new Array(n).fill(0), ko: new Array(n).fill(0), released: new Array(n).fill(0), charge: new Array(n).fill(0) };
   for (let trial = 0; trial < trials; trial++) {
-    for (const f of fs) Object.assign(f, { alive: true, wounds: 0, tension: 0, waiting: 0, now: 0, charge: 0, chargeGained: 0, released: 0 });
+    for (const f of fs) Object.assign(f, { alive: true, wounds: 0, tension: 0, waiting: 0, now: 0, charge: 0, chargeGained: 0, released: 0, stunned: false });
     let rounds = 0;
     while (rounds < maxRounds && standing().length > 1) {
       rounds++;
@@ -136,6 +141,12 @@ function referenceFight(characters: Character[], trials: number, seed: string, r
         if (!x.alive) continue;
         x.now = x.waiting; // "for one turn"
         x.waiting = 0;
+        if (x.stunned) {
+          // "briefly KO'd and skips a turn": this one, its effect dice with it.
+          x.stunned = false;
+          x.now = 0;
+          continue;
+        }
         if (x.split < 0) allocate(x);
         let focus: RefFighter | undefined;
         for (let k = 0; k < x.attacks && standing().length > 1; k++) {
@@ -150,10 +161,20 @@ function referenceFight(characters: Character[], trials: number, seed: string, r
             y = target(x);
           } else break; // its target is KO'd: the other attacks of the turn are lost
           focus = y;
+          // A Stunning Blow, released on the action's target as soon as it has the 3 charge,
+          // in place of the attack; never on a target already stunned (it would change nothing).
+          if (x.buysStun && x.charge >= 3 && !y.stunned) {
+            x.charge -= 3;
+            x.released++;
+            y.stunned = true;
+            continue;
+          }
           if (y.split < 0) allocate(y);
           const att = roll(x, x.split, 'attack', x.atk);
-          const def = roll(y, 4 - y.split, 'defence', y.def);
-          const wantsCharge = (f: RefFighter, kind: string) => f.buysFocus && (f.cashIn === kind || f.cashIn === 'both') && f.charge < 1;
+          // A stunned target, "removed from the scene" until its skipped turn, does not defend.
+          const def = y.stunned ? 0 : roll(y, 4 - y.split, 'defence', y.def);
+          const cost = (f: RefFighter) => (f.buysFocus ? 1 : f.buysStun ? 3 : 0);
+          const wantsCharge = (f: RefFighter, kind: string) => cost(f) > 0 && (f.cashIn === kind || f.cashIn === 'both') && f.charge < cost(f);
           if (def > att) {
             if (wantsCharge(y, 'blocks')) {
               y.charge++;
@@ -212,6 +233,9 @@ describe('the fast team fight agrees with the slow reference', () => {
     ['a ranged boss switches freely whatever the rule; random targeting', [{ ...minion, targeting: 'random' }, { ...boss, ranged: true, targeting: 'random' }], 'changeFocus'],
     ['a melee and a ranged hero against a brute that hits the strongest, buying Change Focus with hits', [hero('striker', { defensiveEffect: 'never' }), hero('archer', { ranged: true }), { ...brute, targeting: 'strongest', chargeBuy: 'changeFocus', chargeCashIn: 'hits' }], 'changeFocus'],
     ['minions fighting with a skill not directly relevant (a disadvantage die on attack) against a boss on bad footing (one on every roll)', [{ ...minion, disadvantage: 1, advantageOn: 'attack' }, { ...boss, disadvantage: 1 }], 'changeFocus'],
+    // Two stunners on one target: the second never stuns it again before its skipped turn
+    // (fails when the engine spends the charge on a target already stunned).
+    ['two heroes buying Stunning Blows with hits and blocks against a brute', [hero('a', { chargeBuy: 'stunningBlow', chargeCashIn: 'both' }), hero('b', { chargeBuy: 'stunningBlow', chargeCashIn: 'both', timing: 7 }), brute], 'changeFocus'],
     ['three on their own: every one keeps its target', [{ ...hero('a'), team: 'a' }, { ...hero('b', { targeting: 'random' }), team: 'b' }, { ...brute, type: 'trained', allocation: '2/2' }], 'changeFocus'],
   ];
   for (const [what, characters, retarget] of cases) {

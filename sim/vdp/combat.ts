@@ -242,13 +242,15 @@ export const combatSetup = lazySchema(() => z
       // the charge and the action for nothing, a silent wrong answer.
       if (c.chargeBuy === 'grapple' || c.chargeBuy === 'entangleShock') {
         const team = c.team ?? c.name;
-        const foe = s.characters.find((e) => (e.team ?? e.name) !== team && (e.damageType ?? 'physical') !== 'physical');
+        const foes = s.characters.filter((e) => (e.team ?? e.name) !== team);
+        // With some enemies Physical, the holds go on those alone (release, below).
+        const foe = foes.every((e) => (e.damageType ?? 'physical') !== 'physical') ? foes[0] : undefined;
         if (foe) {
           const what = c.chargeBuy === 'grapple' ? 'Grapple' : 'Entangle/Shock';
           ctx.addIssue({
             code: 'custom',
             path: ['characters', i, 'chargeBuy'],
-            message: `"${c.name}" buys ${what}, but its enemy "${foe.name}" takes ${foe.damageType} damage (its damageType), and Entangled halves only "Physical Fortitude", so it would spend the charge and the action for nothing: expected every enemy's damageType physical, or another buy`,
+            message: `"${c.name}" buys ${what}, but its enemy "${foe.name}" takes ${foe.damageType} damage (its damageType), and Entangled halves only "Physical Fortitude", so it would spend the charge and the action for nothing: expected an enemy whose damageType is physical, or another buy`,
           });
         }
       }
@@ -566,8 +568,31 @@ export const combat = defineMechanic({
           // A second net on a target still netted would change nothing (one action sheds it), so
           // the charge is kept and the action is an attack, as Probe Defense is not bought twice.
           if (b === CHARGE_CODE.entangleShock && netted[t]) return false;
+          // The same for the other buys where the target is already as the buy would leave it:
+          // a grapple on a target Entangled ("The target suffers the Entangled status"), an
+          // Armor Pierce on one whose armour is negated or that has none, a disarm on one
+          // still disarmed, a Stunning Blow on one still stunned. A hold only halves a
+          // Physical Fortitude, so neither hold is put on an enemy with another kind (the
+          // setup is refused where every enemy has one).
+          if (b === CHARGE_CODE.grapple && (status[t] & ENTANGLED) !== 0) return false;
+          if (b === CHARGE_CODE.disarm && disarmed[t] !== 0) return false;
+          if (b === CHARGE_CODE.stunningBlow && stunned[t] !== 0) return false;
+          if ((b === CHARGE_CODE.grapple || b === CHARGE_CODE.entangleShock) && physical[t] === 0) return false;
+          if (b === CHARGE_CODE.armourPierce && (pierced[t] !== 0 || armour[t] === 0)) return false;
           charge[i] -= CHARGE_COST[b];
           released[i]++;
+          if (!onSelf(b)) {
+            // Released on a target "while actively attacking": like an attack, it steps out
+            // of the releaser's cover, and a ranged fighter's (a net launcher, a blaster's
+            // stunning shot) is direct fire, which the target's cover may stop as it stops a
+            // shot ("Full cover prevents direct fire from hitting at all"). Stopped, the
+            // charge is spent all the same: the net was fired.
+            if (cover[i] > 0) firedFromCover[i] = 1;
+            if (ranged[i]) {
+              const c = cover[t] - firedFromCover[t];
+              if (c > 0 && random.below(VDP_DIE) < COVER_SIXTHS[c]) return true;
+            }
+          }
           switch (b) {
             case CHARGE_CODE.armourPierce:
               pierced[t] = 1;
