@@ -238,8 +238,9 @@ export const combatSetup = lazySchema(() => z
       }
       // Entangled is "Physical Fortitude halved", and an enemy's `damageType` is the type it
       // takes from this fighter's side (the type its enemies deal). Grappling or netting an
-      // enemy hit on a Mental or Emotional Fortitude changes nothing: the buy would spend
-      // the charge and the action for nothing, a silent wrong answer.
+      // enemy hit on a Mental or Emotional Fortitude changes nothing, so it is never done
+      // (release, below); where no enemy could be held the buy would never be made, and a
+      // cash-in would give up successes for it: refused.
       if (c.chargeBuy === 'grapple' || c.chargeBuy === 'entangleShock') {
         const team = c.team ?? c.name;
         const foes = s.characters.filter((e) => (e.team ?? e.name) !== team);
@@ -250,7 +251,7 @@ export const combatSetup = lazySchema(() => z
           ctx.addIssue({
             code: 'custom',
             path: ['characters', i, 'chargeBuy'],
-            message: `"${c.name}" buys ${what}, but its enemy "${foe.name}" takes ${foe.damageType} damage (its damageType), and Entangled halves only "Physical Fortitude", so it would spend the charge and the action for nothing: expected an enemy whose damageType is physical, or another buy`,
+            message: `"${c.name}" buys ${what}, but its enemy "${foe.name}" takes ${foe.damageType} damage (its damageType), and Entangled halves only "Physical Fortitude", so no enemy could be held and the buy would never be made (a cash-in giving up successes for it for nothing): expected an enemy whose damageType is physical, or another buy`,
           });
         }
       }
