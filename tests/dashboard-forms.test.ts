@@ -118,6 +118,11 @@ describe('every mechanic has a form in its own words', () => {
     expect(buys(ranged)).toContain('entangleShock');
     expect(buys(ranged)).not.toContain('grapple');
     expect(() => planScenario(preset.apply(ranged), 'preset.json')).not.toThrow();
+    // Break off only against a grappler.
+    expect(buys(melee)).not.toContain('breakOff');
+    const grappled = { ...melee, setup: { characters: [chars[0], { ...chars[1], chargeBuy: 'grapple' }] } };
+    expect(buys(grappled)).toContain('breakOff');
+    expect(() => planScenario(preset.apply(grappled), 'preset.json')).not.toThrow();
   });
 
   test('forms exist only for mechanics of the contract (and their systems are right)', () => {

@@ -135,6 +135,7 @@ interface RefFighter {
   pierced: boolean;
   disarmed: boolean;
   netted: boolean; // Entangle/Shock's Entangled: shed by an action, not by tension
+  grappled: boolean; // its Entangled is the enemy's grapple: what Break off negates
   stunned: boolean;
   probed: number;
   charge: number;
@@ -149,7 +150,7 @@ interface RefFighter {
   fired: boolean; // stepped out of its cover this turn
 }
 
-const COST: Record<string, number> = { armourPierce: 1, grapple: 1, entangleShock: 1, disarm: 1, surge: 2, probeDefence: 2, stunningBlow: 3, secondWind: 3 };
+const COST: Record<string, number> = { armourPierce: 1, grapple: 1, entangleShock: 1, disarm: 1, surge: 2, probeDefence: 2, stunningBlow: 3, secondWind: 3, breakOff: 1 };
 
 const LIMITS: Record<string, number> = { pest: 1, civilian: 2, trained: 3, wellTrained: 4, elite: 5, boss: 6 };
 
@@ -191,7 +192,7 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
       ) as { attack: number; defence: number },
       // "Physical Fortitude halved": the Entangled only where the enemies' damage is Physical.
       physical: ((c.damageType as string) ?? 'physical') === 'physical',
-      status: new Set(), pool: 4, split: -1, surge: 0, pierced: false, disarmed: false, netted: false, stunned: false, probed: -1, charge: 0, chargeGained: 0, released: 0, removed: 0,
+      status: new Set(), pool: 4, split: -1, surge: 0, pierced: false, disarmed: false, netted: false, grappled: false, stunned: false, probed: -1, charge: 0, chargeGained: 0, released: 0, removed: 0,
       ranged: c.ranged === true,
       cover: ['none', 'light', 'medium', 'full'].indexOf((c.cover as string) ?? 'none'),
       fired: false,
@@ -257,7 +258,7 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
   for (let t = 0; t < trials; t++) {
     for (const f of fs) {
       Object.assign(f, { wounds: 0, tension: f.tension0, waiting: 0, now: 0, effects: 0, bids: 0 });
-      Object.assign(f, { status: new Set(f.status0), surge: 0, pierced: false, disarmed: false, netted: false, stunned: false, probed: -1, charge: 0, chargeGained: 0, released: 0, removed: 0, fired: false });
+      Object.assign(f, { status: new Set(f.status0), surge: 0, pierced: false, disarmed: false, netted: false, grappled: false, stunned: false, probed: -1, charge: 0, chargeGained: 0, released: 0, removed: 0, fired: false });
     }
     let loser = -1;
     for (let round = 0; round < maxRounds && loser < 0; round++) {
@@ -282,6 +283,7 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
               X.status.delete(st);
               X.tension--;
               X.removed++;
+              if (st === 'entangled') X.grappled = false;
             }
           }
         }
@@ -303,6 +305,16 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
           X.removed++;
           actions--;
         }
+        // Break off, "Negates a grapple": still held by a grapple after the tension, an action
+        // on itself.
+        if (X.grappled && actions > 0 && X.buy === 'breakOff' && X.charge >= 1) {
+          X.charge--;
+          X.released++;
+          X.removed++;
+          X.status.delete('entangled');
+          X.grappled = false;
+          actions--;
+        }
         if (X.disarmed && actions > 0) {
           X.disarmed = false;
           actions--;
@@ -313,7 +325,7 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
           // Not where it would change nothing: a second net on a netted target, a grapple on an
           // Entangled one, an Armor Pierce on armour already negated or on none, a disarm on a
           // disarmed one, a Stunning Blow on a stunned one.
-          if (X.buy !== 'none' && X.charge >= cost && !(X.buy === 'secondWind' && X.wounds === 0) && !(X.buy === 'probeDefence' && X.probed === 1 - x) && !(X.buy === 'entangleShock' && Y.netted) && !(X.buy === 'grapple' && Y.status.has('entangled')) && !(X.buy === 'armourPierce' && (Y.pierced || Y.armour === 0)) && !(X.buy === 'disarm' && Y.disarmed) && !(X.buy === 'stunningBlow' && Y.stunned)) {
+          if (X.buy !== 'none' && X.buy !== 'breakOff' && X.charge >= cost && !(X.buy === 'secondWind' && X.wounds === 0) && !(X.buy === 'probeDefence' && X.probed === 1 - x) && !(X.buy === 'entangleShock' && Y.netted) && !(X.buy === 'grapple' && Y.status.has('entangled')) && !(X.buy === 'armourPierce' && (Y.pierced || Y.armour === 0)) && !(X.buy === 'disarm' && Y.disarmed) && !(X.buy === 'stunningBlow' && Y.stunned)) {
             X.charge -= cost;
             X.released++;
             // On the enemy, "while actively attacking": out of its own cover, and a ranged
@@ -323,7 +335,10 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
               if (X.ranged && stoppedByCover(Y)) continue;
             }
             if (X.buy === 'armourPierce') Y.pierced = true;
-            if (X.buy === 'grapple') Y.status.add('entangled');
+            if (X.buy === 'grapple') {
+              Y.status.add('entangled');
+              Y.grappled = true;
+            }
             if (X.buy === 'entangleShock') Y.netted = true;
             if (X.buy === 'disarm') Y.disarmed = true;
             if (X.buy === 'surge') X.surge++;
@@ -419,6 +434,12 @@ describe('the fast fight agrees with the slow reference duel', () => {
     // A net on a fighter Entangled from the start: two holds, tension for the one and an
     // action for the net; Fatigued, its one action goes on the net.
     ['Edge Charge: a net on a Fatigued fighter Entangled from the start, cashing in hits', { ...jack, allocation: '3/1', ranged: true, chargeBuy: 'entangleShock', chargeCashIn: 'hits' }, { ...jill, allocation: '2/2', status: { entangled: true, fatigued: true }, tension: 1, fortitude: 3, chargeBuy: 'grapple', chargeCashIn: 'blocks' }],
+    // Break off against a grappler: the grappled fighter, short of tension to shed the hold
+    // (it spends it on dice), breaks it with a point of charge and an action. Fails when the
+    // engine breaks a hold it started with, or never breaks one.
+    ['Edge Charge: Break off against a grappler, the breaker spending its tension on its dice', { ...jack, allocation: '2/2', chargeBuy: 'grapple', chargeCashIn: 'blocks' }, { ...jill, allocation: '2/2', chargeBuy: 'breakOff', chargeCashIn: 'both', spendTension: 'onNextRoll' }],
+    ['Edge Charge: Break off with statuses kept: the Entangled it started with is no grapple, and stays', { ...jack, allocation: '3/1', chargeBuy: 'grapple', chargeCashIn: 'both', removeStatus: 'never' }, { ...jill, allocation: '2/2', chargeBuy: 'breakOff', chargeCashIn: 'blocks', removeStatus: 'never', status: { entangled: true }, tension: 2 }],
+    ['Edge Charge: Break off with statuses kept, not Entangled at the start', { ...jack, allocation: '3/1', chargeBuy: 'grapple', chargeCashIn: 'both' }, { ...jill, allocation: '2/2', chargeBuy: 'breakOff', chargeCashIn: 'blocks', removeStatus: 'never' }],
     // Cover against releases: a ranged fighter's release on its enemy is a shot, which the
     // enemy's cover may stop (the charge spent), and releasing steps out of one's own cover.
     // Both fail when the engine lets a net or a stunning shot through cover, or keeps the

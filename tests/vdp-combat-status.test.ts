@@ -145,6 +145,25 @@ describe('Entangle/Shock: "The target suffers the Entangled status until they sp
   });
 });
 
+describe('Break off: "Negates a grapple"', () => {
+  const grappler = { ...jack, chargeBuy: 'grapple', chargeCashIn: 'blocks' };
+  it('breaks a grapple its tension does not shed, for a point of charge and an action', () => {
+    // The grappled fighter spends its tension on its dice, so a grapple holds until broken.
+    const plain = fight([grappler, { ...jill, spendTension: 'onNextRoll' }], sized(20000), 'break off');
+    const breaker = fight([grappler, { ...jill, spendTension: 'onNextRoll', chargeBuy: 'breakOff', chargeCashIn: 'blocks' }], sized(20000), 'break off');
+    expect(breaker['released.jill'].estimate).toBeGreaterThan(0.2);
+    // Each break is a status removed: more than tension alone removes.
+    expect(breaker['statusRemoved.jill'].estimate).toBeGreaterThan(plain['statusRemoved.jill'].estimate);
+  });
+
+  it('is refused where no enemy grapples, or where no grapple could hold it', () => {
+    expectRejected('vdp', 'combat', { characters: [jack, { ...jill, chargeBuy: 'breakOff' }] }, 'setup.characters.1.chargeBuy', /"jill" buys Break off, which "Negates a grapple", but no enemy buys grapple, so it would never be made/);
+    expectRejected('vdp', 'combat', { characters: [{ ...jack, chargeBuy: 'grapple' }, { ...jill, chargeBuy: 'breakOff', damageType: 'mental' }, { ...jill, name: 'ann', team: 'jill' }] }, 'setup.characters.1.chargeBuy', /"jill" buys Break off, but it takes mental damage \(its damageType\), which no grapple halves/);
+    // An ally's grapple is no reason: only an enemy's holds it.
+    expectRejected('vdp', 'combat', { characters: [{ ...jack, team: 'x' }, { ...jill, team: 'y', chargeBuy: 'breakOff' }, { ...jack, name: 'kim', team: 'y', chargeBuy: 'grapple' }] }, 'setup.characters.1.chargeBuy', /no enemy buys grapple/);
+  });
+});
+
 describe('armour stands against Physical damage only (docs/rulings/vdp-combat.md)', () => {
   it('is refused on a Mental or Emotional Fortitude, and piercing where no enemy has a Physical one', () => {
     expectRejected('vdp', 'combat', { characters: [jill, { ...jack, armour: 2, damageType: 'mental' }] }, 'setup.characters.1.armour', /"jack" takes mental damage \(its damageType\), and armour \("Armor grants additional threshold", equipment\) stands against Physical damage only/);

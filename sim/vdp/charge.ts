@@ -25,20 +25,23 @@
  *   Change Focus   1  "The character can switch targets mid-turn" (Melee, usually): not an
  *                      action of its own but paid when its turn's target falls, to attack
  *                      another (rules.retarget: changeFocus; see combat.ts)
+ *   Break off      1  "Negates a grapple" (Melee): released on itself, as an action at the
+ *                      start of its turn, when it is still Entangled by an enemy's grapple
+ *                      after paying what tension it would (see combat.ts)
  *
  * Readings: docs/rulings/vdp-combat.md "Edge Charge".
  */
 
-export const CHARGE_ACTIONS = ['none', 'armourPierce', 'grapple', 'entangleShock', 'disarm', 'surge', 'probeDefence', 'stunningBlow', 'secondWind', 'changeFocus'] as const;
+export const CHARGE_ACTIONS = ['none', 'armourPierce', 'grapple', 'entangleShock', 'disarm', 'surge', 'probeDefence', 'stunningBlow', 'secondWind', 'changeFocus', 'breakOff'] as const;
 export type ChargeAction = (typeof CHARGE_ACTIONS)[number];
 
 /** Cost in charge of each action (index = CHARGE_ACTIONS index; `none` is never bought). */
-export const CHARGE_COST = Int32Array.of(0, 1, 1, 1, 1, 2, 2, 3, 3, 1);
+export const CHARGE_COST = Int32Array.of(0, 1, 1, 1, 1, 2, 2, 3, 3, 1, 1);
 export const CHARGE_CODE = Object.fromEntries(CHARGE_ACTIONS.map((a, i) => [a, i])) as Record<ChargeAction, number>;
 
 /** Actions released on oneself rather than on the target. */
 export function onSelf(code: number): boolean {
-  return code === CHARGE_CODE.surge || code === CHARGE_CODE.secondWind;
+  return code === CHARGE_CODE.surge || code === CHARGE_CODE.secondWind || code === CHARGE_CODE.breakOff;
 }
 
 /**

@@ -255,6 +255,22 @@ export const combatSetup = lazySchema(() => z
           });
         }
       }
+      // Break off "Negates a grapple": with no enemy that grapples, or a Fortitude no hold
+      // halves (so no grapple is put on it), it would never be made, and a cash-in would give
+      // up successes for it.
+      if (c.chargeBuy === 'breakOff') {
+        const team = c.team ?? c.name;
+        const grappler = s.characters.some((e) => (e.team ?? e.name) !== team && e.chargeBuy === 'grapple');
+        if (!grappler || (c.damageType ?? 'physical') !== 'physical') {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['characters', i, 'chargeBuy'],
+            message: !grappler
+              ? `"${c.name}" buys Break off, which "Negates a grapple", but no enemy buys grapple, so it would never be made: expected an enemy with chargeBuy "grapple", or another buy`
+              : `"${c.name}" buys Break off, but it takes ${c.damageType} damage (its damageType), which no grapple halves, so none is put on it and it would never be made: expected damageType physical, or another buy`,
+          });
+        }
+      }
       // "Armor ? grants additional threshold" is equipment, listed with weapons and shields:
       // it stands between a body and a blow, not a mind and a terror or a soul and a taunt.
       // The text is silent on Mental and Emotional damage; as a GM rules it
@@ -523,6 +539,9 @@ export const combat = defineMechanic({
         // does not remove it, an action does ("until they spend an action to disentangle
         // themselves"). A grapple's Entangled (a status bit) is a second hold, shed its own way.
         const netted = new Uint8Array(n);
+        // 1 while its Entangled status bit is an enemy's grapple (not a status it started
+        // with): what Break off ("Negates a grapple") can negate.
+        const grappled = new Uint8Array(n);
         const stunned = new Uint8Array(n); // skips its next turn
         const probed = new Int32Array(n); // 1 + the opponent it has +1 against; 0 none
         const charge = new Int32Array(n);
@@ -562,8 +581,9 @@ export const combat = defineMechanic({
         // Releasing its charge on target `t` (or itself), as one action: whether it did.
         const release = (i: number, t: number) => {
           const b = buy[i];
-          // Change Focus is paid when the turn's target falls (the turn loop), not released as an action.
-          if (b === 0 || b === CHARGE_CODE.changeFocus || charge[i] < CHARGE_COST[b]) return false;
+          // Change Focus is paid when the turn's target falls, Break off at the start of the turn
+          // (the turn loop), neither released as an action on a target.
+          if (b === 0 || b === CHARGE_CODE.changeFocus || b === CHARGE_CODE.breakOff || charge[i] < CHARGE_COST[b]) return false;
           if (b === CHARGE_CODE.secondWind && wounds[i] === 0) return false; // nothing to recover
           if (b === CHARGE_CODE.probeDefence && probed[i] === t + 1) return false; // "does not stack"
           // A second net on a target still netted would change nothing (one action sheds it), so
@@ -599,7 +619,8 @@ export const combat = defineMechanic({
               pierced[t] = 1;
               break;
             case CHARGE_CODE.grapple:
-              status[t] |= 1; // Entangled
+              status[t] |= ENTANGLED;
+              grappled[t] = 1;
               break;
             case CHARGE_CODE.entangleShock:
               netted[t] = ENTANGLED; // until its next turn's first action
@@ -768,6 +789,7 @@ export const combat = defineMechanic({
             pierced[i] = 0;
             disarmed[i] = 0;
             netted[i] = 0;
+            grappled[i] = 0;
             stunned[i] = 0;
             probed[i] = 0;
             charge[i] = 0;
@@ -839,6 +861,7 @@ export const combat = defineMechanic({
                     status[i] &= ~REMOVAL_ORDER[k];
                     tension[i]--;
                     removed[i]++;
+                    if (REMOVAL_ORDER[k] === ENTANGLED) grappled[i] = 0;
                   }
                 }
               }
@@ -854,6 +877,17 @@ export const combat = defineMechanic({
                 // Entangle/Shock: "until they spend an action to disentangle themselves" (before
                 // recovering a dropped weapon: a netted fighter frees its hands first).
                 netted[i] = 0;
+                actions--;
+                removed[i]++;
+              }
+              if (grappled[i] && actions > 0 && buy[i] === CHARGE_CODE.breakOff && charge[i] >= CHARGE_COST[CHARGE_CODE.breakOff]) {
+                // Break off, "Negates a grapple": still held after paying what tension it would,
+                // it releases the charge on itself ("Releasing charge on oneself ... takes an
+                // action"), after freeing itself of a net and before picking up its weapon.
+                charge[i] -= CHARGE_COST[CHARGE_CODE.breakOff];
+                released[i]++;
+                status[i] &= ~ENTANGLED;
+                grappled[i] = 0;
                 actions--;
                 removed[i]++;
               }
