@@ -123,6 +123,11 @@ describe('every mechanic has a form in its own words', () => {
     const grappled = { ...melee, setup: { characters: [chars[0], { ...chars[1], chargeBuy: 'grapple' }] } };
     expect(buys(grappled)).toContain('breakOff');
     expect(() => planScenario(preset.apply(grappled), 'preset.json')).not.toThrow();
+    // Armor Pierce only against armour: the template's second has none.
+    expect(buys(melee)).not.toContain('armourPierce');
+    const armoured = { ...melee, setup: { characters: [chars[0], { ...chars[1], armour: 1 }] } };
+    expect(buys(armoured)).toContain('armourPierce');
+    expect(() => planScenario(preset.apply(armoured), 'preset.json')).not.toThrow();
   });
 
   test('forms exist only for mechanics of the contract (and their systems are right)', () => {

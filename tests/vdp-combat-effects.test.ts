@@ -323,16 +323,17 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
           // Release charge as the action, when it has enough.
           const cost = COST[X.buy];
           // Not where it would change nothing: a second net on a netted target, a grapple on an
-          // Entangled one, an Armor Pierce on armour already negated or on none, a disarm on a
-          // disarmed one, a Stunning Blow on a stunned one.
-          if (X.buy !== 'none' && X.buy !== 'breakOff' && X.charge >= cost && !(X.buy === 'secondWind' && X.wounds === 0) && !(X.buy === 'probeDefence' && X.probed === 1 - x) && !(X.buy === 'entangleShock' && Y.netted) && !(X.buy === 'grapple' && Y.status.has('entangled')) && !(X.buy === 'armourPierce' && (Y.pierced || Y.armour === 0)) && !(X.buy === 'disarm' && Y.disarmed) && !(X.buy === 'stunningBlow' && Y.stunned)) {
+          // Entangled one, an Armor Pierce on armour already negated or that its own weapon
+          // pierces, a disarm on a disarmed one, a Stunning Blow on a stunned one.
+          if (X.buy !== 'none' && X.buy !== 'breakOff' && X.charge >= cost && !(X.buy === 'secondWind' && X.wounds === 0) && !(X.buy === 'probeDefence' && X.probed === 1 - x) && !(X.buy === 'entangleShock' && Y.netted) && !(X.buy === 'grapple' && Y.status.has('entangled')) && !(X.buy === 'armourPierce' && (Y.pierced || Y.armour <= X.piercing)) && !(X.buy === 'disarm' && Y.disarmed) && !(X.buy === 'stunningBlow' && Y.stunned)) {
             X.charge -= cost;
             X.released++;
             // On the enemy, "while actively attacking": out of its own cover, and a ranged
             // fighter's release is a shot the enemy's cover may stop (the charge is spent).
             if (X.buy !== 'surge' && X.buy !== 'secondWind') {
               if (X.cover > 0) X.fired = true;
-              if (X.ranged && stoppedByCover(Y)) continue;
+              // A probe reads the defence, and lands nothing for cover to stop.
+              if (X.ranged && X.buy !== 'probeDefence' && stoppedByCover(Y)) continue;
             }
             if (X.buy === 'armourPierce') Y.pierced = true;
             if (X.buy === 'grapple') {
@@ -440,6 +441,12 @@ describe('the fast fight agrees with the slow reference duel', () => {
     ['Edge Charge: Break off against a grappler, the breaker spending its tension on its dice', { ...jack, allocation: '2/2', chargeBuy: 'grapple', chargeCashIn: 'blocks' }, { ...jill, allocation: '2/2', chargeBuy: 'breakOff', chargeCashIn: 'both', spendTension: 'onNextRoll' }],
     ['Edge Charge: Break off with statuses kept: the Entangled it started with is no grapple, and stays', { ...jack, allocation: '3/1', chargeBuy: 'grapple', chargeCashIn: 'both', removeStatus: 'never' }, { ...jill, allocation: '2/2', chargeBuy: 'breakOff', chargeCashIn: 'blocks', removeStatus: 'never', status: { entangled: true }, tension: 2 }],
     ['Edge Charge: Break off with statuses kept, not Entangled at the start', { ...jack, allocation: '3/1', chargeBuy: 'grapple', chargeCashIn: 'both' }, { ...jill, allocation: '2/2', chargeBuy: 'breakOff', chargeCashIn: 'blocks', removeStatus: 'never' }],
+    // Armor Pierce from a piercing weapon: it negates the armour point the weapon leaves.
+    ['Edge Charge: armour pierce from a piercing weapon against armour 2', { ...jack, allocation: '3/1', armourPiercing: 1, chargeBuy: 'armourPierce', chargeCashIn: 'both' }, { ...jill, allocation: '2/2', armour: 2, tension: 2 }],
+    // A ranged prober in the open against a fighter in full cover: the probe is no shot.
+    ['Edge Charge: a ranged prober against a target in full cover', { ...jack, allocation: '2/2', ranged: true, chargeBuy: 'probeDefence', chargeCashIn: 'both' }, { ...jill, allocation: '3/1', cover: 'full', ranged: true }],
+    // A net in a Mental fight halves nothing but still costs the target the action that frees it.
+    ['Edge Charge: a net in a Mental fight', { ...jack, allocation: '2/2', ranged: true, chargeBuy: 'entangleShock', chargeCashIn: 'both', damageType: 'mental' }, { ...jill, allocation: '2/2', damageType: 'mental', fortitude: 3 }],
     // Cover against releases: a ranged fighter's release on its enemy is a shot, which the
     // enemy's cover may stop (the charge spent), and releasing steps out of one's own cover.
     // Both fail when the engine lets a net or a stunning shot through cover, or keeps the

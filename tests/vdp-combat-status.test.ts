@@ -124,10 +124,14 @@ describe('Entangle/Shock: "The target suffers the Entangled status until they sp
     expect(netted['win.a'].ci95[0]).toBeGreaterThan(grappled['win.a'].ci95[1]);
   });
 
-  it('is refused without a ranged weapon, and against a Mental or Emotional Fortitude, as Grapple is', () => {
+  it('is refused without a ranged weapon; against a Mental Fortitude it halves nothing but still costs the target its action', () => {
     expectRejected('vdp', 'combat', { characters: [{ ...netter, ranged: undefined }, jack] }, 'setup.characters.0.chargeBuy', /"jill" buys Entangle\/Shock, which is "Ranged with appropriate weapon", but it is not ranged: expected "ranged": true/);
     expectRejected('vdp', 'combat', { characters: [jill, { ...netter, name: 'kim', ranged: false }] }, 'setup.characters.1.chargeBuy', /not ranged/);
-    expectRejected('vdp', 'combat', { characters: [netter, { ...jack, damageType: 'mental' }] }, 'setup.characters.0.chargeBuy', /"jill" buys Entangle\/Shock, but its enemy "jack" takes mental damage \(its damageType\), and Entangled halves only "Physical Fortitude"/);
+    // "until they spend an action to disentangle themselves", whatever the Fortitude: nets land
+    // in a Mental fight, and each costs the target an action (statusRemoved).
+    const debate = fight([{ ...netter, damageType: 'mental' }, { ...jack, damageType: 'mental' }], 3000, 'net debate');
+    expect(debate['released.jill'].estimate).toBeGreaterThan(0.3);
+    expect(debate['statusRemoved.jack'].estimate).toBeGreaterThan(0.2);
     expectRejected('vdp', 'combat', { characters: [{ ...jill, damageType: 'mental' }, { ...jack, chargeBuy: 'grapple' }, { ...jill, name: 'ann', team: 'jill', damageType: 'emotional' }] }, 'setup.characters.1.chargeBuy', /"jack" buys Grapple, but its enemy "jill" takes mental damage/);
     // With one enemy whose Fortitude is Physical, the grapples go on that one alone: the
     // other is never Entangled, so never pays to shed it.
@@ -168,7 +172,22 @@ describe('armour stands against Physical damage only (docs/rulings/vdp-combat.md
   it('is refused on a Mental or Emotional Fortitude, and piercing where no enemy has a Physical one', () => {
     expectRejected('vdp', 'combat', { characters: [jill, { ...jack, armour: 2, damageType: 'mental' }] }, 'setup.characters.1.armour', /"jack" takes mental damage \(its damageType\), and armour \("Armor grants additional threshold", equipment\) stands against Physical damage only/);
     expectRejected('vdp', 'combat', { characters: [{ ...jill, armourPiercing: 1 }, { ...jack, damageType: 'emotional' }] }, 'setup.characters.0.armourPiercing', /"jill" has armour piercing, but every enemy takes Mental or Emotional damage/);
-    expectRejected('vdp', 'combat', { characters: [{ ...jill, chargeBuy: 'armourPierce' }, { ...jack, damageType: 'mental' }] }, 'setup.characters.0.chargeBuy', /"jill" has Armor Pierce, but every enemy .*expected an enemy whose damageType is physical, or another buy/);
+    // Armor Pierce needs armour to negate: none on a Mental Fortitude, none left above the
+    // side's own piercing.
+    expectRejected('vdp', 'combat', { characters: [{ ...jill, chargeBuy: 'armourPierce' }, { ...jack, damageType: 'mental' }] }, 'setup.characters.0.chargeBuy', /"jill" buys Armor Pierce, but no enemy has armour above its side's armour piercing \(0\), so it would never be made/);
+    expectRejected('vdp', 'combat', { characters: [{ ...jill, armourPiercing: 2, chargeBuy: 'armourPierce' }, { ...jack, armour: 2 }] }, 'setup.characters.0.chargeBuy', /above its side's armour piercing \(2\)/);
+    // In the fight, no pierce on armour its side's weapons already pierce: against a boss in
+    // armour 1 (the strongest, so always its target) beside a pest in armour 3, a piercer
+    // with a +1 weapon keeps its charge (without the rule: 0.94 releases in three rounds).
+    const kept = runScenario({ name: 's', system: 'vdp', mechanic: 'combat', trials: 4000, seed: 'kept pierce', setup: { maxRounds: 3, characters: [
+      { ...jill, armourPiercing: 1, chargeBuy: 'armourPierce', chargeCashIn: 'both', targeting: 'strongest' },
+      { ...jack, name: 'tin', team: 'them', type: 'boss', armour: 1 },
+      { ...jack, name: 'iron', team: 'them', type: 'pest', armour: 3, allocation: '0/4' },
+    ] } }).results[0].metrics;
+    expect(kept['charge.jill'].estimate).toBeGreaterThan(0.5);
+    expect(kept['released.jill'].estimate).toBeLessThan(0.05);
+    // A teammate with a weaker weapon is a reason: the pierce helps it.
+    expect(() => fight([{ ...jill, armourPiercing: 2, chargeBuy: 'armourPierce' }, { ...jill, name: 'ann', team: 'jill' }, { ...jack, armour: 2 }], 10)).not.toThrow();
     // Armour 0 stated, and piercing with one Physical enemy among others, still run.
     expect(() => fight([jill, { ...jack, armour: 0, damageType: 'mental' }], 10)).not.toThrow();
     expect(() => fight([{ ...jill, armourPiercing: 1 }, { ...jack, damageType: 'mental' }, { ...jack, name: 'kim', team: 'jack' }], 10)).not.toThrow();

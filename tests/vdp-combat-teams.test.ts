@@ -150,7 +150,8 @@ function referenceFight(characters: Character[], trials: number, seed: string, r
         if (x.split < 0) allocate(x);
         let focus: RefFighter | undefined;
         for (let k = 0; k < x.attacks && standing().length > 1; k++) {
-          if (x.split === 0) break;
+          // With no attack dice ("Fighting defensively") only a release is made.
+          if (x.split === 0 && !(x.buysStun && x.charge >= 3)) break;
           let y: RefFighter;
           if (retarget === 'free' || x.ranged || !focus) y = target(x);
           else if (focus.alive) y = focus;
@@ -169,6 +170,7 @@ function referenceFight(characters: Character[], trials: number, seed: string, r
             y.stunned = true;
             continue;
           }
+          if (x.split === 0) break;
           if (y.split < 0) allocate(y);
           const att = roll(x, x.split, 'attack', x.atk);
           // A stunned target, "removed from the scene" until its skipped turn, does not defend.

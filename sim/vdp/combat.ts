@@ -237,17 +237,18 @@ export const combatSetup = lazySchema(() => z
         ctx.addIssue({ code: 'custom', path: ['characters', i, 'chargeBuy'], message: `"${c.name}" is ranged, and Grapple is "Melee" ("executing a grapple with most ranged weapons is absurd"): expected "entangleShock" (a net launcher or a slime sprayer), another buy, or "ranged" left out` });
       }
       // Entangled is "Physical Fortitude halved", and an enemy's `damageType` is the type it
-      // takes from this fighter's side (the type its enemies deal). Grappling or netting an
-      // enemy hit on a Mental or Emotional Fortitude changes nothing, so it is never done
-      // (release, below); where no enemy could be held the buy would never be made, and a
-      // cash-in would give up successes for it: refused.
-      if (c.chargeBuy === 'grapple' || c.chargeBuy === 'entangleShock') {
+      // takes from this fighter's side (the type its enemies deal). Grappling an enemy hit on
+      // a Mental or Emotional Fortitude changes nothing, so it is never done (release,
+      // below); where no enemy could be held the buy would never be made, and a cash-in would
+      // give up successes for it: refused. (A net is another matter: whatever the Fortitude,
+      // it costs the target the action that frees it.)
+      if (c.chargeBuy === 'grapple') {
         const team = c.team ?? c.name;
         const foes = s.characters.filter((e) => (e.team ?? e.name) !== team);
-        // With some enemies Physical, the holds go on those alone (release, below).
+        // With some enemies Physical, the grapples go on those alone (release, below).
         const foe = foes.every((e) => (e.damageType ?? 'physical') !== 'physical') ? foes[0] : undefined;
         if (foe) {
-          const what = c.chargeBuy === 'grapple' ? 'Grapple' : 'Entangle/Shock';
+          const what = 'Grapple';
           ctx.addIssue({
             code: 'custom',
             path: ['characters', i, 'chargeBuy'],
@@ -280,15 +281,23 @@ export const combatSetup = lazySchema(() => z
       if ((c.armour ?? 0) > 0 && type !== 'physical') {
         ctx.addIssue({ code: 'custom', path: ['characters', i, 'armour'], message: `"${c.name}" takes ${type} damage (its damageType), and armour ("Armor grants additional threshold", equipment) stands against Physical damage only: expected armour left out, or a ward of the mind or spirit as a higher "fortitude"` });
       }
-      // Piercing (a weapon's, or the Armor Pierce buy) only meets armour, which only a
-      // Physical Fortitude has: with no such enemy it would change nothing.
-      if ((c.armourPiercing ?? 0) > 0 || c.chargeBuy === 'armourPierce') {
+      // A weapon's piercing only meets armour, which only a Physical Fortitude has: with no
+      // such enemy it would change nothing.
+      if ((c.armourPiercing ?? 0) > 0) {
         const team = c.team ?? c.name;
         const physicalFoe = s.characters.some((e) => (e.team ?? e.name) !== team && (e.damageType ?? 'physical') === 'physical');
         if (!physicalFoe) {
-          const field = (c.armourPiercing ?? 0) > 0 ? 'armourPiercing' : 'chargeBuy';
-          const what = field === 'armourPiercing' ? 'armour piercing' : 'Armor Pierce';
-          ctx.addIssue({ code: 'custom', path: ['characters', i, field], message: `"${c.name}" has ${what}, but every enemy takes Mental or Emotional damage (its damageType), where armour does not count, so it would change nothing: expected an enemy whose damageType is physical, or ${field === 'armourPiercing' ? 'armourPiercing left out' : 'another buy'}` });
+          ctx.addIssue({ code: 'custom', path: ['characters', i, 'armourPiercing'], message: `"${c.name}" has armour piercing, but every enemy takes Mental or Emotional damage (its damageType), where armour does not count, so it would change nothing: expected an enemy whose damageType is physical, or armourPiercing left out` });
+        }
+      }
+      // Armor Pierce negates armour that its side's weapons do not already pierce: released
+      // only on such an enemy (release, below), so with none it would never be made, and a
+      // cash-in would give up successes for it.
+      if (c.chargeBuy === 'armourPierce') {
+        const team = c.team ?? c.name;
+        const least = Math.min(...s.characters.filter((e) => (e.team ?? e.name) === team).map((e) => e.armourPiercing ?? 0));
+        if (!s.characters.some((e) => (e.team ?? e.name) !== team && (e.armour ?? 0) > least)) {
+          ctx.addIssue({ code: 'custom', path: ['characters', i, 'chargeBuy'], message: `"${c.name}" buys Armor Pierce, but no enemy has armour above its side's armour piercing (${least}), so it would never be made: expected an enemy with more armour, or another buy` });
         }
       }
     });
@@ -578,6 +587,14 @@ export const combat = defineMechanic({
           chargeGained[i]++;
         };
 
+        // The least armour piercing among i's side still standing: armour at or below it is
+        // pierced by every weapon there, so an Armor Pierce on it would change nothing.
+        const leastPiercing = (i: number) => {
+          let least = piercing[i];
+          for (let j = 0; j < n; j++) if (alive[j] && teamOf[j] === teamOf[i] && piercing[j] < least) least = piercing[j];
+          return least;
+        };
+
         // Releasing its charge on target `t` (or itself), as one action: whether it did.
         const release = (i: number, t: number) => {
           const b = buy[i];
@@ -591,15 +608,16 @@ export const combat = defineMechanic({
           if (b === CHARGE_CODE.entangleShock && netted[t]) return false;
           // The same for the other buys where the target is already as the buy would leave it:
           // a grapple on a target Entangled ("The target suffers the Entangled status"), an
-          // Armor Pierce on one whose armour is negated or that has none, a disarm on one
-          // still disarmed, a Stunning Blow on one still stunned. A hold only halves a
-          // Physical Fortitude, so neither hold is put on an enemy with another kind (the
-          // setup is refused where every enemy has one).
+          // Armor Pierce on one whose armour is negated or already pierced by every weapon of
+          // the releaser's side, a disarm on one still disarmed, a Stunning Blow on one still
+          // stunned. A grapple only halves a Physical Fortitude, so it is not put on an enemy
+          // with another kind (the setup is refused where every enemy has one); a net still
+          // costs such an enemy the action that frees it.
           if (b === CHARGE_CODE.grapple && (status[t] & ENTANGLED) !== 0) return false;
           if (b === CHARGE_CODE.disarm && disarmed[t] !== 0) return false;
           if (b === CHARGE_CODE.stunningBlow && stunned[t] !== 0) return false;
-          if ((b === CHARGE_CODE.grapple || b === CHARGE_CODE.entangleShock) && physical[t] === 0) return false;
-          if (b === CHARGE_CODE.armourPierce && (pierced[t] !== 0 || armour[t] === 0)) return false;
+          if (b === CHARGE_CODE.grapple && physical[t] === 0) return false;
+          if (b === CHARGE_CODE.armourPierce && (pierced[t] !== 0 || armour[t] <= leastPiercing(i))) return false;
           charge[i] -= CHARGE_COST[b];
           released[i]++;
           if (!onSelf(b)) {
@@ -609,7 +627,9 @@ export const combat = defineMechanic({
             // shot ("Full cover prevents direct fire from hitting at all"). Stopped, the
             // charge is spent all the same: the net was fired.
             if (cover[i] > 0) firedFromCover[i] = 1;
-            if (ranged[i]) {
+            // Probe Defense lands nothing on the target ("Gain +1 on combat bonus against this
+            // opponent"): a reading of its defence, which cover does not stop.
+            if (ranged[i] && b !== CHARGE_CODE.probeDefence) {
               const c = cover[t] - firedFromCover[t];
               if (c > 0 && random.below(VDP_DIE) < COVER_SIXTHS[c]) return true;
             }
