@@ -28,15 +28,18 @@
  *   Break off      1  "Negates a grapple" (Melee): released on itself, as an action at the
  *                      start of its turn, when it is still Entangled by an enemy's grapple
  *                      after paying what tension it would (see combat.ts)
+ *   Human shield   2  "Any ranged attack that would hit the character this turn, has a 75%
+ *                      chance of hitting the target instead" (Melee, usually unarmed): the
+ *                      target is held until the buyer's next turn (see combat.ts)
  *
  * Readings: docs/rulings/vdp-combat.md "Edge Charge".
  */
 
-export const CHARGE_ACTIONS = ['none', 'armourPierce', 'grapple', 'entangleShock', 'disarm', 'surge', 'probeDefence', 'stunningBlow', 'secondWind', 'changeFocus', 'breakOff'] as const;
+export const CHARGE_ACTIONS = ['none', 'armourPierce', 'grapple', 'entangleShock', 'disarm', 'surge', 'probeDefence', 'stunningBlow', 'secondWind', 'changeFocus', 'breakOff', 'humanShield'] as const;
 export type ChargeAction = (typeof CHARGE_ACTIONS)[number];
 
 /** Cost in charge of each action (index = CHARGE_ACTIONS index; `none` is never bought). */
-export const CHARGE_COST = Int32Array.of(0, 1, 1, 1, 1, 2, 2, 3, 3, 1, 1);
+export const CHARGE_COST = Int32Array.of(0, 1, 1, 1, 1, 2, 2, 3, 3, 1, 1, 2);
 export const CHARGE_CODE = Object.fromEntries(CHARGE_ACTIONS.map((a, i) => [a, i])) as Record<ChargeAction, number>;
 
 /** Actions released on oneself rather than on the target. */

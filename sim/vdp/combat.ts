@@ -272,6 +272,25 @@ export const combatSetup = lazySchema(() => z
           });
         }
       }
+      // Human shield: "Any ranged attack that would hit the character this turn, has a 75%
+      // chance of hitting the target instead | Melee, usually unarmed". The buyer holds an
+      // enemy, and only another enemy's ranged attack is redirected (the shield's own shots
+      // are not turned onto itself): with no ranged enemy, or a single enemy, it would never
+      // be made, and a cash-in would give up successes for it.
+      if (c.chargeBuy === 'humanShield') {
+        const team = c.team ?? c.name;
+        const foes = s.characters.filter((e) => (e.team ?? e.name) !== team);
+        const enemies = foes.reduce((k, e) => k + (e.count ?? 1), 0);
+        const problem =
+          c.ranged === true
+            ? `"${c.name}" is ranged, and Human shield is "Melee, usually unarmed" (the target is held): expected another buy, or "ranged" left out`
+            : !foes.some((e) => e.ranged === true)
+              ? `"${c.name}" buys Human shield, which turns "Any ranged attack that would hit the character" onto the enemy it holds, but no enemy is ranged, so it would never be made: expected an enemy with "ranged": true, or another buy`
+              : enemies < 2
+                ? `"${c.name}" buys Human shield, but it has ${enemies} enemy, whose own shots are not turned onto itself, so it would never be made: expected at least two enemies (one of them ranged), or another buy`
+                : undefined;
+        if (problem) ctx.addIssue({ code: 'custom', path: ['characters', i, 'chargeBuy'], message: problem });
+      }
       // "Armor ? grants additional threshold" is equipment, listed with weapons and shields:
       // it stands between a body and a blow, not a mind and a terror or a soul and a taunt.
       // The text is silent on Mental and Emotional damage; as a GM rules it
@@ -378,6 +397,8 @@ export const COMBAT_METRICS = metricTable({
   charge: { name: 'charge.<name>', kind: 'mean', label: 'mean Edge Charge gained: <name>', family: 'mean Edge Charge gained' },
   released: { name: 'released.<name>', kind: 'mean', label: 'mean Edge Charge released: <name>', family: 'mean Edge Charge released' },
   statusRemoved: { name: 'statusRemoved.<name>', kind: 'mean', label: 'mean statuses removed: <name>', family: 'mean statuses removed' },
+  // Laid out only for a character buying Human shield (docs/metrics.md, "Metrics a setup asks for").
+  shieldHits: { name: 'shieldHits.<name>', kind: 'mean', label: 'mean ranged hits turned onto its human shield: <name>', family: 'mean ranged hits turned onto a human shield' },
 });
 
 export const combat = defineMechanic({
@@ -510,6 +531,10 @@ export const combat = defineMechanic({
       const scale = c.count ?? 1;
       for (const key of ['charge', 'released', 'statusRemoved'] as const) L.add(key, { name: c.name }, { scale });
     });
+    // Human shield's redirected hits, after every other metric and only for the entries that
+    // buy it, so a fight without the buy has the metrics (and results) it always had.
+    const shieldEntries = Int32Array.from(entries.flatMap((c, e) => (c.chargeBuy === 'humanShield' ? [e] : [])));
+    const M_SHIELD = Int32Array.from(shieldEntries, (e) => L.add('shieldHits', { name: entries[e].name }, { scale: entries[e].count ?? 1 }));
     const metrics = L.specs;
     const distributions: DistributionSpec[] = [{ name: 'rounds', min: 1, size: maxRounds }];
 
@@ -552,6 +577,10 @@ export const combat = defineMechanic({
         // with): what Break off ("Negates a grapple") can negate.
         const grappled = new Uint8Array(n);
         const stunned = new Uint8Array(n); // skips its next turn
+        // Human shield: 1 + the enemy it holds until the start of its next turn; 0 none.
+        const shield = new Int32Array(n);
+        const shieldHits = new Int32Array(n); // ranged hits turned onto its shield
+        const entryShield = new Int32Array(entries.length);
         const probed = new Int32Array(n); // 1 + the opponent it has +1 against; 0 none
         const charge = new Int32Array(n);
         const chargeGained = new Int32Array(n);
@@ -595,6 +624,13 @@ export const combat = defineMechanic({
           return least;
         };
 
+        // Whether an enemy of i other than t, still standing, attacks at range: one whose
+        // shots a Human shield held on t would catch.
+        const rangedBesides = (i: number, t: number) => {
+          for (let j = 0; j < n; j++) if (j !== t && alive[j] && ranged[j] && teamOf[j] !== teamOf[i]) return true;
+          return false;
+        };
+
         // Releasing its charge on target `t` (or itself), as one action: whether it did.
         const release = (i: number, t: number) => {
           const b = buy[i];
@@ -618,6 +654,9 @@ export const combat = defineMechanic({
           if (b === CHARGE_CODE.stunningBlow && stunned[t] !== 0) return false;
           if (b === CHARGE_CODE.grapple && physical[t] === 0) return false;
           if (b === CHARGE_CODE.armourPierce && (pierced[t] !== 0 || armour[t] <= leastPiercing(i))) return false;
+          // Human shield: one held enemy at a time (a second hold this turn would change
+          // nothing), and only where another enemy's ranged attack could be turned onto it.
+          if (b === CHARGE_CODE.humanShield && ((shield[i] !== 0 && alive[shield[i] - 1] !== 0) || !rangedBesides(i, t))) return false;
           charge[i] -= CHARGE_COST[b];
           released[i]++;
           if (!onSelf(b)) {
@@ -659,6 +698,9 @@ export const combat = defineMechanic({
               break;
             case CHARGE_CODE.secondWind:
               wounds[i]--;
+              break;
+            case CHARGE_CODE.humanShield:
+              shield[i] = t + 1; // until the start of its next turn
               break;
           }
           return true;
@@ -751,6 +793,27 @@ export const combat = defineMechanic({
               ? 0 // "briefly KO'd": no defence roll, no tension spent on one
               : total(defenceDice, spendOn(t, DEFENCE_ROLL, defenceDice) - activeDis[t] - pendingDis[t] * effectsOnDefence + defenceSituation[t], dBonus);
           const r = exchange(a, d, thresholdOf(fortitude[t], status[t] | netted[t], pierced[t] ? 0 : armour[t], piercing[i], physical[t] === 1));
+          // Human shield: "Any ranged attack that would hit the character this turn, has a 75%
+          // chance of hitting the target instead". A shot that would hit (a glancing blow or
+          // damage: the defence did not hold) by anyone but the shield itself goes, 3 times in
+          // 4, to the enemy t holds: the attack result against the shield's own threshold. The
+          // attacker chose no such target, so it gains nothing from it (no tension, charge or
+          // effect), and t takes nothing. (Never the opening exchange: nobody starts with charge.)
+          if (r >= 0 && ranged[i] && shield[t] !== 0) {
+            const held = shield[t] - 1;
+            if (held !== i && alive[held] && random.below(4) < 3) {
+              shieldHits[t]++;
+              const w = Math.floor((a - d) / thresholdOf(fortitude[held], status[held] | netted[held], pierced[held] ? 0 : armour[held], piercing[i], physical[held] === 1));
+              if (w > 0) {
+                wounds[held] += w;
+                if (wounds[held] > limit[held]) {
+                  alive[held] = 0;
+                  if (--teamStanding[teamOf[held]] === 0) teamsStanding--;
+                }
+              }
+              return;
+            }
+          }
           const first = opening === 0;
           if (r > 0 && cashesIn(i, CASH_IN_CODE.hits)) {
             // "that success may be given up in order to gain charge"
@@ -812,6 +875,8 @@ export const combat = defineMechanic({
             grappled[i] = 0;
             stunned[i] = 0;
             probed[i] = 0;
+            shield[i] = 0;
+            shieldHits[i] = 0;
             charge[i] = 0;
             chargeGained[i] = 0;
             released[i] = 0;
@@ -873,6 +938,9 @@ export const combat = defineMechanic({
               pendingDis[i] = 0;
               // Armor Pierce lasts "until they adjust their stance ... on their next turn".
               pierced[i] = 0;
+              // Human shield holds "this turn": bought in its own turn, it catches the shots of
+              // the others' turns until its next begins (a turn skipped stunned begins too).
+              shield[i] = 0;
               // "Removing a status can be accomplished by spending 1 point of Tension, unless the
               // status states otherwise": Entangle/Shock's does (`netted`), and is left alone here.
               if (removes[i]) {
@@ -990,6 +1058,11 @@ export const combat = defineMechanic({
             entryCharge[at + 2] += removed[i];
           }
           for (let k = 0; k < entryCharge.length; k++) tally.add(M_CHARGE + k, entryCharge[k]);
+          if (shieldEntries.length > 0) {
+            entryShield.fill(0);
+            for (let i = 0; i < n; i++) entryShield[entryOf[i]] += shieldHits[i];
+            for (let k = 0; k < shieldEntries.length; k++) tally.add(M_SHIELD[k], entryShield[shieldEntries[k]]);
+          }
         }
         tally.addTrials(trials);
       },
