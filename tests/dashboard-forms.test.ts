@@ -128,6 +128,18 @@ describe('every mechanic has a form in its own words', () => {
     const armoured = { ...melee, setup: { characters: [chars[0], { ...chars[1], armour: 1 }] } };
     expect(buys(armoured)).toContain('armourPierce');
     expect(() => planScenario(preset.apply(armoured), 'preset.json')).not.toThrow();
+    // Human shield only in melee against two or more enemies, one of them ranged: never in
+    // the template's duel, nor for a ranged first, nor against a gang with no gun.
+    expect(buys(melee)).not.toContain('humanShield');
+    const gunner = { ...chars[1], name: 'gunner', team: 'Jack', ranged: true };
+    const gang = { ...melee, setup: { characters: [...chars, gunner] } };
+    expect(buys(gang)).toContain('humanShield');
+    expect(() => planScenario(preset.apply(gang), 'preset.json')).not.toThrow();
+    expect(buys({ ...gang, setup: { characters: [{ ...chars[0], ranged: true }, ...chars.slice(1), gunner] } })).not.toContain('humanShield');
+    expect(buys({ ...gang, setup: { characters: [...chars, { ...gunner, ranged: false }] } })).not.toContain('humanShield');
+    // Two of one gunner are two enemies; a gunner on the first's own side is no enemy.
+    expect(buys({ ...melee, setup: { characters: [chars[0], { ...gunner, count: 2 }] } })).toContain('humanShield');
+    expect(buys({ ...gang, setup: { characters: [chars[0], { ...gunner, team: chars[0].name as string }, chars[1]] } })).not.toContain('humanShield');
   });
 
   test('forms exist only for mechanics of the contract (and their systems are right)', () => {

@@ -189,7 +189,7 @@ export const combatForm: MechanicForm = {
           ],
         },
         choice('removeStatus', 'remove statuses', REMOVE_STATUS, 'always (default)', '“spending 1 point of Tension” each, at the start of its turn'),
-        choice('chargeBuy', 'Edge Charge buys', CHARGE_ACTIONS, 'none (default)', 'released as an action once it has the charge: pierce 1, grapple 1, entangle/shock 1 (ranged only: Entangled until the target spends its next action getting free, not shed with tension), disarm 1, surge 2, probe 2, stun 3, second wind 3; change focus 1, paid when its turn’s target falls (rule retarget); break off 1, an action on itself when still held by a grapple at its turn (needs an enemy that grapples). Grapple is melee only, and not put on an enemy whose damage type is not physical (Entangled halves only “Physical Fortitude”; refused where no enemy’s is). Pierce needs an enemy whose armour its side’s weapons do not already pierce. No buy is released where it would change nothing (a hold on a held target, a pierce on armour already negated or none, a disarm on the disarmed, a stun on the stunned); a ranged fighter’s release (but a probe) is a shot that cover may stop'),
+        choice('chargeBuy', 'Edge Charge buys', CHARGE_ACTIONS, 'none (default)', 'released as an action once it has the charge: pierce 1, grapple 1, entangle/shock 1 (ranged only: Entangled until the target spends its next action getting free, not shed with tension), disarm 1, surge 2, probe 2, stun 3, second wind 3; change focus 1, paid when its turn’s target falls (rule retarget); break off 1, an action on itself when still held by a grapple at its turn (needs an enemy that grapples); human shield 2 (melee only), holds the action’s target until its next turn, and another enemy’s shot that would hit it goes to that target 3 times in 4 (needs a ranged enemy and at least two enemies). Grapple is melee only, and not put on an enemy whose damage type is not physical (Entangled halves only “Physical Fortitude”; refused where no enemy’s is). Pierce needs an enemy whose armour its side’s weapons do not already pierce. No buy is released where it would change nothing (a hold on a held target, a pierce on armour already negated or none, a disarm on the disarmed, a stun on the stunned); a ranged fighter’s release (but a probe) is a shot that cover may stop'),
         choice('chargeCashIn', 'gives up for charge', CASH_IN, 'never (default)', 'which successes it gives up while short of the cost; glancing hits always give 1. Hits (or both) with surge or stun gives up every hit: such a fighter never wounds (with pierce, grapple or disarm it wounds only while its target is still pierced, held or disarmed)'),
       ],
       newItem: (items) => ({ name: `fighter ${items.length + 1}`, attack: { attribute: 2, skill: 1 }, defence: { attribute: 2, skill: 1 }, fortitude: 3, type: 'trained', timing: 6 }),
@@ -212,14 +212,22 @@ export const combatForm: MechanicForm = {
     // ("Melee"), Entangle/Shock when it is ranged ("Ranged with appropriate weapon"). Break
     // off only when the second grapples, Armor Pierce only against armour the first's weapon
     // does not already pierce (each refused otherwise: nothing to break, nothing to negate).
+    // Human shield only for a melee first with a ranged enemy among two or more (a duel has
+    // none: the only enemy's own shots are not turned onto itself).
     {
       label: 'Edge Charge buys for the first',
-      help: 'each costed action the first character can buy in a duel (not Change Focus: no one to switch to; Grapple in melee, Entangle/Shock when ranged; Break off when the second grapples; Armor Pierce when the second has armour its weapon does not pierce), the second as set',
+      help: 'each costed action the first character can buy in a duel (not Change Focus: no one to switch to; Grapple in melee, Entangle/Shock when ranged; Break off when the second grapples; Armor Pierce when the second has armour its weapon does not pierce; Human shield in melee against two or more enemies, one ranged), the second as set',
       apply: (s) => {
-        const [first, second] = (s.setup as { characters?: { ranged?: boolean; chargeBuy?: string; armour?: number; armourPiercing?: number }[] } | undefined)?.characters ?? [];
+        type Fighter = { name?: string; team?: string; count?: number; ranged?: boolean; chargeBuy?: string; armour?: number; armourPiercing?: number };
+        const characters = (s.setup as { characters?: Fighter[] } | undefined)?.characters ?? [];
+        const [first, second] = characters;
         const notHold = first?.ranged === true ? 'grapple' : 'entangleShock';
         const pierces = (second?.armour ?? 0) > (first?.armourPiercing ?? 0);
-        const left = (a: string) => a !== 'changeFocus' && a !== notHold && (a !== 'breakOff' || second?.chargeBuy === 'grapple') && (a !== 'armourPierce' || pierces);
+        // The first's enemies, as the setup refuses a Human shield: melee, a ranged enemy, two or more.
+        const side = (c: Fighter | undefined) => c?.team ?? c?.name;
+        const foes = characters.filter((c) => side(c) !== side(first));
+        const shields = first?.ranged !== true && foes.some((c) => c.ranged === true) && foes.reduce((k, c) => k + (c.count ?? 1), 0) >= 2;
+        const left = (a: string) => a !== 'changeFocus' && a !== notHold && (a !== 'breakOff' || second?.chargeBuy === 'grapple') && (a !== 'armourPierce' || pierces) && (a !== 'humanShield' || shields);
         return { ...s, sweep: { 'setup.characters.0.chargeBuy': CHARGE_ACTIONS.filter(left) } };
       },
     },
