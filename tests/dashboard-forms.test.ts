@@ -128,6 +128,16 @@ describe('every mechanic has a form in its own words', () => {
     const armoured = { ...melee, setup: { characters: [chars[0], { ...chars[1], armour: 1 }] } };
     expect(buys(armoured)).toContain('armourPierce');
     expect(() => planScenario(preset.apply(armoured), 'preset.json')).not.toThrow();
+    // Teams: what counts is the first's enemies, wherever they are listed, as the setup says.
+    const [a, b] = chars;
+    const team = (c: Record<string, unknown>, t: string, extra: Record<string, unknown> = {}) => ({ ...c, team: t, ...extra });
+    const allyArmoured = { ...melee, setup: { characters: [team(a, 'x'), team(b, 'x', { name: 'ally', armour: 2, chargeBuy: 'grapple' }), team(b, 'y', { name: 'foe' })] } };
+    expect(buys(allyArmoured)).not.toContain('armourPierce');
+    expect(buys(allyArmoured)).not.toContain('breakOff');
+    const foeThird = { ...melee, setup: { characters: [team(a, 'x'), team(b, 'x', { name: 'ally' }), team(b, 'y', { name: 'foe', armour: 2, chargeBuy: 'grapple' })] } };
+    expect(buys(foeThird)).toContain('armourPierce');
+    expect(buys(foeThird)).toContain('breakOff');
+    expect(() => planScenario(preset.apply(foeThird), 'preset.json')).not.toThrow();
     // Human shield only in melee against two or more enemies, one of them ranged: never in
     // the template's duel, nor for a ranged first, nor against a gang with no gun.
     expect(buys(melee)).not.toContain('humanShield');

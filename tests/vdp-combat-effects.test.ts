@@ -439,7 +439,7 @@ describe('the fast fight agrees with the slow reference duel', () => {
     // (it spends it on dice), breaks it with a point of charge and an action. Fails when the
     // engine breaks a hold it started with, or never breaks one.
     ['Edge Charge: Break off against a grappler, the breaker spending its tension on its dice', { ...jack, allocation: '2/2', chargeBuy: 'grapple', chargeCashIn: 'blocks' }, { ...jill, allocation: '2/2', chargeBuy: 'breakOff', chargeCashIn: 'both', spendTension: 'onNextRoll' }],
-    ['Edge Charge: Break off with statuses kept: the Entangled it started with is no grapple, and stays', { ...jack, allocation: '3/1', chargeBuy: 'grapple', chargeCashIn: 'both', removeStatus: 'never' }, { ...jill, allocation: '2/2', chargeBuy: 'breakOff', chargeCashIn: 'blocks', removeStatus: 'never', status: { entangled: true }, tension: 2 }],
+    ['Edge Charge: Break off when Entangled from the start: that is no grapple, and only tension sheds it', { ...jack, allocation: '3/1', chargeBuy: 'grapple', chargeCashIn: 'both' }, { ...jill, allocation: '2/2', chargeBuy: 'breakOff', chargeCashIn: 'both', status: { entangled: true } }],
     ['Edge Charge: Break off with statuses kept, not Entangled at the start', { ...jack, allocation: '3/1', chargeBuy: 'grapple', chargeCashIn: 'both' }, { ...jill, allocation: '2/2', chargeBuy: 'breakOff', chargeCashIn: 'blocks', removeStatus: 'never' }],
     // Armor Pierce from a piercing weapon: it negates the armour point the weapon leaves.
     ['Edge Charge: armour pierce from a piercing weapon against armour 2', { ...jack, allocation: '3/1', armourPiercing: 1, chargeBuy: 'armourPierce', chargeCashIn: 'both' }, { ...jill, allocation: '2/2', armour: 2, tension: 2 }],

@@ -164,6 +164,11 @@ describe('Break off: "Negates a grapple"', () => {
   it('is refused where no enemy grapples, or where no grapple could hold it', () => {
     expectRejected('vdp', 'combat', { characters: [jack, { ...jill, chargeBuy: 'breakOff' }] }, 'setup.characters.1.chargeBuy', /"jill" buys Break off, which "Negates a grapple", but no enemy buys grapple, so it would never be made/);
     expectRejected('vdp', 'combat', { characters: [{ ...jack, chargeBuy: 'grapple' }, { ...jill, chargeBuy: 'breakOff', damageType: 'mental' }, { ...jill, name: 'ann', team: 'jill' }] }, 'setup.characters.1.chargeBuy', /"jill" buys Break off, but it takes mental damage \(its damageType\), which no grapple halves/);
+    // Entangled from the start for good: no grapple is put on it, nothing to break; and a
+    // grapple with only such enemies would never be made.
+    expectRejected('vdp', 'combat', { characters: [{ ...jack, chargeBuy: 'grapple' }, { ...jill, chargeBuy: 'breakOff', status: { entangled: true }, removeStatus: 'never' }] }, 'setup.characters.1.chargeBuy', /"jill" buys Break off, but it starts Entangled and never sheds it/);
+    expectRejected('vdp', 'combat', { characters: [{ ...jack, chargeBuy: 'grapple' }, { ...jill, status: { entangled: true }, removeStatus: 'never' }] }, 'setup.characters.0.chargeBuy', /"jack" buys Grapple, but every enemy it could hold starts Entangled and never sheds it/);
+    expect(() => fight([{ ...jack, chargeBuy: 'grapple' }, { ...jill, chargeBuy: 'breakOff', status: { entangled: true } }], 10)).not.toThrow();
     // An ally's grapple is no reason: only an enemy's holds it.
     expectRejected('vdp', 'combat', { characters: [{ ...jack, team: 'x' }, { ...jill, team: 'y', chargeBuy: 'breakOff' }, { ...jack, name: 'kim', team: 'y', chargeBuy: 'grapple' }] }, 'setup.characters.1.chargeBuy', /no enemy buys grapple/);
   });

@@ -124,7 +124,11 @@ function referenceFight(characters: Character[], trials: number, seed: string, r
     if (on) l.waiting += e;
   };
   const target = (x: RefFighter) => {
-    const enemies = fs.filter((f) => f.alive && f.team !== x.team);
+    let enemies = fs.filter((f) => f.alive && f.team !== x.team);
+    // A Human shield buyer ready to hold someone picks among those it could hold: an enemy
+    // beside whom another standing enemy shoots.
+    const holdable = enemies.filter((y) => enemies.some((f) => f !== y && f.ranged));
+    if (x.buysShield && x.charge >= 2 && !x.shield?.alive && holdable.length > 0) enemies = holdable;
     const left = (f: RefFighter) => f.limit - f.wounds;
     if (x.targeting === 'random') return pick(enemies);
     const best = x.targeting === 'weakest' ? Math.min(...enemies.map(left)) : Math.max(...enemies.map(left));
@@ -174,6 +178,7 @@ function referenceFight(characters: Character[], trials: number, seed: string, r
             x.charge -= 3;
             x.released++;
             y.stunned = true;
+            y.shield = undefined; // "briefly KO'd": it lets go of whom it held
             continue;
           }
           // A Human shield: the action's target held, once it has the 2 charge, when it holds
@@ -276,6 +281,11 @@ describe('the fast team fight agrees with the slow reference', () => {
     // Glancing blows on a thick-skinned pair (Fortitude 12) build charge past the cost in the
     // turns its target is the gunner (no other gun to catch): one hold a turn all the same
     // (fails when the engine holds again with the turn's second action: 5.7 releases, not 4.9).
+    // The gunner the weakest, so the hero's targeting would pick it, whose own shots a hold on
+    // it would not catch: the hero seizes the thug instead (fails when it never holds anyone).
+    ['a hero buying Human shield against a thug and a weaker gunner: it seizes the thug', [hero('shielded', { chargeBuy: 'humanShield', chargeCashIn: 'blocks', fortitude: 3 }), { ...thug, type: 'trained' }, { ...gunner, type: 'civilian' }], 'changeFocus'],
+    // A stunned holder lets go (fails when the hold outlives the Stunning Blow).
+    ['a hero holding a thug that stuns it, under a gunner', [hero('shielded', { chargeBuy: 'humanShield', chargeCashIn: 'blocks', targeting: 'strongest', attack: { attribute: 1, skill: 1 }, defence: { attribute: 4, skill: 3 }, fortitude: 3, type: 'boss', timing: 10 }), { ...thug, type: 'elite', attack: { attribute: 2, skill: 2 }, defence: { attribute: 4, skill: 3 }, fortitude: 3, chargeBuy: 'stunningBlow', chargeCashIn: 'both' }, { ...gunner, attack: { attribute: 3, skill: 3 }, timing: 1, allocation: '4/0' }], 'changeFocus'],
     ['a hero buying Human shield, picking at random between a thick-skinned minion and gunner', [hero('shielded', { chargeBuy: 'humanShield', targeting: 'random', attack: { attribute: 3, skill: 3 }, defence: { attribute: 5, skill: 4 }, fortitude: 3, type: 'boss' }), { ...minion, count: 1, fortitude: 12, allocation: '2/2' }, { ...gunner, fortitude: 12 }], 'changeFocus'],
     ['three on their own: every one keeps its target', [{ ...hero('a'), team: 'a' }, { ...hero('b', { targeting: 'random' }), team: 'b' }, { ...brute, type: 'trained', allocation: '2/2' }], 'changeFocus'],
   ];

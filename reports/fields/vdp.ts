@@ -3,7 +3,8 @@
  * quote very-different-places.txt ("Skill Checks").
  */
 import { choice, type Field, type MechanicForm, type Preset } from './spec.ts';
-import { ALLOCATIONS, SPEND_POLICIES, TARGETING, WOUND_LIMITS } from '../../sim/vdp/combat.ts';
+import { ALLOCATIONS, SPEND_POLICIES, TARGETING, WOUND_LIMITS, combat, combatSetup } from '../../sim/vdp/combat.ts';
+import { vdpRules } from '../../sim/rules.ts';
 import { BID_POLICIES, DEFENSIVE_EFFECTS, OFFENSIVE_EFFECTS } from '../../sim/vdp/effects.ts';
 import { DAMAGE_TYPES, REMOVE_STATUS } from '../../sim/vdp/status.ts';
 import { CASH_IN, CHARGE_ACTIONS } from '../../sim/vdp/charge.ts';
@@ -13,6 +14,19 @@ import { ADVANTAGE_ON } from '../../sim/vdp/situational.ts';
 import { FIXED_SPLITS } from '../../sim/vdp/allocation.ts';
 import { sweepPreset } from './presets.ts';
 import { withValue } from './paths.ts';
+
+/** Whether the combat setup and its refusals accept `buy` as the first character's chargeBuy in `s`. */
+function acceptedBuy(s: Record<string, unknown>, buy: string): boolean {
+  const setup = s.setup as { characters?: Record<string, unknown>[] } | undefined;
+  const characters = setup?.characters;
+  if (!Array.isArray(characters) || characters.length === 0) return false;
+  const candidate = { ...setup, characters: [{ ...characters[0], chargeBuy: buy }, ...characters.slice(1)] };
+  const at = (path: readonly PropertyKey[]) => path.length >= 3 && path[0] === 'characters' && path[1] === 0 && path[2] === 'chargeBuy';
+  const parsed = combatSetup.safeParse(candidate);
+  if (!parsed.success) return !parsed.error.issues.some((issue) => at(issue.path));
+  const rules = vdpRules.safeParse(s.rules ?? {});
+  return !combat.refuse!(parsed.data, rules.success ? rules.data : vdpRules.parse({})).some((r) => r.path === 'setup.characters.0.chargeBuy');
+}
 
 const advantage: Field = {
   kind: 'number',
@@ -189,8 +203,8 @@ export const combatForm: MechanicForm = {
           ],
         },
         choice('removeStatus', 'remove statuses', REMOVE_STATUS, 'always (default)', '“spending 1 point of Tension” each, at the start of its turn'),
-        choice('chargeBuy', 'Edge Charge buys', CHARGE_ACTIONS, 'none (default)', 'released as an action once it has the charge: pierce 1, grapple 1, entangle/shock 1 (ranged only: Entangled until the target spends its next action getting free, not shed with tension), disarm 1, surge 2, probe 2, stun 3, second wind 3; change focus 1, paid when its turn’s target falls (rule retarget); break off 1, an action on itself when still held by a grapple at its turn (needs an enemy that grapples); human shield 2 (melee only), holds the action’s target until its next turn, and another enemy’s shot that would hit it goes to that target 3 times in 4 (needs a ranged enemy and at least two enemies). Grapple is melee only, and not put on an enemy whose damage type is not physical (Entangled halves only “Physical Fortitude”; refused where no enemy’s is). Pierce needs an enemy whose armour its side’s weapons do not already pierce. No buy is released where it would change nothing (a hold on a held target, a pierce on armour already negated or none, a disarm on the disarmed, a stun on the stunned); a ranged fighter’s release (but a probe) is a shot that cover may stop'),
-        choice('chargeCashIn', 'gives up for charge', CASH_IN, 'never (default)', 'which successes it gives up while short of the cost; glancing hits always give 1. Hits (or both) with surge or stun gives up every hit: such a fighter never wounds (with pierce, grapple or disarm it wounds only while its target is still pierced, held or disarmed)'),
+        choice('chargeBuy', 'Edge Charge buys', CHARGE_ACTIONS, 'none (default)', 'released as an action once it has the charge: pierce 1, grapple 1, entangle/shock 1 (ranged only: Entangled until the target spends its next action getting free, not shed with tension), disarm 1, surge 2, probe 2, stun 3, second wind 3; change focus 1, paid when its turn’s target falls (rule retarget); break off 1, an action on itself when still held by a grapple at its turn (needs an enemy that grapples); human shield 2 (melee only), seizes an enemy beside a gunner and holds it until its next turn (or a stun), and another enemy’s shot that would hit it goes to that target 3 times in 4 (needs a ranged enemy and at least two enemies). Grapple is melee only, and not put on an enemy whose damage type is not physical (Entangled halves only “Physical Fortitude”; refused where no enemy’s is). Pierce needs an enemy whose armour its side’s weapons do not already pierce. No buy is released where it would change nothing (a hold on a held target, a pierce on armour already negated or pierced by its side’s weapons, a disarm on the disarmed, a stun on the stunned); a ranged fighter’s release (but a probe) is a shot that cover may stop'),
+        choice('chargeCashIn', 'gives up for charge', CASH_IN, 'never (default)', 'which successes it gives up while short of the cost; glancing hits always give 1. Hits (or both) with surge or stun gives up every hit: such a fighter never wounds (with pierce, grapple or disarm it wounds only while its target is still pierced, held or disarmed; with human shield only while it holds one)'),
       ],
       newItem: (items) => ({ name: `fighter ${items.length + 1}`, attack: { attribute: 2, skill: 1 }, defence: { attribute: 2, skill: 1 }, fortitude: 3, type: 'trained', timing: 6 }),
     },
@@ -206,30 +220,16 @@ export const combatForm: MechanicForm = {
     sweepPreset('every split for the first', 'the first character’s allocation policies, the second’s as set', { 'setup.characters.0.allocation': [...ALLOCATIONS] }),
     sweepPreset('allocation matrix', 'every policy against every policy', { 'setup.characters.0.allocation': [...ALLOCATIONS], 'setup.characters.1.allocation': [...ALLOCATIONS] }),
     sweepPreset('effects for the first', 'the first character’s offensive-effect policies, the second’s as set', { 'setup.characters.0.offensiveEffect': [...OFFENSIVE_EFFECTS] }),
-    // Not Change Focus: it switches to another enemy, and the form's fight is a duel, where it
-    // would never be bought (refused: sim/vdp/combat.ts refuse). Of the two holds, the one the
-    // first character's weapon allows (the other is refused in the schema): Grapple in melee
-    // ("Melee"), Entangle/Shock when it is ranged ("Ranged with appropriate weapon"). Break
-    // off only when the second grapples, Armor Pierce only against armour the first's weapon
-    // does not already pierce (each refused otherwise: nothing to break, nothing to negate).
-    // Human shield only for a melee first with a ranged enemy among two or more (a duel has
-    // none: the only enemy's own shots are not turned onto itself).
+    // The buys the setup accepts for the first character as the scenario stands: each is
+    // checked by the combat schema and the mechanic's own refusals (sim/vdp/combat.ts), so the
+    // sweep never offers one that would be refused (a hold its weapon does not allow, Change
+    // Focus with no one to switch to, Break off with no grappler, Armor Pierce with no armour
+    // to negate, Human shield with no gun to turn…), and the rules of what is refused are
+    // declared once, there. A problem elsewhere in the scenario is not the buy's.
     {
       label: 'Edge Charge buys for the first',
-      help: 'each costed action the first character can buy in a duel (not Change Focus: no one to switch to; Grapple in melee, Entangle/Shock when ranged; Break off when the second grapples; Armor Pierce when the second has armour its weapon does not pierce; Human shield in melee against two or more enemies, one ranged), the second as set',
-      apply: (s) => {
-        type Fighter = { name?: string; team?: string; count?: number; ranged?: boolean; chargeBuy?: string; armour?: number; armourPiercing?: number };
-        const characters = (s.setup as { characters?: Fighter[] } | undefined)?.characters ?? [];
-        const [first, second] = characters;
-        const notHold = first?.ranged === true ? 'grapple' : 'entangleShock';
-        const pierces = (second?.armour ?? 0) > (first?.armourPiercing ?? 0);
-        // The first's enemies, as the setup refuses a Human shield: melee, a ranged enemy, two or more.
-        const side = (c: Fighter | undefined) => c?.team ?? c?.name;
-        const foes = characters.filter((c) => side(c) !== side(first));
-        const shields = first?.ranged !== true && foes.some((c) => c.ranged === true) && foes.reduce((k, c) => k + (c.count ?? 1), 0) >= 2;
-        const left = (a: string) => a !== 'changeFocus' && a !== notHold && (a !== 'breakOff' || second?.chargeBuy === 'grapple') && (a !== 'armourPierce' || pierces) && (a !== 'humanShield' || shields);
-        return { ...s, sweep: { 'setup.characters.0.chargeBuy': CHARGE_ACTIONS.filter(left) } };
-      },
+      help: 'each costed action the setup accepts for the first character as it stands (not those it would refuse: a hold its weapon does not allow, Change Focus with no one to switch to, Break off with no grappler, Armor Pierce with no armour to negate, Human shield with no gun to turn), the others as set',
+      apply: (s) => ({ ...s, sweep: { 'setup.characters.0.chargeBuy': CHARGE_ACTIONS.filter((a) => a === 'none' || acceptedBuy(s, a)) } }),
     },
     sweepPreset('armour for the second', 'the second character’s armour, 0 to 4', { 'setup.characters.1.armour': [0, 1, 2, 3, 4] }),
     sweepPreset('disadvantage for the first', 'disadvantage dice on every roll of the first character, 0 to 3 (“a skill not directly relevant”)', { 'setup.characters.0.disadvantage': [0, 1, 2, 3] }),

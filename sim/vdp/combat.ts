@@ -245,8 +245,18 @@ export const combatSetup = lazySchema(() => z
       if (c.chargeBuy === 'grapple') {
         const team = c.team ?? c.name;
         const foes = s.characters.filter((e) => (e.team ?? e.name) !== team);
-        // With some enemies Physical, the grapples go on those alone (release, below).
+        // With some enemies Physical, the grapples go on those alone (release, below); one
+        // Entangled from the start that never sheds it (removeStatus "never") is never
+        // grappled either (a grapple on the Entangled is kept).
         const foe = foes.every((e) => (e.damageType ?? 'physical') !== 'physical') ? foes[0] : undefined;
+        const held = foes.filter((e) => (e.damageType ?? 'physical') === 'physical' && !(e.status?.entangled === true && e.removeStatus === 'never'));
+        if (!foe && held.length === 0) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['characters', i, 'chargeBuy'],
+            message: `"${c.name}" buys Grapple, but every enemy it could hold starts Entangled and never sheds it (status entangled, removeStatus "never"), so a grapple would change nothing and none would be made: expected an enemy that is not held already, or another buy`,
+          });
+        }
         if (foe) {
           const what = 'Grapple';
           ctx.addIssue({
@@ -262,6 +272,12 @@ export const combatSetup = lazySchema(() => z
       if (c.chargeBuy === 'breakOff') {
         const team = c.team ?? c.name;
         const grappler = s.characters.some((e) => (e.team ?? e.name) !== team && e.chargeBuy === 'grapple');
+        // Entangled from the start and never shedding it, it is never grappled (a grapple on
+        // the Entangled is kept), so there is nothing to break.
+        const heldForGood = c.status?.entangled === true && c.removeStatus === 'never';
+        if (heldForGood && grappler && (c.damageType ?? 'physical') === 'physical') {
+          ctx.addIssue({ code: 'custom', path: ['characters', i, 'chargeBuy'], message: `"${c.name}" buys Break off, but it starts Entangled and never sheds it (status entangled, removeStatus "never"), so no grapple is put on it and it would never be made: expected removeStatus "always", or another buy` });
+        }
         if (!grappler || (c.damageType ?? 'physical') !== 'physical') {
           ctx.addIssue({
             code: 'custom',
@@ -695,6 +711,8 @@ export const combat = defineMechanic({
               break;
             case CHARGE_CODE.stunningBlow:
               stunned[t] = 1;
+              // "briefly KO'd": a Human shield it holds is let go (a knockout ends the hold).
+              shield[t] = 0;
               break;
             case CHARGE_CODE.secondWind:
               wounds[i]--;
@@ -746,13 +764,26 @@ export const combat = defineMechanic({
           return t < 0 ? 0 : t;
         };
 
+        // A Human shield buyer with the charge ready and no enemy held picks, by its
+        // targeting, among the enemies it could hold (another standing enemy being ranged):
+        // it seizes the man beside the gunner, not the gunner, whose own shots would not be
+        // turned onto himself. Where none could be held, its targeting as ever.
+        const seizes = (i: number) => {
+          if (buy[i] !== CHARGE_CODE.humanShield || charge[i] < CHARGE_COST[CHARGE_CODE.humanShield]) return false;
+          if (shield[i] !== 0 && alive[shield[i] - 1] !== 0) return false;
+          for (let j = 0; j < n; j++) if (alive[j] && teamOf[j] !== teamOf[i] && rangedBesides(i, j)) return true;
+          return false;
+        };
+
         const pickTarget = (i: number) => {
           const how = targeting[i];
+          const seize = seizes(i);
           let best = -1;
           let bestScore = 0;
           let ties = 0;
           for (let j = 0; j < n; j++) {
             if (!alive[j] || teamOf[j] === teamOf[i]) continue;
+            if (seize && !rangedBesides(i, j)) continue;
             const left = limit[j] - wounds[j];
             const score = how === 0 ? -left : how === 1 ? left : 0;
             if (best < 0 || score > bestScore) {
