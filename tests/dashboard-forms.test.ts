@@ -138,6 +138,16 @@ describe('every mechanic has a form in its own words', () => {
     expect(buys(foeThird)).toContain('armourPierce');
     expect(buys(foeThird)).toContain('breakOff');
     expect(() => planScenario(preset.apply(foeThird), 'preset.json')).not.toThrow();
+    // What the first's buy does to the others counts: with the second breaking off the first's
+    // grapple, only the grapple keeps the setup whole (the reviewer's case: the sweep offered
+    // buys that left the Break off with nothing to break).
+    const breaking = { ...melee, setup: { characters: [{ ...a, chargeBuy: 'grapple' }, { ...b, chargeBuy: 'breakOff' }] } };
+    expect(buys(breaking)).toEqual(['grapple']);
+    expect(() => planScenario(preset.apply(breaking), 'preset.json')).not.toThrow();
+    // A current buy that is refused is not offered back.
+    const refusedNow = { ...melee, setup: { characters: [{ ...a, chargeBuy: 'armourPierce' }, b] } };
+    expect(buys(refusedNow)).not.toContain('armourPierce');
+    expect(buys(refusedNow)).toContain('none');
     // Human shield only in melee against two or more enemies, one of them ranged: never in
     // the template's duel, nor for a ranged first, nor against a gang with no gun.
     expect(buys(melee)).not.toContain('humanShield');

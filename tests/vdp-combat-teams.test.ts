@@ -278,14 +278,15 @@ describe('the fast team fight agrees with the slow reference', () => {
     // Two gunners among the gang, the strongest, so the ones held: one held is the other's
     // shield, and never its own (fails when the engine turns a shield's shots onto itself).
     ['the gunners in the middle of a bigger gang, a hero buying Human shield with blocks, another plain', [hero('shielded', { chargeBuy: 'humanShield', chargeCashIn: 'blocks', targeting: 'strongest', timing: 8, defence: { attribute: 3, skill: 3 }, fortitude: 3, type: 'elite' }), hero('plain', { allocation: '3/1', fortitude: 3, type: 'boss' }), thug, { ...gunner, count: 2, type: 'wellTrained' }, { ...minion, count: 2, allocation: '2/2' }], 'changeFocus'],
-    // Glancing blows on a thick-skinned pair (Fortitude 12) build charge past the cost in the
-    // turns its target is the gunner (no other gun to catch): one hold a turn all the same
-    // (fails when the engine holds again with the turn's second action: 5.7 releases, not 4.9).
     // The gunner the weakest, so the hero's targeting would pick it, whose own shots a hold on
     // it would not catch: the hero seizes the thug instead (fails when it never holds anyone).
     ['a hero buying Human shield against a thug and a weaker gunner: it seizes the thug', [hero('shielded', { chargeBuy: 'humanShield', chargeCashIn: 'blocks', fortitude: 3 }), { ...thug, type: 'trained' }, { ...gunner, type: 'civilian' }], 'changeFocus'],
     // A stunned holder lets go (fails when the hold outlives the Stunning Blow).
     ['a hero holding a thug that stuns it, under a gunner', [hero('shielded', { chargeBuy: 'humanShield', chargeCashIn: 'blocks', targeting: 'strongest', attack: { attribute: 1, skill: 1 }, defence: { attribute: 4, skill: 3 }, fortitude: 3, type: 'boss', timing: 10 }), { ...thug, type: 'elite', attack: { attribute: 2, skill: 2 }, defence: { attribute: 4, skill: 3 }, fortitude: 3, chargeBuy: 'stunningBlow', chargeCashIn: 'both' }, { ...gunner, attack: { attribute: 3, skill: 3 }, timing: 1, allocation: '4/0' }], 'changeFocus'],
+    // Glancing blows on a thick-skinned pair (Fortitude 12) build charge past the cost: one
+    // hold a turn, on the minion beside the gunner (the hero picks at random among those it
+    // could hold). A second hold in one turn would need 4 charge with someone to hold, which
+    // the seizing leaves no turn for; the engine's guard against it is kept all the same.
     ['a hero buying Human shield, picking at random between a thick-skinned minion and gunner', [hero('shielded', { chargeBuy: 'humanShield', targeting: 'random', attack: { attribute: 3, skill: 3 }, defence: { attribute: 5, skill: 4 }, fortitude: 3, type: 'boss' }), { ...minion, count: 1, fortitude: 12, allocation: '2/2' }, { ...gunner, fortitude: 12 }], 'changeFocus'],
     ['three on their own: every one keeps its target', [{ ...hero('a'), team: 'a' }, { ...hero('b', { targeting: 'random' }), team: 'b' }, { ...brute, type: 'trained', allocation: '2/2' }], 'changeFocus'],
   ];

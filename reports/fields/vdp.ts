@@ -15,17 +15,35 @@ import { FIXED_SPLITS } from '../../sim/vdp/allocation.ts';
 import { sweepPreset } from './presets.ts';
 import { withValue } from './paths.ts';
 
-/** Whether the combat setup and its refusals accept `buy` as the first character's chargeBuy in `s`. */
-function acceptedBuy(s: Record<string, unknown>, buy: string): boolean {
+/**
+ * The setup's problems (schema issues, then the mechanic's refusals when it parses), each as
+ * "path: message", with the first character's chargeBuy set to `buy` (or as it stands).
+ */
+function setupProblems(s: Record<string, unknown>, buy?: string): Set<string> | undefined {
   const setup = s.setup as { characters?: Record<string, unknown>[] } | undefined;
   const characters = setup?.characters;
-  if (!Array.isArray(characters) || characters.length === 0) return false;
-  const candidate = { ...setup, characters: [{ ...characters[0], chargeBuy: buy }, ...characters.slice(1)] };
-  const at = (path: readonly PropertyKey[]) => path.length >= 3 && path[0] === 'characters' && path[1] === 0 && path[2] === 'chargeBuy';
+  if (!Array.isArray(characters) || characters.length === 0 || typeof characters[0] !== 'object' || characters[0] === null) return undefined;
+  const candidate = buy === undefined ? setup : { ...setup, characters: [{ ...characters[0], chargeBuy: buy }, ...characters.slice(1)] };
   const parsed = combatSetup.safeParse(candidate);
-  if (!parsed.success) return !parsed.error.issues.some((issue) => at(issue.path));
+  if (!parsed.success) return new Set(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   const rules = vdpRules.safeParse(s.rules ?? {});
-  return !combat.refuse!(parsed.data, rules.success ? rules.data : vdpRules.parse({})).some((r) => r.path === 'setup.characters.0.chargeBuy');
+  return new Set(combat.refuse!(parsed.data, rules.success ? rules.data : vdpRules.parse({})).map((r) => `${r.path}: ${r.problem}`));
+}
+
+/**
+ * The buys for the first character that the setup and its refusals accept: those that add no
+ * problem to the setup as it stands (a buy may make another character's refused: a Break off
+ * against a grapple that is no more). The buy it has now, where nothing is accepted.
+ */
+function acceptedBuys(s: Record<string, unknown>): string[] {
+  const now = setupProblems(s);
+  if (now === undefined) return ['none'];
+  // Nothing at the buy's own path (even a problem the setup has now: its current buy may be
+  // refused), and nothing new elsewhere.
+  const own = (p: string) => p.startsWith('characters.0.chargeBuy:') || p.startsWith('setup.characters.0.chargeBuy:');
+  const accepted = CHARGE_ACTIONS.filter((buy) => [...setupProblems(s, buy)!].every((p) => !own(p) && now.has(p)));
+  const current = ((s.setup as { characters: Record<string, unknown>[] }).characters[0].chargeBuy as string | undefined) ?? 'none';
+  return accepted.length > 0 ? accepted : [current];
 }
 
 const advantage: Field = {
@@ -229,7 +247,7 @@ export const combatForm: MechanicForm = {
     {
       label: 'Edge Charge buys for the first',
       help: 'each costed action the setup accepts for the first character as it stands (not those it would refuse: a hold its weapon does not allow, Change Focus with no one to switch to, Break off with no grappler, Armor Pierce with no armour to negate, Human shield with no gun to turn), the others as set',
-      apply: (s) => ({ ...s, sweep: { 'setup.characters.0.chargeBuy': CHARGE_ACTIONS.filter((a) => a === 'none' || acceptedBuy(s, a)) } }),
+      apply: (s) => ({ ...s, sweep: { 'setup.characters.0.chargeBuy': acceptedBuys(s) } }),
     },
     sweepPreset('armour for the second', 'the second character’s armour, 0 to 4', { 'setup.characters.1.armour': [0, 1, 2, 3, 4] }),
     sweepPreset('disadvantage for the first', 'disadvantage dice on every roll of the first character, 0 to 3 (“a skill not directly relevant”)', { 'setup.characters.0.disadvantage': [0, 1, 2, 3] }),
