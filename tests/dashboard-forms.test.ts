@@ -4,7 +4,9 @@
  * the field they are about with the CLI's own words, sweeps and compare changes read as
  * typed, links and opened files round-trip, and unreadable files say why as the CLI does.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { parse as parseYaml } from 'yaml';
+import { withoutStaleChecks } from '../dashboard/model/removal.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -160,6 +162,22 @@ describe('every mechanic has a form in its own words', () => {
     // Two of one gunner are two enemies; a gunner on the first's own side is no enemy.
     expect(buys({ ...melee, setup: { characters: [chars[0], { ...gunner, count: 2 }] } })).toContain('humanShield');
     expect(buys({ ...gang, setup: { characters: [chars[0], { ...gunner, team: chars[0].name as string }, chars[1]] } })).not.toContain('humanShield');
+  });
+
+  test('a preset that replaces the sweep leaves out, and names, the checks that pointed at it: the library’s Edge Charge duel', () => {
+    // Without this the scenario would be refused at expect.0.point once the sweep changed.
+    const scenario = parseYaml(readFileSync(new URL('../scenarios/vdp-combat-edge-charge.yaml', import.meta.url), 'utf8')) as Record<string, unknown>;
+    const preset = formFor('vdp', 'combat')!.presets!.find((p) => p.label === 'every split for the first')!;
+    const { scenario: next, dropped } = withoutStaleChecks(preset.apply(scenario));
+    expect(dropped.length).toBe((scenario.expect as unknown[]).length);
+    expect(dropped[0]).toMatch(/^the check on win\.a at setup\.characters\.0\.chargeBuy = "none"$/);
+    expect(next.expect).toBeUndefined();
+    expect(() => planScenario(next, 'preset.json')).not.toThrow();
+    // Checks still pointing at swept values are kept, and a scenario without checks is as it was.
+    const kept = withoutStaleChecks({ ...scenario, sweep: { 'setup.characters.0.chargeBuy': ['none', 'probeDefence'] } });
+    expect((kept.scenario.expect as unknown[]).length).toBe(2);
+    const bare = { ...scenario, expect: undefined };
+    expect(withoutStaleChecks(bare).dropped).toEqual([]);
   });
 
   test('forms exist only for mechanics of the contract (and their systems are right)', () => {

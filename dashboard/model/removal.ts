@@ -74,3 +74,28 @@ export function removedName(scenario: Obj, list: Path, index: number, item: stri
   const entry = (getAt(scenario, list) as unknown[] | undefined)?.[index];
   return isObject(entry) && typeof entry.name === 'string' ? `${item} "${entry.name}"` : `${item} ${index + 1}`;
 }
+
+/**
+ * `next`, a scenario whose sweep a preset replaced, without the checks (`expect`) whose
+ * `point` no longer names a swept path and value: they would have nothing to judge, and the
+ * scenario would be refused. Those left out are said, as the removed item's are.
+ */
+export function withoutStaleChecks(next: Obj): { scenario: Obj; dropped: string[] } {
+  if (!Array.isArray(next.expect)) return { scenario: next, dropped: [] };
+  const sweep = isObject(next.sweep) ? next.sweep : {};
+  const swept = (path: string, value: unknown) =>
+    Array.isArray(sweep[path]) && (sweep[path] as unknown[]).some((v) => JSON.stringify(v) === JSON.stringify(value));
+  const dropped: string[] = [];
+  const expect = next.expect.filter((check) => {
+    const point = isObject(check) && isObject(check.point) ? check.point : undefined;
+    if (point === undefined || Object.entries(point).every(([path, value]) => swept(path, value))) return true;
+    const metric = isObject(check) && typeof check.metric === 'string' ? check.metric : 'a metric';
+    dropped.push(`the check on ${metric} at ${Object.entries(point).map(([path, value]) => `${path} = ${JSON.stringify(value)}`).join(', ')}`);
+    return false;
+  });
+  if (dropped.length === 0) return { scenario: next, dropped };
+  const out = { ...next };
+  if (expect.length > 0) out.expect = expect;
+  else delete out.expect;
+  return { scenario: out, dropped };
+}

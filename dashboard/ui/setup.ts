@@ -12,6 +12,7 @@ import { seedFromText, textFromValue } from '../model/coerce.ts';
 import type { CompareChange } from '../model/compare.ts';
 import { getAt, joinPath, parsePath } from '../../reports/fields/paths.ts';
 import { formatSweepValues, kindOfValues, parseSweepValues, type SweepKind } from '../model/sweep.ts';
+import { withoutStaleChecks } from '../model/removal.ts';
 import { sweepLabel } from '../../reports/sweep.ts';
 import { h, uid } from './dom.ts';
 import { leafInput } from './fields.ts';
@@ -222,13 +223,19 @@ function presetSection(ctx: SetupContext, form: MechanicForm): HTMLElement {
                 if (p.compare) {
                   if (change) ctx.setCompare(change);
                 } else {
-                  const next = p.apply(scenario);
+                  // Checks pointing at sweep values the preset replaced have nothing left to judge.
+                  const { scenario: next, dropped } = withoutStaleChecks(p.apply(scenario));
                   ctx.replace(next);
-                  // Said, not done quietly: what Vary held that the preset's sweep replaced.
+                  // Said, not done quietly: what Vary held that the preset's sweep replaced,
+                  // and the checks that pointed at it.
                   const before = Object.keys((scenario.sweep ?? {}) as Record<string, unknown>);
                   const after = (next.sweep ?? {}) as Record<string, unknown>;
                   const gone = before.filter((path) => !(path in after));
-                  if (gone.length > 0) ctx.message(`“${p.label}” replaced what Vary held: ${gone.map((path) => sweepLabel(path, scenario.setup, scenario)).join(', ')} no longer varies.`, false);
+                  const said = [
+                    ...(gone.length > 0 ? [`“${p.label}” replaced what Vary held: ${gone.map((path) => sweepLabel(path, scenario.setup, scenario)).join(', ')} no longer varies.`] : []),
+                    ...(dropped.length > 0 ? [`${dropped.join('; ')}: left out, as ${dropped.length === 1 ? 'it pointed' : 'they pointed'} at what no longer varies.`] : []),
+                  ];
+                  if (said.length > 0) ctx.message(said.join(' '), false);
                 }
               },
             },
