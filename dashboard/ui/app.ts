@@ -21,7 +21,7 @@ import { formatSweepValues } from '../model/sweep.ts';
 import { sweepLabel } from '../../reports/sweep.ts';
 import { getAt, parsePath } from '../../reports/fields/paths.ts';
 import { h, replace } from './dom.ts';
-import { renderResults, renderSummary, type ResultsView } from './results.ts';
+import { renderResults, renderSummary, stopButton, type ResultsView } from './results.ts';
 import { renderSetup, variables, type SetupContext } from './setup.ts';
 import { FindRun, findResultsNode } from './find.ts';
 
@@ -64,6 +64,8 @@ export class App implements SetupContext {
   private distributionViews: Record<string, DistributionView> = {};
   private redrawQueued = false;
   private lastRedraw = 0;
+  /** Stop, one element for the page's life, moved into each redraw of a running status. */
+  private readonly stopButtonEl = stopButton(() => this.stopRun());
   private checked: Checked | undefined;
   /** The name of the scenario file opened, for what poolsim run says of it (not one made up from the scenario's name). */
   private openedName: string | undefined;
@@ -401,6 +403,7 @@ export class App implements SetupContext {
           this.drawResults();
         },
         onStop: () => this.stopRun(),
+        stopButton: this.stopButtonEl,
         onRunAgain: () => {
           this.clearMessage();
           this.afterChange();
