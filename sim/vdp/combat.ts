@@ -207,7 +207,11 @@ export const combatSetup = lazySchema(() => z
     const names = new Set<string>();
     const teams = new Set<string>();
     let total = 0;
+    // Whether a character's Fortitude is Physical (its enemies' damage), the one Entangled halves and armour guards.
+    const physicalOf = (e: { damageType?: string }) => (e.damageType ?? 'physical') === 'physical';
     s.characters.forEach((c, i) => {
+      const team = c.team ?? c.name;
+      const foes = s.characters.filter((e) => (e.team ?? e.name) !== team);
       if (names.has(c.name)) {
         ctx.addIssue({ code: 'custom', path: ['characters', i, 'name'], message: `two characters are named "${c.name}": names must differ` });
       }
@@ -243,13 +247,11 @@ export const combatSetup = lazySchema(() => z
       // give up successes for it: refused. (A net is another matter: whatever the Fortitude,
       // it costs the target the action that frees it.)
       if (c.chargeBuy === 'grapple') {
-        const team = c.team ?? c.name;
-        const foes = s.characters.filter((e) => (e.team ?? e.name) !== team);
         // With some enemies Physical, the grapples go on those alone (release, below); one
         // Entangled from the start that never sheds it (removeStatus "never") is never
         // grappled either (a grapple on the Entangled is kept).
-        const foe = foes.every((e) => (e.damageType ?? 'physical') !== 'physical') ? foes[0] : undefined;
-        const held = foes.filter((e) => (e.damageType ?? 'physical') === 'physical' && !(e.status?.entangled === true && e.removeStatus === 'never'));
+        const foe = foes.some(physicalOf) ? undefined : foes[0];
+        const held = foes.filter((e) => physicalOf(e) && !(e.status?.entangled === true && e.removeStatus === 'never'));
         if (!foe && held.length === 0) {
           ctx.addIssue({
             code: 'custom',
@@ -258,11 +260,10 @@ export const combatSetup = lazySchema(() => z
           });
         }
         if (foe) {
-          const what = 'Grapple';
           ctx.addIssue({
             code: 'custom',
             path: ['characters', i, 'chargeBuy'],
-            message: `"${c.name}" buys ${what}, but its enemy "${foe.name}" takes ${foe.damageType} damage (its damageType), and Entangled halves only "Physical Fortitude", so no enemy could be held and the buy would never be made (a cash-in giving up successes for it for nothing): expected an enemy whose damageType is physical, or another buy`,
+            message: `"${c.name}" buys Grapple, but its enemy "${foe.name}" takes ${foe.damageType} damage (its damageType), and Entangled halves only "Physical Fortitude", so no enemy could be held and the buy would never be made (a cash-in giving up successes for it for nothing): expected an enemy whose damageType is physical, or another buy`,
           });
         }
       }
@@ -270,15 +271,14 @@ export const combatSetup = lazySchema(() => z
       // halves (so no grapple is put on it), it would never be made, and a cash-in would give
       // up successes for it.
       if (c.chargeBuy === 'breakOff') {
-        const team = c.team ?? c.name;
-        const grappler = s.characters.some((e) => (e.team ?? e.name) !== team && e.chargeBuy === 'grapple');
+        const grappler = foes.some((e) => e.chargeBuy === 'grapple');
         // Entangled from the start and never shedding it, it is never grappled (a grapple on
         // the Entangled is kept), so there is nothing to break.
         const heldForGood = c.status?.entangled === true && c.removeStatus === 'never';
-        if (heldForGood && grappler && (c.damageType ?? 'physical') === 'physical') {
+        if (heldForGood && grappler && physicalOf(c)) {
           ctx.addIssue({ code: 'custom', path: ['characters', i, 'chargeBuy'], message: `"${c.name}" buys Break off, but it starts Entangled and never sheds it (status entangled, removeStatus "never"), so no grapple is put on it and it would never be made: expected removeStatus "always", or another buy` });
         }
-        if (!grappler || (c.damageType ?? 'physical') !== 'physical') {
+        if (!grappler || !physicalOf(c)) {
           ctx.addIssue({
             code: 'custom',
             path: ['characters', i, 'chargeBuy'],
@@ -294,8 +294,6 @@ export const combatSetup = lazySchema(() => z
       // are not turned onto itself): with no ranged enemy, or a single enemy, it would never
       // be made, and a cash-in would give up successes for it.
       if (c.chargeBuy === 'humanShield') {
-        const team = c.team ?? c.name;
-        const foes = s.characters.filter((e) => (e.team ?? e.name) !== team);
         const enemies = foes.reduce((k, e) => k + (e.count ?? 1), 0);
         const problem =
           c.ranged === true
@@ -312,16 +310,13 @@ export const combatSetup = lazySchema(() => z
       // The text is silent on Mental and Emotional damage; as a GM rules it
       // (docs/rulings/vdp-combat.md, "Armour is threshold"), armour counts against Physical
       // damage only. Set where it could not count, it is refused rather than dropped.
-      const type = c.damageType ?? 'physical';
-      if ((c.armour ?? 0) > 0 && type !== 'physical') {
-        ctx.addIssue({ code: 'custom', path: ['characters', i, 'armour'], message: `"${c.name}" takes ${type} damage (its damageType), and armour ("Armor grants additional threshold", equipment) stands against Physical damage only: expected armour left out, or a ward of the mind or spirit as a higher "fortitude"` });
+      if ((c.armour ?? 0) > 0 && !physicalOf(c)) {
+        ctx.addIssue({ code: 'custom', path: ['characters', i, 'armour'], message: `"${c.name}" takes ${c.damageType} damage (its damageType), and armour ("Armor grants additional threshold", equipment) stands against Physical damage only: expected armour left out, or a ward of the mind or spirit as a higher "fortitude"` });
       }
       // A weapon's piercing only meets armour, which only a Physical Fortitude has: with no
       // such enemy it would change nothing.
       if ((c.armourPiercing ?? 0) > 0) {
-        const team = c.team ?? c.name;
-        const physicalFoe = s.characters.some((e) => (e.team ?? e.name) !== team && (e.damageType ?? 'physical') === 'physical');
-        if (!physicalFoe) {
+        if (!foes.some(physicalOf)) {
           ctx.addIssue({ code: 'custom', path: ['characters', i, 'armourPiercing'], message: `"${c.name}" has armour piercing, but every enemy takes Mental or Emotional damage (its damageType), where armour does not count, so it would change nothing: expected an enemy whose damageType is physical, or armourPiercing left out` });
         }
       }
@@ -329,9 +324,8 @@ export const combatSetup = lazySchema(() => z
       // only on such an enemy (release, below), so with none it would never be made, and a
       // cash-in would give up successes for it.
       if (c.chargeBuy === 'armourPierce') {
-        const team = c.team ?? c.name;
-        const least = Math.min(...s.characters.filter((e) => (e.team ?? e.name) === team).map((e) => e.armourPiercing ?? 0));
-        if (!s.characters.some((e) => (e.team ?? e.name) !== team && (e.armour ?? 0) > least)) {
+        const least = Math.min(...s.characters.filter((e) => !foes.includes(e)).map((e) => e.armourPiercing ?? 0));
+        if (!foes.some((e) => (e.armour ?? 0) > least)) {
           ctx.addIssue({ code: 'custom', path: ['characters', i, 'chargeBuy'], message: `"${c.name}" buys Armor Pierce, but no enemy has armour above its side's armour piercing (${least}), so it would never be made: expected an enemy with more armour, or another buy` });
         }
       }
@@ -642,6 +636,14 @@ export const combat = defineMechanic({
 
         // Whether an enemy of i other than t, still standing, attacks at range: one whose
         // shots a Human shield held on t would catch.
+        // Whether i holds a Human shield still standing.
+        const holding = (i: number) => shield[i] !== 0 && alive[shield[i] - 1] !== 0;
+
+        // The threshold of t against i's attack: its Fortitude (halved if Entangled, by a
+        // grapple or a net), its armour unless pierced, less i's armour piercing.
+        const thresholdAgainst = (t: number, i: number) =>
+          thresholdOf(fortitude[t], status[t] | netted[t], pierced[t] ? 0 : armour[t], piercing[i], physical[t] === 1);
+
         const rangedBesides = (i: number, t: number) => {
           for (let j = 0; j < n; j++) if (j !== t && alive[j] && ranged[j] && teamOf[j] !== teamOf[i]) return true;
           return false;
@@ -672,7 +674,7 @@ export const combat = defineMechanic({
           if (b === CHARGE_CODE.armourPierce && (pierced[t] !== 0 || armour[t] <= leastPiercing(i))) return false;
           // Human shield: one held enemy at a time (a second hold this turn would change
           // nothing), and only where another enemy's ranged attack could be turned onto it.
-          if (b === CHARGE_CODE.humanShield && ((shield[i] !== 0 && alive[shield[i] - 1] !== 0) || !rangedBesides(i, t))) return false;
+          if (b === CHARGE_CODE.humanShield && (holding(i) || !rangedBesides(i, t))) return false;
           charge[i] -= CHARGE_COST[b];
           released[i]++;
           if (!onSelf(b)) {
@@ -770,7 +772,7 @@ export const combat = defineMechanic({
         // turned onto himself. Where none could be held, its targeting as ever.
         const seizes = (i: number) => {
           if (buy[i] !== CHARGE_CODE.humanShield || charge[i] < CHARGE_COST[CHARGE_CODE.humanShield]) return false;
-          if (shield[i] !== 0 && alive[shield[i] - 1] !== 0) return false;
+          if (holding(i)) return false;
           for (let j = 0; j < n; j++) if (alive[j] && teamOf[j] !== teamOf[i] && rangedBesides(i, j)) return true;
           return false;
         };
@@ -823,7 +825,7 @@ export const combat = defineMechanic({
             stunned[t] && stunnedDefenceless
               ? 0 // "briefly KO'd": no defence roll, no tension spent on one
               : total(defenceDice, spendOn(t, DEFENCE_ROLL, defenceDice) - activeDis[t] - pendingDis[t] * effectsOnDefence + defenceSituation[t], dBonus);
-          const r = exchange(a, d, thresholdOf(fortitude[t], status[t] | netted[t], pierced[t] ? 0 : armour[t], piercing[i], physical[t] === 1));
+          const r = exchange(a, d, thresholdAgainst(t, i));
           // Human shield: "Any ranged attack that would hit the character this turn, has a 75%
           // chance of hitting the target instead". A shot that would hit (a glancing blow or
           // damage: the defence did not hold) by anyone but the shield itself goes, 3 times in
@@ -834,7 +836,7 @@ export const combat = defineMechanic({
             const held = shield[t] - 1;
             if (held !== i && alive[held] && random.below(4) < 3) {
               shieldHits[t]++;
-              const w = Math.floor((a - d) / thresholdOf(fortitude[held], status[held] | netted[held], pierced[held] ? 0 : armour[held], piercing[i], physical[held] === 1));
+              const w = Math.floor((a - d) / thresholdAgainst(held, i));
               if (w > 0) {
                 wounds[held] += w;
                 if (wounds[held] > limit[held]) {
