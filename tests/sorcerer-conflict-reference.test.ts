@@ -57,6 +57,7 @@ interface Fighter {
   power?: number;
   defend?: 'fullDefence' | 'oneDie' | 'fullDefenceWhenHurt' | 'moreDice';
   standUp?: 'never' | 'half' | 'full';
+  standUpBonus?: number;
   currency?: 'none' | 'standUp' | 'defence' | 'all';
 }
 
@@ -130,9 +131,11 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
     const inForce = (i: number) => c[i].lasting + c[i].due + c[i].pending;
     /** A Stand Up: Will against `n` dice; its successes, or −1. */
     const standUp = (i: number, n: number): number => {
-      if (n <= 0 || c[i].f.will <= 0 || inForce(i) > 2 * c[i].f.stamina) return -1;
+      // "You can rack up bonus dice on this roll": they join the Will.
+      const will = c[i].f.will + (c[i].f.standUpBonus ?? 0);
+      if (n <= 0 || will <= 0 || inForce(i) > 2 * c[i].f.stamina) return -1;
       for (;;) {
-        const o = opposed(roll(c[i].f.will), roll(n));
+        const o = opposed(roll(will), roll(n));
         if (o.winner === 0) {
           c[i].stoodUp++;
           return o.successes;
@@ -329,6 +332,13 @@ const cases: [string, [Fighter, Fighter], number?, Rules?, Meets[]?][] = [
     'one round: 8 fists against a big gun on 2 dice + 4 bonus, sucking it up and standing up mid-round by half',
     [sorcerer('a', { dice: 8, will: 3 }), sorcerer('b', { stamina: 4, dice: 2, bonus: 4, will: 4, standUp: 'half', defend: 'oneDie', weapon: 'bigGun' })],
     1,
+  ],
+  // "You can rack up bonus dice on this roll (spit blood, stomp on your friends, etc.)": a
+  // hurt sorcerer of Will 1 who stands up on Will + 3 bonus dice, each Stand Up's successes
+  // rolled over into the action; its Will alone would seldom beat its own 4 dice.
+  [
+    'Stand Up bonus dice: a hurt blade of Will 1 + 3 bonus dice on its Stand Ups, against fists',
+    [sorcerer('a', { stamina: 4, will: 1, standUpBonus: 3, lasting: 5, weapon: 'blade' }), sorcerer('b', { will: 3 })],
   ],
   ['a rifle against fists, six rounds at most', [sorcerer('a', { weapon: 'rifle', defend: 'oneDie' }), sorcerer('b', { stamina: 6, will: 2, standUp: 'full' })], 6],
   // Stood up at the round's start ("This roll only applies to your next action"), then hit

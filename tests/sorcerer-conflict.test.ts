@@ -361,6 +361,18 @@ describe('policies move results the way the rules say', () => {
     expect(stands['stoodUp.jesse'].estimate).toBeGreaterThan(0);
   });
 
+  it('"You can rack up bonus dice on this roll (spit blood, stomp on your friends, etc.)": Stand Up bonus dice stand a hurt sorcerer up more often, and win more', () => {
+    const hurt = { ...jesse, will: 1, lasting: 5 };
+    const plain = duel(hurt, lydia);
+    const spitsBlood = duel({ ...hurt, standUpBonus: 3 }, lydia);
+    apart(spitsBlood['stoodUp.jesse'], plain['stoodUp.jesse']);
+    apart(spitsBlood['win.jesse'], plain['win.jesse']);
+    // A Will of 0 stands up on its bonus dice alone.
+    const noWill = duel({ ...hurt, will: 0 }, lydia, 2000);
+    expect(noWill['stoodUp.jesse'].estimate).toBe(0);
+    expect(duel({ ...hurt, will: 0, standUpBonus: 2 }, lydia, 2000)['stoodUp.jesse'].estimate).toBeGreaterThan(0);
+  });
+
   it('rolling currency over wins more than letting it go', () => {
     const rolls = duel({ ...jesse, currency: 'all' }, { ...lydia, currency: 'none' });
     const drops = duel({ ...jesse, currency: 'none' }, { ...lydia, currency: 'none' });
@@ -416,6 +428,8 @@ describe('bad setups are rejected with the path of the mistake', () => {
   it('negative Stamina', () => bad({ a: { ...jesse, stamina: -1 }, b: lydia }, 'setup.a.stamina', /≥ 0/));
   it('an unknown defence policy', () => bad({ a: { ...jesse, defend: 'dodge' }, b: lydia }, 'setup.a.defend', /expected one of "fullDefence"/));
   it('a missing Will', () => bad({ a: { ...jesse, will: undefined }, b: lydia }, 'setup.a.will', /missing/));
+  it('Stand Up bonus dice for one that never stands up', () =>
+    bad({ a: { ...jesse, standUp: 'never', standUpBonus: 2 }, b: lydia }, 'setup.a.standUpBonus', /standUp is "never", so there is no Stand Up roll for these dice/));
 });
 
 describe('a conflict variant no fighter can meet is refused: it would change nothing', () => {

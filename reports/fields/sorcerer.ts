@@ -82,6 +82,7 @@ function fighter(key: 'a' | 'b', label: string): Field {
       { kind: 'number', key: 'power', label: 'demon’s Power', help: 'for the demonic rows of the bleed table' },
       choice('defend', 'defence before acting', DEFEND_POLICIES, 'moreDice (default)', 'sacrifices its action for a full defence, or “sucks it up” with one die; moreDice: the full defence only when it rolls more than one die'),
       choice('standUp', 'Stand Up', STAND_UP_POLICIES, 'full (default)', 'dice asked for when penalties exceed Stamina (mid-round: no more than its dice on the table)'),
+      { kind: 'number', key: 'standUpBonus', label: 'Stand Up bonus dice', placeholder: '0', help: '“rack up bonus dice on this roll (spit blood, stomp on your friends)”: beside its Will' },
       choice('currency', 'roll over successes', CURRENCY_POLICIES, 'all (default)', 'as bonus dice into its next action'),
     ],
   };

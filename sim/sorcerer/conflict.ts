@@ -10,7 +10,8 @@
  *    full defence (round 1's: the `next` a fighter carries in). "If you're suffering
  *    penalties greater than your Stamina, you can't act" — unless it stands up (`standUp`
  *    policy): "roll your Will (without penalties) vs. the number of dice you'd like to use
- *    for your action, up to your score"; not possible "if your penalties are > 2x your
+ *    for your action, up to your score", with its `standUpBonus` dice beside the Will ("You
+ *    can rack up bonus dice on this roll"); not possible "if your penalties are > 2x your
  *    stamina". A character that cannot act when the round begins is beaten, and the
  *    conflict ends (both at once: a draw).
  * 2. "Dice all hit the table at the same time. Actions are resolved in order of highest die
@@ -107,6 +108,11 @@ export const fighterSchema = lazySchema(() => z
     defend: z.enum(DEFEND_POLICIES).optional(),
     /** Stand Up when its penalties exceed its Stamina (see STAND_UP_POLICIES); defaults to "full". */
     standUp: z.enum(STAND_UP_POLICIES).optional(),
+    /**
+     * Bonus dice on its Stand Up rolls, beside its Will ("You can rack up bonus dice on
+     * this roll (spit blood, stomp on your friends, etc.)"); defaults to 0.
+     */
+    standUpBonus: count.optional(),
     /** Successes rolled over into its next action (see CURRENCY_POLICIES; `all` includes a landed attack's with rules.attackCurrency "nextAction"); defaults to "all". */
     currency: z.enum(CURRENCY_POLICIES).optional(),
   })
@@ -114,6 +120,10 @@ export const fighterSchema = lazySchema(() => z
   .superRefine((f, ctx) => {
     if (needsPower(f.weapon) && f.power === undefined) {
       ctx.addIssue({ code: 'custom', path: ['power'], message: `weapon "${f.weapon}" bleeds by the demon's Power: expected "power"` });
+    }
+    // Dice for a roll this character never makes would change nothing: said, not ignored.
+    if ((f.standUpBonus ?? 0) > 0 && f.standUp === 'never') {
+      ctx.addIssue({ code: 'custom', path: ['standUpBonus'], message: `standUp is "never", so there is no Stand Up roll for these dice: expected standUpBonus left out, or standUp "half" or "full"` });
     }
   }));
 
@@ -135,6 +145,15 @@ export const conflictSetup = lazySchema(() => z
 
 export type Fighter = z.output<typeof fighterSchema>;
 export type ConflictSetup = z.output<typeof conflictSetup>;
+
+/**
+ * The dice a Stand Up rolls against the dice asked for: "roll your Will (without
+ * penalties)", and "You can rack up bonus dice on this roll" (`standUpBonus`). With none,
+ * the character cannot Stand Up.
+ */
+export function standUpPool(f: Pick<Fighter, 'will' | 'standUpBonus'>): number {
+  return f.will + (f.standUpBonus ?? 0);
+}
 
 /** Dice asked for on a Stand Up roll. */
 export function standUpDice(policy: (typeof STAND_UP_POLICIES)[number], score: number): number {
@@ -269,11 +288,11 @@ export const conflict = defineMechanic({
     if (rules.attackCurrency === 'nextAction' && !fighters.some((f) => (f.currency ?? 'all') === 'all')) {
       problems.push({ path: 'rules.attackCurrency', problem: `"nextAction" rolls a landed attack's successes over for a fighter whose currency is "all", and neither is (${fighters.map((f) => `${f.name}: "${f.currency}"`).join(', ')}), so it would change nothing: expected attackCurrency left out, or a fighter with currency "all"` });
     }
-    // It needs a fighter that can Stand Up (standUp not "never", some Will) and sacrifice
-    // its action (a defend policy other than "oneDie").
-    const both = (f: Fighter) => (f.standUp ?? 'full') !== 'never' && f.will > 0 && (f.defend ?? DEFAULT_DEFEND) !== 'oneDie';
+    // It needs a fighter that can Stand Up (standUp not "never", some Will or Stand Up
+    // bonus dice to roll) and sacrifice its action (a defend policy other than "oneDie").
+    const both = (f: Fighter) => (f.standUp ?? 'full') !== 'never' && standUpPool(f) > 0 && (f.defend ?? DEFAULT_DEFEND) !== 'oneDie';
     if (rules.standUpCovers === 'actionOrSacrifice' && !fighters.some(both)) {
-      problems.push({ path: 'rules.standUpCovers', problem: `"actionOrSacrifice" covers a sacrifice after a Stand Up, and neither fighter both stands up and sacrifices (standUp "never", no Will, or defend "oneDie"), so it would change nothing: expected standUpCovers left out` });
+      problems.push({ path: 'rules.standUpCovers', problem: `"actionOrSacrifice" covers a sacrifice after a Stand Up, and neither fighter both stands up and sacrifices (standUp "never", no Will nor Stand Up bonus, or defend "oneDie"), so it would change nothing: expected standUpCovers left out` });
     }
     return problems;
   },
@@ -287,7 +306,7 @@ export const conflict = defineMechanic({
 
     // Per fighter, for the hot loop.
     const stamina = Int32Array.from(fighters, (f) => f.stamina);
-    const will = Int32Array.from(fighters, (f) => f.will);
+    const will = Int32Array.from(fighters, standUpPool);
     const baseDice = Int32Array.from(fighters, (f) => f.dice ?? f.stamina);
     const bonus = Int32Array.from(fighters, (f) => f.bonus ?? 0);
     const defenceDice = Int32Array.from(fighters, (f) => f.defence ?? f.stamina);
@@ -373,8 +392,9 @@ export const conflict = defineMechanic({
         };
         const inForce = (i: number) => lasting[i] + due[i] + pending[i];
 
-        // A Stand Up roll: Will against `n` dice. Returns the successes, or −1 when it fails
-        // (or cannot be tried). "re-roll or something" on a full tie.
+        // A Stand Up roll: Will (+ its Stand Up bonus: `will` holds standUpPool) against `n`
+        // dice. Returns the successes, or −1 when it fails (or cannot be tried). "re-roll or
+        // something" on a full tie.
         const standUp = (i: number, n: number) => {
           if (n <= 0 || will[i] <= 0 || inForce(i) > 2 * stamina[i]) return -1;
           for (;;) {
