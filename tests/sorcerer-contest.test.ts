@@ -321,3 +321,105 @@ describe('repeating a task after failing', () => {
     expect(problem({ ...will3demon4, tries: 100, retryPenalty: 0 })).toBeUndefined();
   });
 });
+
+/**
+ * "If you are taking an action that is relevant both to Passion and another stat, you can
+ * roll your Passion first and then use successes on that roll as bonus dice to the main
+ * stat roll" (sorcerer.txt, "Actions"): `passion` is a Passion roll against the other
+ * side's pool, made first, whose successes join the side's pool.
+ */
+describe('rolling Passion first', () => {
+  const contestOf = (setup: object, trials = 100000) => ({ name: 'passion', system: 'sorcerer', mechanic: 'contest', trials, seed: 'passion', setup });
+  const exactOf = (setup: object, exhausted: 'one' | 'remaining' = 'one') =>
+    contest.prepare(contest.setup.parse(setup), sorcererRules.parse({ exhausted })).exact!().metrics;
+
+  /**
+   * The same figures by brute force on the rules read directly: every face of every Passion
+   * roll (a full tie rolled again, so weighed out), then every face of the main roll with
+   * the bonus dice it won.
+   */
+  function bruteForce(sides: number, a: { dice: number; passion?: number }, b: { dice: number; passion?: number }, exhausted: 'one' | 'remaining') {
+    const bonusOf = (passion: number | undefined, against: number): number[] => {
+      if (passion === undefined) return [1];
+      const chances = new Array(passion + 1).fill(0);
+      let decided = 0;
+      for (const x of allRolls(passion, sides)) {
+        for (const y of allRolls(against, sides)) {
+          const r = direct(x, y, exhausted);
+          if (r.winner === REROLL) continue;
+          decided++;
+          chances[r.winner === A_WINS ? r.successes : 0]++;
+        }
+      }
+      return chances.map((c) => c / decided);
+    };
+    const bonusA = bonusOf(a.passion, b.dice);
+    const bonusB = bonusOf(b.passion, a.dice);
+    const m = { winA: 0, winB: 0, reroll: 0, successesA: 0, successesB: 0 };
+    bonusA.forEach((pA, sA) =>
+      bonusB.forEach((pB, sB) => {
+        if (pA * pB === 0) return;
+        let n = 0;
+        const here = { winA: 0, winB: 0, reroll: 0, successesA: 0, successesB: 0 };
+        for (const x of allRolls(a.dice + sA, sides)) {
+          for (const y of allRolls(b.dice + sB, sides)) {
+            const r = direct(x, y, exhausted);
+            n++;
+            if (r.winner === A_WINS) (here.winA++, (here.successesA += r.successes));
+            else if (r.winner === B_WINS) (here.winB++, (here.successesB += r.successes));
+            else here.reroll++;
+          }
+        }
+        for (const k of Object.keys(m) as (keyof typeof m)[]) m[k] += (pA * pB * here[k]) / n;
+      }),
+    );
+    return { ...m, passionA: 1 - bonusA[0], bonusA: bonusA.reduce((s, p, k) => s + p * k, 0), passionB: 1 - bonusB[0], bonusB: bonusB.reduce((s, p, k) => s + p * k, 0) };
+  }
+
+  test.each([
+    ['Passion 2 before 1 die, against 2 dice (d6)', { dice: 1, passion: 2 }, { dice: 2 }, 'one'],
+    ['both roll Passion first, counting every die left (d4)', { dice: 2, passion: 1 }, { dice: 1, passion: 2 }, 'remaining'],
+    ['Passion against a side with no dice: every Passion die is a bonus die (d4)', { dice: 2, passion: 2 }, { dice: 0 }, 'one'],
+  ] as const)('exact equals brute force: %s', (what, a, b, exhausted) => {
+    const sides = what.includes('d6') ? 6 : 4;
+    const exact = exactOf({ die: `d${sides}`, a: { name: 'a', ...a }, b: { name: 'b', ...b } }, exhausted);
+    const brute = bruteForce(sides, a, b, exhausted);
+    expect(exact['win.a']).toBeCloseTo(brute.winA, 12);
+    expect(exact['win.b']).toBeCloseTo(brute.winB, 12);
+    expect(exact.reroll).toBeCloseTo(brute.reroll, 12);
+    expect(exact['successes.a']).toBeCloseTo(brute.successesA, 12);
+    expect(exact['successes.b']).toBeCloseTo(brute.successesB, 12);
+    expect(exact['passion.a']).toBeCloseTo(brute.passionA, 12);
+    expect(exact['passionBonus.a']).toBeCloseTo(brute.bonusA, 12);
+    if (!('passion' in b)) expect(exact['passion.b']).toBeUndefined();
+    else expect(exact['passionBonus.b']).toBeCloseTo(brute.bonusB, 12);
+  });
+
+  test('the Monte Carlo agrees with the exact values, and a Passion roll wins more than none', () => {
+    const withPassion = runScenario(contestOf({ a: { name: 'sorcerer', dice: 3, passion: 2 }, b: { name: 'demon', dice: 4, passion: 1 } }));
+    expectAgreesWithExact(withPassion);
+    const plain = exactOf({ a: { name: 'sorcerer', dice: 3 }, b: { name: 'demon', dice: 4, passion: 1 } });
+    expect(withPassion.results[0].metrics['win.sorcerer'].ci95[0]).toBeGreaterThan(plain['win.sorcerer']);
+    // Its successes can reach the pool with every Passion die won.
+    expect(withPassion.results[0].distributions!['successes.sorcerer'].p).toHaveLength(6);
+  });
+
+  test('without passion the contest is as it was, draw for draw', () => {
+    const plain = runScenario(contestOf({ a: { name: 's', dice: 3 }, b: { name: 'd', dice: 4 } }, 5000));
+    expect(Object.keys(plain.results[0].metrics).some((k) => k.startsWith('passion'))).toBe(false);
+    // The same pools, Passion on a side that never rolls fewer: its metrics come after.
+    const names = Object.keys(runScenario(contestOf({ a: { name: 's', dice: 3, passion: 1 }, b: { name: 'd', dice: 4 } }, 5000)).results[0].metrics);
+    expect(names).toEqual(['win.s', 'win.d', 'reroll', 'totalVictory.s', 'totalVictory.d', 'successes.s', 'successes.d', 'passion.s', 'passionBonus.s']);
+  });
+
+  test('passion is checked: at least one die, and not with tries', () => {
+    const problem = (setup: object) => {
+      const r = contest.setup.safeParse(setup);
+      return r.success ? undefined : r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    };
+    expect(problem({ a: { name: 's', dice: 3, passion: 0 }, b: { name: 'd', dice: 4 } })?.[0]).toMatch(/^a\.passion: /);
+    expect(problem({ a: { name: 's', dice: 3 }, b: { name: 'd', dice: 4, passion: 2 }, tries: 3 })).toEqual([
+      'b.passion: a Passion roll before each of repeated tries is not played (which roll the "-1" for repeating cuts is not settled): expected passion or tries left out',
+    ]);
+  });
+});

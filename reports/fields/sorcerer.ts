@@ -16,6 +16,7 @@ function side(key: 'a' | 'b', label: string): Field {
       { kind: 'number', key: 'dice', label: 'dice', help: '“a number of dice equal to your appropriate stat”' },
       { kind: 'number', key: 'bonus', label: 'bonus dice', placeholder: '0', help: 'currency, a good description…' },
       { kind: 'number', key: 'penalty', label: 'penalty dice', placeholder: '0', help: 'bleed, a boring description…' },
+      { kind: 'number', key: 'passion', label: 'Passion dice', placeholder: 'none', help: '“roll your Passion first and then use successes on that roll as bonus dice”: against the other side’s dice (not with tries)' },
     ],
   };
 }

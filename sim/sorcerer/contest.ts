@@ -5,6 +5,11 @@
  * out of dice while the other has some loses (`exhausted` variant for the winner's
  * successes); both out at once is a reroll.
  *
+ * With `passion`, a side rolls its Passion first, against the other side's dice, and its
+ * successes join its pool: "If you are taking an action that is relevant both to Passion
+ * and another stat, you can roll your Passion first and then use successes on that roll as
+ * bonus dice to the main stat roll" (sorcerer.txt, "Actions"; docs/rulings/single-rolls.md).
+ *
  * With `tries`, side a keeps trying the same task against b: "Repeating a task after
  * failing -1" (sorcerer.txt, "Bonus/Penalty Dice"). Each try is a fresh contest with a's
  * pool cut by `retryPenalty` per try it lost before; the `retry.*` metrics say how likely
@@ -30,6 +35,12 @@ export const sorcererSideSchema = lazySchema(() => z
     bonus: count.optional(),
     /** Penalty dice (bleed, boring description…); the pool never goes below 0 dice. */
     penalty: count.optional(),
+    /**
+     * Dice of a Passion roll made first, against the other side's pool, whose successes
+     * are bonus dice on this roll ("roll your Passion first and then use successes on that
+     * roll as bonus dice to the main stat roll"); left out, no Passion roll.
+     */
+    passion: z.number().int().min(1).max(100).optional(),
   })
   .strict());
 
@@ -53,6 +64,16 @@ export const contestSetup = lazySchema(() => z
   .superRefine((s, ctx) => {
     if (s.a.name === s.b.name) {
       ctx.addIssue({ code: 'custom', path: ['b', 'name'], message: `both sides are named "${s.a.name}": names must differ` });
+    }
+    if (s.tries !== undefined) {
+      for (const key of ['a', 'b'] as const) {
+        if (s[key].passion === undefined) continue;
+        ctx.addIssue({
+          code: 'custom',
+          path: [key, 'passion'],
+          message: 'a Passion roll before each of repeated tries is not played (which roll the "-1" for repeating cuts is not settled): expected passion or tries left out',
+        });
+      }
     }
     if (s.retryPenalty !== undefined && s.tries === undefined) {
       ctx.addIssue({
@@ -134,14 +155,17 @@ export function contestFold(exhausted: SorcererRules['exhausted']): PoolFold {
 }
 
 /**
- * A contest's metrics (sim/metrics.ts). The `retry` ones are laid out only when the setup
- * gives `tries`, after the others, so a contest without it reports what it always did.
+ * A contest's metrics (sim/metrics.ts). The `passion` ones are laid out only for a side
+ * with a Passion roll, and the `retry` ones only when the setup gives `tries`, after the
+ * others, so a contest without them reports what it always did.
  */
 export const CONTEST_METRICS = metricTable({
   win: { name: 'win.<name>', kind: 'probability', label: 'P(win: <name>)', family: 'P(win)', headline: true },
   reroll: { name: 'reroll', kind: 'probability', label: 'P(reroll: both sides out of dice)' },
   totalVictory: { name: 'totalVictory.<name>', kind: 'probability', label: 'P(total victory: <name>)', family: 'P(total victory)' },
   successes: { name: 'successes.<name>', kind: 'mean', label: 'mean successes for <name> (0 on a loss)', family: 'mean successes (0 on a loss)' },
+  passion: { name: 'passion.<name>', kind: 'probability', label: 'P(<name> wins its Passion roll)', family: 'P(Passion roll won)' },
+  passionBonus: { name: 'passionBonus.<name>', kind: 'mean', label: "mean bonus dice <name>'s Passion roll adds (0 on a loss)", family: 'mean bonus dice from Passion' },
   retryWon: { name: 'retry.won', kind: 'probability', label: 'P(side A wins within its tries)', headline: true },
   retryTries: { name: 'retry.tries', kind: 'mean', label: 'mean tries side A makes (it stops at its first win)', min: 1 },
   retryFirstWin: { name: 'retry.firstWin', kind: 'mean', label: "mean try of side A's first win (tries + 1 if none)", min: 1 },
@@ -178,7 +202,10 @@ export const contest = defineMechanic({
     const counts = Int32Array.of(poolSize(a), poolSize(b));
     const dieSides = Int32Array.of(sides, sides);
     const fold = contestFold(rules.exhausted);
-    const maxSuccesses = Math.max(counts[0], counts[1], 1);
+    // A Passion roll's successes are dice of its Passion pool: at most that many join.
+    const passionA = a.passion ?? 0;
+    const passionB = b.passion ?? 0;
+    const maxSuccesses = Math.max(counts[0] + passionA, counts[1] + passionB, 1);
 
     const L = new MetricLayout(CONTEST_METRICS);
     const M = {
@@ -187,10 +214,16 @@ export const contest = defineMechanic({
       reroll: L.add('reroll'),
       totalVictoryA: L.add('totalVictory', { name: a.name }),
       totalVictoryB: L.add('totalVictory', { name: b.name }),
-      // A winner's successes are dice of its own pool (a side with none never wins).
-      successesA: L.add('successes', { name: a.name }, { max: counts[0] }),
-      successesB: L.add('successes', { name: b.name }, { max: counts[1] }),
+      // A winner's successes are dice of its own pool, Passion's bonus dice included (a side
+      // with none never wins).
+      successesA: L.add('successes', { name: a.name }, { max: counts[0] + passionA }),
+      successesB: L.add('successes', { name: b.name }, { max: counts[1] + passionB }),
     };
+    const P = [a, b].map((side, i) =>
+      side.passion === undefined
+        ? undefined
+        : { won: L.add('passion', { name: side.name }), bonus: L.add('passionBonus', { name: side.name }, { max: side.passion }), dice: i === 0 ? passionA : passionB },
+    );
     const distributions: DistributionSpec[] = [
       { name: `successes.${a.name}`, min: 0, size: maxSuccesses + 1 },
       { name: `successes.${b.name}`, min: 0, size: maxSuccesses + 1 },
@@ -212,7 +245,15 @@ export const contest = defineMechanic({
     const metrics = L.specs;
     // The distinct smaller pools a rolls on later tries (a pool of 0 never wins: see firstWin).
     const triedPools = [...new Set(pools)].filter((n) => n > 0 && n !== counts[0]);
-    const foldCost = (n: number) => 40 * sides * (n + 1) * (counts[1] + 1) * (Math.min(n, counts[1]) + 1);
+    const foldCost = (n: number, m = counts[1]) => 40 * sides * (n + 1) * (m + 1) * (Math.min(n, m) + 1);
+    // A Passion roll is a side's Passion dice against the other side's pool; the main roll
+    // is then one fold per pair of bonus dice the two Passion rolls can add.
+    const passionFirst = P[0] !== undefined || P[1] !== undefined;
+    const passionCost = () => {
+      let cost = (passionA > 0 ? foldCost(passionA) : 0) + (passionB > 0 ? foldCost(passionB, counts[0]) : 0);
+      for (let sA = 0; sA <= passionA; sA++) for (let sB = 0; sB <= passionB; sB++) cost += foldCost(counts[0] + sA, counts[1] + sB);
+      return cost;
+    };
 
     return {
       metrics,
@@ -220,6 +261,19 @@ export const contest = defineMechanic({
       run(random, trials, tally) {
         const roller = new FoldRoller(fold, sides, 2);
         const tryCounts = Int32Array.of(0, counts[1]);
+        // Each side's Passion roll, its Passion dice as pool 0 against the other side's pool;
+        // the main roll then on the pools with the bonus dice the Passion rolls won.
+        const passionPools = P.map((q, i) => Int32Array.of(q?.dice ?? 0, counts[1 - i]));
+        const mainCounts = Int32Array.of(counts[0], counts[1]);
+        const main = passionFirst ? mainCounts : counts;
+        /** The bonus dice side i's Passion roll adds: its successes, or 0 when it loses. */
+        const passionBonus = (i: number): number => {
+          let state = roller.roll(random, passionPools[i], dieSides);
+          // A full tie is a reroll ("throw your hands up in despair and re-roll"); the
+          // Passion side has dice, so one side wins in the end.
+          while (winnerOf(state) === REROLL) state = roller.roll(random, passionPools[i], dieSides);
+          return winnerOf(state) === A_WINS ? successesOf(state) : 0;
+        };
         /**
          * The try on which a first wins, given the first try's first roll (its winner):
          * tries + 1 if none. A reroll is rolled again within the same try ("throw your hands
@@ -242,7 +296,17 @@ export const contest = defineMechanic({
           return tries + 1;
         };
         for (let t = 0; t < trials; t++) {
-          const state = roller.roll(random, counts, dieSides);
+          if (passionFirst) {
+            for (let i = 0; i < 2; i++) {
+              const q = P[i];
+              if (q === undefined) continue;
+              const bonus = passionBonus(i);
+              tally.add(q.won, bonus > 0 ? 1 : 0);
+              tally.add(q.bonus, bonus);
+              mainCounts[i] = counts[i] + bonus;
+            }
+          }
+          const state = roller.roll(random, main, dieSides);
           const winner = winnerOf(state);
           const s = successesOf(state);
           const tv = totalVictoryOf(state);
@@ -269,14 +333,45 @@ export const contest = defineMechanic({
       // (December 2026, quiet 2-core machine): d6, 20 a side 0.11 s, 50 a side 1.6 s, 90 a
       // side 16 s; d20, 40 against 30, 0.9 s. This reads 0.2, 3.2, 18 and 3.2 s. With
       // tries, one more fold for each smaller pool a rolls on a later try.
-      exactCost: () => triedPools.reduce((sum, n) => sum + foldCost(n), foldCost(counts[0])),
+      exactCost: () => (passionFirst ? passionCost() : triedPools.reduce((sum, n) => sum + foldCost(n), foldCost(counts[0]))),
       exact() {
-        const outcomes = (n: number) => foldDistribution(fold, [
+        const outcomes = (n: number, m = counts[1]) => foldDistribution(fold, [
           { count: n, sides },
-          { count: counts[1], sides },
+          { count: m, sides },
         ]);
-        const finals = outcomes(counts[0]);
         const m = L.exact().fill(0);
+        /**
+         * P(side i's Passion roll adds s bonus dice), s = 0 … its Passion dice: a reroll is
+         * rolled again, so each outcome is weighed by P(someone wins); a loss adds none.
+         */
+        const bonusChances = (i: number): number[] => {
+          const q = P[i];
+          if (q === undefined) return [1];
+          const chances = new Array<number>(q.dice + 1).fill(0);
+          let decided = 0;
+          for (const [state, p] of outcomes(q.dice, counts[1 - i])) {
+            const winner = winnerOf(state);
+            if (winner === REROLL) continue;
+            decided += p;
+            chances[winner === A_WINS ? successesOf(state) : 0] += p;
+          }
+          const scaled = chances.map((p) => p / decided);
+          m[q.won] = 1 - scaled[0];
+          m[q.bonus] = scaled.reduce((sum, p, k) => sum + p * k, 0);
+          return scaled;
+        };
+        let finals = outcomes(counts[0]);
+        if (passionFirst) {
+          // The main roll on every pair of bonus dice, weighed by the pair's chance.
+          const [chancesA, chancesB] = [bonusChances(0), bonusChances(1)];
+          finals = new Map();
+          chancesA.forEach((pA, sA) =>
+            chancesB.forEach((pB, sB) => {
+              if (pA * pB === 0) return;
+              for (const [state, p] of outcomes(counts[0] + sA, counts[1] + sB)) finals.set(state, (finals.get(state) ?? 0) + pA * pB * p);
+            }),
+          );
+        }
         const succA = new Array(maxSuccesses + 1).fill(0);
         const succB = new Array(maxSuccesses + 1).fill(0);
         for (const [state, p] of finals) {
