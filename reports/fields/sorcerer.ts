@@ -51,6 +51,9 @@ export const contestForm: MechanicForm = {
       'setup.a.dice': [1, 2, 3, 4, 5, 6],
       'setup.b.dice': [1, 2, 3, 4, 5, 6],
     }),
+    sweepPreset('Passion first, 1–4 dice', 'side A rolls a Passion of 1 to 4 dice against side B first, its successes bonus dice on the roll', {
+      'setup.a.passion': [1, 2, 3, 4],
+    }),
     sweepPreset('keep trying 1–5 times', 'side A repeats the task until it wins, 1 to 5 tries, a die fewer after each failure', {
       'setup.tries': [1, 2, 3, 4, 5],
     }),
