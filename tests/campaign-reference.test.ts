@@ -73,7 +73,11 @@
  *  - in an attempt on a life the troupe flees by `policy.flee`, the rival's minions never;
  *  - "in bed" at the end of turn t (pcWounded, the attempt's target and fighters) means
  *    still in bed in turn t + 1;
- *  - a replacement minion starts not rattled; a new troupe's PCs start as the setup says;
+ *  - a replacement minion starts not rattled, and so do a new troupe's PCs (fresh ones, who
+ *    pushed nothing: the setup's `rattled` is how the first PCs start);
+ *  - "Knowledge traits cannot be pushed": a PC named with only Knowledge traits (💡) and the
+ *    Medic (whose push is for recovery) pushes no trait to remove a challenge, until it takes
+ *    a trait by advancing;
  *  - `wounds` counts every PC wounded in violence (the dead included), job fights and
  *    attempts alike; a dissolved troupe's starting asset stays the company's;
  *  - the contact lost is the PC's with the most contacts left (first on a tie);
@@ -248,11 +252,24 @@ function aidOf(spec: TroupeSpec): TroupeSpec['aid'] {
   return spec.aid === 'medic' && medicPcs ? 'none' : spec.aid;
 }
 
-function newTroupe(spec: TroupeSpec): Troupe {
+function newTroupe(spec: TroupeSpec, successor = false): Troupe {
   const pcs: PC[] = [newPc(spec.captain, true)];
   const minions = spec.minions ?? [{ name: 'minion' }];
   for (const m of minions) for (let i = 0; i < (m.count ?? 1); i++) pcs.push(newPc(m, false));
+  // A successor's PCs are fresh: none has pushed.
+  if (successor) for (const pc of pcs) pc.rattled = false;
   return { spec, standing: true, pcs, added: 0 };
+}
+
+/** The 💡 traits of viciousness.txt's table. */
+const KNOWLEDGE = ['alchemist', 'engineer', 'hacker', 'historian', 'mystic', 'streetsmart'];
+
+/** Whether a PC has a trait it may push to remove a challenge. */
+function canPushTrait(pc: PC): boolean {
+  const named = pc.spec.traits;
+  if (!Array.isArray(named)) return true;
+  if (pc.traits > named.length) return true; // a trait taken by advancing
+  return named.some((t) => !KNOWLEDGE.includes(t) && t !== 'medic');
 }
 
 interface Design {
@@ -486,7 +503,7 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
 
   for (let turn = 1; turn <= setup.turns; turn++) {
     // 1. A troupe dissolved in an earlier turn is replaced by a new one like it (no asset).
-    for (let i = 0; i < troupes.length; i++) if (!troupes[i].standing) troupes[i] = newTroupe(troupes[i].spec);
+    for (let i = 0; i < troupes.length; i++) if (!troupes[i].standing) troupes[i] = newTroupe(troupes[i].spec, true);
 
     // 2. Coins: one of the company's rank per troupe; nothing buys, so they are discarded.
     t.coins += troupes.filter((tr) => tr.standing).length;
@@ -531,7 +548,7 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
       // removing one challenge while any is left, are rattled before the roll.
       let challenges = policy.job.challenges;
       for (let k = 0; k < (policy.job.pushTraits ?? 0) && challenges > 0; k++) {
-        const able = participants.filter((pc) => !pc.rattled);
+        const able = participants.filter((pc) => !pc.rattled && canPushTrait(pc));
         if (able.length === 0) break;
         const pusher = able.reduce((best, pc) => (pc.knavery.length < best.knavery.length ? pc : best));
         pusher.rattled = true;
@@ -1050,6 +1067,38 @@ const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<st
       company: { name: 'co', rank: 3 },
       troupes: [{ name: 'a', count: 2, captain: { knavery: ['d6'] }, minions: [{ name: 'm', count: 2 }] }],
       policy: { job: { challenges: 2, method: 'work', pushTraits: 2 }, restWhenRattled: false },
+    },
+  },
+  {
+    // "Knowledge traits cannot be pushed": the captain (all 💡) and the Medic-and-Engineer
+    // minion push nothing for a challenge; the Acrobat minion does, and the captain too once
+    // it advances a trait (every 2 successful jobs, the first PC with room).
+    name: 'push-traits-knowledge',
+    trials: 8000,
+    setup: {
+      turns: 24,
+      company: { name: 'co', rank: 2 },
+      troupes: [
+        {
+          name: 'a',
+          captain: { traits: ['hacker', 'historian', 'mystic'], knavery: ['d6', 'd6'] },
+          minions: [{ name: 'doc', traits: ['medic', 'engineer'], knavery: ['d6'] }, { name: 'jumper', traits: ['acrobat', 'alchemist'] }],
+        },
+      ],
+      policy: { job: { challenges: 4, method: 'rare', pushTraits: 2 }, restWhenRattled: false, ambition: { jobs: 2 }, advance: { choice: 'trait', maxPcs: 0 } },
+    },
+  },
+  {
+    // A rattled captain (as the setup starts it) who dies leaves a troupe whose successor's
+    // PCs are fresh: not rattled.
+    name: 'successor-not-rattled',
+    trials: 8000,
+    setup: {
+      turns: 20,
+      company: { name: 'co', rank: 2 },
+      troupes: [{ name: 'a', captain: { knavery: ['d6'], rattled: true }, minions: [{ name: 'm', count: 2, knavery: ['d6'], violence: ['d4'], rattled: true }] }],
+      rivals: [{ name: 'brute', rank: 5, designs: [{ severity: 'heavy', style: 'rash' }] }],
+      policy: { job: { challenges: 4, method: 'rare', guards: { perActiveChallenge: 2 } }, restWhenRattled: false, flee: 'never' },
     },
   },
   {

@@ -205,6 +205,29 @@ describe('the Medic\'s push: "Reduce a wounded character\'s recovery time by 1 t
     expect(trial.acc[METRIC.medicPushes]).toBe(0);
   });
 
+  test('"restTurns" pushes on a job turn that falls back to idling: work at rank 4 with workFallback "idle" is a turn of rest', () => {
+    const pushesBy = (workFallback: 'idle' | 'rare') => {
+      const setup = campaignSetup.parse({
+        turns: 10,
+        company: { name: 'co', rank: 4 },
+        troupes: [{ name: 'vipers', captain: { traits: ['medic', 'acrobat', 'hacker'] }, minions: [{ name: 'm' }] }],
+        policy: { job: { challenges: 0, method: 'work', workFallback }, medicPush: 'restTurns' },
+      });
+      const trial = new CampaignTrial(new CampaignPlan(setup, viciousnessRules.parse({})));
+      trial.reset();
+      trial.woundedUntil[1] = 4; // the minion, in bed for turns 1..4
+      const random = RandomStream.fromKey('medic-idle');
+      for (let t = 1; t <= 4; t++) trial.playTurn(random, t);
+      return { pushes: trial.acc[METRIC.medicPushes], bedThrough: trial.woundedUntil[1] };
+    };
+    // "Work for someone … is no longer available once your company reaches rank 4": the
+    // troupe idles every turn, and its Medic pushes on turns 1 and 2, resting the rattle off
+    // each time, so the minion is out of bed after turn 2.
+    expect(pushesBy('idle')).toEqual({ pushes: 2, bedThrough: 2 });
+    // Falling back to a rare-item job, every turn is a job turn: no push.
+    expect(pushesBy('rare')).toEqual({ pushes: 0, bedThrough: 4 });
+  });
+
   test('in play: pushing on rest turns gets the wounded back to jobs sooner', () => {
     const troupe = { captain: { traits: ['medic', 'acrobat', 'hacker'], knavery: ['d6'] }, minions: [{ name: 'm', count: 3, knavery: ['d6'] }] };
     // Jobs on turns 1, 4, 7 …: a PC wounded on turn 1 is in bed for turns 2–4; two pushes

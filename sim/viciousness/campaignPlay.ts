@@ -20,7 +20,7 @@ import { COMBATANT_DIE } from './violence.ts';
 import { price } from './purchases.ts';
 import { PARTICIPANT_DIE } from './knaveryDice.ts';
 import type { CampaignSetup } from './campaignSetup.ts';
-import { namesMedic, namesTrait, traitCount } from './traits.ts';
+import { namesMedic, namesTrait, pushesForChallenges, traitCount } from './traits.ts';
 import { AMBITION_JOBS, AMBITION_NONE, AMBITION_RANK, ambitionCode, reservedPcs, traitRoom } from './advancement.ts';
 
 // Local copies of what the per-turn loop uses from other modules: run under tsx, every
@@ -191,6 +191,12 @@ export class CampaignPlan {
   readonly pcInitRattled: Uint8Array;
   /** PCs with the Medic trait (docs/rulings/traits.md): a Medic in fights, and the push by policy. */
   readonly pcMedic: Uint8Array;
+  /**
+   * PCs whose traits as the setup gives them include one they may push to remove a challenge
+   * (`pushesForChallenges`: not only Knowledge traits and the Medic). A trait taken by
+   * advancing is any trait, so a PC with more traits than it began with may push too.
+   */
+  readonly pcPushesForChallenges: Uint8Array;
   /** Per PC: the Berzerker's and the Duelist's d4s, judged at each clash of a fight (skirmish.ts). */
   readonly pcBerzerker: Uint8Array;
   readonly pcDuelist: Uint8Array;
@@ -271,7 +277,7 @@ export class CampaignPlan {
 
     const troupes = setup.troupes.flatMap((t) => Array.from({ length: t.count ?? 1 }, () => t));
     this.troupeCount = troupes.length;
-    const pcs: { troupe: number; captain: boolean; traits: number; medic: boolean; berzerker?: boolean; duelist?: boolean; rattled: boolean; kn: number[]; vi: number[]; fromStart: boolean }[] = [];
+    const pcs: { troupe: number; captain: boolean; traits: number; medic: boolean; pushes: boolean; berzerker?: boolean; duelist?: boolean; rattled: boolean; kn: number[]; vi: number[]; fromStart: boolean }[] = [];
     const advance = policy.advance;
     const newPc = advance?.pc ?? {};
     const bonus: number[] = [];
@@ -293,16 +299,16 @@ export class CampaignPlan {
     troupes.forEach((t, i) => {
       this.troupePcFrom[i] = pcs.length;
       const c = t.captain;
-      pcs.push({ troupe: i, captain: true, traits: traitCount(c.traits, CAPTAIN_TRAITS), medic: namesMedic(c.traits), berzerker: namesTrait(c.traits, 'berzerker'), duelist: namesTrait(c.traits, 'duelist'), rattled: c.rattled ?? false, kn: eachDie(c.knavery ?? []), vi: eachDie(c.violence ?? []), fromStart: true });
+      pcs.push({ troupe: i, captain: true, traits: traitCount(c.traits, CAPTAIN_TRAITS), medic: namesMedic(c.traits), pushes: pushesForChallenges(c.traits), berzerker: namesTrait(c.traits, 'berzerker'), duelist: namesTrait(c.traits, 'duelist'), rattled: c.rattled ?? false, kn: eachDie(c.knavery ?? []), vi: eachDie(c.violence ?? []), fromStart: true });
       // "A troupe begins with a captain and one minion."
       for (const m of t.minions ?? [{ name: 'minion' }]) {
         for (let k = 0; k < (m.count ?? 1); k++) {
-          pcs.push({ troupe: i, captain: false, traits: traitCount(m.traits, MINION_TRAITS), medic: namesMedic(m.traits), berzerker: namesTrait(m.traits, 'berzerker'), duelist: namesTrait(m.traits, 'duelist'), rattled: m.rattled ?? false, kn: eachDie(m.knavery ?? []), vi: eachDie(m.violence ?? []), fromStart: true });
+          pcs.push({ troupe: i, captain: false, traits: traitCount(m.traits, MINION_TRAITS), medic: namesMedic(m.traits), pushes: pushesForChallenges(m.traits), berzerker: namesTrait(m.traits, 'berzerker'), duelist: namesTrait(m.traits, 'duelist'), rattled: m.rattled ?? false, kn: eachDie(m.knavery ?? []), vi: eachDie(m.violence ?? []), fromStart: true });
         }
       }
       // Room for the PCs advancement may add ("adding a new PC to their company").
       for (let k = 0; k < reservedPcs(advance); k++) {
-        pcs.push({ troupe: i, captain: false, traits: newPc.traits ?? MINION_TRAITS, medic: false, rattled: false, kn: eachDie(newPc.knavery ?? []), vi: eachDie(newPc.violence ?? []), fromStart: false });
+        pcs.push({ troupe: i, captain: false, traits: newPc.traits ?? MINION_TRAITS, medic: false, pushes: true, rattled: false, kn: eachDie(newPc.knavery ?? []), vi: eachDie(newPc.violence ?? []), fromStart: false });
       }
       this.troupePcTo[i] = pcs.length;
       this.troupeBonusFrom[i] = bonus.length;
@@ -326,6 +332,7 @@ export class CampaignPlan {
     this.pcReplacementCost = Int32Array.from(pcs, (p) => replacementCost(p.traits));
     this.pcInitRattled = Uint8Array.from(pcs, (p) => (p.rattled ? 1 : 0));
     this.pcMedic = Uint8Array.from(pcs, (p) => (p.medic ? 1 : 0));
+    this.pcPushesForChallenges = Uint8Array.from(pcs, (p) => (p.pushes ? 1 : 0));
     this.pcBerzerker = Uint8Array.from(pcs, (p) => (p.berzerker ? 1 : 0));
     this.pcDuelist = Uint8Array.from(pcs, (p) => (p.duelist ? 1 : 0));
     this.troupeHasMedicPc = Uint8Array.from(troupes, (_, i) => (pcs.some((p) => p.troupe === i && p.medic) ? 1 : 0));
@@ -867,7 +874,10 @@ export class CampaignTrial {
    */
   private medicPushes(t: number): void {
     const p = this.plan;
-    const jobTurn = p.jobs && (t - 1) % p.jobEvery === 0;
+    // A job turn whose job falls back to idling (work at rank 4+, workFallback "idle") is
+    // a turn of rest like any other. Nothing before the troupes act moves the company's
+    // points, so this is the rank their turn sees.
+    const jobTurn = p.jobs && (t - 1) % p.jobEvery === 0 && this.jobMethod(rankOf(this.points)) !== METHOD.idle;
     if (p.medicPush === 2 && jobTurn) return;
     for (let i = 0; i < p.troupeCount; i++) {
       if (this.troupeActive[i] === 0) continue;
@@ -990,7 +1000,9 @@ export class CampaignTrial {
       this.contactsOf[pc] = this.traits[pc];
       contacts += this.traits[pc];
       this.alive[pc] = 1;
-      this.rattled[pc] = p.pcInitRattled[pc];
+      // Fresh PCs, who have pushed nothing: `rattled` in the setup is how the campaign's
+      // first PCs start, not the successors'.
+      this.rattled[pc] = 0;
       this.woundedUntil[pc] = 0;
       this.spentTurn[pc] = 0;
     }
@@ -1039,6 +1051,16 @@ export class CampaignTrial {
   }
 
   /** Troupe `i`'s turn `t`: a job on a `jobTurn`, at the company's `rank`, else rest. */
+  /**
+   * How a job turn's reward is extracted at company rank `rank`: the policy's method, but
+   * "Work for someone … is no longer available once your company reaches rank 4": then
+   * `workFallback`, which may be to idle (the troupes rest).
+   */
+  private jobMethod(rank: number): number {
+    const p = this.plan;
+    return p.method === METHOD.work && !workAvailable(rank) ? p.workFallback : p.method;
+  }
+
   private troupeTurn(random: RandomStream, i: number, t: number, jobTurn: boolean, rank: number): void {
     const p = this.plan;
     const acc = this.acc;
@@ -1048,9 +1070,7 @@ export class CampaignTrial {
       this.rest(i, t);
       return;
     }
-    let method = p.method;
-    // "Work for someone … is no longer available once your company reaches rank 4."
-    if (method === METHOD.work && !workAvailable(rank)) method = p.workFallback;
+    const method = this.jobMethod(rank);
     if (method === METHOD.idle) {
       this.rest(i, t);
       return;
@@ -1299,6 +1319,9 @@ export class CampaignTrial {
     const rattled = this.rattled;
     const knTo = this.knTo;
     const knFrom = this.plan.knFrom;
+    const canPush = this.plan.pcPushesForChallenges;
+    const traits = this.traits;
+    const baseTraits = this.plan.pcBaseTraits;
     const most = this.plan.pushTraits < need ? this.plan.pushTraits : need;
     let pushed = 0;
     while (pushed < most) {
@@ -1306,6 +1329,9 @@ export class CampaignTrial {
       for (let k = 0; k < n; k++) {
         const pc = parts[k];
         if (rattled[pc] !== 0) continue;
+        // "Knowledge traits cannot be pushed": a PC named with only those (and the Medic)
+        // has no push for a challenge, unless it has taken a trait since by advancing.
+        if (canPush[pc] === 0 && traits[pc] <= baseTraits[pc]) continue;
         if (best < 0 || knTo[pc] - knFrom[pc] < knTo[best] - knFrom[best]) best = pc;
       }
       if (best < 0) break;

@@ -223,6 +223,22 @@ export const campaignTraitsSchema = lazySchema(() => z.union([
     .refine((t) => new Set(t).size === t.length, { message: 'a trait is listed twice: each trait counts once' }),
 ]));
 
+/** The table's Knowledge traits (marked 💡): "Knowledge traits cannot be pushed." */
+export const KNOWLEDGE_TRAITS: ReadonlySet<string> = new Set(['alchemist', 'engineer', 'hacker', 'historian', 'mystic', 'streetsmart']);
+
+/**
+ * Whether a campaign PC with these traits may push one to remove a challenge ("Challenges
+ * may be removed from the total as a result of a particularly clever plan or pushed
+ * trait"): traits given as a count may be any, so yes; by name, only with a trait that has
+ * a push and whose push is not the Medic's, which is spent on recovery ("Reduce a wounded
+ * character's recovery time by 1 turn"). "Knowledge traits cannot be pushed"
+ * (docs/rulings/traits.md).
+ */
+export function pushesForChallenges(traits: number | readonly string[] | undefined): boolean {
+  if (!Array.isArray(traits)) return true;
+  return traits.some((t) => !KNOWLEDGE_TRAITS.has(t) && t !== 'medic');
+}
+
 /**
  * Traits of the table that give no die to any roll: the wizards ("Magic traits do not
  * provide dice to any rolls") and the Medic, whose rule is no die.
