@@ -267,24 +267,42 @@ export const combatSetup = lazySchema(() => z
           });
         }
       }
-      // Break off "Negates a grapple": with no enemy that grapples, or a Fortitude no hold
-      // halves (so no grapple is put on it), it would never be made, and a cash-in would give
-      // up successes for it.
+      // Break off "Negates a grapple": released on itself, or ("Releasing charge on oneself
+      // or an ally takes an action") on an ally its side's enemies hold. With no enemy that
+      // grapples, or no one it could free (no grapple is put on a Fortitude no hold halves,
+      // nor on one Entangled from the start for good), it would never be made, and a
+      // cash-in would give up successes for it.
       if (c.chargeBuy === 'breakOff') {
         const grappler = foes.some((e) => e.chargeBuy === 'grapple');
         // Entangled from the start and never shedding it, it is never grappled (a grapple on
         // the Entangled is kept), so there is nothing to break.
-        const heldForGood = c.status?.entangled === true && c.removeStatus === 'never';
-        if (heldForGood && grappler && physicalOf(c)) {
-          ctx.addIssue({ code: 'custom', path: ['characters', i, 'chargeBuy'], message: `"${c.name}" buys Break off, but it starts Entangled and never sheds it (status entangled, removeStatus "never"), so no grapple is put on it and it would never be made: expected removeStatus "always", or another buy` });
-        }
-        if (!grappler || !physicalOf(c)) {
+        const heldForGood = (e: CombatantSetup) => e.status?.entangled === true && e.removeStatus === 'never';
+        const holdable = (e: CombatantSetup) => physicalOf(e) && !heldForGood(e);
+        // Its allies: the others of its side (copies of its own entry are as it is). "Break
+        // off ... Melee": a ranged buyer is not at an ally's side to break its hold, so it
+        // frees only itself (its own hold it meets in melee, being held).
+        const allies = s.characters.filter((e) => e !== c && (e.team ?? e.name) === team);
+        const freeable = c.ranged === true ? [] : allies.filter(holdable);
+        if (!grappler) {
+          ctx.addIssue({ code: 'custom', path: ['characters', i, 'chargeBuy'], message: `"${c.name}" buys Break off, which "Negates a grapple", but no enemy buys grapple, so it would never be made: expected an enemy with chargeBuy "grapple", or another buy` });
+        } else if (!holdable(c) && freeable.length === 0) {
+          const self = heldForGood(c) && physicalOf(c)
+            ? `it starts Entangled and never sheds it (status entangled, removeStatus "never"), so no grapple is put on it`
+            : `it takes ${c.damageType} damage (its damageType), which no grapple halves, so none is put on it`;
+          // Where it has allies, why none of them is freed either: a ranged buyer does not
+          // come to an ally's side, and no grapple is put on the others.
+          const why = (e: CombatantSetup) => (physicalOf(e) ? `"${e.name}" starts Entangled and never sheds it` : `"${e.name}" takes ${e.damageType} damage`);
+          const rangedOnly = c.ranged === true && allies.some(holdable);
+          const expected = heldForGood(c) && physicalOf(c) ? `expected removeStatus "always"` : `expected damageType physical`;
           ctx.addIssue({
             code: 'custom',
             path: ['characters', i, 'chargeBuy'],
-            message: !grappler
-              ? `"${c.name}" buys Break off, which "Negates a grapple", but no enemy buys grapple, so it would never be made: expected an enemy with chargeBuy "grapple", or another buy`
-              : `"${c.name}" buys Break off, but it takes ${c.damageType} damage (its damageType), which no grapple halves, so none is put on it and it would never be made: expected damageType physical, or another buy`,
+            message:
+              allies.length === 0
+                ? `"${c.name}" buys Break off, but ${self} and it would never be made: ${expected}, or another buy`
+                : rangedOnly
+                  ? `"${c.name}" buys Break off, but ${self}, and it is ranged, and Break off is "Melee": it does not come to an ally's side to break its hold, so it would never be made: ${expected}, "ranged" left out (to free an ally), or another buy`
+                  : `"${c.name}" buys Break off, but ${self}, and no grapple is put on an ally of its side either (${allies.map(why).join('; ')}), so it would never be made: ${expected}, an ally a grapple can hold, or another buy`,
           });
         }
       }
