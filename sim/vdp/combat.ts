@@ -567,8 +567,9 @@ export const combat = defineMechanic({
       const scale = c.count ?? 1;
       for (const key of ['charge', 'released', 'statusRemoved'] as const) L.add(key, { name: c.name }, { scale });
     });
-    // Human shield's redirected hits, after every other metric and only for the entries that
-    // buy it, so a fight without the buy has the metrics (and results) it always had.
+    // Human shield's redirected hits, after every other metric (but alliesFreed) and only for
+    // the entries that buy it, so a fight without the buy has the metrics (and results) it
+    // always had.
     const shieldEntries = Int32Array.from(entries.flatMap((c, e) => (c.chargeBuy === 'humanShield' ? [e] : [])));
     const M_SHIELD = Int32Array.from(shieldEntries, (e) => L.add('shieldHits', { name: entries[e].name }, { scale: entries[e].count ?? 1 }));
     // Grapples broken off an ally, after those and only for the entries that can break one
