@@ -140,6 +140,15 @@ describe('every mechanic has a form in its own words', () => {
     expect(buys(foeThird)).toContain('armourPierce');
     expect(buys(foeThird)).toContain('breakOff');
     expect(() => planScenario(preset.apply(foeThird), 'preset.json')).not.toThrow();
+    // Break off on an ally ("Releasing charge on oneself or an ally takes an action"): a first
+    // no grapple is put on (Mental damage) is offered it while an ally could be held, and
+    // not where none could, nor when ranged ("Break off ... Melee": it frees only itself).
+    const foeGrapples = team(b, 'y', { name: 'foe', chargeBuy: 'grapple' });
+    const mentalBesideAlly = { ...melee, setup: { characters: [team(a, 'x', { damageType: 'mental' }), team(b, 'x', { name: 'ally' }), foeGrapples] } };
+    expect(buys(mentalBesideAlly)).toContain('breakOff');
+    expect(() => planScenario(preset.apply(mentalBesideAlly), 'preset.json')).not.toThrow();
+    expect(buys({ ...melee, setup: { characters: [team(a, 'x', { damageType: 'mental' }), team(b, 'x', { name: 'ally', damageType: 'mental' }), foeGrapples] } })).not.toContain('breakOff');
+    expect(buys({ ...melee, setup: { characters: [team(a, 'x', { damageType: 'mental', ranged: true }), team(b, 'x', { name: 'ally' }), foeGrapples] } })).not.toContain('breakOff');
     // What the first's buy does to the others counts: with the second breaking off the first's
     // grapple, only the grapple keeps the setup whole (the reviewer's case: the sweep offered
     // buys that left the Break off with nothing to break).

@@ -27,7 +27,9 @@
  *                      another (rules.retarget: changeFocus; see combat.ts)
  *   Break off      1  "Negates a grapple" (Melee): released on itself, as an action at the
  *                      start of its turn, when it is still Entangled by an enemy's grapple
- *                      after paying what tension it would (see combat.ts)
+ *                      after paying what tension it would; then, melee, on each ally still
+ *                      so held, the most hurt first, an action each ("Releasing charge on
+ *                      oneself or an ally takes an action"; see combat.ts)
  *   Human shield   2  "Any ranged attack that would hit the character this turn, has a 75%
  *                      chance of hitting the target instead" (Melee, usually unarmed): the
  *                      target is held until the buyer's next turn (see combat.ts)

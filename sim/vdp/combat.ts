@@ -267,24 +267,42 @@ export const combatSetup = lazySchema(() => z
           });
         }
       }
-      // Break off "Negates a grapple": with no enemy that grapples, or a Fortitude no hold
-      // halves (so no grapple is put on it), it would never be made, and a cash-in would give
-      // up successes for it.
+      // Break off "Negates a grapple": released on itself, or ("Releasing charge on oneself
+      // or an ally takes an action") on an ally its side's enemies hold. With no enemy that
+      // grapples, or no one it could free (no grapple is put on a Fortitude no hold halves,
+      // nor on one Entangled from the start for good), it would never be made, and a
+      // cash-in would give up successes for it.
       if (c.chargeBuy === 'breakOff') {
         const grappler = foes.some((e) => e.chargeBuy === 'grapple');
         // Entangled from the start and never shedding it, it is never grappled (a grapple on
         // the Entangled is kept), so there is nothing to break.
-        const heldForGood = c.status?.entangled === true && c.removeStatus === 'never';
-        if (heldForGood && grappler && physicalOf(c)) {
-          ctx.addIssue({ code: 'custom', path: ['characters', i, 'chargeBuy'], message: `"${c.name}" buys Break off, but it starts Entangled and never sheds it (status entangled, removeStatus "never"), so no grapple is put on it and it would never be made: expected removeStatus "always", or another buy` });
-        }
-        if (!grappler || !physicalOf(c)) {
+        const heldForGood = (e: CombatantSetup) => e.status?.entangled === true && e.removeStatus === 'never';
+        const holdable = (e: CombatantSetup) => physicalOf(e) && !heldForGood(e);
+        // Its allies: the others of its side (copies of its own entry are as it is). "Break
+        // off ... Melee": a ranged buyer is not at an ally's side to break its hold, so it
+        // frees only itself (its own hold it meets in melee, being held).
+        const allies = s.characters.filter((e) => e !== c && (e.team ?? e.name) === team);
+        const freeable = c.ranged === true ? [] : allies.filter(holdable);
+        if (!grappler) {
+          ctx.addIssue({ code: 'custom', path: ['characters', i, 'chargeBuy'], message: `"${c.name}" buys Break off, which "Negates a grapple", but no enemy buys grapple, so it would never be made: expected an enemy with chargeBuy "grapple", or another buy` });
+        } else if (!holdable(c) && freeable.length === 0) {
+          const self = heldForGood(c) && physicalOf(c)
+            ? `it starts Entangled and never sheds it (status entangled, removeStatus "never"), so no grapple is put on it`
+            : `it takes ${c.damageType} damage (its damageType), which no grapple halves, so none is put on it`;
+          // Where it has allies, why none of them is freed either: a ranged buyer does not
+          // come to an ally's side, and no grapple is put on the others.
+          const why = (e: CombatantSetup) => (physicalOf(e) ? `"${e.name}" starts Entangled and never sheds it` : `"${e.name}" takes ${e.damageType} damage`);
+          const rangedOnly = c.ranged === true && allies.some(holdable);
+          const expected = heldForGood(c) && physicalOf(c) ? `expected removeStatus "always"` : `expected damageType physical`;
           ctx.addIssue({
             code: 'custom',
             path: ['characters', i, 'chargeBuy'],
-            message: !grappler
-              ? `"${c.name}" buys Break off, which "Negates a grapple", but no enemy buys grapple, so it would never be made: expected an enemy with chargeBuy "grapple", or another buy`
-              : `"${c.name}" buys Break off, but it takes ${c.damageType} damage (its damageType), which no grapple halves, so none is put on it and it would never be made: expected damageType physical, or another buy`,
+            message:
+              allies.length === 0
+                ? `"${c.name}" buys Break off, but ${self} and it would never be made: ${expected}, or another buy`
+                : rangedOnly
+                  ? `"${c.name}" buys Break off, but ${self}, and it is ranged, and Break off is "Melee": it does not come to an ally's side to break its hold, so it would never be made: ${expected}, "ranged" left out (to free an ally), or another buy`
+                  : `"${c.name}" buys Break off, but ${self}, and no grapple is put on an ally of its side either (${allies.map(why).join('; ')}), so it would never be made: ${expected}, an ally a grapple can hold, or another buy`,
           });
         }
       }
@@ -409,6 +427,8 @@ export const COMBAT_METRICS = metricTable({
   statusRemoved: { name: 'statusRemoved.<name>', kind: 'mean', label: 'mean statuses removed: <name>', family: 'mean statuses removed' },
   // Laid out only for a character buying Human shield (docs/metrics.md, "Metrics a setup asks for").
   shieldHits: { name: 'shieldHits.<name>', kind: 'mean', label: 'mean ranged hits turned onto its human shield: <name>', family: 'mean ranged hits turned onto a human shield' },
+  // Laid out only for a character that can break an ally's hold: a melee Break off buyer with an ally.
+  alliesFreed: { name: 'alliesFreed.<name>', kind: 'mean', label: 'mean grapples it broke off an ally: <name>', family: 'mean grapples broken off an ally' },
 });
 
 export const combat = defineMechanic({
@@ -490,6 +510,12 @@ export const combat = defineMechanic({
     const removes = Uint8Array.from(fighters, (f) => ((f.setup.removeStatus ?? 'always') === 'always' ? 1 : 0));
     const buy = Int32Array.from(fighters, (f) => CHARGE_CODE[f.setup.chargeBuy ?? 'none']);
     const cashIn = Int32Array.from(fighters, (f) => CASH_IN_CODE[f.setup.chargeCashIn ?? 'never']);
+    // Break off on an ally ("Releasing charge on oneself or an ally takes an action"): 1 for
+    // a Break off buyer with another fighter on its side, not ranged ("Break off ... Melee":
+    // a gunner does not come to an ally's side to break its hold; its own it meets held).
+    const freesAllies = Uint8Array.from(fighters, (f, i) =>
+      f.setup.chargeBuy === 'breakOff' && !f.setup.ranged && fighters.some((g, j) => j !== i && g.team === f.team) ? 1 : 0,
+    );
 
     // Kept d6s of a pool rolled with net advantage (> 0) or disadvantage (< 0) dice.
     const table = new RollTable(VDP_POOL + 2);
@@ -541,10 +567,15 @@ export const combat = defineMechanic({
       const scale = c.count ?? 1;
       for (const key of ['charge', 'released', 'statusRemoved'] as const) L.add(key, { name: c.name }, { scale });
     });
-    // Human shield's redirected hits, after every other metric and only for the entries that
-    // buy it, so a fight without the buy has the metrics (and results) it always had.
+    // Human shield's redirected hits, after every other metric (but alliesFreed) and only for
+    // the entries that buy it, so a fight without the buy has the metrics (and results) it
+    // always had.
     const shieldEntries = Int32Array.from(entries.flatMap((c, e) => (c.chargeBuy === 'humanShield' ? [e] : [])));
     const M_SHIELD = Int32Array.from(shieldEntries, (e) => L.add('shieldHits', { name: entries[e].name }, { scale: entries[e].count ?? 1 }));
+    // Grapples broken off an ally, after those and only for the entries that can break one
+    // (freesAllies), so a fight without such a buyer keeps its metrics and results.
+    const freerEntries = Int32Array.from(entries.flatMap((c, e) => (fighters.some((f, i) => f.entry === e && freesAllies[i] === 1) ? [e] : [])));
+    const M_FREED = Int32Array.from(freerEntries, (e) => L.add('alliesFreed', { name: entries[e].name }, { scale: entries[e].count ?? 1 }));
     const metrics = L.specs;
     const distributions: DistributionSpec[] = [{ name: 'rounds', min: 1, size: maxRounds }];
 
@@ -591,6 +622,8 @@ export const combat = defineMechanic({
         const shield = new Int32Array(n);
         const shieldHits = new Int32Array(n); // ranged hits turned onto its shield
         const entryShield = new Int32Array(entries.length);
+        const alliesFreed = new Int32Array(n); // grapples it broke off an ally
+        const entryFreed = new Int32Array(entries.length);
         const probed = new Int32Array(n); // 1 + the opponent it has +1 against; 0 none
         const charge = new Int32Array(n);
         const chargeGained = new Int32Array(n);
@@ -643,6 +676,19 @@ export const combat = defineMechanic({
         // grapple or a net), its armour unless pierced, less i's armour piercing.
         const thresholdAgainst = (t: number, i: number) =>
           thresholdOf(fortitude[t], status[t] | netted[t], pierced[t] ? 0 : armour[t], piercing[i], physical[t] === 1);
+
+        // The ally a Break off buyer frees: of those on its side still standing and held by
+        // an enemy's grapple, the most hurt (fewest wounds left before KO: halving its
+        // Physical Fortitude costs most the one nearest a knockout), ties to the first in
+        // setup order; −1 when no ally is held.
+        const heldAlly = (i: number) => {
+          let best = -1;
+          for (let j = 0; j < n; j++) {
+            if (j === i || !alive[j] || !grappled[j] || teamOf[j] !== teamOf[i]) continue;
+            if (best < 0 || limit[j] - wounds[j] < limit[best] - wounds[best]) best = j;
+          }
+          return best;
+        };
 
         const rangedBesides = (i: number, t: number) => {
           for (let j = 0; j < n; j++) if (j !== t && alive[j] && ranged[j] && teamOf[j] !== teamOf[i]) return true;
@@ -910,6 +956,7 @@ export const combat = defineMechanic({
             probed[i] = 0;
             shield[i] = 0;
             shieldHits[i] = 0;
+            alliesFreed[i] = 0;
             charge[i] = 0;
             chargeGained[i] = 0;
             released[i] = 0;
@@ -1012,6 +1059,29 @@ export const combat = defineMechanic({
                 actions--;
                 removed[i]++;
               }
+              // Break off on an ally: "Releasing charge on oneself or an ally takes an action".
+              // At the start of its turn, as its own: an action and a point of charge for each
+              // ally still held by an enemy's grapple, the most hurt first (heldAlly), while the
+              // charge and the actions last, before picking up its weapon. Its own hold comes
+              // first ("May still take a step unless actively grappled"): the Break off above
+              // has taken it off wherever charge and an action were left to free anyone, so
+              // `!grappled[i]` only says the rule. Only where a hold is there to negate: with
+              // no ally held, the charge is kept and the action is an attack.
+              if (freesAllies[i]) {
+                while (!grappled[i] && actions > 0 && charge[i] >= CHARGE_COST[CHARGE_CODE.breakOff]) {
+                  const j = heldAlly(i);
+                  if (j < 0) break;
+                  charge[i] -= CHARGE_COST[CHARGE_CODE.breakOff];
+                  released[i]++;
+                  status[j] &= ~ENTANGLED;
+                  grappled[j] = 0;
+                  actions--;
+                  // A status off the ally (statusRemoved counts what comes off a character,
+                  // however), broken by this one (alliesFreed).
+                  removed[j]++;
+                  alliesFreed[i]++;
+                }
+              }
               if (disarmed[i] && actions > 0) {
                 // "will have to spend an action to recover it"
                 disarmed[i] = 0;
@@ -1095,6 +1165,11 @@ export const combat = defineMechanic({
             entryShield.fill(0);
             for (let i = 0; i < n; i++) entryShield[entryOf[i]] += shieldHits[i];
             for (let k = 0; k < shieldEntries.length; k++) tally.add(M_SHIELD[k], entryShield[shieldEntries[k]]);
+          }
+          if (freerEntries.length > 0) {
+            entryFreed.fill(0);
+            for (let i = 0; i < n; i++) entryFreed[entryOf[i]] += alliesFreed[i];
+            for (let k = 0; k < freerEntries.length; k++) tally.add(M_FREED[k], entryFreed[freerEntries[k]]);
           }
         }
         tally.addTrials(trials);
