@@ -90,5 +90,17 @@ describe('exact values that are not there are said to be missing', () => {
     expect(up.metrics['first.a'].exact).toBeTypeOf('number');
     expect(up.notes).toBeUndefined();
   });
+
+  test('Sorcerer: a conflict in which neither character has dice to act with in round 1 has no exact opening, and says so', () => {
+    // "'Next' penalties apply only to your next action": both start with 3 next penalties on
+    // Stamina 3 (not above it: no Stand Up), so round 1 has no action, and the first comes
+    // in round 2, on the dice those penalties no longer cut. Until December 2026 the exact
+    // opening read 0 for every figure, against the Monte Carlo's 0.5 for first.a.
+    const fighter = (name: string) => ({ name, stamina: 3, will: 3, weapon: 'blade', next: 3 });
+    const later = run('sorcerer', 'conflict', { a: fighter('a'), b: fighter('b') });
+    expect(later.metrics['first.a'].exact).toBeUndefined();
+    expect(later.metrics['first.a'].estimate).toBeGreaterThan(0.4);
+    expect(later.notes).toEqual(['exact opening skipped: the penalties both characters start with leave neither any dice to act with in round 1, so the first action comes in a later round; the estimates are Monte Carlo only']);
+  });
 });
 

@@ -106,7 +106,7 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
   const sums = { win: [0, 0], draw: 0, rounds: [] as number[], stoodUp: [[], []] as number[][], lasting: [[], []] as number[][] };
   // Exchanges of no dice against no dice (a stand-off under either reading), and exchanges
   // rolled again: for a cast to show it met the case it was written for.
-  const seen = { zeroAgainstZero: 0, rerolled: 0 };
+  const seen = { zeroAgainstZero: 0, rerolled: 0, idleDefended: 0 };
   for (let trial = 0; trial < trials; trial++) {
     const c = fighters.map((f) => ({
       f,
@@ -127,6 +127,8 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
       currency: f.currency ?? 'all',
       action: [] as number[],
       acts: false,
+      // No dice for an action this round: when attacked it has "not acted yet" all round.
+      idle: false,
     }));
     const inForce = (i: number) => c[i].lasting + c[i].due + c[i].pending;
     /** A Stand Up: Will against `n` dice; its successes, or −1. */
@@ -173,6 +175,7 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
       for (let i = 0; i < 2; i++) {
         c[i].action = roll(pools[i]);
         c[i].acts = pools[i] > 0;
+        c[i].idle = pools[i] === 0;
       }
       let first: number;
       if (c[0].acts && c[1].acts) {
@@ -219,8 +222,12 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
         let defence: number[];
         // The policy, by default moreDice: a full defence only when it rolls more than the one die.
         const policy = them.f.defend ?? 'moreDice';
+        // "you have not acted yet. You suck. You have two options": its action still to
+        // come, or none at all this round (a full defence then gives up nothing).
+        const notActed = them.acts || them.idle;
+        if (them.idle) seen.idleDefended++;
         // A defence declared in place of the action ("I dive under the couch!") may take +2.
-        const extra = them.acts ? sacrifice : 0;
+        const extra = notActed ? sacrifice : 0;
         // Stood up this round and not yet acted, with the variant: the dice asked for, up to
         // the defence's score, + its defence bonus; only hits since the Will roll cut them.
         const fullDice =
@@ -228,7 +235,7 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
             ? Math.max(0, Math.min(them.asks, them.defence) + them.defenceBonus + extra - them.pending)
             : Math.max(0, them.defence + them.defenceBonus + extra - inForce(y));
         const full = policy === 'fullDefence' || (policy === 'fullDefenceWhenHurt' && inForce(y) > 0) || (policy === 'moreDice' && fullDice > 1);
-        if (them.acts && !full) defence = roll(1);
+        if (notActed && !full) defence = roll(1);
         else {
           them.acts = false;
           defence = roll(fullDice);
@@ -286,7 +293,7 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
 const sorcerer = (name: string, more: Partial<Fighter> = {}): Fighter => ({ name, stamina: 5, will: 4, weapon: 'fists', ...more });
 
 /** What a cast must meet at least once in the reference, to show it tests what it says. */
-type Meets = 'zeroAgainstZero' | 'rerolled';
+type Meets = 'zeroAgainstZero' | 'rerolled' | 'idleDefended';
 
 const cases: [string, [Fighter, Fighter], number?, Rules?, Meets[]?][] = [
   [
@@ -339,6 +346,25 @@ const cases: [string, [Fighter, Fighter], number?, Rules?, Meets[]?][] = [
   [
     'Stand Up bonus dice: a hurt blade of Will 1 + 3 bonus dice on its Stand Ups, against fists',
     [sorcerer('a', { stamina: 4, will: 1, standUpBonus: 3, lasting: 5, weapon: 'blade' }), sorcerer('b', { will: 3 })],
+  ],
+  // "you have not acted yet. You suck. You have two options": a sorcerer whose lasting
+  // penalties (3, its Stamina) leave it no dice to act with has not acted when the blade
+  // comes, so it may suck it up on one die (moreDice: a full defence of Stamina 3 − 3 is
+  // none); until December 2026 it defended on those 0 dice, and every die of the attack
+  // was a success.
+  [
+    'one round: a sorcerer with no dice to act with sucks it up against a blade',
+    [sorcerer('a', { stamina: 3, lasting: 3, weapon: 'blade' }), sorcerer('b', { stamina: 3, weapon: 'blade' })],
+    1,
+    undefined,
+    ['idleDefended'],
+  ],
+  [
+    'no dice to act with, sacrificing for full defences with +2, against a rifle',
+    [sorcerer('a', { stamina: 4, lasting: 4, defenceBonus: 1, defend: 'fullDefence', weapon: 'blade' }), sorcerer('b', { weapon: 'rifle' })],
+    undefined,
+    { totallyDefensive: 'sacrifice' },
+    ['idleDefended'],
   ],
   ['a rifle against fists, six rounds at most', [sorcerer('a', { weapon: 'rifle', defend: 'oneDie' }), sorcerer('b', { stamina: 6, will: 2, standUp: 'full' })], 6],
   // Stood up at the round's start ("This roll only applies to your next action"), then hit

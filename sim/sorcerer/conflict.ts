@@ -376,6 +376,9 @@ export const conflict = defineMechanic({
         const roundCarry = new Int32Array(2); // currency this round's action took in
         const stoodUp = new Int32Array(2);
         const hasAction = new Uint8Array(2);
+        // No dice for an action this round (penalties took them all): it never acts this
+        // round, so when attacked it "ha[s] not acted yet" and has the two options.
+        const noAction = new Uint8Array(2);
         const down = new Uint8Array(2);
         // Stood up at this round's start: "This roll only applies to your next action", so
         // that action needs no second Will roll when it comes around.
@@ -485,6 +488,7 @@ export const conflict = defineMechanic({
             for (let i = 0; i < 2; i++) {
               roll(actionFaces[i], actionCount[i]);
               hasAction[i] = actionCount[i] > 0 ? 1 : 0;
+              noAction[i] = 1 - hasAction[i];
             }
             let first = hasAction[0] ? 0 : hasAction[1] ? 1 : NO_ONE;
             if (hasAction[0] && hasAction[1]) {
@@ -538,7 +542,9 @@ export const conflict = defineMechanic({
               // The defence. A full one is cut by every penalty in force and spends the next
               // ones (it is the roll they fall on); the one die is cut by none and spends none.
               let dice: number;
-              const pendingAction = hasAction[y] === 1;
+              // "you have not acted yet": its action still to come, or none this round (then
+              // the sacrifice gives up nothing, and it may still suck it up on one die).
+              const pendingAction = hasAction[y] === 1 || noAction[y] === 1;
               const code = defendCode[y];
               // A sacrifice ("you're done for this round"; a declared defensive action, +2 with
               // rules.totallyDefensive "sacrifice"): cut by every penalty in force, unless it
@@ -552,7 +558,7 @@ export const conflict = defineMechanic({
               if (pendingAction && !full) {
                 dice = 1;
               } else {
-                // Sacrificed, or it has acted or has no action.
+                // Sacrificed (or, with no action, defending in full), or it has acted.
                 hasAction[y] = 0;
                 dice = pendingAction ? sacrificed : defenceDice[y] + defenceBonus[y] - inForce(y);
                 due[y] = 0;
@@ -627,7 +633,7 @@ export const conflict = defineMechanic({
         const o = openingExchange(setup.a, setup.b, sides, rules.exhausted, sacrifice, rerollTies);
         if (!o) {
           // Said in the result, not left to read as figures with no exact value.
-          this.exactSkipped = 'exact opening skipped: a character starts above its Stamina in penalties and must Stand Up to act in round 1, so its dice are a Will roll away; the estimates are Monte Carlo only';
+          this.exactSkipped = openingSkipped(setup.a, setup.b);
           return { metrics: {} };
         }
         const x = L.exact();
@@ -680,6 +686,17 @@ export function pairedContestFold(exhausted: SorcererRules['exhausted']): PoolFo
  * Penalties in force on a fighter's round-1 rolls: "Your total penalties to an action are
  * equal to your next + lasting penalties", the next ones carried in coming due then.
  */
+/** Why openingExchange has no exact opening for these fighters (a sentence), or undefined. */
+export function openingSkipped(a: Fighter, b: Fighter): string | undefined {
+  if (openingPenalties(a) > a.stamina || openingPenalties(b) > b.stamina) {
+    return 'exact opening skipped: a character starts above its Stamina in penalties and must Stand Up to act in round 1, so its dice are a Will roll away; the estimates are Monte Carlo only';
+  }
+  if (actionDice(a, openingPenalties(a), 0) === 0 && actionDice(b, openingPenalties(b), 0) === 0) {
+    return 'exact opening skipped: the penalties both characters start with leave neither any dice to act with in round 1, so the first action comes in a later round; the estimates are Monte Carlo only';
+  }
+  return undefined;
+}
+
 export function openingPenalties(f: Fighter): number {
   return (f.lasting ?? 0) + (f.next ?? 0);
 }
@@ -696,14 +713,16 @@ export function openingWork(a: Fighter, b: Fighter, sides: number, sacrifice = 0
   const na = actionDice(a, la, 0);
   const nb = actionDice(b, lb, 0);
   const lead = (nx: number, y: Fighter, ny: number, ly: number) =>
-    nx === 0 ? 0 : 4 * sides * ((nx + 1) * (ny + 1) * ((ny > 0 ? pendingDefenceDice(y, ly, sacrifice).dice : fullDefenceDice(y, ly)) + 1)) ** 2;
+    nx === 0 ? 0 : 4 * sides * ((nx + 1) * (ny + 1) * (pendingDefenceDice(y, ly, sacrifice).dice + 1)) ** 2;
   return lead(na, b, nb, lb) + lead(nb, a, na, la);
 }
 
 /**
  * The exact first action of the conflict: who takes it, whether it bleeds its target and
  * with how many successes. Undefined when a character must Stand Up to act in round 1 (the
- * Will roll makes the pools random). With `rerollTies` (rules.tiedExchange "reroll") a
+ * Will roll makes the pools random), and when neither has dice for an action in round 1
+ * (the first action then comes in a later round, on pools the rounds before set: see
+ * `openingSkipped`). With `rerollTies` (rules.tiedExchange "reroll") a
  * fully tied exchange is rolled again until it is not: its outcome is then that of a fresh
  * exchange given no full tie.
  */
@@ -720,13 +739,15 @@ export function openingExchange(
   if (la > a.stamina || lb > b.stamina) return undefined;
   const na = actionDice(a, la, 0);
   const nb = actionDice(b, lb, 0);
+  if (na === 0 && nb === 0) return undefined;
   const out = { firstA: 0, firstB: 0, landed: 0, successes: 0 };
-  if (na === 0 && nb === 0) return out;
 
   // x acts first against y; `order` tells whether x's lead is decided by the order contest.
   const addLead = (x: Fighter, nx: number, y: Fighter, ny: number, ly: number, isA: boolean) => {
     if (nx === 0) return;
-    const defence = ny > 0 ? pendingDefenceDice(y, ly, sacrifice).dice : fullDefenceDice(y, ly);
+    // y has not acted yet either way: its action comes later, or it has none this round
+    // (then its full defence gives up nothing, and it may still suck it up on one die).
+    const defence = pendingDefenceDice(y, ly, sacrifice).dice;
     const paired = pairedContestFold(exhausted);
     const finals = foldDistribution(paired, [
       { count: nx, sides },
