@@ -62,6 +62,20 @@ describe('keeping dice: the fold against enumeration', () => {
     expect(exact.total()).toBeCloseTo(1, 12);
   });
 
+  test('a risky check: a side of no dice is no check, and gains no tension on a target of 0', () => {
+    // "A character gains a point of Tension whenever a skill check result is exactly equal
+    // to the target number": 4 dice on Accomplish, none on Caution, risk target 0. Until
+    // December 2026 the Caution side's 0 "tied" it on every roll.
+    const r = runScenario({ name: 'r', system: 'vdp', mechanic: 'risky', trials: 2000, setup: { accomplish: 4, caution: 0, modifier: 0, successTarget: 30, riskTarget: 0 } });
+    const m = r.results[0].metrics;
+    expect(m.tension.exact).toBe(0);
+    expect(m.tension.estimate).toBe(0);
+    expect(m.safe.exact).toBe(1);
+    // Four dice on a target of 14 tie it 146/1296 of the time, Caution or not.
+    const four = runScenario({ name: 'r', system: 'vdp', mechanic: 'risky', trials: 2000, setup: { accomplish: 4, caution: 0, modifier: 0, successTarget: 14, riskTarget: 0 } });
+    expect(four.results[0].metrics.tension.exact).toBeCloseTo(146 / 1296, 12);
+  });
+
   test('a basic check: 2d6 + 3 ≥ 13 is 6/36, exactly 13 is 3/36', () => {
     const r = runScenario({ name: 'c', system: 'vdp', mechanic: 'check', trials: 1000, setup: { modifier: 3, target: 13 } });
     expect(r.results[0].metrics.success.exact).toBeCloseTo(6 / 36, 12);

@@ -175,7 +175,8 @@ function referenceExtended(
       const edge = advantageSteps === 'every' || step === 0 ? advantage : 0;
       const a = roll(att, onAttack + edge, setup.attack.attribute + setup.attack.skill);
       const d = roll(def, onDefence, setup.defence.attribute + setup.defence.skill);
-      const ties = (a === setup.difficulty ? 1 : 0) + (d === setup.intensity ? 1 : 0);
+      // A roll of no dice is no skill check: no tie, no point.
+      const ties = (att > 0 && a === setup.difficulty ? 1 : 0) + (def > 0 && d === setup.intensity ? 1 : 0);
       bank += ties;
       out.tension += ties;
       if (a >= setup.difficulty) {
@@ -257,3 +258,33 @@ describe('tension spent on advantage dice ("may spend Tension to gain one advant
   });
 });
 
+
+describe('a roll of no dice is no skill check, and gains no tension', () => {
+  // "A character gains a point of Tension whenever a skill check result is exactly equal to
+  // the target number." Until December 2026 a 4/0 split's defence of no dice (total 0)
+  // "tied" an intensity of 0 at every step and banked a point for a roll never made.
+  it('attack 0+0 and defence 0+0 against difficulty 30 and intensity 0, one step at 4/0: no tension, none spent', () => {
+    const r = run({ attack: { attribute: 0, skill: 0 }, defence: { attribute: 0, skill: 0 }, difficulty: 30, intensity: 0, steps: 1, allocation: '4/0' }, { trials: 2000 });
+    const m = r.results[0].metrics;
+    expect(m.tension.exact).toBe(0);
+    expect(m.tension.estimate).toBe(0);
+    expect(m.tensionSpent.exact).toBe(0);
+    // Four dice never reach 30: two misses in a row fail it, at the second step.
+    expect(m.failed.exact).toBeCloseTo(1, 12);
+  });
+
+  it('the slow reference agrees with a 4/0 split against intensity 0, tension spent on the attack', () => {
+    const setup = { attack: { attribute: 2, skill: 1 }, defence: { attribute: 0, skill: 0 }, difficulty: 18, intensity: 0, steps: 3 };
+    const trials = 20000;
+    const m = run({ ...setup, allocation: '4/0' }, { trials }).results[0].metrics;
+    const ref = referenceExtended(setup, [4, 0], 'onAttack', 4, trials, 'no dice, no tension');
+    for (const k of ['success', 'failed'] as const) {
+      const p = m[k].exact!;
+      expect(Math.abs(ref[k] / trials - p)).toBeLessThan(4.5 * Math.sqrt((p * (1 - p)) / trials) + 1e-9);
+    }
+    expect(Math.abs(ref.tension / trials - m.tension.exact!)).toBeLessThan(0.05);
+    // An intensity of 0 and one of −1 both mean "never exhausted": the same check.
+    const below = run({ ...setup, intensity: -1, allocation: '4/0' }, { trials: 1000 }).results[0].metrics;
+    for (const k of ['success', 'failed', 'tension', 'tensionSpent'] as const) expect(m[k].exact).toBeCloseTo(below[k].exact!, 12);
+  });
+});

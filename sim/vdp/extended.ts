@@ -186,10 +186,13 @@ export const extended = defineMechanic({
             bank -= sa + sd;
             spent += sa + sd;
             const rolls = taken === 1 ? first : later;
-            const a = rolls.attack[k][sa].roll(random);
-            const d = rolls.defence[k][sd].roll(random);
-            // "A character gains a point of Tension whenever a skill check result is exactly equal to the target number."
-            const gained = (a === difficulty ? 1 : 0) + (d === intensity ? 1 : 0);
+            const attackRoll = rolls.attack[k][sa];
+            const defenceRoll = rolls.defence[k][sd];
+            const a = attackRoll.roll(random);
+            const d = defenceRoll.roll(random);
+            // "A character gains a point of Tension whenever a skill check result is exactly
+            // equal to the target number": a roll of no dice is no check, and gains none.
+            const gained = (attackRoll.kept > 0 && a === difficulty ? 1 : 0) + (defenceRoll.kept > 0 && d === intensity ? 1 : 0);
             tension += gained;
             bank += gained;
             // Inlined extendedStep (no allocation per step).
@@ -236,7 +239,8 @@ export const extended = defineMechanic({
           rolls.map((byS) =>
             byS.map((r) => {
               const dist = r.distribution();
-              return { pass: clamp(dist.atLeast(target)), tie: clamp(dist.at(target)) };
+              // A roll of no dice ties nothing: it gains no tension (see run).
+              return { pass: clamp(dist.atLeast(target)), tie: r.kept > 0 ? clamp(dist.at(target)) : 0 };
             }),
           );
         const oddsFirst = { attack: oddsOf(first.attack, difficulty), defence: oddsOf(first.defence, intensity) };

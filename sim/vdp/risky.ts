@@ -77,6 +77,11 @@ export const risky = defineMechanic({
       rules.advantageOn,
     );
     const { successTarget, riskTarget } = setup;
+    // "A character gains a point of Tension whenever a skill check result is exactly equal to
+    // the target number": a side of no dice makes no check (its total is 0 without a roll),
+    // so it gains none, as an opposed check's side of no Accomplish dice (single-rolls.md).
+    const accRolls = acc.kept > 0;
+    const cauRolls = cau.kept > 0;
     const { specs: metrics, slot: M, exact: exactOf } = fixedLayout(RISKY_METRICS);
     return {
       metrics,
@@ -89,7 +94,7 @@ export const risky = defineMechanic({
           tally.add(M.success, success);
           tally.add(M.safe, safe);
           tally.add(M.successAndSafe, success & safe);
-          tally.add(M.tension, (a === successTarget ? 1 : 0) + (c === riskTarget ? 1 : 0));
+          tally.add(M.tension, (accRolls && a === successTarget ? 1 : 0) + (cauRolls && c === riskTarget ? 1 : 0));
         }
         tally.addTrials(trials);
       },
@@ -99,7 +104,7 @@ export const risky = defineMechanic({
         const success = a.atLeast(successTarget);
         const safe = c.atLeast(riskTarget);
         return {
-          metrics: exactOf({ success, safe, successAndSafe: success * safe, tension: a.at(successTarget) + c.at(riskTarget) }),
+          metrics: exactOf({ success, safe, successAndSafe: success * safe, tension: (accRolls ? a.at(successTarget) : 0) + (cauRolls ? c.at(riskTarget) : 0) }),
         };
       },
     };
