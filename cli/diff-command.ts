@@ -5,7 +5,7 @@
  * moved or is on one side only, 2 bad input (every problem named, as
  * `file: path.inside: what was expected`).
  */
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { lazySchema } from '../sim/lazySchema.ts';
@@ -17,6 +17,7 @@ import { renderDiffMarkdown, renderDiffText } from '../reports/changes.ts';
 import { UsageError, parseFlags } from './options.ts';
 import { plainText } from './text.ts';
 import { PART_FORMAT } from './shard.ts';
+import { NotUtf8, readUtf8 } from './load.ts';
 import { parseJsonText, parseScenarioText } from '../sim/scenarioText.ts';
 
 export const DIFF_USAGE = `  poolsim diff BASE NEW [--json] [--markdown] [--min-change D] [--fdr Q]
@@ -82,10 +83,14 @@ function readResultFile(file: string, errors: ScenarioError[]): { file: string; 
   let raw: unknown;
   let text = '';
   try {
-    text = readFileSync(file, 'utf8');
+    text = readUtf8(file);
     // As a scenario is read: a byte order mark passed over, a key twice refused.
     raw = parseJsonText(text, file);
   } catch (e) {
+    if (e instanceof NotUtf8) {
+      errors.push(new ScenarioError(file, '', e.message));
+      return [];
+    }
     // A YAML scenario is not JSON at all: read as scenarios are, and said what it is.
     let yaml: unknown;
     try {
@@ -98,6 +103,12 @@ function readResultFile(file: string, errors: ScenarioError[]): { file: string; 
     return [];
   }
   const list = Array.isArray(raw) ? raw : [raw];
+  // `run --json` never prints an empty list: a file with none is truncated or mistaken,
+  // and compared it would read "nothing moved" and pass a CI gate.
+  if (list.length === 0) {
+    errors.push(new ScenarioError(file, '', 'holds an empty list, no results: expected result JSON (poolsim run --json) with at least one scenario'));
+    return [];
+  }
   const out: { file: string; result: ScenarioResult; at: string }[] = [];
   list.forEach((item, i) => {
     const prefix = Array.isArray(raw) ? [i] : [];

@@ -98,11 +98,34 @@ export function expandPaths(paths: readonly string[]): string[] {
   return out;
 }
 
+/** Thrown by readUtf8 for a file that is not UTF-8 text: its message says what it is instead. */
+export class NotUtf8 extends Error {}
+
+/**
+ * A file's text, which must be UTF-8 (a byte order mark is kept for the parser to pass
+ * over). Read as UTF-8 regardless, a Latin-1 "é" became "\ufffd" in a scenario's name
+ * without a word, and `diff` and `--baseline` match scenarios by name.
+ */
+export function readUtf8(file: string): string {
+  const bytes = readFileSync(file);
+  if (bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))) {
+    throw new NotUtf8('is UTF-16 text (it begins with a UTF-16 byte order mark): expected UTF-8, so save it as UTF-8');
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    const loose = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+    const line = loose.slice(0, Math.max(0, loose.indexOf('\ufffd'))).split('\n').length;
+    throw new NotUtf8(`is not UTF-8 text (line ${line} holds bytes UTF-8 does not allow, as a file saved as Latin-1 or Windows-1252 does): expected UTF-8, so save it as UTF-8`);
+  }
+}
+
 export function readScenario(file: string): unknown {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readUtf8(file);
   } catch (err) {
+    if (err instanceof NotUtf8) throw new ScenarioErrors([new ScenarioError(file, '', err.message)]);
     throw new ScenarioErrors([new ScenarioError(file, '', `cannot read: ${(err as Error).message}`)]);
   }
   if (text.length > MAX_FILE_BYTES) throw new ScenarioErrors([new ScenarioError(file, '', `a scenario file is at most ${MAX_FILE_BYTES.toLocaleString('en')} bytes`)]);

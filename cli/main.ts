@@ -3,6 +3,8 @@
  * 2 bad input (nothing runs, nothing is written), 3 a chunk failed while running (nothing
  * is written), 130 interrupted by Ctrl-C (143 by SIGTERM; nothing is written).
  */
+import { existsSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { ScenarioErrors, capErrors } from '../sim/scenario.ts';
 import { assembleResult } from '../sim/assemble.ts';
 import { widestHalfWidth } from '../sim/precision.ts';
@@ -15,7 +17,7 @@ import { diffCommand, DIFF_USAGE } from './diff-command.ts';
 import { solveCommand, SOLVE_USAGE } from './solve-command.ts';
 import { loadPlans } from './load.ts';
 import { plainText } from './text.ts';
-import { TargetRefused } from '../reports/target.ts';
+import { TargetRefused, within } from '../reports/target.ts';
 import { formatResult } from './format.ts';
 import { ChunkFailed, Interrupted, PoolFailed, runBatch, type Shard } from './runner.ts';
 import { ShardError, checkPartTarget, mergeParts, partOf, readPart, resolveShard, writeAtomically } from './shard.ts';
@@ -159,8 +161,17 @@ async function runCommand(args: string[], out: NodeJS.WritableStream, err: NodeJ
     }
   }
 
-  // Before anything runs: --out must not be a file poolsim did not write.
-  if (shard && values.out !== undefined) checkPartTarget(values.out);
+  // Before anything runs: --out must not be a file poolsim did not write, nor lie in a
+  // folder being run, where the next shard's run of that folder would read it as a scenario.
+  if (shard && values.out !== undefined) {
+    checkPartTarget(values.out);
+    const out = resolve(values.out);
+    for (const input of positionals) {
+      if (existsSync(input) && statSync(input).isDirectory() && within(out, resolve(input))) {
+        throw new UsageError(`--out ${values.out}: is in the folder ${input}, which is being run, and the next run of it would read the part as a scenario: write the parts elsewhere (parts/part-${shard.index}.json, say)`);
+      }
+    }
+  }
   const plans = loadPlans(positionals, { trials: precision !== undefined ? (maxTrials ?? DEFAULT_MAX_TRIALS) : trials, seed: values.seed });
   const runs = await runBatch(plans, {
     workers,

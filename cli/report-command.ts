@@ -38,7 +38,7 @@ export const REPORT_USAGE = `  poolsim report [DIR|FILE...] [--out DIR] [--trial
  * without the extension, each folder joined by "-" (`sub/v1.json` → `sub-v1`), made safe.
  */
 export function slugOf(file: string): string {
-  const slug = file.replace(/\.(json|ya?ml)$/i, '').replace(/[\\/]+/g, '-').replace(/[^A-Za-z0-9._-]/g, '-').replace(/^[.-]+/, '').slice(0, 100).replace(/\.+$/, '') || 'scenario';
+  const slug = file.replace(/\.(json|ya?ml)$/i, '').replace(/[\\/]+/g, '-').replace(/[^A-Za-z0-9._-]/g, '-').replace(/^[._-]+/, '').slice(0, 100).replace(/\.+$/, '') || 'scenario';
   // A folder Windows cannot make (a device name: con, nul, com1 …, with any extension) gets
   // a suffix; so does none elsewhere. A trailing dot is dropped above: Windows drops it
   // too, and `a.` would be the same folder as `a`.

@@ -296,7 +296,7 @@ function realOf(path: string): string {
 }
 
 /** `inner` is `outer` or inside it. */
-function within(inner: string, outer: string): boolean {
+export function within(inner: string, outer: string): boolean {
   const r = relative(outer, inner);
   return r === '' || (!r.startsWith('..') && !r.startsWith(sep) && !/^[A-Za-z]:/.test(r));
 }
@@ -330,6 +330,9 @@ export function checkTarget(outDir: string, options: { inputs?: readonly string[
     if (within(baseline, target) || within(realOf(baseline), real)) {
       refuse(baseline === target || realOf(baseline) === real ? 'is the --baseline folder, which the new reports are compared with' : `holds the --baseline folder ${options.baseline}, which the new reports are compared with`);
     }
+    // Nor inside it: the baseline would then hold a folder it never wrote, and a later
+    // report into the baseline's place would be refused for it.
+    if (within(target, baseline) || within(real, realOf(baseline))) refuse(`is inside the --baseline folder ${options.baseline}, which the new reports are compared with`);
   }
   let st;
   try {

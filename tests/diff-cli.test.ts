@@ -116,6 +116,15 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
     expect(md.out).toContain('| `win.d6trait` |');
   });
 
+  test('a result file holding an empty list is refused: it would read "nothing moved" and pass a CI gate', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'poolsim-diff-'));
+    writeFileSync(join(dir, 'empty.json'), '[]\n');
+    const r = await poolsim('diff', join(dir, 'empty.json'), join(dir, 'empty.json'));
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`${join(dir, 'empty.json')}: (top level): holds an empty list, no results: expected result JSON (poolsim run --json) with at least one scenario`);
+    expect(r.out).toBe('');
+  });
+
   test('result files: one-sided scenarios, points and metrics and a changed trial count are listed (exit 1)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'poolsim-diff-'));
     const m = (estimate: number) => ({ estimate, ci95: [estimate - 0.01, estimate + 0.01] });

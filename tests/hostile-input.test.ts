@@ -196,4 +196,20 @@ describe('item 9: low', () => {
     const r = await poolsim('run', file(`\ufeff${JSON.stringify(knowledge())}`));
     expect(r.code, r.err).toBe(0);
   });
+
+  test('a file that is not UTF-8 is refused, naming what it is: a Latin-1 byte no longer turns a name into "\ufffd" without a word', async () => {
+    // "Knowledge rollé" saved as Latin-1 (é is one byte, 0xe9), then as UTF-16.
+    const latin1 = join(dir, 'latin1.json');
+    writeFileSync(latin1, Buffer.from(JSON.stringify(knowledge({ name: 'Knowledge rollé' })), 'latin1'));
+    const r = await poolsim('run', latin1);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`${latin1}: (top level): is not UTF-8 text (line 1 holds bytes UTF-8 does not allow`);
+    const utf16 = join(dir, 'utf16.json');
+    writeFileSync(utf16, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(JSON.stringify(knowledge()), 'utf16le')]));
+    const r16 = await poolsim('run', utf16);
+    expect(r16.code).toBe(2);
+    expect(r16.err).toContain('is UTF-16 text (it begins with a UTF-16 byte order mark): expected UTF-8');
+    // The same name in UTF-8 runs.
+    expect((await poolsim('run', file(knowledge({ name: 'Knowledge rollé' })))).code).toBe(0);
+  });
 });

@@ -190,6 +190,17 @@ describe('the mark lists the scenario folders the run wrote', () => {
     }
   });
 
+  test('an --out inside the --baseline folder is refused: the baseline would hold a folder it never wrote', async () => {
+    const dir = workspace();
+    const baseline = join(dir, 'bl');
+    expect((await poolsim('report', join(dir, 'lib'), '--out', baseline)).code).toBe(0);
+    const before = snapshot(dir);
+    const r = await poolsim('report', join(dir, 'lib'), '--out', join(baseline, 'sub'), '--baseline', baseline);
+    expect(r.code, r.err).toBe(2);
+    expect(r.err).toContain(`is inside the --baseline folder ${baseline}, which the new reports are compared with`);
+    expect(snapshot(dir)).toEqual(before);
+  });
+
   test('the --baseline folder reached through a link is still the --baseline: refused, and kept', async () => {
     const dir = workspace();
     const out = join(dir, 'out');

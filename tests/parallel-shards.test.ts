@@ -106,6 +106,15 @@ describe('shards', () => {
     expect(existsSync(part('x.json'))).toBe(false);
   });
 
+  it('refuses a part written into a folder being run, where the next shard would read it as a scenario (exit 2)', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'poolsim-inplace-'));
+    writeFileSync(join(folder, 'heist.json'), readFileSync(HEIST));
+    const r = await poolsim(['run', folder, '--shard', '0/2', '--out', join(folder, 'part-0.json')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`is in the folder ${folder}, which is being run, and the next run of it would read the part as a scenario`);
+    expect(readdirSync(folder)).toEqual(['heist.json']);
+  });
+
   describe('merge refuses parts that do not belong together, and writes nothing', () => {
     async function refused(files: string[], message: string | RegExp) {
       const r = await poolsim(['merge', ...files, '--json']);

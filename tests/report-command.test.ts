@@ -104,6 +104,9 @@ describe('poolsim report', () => {
     // Below what was named: a folder's files by their path inside it, a file named by its own name.
     expect(namedPaths(['lib', join('x', 'one.json')], [join('lib', 'sub', 'v1.json'), join('lib', 'v1.json'), join('x', 'one.json')])).toEqual([join('sub', 'v1.json'), 'v1.json', 'one.json']);
     expect(reportSlugs([join('sub', 'v1.json'), 'v1.json'])).toEqual(['sub-v1', 'v1']);
+    // A folder or file whose name starts with "_" (_drafts/, _archive/): the folder name may
+    // not start so, and the report used to fail after the whole run (exit 3, "slug must be …").
+    expect(reportSlugs([join('_drafts', 'v1.json'), '_u.json', '__.json'])).toEqual(['drafts-v1', 'u', 'scenario']);
     // A name both want goes to the file nearer the top, whatever the order they are read in.
     expect(reportSlugs([join('sub', 'v1.json'), 'sub-v1.json'])).toEqual(['sub-v1-2', 'sub-v1']);
     // Folders Windows cannot make: a device name (any extensions after it) gets a suffix before its first dot, and
