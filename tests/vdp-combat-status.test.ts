@@ -213,6 +213,25 @@ describe('Break off: "Negates a grapple"', () => {
     expect(plain['alliesFreed.breaker']).toBeUndefined();
     expect(frees['alliesFreed.held']).toBeUndefined();
   });
+
+  it('on allies alike: the first listed is freed first ("ties to the first listed"), and an ally Entangled from the start is none of its business', () => {
+    // Two identical heavy hitters, listed one after the other, held by two wrestlers picking
+    // at random; the breaker, Entangled for good (never held), frees the one with the fewest
+    // wounds left, and between equals the first listed: a1 more often than a2.
+    const wrestler = { name: 'w1', team: 'wrestlers', attack: { attribute: 4, skill: 3 }, defence: { attribute: 3, skill: 3 }, fortitude: 3, armour: 3, type: 'boss', timing: 8, chargeBuy: 'grapple', chargeCashIn: 'both', targeting: 'random' };
+    const hitter = (name: string) => ({ name, team: 'heroes', attack: { attribute: 3, skill: 3 }, armourPiercing: 3, defence: { attribute: 2, skill: 1 }, fortitude: 4, type: 'wellTrained', timing: 6, removeStatus: 'never' });
+    const breaker = { name: 'breaker', team: 'heroes', attack: { attribute: 2, skill: 2 }, defence: { attribute: 2, skill: 1 }, fortitude: 3, type: 'boss', timing: 6, status: { entangled: true }, removeStatus: 'never', chargeBuy: 'breakOff' };
+    const m = fight([breaker, hitter('a1'), hitter('a2'), wrestler, { ...wrestler, name: 'w2' }], sized(20000), 'break off ties');
+    expect(m['alliesFreed.breaker'].estimate).toBeGreaterThan(0.2);
+    expect(m['statusRemoved.a1'].ci95[0]).toBeGreaterThan(m['statusRemoved.a2'].ci95[1]);
+    // An ally Entangled from the start (disabled motorized armour, kept: removeStatus
+    // "never") is held by no grapple, so no Break off is spent on it; the breaker's own holds
+    // are what it breaks.
+    const stuck = { ...hitter('stuck'), status: { entangled: true } };
+    const own = fight([{ ...jill, team: 'heroes', chargeBuy: 'breakOff', chargeCashIn: 'both' }, stuck, { ...wrestler, targeting: 'strongest' }], sized(5000), 'break off, ally stuck');
+    expect(own['alliesFreed.jill'].estimate).toBe(0);
+    expect(own['statusRemoved.stuck'].estimate).toBe(0);
+  });
 });
 
 describe('Human shield: "Any ranged attack that would hit the character this turn, has a 75% chance of hitting the target instead"', () => {
