@@ -690,6 +690,16 @@ export const combat = defineMechanic({
           return best;
         };
 
+        // Break off released by i on j's grapple (j may be i): its charge, the hold off j, and
+        // a status off j (statusRemoved counts what comes off a character, however).
+        const breakHold = (i: number, j: number) => {
+          charge[i] -= CHARGE_COST[CHARGE_CODE.breakOff];
+          released[i]++;
+          status[j] &= ~ENTANGLED;
+          grappled[j] = 0;
+          removed[j]++;
+        };
+
         const rangedBesides = (i: number, t: number) => {
           for (let j = 0; j < n; j++) if (j !== t && alive[j] && ranged[j] && teamOf[j] !== teamOf[i]) return true;
           return false;
@@ -1052,12 +1062,8 @@ export const combat = defineMechanic({
                 // Break off, "Negates a grapple": still held after paying what tension it would,
                 // it releases the charge on itself ("Releasing charge on oneself ... takes an
                 // action"), after freeing itself of a net and before picking up its weapon.
-                charge[i] -= CHARGE_COST[CHARGE_CODE.breakOff];
-                released[i]++;
-                status[i] &= ~ENTANGLED;
-                grappled[i] = 0;
+                breakHold(i, i);
                 actions--;
-                removed[i]++;
               }
               // Break off on an ally: "Releasing charge on oneself or an ally takes an action".
               // At the start of its turn, as its own: an action and a point of charge for each
@@ -1071,14 +1077,8 @@ export const combat = defineMechanic({
                 while (!grappled[i] && actions > 0 && charge[i] >= CHARGE_COST[CHARGE_CODE.breakOff]) {
                   const j = heldAlly(i);
                   if (j < 0) break;
-                  charge[i] -= CHARGE_COST[CHARGE_CODE.breakOff];
-                  released[i]++;
-                  status[j] &= ~ENTANGLED;
-                  grappled[j] = 0;
+                  breakHold(i, j);
                   actions--;
-                  // A status off the ally (statusRemoved counts what comes off a character,
-                  // however), broken by this one (alliesFreed).
-                  removed[j]++;
                   alliesFreed[i]++;
                 }
               }
