@@ -3,7 +3,7 @@
  * line as a user (December 2026): each is refused before anything runs, naming the file,
  * the path inside it and what was expected, and nothing is written.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -98,7 +98,13 @@ describe('files that are not what they seem', () => {
     const folder = join(dir, 'lib');
     mkdirSync(folder);
     writeFileSync(join(folder, 'b.yaml'), clash);
-    expect((await poolsim('run', folder, '--shard', '0/2', '--out', join(folder, 'part-0.json'))).code).toBe(0);
+    // Written straight into the folder being run, it is refused before anything runs…
+    const into = await poolsim('run', folder, '--shard', '0/2', '--out', join(folder, 'part-0.json'));
+    expect(into.code).toBe(2);
+    expect(into.err).toContain('which is being run, and the next run of it would read the part as a scenario');
+    // …but one written elsewhere and moved in by hand is still said for what it is.
+    expect((await poolsim('run', folder, '--shard', '0/2', '--out', join(dir, 'part-0.json'))).code).toBe(0);
+    copyFileSync(join(dir, 'part-0.json'), join(folder, 'part-0.json'));
     const r = await poolsim('run', folder, '--shard', '1/2', '--out', join(dir, 'part-1.json'));
     expect(r.code).toBe(2);
     expect(r.err).toContain(`${join(folder, 'part-0.json')}: (top level): a part file of a sharded run (run --shard --out), not a scenario`);
