@@ -338,7 +338,10 @@ describe('rolling Passion first', () => {
    * roll (a full tie rolled again, so weighed out), then every face of the main roll with
    * the bonus dice it won.
    */
-  function bruteForce(sides: number, a: { dice: number; passion?: number }, b: { dice: number; passion?: number }, exhausted: 'one' | 'remaining') {
+  type Side = { dice: number; bonus?: number; penalty?: number; passion?: number };
+  function bruteForce(sides: number, a: Side, b: Side, exhausted: 'one' | 'remaining') {
+    // "1 success = 1 stat point = 1 bonus = 1 penalty": the pool nets them all, then stops at 0.
+    const pool = (x: Side, won: number) => Math.max(0, x.dice + (x.bonus ?? 0) + won - (x.penalty ?? 0));
     const bonusOf = (passion: number | undefined, against: number): number[] => {
       if (passion === undefined) return [1];
       const chances = new Array(passion + 1).fill(0);
@@ -353,16 +356,16 @@ describe('rolling Passion first', () => {
       }
       return chances.map((c) => c / decided);
     };
-    const bonusA = bonusOf(a.passion, b.dice);
-    const bonusB = bonusOf(b.passion, a.dice);
+    const bonusA = bonusOf(a.passion, pool(b, 0));
+    const bonusB = bonusOf(b.passion, pool(a, 0));
     const m = { winA: 0, winB: 0, reroll: 0, successesA: 0, successesB: 0 };
     bonusA.forEach((pA, sA) =>
       bonusB.forEach((pB, sB) => {
         if (pA * pB === 0) return;
         let n = 0;
         const here = { winA: 0, winB: 0, reroll: 0, successesA: 0, successesB: 0 };
-        for (const x of allRolls(a.dice + sA, sides)) {
-          for (const y of allRolls(b.dice + sB, sides)) {
+        for (const x of allRolls(pool(a, sA), sides)) {
+          for (const y of allRolls(pool(b, sB), sides)) {
             const r = direct(x, y, exhausted);
             n++;
             if (r.winner === A_WINS) (here.winA++, (here.successesA += r.successes));
@@ -380,6 +383,9 @@ describe('rolling Passion first', () => {
     ['Passion 2 before 1 die, against 2 dice (d6)', { dice: 1, passion: 2 }, { dice: 2 }, 'one'],
     ['both roll Passion first, counting every die left (d4)', { dice: 2, passion: 1 }, { dice: 1, passion: 2 }, 'remaining'],
     ['Passion against a side with no dice: every Passion die is a bonus die (d4)', { dice: 2, passion: 2 }, { dice: 0 }, 'one'],
+    // Penalties past the stat are netted with Passion's dice before the pool stops at 0, as a
+    // bonus die would be: 1 − 3 + s dice (until December 2026 the 2 dice over were dropped).
+    ['penalties past the stat net the Passion dice won (d4)', { dice: 1, penalty: 3, passion: 3 }, { dice: 2, bonus: 1, penalty: 1 }, 'one'],
   ] as const)('exact equals brute force: %s', (what, a, b, exhausted) => {
     const sides = what.includes('d6') ? 6 : 4;
     const exact = exactOf({ die: `d${sides}`, a: { name: 'a', ...a }, b: { name: 'b', ...b } }, exhausted);
@@ -407,6 +413,9 @@ describe('rolling Passion first', () => {
   test('without passion the contest is as it was, draw for draw', () => {
     const plain = runScenario(contestOf({ a: { name: 's', dice: 3 }, b: { name: 'd', dice: 4 } }, 5000));
     expect(Object.keys(plain.results[0].metrics).some((k) => k.startsWith('passion'))).toBe(false);
+    // The figures the engine gave this seed before Passion was added (d9c343f).
+    expect(plain.results[0].metrics['win.s'].estimate).toBe(0.4098);
+    expect(plain.results[0].metrics['successes.d'].estimate).toBe(1.013);
     // The same pools, Passion on a side that never rolls fewer: its metrics come after.
     const names = Object.keys(runScenario(contestOf({ a: { name: 's', dice: 3, passion: 1 }, b: { name: 'd', dice: 4 } }, 5000)).results[0].metrics);
     expect(names).toEqual(['win.s', 'win.d', 'reroll', 'totalVictory.s', 'totalVictory.d', 'successes.s', 'successes.d', 'passion.s', 'passionBonus.s']);

@@ -87,8 +87,10 @@ export const contestSetup = lazySchema(() => z
 export type SorcererSide = z.output<typeof sorcererSideSchema>;
 
 /** Dice a side actually rolls: stat + bonus − penalty, at least 0. */
-export function poolSize(side: SorcererSide): number {
-  return Math.max(0, side.dice + (side.bonus ?? 0) - (side.penalty ?? 0));
+export function poolSize(side: SorcererSide, passionDice = 0): number {
+  // Passion's bonus dice are netted with the penalties before the pool stops at 0, as
+  // bonus dice are ("1 success = 1 stat point = 1 bonus = 1 penalty").
+  return Math.max(0, side.dice + (side.bonus ?? 0) + passionDice - (side.penalty ?? 0));
 }
 
 // The fold's state, packed: kind (2 bits) | winner (2 bits) | total victory (1 bit) | successes.
@@ -205,7 +207,7 @@ export const contest = defineMechanic({
     // A Passion roll's successes are dice of its Passion pool: at most that many join.
     const passionA = a.passion ?? 0;
     const passionB = b.passion ?? 0;
-    const maxSuccesses = Math.max(counts[0] + passionA, counts[1] + passionB, 1);
+    const maxSuccesses = Math.max(poolSize(a, passionA), poolSize(b, passionB), 1);
 
     const L = new MetricLayout(CONTEST_METRICS);
     const M = {
@@ -216,8 +218,8 @@ export const contest = defineMechanic({
       totalVictoryB: L.add('totalVictory', { name: b.name }),
       // A winner's successes are dice of its own pool, Passion's bonus dice included (a side
       // with none never wins).
-      successesA: L.add('successes', { name: a.name }, { max: counts[0] + passionA }),
-      successesB: L.add('successes', { name: b.name }, { max: counts[1] + passionB }),
+      successesA: L.add('successes', { name: a.name }, { max: poolSize(a, passionA) }),
+      successesB: L.add('successes', { name: b.name }, { max: poolSize(b, passionB) }),
     };
     const P = [a, b].map((side, i) =>
       side.passion === undefined
@@ -251,7 +253,7 @@ export const contest = defineMechanic({
     const passionFirst = P[0] !== undefined || P[1] !== undefined;
     const passionCost = () => {
       let cost = (passionA > 0 ? foldCost(passionA) : 0) + (passionB > 0 ? foldCost(passionB, counts[0]) : 0);
-      for (let sA = 0; sA <= passionA; sA++) for (let sB = 0; sB <= passionB; sB++) cost += foldCost(counts[0] + sA, counts[1] + sB);
+      for (let sA = 0; sA <= passionA; sA++) for (let sB = 0; sB <= passionB; sB++) cost += foldCost(poolSize(a, sA), poolSize(b, sB));
       return cost;
     };
 
@@ -265,6 +267,8 @@ export const contest = defineMechanic({
         // the main roll then on the pools with the bonus dice the Passion rolls won.
         const passionPools = P.map((q, i) => Int32Array.of(q?.dice ?? 0, counts[1 - i]));
         const mainCounts = Int32Array.of(counts[0], counts[1]);
+        // Each side's pool with s bonus dice from its Passion roll, s = 0 … its Passion.
+        const withBonus = [a, b].map((side, i) => Int32Array.from({ length: (i === 0 ? passionA : passionB) + 1 }, (_, s) => poolSize(side, s)));
         const main = passionFirst ? mainCounts : counts;
         /** The bonus dice side i's Passion roll adds: its successes, or 0 when it loses. */
         const passionBonus = (i: number): number => {
@@ -303,7 +307,7 @@ export const contest = defineMechanic({
               const bonus = passionBonus(i);
               tally.add(q.won, bonus > 0 ? 1 : 0);
               tally.add(q.bonus, bonus);
-              mainCounts[i] = counts[i] + bonus;
+              mainCounts[i] = withBonus[i][bonus];
             }
           }
           const state = roller.roll(random, main, dieSides);
@@ -368,7 +372,7 @@ export const contest = defineMechanic({
           chancesA.forEach((pA, sA) =>
             chancesB.forEach((pB, sB) => {
               if (pA * pB === 0) return;
-              for (const [state, p] of outcomes(counts[0] + sA, counts[1] + sB)) finals.set(state, (finals.get(state) ?? 0) + pA * pB * p);
+              for (const [state, p] of outcomes(poolSize(a, sA), poolSize(b, sB))) finals.set(state, (finals.get(state) ?? 0) + pA * pB * p);
             }),
           );
         }
