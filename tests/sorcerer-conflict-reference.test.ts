@@ -22,7 +22,9 @@
  *   carried into the round, no more than are on the table.
  * - "Dice all hit the table at the same time. Actions are resolved in order of highest die
  *   to lowest", a full tie a coin toss; each action attacks the other; a defender that has
- *   acted (or has no action) rolls its full defence, one that has not follows its policy.
+ *   acted rolls its full defence, one that has not follows its policy, and one with no
+ *   dice to act with this round (it gives up nothing) takes the more dice: its full defence
+ *   when that is more than the one die.
  *   A full defence is `defence` + `defenceBonus` (by default `bonus`) − the penalties in force.
  * - A won attack bleeds by the weapon's row; won defences and Stand Ups roll successes
  *   over as currency by policy, and with rules.attackCurrency "nextAction" so does a landed
@@ -234,7 +236,8 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
           standUpCoversSacrifice && them.acts && them.upThisRound
             ? Math.max(0, Math.min(them.asks, them.defence) + them.defenceBonus + extra - them.pending)
             : Math.max(0, them.defence + them.defenceBonus + extra - inForce(y));
-        const full = policy === 'fullDefence' || (policy === 'fullDefenceWhenHurt' && inForce(y) > 0) || (policy === 'moreDice' && fullDice > 1);
+        // With no action to give up, whatever its policy: the more dice.
+        const full = them.idle ? fullDice > 1 : policy === 'fullDefence' || (policy === 'fullDefenceWhenHurt' && inForce(y) > 0) || (policy === 'moreDice' && fullDice > 1);
         if (notActed && !full) defence = roll(1);
         else {
           them.acts = false;
@@ -356,6 +359,23 @@ const cases: [string, [Fighter, Fighter], number?, Rules?, Meets[]?][] = [
     'one round: a sorcerer with no dice to act with sucks it up against a blade',
     [sorcerer('a', { stamina: 3, lasting: 3, weapon: 'blade' }), sorcerer('b', { stamina: 3, weapon: 'blade' })],
     1,
+    undefined,
+    ['idleDefended'],
+  ],
+  // With no action to give up, its policy does not decide: the more dice. A "oneDie"
+  // fighter whose dodge (defence 4 − 2) beats the one die dodges in full; one whose dodge
+  // (Stamina 3 + a shield's 1 − 3) is one die sucks it up on a die "with no bonuses".
+  [
+    'no dice to act with: a oneDie fighter dodges on its 2 dice against a blade',
+    [sorcerer('a', { stamina: 3, dice: 2, defence: 4, lasting: 2, defend: 'oneDie', weapon: 'blade' }), sorcerer('b', { stamina: 3, weapon: 'blade' })],
+    2,
+    undefined,
+    ['idleDefended'],
+  ],
+  [
+    'no dice to act with: a shielded fighter sucks it up on one die, without its shield',
+    [sorcerer('a', { stamina: 3, lasting: 3, defenceBonus: 1, weapon: 'blade' }), sorcerer('b', { stamina: 3, weapon: 'blade' })],
+    2,
     undefined,
     ['idleDefended'],
   ],

@@ -211,10 +211,12 @@ export function sacrificeBonus(rules: Pick<SorcererRules, 'totallyDefensive'>): 
 
 /**
  * Dice a defender that has not acted rolls, by its policy, with `penalties` in force; a
- * sacrifice adds `extra` (sacrificeBonus), which `moreDice` counts when it compares.
+ * sacrifice adds `extra` (sacrificeBonus), which `moreDice` counts when it compares. One
+ * with no action this round (`noAction`) gives up nothing either way, so whatever its
+ * policy it takes the more dice, as `moreDice` does.
  */
-export function pendingDefenceDice(f: Fighter, penalties: number, extra = 0): { dice: number; sacrifices: boolean } {
-  const policy = f.defend ?? DEFAULT_DEFEND;
+export function pendingDefenceDice(f: Fighter, penalties: number, extra = 0, noAction = false): { dice: number; sacrifices: boolean } {
+  const policy = noAction ? 'moreDice' : (f.defend ?? DEFAULT_DEFEND);
   const full =
     policy === 'fullDefence' || (policy === 'fullDefenceWhenHurt' && penalties > 0) || (policy === 'moreDice' && fullDefenceDice(f, penalties, extra) > 1);
   // "Roll 1 die (with no bonuses)": the one die is neither raised nor cut.
@@ -554,7 +556,9 @@ export const conflict = defineMechanic({
                 coversSacrifice && upThisRound[y] !== 0
                   ? stoodUpDefence[y] + sacrifice - pending[y]
                   : defenceDice[y] + defenceBonus[y] + sacrifice - inForce(y);
-              const full = code === 0 || (code === 2 && inForce(y) > 0) || (code === 3 && sacrificed > 1);
+              // With no action this round it gives up nothing either way, so whatever its policy
+              // it takes the more dice: the full defence when it rolls more than the one die.
+              const full = noAction[y] === 1 ? sacrificed > 1 : code === 0 || (code === 2 && inForce(y) > 0) || (code === 3 && sacrificed > 1);
               if (pendingAction && !full) {
                 dice = 1;
               } else {
@@ -682,10 +686,6 @@ export function pairedContestFold(exhausted: SorcererRules['exhausted']): PoolFo
   };
 }
 
-/**
- * Penalties in force on a fighter's round-1 rolls: "Your total penalties to an action are
- * equal to your next + lasting penalties", the next ones carried in coming due then.
- */
 /** Why openingExchange has no exact opening for these fighters (a sentence), or undefined. */
 export function openingSkipped(a: Fighter, b: Fighter): string | undefined {
   if (openingPenalties(a) > a.stamina || openingPenalties(b) > b.stamina) {
@@ -697,6 +697,10 @@ export function openingSkipped(a: Fighter, b: Fighter): string | undefined {
   return undefined;
 }
 
+/**
+ * Penalties in force on a fighter's round-1 rolls: "Your total penalties to an action are
+ * equal to your next + lasting penalties", the next ones carried in coming due then.
+ */
 export function openingPenalties(f: Fighter): number {
   return (f.lasting ?? 0) + (f.next ?? 0);
 }
@@ -713,7 +717,7 @@ export function openingWork(a: Fighter, b: Fighter, sides: number, sacrifice = 0
   const na = actionDice(a, la, 0);
   const nb = actionDice(b, lb, 0);
   const lead = (nx: number, y: Fighter, ny: number, ly: number) =>
-    nx === 0 ? 0 : 4 * sides * ((nx + 1) * (ny + 1) * (pendingDefenceDice(y, ly, sacrifice).dice + 1)) ** 2;
+    nx === 0 ? 0 : 4 * sides * ((nx + 1) * (ny + 1) * (pendingDefenceDice(y, ly, sacrifice, ny === 0).dice + 1)) ** 2;
   return lead(na, b, nb, lb) + lead(nb, a, na, la);
 }
 
@@ -747,7 +751,7 @@ export function openingExchange(
     if (nx === 0) return;
     // y has not acted yet either way: its action comes later, or it has none this round
     // (then its full defence gives up nothing, and it may still suck it up on one die).
-    const defence = pendingDefenceDice(y, ly, sacrifice).dice;
+    const defence = pendingDefenceDice(y, ly, sacrifice, ny === 0).dice;
     const paired = pairedContestFold(exhausted);
     const finals = foldDistribution(paired, [
       { count: nx, sides },
