@@ -278,8 +278,13 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
         X.fired = false; // back in its cover
         if (X.removes) {
           for (const st of ['weakened', 'entangled', 'fatigued', 'panicked']) {
-            // The net is not among them: "unless the status states otherwise".
-            if (X.status.has(st) && X.tension > 0) {
+            // The net is not among them: "unless the status states otherwise". Nor a status
+            // that changes nothing, which no player pays for: Entangled on a Fortitude that is
+            // not Physical, Fatigued on one who attacks once anyway (unless Panicked, whose
+            // MOVE is then its one action).
+            const attacksWith = (fatigued: boolean) => Math.min(X.attacks, (fatigued ? 1 : 2) - (X.status.has('panicked') ? 1 : 0));
+            const useless = (st === 'entangled' && !X.physical) || (st === 'fatigued' && attacksWith(true) === attacksWith(false));
+            if (X.status.has(st) && X.tension > 0 && !useless) {
               X.status.delete(st);
               X.tension--;
               X.removed++;
@@ -427,6 +432,8 @@ describe('the fast fight agrees with the slow reference duel', () => {
     ['situational dice: two disadvantage dice on attack only, against a guard whose blocks make effects', { ...jack, allocation: '3/1', disadvantage: 2, advantageOn: 'attack', offensiveEffect: 'unlessKo' }, { ...jill, allocation: '1/3', advantage: 1, disadvantage: 2 }],
     // Entangled halves "Physical Fortitude" only: Entangled on a Mental Fortitude of 4, it
     // stands. (Grappling such a fighter is refused: it would do nothing.)
+    // A status that changes nothing is not paid for: tension shed nothing here and buys dice.
+    ['a status that changes nothing is kept: Fatigued on one attack, Entangled in a Mental fight, tension to spend', { ...jack, allocation: '2/2', damageType: 'mental', status: { entangled: true }, attack: { attribute: 2, skill: 2, bonus: 1 } }, { ...jill, allocation: '3/1', fortitude: 3, attacks: 1, damageType: 'mental', status: { fatigued: true, entangled: true }, attack: { attribute: 2, skill: 1, bonus: 1 } }],
     ['Entangled kept on a Mental Fortitude does not halve it', { ...jack, allocation: '1/3', chargeBuy: 'disarm', chargeCashIn: 'blocks', damageType: 'mental' }, { ...jill, allocation: '3/1', fortitude: 4, damageType: 'mental', status: { entangled: true }, removeStatus: 'never', attack: { attribute: 2, skill: 1, bonus: 1 } }],
     // Entangle/Shock: "The target suffers the Entangled status until they spend an action to
     // disentangle themselves". The target holds tension it never spends on dice, so it could

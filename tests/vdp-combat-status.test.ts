@@ -9,7 +9,7 @@ import { expectExactWithin5Se, expectRejected, runScenario } from './helpers.ts'
 import { sized } from './size.ts';
 import { loadPlans } from '../cli/load.ts';
 import { runPlan } from '../sim/assemble.ts';
-import { ENTANGLED, FATIGUED, PANICKED, WEAKENED, actionsOf, poolSize, splitAttack, statusBits, thresholdOf } from '../sim/vdp/status.ts';
+import { ENTANGLED, FATIGUED, PANICKED, WEAKENED, actionsOf, poolSize, removalChanges, splitAttack, statusBits, thresholdOf } from '../sim/vdp/status.ts';
 import { CHARGE_CODE, CHARGE_COST } from '../sim/vdp/charge.ts';
 
 type Character = Record<string, unknown>;
@@ -61,6 +61,37 @@ describe('status effects, as numbers', () => {
     expect(splitAttack(1, 4, PANICKED)).toBe(1);
     expect(splitAttack(2, 2, PANICKED | WEAKENED)).toBe(0);
     expect(statusBits({ panicked: true, weakened: true, fatigued: false })).toBe(PANICKED | WEAKENED);
+  });
+  it('"Removing a status can be accomplished by spending 1 point of Tension": not one that changes nothing', () => {
+    // A Mental Fortitude is not halved; a fighter of one attack keeps it when Fatigued, unless
+    // Panicked makes its one action the MOVE.
+    expect(removalChanges(ENTANGLED, ENTANGLED, 2, true)).toBe(true);
+    expect(removalChanges(ENTANGLED, ENTANGLED, 2, false)).toBe(false);
+    expect(removalChanges(FATIGUED, FATIGUED, 2, true)).toBe(true);
+    expect(removalChanges(FATIGUED, FATIGUED, 1, true)).toBe(false);
+    expect(removalChanges(FATIGUED, FATIGUED | PANICKED, 1, true)).toBe(true);
+    expect(removalChanges(WEAKENED, WEAKENED, 1, false)).toBe(true);
+    // In a fight: a point of tension that would shed such a status buys the attack's
+    // advantage die instead (spendTension onAttack, the default), so removeStatus "always"
+    // plays as "never" — exactly, in the exact opening, and draw for draw in the Monte
+    // Carlo. (Until December 2026 the point went on the status: an independent audit.)
+    const shooter = { ...jack, allocation: '2/2', tension: 1, timing: 30 };
+    for (const [what, extra] of [
+      ['Fatigued, one attack', { status: { fatigued: true }, attacks: 1 }],
+      ['Entangled, in a Mental fight', { status: { entangled: true } }],
+    ] as const) {
+      const mental = what.includes('Mental') ? { damageType: 'mental' } : {};
+      const always = fight([{ ...shooter, ...extra, ...mental }, { ...jill, ...mental }], 4000, 'useless status');
+      const never = fight([{ ...shooter, ...extra, ...mental, removeStatus: 'never' }, { ...jill, ...mental }], 4000, 'useless status');
+      expect(always['opening.hit'].exact, what).toBe(never['opening.hit'].exact);
+      expect(always['win.jack'].estimate, what).toBe(never['win.jack'].estimate);
+      expect(always['statusRemoved.jack'].estimate, what).toBe(0);
+    }
+    // A Physical Entangled fighter does shed it, and its first attack buys no die.
+    const sheds = fight([{ ...shooter, status: { entangled: true } }, jill], 4000, 'useless status');
+    const keeps = fight([{ ...shooter, status: { entangled: true }, removeStatus: 'never' }, jill], 4000, 'useless status');
+    expect(sheds['statusRemoved.jack'].estimate).toBeGreaterThan(0.9);
+    expect(sheds['opening.hit'].exact).toBeLessThan(keeps['opening.hit'].exact!);
   });
 });
 

@@ -50,7 +50,7 @@ import {
   convertedDamage,
   type Bidding,
 } from './effects.ts';
-import { DAMAGE_TYPES, ENTANGLED, REMOVAL_ORDER, REMOVE_STATUS, STATUSES, actionsOf, poolSize, splitAttack, statusBits, thresholdOf } from './status.ts';
+import { DAMAGE_TYPES, ENTANGLED, REMOVAL_ORDER, REMOVE_STATUS, STATUSES, actionsOf, poolSize, removalChanges, splitAttack, statusBits, thresholdOf } from './status.ts';
 import { situationalFields, situationalNet } from './situational.ts';
 import { CASH_IN, CASH_IN_CODE, CHARGE_ACTIONS, CHARGE_CODE, CHARGE_COST, onSelf } from './charge.ts';
 
@@ -1035,7 +1035,8 @@ export const combat = defineMechanic({
               // status states otherwise": Entangle/Shock's does (`netted`), and is left alone here.
               if (removes[i]) {
                 for (let k = 0; k < REMOVAL_ORDER.length && status[i] !== 0 && tension[i] > 0; k++) {
-                  if (status[i] & REMOVAL_ORDER[k]) {
+                  // Not a status that would change nothing (removalChanges).
+                  if (status[i] & REMOVAL_ORDER[k] && removalChanges(REMOVAL_ORDER[k], status[i], attacks[i], physical[i] === 1)) {
                     status[i] &= ~REMOVAL_ORDER[k];
                     tension[i]--;
                     removed[i]++;
@@ -1227,7 +1228,7 @@ export function openingExchange(
     let bank = c.tension ?? 0;
     if ((c.removeStatus ?? 'always') === 'always') {
       for (let k = 0; k < REMOVAL_ORDER.length && st !== 0 && bank > 0; k++) {
-        if (st & REMOVAL_ORDER[k]) {
+        if (st & REMOVAL_ORDER[k] && removalChanges(REMOVAL_ORDER[k], st, c.attacks ?? 2, (c.damageType ?? 'physical') === 'physical')) {
           st &= ~REMOVAL_ORDER[k];
           bank--;
         }

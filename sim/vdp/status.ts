@@ -84,6 +84,21 @@ export function actionsOf(attacks: number, status: number): number {
 }
 
 /**
+ * Whether paying a point of tension to remove status `bit` from `status` changes anything
+ * for the character now: a point spent to change nothing is not a choice a player makes,
+ * and it is a point the tension policy would have bought an advantage die with. Entangled
+ * halves only a Physical Fortitude (`physical`); Fatigued leaves one action, which is all a
+ * fighter of `attacks: 1` takes unless it is also Panicked (then its one action is the MOVE);
+ * Weakened always halves the pool, and Panicked is kept as costing something (its 2
+ * defence dice weigh on every split of more than 2 attack dice, and adaptive splits vary).
+ */
+export function removalChanges(bit: number, status: number, attacks: number, physical: boolean): boolean {
+  if (bit === ENTANGLED) return physical;
+  if (bit === FATIGUED) return actionsOf(attacks, status) !== actionsOf(attacks, status & ~FATIGUED);
+  return true;
+}
+
+/**
  * The threshold an attack result is divided by: Fortitude (halved, at least 1, when
  * Entangled and the Fortitude is Physical: `physical`) plus the armour the attacker's
  * piercing leaves.
