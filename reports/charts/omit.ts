@@ -26,12 +26,23 @@ export function withSvgTitle(svg: string, title: string): string {
  * The one value a metric takes in every trial at every point: the same estimate
  * everywhere, and the same exact value where there is one. A Wilson interval never
  * shrinks to nothing, so the interval is not asked to.
+ *
+ * A metric laid out at some points only (`alliesFreed` exists where the buy is made) varies
+ * with the sweep: no constant. And one point's estimate is the same as itself whatever the
+ * trials did, so there the value must show it was the same in every trial: an exact value
+ * equal to it, 0 (counts and shares are never below it), or a share of 1. (Until December
+ * 2026 a single point's Monte Carlo mean, 0.6365 [0.6248, 0.6482], was said to be "0.6365
+ * at every point" and its chart left out: an audit.)
  */
 export function constantValue(result: ScenarioResult, metric: string): number | undefined {
-  const ms = result.results.map((p) => p.metrics[metric]).filter((m) => m !== undefined);
-  if (!ms.length) return undefined;
+  const ms = result.results.map((p) => p.metrics[metric]);
+  if (!ms.length || ms.some((m) => m === undefined)) return undefined;
   const v = ms[0]!.estimate;
-  return ms.every((m) => m.estimate === v && (m.exact === undefined || Math.abs(m.exact - v) < 1e-9)) ? v : undefined;
+  if (!ms.every((m) => m!.estimate === v && (m!.exact === undefined || Math.abs(m!.exact - v) < 1e-9))) return undefined;
+  if (ms.length > 1) return v;
+  const m = ms[0]!;
+  const fixed = m.exact !== undefined || v === 0 || (m.kind === 'probability' && v === 1);
+  return fixed ? v : undefined;
 }
 
 /** The line for a family chart left out (every member constant), or undefined to draw it. */

@@ -48,6 +48,24 @@ describe('the chart plan', () => {
     expect(once.svg).not.toContain('bonus');
   });
 
+  it('leaves out no Monte Carlo mean laid out at one point only, nor a one-point result\'s estimate that varied from trial to trial', () => {
+    // VDP combat's alliesFreed exists only where the Break off is bought: one of two points.
+    const freed = { estimate: 0.6365, ci95: [0.6248, 0.6482] as [number, number], kind: 'mean' as const };
+    const base = battleSweep();
+    const twoPoints: ScenarioResult = {
+      ...base,
+      results: base.results.slice(0, 2).map((p, i) => ({ ...p, metrics: { ...p.metrics, ...(i === 1 ? { 'alliesFreed.crew': freed } : {}) } })),
+    };
+    const { charts, notes } = chartPlan(twoPoints);
+    expect(notes.some((n) => n.includes('0.6365'))).toBe(false);
+    expect(charts.map((c) => c.name)).toContain('over-alliesfreed');
+    // One point: an estimate equal to itself says nothing.
+    const onePoint: ScenarioResult = { ...base, results: [{ ...base.results[0]!, metrics: { ...base.results[0]!.metrics, 'alliesFreed.crew': freed } }] };
+    const one = chartPlan(onePoint);
+    expect(one.notes.some((n) => n.includes('0.6365'))).toBe(false);
+    expect(one.charts.find((c) => c.name === 'means')?.svg).toContain('alliesFreed');
+  });
+
   it('is the dashboard\'s plan too: the same charts left out, the same notes, one table for the distribution drawn once', () => {
     const result = battleSweep();
     const report = chartPlan(result);
