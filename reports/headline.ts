@@ -76,9 +76,18 @@ export function headlineLines(result: ScenarioResult, setup?: unknown): Headline
     const low = sorted[0]!;
     const high = sorted[sorted.length - 1]!;
     // A figure several points share (0 at 20 of them) is said as such, not as one of them.
+    // A Monte Carlo extreme whose 95% interval meets other points' is not known to be the
+    // extreme: said so, rather than ranked by estimates the trials cannot tell apart.
     const where = (p: PointResult) => {
-      const tied = at.filter((q) => best(q.metrics[name]!) === best(p.metrics[name]!)).length;
-      return tied > 1 ? `${tied} points, e.g. ${pointLabel(p.point, setup, result)}` : pointLabel(p.point, setup, result);
+      const m = p.metrics[name]!;
+      const tied = at.filter((q) => best(q.metrics[name]!) === best(m)).length;
+      const named = tied > 1 ? `${tied} points, e.g. ${pointLabel(p.point, setup, result)}` : pointLabel(p.point, setup, result);
+      const close = at.filter((q) => {
+        const o = q.metrics[name]!;
+        if (q === p || best(o) === best(m) || (o.exact !== undefined && m.exact !== undefined)) return false;
+        return o.ci95[0] <= m.ci95[1] && m.ci95[0] <= o.ci95[1];
+      }).length;
+      return close > 0 ? `${named} (not told apart by the 95% intervals from ${close} other point${close > 1 ? 's' : ''})` : named;
     };
     lines.push({ metric: name, label: `${label}, highest`, ...headlineValue(high.metrics[name]!), where: where(high) });
     lines.push({ metric: name, label: `${label}, lowest`, ...headlineValue(low.metrics[name]!), where: where(low) });

@@ -153,6 +153,17 @@ describe('scenario HTML', () => {
     expect(lines.find((l) => l.label.endsWith('highest'))!.where).toBe('challenges = 1');
   });
 
+  it('does not rank Monte Carlo extremes the 95% intervals cannot tell apart: it says so', () => {
+    const at = (x: number, estimate: number, half = 0.004) => ({ point: { 'setup.x': x }, metrics: { win: { estimate, ci95: [estimate - half, estimate + half] as [number, number], kind: 'probability' as const, headline: true } } });
+    const result = { name: 'r', system: 'viciousness', mechanic: 'clash', trials: 40000, seed: 's', expect: [], results: [at(1, 0.1263), at(2, 0.131), at(3, 0.15), at(4, 0.16), at(5, 0.1793), at(6, 0.175), at(7, 0.14), at(8, 0.145), at(9, 0.155)] };
+    const lines = headlineLines(result as never);
+    expect(lines.find((l) => l.label.endsWith('highest'))!.where).toBe('x = 5 (not told apart by the 95% intervals from 1 other point)');
+    expect(lines.find((l) => l.label.endsWith('lowest'))!.where).toBe('x = 1 (not told apart by the 95% intervals from 1 other point)');
+    // Intervals apart: ranked as they stand.
+    const apart = { ...result, results: [1, 2, 3, 4, 5, 6, 7, 8, 9].map((x) => at(x, x / 10)) };
+    expect(headlineLines(apart as never).find((l) => l.label.endsWith('highest'))!.where).toBe('x = 9');
+  });
+
   it('prints a tiny interval bound in significant digits, never as a zero-width interval', () => {
     // 0 successes in 200,000: the Wilson bound is 1.9e-5, which four places made "0.0000".
     const none = { estimate: 0, ci95: [0, 1.920692519040967e-5] as [number, number], exact: 0 };
