@@ -162,13 +162,20 @@ export function chartPlan(result: ScenarioResult, options: ChartPlanOptions = {}
       continue;
     }
     const count = result.results.filter((p) => p.distributions?.[key]).length;
-    if (count > MAX_DISTRIBUTION_PANELS) continue;
+    if (count > MAX_DISTRIBUTION_PANELS) {
+      // Said, as every chart left out is: a missing chart is no finding.
+      note(`Not drawn: the distribution of ${label} — ${count} points, more than the ${MAX_DISTRIBUTION_PANELS} panels a chart holds; its shares are in results.json.`);
+      continue;
+    }
     add({ name: `distribution-${key}`, title: `Distribution of ${label}`, kind: 'distribution', key,
       draw: (r = result) => distributionBars(r, key, setup) });
   }
 
   const seriesKeys = new Set(result.results.flatMap((p) => Object.keys(p.series ?? {})));
   const seriesPoints = result.results.filter((p) => p.series).length;
+  if (seriesPoints > MAX_FAN_PANELS && seriesKeys.size > 0) {
+    note(`Not drawn: the by-turn charts — ${seriesPoints} points, more than the ${MAX_FAN_PANELS} panels a chart holds; the series are in results.json.`);
+  }
   if (seriesPoints <= MAX_FAN_PANELS) {
     for (const key of seriesKeys) {
       if (hasFan(result, key)) {

@@ -66,6 +66,21 @@ describe('the chart plan', () => {
     expect(one.charts.find((c) => c.name === 'means')?.svg).toContain('alliesFreed');
   });
 
+  it('says so when a distribution has more points than a chart holds panels', () => {
+    const base = battleSweep();
+    const many: ScenarioResult = {
+      ...base,
+      results: Array.from({ length: 13 }, (_, i) => ({
+        ...base.results[i % 3]!,
+        point: { 'setup.sides.0.bonus': i },
+        distributions: { rounds: { x: [1, 2, 3], p: [0.5 - i / 100, 0.3, 0.2 + i / 100] } },
+      })),
+    };
+    const { charts, notes } = chartPlan(many);
+    expect(charts.map((c) => c.name)).not.toContain('distribution-rounds');
+    expect(notes.some((n) => /^Not drawn: the distribution of .+ — 13 points, more than the 12 panels a chart holds; its shares are in results\.json\.$/.test(n))).toBe(true);
+  });
+
   it('is the dashboard\'s plan too: the same charts left out, the same notes, one table for the distribution drawn once', () => {
     const result = battleSweep();
     const report = chartPlan(result);
