@@ -738,12 +738,11 @@ export function openingExchange(
   sacrifice = 0,
   rerollTies = false,
 ): { firstA: number; firstB: number; landed: number; successes: number } | undefined {
+  if (openingSkipped(a, b) !== undefined) return undefined;
   const la = openingPenalties(a);
   const lb = openingPenalties(b);
-  if (la > a.stamina || lb > b.stamina) return undefined;
   const na = actionDice(a, la, 0);
   const nb = actionDice(b, lb, 0);
-  if (na === 0 && nb === 0) return undefined;
   const out = { firstA: 0, firstB: 0, landed: 0, successes: 0 };
 
   // x acts first against y; `order` tells whether x's lead is decided by the order contest.

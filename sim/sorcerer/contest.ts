@@ -364,18 +364,19 @@ export const contest = defineMechanic({
           m[q.bonus] = scaled.reduce((sum, p, k) => sum + p * k, 0);
           return scaled;
         };
-        let finals = outcomes(counts[0]);
-        if (passionFirst) {
-          // The main roll on every pair of bonus dice, weighed by the pair's chance.
+        /** The main roll on every pair of bonus dice the Passion rolls add, weighed by the pair's chance. */
+        const afterPassion = () => {
+          const mixed = new Map<number, number>();
           const [chancesA, chancesB] = [bonusChances(0), bonusChances(1)];
-          finals = new Map();
           chancesA.forEach((pA, sA) =>
             chancesB.forEach((pB, sB) => {
               if (pA * pB === 0) return;
-              for (const [state, p] of outcomes(poolSize(a, sA), poolSize(b, sB))) finals.set(state, (finals.get(state) ?? 0) + pA * pB * p);
+              for (const [state, p] of outcomes(poolSize(a, sA), poolSize(b, sB))) mixed.set(state, (mixed.get(state) ?? 0) + pA * pB * p);
             }),
           );
-        }
+          return mixed;
+        };
+        const finals = passionFirst ? afterPassion() : outcomes(counts[0]);
         const succA = new Array(maxSuccesses + 1).fill(0);
         const succB = new Array(maxSuccesses + 1).fill(0);
         for (const [state, p] of finals) {

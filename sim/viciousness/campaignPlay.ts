@@ -664,9 +664,16 @@ export class CampaignTrial {
     // Purchases that are turn actions (buy.action "pc") are made before the Medics push: a
     // Medic who buys has spent its turn, so with medicPush "restTurns" it does not push (it
     // could not rest the rattle off). With "free", after them, as before December 2026.
+    // Whether this is a job turn, and the company's rank, are the same for every troupe and
+    // for the Medics' pushes: nothing between here and the troupes' turns (purchases, the
+    // rivals' investment) nor a troupe's turn moves the company's investment points.
+    const jobTurn = p.jobs && (p.jobEvery === 1 || (t - 1) % p.jobEvery === 0);
+    const troupeRank = rankOf(this.points);
     const buys = p.equipment || p.medical || p.assetBuy;
     if (buys && p.buyTakesAction === true) this.buy(coins, t);
-    if (p.medicPush !== 0) this.medicPushes(t);
+    // A job turn whose job falls back to idling (work at rank 4+, workFallback "idle") is a
+    // turn of rest for the Medics as for the troupes.
+    if (p.medicPush !== 0) this.medicPushes(t, jobTurn && this.jobMethod(troupeRank) !== METHOD.idle);
     if (buys && p.buyTakesAction !== true) this.buy(coins, t);
 
     // "Every turn, a rival has a number of ambition points they may invest."
@@ -674,10 +681,6 @@ export class CampaignTrial {
     board.invest();
 
     // The troupes act; a rival deal made now adds to this turn's rival die.
-    // Whether this is a job turn, and the company's rank, are the same for every troupe:
-    // nothing a troupe's turn does moves the investment points.
-    const jobTurn = p.jobs && (p.jobEvery === 1 || (t - 1) % p.jobEvery === 0);
-    const troupeRank = rankOf(this.points);
     const troupeActive = this.troupeActive;
     for (let i = 0; i < p.troupeCount; i++) if (troupeActive[i] !== 0) this.troupeTurn(random, i, t, jobTurn, troupeRank);
     this.replaceMinions();
@@ -870,14 +873,11 @@ export class CampaignTrial {
    * The Medic's push, "Reduce a wounded character's recovery time by 1 turn", at the start
    * of turn `t` (policy medicPush): each living Medic out of bed and not rattled pushes for
    * the first PC of its troupe in bed, and is rattled (docs/rulings/traits.md). With
-   * "restTurns" only on turns its troupe takes no job, so it rests the rattle off at once.
+   * "restTurns" only on turns its troupe takes no job (`jobTurn` false), so it rests the
+   * rattle off at once.
    */
-  private medicPushes(t: number): void {
+  private medicPushes(t: number, jobTurn: boolean): void {
     const p = this.plan;
-    // A job turn whose job falls back to idling (work at rank 4+, workFallback "idle") is
-    // a turn of rest like any other. Nothing before the troupes act moves the company's
-    // points, so this is the rank their turn sees.
-    const jobTurn = p.jobs && (t - 1) % p.jobEvery === 0 && this.jobMethod(rankOf(this.points)) !== METHOD.idle;
     if (p.medicPush === 2 && jobTurn) return;
     for (let i = 0; i < p.troupeCount; i++) {
       if (this.troupeActive[i] === 0) continue;
