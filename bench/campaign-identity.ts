@@ -113,7 +113,7 @@ const variants = [
     company: { name: 'co', rank: 3, liquid: 3 },
     troupes: [
       { name: 'a', count: 2, captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'm', knavery: ['d6'] }], bonus: ['d4'] },
-      { name: 'b', captain: { traits: ['medic'], knavery: ['d6'] }, minions: [{ name: 'm', traits: ['berzerker'], violence: ['d4'] }] },
+      { name: 'b', captain: { traits: ['medic', 'hacker'], knavery: ['d6'] }, minions: [{ name: 'm', traits: ['berzerker'], violence: ['d4'] }] },
     ],
     rivals: plainRivals,
     policy: {
