@@ -63,13 +63,16 @@ export function memberName(metric: string): string {
 }
 
 /**
- * Each of `members` (one chart's metrics) as its line is named: the part of its label after
+ * Each of `members` (one chart's metrics) as its line is named: the `line` its mechanic
+ * declares ("free pushes"), else the part of its label after
  * the family's words ("P(win: crew)" → "crew", "mean consequences: a PC is rattled" → "a
  * PC is rattled"), where every label has one and no two read alike; else `memberName`.
  * A name's code form (`consequence.pcRattled`) is then never what a designer reads.
  */
 export function memberLabels(result: ScenarioResult, members: readonly string[]): Map<string, string> {
   const words = members.map((m) => {
+    const line = declared(result, m)?.line;
+    if (line !== undefined) return line;
     const label = metricLabel(result, m).replace(/^P\((.*)\)$/, '$1');
     const colon = label.indexOf(': ');
     return colon < 0 ? undefined : label.slice(colon + 2);

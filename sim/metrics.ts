@@ -12,7 +12,8 @@
  *   filled in per side, combatant, rival… when the metric is laid out;
  * - `kind` picks the interval (Wilson for a probability, normal for a mean) and the chart
  *   axis; `label` is the metric in the game's words, with the same `<part>`s; `family` the
- *   label of all its members on one axis ("P(win)"); `headline` marks what the mechanic is
+ *   label of all its members on one axis ("P(win)"), and `line` its own line there where
+ *   the label has no "family: member" form ("free pushes"); `headline` marks what the mechanic is
  *   mostly asked about; a mean is taken to count things (never below 0: its interval
  *   stops there) unless it says `signed: true` (a score), or `min` where a trial can give
  *   no less (a rank's 1); `max` where a rule caps a trial (a rank's 7), and `add`'s `max`
@@ -39,6 +40,11 @@ export interface MetricDeclaration {
   label: string;
   /** Label of the whole family on one chart axis (metrics whose name has a `<part>`). */
   family?: string;
+  /**
+   * The metric's line on its family's chart, in the game's words ("free pushes"), where its
+   * label has no "family: member" form to take it from; with the same `<part>`s as `name`.
+   */
+  line?: string;
   /** The mechanic's headline figure. */
   headline?: boolean;
   /**
@@ -71,6 +77,7 @@ export function metricTable<const T extends MetricTable>(table: T): T {
   for (const [key, d] of Object.entries(table)) {
     const parts = (s: string) => [...s.matchAll(/<(\w+)>/g)].map((m) => m[1]).sort().join();
     if (parts(d.name) !== parts(d.label)) throw new Error(`metric ${key}: its label's <parts> differ from its name's`);
+    if (d.line !== undefined && parts(d.name) !== parts(d.line)) throw new Error(`metric ${key}: its line's <parts> differ from its name's`);
   }
   return table;
 }
@@ -101,6 +108,7 @@ export class MetricLayout<T extends MetricTable> {
     const d = this.table[key];
     const spec: MetricSpec = { name: fill(d.name, parts), kind: d.kind, label: fill(d.label, { ...parts, ...words }) };
     if (d.family !== undefined) spec.family = d.family;
+    if (d.line !== undefined) spec.line = fill(d.line, { ...parts, ...words });
     if (d.headline) spec.headline = true;
     if (d.kind === 'mean' && !d.signed) spec.min = d.min ?? 0;
     if (d.kind === 'mean') {

@@ -24,6 +24,8 @@ export interface MetricResult {
   label?: string;
   /** The label of its family on one chart axis: "P(win)". */
   family?: string;
+  /** Its line's name on that axis, where the label has no "family: member" form: "free pushes". */
+  line?: string;
   /** Present (true) on the mechanic's headline figure. */
   headline?: boolean;
 }

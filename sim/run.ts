@@ -85,6 +85,7 @@ export function pointResult(
     m.kind = spec.kind;
     if (spec.label !== undefined) m.label = spec.label;
     if (spec.family !== undefined) m.family = spec.family;
+    if (spec.line !== undefined) m.line = spec.line;
     if (spec.headline) m.headline = true;
     metrics[spec.name] = m;
   });

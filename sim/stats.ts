@@ -28,6 +28,8 @@ export interface MetricSpec {
   label?: string;
   /** Label of the metric's family on one chart axis ("P(win)"). */
   family?: string;
+  /** Its line's name on that chart ("free pushes"; sim/metrics.ts). */
+  line?: string;
   /** The mechanic's headline figure: what a page states first (carried into the result). */
   headline?: boolean;
 }

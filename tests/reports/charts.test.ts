@@ -19,6 +19,9 @@ import { PANEL_LABEL_WIDTH, figureText, panelLabels, textWidth } from '../../rep
 import { pointLabel } from '../../reports/sweep.ts';
 import { memberLabels } from '../../reports/metrics.ts';
 import { ambushBattle, companyCampaign, heistByChallenges, heistGrid, heistOnePoint } from './fixtures.ts';
+import { campaign } from '../../sim/viciousness/campaign.ts';
+import { viciousnessRules } from '../../sim/rules.ts';
+import { benchCampaign } from '../../bench/campaign.ts';
 
 function rounded(svg: string): string {
   return svg.replace(/\d+\.\d+/g, (n) => String(Math.round(Number(n) * 100) / 100));
@@ -175,6 +178,27 @@ describe('chartsFor', () => {
     expect(svg).not.toContain('pcRattled');
     // Labels without words after a colon, or alike: the names, as before.
     expect([...memberLabels(ambushBattle, ['win.crew', 'draw']).values()]).toEqual(['crew', 'draw']);
+  });
+
+  it("names a campaign's lines as the engine declares them, never by a code key", () => {
+    // The metrics as the engine lays them out for the bench campaign (every policy's family).
+    const sim = campaign.prepare(campaign.setup.parse(benchCampaign), viciousnessRules.parse({}));
+    const metrics = Object.fromEntries(sim.metrics.map((s, i) => [s.name, { estimate: i, ci95: [i, i] as [number, number], kind: s.kind, label: s.label, family: s.family, line: s.line }]));
+    const result = { ...heistByChallenges, mechanic: 'campaign', results: heistByChallenges.results.map((p) => ({ ...p, metrics })) };
+    const families = new Map<string, string[]>();
+    for (const s of sim.metrics) if (s.family !== undefined) families.set(s.family, [...(families.get(s.family) ?? []), s.name]);
+    expect(families.size).toBeGreaterThan(5);
+    for (const members of families.values()) {
+      const names = [...memberLabels(result, members).values()];
+      // Each line is named in words the engine wrote (its declared line, its label's words
+      // after a colon, or a rival's name), never by a code key ("freePushes").
+      for (const n of names) expect(n).not.toMatch(/[a-z][A-Z]/);
+    }
+    const jobs = families.get('mean jobs, and pushes in them')!;
+    expect([...memberLabels(result, jobs).values()]).toEqual(['taken', 'succeeded', 'came to violence', 'PCs who pushed', 'free pushes', 'traits pushed', 'violent, won']);
+    const svg = metricsOverSweep(result, jobs, { kind: 'mean' });
+    expect(svg).toContain('>free pushes<');
+    expect(svg).not.toContain('freePushes');
   });
 
   it('makes a heatmap tall enough for its up label, turned up the side', () => {
