@@ -151,6 +151,15 @@ describe('a campaign turn', () => {
     expect(next.jobs.estimate).toBeGreaterThan(never.jobs.estimate);
     expect(never.coins.estimate).toBeLessThan(10);
     expect(next.coins.estimate).toBe(10);
+    // With a successor every turn, a coin a turn per troupe is fixed by the setup: exact.
+    // Without one, the coins stop with the troupe, so there is no exact value to give.
+    expect(next.coins.exact).toBe(10);
+    expect(never.coins.exact).toBeUndefined();
+    // Exact whatever makes the rivals' figures Monte Carlo only (a rival deal).
+    const deals = runScenario(campaignScenario({ ...setup('nextTurn'), troupes: [lone, { ...lone, name: 'two' }], rivals: [{ name: 'duke', rank: 1, designs: [{ severity: 'light' }] }], policy: { job: { challenges: 3 }, takeRivalDeal: 'whenJobFails' } }, {}, 500)).results[0];
+    expect(deals.metrics.coins.exact).toBe(20);
+    expect(deals.metrics['firstStrike.duke'].exact).toBeUndefined();
+    expect(deals.metrics.coins.estimate).toBe(20);
   });
 
   test('a rival deal: every failed job succeeds, and the rival advances by the company\'s rank', () => {

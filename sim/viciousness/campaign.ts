@@ -107,6 +107,11 @@ export const campaign = defineMechanic({
         // The rivals' own figures are exact when nothing the company does touches them:
         // without rival deals a rival's designs never depend on the company.
         const x = plan.layout.exact();
+        // "The company begins each turn with one coin of its Wealth rank for each troupe that
+        // constitutes it": with newTroupe "nextTurn" a dissolved troupe's successor is founded
+        // before the next turn's coins (CampaignTrial.playTurn), so every troupe counts every
+        // turn, whatever the dice do. With "never" a dissolved troupe's coins stop.
+        if (plan.newTroupe) x[METRIC.coins] = turns * plan.troupeCount;
         if (plan.rivals.count === 0) {
           // No rival: nothing of theirs happens, exactly.
           x[METRIC.rivalStrikes] = 0;
@@ -117,7 +122,7 @@ export const campaign = defineMechanic({
         }
         if (plan.dealsTaken || plan.interferes) {
           this.exactSkipped = `the rivals' figures are Monte Carlo only: they depend on what the company does (${[plan.dealsTaken ? 'rival deals' : '', plan.interferes ? 'interference with unsubtle designs' : ''].filter(Boolean).join(' and ')}); without it they are exact`;
-          return { metrics: {} };
+          return { metrics: plan.layout.named(x) };
         }
         const odds: (RivalOdds | undefined)[] = [];
         for (let r = 0; r < plan.rivals.count; r++) {
