@@ -32,6 +32,12 @@
  * - With rules.standUpCovers "actionOrSacrifice", one that stood up at the round's start and
  *   is attacked before acting may sacrifice for a full defence of the dice it asked for (no
  *   more than its defence) + its defence bonus, uncut by the penalties it stood up under. A side with no dice loses and the winner counts every die.
+ * - "roll your Passion first and then use successes on that roll as bonus dice to the main
+ *   stat roll": each round both can act, a character with `passion` rolls that many dice
+ *   against the other's action dice (before either's Passion roll), again on a tie; a won
+ *   roll's successes join its action dice, netted with its penalties (a pool cut below 0
+ *   by them takes them back first), and stay with the dice it keeps on a mid-round Stand Up
+ *   as its bonus does.
  * - An exchange that ties all the way down ("If both sides have the same number of dice,
  *   throw your hands up in despair and re-roll or something") does nothing; with
  *   rules.tiedExchange "reroll" the attacker and the defender roll that exchange again, as
@@ -61,6 +67,7 @@ interface Fighter {
   standUp?: 'never' | 'half' | 'full';
   standUpBonus?: number;
   currency?: 'none' | 'standUp' | 'defence' | 'all';
+  passion?: number;
 }
 
 type Outcome = { winner: 0 | 1 | -1; successes: number };
@@ -105,10 +112,10 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
   const rerollTiedExchange = rules.tiedExchange === 'reroll';
   const random = RandomStream.fromKey(seed);
   const roll = (n: number) => Array.from({ length: n }, () => random.below(10) + 1);
-  const sums = { win: [0, 0], draw: 0, rounds: [] as number[], stoodUp: [[], []] as number[][], lasting: [[], []] as number[][] };
+  const sums = { win: [0, 0], draw: 0, rounds: [] as number[], stoodUp: [[], []] as number[][], lasting: [[], []] as number[][], hospital: [0, 0], passionWon: [[], []] as number[][], passionBonus: [[], []] as number[][] };
   // Exchanges of no dice against no dice (a stand-off under either reading), and exchanges
   // rolled again: for a cast to show it met the case it was written for.
-  const seen = { zeroAgainstZero: 0, rerolled: 0, idleDefended: 0 };
+  const seen = { zeroAgainstZero: 0, rerolled: 0, idleDefended: 0, passionNetted: 0, passionStoodUp: 0, passionKept: 0 };
   for (let trial = 0; trial < trials; trial++) {
     const c = fighters.map((f) => ({
       f,
@@ -124,6 +131,10 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
       carried: 0,
       roundCarry: 0,
       stoodUp: 0,
+      passionWon: 0,
+      passionBonus: 0,
+      // Passion's dice this round, kept with the action on a mid-round Stand Up.
+      passionNow: 0,
       upThisRound: false,
       asks: (f.standUp ?? 'full') === 'full' ? (f.dice ?? f.stamina) : (f.standUp ?? 'full') === 'half' ? Math.ceil((f.dice ?? f.stamina) / 2) : 0,
       currency: f.currency ?? 'all',
@@ -153,6 +164,8 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
       if (rounds === maxRounds) break;
       const down = [false, false];
       const pools = [0, 0];
+      // The action's dice before the floor at 0: bonus dice net with penalties.
+      const raw = [0, 0];
       for (let i = 0; i < 2; i++) {
         const me = c[i];
         me.due = me.pending;
@@ -166,14 +179,34 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
         if (penalties > me.f.stamina) {
           const s = standUp(i, me.asks);
           if (s < 0) down[i] = true;
-          else pools[i] = me.asks + me.bonus + carry + (me.currency === 'standUp' || me.currency === 'all' ? s : 0);
-        } else pools[i] = Math.max(0, me.dice + me.bonus + carry - penalties);
+          else raw[i] = me.asks + me.bonus + carry + (me.currency === 'standUp' || me.currency === 'all' ? s : 0);
+        } else raw[i] = me.dice + me.bonus + carry - penalties;
+        pools[i] = Math.max(0, raw[i]);
       }
       if (down[0] || down[1]) {
         winner = down[0] && down[1] ? -1 : down[0] ? 1 : 0;
         break;
       }
       rounds++;
+      const won = [0, 0];
+      for (let i = 0; i < 2; i++) {
+        c[i].passionNow = 0;
+        const n = c[i].f.passion ?? 0;
+        if (n === 0) continue;
+        let o: Outcome;
+        do o = opposed(roll(n), roll(pools[1 - i]));
+        while (o.winner === -1);
+        if (o.winner === 0) won[i] = o.successes;
+      }
+      for (let i = 0; i < 2; i++) {
+        if (won[i] === 0) continue;
+        if (raw[i] < 0) seen.passionNetted++;
+        if (c[i].upThisRound) seen.passionStoodUp++;
+        c[i].passionWon++;
+        c[i].passionBonus += won[i];
+        c[i].passionNow = won[i];
+        pools[i] = Math.max(0, raw[i] + won[i]);
+      }
       for (let i = 0; i < 2; i++) {
         c[i].action = roll(pools[i]);
         c[i].acts = pools[i] > 0;
@@ -207,8 +240,10 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
             if (thisAction) me.pending = 0;
             continue;
           }
-          // The dice asked for, with its bonus and the currency it carried in: at most the table's.
-          me.action = [...me.action].sort((p, q) => q - p).slice(0, Math.min(n + me.bonus + me.roundCarry, me.action.length));
+          // The dice asked for, with its bonus, the currency it carried in and its Passion's
+          // dice: at most the table's.
+          if (me.passionNow > 0 && me.action.length > n + me.bonus + me.roundCarry) seen.passionKept++;
+          me.action = [...me.action].sort((p, q) => q - p).slice(0, Math.min(n + me.bonus + me.roundCarry + me.passionNow, me.action.length));
           if ((me.currency === 'standUp' || me.currency === 'all') && s > 0) me.action.push(...roll(s));
           stoodNow = true;
         }
@@ -271,6 +306,10 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
     for (let i = 0; i < 2; i++) {
       sums.stoodUp[i].push(c[i].stoodUp);
       sums.lasting[i].push(Math.ceil(c[i].lasting / 2));
+      // "Penalties > 2x Your Stamina", after the halving.
+      if (Math.ceil(c[i].lasting / 2) > 2 * c[i].f.stamina) sums.hospital[i]++;
+      sums.passionWon[i].push(c[i].passionWon);
+      sums.passionBonus[i].push(c[i].passionBonus);
     }
   }
   const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
@@ -289,14 +328,21 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
     [`stoodUp.${b}`]: { mean: mean(sums.stoodUp[1]), se: se(sums.stoodUp[1]) },
     [`lasting.${a}`]: { mean: mean(sums.lasting[0]), se: se(sums.lasting[0]) },
     [`lasting.${b}`]: { mean: mean(sums.lasting[1]), se: se(sums.lasting[1]) },
+    [`hospital.${a}`]: p(sums.hospital[0]),
+    [`hospital.${b}`]: p(sums.hospital[1]),
   } as Record<string, { mean: number; se: number }>;
+  fighters.forEach((f, i) => {
+    if (f.passion === undefined) return;
+    metrics[`passionWon.${f.name}`] = { mean: mean(sums.passionWon[i]), se: se(sums.passionWon[i]) };
+    metrics[`passionBonus.${f.name}`] = { mean: mean(sums.passionBonus[i]), se: se(sums.passionBonus[i]) };
+  });
   return { metrics, seen };
 }
 
 const sorcerer = (name: string, more: Partial<Fighter> = {}): Fighter => ({ name, stamina: 5, will: 4, weapon: 'fists', ...more });
 
 /** What a cast must meet at least once in the reference, to show it tests what it says. */
-type Meets = 'zeroAgainstZero' | 'rerolled' | 'idleDefended';
+type Meets = 'zeroAgainstZero' | 'rerolled' | 'idleDefended' | 'passionNetted' | 'passionStoodUp' | 'passionKept';
 
 const cases: [string, [Fighter, Fighter], number?, Rules?, Meets[]?][] = [
   [
@@ -475,6 +521,42 @@ const cases: [string, [Fighter, Fighter], number?, Rules?, Meets[]?][] = [
     undefined,
     { tiedExchange: 'reroll', nextPenalty: 'thisAction' },
     ['rerolled', 'zeroAgainstZero'],
+  ],
+  // "If you are taking an action that is relevant both to Passion and another stat, you can
+  // roll your Passion first and then use successes on that roll as bonus dice to the main
+  // stat roll (e.g., your Passion is Solo and your Stamina is Military Training [yawn] -
+  // roll Passion first and then Stamina to shoot someone with extreme prejudice)".
+  [
+    'Passion first: a Solo of Passion 3 shooting a small handgun, against a blade',
+    [sorcerer('solo', { stamina: 4, passion: 3, weapon: 'smallHandgun' }), sorcerer('b', { weapon: 'blade' })],
+  ],
+  // Lasting 4 on 2 dice of attack (Stamina 5): the pool is −2 before Passion, whose dice
+  // pay those penalties first ("1 bonus = 1 penalty").
+  [
+    'Passion netted with penalties: 2 dice under 4 lasting penalties, Passion 4, against fists',
+    [sorcerer('a', { dice: 2, lasting: 4, passion: 4, weapon: 'blade' }), sorcerer('b', { stamina: 4 })],
+    undefined,
+    undefined,
+    ['passionNetted'],
+  ],
+  // As the one-round big-gun cast above, with a Passion roll first (10 dice against the
+  // rifle's 6): the dice it won stay with the one it keeps when it stands up mid-round, as
+  // bonus dice do, against a's 1-die dodge (dropping them: hospital.a 0.050 → 0.033).
+  [
+    'one round: Passion dice kept on a mid-round Stand Up by half, a big gun of 1 die + Passion 10 sucking it up against a rifle',
+    [sorcerer('a', { stamina: 2, dice: 6, defence: 1, will: 3, weapon: 'rifle' }), sorcerer('b', { stamina: 6, dice: 1, will: 5, passion: 10, standUp: 'half', defend: 'oneDie', weapon: 'bigGun' })],
+    1,
+    undefined,
+    ['passionKept'],
+  ],
+  // Both roll Passion, each against the other's dice before either's Passion; one stands up
+  // each round (lasting 6 on Stamina 5), its Passion dice on top of those its Will bought.
+  [
+    'both roll Passion, one standing up at every round start, rolling every success over',
+    [sorcerer('a', { will: 6, lasting: 6, passion: 2, weapon: 'blade' }), sorcerer('b', { stamina: 4, will: 3, passion: 3, weapon: 'rifle', defend: 'oneDie' })],
+    undefined,
+    { attackCurrency: 'nextAction' },
+    ['passionStoodUp'],
   ],
 ];
 

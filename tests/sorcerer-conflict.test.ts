@@ -412,6 +412,26 @@ describe('policies move results the way the rules say', () => {
     expect(() => metricsOf(run({ ...hurt, standUp: 'never' }, { ...lydia, stamina: 5, defend: 'oneDie' }, { rules: { standUpCovers: 'actionOrSacrifice' } }))).toThrow('rules.standUpCovers: "actionOrSacrifice" covers a sacrifice after a Stand Up');
   });
 
+  it('"roll your Passion first": a Passion roll before each action wins more fights, counted only for the one who rolls it', () => {
+    const bare = duel(jesse, lydia);
+    const withPassion = duel({ ...jesse, passion: 3 }, lydia);
+    apart(withPassion['win.jesse'], bare['win.jesse']);
+    // Laid out for jesse alone; a won roll adds at least one die.
+    expect(withPassion['passionWon.jesse'].estimate).toBeGreaterThan(0);
+    expect(withPassion['passionBonus.jesse'].estimate).toBeGreaterThanOrEqual(withPassion['passionWon.jesse'].estimate);
+    expect(withPassion['passionWon.lydia']).toBeUndefined();
+    expect(bare['passionWon.jesse']).toBeUndefined();
+    // Against no dice to act with (lydia's lasting penalties at her Stamina, in round 1), the
+    // roll wins with every die: 3 bonus dice.
+    const against = metricsOf(run({ ...jesse, passion: 3 }, { ...lydia, lasting: 3 }, { trials: 2000, extra: { maxRounds: 1 } }));
+    expect(against['passionWon.jesse'].estimate).toBe(1);
+    expect(against['passionBonus.jesse'].estimate).toBe(3);
+    // Its action dice are a Passion roll away: no exact opening, and the point says why.
+    const r = run({ ...jesse, passion: 3 }, lydia, { trials: 200 });
+    expect(metricsOf(r)['first.jesse'].exact).toBeUndefined();
+    expect(r.results[0].notes?.join(' ')).toContain('rolls its Passion first');
+  });
+
   it('lasting penalties carried in lose more conflicts', () => {
     const fresh = duel(jesse, lydia);
     const hurt = duel({ ...jesse, lasting: 3 }, lydia);
@@ -428,6 +448,7 @@ describe('bad setups are rejected with the path of the mistake', () => {
   it('negative Stamina', () => bad({ a: { ...jesse, stamina: -1 }, b: lydia }, 'setup.a.stamina', /≥ 0/));
   it('an unknown defence policy', () => bad({ a: { ...jesse, defend: 'dodge' }, b: lydia }, 'setup.a.defend', /expected one of "fullDefence"/));
   it('a missing Will', () => bad({ a: { ...jesse, will: undefined }, b: lydia }, 'setup.a.will', /missing/));
+  it('a Passion of no dice', () => bad({ a: { ...jesse, passion: 0 }, b: lydia }, 'setup.a.passion', /≥ 1/));
   it('Stand Up bonus dice for one that never stands up', () =>
     bad({ a: { ...jesse, standUp: 'never', standUpBonus: 2 }, b: lydia }, 'setup.a.standUpBonus', /standUp is "never", so there is no Stand Up roll for these dice/));
 });

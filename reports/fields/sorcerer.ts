@@ -88,6 +88,7 @@ function fighter(key: 'a' | 'b', label: string): Field {
       choice('standUp', 'Stand Up', STAND_UP_POLICIES, 'full (default)', 'dice asked for when penalties exceed Stamina (mid-round: no more than its dice on the table)'),
       { kind: 'number', key: 'standUpBonus', label: 'Stand Up bonus dice', placeholder: '0', help: '“rack up bonus dice on this roll (spit blood, stomp on your friends)”: beside its Will' },
       choice('currency', 'roll over successes', CURRENCY_POLICIES, 'all (default)', 'as bonus dice into its next action'),
+      { kind: 'number', key: 'passion', label: 'Passion dice', placeholder: 'none', help: '“roll your Passion first and then use successes on that roll as bonus dice”: each round, against the other’s action dice' },
     ],
   };
 }
@@ -117,5 +118,8 @@ export const conflictForm: MechanicForm = {
       },
     },
     sweepPreset('defence policies', 'each defence policy against each', { 'setup.a.defend': [...DEFEND_POLICIES], 'setup.b.defend': [...DEFEND_POLICIES] }),
+    sweepPreset('A’s Passion first, 1–4 dice', 'character A rolls a Passion of 1 to 4 dice against B’s action dice before each action, its successes bonus dice on the action', {
+      'setup.a.passion': [1, 2, 3, 4],
+    }),
   ],
 };

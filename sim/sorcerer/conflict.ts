@@ -13,7 +13,10 @@
  *    for your action, up to your score", with its `standUpBonus` dice beside the Will ("You
  *    can rack up bonus dice on this roll"); not possible "if your penalties are > 2x your
  *    stamina". A character that cannot act when the round begins is beaten, and the
- *    conflict ends (both at once: a draw).
+ *    conflict ends (both at once: a draw). A character with `passion` then rolls its
+ *    Passion against the other's action dice ("roll your Passion first and then use
+ *    successes on that roll as bonus dice to the main stat roll"; a tie rolled again), and
+ *    a won roll's successes join its action dice, netted with its penalties.
  * 2. "Dice all hit the table at the same time. Actions are resolved in order of highest die
  *    to lowest" (ties go to the next highest die, then a coin).
  * 3. Each action attacks the other character. A defender that "ha[s] already acted ...
@@ -115,6 +118,14 @@ export const fighterSchema = lazySchema(() => z
     standUpBonus: count.optional(),
     /** Successes rolled over into its next action (see CURRENCY_POLICIES; `all` includes a landed attack's with rules.attackCurrency "nextAction"); defaults to "all". */
     currency: z.enum(CURRENCY_POLICIES).optional(),
+    /**
+     * Dice of its Passion, rolled first each round it acts, against the other character's
+     * action dice, the successes bonus dice on its action: "If you are taking an action that
+     * is relevant both to Passion and another stat, you can roll your Passion first and then
+     * use successes on that roll as bonus dice to the main stat roll" (the text's example is
+     * a shot). Left out: no Passion roll.
+     */
+    passion: z.number().int().min(1).max(100).optional(),
   })
   .strict()
   .superRefine((f, ctx) => {
@@ -272,6 +283,8 @@ export const CONFLICT_METRICS = metricTable({
   first: { name: 'first.<name>', kind: 'probability', label: 'P(acts first: <name>)', family: 'P(acts first)' },
   openingLanded: { name: 'opening.landed', kind: 'probability', label: "P(the first action lands)" },
   openingSuccesses: { name: 'opening.successes', kind: 'mean', label: 'mean successes of the first action (0 if it fails)' },
+  passionWon: { name: 'passionWon.<name>', kind: 'mean', label: 'mean Passion rolls won by <name>', family: 'mean Passion rolls won' },
+  passionBonus: { name: 'passionBonus.<name>', kind: 'mean', label: "mean bonus dice <name>'s Passion rolls add", family: 'mean bonus dice from Passion' },
 });
 
 export const conflict = defineMechanic({
@@ -331,6 +344,8 @@ export const conflict = defineMechanic({
     const stoodUpDefence = Int32Array.from(fighters, (f, i) => stoodUpSacrificeDice(f, standN[i]));
     const weapon = fighters.map((f) => WEAPONS[f.weapon]);
     const power = Int32Array.from(fighters, (f) => f.power ?? 0);
+    const passionDice = Int32Array.from(fighters, (f) => f.passion ?? 0);
+    const anyPassion = passionDice[0] > 0 || passionDice[1] > 0;
 
     const lastingBins = (f: (typeof fighters)[number]) => 4 * f.stamina + 5;
     const L = new MetricLayout(CONFLICT_METRICS);
@@ -350,6 +365,15 @@ export const conflict = defineMechanic({
     const first = [L.add('first', { name: A }), L.add('first', { name: B })];
     const openingLandedSlot = L.add('openingLanded');
     const openingSuccessesSlot = L.add('openingSuccesses');
+    // Laid out only for a character that rolls Passion (the question the setup asks).
+    const passionWonSlot = new Int32Array(2).fill(-1);
+    const passionBonusSlot = new Int32Array(2).fill(-1);
+    fighters.forEach((f, i) => {
+      if (passionDice[i] === 0) return;
+      // One Passion roll a round, each adding at most its dice.
+      passionWonSlot[i] = L.add('passionWon', { name: f.name }, { max: maxRounds });
+      passionBonusSlot[i] = L.add('passionBonus', { name: f.name }, { max: maxRounds * passionDice[i] });
+    });
     const metrics = L.specs;
     const distributions: DistributionSpec[] = fighters.map((f) => ({ name: `lasting.${f.name}`, min: 0, size: lastingBins(f), openTop: true }));
 
@@ -366,6 +390,12 @@ export const conflict = defineMechanic({
         const willFaces = new Int32Array(sides + 1);
         const opposition = new Int32Array(sides + 1);
         const actionCount = new Int32Array(2);
+        // The action's dice before the floor at 0, so a Passion roll's bonus dice are netted
+        // with the penalties as any bonus die is ("1 bonus = 1 penalty").
+        const rawCount = new Int32Array(2);
+        const passionGain = new Int32Array(2);
+        const passionWon = new Int32Array(2);
+        const passionBonus = new Int32Array(2);
         const lasting = new Int32Array(2);
         // "'Next' penalties apply only to your next action": each one cuts one roll. `due`:
         // those come due this round, not yet spent (its action spends them, or its first
@@ -448,6 +478,8 @@ export const conflict = defineMechanic({
             pending[i] = startNext[i];
             carried[i] = 0;
             stoodUp[i] = 0;
+            passionWon[i] = 0;
+            passionBonus[i] = 0;
           }
           let rounds = 0;
           let winner = NO_ONE; // 0, 1, or NO_ONE (draw)
@@ -474,10 +506,10 @@ export const conflict = defineMechanic({
               if (penalties > stamina[i]) {
                 const s = standUp(i, standN[i]);
                 if (s < 0) down[i] = 1;
-                else actionCount[i] = standN[i] + bonus[i] + carry + (currencyStandUp[i] ? s : 0);
+                else actionCount[i] = rawCount[i] = standN[i] + bonus[i] + carry + (currencyStandUp[i] ? s : 0);
               } else {
-                actionCount[i] = baseDice[i] + bonus[i] + carry - penalties;
-                if (actionCount[i] < 0) actionCount[i] = 0;
+                rawCount[i] = baseDice[i] + bonus[i] + carry - penalties;
+                actionCount[i] = rawCount[i] < 0 ? 0 : rawCount[i];
               }
             }
             if (down[0] || down[1]) {
@@ -485,6 +517,37 @@ export const conflict = defineMechanic({
               break;
             }
             rounds++;
+            // "roll your Passion first": each against the other's action dice as they stand
+            // before either Passion roll, a tie rolled again; the successes of a won roll are
+            // bonus dice on the action (docs/rulings/sorcerer-conflict.md).
+            if (anyPassion) {
+              for (let i = 0; i < 2; i++) {
+                passionGain[i] = 0;
+                const n = passionDice[i];
+                if (n === 0) continue;
+                const m = actionCount[1 - i];
+                let state: number;
+                do {
+                  roll(willFaces, n);
+                  roll(opposition, m);
+                  state = table.run(willFaces, n, opposition, m);
+                } while (winnerOf(state) === REROLL);
+                if (winnerOf(state) === A_WINS) {
+                  passionGain[i] = successesOf(state);
+                  passionWon[i]++;
+                  passionBonus[i] += passionGain[i];
+                }
+              }
+              for (let i = 0; i < 2; i++) {
+                const g = passionGain[i];
+                if (g === 0) continue;
+                rawCount[i] += g;
+                actionCount[i] = rawCount[i] < 0 ? 0 : rawCount[i];
+                // Bonus dice of this round's action, kept as its currency is if it must Stand
+                // Up mid-round (midRoundKeptDice).
+                roundCarry[i] += g;
+              }
+            }
 
             // 2. Dice hit the table; highest die acts first.
             for (let i = 0; i < 2; i++) {
@@ -629,6 +692,11 @@ export const conflict = defineMechanic({
           tally.add(first[1], firstActor === 1 ? 1 : 0);
           tally.add(openingLandedSlot, openingLanded);
           tally.add(openingSuccessesSlot, openingSuccesses);
+          for (let i = 0; i < 2; i++) {
+            if (passionWonSlot[i] < 0) continue;
+            tally.add(passionWonSlot[i], passionWon[i]);
+            tally.add(passionBonusSlot[i], passionBonus[i]);
+          }
         }
         tally.addTrials(trials);
       },
@@ -688,6 +756,9 @@ export function pairedContestFold(exhausted: SorcererRules['exhausted']): PoolFo
 
 /** Why openingExchange has no exact opening for these fighters (a sentence), or undefined. */
 export function openingSkipped(a: Fighter, b: Fighter): string | undefined {
+  if (a.passion !== undefined || b.passion !== undefined) {
+    return 'exact opening skipped: a character rolls its Passion first, so its action dice are a Passion roll away; the estimates are Monte Carlo only';
+  }
   if (openingPenalties(a) > a.stamina || openingPenalties(b) > b.stamina) {
     return 'exact opening skipped: a character starts above its Stamina in penalties and must Stand Up to act in round 1, so its dice are a Will roll away; the estimates are Monte Carlo only';
   }
