@@ -67,7 +67,9 @@ ${DIFF_USAGE}
 ${SOLVE_USAGE}
 
 exit status: 0 all expect checks pass, 1 a check fails, 2 bad input, 3 a run failed,
-130 interrupted (143 by SIGTERM); nothing is written unless the whole run succeeded`;
+130 interrupted (143 by SIGTERM); nothing is written unless every scenario ran to the end
+(bad input, a failed run or an interrupt write nothing; a failed check still writes the
+reports that show it, and exits 1)`;
 
 const COMMANDS = ['run', 'merge', 'report', 'diff', 'solve'];
 
