@@ -141,9 +141,11 @@ function movedByScenario(diff: ResultDiff): Map<string, MetricChange[]> {
 
 /** One line: how many moved, out of what, tested how. */
 export function headline(diff: ResultDiff): string {
-  const exact = diff.changes.length - diff.tested;
+  // Results of an older diff (a test's hand-made one) carry no `identical`.
+  const identical = diff.identical ?? 0;
+  const exact = diff.changes.length - diff.tested - identical;
   const scenarios = movedByScenario(diff).size;
-  const compared = `${diff.changes.length} number${diff.changes.length === 1 ? '' : 's'} compared in ${diff.scenarios} scenario${diff.scenarios === 1 ? '' : 's'}: ${exact} exact, ${diff.tested} Monte Carlo tested at false discovery rate ${diff.fdr}${diff.minChange > 0 ? `, changes up to ${diff.minChange} ignored` : ''}`;
+  const compared = `${diff.changes.length} number${diff.changes.length === 1 ? '' : 's'} compared in ${diff.scenarios} scenario${diff.scenarios === 1 ? '' : 's'}: ${exact} exact, ${identical > 0 ? `${identical} Monte Carlo the same to the last digit at the same seed (not tested), ` : ''}${diff.tested} Monte Carlo tested at false discovery rate ${diff.fdr}${diff.minChange > 0 ? `, changes up to ${diff.minChange} ignored` : ''}`;
   const answers = diff.answers;
   const answersMoved = diff.answersMoved;
   const numbers = diff.moved === 0 ? (answersMoved === 0 ? 'nothing moved' : '') : `${diff.moved} number${diff.moved === 1 ? '' : 's'} moved in ${scenarios} scenario${scenarios === 1 ? '' : 's'}`;

@@ -27,9 +27,17 @@
  *   intervals the recommended interval of a difference of proportions, for the normal
  *   intervals of means the usual change ± √(h₁² + h₂²).
  *
- * The test assumes two independent samples. Two runs at the same seed share their random
- * numbers: where the code did not change they are identical (nothing moves); where a rule
- * changed they are positively correlated, which makes the independent test conservative.
+ * Two runs at another seed are independent samples, and the errors of the two sides add
+ * as independent errors do (√(e₁² + e₂²), as above). Two runs at the same seed share their
+ * random numbers, and how their estimates correlate is not known: often positively, but a
+ * change that reads the same streams otherwise (two sides swapped, a die drawn before
+ * another) can make it negative, down to −1, where the independent test cries "moved" far
+ * more often than it says. So at the same seed the errors add as they do at the worst
+ * correlation, e₁ + e₂ (|corr| ≤ 1 gives sd(B − A) ≤ sd(A) + sd(B)): valid whatever the
+ * streams do, at the cost of up to √2 in width. A Monte Carlo figure byte-identical on
+ * both sides at the same seed (estimate and interval) came from the same draws through the
+ * same arithmetic: it is counted `identical`, and not tested, so thousands of untouched
+ * numbers do not dilute the false discovery rate of the few a change touched.
  */
 import { Z95 } from './stats.ts';
 import type { MetricResult, PointResult, ScenarioResult } from './result.ts';
@@ -77,8 +85,13 @@ export interface MetricChange {
   ci95: [number, number];
   /** Both sides exact: the change is exact and was not tested. */
   exact: boolean;
-  /** Two-sided p-value of the z-test; absent when exact. */
+  /** Two-sided p-value of the z-test; absent when exact or identical. */
   p?: number;
+  /**
+   * Both sides Monte Carlo at the same seed, estimate and interval the same numbers: the
+   * same draws through the same arithmetic, unchanged, and left out of the tested family.
+   */
+  identical?: true;
   /** Benjamini–Hochberg adjusted p-value (significant when ≤ fdr); absent when exact. */
   q?: number;
   significant: boolean;
@@ -140,8 +153,10 @@ export interface ResultDiff {
   scenarios: number;
   /** Every compared metric, in the order of the new side's scenarios, points and metrics. */
   changes: MetricChange[];
-  /** Comparisons tested (Monte Carlo on at least one side): the Benjamini–Hochberg family. */
+  /** Comparisons tested (Monte Carlo on at least one side, not `identical`): the Benjamini–Hochberg family. */
   tested: number;
+  /** Monte Carlo comparisons byte-identical at the same seed (MetricChange.identical): not tested. */
+  identical: number;
   moved: number;
   onlyInBase: OneSided[];
   onlyInNew: OneSided[];
@@ -219,13 +234,22 @@ export function benjaminiHochberg(p: readonly number[]): number[] {
 }
 
 
+/**
+ * How two sides' errors add: as independent errors (√(e₁² + e₂²)), or, for two runs on the
+ * same streams (`sameStreams`), as at the worst correlation (e₁ + e₂; see the top).
+ */
+function combine(sameStreams: boolean, e1: number, e2: number): number {
+  return sameStreams ? e1 + e2 : Math.hypot(e1, e2);
+}
+
 /** Standard error of the change under "nothing changed" (the null of the test). */
-function nullError(kind: DiffKind, base: DiffSide, next: DiffSide): number {
+function nullError(kind: DiffKind, base: DiffSide, next: DiffSide, sameStreams: boolean): number {
   if (kind === 'probability' && [base.value, next.value].every((v) => v >= 0 && v <= 1)) {
     if (base.exact !== undefined) return Math.sqrt((base.exact * (1 - base.exact)) / next.trials);
     if (next.exact !== undefined) return Math.sqrt((next.exact * (1 - next.exact)) / base.trials);
     const pooled = (base.estimate * base.trials + next.estimate * next.trials) / (base.trials + next.trials);
-    return Math.sqrt(pooled * (1 - pooled) * (1 / base.trials + 1 / next.trials));
+    const spread = Math.sqrt(pooled * (1 - pooled));
+    return combine(sameStreams, spread / Math.sqrt(base.trials), spread / Math.sqrt(next.trials));
   }
   // Each side's half that faces the other, as changeInterval below takes them: a mean's
   // interval is lopsided where it was widened or cut at 0 (sim/stats.ts normalMean), and
@@ -233,17 +257,20 @@ function nullError(kind: DiffKind, base: DiffSide, next: DiffSide): number {
   // facing halves are none (a Monte Carlo side cut at its own estimate, against an exact
   // one), the wider halves, as before.
   const change = next.value - base.value;
-  const facing = Math.hypot(change >= 0 ? below(next) : above(next), change >= 0 ? above(base) : below(base));
-  return (facing > 0 ? facing : Math.hypot(Math.max(below(next), above(next)), Math.max(below(base), above(base)))) / Z95;
+  const facing = combine(sameStreams, change >= 0 ? below(next) : above(next), change >= 0 ? above(base) : below(base));
+  return (facing > 0 ? facing : combine(sameStreams, Math.max(below(next), above(next)), Math.max(below(base), above(base)))) / Z95;
 }
 
 /** An interval's half below (above) its estimate; none for an exact side. */
 const below = (s: DiffSide) => (s.exact !== undefined ? 0 : Math.max(0, s.estimate - s.ci95[0]));
 const above = (s: DiffSide) => (s.exact !== undefined ? 0 : Math.max(0, s.ci95[1] - s.estimate));
 
-/** Newcombe's square-and-add interval of next − base from the two sides' intervals. */
-function changeInterval(base: DiffSide, next: DiffSide, change: number): [number, number] {
-  return [change - Math.hypot(below(next), above(base)), change + Math.hypot(above(next), below(base))];
+/**
+ * Newcombe's square-and-add interval of next − base from the two sides' intervals; on the
+ * same streams the halves add as at the worst correlation (`combine`).
+ */
+function changeInterval(base: DiffSide, next: DiffSide, change: number, sameStreams: boolean): [number, number] {
+  return [change - combine(sameStreams, below(next), above(base)), change + combine(sameStreams, above(next), below(base))];
 }
 
 // ---------------------------------------------------------------- matching
@@ -313,7 +340,8 @@ export function diffResults(base: readonly ScenarioResult[], next: readonly Scen
     if (a.system !== b.system || a.mechanic !== b.mechanic) settings.push({ scenario: b.name, setting: 'mechanic', base: `${a.system} ${a.mechanic}`, new: `${b.system} ${b.mechanic}` });
     // The seed as its text: the streams are keyed by it, so 7 and "7" (older results of
     // `--seed 7`) are the same seed.
-    if (String(a.seed) !== String(b.seed)) settings.push({ scenario: b.name, setting: 'seed', base: a.seed, new: b.seed });
+    const sameStreams = String(a.seed) === String(b.seed);
+    if (!sameStreams) settings.push({ scenario: b.name, setting: 'seed', base: a.seed, new: b.seed });
     if (a.trials !== b.trials) settings.push({ scenario: b.name, setting: 'trials', base: a.trials, new: b.trials });
     if (!sameJson(a.rules ?? {}, b.rules ?? {})) settings.push({ scenario: b.name, setting: 'rules', base: a.rules ?? {}, new: b.rules ?? {} });
     // Only when both sides say what they ran (results written before December 2026 do not).
@@ -356,13 +384,16 @@ export function diffResults(base: readonly ScenarioResult[], next: readonly Scen
           base: before,
           new: after,
           change,
-          ci95: exact ? [change, change] : changeInterval(before, after, change),
+          ci95: exact ? [change, change] : changeInterval(before, after, change, sameStreams),
           exact,
           significant: exact && Math.abs(change) > EXACT_TOLERANCE,
           moved: false,
         };
-        if (!exact) {
-          const se = nullError(kind, before, after);
+        const identical =
+          sameStreams && before.exact === undefined && after.exact === undefined && before.estimate === after.estimate && before.ci95[0] === after.ci95[0] && before.ci95[1] === after.ci95[1];
+        if (identical) entry.identical = true;
+        else if (!exact) {
+          const se = nullError(kind, before, after, sameStreams);
           // No spread on either side: equal values did not move, different ones surely did.
           // Against an exact side a change within its precision (1e-9) is none.
           const none = Math.abs(change) <= (before.exact !== undefined || after.exact !== undefined ? EXACT_TOLERANCE : 0);
@@ -396,7 +427,8 @@ export function diffResults(base: readonly ScenarioResult[], next: readonly Scen
     }
   }
   const answersMoved = answers.filter((x) => x.moved).length;
-  return { fdr, minChange, scenarios, changes, tested: tested.length, moved, onlyInBase, onlyInNew, settings, answers, answersMoved, mechanics, setups, answersNotCompared };
+  const identical = changes.filter((c) => c.identical).length;
+  return { fdr, minChange, scenarios, changes, tested: tested.length, identical, moved, onlyInBase, onlyInNew, settings, answers, answersMoved, mechanics, setups, answersNotCompared };
 }
 
 /** What a solve answer allows (AnswerChange): the value, an exact tie's values, or the candidates. */

@@ -27,6 +27,14 @@ function resultOf(metrics: Record<string, MetricResult>[], trials: number, name 
   };
 }
 
+/**
+ * The new side of a comparison whose two samples are independent, as two runs at other
+ * seeds are: at the same seed the diff takes the worst correlation (sim/diff.ts).
+ */
+function independentOf(metrics: Record<string, MetricResult>[], trials: number, name = 'constructed'): ScenarioResult {
+  return resultOf(metrics, trials, name, 'another seed');
+}
+
 /** A probability as poolsim reports it: `successes` of `n`, Wilson interval. */
 function probability(successes: number, n: number): MetricResult {
   return wilson(successes, n);
@@ -111,7 +119,7 @@ describe('a real change is caught', () => {
     // 0.5 → 0.528 at 20,000 trials a side: change 0.028, interval about [0.018, 0.038].
     const n = 20_000;
     const base = resultOf([{ success: probability(0.5 * n, n) }], n);
-    const next = resultOf([{ success: probability(0.528 * n, n) }], n);
+    const next = independentOf([{ success: probability(0.528 * n, n) }], n);
     const c = (minChange: number) => diffResults([base], [next], { kindOf: contractKind, minChange }).changes[0]!;
     expect(c(0.025).change).toBeGreaterThan(0.025);
     expect(c(0.025).ci95[0]).toBeLessThan(0.025);
@@ -162,7 +170,7 @@ describe('the false discovery rate is held', () => {
         base.push({ success: probability(binomial(n, p, random), n), successes: draw() });
         next.push({ success: probability(binomial(n, p, random), n), successes: draw() });
       }
-      const diff = diffResults([resultOf(base, 20_000)], [resultOf(next, 20_000)], { kindOf: contractKind });
+      const diff = diffResults([resultOf(base, 20_000)], [independentOf(next, 20_000)], { kindOf: contractKind });
       expect(diff.tested).toBe(m);
       flagged += diff.moved;
       if (diff.moved > 0) withDiscoveries++;
@@ -190,7 +198,7 @@ describe('the false discovery rate is held', () => {
         base.push({ success: probability(binomial(n, p, random), n) });
         next.push({ success: probability(binomial(n, p + shift, random), n) });
       }
-      const diff = diffResults([resultOf(base, n)], [resultOf(next, n)], { kindOf: contractKind });
+      const diff = diffResults([resultOf(base, n)], [independentOf(next, n)], { kindOf: contractKind });
       const discoveries = diff.changes.map((c, i) => (c.moved ? i : -1)).filter((i) => i >= 0);
       const falseOnes = discoveries.filter((i) => !shifted.has(i)).length;
       fdpSum += discoveries.length ? falseOnes / discoveries.length : 0;
@@ -247,12 +255,12 @@ describe('means with lopsided intervals', () => {
     // halves differ; the test takes the halves that face each other, as the interval does.
     const mean = (events: number, n: number): MetricResult => ({ ...normalMean(events, events, n, Z95, 0), kind: 'mean' } as MetricResult);
     for (const [a, b] of [[0, 8], [1, 10], [2, 12], [0, 3], [5, 5], [12, 2]] as const) {
-      const diff = diffResults([resultOf([{ hits: mean(a, 1000) }], 1000)], [resultOf([{ hits: mean(b, 1000) }], 1000)]);
+      const diff = diffResults([resultOf([{ hits: mean(a, 1000) }], 1000)], [independentOf([{ hits: mean(b, 1000) }], 1000)]);
       const c = diff.changes[0]!;
       const excludes = c.ci95[0] > 0 || c.ci95[1] < 0;
       expect(c.moved, `${a} → ${b}: interval [${c.ci95}], p ${c.p}`).toBe(excludes);
     }
-    const moved = diffResults([resultOf([{ hits: mean(0, 1000) }], 1000)], [resultOf([{ hits: mean(8, 1000) }], 1000)]).changes[0]!;
+    const moved = diffResults([resultOf([{ hits: mean(0, 1000) }], 1000)], [independentOf([{ hits: mean(8, 1000) }], 1000)]).changes[0]!;
     expect(moved.moved).toBe(true);
     // An exact 0 that rounding made −1e-12, against a count never seen: no change.
     const rounding = diffResults(
@@ -260,6 +268,62 @@ describe('means with lopsided intervals', () => {
       [resultOf([{ hits: mean(0, 1000) }], 1000)],
     ).changes[0]!;
     expect(rounding.moved).toBe(false);
+  });
+});
+
+describe('two runs at the same seed share their streams', () => {
+  test('negatively correlated (two even sides swapped): the worst-case test holds the rate, the independent one did not', () => {
+    // Each metric a side's win of an even duel; at the same seed the swapped run's win is
+    // the other side's, 1 − p̂ of the same draws: correlation −1. 150 × 500 comparisons.
+    const random = seedrandom('mirrored streams');
+    const replications = 150;
+    const n = 20_000;
+    let withDiscoveries = 0;
+    for (let r = 0; r < replications; r++) {
+      const base: Record<string, MetricResult>[] = [];
+      const next: Record<string, MetricResult>[] = [];
+      for (let i = 0; i < 500; i++) {
+        const wins = binomial(n, 0.5, random);
+        base.push({ win: probability(wins, n) });
+        next.push({ win: probability(n - wins, n) });
+      }
+      const diff = diffResults([resultOf(base, n)], [resultOf(next, n)], { kindOf: contractKind });
+      if (diff.moved > 0) withDiscoveries++;
+    }
+    // Tested as independent, each comparison's z was √2 too large: about 16% of raw p-values
+    // below 0.05, and most replications flagged something.
+    expect(withDiscoveries, `${withDiscoveries} of ${replications} replications flagged something`).toBeLessThanOrEqual(15);
+  });
+
+  test('the errors add as at the worst correlation: the change interval is the sum of the facing halves', () => {
+    const n = 20_000;
+    const base = [{ success: probability(0.5 * n, n) }];
+    const next = [{ success: probability(0.52 * n, n) }];
+    const same = diffResults([resultOf(base, n)], [resultOf(next, n)], { kindOf: contractKind }).changes[0]!;
+    const apart = diffResults([resultOf(base, n)], [independentOf(next, n)], { kindOf: contractKind }).changes[0]!;
+    const lowHalf = (c: typeof same) => c.change - c.ci95[0];
+    const b = base[0]!.success;
+    const x = next[0]!.success;
+    expect(lowHalf(same)).toBeCloseTo(x.estimate - x.ci95[0] + (b.ci95[1] - b.estimate), 12);
+    expect(lowHalf(apart)).toBeCloseTo(Math.hypot(x.estimate - x.ci95[0], b.ci95[1] - b.estimate), 12);
+    expect(same.p!).toBeGreaterThan(apart.p!);
+  });
+
+  test('numbers the same to the last digit are not tested: a thousand of them do not hide the one that moved', () => {
+    const n = 20_000;
+    const unchanged = Array.from({ length: 1000 }, (_, i) => ({ success: probability(5000 + i, n) }));
+    // One metric moved by about 4 worst-case standard errors.
+    const base = [{ success: probability(10_000, n) }, ...unchanged];
+    const next = [{ success: probability(10_560, n) }, ...unchanged];
+    const diff = diffResults([resultOf(base, n)], [resultOf(next, n)], { kindOf: contractKind });
+    expect(diff.identical).toBe(1000);
+    expect(diff.tested).toBe(1);
+    expect(diff.changes[0]!.moved).toBe(true);
+    expect(diff.changes[1]).toMatchObject({ identical: true, moved: false, significant: false });
+    expect(diff.changes[1]!.p).toBeUndefined();
+    expect(renderDiffText(diff, { base: 'a', new: 'b' })).toContain('1000 Monte Carlo the same to the last digit at the same seed (not tested), 1 Monte Carlo tested');
+    // At another seed equal numbers are a coincidence of two samples, and tested.
+    expect(diffResults([resultOf(base, n)], [independentOf(next, n)], { kindOf: contractKind }).tested).toBe(1001);
   });
 });
 
