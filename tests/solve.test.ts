@@ -305,6 +305,26 @@ describe('the equivalence form', () => {
   });
 });
 
+describe('setup A runs on streams of its own', () => {
+  test('a value the same as setup A is an independent sample of it, not the same draws', () => {
+    // B − A's interval takes the two to be independent. On shared streams a value equal to
+    // A gave the same tally (B − A = 0 to the last digit, whatever its interval said), and
+    // a setup A that swaps two even sides gave the mirror image (correlation −1): a value
+    // equal to A was then decided on a side 14–17% of the time (an audit, December 2026).
+    const p = plan({
+      ...heist([{ name: 'same', vary: 'setup.challenges', range: [2, 3], metric: 'success', sameAs: { 'setup.challenges': 2 } }]),
+    });
+    const r = new SolveSearch({ ...solveProblem(p, 0, { exact: false, maxTrials: 65536 * 2 }) }).solve();
+    const at2 = r.points.find((x) => x.value === 2)!;
+    expect(at2.trials).toBeGreaterThan(0);
+    expect(r.reference!.trials).toBeGreaterThan(0);
+    expect(r.reference!.estimate).not.toBe(at2.estimate);
+    // Both estimate the same 1/2 (three d6 at 4+, at least 2 successes).
+    expect(Math.abs(r.reference!.estimate! - 0.5)).toBeLessThan(0.02);
+    expect(Math.abs(at2.estimate! - 0.5)).toBeLessThan(0.02);
+  });
+});
+
 describe('bad input', () => {
   test('every problem of a solve block is named by its path, before anything runs', () => {
     const bad = heist([

@@ -44,10 +44,9 @@ export function intervalAt(tally: Tally, i: number, z: number): Estimate {
 }
 
 /**
- * B − A from two intervals (Newcombe's hybrid method, as the dashboard's Compare). Under
- * common random numbers the two estimates are positively correlated, so this interval,
- * which treats them as independent, is wider than the truth: conservative, never
- * optimistic.
+ * B − A from two intervals (Newcombe's hybrid method, as the dashboard's Compare), which
+ * takes the two estimates to be independent: setup A runs on streams of its own
+ * (search.ts solveReferenceStream), as the dashboard's B runs on a seed of its own.
  */
 export function differenceOf(a: Estimate, b: Estimate): Estimate {
   const d = b.estimate - a.estimate;

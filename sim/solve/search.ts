@@ -13,8 +13,11 @@
  * - whatever cannot be decided at the cap is reported as undecided with its candidates,
  *   never guessed.
  *
- * Every value of a solve runs on the same streams (seed, solve, chunk): common random
- * numbers, so neighbouring values see the same dice and their difference is sharp.
+ * Every value of a solve runs on the same streams (seed, solve, chunk), so that a value's
+ * figures do not depend on which other values the search looked at. Setup A of the
+ * equivalence form runs on streams of its own, so that A and B are independent samples and
+ * the interval of B − A (which takes them to be) holds: on shared streams their
+ * correlation can be anything, −1 for a setup A that swaps two even sides.
  *
  * The search is a generator that yields after every round, so a caller can show the
  * answer refining live (the dashboard) or just run it to the end (the CLI).
@@ -74,6 +77,11 @@ interface ValueRun {
 /** The stream of chunk `chunk` of solve `index`: the same for every value of the solve. */
 export function solveStream(seed: string | number, index: number, chunk: number): RandomStream {
   return RandomStream.fromKey(`poolsim:${seed}:solve.${index}:${chunk}`);
+}
+
+/** The stream of chunk `chunk` of setup A (`sameAs`) of solve `index`: independent of the values'. */
+export function solveReferenceStream(seed: string | number, index: number, chunk: number): RandomStream {
+  return RandomStream.fromKey(`poolsim:${seed}:solve.${index}.A:${chunk}`);
 }
 
 export class SolveSearch {
@@ -162,13 +170,14 @@ export class SolveSearch {
     return this.reference;
   }
 
-  /** Run `r` up to `chunks` chunks, on the solve's shared streams. */
+  /** Run `r` up to `chunks` chunks, on the values' streams (setup A on its own). */
   private grow(r: ValueRun, chunks: number): void {
     const { seed, index, chunkTrials } = this.problem;
     const scratch = layoutOf(r.sim).create();
+    const streamOf = r === this.reference ? solveReferenceStream : solveStream;
     for (let c = r.chunks; c < chunks; c++) {
       scratch.values.fill(0);
-      r.sim.run(solveStream(seed, index, c), chunkTrials, scratch);
+      r.sim.run(streamOf(seed, index, c), chunkTrials, scratch);
       r.tally.merge(scratch);
     }
     r.chunks = Math.max(r.chunks, chunks);
@@ -193,7 +202,7 @@ export class SolveSearch {
     const own = intervalAt(r.tally, r.metric, z);
     const ref = this.referenceRun();
     if (ref) {
-      // A at least as far along as B, on the same streams.
+      // A at least as far along as B (on streams of its own).
       if (ref.chunks < r.chunks) this.grow(ref, r.chunks);
       return differenceOf(intervalAt(ref.tally, ref.metric, z), own);
     }
