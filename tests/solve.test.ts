@@ -194,13 +194,22 @@ describe('Monte Carlo solves (exact engine switched off)', () => {
     expect(tie.expect!.reason).toBe('a tie: the answer could as well be 1, 2, and 2 would not do');
     const [wrong] = solvePlan(plan(heist([{ ...even, expect: { equals: 3 } }])));
     expect(wrong.expect).toMatchObject({ pass: false, reason: 'found 2' });
-    // An undecided nearest may still be a neighbour of the values left; a search the values
-    // contradict cannot be trusted at all.
+    // Every value decided (every Monte Carlo search of up to EVERY_VALUE_MOST values): the
+    // candidates are all the answer could be, even where the metric turns back.
+    expect(undecided.everyValue).toBe(true);
     const closest = (expect: object) => ({ ...even, expect }) as never;
-    const nearest = { ...undecided, find: 'closest', candidates: [2, 3] } as typeof undecided;
+    const raced = { ...undecided, find: 'closest', candidates: [2, 3] } as typeof undecided;
+    expect(judged(raced, closest({ between: [2, 3] })).expect!.pass).toBe(true);
+    const turning = { ...raced, monotone: false } as typeof undecided;
+    expect(judged(turning, closest({ between: [2, 3] })).expect!.pass).toBe(true);
+    // A bisection's answer (a longer range, or a result from before December 2026): an
+    // undecided nearest may still be a neighbour of the values left, and a search the
+    // values contradict cannot be trusted at all.
+    const { everyValue: _every, ...bisected } = undecided;
+    const nearest = { ...bisected, find: 'closest', candidates: [2, 3] } as typeof undecided;
     expect(judged(nearest, closest({ between: [2, 3] })).expect).toMatchObject({ pass: false, reason: 'undecided: the answer could still be 1, 2, 3, 4, and 1, 4 would not do' });
     expect(judged(nearest, closest({ between: [1, 4] })).expect!.pass).toBe(true);
-    const wild = { ...undecided, monotone: false, candidates: [2, 3] } as typeof undecided;
+    const wild = { ...bisected, monotone: false, candidates: [2, 3] } as typeof undecided;
     expect(judged(wild, block({ between: [0, 12] })).expect!.reason).toMatch(/does not move one way, so the search cannot be trusted/);
   });
 
@@ -303,6 +312,34 @@ describe('the equivalence form', () => {
     if (mc.decided) expect(mc.value).toEqual(exact.value);
     else expect(mc.candidates).toContainEqual(exact.value);
   });
+});
+
+describe('a metric that turns back between the values a bisection looks at', () => {
+  test('every value is decided: the first at most 0.18 is 2 guards, not the 5 a bisection found (an audit)', () => {
+    // A guard's death odds over 1–12 guards: 0.253, 0.171, 0.193, 0.183, 0.145, 0.105 … The
+    // watch pushes, so there are no exact values. The ends fall on either side of 0.18; a
+    // bisection looked at 1, 3, 4, 5, 6, 8, 12, never 2, and answered 5, decided.
+    const wave = {
+      name: 'wave',
+      system: 'viciousness',
+      mechanic: 'battle',
+      trials: 8192,
+      seed: 'wave',
+      setup: {
+        sides: [
+          { name: 'crew', flee: 'lostHalf', combatants: [{ name: 'captain', dice: ['d4'] }, { name: 'minion', count: 2 }] },
+          { name: 'watch', push: 'ifNoHit', flee: 'outnumbered', combatants: [{ name: 'guard', count: 3 }] },
+        ],
+      },
+      solve: [{ name: 'safe', vary: 'setup.sides.1.combatants.0.count', range: [1, 12], metric: 'death.watch.guard', atMost: 0.18 }],
+    };
+    const [r] = solvePlan(plan(wave), { maxTrials: 65536 * 4 });
+    expect(r.method).toBe('montecarlo');
+    expect(r).toMatchObject({ decided: true, value: 2, monotone: false, everyValue: true });
+    expect(r.points.map((p) => p.value)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(r.sentence).toContain('at every value');
+    expect(r.sentence).toContain('does not move one way');
+  }, 60_000);
 });
 
 describe('setup A runs on streams of its own', () => {

@@ -141,7 +141,8 @@ export function solveSentence(r: SolveResult, block: SolveBlock, done: boolean, 
   if (!done) return `Searching for ${goalText(r, words, metric)}: ${r.points.length} value(s) looked at${cost}…`;
   const monotoneNote = r.monotone === false ? `; note: ${named} does not move one way over ${valueText(block.range ? block.range[0] : r.points[0]?.value)}…${valueText(block.range ? block.range[1] : block.values?.[block.values.length - 1])}` : '';
   if (!r.decided) {
-    if (r.monotone === false) return `Undecided: ${named} does not move one way over the range (values looked at disagree), so the search cannot be trusted${cost}.`;
+    // A result from before every value was decided, whose bisection the values contradicted.
+    if (r.monotone === false && r.everyValue !== true) return `Undecided: ${named} does not move one way over the range (values looked at disagree), so the search cannot be trusted${cost}.`;
     const cands = (r.candidates ?? []).map((v) => (v === null ? 'none in range' : valueLabel(v, block, words)));
     const near = (r.candidates ?? []).filter((v) => v !== null).map((v) => `${valueText(v)} gives ${pointText(at(v), true)}`).filter((s) => !s.endsWith('?'));
     // Why, as the search decides: a value against the target, or which of several lies
@@ -149,7 +150,7 @@ export function solveSentence(r: SolveResult, block: SolveBlock, done: boolean, 
     // wider than the 95% intervals printed beside them.
     // (For first/last the first candidate is the one not decided; later ones may be sure.)
     const why = r.find === 'closest' ? 'none of them is surely nearer the target' : `the target still lies within the interval of ${valueText(r.candidates?.[0])}`;
-    return `${capital(goalText(r, words, metric), metricWords !== undefined)}: undecided between ${cands.join(' and ')}; ${near.join(', ')} — ${why} at the cap of ${trialsText(r.maxTrials ?? 0)} trials a value (deciding on intervals 95% over all of a value's looks, wider than those shown)${cost}.`;
+    return `${capital(goalText(r, words, metric), metricWords !== undefined)}: undecided between ${cands.join(' and ')}; ${near.join(', ')} — ${why} at the cap of ${trialsText(r.maxTrials ?? 0)} trials a value (deciding on intervals 95% over all of a value's looks, wider than those shown)${cost}${monotoneNote}.`;
   }
   const assumption = r.everyValue === true ? 'at every value' : `assuming ${named} moves one way over the range`;
   if (r.value === null) {
