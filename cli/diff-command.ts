@@ -35,12 +35,25 @@ const metricSchema = lazySchema(() => z
     estimate: finite,
     ci95: z.tuple([finite, finite]).refine(([lo, hi]) => lo <= hi, 'expected [low, high] with low ≤ high'),
     exact: finite.optional(),
+    scale: z.number().positive().optional(),
   })
-  .loose());
+  .loose()
+  // poolsim never writes an estimate outside its own interval: such a figure was edited or
+  // corrupted, and its change cannot be tested (0.5 → 0.9 inside [0.49, 0.51] read "nothing
+  // moved"). A little slack for the rounding of a figure copied by hand.
+  .superRefine((m, ctx) => {
+    const slack = 1e-9 * Math.max(1, Math.abs(m.estimate));
+    if (m.estimate < m.ci95[0] - slack || m.estimate > m.ci95[1] + slack) {
+      ctx.addIssue({ code: 'custom', path: ['estimate'], message: `${m.estimate} lies outside its own ci95 [${m.ci95[0]}, ${m.ci95[1]}]: expected an estimate within its interval, as poolsim writes it` });
+    }
+  }));
 
 const resultSchema = lazySchema(() => z
   .object({
     name: z.string().min(1),
+    // What the numbers are of: a result without them would compare as "undefined undefined".
+    system: z.string().min(1),
+    mechanic: z.string().min(1),
     trials: z.number().int().min(1),
     seed: z.union([z.string(), z.number()]),
     rules: z.record(z.string(), z.unknown()).optional(),

@@ -148,12 +148,16 @@ export function headline(diff: ResultDiff): string {
   const compared = `${diff.changes.length} number${diff.changes.length === 1 ? '' : 's'} compared in ${diff.scenarios} scenario${diff.scenarios === 1 ? '' : 's'}: ${exact} exact, ${identical > 0 ? `${identical} Monte Carlo the same to the last digit at the same seed (not tested), ` : ''}${diff.tested} Monte Carlo tested at false discovery rate ${diff.fdr}${diff.minChange > 0 ? `, changes up to ${diff.minChange} ignored` : ''}`;
   const answers = diff.answers;
   const answersMoved = diff.answersMoved;
-  const numbers = diff.moved === 0 ? (answersMoved === 0 ? 'nothing moved' : '') : `${diff.moved} number${diff.moved === 1 ? '' : 's'} moved in ${scenarios} scenario${scenarios === 1 ? '' : 's'}`;
+  const sidedCount = diff.onlyInBase.length + diff.onlyInNew.length;
+  // "nothing moved" only where nothing is amiss at all: with something on one side only the
+  // diff fails, and its first words must not say the opposite.
+  const numbers = diff.moved === 0 ? (answersMoved === 0 ? (sidedCount > 0 ? 'no number moved' : 'nothing moved') : '') : `${diff.moved} number${diff.moved === 1 ? '' : 's'} moved in ${scenarios} scenario${scenarios === 1 ? '' : 's'}`;
   const solved = answersMoved > 0 ? `${answersMoved} solve answer${answersMoved === 1 ? '' : 's'} moved` : '';
   const moved = [numbers, solved].filter((x) => x !== '').join('; ');
-  const sided = diff.onlyInBase.length + diff.onlyInNew.length;
+  const sided = sidedCount;
   const answersCompared = answers.length > 0 ? `; ${answers.length} solve answer${answers.length === 1 ? '' : 's'} compared` : '';
-  return `${moved}${sided ? `; ${sided} scenario(s), point(s), metric(s) or solve(s) on one side only` : ''} (${compared}${answersCompared})`;
+  const joint = diff.moved === 0 && answersMoved === 0 ? ', but ' : '; ';
+  return `${moved}${sided ? `${joint}${sided} scenario(s), point(s), metric(s) or solve(s) on one side only` : ''} (${compared}${answersCompared})`;
 }
 
 /**

@@ -13,9 +13,10 @@
  * - One side exact: that side is the true value, with no error; the other side's error
  *   alone makes the test (a one-sample test against the exact value).
  * - Both Monte Carlo, a probability: the two-proportion z-test with the pooled proportion
- *   (estimate × trials are the counts). A probability scaled from a count (`death.*`,
- *   deaths ÷ entry size) is a mean of a variable in [0, 1], whose variance is at most
- *   p(1 − p): the binomial test is then conservative, never too eager.
+ *   (estimate × trials are the counts). A probability that is a share of several members
+ *   (`death.*`, deaths ÷ entry size; the result says `scale`) is a mean of a variable in
+ *   [0, 1], whose variance can be far below p(1 − p): it is tested as a mean, from its own
+ *   interval (until December 2026 by the binomial test, which missed real moves).
  * - Both Monte Carlo, a mean: the standard error is read back from the halves of the two
  *   intervals that face each other (the new side's lower half and the baseline's upper
  *   half for a rise), as the interval of the change takes them — z = change / √(h₁² +
@@ -70,6 +71,8 @@ export interface DiffSide {
   trials: number;
   /** What the comparison used: `exact` when present, else `estimate`. */
   value: number;
+  /** A share of several members (MetricResult.scale): its interval, not the binomial, says its spread. */
+  share?: true;
 }
 
 export interface MetricChange {
@@ -244,7 +247,12 @@ function combine(sameStreams: boolean, e1: number, e2: number): number {
 
 /** Standard error of the change under "nothing changed" (the null of the test). */
 function nullError(kind: DiffKind, base: DiffSide, next: DiffSide, sameStreams: boolean): number {
-  if (kind === 'probability' && [base.value, next.value].every((v) => v >= 0 && v <= 1)) {
+  // A share of several members (a side's deaths ÷ its size) varies less than one yes/no
+  // (members fall together, or not at all), so its own interval, not p(1 − p), says how
+  // much: the binomial test left a change 7 of its own standard errors wide unflagged (an
+  // audit: vdp-combat-gang-vs-boss's ko.minion, p 0.21). Tested as a mean is, below.
+  const share = base.share === true || next.share === true;
+  if (kind === 'probability' && !share && [base.value, next.value].every((v) => v >= 0 && v <= 1)) {
     if (base.exact !== undefined) return Math.sqrt((base.exact * (1 - base.exact)) / next.trials);
     if (next.exact !== undefined) return Math.sqrt((next.exact * (1 - next.exact)) / base.trials);
     const pooled = (base.estimate * base.trials + next.estimate * next.trials) / (base.trials + next.trials);
@@ -296,7 +304,7 @@ export function pointKey(point: Record<string, unknown>): string {
 }
 
 function side(m: MetricResult, trials: number): DiffSide {
-  return { estimate: m.estimate, ci95: m.ci95, ...(m.exact !== undefined ? { exact: m.exact } : {}), trials, value: m.exact ?? m.estimate };
+  return { estimate: m.estimate, ci95: m.ci95, ...(m.exact !== undefined ? { exact: m.exact } : {}), trials, value: m.exact ?? m.estimate, ...((m.scale ?? 1) !== 1 ? { share: true as const } : {}) };
 }
 
 function kindOfMetric(metric: string, a: MetricResult, b: MetricResult, kindOf: DiffOptions['kindOf']): DiffKind {

@@ -26,6 +26,12 @@ export interface MetricResult {
   family?: string;
   /** Its line's name on that axis, where the label has no "family: member" form: "free pushes". */
   line?: string;
+  /**
+   * A probability that is a share of `scale` members (`death.<side>.<name>`: the entry's
+   * deaths ÷ its size): a mean of a variable in [0, 1], its interval the normal one of a
+   * mean, not Wilson's. Absent for a plain probability (and a mean).
+   */
+  scale?: number;
   /** Present (true) on the mechanic's headline figure. */
   headline?: boolean;
 }

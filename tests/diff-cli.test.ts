@@ -125,6 +125,24 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
     expect(r.out).toBe('');
   });
 
+  test('a figure outside its own interval, or a result that does not say what it is of, is refused', async () => {
+    // 0.5 → 0.9 inside [0.49, 0.51] read "nothing moved"; a missing mechanic read "undefined undefined".
+    const dir = mkdtempSync(join(tmpdir(), 'poolsim-diff-'));
+    const of = (estimate: number, more: object = {}) => ({ name: 's', system: 'viciousness', mechanic: 'knavery', trials: 20000, seed: 1, results: [{ point: {}, metrics: { sixes: { estimate, ci95: [0.49, 0.51], kind: 'mean' } } }], ...more });
+    writeFileSync(join(dir, 'base.json'), JSON.stringify(of(0.5)));
+    writeFileSync(join(dir, 'outside.json'), JSON.stringify(of(0.9)));
+    const outside = await poolsim('diff', join(dir, 'base.json'), join(dir, 'outside.json'));
+    expect(outside.code).toBe(2);
+    expect(outside.err).toContain(`${join(dir, 'outside.json')}: results.0.metrics.sixes.estimate: 0.9 lies outside its own ci95 [0.49, 0.51]`);
+    expect(outside.out).toBe('');
+    const bare = of(0.5) as Record<string, unknown>;
+    delete bare.mechanic;
+    writeFileSync(join(dir, 'bare.json'), JSON.stringify(bare));
+    const missing = await poolsim('diff', join(dir, 'base.json'), join(dir, 'bare.json'));
+    expect(missing.code).toBe(2);
+    expect(missing.err).toContain(`${join(dir, 'bare.json')}: mechanic`);
+  });
+
   test('result files: one-sided scenarios, points and metrics and a changed trial count are listed (exit 1)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'poolsim-diff-'));
     const m = (estimate: number) => ({ estimate, ci95: [estimate - 0.01, estimate + 0.01] });
@@ -159,7 +177,9 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
     );
     const d = await poolsim('diff', join(dir, 'base.json'), join(dir, 'new.json'));
     expect(d.code).toBe(1);
-    expect(d.out).toMatch(/^nothing moved; 5 scenario\(s\), point\(s\), metric\(s\) or solve\(s\) on one side only/m);
+    // Exit 1: its first words do not say "nothing moved".
+    expect(d.out).toMatch(/^no number moved, but 5 scenario\(s\), point\(s\), metric\(s\) or solve\(s\) on one side only/m);
+    expect(d.out).not.toContain('nothing moved');
     expect(d.out).toContain('"dropped"');
     expect(d.out).toContain('"kept" at challenges = 2');
     expect(d.out).toContain('"kept" at challenges = 1 metric sixes');

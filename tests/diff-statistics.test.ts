@@ -327,6 +327,43 @@ describe('two runs at the same seed share their streams', () => {
   });
 });
 
+describe('a probability that is a share of several members', () => {
+  test('is tested from its own interval, not as one yes/no (an audit: ko.minion of a gang of 4)', () => {
+    // The figures of vdp-combat-gang-vs-boss's ko.minion with the boss's defence skill 3 and
+    // 2, at other seeds: its interval is a fifth of Wilson's width at 20,000 trials.
+    const n = 20_000;
+    const share = (estimate: number, ci95: [number, number]): MetricResult => ({ estimate, ci95, kind: 'probability', scale: 4 });
+    const base = resultOf([{ 'ko.minion': share(0.23337, [0.23241, 0.23434]) }], n);
+    const next = independentOf([{ 'ko.minion': share(0.2281, [0.22713, 0.22907]) }], n);
+    const c = diffResults([base], [next]).changes[0]!;
+    expect(c.ci95[1]).toBeLessThan(0);
+    expect(c.moved, `p ${c.p}`).toBe(true);
+    expect(c.p!).toBeLessThan(1e-9);
+    // The same figures as plain probabilities (no scale) take the binomial test: not moved.
+    const plain = (m: MetricResult) => ({ estimate: m.estimate, ci95: m.ci95, kind: 'probability' as const });
+    const asOne = diffResults(
+      [resultOf([{ 'ko.minion': plain(base.results[0]!.metrics['ko.minion']!) }], n)],
+      [independentOf([{ 'ko.minion': plain(next.results[0]!.metrics['ko.minion']!) }], n)],
+    ).changes[0]!;
+    expect(asOne.moved).toBe(false);
+  });
+
+  test('the engine writes scale on a share and on nothing else', () => {
+    const r = runScenario({
+      name: 'gang', system: 'vdp', mechanic: 'combat', trials: 512, seed: 'g',
+      setup: {
+        characters: [
+          { name: 'minion', team: 'gang', count: 3, attack: { attribute: 2, skill: 1 }, defence: { attribute: 2, skill: 0 }, fortitude: 2, type: 'civilian', timing: 5, allocation: '4/0' },
+          { name: 'boss', team: 'boss', attack: { attribute: 4, skill: 3 }, defence: { attribute: 4, skill: 3 }, fortitude: 4, type: 'boss', timing: 9, allocation: 'guardWhenWounded' },
+        ],
+      },
+    }).results[0]!.metrics;
+    expect(r['ko.minion']!.scale).toBe(3);
+    expect(r['ko.boss']!.scale).toBeUndefined();
+    expect(r['win.gang']!.scale).toBeUndefined();
+  });
+});
+
 describe('settings that differ', () => {
   test('a trial count changed alike at every point is said once, for the scenario', () => {
     const at = (trials: number, pointTrials: number[]) => ({
