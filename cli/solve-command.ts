@@ -25,8 +25,9 @@ export const SOLVE_USAGE = `  poolsim solve FILE|DIR... [--json] [--seed S] [--t
   mechanic's chunks, 65,536 trials for most; default: each block's "maxTrials", or
   16 × the file's trials) and then says "undecided". --trials N sets that file's trials,
   so the cap of a Monte Carlo search whose block has no "maxTrials" (16 × N); where no
-  block would use it, it is refused, as --max-trials is where every block is exact. A folder's scenarios without solve blocks are passed
-  over; a FILE named must have them`;
+  block would use it, it is refused, as --max-trials and --seed are where every block is
+  exact. A folder's scenarios without solve blocks are passed over; a FILE named must have
+  them. --json prints one object when one scenario is answered, an array for several`;
 
 /**
  * `--trials N` sets, in a solve, one thing: the cap per value of a Monte Carlo search whose
@@ -102,6 +103,12 @@ export function solveCommand(args: string[], out: NodeJS.WritableStream): number
   if (maxTrials !== undefined && searches.every((s) => s.every((search) => search.method === 'exact'))) {
     const blocks = plans.flatMap((plan, j) => searches[j]!.map((search) => `${plan.file} "${search.problem.block.name}"`));
     throw new UsageError(`--max-trials ${maxTrials} caps the trials of a Monte Carlo search, and here every block is answered exactly (${blocks.join('; ')}), so it would change nothing: leave it out`);
+  }
+  // --seed names the streams of Monte Carlo searches: likewise (it was accepted, and the
+  // answer's JSON then named a seed no stream was run on).
+  if (values.seed !== undefined && searches.every((s) => s.every((search) => search.method === 'exact'))) {
+    const blocks = plans.flatMap((plan, j) => searches[j]!.map((search) => `${plan.file} "${search.problem.block.name}"`));
+    throw new UsageError(`--seed ${values.seed} names the streams of a Monte Carlo search, and here every block is answered exactly (${blocks.join('; ')}), so it would change nothing: leave it out`);
   }
   const results: SolveFileResult[] = plans.map((plan, j) => ({
     name: plan.scenario.name,

@@ -8,13 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { planScenario, ScenarioErrors } from '../sim/scenario.ts';
-import { solvePlan, solveProblem } from '../sim/solve/plan.ts';
+import { judged, solvePlan, solveProblem } from '../sim/solve/plan.ts';
 import { exactVerdict, SolveSearch } from '../sim/solve/search.ts';
 import { FINDS } from '../sim/solve/schema.ts';
 import { chartsFor } from '../reports/charts/index.ts';
 import { solveChart } from '../reports/charts/solveChart.ts';
 import { probabilityDomain } from '../reports/charts/shared.ts';
-import { exactFigure, valueLabel } from '../sim/solve/sentence.ts';
+import { exactFigure, valueLabel, valueText } from '../sim/solve/sentence.ts';
 import { solveScopeNote } from '../reports/solveSection.ts';
 import { renderScenarioHtml, renderScenarioMarkdown } from '../reports/render.ts';
 import { runPlan } from '../sim/assemble.ts';
@@ -535,6 +535,10 @@ describe('poolsim solve and the reports', () => {
     const exact = await poolsim('solve', f, '--max-trials', '131072');
     expect(exact.code).toBe(2);
     expect(exact.err).toContain(`--max-trials 131072 caps the trials of a Monte Carlo search, and here every block is answered exactly (${f} "even heist"), so it would change nothing: leave it out`);
+    // So would --seed: no stream is run (it was accepted, and the JSON named the seed).
+    const seeded = await poolsim('solve', f, '--seed', 'other');
+    expect(seeded.code).toBe(2);
+    expect(seeded.err).toContain(`--seed other names the streams of a Monte Carlo search, and here every block is answered exactly (${f} "even heist"), so it would change nothing: leave it out`);
   });
 
   test('--trials, which sets the cap of a Monte Carlo search whose block has no maxTrials, is refused where no block would use it', async () => {
@@ -675,6 +679,15 @@ describe('a solve sentence names a deep field as the form does', () => {
     expect(valueLabel(1, { vary: 'setup.challenges' })).toBe('1 challenge');
     expect(valueLabel(1, { vary: 'setup.pushes' })).toBe('1 push');
     expect(valueLabel(1, { vary: 'setup.modifier' })).toBe('modifier = 1');
+    // It read "1 trie".
+    expect(valueLabel(1, { vary: 'setup.tries' })).toBe('1 try');
+    expect(valueLabel(3, { vary: 'setup.tries' })).toBe('3 tries');
+    // An empty list is not "none", which is what a search that found no value says.
+    expect(valueLabel([], { vary: 'setup.sides.0.combatants.0.dice', label: '{value}' })).toBe('no dice');
+    expect(valueText([], 'setup.rivals.0.assets')).toBe('an empty list');
+    expect(valueText(['d4', 'd6'], 'setup.dice')).toBe('d4 + d6');
+    const found = { name: 'x', vary: 'setup.dice', metric: 'success', find: 'firstAtLeast', method: 'exact', decided: true, value: [], monotone: true, sentence: '', points: [] } as never;
+    expect(judged(found, { name: 'x', vary: 'setup.dice', values: [[], ['d4']], metric: 'success', atLeast: 0.2, expect: { equals: ['d4'] } } as never).expect!.reason).toBe('found no dice');
     expect(valueLabel(3, { vary: 'setup.rank', label: 'rank {value}' })).toBe('rank 3');
   });
 

@@ -25,7 +25,7 @@ export function solveChart(s: SolveResult, options: { system?: string; mechanic?
   const varied = sweepLabel(s.vary, options.setup, options);
   const values = s.points.map((p) => p.value);
   const numeric = allNumbers(values);
-  const x = (v: unknown) => (numeric ? (v as number) : valueText(v));
+  const x = (v: unknown) => (numeric ? (v as number) : valueText(v, s.vary));
   const rows = s.points.map((p) => ({
     x: x(p.value),
     y: p.exact ?? p.estimate ?? 0,
@@ -48,7 +48,7 @@ export function solveChart(s: SolveResult, options: { system?: string; mechanic?
     ...(probabilityMargin(domain) ? { marginLeft: probabilityMargin(domain) } : {}),
     x: numeric
       ? { label: varied, ...(integerTicks ? { ticks: values as number[], tickFormat: 'd' } : {}) }
-      : { type: 'point', domain: values.map(valueText), label: varied, padding: 0.3 },
+      : { type: 'point', domain: values.map((v) => valueText(v, s.vary)), label: varied, padding: 0.3 },
     y: domain ? { domain, grid: true, label } : { zero: true, nice: true, grid: true, label },
     marks: [
       // Values that are not numbers (dice lists) have no order to draw a line through.

@@ -122,7 +122,7 @@ export function judged(result: SolveResult, block: SolveBlock): SolveResult {
   };
   const pass = possible.length > 0 && possible.every(meets);
   if (pass) return { ...result, expect: { ...e, pass } };
-  const named = (v: unknown) => (v === null ? 'none in range' : valueText(v));
+  const named = (v: unknown) => (v === null ? 'none in range' : valueText(v, block.vary));
   const missing = possible.filter((v) => !meets(v)).map(named);
   const list = (vs: unknown[]) => vs.map(named).join(', ');
   const reason =

@@ -5,10 +5,22 @@
 import { solveValues, type SolveBlock } from './schema.ts';
 import type { SolvePoint, SolveResult } from './result.ts';
 
-/** A value as it reads in a sentence: numbers and strings as they are, lists joined. */
-export function valueText(value: unknown): string {
+/** Fields whose value is a list of dice ("d4", "2d6"): an empty one reads "no dice". */
+const DICE_LISTS = new Set(['dice', 'knavery', 'violence', 'equipment', 'minionDice']);
+
+/**
+ * A value as it reads in a sentence: numbers and strings as they are, lists joined. An
+ * empty list is "no dice" for a list of dice (`vary`'s last field), "an empty list"
+ * otherwise: never "none", which is what a search that found no value says (an audit:
+ * "found none" for a captain of no trait dice).
+ */
+export function valueText(value: unknown, vary?: string): string {
   if (value === null) return 'none';
-  if (Array.isArray(value)) return value.length === 0 ? 'none' : value.map(valueText).join(' + ');
+  if (Array.isArray(value)) {
+    if (value.length > 0) return value.map((v) => valueText(v)).join(' + ');
+    if (vary === undefined) return 'none';
+    return DICE_LISTS.has(vary.split('.').pop() ?? '') ? 'no dice' : 'an empty list';
+  }
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }
@@ -24,7 +36,7 @@ const asIs: PathWords = (path) => path;
  * "4 count") as `words` names it: "guards › how many = 4".
  */
 export function valueLabel(value: unknown, block: Pick<SolveBlock, 'label' | 'vary'>, words: PathWords = asIs): string {
-  const text = valueText(value);
+  const text = valueText(value, block.vary);
   if (block.label) return block.label.includes('{value}') ? block.label.replaceAll('{value}', text) : `${text} ${block.label}`;
   if (block.vary.split('.').length > 2 && words(block.vary) !== block.vary) return `${words(block.vary)} = ${text}`;
   const fields = block.vary.split('.').filter((s) => !/^\d+$/.test(s));
@@ -32,8 +44,14 @@ export function valueLabel(value: unknown, block: Pick<SolveBlock, 'label' | 'va
   // A count reads "2 challenges", "1 challenge" (a plural field name, singular after 1);
   // any other field "modifier = 1", where "1 modifier" read as one of several modifiers.
   if (!/[^su]s$/.test(word)) return `${word} = ${text}`;
-  // "pushes" → "push", "challenges" → "challenge".
-  return `${text} ${value === 1 ? word.replace(/(?<=(?:sh|ch|x|ss))es$|s$/, '') : word}`;
+  // "pushes" → "push", "challenges" → "challenge", "tries" → "try".
+  return `${text} ${value === 1 ? singular(word) : word}`;
+}
+
+/** A plural field name after 1: "pushes" → "push", "challenges" → "challenge", "tries" → "try" (it read "1 trie"). */
+export function singular(word: string): string {
+  if (/[^aeiou]ies$/.test(word)) return word.slice(0, -3) + 'y';
+  return word.replace(/(?<=(?:sh|ch|x|ss))es$|s$/, '');
 }
 
 /** A metric's figure: three decimals, or three significant digits for large means. */
@@ -104,7 +122,7 @@ function pointText(p: SolvePoint | undefined, withInterval: boolean): string {
 
 function goalText(r: SolveResult, words: PathWords = asIs, metricWords: PathWords = asIs): string {
   const ref = r.reference;
-  const target = r.target !== undefined ? exactFigure(r.target) : `its value in A (${Object.entries(r.sameAs ?? {}).map(([k, v]) => `${words(k)} = ${valueText(v)}`).join(', ')}: ${ref ? pointText(ref, true) + (ref.exact !== undefined ? ' exact' : '') : '…'})`;
+  const target = r.target !== undefined ? exactFigure(r.target) : `its value in A (${Object.entries(r.sameAs ?? {}).map(([k, v]) => `${words(k)} = ${valueText(v, k)}`).join(', ')}: ${ref ? pointText(ref, true) + (ref.exact !== undefined ? ' exact' : '') : '…'})`;
   const metric = metricWords(r.metric);
   switch (r.find) {
     case 'closest':
@@ -169,7 +187,7 @@ export function solveSentence(r: SolveResult, block: SolveBlock, done: boolean, 
     // Marked exact one by one, as the value found is: a bare "1 gives 0.875" beside
     // "0.500 exact" read as an estimate.
     .map((q) => `${valueText(q.value)} gives ${pointText(q, !exact)}${exact && q.exact !== undefined && q.estimate === undefined ? ' exact' : ''}`);
-  const ties = exact && r.candidates && r.candidates.length > 1 ? ` (tied with ${r.candidates.slice(1).map(valueText).join(', ')})` : '';
+  const ties = exact && r.candidates && r.candidates.length > 1 ? ` (tied with ${r.candidates.slice(1).map((v) => valueText(v, block.vary)).join(', ')})` : '';
   const how = exact ? '' : ` — decided at 95% (${assumption})${cost}`;
   // The nearest at an end of the range with the metric still heading for the target: the
   // value that meets it lies outside ("closest to 0.500: 65 challenges (success = 0.994)"
