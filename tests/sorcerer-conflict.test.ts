@@ -426,10 +426,24 @@ describe('policies move results the way the rules say', () => {
     const against = metricsOf(run({ ...jesse, passion: 3 }, { ...lydia, lasting: 3 }, { trials: 2000, extra: { maxRounds: 1 } }));
     expect(against['passionWon.jesse'].estimate).toBe(1);
     expect(against['passionBonus.jesse'].estimate).toBe(3);
-    // Its action dice are a Passion roll away: no exact opening, and the point says why.
-    const r = run({ ...jesse, passion: 3 }, lydia, { trials: 200 });
+    // The opening is exact with the round-1 Passion rolls first (each pair of bonus dice's
+    // opening, weighed by its chance), and the Monte Carlo agrees: both rolling Passion, and
+    // one under penalties its Passion dice pay first.
+    for (const [a, b] of [
+      [{ ...jesse, passion: 3 }, lydia],
+      [{ ...jesse, passion: 2 }, { ...lydia, passion: 2 }],
+      [{ ...jesse, dice: 2, lasting: 3, passion: 3 }, { ...lydia, passion: 1 }],
+    ] as [Fighter, Fighter][]) {
+      const r = run(a, b, { trials: 40000 });
+      const m = metricsOf(r);
+      for (const k of ['first.jesse', 'first.lydia', 'opening.landed', 'opening.successes']) expect(m[k].exact, `${k} ${JSON.stringify([a, b])}: ${r.results[0].notes}`).toBeTypeOf('number');
+      expect(expectAgreement(r)).toBe(4);
+    }
+    // Where the Passion dice cannot lift either side above no dice (each 1 die under 4
+    // lasting penalties, Passion 2 against none: −1 die), the first action comes later.
+    const r = run({ ...jesse, dice: 1, lasting: 4, passion: 2 }, { ...lydia, stamina: 4, dice: 1, lasting: 4, passion: 2 }, { trials: 200 });
     expect(metricsOf(r)['first.jesse'].exact).toBeUndefined();
-    expect(r.results[0].notes?.join(' ')).toContain('rolls its Passion first');
+    expect(r.results[0].notes?.join(' ')).toContain('after the Passion rolls, neither character may have dice to act with in round 1');
   });
 
   it('lasting penalties carried in lose more conflicts', () => {

@@ -700,12 +700,12 @@ export const conflict = defineMechanic({
         }
         tally.addTrials(trials);
       },
-      exactCost: () => openingWork(setup.a, setup.b, sides, sacrifice),
+      exactCost: () => passionCombinations(setup.a, setup.b, sides, rules.exhausted).reduce((sum, c) => sum + openingWork(c.a, c.b, sides, sacrifice), 0),
       exact(): ExactValues {
-        const o = openingExchange(setup.a, setup.b, sides, rules.exhausted, sacrifice, rerollTies);
+        const o = openingWithPassion(setup.a, setup.b, sides, rules.exhausted, sacrifice, rerollTies);
         if (!o) {
           // Said in the result, not left to read as figures with no exact value.
-          this.exactSkipped = openingSkipped(setup.a, setup.b);
+          this.exactSkipped = openingSkipped(setup.a, setup.b, sides, rules.exhausted);
           return { metrics: {} };
         }
         const x = L.exact();
@@ -755,9 +755,12 @@ export function pairedContestFold(exhausted: SorcererRules['exhausted']): PoolFo
 }
 
 /** Why openingExchange has no exact opening for these fighters (a sentence), or undefined. */
-export function openingSkipped(a: Fighter, b: Fighter): string | undefined {
+export function openingSkipped(a: Fighter, b: Fighter, sides = 10, exhausted: SorcererRules['exhausted'] = 'one'): string | undefined {
   if (a.passion !== undefined || b.passion !== undefined) {
-    return 'exact opening skipped: a character rolls its Passion first, so its action dice are a Passion roll away; the estimates are Monte Carlo only';
+    const stands = openingPenalties(a) > a.stamina || openingPenalties(b) > b.stamina;
+    if (!stands && passionCombinations(a, b, sides, exhausted).some((c) => openingSkipped(c.a, c.b) !== undefined)) {
+      return 'exact opening skipped: after the Passion rolls, neither character may have dice to act with in round 1, so the first action may come in a later round; the estimates are Monte Carlo only';
+    }
   }
   if (openingPenalties(a) > a.stamina || openingPenalties(b) > b.stamina) {
     return 'exact opening skipped: a character starts above its Stamina in penalties and must Stand Up to act in round 1, so its dice are a Will roll away; the estimates are Monte Carlo only';
@@ -766,6 +769,67 @@ export function openingSkipped(a: Fighter, b: Fighter): string | undefined {
     return 'exact opening skipped: the penalties both characters start with leave neither any dice to act with in round 1, so the first action comes in a later round; the estimates are Monte Carlo only';
   }
   return undefined;
+}
+
+/**
+ * The round-1 Passion rolls, as every pair of bonus dice they can add with its chance: each
+ * character with `passion` rolls it against the other's round-1 action dice (before either
+ * Passion roll), a full tie rolled again; a won roll's successes join its action, as bonus
+ * dice do. Each pair's fighters carry them as `bonus` (their full defence's bonus kept as it
+ * was, `defenceBonus`) and no `passion`, for openingExchange. Without Passion: one pair,
+ * the fighters themselves, chance 1.
+ */
+export function passionCombinations(a: Fighter, b: Fighter, sides: number, exhausted: SorcererRules['exhausted']): { a: Fighter; b: Fighter; p: number }[] {
+  const chances = (x: Fighter, y: Fighter): number[] => {
+    if (x.passion === undefined) return [1];
+    const against = actionDice(y, openingPenalties(y), 0);
+    const out = new Array<number>(x.passion + 1).fill(0);
+    let decided = 0;
+    for (const [state, p] of foldDistribution(contestFold(exhausted), [{ count: x.passion, sides }, { count: against, sides }])) {
+      const w = winnerOf(state);
+      if (w === REROLL) continue;
+      decided += p;
+      out[w === A_WINS ? successesOf(state) : 0] += p;
+    }
+    return out.map((p) => p / decided);
+  };
+  const withBonus = (f: Fighter, s: number): Fighter => {
+    if (f.passion === undefined) return f;
+    const { passion: _passion, ...rest } = f;
+    return { ...rest, bonus: (f.bonus ?? 0) + s, defenceBonus: defenceBonusOf(f) };
+  };
+  const out: { a: Fighter; b: Fighter; p: number }[] = [];
+  const [ca, cb] = [chances(a, b), chances(b, a)];
+  ca.forEach((pa, sa) => cb.forEach((pb, sb) => {
+    if (pa * pb > 0) out.push({ a: withBonus(a, sa), b: withBonus(b, sb), p: pa * pb });
+  }));
+  return out;
+}
+
+/**
+ * The exact opening with the round-1 Passion rolls first (passionCombinations): each pair
+ * of bonus dice's opening weighed by its chance. Undefined where openingSkipped says why.
+ */
+export function openingWithPassion(
+  a: Fighter,
+  b: Fighter,
+  sides: number,
+  exhausted: SorcererRules['exhausted'],
+  sacrifice = 0,
+  rerollTies = false,
+): { firstA: number; firstB: number; landed: number; successes: number } | undefined {
+  if (a.passion === undefined && b.passion === undefined) return openingExchange(a, b, sides, exhausted, sacrifice, rerollTies);
+  if (openingSkipped(a, b, sides, exhausted) !== undefined) return undefined;
+  const out = { firstA: 0, firstB: 0, landed: 0, successes: 0 };
+  for (const c of passionCombinations(a, b, sides, exhausted)) {
+    const o = openingExchange(c.a, c.b, sides, exhausted, sacrifice, rerollTies);
+    if (!o) return undefined;
+    out.firstA += c.p * o.firstA;
+    out.firstB += c.p * o.firstB;
+    out.landed += c.p * o.landed;
+    out.successes += c.p * o.successes;
+  }
+  return out;
 }
 
 /**
@@ -809,7 +873,7 @@ export function openingExchange(
   sacrifice = 0,
   rerollTies = false,
 ): { firstA: number; firstB: number; landed: number; successes: number } | undefined {
-  if (openingSkipped(a, b) !== undefined) return undefined;
+  if (openingSkipped(a, b, sides, exhausted) !== undefined) return undefined;
   const la = openingPenalties(a);
   const lb = openingPenalties(b);
   const na = actionDice(a, la, 0);
