@@ -40,13 +40,15 @@ const USAGE = `poolsim — Monte Carlo and exact odds for Viciousness, VDP and S
 
 usage:
   poolsim run FILE|DIR... [--trials N] [--seed S] [--json] [--workers N]
-              [--precision P [--max-trials N]] [--shard I/N --out PART.json]
+              [--precision P [--max-trials N]]
+              [--shard I/N --out PART.json | --shards N --out PART.json]
   poolsim merge PART.json... [--json]
 
   --trials N       trials per result point (overrides the file's "trials")
   --seed S         seed (overrides the file's "seed")
   --json           print the result JSON (docs/scenario-format.md) and nothing else;
-                   one object for one file, an array for several
+                   one object for one scenario (a folder of one too), an array
+                   for several
   --workers N      at most N threads (default: one per core; 1 runs in this thread);
                    a run too short to gain from more stays in this thread
                    (docs/parallel.md). The numbers do not depend on it
