@@ -771,6 +771,14 @@ export function openingSkipped(a: Fighter, b: Fighter, sides = 10, exhausted: So
   return undefined;
 }
 
+/** The conflict's first action, exactly: who takes it, whether it lands, its mean successes. */
+export interface Opening {
+  firstA: number;
+  firstB: number;
+  landed: number;
+  successes: number;
+}
+
 /**
  * The round-1 Passion rolls, as every pair of bonus dice they can add with its chance: each
  * character with `passion` rolls it against the other's round-1 action dice (before either
@@ -817,7 +825,7 @@ export function openingWithPassion(
   exhausted: SorcererRules['exhausted'],
   sacrifice = 0,
   rerollTies = false,
-): { firstA: number; firstB: number; landed: number; successes: number } | undefined {
+): Opening | undefined {
   if (a.passion === undefined && b.passion === undefined) return openingExchange(a, b, sides, exhausted, sacrifice, rerollTies);
   if (openingSkipped(a, b, sides, exhausted) !== undefined) return undefined;
   const out = { firstA: 0, firstB: 0, landed: 0, successes: 0 };
@@ -872,7 +880,7 @@ export function openingExchange(
   exhausted: SorcererRules['exhausted'],
   sacrifice = 0,
   rerollTies = false,
-): { firstA: number; firstB: number; landed: number; successes: number } | undefined {
+): Opening | undefined {
   if (openingSkipped(a, b, sides, exhausted) !== undefined) return undefined;
   const la = openingPenalties(a);
   const lb = openingPenalties(b);
