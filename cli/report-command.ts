@@ -162,7 +162,7 @@ export async function reportCommand(
       if (c.why) out.write(plainText(`          why: ${c.why}\n`));
     }
     for (const s of (e.result.solve ?? []).filter((x) => x.expect && !x.expect.pass)) {
-      out.write(plainText(`        FAILED: solve "${s.name}": ${describeSolveExpect(s.expect!, false)}; ${s.sentence}\n`));
+      out.write(plainText(`        FAILED: solve "${s.name}": ${describeSolveExpect(s.expect!, false, s.vary)}; ${s.sentence}\n`));
       if (s.expect!.why) out.write(plainText(`          why: ${s.expect!.why}\n`));
     }
   }

@@ -126,7 +126,7 @@ export function solveCommand(args: string[], out: NodeJS.WritableStream): number
       for (const s of r.solve) {
         out.write(`  ${s.name}: ${s.sentence}\n`);
         if (s.exactSkipped) out.write(`    (${s.exactSkipped})\n`);
-        if (s.expect) out.write(`    ${s.expect.pass ? 'ok  ' : 'FAIL'}  ${describeSolveExpect(s.expect)}\n`);
+        if (s.expect) out.write(`    ${s.expect.pass ? 'ok  ' : 'FAIL'}  ${describeSolveExpect(s.expect, true, s.vary)}\n`);
       }
       out.write('\n');
     }

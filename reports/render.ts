@@ -172,7 +172,7 @@ function checksSummary(result: ScenarioResult): { text: string; pass: boolean } 
 
 /** A solve block's check in one line, for the index: `solve "even heist": the value found should be 2`. */
 function solveCheckLines(result: ScenarioResult): { pass: boolean; text: string }[] {
-  return (result.solve ?? []).filter((s) => s.expect).map((s) => ({ pass: s.expect!.pass, text: `solve "${s.name}": ${describeSolveExpect(s.expect!, false)}` }));
+  return (result.solve ?? []).filter((s) => s.expect).map((s) => ({ pass: s.expect!.pass, text: `solve "${s.name}": ${describeSolveExpect(s.expect!, false, s.vary)}` }));
 }
 
 function metaLine(result: ScenarioResult, source?: string): string {

@@ -23,11 +23,11 @@ function escapeHtml(text: string): string {
 }
 
 /** "the value found equals 2" / "… is between 1 and 3". */
-export function describeSolveExpect(e: NonNullable<SolveResult['expect']>, withWhy = true): string {
+export function describeSolveExpect(e: NonNullable<SolveResult['expect']>, withWhy = true, vary?: string): string {
   // What the check asks ("should be"), not a statement of what was found: a failed check
   // is printed with it, and the value found is in the answer's sentence.
   const parts: string[] = [];
-  if (e.equals !== undefined) parts.push(`be ${valueText(e.equals)}`);
+  if (e.equals !== undefined) parts.push(`be ${valueText(e.equals, vary)}`);
   if (e.atLeast !== undefined) parts.push(`be ≥ ${e.atLeast}`);
   if (e.atMost !== undefined) parts.push(`be ≤ ${e.atMost}`);
   if (e.between !== undefined) parts.push(`be between ${e.between[0]} and ${e.between[1]}`);
@@ -70,9 +70,9 @@ export function solveScopeNote(result: ScenarioResult, setup?: unknown): string 
   const varied = [...new Set(result.solve.map((s) => s.vary))];
   const fields = varied.map((path) => {
     const value = writtenValue(result, setup, path);
-    if (value !== undefined) return `${sweepLabel(path, setup, result)} = ${valueText(value)}`;
+    if (value !== undefined) return `${sweepLabel(path, setup, result)} = ${valueText(value, path)}`;
     const fallback = defaultValue(result, setup, path);
-    return `${sweepLabel(path, setup, result)} not set: its default${fallback === undefined ? '' : `, ${valueText(fallback)}`}`;
+    return `${sweepLabel(path, setup, result)} not set: its default${fallback === undefined ? '' : `, ${valueText(fallback, path)}`}`;
   });
   const swept = result.results.length > 1 || Object.keys(result.results[0]?.point ?? {}).length > 0;
   const what = swept ? "the file's sweep" : `the setup as the file writes it (${fields.join('; ')})`;
@@ -92,7 +92,7 @@ export function solveSectionHtml(result: ScenarioResult, charts: Chart[], change
     const mark = answerMark(changes, s.name);
     const check =
       (mark ? `<p style="color:#8a4b00;font-weight:600">${escapeHtml(mark)} <a href="../changes.html">All changes</a></p>\n` : '') +
-      (s.expect ? `<p class="summary ${s.expect.pass ? 'pass' : 'fail'}">${s.expect.pass ? '✓ PASS' : '✗ FAIL'}: ${escapeHtml(describeSolveExpect(s.expect))}</p>\n` : '');
+      (s.expect ? `<p class="summary ${s.expect.pass ? 'pass' : 'fail'}">${s.expect.pass ? '✓ PASS' : '✗ FAIL'}: ${escapeHtml(describeSolveExpect(s.expect, true, s.vary))}</p>\n` : '');
     const chart = shown[i] ? `<figure id="chart-${shown[i]!.name}">\n${namespaceIds(shown[i]!.svg, shown[i]!.name)}\n</figure>` : '';
     const skipped = s.exactSkipped ? `<p class="note">${escapeHtml(s.exactSkipped)}</p>\n` : '';
     return `<h3>${escapeHtml(s.name)}</h3>\n<p>${escapeHtml(s.sentence)}</p>\n${skipped}${check}${chart}`;
@@ -114,7 +114,7 @@ export function solveSectionMarkdown(result: ScenarioResult, charts: Chart[], ch
     if (s.exactSkipped) lines.push(`*${md(s.exactSkipped)}*`, '');
     const mark = answerMark(changes, s.name);
     if (mark) lines.push(`**${md(mark)}** [All changes](../changes.md)`, '');
-    if (s.expect) lines.push(`${s.expect.pass ? '✅ PASS' : '❌ **FAIL**'}: ${md(describeSolveExpect(s.expect))}`, '');
+    if (s.expect) lines.push(`${s.expect.pass ? '✅ PASS' : '❌ **FAIL**'}: ${md(describeSolveExpect(s.expect, true, s.vary))}`, '');
     if (shown[i]) lines.push(`![${md(s.name).replace(/[[\]]/g, '')}](charts/${shown[i]!.name}.svg)`, '');
   });
   return lines;

@@ -14,7 +14,7 @@ import { FINDS } from '../sim/solve/schema.ts';
 import { chartsFor } from '../reports/charts/index.ts';
 import { solveChart } from '../reports/charts/solveChart.ts';
 import { probabilityDomain } from '../reports/charts/shared.ts';
-import { exactFigure, valueLabel, valueText } from '../sim/solve/sentence.ts';
+import { exactFigure, solveSentence, valueLabel, valueText } from '../sim/solve/sentence.ts';
 import { solveScopeNote } from '../reports/solveSection.ts';
 import { renderScenarioHtml, renderScenarioMarkdown } from '../reports/render.ts';
 import { runPlan } from '../sim/assemble.ts';
@@ -340,6 +340,18 @@ describe('a metric that turns back between the values a bisection looks at', () 
     expect(r.sentence).toContain('at every value');
     expect(r.sentence).toContain('does not move one way');
   }, 60_000);
+});
+
+describe('both ends near the target at the cap', () => {
+  test('undecided whatever lies between, at the cost of the two ends (not every value run to the cap)', () => {
+    // A field that changes nothing (the crew's name) with success on the target (0.5 at 2
+    // challenges): every value is near. Deciding each would run all of them to the cap.
+    const p = plan(heist([{ name: 'names', vary: 'setup.participants.0.name', values: ['a', 'b', 'c', 'd', 'e'], metric: 'success', target: 0.5 }]));
+    const r = new SolveSearch({ ...solveProblem(p, 0, { exact: false, maxTrials: 32768 }), chunkTrials: 2048 }).solve();
+    expect(r).toMatchObject({ decided: false, candidates: ['a', 'b', 'c', 'd', 'e'] });
+    expect(r.everyValue).toBeUndefined();
+    expect(r.trials).toBe(2 * 32768);
+  });
 });
 
 describe('setup A runs on streams of its own', () => {
@@ -688,6 +700,10 @@ describe('a solve sentence names a deep field as the form does', () => {
     expect(valueText(['d4', 'd6'], 'setup.dice')).toBe('d4 + d6');
     const found = { name: 'x', vary: 'setup.dice', metric: 'success', find: 'firstAtLeast', method: 'exact', decided: true, value: [], monotone: true, sentence: '', points: [] } as never;
     expect(judged(found, { name: 'x', vary: 'setup.dice', values: [[], ['d4']], metric: 'success', atLeast: 0.2, expect: { equals: ['d4'] } } as never).expect!.reason).toBe('found no dice');
+    // The sentence names a neighbour of no dice so too (it read "none gives 0.2721 exact").
+    const block = { name: 'x', vary: 'setup.sides.0.combatants.0.dice', values: [[], ['d4']], metric: 'top.us', target: 0.35, label: '{value}' } as never;
+    const answer = { name: 'x', vary: 'setup.sides.0.combatants.0.dice', metric: 'top.us', find: 'closest', target: 0.35, method: 'exact', decided: true, value: ['d4'], monotone: true, sentence: '', points: [{ value: [], exact: 0.2721 }, { value: ['d4'], exact: 0.3604 }] } as never;
+    expect(solveSentence(answer, block, true)).toContain('no dice gives 0.2721 exact');
     expect(valueLabel(3, { vary: 'setup.rank', label: 'rank {value}' })).toBe('rank 3');
   });
 

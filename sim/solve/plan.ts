@@ -92,8 +92,9 @@ export function judged(result: SolveResult, block: SolveBlock): SolveResult {
   if (!e) return result;
   let possible = result.decided && result.value !== undefined ? (result.candidates && result.candidates.length > 1 ? result.candidates : [result.value]) : (result.candidates ?? []);
   if (!result.decided) {
-    // A search that decided every value (every Monte Carlo search since December 2026)
-    // names every value the answer could still be. In a result written before, a search
+    // A search that decided every value (`everyValue`: up to 32 values since December
+    // 2026) names every value the answer could still be. In a bisection's (more values, or
+    // both ends near the target, or a result written before), a search
     // the values contradict cannot be trusted at all, and an undecided nearest may still be
     // a neighbour of the values left (their decided neighbours were only nearer than the
     // target at 95% each): counted in, so the check holds for them too.
