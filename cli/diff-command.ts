@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { lazySchema } from '../sim/lazySchema.ts';
 import { DEFAULT_FDR, diffResults, pointKey, somethingMoved, type DiffOptions, type ResultDiff } from '../sim/diff.ts';
-import type { ScenarioResult } from '../sim/result.ts';
+import { metricFigureProblem, type ScenarioResult } from '../sim/result.ts';
 import { ScenarioError, ScenarioErrors, capErrors, formatPath, zodErrors } from '../sim/scenario.ts';
 import { contractKind } from '../reports/legacy.ts';
 import { renderDiffMarkdown, renderDiffText } from '../reports/changes.ts';
@@ -42,10 +42,8 @@ const metricSchema = lazySchema(() => z
   // corrupted, and its change cannot be tested (0.5 → 0.9 inside [0.49, 0.51] read "nothing
   // moved"). A little slack for the rounding of a figure copied by hand.
   .superRefine((m, ctx) => {
-    const slack = 1e-9 * Math.max(1, Math.abs(m.estimate));
-    if (m.estimate < m.ci95[0] - slack || m.estimate > m.ci95[1] + slack) {
-      ctx.addIssue({ code: 'custom', path: ['estimate'], message: `${m.estimate} lies outside its own ci95 [${m.ci95[0]}, ${m.ci95[1]}]: expected an estimate within its interval, as poolsim writes it` });
-    }
+    const problem = metricFigureProblem(m);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['estimate'], message: problem });
   }));
 
 const resultSchema = lazySchema(() => z

@@ -6,9 +6,8 @@ import { existsSync, readFileSync, readdirSync, realpathSync, statSync, type Sta
 import { join } from 'node:path';
 import { ScenarioError, ScenarioErrors, planScenario, type ScenarioPlan } from '../sim/scenario.ts';
 import { MARKER } from '../reports/target.ts';
-import { parseScenarioText } from '../sim/scenarioText.ts';
+import { NotUtf8, decodeUtf8, parseScenarioText, scenarioFileValue } from '../sim/scenarioText.ts';
 import { looksLikeResult } from '../sim/result.ts';
-import { PART_FORMAT } from './shard.ts';
 
 export { parseScenarioText };
 
@@ -98,26 +97,11 @@ export function expandPaths(paths: readonly string[]): string[] {
   return out;
 }
 
-/** Thrown by readUtf8 for a file that is not UTF-8 text: its message says what it is instead. */
-export class NotUtf8 extends Error {}
+export { NotUtf8 };
 
-/**
- * A file's text, which must be UTF-8 (a byte order mark is kept for the parser to pass
- * over). Read as UTF-8 regardless, a Latin-1 "é" became "\ufffd" in a scenario's name
- * without a word, and `diff` and `--baseline` match scenarios by name.
- */
+/** A file's text, which must be UTF-8 (sim/scenarioText.ts decodeUtf8). */
 export function readUtf8(file: string): string {
-  const bytes = readFileSync(file);
-  if (bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))) {
-    throw new NotUtf8('is UTF-16 text (it begins with a UTF-16 byte order mark): expected UTF-8, so save it as UTF-8');
-  }
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
-  } catch {
-    const loose = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
-    const line = loose.slice(0, Math.max(0, loose.indexOf('\ufffd'))).split('\n').length;
-    throw new NotUtf8(`is not UTF-8 text (line ${line} holds bytes UTF-8 does not allow, as a file saved as Latin-1 or Windows-1252 does): expected UTF-8, so save it as UTF-8`);
-  }
+  return decodeUtf8(readFileSync(file));
 }
 
 export function readScenario(file: string): unknown {
@@ -129,15 +113,9 @@ export function readScenario(file: string): unknown {
     throw new ScenarioErrors([new ScenarioError(file, '', `cannot read: ${(err as Error).message}`)]);
   }
   if (text.length > MAX_FILE_BYTES) throw new ScenarioErrors([new ScenarioError(file, '', `a scenario file is at most ${MAX_FILE_BYTES.toLocaleString('en')} bytes`)]);
-  // Nothing in it (or, in YAML, only comments): said so, not "not valid JSON" or
-  // "expected an object, got null". (A file that writes null is not empty.)
-  const blank = text.replace(/^\uFEFF/, '').trim() === '' || (/\.ya?ml$/i.test(file) && text.split('\n').every((line) => /^\s*(#.*)?$/.test(line)));
-  const value = blank ? undefined : parseScenarioText(text, file);
-  if (value === undefined) throw new ScenarioErrors([new ScenarioError(file, '', 'the file is empty: expected a scenario (name, system, mechanic, setup…)')]);
-  // A shard's part file (run --shard --out) left in a folder of scenarios.
-  if (value !== null && typeof value === 'object' && (value as { format?: unknown }).format === PART_FORMAT) {
-    throw new ScenarioErrors([new ScenarioError(file, '', 'a part file of a sharded run (run --shard --out), not a scenario: combine the parts with `poolsim merge`, and keep them out of the folders of scenarios you run')]);
-  }
+  // Empty, or a shard's part file left in a folder of scenarios: said so (shared with the
+  // dashboard's Open file).
+  const value = scenarioFileValue(text, file);
   // `run --json` prints results (a list of them for several files), `report` writes
   // results.json: said as such, not as a scenario with an unknown field "results".
   const list = Array.isArray(value) ? value : [value];

@@ -14,11 +14,11 @@ import { lazySchema } from '../sim/lazySchema.ts';
 import packageJson from '../package.json' with { type: 'json' };
 import { CHUNK_TRIALS, chunkCount, chunkSize, layoutOf } from '../sim/run.ts';
 import { ScenarioErrors, planScenario, zodErrors, type ScenarioPlan } from '../sim/scenario.ts';
-import { parseJsonText } from '../sim/scenarioText.ts';
+import { PART_FORMAT, parseJsonText } from '../sim/scenarioText.ts';
 import type { Tally, TallyLayout } from '../sim/stats.ts';
 import type { PointRun, Shard } from '../workers/schedule.ts';
 
-export const PART_FORMAT = 'poolsim-part';
+export { PART_FORMAT };
 export const PART_VERSION = 1;
 
 /** This build's version: parts from another build may compute different numbers. */

@@ -136,3 +136,20 @@ export function looksLikeResult(v: unknown): boolean {
   if (!isObject(v) || !('results' in v)) return false;
   return !('setup' in v) || (Array.isArray(v.results) && v.results.some((p) => isObject(p) && 'metrics' in p));
 }
+
+/**
+ * What is wrong with a metric's figures as poolsim never writes them, or undefined: an
+ * estimate outside its own 95% interval (a little slack for a figure copied by hand), or a
+ * probability outside [0, 1]. A file holding one was edited or corrupted; `poolsim diff`
+ * and the dashboard's results view refuse it rather than compare or show it.
+ */
+export function metricFigureProblem(m: { estimate: number; ci95: readonly [number, number] | number[]; kind?: unknown; exact?: unknown }): string | undefined {
+  const [lo, hi] = m.ci95;
+  const slack = 1e-9 * Math.max(1, Math.abs(m.estimate));
+  if (m.estimate < lo - slack || m.estimate > hi + slack) return `${m.estimate} lies outside its own ci95 [${lo}, ${hi}]: expected an estimate within its interval, as poolsim writes it`;
+  if (m.kind === 'probability') {
+    const outside = [m.estimate, lo, hi, ...(typeof m.exact === 'number' ? [m.exact] : [])].find((x) => x < -slack || x > 1 + slack);
+    if (outside !== undefined) return `a probability of ${outside}: expected figures within [0, 1]`;
+  }
+  return undefined;
+}

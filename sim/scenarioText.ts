@@ -116,3 +116,45 @@ export function parseJsonText(text: string, file: string): unknown {
   if (twice) throw new ScenarioErrors([new ScenarioError(file, lineAndColumn(text, twice.offset), `not valid JSON: the key ${JSON.stringify(twice.key).slice(0, 80)} appears twice in one object`)]);
   return value;
 }
+
+/** Thrown by decodeUtf8 for bytes that are not UTF-8 text: its message says what they are instead. */
+export class NotUtf8 extends Error {}
+
+/**
+ * A file's bytes as text, which must be UTF-8 (a byte order mark is kept for the parser to
+ * pass over). Decoded as UTF-8 regardless, a Latin-1 "é" became "\ufffd" in a scenario's
+ * name without a word (and `diff` and `--baseline` match scenarios by name); the browser's
+ * `File.text()` does the same, so the dashboard decodes with this too.
+ */
+export function decodeUtf8(bytes: Uint8Array): string {
+  if (bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))) {
+    throw new NotUtf8('is UTF-16 text (it begins with a UTF-16 byte order mark): expected UTF-8, so save it as UTF-8');
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    const loose = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+    const line = loose.slice(0, Math.max(0, loose.indexOf('\ufffd'))).split('\n').length;
+    throw new NotUtf8(`is not UTF-8 text (line ${line} holds bytes UTF-8 does not allow, as a file saved as Latin-1 or Windows-1252 does): expected UTF-8, so save it as UTF-8`);
+  }
+}
+
+/** The `format` of a shard's part file (`poolsim run --shard --out`). */
+export const PART_FORMAT = 'poolsim-part';
+
+/**
+ * A scenario file's value from its text, with the checks `poolsim run` and the dashboard
+ * share: an empty file (or, in YAML, only comments) is said to be empty, not "not valid
+ * JSON"; a shard's part file is said to be one, not a scenario with unknown fields. Throws
+ * ScenarioErrors naming `file`. (What a result JSON is, each caller says: the command
+ * refuses it, the dashboard shows it.)
+ */
+export function scenarioFileValue(text: string, file: string): unknown {
+  const blank = text.replace(/^\uFEFF/, '').trim() === '' || (/\.ya?ml$/i.test(file) && text.split('\n').every((line) => /^\s*(#.*)?$/.test(line)));
+  const value = blank ? undefined : parseScenarioText(text, file);
+  if (value === undefined) throw new ScenarioErrors([new ScenarioError(file, '', 'the file is empty: expected a scenario (name, system, mechanic, setup…)')]);
+  if (value !== null && typeof value === 'object' && (value as { format?: unknown }).format === PART_FORMAT) {
+    throw new ScenarioErrors([new ScenarioError(file, '', 'a part file of a sharded run (run --shard --out), not a scenario: combine the parts with `poolsim merge`, and keep them out of the folders of scenarios you run')]);
+  }
+  return value;
+}

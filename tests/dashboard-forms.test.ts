@@ -26,6 +26,7 @@ import { checkScenario, placeErrors } from '../dashboard/model/validate.ts';
 import { formatSweepValues, parseSweepValues } from '../dashboard/model/sweep.ts';
 import { decodeLink, encodeLink } from '../dashboard/model/url.ts';
 import { readOpenedFile, scenarioFileName, scenarioFileText, scenarioOfResult, trialsRan } from '../dashboard/model/files.ts';
+import { NotUtf8, decodeUtf8 } from '../sim/scenarioText.ts';
 import { difference, scenarioB, seedOfB } from '../dashboard/model/compare.ts';
 import { poolsim } from './helpers.ts';
 
@@ -487,6 +488,34 @@ describe('links and files', () => {
       file: 'results.json',
       message: 'results.json: not a result JSON: results.0.metrics.success: expected {"estimate": number, "ci95": [low, high]}',
     });
+  });
+
+  test('a file poolsim run refuses is refused by Open file in the same words (an audit of the page)', async () => {
+    // Latin-1 and UTF-16 bytes: the page's File.text() made "Caf\ufffd heist" and ran it.
+    const latin1 = Uint8Array.from(Buffer.from('{"name": "Caf\xe9 heist"}', 'latin1'));
+    expect(() => decodeUtf8(latin1)).toThrow(NotUtf8);
+    expect(() => decodeUtf8(latin1)).toThrow('is not UTF-8 text (line 1 holds bytes UTF-8 does not allow');
+    const utf16 = Uint8Array.from([0xff, 0xfe, 0x7b, 0x00, 0x7d, 0x00]);
+    expect(() => decodeUtf8(utf16)).toThrow('is UTF-16 text (it begins with a UTF-16 byte order mark): expected UTF-8');
+    const cli = await poolsim('run', file('latin1.json', Buffer.from(JSON.stringify({ ...defaultScenario(), name: 'Caf\xe9 heist' }), 'latin1') as never));
+    expect(cli.code).toBe(2);
+    expect(cli.err).toContain('is not UTF-8 text (line 1 holds bytes UTF-8 does not allow');
+    // Empty, or only YAML comments: "the file is empty", as the command says, not "not valid JSON".
+    for (const [text, name] of [['', 'e.json'], ['  \n', 'e.json'], ['# a note\n', 'e.yaml']]) {
+      expect(readOpenedFile(text, name)).toEqual({ kind: 'unreadable', file: name, message: `${name}: (top level): the file is empty: expected a scenario (name, system, mechanic, setup…)` });
+    }
+    // A shard's part file: said to be one, not a scenario with six unknown fields.
+    const part = readOpenedFile(JSON.stringify({ format: 'poolsim-part', version: 1 }), 'part.json');
+    expect(part.kind === 'unreadable' && part.message).toMatch(/^part\.json: \(top level\): a part file of a sharded run/);
+    // A result whose figures poolsim never writes (edited): refused as poolsim diff refuses it.
+    const result = runPlan(planScenario({ ...defaultScenario(), trials: 1000 }, 'x.json'));
+    const edited = structuredClone(result) as any;
+    edited.results[0].metrics.success.estimate = 0.99;
+    const outside = readOpenedFile(JSON.stringify(edited), 'results.json');
+    expect(outside.kind === 'unreadable' && outside.message).toMatch(/^results\.json: not a result JSON: results\.0\.metrics\.success: 0\.99 lies outside its own ci95/);
+    edited.results[0].metrics.success = { estimate: 5, ci95: [4, 6], kind: 'probability' };
+    const five = readOpenedFile(JSON.stringify(edited), 'results.json');
+    expect(five.kind === 'unreadable' && five.message).toContain('a probability of 5: expected figures within [0, 1]');
   });
 
   test('a result that carries its setup gives back a scenario that runs to the same numbers', () => {

@@ -99,3 +99,35 @@ describe('notes of the points', () => {
     expect([...compared.querySelectorAll('.exact-note')].map((p) => p.textContent)).toEqual(['B: exact values skipped: the exact chain plays two sides, and this battle has 3; the estimates are Monte Carlo only']);
   });
 });
+
+describe('results of an earlier setup, still on the page', () => {
+  // From an audit of the page: a run with a scout, then the form edited.
+  const scouts = {
+    name: 'scouts',
+    system: 'viciousness',
+    mechanic: 'knavery',
+    trials: 500,
+    seed: 'scouts',
+    setup: { challenges: 2, participants: [{ name: 'captain', count: 1 }, { name: 'scout', count: 1 }] },
+    sweep: { 'setup.participants.1.count': [1, 2] },
+  };
+  test('are named by their own setup, not the form as it is now', () => {
+    const last = runPlan(planScenario(scouts, 'scouts.json'));
+    // The form since: the scout renamed, the captain removed.
+    const edited = { challenges: 2, participants: [{ name: 'assassin', count: 1 }] };
+    const root = renderResults({ state: 'invalid', results: [last], problems: ['x'] }, { ...options, setup: edited });
+    const text = root.textContent!;
+    expect(text).toContain('scout › how many');
+    expect(text).not.toContain('assassin');
+  });
+
+  test('shown while a new run has nothing back: said to be the last run\'s, not "so far"', () => {
+    const last = runPlan(planScenario(scouts, 'scouts.json'));
+    const root = renderResults({ state: 'running', results: [last], stale: true, progress: [{ done: 0, total: 2, trialsDone: 0, trialsTotal: 1000 }] }, options);
+    expect(root.querySelector('.status')!.textContent).toContain('The figures below are the last run’s, of the setup as it was then, until this run’s first chunks come back.');
+    expect(root.querySelector('.headline h3')!.textContent).toBe('Headline');
+    // The run's own figures in flight are "so far".
+    const own = renderResults({ state: 'running', results: [last], progress: [{ done: 1, total: 2, trialsDone: 500, trialsTotal: 1000 }] }, options);
+    expect(own.querySelector('.headline h3')!.textContent).toBe('Headline (so far)');
+  });
+});

@@ -4,9 +4,9 @@
  * then a message that names the file and what was wrong, in the CLI's words where the CLI
  * has them. Parsed, never evaluated.
  */
-import { parseScenarioText } from '../../sim/scenarioText.ts';
+import { scenarioFileValue } from '../../sim/scenarioText.ts';
 import { ScenarioErrors } from '../../sim/scenario.ts';
-import { looksLikeResult, type ScenarioResult } from '../../sim/result.ts';
+import { looksLikeResult, metricFigureProblem, type ScenarioResult } from '../../sim/result.ts';
 
 export type OpenedFile =
   | { kind: 'scenario'; file: string; scenario: Record<string, unknown> }
@@ -41,6 +41,9 @@ export function resultProblem(v: unknown): string | undefined {
       if (!isObject(m) || !isFiniteNumber(m.estimate) || !Array.isArray(m.ci95) || m.ci95.length !== 2 || !m.ci95.every(isFiniteNumber)) {
         return `results.${i}.metrics.${name}: expected {"estimate": number, "ci95": [low, high]}`;
       }
+      // Figures poolsim never writes (edited or corrupted): refused as `poolsim diff` does.
+      const problem = metricFigureProblem(m as { estimate: number; ci95: number[]; kind?: unknown; exact?: unknown });
+      if (problem) return `results.${i}.metrics.${name}: ${problem}`;
     }
   }
   if (v.expect !== undefined && !Array.isArray(v.expect)) return '"expect": expected a list';
@@ -85,7 +88,8 @@ export function scenarioOfResult(r: ScenarioResult): Record<string, unknown> | u
 export function readOpenedFile(text: string, file: string): OpenedFile {
   let value: unknown;
   try {
-    value = parseScenarioText(text, file);
+    // As `poolsim run` reads a file: an empty one, or a shard's part file, said to be one.
+    value = scenarioFileValue(text, file);
   } catch (err) {
     if (err instanceof ScenarioErrors) return { kind: 'unreadable', file, message: err.errors.map((e) => e.message).join('\n') };
     return { kind: 'unreadable', file, message: `${file}: cannot read: ${(err as Error).message}` };

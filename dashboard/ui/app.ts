@@ -11,6 +11,7 @@ import { switchMechanic } from '../model/switch.ts';
 import { removeItem, removedName } from '../model/removal.ts';
 import { scenarioB, sweepOverlap, type CompareChange } from '../model/compare.ts';
 import { readOpenedFile, scenarioFileName, scenarioFileText, scenarioOfResult, trialsRan, MAX_FILE_BYTES } from '../model/files.ts';
+import { NotUtf8, decodeUtf8 } from '../../sim/scenarioText.ts';
 import { pruneEmpty, withValue, type Path } from '../../reports/fields/paths.ts';
 import { encodeLink, type LinkState } from '../model/url.ts';
 import { checkScenario, placeErrors, type Checked } from '../model/validate.ts';
@@ -204,9 +205,11 @@ export class App implements SetupContext {
     }
     let text: string;
     try {
-      text = await file.text();
+      // Decoded as `poolsim run` decodes a file: `File.text()` turned a Latin-1 "é" into
+      // "\ufffd" without a word, and the page ran a file the command refuses.
+      text = decodeUtf8(new Uint8Array(await file.arrayBuffer()));
     } catch (err) {
-      this.message(`${file.name}: cannot read: ${(err as Error).message}`, true);
+      this.message(`${file.name}: ${err instanceof NotUtf8 ? err.message : `cannot read: ${(err as Error).message}`}`, true);
       return;
     }
     const opened = readOpenedFile(text, file.name);

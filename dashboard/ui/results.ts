@@ -130,7 +130,7 @@ function status(view: ResultsView, options?: Pick<ResultsOptions, 'onStop' | 'on
       // test is on (a button made anew every REDRAW_MS was never still long enough for a
       // click under load: the page's Stop test failed on a busy machine).
       const stop = options?.stopButton ?? (options?.onStop ? stopButton(options.onStop) : null);
-      return h('div', { class: 'status running', attrs: { role: 'status' } }, p[0] ? bar({ done: p.reduce((n, x) => n + x.done, 0), total: p.reduce((n, x) => n + x.total, 0), trialsDone: 0, trialsTotal: 0 }) : null, `Running: ${done.toLocaleString('en')} of ${total.toLocaleString('en')} trials. Intervals narrow as chunks come in. `, stop);
+      return h('div', { class: 'status running', attrs: { role: 'status' } }, p[0] ? bar({ done: p.reduce((n, x) => n + x.done, 0), total: p.reduce((n, x) => n + x.total, 0), trialsDone: 0, trialsTotal: 0 }) : null, `Running: ${done.toLocaleString('en')} of ${total.toLocaleString('en')} trials. ${view.stale ? 'The figures below are the last run’s, of the setup as it was then, until this run’s first chunks come back. ' : 'Intervals narrow as chunks come in. '}`, stop);
     }
     case 'stopped': {
       // Run again is drawn where Stop was: the click that ends a press begun on Stop (the
@@ -242,7 +242,7 @@ export function headlineBox(result: ScenarioResult, provisional: boolean, setup?
 export function renderSummary(view: ResultsView, setup?: unknown): HTMLElement {
   const a = view.results[0];
   const state = { idle: 'No run yet', running: 'Running…', stopped: 'Stopped', finished: 'Done', invalid: 'Fix the marked fields', file: 'From a file', failed: 'The run failed' }[view.state];
-  const lines = a ? headlineLines(a, view.state === 'file' ? a.setup : setup).slice(0, 3) : [];
+  const lines = a ? headlineLines(a, view.state === 'file' ? a.setup : (a.setup ?? setup)).slice(0, 3) : [];
   // Each figure says what it is (exact, or its interval), and figures from a setup that is
   // no longer the form's are marked as such.
   const old = view.stale === true || view.state === 'invalid' || view.state === 'failed';
@@ -268,9 +268,13 @@ export function renderResults(view: ResultsView, options: ResultsOptions): HTMLE
   const root = h('div', { class: 'results', attrs: { 'data-run-state': view.state } }, status(view, options));
   const [a, b] = view.results;
   if (!a) return root;
-  // Figures of a run in flight, or of one stopped, are of the trials so far.
-  const provisional = view.state === 'running' || view.state === 'stopped';
-  const panelOptions = { setup: view.state === 'file' ? undefined : options.setup, axes: view.axes, pointCount: view.pointCount, heatmapMetric: options.heatmapMetric, distributionViews: options.distributionViews };
+  // Figures of a run in flight, or of one stopped, are of the trials so far; an earlier
+  // run's, shown until this one's first chunks come back (stale), are not "so far" of it.
+  const provisional = (view.state === 'running' || view.state === 'stopped') && view.stale !== true;
+  // Each result is named by its own setup (results carry it), not the form's: the form may
+  // have been edited since (a participant renamed or removed), and the last run's figures
+  // stay on the page, greyed (it read "at assassin › how many" of a run with a scout).
+  const panelOptions = { setup: view.state === 'file' ? undefined : (a.setup ?? options.setup), axes: view.axes, pointCount: view.pointCount, heatmapMetric: options.heatmapMetric, distributionViews: options.distributionViews };
   if (b && view.state !== 'file') {
     const compareOptions = { metric: options.compareMetric, setup: panelOptions.setup, shift: view.compareShift };
     root.append(
@@ -295,7 +299,7 @@ export function renderResults(view: ResultsView, options: ResultsOptions): HTMLE
     const notes: string[] = [];
     // A results file's own setup (results carry it since December 2026) names its points,
     // not the form's: each result of the file by its own.
-    const setup = view.state === 'file' ? result.setup : panelOptions.setup;
+    const setup = view.state === 'file' ? result.setup : (result.setup ?? options.setup);
     const panels = panelsFor(result, view.state === 'file' ? { ...panelOptions, setup, axes: undefined, pointCount: undefined, notes } : { ...panelOptions, notes });
     root.append(
       h(
