@@ -641,6 +641,13 @@ describe('switching what is rolled keeps what both mechanics have', () => {
     expect(contest.scenario.rules).toEqual({});
     expect(contest.compare).toBeUndefined();
     expect(contest.dropped).toEqual(['the Compare change of setup.sides.0.combatants.0.dice']);
+
+    // The checks, bands on the old mechanic's figures, are left behind and said (an audit
+    // of the page: they went without a word).
+    const checked = { ...clash, expect: [{ metric: 'top.raiders', atLeast: 0.3 }, { metric: 'top.raiders', atMost: 0.9 }] };
+    const switched = switchMechanic(checked, 'viciousness', 'battle', undefined);
+    expect(switched.scenario.expect).toBeUndefined();
+    expect(switched.dropped).toContain('the 2 expect checks (top.raiders)');
   });
 
   test('a side both mechanics have is kept field by field over the template; what it cannot take is said', async () => {
@@ -734,6 +741,11 @@ describe('compare on a swept field', () => {
       problem: expect.stringContaining('B − A would be 0 everywhere'),
     });
     expect(sweepOverlap(a, { path: 'setup.participants.0.dice', value: ['d8'] })).toEqual({ kind: 'none' });
+    // B the same as A, on a field not swept: refused as the swept case is (it ran, "from 3 to 3").
+    const plain = defaultScenario();
+    const same = sweepOverlap(plain, { path: 'setup.challenges', value: getAt(plain, ['setup', 'challenges']) });
+    expect(same).toMatchObject({ kind: 'refused', problem: expect.stringContaining('B changes nothing; give B another value') });
+    expect(sweepOverlap(plain, { path: 'setup.challenges', value: (getAt(plain, ['setup', 'challenges']) as number) + 1 })).toEqual({ kind: 'none' });
   });
 });
 

@@ -38,8 +38,18 @@ export type SweepOverlap =
 export function sweepOverlap(a: Record<string, unknown>, change: CompareChange): SweepOverlap {
   const sweep = a.sweep !== null && typeof a.sweep === 'object' && !Array.isArray(a.sweep) ? (a.sweep as Record<string, unknown>) : {};
   const hit = Object.keys(sweep).find((path) => overlaps(path, change.path));
-  if (hit === undefined) return { kind: 'none' };
   const name = (path: string) => sweepLabel(path, a.setup, a);
+  if (hit === undefined) {
+    // B the same as A ("from 3 to 3"): B − A would be noise about 0, run all the same. The
+    // swept case below is refused as "B changes nothing"; this one is too. (A field A leaves
+    // to its default is compared as written: the page's Compare row says when B's value is
+    // that default.)
+    const inA = getAt(a, parsePath(change.path));
+    if (inA !== undefined && JSON.stringify(inA) === JSON.stringify(change.value)) {
+      return { kind: 'refused', problem: `B changes “${name(change.path)}” to ${JSON.stringify(change.value)}, its value in A: B changes nothing; give B another value` };
+    }
+    return { kind: 'none' };
+  }
   const values = sweep[hit];
   const before = getAt(a, parsePath(change.path));
   if (

@@ -152,5 +152,12 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
     if (checkScenario(scenarioB(scenario, change), 'b.json').ok) compare = change;
   }
   if (change && !compare) dropped.push(`the Compare change of ${change.path}`);
+  // The expect checks are bands on the old mechanic's figures (a metric of the same name
+  // may mean another thing here, as Find's does): left behind, and said, as every other
+  // thing left behind is (they went without a word).
+  if (Array.isArray(old.expect) && old.expect.length > 0) {
+    const metrics = [...new Set(old.expect.map((e) => (isObject(e) ? String(e.metric) : '?')))];
+    dropped.push(`the ${old.expect.length === 1 ? 'expect check' : `${old.expect.length} expect checks`} (${metrics.join(', ')})`);
+  }
   return { scenario, compare, kept, dropped, notes };
 }
