@@ -33,7 +33,7 @@ const app = new App(
 const linked = decodeLink(location.hash);
 if (linked && 'problem' in linked) {
   app.start();
-  app.message(`This link's setup could not be read: ${linked.problem}. Showing the default scenario.`, true);
+  app.message(`This link could not be read: ${linked.problem}. Showing the default scenario.`, true);
 } else if (linked) {
   app.load(linked);
 } else {
@@ -46,7 +46,7 @@ window.addEventListener('hashchange', () => {
   if ('problem' in state) {
     // Said, as on a fresh load; and the address goes back to what is shown, so a copied
     // link never vouches for a setup that could not be read.
-    app.message(`This link's setup could not be read: ${state.problem}. The setup shown is unchanged.`, true);
+    app.message(`This link could not be read: ${state.problem}. The setup shown is unchanged.`, true);
     app.restoreLink();
     return;
   }

@@ -228,6 +228,12 @@ describe.skipIf(!CHROMIUM)('the dashboard in Chromium', () => {
     await page.setInputFiles('#file', results.path);
     await page.waitForSelector('.results[data-run-state="file"]');
     await expect(page.locator('[data-panel="probabilities"] svg').count()).resolves.toBe(1);
+    // The set-aside setup's problems are not the file's: hidden while it is shown.
+    expect(await page.locator('#problems').evaluate((el) => (el as HTMLElement).hidden)).toBe(true);
+    // A Latin-1 file is refused as poolsim run refuses it (it opened as "Caf\ufffd heist" and ran).
+    const message = page.locator('.message.problem .message-text');
+    await page.setInputFiles('#file', { name: 'latin1.json', mimeType: 'application/json', buffer: Buffer.from(scenarioFile.text.replace('"E2E heist"', '"Caf\xe9 heist"'), 'latin1') });
+    await expect.poll(() => message.textContent(), { timeout: RUN_TIMEOUT }).toMatch(/^latin1\.json: is not UTF-8 text \(line \d+ holds bytes UTF-8 does not allow/);
     await page.evaluate((text) => {
       const data = new DataTransfer();
       data.items.add(new File([text], 'dropped.json', { type: 'application/json' }));

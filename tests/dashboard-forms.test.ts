@@ -453,6 +453,10 @@ describe('links and files', () => {
       expect(decodeLink(own)).toEqual({ problem: `the link's comparison (c=) changes "${path}": Compare changes a setup field or a rule (B runs A's trials on its own seed)` });
     }
     expect(decodeLink('#s=' + Buffer.from('[1,2]').toString('base64url'))).toEqual({ problem: 'the link holds no scenario object' });
+    // From an audit of the page: a broken comparison was said to be the setup; an empty s= was no link at all.
+    const good = encodeLink({ scenario });
+    expect(decodeLink(`${good}&c=bm90IGpzb24`)).toMatchObject({ problem: expect.stringMatching(/^the link's comparison \(c=\) cannot be read/) });
+    expect(decodeLink('#s=')).toEqual({ problem: "the link's setup (s=) is empty; it may have been cut short" });
   });
 
   test('a downloaded scenario opens as the same scenario, and poolsim run accepts it unchanged', async () => {

@@ -33,14 +33,22 @@ export function encodeLink(state: LinkState): string {
 export function decodeLink(hash: string): LinkState | { problem: string } | undefined {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
   const s = params.get('s');
-  if (!s) return undefined;
+  // An address that names a setup but holds none ("#s=") is a cut link, not no link.
+  if (s === null) return undefined;
+  if (s === '') return { problem: 'the link\'s setup (s=) is empty; it may have been cut short' };
+  let scenario: unknown;
   try {
-    const scenario = JSON.parse(fromBase64Url(s));
-    if (scenario === null || typeof scenario !== 'object' || Array.isArray(scenario)) {
-      return { problem: 'the link holds no scenario object' };
-    }
-    const c = params.get('c');
-    if (!c) return { scenario };
+    scenario = JSON.parse(fromBase64Url(s));
+  } catch (err) {
+    return { problem: `the link's setup cannot be read (${(err as Error).message}); it may have been cut short` };
+  }
+  if (scenario === null || typeof scenario !== 'object' || Array.isArray(scenario)) {
+    return { problem: 'the link holds no scenario object' };
+  }
+  const c = params.get('c');
+  if (!c) return { scenario: scenario as Record<string, unknown> };
+  try {
+    // The comparison's own mistakes are named as the comparison's (c=), not the setup's.
     const compare = JSON.parse(fromBase64Url(c));
     if (compare === null || typeof compare !== 'object' || typeof compare.path !== 'string') {
       // Refused whole, as a setup that cannot be read is: showing A alone would pass for the link.
@@ -52,8 +60,8 @@ export function decodeLink(hash: string): LinkState | { problem: string } | unde
     if (!/^(setup|rules)\./.test(compare.path)) {
       return { problem: `the link's comparison (c=) changes "${compare.path}": Compare changes a setup field or a rule (B runs A's trials on its own seed)` };
     }
-    return { scenario, compare: { path: compare.path, value: compare.value } };
+    return { scenario: scenario as Record<string, unknown>, compare: { path: compare.path, value: compare.value } };
   } catch (err) {
-    return { problem: `the link's setup cannot be read (${(err as Error).message}); it may have been cut short` };
+    return { problem: `the link's comparison (c=) cannot be read (${(err as Error).message}); it may have been cut short` };
   }
 }

@@ -386,6 +386,9 @@ export class App implements SetupContext {
     const active = document.activeElement;
     const onStatus = active instanceof HTMLElement && this.el.results.contains(active) && active.closest('.status') !== null;
     if (this.el.summary) replace(this.el.summary, renderSummary(this.view, this.current.setup));
+    // The set-aside setup's problems are not the file's: hidden while a results file is
+    // shown (they read as the file's, and their remove buttons edited a setup not on screen).
+    this.el.problems.hidden = this.view.state === 'file';
     replace(
       this.el.results,
       renderResults(this.view, {
