@@ -228,7 +228,7 @@ export function findResultsNode(
       h(
         'article',
         { class: 'panel find-result', attrs: { 'data-solve': r.name } },
-        h('h3', {}, `Find: ${r.name === 'find' ? `${metricWords(r.metric)} by ${sweepLabel(r.vary, setup, scenario)}` : r.name}`),
+        h('h3', {}, `Find: ${r.name === 'find' ? `${metricWords(r.metric)}, as ${sweepLabel(r.vary, setup, scenario)} varies` : r.name}`),
         h('p', { class: 'sentence' }, r.sentence),
         // Why the search is by Monte Carlo where the mechanic has exact values (as the report says).
         r.exactSkipped ? h('p', { class: 'help exact-note' }, r.exactSkipped) : null,
