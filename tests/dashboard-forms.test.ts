@@ -637,6 +637,8 @@ describe('switching what is rolled keeps what both mechanics have', () => {
     const back = switchMechanic(fleeing, 'viciousness', 'clash', undefined);
     expect(getAt(back.scenario, ['setup', 'sides', 0, 'name'])).toBe('raiders');
     expect(getAt(back.scenario, ['setup', 'sides', 1, 'flee'])).toBeUndefined();
+    // Said (an audit of the page: it went without a word).
+    expect(back.dropped).toEqual(["the setup's sides.1.flee"]);
     expect(checkScenario(back.scenario, 'clash.json').ok).toBe(true);
 
     // Nothing in common: the new mechanic's own template, rules of another system dropped.
@@ -673,7 +675,12 @@ describe('switching what is rolled keeps what both mechanics have', () => {
     const ruled = { ...conflict.scenario, rules: { exhausted: 'remaining', nextPenalty: 'thisAction', totallyDefensive: 'never' } };
     const back = switchMechanic(ruled, 'sorcerer', 'contest', undefined);
     expect(back.scenario.rules).toEqual({ exhausted: 'remaining', totallyDefensive: 'never' });
-    expect(back.dropped).toEqual(['the rule nextPenalty']);
+    // The conflict's own fields of a fighter are left out too, and said.
+    expect(back.dropped).toEqual([
+      "the setup's a.stamina", "the setup's a.will", "the setup's a.weapon",
+      "the setup's b.stamina", "the setup's b.will", "the setup's b.weapon",
+      'the rule nextPenalty',
+    ]);
     expect(checkScenario(back.scenario, 'contest.json').ok).toBe(true);
   });
 

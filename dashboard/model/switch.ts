@@ -19,19 +19,21 @@ type Obj = Record<string, unknown>;
 
 
 /** `value` with only the keys the new form knows, inside lists and groups. */
-function keepKnown(value: unknown, field: Field | undefined): unknown {
+function keepKnown(value: unknown, field: Field | undefined, lost: string[] = [], at = ''): unknown {
   if (!field) return value;
-  if (field.kind === 'list' && Array.isArray(value)) return value.map((item) => keepKnownObject(item, field.fields));
-  if (field.kind === 'group') return keepKnownObject(value, field.fields);
+  if (field.kind === 'list' && Array.isArray(value)) return value.map((item, i) => keepKnownObject(item, field.fields, lost, `${at}.${i}`));
+  if (field.kind === 'group') return keepKnownObject(value, field.fields, lost, at);
   return value;
 }
 
-function keepKnownObject(value: unknown, fields: readonly Field[]): unknown {
+/** `value` with only the fields the new form has; each one left out is added to `lost` (its path). */
+function keepKnownObject(value: unknown, fields: readonly Field[], lost: string[], at: string): unknown {
   if (!isObject(value)) return value;
   const out: Obj = {};
   for (const [key, v] of Object.entries(value)) {
     const f = fields.find((x) => x.key === key);
-    if (f) out[key] = keepKnown(v, f);
+    if (f) out[key] = keepKnown(v, f, lost, `${at}.${key}`);
+    else lost.push(`${at}.${key}`.replace(/^\./, ''));
   }
   return out;
 }
@@ -82,7 +84,12 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
   };
   for (const [key, value] of Object.entries(oldSetup)) {
     const field = form?.fields.find((f) => f.key === key);
-    const known = keepKnown(value, field);
+    // What the new form has no field for inside a field both have (a battle side's `flee`
+    // in a clash, a contest round's `attack` in a conflict): left out, and said (it went
+    // without a word, where a field of the top level left out is said by its Vary row).
+    const lost: string[] = [];
+    const known = keepKnown(value, field, lost, key);
+    dropped.push(...lost.map((path) => `the setup's ${path}`));
     if (tryKeep(key, known)) {
       kept.push(key);
       continue;
