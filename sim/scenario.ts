@@ -334,7 +334,7 @@ export function zodErrors(file: string, prefix: readonly PropertyKey[], error: z
 /** What a value is, for "expected JSON data" (YAML can make sets, maps and dates). */
 function kindOf(value: object): string {
   const name = Object.getPrototypeOf(value)?.constructor?.name;
-  return name ? `a ${name}` : 'an object without a prototype';
+  return name ? `${/^[aeiou]/i.test(name) ? 'an' : 'a'} ${name}` : 'an object without a prototype';
 }
 
 /**

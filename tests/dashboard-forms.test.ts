@@ -457,6 +457,8 @@ describe('links and files', () => {
     const good = encodeLink({ scenario });
     expect(decodeLink(`${good}&c=bm90IGpzb24`)).toMatchObject({ problem: expect.stringMatching(/^the link's comparison \(c=\) cannot be read/) });
     expect(decodeLink('#s=')).toEqual({ problem: "the link's setup (s=) is empty; it may have been cut short" });
+    const proto = encodeLink({ scenario, compare: { path: 'setup.__proto__.polluted', value: 1 } });
+    expect(decodeLink(proto)).toEqual({ problem: 'the link\'s comparison (c=) changes "setup.__proto__.polluted": "__proto__" cannot be a field name' });
   });
 
   test('a downloaded scenario opens as the same scenario, and poolsim run accepts it unchanged', async () => {

@@ -57,6 +57,11 @@ export function decodeLink(hash: string): LinkState | { problem: string } | unde
     // Compare changes a setup field or a rule, as its picker offers: B's seed and trials are
     // the comparison's own, so a hand-made link changing them would be overridden or taken
     // silently.
+    // A field name that reaches Object.prototype is refused as a file's is.
+    const reserved = compare.path.split('.').find((part: string) => part === '__proto__' || part === 'constructor' || part === 'prototype');
+    if (reserved !== undefined) {
+      return { problem: `the link's comparison (c=) changes "${compare.path}": "${reserved}" cannot be a field name` };
+    }
     if (!/^(setup|rules)\./.test(compare.path)) {
       return { problem: `the link's comparison (c=) changes "${compare.path}": Compare changes a setup field or a rule (B runs A's trials on its own seed)` };
     }
