@@ -11,7 +11,8 @@
  * - Both sides exact: the change is exact, no test; it moved when |change| exceeds
  *   `minChange` and the contract's precision of exact values (EXACT_TOLERANCE).
  * - One side exact: that side is the true value, with no error; the other side's error
- *   alone makes the test (a one-sample test against the exact value).
+ *   alone makes the test (a one-sample test against the exact value; for a probability of
+ *   a few counts, the exact binomial test: rareAgainstExact).
  * - Both Monte Carlo, a probability: the two-proportion z-test with the pooled proportion
  *   (estimate × trials are the counts). A probability that is a share of several members
  *   (`death.*`, deaths ÷ entry size; the result says `scale`) is a mean of a variable in
@@ -269,6 +270,59 @@ function nullError(kind: DiffKind, base: DiffSide, next: DiffSide, sameStreams: 
   return (facing > 0 ? facing : combine(sameStreams, Math.max(below(next), above(next)), Math.max(below(base), above(base)))) / Z95;
 }
 
+/** ln Γ(x) for x > 0 (Lanczos, g = 7, n = 9: about 15 significant digits). */
+function logGamma(x: number): number {
+  const c = [0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7];
+  if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - logGamma(1 - x);
+  x -= 1;
+  let a = c[0];
+  const t = x + 7.5;
+  for (let i = 1; i < 9; i++) a += c[i] / (x + i);
+  return 0.5 * Math.log(2 * Math.PI) + (x + 0.5) * Math.log(t) - t + Math.log(a);
+}
+
+/** P(X = k) for X ~ Binomial(n, p). */
+function binomialPmf(k: number, n: number, p: number): number {
+  if (p <= 0) return k === 0 ? 1 : 0;
+  if (p >= 1) return k === n ? 1 : 0;
+  return Math.exp(logGamma(n + 1) - logGamma(k + 1) - logGamma(n - k + 1) + k * Math.log(p) + (n - k) * Math.log1p(-p));
+}
+
+/**
+ * Counts below which the normal test of a probability against an exact value is not
+ * trusted: the exact binomial test takes over where the count seen, or the count the exact
+ * value expects, is this small.
+ */
+const RARE_COUNT = 20;
+
+/**
+ * A probability seen a few times against an exact one: the two-sided exact binomial p-value
+ * (twice the smaller tail, at most 1), where the normal test overstated the evidence by
+ * orders of magnitude (an audit: 2 of 20,000 against an exact 1e-5 got q 5.7e-5, where
+ * P(X ≥ 2) is 0.0175). Undefined where the normal test holds (larger counts, or not a
+ * probability against an exact side).
+ */
+function rareAgainstExact(kind: DiffKind, base: DiffSide, next: DiffSide): number | undefined {
+  if (kind !== 'probability' || base.share || next.share) return undefined;
+  const exactSide = base.exact !== undefined ? base : next.exact !== undefined ? next : undefined;
+  const mcSide = exactSide === base ? next : base;
+  if (!exactSide || mcSide.exact !== undefined) return undefined;
+  const p0 = exactSide.exact!;
+  const n = mcSide.trials;
+  const k = Math.round(mcSide.estimate * n);
+  if (!(p0 >= 0 && p0 <= 1) || (Math.min(k, n - k) >= RARE_COUNT && Math.min(n * p0, n * (1 - p0)) >= RARE_COUNT)) return undefined;
+  // The tail beyond the count seen, away from the mean: summed from k outward, its terms
+  // falling, until they no longer add to it.
+  const step = k <= n * p0 ? -1 : 1;
+  let tail = 0;
+  for (let j = k; j >= 0 && j <= n; j += step) {
+    const term = binomialPmf(j, n, p0);
+    tail += term;
+    if (term <= tail * 1e-17) break;
+  }
+  return Math.min(1, 2 * tail);
+}
+
 /** An interval's half below (above) its estimate; none for an exact side. */
 const below = (s: DiffSide) => (s.exact !== undefined ? 0 : Math.max(0, s.estimate - s.ci95[0]));
 const above = (s: DiffSide) => (s.exact !== undefined ? 0 : Math.max(0, s.ci95[1] - s.estimate));
@@ -405,7 +459,7 @@ export function diffResults(base: readonly ScenarioResult[], next: readonly Scen
           // No spread on either side: equal values did not move, different ones surely did.
           // Against an exact side a change within its precision (1e-9) is none.
           const none = Math.abs(change) <= (before.exact !== undefined || after.exact !== undefined ? EXACT_TOLERANCE : 0);
-          entry.p = none ? 1 : se > 0 ? twoSidedP(change / se) : 0;
+          entry.p = none ? 1 : (rareAgainstExact(kind, before, after) ?? (se > 0 ? twoSidedP(change / se) : 0));
         }
         changes.push(entry);
       }

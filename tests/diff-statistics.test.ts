@@ -448,3 +448,26 @@ describe('the Markdown summary of user text', () => {
     expect(renderDiffMarkdown(diffResults([side(crewFirst, 0.25)], [side(more, 0.25)]))).toContain('and 1 more');
   });
 });
+
+describe('a rare probability against an exact one', () => {
+  test('takes the exact binomial test, not the normal one (an audit: 2 of 20,000 against 1e-5)', () => {
+    const n = 20_000;
+    const exact: MetricResult = { estimate: 0, ci95: [0, 0.000192], exact: 1e-5, kind: 'probability' };
+    const seen = (k: number): MetricResult => ({ ...wilson(k, n), kind: 'probability' });
+    const c = diffResults([resultOf([{ success: exact }], n)], [independentOf([{ success: seen(2) }], n)]).changes[0]!;
+    // P(X ≥ 2) for X ~ Binomial(20000, 1e-5), λ = 0.2: 1 − e^−0.2 (1 + 0.2) ≈ 0.01752; two-sided, twice that.
+    expect(c.p!).toBeCloseTo(2 * (1 - Math.exp(-0.2) * 1.2), 3);
+    // The normal test read it as p 4e-5 (z = 9e-5 / √(1e-5 / 20000)): strong evidence of a
+    // move from two events. Among a thousand unchanged figures it is no move at all.
+    const unchanged = Array.from({ length: 999 }, (_, i) => ({ success: seen(5000 + i) }));
+    const among = diffResults([resultOf([{ success: exact }, ...unchanged], n)], [independentOf([{ success: seen(2) }, ...unchanged], n)]).changes[0]!;
+    expect(among.moved).toBe(false);
+    // Seen 12 times where 0.2 were expected: moved.
+    expect(diffResults([resultOf([{ success: exact }], n)], [independentOf([{ success: seen(12) }], n)]).changes[0]!.moved).toBe(true);
+    // Never seen, where the exact value expects 0.2: no evidence at all.
+    expect(diffResults([resultOf([{ success: exact }], n)], [independentOf([{ success: seen(0) }], n)]).changes[0]!.p).toBe(1);
+    // Large counts keep the normal test (0.5 against 0.505 at 200,000 trials, as above).
+    const big = diffResults([resultOf([{ success: { estimate: 0.501, ci95: [0.499, 0.503], exact: 0.5, kind: 'probability' } }], 200_000)], [independentOf([{ success: { ...wilson(101_000, 200_000), kind: 'probability' } }], 200_000)]).changes[0]!;
+    expect(big.p!).toBeCloseTo(twoSidedP(0.005 / Math.sqrt(0.25 / 200_000)), 8);
+  });
+});
