@@ -702,7 +702,7 @@ export const conflict = defineMechanic({
       },
       exactCost: () => passionCombinations(setup.a, setup.b, sides, rules.exhausted).reduce((sum, c) => sum + openingWork(c.a, c.b, sides, sacrifice), 0),
       exact(): ExactValues {
-        const o = openingWithPassion(setup.a, setup.b, sides, rules.exhausted, sacrifice, rerollTies);
+        const o = openingExchange(setup.a, setup.b, sides, rules.exhausted, sacrifice, rerollTies);
         if (!o) {
           // Said in the result, not left to read as figures with no exact value.
           this.exactSkipped = openingSkipped(setup.a, setup.b, sides, rules.exhausted);
@@ -815,32 +815,6 @@ export function passionCombinations(a: Fighter, b: Fighter, sides: number, exhau
 }
 
 /**
- * The exact opening with the round-1 Passion rolls first (passionCombinations): each pair
- * of bonus dice's opening weighed by its chance. Undefined where openingSkipped says why.
- */
-export function openingWithPassion(
-  a: Fighter,
-  b: Fighter,
-  sides: number,
-  exhausted: SorcererRules['exhausted'],
-  sacrifice = 0,
-  rerollTies = false,
-): Opening | undefined {
-  if (a.passion === undefined && b.passion === undefined) return openingExchange(a, b, sides, exhausted, sacrifice, rerollTies);
-  if (openingSkipped(a, b, sides, exhausted) !== undefined) return undefined;
-  const out = { firstA: 0, firstB: 0, landed: 0, successes: 0 };
-  for (const c of passionCombinations(a, b, sides, exhausted)) {
-    const o = openingExchange(c.a, c.b, sides, exhausted, sacrifice, rerollTies);
-    if (!o) return undefined;
-    out.firstA += c.p * o.firstA;
-    out.firstB += c.p * o.firstB;
-    out.landed += c.p * o.landed;
-    out.successes += c.p * o.successes;
-  }
-  return out;
-}
-
-/**
  * Penalties in force on a fighter's round-1 rolls: "Your total penalties to an action are
  * equal to your next + lasting penalties", the next ones carried in coming due then.
  */
@@ -871,7 +845,8 @@ export function openingWork(a: Fighter, b: Fighter, sides: number, sacrifice = 0
  * (the first action then comes in a later round, on pools the rounds before set: see
  * `openingSkipped`). With `rerollTies` (rules.tiedExchange "reroll") a
  * fully tied exchange is rolled again until it is not: its outcome is then that of a fresh
- * exchange given no full tie.
+ * exchange given no full tie. With `passion`, the round-1 Passion rolls come first
+ * (passionCombinations): each pair of bonus dice's opening weighed by its chance.
  */
 export function openingExchange(
   a: Fighter,
@@ -882,6 +857,18 @@ export function openingExchange(
   rerollTies = false,
 ): Opening | undefined {
   if (openingSkipped(a, b, sides, exhausted) !== undefined) return undefined;
+  if (a.passion !== undefined || b.passion !== undefined) {
+    const mixed = { firstA: 0, firstB: 0, landed: 0, successes: 0 };
+    for (const c of passionCombinations(a, b, sides, exhausted)) {
+      // Fighters without Passion (their bonus dice won): openingSkipped let every pair through.
+      const o = openingExchange(c.a, c.b, sides, exhausted, sacrifice, rerollTies)!;
+      mixed.firstA += c.p * o.firstA;
+      mixed.firstB += c.p * o.firstB;
+      mixed.landed += c.p * o.landed;
+      mixed.successes += c.p * o.successes;
+    }
+    return mixed;
+  }
   const la = openingPenalties(a);
   const lb = openingPenalties(b);
   const na = actionDice(a, la, 0);
