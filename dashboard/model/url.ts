@@ -33,6 +33,13 @@ export function encodeLink(state: LinkState): string {
 export function decodeLink(hash: string): LinkState | { problem: string } | undefined {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
   const s = params.get('s');
+  // The page writes s= and c= once each: anything else in a link (a hand-added trials=, a
+  // second s=) would be ignored without a word, so the link is refused, saying what.
+  const keys = [...params.keys()];
+  const extra = [...new Set(keys.filter((k) => (k !== 's' && k !== 'c') || keys.indexOf(k) !== keys.lastIndexOf(k)))];
+  if (s !== null && extra.length > 0) {
+    return { problem: `the link holds ${extra.map((k) => (k === 's' || k === 'c' ? `${k}= more than once` : `"${k}="`)).join(' and ')}, which the page never writes: expected s= (the setup) and at most one c= (the comparison)` };
+  }
   // An address that names a setup but holds none ("#s=") is a cut link, not no link.
   if (s === null) return undefined;
   if (s === '') return { problem: 'the link\'s setup (s=) is empty; it may have been cut short' };
