@@ -152,22 +152,24 @@ export function solveSentence(r: SolveResult, block: SolveBlock, done: boolean, 
   const metric = metricWords ?? asIs;
   const named = metric(r.metric);
   const exact = r.method === 'exact';
+  // Every value in the sentence is a value of the searched field (an empty dice list: "no dice").
+  const text = (v: unknown) => valueText(v, block.vary);
   const at = (v: unknown) => r.points.find((p) => JSON.stringify(p.value) === JSON.stringify(v));
   const index = (v: unknown) => r.points.findIndex((p) => JSON.stringify(p.value) === JSON.stringify(v));
-  const rangeText = `${valueText(r.points[0]?.value ?? '', block.vary)}…${valueText(r.points[r.points.length - 1]?.value ?? '', block.vary)}`;
+  const rangeText = `${text(r.points[0]?.value ?? '')}…${text(r.points[r.points.length - 1]?.value ?? '')}`;
   const cost = exact ? '' : `, ${trialsText(r.trials ?? 0)} trials`;
   if (!done) return `Searching for ${goalText(r, words, metric)}: ${r.points.length} value(s) looked at${cost}…`;
-  const monotoneNote = r.monotone === false ? `; note: ${named} does not move one way over ${valueText(block.range ? block.range[0] : r.points[0]?.value, block.vary)}…${valueText(block.range ? block.range[1] : block.values?.[block.values.length - 1], block.vary)}` : '';
+  const monotoneNote = r.monotone === false ? `; note: ${named} does not move one way over ${text(block.range ? block.range[0] : r.points[0]?.value)}…${text(block.range ? block.range[1] : block.values?.[block.values.length - 1])}` : '';
   if (!r.decided) {
     // A result from before every value was decided, whose bisection the values contradicted.
     if (r.monotone === false && r.everyValue !== true) return `Undecided: ${named} does not move one way over the range (values looked at disagree), so the search cannot be trusted${cost}.`;
     const cands = (r.candidates ?? []).map((v) => (v === null ? 'none in range' : valueLabel(v, block, words)));
-    const near = (r.candidates ?? []).filter((v) => v !== null).map((v) => `${valueText(v, block.vary)} gives ${pointText(at(v), true)}`).filter((s) => !s.endsWith('?'));
+    const near = (r.candidates ?? []).filter((v) => v !== null).map((v) => `${text(v)} gives ${pointText(at(v), true)}`).filter((s) => !s.endsWith('?'));
     // Why, as the search decides: a value against the target, or which of several lies
     // nearer it, on intervals 95% over all of a value's looks (sim/solve/confidence.ts),
     // wider than the 95% intervals printed beside them.
     // (For first/last the first candidate is the one not decided; later ones may be sure.)
-    const why = r.find === 'closest' ? 'none of them is surely nearer the target' : `the target still lies within the interval of ${valueText(r.candidates?.[0], block.vary)}`;
+    const why = r.find === 'closest' ? 'none of them is surely nearer the target' : `the target still lies within the interval of ${text(r.candidates?.[0])}`;
     return `${capital(goalText(r, words, metric), metricWords !== undefined)}: undecided between ${cands.join(' and ')}; ${near.join(', ')} — ${why} at the cap of ${trialsText(r.maxTrials ?? 0)} trials a value (deciding on intervals 95% over all of a value's looks, wider than those shown)${cost}${monotoneNote}.`;
   }
   const assumption = r.everyValue === true ? 'at every value' : `assuming ${named} moves one way over the range`;
@@ -186,8 +188,8 @@ export function solveSentence(r: SolveResult, block: SolveBlock, done: boolean, 
     .filter((q): q is SolvePoint => q !== undefined)
     // Marked exact one by one, as the value found is: a bare "1 gives 0.875" beside
     // "0.500 exact" read as an estimate.
-    .map((q) => `${valueText(q.value, block.vary)} gives ${pointText(q, !exact)}${exact && q.exact !== undefined && q.estimate === undefined ? ' exact' : ''}`);
-  const ties = exact && r.candidates && r.candidates.length > 1 ? ` (tied with ${r.candidates.slice(1).map((v) => valueText(v, block.vary)).join(', ')})` : '';
+    .map((q) => `${text(q.value)} gives ${pointText(q, !exact)}${exact && q.exact !== undefined && q.estimate === undefined ? ' exact' : ''}`);
+  const ties = exact && r.candidates && r.candidates.length > 1 ? ` (tied with ${r.candidates.slice(1).map(text).join(', ')})` : '';
   const how = exact ? '' : ` — decided at 95% (${assumption})${cost}`;
   // The nearest at an end of the range with the metric still heading for the target: the
   // value that meets it lies outside ("closest to 0.500: 65 challenges (success = 0.994)"
