@@ -43,3 +43,32 @@ test('a Find answer beside a sweep says at which of Vary\'s values it asked: the
   expect(findResultsNode([answer], true, { ...scenario, sweep: undefined })!.querySelector('.help')).toBeNull();
   expect(findResultsNode([{ ...(answer as object), vary: 'setup.participants.1.count' } as never], true, scenario)!.querySelector('.help')).toBeNull();
 });
+
+test("Find's picker shows what a block that leaves find out asks: the first at least its atLeast", async () => {
+  const { findSection } = await import('../dashboard/ui/find.ts');
+  const picked = (goal: Record<string, unknown>) => {
+    const scenario = {
+      name: 'heist', system: 'viciousness', mechanic: 'knavery', trials: 1000, seed: 1,
+      setup: { challenges: 2, participants: [{ name: 'crew', count: 3 }] },
+      solve: [{ name: 'find', vary: 'setup.challenges', range: [0, 6], metric: 'success', ...goal }],
+    };
+    const ctx = { scenario: () => scenario, set() {}, register() {}, removeItem() {}, message() {} } as never;
+    return (findSection(ctx).querySelector('[data-key="find-find"] option[selected]') as unknown as { value: string } | null)?.value;
+  };
+  // linkedom's <select> has no value setter: the browser's, as far as this needs, marks the
+  // option picked.
+  const proto = Object.getPrototypeOf(document.createElement('select')) as object;
+  const own = Object.getOwnPropertyDescriptor(proto, 'value')!;
+  Object.defineProperty(proto, 'value', {
+    ...own,
+    set(this: { querySelectorAll(s: string): Iterable<{ value: string; toggleAttribute(n: string, on: boolean): void }> }, v: string) {
+      for (const o of this.querySelectorAll('option')) o.toggleAttribute('selected', o.value === v);
+    },
+  });
+  // It read "closest to" for `atLeast: 0.5`, which poolsim solve answers as the first at least.
+  expect(picked({ atLeast: 0.5 })).toBe('firstAtLeast');
+  expect(picked({ atMost: 0.5 })).toBe('firstAtMost');
+  expect(picked({ target: 0.5 })).toBe('closest');
+  expect(picked({ atLeast: 0.5, find: 'lastAtLeast' })).toBe('lastAtLeast');
+  Object.defineProperty(proto, 'value', own);
+});

@@ -332,6 +332,17 @@ describe('problems are shown at their field, in the CLI’s words', () => {
     for (const e of checked.errors) expect(cli2.err).toContain(e.message);
   });
 
+  test('Find\'s emptied boxes say they are empty, where the schema\'s words read got ""', () => {
+    const s = { ...defaultScenario(), solve: [{ name: 'find', vary: 'setup.challenges', range: [0, ''], metric: 'success', atLeast: '' }] };
+    const checked = checkScenario(s, 'x.json');
+    if (checked.ok) throw new Error('expected a problem');
+    const placed = placeErrors(checked.errors, [...fields, 'solve.0', 'solve.0.range.1', 'solve.0.atLeast']);
+    expect(placed.atField.get('solve.0.atLeast')).toEqual(['expected a number: the box is empty']);
+    expect(placed.atField.get('solve.0.range.1')).toEqual(['expected a number: the box is empty']);
+    // The file's words are kept where no box shows the value (as poolsim run says them).
+    expect(placeErrors(checked.errors, fields).general).toContain('x.json: solve.0.atLeast: expected a number, got ""');
+  });
+
   test('a problem deeper than any field goes to the nearest field above it; one no field owns is general', () => {
     let s = defaultScenario();
     s = withValue(s, ['setup', 'participants', 0, 'charm'], 3);

@@ -39,7 +39,16 @@ export function placeErrors(errors: readonly ScenarioError[], fields: Iterable<s
       if (known.has(candidate)) owner = candidate;
     }
     if (owner === undefined) general.push(e.message);
-    else atField.set(owner, [...(atField.get(owner) ?? []), e.problem]);
+    else atField.set(owner, [...(atField.get(owner) ?? []), atFieldProblem(e.problem)]);
   }
   return { atField, general };
+}
+
+/**
+ * A problem as said beside its field. The schema's `got ""` is what an emptied box holds
+ * (Find's target and range keep their key while typed over, so that an `atLeast` stays
+ * one), and beside a box showing nothing it read as a quirk of the page: it says so.
+ */
+function atFieldProblem(problem: string): string {
+  return problem.endsWith(', got ""') ? `${problem.slice(0, -', got ""'.length)}: the box is empty` : problem;
 }

@@ -8,7 +8,7 @@
 import type { ScenarioPlan } from '../../sim/scenario.ts';
 import { findMechanic } from '../../sim/mechanics.ts';
 import { rulesBySystem, type SystemName } from '../../sim/rules.ts';
-import { FINDS } from '../../sim/solve/schema.ts';
+import { FINDS, defaultFind } from '../../sim/solve/schema.ts';
 import { solveSearches, judged } from '../../sim/solve/plan.ts';
 import type { SolveSearch } from '../../sim/solve/search.ts';
 import type { SolveResult } from '../../sim/solve/result.ts';
@@ -118,7 +118,9 @@ export function findSection(ctx: SetupContext): HTMLElement {
     metric.addEventListener('change', () => set('metric', metric.value, true));
     const find = h('select', { attrs: { 'aria-label': 'which value', 'data-key': 'find-find' } });
     for (const f of FINDS) find.append(h('option', { attrs: { value: f } }, FIND_LABELS[f]));
-    find.value = String(block.find ?? 'closest');
+    // A block that leaves `find` out asks what its target's form means (`atLeast`: the first
+    // at least), which the picker shows; "closest to" there read as another question.
+    find.value = String(block.find ?? defaultFind(block));
     find.addEventListener('change', () => set('find', find.value, true));
     const goal = block.target ?? block.atLeast ?? block.atMost;
     const goalKey = block.atLeast !== undefined ? 'atLeast' : block.atMost !== undefined ? 'atMost' : 'target';

@@ -122,7 +122,14 @@ export function solveValues(block: Pick<SolveBlock, 'range' | 'values'>): unknow
 
 /** The block's target number (undefined for sameAs) and its `find`, defaults filled in. */
 export function solveGoal(block: SolveBlock): { target?: number; find: Find } {
-  if (block.atLeast !== undefined) return { target: block.atLeast, find: block.find ?? 'firstAtLeast' };
-  if (block.atMost !== undefined) return { target: block.atMost, find: block.find ?? 'firstAtMost' };
-  return { target: block.target, find: block.find ?? 'closest' };
+  return { target: block.atLeast ?? block.atMost ?? block.target, find: block.find ?? defaultFind(block) };
+}
+
+/**
+ * Which value answers when a block does not say (`find` left out): the first at least its
+ * `atLeast`, the first at most its `atMost`, else the closest. Takes a block as written (the
+ * dashboard's draft too, before it validates), so a picker shows what the file asks.
+ */
+export function defaultFind(block: { atLeast?: unknown; atMost?: unknown }): Find {
+  return block.atLeast !== undefined ? 'firstAtLeast' : block.atMost !== undefined ? 'firstAtMost' : 'closest';
 }
