@@ -5,11 +5,15 @@
  * poolsim replaces `--out` as a whole, so it must only ever replace a folder it made
  * itself: every report folder carries a `.poolsim-report` file, and anything else that is
  * not empty — a project folder, the scenario library, a file, `/` — is refused before
- * anything runs. The mark lists the scenario folders the run wrote (markText); inside a
- * marked folder, whatever the report layout does not hold, or holds in the user's words,
- * is the user's and the folder is refused (foreignEntries). A report folder written before the mark existed (index.html and index.md
- * saying "poolsim reports", every other entry a scenario folder with results.json) is
- * still recognised, so upgrading does not strand anyone's reports.
+ * anything runs. The mark lists the scenario folders the run wrote and every file with its
+ * SHA-256 (markText); so does `.poolsim-written` beside it (WRITTEN), which a committed
+ * baseline's Git ignores, so that the files of a run on another branch stay known after a
+ * switch. Inside a marked folder, a file neither list holds as it is now — a copy of last
+ * week's page kept for comparison, a chart renamed, a note added to a page — is the user's
+ * and the folder is refused (foreignEntries). A mark written before the file list, and a
+ * report folder written before the mark (index.html and index.md saying "poolsim reports",
+ * every other entry a scenario folder with results.json), are read by the layout and the
+ * files' own words instead, so upgrading does not strand anyone's reports.
  *
  * The swap (reports/write.ts) renders into `.<name>.tmp-<pid>-<ms>`, steps the old folder
  * aside to `.<name>.old-<pid>-<ms>`, renames the new one in and deletes the old one. A run
@@ -22,6 +26,7 @@
  * Leftovers of a run whose process is still alive are left alone: it may still be writing.
  */
 import { accessSync, closeSync, constants, existsSync, lstatSync, mkdtempSync, openSync, readFileSync, readSync, readdirSync, realpathSync, renameSync, rmSync, rmdirSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { basename, dirname, join, parse, relative, resolve, sep } from 'node:path';
 
 /** The file that marks a folder as poolsim's own report folder. */
@@ -29,10 +34,66 @@ export const MARKER = '.poolsim-report';
 export const MARKER_TEXT = 'This folder was written by `poolsim report`; the next run replaces it as a whole.\n';
 /** In the mark, the heading of the list of scenario folders the run wrote, one a line (markText). */
 const LISTED = 'Scenario folders it wrote:';
+/** In the mark and in WRITTEN, the heading of the files the run wrote: `<sha-256>  <path>`, one a line. */
+const FILES = 'Files it wrote (SHA-256, then the path):';
+/**
+ * The list of files beside the mark, the same as the mark's. Git ignores it in the committed
+ * baseline (`reports/baseline/*`), where the mark is committed: after a branch switch the
+ * mark is the other branch's, and this still names the pages and charts of the run made
+ * here, which Git leaves in place.
+ */
+export const WRITTEN = '.poolsim-written';
+const WRITTEN_TEXT = 'The files `poolsim report` wrote in this folder, as in its .poolsim-report.\n';
 
-/** The mark of a report folder whose scenario folders are `slugs`. */
-export function markText(slugs: readonly string[]): string {
-  return `${MARKER_TEXT}\n${LISTED}\n${slugs.map((s) => `${s}\n`).join('')}`;
+/** A report file's SHA-256, as the mark lists it. */
+export function fileHash(content: string | Buffer): string {
+  return createHash('sha256').update(content).digest('hex');
+}
+
+function filesText(files: readonly (readonly [path: string, hash: string])[]): string {
+  return `${FILES}\n${files.map(([path, hash]) => `${hash}  ${path}\n`).join('')}`;
+}
+
+/**
+ * The mark of a report folder whose scenario folders are `slugs`; with `files` (each path
+ * relative to the folder, and its SHA-256), the list every later run holds the folder to.
+ */
+export function markText(slugs: readonly string[], files?: readonly (readonly [path: string, hash: string])[]): string {
+  return `${MARKER_TEXT}\n${LISTED}\n${slugs.map((s) => `${s}\n`).join('')}${files ? `\n${filesText(files)}` : ''}`;
+}
+
+/** The text of WRITTEN. */
+export function writtenText(files: readonly (readonly [path: string, hash: string])[]): string {
+  return `${WRITTEN_TEXT}\n${filesText(files)}`;
+}
+
+/**
+ * Path → the SHA-256s the mark and WRITTEN in `dir` list for it, or undefined when neither
+ * lists files (a mark of before the list): the folder is then read by its layout.
+ */
+function listedFiles(dir: string): Map<string, Set<string>> | undefined {
+  let found: Map<string, Set<string>> | undefined;
+  for (const name of [MARKER, WRITTEN]) {
+    let text: string;
+    try {
+      if (!lstatSync(join(dir, name)).isFile()) continue;
+      text = readFileSync(join(dir, name), 'utf8');
+    } catch {
+      continue;
+    }
+    const lines = text.split('\n');
+    const at = lines.indexOf(FILES);
+    if (at < 0) continue;
+    found ??= new Map();
+    for (const line of lines.slice(at + 1)) {
+      const m = /^([0-9a-f]{64}) {2}(.+)$/.exec(line);
+      if (!m) continue;
+      const hashes = found.get(m[2]!) ?? new Set<string>();
+      hashes.add(m[1]!);
+      found.set(m[2]!, hashes);
+    }
+  }
+  return found;
 }
 
 /**
@@ -130,6 +191,8 @@ const DESKTOP_FILES = new Set(['.DS_Store', 'Thumbs.db', 'desktop.ini']);
  * is never poolsim's.
  */
 export function foreignEntries(dir: string, writing: readonly string[] = []): string[] {
+  const files = listedFiles(dir);
+  if (files) return unlistedEntries(dir, files, new Set(writing));
   const foreign: string[] = [];
   // The scenario folders the mark lists, and those this run writes (a scenario a merge
   // added while keeping the other side's mark: its committed results.json is replaced by
@@ -178,6 +241,51 @@ export function foreignEntries(dir: string, writing: readonly string[] = []): st
       foreign.push(`${name}/${inner}${ik === 'folder' ? '/' : ''}`);
     }
   }
+  return foreign;
+}
+
+/**
+ * foreignEntries for a folder whose mark lists its files: what is not there as a run wrote
+ * it. A file is poolsim's when the mark or WRITTEN lists its path with its SHA-256 now, or
+ * when it holds nothing; a folder when it holds only such files. One exception, by content
+ * as before the list: a `results.json` in a scenario folder this run writes (`writing`),
+ * which it replaces in any case — a committed baseline after a merge holds the other
+ * side's, which this side's mark does not list. An edited file is named as changed.
+ */
+function unlistedEntries(dir: string, files: Map<string, Set<string>>, writing: ReadonlySet<string>): string[] {
+  const foreign: string[] = [];
+  // Returns whether `path` (a folder, `rel` inside `dir`) holds anything poolsim's, after
+  // naming what is not: a folder with nothing of poolsim's and several things in it is
+  // named once, as the folder.
+  const walk = (path: string, rel: string): boolean => {
+    let ownSeen = false;
+    const names = readdirSync(path).sort();
+    const start = foreign.length;
+    for (const name of names) {
+      if (DESKTOP_FILES.has(name)) continue;
+      const at = join(path, name);
+      const r = rel === '' ? name : `${rel}/${name}`;
+      const st = lstatSync(at);
+      if (st.isDirectory()) {
+        if (walk(at, r)) ownSeen = true;
+        continue;
+      }
+      if (st.isFile() && rel === '' && (name === MARKER || name === WRITTEN)) continue;
+      if (st.isFile() && (st.size === 0 || files.get(r)?.has(fileHash(readFileSync(at))))) {
+        ownSeen = true;
+        continue;
+      }
+      const parts = r.split('/');
+      if (st.isFile() && parts.length === 2 && parts[1] === 'results.json' && writing.has(parts[0]!) && ownContent(at, 'scenario/results.json')) {
+        ownSeen = true;
+        continue;
+      }
+      foreign.push(st.isFile() && files.has(r) ? `${r} (changed since poolsim wrote it)` : r);
+    }
+    if (!ownSeen && rel !== '' && foreign.length - start > 1) foreign.splice(start, foreign.length - start, `${rel}/`);
+    return ownSeen;
+  };
+  walk(dir, '');
   return foreign;
 }
 

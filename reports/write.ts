@@ -10,7 +10,8 @@
  * every report folder carries a `.poolsim-report` file.
  *
  * Layout of `outDir`:
- *   .poolsim-report                      the mark: poolsim wrote this folder, and which scenario folders
+ *   .poolsim-report                      the mark: poolsim wrote this folder, its scenario folders, every file and its SHA-256
+ *   .poolsim-written                     the same list of files (Git ignores it in the committed baseline)
  *   index.html, index.md                 every scenario with its expect checks
  *   <slug>/index.html                    self-contained report
  *   <slug>/report.md                     for a Git forge, with charts/ beside it
@@ -23,7 +24,7 @@
  */
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { MARKER, checkTarget, markText, recoverLeftovers } from './target.ts';
+import { MARKER, WRITTEN, checkTarget, fileHash, markText, recoverLeftovers, writtenText } from './target.ts';
 import { type ChartsForOptions, chartsAndNotes } from './charts/index.ts';
 import { renderChangesHtml, renderDiffMarkdown } from './changes.ts';
 import type { ResultDiff } from '../sim/diff.ts';
@@ -63,8 +64,8 @@ function checkSlugs(entries: ReportEntry[]): void {
   }
 }
 
-/** Writes the reports of one scenario into `dir`; returns the paths written, relative to it. */
-async function writeScenario(dir: string, entry: ReportEntry, options: WriteReportsOptions): Promise<string[]> {
+/** Writes the reports of one scenario into `dir`; returns the paths written, relative to it, with their SHA-256. */
+async function writeScenario(dir: string, entry: ReportEntry, options: WriteReportsOptions): Promise<[string, string][]> {
   const { result, source } = entry;
   const { charts, notes } = chartsAndNotes(result, { ...options.charts, setup: entry.setup });
   const files: [string, string][] = [
@@ -79,7 +80,7 @@ async function writeScenario(dir: string, entry: ReportEntry, options: WriteRepo
     stopIfAborted(options.signal);
     await writeFile(join(dir, path), text);
   }
-  return files.map(([path]) => path);
+  return files.map(([path, text]) => [path, fileHash(text)]);
 }
 
 /**
@@ -103,25 +104,33 @@ export async function writeReports(
   await mkdir(parent, { recursive: true });
   await mkdir(staging);
 
-  const files: string[] = [];
+  // Each file written, relative to outDir, with its SHA-256: the mark's list.
+  const written: [string, string][] = [];
+  const slugs = entries.map((e) => e.slug);
+  const top = async (name: string, text: string) => {
+    await writeFile(join(staging, name), text);
+    written.push([name, fileHash(text)]);
+  };
   try {
     // The mark first: a render killed midway leaves a folder the next run knows it may remove.
-    await writeFile(join(staging, MARKER), markText(entries.map((e) => e.slug)));
+    await writeFile(join(staging, MARKER), markText(slugs));
     for (const entry of entries) {
-      const written = await writeScenario(join(staging, entry.slug), entry, options);
-      files.push(...written.map((f) => `${entry.slug}/${f}`));
+      const files = await writeScenario(join(staging, entry.slug), entry, options);
+      written.push(...files.map(([f, hash]): [string, string] => [`${entry.slug}/${f}`, hash]));
     }
     const index = renderIndex(entries, options.diff);
-    await writeFile(join(staging, 'index.html'), index.html);
-    await writeFile(join(staging, 'index.md'), index.md);
-    files.push('index.html', 'index.md');
+    await top('index.html', index.html);
+    await top('index.md', index.md);
     if (options.diff) {
       const slugOf = new Map(entries.map((e) => [e.result.name, e.slug]));
       const link = (page: string) => (scenario: string) => (slugOf.has(scenario) ? `${slugOf.get(scenario)}/${page}` : undefined);
-      await writeFile(join(staging, 'changes.html'), renderChangesHtml(options.diff, link('index.html')));
-      await writeFile(join(staging, 'changes.md'), renderDiffMarkdown(options.diff, { link: link('report.md') }));
-      files.push('changes.html', 'changes.md');
+      await top('changes.html', renderChangesHtml(options.diff, link('index.html')));
+      await top('changes.md', renderDiffMarkdown(options.diff, { link: link('report.md') }));
     }
+    // Then the mark again, with every file as written: the next run replaces the folder only
+    // while it holds these files as they are (reports/target.ts foreignEntries).
+    await writeFile(join(staging, MARKER), markText(slugs, written));
+    await writeFile(join(staging, WRITTEN), writtenText(written));
     stopIfAborted(options.signal);
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
@@ -149,5 +158,5 @@ export async function writeReports(
     throw error;
   }
   if (hadPrevious) await rm(previous, { recursive: true, force: true });
-  return { files };
+  return { files: written.map(([path]) => path) };
 }

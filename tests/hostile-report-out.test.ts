@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { poolsim } from './helpers.ts';
-import { checkTarget, MARKER, MARKER_TEXT, recoverLeftovers, TargetRefused } from '../reports/target.ts';
+import { checkTarget, MARKER, MARKER_TEXT, recoverLeftovers, TargetRefused, WRITTEN } from '../reports/target.ts';
 import { writeReports } from '../reports/write.ts';
 import { heistOnePoint } from './reports/fixtures.ts';
 
@@ -108,7 +108,7 @@ describe('a report folder the user has put files in', () => {
     const before = snapshot(dir);
     const r = await poolsim('report', join(dir, 'lib'), '--out', out);
     expect(r.code, r.err).toBe(2);
-    expect(r.err).toContain('holds 2 things poolsim did not write there (k/drafts/, mynotes.md): move them out, or give another folder');
+    expect(r.err).toContain('holds 2 things poolsim did not write there (k/drafts/a.md, mynotes.md): move them out, or give another folder');
     expect(snapshot(dir)).toEqual(before);
     // Moved out, the folder is poolsim's again.
     rmSync(join(out, 'mynotes.md'));
@@ -175,6 +175,8 @@ describe('the mark lists the scenario folders the run wrote', () => {
       const dir = workspace();
       const out = join(dir, 'out');
       expect((await poolsim('report', join(dir, 'lib'), '--out', out)).code).toBe(0);
+      // Neither wrote the list of files beside the mark.
+      rmSync(join(out, WRITTEN));
       if (old === 'no mark at all') rmSync(join(out, MARKER));
       else writeFileSync(join(out, MARKER), MARKER_TEXT);
       mkdirSync(join(out, 'my-run'));
@@ -216,21 +218,30 @@ describe('the mark lists the scenario folders the run wrote', () => {
     expect(() => checkTarget(join(dir, 'lib'), { inputs: [join(dir, 'lib-link', 'k.json')] })).toThrow(/which is being run/);
   });
 
-  test('a listed folder may hold results.json alone (a committed baseline in a fresh clone); an unlisted one with its pages is an older run\'s', async () => {
+  test('a listed folder may hold results.json alone (a committed baseline in a fresh clone); a scenario folder of a run on another branch is known by the list beside the mark', async () => {
     const dir = workspace();
     const out = join(dir, 'out');
     expect((await poolsim('report', join(dir, 'lib'), '--out', out)).code).toBe(0);
     // What git keeps of it: the mark and results.json.
+    rmSync(join(out, WRITTEN));
     for (const f of readdirSync(join(out, 'k'))) if (f !== 'results.json') rmSync(join(out, 'k', f), { recursive: true });
     for (const f of ['index.html', 'index.md']) rmSync(join(out, f));
     expect(() => checkTarget(out)).not.toThrow();
-    // A scenario of another branch, with its pages: poolsim's though the mark does not list it.
-    expect((await poolsim('report', join(dir, 'lib'), '--out', join(dir, 'other'))).code).toBe(0);
-    const { cpSync } = await import('node:fs');
-    cpSync(join(dir, 'other', 'k'), join(out, 'renamed'), { recursive: true });
+    // A branch switch: the run here wrote scenario `gone` as well; the other branch's mark
+    // (committed) lists k alone, and Git leaves gone's pages and charts (it ignores them).
+    // The list beside the mark, which Git ignores too, is still this machine's run's.
+    writeFileSync(join(dir, 'lib', 'gone.json'), JSON.stringify({ ...knowledge, name: 'Gone roll', seed: 'g' }));
+    expect((await poolsim('report', join(dir, 'lib'), '--out', out)).code).toBe(0);
+    rmSync(join(dir, 'lib', 'gone.json'));
+    const kOnly = join(dir, 'k-only');
+    mkdirSync(join(kOnly, 'lib'), { recursive: true });
+    writeFileSync(join(kOnly, 'lib', 'k.json'), JSON.stringify(knowledge));
+    expect((await poolsim('report', join(kOnly, 'lib'), '--out', join(kOnly, 'out'))).code).toBe(0);
+    writeFileSync(join(out, MARKER), readFileSync(join(kOnly, 'out', MARKER)));
+    rmSync(join(out, 'gone', 'results.json'));
     expect(() => checkTarget(out)).not.toThrow();
     expect((await poolsim('report', join(dir, 'lib'), '--out', out)).code).toBe(0);
-    expect(existsSync(join(out, 'renamed'))).toBe(false);
+    expect(existsSync(join(out, 'gone'))).toBe(false);
     // A merge that added scenario b (its results.json committed) and kept a mark that lists
     // k only: b is a scenario this run writes, so its lone results.json is poolsim's.
     writeFileSync(join(dir, 'lib', 'b.json'), JSON.stringify({ ...knowledge, name: 'B roll', seed: 'b' }));
@@ -240,6 +251,25 @@ describe('the mark lists the scenario folders the run wrote', () => {
     const merged = await poolsim('report', join(dir, 'lib'), '--out', out);
     expect(merged.code, merged.err).toBe(0);
     expect(readFileSync(join(out, MARKER), 'utf8')).toMatch(/^b$/m);
+  });
+
+  test('a copy of a scenario\'s folder or chart kept for comparison, and a note added to a page, are the user\'s: refused, and kept', async () => {
+    // Byte for byte what poolsim wrote, but not where it wrote it: until December 2026 the
+    // next run deleted them without a word (they read as poolsim's by their layout).
+    const dir = workspace();
+    const out = join(dir, 'out');
+    expect((await poolsim('report', join(dir, 'lib'), '--out', out)).code).toBe(0);
+    const { cpSync, appendFileSync } = await import('node:fs');
+    cpSync(join(out, 'k'), join(out, 'k-before-change'), { recursive: true });
+    const charts = readdirSync(join(out, 'k', 'charts'));
+    expect(charts.length).toBeGreaterThan(0);
+    cpSync(join(out, 'k', 'charts', charts[0]!), join(out, 'k', 'charts', `v1-${charts[0]}`));
+    appendFileSync(join(out, 'k', 'report.md'), '\nMy note: the d6 felt better at the table.\n');
+    const before = snapshot(dir);
+    const r = await poolsim('report', join(dir, 'lib'), '--out', out);
+    expect(r.code, r.err).toBe(2);
+    expect(r.err).toContain(`holds 3 things poolsim did not write there (k/charts/v1-${charts[0]}, k/report.md (changed since poolsim wrote it), k-before-change/)`);
+    expect(snapshot(dir)).toEqual(before);
   });
 });
 

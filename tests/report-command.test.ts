@@ -75,7 +75,7 @@ describe('poolsim report', () => {
     const badJson = JSON.parse(readFileSync(join(out, 'bad-band', 'results.json'), 'utf8'));
     expect(badJson.description).toBe('Does a knowledge roll find the answer half the time?');
     expect(badJson.expect[0].why).toBe('a sage should know more often than not');
-    expect(readdirSync(out).sort()).toEqual(['.poolsim-report', 'bad-band', 'good', 'index.html', 'index.md']);
+    expect(readdirSync(out).sort()).toEqual(['.poolsim-report', '.poolsim-written', 'bad-band', 'good', 'index.html', 'index.md']);
     for (const slug of ['good', 'bad-band']) {
       for (const f of ['index.html', 'report.md', 'results.json', 'results.csv']) expect(existsSync(join(out, slug, f))).toBe(true);
     }
@@ -97,7 +97,7 @@ describe('poolsim report', () => {
     for (const f of ['a-2.json', 'a.json', 'a.yaml', 'index.html.json']) writeFileSync(join(dir, 'lib', f), JSON.stringify({ ...roll, name: f }));
     const r = await poolsim('report', join(dir, 'lib'), '--out', join(dir, 'out'));
     expect(r.code, r.err).toBe(0);
-    expect(readdirSync(join(dir, 'out')).sort()).toEqual(['.poolsim-report', 'a', 'a-2', 'a-3', 'index.html', 'index.html-2', 'index.md']);
+    expect(readdirSync(join(dir, 'out')).sort()).toEqual(['.poolsim-report', '.poolsim-written', 'a', 'a-2', 'a-3', 'index.html', 'index.html-2', 'index.md']);
   });
 
   test('a scenario’s folder is named by its path below the folder named, so files in subfolders never rename it', async () => {

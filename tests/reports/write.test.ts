@@ -67,7 +67,7 @@ describe('writeReports', () => {
   it('replaces the previous reports once the new ones are written', async () => {
     await writeReports(outDir, entries);
     await writeReports(outDir, [{ slug: 'heist', result: heistOnePoint }]);
-    expect((await readdir(outDir)).sort()).toEqual(['.poolsim-report', 'heist', 'index.html', 'index.md']);
+    expect((await readdir(outDir)).sort()).toEqual(['.poolsim-report', '.poolsim-written', 'heist', 'index.html', 'index.md']);
   });
 
   it('leaves the previous reports untouched when rendering throws midway', async () => {
