@@ -8,7 +8,8 @@ import type { ScenarioResult } from '../sim/result.ts';
 const NUMBER = /\d[\d,]*(?:\.\d+)?/g;
 
 /**
- * The points' own notes (why exact values are missing, sim/mechanic.ts exactSkipped), each
+ * The points' own notes (why exact values are missing, sim/mechanic.ts exactSkipped; what of
+ * the setup changes nothing there, setupNotes), each
  * once, with how many of the points it is said at: a figure with no exact value where the
  * mechanic has them is never left unexplained on the page. Notes that differ only in their
  * numbers (a sweep over pool sizes: "about 7.8 s of work", "about 41 s of work") are one

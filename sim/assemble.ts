@@ -24,7 +24,8 @@ function resultOf(plan: ScenarioPlan, tallies: readonly Tally[], points: readonl
   const results = points.map((i) => {
     const p = plan.points[i];
     const r = pointResult(p.point, tallies[i], p.simulation.exact?.(), p.simulation);
-    if (p.simulation.exactSkipped) r.notes = [p.simulation.exactSkipped];
+    const notes = [...(p.simulation.exactSkipped ? [p.simulation.exactSkipped] : []), ...(p.simulation.setupNotes ?? [])];
+    if (notes.length > 0) r.notes = notes;
     return r;
   });
   return {

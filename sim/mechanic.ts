@@ -39,6 +39,13 @@ export interface Simulation {
    */
   exactSkipped?: string;
   /**
+   * What the setup asks that changes nothing at this point: a policy with nothing to act
+   * on (`defendRank` when every liquid coin is banked at the turn's start). Said in the
+   * result's notes rather than refused, as a sweep may cross such a point on its way to
+   * the ones where it does act.
+   */
+  setupNotes?: readonly string[];
+  /**
    * Per-turn series (campaign drift), read off the merged tally of a whole point: only
    * from its integer counts, so the series is as worker-independent as the tally.
    */

@@ -65,7 +65,7 @@ export interface PointResult {
   metrics: Record<string, MetricResult>;
   distributions?: Record<string, DistributionResult>;
   series?: Record<string, SeriesResult>;
-  /** What the figures of this point leave out, and why (e.g. exact values over their work budget). */
+  /** What the figures of this point leave out, and why (e.g. exact values over their work budget), or what of its setup changes nothing here. */
   notes?: string[];
 }
 

@@ -406,7 +406,7 @@ function fight(
 function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
   const t: Tally = {};
   const metricNames = [
-    'rank.final', 'points.final', 'demoted', 'promoted', 'liquid.final', 'coins', 'jobs', 'jobs.succeeded', 'jobs.violent',
+    'rank.final', 'points.final', 'demoted', 'promoted', 'demoted.final', 'promoted.final', 'liquid.final', 'coins', 'jobs', 'jobs.succeeded', 'jobs.violent',
     'jobs.won', 'jobs.freePushes', 'jobs.traitPushes', 'rewards', 'banked', 'deaths', 'deaths.captains', 'deaths.minions', 'wounds',
     'dissolved', 'replaced', 'replacementPoints', 'rivalStrikes', 'pointsLost', 'wealthLowered', 'assets.lost',
     'contacts.lost', 'calamity', 'attempts', 'attempts.repelled', 'interfered', 'foiled', 'rivalDeals',
@@ -763,6 +763,8 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
     }
   }
   t['rank.final'] = rankFromPoints(points);
+  t['demoted.final'] = rankFromPoints(points) < startRank ? 1 : 0;
+  t['promoted.final'] = rankFromPoints(points) > startRank ? 1 : 0;
   t['points.final'] = points;
   t['liquid.final'] = liquid.reduce((a, b) => a + b, 0);
   return t;

@@ -424,6 +424,13 @@ describe('bad campaign setups', () => {
   test('a rival deal without rivals', () => {
     expect(problems({ ...ok, policy: { job: { challenges: 2 }, takeRivalDeal: 'whenJobFails' } })).toContain('setup.policy.takeRivalDeal: a rival deal needs a rival');
   });
+  test('interference without rivals, and a rival listing one asset name twice', () => {
+    // As a rival deal: there is no unsubtle design to interfere with (it ran, reporting 0).
+    expect(problems({ ...ok, policy: { job: { challenges: 2 }, interfere: { roll: 'knavery' } } })).toContain('setup.policy.interfere: interfering needs a rival whose design is unsubtle: the campaign has no "rivals"');
+    // A handy asset is named by its name: which "army" was it?
+    const rival = { name: 'duke', rank: 3, assets: ['army', 'army'], designs: [{ severity: 'light', handyAsset: 'army' }] };
+    expect(problems({ ...ok, rivals: [rival] })).toContain('setup.rivals.0.assets.1: rival "duke" lists the asset "army" twice');
+  });
   test('two troupes of one name', () => {
     expect(problems({ ...ok, troupes: [lone, lone] })).toContain('setup.troupes.1.name: two troupes are named "lone"');
   });
@@ -442,4 +449,73 @@ describe('bad campaign setups', () => {
   test('no troupes at all', () => {
     expect(problems({ ...ok, troupes: [{ ...lone, count: 0 }] })).toContain('setup.troupes: the company has no troupes (every count is 0): expected at least one');
   });
+});
+
+describe('what a setup asks that changes nothing is said in the notes', () => {
+  const rival = { name: 'countess', rank: 4, designs: [{ severity: 'light' }, { severity: 'medium' }] };
+  const base = { turns: 12, company: { name: 'co', rank: 2 }, troupes: [{ name: 'vipers', captain: { knavery: ['d6'] }, minions: [{ name: 'm', knavery: ['d6'] }] }], rivals: [rival] };
+  const notesOf = (setup: object, rules: object = {}, trials = 500) => runScenario(campaignScenario(setup, rules, trials)).results[0].notes ?? [];
+
+  test('defendRank with every coin banked at the turn\'s start: the same numbers, and a note saying why', () => {
+    // Banking "all" leaves no liquid coin for defendRank by the time a consequence lands: the
+    // same seed gives the same figures with it as without (a library sweep had shown the
+    // two as a comparison).
+    const on = runScenario(campaignScenario({ ...base, policy: { job: { challenges: 3 }, defendRank: true } }, {}, 2000)).results[0];
+    const off = runScenario(campaignScenario({ ...base, policy: { job: { challenges: 3 } } }, {}, 2000)).results[0];
+    expect(on.metrics).toEqual(off.metrics);
+    expect(on.notes).toEqual(['policy.defendRank changes nothing here: with bank "all" every liquid coin is banked at the turn\'s start, so none is left when a rival\'s consequence lands']);
+    expect(off.notes).toBeUndefined();
+    // With a reserve kept, it acts: no note.
+    expect(notesOf({ ...base, policy: { job: { challenges: 3 }, defendRank: true, bank: 'reserve', reserve: 2 } })).toEqual([]);
+  });
+
+  test('each field with nothing to act on, named', () => {
+    const notes = notesOf({
+      ...base,
+      troupes: [{ ...base.troupes[0], asset: 'favor' }],
+      policy: {
+        action: 'idle',
+        job: { challenges: 3, guards: { count: 2 } },
+        onFailedJob: 'abandon',
+        interfere: { roll: 'violence', challenges: 3 },
+        newTroupe: 'never',
+        successorAsset: 'startingAsset',
+        medicPush: 'always',
+        buy: { equipment: { dice: ['d4'], itemRank: 4, modifiers: 10 } },
+      },
+    });
+    expect(notes).toEqual([
+      'policy.interfere changes nothing here: no rival design is unsubtle ("If the rival\'s plan is unsubtle, give the PCs the chance to interfere")',
+      'policy.interfere.challenges changes nothing here: interfering by violence is a fight with the rival\'s minions, not a plan against challenges',
+      'policy.job changes nothing here: action is "idle", so no troupe takes a job',
+      'policy.job.guards changes nothing here: with onFailedJob "abandon" a failed plan never comes to violence',
+      'policy.successorAsset changes nothing here: with newTroupe "never" no troupe is founded again',
+      'policy.medicPush changes nothing here: no PC has the "medic" trait',
+      'policy.buy.equipment changes nothing here: its price is above 4 at every rank ("If it ends up above 4, it isn\'t obtainable with money")',
+    ]);
+    expect(notesOf({ ...base, rivals: [], policy: { job: { challenges: 3 }, successorAdvancements: 'all' } }, { speedChess: true, invest: 'spread' })).toEqual([
+      'policy.successorAdvancements changes nothing here: the company names no ambition, so it never advances',
+      'rules.invest and rules.speedChess change nothing here: the campaign has no rivals',
+    ]);
+  });
+});
+
+test('demoted.final and promoted.final: where the rank stands at the end, the rank series\' last turn', () => {
+  // `demoted` counts a company that dipped below its rank for one turn; a rank-2 company
+  // starts at its rank's minimum, so against a rank-6 rival it nearly always dips, and far
+  // less often ends below.
+  const r = runScenario(campaignScenario({
+    turns: 26,
+    company: { name: 'co', rank: 2 },
+    troupes: [{ name: 'vipers', captain: { knavery: ['d6', 'd6'] }, minions: [{ name: 'm', knavery: ['d6'] }] }],
+    rivals: [{ name: 'duke', rank: 6, designs: [{ severity: 'light' }, { severity: 'medium' }] }],
+    policy: { job: { challenges: 3, method: 'rare' }, jobEvery: 2 },
+  }, {}, 4000)).results[0];
+  const rank = r.series!.rank;
+  const last = rank.turn.length - 1;
+  const counts = (m: MetricResult) => Math.round(m.estimate * 4000);
+  expect(counts(r.metrics['demoted.final'])).toBe(Math.round(rank.demoted[last] * 4000));
+  expect(counts(r.metrics['promoted.final'])).toBe(Math.round(rank.promoted[last] * 4000));
+  expect(r.metrics['demoted.final'].estimate).toBeLessThan(r.metrics.demoted.estimate);
+  expect(r.metrics['demoted.final'].label).toBe('P(rank at the end below start)');
 });

@@ -83,12 +83,15 @@ describe('"If the rival\'s plan is unsubtle, give the PCs the chance to interfer
   test('a PC whose action went on interfering neither takes part nor rests off a rattle that turn; a troupe founded anew acts at once', () => {
     // Turn by turn, with the interference's mark set by hand: a troupe of a captain and a
     // minion, jobs every other turn (turn 2 is a rest turn), a sure job.
-    const setup = campaignSetup.parse({
+    // No rival, so that nothing but the marks set by hand moves the PCs: the schema refuses
+    // `interfere` without one, so the policy is set past it, on the parsed setup.
+    const parsed = campaignSetup.parse({
       turns: 4,
       company: { name: 'co' },
       troupes: [{ name: 't', captain: {}, minions: [{ name: 'm' }] }],
-      policy: { jobEvery: 2, job: { challenges: 0 }, interfere: { roll: 'knavery' } },
+      policy: { jobEvery: 2, job: { challenges: 0 } },
     });
+    const setup = { ...parsed, policy: { ...parsed.policy, interfere: { roll: 'knavery' as const } } };
     const trial = new CampaignTrial(new CampaignPlan(setup, viciousnessRules.parse({})));
     const random = RandomStream.fromKey('spent');
     trial.reset();
@@ -108,7 +111,7 @@ describe('"If the rival\'s plan is unsubtle, give the PCs the chance to interfer
     expect(trial.rattled[0]).toBe(0);
     // A troupe whose captain died interfering at the end of turn 1 is founded anew as turn 2
     // begins: its new PCs have spent nothing (their slots' marks are the dead PCs').
-    const fresh = new CampaignTrial(new CampaignPlan(campaignSetup.parse({ ...setup, turns: 6, policy: { ...setup.policy, jobEvery: 1 } }), viciousnessRules.parse({})));
+    const fresh = new CampaignTrial(new CampaignPlan({ ...setup, turns: 6, policy: { ...setup.policy, jobEvery: 1 } }, viciousnessRules.parse({})));
     fresh.reset();
     (fresh as unknown as { dissolve(i: number): void }).dissolve(0);
     fresh.spentTurn[0] = 2;

@@ -17,7 +17,7 @@ import type { SeriesResult } from '../result.ts';
 import { histogramCount, histogramMean, histogramQuantile, histogramQuantileInterval, histogramSum, histogramSumOfSquares } from '../series.ts';
 import { CONSEQUENCE_KINDS, rivalChainNote, rivalOdds, type RivalOdds } from './rivalDice.ts';
 import { MAX_RANK, MIN_RANK, rankOf } from './wealth.ts';
-import { campaignSetup } from './campaignSetup.ts';
+import { campaignNotes, campaignSetup } from './campaignSetup.ts';
 import { CampaignPlan, CampaignTrial, METRIC, POINTS_HISTOGRAM_TOP } from './campaignPlay.ts';
 import * as campaignPlay from './campaignPlay.ts';
 
@@ -70,10 +70,12 @@ export const campaign = defineMechanic({
       { name: 'points.sumSqByTurn', size: turns },
     ];
 
+    const setupNotes = campaignNotes(setup, rules);
     return {
       metrics,
       distributions,
       counters,
+      ...(setupNotes.length > 0 ? { setupNotes } : {}),
       run(random, trials, tally) {
         const trial = new CampaignTrial(plan);
         const acc = trial.acc;

@@ -62,6 +62,11 @@ const COMPANY_METRICS = metricTable({
   pointsFinal: { name: 'points.final', kind: 'mean', label: 'mean final investment points' },
   demoted: { name: 'demoted', kind: 'probability', label: 'P(rank ever below start)' },
   promoted: { name: 'promoted', kind: 'probability', label: 'P(rank ever above start)' },
+  // Where the company stands when the campaign ends: `demoted` counts a company that dipped
+  // below its rank for a turn and won it back (one that starts at its rank's minimum
+  // does so at its first lost point), and a GM asking whether it loses ground asks this.
+  demotedFinal: { name: 'demoted.final', kind: 'probability', label: 'P(rank at the end below start)' },
+  promotedFinal: { name: 'promoted.final', kind: 'probability', label: 'P(rank at the end above start)' },
   liquidFinal: { name: 'liquid.final', kind: 'mean', label: 'mean liquid coins at the end', family: 'mean liquid coins', line: 'at the end' },
   coins: { name: 'coins', kind: 'mean', label: "mean coins of the company's troupes (one a turn each)", family: 'mean coins', line: 'received' },
   jobs: { name: 'jobs', kind: 'mean', label: 'mean jobs taken', family: 'mean jobs, and pushes in them', line: 'taken' },
@@ -939,7 +944,10 @@ export class CampaignTrial {
   finish(): void {
     const acc = this.acc;
     this.counted.writeTo(acc);
-    acc[METRIC.rankFinal] = rankOf(this.points);
+    const rank = rankOf(this.points);
+    acc[METRIC.rankFinal] = rank;
+    acc[METRIC.demotedFinal] = rank < this.plan.startRank ? 1 : 0;
+    acc[METRIC.promotedFinal] = rank > this.plan.startRank ? 1 : 0;
     acc[METRIC.pointsFinal] = this.points;
     acc[METRIC.liquidFinal] = this.liquidCoins();
     acc[METRIC.calamity] = acc[this.calamityAt] > 0 ? 1 : 0;

@@ -11,7 +11,8 @@ import { checkRivals, rivalSchema } from './rivalDice.ts';
 import { MAX_TURNS } from './rivals.ts';
 import { AID_POLICIES, FLEE_POLICIES } from './violence.ts';
 import { FREE_PUSH_POLICIES, PUSH_POLICIES } from './knaveryPushes.ts';
-import { purchasesSchema } from './purchases.ts';
+import { MAX_PRICE, price, purchasesSchema } from './purchases.ts';
+import type { ViciousnessRules } from '../rules.ts';
 import { advanceSchema, ambitionSchema, reservedPcs } from './advancement.ts';
 import { campaignTraitsSchema, checkTraitDice, namesMedic } from './traits.ts';
 import { CAPTAIN_TRAITS, MAX_RANK, MAX_TRAITS, MINION_TRAITS, MIN_RANK, RANK_MINIMUM, REWARD_METHODS, minimumPoints, rankOf } from './wealth.ts';
@@ -278,6 +279,62 @@ export const campaignSetup = lazySchema(() => z
     if (policy.takeRivalDeal === 'whenJobFails' && (s.rivals ?? []).length === 0) {
       ctx.addIssue({ code: 'custom', path: ['policy', 'takeRivalDeal'], message: 'a rival deal needs a rival: the campaign has no "rivals"' });
     }
+    if (policy.interfere !== undefined && (s.rivals ?? []).length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['policy', 'interfere'], message: 'interfering needs a rival whose design is unsubtle: the campaign has no "rivals"' });
+    }
   }));
+
+/**
+ * What a valid campaign setup asks that changes nothing in it (sim/mechanic.ts
+ * setupNotes): each a sentence naming the field and why, for the result's notes. Not
+ * refused, as a sweep may cross such a setup: `bank` swept with `defendRank` on, or an
+ * unsubtle design swept off with `interfere` set.
+ */
+export function campaignNotes(s: CampaignSetup, rules: Pick<ViciousnessRules, 'invest' | 'speedChess' | 'escalation'>): string[] {
+  const notes: string[] = [];
+  const policy = s.policy ?? {};
+  const rivals = s.rivals ?? [];
+  const nothing = (field: string, why: string) => notes.push(`${field} ${field.includes(' and ') ? 'change' : 'changes'} nothing here: ${why}`);
+  if (policy.defendRank === true && (policy.bank ?? 'all') === 'all') {
+    nothing('policy.defendRank', 'with bank "all" every liquid coin is banked at the turn\'s start, so none is left when a rival\'s consequence lands');
+  }
+  if (policy.interfere !== undefined && rivals.length > 0 && !rivals.some((r) => r.designs.some((d) => d.unsubtle === true))) {
+    nothing('policy.interfere', 'no rival design is unsubtle ("If the rival\'s plan is unsubtle, give the PCs the chance to interfere")');
+  }
+  if (policy.interfere?.roll === 'violence' && policy.interfere.challenges !== undefined) {
+    nothing('policy.interfere.challenges', 'interfering by violence is a fight with the rival\'s minions, not a plan against challenges');
+  }
+  if (policy.action === 'idle') {
+    const unused = (['job', 'jobEvery'] as const).filter((k) => policy[k] !== undefined);
+    if (unused.length > 0) nothing(unused.map((k) => `policy.${k}`).join(' and '), 'action is "idle", so no troupe takes a job');
+  }
+  if (policy.job?.guards !== undefined && policy.onFailedJob === 'abandon') {
+    nothing('policy.job.guards', 'with onFailedJob "abandon" a failed plan never comes to violence');
+  }
+  for (const field of ['successorAsset', 'successorAdvancements'] as const) {
+    const v = policy[field];
+    if (v === undefined || v === 'none') continue;
+    if (policy.newTroupe === 'never') nothing(`policy.${field}`, 'with newTroupe "never" no troupe is founded again');
+    else if (field === 'successorAdvancements' && policy.ambition === undefined) nothing(`policy.${field}`, 'the company names no ambition, so it never advances');
+  }
+  const pcs = s.troupes.flatMap((t) => [t.captain.traits, ...(t.minions ?? []).map((m) => m.traits)]);
+  if ((policy.medicPush ?? 'never') !== 'never' && !pcs.some(namesMedic)) {
+    nothing('policy.medicPush', 'no PC has the "medic" trait');
+  }
+  for (const kind of ['equipment', 'medical', 'asset'] as const) {
+    const item = policy.buy?.[kind];
+    if (item === undefined) continue;
+    // The cheapest it gets is at rank 7: over 4 there, it is over 4 at every rank.
+    if (price(item.itemRank, MAX_RANK, item.modifiers ?? 0) === Infinity) {
+      nothing(`policy.buy.${kind}`, `its price is above ${MAX_PRICE} at every rank ("If it ends up above 4, it isn't obtainable with money")`);
+    }
+  }
+  if (rivals.length === 0) {
+    // The rivals' variants, away from their defaults (sim/rules.ts).
+    const set = [rules.invest !== 'focus' && 'invest', rules.speedChess && 'speedChess', rules.escalation !== 'once' && 'escalation'].filter((k) => k !== false);
+    if (set.length > 0) nothing(set.map((k) => `rules.${k}`).join(' and '), 'the campaign has no rivals');
+  }
+  return notes;
+}
 
 export type CampaignSetup = z.output<typeof campaignSetup>;

@@ -182,6 +182,12 @@ export function checkRivals(rivals: readonly RivalSetup[], ctx: z.RefinementCtx,
     }
     seen.add(rival.name);
     const assets = rival.assets ?? DEFAULT_RIVAL_ASSETS;
+    if (Array.isArray(assets)) {
+      // A handy asset is named by its name: two alike and "a cathedral" would be either.
+      assets.forEach((a, i) => {
+        if (assets.indexOf(a) < i) ctx.addIssue({ code: 'custom', path: [...path, r, 'assets', i], message: `rival "${rival.name}" lists the asset "${a}" twice: asset names must differ (give "assets" as a count for assets without names)` });
+      });
+    }
     rival.designs.forEach((d, i) => {
       const at = [...path, r, 'designs', i, 'handyAsset'];
       if (d.handyAsset === undefined || d.handyAsset === false) return;
