@@ -36,6 +36,11 @@ export function belowBits(n: number): number {
   return DIE_BITS[n];
 }
 
+/** Lemire's rejection threshold for `below(n)` (2^belowBits(n) mod n): with belowBits, belowFixed's constants. */
+export function belowReject(n: number): number {
+  return DIE_REJECT[n];
+}
+
 /**
  * `below(n)` as a table over the bits of one try, each face mapped through `valueOf`: entry
  * v is `valueOf(face)` where Lemire's method takes the try v, and −1 where it rejects v and
@@ -138,6 +143,19 @@ export class RandomStream {
   below(n: number): number {
     const bits = DIE_BITS[n];
     const reject = DIE_REJECT[n];
+    const mask = (1 << bits) - 1;
+    for (;;) {
+      const m = this.bits(bits) * n;
+      if ((m & mask) >= reject) return m >>> bits;
+    }
+  }
+
+  /**
+   * `below(n)` for an `n` fixed where it is called, its `bits` and `reject` (belowBits(n),
+   * belowReject(n)) held by the caller as module constants: the same draws, without
+   * below's two table reads per call (a rival's d20 each turn, say).
+   */
+  belowFixed(n: number, bits: number, reject: number): number {
     const mask = (1 << bits) - 1;
     for (;;) {
       const m = this.bits(bits) * n;

@@ -4,7 +4,7 @@
  */
 import seedrandom from 'seedrandom';
 import { describe, expect, test } from 'vitest';
-import { RandomStream, belowBits, belowTable, streamKey } from '../sim/random.ts';
+import { RandomStream, belowBits, belowReject, belowTable, streamKey } from '../sim/random.ts';
 
 /** The two streams are at the same place; the matcher only on a mismatch (12,000 calls a test). */
 function expectSameState(fast: RandomStream, slow: RandomStream): void {
@@ -28,6 +28,21 @@ describe('RandomStream', () => {
         if (x !== y) expect({ n, i, x }).toEqual({ n, i, x: y });
       }
       // The streams are in step after: the same next word.
+      expect(a.int32()).toBe(b.int32());
+    }
+  });
+
+  test('belowFixed with belowBits / belowReject draws exactly what below draws, and bits(2) what below(4) draws', () => {
+    for (const n of [2, 3, 4, 6, 20, 100, 1024]) {
+      const a = RandomStream.fromKey(`below-fixed-${n}`);
+      const b = RandomStream.fromKey(`below-fixed-${n}`);
+      const bits = belowBits(n);
+      const reject = belowReject(n);
+      for (let i = 0; i < 5000; i++) {
+        const x = n === 4 && i % 2 === 0 ? a.bits(2) : a.belowFixed(n, bits, reject);
+        const y = b.below(n);
+        if (x !== y) expect({ n, i, x }).toEqual({ n, i, x: y });
+      }
       expect(a.int32()).toBe(b.int32());
     }
   });

@@ -28,6 +28,19 @@ const rivalsScenario = (setup: object, rules: object = {}, trials = 40000) => ({
  * first strikes after turn t with chance ∏_{s ≤ t} (1 − min(1, rank·s/20)).
  * E[first strike] = 1 + Σ_{t=1}^{turns} P(no strike in turns 1..t) (turns + 1 if none).
  */
+/**
+ * A scripted stream: each die the board rolls shows the next face of `faces` (1-based),
+ * whichever of RandomStream's calls draws it (die, or belowFixed and bits(2) for the rival
+ * die, the consequence d6 and the success d4, which give the face − 1).
+ */
+function scriptedFaces(faces: number[]): RandomStream {
+  return {
+    die: () => faces.shift()!,
+    belowFixed: () => faces.shift()! - 1,
+    bits: () => faces.shift()! - 1,
+  } as unknown as RandomStream;
+}
+
 function firstStrikeClosedForm(gain: number, turns: number): number {
   let none = 1;
   let e = 1;
@@ -112,7 +125,7 @@ describe('rival dice', () => {
     const board = new RivalBoard(plan);
     // A scripted stream: rival die 1, then the consequence d6 shows 6.
     const script = [1, 6];
-    const random = { die: () => script.shift()! } as unknown as RandomStream;
+    const random = scriptedFaces(script);
     board.reset();
     board.turn(random);
     expect(board.struck[0]).toBe(0);
@@ -143,7 +156,7 @@ describe('rival dice', () => {
     );
     const board = new RivalBoard(plan);
     const script = [1, 4]; // rival die 1: initiate; d4 4: a rash design fails
-    const random = { die: () => script.shift()! } as unknown as RandomStream;
+    const random = scriptedFaces(script);
     board.reset();
     board.turn(random);
     // Turn: +1 into the design with most points (11); initiated, foiled: 11 → 5 back,

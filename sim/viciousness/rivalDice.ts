@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { lazySchema } from '../lazySchema.ts';
 import { diceListSchema, eachDie } from '../dice.ts';
-import type { RandomStream } from '../random.ts';
+import { belowBits, belowReject, type RandomStream } from '../random.ts';
 import type { ViciousnessRules } from '../rules.ts';
 
 export const SEVERITIES = ['light', 'medium', 'heavy'] as const;
@@ -17,6 +17,11 @@ export const STYLES = ['rash', 'default', 'shrewd'] as const;
 
 /** "At the end of each turn, roll a d20 (called the rival die) for each rival." */
 export const RIVAL_DIE = 20;
+/** The rival die's and the consequence d6's draws as constants (RandomStream.belowFixed). */
+const RIVAL_DIE_BITS = belowBits(RIVAL_DIE);
+const RIVAL_DIE_REJECT = belowReject(RIVAL_DIE);
+const D6_BITS = belowBits(6);
+const D6_REJECT = belowReject(6);
 
 /**
  * Faces of the d4 on which a design succeeds: "Roll the rival's chance of success on a
@@ -512,7 +517,7 @@ export class RivalBoard {
     let m = from;
     for (let i = from + 1; i < to; i++) if (points[i] > points[m] || (points[i] === points[m] && order[i] < order[m])) m = i;
     const invested = points[m];
-    if (invested === 0 || random.die(RIVAL_DIE) > invested) return false;
+    if (invested === 0 || random.belowFixed(RIVAL_DIE, RIVAL_DIE_BITS, RIVAL_DIE_REJECT) + 1 > invested) return false;
     this.struck[r] = m;
     this.invested[r] = invested;
     // Spent either way; the slot takes a new design of the same severity (0 points),
@@ -536,9 +541,10 @@ export class RivalBoard {
     const invested = this.invested[r];
     const faces = plan.successFaces[m];
     const sev = severity[m];
-    if (!foiled && (faces >= 4 || random.die(4) <= faces)) {
+    // The success d4 is 2 bits, never rejected: bits(2) + 1 draws what die(4) does.
+    if (!foiled && (faces >= 4 || random.bits(2) + 1 <= faces)) {
       this.succeeded[r] = 1;
-      const face = random.die(6);
+      const face = random.belowFixed(6, D6_BITS, D6_REJECT) + 1;
       this.consequence[r] = sev * 6 + face - 1;
       severity[m] = nextSeverity(plan, m, sev, face);
     } else {

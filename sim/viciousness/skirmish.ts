@@ -588,7 +588,8 @@ export class Skirmish {
           continue;
         }
         // 1 when the d4 shows a killing face: arithmetic, as the outcome is a coin flip.
-        died[i] = (random.below(4) - deathFaces) >>> 31;
+        // (A d4 is 2 bits, never rejected: bits(2) draws what below(4) does.)
+        died[i] = (random.bits(2) - deathFaces) >>> 31;
       }
     }
   }
