@@ -121,6 +121,7 @@ interface RefFighter {
   armour: number;
   piercing: number;
   weapon: number;
+  armed: boolean;
   status0: string[];
   removes: boolean;
   buy: string;
@@ -181,6 +182,8 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
       armour: (c.armour as number) ?? 0,
       piercing: (c.armourPiercing as number) ?? 0,
       weapon: (at as { bonus?: number }).bonus ?? 0,
+      // A weapon to drop: a bonus above 0, a launcher, a piercing weapon.
+      armed: ((at as { bonus?: number }).bonus ?? 0) > 0 || c.ranged === true || ((c.armourPiercing as number) ?? 0) > 0,
       status0: Object.entries((c.status as Record<string, boolean>) ?? {}).filter(([, on]) => on).map(([k]) => k),
       removes: (c.removeStatus ?? 'always') === 'always',
       buy: (c.chargeBuy as string) ?? 'none',
@@ -329,8 +332,8 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
           const cost = COST[X.buy];
           // Not where it would change nothing: a second net on a netted target, a grapple on an
           // Entangled one, an Armor Pierce on armour already negated or that its own weapon
-          // pierces, a disarm on a disarmed one, a Stunning Blow on a stunned one.
-          if (X.buy !== 'none' && X.buy !== 'breakOff' && X.charge >= cost && !(X.buy === 'secondWind' && X.wounds === 0) && !(X.buy === 'probeDefence' && X.probed === 1 - x) && !(X.buy === 'entangleShock' && Y.netted) && !(X.buy === 'grapple' && Y.status.has('entangled')) && !(X.buy === 'armourPierce' && (Y.pierced || Y.armour <= X.piercing)) && !(X.buy === 'disarm' && Y.disarmed) && !(X.buy === 'stunningBlow' && Y.stunned)) {
+          // pierces, a disarm on a disarmed or unarmed one, a Stunning Blow on a stunned one.
+          if (X.buy !== 'none' && X.buy !== 'breakOff' && X.charge >= cost && !(X.buy === 'secondWind' && X.wounds === 0) && !(X.buy === 'probeDefence' && X.probed === 1 - x) && !(X.buy === 'entangleShock' && Y.netted) && !(X.buy === 'grapple' && Y.status.has('entangled')) && !(X.buy === 'armourPierce' && (Y.pierced || Y.armour <= X.piercing)) && !(X.buy === 'disarm' && (Y.disarmed || !Y.armed)) && !(X.buy === 'stunningBlow' && Y.stunned)) {
             X.charge -= cost;
             X.released++;
             // On the enemy, "while actively attacking": out of its own cover, and a ranged
@@ -419,7 +422,7 @@ describe('the fast fight agrees with the slow reference duel', () => {
     ['offensive effects unlessKo against bidders that always contest', { ...jack, allocation: '3/1', offensiveEffect: 'unlessKo', bid: 'always', effectTension: 1 }, { ...jill, allocation: '2/2', bid: 'always', tension: 2, spendTension: 'onDefence' }],
     ['always converting against a boss: no one is KO\'d, but the boss does', { ...jack, allocation: '4/0', offensiveEffect: 'always', bid: 'never' }, { ...jill, type: 'boss', fortitude: 3, allocation: '2/2', defensiveEffect: 'never' }],
     ['armour against piercing; a Weakened, Panicked fighter who pays to shake it off', { ...jack, allocation: '3/1', armour: 2, status: { weakened: true, panicked: true }, tension: 1 }, { ...jill, allocation: '3/1', armourPiercing: 1, attack: { attribute: 2, skill: 1, bonus: 1 } }],
-    ['Edge Charge: grapple from blocks against a disarmer that cashes in hits', { ...jack, allocation: '1/3', chargeBuy: 'grapple', chargeCashIn: 'blocks', armour: 1 }, { ...jill, allocation: '3/1', chargeBuy: 'disarm', chargeCashIn: 'hits', attack: { attribute: 2, skill: 1, bonus: 2 }, status: { fatigued: true }, removeStatus: 'never' }],
+    ['Edge Charge: grapple from blocks against a disarmer that cashes in hits', { ...jack, allocation: '1/3', chargeBuy: 'grapple', chargeCashIn: 'blocks', armour: 1, attack: { attribute: 2, skill: 2, bonus: 1 } }, { ...jill, allocation: '3/1', chargeBuy: 'disarm', chargeCashIn: 'hits', attack: { attribute: 2, skill: 1, bonus: 2 }, status: { fatigued: true }, removeStatus: 'never' }],
     ['Edge Charge: a surge cashing in hits and blocks against an elite\'s stunning blow', { ...jack, allocation: '2/2', chargeBuy: 'surge', chargeCashIn: 'both' }, { ...jill, allocation: '3/1', chargeBuy: 'stunningBlow', chargeCashIn: 'hits', type: 'elite' }],
     // A stunned target is defenceless by default, until its skipped turn: a stunner against
     // a guard who spends its tension on defence (which it cannot, stunned).

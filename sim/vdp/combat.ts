@@ -338,6 +338,13 @@ export const combatSetup = lazySchema(() => z
           ctx.addIssue({ code: 'custom', path: ['characters', i, 'armourPiercing'], message: `"${c.name}" has armour piercing, but every enemy takes Mental or Emotional damage (its damageType), where armour does not count, so it would change nothing: expected an enemy whose damageType is physical, or armourPiercing left out` });
         }
       }
+      // Disarm: "The target drops their weapon, and will have to spend an action to recover
+      // it". An enemy with no weapon (hasWeapon) drops nothing and has nothing to recover, so
+      // it is never disarmed (release, below); with no armed enemy the buy would never be
+      // made, and a cash-in would give up successes for it.
+      if (c.chargeBuy === 'disarm' && !foes.some(hasWeapon)) {
+        ctx.addIssue({ code: 'custom', path: ['characters', i, 'chargeBuy'], message: `"${c.name}" buys Disarm ("The target drops their weapon"), but no enemy has a weapon (an attack bonus above 0, "ranged", or armourPiercing above 0), so it would never be made: expected an armed enemy, or another buy` });
+      }
       // Armor Pierce negates armour that its side's weapons do not already pierce: released
       // only on such an enemy (release, below), so with none it would never be made, and a
       // cash-in would give up successes for it.
@@ -358,6 +365,17 @@ export const combatSetup = lazySchema(() => z
 
 export type CombatSetup = z.output<typeof combatSetup>;
 export type CombatantSetup = z.output<typeof combatantSchema>;
+
+/**
+ * Whether a character has a weapon to drop (Disarm): "Weapons ? grant a bonus to weapon
+ * power on offense", so an attack `bonus` above 0; "Launchers or thrown items allow for
+ * ranged combat", so a `ranged` fighter; "some weapons may have armor piercing capability",
+ * so `armourPiercing` above 0. Otherwise it fights with attribute and skill alone, bare
+ * hands ("will have to use unarmed skill").
+ */
+export function hasWeapon(c: Pick<CombatantSetup, 'attack' | 'ranged' | 'armourPiercing'>): boolean {
+  return (c.attack.bonus ?? 0) > 0 || c.ranged === true || (c.armourPiercing ?? 0) > 0;
+}
 
 export function woundLimitOf(c: CombatantSetup): number {
   return c.woundLimit ?? WOUND_LIMITS[c.type!];
@@ -506,6 +524,7 @@ export const combat = defineMechanic({
     const armour = Int32Array.from(fighters, (f) => f.setup.armour ?? 0);
     const piercing = Int32Array.from(fighters, (f) => f.setup.armourPiercing ?? 0);
     const weaponBonus = Int32Array.from(fighters, (f) => f.setup.attack.bonus ?? 0);
+    const armed = Uint8Array.from(fighters, (f) => (hasWeapon(f.setup) ? 1 : 0));
     const startStatus = Int32Array.from(fighters, (f) => statusBits(f.setup.status));
     const removes = Uint8Array.from(fighters, (f) => ((f.setup.removeStatus ?? 'always') === 'always' ? 1 : 0));
     const buy = Int32Array.from(fighters, (f) => CHARGE_CODE[f.setup.chargeBuy ?? 'none']);
@@ -719,12 +738,12 @@ export const combat = defineMechanic({
           // The same for the other buys where the target is already as the buy would leave it:
           // a grapple on a target Entangled ("The target suffers the Entangled status"), an
           // Armor Pierce on one whose armour is negated or already pierced by every weapon of
-          // the releaser's side, a disarm on one still disarmed, a Stunning Blow on one still
-          // stunned. A grapple only halves a Physical Fortitude, so it is not put on an enemy
+          // the releaser's side, a disarm on one still disarmed or with no weapon to drop
+          // (hasWeapon), a Stunning Blow on one still stunned. A grapple only halves a Physical Fortitude, so it is not put on an enemy
           // with another kind (the setup is refused where every enemy has one); a net still
           // costs such an enemy the action that frees it.
           if (b === CHARGE_CODE.grapple && (status[t] & ENTANGLED) !== 0) return false;
-          if (b === CHARGE_CODE.disarm && disarmed[t] !== 0) return false;
+          if (b === CHARGE_CODE.disarm && (disarmed[t] !== 0 || armed[t] === 0)) return false;
           if (b === CHARGE_CODE.stunningBlow && stunned[t] !== 0) return false;
           if (b === CHARGE_CODE.grapple && physical[t] === 0) return false;
           if (b === CHARGE_CODE.armourPierce && (pierced[t] !== 0 || armour[t] <= leastPiercing(i))) return false;
