@@ -10,6 +10,7 @@ import { expectExactWithin5Se, expectRejected, runScenario, standardError } from
 import { sized } from './size.ts';
 import { BID_CODE, OFFENSIVE_CODE, bid, convertedDamage, wantsToBid, type Bidding } from '../sim/vdp/effects.ts';
 import { exchange } from '../sim/vdp/exchange.ts';
+import { planScenario, type ScenarioErrors } from '../sim/scenario.ts';
 
 type Character = Record<string, unknown>;
 const jill: Character = { name: 'jill', attack: { attribute: 2, skill: 1 }, defence: { attribute: 3, skill: 1 }, fortitude: 2, type: 'trained', timing: 6 };
@@ -513,5 +514,28 @@ describe('policies move results the way the rules say', () => {
     expectRejected('vdp', 'combat', { characters: [{ ...jill, bid: 'sometimes' }, jack] }, 'setup.characters.0.bid', /expected one of/);
     expectRejected('vdp', 'combat', { characters: [jill, { ...jack, offensiveEffect: 'pin' }] }, 'setup.characters.1.offensiveEffect', /expected one of/);
     expectRejected('vdp', 'combat', { characters: [jill, { ...jack, effectTension: -1 }] }, 'setup.characters.1.effectTension', /≥ 0/);
+  });
+});
+
+describe('a combat variant no character can meet is refused: it would change nothing (docs/rules.md)', () => {
+  const refusal = (rules: object, characters: Character[]) => {
+    try {
+      planScenario({ name: 'c', system: 'vdp', mechanic: 'combat', trials: 10, rules, setup: { characters } }, 'c.json');
+    } catch (e) {
+      return (e as ScenarioErrors).errors.map((x) => x.message).join('\n');
+    }
+    return 'accepted';
+  };
+  it('stunned "defends" needs a character that buys a Stunning Blow', () => {
+    expect(refusal({ stunned: 'defends' }, [jill, { ...jack, chargeBuy: 'grapple' }])).toContain('c.json: rules.stunned: "defends" is what a Stunning Blow\'s target does, and no character buys one (chargeBuy "stunningBlow"), so it would change nothing');
+    expect(refusal({ stunned: 'defends' }, [jill, { ...jack, chargeBuy: 'stunningBlow' }])).toBe('accepted');
+    expect(refusal({ stunned: 'defenceless' }, [jill, jack])).toBe('accepted');
+  });
+  it('effectsOn "ownTurn" needs a character that makes effects', () => {
+    const none = { defensiveEffect: 'never' };
+    expect(refusal({ effectsOn: 'ownTurn' }, [{ ...jill, ...none }, { ...jack, ...none, offensiveEffect: 'never' }])).toContain('c.json: rules.effectsOn: "ownTurn" says which rolls an effect\'s dice weigh on, and no character makes effects (every offensiveEffect and defensiveEffect "never"), so it would change nothing');
+    // One that converts damage, or one whose blocks make effects (the default), is enough.
+    expect(refusal({ effectsOn: 'ownTurn' }, [{ ...jill, ...none }, { ...jack, ...none, offensiveEffect: 'unlessKo' }])).toBe('accepted');
+    expect(refusal({ effectsOn: 'ownTurn' }, [{ ...jill, ...none }, jack])).toBe('accepted');
   });
 });

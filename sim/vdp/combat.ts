@@ -377,6 +377,15 @@ export function hasWeapon(c: Pick<CombatantSetup, 'attack' | 'ranged' | 'armourP
   return (c.attack.bonus ?? 0) > 0 || c.ranged === true || (c.armourPiercing ?? 0) > 0;
 }
 
+/**
+ * Whether a character ever makes an effect (sim/vdp/effects.ts): damage converted
+ * (`offensiveEffect` not "never") or a block's tension spent on one (`defensiveEffect`
+ * "always", the default).
+ */
+export function makesEffects(c: Pick<CombatantSetup, 'offensiveEffect' | 'defensiveEffect'>): boolean {
+  return (c.offensiveEffect ?? 'never') !== 'never' || (c.defensiveEffect ?? 'always') !== 'never';
+}
+
 export function woundLimitOf(c: CombatantSetup): number {
   return c.woundLimit ?? WOUND_LIMITS[c.type!];
 }
@@ -458,11 +467,22 @@ export const combat = defineMechanic({
   setup: combatSetup,
   variants: ['effectsOn', 'retarget', 'stunned'],
   refuse(setup, rules: VdpRules) {
+    // A variant that no character of this fight can meet would change nothing: refused, as a
+    // variant the mechanic never plays is (sim/scenario.ts). `stunned` is what a Stunning
+    // Blow's target does, so it needs a buyer of one; `effectsOn` is where effect dice weigh,
+    // so it needs a character that makes effects (offensive or defensive).
+    const variants: { path: string; problem: string }[] = [];
+    if (rules.stunned !== 'defenceless' && !setup.characters.some((c) => c.chargeBuy === 'stunningBlow')) {
+      variants.push({ path: 'rules.stunned', problem: `${JSON.stringify(rules.stunned)} is what a Stunning Blow's target does, and no character buys one (chargeBuy "stunningBlow"), so it would change nothing: expected stunned left out, or a character with chargeBuy "stunningBlow"` });
+    }
+    if (rules.effectsOn !== 'allActions' && !setup.characters.some(makesEffects)) {
+      variants.push({ path: 'rules.effectsOn', problem: `${JSON.stringify(rules.effectsOn)} says which rolls an effect's dice weigh on, and no character makes effects (every offensiveEffect and defensiveEffect "never"), so it would change nothing: expected effectsOn left out, or a character that makes effects` });
+    }
     // Change Focus is bought only to switch to another enemy when the turn's target falls:
     // under retarget "free" nobody pays to switch, and with one enemy there is none to
     // switch to. Either way it would never be bought, and a cash-in would give up
     // successes for it.
-    return setup.characters.flatMap((c, i) => {
+    return variants.concat(setup.characters.flatMap((c, i) => {
       if (c.chargeBuy !== 'changeFocus') return [];
       const path = `setup.characters.${i}.chargeBuy`;
       if (rules.retarget === 'free') {
@@ -474,7 +494,7 @@ export const combat = defineMechanic({
         return [{ path, problem: `"${c.name}" buys Change Focus, but it has ${enemies} enemy, none to switch to when its target falls, so it would never be bought: expected another buy` }];
       }
       return [];
-    });
+    }));
   },
   prepare(setup, rules: VdpRules) {
     const entries = setup.characters;

@@ -162,6 +162,15 @@ export const contestRound = defineMechanic({
   summary: 'an opposed skill check played as combat rounds: the first to take a "wound" loses',
   setup: contestRoundSetup,
   variants: ['effectsOn'],
+  refuse(setup, rules: VdpRules) {
+    // `effectsOn` says where a defensive effect's dice weigh (the only effects a contest
+    // has): with neither contender making one it would change nothing, refused as a variant
+    // the mechanic never plays is (sim/scenario.ts).
+    if (rules.effectsOn !== 'allActions' && [setup.a, setup.b].every((c) => (c.defensiveEffect ?? 'always') === 'never')) {
+      return [{ path: 'rules.effectsOn', problem: `${JSON.stringify(rules.effectsOn)} says which rolls a defensive effect's dice weigh on, and neither contender makes one (defensiveEffect "never" for both), so it would change nothing: expected effectsOn left out, or a contender with defensiveEffect "always"` }];
+    }
+    return [];
+  },
   prepare(setup, rules: VdpRules) {
     const cs = [setup.a, setup.b];
     const [A, B] = cs.map((c) => c.name);
