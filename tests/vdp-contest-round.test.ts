@@ -359,3 +359,9 @@ describe('effectsOn with no defensive effect to weigh is refused: it would chang
     expect(refusal({ ...ana, defensiveEffect: 'never' }, bo)).toBe('accepted');
   });
 });
+
+describe('stored tension for effects a contender never makes is refused: it would change nothing', () => {
+  it('effectTension with defensiveEffect "never"', () => {
+    expectRejected('vdp', 'contestRound', { a: ana, b: { ...bo, effectTension: 2, defensiveEffect: 'never' } }, 'setup.b.effectTension', /"bo" adds stored tension to each defensive effect it makes, but its defensiveEffect is "never" \(a contest has no offensive effects\), so it would change nothing/);
+  });
+});

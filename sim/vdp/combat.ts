@@ -225,6 +225,11 @@ export const combatSetup = lazySchema(() => z
           message: `"${c.name}" needs a wound limit: expected "type" (one of ${CHARACTER_TYPES.join(', ')}) or "woundLimit"`,
         });
       }
+      // "and any stored tension": added to each effect it makes. One that makes none (every
+      // effect policy "never") would never add it.
+      if ((c.effectTension ?? 0) > 0 && !makesEffects(c)) {
+        ctx.addIssue({ code: 'custom', path: ['characters', i, 'effectTension'], message: `"${c.name}" adds stored tension to each effect it makes, but it makes none (offensiveEffect and defensiveEffect "never"), so it would change nothing: expected effectTension left out, or an effect policy other than "never"` });
+      }
       // "Change Focus … Melee, usually": a ranged fighter switches targets anyway, so the buy
       // would never be made (and a cash-in would give up successes for it for nothing).
       if (c.chargeBuy === 'changeFocus' && c.ranged === true) {

@@ -91,6 +91,14 @@ export const contestRoundSetup = lazySchema(() => z
     if (s.a.name === s.b.name) {
       ctx.addIssue({ code: 'custom', path: ['b', 'name'], message: `both characters are named "${s.a.name}": names must differ` });
     }
+    // "and any stored tension": added to each defensive effect, the contest's only kind. One
+    // that makes none would never add it.
+    for (const side of ['a', 'b'] as const) {
+      const c = s[side];
+      if ((c.effectTension ?? 0) > 0 && c.defensiveEffect === 'never') {
+        ctx.addIssue({ code: 'custom', path: [side, 'effectTension'], message: `"${c.name}" adds stored tension to each defensive effect it makes, but its defensiveEffect is "never" (a contest has no offensive effects), so it would change nothing: expected effectTension left out, or defensiveEffect "always"` });
+      }
+    }
   }));
 
 export type Contender = z.output<typeof contenderSchema>;
