@@ -271,9 +271,11 @@ describe('policies move results the way the rules say', () => {
 });
 
 describe('bad setups are rejected with the path of the mistake', () => {
-  it('a character without a wound limit', () => {
+  it('a character without a wound limit, or with two', () => {
     const { type: _, ...noLimit } = jill;
     expectBadSetup({ characters: [noLimit, jack] }, 'setup.characters.0', /expected "type" .* or "woundLimit"/);
+    // Both: one would be dropped without a word (woundLimit used to win).
+    expectBadSetup({ characters: [{ ...noLimit, type: 'boss', woundLimit: 1 }, jack] }, 'setup.characters.0.woundLimit', /gives both "type" \(boss: 6 wounds before KO\) and "woundLimit" \(1\), and only one can set its wound limit/);
   });
 
   it('an unknown allocation policy', () => {

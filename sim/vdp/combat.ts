@@ -225,6 +225,15 @@ export const combatSetup = lazySchema(() => z
           message: `"${c.name}" needs a wound limit: expected "type" (one of ${CHARACTER_TYPES.join(', ')}) or "woundLimit"`,
         });
       }
+      // Both given, one would be dropped without a word: which the GM meant is not ours to
+      // guess (a boss whose trait raised its Health, or a typo in either).
+      if (c.type !== undefined && c.woundLimit !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['characters', i, 'woundLimit'],
+          message: `"${c.name}" gives both "type" (${c.type}: ${WOUND_LIMITS[c.type]} wounds before KO) and "woundLimit" (${c.woundLimit}), and only one can set its wound limit: expected one of them ("woundLimit" alone for a limit a trait has moved off the table's)`,
+        });
+      }
       // "and any stored tension": added to each effect it makes. One that makes none (every
       // effect policy "never") would never add it.
       if ((c.effectTension ?? 0) > 0 && !makesEffects(c)) {
