@@ -234,6 +234,12 @@ export const combatSetup = lazySchema(() => z
           message: `"${c.name}" gives both "type" (${c.type}: ${WOUND_LIMITS[c.type]} wounds before KO) and "woundLimit" (${c.woundLimit}), and only one can set its wound limit: expected one of them ("woundLimit" alone for a limit a trait has moved off the table's)`,
         });
       }
+      // Cover "grants a 2/6 [4/6] chance of avoiding a hit from a direct-fire ranged attack"
+      // (and stops a ranged fighter's release, a shot too): with every enemy melee it would
+      // change nothing, as Human shield with no ranged enemy.
+      if ((c.cover ?? 'none') !== 'none' && !foes.some((e) => e.ranged === true)) {
+        ctx.addIssue({ code: 'custom', path: ['characters', i, 'cover'], message: `"${c.name}" is in ${c.cover} cover, which avoids "a hit from a direct-fire ranged attack", but no enemy is ranged, so it would change nothing: expected an enemy with "ranged": true, or cover left out` });
+      }
       // "and any stored tension": added to each effect it makes. One that makes none (every
       // effect policy "never") would never add it.
       if ((c.effectTension ?? 0) > 0 && !makesEffects(c)) {
