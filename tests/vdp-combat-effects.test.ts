@@ -10,6 +10,7 @@ import { expectExactWithin5Se, expectRejected, runScenario, standardError } from
 import { sized } from './size.ts';
 import { BID_CODE, OFFENSIVE_CODE, bid, convertedDamage, wantsToBid, type Bidding } from '../sim/vdp/effects.ts';
 import { exchange } from '../sim/vdp/exchange.ts';
+import { planScenario, type ScenarioErrors } from '../sim/scenario.ts';
 
 type Character = Record<string, unknown>;
 const jill: Character = { name: 'jill', attack: { attribute: 2, skill: 1 }, defence: { attribute: 3, skill: 1 }, fortitude: 2, type: 'trained', timing: 6 };
@@ -121,6 +122,7 @@ interface RefFighter {
   armour: number;
   piercing: number;
   weapon: number;
+  armed: boolean;
   status0: string[];
   removes: boolean;
   buy: string;
@@ -181,6 +183,8 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
       armour: (c.armour as number) ?? 0,
       piercing: (c.armourPiercing as number) ?? 0,
       weapon: (at as { bonus?: number }).bonus ?? 0,
+      // A weapon to drop: a bonus above 0, a launcher, a piercing weapon.
+      armed: ((at as { bonus?: number }).bonus ?? 0) > 0 || c.ranged === true || ((c.armourPiercing as number) ?? 0) > 0,
       status0: Object.entries((c.status as Record<string, boolean>) ?? {}).filter(([, on]) => on).map(([k]) => k),
       removes: (c.removeStatus ?? 'always') === 'always',
       buy: (c.chargeBuy as string) ?? 'none',
@@ -329,8 +333,8 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
           const cost = COST[X.buy];
           // Not where it would change nothing: a second net on a netted target, a grapple on an
           // Entangled one, an Armor Pierce on armour already negated or that its own weapon
-          // pierces, a disarm on a disarmed one, a Stunning Blow on a stunned one.
-          if (X.buy !== 'none' && X.buy !== 'breakOff' && X.charge >= cost && !(X.buy === 'secondWind' && X.wounds === 0) && !(X.buy === 'probeDefence' && X.probed === 1 - x) && !(X.buy === 'entangleShock' && Y.netted) && !(X.buy === 'grapple' && Y.status.has('entangled')) && !(X.buy === 'armourPierce' && (Y.pierced || Y.armour <= X.piercing)) && !(X.buy === 'disarm' && Y.disarmed) && !(X.buy === 'stunningBlow' && Y.stunned)) {
+          // pierces, a disarm on a disarmed or unarmed one, a Stunning Blow on a stunned one.
+          if (X.buy !== 'none' && X.buy !== 'breakOff' && X.charge >= cost && !(X.buy === 'secondWind' && X.wounds === 0) && !(X.buy === 'probeDefence' && X.probed === 1 - x) && !(X.buy === 'entangleShock' && Y.netted) && !(X.buy === 'grapple' && Y.status.has('entangled')) && !(X.buy === 'armourPierce' && (Y.pierced || Y.armour <= X.piercing)) && !(X.buy === 'disarm' && (Y.disarmed || !Y.armed)) && !(X.buy === 'stunningBlow' && Y.stunned)) {
             X.charge -= cost;
             X.released++;
             // On the enemy, "while actively attacking": out of its own cover, and a ranged
@@ -419,7 +423,7 @@ describe('the fast fight agrees with the slow reference duel', () => {
     ['offensive effects unlessKo against bidders that always contest', { ...jack, allocation: '3/1', offensiveEffect: 'unlessKo', bid: 'always', effectTension: 1 }, { ...jill, allocation: '2/2', bid: 'always', tension: 2, spendTension: 'onDefence' }],
     ['always converting against a boss: no one is KO\'d, but the boss does', { ...jack, allocation: '4/0', offensiveEffect: 'always', bid: 'never' }, { ...jill, type: 'boss', fortitude: 3, allocation: '2/2', defensiveEffect: 'never' }],
     ['armour against piercing; a Weakened, Panicked fighter who pays to shake it off', { ...jack, allocation: '3/1', armour: 2, status: { weakened: true, panicked: true }, tension: 1 }, { ...jill, allocation: '3/1', armourPiercing: 1, attack: { attribute: 2, skill: 1, bonus: 1 } }],
-    ['Edge Charge: grapple from blocks against a disarmer that cashes in hits', { ...jack, allocation: '1/3', chargeBuy: 'grapple', chargeCashIn: 'blocks', armour: 1 }, { ...jill, allocation: '3/1', chargeBuy: 'disarm', chargeCashIn: 'hits', attack: { attribute: 2, skill: 1, bonus: 2 }, status: { fatigued: true }, removeStatus: 'never' }],
+    ['Edge Charge: grapple from blocks against a disarmer that cashes in hits', { ...jack, allocation: '1/3', chargeBuy: 'grapple', chargeCashIn: 'blocks', armour: 1, attack: { attribute: 2, skill: 2, bonus: 1 } }, { ...jill, allocation: '3/1', chargeBuy: 'disarm', chargeCashIn: 'hits', attack: { attribute: 2, skill: 1, bonus: 2 }, status: { fatigued: true }, removeStatus: 'never' }],
     ['Edge Charge: a surge cashing in hits and blocks against an elite\'s stunning blow', { ...jack, allocation: '2/2', chargeBuy: 'surge', chargeCashIn: 'both' }, { ...jill, allocation: '3/1', chargeBuy: 'stunningBlow', chargeCashIn: 'hits', type: 'elite' }],
     // A stunned target is defenceless by default, until its skipped turn: a stunner against
     // a guard who spends its tension on defence (which it cannot, stunned).
@@ -510,5 +514,31 @@ describe('policies move results the way the rules say', () => {
     expectRejected('vdp', 'combat', { characters: [{ ...jill, bid: 'sometimes' }, jack] }, 'setup.characters.0.bid', /expected one of/);
     expectRejected('vdp', 'combat', { characters: [jill, { ...jack, offensiveEffect: 'pin' }] }, 'setup.characters.1.offensiveEffect', /expected one of/);
     expectRejected('vdp', 'combat', { characters: [jill, { ...jack, effectTension: -1 }] }, 'setup.characters.1.effectTension', /≥ 0/);
+    // Stored tension for effects it never makes would change nothing.
+    expectRejected('vdp', 'combat', { characters: [jill, { ...jack, effectTension: 2, defensiveEffect: 'never' }] }, 'setup.characters.1.effectTension', /"jack" adds stored tension to each effect it makes, but it makes none \(offensiveEffect and defensiveEffect "never"\), so it would change nothing/);
+    expect(() => fight([jill, { ...jack, effectTension: 2, defensiveEffect: 'never', offensiveEffect: 'unlessKo' }], 10)).not.toThrow();
+  });
+});
+
+describe('a combat variant no character can meet is refused: it would change nothing (docs/rules.md)', () => {
+  const refusal = (rules: object, characters: Character[]) => {
+    try {
+      planScenario({ name: 'c', system: 'vdp', mechanic: 'combat', trials: 10, rules, setup: { characters } }, 'c.json');
+    } catch (e) {
+      return (e as ScenarioErrors).errors.map((x) => x.message).join('\n');
+    }
+    return 'accepted';
+  };
+  it('stunned "defends" needs a character that buys a Stunning Blow', () => {
+    expect(refusal({ stunned: 'defends' }, [jill, { ...jack, chargeBuy: 'grapple' }])).toContain('c.json: rules.stunned: "defends" is what a Stunning Blow\'s target does, and no character buys one (chargeBuy "stunningBlow"), so it would change nothing');
+    expect(refusal({ stunned: 'defends' }, [jill, { ...jack, chargeBuy: 'stunningBlow' }])).toBe('accepted');
+    expect(refusal({ stunned: 'defenceless' }, [jill, jack])).toBe('accepted');
+  });
+  it('effectsOn "ownTurn" needs a character that makes effects', () => {
+    const none = { defensiveEffect: 'never' };
+    expect(refusal({ effectsOn: 'ownTurn' }, [{ ...jill, ...none }, { ...jack, ...none, offensiveEffect: 'never' }])).toContain('c.json: rules.effectsOn: "ownTurn" says which rolls an effect\'s dice weigh on, and no character makes effects (every offensiveEffect and defensiveEffect "never"), so it would change nothing');
+    // One that converts damage, or one whose blocks make effects (the default), is enough.
+    expect(refusal({ effectsOn: 'ownTurn' }, [{ ...jill, ...none }, { ...jack, ...none, offensiveEffect: 'unlessKo' }])).toBe('accepted');
+    expect(refusal({ effectsOn: 'ownTurn' }, [{ ...jill, ...none }, jack])).toBe('accepted');
   });
 });

@@ -326,6 +326,33 @@ describe('armour stands against Physical damage only (docs/rulings/vdp-combat.md
   });
 });
 
+describe('Disarm: "The target drops their weapon" needs a weapon to drop (docs/rulings/vdp-combat.md)', () => {
+  it('is refused where no enemy has a weapon, and not released on an unarmed enemy', () => {
+    const disarmer = { ...jill, chargeBuy: 'disarm', chargeCashIn: 'blocks' };
+    expectRejected('vdp', 'combat', { characters: [disarmer, jack] }, 'setup.characters.0.chargeBuy', /"jill" buys Disarm \("The target drops their weapon"\), but no enemy has a weapon \(an attack bonus above 0, "ranged", or armourPiercing above 0\), so it would never be made/);
+    // A weapon is an attack bonus above 0, a launcher (ranged), or a piercing weapon; a
+    // bonus below 0 is no weapon.
+    expectRejected('vdp', 'combat', { characters: [disarmer, { ...jack, attack: { attribute: 2, skill: 2, bonus: -1 } }] }, 'setup.characters.0.chargeBuy', /no enemy has a weapon/);
+    // (The piercing weapon meets the disarmer's armour: with none to pierce it is refused.)
+    for (const armed of [{ attack: { attribute: 2, skill: 2, bonus: 1 } }, { ranged: true }, { armourPiercing: 1 }]) {
+      expect(() => fight([{ ...disarmer, armour: 1 }, { ...jack, ...armed }], 10)).not.toThrow();
+    }
+    // An ally's weapon is no reason.
+    expectRejected('vdp', 'combat', { characters: [disarmer, { ...jack, name: 'ann', team: 'jill', attack: { attribute: 2, skill: 2, bonus: 2 } }, jack] }, 'setup.characters.0.chargeBuy', /no enemy has a weapon/);
+    // In the fight, an unarmed enemy is never disarmed: in one round, the disarmer acting last
+    // (its charge from the blocks it gave up) against an unarmed civilian (the weakest, so
+    // its target) beside an armed boss, it keeps its charge and attacks (without the rule:
+    // a release in every fight).
+    const kept = runScenario({ name: 's', system: 'vdp', mechanic: 'combat', trials: 4000, seed: 'kept disarm', setup: { maxRounds: 1, characters: [
+      { ...disarmer, allocation: '1/3', defence: { attribute: 5, skill: 3 }, timing: -20 },
+      { ...jack, name: 'bare', team: 'them', type: 'civilian', timing: 20 },
+      { ...jack, name: 'armed', team: 'them', type: 'boss', timing: 20, attack: { attribute: 2, skill: 2, bonus: 1 } },
+    ] } }).results[0].metrics;
+    expect(kept['charge.jill'].estimate).toBeGreaterThan(0.5);
+    expect(kept['released.jill'].estimate).toBe(0);
+  });
+});
+
 describe('the exact opening exchange with statuses, armour and charge agrees with the Monte Carlo', () => {
   const cases: [string, Character[]][] = [
     ['armour and piercing', [{ ...jill, allocation: '4/0', armourPiercing: 1, timing: 20 }, { ...jack, armour: 3 }]],
@@ -334,7 +361,7 @@ describe('the exact opening exchange with statuses, armour and charge agrees wit
     // Fatigued and Panicked: its one action is the MOVE, so the other makes the first attack.
     ['a Fatigued, Panicked first taker makes no attack', [{ ...jill, timing: 30, status: { fatigued: true, panicked: true } }, { ...jack, allocation: '3/1' }]],
     ['Entangled on a Mental Fortitude: not halved', [{ ...jill, allocation: '4/0', timing: 30 }, { ...jack, fortitude: 4, damageType: 'mental', status: { entangled: true }, removeStatus: 'never' }]],
-    ['charge cashed in from hits and blocks', [{ ...jill, allocation: '3/1', chargeBuy: 'grapple', chargeCashIn: 'hits' }, { ...jack, allocation: '1/3', chargeBuy: 'disarm', chargeCashIn: 'blocks' }]],
+    ['charge cashed in from hits and blocks', [{ ...jill, allocation: '3/1', chargeBuy: 'grapple', chargeCashIn: 'hits', attack: { attribute: 2, skill: 1, bonus: 1 } }, { ...jack, allocation: '1/3', chargeBuy: 'disarm', chargeCashIn: 'blocks' }]],
     // Nobody starts with charge or netted, so no net is thrown before the first attack.
     ['a ranged netter gives up its first hit; the other its first block', [{ ...jill, allocation: '4/0', ranged: true, chargeBuy: 'entangleShock', chargeCashIn: 'hits', timing: 20 }, { ...jack, allocation: '1/3', chargeBuy: 'grapple', chargeCashIn: 'blocks', status: { entangled: true }, tension: 1 }]],
   ];

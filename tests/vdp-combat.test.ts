@@ -231,8 +231,12 @@ describe('policies move results the way the rules say', () => {
     expect(light['opening.hit'].exact).toBeCloseTo(none * (4 / 6), 12);
     expect(medium['opening.hit'].exact).toBeCloseTo(none * (2 / 6), 12);
     expect(hit('full')['opening.hit'].exact).toBe(0);
-    // Cover is against direct fire only: melee ignores it.
-    expect(duel({ ...jill, timing: 30 }, { ...jack, cover: 'full' }, 200)['opening.hit'].exact).toBeCloseTo(none, 12);
+    // Cover is against direct fire only: against enemies who all fight in melee it would
+    // change nothing, and is refused (an ally's gun is no reason).
+    expectBadSetup({ characters: [jill, { ...jack, cover: 'full' }] }, 'setup.characters.1.cover', /"jack" is in full cover, which avoids "a hit from a direct-fire ranged attack", but no enemy is ranged, so it would change nothing/);
+    expectBadSetup({ characters: [jill, { ...jack, cover: 'light' }, { ...jill, name: 'ann', team: 'jack', ranged: true }] }, 'setup.characters.1.cover', /no enemy is ranged/);
+    // One ranged enemy among melee ones is a reason.
+    expect(() => run([jill, { ...jack, cover: 'full' }, { ...jill, name: 'gun', ranged: true }], { trials: 10 })).not.toThrow();
   });
 
   it('full cover stops direct fire until the character fires from it ("poking out to fire")', () => {
@@ -271,9 +275,11 @@ describe('policies move results the way the rules say', () => {
 });
 
 describe('bad setups are rejected with the path of the mistake', () => {
-  it('a character without a wound limit', () => {
+  it('a character without a wound limit, or with two', () => {
     const { type: _, ...noLimit } = jill;
     expectBadSetup({ characters: [noLimit, jack] }, 'setup.characters.0', /expected "type" .* or "woundLimit"/);
+    // Both: one would be dropped without a word (woundLimit used to win).
+    expectBadSetup({ characters: [{ ...noLimit, type: 'boss', woundLimit: 1 }, jack] }, 'setup.characters.0.woundLimit', /gives both "type" \(boss: 6 wounds before KO\) and "woundLimit" \(1\), and only one can set its wound limit/);
   });
 
   it('an unknown allocation policy', () => {

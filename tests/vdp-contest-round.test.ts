@@ -9,6 +9,7 @@ import seedrandom from 'seedrandom';
 import { expectExactWithin5Se, expectRejected, runScenario, standardError } from './helpers.ts';
 import { contestThreshold, contestFirstChance, woundChance, type Contender } from '../sim/vdp/contestRound.ts';
 import { exchange } from '../sim/vdp/exchange.ts';
+import { planScenario, type ScenarioErrors } from '../sim/scenario.ts';
 
 type C = Record<string, unknown>;
 const ana: C = { name: 'ana', attack: { attribute: 3, skill: 1 }, defence: { attribute: 3, skill: 1 }, timing: 6 };
@@ -342,4 +343,25 @@ describe('bad setups', () => {
   it('no timing', () => bad({ a: { ...ana, timing: undefined }, b: bo }, 'setup.a.timing', /missing/));
   it('an unknown bidding policy', () => bad({ a: ana, b: { ...bo, bid: 'sometimes' } }, 'setup.b.bid', /expected one of/));
   it('an offensive effect (a contest\'s "wound" ends it)', () => bad({ a: { ...ana, offensiveEffect: 'always' }, b: bo }, 'setup.a.offensiveEffect', /unknown field/));
+});
+
+describe('effectsOn with no defensive effect to weigh is refused: it would change nothing (docs/rules.md)', () => {
+  it('needs a contender whose blocks make effects', () => {
+    const refusal = (a: C, b: C) => {
+      try {
+        planScenario({ name: 'c', system: 'vdp', mechanic: 'contestRound', trials: 10, rules: { effectsOn: 'ownTurn' }, setup: { a, b } }, 'c.json');
+      } catch (e) {
+        return (e as ScenarioErrors).errors.map((x) => x.message).join('\n');
+      }
+      return 'accepted';
+    };
+    expect(refusal({ ...ana, defensiveEffect: 'never' }, { ...bo, defensiveEffect: 'never' })).toContain('c.json: rules.effectsOn: "ownTurn" says which rolls a defensive effect\'s dice weigh on, and neither contender makes one (defensiveEffect "never" for both), so it would change nothing');
+    expect(refusal({ ...ana, defensiveEffect: 'never' }, bo)).toBe('accepted');
+  });
+});
+
+describe('stored tension for effects a contender never makes is refused: it would change nothing', () => {
+  it('effectTension with defensiveEffect "never"', () => {
+    expectRejected('vdp', 'contestRound', { a: ana, b: { ...bo, effectTension: 2, defensiveEffect: 'never' } }, 'setup.b.effectTension', /"bo" adds stored tension to each defensive effect it makes, but its defensiveEffect is "never" \(a contest has no offensive effects\), so it would change nothing/);
+  });
 });

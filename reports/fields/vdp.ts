@@ -121,7 +121,7 @@ function opposer(label: string): Field {
       { kind: 'number', key: 'accomplish', label: 'accomplish dice', help: 'of the pool of 4' },
       { kind: 'number', key: 'resist', label: 'resist dice', placeholder: '4 − accomplish' },
       { kind: 'number', key: 'modifier', label: 'modifier' },
-      { kind: 'number', key: 'resistModifier', label: 'resist modifier', placeholder: '= modifier' },
+      { kind: 'number', key: 'resistModifier', label: 'resist modifier', placeholder: '= modifier', help: 'a Resist of no dice scores 0: refused with all 4 dice on Accomplish' },
       advantage,
       disadvantage,
     ],
@@ -170,7 +170,7 @@ const situationalFields: Field[] = [
 const defensiveEffectFields: Field[] = [
   choice('defensiveEffect', 'block’s tension on an effect', DEFENSIVE_EFFECTS, 'always (default)', '“can spend that tension on a defensive effect”; never banks it for advantage dice'),
   choice('bid', 'tension bidding', BID_POLICIES, 'whileAhead (default)', 'pay to negate an effect, or put one back on: always, only while it can outlast the other, never'),
-  { kind: 'number', key: 'effectTension', label: 'stored tension per effect', placeholder: '0', help: '“and any stored tension”: added to each effect it makes' },
+  { kind: 'number', key: 'effectTension', label: 'stored tension per effect', placeholder: '0', help: '“and any stored tension”: added to each effect it makes (refused on one that makes none)' },
 ];
 
 export const combatForm: MechanicForm = {
@@ -194,12 +194,12 @@ export const combatForm: MechanicForm = {
         { kind: 'number', key: 'fortitude', label: 'fortitude', help: 'of the damage type the enemies deal (Physical in a fistfight)' },
         choice('damageType', 'damage type', DAMAGE_TYPES, 'physical (default)', 'the type its enemies deal, whose Fortitude that is; Entangled halves only “Physical Fortitude”'),
         choice('type', 'character type', Object.keys(WOUND_LIMITS), 'choose, or give a wound limit', 'the row of the character-type table: wounds before KO'),
-        { kind: 'number', key: 'woundLimit', label: 'wound limit', placeholder: 'by type', help: 'instead of the type (a trait may raise Health)' },
+        { kind: 'number', key: 'woundLimit', label: 'wound limit', placeholder: 'by type', help: 'instead of the type (a trait may raise Health); not both' },
         { kind: 'number', key: 'timing', label: 'timing', help: '“the sum of Physical, Mental, and Emotional Reaction”' },
         { kind: 'number', key: 'tension', label: 'starting tension', placeholder: '0' },
         { kind: 'number', key: 'attacks', label: 'attacks a turn', placeholder: '2', help: '“A character may take two actions on their turn”' },
         { kind: 'flag', key: 'ranged', label: 'fires at range', help: 'direct fire, which cover can avoid' },
-        choice('cover', 'cover', ['none', 'light', 'medium', 'full'], 'none (default)', 'light: avoids a ranged hit 2 in 6, medium 4 in 6'),
+        choice('cover', 'cover', ['none', 'light', 'medium', 'full'], 'none (default)', 'light: avoids a ranged hit 2 in 6, medium 4 in 6 (refused where no enemy fires at range)'),
         choice('allocation', 'dice split or policy', ALLOCATIONS, '2/2 (default): thrust and parry', 'attack/defence; or a policy that changes with wounds'),
         choice('spendTension', 'spend tension', SPEND_POLICIES, 'onAttack (default)', 'one advantage die per point'),
         { kind: 'number', key: 'spendPerRoll', label: 'most tension a roll', placeholder: '4' },
@@ -221,7 +221,7 @@ export const combatForm: MechanicForm = {
           ],
         },
         choice('removeStatus', 'remove statuses', REMOVE_STATUS, 'always (default)', '“spending 1 point of Tension” each, at the start of its turn'),
-        choice('chargeBuy', 'Edge Charge buys', CHARGE_ACTIONS, 'none (default)', 'released as an action once it has the charge: pierce 1, grapple 1, entangle/shock 1 (ranged only: Entangled until the target spends its next action getting free, not shed with tension), disarm 1, surge 2, probe 2, stun 3, second wind 3; change focus 1, paid when its turn’s target falls (rule retarget); break off 1, an action at the start of its turn on itself when still held by a grapple, then (melee only) on each ally still held, the most hurt first (needs an enemy that grapples, and a grapple that could hold it or, melee, an ally); human shield 2 (melee only), seizes an enemy beside a gunner and holds it until its next turn (or a stun), and another enemy’s shot that would hit it goes to that target 3 times in 4 (needs a ranged enemy and at least two enemies). Grapple is melee only, and not put on an enemy whose damage type is not physical (Entangled halves only “Physical Fortitude”; refused where no enemy’s is). Pierce needs an enemy whose armour its side’s weapons do not already pierce. No buy is released where it would change nothing (a hold on a held target, a pierce on armour already negated or pierced by its side’s weapons, a disarm on the disarmed, a stun on the stunned); a ranged fighter’s release (but a probe) is a shot that cover may stop'),
+        choice('chargeBuy', 'Edge Charge buys', CHARGE_ACTIONS, 'none (default)', 'released as an action once it has the charge: pierce 1, grapple 1, entangle/shock 1 (ranged only: Entangled until the target spends its next action getting free, not shed with tension), disarm 1, surge 2, probe 2, stun 3, second wind 3; change focus 1, paid when its turn’s target falls (rule retarget); break off 1, an action at the start of its turn on itself when still held by a grapple, then (melee only) on each ally still held, the most hurt first (needs an enemy that grapples, and a grapple that could hold it or, melee, an ally); human shield 2 (melee only), seizes an enemy beside a gunner and holds it until its next turn (or a stun), and another enemy’s shot that would hit it goes to that target 3 times in 4 (needs a ranged enemy and at least two enemies). Grapple is melee only, and not put on an enemy whose damage type is not physical (Entangled halves only “Physical Fortitude”; refused where no enemy’s is). Pierce needs an enemy whose armour its side’s weapons do not already pierce; disarm an enemy with a weapon (an attack bonus above 0, ranged, or armour piercing), and is never released on one without. No buy is released where it would change nothing (a hold on a held target, a pierce on armour already negated or pierced by its side’s weapons, a disarm on the disarmed, a stun on the stunned); a ranged fighter’s release (but a probe) is a shot that cover may stop'),
         choice('chargeCashIn', 'gives up for charge', CASH_IN, 'never (default)', 'which successes it gives up while short of the cost; glancing hits always give 1. Hits (or both) with surge or stun gives up every hit: such a fighter never wounds (with pierce, grapple or disarm it wounds only while its target is still pierced, held or disarmed; with human shield only while it holds one)'),
       ],
       newItem: (items) => ({ name: `fighter ${items.length + 1}`, attack: { attribute: 2, skill: 1 }, defence: { attribute: 2, skill: 1 }, fortitude: 3, type: 'trained', timing: 6 }),
@@ -242,11 +242,11 @@ export const combatForm: MechanicForm = {
     // checked by the combat schema and the mechanic's own refusals (sim/vdp/combat.ts), so the
     // sweep never offers one that would be refused (a hold its weapon does not allow, Change
     // Focus with no one to switch to, Break off with no hold to break, Armor Pierce with no armour
-    // to negate, Human shield with no gun to turn…), and the rules of what is refused are
+    // to negate, Disarm with no weapon to drop, Human shield with no gun to turn…), and the rules of what is refused are
     // declared once, there. A problem elsewhere in the scenario is not the buy's.
     {
       label: 'Edge Charge buys for the first',
-      help: 'each costed action the setup accepts for the first character as it stands (not those it would refuse: a hold its weapon does not allow, Change Focus with no one to switch to, Break off with no hold to break, Armor Pierce with no armour to negate, Human shield with no gun to turn), the others as set',
+      help: 'each costed action the setup accepts for the first character as it stands (not those it would refuse: a hold its weapon does not allow, Change Focus with no one to switch to, Break off with no hold to break, Armor Pierce with no armour to negate, Disarm with no weapon to drop, Human shield with no gun to turn), the others as set',
       apply: (s) => ({ ...s, sweep: { 'setup.characters.0.chargeBuy': acceptedBuys(s) } }),
     },
     sweepPreset('armour for the second', 'the second character’s armour, 0 to 4', { 'setup.characters.1.armour': [0, 1, 2, 3, 4] }),

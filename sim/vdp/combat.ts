@@ -225,6 +225,26 @@ export const combatSetup = lazySchema(() => z
           message: `"${c.name}" needs a wound limit: expected "type" (one of ${CHARACTER_TYPES.join(', ')}) or "woundLimit"`,
         });
       }
+      // Both given, one would be dropped without a word: which the GM meant is not ours to
+      // guess (a boss whose trait raised its Health, or a typo in either).
+      if (c.type !== undefined && c.woundLimit !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['characters', i, 'woundLimit'],
+          message: `"${c.name}" gives both "type" (${c.type}: ${WOUND_LIMITS[c.type]} wounds before KO) and "woundLimit" (${c.woundLimit}), and only one can set its wound limit: expected one of them ("woundLimit" alone for a limit a trait has moved off the table's)`,
+        });
+      }
+      // Cover "grants a 2/6 [4/6] chance of avoiding a hit from a direct-fire ranged attack"
+      // (and stops a ranged fighter's release, a shot too): with every enemy melee it would
+      // change nothing, as Human shield with no ranged enemy.
+      if ((c.cover ?? 'none') !== 'none' && !foes.some((e) => e.ranged === true)) {
+        ctx.addIssue({ code: 'custom', path: ['characters', i, 'cover'], message: `"${c.name}" is in ${c.cover} cover, which avoids "a hit from a direct-fire ranged attack", but no enemy is ranged, so it would change nothing: expected an enemy with "ranged": true, or cover left out` });
+      }
+      // "and any stored tension": added to each effect it makes. One that makes none (every
+      // effect policy "never") would never add it.
+      if ((c.effectTension ?? 0) > 0 && !makesEffects(c)) {
+        ctx.addIssue({ code: 'custom', path: ['characters', i, 'effectTension'], message: `"${c.name}" adds stored tension to each effect it makes, but it makes none (offensiveEffect and defensiveEffect "never"), so it would change nothing: expected effectTension left out, or an effect policy other than "never"` });
+      }
       // "Change Focus … Melee, usually": a ranged fighter switches targets anyway, so the buy
       // would never be made (and a cash-in would give up successes for it for nothing).
       if (c.chargeBuy === 'changeFocus' && c.ranged === true) {
@@ -338,6 +358,13 @@ export const combatSetup = lazySchema(() => z
           ctx.addIssue({ code: 'custom', path: ['characters', i, 'armourPiercing'], message: `"${c.name}" has armour piercing, but every enemy takes Mental or Emotional damage (its damageType), where armour does not count, so it would change nothing: expected an enemy whose damageType is physical, or armourPiercing left out` });
         }
       }
+      // Disarm: "The target drops their weapon, and will have to spend an action to recover
+      // it". An enemy with no weapon (hasWeapon) drops nothing and has nothing to recover, so
+      // it is never disarmed (release, below); with no armed enemy the buy would never be
+      // made, and a cash-in would give up successes for it.
+      if (c.chargeBuy === 'disarm' && !foes.some(hasWeapon)) {
+        ctx.addIssue({ code: 'custom', path: ['characters', i, 'chargeBuy'], message: `"${c.name}" buys Disarm ("The target drops their weapon"), but no enemy has a weapon (an attack bonus above 0, "ranged", or armourPiercing above 0), so it would never be made: expected an armed enemy, or another buy` });
+      }
       // Armor Pierce negates armour that its side's weapons do not already pierce: released
       // only on such an enemy (release, below), so with none it would never be made, and a
       // cash-in would give up successes for it.
@@ -358,6 +385,26 @@ export const combatSetup = lazySchema(() => z
 
 export type CombatSetup = z.output<typeof combatSetup>;
 export type CombatantSetup = z.output<typeof combatantSchema>;
+
+/**
+ * Whether a character has a weapon to drop (Disarm): "Weapons ? grant a bonus to weapon
+ * power on offense", so an attack `bonus` above 0; "Launchers or thrown items allow for
+ * ranged combat", so a `ranged` fighter; "some weapons may have armor piercing capability",
+ * so `armourPiercing` above 0. Otherwise it fights with attribute and skill alone, bare
+ * hands ("will have to use unarmed skill").
+ */
+export function hasWeapon(c: Pick<CombatantSetup, 'attack' | 'ranged' | 'armourPiercing'>): boolean {
+  return (c.attack.bonus ?? 0) > 0 || c.ranged === true || (c.armourPiercing ?? 0) > 0;
+}
+
+/**
+ * Whether a character ever makes an effect (sim/vdp/effects.ts): damage converted
+ * (`offensiveEffect` not "never") or a block's tension spent on one (`defensiveEffect`
+ * "always", the default).
+ */
+export function makesEffects(c: Pick<CombatantSetup, 'offensiveEffect' | 'defensiveEffect'>): boolean {
+  return (c.offensiveEffect ?? 'never') !== 'never' || (c.defensiveEffect ?? 'always') !== 'never';
+}
 
 export function woundLimitOf(c: CombatantSetup): number {
   return c.woundLimit ?? WOUND_LIMITS[c.type!];
@@ -440,11 +487,22 @@ export const combat = defineMechanic({
   setup: combatSetup,
   variants: ['effectsOn', 'retarget', 'stunned'],
   refuse(setup, rules: VdpRules) {
+    // A variant that no character of this fight can meet would change nothing: refused, as a
+    // variant the mechanic never plays is (sim/scenario.ts). `stunned` is what a Stunning
+    // Blow's target does, so it needs a buyer of one; `effectsOn` is where effect dice weigh,
+    // so it needs a character that makes effects (offensive or defensive).
+    const variants: { path: string; problem: string }[] = [];
+    if (rules.stunned !== 'defenceless' && !setup.characters.some((c) => c.chargeBuy === 'stunningBlow')) {
+      variants.push({ path: 'rules.stunned', problem: `${JSON.stringify(rules.stunned)} is what a Stunning Blow's target does, and no character buys one (chargeBuy "stunningBlow"), so it would change nothing: expected stunned left out, or a character with chargeBuy "stunningBlow"` });
+    }
+    if (rules.effectsOn !== 'allActions' && !setup.characters.some(makesEffects)) {
+      variants.push({ path: 'rules.effectsOn', problem: `${JSON.stringify(rules.effectsOn)} says which rolls an effect's dice weigh on, and no character makes effects (every offensiveEffect and defensiveEffect "never"), so it would change nothing: expected effectsOn left out, or a character that makes effects` });
+    }
     // Change Focus is bought only to switch to another enemy when the turn's target falls:
     // under retarget "free" nobody pays to switch, and with one enemy there is none to
     // switch to. Either way it would never be bought, and a cash-in would give up
     // successes for it.
-    return setup.characters.flatMap((c, i) => {
+    return variants.concat(setup.characters.flatMap((c, i) => {
       if (c.chargeBuy !== 'changeFocus') return [];
       const path = `setup.characters.${i}.chargeBuy`;
       if (rules.retarget === 'free') {
@@ -456,7 +514,7 @@ export const combat = defineMechanic({
         return [{ path, problem: `"${c.name}" buys Change Focus, but it has ${enemies} enemy, none to switch to when its target falls, so it would never be bought: expected another buy` }];
       }
       return [];
-    });
+    }));
   },
   prepare(setup, rules: VdpRules) {
     const entries = setup.characters;
@@ -506,6 +564,7 @@ export const combat = defineMechanic({
     const armour = Int32Array.from(fighters, (f) => f.setup.armour ?? 0);
     const piercing = Int32Array.from(fighters, (f) => f.setup.armourPiercing ?? 0);
     const weaponBonus = Int32Array.from(fighters, (f) => f.setup.attack.bonus ?? 0);
+    const armed = Uint8Array.from(fighters, (f) => (hasWeapon(f.setup) ? 1 : 0));
     const startStatus = Int32Array.from(fighters, (f) => statusBits(f.setup.status));
     const removes = Uint8Array.from(fighters, (f) => ((f.setup.removeStatus ?? 'always') === 'always' ? 1 : 0));
     const buy = Int32Array.from(fighters, (f) => CHARGE_CODE[f.setup.chargeBuy ?? 'none']);
@@ -719,12 +778,12 @@ export const combat = defineMechanic({
           // The same for the other buys where the target is already as the buy would leave it:
           // a grapple on a target Entangled ("The target suffers the Entangled status"), an
           // Armor Pierce on one whose armour is negated or already pierced by every weapon of
-          // the releaser's side, a disarm on one still disarmed, a Stunning Blow on one still
-          // stunned. A grapple only halves a Physical Fortitude, so it is not put on an enemy
+          // the releaser's side, a disarm on one still disarmed or with no weapon to drop
+          // (hasWeapon), a Stunning Blow on one still stunned. A grapple only halves a Physical Fortitude, so it is not put on an enemy
           // with another kind (the setup is refused where every enemy has one); a net still
           // costs such an enemy the action that frees it.
           if (b === CHARGE_CODE.grapple && (status[t] & ENTANGLED) !== 0) return false;
-          if (b === CHARGE_CODE.disarm && disarmed[t] !== 0) return false;
+          if (b === CHARGE_CODE.disarm && (disarmed[t] !== 0 || armed[t] === 0)) return false;
           if (b === CHARGE_CODE.stunningBlow && stunned[t] !== 0) return false;
           if (b === CHARGE_CODE.grapple && physical[t] === 0) return false;
           if (b === CHARGE_CODE.armourPierce && (pierced[t] !== 0 || armour[t] <= leastPiercing(i))) return false;

@@ -91,6 +91,14 @@ export const contestRoundSetup = lazySchema(() => z
     if (s.a.name === s.b.name) {
       ctx.addIssue({ code: 'custom', path: ['b', 'name'], message: `both characters are named "${s.a.name}": names must differ` });
     }
+    // "and any stored tension": added to each defensive effect, the contest's only kind. One
+    // that makes none would never add it.
+    for (const side of ['a', 'b'] as const) {
+      const c = s[side];
+      if ((c.effectTension ?? 0) > 0 && c.defensiveEffect === 'never') {
+        ctx.addIssue({ code: 'custom', path: [side, 'effectTension'], message: `"${c.name}" adds stored tension to each defensive effect it makes, but its defensiveEffect is "never" (a contest has no offensive effects), so it would change nothing: expected effectTension left out, or defensiveEffect "always"` });
+      }
+    }
   }));
 
 export type Contender = z.output<typeof contenderSchema>;
@@ -162,6 +170,15 @@ export const contestRound = defineMechanic({
   summary: 'an opposed skill check played as combat rounds: the first to take a "wound" loses',
   setup: contestRoundSetup,
   variants: ['effectsOn'],
+  refuse(setup, rules: VdpRules) {
+    // `effectsOn` says where a defensive effect's dice weigh (the only effects a contest
+    // has): with neither contender making one it would change nothing, refused as a variant
+    // the mechanic never plays is (sim/scenario.ts).
+    if (rules.effectsOn !== 'allActions' && [setup.a, setup.b].every((c) => (c.defensiveEffect ?? 'always') === 'never')) {
+      return [{ path: 'rules.effectsOn', problem: `${JSON.stringify(rules.effectsOn)} says which rolls a defensive effect's dice weigh on, and neither contender makes one (defensiveEffect "never" for both), so it would change nothing: expected effectsOn left out, or a contender with defensiveEffect "always"` }];
+    }
+    return [];
+  },
   prepare(setup, rules: VdpRules) {
     const cs = [setup.a, setup.b];
     const [A, B] = cs.map((c) => c.name);
