@@ -121,7 +121,7 @@ function opposer(label: string): Field {
       { kind: 'number', key: 'accomplish', label: 'accomplish dice', help: 'of the pool of 4' },
       { kind: 'number', key: 'resist', label: 'resist dice', placeholder: '4 − accomplish' },
       { kind: 'number', key: 'modifier', label: 'modifier' },
-      { kind: 'number', key: 'resistModifier', label: 'resist modifier', placeholder: '= modifier', help: 'a Resist of no dice scores 0: refused with all 4 dice on Accomplish' },
+      { kind: 'number', key: 'resistModifier', label: 'resist modifier', placeholder: '= modifier' },
       advantage,
       disadvantage,
     ],

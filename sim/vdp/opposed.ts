@@ -51,15 +51,6 @@ export const opposerSchema = lazySchema(() => z
         message: `accomplish (${s.accomplish}) + resist (${s.resist}) must be the pool of ${VDP_POOL} dice`,
       });
     }
-    // A Resist of no dice scores 0, modifiers and all (sim/vdp/pool.ts: Mark's resist of no
-    // dice "subtract[s] nothing"): a modifier for it would change nothing.
-    if (s.resistModifier !== undefined && (s.resist ?? VDP_POOL - s.accomplish) === 0) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['resistModifier'],
-        message: `its Resist has no dice (all ${VDP_POOL} on Accomplish), and a roll of no dice scores 0 whatever its modifier, so it would change nothing: expected resistModifier left out, or some dice on Resist`,
-      });
-    }
   }));
 
 export const opposedSetup = lazySchema(() => z
