@@ -376,10 +376,18 @@ export const conflict = defineMechanic({
     });
     const metrics = L.specs;
     const distributions: DistributionSpec[] = fighters.map((f) => ({ name: `lasting.${f.name}`, min: 0, size: lastingBins(f), openTop: true }));
+    // Only the bleed table's demonic rows read the demon's Power: on fists or a blade it is
+    // said to change nothing, not refused (a library sweep runs the weapons with it kept).
+    const setupNotes = (['a', 'b'] as const).flatMap((k) =>
+      setup[k].power !== undefined && !needsPower(setup[k].weapon)
+        ? [`${k}.power changes nothing here: ${setup[k].name}'s weapon "${setup[k].weapon}" does not bleed by the demon's Power (only the demonic rows of the bleed table do)`]
+        : [],
+    );
 
     return {
       metrics,
       distributions,
+      ...(setupNotes.length > 0 ? { setupNotes } : {}),
       run(random: RandomStream, trials: number, tally: Tally) {
         const table = new TableContest(fold, sides);
         const actionFaces = [new Int32Array(sides + 1), new Int32Array(sides + 1)];

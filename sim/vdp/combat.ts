@@ -637,10 +637,25 @@ export const combat = defineMechanic({
     const M_FREED = Int32Array.from(freerEntries, (e) => L.add('alliesFreed', { name: entries[e].name }, { scale: entries[e].count ?? 1 }));
     const metrics = L.specs;
     const distributions: DistributionSpec[] = [{ name: 'rounds', min: 1, size: maxRounds }];
+    // Fields with nothing to act on, said rather than refused: the library sweeps a buy from
+    // "none" with its cash-in written once, and armour from 0 with the piercing kept.
+    const setupNotes: string[] = [];
+    entries.forEach((c, e) => {
+      if (c.chargeCashIn !== undefined && c.chargeCashIn !== 'never' && (c.chargeBuy ?? 'none') === 'none') {
+        setupNotes.push(`characters.${e}.chargeCashIn changes nothing here: ${c.name} buys nothing with charge (chargeBuy "none")`);
+      }
+    });
+    // (Armour piercing also marks a weapon a Disarm can knock away: not said where one is bought.)
+    if (!entries.some((c) => (c.armour ?? 0) > 0 || c.chargeBuy === 'disarm')) {
+      entries.forEach((c, e) => {
+        if ((c.armourPiercing ?? 0) > 0) setupNotes.push(`characters.${e}.armourPiercing changes nothing here: no one in the fight wears armour`);
+      });
+    }
 
     return {
       metrics,
       distributions,
+      ...(setupNotes.length > 0 ? { setupNotes } : {}),
       run(random: RandomStream, trials: number, tally: Tally) {
         const wounds = new Int32Array(n);
         const tension = new Int32Array(n);

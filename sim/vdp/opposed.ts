@@ -125,8 +125,16 @@ export const opposed = defineMechanic({
     const zeroWins = setup.zeroWins ?? true;
     // The lowest winning score: 0 when a score of 0 can win, else 1.
     const lowest = zeroWins ? 0 : 1;
+    // A Resist of no dice scores 0 whatever its modifier: said, not refused, as the
+    // dashboard's "compare A's splits" sweeps through 4/0 with the modifiers kept.
+    const setupNotes = (['a', 'b'] as const).flatMap((k) => {
+      const o = setup[k];
+      const resist = o.resist ?? VDP_POOL - o.accomplish;
+      return o.resistModifier !== undefined && resist === 0 ? [`${k}.resistModifier changes nothing here: ${o.name}'s Resist has no dice, and a roll of no dice scores 0`] : [];
+    });
     return {
       metrics: L.specs,
+      ...(setupNotes.length > 0 ? { setupNotes } : {}),
       run(random, trials, tally) {
         for (let t = 0; t < trials; t++) {
           const a = accA.roll(random) - resB.roll(random);
