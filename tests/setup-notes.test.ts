@@ -42,3 +42,11 @@ test('VDP combat: a cash-in with nothing to buy, and armour piercing where no on
   // With armour on the other side, the piercing acts: no note for it.
   expect(run('vdp', 'combat', { characters: [{ ...fighter, name: 'a', armourPiercing: 2 }, { ...fighter, name: 'b', armour: 1 }] }).results[0].notes).toBeUndefined();
 });
+
+test('VDP risky: a cautionModifier with no Caution dice', () => {
+  const check = { accomplish: 4, modifier: 3, successTarget: 12, riskTarget: 6 };
+  const withIt = run('vdp', 'risky', { ...check, cautionModifier: 5 }).results[0];
+  expect(withIt.notes).toEqual(['cautionModifier changes nothing here: the Caution has no dice, and a roll of no dice totals 0']);
+  expect(withIt.metrics).toEqual(run('vdp', 'risky', check).results[0].metrics);
+  expect(run('vdp', 'risky', { ...check, accomplish: 3, cautionModifier: 5 }).results[0].notes).toBeUndefined();
+});

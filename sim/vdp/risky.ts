@@ -83,8 +83,11 @@ export const risky = defineMechanic({
     const accRolls = acc.kept > 0;
     const cauRolls = cau.kept > 0;
     const { specs: metrics, slot: M, exact: exactOf } = fixedLayout(RISKY_METRICS);
+    // A Caution of no dice totals 0 whatever its modifier (as an opposed check's Resist).
+    const setupNotes = setup.cautionModifier !== undefined && caution === 0 ? ['cautionModifier changes nothing here: the Caution has no dice, and a roll of no dice totals 0'] : [];
     return {
       metrics,
+      ...(setupNotes.length > 0 ? { setupNotes } : {}),
       run(random, trials, tally) {
         for (let t = 0; t < trials; t++) {
           const a = acc.roll(random);
