@@ -617,6 +617,18 @@ describe('poolsim solve and the reports', () => {
     expect(solveChart(s, { probability: true })).not.toContain('not 0–1');
   });
 
+  test('a solve chart draws values listed out of order from left to right, as the sentence keeps their order', () => {
+    // `values: [5, 0, 3, 1, 2]` joined the points in that order: a zigzag.
+    const block = { ...even, range: undefined, values: [5, 0, 3, 1, 2] };
+    const [s] = solvePlan(plan(heist([block])));
+    expect(s!.points.map((p) => p.value)).toEqual([5, 0, 3, 1, 2]);
+    const [inOrder] = solvePlan(plan(heist([{ ...block, values: [0, 1, 2, 3, 5] }])));
+    expect(solveChart(s!)).toBe(solveChart(inOrder!));
+    const line = /aria-label="line"><path d="([^"]*)"/.exec(solveChart(s!))![1]!;
+    const xs = [...line.matchAll(/[ML]([\d.]+),/g)].map((m) => Number(m[1]));
+    expect(xs).toEqual([...xs].sort((a, b) => a - b));
+  });
+
   test('HTML and Markdown reports: the sentence and a chart with the target line', () => {
     const p = plan(heist([even]));
     const result = { ...runPlan(planScenario({ ...heist([even]), trials: 1000 }, 'r.json')), solve: solvePlan(p) };

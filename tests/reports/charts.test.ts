@@ -253,6 +253,25 @@ describe('chartsFor', () => {
     expect(short).not.toContain('rotate(-30)');
   });
 
+  it('draws a sweep listed out of order from left to right, each line named at its largest value', () => {
+    // [10, 2, 1, 5, 3] in a file joined the points in that order: a zigzag, its band
+    // crossing itself, the line's name at 3, mid-chart.
+    const order = [4, 1, 0, 3, 2];
+    const shuffled = { ...heistByChallenges, results: order.map((i) => heistByChallenges.results[i]!) };
+    const sorted = { ...heistByChallenges, results: [...order].sort((a, b) => a - b).map((i) => heistByChallenges.results[i]!) };
+    const x = (svg: string) => /aria-label="line"><path d="M([\d.]+),/.exec(svg)?.[1];
+    for (const metrics of [['success'], ['success', 'active']]) {
+      const drawn = metricsOverSweep(shuffled, metrics, { kind: 'mean' });
+      expect(drawn).toBe(metricsOverSweep(sorted, metrics, { kind: 'mean' }));
+      expect(Number(x(drawn))).toBeLessThan(100);
+    }
+    // Two lines: each name sits at the right end, past the largest value's x.
+    const two = metricsOverSweep(shuffled, ['success', 'active'], { kind: 'mean' });
+    const names = [...two.matchAll(/<text[^>]*transform="translate\(([\d.]+),[\d.]+\)"[^>]*>(success|active|plan succeeds)/g)];
+    expect(names.map((n) => n[2])).toEqual(['success', 'active']);
+    for (const n of names) expect(Number(n[1])).toBeGreaterThan(500);
+  });
+
   it('draws a sweep over a rule variant as dots and bars on a point scale, without lines', () => {
     const byVariant = {
       ...heistByChallenges,
