@@ -18,6 +18,7 @@ import {
 import { PANEL_LABEL_WIDTH, figureText, panelLabels, textWidth } from '../../reports/charts/shared.ts';
 import { pointLabel } from '../../reports/sweep.ts';
 import { memberLabels } from '../../reports/metrics.ts';
+import { compareDifference } from '../../dashboard/charts/compareCharts.ts';
 import { ambushBattle, companyCampaign, heistByChallenges, heistGrid, heistOnePoint } from './fixtures.ts';
 import { campaign } from '../../sim/viciousness/campaign.ts';
 import { viciousnessRules } from '../../sim/rules.ts';
@@ -232,12 +233,19 @@ describe('chartsFor', () => {
   });
 
   it('writes a figure beside its mark as exact, or with half its interval, never bare', () => {
-    expect(figureText({ estimate: 0.6721, ci95: [0.668, 0.676], exact: 0.6702 }, 'probability')).toBe('0.670 exact');
+    // Exact by the one rule of every page (exactFigure): whole, or rounded and marked so;
+    // three places made 0.6702 "0.670 exact".
+    expect(figureText({ estimate: 0.6721, ci95: [0.668, 0.676], exact: 0.6702 }, 'probability')).toBe('0.6702 exact');
+    expect(figureText({ estimate: 0.6721, ci95: [0.668, 0.676], exact: 2 / 3 }, 'probability')).toBe('≈0.6667 exact');
+    // The dashboard's B − A: the sign after a rounded figure's mark, not "+≈0.1667".
+    const side = { estimate: 0.5, ci95: [0.49, 0.51] as [number, number] };
+    const difference = compareDifference([{ label: 'P(x)', kind: 'probability', a: { ...side, exact: 0.5 }, b: { ...side, exact: 2 / 3 }, difference: { estimate: 0.17, ci95: [0.16, 0.18], exact: 2 / 3 - 0.5 } }], 'probability');
+    expect(difference).toContain('>≈+0.1667 exact<');
     expect(figureText({ estimate: 0.6721, ci95: [0.668, 0.676] }, 'probability')).toBe('0.672 ±0.004');
     // A draw estimated at 0 with a sliver of interval: not "0.000", as if it were certain.
     expect(figureText({ estimate: 0, ci95: [0, 0.0001] }, 'probability')).toBe('0.000 ±<0.001');
     expect(figureText({ estimate: 2.5, ci95: [2.4, 2.6] }, 'mean')).toBe('2.50 ±0.10');
-    expect(figureText({ estimate: 0, ci95: [0, 0], exact: -1e-17 }, 'probability')).toBe('0.000 exact');
+    expect(figureText({ estimate: 0, ci95: [0, 0], exact: -1e-17 }, 'probability')).toBe('0 exact');
     expect(figureText({ estimate: 0, ci95: [0, 0.0002], exact: 8.3e-11 }, 'probability')).toBe('8.3e-11 exact');
   });
 

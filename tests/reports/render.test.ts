@@ -164,7 +164,7 @@ describe('scenario HTML', () => {
     const lines = headlineLines(tries);
     const win = lines.filter((l) => l.metric === 'win.sorcerer');
     expect(win).toHaveLength(1);
-    expect(win[0]).toMatchObject({ label: 'P(win: sorcerer)', value: '0.4034229', where: 'all 12 points', short: 'exact' });
+    expect(win[0]).toMatchObject({ label: 'P(win: sorcerer)', value: '≈0.4034', where: 'all 12 points', short: 'exact' });
     const estimates = tries.results.map((p) => p.metrics['win.sorcerer']!.estimate);
     expect(win[0]!.detail).toBe(`exact · estimates ${formatNumber(Math.min(...estimates))} to ${formatNumber(Math.max(...estimates))} across the points`);
     // The figure that moves keeps its highest and lowest.
