@@ -8,11 +8,16 @@ import type { AnswerChange, AnswerSide, DiffSide, MetricChange, OneSided, Result
 import { pointKey, somethingMoved } from '../sim/diff.ts';
 import { formatNumber, pointLabel } from './sweep.ts';
 import { mdCell, mdCode } from './markdown.ts';
+import { exactFigure, signedFigure } from '../sim/solve/sentence.ts';
 
-/** A change with its sign: `+0.0136`, `−0.2500`. */
-export function formatChange(x: number): string {
+/**
+ * A change with its sign: `+0.0136`, `−0.2500`; an exact one (`exact`: both sides exact)
+ * by the exact-figure rule, `−0.34375` or `≈−0.1431`, as its sides are.
+ */
+export function formatChange(x: number, exact = false): string {
   if (x === 0) return '0';
-  return `${x > 0 ? '+' : '−'}${formatNumber(Math.abs(x))}`;
+  const sign = x > 0 ? '+' : '−';
+  return exact ? signedFigure(exactFigure(Math.abs(x)), sign) : `${sign}${formatNumber(Math.abs(x))}`;
 }
 
 function arrow(c: MetricChange): string {
@@ -32,7 +37,8 @@ function interval(c: MetricChange): string {
 
 /** One side's value as compared: exact, or the Monte Carlo estimate with its 95% interval. */
 function sideText(s: DiffSide): string {
-  return s.exact !== undefined ? formatNumber(s.exact) : `${formatNumber(s.estimate)} [${formatNumber(s.ci95[0])}, ${formatNumber(s.ci95[1])}]`;
+  // An exact side as every page prints it (exactFigure): four places read 0.65625 as 0.6562.
+  return s.exact !== undefined ? exactFigure(s.exact) : `${formatNumber(s.estimate)} [${formatNumber(s.ci95[0])}, ${formatNumber(s.ci95[1])}]`;
 }
 
 /** "0.4012 [0.3981, 0.4043] → 0.5521": the values compared (exact where known). */
@@ -42,7 +48,7 @@ function oldToNew(c: MetricChange): string {
 
 /** "↑ 0.4012 → 0.5521, +0.1509 [+0.1402, +0.1617]": one moved number in a sentence. */
 export function describeMove(c: MetricChange): string {
-  return `${arrow(c)} ${oldToNew(c)}, ${formatChange(c.change)} ${c.exact ? '(exact)' : `${interval(c)} (${evidence(c)})`}`;
+  return `${arrow(c)} ${oldToNew(c)}, ${formatChange(c.change, c.exact)} ${c.exact ? '(exact)' : `${interval(c)} (${evidence(c)})`}`;
 }
 
 /**
@@ -115,7 +121,7 @@ function answerText(x: AnswerSide): string {
   const v = (value: unknown) => (value === null ? 'none' : typeof value === 'string' ? value : JSON.stringify(value));
   // What the answer stands on: the metric there, exact or with its interval.
   const at = x.at
-    ? ` (${x.at.metric} ${x.at.exact !== undefined ? `${formatNumber(x.at.exact)} exact` : x.at.estimate !== undefined && x.at.ci95 ? `${formatNumber(x.at.estimate)} [${formatNumber(x.at.ci95[0])}, ${formatNumber(x.at.ci95[1])}]` : '?'})`
+    ? ` (${x.at.metric} ${x.at.exact !== undefined ? `${exactFigure(x.at.exact)} exact` : x.at.estimate !== undefined && x.at.ci95 ? `${formatNumber(x.at.estimate)} [${formatNumber(x.at.ci95[0])}, ${formatNumber(x.at.ci95[1])}]` : '?'})`
     : '';
   if (x.decided) return x.candidates && x.candidates.length > 1 ? `${x.candidates.map(v).join(' or ')} (tied)` : `${v(x.value ?? null)}${at}`;
   return `undecided: ${(x.candidates ?? []).map(v).join(' or ') || 'no candidates'}`;
@@ -222,7 +228,7 @@ export function renderDiffMarkdown(diff: ResultDiff, options: { title?: string; 
     lines.push('| point | metric | baseline | now | change | 95% interval of the change | significance |', '|---|---|--:|--:|--:|--:|--:|');
     for (const c of list) {
       lines.push(
-        `| ${mdCell(Object.keys(c.point).length ? pointWords(diff, c.scenario, c.point) : '—')} | \`${mdCode(c.metric)}\` | ${sideText(c.base)} | ${sideText(c.new)} | ${arrow(c)} ${formatChange(c.change)} | ${interval(c)} | ${evidence(c)} |`,
+        `| ${mdCell(Object.keys(c.point).length ? pointWords(diff, c.scenario, c.point) : '—')} | \`${mdCode(c.metric)}\` | ${sideText(c.base)} | ${sideText(c.new)} | ${arrow(c)} ${formatChange(c.change, c.exact)} | ${interval(c)} | ${evidence(c)} |`,
       );
     }
     lines.push('');
@@ -314,7 +320,7 @@ export function renderChangesHtml(diff: ResultDiff, link: (scenario: string) => 
     const rows = list
       .map(
         (c) =>
-          `<tr><td>${escapeHtml(Object.keys(c.point).length ? pointWords(diff, c.scenario, c.point) : '—')}</td><td><code>${escapeHtml(c.metric)}</code></td><td class="num">${escapeHtml(sideText(c.base))}</td><td class="num">${escapeHtml(sideText(c.new))}</td><td class="num">${arrow(c)} ${escapeHtml(formatChange(c.change))}</td><td class="num">${escapeHtml(
+          `<tr><td>${escapeHtml(Object.keys(c.point).length ? pointWords(diff, c.scenario, c.point) : '—')}</td><td><code>${escapeHtml(c.metric)}</code></td><td class="num">${escapeHtml(sideText(c.base))}</td><td class="num">${escapeHtml(sideText(c.new))}</td><td class="num">${arrow(c)} ${escapeHtml(formatChange(c.change, c.exact))}</td><td class="num">${escapeHtml(
             interval(c),
           )}</td><td class="num">${escapeHtml(evidence(c))}</td></tr>`,
       )

@@ -6,7 +6,8 @@
  * result that declares no headline gets none, and the page says so.
  *
  * One point: each headline figure. A sweep: each headline figure's lowest and highest
- * value and where they are, and the figure at every point when there are few.
+ * value and where they are, and the figure at every point when there are few; a figure
+ * the same at every point, once.
  */
 import type { MetricResult, PointResult, ScenarioResult } from '../sim/result.ts';
 import { chartFamily, familyLabel, metricKinds, metricLabel, metricNames } from './metrics.ts';
@@ -68,6 +69,14 @@ export function headlineLines(result: ScenarioResult, setup?: unknown): Headline
     const at = result.results.filter((p): p is PointResult & { metrics: Record<string, MetricResult> } => p.metrics[name] !== undefined);
     if (!at.length) continue;
     const label = metricLabel(result, name);
+    // One value at every point (a contest's single roll, swept over its tries): said once.
+    // As a highest and a lowest, the same figure read as a range, each at "12 points, e.g."
+    // one of them.
+    const same = !one && constantValue(at.map((p) => p.metrics[name]!));
+    if (same) {
+      lines.push({ metric: name, label, ...same, where: `all ${at.length} points` });
+      continue;
+    }
     if (one || at.length <= HEADLINE_POINTS_LISTED) {
       for (const p of at) lines.push({ metric: name, label, ...headlineValue(p.metrics[name]!), where: one ? undefined : pointLabel(p.point, setup, result) });
       continue;
@@ -93,6 +102,29 @@ export function headlineLines(result: ScenarioResult, setup?: unknown): Headline
     lines.push({ metric: name, label: `${label}, lowest`, ...headlineValue(low.metrics[name]!), where: where(low) });
   }
   return lines;
+}
+
+/**
+ * The headline of a figure that is the same at every point, or undefined: every point's
+ * exact value equal, or, where no point has one, every estimate equal (0 where a plan can
+ * never succeed). Exact values equal with estimates apart give the estimates' span, since
+ * each point's sample is its own; estimates equal with intervals apart (points run to their
+ * own precision) give the widest interval, the one the others lie in.
+ */
+function constantValue(ms: readonly MetricResult[]): { value: string; detail: string; short: string } | undefined {
+  const first = ms[0]!;
+  if (first.exact !== undefined) {
+    if (!ms.every((m) => m.exact === first.exact)) return undefined;
+    const estimates = ms.map((m) => m.estimate);
+    const low = Math.min(...estimates);
+    const high = Math.max(...estimates);
+    const head = headlineValue(first);
+    return low === high ? head : { ...head, detail: `exact · estimates ${fmt(low)} to ${fmt(high)} across the points` };
+  }
+  if (!ms.every((m) => m.exact === undefined && m.estimate === first.estimate)) return undefined;
+  const widest = ms.reduce((w, m) => (m.ci95[1] - m.ci95[0] > w.ci95[1] - w.ci95[0] ? m : w));
+  const head = headlineValue(widest);
+  return ms.every((m) => m.ci95[0] === widest.ci95[0] && m.ci95[1] === widest.ci95[1]) ? head : { ...head, detail: `${head.detail} at its widest` };
 }
 
 export interface MetricGroup {

@@ -5,18 +5,42 @@
  * and the report's chart list with the dashboard's.
  */
 import { describe, expect, test } from 'vitest';
-import { loadPlans } from '../cli/load.ts';
+import { expandPaths, loadPlans, readScenario } from '../cli/load.ts';
 import { runPlan } from '../sim/assemble.ts';
 import { planScenario } from '../sim/scenario.ts';
-import { MetricLayout, fixedLayout, metricTable } from '../sim/metrics.ts';
-import { metricKinds, metricLabel } from '../reports/metrics.ts';
+import { MetricLayout, type MetricTable, fixedLayout, metricTable } from '../sim/metrics.ts';
+import { chartFamily, familyLabel, memberLabels, memberName, metricKinds, metricLabel } from '../reports/metrics.ts';
 import { chartsFor } from '../reports/charts/index.ts';
 import { chartPlan } from '../reports/charts/plan.ts';
 import { panelsFor } from '../dashboard/charts/panels.ts';
 import type { ScenarioResult } from '../sim/result.ts';
 import { Tally } from '../sim/stats.ts';
 
+/**
+ * Metric names laid out from a declaration with a `<part>` the scenario names (`win.<side>`
+ * → `win.crew`): the part of such a name is the user's word. One whose part the label
+ * reads otherwise (`consequence.<kind>`, words "a PC is rattled") is code, and left out.
+ */
+const named = new Set<string>();
+const layoutAdd = MetricLayout.prototype.add;
+MetricLayout.prototype.add = function (this: MetricLayout<MetricTable>, key, parts = {}, options = {}) {
+  const slot = layoutAdd.call(this, key, parts, options);
+  if (/<\w+>/.test(this.table[key]!.name) && Object.keys(options.words ?? {}).length === 0) named.add(this.specs[slot]!.name);
+  return slot;
+};
 const results: ScenarioResult[] = loadPlans(['scenarios'], { trials: 200 }).map(runPlan);
+/**
+ * Each path of the library's sweeps of two or more paths swept alone, as a designer
+ * trying one of them would: those get heatmaps in the library, and the lines each path
+ * would draw (a contest's tries) are never drawn there.
+ */
+const oneAxis: ScenarioResult[] = expandPaths(['scenarios']).flatMap((file) => {
+  const raw = readScenario(file) as { name: string; sweep?: Record<string, unknown[]> };
+  const paths = Object.keys(raw.sweep ?? {});
+  if (paths.length < 2) return [];
+  return paths.map((path) => runPlan(planScenario({ ...raw, name: `${raw.name} (${path} alone)`, sweep: { [path]: raw.sweep![path] }, expect: [], solve: undefined }, file, { trials: 200 })));
+});
+MetricLayout.prototype.add = layoutAdd;
 
 describe('every shipped scenario', () => {
   test.each(results.map((r) => [r.name, r] as const))('%s: the dashboard uses the kind and label the result JSON carries', (_, result) => {
@@ -61,6 +85,37 @@ describe('every shipped scenario', () => {
       .map((p) => [p.name, p.title]);
     expect(dashboard).toEqual(report);
     expect(report.length).toBeGreaterThan(0);
+  });
+});
+
+describe('every chart of several lines over a sweep, of the library and of each of its paths alone', () => {
+  test.each([...results, ...oneAxis].map((r) => [r.name, r] as const))('%s: names its lines and its axis in declared words, never by a metric key', (_, result) => {
+    // A metric with neither a `line` nor a "family: member" label was drawn as its key
+    // ("effectDice", "firstWin"), and a family without a declared `family` as its name
+    // ("↑ retry", "Retry by tries (side A)").
+    const declared = (m: string) => result.results.find((p) => p.metrics[m])!.metrics[m]!;
+    const lines = chartPlan(result).filter((c) => c.kind === 'over' && c.metrics.length > 1);
+    for (const chart of lines) {
+      const names = memberLabels(result, chart.metrics);
+      const axis = familyLabel(result, chartFamily(chart.metrics[0]!), chart.metrics);
+      for (const m of chart.metrics) {
+        const { line, label } = declared(m);
+        const words = [line, /: (.+)$/.exec(label!.replace(/^P\((.*)\)$/, '$1'))?.[1]];
+        // A name the scenario gave (a side's, a combatant's), or the battle's `draw`, which
+        // the report itself draws beside the sides' wins (reports/metrics.ts CHART_FAMILY).
+        const user = named.has(m) && names.get(m) === memberName(m);
+        const draw = m === 'draw' && axis === 'P(outcome)';
+        expect.soft(words.includes(names.get(m)) || user || draw, `${chart.title}: ${m} is drawn as "${names.get(m)}"`).toBe(true);
+      }
+      if (axis !== 'P(outcome)') expect.soft([...new Set(chart.metrics.map((m) => declared(m).family))], `${chart.title}: the family its metrics declare`).toEqual([axis]);
+    }
+  });
+
+  test('the one-path sweeps draw lines of every kind of family: fixed names, names from a part, declared lines', () => {
+    const all = [...results, ...oneAxis].flatMap((r) => chartPlan(r).filter((c) => c.kind === 'over' && c.metrics.length > 1).flatMap((c) => c.metrics));
+    for (const m of ['retry.tries', 'retry.firstWin', 'opening.damage', 'opening.effectDice', 'win.sorcerer']) expect(all, m).toContain(m);
+    expect(named.has('win.sorcerer')).toBe(true);
+    expect(named.has('retry.tries')).toBe(false);
   });
 });
 

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { poolsim } from './helpers.ts';
+import { exactFigure, signedFigure } from '../sim/solve/sentence.ts';
 
 /** One clash (every metric exact) and one battle with pushing (Monte Carlo only). */
 function library(dir: string, rules: Record<string, unknown> = {}): string {
@@ -97,7 +98,10 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
     expect(readFileSync(join(dir, 'new', 'index.md'), 'utf8')).toContain('[what moved](changes.md)');
     const f = (x: number) => x.toFixed(4);
     const report = readFileSync(join(dir, 'new', 'clash', 'report.md'), 'utf8');
-    expect(report).toContain(`↑ ${f(top.base.value)} → ${f(top.new.value)}, +${f(top.change)} (exact)`);
+    // Exact sides and their change by the exact-figure rule: a d6's odds do not end, so
+    // rounded and marked (sim/solve/sentence.ts exactFigure).
+    expect(report).toContain(`↑ ${exactFigure(top.base.value)} → ${exactFigure(top.new.value)}, ${signedFigure(exactFigure(top.change), '+')} (exact)`);
+    expect(exactFigure(top.change)).toMatch(/^≈/);
     // A moved headline metric: its bold name, then the bold mark — never bold markers run
     // together ("**…<br>**↑ …****" rendered as literal asterisks).
     expect(report).not.toContain('****');
@@ -322,12 +326,12 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
     const d = await poolsim('diff', join(dir, 'base'), join(dir, 'new'));
     expect(d.code).toBe(1);
     // Each side says what its answer stands on: the metric at the value found.
-    expect(d.out).toContain('"Heist" solve "even": 2 (success 0.5000 exact) → 3 (success 0.1250 exact) (moved)');
+    expect(d.out).toContain('"Heist" solve "even": 2 (success 0.500 exact) → 3 (success 0.125 exact) (moved)');
     expect(d.out).toContain('"Heist": solve "even" asks target 0.5 → 0.2');
     expect(readFileSync(join(dir, 'new', 'changes.md'), 'utf8')).toContain('### Solve answers that changed');
     const page = readFileSync(join(dir, 'new', 'heist', 'report.md'), 'utf8');
     expect(page).toContain('1 solve answer moved since the baseline');
-    expect(page).toContain('**Moved since the baseline: 2 (success 0.5000 exact) → 3 (success 0.1250 exact)** [All changes](../changes.md)');
+    expect(page).toContain('**Moved since the baseline: 2 (success 0.500 exact) → 3 (success 0.125 exact)** [All changes](../changes.md)');
     const json = JSON.parse((await poolsim('diff', join(dir, 'base'), join(dir, 'new'), '--json')).out);
     expect(json).toMatchObject({ anythingMoved: true, answersMoved: 1, answers: [{ scenario: 'Heist', solve: 'even', base: { decided: true, value: 2 }, new: { decided: true, value: 3 }, changed: true, moved: true }] });
 
@@ -339,7 +343,7 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
     writeFileSync(join(dir, 'b.json'), JSON.stringify(unsure));
     const u = await poolsim('diff', join(dir, 'a.json'), join(dir, 'b.json'));
     expect(u.code, u.out).toBe(0);
-    expect(u.out).toContain('"Heist" solve "even": 2 (success 0.5000 exact) → undecided: 2 or 3 (not moved: each side allows the other)');
+    expect(u.out).toContain('"Heist" solve "even": 2 (success 0.500 exact) → undecided: 2 or 3 (not moved: each side allows the other)');
     // A result without answers (run --json, merge) compares its numbers only, and says so.
     const { solve: _dropped, ...unanswered } = base;
     writeFileSync(join(dir, 'run.json'), JSON.stringify(unanswered));

@@ -10,7 +10,7 @@ import { benjaminiHochberg, diffResults, EXACT_TOLERANCE, twoSidedP } from '../s
 import { normalMean, wilson, Z95 } from '../sim/stats.ts';
 import type { MetricResult, ScenarioResult } from '../sim/result.ts';
 import { contractKind } from '../reports/legacy.ts';
-import { renderDiffMarkdown, renderDiffText } from '../reports/changes.ts';
+import { describeMove, renderChangesHtml, renderDiffMarkdown, renderDiffText } from '../reports/changes.ts';
 import { sweepLabel } from '../reports/sweep.ts';
 import { runScenario } from './helpers.ts';
 
@@ -134,6 +134,20 @@ describe('a real change is caught', () => {
     const real = diffResults([resultOf([{ success: m(0.3125) }], 1000)], [resultOf([{ success: m(0.3126) }], 1000)]);
     expect(real.changes[0]!).toMatchObject({ exact: true, moved: true, ci95: [real.changes[0]!.change, real.changes[0]!.change] });
     expect(real.tested).toBe(0);
+  });
+
+  test('an exact change reads by the exact-figure rule on every page: 0.65625 → 0.3125, ↓ −0.34375', () => {
+    // Four places made it "0.6562 → 0.3125, ↓ −0.3437", a rounding said as exact.
+    const m = (exact: number): MetricResult => ({ estimate: 0.5, ci95: [0.49, 0.51], exact });
+    const diff = diffResults([resultOf([{ success: m(0.65625) }, { success: m(0.5) }], 1000)], [resultOf([{ success: m(0.3125) }, { success: m(2 / 3) }], 1000)]);
+    const [even, third] = diff.changes;
+    expect(describeMove(even!)).toBe('↓ 0.65625 → 0.3125, −0.34375 (exact)');
+    // One that does not end: rounded and marked, its sign after the mark.
+    expect(describeMove(third!)).toBe('↑ 0.500 → ≈0.6667, ≈+0.1667 (exact)');
+    const md = renderDiffMarkdown(diff);
+    expect(md).toContain('| 0.65625 | 0.3125 | ↓ −0.34375 | exact |');
+    expect(renderChangesHtml(diff, () => undefined)).toContain('<td class="num">0.65625</td><td class="num">0.3125</td><td class="num">↓ −0.34375</td>');
+    expect(renderDiffText(diff, { base: 'a', new: 'b' })).toContain('↓ 0.65625 → 0.3125, −0.34375 (exact)');
   });
 
   test('one side exact: tested against the exact value with the other side error alone', () => {

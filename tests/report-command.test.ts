@@ -60,14 +60,14 @@ describe('poolsim report', () => {
     expect(r.out).toMatch(/FAIL\s+Knowledge roll/);
     // The README's promise: a failed check in full, with what was measured and its why.
     // With the exact value beside the estimate: the check is judged on the interval.
-    expect(r.out).toMatch(/FAILED: answer ≥ 0\.5 at every point; measured 0\.3\d+ \[0\.\d+, 0\.\d+\], exact 0\.3333\n {10}why: a sage should know more often than not\n/);
+    expect(r.out).toMatch(/FAILED: answer ≥ 0\.5 at every point; measured 0\.3\d+ \[0\.\d+, 0\.\d+\], exact ≈0\.3333\n {10}why: a sage should know more often than not\n/);
     expect(r.out).toMatch(/ok\s+Knowledge roll\s+\(1\/1 checks\)/);
     // The question under the title and the why beside its check, in both reports.
     const html = readFileSync(join(out, 'bad-band', 'index.html'), 'utf8');
     expect(html).toContain('<p class="question">Does a knowledge roll find the answer half the time?</p>');
     expect(html).toContain('<span class="why">why: a sage should know more often than not</span>');
     // The headline the mechanic declares (knowledge: `answer`), exact first, before the checks.
-    expect(html).toMatch(/<section class="headline">\n<h2>Headline<\/h2>\n<ul>\n<li>[^<]+: <span class="value">0\.3333<\/span> <span class="detail">exact · estimate 0\.3\d+, 95% interval/);
+    expect(html).toMatch(/<section class="headline">\n<h2>Headline<\/h2>\n<ul>\n<li>[^<]+: <span class="value">≈0\.3333<\/span> <span class="detail">exact · estimate 0\.3\d+, 95% interval/);
     expect(html.indexOf('<section class="headline">')).toBeLessThan(html.indexOf('<h2>Expect checks</h2>'));
     const md = readFileSync(join(out, 'bad-band', 'report.md'), 'utf8');
     expect(md).toContain('> Does a knowledge roll find the answer half the time?');

@@ -14,7 +14,7 @@ import { FINDS } from '../sim/solve/schema.ts';
 import { chartsFor } from '../reports/charts/index.ts';
 import { solveChart } from '../reports/charts/solveChart.ts';
 import { probabilityDomain } from '../reports/charts/shared.ts';
-import { exactFigure, solveSentence, valueLabel, valueText } from '../sim/solve/sentence.ts';
+import { equalsFigure, exactFigure, signedFigure, solveSentence, valueLabel, valueText } from '../sim/solve/sentence.ts';
 import { solveScopeNote } from '../reports/solveSection.ts';
 import { renderScenarioHtml, renderScenarioMarkdown } from '../reports/render.ts';
 import { runPlan } from '../sim/assemble.ts';
@@ -617,6 +617,18 @@ describe('poolsim solve and the reports', () => {
     expect(solveChart(s, { probability: true })).not.toContain('not 0–1');
   });
 
+  test('a solve chart draws values listed out of order from left to right, as the sentence keeps their order', () => {
+    // `values: [5, 0, 3, 1, 2]` joined the points in that order: a zigzag.
+    const block = { ...even, range: undefined, values: [5, 0, 3, 1, 2] };
+    const [s] = solvePlan(plan(heist([block])));
+    expect(s!.points.map((p) => p.value)).toEqual([5, 0, 3, 1, 2]);
+    const [inOrder] = solvePlan(plan(heist([{ ...block, values: [0, 1, 2, 3, 5] }])));
+    expect(solveChart(s!)).toBe(solveChart(inOrder!));
+    const line = /aria-label="line"><path d="([^"]*)"/.exec(solveChart(s!))![1]!;
+    const xs = [...line.matchAll(/[ML]([\d.]+),/g)].map((m) => Number(m[1]));
+    expect(xs).toEqual([...xs].sort((a, b) => a - b));
+  });
+
   test('HTML and Markdown reports: the sentence and a chart with the target line', () => {
     const p = plan(heist([even]));
     const result = { ...runPlan(planScenario({ ...heist([even]), trials: 1000 }, 'r.json')), solve: solvePlan(p) };
@@ -673,12 +685,19 @@ describe('the library', () => {
     // 3 bonus dice give 0.49964 exact: three decimals would print it "0.500 exact", as if
     // it hit the target it misses by 0.0004.
     const [sorcerer] = solvePlan(loadPlans([folder + 'solve-sorcerer-bonus.yaml'])[0]!);
-    expect(sorcerer.sentence).toContain('3 bonus dice (win.sorcerer = 0.4996 exact); 2 gives 0.4226 exact, 4 gives 0.5655 exact');
+    // d10s' odds end past six places: rounded, and marked so.
+    expect(sorcerer.sentence).toContain('3 bonus dice (win.sorcerer ≈ 0.4996 exact); 2 gives ≈0.4226 exact, 4 gives ≈0.5655 exact');
     // Never a rounding onto a shorter figure, one place further down either.
-    expect([0.5, 0.3125, 0.49996, 1e-7, 9.99996, 0.99609375, 12.5, 0.031249999999999997, 2 / 3].map(exactFigure)).toEqual(['0.500', '0.3125', '0.49996', '0.0000001', '9.99996', '0.99609375', '12.50', '0.03125', '0.6667']);
+    expect([0.5, 0.3125, 0.49996, 1e-7, 9.99996, 0.65625, 12.5, 0.031249999999999997, 1 / 64].map(exactFigure)).toEqual(['0.500', '0.3125', '0.49996', '0.0000001', '9.99996', '0.65625', '12.50', '0.03125', '0.015625']);
+    // Past six places, rounded and marked, never a rounding passed off as the value: d6 odds
+    // read "0.7943 exact" beside a d10 pool's "0.73362998 exact", the one rounded, the other not.
+    expect([2 / 3, 0.99609375, 0.73362998, 0.2731044, 0.49999996, -0.1419753].map(exactFigure)).toEqual(['≈0.6667', '≈0.9961', '≈0.7336', '≈0.2731', '≈0.49999996', '≈-0.14198']);
+    // (−0.1420 would end in a rounding 0, as 0.5000 does for 0.49999996.)
     // Small values keep three significant digits: "0.0003" beside an estimate of 4.50e-4
-    // looked inside an interval that its 0.000284 is not.
-    expect([1 / 3517, 0.012345678912, 2e-5, 1 / 30].map(exactFigure)).toEqual(['0.000284', '0.0123', '0.00002', '0.0333']);
+    // looked inside an interval that its 0.000284 is not; past nine places, e-notation.
+    expect([1 / 3517, 0.012345678912, 2e-5, 1 / 30, 8.3e-11, 1 / 3e10].map(exactFigure)).toEqual(['≈0.000284', '≈0.0123', '0.00002', '≈0.0333', '8.3e-11', '≈3.33e-11']);
+    // Said equal to, or about: "≈ 0.4996", not "= ≈0.4996"; a sign after the mark.
+    expect([equalsFigure('0.500'), equalsFigure('≈0.4996'), signedFigure('≈0.1431', '−'), signedFigure('0.25', '+')]).toEqual(['= 0.500', '≈ 0.4996', '≈−0.1431', '+0.25']);
     // The campaign has no exact engine (run by `npm start`; ~10 s, too long for here).
     const [campaign] = loadPlans([folder + 'solve-rival-rank.json']);
     expect(new SolveSearch(solveProblem(campaign, 0)).method).toBe('montecarlo');

@@ -6,6 +6,7 @@ import * as Plot from '@observablehq/plot';
 import { type MetricKind } from '../../reports/metrics.ts';
 import { plotToSvg } from '../../reports/svg.ts';
 import { EXACT, FIGURE_MARGIN, MARGIN_TOP, MONTE_CARLO, WIDTH, figureText, keyLine, textWidth } from '../../reports/charts/shared.ts';
+import { signedFigure } from '../../sim/solve/sentence.ts';
 
 /** B's colour: apart from A's blue and exact's orange. */
 export const B_COLOUR = '#3ca951';
@@ -55,7 +56,8 @@ export function compareDifference(rows: CompareRow[], kind: MetricKind): string 
     high: r.difference.ci95[1],
     exact: r.difference.exact,
     // Exact, or with half its interval: a bare +0.032 read as surer than it is.
-    text: (r.difference.exact !== undefined ? (r.difference.exact >= 0 ? '+' : '') : r.difference.estimate >= 0 ? '+' : '') + figureText(r.difference, kind),
+    // A positive difference says its sign, after a rounded exact one's "≈" (exactFigure).
+    text: (r.difference.exact ?? r.difference.estimate) >= 0 ? signedFigure(figureText(r.difference, kind), '+') : figureText(r.difference, kind),
   }));
   const withExact = data.filter((d) => d.exact !== undefined);
   const reach = Math.max(...data.flatMap((d) => [Math.abs(d.low), Math.abs(d.high), Math.abs(d.exact ?? 0)]), 1e-6);

@@ -38,7 +38,12 @@ export function metricsOverSweep(result: ScenarioResult, metrics: string[], opti
   const values = axisValues(result.results, axis);
   const numeric = allNumbers(values);
   const seriesNames = memberLabels(result, metrics);
-  const rows = result.results.flatMap((p) =>
+  // A line joins its points in the order it is given them: a sweep listed [10, 2, 1, 5, 3]
+  // drew a zigzag, with its band crossing itself and its name at 3, mid-chart. Numbers are
+  // drawn in ascending order (the tables keep the file's); named values keep the file's
+  // order, as the point scale's categories do.
+  const points = numeric ? [...result.results].sort((a, b) => (a.point[axis] as number) - (b.point[axis] as number)) : result.results;
+  const rows = points.flatMap((p) =>
     metrics
       .filter((metric) => p.metrics[metric] !== undefined)
       .map((metric) => {
@@ -66,7 +71,7 @@ export function metricsOverSweep(result: ScenarioResult, metrics: string[], opti
   const family = chartFamily(metrics[0] ?? '');
   const marginRight = labelled || faceted ? Math.max(...series.map(textWidth)) + 16 : 24;
   const domain = options.kind === 'probability' ? probabilityDomain(rows.flatMap((r) => [{ y: r.estimate, low: r.low, high: r.high }, ...(r.exact === undefined ? [] : [{ y: r.exact }])]), undefined) : undefined;
-  // Labels at each line's last point, spread so that lines ending close stay readable.
+  // Labels at each line's last point (its largest value, as rows are sorted), spread so that lines ending close stay readable.
   const yMin = domain?.[0] ?? 0;
   const yMax = domain?.[1] ?? Math.max(...rows.map((r) => Math.max(r.high, r.exact ?? 0)), 1e-9) * 1.05;
   const lastRows = series.map((name) => rows.filter((r) => r.series === name).at(-1)!);
@@ -91,7 +96,7 @@ export function metricsOverSweep(result: ScenarioResult, metrics: string[], opti
     ...(probabilityMargin(domain) ? { marginLeft: probabilityMargin(domain) } : {}),
     marginBottom,
     x: numeric
-      ? { label: sweepLabel(axis, options.setup, result), ...(integerTicks ? { ticks: values as number[], tickFormat: 'd' } : {}) }
+      ? { label: sweepLabel(axis, options.setup, result), ...(integerTicks ? { ticks: [...(values as number[])].sort((a, b) => a - b), tickFormat: 'd' } : {}) }
       : { type: 'point', domain: names, label: sweepLabel(axis, options.setup, result), padding: 0.3, ...(slant ? { tickRotate: -30 } : {}) },
     y: domain
       ? { domain, grid: true, label: familyLabel(result, family, metrics), ...(faceted ? { ticks: domain[0] === 0 && domain[1] === 1 ? [0, 0.5, 1] : 2 } : {}) }

@@ -8,6 +8,7 @@ import type { DistributionResult, PointResult, ScenarioResult } from '../../sim/
 import { wilson } from '../../sim/stats.ts';
 import { type MetricKind } from '../metrics.ts';
 import { formatSweepValue } from '../sweep.ts';
+import { exactFigure } from '../../sim/solve/sentence.ts';
 
 /** Monte Carlo estimate and its interval. */
 export const MONTE_CARLO = '#4269d0';
@@ -60,13 +61,11 @@ export function formatEstimate(value: number, kind: MetricKind): string {
  * certain than it is ("0.000" for a draw whose exact odds are 1.8e-10).
  */
 export function figureText(m: { estimate: number; ci95: readonly [number, number]; exact?: number }, kind: MetricKind): string {
-  // A value that rounds to zero is written 0, not "-0.000" (a difference of −1e-17); an
-  // exact one that is not 0 keeps two significant digits (a draw of 8.3e-11 is no "0.000").
+  // An exact value as every page prints it (exactFigure: whole, or rounded and marked "≈"):
+  // three places made 0.6702 "0.670 exact", a rounding that read as the value itself.
+  if (m.exact !== undefined) return `${exactFigure(m.exact)} exact`;
+  // A value that rounds to zero is written 0, not "-0.000" (a difference of −1e-17).
   const text = (x: number) => formatEstimate(x, kind).replace(/^-(0\.?0*)$/, '$1');
-  if (m.exact !== undefined) {
-    const tiny = m.exact !== 0 && Math.abs(m.exact) < 0.5 * 10 ** -(kind === 'probability' ? 3 : 2) && Math.abs(m.exact) >= 1e-12;
-    return `${tiny ? m.exact.toPrecision(2) : text(m.exact)} exact`;
-  }
   const places = kind === 'probability' ? 3 : 2;
   const half = (m.ci95[1] - m.ci95[0]) / 2;
   const shown = half.toFixed(places);

@@ -26,7 +26,10 @@ export function solveChart(s: SolveResult, options: { system?: string; mechanic?
   const values = s.points.map((p) => p.value);
   const numeric = allNumbers(values);
   const x = (v: unknown) => (numeric ? (v as number) : valueText(v, s.vary));
-  const rows = s.points.map((p) => ({
+  // The exact line joins the values in ascending order, not in the block's (`values: [5,
+  // 0, 3, 1, 2]` drew a zigzag); the sentence keeps the block's order (docs/solve.md).
+  const points = numeric ? [...s.points].sort((a, b) => (a.value as number) - (b.value as number)) : s.points;
+  const rows = points.map((p) => ({
     x: x(p.value),
     y: p.exact ?? p.estimate ?? 0,
     low: p.ci95?.[0],
@@ -47,7 +50,7 @@ export function solveChart(s: SolveResult, options: { system?: string; mechanic?
     marginBottom: 40,
     ...(probabilityMargin(domain) ? { marginLeft: probabilityMargin(domain) } : {}),
     x: numeric
-      ? { label: varied, ...(integerTicks ? { ticks: values as number[], tickFormat: 'd' } : {}) }
+      ? { label: varied, ...(integerTicks ? { ticks: [...(values as number[])].sort((a, b) => a - b), tickFormat: 'd' } : {}) }
       : { type: 'point', domain: values.map((v) => valueText(v, s.vary)), label: varied, padding: 0.3 },
     y: domain ? { domain, grid: true, label } : { zero: true, nice: true, grid: true, label },
     marks: [

@@ -87,30 +87,56 @@ export function snapDecimal(x: number): number {
 }
 
 /**
- * An exact value, printed so that its digits never claim more than it is: a whole number
- * as it is, else three decimals
- * where they hold it whole (0.500, 0.875), else the fewest places up to eight that hold it
- * whole (0.3125, 0.03125), else the fewest from four up whose last digit is not a
- * rounding 0 (0.4996, 0.49996), and three significant digits at least (0.000284, not
- * 0.0003). Three decimals made 0.49964 read "0.500 exact", as if it
- * hit a target of 0.500 that it misses; four made 0.49996 read "0.5000". Beyond that
- * (1e-9), three significant digits.
+ * The most decimals an exact value is shown to in full (more only where a small value
+ * needs them for three significant digits, 0.00002). Six hold every figure of a few coins
+ * or d4s (0.015625 is 1/64) and keep figures side by side alike: with eight, a d10 pool's
+ * 0.73362998 stood beside a d6's 0.7943 rounded, the two alike "exact".
+ */
+export const EXACT_PLACES = 6;
+
+/**
+ * An exact value as every page prints it, by one rule a reader can trust: shown whole to
+ * the decimals it needs, up to EXACT_PLACES ("0.3125", "0.65625", "0.500", "12.50": three
+ * decimals, two from 10 up, at least), or rounded and marked so with "≈" ("≈0.7943",
+ * "≈0.6667"): four decimals (three from 10 up, one from 1000), further where the last would
+ * be a rounding 0, and three significant digits at least ("≈0.000284", not 0.0003). Three
+ * decimals made 0.49964 read "0.500 exact", as if it hit a target of 0.500 that it misses;
+ * four made 0.49996 read "0.5000"; and a rounded figure unmarked read as the value itself.
+ * Whole numbers as they are; from the tenth decimal on (8.3e-11), significant digits.
  */
 export function exactFigure(value: number): string {
   const x = snapDecimal(value);
   // Whole numbers as they are, as every table prints them: "0 exact", "1 exact".
   if (Number.isInteger(x)) return String(x);
   const size = Math.abs(x);
-  const first = size >= 1000 ? 0 : size >= 10 ? 2 : 3;
-  for (let places = first; places <= first + 5; places++) if (Number(x.toFixed(places)) === x) return x.toFixed(places);
-  // At least three significant digits: 0.000284 read "0.0003" beside an estimate of 4.50e-4.
+  // Places for three significant digits, for a value under 0.1.
   const significant = size < 0.1 ? 2 - Math.floor(Math.log10(size)) : 0;
+  // Past snapDecimal's nine places a row of zeros reads worse than "8.3e-11".
+  if (significant > 9) {
+    for (let digits = 1; digits <= 3; digits++) if (Number(x.toPrecision(digits)) === x) return x.toPrecision(digits);
+    return `≈${x.toPrecision(3)}`;
+  }
+  const first = size >= 1000 ? 0 : size >= 10 ? 2 : 3;
+  for (let places = first; places <= Math.max(EXACT_PLACES, significant); places++) if (Number(x.toFixed(places)) === x) return x.toFixed(places);
   const from = Math.max(first + 1, significant);
   for (let places = from; places <= from + 4; places++) {
     const text = x.toFixed(places);
-    if (!text.endsWith('0')) return text;
+    if (!text.endsWith('0')) return `≈${text}`;
   }
-  return x.toPrecision(3);
+  return `≈${x.toPrecision(3)}`;
+}
+
+/**
+ * A figure said to equal something: "= 0.500" or, rounded (exactFigure), "≈ 0.4996",
+ * not "= ≈0.4996".
+ */
+export function equalsFigure(figure: string): string {
+  return figure.startsWith('≈') ? `≈ ${figure.slice(1)}` : `= ${figure}`;
+}
+
+/** A signed figure: "+0.25", "≈+0.1431", the sign after a rounded one's mark. */
+export function signedFigure(figure: string, sign: string): string {
+  return figure.startsWith('≈') ? `≈${sign}${figure.slice(1)}` : `${sign}${figure}`;
 }
 
 function pointText(p: SolvePoint | undefined, withInterval: boolean): string {
@@ -178,7 +204,7 @@ export function solveSentence(r: SolveResult, block: SolveBlock, done: boolean, 
   }
   const k = index(r.value);
   const p = r.points[k];
-  const main = exact ? `${named} = ${pointText(p, false)} exact` : `${named} = ${pointText(p, true)}`;
+  const main = exact ? `${named} ${equalsFigure(pointText(p, false))} exact` : `${named} = ${pointText(p, true)}`;
   // The values next to it in the list, where they were looked at (a Monte Carlo search
   // looks at few: naming the nearest looked at would pass over values never run).
   const values = solveValues(block);

@@ -169,8 +169,9 @@ export const CONTEST_METRICS = metricTable({
   passion: { name: 'passion.<name>', kind: 'probability', label: 'P(<name> wins its Passion roll)', family: 'P(Passion roll won)' },
   passionBonus: { name: 'passionBonus.<name>', kind: 'mean', label: "mean bonus dice <name>'s Passion roll adds (0 on a loss)", family: 'mean bonus dice from Passion' },
   retryWon: { name: 'retry.won', kind: 'probability', label: 'P(side A wins within its tries)', headline: true },
-  retryTries: { name: 'retry.tries', kind: 'mean', label: 'mean tries side A makes (it stops at its first win)', min: 1 },
-  retryFirstWin: { name: 'retry.firstWin', kind: 'mean', label: "mean try of side A's first win (tries + 1 if none)", min: 1 },
+  // The two means share one chart over a sweep: named there in words, not as `tries` and `firstWin`.
+  retryTries: { name: 'retry.tries', kind: 'mean', label: 'mean tries side A makes (it stops at its first win)', family: 'mean tries of side A', line: 'tries made', min: 1 },
+  retryFirstWin: { name: 'retry.firstWin', kind: 'mean', label: "mean try of side A's first win (tries + 1 if none)", family: 'mean tries of side A', line: 'try of its first win', min: 1 },
 });
 
 /**

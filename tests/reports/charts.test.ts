@@ -18,6 +18,7 @@ import {
 import { PANEL_LABEL_WIDTH, figureText, panelLabels, textWidth } from '../../reports/charts/shared.ts';
 import { pointLabel } from '../../reports/sweep.ts';
 import { memberLabels } from '../../reports/metrics.ts';
+import { compareDifference } from '../../dashboard/charts/compareCharts.ts';
 import { ambushBattle, companyCampaign, heistByChallenges, heistGrid, heistOnePoint } from './fixtures.ts';
 import { campaign } from '../../sim/viciousness/campaign.ts';
 import { viciousnessRules } from '../../sim/rules.ts';
@@ -232,12 +233,19 @@ describe('chartsFor', () => {
   });
 
   it('writes a figure beside its mark as exact, or with half its interval, never bare', () => {
-    expect(figureText({ estimate: 0.6721, ci95: [0.668, 0.676], exact: 0.6702 }, 'probability')).toBe('0.670 exact');
+    // Exact by the one rule of every page (exactFigure): whole, or rounded and marked so;
+    // three places made 0.6702 "0.670 exact".
+    expect(figureText({ estimate: 0.6721, ci95: [0.668, 0.676], exact: 0.6702 }, 'probability')).toBe('0.6702 exact');
+    expect(figureText({ estimate: 0.6721, ci95: [0.668, 0.676], exact: 2 / 3 }, 'probability')).toBe('≈0.6667 exact');
+    // The dashboard's B − A: the sign after a rounded figure's mark, not "+≈0.1667".
+    const side = { estimate: 0.5, ci95: [0.49, 0.51] as [number, number] };
+    const difference = compareDifference([{ label: 'P(x)', kind: 'probability', a: { ...side, exact: 0.5 }, b: { ...side, exact: 2 / 3 }, difference: { estimate: 0.17, ci95: [0.16, 0.18], exact: 2 / 3 - 0.5 } }], 'probability');
+    expect(difference).toContain('>≈+0.1667 exact<');
     expect(figureText({ estimate: 0.6721, ci95: [0.668, 0.676] }, 'probability')).toBe('0.672 ±0.004');
     // A draw estimated at 0 with a sliver of interval: not "0.000", as if it were certain.
     expect(figureText({ estimate: 0, ci95: [0, 0.0001] }, 'probability')).toBe('0.000 ±<0.001');
     expect(figureText({ estimate: 2.5, ci95: [2.4, 2.6] }, 'mean')).toBe('2.50 ±0.10');
-    expect(figureText({ estimate: 0, ci95: [0, 0], exact: -1e-17 }, 'probability')).toBe('0.000 exact');
+    expect(figureText({ estimate: 0, ci95: [0, 0], exact: -1e-17 }, 'probability')).toBe('0 exact');
     expect(figureText({ estimate: 0, ci95: [0, 0.0002], exact: 8.3e-11 }, 'probability')).toBe('8.3e-11 exact');
   });
 
@@ -251,6 +259,25 @@ describe('chartsFor', () => {
     expect(long).toContain('rotate(-30)');
     const short = metricsOverSweep(named(['a', 'b', 'c']), ['success'], { kind: 'probability', axis: 'setup.participants.0.name' });
     expect(short).not.toContain('rotate(-30)');
+  });
+
+  it('draws a sweep listed out of order from left to right, each line named at its largest value', () => {
+    // [10, 2, 1, 5, 3] in a file joined the points in that order: a zigzag, its band
+    // crossing itself, the line's name at 3, mid-chart.
+    const order = [4, 1, 0, 3, 2];
+    const shuffled = { ...heistByChallenges, results: order.map((i) => heistByChallenges.results[i]!) };
+    const sorted = { ...heistByChallenges, results: [...order].sort((a, b) => a - b).map((i) => heistByChallenges.results[i]!) };
+    const x = (svg: string) => /aria-label="line"><path d="M([\d.]+),/.exec(svg)?.[1];
+    for (const metrics of [['success'], ['success', 'active']]) {
+      const drawn = metricsOverSweep(shuffled, metrics, { kind: 'mean' });
+      expect(drawn).toBe(metricsOverSweep(sorted, metrics, { kind: 'mean' }));
+      expect(Number(x(drawn))).toBeLessThan(100);
+    }
+    // Two lines: each name sits at the right end, past the largest value's x.
+    const two = metricsOverSweep(shuffled, ['success', 'active'], { kind: 'mean' });
+    const names = [...two.matchAll(/<text[^>]*transform="translate\(([\d.]+),[\d.]+\)"[^>]*>(success|active|plan succeeds)/g)];
+    expect(names.map((n) => n[2])).toEqual(['success', 'active']);
+    for (const n of names) expect(Number(n[1])).toBeGreaterThan(500);
   });
 
   it('draws a sweep over a rule variant as dots and bars on a point scale, without lines', () => {

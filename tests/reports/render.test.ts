@@ -10,7 +10,7 @@ import { intervalCell } from '../../dashboard/charts/table.ts';
 import { from, fromCSV } from 'arquero';
 import { chartsFor } from '../../reports/charts/index.ts';
 import { metricKinds } from '../../reports/metrics.ts';
-import { pointLabel, sweepLabel } from '../../reports/sweep.ts';
+import { formatNumber, pointLabel, sweepLabel } from '../../reports/sweep.ts';
 import {
   describeCheck,
   measured,
@@ -151,6 +151,30 @@ describe('scenario HTML', () => {
     expect(lowest.value).toBe('0');
     expect(lowest.where).toBe('9 points, e.g. challenges = 4');
     expect(lines.find((l) => l.label.endsWith('highest'))!.where).toBe('challenges = 1');
+  });
+
+  it('says a headline figure the same at every point once, not as a highest and a lowest', () => {
+    // A contest's single roll swept over its tries: P(win) is 0.4034229 exact at all 12
+    // points, which read "highest at 12 points, e.g. …" and "lowest at 12 points, e.g. …".
+    const tries = runScenario({
+      name: 'tries', system: 'sorcerer', mechanic: 'contest', trials: 2000, seed: 't',
+      setup: { a: { name: 'sorcerer', dice: 3 }, b: { name: 'demon', dice: 4 }, tries: 1 },
+      sweep: { 'setup.tries': [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] },
+    });
+    const lines = headlineLines(tries);
+    const win = lines.filter((l) => l.metric === 'win.sorcerer');
+    expect(win).toHaveLength(1);
+    expect(win[0]).toMatchObject({ label: 'P(win: sorcerer)', value: '≈0.4034', where: 'all 12 points', short: 'exact' });
+    const estimates = tries.results.map((p) => p.metrics['win.sorcerer']!.estimate);
+    expect(win[0]!.detail).toBe(`exact · estimates ${formatNumber(Math.min(...estimates))} to ${formatNumber(Math.max(...estimates))} across the points`);
+    // The figure that moves keeps its highest and lowest.
+    expect(lines.filter((l) => l.metric === 'retry.won').map((l) => l.label)).toEqual(['P(side A wins within its tries), highest', 'P(side A wins within its tries), lowest']);
+    // So do a few points, which are otherwise listed one by one; and estimates alike with
+    // no exact value (a plan that can never succeed) likewise.
+    expect(headlineLines({ ...tries, results: tries.results.slice(0, 3) }).filter((l) => l.metric === 'win.sorcerer').map((l) => l.where)).toEqual(['all 3 points']);
+    const at = (x: number, half: number) => ({ point: { 'setup.x': x }, metrics: { win: { estimate: 0, ci95: [0, half] as [number, number], kind: 'probability' as const, headline: true } } });
+    const never = { name: 'r', system: 'viciousness', mechanic: 'clash', trials: 40000, seed: 's', expect: [], results: [at(1, 1e-4), at(2, 2e-4), at(3, 1e-4)] };
+    expect(headlineLines(never as never)).toEqual([{ metric: 'win', label: 'win', value: '0', detail: 'estimate, 95% interval [0, 0.000200] at its widest', short: '[0, 0.000200]', where: 'all 3 points' }]);
   });
 
   it('does not rank Monte Carlo extremes the 95% intervals cannot tell apart: it says so', () => {
