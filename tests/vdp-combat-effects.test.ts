@@ -148,6 +148,7 @@ interface RefFighter {
   // attack. Medium cover grants a 4/6 chance ... Full cover prevents direct fire from hitting
   // at all"; "poking out to fire, downgrades the cover rating by one".
   ranged: boolean;
+  indirect: boolean; // "Indirect fire is not affected" by cover
   cover: number; // 0 none, 1 light, 2 medium, 3 full
   fired: boolean; // stepped out of its cover this turn
 }
@@ -198,6 +199,7 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
       physical: ((c.damageType as string) ?? 'physical') === 'physical',
       status: new Set(), pool: 4, split: -1, surge: 0, pierced: false, disarmed: false, netted: false, grappled: false, stunned: false, probed: -1, charge: 0, chargeGained: 0, released: 0, removed: 0,
       ranged: c.ranged === true,
+      indirect: c.indirect === true,
       cover: ['none', 'light', 'medium', 'full'].indexOf((c.cover as string) ?? 'none'),
       fired: false,
     };
@@ -342,7 +344,7 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
             if (X.buy !== 'surge' && X.buy !== 'secondWind') {
               if (X.cover > 0) X.fired = true;
               // A probe reads the defence, and lands nothing for cover to stop.
-              if (X.ranged && X.buy !== 'probeDefence' && stoppedByCover(Y)) continue;
+              if (X.ranged && !X.indirect && X.buy !== 'probeDefence' && stoppedByCover(Y)) continue;
             }
             if (X.buy === 'armourPierce') Y.pierced = true;
             if (X.buy === 'grapple') {
@@ -359,7 +361,7 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
           }
           if (X.split === 0) break;
           if (X.cover > 0) X.fired = true;
-          if (X.ranged && stoppedByCover(Y)) continue;
+          if (X.ranged && !X.indirect && stoppedByCover(Y)) continue;
           if (Y.split < 0) allocate(Y);
           const att = roll(X, X.split, 'attack', X.atkBonus - (X.disarmed ? X.weapon : 0) + (X.probed === 1 - x ? 1 : 0));
           // "The target is briefly KO'd and skips a turn", and a KO'd character is "removed

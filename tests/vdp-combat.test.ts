@@ -239,6 +239,23 @@ describe('policies move results the way the rules say', () => {
     expect(() => run([jill, { ...jack, cover: 'full' }, { ...jill, name: 'gun', ranged: true }], { trials: 10 })).not.toThrow();
   });
 
+  it('indirect fire: "Indirect fire is not affected" by cover, and "can only be used out in the open"', () => {
+    // Jack hunkers in full cover (all four dice on defence: he never fires, so never steps
+    // out), facing a rifle and a second shooter: full cover stops every direct shot, so he is
+    // never wounded while both fire direct, and is when the second fires a mortar.
+    const rifle = { ...jill, name: 'rifle', team: 'guns', ranged: true, allocation: '4/0', fortitude: 6, type: 'boss' };
+    const wounds = (indirect: boolean) =>
+      metricsOf(run([rifle, { ...rifle, name: 'second', indirect }, { ...jack, cover: 'full', allocation: '0/4' }], { trials: 2000 }))['wounds.jack'].estimate;
+    expect(wounds(false)).toBe(0);
+    expect(wounds(true)).toBeGreaterThan(0.5);
+    // Cover against enemies who all fire indirect changes nothing; a mortar is a ranged
+    // weapon, fired from the open.
+    const mortar = { ...jill, ranged: true, indirect: true };
+    expectBadSetup({ characters: [mortar, { ...jack, cover: 'light' }] }, 'setup.characters.1.cover', /every ranged enemy fires indirect \("Indirect fire is not affected"\), so it would change nothing/);
+    expectBadSetup({ characters: [{ ...jill, indirect: true }, jack] }, 'setup.characters.0.indirect', /fires indirect, which "requires specialized launchers", but it is not ranged/);
+    expectBadSetup({ characters: [{ ...mortar, cover: 'light' }, { ...jack, ranged: true }] }, 'setup.characters.0.cover', /fires indirect, which "can only be used out in the open", but it is in light cover/);
+  });
+
   it('full cover stops direct fire until the character fires from it ("poking out to fire")', () => {
     // A sturdy shooter, so it lives to shoot after the one in cover has fired.
     const shooter = { ...jill, ranged: true, allocation: '4/0', fortitude: 6, type: 'boss' };

@@ -158,6 +158,13 @@ export const combatantSchema = lazySchema(() => z
     attacks: z.number().int().min(1).max(2).optional(),
     /** Direct-fire ranged attacks, which cover can avoid; defaults to false (melee). */
     ranged: z.boolean().optional(),
+    /**
+     * Its ranged attacks are indirect fire (a mortar, a grenade launcher): "Indirect fire is
+     * not affected [by cover], but requires specialized launchers ... and can only be used
+     * out in the open", so cover never stops them, and the character has no cover of its
+     * own. Needs `ranged`; defaults to false.
+     */
+    indirect: z.boolean().optional(),
     /** The character's cover against direct fire; defaults to "none". */
     cover: z.enum(COVER_LEVELS).optional(),
     /** How it splits its 4 dice (see ALLOCATIONS); defaults to "2/2", "Thrust and parry". */
@@ -237,8 +244,22 @@ export const combatSetup = lazySchema(() => z
       // Cover "grants a 2/6 [4/6] chance of avoiding a hit from a direct-fire ranged attack"
       // (and stops a ranged fighter's release, a shot too): with every enemy melee it would
       // change nothing, as Human shield with no ranged enemy.
-      if ((c.cover ?? 'none') !== 'none' && !foes.some((e) => e.ranged === true)) {
-        ctx.addIssue({ code: 'custom', path: ['characters', i, 'cover'], message: `"${c.name}" is in ${c.cover} cover, which avoids "a hit from a direct-fire ranged attack", but no enemy is ranged, so it would change nothing: expected an enemy with "ranged": true, or cover left out` });
+      if ((c.cover ?? 'none') !== 'none' && !foes.some(directFire)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['characters', i, 'cover'],
+          message: foes.some((e) => e.ranged === true)
+            ? `"${c.name}" is in ${c.cover} cover, which avoids "a hit from a direct-fire ranged attack", but every ranged enemy fires indirect ("Indirect fire is not affected"), so it would change nothing: expected an enemy with direct fire, or cover left out`
+            : `"${c.name}" is in ${c.cover} cover, which avoids "a hit from a direct-fire ranged attack", but no enemy is ranged, so it would change nothing: expected an enemy with "ranged": true, or cover left out`,
+        });
+      }
+      // Indirect fire "requires specialized launchers" (a ranged weapon) "and can only be used
+      // out in the open".
+      if (c.indirect === true && c.ranged !== true) {
+        ctx.addIssue({ code: 'custom', path: ['characters', i, 'indirect'], message: `"${c.name}" fires indirect, which "requires specialized launchers", but it is not ranged: expected "ranged": true, or "indirect" left out` });
+      }
+      if (c.indirect === true && (c.cover ?? 'none') !== 'none') {
+        ctx.addIssue({ code: 'custom', path: ['characters', i, 'cover'], message: `"${c.name}" fires indirect, which "can only be used out in the open", but it is in ${c.cover} cover: expected "cover" left out, or "indirect" left out` });
       }
       // "and any stored tension": added to each effect it makes. One that makes none (every
       // effect policy "never") would never add it.
@@ -393,6 +414,11 @@ export type CombatantSetup = z.output<typeof combatantSchema>;
  * so `armourPiercing` above 0. Otherwise it fights with attribute and skill alone, bare
  * hands ("will have to use unarmed skill").
  */
+/** Ranged attacks that cover may stop: every ranged one but indirect fire. */
+export function directFire(c: Pick<CombatantSetup, 'ranged' | 'indirect'>): boolean {
+  return c.ranged === true && c.indirect !== true;
+}
+
 export function hasWeapon(c: Pick<CombatantSetup, 'attack' | 'ranged' | 'armourPiercing'>): boolean {
   return (c.attack.bonus ?? 0) > 0 || c.ranged === true || (c.armourPiercing ?? 0) > 0;
 }
@@ -554,6 +580,8 @@ export const combat = defineMechanic({
     const startTension = Int32Array.from(fighters, (f) => f.setup.tension ?? 0);
     const attacks = Int32Array.from(fighters, (f) => f.setup.attacks ?? 2);
     const ranged = Uint8Array.from(fighters, (f) => (f.setup.ranged ? 1 : 0));
+    // The shots cover may stop (indirect fire "is not affected").
+    const direct = Uint8Array.from(fighters, (f) => (directFire(f.setup) ? 1 : 0));
     const cover = Int32Array.from(fighters, (f) => COVER_LEVELS.indexOf(f.setup.cover ?? 'none'));
     const allocation: Allocation[] = fighters.map((f) => f.setup.allocation ?? '2/2');
     const spend = Int32Array.from(fighters, (f) => SPEND_CODE[f.setup.spendTension ?? 'onAttack']);
@@ -818,7 +846,7 @@ export const combat = defineMechanic({
             if (cover[i] > 0) firedFromCover[i] = 1;
             // Probe Defense lands nothing on the target ("Gain +1 on combat bonus against this
             // opponent"): a reading of its defence, which cover does not stop.
-            if (ranged[i] && b !== CHARGE_CODE.probeDefence) {
+            if (direct[i] && b !== CHARGE_CODE.probeDefence) {
               const c = cover[t] - firedFromCover[t];
               if (c > 0 && random.below(VDP_DIE) < COVER_SIXTHS[c]) return true;
             }
@@ -934,7 +962,7 @@ export const combat = defineMechanic({
         };
 
         const attack = (i: number, t: number) => {
-          if (ranged[i]) {
+          if (direct[i]) {
             const c = cover[t] - firedFromCover[t];
             if (c > 0 && random.below(VDP_DIE) < COVER_SIXTHS[c]) {
               if (opening === 0) opening = 1;
@@ -1329,7 +1357,7 @@ export function openingExchange(
     const ax = attackDice(x, xs.status);
     const dy = poolSize(ys, 0) - attackDice(y, ys);
     const coverLevel = COVER_LEVELS.indexOf(y.cover ?? 'none');
-    const avoid = x.ranged ? COVER_SIXTHS[coverLevel] / VDP_DIE : 0;
+    const avoid = directFire(x) ? COVER_SIXTHS[coverLevel] / VDP_DIE : 0;
     const perRoll = (c: CombatantSetup) => c.spendPerRoll ?? VDP_POOL;
     const advX = tensionSpent(x.spendTension ?? 'onAttack', 'attack', ax, xs.bank, perRoll(x));
     const advY = tensionSpent(y.spendTension ?? 'onAttack', 'defence', dy, yBank, perRoll(y));
