@@ -5,15 +5,19 @@
  * poolsim replaces `--out` as a whole, so it must only ever replace a folder it made
  * itself: every report folder carries a `.poolsim-report` file, and anything else that is
  * not empty — a project folder, the scenario library, a file, `/` — is refused before
- * anything runs. The mark lists the scenario folders the run wrote and every file with its
- * SHA-256 (markText); so does `.poolsim-written` beside it (WRITTEN), which a committed
- * baseline's Git ignores, so that the files of a run on another branch stay known after a
- * switch. Inside a marked folder, a file neither list holds as it is now — a copy of last
- * week's page kept for comparison, a chart renamed, a note added to a page — is the user's
- * and the folder is refused (foreignEntries). A mark written before the file list, and a
- * report folder written before the mark (index.html and index.md saying "poolsim reports",
- * every other entry a scenario folder with results.json), are read by the layout and the
- * files' own words instead, so upgrading does not strand anyone's reports.
+ * anything runs. The mark lists the scenario folders the run wrote (markText), and
+ * `.poolsim-written` beside it (WRITTEN) every file with its SHA-256: the files this machine's
+ * last run wrote, which is why it is not the mark's (the committed baseline's mark comes from
+ * whoever refreshed it last, while Git ignores WRITTEN there, so it stays this machine's
+ * across branch switches and pulls). Inside a marked folder with that list, a file it does
+ * not hold as it is now — a copy of last week's page kept for comparison, a chart renamed,
+ * a note added to a page, an empty `.nojekyll` — is the user's and the folder is refused
+ * (foreignEntries); a scenario's `results.json`, which Git brings from other machines, is
+ * read by its content where the mark lists the scenario or the run writes it. A folder
+ * without the list (written before it, or a fresh clone's baseline), and a report folder
+ * written before the mark (index.html and index.md saying "poolsim reports", every other
+ * entry a scenario folder with results.json), are read by the layout and the files' own
+ * words instead, so upgrading does not strand anyone's reports.
  *
  * The swap (reports/write.ts) renders into `.<name>.tmp-<pid>-<ms>`, steps the old folder
  * aside to `.<name>.old-<pid>-<ms>`, renames the new one in and deletes the old one. A run
@@ -34,16 +38,16 @@ export const MARKER = '.poolsim-report';
 export const MARKER_TEXT = 'This folder was written by `poolsim report`; the next run replaces it as a whole.\n';
 /** In the mark, the heading of the list of scenario folders the run wrote, one a line (markText). */
 const LISTED = 'Scenario folders it wrote:';
-/** In the mark and in WRITTEN, the heading of the files the run wrote: `<sha-256>  <path>`, one a line. */
+/** In WRITTEN, the heading of the files the run wrote: `<sha-256>  <path>`, one a line. */
 const FILES = 'Files it wrote (SHA-256, then the path):';
 /**
- * The list of files beside the mark, the same as the mark's. Git ignores it in the committed
- * baseline (`reports/baseline/*`), where the mark is committed: after a branch switch the
- * mark is the other branch's, and this still names the pages and charts of the run made
- * here, which Git leaves in place.
+ * The list of files beside the mark. Git ignores it in the committed baseline
+ * (`reports/baseline/*`), where the mark is committed: after a branch switch or a pull the
+ * mark is another run's, and this still names the pages and charts of the run made here,
+ * which Git leaves in place.
  */
 export const WRITTEN = '.poolsim-written';
-const WRITTEN_TEXT = 'The files `poolsim report` wrote in this folder, as in its .poolsim-report.\n';
+const WRITTEN_TEXT = 'The files `poolsim report` wrote in this folder (beside its .poolsim-report) on this machine.\n';
 
 /** A report file's SHA-256, as the mark lists it. */
 export function fileHash(content: string | Buffer): string {
@@ -54,46 +58,47 @@ function filesText(files: readonly (readonly [path: string, hash: string])[]): s
   return `${FILES}\n${files.map(([path, hash]) => `${hash}  ${path}\n`).join('')}`;
 }
 
-/**
- * The mark of a report folder whose scenario folders are `slugs`; with `files` (each path
- * relative to the folder, and its SHA-256), the list every later run holds the folder to.
- */
-export function markText(slugs: readonly string[], files?: readonly (readonly [path: string, hash: string])[]): string {
-  return `${MARKER_TEXT}\n${LISTED}\n${slugs.map((s) => `${s}\n`).join('')}${files ? `\n${filesText(files)}` : ''}`;
+/** The mark of a report folder whose scenario folders are `slugs`. */
+export function markText(slugs: readonly string[]): string {
+  return `${MARKER_TEXT}\n${LISTED}\n${slugs.map((s) => `${s}\n`).join('')}`;
 }
 
-/** The text of WRITTEN. */
+/** The text of WRITTEN: `files`, each path relative to the folder with its SHA-256, the list every later run holds the folder to. */
 export function writtenText(files: readonly (readonly [path: string, hash: string])[]): string {
   return `${WRITTEN_TEXT}\n${filesText(files)}`;
 }
 
 /**
- * Path → the SHA-256s the mark and WRITTEN in `dir` list for it, or undefined when neither
- * lists files (a mark of before the list): the folder is then read by its layout.
+ * Path → the SHA-256 WRITTEN in `dir` lists for it, or undefined when there is no such list
+ * (written before it, or a fresh clone's baseline): the folder is then read by its layout.
  */
-function listedFiles(dir: string): Map<string, Set<string>> | undefined {
-  let found: Map<string, Set<string>> | undefined;
-  for (const name of [MARKER, WRITTEN]) {
-    let text: string;
-    try {
-      if (!lstatSync(join(dir, name)).isFile()) continue;
-      text = readFileSync(join(dir, name), 'utf8');
-    } catch {
-      continue;
-    }
-    const lines = text.split('\n');
-    const at = lines.indexOf(FILES);
-    if (at < 0) continue;
-    found ??= new Map();
-    for (const line of lines.slice(at + 1)) {
-      const m = /^([0-9a-f]{64}) {2}(.+)$/.exec(line);
-      if (!m) continue;
-      const hashes = found.get(m[2]!) ?? new Set<string>();
-      hashes.add(m[1]!);
-      found.set(m[2]!, hashes);
-    }
+function listedFiles(dir: string): Map<string, string> | undefined {
+  let text: string;
+  try {
+    if (!lstatSync(join(dir, WRITTEN)).isFile()) return undefined;
+    text = readFileSync(join(dir, WRITTEN), 'utf8');
+  } catch {
+    return undefined;
+  }
+  // Line ends as Git may have turned them (core.autocrlf), so the list is never lost to them.
+  const lines = text.split(/\r?\n/);
+  const at = lines.indexOf(FILES);
+  if (at < 0) return undefined;
+  const found = new Map<string, string>();
+  for (const line of lines.slice(at + 1)) {
+    const m = /^([0-9a-f]{64}) {2}(.+)$/.exec(line);
+    if (m) found.set(m[2]!, m[1]!);
   }
   return found;
+}
+
+/** Whether the file at `path` is the one the list holds: `hash` its SHA-256 (false where it cannot be read whole). */
+function sameFile(path: string, hash: string): boolean {
+  try {
+    return fileHash(readFileSync(path)) === hash;
+  } catch {
+    return false; // unreadable, or past what one read takes (2 GiB): not as poolsim wrote it
+  }
 }
 
 /**
@@ -109,7 +114,7 @@ function listedSlugs(dir: string): Set<string> | undefined {
   } catch {
     return undefined;
   }
-  const lines = text.split('\n');
+  const lines = text.split(/\r?\n/);
   const at = lines.indexOf(LISTED);
   if (at < 0) return undefined;
   return new Set(lines.slice(at + 1).filter((l) => l !== ''));
@@ -192,7 +197,7 @@ const DESKTOP_FILES = new Set(['.DS_Store', 'Thumbs.db', 'desktop.ini']);
  */
 export function foreignEntries(dir: string, writing: readonly string[] = []): string[] {
   const files = listedFiles(dir);
-  if (files) return unlistedEntries(dir, files, new Set(writing));
+  if (files) return unlistedEntries(dir, files, new Set([...(listedSlugs(dir) ?? []), ...writing]));
   const foreign: string[] = [];
   // The scenario folders the mark lists, and those this run writes (a scenario a merge
   // added while keeping the other side's mark: its committed results.json is replaced by
@@ -245,14 +250,15 @@ export function foreignEntries(dir: string, writing: readonly string[] = []): st
 }
 
 /**
- * foreignEntries for a folder whose mark lists its files: what is not there as a run wrote
- * it. A file is poolsim's when the mark or WRITTEN lists its path with its SHA-256 now, or
- * when it holds nothing; a folder when it holds only such files. One exception, by content
- * as before the list: a `results.json` in a scenario folder this run writes (`writing`),
- * which it replaces in any case — a committed baseline after a merge holds the other
- * side's, which this side's mark does not list. An edited file is named as changed.
+ * foreignEntries for a folder with WRITTEN: what is not there as this machine's last run
+ * wrote it. A file is poolsim's when WRITTEN lists its path with its SHA-256 now (an empty
+ * one, when the list names its path); a folder when it holds only such files. One
+ * exception, by content as before the list: a `results.json` in a scenario folder the mark
+ * lists or this run writes (`scenarios`) — Git brings those from other machines (a pull, a
+ * branch switch, a merge), and the run replaces or drops them with the folder. An edited
+ * file is named as changed.
  */
-function unlistedEntries(dir: string, files: Map<string, Set<string>>, writing: ReadonlySet<string>): string[] {
+function unlistedEntries(dir: string, files: Map<string, string>, scenarios: ReadonlySet<string>): string[] {
   const foreign: string[] = [];
   // Returns whether `path` (a folder, `rel` inside `dir`) holds anything poolsim's, after
   // naming what is not: a folder with nothing of poolsim's and several things in it is
@@ -271,12 +277,13 @@ function unlistedEntries(dir: string, files: Map<string, Set<string>>, writing: 
         continue;
       }
       if (st.isFile() && rel === '' && (name === MARKER || name === WRITTEN)) continue;
-      if (st.isFile() && (st.size === 0 || files.get(r)?.has(fileHash(readFileSync(at))))) {
+      const listed = files.get(r);
+      if (st.isFile() && listed !== undefined && (st.size === 0 || sameFile(at, listed))) {
         ownSeen = true;
         continue;
       }
       const parts = r.split('/');
-      if (st.isFile() && parts.length === 2 && parts[1] === 'results.json' && writing.has(parts[0]!) && ownContent(at, 'scenario/results.json')) {
+      if (st.isFile() && parts.length === 2 && parts[1] === 'results.json' && scenarios.has(parts[0]!) && ownContent(at, 'scenario/results.json')) {
         ownSeen = true;
         continue;
       }

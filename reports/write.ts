@@ -10,8 +10,8 @@
  * every report folder carries a `.poolsim-report` file.
  *
  * Layout of `outDir`:
- *   .poolsim-report                      the mark: poolsim wrote this folder, its scenario folders, every file and its SHA-256
- *   .poolsim-written                     the same list of files (Git ignores it in the committed baseline)
+ *   .poolsim-report                      the mark: poolsim wrote this folder, and which scenario folders
+ *   .poolsim-written                     every file it wrote, with its SHA-256 (Git ignores it in the committed baseline)
  *   index.html, index.md                 every scenario with its expect checks
  *   <slug>/index.html                    self-contained report
  *   <slug>/report.md                     for a Git forge, with charts/ beside it
@@ -104,7 +104,7 @@ export async function writeReports(
   await mkdir(parent, { recursive: true });
   await mkdir(staging);
 
-  // Each file written, relative to outDir, with its SHA-256: the mark's list.
+  // Each file written, relative to outDir, with its SHA-256: the list in WRITTEN.
   const written: [string, string][] = [];
   const slugs = entries.map((e) => e.slug);
   const top = async (name: string, text: string) => {
@@ -127,9 +127,8 @@ export async function writeReports(
       await top('changes.html', renderChangesHtml(options.diff, link('index.html')));
       await top('changes.md', renderDiffMarkdown(options.diff, { link: link('report.md') }));
     }
-    // Then the mark again, with every file as written: the next run replaces the folder only
-    // while it holds these files as they are (reports/target.ts foreignEntries).
-    await writeFile(join(staging, MARKER), markText(slugs, written));
+    // Then every file as written: the next run replaces the folder only while it holds
+    // these files as they are (reports/target.ts foreignEntries).
     await writeFile(join(staging, WRITTEN), writtenText(written));
     stopIfAborted(options.signal);
   } catch (error) {

@@ -40,7 +40,7 @@ export interface Simulation {
   exactSkipped?: string;
   /**
    * What the setup asks that changes nothing at this point: a policy with nothing to act
-   * on (`defendRank` when every liquid coin is banked at the turn's start). Said in the
+   * on (`defendRank` when every liquid coin is banked before the rival die). Said in the
    * result's notes rather than refused, as a sweep may cross such a point on its way to
    * the ones where it does act.
    */

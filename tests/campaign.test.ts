@@ -456,14 +456,14 @@ describe('what a setup asks that changes nothing is said in the notes', () => {
   const base = { turns: 12, company: { name: 'co', rank: 2 }, troupes: [{ name: 'vipers', captain: { knavery: ['d6'] }, minions: [{ name: 'm', knavery: ['d6'] }] }], rivals: [rival] };
   const notesOf = (setup: object, rules: object = {}, trials = 500) => runScenario(campaignScenario(setup, rules, trials)).results[0].notes ?? [];
 
-  test('defendRank with every coin banked at the turn\'s start: the same numbers, and a note saying why', () => {
+  test('defendRank with every coin banked before the rival die: the same numbers, and a note saying why', () => {
     // Banking "all" leaves no liquid coin for defendRank by the time a consequence lands: the
     // same seed gives the same figures with it as without (a library sweep had shown the
     // two as a comparison).
     const on = runScenario(campaignScenario({ ...base, policy: { job: { challenges: 3 }, defendRank: true } }, {}, 2000)).results[0];
     const off = runScenario(campaignScenario({ ...base, policy: { job: { challenges: 3 } } }, {}, 2000)).results[0];
     expect(on.metrics).toEqual(off.metrics);
-    expect(on.notes).toEqual(['policy.defendRank changes nothing here: with bank "all" every liquid coin is banked at the turn\'s start, so none is left when a rival\'s consequence lands']);
+    expect(on.notes).toEqual(['policy.defendRank changes nothing here: with bank "all" every liquid coin is banked once the troupes have acted, before the rival die, so none is left when a rival\'s consequence lands']);
     expect(off.notes).toBeUndefined();
     // With a reserve kept, it acts: no note.
     expect(notesOf({ ...base, policy: { job: { challenges: 3 }, defendRank: true, bank: 'reserve', reserve: 2 } })).toEqual([]);
@@ -498,6 +498,33 @@ describe('what a setup asks that changes nothing is said in the notes', () => {
       'rules.invest and rules.speedChess change nothing here: the campaign has no rivals',
     ]);
   });
+});
+
+test('each field a note says changes nothing gives the same figures, at the same seed, as the setup without it', () => {
+  // A setup in which each field would act if the note were wrong: jobs that fail into
+  // fights, a Medic's troupe wounded, coins to spend, unsubtle-free rivals that strike.
+  const rival = { name: 'countess', rank: 5, designs: [{ severity: 'light' }, { severity: 'heavy' }] };
+  const troupe = { name: 'vipers', captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'm', knavery: ['d6'], violence: ['d4'] }] };
+  const base = { turns: 16, company: { name: 'co', rank: 2 }, troupes: [troupe], rivals: [rival] };
+  const job = { challenges: 4 };
+  const cases: [string, object, object, object?][] = [
+    ['defendRank', { ...base, policy: { job, defendRank: true } }, { ...base, policy: { job } }],
+    ['interfere', { ...base, policy: { job, interfere: { roll: 'knavery' } } }, { ...base, policy: { job } }],
+    ['interfere.challenges', { ...base, policy: { job, interfere: { roll: 'violence', challenges: 5 } } }, { ...base, policy: { job, interfere: { roll: 'violence' } } }],
+    ['job under idle', { ...base, policy: { action: 'idle', job, jobEvery: 2 } }, { ...base, policy: { action: 'idle' } }],
+    ['guards under abandon', { ...base, policy: { job: { ...job, guards: { count: 3 } }, onFailedJob: 'abandon' } }, { ...base, policy: { job, onFailedJob: 'abandon' } }],
+    ['successorAsset under never', { ...base, policy: { job, newTroupe: 'never', successorAsset: 'startingAsset' } }, { ...base, policy: { job, newTroupe: 'never' } }],
+    ['successorAdvancements without ambition', { ...base, policy: { job, successorAdvancements: 'all' } }, { ...base, policy: { job } }],
+    ['medicPush without a Medic', { ...base, policy: { job, medicPush: 'always' } }, { ...base, policy: { job } }],
+    ['a purchase never for sale', { ...base, policy: { job, buy: { equipment: { dice: ['d4'], itemRank: 4, modifiers: 10 } } } }, { ...base, policy: { job } }],
+    ['rivals\' variants without rivals', { ...base, rivals: [], policy: { job } }, { ...base, rivals: [], policy: { job } }, { speedChess: true, invest: 'spread', escalation: 'lasting' }],
+  ];
+  for (const [what, withIt, without, rules] of cases) {
+    const a = runScenario(campaignScenario(withIt, rules ?? {}, 1500)).results[0];
+    const b = runScenario(campaignScenario(without, {}, 1500)).results[0];
+    expect(a.notes?.length, `${what}: a note`).toBeGreaterThan(0);
+    expect(a.metrics, what).toEqual(b.metrics);
+  }
 });
 
 test('demoted.final and promoted.final: where the rank stands at the end, the rank series\' last turn', () => {

@@ -65,10 +65,13 @@ test("Find's picker shows what a block that leaves find out asks: the first at l
       for (const o of this.querySelectorAll('option')) o.toggleAttribute('selected', o.value === v);
     },
   });
-  // It read "closest to" for `atLeast: 0.5`, which poolsim solve answers as the first at least.
-  expect(picked({ atLeast: 0.5 })).toBe('firstAtLeast');
-  expect(picked({ atMost: 0.5 })).toBe('firstAtMost');
-  expect(picked({ target: 0.5 })).toBe('closest');
-  expect(picked({ atLeast: 0.5, find: 'lastAtLeast' })).toBe('lastAtLeast');
-  Object.defineProperty(proto, 'value', own);
+  try {
+    // It read "closest to" for `atLeast: 0.5`, which poolsim solve answers as the first at least.
+    expect(picked({ atLeast: 0.5 })).toBe('firstAtLeast');
+    expect(picked({ atMost: 0.5 })).toBe('firstAtMost');
+    expect(picked({ target: 0.5 })).toBe('closest');
+    expect(picked({ atLeast: 0.5, find: 'lastAtLeast' })).toBe('lastAtLeast');
+  } finally {
+    Object.defineProperty(proto, 'value', own);
+  }
 });

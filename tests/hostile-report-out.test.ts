@@ -273,6 +273,38 @@ describe('the mark lists the scenario folders the run wrote', () => {
   });
 });
 
+describe('the list of files beside the mark is this machine\'s', () => {
+  test('an empty file of the user\'s (.nojekyll, a TODO) is refused, where its emptiness had let it go with the folder', async () => {
+    const dir = workspace();
+    const out = join(dir, 'out');
+    expect((await poolsim('report', join(dir, 'lib'), '--out', out)).code).toBe(0);
+    writeFileSync(join(out, '.nojekyll'), '');
+    writeFileSync(join(out, 'k', 'TODO'), '');
+    const before = snapshot(dir);
+    const r = await poolsim('report', join(dir, 'lib'), '--out', out);
+    expect(r.code, r.err).toBe(2);
+    expect(r.err).toContain('holds 2 things poolsim did not write there (.nojekyll, k/TODO)');
+    expect(snapshot(dir)).toEqual(before);
+  });
+
+  test('a results.json Git brought (another machine\'s refresh) is read by its content; the list read with Windows line ends; the mark lists no files', async () => {
+    const dir = workspace();
+    const out = join(dir, 'out');
+    expect((await poolsim('report', join(dir, 'lib'), '--out', out)).code).toBe(0);
+    // The committed mark names folders only: page hashes of one machine mean nothing on another.
+    expect(readFileSync(join(out, MARKER), 'utf8')).not.toMatch(/[0-9a-f]{64}/);
+    // A pull brings k's results.json of another seed: not as this machine wrote it, but k
+    // is a scenario of the mark and of the run, and the file reads as poolsim's result.
+    writeFileSync(join(out, 'k', 'results.json'), (await poolsim('run', join(dir, 'lib', 'k.json'), '--json', '--seed', 'other')).out);
+    // Git with core.autocrlf on: the list's lines end in \r\n.
+    writeFileSync(join(out, WRITTEN), readFileSync(join(out, WRITTEN), 'utf8').replace(/\n/g, '\r\n'));
+    expect(() => checkTarget(out)).not.toThrow();
+    // …and the list is still read: a note added to a page is refused.
+    writeFileSync(join(out, 'k', 'report.md'), `${readFileSync(join(out, 'k', 'report.md'), 'utf8')}\nmine\n`);
+    expect(() => checkTarget(out)).toThrow(/k\/report\.md \(changed since poolsim wrote it\)/);
+  });
+});
+
 describe('reports written inside the scenarios folder', () => {
   test('are passed over by the next run of the folder, and refused when named as scenarios', async () => {
     const dir = workspace();

@@ -60,13 +60,13 @@ export const BED_REST_TURNS = 3;
 const COMPANY_METRICS = metricTable({
   rankFinal: { name: 'rank.final', kind: 'mean', label: 'mean final company rank', headline: true, min: MIN_RANK, max: MAX_RANK },
   pointsFinal: { name: 'points.final', kind: 'mean', label: 'mean final investment points' },
-  demoted: { name: 'demoted', kind: 'probability', label: 'P(rank ever below start)' },
-  promoted: { name: 'promoted', kind: 'probability', label: 'P(rank ever above start)' },
+  demoted: { name: 'demoted', kind: 'probability', label: 'P(rank ever below start)', family: 'P(rank below start)', line: 'at some turn' },
+  promoted: { name: 'promoted', kind: 'probability', label: 'P(rank ever above start)', family: 'P(rank above start)', line: 'at some turn' },
   // Where the company stands when the campaign ends: `demoted` counts a company that dipped
   // below its rank for a turn and won it back (one that starts at its rank's minimum
   // does so at its first lost point), and a GM asking whether it loses ground asks this.
-  demotedFinal: { name: 'demoted.final', kind: 'probability', label: 'P(rank at the end below start)' },
-  promotedFinal: { name: 'promoted.final', kind: 'probability', label: 'P(rank at the end above start)' },
+  demotedFinal: { name: 'demoted.final', kind: 'probability', label: 'P(rank at the end below start)', family: 'P(rank below start)', line: 'at the end' },
+  promotedFinal: { name: 'promoted.final', kind: 'probability', label: 'P(rank at the end above start)', family: 'P(rank above start)', line: 'at the end' },
   liquidFinal: { name: 'liquid.final', kind: 'mean', label: 'mean liquid coins at the end', family: 'mean liquid coins', line: 'at the end' },
   coins: { name: 'coins', kind: 'mean', label: "mean coins of the company's troupes (one a turn each)", family: 'mean coins', line: 'received' },
   jobs: { name: 'jobs', kind: 'mean', label: 'mean jobs taken', family: 'mean jobs, and pushes in them', line: 'taken' },

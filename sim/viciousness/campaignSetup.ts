@@ -296,7 +296,7 @@ export function campaignNotes(s: CampaignSetup, rules: Pick<ViciousnessRules, 'i
   const rivals = s.rivals ?? [];
   const nothing = (field: string, why: string) => notes.push(`${field} ${field.includes(' and ') ? 'change' : 'changes'} nothing here: ${why}`);
   if (policy.defendRank === true && (policy.bank ?? 'all') === 'all') {
-    nothing('policy.defendRank', 'with bank "all" every liquid coin is banked at the turn\'s start, so none is left when a rival\'s consequence lands');
+    nothing('policy.defendRank', 'with bank "all" every liquid coin is banked once the troupes have acted, before the rival die, so none is left when a rival\'s consequence lands');
   }
   if (policy.interfere !== undefined && rivals.length > 0 && !rivals.some((r) => r.designs.some((d) => d.unsubtle === true))) {
     nothing('policy.interfere', 'no rival design is unsubtle ("If the rival\'s plan is unsubtle, give the PCs the chance to interfere")');
