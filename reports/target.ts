@@ -69,23 +69,32 @@ export function writtenText(files: readonly (readonly [path: string, hash: strin
 }
 
 /**
+ * The lines under `heading` in the file `name` of `dir`, or undefined where the file is not
+ * there (or not a file, or unreadable) or has no such heading. Split at line ends as Git may
+ * have turned them (core.autocrlf), so a list is never lost to them.
+ */
+function listUnder(dir: string, name: string, heading: string): string[] | undefined {
+  let text: string;
+  try {
+    if (!lstatSync(join(dir, name)).isFile()) return undefined;
+    text = readFileSync(join(dir, name), 'utf8');
+  } catch {
+    return undefined;
+  }
+  const lines = text.split(/\r?\n/);
+  const at = lines.indexOf(heading);
+  return at < 0 ? undefined : lines.slice(at + 1).filter((l) => l !== '');
+}
+
+/**
  * Path → the SHA-256 WRITTEN in `dir` lists for it, or undefined when there is no such list
  * (written before it, or a fresh clone's baseline): the folder is then read by its layout.
  */
 function listedFiles(dir: string): Map<string, string> | undefined {
-  let text: string;
-  try {
-    if (!lstatSync(join(dir, WRITTEN)).isFile()) return undefined;
-    text = readFileSync(join(dir, WRITTEN), 'utf8');
-  } catch {
-    return undefined;
-  }
-  // Line ends as Git may have turned them (core.autocrlf), so the list is never lost to them.
-  const lines = text.split(/\r?\n/);
-  const at = lines.indexOf(FILES);
-  if (at < 0) return undefined;
+  const lines = listUnder(dir, WRITTEN, FILES);
+  if (lines === undefined) return undefined;
   const found = new Map<string, string>();
-  for (const line of lines.slice(at + 1)) {
+  for (const line of lines) {
     const m = /^([0-9a-f]{64}) {2}(.+)$/.exec(line);
     if (m) found.set(m[2]!, m[1]!);
   }
@@ -107,17 +116,8 @@ function sameFile(path: string, hash: string): boolean {
  * does not write is poolsim's only with one of its pages (foreignEntries).
  */
 function listedSlugs(dir: string): Set<string> | undefined {
-  let text: string;
-  try {
-    if (!lstatSync(join(dir, MARKER)).isFile()) return undefined;
-    text = readFileSync(join(dir, MARKER), 'utf8');
-  } catch {
-    return undefined;
-  }
-  const lines = text.split(/\r?\n/);
-  const at = lines.indexOf(LISTED);
-  if (at < 0) return undefined;
-  return new Set(lines.slice(at + 1).filter((l) => l !== ''));
+  const lines = listUnder(dir, MARKER, LISTED);
+  return lines === undefined ? undefined : new Set(lines);
 }
 
 /**
