@@ -284,7 +284,7 @@ export function renderResults(view: ResultsView, options: ResultsOptions): HTMLE
         h('h2', {}, 'A and B'),
         h('p', { class: 'help' }, `A is the setup in the form. ${view.compareLabel ?? 'B changes one thing'}.`),
         unpairedNote(a, b),
-        // B's own notes (A's are with A's results below): why a B figure has no exact value.
+        // B's own notes (A's are with A's results below): why a B figure has no exact value, or what of B's setup changes nothing.
         ...pointNotes(b).map((note) => h('p', { class: 'help exact-note' }, `B: ${note}`)),
         a.results.length > 1 ? select('compare', heatmapChoices(a), comparedMetric(a, compareOptions), options.onCompareMetric) : null,
         ...comparePanels(a, b, compareOptions).map((p) => panelNode(p)),
@@ -308,7 +308,8 @@ export function renderResults(view: ResultsView, options: ResultsOptions): HTMLE
         h('h2', {}, b && view.state !== 'file' ? `A: ${result.name}` : result.name),
         result.description ? h('p', { class: 'question' }, result.description) : null,
         headlineBox(result, provisional, setup),
-        // Why figures have no exact value where the mechanic has them, as the report says it.
+        // The points' notes, as the report says them: why figures have no exact value where the
+        // mechanic has them, and what the setup asks that changes nothing.
         ...pointNotes(result).map((note) => h('p', { class: 'help exact-note' }, note)),
         // pointCount is the plan of the run under way; stale results are an earlier one's.
         varyingLine(result, setup, view.state === 'file' || view.stale ? undefined : view.pointCount),
