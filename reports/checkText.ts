@@ -126,6 +126,13 @@ export function measuredAtFailures(result: ScenarioResult, check: ExpectResult, 
   return shown.join('; ');
 }
 
+/**
+ * Where a check over several points failed: "failed at challenges = 3; challenges = 4". Empty
+ * when it passed, and when the check names the one point it failed at (the sentence already
+ * says "at challenges = 3").
+ */
 export function failedAt(check: ExpectResult, setup: unknown, mechanic: SweepMechanic): string {
-  return check.failedPoints?.length ? `failed at ${check.failedPoints.map((p) => pointLabel(p, setup, mechanic)).join('; ')}` : '';
+  const failed = check.failedPoints ?? [];
+  if (failed.length === 0 || (failed.length === 1 && check.point !== undefined && samePoint(failed[0]!, check.point))) return '';
+  return `failed at ${failed.map((p) => pointLabel(p, setup, mechanic)).join('; ')}`;
 }
