@@ -127,6 +127,18 @@ export const sorcererRules = lazySchema(() => z
      * docs/rulings/sorcerer-conflict.md.
      */
     tiedExchange: z.enum(['standOff', 'reroll']).default('standOff'),
+    /**
+     * Where a conflict's Passion dice won this round go when the character, attacked before
+     * acting, sacrifices its action: "Sacrifice your planned action and declare a defensive
+     * action, at full dice. Note that some of your currency dice may not apply!" *never*
+     * (default): they stay behind with the action ("If you are taking an action that is
+     * relevant both to Passion and another stat, you can roll your Passion first"); or
+     * *fullDefence*: the declared defensive action is relevant to the Passion too, and they
+     * join that full defence, netted with its penalties. Never the one die of "Suck it up"
+     * ("Roll 1 die (with no bonuses)"), nor a defence after acting (they went with the
+     * action). docs/rulings/sorcerer-conflict.md.
+     */
+    passionDefence: z.enum(['never', 'fullDefence']).default('never'),
   })
   .strict());
 

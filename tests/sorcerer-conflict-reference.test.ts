@@ -96,6 +96,7 @@ interface Rules {
   attackCurrency?: 'nextAction';
   standUpCovers?: 'actionOrSacrifice';
   tiedExchange?: 'reroll';
+  passionDefence?: 'fullDefence';
 }
 
 function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, trials: number, seed: string, rules: Rules = {}) {
@@ -110,12 +111,15 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
   const standUpCoversSacrifice = rules.standUpCovers === 'actionOrSacrifice';
   // "re-roll or something", for an attack against a defence.
   const rerollTiedExchange = rules.tiedExchange === 'reroll';
+  // "Sacrifice your planned action and declare a defensive action": the Passion dice won
+  // this round go with that full defence instead of staying behind with the action.
+  const passionJoinsDefence = rules.passionDefence === 'fullDefence';
   const random = RandomStream.fromKey(seed);
   const roll = (n: number) => Array.from({ length: n }, () => random.below(10) + 1);
   const sums = { win: [0, 0], draw: 0, rounds: [] as number[], stoodUp: [[], []] as number[][], lasting: [[], []] as number[][], hospital: [0, 0], passionWon: [[], []] as number[][], passionBonus: [[], []] as number[][] };
   // Exchanges of no dice against no dice (a stand-off under either reading), and exchanges
   // rolled again: for a cast to show it met the case it was written for.
-  const seen = { zeroAgainstZero: 0, rerolled: 0, idleDefended: 0, passionNetted: 0, passionStoodUp: 0, passionKept: 0 };
+  const seen = { zeroAgainstZero: 0, rerolled: 0, idleDefended: 0, passionNetted: 0, passionStoodUp: 0, passionKept: 0, passionDefended: 0, passionDefenceNetted: 0, passionChoseDefence: 0 };
   for (let trial = 0; trial < trials; trial++) {
     const c = fighters.map((f) => ({
       f,
@@ -265,14 +269,26 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
         if (them.idle) seen.idleDefended++;
         // A defence declared in place of the action ("I dive under the couch!") may take +2.
         const extra = notActed ? sacrifice : 0;
+        // With rules.passionDefence "fullDefence", the Passion dice won this round join the
+        // full defence made before acting, netted with its penalties (not after acting: they
+        // went with the action).
+        const passion = notActed && passionJoinsDefence ? them.passionNow : 0;
         // Stood up this round and not yet acted, with the variant: the dice asked for, up to
         // the defence's score, + its defence bonus; only hits since the Will roll cut them.
-        const fullDice =
+        const beforePassion =
           standUpCoversSacrifice && them.acts && them.upThisRound
-            ? Math.max(0, Math.min(them.asks, them.defence) + them.defenceBonus + extra - them.pending)
-            : Math.max(0, them.defence + them.defenceBonus + extra - inForce(y));
+            ? Math.min(them.asks, them.defence) + them.defenceBonus + extra - them.pending
+            : them.defence + them.defenceBonus + extra - inForce(y);
+        const fullDice = Math.max(0, beforePassion + passion);
         // With no action to give up, whatever its policy: the more dice.
-        const full = them.idle ? fullDice > 1 : policy === 'fullDefence' || (policy === 'fullDefenceWhenHurt' && inForce(y) > 0) || (policy === 'moreDice' && fullDice > 1);
+        const fullWith = (dice: number) =>
+          them.idle ? dice > 1 : policy === 'fullDefence' || (policy === 'fullDefenceWhenHurt' && inForce(y) > 0) || (policy === 'moreDice' && dice > 1);
+        const full = fullWith(fullDice);
+        if (notActed && full && passion > 0) {
+          seen.passionDefended++;
+          if (beforePassion < 0) seen.passionDefenceNetted++;
+          if (!fullWith(Math.max(0, beforePassion))) seen.passionChoseDefence++;
+        }
         if (notActed && !full) defence = roll(1);
         else {
           them.acts = false;
@@ -342,7 +358,7 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
 const sorcerer = (name: string, more: Partial<Fighter> = {}): Fighter => ({ name, stamina: 5, will: 4, weapon: 'fists', ...more });
 
 /** What a cast must meet at least once in the reference, to show it tests what it says. */
-type Meets = 'zeroAgainstZero' | 'rerolled' | 'idleDefended' | 'passionNetted' | 'passionStoodUp' | 'passionKept';
+type Meets = 'zeroAgainstZero' | 'rerolled' | 'idleDefended' | 'passionNetted' | 'passionStoodUp' | 'passionKept' | 'passionDefended' | 'passionDefenceNetted' | 'passionChoseDefence';
 
 const cases: [string, [Fighter, Fighter], number?, Rules?, Meets[]?][] = [
   [
@@ -557,6 +573,35 @@ const cases: [string, [Fighter, Fighter], number?, Rules?, Meets[]?][] = [
     undefined,
     { attackCurrency: 'nextAction' },
     ['passionStoodUp'],
+  ],
+  // rules.passionDefence "fullDefence": "Sacrifice your planned action and declare a
+  // defensive action, at full dice" takes the Passion dice won this round with it. A
+  // one-die knife of Passion 5, always sacrificing, mostly hit before it acts by fists of 4.
+  [
+    'Passion dice on the sacrifice: a one-die blade of Passion 5 always defending in full, against fists',
+    [sorcerer('a', { stamina: 4, dice: 1, passion: 5, defend: 'fullDefence', weapon: 'blade' }), sorcerer('b', { stamina: 4, will: 3 })],
+    undefined,
+    { passionDefence: 'fullDefence' },
+    ['passionDefended'],
+  ],
+  // Lasting 2 on a 2-die dodge, and b's mighty throws add next penalties: no dice or fewer
+  // before Passion, so the default defence (moreDice) sucks it up on one die unless the
+  // Passion dice it won pay those penalties and lift the dodge past it.
+  [
+    'Passion dice netted on the sacrifice, and moreDice counting them: a dodge of 2 under 2 lasting penalties, Passion 5, against mighty throws',
+    [sorcerer('a', { dice: 3, defence: 2, lasting: 2, passion: 5, weapon: 'blade' }), sorcerer('b', { dice: 3, will: 3, weapon: 'demonicTemporary', power: 1 })],
+    undefined,
+    { passionDefence: 'fullDefence' },
+    ['passionDefended', 'passionDefenceNetted', 'passionChoseDefence'],
+  ],
+  // With a Stand Up covering the sacrifice too, the Passion dice come on top of the dice the
+  // Will roll bought (as on the action); both roll Passion.
+  [
+    'Passion dice on a sacrifice a Stand Up covers: a hurt blade standing up each round, both rolling Passion',
+    [sorcerer('a', { will: 7, lasting: 6, dice: 2, passion: 6, defend: 'fullDefence', weapon: 'blade' }), sorcerer('b', { stamina: 4, will: 3, dice: 3, passion: 2, weapon: 'bigHandgun' })],
+    undefined,
+    { passionDefence: 'fullDefence', standUpCovers: 'actionOrSacrifice' },
+    ['passionDefended', 'passionStoodUp'],
   ],
 ];
 

@@ -3,7 +3,10 @@
  * opening exchange against the Monte Carlo and against `contest`, invariants, policies
  * moving results the way the rules say, and bad setups rejected with their path.
  */
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadPlans } from '../cli/load.ts';
 import { expectExactWithin5Se, expectRejected, standardError } from './helpers.ts';
 import { planScenario, ScenarioErrors } from '../sim/scenario.ts';
 import { runPlan } from '../sim/assemble.ts';
@@ -30,6 +33,7 @@ function run(a: Fighter, b: Fighter, opts: { trials?: number; seed?: string; ext
   return runPlan(planScenario(file, 'test.json'));
 }
 
+const ROOT = resolve(import.meta.dirname, '..');
 const metricsOf = (r: ScenarioResult) => r.results[0].metrics;
 const se = standardError;
 
@@ -446,6 +450,38 @@ describe('policies move results the way the rules say', () => {
     expect(r.results[0].notes?.join(' ')).toContain('after the Passion rolls, neither character may have dice to act with in round 1');
   });
 
+  it('"Sacrifice your planned action and declare a defensive action, at full dice" with rules.passionDefence "fullDefence": the round-1 Passion dice join the sacrifice, exactly and in the Monte Carlo', () => {
+    const opening = ['first.jesse', 'first.lydia', 'opening.landed', 'opening.successes'];
+    // jesse always sacrifices; then one under 3 lasting penalties whose dodge (4 − 3) is the
+    // one die moreDice sucks it up on, unless its Passion dice lift it; then both rolling
+    // Passion, lydia sacrificing.
+    for (const [a, b] of [
+      [{ ...jesse, passion: 3, defend: 'fullDefence' }, lydia],
+      [{ ...jesse, lasting: 3, passion: 3 }, lydia],
+      [{ ...jesse, passion: 2 }, { ...lydia, passion: 2, defend: 'fullDefence' }],
+    ] as [Fighter, Fighter][]) {
+      const r = run(a, b, { trials: 40000, rules: { passionDefence: 'fullDefence' } });
+      const m = metricsOf(r);
+      for (const k of opening) expect(m[k].exact, `${k} ${JSON.stringify([a, b])}: ${r.results[0].notes}`).toBeTypeOf('number');
+      expect(expectAgreement(r)).toBe(4);
+      // The dodge's extra dice turn blows aside: the first action lands less often.
+      const before = metricsOf(run(a, b, { trials: 10 }));
+      expect(m['opening.landed'].exact!, JSON.stringify([a, b])).toBeLessThan(before['opening.landed'].exact! - 0.01);
+      // Who acts first is the action's dice, which the variant leaves alone.
+      expect(m['first.jesse'].exact).toBeCloseTo(before['first.jesse'].exact!, 12);
+    }
+  });
+
+  it('rules.passionDefence left at "never" leaves the library\'s Passion fights byte-identical to the committed baseline', () => {
+    // The baseline (reports/baseline) is made at .ci/balance's trial count and the
+    // scenario's own seed, so the same engine reproduces its results to the byte.
+    const baseline = JSON.parse(readFileSync(join(ROOT, 'reports', 'baseline', 'sorcerer-conflict-passion', 'results.json'), 'utf8')) as ScenarioResult;
+    const [plan] = loadPlans([join(ROOT, 'scenarios', 'sorcerer-conflict-passion.yaml')], { trials: baseline.trials });
+    const result = runPlan(plan);
+    expect(result.rules).toMatchObject({ passionDefence: 'never' });
+    expect(JSON.stringify(result.results)).toBe(JSON.stringify(baseline.results));
+  });
+
   it('lasting penalties carried in lose more conflicts', () => {
     const fresh = duel(jesse, lydia);
     const hurt = duel({ ...jesse, lasting: 3 }, lydia);
@@ -484,5 +520,10 @@ describe('a conflict variant no fighter can meet is refused: it would change not
   it('standUpCovers "actionOrSacrifice" needs a fighter that both stands up and sacrifices', () => {
     expect(refusal({ standUpCovers: 'actionOrSacrifice' }, { defend: 'oneDie' }, { standUp: 'never' })).toContain('rules.standUpCovers: "actionOrSacrifice" covers a sacrifice after a Stand Up, and neither fighter both stands up and sacrifices');
     expect(refusal({ standUpCovers: 'actionOrSacrifice' }, { defend: 'oneDie' })).toBe('accepted');
+  });
+  it('passionDefence "fullDefence" needs a fighter that rolls Passion', () => {
+    expect(refusal({ passionDefence: 'fullDefence' })).toContain('rules.passionDefence: "fullDefence" gives a full defence the Passion dice won this round, and neither fighter rolls Passion');
+    // Whatever its defend policy: with no dice left to act with it defends in full anyway.
+    expect(refusal({ passionDefence: 'fullDefence' }, {}, { passion: 2, defend: 'oneDie' })).toBe('accepted');
   });
 });

@@ -29,6 +29,7 @@ const RULE_LABELS: Record<string, { label: string; help: string }> = {
   totallyDefensive: { label: '“Totally defensive … declared action +2”', help: 'never, or to a sacrificed action’s full defence (“I dive under the couch!”)' },
   standUpCovers: { label: 'a Stand Up at the round’s start covers', help: '“roll your Will … vs. the number of dice you’d like to use for your action”: the action alone (a sacrifice rolls Stamina + bonus − penalties), or the action or its sacrifice for a full defence, on the dice the Will roll bought' },
   tiedExchange: { label: 'an exchange that ties all the way down', help: '“If both sides have the same number of dice, throw your hands up in despair and re-roll or something”: a stand-off (nothing happens), or that attack and defence re-rolled until they do not tie, the order of actions kept' },
+  passionDefence: { label: 'Passion dice won this round, when the action is sacrificed', help: '“Sacrifice your planned action and declare a defensive action, at full dice. Note that some of your currency dice may not apply!”: stay behind with the action, or join that full defence (never the one die of “Suck it up”, nor a defence after acting)' },
   attackCurrency: { label: 'a landed attack’s successes', help: '“I punch my demon in the face (2 successes). That will give me 2 bonus dice”: go into the bleed alone, or also roll over as bonus dice into the attacker’s next action (a fighter whose currency is all)' },
 };
 

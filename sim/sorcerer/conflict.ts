@@ -25,7 +25,9 @@
  *    full dice" or "Roll 1 die (with no bonuses) for defense. If you're still standing when
  *    your action comes around, you can still do your planned action." A sacrifice by one
  *    that stood up this round rolls its penalised full defence, or with rules.standUpCovers
- *    "actionOrSacrifice" the dice its Will roll bought (stoodUpSacrificeDice).
+ *    "actionOrSacrifice" the dice its Will roll bought (stoodUpSacrificeDice). The Passion
+ *    dice won this round stay with the action it gave up, or with rules.passionDefence
+ *    "fullDefence" join that full defence.
  * 4. The attacker's rolled dice against the defence roll, as in `contest`. A won attack
  *    bleeds the defender by the attacker's `weapon` (sim/sorcerer/bleed.ts). A won
  *    defence's successes become bonus dice for the defender's next action when its
@@ -294,7 +296,7 @@ export const conflict = defineMechanic({
   name: 'conflict',
   summary: 'rounds of opposed rolls: highest die acts first, bleed, Stand Up, currency',
   setup: conflictSetup,
-  variants: ['exhausted', 'totallyDefensive', 'nextPenalty', 'attackCurrency', 'standUpCovers', 'tiedExchange'],
+  variants: ['exhausted', 'totallyDefensive', 'nextPenalty', 'attackCurrency', 'standUpCovers', 'tiedExchange', 'passionDefence'],
   refuse(setup, rules: SorcererRules) {
     // A variant that no fighter of this conflict can meet would change nothing: refused,
     // as a variant the mechanic never plays is (sim/scenario.ts).
@@ -308,6 +310,11 @@ export const conflict = defineMechanic({
     const both = (f: Fighter) => (f.standUp ?? 'full') !== 'never' && standUpPool(f) > 0 && (f.defend ?? DEFAULT_DEFEND) !== 'oneDie';
     if (rules.standUpCovers === 'actionOrSacrifice' && !fighters.some(both)) {
       problems.push({ path: 'rules.standUpCovers', problem: `"actionOrSacrifice" covers a sacrifice after a Stand Up, and neither fighter both stands up and sacrifices (standUp "never", no Will nor Stand Up bonus, or defend "oneDie"), so it would change nothing: expected standUpCovers left out` });
+    }
+    // It needs a fighter that rolls Passion (any defend policy: one with no dice left to act
+    // with after its Passion roll defends in full whatever its policy, when that is more dice).
+    if (rules.passionDefence === 'fullDefence' && !fighters.some((f) => f.passion !== undefined)) {
+      problems.push({ path: 'rules.passionDefence', problem: `"fullDefence" gives a full defence the Passion dice won this round, and neither fighter rolls Passion, so it would change nothing: expected passionDefence left out, or a fighter with "passion"` });
     }
     return problems;
   },
@@ -341,6 +348,9 @@ export const conflict = defineMechanic({
     const coversSacrifice = rules.standUpCovers === 'actionOrSacrifice';
     // rules.tiedExchange "reroll": a full tie of an exchange is rolled again (see below).
     const rerollTies = rules.tiedExchange === 'reroll';
+    // rules.passionDefence "fullDefence": 1, this round's Passion dice join a full defence
+    // made before acting (a multiplier, so the hot loop does not branch on the rule).
+    const passionOnDefence = rules.passionDefence === 'fullDefence' ? 1 : 0;
     const stoodUpDefence = Int32Array.from(fighters, (f, i) => stoodUpSacrificeDice(f, standN[i]));
     const weapon = fighters.map((f) => WEAPONS[f.weapon]);
     const power = Int32Array.from(fighters, (f) => f.power ?? 0);
@@ -622,11 +632,13 @@ export const conflict = defineMechanic({
               // A sacrifice ("you're done for this round"; a declared defensive action, +2 with
               // rules.totallyDefensive "sacrifice"): cut by every penalty in force, unless it
               // stood up at this round's start and rules.standUpCovers lets that Will roll
-              // cover it (cut then only by hits taken since: none, with two characters).
+              // cover it (cut then only by hits taken since: none, with two characters). With
+              // rules.passionDefence "fullDefence" the Passion dice it won this round join it,
+              // netted with those penalties before the floor at 0, as on the action.
               const sacrificed =
-                coversSacrifice && upThisRound[y] !== 0
+                (coversSacrifice && upThisRound[y] !== 0
                   ? stoodUpDefence[y] + sacrifice - pending[y]
-                  : defenceDice[y] + defenceBonus[y] + sacrifice - inForce(y);
+                  : defenceDice[y] + defenceBonus[y] + sacrifice - inForce(y)) + passionOnDefence * passionGain[y];
               // With no action this round it gives up nothing either way, so whatever its policy
               // it takes the more dice: the full defence when it rolls more than the one die.
               const full = noAction[y] === 1 ? sacrificed > 1 : code === 0 || (code === 2 && inForce(y) > 0) || (code === 3 && sacrificed > 1);
@@ -708,9 +720,9 @@ export const conflict = defineMechanic({
         }
         tally.addTrials(trials);
       },
-      exactCost: () => passionCombinations(setup.a, setup.b, sides, rules.exhausted).reduce((sum, c) => sum + openingWork(c.a, c.b, sides, sacrifice), 0),
+      exactCost: () => passionCombinations(setup.a, setup.b, sides, rules.exhausted, rules.passionDefence).reduce((sum, c) => sum + openingWork(c.a, c.b, sides, sacrifice), 0),
       exact(): ExactValues {
-        const o = openingExchange(setup.a, setup.b, sides, rules.exhausted, sacrifice, rerollTies);
+        const o = openingExchange(setup.a, setup.b, sides, rules.exhausted, sacrifice, rerollTies, rules.passionDefence);
         if (!o) {
           // Said in the result, not left to read as figures with no exact value.
           this.exactSkipped = openingSkipped(setup.a, setup.b, sides, rules.exhausted);
@@ -791,11 +803,20 @@ export interface Opening {
  * The round-1 Passion rolls, as every pair of bonus dice they can add with its chance: each
  * character with `passion` rolls it against the other's round-1 action dice (before either
  * Passion roll), a full tie rolled again; a won roll's successes join its action, as bonus
- * dice do. Each pair's fighters carry them as `bonus` (their full defence's bonus kept as it
- * was, `defenceBonus`) and no `passion`, for openingExchange. Without Passion: one pair,
- * the fighters themselves, chance 1.
+ * dice do. Each pair's fighters carry them as `bonus` and no `passion`, for openingExchange;
+ * their full defence's bonus (`defenceBonus`) is kept as it was, or with `passionDefence`
+ * "fullDefence" (rules.passionDefence) takes them too: a round-1 defender has not acted, so
+ * a full defence it makes replaces its action (the one die has "no bonuses" either way).
+ * Without Passion: one pair, the fighters themselves, chance 1.
  */
-export function passionCombinations(a: Fighter, b: Fighter, sides: number, exhausted: SorcererRules['exhausted']): { a: Fighter; b: Fighter; p: number }[] {
+export function passionCombinations(
+  a: Fighter,
+  b: Fighter,
+  sides: number,
+  exhausted: SorcererRules['exhausted'],
+  passionDefence: SorcererRules['passionDefence'] = 'never',
+): { a: Fighter; b: Fighter; p: number }[] {
+  const onDefence = passionDefence === 'fullDefence' ? 1 : 0;
   const chances = (x: Fighter, y: Fighter): number[] => {
     if (x.passion === undefined) return [1];
     const against = actionDice(y, openingPenalties(y), 0);
@@ -812,7 +833,7 @@ export function passionCombinations(a: Fighter, b: Fighter, sides: number, exhau
   const withBonus = (f: Fighter, s: number): Fighter => {
     if (f.passion === undefined) return f;
     const { passion: _passion, ...rest } = f;
-    return { ...rest, bonus: (f.bonus ?? 0) + s, defenceBonus: defenceBonusOf(f) };
+    return { ...rest, bonus: (f.bonus ?? 0) + s, defenceBonus: defenceBonusOf(f) + onDefence * s };
   };
   const out: { a: Fighter; b: Fighter; p: number }[] = [];
   const [ca, cb] = [chances(a, b), chances(b, a)];
@@ -854,7 +875,9 @@ export function openingWork(a: Fighter, b: Fighter, sides: number, sacrifice = 0
  * `openingSkipped`). With `rerollTies` (rules.tiedExchange "reroll") a
  * fully tied exchange is rolled again until it is not: its outcome is then that of a fresh
  * exchange given no full tie. With `passion`, the round-1 Passion rolls come first
- * (passionCombinations): each pair of bonus dice's opening weighed by its chance.
+ * (passionCombinations): each pair of bonus dice's opening weighed by its chance, and with
+ * `passionDefence` "fullDefence" (rules.passionDefence) a defender's full defence takes its
+ * Passion dice too (which `moreDice` counts when it weighs the full defence against one die).
  */
 export function openingExchange(
   a: Fighter,
@@ -863,11 +886,12 @@ export function openingExchange(
   exhausted: SorcererRules['exhausted'],
   sacrifice = 0,
   rerollTies = false,
+  passionDefence: SorcererRules['passionDefence'] = 'never',
 ): Opening | undefined {
   if (openingSkipped(a, b, sides, exhausted) !== undefined) return undefined;
   if (a.passion !== undefined || b.passion !== undefined) {
     const mixed = { firstA: 0, firstB: 0, landed: 0, successes: 0 };
-    for (const c of passionCombinations(a, b, sides, exhausted)) {
+    for (const c of passionCombinations(a, b, sides, exhausted, passionDefence)) {
       // Fighters without Passion (their bonus dice won): openingSkipped let every pair through.
       const o = openingExchange(c.a, c.b, sides, exhausted, sacrifice, rerollTies)!;
       mixed.firstA += c.p * o.firstA;
