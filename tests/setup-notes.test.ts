@@ -50,3 +50,25 @@ test('VDP risky: a cautionModifier with no Caution dice', () => {
   expect(withIt.metrics).toEqual(run('vdp', 'risky', check).results[0].metrics);
   expect(run('vdp', 'risky', { ...check, accomplish: 3, cautionModifier: 5 }).results[0].notes).toBeUndefined();
 });
+
+test('Viciousness: a Berzerker push no Berzerker can make, a push in a plan of rattled participants, a Medic or Defender in one clash', () => {
+  const guards = { name: 'guards', combatants: [{ name: 'guard', count: 2 }] };
+  const crew = (rattled: boolean, push?: object) => ({ name: 'crew', ...push, combatants: [{ name: 'captain', traits: ['berzerker'], dice: ['d4'], rattled }, { name: 'm' }] });
+  const battle = (side: object) => run('viciousness', 'battle', { sides: [side, guards] }).results[0];
+  const rattledPush = battle(crew(true, { berzerkerPush: 'always' }));
+  expect(rattledPush.notes).toEqual(['sides.0.berzerkerPush changes nothing here: every Berzerker of side "crew" is rattled ("Rattled PCs can\'t push themselves")']);
+  expect(rattledPush.metrics).toEqual(battle(crew(true)).metrics);
+  // An able Berzerker pushes: no such note (its battle's exact values are skipped, which is said).
+  expect((battle(crew(false, { berzerkerPush: 'always' })).notes ?? []).filter((n) => n.includes('changes nothing'))).toEqual([]);
+
+  const plan = (push?: string) => run('viciousness', 'knavery', { challenges: 2, participants: [{ name: 'a', count: 2, rattled: true }], ...(push ? { push } : {}) }).results[0];
+  expect(plan('ifShort').notes).toEqual(['push changes nothing here: every participant is rattled ("Rattled PCs can\'t push themselves")']);
+  expect(plan('ifShort').metrics).toEqual(plan().metrics);
+
+  const clash = (traits?: string[]) => run('viciousness', 'clash', { sides: [{ name: 'crew', combatants: [{ name: 'captain', ...(traits ? { traits } : {}) }] }, { name: 'guards', combatants: [{ name: 'guard' }] }] }).results[0];
+  expect(clash(['medic', 'defender']).notes).toEqual([
+    'sides.0.combatants.0.traits "medic" changes nothing here: one clash has no deaths for a Medic to attend (a battle plays it)',
+    'sides.0.combatants.0.traits "defender" changes nothing here: one clash has no blow for a Defender to take (a battle plays it)',
+  ]);
+  expect(clash(['medic', 'defender']).metrics).toEqual(clash().metrics);
+});

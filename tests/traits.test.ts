@@ -486,6 +486,16 @@ describe('bad traits are refused', () => {
     expect(errors({ sides: [{ name: 'a', berzerkerPush: 'always', combatants: [{ name: 'x' }] }, { name: 'b', combatants: [{ name: 'y' }] }] })).toMatch(/bad\.json: setup\.sides\.0\.berzerkerPush: .*"traits": \["berzerker"\]/);
     expect(errors({ sides: [{ name: 'a', defenderPush: 'captain', combatants: [{ name: 'x' }] }, { name: 'b', combatants: [{ name: 'y' }] }] })).toMatch(/setup\.sides\.0\.defenderPush: .*"defender"/);
   });
+  it('a Defender\'s push no Defender could make: the only Defender is the captain, or the side has no captain', () => {
+    const guards = { name: 'b', combatants: [{ name: 'y', count: 2 }] };
+    expect(errors({ sides: [{ name: 'a', defenderPush: 'captain', combatants: [{ name: 'captain', traits: ['defender'] }, { name: 'm' }] }, guards] })).toContain(
+      'setup.sides.0.defenderPush: "defenderPush": "captain" has a Defender who is not a captain take a blow meant for a captain, but side "a" has no Defender but its captain, so it would never be made',
+    );
+    expect(errors({ sides: [{ name: 'a', defenderPush: 'captain', combatants: [{ name: 'shield', traits: ['defender'] }, { name: 'm' }] }, guards] })).toContain('side "a" has no captain');
+  });
+  it('a plan of no participants (every count 0)', () => {
+    expect(errors({ challenges: 2, participants: [{ name: 'a', count: 0 }] }, 'knavery')).toContain('setup.participants: the plan has no participants (every count is 0): expected at least one');
+  });
   it('a salute without the Duelist whose add it is', () => {
     for (const mechanic of ['battle', 'clash']) {
       expect(errors({ sides: [{ name: 'a', combatants: [{ name: 'x', saluted: true }] }, { name: 'b', combatants: [{ name: 'y' }] }] }, mechanic)).toMatch(

@@ -14,7 +14,7 @@ import { DEFAULT_MAX_ROUNDS, battleSetup, sidePushes } from './battleSetup.ts';
 import { BattleField, BattlePlan } from './battleField.ts';
 import { battleExactGap, hasExactOdds, solveBattle } from './battleChain.ts';
 import { BattleTable, addCounts, fightBattles } from './battleTable.ts';
-import { withBerzerkerPushes } from './traits.ts';
+import { pushesBerzerker, withBerzerkerPushes } from './traits.ts';
 import { awardEquipment } from './violence.ts';
 
 export { DEFAULT_MAX_ROUNDS, battleSetup, battleSideSchema, type BattleSetup, type BattleSideSetup } from './battleSetup.ts';
@@ -122,10 +122,19 @@ export const battle = defineMechanic({
 
     // A battle without exact values says why (three sides, pushes, a chain too large, …).
     const noExact = battleExactGap(setup, rules);
+    // A Berzerker push that no Berzerker of the side can make ("Rattled PCs can't push
+    // themselves"): said, not refused, as a sweep over `rattled` crosses it.
+    // (Of the sides as given: `setup`'s have made their pushes, the pushers rattled by them.)
+    const setupNotes = given.sides.flatMap((side, s) =>
+      side.berzerkerPush === 'always' && !side.combatants.some((c) => (c.count ?? 1) > 0 && pushesBerzerker(side, c))
+        ? [`sides.${s}.berzerkerPush changes nothing here: every Berzerker of side "${side.name}" is rattled ("Rattled PCs can't push themselves")`]
+        : [],
+    );
     return {
       metrics,
       distributions,
       ...(noExact === undefined ? {} : { exactSkipped: noExact }),
+      ...(setupNotes.length > 0 ? { setupNotes } : {}),
       run(random, trials, tally) {
         if (table === undefined) table = BattleTable.of(plan) ?? null;
         if (table !== null) {

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { lazySchema } from '../lazySchema.ts';
 import { MAX_UNIFORM } from '../random.ts';
-import { AID_POLICIES, FLEE_POLICIES, checkSides, sideSchema } from './violence.ts';
+import { AID_POLICIES, FLEE_POLICIES, checkSides, isCaptain, sideSchema } from './violence.ts';
 import { BERZERKER_PUSH, DEFENDER_PUSH, hasTrait, traitMedics } from './traits.ts';
 
 /** "A battle ends when … `maxRounds` reached: a draw" (RULES.md); the contract's default. */
@@ -75,6 +75,20 @@ export const battleSetup = lazySchema(() => z
       for (const [field, trait, policy] of needs) {
         if (policy !== undefined && policy !== 'never' && !side.combatants.some((c) => hasTrait(c, trait) && (c.count ?? 1) > 0)) {
           ctx.addIssue({ code: 'custom', path: ['sides', i, field], message: `"${field}": "${policy}" is the ${trait} trait's push, but no combatant of side "${side.name}" has "traits": ["${trait}"]` });
+        }
+      }
+      // "Take a blow meant for another character": a wound meant for a captain, taken by a
+      // Defender who is not itself one. With no such Defender, or no captain, none is taken.
+      const present = side.combatants.filter((c) => (c.count ?? 1) > 0);
+      if ((side.defenderPush ?? 'never') !== 'never' && present.some((c) => hasTrait(c, 'defender'))) {
+        const takers = present.some((c) => hasTrait(c, 'defender') && !isCaptain(c));
+        const captains = present.some(isCaptain);
+        if (!takers || !captains) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['sides', i, 'defenderPush'],
+            message: `"defenderPush": "captain" has a Defender who is not a captain take a blow meant for a captain, but side "${side.name}" has ${!captains ? 'no captain' : 'no Defender but its captain'}, so it would never be made: expected ${!captains ? 'a captain (an entry named "captain", or "role": "captain")' : 'a Defender among its minions'}, or the push left out`,
+          });
         }
       }
       const total = side.combatants.reduce((t, c) => t + (c.count ?? 1), 0);

@@ -31,7 +31,7 @@ import {
   withOpeningDice,
   woundGroupOf,
 } from './violence.ts';
-import { outnumberedByAll, withSituationalDice } from './traits.ts';
+import { hasTrait, outnumberedByAll, withSituationalDice } from './traits.ts';
 
 export const clashSetup = lazySchema(() => z
   .object({ sides: z.array(sideSchema).min(2) })
@@ -418,9 +418,18 @@ export const clash = defineMechanic({
       size: packed[s].sides.length + 1,
     }));
 
+    // One clash has no deaths to attend and no wound phase to take a blow in: the Medic's
+    // and the Defender's rules are the battle's (traits.ts). Said, as a clash of a battle's
+    // sides keeps their traits.
+    const setupNotes = setup.sides.flatMap((side, s) =>
+      side.combatants.flatMap((c, j) =>
+        (['medic', 'defender'] as const).filter((t) => hasTrait(c, t)).map((t) => `sides.${s}.combatants.${j}.traits "${t}" changes nothing here: one clash has ${t === 'medic' ? 'no deaths for a Medic to attend' : 'no blow for a Defender to take'} (a battle plays it)`),
+      ),
+    );
     return {
       metrics,
       distributions,
+      ...(setupNotes.length > 0 ? { setupNotes } : {}),
       run(random, trials, tally) {
         const resolver = new HitResolver(n, rules.targeting);
         const hits = new Int32Array(n);

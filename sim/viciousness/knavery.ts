@@ -60,6 +60,11 @@ export const knaverySetup = lazySchema(() => z
   })
   .strict()
   .superRefine((s, ctx) => {
+    // "Each participant with an additive, meaningful role adds 1d6": with every count 0 there
+    // is no pool to roll (as a violence side of no combatants is refused).
+    if (s.participants.every((p) => (p.count ?? 1) === 0)) {
+      ctx.addIssue({ code: 'custom', path: ['participants'], message: 'the plan has no participants (every count is 0): expected at least one' });
+    }
     // A push that removes no challenge would rattle its pusher for nothing: refused.
     const left = s.challenges - (s.removed ?? 0);
     let pushers = 0;
@@ -108,6 +113,9 @@ export const knavery = defineMechanic({
       }
     }
     const dice = parts.flatMap((p) => p.dice);
+    // "Rattled PCs can't push themselves": with every participant rattled the policy is never
+    // acted on (said, not refused: a sweep over `rattled` crosses it).
+    const setupNotes = push && !parts.some((p) => p.pushable) ? ['push changes nothing here: every participant is rattled ("Rattled PCs can\'t push themselves")'] : [];
     const need = challengesToMeet(setup.challenges, (setup.removed ?? 0) + pushedRemovals);
     const sides = Int32Array.from(dice, (d) => d.sides);
     const rattled = Uint8Array.from(dice, (d) => (d.rattled ? 1 : 0));
@@ -132,6 +140,7 @@ export const knavery = defineMechanic({
     return {
       metrics,
       distributions,
+      ...(setupNotes.length > 0 ? { setupNotes } : {}),
       run(random, trials, tally) {
         const ownSuccesses = new Int32Array(parts.length);
         const ownSixes = new Int32Array(parts.length);
