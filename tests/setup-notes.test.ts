@@ -6,6 +6,7 @@
  */
 import { expect, test } from 'vitest';
 import { runScenario } from './helpers.ts';
+import { pointNotes } from '../reports/pointNotes.ts';
 
 const run = (system: string, mechanic: string, setup: object, sweep?: object) =>
   runScenario({ name: 'notes', system, mechanic, trials: 3000, seed: 'notes', setup, ...(sweep ? { sweep } : {}) });
@@ -25,9 +26,13 @@ test('Sorcerer conflict: a Power beside a weapon that does not bleed by it', () 
   const thug = { name: 'thug', stamina: 4, will: 3, weapon: 'blade' };
   const withIt = run('sorcerer', 'conflict', { a: { ...fighter, power: 5 }, b: thug }).results[0];
   const without = run('sorcerer', 'conflict', { a: fighter, b: thug }).results[0];
-  expect(withIt.notes).toEqual(['a.power changes nothing here: solo\'s weapon "fists" does not bleed by the demon\'s Power (only the demonic rows of the bleed table do)']);
+  expect(withIt.notes).toEqual(['a.power changes nothing here: solo\'s weapon does not bleed by the demon\'s Power (only the demonic rows of the bleed table do)']);
   expect(withIt.metrics).toEqual(without.metrics);
   expect(without.notes).toBeUndefined();
+  // Over a sweep of weapons, one note with the points it holds at (it named each weapon, and
+  // the page listed five notes).
+  const weapons = run('sorcerer', 'conflict', { a: { ...fighter, power: 5 }, b: thug }, { 'setup.a.weapon': ['fists', 'blade', 'demonicLasting'] });
+  expect(pointNotes(weapons).filter((n) => n.includes('power'))).toEqual(["a.power changes nothing here: solo's weapon does not bleed by the demon's Power (only the demonic rows of the bleed table do) (at 2 of the 3 points)"]);
 });
 
 test('VDP combat: a cash-in with nothing to buy, and armour piercing where no one wears armour', () => {

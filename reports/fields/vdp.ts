@@ -200,7 +200,7 @@ export const combatForm: MechanicForm = {
         { kind: 'number', key: 'attacks', label: 'attacks a turn', placeholder: '2', help: '“A character may take two actions on their turn”' },
         { kind: 'flag', key: 'ranged', label: 'fires at range', help: 'direct fire, which cover can avoid' },
         { kind: 'flag', key: 'indirect', label: 'fires indirect', help: 'a mortar or a lobbed grenade: "Indirect fire is not affected" by cover; needs "fires at range", and is fired from the open (no cover of its own)' },
-        choice('cover', 'cover', ['none', 'light', 'medium', 'full'], 'none (default)', 'light: avoids a ranged hit 2 in 6, medium 4 in 6 (refused where no enemy fires at range)'),
+        choice('cover', 'cover', ['none', 'light', 'medium', 'full'], 'none (default)', 'light: avoids a direct ranged hit 2 in 6, medium 4 in 6 (refused where no enemy fires direct at range, and on a character that fires indirect)'),
         choice('allocation', 'dice split or policy', ALLOCATIONS, '2/2 (default): thrust and parry', 'attack/defence; or a policy that changes with wounds'),
         choice('spendTension', 'spend tension', SPEND_POLICIES, 'onAttack (default)', 'one advantage die per point'),
         { kind: 'number', key: 'spendPerRoll', label: 'most tension a roll', placeholder: '4' },

@@ -390,7 +390,8 @@ export const conflict = defineMechanic({
     // said to change nothing, not refused (a library sweep runs the weapons with it kept).
     const setupNotes = (['a', 'b'] as const).flatMap((k) =>
       setup[k].power !== undefined && !needsPower(setup[k].weapon)
-        ? [`${k}.power changes nothing here: ${setup[k].name}'s weapon "${setup[k].weapon}" does not bleed by the demon's Power (only the demonic rows of the bleed table do)`]
+        ? // Not naming the weapon: a sweep over weapons gives one note, "at 5 of the 8 points".
+          [`${k}.power changes nothing here: ${setup[k].name}'s weapon does not bleed by the demon's Power (only the demonic rows of the bleed table do)`]
         : [],
     );
 
