@@ -42,7 +42,7 @@ export interface Simulation {
    * What the setup asks that changes nothing at this point: a policy with nothing to act
    * on (`defendRank` when every liquid coin is banked before the rival die). Said in the
    * result's notes rather than refused, as a sweep may cross such a point on its way to
-   * the ones where it does act.
+   * the ones where it does act. An empty list says nothing (sim/assemble.ts).
    */
   setupNotes?: readonly string[];
   /**

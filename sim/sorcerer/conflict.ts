@@ -398,7 +398,7 @@ export const conflict = defineMechanic({
     return {
       metrics,
       distributions,
-      ...(setupNotes.length > 0 ? { setupNotes } : {}),
+      setupNotes,
       run(random: RandomStream, trials: number, tally: Tally) {
         const table = new TableContest(fold, sides);
         const actionFaces = [new Int32Array(sides + 1), new Int32Array(sides + 1)];

@@ -685,7 +685,7 @@ export const combat = defineMechanic({
     return {
       metrics,
       distributions,
-      ...(setupNotes.length > 0 ? { setupNotes } : {}),
+      setupNotes,
       run(random: RandomStream, trials: number, tally: Tally) {
         const wounds = new Int32Array(n);
         const tension = new Int32Array(n);

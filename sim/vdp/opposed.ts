@@ -134,7 +134,7 @@ export const opposed = defineMechanic({
     });
     return {
       metrics: L.specs,
-      ...(setupNotes.length > 0 ? { setupNotes } : {}),
+      setupNotes,
       run(random, trials, tally) {
         for (let t = 0; t < trials; t++) {
           const a = accA.roll(random) - resB.roll(random);

@@ -87,7 +87,7 @@ export const risky = defineMechanic({
     const setupNotes = setup.cautionModifier !== undefined && caution === 0 ? ['cautionModifier changes nothing here: the Caution has no dice, and a roll of no dice totals 0'] : [];
     return {
       metrics,
-      ...(setupNotes.length > 0 ? { setupNotes } : {}),
+      setupNotes,
       run(random, trials, tally) {
         for (let t = 0; t < trials; t++) {
           const a = acc.roll(random);

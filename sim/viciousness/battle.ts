@@ -134,7 +134,7 @@ export const battle = defineMechanic({
       metrics,
       distributions,
       ...(noExact === undefined ? {} : { exactSkipped: noExact }),
-      ...(setupNotes.length > 0 ? { setupNotes } : {}),
+      setupNotes,
       run(random, trials, tally) {
         if (table === undefined) table = BattleTable.of(plan) ?? null;
         if (table !== null) {

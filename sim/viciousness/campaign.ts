@@ -75,7 +75,7 @@ export const campaign = defineMechanic({
       metrics,
       distributions,
       counters,
-      ...(setupNotes.length > 0 ? { setupNotes } : {}),
+      setupNotes,
       run(random, trials, tally) {
         const trial = new CampaignTrial(plan);
         const acc = trial.acc;

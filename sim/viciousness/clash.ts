@@ -429,7 +429,7 @@ export const clash = defineMechanic({
     return {
       metrics,
       distributions,
-      ...(setupNotes.length > 0 ? { setupNotes } : {}),
+      setupNotes,
       run(random, trials, tally) {
         const resolver = new HitResolver(n, rules.targeting);
         const hits = new Int32Array(n);

@@ -140,7 +140,7 @@ export const knavery = defineMechanic({
     return {
       metrics,
       distributions,
-      ...(setupNotes.length > 0 ? { setupNotes } : {}),
+      setupNotes,
       run(random, trials, tally) {
         const ownSuccesses = new Int32Array(parts.length);
         const ownSixes = new Int32Array(parts.length);
