@@ -5,7 +5,7 @@
  * (The campaign's are in tests/campaign.test.ts.)
  */
 import { expect, test } from 'vitest';
-import { runScenario } from './helpers.ts';
+import { expectExactWithin5Se, runScenario } from './helpers.ts';
 import { pointNotes } from '../reports/pointNotes.ts';
 
 const run = (system: string, mechanic: string, setup: object, sweep?: object) =>
@@ -76,4 +76,44 @@ test('Viciousness: a Berzerker push no Berzerker can make, a push in a plan of r
     'sides.0.combatants.0.traits "defender" changes nothing here: one clash has no blow for a Defender to take (a battle plays it)',
   ]);
   expect(clash(['medic', 'defender']).metrics).toEqual(clash().metrics);
+});
+
+test('Viciousness battle: a push to reroll that no one can make is said, and the battle keeps its exact values', () => {
+  // The audit's case: pushing decided from the policy skipped the exact chain ("side "crew"
+  // pushes to reroll") where every combatant of the side is rattled and none can push.
+  const crew = (push?: string, rattled = true) => ({ name: 'crew', ...(push ? { push } : {}), combatants: [{ name: 'captain', dice: ['d6'], rattled }, { name: 'm', count: 2, rattled: true }] });
+  const guards = (push?: string) => ({ name: 'guards', ...(push ? { push } : {}), combatants: [{ name: 'guard', count: 3 }] });
+  const battle = (sides: object[], rules: object = {}) =>
+    runScenario({ name: 'notes', system: 'viciousness', mechanic: 'battle', trials: 20000, seed: 'notes', rules, setup: { sides } }).results[0];
+  const without = battle([crew(), guards()]);
+  const dropPushed = (m: Record<string, unknown>) => Object.fromEntries(Object.entries(m).filter(([k]) => !k.startsWith('pushed.')));
+
+  // The variant on, the guards' side out of it: only the rattled crew takes it.
+  const ruled = battle([crew(), guards('never')], { push: 'ifNoHit' });
+  expect(ruled.notes).toEqual(['rules.push changes nothing here: every combatant of side "crew" is rattled ("Rattled PCs can\'t push themselves")']);
+  expect(ruled.metrics['win.crew'].exact).toBe(without.metrics['win.crew'].exact);
+  expect(ruled.metrics['win.crew'].exact).toBeTypeOf('number');
+  expect(ruled.metrics['pushed.crew']).toMatchObject({ estimate: 0, exact: 0 });
+  expect(dropPushed(ruled.metrics)).toEqual(without.metrics);
+  expect(expectExactWithin5Se({ results: [ruled] } as never)).toBeGreaterThan(10);
+
+  // The side's own push, and the variant with every side setting its own.
+  const own = battle([crew('ifNoHit'), guards()]);
+  expect(own.notes).toEqual(['sides.0.push changes nothing here: every combatant of side "crew" is rattled ("Rattled PCs can\'t push themselves")']);
+  expect(dropPushed(own.metrics)).toEqual(without.metrics);
+  const allOwn = battle([crew('never', false), guards('never')], { push: 'ifNoHit' });
+  expect(allOwn.notes).toEqual(['rules.push changes nothing here: every side sets its own push']);
+  expect(dropPushed(allOwn.metrics)).toEqual(battle([crew(undefined, false), guards()]).metrics);
+
+  // A Berzerker's push as the battle begins rattles it: no one is left to reroll.
+  const berzerker = (push?: string) => ({ name: 'crew', ...(push ? { push } : {}), berzerkerPush: 'always', combatants: [{ name: 'captain', traits: ['berzerker'], dice: ['d4'] }, { name: 'm', rattled: true }] });
+  const rage = battle([berzerker('ifNoHit'), guards()]);
+  expect(rage.notes).toEqual(['sides.0.push changes nothing here: every combatant of side "crew" is rattled, or rattled by its Berzerker push as the battle begins ("Rattled PCs can\'t push themselves")']);
+  expect(dropPushed(rage.metrics)).toEqual(battle([berzerker(), guards()]).metrics);
+  expect(rage.metrics['win.crew'].exact).toBeTypeOf('number');
+
+  // Someone able to push: no note, and the exact values are skipped as before, said why.
+  const able = battle([crew('ifNoHit', false), guards()]);
+  expect(able.notes?.filter((n) => n.includes('changes nothing')) ?? []).toEqual([]);
+  expect(able.metrics['win.crew'].exact).toBeUndefined();
 });

@@ -10,7 +10,7 @@ import { defineMechanic, type ExactValues } from '../mechanic.ts';
 import type { ViciousnessRules } from '../rules.ts';
 import type { DistributionSpec, Tally } from '../stats.ts';
 import { MetricLayout, metricTable } from '../metrics.ts';
-import { DEFAULT_MAX_ROUNDS, battleSetup, sidePushes } from './battleSetup.ts';
+import { DEFAULT_MAX_ROUNDS, battleSetup, sideCanPush, sidePushes, type BattleSideSetup } from './battleSetup.ts';
 import { BattleField, BattlePlan } from './battleField.ts';
 import { battleExactGap, hasExactOdds, solveBattle } from './battleChain.ts';
 import { BattleTable, addCounts, fightBattles } from './battleTable.ts';
@@ -95,7 +95,8 @@ export const battle = defineMechanic({
         add('woundedEntry', entryParts(e), entryWoundedFrom[e], plan.entrySize[e], plan.entrySize[e]),
       ),
     };
-    if (push) bySide('pushed', pushedFrom, (s) => plan.start[s]);
+    // By the policy, not by who can push: a sweep over `rattled` keeps its metrics.
+    const pushedSlots = push ? bySide('pushed', pushedFrom, (s) => plan.start[s]) : undefined;
     const metrics = L.specs;
 
     const distributions: DistributionSpec[] = [
@@ -130,6 +131,16 @@ export const battle = defineMechanic({
         ? [`sides.${s}.berzerkerPush changes nothing here: every Berzerker of side "${side.name}" is rattled ("Rattled PCs can't push themselves")`]
         : [],
     );
+    // A push to reroll that no one can make: said, as the Berzerker's is. The exact chain
+    // plays such a battle (battleChain.ts chainStates), its `pushed` figures 0.
+    sides.forEach((side, s) => {
+      if (given.sides[s].push === 'ifNoHit' && !sideCanPush(side, rules)) setupNotes.push(`sides.${s}.push changes nothing here: ${noOneToPush(given.sides[s])}`);
+    });
+    if (rules.push === 'ifNoHit') {
+      const taking = sides.flatMap((side, s) => (given.sides[s].push === undefined ? [s] : []));
+      if (taking.length === 0) setupNotes.push('rules.push changes nothing here: every side sets its own push');
+      else if (!taking.some((s) => sideCanPush(sides[s], rules))) setupNotes.push(`rules.push changes nothing here: ${taking.map((s) => noOneToPush(given.sides[s])).join('; ')}`);
+    }
     return {
       metrics,
       distributions,
@@ -182,6 +193,8 @@ export const battle = defineMechanic({
               x[M.wounded[s]] = odds.wounded[s];
             });
             x[M.draw] = odds.draw;
+            // A chain with a side that pushes by policy: no one on it can (chainStates).
+            if (pushedSlots !== undefined) for (const slot of pushedSlots) x[slot] = 0;
             x[M.rounds] = odds.rounds.reduce((t, p, r) => t + p * (r + 1), 0);
             for (const e of entries) {
               x[M.death[e]] = odds.entryDeath[e];
@@ -195,3 +208,14 @@ export const battle = defineMechanic({
     };
   },
 });
+
+/**
+ * Why no combatant of `side` (as given) can push to reroll: every one is rattled, or the
+ * others push as Berzerkers as the battle begins and are rattled by it.
+ */
+function noOneToPush(side: BattleSideSetup): string {
+  const rattled = side.combatants.every((c) => (c.count ?? 1) === 0 || (c.rattled ?? false));
+  return rattled
+    ? `every combatant of side "${side.name}" is rattled ("Rattled PCs can't push themselves")`
+    : `every combatant of side "${side.name}" is rattled, or rattled by its Berzerker push as the battle begins ("Rattled PCs can't push themselves")`;
+}

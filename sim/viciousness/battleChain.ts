@@ -26,7 +26,7 @@ import type { ViciousnessRules } from '../rules.ts';
 import { COMBATANT_DIE, bonusDice, combatantDice, hasOpeningDice, hitDistribution, hitTest, isCaptain, withOpeningDice } from './violence.ts';
 import { DEATH_FACES, FLEE_LOST_HALF, FLEE_OUTNUMBERED, aidOf, fleeCode, medicsOf, woundGroupOf } from './violence.ts';
 import { DUEL, OUTNUMBERED, duelDice, hasTrait, outnumberedDice, testsForDeath } from './traits.ts';
-import { sidePushes, type BattleSetup, type BattleSideSetup } from './battleSetup.ts';
+import { sideCanPush, type BattleSetup, type BattleSideSetup } from './battleSetup.ts';
 import { powInt } from '../exact/pow.ts';
 
 /**
@@ -196,7 +196,8 @@ function hitsFacing(side: ChainSide, ia: number, enemies: number): Float64Array 
 
 /** Both sides' state counts multiplied, or undefined when the chain does not apply. */
 export function chainStates(setup: BattleSetup, rules: ViciousnessRules): number | undefined {
-  if (setup.sides.length !== 2 || setup.sides.some((side) => sidePushes(side, rules))) return undefined;
+  // A side that pushes by policy with every combatant rattled pushes never: the chain plays it.
+  if (setup.sides.length !== 2 || setup.sides.some((side) => sideCanPush(side, rules))) return undefined;
   return setup.sides.reduce((n, side) => {
     const s = chainSide(side, rules);
     return n * s.ableStates * s.uRadix * s.mdRadix;
@@ -224,7 +225,7 @@ export function noExactReason(setup: BattleSetup, rules: ViciousnessRules): stri
  */
 export function battleExactGap(setup: BattleSetup, rules: ViciousnessRules): string | undefined {
   if (setup.sides.length !== 2) return `exact values skipped: the exact chain plays two sides, and this battle has ${setup.sides.length}; the estimates are Monte Carlo only`;
-  const pushing = setup.sides.filter((side) => sidePushes(side, rules)).map((side) => `"${side.name}"`);
+  const pushing = setup.sides.filter((side) => sideCanPush(side, rules)).map((side) => `"${side.name}"`);
   if (pushing.length > 0) return `exact values skipped: side${pushing.length === 1 ? '' : 's'} ${pushing.join(' and ')} push${pushing.length === 1 ? 'es' : ''} to reroll (rules.push or the side's push), and the exact chain keeps no rattled combatants; the estimates are Monte Carlo only`;
   const n = chainStates(setup, rules);
   if (n !== undefined && n > EXACT_MAX_STATES) return `exact values skipped: the exact chain would hold ${n.toLocaleString('en')} states, over its ${EXACT_MAX_STATES.toLocaleString('en')}; the estimates are Monte Carlo only`;

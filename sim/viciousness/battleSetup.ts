@@ -54,6 +54,16 @@ export function sidePushes(side: { push?: 'never' | 'ifNoHit' }, rules: { push: 
   return (side.push ?? rules.push) === 'ifNoHit';
 }
 
+/**
+ * Whether some combatant of side `side` can push to reroll: the side pushes (sidePushes)
+ * and has one not rattled ("Rattled PCs can't push themselves"). Of the side as fought, its
+ * Berzerkers' pushes made (traits.ts withBerzerkerPushes): those are rattled by them. A side
+ * that pushes by policy with no one able to is the battle without pushing, exact chain and all.
+ */
+export function sideCanPush(side: BattleSideSetup, rules: { push: 'never' | 'ifNoHit' }): boolean {
+  return sidePushes(side, rules) && side.combatants.some((c) => (c.count ?? 1) > 0 && !(c.rattled ?? false));
+}
+
 export const battleSetup = lazySchema(() => z
   .object({
     sides: z.array(battleSideSchema).min(2),
