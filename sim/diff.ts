@@ -323,6 +323,48 @@ function rareAgainstExact(kind: DiffKind, base: DiffSide, next: DiffSide): numbe
   return Math.min(1, 2 * tail);
 }
 
+/** P(X = k) for X ~ Hypergeometric: `draws` taken from `all`, of which `marked` are marked. */
+function hypergeometricPmf(k: number, all: number, marked: number, draws: number): number {
+  const logChoose = (n: number, r: number) => logGamma(n + 1) - logGamma(r + 1) - logGamma(n - r + 1);
+  return Math.exp(logChoose(marked, k) + logChoose(all - marked, draws - k) - logChoose(all, draws));
+}
+
+/**
+ * Two Monte Carlo probabilities at different seeds, one of them seen (or missed) a few
+ * times: Fisher's exact test, two-sided as twice the smaller tail (at most 1). Given the
+ * K events of both runs together, under "nothing changed" the new run's share of them is
+ * hypergeometric. The pooled normal test overstated small counts: 0 against 4 of 20,000
+ * got p 0.046 and read "moved" while the change's own interval, [−2.8e-5, 5.1e-4], held 0;
+ * Fisher's p is 0.125. Counted on the rarer outcome (events, or non-events near 1).
+ * Undefined where the normal test holds, at the same seed (the runs are not independent:
+ * the worst-correlation test above), and for shares (not yes/no counts).
+ */
+function rareBothRuns(kind: DiffKind, base: DiffSide, next: DiffSide, sameStreams: boolean): number | undefined {
+  if (kind !== 'probability' || sameStreams || base.share || next.share || base.exact !== undefined || next.exact !== undefined) return undefined;
+  const n1 = base.trials;
+  const n2 = next.trials;
+  let k1 = Math.round(base.estimate * n1);
+  let k2 = Math.round(next.estimate * n2);
+  if (!(k1 >= 0 && k1 <= n1 && k2 >= 0 && k2 <= n2)) return undefined;
+  if (k1 + k2 > n1 - k1 + n2 - k2) {
+    k1 = n1 - k1;
+    k2 = n2 - k2;
+  }
+  if (Math.min(k1, k2) >= RARE_COUNT) return undefined;
+  const all = n1 + n2;
+  const events = k1 + k2;
+  // The tail of the new run's count beyond the one seen, away from its mean, summed from
+  // k2 outward until its terms no longer add to it.
+  const step = k2 * all <= events * n2 ? -1 : 1;
+  let tail = 0;
+  for (let j = k2; j >= Math.max(0, events - n1) && j <= Math.min(events, n2); j += step) {
+    const term = hypergeometricPmf(j, all, events, n2);
+    tail += term;
+    if (term <= tail * 1e-17) break;
+  }
+  return Math.min(1, 2 * tail);
+}
+
 /** An interval's half below (above) its estimate; none for an exact side. */
 const below = (s: DiffSide) => (s.exact !== undefined ? 0 : Math.max(0, s.estimate - s.ci95[0]));
 const above = (s: DiffSide) => (s.exact !== undefined ? 0 : Math.max(0, s.ci95[1] - s.estimate));
@@ -459,7 +501,7 @@ export function diffResults(base: readonly ScenarioResult[], next: readonly Scen
           // No spread on either side: equal values did not move, different ones surely did.
           // Against an exact side a change within its precision (1e-9) is none.
           const none = Math.abs(change) <= (before.exact !== undefined || after.exact !== undefined ? EXACT_TOLERANCE : 0);
-          entry.p = none ? 1 : (rareAgainstExact(kind, before, after) ?? (se > 0 ? twoSidedP(change / se) : 0));
+          entry.p = none ? 1 : (rareAgainstExact(kind, before, after) ?? rareBothRuns(kind, before, after, sameStreams) ?? (se > 0 ? twoSidedP(change / se) : 0));
         }
         changes.push(entry);
       }
@@ -476,8 +518,10 @@ export function diffResults(base: readonly ScenarioResult[], next: readonly Scen
   for (const c of changes) {
     // Past the threshold for sure, not only at the estimate: the whole interval of the
     // change lies beyond ±minChange (an exact change's interval is the change itself).
+    // And never while that interval holds 0: what the page prints beside "moved" must say
+    // so too (the tests above and the Wilson intervals can differ by a hair at few counts).
     const beyond = c.ci95[0] > minChange || c.ci95[1] < -minChange;
-    c.moved = c.significant && Math.abs(c.change) > minChange && (minChange === 0 || beyond);
+    c.moved = c.significant && Math.abs(c.change) > minChange && beyond;
     if (c.moved) moved++;
   }
   const mechanics: ResultDiff['mechanics'] = {};

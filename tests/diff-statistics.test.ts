@@ -485,3 +485,59 @@ describe('a rare probability against an exact one', () => {
     expect(big.p!).toBeCloseTo(twoSidedP(0.005 / Math.sqrt(0.25 / 200_000)), 8);
   });
 });
+
+describe('two runs of a rare probability at different seeds', () => {
+  const n = 20_000;
+  const seen = (k: number): MetricResult => ({ ...wilson(k, n), kind: 'probability' });
+  const change = (a: number, b: number) => diffResults([resultOf([{ success: seen(a) }], n)], [independentOf([{ success: seen(b) }], n)]).changes[0]!;
+
+  test("take Fisher's exact test: 0 against 4 of 20,000 is no move (the normal test said p 0.046, while the change's interval held 0)", () => {
+    // Given the 4 events of both runs, each fell in the new run with chance about 1/2 under
+    // "nothing changed" (C(20000, 4) / C(40000, 4) exactly): P(all 4 there) ≈ 1/16, twice that two-sided.
+    const c = change(0, 4);
+    expect(c.p!).toBeCloseTo(2 / 16, 4);
+    expect(c.ci95[0]).toBeLessThan(0);
+    expect(c.moved).toBe(false);
+    // 1 against 8: (C(9,8) + 1) / 2^9 in the tail, twice that.
+    expect(change(1, 8).p!).toBeCloseTo((2 * 10) / 512, 4);
+    // Near 1 the rare outcome is the miss: 20,000 against 19,994 is 0 misses against 6.
+    expect(change(n, n - 6).p!).toBeCloseTo(2 / 64, 4);
+    expect(change(0, 7).moved).toBe(true);
+    // Larger counts keep the pooled normal test.
+    expect(change(5000, 5200).p!).toBeCloseTo(twoSidedP(200 / n / Math.sqrt((2 * 0.255 * 0.745) / n)), 8);
+  });
+
+  test('"moved" never while the printed interval of the change holds 0, over every small pair', () => {
+    for (let a = 0; a <= 12; a++) {
+      for (let b = 0; b <= 30; b++) {
+        const c = change(a, b);
+        if (c.moved) expect(c.ci95[0] > 0 || c.ci95[1] < 0, `${a} → ${b}: [${c.ci95}] moved`).toBe(true);
+      }
+    }
+  });
+
+  test('hold their false-alarm rate: 2,000 pairs of runs of a 1-in-10,000 event, nothing changed', () => {
+    // By inversion, from 0 up (the normal approximation above is for large counts).
+    const rareBinomial = (trials: number, p: number, random: () => number) => {
+      const u = random();
+      let k = 0;
+      let term = (1 - p) ** trials;
+      let below = term;
+      while (below < u && k < trials) {
+        term *= ((trials - k) / (k + 1)) * (p / (1 - p));
+        k++;
+        below += term;
+      }
+      return k;
+    };
+    const random = seedrandom('rare pairs');
+    let flagged = 0;
+    for (let r = 0; r < 2000; r++) {
+      const c = change(rareBinomial(n, 1e-4, random), rareBinomial(n, 1e-4, random));
+      if (c.p! < 0.05) flagged++;
+    }
+    // Never above the rate (Fisher's test is conservative at so few counts: 11 of the 2,000
+    // here, where the pooled normal test had 92, among them 0 against 4 read as a move).
+    expect(flagged / 2000).toBeLessThanOrEqual(0.05);
+  });
+});
