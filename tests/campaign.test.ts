@@ -54,6 +54,21 @@ describe('wealth', () => {
     expect(destroy['points.final'].estimate).toBe(15 + 6);
   });
 
+  test('"A rank 4 company with three troupes generates three rank 4 coins."', () => {
+    // viciousness.txt, "Wealth Rank". One idle turn: three coins in every trial, at rank 4.
+    const turn = (policy: object) =>
+      runScenario(campaignScenario({ turns: 1, company: { name: 'co', rank: 4 }, troupes: [{ name: 'three', count: 3, captain: { violence: ['d4'] }, minions: [] }], policy }, {}, 200)).results[0].metrics;
+    const idle = turn({ action: 'idle' });
+    expect(idle.coins.exact).toBe(3);
+    expect(idle.coins.estimate).toBe(3);
+    expect(idle['rank.final'].estimate).toBe(4);
+    // Rank 4 coins: "A suit of armor/bulletproof vest" is a rank 4 item, and "The following
+    // items each cost 1 coin to their corresponding rank", so the three coins buy three.
+    const armed = turn({ action: 'idle', buy: { equipment: { dice: ['2d4'], itemRank: 4 } } });
+    expect(armed['equipment.bought'].estimate).toBe(3);
+    expect(armed['coins.spent'].estimate).toBe(3);
+  });
+
   test('rank thresholds: 0/15/30/45/60/75/90', () => {
     expect(Array.from(RANK_MINIMUM)).toEqual([0, 15, 30, 45, 60, 75, 90]);
     const cases: [number, number][] = [[0, 1], [14, 1], [15, 2], [29, 2], [30, 3], [44, 3], [45, 4], [59, 4], [60, 5], [74, 5], [75, 6], [89, 6], [90, 7], [1000, 7]];

@@ -1,10 +1,10 @@
 /**
- * Sorcerer contests: the text's worked example, ten more hand-checked cases, the exact
- * fold against brute-force enumeration with a direct, list-based reading of the rules,
- * and the Monte Carlo against the exact values.
+ * Sorcerer contests: the text's worked examples (a roll, currency), ten more hand-checked
+ * cases, the exact fold against brute-force enumeration with a direct, list-based reading
+ * of the rules, and the Monte Carlo against the exact values.
  */
 import { describe, expect, test } from 'vitest';
-import { A_WINS, B_WINS, REROLL, contest, contestFold, successesOf, totalVictoryOf, winnerOf } from '../sim/sorcerer/contest.ts';
+import { A_WINS, B_WINS, REROLL, contest, contestFold, poolSize, successesOf, totalVictoryOf, winnerOf } from '../sim/sorcerer/contest.ts';
 import { FoldRoller } from '../sim/exact/fold.ts';
 import { allRolls, expectAgreesWithExact, runScenario } from './helpers.ts';
 import { sorcererRules } from '../sim/rules.ts';
@@ -59,6 +59,19 @@ describe('the text’s examples', () => {
   test.each(cases)('%j beats %j with %i', (winner, loser, successes) => {
     expect(resolve(winner, loser)).toMatchObject({ winner: A_WINS, successes });
     expect(resolve(loser, winner)).toMatchObject({ winner: B_WINS, successes });
+  });
+
+  test('currency: "1 success = 1 stat point = 1 bonus = 1 penalty"', () => {
+    const exactOf = (a: object, b: object) => contest.prepare(contest.setup.parse({ a, b }), sorcererRules.parse({ exhausted: 'one' })).exact!().metrics;
+    // "I punch my demon in the face (2 successes). That will give me 2 bonus dice to command
+    // it to fall into line." Won dice rolled over (a Passion roll's, poolSize) are bonus dice
+    // one for one, and a Will of 3 with 2 bonus dice is a Will of 5 against the demon.
+    expect(poolSize({ name: 'me', dice: 3 }, 2)).toBe(5);
+    expect(exactOf({ name: 'me', dice: 3, bonus: 2 }, { name: 'demon', dice: 4 })).toEqual(exactOf({ name: 'me', dice: 5 }, { name: 'demon', dice: 4 }));
+    // "I seduced you with 2 successes. If you want to walk out that door, I'm grabbing you,
+    // and you're at -2 to escape." Stamina 4 at −2 rolls as 2.
+    expect(poolSize({ name: 'you', dice: 4, penalty: 2 })).toBe(2);
+    expect(exactOf({ name: 'you', dice: 4, penalty: 2 }, { name: 'me', dice: 3 })).toEqual(exactOf({ name: 'you', dice: 2 }, { name: 'me', dice: 3 }));
   });
 
   test('a side with no dice loses, and every die of the winner is a success: a penalty that takes the last die never helps', () => {

@@ -1,11 +1,12 @@
 /**
  * VDP single rolls: the text's worked examples (Jack's fence, Mark and Jacob's guitar
- * solos), the keep-highest/lowest fold against brute-force enumeration, and Monte Carlo
- * against exact for check, risky and opposed.
+ * solos, Jara's spell, Jack's jeep), the keep-highest/lowest fold against brute-force
+ * enumeration, and Monte Carlo against exact for check, risky and opposed.
  */
 import { describe, expect, test } from 'vitest';
 import { VdpRoll } from '../sim/vdp/pool.ts';
 import { opposedWins } from '../sim/vdp/opposed.ts';
+import { splitRolls } from '../sim/vdp/risky.ts';
 import { allRolls, expectAgreesWithExact, runScenario } from './helpers.ts';
 
 describe('the text’s examples', () => {
@@ -15,6 +16,42 @@ describe('the text’s examples', () => {
     // "He adds his Physical Power (2) and Athletics skill (2), coming up with a 13. The GM
     // tells him the target number was 10, and he clears the fence"
     expect(new VdpRoll(4, -2, 4).keptTotal([5, 4, 2, 2, 6, 1])).toBe(13);
+  });
+
+  test('the fence is a risky check: "The GM tells him the target number was 10, and he clears the fence - but hurts his leg on the way down"', () => {
+    // very-different-places.txt: "declares 4 dice towards Accomplish. He then adds 2 more
+    // dice for Disadvantage". The split's own rolls, fed the example's faces: Accomplish
+    // keeps 4 2 2 1 + 4 = 13 ≥ 10; Caution has no dice and totals 0 (pool.ts), although
+    // Jack's Power and Athletics (+4) would have met a small risk target had they counted.
+    const [accomplish, caution] = splitRolls(4, 0, -2, [4, 4], 'accomplish');
+    expect(accomplish.keptTotal([5, 4, 2, 2, 6, 1])).toBe(13);
+    expect(caution.keptTotal([])).toBe(0);
+    // The text gives no risk target; at 1 (below the +4 he adds), the whole check: the
+    // Caution of no dice fails every time, so a cleared fence always hurts.
+    const m = runScenario({ name: 'fence', system: 'vdp', mechanic: 'risky', trials: 1000, setup: { accomplish: 4, modifier: 4, successTarget: 10, riskTarget: 1, disadvantage: 2 } }).results[0].metrics;
+    expect(m.safe.exact).toBe(0);
+    expect(m.success.exact).toBeGreaterThan(0);
+    expect(m.successAndSafe.exact).toBe(0);
+  });
+
+  test('Jara\'s spell: "2d6+Spellcasting+Intellect, and the spell would be cast if she rolls a total of 18 or higher"', () => {
+    // very-different-places.txt, a basic check of difficulty 18. With +6 only a 12 on 2d6
+    // reaches 18, and exactly 18 casts it (and gains tension); with +5 it cannot be cast.
+    const jara = (modifier: number) => runScenario({ name: 'jara', system: 'vdp', mechanic: 'check', trials: 1000, setup: { modifier, target: 18 } }).results[0].metrics;
+    expect(jara(6).success.exact).toBeCloseTo(1 / 36, 12);
+    expect(jara(6).tension.exact).toBeCloseTo(1 / 36, 12);
+    expect(jara(7).success.exact).toBeCloseTo(3 / 36, 12);
+    expect(jara(5).success.exact).toBe(0);
+  });
+
+  test('the jeep: "He succeeds on the Accomplish check, but his Caution check fails. He gets the jeep running, but he burns through most of his scrap"', () => {
+    // very-different-places.txt gives no numbers; what it shows is that the two targets are
+    // judged apart: a sure Accomplish (3d6 ≥ 3) with a hopeless Caution (1d6 ≥ 7) is a
+    // success every time and safe never.
+    const m = runScenario({ name: 'jeep', system: 'vdp', mechanic: 'risky', trials: 1000, setup: { accomplish: 3, modifier: 0, successTarget: 3, riskTarget: 7 } }).results[0].metrics;
+    expect(m.success.exact).toBe(1);
+    expect(m.safe.exact).toBe(0);
+    expect(m.successAndSafe.exact).toBe(0);
   });
 
   test('advantage drops the lowest dice instead', () => {
