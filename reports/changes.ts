@@ -109,8 +109,11 @@ function settingText(diff: ResultDiff, s: SettingChange): string {
     return `"${s.scenario}": setup ${shown.join(', ')}${more}`;
   }
   if (s.setting === 'solve') {
-    const paths = changedPaths(s.base, s.new);
-    return `"${s.scenario}": solve "${s.solve}" asks ${paths.map((p) => `${p.path} ${shortJson(p.base)} → ${shortJson(p.new)}`).join(', ')}`;
+    // Each part of the question whole: `range [0,5] → [2,12]`, not range.0 and range.1.
+    const base = (s.base ?? {}) as Record<string, unknown>;
+    const next = (s.new ?? {}) as Record<string, unknown>;
+    const keys = [...new Set([...Object.keys(base), ...Object.keys(next)])].filter((k) => JSON.stringify(base[k]) !== JSON.stringify(next[k]));
+    return `"${s.scenario}": solve "${s.solve}" asks ${keys.map((k) => `${k} ${shortJson(base[k])} → ${shortJson(next[k])}`).join(', ')}`;
   }
   const at = s.point ? ` at ${pointWords(diff, s.scenario, s.point)}` : '';
   return `"${s.scenario}": ${s.setting}${at} ${JSON.stringify(s.base)} → ${JSON.stringify(s.new)}`;

@@ -9,7 +9,6 @@
 import { forms, formFor } from './fields/index.ts';
 import { ruleLabel } from './fields/rules.ts';
 import { fieldLabel, type ListField, type Field } from './fields/spec.ts';
-import { snapDecimal } from '../sim/solve/sentence.ts';
 
 /** Which mechanic's form names a path: a scenario or its result (both carry these). */
 export interface SweepMechanic {
@@ -104,30 +103,9 @@ export function pointLabel(point: Record<string, unknown>, setup?: unknown, mech
   return parts.length ? parts.join(', ') : 'no sweep';
 }
 
-/**
- * A number in a table: whole numbers as they are, others to 4 places (3 significant when
- * tiny), after float noise is taken off where that leaves it whole at 4 places
- * (sim/solve/sentence.ts snapDecimal: 2.999… printed "3.0000" beside an exact "4").
- */
-export function formatNumber(raw: number): string {
-  // Only where the noise-free value prints whole at 4 places: rounding a snapped 0.50575
-  // (a double just below it) would print 0.5057 where the sum's own 0.505750…01 gave 0.5058.
-  const snapped = snapDecimal(raw);
-  const value = Number.isInteger(Math.round(snapped * 1e4 * 1e6) / 1e6) ? snapped : raw;
-  if (Number.isInteger(value)) return String(value);
-  if (value !== 0 && Math.abs(value) < 0.001) return value.toPrecision(3);
-  return notWhole(value, 4);
-}
-
-/**
- * `value` to `places` decimals, or more where that would read as a whole number it is not:
- * an upper bound of 0.99996 read "1.0000" beside a bound of exactly 1, an interval of no width.
- */
-export function notWhole(value: number, places: number): string {
-  let text = value.toFixed(places);
-  for (let p = places + 1; p <= 9 && !Number.isInteger(value) && Number.isInteger(Number(text)); p++) text = value.toFixed(p);
-  return text;
-}
+// A number in a table (formatNumber) is one rule with the solve sentences' figures: it lives
+// beside them in sim/solve/sentence.ts, and is named here for the pages that import it so.
+export { formatNumber, notWhole } from '../sim/solve/sentence.ts';
 
 /** A plan's paths in the form's words, for the sentences of its solves (sim/solve SolveOptions.words). */
 export function pathWords(scenario: { setup?: unknown; system?: unknown; mechanic?: unknown }): (path: string) => string {

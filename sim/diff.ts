@@ -544,9 +544,26 @@ export function answerAllows(x: AnswerSide): unknown[] {
 }
 
 /** The question a solve block asks, as its result carries it. */
-function questionOf(x: SolveResult): Record<string, unknown> {
-  return { vary: x.vary, metric: x.metric, find: x.find, target: x.target, sameAs: x.sameAs };
+/**
+ * What a block asks, as far as both sides say: the values searched (results written before
+ * December 2026 do not record them) and a Monte Carlo search's cap on trials a value, where
+ * both sides have one (either changes an answer: an audit found a `range` widened to take
+ * in "none" reported as a moved answer with nothing to say why).
+ */
+function questionsOf(x: SolveResult, y: SolveResult): [Record<string, unknown>, Record<string, unknown>] {
+  const question = (r: SolveResult) => ({
+    vary: r.vary,
+    metric: r.metric,
+    find: r.find,
+    target: r.target,
+    sameAs: r.sameAs,
+    ...(searched(x) && searched(y) ? { range: r.range, values: r.values } : {}),
+    ...(x.maxTrials !== undefined && y.maxTrials !== undefined ? { maxTrials: r.maxTrials } : {}),
+  });
+  return [question(x), question(y)];
 }
+
+const searched = (r: SolveResult) => r.range !== undefined || r.values !== undefined;
 
 /** The solve answers of one scenario on both sides, by block name. */
 function compareAnswers(a: ScenarioResult, b: ScenarioResult, answers: AnswerChange[], onlyInBase: OneSided[], onlyInNew: OneSided[], settings: SettingChange[]): void {
@@ -562,7 +579,8 @@ function compareAnswers(a: ScenarioResult, b: ScenarioResult, answers: AnswerCha
       onlyInNew.push({ scenario: b.name, solve: y.name });
       continue;
     }
-    if (!sameJson(questionOf(x), questionOf(y))) settings.push({ scenario: b.name, setting: 'solve', solve: y.name, base: questionOf(x), new: questionOf(y) });
+    const [asked, asks] = questionsOf(x, y);
+    if (!sameJson(asked, asks)) settings.push({ scenario: b.name, setting: 'solve', solve: y.name, base: asked, new: asks });
     const side = (r: SolveResult): AnswerSide => {
       // The metric at the value found, so a moved answer says what it stands on.
       const p = r.decided && r.value !== undefined && r.value !== null ? (r.points ?? []).find((q) => sameJson(q.value, r.value)) : undefined;

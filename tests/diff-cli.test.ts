@@ -351,6 +351,30 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
     expect(plain.code, plain.out).toBe(0);
     expect(plain.out).toMatch(/solve answers not compared \(one side carries none[^\n]*\n\s+"Heist"/);
     expect(plain.out).not.toMatch(/solve answers? (compared|moved)/);
+    // A block that now searches other values, or a Monte Carlo search at another cap, says
+    // so among the settings (an audit: a range widened to take in "none" read as a moved
+    // answer with nothing to say why); an answer without them (before December 2026) does not.
+    expect(base.solve[0].range).toEqual([0, 5]);
+    const wider = structuredClone(base);
+    wider.solve[0] = { ...wider.solve[0], range: [2, 12], value: null };
+    writeFileSync(join(dir, 'wider.json'), JSON.stringify(wider));
+    const w = await poolsim('diff', join(dir, 'a.json'), join(dir, 'wider.json'));
+    expect(w.out).toContain('"Heist": solve "even" asks range [0,5] → [2,12]');
+    const listed = structuredClone(base);
+    listed.solve[0] = { ...listed.solve[0], range: undefined, values: [0, 1, 2, 3, 4, 5] };
+    writeFileSync(join(dir, 'listed.json'), JSON.stringify(listed));
+    expect((await poolsim('diff', join(dir, 'a.json'), join(dir, 'listed.json'))).out).toContain('"Heist": solve "even" asks range [0,5] → (unset), values (unset) → [0,1,2,3,4,5]');
+    const older = structuredClone(base);
+    delete older.solve[0].range;
+    writeFileSync(join(dir, 'older.json'), JSON.stringify(older));
+    const o = await poolsim('diff', join(dir, 'older.json'), join(dir, 'a.json'));
+    expect(o.code, o.out).toBe(0);
+    expect(o.out).not.toContain('asks');
+    const capped = (maxTrials: number) => ({ ...base, solve: [{ ...base.solve[0], method: 'montecarlo', maxTrials }] });
+    writeFileSync(join(dir, 'cap1.json'), JSON.stringify(capped(65536)));
+    writeFileSync(join(dir, 'cap2.json'), JSON.stringify(capped(131072)));
+    expect((await poolsim('diff', join(dir, 'cap1.json'), join(dir, 'cap2.json'))).out).toContain('"Heist": solve "even" asks maxTrials 65536 → 131072');
+
     // A block on one side only fails, as a metric would.
     const gone = { ...base, solve: [] };
     writeFileSync(join(dir, 'c.json'), JSON.stringify(gone));

@@ -14,7 +14,7 @@ import { FINDS } from '../sim/solve/schema.ts';
 import { chartsFor } from '../reports/charts/index.ts';
 import { solveChart } from '../reports/charts/solveChart.ts';
 import { probabilityDomain } from '../reports/charts/shared.ts';
-import { equalsFigure, exactFigure, signedFigure, solveSentence, valueLabel, valueText } from '../sim/solve/sentence.ts';
+import { equalsFigure, exactFigure, figure, formatNumber, signedFigure, solveSentence, valueLabel, valueText } from '../sim/solve/sentence.ts';
 import { solveScopeNote } from '../reports/solveSection.ts';
 import { renderScenarioHtml, renderScenarioMarkdown } from '../reports/render.ts';
 import { runPlan } from '../sim/assemble.ts';
@@ -211,6 +211,38 @@ describe('Monte Carlo solves (exact engine switched off)', () => {
     expect(judged(nearest, closest({ between: [1, 4] })).expect!.pass).toBe(true);
     const wild = { ...bisected, monotone: false, candidates: [2, 3] } as typeof undecided;
     expect(judged(wild, block({ between: [0, 12] })).expect!.reason).toMatch(/does not move one way, so the search cannot be trusted/);
+  });
+
+  test('an undecided first/last lists only values that may meet the goal, not one decided against it on the way (an audit)', async () => {
+    const { judged } = await import('../sim/solve/plan.ts');
+    // First with success ≤ 0.5 over 2, 0, 3: 2 sits on the target (0.5 exactly), 0 is
+    // surely above it (1), 3 surely below (0.125). The answer is 2 or 3; 0 was listed too,
+    // and failed a check every possible answer meets.
+    const block = { ...even, range: undefined, values: [2, 0, 3], target: undefined, atMost: 0.5 };
+    const r = mcSearch(block, 'turning');
+    expect(r).toMatchObject({ decided: false, candidates: [2, 3] });
+    expect(r.sentence).toMatch(/undecided between 2 challenges and 3 challenges;/);
+    expect(judged(r, { ...block, expect: { between: [2, 3] } } as never).expect!.pass).toBe(true);
+  });
+
+  test('past 32 values an undecided answer says it assumes the metric moves one way, as a decided one does (an audit)', () => {
+    // 0…40 challenges: a bisection, the values passed over placed as a one-way metric puts them.
+    const r = mcSearch({ ...even, range: [0, 40], target: undefined, atMost: 0.5 }, 'long');
+    expect(r).toMatchObject({ decided: false, candidates: [2, 3], monotone: 'assumed' });
+    expect(r.everyValue).toBeUndefined();
+    expect(r.sentence).toContain(', assuming success moves one way over the range');
+    // Every value decided: nothing assumed, nothing said.
+    expect(mcSearch({ ...even, target: undefined, atMost: 0.5 }, 'undecided').sentence).not.toContain('assuming');
+  });
+
+  test('a Monte Carlo figure in a sentence reads as in a table: 0.0012 [0.0011, 0.0013], not "0.001 [0.001, 0.001]" (an audit)', () => {
+    expect(figure(0.0012)).toBe('0.0012');
+    expect(figure(5.86e-5)).toBe('0.0000586');
+    expect(figure(0.12498)).toBe(formatNumber(0.12498));
+    const r = mcSearch({ ...even, target: undefined, atMost: 0.5 }, 'undecided');
+    const at3 = r.points.find((p) => p.value === 3)!;
+    expect(r.sentence).toContain(`3 gives ${formatNumber(at3.estimate!)} [${formatNumber(at3.ci95![0])}, ${formatNumber(at3.ci95![1])}]`);
+    expect(r.sentence).toMatch(/3 gives 0\.1\d{3} \[0\.1\d{3}, 0\.1\d{3}\]/);
   });
 
   test('both ends on one side: every value between is decided, and the answer follows the definition, not "none"', () => {
@@ -533,7 +565,7 @@ describe('poolsim solve and the reports', () => {
       { maxTrials: 65536 },
     );
     expect(r!.method).toBe('montecarlo');
-    expect(r!.exactSkipped).toBe('exact values skipped: a plan whose participants push is computed exactly up to 100 dice, and this one has 101; the estimates are Monte Carlo only (the search is by Monte Carlo)');
+    expect(r!.exactSkipped).toBe('exact values skipped: a plan whose participants push is computed exactly up to 100 dice, and this one has 101; the search is by Monte Carlo');
   });
 
   test('--max-trials that is not a whole number of chunks is refused, not rounded up unsaid', async () => {

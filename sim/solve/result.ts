@@ -25,6 +25,9 @@ export interface SolveResult {
   /** The equivalence form: setup A's changes, and the metric in A. */
   sameAs?: Record<string, unknown>;
   reference?: SolvePoint;
+  /** The values searched, as the block gives them: `range` [lo, hi], or `values` in order. */
+  range?: [number, number];
+  values?: unknown[];
   /** How it was decided: `exact` values, or a Monte Carlo search. */
   method: 'exact' | 'montecarlo';
   /** Why a mechanic with exact values was searched by Monte Carlo: their work, over the budget. */

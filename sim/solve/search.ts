@@ -130,7 +130,9 @@ export class SolveSearch {
         // A value whose exact figures were left out (a chain or a walk too large) says why,
         // as its `run` point does (Simulation.exactSkipped, set by exact()).
         const why = sims.find((s) => s.exactSkipped)?.exactSkipped;
-        if (why) this.exactSkipped = `${why} (the search is by Monte Carlo)`;
+        // Its own closing words said for a search ("…; the search is by Monte Carlo", as the
+        // budget's note reads): a parenthesis after a why that holds its own read "…))".
+        if (why) this.exactSkipped = `${why.replace(/[;,]? ?the estimates are Monte Carlo only$/, '')}; the search is by Monte Carlo`;
       }
     }
     this.method = this.exactValues ? 'exact' : 'montecarlo';
@@ -331,7 +333,12 @@ export class SolveSearch {
       // The first (last) that may qualify is not decided: the answer is it or a later (earlier) sure one.
       const from = order.indexOf(at);
       const sure = order.slice(from).find((i) => labels[i] * sign === 1);
-      const candidates = order.slice(from, sure === undefined ? n : order.indexOf(sure) + 1).map((i) => values[i]);
+      // Only those that may qualify: a value between them decided against the goal (a metric
+      // that turns back) is no answer, and listing it failed an expect the answer meets.
+      const candidates = order
+        .slice(from, sure === undefined ? n : order.indexOf(sure) + 1)
+        .filter((i) => labels[i] * sign >= 0)
+        .map((i) => values[i]);
       if (sure === undefined) candidates.push(null);
       return { decided: false, candidates };
     }
@@ -407,6 +414,9 @@ export class SolveSearch {
       find,
       ...(target !== undefined ? { target } : {}),
       ...(block.sameAs ? { sameAs: block.sameAs } : {}),
+      // What was searched, so that a diff tells a block that now asks over other values
+      // from an answer that moved (sim/diff.ts questionOf).
+      ...(block.range ? { range: block.range } : { values: block.values }),
       method: this.method,
       ...(this.exactSkipped ? { exactSkipped: this.exactSkipped } : {}),
       decided: false,
@@ -425,7 +435,7 @@ export class SolveSearch {
     else if (this.method === 'montecarlo') Object.assign(out, this.trialCounts());
     out.sentence = solveSentence(out, block, this.done, this.problem.words, this.problem.metricWords);
     // The answer first, the evidence after, in one fixed order (byte-identical JSON).
-    const order = ['name', 'vary', 'metric', 'find', 'target', 'sameAs', 'method', 'exactSkipped', 'decided', 'value', 'candidates', 'monotone', 'everyValue', 'sentence', 'trials', 'maxTrials', 'sweepTrials', 'reference', 'points'] as const;
+    const order = ['name', 'vary', 'metric', 'find', 'target', 'sameAs', 'range', 'values', 'method', 'exactSkipped', 'decided', 'value', 'candidates', 'monotone', 'everyValue', 'sentence', 'trials', 'maxTrials', 'sweepTrials', 'reference', 'points'] as const;
     const ordered: Record<string, unknown> = {};
     for (const k of order) if (out[k] !== undefined) ordered[k] = out[k];
     return ordered as unknown as SolveResult;

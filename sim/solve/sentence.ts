@@ -54,9 +54,36 @@ export function singular(word: string): string {
   return word.replace(/(?<=(?:sh|ch|x|ss))es$|s$/, '');
 }
 
-/** A metric's figure: three decimals, or three significant digits for large means. */
-export function figure(x: number): string {
-  return Math.abs(x) >= 1000 ? Math.round(x).toLocaleString('en') : Math.abs(x) >= 10 ? x.toPrecision(4) : x.toFixed(3);
+/**
+ * A Monte Carlo figure in a sentence: as a table prints it (formatNumber). Until December
+ * 2026 three decimals, which read 0.0012 [0.0011, 0.0013] as "0.001 [0.001, 0.001]": a
+ * value that misses a goal of ≤ 0.001 read as meeting it, and an interval of no width.
+ */
+export const figure = (x: number): string => formatNumber(x);
+
+/**
+ * A number in a table: whole numbers as they are, others to 4 places (3 significant when
+ * tiny), after float noise is taken off where that leaves it whole at 4 places
+ * (snapDecimal, below: 2.999… printed "3.0000" beside an exact "4").
+ */
+export function formatNumber(raw: number): string {
+  // Only where the noise-free value prints whole at 4 places: rounding a snapped 0.50575
+  // (a double just below it) would print 0.5057 where the sum's own 0.505750…01 gave 0.5058.
+  const snapped = snapDecimal(raw);
+  const value = Number.isInteger(Math.round(snapped * 1e4 * 1e6) / 1e6) ? snapped : raw;
+  if (Number.isInteger(value)) return String(value);
+  if (value !== 0 && Math.abs(value) < 0.001) return value.toPrecision(3);
+  return notWhole(value, 4);
+}
+
+/**
+ * `value` to `places` decimals, or more where that would read as a whole number it is not:
+ * an upper bound of 0.99996 read "1.0000" beside a bound of exactly 1, an interval of no width.
+ */
+export function notWhole(value: number, places: number): string {
+  let text = value.toFixed(places);
+  for (let p = places + 1; p <= 9 && !Number.isInteger(value) && Number.isInteger(Number(text)); p++) text = value.toFixed(p);
+  return text;
 }
 
 /** "1.6 M" / "420 k" / "900" trials. */
@@ -196,7 +223,11 @@ export function solveSentence(r: SolveResult, block: SolveBlock, done: boolean, 
     // wider than the 95% intervals printed beside them.
     // (For first/last the first candidate is the one not decided; later ones may be sure.)
     const why = r.find === 'closest' ? 'none of them is surely nearer the target' : `the target still lies within the interval of ${text(r.candidates?.[0])}`;
-    return `${capital(goalText(r, words, metric), metricWords !== undefined)}: undecided between ${cands.join(' and ')}; ${near.join(', ')} — ${why} at the cap of ${trialsText(r.maxTrials ?? 0)} trials a value (deciding on intervals 95% over all of a value's looks, wider than those shown)${cost}${monotoneNote}.`;
+    // Past EVERY_VALUE_MOST values the ones never looked at are placed as a one-way metric
+    // puts them, for the candidates as for a decided answer: said here too (an audit found a
+    // value the bisection passed over, on the goal's side, missing from the candidates unsaid).
+    const assumed = r.everyValue === true ? '' : `, assuming ${named} moves one way over the range`;
+    return `${capital(goalText(r, words, metric), metricWords !== undefined)}: undecided between ${cands.join(' and ')}; ${near.join(', ')} — ${why} at the cap of ${trialsText(r.maxTrials ?? 0)} trials a value (deciding on intervals 95% over all of a value's looks, wider than those shown)${assumed}${cost}${monotoneNote}.`;
   }
   const assumption = r.everyValue === true ? 'at every value' : `assuming ${named} moves one way over the range`;
   if (r.value === null) {
