@@ -559,6 +559,22 @@ describe.skipIf(!CHROMIUM)('the dashboard in Chromium', () => {
     expect(pageErrors).toEqual([]);
   }, 120_000);
 
+  test('a rule choice reads in the game’s words, and the file keeps the value: pushing in violence', async () => {
+    const p = await context!.newPage();
+    p.on('pageerror', (e) => pageErrors.push(e.message));
+    await p.goto(url);
+    await p.waitForSelector('.results[data-run-state]');
+    await p.selectOption('[data-key="mechanic"]', 'viciousness/clash');
+    await p.waitForSelector('[data-path="rules.push"]');
+    // It offered "never" and "ifNoHit", the file's values.
+    await expect(p.locator('[data-path="rules.push"] > select option').allTextContents()).resolves.toEqual(['never (default)', 'never', 'when its dice show no hit']);
+    await p.selectOption(field('rules.push'), { label: 'when its dice show no hit' });
+    await finished(p);
+    expect(JSON.parse((await download('#download', p)).text).rules).toEqual({ push: 'ifNoHit' });
+    await p.close();
+    expect(pageErrors).toEqual([]);
+  }, 60_000);
+
   test('find: a question with no name is refused as poolsim solve refuses it, beside the box that names it; named there, it runs', async () => {
     // `name` is required on the command line (poolsim solve prints each answer under it);
     // the Find row had no box for it, so an opened file said "missing" at the whole row
