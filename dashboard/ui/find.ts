@@ -153,7 +153,7 @@ export function findSection(ctx: SetupContext): HTMLElement {
     );
     ctx.register('solve.0', row);
     ctx.register('solve', row);
-    body.push(row, h('p', { class: 'help' }, 'Exact where the mechanic is exact; otherwise each value runs until its 95% interval clears the target, and what cannot be told apart is said to be undecided. The question is saved in the scenario under its name: poolsim solve answers it too, and, as it does, needs the name.'));
+    body.push(row, h('p', { class: 'help' }, 'Exact where the mechanic is exact; otherwise each value runs until its 95% interval clears the target, and what cannot be told apart is said to be undecided. The question is saved in the scenario, under the name poolsim solve requires of it: poolsim solve answers it too.'));
   }
   return h(
     'section',
