@@ -5,29 +5,44 @@
 import { z } from 'zod';
 import { lazySchema } from './lazySchema.ts';
 
+/**
+ * A variant's values, each with a few words saying it at the table, and its default. The
+ * values are the words' keys, so none can be added without its words; the words go with
+ * the schema as its `words` (in its JSON Schema too), where the dashboard's rule choices
+ * read them (reports/fields/rules.ts). The file holds the value, never the words.
+ */
+function variant<const V extends string>(words: Record<V, string>, byDefault: NoInfer<V>) {
+  return z.enum(Object.keys(words) as [V, ...V[]]).default(byDefault).meta({ words });
+}
+
+/** An on/off variant, its two settings in words as `variant`'s values are. */
+function flagVariant(words: { false: string; true: string }, byDefault: boolean) {
+  return z.boolean().default(byDefault).meta({ words });
+}
+
 export const viciousnessRules = lazySchema(() => z
   .object({
     /** What counts as a hit in violence; defaults to *exact4* (a die showing exactly 4). */
-    hitOn: z.enum(['exact4', '4+']).default('exact4'),
+    hitOn: variant({ exact4: 'exactly 4', '4+': '4 or more' }, 'exact4'),
     /** Which lower side a side's leftover hits go to with more than two sides; *strongest*. */
-    targeting: z.enum(['strongest', 'weakest', 'random']).default('strongest'),
+    targeting: variant({ strongest: 'the strongest weaker side', weakest: 'the weakest side', random: 'a weaker side at random' }, 'strongest'),
     /**
      * Whose equipment dice (a side's `bonus`) roll in a clash or battle: *mostEquipped*
      * (default), only the side with the most ("The GM awards 1d4 or 2d4 to the most
      * well-equipped side"; with as many at the top, none); *everySide*, each side's as
      * written (the reading before December 2026).
      */
-    equipment: z.enum(['mostEquipped', 'everySide']).default('mostEquipped'),
+    equipment: variant({ mostEquipped: 'only the most well-equipped side', everySide: 'every side, as written' }, 'mostEquipped'),
     /** Which able combatants a side's landed hits wound; *random*. */
-    woundOrder: z.enum(['random', 'minionsFirst', 'captainFirst']).default('random'),
+    woundOrder: variant({ random: 'at random', minionsFirst: 'minions first', captainFirst: 'the captain first' }, 'random'),
     /** When a combatant pushes to reroll its violence dice; *never*. */
-    push: z.enum(['never', 'ifNoHit']).default('never'),
+    push: variant({ never: 'never', ifNoHit: 'when its dice show no hit' }, 'never'),
     /**
      * How many wounded a Medic attends in a round: *one* (default) or *all* — "A character
      * you provide medical attention to during violence is not in danger of dying", and
      * "medical attention within 30 seconds" leaves a Medic time for more than one.
      */
-    medicReach: z.enum(['one', 'all']).default('one'),
+    medicReach: variant({ one: 'one wounded a round', all: 'all the wounded' }, 'one'),
     /**
      * Who outnumbers a side with three or more sides, for the `outnumbered` flight policy and
      * the Berzerker's "Gain 1d4 if you are outnumbered by enemies": *allEnemies*, the able
@@ -35,25 +50,25 @@ export const viciousnessRules = lazySchema(() => z
      * combatants outnumber yours"); *anySide*, some one of those sides alone (the reading
      * before December 2026: docs/rulings/battle.md). Two sides read the same either way.
      */
-    outnumbered: z.enum(['allEnemies', 'anySide']).default('allEnemies'),
+    outnumbered: variant({ allEnemies: 'every enemy side together', anySide: 'any one enemy side alone' }, 'allEnemies'),
     /** How a rival splits its ambition points among designs; *focus*. */
-    invest: z.enum(['focus', 'spread']).default('focus'),
+    invest: variant({ focus: 'all in its design with the most points', spread: 'round its designs in turn' }, 'focus'),
     /** Speed Chess: a foiled design returns half its points; *false*. */
-    speedChess: z.boolean().default(false),
+    speedChess: flagVariant({ false: 'not played', true: 'played' }, false),
     /**
      * What a 6 on the consequence table escalates ("6. A medium-consequence design
      * begins"): *once*, that one design, after which the slot's designs are of the severity
      * written for it again; *lasting*, every later design of the slot (the reading before
      * December 2026: docs/rulings/rivals.md).
      */
-    escalation: z.enum(['once', 'lasting']).default('once'),
+    escalation: variant({ once: 'that one design', lasting: 'every later design of its slot' }, 'once'),
   })
   .strict());
 
 export const vdpRules = lazySchema(() => z
   .object({
     /** Which pool of a split roll advantage dice go to; *accomplish*. */
-    advantageOn: z.enum(['accomplish', 'caution', 'both']).default('accomplish'),
+    advantageOn: variant({ accomplish: 'the Accomplish pool', caution: 'the Caution pool', both: 'both pools' }, 'accomplish'),
     /**
      * Which rolls an effect's disadvantage dice weigh on ("on all combat actions for one
      * turn"), in combat and contestRound: *allActions*, the loser's defences until the end
@@ -61,7 +76,7 @@ export const vdpRules = lazySchema(() => z
      * only the rolls of its next turn (the reading before December 2026:
      * docs/rulings/vdp-combat.md).
      */
-    effectsOn: z.enum(['allActions', 'ownTurn']).default('allActions'),
+    effectsOn: variant({ allActions: 'the loser’s defences and next turn', ownTurn: 'the loser’s next turn only' }, 'allActions'),
     /**
      * Whether a melee fighter may switch targets in the middle of its turn, in combat: the
      * Edge Charge table sells "Change Focus | 1 | The character can switch targets mid-turn
@@ -71,34 +86,34 @@ export const vdpRules = lazySchema(() => z
      * every attack picks its target afresh (the reading before December 2026:
      * docs/rulings/vdp-combat.md).
      */
-    retarget: z.enum(['changeFocus', 'free']).default('changeFocus'),
+    retarget: variant({ changeFocus: 'kept, unless it buys Change Focus', free: 'switched freely' }, 'changeFocus'),
     /**
      * What a Stunning Blow's target does until its skipped turn, in combat: "The target is
      * briefly KO'd and skips a turn", and a KO'd character is "removed from the scene", so by
      * default it is *defenceless* (its defence totals 0); *defends*: it rolls its defence as
      * usual (the reading before December 2026: docs/rulings/vdp-combat.md).
      */
-    stunned: z.enum(['defenceless', 'defends']).default('defenceless'),
+    stunned: variant({ defenceless: 'defenceless', defends: 'still defends' }, 'defenceless'),
   })
   .strict());
 
 export const sorcererRules = lazySchema(() => z
   .object({
     /** A win because the other side ran out of dice scores *one* success or all *remaining*. */
-    exhausted: z.enum(['one', 'remaining']).default('one'),
+    exhausted: variant({ one: 'one success', remaining: 'every remaining die' }, 'one'),
     /**
      * "Totally defensive (opposes no one) declared action (e.g., 'I dive under the
      * couch!') +2": *never*, or +2 dice to a *sacrifice* ("Sacrifice your planned action
      * and declare a defensive action, at full dice"). docs/rulings/sorcerer-conflict.md.
      */
-    totallyDefensive: z.enum(['never', 'sacrifice']).default('never'),
+    totallyDefensive: variant({ never: 'never', sacrifice: 'on a sacrificed action’s full defence' }, 'never'),
     /**
      * "'Next' penalties apply only to your next action": a next penalty taken before the
      * character's action in a round cuts its *nextRound* action (the dice of this one are
      * already on the table), or *thisAction*: the action still to come, some of its dice
      * taken off at random, and the penalty is spent. docs/rulings/sorcerer-conflict.md.
      */
-    nextPenalty: z.enum(['nextRound', 'thisAction']).default('nextRound'),
+    nextPenalty: variant({ nextRound: 'the next round’s action', thisAction: 'this action' }, 'nextRound'),
     /**
      * "1 success = 1 stat point = 1 bonus = 1 penalty … 'roll over' successes from one
      * action into a related and immediately following action. Example: I punch my demon in
@@ -107,7 +122,7 @@ export const sorcererRules = lazySchema(() => z
      * bonus dice into the attacker's *nextAction* (a fighter whose `currency` is `all`).
      * docs/rulings/sorcerer-conflict.md.
      */
-    attackCurrency: z.enum(['none', 'nextAction']).default('none'),
+    attackCurrency: variant({ none: 'go into the bleed alone', nextAction: 'also roll over into the next action' }, 'none'),
     /**
      * What a Stand Up at the round's start covers ("roll your Will (without penalties) vs.
      * the number of dice you'd like to use for your action"): the *action* alone (default),
@@ -116,7 +131,7 @@ export const sorcererRules = lazySchema(() => z
      * declare a defensive action, at full dice" with the dice its Will roll bought (at most
      * its defence's) + its defence bonus, no penalty cutting them. docs/rulings/sorcerer-conflict.md.
      */
-    standUpCovers: z.enum(['action', 'actionOrSacrifice']).default('action'),
+    standUpCovers: variant({ action: 'the action alone', actionOrSacrifice: 'the action or its sacrifice' }, 'action'),
     /**
      * An exchange of a conflict (an attack against its defence) that ties all the way down
      * on as many dice a side: "If both sides have the same number of dice, throw your hands
@@ -126,7 +141,7 @@ export const sorcererRules = lazySchema(() => z
      * exchange of no dice a side can never stop tying: a stand-off either way.
      * docs/rulings/sorcerer-conflict.md.
      */
-    tiedExchange: z.enum(['standOff', 'reroll']).default('standOff'),
+    tiedExchange: variant({ standOff: 'is a stand-off', reroll: 'is rolled again' }, 'standOff'),
     /**
      * Where a conflict's Passion dice won this round go when the character, attacked before
      * acting, sacrifices its action: "Sacrifice your planned action and declare a defensive
@@ -138,7 +153,7 @@ export const sorcererRules = lazySchema(() => z
      * ("Roll 1 die (with no bonuses)"), nor a defence after acting (they went with the
      * action). docs/rulings/sorcerer-conflict.md.
      */
-    passionDefence: z.enum(['never', 'fullDefence']).default('never'),
+    passionDefence: variant({ never: 'stay with the action', fullDefence: 'join the full defence' }, 'never'),
   })
   .strict());
 

@@ -10,7 +10,7 @@
  * @sparticuz/chromium ships). Where none can run, the suite is skipped with one printed
  * line saying how to enable it — except under CI=true, where that fails the run.
  */
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -555,6 +555,56 @@ describe.skipIf(!CHROMIUM)('the dashboard in Chromium', () => {
     await p.fill('[data-key="find-hi"]', '0x10');
     const to = p.locator('[data-path="solve.0.range.1"] > .problems');
     await expect(to.textContent()).resolves.toMatch(/expected a number, got "0x10"/);
+    await p.close();
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+
+  test('a rule choice reads in the game’s words, and the file keeps the value: pushing in violence', async () => {
+    const p = await context!.newPage();
+    p.on('pageerror', (e) => pageErrors.push(e.message));
+    await p.goto(url);
+    await p.waitForSelector('.results[data-run-state]');
+    await p.selectOption('[data-key="mechanic"]', 'viciousness/clash');
+    await p.waitForSelector('[data-path="rules.push"]');
+    // It offered "never" and "ifNoHit", the file's values.
+    await expect(p.locator('[data-path="rules.push"] > select option').allTextContents()).resolves.toEqual(['never (default)', 'never', 'when its dice show no hit']);
+    await p.selectOption(field('rules.push'), { label: 'when its dice show no hit' });
+    await finished(p);
+    expect(JSON.parse((await download('#download', p)).text).rules).toEqual({ push: 'ifNoHit' });
+    await p.close();
+    expect(pageErrors).toEqual([]);
+  }, 60_000);
+
+  test('find: a question with no name is refused as poolsim solve refuses it, beside the box that names it; named there, it runs', async () => {
+    // `name` is required on the command line (poolsim solve prints each answer under it);
+    // the Find row had no box for it, so an opened file said "missing" at the whole row
+    // and nothing on the page could fix it.
+    const scenario = {
+      name: 'Unnamed find', system: 'viciousness', mechanic: 'knavery', trials: 20000, seed: 'unnamed',
+      setup: { challenges: 2, participants: [{ name: 'crew', count: 3 }] },
+      solve: [{ vary: 'setup.challenges', range: [0, 6], metric: 'success', target: 0.5 }],
+    };
+    const path = join(work, 'unnamed-find.json');
+    writeFileSync(path, JSON.stringify(scenario));
+    const refused = await poolsim('solve', path);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain(`${path}: solve.0.name: missing: expected a string`);
+    const p = await context!.newPage();
+    p.on('pageerror', (e) => pageErrors.push(e.message));
+    await p.goto(url);
+    await p.waitForSelector('.results[data-run-state]');
+    await p.setInputFiles('#file', path);
+    await p.waitForSelector('.results[data-run-state="invalid"]');
+    await expect(p.locator('.problem-list').textContent()).resolves.toContain('unnamed-find.json: solve.0.name: missing: expected a string');
+    await expect(p.locator('[data-path="solve.0.name"] > .problems').textContent()).resolves.toBe('missing: expected a string');
+    await p.fill('[data-key="find-name"]', 'even heist');
+    await finished(p);
+    await expect(p.locator('.find-result h3').textContent({ timeout: RUN_TIMEOUT })).resolves.toBe('Find: even heist');
+    const saved = await download('#download', p);
+    expect(JSON.parse(saved.text).solve[0].name).toBe('even heist');
+    const cli = await poolsim('solve', saved.path);
+    expect(cli.code).toBe(0);
+    expect(cli.out).toContain('even heist: success closest to 0.500: 2 challenges');
     await p.close();
     expect(pageErrors).toEqual([]);
   }, 120_000);

@@ -17,7 +17,7 @@ import { runPlan } from '../sim/assemble.ts';
 import { wilson } from '../sim/stats.ts';
 import { forms, formFor } from '../reports/fields/index.ts';
 import { ruleFields, ruleToggles } from '../reports/fields/rules.ts';
-import { fieldAt, leaves, type Field } from '../reports/fields/spec.ts';
+import { fieldAt, leaves, type ChoiceField, type Field } from '../reports/fields/spec.ts';
 import { swapD4D6 } from '../reports/fields/viciousness.ts';
 import { numberFromText, seedFromText, diceChips, normaliseDice, typedDice } from '../dashboard/model/coerce.ts';
 import { getAt, pruneEmpty, withValue, withItem, withoutItem } from '../reports/fields/paths.ts';
@@ -200,8 +200,8 @@ describe('every mechanic has a form in its own words', () => {
   });
 
   test('rule variants come from the kernel’s schemas, with their values and defaults', () => {
-    expect(ruleToggles('viciousness').find((t) => t.key === 'hitOn')).toEqual({ key: 'hitOn', values: ['exact4', '4+'], default: 'exact4' });
-    expect(ruleToggles('viciousness').find((t) => t.key === 'speedChess')).toEqual({ key: 'speedChess', values: [false, true], default: false });
+    expect(ruleToggles('viciousness').find((t) => t.key === 'hitOn')).toEqual({ key: 'hitOn', values: ['exact4', '4+'], words: { exact4: 'exactly 4', '4+': '4 or more' }, default: 'exact4' });
+    expect(ruleToggles('viciousness').find((t) => t.key === 'speedChess')).toEqual({ key: 'speedChess', values: [false, true], words: { false: 'not played', true: 'played' }, default: false });
     const clash = ruleFields('viciousness', 'clash').map((f) => f.key);
     expect(clash).toEqual(['hitOn', 'targeting', 'equipment', 'woundOrder', 'push', 'outnumbered']);
     expect(ruleFields('vdp', 'combat').map((f) => f.key)).toEqual(['effectsOn', 'retarget', 'stunned']);
@@ -209,6 +209,26 @@ describe('every mechanic has a form in its own words', () => {
     // A contest's blocks make combat's defensive effects, so combat's effect rule changes its odds.
     expect(ruleFields('vdp', 'contestRound').map((f) => f.key)).toEqual(['effectsOn']);
     expect(ruleFields('viciousness', 'knavery')).toEqual([]);
+  });
+
+  test('rule choices show each value in the game’s words, declared beside the values in sim/rules.ts; the file keeps the value', () => {
+    // The audit: "never" / "fullDefence" and "never" / "ifNoHit" were offered as written in the file.
+    const choice = (system: 'viciousness' | 'sorcerer', mechanic: string, key: string) => ruleFields(system, mechanic).find((f) => f.key === key) as ChoiceField;
+    const passion = choice('sorcerer', 'conflict', 'passionDefence');
+    expect(passion.options).toEqual([{ value: 'never', label: 'stay with the action' }, { value: 'fullDefence', label: 'join the full defence' }]);
+    expect(passion.placeholder).toBe('stay with the action (default)');
+    const push = choice('viciousness', 'clash', 'push');
+    expect(push.options).toEqual([{ value: 'never', label: 'never' }, { value: 'ifNoHit', label: 'when its dice show no hit' }]);
+    expect(choice('viciousness', 'clash', 'hitOn').placeholder).toBe('exactly 4 (default)');
+    // Every value of every toggle has words of its own, none shared within the toggle, so
+    // no choice falls back to the file's value and no two read alike.
+    for (const system of ['viciousness', 'vdp', 'sorcerer'] as const) {
+      for (const t of ruleToggles(system)) {
+        expect(Object.keys(t.words), `${system} ${t.key}`).toEqual(t.values.map(String));
+        expect(new Set(Object.values(t.words)).size, `${system} ${t.key}`).toBe(t.values.length);
+        for (const w of Object.values(t.words)) expect(w.trim(), `${system} ${t.key}`).not.toBe('');
+      }
+    }
   });
 
   test('a form offers only the rule variants its mechanic plays (sim/mechanic.ts variants)', () => {

@@ -175,11 +175,15 @@ describe.skipIf(!CHROMIUM)('no silent wrong answers, in Chromium', () => {
     await page.check('[data-key="compare"]');
     await page.waitForSelector('[data-path="compare"] select[data-key="compare-path"]');
     await page.selectOption('[data-path="compare"] select[data-key="compare-path"]', 'rules.effectsOn');
-    await page.waitForFunction(() => document.querySelector('[data-path="compare"] .help')?.textContent?.includes('allActions'));
+    await page.waitForFunction(() => document.querySelector('[data-path="compare"] .help')?.textContent?.includes('the default'));
     const help = (await page.locator('[data-path="compare"] .help').first().textContent())!;
-    expect(help).toContain('in A: not set (the default, allActions)');
+    // allActions and ownTurn, each in its words (sim/rules.ts), as the rule's choices read.
+    expect(help).toContain('in A: not set (the default, the loser’s defences and next turn)');
     expect(help).not.toContain('B is A unchanged');
-    await expect(page.locator('[data-path="compare"] select:not([data-key="compare-path"]) option:checked').textContent()).resolves.toContain('ownTurn');
+    await expect(page.locator('[data-path="compare"] select:not([data-key="compare-path"]) option:checked').textContent()).resolves.toBe('the loser’s next turn only');
+    // The results say the change in the same words.
+    await page.waitForSelector('.compare-view > .help');
+    await expect(page.locator('.compare-view > .help').first().textContent()).resolves.toContain('B changes “rule: effect dice weigh on” from the default to the loser’s next turn only');
     await page.close();
   }, 180_000);
 

@@ -20,6 +20,7 @@ import type { ChunkExecutor } from '../../workers/schedule.ts';
 import type { DistributionView } from '../charts/panels.ts';
 import { formatSweepValues } from '../model/sweep.ts';
 import { sweepLabel } from '../../reports/sweep.ts';
+import { optionLabel, type LeafField } from '../../reports/fields/spec.ts';
 import { getAt, parsePath } from '../../reports/fields/paths.ts';
 import { h, replace } from './dom.ts';
 import { renderResults, renderSummary, stopButton, type ResultsView } from './results.ts';
@@ -601,7 +602,8 @@ export class App implements SetupContext {
     const found = variables(this.current).find((v) => v.path.join('.') === change.path);
     const before = getAt(this.current, parsePath(change.path));
     const kind = found?.field.kind === 'dice' ? 'dice' : 'text';
-    const fmt = (v: unknown) => (v === undefined ? 'the default' : formatSweepValues([v], kind));
+    // A rule's values by their words, as its choices read (reports/fields/spec.ts optionLabel).
+    const fmt = (v: unknown) => (v === undefined ? 'the default' : (optionLabel(found?.field as LeafField | undefined, v) ?? formatSweepValues([v], kind)));
     const overlap = sweepOverlap(this.current, change);
     const shifted =
       overlap.kind === 'shift'

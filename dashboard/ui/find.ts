@@ -16,7 +16,7 @@ import { solveChart } from '../../reports/charts/solveChart.ts';
 import { pathWords, sweepLabel } from '../../reports/sweep.ts';
 import { getAt, joinPath, parsePath } from '../../reports/fields/paths.ts';
 import { h, svgNode, uid } from './dom.ts';
-import { numberFromText } from '../model/coerce.ts';
+import { numberFromText, textFromValue } from '../model/coerce.ts';
 import { checkScenario } from '../model/validate.ts';
 import { pathPicker, variables, type SetupContext } from './setup.ts';
 
@@ -122,6 +122,12 @@ export function findSection(ctx: SetupContext): HTMLElement {
     // at least), which the picker shows; "closest to" there read as another question.
     find.value = String(block.find ?? defaultFind(block));
     find.addEventListener('change', () => set('find', find.value, true));
+    // The block's name is required, as poolsim solve requires it (it prints the answer
+    // under it): a file whose block has none is refused here in the CLI's words beside
+    // this box, and typing one in is how it comes to run. Kept as typed, as the scenario's
+    // own name is, so an emptied box is the schema's to name.
+    const name = h('input', { attrs: { type: 'text', autocomplete: 'off', value: textFromValue(block.name), 'aria-label': 'name of the question', 'data-key': 'find-name', size: '12' } });
+    name.addEventListener('input', () => set('name', name.value));
     const goal = block.target ?? block.atLeast ?? block.atMost;
     const goalKey = block.atLeast !== undefined ? 'atLeast' : block.atMost !== undefined ? 'atMost' : 'target';
     const row = h(
@@ -141,11 +147,13 @@ export function findSection(ctx: SetupContext): HTMLElement {
         `solve.0.${goalKey}`,
         num('find-target', goal, 'target', (n) => set(goalKey, n)),
       ),
+      h('label', {}, 'named'),
+      own('solve.0.name', name),
       h('div', { class: 'problems', attrs: { role: 'alert' } }),
     );
     ctx.register('solve.0', row);
     ctx.register('solve', row);
-    body.push(row, h('p', { class: 'help' }, 'Exact where the mechanic is exact; otherwise each value runs until its 95% interval clears the target, and what cannot be told apart is said to be undecided. The question is saved in the scenario: poolsim solve answers it too.'));
+    body.push(row, h('p', { class: 'help' }, 'Exact where the mechanic is exact; otherwise each value runs until its 95% interval clears the target, and what cannot be told apart is said to be undecided. The question is saved in the scenario, under the name poolsim solve requires of it: poolsim solve answers it too.'));
   }
   return h(
     'section',

@@ -7,7 +7,7 @@ import { mechanics } from '../../sim/mechanics.ts';
 import type { SystemName } from '../../sim/rules.ts';
 import { formFor } from '../../reports/fields/index.ts';
 import { ruleFields } from '../../reports/fields/rules.ts';
-import { fieldAt, leaves, shownDefault, type Leaf, type LeafField, type MechanicForm } from '../../reports/fields/spec.ts';
+import { fieldAt, leaves, optionLabel, shownDefault, type Leaf, type LeafField, type MechanicForm } from '../../reports/fields/spec.ts';
 import { seedFromText, textFromValue } from '../model/coerce.ts';
 import type { CompareChange } from '../model/compare.ts';
 import { getAt, joinPath, parsePath } from '../../reports/fields/paths.ts';
@@ -402,6 +402,8 @@ function compareSection(ctx: SetupContext): HTMLElement {
     void input;
     const now = getAt(scenario, parsePath(change.path));
     const inA = valueInA(found?.field as LeafField | undefined, now);
+    // A's value as the "to" box beside it reads: a rule by its words, not the file's value.
+    const shown = (v: unknown) => optionLabel(found?.field as LeafField | undefined, v) ?? formatSweepValues([v], sweepKindOf(found?.field, [v]));
     const row = h(
       'div',
       { class: 'field compare-row', attrs: { 'data-path': 'compare' } },
@@ -412,7 +414,7 @@ function compareSection(ctx: SetupContext): HTMLElement {
       h(
         'small',
         { class: 'help' },
-        `in A: ${now === undefined ? `not set (the default${inA === undefined ? '' : `, ${formatSweepValues([inA], sweepKindOf(found?.field, [inA]))}`})` : formatSweepValues([now], sweepKindOf(found?.field, [now]))}`,
+        `in A: ${now === undefined ? `not set (the default${inA === undefined ? '' : `, ${shown(inA)}`})` : shown(now)}`,
         JSON.stringify(inA) === JSON.stringify(change.value) ? ' — B is A unchanged: give B another value' : '',
       ),
       // A clash with Vary (model/compare.ts sweepOverlap) is put here by the app's checks.

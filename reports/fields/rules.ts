@@ -1,7 +1,8 @@
 /**
  * The rule variants of a system as form fields, read from the kernel's own schemas
- * (sim/rules.ts) so a toggle added there shows up here with its values and default.
- * Labels say what each toggle means at the table; a toggle without one shows its name.
+ * (sim/rules.ts) so a toggle added there shows up here with its values, their words and
+ * its default. Labels say what each toggle means at the table; a toggle without one shows
+ * its name.
  */
 import { z } from 'zod';
 import { rulesBySystem, type SystemName } from '../../sim/rules.ts';
@@ -37,16 +38,27 @@ interface JsonProperty {
   type?: string;
   enum?: unknown[];
   default?: unknown;
+  /** Each value in the game's words, declared beside the values (sim/rules.ts `variant`). */
+  words?: Record<string, string>;
 }
 
-/** Every toggle of `system`: key, values and default, from its zod schema. */
-export function ruleToggles(system: SystemName): { key: string; values: (string | boolean)[]; default: unknown }[] {
+/** Every toggle of `system`: key, values, each value's words, and default, from its zod schema. */
+export function ruleToggles(system: SystemName): { key: string; values: (string | boolean)[]; words: Record<string, string>; default: unknown }[] {
   const schema = z.toJSONSchema(rulesBySystem[system]) as { properties?: Record<string, JsonProperty> };
   return Object.entries(schema.properties ?? {}).map(([key, p]) => ({
     key,
     values: (p.enum as string[] | undefined) ?? (p.type === 'boolean' ? [false, true] : []),
+    words: p.words ?? {},
     default: p.default,
   }));
+}
+
+/**
+ * A value of a toggle as the form shows it: its words ("when its dice show no hit" for
+ * `ifNoHit`); a value without words, as written. The file keeps the value.
+ */
+function valueWords(toggle: { words: Record<string, string> }, value: unknown): string {
+  return toggle.words[String(value)] ?? String(value);
 }
 
 /** A rule toggle in the rules' words ("a hit is"); one the dashboard does not know by its key. */
@@ -67,7 +79,7 @@ export function ruleFields(system: SystemName, mechanic: string): Field[] {
       key: t.key,
       label: ruleLabel(t.key),
       help: RULE_LABELS[t.key]?.help,
-      placeholder: `${String(t.default)} (default)`,
-      options: t.values.map((v) => ({ value: v, label: String(v) })),
+      placeholder: `${valueWords(t, t.default)} (default)`,
+      options: t.values.map((v) => ({ value: v, label: valueWords(t, v) })),
     }));
 }

@@ -199,13 +199,27 @@ export function shownDefault(field: LeafField | undefined): unknown {
       return field.placeholder !== undefined && /^-?\d+(\.\d+)?$/.test(field.placeholder.trim()) ? Number(field.placeholder) : undefined;
     case 'flag':
       return false;
-    case 'choice':
-    case 'die': {
-      const named = /^(.+) \(default\)$/.exec(field.placeholder ?? '')?.[1];
-      const options = field.kind === 'die' ? field.options.map((o) => o as unknown) : field.options.map((o) => o.value);
-      return options.find((o) => String(o) === named);
+    case 'choice': {
+      // Named as its option reads: a rule's words ("exactly 4 (default)"), else the value.
+      const named = defaultNamed(field.placeholder);
+      return (field.options.find((o) => o.label === named) ?? field.options.find((o) => String(o.value) === named))?.value;
     }
+    case 'die':
+      return field.options.find((o) => o === defaultNamed(field.placeholder));
     default:
       return undefined;
   }
+}
+
+/**
+ * A value as a choice field's option reads (a rule's words: "when its dice show no hit" for
+ * `ifNoHit`); undefined for any other field, or a value the field does not offer.
+ */
+export function optionLabel(field: LeafField | undefined, value: unknown): string | undefined {
+  return field?.kind === 'choice' ? field.options.find((o) => o.value === value)?.label : undefined;
+}
+
+/** "never" of a placeholder "never (default)". */
+function defaultNamed(placeholder: string | undefined): string | undefined {
+  return /^(.+) \(default\)$/.exec(placeholder ?? '')?.[1];
 }
