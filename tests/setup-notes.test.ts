@@ -117,3 +117,24 @@ test('Viciousness battle: a push to reroll that no one can make is said, and the
   expect(able.notes?.filter((n) => n.includes('changes nothing')) ?? []).toEqual([]);
   expect(able.metrics['win.crew'].exact).toBeUndefined();
 });
+
+test('Viciousness clash and battle: a side\'s equipment dice that rules.equipment leaves unrolled are said (an audit: a d4 each, neither rolled, unsaid)', () => {
+  const side = (name: string, bonus?: string[]) => ({ name, ...(bonus ? { bonus } : {}), combatants: [{ name: `${name}-a` }] });
+  const clash = (sides: object[], rules: object = {}) =>
+    runScenario({ name: 'notes', system: 'viciousness', mechanic: 'clash', trials: 2000, seed: 'notes', rules, setup: { sides } }).results[0];
+  const tie = clash([side('red', ['d4']), side('blue', ['d4'])]);
+  const why = '("The GM awards 1d4 or 2d4 to the most well-equipped side"; rules.equipment "everySide" rolls each side\'s)';
+  expect(tie.notes).toEqual([
+    `sides.0.bonus changes nothing here: sides "red" and "blue" have as many equipment dice (1), so none is the most well-equipped and none rolls them ${why}`,
+    `sides.1.bonus changes nothing here: sides "red" and "blue" have as many equipment dice (1), so none is the most well-equipped and none rolls them ${why}`,
+  ]);
+  expect(tie.metrics).toEqual(clash([side('red'), side('blue')]).metrics);
+  const outdone = clash([side('red', ['d4']), side('blue', ['2d4'])]);
+  expect(outdone.notes).toEqual([`sides.0.bonus changes nothing here: only the most well-equipped side rolls its equipment dice, and side "blue" has more (2) ${why}`]);
+  expect(outdone.metrics['hits.red'].exact).toBe(0.25);
+  // Rolled as written under everySide, and by the one most well-equipped side: nothing to say.
+  expect(clash([side('red', ['d4']), side('blue', ['d4'])], { equipment: 'everySide' }).notes).toBeUndefined();
+  expect(clash([side('red', ['2d4']), side('blue', ['d4'])]).notes).toEqual([`sides.1.bonus changes nothing here: only the most well-equipped side rolls its equipment dice, and side "red" has more (2) ${why}`]);
+  const battle = runScenario({ name: 'notes', system: 'viciousness', mechanic: 'battle', trials: 2000, seed: 'notes', setup: { sides: [side('red', ['d4']), side('blue', ['2d4'])] } }).results[0];
+  expect(battle.notes).toEqual([`sides.0.bonus changes nothing here: only the most well-equipped side rolls its equipment dice, and side "blue" has more (2) ${why}`]);
+});

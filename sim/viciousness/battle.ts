@@ -15,7 +15,7 @@ import { BattleField, BattlePlan } from './battleField.ts';
 import { battleExactGap, hasExactOdds, solveBattle } from './battleChain.ts';
 import { BattleTable, addCounts, fightBattles } from './battleTable.ts';
 import { pushesBerzerker, withBerzerkerPushes } from './traits.ts';
-import { awardEquipment } from './violence.ts';
+import { awardEquipment, equipmentNotes } from './violence.ts';
 
 export { DEFAULT_MAX_ROUNDS, battleSetup, battleSideSchema, type BattleSetup, type BattleSideSetup } from './battleSetup.ts';
 
@@ -131,6 +131,8 @@ export const battle = defineMechanic({
         ? [`sides.${s}.berzerkerPush changes nothing here: every Berzerker of side "${side.name}" is rattled ("Rattled PCs can't push themselves")`]
         : [],
     );
+    // A side's equipment dice that rules.equipment leaves unrolled.
+    setupNotes.push(...equipmentNotes(given.sides, rules));
     // A push to reroll that no one can make: said, as the Berzerker's is. The exact chain
     // plays such a battle (battleChain.ts chainStates), its `pushed` figures 0.
     sides.forEach((side, s) => {

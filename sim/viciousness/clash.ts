@@ -19,6 +19,7 @@ import {
   hitTable,
   splitByHitBits,
   awardEquipment,
+  equipmentNotes,
   bonusDice,
   checkSides,
   combatantDice,
@@ -426,6 +427,9 @@ export const clash = defineMechanic({
         (['medic', 'defender'] as const).filter((t) => hasTrait(c, t)).map((t) => `sides.${s}.combatants.${j}.traits "${t}" changes nothing here: one clash has ${t === 'medic' ? 'no deaths for a Medic to attend' : 'no blow for a Defender to take'} (a battle plays it)`),
       ),
     );
+    // A side's equipment dice that rules.equipment leaves unrolled (an audit: two sides
+    // with a d4 each rolled neither, unsaid).
+    setupNotes.push(...equipmentNotes(setup.sides, rules));
     return {
       metrics,
       distributions,

@@ -146,6 +146,26 @@ export function awardEquipment<S extends { bonus?: DiceGroup[] }>(sides: readonl
   return sides.map((side, s) => (side.bonus === undefined || (counts[s] === most && atTop === 1) ? side : { ...side, bonus: [] }));
 }
 
+/**
+ * What awardEquipment takes away, said: a side's written `bonus` that does not roll under
+ * `mostEquipped` changes nothing at that point ("sides.1.bonus changes nothing here: …").
+ * A note, not a refusal, as a sweep over one side's bonus crosses the tie.
+ */
+export function equipmentNotes(sides: readonly { name: string; bonus?: DiceGroup[] }[], rules: Pick<ViciousnessRules, 'equipment'>): string[] {
+  if (rules.equipment === 'everySide') return [];
+  const counts = sides.map((side) => eachDie(side.bonus ?? []).length);
+  const most = Math.max(...counts);
+  const top = sides.filter((_, s) => counts[s] === most).map((side) => `"${side.name}"`);
+  return sides.flatMap((side, s) => {
+    if (counts[s] === 0 || (counts[s] === most && top.length === 1)) return [];
+    const why =
+      counts[s] === most
+        ? `sides ${top.join(' and ')} have as many equipment dice (${most}), so none is the most well-equipped and none rolls them`
+        : `only the most well-equipped side rolls its equipment dice, and side ${top[0]} has more (${most})`;
+    return [`sides.${s}.bonus changes nothing here: ${why} ("The GM awards 1d4 or 2d4 to the most well-equipped side"; rules.equipment "everySide" rolls each side's)`];
+  });
+}
+
 /** Exact distribution of the number of hits from a list of dice. */
 export function hitDistribution(dice: readonly ViolenceDie[], isHit: (face: number) => boolean): Distribution {
   return Distribution.sum(
