@@ -723,6 +723,13 @@ export function planScenario(
         errors.push(new ScenarioError(file, `expect.${i}`, `${never}: expected a band the metric can reach`));
         break;
       }
+      // And a probability's band with an end past 0 or 1, which that end can never fail:
+      // most often a percentage ("atMost": 50 for 50%), which passed every run (an audit).
+      const pastRange = boundPastProbability(check, spec);
+      if (pastRange) {
+        errors.push(new ScenarioError(file, `expect.${i}.${pastRange.key}`, `${pastRange.why}: expected a bound from 0 to 1`));
+        break;
+      }
       // Judged on exact values: each point it covers must have one for the metric. Asked
       // for now (exactOnce keeps them for the result), so a check that could only fail is
       // refused before the run, not failed after it.
@@ -766,6 +773,26 @@ function unreachableBand(check: ExpectCheck, spec: MetricSpec): string | undefin
   if (check.atLeast !== undefined && check.atLeast > hi) return `atLeast ${check.atLeast} can never be met: ${range}`;
   if (check.atMost !== undefined && check.atMost < lo) return `atMost ${check.atMost} can never be met: ${range}`;
   if (check.between !== undefined && (check.between[0] > hi || check.between[1] < lo)) return `between [${check.between.join(', ')}] can never be met: ${range}`;
+  return undefined;
+}
+
+/**
+ * Where a probability's check can never fail and has a bound past 0 or 1 (a band wholly
+ * past them is unreachableBand's): a percentage, most often. A band with one end past the
+ * range and the other inside it ([0.2, 2]) still checks that end, and is left as written.
+ * Probabilities only, whose range is the same at every point; a mean's most depends on the
+ * setup, which a sweep varies.
+ */
+function boundPastProbability(check: ExpectCheck, spec: MetricSpec): { key: string; why: string } | undefined {
+  if (spec.kind !== 'probability') return undefined;
+  const said = (bound: number) => `${spec.name} is a probability, from 0 to 1${bound > 1 && bound <= 100 ? `, and ${bound} reads as a percentage: ${bound}% is ${bound / 100}` : ''}`;
+  if (check.atMost !== undefined && check.atMost > 1) return { key: 'atMost', why: `atMost ${check.atMost} can never fail: ${said(check.atMost)}` };
+  if (check.atLeast !== undefined && check.atLeast < 0) return { key: 'atLeast', why: `atLeast ${check.atLeast} can never fail: ${said(check.atLeast)}` };
+  if (check.between !== undefined) {
+    const [low, high] = check.between;
+    if (low <= 0 && high > 1) return { key: 'between', why: `between [${low}, ${high}] can never fail: ${said(high)}` };
+    if (low < 0 && high >= 1) return { key: 'between', why: `between [${low}, ${high}] can never fail: ${said(low)}` };
+  }
   return undefined;
 }
 
@@ -916,6 +943,10 @@ export function checkSolves(scenario: ScenarioFile, file: string, metricNames: r
       const never = unreachableBand(bound, spec);
       const key = block.atLeast !== undefined ? 'atLeast' : block.atMost !== undefined ? 'atMost' : 'target';
       if (never) errors.push(new ScenarioError(file, `${at}.${key}`, `${never.replace(/^(atLeast|atMost) /, `${goal.find} `)}: expected a bound the metric can reach`));
+      // And one every value meets (at most 50 for 50%): the answer would be the first or last
+      // value, whatever the rules.
+      const past = boundPastProbability(bound, spec);
+      if (past) errors.push(new ScenarioError(file, `${at}.${key}`, `${past.why.replace(/^(atLeast|atMost) (\S+) can never fail/, `${goal.find} $2 is met by every value`)}: expected a bound from 0 to 1`));
     }
     // Closest to a probability past 0 or 1 is closest to 0 or 1: say so rather than answer it.
     if (spec?.kind === 'probability' && goal.find === 'closest' && goal.target !== undefined && (goal.target < 0 || goal.target > 1)) {

@@ -72,6 +72,20 @@ describe('checks that could never pass', () => {
     expect(r.err).toContain(`${f}: expect.1: atMost -1 can never be met: hits.heroes is from 0 to 2`);
     expect(r.err).not.toContain('expect.2');
   });
+
+  test('a probability\'s band that can never fail, past 0 or 1, is bad input: most often a percentage (it passed every run)', async () => {
+    const f = write('percent.yaml', `${clash}expect:\n  - { metric: top.heroes, atMost: 50 }\n  - { metric: top.heroes, between: [0, 80] }\n  - { metric: top.heroes, atLeast: -0.1 }\n  - { metric: top.heroes, atMost: 1 }\n  - { metric: top.heroes, between: [0.2, 2] }\n`);
+    const r = await poolsim('run', f);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`${f}: expect.0.atMost: atMost 50 can never fail: top.heroes is a probability, from 0 to 1, and 50 reads as a percentage: 50% is 0.5: expected a bound from 0 to 1`);
+    expect(r.err).toContain(`${f}: expect.1.between: between [0, 80] can never fail: top.heroes is a probability, from 0 to 1, and 80 reads as a percentage: 80% is 0.8: expected a bound from 0 to 1`);
+    expect(r.err).toContain(`${f}: expect.2.atLeast: atLeast -0.1 can never fail: top.heroes is a probability, from 0 to 1: expected a bound from 0 to 1`);
+    // As written and within the range, or with an end that still checks: left as they are.
+    expect(r.err).not.toMatch(/expect\.[34]/);
+    // Nor a mean, whose most may depend on the point.
+    const mean = write('mean.yaml', `${clash}expect:\n  - { metric: hits.heroes, atMost: 50 }\n`);
+    expect((await poolsim('run', mean)).code).toBe(0);
+  });
 });
 
 describe('files that are not what they seem', () => {

@@ -503,6 +503,10 @@ describe('bad input a run would only find late', () => {
       'solve.json: solve.0.atLeast: firstAtLeast 1.5 can never be met: success is a probability, from 0 to 1: expected a bound the metric can reach',
     ]);
     expect(errorsOf(heist([{ ...even, target: undefined, atMost: 0 }]))).toEqual([]);
+    // One every value meets, a percentage most often: the answer would be the first value.
+    expect(errorsOf(heist([{ ...even, target: undefined, atMost: 50 }]))).toEqual([
+      'solve.json: solve.0.atMost: firstAtMost 50 is met by every value: success is a probability, from 0 to 1, and 50 reads as a percentage: 50% is 0.5: expected a bound from 0 to 1',
+    ]);
     // Closest to 1.5 is closest to 1: a target past a probability's range is refused too.
     expect(errorsOf(heist([{ ...even, target: 1.5 }]))).toEqual([
       'solve.json: solve.0.target: success is a probability, between 0 and 1, and the target is 1.5: expected a target from 0 to 1',
