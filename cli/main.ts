@@ -106,7 +106,7 @@ export async function main(
       return 0;
     }
     if (command === 'run') return await runCommand(rest, out, err, context);
-    if (command === 'merge') return mergeCommand(rest, out);
+    if (command === 'merge') return mergeCommand(rest, out, err);
     if (command === 'report') return await reportCommand(rest, out, err, context);
     if (command === 'diff') return diffCommand(rest, out, err);
     if (command === 'solve') return solveCommand(rest, out);
@@ -200,18 +200,28 @@ async function runCommand(args: string[], out: NodeJS.WritableStream, err: NodeJ
 
   const tallies = runs.map((points) => points.map((r) => r.tally));
   if (precision !== undefined) warnShortOfPrecision(plans, tallies, precision, err);
-  return printResults(plans, tallies, values.json, out, precision);
+  return printResults(plans, tallies, values.json, out, err, precision);
 }
 
-function mergeCommand(args: string[], out: NodeJS.WritableStream): number {
+function mergeCommand(args: string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream): number {
   const { values, positionals } = parseFlags(args, ['json']);
   if (positionals.length === 0) throw new UsageError('merge needs the part files written by `poolsim run --shard I/N --out PART.json`');
   const { plans, tallies } = mergeParts(positionals, positionals.map(readPart));
-  return printResults(plans, tallies, values.json, out);
+  return printResults(plans, tallies, values.json, out, err);
 }
 
-/** Print the results (readable or `--json`) and return the exit status of their checks. */
-function printResults(plans: readonly ScenarioPlan[], tallies: readonly Tally[][], json: boolean, out: NodeJS.WritableStream, precision?: number): number {
+/**
+ * Print the results (readable or `--json`) and return the exit status of their checks.
+ * A file's solve blocks are not answered here, and their `expect` not judged: said on
+ * stderr, so that a CI job gating on `run` is not taken for one gating on them (an audit).
+ */
+function printResults(plans: readonly ScenarioPlan[], tallies: readonly Tally[][], json: boolean, out: NodeJS.WritableStream, err: NodeJS.WritableStream, precision?: number): number {
+  for (const plan of plans) {
+    const blocks = plan.scenario.solve ?? [];
+    if (blocks.length === 0) continue;
+    const checked = blocks.some((b) => b.expect !== undefined) ? ', nor their expect checks judged' : '';
+    err.write(`poolsim: ${plan.file}: ${blocks.length === 1 ? 'its solve block' : `its ${blocks.length} solve blocks`} (${blocks.map((b) => `"${b.name}"`).join(', ')}) ${blocks.length === 1 ? 'is' : 'are'} not answered by run or merge${checked}: poolsim solve or poolsim report answers them\n`);
+  }
   const results: ScenarioResult[] = plans.map((plan, j) => {
     const result = assembleResult(plan, tallies[j]);
     if (precision === undefined) return result;

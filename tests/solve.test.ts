@@ -543,6 +543,18 @@ describe('poolsim solve and the reports', () => {
     expect(text.out).toContain('even heist: success closest to 0.500: 2 challenges (success = 0.500 exact)');
   });
 
+  test('run and merge say they leave a file\'s solve blocks unanswered and their expect unjudged (a CI job gating on run passed a failing one)', async () => {
+    const f = file('gate.json', heist([{ ...even, expect: { equals: 5 } }]));
+    expect((await poolsim('solve', f)).code).toBe(1);
+    const r = await poolsim('run', f, '--trials', '1000', '--json', '--workers', '1');
+    expect(r.code).toBe(0);
+    expect(r.err).toBe(`poolsim: ${f}: its solve block ("even heist") is not answered by run or merge, nor their expect checks judged: poolsim solve or poolsim report answers them\n`);
+    expect(JSON.parse(r.out).name).toBe('Knavery: challenges for an even heist');
+    const part = join(dir, 'gate-part.json');
+    expect((await poolsim('run', f, '--trials', '1000', '--shard', '0/1', '--out', part)).code).toBe(0);
+    expect((await poolsim('merge', part, '--json')).err).toContain('is not answered by run or merge');
+  });
+
   test('a failed expect on a solved value exits 1; a file without solve blocks is bad input', async () => {
     const failing = await poolsim('solve', file('moved.json', heist([{ ...even, expect: { equals: 3 } }])));
     expect(failing.code).toBe(1);
