@@ -154,6 +154,9 @@ async function runCommand(args: string[], out: NodeJS.WritableStream, err: NodeJ
   if ((values.shard !== undefined || values.shards !== undefined) && values.out === undefined) {
     throw new UsageError('--shard and --shards write a part file: give --out PART.json');
   }
+  // A shard writes its part, and prints no result: --json there only hid the one line on
+  // stderr, while it promises the result JSON (an audit).
+  if (values.out !== undefined && values.json) throw new UsageError('--out writes a shard\'s part file, not results, so --json would print nothing: leave it out, and print the result JSON with poolsim merge PARTS --json');
   let shard: Shard | undefined;
   if (values.out !== undefined) {
     if (precision !== undefined) throw new UsageError('--precision cannot be split into shards: each round depends on every chunk before it');

@@ -108,10 +108,21 @@ function poolPaysOffMs(env: NodeJS.ProcessEnv): number {
   return ms;
 }
 
+/**
+ * $POOLSIM_POOL_ONLY: "1" leaves every chunk to the pool; unset, empty or "0" does not. Any
+ * other value ("true", "yes") is refused: it read as off, unsaid (an audit).
+ */
+function poolOnlyFrom(env: NodeJS.ProcessEnv): boolean {
+  const text = env.POOLSIM_POOL_ONLY;
+  if (text === undefined || text.trim() === '' || text.trim() === '0') return false;
+  if (text.trim() === '1') return true;
+  throw new UsageError(`$POOLSIM_POOL_ONLY expects 1 (every chunk on the pool) or 0, got "${text.slice(0, 60)}"`);
+}
+
 /** Run every point of every plan; resolves to each plan's points' merged tallies. */
 export async function runBatch(plans: readonly ScenarioPlan[], options: RunOptions = {}): Promise<PointRun[][]> {
   const { workers = defaultWorkers(), workerFile, workerExecArgv, pool: given, signal, progress: stream, progressAfterMs, env = process.env, ...schedule } = options;
-  const poolOnly = schedule.poolOnly ?? env.POOLSIM_POOL_ONLY === '1';
+  const poolOnly = schedule.poolOnly ?? poolOnlyFrom(env);
   // The settings from the environment, checked before anything runs, pool or not.
   const taskTimeoutMs = chunkTimeoutMs(env);
   const paysOffMs = poolPaysOffMs(env);

@@ -6,7 +6,7 @@
  * `runStartMs`, `workerStartMs`…: wall-clock figures belong to the bench, not to tests.)
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { isBuiltin } from 'node:module';
 import { join } from 'node:path';
@@ -230,6 +230,23 @@ describe('warm workers', () => {
       expect(r.stdout).toBe('');
       expect(r.stderr).toContain(`$POOLSIM_POOL_PAYS_OFF_MS expects a number of milliseconds, 0 or more, got "${bad}"`);
     }
+  });
+
+  it('refuses a $POOLSIM_POOL_ONLY other than 1 or 0 ("true" read as off, unsaid), running nothing', async () => {
+    for (const bad of ['true', 'yes']) {
+      const r = await poolsim(['run', clashFile, '--json', '--workers', '2'], { env: { POOLSIM_POOL_ONLY: bad } });
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toContain(`$POOLSIM_POOL_ONLY expects 1 (every chunk on the pool) or 0, got "${bad}"`);
+    }
+  });
+
+  it('refuses --json beside a shard\'s --out, which prints no results (it only hid the line on stderr)', async () => {
+    const r = await poolsim(['run', clashFile, '--json', '--shard', '0/2', '--out', join(tmpdir(), 'poolsim-json-part.json')]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('--out writes a shard\'s part file, not results, so --json would print nothing');
+    expect(existsSync(join(tmpdir(), 'poolsim-json-part.json'))).toBe(false);
   });
 
   it('refuses a $POOLSIM_CHUNK_TIMEOUT_S that is not a number of seconds, with or without a pool', async () => {
