@@ -210,7 +210,7 @@ export const knaveryForm: MechanicForm = {
   fields: [
     { kind: 'number', key: 'challenges', label: 'challenges', help: 'the GM’s tally of what stands in the way' },
     { kind: 'number', key: 'removed', label: 'challenges removed', placeholder: '0', help: '“by a particularly clever plan” (a pushed trait’s: the participant’s “pushes a trait to remove one”)' },
-    { kind: 'flag', key: 'prepared', label: 'prepared', help: 'every challenge discovered: reported only, it changes no odds' },
+    { kind: 'flag', key: 'prepared', label: 'prepared', help: 'every challenge discovered: the group picks which are thwarted, not how many, so it changes no odds (the result’s notes say so)' },
     {
       kind: 'list',
       key: 'participants',

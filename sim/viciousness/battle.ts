@@ -15,7 +15,7 @@ import { BattleField, BattlePlan } from './battleField.ts';
 import { battleExactGap, hasExactOdds, solveBattle } from './battleChain.ts';
 import { BattleTable, addCounts, fightBattles } from './battleTable.ts';
 import { pushesBerzerker, withBerzerkerPushes } from './traits.ts';
-import { awardEquipment, equipmentNotes } from './violence.ts';
+import { aidOf, awardEquipment, equipmentNotes, violenceRulesNotes } from './violence.ts';
 
 export { DEFAULT_MAX_ROUNDS, battleSetup, battleSideSchema, type BattleSetup, type BattleSideSetup } from './battleSetup.ts';
 
@@ -142,6 +142,12 @@ export const battle = defineMechanic({
       const taking = sides.flatMap((side, s) => (given.sides[s].push === undefined ? [s] : []));
       if (taking.length === 0) setupNotes.push('rules.push changes nothing here: every side sets its own push');
       else if (!taking.some((s) => sideCanPush(sides[s], rules))) setupNotes.push(`rules.push changes nothing here: ${taking.map((s) => noOneToPush(given.sides[s])).join('; ')}`);
+    }
+    // The rules toggles these sides give nothing to act on (violence.ts violenceRulesNotes),
+    // and medicReach on a battle with no Medic (an audit: each was accepted and said nothing).
+    setupNotes.push(...violenceRulesNotes(given.sides, rules));
+    if (rules.medicReach !== 'one' && !given.sides.some((side) => aidOf(side) === 'medic')) {
+      setupNotes.push('rules.medicReach changes nothing here: no side has a Medic (aid "medic", or a combatant with the "medic" trait)');
     }
     return {
       metrics,

@@ -8,8 +8,8 @@ import { lazySchema } from '../lazySchema.ts';
 import { diceListSchema } from '../dice.ts';
 import { MAX_UNIFORM } from '../random.ts';
 import { checkRivals, rivalSchema } from './rivalDice.ts';
-import { MAX_TURNS } from './rivals.ts';
-import { AID_POLICIES, FLEE_POLICIES } from './violence.ts';
+import { MAX_TURNS, oneDesignInvestNote } from './rivals.ts';
+import { AID_POLICIES, FLEE_POLICIES, HIT_ON_NOTE, mostSides } from './violence.ts';
 import { FREE_PUSH_POLICIES, PUSH_POLICIES } from './knaveryPushes.ts';
 import { MAX_PRICE, price, purchasesSchema } from './purchases.ts';
 import type { ViciousnessRules } from '../rules.ts';
@@ -168,7 +168,7 @@ export const policySchema = lazySchema(() => z
     maxRounds: z.number().int().min(1).max(1000).optional(),
     /** Banking liquid coins into investment points: *all* (default), *reserve* (keep `reserve` liquid), *none*. */
     bank: z.enum(['all', 'reserve', 'none']).optional(),
-    /** Liquid coins kept back with bank "reserve" (ignored by the others, so a sweep over `bank` may keep it); defaults to 0. */
+    /** Liquid coins kept back with bank "reserve" (ignored by the others, so a sweep over `bank` may keep it: the point's notes say so); defaults to 0. */
     reserve: z.number().int().min(0).max(10_000).optional(),
     /** Bank liquid coins at once when a consequence would cost the company its rank; defaults to false. */
     defendRank: z.boolean().optional(),
@@ -290,7 +290,7 @@ export const campaignSetup = lazySchema(() => z
  * refused, as a sweep may cross such a setup: `bank` swept with `defendRank` on, or an
  * unsubtle design swept off with `interfere` set.
  */
-export function campaignNotes(s: CampaignSetup, rules: Pick<ViciousnessRules, 'invest' | 'speedChess' | 'escalation'>): string[] {
+export function campaignNotes(s: CampaignSetup, rules: Pick<ViciousnessRules, 'invest' | 'speedChess' | 'escalation' | 'hitOn' | 'medicReach'>): string[] {
   const notes: string[] = [];
   const policy = s.policy ?? {};
   const rivals = s.rivals ?? [];
@@ -329,10 +329,36 @@ export function campaignNotes(s: CampaignSetup, rules: Pick<ViciousnessRules, 'i
       nothing(`policy.buy.${kind}`, `its price is above ${MAX_PRICE} at every rank ("If it ends up above 4, it isn't obtainable with money")`);
     }
   }
+  if (policy.reserve !== undefined && policy.reserve > 0 && (policy.bank ?? 'all') !== 'reserve') {
+    nothing('policy.reserve', `bank is "${policy.bank ?? 'all'}", and only bank "reserve" keeps liquid coins back`);
+  }
   if (rivals.length === 0) {
     // The rivals' variants, away from their defaults (sim/rules.ts).
     const set = [rules.invest !== 'focus' && 'invest', rules.speedChess && 'speedChess', rules.escalation !== 'once' && 'escalation'].filter((k) => k !== false);
     if (set.length > 0) nothing(set.map((k) => `rules.${k}`).join(' and '), 'the campaign has no rivals');
+  } else {
+    const invest = oneDesignInvestNote(rivals, rules);
+    if (invest !== undefined) notes.push(invest);
+  }
+  // The fights' rules toggles with nothing to act on (an audit: accepted and said nothing).
+  // hitOn "4+": every violence die the campaign names, whether or not it comes to roll.
+  if (rules.hitOn !== 'exact4') {
+    const most = mostSides([
+      ...s.troupes.flatMap((t) => [t.captain, ...(t.minions ?? [])].map((pc) => pc.violence)),
+      ...s.troupes.map((t) => t.bonus),
+      policy.advance?.trait?.violence,
+      policy.advance?.pc?.violence,
+      policy.buy?.equipment?.dice,
+      policy.job?.guards?.dice,
+      policy.job?.guards?.bonus,
+      ...rivals.map((r) => r.minionDice),
+    ]);
+    if (most <= 4) notes.push(HIT_ON_NOTE);
+  }
+  // medicReach "all": a Medic is a troupe's aid "medic" or a PC of the trait (a PC added by
+  // advancing has its traits as a count: never the Medic).
+  if (rules.medicReach !== 'one' && !s.troupes.some((t) => t.aid === 'medic') && !pcs.some(namesMedic)) {
+    nothing('rules.medicReach', 'no troupe has a Medic (aid "medic", or a PC with the "medic" trait)');
   }
   return notes;
 }

@@ -20,6 +20,7 @@ import {
   splitByHitBits,
   awardEquipment,
   equipmentNotes,
+  violenceRulesNotes,
   bonusDice,
   checkSides,
   combatantDice,
@@ -32,7 +33,7 @@ import {
   withOpeningDice,
   woundGroupOf,
 } from './violence.ts';
-import { hasTrait, outnumberedByAll, withSituationalDice } from './traits.ts';
+import { DUEL, OUTNUMBERED, hasTrait, outnumberedByAll, situation, withSituationalDice, type TraitName } from './traits.ts';
 
 export const clashSetup = lazySchema(() => z
   .object({ sides: z.array(sideSchema).min(2) })
@@ -420,16 +421,37 @@ export const clash = defineMechanic({
     }));
 
     // One clash has no deaths to attend and no wound phase to take a blow in: the Medic's
-    // and the Defender's rules are the battle's (traits.ts). Said, as a clash of a battle's
-    // sides keeps their traits.
+    // and the Defender's rules are the battle's (traits.ts). The Berzerker's and the
+    // Duelist's d4s are judged on the clash's head counts, which one clash never changes: a
+    // Berzerker on a side not outnumbered, or a Duelist outside a duel, rolls nothing more.
+    // Said, as a clash of a battle's sides keeps their traits.
+    const heads = setup.sides.map((side) => side.combatants.reduce((t, c) => t + (c.count ?? 1), 0));
+    const allEnemies = outnumberedByAll(rules);
+    const idle: Record<TraitName, (s: number) => string | undefined> = {
+      medic: () => 'one clash has no deaths for a Medic to attend',
+      defender: () => 'one clash has no blow for a Defender to take',
+      berzerker: (s) =>
+        situation(heads, heads.map(() => 1), s, allEnemies) === OUTNUMBERED
+          ? undefined
+          : `side "${setup.sides[s].name}" is not outnumbered by its enemies ("Gain 1d4 if you are outnumbered by enemies"), and one clash's head counts never change`,
+      duelist: (s) =>
+        situation(heads, heads.map(() => 1), s, allEnemies) === DUEL
+          ? undefined
+          : 'the clash is not one on one ("Gain 1d4 if engaging in 1-on-1 combat"), and one clash\'s head counts never change',
+    };
     const setupNotes = setup.sides.flatMap((side, s) =>
       side.combatants.flatMap((c, j) =>
-        (['medic', 'defender'] as const).filter((t) => hasTrait(c, t)).map((t) => `sides.${s}.combatants.${j}.traits "${t}" changes nothing here: one clash has ${t === 'medic' ? 'no deaths for a Medic to attend' : 'no blow for a Defender to take'} (a battle plays it)`),
+        (['medic', 'defender', 'berzerker', 'duelist'] as const).filter((t) => hasTrait(c, t)).flatMap((t) => {
+          const why = idle[t](s);
+          return why === undefined ? [] : [`sides.${s}.combatants.${j}.traits "${t}" changes nothing here: ${why} (a battle plays it)`];
+        }),
       ),
     );
     // A side's equipment dice that rules.equipment leaves unrolled (an audit: two sides
     // with a d4 each rolled neither, unsaid).
     setupNotes.push(...equipmentNotes(setup.sides, rules));
+    // The rules toggles these sides give nothing to act on (violence.ts violenceRulesNotes).
+    setupNotes.push(...violenceRulesNotes(setup.sides, rules));
     return {
       metrics,
       distributions,

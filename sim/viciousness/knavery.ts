@@ -46,7 +46,10 @@ export const knaverySetup = lazySchema(() => z
      * trait's is a participant's `removesChallenge`, which rattles it.
      */
     removed: z.number().int().min(0).max(1000).optional(),
-    /** Every challenge discovered: reported, changes no odds (the group picks which stay). */
+    /**
+     * Every challenge discovered: changes no odds ("A prepared group may decide which
+     * challenges have been thwarted": which, not how many), and the point's notes say so.
+     */
     prepared: z.boolean().optional(),
     participants: z.array(participantSchema).min(1),
     /** The group's own pushes to reroll: *never* (default) or *ifShort*. */
@@ -115,7 +118,17 @@ export const knavery = defineMechanic({
     const dice = parts.flatMap((p) => p.dice);
     // "Rattled PCs can't push themselves": with every participant rattled the policy is never
     // acted on (said, not refused: a sweep over `rattled` crosses it).
-    const setupNotes = push && !parts.some((p) => p.pushable) ? ['push changes nothing here: every participant is rattled ("Rattled PCs can\'t push themselves")'] : [];
+    const setupNotes: string[] = push && !parts.some((p) => p.pushable) ? ['push changes nothing here: every participant is rattled ("Rattled PCs can\'t push themselves")'] : [];
+    // Fields this mechanic never acts on, said (an audit: accepted and said nothing).
+    // "A prepared group may decide which challenges have been thwarted": which, not how many.
+    if (setup.prepared === true) {
+      setupNotes.push('prepared changes nothing here: "A prepared group may decide which challenges have been thwarted" decides which, not how many, so no odds change');
+    }
+    // The default's rerolls are the violence of the fight after a failed plan, which this
+    // mechanic does not play: its figures are `unused`'s (docs/rulings/knavery.md).
+    if (setup.freePushes === 'unused') {
+      setupNotes.push('freePushes changes nothing here: the default "reroll" spends the free pushes in the fight after a failed plan, which the knavery mechanic does not play, so its figures are "unused"\'s too ("fallout" thwarts challenges)');
+    }
     const need = challengesToMeet(setup.challenges, (setup.removed ?? 0) + pushedRemovals);
     const sides = Int32Array.from(dice, (d) => d.sides);
     const rattled = Uint8Array.from(dice, (d) => (d.rattled ? 1 : 0));

@@ -25,6 +25,7 @@ import {
   rivalSchema,
   wealthLoweredBy,
   type RivalOdds,
+  type RivalSetup,
 } from './rivalDice.ts';
 
 /** Most turns a scenario may play: years of daily turns, and per-turn tallies stay small. */
@@ -79,9 +80,11 @@ export const rivals = defineMechanic({
     const metrics = L.specs;
     const distributions: DistributionSpec[] = plan.names.map((name) => ({ name: `firstStrike.${name}`, min: 1, size: turns + 1 }));
 
+    const setupNotes = rivalsNotes(setup.rivals, rules);
     return {
       metrics,
       distributions,
+      setupNotes,
       run(random, trials, tally) {
         const board = new RivalBoard(plan);
         const first = new Int32Array(R);
@@ -153,3 +156,34 @@ export const rivals = defineMechanic({
     };
   },
 });
+
+/**
+ * What a `rivals` setup asks that changes nothing in it (sim/mechanic.ts setupNotes), said
+ * rather than refused, as a sweep may cross such a point (the rivals of a campaign carried
+ * over, a rival's designs swept from three to one): a rival's
+ * `minions` and `minionDice` (they fight only in a campaign), a design's `unsubtle` (only a
+ * campaign's PCs interfere), and `rules.invest` "spread" where every rival has one design
+ * (the round robin hands every point to it, as "focus" does). Also the campaign's (its
+ * rivals' `invest`: campaignSetup.ts campaignNotes).
+ */
+export function rivalsNotes(rivals: readonly RivalSetup[], rules: Pick<ViciousnessRules, 'invest'>): string[] {
+  const notes: string[] = [];
+  rivals.forEach((r, i) => {
+    const fields = (['minions', 'minionDice'] as const).filter((k) => r[k] !== undefined).map((k) => `rivals.${i}.${k}`);
+    if (fields.length > 0) {
+      notes.push(`${fields.join(' and ')} ${fields.length > 1 ? 'change' : 'changes'} nothing here: a rival's minions fight only in a campaign (an attempt on a PC's life, an interference by violence), and the rivals mechanic plays no fight`);
+    }
+    r.designs.forEach((d, j) => {
+      if (d.unsubtle === true) notes.push(`rivals.${i}.designs.${j}.unsubtle changes nothing here: only a campaign's PCs may interfere with an unsubtle design (policy interfere), and the rivals mechanic has none`);
+    });
+  });
+  const investNote = oneDesignInvestNote(rivals, rules);
+  if (investNote !== undefined) notes.push(investNote);
+  return notes;
+}
+
+/** `rules.invest` "spread" where every rival has one design: the same as "focus", said. */
+export function oneDesignInvestNote(rivals: readonly RivalSetup[], rules: Pick<ViciousnessRules, 'invest'>): string | undefined {
+  if (rules.invest === 'focus' || rivals.length === 0 || rivals.some((r) => r.designs.length > 1)) return undefined;
+  return 'rules.invest changes nothing here: every rival has one design, so "spread" hands every point to it, as "focus" does';
+}

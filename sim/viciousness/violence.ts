@@ -8,7 +8,7 @@ import { diceListSchema, eachDie, type DiceGroup } from '../dice.ts';
 import { Distribution, faceDistribution, chanceOf } from '../exact/distribution.ts';
 import type { RandomStream } from '../random.ts';
 import type { ViciousnessRules } from '../rules.ts';
-import { traitListSchema, traitMedics, type TraitName } from './traits.ts';
+import { hasTrait, traitListSchema, traitMedics, type TraitName } from './traits.ts';
 
 const name = lazySchema(() => z.string().min(1));
 
@@ -164,6 +164,57 @@ export function equipmentNotes(sides: readonly { name: string; bonus?: DiceGroup
         : `only the most well-equipped side rolls its equipment dice, and side ${top[0]} has more (${most})`;
     return [`sides.${s}.bonus changes nothing here: ${why} ("The GM awards 1d4 or 2d4 to the most well-equipped side"; rules.equipment "everySide" rolls each side's)`];
   });
+}
+
+/**
+ * `rules.hitOn: "4+"` where no die has more than 4 sides: on a d4 "4 or more" is exactly 4
+ * (and a d2 or d3 shows no 4 either way), so every die hits as under `exact4`, the same
+ * draws at the same seed. The one wording of clash, battle and the campaign.
+ */
+export const HIT_ON_NOTE = 'rules.hitOn changes nothing here: no violence die has more than 4 sides, and on a d4 "4 or more" is exactly 4';
+
+/** The most sides of any die in these dice lists (the combatant's 1d4 at least). */
+export function mostSides(lists: readonly (readonly DiceGroup[] | undefined)[]): number {
+  return lists.reduce((m, l) => eachDie(l ?? []).reduce((a, s) => Math.max(a, s), m), COMBATANT_DIE);
+}
+
+/**
+ * The rules toggles a clash's or a battle's sides give nothing to act on, said in the
+ * point's notes (sim/mechanic.ts setupNotes; not refused, as a sweep over the sides crosses
+ * such a point), each only when it is not its default: `hitOn` "4+" where no die rolled
+ * has more than 4 sides; `targeting` with two sides (a side's leftover hits have one side to
+ * go to); `outnumbered` with two sides ("Two sides read the same either way", sim/rules.ts)
+ * or where nothing reads it (no Berzerker, and in a battle no side fleeing when
+ * outnumbered); `woundOrder` where no side has both a captain and minions (each side's
+ * wounds fall in one group, at random). Of the sides as given (`flee` a battle side's).
+ */
+export function violenceRulesNotes(
+  sides: readonly (SideSetup & { flee?: FleePolicy })[],
+  rules: Pick<ViciousnessRules, 'hitOn' | 'targeting' | 'outnumbered' | 'woundOrder' | 'equipment'>,
+): string[] {
+  const notes: string[] = [];
+  const present = sides.map((side) => side.combatants.filter((c) => (c.count ?? 1) > 0));
+  if (rules.hitOn !== 'exact4') {
+    // The dice as rolled: the equipment dice rules.equipment awards, the combatants there.
+    const awarded = awardEquipment(sides, rules);
+    const most = mostSides(awarded.flatMap((side, s) => [side.bonus, ...present[s].flatMap((c) => [c.dice, c.openingDice])]));
+    if (most <= 4) notes.push(HIT_ON_NOTE);
+  }
+  const two = sides.length === 2;
+  if (rules.targeting !== 'strongest' && two) {
+    notes.push('rules.targeting changes nothing here: with two sides a side\'s leftover hits have only the other side to go to (it chooses among weaker sides with three or more)');
+  }
+  if (rules.outnumbered !== 'allEnemies') {
+    const berzerkers = present.some((cs) => cs.some((c) => hasTrait(c, 'berzerker')));
+    const fleeing = sides.some((side) => side.flee === 'outnumbered');
+    if (two) notes.push('rules.outnumbered changes nothing here: with two sides the one enemy side is every enemy ("Two sides read the same either way")');
+    else if (!berzerkers && !fleeing) notes.push('rules.outnumbered changes nothing here: no combatant is a Berzerker and no side flees when outnumbered, the two things it decides');
+  }
+  if (rules.woundOrder !== 'random' && !present.some((cs) => cs.some(isCaptain) && cs.some((c) => !isCaptain(c)))) {
+    const why = present.some((cs) => cs.some(isCaptain)) ? 'no side has both a captain and minions' : 'no side has a captain';
+    notes.push(`rules.woundOrder changes nothing here: ${why} (a captain is an entry named "captain", or "role": "captain"), so each side's wounds fall at random among its able combatants`);
+  }
+  return notes;
 }
 
 /** Exact distribution of the number of hits from a list of dice. */

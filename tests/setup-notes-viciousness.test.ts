@@ -1,0 +1,212 @@
+/**
+ * Viciousness: the rules toggles and setup fields an audit found accepted, with the same
+ * figures as the file without them and nothing said (sim/mechanic.ts setupNotes). Each case:
+ * the note's exact words, the same metrics at the same seed without the field (so the note
+ * is true), and no note where the field acts. (tests/setup-notes.test.ts has the others.)
+ */
+import { describe, expect, test } from 'vitest';
+import { runScenario } from './helpers.ts';
+import type { PointResult } from '../sim/result.ts';
+
+const run = (mechanic: string, setup: object, rules: object = {}, trials = 2000): PointResult =>
+  runScenario({ name: 'notes', system: 'viciousness', mechanic, trials, seed: 'vicious-notes', rules, setup }).results[0];
+
+/** The point with the field says `note` (among its notes), and has the figures of the point without it. */
+function expectNoted(withIt: PointResult, without: PointResult, note: string): void {
+  expect(withIt.notes ?? []).toContain(note);
+  expect(without.notes ?? []).not.toContain(note);
+  expect(withIt.metrics).toEqual(without.metrics);
+  expect(withIt.distributions).toEqual(without.distributions);
+}
+
+/** Where the field acts: no note names it, and the figures move. */
+function expectActs(withIt: PointResult, without: PointResult, field: string): void {
+  expect((withIt.notes ?? []).filter((n) => n.startsWith(`${field} `))).toEqual([]);
+  expect(withIt.metrics).not.toEqual(without.metrics);
+}
+
+const HIT_ON = 'rules.hitOn changes nothing here: no violence die has more than 4 sides, and on a d4 "4 or more" is exactly 4';
+
+describe('rules.hitOn "4+" where no violence die has more than 4 sides', () => {
+  // d4s everywhere: trait dice, a rattled minion, a d3, equipment dice, a first-clash die.
+  const crew = { name: 'crew', bonus: ['2d4'], combatants: [{ name: 'captain', dice: ['d4', 'd3'], openingDice: ['d4'] }, { name: 'm', count: 2, rattled: true }] };
+  const guards = (dice: string[]) => ({ name: 'guards', bonus: ['d4'], combatants: [{ name: 'guard', count: 3, dice }] });
+
+  test.each(['clash', 'battle'])('%s: all d4s noted, with the same figures; a d6 (a guard\'s) acts', (mechanic) => {
+    expectNoted(run(mechanic, { sides: [crew, guards(['d4'])] }, { hitOn: '4+' }), run(mechanic, { sides: [crew, guards(['d4'])] }), HIT_ON);
+    expectActs(run(mechanic, { sides: [crew, guards(['d6'])] }, { hitOn: '4+' }), run(mechanic, { sides: [crew, guards(['d6'])] }), 'rules.hitOn');
+  });
+
+  test('clash: a d8 the equipment rule leaves unrolled does not act; one that rolls does', () => {
+    // Under "mostEquipped" the crew's 2d4 outnumber the guards' d8: it is never rolled.
+    const unrolled = [crew, { ...guards(['d4']), bonus: ['d8'] }];
+    expectNoted(run('clash', { sides: unrolled }, { hitOn: '4+' }), run('clash', { sides: unrolled }), HIT_ON);
+    const rolled = [crew, { ...guards(['d4']), bonus: ['3d8'] }];
+    expectActs(run('clash', { sides: rolled }, { hitOn: '4+' }), run('clash', { sides: rolled }), 'rules.hitOn');
+  });
+
+  test('a sweep over rules.hitOn on all-d4 sides: the note at the "4+" point only', () => {
+    const swept = runScenario({ name: 'notes', system: 'viciousness', mechanic: 'battle', trials: 1000, seed: 'vicious-notes', setup: { sides: [crew, guards(['d4'])] }, sweep: { 'rules.hitOn': ['exact4', '4+'] } });
+    expect(swept.results[0].notes ?? []).not.toContain(HIT_ON);
+    expect(swept.results[1].notes).toContain(HIT_ON);
+  });
+
+  test('campaign: PCs\', guards\', equipment, advancing and rival minions\' dice all d4s; a d6 among any acts', () => {
+    const campaign = (minionDice: string[]) => ({
+      turns: 20,
+      company: { name: 'co' },
+      troupes: [{ name: 't', captain: { violence: ['d4'] }, minions: [{ name: 'm', traits: 2, violence: ['d4', 'd4'] }], bonus: ['d4'] }],
+      rivals: [{ name: 'duke', rank: 5, minionDice, designs: [{ severity: 'heavy' }] }],
+      policy: {
+        job: { challenges: 4, guards: { perActiveChallenge: 2, dice: ['d4'], bonus: ['d4'] } },
+        buy: { equipment: { dice: ['d4'], itemRank: 2 } },
+        ambition: { jobs: 3 },
+        advance: { choice: 'trait', trait: { violence: ['d4'] } },
+      },
+    });
+    expectNoted(run('campaign', campaign(['d4']), { hitOn: '4+' }), run('campaign', campaign(['d4'])), HIT_ON);
+    // The rival's minions' d6 (in its attempts on a PC's life) is a die over 4 sides: no note.
+    expect(run('campaign', campaign(['d6']), { hitOn: '4+' }, 200).notes ?? []).not.toContain(HIT_ON);
+    // A guard's d6, which rolls in every failed job's fight: the figures move.
+    const guardD6 = campaign(['d4']);
+    guardD6.policy.job.guards.dice = ['d6'];
+    expectActs(run('campaign', guardD6, { hitOn: '4+' }), run('campaign', guardD6), 'rules.hitOn');
+  });
+});
+
+describe('clash and battle: rules toggles two sides, or sides without a captain, give nothing to act on', () => {
+  const crew = { name: 'crew', flee: 'outnumbered', combatants: [{ name: 'captain', traits: ['berzerker'], dice: ['d4'] }, { name: 'cutpurse' }] };
+  const guards = { name: 'guards', combatants: [{ name: 'guard', count: 3 }] };
+  const clashSide = ({ flee: _flee, ...side }: { flee?: string } & object) => side;
+  const sidesOf = (mechanic: string, sides: object[]) => ({ sides: mechanic === 'clash' ? sides.map(clashSide) : sides });
+
+  test.each(['clash', 'battle'])('%s: targeting and outnumbered with two sides', (mechanic) => {
+    const setup = sidesOf(mechanic, [crew, guards]);
+    for (const targeting of ['weakest', 'random']) {
+      expectNoted(run(mechanic, setup, { targeting }), run(mechanic, setup), "rules.targeting changes nothing here: with two sides a side's leftover hits have only the other side to go to (it chooses among weaker sides with three or more)");
+    }
+    // A Berzerker outnumbered, a side that flees when outnumbered: two sides read the same.
+    expectNoted(run(mechanic, setup, { outnumbered: 'anySide' }), run(mechanic, setup), 'rules.outnumbered changes nothing here: with two sides the one enemy side is every enemy ("Two sides read the same either way")');
+  });
+
+  test('battle of three sides: outnumbered with no Berzerker and no side fleeing when outnumbered is noted; either acts', () => {
+    const three = (b: object) => ({ sides: [{ name: 'a', combatants: [{ name: 'x', count: 4 }] }, b, { name: 'c', combatants: [{ name: 'z', count: 3 }] }] });
+    const plain = three({ name: 'b', combatants: [{ name: 'y', count: 3 }] });
+    expectNoted(run('battle', plain, { outnumbered: 'anySide' }), run('battle', plain), 'rules.outnumbered changes nothing here: no combatant is a Berzerker and no side flees when outnumbered, the two things it decides');
+    const fleeing = three({ name: 'b', flee: 'outnumbered', combatants: [{ name: 'y', count: 3 }] });
+    expectActs(run('battle', fleeing, { outnumbered: 'anySide' }), run('battle', fleeing), 'rules.outnumbered');
+    // Three sides: targeting chooses among weaker sides, no note.
+    expectActs(run('clash', three({ name: 'b', combatants: [{ name: 'y', count: 3 }] }), { targeting: 'weakest' }), run('clash', three({ name: 'b', combatants: [{ name: 'y', count: 3 }] })), 'rules.targeting');
+  });
+
+  test.each(['clash', 'battle'])('%s: woundOrder where no side has both a captain and minions', (mechanic) => {
+    const noCaptain = { sides: [{ name: 'crew', combatants: [{ name: 'cutpurse', count: 2 }, { name: 'thug', dice: ['d4'] }] }, guards] };
+    // A captain alone on its side (and its captain entry kept at count 0 on the other).
+    const loneCaptains = { sides: [{ name: 'crew', combatants: [{ name: 'boss', role: 'captain', dice: ['d4'] }] }, { name: 'guards', combatants: [{ name: 'captain', count: 0 }, { name: 'guard', count: 2 }] }] };
+    for (const woundOrder of ['captainFirst', 'minionsFirst']) {
+      expectNoted(run(mechanic, noCaptain, { woundOrder }), run(mechanic, noCaptain), 'rules.woundOrder changes nothing here: no side has a captain (a captain is an entry named "captain", or "role": "captain"), so each side\'s wounds fall at random among its able combatants');
+      expectNoted(run(mechanic, loneCaptains, { woundOrder }), run(mechanic, loneCaptains), 'rules.woundOrder changes nothing here: no side has both a captain and minions (a captain is an entry named "captain", or "role": "captain"), so each side\'s wounds fall at random among its able combatants');
+      const mixed = { sides: [{ name: 'crew', combatants: [{ name: 'captain', dice: ['d4'] }, { name: 'cutpurse', count: 2 }] }, guards] };
+      expectActs(run(mechanic, mixed, { woundOrder }), run(mechanic, mixed), 'rules.woundOrder');
+    }
+  });
+});
+
+describe('clash: a Berzerker not outnumbered, a Duelist outside a duel', () => {
+  const side = (traits: string[], extra: object = {}) => ({ name: 'crew', combatants: [{ name: 'captain', ...(traits.length ? { traits } : {}), ...extra }, { name: 'cutpurse' }] });
+  const guards = (count: number) => ({ name: 'guards', combatants: [{ name: 'guard', count }] });
+
+  test('the Berzerker, two against two: noted; two against three: it rolls its d4s', () => {
+    expectNoted(run('clash', { sides: [side(['berzerker']), guards(2)] }), run('clash', { sides: [side([]), guards(2)] }), 'sides.0.combatants.0.traits "berzerker" changes nothing here: side "crew" is not outnumbered by its enemies ("Gain 1d4 if you are outnumbered by enemies"), and one clash\'s head counts never change (a battle plays it)');
+    expectActs(run('clash', { sides: [side(['berzerker']), guards(3)] }), run('clash', { sides: [side([]), guards(3)] }), 'sides.0.combatants.0.traits');
+  });
+
+  test('the Duelist (saluting), two against two: noted; one against one: it rolls its d4s', () => {
+    expectNoted(run('clash', { sides: [side(['duelist'], { saluted: true }), guards(2)] }), run('clash', { sides: [side([]), guards(2)] }), 'sides.0.combatants.0.traits "duelist" changes nothing here: the clash is not one on one ("Gain 1d4 if engaging in 1-on-1 combat"), and one clash\'s head counts never change (a battle plays it)');
+    const duel = (traits: string[]) => ({ sides: [{ name: 'crew', combatants: [{ name: 'captain', ...(traits.length ? { traits } : {}) }] }, guards(1)] });
+    expectActs(run('clash', duel(['duelist'])), run('clash', duel([])), 'sides.0.combatants.0.traits');
+  });
+});
+
+describe('rules.medicReach "all" with no Medic', () => {
+  const guards = { name: 'guards', combatants: [{ name: 'guard', count: 3 }] };
+  test('battle: no side with aid "medic" or a Medic combatant', () => {
+    const setup = { sides: [{ name: 'crew', aid: 'ordinary', combatants: [{ name: 'captain', dice: ['d4'] }, { name: 'cutpurse', count: 2 }] }, guards] };
+    expectNoted(run('battle', setup, { medicReach: 'all' }), run('battle', setup), 'rules.medicReach changes nothing here: no side has a Medic (aid "medic", or a combatant with the "medic" trait)');
+    const medic = { sides: [{ name: 'crew', combatants: [{ name: 'captain', traits: ['medic'], dice: ['d4'] }, { name: 'cutpurse', count: 2 }] }, guards] };
+    expectActs(run('battle', medic, { medicReach: 'all' }), run('battle', medic), 'rules.medicReach');
+  });
+
+  test('campaign: no troupe with aid "medic" or a Medic PC', () => {
+    const campaign = (troupe: object) => ({
+      turns: 20,
+      company: { name: 'co' },
+      troupes: [{ name: 't', captain: { violence: ['d4'] }, minions: [{ name: 'm', count: 2 }], ...troupe }],
+      policy: { job: { challenges: 4, guards: { perActiveChallenge: 2 } } },
+    });
+    expectNoted(run('campaign', campaign({ aid: 'ordinary' }), { medicReach: 'all' }), run('campaign', campaign({ aid: 'ordinary' })), 'rules.medicReach changes nothing here: no troupe has a Medic (aid "medic", or a PC with the "medic" trait)');
+    expectActs(run('campaign', campaign({ aid: 'medic' }), { medicReach: 'all' }), run('campaign', campaign({ aid: 'medic' })), 'rules.medicReach');
+  });
+});
+
+describe('campaign: policy.reserve when bank is not "reserve"', () => {
+  const campaign = (policy: object) => ({
+    turns: 30,
+    company: { name: 'co' },
+    troupes: [{ name: 't', captain: { knavery: ['d6', 'd6'] }, asset: 'liquidCoin' }],
+    rivals: [{ name: 'countess', rank: 4, designs: [{ severity: 'light' }, { severity: 'medium' }] }],
+    policy: { job: { challenges: 2 }, ...policy },
+  });
+  test.each(['all', 'none'])('bank "%s": noted, the same figures as without it', (bank) => {
+    expectNoted(run('campaign', campaign({ bank, reserve: 3 })), run('campaign', campaign({ bank })), `policy.reserve changes nothing here: bank is "${bank}", and only bank "reserve" keeps liquid coins back`);
+  });
+  test('bank "reserve" acts on it; a sweep over bank notes it at "all" and "none" only (campaign-banking)', () => {
+    expectActs(run('campaign', campaign({ bank: 'reserve', reserve: 3 })), run('campaign', campaign({ bank: 'reserve' })), 'policy.reserve');
+    const swept = runScenario({ name: 'notes', system: 'viciousness', mechanic: 'campaign', trials: 200, seed: 'vicious-notes', setup: campaign({ reserve: 3 }), sweep: { 'setup.policy.bank': ['all', 'reserve', 'none'] } });
+    expect(swept.results.map((r) => (r.notes ?? []).filter((n) => n.startsWith('policy.reserve')).length)).toEqual([1, 0, 1]);
+  });
+});
+
+describe('knavery: prepared, and freePushes "unused"', () => {
+  const plan = { challenges: 3, participants: [{ name: 'captain', dice: ['d6', 'd8'] }, { name: 'cutpurse', count: 2 }] };
+  test('prepared: true changes no odds, said', () => {
+    expectNoted(run('knavery', { ...plan, prepared: true }), run('knavery', plan), 'prepared changes nothing here: "A prepared group may decide which challenges have been thwarted" decides which, not how many, so no odds change');
+    expect(run('knavery', { ...plan, prepared: false }).notes).toBeUndefined();
+  });
+  test('freePushes "unused": the default\'s rerolls are a fight the mechanic does not play; "fallout" acts', () => {
+    expectNoted(run('knavery', { ...plan, freePushes: 'unused' }), run('knavery', plan), 'freePushes changes nothing here: the default "reroll" spends the free pushes in the fight after a failed plan, which the knavery mechanic does not play, so its figures are "unused"\'s too ("fallout" thwarts challenges)');
+    expectActs(run('knavery', { ...plan, freePushes: 'fallout' }), run('knavery', plan), 'freePushes');
+  });
+});
+
+describe('rivals: a campaign\'s fields, and invest "spread" with one design a rival', () => {
+  const countess = { name: 'countess', rank: 4, designs: [{ severity: 'light' }] };
+  const bishop = { name: 'bishop', rank: 3, designs: [{ severity: 'medium', style: 'rash' }] };
+
+  test('minions, minionDice and unsubtle: the rivals mechanic has no fights and no PCs', () => {
+    const withThem = { turns: 30, rivals: [{ ...countess, minions: 3, minionDice: ['d6'], designs: [{ severity: 'light', unsubtle: true }] }, { ...bishop, minions: 1 }] };
+    const point = run('rivals', withThem);
+    const without = run('rivals', { turns: 30, rivals: [countess, bishop] });
+    expect(point.notes).toEqual([
+      "rivals.0.minions and rivals.0.minionDice change nothing here: a rival's minions fight only in a campaign (an attempt on a PC's life, an interference by violence), and the rivals mechanic plays no fight",
+      "rivals.0.designs.0.unsubtle changes nothing here: only a campaign's PCs may interfere with an unsubtle design (policy interfere), and the rivals mechanic has none",
+      "rivals.1.minions changes nothing here: a rival's minions fight only in a campaign (an attempt on a PC's life, an interference by violence), and the rivals mechanic plays no fight",
+    ]);
+    expect(point.metrics).toEqual(without.metrics);
+    expect(without.notes).toBeUndefined();
+  });
+
+  const ONE_DESIGN = 'rules.invest changes nothing here: every rival has one design, so "spread" hands every point to it, as "focus" does';
+  test('invest "spread" with one design a rival, Speed Chess too; two designs: it acts', () => {
+    const one = { turns: 30, rivals: [countess, bishop] };
+    expectNoted(run('rivals', one, { invest: 'spread' }), run('rivals', one), ONE_DESIGN);
+    expectNoted(run('rivals', one, { invest: 'spread', speedChess: true }), run('rivals', one, { speedChess: true }), ONE_DESIGN);
+    const two = { turns: 30, rivals: [{ ...countess, designs: [{ severity: 'light' }, { severity: 'medium', points: 4 }] }, bishop] };
+    expectActs(run('rivals', two, { invest: 'spread' }), run('rivals', two), 'rules.invest');
+  });
+
+  test('campaign: invest "spread" with one design a rival, rival deals included', () => {
+    const campaign = { turns: 20, company: { name: 'co' }, troupes: [{ name: 't', captain: { knavery: ['d6'] } }], rivals: [countess, bishop], policy: { job: { challenges: 3 }, takeRivalDeal: 'whenJobFails' } };
+    expectNoted(run('campaign', campaign, { invest: 'spread' }), run('campaign', campaign), ONE_DESIGN);
+  });
+});
