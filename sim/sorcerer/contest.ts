@@ -257,10 +257,15 @@ export const contest = defineMechanic({
       for (let sA = 0; sA <= passionA; sA++) for (let sB = 0; sB <= passionB; sB++) cost += foldCost(poolSize(a, sA), poolSize(b, sB));
       return cost;
     };
+    // "Repeating a task after failing -1" cuts the tries after a lost one: with one try there
+    // is none. Said rather than refused (as retryPenalty without tries is): a sweep over tries
+    // from 1 keeps the penalty written once (scenarios/sorcerer-keep-trying.yaml).
+    const setupNotes = setup.tries === 1 && setup.retryPenalty !== undefined ? ['retryPenalty changes nothing here: tries is 1, and the penalty cuts only the tries after a lost one'] : [];
 
     return {
       metrics,
       distributions,
+      setupNotes,
       run(random, trials, tally) {
         const roller = new FoldRoller(fold, sides, 2);
         const tryCounts = Int32Array.of(0, counts[1]);

@@ -37,7 +37,7 @@ import type { RandomStream } from '../random.ts';
 import type { DistributionSpec, Tally } from '../stats.ts';
 import { MetricLayout, metricTable } from '../metrics.ts';
 import type { VdpRules } from '../rules.ts';
-import { VDP_DIE, VDP_POOL, VdpRoll } from './pool.ts';
+import { VDP_DIE, VDP_POOL, VdpRoll, noNetAdvantageWhy } from './pool.ts';
 import { FIXED_SPLITS, attackDiceOf, type FixedSplit } from './allocation.ts';
 import { bonusOf, exchange, rollBonusSchema } from './exchange.ts';
 import {
@@ -265,6 +265,12 @@ export const combatSetup = lazySchema(() => z
       // effect policy "never") would never add it.
       if ((c.effectTension ?? 0) > 0 && !makesEffects(c)) {
         ctx.addIssue({ code: 'custom', path: ['characters', i, 'effectTension'], message: `"${c.name}" adds stored tension to each effect it makes, but it makes none (offensiveEffect and defensiveEffect "never"), so it would change nothing: expected effectTension left out, or an effect policy other than "never"` });
+      }
+      // The bidding over an effect is between the one who made it and the one it falls on:
+      // where neither this character nor any enemy makes effects, it never bids, and its
+      // `bid` would change nothing (as effectTension on one that makes none).
+      if (c.bid !== undefined && c.bid !== 'whileAhead' && !makesEffects(c) && !foes.some(makesEffects)) {
+        ctx.addIssue({ code: 'custom', path: ['characters', i, 'bid'], message: `"${c.name}" bids ${JSON.stringify(c.bid)} over effects, but neither it nor any enemy makes one (offensiveEffect and defensiveEffect "never"), so there is no bidding and it would change nothing: expected bid left out, or an effect policy other than "never"` });
       }
       // "Change Focus … Melee, usually": a ranged fighter switches targets anyway, so the buy
       // would never be made (and a cash-in would give up successes for it for nothing).
@@ -681,6 +687,35 @@ export const combat = defineMechanic({
         if ((c.armourPiercing ?? 0) > 0) setupNotes.push(`characters.${e}.armourPiercing changes nothing here: no one in the fight wears armour`);
       });
     }
+    const foesOf = (c: CombatantSetup) => entries.filter((x) => (x.team ?? x.name) !== (c.team ?? c.name));
+    const enemiesOf = (c: CombatantSetup) => foesOf(c).reduce((k, x) => k + (x.count ?? 1), 0);
+    // rules.retarget "free" lets a fighter switch targets mid-turn: only a melee fighter of
+    // two attacks a turn with two enemies or more would keep one otherwise (a ranged one
+    // picks a target for every attack either way). A count swept from 1 crosses such points.
+    if (rules.retarget === 'free') {
+      const many = entries.filter((c) => enemiesOf(c) >= 2);
+      if (!many.some((c) => c.ranged !== true && (c.attacks ?? 2) === 2)) {
+        const why = many.map((c) => (c.ranged === true ? `${c.name} is ranged, and picks a target for every attack under either rule` : `${c.name} makes one attack a turn`));
+        setupNotes.push(`rules.retarget changes nothing here: ${many.length === 0 ? 'every fighter has one enemy, none to switch to' : `no melee fighter of two attacks a turn has two enemies to switch between (${why.join('; ')})`}`);
+      }
+    }
+    entries.forEach((c, e) => {
+      // Which enemy it attacks, with one to attack.
+      if (c.targeting !== undefined && enemiesOf(c) === 1) setupNotes.push(`characters.${e}.targeting changes nothing here: ${c.name} has one enemy, the only one it can attack`);
+      // Which rolls its situational dice are on, with none.
+      const none = c.advantageOn === undefined ? undefined : noNetAdvantageWhy(c.advantage, c.disadvantage, c.name);
+      if (none !== undefined) setupNotes.push(`characters.${e}.advantageOn changes nothing here: ${none}`);
+      const spends = (c.spendTension ?? 'onAttack') !== 'never';
+      if (c.spendPerRoll !== undefined && !spends) setupNotes.push(`characters.${e}.spendPerRoll changes nothing here: ${c.name} spends no tension on dice (spendTension "never")`);
+      // Tension at the start is spent on dice, in the bidding over an effect it makes or
+      // suffers, and on removing its statuses (its own at the start, or a grapple's).
+      if ((c.tension ?? 0) > 0 && !spends && !makesEffects(c) && !foesOf(c).some(makesEffects)) {
+        const keeps = (c.removeStatus ?? 'always') === 'never';
+        if (keeps || (statusBits(c.status) === 0 && !foesOf(c).some((x) => x.chargeBuy === 'grapple'))) {
+          setupNotes.push(`characters.${e}.tension changes nothing here: ${c.name} never spends tension (spendTension "never"; no effect it makes or suffers to bid over; ${keeps ? 'removeStatus "never"' : 'no status to remove: none at the start, and no enemy grapples'})`);
+        }
+      }
+    });
 
     return {
       metrics,

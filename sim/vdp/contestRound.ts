@@ -32,7 +32,7 @@ import type { RandomStream } from '../random.ts';
 import type { Tally } from '../stats.ts';
 import { MetricLayout, metricTable } from '../metrics.ts';
 import type { VdpRules } from '../rules.ts';
-import { VDP_POOL, VdpRoll } from './pool.ts';
+import { VDP_POOL, VdpRoll, noNetAdvantageWhy } from './pool.ts';
 import { FIXED_SPLITS, attackDiceOf, type FixedSplit } from './allocation.ts';
 import { bonusOf, exchange, rollBonusSchema } from './exchange.ts';
 import { MAX_SPEND, RollTable, SPEND_POLICIES, firstTurnChance, tensionSpent } from './combat.ts';
@@ -97,6 +97,11 @@ export const contestRoundSetup = lazySchema(() => z
       const c = s[side];
       if ((c.effectTension ?? 0) > 0 && c.defensiveEffect === 'never') {
         ctx.addIssue({ code: 'custom', path: [side, 'effectTension'], message: `"${c.name}" adds stored tension to each defensive effect it makes, but its defensiveEffect is "never" (a contest has no offensive effects), so it would change nothing: expected effectTension left out, or defensiveEffect "always"` });
+      }
+      // The bidding is over a defensive effect, the contest's only kind: with neither
+      // contender making one there is none, and a `bid` would change nothing (as effectTension).
+      if (c.bid !== undefined && c.bid !== 'whileAhead' && s.a.defensiveEffect === 'never' && s.b.defensiveEffect === 'never') {
+        ctx.addIssue({ code: 'custom', path: [side, 'bid'], message: `"${c.name}" bids ${JSON.stringify(c.bid)} over defensive effects (a contest has no offensive effects), but neither contender makes one (defensiveEffect "never" for both), so there is no bidding and it would change nothing: expected bid left out, or a contender with defensiveEffect "always"` });
       }
     }
   }));
@@ -216,9 +221,34 @@ export const contestRound = defineMechanic({
       firstB: L.add('first', { name: B }),
     };
     const metrics = L.specs;
+    // Fields with nothing to act on, said rather than refused: a sweep over a split or a
+    // policy crosses such points with the rest written once.
+    const setupNotes: string[] = [];
+    const noEffects = cs.every((c) => (c.defensiveEffect ?? 'always') === 'never');
+    (['a', 'b'] as const).forEach((side, i) => {
+      const c = cs[i];
+      // Which rolls its situational dice are on, with none; or dice only on rolls it never makes.
+      const none = c.advantageOn === undefined ? undefined : noNetAdvantageWhy(c.advantage, c.disadvantage, c.name);
+      if (none !== undefined) setupNotes.push(`${side}.advantageOn changes nothing here: ${none}`);
+      const on = c.advantageOn ?? 'both';
+      const split = JSON.stringify(c.allocation ?? '2/2');
+      const unrolled = on === 'attack' && atk[i] === 0 ? `attack rolls, and at allocation ${split} it makes no attack` : on === 'defence' && atk[i] === VDP_POOL ? `defence rolls, and at allocation ${split} it has no defence dice (a defence of no dice totals 0)` : undefined;
+      if (unrolled !== undefined) {
+        for (const key of ['advantage', 'disadvantage'] as const) {
+          if ((c[key] ?? 0) > 0) setupNotes.push(`${side}.${key} changes nothing here: ${c.name}'s advantageOn ${JSON.stringify(on)} puts the dice on its ${unrolled}`);
+        }
+      }
+      const spends = spend[i] !== 'never';
+      if (c.spendPerRoll !== undefined && !spends) setupNotes.push(`${side}.spendPerRoll changes nothing here: ${c.name} spends no tension on dice (spendTension "never")`);
+      // Tension at the start is spent on dice and in the bidding over a defensive effect.
+      if ((c.tension ?? 0) > 0 && !spends && noEffects) {
+        setupNotes.push(`${side}.tension changes nothing here: ${c.name} never spends tension (spendTension "never", and neither contender makes a defensive effect to bid over)`);
+      }
+    });
 
     return {
       metrics,
+      setupNotes,
       distributions: [{ name: 'rounds', min: 1, size: maxRounds }],
       run(random: RandomStream, trials: number, tally: Tally) {
         const tension = new Int32Array(2);

@@ -28,8 +28,8 @@ import { lazySchema } from '../lazySchema.ts';
 import { defineMechanic } from '../mechanic.ts';
 import { fixedLayout, metricTable } from '../metrics.ts';
 import type { VdpRules } from '../rules.ts';
-import { VDP_POOL, extraDice, netAdvantage, type VdpRoll } from './pool.ts';
-import { splitRolls } from './risky.ts';
+import { VDP_POOL, extraDice, netAdvantage, noNetAdvantageWhy, type VdpRoll } from './pool.ts';
+import { advantageOnIdle, advantageOnNoDice, advantageOnWords, advantageReaches, splitRolls, type SplitDice } from './risky.ts';
 import { FIXED_SPLITS, attackDiceOf, type FixedSplit } from './allocation.ts';
 import { bonusOf, rollBonusSchema } from './exchange.ts';
 import { MAX_SPEND, SPEND_POLICIES, tensionSpent } from './combat.ts';
@@ -162,10 +162,37 @@ export const extended = defineMechanic({
       return [a, tensionSpent(spendPolicy, 'defence', VDP_POOL - k, bank - a, perRoll)];
     };
 
+    // Fields with nothing to act on, said rather than refused: a sweep over the split or the
+    // advantage dice crosses such points with the rest written once.
+    const setupNotes: string[] = [];
+    // The splits the steps are rolled at (attack dice, defence dice): one, or pressAfterMiss's two.
+    const splits: SplitDice[] = [...new Set([afterHit, afterMiss])].map((k) => [k, VDP_POOL - k]);
+    const splitWords = `allocation ${JSON.stringify(policy)}`;
+    if (rules.advantageOn !== 'accomplish' && advantageOnIdle(rules.advantageOn, splits, net)) {
+      setupNotes.push(`rules.advantageOn changes nothing here: ${noNetAdvantageWhy(setup.advantage, setup.disadvantage) ?? `"both" also puts the dice on the defence, which has no dice (${splitWords})`}`);
+    }
+    // The advantage dice all on a roll of no dice (the attack of 0/4 by default) change nothing.
+    const diceIdle = advantageOnNoDice(rules.advantageOn, splits);
+    const onNoDice = `${advantageOnWords(rules.advantageOn)} puts the dice on the ${advantageReaches(rules.advantageOn)[0] ? 'attack' : 'defence'}, which has no dice (${splitWords})`;
+    if (diceIdle) {
+      for (const key of ['advantage', 'disadvantage'] as const) {
+        if ((setup[key] ?? 0) > 0) setupNotes.push(`${key} changes nothing here: ${onNoDice}, and a roll of no dice totals 0`);
+      }
+    }
+    // "first" takes the advantage dice off the later steps: nothing where they change nothing, or with no later step.
+    if (setup.advantageSteps === 'first') {
+      const why = noNetAdvantageWhy(setup.advantage, setup.disadvantage) ?? (diceIdle ? onNoDice : maxSteps === 1 ? 'maxSteps is 1, so the first step is the only one' : undefined);
+      if (why !== undefined) setupNotes.push(`advantageSteps changes nothing here: ${why}`);
+    }
+    if (setup.spendPerRoll !== undefined && spendPolicy === 'never') {
+      setupNotes.push('spendPerRoll changes nothing here: no tension is spent on dice (spendTension "never")');
+    }
+
     // A trial rolls at most maxSteps steps and stops at `steps` points of progress.
     const { specs: metrics, slot: M, exact: exactOf } = fixedLayout(EXTENDED_METRICS, { steps: { max: maxSteps }, progress: { max: steps } });
     return {
       metrics,
+      setupNotes,
       distributions: [{ name: 'steps', min: 1, size: maxSteps }],
       run(random, trials, tally) {
         for (let t = 0; t < trials; t++) {

@@ -25,8 +25,8 @@ import { lazySchema } from '../lazySchema.ts';
 import { defineMechanic } from '../mechanic.ts';
 import { MetricLayout, metricTable } from '../metrics.ts';
 import type { VdpRules } from '../rules.ts';
-import { VDP_POOL, extraDice, netAdvantage } from './pool.ts';
-import { splitRolls } from './risky.ts';
+import { VDP_POOL, extraDice, netAdvantage, noNetAdvantageWhy } from './pool.ts';
+import { advantageOnIdle, advantageOnNoDice, advantageOnWords, advantageReaches, splitRolls, type SplitDice } from './risky.ts';
 
 const split = lazySchema(() => z.number().int().min(0).max(VDP_POOL));
 
@@ -132,6 +132,23 @@ export const opposed = defineMechanic({
       const resist = o.resist ?? VDP_POOL - o.accomplish;
       return o.resistModifier !== undefined && resist === 0 ? [`${k}.resistModifier changes nothing here: ${o.name}'s Resist has no dice, and a roll of no dice scores 0`] : [];
     });
+    // Where the advantage dice go (rules.advantageOn) changes nothing where neither side has
+    // a net to place, or where the only pool it would change has no dice; a side's dice
+    // change nothing on a pool of no dice (the Resist of a 4/0 split under "caution").
+    const splitOf = (o: Opposer): SplitDice => [o.accomplish, o.resist ?? VDP_POOL - o.accomplish];
+    if (rules.advantageOn !== 'accomplish' && [setup.a, setup.b].every((o) => advantageOnIdle(rules.advantageOn, [splitOf(o)], netAdvantage(o.advantage, o.disadvantage)))) {
+      const none = [setup.a, setup.b].every((o) => (o.advantage ?? 0) === 0 && (o.disadvantage ?? 0) === 0);
+      const why = (o: Opposer) => noNetAdvantageWhy(o.advantage, o.disadvantage, o.name) ?? `"both" also puts ${o.name}'s dice on its Resist, which has no dice`;
+      setupNotes.push(`rules.advantageOn changes nothing here: ${none ? 'neither character has advantage or disadvantage dice' : `${why(setup.a)}; ${why(setup.b)}`}`);
+    }
+    for (const k of ['a', 'b'] as const) {
+      const o = setup[k];
+      if (!advantageOnNoDice(rules.advantageOn, [splitOf(o)])) continue;
+      const pool = advantageReaches(rules.advantageOn)[0] ? 'Accomplish' : 'Resist';
+      for (const key of ['advantage', 'disadvantage'] as const) {
+        if ((o[key] ?? 0) > 0) setupNotes.push(`${k}.${key} changes nothing here: ${advantageOnWords(rules.advantageOn)} puts ${o.name}'s dice on its ${pool}, which has no dice, and a roll of no dice scores 0`);
+      }
+    }
     return {
       metrics: L.specs,
       setupNotes,

@@ -27,6 +27,17 @@ export function netAdvantage(advantage = 0, disadvantage = 0): number {
   return advantage - disadvantage;
 }
 
+/**
+ * Why an advantage rule or step setting has nothing to place, in a note's words: no
+ * advantage or disadvantage dice, or as many of each (they cancel: "an advantage die
+ * negates a disadvantage die"); undefined where a net is left. `whose` names the character.
+ */
+export function noNetAdvantageWhy(advantage = 0, disadvantage = 0, whose?: string): string | undefined {
+  if (advantage === 0 && disadvantage === 0) return whose === undefined ? 'there are no advantage or disadvantage dice' : `${whose} has no advantage or disadvantage dice`;
+  if (advantage === disadvantage) return `${whose === undefined ? 'the' : `${whose}'s`} advantage and disadvantage dice cancel out (${advantage} each)`;
+  return undefined;
+}
+
 // State: dice kept so far (low 7 bits) and their sum.
 const KEPT_BITS = 7;
 const KEPT_MASK = (1 << KEPT_BITS) - 1;

@@ -9,7 +9,7 @@ import { lazySchema } from '../lazySchema.ts';
 import { defineMechanic } from '../mechanic.ts';
 import { fixedLayout, metricTable } from '../metrics.ts';
 import type { VdpRules } from '../rules.ts';
-import { VDP_POOL, VdpRoll, extraDice, netAdvantage } from './pool.ts';
+import { VDP_POOL, VdpRoll, extraDice, netAdvantage, noNetAdvantageWhy } from './pool.ts';
 
 const split = lazySchema(() => z.number().int().min(0).max(VDP_POOL));
 
@@ -52,6 +52,36 @@ export function splitRolls(
   return [new VdpRoll(accomplish, onAccomplish + spent[0], modifiers[0]), new VdpRoll(caution, onCaution + spent[1], modifiers[1])];
 }
 
+/** Which pools of a split `advantageOn` gives the advantage dice to: [Accomplish (attack), Caution (Resist, defence)]. */
+export function advantageReaches(advantageOn: VdpRules['advantageOn']): [boolean, boolean] {
+  return [advantageOn !== 'caution', advantageOn !== 'accomplish'];
+}
+
+/** A split as [first pool's dice, second pool's dice] (Accomplish and Caution, attack and defence). */
+export type SplitDice = readonly [number, number];
+
+/**
+ * Whether `advantageOn` places `net` advantage dice on every one of `splits` as the default
+ * (`accomplish`) does, counting none on a pool of no dice (it totals 0 whatever is added):
+ * then the rule changes nothing (said in the point's notes, sim/mechanic.ts setupNotes).
+ */
+export function advantageOnIdle(advantageOn: VdpRules['advantageOn'], splits: readonly SplitDice[], net: number): boolean {
+  const placed = (on: VdpRules['advantageOn'], dice: SplitDice) => advantageReaches(on).map((reaches, k) => (reaches && dice[k] > 0 ? net : 0));
+  return splits.every((dice) => {
+    const [x, y] = [placed(advantageOn, dice), placed('accomplish', dice)];
+    return x[0] === y[0] && x[1] === y[1];
+  });
+}
+
+/** Whether every pool `advantageOn` gives the advantage dice to has no dice, on every one of `splits`: the dice then change nothing. */
+export function advantageOnNoDice(advantageOn: VdpRules['advantageOn'], splits: readonly SplitDice[]): boolean {
+  const reaches = advantageReaches(advantageOn);
+  return splits.every((dice) => !(reaches[0] && dice[0] > 0) && !(reaches[1] && dice[1] > 0));
+}
+
+/** The rule's setting as a note quotes it: `rules.advantageOn "caution"`, the default said to be one. */
+export const advantageOnWords = (advantageOn: VdpRules['advantageOn']) => `rules.advantageOn ${JSON.stringify(advantageOn)}${advantageOn === 'accomplish' ? ' (the default)' : ''}`;
+
 /** A risky check's metrics (sim/metrics.ts). */
 export const RISKY_METRICS = metricTable({
   success: { name: 'success', kind: 'probability', label: 'P(accomplish meets success target)', headline: true },
@@ -85,6 +115,20 @@ export const risky = defineMechanic({
     const { specs: metrics, slot: M, exact: exactOf } = fixedLayout(RISKY_METRICS);
     // A Caution of no dice totals 0 whatever its modifier (as an opposed check's Resist).
     const setupNotes = setup.cautionModifier !== undefined && caution === 0 ? ['cautionModifier changes nothing here: the Caution has no dice, and a roll of no dice totals 0'] : [];
+    // Where the advantage dice go (rules.advantageOn) changes nothing with no net to place,
+    // or where the only pool it would change has no dice; the dice change nothing on a pool
+    // of no dice (the Caution of a 4/0 split under "caution").
+    const pools: SplitDice = [setup.accomplish, caution];
+    const net = netAdvantage(setup.advantage, setup.disadvantage);
+    if (rules.advantageOn !== 'accomplish' && advantageOnIdle(rules.advantageOn, [pools], net)) {
+      setupNotes.push(`rules.advantageOn changes nothing here: ${noNetAdvantageWhy(setup.advantage, setup.disadvantage) ?? `"both" also puts the dice on the Caution, which has no dice`}`);
+    }
+    if (advantageOnNoDice(rules.advantageOn, [pools])) {
+      const pool = advantageReaches(rules.advantageOn)[0] ? 'Accomplish' : 'Caution';
+      for (const key of ['advantage', 'disadvantage'] as const) {
+        if ((setup[key] ?? 0) > 0) setupNotes.push(`${key} changes nothing here: ${advantageOnWords(rules.advantageOn)} puts the dice on the ${pool}, which has no dice, and a roll of no dice totals 0`);
+      }
+    }
     return {
       metrics,
       setupNotes,

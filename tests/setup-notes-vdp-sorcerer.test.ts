@@ -1,0 +1,250 @@
+/**
+ * VDP and Sorcerer setups that ask for something that changes nothing at a point (from an
+ * audit: each was accepted, gave the same figures as the file without it, and said nothing).
+ * Each is said in the point's notes (sim/mechanic.ts setupNotes) with the same figures at
+ * the same seed as without the field, and not said where the field acts; or refused, where
+ * the mechanic already refuses its kind (`bid` with no effect to bid over, as effectTension).
+ */
+import { describe, expect, test } from 'vitest';
+import { planScenario, ScenarioErrors } from '../sim/scenario.ts';
+import { pointNotes } from '../reports/pointNotes.ts';
+import { runScenario } from './helpers.ts';
+import type { ScenarioResult } from '../sim/result.ts';
+
+const scenario = (system: string, mechanic: string, setup: object, rules?: object, sweep?: object) => ({
+  name: 'notes',
+  system,
+  mechanic,
+  trials: 2000,
+  seed: 'vdp-sorcerer-notes',
+  setup,
+  ...(rules ? { rules } : {}),
+  ...(sweep ? { sweep } : {}),
+});
+const runAll = (system: string, mechanic: string, setup: object, rules?: object, sweep?: object): ScenarioResult => runScenario(scenario(system, mechanic, setup, rules, sweep));
+const run = (system: string, mechanic: string, setup: object, rules?: object) => runAll(system, mechanic, setup, rules).results[0];
+/** The point's notes of what changes nothing (a fight of three also says its exact values are skipped). */
+const said = (point: { notes?: string[] }) => (point.notes ?? []).filter((n) => n.includes(' changes nothing here: '));
+/** The refusals of a scenario, as `path: problem` without the file's name. */
+function refusals(raw: object): string[] {
+  try {
+    planScenario(raw, 'r.json');
+  } catch (e) {
+    if (e instanceof ScenarioErrors) return e.errors.map((x) => x.message.replace(/^r\.json: /, ''));
+    throw e;
+  }
+  return [];
+}
+
+const fighter = { attack: { attribute: 3, skill: 2, bonus: 1 }, defence: { attribute: 3, skill: 2 }, fortitude: 3, type: 'trained', timing: 6 };
+const duel = (a: object = {}, b: object = {}) => ({ characters: [{ ...fighter, name: 'ann', ...a }, { ...fighter, name: 'bo', ...b }] });
+const contenders = (a: object = {}, b: object = {}) => ({
+  a: { name: 'ana', attack: { attribute: 3, skill: 1 }, defence: { attribute: 3, skill: 1 }, timing: 6, ...a },
+  b: { name: 'ben', attack: { attribute: 2, skill: 2 }, defence: { attribute: 2, skill: 1 }, timing: 5, ...b },
+});
+const job = { attack: { attribute: 2, skill: 1 }, defence: { attribute: 2, skill: 1 }, difficulty: 9, intensity: 6, steps: 3 };
+const risky = { accomplish: 2, modifier: 3, successTarget: 9, riskTarget: 7 };
+const guitar = { a: { name: 'mark', accomplish: 2, modifier: 3 }, b: { name: 'jacob', accomplish: 3, modifier: 2 } };
+
+describe('VDP combat, one against one: nothing to switch to, one enemy to choose', () => {
+  test('rules.retarget "free" and a targeting choice in a duel', () => {
+    const withIt = run('vdp', 'combat', duel({ targeting: 'strongest' }, { targeting: 'random' }), { retarget: 'free' });
+    expect(said(withIt)).toEqual([
+      'rules.retarget changes nothing here: every fighter has one enemy, none to switch to',
+      'characters.0.targeting changes nothing here: ann has one enemy, the only one it can attack',
+      'characters.1.targeting changes nothing here: bo has one enemy, the only one it can attack',
+    ]);
+    expect(withIt.metrics).toEqual(run('vdp', 'combat', duel()).metrics);
+  });
+
+  test('a gang against a boss: said where the gang is one minion, not where it is three', () => {
+    const gang = (count: number, boss: object = {}) => ({ characters: [{ ...fighter, name: 'minion', team: 'gang', count, type: 'civilian' }, { ...fighter, name: 'boss', type: 'boss', ...boss }] });
+    const swept = runAll('vdp', 'combat', gang(1, { targeting: 'strongest' }), { retarget: 'free' }, { 'setup.characters.0.count': [1, 3] });
+    expect(pointNotes(swept).filter((n) => n.includes('changes nothing'))).toEqual([
+      'rules.retarget changes nothing here: every fighter has one enemy, none to switch to (at 1 of the 2 points)',
+      'characters.1.targeting changes nothing here: boss has one enemy, the only one it can attack (at 1 of the 2 points)',
+    ]);
+    // Three minions: the boss's targeting and the rule both act.
+    const three = run('vdp', 'combat', gang(3, { targeting: 'strongest' }), { retarget: 'free' });
+    expect(said(three)).toEqual([]);
+    expect(three.metrics).not.toEqual(run('vdp', 'combat', gang(3, { targeting: 'strongest' })).metrics);
+    expect(three.metrics).not.toEqual(run('vdp', 'combat', gang(3), { retarget: 'free' }).metrics);
+    // Each minion has one enemy at every point: its own targeting is said there too.
+    const minionTargets = run('vdp', 'combat', { characters: [{ ...gang(3).characters[0], targeting: 'random' }, gang(3).characters[1]] });
+    expect(said(minionTargets)).toEqual(['characters.0.targeting changes nothing here: minion has one enemy, the only one it can attack']);
+    expect(minionTargets.metrics).toEqual(run('vdp', 'combat', gang(3)).metrics);
+  });
+
+  test('rules.retarget "free" where the only fighter with two enemies is ranged, or makes one attack a turn', () => {
+    const fight = (boss: object) => ({ characters: [{ ...fighter, name: 'minion', team: 'gang', count: 2, type: 'civilian' }, { ...fighter, name: 'boss', type: 'boss', ...boss }] });
+    const ranged = run('vdp', 'combat', fight({ ranged: true }), { retarget: 'free' });
+    expect(said(ranged)).toEqual(['rules.retarget changes nothing here: no melee fighter of two attacks a turn has two enemies to switch between (boss is ranged, and picks a target for every attack under either rule)']);
+    expect(ranged.metrics).toEqual(run('vdp', 'combat', fight({ ranged: true })).metrics);
+    const oneAttack = run('vdp', 'combat', fight({ attacks: 1 }), { retarget: 'free' });
+    expect(said(oneAttack)).toEqual(['rules.retarget changes nothing here: no melee fighter of two attacks a turn has two enemies to switch between (boss makes one attack a turn)']);
+    expect(oneAttack.metrics).toEqual(run('vdp', 'combat', fight({ attacks: 1 })).metrics);
+  });
+});
+
+describe('VDP advantageOn with no advantage dice to place, and advantage on a pool of no dice', () => {
+  test('rules.advantageOn in risky, opposed and extended with no advantage or disadvantage dice', () => {
+    for (const advantageOn of ['caution', 'both']) {
+      const r = run('vdp', 'risky', risky, { advantageOn });
+      expect(said(r)).toEqual(['rules.advantageOn changes nothing here: there are no advantage or disadvantage dice']);
+      expect(r.metrics).toEqual(run('vdp', 'risky', risky).metrics);
+      const o = run('vdp', 'opposed', guitar, { advantageOn });
+      expect(said(o)).toEqual(['rules.advantageOn changes nothing here: neither character has advantage or disadvantage dice']);
+      expect(o.metrics).toEqual(run('vdp', 'opposed', guitar).metrics);
+      const x = run('vdp', 'extended', job, { advantageOn });
+      expect(said(x)).toEqual(['rules.advantageOn changes nothing here: there are no advantage or disadvantage dice']);
+      expect(x.metrics).toEqual(run('vdp', 'extended', job).metrics);
+    }
+    // As many advantage as disadvantage dice cancel out; "both" on a 4/0 split adds to a Caution of no dice.
+    const cancel = run('vdp', 'risky', { ...risky, advantage: 1, disadvantage: 1 }, { advantageOn: 'caution' });
+    expect(said(cancel)).toEqual(['rules.advantageOn changes nothing here: the advantage and disadvantage dice cancel out (1 each)']);
+    expect(cancel.metrics).toEqual(run('vdp', 'risky', { ...risky, advantage: 1, disadvantage: 1 }).metrics);
+    const both = run('vdp', 'risky', { ...risky, accomplish: 4, advantage: 1 }, { advantageOn: 'both' });
+    expect(said(both)).toEqual(['rules.advantageOn changes nothing here: "both" also puts the dice on the Caution, which has no dice']);
+    expect(both.metrics).toEqual(run('vdp', 'risky', { ...risky, accomplish: 4, advantage: 1 }).metrics);
+    const duelBoth = run('vdp', 'opposed', { a: { ...guitar.a, accomplish: 4, advantage: 1 }, b: { ...guitar.b, advantage: 2, disadvantage: 2 } }, { advantageOn: 'both' });
+    expect(said(duelBoth)).toEqual(['rules.advantageOn changes nothing here: "both" also puts mark\'s dice on its Resist, which has no dice; jacob\'s advantage and disadvantage dice cancel out (2 each)']);
+    expect(duelBoth.metrics).toEqual(run('vdp', 'opposed', { a: { ...guitar.a, accomplish: 4, advantage: 1 }, b: { ...guitar.b, advantage: 2, disadvantage: 2 } }).metrics);
+    const jobBoth = run('vdp', 'extended', { ...job, allocation: '4/0', advantage: 1 }, { advantageOn: 'both' });
+    expect(said(jobBoth)).toEqual(['rules.advantageOn changes nothing here: "both" also puts the dice on the defence, which has no dice (allocation "4/0")']);
+    expect(jobBoth.metrics).toEqual(run('vdp', 'extended', { ...job, allocation: '4/0', advantage: 1 }).metrics);
+    // With a net to place on pools of dice, the rule acts: not said.
+    for (const [mechanic, setup] of [['risky', { ...risky, advantage: 1 }], ['opposed', { ...guitar, a: { ...guitar.a, advantage: 1 } }], ['extended', { ...job, advantage: 1 }]] as const) {
+      const acts = run('vdp', mechanic, setup, { advantageOn: 'caution' });
+      expect(said(acts)).toEqual([]);
+      expect(acts.metrics).not.toEqual(run('vdp', mechanic, setup).metrics);
+    }
+  });
+
+  test('risky 4/0 with an advantage die that rules.advantageOn "caution" puts on a Caution of no dice', () => {
+    const caution = { advantageOn: 'caution' };
+    const withIt = run('vdp', 'risky', { ...risky, accomplish: 4, advantage: 1 }, caution);
+    expect(said(withIt)).toEqual(['advantage changes nothing here: rules.advantageOn "caution" puts the dice on the Caution, which has no dice, and a roll of no dice totals 0']);
+    expect(withIt.metrics).toEqual(run('vdp', 'risky', { ...risky, accomplish: 4 }, caution).metrics);
+    // The default puts it on an Accomplish of no dice at 0/4; the opposed and extended checks alike.
+    const zero = run('vdp', 'risky', { ...risky, accomplish: 0, disadvantage: 2 });
+    expect(said(zero)).toEqual(['disadvantage changes nothing here: rules.advantageOn "accomplish" (the default) puts the dice on the Accomplish, which has no dice, and a roll of no dice totals 0']);
+    expect(zero.metrics).toEqual(run('vdp', 'risky', { ...risky, accomplish: 0 }).metrics);
+    const resist = run('vdp', 'opposed', { ...guitar, b: { ...guitar.b, accomplish: 4, advantage: 2 } }, caution);
+    expect(said(resist)).toEqual(['b.advantage changes nothing here: rules.advantageOn "caution" puts jacob\'s dice on its Resist, which has no dice, and a roll of no dice scores 0']);
+    expect(resist.metrics).toEqual(run('vdp', 'opposed', { ...guitar, b: { ...guitar.b, accomplish: 4 } }, caution).metrics);
+    const hunker = run('vdp', 'extended', { ...job, allocation: '0/4', advantage: 1 });
+    expect(said(hunker)).toEqual(['advantage changes nothing here: rules.advantageOn "accomplish" (the default) puts the dice on the attack, which has no dice (allocation "0/4"), and a roll of no dice totals 0']);
+    expect(hunker.metrics).toEqual(run('vdp', 'extended', { ...job, allocation: '0/4' }).metrics);
+    // With Caution dice under "caution", the die acts: not said.
+    const acts = run('vdp', 'risky', { ...risky, advantage: 1 }, caution);
+    expect(said(acts)).toEqual([]);
+    expect(acts.metrics).not.toEqual(run('vdp', 'risky', risky, caution).metrics);
+  });
+
+  test('a character\'s advantageOn with no situational dice, in combat and contestRound', () => {
+    const fight = run('vdp', 'combat', duel({ advantageOn: 'defence' }));
+    expect(said(fight)).toEqual(['characters.0.advantageOn changes nothing here: ann has no advantage or disadvantage dice']);
+    expect(fight.metrics).toEqual(run('vdp', 'combat', duel()).metrics);
+    const contest = run('vdp', 'contestRound', contenders({ advantageOn: 'defence' }, { advantageOn: 'attack', advantage: 1, disadvantage: 1 }));
+    expect(said(contest)).toEqual(['a.advantageOn changes nothing here: ana has no advantage or disadvantage dice', "b.advantageOn changes nothing here: ben's advantage and disadvantage dice cancel out (1 each)"]);
+    expect(contest.metrics).toEqual(run('vdp', 'contestRound', contenders({}, { advantage: 1, disadvantage: 1 })).metrics);
+    // A contender's dice on rolls it never makes: attack rolls at 0/4.
+    const unrolled = run('vdp', 'contestRound', contenders({}, { allocation: '0/4', advantageOn: 'attack', advantage: 2 }));
+    expect(said(unrolled)).toEqual(['b.advantage changes nothing here: ben\'s advantageOn "attack" puts the dice on its attack rolls, and at allocation "0/4" it makes no attack']);
+    expect(unrolled.metrics).toEqual(run('vdp', 'contestRound', contenders({}, { allocation: '0/4', advantageOn: 'attack' })).metrics);
+    // With a die on the rolls it names, it acts: not said.
+    const acts = run('vdp', 'combat', duel({ advantageOn: 'defence', advantage: 1 }));
+    expect(said(acts)).toEqual([]);
+    expect(acts.metrics).not.toEqual(run('vdp', 'combat', duel({ advantage: 1 })).metrics);
+  });
+});
+
+describe('VDP tension settings with nothing to act on', () => {
+  const noEffects = { defensiveEffect: 'never' };
+
+  test('bid with no effect to bid over is refused, as effectTension is (combat and contestRound)', () => {
+    for (const bid of ['always', 'never']) {
+      expect(refusals(scenario('vdp', 'combat', duel({ ...noEffects, bid }, noEffects)))).toEqual([
+        `setup.characters.0.bid: "ann" bids "${bid}" over effects, but neither it nor any enemy makes one (offensiveEffect and defensiveEffect "never"), so there is no bidding and it would change nothing: expected bid left out, or an effect policy other than "never"`,
+      ]);
+      expect(refusals(scenario('vdp', 'contestRound', contenders(noEffects, { ...noEffects, bid })))).toEqual([
+        `setup.b.bid: "ben" bids "${bid}" over defensive effects (a contest has no offensive effects), but neither contender makes one (defensiveEffect "never" for both), so there is no bidding and it would change nothing: expected bid left out, or a contender with defensiveEffect "always"`,
+      ]);
+    }
+    // An enemy's effects are bid over: taken, and the bid acts (ann, with tension to negate them, never does).
+    const bidding = duel({ ...noEffects, tension: 4, spendTension: 'never', bid: 'never' }, { offensiveEffect: 'always' });
+    expect(refusals(scenario('vdp', 'combat', bidding))).toEqual([]);
+    expect(run('vdp', 'combat', bidding).metrics).not.toEqual(run('vdp', 'combat', duel({ ...noEffects, tension: 4, spendTension: 'never' }, { offensiveEffect: 'always' })).metrics);
+    expect(refusals(scenario('vdp', 'contestRound', contenders({ ...noEffects, bid: 'always' }, {})))).toEqual([]);
+    // whileAhead, the default, written out is not refused.
+    expect(refusals(scenario('vdp', 'combat', duel({ ...noEffects, bid: 'whileAhead' }, noEffects)))).toEqual([]);
+  });
+
+  test('spendPerRoll with spendTension "never" (combat, contestRound, extended)', () => {
+    const never = { spendTension: 'never' };
+    const fight = run('vdp', 'combat', duel({ ...never, spendPerRoll: 1 }));
+    expect(said(fight)).toEqual(['characters.0.spendPerRoll changes nothing here: ann spends no tension on dice (spendTension "never")']);
+    expect(fight.metrics).toEqual(run('vdp', 'combat', duel(never)).metrics);
+    const contest = run('vdp', 'contestRound', contenders({ ...never, spendPerRoll: 2 }));
+    expect(said(contest)).toEqual(['a.spendPerRoll changes nothing here: ana spends no tension on dice (spendTension "never")']);
+    expect(contest.metrics).toEqual(run('vdp', 'contestRound', contenders(never)).metrics);
+    const check = run('vdp', 'extended', { ...job, ...never, spendPerRoll: 1 });
+    expect(said(check)).toEqual(['spendPerRoll changes nothing here: no tension is spent on dice (spendTension "never")']);
+    expect(check.metrics).toEqual(run('vdp', 'extended', { ...job, ...never }).metrics);
+    // Spent on dice, the cap acts: not said (a bank of 3 at the start, spent 1 a roll).
+    const acts = run('vdp', 'combat', duel({ tension: 3, spendPerRoll: 1 }));
+    expect(said(acts)).toEqual([]);
+    expect(acts.metrics).not.toEqual(run('vdp', 'combat', duel({ tension: 3 })).metrics);
+  });
+
+  test('extended advantageSteps "first" with no advantage dice, or no later step', () => {
+    const first = run('vdp', 'extended', { ...job, advantageSteps: 'first' });
+    expect(said(first)).toEqual(['advantageSteps changes nothing here: there are no advantage or disadvantage dice']);
+    expect(first.metrics).toEqual(run('vdp', 'extended', job).metrics);
+    const one = run('vdp', 'extended', { ...job, advantage: 2, advantageSteps: 'first', maxSteps: 1 });
+    expect(said(one)).toEqual(['advantageSteps changes nothing here: maxSteps is 1, so the first step is the only one']);
+    expect(one.metrics).toEqual(run('vdp', 'extended', { ...job, advantage: 2, maxSteps: 1 }).metrics);
+    // With advantage dice and later steps, it acts: not said.
+    const acts = run('vdp', 'extended', { ...job, advantage: 2, advantageSteps: 'first' });
+    expect(said(acts)).toEqual([]);
+    expect(acts.metrics).not.toEqual(run('vdp', 'extended', { ...job, advantage: 2 }).metrics);
+  });
+
+  test('a starting tension that is never spent (contestRound, and combat likewise)', () => {
+    const keeps = { ...noEffects, spendTension: 'never' };
+    const contest = run('vdp', 'contestRound', contenders({ ...keeps, tension: 5 }, noEffects));
+    expect(said(contest)).toEqual(['a.tension changes nothing here: ana never spends tension (spendTension "never", and neither contender makes a defensive effect to bid over)']);
+    expect(contest.metrics).toEqual(run('vdp', 'contestRound', contenders(keeps, noEffects)).metrics);
+    // The other's blocks make effects: the tension is bid with, not said.
+    const bids = run('vdp', 'contestRound', contenders({ ...keeps, tension: 5 }, {}));
+    expect(said(bids)).toEqual([]);
+    expect(bids.metrics).not.toEqual(run('vdp', 'contestRound', contenders(keeps, {})).metrics);
+
+    const fight = run('vdp', 'combat', duel({ ...keeps, tension: 5 }, noEffects));
+    expect(said(fight)).toEqual(['characters.0.tension changes nothing here: ann never spends tension (spendTension "never"; no effect it makes or suffers to bid over; no status to remove: none at the start, and no enemy grapples)']);
+    expect(fight.metrics).toEqual(run('vdp', 'combat', duel(keeps, noEffects)).metrics);
+    const held = run('vdp', 'combat', duel({ ...keeps, tension: 5, status: { fatigued: true }, removeStatus: 'never' }, noEffects));
+    expect(said(held)).toEqual(['characters.0.tension changes nothing here: ann never spends tension (spendTension "never"; no effect it makes or suffers to bid over; removeStatus "never")']);
+    expect(held.metrics).toEqual(run('vdp', 'combat', duel({ ...keeps, status: { fatigued: true }, removeStatus: 'never' }, noEffects)).metrics);
+    // A status it pays a point to remove: the tension acts, not said.
+    const pays = run('vdp', 'combat', duel({ ...keeps, tension: 5, status: { fatigued: true } }, noEffects));
+    expect(said(pays)).toEqual([]);
+    expect(pays.metrics).not.toEqual(run('vdp', 'combat', duel({ ...keeps, status: { fatigued: true } }, noEffects)).metrics);
+  });
+});
+
+describe('Sorcerer contest', () => {
+  const will3demon4 = { a: { name: 'sorcerer', dice: 3 }, b: { name: 'demon', dice: 4 } };
+
+  test('retryPenalty with one try: said at that point of a sweep over tries, not refused', () => {
+    const one = run('sorcerer', 'contest', { ...will3demon4, tries: 1, retryPenalty: 2 });
+    expect(said(one)).toEqual(['retryPenalty changes nothing here: tries is 1, and the penalty cuts only the tries after a lost one']);
+    expect(one.metrics).toEqual(run('sorcerer', 'contest', { ...will3demon4, tries: 1 }).metrics);
+    const swept = runAll('sorcerer', 'contest', { ...will3demon4, tries: 1, retryPenalty: 2 }, undefined, { 'setup.tries': [1, 2] });
+    expect(pointNotes(swept)).toEqual(['retryPenalty changes nothing here: tries is 1, and the penalty cuts only the tries after a lost one (at 1 of the 2 points)']);
+    // Two tries: the second is cut.
+    const two = swept.results[1];
+    expect(said(two)).toEqual([]);
+    expect(two.metrics).not.toEqual(run('sorcerer', 'contest', { ...will3demon4, tries: 2 }).metrics);
+  });
+});
