@@ -242,11 +242,12 @@ describe('warm workers', () => {
   });
 
   it('refuses --json beside a shard\'s --out, which prints no results (it only hid the line on stderr)', async () => {
-    const r = await poolsim(['run', clashFile, '--json', '--shard', '0/2', '--out', join(tmpdir(), 'poolsim-json-part.json')]);
+    const part = join(mkdtempSync(join(tmpdir(), 'poolsim-json-part-')), 'part.json');
+    const r = await poolsim(['run', clashFile, '--json', '--shard', '0/2', '--out', part]);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain('--out writes a shard\'s part file, not results, so --json would print nothing');
-    expect(existsSync(join(tmpdir(), 'poolsim-json-part.json'))).toBe(false);
+    expect(existsSync(part)).toBe(false);
   });
 
   it('refuses a $POOLSIM_CHUNK_TIMEOUT_S that is not a number of seconds, with or without a pool', async () => {
