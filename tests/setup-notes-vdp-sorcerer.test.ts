@@ -3,7 +3,7 @@
  * audit: each was accepted, gave the same figures as the file without it, and said nothing).
  * Each is said in the point's notes (sim/mechanic.ts setupNotes) with the same figures at
  * the same seed as without the field, and not said where the field acts; or refused, where
- * the mechanic already refuses its kind (`bid` with no effect to bid over, as effectTension).
+ * the mechanic already refuses its kind.
  */
 import { describe, expect, test } from 'vitest';
 import { planScenario, ScenarioErrors } from '../sim/scenario.ts';
@@ -162,22 +162,30 @@ describe('VDP advantageOn with no advantage dice to place, and advantage on a po
 describe('VDP tension settings with nothing to act on', () => {
   const noEffects = { defensiveEffect: 'never' };
 
-  test('bid with no effect to bid over is refused, as effectTension is (combat and contestRound)', () => {
+  test('bid with no effect to bid over is said, not refused: a sweep of the effect policies crosses it (combat and contestRound)', () => {
     for (const bid of ['always', 'never']) {
-      expect(refusals(scenario('vdp', 'combat', duel({ ...noEffects, bid }, noEffects)))).toEqual([
-        `setup.characters.0.bid: "ann" bids "${bid}" over effects, but neither it nor any enemy makes one (offensiveEffect and defensiveEffect "never"), so there is no bidding and it would change nothing: expected bid left out, or an effect policy other than "never"`,
-      ]);
-      expect(refusals(scenario('vdp', 'contestRound', contenders(noEffects, { ...noEffects, bid })))).toEqual([
-        `setup.b.bid: "ben" bids "${bid}" over defensive effects (a contest has no offensive effects), but neither contender makes one (defensiveEffect "never" for both), so there is no bidding and it would change nothing: expected bid left out, or a contender with defensiveEffect "always"`,
-      ]);
+      const fight = run('vdp', 'combat', duel({ ...noEffects, bid }, noEffects));
+      expect(said(fight)).toEqual(['characters.0.bid changes nothing here: neither ann nor any enemy makes an effect (offensiveEffect and defensiveEffect "never"), so there is no bidding']);
+      expect(fight.metrics).toEqual(run('vdp', 'combat', duel(noEffects, noEffects)).metrics);
+      const contest = run('vdp', 'contestRound', contenders(noEffects, { ...noEffects, bid }));
+      expect(said(contest)).toEqual(['b.bid changes nothing here: neither contender makes a defensive effect (defensiveEffect "never" for both; a contest has no offensive effects), so there is no bidding']);
+      expect(contest.metrics).toEqual(run('vdp', 'contestRound', contenders(noEffects, noEffects)).metrics);
     }
-    // An enemy's effects are bid over: taken, and the bid acts (ann, with tension to negate them, never does).
+    // The review's case: a file whose effects come only from its sweep, refused as written
+    // when this was a refusal, though the bid acts at every point.
+    const swept = runAll('vdp', 'combat', duel(noEffects, { ...noEffects, bid: 'never', tension: 4, spendTension: 'never' }), undefined, { 'setup.characters.0.offensiveEffect': ['always', 'unlessKo'] });
+    expect(swept.results.map(said)).toEqual([[], []]);
+    const withoutBid = runAll('vdp', 'combat', duel(noEffects, { ...noEffects, tension: 4, spendTension: 'never' }), undefined, { 'setup.characters.0.offensiveEffect': ['always', 'unlessKo'] });
+    expect(swept.results[0].metrics).not.toEqual(withoutBid.results[0].metrics);
+    const contestSwept = runAll('vdp', 'contestRound', contenders(noEffects, { ...noEffects, bid: 'never' }), undefined, { 'setup.a.defensiveEffect': ['always', 'never'] });
+    expect(contestSwept.results.map(said)).toEqual([[], ['b.bid changes nothing here: neither contender makes a defensive effect (defensiveEffect "never" for both; a contest has no offensive effects), so there is no bidding']]);
+    // An enemy's effects are bid over, and the bid acts (ann, with tension to negate them, never does).
     const bidding = duel({ ...noEffects, tension: 4, spendTension: 'never', bid: 'never' }, { offensiveEffect: 'always' });
-    expect(refusals(scenario('vdp', 'combat', bidding))).toEqual([]);
+    expect(said(run('vdp', 'combat', bidding))).toEqual([]);
     expect(run('vdp', 'combat', bidding).metrics).not.toEqual(run('vdp', 'combat', duel({ ...noEffects, tension: 4, spendTension: 'never' }, { offensiveEffect: 'always' })).metrics);
     expect(refusals(scenario('vdp', 'contestRound', contenders({ ...noEffects, bid: 'always' }, {})))).toEqual([]);
-    // whileAhead, the default, written out is not refused.
-    expect(refusals(scenario('vdp', 'combat', duel({ ...noEffects, bid: 'whileAhead' }, noEffects)))).toEqual([]);
+    // whileAhead, the default, written out says nothing.
+    expect(said(run('vdp', 'combat', duel({ ...noEffects, bid: 'whileAhead' }, noEffects)))).toEqual([]);
   });
 
   test('spendPerRoll with spendTension "never" (combat, contestRound, extended)', () => {

@@ -124,11 +124,18 @@ test('Viciousness clash and battle: a side\'s equipment dice that rules.equipmen
     runScenario({ name: 'notes', system: 'viciousness', mechanic: 'clash', trials: 2000, seed: 'notes', rules, setup: { sides } }).results[0];
   const tie = clash([side('red', ['d4']), side('blue', ['d4'])]);
   const why = '("The GM awards 1d4 or 2d4 to the most well-equipped side"; rules.equipment "everySide" rolls each side\'s)';
-  expect(tie.notes).toEqual([
-    `sides.0.bonus changes nothing here: sides "red" and "blue" have as many equipment dice (1), so none is the most well-equipped and none rolls them ${why}`,
-    `sides.1.bonus changes nothing here: sides "red" and "blue" have as many equipment dice (1), so none is the most well-equipped and none rolls them ${why}`,
-  ]);
+  // Tied at the most: neither rolls, said as such. Not "changes nothing": either side's d4
+  // is what keeps the other's from rolling (a review: taking red's away moves win.blue).
+  expect(tie.notes).toEqual([`sides "red" and "blue" roll no equipment dice: they have as many (1), so none is the most well-equipped ${why}`]);
   expect(tie.metrics).toEqual(clash([side('red'), side('blue')]).metrics);
+  expect(tie.metrics['hits.blue'].exact).not.toBe(clash([side('red'), side('blue', ['d4'])]).metrics['hits.blue'].exact);
+  // Fewer than a tied top: changes nothing, the top still tied.
+  const three = clash([side('red', ['d4']), side('blue', ['d4']), side('grey', ['d4', 'd4']), side('white', ['d4', 'd4'])]);
+  expect(three.notes).toEqual([
+    `sides "grey" and "white" roll no equipment dice: they have as many (2), so none is the most well-equipped ${why}`,
+    `sides.0.bonus changes nothing here: only the most well-equipped side rolls its equipment dice, and sides "grey" and "white" have more (2) ${why}`,
+    `sides.1.bonus changes nothing here: only the most well-equipped side rolls its equipment dice, and sides "grey" and "white" have more (2) ${why}`,
+  ]);
   const outdone = clash([side('red', ['d4']), side('blue', ['2d4'])]);
   expect(outdone.notes).toEqual([`sides.0.bonus changes nothing here: only the most well-equipped side rolls its equipment dice, and side "blue" has more (2) ${why}`]);
   expect(outdone.metrics['hits.red'].exact).toBe(0.25);

@@ -266,12 +266,6 @@ export const combatSetup = lazySchema(() => z
       if ((c.effectTension ?? 0) > 0 && !makesEffects(c)) {
         ctx.addIssue({ code: 'custom', path: ['characters', i, 'effectTension'], message: `"${c.name}" adds stored tension to each effect it makes, but it makes none (offensiveEffect and defensiveEffect "never"), so it would change nothing: expected effectTension left out, or an effect policy other than "never"` });
       }
-      // The bidding over an effect is between the one who made it and the one it falls on:
-      // where neither this character nor any enemy makes effects, it never bids, and its
-      // `bid` would change nothing (as effectTension on one that makes none).
-      if (c.bid !== undefined && c.bid !== 'whileAhead' && !makesEffects(c) && !foes.some(makesEffects)) {
-        ctx.addIssue({ code: 'custom', path: ['characters', i, 'bid'], message: `"${c.name}" bids ${JSON.stringify(c.bid)} over effects, but neither it nor any enemy makes one (offensiveEffect and defensiveEffect "never"), so there is no bidding and it would change nothing: expected bid left out, or an effect policy other than "never"` });
-      }
       // "Change Focus … Melee, usually": a ranged fighter switches targets anyway, so the buy
       // would never be made (and a cash-in would give up successes for it for nothing).
       if (c.chargeBuy === 'changeFocus' && c.ranged === true) {
@@ -705,6 +699,12 @@ export const combat = defineMechanic({
       // Which rolls its situational dice are on, with none.
       const none = c.advantageOn === undefined ? undefined : noNetAdvantageWhy(c.advantage, c.disadvantage, c.name);
       if (none !== undefined) setupNotes.push(`characters.${e}.advantageOn changes nothing here: ${none}`);
+      // The bidding over an effect is between the one who made it and the one it falls on.
+      // Said, not refused: the dashboard's presets and a file's sweep set the effect
+      // policies point by point (a refusal of the file as written refused such sweeps).
+      if (c.bid !== undefined && c.bid !== 'whileAhead' && !makesEffects(c) && !foesOf(c).some(makesEffects)) {
+        setupNotes.push(`characters.${e}.bid changes nothing here: neither ${c.name} nor any enemy makes an effect (offensiveEffect and defensiveEffect "never"), so there is no bidding`);
+      }
       const spends = (c.spendTension ?? 'onAttack') !== 'never';
       if (c.spendPerRoll !== undefined && !spends) setupNotes.push(`characters.${e}.spendPerRoll changes nothing here: ${c.name} spends no tension on dice (spendTension "never")`);
       // Tension at the start is spent on dice, in the bidding over an effect it makes or

@@ -98,11 +98,6 @@ export const contestRoundSetup = lazySchema(() => z
       if ((c.effectTension ?? 0) > 0 && c.defensiveEffect === 'never') {
         ctx.addIssue({ code: 'custom', path: [side, 'effectTension'], message: `"${c.name}" adds stored tension to each defensive effect it makes, but its defensiveEffect is "never" (a contest has no offensive effects), so it would change nothing: expected effectTension left out, or defensiveEffect "always"` });
       }
-      // The bidding is over a defensive effect, the contest's only kind: with neither
-      // contender making one there is none, and a `bid` would change nothing (as effectTension).
-      if (c.bid !== undefined && c.bid !== 'whileAhead' && s.a.defensiveEffect === 'never' && s.b.defensiveEffect === 'never') {
-        ctx.addIssue({ code: 'custom', path: [side, 'bid'], message: `"${c.name}" bids ${JSON.stringify(c.bid)} over defensive effects (a contest has no offensive effects), but neither contender makes one (defensiveEffect "never" for both), so there is no bidding and it would change nothing: expected bid left out, or a contender with defensiveEffect "always"` });
-      }
     }
   }));
 
@@ -237,6 +232,11 @@ export const contestRound = defineMechanic({
         for (const key of ['advantage', 'disadvantage'] as const) {
           if ((c[key] ?? 0) > 0) setupNotes.push(`${side}.${key} changes nothing here: ${c.name}'s advantageOn ${JSON.stringify(on)} puts the dice on its ${unrolled}`);
         }
+      }
+      // The bidding is over a defensive effect, the contest's only kind. Said, not refused: a
+      // sweep of defensiveEffect crosses such points.
+      if (c.bid !== undefined && c.bid !== 'whileAhead' && noEffects) {
+        setupNotes.push(`${side}.bid changes nothing here: neither contender makes a defensive effect (defensiveEffect "never" for both; a contest has no offensive effects), so there is no bidding`);
       }
       const spends = spend[i] !== 'never';
       if (c.spendPerRoll !== undefined && !spends) setupNotes.push(`${side}.spendPerRoll changes nothing here: ${c.name} spends no tension on dice (spendTension "never")`);

@@ -147,23 +147,27 @@ export function awardEquipment<S extends { bonus?: DiceGroup[] }>(sides: readonl
 }
 
 /**
- * What awardEquipment takes away, said: a side's written `bonus` that does not roll under
- * `mostEquipped` changes nothing at that point ("sides.1.bonus changes nothing here: …").
- * A note, not a refusal, as a sweep over one side's bonus crosses the tie.
+ * What awardEquipment takes away, said (notes, not refusals: a sweep over one side's bonus
+ * crosses the tie). A side with fewer equipment dice than the most well-equipped: its
+ * `bonus` changes nothing at that point. Sides tied at the most roll none, which is said as
+ * such and not as "changes nothing": with two of them, either one's bonus is what keeps the
+ * other's from rolling (a review found the first version's note false there).
  */
 export function equipmentNotes(sides: readonly { name: string; bonus?: DiceGroup[] }[], rules: Pick<ViciousnessRules, 'equipment'>): string[] {
   if (rules.equipment === 'everySide') return [];
   const counts = sides.map((side) => eachDie(side.bonus ?? []).length);
   const most = Math.max(...counts);
+  if (most === 0) return [];
   const top = sides.filter((_, s) => counts[s] === most).map((side) => `"${side.name}"`);
-  return sides.flatMap((side, s) => {
-    if (counts[s] === 0 || (counts[s] === most && top.length === 1)) return [];
-    const why =
-      counts[s] === most
-        ? `sides ${top.join(' and ')} have as many equipment dice (${most}), so none is the most well-equipped and none rolls them`
-        : `only the most well-equipped side rolls its equipment dice, and side ${top[0]} has more (${most})`;
-    return [`sides.${s}.bonus changes nothing here: ${why} ("The GM awards 1d4 or 2d4 to the most well-equipped side"; rules.equipment "everySide" rolls each side's)`];
+  const text = '("The GM awards 1d4 or 2d4 to the most well-equipped side"; rules.equipment "everySide" rolls each side\'s)';
+  const notes: string[] = [];
+  if (top.length > 1) notes.push(`sides ${top.join(' and ')} roll no equipment dice: they have as many (${most}), so none is the most well-equipped ${text}`);
+  sides.forEach((side, s) => {
+    if (counts[s] > 0 && counts[s] < most) {
+      notes.push(`sides.${s}.bonus changes nothing here: only the most well-equipped side rolls its equipment dice, and ${top.length === 1 ? `side ${top[0]} has` : `sides ${top.join(' and ')} have`} more (${most}) ${text}`);
+    }
   });
+  return notes;
 }
 
 /**
