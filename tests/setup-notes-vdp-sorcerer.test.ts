@@ -179,6 +179,14 @@ describe('VDP tension settings with nothing to act on', () => {
     expect(swept.results[0].metrics).not.toEqual(withoutBid.results[0].metrics);
     const contestSwept = runAll('vdp', 'contestRound', contenders(noEffects, { ...noEffects, bid: 'never' }), undefined, { 'setup.a.defensiveEffect': ['always', 'never'] });
     expect(contestSwept.results.map(said)).toEqual([[], ['b.bid changes nothing here: neither contender makes a defensive effect (defensiveEffect "never" for both; a contest has no offensive effects), so there is no bidding']]);
+    // Stored tension for effects it never makes, likewise (a refusal until December 2026).
+    const stored = run('vdp', 'combat', duel({ ...noEffects, effectTension: 2 }, { offensiveEffect: 'always' }));
+    expect(said(stored)).toEqual(['characters.0.effectTension changes nothing here: ann makes no effect to add it to (offensiveEffect and defensiveEffect "never")']);
+    expect(stored.metrics).toEqual(run('vdp', 'combat', duel(noEffects, { offensiveEffect: 'always' })).metrics);
+    const storedContest = run('vdp', 'contestRound', contenders({}, { ...noEffects, effectTension: 2 }));
+    expect(said(storedContest)).toEqual(['b.effectTension changes nothing here: ben makes no defensive effect to add it to (defensiveEffect "never"; a contest has no offensive effects)']);
+    expect(storedContest.metrics).toEqual(run('vdp', 'contestRound', contenders({}, noEffects)).metrics);
+    expect(said(run('vdp', 'contestRound', contenders({}, { effectTension: 2 })))).toEqual([]);
     // An enemy's effects are bid over, and the bid acts (ann, with tension to negate them, never does).
     const bidding = duel({ ...noEffects, tension: 4, spendTension: 'never', bid: 'never' }, { offensiveEffect: 'always' });
     expect(said(run('vdp', 'combat', bidding))).toEqual([]);

@@ -516,8 +516,6 @@ describe('policies move results the way the rules say', () => {
     expectRejected('vdp', 'combat', { characters: [{ ...jill, bid: 'sometimes' }, jack] }, 'setup.characters.0.bid', /expected one of/);
     expectRejected('vdp', 'combat', { characters: [jill, { ...jack, offensiveEffect: 'pin' }] }, 'setup.characters.1.offensiveEffect', /expected one of/);
     expectRejected('vdp', 'combat', { characters: [jill, { ...jack, effectTension: -1 }] }, 'setup.characters.1.effectTension', /≥ 0/);
-    // Stored tension for effects it never makes would change nothing.
-    expectRejected('vdp', 'combat', { characters: [jill, { ...jack, effectTension: 2, defensiveEffect: 'never' }] }, 'setup.characters.1.effectTension', /"jack" adds stored tension to each effect it makes, but it makes none \(offensiveEffect and defensiveEffect "never"\), so it would change nothing/);
     expect(() => fight([jill, { ...jack, effectTension: 2, defensiveEffect: 'never', offensiveEffect: 'unlessKo' }], 10)).not.toThrow();
   });
 });

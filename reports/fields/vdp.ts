@@ -170,7 +170,7 @@ const situationalFields: Field[] = [
 const defensiveEffectFields: Field[] = [
   choice('defensiveEffect', 'block’s tension on an effect', DEFENSIVE_EFFECTS, 'always (default)', '“can spend that tension on a defensive effect”; never banks it for advantage dice'),
   choice('bid', 'tension bidding', BID_POLICIES, 'whileAhead (default)', 'pay to negate an effect, or put one back on: always, only while it can outlast the other, never (said to change nothing where no effect is made to bid over)'),
-  { kind: 'number', key: 'effectTension', label: 'stored tension per effect', placeholder: '0', help: '“and any stored tension”: added to each effect it makes (refused on one that makes none)' },
+  { kind: 'number', key: 'effectTension', label: 'stored tension per effect', placeholder: '0', help: '“and any stored tension”: added to each effect it makes (said to change nothing on one that makes none)' },
 ];
 
 export const combatForm: MechanicForm = {

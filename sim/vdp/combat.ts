@@ -261,11 +261,6 @@ export const combatSetup = lazySchema(() => z
       if (c.indirect === true && (c.cover ?? 'none') !== 'none') {
         ctx.addIssue({ code: 'custom', path: ['characters', i, 'cover'], message: `"${c.name}" fires indirect, which "can only be used out in the open", but it is in ${c.cover} cover: expected "cover" left out, or "indirect" left out` });
       }
-      // "and any stored tension": added to each effect it makes. One that makes none (every
-      // effect policy "never") would never add it.
-      if ((c.effectTension ?? 0) > 0 && !makesEffects(c)) {
-        ctx.addIssue({ code: 'custom', path: ['characters', i, 'effectTension'], message: `"${c.name}" adds stored tension to each effect it makes, but it makes none (offensiveEffect and defensiveEffect "never"), so it would change nothing: expected effectTension left out, or an effect policy other than "never"` });
-      }
       // "Change Focus … Melee, usually": a ranged fighter switches targets anyway, so the buy
       // would never be made (and a cash-in would give up successes for it for nothing).
       if (c.chargeBuy === 'changeFocus' && c.ranged === true) {
@@ -699,6 +694,11 @@ export const combat = defineMechanic({
       // Which rolls its situational dice are on, with none.
       const none = c.advantageOn === undefined ? undefined : noNetAdvantageWhy(c.advantage, c.disadvantage, c.name);
       if (none !== undefined) setupNotes.push(`characters.${e}.advantageOn changes nothing here: ${none}`);
+      // "and any stored tension": added to each effect it makes; one that makes none never adds
+      // it. Said, not refused, as the bid below: a sweep of its effect policies crosses it.
+      if ((c.effectTension ?? 0) > 0 && !makesEffects(c)) {
+        setupNotes.push(`characters.${e}.effectTension changes nothing here: ${c.name} makes no effect to add it to (offensiveEffect and defensiveEffect "never")`);
+      }
       // The bidding over an effect is between the one who made it and the one it falls on.
       // Said, not refused: the dashboard's presets and a file's sweep set the effect
       // policies point by point (a refusal of the file as written refused such sweeps).

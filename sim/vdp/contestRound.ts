@@ -91,14 +91,6 @@ export const contestRoundSetup = lazySchema(() => z
     if (s.a.name === s.b.name) {
       ctx.addIssue({ code: 'custom', path: ['b', 'name'], message: `both characters are named "${s.a.name}": names must differ` });
     }
-    // "and any stored tension": added to each defensive effect, the contest's only kind. One
-    // that makes none would never add it.
-    for (const side of ['a', 'b'] as const) {
-      const c = s[side];
-      if ((c.effectTension ?? 0) > 0 && c.defensiveEffect === 'never') {
-        ctx.addIssue({ code: 'custom', path: [side, 'effectTension'], message: `"${c.name}" adds stored tension to each defensive effect it makes, but its defensiveEffect is "never" (a contest has no offensive effects), so it would change nothing: expected effectTension left out, or defensiveEffect "always"` });
-      }
-    }
   }));
 
 export type Contender = z.output<typeof contenderSchema>;
@@ -232,6 +224,11 @@ export const contestRound = defineMechanic({
         for (const key of ['advantage', 'disadvantage'] as const) {
           if ((c[key] ?? 0) > 0) setupNotes.push(`${side}.${key} changes nothing here: ${c.name}'s advantageOn ${JSON.stringify(on)} puts the dice on its ${unrolled}`);
         }
+      }
+      // "and any stored tension": added to each defensive effect, the contest's only kind; one
+      // that makes none never adds it. Said, as the bid below.
+      if ((c.effectTension ?? 0) > 0 && (c.defensiveEffect ?? 'always') === 'never') {
+        setupNotes.push(`${side}.effectTension changes nothing here: ${c.name} makes no defensive effect to add it to (defensiveEffect "never"; a contest has no offensive effects)`);
       }
       // The bidding is over a defensive effect, the contest's only kind. Said, not refused: a
       // sweep of defensiveEffect crosses such points.
