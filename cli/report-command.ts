@@ -19,7 +19,7 @@ import type { ScenarioResult } from '../sim/result.ts';
 import { headline } from '../reports/changes.ts';
 import { diffOptionsOf, readResults } from './diff-command.ts';
 import { pathWords } from '../reports/sweep.ts';
-import { solvePlan } from '../sim/solve/plan.ts';
+import { judged, solveSearches } from '../sim/solve/plan.ts';
 import { describeSolveExpect, failedSolveChecks } from '../reports/solveSection.ts';
 import { describeCheck, exactDisagrees, measured } from '../reports/checkText.ts';
 
@@ -119,10 +119,12 @@ export async function reportCommand(
   for (const line of recoverLeftovers(outDir)) err?.write(`poolsim: ${plainText(line)}\n`);
   const slugs = reportSlugs(namedPaths(inputs, plans.map((p) => p.file)));
   checkTarget(outDir, { inputs: plans.map((p) => p.file), baseline: values.baseline, slugs });
+  // Each file's solve blocks, made before anything runs (a block asking what it cannot have
+  // is bad input, nothing written), answered after, beside (never inside) its results.
+  const searches = plans.map((plan) => (plan.scenario.solve?.length ? solveSearches(plan, { words: pathWords(plan.scenario) }) : []));
   const results = await runPlans(plans, { workers: values.workers, progress: err, ...context });
-  // Each file's solve blocks, answered beside (never inside) its results.
   plans.forEach((plan, i) => {
-    if (plan.scenario.solve?.length) results[i].solve = solvePlan(plan, { words: pathWords(plan.scenario) });
+    if (searches[i].length > 0) results[i].solve = searches[i].map((search) => judged(search.solve(), search.problem.block));
   });
   const entries = plans.map((plan, i): ReportEntry => ({ slug: slugs[i], result: results[i], source: plan.file, setup: plan.scenario.setup }));
   let diff: ResultDiff | undefined;

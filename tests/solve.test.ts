@@ -3,7 +3,7 @@
  * counts, the sequential Monte Carlo search with the exact engine switched off, saying
  * "undecided" rather than guessing, the equivalence form, bad input, the CLI and reports.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -541,6 +541,19 @@ describe('poolsim solve and the reports', () => {
     expect(r.solve[0]).toMatchObject({ name: 'even heist', value: 2, decided: true, method: 'exact', expect: { equals: 2, pass: true } });
     const text = await poolsim('solve', f);
     expect(text.out).toContain('even heist: success closest to 0.500: 2 challenges (success = 0.500 exact)');
+  });
+
+  test('a block\'s own maxTrials on a block answered exactly is refused, as --max-trials is, by solve and report alike, before anything runs', async () => {
+    const f = file('capped-exact.json', heist([{ ...even, maxTrials: 131072 }]));
+    const want = `${f}: solve.0.maxTrials: caps the trials of a Monte Carlo search, and "even heist" is answered exactly (no trials are run), so it would change nothing: expected maxTrials left out`;
+    const s = await poolsim('solve', f);
+    expect(s.code).toBe(2);
+    expect(s.err).toContain(want);
+    const out = join(dir, 'capped-report');
+    const r = await poolsim('report', f, '--out', out);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(want);
+    expect(existsSync(out)).toBe(false);
   });
 
   test('run and merge say they leave a file\'s solve blocks unanswered and their expect unjudged (a CI job gating on run passed a failing one)', async () => {

@@ -70,9 +70,20 @@ export function solveProblem(plan: ScenarioPlan, b: number, options: SolveOption
   };
 }
 
-/** The searches of every block of a plan (not yet run). */
+/**
+ * The searches of every block of a plan (not yet run). A block's own `maxTrials` caps a
+ * Monte Carlo search: on one answered exactly it would change nothing, and is refused, as
+ * `--max-trials` is where every block is (an audit found it taken and ignored).
+ */
 export function solveSearches(plan: ScenarioPlan, options: SolveOptions = {}): SolveSearch[] {
-  return (plan.scenario.solve ?? []).map((_, b) => new SolveSearch(solveProblem(plan, b, options)));
+  const searches = (plan.scenario.solve ?? []).map((_, b) => new SolveSearch(solveProblem(plan, b, options)));
+  const errors = searches.flatMap((search, b) =>
+    search.method === 'exact' && search.problem.block.maxTrials !== undefined
+      ? [new ScenarioError(plan.file, `solve.${b}.maxTrials`, `caps the trials of a Monte Carlo search, and "${search.problem.block.name}" is answered exactly (no trials are run), so it would change nothing: expected maxTrials left out`)]
+      : [],
+  );
+  if (errors.length > 0) throw new ScenarioErrors(errors);
+  return searches;
 }
 
 /** Run every solve of a plan in this thread, with each block's `expect` judged. */
