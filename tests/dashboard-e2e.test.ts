@@ -608,4 +608,25 @@ describe.skipIf(!CHROMIUM)('the dashboard in Chromium', () => {
     await p.close();
     expect(pageErrors).toEqual([]);
   }, 120_000);
+
+  test('find: a block\'s own maxTrials on a question answered exactly is refused as poolsim solve refuses it, not thrown on the page', async () => {
+    const scenario = {
+      name: 'Capped find', system: 'viciousness', mechanic: 'knavery', trials: 20000, seed: 'capped',
+      setup: { challenges: 2, participants: [{ name: 'crew', count: 3 }] },
+      solve: [{ name: 'even heist', vary: 'setup.challenges', range: [0, 6], metric: 'success', target: 0.5, maxTrials: 131072 }],
+    };
+    const path = join(work, 'capped-find.json');
+    writeFileSync(path, JSON.stringify(scenario));
+    const want = 'solve.0.maxTrials: caps the trials of a Monte Carlo search, and "even heist" is answered exactly (no trials are run), so it would change nothing: expected maxTrials left out';
+    expect((await poolsim('solve', path)).err).toContain(`${path}: ${want}`);
+    const p = await context!.newPage();
+    p.on('pageerror', (e) => pageErrors.push(e.message));
+    await p.goto(url);
+    await p.waitForSelector('.results[data-run-state]');
+    await p.setInputFiles('#file', path);
+    await p.waitForSelector('.results[data-run-state="invalid"]', { timeout: RUN_TIMEOUT });
+    await expect(p.locator('.problem-list').textContent()).resolves.toContain(`capped-find.json: ${want}`);
+    await p.close();
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
 });

@@ -7,6 +7,8 @@
  */
 import type { SystemName } from '../../sim/rules.ts';
 import type { ScenarioResult } from '../../sim/result.ts';
+import { ScenarioErrors } from '../../sim/scenario.ts';
+import type { SolveResult } from '../../sim/solve/result.ts';
 import { switchMechanic } from '../model/switch.ts';
 import { removeItem, removedName } from '../model/removal.ts';
 import { scenarioB, sweepOverlap, type CompareChange } from '../model/compare.ts';
@@ -543,7 +545,14 @@ export class App implements SetupContext {
     }
     this.markPending();
     this.runTimer = setTimeout(() => {
-      this.startFind(a.plan);
+      // A block the plan accepts but its search refuses (its own maxTrials on a block
+      // answered exactly, as poolsim solve refuses it): the setup cannot run, as there.
+      const findRefused = this.startFind(a.plan);
+      if (findRefused) {
+        this.view = { ...this.view, state: 'invalid', problems: findRefused, stale: this.view.results.length > 0 };
+        this.drawResults();
+        return;
+      }
       const plans = [a.plan];
       if (b?.ok && bScenario) plans.push(b.plan);
       const run = new LiveRun(plans, this.pool(), () => this.queueRedraw(run));
@@ -613,19 +622,28 @@ export class App implements SetupContext {
   }
 
   /** Answer the scenario's solve blocks (the Find section), redrawing as the answer refines. */
-  private startFind(plan: import('../../sim/scenario.ts').ScenarioPlan): void {
+  private startFind(plan: import('../../sim/scenario.ts').ScenarioPlan): string[] | undefined {
     const old = this.findNode;
     this.findNode = null;
     old?.remove();
-    if (!plan.scenario.solve?.length) return;
-    const find = new FindRun(plan, (results, done) => {
+    if (!plan.scenario.solve?.length) return undefined;
+    let made: FindRun;
+    try {
+      made = new FindRun(plan, (results, done) => update(results, done));
+    } catch (err) {
+      if (err instanceof ScenarioErrors) return err.errors.map((e) => e.message);
+      throw err;
+    }
+    const find = made;
+    const update = (results: SolveResult[], done: boolean) => {
       if (this.find !== find) return;
       const node = findResultsNode(results, done, plan.scenario, find.metricWords);
       if (this.findNode) this.findNode.replaceWith(...(node ? [node] : []));
       else if (node) this.el.results.prepend(node);
       this.findNode = node;
-    });
+    };
     this.find = find;
+    return undefined;
   }
 
   /** Whether the results shown are of a run the user stopped. */
