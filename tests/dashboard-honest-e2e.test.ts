@@ -183,7 +183,11 @@ describe.skipIf(!CHROMIUM)('no silent wrong answers, in Chromium', () => {
     await expect(page.locator('[data-path="compare"] select:not([data-key="compare-path"]) option:checked').textContent()).resolves.toBe('the loser’s next turn only');
     // The results say the change in the same words.
     await page.waitForSelector('.compare-view > .help');
-    await expect(page.locator('.compare-view > .help').first().textContent()).resolves.toContain('B changes “rule: effect dice weigh on” from the default to the loser’s next turn only');
+    // Quoted, and the default named (it read "from the default to the loser’s next turn only").
+    await expect(page.locator('.compare-view > .help').first().textContent()).resolves.toContain('B changes “rule: effect dice weigh on” from the default (“the loser’s defences and next turn”) to “the loser’s next turn only”');
+    // B set to the "(default)" choice is A unchanged, and said so (it ran B as A unsaid).
+    await page.selectOption('[data-path="compare"] select:not([data-key="compare-path"])', { index: 0 });
+    await page.waitForFunction(() => document.querySelector('[data-path="compare"] .help')?.textContent?.includes('B is A unchanged'));
     await page.close();
   }, 180_000);
 

@@ -174,7 +174,7 @@ describe('knavery: prepared, and freePushes "unused"', () => {
     expect(run('knavery', { ...plan, prepared: false }).notes).toBeUndefined();
   });
   test('freePushes "unused": the default\'s rerolls are a fight the mechanic does not play; "fallout" acts', () => {
-    expectNoted(run('knavery', { ...plan, freePushes: 'unused' }), run('knavery', plan), 'freePushes changes nothing here: the default "reroll" spends the free pushes in the fight after a failed plan, which the knavery mechanic does not play, so its figures are "unused"\'s too ("fallout" thwarts challenges)');
+    expectNoted(run('knavery', { ...plan, freePushes: 'unused' }), run('knavery', plan), 'freePushes changes nothing here: "unused" gives the same figures as the default "reroll", whose free pushes are rerolls in the fight after a failed plan, which the knavery mechanic does not play ("fallout", which thwarts challenges, does differ)');
     expectActs(run('knavery', { ...plan, freePushes: 'fallout' }), run('knavery', plan), 'freePushes');
   });
 });

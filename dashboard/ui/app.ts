@@ -22,7 +22,7 @@ import type { ChunkExecutor } from '../../workers/schedule.ts';
 import type { DistributionView } from '../charts/panels.ts';
 import { formatSweepValues } from '../model/sweep.ts';
 import { sweepLabel } from '../../reports/sweep.ts';
-import { optionLabel, type LeafField } from '../../reports/fields/spec.ts';
+import { optionLabel, shownDefault, type LeafField } from '../../reports/fields/spec.ts';
 import { getAt, parsePath } from '../../reports/fields/paths.ts';
 import { h, replace } from './dom.ts';
 import { renderResults, renderSummary, stopButton, type ResultsView } from './results.ts';
@@ -611,8 +611,19 @@ export class App implements SetupContext {
     const found = variables(this.current).find((v) => v.path.join('.') === change.path);
     const before = getAt(this.current, parsePath(change.path));
     const kind = found?.field.kind === 'dice' ? 'dice' : 'text';
-    // A rule's values by their words, as its choices read (reports/fields/spec.ts optionLabel).
-    const fmt = (v: unknown) => (v === undefined ? 'the default' : (optionLabel(found?.field as LeafField | undefined, v) ?? formatSweepValues([v], kind)));
+    // A rule's values by their words, as its choices read (reports/fields/spec.ts optionLabel),
+    // quoted: words such as "when its dice show no hit" or "every side, as written" read as
+    // part of the sentence unquoted. A value left out names the default it stands for.
+    const leaf = found?.field as LeafField | undefined;
+    const said = (v: unknown) => {
+      const words = optionLabel(leaf, v);
+      return words !== undefined ? `“${words}”` : formatSweepValues([v], kind);
+    };
+    const fmt = (v: unknown) => {
+      if (v !== undefined) return said(v);
+      const byDefault = shownDefault(leaf);
+      return byDefault === undefined ? 'the default' : `the default (${said(byDefault)})`;
+    };
     const overlap = sweepOverlap(this.current, change);
     const shifted =
       overlap.kind === 'shift'

@@ -415,7 +415,8 @@ function compareSection(ctx: SetupContext): HTMLElement {
         'small',
         { class: 'help' },
         `in A: ${now === undefined ? `not set (the default${inA === undefined ? '' : `, ${shown(inA)}`})` : shown(now)}`,
-        JSON.stringify(inA) === JSON.stringify(change.value) ? ' — B is A unchanged: give B another value' : '',
+        // B left at the default (a choice's "(default)" option) is A's default too.
+        JSON.stringify(inA) === JSON.stringify(valueInA(found?.field as LeafField | undefined, change.value)) ? ' — B is A unchanged: give B another value' : '',
       ),
       // A clash with Vary (model/compare.ts sweepOverlap) is put here by the app's checks.
       h('div', { class: 'problems', attrs: { role: 'alert' } }),

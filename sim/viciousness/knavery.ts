@@ -127,7 +127,7 @@ export const knavery = defineMechanic({
     // The default's rerolls are the violence of the fight after a failed plan, which this
     // mechanic does not play: its figures are `unused`'s (docs/rulings/knavery.md).
     if (setup.freePushes === 'unused') {
-      setupNotes.push('freePushes changes nothing here: the default "reroll" spends the free pushes in the fight after a failed plan, which the knavery mechanic does not play, so its figures are "unused"\'s too ("fallout" thwarts challenges)');
+      setupNotes.push('freePushes changes nothing here: "unused" gives the same figures as the default "reroll", whose free pushes are rerolls in the fight after a failed plan, which the knavery mechanic does not play ("fallout", which thwarts challenges, does differ)');
     }
     const need = challengesToMeet(setup.challenges, (setup.removed ?? 0) + pushedRemovals);
     const sides = Int32Array.from(dice, (d) => d.sides);
