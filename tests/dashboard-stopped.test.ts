@@ -98,6 +98,27 @@ describe('notes of the points', () => {
     const compared = renderResults({ state: 'finished', results: [two, a] }, options);
     expect([...compared.querySelectorAll('.exact-note')].map((p) => p.textContent)).toEqual(['B: exact values skipped: the exact chain plays two sides, and this battle has 3; the estimates are Monte Carlo only']);
   });
+
+  test('a note A and B share is said once, with A (an audit: each was listed as B\'s and again as A\'s)', () => {
+    const clash = (hitOn: string) => ({
+      name: 'shared',
+      system: 'viciousness',
+      mechanic: 'clash',
+      trials: 300,
+      seed: 'notes',
+      rules: { targeting: 'weakest', hitOn },
+      setup: { sides: ['a', 'b'].map((name) => ({ name, combatants: [{ name: `${name}-m`, count: 2 }] })) },
+    });
+    const a = runPlan(planScenario(clash('exact4'), 'a.json'));
+    const b = runPlan(planScenario(clash('4+'), 'b.json'));
+    const compared = renderResults({ state: 'finished', results: [a, b] }, options);
+    const notes = [...compared.querySelectorAll('.exact-note')].map((p) => p.textContent);
+    const targeting = notes.filter((n) => n!.includes('rules.targeting changes nothing here'));
+    expect(targeting).toHaveLength(1);
+    expect(targeting[0]!.startsWith('B: ')).toBe(false);
+    // B's own (its hitOn of d4s only) is still said as B's.
+    expect(notes.filter((n) => n!.startsWith('B: rules.hitOn changes nothing here'))).toHaveLength(1);
+  });
 });
 
 describe('results of an earlier setup, still on the page', () => {

@@ -284,8 +284,12 @@ export function renderResults(view: ResultsView, options: ResultsOptions): HTMLE
         h('h2', {}, 'A and B'),
         h('p', { class: 'help' }, `A is the setup in the form. ${view.compareLabel ?? 'B changes one thing'}.`),
         unpairedNote(a, b),
-        // B's own notes (A's are with A's results below): why a B figure has no exact value, or what of B's setup changes nothing.
-        ...pointNotes(b).map((note) => h('p', { class: 'help exact-note' }, `B: ${note}`)),
+        // B's own notes (A's are with A's results below): why a B figure has no exact value, or
+        // what of B's setup changes nothing. One A has too is said there, once (it was listed
+        // twice, as B's here and as A's below).
+        ...pointNotes(b)
+          .filter((note) => !pointNotes(a).includes(note))
+          .map((note) => h('p', { class: 'help exact-note' }, `B: ${note}`)),
         a.results.length > 1 ? select('compare', heatmapChoices(a), comparedMetric(a, compareOptions), options.onCompareMetric) : null,
         ...comparePanels(a, b, compareOptions).map((p) => panelNode(p)),
       ),
