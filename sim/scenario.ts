@@ -14,7 +14,7 @@ import { EXACT_BUDGET, exactSkippedNote } from './exactBudget.ts';
 import { pointKey } from './diff.ts';
 import type { MetricSpec } from './stats.ts';
 import type { ExpectResult, MetricResult, PointResult } from './result.ts';
-import { solveGoal, solveListSchema, solveValues, type SolveBlock } from './solve/schema.ts';
+import { nameSchema, solveGoal, solveListSchema, solveValues, type SolveBlock } from './solve/schema.ts';
 
 /** Largest grid a sweep may make (points); a bigger one is refused before running. */
 export const MAX_POINTS = 2500;
@@ -93,7 +93,7 @@ const expectSchema = lazySchema(() => z
 
 export const scenarioSchema = lazySchema(() => z
   .object({
-    name: z.string().min(1),
+    name: nameSchema(),
     /** Free text for reports: what question the scenario answers. */
     description: z.string().optional(),
     system: z.enum(['viciousness', 'vdp', 'sorcerer']),

@@ -88,6 +88,16 @@ describe('checks that could never pass', () => {
   });
 });
 
+describe('names', () => {
+  test('a scenario or solve block named with only spaces is refused (it read as none: "Find:    ")', async () => {
+    const f = write('blank.yaml', clash.replace('name: B', 'name: "   "') + 'solve:\n  - { name: " ", vary: setup.sides.1.combatants.0.count, range: [1, 3], metric: top.heroes, target: 0.5 }\n');
+    const r = await poolsim('run', f);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`${f}: name: expected a name with something besides spaces`);
+    expect(r.err).toContain(`${f}: solve.0.name: expected a name with something besides spaces`);
+  });
+});
+
 describe('files that are not what they seem', () => {
   test('YAML errors name the place once, in poolsim\'s words; an empty file is said to be empty', async () => {
     const cases: [string, string, string][] = [

@@ -52,9 +52,19 @@ export const solveExpectSchema = lazySchema(() => z
     refineBand(e, ctx);
   }));
 
+/**
+ * A name something is shown and matched by (a scenario, a solve block; sim/scenario.ts takes it from here): one of only spaces
+ * read as none on the page ("Find:    ") and in the reports (an audit of the dashboard).
+ */
+export const nameSchema = () =>
+  z
+    .string()
+    .min(1)
+    .refine((s) => s.trim().length > 0, { message: 'expected a name with something besides spaces' });
+
 export const solveBlockSchema = lazySchema(() => z
   .object({
-    name: z.string().min(1),
+    name: nameSchema(),
     description: z.string().optional(),
     /** The field searched: a dotted path into the file, as a sweep path. */
     vary: z.string().min(1),
