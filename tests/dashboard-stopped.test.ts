@@ -113,6 +113,8 @@ describe('notes of the points', () => {
     const b = runPlan(planScenario(clash('4+'), 'b.json'));
     const compared = renderResults({ state: 'finished', results: [a, b] }, options);
     const notes = [...compared.querySelectorAll('.exact-note')].map((p) => p.textContent);
+    // A card's notes as one list, not a paragraph each (the audit: ~110 px for three).
+    expect(compared.querySelectorAll('ul.point-notes > li.exact-note')).toHaveLength(notes.length);
     const targeting = notes.filter((n) => n!.includes('rules.targeting changes nothing here'));
     expect(targeting).toHaveLength(1);
     expect(targeting[0]!.startsWith('B: ')).toBe(false);
