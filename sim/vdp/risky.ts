@@ -37,6 +37,11 @@ export const riskySetup = lazySchema(() => z
     }
   }));
 
+/** Which pools of a split `advantageOn` gives the advantage dice to: [Accomplish (attack), Caution (Resist, defence)]. */
+export function advantageReaches(advantageOn: VdpRules['advantageOn']): [boolean, boolean] {
+  return [advantageOn !== 'caution', advantageOn !== 'accomplish'];
+}
+
 /** The accomplish and caution rolls of a split, with advantage placed by the variant. */
 export function splitRolls(
   accomplish: number,
@@ -47,14 +52,8 @@ export function splitRolls(
   /** Advantage dice bought with tension for each roll, on top of `net` (extended checks). */
   spent: readonly [number, number] = [0, 0],
 ): [VdpRoll, VdpRoll] {
-  const onAccomplish = advantageOn !== 'caution' ? net : 0;
-  const onCaution = advantageOn !== 'accomplish' ? net : 0;
-  return [new VdpRoll(accomplish, onAccomplish + spent[0], modifiers[0]), new VdpRoll(caution, onCaution + spent[1], modifiers[1])];
-}
-
-/** Which pools of a split `advantageOn` gives the advantage dice to: [Accomplish (attack), Caution (Resist, defence)]. */
-export function advantageReaches(advantageOn: VdpRules['advantageOn']): [boolean, boolean] {
-  return [advantageOn !== 'caution', advantageOn !== 'accomplish'];
+  const [onAccomplish, onCaution] = advantageReaches(advantageOn);
+  return [new VdpRoll(accomplish, (onAccomplish ? net : 0) + spent[0], modifiers[0]), new VdpRoll(caution, (onCaution ? net : 0) + spent[1], modifiers[1])];
 }
 
 /** A split as [first pool's dice, second pool's dice] (Accomplish and Caution, attack and defence). */

@@ -140,10 +140,15 @@ export function bonusDice(bonus: readonly DiceGroup[] | undefined): ViolenceDie[
  */
 export function awardEquipment<S extends { bonus?: DiceGroup[] }>(sides: readonly S[], rules: Pick<ViciousnessRules, 'equipment'>): S[] {
   if (rules.equipment === 'everySide') return [...sides];
+  const { counts, most, top } = equipmentCounts(sides);
+  return sides.map((side, s) => (side.bonus === undefined || (counts[s] === most && top.length === 1) ? side : { ...side, bonus: [] }));
+}
+
+/** Each side's equipment dice, the most any side has, and the sides that have that many. */
+function equipmentCounts(sides: readonly { bonus?: DiceGroup[] }[]): { counts: number[]; most: number; top: number[] } {
   const counts = sides.map((side) => eachDie(side.bonus ?? []).length);
   const most = Math.max(...counts);
-  const atTop = counts.filter((c) => c === most).length;
-  return sides.map((side, s) => (side.bonus === undefined || (counts[s] === most && atTop === 1) ? side : { ...side, bonus: [] }));
+  return { counts, most, top: counts.flatMap((c, s) => (c === most ? [s] : [])) };
 }
 
 /**
@@ -155,10 +160,9 @@ export function awardEquipment<S extends { bonus?: DiceGroup[] }>(sides: readonl
  */
 export function equipmentNotes(sides: readonly { name: string; bonus?: DiceGroup[] }[], rules: Pick<ViciousnessRules, 'equipment'>): string[] {
   if (rules.equipment === 'everySide') return [];
-  const counts = sides.map((side) => eachDie(side.bonus ?? []).length);
-  const most = Math.max(...counts);
+  const { counts, most, top: topSides } = equipmentCounts(sides);
   if (most === 0) return [];
-  const top = sides.filter((_, s) => counts[s] === most).map((side) => `"${side.name}"`);
+  const top = topSides.map((s) => `"${sides[s].name}"`);
   const text = '("The GM awards 1d4 or 2d4 to the most well-equipped side"; rules.equipment "everySide" rolls each side\'s)';
   const notes: string[] = [];
   if (top.length > 1) notes.push(`sides ${top.join(' and ')} roll no equipment dice: they have as many (${most}), so none is the most well-equipped ${text}`);
