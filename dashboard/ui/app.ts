@@ -190,6 +190,7 @@ export class App implements SetupContext {
 
   /** Load a whole state (a link, an opened file: `openedName`). */
   load(state: LinkState, openedName?: string): void {
+    this.forgetAnswers();
     this.openedName = openedName;
     this.current = state.scenario;
     this.change = state.compare;
@@ -221,7 +222,7 @@ export class App implements SetupContext {
       return;
     }
     if (opened.kind === 'results') {
-      this.cancelRun();
+      this.forgetAnswers();
       this.view = { state: 'file', results: opened.results, source: file.name };
       this.message(`Opened ${file.name}: ${opened.results.length === 1 ? 'a result' : `${opened.results.length} results`}, as reported.`, false);
       this.showFileNote(file.name, opened.results);
@@ -230,6 +231,23 @@ export class App implements SetupContext {
     }
     this.message(`Opened ${file.name}.`, false);
     this.load({ scenario: opened.scenario }, file.name);
+  }
+
+  /**
+   * A file or a link opened in place of the setup: what answered the setup it replaces (the
+   * run's figures, Find's answer) is not left beside it. Until the new setup's own run and
+   * Find answer come, there are none: a file that cannot run yet (a solve block with no name,
+   * refused beside its box) showed the old file's Find answer above its refusal, and the old
+   * file's figures under it, as if they were its own. An edit is another matter: the last
+   * run's figures and answer stay there, marked as the setup as it was (markFind).
+   * A file that cannot be read replaces nothing, and takes nothing away.
+   */
+  private forgetAnswers(): void {
+    this.cancelRun();
+    this.findNode?.remove();
+    this.findNode = null;
+    this.view = { state: 'idle', results: [] };
+    this.drawResults();
   }
 
   scenarioText(): { name: string; text: string } {
