@@ -23,7 +23,7 @@ import { numberFromText, seedFromText, diceChips, normaliseDice, typedDice } fro
 import { getAt, pruneEmpty, withValue, withItem, withoutItem } from '../reports/fields/paths.ts';
 import { defaultScenario, newScenario } from '../dashboard/model/scenario.ts';
 import { checkScenario, placeErrors } from '../dashboard/model/validate.ts';
-import { formatSweepValues, parseSweepValues } from '../dashboard/model/sweep.ts';
+import { choiceBoxes, choiceValuesText, formatSweepValues, parseSweepValues, toggleChoice } from '../dashboard/model/sweep.ts';
 import { decodeLink, encodeLink } from '../dashboard/model/url.ts';
 import { readOpenedFile, scenarioFileName, scenarioFileText, scenarioOfResult, trialsRan } from '../dashboard/model/files.ts';
 import { NotUtf8, decodeUtf8 } from '../sim/scenarioText.ts';
@@ -812,5 +812,37 @@ describe('a Vary range too long for a sweep is named with its length', () => {
     if (checked.ok) throw new Error('expected a problem');
     const placed = placeErrors(checked.errors, ['sweep.setup.challenges']);
     expect(placed.atField.get('sweep.setup.challenges')?.[0]).toBe('expected a number, got "1-5000" (a range of 5,000 values: a list takes at most 2,500) (at sweep point {"setup.challenges":"1-5000"})');
+  });
+});
+
+describe('a rule in the words its select shows, the file keeping its values', () => {
+  const clash = (extra: Record<string, unknown> = {}) => ({
+    name: 'Equipped', system: 'viciousness', mechanic: 'clash', trials: 200, seed: 'eq',
+    setup: { sides: [{ name: 'crew', combatants: [{ name: 'captain' }], bonus: ['d4', 'd4'] }, { name: 'guards', combatants: [{ name: 'guard' }], bonus: ['d4'] }] },
+    ...extra,
+  });
+  const equipment = ruleFields('viciousness', 'clash').find((f) => f.key === 'equipment') as ChoiceField;
+
+  test('Vary ticks a rule\'s values by their words ("every side, as written" has a comma), and the sweep gets the values the engine reads', () => {
+    // The Vary row took "every side, as written" as two values, neither the rule's.
+    const boxes = choiceBoxes(['mostEquipped'], equipment.options);
+    expect(boxes).toEqual([
+      { value: 'mostEquipped', label: 'only the most well-equipped side', checked: true, offered: true },
+      { value: 'everySide', label: 'every side, as written', checked: false, offered: true },
+    ]);
+    const values = toggleChoice(['mostEquipped'], boxes[1]!.value, true);
+    expect(values).toEqual(['mostEquipped', 'everySide']);
+    const checked = checkScenario(clash({ sweep: { 'rules.equipment': values } }), 'eq.json');
+    if (!checked.ok) throw new Error(checked.errors.map((e) => e.message).join('\n'));
+    expect(checked.plan.points.map((p) => p.point)).toEqual([{ 'rules.equipment': 'mostEquipped' }, { 'rules.equipment': 'everySide' }]);
+    // A file's order is kept (its points run in it); unticking takes a value out.
+    expect(toggleChoice(['everySide'], 'mostEquipped', true)).toEqual(['everySide', 'mostEquipped']);
+    expect(toggleChoice(values, 'mostEquipped', false)).toEqual(['everySide']);
+    expect(toggleChoice(values, 'everySide', true)).toEqual(values);
+    // A value the rule does not have stays, ticked and marked, for the CLI's message at the row.
+    expect(choiceBoxes(['mostEquipped', 'every side'], equipment.options)[2]).toEqual({ value: 'every side', label: '"every side"', checked: true, offered: false });
+    // The field Vary sets says what it runs over in the same words, each quoted (the comma is theirs).
+    expect(choiceValuesText(values, equipment.options)).toBe('“only the most well-equipped side”, “every side, as written”');
+    expect(choiceValuesText(['never', 'probeDefence'], [{ value: 'never', label: 'never' }, { value: 'probeDefence', label: 'probeDefence' }])).toBe('never, probeDefence');
   });
 });

@@ -20,10 +20,10 @@ import { checkScenario, placeErrors, type Checked } from '../model/validate.ts';
 import { LiveRun } from '../../workers/live.ts';
 import type { ChunkExecutor } from '../../workers/schedule.ts';
 import type { DistributionView } from '../charts/panels.ts';
-import { formatSweepValues } from '../model/sweep.ts';
+import { choiceValuesText, formatSweepValues } from '../model/sweep.ts';
 import { sweepLabel } from '../../reports/sweep.ts';
 import { optionLabel, shownDefault, type LeafField } from '../../reports/fields/spec.ts';
-import { getAt, parsePath } from '../../reports/fields/paths.ts';
+import { getAt, joinPath, parsePath } from '../../reports/fields/paths.ts';
 import { h, replace } from './dom.ts';
 import { renderResults, renderSummary, stopButton, type ResultsView } from './results.ts';
 import { renderSetup, variables, type SetupContext } from './setup.ts';
@@ -128,12 +128,15 @@ export class App implements SetupContext {
   private markSwept(): void {
     const sweep = this.current.sweep;
     if (sweep === null || typeof sweep !== 'object' || Array.isArray(sweep)) return;
+    const vars = variables(this.current);
     for (const [path, values] of Object.entries(sweep)) {
       const row = this.el.setup.querySelector(`[data-path="${CSS.escape(path)}"]`);
       if (!row) continue;
       row.classList.add('swept');
       const kind = !Array.isArray(values) ? 'text' : values.every((v) => typeof v === 'number') ? 'number' : values.every(Array.isArray) ? 'dice' : 'text';
-      const shown = Array.isArray(values) ? formatSweepValues(values, kind) : '';
+      // A choice's values as its select names them (a rule's words), as Vary's boxes do.
+      const field = vars.find((v) => joinPath(v.path) === path)?.field;
+      const shown = !Array.isArray(values) ? '' : field?.kind === 'choice' ? choiceValuesText(values, field.options) : formatSweepValues(values, kind);
       row.append(h('small', { class: 'swept-note' }, `varied in Vary${shown ? ` (${shown})` : ''}: this value is not used while it is`));
     }
   }
