@@ -1,7 +1,9 @@
 /**
  * A rule reads in one set of words across the dashboard, in Chromium: its Vary row ticks the
  * values by the words its select shows ("every side, as written" has a comma of its own, and
- * the comma-separated row took it as two values, neither the rule's). The file and what
+ * the comma-separated row took it as two values, neither the rule's), and a note or a
+ * refusal that names a rule (`rules.equipment "everySide"`, `"ownTurn" says …`) names it as
+ * that select does, the CLI's text kept in the title. The file, the result JSON and what
  * `poolsim run` prints keep the values the engine reads. Each test here failed before.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -80,17 +82,43 @@ describe.skipIf(!CHROMIUM)('a rule in the words its select shows, in Chromium', 
     await p.close();
 
     // A file's value that is not the rule's (its words typed as one) is kept, ticked and
-    // marked, and refused at the row naming what was expected.
+    // marked, and refused at the row naming what was expected, in the same words.
     const q = await open(clash({ sweep: { 'rules.equipment': ['mostEquipped', 'every side, as written'] } }));
     await q.waitForSelector('.results[data-run-state="invalid"]', { timeout: RUN_TIMEOUT });
     const qRow = q.locator('[data-path="sweep.rules.equipment"]');
     await expect(qRow.locator('label.choice-box.unoffered').textContent()).resolves.toBe('"every side, as written"');
-    await expect(qRow.locator('> .problems').textContent()).resolves.toContain('expected one of "mostEquipped", "everySide", got "every side, as written"');
+    await expect(qRow.locator('> .problems').textContent()).resolves.toContain('expected one of “only the most well-equipped side”, “every side, as written”, got "every side, as written"');
     // Unticked, it is taken out (and its box with it).
     await qRow.locator('label.choice-box.unoffered input').click();
     await finished(q);
     await expect(q.locator('[data-path="sweep.rules.equipment"] label.choice-box').count()).resolves.toBe(2);
     expect(JSON.parse((await download(q, '#download')).text).sweep).toEqual({ 'rules.equipment': ['mostEquipped'] });
+    await q.close();
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+
+  test('a note and a refusal name a rule as its select does; the result JSON and the CLI’s quoted text keep the file’s words', async () => {
+    // The engine's note of the guards' bonus, which names rules.equipment "everySide".
+    const p = await open(clash({}));
+    await finished(p);
+    const named = p.locator('.result .point-notes .rule-named');
+    await expect(named.first().textContent()).resolves.toBe('“equipment dice roll for” = “every side, as written”');
+    await expect(named.first().getAttribute('title')).resolves.toBe('rules.equipment "everySide"');
+    await expect(p.locator('.result .point-notes').textContent()).resolves.not.toContain('rules.equipment');
+    const results = JSON.parse((await download(p, '#download-results')).text);
+    expect(results.results[0].notes.join('\n')).toContain('rules.equipment "everySide" rolls each side\'s');
+    await p.close();
+
+    // A refusal beside the rule's select: its value in the words the select shows.
+    const contender = (name: string, timing: number) => ({ name, attack: { attribute: 3, skill: 1 }, defence: { attribute: 3, skill: 1 }, timing, defensiveEffect: 'never' });
+    const q = await open({ name: 'Contest', system: 'vdp', mechanic: 'contestRound', trials: 1000, seed: 'c', rules: { effectsOn: 'ownTurn' }, setup: { a: contender('ana', 6), b: contender('bo', 5) } });
+    await q.waitForSelector('.results[data-run-state="invalid"]', { timeout: RUN_TIMEOUT });
+    const at = q.locator('[data-path="rules.effectsOn"]');
+    await expect(at.locator('> select option:checked').textContent()).resolves.toBe('the loser’s next turn only');
+    await expect(at.locator('> .problems').textContent()).resolves.toMatch(/^“the loser’s next turn only” says which rolls a defensive effect's dice weigh on/);
+    await expect(at.locator('> .problems .rule-named').getAttribute('title')).resolves.toBe('"ownTurn"');
+    // The status quotes poolsim run, as it says: the file's words there.
+    await expect(q.locator('.problem-list').textContent()).resolves.toContain('rules.effectsOn: "ownTurn" says which rolls');
     await q.close();
     expect(pageErrors).toEqual([]);
   }, 120_000);

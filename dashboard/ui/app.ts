@@ -28,6 +28,7 @@ import { h, replace } from './dom.ts';
 import { renderResults, renderSummary, stopButton, type ResultsView } from './results.ts';
 import { renderSetup, variables, type SetupContext } from './setup.ts';
 import { FindRun, findResultsNode } from './find.ts';
+import { ruleText } from './ruleText.ts';
 
 /**
  * Quiet time after a keystroke before a run starts (typing "12" in one go should not run
@@ -316,7 +317,10 @@ export class App implements SetupContext {
         {},
         h('b', {}, r.name),
         ` — ${r.system} · ${r.mechanic} · ${trialsRan(r)} · seed ${JSON.stringify(r.seed)}`,
-        r.rules && Object.keys(r.rules).length ? ` · rules ${Object.entries(r.rules).map(([k, v]) => `${k} ${String(v)}`).join(', ')}` : '',
+        // Each rule as the Rule variants card names it, the file's value in its title.
+        ...(r.rules && Object.keys(r.rules).length
+          ? [' · rules ', ...Object.entries(r.rules).flatMap(([k, v], i) => [i > 0 ? ', ' : '', ...ruleText(`rules.${k} ${JSON.stringify(v)}`, r.system)])]
+          : []),
       ),
     );
     replace(
@@ -458,7 +462,10 @@ export class App implements SetupContext {
         const el = this.fields.get(path)!;
         el.classList.add('invalid');
         const box = el.querySelector(':scope > .problems');
-        for (const p of problems) box?.append(h('div', {}, prefix + p));
+        // A rule it names reads as the select beside it does (ui/ruleText.ts); the problem's
+        // own path says which rule its quoted values are of.
+        const subject = (p: string) => checked.errors.find((e) => p.includes(e.problem) || e.problem.includes(p))?.path ?? path;
+        for (const p of problems) box?.append(h('div', {}, prefix, ...ruleText(p, this.current.system, subject(p))));
         // Fields inside this one that no form shows (typos in the setup: "modifer"), said
         // here: each can be taken out where it is said, as one at the top level can below.
         if (!prefix) {
@@ -472,7 +479,7 @@ export class App implements SetupContext {
         // A field the file has and no form shows (a typo, a field of another mechanic)
         // can be taken out with one click; the rest says what to fix.
         const unknown = checked.errors.find((e) => e.message === message && e.unknownKeys.length > 0);
-        general.push(h('li', {}, prefix + message, ...(unknown && !prefix ? unknown.unknownKeys.map((key) => this.removeButton(key)) : [])));
+        general.push(h('li', {}, prefix, ...ruleText(message, this.current.system), ...(unknown && !prefix ? unknown.unknownKeys.map((key) => this.removeButton(key)) : [])));
       }
     };
     show(a, '');
@@ -481,12 +488,12 @@ export class App implements SetupContext {
       const el = this.fields.get('compare');
       el?.classList.add('invalid');
       const box = el?.querySelector(':scope > .problems');
-      for (const e of b.errors) box?.append(h('div', {}, `B: ${e.path}: ${e.problem}`));
+      for (const e of b.errors) box?.append(h('div', {}, ...ruleText(`B: ${e.path}: ${e.problem}`, this.current.system, e.path)));
     }
     if (compareProblem) {
       const el = this.fields.get('compare');
       el?.classList.add('invalid');
-      el?.querySelector(':scope > .problems')?.append(h('div', {}, compareProblem));
+      el?.querySelector(':scope > .problems')?.append(h('div', {}, ...ruleText(compareProblem, this.current.system)));
     }
     replace(this.el.problems, ...(general.length ? [h('ul', { class: 'general-problems', attrs: { role: 'alert' } }, ...general)] : []));
   }
