@@ -23,7 +23,9 @@ import { numberFromText, seedFromText, diceChips, normaliseDice, typedDice } fro
 import { getAt, pruneEmpty, withValue, withItem, withoutItem } from '../reports/fields/paths.ts';
 import { defaultScenario, newScenario } from '../dashboard/model/scenario.ts';
 import { checkScenario, placeErrors } from '../dashboard/model/validate.ts';
-import { formatSweepValues, parseSweepValues } from '../dashboard/model/sweep.ts';
+import { choiceBoxes, choiceValuesText, formatSweepValues, parseSweepValues, toggleChoice } from '../dashboard/model/sweep.ts';
+import { ruleWords } from '../dashboard/model/ruleWords.ts';
+import { pointNotes } from '../reports/pointNotes.ts';
 import { decodeLink, encodeLink } from '../dashboard/model/url.ts';
 import { readOpenedFile, scenarioFileName, scenarioFileText, scenarioOfResult, trialsRan } from '../dashboard/model/files.ts';
 import { NotUtf8, decodeUtf8 } from '../sim/scenarioText.ts';
@@ -812,5 +814,66 @@ describe('a Vary range too long for a sweep is named with its length', () => {
     if (checked.ok) throw new Error('expected a problem');
     const placed = placeErrors(checked.errors, ['sweep.setup.challenges']);
     expect(placed.atField.get('sweep.setup.challenges')?.[0]).toBe('expected a number, got "1-5000" (a range of 5,000 values: a list takes at most 2,500) (at sweep point {"setup.challenges":"1-5000"})');
+  });
+});
+
+describe('a rule in the words its select shows, the file keeping its values', () => {
+  const clash = (extra: Record<string, unknown> = {}) => ({
+    name: 'Equipped', system: 'viciousness', mechanic: 'clash', trials: 200, seed: 'eq',
+    setup: { sides: [{ name: 'crew', combatants: [{ name: 'captain' }], bonus: ['d4', 'd4'] }, { name: 'guards', combatants: [{ name: 'guard' }], bonus: ['d4'] }] },
+    ...extra,
+  });
+  const equipment = ruleFields('viciousness', 'clash').find((f) => f.key === 'equipment') as ChoiceField;
+
+  test('Vary ticks a rule\'s values by their words ("every side, as written" has a comma), and the sweep gets the values the engine reads', () => {
+    // The Vary row took "every side, as written" as two values, neither the rule's.
+    const boxes = choiceBoxes(['mostEquipped'], equipment.options);
+    expect(boxes).toEqual([
+      { value: 'mostEquipped', label: 'only the most well-equipped side', checked: true, offered: true },
+      { value: 'everySide', label: 'every side, as written', checked: false, offered: true },
+    ]);
+    const values = toggleChoice(['mostEquipped'], boxes[1]!.value, true);
+    expect(values).toEqual(['mostEquipped', 'everySide']);
+    const checked = checkScenario(clash({ sweep: { 'rules.equipment': values } }), 'eq.json');
+    if (!checked.ok) throw new Error(checked.errors.map((e) => e.message).join('\n'));
+    expect(checked.plan.points.map((p) => p.point)).toEqual([{ 'rules.equipment': 'mostEquipped' }, { 'rules.equipment': 'everySide' }]);
+    // A file's order is kept (its points run in it); unticking takes a value out.
+    expect(toggleChoice(['everySide'], 'mostEquipped', true)).toEqual(['everySide', 'mostEquipped']);
+    expect(toggleChoice(values, 'mostEquipped', false)).toEqual(['everySide']);
+    expect(toggleChoice(values, 'everySide', true)).toEqual(values);
+    // A value the rule does not have stays, ticked and marked, for the CLI's message at the row.
+    expect(choiceBoxes(['mostEquipped', 'every side'], equipment.options)[2]).toEqual({ value: 'every side', label: '"every side"', checked: true, offered: false });
+    // The field Vary sets says what it runs over in the same words, each quoted (the comma is theirs).
+    expect(choiceValuesText(values, equipment.options)).toBe('“only the most well-equipped side”, “every side, as written”');
+    expect(choiceValuesText(['never', 'probeDefence'], [{ value: 'never', label: 'never' }, { value: 'probeDefence', label: 'probeDefence' }])).toBe('never, probeDefence');
+  });
+
+  test('a note or a refusal names a rule by its label and its value by its words, each piece keeping the CLI\'s text', () => {
+    const raw = (text: string, pieces: ReturnType<typeof ruleWords>) => expect(pieces.map((p) => (typeof p === 'string' ? p : p.raw)).join('')).toBe(text);
+    const said = (pieces: ReturnType<typeof ruleWords>) => pieces.map((p) => (typeof p === 'string' ? p : p.words)).join('');
+    // The engine's own note, as the result (and poolsim run) carries it.
+    const result = runPlan(planScenario(clash(), 'eq.json'));
+    const note = pointNotes(result).find((n) => n.includes('rules.equipment'))!;
+    expect(note).toContain('rules.equipment "everySide" rolls each side\'s');
+    const pieces = ruleWords(note, 'viciousness');
+    raw(note, pieces);
+    expect(pieces).toContainEqual({ words: '“equipment dice roll for” = “every side, as written”', raw: 'rules.equipment "everySide"' });
+    // A refusal at a rule's select: its quoted values are that rule's (the problem's path).
+    const refused = checkScenario(clash({ rules: { invest: 'spread' } }), 'eq.json');
+    if (refused.ok) throw new Error('expected invest refused');
+    const e = refused.errors.find((x) => x.path === 'rules.invest')!;
+    raw(e.problem, ruleWords(e.problem, 'viciousness', e.path));
+    expect(said(ruleWords(e.problem, 'viciousness', e.path))).toBe('viciousness clash does not play invest, so “round its designs in turn” would change nothing (it is played by rivals and campaign only): expected invest left out, or its default “all in its design with the most points”');
+    // The whole message: the path too, by its label.
+    expect(said(ruleWords(e.message, 'viciousness'))).toMatch(/^eq\.json: “a rival invests”: viciousness clash does not play invest, so “round its designs in turn”/);
+    // A sweep's refusal: its values in words, the sweep point's JSON left as JSON.
+    const swept = checkScenario(clash({ sweep: { 'rules.equipment': ['every side'] } }), 'eq.json');
+    if (swept.ok) throw new Error('expected the sweep refused');
+    expect(said(ruleWords(swept.errors[0]!.message, 'viciousness'))).toBe('eq.json: sweep.rules.equipment: expected one of “only the most well-equipped side”, “every side, as written”, got "every side" (at sweep point {"rules.equipment":"every side"})');
+    // A value alone, of the rule at its path (a flag's too); another system's, or text naming none, as it is.
+    expect(ruleWords('"4+"', 'viciousness', 'rules.hitOn')).toEqual([{ words: '“4 or more”', raw: '"4+"' }]);
+    expect(ruleWords('true', 'viciousness', 'rules.speedChess')).toEqual([{ words: '“played”', raw: 'true' }]);
+    expect(ruleWords('rules.hitOn changes nothing here', 'sorcerer')).toEqual(['rules.hitOn changes nothing here']);
+    expect(ruleWords('setup.challenges: expected a number', 'viciousness')).toEqual(['setup.challenges: expected a number']);
   });
 });

@@ -115,11 +115,13 @@ describe('notes of the points', () => {
     const notes = [...compared.querySelectorAll('.exact-note')].map((p) => p.textContent);
     // A card's notes as one list, not a paragraph each (the audit: ~110 px for three).
     expect(compared.querySelectorAll('ul.point-notes > li.exact-note')).toHaveLength(notes.length);
-    const targeting = notes.filter((n) => n!.includes('rules.targeting changes nothing here'));
+    // Each rule named as its select is (ui/ruleText.ts), the note's own words in the title.
+    const targeting = notes.filter((n) => n!.includes('“leftover hits go to” changes nothing here'));
     expect(targeting).toHaveLength(1);
     expect(targeting[0]!.startsWith('B: ')).toBe(false);
     // B's own (its hitOn of d4s only) is still said as B's.
-    expect(notes.filter((n) => n!.startsWith('B: rules.hitOn changes nothing here'))).toHaveLength(1);
+    expect(notes.filter((n) => n!.startsWith('B: “a hit is” changes nothing here'))).toHaveLength(1);
+    expect([...compared.querySelectorAll('.exact-note .rule-named')].map((el) => el.getAttribute('title'))).toEqual(expect.arrayContaining(['rules.targeting', 'rules.hitOn']));
   });
 });
 

@@ -76,6 +76,54 @@ export function formatSweepValues(values: readonly unknown[], kind: SweepKind): 
   return values.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', ');
 }
 
+/**
+ * A choice's values are not typed: Vary ticks them, one box per option in the option's words
+ * (a rule's: "every side, as written", from sim/rules.ts `variant`). Words hold commas, so a
+ * comma-separated row could not take them, and typing a rule's value meant knowing the
+ * file's spelling the page shows nowhere else; a few named values are picked, as the rule's
+ * own select picks one. Each box stands for its option's value, which is what the file gets.
+ */
+export interface ChoiceBox {
+  value: unknown;
+  /** The option's words; a value the field does not offer, as the file has it. */
+  label: string;
+  checked: boolean;
+  /** False for a value the file sweeps and the field does not offer (kept, ticked, for the CLI's message at the row). */
+  offered: boolean;
+}
+
+/** The boxes of a choice's Vary row: each option, ticked where `values` has it; then any value `values` has that no option is. */
+export function choiceBoxes(values: readonly unknown[], options: readonly { value: string | boolean; label: string }[]): ChoiceBox[] {
+  const boxes: ChoiceBox[] = options.map((o) => ({ value: o.value, label: o.label, checked: values.includes(o.value), offered: true }));
+  for (const v of values) {
+    if (!boxes.some((b) => b.value === v)) boxes.push({ value: v, label: String(JSON.stringify(v)), checked: true, offered: false });
+  }
+  return boxes;
+}
+
+/**
+ * The sweep's values with `value` ticked (`on`) or not. A value ticked goes after those the
+ * sweep has, whose order is kept: a sweep's points, and a heatmap's axis, run in it, and a
+ * file's order is not rewritten by ticking another value.
+ */
+export function toggleChoice(values: readonly unknown[], value: unknown, on: boolean): unknown[] {
+  if (on) return values.includes(value) ? [...values] : [...values, value];
+  return values.filter((v) => v !== value);
+}
+
+/**
+ * A choice's swept values as its options read them: words quoted (“every side, as written”
+ * has a comma of its own), a value without words, or not offered, as written.
+ */
+export function choiceValuesText(values: readonly unknown[], options: readonly { value: string | boolean; label: string }[]): string {
+  return values
+    .map((v) => {
+      const label = options.find((o) => o.value === v)?.label;
+      return label !== undefined && label !== String(v) ? `“${label}”` : formatSweepValues([v], 'text');
+    })
+    .join(', ');
+}
+
 /** The kind of a path nobody has a form field for, guessed from the values it sweeps. */
 export function kindOfValues(values: readonly unknown[]): SweepKind {
   if (values.length && values.every((v) => typeof v === 'number')) return 'number';

@@ -20,14 +20,15 @@ import { checkScenario, placeErrors, type Checked } from '../model/validate.ts';
 import { LiveRun } from '../../workers/live.ts';
 import type { ChunkExecutor } from '../../workers/schedule.ts';
 import type { DistributionView } from '../charts/panels.ts';
-import { formatSweepValues } from '../model/sweep.ts';
+import { choiceValuesText, formatSweepValues } from '../model/sweep.ts';
 import { sweepLabel } from '../../reports/sweep.ts';
 import { optionLabel, shownDefault, type LeafField } from '../../reports/fields/spec.ts';
-import { getAt, parsePath } from '../../reports/fields/paths.ts';
+import { getAt, joinPath, parsePath } from '../../reports/fields/paths.ts';
 import { h, replace } from './dom.ts';
 import { renderResults, renderSummary, stopButton, type ResultsView } from './results.ts';
 import { renderSetup, variables, type SetupContext } from './setup.ts';
 import { FindRun, findResultsNode } from './find.ts';
+import { ruleText } from './ruleText.ts';
 
 /**
  * Quiet time after a keystroke before a run starts (typing "12" in one go should not run
@@ -128,12 +129,15 @@ export class App implements SetupContext {
   private markSwept(): void {
     const sweep = this.current.sweep;
     if (sweep === null || typeof sweep !== 'object' || Array.isArray(sweep)) return;
+    const vars = variables(this.current);
     for (const [path, values] of Object.entries(sweep)) {
       const row = this.el.setup.querySelector(`[data-path="${CSS.escape(path)}"]`);
       if (!row) continue;
       row.classList.add('swept');
       const kind = !Array.isArray(values) ? 'text' : values.every((v) => typeof v === 'number') ? 'number' : values.every(Array.isArray) ? 'dice' : 'text';
-      const shown = Array.isArray(values) ? formatSweepValues(values, kind) : '';
+      // A choice's values as its select names them (a rule's words), as Vary's boxes do.
+      const field = vars.find((v) => joinPath(v.path) === path)?.field;
+      const shown = !Array.isArray(values) ? '' : field?.kind === 'choice' ? choiceValuesText(values, field.options) : formatSweepValues(values, kind);
       row.append(h('small', { class: 'swept-note' }, `varied in Vary${shown ? ` (${shown})` : ''}: this value is not used while it is`));
     }
   }
@@ -190,6 +194,7 @@ export class App implements SetupContext {
 
   /** Load a whole state (a link, an opened file: `openedName`). */
   load(state: LinkState, openedName?: string): void {
+    this.forgetAnswers();
     this.openedName = openedName;
     this.current = state.scenario;
     this.change = state.compare;
@@ -221,7 +226,7 @@ export class App implements SetupContext {
       return;
     }
     if (opened.kind === 'results') {
-      this.cancelRun();
+      this.forgetAnswers();
       this.view = { state: 'file', results: opened.results, source: file.name };
       this.message(`Opened ${file.name}: ${opened.results.length === 1 ? 'a result' : `${opened.results.length} results`}, as reported.`, false);
       this.showFileNote(file.name, opened.results);
@@ -230,6 +235,23 @@ export class App implements SetupContext {
     }
     this.message(`Opened ${file.name}.`, false);
     this.load({ scenario: opened.scenario }, file.name);
+  }
+
+  /**
+   * A file or a link opened in place of the setup: what answered the setup it replaces (the
+   * run's figures, Find's answer) is not left beside it. Until the new setup's own run and
+   * Find answer come, there are none: a file that cannot run yet (a solve block with no name,
+   * refused beside its box) showed the old file's Find answer above its refusal, and the old
+   * file's figures under it, as if they were its own. An edit is another matter: the last
+   * run's figures and answer stay there, marked as the setup as it was (markFind).
+   * A file that cannot be read replaces nothing, and takes nothing away.
+   */
+  private forgetAnswers(): void {
+    this.cancelRun();
+    this.findNode?.remove();
+    this.findNode = null;
+    this.view = { state: 'idle', results: [] };
+    this.drawResults();
   }
 
   scenarioText(): { name: string; text: string } {
@@ -295,7 +317,10 @@ export class App implements SetupContext {
         {},
         h('b', {}, r.name),
         ` — ${r.system} · ${r.mechanic} · ${trialsRan(r)} · seed ${JSON.stringify(r.seed)}`,
-        r.rules && Object.keys(r.rules).length ? ` · rules ${Object.entries(r.rules).map(([k, v]) => `${k} ${String(v)}`).join(', ')}` : '',
+        // Each rule as the Rule variants card names it, the file's value in its title.
+        ...(r.rules && Object.keys(r.rules).length
+          ? [' · rules ', ...Object.entries(r.rules).flatMap(([k, v], i) => [i > 0 ? ', ' : '', ...ruleText(`rules.${k} ${JSON.stringify(v)}`, r.system)])]
+          : []),
       ),
     );
     replace(
@@ -437,7 +462,10 @@ export class App implements SetupContext {
         const el = this.fields.get(path)!;
         el.classList.add('invalid');
         const box = el.querySelector(':scope > .problems');
-        for (const p of problems) box?.append(h('div', {}, prefix + p));
+        // A rule it names reads as the select beside it does (ui/ruleText.ts); the problem's
+        // own path says which rule its quoted values are of.
+        const subject = (p: string) => checked.errors.find((e) => p.includes(e.problem) || e.problem.includes(p))?.path ?? path;
+        for (const p of problems) box?.append(h('div', {}, prefix, ...ruleText(p, this.current.system, subject(p))));
         // Fields inside this one that no form shows (typos in the setup: "modifer"), said
         // here: each can be taken out where it is said, as one at the top level can below.
         if (!prefix) {
@@ -451,7 +479,7 @@ export class App implements SetupContext {
         // A field the file has and no form shows (a typo, a field of another mechanic)
         // can be taken out with one click; the rest says what to fix.
         const unknown = checked.errors.find((e) => e.message === message && e.unknownKeys.length > 0);
-        general.push(h('li', {}, prefix + message, ...(unknown && !prefix ? unknown.unknownKeys.map((key) => this.removeButton(key)) : [])));
+        general.push(h('li', {}, prefix, ...ruleText(message, this.current.system), ...(unknown && !prefix ? unknown.unknownKeys.map((key) => this.removeButton(key)) : [])));
       }
     };
     show(a, '');
@@ -460,12 +488,12 @@ export class App implements SetupContext {
       const el = this.fields.get('compare');
       el?.classList.add('invalid');
       const box = el?.querySelector(':scope > .problems');
-      for (const e of b.errors) box?.append(h('div', {}, `B: ${e.path}: ${e.problem}`));
+      for (const e of b.errors) box?.append(h('div', {}, ...ruleText(`B: ${e.path}: ${e.problem}`, this.current.system, e.path)));
     }
     if (compareProblem) {
       const el = this.fields.get('compare');
       el?.classList.add('invalid');
-      el?.querySelector(':scope > .problems')?.append(h('div', {}, compareProblem));
+      el?.querySelector(':scope > .problems')?.append(h('div', {}, ...ruleText(compareProblem, this.current.system)));
     }
     replace(this.el.problems, ...(general.length ? [h('ul', { class: 'general-problems', attrs: { role: 'alert' } }, ...general)] : []));
   }

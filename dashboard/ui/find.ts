@@ -19,6 +19,7 @@ import { h, svgNode, uid } from './dom.ts';
 import { numberFromText, textFromValue } from '../model/coerce.ts';
 import { checkScenario } from '../model/validate.ts';
 import { pathPicker, variables, type SetupContext } from './setup.ts';
+import { ruleText } from './ruleText.ts';
 
 /** Longest a slice of search work runs before the page gets the thread back. */
 const SLICE_MS = 40;
@@ -224,12 +225,14 @@ export function findResultsNode(
   if (results.length === 0) return null;
   // Find asks of the setup as written: Vary's rows are not applied, and the page says at
   // which of their values it asked (the answer sits beside a sweep over them).
+  // A rule's value reads as its select does, in its words (ui/ruleText.ts), the file's value
+  // in the title.
   const unvaried = (vary: string) =>
     Object.keys(scenario.sweep ?? {})
       .filter((path) => path !== vary)
       .map((path) => {
         const value = getAt(scenario, parsePath(path));
-        return `${sweepLabel(path, setup, scenario)} = ${value === undefined ? 'its default' : JSON.stringify(value)}`;
+        return [`${sweepLabel(path, setup, scenario)} = `, ...(value === undefined ? ['its default'] : ruleText(JSON.stringify(value), system, path))];
       });
   return h(
     'section',
@@ -241,8 +244,8 @@ export function findResultsNode(
         h('h3', {}, `Find: ${r.name === 'find' ? `${metricWords(r.metric)}, as ${sweepLabel(r.vary, setup, scenario)} varies` : r.name}`),
         h('p', { class: 'sentence' }, r.sentence),
         // Why the search is by Monte Carlo where the mechanic has exact values (as the report says).
-        r.exactSkipped ? h('p', { class: 'help exact-note' }, r.exactSkipped) : null,
-        unvaried(r.vary).length ? h('p', { class: 'help' }, `Asked at the setup's own ${unvaried(r.vary).join(', ')}: Vary is not applied to Find.`) : null,
+        r.exactSkipped ? h('p', { class: 'help exact-note' }, ...ruleText(r.exactSkipped, system)) : null,
+        unvaried(r.vary).length ? h('p', { class: 'help' }, "Asked at the setup's own ", ...unvaried(r.vary).flatMap((parts, i) => [i > 0 ? ', ' : '', ...parts]), ': Vary is not applied to Find.') : null,
         r.points.length ? h('figure', {}, svgNode(solveChart(r, { system, mechanic, setup }))) : null,
       ),
     ),

@@ -16,6 +16,7 @@ import { heatmapChoices, heatmapMetric, panelsFor, type DistributionView } from 
 import type { JobProgress } from '../../workers/live.ts';
 import { h } from './dom.ts';
 import { panelIndex, panelNode } from './panels.ts';
+import { ruleText } from './ruleText.ts';
 
 export type RunState = 'idle' | 'running' | 'stopped' | 'finished' | 'invalid' | 'file' | 'failed';
 
@@ -160,6 +161,9 @@ function status(view: ResultsView, options?: Pick<ResultsOptions, 'onStop' | 'on
           'div',
           {},
           view.results.length ? 'Fix the marked fields to run; the results below are from the last setup that ran. ' : 'Fix the marked fields to run. ',
+          // Quoted as the command line prints it, a rule by its file path too: it says it is
+          // poolsim run's text, for a designer matching the terminal. Each problem is also
+          // said at its field, a rule there in its select's words (ui/ruleText.ts).
           'What poolsim run says:',
           h('ul', { class: 'problem-list' }, ...(view.problems ?? []).slice(0, PROBLEMS_LISTED).map((p) => h('li', {}, p))),
           (view.problems?.length ?? 0) > PROBLEMS_LISTED ? `and ${view.problems!.length - PROBLEMS_LISTED} more.` : null,
@@ -287,7 +291,7 @@ export function renderResults(view: ResultsView, options: ResultsOptions): HTMLE
         // B's own notes (A's are with A's results below): why a B figure has no exact value, or
         // what of B's setup changes nothing. One A has too is said there, once (it was listed
         // twice, as B's here and as A's below).
-        notesList(pointNotes(b).filter((note) => !pointNotes(a).includes(note)).map((note) => `B: ${note}`)),
+        notesList(pointNotes(b).filter((note) => !pointNotes(a).includes(note)).map((note) => `B: ${note}`), b.system),
         a.results.length > 1 ? select('compare', heatmapChoices(a), comparedMetric(a, compareOptions), options.onCompareMetric) : null,
         ...comparePanels(a, b, compareOptions).map((p) => panelNode(p)),
       ),
@@ -313,7 +317,7 @@ export function renderResults(view: ResultsView, options: ResultsOptions): HTMLE
         // The points' notes, as the report says them: why figures have no exact value where the
         // mechanic has them, and what the setup asks that changes nothing.
         // One tight list: a paragraph each took ~110 px above the charts for three (an audit).
-        notesList(pointNotes(result)),
+        notesList(pointNotes(result), result.system),
         // pointCount is the plan of the run under way; stale results are an earlier one's.
         varyingLine(result, setup, view.state === 'file' || view.stale ? undefined : view.pointCount),
         checks(result, provisional, setup),
@@ -341,7 +345,11 @@ function withIndex(panels: ReturnType<typeof panelsFor>, prefix: string, onView:
   return [panelIndex(panels, prefix), ...panels.map((p) => panelNode(p, onView, prefix))];
 }
 
-/** A result's notes (reports/pointNotes.ts) as one list, or nothing where it has none. */
-function notesList(notes: readonly string[]): HTMLElement | null {
-  return notes.length > 0 ? h('ul', { class: 'point-notes', attrs: { 'aria-label': 'notes' } }, ...notes.map((note) => h('li', { class: 'help exact-note' }, note))) : null;
+/**
+ * A result's notes (reports/pointNotes.ts) as one list, or nothing where it has none; a rule
+ * a note names reads as the Rule variants card names it (ui/ruleText.ts), the result's own
+ * notes (and the JSON) keeping the file's words.
+ */
+function notesList(notes: readonly string[], system: string): HTMLElement | null {
+  return notes.length > 0 ? h('ul', { class: 'point-notes', attrs: { 'aria-label': 'notes' } }, ...notes.map((note) => h('li', { class: 'help exact-note' }, ...ruleText(note, system)))) : null;
 }

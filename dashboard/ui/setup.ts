@@ -7,11 +7,11 @@ import { mechanics } from '../../sim/mechanics.ts';
 import type { SystemName } from '../../sim/rules.ts';
 import { formFor } from '../../reports/fields/index.ts';
 import { ruleFields } from '../../reports/fields/rules.ts';
-import { fieldAt, leaves, optionLabel, shownDefault, type Leaf, type LeafField, type MechanicForm } from '../../reports/fields/spec.ts';
+import { fieldAt, leaves, optionLabel, shownDefault, type ChoiceField, type Leaf, type LeafField, type MechanicForm } from '../../reports/fields/spec.ts';
 import { seedFromText, textFromValue } from '../model/coerce.ts';
 import type { CompareChange } from '../model/compare.ts';
 import { getAt, joinPath, parsePath } from '../../reports/fields/paths.ts';
-import { formatSweepValues, kindOfValues, parseSweepValues, type SweepKind } from '../model/sweep.ts';
+import { choiceBoxes, formatSweepValues, kindOfValues, parseSweepValues, toggleChoice, type SweepKind } from '../model/sweep.ts';
 import { withoutStaleChecks } from '../model/removal.ts';
 import { sweepLabel } from '../../reports/sweep.ts';
 import { h, uid } from './dom.ts';
@@ -274,13 +274,32 @@ function sweepSection(ctx: SetupContext): HTMLElement {
       setSweep(next, true);
     });
     const id = uid('sweep');
+    const field = found?.field;
+    if (field?.kind === 'choice') {
+      // Ticked, not typed (model/sweep.ts ChoiceBox): each box in its option's words.
+      const boxes = choiceSweepBoxes(field, values, (next) => setSweep({ ...current(), [path]: next }, true), () => {
+        const now = current()[path];
+        return Array.isArray(now) ? now : [];
+      });
+      const row = h(
+        'div',
+        { class: 'field sweep-row choice-row', attrs: { 'data-path': `sweep.${path}` } },
+        select,
+        h('button', { class: 'remove', attrs: { type: 'button', title: 'stop varying this' }, on: { click: () => setSweep(Object.fromEntries(Object.entries(current()).filter(([p]) => p !== path)), true) } }, '×'),
+        boxes,
+        h('small', { class: 'help' }, 'one point for each value ticked'),
+        h('div', { class: 'problems', attrs: { role: 'alert' } }),
+      );
+      ctx.register(`sweep.${path}`, row);
+      return row;
+    }
     const input = h('input', {
       attrs: { id, type: 'text', value: found?.field.kind === 'text' && found.field.show ? values.map(found.field.show).join(' | ') : formatSweepValues(values, kind), 'aria-label': 'values', 'data-key': 'sweep-values' },
       on: {
         input: (e) => {
           const f = found?.field;
           const text = (e.target as HTMLInputElement).value;
-          const values = f?.kind === 'text' && f.read ? text.split('|').map((t) => f.read!(t.trim())) : parseSweepValues(text, kind, f?.kind === 'choice' ? f.options.map((o) => o.value) : undefined);
+          const values = f?.kind === 'text' && f.read ? text.split('|').map((t) => f.read!(t.trim())) : parseSweepValues(text, kind);
           setSweep({ ...current(), [path]: values }, false);
         },
       },
@@ -321,6 +340,28 @@ function sweepSection(ctx: SetupContext): HTMLElement {
   );
   ctx.register('sweep', section);
   return section;
+}
+
+/**
+ * A choice's Vary values as boxes to tick (model/sweep.ts ChoiceBox), each in its option's
+ * words with the file's value in its title; `now` reads the sweep as it stands when a box is
+ * ticked. A tick is a pick, not typing: the setup is drawn again (the field Vary sets says its
+ * new values; a value the field does not offer, unticked, is gone from the row), keyboard
+ * focus kept on the box by its data-key.
+ */
+function choiceSweepBoxes(field: ChoiceField, values: readonly unknown[], onChange: (values: unknown[]) => void, now: () => readonly unknown[]): HTMLElement {
+  return h(
+    'div',
+    { class: 'choice-boxes', attrs: { role: 'group', 'aria-label': 'values', 'data-key': 'sweep-values' } },
+    ...choiceBoxes(values, field.options).map((b, i) => {
+      const box = h('input', { attrs: { type: 'checkbox', 'data-key': `sweep-value-${i}` } });
+      box.checked = b.checked;
+      box.addEventListener('change', () => onChange(toggleChoice(now(), b.value, box.checked)));
+      const raw = String(JSON.stringify(b.value));
+      const title = b.offered ? (b.label === String(b.value) ? undefined : `${raw} in the file`) : `${raw}: in the file, not a value of this field; untick to take it out`;
+      return h('label', { class: b.offered ? 'choice-box' : 'choice-box unoffered', attrs: { title, 'data-value': raw } }, box, b.label);
+    }),
+  );
 }
 
 /** Values a new sweep row starts with, around the field's current value. */

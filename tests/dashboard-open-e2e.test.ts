@@ -1,0 +1,78 @@
+/**
+ * Opening a file replaces what answered the setup before it, in Chromium: a Find answer (and
+ * the figures) of the setup shown stayed on the page above the refusal of a file whose
+ * solve block has no name, and beside an opened results.json, as if they were that file's.
+ * Each test here failed before.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { openDashboard, type Dashboard } from './dashboard-server.ts';
+import { chromiumOrSkip } from './browser.ts';
+import { encodeLink } from '../dashboard/model/url.ts';
+
+const CHROMIUM = await chromiumOrSkip('the dashboard opened-file end-to-end test');
+const RUN_TIMEOUT = 60_000;
+
+let dashboard: Dashboard | undefined;
+let work: string;
+let context: BrowserContext | undefined;
+let url: string;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  if (!CHROMIUM) return;
+  dashboard = await openDashboard(CHROMIUM, { prefix: 'poolsim-open-', viewport: { width: 1400, height: 900 }, acceptDownloads: true });
+  ({ work, context, url } = dashboard);
+}, 180_000);
+
+afterAll(async () => {
+  await dashboard?.close();
+});
+
+async function finished(p: Page): Promise<void> {
+  await p.waitForSelector('.results[data-run-state="finished"]', { timeout: RUN_TIMEOUT });
+}
+
+const heist = (name: string, solve: Record<string, unknown>) => ({
+  name, system: 'viciousness', mechanic: 'knavery', trials: 2000, seed: name,
+  setup: { challenges: 2, participants: [{ name: 'crew', count: 3 }] },
+  solve: [{ vary: 'setup.challenges', range: [0, 6], metric: 'success', target: 0.5, ...solve }],
+});
+
+describe.skipIf(!CHROMIUM)('an opened file replaces the answers of the setup before it, in Chromium', () => {
+  test('a file whose Find question has no name: the old Find answer and figures go; a results file: no Find answer beside it', async () => {
+    const p = await context!.newPage();
+    p.on('pageerror', (e) => pageErrors.push(e.message));
+    await p.goto(url + encodeLink({ scenario: heist('Named', { name: 'even heist' }) }));
+    await p.waitForSelector('.find-results[data-find-state="finished"]', { timeout: RUN_TIMEOUT });
+    await finished(p);
+    await expect(p.locator('.find-result h3').textContent()).resolves.toBe('Find: even heist');
+
+    const path = join(work, 'unnamed-find.json');
+    writeFileSync(path, JSON.stringify(heist('Unnamed', {})));
+    await p.setInputFiles('#file', path);
+    await p.waitForSelector('.results[data-run-state="invalid"]', { timeout: RUN_TIMEOUT });
+    await expect(p.locator('.problem-list').textContent()).resolves.toContain('unnamed-find.json: solve.0.name: missing: expected a string');
+    // Nothing of the file before: no Find answer above the refusal, no figures under it.
+    await expect(p.locator('.find-results').count()).resolves.toBe(0);
+    await expect(p.locator('#results .result').count()).resolves.toBe(0);
+    await expect(p.locator('.results .status').textContent()).resolves.not.toContain('the results below are from the last setup that ran');
+    // Named there, the file's own question is answered.
+    await p.fill('[data-key="find-name"]', 'unnamed, named');
+    await finished(p);
+    await expect(p.locator('.find-result h3').textContent({ timeout: RUN_TIMEOUT })).resolves.toBe('Find: unnamed, named');
+
+    // A results file opened over it: its figures, and no Find answer of the setup set aside.
+    const [dl] = await Promise.all([p.waitForEvent('download'), p.click('#download-results')]);
+    const results = join(mkdtempSync(join(work, 'download-')), 'results.json');
+    await dl.saveAs(results);
+    expect(JSON.parse(readFileSync(results, 'utf8')).name).toBe('Unnamed');
+    await p.setInputFiles('#file', results);
+    await p.waitForSelector('.results[data-run-state="file"]', { timeout: RUN_TIMEOUT });
+    await expect(p.locator('.find-results').count()).resolves.toBe(0);
+    await p.close();
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+});

@@ -1,0 +1,125 @@
+/**
+ * A rule reads in one set of words across the dashboard, in Chromium: its Vary row ticks the
+ * values by the words its select shows ("every side, as written" has a comma of its own, and
+ * the comma-separated row took it as two values, neither the rule's), and a note or a
+ * refusal that names a rule (`rules.equipment "everySide"`, `"ownTurn" says …`) names it as
+ * that select does, the CLI's text kept in the title. The file, the result JSON and what
+ * `poolsim run` prints keep the values the engine reads. Each test here failed before.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { openDashboard, type Dashboard } from './dashboard-server.ts';
+import { chromiumOrSkip } from './browser.ts';
+import { poolsim } from './helpers.ts';
+import { encodeLink } from '../dashboard/model/url.ts';
+
+const CHROMIUM = await chromiumOrSkip('the dashboard rule words end-to-end test');
+const RUN_TIMEOUT = 60_000;
+
+let dashboard: Dashboard | undefined;
+let work: string;
+let context: BrowserContext | undefined;
+let url: string;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  if (!CHROMIUM) return;
+  dashboard = await openDashboard(CHROMIUM, { prefix: 'poolsim-words-', viewport: { width: 1400, height: 900 }, acceptDownloads: true });
+  ({ work, context, url } = dashboard);
+}, 180_000);
+
+afterAll(async () => {
+  await dashboard?.close();
+});
+
+async function open(scenario: Record<string, unknown>): Promise<Page> {
+  const p = await context!.newPage();
+  p.on('pageerror', (e) => pageErrors.push(e.message));
+  await p.goto(url + encodeLink({ scenario }));
+  await p.waitForSelector('.results[data-run-state]');
+  return p;
+}
+
+async function finished(p: Page): Promise<void> {
+  await p.waitForSelector('.results[data-run-state="finished"]', { timeout: RUN_TIMEOUT });
+}
+
+async function download(p: Page, button: string): Promise<{ text: string; path: string }> {
+  const [dl] = await Promise.all([p.waitForEvent('download'), p.click(button)]);
+  const path = join(mkdtempSync(join(work, 'download-')), dl.suggestedFilename());
+  await dl.saveAs(path);
+  return { text: readFileSync(path, 'utf8'), path };
+}
+
+/** A clash whose crew has more equipment dice than the guards: only the crew's roll, by default. */
+const clash = (extra: Record<string, unknown>) => ({
+  name: 'Equipped', system: 'viciousness', mechanic: 'clash', trials: 2000, seed: 'equipped',
+  setup: { sides: [{ name: 'crew', combatants: [{ name: 'captain' }, { name: 'minion', count: 2 }], bonus: ['d4', 'd4'] }, { name: 'guards', combatants: [{ name: 'guard', count: 3 }], bonus: ['d4'] }] },
+  ...extra,
+});
+
+describe.skipIf(!CHROMIUM)('a rule in the words its select shows, in Chromium', () => {
+  test('Vary ticks a rule’s values by their words, and the file gets the values poolsim run reads', async () => {
+    const p = await open(clash({ sweep: { 'rules.equipment': ['mostEquipped'] } }));
+    await finished(p);
+    const row = p.locator('[data-path="sweep.rules.equipment"]');
+    const boxes = row.locator('label.choice-box');
+    await expect(boxes.allTextContents()).resolves.toEqual(['only the most well-equipped side', 'every side, as written']);
+    await expect(boxes.locator('input').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).checked))).resolves.toEqual([true, false]);
+    // The value the box stands for is one hover away.
+    await expect(boxes.nth(1).getAttribute('title')).resolves.toBe('"everySide" in the file');
+    await boxes.nth(1).locator('input').check();
+    await finished(p);
+    const file = await download(p, '#download');
+    expect(JSON.parse(file.text).sweep).toEqual({ 'rules.equipment': ['mostEquipped', 'everySide'] });
+    const cli = await poolsim('run', file.path, '--json');
+    expect(cli.err).toBe('');
+    expect(JSON.parse(cli.out).results.map((r: { point: object }) => r.point)).toEqual([{ 'rules.equipment': 'mostEquipped' }, { 'rules.equipment': 'everySide' }]);
+    // The rule's own select says it is varied, over the same words.
+    await expect(p.locator('[data-path="rules.equipment"] .swept-note').textContent()).resolves.toBe('varied in Vary (“only the most well-equipped side”, “every side, as written”): this value is not used while it is');
+    await p.close();
+
+    // A file's value that is not the rule's (its words typed as one) is kept, ticked and
+    // marked, and refused at the row naming what was expected, in the same words.
+    const q = await open(clash({ sweep: { 'rules.equipment': ['mostEquipped', 'every side, as written'] } }));
+    await q.waitForSelector('.results[data-run-state="invalid"]', { timeout: RUN_TIMEOUT });
+    const qRow = q.locator('[data-path="sweep.rules.equipment"]');
+    await expect(qRow.locator('label.choice-box.unoffered').textContent()).resolves.toBe('"every side, as written"');
+    await expect(qRow.locator('> .problems').textContent()).resolves.toContain('expected one of “only the most well-equipped side”, “every side, as written”, got "every side, as written"');
+    // Unticked, it is taken out (and its box with it).
+    await qRow.locator('label.choice-box.unoffered input').click();
+    await finished(q);
+    await expect(q.locator('[data-path="sweep.rules.equipment"] label.choice-box').count()).resolves.toBe(2);
+    expect(JSON.parse((await download(q, '#download')).text).sweep).toEqual({ 'rules.equipment': ['mostEquipped'] });
+    await q.close();
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+
+  test('a note and a refusal name a rule as its select does; the result JSON and the CLI’s quoted text keep the file’s words', async () => {
+    // The engine's note of the guards' bonus, which names rules.equipment "everySide".
+    const p = await open(clash({}));
+    await finished(p);
+    const named = p.locator('.result .point-notes .rule-named');
+    await expect(named.first().textContent()).resolves.toBe('“equipment dice roll for” = “every side, as written”');
+    await expect(named.first().getAttribute('title')).resolves.toBe('rules.equipment "everySide"');
+    await expect(p.locator('.result .point-notes').textContent()).resolves.not.toContain('rules.equipment');
+    const results = JSON.parse((await download(p, '#download-results')).text);
+    expect(results.results[0].notes.join('\n')).toContain('rules.equipment "everySide" rolls each side\'s');
+    await p.close();
+
+    // A refusal beside the rule's select: its value in the words the select shows.
+    const contender = (name: string, timing: number) => ({ name, attack: { attribute: 3, skill: 1 }, defence: { attribute: 3, skill: 1 }, timing, defensiveEffect: 'never' });
+    const q = await open({ name: 'Contest', system: 'vdp', mechanic: 'contestRound', trials: 1000, seed: 'c', rules: { effectsOn: 'ownTurn' }, setup: { a: contender('ana', 6), b: contender('bo', 5) } });
+    await q.waitForSelector('.results[data-run-state="invalid"]', { timeout: RUN_TIMEOUT });
+    const at = q.locator('[data-path="rules.effectsOn"]');
+    await expect(at.locator('> select option:checked').textContent()).resolves.toBe('the loser’s next turn only');
+    await expect(at.locator('> .problems').textContent()).resolves.toMatch(/^“the loser’s next turn only” says which rolls a defensive effect's dice weigh on/);
+    await expect(at.locator('> .problems .rule-named').getAttribute('title')).resolves.toBe('"ownTurn"');
+    // The status quotes poolsim run, as it says: the file's words there.
+    await expect(q.locator('.problem-list').textContent()).resolves.toContain('rules.effectsOn: "ownTurn" says which rolls');
+    await q.close();
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+});
