@@ -5,7 +5,9 @@
  * (for defense)". Each step rolls both pools (≥ the target passes, as in a risky check):
  *
  * - "If a character succeeds with their attack, progress towards the goal is made";
- *   `steps` points finish the job.
+ *   `steps` points finish the job. A split of no attack dice (0/4) makes no attack, so it
+ *   never succeeds and counts as a miss, whatever the difficulty (combat's "no attack
+ *   dice, no attack").
  * - "If an attack is failed, progress is reduced by one notch if there has been any. If
  *   two attacks are failed in a row, the skill check has failed entirely."
  * - "If the character fails their defense, they are exhausted ... and must stop working".
@@ -222,8 +224,9 @@ export const extended = defineMechanic({
             const gained = (attackRoll.kept > 0 && a === difficulty ? 1 : 0) + (defenceRoll.kept > 0 && d === intensity ? 1 : 0);
             tension += gained;
             bank += gained;
-            // Inlined extendedStep (no allocation per step).
-            if (a >= difficulty) {
+            // Inlined extendedStep (no allocation per step). An attack of no dice is no
+            // attack: it makes no progress whatever the difficulty (docs/rulings/vdp-extended.md).
+            if (attackRoll.kept > 0 && a >= difficulty) {
               missed = false;
               if (++progress >= steps) {
                 progress = steps;
@@ -262,16 +265,19 @@ export const extended = defineMechanic({
         // Per attack dice k and tension dice s: P(the roll passes), P(it ties its target).
         // Sums of float probabilities can pass 1 by an ulp; clamp so 1 − p is never negative.
         const clamp = (p: number) => Math.min(1, Math.max(0, p));
-        const oddsOf = (rolls: VdpRoll[][], target: number) =>
+        // `noDice`: what a roll of no dice does, passing (a defence of no dice totals 0, and
+        // meets an intensity of 0 or less) or not (an attack of no dice makes no progress).
+        const oddsOf = (rolls: VdpRoll[][], target: number, noDice: 'total' | 'fails') =>
           rolls.map((byS) =>
             byS.map((r) => {
+              if (r.kept === 0 && noDice === 'fails') return { pass: 0, tie: 0 };
               const dist = r.distribution();
               // A roll of no dice ties nothing: it gains no tension (see run).
               return { pass: clamp(dist.atLeast(target)), tie: r.kept > 0 ? clamp(dist.at(target)) : 0 };
             }),
           );
-        const oddsFirst = { attack: oddsOf(first.attack, difficulty), defence: oddsOf(first.defence, intensity) };
-        const oddsLater = later === first ? oddsFirst : { attack: oddsOf(later.attack, difficulty), defence: oddsOf(later.defence, intensity) };
+        const oddsFirst = { attack: oddsOf(first.attack, difficulty, 'fails'), defence: oddsOf(first.defence, intensity, 'total') };
+        const oddsLater = later === first ? oddsFirst : { attack: oddsOf(later.attack, difficulty, 'fails'), defence: oddsOf(later.defence, intensity, 'total') };
         // Chain state: ((progress · 2 + last attack missed) · (banks + 1)) + bank.
         const width = banks + 1;
         let state = new Float64Array(2 * steps * width);
