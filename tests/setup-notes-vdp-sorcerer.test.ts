@@ -157,6 +157,54 @@ describe('VDP advantageOn with no advantage dice to place, and advantage on a po
     expect(said(acts)).toEqual([]);
     expect(acts.metrics).not.toEqual(run('vdp', 'combat', duel({ advantage: 1 })).metrics);
   });
+
+  test('combat: situational dice on the defence of a 4/0 fighter, or the attack of a 0/4 one (the audit)', () => {
+    const allOut = run('vdp', 'combat', duel({ allocation: '4/0', advantageOn: 'defence', advantage: 2, disadvantage: 1 }));
+    expect(said(allOut)).toEqual([
+      'characters.0.advantage changes nothing here: ann\'s advantageOn "defence" puts the dice on its defence rolls, and at allocation "4/0" it has no defence dice (a defence of no dice totals 0)',
+      'characters.0.disadvantage changes nothing here: ann\'s advantageOn "defence" puts the dice on its defence rolls, and at allocation "4/0" it has no defence dice (a defence of no dice totals 0)',
+    ]);
+    expect(allOut.metrics).toEqual(run('vdp', 'combat', duel({ allocation: '4/0', advantageOn: 'defence' })).metrics);
+    const hunker = run('vdp', 'combat', duel({}, { allocation: '0/4', advantageOn: 'attack', disadvantage: 2 }));
+    expect(said(hunker)).toEqual(['characters.1.disadvantage changes nothing here: bo\'s advantageOn "attack" puts the dice on its attack rolls, and at allocation "0/4" it makes no attack']);
+    expect(hunker.metrics).toEqual(run('vdp', 'combat', duel({}, { allocation: '0/4', advantageOn: 'attack' })).metrics);
+    // Panicked, a 4/0 fighter keeps 2 defence dice ("must use at least 2 dice on defense"): they act, not said.
+    const panicked = { allocation: '4/0', advantageOn: 'defence', status: { panicked: true }, removeStatus: 'never' };
+    const acts = run('vdp', 'combat', duel({ ...panicked, advantage: 2 }));
+    expect(said(acts)).toEqual([]);
+    expect(acts.metrics).not.toEqual(run('vdp', 'combat', duel(panicked)).metrics);
+    // "both" at 4/0 puts them on the attack too: they act.
+    expect(said(run('vdp', 'combat', duel({ allocation: '4/0', advantageOn: 'both', advantage: 2 })))).toEqual([]);
+  });
+
+  test('advantageRolls "first" with no situational dice, or dice only on rolls of no dice (combat and contestRound)', () => {
+    const first = { advantageRolls: 'first' };
+    const fight = run('vdp', 'combat', duel(first, { ...first, advantage: 1, disadvantage: 1 }));
+    expect(said(fight)).toEqual(['characters.0.advantageRolls changes nothing here: ann has no advantage or disadvantage dice', "characters.1.advantageRolls changes nothing here: bo's advantage and disadvantage dice cancel out (1 each)"]);
+    expect(fight.metrics).toEqual(run('vdp', 'combat', duel({}, { advantage: 1, disadvantage: 1 })).metrics);
+    const hunker = run('vdp', 'combat', duel({ ...first, allocation: '0/4', advantageOn: 'attack', advantage: 2 }));
+    expect(said(hunker)).toEqual([
+      'characters.0.advantage changes nothing here: ann\'s advantageOn "attack" puts the dice on its attack rolls, and at allocation "0/4" it makes no attack',
+      'characters.0.advantageRolls changes nothing here: ann\'s advantageOn "attack" puts the dice on its attack rolls, and at allocation "0/4" it makes no attack',
+    ]);
+    expect(hunker.metrics).toEqual(run('vdp', 'combat', duel({ allocation: '0/4', advantageOn: 'attack' })).metrics);
+    const contest = run('vdp', 'contestRound', contenders(first, { ...first, allocation: '4/0', advantageOn: 'defence', disadvantage: 1 }));
+    expect(said(contest)).toEqual([
+      'a.advantageRolls changes nothing here: ana has no advantage or disadvantage dice',
+      'b.disadvantage changes nothing here: ben\'s advantageOn "defence" puts the dice on its defence rolls, and at allocation "4/0" it has no defence dice (a defence of no dice totals 0)',
+      'b.advantageRolls changes nothing here: ben\'s advantageOn "defence" puts the dice on its defence rolls, and at allocation "4/0" it has no defence dice (a defence of no dice totals 0)',
+    ]);
+    expect(contest.metrics).toEqual(run('vdp', 'contestRound', contenders({}, { allocation: '4/0', advantageOn: 'defence' })).metrics);
+    // With dice on rolls it makes, "first" acts: not said.
+    for (const [mechanic, setup, without] of [
+      ['combat', duel({ ...first, advantage: 2 }), duel({ advantage: 2 })],
+      ['contestRound', contenders({ ...first, disadvantage: 1 }), contenders({ disadvantage: 1 })],
+    ] as const) {
+      const acts = run('vdp', mechanic, setup);
+      expect(said(acts)).toEqual([]);
+      expect(acts.metrics).not.toEqual(run('vdp', mechanic, without).metrics);
+    }
+  });
 });
 
 describe('VDP tension settings with nothing to act on', () => {

@@ -111,7 +111,8 @@ describe('the exact contest agrees with the Monte Carlo (nobody spends tension, 
  * 2026), `noBidding` (every effect stays on), `effectsOn` (the other `effectsOn`), `landNow`
  * (an effect's dice also weigh on the rest of the attacker's turn), `noStored` (no stored
  * tension added), `bidAlways` (`whileAhead` pays whenever it can), `noSituation` (no
- * situational advantage or disadvantage dice). What each setup catches
+ * situational advantage or disadvantage dice), `everyRoll` (advantageRolls "first" played
+ * as "every"). What each setup catches
  * is said beside it; metrics compared: win.*, draw, rounds, exchanges, tension.*.
  */
 const FLIP = process.env.CONTEST_REFERENCE_FLIP ?? '';
@@ -146,11 +147,15 @@ function referenceContest(a: C, b: C, trials: number, seed: string, options: Ref
       bid: FLIP === 'bidAlways' && c.bid !== 'never' ? 'always' : ((c.bid as string) ?? 'whileAhead'),
       stored: FLIP === 'noStored' ? 0 : ((c.effectTension as number) ?? 0),
       // "Many combat rules will also call for Advantage or Disadvantage dice": + advantage,
-      // − disadvantage, on the rolls `advantageOn` names (both by default), every roll.
+      // − disadvantage, on the rolls `advantageOn` names (both by default), every roll; or,
+      // with advantageRolls "first" ("only applies to a single skill check or combat roll"),
+      // the first of them it rolls.
       situation: (kind: 'attack' | 'defence') =>
         FLIP === 'noSituation' || ((c.advantageOn as string) ?? 'both') === (kind === 'attack' ? 'defence' : 'attack')
           ? 0
           : ((c.advantage as number) ?? 0) - ((c.disadvantage as number) ?? 0),
+      firstOnly: c.advantageRolls === 'first' && FLIP !== 'everyRoll',
+      situationPlaced: false,
       tension: 0,
       gained: 0,
       // Effect dice landed on it, waiting for its next turn; and those of the turn it is in.
@@ -168,7 +173,9 @@ function referenceContest(a: C, b: C, trials: number, seed: string, options: Ref
     const wants = c.spend === 'onNextRoll' || c.spend === (kind === 'attack' ? 'onAttack' : 'onDefence');
     const advantage = wants ? Math.min(c.tension, c.perRoll) : 0;
     c.tension -= advantage;
-    const net = advantage - disadvantage + c.situation(kind);
+    const situation = c.situationPlaced ? 0 : c.situation(kind);
+    if (situation !== 0 && c.firstOnly) c.situationPlaced = true;
+    const net = advantage - disadvantage + situation;
     const faces = Array.from({ length: dice + Math.abs(net) }, d6).sort((x, y) => y - x);
     const kept = net >= 0 ? faces.slice(0, dice) : faces.slice(faces.length - dice);
     return Math.max(0, kept.reduce((s, f) => s + f, 0) + bonus);
@@ -191,6 +198,7 @@ function referenceContest(a: C, b: C, trials: number, seed: string, options: Ref
       c.gained = 0;
       c.waiting = 0;
       c.thisTurn = 0;
+      c.situationPlaced = false;
     }
     let loser = -1;
     for (let round = 0; round < maxRounds && loser < 0; round++) {
@@ -290,6 +298,14 @@ describe('the fast engine agrees with the slow reference (tension spent, defensi
       'situational dice: a skill not directly relevant on attack, advantage on defence against tension spent on every roll',
       { ...ana, disadvantage: 1, advantageOn: 'attack', spendTension: 'onNextRoll' },
       { ...bo, advantage: 1, advantageOn: 'defence' },
+      {},
+      15000,
+    ],
+    // Caught by everyRoll (win z 11), noSituation, noEffects, effectsOn; landNow only just (z 5.0).
+    [
+      'situational dice on the first roll only: a clever opening on one\'s first attack, a stumble on the other\'s first roll, tension spent on every roll',
+      { ...ana, advantage: 3, advantageOn: 'attack', advantageRolls: 'first', spendTension: 'onNextRoll' },
+      { ...bo, disadvantage: 3, advantageRolls: 'first', allocation: '1/3' },
       {},
       15000,
     ],
