@@ -65,6 +65,9 @@ describe('the exact contest agrees with the Monte Carlo (nobody spends tension, 
     ['equal Timing: a coin each round', { ...ana, ...never, allocation: '3/1' }, { ...bo, ...never, timing: 6 }, {}],
     ['rolled order, one attack a turn', { ...ana, ...never, attacks: 1 }, { ...bo, ...never, allocation: '1/3' }, { order: 'rolled' }],
     ['a hard wall: many draws at maxRounds 3', { ...ana, ...never, allocation: '1/3' }, { ...bo, ...never, allocation: '0/4', defence: { attribute: 5, skill: 3 } }, { maxRounds: 3 }],
+    // Tension is "never [spent] on a roll of no dice": a 0/4 contender spending on attack
+    // (the default) and a 4/0 one spending on defence spend nothing, so the contest is exact.
+    ['policies that name only rolls of no dice: 0/4 spending on attack, 4/0 on defence', { ...ana, defensiveEffect: 'never', allocation: '0/4', tension: 3 }, { ...bo, defensiveEffect: 'never', allocation: '4/0', spendTension: 'onDefence', tension: 2 }, {}],
   ];
   for (const [what, a, b, extra] of cases) {
     it(what, () => {

@@ -461,6 +461,41 @@ export function tensionSpent(policy: (typeof SPEND_POLICIES)[number], roll: 'att
   return wants ? Math.min(banked, perRoll) : 0;
 }
 
+/**
+ * The kinds of roll that never have dice at a point, each with the words saying why: a
+ * character's (or a check's) attack at a 0/4 split, its defence at 4/0. A roll of no dice
+ * is no roll, and tension is "never [spent] on a roll of no dice".
+ */
+export interface NoDice {
+  attack?: string;
+  defence?: string;
+}
+
+/**
+ * Why a spending policy puts no tension on dice at a point ("spendTension "never"";
+ * "spendTension "onDefence", and at allocation "4/0" it has no defence dice"), or undefined
+ * where it may.
+ */
+export function spendsNoTensionWhy(policy: (typeof SPEND_POLICIES)[number], noDice: NoDice): string | undefined {
+  const words = `spendTension ${JSON.stringify(policy)}`;
+  if (policy === 'never') return words;
+  if (policy === 'onAttack' && noDice.attack !== undefined) return `${words}, and ${noDice.attack}`;
+  if (policy === 'onDefence' && noDice.defence !== undefined) return `${words}, and ${noDice.defence}`;
+  return undefined;
+}
+
+/**
+ * Why a spending policy that is not the default "onAttack" spends on the rolls it does, at
+ * a point (and so changes nothing there), or undefined: "never" where the attack has no
+ * dice (neither spends on any), "onNextRoll" where the defence has none (its next roll
+ * with dice is always an attack). Words for a note that has said who spends.
+ */
+export function spendsAsOnAttackWhy(policy: (typeof SPEND_POLICIES)[number], noDice: NoDice): string | undefined {
+  if (policy === 'never' && noDice.attack !== undefined) return `spends no tension on dice, nor would the default "onAttack": ${noDice.attack}`;
+  if (policy === 'onNextRoll' && noDice.defence !== undefined) return `spends tension on its attack rolls only, as the default "onAttack" does: ${noDice.defence}`;
+  return undefined;
+}
+
 /** One character of the fight, flattened from its entry. */
 interface Fighter {
   entry: number;
@@ -693,14 +728,19 @@ export const combat = defineMechanic({
     entries.forEach((c, e) => {
       // Which enemy it attacks, with one to attack.
       if (c.targeting !== undefined && enemiesOf(c) === 1) setupNotes.push(`characters.${e}.targeting changes nothing here: ${c.name} has one enemy, the only one it can attack`);
-      // Its situational dice with none to place, or only on rolls of no dice: the attack at
-      // 0/4 (no attack dice, no attack); the defence at 4/0 (Panicked would keep 2 defence
-      // dice, so not where it starts Panicked; Weakened and Surge keep the share at 0).
+      // Its rolls that never have dice: the attack at 0/4 (no attack dice, no attack); the
+      // defence at 4/0 (Panicked would keep 2 defence dice, so not where it starts Panicked;
+      // Weakened and Surge keep the share at 0).
       const split = JSON.stringify(c.allocation ?? '2/2');
+      const noDice: NoDice = {
+        attack: c.allocation === '0/4' ? `at allocation ${split} it makes no attack` : undefined,
+        defence: c.allocation === '4/0' && c.status?.panicked !== true ? `at allocation ${split} it has no defence dice` : undefined,
+      };
+      // Its situational dice with none to place, or only on rolls of no dice.
       setupNotes.push(
         ...situationalNotes(c, `characters.${e}`, {
-          attack: c.allocation === '0/4' ? `attack rolls, and at allocation ${split} it makes no attack` : undefined,
-          defence: c.allocation === '4/0' && c.status?.panicked !== true ? `defence rolls, and at allocation ${split} it has no defence dice (a defence of no dice totals 0)` : undefined,
+          attack: noDice.attack && `attack rolls, and ${noDice.attack}`,
+          defence: noDice.defence && `defence rolls, and ${noDice.defence} (a defence of no dice totals 0)`,
         }),
       );
       // "and any stored tension": added to each effect it makes; one that makes none never adds
@@ -714,14 +754,19 @@ export const combat = defineMechanic({
       if (c.bid !== undefined && c.bid !== 'whileAhead' && !makesEffects(c) && !foesOf(c).some(makesEffects)) {
         setupNotes.push(`characters.${e}.bid changes nothing here: neither ${c.name} nor any enemy makes an effect (offensiveEffect and defensiveEffect "never"), so there is no bidding`);
       }
-      const spends = (c.spendTension ?? 'onAttack') !== 'never';
-      if (c.spendPerRoll !== undefined && !spends) setupNotes.push(`characters.${e}.spendPerRoll changes nothing here: ${c.name} spends no tension on dice (spendTension "never")`);
+      // Tension goes on dice only on rolls with dice ("never on a roll of no dice"): a policy
+      // that names only rolls with none spends nothing, and one that spends on the rolls the
+      // default does changes nothing.
+      const spendsNone = spendsNoTensionWhy(c.spendTension ?? 'onAttack', noDice);
+      const asDefault = c.spendTension === undefined ? undefined : spendsAsOnAttackWhy(c.spendTension, noDice);
+      if (asDefault !== undefined) setupNotes.push(`characters.${e}.spendTension changes nothing here: ${c.name} ${asDefault}`);
+      if (c.spendPerRoll !== undefined && spendsNone !== undefined) setupNotes.push(`characters.${e}.spendPerRoll changes nothing here: ${c.name} spends no tension on dice (${spendsNone})`);
       // Tension at the start is spent on dice, in the bidding over an effect it makes or
       // suffers, and on removing its statuses (its own at the start, or a grapple's).
-      if ((c.tension ?? 0) > 0 && !spends && !makesEffects(c) && !foesOf(c).some(makesEffects)) {
+      if ((c.tension ?? 0) > 0 && spendsNone !== undefined && !makesEffects(c) && !foesOf(c).some(makesEffects)) {
         const keeps = (c.removeStatus ?? 'always') === 'never';
         if (keeps || (statusBits(c.status) === 0 && !foesOf(c).some((x) => x.chargeBuy === 'grapple'))) {
-          setupNotes.push(`characters.${e}.tension changes nothing here: ${c.name} never spends tension (spendTension "never"; no effect it makes or suffers to bid over; ${keeps ? 'removeStatus "never"' : 'no status to remove: none at the start, and no enemy grapples'})`);
+          setupNotes.push(`characters.${e}.tension changes nothing here: ${c.name} never spends tension (${spendsNone}; no effect it makes or suffers to bid over; ${keeps ? 'removeStatus "never"' : 'no status to remove: none at the start, and no enemy grapples'})`);
         }
       }
     });

@@ -37,7 +37,7 @@ import type { VdpRules } from '../rules.ts';
 import { VDP_POOL, VdpRoll } from './pool.ts';
 import { FIXED_SPLITS, attackDiceOf, type FixedSplit } from './allocation.ts';
 import { bonusOf, exchange, rollBonusSchema } from './exchange.ts';
-import { MAX_SPEND, RollTable, SPEND_POLICIES, firstTurnChance, tensionSpent } from './combat.ts';
+import { MAX_SPEND, RollTable, SPEND_POLICIES, firstTurnChance, spendsAsOnAttackWhy, spendsNoTensionWhy, tensionSpent, type NoDice } from './combat.ts';
 import { BID_CODE, BID_POLICIES, DEFENSIVE_EFFECTS, bid, type Bidding } from './effects.ts';
 import { powInt } from '../exact/pow.ts';
 import { onFirstRollOnly, situationalFields, situationalNet, situationalNotes } from './situational.ts';
@@ -265,6 +265,13 @@ export const contestRound = defineMechanic({
     const situation = { attack: Int32Array.from(cs, (c) => situationalNet(c, 'attack')), defence: Int32Array.from(cs, (c) => situationalNet(c, 'defence')) };
     // 1 where they go on its first such roll only (advantageRolls "first").
     const firstRollOnly = Uint8Array.from(cs, (c) => (onFirstRollOnly(c) ? 1 : 0));
+    // Its rolls that never have dice (no attack dice, no attack; a defence of none totals 0),
+    // and why its tension policy puts nothing on dice, where it does not.
+    const noDice: NoDice[] = cs.map((c, i) => {
+      const split = JSON.stringify(c.allocation ?? '2/2');
+      return { attack: atk[i] === 0 ? `at allocation ${split} it makes no attack` : undefined, defence: atk[i] === VDP_POOL ? `at allocation ${split} it has no defence dice` : undefined };
+    });
+    const spendsNone = cs.map((c, i) => spendsNoTensionWhy(spend[i], noDice[i]));
     // 1 where effect dice also weigh on the loser's defences (rules.effectsOn), else 0.
     const effectsOnDefence = rules.effectsOn === 'ownTurn' ? 0 : 1;
     // Kept d6s rolled with net advantage (> 0) or disadvantage (< 0) dice, prepared once.
@@ -290,11 +297,11 @@ export const contestRound = defineMechanic({
     (['a', 'b'] as const).forEach((side, i) => {
       const c = cs[i];
       // Its situational dice with none to place, or only on rolls it never makes (with dice).
-      const split = JSON.stringify(c.allocation ?? '2/2');
+      const { attack: noAttack, defence: noDefence } = noDice[i];
       setupNotes.push(
         ...situationalNotes(c, side, {
-          attack: atk[i] === 0 ? `attack rolls, and at allocation ${split} it makes no attack` : undefined,
-          defence: atk[i] === VDP_POOL ? `defence rolls, and at allocation ${split} it has no defence dice (a defence of no dice totals 0)` : undefined,
+          attack: noAttack && `attack rolls, and ${noAttack}`,
+          defence: noDefence && `defence rolls, and ${noDefence} (a defence of no dice totals 0)`,
         }),
       );
       // "and any stored tension": added to each defensive effect, the contest's only kind; one
@@ -307,11 +314,13 @@ export const contestRound = defineMechanic({
       if (c.bid !== undefined && c.bid !== 'whileAhead' && noEffects) {
         setupNotes.push(`${side}.bid changes nothing here: neither contender makes a defensive effect (defensiveEffect "never" for both; a contest has no offensive effects), so there is no bidding`);
       }
-      const spends = spend[i] !== 'never';
-      if (c.spendPerRoll !== undefined && !spends) setupNotes.push(`${side}.spendPerRoll changes nothing here: ${c.name} spends no tension on dice (spendTension "never")`);
+      // Tension goes on dice only on rolls with dice, as in combat.
+      const asDefault = c.spendTension === undefined ? undefined : spendsAsOnAttackWhy(c.spendTension, noDice[i]);
+      if (asDefault !== undefined) setupNotes.push(`${side}.spendTension changes nothing here: ${c.name} ${asDefault}`);
+      if (c.spendPerRoll !== undefined && spendsNone[i] !== undefined) setupNotes.push(`${side}.spendPerRoll changes nothing here: ${c.name} spends no tension on dice (${spendsNone[i]})`);
       // Tension at the start is spent on dice and in the bidding over a defensive effect.
-      if ((c.tension ?? 0) > 0 && !spends && noEffects) {
-        setupNotes.push(`${side}.tension changes nothing here: ${c.name} never spends tension (spendTension "never", and neither contender makes a defensive effect to bid over)`);
+      if ((c.tension ?? 0) > 0 && spendsNone[i] !== undefined && noEffects) {
+        setupNotes.push(`${side}.tension changes nothing here: ${c.name} never spends tension (${spendsNone[i]}, and neither contender makes a defensive effect to bid over)`);
       }
     });
 
@@ -424,10 +433,10 @@ export const contestRound = defineMechanic({
         const x = L.exact();
         x[M.firstA] = q;
         x[M.firstB] = 1 - q;
-        // Tension changes the dice only when someone spends it on advantage dice or on a
-        // defensive effect.
-        const spends = (c: Contender) => (c.spendTension ?? 'onAttack') !== 'never' || (c.defensiveEffect ?? 'always') !== 'never';
-        if (spends(setup.a) || spends(setup.b)) {
+        // Tension changes the dice only when someone spends it on advantage dice (on a roll
+        // with dice: spendsNone) or on a defensive effect.
+        const spends = (i: number) => spendsNone[i] === undefined || defensive[i] === 1;
+        if (spends(0) || spends(1)) {
           this.exactSkipped = 'exact win, draw, rounds, exchanges and tension skipped: a contender spends tension (spendTension or defensiveEffect not "never"), which changes the dice from round to round; they are exact when neither does (first.* stays exact)';
           return { metrics: L.named(x) };
         }

@@ -34,7 +34,7 @@ import { VDP_POOL, extraDice, netAdvantage, noNetAdvantageWhy, type VdpRoll } fr
 import { advantageOnIdle, advantageOnNoDice, advantageOnWords, advantageReaches, splitRolls, type SplitDice } from './risky.ts';
 import { FIXED_SPLITS, attackDiceOf, type FixedSplit } from './allocation.ts';
 import { bonusOf, rollBonusSchema } from './exchange.ts';
-import { MAX_SPEND, SPEND_POLICIES, tensionSpent } from './combat.ts';
+import { MAX_SPEND, SPEND_POLICIES, spendsAsOnAttackWhy, spendsNoTensionWhy, tensionSpent, type NoDice } from './combat.ts';
 
 /**
  * How the 4 dice are split each step: a fixed split of the combat table (attack/defence),
@@ -136,8 +136,16 @@ export const extended = defineMechanic({
     const bonuses: [number, number] = [bonusOf(setup.attack), bonusOf(setup.defence)];
     const spendPolicy = setup.spendTension ?? 'onAttack';
     const perRoll = setup.spendPerRoll ?? VDP_POOL;
-    // Banked tension matters only when it is spent; with "never" the bank stays 0 in the chain.
-    const banks = spendPolicy === 'never' ? 0 : 2 * maxSteps;
+    // The rolls that never have dice, at a fixed split (pressAfterMiss always has both).
+    const noDice: NoDice = {
+      attack: policy === '0/4' ? 'at allocation "0/4" the attack has no dice' : undefined,
+      defence: policy === '4/0' ? 'at allocation "4/0" the defence has no dice' : undefined,
+    };
+    // Why no tension is spent on dice: "never", or a policy naming only rolls of no dice.
+    const spendsNone = spendsNoTensionWhy(spendPolicy, noDice);
+    // Banked tension matters only when it is spent; where none is, the bank stays 0 in the
+    // chain (one walk for every policy that spends nothing, so they agree to the last digit).
+    const banks = spendsNone !== undefined ? 0 : 2 * maxSteps;
     // Rolls by attack dice k (a k/(4−k) split) and tension dice s bought for that roll, with
     // the setup's advantage `withNet`: the first step's, and the later steps'.
     const rollsWith = (withNet: number) => {
@@ -186,8 +194,11 @@ export const extended = defineMechanic({
       const why = noNetAdvantageWhy(setup.advantage, setup.disadvantage) ?? (diceIdle ? onNoDice : maxSteps === 1 ? 'maxSteps is 1, so the first step is the only one' : undefined);
       if (why !== undefined) setupNotes.push(`advantageSteps changes nothing here: ${why}`);
     }
-    if (setup.spendPerRoll !== undefined && spendPolicy === 'never') {
-      setupNotes.push('spendPerRoll changes nothing here: no tension is spent on dice (spendTension "never")');
+    // Tension goes on dice only on rolls with dice: a policy spending on the rolls the default does changes nothing.
+    const asDefault = setup.spendTension === undefined ? undefined : spendsAsOnAttackWhy(setup.spendTension, noDice);
+    if (asDefault !== undefined) setupNotes.push(`spendTension changes nothing here: the check ${asDefault}`);
+    if (setup.spendPerRoll !== undefined && spendsNone !== undefined) {
+      setupNotes.push(`spendPerRoll changes nothing here: no tension is spent on dice (${spendsNone})`);
     }
 
     // A trial rolls at most maxSteps steps and stops at `steps` points of progress.
