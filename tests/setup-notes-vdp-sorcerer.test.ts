@@ -157,6 +157,54 @@ describe('VDP advantageOn with no advantage dice to place, and advantage on a po
     expect(said(acts)).toEqual([]);
     expect(acts.metrics).not.toEqual(run('vdp', 'combat', duel({ advantage: 1 })).metrics);
   });
+
+  test('combat: situational dice on the defence of a 4/0 fighter, or the attack of a 0/4 one (the audit)', () => {
+    const allOut = run('vdp', 'combat', duel({ allocation: '4/0', advantageOn: 'defence', advantage: 2, disadvantage: 1 }));
+    expect(said(allOut)).toEqual([
+      'characters.0.advantage changes nothing here: ann\'s advantageOn "defence" puts the dice on its defence rolls, and at allocation "4/0" it has no defence dice (a defence of no dice totals 0)',
+      'characters.0.disadvantage changes nothing here: ann\'s advantageOn "defence" puts the dice on its defence rolls, and at allocation "4/0" it has no defence dice (a defence of no dice totals 0)',
+    ]);
+    expect(allOut.metrics).toEqual(run('vdp', 'combat', duel({ allocation: '4/0', advantageOn: 'defence' })).metrics);
+    const hunker = run('vdp', 'combat', duel({}, { allocation: '0/4', advantageOn: 'attack', disadvantage: 2 }));
+    expect(said(hunker)).toEqual(['characters.1.disadvantage changes nothing here: bo\'s advantageOn "attack" puts the dice on its attack rolls, and at allocation "0/4" it makes no attack']);
+    expect(hunker.metrics).toEqual(run('vdp', 'combat', duel({}, { allocation: '0/4', advantageOn: 'attack' })).metrics);
+    // Panicked, a 4/0 fighter keeps 2 defence dice ("must use at least 2 dice on defense"): they act, not said.
+    const panicked = { allocation: '4/0', advantageOn: 'defence', status: { panicked: true }, removeStatus: 'never' };
+    const acts = run('vdp', 'combat', duel({ ...panicked, advantage: 2 }));
+    expect(said(acts)).toEqual([]);
+    expect(acts.metrics).not.toEqual(run('vdp', 'combat', duel(panicked)).metrics);
+    // "both" at 4/0 puts them on the attack too: they act.
+    expect(said(run('vdp', 'combat', duel({ allocation: '4/0', advantageOn: 'both', advantage: 2 })))).toEqual([]);
+  });
+
+  test('advantageRolls "first" with no situational dice, or dice only on rolls of no dice (combat and contestRound)', () => {
+    const first = { advantageRolls: 'first' };
+    const fight = run('vdp', 'combat', duel(first, { ...first, advantage: 1, disadvantage: 1 }));
+    expect(said(fight)).toEqual(['characters.0.advantageRolls changes nothing here: ann has no advantage or disadvantage dice', "characters.1.advantageRolls changes nothing here: bo's advantage and disadvantage dice cancel out (1 each)"]);
+    expect(fight.metrics).toEqual(run('vdp', 'combat', duel({}, { advantage: 1, disadvantage: 1 })).metrics);
+    const hunker = run('vdp', 'combat', duel({ ...first, allocation: '0/4', advantageOn: 'attack', advantage: 2 }));
+    expect(said(hunker)).toEqual([
+      'characters.0.advantage changes nothing here: ann\'s advantageOn "attack" puts the dice on its attack rolls, and at allocation "0/4" it makes no attack',
+      'characters.0.advantageRolls changes nothing here: ann\'s advantageOn "attack" puts the dice on its attack rolls, and at allocation "0/4" it makes no attack',
+    ]);
+    expect(hunker.metrics).toEqual(run('vdp', 'combat', duel({ allocation: '0/4', advantageOn: 'attack' })).metrics);
+    const contest = run('vdp', 'contestRound', contenders(first, { ...first, allocation: '4/0', advantageOn: 'defence', disadvantage: 1 }));
+    expect(said(contest)).toEqual([
+      'a.advantageRolls changes nothing here: ana has no advantage or disadvantage dice',
+      'b.disadvantage changes nothing here: ben\'s advantageOn "defence" puts the dice on its defence rolls, and at allocation "4/0" it has no defence dice (a defence of no dice totals 0)',
+      'b.advantageRolls changes nothing here: ben\'s advantageOn "defence" puts the dice on its defence rolls, and at allocation "4/0" it has no defence dice (a defence of no dice totals 0)',
+    ]);
+    expect(contest.metrics).toEqual(run('vdp', 'contestRound', contenders({}, { allocation: '4/0', advantageOn: 'defence' })).metrics);
+    // With dice on rolls it makes, "first" acts: not said.
+    for (const [mechanic, setup, without] of [
+      ['combat', duel({ ...first, advantage: 2 }), duel({ advantage: 2 })],
+      ['contestRound', contenders({ ...first, disadvantage: 1 }), contenders({ disadvantage: 1 })],
+    ] as const) {
+      const acts = run('vdp', mechanic, setup);
+      expect(said(acts)).toEqual([]);
+      expect(acts.metrics).not.toEqual(run('vdp', mechanic, without).metrics);
+    }
+  });
 });
 
 describe('VDP tension settings with nothing to act on', () => {
@@ -211,6 +259,65 @@ describe('VDP tension settings with nothing to act on', () => {
     const acts = run('vdp', 'combat', duel({ tension: 3, spendPerRoll: 1 }));
     expect(said(acts)).toEqual([]);
     expect(acts.metrics).not.toEqual(run('vdp', 'combat', duel({ tension: 3 })).metrics);
+  });
+
+  test('spendTension and spendPerRoll at a 4/0 or 0/4 split: said where they change nothing, not where they act (combat, extended, contestRound; the audit)', () => {
+    // Combat. "onDefence" at 4/0 names only defence rolls, which have no dice: its cap changes
+    // nothing, and so does its starting tension where nothing else spends it.
+    const guard = { allocation: '4/0', spendTension: 'onDefence' };
+    const capped = run('vdp', 'combat', duel({ ...guard, spendPerRoll: 2 }));
+    expect(said(capped)).toEqual(['characters.0.spendPerRoll changes nothing here: ann spends no tension on dice (spendTension "onDefence", and at allocation "4/0" it has no defence dice)']);
+    expect(capped.metrics).toEqual(run('vdp', 'combat', duel(guard)).metrics);
+    const kept = run('vdp', 'combat', duel({ ...guard, ...noEffects, tension: 4 }, noEffects));
+    expect(said(kept)).toEqual(['characters.0.tension changes nothing here: ann never spends tension (spendTension "onDefence", and at allocation "4/0" it has no defence dice; no effect it makes or suffers to bid over; no status to remove: none at the start, and no enemy grapples)']);
+    expect(kept.metrics).toEqual(run('vdp', 'combat', duel({ ...guard, ...noEffects }, noEffects)).metrics);
+    // "onDefence" itself acts at 4/0: it keeps off the attack rolls the tension the default
+    // "onAttack" puts on them (it plays as "never"). Not said.
+    const banks = run('vdp', 'combat', duel({ ...guard, tension: 3 }));
+    expect(said(banks)).toEqual([]);
+    expect(banks.metrics).not.toEqual(run('vdp', 'combat', duel({ allocation: '4/0', tension: 3 })).metrics);
+    // "onNextRoll" at 4/0 spends where "onAttack" does; "never" at 0/4 spends nowhere, as "onAttack" does there.
+    const next = run('vdp', 'combat', duel({ allocation: '4/0', spendTension: 'onNextRoll', tension: 3 }));
+    expect(said(next)).toEqual(['characters.0.spendTension changes nothing here: ann spends tension on its attack rolls only, as the default "onAttack" does: at allocation "4/0" it has no defence dice']);
+    expect(next.metrics).toEqual(run('vdp', 'combat', duel({ allocation: '4/0', tension: 3 })).metrics);
+    const hunker = run('vdp', 'combat', duel({}, { allocation: '0/4', spendTension: 'never', tension: 3 }));
+    expect(said(hunker)).toEqual(['characters.1.spendTension changes nothing here: bo spends no tension on dice, nor would the default "onAttack": at allocation "0/4" it makes no attack']);
+    expect(hunker.metrics).toEqual(run('vdp', 'combat', duel({}, { allocation: '0/4', tension: 3 })).metrics);
+    // Panicked, a 4/0 fighter keeps 2 defence dice: "onDefence" spends there, and its cap acts.
+    const panicked = { ...guard, status: { panicked: true }, removeStatus: 'never', tension: 5 };
+    const acts = run('vdp', 'combat', duel({ ...panicked, spendPerRoll: 1 }));
+    expect(said(acts)).toEqual([]);
+    expect(acts.metrics).not.toEqual(run('vdp', 'combat', duel(panicked)).metrics);
+
+    // Extended: the same at a fixed split (intensity 0, so the 4/0 check goes on past its first step).
+    const dig = { ...job, intensity: 0, allocation: '4/0' };
+    const x = run('vdp', 'extended', { ...dig, spendTension: 'onDefence', spendPerRoll: 1 });
+    expect(said(x)).toEqual(['spendPerRoll changes nothing here: no tension is spent on dice (spendTension "onDefence", and at allocation "4/0" the defence has no dice)']);
+    expect(x.metrics).toEqual(run('vdp', 'extended', { ...dig, spendTension: 'onDefence' }).metrics);
+    const xNext = run('vdp', 'extended', { ...dig, spendTension: 'onNextRoll' });
+    expect(said(xNext)).toEqual(['spendTension changes nothing here: the check spends tension on its attack rolls only, as the default "onAttack" does: at allocation "4/0" the defence has no dice']);
+    expect(xNext.metrics).toEqual(run('vdp', 'extended', dig).metrics);
+    const xBanks = run('vdp', 'extended', { ...dig, spendTension: 'onDefence' });
+    expect(said(xBanks)).toEqual([]);
+    expect(xBanks.metrics).not.toEqual(run('vdp', 'extended', dig).metrics);
+    // 0/4 with a defence that often ties its intensity (a bank that grows, never spent): "never"
+    // and the default agree to the last digit of the exact chain.
+    const idle = { ...job, defence: { attribute: 0, skill: 0 }, intensity: 12, allocation: '0/4' };
+    const xNever = run('vdp', 'extended', { ...idle, spendTension: 'never' });
+    expect(said(xNever)).toEqual(['spendTension changes nothing here: the check spends no tension on dice, nor would the default "onAttack": at allocation "0/4" the attack has no dice']);
+    expect(xNever.metrics).toEqual(run('vdp', 'extended', idle).metrics);
+    expect(xNever.metrics.tension.exact).toBeGreaterThan(0.1);
+
+    // contestRound alike; with no effects the contest is exact either way.
+    const c = run('vdp', 'contestRound', contenders(noEffects, { ...noEffects, allocation: '0/4', spendTension: 'never', spendPerRoll: 2 }));
+    expect(said(c)).toEqual([
+      'b.spendTension changes nothing here: ben spends no tension on dice, nor would the default "onAttack": at allocation "0/4" it makes no attack',
+      'b.spendPerRoll changes nothing here: ben spends no tension on dice (spendTension "never")',
+    ]);
+    expect(c.metrics).toEqual(run('vdp', 'contestRound', contenders(noEffects, { ...noEffects, allocation: '0/4' })).metrics);
+    const cGuard = run('vdp', 'contestRound', contenders({ ...noEffects, allocation: '4/0', spendTension: 'onDefence', spendPerRoll: 1 }, noEffects));
+    expect(said(cGuard)).toEqual(['a.spendPerRoll changes nothing here: ana spends no tension on dice (spendTension "onDefence", and at allocation "4/0" it has no defence dice)']);
+    expect(cGuard.metrics).toEqual(run('vdp', 'contestRound', contenders({ ...noEffects, allocation: '4/0', spendTension: 'onDefence' }, noEffects)).metrics);
   });
 
   test('extended advantageSteps "first" with no advantage dice, or no later step', () => {

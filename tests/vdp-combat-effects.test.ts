@@ -129,6 +129,9 @@ interface RefFighter {
   cashIn: string;
   // Situational dice on its attack and on its defence rolls (+ advantage, − disadvantage).
   situation: { attack: number; defence: number };
+  // advantageRolls "first": the dice go on its first roll of dice that they are on, then no more.
+  firstOnly: boolean;
+  situationPlaced: boolean;
   physical: boolean; // its Fortitude is Physical: Entangled halves it
   status: Set<string>;
   pool: number;
@@ -195,6 +198,10 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
       situation: Object.fromEntries(
         (['attack', 'defence'] as const).map((k) => [k, [k, 'both'].includes((c.advantageOn as string) ?? 'both') ? ((c.advantage as number) ?? 0) - ((c.disadvantage as number) ?? 0) : 0]),
       ) as { attack: number; defence: number },
+      // "Advantage or Disadvantage only applies to a single skill check or combat roll unless
+      // the rules state otherwise": with advantageRolls "first", only the first such roll.
+      firstOnly: c.advantageRolls === 'first',
+      situationPlaced: false,
       // "Physical Fortitude halved": the Entangled only where the enemies' damage is Physical.
       physical: ((c.damageType as string) ?? 'physical') === 'physical',
       status: new Set(), pool: 4, split: -1, surge: 0, pierced: false, disarmed: false, netted: false, grappled: false, stunned: false, probed: -1, charge: 0, chargeGained: 0, released: 0, removed: 0,
@@ -217,7 +224,9 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
     // with those it took into the turn.
     // "an advantage die negates a disadvantage die and vice versa": tension's, the effects' and
     // the situation's dice together.
-    const net = adv - (kind === 'defence' && effectsOn === 'allActions' ? f.now + f.waiting : f.now) + f.situation[kind as 'attack' | 'defence'];
+    const situation = f.situationPlaced ? 0 : f.situation[kind as 'attack' | 'defence'];
+    if (situation !== 0 && f.firstOnly) f.situationPlaced = true;
+    const net = adv - (kind === 'defence' && effectsOn === 'allActions' ? f.now + f.waiting : f.now) + situation;
     const faces = Array.from({ length: dice + Math.abs(net) }, d6).sort((x, y) => (net >= 0 ? y - x : x - y));
     const sum = faces.slice(0, dice).reduce((s, x) => s + x, 0);
     return Math.max(0, sum + bonus - f.wounds);
@@ -263,7 +272,7 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
   const out = { winA: 0, effectsA: 0, effectsB: 0, bidsA: 0, bidsB: 0, woundsB: 0, chargeA: 0, releasedA: 0, chargeB: 0, releasedB: 0, removedA: 0, removedB: 0 };
   for (let t = 0; t < trials; t++) {
     for (const f of fs) {
-      Object.assign(f, { wounds: 0, tension: f.tension0, waiting: 0, now: 0, effects: 0, bids: 0 });
+      Object.assign(f, { wounds: 0, tension: f.tension0, waiting: 0, now: 0, effects: 0, bids: 0, situationPlaced: false });
       Object.assign(f, { status: new Set(f.status0), surge: 0, pierced: false, disarmed: false, netted: false, grappled: false, stunned: false, probed: -1, charge: 0, chargeGained: 0, released: 0, removed: 0, fired: false });
     }
     let loser = -1;
@@ -436,6 +445,13 @@ describe('the fast fight agrees with the slow reference duel', () => {
     // Situational dice net with tension and effect dice on the rolls they are on.
     ['situational dice: one disadvantage die on every roll against advantage on defence only', { ...jill, allocation: '2/2', disadvantage: 1, tension: 2 }, { ...jack, allocation: '3/1', advantage: 1, advantageOn: 'defence', spendTension: 'onNextRoll' }],
     ['situational dice: two disadvantage dice on attack only, against a guard whose blocks make effects', { ...jack, allocation: '3/1', disadvantage: 2, advantageOn: 'attack', offensiveEffect: 'unlessKo' }, { ...jill, allocation: '1/3', advantage: 1, disadvantage: 2 }],
+    // advantageRolls "first": "only applies to a single skill check or combat roll". An ambush
+    // (three dice on the first attack) against a fighter stumbling on its first roll, attack or
+    // defence; fails when the engine puts them on every roll, or on none.
+    ['situational dice on the first roll only: an ambush against a stumble', { ...jack, allocation: '3/1', advantage: 3, advantageOn: 'attack', advantageRolls: 'first', tension: 1 }, { ...jill, allocation: '2/2', disadvantage: 2, advantageRolls: 'first', spendTension: 'onNextRoll' }],
+    // A 4/0 fighter's first roll with dice is its attack, whoever strikes first: its defence
+    // has no dice, and is no roll.
+    ['situational dice on the first roll only: a 4/0 fighter\'s on both, against a guard\'s on defence', { ...jack, allocation: '4/0', advantage: 2, advantageRolls: 'first', timing: 3 }, { ...jill, allocation: '1/3', type: 'elite', disadvantage: 3, advantageOn: 'defence', advantageRolls: 'first' }],
     // Entangled halves "Physical Fortitude" only: Entangled on a Mental Fortitude of 4, it
     // stands. (Grappling such a fighter is refused: it would do nothing.)
     // A status that changes nothing is not paid for: tension shed nothing here and buys dice.

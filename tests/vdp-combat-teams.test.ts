@@ -30,7 +30,7 @@ const fight = (characters: Character[], trials: number, seed: string, retarget?:
 
 const LIMITS: Record<string, number> = { pest: 1, civilian: 2, trained: 3, wellTrained: 4, elite: 5, boss: 6 };
 /** The fields the reference plays; a case using another is a mistake in the test. */
-const PLAYED = new Set(['name', 'team', 'count', 'attack', 'defence', 'fortitude', 'type', 'timing', 'attacks', 'ranged', 'allocation', 'targeting', 'defensiveEffect', 'removeStatus', 'chargeBuy', 'chargeCashIn', 'advantage', 'disadvantage', 'advantageOn']);
+const PLAYED = new Set(['name', 'team', 'count', 'attack', 'defence', 'fortitude', 'type', 'timing', 'attacks', 'ranged', 'allocation', 'targeting', 'defensiveEffect', 'removeStatus', 'chargeBuy', 'chargeCashIn', 'advantage', 'disadvantage', 'advantageOn', 'advantageRolls']);
 
 interface RefFighter {
   entry: number;
@@ -53,6 +53,8 @@ interface RefFighter {
   removes: boolean; // pays a point of tension to shed its Entangled at the start of its turn
   cashIn: string;
   situation: Record<'attack' | 'defence', number>; // situational dice: + advantage, − disadvantage
+  firstOnly: boolean; // advantageRolls "first": on its first roll of dice that they are on, then no more
+  situationPlaced: boolean;
   // state
   alive: boolean;
   wounds: number;
@@ -97,6 +99,8 @@ function referenceFight(characters: Character[], trials: number, seed: string, r
           attack: c.advantageOn === 'defence' ? 0 : ((c.advantage as number) ?? 0) - ((c.disadvantage as number) ?? 0),
           defence: c.advantageOn === 'attack' ? 0 : ((c.advantage as number) ?? 0) - ((c.disadvantage as number) ?? 0),
         },
+        // "only applies to a single skill check or combat roll unless the rules state otherwise"
+        firstOnly: c.advantageRolls === 'first', situationPlaced: false,
         alive: true, wounds: 0, tension: 0, waiting: 0, now: 0, split: -1, charge: 0, chargeGained: 0, released: 0, stunned: false, shield: undefined, shieldHits: 0,
         entangled: false, removed: 0, freed: 0,
       });
@@ -117,7 +121,9 @@ function referenceFight(characters: Character[], trials: number, seed: string, r
     if (dice === 0) return 0;
     const adv = kind === 'attack' ? Math.min(f.tension, 4) : 0;
     f.tension -= adv;
-    const net = adv - (kind === 'defence' ? f.now + f.waiting : f.now) + f.situation[kind];
+    const situation = f.situationPlaced ? 0 : f.situation[kind];
+    if (situation !== 0 && f.firstOnly) f.situationPlaced = true;
+    const net = adv - (kind === 'defence' ? f.now + f.waiting : f.now) + situation;
     const faces = Array.from({ length: dice + Math.abs(net) }, d6).sort((x, y) => (net >= 0 ? y - x : x - y));
     return Math.max(0, faces.slice(0, dice).reduce((s, x) => s + x, 0) + bonus - f.wounds);
   };
@@ -155,7 +161,7 @@ function referenceFight(characters: Character[], trials: number, seed: string, r
     seen: { allyFreed: 0, pickedByWounds: 0 },
   };
   for (let trial = 0; trial < trials; trial++) {
-    for (const f of fs) Object.assign(f, { alive: true, wounds: 0, tension: 0, waiting: 0, now: 0, charge: 0, chargeGained: 0, released: 0, stunned: false, shield: undefined, shieldHits: 0, entangled: false, removed: 0, freed: 0 });
+    for (const f of fs) Object.assign(f, { alive: true, wounds: 0, tension: 0, waiting: 0, now: 0, charge: 0, chargeGained: 0, released: 0, stunned: false, shield: undefined, shieldHits: 0, entangled: false, removed: 0, freed: 0, situationPlaced: false });
     let rounds = 0;
     while (rounds < maxRounds && standing().length > 1) {
       rounds++;
@@ -334,6 +340,10 @@ describe('the fast team fight agrees with the slow reference', () => {
     ['a ranged boss switches freely whatever the rule; random targeting', [{ ...minion, targeting: 'random' }, { ...boss, ranged: true, targeting: 'random' }], 'changeFocus'],
     ['a melee and a ranged hero against a brute that hits the strongest, buying Change Focus with hits', [hero('striker', { defensiveEffect: 'never' }), hero('archer', { ranged: true }), { ...brute, targeting: 'strongest', chargeBuy: 'changeFocus', chargeCashIn: 'hits' }], 'changeFocus'],
     ['minions fighting with a skill not directly relevant (a disadvantage die on attack) against a boss on bad footing (one on every roll)', [{ ...minion, disadvantage: 1, advantageOn: 'attack' }, { ...boss, disadvantage: 1 }], 'changeFocus'],
+    // advantageRolls "first": each minion's own first attack has the edge (fails when the
+    // engine gives it to the entry once, to every roll, or to none), the boss's first defence
+    // a stumble.
+    ['minions springing an ambush (two advantage dice on each one\'s first attack) on a boss stumbling on its first defence', [{ ...minion, advantage: 2, advantageOn: 'attack', advantageRolls: 'first' }, { ...boss, disadvantage: 2, advantageOn: 'defence', advantageRolls: 'first' }], 'changeFocus'],
     // Two stunners on one target: the second never stuns it again before its skipped turn
     // (fails when the engine spends the charge on a target already stunned).
     ['two heroes buying Stunning Blows with hits and blocks against a brute', [hero('a', { chargeBuy: 'stunningBlow', chargeCashIn: 'both' }), hero('b', { chargeBuy: 'stunningBlow', chargeCashIn: 'both', timing: 7 }), brute], 'changeFocus'],

@@ -65,6 +65,9 @@ describe('the exact contest agrees with the Monte Carlo (nobody spends tension, 
     ['equal Timing: a coin each round', { ...ana, ...never, allocation: '3/1' }, { ...bo, ...never, timing: 6 }, {}],
     ['rolled order, one attack a turn', { ...ana, ...never, attacks: 1 }, { ...bo, ...never, allocation: '1/3' }, { order: 'rolled' }],
     ['a hard wall: many draws at maxRounds 3', { ...ana, ...never, allocation: '1/3' }, { ...bo, ...never, allocation: '0/4', defence: { attribute: 5, skill: 3 } }, { maxRounds: 3 }],
+    // Tension is "never [spent] on a roll of no dice": a 0/4 contender spending on attack
+    // (the default) and a 4/0 one spending on defence spend nothing, so the contest is exact.
+    ['policies that name only rolls of no dice: 0/4 spending on attack, 4/0 on defence', { ...ana, defensiveEffect: 'never', allocation: '0/4', tension: 3 }, { ...bo, defensiveEffect: 'never', allocation: '4/0', spendTension: 'onDefence', tension: 2 }, {}],
   ];
   for (const [what, a, b, extra] of cases) {
     it(what, () => {
@@ -111,7 +114,8 @@ describe('the exact contest agrees with the Monte Carlo (nobody spends tension, 
  * 2026), `noBidding` (every effect stays on), `effectsOn` (the other `effectsOn`), `landNow`
  * (an effect's dice also weigh on the rest of the attacker's turn), `noStored` (no stored
  * tension added), `bidAlways` (`whileAhead` pays whenever it can), `noSituation` (no
- * situational advantage or disadvantage dice). What each setup catches
+ * situational advantage or disadvantage dice), `everyRoll` (advantageRolls "first" played
+ * as "every"). What each setup catches
  * is said beside it; metrics compared: win.*, draw, rounds, exchanges, tension.*.
  */
 const FLIP = process.env.CONTEST_REFERENCE_FLIP ?? '';
@@ -146,11 +150,15 @@ function referenceContest(a: C, b: C, trials: number, seed: string, options: Ref
       bid: FLIP === 'bidAlways' && c.bid !== 'never' ? 'always' : ((c.bid as string) ?? 'whileAhead'),
       stored: FLIP === 'noStored' ? 0 : ((c.effectTension as number) ?? 0),
       // "Many combat rules will also call for Advantage or Disadvantage dice": + advantage,
-      // − disadvantage, on the rolls `advantageOn` names (both by default), every roll.
+      // − disadvantage, on the rolls `advantageOn` names (both by default), every roll; or,
+      // with advantageRolls "first" ("only applies to a single skill check or combat roll"),
+      // the first of them it rolls.
       situation: (kind: 'attack' | 'defence') =>
         FLIP === 'noSituation' || ((c.advantageOn as string) ?? 'both') === (kind === 'attack' ? 'defence' : 'attack')
           ? 0
           : ((c.advantage as number) ?? 0) - ((c.disadvantage as number) ?? 0),
+      firstOnly: c.advantageRolls === 'first' && FLIP !== 'everyRoll',
+      situationPlaced: false,
       tension: 0,
       gained: 0,
       // Effect dice landed on it, waiting for its next turn; and those of the turn it is in.
@@ -168,7 +176,9 @@ function referenceContest(a: C, b: C, trials: number, seed: string, options: Ref
     const wants = c.spend === 'onNextRoll' || c.spend === (kind === 'attack' ? 'onAttack' : 'onDefence');
     const advantage = wants ? Math.min(c.tension, c.perRoll) : 0;
     c.tension -= advantage;
-    const net = advantage - disadvantage + c.situation(kind);
+    const situation = c.situationPlaced ? 0 : c.situation(kind);
+    if (situation !== 0 && c.firstOnly) c.situationPlaced = true;
+    const net = advantage - disadvantage + situation;
     const faces = Array.from({ length: dice + Math.abs(net) }, d6).sort((x, y) => y - x);
     const kept = net >= 0 ? faces.slice(0, dice) : faces.slice(faces.length - dice);
     return Math.max(0, kept.reduce((s, f) => s + f, 0) + bonus);
@@ -191,6 +201,7 @@ function referenceContest(a: C, b: C, trials: number, seed: string, options: Ref
       c.gained = 0;
       c.waiting = 0;
       c.thisTurn = 0;
+      c.situationPlaced = false;
     }
     let loser = -1;
     for (let round = 0; round < maxRounds && loser < 0; round++) {
@@ -290,6 +301,14 @@ describe('the fast engine agrees with the slow reference (tension spent, defensi
       'situational dice: a skill not directly relevant on attack, advantage on defence against tension spent on every roll',
       { ...ana, disadvantage: 1, advantageOn: 'attack', spendTension: 'onNextRoll' },
       { ...bo, advantage: 1, advantageOn: 'defence' },
+      {},
+      15000,
+    ],
+    // Caught by everyRoll (win z 11), noSituation, noEffects, effectsOn; landNow only just (z 5.0).
+    [
+      'situational dice on the first roll only: a clever opening on one\'s first attack, a stumble on the other\'s first roll, tension spent on every roll',
+      { ...ana, advantage: 3, advantageOn: 'attack', advantageRolls: 'first', spendTension: 'onNextRoll' },
+      { ...bo, disadvantage: 3, advantageRolls: 'first', allocation: '1/3' },
       {},
       15000,
     ],

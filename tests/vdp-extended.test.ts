@@ -109,6 +109,28 @@ describe('allocations move the outcome the way the rules say', () => {
     expect(m.success.exact).toBe(0);
   });
 
+  it('no attack dice make no progress at any difficulty: 0/4 at difficulty 0 is the check at difficulty 10', () => {
+    // "If a character succeeds with their attack, progress towards the goal is made": with no
+    // attack dice there is no attack (combat's "No attack dice, no attack"). Until December
+    // 2026 the empty attack's total of 0 met a difficulty of 0 or less, and this read success 1.
+    const job = { attack: { attribute: 2, skill: 1 }, defence: { attribute: 2, skill: 1 }, intensity: 7, steps: 3, allocation: '0/4' };
+    const easy = run({ ...job, difficulty: 0 }, { trials: 2000 }).results[0].metrics;
+    const hard = run({ ...job, difficulty: 10 }, { trials: 10 }).results[0].metrics;
+    expect(easy.success.exact).toBe(0);
+    expect(easy.success.estimate).toBe(0);
+    // 4 dice + 3 always meet intensity 7: two misses in a row, failed at the second step.
+    expect(easy.failed.exact).toBeCloseTo(1, 12);
+    expect(easy.failed.estimate).toBe(1);
+    for (const k of ['success', 'exhausted', 'failed', 'unfinished', 'steps', 'progress', 'tension', 'tensionSpent'] as const) {
+      expect(easy[k].exact, k).toBeCloseTo(hard[k].exact!, 12);
+    }
+    // The same below 0, with a defence that can fail (then exhausted at the first step).
+    const tired = run({ ...job, difficulty: -5, intensity: 16 }, { trials: 20000 });
+    expect(expectAgreement(tired)).toBe(8);
+    expect(tired.results[0].metrics.success.exact).toBe(0);
+    expect(tired.results[0].metrics.exhausted.exact).toBeGreaterThan(0.05);
+  });
+
   it('pressing after a miss fails less often than staying at 2/2', () => {
     expect(at('pressAfterMiss').failed.exact!).toBeLessThan(at('2/2').failed.exact!);
   });
@@ -179,7 +201,8 @@ function referenceExtended(
       const ties = (att > 0 && a === setup.difficulty ? 1 : 0) + (def > 0 && d === setup.intensity ? 1 : 0);
       bank += ties;
       out.tension += ties;
-      if (a >= setup.difficulty) {
+      // "If a character succeeds with their attack, progress towards the goal is made": no attack dice, no attack.
+      if (att > 0 && a >= setup.difficulty) {
         progress++;
         missedLast = false;
         if (progress >= setup.steps) {

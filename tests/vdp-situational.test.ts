@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { expectExactWithin5Se, expectRejected, runScenario } from './helpers.ts';
 import { sized } from './size.ts';
 import { situationalNet } from '../sim/vdp/situational.ts';
-import { woundChance, type Contender } from '../sim/vdp/contestRound.ts';
+import { firstRollContest, woundChance, type Contender } from '../sim/vdp/contestRound.ts';
 
 type Character = Record<string, unknown>;
 const jill: Character = { name: 'jill', attack: { attribute: 2, skill: 1 }, defence: { attribute: 3, skill: 1 }, fortitude: 2, type: 'trained', timing: 6 };
@@ -107,6 +107,83 @@ describe('a contest played as combat rounds', () => {
   it('and agrees with the Monte Carlo', () => {
     const r = contest({ ...ana, disadvantage: 2, advantageOn: 'attack' }, { ...bo, advantage: 1, disadvantage: 2, allocation: '3/1' }, sized(40000));
     expect(expectExactWithin5Se(r)).toBe(9);
+  });
+});
+
+describe('advantageRolls "first": "Advantage or Disadvantage only applies to a single skill check or combat roll"', () => {
+  // An ambush: Jack, all but one die on attack, gets 3 advantage dice on his attack rolls
+  // (the GM gives them "when they do something clever"), against Jill at 2/2.
+  const ambusher = (advantageRolls?: string): Character => ({ ...jack, allocation: '3/1', advantage: 3, advantageOn: 'attack', ...(advantageRolls ? { advantageRolls } : {}) });
+
+  it('a duel: the dice on the first attack only help less than on every attack, more than none, each beyond the intervals', () => {
+    const n = sized(20000);
+    const win = (j: Character) => fight([j, jill], n, 'ambush')['win.jack'].ci95;
+    const none = win({ ...jack, allocation: '3/1' });
+    const first = win(ambusher('first'));
+    const every = win(ambusher());
+    expect(first[0]).toBeGreaterThan(none[1]);
+    expect(every[0]).toBeGreaterThan(first[1]);
+    // "every", written out, is the default: the same fight at the same seed.
+    expect(fight([ambusher('every'), jill], 2000, 'ambush')).toEqual(fight([ambusher(), jill], 2000, 'ambush'));
+  });
+
+  it('the fight\'s first attack is the first roll of both: its exact figures are those of "every", and the Monte Carlo agrees', () => {
+    for (const [a, b] of [
+      [{ ...ambusher('first'), timing: 30 }, { ...jill, disadvantage: 2, advantageRolls: 'first' }],
+      // Jill at 4/0 has no defence dice: her first roll is her attack, so "first" leaves her
+      // dice off this defence (as "every" does: a roll of no dice totals 0).
+      [{ ...jack, timing: 30, advantage: 1, advantageRolls: 'first' }, { ...jill, allocation: '4/0', advantage: 2, advantageRolls: 'first' }],
+    ]) {
+      const every = openingOf([{ ...a, advantageRolls: 'every' }, { ...b, advantageRolls: 'every' }]);
+      openingOf([a, b]).forEach((p, k) => expect(p, OPENING[k]).toBeCloseTo(every[k], 12));
+      const r = runScenario({ name: 's', system: 'vdp', mechanic: 'combat', trials: sized(30000), seed: 'open-first', setup: { characters: [a, b] } });
+      expect(expectExactWithin5Se(r)).toBe(9);
+    }
+  });
+
+  describe('a contest played as combat rounds: exact, as a chain over whose first-roll dice are still to place', () => {
+    const never = { spendTension: 'never', defensiveEffect: 'never' };
+    const ana: Character = { name: 'ana', attack: { attribute: 3, skill: 1 }, defence: { attribute: 3, skill: 1 }, timing: 6, ...never };
+    const bo: Character = { name: 'bo', attack: { attribute: 2, skill: 2 }, defence: { attribute: 2, skill: 1 }, timing: 6, ...never };
+    const contest = (a: Character, b: Character, trials: number, extra: Record<string, unknown> = {}) =>
+      runScenario({ name: 'c', system: 'vdp', mechanic: 'contestRound', trials, seed: 'contest-first', setup: { a, b, ...extra } }).results[0];
+
+    it('with nobody on the first roll only, the chain is the geometric series', () => {
+      const a = { ...ana, advantage: 2 };
+      const b = { ...bo, disadvantage: 1, advantageOn: 'defence', allocation: '3/1' };
+      const m = contest(a, b, 10).metrics;
+      const c = firstRollContest(a as Contender, b as Contender, 0.5, 50);
+      expect(c.winA).toBeCloseTo(m['win.ana'].exact!, 12);
+      expect(c.rounds).toBeCloseTo(m.rounds.exact!, 12);
+      expect(c.exchanges).toBeCloseTo(m.exchanges.exact!, 12);
+      expect(c.tensionB).toBeCloseTo(m['tension.bo'].exact!, 12);
+    });
+
+    const cases: [string, Character, Character, Record<string, unknown>][] = [
+      ['an edge on both of one contender\'s first roll, attack or defence; a bad footing on the other\'s first defence', { ...ana, advantage: 3, advantageRolls: 'first' }, { ...bo, disadvantage: 2, advantageOn: 'defence', advantageRolls: 'first', allocation: '3/1' }, {}],
+      ['a long contest: disadvantage on the guard\'s first defence only, one attack a turn, rolled order', { ...ana, attack: { attribute: 2, skill: 1 }, attacks: 1 }, { ...bo, attack: { attribute: 2, skill: 1 }, defence: { attribute: 3, skill: 1 }, disadvantage: 4, advantageOn: 'defence', advantageRolls: 'first', allocation: '1/3' }, { order: 'rolled', maxRounds: 30 }],
+      ['a 4/0 contender\'s dice on "both": its first roll is an attack', { ...ana, allocation: '4/0', disadvantage: 2, advantageRolls: 'first' }, { ...bo, timing: 7, advantage: 1, advantageOn: 'attack', advantageRolls: 'first' }, {}],
+    ];
+    for (const [what, a, b, extra] of cases) {
+      it(`agrees with the Monte Carlo: ${what}`, () => {
+        const r = runScenario({ name: 'c', system: 'vdp', mechanic: 'contestRound', trials: sized(80000), seed: `first ${what}`, setup: { a, b, ...extra } });
+        expect(expectExactWithin5Se(r)).toBe(9);
+      });
+    }
+
+    it('"first" lies between none and "every", exactly', () => {
+      const win = (b: Character) => contest(ana, b, 10).metrics['win.ana'].exact!;
+      const none = win(bo);
+      const first = win({ ...bo, disadvantage: 2, advantageOn: 'defence', advantageRolls: 'first' });
+      const every = win({ ...bo, disadvantage: 2, advantageOn: 'defence' });
+      expect(first).toBeGreaterThan(none + 0.01);
+      expect(every).toBeGreaterThan(first + 0.01);
+    });
+  });
+
+  it('bad values are refused with their path', () => {
+    expectRejected('vdp', 'combat', { characters: [{ ...jill, advantageRolls: 'second' }, jack] }, 'setup.characters.0.advantageRolls', /expected one of "every", "first"/);
+    expectRejected('vdp', 'contestRound', { a: { name: 'ana', attack: { attribute: 3, skill: 1 }, defence: { attribute: 3, skill: 1 }, timing: 6, advantageRolls: 2 }, b: { name: 'bo', attack: { attribute: 3, skill: 1 }, defence: { attribute: 3, skill: 1 }, timing: 6 } }, 'setup.a.advantageRolls', /expected one of/);
   });
 });
 

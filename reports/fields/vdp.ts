@@ -10,7 +10,7 @@ import { DAMAGE_TYPES, REMOVE_STATUS } from '../../sim/vdp/status.ts';
 import { CASH_IN, CHARGE_ACTIONS } from '../../sim/vdp/charge.ts';
 import { EXTENDED_ALLOCATIONS } from '../../sim/vdp/extended.ts';
 import { CONTEST_ORDERS } from '../../sim/vdp/contestRound.ts';
-import { ADVANTAGE_ON } from '../../sim/vdp/situational.ts';
+import { ADVANTAGE_ON, ADVANTAGE_ROLLS } from '../../sim/vdp/situational.ts';
 import { FIXED_SPLITS } from '../../sim/vdp/allocation.ts';
 import { sweepPreset } from './presets.ts';
 import { withValue } from './paths.ts';
@@ -161,9 +161,10 @@ function rollBonus(key: 'attack' | 'defence', label: string, help: string): Fiel
 
 /** Situational advantage and disadvantage dice on a fighter's rolls: combat's fields, a contest's too. */
 const situationalFields: Field[] = [
-  { ...advantage, help: '“Many combat rules will also call for Advantage or Disadvantage dice”: on every roll named below, all fight long; they cancel tension’s and effect dice one for one' },
+  { ...advantage, help: '“Many combat rules will also call for Advantage or Disadvantage dice”: on the rolls named below, all fight long or the first only; they cancel tension’s and effect dice one for one' },
   { ...disadvantage, help: '“using a skill not directly relevant may create a Disadvantage”; the highest dice are removed' },
   choice('advantageOn', 'situational dice on', ADVANTAGE_ON, 'both (default)', 'its attack rolls, its defence rolls, or both'),
+  choice('advantageRolls', 'situational dice for', ADVANTAGE_ROLLS, 'every (default) roll', 'first: “only applies to a single skill check or combat roll”, its first such roll (an ambush)'),
 ];
 
 /** A block's defensive effect and the bidding over effects: combat's fields, a contest's too. */

@@ -37,7 +37,7 @@ import type { RandomStream } from '../random.ts';
 import type { DistributionSpec, Tally } from '../stats.ts';
 import { MetricLayout, metricTable } from '../metrics.ts';
 import type { VdpRules } from '../rules.ts';
-import { VDP_DIE, VDP_POOL, VdpRoll, noNetAdvantageWhy } from './pool.ts';
+import { VDP_DIE, VDP_POOL, VdpRoll } from './pool.ts';
 import { FIXED_SPLITS, attackDiceOf, type FixedSplit } from './allocation.ts';
 import { bonusOf, exchange, rollBonusSchema } from './exchange.ts';
 import {
@@ -51,7 +51,7 @@ import {
   type Bidding,
 } from './effects.ts';
 import { DAMAGE_TYPES, ENTANGLED, REMOVAL_ORDER, REMOVE_STATUS, STATUSES, actionsOf, poolSize, removalChanges, splitAttack, statusBits, thresholdOf } from './status.ts';
-import { situationalFields, situationalNet } from './situational.ts';
+import { onFirstRollOnly, situationalFields, situationalNet, situationalNotes } from './situational.ts';
 import { CASH_IN, CASH_IN_CODE, CHARGE_ACTIONS, CHARGE_CODE, CHARGE_COST, onSelf } from './charge.ts';
 
 /** "Wounds before KO", the character-type table. */
@@ -173,7 +173,7 @@ export const combatantSchema = lazySchema(() => z
     spendTension: z.enum(SPEND_POLICIES).optional(),
     /** Most tension points spent on one roll; defaults to 4 (one advantage die per pool die). */
     spendPerRoll: z.number().int().min(1).max(MAX_SPEND).optional(),
-    // Situational advantage and disadvantage dice (sim/vdp/situational.ts): advantage, disadvantage, advantageOn.
+    // Situational advantage and disadvantage dice (sim/vdp/situational.ts): advantage, disadvantage, advantageOn, advantageRolls.
     ...situationalFields(),
     /** Which enemy it attacks (see TARGETING); defaults to "weakest". */
     targeting: z.enum(TARGETING).optional(),
@@ -461,6 +461,41 @@ export function tensionSpent(policy: (typeof SPEND_POLICIES)[number], roll: 'att
   return wants ? Math.min(banked, perRoll) : 0;
 }
 
+/**
+ * The kinds of roll that never have dice at a point, each with the words saying why: a
+ * character's (or a check's) attack at a 0/4 split, its defence at 4/0. A roll of no dice
+ * is no roll, and tension is "never [spent] on a roll of no dice".
+ */
+export interface NoDice {
+  attack?: string;
+  defence?: string;
+}
+
+/**
+ * Why a spending policy puts no tension on dice at a point ("spendTension "never"";
+ * "spendTension "onDefence", and at allocation "4/0" it has no defence dice"), or undefined
+ * where it may.
+ */
+export function spendsNoTensionWhy(policy: (typeof SPEND_POLICIES)[number], noDice: NoDice): string | undefined {
+  const words = `spendTension ${JSON.stringify(policy)}`;
+  if (policy === 'never') return words;
+  if (policy === 'onAttack' && noDice.attack !== undefined) return `${words}, and ${noDice.attack}`;
+  if (policy === 'onDefence' && noDice.defence !== undefined) return `${words}, and ${noDice.defence}`;
+  return undefined;
+}
+
+/**
+ * Why a spending policy that is not the default "onAttack" spends on the rolls it does, at
+ * a point (and so changes nothing there), or undefined: "never" where the attack has no
+ * dice (neither spends on any), "onNextRoll" where the defence has none (its next roll
+ * with dice is always an attack). Words for a note that has said who spends.
+ */
+export function spendsAsOnAttackWhy(policy: (typeof SPEND_POLICIES)[number], noDice: NoDice): string | undefined {
+  if (policy === 'never' && noDice.attack !== undefined) return `spends no tension on dice, nor would the default "onAttack": ${noDice.attack}`;
+  if (policy === 'onNextRoll' && noDice.defence !== undefined) return `spends tension on its attack rolls only, as the default "onAttack" does: ${noDice.defence}`;
+  return undefined;
+}
+
 /** One character of the fight, flattened from its entry. */
 interface Fighter {
   entry: number;
@@ -570,6 +605,8 @@ export const combat = defineMechanic({
     // Situational dice on each roll (> 0 advantage, < 0 disadvantage), netted with tension and effect dice.
     const attackSituation = Int32Array.from(fighters, (f) => situationalNet(f.setup, 'attack'));
     const defenceSituation = Int32Array.from(fighters, (f) => situationalNet(f.setup, 'defence'));
+    // 1 where they go on its first such roll only (advantageRolls "first"): each copy of an entry has its own.
+    const firstRollOnly = Uint8Array.from(fighters, (f) => (onFirstRollOnly(f.setup) ? 1 : 0));
     const limit = Int32Array.from(fighters, (f) => woundLimitOf(f.setup));
     const timing = Int32Array.from(fighters, (f) => f.setup.timing);
     const startTension = Int32Array.from(fighters, (f) => f.setup.tension ?? 0);
@@ -691,9 +728,21 @@ export const combat = defineMechanic({
     entries.forEach((c, e) => {
       // Which enemy it attacks, with one to attack.
       if (c.targeting !== undefined && enemiesOf(c) === 1) setupNotes.push(`characters.${e}.targeting changes nothing here: ${c.name} has one enemy, the only one it can attack`);
-      // Which rolls its situational dice are on, with none.
-      const none = c.advantageOn === undefined ? undefined : noNetAdvantageWhy(c.advantage, c.disadvantage, c.name);
-      if (none !== undefined) setupNotes.push(`characters.${e}.advantageOn changes nothing here: ${none}`);
+      // Its rolls that never have dice: the attack at 0/4 (no attack dice, no attack); the
+      // defence at 4/0 (Panicked would keep 2 defence dice, so not where it starts Panicked;
+      // Weakened and Surge keep the share at 0).
+      const split = JSON.stringify(c.allocation ?? '2/2');
+      const noDice: NoDice = {
+        attack: c.allocation === '0/4' ? `at allocation ${split} it makes no attack` : undefined,
+        defence: c.allocation === '4/0' && c.status?.panicked !== true ? `at allocation ${split} it has no defence dice` : undefined,
+      };
+      // Its situational dice with none to place, or only on rolls of no dice.
+      setupNotes.push(
+        ...situationalNotes(c, `characters.${e}`, {
+          attack: noDice.attack && `attack rolls, and ${noDice.attack}`,
+          defence: noDice.defence && `defence rolls, and ${noDice.defence} (a defence of no dice totals 0)`,
+        }),
+      );
       // "and any stored tension": added to each effect it makes; one that makes none never adds
       // it. Said, not refused, as the bid below: a sweep of its effect policies crosses it.
       if ((c.effectTension ?? 0) > 0 && !makesEffects(c)) {
@@ -705,14 +754,19 @@ export const combat = defineMechanic({
       if (c.bid !== undefined && c.bid !== 'whileAhead' && !makesEffects(c) && !foesOf(c).some(makesEffects)) {
         setupNotes.push(`characters.${e}.bid changes nothing here: neither ${c.name} nor any enemy makes an effect (offensiveEffect and defensiveEffect "never"), so there is no bidding`);
       }
-      const spends = (c.spendTension ?? 'onAttack') !== 'never';
-      if (c.spendPerRoll !== undefined && !spends) setupNotes.push(`characters.${e}.spendPerRoll changes nothing here: ${c.name} spends no tension on dice (spendTension "never")`);
+      // Tension goes on dice only on rolls with dice ("never on a roll of no dice"): a policy
+      // that names only rolls with none spends nothing, and one that spends on the rolls the
+      // default does changes nothing.
+      const spendsNone = spendsNoTensionWhy(c.spendTension ?? 'onAttack', noDice);
+      const asDefault = c.spendTension === undefined ? undefined : spendsAsOnAttackWhy(c.spendTension, noDice);
+      if (asDefault !== undefined) setupNotes.push(`characters.${e}.spendTension changes nothing here: ${c.name} ${asDefault}`);
+      if (c.spendPerRoll !== undefined && spendsNone !== undefined) setupNotes.push(`characters.${e}.spendPerRoll changes nothing here: ${c.name} spends no tension on dice (${spendsNone})`);
       // Tension at the start is spent on dice, in the bidding over an effect it makes or
       // suffers, and on removing its statuses (its own at the start, or a grapple's).
-      if ((c.tension ?? 0) > 0 && !spends && !makesEffects(c) && !foesOf(c).some(makesEffects)) {
+      if ((c.tension ?? 0) > 0 && spendsNone !== undefined && !makesEffects(c) && !foesOf(c).some(makesEffects)) {
         const keeps = (c.removeStatus ?? 'always') === 'never';
         if (keeps || (statusBits(c.status) === 0 && !foesOf(c).some((x) => x.chargeBuy === 'grapple'))) {
-          setupNotes.push(`characters.${e}.tension changes nothing here: ${c.name} never spends tension (spendTension "never"; no effect it makes or suffers to bid over; ${keeps ? 'removeStatus "never"' : 'no status to remove: none at the start, and no enemy grapples'})`);
+          setupNotes.push(`characters.${e}.tension changes nothing here: ${c.name} never spends tension (${spendsNone}; no effect it makes or suffers to bid over; ${keeps ? 'removeStatus "never"' : 'no status to remove: none at the start, and no enemy grapples'})`);
         }
       }
     });
@@ -725,6 +779,8 @@ export const combat = defineMechanic({
         const wounds = new Int32Array(n);
         const tension = new Int32Array(n);
         const gained = new Int32Array(n);
+        // 1 while its situational dice are still to go on a roll (kept at 1 unless advantageRolls is "first").
+        const situationLeft = new Uint8Array(n);
         const alive = new Uint8Array(n);
         const split = new Int32Array(n); // attack dice this round; −1 before allocating
         const firedFromCover = new Uint8Array(n);
@@ -954,6 +1010,16 @@ export const combat = defineMechanic({
           return s;
         };
 
+        // Its situational dice on a roll of `dice` dice, `net` those advantageOn puts on the
+        // roll's kind: on every such roll, or with advantageRolls "first" on the first it
+        // rolls ("only applies to a single skill check or combat roll"). A roll of no dice
+        // is no roll: it leaves them for the next.
+        const situational = (i: number, dice: number, net: number) => {
+          if (net === 0 || dice === 0 || situationLeft[i] === 0) return 0;
+          if (firstRollOnly[i]) situationLeft[i] = 0;
+          return net;
+        };
+
         // A roll's total: kept dice + bonus − wounds, at least 0; a pool of no dice totals 0.
         const total = (dice: number, adv: number, bonus: number) => {
           if (dice === 0) return 0;
@@ -1011,7 +1077,7 @@ export const combat = defineMechanic({
           // fights without its weapon's bonus.
           const aBonus = attackBonus[i] - wounds[i] - (disarmed[i] ? weaponBonus[i] : 0) + (probed[i] === t + 1 ? 1 : 0);
           const dBonus = defenceBonus[t] - wounds[t] + (probed[t] === i + 1 ? 1 : 0);
-          const a = total(attackDice, spendOn(i, ATTACK_ROLL, attackDice) - activeDis[i] + attackSituation[i], aBonus);
+          const a = total(attackDice, spendOn(i, ATTACK_ROLL, attackDice) - activeDis[i] + situational(i, attackDice, attackSituation[i]), aBonus);
           // An effect's dice are "on all combat actions for one turn", and "A DEFEND action is
           // a free action": a defence between an effect and the end of the loser's next turn
           // rolls with them (a defender is never in its own turn, so they are all pending),
@@ -1019,7 +1085,7 @@ export const combat = defineMechanic({
           const d =
             stunned[t] && stunnedDefenceless
               ? 0 // "briefly KO'd": no defence roll, no tension spent on one
-              : total(defenceDice, spendOn(t, DEFENCE_ROLL, defenceDice) - activeDis[t] - pendingDis[t] * effectsOnDefence + defenceSituation[t], dBonus);
+              : total(defenceDice, spendOn(t, DEFENCE_ROLL, defenceDice) - activeDis[t] - pendingDis[t] * effectsOnDefence + situational(t, defenceDice, defenceSituation[t]), dBonus);
           const r = exchange(a, d, thresholdAgainst(t, i));
           // Human shield: "Any ranged attack that would hit the character this turn, has a 75%
           // chance of hitting the target instead". A shot that would hit (a glancing blow or
@@ -1090,6 +1156,7 @@ export const combat = defineMechanic({
             wounds[i] = 0;
             tension[i] = startTension[i];
             gained[i] = 0;
+            situationLeft[i] = 1;
             alive[i] = 1;
             firedFromCover[i] = 0;
             pendingDis[i] = 0;
@@ -1400,7 +1467,10 @@ export function openingExchange(
     const bankY = yBank - advY;
     const threshold = thresholdOf(y.fortitude, ys, y.armour ?? 0, x.armourPiercing ?? 0, (y.damageType ?? 'physical') === 'physical');
     const clamp = (v: number) => (v < 0 ? 0 : v);
-    // Tension's advantage dice net with the situational dice ("an advantage die negates a disadvantage die").
+    // Tension's advantage dice net with the situational dice ("an advantage die negates a
+    // disadvantage die"). The fight's first attack is the first roll either of them makes
+    // (nobody starts with charge to release first), so advantageRolls "first" puts the dice
+    // here as "every" does.
     const att = rollOf(ax, advX + situationalNet(x, 'attack')).distribution().shift(bonusOf(x.attack)).map(clamp);
     const def = dy === 0 ? Distribution.constant(0) : rollOf(dy, advY + situationalNet(y, 'defence')).distribution().shift(bonusOf(y.defence)).map(clamp);
     const land = p * (1 - avoid);

@@ -19,7 +19,9 @@
  * place: the first "wound" ends the contest.
  *
  * When nobody spends tension and nobody makes defensive effects every attack is an
- * independent draw, so the whole contest is exact (a geometric series over rounds);
+ * independent draw, so the whole contest is exact (a geometric series over rounds; with a
+ * contender's situational dice on its first roll only, `advantageRolls: "first"`, a chain
+ * over rounds, firstRollContest);
  * otherwise the Monte Carlo is checked against a slow reference in
  * tests/vdp-contest-round.test.ts. Readings: docs/rulings/vdp-combat.md ("Opposed skill
  * checks as a contest").
@@ -32,13 +34,13 @@ import type { RandomStream } from '../random.ts';
 import type { Tally } from '../stats.ts';
 import { MetricLayout, metricTable } from '../metrics.ts';
 import type { VdpRules } from '../rules.ts';
-import { VDP_POOL, VdpRoll, noNetAdvantageWhy } from './pool.ts';
+import { VDP_POOL, VdpRoll } from './pool.ts';
 import { FIXED_SPLITS, attackDiceOf, type FixedSplit } from './allocation.ts';
 import { bonusOf, exchange, rollBonusSchema } from './exchange.ts';
-import { MAX_SPEND, RollTable, SPEND_POLICIES, firstTurnChance, tensionSpent } from './combat.ts';
+import { MAX_SPEND, RollTable, SPEND_POLICIES, firstTurnChance, spendsAsOnAttackWhy, spendsNoTensionWhy, tensionSpent, type NoDice } from './combat.ts';
 import { BID_CODE, BID_POLICIES, DEFENSIVE_EFFECTS, bid, type Bidding } from './effects.ts';
 import { powInt } from '../exact/pow.ts';
-import { situationalFields, situationalNet } from './situational.ts';
+import { onFirstRollOnly, situationalFields, situationalNet, situationalNotes } from './situational.ts';
 
 /**
  * Who goes first each round: `timing` ("the character with best Timing going first": the
@@ -66,7 +68,7 @@ const contenderSchema = lazySchema(() => z
     spendTension: z.enum(SPEND_POLICIES).optional(),
     /** Most tension points spent on one roll; defaults to 4. */
     spendPerRoll: z.number().int().min(1).max(MAX_SPEND).optional(),
-    // Situational advantage and disadvantage dice (sim/vdp/situational.ts): advantage, disadvantage, advantageOn.
+    // Situational advantage and disadvantage dice (sim/vdp/situational.ts): advantage, disadvantage, advantageOn, advantageRolls.
     ...situationalFields(),
     /** Whether a block's tension goes on a defensive effect (see DEFENSIVE_EFFECTS); defaults to "always", as in combat. */
     defensiveEffect: z.enum(DEFENSIVE_EFFECTS).optional(),
@@ -119,18 +121,19 @@ export function woundChance(x: Contender, y: Contender): number {
 }
 
 /**
- * One attack of x on y with nobody spending tension (each roll with its situational dice): P(a wound), P(a glancing blow: x
- * gains a point), and y's mean tension from holding (k for a hold of k, 0 otherwise); all
- * 0 when x has no attack dice (it makes no attack).
+ * One attack of x on y with nobody spending tension, the attack roll with `attackNet`
+ * situational dice and the defence with `defenceNet` (by default each roll's own): P(a
+ * wound), P(a glancing blow: x gains a point), and y's mean tension from holding (k for a
+ * hold of k, 0 otherwise); all 0 when x has no attack dice (it makes no attack).
  */
-export function exchangeStats(x: Contender, y: Contender): { wound: number; glance: number; held: number } {
+export function exchangeStats(x: Contender, y: Contender, attackNet = situationalNet(x, 'attack'), defenceNet = situationalNet(y, 'defence')): { wound: number; glance: number; held: number } {
   const out = { wound: 0, glance: 0, held: 0 };
   const ax = attackDice(x);
   if (ax === 0) return out;
   const dy = VDP_POOL - attackDice(y);
   const clamp = (v: number) => (v < 0 ? 0 : v);
-  const att = new VdpRoll(ax, situationalNet(x, 'attack'), 0).distribution().shift(bonusOf(x.attack)).map(clamp);
-  const def = dy === 0 ? Distribution.constant(0) : new VdpRoll(dy, situationalNet(y, 'defence'), 0).distribution().shift(bonusOf(y.defence)).map(clamp);
+  const att = new VdpRoll(ax, attackNet, 0).distribution().shift(bonusOf(x.attack)).map(clamp);
+  const def = dy === 0 ? Distribution.constant(0) : new VdpRoll(dy, defenceNet, 0).distribution().shift(bonusOf(y.defence)).map(clamp);
   const threshold = contestThreshold(y);
   for (let i = 0; i < att.p.length; i++) {
     for (let j = 0; j < def.p.length; j++) {
@@ -142,6 +145,76 @@ export function exchangeStats(x: Contender, y: Contender): { wound: number; glan
     }
   }
   return out;
+}
+
+/**
+ * The exact contest, nobody spending tension, when a contender's situational dice go on its
+ * first roll only (advantageRolls "first"): the rounds are then not alike, so it is walked
+ * round by round as a chain whose state is which contenders have placed those dice (bit i:
+ * contender i has). Given the state every exchange is an independent draw, and the rolls it
+ * makes give the next state: the attack always has dice (no attack dice, no attack), a
+ * defence of no dice is no roll and places nothing. `q`: P(a takes a round's first turn).
+ * With neither contender's dice on the first roll only it is the geometric series of the
+ * mechanic's exact(), the same numbers by a longer road.
+ */
+export function firstRollContest(a: Contender, b: Contender, q: number, maxRounds: number) {
+  const cs = [a, b];
+  const once = cs.map(onFirstRollOnly);
+  const atk = cs.map(attackDice);
+  const attacks = cs.map((c) => c.attacks ?? 2);
+  // Its situational dice on a roll of this kind, once `placed` says whether it has placed them.
+  const net = (i: number, roll: 'attack' | 'defence', placed: number) => (once[i] && placed & (1 << i) ? 0 : situationalNet(cs[i], roll));
+  const stats = new Map<number, ReturnType<typeof exchangeStats>>();
+  const statsOf = (x: number, placed: number) => {
+    const key = x * 4 + placed;
+    let s = stats.get(key);
+    if (!s) stats.set(key, (s = exchangeStats(cs[x], cs[1 - x], net(x, 'attack', placed), net(1 - x, 'defence', placed))));
+    return s;
+  };
+  // Whose first-roll dice an attack of x places: x's where they are on its attack rolls; the
+  // defender's where they are on its defence rolls and it has defence dice to roll.
+  const placedBy = (x: number) => {
+    const y = 1 - x;
+    return (once[x] && situationalNet(cs[x], 'attack') !== 0 ? 1 << x : 0) | (once[y] && atk[y] < VDP_POOL && situationalNet(cs[y], 'defence') !== 0 ? 1 << y : 0);
+  };
+  const win = [0, 0];
+  const tension = [0, 0];
+  let rounds = 0;
+  let exchanges = 0;
+  const bins: number[] = [];
+  // P(the contest is still going at the start of the round), by state.
+  let state = [1, 0, 0, 0];
+  for (let r = 1; r <= maxRounds; r++) {
+    const started = state[0] + state[1] + state[2] + state[3];
+    rounds += started;
+    const next = [0, 0, 0, 0];
+    let ended = 0;
+    for (let placed = 0; placed < 4; placed++) {
+      for (const [first, chance] of [[0, q], [1, 1 - q]]) {
+        let going = state[placed] * chance;
+        if (going === 0) continue;
+        let now = placed;
+        // The round's turns: each attack is made when the ones before it wounded nobody.
+        for (const x of [first, 1 - first]) {
+          for (let k = 0; atk[x] > 0 && k < attacks[x]; k++) {
+            const s = statsOf(x, now);
+            exchanges += going;
+            tension[x] += going * s.glance;
+            tension[1 - x] += going * s.held;
+            win[x] += going * s.wound;
+            ended += going * s.wound;
+            going *= 1 - s.wound;
+            now |= placedBy(x);
+          }
+        }
+        next[now] += going;
+      }
+    }
+    // P(exactly r rounds): ended in round r, or the last round played.
+    bins.push(r === maxRounds ? started : ended);
+    state = next;
+  }
+  return { winA: win[0], winB: win[1], draw: state[0] + state[1] + state[2] + state[3], rounds, exchanges, tensionA: tension[0], tensionB: tension[1], bins };
 }
 
 /** A contest round's metrics (sim/metrics.ts). */
@@ -190,6 +263,15 @@ export const contestRound = defineMechanic({
     const effectTension = Int32Array.from(cs, (c) => c.effectTension ?? 0);
     // Situational dice on each roll (> 0 advantage, < 0 disadvantage), netted with tension and effect dice.
     const situation = { attack: Int32Array.from(cs, (c) => situationalNet(c, 'attack')), defence: Int32Array.from(cs, (c) => situationalNet(c, 'defence')) };
+    // 1 where they go on its first such roll only (advantageRolls "first").
+    const firstRollOnly = Uint8Array.from(cs, (c) => (onFirstRollOnly(c) ? 1 : 0));
+    // Its rolls that never have dice (no attack dice, no attack; a defence of none totals 0),
+    // and why its tension policy puts nothing on dice, where it does not.
+    const noDice: NoDice[] = cs.map((c, i) => {
+      const split = JSON.stringify(c.allocation ?? '2/2');
+      return { attack: atk[i] === 0 ? `at allocation ${split} it makes no attack` : undefined, defence: atk[i] === VDP_POOL ? `at allocation ${split} it has no defence dice` : undefined };
+    });
+    const spendsNone = cs.map((c, i) => spendsNoTensionWhy(spend[i], noDice[i]));
     // 1 where effect dice also weigh on the loser's defences (rules.effectsOn), else 0.
     const effectsOnDefence = rules.effectsOn === 'ownTurn' ? 0 : 1;
     // Kept d6s rolled with net advantage (> 0) or disadvantage (< 0) dice, prepared once.
@@ -214,17 +296,14 @@ export const contestRound = defineMechanic({
     const noEffects = cs.every((c) => (c.defensiveEffect ?? 'always') === 'never');
     (['a', 'b'] as const).forEach((side, i) => {
       const c = cs[i];
-      // Which rolls its situational dice are on, with none; or dice only on rolls it never makes.
-      const none = c.advantageOn === undefined ? undefined : noNetAdvantageWhy(c.advantage, c.disadvantage, c.name);
-      if (none !== undefined) setupNotes.push(`${side}.advantageOn changes nothing here: ${none}`);
-      const on = c.advantageOn ?? 'both';
-      const split = JSON.stringify(c.allocation ?? '2/2');
-      const unrolled = on === 'attack' && atk[i] === 0 ? `attack rolls, and at allocation ${split} it makes no attack` : on === 'defence' && atk[i] === VDP_POOL ? `defence rolls, and at allocation ${split} it has no defence dice (a defence of no dice totals 0)` : undefined;
-      if (unrolled !== undefined) {
-        for (const key of ['advantage', 'disadvantage'] as const) {
-          if ((c[key] ?? 0) > 0) setupNotes.push(`${side}.${key} changes nothing here: ${c.name}'s advantageOn ${JSON.stringify(on)} puts the dice on its ${unrolled}`);
-        }
-      }
+      // Its situational dice with none to place, or only on rolls it never makes (with dice).
+      const { attack: noAttack, defence: noDefence } = noDice[i];
+      setupNotes.push(
+        ...situationalNotes(c, side, {
+          attack: noAttack && `attack rolls, and ${noAttack}`,
+          defence: noDefence && `defence rolls, and ${noDefence} (a defence of no dice totals 0)`,
+        }),
+      );
       // "and any stored tension": added to each defensive effect, the contest's only kind; one
       // that makes none never adds it. Said, as the bid below.
       if ((c.effectTension ?? 0) > 0 && (c.defensiveEffect ?? 'always') === 'never') {
@@ -235,11 +314,13 @@ export const contestRound = defineMechanic({
       if (c.bid !== undefined && c.bid !== 'whileAhead' && noEffects) {
         setupNotes.push(`${side}.bid changes nothing here: neither contender makes a defensive effect (defensiveEffect "never" for both; a contest has no offensive effects), so there is no bidding`);
       }
-      const spends = spend[i] !== 'never';
-      if (c.spendPerRoll !== undefined && !spends) setupNotes.push(`${side}.spendPerRoll changes nothing here: ${c.name} spends no tension on dice (spendTension "never")`);
+      // Tension goes on dice only on rolls with dice, as in combat.
+      const asDefault = c.spendTension === undefined ? undefined : spendsAsOnAttackWhy(c.spendTension, noDice[i]);
+      if (asDefault !== undefined) setupNotes.push(`${side}.spendTension changes nothing here: ${c.name} ${asDefault}`);
+      if (c.spendPerRoll !== undefined && spendsNone[i] !== undefined) setupNotes.push(`${side}.spendPerRoll changes nothing here: ${c.name} spends no tension on dice (${spendsNone[i]})`);
       // Tension at the start is spent on dice and in the bidding over a defensive effect.
-      if ((c.tension ?? 0) > 0 && !spends && noEffects) {
-        setupNotes.push(`${side}.tension changes nothing here: ${c.name} never spends tension (spendTension "never", and neither contender makes a defensive effect to bid over)`);
+      if ((c.tension ?? 0) > 0 && spendsNone[i] !== undefined && noEffects) {
+        setupNotes.push(`${side}.tension changes nothing here: ${c.name} never spends tension (${spendsNone[i]}, and neither contender makes a defensive effect to bid over)`);
       }
     });
 
@@ -255,12 +336,20 @@ export const contestRound = defineMechanic({
         const pendingDis = new Int32Array(2);
         const activeDis = new Int32Array(2);
         const bidding: Bidding = { landed: false, winnerPaid: 0, loserPaid: 0 };
-        // One roll's total: kept dice + bonus, at least 0; no dice totals 0. `dis`: effect dice on it.
+        // 1 while its situational dice are still to go on a roll (kept at 1 unless advantageRolls is "first").
+        const situationLeft = new Uint8Array(2);
+        // One roll's total: kept dice + bonus, at least 0; no dice totals 0 (and is no roll: it
+        // leaves first-roll situational dice for the next). `dis`: effect dice on it.
         const total = (i: number, dice: number, roll: 'attack' | 'defence', bonus: number, dis: number) => {
           if (dice === 0) return 0;
           const s = tensionSpent(spend[i], roll, dice, tension[i], perRoll[i]);
           tension[i] -= s;
-          const t = table.get(dice, s - dis + situation[roll][i]).roll(random) + bonus;
+          let sit = 0;
+          if (situationLeft[i] && situation[roll][i] !== 0) {
+            sit = situation[roll][i];
+            if (firstRollOnly[i]) situationLeft[i] = 0;
+          }
+          const t = table.get(dice, s - dis + sit).roll(random) + bonus;
           return t < 0 ? 0 : t;
         };
         // A defensive effect of `size` by `w` on `l`: the bidding, then the dice for l's next turn.
@@ -279,6 +368,8 @@ export const contestRound = defineMechanic({
           pendingDis[1] = 0;
           activeDis[0] = 0;
           activeDis[1] = 0;
+          situationLeft[0] = 1;
+          situationLeft[1] = 1;
           let loser = -1;
           let rounds = 0;
           let exchanges = 0;
@@ -342,12 +433,24 @@ export const contestRound = defineMechanic({
         const x = L.exact();
         x[M.firstA] = q;
         x[M.firstB] = 1 - q;
-        // Tension changes the dice only when someone spends it on advantage dice or on a
-        // defensive effect.
-        const spends = (c: Contender) => (c.spendTension ?? 'onAttack') !== 'never' || (c.defensiveEffect ?? 'always') !== 'never';
-        if (spends(setup.a) || spends(setup.b)) {
+        // Tension changes the dice only when someone spends it on advantage dice (on a roll
+        // with dice: spendsNone) or on a defensive effect.
+        const spends = (i: number) => spendsNone[i] === undefined || defensive[i] === 1;
+        if (spends(0) || spends(1)) {
           this.exactSkipped = 'exact win, draw, rounds, exchanges and tension skipped: a contender spends tension (spendTension or defensiveEffect not "never"), which changes the dice from round to round; they are exact when neither does (first.* stays exact)';
           return { metrics: L.named(x) };
+        }
+        // A contender's situational dice on its first roll only: the first round differs.
+        if (firstRollOnly[0] || firstRollOnly[1]) {
+          const c = firstRollContest(setup.a, setup.b, q, maxRounds);
+          x[M.winA] = c.winA;
+          x[M.winB] = c.winB;
+          x[M.draw] = c.draw;
+          x[M.rounds] = c.rounds;
+          x[M.exchanges] = c.exchanges;
+          x[M.tensionA] = c.tensionA;
+          x[M.tensionB] = c.tensionB;
+          return { metrics: L.named(x), distributions: { rounds: c.bins } };
         }
         const sa = exchangeStats(setup.a, setup.b);
         const sb = exchangeStats(setup.b, setup.a);

@@ -5,7 +5,9 @@
  * (for defense)". Each step rolls both pools (≥ the target passes, as in a risky check):
  *
  * - "If a character succeeds with their attack, progress towards the goal is made";
- *   `steps` points finish the job.
+ *   `steps` points finish the job. A split of no attack dice (0/4) makes no attack, so it
+ *   never succeeds and counts as a miss, whatever the difficulty (combat's "no attack
+ *   dice, no attack").
  * - "If an attack is failed, progress is reduced by one notch if there has been any. If
  *   two attacks are failed in a row, the skill check has failed entirely."
  * - "If the character fails their defense, they are exhausted ... and must stop working".
@@ -32,7 +34,7 @@ import { VDP_POOL, extraDice, netAdvantage, noNetAdvantageWhy, type VdpRoll } fr
 import { advantageOnIdle, advantageOnNoDice, advantageOnWords, advantageReaches, splitRolls, type SplitDice } from './risky.ts';
 import { FIXED_SPLITS, attackDiceOf, type FixedSplit } from './allocation.ts';
 import { bonusOf, rollBonusSchema } from './exchange.ts';
-import { MAX_SPEND, SPEND_POLICIES, tensionSpent } from './combat.ts';
+import { MAX_SPEND, SPEND_POLICIES, spendsAsOnAttackWhy, spendsNoTensionWhy, tensionSpent, type NoDice } from './combat.ts';
 
 /**
  * How the 4 dice are split each step: a fixed split of the combat table (attack/defence),
@@ -134,8 +136,16 @@ export const extended = defineMechanic({
     const bonuses: [number, number] = [bonusOf(setup.attack), bonusOf(setup.defence)];
     const spendPolicy = setup.spendTension ?? 'onAttack';
     const perRoll = setup.spendPerRoll ?? VDP_POOL;
-    // Banked tension matters only when it is spent; with "never" the bank stays 0 in the chain.
-    const banks = spendPolicy === 'never' ? 0 : 2 * maxSteps;
+    // The rolls that never have dice, at a fixed split (pressAfterMiss always has both).
+    const noDice: NoDice = {
+      attack: policy === '0/4' ? 'at allocation "0/4" the attack has no dice' : undefined,
+      defence: policy === '4/0' ? 'at allocation "4/0" the defence has no dice' : undefined,
+    };
+    // Why no tension is spent on dice: "never", or a policy naming only rolls of no dice.
+    const spendsNone = spendsNoTensionWhy(spendPolicy, noDice);
+    // Banked tension matters only when it is spent; where none is, the bank stays 0 in the
+    // chain (one walk for every policy that spends nothing, so they agree to the last digit).
+    const banks = spendsNone !== undefined ? 0 : 2 * maxSteps;
     // Rolls by attack dice k (a k/(4−k) split) and tension dice s bought for that roll, with
     // the setup's advantage `withNet`: the first step's, and the later steps'.
     const rollsWith = (withNet: number) => {
@@ -184,8 +194,11 @@ export const extended = defineMechanic({
       const why = noNetAdvantageWhy(setup.advantage, setup.disadvantage) ?? (diceIdle ? onNoDice : maxSteps === 1 ? 'maxSteps is 1, so the first step is the only one' : undefined);
       if (why !== undefined) setupNotes.push(`advantageSteps changes nothing here: ${why}`);
     }
-    if (setup.spendPerRoll !== undefined && spendPolicy === 'never') {
-      setupNotes.push('spendPerRoll changes nothing here: no tension is spent on dice (spendTension "never")');
+    // Tension goes on dice only on rolls with dice: a policy spending on the rolls the default does changes nothing.
+    const asDefault = setup.spendTension === undefined ? undefined : spendsAsOnAttackWhy(setup.spendTension, noDice);
+    if (asDefault !== undefined) setupNotes.push(`spendTension changes nothing here: the check ${asDefault}`);
+    if (setup.spendPerRoll !== undefined && spendsNone !== undefined) {
+      setupNotes.push(`spendPerRoll changes nothing here: no tension is spent on dice (${spendsNone})`);
     }
 
     // A trial rolls at most maxSteps steps and stops at `steps` points of progress.
@@ -222,8 +235,9 @@ export const extended = defineMechanic({
             const gained = (attackRoll.kept > 0 && a === difficulty ? 1 : 0) + (defenceRoll.kept > 0 && d === intensity ? 1 : 0);
             tension += gained;
             bank += gained;
-            // Inlined extendedStep (no allocation per step).
-            if (a >= difficulty) {
+            // Inlined extendedStep (no allocation per step). An attack of no dice is no
+            // attack: it makes no progress whatever the difficulty (docs/rulings/vdp-extended.md).
+            if (attackRoll.kept > 0 && a >= difficulty) {
               missed = false;
               if (++progress >= steps) {
                 progress = steps;
@@ -262,16 +276,19 @@ export const extended = defineMechanic({
         // Per attack dice k and tension dice s: P(the roll passes), P(it ties its target).
         // Sums of float probabilities can pass 1 by an ulp; clamp so 1 − p is never negative.
         const clamp = (p: number) => Math.min(1, Math.max(0, p));
-        const oddsOf = (rolls: VdpRoll[][], target: number) =>
+        // `noDice`: what a roll of no dice does, passing (a defence of no dice totals 0, and
+        // meets an intensity of 0 or less) or not (an attack of no dice makes no progress).
+        const oddsOf = (rolls: VdpRoll[][], target: number, noDice: 'total' | 'fails') =>
           rolls.map((byS) =>
             byS.map((r) => {
+              if (r.kept === 0 && noDice === 'fails') return { pass: 0, tie: 0 };
               const dist = r.distribution();
               // A roll of no dice ties nothing: it gains no tension (see run).
               return { pass: clamp(dist.atLeast(target)), tie: r.kept > 0 ? clamp(dist.at(target)) : 0 };
             }),
           );
-        const oddsFirst = { attack: oddsOf(first.attack, difficulty), defence: oddsOf(first.defence, intensity) };
-        const oddsLater = later === first ? oddsFirst : { attack: oddsOf(later.attack, difficulty), defence: oddsOf(later.defence, intensity) };
+        const oddsFirst = { attack: oddsOf(first.attack, difficulty, 'fails'), defence: oddsOf(first.defence, intensity, 'total') };
+        const oddsLater = later === first ? oddsFirst : { attack: oddsOf(later.attack, difficulty, 'fails'), defence: oddsOf(later.defence, intensity, 'total') };
         // Chain state: ((progress · 2 + last attack missed) · (banks + 1)) + bank.
         const width = banks + 1;
         let state = new Float64Array(2 * steps * width);

@@ -7,36 +7,86 @@
  *
  * A character's `advantage` and `disadvantage` dice are on every roll `advantageOn` names
  * (its attack rolls, its defence rolls, or both: the default) for the whole fight, a
- * situation that lasts (skates on ice, a shackled leg, a skill not directly relevant); each
- * roll nets them with the roll's other extra dice, advantage bought with tension and effect
- * dice: "an advantage die negates a disadvantage die and vice versa, until only one type
- * remains" (sim/vdp/pool.ts keeps the dice). Readings: docs/rulings/vdp-combat.md.
+ * situation that lasts (skates on ice, a shackled leg, a skill not directly relevant); or,
+ * with `advantageRolls: "first"`, on the first of those rolls only: "Advantage or
+ * Disadvantage only applies to a single skill check or combat roll unless the rules state
+ * otherwise" (an ambush, a clever setup: "the GM should give a character 1 or more
+ * Advantage dice when they do something clever"). Each roll nets them with the roll's other
+ * extra dice, advantage bought with tension and effect dice: "an advantage die negates a
+ * disadvantage die and vice versa, until only one type remains" (sim/vdp/pool.ts keeps the
+ * dice). Readings: docs/rulings/vdp-combat.md.
  */
 import { z } from 'zod';
-import { extraDice, netAdvantage } from './pool.ts';
+import { extraDice, netAdvantage, noNetAdvantageWhy } from './pool.ts';
 
 /** The rolls a character's situational dice are on: `attack`, `defence` or `both` (the default). */
 export const ADVANTAGE_ON = ['attack', 'defence', 'both'] as const;
 export type AdvantageOn = (typeof ADVANTAGE_ON)[number];
 
+/**
+ * Which of those rolls take them: `every` one (the default: a situation that lasts the
+ * fight) or only the `first` the character rolls (a single roll, as the text's general
+ * rule has it); named as the extended check's `advantageSteps`.
+ */
+export const ADVANTAGE_ROLLS = ['every', 'first'] as const;
+export type AdvantageRolls = (typeof ADVANTAGE_ROLLS)[number];
+
 /** The fields a combat character or a contender takes (spread into its schema). */
 export const situationalFields = () => ({
-  /** Advantage dice on each roll `advantageOn` names, for the whole fight; defaults to 0. */
+  /** Advantage dice on each roll `advantageOn` names (see `advantageRolls`); defaults to 0. */
   advantage: extraDice.optional(),
   /** Disadvantage dice on each roll `advantageOn` names ("a skill not directly relevant"); defaults to 0. */
   disadvantage: extraDice.optional(),
   /** Which of its rolls take them: `attack`, `defence` or `both`; defaults to "both". */
   advantageOn: z.enum(ADVANTAGE_ON).optional(),
+  /** On every one of those rolls, all fight long, or on the `first` it rolls only; defaults to "every". */
+  advantageRolls: z.enum(ADVANTAGE_ROLLS).optional(),
 });
 
 export interface Situational {
   advantage?: number;
   disadvantage?: number;
   advantageOn?: AdvantageOn;
+  advantageRolls?: AdvantageRolls;
 }
 
 /** Net situational dice on one of its rolls: > 0 advantage, < 0 disadvantage, 0 none. */
 export function situationalNet(c: Situational, roll: 'attack' | 'defence'): number {
   const on = c.advantageOn ?? 'both';
   return on === 'both' || on === roll ? netAdvantage(c.advantage, c.disadvantage) : 0;
+}
+
+/**
+ * Whether its situational dice go on its first roll `advantageOn` names and no later one:
+ * `advantageRolls: "first"` with dice to place. A roll of no dice is no roll (it totals 0),
+ * so it leaves them for the next roll that has dice.
+ */
+export function onFirstRollOnly(c: Situational): boolean {
+  return c.advantageRolls === 'first' && netAdvantage(c.advantage, c.disadvantage) !== 0;
+}
+
+/**
+ * The point's notes for a character's situational fields that change nothing (said, not
+ * refused: a sweep over the dice or the split crosses such points): `advantageOn` with no
+ * net dice to place; `advantage` and `disadvantage` that `advantageOn` puts only on rolls
+ * of no dice; `advantageRolls: "first"` with either. `path` is the character's place in the
+ * setup ("characters.0", "a"); `noDice` says, for a kind of roll that never has dice at this
+ * point, why ("attack rolls, and at allocation "0/4" it makes no attack").
+ */
+export function situationalNotes(c: Situational & { name: string }, path: string, noDice: { attack?: string; defence?: string }): string[] {
+  const notes: string[] = [];
+  const none = noNetAdvantageWhy(c.advantage, c.disadvantage, c.name);
+  if (c.advantageOn !== undefined && none !== undefined) notes.push(`${path}.advantageOn changes nothing here: ${none}`);
+  const on = c.advantageOn ?? 'both';
+  const unrolled = on === 'both' ? undefined : noDice[on];
+  const onNoDice = unrolled === undefined ? undefined : `${c.name}'s advantageOn ${JSON.stringify(on)} puts the dice on its ${unrolled}`;
+  if (onNoDice !== undefined) {
+    for (const key of ['advantage', 'disadvantage'] as const) {
+      if ((c[key] ?? 0) > 0) notes.push(`${path}.${key} changes nothing here: ${onNoDice}`);
+    }
+  }
+  // "first" takes the dice off the later rolls: nothing where they are none, or on no roll made.
+  const idle = none ?? onNoDice;
+  if (c.advantageRolls === 'first' && idle !== undefined) notes.push(`${path}.advantageRolls changes nothing here: ${idle}`);
+  return notes;
 }
