@@ -4,36 +4,17 @@
  * solve block has no name, and beside an opened results.json, as if they were that file's.
  * Each test here failed before.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { openDashboard, type Dashboard } from './dashboard-server.ts';
+import { describe, expect, test } from 'vitest';
+import { dashboardSuite } from './dashboard-server.ts';
 import { chromiumOrSkip } from './browser.ts';
 import { encodeLink } from '../dashboard/model/url.ts';
 
 const CHROMIUM = await chromiumOrSkip('the dashboard opened-file end-to-end test');
 const RUN_TIMEOUT = 60_000;
-
-let dashboard: Dashboard | undefined;
-let work: string;
-let context: BrowserContext | undefined;
-let url: string;
-const pageErrors: string[] = [];
-
-beforeAll(async () => {
-  if (!CHROMIUM) return;
-  dashboard = await openDashboard(CHROMIUM, { prefix: 'poolsim-open-', viewport: { width: 1400, height: 900 }, acceptDownloads: true });
-  ({ work, context, url } = dashboard);
-}, 180_000);
-
-afterAll(async () => {
-  await dashboard?.close();
-});
-
-async function finished(p: Page): Promise<void> {
-  await p.waitForSelector('.results[data-run-state="finished"]', { timeout: RUN_TIMEOUT });
-}
+const suite = dashboardSuite(CHROMIUM, { prefix: 'poolsim-open-', viewport: { width: 1400, height: 900 }, acceptDownloads: true, runTimeout: RUN_TIMEOUT });
+const { pageErrors, finished } = suite;
 
 const heist = (name: string, solve: Record<string, unknown>) => ({
   name, system: 'viciousness', mechanic: 'knavery', trials: 2000, seed: name,
@@ -43,14 +24,12 @@ const heist = (name: string, solve: Record<string, unknown>) => ({
 
 describe.skipIf(!CHROMIUM)('an opened file replaces the answers of the setup before it, in Chromium', () => {
   test('a file whose Find question has no name: the old Find answer and figures go; a results file: no Find answer beside it', async () => {
-    const p = await context!.newPage();
-    p.on('pageerror', (e) => pageErrors.push(e.message));
-    await p.goto(url + encodeLink({ scenario: heist('Named', { name: 'even heist' }) }));
+    const p = await suite.page(encodeLink({ scenario: heist('Named', { name: 'even heist' }) }));
     await p.waitForSelector('.find-results[data-find-state="finished"]', { timeout: RUN_TIMEOUT });
     await finished(p);
     await expect(p.locator('.find-result h3').textContent()).resolves.toBe('Find: even heist');
 
-    const path = join(work, 'unnamed-find.json');
+    const path = join(suite.dashboard!.work, 'unnamed-find.json');
     writeFileSync(path, JSON.stringify(heist('Unnamed', {})));
     await p.setInputFiles('#file', path);
     await p.waitForSelector('.results[data-run-state="invalid"]', { timeout: RUN_TIMEOUT });
@@ -65,9 +44,7 @@ describe.skipIf(!CHROMIUM)('an opened file replaces the answers of the setup bef
     await expect(p.locator('.find-result h3').textContent({ timeout: RUN_TIMEOUT })).resolves.toBe('Find: unnamed, named');
 
     // A results file opened over it: its figures, and no Find answer of the setup set aside.
-    const [dl] = await Promise.all([p.waitForEvent('download'), p.click('#download-results')]);
-    const results = join(mkdtempSync(join(work, 'download-')), 'results.json');
-    await dl.saveAs(results);
+    const results = (await suite.download(p, '#download-results')).path;
     expect(JSON.parse(readFileSync(results, 'utf8')).name).toBe('Unnamed');
     await p.setInputFiles('#file', results);
     await p.waitForSelector('.results[data-run-state="file"]', { timeout: RUN_TIMEOUT });

@@ -6,52 +6,19 @@
  * that select does, the CLI's text kept in the title. The file, the result JSON and what
  * `poolsim run` prints keep the values the engine reads. Each test here failed before.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { openDashboard, type Dashboard } from './dashboard-server.ts';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { dashboardSuite } from './dashboard-server.ts';
 import { chromiumOrSkip } from './browser.ts';
 import { poolsim } from './helpers.ts';
 import { encodeLink } from '../dashboard/model/url.ts';
 
 const CHROMIUM = await chromiumOrSkip('the dashboard rule words end-to-end test');
 const RUN_TIMEOUT = 60_000;
+const suite = dashboardSuite(CHROMIUM, { prefix: 'poolsim-words-', viewport: { width: 1400, height: 900 }, acceptDownloads: true, runTimeout: RUN_TIMEOUT });
+const { pageErrors, finished, download } = suite;
 
-let dashboard: Dashboard | undefined;
-let work: string;
-let context: BrowserContext | undefined;
-let url: string;
-const pageErrors: string[] = [];
-
-beforeAll(async () => {
-  if (!CHROMIUM) return;
-  dashboard = await openDashboard(CHROMIUM, { prefix: 'poolsim-words-', viewport: { width: 1400, height: 900 }, acceptDownloads: true });
-  ({ work, context, url } = dashboard);
-}, 180_000);
-
-afterAll(async () => {
-  await dashboard?.close();
-});
-
-async function open(scenario: Record<string, unknown>): Promise<Page> {
-  const p = await context!.newPage();
-  p.on('pageerror', (e) => pageErrors.push(e.message));
-  await p.goto(url + encodeLink({ scenario }));
-  await p.waitForSelector('.results[data-run-state]');
-  return p;
-}
-
-async function finished(p: Page): Promise<void> {
-  await p.waitForSelector('.results[data-run-state="finished"]', { timeout: RUN_TIMEOUT });
-}
-
-async function download(p: Page, button: string): Promise<{ text: string; path: string }> {
-  const [dl] = await Promise.all([p.waitForEvent('download'), p.click(button)]);
-  const path = join(mkdtempSync(join(work, 'download-')), dl.suggestedFilename());
-  await dl.saveAs(path);
-  return { text: readFileSync(path, 'utf8'), path };
-}
+const open = (scenario: Record<string, unknown>): Promise<Page> => suite.page(encodeLink({ scenario }));
 
 /** A clash whose crew has more equipment dice than the guards: only the crew's roll, by default. */
 const clash = (extra: Record<string, unknown>) => ({

@@ -10,7 +10,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build, preview, type PreviewServer } from 'vite';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import type { Chromium } from './browser.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -96,6 +97,62 @@ export async function openDashboard(
       await context.close();
       await server.close();
       rmSync(work, { recursive: true, force: true });
+    },
+  };
+}
+
+/** What a browser test file does with its dashboard: pages on it, runs awaited, downloads saved. */
+export interface DashboardSuite {
+  /** Set in beforeAll (undefined without Chromium: the file's tests are skipped then). */
+  readonly dashboard: Dashboard | undefined;
+  /** Every uncaught error of every page opened by `page`, for a test to expect none. */
+  readonly pageErrors: string[];
+  /** A new page on the dashboard at `path` (a link's `#…`, or '' for the start page), its results laid out. */
+  page(path?: string, viewport?: { width: number; height: number }): Promise<Page>;
+  /** Until the page's run has finished. */
+  finished(page: Page): Promise<void>;
+  /** Click `button` and save what it downloads in the file's own folder. */
+  download(page: Page, button: string): Promise<{ name: string; text: string; path: string }>;
+}
+
+/**
+ * One dashboard for a browser test file: opened in beforeAll and closed in afterAll (this
+ * registers both), with the page, run and download steps every such file takes. `runTimeout`:
+ * how long a run may take before `finished` fails.
+ */
+export function dashboardSuite(
+  browser: Chromium | undefined,
+  options: { prefix: string; viewport: { width: number; height: number }; acceptDownloads?: boolean; runTimeout?: number },
+): DashboardSuite {
+  let dashboard: Dashboard | undefined;
+  const pageErrors: string[] = [];
+  beforeAll(async () => {
+    if (browser) dashboard = await openDashboard(browser, options);
+  }, 180_000);
+  afterAll(async () => {
+    await dashboard?.close();
+  });
+  return {
+    get dashboard() {
+      return dashboard;
+    },
+    pageErrors,
+    async page(path = '', viewport?: { width: number; height: number }) {
+      const page = await dashboard!.context.newPage();
+      if (viewport) await page.setViewportSize(viewport);
+      page.on('pageerror', (e) => pageErrors.push(e.message));
+      await page.goto(dashboard!.url + path);
+      await page.waitForSelector('.results[data-run-state]');
+      return page;
+    },
+    async finished(page: Page) {
+      await page.waitForSelector('.results[data-run-state="finished"]', { timeout: options.runTimeout ?? 60_000 });
+    },
+    async download(page: Page, button: string) {
+      const [dl] = await Promise.all([page.waitForEvent('download'), page.click(button)]);
+      const path = join(mkdtempSync(join(dashboard!.work, 'download-')), dl.suggestedFilename());
+      await dl.saveAs(path);
+      return { name: dl.suggestedFilename(), text: readFileSync(path, 'utf8'), path };
     },
   };
 }
