@@ -417,7 +417,7 @@ export function campaignNotes(
     const guardsEquipped = eachDie(policy.job?.guards?.bonus ?? []).length > 0;
     const bought = policy.buy?.equipment;
     const troupesEquipped =
-      (bought !== undefined && eachDie(bought.dice).length > 0 && price(bought.itemRank, MAX_RANK, bought.modifiers ?? 0) !== Infinity) ||
+      (bought !== undefined && price(bought.itemRank, MAX_RANK, bought.modifiers ?? 0) !== Infinity) ||
       s.troupes.some((t) => (t.count ?? 1) > 0 && eachDie(t.bonus ?? []).length > 0);
     const why =
       noJobFight !== undefined ? `no job comes to a fight (${noJobFight})`
