@@ -403,6 +403,31 @@ describe('per-turn series', () => {
   });
 });
 
+test('replaceMinions "keepRank" judges the rank of the turn\'s end, this turn\'s reward banked (a campaign audit: it refused every replacement at 16 points)', () => {
+  // One turn at 16 points (rank 2), one minion, a job that may fail into a fight the troupe
+  // never flees: a minion who dies in a won fight costs 2 of the 16 + 2 the company holds
+  // once the reward is banked, and it stays rank 2. Judged before banking (16 − 2 = 14,
+  // rank 1) it was refused. Same seed, so the same draws for both policies: "always"
+  // replaces every dead minion, and dips below rank 2 exactly where the job paid nothing;
+  // "keepRank" replaces all the others and never dips.
+  const setup = (replaceMinions: string) => ({
+    turns: 1,
+    company: { name: 'co', rank: 2, points: 16 },
+    troupes: [{ name: 'vipers', captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'cutpurse', knavery: ['d6'] }] }],
+    policy: { job: { challenges: 3, method: 'rare' }, flee: 'never', replaceMinions },
+  });
+  const always = runScenario(campaignScenario(setup('always'))).results[0].metrics;
+  const keep = runScenario(campaignScenario(setup('keepRank'))).results[0].metrics;
+  expect(keep['deaths.minions'].estimate).toBe(always['deaths.minions'].estimate);
+  expect(always.replaced.estimate).toBeGreaterThan(always.demoted.estimate);
+  expect(keep.replaced.estimate).toBeCloseTo(always.replaced.estimate - always.demoted.estimate, 12);
+  expect(keep.replaced.ci95[0]).toBeGreaterThan(0);
+  expect(keep.demoted.estimate).toBe(0);
+  // Only what `bank` trades counts: with bank "none" the reward stays liquid, 16 − 2 is rank 1.
+  const unbanked = setup('keepRank');
+  expect(runScenario(campaignScenario({ ...unbanked, policy: { ...unbanked.policy, bank: 'none' } })).results[0].metrics.replaced.estimate).toBe(0);
+});
+
 describe('bad campaign setups', () => {
   const problems = (setup: object): string => {
     try {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { price } from '../sim/viciousness/purchases.ts';
-import { expectAgreesWithExact, runScenario } from './helpers.ts';
+import { expectAgreesWithExact, expectRejected, runScenario } from './helpers.ts';
 
 describe('prices', () => {
   test('"The following items each cost 1 coin to their corresponding rank … Each rank below yours: -2 / Each rank above yours: +2"', () => {
@@ -86,6 +86,18 @@ describe('the campaign buys with the turn\'s coins', () => {
     expect(fetched['medical.bought'].estimate).toBeGreaterThan(0.5);
     expect(fetched.jobs.ci95[1]).toBeLessThan(helped.jobs.ci95[0]);
   });
+});
+
+test('buy.equipment with no dice is refused: it would spend coins and a PC\'s action and add no die (a campaign audit)', () => {
+  const setup = (dice: unknown) => ({
+    turns: 4,
+    company: { name: 'co' },
+    troupes: [{ name: 'vipers', captain: { violence: ['d4'] } }],
+    policy: { job: { challenges: 3 }, buy: { equipment: { dice, itemRank: 2 } } },
+  });
+  expectRejected('viciousness', 'campaign', setup([]), 'setup.policy.buy.equipment.dice', /^bad\.json: setup\.policy\.buy\.equipment\.dice: expected a list of at least one die, such as \["d4"\] or \["2d4"\] .*, got \[\]: equipment without dice would cost coins and a PC's action/);
+  // One die is enough.
+  expect(runScenario({ name: 'one', system: 'viciousness', mechanic: 'campaign', trials: 10, seed: 'buy', setup: setup(['d4']) }).results[0].metrics['equipment.bought'].estimate).toBeGreaterThan(0);
 });
 
 describe('"The GM awards 1d4 or 2d4 to the most well-equipped side": in a job\'s fight only the better-equipped side rolls its equipment dice', () => {

@@ -210,3 +210,86 @@ describe('rivals: a campaign\'s fields, and invest "spread" with one design a ri
     expectNoted(run('campaign', campaign, { invest: 'spread' }), run('campaign', campaign), ONE_DESIGN);
   });
 });
+
+describe('campaign: fight, fallout and rival-only fields with nothing to act on (a campaign audit)', () => {
+  const duke = { name: 'duke', rank: 5, minions: 2, designs: [{ severity: 'heavy' }, { severity: 'medium', unsubtle: true }] };
+  const troupe = (minions: object[] | undefined, extra: object = {}) => ({ name: 't', count: 2, captain: { knavery: ['d6'], violence: ['d4', 'd6'] }, ...(minions ? { minions } : {}), bonus: ['d4'], ...extra });
+  const job = { challenges: 4, guards: { perActiveChallenge: 2, dice: ['d6'], bonus: ['2d4'] } };
+  const campaign = (t: object, policy: object = {}, rivals: object[] = [duke]) => ({ turns: 20, company: { name: 'co' }, troupes: [t], rivals, policy: { job, interfere: { roll: 'violence' }, ...policy } });
+  const cases = (...list: [object, object?][]) => list;
+
+  const WOUND_ORDER = "rules.woundOrder changes nothing here: no troupe has a minion beside its captain, nor gains a PC by advancing, so a fight's wounds have one PC to fall on (the guards and a rival's minions are a count, with no captain among them)";
+  test.each(['captainFirst', 'minionsFirst'])('woundOrder "%s": troupes of a lone captain are noted; a minion, or a PC gained by advancing, acts', (woundOrder) => {
+    for (const [lone] of cases([troupe([])], [troupe([{ name: 'm', count: 0 }])])) {
+      expectNoted(run('campaign', campaign(lone), { woundOrder }), run('campaign', campaign(lone)), WOUND_ORDER);
+    }
+    expectActs(run('campaign', campaign(troupe(undefined)), { woundOrder }), run('campaign', campaign(troupe(undefined))), 'rules.woundOrder');
+    const advancing = campaign(troupe([]), { job: { ...job, challenges: 2 }, ambition: { jobs: 1 }, advance: { choice: 'pc', pc: { violence: ['d4'] } } });
+    expectActs(run('campaign', advancing, { woundOrder }), run('campaign', advancing), 'rules.woundOrder');
+  });
+
+  const EQUIPMENT = "rules.equipment changes nothing here: only a job's fight can set two equipped sides against each other (a rival's minions bring none), and ";
+  test('equipment "everySide": guards without equipment dice, troupes without, no job fight: noted; both equipped: it acts', () => {
+    const everySide = { equipment: 'everySide' };
+    const plain = { challenges: 4, guards: { perActiveChallenge: 2, dice: ['d6'] } };
+    expectNoted(run('campaign', campaign(troupe(undefined), { job: plain }), everySide), run('campaign', campaign(troupe(undefined), { job: plain })), `${EQUIPMENT}the guards have no equipment dice (job.guards.bonus)`);
+    const bare = troupe(undefined, { bonus: [] });
+    expectNoted(run('campaign', campaign(bare), everySide), run('campaign', campaign(bare)), `${EQUIPMENT}no troupe has equipment dice (its bonus, or buy.equipment)`);
+    expectNoted(run('campaign', campaign(troupe(undefined), { onFailedJob: 'abandon' }), everySide), run('campaign', campaign(troupe(undefined), { onFailedJob: 'abandon' })), `${EQUIPMENT}no job comes to a fight (with onFailedJob "abandon" a failed plan never comes to violence)`);
+    expectActs(run('campaign', campaign(troupe(undefined)), everySide), run('campaign', campaign(troupe(undefined))), 'rules.equipment');
+    // Bought equipment against equipped guards: it acts.
+    const buying = campaign(bare, { buy: { equipment: { dice: ['2d4'], itemRank: 2 } } });
+    expectActs(run('campaign', buying, everySide), run('campaign', buying), 'rules.equipment');
+  });
+
+  test('the fallout\'s fields when no failed plan turns to violence: job.guards and freePushes; with no guards at all "fallout" still acts', () => {
+    const deals = (policy: object) => campaign(troupe(undefined), { takeRivalDeal: 'whenJobFails', ...policy });
+    const withIt = run('campaign', deals({ freePushes: 'fallout' }));
+    expectNoted(withIt, run('campaign', deals({ job: { challenges: 4 } })), 'policy.job.guards changes nothing here: with takeRivalDeal "whenJobFails" a failed plan takes a rival\'s deal, never violence');
+    expectNoted(withIt, run('campaign', deals({})), 'policy.freePushes changes nothing here: free pushes are spent when a failed plan turns to violence, and with takeRivalDeal "whenJobFails" a failed plan takes a rival\'s deal, never violence');
+    const abandon = (policy: object) => campaign(troupe(undefined), { onFailedJob: 'abandon', ...policy });
+    expectNoted(run('campaign', abandon({ freePushes: 'unused' })), run('campaign', abandon({})), 'policy.freePushes changes nothing here: free pushes are spent when a failed plan turns to violence, and with onFailedJob "abandon" a failed plan never comes to violence');
+    // No guard ever comes, yet "fallout" acts: free pushes that thwart every active
+    // challenge deal with the fallout, and the job pays.
+    const unguarded = (policy: object) => campaign(troupe(undefined), { job: { challenges: 4, guards: { perActiveChallenge: 0 } }, ...policy });
+    expectActs(run('campaign', unguarded({ freePushes: 'fallout' })), run('campaign', unguarded({})), 'policy.freePushes');
+  });
+
+  test('no fight at all (no failed plan comes to violence, no rivals): the fights\' settings in one note; with rivals they act', () => {
+    const quiet = (policy: object) => campaign(troupe(undefined), { onFailedJob: 'abandon', interfere: undefined, ...policy }, []);
+    const rules = { push: 'ifNoHit', woundOrder: 'captainFirst', equipment: 'everySide', hitOn: '4+' };
+    expectNoted(
+      run('campaign', quiet({ flee: 'never', maxRounds: 2 }), rules),
+      run('campaign', quiet({})),
+      'policy.flee and policy.maxRounds and rules.push and rules.woundOrder and rules.equipment and rules.hitOn change nothing here: no fight is ever played (with onFailedJob "abandon" a failed plan never comes to violence; and without rivals no attempt on a PC\'s life nor interference)',
+    );
+    // Idle troupes, or no guard ever there: the same.
+    const idle = { turns: 20, company: { name: 'co' }, troupes: [troupe(undefined)], policy: { action: 'idle', flee: 'never' } };
+    expectNoted(run('campaign', idle, { push: 'ifNoHit' }), run('campaign', { ...idle, policy: { action: 'idle' } }), 'policy.flee and rules.push change nothing here: no fight is ever played (action is "idle", so no troupe takes a job; and without rivals no attempt on a PC\'s life nor interference)');
+    // A rival's attempts on a PC's life are fights: with one, flee acts.
+    const ambushed = (policy: object) => campaign(troupe(undefined), { onFailedJob: 'abandon', ...policy });
+    expectActs(run('campaign', ambushed({ flee: 'never' })), run('campaign', ambushed({})), 'policy.flee');
+  });
+
+  test('assetLoss, defendRank (bank "none") and buy.asset act only through a rival\'s consequence: noted without rivals; with rivals they act', () => {
+    const held = { name: 't', captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'm', knavery: ['d6'] }], asset: 'favor' };
+    const company = (policy: object, rivals: object[] = []) => ({
+      turns: 30,
+      company: { name: 'co', liquid: 2, assets: 1 },
+      troupes: [held],
+      rivals,
+      policy: { job: { challenges: 3 }, bank: 'none', buy: { equipment: { dice: ['d4'], itemRank: 2 } }, ...policy },
+    });
+    const buyBack = { buy: { equipment: { dice: ['d4'], itemRank: 2 }, asset: { itemRank: 2 } } };
+    expectNoted(run('campaign', company({ assetLoss: 'held' })), run('campaign', company({})), 'policy.assetLoss changes nothing here: it says what a rival\'s "An asset is lost" may take, and the campaign has no rivals');
+    expectNoted(run('campaign', company({ defendRank: true })), run('campaign', company({})), 'policy.defendRank changes nothing here: only a rival\'s consequence lowers the points once the turn\'s coins are banked, and the campaign has no rivals');
+    expectNoted(run('campaign', company(buyBack)), run('campaign', company({})), 'policy.buy.asset changes nothing here: it buys back an asset a rival\'s consequence took ("An asset is lost"), and the campaign has no rivals');
+    const countess = [{ name: 'countess', rank: 5, designs: [{ severity: 'light' }, { severity: 'medium' }] }];
+    expectActs(run('campaign', company({ assetLoss: 'held' }, countess)), run('campaign', company({}, countess)), 'policy.assetLoss');
+    expectActs(run('campaign', company({ defendRank: true }, countess)), run('campaign', company({}, countess)), 'policy.defendRank');
+    expectActs(run('campaign', company(buyBack, countess)), run('campaign', company({}, countess)), 'policy.buy.asset');
+    // With rivals but nothing held to lose (liquid coins are not bought back): noted.
+    const coinsOnly = (policy: object) => ({ ...company(policy, countess), company: { name: 'co', liquid: 2 }, troupes: [{ ...held, asset: 'liquidCoin' }] });
+    expectNoted(run('campaign', coinsOnly(buyBack)), run('campaign', coinsOnly({})), 'policy.buy.asset changes nothing here: it buys back a held asset a rival took, and the company never holds one (company.assets is 0 and every troupe\'s starting asset is a liquid coin, which joins the liquid coins)');
+  });
+});

@@ -960,6 +960,15 @@ export class CampaignTrial {
     return n;
   }
 
+  /** The liquid coins the turn's banking (policy `bank`, playTurn) trades for points. */
+  private coinsToBank(): number {
+    const p = this.plan;
+    if (p.bank === BANK_NONE) return 0;
+    const liquid = this.liquidCoins();
+    if (p.bank === BANK_ALL) return liquid;
+    return liquid > p.reserve ? liquid - p.reserve : 0;
+  }
+
   /** bankCoins(liquidCoins()) in one pass: every liquid coin traded (policy bank "all"). */
   private bankAll(): void {
     const liquid = this.liquid;
@@ -1433,6 +1442,12 @@ export class CampaignTrial {
     this.minionsDown = false;
     const { alive, recruited, troupeActive } = this;
     const { pcCaptain, pcTroupe } = p;
+    // keepRank keeps the rank the company holds at the turn's end, with the liquid coins
+    // `bank` trades right after this (a GM's company counts the reward it is about to
+    // bank): judged on the points before banking, it refused a minion who died in a job
+    // whose reward, banked, kept the rank after paying (a campaign audit). The payment is
+    // still from the points already there, as with "always".
+    const banking = p.replace === REPLACE_KEEP_RANK ? this.coinsToBank() : 0;
     for (let pc = 0; pc < p.pcCount; pc++) {
       if (alive[pc] !== 0 || pcCaptain[pc] !== 0 || recruited[pc] === 0 || troupeActive[pcTroupe[pc]] === 0) continue;
       this.minionsDown = true;
@@ -1440,7 +1455,8 @@ export class CampaignTrial {
       // each trait replaced in this way costs an additional investment point."
       const cost = p.ambition === AMBITION_NONE ? p.pcReplacementCost[pc] : replacementCost(this.traits[pc]);
       if (this.points < cost) continue;
-      if (p.replace === REPLACE_KEEP_RANK && rankOf(this.points - cost) < rankOf(this.points)) continue;
+      const turnEnd = this.points + banking;
+      if (p.replace === REPLACE_KEEP_RANK && rankOf(turnEnd - cost) < rankOf(turnEnd)) continue;
       this.points -= cost;
       this.alive[pc] = 1;
       this.rattled[pc] = 0;

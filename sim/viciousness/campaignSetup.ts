@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { lazySchema } from '../lazySchema.ts';
-import { diceListSchema } from '../dice.ts';
+import { diceListSchema, eachDie } from '../dice.ts';
 import { MAX_UNIFORM } from '../random.ts';
 import { checkRivals, rivalSchema } from './rivalDice.ts';
 import { MAX_TURNS, oneDesignInvestNote } from './rivals.ts';
@@ -290,13 +290,20 @@ export const campaignSetup = lazySchema(() => z
  * refused, as a sweep may cross such a setup: `bank` swept with `defendRank` on, or an
  * unsubtle design swept off with `interfere` set.
  */
-export function campaignNotes(s: CampaignSetup, rules: Pick<ViciousnessRules, 'invest' | 'speedChess' | 'escalation' | 'hitOn' | 'medicReach'>): string[] {
+export function campaignNotes(
+  s: CampaignSetup,
+  rules: Pick<ViciousnessRules, 'invest' | 'speedChess' | 'escalation' | 'hitOn' | 'medicReach' | 'push' | 'woundOrder' | 'equipment'>,
+): string[] {
   const notes: string[] = [];
   const policy = s.policy ?? {};
   const rivals = s.rivals ?? [];
   const nothing = (field: string, why: string) => notes.push(`${field} ${field.includes(' and ') ? 'change' : 'changes'} nothing here: ${why}`);
   if (policy.defendRank === true && (policy.bank ?? 'all') === 'all') {
     nothing('policy.defendRank', 'with bank "all" every liquid coin is banked once the troupes have acted, before the rival die, so none is left when a rival\'s consequence lands');
+  } else if (policy.defendRank === true && rivals.length === 0) {
+    // It banks after the consequences, against a drop below the rank held once the turn's
+    // coins were banked: only a consequence moves the points in between.
+    nothing('policy.defendRank', 'only a rival\'s consequence lowers the points once the turn\'s coins are banked, and the campaign has no rivals');
   }
   if (policy.interfere !== undefined && rivals.length > 0 && !rivals.some((r) => r.designs.some((d) => d.unsubtle === true))) {
     nothing('policy.interfere', 'no rival design is unsubtle ("If the rival\'s plan is unsubtle, give the PCs the chance to interfere")');
@@ -304,12 +311,18 @@ export function campaignNotes(s: CampaignSetup, rules: Pick<ViciousnessRules, 'i
   if (policy.interfere?.roll === 'violence' && policy.interfere.challenges !== undefined) {
     nothing('policy.interfere.challenges', 'interfering by violence is a fight with the rival\'s minions, not a plan against challenges');
   }
-  if (policy.action === 'idle') {
+  const idle = policy.action === 'idle';
+  if (idle) {
     const unused = (['job', 'jobEvery'] as const).filter((k) => policy[k] !== undefined);
     if (unused.length > 0) nothing(unused.map((k) => `policy.${k}`).join(' and '), 'action is "idle", so no troupe takes a job');
   }
-  if (policy.job?.guards !== undefined && policy.onFailedJob === 'abandon') {
-    nothing('policy.job.guards', 'with onFailedJob "abandon" a failed plan never comes to violence');
+  // The fallout of a failed plan (campaignPlay.ts failedPlan): a rival deal when one is
+  // taken, else violence or nothing by onFailedJob. Its guards and free pushes act there only.
+  const noViolence = noViolenceWhy(policy);
+  if (policy.job?.guards !== undefined && noViolence !== undefined) nothing('policy.job.guards', noViolence);
+  const noFallout = idle ? 'action is "idle", so no troupe takes a job' : noViolence;
+  if (policy.freePushes !== undefined && noFallout !== undefined) {
+    nothing('policy.freePushes', `free pushes are spent when a failed plan turns to violence, and ${noFallout}`);
   }
   for (const field of ['successorAsset', 'successorAdvancements'] as const) {
     const v = policy[field];
@@ -327,10 +340,20 @@ export function campaignNotes(s: CampaignSetup, rules: Pick<ViciousnessRules, 'i
     // The cheapest it gets is at rank 7: over 4 there, it is over 4 at every rank.
     if (price(item.itemRank, MAX_RANK, item.modifiers ?? 0) === Infinity) {
       nothing(`policy.buy.${kind}`, `its price is above ${MAX_PRICE} at every rank ("If it ends up above 4, it isn't obtainable with money")`);
+    } else if (kind === 'asset' && rivals.length === 0) {
+      // It buys back a held asset a rival's "An asset is lost" took (CampaignTrial.buy: only
+      // while one is owed), and nothing else takes one.
+      nothing('policy.buy.asset', 'it buys back an asset a rival\'s consequence took ("An asset is lost"), and the campaign has no rivals');
+    } else if (kind === 'asset' && (s.company.assets ?? 0) === 0 && s.troupes.every((t) => (t.count ?? 1) === 0 || t.asset === 'liquidCoin')) {
+      // Only a held asset lost is owed; a liquid coin lost is not bought back.
+      nothing('policy.buy.asset', 'it buys back a held asset a rival took, and the company never holds one (company.assets is 0 and every troupe\'s starting asset is a liquid coin, which joins the liquid coins)');
     }
   }
   if (policy.reserve !== undefined && policy.reserve > 0 && (policy.bank ?? 'all') !== 'reserve') {
     nothing('policy.reserve', `bank is "${policy.bank ?? 'all'}", and only bank "reserve" keeps liquid coins back`);
+  }
+  if (policy.assetLoss !== undefined && rivals.length === 0) {
+    nothing('policy.assetLoss', 'it says what a rival\'s "An asset is lost" may take, and the campaign has no rivals');
   }
   if (rivals.length === 0) {
     // The rivals' variants, away from their defaults (sim/rules.ts).
@@ -342,6 +365,7 @@ export function campaignNotes(s: CampaignSetup, rules: Pick<ViciousnessRules, 'i
   }
   // The fights' rules toggles with nothing to act on (an audit: accepted and said nothing).
   // hitOn "4+": every violence die the campaign names, whether or not it comes to roll.
+  let hitOnNoted = false;
   if (rules.hitOn !== 'exact4') {
     const most = mostSides([
       ...s.troupes.flatMap((t) => [t.captain, ...(t.minions ?? [])].map((pc) => pc.violence)),
@@ -353,14 +377,75 @@ export function campaignNotes(s: CampaignSetup, rules: Pick<ViciousnessRules, 'i
       policy.job?.guards?.bonus,
       ...rivals.map((r) => r.minionDice),
     ]);
-    if (most <= 4) notes.push(HIT_ON_NOTE);
+    if (most <= 4) {
+      notes.push(HIT_ON_NOTE);
+      hitOnNoted = true;
+    }
   }
   // medicReach "all": a Medic is a troupe's aid "medic" or a PC of the trait (a PC added by
   // advancing has its traits as a count: never the Medic).
-  if (rules.medicReach !== 'one' && !s.troupes.some((t) => t.aid === 'medic') && !pcs.some(namesMedic)) {
-    nothing('rules.medicReach', 'no troupe has a Medic (aid "medic", or a PC with the "medic" trait)');
+  const medicReachNoted = rules.medicReach !== 'one' && !s.troupes.some((t) => t.aid === 'medic') && !pcs.some(namesMedic);
+  if (medicReachNoted) nothing('rules.medicReach', 'no troupe has a Medic (aid "medic", or a PC with the "medic" trait)');
+  // The campaign's fights (campaignPlay.ts): a job's, with its guards, when a failed plan
+  // turns to violence and guards are there; and a rival's minions', in an attempt on a PC's
+  // life or an interference by violence (which needs a rival too).
+  const noJobFight = noFallout ?? (noGuards(policy) ? 'job.guards has perActiveChallenge 0 and count 0, so no guard is ever there' : undefined);
+  if (noJobFight !== undefined && rivals.length === 0) {
+    // Not a fight in the campaign: every setting of one, each unless a note above names it.
+    const fields = [
+      policy.flee !== undefined && 'policy.flee',
+      policy.maxRounds !== undefined && 'policy.maxRounds',
+      rules.push !== 'never' && 'rules.push',
+      rules.woundOrder !== 'random' && 'rules.woundOrder',
+      rules.equipment !== 'mostEquipped' && 'rules.equipment',
+      rules.hitOn !== 'exact4' && !hitOnNoted && 'rules.hitOn',
+      rules.medicReach !== 'one' && !medicReachNoted && 'rules.medicReach',
+    ].filter((f) => f !== false);
+    if (fields.length > 0) nothing(fields.join(' and '), `no fight is ever played (${noJobFight}; and without rivals no attempt on a PC's life nor interference)`);
+    return notes;
+  }
+  // woundOrder picks which of a troupe's able PCs a landed hit wounds (skirmish.ts woundPcs):
+  // the guards and a rival's minions are a count, with no captain among them. A troupe of
+  // one PC, its captain, has one to wound, whatever the order.
+  const minions = (t: (typeof s.troupes)[number]) => (t.minions ?? [{ count: 1 }]).some((m) => (m.count ?? 1) > 0);
+  if (rules.woundOrder !== 'random' && reservedPcs(policy.advance) === 0 && !s.troupes.some((t) => (t.count ?? 1) > 0 && minions(t))) {
+    nothing('rules.woundOrder', 'no troupe has a minion beside its captain, nor gains a PC by advancing, so a fight\'s wounds have one PC to fall on (the guards and a rival\'s minions are a count, with no captain among them)');
+  }
+  // equipment: in a job's fight only, where both the troupe and the guards have equipment
+  // dice (campaignPlay.ts failedPlan); a rival's minions have none.
+  if (rules.equipment !== 'mostEquipped') {
+    const guardsEquipped = eachDie(policy.job?.guards?.bonus ?? []).length > 0;
+    const bought = policy.buy?.equipment;
+    const troupesEquipped =
+      (bought !== undefined && price(bought.itemRank, MAX_RANK, bought.modifiers ?? 0) !== Infinity) ||
+      s.troupes.some((t) => (t.count ?? 1) > 0 && eachDie(t.bonus ?? []).length > 0);
+    const why =
+      noJobFight !== undefined ? `no job comes to a fight (${noJobFight})`
+      : !guardsEquipped ? 'the guards have no equipment dice (job.guards.bonus)'
+      : !troupesEquipped ? 'no troupe has equipment dice (its bonus, or buy.equipment)'
+      : undefined;
+    if (why !== undefined) nothing('rules.equipment', `only a job's fight can set two equipped sides against each other (a rival's minions bring none), and ${why}`);
   }
   return notes;
+}
+
+/**
+ * Why a failed plan never turns to violence (campaignPlay.ts failedPlan), or why no plan
+ * fails; undefined when one may. The schema refuses a rival deal without rivals, so with
+ * takeRivalDeal "whenJobFails" one is always there to take.
+ */
+function noViolenceWhy(policy: NonNullable<CampaignSetup['policy']>): string | undefined {
+  if (policy.onFailedJob === 'abandon') return 'with onFailedJob "abandon" a failed plan never comes to violence';
+  if (policy.takeRivalDeal === 'whenJobFails') return 'with takeRivalDeal "whenJobFails" a failed plan takes a rival\'s deal, never violence';
+  const job = policy.job;
+  if (job !== undefined && job.challenges - (job.removed ?? 0) <= 0) return 'no challenge is left once job.removed is taken off, so no plan fails';
+  return undefined;
+}
+
+/** The job's guards are 0 however many challenges are left active. */
+function noGuards(policy: NonNullable<CampaignSetup['policy']>): boolean {
+  const guards = policy.job?.guards;
+  return guards !== undefined && (guards.perActiveChallenge ?? 1) === 0 && (guards.count ?? 0) === 0;
 }
 
 export type CampaignSetup = z.output<typeof campaignSetup>;

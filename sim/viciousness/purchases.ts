@@ -40,7 +40,16 @@ export const purchasesSchema = lazySchema(() => z
      * troupe without it buys it from the turn's coins when they cover the price; it keeps
      * it until it dissolves.
      */
-    equipment: z.object({ dice: diceListSchema, ...itemFields() }).strict().optional(),
+    equipment: z
+      .object({ dice: diceListSchema, ...itemFields() })
+      .strict()
+      .superRefine((item, ctx) => {
+        // An empty list would cost coins and a PC's action and add no die to any fight.
+        if (item.dice.length === 0) {
+          ctx.addIssue({ code: 'custom', path: ['dice'], message: 'expected a list of at least one die, such as ["d4"] or ["2d4"] ("The GM awards 1d4 or 2d4"), got []: equipment without dice would cost coins and a PC\'s action and add nothing to a fight' });
+        }
+      })
+      .optional(),
     /**
      * Medical help: "This time may be shortened by expert surgery, alchemical tonics, or
      * supernatural intervention." Bought once per wound from the turn's coins, for PCs in
