@@ -138,7 +138,7 @@ export const sorcererRules = lazySchema(() => z
      * up in despair and re-roll or something." A *standOff* (default): nothing happens; or a
      * *reroll* of that exchange alone, the attack and the defence on the same dice counts,
      * until it is no full tie, the order of actions left as the table's dice set it. An
-     * exchange of no dice a side can never stop tying: a stand-off either way.
+     * attack always has dice (an action of no dice is no action), so a re-roll can end.
      * docs/rulings/sorcerer-conflict.md.
      */
     tiedExchange: variant({ standOff: 'is a stand-off', reroll: 'is rolled again' }, 'standOff'),

@@ -623,6 +623,12 @@ export const conflict = defineMechanic({
               }
               // This round's next penalties were spent on the action's dice.
               due[x] = 0;
+              // "An action of no dice is no action" (docs/rulings/sorcerer-conflict.md): the
+              // hits before it took every die off the table, so it attacks no one and the
+              // other character does not defend (nor win a defence's currency). Its penalties
+              // are spent all the same: the due ones on the dice it rolled, the new ones on
+              // the dice they took off. Only rules.nextPenalty "thisAction" takes dice off.
+              if (actionCount[x] === 0) continue;
               // The defence. A full one is cut by every penalty in force and spends the next
               // ones (it is the roll they fall on); the one die is cut by none and spends none.
               let dice: number;
@@ -664,8 +670,9 @@ export const conflict = defineMechanic({
               // order of actions stays as the table's dice set it ("Actions are resolved in
               // order of highest die to lowest"), so the attack is rolled apart from them; with
               // two characters nothing later in the round reads an action's dice once it is
-              // taken. A full tie means as many dice a side, so `dice` 0 is 0 against 0, which
-              // no re-roll can change: a stand-off under either reading.
+              // taken. A full tie means as many dice a side, and an attack has at least one
+              // (an action of no dice is no action, above), so a re-roll can end; `dice > 0`
+              // only keeps 0 against 0, which no re-roll could change, from looping.
               if (rerollTies && dice > 0 && winnerOf(state) === REROLL) {
                 do {
                   roll(rerolledAttack, dice);
