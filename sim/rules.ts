@@ -154,6 +154,17 @@ export const sorcererRules = lazySchema(() => z
      * action). docs/rulings/sorcerer-conflict.md.
      */
     passionDefence: variant({ never: 'stay with the action', fullDefence: 'join the full defence' }, 'never'),
+    /**
+     * Where the currency a character carried into the round goes when, attacked before
+     * acting, it sacrifices its action: "Sacrifice your planned action and declare a
+     * defensive action, at full dice. Note that some of your currency dice may not apply!"
+     * *none* (default): it stays behind with the action it was won for, lost with it ("Use
+     * it or lose it"), as the model cannot tell which of it suits a defence; or *carried*:
+     * all of it joins that full defence, netted with its penalties (the `moreDice` policy
+     * counts it). Never a Stand Up's successes ("bonus dice to your action"), nor the one die
+     * of "Suck it up" ("with no bonuses"). docs/rulings/sorcerer-conflict.md.
+     */
+    sacrificeCurrency: variant({ none: 'stays behind with the action', carried: 'joins the full defence' }, 'none'),
   })
   .strict());
 

@@ -264,3 +264,36 @@ describe('Sorcerer contest', () => {
     expect(two.metrics).not.toEqual(run('sorcerer', 'contest', { ...will3demon4, tries: 2 }).metrics);
   });
 });
+
+describe('Sorcerer conflict', () => {
+  const blade = { stamina: 4, will: 3, weapon: 'blade' };
+  const duel = (a: object = {}, b: object = {}, more: object = {}) => ({ a: { name: 'a', ...blade, defend: 'fullDefence', ...a }, b: { name: 'b', ...blade, defend: 'oneDie', ...b }, ...more });
+  const carried = { sacrificeCurrency: 'carried' };
+
+  test('rules.sacrificeCurrency "carried" where no currency can reach a sacrifice: said, with the same figures; not said where it acts', () => {
+    const cases: [object, string][] = [
+      [duel({}, {}, { maxRounds: 1 }), 'the conflict is one round, and currency is carried only into a later round'],
+      [duel({ currency: 'none' }, { currency: 'standUp' }), 'neither fighter carries currency into a later round (currency "none" or "standUp": a Stand Up\'s successes join that round\'s own action)'],
+      // Both suck it up, and on 4 dice to act with against Stamina 4 neither can be left
+      // none while it holds currency (that takes penalties of 5: it stands up, and acts).
+      [duel({ defend: 'oneDie' }), 'every fighter that carries currency into a round (a, b) sucks it up (defend "oneDie") while it has dice to act with, and with currency in hand it has some, or a dodge of no more than the one die, so it never defends in full before acting'],
+      // b carries none; a sucks it up, and left no dice to act with its dodge is 3 − 2.
+      [duel({ defend: 'oneDie', dice: 2, defence: 3 }, { currency: 'none' }), 'every fighter that carries currency into a round (a) sucks it up (defend "oneDie") while it has dice to act with, and with currency in hand it has some, or a dodge of no more than the one die, so it never defends in full before acting'],
+    ];
+    for (const [setup, why] of cases) {
+      const withIt = run('sorcerer', 'conflict', setup, carried);
+      expect(said(withIt), JSON.stringify(setup)).toEqual([`rules.sacrificeCurrency changes nothing here: ${why}`]);
+      expect(withIt.metrics, JSON.stringify(setup)).toEqual(run('sorcerer', 'conflict', setup).metrics);
+    }
+    // A sacrificer carrying its won defences: it acts (win.a moves at this seed), not said.
+    const swept = runAll('sorcerer', 'conflict', duel(), carried, { 'setup.a.defend': ['oneDie', 'fullDefence'] });
+    expect(pointNotes(swept).filter((n) => n.includes('changes nothing'))).toEqual([
+      'rules.sacrificeCurrency changes nothing here: every fighter that carries currency into a round (a, b) sucks it up (defend "oneDie") while it has dice to act with, and with currency in hand it has some, or a dodge of no more than the one die, so it never defends in full before acting (at 1 of the 2 points)',
+    ]);
+    expect(said(swept.results[1])).toEqual([]);
+    expect(swept.results[1].metrics).not.toEqual(run('sorcerer', 'conflict', duel()).metrics);
+    // A one-die fighter on 2 dice to act with and 6 to dodge: left no dice to act with, it
+    // dodges in full, and its currency goes with it. Not said.
+    expect(said(run('sorcerer', 'conflict', duel({ defend: 'oneDie', dice: 2, defence: 6 }), carried))).toEqual([]);
+  });
+});
