@@ -297,3 +297,34 @@ describe('Sorcerer conflict', () => {
     expect(said(run('sorcerer', 'conflict', duel({ defend: 'oneDie', dice: 2, defence: 6 }), carried))).toEqual([]);
   });
 });
+
+describe('Sorcerer conflict: a fighter with no dice of its stat', () => {
+  // It acts on its bonus dice alone; hurt past its Stamina it would stand up, but "roll your
+  // Will (without penalties) vs. the number of dice you'd like to use for your action, up to
+  // your score" asks for none, and a roll against no dice is never rolled.
+  const fighter = (more: object = {}) => ({ name: 'a', stamina: 3, will: 5, dice: 0, bonus: 2, weapon: 'blade', ...more });
+  const b = { name: 'b', stamina: 4, will: 3, weapon: 'blade' };
+  const why = 'a has no dice to stand up with (dice 0), so a Stand Up ("roll your Will (without penalties) vs. the number of dice you\'d like to use for your action, up to your score") asks for none and is never rolled';
+
+  test('its Will, Stand Up bonus and Stand Up policy change nothing: said, with the same figures at the same seed', () => {
+    const withThem = run('sorcerer', 'conflict', { a: fighter({ standUpBonus: 3, standUp: 'half' }), b });
+    expect(said(withThem)).toEqual([`a.will changes nothing here: ${why}`, `a.standUpBonus changes nothing here: ${why}`, `a.standUp changes nothing here: ${why}`]);
+    const without = run('sorcerer', 'conflict', { a: fighter({ will: 1 }), b });
+    expect(said(without)).toEqual([`a.will changes nothing here: ${why}`]);
+    expect(withThem.metrics).toEqual(without.metrics);
+    // It is hurt past its Stamina and never stands up: the fights it loses that way are real.
+    expect(withThem.metrics['stoodUp.a'].estimate).toBe(0);
+    expect(withThem.metrics['win.b'].estimate).toBeGreaterThan(0.5);
+    // Its dice left out, and a Stamina of 0: its dice are its Stamina's, none.
+    const none = run('sorcerer', 'conflict', { a: { name: 'a', stamina: 0, will: 4, bonus: 3, weapon: 'fists' }, b });
+    expect(said(none)).toEqual([`a.will changes nothing here: ${why.replace('(dice 0)', '(dice left out: its Stamina, 0)')}`]);
+    expect(none.metrics).toEqual(run('sorcerer', 'conflict', { a: { name: 'a', stamina: 0, will: 1, bonus: 3, weapon: 'fists' }, b }).metrics);
+  });
+
+  test('not said with one die: its Will acts', () => {
+    const one = run('sorcerer', 'conflict', { a: fighter({ dice: 1 }), b });
+    expect(said(one)).toEqual([]);
+    expect(one.metrics['stoodUp.a'].estimate).toBeGreaterThan(0);
+    expect(one.metrics).not.toEqual(run('sorcerer', 'conflict', { a: fighter({ dice: 1, will: 1 }), b }).metrics);
+  });
+});

@@ -553,6 +553,8 @@ describe('a conflict variant no fighter can meet is refused: it would change not
   it('standUpCovers "actionOrSacrifice" needs a fighter that both stands up and sacrifices', () => {
     expect(refusal({ standUpCovers: 'actionOrSacrifice' }, { defend: 'oneDie' }, { standUp: 'never' })).toContain('rules.standUpCovers: "actionOrSacrifice" covers a sacrifice after a Stand Up, and neither fighter both stands up and sacrifices');
     expect(refusal({ standUpCovers: 'actionOrSacrifice' }, { defend: 'oneDie' })).toBe('accepted');
+    // No dice of its stat: a Stand Up asks for none and is never rolled.
+    expect(refusal({ standUpCovers: 'actionOrSacrifice' }, { defend: 'oneDie' }, { dice: 0, bonus: 2 })).toContain('neither fighter both stands up and sacrifices (standUp "never", no dice to stand up with,');
   });
   it('passionDefence "fullDefence" needs a fighter that rolls Passion', () => {
     expect(refusal({ passionDefence: 'fullDefence' })).toContain('rules.passionDefence: "fullDefence" gives a full defence the Passion dice won this round, and neither fighter rolls Passion');

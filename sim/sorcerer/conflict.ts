@@ -338,11 +338,12 @@ export const conflict = defineMechanic({
     if (rules.attackCurrency === 'nextAction' && !fighters.some((f) => (f.currency ?? 'all') === 'all')) {
       problems.push({ path: 'rules.attackCurrency', problem: `"nextAction" rolls a landed attack's successes over for a fighter whose currency is "all", and neither is (${fighters.map((f) => `${f.name}: "${f.currency}"`).join(', ')}), so it would change nothing: expected attackCurrency left out, or a fighter with currency "all"` });
     }
-    // It needs a fighter that can Stand Up (standUp not "never", some Will or Stand Up
-    // bonus dice to roll) and sacrifice its action (a defend policy other than "oneDie").
-    const both = (f: Fighter) => (f.standUp ?? 'full') !== 'never' && standUpPool(f) > 0 && (f.defend ?? DEFAULT_DEFEND) !== 'oneDie';
+    // It needs a fighter that can Stand Up (dice to ask for: standUp not "never" and some
+    // dice of its stat; some Will or Stand Up bonus dice to roll) and sacrifice its action
+    // (a defend policy other than "oneDie").
+    const both = (f: Fighter) => standUpDice(f.standUp ?? 'full', f.dice ?? f.stamina) > 0 && standUpPool(f) > 0 && (f.defend ?? DEFAULT_DEFEND) !== 'oneDie';
     if (rules.standUpCovers === 'actionOrSacrifice' && !fighters.some(both)) {
-      problems.push({ path: 'rules.standUpCovers', problem: `"actionOrSacrifice" covers a sacrifice after a Stand Up, and neither fighter both stands up and sacrifices (standUp "never", no Will nor Stand Up bonus, or defend "oneDie"), so it would change nothing: expected standUpCovers left out` });
+      problems.push({ path: 'rules.standUpCovers', problem: `"actionOrSacrifice" covers a sacrifice after a Stand Up, and neither fighter both stands up and sacrifices (standUp "never", no dice to stand up with, no Will nor Stand Up bonus, or defend "oneDie"), so it would change nothing: expected standUpCovers left out` });
     }
     // It needs a fighter that rolls Passion (any defend policy: one with no dice left to act
     // with after its Passion roll defends in full whatever its policy, when that is more dice).
@@ -430,6 +431,18 @@ export const conflict = defineMechanic({
           [`${k}.power changes nothing here: ${setup[k].name}'s weapon does not bleed by the demon's Power (only the demonic rows of the bleed table do)`]
         : [],
     );
+    // A fighter with no dice of its stat can never Stand Up: "roll your Will (without
+    // penalties) vs. the number of dice you'd like to use for your action, up to your score"
+    // asks for none, whatever its policy, and a roll against no dice is no roll (standUp()
+    // refuses it). So its Will, its Stand Up bonus and its Stand Up policy change nothing.
+    for (const k of ['a', 'b'] as const) {
+      const f = setup[k];
+      if ((f.dice ?? f.stamina) !== 0) continue;
+      const why = `${f.name} has no dice to stand up with (dice ${f.dice === undefined ? 'left out: its Stamina, 0' : '0'}), so a Stand Up ("roll your Will (without penalties) vs. the number of dice you'd like to use for your action, up to your score") asks for none and is never rolled`;
+      setupNotes.push(`${k}.will changes nothing here: ${why}`);
+      if (f.standUpBonus !== undefined) setupNotes.push(`${k}.standUpBonus changes nothing here: ${why}`);
+      if (f.standUp !== undefined) setupNotes.push(`${k}.standUp changes nothing here: ${why}`);
+    }
     const idleSacrifice = sacrificeCurrencyIdle(setup, rules);
     if (idleSacrifice !== undefined) setupNotes.push(`rules.sacrificeCurrency changes nothing here: ${idleSacrifice}`);
 
