@@ -138,7 +138,7 @@ export const sorcererRules = lazySchema(() => z
      * up in despair and re-roll or something." A *standOff* (default): nothing happens; or a
      * *reroll* of that exchange alone, the attack and the defence on the same dice counts,
      * until it is no full tie, the order of actions left as the table's dice set it. An
-     * exchange of no dice a side can never stop tying: a stand-off either way.
+     * attack always has dice (an action of no dice is no action), so a re-roll can end.
      * docs/rulings/sorcerer-conflict.md.
      */
     tiedExchange: variant({ standOff: 'is a stand-off', reroll: 'is rolled again' }, 'standOff'),
@@ -154,6 +154,17 @@ export const sorcererRules = lazySchema(() => z
      * action). docs/rulings/sorcerer-conflict.md.
      */
     passionDefence: variant({ never: 'stay with the action', fullDefence: 'join the full defence' }, 'never'),
+    /**
+     * Where the currency a character carried into the round goes when, attacked before
+     * acting, it sacrifices its action: "Sacrifice your planned action and declare a
+     * defensive action, at full dice. Note that some of your currency dice may not apply!"
+     * *none* (default): it stays behind with the action it was won for, lost with it ("Use
+     * it or lose it"), as the model cannot tell which of it suits a defence; or *carried*:
+     * all of it joins that full defence, netted with its penalties (the `moreDice` policy
+     * counts it). Never a Stand Up's successes ("bonus dice to your action"), nor the one die
+     * of "Suck it up" ("with no bonuses"). docs/rulings/sorcerer-conflict.md.
+     */
+    sacrificeCurrency: variant({ none: 'stays behind with the action', carried: 'joins the full defence' }, 'none'),
   })
   .strict());
 

@@ -371,3 +371,67 @@ describe('Sorcerer contest', () => {
     expect(two.metrics).not.toEqual(run('sorcerer', 'contest', { ...will3demon4, tries: 2 }).metrics);
   });
 });
+
+describe('Sorcerer conflict', () => {
+  const blade = { stamina: 4, will: 3, weapon: 'blade' };
+  const duel = (a: object = {}, b: object = {}, more: object = {}) => ({ a: { name: 'a', ...blade, defend: 'fullDefence', ...a }, b: { name: 'b', ...blade, defend: 'oneDie', ...b }, ...more });
+  const carried = { sacrificeCurrency: 'carried' };
+
+  test('rules.sacrificeCurrency "carried" where no currency can reach a sacrifice: said, with the same figures; not said where it acts', () => {
+    const cases: [object, string][] = [
+      [duel({}, {}, { maxRounds: 1 }), 'the conflict is one round, and currency is carried only into a later round'],
+      [duel({ currency: 'none' }, { currency: 'standUp' }), 'neither fighter carries currency into a later round (currency "none" or "standUp": a Stand Up\'s successes join that round\'s own action)'],
+      // Both suck it up, and on 4 dice to act with against Stamina 4 neither can be left
+      // none while it holds currency (that takes penalties of 5: it stands up, and acts).
+      [duel({ defend: 'oneDie' }), 'every fighter that carries currency into a round (a, b) sucks it up (defend "oneDie") while it has dice to act with, and with currency in hand it has some, or a dodge of no more than the one die, so it never defends in full before acting'],
+      // b carries none; a sucks it up, and left no dice to act with its dodge is 3 − 2.
+      [duel({ defend: 'oneDie', dice: 2, defence: 3 }, { currency: 'none' }), 'every fighter that carries currency into a round (a) sucks it up (defend "oneDie") while it has dice to act with, and with currency in hand it has some, or a dodge of no more than the one die, so it never defends in full before acting'],
+    ];
+    for (const [setup, why] of cases) {
+      const withIt = run('sorcerer', 'conflict', setup, carried);
+      expect(said(withIt), JSON.stringify(setup)).toEqual([`rules.sacrificeCurrency changes nothing here: ${why}`]);
+      expect(withIt.metrics, JSON.stringify(setup)).toEqual(run('sorcerer', 'conflict', setup).metrics);
+    }
+    // A sacrificer carrying its won defences: it acts (win.a moves at this seed), not said.
+    const swept = runAll('sorcerer', 'conflict', duel(), carried, { 'setup.a.defend': ['oneDie', 'fullDefence'] });
+    expect(pointNotes(swept).filter((n) => n.includes('changes nothing'))).toEqual([
+      'rules.sacrificeCurrency changes nothing here: every fighter that carries currency into a round (a, b) sucks it up (defend "oneDie") while it has dice to act with, and with currency in hand it has some, or a dodge of no more than the one die, so it never defends in full before acting (at 1 of the 2 points)',
+    ]);
+    expect(said(swept.results[1])).toEqual([]);
+    expect(swept.results[1].metrics).not.toEqual(run('sorcerer', 'conflict', duel()).metrics);
+    // A one-die fighter on 2 dice to act with and 6 to dodge: left no dice to act with, it
+    // dodges in full, and its currency goes with it. Not said.
+    expect(said(run('sorcerer', 'conflict', duel({ defend: 'oneDie', dice: 2, defence: 6 }), carried))).toEqual([]);
+  });
+});
+
+describe('Sorcerer conflict: a fighter with no dice of its stat', () => {
+  // It acts on its bonus dice alone; hurt past its Stamina it would stand up, but "roll your
+  // Will (without penalties) vs. the number of dice you'd like to use for your action, up to
+  // your score" asks for none, and a roll against no dice is never rolled.
+  const fighter = (more: object = {}) => ({ name: 'a', stamina: 3, will: 5, dice: 0, bonus: 2, weapon: 'blade', ...more });
+  const b = { name: 'b', stamina: 4, will: 3, weapon: 'blade' };
+  const why = 'a has no dice to stand up with (dice 0), so a Stand Up ("roll your Will (without penalties) vs. the number of dice you\'d like to use for your action, up to your score") asks for none and is never rolled';
+
+  test('its Will, Stand Up bonus and Stand Up policy change nothing: said, with the same figures at the same seed', () => {
+    const withThem = run('sorcerer', 'conflict', { a: fighter({ standUpBonus: 3, standUp: 'half' }), b });
+    expect(said(withThem)).toEqual([`a.will changes nothing here: ${why}`, `a.standUpBonus changes nothing here: ${why}`, `a.standUp changes nothing here: ${why}`]);
+    const without = run('sorcerer', 'conflict', { a: fighter({ will: 1 }), b });
+    expect(said(without)).toEqual([`a.will changes nothing here: ${why}`]);
+    expect(withThem.metrics).toEqual(without.metrics);
+    // It is hurt past its Stamina and never stands up: the fights it loses that way are real.
+    expect(withThem.metrics['stoodUp.a'].estimate).toBe(0);
+    expect(withThem.metrics['win.b'].estimate).toBeGreaterThan(0.5);
+    // Its dice left out, and a Stamina of 0: its dice are its Stamina's, none.
+    const none = run('sorcerer', 'conflict', { a: { name: 'a', stamina: 0, will: 4, bonus: 3, weapon: 'fists' }, b });
+    expect(said(none)).toEqual([`a.will changes nothing here: ${why.replace('(dice 0)', '(dice left out: its Stamina, 0)')}`]);
+    expect(none.metrics).toEqual(run('sorcerer', 'conflict', { a: { name: 'a', stamina: 0, will: 1, bonus: 3, weapon: 'fists' }, b }).metrics);
+  });
+
+  test('not said with one die: its Will acts', () => {
+    const one = run('sorcerer', 'conflict', { a: fighter({ dice: 1 }), b });
+    expect(said(one)).toEqual([]);
+    expect(one.metrics['stoodUp.a'].estimate).toBeGreaterThan(0);
+    expect(one.metrics).not.toEqual(run('sorcerer', 'conflict', { a: fighter({ dice: 1, will: 1 }), b }).metrics);
+  });
+});

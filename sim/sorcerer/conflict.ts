@@ -27,7 +27,8 @@
  *    that stood up this round rolls its penalised full defence, or with rules.standUpCovers
  *    "actionOrSacrifice" the dice its Will roll bought (stoodUpSacrificeDice). The Passion
  *    dice won this round stay with the action it gave up, or with rules.passionDefence
- *    "fullDefence" join that full defence.
+ *    "fullDefence" join that full defence; so does the currency it carried into the round,
+ *    or with rules.sacrificeCurrency "carried" it joins that full defence.
  * 4. The attacker's rolled dice against the defence roll, as in `contest`. A won attack
  *    bleeds the defender by the attacker's `weapon` (sim/sorcerer/bleed.ts). A won
  *    defence's successes become bonus dice for the defender's next action when its
@@ -208,13 +209,45 @@ export function fullDefenceDice(f: Fighter, penalties: number, extra = 0): numbe
  * Dice of a sacrifice by a fighter that stood up at the round's start asking for `n`, with
  * rules.standUpCovers "actionOrSacrifice": its Will roll bought "the number of dice you'd
  * like to use for your action, up to your score", and a full defence's score is its
- * `defence`: min(n, defence) + `defenceBonus`, no penalty cutting them. Currency, carried
- * or the Will roll's, stays off it as off any defence ("some of your currency dice may not
- * apply!"); rules.totallyDefensive's +2 comes on top.
+ * `defence`: min(n, defence) + `defenceBonus`, no penalty cutting them. The Will roll's
+ * successes stay off it ("bonus dice to your action"), and so does the currency carried in
+ * unless rules.sacrificeCurrency "carried" ("some of your currency dice may not apply!");
+ * rules.totallyDefensive's +2 comes on top.
  */
 export function stoodUpSacrificeDice(f: Fighter, n: number): number {
   const score = f.defence ?? f.stamina;
   return (n < score ? n : score) + defenceBonusOf(f);
+}
+
+/**
+ * Why rules.sacrificeCurrency "carried" can change nothing in this conflict (a clause), or
+ * undefined where it may: no currency is ever carried into a round, or no fighter that
+ * carries some ever defends in full before acting. A sacrifice takes the currency carried
+ * in from an earlier round (won defences', and landed attacks' with rules.attackCurrency
+ * "nextAction"; a Stand Up's successes join that round's own action), so a conflict of one
+ * round, or fighters whose `currency` is "none" or "standUp", carry none. A "oneDie" fighter
+ * defends in full before acting only with no dice to act with (pendingDefenceDice), which
+ * with currency in hand needs penalties of at least its dice + bonus + 1 and at most its
+ * Stamina (above it, it stands up and has dice); even then its dodge is at most its
+ * defence + defence bonus (+2 with rules.totallyDefensive) − dice − bonus, and it takes it
+ * only when that is more than the one die.
+ */
+export function sacrificeCurrencyIdle(setup: ConflictSetup, rules: Pick<SorcererRules, 'sacrificeCurrency' | 'totallyDefensive'>): string | undefined {
+  if (rules.sacrificeCurrency !== 'carried') return undefined;
+  if ((setup.maxRounds ?? 20) === 1) return 'the conflict is one round, and currency is carried only into a later round';
+  const fighters = [setup.a, setup.b];
+  const carriers = fighters.filter((f) => (f.currency ?? 'all') === 'all' || f.currency === 'defence');
+  if (carriers.length === 0) {
+    return 'neither fighter carries currency into a later round (currency "none" or "standUp": a Stand Up\'s successes join that round\'s own action)';
+  }
+  const neverSacrifices = (f: Fighter) => {
+    if ((f.defend ?? DEFAULT_DEFEND) !== 'oneDie') return false;
+    const acting = (f.dice ?? f.stamina) + (f.bonus ?? 0);
+    return acting >= f.stamina || fullDefenceDice(f, acting, sacrificeBonus(rules)) <= 1;
+  };
+  if (!carriers.every(neverSacrifices)) return undefined;
+  const names = carriers.map((f) => f.name).join(', ');
+  return `every fighter that carries currency into a round (${names}) sucks it up (defend "oneDie") while it has dice to act with, and with currency in hand it has some, or a dodge of no more than the one die, so it never defends in full before acting`;
 }
 
 /** Dice rules.totallyDefensive adds to a sacrificed action's defence: 2 or none. */
@@ -296,7 +329,7 @@ export const conflict = defineMechanic({
   name: 'conflict',
   summary: 'rounds of opposed rolls: highest die acts first, bleed, Stand Up, currency',
   setup: conflictSetup,
-  variants: ['exhausted', 'totallyDefensive', 'nextPenalty', 'attackCurrency', 'standUpCovers', 'tiedExchange', 'passionDefence'],
+  variants: ['exhausted', 'totallyDefensive', 'nextPenalty', 'attackCurrency', 'standUpCovers', 'tiedExchange', 'passionDefence', 'sacrificeCurrency'],
   refuse(setup, rules: SorcererRules) {
     // A variant that no fighter of this conflict can meet would change nothing: refused,
     // as a variant the mechanic never plays is (sim/scenario.ts).
@@ -305,11 +338,12 @@ export const conflict = defineMechanic({
     if (rules.attackCurrency === 'nextAction' && !fighters.some((f) => (f.currency ?? 'all') === 'all')) {
       problems.push({ path: 'rules.attackCurrency', problem: `"nextAction" rolls a landed attack's successes over for a fighter whose currency is "all", and neither is (${fighters.map((f) => `${f.name}: "${f.currency}"`).join(', ')}), so it would change nothing: expected attackCurrency left out, or a fighter with currency "all"` });
     }
-    // It needs a fighter that can Stand Up (standUp not "never", some Will or Stand Up
-    // bonus dice to roll) and sacrifice its action (a defend policy other than "oneDie").
-    const both = (f: Fighter) => (f.standUp ?? 'full') !== 'never' && standUpPool(f) > 0 && (f.defend ?? DEFAULT_DEFEND) !== 'oneDie';
+    // It needs a fighter that can Stand Up (dice to ask for: standUp not "never" and some
+    // dice of its stat; some Will or Stand Up bonus dice to roll) and sacrifice its action
+    // (a defend policy other than "oneDie").
+    const both = (f: Fighter) => standUpDice(f.standUp ?? 'full', f.dice ?? f.stamina) > 0 && standUpPool(f) > 0 && (f.defend ?? DEFAULT_DEFEND) !== 'oneDie';
     if (rules.standUpCovers === 'actionOrSacrifice' && !fighters.some(both)) {
-      problems.push({ path: 'rules.standUpCovers', problem: `"actionOrSacrifice" covers a sacrifice after a Stand Up, and neither fighter both stands up and sacrifices (standUp "never", no Will nor Stand Up bonus, or defend "oneDie"), so it would change nothing: expected standUpCovers left out` });
+      problems.push({ path: 'rules.standUpCovers', problem: `"actionOrSacrifice" covers a sacrifice after a Stand Up, and neither fighter both stands up and sacrifices (standUp "never", no dice to stand up with, no Will nor Stand Up bonus, or defend "oneDie"), so it would change nothing: expected standUpCovers left out` });
     }
     // It needs a fighter that rolls Passion (any defend policy: one with no dice left to act
     // with after its Passion roll defends in full whatever its policy, when that is more dice).
@@ -351,6 +385,9 @@ export const conflict = defineMechanic({
     // rules.passionDefence "fullDefence": 1, this round's Passion dice join a full defence
     // made before acting (a multiplier, so the hot loop does not branch on the rule).
     const passionOnDefence = rules.passionDefence === 'fullDefence' ? 1 : 0;
+    // rules.sacrificeCurrency "carried": 1, the currency carried into the round joins a full
+    // defence made before acting (a multiplier, as passionOnDefence).
+    const currencyOnSacrifice = rules.sacrificeCurrency === 'carried' ? 1 : 0;
     const stoodUpDefence = Int32Array.from(fighters, (f, i) => stoodUpSacrificeDice(f, standN[i]));
     const weapon = fighters.map((f) => WEAPONS[f.weapon]);
     const power = Int32Array.from(fighters, (f) => f.power ?? 0);
@@ -394,6 +431,20 @@ export const conflict = defineMechanic({
           [`${k}.power changes nothing here: ${setup[k].name}'s weapon does not bleed by the demon's Power (only the demonic rows of the bleed table do)`]
         : [],
     );
+    // A fighter with no dice of its stat can never Stand Up: "roll your Will (without
+    // penalties) vs. the number of dice you'd like to use for your action, up to your score"
+    // asks for none, whatever its policy, and a roll against no dice is no roll (standUp()
+    // refuses it). So its Will, its Stand Up bonus and its Stand Up policy change nothing.
+    for (const k of ['a', 'b'] as const) {
+      const f = setup[k];
+      if ((f.dice ?? f.stamina) !== 0) continue;
+      const why = `${f.name} has no dice to stand up with (dice ${f.dice === undefined ? 'left out: its Stamina, 0' : '0'}), so a Stand Up ("roll your Will (without penalties) vs. the number of dice you'd like to use for your action, up to your score") asks for none and is never rolled`;
+      setupNotes.push(`${k}.will changes nothing here: ${why}`);
+      if (f.standUpBonus !== undefined) setupNotes.push(`${k}.standUpBonus changes nothing here: ${why}`);
+      if (f.standUp !== undefined) setupNotes.push(`${k}.standUp changes nothing here: ${why}`);
+    }
+    const idleSacrifice = sacrificeCurrencyIdle(setup, rules);
+    if (idleSacrifice !== undefined) setupNotes.push(`rules.sacrificeCurrency changes nothing here: ${idleSacrifice}`);
 
     return {
       metrics,
@@ -425,6 +476,9 @@ export const conflict = defineMechanic({
         const pending = new Int32Array(2);
         const carried = new Int32Array(2); // currency dice for the next action
         const roundCarry = new Int32Array(2); // currency this round's action took in
+        // The currency carried into this round alone (roundCarry takes the Passion dice
+        // too), for a sacrifice with rules.sacrificeCurrency "carried".
+        const carriedIn = new Int32Array(2);
         const stoodUp = new Int32Array(2);
         const hasAction = new Uint8Array(2);
         // No dice for an action this round (penalties took them all): it never acts this
@@ -519,6 +573,7 @@ export const conflict = defineMechanic({
               const carry = carried[i];
               carried[i] = 0;
               roundCarry[i] = carry;
+              carriedIn[i] = carry;
               const penalties = lasting[i] + due[i];
               down[i] = 0;
               upThisRound[i] = penalties > stamina[i] ? 1 : 0;
@@ -623,6 +678,12 @@ export const conflict = defineMechanic({
               }
               // This round's next penalties were spent on the action's dice.
               due[x] = 0;
+              // "An action of no dice is no action" (docs/rulings/sorcerer-conflict.md): the
+              // hits before it took every die off the table, so it attacks no one and the
+              // other character does not defend (nor win a defence's currency). Its penalties
+              // are spent all the same: the due ones on the dice it rolled, the new ones on
+              // the dice they took off. Only rules.nextPenalty "thisAction" takes dice off.
+              if (actionCount[x] === 0) continue;
               // The defence. A full one is cut by every penalty in force and spends the next
               // ones (it is the roll they fall on); the one die is cut by none and spends none.
               let dice: number;
@@ -635,11 +696,15 @@ export const conflict = defineMechanic({
               // stood up at this round's start and rules.standUpCovers lets that Will roll
               // cover it (cut then only by hits taken since: none, with two characters). With
               // rules.passionDefence "fullDefence" the Passion dice it won this round join it,
-              // netted with those penalties before the floor at 0, as on the action.
+              // and with rules.sacrificeCurrency "carried" the currency it carried into the
+              // round ("some of your currency dice may not apply!"), each netted with those
+              // penalties before the floor at 0, as on the action.
               const sacrificed =
                 (coversSacrifice && upThisRound[y] !== 0
                   ? stoodUpDefence[y] + sacrifice - pending[y]
-                  : defenceDice[y] + defenceBonus[y] + sacrifice - inForce(y)) + passionOnDefence * passionGain[y];
+                  : defenceDice[y] + defenceBonus[y] + sacrifice - inForce(y)) +
+                passionOnDefence * passionGain[y] +
+                currencyOnSacrifice * carriedIn[y];
               // With no action this round it gives up nothing either way, so whatever its policy
               // it takes the more dice: the full defence when it rolls more than the one die.
               const full = noAction[y] === 1 ? sacrificed > 1 : code === 0 || (code === 2 && inForce(y) > 0) || (code === 3 && sacrificed > 1);
@@ -664,8 +729,9 @@ export const conflict = defineMechanic({
               // order of actions stays as the table's dice set it ("Actions are resolved in
               // order of highest die to lowest"), so the attack is rolled apart from them; with
               // two characters nothing later in the round reads an action's dice once it is
-              // taken. A full tie means as many dice a side, so `dice` 0 is 0 against 0, which
-              // no re-roll can change: a stand-off under either reading.
+              // taken. A full tie means as many dice a side, and an attack has at least one
+              // (an action of no dice is no action, above), so a re-roll can end; `dice > 0`
+              // only keeps 0 against 0, which no re-roll could change, from looping.
               if (rerollTies && dice > 0 && winnerOf(state) === REROLL) {
                 do {
                   roll(rerolledAttack, dice);
@@ -879,6 +945,7 @@ export function openingWork(a: Fighter, b: Fighter, sides: number, sacrifice = 0
  * (passionCombinations): each pair of bonus dice's opening weighed by its chance, and with
  * `passionDefence` "fullDefence" (rules.passionDefence) a defender's full defence takes its
  * Passion dice too (which `moreDice` counts when it weighs the full defence against one die).
+ * rules.sacrificeCurrency needs no reading here: no currency is carried into round 1.
  */
 export function openingExchange(
   a: Fighter,
