@@ -428,6 +428,25 @@ test('replaceMinions "keepRank" judges the rank of the turn\'s end, this turn\'s
   expect(runScenario(campaignScenario({ ...unbanked, policy: { ...unbanked.policy, bank: 'none' } })).results[0].metrics.replaced.estimate).toBe(0);
 });
 
+test('replaceMinions "keepRank" keeps the rank the company holds, and holds no minion back for a promotion (the review)', () => {
+  // At 29 points (rank 2; 30 is rank 3) a rare job's banked reward may promote the company:
+  // a dead minion's 2 points then only delay the promotion, and the company stays rank 2,
+  // so "keepRank" replaces exactly as "always" does (judged against the rank after banking,
+  // it refused 0.021 of them). Same seed: the same draws for both policies.
+  const setup = (replaceMinions: string) => ({
+    turns: 1,
+    company: { name: 'co', rank: 2, points: 29 },
+    troupes: [{ name: 'vipers', captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'cutpurse', knavery: ['d6'] }] }],
+    policy: { job: { challenges: 3, method: 'rare' }, flee: 'never', replaceMinions },
+  });
+  const always = runScenario(campaignScenario(setup('always'))).results[0].metrics;
+  const keep = runScenario(campaignScenario(setup('keepRank'))).results[0].metrics;
+  expect(always.demoted.estimate).toBe(0);
+  expect(always.replaced.ci95[0]).toBeGreaterThan(0);
+  expect(keep.replaced.estimate).toBe(always.replaced.estimate);
+  expect(keep.promoted.estimate).toBe(always.promoted.estimate);
+});
+
 describe('bad campaign setups', () => {
   const problems = (setup: object): string => {
     try {

@@ -1442,11 +1442,13 @@ export class CampaignTrial {
     this.minionsDown = false;
     const { alive, recruited, troupeActive } = this;
     const { pcCaptain, pcTroupe } = p;
-    // keepRank keeps the rank the company holds at the turn's end, with the liquid coins
-    // `bank` trades right after this (a GM's company counts the reward it is about to
-    // bank): judged on the points before banking, it refused a minion who died in a job
-    // whose reward, banked, kept the rank after paying (a campaign audit). The payment is
-    // still from the points already there, as with "always".
+    // keepRank keeps the rank the company holds: a replacement is made when the points at
+    // the turn's end, with the liquid coins `bank` trades right after this (a GM's company
+    // counts the reward it is about to bank), less its cost, are still of that rank. Judged
+    // on the points before banking, it refused a minion who died in a job whose reward,
+    // banked, kept the rank after paying (a campaign audit); judged against the rank after
+    // banking, it refused one whose cost only delayed a promotion (the review). The payment
+    // is still from the points already there, as with "always".
     const banking = p.replace === REPLACE_KEEP_RANK ? this.coinsToBank() : 0;
     for (let pc = 0; pc < p.pcCount; pc++) {
       if (alive[pc] !== 0 || pcCaptain[pc] !== 0 || recruited[pc] === 0 || troupeActive[pcTroupe[pc]] === 0) continue;
@@ -1456,7 +1458,7 @@ export class CampaignTrial {
       const cost = p.ambition === AMBITION_NONE ? p.pcReplacementCost[pc] : replacementCost(this.traits[pc]);
       if (this.points < cost) continue;
       const turnEnd = this.points + banking;
-      if (p.replace === REPLACE_KEEP_RANK && rankOf(turnEnd - cost) < rankOf(turnEnd)) continue;
+      if (p.replace === REPLACE_KEEP_RANK && rankOf(turnEnd - cost) < rankOf(this.points)) continue;
       this.points -= cost;
       this.alive[pc] = 1;
       this.rattled[pc] = 0;
