@@ -23,7 +23,7 @@ import { numberFromText, seedFromText, diceChips, normaliseDice, typedDice } fro
 import { getAt, pruneEmpty, withValue, withItem, withoutItem } from '../reports/fields/paths.ts';
 import { defaultScenario, newScenario } from '../dashboard/model/scenario.ts';
 import { checkScenario, placeErrors } from '../dashboard/model/validate.ts';
-import { choiceBoxes, choiceValuesText, formatSweepValues, parseSweepValues, toggleChoice } from '../dashboard/model/sweep.ts';
+import { choiceBoxes, choiceValuesText, formatSweepValues, parseSweepValues, startDice, toggleChoice } from '../dashboard/model/sweep.ts';
 import { ruleWords } from '../dashboard/model/ruleWords.ts';
 import { pointNotes } from '../reports/pointNotes.ts';
 import { decodeLink, encodeLink } from '../dashboard/model/url.ts';
@@ -848,6 +848,21 @@ describe('a rule in the words its select shows, the file keeping its values', ()
     expect(choiceValuesText(['never', 'probeDefence'], [{ value: 'never', label: 'never' }, { value: 'probeDefence', label: 'probeDefence' }])).toBe('never, probeDefence');
   });
 
+  test('Vary starts a bought item\'s dice at values the schema takes: minDice agrees with the schema (the review: it started at [], refused)', () => {
+    const file = parseYaml(readFileSync(join(import.meta.dirname, '..', 'scenarios', 'coin-buys-campaign.yaml'), 'utf8')) as Record<string, unknown>;
+    const path = ['policy', 'buy', 'equipment', 'dice'];
+    const field = fieldAt(formFor('viciousness', 'campaign')!.fields, path, file.setup)?.field;
+    if (field?.kind !== 'dice') throw new Error('expected the equipment dice field');
+    expect(field.minDice).toBe(1);
+    const at = (dice: unknown) => checkScenario(withValue(file, ['setup', ...path], dice), 'coin.yaml');
+    const empty = at([]);
+    expect(empty.ok).toBe(false);
+    if (!empty.ok) expect(empty.errors.map((e) => e.path)).toContain('setup.policy.buy.equipment.dice');
+    expect(startDice(field).map((dice) => at(dice).ok)).toEqual([true, true]);
+    // A trait's dice may be none, and start there.
+    expect(startDice({ kind: 'dice', key: 'knavery', label: 'knavery trait dice' })).toEqual([[], ['d4'], ['d6']]);
+  });
+
   test('a note or a refusal names a rule by its label and its value by its words, each piece keeping the CLI\'s text', () => {
     const raw = (text: string, pieces: ReturnType<typeof ruleWords>) => expect(pieces.map((p) => (typeof p === 'string' ? p : p.raw)).join('')).toBe(text);
     const said = (pieces: ReturnType<typeof ruleWords>) => pieces.map((p) => (typeof p === 'string' ? p : p.words)).join('');
@@ -874,6 +889,19 @@ describe('a rule in the words its select shows, the file keeping its values', ()
     expect(ruleWords('"4+"', 'viciousness', 'rules.hitOn')).toEqual([{ words: '“4 or more”', raw: '"4+"' }]);
     expect(ruleWords('true', 'viciousness', 'rules.speedChess')).toEqual([{ words: '“played”', raw: 'true' }]);
     expect(ruleWords('rules.hitOn changes nothing here', 'sorcerer')).toEqual(['rules.hitOn changes nothing here']);
+    // Only a value the sentence says is the rule's: a fighter's currency "none", spelt as one
+    // of rules.attackCurrency's values, in the refusal at that rule stays the file's word (it
+    // read as the rule's “go into the bleed alone”, the review).
+    const conflict = checkScenario({ name: 'c', system: 'sorcerer', mechanic: 'conflict', trials: 100, seed: 1, rules: { attackCurrency: 'nextAction' }, setup: { a: { name: 'sorcerer', stamina: 4, will: 3, currency: 'none', weapon: 'fists' }, b: { name: 'demon', stamina: 4, will: 3, currency: 'standUp', weapon: 'fists' } } }, 'c.json');
+    if (conflict.ok) throw new Error('expected attackCurrency refused');
+    const at = conflict.errors.find((x) => x.path === 'rules.attackCurrency')!;
+    expect(at.problem).toContain('(sorcerer: "none", demon: "standUp")');
+    const atPieces = ruleWords(at.problem, 'sorcerer', at.path);
+    raw(at.problem, atPieces);
+    expect(said(atPieces)).toContain('(sorcerer: "none", demon: "standUp")');
+    expect(typeof atPieces[0]).toBe('object');
+    // …and a name is never a value: a side called as a rule's value is its name.
+    expect(said(ruleWords('rules.push changes nothing here: side "never" has no one to push', 'viciousness'))).toContain('side "never"');
     expect(ruleWords('setup.challenges: expected a number', 'viciousness')).toEqual(['setup.challenges: expected a number']);
   });
 });

@@ -14,11 +14,15 @@
  * - `rules.<toggle>`, not part of a longer path (`sweep.rules.hitOn` is a sweep's path),
  *   with the value written right after it (`rules.equipment "everySide"`,
  *   `rules.effectsOn: "ownTurn"`) where that is one of the toggle's values;
- * - a quoted value of the text's subject rule: the rule a refusal is at (its path, where the
+ * - a quoted value of the text's subject rule — the rule a refusal is at (its path, where the
  *   text itself does not say it: the problem beside the select), else the first rule the
- *   text names, after that mention ("rules.invest changes nothing here: … "spread" hands
- *   every point to it, as "focus" does"). The CLI quotes values with JSON.stringify, and a
- *   value of the rule a sentence is about is that rule's value.
+ *   text names, after that mention — only where the sentence says it is that rule's value
+ *   (VALUE_PLACE): first in a refusal at the rule ("ownTurn" says …), the value refused
+ *   ("does not play invest, so "spread" would change nothing"), its default, and the values
+ *   a refusal expects ("expected one of …"). Anywhere else a quoted word may be another
+ *   thing's that happens to be spelt as one of the rule's values (a fighter's currency
+ *   "none" in a refusal at rules.attackCurrency, whose values include "none"; a side's
+ *   name), and a value is never said as the rule's words on a guess (the review).
  */
 import { ruleLabel, ruleToggles } from '../../reports/fields/rules.ts';
 import { rulesBySystem, type SystemName } from '../../sim/rules.ts';
@@ -64,6 +68,11 @@ function valueWords(toggle: Toggle, value: unknown): string | undefined {
 const MENTION = /(?<![\w."])rules\.([A-Za-z]\w*)(?:(:? )("(?:[^"\\]|\\.)*"|true|false)(?![\w"]))?/g;
 /** A JSON string; not one inside compact JSON (`{"rules.hitOn":"4+"}` stays the JSON it is). */
 const QUOTED = /(?<![:{,[])"(?:[^"\\]|\\.)*"/g;
+/**
+ * Where a quoted value is the subject rule's by the sentence's own words (see the top): the
+ * text before it ends so. (At the start of a refusal at the rule's path too: in `ruleWords`.)
+ */
+const VALUE_PLACE = /(?:\bso |\bits default |\bexpected one of (?:"(?:[^"\\]|\\.)*", )*)$/;
 /** The rule a path is at: `rules.hitOn`, `sweep.rules.hitOn.1`. */
 const SUBJECT_PATH = /^(?:sweep\.)?rules\.([A-Za-z]\w*)(?:\.|$)/;
 /** The first rule a text names, by its path or its sweep path. */
@@ -112,6 +121,8 @@ export function ruleWords(text: string, system: unknown, subject?: string): Rule
     if (alone !== undefined) return [{ words: quoted(alone), raw: text }];
     for (const m of text.matchAll(QUOTED)) {
       if (m.index < valuesFrom || pieces.some((p) => m.index < p.end && m.index + m[0].length > p.at)) continue;
+      const first = byPath !== undefined && m.index === 0;
+      if (!first && !VALUE_PLACE.test(text.slice(0, m.index))) continue;
       const said = valueWords(subjectToggle, parse(m[0]));
       if (said !== undefined) pieces.push({ at: m.index, end: m.index + m[0].length, words: quoted(said), raw: m[0] });
     }

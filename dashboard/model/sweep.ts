@@ -9,6 +9,7 @@
  */
 import { normaliseDice, numberFromText } from './coerce.ts';
 import { MAX_LIST, RANGE_TEXT } from '../../sim/scenario.ts';
+import type { DiceField } from '../../reports/fields/spec.ts';
 
 export type SweepKind = 'number' | 'flag' | 'choice' | 'die' | 'dice' | 'text';
 
@@ -130,4 +131,13 @@ export function kindOfValues(values: readonly unknown[]): SweepKind {
   if (values.length && values.every((v) => typeof v === 'boolean')) return 'flag';
   if (values.some((v) => Array.isArray(v))) return 'dice';
   return 'text';
+}
+
+/**
+ * The values a new Vary row of a dice field starts with: no dice, a d4, a d6 — no dice only
+ * where the schema takes it (`minDice`: a bought equipment item is at least one die, and a
+ * row starting at [] was refused as soon as it was picked, the review).
+ */
+export function startDice(field: DiceField): string[][] {
+  return (field.minDice ?? 0) > 0 ? [['d4'], ['2d4']] : [[], ['d4'], ['d6']];
 }

@@ -11,7 +11,7 @@ import { fieldAt, leaves, optionLabel, shownDefault, type ChoiceField, type Leaf
 import { seedFromText, textFromValue } from '../model/coerce.ts';
 import type { CompareChange } from '../model/compare.ts';
 import { getAt, joinPath, parsePath } from '../../reports/fields/paths.ts';
-import { choiceBoxes, formatSweepValues, kindOfValues, parseSweepValues, toggleChoice, type SweepKind } from '../model/sweep.ts';
+import { choiceBoxes, formatSweepValues, kindOfValues, parseSweepValues, startDice, toggleChoice, type SweepKind } from '../model/sweep.ts';
 import { withoutStaleChecks } from '../model/removal.ts';
 import { sweepLabel } from '../../reports/sweep.ts';
 import { h, uid } from './dom.ts';
@@ -380,7 +380,7 @@ function startValues(scenario: Record<string, unknown>, path: string, vars: Leaf
     case 'die':
       return found.field.options;
     case 'dice':
-      return [[], ['d4'], ['d6']];
+      return startDice(found.field);
     default:
       return current === undefined ? [] : [current];
   }

@@ -211,7 +211,7 @@ export const campaignForm: MechanicForm = {
               key: 'equipment',
               label: 'equipment for violence',
               fields: [
-                { kind: 'dice', key: 'dice', label: 'equipment dice', help: '“The GM awards 1d4 or 2d4 to the most well-equipped side”' },
+                { kind: 'dice', key: 'dice', label: 'equipment dice', minDice: 1, help: '“The GM awards 1d4 or 2d4 to the most well-equipped side”' },
                 { kind: 'number', key: 'itemRank', label: 'item rank', help: 'a sword/handgun 3, armor 4; price 1 + 2 × (item rank − company rank), free below 0, not for sale above 4' },
                 { kind: 'number', key: 'modifiers', label: 'price modifiers', placeholder: '0', help: 'custom-built +1, illegal +1, one-of-a-kind +2 …' },
               ],

@@ -36,6 +36,12 @@ export interface FlagField extends FieldBase {
 /** A dice list (`["2d4", "d6"]`) shown as chips. */
 export interface DiceField extends FieldBase {
   kind: 'dice';
+  /**
+   * The fewest dice the scenario schema takes here (a bought equipment item is at least one
+   * die), so that Vary does not start a row at a value the file would refuse; 0 when left
+   * out. tests/dashboard-forms.test.ts checks it against the schema.
+   */
+  minDice?: number;
 }
 /** One die (`"d10"`), chosen from a list; empty leaves the key out. */
 export interface DieField extends FieldBase {
