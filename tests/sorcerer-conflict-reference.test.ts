@@ -4,7 +4,8 @@
  * compared as sorcerer.txt says ("Compare the highest die on each side … If any dice are
  * tied, ignore them and go to the next highest"), on the cast's die and with its
  * rules.exhausted, every penalty a named counter, and the bleed table typed here from the
- * text (BLEED): nothing of the engine's is imported.
+ * text (BLEED): nothing of the engine's is imported but its random stream (sim/random.ts,
+ * no game logic), at seeds of the reference's own.
  *
  * The readings it plays, round by round:
  * - Penalties: "Your total penalties to an action are equal to your next + lasting
