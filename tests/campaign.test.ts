@@ -403,6 +403,17 @@ describe('per-turn series', () => {
   });
 });
 
+/**
+ * One turn of a rank-2 company at `points` with one troupe (a captain and a minion), a rare
+ * job that may fail into a fight the troupe never flees, and `replaceMinions`.
+ */
+const oneTurnAt = (points: number, replaceMinions: string) => ({
+  turns: 1,
+  company: { name: 'co', rank: 2, points },
+  troupes: [{ name: 'vipers', captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'cutpurse', knavery: ['d6'] }] }],
+  policy: { job: { challenges: 3, method: 'rare' }, flee: 'never', replaceMinions },
+});
+
 test('replaceMinions "keepRank" judges the rank of the turn\'s end, this turn\'s reward banked (a campaign audit: it refused every replacement at 16 points)', () => {
   // One turn at 16 points (rank 2), one minion, a job that may fail into a fight the troupe
   // never flees: a minion who dies in a won fight costs 2 of the 16 + 2 the company holds
@@ -410,12 +421,7 @@ test('replaceMinions "keepRank" judges the rank of the turn\'s end, this turn\'s
   // rank 1) it was refused. Same seed, so the same draws for both policies: "always"
   // replaces every dead minion, and dips below rank 2 exactly where the job paid nothing;
   // "keepRank" replaces all the others and never dips.
-  const setup = (replaceMinions: string) => ({
-    turns: 1,
-    company: { name: 'co', rank: 2, points: 16 },
-    troupes: [{ name: 'vipers', captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'cutpurse', knavery: ['d6'] }] }],
-    policy: { job: { challenges: 3, method: 'rare' }, flee: 'never', replaceMinions },
-  });
+  const setup = (replaceMinions: string) => oneTurnAt(16, replaceMinions);
   const always = runScenario(campaignScenario(setup('always'))).results[0].metrics;
   const keep = runScenario(campaignScenario(setup('keepRank'))).results[0].metrics;
   expect(keep['deaths.minions'].estimate).toBe(always['deaths.minions'].estimate);
@@ -433,14 +439,8 @@ test('replaceMinions "keepRank" keeps the rank the company holds, and holds no m
   // a dead minion's 2 points then only delay the promotion, and the company stays rank 2,
   // so "keepRank" replaces exactly as "always" does (judged against the rank after banking,
   // it refused 0.021 of them). Same seed: the same draws for both policies.
-  const setup = (replaceMinions: string) => ({
-    turns: 1,
-    company: { name: 'co', rank: 2, points: 29 },
-    troupes: [{ name: 'vipers', captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'cutpurse', knavery: ['d6'] }] }],
-    policy: { job: { challenges: 3, method: 'rare' }, flee: 'never', replaceMinions },
-  });
-  const always = runScenario(campaignScenario(setup('always'))).results[0].metrics;
-  const keep = runScenario(campaignScenario(setup('keepRank'))).results[0].metrics;
+  const always = runScenario(campaignScenario(oneTurnAt(29, 'always'))).results[0].metrics;
+  const keep = runScenario(campaignScenario(oneTurnAt(29, 'keepRank'))).results[0].metrics;
   expect(always.demoted.estimate).toBe(0);
   expect(always.replaced.ci95[0]).toBeGreaterThan(0);
   expect(keep.replaced.estimate).toBe(always.replaced.estimate);
