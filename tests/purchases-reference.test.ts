@@ -6,6 +6,8 @@
  * Each purchase is a PC's action (buy.action "pc", the default): the buying troupe's last
  * PC who is alive, out of bed and has not spent its action this turn; a troupe with nobody
  * free buys nothing. Three troupes of a captain and two minions: troupe i holds PCs 3i..3i+2.
+ * Prices and the rank table are typed from the text here, not taken from the engine (a
+ * campaign audit found the engine's own `price`, `rankOf` and `minimumPoints` imported).
  */
 import { describe, expect, test } from 'vitest';
 import { RandomStream } from '../sim/random.ts';
@@ -13,7 +15,24 @@ import { viciousnessRules } from '../sim/rules.ts';
 import { campaignSetup } from '../sim/viciousness/campaign.ts';
 import { CampaignPlan, CampaignTrial, METRIC } from '../sim/viciousness/campaignPlay.ts';
 import { price } from '../sim/viciousness/purchases.ts';
-import { minimumPoints, rankOf } from '../sim/viciousness/wealth.ts';
+import { rankOf } from '../sim/viciousness/wealth.ts';
+
+/**
+ * Coins an item costs, typed here from viciousness.txt (not the engine's `price`): "The
+ * following items each cost 1 coin to their corresponding rank", "Each rank below yours: -2",
+ * "Each rank above yours: +2", "If something's price ends up below 0, it may be obtained
+ * without spending coin. If it ends up above 4, it isn't obtainable with money."
+ */
+function textPrice(itemRank: number, rank: number, modifiers = 0): number {
+  let p = 1 + modifiers;
+  for (let r = itemRank; r < rank; r++) p -= 2;
+  for (let r = rank; r < itemRank; r++) p += 2;
+  if (p > 4) return Infinity;
+  return p < 0 ? 0 : p;
+}
+
+/** The text's table: "| Rank | 1 | 2 | 3 | 4 | 5 | 6 | 7 |" / "| Points | 0 | 15 | 30 | 45 | 60 | 75 | 90 |". */
+const TEXT_RANK_POINTS = [0, 15, 30, 45, 60, 75, 90];
 
 interface State {
   rank: number;
@@ -66,7 +85,7 @@ function reference(s: State, t: number, payWithLiquid: boolean, takesAction: boo
     if (!out.active[i] || out.equipped[i]) continue;
     const b = buyer(i);
     if (b < 0) continue;
-    if (!pay(price(3, s.rank, 1))) break;
+    if (!pay(textPrice(3, s.rank, 1))) break;
     spend(b);
     out.equipped[i] = 1;
     equipment++;
@@ -76,7 +95,7 @@ function reference(s: State, t: number, payWithLiquid: boolean, takesAction: boo
     // With no action needed, no troupe need be standing.
     let b = takesAction ? -1 : 9;
     for (let i = 0; i < 3 && b < 0; i++) if (out.active[i]) b = buyer(i);
-    if (b >= 0 && pay(price(2, s.rank))) {
+    if (b >= 0 && pay(textPrice(2, s.rank))) {
       spend(b);
       out.owed--;
       assets++;
@@ -87,7 +106,7 @@ function reference(s: State, t: number, payWithLiquid: boolean, takesAction: boo
     if (!out.alive[pc] || out.bedUntil[pc] < t || out.treated[pc]) continue;
     const b = buyer(Math.floor(pc / 3));
     if (b < 0) continue;
-    if (!pay(price(2, s.rank))) break;
+    if (!pay(textPrice(2, s.rank))) break;
     spend(b);
     out.treated[pc] = 1;
     out.bedUntil[pc] -= 1;
@@ -95,6 +114,14 @@ function reference(s: State, t: number, payWithLiquid: boolean, takesAction: boo
   }
   return { out, spent, liquidSpent, equipment, assets, medical };
 }
+
+test('the engine\'s price and rank table are the text\'s, at every item rank, company rank and modifier', () => {
+  for (let rank = 1; rank <= 7; rank++) {
+    for (let item = 1; item <= 7; item++) for (let m = -3; m <= 3; m++) expect([item, rank, m, price(item, rank, m)]).toEqual([item, rank, m, textPrice(item, rank, m)]);
+    expect(rankOf(TEXT_RANK_POINTS[rank - 1])).toBe(rank);
+    if (rank > 1) expect(rankOf(TEXT_RANK_POINTS[rank - 1] - 1)).toBe(rank - 1);
+  }
+});
 
 describe('the purchase loop against the reference', () => {
   for (const [payWith, action] of [['turnCoins', 'pc'], ['liquid', 'pc'], ['turnCoins', 'free']] as const) {
@@ -130,8 +157,7 @@ describe('the purchase loop against the reference', () => {
           treated: Array.from({ length: plan.pcCount }, () => pick(2)),
           spent: Array.from({ length: plan.pcCount }, () => (pick(3) === 0 ? 1 : 0)),
         };
-        trial.points = minimumPoints(s.rank);
-        expect(rankOf(trial.points)).toBe(s.rank);
+        trial.points = TEXT_RANK_POINTS[s.rank - 1];
         trial.liquid.fill(0);
         trial.liquid[s.rank] = s.liquid;
         trial.troupeActive.set(s.active);
