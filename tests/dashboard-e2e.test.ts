@@ -45,6 +45,22 @@ afterAll(async () => {
   await dashboard?.close();
 });
 
+/** A new page on the dashboard at `path` (a link's `#…`), its results laid out; its errors collected. */
+async function openPage(path = ''): Promise<Page> {
+  const p = await context!.newPage();
+  p.on('pageerror', (e) => pageErrors.push(e.message));
+  await p.goto(url + path);
+  await p.waitForSelector('.results[data-run-state]');
+  return p;
+}
+
+/** A knavery heist of three crew against 2 challenges with one Find question, written to `file` in the work folder; its path. */
+function heistFile(file: string, name: string, solve: Record<string, unknown>): string {
+  const path = join(work, file);
+  writeFileSync(path, JSON.stringify({ name, system: 'viciousness', mechanic: 'knavery', trials: 20000, seed: file, setup: { challenges: 2, participants: [{ name: 'crew', count: 3 }] }, solve: [solve] }));
+  return path;
+}
+
 /** Wait for the run of the current setup to finish. */
 async function finished(p: Page = page): Promise<void> {
   await p.waitForSelector('.results[data-run-state="finished"]', { timeout: RUN_TIMEOUT });
@@ -152,10 +168,7 @@ describe.skipIf(!CHROMIUM)('the dashboard in Chromium', () => {
   }, 180_000);
 
   test('an opened scenario with a mistake is named by its own file in what poolsim run says', async () => {
-    const p = await context!.newPage();
-    p.on('pageerror', (e) => pageErrors.push(e.message));
-    await p.goto(url);
-    await p.waitForSelector('.results[data-run-state]');
+    const p = await openPage();
     const body = { name: 'Typo heist', system: 'viciousness', mechanic: 'knavery', trials: 'many', setup: { challenges: 2, participants: [{ name: 'crew' }] } };
     await p.setInputFiles('#file', { name: 'my-typo.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(body)) });
     await p.waitForSelector('.results[data-run-state="invalid"]');
@@ -560,10 +573,7 @@ describe.skipIf(!CHROMIUM)('the dashboard in Chromium', () => {
   }, 120_000);
 
   test('a rule choice reads in the game’s words, and the file keeps the value: pushing in violence', async () => {
-    const p = await context!.newPage();
-    p.on('pageerror', (e) => pageErrors.push(e.message));
-    await p.goto(url);
-    await p.waitForSelector('.results[data-run-state]');
+    const p = await openPage();
     await p.selectOption('[data-key="mechanic"]', 'viciousness/clash');
     await p.waitForSelector('[data-path="rules.push"]');
     // It offered "never" and "ifNoHit", the file's values.
@@ -579,20 +589,11 @@ describe.skipIf(!CHROMIUM)('the dashboard in Chromium', () => {
     // `name` is required on the command line (poolsim solve prints each answer under it);
     // the Find row had no box for it, so an opened file said "missing" at the whole row
     // and nothing on the page could fix it.
-    const scenario = {
-      name: 'Unnamed find', system: 'viciousness', mechanic: 'knavery', trials: 20000, seed: 'unnamed',
-      setup: { challenges: 2, participants: [{ name: 'crew', count: 3 }] },
-      solve: [{ vary: 'setup.challenges', range: [0, 6], metric: 'success', target: 0.5 }],
-    };
-    const path = join(work, 'unnamed-find.json');
-    writeFileSync(path, JSON.stringify(scenario));
+    const path = heistFile('unnamed-find.json', 'Unnamed find', { vary: 'setup.challenges', range: [0, 6], metric: 'success', target: 0.5 });
     const refused = await poolsim('solve', path);
     expect(refused.code).toBe(2);
     expect(refused.err).toContain(`${path}: solve.0.name: missing: expected a string`);
-    const p = await context!.newPage();
-    p.on('pageerror', (e) => pageErrors.push(e.message));
-    await p.goto(url);
-    await p.waitForSelector('.results[data-run-state]');
+    const p = await openPage();
     await p.setInputFiles('#file', path);
     await p.waitForSelector('.results[data-run-state="invalid"]');
     await expect(p.locator('.problem-list').textContent()).resolves.toContain('unnamed-find.json: solve.0.name: missing: expected a string');
@@ -610,19 +611,10 @@ describe.skipIf(!CHROMIUM)('the dashboard in Chromium', () => {
   }, 120_000);
 
   test('find: a block\'s own maxTrials on a question answered exactly is refused as poolsim solve refuses it, not thrown on the page', async () => {
-    const scenario = {
-      name: 'Capped find', system: 'viciousness', mechanic: 'knavery', trials: 20000, seed: 'capped',
-      setup: { challenges: 2, participants: [{ name: 'crew', count: 3 }] },
-      solve: [{ name: 'even heist', vary: 'setup.challenges', range: [0, 6], metric: 'success', target: 0.5, maxTrials: 131072 }],
-    };
-    const path = join(work, 'capped-find.json');
-    writeFileSync(path, JSON.stringify(scenario));
+    const path = heistFile('capped-find.json', 'Capped find', { name: 'even heist', vary: 'setup.challenges', range: [0, 6], metric: 'success', target: 0.5, maxTrials: 131072 });
     const want = 'solve.0.maxTrials: caps the trials of a Monte Carlo search, and "even heist" is answered exactly (no trials are run), so it would change nothing: expected maxTrials left out';
     expect((await poolsim('solve', path)).err).toContain(`${path}: ${want}`);
-    const p = await context!.newPage();
-    p.on('pageerror', (e) => pageErrors.push(e.message));
-    await p.goto(url);
-    await p.waitForSelector('.results[data-run-state]');
+    const p = await openPage();
     await p.setInputFiles('#file', path);
     await p.waitForSelector('.results[data-run-state="invalid"]', { timeout: RUN_TIMEOUT });
     await expect(p.locator('.problem-list').textContent()).resolves.toContain(`capped-find.json: ${want}`);
