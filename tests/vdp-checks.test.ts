@@ -34,6 +34,21 @@ describe('the text’s examples', () => {
     expect(m.successAndSafe.exact).toBe(0);
   });
 
+  test('a side of no dice meets no target, however low: Jack "throws caution to the wind" and "hurts his leg"', () => {
+    // docs/rulings/single-rolls.md: a pool of no dice makes no check, so it neither does the
+    // task nor wards off the risk, even where its total of 0 would reach the target.
+    const risky = (setup: object) => runScenario({ name: 'no dice', system: 'vdp', mechanic: 'risky', trials: 2000, setup: { modifier: 0, ...setup } }).results[0].metrics;
+    const noAccomplish = risky({ accomplish: 0, successTarget: 0, riskTarget: -3 });
+    expect(noAccomplish.success.exact).toBe(0);
+    expect(noAccomplish.success.estimate).toBe(0);
+    expect(noAccomplish.safe.exact).toBe(1);
+    const noCaution = risky({ accomplish: 4, successTarget: -1, riskTarget: 0 });
+    expect(noCaution.safe.exact).toBe(0);
+    expect(noCaution.safe.estimate).toBe(0);
+    expect(noCaution.success.exact).toBe(1);
+    expect(noCaution.successAndSafe.exact).toBe(0);
+  });
+
   test('Jara\'s spell: "2d6+Spellcasting+Intellect, and the spell would be cast if she rolls a total of 18 or higher"', () => {
     // very-different-places.txt, a basic check of difficulty 18. With +6 only a 12 on 2d6
     // reaches 18, and exactly 18 casts it (and gains tension); with +5 it cannot be cast.
@@ -107,7 +122,8 @@ describe('keeping dice: the fold against enumeration', () => {
     const m = r.results[0].metrics;
     expect(m.tension.exact).toBe(0);
     expect(m.tension.estimate).toBe(0);
-    expect(m.safe.exact).toBe(1);
+    // Nor does it meet the target of 0 (the test below).
+    expect(m.safe.exact).toBe(0);
     // Four dice on a target of 14 tie it 146/1296 of the time, Caution or not.
     const four = runScenario({ name: 'r', system: 'vdp', mechanic: 'risky', trials: 2000, setup: { accomplish: 4, caution: 0, modifier: 0, successTarget: 14, riskTarget: 0 } });
     expect(four.results[0].metrics.tension.exact).toBeCloseTo(146 / 1296, 12);

@@ -106,9 +106,12 @@ export const risky = defineMechanic({
       rules.advantageOn,
     );
     const { successTarget, riskTarget } = setup;
-    // "A character gains a point of Tension whenever a skill check result is exactly equal to
-    // the target number": a side of no dice makes no check (its total is 0 without a roll),
-    // so it gains none, as an opposed check's side of no Accomplish dice (single-rolls.md).
+    // A side of no dice makes no check (its total is 0 without a roll): it gains no tension
+    // ("whenever a skill check result is exactly equal to the target number"), as an opposed
+    // check's side of no Accomplish dice, and meets no target, however low — no Accomplish
+    // does not do the task, no Caution does not ward off the risk (Jack "throws caution to
+    // the wind" and hurts his leg), as an extended check's roll of no dice makes no progress
+    // (single-rolls.md).
     const accRolls = acc.kept > 0;
     const cauRolls = cau.kept > 0;
     const { specs: metrics, slot: M, exact: exactOf } = fixedLayout(RISKY_METRICS);
@@ -135,8 +138,8 @@ export const risky = defineMechanic({
         for (let t = 0; t < trials; t++) {
           const a = acc.roll(random);
           const c = cau.roll(random);
-          const success = a >= successTarget ? 1 : 0;
-          const safe = c >= riskTarget ? 1 : 0;
+          const success = accRolls && a >= successTarget ? 1 : 0;
+          const safe = cauRolls && c >= riskTarget ? 1 : 0;
           tally.add(M.success, success);
           tally.add(M.safe, safe);
           tally.add(M.successAndSafe, success & safe);
@@ -147,8 +150,8 @@ export const risky = defineMechanic({
       exact() {
         const a = acc.distribution();
         const c = cau.distribution();
-        const success = a.atLeast(successTarget);
-        const safe = c.atLeast(riskTarget);
+        const success = accRolls ? a.atLeast(successTarget) : 0;
+        const safe = cauRolls ? c.atLeast(riskTarget) : 0;
         return {
           metrics: exactOf({ success, safe, successAndSafe: success * safe, tension: (accRolls ? a.at(successTarget) : 0) + (cauRolls ? c.at(riskTarget) : 0) }),
         };
