@@ -243,3 +243,92 @@ describe('the Medic\'s push: "Reduce a wounded character\'s recovery time by 1 t
     expect(always['medic.pushes'].estimate).toBeGreaterThan(rest['medic.pushes'].estimate);
   });
 });
+
+/**
+ * The Defender's push in the campaign's fights (policy defenderPush "captain"): "Take a
+ * blow meant for another character", a wound meant for the captain falling on a Defender
+ * minion instead, checked against the battle chain's exact odds for the same cast with the
+ * side policy `defenderPush: "captain"` (docs/rulings/traits.md), which is its own code.
+ */
+describe('the Defender\'s push in the campaign\'s fights: "Take a blow meant for another character"', () => {
+  const cases = [
+    { title: 'a captain, a Defender and a minion against three, wounds at random', woundOrder: 'random', guards: 3, defenderRattled: false },
+    { title: 'the same, wounds on the captain first', woundOrder: 'captainFirst', guards: 3, defenderRattled: false },
+    { title: 'a rattled Defender cannot push ("Rattled PCs can\'t push themselves")', woundOrder: 'captainFirst', guards: 3, defenderRattled: true },
+  ] as const;
+  for (const c of cases) {
+    test(c.title, () => {
+      const rules = viciousnessRules.parse({ woundOrder: c.woundOrder });
+      const n = 3;
+      const rattled = new Uint8Array(n);
+      const pcs = {
+        diceSides: Int32Array.of(4, 4, 4),
+        diceFrom: Int32Array.of(0, 1, 2),
+        diceTo: Int32Array.of(1, 2, 3),
+        captain: Uint8Array.of(1, 0, 0),
+        rattled,
+        defender: Uint8Array.of(0, 1, 0),
+      };
+      const skirmish = new Skirmish(pcs, n, rules, { troupeFlee: 'never', guardFlee: 'never', maxRounds: 50, guardDice: [4], guardBonus: [] });
+      const random = RandomStream.fromKey(`skirmish:${c.title}`);
+      const participants = Int32Array.of(0, 1, 2);
+      const trials = 40_000;
+      const counts = { won: 0, captain: 0, defender: 0, minion: 0, pushed: 0 };
+      for (let t = 0; t < trials; t++) {
+        // Each fight from the same start: a Defender who pushed is rattled after it.
+        rattled.fill(0);
+        rattled[1] = c.defenderRattled ? 1 : 0;
+        if (skirmish.fight(random, participants, n, c.guards, new Int32Array(0), 0, 0, 'none')) counts.won++;
+        // "Immediately after a character pushes, they are rattled": a Defender rattled by the
+        // fight took a blow, so it is among the wounded.
+        if (!c.defenderRattled && rattled[1] === 1) {
+          counts.pushed++;
+          expect(Array.from(skirmish.wounded.subarray(0, skirmish.woundedCount))).toContain(1);
+        }
+        for (let i = 0; i < skirmish.woundedCount; i++) {
+          if (skirmish.died[i] === 0) continue;
+          const pc = skirmish.wounded[i];
+          if (pc === 0) counts.captain++;
+          else if (pc === 1) counts.defender++;
+          else counts.minion++;
+        }
+      }
+      const sides = [
+        { name: 'a', defenderPush: 'captain', combatants: [{ name: 'captain' }, { name: 'guard', traits: ['defender'], ...(c.defenderRattled ? { rattled: true } : {}) }, { name: 'm' }] },
+        { name: 'b', combatants: [{ name: 'x', count: c.guards }] },
+      ];
+      const exact = battle.prepare(battle.setup.parse({ sides }), rules).exact!().metrics;
+      for (const [metric, count] of [['win.a', counts.won], ['death.a.captain', counts.captain], ['death.a.guard', counts.defender], ['death.a.m', counts.minion]] as const) {
+        const p = exact[metric];
+        const z = Math.abs(count / trials - p) / Math.sqrt((p * (1 - p)) / trials);
+        expect(z, `${metric}: skirmish ${count / trials}, battle chain ${p}`).toBeLessThan(4.5);
+      }
+      // Without the push the captain dies more often, unless the Defender is rattled.
+      const plain = battle.prepare(battle.setup.parse({ sides: [{ ...sides[0], defenderPush: 'never' }, sides[1]] }), rules).exact!().metrics['death.a.captain'];
+      if (c.defenderRattled) expect(exact['death.a.captain']).toBeCloseTo(plain, 12);
+      else {
+        expect(exact['death.a.captain']).toBeLessThan(plain - 0.02);
+        expect(counts.pushed).toBeGreaterThan(trials / 20);
+      }
+    });
+  }
+
+  const troupe = { captain: { violence: ['d4'] }, minions: [{ name: 'shield', traits: ['defender', 'acrobat'] }, { name: 'm' }] };
+  test('in play: fewer captains die and fewer troupes dissolve, more minions die', () => {
+    const never = run(troupe, {}, 4000);
+    const captain = run(troupe, { defenderPush: 'captain' }, 4000);
+    const se = (m: { ci95: [number, number] }) => (m.ci95[1] - m.ci95[0]) / (2 * 1.96);
+    const moved = (k: string) => (captain[k].estimate - never[k].estimate) / Math.hypot(se(captain[k]), se(never[k]));
+    expect(moved('deaths.captains')).toBeLessThan(-3);
+    expect(moved('dissolved')).toBeLessThan(-3);
+    expect(moved('deaths.minions')).toBeGreaterThan(3);
+  });
+
+  test('with no Defender minion it changes nothing, and the notes say so', () => {
+    const plainTroupe = { captain: { violence: ['d4'], traits: ['defender', 'acrobat', 'hacker'] } };
+    const r = runScenario({ ...scenario(plainTroupe, { defenderPush: 'captain' }), trials: 500 }).results[0];
+    expect(r.notes).toContainEqual(expect.stringMatching(/^policy\.defenderPush changes nothing here: no minion has the "defender" trait/));
+    expect(r.metrics).toEqual(runScenario({ ...scenario(plainTroupe), trials: 500 }).results[0].metrics);
+    expect(runScenario({ ...scenario(troupe, { defenderPush: 'captain' }), trials: 200 }).results[0].notes ?? []).not.toContainEqual(expect.stringMatching(/defenderPush/));
+  });
+});

@@ -308,6 +308,7 @@ export const campaignForm: MechanicForm = {
         },
         choice('successorAdvancements', 'a new troupe inherits advancements', ['none', 'all'], 'none (default)', '“A merciful GM will allow the troupe’s player to begin with all or a portion of their predecessor’s advancements”: all, the traits and PCs its predecessor gained'),
         choice('medicPush', 'the Medic pushes', ['never', 'always', 'restTurns'], 'never (default)', '“Reduce a wounded character’s recovery time by 1 turn”: each turn, or only on turns without a job; the Medic is then rattled'),
+        choice('defenderPush', 'a Defender minion pushes', ['never', 'captain'], 'never (default)', '“Take a blow meant for another character”: in every fight, a wound meant for its captain falls on it instead; it is then rattled'),
         choice('successorAsset', 'a new troupe brings', ['none', 'startingAsset'], 'none (default)', '“Each troupe begins the game with one asset”: a generous GM may grant it again'),
       ],
     },

@@ -205,6 +205,12 @@ export class CampaignPlan {
   /** Per PC: the Berzerker's and the Duelist's d4s, judged at each clash of a fight (skirmish.ts). */
   readonly pcBerzerker: Uint8Array;
   readonly pcDuelist: Uint8Array;
+  /**
+   * Per PC: a minion naming the Defender (a captain's push would take a blow meant for
+   * itself): with policy defenderPush "captain", it takes a wound meant for its captain
+   * (skirmish.ts). Traits gained by advancing are not named, so they are never the Defender.
+   */
+  readonly pcDefender: Uint8Array;
   /** Advancement (advancement.ts): per PC its traits at the start, whether it is there from the start (else a slot a new PC may fill), and the dice one new trait adds. */
   readonly pcBaseTraits: Int32Array;
   readonly pcFromStart: Uint8Array;
@@ -282,7 +288,7 @@ export class CampaignPlan {
 
     const troupes = setup.troupes.flatMap((t) => Array.from({ length: t.count ?? 1 }, () => t));
     this.troupeCount = troupes.length;
-    const pcs: { troupe: number; captain: boolean; traits: number; medic: boolean; pushes: boolean; berzerker?: boolean; duelist?: boolean; rattled: boolean; kn: number[]; vi: number[]; fromStart: boolean }[] = [];
+    const pcs: { troupe: number; captain: boolean; traits: number; medic: boolean; pushes: boolean; berzerker?: boolean; duelist?: boolean; defender?: boolean; rattled: boolean; kn: number[]; vi: number[]; fromStart: boolean }[] = [];
     const advance = policy.advance;
     const newPc = advance?.pc ?? {};
     const bonus: number[] = [];
@@ -308,7 +314,7 @@ export class CampaignPlan {
       // "A troupe begins with a captain and one minion."
       for (const m of t.minions ?? [{ name: 'minion' }]) {
         for (let k = 0; k < (m.count ?? 1); k++) {
-          pcs.push({ troupe: i, captain: false, traits: traitCount(m.traits, MINION_TRAITS), medic: namesMedic(m.traits), pushes: pushesForChallenges(m.traits), berzerker: namesTrait(m.traits, 'berzerker'), duelist: namesTrait(m.traits, 'duelist'), rattled: m.rattled ?? false, kn: eachDie(m.knavery ?? []), vi: eachDie(m.violence ?? []), fromStart: true });
+          pcs.push({ troupe: i, captain: false, traits: traitCount(m.traits, MINION_TRAITS), medic: namesMedic(m.traits), pushes: pushesForChallenges(m.traits), berzerker: namesTrait(m.traits, 'berzerker'), duelist: namesTrait(m.traits, 'duelist'), defender: namesTrait(m.traits, 'defender'), rattled: m.rattled ?? false, kn: eachDie(m.knavery ?? []), vi: eachDie(m.violence ?? []), fromStart: true });
         }
       }
       // Room for the PCs advancement may add ("adding a new PC to their company").
@@ -340,6 +346,7 @@ export class CampaignPlan {
     this.pcPushesForChallenges = Uint8Array.from(pcs, (p) => (p.pushes ? 1 : 0));
     this.pcBerzerker = Uint8Array.from(pcs, (p) => (p.berzerker ? 1 : 0));
     this.pcDuelist = Uint8Array.from(pcs, (p) => (p.duelist ? 1 : 0));
+    this.pcDefender = Uint8Array.from(pcs, (p) => (p.defender === true ? 1 : 0));
     this.troupeHasMedicPc = Uint8Array.from(troupes, (_, i) => (pcs.some((p) => p.troupe === i && p.medic) ? 1 : 0));
     // Beside Medic PCs, `aid: "medic"` names them, as in `battle` ("leave aid out or make it
     // medic"): their troupe's Medics are those PCs, who can die; no other Medic comes.
@@ -590,7 +597,9 @@ export class CampaignTrial {
     const policy = plan.setup.policy ?? {};
     const guards = policy.job?.guards ?? {};
     // The trial's fights: each reads and writes the trial's own PC arrays (viTo, rattled).
-    const pcs = { diceSides: plan.viSides, diceFrom: plan.viFrom, diceTo: this.viTo, captain: plan.pcCaptain, rattled: this.rattled, berzerker: plan.pcBerzerker, duelist: plan.pcDuelist, medic: plan.pcMedic };
+    // The Defenders push only by policy (defenderPush "captain"): without it they are no one's.
+    const defender = policy.defenderPush === 'captain' ? plan.pcDefender : undefined;
+    const pcs = { diceSides: plan.viSides, diceFrom: plan.viFrom, diceTo: this.viTo, captain: plan.pcCaptain, rattled: this.rattled, berzerker: plan.pcBerzerker, duelist: plan.pcDuelist, medic: plan.pcMedic, defender };
     const troupeFlee = policy.flee ?? 'lostHalf';
     const maxRounds = policy.maxRounds ?? 50;
     const fights = (guardDice: number[], guardBonus: number[], guardFlee: 'never' | 'outnumbered' | 'lostHalf') =>

@@ -14,7 +14,7 @@ import { FREE_PUSH_POLICIES, PUSH_POLICIES } from './knaveryPushes.ts';
 import { MAX_PRICE, price, purchasesSchema } from './purchases.ts';
 import type { ViciousnessRules } from '../rules.ts';
 import { advanceSchema, ambitionSchema, reservedPcs } from './advancement.ts';
-import { campaignTraitsSchema, checkTraitDice, namesMedic } from './traits.ts';
+import { campaignTraitsSchema, checkTraitDice, namesMedic, namesTrait, DEFENDER_PUSH } from './traits.ts';
 import { CAPTAIN_TRAITS, MAX_RANK, MAX_TRAITS, MINION_TRAITS, MIN_RANK, RANK_MINIMUM, REWARD_METHODS, minimumPoints, rankOf } from './wealth.ts';
 
 const name = lazySchema(() => z.string().min(1));
@@ -205,6 +205,13 @@ export const policySchema = lazySchema(() => z
      */
     medicPush: z.enum(['never', 'always', 'restTurns']).optional(),
     /**
+     * The Defender's push, "Take a blow meant for another character": *never* (default) or
+     * *captain* (in every fight, a minion naming the "defender" trait who is able and not
+     * rattled takes a wound meant for its captain, and is rattled), as `battle`'s side
+     * policy. docs/rulings/traits.md.
+     */
+    defenderPush: z.enum(DEFENDER_PUSH).optional(),
+    /**
      * The company's ambition, renamed each time it is met ("Upon the completion of a
      * company's ambition, it names its next ambition, and advances"): `{jobs: N}` successful
      * jobs, or `{rank: "next"}`. None by default (no advancement). docs/rulings/advancement.md.
@@ -334,6 +341,10 @@ export function campaignNotes(
   if ((policy.medicPush ?? 'never') !== 'never' && !pcs.some(namesMedic)) {
     nothing('policy.medicPush', 'no PC has the "medic" trait');
   }
+  // The Defender's push: a minion's (a captain's own would take a blow meant for itself).
+  const defenderPush = (policy.defenderPush ?? 'never') !== 'never';
+  const defenderNoted = defenderPush && !s.troupes.some((t) => (t.count ?? 1) > 0 && (t.minions ?? []).some((m) => (m.count ?? 1) > 0 && namesTrait(m.traits, 'defender')));
+  if (defenderNoted) nothing('policy.defenderPush', 'no minion has the "defender" trait (a captain\'s push would take a blow meant for itself)');
   for (const kind of ['equipment', 'medical', 'asset'] as const) {
     const item = policy.buy?.[kind];
     if (item === undefined) continue;
@@ -395,6 +406,7 @@ export function campaignNotes(
     const fields = [
       policy.flee !== undefined && 'policy.flee',
       policy.maxRounds !== undefined && 'policy.maxRounds',
+      defenderPush && !defenderNoted && 'policy.defenderPush',
       rules.push !== 'never' && 'rules.push',
       rules.woundOrder !== 'random' && 'rules.woundOrder',
       rules.equipment !== 'mostEquipped' && 'rules.equipment',

@@ -41,6 +41,12 @@ export interface SkirmishPcs {
   duelist?: Uint8Array;
   /** Per PC, 1 for a named Medic: with `fight`'s `medicPcs`, the fight's Medics, who can die. */
   medic?: Uint8Array;
+  /**
+   * Per PC, 1 for a Defender who pushes to "Take a blow meant for another character": a
+   * wound meant for the troupe's captain falls on it instead (policy defenderPush
+   * "captain", `woundPcs`). Absent: nobody pushes so.
+   */
+  defender?: Uint8Array;
 }
 
 export interface SkirmishOptions {
@@ -110,6 +116,8 @@ export class Skirmish {
   private readonly situational: boolean;
   /** d4s a Berzerker adds while outnumbered: the gain, and the add when the troupe never flees. */
   private readonly berzerkerDice: number;
+  /** Whether some PC is a Defender who takes blows meant for its captain (`pcs.defender`). */
+  private readonly defends: boolean;
 
   constructor(
     private readonly pcs: SkirmishPcs,
@@ -142,6 +150,7 @@ export class Skirmish {
     this.medicReachAll = rules.medicReach === 'all';
     const flags = (a: Uint8Array | undefined) => a !== undefined && a.some((x) => x !== 0);
     this.situational = flags(pcs.berzerker) || flags(pcs.duelist);
+    this.defends = flags(pcs.defender);
     this.berzerkerDice = outnumberedDice({ traits: ['berzerker'] }, options.troupeFlee);
     this.woundOrder = rules.woundOrder === 'random' ? 0 : rules.woundOrder === 'captainFirst' ? 1 : 2;
     this.steadyGuards = this.guardD4 >= 0 && this.guardBonus.length === 0 && !this.situational;
@@ -575,6 +584,7 @@ export class Skirmish {
       able[at] = able[--ableCount];
       ableD4[at] = ableD4[ableCount];
     }
+    if (this.defends === true) steadyD4s = this.defendCaptains(random, from, woundedCount, ableCount, steadyD4s);
     this.woundedCount = woundedCount;
     this.ableCount = ableCount;
     // Meaningful only while every able PC is steady (allSteady): `fight` reads it then only.
@@ -594,4 +604,42 @@ export class Skirmish {
     }
   }
 
+  /**
+   * The Defender's push, "Take a blow meant for another character" (policy defenderPush
+   * "captain", read as in `battle`, docs/rulings/traits.md): for each wound of this phase
+   * (wounded[from..to)) that fell on a captain, while some Defender is still able and not
+   * rattled ("Rattled PCs can't push themselves"), one such Defender, at random, takes it
+   * instead and is rattled ("Immediately after a character pushes, they are rattled"); the
+   * captain takes the Defender's place among the able, its d4 count as at the fight's start
+   * (a steady PC's stays steady: only a push to reroll rattles one mid-fight, and then the
+   * counts are not read). Before anyone's death roll, so the Defender faces its wound's.
+   * Returns the steady d4s of the able PCs after the swaps.
+   */
+  private defendCaptains(random: RandomStream, from: number, to: number, ableCount: number, steadyD4s: number): number {
+    const { able, ableD4, wounded, d4Run } = this;
+    const { captain, rattled, diceFrom, diceTo } = this.pcs;
+    const defender = this.pcs.defender!;
+    for (let i = from; i < to; i++) {
+      const pc = wounded[i];
+      if (captain[pc] === 0) continue;
+      let eligible = 0;
+      for (let j = 0; j < ableCount; j++) if (defender[able[j]] !== 0 && rattled[able[j]] === 0) eligible++;
+      if (eligible === 0) break;
+      let k = eligible === 1 ? 0 : random.below(eligible);
+      let at = 0;
+      for (; ; at++) {
+        if (defender[able[at]] === 0 || rattled[able[at]] !== 0) continue;
+        if (k-- === 0) break;
+      }
+      const d = able[at];
+      rattled[d] = 1;
+      wounded[i] = d;
+      const dice = diceTo[pc] - diceFrom[pc];
+      const captainD4 = rattled[pc] === 0 && dice <= d4Run[pc] ? dice : -1;
+      steadyD4s += captainD4 - ableD4[at];
+      able[at] = pc;
+      ableD4[at] = captainD4;
+    }
+    return steadyD4s;
+  }
 }
