@@ -330,5 +330,8 @@ describe('the Defender\'s push in the campaign\'s fights: "Take a blow meant for
     expect(r.notes).toContainEqual(expect.stringMatching(/^policy\.defenderPush changes nothing here: no minion has the "defender" trait/));
     expect(r.metrics).toEqual(runScenario({ ...scenario(plainTroupe), trials: 500 }).results[0].metrics);
     expect(runScenario({ ...scenario(troupe, { defenderPush: 'captain' }), trials: 200 }).results[0].notes ?? []).not.toContainEqual(expect.stringMatching(/defenderPush/));
+    // A Defender, but no fight: a failed plan is abandoned, and no rival sends its minions.
+    const noFight = runScenario({ ...scenario(troupe, { defenderPush: 'captain', onFailedJob: 'abandon' }), trials: 200 }).results[0];
+    expect(noFight.notes).toContainEqual(expect.stringMatching(/^policy\.defenderPush changes nothing here: no fight is ever played/));
   });
 });
