@@ -47,5 +47,10 @@ export function plotToSvg(options: ChartPlotOptions): string {
   const svg = node.tagName.toLowerCase() === 'svg' ? node : node.querySelector('svg');
   if (!svg) throw new Error('plotToSvg: Plot returned no <svg>');
   svg.setAttribute('xmlns', SVG_NS);
-  return stableIds(svg.outerHTML);
+  // outerHTML is HTML's serialisation: in a browser (the dashboard's linkedom shim) it
+  // writes a no-break space (the wrapped panel labels' indent, shared.ts) as `&nbsp;`,
+  // which XML has no entity for, so the SVG would not parse as a file, nor in the
+  // dashboard's XML parser (dom.ts svgNode: "This chart could not be drawn."). Its number
+  // is XML and HTML alike; linkedom writes the character itself, so reports do not change.
+  return stableIds(svg.outerHTML.replaceAll('&nbsp;', '&#160;'));
 }

@@ -18,6 +18,7 @@ import { openDashboard, type Dashboard } from './dashboard-server.ts';
 import { poolsim } from './helpers.ts';
 import { chromiumOrSkip, keepScreenshot } from './browser.ts';
 import { encodeLink } from '../dashboard/model/url.ts';
+import { parse as parseYaml } from 'yaml';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const ARTIFACTS = join(ROOT, 'test-artifacts');
@@ -166,6 +167,21 @@ describe.skipIf(!CHROMIUM)('the dashboard in Chromium', () => {
     }
     expect(pageErrors).toEqual([]);
   }, 180_000);
+
+  test('charts whose panel labels wrap are drawn (a no-break space in the SVG is written as XML can read it)', async () => {
+    // The wrapped labels indent their further lines with no-break spaces (reports/charts/
+    // shared.ts); the browser's HTML serialisation wrote them as `&nbsp;`, which the page's
+    // XML parser refused: "This chart could not be drawn." in 24 library scenarios.
+    const library = (file: string) => ({ ...(parseYaml(readFileSync(join(ROOT, 'scenarios', file), 'utf8')) as object), trials: 400, expect: undefined });
+    for (const file of ['vdp-combat-ambush.yaml', 'campaign-banking.json']) {
+      const p = await openPage(encodeLink({ scenario: library(file) }));
+      await finished(p);
+      await expect(p.locator('.results p.problem').allTextContents(), file).resolves.toEqual([]);
+      expect(await p.locator('.results svg.chart').count(), file).toBeGreaterThan(1);
+      await p.close();
+    }
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
 
   test('an opened scenario with a mistake is named by its own file in what poolsim run says', async () => {
     const p = await openPage();
