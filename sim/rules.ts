@@ -94,6 +94,15 @@ export const vdpRules = lazySchema(() => z
      * usual (the reading before December 2026: docs/rulings/vdp-combat.md).
      */
     stunned: variant({ defenceless: 'defenceless', defends: 'still defends' }, 'defenceless'),
+    /**
+     * What Entangled ("Physical Fortitude halved") leaves of a Physical Fortitude, in
+     * combat: *halved* (default), exactly half, so an odd one keeps its half point (3 is
+     * 1.5: a result of 1 glances, 3 deals 2), as the damage rule divides ("divide the attack
+     * result by the relevant Fortitude") and only then rounds down; *roundedDown*, halved and
+     * rounded down, at least 1 (the reading before December 2026: a Fortitude of 1 was not
+     * halved at all, one of 3 was cut to a third). docs/rulings/vdp-combat.md.
+     */
+    entangledFortitude: variant({ halved: 'exactly halved', roundedDown: 'halved, rounded down (at least 1)' }, 'halved'),
   })
   .strict());
 

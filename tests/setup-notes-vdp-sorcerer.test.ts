@@ -46,6 +46,26 @@ const job = { attack: { attribute: 2, skill: 1 }, defence: { attribute: 2, skill
 const risky = { accomplish: 2, modifier: 3, successTarget: 9, riskTarget: 7 };
 const guitar = { a: { name: 'mark', accomplish: 2, modifier: 3 }, b: { name: 'jacob', accomplish: 3, modifier: 2 } };
 
+describe('VDP combat: rules.entangledFortitude where no odd Physical Fortitude is ever Entangled', () => {
+  const note = /^rules\.entangledFortitude changes nothing here: no odd Physical Fortitude is ever Entangled/;
+  test('said, and byte-identical, where every Fortitude is even or nobody entangles; silent where an odd one is grappled', () => {
+    const roundedDown = { entangledFortitude: 'roundedDown' };
+    // A grappler against even Fortitudes: 4 halves to 2 either way.
+    const even = duel({ chargeBuy: 'grapple', chargeCashIn: 'blocks', fortitude: 4 }, { fortitude: 4 });
+    const said = run('vdp', 'combat', even, roundedDown);
+    expect(said.notes).toContainEqual(expect.stringMatching(note));
+    expect(said.metrics).toEqual(run('vdp', 'combat', even).metrics);
+    // Odd Fortitudes, nobody entangling.
+    expect(run('vdp', 'combat', duel(), roundedDown).notes).toContainEqual(expect.stringMatching(note));
+    // An odd Fortitude a foe grapples, or Entangled from the start: it acts.
+    const grappled = duel({ chargeBuy: 'grapple', chargeCashIn: 'blocks' });
+    const acts = run('vdp', 'combat', grappled, roundedDown);
+    expect(acts.notes ?? []).not.toContainEqual(expect.stringMatching(note));
+    expect(acts.metrics).not.toEqual(run('vdp', 'combat', grappled).metrics);
+    expect(run('vdp', 'combat', duel({}, { status: { entangled: true } }), roundedDown).notes ?? []).not.toContainEqual(expect.stringMatching(note));
+  });
+});
+
 describe('VDP combat, one against one: nothing to switch to, one enemy to choose', () => {
   test('rules.retarget "free" and a targeting choice in a duel', () => {
     const withIt = run('vdp', 'combat', duel({ targeting: 'strongest' }, { targeting: 'random' }), { retarget: 'free' });

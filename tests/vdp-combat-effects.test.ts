@@ -16,7 +16,7 @@ type Character = Record<string, unknown>;
 const jill: Character = { name: 'jill', attack: { attribute: 2, skill: 1 }, defence: { attribute: 3, skill: 1 }, fortitude: 2, type: 'trained', timing: 6 };
 const jack: Character = { name: 'jack', attack: { attribute: 2, skill: 2 }, defence: { attribute: 3, skill: 2 }, fortitude: 2, type: 'trained', timing: 7 };
 
-type Rules = { effectsOn?: 'allActions' | 'ownTurn'; stunned?: 'defenceless' | 'defends' };
+type Rules = { effectsOn?: 'allActions' | 'ownTurn'; stunned?: 'defenceless' | 'defends'; entangledFortitude?: 'halved' | 'roundedDown' };
 const fight = (characters: Character[], trials = 20000, seed = 'effects', maxRounds?: number, rules?: Rules) =>
   runScenario({ name: 'e', system: 'vdp', mechanic: 'combat', trials, seed, setup: { characters, ...(maxRounds ? { maxRounds } : {}) }, ...(rules ? { rules } : {}) }).results[0].metrics;
 
@@ -162,7 +162,7 @@ const LIMITS: Record<string, number> = { pest: 1, civilian: 2, trained: 3, wellT
 
 /** A duel as the text reads, die by die, with no code shared with the engine. */
 function referenceDuel(a: Character, b: Character, trials: number, seed: string, maxRounds = 50, rules: Rules = {}) {
-  const { effectsOn = 'allActions', stunned = 'defenceless' } = rules;
+  const { effectsOn = 'allActions', stunned = 'defenceless', entangledFortitude = 'halved' } = rules;
   const rng = seedrandom(seed);
   const d6 = () => 1 + Math.floor(rng() * 6);
   const make = (c: Character): RefFighter => {
@@ -376,8 +376,10 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
           // "The target is briefly KO'd and skips a turn", and a KO'd character is "removed
           // from the scene": no defence until its skipped turn (unless `stunned: defends`).
           const def = Y.stunned && stunned === 'defenceless' ? 0 : roll(Y, Y.pool - Y.split, 'defence', Y.defBonus + (Y.probed === x ? 1 : 0));
-          // Entangled, by a grapple (or from the start) or by a net: halved once, either way.
-          const fort = (Y.status.has('entangled') || Y.netted) && Y.physical ? Math.max(1, Math.floor(Y.fortitude / 2)) : Y.fortitude;
+          // Entangled, by a grapple (or from the start) or by a net: halved once, either way;
+          // exactly ("Physical Fortitude halved": 3 is 1.5), or rounded down and at least 1.
+          const halved = entangledFortitude === 'halved' ? Y.fortitude / 2 : Math.max(1, Math.floor(Y.fortitude / 2));
+          const fort = (Y.status.has('entangled') || Y.netted) && Y.physical ? halved : Y.fortitude;
           const threshold = fort + Math.max(0, (Y.pierced ? 0 : Y.armour) - X.piercing);
           if (def > att) {
             if (wantsCharge(Y, 'blocks')) {
@@ -452,6 +454,12 @@ describe('the fast fight agrees with the slow reference duel', () => {
     // A 4/0 fighter's first roll with dice is its attack, whoever strikes first: its defence
     // has no dice, and is no roll.
     ['situational dice on the first roll only: a 4/0 fighter\'s on both, against a guard\'s on defence', { ...jack, allocation: '4/0', advantage: 2, advantageRolls: 'first', timing: 3 }, { ...jill, allocation: '1/3', type: 'elite', disadvantage: 3, advantageOn: 'defence', advantageRolls: 'first' }],
+    // "Physical Fortitude halved" exactly: a grappler against an odd Fortitude (3 is 1.5), and
+    // the same under rules.entangledFortitude "roundedDown" (3 is 1); a Fortitude of 1
+    // Entangled from the start is 0.5, which rounded down would leave whole.
+    ['Entangled on an odd Fortitude, halved exactly: a grappler from blocks against a Fortitude of 3', { ...jack, allocation: '1/3', chargeBuy: 'grapple', chargeCashIn: 'blocks' }, { ...jill, allocation: '3/1', fortitude: 3 }],
+    ['Entangled on an odd Fortitude, rounded down (entangledFortitude "roundedDown")', { ...jack, allocation: '1/3', chargeBuy: 'grapple', chargeCashIn: 'blocks' }, { ...jill, allocation: '3/1', fortitude: 3 }, { entangledFortitude: 'roundedDown' }],
+    ['Entangled from the start on a Fortitude of 1, kept: halved to 0.5', { ...jill, allocation: '3/1' }, { ...jack, allocation: '2/2', fortitude: 1, status: { entangled: true }, removeStatus: 'never' }],
     // Entangled halves "Physical Fortitude" only: Entangled on a Mental Fortitude of 4, it
     // stands. (Grappling such a fighter is refused: it would do nothing.)
     // A status that changes nothing is not paid for: tension shed nothing here and buys dice.

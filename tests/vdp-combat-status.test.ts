@@ -21,8 +21,14 @@ const fight = (characters: Character[], trials = 20000, seed = 'status') =>
 describe('status effects, as numbers', () => {
   it('Entangled: "Physical Fortitude halved"', () => {
     expect(thresholdOf(4, ENTANGLED, 0, 0)).toBe(2);
-    expect(thresholdOf(3, ENTANGLED, 0, 0)).toBe(1); // rounded down
-    expect(thresholdOf(1, ENTANGLED, 0, 0)).toBe(1); // never 0
+    // Exactly: the damage rule divides by it and rounds down after (Jill's 9 ÷ 2 deals 4).
+    expect(thresholdOf(3, ENTANGLED, 0, 0)).toBe(1.5);
+    expect(thresholdOf(1, ENTANGLED, 0, 0)).toBe(0.5);
+    expect(thresholdOf(3, ENTANGLED, 1, 0)).toBe(2.5); // the armour after
+    // rules.entangledFortitude "roundedDown": rounded down, never 0.
+    expect(thresholdOf(3, ENTANGLED, 0, 0, true, true)).toBe(1);
+    expect(thresholdOf(1, ENTANGLED, 0, 0, true, true)).toBe(1);
+    expect(thresholdOf(4, ENTANGLED, 0, 0, true, true)).toBe(2);
     // Only Physical: "the defender's Fortitude for the appropriate damage type (Physical,
     // Mental, Emotional)" — a Mental or Emotional Fortitude stands.
     expect(thresholdOf(4, ENTANGLED, 0, 0, true)).toBe(2);
@@ -251,7 +257,8 @@ describe('Break off: "Negates a grapple"', () => {
     // wounds left, and between equals the first listed: a1 more often than a2.
     const wrestler = { name: 'w1', team: 'wrestlers', attack: { attribute: 4, skill: 3 }, defence: { attribute: 3, skill: 3 }, fortitude: 3, armour: 3, type: 'boss', timing: 8, chargeBuy: 'grapple', chargeCashIn: 'both', targeting: 'random' };
     const hitter = (name: string) => ({ name, team: 'heroes', attack: { attribute: 3, skill: 3 }, armourPiercing: 3, defence: { attribute: 2, skill: 1 }, fortitude: 4, type: 'wellTrained', timing: 6, removeStatus: 'never' });
-    const breaker = { name: 'breaker', team: 'heroes', attack: { attribute: 2, skill: 2 }, defence: { attribute: 2, skill: 1 }, fortitude: 3, type: 'boss', timing: 6, status: { entangled: true }, removeStatus: 'never', chargeBuy: 'breakOff' };
+    // (Its Fortitude of 2, Entangled, is 1: what its 3 was, rounded down, before December 2026.)
+    const breaker = { name: 'breaker', team: 'heroes', attack: { attribute: 2, skill: 2 }, defence: { attribute: 2, skill: 1 }, fortitude: 2, type: 'boss', timing: 6, status: { entangled: true }, removeStatus: 'never', chargeBuy: 'breakOff' };
     const m = fight([breaker, hitter('a1'), hitter('a2'), wrestler, { ...wrestler, name: 'w2' }], sized(20000), 'break off ties');
     expect(m['alliesFreed.breaker'].estimate).toBeGreaterThan(0.2);
     expect(m['statusRemoved.a1'].ci95[0]).toBeGreaterThan(m['statusRemoved.a2'].ci95[1]);

@@ -150,8 +150,8 @@ function referenceFight(characters: Character[], trials: number, seed: string, r
     const best = x.targeting === 'weakest' ? Math.min(...enemies.map(left)) : Math.max(...enemies.map(left));
     return pick(enemies.filter((f) => left(f) === best));
   };
-  // The threshold: its Fortitude, "Physical Fortitude halved" (at least 1) while Entangled.
-  const threshold = (f: RefFighter) => (f.entangled ? Math.max(1, Math.floor(f.fortitude / 2)) : f.fortitude);
+  // The threshold: its Fortitude, "Physical Fortitude halved" (exactly: 3 is 1.5) while Entangled.
+  const threshold = (f: RefFighter) => (f.entangled ? f.fortitude / 2 : f.fortitude);
   const n = characters.length;
   const out = {
     win: Object.fromEntries(teams.map((t) => [t, 0])), draw: 0, rounds: 0, wounds: new Array(n).fill(0), ko: new Array(n).fill(0), released: new Array(n).fill(0), charge: new Array(n).fill(0), shieldHits: new Array(n).fill(0),

@@ -543,7 +543,7 @@ export const combat = defineMechanic({
   name: 'combat',
   summary: 'a fight in rounds: Timing order, attack and defence dice split by policy, wounds to KO',
   setup: combatSetup,
-  variants: ['effectsOn', 'retarget', 'stunned'],
+  variants: ['effectsOn', 'retarget', 'stunned', 'entangledFortitude'],
   refuse(setup, rules: VdpRules) {
     // A variant that no character of this fight can meet would change nothing: refused, as a
     // variant the mechanic never plays is (sim/scenario.ts). `stunned` is what a Stunning
@@ -593,6 +593,7 @@ export const combat = defineMechanic({
     // A Stunning Blow's target is "briefly KO'd", and a KO'd character is "removed from the
     // scene": it does not defend until its skipped turn has passed (rules.stunned).
     const stunnedDefenceless = rules.stunned === 'defenceless';
+    const entangledRoundedDown = rules.entangledFortitude === 'roundedDown';
 
     // Per character, as typed arrays for the hot loop.
     const entryOf = Int32Array.from(fighters, (f) => f.entry);
@@ -724,6 +725,14 @@ export const combat = defineMechanic({
         const why = many.map((c) => (c.ranged === true ? `${c.name} is ranged, and picks a target for every attack under either rule` : `${c.name} makes one attack a turn`));
         setupNotes.push(`rules.retarget changes nothing here: ${many.length === 0 ? 'every fighter has one enemy, none to switch to' : `no melee fighter of two attacks a turn has two enemies to switch between (${why.join('; ')})`}`);
       }
+    }
+    // rules.entangledFortitude "roundedDown" differs from exact halving only on an odd
+    // Physical Fortitude that is ever Entangled: from the start, or by a foe's Grapple or
+    // Entangle/Shock (Edge Charge). An even one halves to the same whole number either way.
+    if (rules.entangledFortitude !== 'halved') {
+      const entangles = (x: CombatantSetup) => x.chargeBuy === 'grapple' || x.chargeBuy === 'entangleShock';
+      const differs = entries.some((c) => (c.damageType ?? 'physical') === 'physical' && c.fortitude % 2 === 1 && (c.status?.entangled === true || foesOf(c).some(entangles)));
+      if (!differs) setupNotes.push('rules.entangledFortitude changes nothing here: no odd Physical Fortitude is ever Entangled (from the start, or by a foe\'s Grapple or Entangle/Shock), and an even one halves to the same whole number either way');
     }
     entries.forEach((c, e) => {
       // Which enemy it attacks, with one to attack.
@@ -870,7 +879,7 @@ export const combat = defineMechanic({
         // The threshold of t against i's attack: its Fortitude (halved if Entangled, by a
         // grapple or a net), its armour unless pierced, less i's armour piercing.
         const thresholdAgainst = (t: number, i: number) =>
-          thresholdOf(fortitude[t], status[t] | netted[t], pierced[t] ? 0 : armour[t], piercing[i], physical[t] === 1);
+          thresholdOf(fortitude[t], status[t] | netted[t], pierced[t] ? 0 : armour[t], piercing[i], physical[t] === 1, entangledRoundedDown);
 
         // The ally a Break off buyer frees: of those on its side still standing and held by
         // an enemy's grapple, the most hurt (fewest wounds left before KO: halving its
@@ -1386,7 +1395,7 @@ export const combat = defineMechanic({
       ...(duel ? {} : { exactSkipped: `exact values of first.* and opening.* skipped: they are computed for a duel, and this combat has ${n} characters; every figure here is Monte Carlo` }),
       exact: duel
         ? () => {
-            const o = openingExchange(entries[0], entries[1], rollOf);
+            const o = openingExchange(entries[0], entries[1], rollOf, entangledRoundedDown);
             const x = L.exact();
             x[M.first[0]] = o.first;
             x[M.first[1]] = 1 - o.first;
@@ -1424,6 +1433,8 @@ export function openingExchange(
   a: CombatantSetup,
   b: CombatantSetup,
   rollOf: (kept: number, net: number) => VdpRoll,
+  /** rules.entangledFortitude "roundedDown". */
+  entangledRoundedDown = false,
 ): { first: number; avoided: number; held: number; glancing: number; hit: number; damage: number; effect: number; effectDice: number } {
   const first = firstTurnChance(a.timing, b.timing);
   const out = { first, avoided: 0, held: 0, glancing: 0, hit: 0, damage: 0, effect: 0, effectDice: 0 };
@@ -1465,7 +1476,7 @@ export function openingExchange(
     const advY = tensionSpent(y.spendTension ?? 'onAttack', 'defence', dy, yBank, perRoll(y));
     const bankX = xs.bank - advX;
     const bankY = yBank - advY;
-    const threshold = thresholdOf(y.fortitude, ys, y.armour ?? 0, x.armourPiercing ?? 0, (y.damageType ?? 'physical') === 'physical');
+    const threshold = thresholdOf(y.fortitude, ys, y.armour ?? 0, x.armourPiercing ?? 0, (y.damageType ?? 'physical') === 'physical', entangledRoundedDown);
     const clamp = (v: number) => (v < 0 ? 0 : v);
     // Tension's advantage dice net with the situational dice ("an advantage die negates a
     // disadvantage die"). The fight's first attack is the first roll either of them makes

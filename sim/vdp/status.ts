@@ -104,11 +104,13 @@ export function removalChanges(bit: number, status: number, attacks: number, phy
 }
 
 /**
- * The threshold an attack result is divided by: Fortitude (halved, at least 1, when
- * Entangled and the Fortitude is Physical: `physical`) plus the armour the attacker's
- * piercing leaves.
+ * The threshold an attack result is divided by: Fortitude (halved when Entangled and the
+ * Fortitude is Physical: `physical`; exactly, a half point kept, or with `roundedDown`
+ * rounded down and at least 1: rules.entangledFortitude) plus the armour the attacker's
+ * piercing leaves. A half point is exact in a double, and so is every quotient the damage
+ * rule floors: an integer result over x.5 is never a hair below an integer it should reach.
  */
-export function thresholdOf(fortitude: number, status: number, armour: number, piercing: number, physical = true): number {
-  const f = physical && status & ENTANGLED ? Math.max(1, fortitude >> 1) : fortitude;
+export function thresholdOf(fortitude: number, status: number, armour: number, piercing: number, physical = true, roundedDown = false): number {
+  const f = physical && status & ENTANGLED ? (roundedDown ? Math.max(1, fortitude >> 1) : fortitude / 2) : fortitude;
   return f + (armour > piercing ? armour - piercing : 0);
 }
