@@ -103,6 +103,15 @@ export const vdpRules = lazySchema(() => z
      * halved at all, one of 3 was cut to a third). docs/rulings/vdp-combat.md.
      */
     entangledFortitude: variant({ halved: 'exactly halved', roundedDown: 'halved, rounded down (at least 1)' }, 'halved'),
+    /**
+     * Which damage takes 1 a point from a fighter's totals and its Timing roll, in combat:
+     * "For every wound received, a character subtracts 1 from the total results", so by
+     * default (*wounds*) only Physical damage (wounds), Madness and Stress counting toward
+     * KO alone; *everyTrack*: Madness and Stress too (the reading before December 2026,
+     * which took "All of this applies to effects that cause Sanity or Stress damage as well"
+     * to carry over a rule the text gives only later, for wounds). docs/rulings/vdp-combat.md.
+     */
+    damagePenalty: variant({ wounds: 'Physical wounds only', everyTrack: 'Madness and Stress too' }, 'wounds'),
   })
   .strict());
 

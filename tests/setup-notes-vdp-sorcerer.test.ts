@@ -66,6 +66,19 @@ describe('VDP combat: rules.entangledFortitude where no odd Physical Fortitude i
   });
 });
 
+describe('VDP combat: rules.damagePenalty where every fighter takes Physical damage', () => {
+  test('said, and byte-identical; silent in a Mental fight, where it acts', () => {
+    const note = /^rules\.damagePenalty changes nothing here: every fighter takes Physical damage/;
+    const said = run('vdp', 'combat', duel(), { damagePenalty: 'everyTrack' });
+    expect(said.notes).toContainEqual(expect.stringMatching(note));
+    expect(said.metrics).toEqual(run('vdp', 'combat', duel()).metrics);
+    const mental = duel({ damageType: 'mental' }, { damageType: 'mental' });
+    const acts = run('vdp', 'combat', mental, { damagePenalty: 'everyTrack' });
+    expect(acts.notes ?? []).not.toContainEqual(expect.stringMatching(note));
+    expect(acts.metrics).not.toEqual(run('vdp', 'combat', mental).metrics);
+  });
+});
+
 describe('VDP combat, one against one: nothing to switch to, one enemy to choose', () => {
   test('rules.retarget "free" and a targeting choice in a duel', () => {
     const withIt = run('vdp', 'combat', duel({ targeting: 'strongest' }, { targeting: 'random' }), { retarget: 'free' });

@@ -16,7 +16,7 @@ type Character = Record<string, unknown>;
 const jill: Character = { name: 'jill', attack: { attribute: 2, skill: 1 }, defence: { attribute: 3, skill: 1 }, fortitude: 2, type: 'trained', timing: 6 };
 const jack: Character = { name: 'jack', attack: { attribute: 2, skill: 2 }, defence: { attribute: 3, skill: 2 }, fortitude: 2, type: 'trained', timing: 7 };
 
-type Rules = { effectsOn?: 'allActions' | 'ownTurn'; stunned?: 'defenceless' | 'defends'; entangledFortitude?: 'halved' | 'roundedDown' };
+type Rules = { effectsOn?: 'allActions' | 'ownTurn'; stunned?: 'defenceless' | 'defends'; entangledFortitude?: 'halved' | 'roundedDown'; damagePenalty?: 'wounds' | 'everyTrack' };
 const fight = (characters: Character[], trials = 20000, seed = 'effects', maxRounds?: number, rules?: Rules) =>
   runScenario({ name: 'e', system: 'vdp', mechanic: 'combat', trials, seed, setup: { characters, ...(maxRounds ? { maxRounds } : {}) }, ...(rules ? { rules } : {}) }).results[0].metrics;
 
@@ -162,7 +162,10 @@ const LIMITS: Record<string, number> = { pest: 1, civilian: 2, trained: 3, wellT
 
 /** A duel as the text reads, die by die, with no code shared with the engine. */
 function referenceDuel(a: Character, b: Character, trials: number, seed: string, maxRounds = 50, rules: Rules = {}) {
-  const { effectsOn = 'allActions', stunned = 'defenceless', entangledFortitude = 'halved' } = rules;
+  const { effectsOn = 'allActions', stunned = 'defenceless', entangledFortitude = 'halved', damagePenalty = 'wounds' } = rules;
+  // "For every wound received, a character subtracts 1 from the total results": wounds are
+  // Physical damage; Madness and Stress only with damagePenalty "everyTrack".
+  const penalty = (f: RefFighter) => (f.physical || damagePenalty === 'everyTrack' ? f.wounds : 0);
   const rng = seedrandom(seed);
   const d6 = () => 1 + Math.floor(rng() * 6);
   const make = (c: Character): RefFighter => {
@@ -229,7 +232,7 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
     const net = adv - (kind === 'defence' && effectsOn === 'allActions' ? f.now + f.waiting : f.now) + situation;
     const faces = Array.from({ length: dice + Math.abs(net) }, d6).sort((x, y) => (net >= 0 ? y - x : x - y));
     const sum = faces.slice(0, dice).reduce((s, x) => s + x, 0);
-    return Math.max(0, sum + bonus - f.wounds);
+    return Math.max(0, sum + bonus - penalty(f));
   };
   const wants = (policy: string, mine: number, theirs: number, cost: number) =>
     mine >= cost && (policy === 'always' || (policy === 'whileAhead' && Math.floor(mine / cost) > Math.floor(theirs / cost)));
@@ -278,7 +281,7 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
     let loser = -1;
     for (let round = 0; round < maxRounds && loser < 0; round++) {
       // 2d6 + Timing, less a point per wound ("when rolling dice"); ties by Timing.
-      const key = fs.map((f) => d6() + d6() + f.timing - f.wounds);
+      const key = fs.map((f) => d6() + d6() + f.timing - penalty(f));
       let first = key[0] > key[1] ? 0 : key[0] < key[1] ? 1 : fs[0].timing > fs[1].timing ? 0 : fs[0].timing < fs[1].timing ? 1 : -1;
       if (first < 0) first = rng() < 0.5 ? 0 : 1;
       fs[0].split = -1;
@@ -482,6 +485,11 @@ describe('the fast fight agrees with the slow reference duel', () => {
     ['Edge Charge: armour pierce from a piercing weapon against armour 2', { ...jack, allocation: '3/1', armourPiercing: 1, chargeBuy: 'armourPierce', chargeCashIn: 'both' }, { ...jill, allocation: '2/2', armour: 2, tension: 2 }],
     // A ranged prober in the open against a fighter in full cover: the probe is no shot.
     ['Edge Charge: a ranged prober against a target in full cover', { ...jack, allocation: '2/2', ranged: true, chargeBuy: 'probeDefence', chargeCashIn: 'both' }, { ...jill, allocation: '3/1', cover: 'full', ranged: true }],
+    // Madness and Stress count toward KO but take nothing off the totals ("For every wound
+    // received, a character subtracts 1"), unless rules.damagePenalty "everyTrack": a Mental
+    // duel of a deep mind against a shallow one, fought to the last point.
+    ['a Mental duel: Madness takes nothing off the totals', { ...jill, allocation: '2/2', damageType: 'mental', type: 'elite', fortitude: 2 }, { ...jack, allocation: '2/2', damageType: 'mental', fortitude: 2 }],
+    ['a Mental duel, damagePenalty "everyTrack": each point of Madness takes 1', { ...jill, allocation: '2/2', damageType: 'mental', type: 'elite', fortitude: 2 }, { ...jack, allocation: '2/2', damageType: 'mental', fortitude: 2 }, { damagePenalty: 'everyTrack' }],
     // A net in a Mental fight halves nothing but still costs the target the action that frees it.
     ['Edge Charge: a net in a Mental fight', { ...jack, allocation: '2/2', ranged: true, chargeBuy: 'entangleShock', chargeCashIn: 'both', damageType: 'mental' }, { ...jill, allocation: '2/2', damageType: 'mental', fortitude: 3 }],
     // Cover against releases: a ranged fighter's release on its enemy is a shot, which the

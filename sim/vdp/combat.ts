@@ -543,7 +543,7 @@ export const combat = defineMechanic({
   name: 'combat',
   summary: 'a fight in rounds: Timing order, attack and defence dice split by policy, wounds to KO',
   setup: combatSetup,
-  variants: ['effectsOn', 'retarget', 'stunned', 'entangledFortitude'],
+  variants: ['effectsOn', 'retarget', 'stunned', 'entangledFortitude', 'damagePenalty'],
   refuse(setup, rules: VdpRules) {
     // A variant that no character of this fight can meet would change nothing: refused, as a
     // variant the mechanic never plays is (sim/scenario.ts). `stunned` is what a Stunning
@@ -603,6 +603,10 @@ export const combat = defineMechanic({
     const fortitude = Int32Array.from(fighters, (f) => f.setup.fortitude);
     // Entangled halves "Physical Fortitude": 1 where the Fortitude hit is Physical.
     const physical = Uint8Array.from(fighters, (f) => ((f.setup.damageType ?? 'physical') === 'physical' ? 1 : 0));
+    // What a point of damage takes off a fighter's totals and Timing roll: "For every wound
+    // received, a character subtracts 1", wounds being Physical damage; Madness and Stress
+    // only with rules.damagePenalty "everyTrack" (docs/rulings/vdp-combat.md).
+    const penaltyPerPoint = Uint8Array.from(physical, (p) => (p === 1 || rules.damagePenalty === 'everyTrack' ? 1 : 0));
     // Situational dice on each roll (> 0 advantage, < 0 disadvantage), netted with tension and effect dice.
     const attackSituation = Int32Array.from(fighters, (f) => situationalNet(f.setup, 'attack'));
     const defenceSituation = Int32Array.from(fighters, (f) => situationalNet(f.setup, 'defence'));
@@ -733,6 +737,11 @@ export const combat = defineMechanic({
       const entangles = (x: CombatantSetup) => x.chargeBuy === 'grapple' || x.chargeBuy === 'entangleShock';
       const differs = entries.some((c) => (c.damageType ?? 'physical') === 'physical' && c.fortitude % 2 === 1 && (c.status?.entangled === true || foesOf(c).some(entangles)));
       if (!differs) setupNotes.push('rules.entangledFortitude changes nothing here: no odd Physical Fortitude is ever Entangled (from the start, or by a foe\'s Grapple or Entangle/Shock), and an even one halves to the same whole number either way');
+    }
+    // rules.damagePenalty "everyTrack" differs only for a fighter that takes Mental or
+    // Emotional damage (Madness, Stress).
+    if (rules.damagePenalty !== 'wounds' && entries.every((c) => (c.damageType ?? 'physical') === 'physical')) {
+      setupNotes.push('rules.damagePenalty changes nothing here: every fighter takes Physical damage (its damageType), and wounds take 1 a point from the totals either way');
     }
     entries.forEach((c, e) => {
       // Which enemy it attacks, with one to attack.
@@ -1084,8 +1093,8 @@ export const combat = defineMechanic({
           const defenceDice = pool[t] - split[t];
           // Probe Defense: "+1 on combat bonus against this opponent"; a disarmed attacker
           // fights without its weapon's bonus.
-          const aBonus = attackBonus[i] - wounds[i] - (disarmed[i] ? weaponBonus[i] : 0) + (probed[i] === t + 1 ? 1 : 0);
-          const dBonus = defenceBonus[t] - wounds[t] + (probed[t] === i + 1 ? 1 : 0);
+          const aBonus = attackBonus[i] - wounds[i] * penaltyPerPoint[i] - (disarmed[i] ? weaponBonus[i] : 0) + (probed[i] === t + 1 ? 1 : 0);
+          const dBonus = defenceBonus[t] - wounds[t] * penaltyPerPoint[t] + (probed[t] === i + 1 ? 1 : 0);
           const a = total(attackDice, spendOn(i, ATTACK_ROLL, attackDice) - activeDis[i] + situational(i, attackDice, attackSituation[i]), aBonus);
           // An effect's dice are "on all combat actions for one turn", and "A DEFEND action is
           // a free action": a defence between an effect and the end of the loser's next turn
@@ -1209,7 +1218,7 @@ export const combat = defineMechanic({
               if (!alive[i]) continue;
               // "For every wound received, a character subtracts 1 from the total results ...
               // when rolling dice": this roll too. Ties still go by the Timing attribute.
-              key[i] = random.die(6) + random.die(6) + timing[i] - wounds[i];
+              key[i] = random.die(6) + random.die(6) + timing[i] - wounds[i] * penaltyPerPoint[i];
               // Insertion by (key, timing) descending.
               let at = m++;
               while (at > 0) {
