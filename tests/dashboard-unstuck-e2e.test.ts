@@ -1,0 +1,73 @@
+/**
+ * A page is never stuck, and never quietly does other than asked, in Chromium (dashboard
+ * audit): an opened file with a problem no field edits (a rule the mechanic does not play,
+ * an expect check, a later solve question) can be taken out where it is said, and the
+ * status says so rather than "Fix the marked fields" with none marked. Each test here failed
+ * before.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { dashboardSuite } from './dashboard-server.ts';
+import { chromiumOrSkip } from './browser.ts';
+
+const CHROMIUM = await chromiumOrSkip('the dashboard unstuck end-to-end test');
+const RUN_TIMEOUT = 60_000;
+const suite = dashboardSuite(CHROMIUM, { prefix: 'poolsim-unstuck-', viewport: { width: 1400, height: 900 }, acceptDownloads: true, runTimeout: RUN_TIMEOUT });
+const { pageErrors, finished } = suite;
+
+const heist = (extra: Record<string, unknown>) => ({
+  name: 'A heist', system: 'viciousness', mechanic: 'knavery', trials: 2000, seed: 'unstuck',
+  setup: { challenges: 2, participants: [{ name: 'crew', count: 3 }] },
+  ...extra,
+});
+
+async function open(p: Page, name: string, scenario: unknown): Promise<void> {
+  const path = join(suite.dashboard!.work, name);
+  writeFileSync(path, JSON.stringify(scenario));
+  await p.setInputFiles('#file', path);
+}
+
+async function invalid(p: Page): Promise<void> {
+  await p.waitForSelector('.results[data-run-state="invalid"]', { timeout: RUN_TIMEOUT });
+}
+
+describe.skipIf(!CHROMIUM)('what no field edits can be taken out where it is said, in Chromium', () => {
+  test('a rule the mechanic does not play, an expect check refused, a later solve question, a maxTrials that changes nothing: each has its remove button, and the page runs after', async () => {
+    const p = await suite.page('');
+    await finished(p);
+    const cases: [string, Record<string, unknown>, string, string][] = [
+      ['inv.json', { rules: { invest: 'spread' } }, 'rules.invest', 'remove rules.invest from the scenario'],
+      ['check.json', { expect: [{ metric: 'win.crew', atLeast: 0.5 }] }, 'expect.0.metric', 'remove expect check 1 on win.crew from the scenario'],
+      ['bound.json', { expect: [{ metric: 'success', atLeast: 0.1 }, { metric: 'success' }] }, 'expect.1', 'remove expect check 2 on success from the scenario'],
+      [
+        'solve.json',
+        { solve: [{ name: 'even', vary: 'setup.challenges', range: [0, 4], metric: 'success', target: 0.5 }, { name: 'odd', vary: 'setup.challenges', metric: 'success', target: 0.5 }] },
+        'solve.1',
+        'remove solve question 2 "odd" from the scenario',
+      ],
+      [
+        'cap.json',
+        { solve: [{ name: 'even', vary: 'setup.challenges', range: [0, 4], metric: 'success', target: 0.5, maxTrials: 5000 }] },
+        'solve.0.maxTrials',
+        'remove solve.0.maxTrials from the scenario',
+      ],
+    ];
+    for (const [file, extra, path, button] of cases) {
+      await open(p, file, heist(extra));
+      await invalid(p);
+      await expect(p.locator('.problem-list').textContent(), file).resolves.toContain(`${file}: ${path}`);
+      const marked = await p.locator('#setup .invalid').count();
+      const status = (await p.locator('.results .status').textContent())!;
+      // The status names where the problem is: no "marked fields" where none is marked.
+      if (marked === 0) expect(status, file).not.toContain('marked');
+      expect(status, file).toContain(marked === 0 ? 'remove button' : 'Fix the marked fields');
+      await p.getByRole('button', { name: button }).click();
+      await finished(p);
+      await expect(p.locator('.general-problems').count(), file).resolves.toBe(0);
+    }
+    await p.close();
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+});
