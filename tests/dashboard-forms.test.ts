@@ -104,12 +104,32 @@ describe('every mechanic has a form in its own words', () => {
     for (const preset of formFor(m.system, m.name)!.presets ?? []) {
       if (preset.compare) {
         const change = preset.compare(scenario);
-        expect(change, preset.label).toBeDefined();
-        expect(() => planScenario(scenarioB(scenario, change!), 'b.json'), preset.label).not.toThrow();
+        if ('needs' in change) throw new Error(`${preset.label}: refused on the template (${change.holds})`);
+        expect(() => planScenario(scenarioB(scenario, change), 'b.json'), preset.label).not.toThrow();
       } else {
         expect(() => planScenario(preset.apply(scenario), 'preset.json'), preset.label).not.toThrow();
       }
     }
+  });
+
+  test('a "one more" preset adds one to the number there (its default where left out), and refuses text: it neither did nothing nor compared with 1 die as if the text were 0', () => {
+    const preset = (system: string, mechanic: string, label: string) => formFor(system, mechanic)!.presets!.find((p) => p.label === label)!;
+    const knavery = newScenario('viciousness', 'knavery');
+    const more = preset('viciousness', 'knavery', 'one more challenge?');
+    expect(more.compare!(withValue(knavery, ['setup', 'challenges'], 3))).toEqual({ path: 'setup.challenges', value: 4 });
+    expect(more.compare!(withValue(knavery, ['setup', 'challenges'], undefined))).toEqual({ path: 'setup.challenges', needs: 'a number', holds: 'it is empty' });
+    expect(more.compare!(withValue(knavery, ['setup', 'challenges'], 'three'))).toEqual({ path: 'setup.challenges', needs: 'a number', holds: 'it holds "three"' });
+    const contest = newScenario('sorcerer', 'contest');
+    const die = preset('sorcerer', 'contest', 'one more die?');
+    expect(die.compare!(withValue(contest, ['setup', 'a', 'bonus'], undefined))).toEqual({ path: 'setup.a.bonus', value: 1 });
+    expect(die.compare!(withValue(contest, ['setup', 'a', 'bonus'], 'two'))).toEqual({ path: 'setup.a.bonus', needs: 'a number', holds: 'it holds "two"' });
+    const campaign = newScenario('viciousness', 'campaign');
+    const troupe = preset('viciousness', 'campaign', 'one more troupe?');
+    // One more, as it says: 3 troupes in the entry → 4, not doubled.
+    expect(troupe.help).not.toContain('doubled');
+    expect(troupe.compare!(withValue(campaign, ['setup', 'troupes', 0, 'count'], 3))).toEqual({ path: 'setup.troupes.0.count', value: 4 });
+    expect(troupe.compare!(withValue(campaign, ['setup', 'troupes', 0, 'count'], undefined))).toEqual({ path: 'setup.troupes.0.count', value: 2 });
+    expect(troupe.compare!(withValue(campaign, ['setup', 'troupes', 0, 'count'], 'x'))).toEqual({ path: 'setup.troupes.0.count', needs: 'a number', holds: 'it holds "x"' });
   });
 
   test('the Edge Charge preset sweeps the hold the first fighter’s weapon allows, and runs either way', () => {

@@ -70,4 +70,27 @@ describe.skipIf(!CHROMIUM)('what no field edits can be taken out where it is sai
     await p.close();
     expect(pageErrors).toEqual([]);
   }, 120_000);
+
+  test('a preset that cannot be set up says why: "one more challenge?" with challenges emptied or typed as a word', async () => {
+    const p = await suite.page('');
+    await finished(p);
+    const challenges = '[data-path="setup.challenges"] > input';
+    for (const typed of ['', 'three']) {
+      await p.fill(challenges, typed);
+      await invalid(p);
+      await p.getByRole('button', { name: 'one more challenge?' }).click();
+      await expect(p.locator('.message.problem').textContent(), typed).resolves.toContain(
+        `“one more challenge?”: set “challenges” to a number first (${typed === '' ? 'it is empty' : 'it holds "three"'})`,
+      );
+      await expect(p.locator('[data-key="compare"]').isChecked()).resolves.toBe(false);
+    }
+    // With a number there, it sets up B as it says.
+    await p.fill(challenges, '3');
+    await finished(p);
+    await p.getByRole('button', { name: 'one more challenge?' }).click();
+    await expect(p.locator('[data-key="compare"]').isChecked()).resolves.toBe(true);
+    await expect(p.locator('.message.problem').count()).resolves.toBe(0);
+    await p.close();
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
 });
