@@ -93,4 +93,26 @@ describe.skipIf(!CHROMIUM)('what no field edits can be taken out where it is sai
     await p.close();
     expect(pageErrors).toEqual([]);
   }, 120_000);
+
+  test('the summary bar stops saying "Fix the marked fields" the moment the field is fixed: it says a run is starting', async () => {
+    const p = await suite.page('', { width: 390, height: 844 });
+    await finished(p);
+    const challenges = '[data-path="setup.challenges"] > input';
+    await p.fill(challenges, 'three');
+    await invalid(p);
+    await expect(p.locator('#summary .state').textContent()).resolves.toBe('Fix the marked fields');
+    // Typed: the run waits a moment for the next keystroke; the bar is read in the same task
+    // as the edit, before that wait can end.
+    const state = await p.evaluate((selector) => {
+      const input = document.querySelector<HTMLInputElement>(selector)!;
+      input.value = '3';
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      return document.querySelector('#summary .state')?.textContent;
+    }, challenges);
+    expect(state).toBe('Starting a run…');
+    await finished(p);
+    await expect(p.locator('#summary .state').textContent()).resolves.toBe('Done');
+    await p.close();
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
 });

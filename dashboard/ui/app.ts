@@ -659,6 +659,13 @@ export class App implements SetupContext {
     }
     // What is shown is the last setup's until the new run's first chunks are back.
     root?.querySelectorAll('.result, .compare-view').forEach((el) => el.classList.add('stale'));
+    // The summary bar too (one line, cheap): it said "Fix the marked fields" until the run
+    // began, a moment after the field was fixed.
+    if (this.el.summary) {
+      replace(this.el.summary, renderSummary({ ...this.view, stale: this.view.results.length > 0 }, this.current.setup));
+      const state = this.el.summary.querySelector('.state');
+      if (state) state.textContent = 'Starting a run…';
+    }
   }
 
   private queueRedraw(run: LiveRun): void {
