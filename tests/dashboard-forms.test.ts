@@ -722,8 +722,9 @@ describe('switching what is rolled keeps what both mechanics have', () => {
     contest = withValue(contest, ['setup', 'b'], { name: 'Imp', dice: 2 });
     expect(checkScenario(contest, 'contest.json').ok).toBe(true);
     const conflict = switchMechanic(contest, 'sorcerer', 'conflict', undefined);
-    // The name is the new mechanic's (a name given by hand and a template's look alike).
-    expect(conflict.scenario.name).toBe(newScenario('sorcerer', 'conflict').name);
+    // The name is the designer's, kept (it was replaced by the new mechanic's, unsaid).
+    expect(conflict.scenario.name).toBe('Vera and the imp');
+    expect(conflict.notes).toEqual([]);
     expect(getAt(conflict.scenario, ['setup', 'a'])).toMatchObject({ name: 'Vera', dice: 6, bonus: 2 });
     expect(getAt(conflict.scenario, ['setup', 'b'])).toMatchObject({ name: 'Imp', dice: 2 });
     expect(checkScenario(conflict.scenario, 'conflict.json').ok).toBe(true);
@@ -740,6 +741,21 @@ describe('switching what is rolled keeps what both mechanics have', () => {
       'the rule nextPenalty',
     ]);
     expect(checkScenario(back.scenario, 'contest.json').ok).toBe(true);
+  });
+
+  test('a name the designer gave is kept, and pointed out where it says the old mechanic; one the page gave becomes the new mechanic’s', async () => {
+    const { switchMechanic } = await import('../dashboard/model/switch.ts');
+    const clash = newScenario('viciousness', 'clash');
+    // The page's own names: a new clash's, the opening heist's, none at all.
+    expect(switchMechanic(clash, 'viciousness', 'battle', undefined).scenario.name).toBe(newScenario('viciousness', 'battle').name);
+    expect(switchMechanic(defaultScenario(), 'viciousness', 'clash', undefined).scenario.name).toBe(clash.name);
+    expect(switchMechanic({ ...clash, name: ' ' }, 'viciousness', 'battle', undefined).scenario.name).toBe(newScenario('viciousness', 'battle').name);
+    const goblins = switchMechanic({ ...clash, name: 'Goblin ambush' }, 'viciousness', 'battle', undefined);
+    expect(goblins.scenario.name).toBe('Goblin ambush');
+    expect(goblins.notes).toEqual([]);
+    const said = switchMechanic({ ...clash, name: 'Goblin clash' }, 'viciousness', 'battle', undefined);
+    expect(said.scenario.name).toBe('Goblin clash');
+    expect(said.notes).toEqual(['the name "Goblin clash" is kept: it says clash, so change it if it no longer says what this is']);
   });
 
   test('a Find question goes along where the new mechanic answers it, and is said to be left out where not', async () => {

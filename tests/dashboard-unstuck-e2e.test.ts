@@ -115,4 +115,25 @@ describe.skipIf(!CHROMIUM)('what no field edits can be taken out where it is sai
     await p.close();
     expect(pageErrors).toEqual([]);
   }, 120_000);
+
+  test('switching clash → battle keeps a name the designer typed; the page’s own name becomes the new mechanic’s', async () => {
+    const p = await suite.page('');
+    await finished(p);
+    const name = '[data-path="name"] > input';
+    await p.selectOption('[data-key="mechanic"]', 'viciousness/clash');
+    await p.waitForSelector('[data-path="setup.sides.1"]');
+    const clashName = await p.inputValue(name);
+    await p.selectOption('[data-key="mechanic"]', 'viciousness/battle');
+    await p.waitForSelector('[data-path="setup.sides.1.flee"]');
+    // Given by the page, it names the mechanic: the battle's own takes its place.
+    await expect(p.inputValue(name)).resolves.not.toBe(clashName);
+    await p.selectOption('[data-key="mechanic"]', 'viciousness/clash');
+    await p.waitForSelector('[data-path="setup.sides.1"]:not(:has([data-path="setup.sides.1.flee"]))');
+    await p.fill(name, 'Goblin ambush');
+    await p.selectOption('[data-key="mechanic"]', 'viciousness/battle');
+    await p.waitForSelector('[data-path="setup.sides.1.flee"]');
+    await expect(p.inputValue(name)).resolves.toBe('Goblin ambush');
+    await p.close();
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
 });
