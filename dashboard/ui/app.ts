@@ -16,6 +16,7 @@ import { readOpenedFile, scenarioFileName, scenarioFileText, scenarioOfResult, t
 import { NotUtf8, decodeUtf8 } from '../../sim/scenarioText.ts';
 import { pruneEmpty, withValue, type Path } from '../../reports/fields/paths.ts';
 import { encodeLink, type LinkState } from '../model/url.ts';
+import { yamlFileText } from '../model/yamlFile.ts';
 import { checkScenario, fieldOf, placeErrors, type Checked } from '../model/validate.ts';
 import { LiveRun } from '../../workers/live.ts';
 import type { ChunkExecutor } from '../../workers/schedule.ts';
@@ -74,6 +75,11 @@ export class App implements SetupContext {
   private checked: Checked | undefined;
   /** The name of the scenario file opened, for what poolsim run says of it (not one made up from the scenario's name). */
   private openedName: string | undefined;
+  /**
+   * The text of the YAML file opened, for Download scenario to save the scenario as that
+   * file, its comments kept (model/yamlFile.ts); undefined for JSON, a link or a new scenario.
+   */
+  private openedYaml: string | undefined;
   private showingFile = false;
   /**
    * What the edit being handled came from: the target of the input or change event that
@@ -165,6 +171,7 @@ export class App implements SetupContext {
     // Whatever the new mechanic also has (a clash's sides in a battle) is kept.
     this.clearMessage();
     this.openedName = undefined;
+    this.openedYaml = undefined;
     const switched = switchMechanic(this.current, system, mechanic, this.change);
     this.current = switched.scenario;
     this.change = switched.compare;
@@ -193,9 +200,10 @@ export class App implements SetupContext {
   }
 
   /** Load a whole state (a link, an opened file: `openedName`). */
-  load(state: LinkState, openedName?: string): void {
+  load(state: LinkState, openedName?: string, openedYaml?: string): void {
     this.forgetAnswers();
     this.openedName = openedName;
+    this.openedYaml = openedName !== undefined ? openedYaml : undefined;
     this.current = state.scenario;
     this.change = state.compare;
     this.heatmapMetric = undefined;
@@ -234,7 +242,7 @@ export class App implements SetupContext {
       return;
     }
     this.message(`Opened ${file.name}.`, false);
-    this.load({ scenario: opened.scenario }, file.name);
+    this.load({ scenario: opened.scenario }, file.name, /\.ya?ml$/i.test(file.name) ? text : undefined);
   }
 
   /**
@@ -254,8 +262,23 @@ export class App implements SetupContext {
     this.drawResults();
   }
 
-  scenarioText(): { name: string; text: string } {
-    return { name: scenarioFileName(this.current), text: scenarioFileText(this.current) };
+  /**
+   * Download scenario's file: a scenario opened from YAML as YAML under the opened file's
+   * name, its comments kept where what they sit on is still there (`note` says when none
+   * could be); any other as JSON named after the scenario.
+   */
+  scenarioText(): { name: string; text: string; note?: string } {
+    let note: string | undefined;
+    if (this.openedName !== undefined && this.openedYaml !== undefined) {
+      try {
+        const { text, keptComments } = yamlFileText(this.openedYaml, this.openedName, this.current);
+        return { name: this.openedName, text, note: keptComments ? undefined : `${this.openedName}: saved as YAML without the opened file's comments (its document could not be brought to this setup node by node); the data is this setup's.` };
+      } catch {
+        // No YAML that reads back as this setup: JSON, which does, and said.
+        note = `${this.openedName}: this setup could not be written as YAML that reads back the same, so it is saved as JSON.`;
+      }
+    }
+    return { name: scenarioFileName(this.current), text: scenarioFileText(this.current), note };
   }
 
   scenarioBText(): { name: string; text: string } | undefined {
