@@ -14,7 +14,7 @@ function byId<T extends HTMLElement>(id: string): T {
 }
 
 function download(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const url = URL.createObjectURL(new Blob([text], { type: /\.ya?ml$/i.test(name) ? 'application/yaml' : 'application/json' }));
   const a = document.createElement('a');
   a.href = url;
   a.download = name;
@@ -70,8 +70,9 @@ byId('download').addEventListener('click', () => {
     app.message(SHOWING_FILE, false);
     return;
   }
-  const { name, text } = app.scenarioText();
+  const { name, text, note } = app.scenarioText();
   download(name, text);
+  if (note) app.message(note, false);
 });
 const downloadB = byId<HTMLButtonElement>('download-b');
 downloadB.addEventListener('click', () => {

@@ -104,12 +104,32 @@ describe('every mechanic has a form in its own words', () => {
     for (const preset of formFor(m.system, m.name)!.presets ?? []) {
       if (preset.compare) {
         const change = preset.compare(scenario);
-        expect(change, preset.label).toBeDefined();
-        expect(() => planScenario(scenarioB(scenario, change!), 'b.json'), preset.label).not.toThrow();
+        if ('needs' in change) throw new Error(`${preset.label}: refused on the template (${change.holds})`);
+        expect(() => planScenario(scenarioB(scenario, change), 'b.json'), preset.label).not.toThrow();
       } else {
         expect(() => planScenario(preset.apply(scenario), 'preset.json'), preset.label).not.toThrow();
       }
     }
+  });
+
+  test('a "one more" preset adds one to the number there (its default where left out), and refuses text: it neither did nothing nor compared with 1 die as if the text were 0', () => {
+    const preset = (system: string, mechanic: string, label: string) => formFor(system, mechanic)!.presets!.find((p) => p.label === label)!;
+    const knavery = newScenario('viciousness', 'knavery');
+    const more = preset('viciousness', 'knavery', 'one more challenge?');
+    expect(more.compare!(withValue(knavery, ['setup', 'challenges'], 3))).toEqual({ path: 'setup.challenges', value: 4 });
+    expect(more.compare!(withValue(knavery, ['setup', 'challenges'], undefined))).toEqual({ path: 'setup.challenges', needs: 'a number', holds: 'it is empty' });
+    expect(more.compare!(withValue(knavery, ['setup', 'challenges'], 'three'))).toEqual({ path: 'setup.challenges', needs: 'a number', holds: 'it holds "three"' });
+    const contest = newScenario('sorcerer', 'contest');
+    const die = preset('sorcerer', 'contest', 'one more die?');
+    expect(die.compare!(withValue(contest, ['setup', 'a', 'bonus'], undefined))).toEqual({ path: 'setup.a.bonus', value: 1 });
+    expect(die.compare!(withValue(contest, ['setup', 'a', 'bonus'], 'two'))).toEqual({ path: 'setup.a.bonus', needs: 'a number', holds: 'it holds "two"' });
+    const campaign = newScenario('viciousness', 'campaign');
+    const troupe = preset('viciousness', 'campaign', 'one more troupe?');
+    // One more, as it says: 3 troupes in the entry → 4, not doubled.
+    expect(troupe.help).not.toContain('doubled');
+    expect(troupe.compare!(withValue(campaign, ['setup', 'troupes', 0, 'count'], 3))).toEqual({ path: 'setup.troupes.0.count', value: 4 });
+    expect(troupe.compare!(withValue(campaign, ['setup', 'troupes', 0, 'count'], undefined))).toEqual({ path: 'setup.troupes.0.count', value: 2 });
+    expect(troupe.compare!(withValue(campaign, ['setup', 'troupes', 0, 'count'], 'x'))).toEqual({ path: 'setup.troupes.0.count', needs: 'a number', holds: 'it holds "x"' });
   });
 
   test('the Edge Charge preset sweeps the hold the first fighter’s weapon allows, and runs either way', () => {
@@ -702,8 +722,9 @@ describe('switching what is rolled keeps what both mechanics have', () => {
     contest = withValue(contest, ['setup', 'b'], { name: 'Imp', dice: 2 });
     expect(checkScenario(contest, 'contest.json').ok).toBe(true);
     const conflict = switchMechanic(contest, 'sorcerer', 'conflict', undefined);
-    // The name is the new mechanic's (a name given by hand and a template's look alike).
-    expect(conflict.scenario.name).toBe(newScenario('sorcerer', 'conflict').name);
+    // The name is the designer's, kept (it was replaced by the new mechanic's, unsaid).
+    expect(conflict.scenario.name).toBe('Vera and the imp');
+    expect(conflict.notes).toEqual([]);
     expect(getAt(conflict.scenario, ['setup', 'a'])).toMatchObject({ name: 'Vera', dice: 6, bonus: 2 });
     expect(getAt(conflict.scenario, ['setup', 'b'])).toMatchObject({ name: 'Imp', dice: 2 });
     expect(checkScenario(conflict.scenario, 'conflict.json').ok).toBe(true);
@@ -720,6 +741,21 @@ describe('switching what is rolled keeps what both mechanics have', () => {
       'the rule nextPenalty',
     ]);
     expect(checkScenario(back.scenario, 'contest.json').ok).toBe(true);
+  });
+
+  test('a name the designer gave is kept, and pointed out where it says the old mechanic; one the page gave becomes the new mechanic’s', async () => {
+    const { switchMechanic } = await import('../dashboard/model/switch.ts');
+    const clash = newScenario('viciousness', 'clash');
+    // The page's own names: a new clash's, the opening heist's, none at all.
+    expect(switchMechanic(clash, 'viciousness', 'battle', undefined).scenario.name).toBe(newScenario('viciousness', 'battle').name);
+    expect(switchMechanic(defaultScenario(), 'viciousness', 'clash', undefined).scenario.name).toBe(clash.name);
+    expect(switchMechanic({ ...clash, name: ' ' }, 'viciousness', 'battle', undefined).scenario.name).toBe(newScenario('viciousness', 'battle').name);
+    const goblins = switchMechanic({ ...clash, name: 'Goblin ambush' }, 'viciousness', 'battle', undefined);
+    expect(goblins.scenario.name).toBe('Goblin ambush');
+    expect(goblins.notes).toEqual([]);
+    const said = switchMechanic({ ...clash, name: 'Goblin clash' }, 'viciousness', 'battle', undefined);
+    expect(said.scenario.name).toBe('Goblin clash');
+    expect(said.notes).toEqual(['the name "Goblin clash" is kept: it says clash, so change it if it no longer says what this is']);
   });
 
   test('a Find question goes along where the new mechanic answers it, and is said to be left out where not', async () => {

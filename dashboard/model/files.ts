@@ -117,11 +117,13 @@ export function scenarioFileText(scenario: unknown): string {
 
 /** A file name from the scenario's name: "Knavery: a heist" → "knavery-a-heist.json". */
 export function scenarioFileName(scenario: Record<string, unknown>, suffix = ''): string {
+  // Cut to 60 before the hyphens at the ends are taken off: cut after, a name cut at a
+  // space ended in one ("…-for-one-roll-.json").
   const base = String(scenario.name ?? 'scenario')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
+    .slice(0, 60)
+    .replace(/^-+|-+$/g, '');
   return `${base || 'scenario'}${suffix}.json`;
 }
 

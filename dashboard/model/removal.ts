@@ -4,7 +4,7 @@
  * questions — must move with them, or they would quietly ask about the next item; those
  * about the item removed have nothing left to ask about and are left out, said.
  */
-import { getAt, isObject, withoutItem, type Path } from '../../reports/fields/paths.ts';
+import { getAt, isObject, parsePath, pruneEmpty, withValue, withoutItem, type Path } from '../../reports/fields/paths.ts';
 import type { CompareChange } from './compare.ts';
 
 type Obj = Record<string, unknown>;
@@ -98,4 +98,54 @@ export function withoutStaleChecks(next: Obj): { scenario: Obj; dropped: string[
   if (expect.length > 0) out.expect = expect;
   else delete out.expect;
   return { scenario: out, dropped };
+}
+
+/** What a remove button takes out of the scenario, and how it names it. */
+export interface Removable {
+  path: string;
+  label: string;
+}
+
+/**
+ * What can be taken out of the scenario to clear a problem at `problemPath` that no
+ * control on the page can fix: a rule the mechanic does not play (`rules.invest` in a
+ * knavery: only leaving it out runs), a key a block's own check says to leave out
+ * (`solve.1.maxTrials` on a question answered exactly), an expect check, a solve block.
+ * Undefined where the scenario has nothing there. Which of these a page offers is the
+ * page's to say: one whose path a control edits is fixed there instead.
+ */
+export function removableAt(scenario: Obj, problemPath: string): Removable | undefined {
+  const [head, second, third] = parsePath(problemPath);
+  const has = (path: Path) => getAt(scenario, path) !== undefined;
+  if (head === 'rules' && second !== undefined && has(['rules', second])) return { path: `rules.${second}`, label: `rules.${second}` };
+  if ((head === 'expect' || head === 'solve') && second !== undefined && /^\d+$/.test(second) && has([head, second])) {
+    const entry = getAt(scenario, [head, second]);
+    // The key the block's check names (`maxTrials`, "expected maxTrials left out"), not the
+    // whole question, where that key is a plain setting of the block.
+    if (head === 'solve' && third === 'maxTrials' && has([head, second, third])) return { path: `solve.${second}.maxTrials`, label: `solve.${second}.maxTrials` };
+    const n = Number(second) + 1;
+    if (head === 'expect') {
+      const metric = isObject(entry) && typeof entry.metric === 'string' ? ` on ${entry.metric}` : '';
+      return { path: `expect.${second}`, label: `expect check ${n}${metric}` };
+    }
+    const name = isObject(entry) && typeof entry.name === 'string' ? ` "${entry.name}"` : '';
+    return { path: `solve.${second}`, label: `solve question ${n}${name}` };
+  }
+  return undefined;
+}
+
+/**
+ * `scenario` without what `removableAt` named: a list item (the later ones move up; an
+ * emptied list goes), or a key (an emptied `rules` goes, as an emptied group does).
+ */
+export function withoutRemovable(scenario: Obj, removable: Removable): Obj {
+  const path = parsePath(removable.path);
+  const last = path[path.length - 1]!;
+  if (/^\d+$/.test(last)) {
+    const list = path.slice(0, -1);
+    const out = withoutItem(scenario, list, Number(last));
+    const left = getAt(out, list);
+    return Array.isArray(left) && left.length === 0 ? withValue(out, list, undefined) : out;
+  }
+  return pruneEmpty(withValue(scenario, path, undefined), path, 0);
 }

@@ -2,7 +2,8 @@
  * Switching what is rolled (clash → battle, battle → clash, contest → conflict…) keeps
  * what the designer set up wherever the new mechanic has the same field: the sides and
  * their combatants of a clash become the battle's, the rules of the same system stay, and
- * so do the sweep, the Find questions and the compare change where they still name a field. What the new
+ * so do the sweep, the Find questions and the compare change where they still name a field,
+ * and a name the designer gave. What the new
  * mechanic does not have is left behind (a battle side's `flee` in a clash); what it has
  * and the old did not comes from its template. Each kept field is checked with the CLI's
  * own validation and dropped, back to the template's, when the new mechanic refuses it.
@@ -12,7 +13,7 @@ import { formFor } from '../../reports/fields/index.ts';
 import type { Field } from '../../reports/fields/spec.ts';
 import { isObject } from '../../reports/fields/paths.ts';
 import { scenarioB, sweepOverlap, type CompareChange } from './compare.ts';
-import { newScenario } from './scenario.ts';
+import { defaultScenario, newScenario } from './scenario.ts';
 import { checkScenario } from './validate.ts';
 
 type Obj = Record<string, unknown>;
@@ -50,6 +51,14 @@ function problemsOf(scenario: Obj): Set<string> {
   return new Set(checked.ok ? [] : checked.errors.map((e) => e.message));
 }
 
+/** Whether `old`'s name is the page's rather than the designer's: none, or a new scenario's or the opening one's. */
+function isGivenName(old: Obj): boolean {
+  if (old.name === undefined || (typeof old.name === 'string' && old.name.trim() === '')) return true;
+  const given = [defaultScenario().name];
+  if (typeof old.system === 'string' && typeof old.mechanic === 'string') given.push(newScenario(old.system as SystemName, old.mechanic).name);
+  return given.includes(old.name);
+}
+
 export interface Switched {
   scenario: Obj;
   compare?: CompareChange;
@@ -63,10 +72,23 @@ export interface Switched {
 
 export function switchMechanic(old: Obj, system: SystemName, mechanic: string, change: CompareChange | undefined): Switched {
   const fresh = newScenario(system, mechanic);
-  // Trials, seed and the question are the designer's, not the mechanic's. (The name is the
-  // new mechanic's: the page cannot tell a name the designer gave from a template's or a
-  // preset's, and a battle named "Knavery: …" would say what it is not.)
+  // Trials, seed and the question are the designer's, not the mechanic's.
   for (const key of ['trials', 'seed', 'description'] as const) if (old[key] !== undefined) fresh[key] = old[key];
+  // So is a name, unless it is one the page gave (the old mechanic's new-scenario name, the
+  // opening heist's): that one names the old mechanic, and the new one's takes its place.
+  // A name the designer typed ("Goblin ambush") was replaced without a word.
+  const notes: string[] = [];
+  if (!isGivenName(old)) {
+    const newName = fresh.name;
+    fresh.name = old.name;
+    // Kept as it is, but a name that says the old mechanic ("Goblin clash" as a battle) is
+    // pointed out: the page does not rewrite the designer's words.
+    const word = typeof old.mechanic === 'string' ? old.mechanic.toLowerCase() : '';
+    const says = (text: unknown) => word !== '' && typeof text === 'string' && text.toLowerCase().includes(word);
+    if (old.mechanic !== mechanic && says(old.name) && !says(`${mechanic} ${String(newName)}`)) {
+      notes.push(`the name ${JSON.stringify(old.name)} is kept: it says ${word}, so change it if it no longer says what this is`);
+    }
+  }
   const form = formFor(system, mechanic);
   const oldSetup = isObject(old.setup) ? old.setup : {};
   let setup: Obj = isObject(fresh.setup) ? { ...fresh.setup } : {};
@@ -116,7 +138,6 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
     }
     scenario = { ...scenario, rules };
   }
-  const notes: string[] = [];
   if (isObject(old.sweep)) {
     const sweep: Obj = {};
     for (const [path, values] of Object.entries(old.sweep)) {

@@ -32,16 +32,21 @@ export function placeErrors(errors: readonly ScenarioError[], fields: Iterable<s
   const atField = new Map<string, string[]>();
   const general: string[] = [];
   for (const e of errors) {
-    const segs = parsePath(e.path);
-    let owner: string | undefined;
-    for (let n = segs.length; n > 0 && owner === undefined; n--) {
-      const candidate = segs.slice(0, n).join('.');
-      if (known.has(candidate)) owner = candidate;
-    }
+    const owner = fieldOf(e.path, known);
     if (owner === undefined) general.push(e.message);
     else atField.set(owner, [...(atField.get(owner) ?? []), atFieldProblem(e.problem)]);
   }
   return { atField, general };
+}
+
+/** The deepest of `known` (dotted field paths) that contains `path`, if any. */
+export function fieldOf(path: string, known: ReadonlySet<string>): string | undefined {
+  const segs = parsePath(path);
+  for (let n = segs.length; n > 0; n--) {
+    const candidate = segs.slice(0, n).join('.');
+    if (known.has(candidate)) return candidate;
+  }
+  return undefined;
 }
 
 /**

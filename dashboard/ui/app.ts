@@ -7,16 +7,17 @@
  */
 import type { SystemName } from '../../sim/rules.ts';
 import type { ScenarioResult } from '../../sim/result.ts';
-import { ScenarioErrors } from '../../sim/scenario.ts';
+import { ScenarioErrors, type ScenarioError } from '../../sim/scenario.ts';
 import type { SolveResult } from '../../sim/solve/result.ts';
 import { switchMechanic } from '../model/switch.ts';
-import { removeItem, removedName } from '../model/removal.ts';
+import { removableAt, removeItem, removedName, withoutRemovable, type Removable } from '../model/removal.ts';
 import { scenarioB, sweepOverlap, type CompareChange } from '../model/compare.ts';
 import { readOpenedFile, scenarioFileName, scenarioFileText, scenarioOfResult, trialsRan, MAX_FILE_BYTES } from '../model/files.ts';
 import { NotUtf8, decodeUtf8 } from '../../sim/scenarioText.ts';
 import { pruneEmpty, withValue, type Path } from '../../reports/fields/paths.ts';
 import { encodeLink, type LinkState } from '../model/url.ts';
-import { checkScenario, placeErrors, type Checked } from '../model/validate.ts';
+import { yamlFileText } from '../model/yamlFile.ts';
+import { checkScenario, fieldOf, placeErrors, type Checked } from '../model/validate.ts';
 import { LiveRun } from '../../workers/live.ts';
 import type { ChunkExecutor } from '../../workers/schedule.ts';
 import type { DistributionView } from '../charts/panels.ts';
@@ -25,7 +26,7 @@ import { sweepLabel } from '../../reports/sweep.ts';
 import { optionLabel, shownDefault, type LeafField } from '../../reports/fields/spec.ts';
 import { getAt, joinPath, parsePath } from '../../reports/fields/paths.ts';
 import { h, replace } from './dom.ts';
-import { renderResults, renderSummary, stopButton, type ResultsView } from './results.ts';
+import { renderResults, renderSummary, stopButton, type ProblemsShown, type ResultsView } from './results.ts';
 import { renderSetup, variables, type SetupContext } from './setup.ts';
 import { FindRun, findResultsNode } from './find.ts';
 import { ruleText } from './ruleText.ts';
@@ -74,6 +75,11 @@ export class App implements SetupContext {
   private checked: Checked | undefined;
   /** The name of the scenario file opened, for what poolsim run says of it (not one made up from the scenario's name). */
   private openedName: string | undefined;
+  /**
+   * The text of the YAML file opened, for Download scenario to save the scenario as that
+   * file, its comments kept (model/yamlFile.ts); undefined for JSON, a link or a new scenario.
+   */
+  private openedYaml: string | undefined;
   private showingFile = false;
   /**
    * What the edit being handled came from: the target of the input or change event that
@@ -165,6 +171,7 @@ export class App implements SetupContext {
     // Whatever the new mechanic also has (a clash's sides in a battle) is kept.
     this.clearMessage();
     this.openedName = undefined;
+    this.openedYaml = undefined;
     const switched = switchMechanic(this.current, system, mechanic, this.change);
     this.current = switched.scenario;
     this.change = switched.compare;
@@ -193,9 +200,10 @@ export class App implements SetupContext {
   }
 
   /** Load a whole state (a link, an opened file: `openedName`). */
-  load(state: LinkState, openedName?: string): void {
+  load(state: LinkState, openedName?: string, openedYaml?: string): void {
     this.forgetAnswers();
     this.openedName = openedName;
+    this.openedYaml = openedName !== undefined ? openedYaml : undefined;
     this.current = state.scenario;
     this.change = state.compare;
     this.heatmapMetric = undefined;
@@ -234,7 +242,7 @@ export class App implements SetupContext {
       return;
     }
     this.message(`Opened ${file.name}.`, false);
-    this.load({ scenario: opened.scenario }, file.name);
+    this.load({ scenario: opened.scenario }, file.name, /\.ya?ml$/i.test(file.name) ? text : undefined);
   }
 
   /**
@@ -254,8 +262,23 @@ export class App implements SetupContext {
     this.drawResults();
   }
 
-  scenarioText(): { name: string; text: string } {
-    return { name: scenarioFileName(this.current), text: scenarioFileText(this.current) };
+  /**
+   * Download scenario's file: a scenario opened from YAML as YAML under the opened file's
+   * name, its comments kept where what they sit on is still there (`note` says when none
+   * could be); any other as JSON named after the scenario.
+   */
+  scenarioText(): { name: string; text: string; note?: string } {
+    let note: string | undefined;
+    if (this.openedName !== undefined && this.openedYaml !== undefined) {
+      try {
+        const { text, keptComments } = yamlFileText(this.openedYaml, this.openedName, this.current);
+        return { name: this.openedName, text, note: keptComments ? undefined : `${this.openedName}: saved as YAML without the opened file's comments (its document could not be brought to this setup node by node); the data is this setup's.` };
+      } catch {
+        // No YAML that reads back as this setup: JSON, which does, and said.
+        note = `${this.openedName}: this setup could not be written as YAML that reads back the same, so it is saved as JSON.`;
+      }
+    }
+    return { name: scenarioFileName(this.current), text: scenarioFileText(this.current), note };
   }
 
   scenarioBText(): { name: string; text: string } | undefined {
@@ -448,16 +471,23 @@ export class App implements SetupContext {
     if (onStatus) this.el.results.querySelector<HTMLElement>('.status button')?.focus();
   }
 
-  private showProblems(a: Checked, b: Checked | undefined, compareProblem?: string): void {
+  /**
+   * Each problem at its field, the rest listed above the form; says how many fields were
+   * marked and how many problems listed (with how many of those can be taken out there),
+   * for the status to say what to do rather than point at marks that are not there.
+   */
+  private showProblems(a: Checked, b: Checked | undefined, compareProblem?: string): ProblemsShown {
     for (const el of this.fields.values()) {
       el.classList.remove('invalid');
       const box = el.querySelector(':scope > .problems');
       if (box && !box.classList.contains('local')) box.replaceChildren();
     }
     const general: HTMLElement[] = [];
+    let listedFixable = 0;
     const show = (checked: Checked | undefined, prefix: string, only?: string) => {
       if (!checked || checked.ok) return;
-      const placed = placeErrors(checked.errors, only ? [only] : this.fields.keys());
+      const known = new Set(only ? [only] : this.fields.keys());
+      const placed = placeErrors(checked.errors, known);
       for (const [path, problems] of placed.atField) {
         const el = this.fields.get(path)!;
         el.classList.add('invalid');
@@ -468,18 +498,26 @@ export class App implements SetupContext {
         for (const p of problems) box?.append(h('div', {}, prefix, ...ruleText(p, this.current.system, subject(p))));
         // Fields inside this one that no form shows (typos in the setup: "modifer"), said
         // here: each can be taken out where it is said, as one at the top level can below.
+        // So can what this field has no control for (a later Find question, a block's
+        // maxTrials that would change nothing): marked here, it could not be fixed here.
         if (!prefix) {
           for (const e of checked.errors) {
-            if (!problems.some((p) => p.includes(e.problem))) continue;
+            if (fieldOf(e.path, known) !== path) continue;
             for (const key of e.unknownKeys) if (key.startsWith(`${path}.`)) box?.append(this.removeButton(key));
+            const removable = e.unknownKeys.length === 0 ? this.removableFor(e.path) : undefined;
+            if (removable) box?.append(this.removeButton(removable.path, removable.label));
           }
         }
       }
       for (const message of placed.general) {
-        // A field the file has and no form shows (a typo, a field of another mechanic)
-        // can be taken out with one click; the rest says what to fix.
-        const unknown = checked.errors.find((e) => e.message === message && e.unknownKeys.length > 0);
-        general.push(h('li', {}, prefix, ...ruleText(message, this.current.system), ...(unknown && !prefix ? unknown.unknownKeys.map((key) => this.removeButton(key)) : [])));
+        // A field the file has and no form shows (a typo, a field of another mechanic), a
+        // rule this mechanic does not play, an expect check or a solve block the page has no
+        // field for: each can be taken out with one click; the rest says what to fix.
+        const error = checked.errors.find((e) => e.message === message);
+        const removable = error && error.unknownKeys.length === 0 ? this.removableFor(error.path) : undefined;
+        const buttons = prefix || !error ? [] : [...error.unknownKeys.map((key) => this.removeButton(key)), ...(removable ? [this.removeButton(removable.path, removable.label)] : [])];
+        if (buttons.length > 0) listedFixable++;
+        general.push(h('li', {}, prefix, ...ruleText(message, this.current.system), ...buttons));
       }
     };
     show(a, '');
@@ -496,11 +534,32 @@ export class App implements SetupContext {
       el?.querySelector(':scope > .problems')?.append(h('div', {}, ...ruleText(compareProblem, this.current.system)));
     }
     replace(this.el.problems, ...(general.length ? [h('ul', { class: 'general-problems', attrs: { role: 'alert' } }, ...general)] : []));
+    const marked = [...this.fields.values()].filter((el) => el.classList.contains('invalid')).length;
+    return { marked, listed: general.length, listedRemovable: listedFixable };
   }
 
-  /** "remove setup.modifer from the scenario": takes out a field no form shows. */
-  private removeButton(path: string): HTMLElement {
-    return h('button', { class: 'remove', attrs: { type: 'button' }, on: { click: () => this.set(path.split('.'), undefined, true) } }, `remove ${path} from the scenario`);
+  /**
+   * What a remove button can take out to clear a problem at `path` (model/removal.ts):
+   * only where no control on the page edits it, as there it is fixed at its field.
+   */
+  private removableFor(path: string): Removable | undefined {
+    const removable = removableAt(this.current, path);
+    return removable && !this.fields.has(removable.path) ? removable : undefined;
+  }
+
+  /**
+   * "remove setup.modifer from the scenario": takes out a field no form shows; given what
+   * removableFor found, "remove rules.invest …", "remove expect check 1 on win.crew …".
+   */
+  private removeButton(path: string, label?: string): HTMLElement {
+    const take = () => {
+      if (label === undefined) return this.set(path.split('.'), undefined, true);
+      this.clearMessage();
+      this.current = withoutRemovable(this.current, { path, label });
+      this.drawSetup();
+      this.afterChange();
+    };
+    return h('button', { class: 'remove', attrs: { type: 'button' }, on: { click: take } }, `remove ${label ?? path} from the scenario`);
   }
 
   /** The address back to the setup shown (after a link that could not be read). */
@@ -557,7 +616,7 @@ export class App implements SetupContext {
     const bScenario = this.change && !refused ? scenarioB(this.current, this.change) : undefined;
     const b = bScenario ? checkScenario(bScenario, scenarioFileName(this.current, '-b')) : undefined;
     this.checked = a;
-    this.showProblems(a, b, refused);
+    const shown = this.showProblems(a, b, refused);
     this.cancelRun();
     const typed = typing(this.editTarget);
     this.editTarget = null;
@@ -565,7 +624,7 @@ export class App implements SetupContext {
       const problems = [...(a.ok ? [] : a.errors), ...(b && !b.ok ? b.errors : [])].map((e) => e.message);
       if (refused) problems.push(refused);
       // The results still shown are the last valid setup's: marked so, as a pending run's are.
-      this.view = { ...this.view, state: 'invalid', problems, stale: this.view.results.length > 0 };
+      this.view = { ...this.view, state: 'invalid', problems, shown, stale: this.view.results.length > 0 };
       this.drawResults();
       // So is a Find answer: it answered the last setup that ran.
       this.markFind('stale');
@@ -577,7 +636,9 @@ export class App implements SetupContext {
       // answered exactly, as poolsim solve refuses it): the setup cannot run, as there.
       const findRefused = this.startFind(a.plan);
       if (findRefused) {
-        this.view = { ...this.view, state: 'invalid', problems: findRefused, stale: this.view.results.length > 0 };
+        // At their fields too (a maxTrials no control edits is taken out there).
+        const shown = this.showProblems({ ok: false, errors: findRefused }, undefined);
+        this.view = { ...this.view, state: 'invalid', problems: findRefused.map((e) => e.message), shown, stale: this.view.results.length > 0 };
         this.drawResults();
         return;
       }
@@ -621,6 +682,13 @@ export class App implements SetupContext {
     }
     // What is shown is the last setup's until the new run's first chunks are back.
     root?.querySelectorAll('.result, .compare-view').forEach((el) => el.classList.add('stale'));
+    // The summary bar too (one line, cheap): it said "Fix the marked fields" until the run
+    // began, a moment after the field was fixed.
+    if (this.el.summary) {
+      replace(this.el.summary, renderSummary({ ...this.view, stale: this.view.results.length > 0 }, this.current.setup));
+      const state = this.el.summary.querySelector('.state');
+      if (state) state.textContent = 'Starting a run…';
+    }
   }
 
   private queueRedraw(run: LiveRun): void {
@@ -661,7 +729,7 @@ export class App implements SetupContext {
   }
 
   /** Answer the scenario's solve blocks (the Find section), redrawing as the answer refines. */
-  private startFind(plan: import('../../sim/scenario.ts').ScenarioPlan): string[] | undefined {
+  private startFind(plan: import('../../sim/scenario.ts').ScenarioPlan): ScenarioError[] | undefined {
     const old = this.findNode;
     this.findNode = null;
     old?.remove();
@@ -670,7 +738,7 @@ export class App implements SetupContext {
     try {
       made = new FindRun(plan, (results, done) => update(results, done));
     } catch (err) {
-      if (err instanceof ScenarioErrors) return err.errors.map((e) => e.message);
+      if (err instanceof ScenarioErrors) return err.errors;
       throw err;
     }
     const find = made;

@@ -38,6 +38,37 @@ export interface ResultsView {
   stale?: boolean;
   /** For state `invalid`: the problems, as poolsim run prints them. */
   problems?: string[];
+  /** For state `invalid`: where the page shows them (marked at fields, listed above the form). */
+  shown?: ProblemsShown;
+}
+
+/** Where a setup's problems are shown: how many fields are marked, how many are listed above the form. */
+export interface ProblemsShown {
+  marked: number;
+  listed: number;
+  /** Of those listed, how many have a remove button there. */
+  listedRemovable: number;
+}
+
+/**
+ * What to do for the setup to run, from where its problems are shown: "Fix the marked
+ * fields" where none is marked sent the eye looking for marks that were not there.
+ */
+export function whatToFix(shown: ProblemsShown | undefined): { long: string; short: string } {
+  const marked = (shown?.marked ?? 0) > 0;
+  const listed = shown?.listed ?? 0;
+  if (listed === 0) return marked ? { long: 'Fix the marked fields to run', short: 'Fix the marked fields' } : { long: 'This setup cannot run as it is', short: 'Cannot run' };
+  const removable = shown!.listedRemovable;
+  const how =
+    removable === listed
+      ? 'take out what is listed above the form with its remove button (no field here edits it)'
+      : removable > 0
+        ? 'deal with what is listed above the form: take out what has a remove button there; the rest no field here edits, so fix it in the file and open it again'
+        : 'fix what is listed above the form in the file and open it again (no field here edits it)';
+  return {
+    long: marked ? `Fix the marked fields, and ${how}, to run` : `To run, ${how}`,
+    short: marked ? 'Fix the marked fields and the list above' : removable === listed ? 'Remove what is listed above' : 'Fix what is listed above',
+  };
 }
 
 /**
@@ -160,7 +191,7 @@ function status(view: ResultsView, options?: Pick<ResultsOptions, 'onStop' | 'on
         h(
           'div',
           {},
-          view.results.length ? 'Fix the marked fields to run; the results below are from the last setup that ran. ' : 'Fix the marked fields to run. ',
+          `${whatToFix(view.shown).long}${view.results.length ? '; the results below are from the last setup that ran. ' : '. '}`,
           // Quoted as the command line prints it, a rule by its file path too: it says it is
           // poolsim run's text, for a designer matching the terminal. Each problem is also
           // said at its field, a rule there in its select's words (ui/ruleText.ts).
@@ -245,7 +276,7 @@ export function headlineBox(result: ScenarioResult, provisional: boolean, setup?
  */
 export function renderSummary(view: ResultsView, setup?: unknown): HTMLElement {
   const a = view.results[0];
-  const state = { idle: 'No run yet', running: 'Running…', stopped: 'Stopped', finished: 'Done', invalid: 'Fix the marked fields', file: 'From a file', failed: 'The run failed' }[view.state];
+  const state = { idle: 'No run yet', running: 'Running…', stopped: 'Stopped', finished: 'Done', invalid: whatToFix(view.shown).short, file: 'From a file', failed: 'The run failed' }[view.state];
   const lines = a ? headlineLines(a, view.state === 'file' ? a.setup : (a.setup ?? setup)).slice(0, 3) : [];
   // Each figure says what it is (exact, or its interval), and figures from a setup that is
   // no longer the form's are marked as such.

@@ -220,8 +220,10 @@ function presetSection(ctx: SetupContext, form: MechanicForm): HTMLElement {
               click: () => {
                 const scenario = ctx.scenario();
                 const change = p.compare?.(scenario);
-                if (p.compare) {
-                  if (change) ctx.setCompare(change);
+                if (change) {
+                  // Refused, said: a preset that did nothing without a word read as broken.
+                  if ('needs' in change) ctx.message(`“${p.label}”: set “${sweepLabel(change.path, scenario.setup, scenario)}” to ${change.needs} first (${change.holds}).`, true);
+                  else ctx.setCompare(change);
                 } else {
                   // Checks pointing at sweep values the preset replaced have nothing left to judge.
                   const { scenario: next, dropped } = withoutStaleChecks(p.apply(scenario));

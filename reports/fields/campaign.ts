@@ -4,7 +4,7 @@
  * Dice", "Turns", "Wealth"); every policy field says its default (docs/rulings/campaign.md).
  */
 import { choice, type Field, type ListField, type MechanicForm, type TextField } from './spec.ts';
-import { sweepPreset } from './presets.ts';
+import { oneMore, sweepPreset } from './presets.ts';
 
 /** `assets`: a count ("4") or the assets' names ("boat, gang"), as the schema takes either. */
 export const assetsField: TextField = {
@@ -323,6 +323,7 @@ export const campaignForm: MechanicForm = {
   presets: [
     sweepPreset('rival rank 1 to 7', 'the first rival at every wealth rank', { 'setup.rivals.0.rank': [1, 2, 3, 4, 5, 6, 7] }),
     sweepPreset('banking policies', 'bank all, keep a reserve, or bank nothing', { 'setup.policy.bank': ['all', 'reserve', 'none'] }),
-    { label: 'one more troupe?', help: 'compare with the first troupe entry doubled', apply: (s) => s, compare: (s) => ({ path: 'setup.troupes.0.count', value: ((s as any).setup?.troupes?.[0]?.count ?? 1) + 1 }) },
+    // One more in the first entry's count (1 when left out), not the entry doubled.
+    { label: 'one more troupe?', help: 'compare with one more troupe in the first troupe entry', apply: (s) => s, compare: (s) => oneMore(s, 'setup.troupes.0.count', 1) },
   ],
 };

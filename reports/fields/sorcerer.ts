@@ -2,7 +2,7 @@
 import { choice, type Field, type MechanicForm } from './spec.ts';
 import { WEAPONS } from '../../sim/sorcerer/bleed.ts';
 import { CURRENCY_POLICIES, DEFEND_POLICIES, STAND_UP_POLICIES } from '../../sim/sorcerer/conflict.ts';
-import { sweepPreset } from './presets.ts';
+import { oneMore, sweepPreset } from './presets.ts';
 import { getAt, withValue } from './paths.ts';
 
 function side(key: 'a' | 'b', label: string): Field {
@@ -61,7 +61,7 @@ export const contestForm: MechanicForm = {
       label: 'one more die?',
       help: 'compare this contest with side A rolling one more bonus die',
       apply: (s) => s,
-      compare: (s) => ({ path: 'setup.a.bonus', value: (Number((s as any).setup?.a?.bonus) || 0) + 1 }),
+      compare: (s) => oneMore(s, 'setup.a.bonus', 0),
     },
   ],
 };

@@ -86,9 +86,15 @@ export interface Preset {
   help: string;
   /** The scenario with the preset's sweep (or edits) applied. */
   apply(scenario: Record<string, unknown>): Record<string, unknown>;
-  /** Or: a compare change to set up instead. */
-  compare?(scenario: Record<string, unknown>): { path: string; value: unknown } | undefined;
+  /**
+   * Or: a compare change to set up instead; or, where the field at `path` gives it nothing
+   * to change from (a count typed as text), a refusal for the page to say (never a quiet
+   * nothing): set it to what it `needs` ("a number") first; it `holds` "three".
+   */
+  compare?(scenario: Record<string, unknown>): PresetChange;
 }
+
+export type PresetChange = { path: string; value: unknown } | { path: string; needs: string; holds: string };
 
 export interface MechanicForm {
   system: SystemName;

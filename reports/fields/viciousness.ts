@@ -3,7 +3,7 @@
  * discovery and knowledge. Field labels and help quote viciousness.txt.
  */
 import type { ChoiceField, Field, ListField, MechanicForm } from './spec.ts';
-import { sweepPreset } from './presets.ts';
+import { oneMore, sweepPreset } from './presets.ts';
 
 const rattled: Field = {
   kind: 'flag',
@@ -278,10 +278,7 @@ export const knaveryForm: MechanicForm = {
       label: 'one more challenge?',
       help: 'compare this plan with the same against one more challenge',
       apply: (s) => s,
-      compare: (s) => {
-        const c = (s as any).setup?.challenges;
-        return typeof c === 'number' ? { path: 'setup.challenges', value: c + 1 } : undefined;
-      },
+      compare: (s) => oneMore(s, 'setup.challenges'),
     },
   ],
 };

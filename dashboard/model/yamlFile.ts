@@ -1,0 +1,171 @@
+/**
+ * A scenario opened from a YAML file is saved as YAML, its comments kept: the README
+ * invites YAML "so you can comment why a band is what it is", and a download as JSON lost
+ * every such comment. The opened file's document is brought to the scenario on the page
+ * node by node (the `yaml` package's Document API), not written anew: a node whose value is
+ * unchanged is kept as it is, with its comments and style; a changed value is set in place
+ * of its node (the comments on it kept); a removed key or list item goes, its comments with
+ * it; a new one is added. The text is then read back as `poolsim run` reads it and must be
+ * the scenario exactly, or it is not used: a file that says other than the page never goes
+ * out under the file's name.
+ */
+import { Document, isAlias, isMap, isScalar, isSeq, parseAllDocuments, type Node, type Pair } from 'yaml';
+import { parseScenarioText } from '../../sim/scenarioText.ts';
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+function isPlainObject(v: unknown): v is Record<string, Json> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** A node's value as data (aliases resolved through the document's anchors). */
+function valueOf(doc: Document, node: unknown): unknown {
+  if (node === null || node === undefined) return null;
+  if (isAlias(node)) return valueOf(doc, node.resolve(doc));
+  return (node as Node).toJS(doc);
+}
+
+/** A new node for `value`, carrying the comments of the node it replaces. */
+function replacement(doc: Document, old: unknown, value: Json): Node {
+  const made = doc.createNode(value) as Node;
+  if (old && typeof old === 'object' && !isAlias(old)) {
+    const from = old as Node;
+    if (from.commentBefore) made.commentBefore = from.commentBefore;
+    if (from.comment) made.comment = from.comment;
+    if (from.spaceBefore) made.spaceBefore = from.spaceBefore;
+  }
+  return made;
+}
+
+/** `node` brought to `value`: kept where it already says it, changed in place where it can be, else replaced. */
+function sync(doc: Document, node: unknown, value: Json): unknown {
+  if (same(valueOf(doc, node), value)) return node;
+  if (isMap(node) && isPlainObject(value)) {
+    const byKey = new Map<string, Pair>();
+    for (const pair of node.items) {
+      const key = isScalar(pair.key) ? pair.key.value : pair.key;
+      if (typeof key === 'string' && !byKey.has(key)) byKey.set(key, pair);
+    }
+    // In the page's order of keys (a sweep's order is the order of its points), each key
+    // that stays with its own pair (its comments go with it), the rest new.
+    node.items = Object.entries(value).map(([key, v]) => {
+      const pair = byKey.get(key);
+      if (!pair) return doc.createPair(key, v);
+      pair.value = sync(doc, pair.value, v);
+      return pair;
+    });
+    return node;
+  }
+  if (isSeq(node) && Array.isArray(value)) {
+    node.items = syncList(doc, node.items, value);
+    return node;
+  }
+  return replacement(doc, node, value);
+}
+
+/**
+ * A list's items brought to `values`: the longest run of items unchanged, in order, is
+ * kept (so a check taken out takes its comment with it, and the next check keeps its own);
+ * between two kept items, the items there are changed in place one for one, and the rest
+ * removed or added.
+ */
+function syncList(doc: Document, items: unknown[], values: Json[]): unknown[] {
+  const had = items.map((item) => JSON.stringify(valueOf(doc, item)));
+  const want = values.map((v) => JSON.stringify(v));
+  // Longest common subsequence, by value.
+  const n = had.length;
+  const m = want.length;
+  const table: number[][] = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0));
+  for (let i = n - 1; i >= 0; i--) {
+    for (let j = m - 1; j >= 0; j--) table[i]![j] = had[i] === want[j] ? table[i + 1]![j + 1]! + 1 : Math.max(table[i + 1]![j]!, table[i]![j + 1]!);
+  }
+  const out: unknown[] = [];
+  let i = 0;
+  let j = 0;
+  const gapOld: unknown[] = [];
+  const gapNew: Json[] = [];
+  // Between two kept items, each new value takes the item there most like it (a check whose
+  // band changed keeps its own comment, not that of a check removed beside it).
+  const flush = () => {
+    const free = gapOld.map((item) => valueOf(doc, item));
+    const used = new Set<number>();
+    for (const v of gapNew) {
+      let best = -1;
+      let score = 0;
+      free.forEach((old, k) => {
+        const s = used.has(k) ? 0 : likeness(old, v);
+        if (s > score) [best, score] = [k, s];
+      });
+      if (best >= 0) used.add(best);
+      out.push(best >= 0 ? sync(doc, gapOld[best], v) : doc.createNode(v));
+    }
+    gapOld.length = 0;
+    gapNew.length = 0;
+  };
+  while (i < n || j < m) {
+    if (i < n && j < m && had[i] === want[j]) {
+      flush();
+      out.push(items[i]);
+      i++;
+      j++;
+    } else if (j < m && (i === n || table[i]![j + 1]! >= table[i + 1]![j]!)) gapNew.push(values[j++]!);
+    else gapOld.push(items[i++]);
+  }
+  flush();
+  return out;
+}
+
+/**
+ * How alike an item and the value it may become are: for two objects (checks, characters),
+ * how many entries they share; for two values of one kind otherwise, a little (they are
+ * paired by place when nothing more alike is there); none for two of different kinds.
+ */
+function likeness(old: unknown, value: Json): number {
+  if (isPlainObject(old) && isPlainObject(value)) return Object.entries(value).filter(([k, v]) => k in old && same(old[k], v)).length;
+  const kind = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'list' : typeof v);
+  return kind(old) === kind(value) && kind(value) !== 'object' ? 0.5 : 0;
+}
+
+/** The one document a YAML scenario file holds (a stray "---" after it makes an empty second one). */
+function scenarioDocument(text: string): Document | undefined {
+  const docs = parseAllDocuments(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  if (!Array.isArray(docs)) return undefined;
+  const written = docs.filter((d) => d.contents !== null);
+  if (written.length !== 1 || written[0]!.errors.length > 0 || written[0]!.warnings.length > 0) return undefined;
+  return written[0] as Document;
+}
+
+/** How the text is laid out: lines up to the file's longest (at least 80), flow lists unpadded. */
+function layout(opened: string) {
+  const longest = Math.max(0, ...opened.split('\n').map((line) => line.length));
+  return { lineWidth: Math.max(80, longest), flowCollectionPadding: false };
+}
+
+/**
+ * `scenario` as the YAML file `file` (whose text was `opened`), its comments kept where the
+ * values they sit on are still there; `keptComments` false where the document could not be
+ * brought to it and it is written anew (the data is the scenario's either way).
+ */
+export function yamlFileText(opened: string, file: string, scenario: unknown): { text: string; keptComments: boolean } {
+  const target = JSON.parse(JSON.stringify(scenario)) as Json;
+  const says = (text: string) => {
+    try {
+      return same(parseScenarioText(text, file), target);
+    } catch {
+      return false;
+    }
+  };
+  const doc = scenarioDocument(opened);
+  if (doc) {
+    doc.contents = sync(doc, doc.contents, target) as typeof doc.contents;
+    // Written as the file was: its long lines not folded anew, flow lists as "[0, 1]".
+    const text = doc.toString(layout(opened));
+    if (says(text)) return { text, keptComments: true };
+  }
+  // A document made from the data alone: no comments to keep.
+  const text = new Document(target).toString(layout(opened));
+  if (!says(text)) throw new Error(`${file}: the scenario could not be written as YAML that reads back the same`);
+  return { text, keptComments: false };
+}

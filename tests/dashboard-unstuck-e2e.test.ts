@@ -1,0 +1,139 @@
+/**
+ * A page is never stuck, and never quietly does other than asked, in Chromium (dashboard
+ * audit): an opened file with a problem no field edits (a rule the mechanic does not play,
+ * an expect check, a later solve question) can be taken out where it is said, and the
+ * status says so rather than "Fix the marked fields" with none marked. Each test here failed
+ * before.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { dashboardSuite } from './dashboard-server.ts';
+import { chromiumOrSkip } from './browser.ts';
+
+const CHROMIUM = await chromiumOrSkip('the dashboard unstuck end-to-end test');
+const RUN_TIMEOUT = 60_000;
+const suite = dashboardSuite(CHROMIUM, { prefix: 'poolsim-unstuck-', viewport: { width: 1400, height: 900 }, acceptDownloads: true, runTimeout: RUN_TIMEOUT });
+const { pageErrors, finished } = suite;
+
+const heist = (extra: Record<string, unknown>) => ({
+  name: 'A heist', system: 'viciousness', mechanic: 'knavery', trials: 2000, seed: 'unstuck',
+  setup: { challenges: 2, participants: [{ name: 'crew', count: 3 }] },
+  ...extra,
+});
+
+async function open(p: Page, name: string, scenario: unknown): Promise<void> {
+  const path = join(suite.dashboard!.work, name);
+  writeFileSync(path, JSON.stringify(scenario));
+  await p.setInputFiles('#file', path);
+}
+
+async function invalid(p: Page): Promise<void> {
+  await p.waitForSelector('.results[data-run-state="invalid"]', { timeout: RUN_TIMEOUT });
+}
+
+describe.skipIf(!CHROMIUM)('what no field edits can be taken out where it is said, in Chromium', () => {
+  test('a rule the mechanic does not play, an expect check refused, a later solve question, a maxTrials that changes nothing: each has its remove button, and the page runs after', async () => {
+    const p = await suite.page('');
+    await finished(p);
+    const cases: [string, Record<string, unknown>, string, string][] = [
+      ['inv.json', { rules: { invest: 'spread' } }, 'rules.invest', 'remove rules.invest from the scenario'],
+      ['check.json', { expect: [{ metric: 'win.crew', atLeast: 0.5 }] }, 'expect.0.metric', 'remove expect check 1 on win.crew from the scenario'],
+      ['bound.json', { expect: [{ metric: 'success', atLeast: 0.1 }, { metric: 'success' }] }, 'expect.1', 'remove expect check 2 on success from the scenario'],
+      [
+        'solve.json',
+        { solve: [{ name: 'even', vary: 'setup.challenges', range: [0, 4], metric: 'success', target: 0.5 }, { name: 'odd', vary: 'setup.challenges', metric: 'success', target: 0.5 }] },
+        'solve.1',
+        'remove solve question 2 "odd" from the scenario',
+      ],
+      [
+        'cap.json',
+        { solve: [{ name: 'even', vary: 'setup.challenges', range: [0, 4], metric: 'success', target: 0.5, maxTrials: 5000 }] },
+        'solve.0.maxTrials',
+        'remove solve.0.maxTrials from the scenario',
+      ],
+    ];
+    for (const [file, extra, path, button] of cases) {
+      await open(p, file, heist(extra));
+      await invalid(p);
+      await expect(p.locator('.problem-list').textContent(), file).resolves.toContain(`${file}: ${path}`);
+      const marked = await p.locator('#setup .invalid').count();
+      const status = (await p.locator('.results .status').textContent())!;
+      // The status names where the problem is: no "marked fields" where none is marked.
+      if (marked === 0) expect(status, file).not.toContain('marked');
+      expect(status, file).toContain(marked === 0 ? 'remove button' : 'Fix the marked fields');
+      await p.getByRole('button', { name: button }).click();
+      await finished(p);
+      await expect(p.locator('.general-problems').count(), file).resolves.toBe(0);
+    }
+    await p.close();
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+
+  test('a preset that cannot be set up says why: "one more challenge?" with challenges emptied or typed as a word', async () => {
+    const p = await suite.page('');
+    await finished(p);
+    const challenges = '[data-path="setup.challenges"] > input';
+    for (const typed of ['', 'three']) {
+      await p.fill(challenges, typed);
+      await invalid(p);
+      await p.getByRole('button', { name: 'one more challenge?' }).click();
+      await expect(p.locator('.message.problem').textContent(), typed).resolves.toContain(
+        `“one more challenge?”: set “challenges” to a number first (${typed === '' ? 'it is empty' : 'it holds "three"'})`,
+      );
+      await expect(p.locator('[data-key="compare"]').isChecked()).resolves.toBe(false);
+    }
+    // With a number there, it sets up B as it says.
+    await p.fill(challenges, '3');
+    await finished(p);
+    await p.getByRole('button', { name: 'one more challenge?' }).click();
+    await expect(p.locator('[data-key="compare"]').isChecked()).resolves.toBe(true);
+    await expect(p.locator('.message.problem').count()).resolves.toBe(0);
+    await p.close();
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+
+  test('the summary bar stops saying "Fix the marked fields" the moment the field is fixed: it says a run is starting', async () => {
+    const p = await suite.page('', { width: 390, height: 844 });
+    await finished(p);
+    const challenges = '[data-path="setup.challenges"] > input';
+    await p.fill(challenges, 'three');
+    await invalid(p);
+    await expect(p.locator('#summary .state').textContent()).resolves.toBe('Fix the marked fields');
+    // Typed: the run waits a moment for the next keystroke; the bar is read in the same task
+    // as the edit, before that wait can end.
+    const state = await p.evaluate((selector) => {
+      const input = document.querySelector<HTMLInputElement>(selector)!;
+      input.value = '3';
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      return document.querySelector('#summary .state')?.textContent;
+    }, challenges);
+    expect(state).toBe('Starting a run…');
+    await finished(p);
+    await expect(p.locator('#summary .state').textContent()).resolves.toBe('Done');
+    await p.close();
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+
+  test('switching clash → battle keeps a name the designer typed; the page’s own name becomes the new mechanic’s', async () => {
+    const p = await suite.page('');
+    await finished(p);
+    const name = '[data-path="name"] > input';
+    await p.selectOption('[data-key="mechanic"]', 'viciousness/clash');
+    await p.waitForSelector('[data-path="setup.sides.1"]');
+    const clashName = await p.inputValue(name);
+    await p.selectOption('[data-key="mechanic"]', 'viciousness/battle');
+    await p.waitForSelector('[data-path="setup.sides.1.flee"]');
+    // Given by the page, it names the mechanic: the battle's own takes its place.
+    await expect(p.inputValue(name)).resolves.not.toBe(clashName);
+    await p.selectOption('[data-key="mechanic"]', 'viciousness/clash');
+    await p.waitForSelector('[data-path="setup.sides.1"]:not(:has([data-path="setup.sides.1.flee"]))');
+    await p.fill(name, 'Goblin ambush');
+    await p.selectOption('[data-key="mechanic"]', 'viciousness/battle');
+    await p.waitForSelector('[data-path="setup.sides.1.flee"]');
+    await expect(p.inputValue(name)).resolves.toBe('Goblin ambush');
+    await p.close();
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+});

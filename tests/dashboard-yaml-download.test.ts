@@ -1,0 +1,87 @@
+/**
+ * Download scenario of a scenario opened from YAML (dashboard/model/yamlFile.ts): YAML
+ * again, the file's comments kept where what they sit on is still there, and the data
+ * exactly the page's. It was JSON under a name made from the scenario's name, every
+ * comment ("why a band is what it is", as the README invites) gone.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { yamlFileText } from '../dashboard/model/yamlFile.ts';
+import { scenarioFileName } from '../dashboard/model/files.ts';
+import { parseScenarioText } from '../sim/scenarioText.ts';
+
+const SCENARIOS = resolve(import.meta.dirname, '..', 'scenarios');
+const YAML_FILES = readdirSync(SCENARIOS).filter((f) => /\.ya?ml$/.test(f));
+
+const commentLines = (text: string) => text.split('\n').map((l) => l.trim()).filter((l) => l.startsWith('#'));
+/** The value as `poolsim run` reads the file, keys in their order (a sweep's order is its points'). */
+const read = (text: string, file: string) => JSON.stringify(parseScenarioText(text, file));
+
+describe('a scenario opened from YAML is saved as YAML, its comments kept', () => {
+  test.each(YAML_FILES)('%s unchanged: every comment line kept, the same data', (file) => {
+    const text = readFileSync(join(SCENARIOS, file), 'utf8');
+    const scenario = parseScenarioText(text, file);
+    const saved = yamlFileText(text, file, scenario);
+    expect(saved.keptComments).toBe(true);
+    expect(read(saved.text, file)).toBe(JSON.stringify(scenario));
+    const kept = new Set(saved.text.split('\n').map((l) => l.trim()));
+    expect(commentLines(text).filter((c) => !kept.has(c))).toEqual([]);
+  });
+
+  test('edited: a check taken out takes its comment, a check changed keeps its own, new values and keys are there, and the file reads as the page’s scenario', () => {
+    const file = 'vdp-combat-ambush.yaml';
+    const text = readFileSync(join(SCENARIOS, file), 'utf8');
+    const scenario = parseScenarioText(text, file) as any;
+    const [noAdvantage, everyRoll, firstRoll, twoDice] = commentLines(text).concat([undefined as any]);
+    expect(noAdvantage).toContain('No advantage');
+    expect(everyRoll).toContain('One die on every roll');
+    expect(firstRoll).toContain('The same die on the first roll only');
+    void twoDice;
+    scenario.trials = 2000;
+    scenario.setup.characters[0].fortitude = 3;
+    scenario.expect.splice(1, 1);
+    scenario.expect[1].between = [0.5, 0.7];
+    scenario.sweep['setup.characters.0.advantage'] = [0, 2];
+    scenario.rules = { retarget: 'never' };
+    const saved = yamlFileText(text, file, scenario);
+    expect(saved.keptComments).toBe(true);
+    expect(read(saved.text, file)).toBe(JSON.stringify(scenario));
+    const lines = saved.text.split('\n').map((l) => l.trim());
+    expect(lines).toContain(noAdvantage);
+    expect(lines).not.toContain(everyRoll);
+    // The comment stays on its own check, now the second: just above its metric line.
+    const at = lines.indexOf(firstRoll);
+    expect(at).toBeGreaterThan(0);
+    expect(lines.slice(at + 1, at + 4)).toEqual(['- metric: win.ambusher', 'point: {setup.characters.0.advantage: 1, setup.characters.0.advantageRolls: first}', 'between: [0.5, 0.7]']);
+    // Unchanged values keep their written form ("0.80", not "0.8").
+    expect(saved.text).toContain('between: [0.47, 0.53]');
+  });
+
+  test('keys in the page’s order, a key taken out with its comment, a key the page added at the end', () => {
+    const text = '# the heist\nname: heist\nsystem: viciousness\nmechanic: knavery\n# why this many\ntrials: 1000\nseed: a\nsetup: { challenges: 2, participants: [{ name: crew, count: 3 }] }\n';
+    const scenario = { name: 'heist', system: 'viciousness', mechanic: 'knavery', seed: 'a', setup: { challenges: 3, participants: [{ name: 'crew', count: 3 }] }, description: 'how many' };
+    const saved = yamlFileText(text, 'h.yaml', scenario);
+    expect(read(saved.text, 'h.yaml')).toBe(JSON.stringify(scenario));
+    expect(saved.text).toContain('# the heist');
+    expect(saved.text).not.toContain('# why this many');
+  });
+
+  test('an anchor and its alias, one side changed: the other keeps its value (never data other than the page’s)', () => {
+    const text = 'name: x\nsystem: viciousness\nmechanic: clash\nsetup:\n  sides:\n    - { name: a, combatants: &c [{ name: c, dice: [d4] }] }\n    - { name: b, combatants: *c }\n';
+    // A copy, as the page's scenario is (JSON, no shared objects): only side a changes.
+    const scenario = JSON.parse(JSON.stringify(parseScenarioText(text, 'x.yaml')));
+    scenario.setup.sides[0].combatants[0].dice = ['d6'];
+    const saved = yamlFileText(text, 'x.yaml', scenario);
+    expect(read(saved.text, 'x.yaml')).toBe(JSON.stringify(scenario));
+    expect(scenario.setup.sides[1].combatants[0].dice).toEqual(['d4']);
+  });
+});
+
+describe('a file name from the scenario’s name', () => {
+  test('cut to 60 characters, with no hyphen left at its end', () => {
+    const name = "VDP combat: what is an ambush's advantage worth, for one roll or the whole fight?";
+    expect(scenarioFileName({ name })).toBe('vdp-combat-what-is-an-ambush-s-advantage-worth-for-one-roll.json');
+    expect(scenarioFileName({ name }, '-b')).toBe('vdp-combat-what-is-an-ambush-s-advantage-worth-for-one-roll-b.json');
+  });
+});
