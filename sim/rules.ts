@@ -165,6 +165,17 @@ export const sorcererRules = lazySchema(() => z
      * of "Suck it up" ("with no bonuses"). docs/rulings/sorcerer-conflict.md.
      */
     sacrificeCurrency: variant({ none: 'stays behind with the action', carried: 'joins the full defence' }, 'none'),
+    /**
+     * The penalties "How badly are you fucked up" reads when a conflict ends ("at the end of
+     * a conflict, your lasting penalties are halved (round up). Then see above to find out
+     * if you'll make it"): the halved *lasting* ones alone (default: "'Next' penalties apply
+     * only to your next action", and the conflict has none left), or *lastingAndNext*: the
+     * halved lasting ones + the next ones no roll has spent, not halved ("Your total
+     * penalties to an action are equal to your next + lasting penalties"): those taken in
+     * the last round played, or due at the start of the round that found a character
+     * beaten. Only `injured.<name>` and `hospital.<name>` read it. docs/rulings/sorcerer-conflict.md.
+     */
+    injuryPenalties: variant({ lasting: 'the halved lasting penalties', lastingAndNext: 'the halved lasting and the unspent next penalties' }, 'lasting'),
   })
   .strict());
 

@@ -294,6 +294,54 @@ describe('a conflict', () => {
     expect(asLasting['hospital.fried'].estimate).toBe(1);
   });
 
+  it('rules.injuryPenalties "lastingAndNext": the fried sorcerer\'s 4 next penalties, never rolled against, count with its halved lasting 5: 9 > 6, in hospital', () => {
+    // "Your total penalties to an action are equal to your next + lasting penalties" and
+    // "at the end of a conflict, your lasting penalties are halved (round up). Then see
+    // above": the next 4 came due at round 1's start, which found it beaten.
+    const fried = { name: 'fried', stamina: 3, will: 5, weapon: 'fists', next: 4, lasting: 9 };
+    const m = metricsOf(run(fried, lydia, { trials: 500, rules: { injuryPenalties: 'lastingAndNext' } }));
+    expect(m['win.lydia'].estimate).toBe(1);
+    // The mean lasting penalty stays the halved lasting one alone.
+    expect(m['lasting.fried'].estimate).toBe(5);
+    expect(m['injured.fried'].estimate).toBe(0);
+    expect(m['hospital.fried'].estimate).toBe(1);
+    // The default ("'Next' penalties apply only to your next action"), said or not: the same.
+    const byDefault = run(fried, lydia, { trials: 500 });
+    expect(JSON.stringify(run(fried, lydia, { trials: 500, rules: { injuryPenalties: 'lasting' } }).results)).toBe(JSON.stringify(byDefault.results));
+    expect(metricsOf(byDefault)['hospital.fried'].estimate).toBe(0);
+  });
+
+  it('rules.injuryPenalties "lastingAndNext" at maxRounds: the next penalties of the last round\'s blow count, not halved', () => {
+    // One round. b's full defence is of no dice (defence 0, always in full), so a's 3 fists
+    // land with 3 successes whoever acts first: "X next, 1 lasting" leaves b 3 next, 1
+    // lasting. Halved (round up) the lasting 1 is 1, not above Stamina 1; 1 + 3 = 4 is above
+    // twice it. a sucks it up (oneDie) so it keeps its action if b comes first.
+    const a = { name: 'a', stamina: 5, will: 3, dice: 3, defend: 'oneDie', weapon: 'fists' };
+    const b = { name: 'b', stamina: 1, will: 0, dice: 1, defence: 0, defend: 'fullDefence', weapon: 'fists' };
+    const byDefault = metricsOf(run(a, b, { trials: 500, extra: { maxRounds: 1 } }));
+    const withNext = metricsOf(run(a, b, { trials: 500, extra: { maxRounds: 1 }, rules: { injuryPenalties: 'lastingAndNext' } }));
+    expect(byDefault.draw.estimate).toBe(1);
+    expect(byDefault['lasting.b'].estimate).toBe(1);
+    expect(byDefault['hospital.b'].estimate).toBe(0);
+    expect(byDefault['injured.b'].estimate).toBe(0);
+    expect(withNext['hospital.b'].estimate).toBe(1);
+    // Who wins is the same conflict either way: only the judgement at the end reads it.
+    expect(withNext.draw.estimate).toBe(1);
+    expect(withNext['lasting.b'].estimate).toBe(1);
+  });
+
+  it('rules.injuryPenalties moves injured and hospital alone: every other figure the same at the same seed', () => {
+    // The library's weapons fight, the thug's big gun: the same draws, the same conflicts.
+    const sorcererFists = { name: 'sorcerer', stamina: 4, will: 5, weapon: 'fists' };
+    const thug = { name: 'thug', stamina: 4, will: 2, weapon: 'bigGun' };
+    const [m0, m1] = [{}, { injuryPenalties: 'lastingAndNext' }].map((rules) => metricsOf(run(sorcererFists, thug, { trials: 4000, rules })));
+    const judged = /^(injured|hospital)\./;
+    for (const k of Object.keys(m0)) if (!judged.test(k)) expect(m1[k], k).toEqual(m0[k]);
+    // The big gun's "3X next" on the blow that beats the sorcerer: in hospital a fifth of the time.
+    expect(m0['hospital.sorcerer'].estimate).toBe(0);
+    expect(m1['hospital.sorcerer'].ci95[0]).toBeGreaterThan(0.15);
+  });
+
   it('next penalties carried in are spent in round 1; lasting ones stay', () => {
     // "'Next' penalties apply only to your next action. Lasting penalties apply until you rest".
     const next = metricsOf(run({ ...jesse, next: 3 }, lydia));

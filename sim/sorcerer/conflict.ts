@@ -42,7 +42,10 @@
  *    stand-off, or with rules.tiedExchange "reroll" that exchange alone is rolled again.
  *
  * When it ends, "your lasting penalties are halved (round up)" and the Stamina thresholds
- * say who needs medical attention. Readings: docs/rulings/sorcerer-conflict.md.
+ * say who needs medical attention: on those halved penalties, or with rules.injuryPenalties
+ * "lastingAndNext" on them + the next penalties no roll spent ("Your total penalties to an
+ * action are equal to your next + lasting penalties"). Readings:
+ * docs/rulings/sorcerer-conflict.md.
  */
 import { z } from 'zod';
 import { lazySchema } from '../lazySchema.ts';
@@ -329,7 +332,7 @@ export const conflict = defineMechanic({
   name: 'conflict',
   summary: 'rounds of opposed rolls: highest die acts first, bleed, Stand Up, currency',
   setup: conflictSetup,
-  variants: ['exhausted', 'totallyDefensive', 'nextPenalty', 'attackCurrency', 'standUpCovers', 'tiedExchange', 'passionDefence', 'sacrificeCurrency'],
+  variants: ['exhausted', 'totallyDefensive', 'nextPenalty', 'attackCurrency', 'standUpCovers', 'tiedExchange', 'passionDefence', 'sacrificeCurrency', 'injuryPenalties'],
   refuse(setup, rules: SorcererRules) {
     // A variant that no fighter of this conflict can meet would change nothing: refused,
     // as a variant the mechanic never plays is (sim/scenario.ts).
@@ -388,6 +391,9 @@ export const conflict = defineMechanic({
     // rules.sacrificeCurrency "carried": 1, the currency carried into the round joins a full
     // defence made before acting (a multiplier, as passionOnDefence).
     const currencyOnSacrifice = rules.sacrificeCurrency === 'carried' ? 1 : 0;
+    // rules.injuryPenalties "lastingAndNext": 1, the next penalties left unspent when the
+    // conflict ends count toward injured and hospital (a multiplier, as passionOnDefence).
+    const nextAtEnd = rules.injuryPenalties === 'lastingAndNext' ? 1 : 0;
     const stoodUpDefence = Int32Array.from(fighters, (f, i) => stoodUpSacrificeDice(f, standN[i]));
     const weapon = fighters.map((f) => WEAPONS[f.weapon]);
     const power = Int32Array.from(fighters, (f) => f.power ?? 0);
@@ -564,8 +570,14 @@ export const conflict = defineMechanic({
           for (;;) {
             // `maxRounds` rounds gone: a draw. Checked before the next round's start, so
             // nothing of a round never played (penalties coming due, Stand Up rolls, a
-            // character unable to act) decides the conflict.
-            if (rounds === maxRounds) break;
+            // character unable to act) decides the conflict. The next penalties due in the
+            // last round and not spent in it passed with that round ("apply only to your
+            // next action"): only those taken in it are left unspent (rules.injuryPenalties).
+            if (rounds === maxRounds) {
+              due[0] = 0;
+              due[1] = 0;
+              break;
+            }
             // 1. Who can act, with how many dice.
             for (let i = 0; i < 2; i++) {
               due[i] = pending[i];
@@ -770,8 +782,14 @@ export const conflict = defineMechanic({
           for (let i = 0; i < 2; i++) {
             const final = halvedLasting(lasting[i]);
             tally.add(lastingSlot[i], final);
-            tally.add(injured[i], final > stamina[i] && final <= 2 * stamina[i] ? 1 : 0);
-            tally.add(hospital[i], final > 2 * stamina[i] ? 1 : 0);
+            // "Then see above to find out if you'll make it": on the halved lasting penalties,
+            // and with rules.injuryPenalties "lastingAndNext" the next ones no roll spent too
+            // (not halved: the text halves the lasting ones). `due` holds those that came due
+            // at the start of a round that found a character beaten, `pending` those taken in
+            // the last round played (the loop's end leaves only one of them non-zero).
+            const judged = final + nextAtEnd * (due[i] + pending[i]);
+            tally.add(injured[i], judged > stamina[i] && judged <= 2 * stamina[i] ? 1 : 0);
+            tally.add(hospital[i], judged > 2 * stamina[i] ? 1 : 0);
             tally.add(stoodUpSlot[i], stoodUp[i]);
             tally.bin(i, final);
           }
