@@ -176,6 +176,16 @@ export const sorcererRules = lazySchema(() => z
      * beaten. Only `injured.<name>` and `hospital.<name>` read it. docs/rulings/sorcerer-conflict.md.
      */
     injuryPenalties: variant({ lasting: 'the halved lasting penalties', lastingAndNext: 'the halved lasting and the unspent next penalties' }, 'lasting'),
+    /**
+     * Whether a conflict's Passion roll is cut by penalties ("Penalties apply to ALL
+     * actions, not just physical ones"): *uncut* (default), the Passion roll is its
+     * `passion` dice, and the penalties cut the action roll its successes join; or *cut*:
+     * it is a roll of the action too, so the penalties in force at the round's start
+     * (lasting + the next ones come due) take that many of its dice, as they do the action's
+     * (unless the character stood up this round: its Will roll, "without penalties", set
+     * the action's dice). docs/rulings/sorcerer-conflict.md.
+     */
+    passionPenalties: variant({ uncut: 'not cut by penalties', cut: 'cut by the penalties in force' }, 'uncut'),
   })
   .strict());
 

@@ -511,6 +511,54 @@ describe('policies move results the way the rules say', () => {
     expect(r.results[0].notes?.join(' ')).toContain('after the Passion rolls, neither character may have dice to act with in round 1');
   });
 
+  it('"Penalties apply to ALL actions" with rules.passionPenalties "cut": the penalties in force take the Passion roll\'s dice, unless it stood up this round', () => {
+    // lydia, 3 lasting penalties on Stamina 3, has no dice to act with in round 1, so a
+    // Passion roll against her wins with every die it rolls. Uncut: 3 dice, 3 bonus dice.
+    const cut = { rules: { passionPenalties: 'cut' }, trials: 2000, extra: { maxRounds: 1 } };
+    const idle = { ...lydia, lasting: 3 };
+    const uncut = metricsOf(run({ ...jesse, lasting: 2, passion: 3 }, idle, { ...cut, rules: {} }));
+    expect(uncut['passionBonus.jesse'].estimate).toBe(3);
+    // Cut by jesse's 2 lasting penalties: 1 die, 1 bonus die; by 3: no roll at all.
+    const two = metricsOf(run({ ...jesse, lasting: 2, passion: 3 }, idle, cut));
+    expect(two['passionWon.jesse'].estimate).toBe(1);
+    expect(two['passionBonus.jesse'].estimate).toBe(1);
+    const three = metricsOf(run({ ...jesse, lasting: 3, passion: 3 }, idle, cut));
+    expect(three['passionWon.jesse'].estimate).toBe(0);
+    // Next penalties carried in come due on round 1's action, and on its Passion roll: 2 + 1.
+    const due = metricsOf(run({ ...jesse, lasting: 2, next: 1, passion: 3 }, idle, cut));
+    expect(due['passionWon.jesse'].estimate).toBe(0);
+    // Past its Stamina (5 on 4) jesse stands up, and its Will roll ("without penalties") set
+    // the action's dice: the Passion roll is not cut, 3 dice won whenever it stood up.
+    const stood = metricsOf(run({ ...jesse, will: 5, lasting: 5, passion: 3 }, idle, cut));
+    expect(stood['stoodUp.jesse'].estimate).toBeGreaterThan(0.3);
+    expect(stood['passionWon.jesse'].estimate).toBe(stood['stoodUp.jesse'].estimate);
+    expect(stood['passionBonus.jesse'].estimate).toBeCloseTo(3 * stood['stoodUp.jesse'].estimate, 12);
+  });
+
+  it('rules.passionPenalties "cut": the exact opening cuts the round-1 Passion rolls by the penalties carried in, and the Monte Carlo agrees', () => {
+    const opening = ['first.jesse', 'first.lydia', 'opening.landed', 'opening.successes'];
+    // jesse on 2 dice under 3 lasting penalties with Passion 4 (a roll of 1 die, cut), lydia
+    // with 1 lasting penalty and Passion 2 (1 die); then a next penalty carried in.
+    for (const [a, b] of [
+      [{ ...jesse, dice: 2, lasting: 3, passion: 4 }, { ...lydia, lasting: 1, passion: 2 }],
+      [{ ...jesse, next: 2, passion: 3 }, lydia],
+    ] as [Fighter, Fighter][]) {
+      const r = run(a, b, { trials: 40000, rules: { passionPenalties: 'cut' } });
+      const m = metricsOf(r);
+      for (const k of opening) expect(m[k].exact, `${k} ${JSON.stringify([a, b])}: ${r.results[0].notes}`).toBeTypeOf('number');
+      expect(expectAgreement(r)).toBe(4);
+      // Fewer Passion dice won: jesse acts first less often than uncut.
+      const before = metricsOf(run(a, b, { trials: 10 }));
+      expect(m['first.jesse'].exact!, JSON.stringify([a, b])).toBeLessThan(before['first.jesse'].exact! - 0.02);
+    }
+    // jesse, 1 die under 3 lasting penalties, rolls Passion 3 against lydia's no dice: uncut,
+    // its 3 dice won lift it to 1 die to act with; cut by the 3, it rolls none, and neither
+    // may act in round 1, so the opening is Monte Carlo only.
+    const r = run({ ...jesse, dice: 1, lasting: 3, passion: 3 }, { ...lydia, dice: 3, lasting: 3 }, { trials: 200, rules: { passionPenalties: 'cut' } });
+    expect(metricsOf(r)['first.jesse'].exact).toBeUndefined();
+    expect(r.results[0].notes?.join(' ')).toContain('after the Passion rolls, neither character may have dice to act with in round 1');
+  });
+
   it('"Sacrifice your planned action and declare a defensive action, at full dice" with rules.passionDefence "fullDefence": the round-1 Passion dice join the sacrifice, exactly and in the Monte Carlo', () => {
     const opening = ['first.jesse', 'first.lydia', 'opening.landed', 'opening.successes'];
     // jesse always sacrifices; then one under 3 lasting penalties whose dodge (4 − 3) is the
@@ -608,5 +656,10 @@ describe('a conflict variant no fighter can meet is refused: it would change not
     expect(refusal({ passionDefence: 'fullDefence' })).toContain('rules.passionDefence: "fullDefence" gives a full defence the Passion dice won this round, and neither fighter rolls Passion');
     // Whatever its defend policy: with no dice left to act with it defends in full anyway.
     expect(refusal({ passionDefence: 'fullDefence' }, {}, { passion: 2, defend: 'oneDie' })).toBe('accepted');
+  });
+
+  it('passionPenalties "cut" needs a fighter that rolls Passion', () => {
+    expect(refusal({ passionPenalties: 'cut' })).toContain('rules.passionPenalties: "cut" cuts the Passion roll by the penalties in force, and neither fighter rolls Passion');
+    expect(refusal({ passionPenalties: 'cut' }, {}, { passion: 2 })).toBe('accepted');
   });
 });
