@@ -183,6 +183,27 @@ export const sorcererRules = lazySchema(() => z
      * of "Suck it up" ("with no bonuses"). docs/rulings/sorcerer-conflict.md.
      */
     sacrificeCurrency: variant({ none: 'stays behind with the action', carried: 'joins the full defence' }, 'none'),
+    /**
+     * The penalties "How badly are you fucked up" reads when a conflict ends ("at the end of
+     * a conflict, your lasting penalties are halved (round up). Then see above to find out
+     * if you'll make it"): the halved *lasting* ones alone (default: "'Next' penalties apply
+     * only to your next action", and the conflict has none left), or *lastingAndNext*: the
+     * halved lasting ones + the next ones no roll has spent, not halved ("Your total
+     * penalties to an action are equal to your next + lasting penalties"): those taken in
+     * the last round played, or due at the start of the round that found a character
+     * beaten. Only `injured.<name>` and `hospital.<name>` read it. docs/rulings/sorcerer-conflict.md.
+     */
+    injuryPenalties: variant({ lasting: 'the halved lasting penalties', lastingAndNext: 'the halved lasting and the unspent next penalties' }, 'lasting'),
+    /**
+     * Whether a conflict's Passion roll is cut by penalties ("Penalties apply to ALL
+     * actions, not just physical ones"): *uncut* (default), the Passion roll is its
+     * `passion` dice, and the penalties cut the action roll its successes join; or *cut*:
+     * it is a roll of the action too, so the penalties in force at the round's start
+     * (lasting + the next ones come due) take that many of its dice, as they do the action's
+     * (unless the character stood up this round: its Will roll, "without penalties", set
+     * the action's dice). docs/rulings/sorcerer-conflict.md.
+     */
+    passionPenalties: variant({ uncut: 'not cut by penalties', cut: 'cut by the penalties in force' }, 'uncut'),
   })
   .strict());
 

@@ -294,6 +294,54 @@ describe('a conflict', () => {
     expect(asLasting['hospital.fried'].estimate).toBe(1);
   });
 
+  it('rules.injuryPenalties "lastingAndNext": the fried sorcerer\'s 4 next penalties, never rolled against, count with its halved lasting 5: 9 > 6, in hospital', () => {
+    // "Your total penalties to an action are equal to your next + lasting penalties" and
+    // "at the end of a conflict, your lasting penalties are halved (round up). Then see
+    // above": the next 4 came due at round 1's start, which found it beaten.
+    const fried = { name: 'fried', stamina: 3, will: 5, weapon: 'fists', next: 4, lasting: 9 };
+    const m = metricsOf(run(fried, lydia, { trials: 500, rules: { injuryPenalties: 'lastingAndNext' } }));
+    expect(m['win.lydia'].estimate).toBe(1);
+    // The mean lasting penalty stays the halved lasting one alone.
+    expect(m['lasting.fried'].estimate).toBe(5);
+    expect(m['injured.fried'].estimate).toBe(0);
+    expect(m['hospital.fried'].estimate).toBe(1);
+    // The default ("'Next' penalties apply only to your next action"), said or not: the same.
+    const byDefault = run(fried, lydia, { trials: 500 });
+    expect(JSON.stringify(run(fried, lydia, { trials: 500, rules: { injuryPenalties: 'lasting' } }).results)).toBe(JSON.stringify(byDefault.results));
+    expect(metricsOf(byDefault)['hospital.fried'].estimate).toBe(0);
+  });
+
+  it('rules.injuryPenalties "lastingAndNext" at maxRounds: the next penalties of the last round\'s blow count, not halved', () => {
+    // One round. b's full defence is of no dice (defence 0, always in full), so a's 3 fists
+    // land with 3 successes whoever acts first: "X next, 1 lasting" leaves b 3 next, 1
+    // lasting. Halved (round up) the lasting 1 is 1, not above Stamina 1; 1 + 3 = 4 is above
+    // twice it. a sucks it up (oneDie) so it keeps its action if b comes first.
+    const a = { name: 'a', stamina: 5, will: 3, dice: 3, defend: 'oneDie', weapon: 'fists' };
+    const b = { name: 'b', stamina: 1, will: 0, dice: 1, defence: 0, defend: 'fullDefence', weapon: 'fists' };
+    const byDefault = metricsOf(run(a, b, { trials: 500, extra: { maxRounds: 1 } }));
+    const withNext = metricsOf(run(a, b, { trials: 500, extra: { maxRounds: 1 }, rules: { injuryPenalties: 'lastingAndNext' } }));
+    expect(byDefault.draw.estimate).toBe(1);
+    expect(byDefault['lasting.b'].estimate).toBe(1);
+    expect(byDefault['hospital.b'].estimate).toBe(0);
+    expect(byDefault['injured.b'].estimate).toBe(0);
+    expect(withNext['hospital.b'].estimate).toBe(1);
+    // Who wins is the same conflict either way: only the judgement at the end reads it.
+    expect(withNext.draw.estimate).toBe(1);
+    expect(withNext['lasting.b'].estimate).toBe(1);
+  });
+
+  it('rules.injuryPenalties moves injured and hospital alone: every other figure the same at the same seed', () => {
+    // The library's weapons fight, the thug's big gun: the same draws, the same conflicts.
+    const sorcererFists = { name: 'sorcerer', stamina: 4, will: 5, weapon: 'fists' };
+    const thug = { name: 'thug', stamina: 4, will: 2, weapon: 'bigGun' };
+    const [m0, m1] = [{}, { injuryPenalties: 'lastingAndNext' }].map((rules) => metricsOf(run(sorcererFists, thug, { trials: 4000, rules })));
+    const judged = /^(injured|hospital)\./;
+    for (const k of Object.keys(m0)) if (!judged.test(k)) expect(m1[k], k).toEqual(m0[k]);
+    // The big gun's "3X next" on the blow that beats the sorcerer: in hospital a fifth of the time.
+    expect(m0['hospital.sorcerer'].estimate).toBe(0);
+    expect(m1['hospital.sorcerer'].ci95[0]).toBeGreaterThan(0.15);
+  });
+
   it('next penalties carried in are spent in round 1; lasting ones stay', () => {
     // "'Next' penalties apply only to your next action. Lasting penalties apply until you rest".
     const next = metricsOf(run({ ...jesse, next: 3 }, lydia));
@@ -463,6 +511,54 @@ describe('policies move results the way the rules say', () => {
     expect(r.results[0].notes?.join(' ')).toContain('after the Passion rolls, neither character may have dice to act with in round 1');
   });
 
+  it('"Penalties apply to ALL actions" with rules.passionPenalties "cut": the penalties in force take the Passion roll\'s dice, unless it stood up this round', () => {
+    // lydia, 3 lasting penalties on Stamina 3, has no dice to act with in round 1, so a
+    // Passion roll against her wins with every die it rolls. Uncut: 3 dice, 3 bonus dice.
+    const cut = { rules: { passionPenalties: 'cut' }, trials: 2000, extra: { maxRounds: 1 } };
+    const idle = { ...lydia, lasting: 3 };
+    const uncut = metricsOf(run({ ...jesse, lasting: 2, passion: 3 }, idle, { ...cut, rules: {} }));
+    expect(uncut['passionBonus.jesse'].estimate).toBe(3);
+    // Cut by jesse's 2 lasting penalties: 1 die, 1 bonus die; by 3: no roll at all.
+    const two = metricsOf(run({ ...jesse, lasting: 2, passion: 3 }, idle, cut));
+    expect(two['passionWon.jesse'].estimate).toBe(1);
+    expect(two['passionBonus.jesse'].estimate).toBe(1);
+    const three = metricsOf(run({ ...jesse, lasting: 3, passion: 3 }, idle, cut));
+    expect(three['passionWon.jesse'].estimate).toBe(0);
+    // Next penalties carried in come due on round 1's action, and on its Passion roll: 2 + 1.
+    const due = metricsOf(run({ ...jesse, lasting: 2, next: 1, passion: 3 }, idle, cut));
+    expect(due['passionWon.jesse'].estimate).toBe(0);
+    // Past its Stamina (5 on 4) jesse stands up, and its Will roll ("without penalties") set
+    // the action's dice: the Passion roll is not cut, 3 dice won whenever it stood up.
+    const stood = metricsOf(run({ ...jesse, will: 5, lasting: 5, passion: 3 }, idle, cut));
+    expect(stood['stoodUp.jesse'].estimate).toBeGreaterThan(0.3);
+    expect(stood['passionWon.jesse'].estimate).toBe(stood['stoodUp.jesse'].estimate);
+    expect(stood['passionBonus.jesse'].estimate).toBeCloseTo(3 * stood['stoodUp.jesse'].estimate, 12);
+  });
+
+  it('rules.passionPenalties "cut": the exact opening cuts the round-1 Passion rolls by the penalties carried in, and the Monte Carlo agrees', () => {
+    const opening = ['first.jesse', 'first.lydia', 'opening.landed', 'opening.successes'];
+    // jesse on 2 dice under 3 lasting penalties with Passion 4 (a roll of 1 die, cut), lydia
+    // with 1 lasting penalty and Passion 2 (1 die); then a next penalty carried in.
+    for (const [a, b] of [
+      [{ ...jesse, dice: 2, lasting: 3, passion: 4 }, { ...lydia, lasting: 1, passion: 2 }],
+      [{ ...jesse, next: 2, passion: 3 }, lydia],
+    ] as [Fighter, Fighter][]) {
+      const r = run(a, b, { trials: 40000, rules: { passionPenalties: 'cut' } });
+      const m = metricsOf(r);
+      for (const k of opening) expect(m[k].exact, `${k} ${JSON.stringify([a, b])}: ${r.results[0].notes}`).toBeTypeOf('number');
+      expect(expectAgreement(r)).toBe(4);
+      // Fewer Passion dice won: jesse acts first less often than uncut.
+      const before = metricsOf(run(a, b, { trials: 10 }));
+      expect(m['first.jesse'].exact!, JSON.stringify([a, b])).toBeLessThan(before['first.jesse'].exact! - 0.02);
+    }
+    // jesse, 1 die under 3 lasting penalties, rolls Passion 3 against lydia's no dice: uncut,
+    // its 3 dice won lift it to 1 die to act with; cut by the 3, it rolls none, and neither
+    // may act in round 1, so the opening is Monte Carlo only.
+    const r = run({ ...jesse, dice: 1, lasting: 3, passion: 3 }, { ...lydia, dice: 3, lasting: 3 }, { trials: 200, rules: { passionPenalties: 'cut' } });
+    expect(metricsOf(r)['first.jesse'].exact).toBeUndefined();
+    expect(r.results[0].notes?.join(' ')).toContain('after the Passion rolls, neither character may have dice to act with in round 1');
+  });
+
   it('"Sacrifice your planned action and declare a defensive action, at full dice" with rules.passionDefence "fullDefence": the round-1 Passion dice join the sacrifice, exactly and in the Monte Carlo', () => {
     const opening = ['first.jesse', 'first.lydia', 'opening.landed', 'opening.successes'];
     // jesse always sacrifices; then one under 3 lasting penalties whose dodge (4 − 3) is the
@@ -560,5 +656,10 @@ describe('a conflict variant no fighter can meet is refused: it would change not
     expect(refusal({ passionDefence: 'fullDefence' })).toContain('rules.passionDefence: "fullDefence" gives a full defence the Passion dice won this round, and neither fighter rolls Passion');
     // Whatever its defend policy: with no dice left to act with it defends in full anyway.
     expect(refusal({ passionDefence: 'fullDefence' }, {}, { passion: 2, defend: 'oneDie' })).toBe('accepted');
+  });
+
+  it('passionPenalties "cut" needs a fighter that rolls Passion', () => {
+    expect(refusal({ passionPenalties: 'cut' })).toContain('rules.passionPenalties: "cut" cuts the Passion roll by the penalties in force, and neither fighter rolls Passion');
+    expect(refusal({ passionPenalties: 'cut' }, {}, { passion: 2 })).toBe('accepted');
   });
 });

@@ -15,8 +15,9 @@
  *    stamina". A character that cannot act when the round begins is beaten, and the
  *    conflict ends (both at once: a draw). A character with `passion` then rolls its
  *    Passion against the other's action dice ("roll your Passion first and then use
- *    successes on that roll as bonus dice to the main stat roll"; a tie rolled again), and
- *    a won roll's successes join its action dice, netted with its penalties.
+ *    successes on that roll as bonus dice to the main stat roll"; a tie rolled again; with
+ *    rules.passionPenalties "cut" its dice cut by its penalties, "Penalties apply to ALL
+ *    actions"), and a won roll's successes join its action dice, netted with its penalties.
  * 2. "Dice all hit the table at the same time. Actions are resolved in order of highest die
  *    to lowest" (ties go to the next highest die, then a coin).
  * 3. Each action attacks the other character. A defender that "ha[s] already acted ...
@@ -42,7 +43,10 @@
  *    stand-off, or with rules.tiedExchange "reroll" that exchange alone is rolled again.
  *
  * When it ends, "your lasting penalties are halved (round up)" and the Stamina thresholds
- * say who needs medical attention. Readings: docs/rulings/sorcerer-conflict.md.
+ * say who needs medical attention: on those halved penalties, or with rules.injuryPenalties
+ * "lastingAndNext" on them + the next penalties no roll spent ("Your total penalties to an
+ * action are equal to your next + lasting penalties"). Readings:
+ * docs/rulings/sorcerer-conflict.md.
  */
 import { z } from 'zod';
 import { lazySchema } from '../lazySchema.ts';
@@ -329,7 +333,7 @@ export const conflict = defineMechanic({
   name: 'conflict',
   summary: 'rounds of opposed rolls: highest die acts first, bleed, Stand Up, currency',
   setup: conflictSetup,
-  variants: ['exhausted', 'totallyDefensive', 'nextPenalty', 'attackCurrency', 'standUpCovers', 'tiedExchange', 'passionDefence', 'sacrificeCurrency'],
+  variants: ['exhausted', 'totallyDefensive', 'nextPenalty', 'attackCurrency', 'standUpCovers', 'tiedExchange', 'passionDefence', 'sacrificeCurrency', 'injuryPenalties', 'passionPenalties'],
   refuse(setup, rules: SorcererRules) {
     // A variant that no fighter of this conflict can meet would change nothing: refused,
     // as a variant the mechanic never plays is (sim/scenario.ts).
@@ -349,6 +353,9 @@ export const conflict = defineMechanic({
     // with after its Passion roll defends in full whatever its policy, when that is more dice).
     if (rules.passionDefence === 'fullDefence' && !fighters.some((f) => f.passion !== undefined)) {
       problems.push({ path: 'rules.passionDefence', problem: `"fullDefence" gives a full defence the Passion dice won this round, and neither fighter rolls Passion, so it would change nothing: expected passionDefence left out, or a fighter with "passion"` });
+    }
+    if (rules.passionPenalties === 'cut' && !fighters.some((f) => f.passion !== undefined)) {
+      problems.push({ path: 'rules.passionPenalties', problem: `"cut" cuts the Passion roll by the penalties in force, and neither fighter rolls Passion, so it would change nothing: expected passionPenalties left out, or a fighter with "passion"` });
     }
     return problems;
   },
@@ -388,6 +395,11 @@ export const conflict = defineMechanic({
     // rules.sacrificeCurrency "carried": 1, the currency carried into the round joins a full
     // defence made before acting (a multiplier, as passionOnDefence).
     const currencyOnSacrifice = rules.sacrificeCurrency === 'carried' ? 1 : 0;
+    // rules.injuryPenalties "lastingAndNext": 1, the next penalties left unspent when the
+    // conflict ends count toward injured and hospital (a multiplier, as passionOnDefence).
+    const nextAtEnd = rules.injuryPenalties === 'lastingAndNext' ? 1 : 0;
+    // rules.passionPenalties "cut": 1, the penalties in force cut the Passion roll too.
+    const passionCut = rules.passionPenalties === 'cut' ? 1 : 0;
     const stoodUpDefence = Int32Array.from(fighters, (f, i) => stoodUpSacrificeDice(f, standN[i]));
     const weapon = fighters.map((f) => WEAPONS[f.weapon]);
     const power = Int32Array.from(fighters, (f) => f.power ?? 0);
@@ -564,8 +576,14 @@ export const conflict = defineMechanic({
           for (;;) {
             // `maxRounds` rounds gone: a draw. Checked before the next round's start, so
             // nothing of a round never played (penalties coming due, Stand Up rolls, a
-            // character unable to act) decides the conflict.
-            if (rounds === maxRounds) break;
+            // character unable to act) decides the conflict. The next penalties due in the
+            // last round and not spent in it passed with that round ("apply only to your
+            // next action"): only those taken in it are left unspent (rules.injuryPenalties).
+            if (rounds === maxRounds) {
+              due[0] = 0;
+              due[1] = 0;
+              break;
+            }
             // 1. Who can act, with how many dice.
             for (let i = 0; i < 2; i++) {
               due[i] = pending[i];
@@ -597,8 +615,12 @@ export const conflict = defineMechanic({
             if (anyPassion) {
               for (let i = 0; i < 2; i++) {
                 passionGain[i] = 0;
-                const n = passionDice[i];
-                if (n === 0) continue;
+                // With rules.passionPenalties "cut" ("Penalties apply to ALL actions"), the
+                // penalties in force (lasting + due: those taken this round are none yet) take
+                // that many of its dice, unless it stood up this round: its Will roll, "without
+                // penalties", set its action's dice. Cut to none, it rolls no Passion.
+                const n = passionDice[i] - passionCut * (1 - upThisRound[i]) * (lasting[i] + due[i]);
+                if (n <= 0) continue;
                 const m = actionCount[1 - i];
                 let state: number;
                 do {
@@ -770,8 +792,14 @@ export const conflict = defineMechanic({
           for (let i = 0; i < 2; i++) {
             const final = halvedLasting(lasting[i]);
             tally.add(lastingSlot[i], final);
-            tally.add(injured[i], final > stamina[i] && final <= 2 * stamina[i] ? 1 : 0);
-            tally.add(hospital[i], final > 2 * stamina[i] ? 1 : 0);
+            // "Then see above to find out if you'll make it": on the halved lasting penalties,
+            // and with rules.injuryPenalties "lastingAndNext" the next ones no roll spent too
+            // (not halved: the text halves the lasting ones). `due` holds those that came due
+            // at the start of a round that found a character beaten, `pending` those taken in
+            // the last round played (the loop's end leaves only one of them non-zero).
+            const judged = final + nextAtEnd * (due[i] + pending[i]);
+            tally.add(injured[i], judged > stamina[i] && judged <= 2 * stamina[i] ? 1 : 0);
+            tally.add(hospital[i], judged > 2 * stamina[i] ? 1 : 0);
             tally.add(stoodUpSlot[i], stoodUp[i]);
             tally.bin(i, final);
           }
@@ -787,12 +815,12 @@ export const conflict = defineMechanic({
         }
         tally.addTrials(trials);
       },
-      exactCost: () => passionCombinations(setup.a, setup.b, sides, rules.exhausted, rules.passionDefence).reduce((sum, c) => sum + openingWork(c.a, c.b, sides, sacrifice), 0),
+      exactCost: () => passionCombinations(setup.a, setup.b, sides, rules.exhausted, rules.passionDefence, rules.passionPenalties).reduce((sum, c) => sum + openingWork(c.a, c.b, sides, sacrifice), 0),
       exact(): ExactValues {
-        const o = openingExchange(setup.a, setup.b, sides, rules.exhausted, sacrifice, rerollTies, rules.passionDefence);
+        const o = openingExchange(setup.a, setup.b, sides, rules.exhausted, sacrifice, rerollTies, rules.passionDefence, rules.passionPenalties);
         if (!o) {
           // Said in the result, not left to read as figures with no exact value.
-          this.exactSkipped = openingSkipped(setup.a, setup.b, sides, rules.exhausted);
+          this.exactSkipped = openingSkipped(setup.a, setup.b, sides, rules.exhausted, rules.passionPenalties);
           return { metrics: {} };
         }
         const x = L.exact();
@@ -842,10 +870,16 @@ export function pairedContestFold(exhausted: SorcererRules['exhausted']): PoolFo
 }
 
 /** Why openingExchange has no exact opening for these fighters (a sentence), or undefined. */
-export function openingSkipped(a: Fighter, b: Fighter, sides = 10, exhausted: SorcererRules['exhausted'] = 'one'): string | undefined {
+export function openingSkipped(
+  a: Fighter,
+  b: Fighter,
+  sides = 10,
+  exhausted: SorcererRules['exhausted'] = 'one',
+  passionPenalties: SorcererRules['passionPenalties'] = 'uncut',
+): string | undefined {
   if (a.passion !== undefined || b.passion !== undefined) {
     const stands = openingPenalties(a) > a.stamina || openingPenalties(b) > b.stamina;
-    if (!stands && passionCombinations(a, b, sides, exhausted).some((c) => openingSkipped(c.a, c.b) !== undefined)) {
+    if (!stands && passionCombinations(a, b, sides, exhausted, 'never', passionPenalties).some((c) => openingSkipped(c.a, c.b) !== undefined)) {
       return 'exact opening skipped: after the Passion rolls, neither character may have dice to act with in round 1, so the first action may come in a later round; the estimates are Monte Carlo only';
     }
   }
@@ -874,6 +908,8 @@ export interface Opening {
  * their full defence's bonus (`defenceBonus`) is kept as it was, or with `passionDefence`
  * "fullDefence" (rules.passionDefence) takes them too: a round-1 defender has not acted, so
  * a full defence it makes replaces its action (the one die has "no bonuses" either way).
+ * With `passionPenalties` "cut" (rules.passionPenalties) a Passion roll is of its dice less
+ * the round-1 penalties (no one stands up in an exact opening), none when they take all.
  * Without Passion: one pair, the fighters themselves, chance 1.
  */
 export function passionCombinations(
@@ -882,14 +918,17 @@ export function passionCombinations(
   sides: number,
   exhausted: SorcererRules['exhausted'],
   passionDefence: SorcererRules['passionDefence'] = 'never',
+  passionPenalties: SorcererRules['passionPenalties'] = 'uncut',
 ): { a: Fighter; b: Fighter; p: number }[] {
   const onDefence = passionDefence === 'fullDefence' ? 1 : 0;
   const chances = (x: Fighter, y: Fighter): number[] => {
     if (x.passion === undefined) return [1];
+    const rolled = x.passion - (passionPenalties === 'cut' ? openingPenalties(x) : 0);
+    if (rolled <= 0) return [1];
     const against = actionDice(y, openingPenalties(y), 0);
-    const out = new Array<number>(x.passion + 1).fill(0);
+    const out = new Array<number>(rolled + 1).fill(0);
     let decided = 0;
-    for (const [state, p] of foldDistribution(contestFold(exhausted), [{ count: x.passion, sides }, { count: against, sides }])) {
+    for (const [state, p] of foldDistribution(contestFold(exhausted), [{ count: rolled, sides }, { count: against, sides }])) {
       const w = winnerOf(state);
       if (w === REROLL) continue;
       decided += p;
@@ -944,7 +983,8 @@ export function openingWork(a: Fighter, b: Fighter, sides: number, sacrifice = 0
  * exchange given no full tie. With `passion`, the round-1 Passion rolls come first
  * (passionCombinations): each pair of bonus dice's opening weighed by its chance, and with
  * `passionDefence` "fullDefence" (rules.passionDefence) a defender's full defence takes its
- * Passion dice too (which `moreDice` counts when it weighs the full defence against one die).
+ * Passion dice too (which `moreDice` counts when it weighs the full defence against one die),
+ * and with `passionPenalties` "cut" each Passion roll is cut by the round-1 penalties.
  * rules.sacrificeCurrency needs no reading here: no currency is carried into round 1.
  */
 export function openingExchange(
@@ -955,11 +995,12 @@ export function openingExchange(
   sacrifice = 0,
   rerollTies = false,
   passionDefence: SorcererRules['passionDefence'] = 'never',
+  passionPenalties: SorcererRules['passionPenalties'] = 'uncut',
 ): Opening | undefined {
-  if (openingSkipped(a, b, sides, exhausted) !== undefined) return undefined;
+  if (openingSkipped(a, b, sides, exhausted, passionPenalties) !== undefined) return undefined;
   if (a.passion !== undefined || b.passion !== undefined) {
     const mixed = { firstA: 0, firstB: 0, landed: 0, successes: 0 };
-    for (const c of passionCombinations(a, b, sides, exhausted, passionDefence)) {
+    for (const c of passionCombinations(a, b, sides, exhausted, passionDefence, passionPenalties)) {
       // Fighters without Passion (their bonus dice won): openingSkipped let every pair through.
       const o = openingExchange(c.a, c.b, sides, exhausted, sacrifice, rerollTies)!;
       mixed.firstA += c.p * o.firstA;
