@@ -5,7 +5,7 @@
 import type { ScenarioResult } from '../../sim/result.ts';
 import { pointMatches } from '../../sim/scenario.ts';
 import { metricLabel } from '../../reports/metrics.ts';
-import { pointLabel, sweepLabel } from '../../reports/sweep.ts';
+import { formatSweepValue, pointFileText, pointLabel, sweepLabel, sweepValueLabel } from '../../reports/sweep.ts';
 import { axisValues, sweepAxes } from '../../reports/charts/shared.ts';
 import { formatSweepValues, kindOfValues } from '../model/sweep.ts';
 import { headlineLines } from '../../reports/headline.ts';
@@ -50,7 +50,17 @@ export function varyingLine(result: ScenarioResult, setup?: unknown, planned?: n
   if (!axes.length) return h('p', { class: 'varying' }, 'Nothing varied: one setup.');
   const parts = axes.map((axis) => {
     const values = axisValues(result.results, axis);
-    return h('li', { attrs: { 'data-axis': axis } }, h('b', {}, sweepLabel(axis, setup, result)), ` over ${formatSweepValues(values, kindOfValues(values))} (${values.length} value${values.length === 1 ? '' : 's'})`);
+    const asFiled = formatSweepValues(values, kindOfValues(values));
+    // A choice's values in the words its select and Vary's boxes show (a rule's: “the next
+    // round’s action”), the file's on hover; other values as Vary's row writes them.
+    const named = values.map((v) => sweepValueLabel(axis, v, setup, result));
+    const words = named.some((w, i) => w !== formatSweepValue(values[i])) ? named.join(', ') : asFiled;
+    return h(
+      'li',
+      { attrs: { 'data-axis': axis, title: words === asFiled ? undefined : `${axis} over ${asFiled}` } },
+      h('b', {}, sweepLabel(axis, setup, result)),
+      ` over ${words} (${values.length} value${values.length === 1 ? '' : 's'})`,
+    );
   });
   // Mid-run (or stopped) the points are those back, not all the sweep's: said as such.
   const got = result.results.length;
@@ -189,17 +199,20 @@ function checks(result: ScenarioResult, provisional: boolean, setup?: unknown): 
       {},
       ...result.expect.map((e) => {
         const bound = e.between ? `between ${e.between[0]} and ${e.between[1]}` : e.atLeast !== undefined ? `at least ${e.atLeast}` : `at most ${e.atMost}`;
-        const where = e.point ? ` at ${pointLabel(e.point, setup, result)}` : '';
+        const whereText = e.point ? ` at ${pointLabel(e.point, setup, result)}` : '';
+        // The point in words (a rule's value as its select says it), the file's on hover.
+        const where = e.point ? h('span', { class: 'where', attrs: { title: pointFileText(e.point) } }, whereText) : '';
         // Of a run in flight or stopped, a check none of whose points has come back yet
         // has nothing to pass on (evaluateChecks would call it a pass): said so.
         if (provisional && !result.results.some((r) => pointMatches(e.point, r.point))) {
-          return h('li', { class: 'pending' }, h('span', { class: 'badge' }, '—'), ` ${metricLabel(result, e.metric)} ${bound}${where}: no trials at its ${e.point ? 'points' : 'point'} yet`);
+          return h('li', { class: 'pending' }, h('span', { class: 'badge' }, '—'), ` ${metricLabel(result, e.metric)} ${bound}`, where, `: no trials at its ${e.point ? 'points' : 'point'} yet`);
         }
         return h(
           'li',
           { class: e.pass ? 'pass' : 'fail' },
           h('span', { class: 'badge' }, e.pass ? 'pass' : 'FAIL'),
-          ` ${metricLabel(result, e.metric)} ${bound}${where}`,
+          ` ${metricLabel(result, e.metric)} ${bound}`,
+          where,
           e.failedPoints?.length ? ` (fails at ${e.failedPoints.map((p) => pointLabel(p, setup, result)).join('; ')})` : '',
           exactDisagrees(e, result) ? h('div', { class: 'exact-note' }, `${exactNoteMark(e)}${exactDisagrees(e, result)}`) : null,
           e.why ? h('div', { class: 'why' }, `why: ${e.why}`) : null,
@@ -228,7 +241,8 @@ export function headlineBox(result: ScenarioResult, provisional: boolean, setup?
           'li',
           { attrs: { 'data-metric': l.metric } },
           h('span', { class: 'label' }, l.label),
-          l.where ? h('span', { class: 'where' }, ` at ${l.where}`) : null,
+          // The point in words, as the file writes it on hover.
+          l.where ? h('span', { class: 'where', attrs: { title: l.point ? pointFileText(l.point) : undefined } }, ` at ${l.where}`) : null,
           ' ',
           h('span', { class: 'value' }, l.value),
           ' ',
