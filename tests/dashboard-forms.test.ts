@@ -904,4 +904,29 @@ describe('a rule in the words its select shows, the file keeping its values', ()
     expect(said(ruleWords('rules.push changes nothing here: side "never" has no one to push', 'viciousness'))).toContain('side "never"');
     expect(ruleWords('setup.challenges: expected a number', 'viciousness')).toEqual(['setup.challenges: expected a number']);
   });
+
+  test('a note naming a second value of its rule says that one in words too (the engine\'s own texts; only where the sentence says it is the rule\'s)', () => {
+    const said = (pieces: ReturnType<typeof ruleWords>) => pieces.map((p) => (typeof p === 'string' ? p : p.words)).join('');
+    const raw = (pieces: ReturnType<typeof ruleWords>) => pieces.map((p) => (typeof p === 'string' ? p : p.raw)).join('');
+    // VDP combat: a Change Focus buy under rules.retarget "free" is refused at the buy, the
+    // rule named twice: "…or retarget "changeFocus"" stayed the file's word.
+    const fighter = (name: string, team: string) => ({ name, team, attack: { attribute: 3, skill: 1 }, defence: { attribute: 3, skill: 1 }, fortitude: 2, type: 'civilian', timing: 5 });
+    const combat = checkScenario({ name: 'c', system: 'vdp', mechanic: 'combat', trials: 100, seed: 1, rules: { retarget: 'free' }, setup: { characters: [{ ...fighter('jo', 'a'), chargeBuy: 'changeFocus' }, fighter('x', 'b'), fighter('y', 'b')] } }, 'c.json');
+    if (combat.ok) throw new Error('expected the Change Focus buy refused');
+    const buy = combat.errors.find((e) => e.path.endsWith('chargeBuy'))!;
+    const buyPieces = ruleWords(buy.problem, 'vdp', buy.path);
+    expect(raw(buyPieces)).toBe(buy.problem);
+    expect(said(buyPieces)).toMatch(/under “a melee fighter’s target mid-turn” = “switched freely” .*expected another buy, or “a melee fighter’s target mid-turn” = “kept, unless it buys Change Focus”$/);
+    // Rivals, one design each: the round robin "hands every point to it, as "focus" does".
+    const rivals = runPlan(planScenario({ name: 'r', system: 'viciousness', mechanic: 'rivals', trials: 100, seed: 1, rules: { invest: 'spread' }, setup: { turns: 4, rivals: [{ name: 'rival', rank: 1, designs: [{ severity: 'light' }] }] } }, 'r.json'));
+    const invest = pointNotes(rivals).find((n) => n.startsWith('rules.invest'))!;
+    expect(said(ruleWords(invest, 'viciousness'))).toBe('“a rival invests” changes nothing here: every rival has one design, so “round its designs in turn” hands every point to it, as “all in its design with the most points” does');
+    // Risky, all dice on Accomplish: ""both" also puts the dice on the Caution".
+    const risky = runPlan(planScenario({ name: 'k', system: 'vdp', mechanic: 'risky', trials: 100, seed: 1, rules: { advantageOn: 'both' }, setup: { accomplish: 4, modifier: 0, successTarget: 8, riskTarget: 8, advantage: 1 } }, 'k.json'));
+    const both = pointNotes(risky).find((n) => n.startsWith('rules.advantageOn'))!;
+    expect(said(ruleWords(both, 'vdp'))).toMatch(/^“advantage dice go to” changes nothing here: “both pools” also puts the dice on the Caution/);
+    // Not a value of the rule's by the sentence: a side named as one stays its name; "as" without "does" is not a comparison.
+    expect(said(ruleWords('rules.push changes nothing here: side "never" has no one to push', 'viciousness'))).toContain('side "never"');
+    expect(said(ruleWords('rules.invest changes nothing here: a rival named as "focus" has one design', 'viciousness'))).toContain('as "focus" has');
+  });
 });
