@@ -25,6 +25,8 @@ import { defaultScenario, newScenario } from '../dashboard/model/scenario.ts';
 import { checkScenario, placeErrors } from '../dashboard/model/validate.ts';
 import { choiceBoxes, choiceValuesText, formatSweepValues, parseSweepValues, startDice, toggleChoice } from '../dashboard/model/sweep.ts';
 import { ruleWords } from '../dashboard/model/ruleWords.ts';
+import { droppedWords, noteWords } from '../dashboard/model/setupWords.ts';
+import { switchMechanic } from '../dashboard/model/switch.ts';
 import { pointNotes } from '../reports/pointNotes.ts';
 import { decodeLink, encodeLink } from '../dashboard/model/url.ts';
 import { readOpenedFile, scenarioFileName, scenarioFileText, scenarioOfResult, trialsRan } from '../dashboard/model/files.ts';
@@ -903,6 +905,36 @@ describe('a rule in the words its select shows, the file keeping its values', ()
     // …and a name is never a value: a side called as a rule's value is its name.
     expect(said(ruleWords('rules.push changes nothing here: side "never" has no one to push', 'viciousness'))).toContain('side "never"');
     expect(ruleWords('setup.challenges: expected a number', 'viciousness')).toEqual(['setup.challenges: expected a number']);
+  });
+
+  test('a note names the setup field it opens with as the form labels it, the path kept for its title; a switch names what it left out in words', () => {
+    const said = (pieces: ReturnType<typeof noteWords>) => pieces.map((p) => (typeof p === 'string' ? p : p.words)).join('');
+    const raw = (pieces: ReturnType<typeof noteWords>) => pieces.map((p) => (typeof p === 'string' ? p : p.raw)).join('');
+    // The library's ambush: "characters.0.advantageRolls changes nothing here: ambusher has …".
+    const ambush = parseYaml(readFileSync('scenarios/vdp-combat-ambush.yaml', 'utf8'));
+    const result = runPlan(planScenario({ ...ambush, trials: 200 }, 'ambush.yaml'));
+    const note = pointNotes(result).find((n) => n.startsWith('characters.0.advantageRolls'))!;
+    expect(note).toBeDefined();
+    const pieces = noteWords(note, result, ambush.setup);
+    expect(raw(pieces)).toBe(note);
+    expect(said(pieces)).toMatch(/^“ambusher › situational dice for” changes nothing here: ambusher has no advantage/);
+    expect(pieces).toContainEqual({ words: '“ambusher › situational dice for”', raw: 'characters.0.advantageRolls' });
+    // A compare's B note, and a second fighter's field.
+    expect(said(noteWords(`B: ${note}`, result, ambush.setup))).toMatch(/^B: “ambusher › situational dice for” changes/);
+    expect(said(noteWords('characters.1.targeting changes nothing here: other has one enemy, the only one it can attack', result, ambush.setup))).toBe('“other › attacks” changes nothing here: other has one enemy, the only one it can attack');
+    // Risky's top-level field; a path no form shows, and a rule, as before.
+    const risky = { system: 'vdp', mechanic: 'risky' };
+    expect(said(noteWords('advantage changes nothing here: every die is on the Caution', risky, {}))).toMatch(/^“[^”]+” changes nothing here/);
+    expect(said(noteWords('characters.0.nothingHere changes nothing here: x', result, ambush.setup))).toBe('characters.0.nothingHere changes nothing here: x');
+    expect(said(noteWords('rules.retarget changes nothing here: x', result, ambush.setup))).toBe('“a melee fighter’s target mid-turn” changes nothing here: x');
+    // Switching a clash with equipment and a Vary row of a minion's count to knavery: it read
+    // "knavery has nothing for the rule equipment or … the Vary row setup.sides.0.combatants.1.count".
+    const clashScenario = { ...newScenario('viciousness', 'clash'), rules: { equipment: 'everySide' }, sweep: { 'setup.sides.0.combatants.1.count': [1, 2] } };
+    const switched = switchMechanic(clashScenario, 'viciousness', 'knavery', undefined);
+    const words = switched.dropped.map((d) => droppedWords(d, clashScenario));
+    expect(words).toContain('the rule “equipment dice roll for”');
+    expect(words.find((w) => w.startsWith('the Vary row'))).toMatch(/^the Vary row “[^”]* › how many”$/);
+    expect(words.join(' ')).not.toMatch(/setup\.|the rule equipment/);
   });
 
   test('a note naming a second value of its rule says that one in words too (the engine\'s own texts; only where the sentence says it is the rule\'s)', () => {

@@ -13,6 +13,7 @@ import { chromiumOrSkip } from './browser.ts';
 import { poolsim } from './helpers.ts';
 import { encodeLink } from '../dashboard/model/url.ts';
 import { readFileSync } from 'node:fs';
+import { parse as parseYaml } from 'yaml';
 
 const CHROMIUM = await chromiumOrSkip('the dashboard rule words end-to-end test');
 const RUN_TIMEOUT = 60_000;
@@ -136,4 +137,17 @@ describe.skipIf(!CHROMIUM)('a rule in the words its select shows, in Chromium', 
     await q.close();
     expect(pageErrors).toEqual([]);
   }, 180_000);
+
+  test('a note names the setup field it opens with as the form does, the path in its title', async () => {
+    const ambush = parseYaml(readFileSync('scenarios/vdp-combat-ambush.yaml', 'utf8'));
+    const p = await open({ ...ambush, trials: 500 });
+    await finished(p);
+    const notes = p.locator('.result .point-notes');
+    const named = notes.locator('.rule-named[data-raw="characters.0.advantageRolls"]');
+    await expect(named.textContent()).resolves.toBe('“ambusher › situational dice for”');
+    await expect(named.getAttribute('title')).resolves.toBe('characters.0.advantageRolls');
+    await expect(notes.textContent()).resolves.not.toContain('characters.0.');
+    await p.close();
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
 });

@@ -10,6 +10,7 @@ import type { ScenarioResult } from '../../sim/result.ts';
 import { ScenarioErrors } from '../../sim/scenario.ts';
 import type { SolveResult } from '../../sim/solve/result.ts';
 import { switchMechanic } from '../model/switch.ts';
+import { droppedWords } from '../model/setupWords.ts';
 import { removeItem, removedName } from '../model/removal.ts';
 import { scenarioB, sweepOverlap, type CompareChange } from '../model/compare.ts';
 import { readOpenedFile, scenarioFileName, scenarioFileText, scenarioOfResult, trialsRan, MAX_FILE_BYTES } from '../model/files.ts';
@@ -180,6 +181,7 @@ export class App implements SetupContext {
     // Whatever the new mechanic also has (a clash's sides in a battle) is kept.
     this.clearMessage();
     this.openedName = undefined;
+    const before = this.current;
     const switched = switchMechanic(this.current, system, mechanic, this.change);
     this.current = switched.scenario;
     this.change = switched.compare;
@@ -190,7 +192,8 @@ export class App implements SetupContext {
     // Said, not done quietly: what the designer had set that this mechanic has no field for,
     // and what was carried over but may now ask another thing (a Find question).
     const said = [
-      ...(switched.dropped.length > 0 ? [`${mechanic} has nothing for ${switched.dropped.join(' or ')}: left out.`] : []),
+      // Each rule and path as the page showed it before the switch (model/setupWords.ts).
+      ...(switched.dropped.length > 0 ? [`${mechanic} has nothing for ${switched.dropped.map((d) => droppedWords(d, before)).join(' or ')}: left out.`] : []),
       ...switched.notes.map((note) => `${note[0]!.toUpperCase()}${note.slice(1)}.`),
     ];
     if (said.length > 0) this.message(said.join(' '), false);

@@ -16,7 +16,7 @@ import { heatmapChoices, heatmapMetric, panelsFor, type DistributionView } from 
 import type { JobProgress } from '../../workers/live.ts';
 import { h } from './dom.ts';
 import { panelIndex, panelNode } from './panels.ts';
-import { ruleText } from './ruleText.ts';
+import { noteText } from './ruleText.ts';
 
 export type RunState = 'idle' | 'running' | 'stopped' | 'finished' | 'invalid' | 'file' | 'failed';
 
@@ -305,7 +305,7 @@ export function renderResults(view: ResultsView, options: ResultsOptions): HTMLE
         // B's own notes (A's are with A's results below): why a B figure has no exact value, or
         // what of B's setup changes nothing. One A has too is said there, once (it was listed
         // twice, as B's here and as A's below).
-        notesList(pointNotes(b).filter((note) => !pointNotes(a).includes(note)).map((note) => `B: ${note}`), b.system),
+        notesList(pointNotes(b).filter((note) => !pointNotes(a).includes(note)).map((note) => `B: ${note}`), b, b.setup ?? panelOptions.setup),
         a.results.length > 1 ? select('compare', heatmapChoices(a), comparedMetric(a, compareOptions), options.onCompareMetric) : null,
         ...comparePanels(a, b, compareOptions).map((p) => panelNode(p)),
       ),
@@ -331,7 +331,7 @@ export function renderResults(view: ResultsView, options: ResultsOptions): HTMLE
         // The points' notes, as the report says them: why figures have no exact value where the
         // mechanic has them, and what the setup asks that changes nothing.
         // One tight list: a paragraph each took ~110 px above the charts for three (an audit).
-        notesList(pointNotes(result), result.system),
+        notesList(pointNotes(result), result, setup),
         // pointCount is the plan of the run under way; stale results are an earlier one's.
         varyingLine(result, setup, view.state === 'file' || view.stale ? undefined : view.pointCount),
         checks(result, provisional, setup),
@@ -361,9 +361,10 @@ function withIndex(panels: ReturnType<typeof panelsFor>, prefix: string, onView:
 
 /**
  * A result's notes (reports/pointNotes.ts) as one list, or nothing where it has none; a rule
- * a note names reads as the Rule variants card names it (ui/ruleText.ts), the result's own
- * notes (and the JSON) keeping the file's words.
+ * a note names reads as the Rule variants card names it, and the setup field it opens with
+ * as the form labels it (ui/ruleText.ts), the result's own notes (and the JSON) keeping the
+ * file's words.
  */
-function notesList(notes: readonly string[], system: string): HTMLElement | null {
-  return notes.length > 0 ? h('ul', { class: 'point-notes', attrs: { 'aria-label': 'notes' } }, ...notes.map((note) => h('li', { class: 'help exact-note' }, ...ruleText(note, system)))) : null;
+function notesList(notes: readonly string[], result: ScenarioResult, setup: unknown): HTMLElement | null {
+  return notes.length > 0 ? h('ul', { class: 'point-notes', attrs: { 'aria-label': 'notes' } }, ...notes.map((note) => h('li', { class: 'help exact-note' }, ...noteText(note, result, setup)))) : null;
 }
