@@ -929,7 +929,7 @@ describe('a rule in the words its select shows, the file keeping its values', ()
     expect(said(noteWords('rules.retarget changes nothing here: x', result, ambush.setup))).toBe('“a melee fighter’s target mid-turn” changes nothing here: x');
     // Switching a clash with equipment and a Vary row of a minion's count to knavery: it read
     // "knavery has nothing for the rule equipment or … the Vary row setup.sides.0.combatants.1.count".
-    const clashScenario = { ...newScenario('viciousness', 'clash'), rules: { equipment: 'everySide' }, sweep: { 'setup.sides.0.combatants.1.count': [1, 2] } };
+    const clashScenario: Record<string, unknown> = { ...newScenario('viciousness', 'clash'), rules: { equipment: 'everySide' }, sweep: { 'setup.sides.0.combatants.1.count': [1, 2] } };
     const switched = switchMechanic(clashScenario, 'viciousness', 'knavery', undefined);
     const words = switched.dropped.map((d) => droppedWords(d, clashScenario));
     expect(words).toContain('the rule “equipment dice roll for”');
