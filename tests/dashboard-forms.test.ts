@@ -17,7 +17,7 @@ import { runPlan } from '../sim/assemble.ts';
 import { wilson } from '../sim/stats.ts';
 import { forms, formFor } from '../reports/fields/index.ts';
 import { ruleFields, ruleToggles } from '../reports/fields/rules.ts';
-import { fieldAt, leaves, type ChoiceField, type Field } from '../reports/fields/spec.ts';
+import { fieldAt, leaves, shownDefault, type ChoiceField, type Field } from '../reports/fields/spec.ts';
 import { swapD4D6 } from '../reports/fields/viciousness.ts';
 import { numberFromText, seedFromText, diceChips, normaliseDice, typedDice } from '../dashboard/model/coerce.ts';
 import { getAt, pruneEmpty, withValue, withItem, withoutItem } from '../reports/fields/paths.ts';
@@ -25,6 +25,7 @@ import { defaultScenario, newScenario } from '../dashboard/model/scenario.ts';
 import { checkScenario, placeErrors } from '../dashboard/model/validate.ts';
 import { choiceBoxes, choiceValuesText, formatSweepValues, parseSweepValues, startDice, toggleChoice } from '../dashboard/model/sweep.ts';
 import { ruleWords } from '../dashboard/model/ruleWords.ts';
+import { pointLabel } from '../reports/sweep.ts';
 import { droppedWords, noteWords } from '../dashboard/model/setupWords.ts';
 import { switchMechanic } from '../dashboard/model/switch.ts';
 import { pointNotes } from '../reports/pointNotes.ts';
@@ -905,6 +906,29 @@ describe('a rule in the words its select shows, the file keeping its values', ()
     // …and a name is never a value: a side called as a rule's value is its name.
     expect(said(ruleWords('rules.push changes nothing here: side "never" has no one to push', 'viciousness'))).toContain('side "never"');
     expect(ruleWords('setup.challenges: expected a number', 'viciousness')).toEqual(['setup.challenges: expected a number']);
+  });
+
+  test('a setup choice whose values are a file\'s spellings offers them in words, as a rule\'s select does; the default read back from its placeholder', () => {
+    const options = (system: string, mechanic: string, path: (string | number)[], setup: unknown) => {
+      const found = fieldAt(formFor(system, mechanic)!.fields, path, setup);
+      if (found?.field.kind !== 'choice') throw new Error(`expected a choice at ${path.join('.')}`);
+      return found.field;
+    };
+    const ambush = { characters: [{ name: 'ambusher' }, { name: 'other' }] };
+    const rolls = options('vdp', 'combat', ['characters', 0, 'advantageRolls'], ambush);
+    // It read "every (default) roll", options "every" and "first".
+    expect(rolls.options).toEqual([{ value: 'every', label: 'every roll' }, { value: 'first', label: 'its first roll only' }]);
+    expect(shownDefault(rolls)).toBe('every');
+    const bid = options('vdp', 'combat', ['characters', 0, 'bid'], ambush);
+    expect(bid.options.find((o) => o.value === 'whileAhead')?.label).toBe('while it can outlast the other');
+    expect(shownDefault(bid)).toBe('whileAhead');
+    expect(options('viciousness', 'knavery', ['push'], {}).options.map((o) => o.label)).toEqual(['never', 'when the roll falls short']);
+    expect(options('viciousness', 'campaign', ['policy', 'knaveryPush'], {}).options.map((o) => o.label)).toEqual(['never', 'when the plan falls short']);
+    const steps = options('vdp', 'extended', ['advantageSteps'], {});
+    expect(steps.options.map((o) => o.label)).toEqual(['every step', 'the first step only']);
+    expect(shownDefault(steps)).toBe('every');
+    // The results name a swept value by the same words (the library's ambush sweeps it).
+    expect(pointLabel({ 'setup.characters.0.advantageRolls': 'first' }, ambush, { system: 'vdp', mechanic: 'combat' })).toBe('ambusher › situational dice for = “its first roll only”');
   });
 
   test('a note names the setup field it opens with as the form labels it, the path kept for its title; a switch names what it left out in words', () => {
