@@ -49,6 +49,8 @@ export interface HeadlineLine {
   short: string;
   /** In a sweep: where this figure is. */
   where?: string;
+  /** The point `where` names, as the file has it (the dashboard keeps it in a title). */
+  point?: Record<string, unknown>;
 }
 
 /** The value a headline reads from a metric: its exact value where known, else the estimate. */
@@ -78,7 +80,7 @@ export function headlineLines(result: ScenarioResult, setup?: unknown): Headline
       continue;
     }
     if (one || at.length <= HEADLINE_POINTS_LISTED) {
-      for (const p of at) lines.push({ metric: name, label, ...headlineValue(p.metrics[name]!), where: one ? undefined : pointLabel(p.point, setup, result) });
+      for (const p of at) lines.push({ metric: name, label, ...headlineValue(p.metrics[name]!), ...(one ? {} : { where: pointLabel(p.point, setup, result), point: p.point }) });
       continue;
     }
     const sorted = [...at].sort((x, y) => best(x.metrics[name]!) - best(y.metrics[name]!));
@@ -98,8 +100,8 @@ export function headlineLines(result: ScenarioResult, setup?: unknown): Headline
       }).length;
       return close > 0 ? `${named} (not told apart by the 95% intervals from ${close} other point${close > 1 ? 's' : ''})` : named;
     };
-    lines.push({ metric: name, label: `${label}, highest`, ...headlineValue(high.metrics[name]!), where: where(high) });
-    lines.push({ metric: name, label: `${label}, lowest`, ...headlineValue(low.metrics[name]!), where: where(low) });
+    lines.push({ metric: name, label: `${label}, highest`, ...headlineValue(high.metrics[name]!), where: where(high), point: high.point });
+    lines.push({ metric: name, label: `${label}, lowest`, ...headlineValue(low.metrics[name]!), where: where(low), point: low.point });
   }
   return lines;
 }

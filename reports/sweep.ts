@@ -7,8 +7,9 @@
  * "none".
  */
 import { forms, formFor } from './fields/index.ts';
-import { ruleLabel } from './fields/rules.ts';
-import { fieldLabel, type ListField, type Field } from './fields/spec.ts';
+import { ruleLabel, ruleToggles } from './fields/rules.ts';
+import { fieldAt, fieldLabel, optionLabel, type ListField, type Field, type LeafField } from './fields/spec.ts';
+import { rulesBySystem, type SystemName } from '../sim/rules.ts';
 
 /** Which mechanic's form names a path: a scenario or its result (both carry these). */
 export interface SweepMechanic {
@@ -97,10 +98,55 @@ export function formatSweepValue(value: unknown): string {
   return String(value);
 }
 
-/** One point of a sweep as text: "challenges = 3, minion › how many = 2" (sweepLabel's words). */
+// ruleToggles reads the zod schema each call; a table names many points.
+const toggleCache = new Map<SystemName, ReturnType<typeof ruleToggles>>();
+function togglesOf(system: SystemName): ReturnType<typeof ruleToggles> {
+  let toggles = toggleCache.get(system);
+  if (!toggles) toggleCache.set(system, (toggles = ruleToggles(system)));
+  return toggles;
+}
+
+/**
+ * The words a choice's option shows for `value` at `path` (a rule's select: "the next
+ * round’s action" for `rules.nextPenalty` `nextRound`; a setup choice's option label);
+ * undefined where the field has none other than the value itself, or no choice is there.
+ */
+export function choiceWords(path: string, value: unknown, setup?: unknown, mechanic?: SweepMechanic): string | undefined {
+  const parts = path.split('.');
+  let words: string | undefined;
+  if (parts[0] === 'rules' && parts.length === 2) {
+    const system = mechanic?.system;
+    if (typeof system !== 'string' || !Object.hasOwn(rulesBySystem, system)) return undefined;
+    const toggle = togglesOf(system as SystemName).find((t) => t.key === parts[1]);
+    words = toggle && toggle.values.includes(value as string | boolean) ? toggle.words[String(value)] : undefined;
+  } else if (parts[0] === 'setup' && mechanic) {
+    const form = formFor(mechanic.system, mechanic.mechanic);
+    words = form ? optionLabel(fieldAt(form.fields, parts.slice(1), setup)?.field as LeafField | undefined, value) : undefined;
+  }
+  return words !== undefined && words !== String(value) ? words : undefined;
+}
+
+/**
+ * A swept value as the page and the reports name it: a choice's value in the words its
+ * select shows, quoted (“every side, as written” holds a comma, and ", " joins a point's
+ * paths), as Vary's boxes name it; anything else as formatSweepValue writes it. The path
+ * is already in words (sweepLabel): "rule: a hit is = 4+" said half of it in the file's.
+ * The result JSON keeps the value.
+ */
+export function sweepValueLabel(path: string, value: unknown, setup?: unknown, mechanic?: SweepMechanic): string {
+  const words = choiceWords(path, value, setup, mechanic);
+  return words === undefined ? formatSweepValue(value) : `“${words}”`;
+}
+
+/** One point of a sweep as text: "challenges = 3, minion › how many = 2" (sweepLabel's and sweepValueLabel's words). */
 export function pointLabel(point: Record<string, unknown>, setup?: unknown, mechanic?: SweepMechanic): string {
-  const parts = Object.entries(point).map(([path, value]) => `${sweepLabel(path, setup, mechanic)} = ${formatSweepValue(value)}`);
+  const parts = Object.entries(point).map(([path, value]) => `${sweepLabel(path, setup, mechanic)} = ${sweepValueLabel(path, value, setup, mechanic)}`);
   return parts.length ? parts.join(', ') : 'no sweep';
+}
+
+/** A point as the file writes it, `rules.nextPenalty = "nextRound"`: the page keeps it in a title beside pointLabel's words. */
+export function pointFileText(point: Record<string, unknown>): string {
+  return Object.entries(point).map(([path, value]) => `${path} = ${JSON.stringify(value)}`).join(', ');
 }
 
 // A number in a table (formatNumber) is one rule with the solve sentences' figures: it lives

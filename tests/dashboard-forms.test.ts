@@ -17,7 +17,7 @@ import { runPlan } from '../sim/assemble.ts';
 import { wilson } from '../sim/stats.ts';
 import { forms, formFor } from '../reports/fields/index.ts';
 import { ruleFields, ruleToggles } from '../reports/fields/rules.ts';
-import { fieldAt, leaves, type ChoiceField, type Field } from '../reports/fields/spec.ts';
+import { fieldAt, leaves, shownDefault, type ChoiceField, type Field } from '../reports/fields/spec.ts';
 import { swapD4D6 } from '../reports/fields/viciousness.ts';
 import { numberFromText, seedFromText, diceChips, normaliseDice, typedDice } from '../dashboard/model/coerce.ts';
 import { getAt, pruneEmpty, withValue, withItem, withoutItem } from '../reports/fields/paths.ts';
@@ -25,6 +25,9 @@ import { defaultScenario, newScenario } from '../dashboard/model/scenario.ts';
 import { checkScenario, placeErrors } from '../dashboard/model/validate.ts';
 import { choiceBoxes, choiceValuesText, formatSweepValues, parseSweepValues, startDice, toggleChoice } from '../dashboard/model/sweep.ts';
 import { ruleWords } from '../dashboard/model/ruleWords.ts';
+import { pointLabel } from '../reports/sweep.ts';
+import { droppedWords, noteWords } from '../dashboard/model/setupWords.ts';
+import { switchMechanic } from '../dashboard/model/switch.ts';
 import { pointNotes } from '../reports/pointNotes.ts';
 import { decodeLink, encodeLink } from '../dashboard/model/url.ts';
 import { readOpenedFile, scenarioFileName, scenarioFileText, scenarioOfResult, trialsRan } from '../dashboard/model/files.ts';
@@ -939,5 +942,83 @@ describe('a rule in the words its select shows, the file keeping its values', ()
     // …and a name is never a value: a side called as a rule's value is its name.
     expect(said(ruleWords('rules.push changes nothing here: side "never" has no one to push', 'viciousness'))).toContain('side "never"');
     expect(ruleWords('setup.challenges: expected a number', 'viciousness')).toEqual(['setup.challenges: expected a number']);
+  });
+
+  test('a setup choice whose values are a file\'s spellings offers them in words, as a rule\'s select does; the default read back from its placeholder', () => {
+    const options = (system: string, mechanic: string, path: (string | number)[], setup: unknown) => {
+      const found = fieldAt(formFor(system, mechanic)!.fields, path, setup);
+      if (found?.field.kind !== 'choice') throw new Error(`expected a choice at ${path.join('.')}`);
+      return found.field;
+    };
+    const ambush = { characters: [{ name: 'ambusher' }, { name: 'other' }] };
+    const rolls = options('vdp', 'combat', ['characters', 0, 'advantageRolls'], ambush);
+    // It read "every (default) roll", options "every" and "first".
+    expect(rolls.options).toEqual([{ value: 'every', label: 'every roll' }, { value: 'first', label: 'its first roll only' }]);
+    expect(shownDefault(rolls)).toBe('every');
+    const bid = options('vdp', 'combat', ['characters', 0, 'bid'], ambush);
+    expect(bid.options.find((o) => o.value === 'whileAhead')?.label).toBe('while it can outlast the other');
+    expect(shownDefault(bid)).toBe('whileAhead');
+    expect(options('viciousness', 'knavery', ['push'], {}).options.map((o) => o.label)).toEqual(['never', 'when the roll falls short']);
+    expect(options('viciousness', 'campaign', ['policy', 'knaveryPush'], {}).options.map((o) => o.label)).toEqual(['never', 'when the plan falls short']);
+    const steps = options('vdp', 'extended', ['advantageSteps'], {});
+    expect(steps.options.map((o) => o.label)).toEqual(['every step', 'the first step only']);
+    expect(shownDefault(steps)).toBe('every');
+    // The results name a swept value by the same words (the library's ambush sweeps it).
+    expect(pointLabel({ 'setup.characters.0.advantageRolls': 'first' }, ambush, { system: 'vdp', mechanic: 'combat' })).toBe('ambusher › situational dice for = “its first roll only”');
+  });
+
+  test('a note names the setup field it opens with as the form labels it, the path kept for its title; a switch names what it left out in words', () => {
+    const said = (pieces: ReturnType<typeof noteWords>) => pieces.map((p) => (typeof p === 'string' ? p : p.words)).join('');
+    const raw = (pieces: ReturnType<typeof noteWords>) => pieces.map((p) => (typeof p === 'string' ? p : p.raw)).join('');
+    // The library's ambush: "characters.0.advantageRolls changes nothing here: ambusher has …".
+    const ambush = parseYaml(readFileSync('scenarios/vdp-combat-ambush.yaml', 'utf8'));
+    const result = runPlan(planScenario({ ...ambush, trials: 200 }, 'ambush.yaml'));
+    const note = pointNotes(result).find((n) => n.startsWith('characters.0.advantageRolls'))!;
+    expect(note).toBeDefined();
+    const pieces = noteWords(note, result, ambush.setup);
+    expect(raw(pieces)).toBe(note);
+    expect(said(pieces)).toMatch(/^“ambusher › situational dice for” changes nothing here: ambusher has no advantage/);
+    expect(pieces).toContainEqual({ words: '“ambusher › situational dice for”', raw: 'characters.0.advantageRolls' });
+    // A compare's B note, and a second fighter's field.
+    expect(said(noteWords(`B: ${note}`, result, ambush.setup))).toMatch(/^B: “ambusher › situational dice for” changes/);
+    expect(said(noteWords('characters.1.targeting changes nothing here: other has one enemy, the only one it can attack', result, ambush.setup))).toBe('“other › attacks” changes nothing here: other has one enemy, the only one it can attack');
+    // Risky's top-level field; a path no form shows, and a rule, as before.
+    const risky = { system: 'vdp', mechanic: 'risky' };
+    expect(said(noteWords('advantage changes nothing here: every die is on the Caution', risky, {}))).toMatch(/^“[^”]+” changes nothing here/);
+    expect(said(noteWords('characters.0.nothingHere changes nothing here: x', result, ambush.setup))).toBe('characters.0.nothingHere changes nothing here: x');
+    expect(said(noteWords('rules.retarget changes nothing here: x', result, ambush.setup))).toBe('“a melee fighter’s target mid-turn” changes nothing here: x');
+    // Switching a clash with equipment and a Vary row of a minion's count to knavery: it read
+    // "knavery has nothing for the rule equipment or … the Vary row setup.sides.0.combatants.1.count".
+    const clashScenario: Record<string, unknown> = { ...newScenario('viciousness', 'clash'), rules: { equipment: 'everySide' }, sweep: { 'setup.sides.0.combatants.1.count': [1, 2] } };
+    const switched = switchMechanic(clashScenario, 'viciousness', 'knavery', undefined);
+    const words = switched.dropped.map((d) => droppedWords(d, clashScenario));
+    expect(words).toContain('the rule “equipment dice roll for”');
+    expect(words.find((w) => w.startsWith('the Vary row'))).toMatch(/^the Vary row “[^”]* › how many”$/);
+    expect(words.join(' ')).not.toMatch(/setup\.|the rule equipment/);
+  });
+
+  test('a note naming a second value of its rule says that one in words too (the engine\'s own texts; only where the sentence says it is the rule\'s)', () => {
+    const said = (pieces: ReturnType<typeof ruleWords>) => pieces.map((p) => (typeof p === 'string' ? p : p.words)).join('');
+    const raw = (pieces: ReturnType<typeof ruleWords>) => pieces.map((p) => (typeof p === 'string' ? p : p.raw)).join('');
+    // VDP combat: a Change Focus buy under rules.retarget "free" is refused at the buy, the
+    // rule named twice: "…or retarget "changeFocus"" stayed the file's word.
+    const fighter = (name: string, team: string) => ({ name, team, attack: { attribute: 3, skill: 1 }, defence: { attribute: 3, skill: 1 }, fortitude: 2, type: 'civilian', timing: 5 });
+    const combat = checkScenario({ name: 'c', system: 'vdp', mechanic: 'combat', trials: 100, seed: 1, rules: { retarget: 'free' }, setup: { characters: [{ ...fighter('jo', 'a'), chargeBuy: 'changeFocus' }, fighter('x', 'b'), fighter('y', 'b')] } }, 'c.json');
+    if (combat.ok) throw new Error('expected the Change Focus buy refused');
+    const buy = combat.errors.find((e) => e.path.endsWith('chargeBuy'))!;
+    const buyPieces = ruleWords(buy.problem, 'vdp', buy.path);
+    expect(raw(buyPieces)).toBe(buy.problem);
+    expect(said(buyPieces)).toMatch(/under “a melee fighter’s target mid-turn” = “switched freely” .*expected another buy, or “a melee fighter’s target mid-turn” = “kept, unless it buys Change Focus”$/);
+    // Rivals, one design each: the round robin "hands every point to it, as "focus" does".
+    const rivals = runPlan(planScenario({ name: 'r', system: 'viciousness', mechanic: 'rivals', trials: 100, seed: 1, rules: { invest: 'spread' }, setup: { turns: 4, rivals: [{ name: 'rival', rank: 1, designs: [{ severity: 'light' }] }] } }, 'r.json'));
+    const invest = pointNotes(rivals).find((n) => n.startsWith('rules.invest'))!;
+    expect(said(ruleWords(invest, 'viciousness'))).toBe('“a rival invests” changes nothing here: every rival has one design, so “round its designs in turn” hands every point to it, as “all in its design with the most points” does');
+    // Risky, all dice on Accomplish: ""both" also puts the dice on the Caution".
+    const risky = runPlan(planScenario({ name: 'k', system: 'vdp', mechanic: 'risky', trials: 100, seed: 1, rules: { advantageOn: 'both' }, setup: { accomplish: 4, modifier: 0, successTarget: 8, riskTarget: 8, advantage: 1 } }, 'k.json'));
+    const both = pointNotes(risky).find((n) => n.startsWith('rules.advantageOn'))!;
+    expect(said(ruleWords(both, 'vdp'))).toMatch(/^“advantage dice go to” changes nothing here: “both pools” also puts the dice on the Caution/);
+    // Not a value of the rule's by the sentence: a side named as one stays its name; "as" without "does" is not a comparison.
+    expect(said(ruleWords('rules.push changes nothing here: side "never" has no one to push', 'viciousness'))).toContain('side "never"');
+    expect(said(ruleWords('rules.invest changes nothing here: a rival named as "focus" has one design', 'viciousness'))).toContain('as "focus" has');
   });
 });

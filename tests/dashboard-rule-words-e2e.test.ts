@@ -12,6 +12,8 @@ import { dashboardSuite } from './dashboard-server.ts';
 import { chromiumOrSkip } from './browser.ts';
 import { poolsim } from './helpers.ts';
 import { encodeLink } from '../dashboard/model/url.ts';
+import { readFileSync } from 'node:fs';
+import { parse as parseYaml } from 'yaml';
 
 const CHROMIUM = await chromiumOrSkip('the dashboard rule words end-to-end test');
 const RUN_TIMEOUT = 60_000;
@@ -68,7 +70,9 @@ describe.skipIf(!CHROMIUM)('a rule in the words its select shows, in Chromium', 
     // The engine's note of the guards' bonus, which names rules.equipment "everySide".
     const p = await open(clash({}));
     await finished(p);
-    const named = p.locator('.result .point-notes .rule-named');
+    // (The note opens with the guards' bonus, named as its field is: model/setupWords.ts.)
+    await expect(p.locator('.result .point-notes .rule-named[data-raw="sides.1.bonus"]').textContent()).resolves.toBe('“guards › equipment bonus”');
+    const named = p.locator('.result .point-notes .rule-named[data-raw^="rules."]');
     await expect(named.first().textContent()).resolves.toBe('“equipment dice roll for” = “every side, as written”');
     await expect(named.first().getAttribute('title')).resolves.toBe('rules.equipment "everySide"');
     await expect(p.locator('.result .point-notes').textContent()).resolves.not.toContain('rules.equipment');
@@ -87,6 +91,65 @@ describe.skipIf(!CHROMIUM)('a rule in the words its select shows, in Chromium', 
     // The status quotes poolsim run, as it says: the file's words there.
     await expect(q.locator('.problem-list').textContent()).resolves.toContain('rules.effectsOn: "ownTurn" says which rolls');
     await q.close();
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+
+  test('a point or a sweep over a rule names its values as the select does: Varied, headline, checks, tables, charts, an opened results file', async () => {
+    // The library's next-penalty scenario, with a sweep over sacrificeCurrency ticked by its
+    // words too (it read "over nextRound, thisAction", "over carried (1 value)").
+    const file = JSON.parse(readFileSync('scenarios/sorcerer-conflict-next-penalty.json', 'utf8'));
+    const scenario = { ...file, trials: 2000, rules: { sacrificeCurrency: 'carried' }, sweep: { ...file.sweep, 'rules.sacrificeCurrency': ['carried'] } };
+    const p = await open(scenario);
+    await finished(p);
+    const varied = p.locator('.result .varying li[data-axis="rules.nextPenalty"]');
+    await expect(varied.textContent()).resolves.toBe('rule: a “next” penalty taken before acting cuts over “the next round’s action”, “this action” (2 values)');
+    await expect(varied.getAttribute('title')).resolves.toBe('rules.nextPenalty over nextRound, thisAction');
+    await expect(p.locator('.result .varying li[data-axis="rules.sacrificeCurrency"]').textContent()).resolves.toContain('over “joins the full defence” (1 value)');
+    // Each check's point, the headline's points, and every table beside a chart.
+    const checks = p.locator('.result .checks li .where');
+    await expect(checks.first().textContent()).resolves.toContain('rule: a “next” penalty taken before acting cuts = “the next round’s action”');
+    await expect(checks.first().getAttribute('title')).resolves.toContain('rules.nextPenalty = "nextRound"');
+    for (const where of ['.result .checks', '.result .headline', '.result .panel table', '.result .panel svg']) {
+      const text = (await p.locator(where).allTextContents()).join('\n');
+      expect(text, where).not.toMatch(/nextRound|thisAction|= carried/);
+    }
+    await expect(p.locator('.result [data-panel^="heatmap"] table').first().textContent()).resolves.toContain('“this action”');
+    await expect(p.locator('.result [data-panel^="heatmap"] svg').first().textContent()).resolves.toContain('“this action”');
+    const results = await download(p, '#download-results');
+    // The result JSON keeps the file's values.
+    expect(JSON.parse(results.text).results[0].point['rules.nextPenalty']).toBe('nextRound');
+    // Opened as a file: a swept rule reads as swept, over what its points ran, not as the
+    // file's own value (`rules` holds sacrificeCurrency "carried" here; nextPenalty's default).
+    const note = p.locator('#setup .file-note li').first();
+    await p.setInputFiles('#file', results.path);
+    await p.waitForSelector('.results[data-run-state="file"]');
+    await expect(note.textContent()).resolves.toContain('“a “next” penalty taken before acting cuts” varied over “the next round’s action”, “this action”');
+    await expect(note.textContent()).resolves.not.toContain('“a “next” penalty taken before acting cuts” = ');
+    await p.close();
+
+    // A rule the file sets and the sweep varies over another value: said as varied, never as the value no point ran.
+    const q = await open({ ...scenario, sweep: { ...file.sweep, 'rules.sacrificeCurrency': ['none', 'carried'] } });
+    await finished(q);
+    const again = await download(q, '#download-results');
+    await q.setInputFiles('#file', again.path);
+    await q.waitForSelector('.results[data-run-state="file"]');
+    const line = await q.locator('#setup .file-note li').first().textContent();
+    expect(line).toContain('“currency carried into the round, when the action is sacrificed” varied over “stays behind with the action”, “joins the full defence”');
+    expect(line).not.toContain('sacrificed” = “joins the full defence”');
+    await q.close();
+    expect(pageErrors).toEqual([]);
+  }, 180_000);
+
+  test('a note names the setup field it opens with as the form does, the path in its title', async () => {
+    const ambush = parseYaml(readFileSync('scenarios/vdp-combat-ambush.yaml', 'utf8'));
+    const p = await open({ ...ambush, trials: 500 });
+    await finished(p);
+    const notes = p.locator('.result .point-notes');
+    const named = notes.locator('.rule-named[data-raw="characters.0.advantageRolls"]');
+    await expect(named.textContent()).resolves.toBe('“ambusher › situational dice for”');
+    await expect(named.getAttribute('title')).resolves.toBe('characters.0.advantageRolls');
+    await expect(notes.textContent()).resolves.not.toContain('characters.0.');
+    await p.close();
     expect(pageErrors).toEqual([]);
   }, 120_000);
 });

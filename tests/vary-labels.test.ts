@@ -11,7 +11,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { parseScenarioText } from '../sim/scenarioText.ts';
-import { pointLabel, sweepLabel } from '../reports/sweep.ts';
+import { pointFileText, pointLabel, sweepLabel, sweepValueLabel } from '../reports/sweep.ts';
 import { describeCheck } from '../reports/render.ts';
 import { forms } from '../reports/fields/index.ts';
 import { newScenario } from '../dashboard/model/scenario.ts';
@@ -116,5 +116,20 @@ describe('names and values', () => {
     expect(pointLabel({ 'setup.participants.0.dice': [] }, setup, knavery)).toBe('captain › trait dice = none');
     expect(pointLabel({ 'setup.participants.0.name': '' }, setup, knavery)).toBe('captain › name = ""');
     expect(pointLabel({ 'setup.challenges': 3, 'setup.participants.0.dice': ['2d4', 'd6'] }, setup, knavery)).toBe('challenges = 3, captain › trait dice = 2d4 + d6');
+  });
+
+  test('a rule’s value in the words its select shows, quoted, where the path is named in words; the file’s value kept for a title', () => {
+    const conflict = { system: 'sorcerer', mechanic: 'conflict' };
+    // sorcerer-conflict-next-penalty read "rule: a “next” penalty taken before acting cuts = nextRound".
+    expect(pointLabel({ 'rules.nextPenalty': 'nextRound', 'setup.a.defend': 'fullDefence' }, { a: { name: 'a' } }, conflict)).toBe(
+      'rule: a “next” penalty taken before acting cuts = “the next round’s action”, a › defence before acting = fullDefence',
+    );
+    expect(sweepValueLabel('rules.sacrificeCurrency', 'carried', undefined, conflict)).toBe('“joins the full defence”');
+    // A value the rule does not have, and a rule without its system: as written.
+    expect(sweepValueLabel('rules.nextPenalty', 'sideways', undefined, conflict)).toBe('sideways');
+    expect(sweepValueLabel('rules.nextPenalty', 'nextRound')).toBe('nextRound');
+    // A flag rule's values too ("Speed Chess" = false read as the file's false).
+    expect(sweepValueLabel('rules.speedChess', true, undefined, { system: 'viciousness', mechanic: 'rivals' })).toBe('“played”');
+    expect(pointFileText({ 'rules.nextPenalty': 'nextRound', 'setup.a.stamina': 4 })).toBe('rules.nextPenalty = "nextRound", setup.a.stamina = 4');
   });
 });

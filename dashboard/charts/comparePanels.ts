@@ -6,7 +6,7 @@
 import type { ScenarioResult } from '../../sim/result.ts';
 import { pointKey } from '../../sim/diff.ts';
 import { type MetricKind, metricKinds, metricLabel } from '../../reports/metrics.ts';
-import { formatSweepValue, pointLabel, type SweepMechanic } from '../../reports/sweep.ts';
+import { pointLabel, sweepValueLabel, type SweepMechanic } from '../../reports/sweep.ts';
 import { difference } from '../model/compare.ts';
 import { compareDifference, compareEstimates, type CompareRow } from './compareCharts.ts';
 import type { Panel } from './panels.ts';
@@ -35,7 +35,7 @@ export function comparedMetric(a: ScenarioResult, options: CompareOptions = {}):
 function pairLabel(a: Record<string, unknown>, b: Record<string, unknown>, setup: unknown, mechanic: SweepMechanic): string {
   const parts = Object.keys(a).map((k) => {
     const one = pointLabel({ [k]: a[k] }, setup, mechanic);
-    return JSON.stringify(a[k]) === JSON.stringify(b[k]) ? one : `${one} (B: ${formatSweepValue(b[k])})`;
+    return JSON.stringify(a[k]) === JSON.stringify(b[k]) ? one : `${one} (B: ${sweepValueLabel(k, b[k], setup, mechanic)})`;
   });
   return parts.length ? parts.join(', ') : pointLabel(a, setup, mechanic);
 }

@@ -7,7 +7,7 @@
  */
 import type { PointResult, ScenarioResult } from '../../sim/result.ts';
 import { type MetricKind, metricKinds, metricLabel } from '../../reports/metrics.ts';
-import { formatSweepValue, pointLabel, sweepLabel } from '../../reports/sweep.ts';
+import { formatSweepValue, pointFileText, pointLabel, sweepLabel, sweepValueLabel, type SweepMechanic } from '../../reports/sweep.ts';
 import { distributionLabel } from '../../reports/charts/distributionBars.ts';
 import { chartPlan, defaultHeatmapMetrics } from '../../reports/charts/plan.ts';
 import { axisValues, binInterval, pointTrials, sweepAxes } from '../../reports/charts/shared.ts';
@@ -108,7 +108,7 @@ export function panelsFor(result: ScenarioResult, options: PanelOptions = {}): P
         columns: ['split', ...others.map((a) => sweepLabel(a, options.setup, result)), ...traded.map(label)],
         rows: result.results.map((p) => [
           textCell(splitLabel(p.point[split])),
-          ...others.map((a) => textCell(formatSweepValue(p.point[a]))),
+          ...others.map((a) => valueCell(a, p.point[a], options.setup, result)),
           ...traded.map((m) => estimateCell(p.metrics[m], 'probability')),
         ]),
       },
@@ -136,7 +136,7 @@ export function panelsFor(result: ScenarioResult, options: PanelOptions = {}): P
             columns: [sweepLabel(axis, options.setup, result), ...(same.length > 1 ? [''] : []), ...ESTIMATE_COLUMNS],
             rows: result.results.flatMap((p) =>
               same.map((m) => [
-                textCell(formatSweepValue(p.point[axis])),
+                valueCell(axis, p.point[axis], options.setup, result),
                 ...(same.length > 1 ? [textCell(label(m))] : []),
                 ...metricCells(p.metrics[m], kind),
               ]),
@@ -167,7 +167,7 @@ export function panelsFor(result: ScenarioResult, options: PanelOptions = {}): P
                   const d = p.distributions![key]!;
                   const n = pointTrials(result, p);
                   return d.x.map((x, i) => [
-                    ...(points.length > 1 ? [textCell(pointLabel(p.point, options.setup, result))] : []),
+                    ...(points.length > 1 ? [pointCell(p.point, options.setup, result)] : []),
                     // The last bin of an open-topped distribution counts its value or more.
                     textCell(d.lastAtLeast && i === d.x.length - 1 ? `${x} or more` : String(x)),
                     numberCell(d.p[i], 'probability'),
@@ -189,7 +189,7 @@ export function panelsFor(result: ScenarioResult, options: PanelOptions = {}): P
         panels.push(
           panel({
             columns: [sweepLabel(s.vary, options.setup, result), ...ESTIMATE_COLUMNS],
-            rows: s.points.map((p) => [textCell(formatSweepValue(p.value)), numberCell(p.estimate, kind), intervalCell(p.ci95, kind), exactCell(p.exact)]),
+            rows: s.points.map((p) => [valueCell(s.vary, p.value, options.setup, result), numberCell(p.estimate, kind), intervalCell(p.ci95, kind), exactCell(p.exact)]),
           }),
         );
         break;
@@ -207,7 +207,7 @@ export function panelsFor(result: ScenarioResult, options: PanelOptions = {}): P
               const s = p.series![key];
               if (!s) return [];
               return s.turn.map((turn, i) => [
-                ...(pointColumn ? [textCell(pointLabel(p.point, options.setup, result))] : []),
+                ...(pointColumn ? [pointCell(p.point, options.setup, result)] : []),
                 textCell(String(turn)),
                 // Each figure with its 95% interval (the series' `<column>Low`/`High`).
                 ...(fan ? (['p10', 'p50', 'p90', 'mean'] as const) : (['demoted', 'promoted'] as const)).map((c) =>
@@ -238,6 +238,19 @@ function seriesCell(s: Record<string, number[]>, column: string, i: number, kind
 }
 
 /**
+ * A swept value in the words its field's select shows (a rule's: reports/sweep.ts
+ * sweepValueLabel), as the point labels and the charts name it; the file's value on hover.
+ */
+function valueCell(path: string, value: unknown, setup: unknown, mechanic: SweepMechanic): TableCell {
+  return textCell(sweepValueLabel(path, value, setup, mechanic), formatSweepValue(value));
+}
+
+/** A point in words (pointLabel), as the file writes it on hover (`rules.nextPenalty = "nextRound"`). */
+function pointCell(point: Record<string, unknown>, setup: unknown, mechanic: SweepMechanic): TableCell {
+  return textCell(pointLabel(point, setup, mechanic), pointFileText(point));
+}
+
+/**
  * A heatmap's numbers: the second path down, the first across, as the chart has them
  * (first value of the second path at the bottom there, at the top here, as tables read);
  * with a third path, one row per point instead.
@@ -247,7 +260,7 @@ function heatmapTable(result: ScenarioResult, metric: string, kind: MetricKind, 
   if (axes.length > 2) {
     return {
       columns: ['point', ...ESTIMATE_COLUMNS],
-      rows: result.results.map((p) => [textCell(pointLabel(p.point, setup, result)), ...metricCells(p.metrics[metric], kind)]),
+      rows: result.results.map((p) => [pointCell(p.point, setup, result), ...metricCells(p.metrics[metric], kind)]),
     };
   }
   const acrossValues = axisValues(result.results, across);
@@ -255,8 +268,8 @@ function heatmapTable(result: ScenarioResult, metric: string, kind: MetricKind, 
   const find = (a: unknown, u: unknown) =>
     result.results.find((p) => formatSweepValue(p.point[across]) === formatSweepValue(a) && formatSweepValue(p.point[up]) === formatSweepValue(u));
   return {
-    columns: [`${sweepLabel(up, setup, result)} \\ ${sweepLabel(across, setup, result)}`, ...acrossValues.map(formatSweepValue)],
-    rows: upValues.map((u) => [textCell(formatSweepValue(u)), ...acrossValues.map((a) => estimateCell(find(a, u)?.metrics[metric], kind))]),
+    columns: [`${sweepLabel(up, setup, result)} \\ ${sweepLabel(across, setup, result)}`, ...acrossValues.map((a) => sweepValueLabel(across, a, setup, result))],
+    rows: upValues.map((u) => [valueCell(up, u, setup, result), ...acrossValues.map((a) => estimateCell(find(a, u)?.metrics[metric], kind))]),
   };
 }
 

@@ -43,8 +43,9 @@ export function intervalCell(ci: readonly [number, number] | undefined, kind: Me
   return ci === undefined ? { text: '—' } : { text: `${formatValue(ci[0], kind)} to ${formatValue(ci[1], kind)}` };
 }
 
-export function textCell(text: string): TableCell {
-  return { text };
+/** `title`: what the text stands for in the file, where it is said in words (a rule's value). */
+export function textCell(text: string, title?: string): TableCell {
+  return title === undefined || title === text ? { text } : { text, title };
 }
 
 /**

@@ -18,8 +18,11 @@
  *   text itself does not say it: the problem beside the select), else the first rule the
  *   text names, after that mention — only where the sentence says it is that rule's value
  *   (VALUE_PLACE): first in a refusal at the rule ("ownTurn" says …), the value refused
- *   ("does not play invest, so "spread" would change nothing"), its default, and the values
- *   a refusal expects ("expected one of …"). Anywhere else a quoted word may be another
+ *   ("does not play invest, so "spread" would change nothing"), its default, the values
+ *   a refusal expects ("expected one of …"), the value that opens a note's why
+ *   (`rules.advantageOn changes nothing here: "both" also …`), one the note compares it with
+ *   (`as "focus" does`), and one after the rule's bare key (`or retarget "changeFocus"`, said
+ *   as a mention is). Anywhere else a quoted word may be another
  *   thing's that happens to be spelt as one of the rule's values (a fighter's currency
  *   "none" in a refusal at rules.attackCurrency, whose values include "none"; a side's
  *   name), and a value is never said as the rule's words on a guess (the review).
@@ -73,6 +76,17 @@ const QUOTED = /(?<![:{,[])"(?:[^"\\]|\\.)*"/g;
  * text before it ends so. (At the start of a refusal at the rule's path too: in `ruleWords`.)
  */
 const VALUE_PLACE = /(?:\bso |\bits default |\bexpected one of (?:"(?:[^"\\]|\\.)*", )*)$/;
+/**
+ * More places a quoted value is the subject rule's, where the sentence names the rule or the
+ * value's part in it (`KEY` the rule's key): right after the rule's mention that opens a
+ * note's why (`rules.advantageOn changes nothing here: "both" also puts …`), after the rule's
+ * key (`or retarget "changeFocus"`: in `ruleWords`), and compared with the value the note is
+ * about (`, as "focus" does`). Each left the second value of a note in the file's words beside
+ * the first in the select's (the dashboard audit).
+ */
+const opensWhy = (key: string) => new RegExp(`(?<![\\w."])rules\\.${key} changes nothing here: $`);
+const AS_BEFORE = /\bas $/;
+const DOES_AFTER = /^ does\b/;
 /** The rule a path is at: `rules.hitOn`, `sweep.rules.hitOn.1`. */
 const SUBJECT_PATH = /^(?:sweep\.)?rules\.([A-Za-z]\w*)(?:\.|$)/;
 /** The first rule a text names, by its path or its sweep path. */
@@ -119,10 +133,20 @@ export function ruleWords(text: string, system: unknown, subject?: string): Rule
     // A value alone, of the rule at `subject` (a flag's too): "Asked at the setup's own … = true".
     const alone = byPath !== undefined && /^(true|false)$/.test(text) ? valueWords(subjectToggle, text === 'true') : undefined;
     if (alone !== undefined) return [{ words: quoted(alone), raw: text }];
+    // The rule by its bare key with one of its values (`or retarget "changeFocus"`, after
+    // `rules.retarget "free"`): said as a mention is, label and value in words.
+    for (const m of text.matchAll(new RegExp(`(?<![\\w."])${subjectKey} ("(?:[^"\\\\]|\\\\.)*")`, 'g'))) {
+      if (m.index < valuesFrom || pieces.some((p) => m.index < p.end && m.index + m[0].length > p.at)) continue;
+      const said = valueWords(subjectToggle, parse(m[1]!));
+      if (said !== undefined) pieces.push({ at: m.index, end: m.index + m[0].length, words: `${quoted(ruleLabel(subjectKey!))} = ${quoted(said)}`, raw: m[0] });
+    }
     for (const m of text.matchAll(QUOTED)) {
       if (m.index < valuesFrom || pieces.some((p) => m.index < p.end && m.index + m[0].length > p.at)) continue;
       const first = byPath !== undefined && m.index === 0;
-      if (!first && !VALUE_PLACE.test(text.slice(0, m.index))) continue;
+      const before = text.slice(0, m.index);
+      const after = text.slice(m.index + m[0].length);
+      const placed = VALUE_PLACE.test(before) || opensWhy(subjectKey!).test(before) || (AS_BEFORE.test(before) && DOES_AFTER.test(after));
+      if (!first && !placed) continue;
       const said = valueWords(subjectToggle, parse(m[0]));
       if (said !== undefined) pieces.push({ at: m.index, end: m.index + m[0].length, words: quoted(said), raw: m[0] });
     }

@@ -10,6 +10,7 @@ import type { ScenarioResult } from '../../sim/result.ts';
 import { ScenarioErrors, type ScenarioError } from '../../sim/scenario.ts';
 import type { SolveResult } from '../../sim/solve/result.ts';
 import { switchMechanic } from '../model/switch.ts';
+import { droppedWords } from '../model/setupWords.ts';
 import { removableAt, removeItem, removedName, withoutRemovable, type Removable } from '../model/removal.ts';
 import { scenarioB, sweepOverlap, type CompareChange } from '../model/compare.ts';
 import { readOpenedFile, scenarioFileName, scenarioFileText, scenarioOfResult, trialsRan, MAX_FILE_BYTES } from '../model/files.ts';
@@ -22,7 +23,8 @@ import { LiveRun } from '../../workers/live.ts';
 import type { ChunkExecutor } from '../../workers/schedule.ts';
 import type { DistributionView } from '../charts/panels.ts';
 import { choiceValuesText, formatSweepValues } from '../model/sweep.ts';
-import { sweepLabel } from '../../reports/sweep.ts';
+import { sweepLabel, sweepValueLabel } from '../../reports/sweep.ts';
+import { axisValues } from '../../reports/charts/shared.ts';
 import { optionLabel, shownDefault, type LeafField } from '../../reports/fields/spec.ts';
 import { getAt, joinPath, parsePath } from '../../reports/fields/paths.ts';
 import { h, replace } from './dom.ts';
@@ -56,6 +58,20 @@ export interface AppElements {
   messages: HTMLElement;
   /** The summary bar that stays in view on a narrow screen. */
   summary?: HTMLElement;
+}
+
+/**
+ * A rule of an opened result as the file note lists it: its value in force, or, where the
+ * sweep varies it, the values its points ran, each in its select's words (the file's on hover).
+ */
+function ruleInForce(result: ScenarioResult, key: string, value: unknown): (string | HTMLElement)[] {
+  const path = `rules.${key}`;
+  const swept = axisValues(result.results.filter((p) => Object.hasOwn(p.point, path)), path);
+  if (!swept.length) return ruleText(`${path} ${JSON.stringify(value)}`, result.system);
+  return [
+    ...ruleText(path, result.system),
+    h('span', { attrs: { title: `${path} over ${swept.map((v) => JSON.stringify(v)).join(', ')}` } }, ` varied over ${swept.map((v) => sweepValueLabel(path, v, undefined, result)).join(', ')}`),
+  ];
 }
 
 export class App implements SetupContext {
@@ -172,6 +188,7 @@ export class App implements SetupContext {
     this.clearMessage();
     this.openedName = undefined;
     this.openedYaml = undefined;
+    const before = this.current;
     const switched = switchMechanic(this.current, system, mechanic, this.change);
     this.current = switched.scenario;
     this.change = switched.compare;
@@ -182,7 +199,8 @@ export class App implements SetupContext {
     // Said, not done quietly: what the designer had set that this mechanic has no field for,
     // and what was carried over but may now ask another thing (a Find question).
     const said = [
-      ...(switched.dropped.length > 0 ? [`${mechanic} has nothing for ${switched.dropped.join(' or ')}: left out.`] : []),
+      // Each rule and path as the page showed it before the switch (model/setupWords.ts).
+      ...(switched.dropped.length > 0 ? [`${mechanic} has nothing for ${switched.dropped.map((d) => droppedWords(d, before)).join(' or ')}: left out.`] : []),
       ...switched.notes.map((note) => `${note[0]!.toUpperCase()}${note.slice(1)}.`),
     ];
     if (said.length > 0) this.message(said.join(' '), false);
@@ -340,9 +358,12 @@ export class App implements SetupContext {
         {},
         h('b', {}, r.name),
         ` — ${r.system} · ${r.mechanic} · ${trialsRan(r)} · seed ${JSON.stringify(r.seed)}`,
-        // Each rule as the Rule variants card names it, the file's value in its title.
+        // Each rule as the Rule variants card names it, the file's value in its title. A rule
+        // the sweep varies is said as varied, over the values its points ran: the result's
+        // `rules` holds the file's own value, which no point of such a sweep need have run
+        // (sacrificeCurrency swept over none and carried read “joins the full defence”).
         ...(r.rules && Object.keys(r.rules).length
-          ? [' · rules ', ...Object.entries(r.rules).flatMap(([k, v], i) => [i > 0 ? ', ' : '', ...ruleText(`rules.${k} ${JSON.stringify(v)}`, r.system)])]
+          ? [' · rules ', ...Object.entries(r.rules).flatMap(([k, v], i) => [i > 0 ? ', ' : '', ...ruleInForce(r, k, v)])]
           : []),
       ),
     );

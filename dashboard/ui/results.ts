@@ -5,7 +5,7 @@
 import type { ScenarioResult } from '../../sim/result.ts';
 import { pointMatches } from '../../sim/scenario.ts';
 import { metricLabel } from '../../reports/metrics.ts';
-import { pointLabel, sweepLabel } from '../../reports/sweep.ts';
+import { formatSweepValue, pointFileText, pointLabel, sweepLabel, sweepValueLabel } from '../../reports/sweep.ts';
 import { axisValues, sweepAxes } from '../../reports/charts/shared.ts';
 import { formatSweepValues, kindOfValues } from '../model/sweep.ts';
 import { headlineLines } from '../../reports/headline.ts';
@@ -16,7 +16,7 @@ import { heatmapChoices, heatmapMetric, panelsFor, type DistributionView } from 
 import type { JobProgress } from '../../workers/live.ts';
 import { h } from './dom.ts';
 import { panelIndex, panelNode } from './panels.ts';
-import { ruleText } from './ruleText.ts';
+import { noteText } from './ruleText.ts';
 
 export type RunState = 'idle' | 'running' | 'stopped' | 'finished' | 'invalid' | 'file' | 'failed';
 
@@ -81,7 +81,17 @@ export function varyingLine(result: ScenarioResult, setup?: unknown, planned?: n
   if (!axes.length) return h('p', { class: 'varying' }, 'Nothing varied: one setup.');
   const parts = axes.map((axis) => {
     const values = axisValues(result.results, axis);
-    return h('li', { attrs: { 'data-axis': axis } }, h('b', {}, sweepLabel(axis, setup, result)), ` over ${formatSweepValues(values, kindOfValues(values))} (${values.length} value${values.length === 1 ? '' : 's'})`);
+    const asFiled = formatSweepValues(values, kindOfValues(values));
+    // A choice's values in the words its select and Vary's boxes show (a rule's: “the next
+    // round’s action”), the file's on hover; other values as Vary's row writes them.
+    const named = values.map((v) => sweepValueLabel(axis, v, setup, result));
+    const words = named.some((w, i) => w !== formatSweepValue(values[i])) ? named.join(', ') : asFiled;
+    return h(
+      'li',
+      { attrs: { 'data-axis': axis, title: words === asFiled ? undefined : `${axis} over ${asFiled}` } },
+      h('b', {}, sweepLabel(axis, setup, result)),
+      ` over ${words} (${values.length} value${values.length === 1 ? '' : 's'})`,
+    );
   });
   // Mid-run (or stopped) the points are those back, not all the sweep's: said as such.
   const got = result.results.length;
@@ -220,17 +230,20 @@ function checks(result: ScenarioResult, provisional: boolean, setup?: unknown): 
       {},
       ...result.expect.map((e) => {
         const bound = e.between ? `between ${e.between[0]} and ${e.between[1]}` : e.atLeast !== undefined ? `at least ${e.atLeast}` : `at most ${e.atMost}`;
-        const where = e.point ? ` at ${pointLabel(e.point, setup, result)}` : '';
+        const whereText = e.point ? ` at ${pointLabel(e.point, setup, result)}` : '';
+        // The point in words (a rule's value as its select says it), the file's on hover.
+        const where = e.point ? h('span', { class: 'where', attrs: { title: pointFileText(e.point) } }, whereText) : '';
         // Of a run in flight or stopped, a check none of whose points has come back yet
         // has nothing to pass on (evaluateChecks would call it a pass): said so.
         if (provisional && !result.results.some((r) => pointMatches(e.point, r.point))) {
-          return h('li', { class: 'pending' }, h('span', { class: 'badge' }, '—'), ` ${metricLabel(result, e.metric)} ${bound}${where}: no trials at its ${e.point ? 'points' : 'point'} yet`);
+          return h('li', { class: 'pending' }, h('span', { class: 'badge' }, '—'), ` ${metricLabel(result, e.metric)} ${bound}`, where, `: no trials at its ${e.point ? 'points' : 'point'} yet`);
         }
         return h(
           'li',
           { class: e.pass ? 'pass' : 'fail' },
           h('span', { class: 'badge' }, e.pass ? 'pass' : 'FAIL'),
-          ` ${metricLabel(result, e.metric)} ${bound}${where}`,
+          ` ${metricLabel(result, e.metric)} ${bound}`,
+          where,
           e.failedPoints?.length ? ` (fails at ${e.failedPoints.map((p) => pointLabel(p, setup, result)).join('; ')})` : '',
           exactDisagrees(e, result) ? h('div', { class: 'exact-note' }, `${exactNoteMark(e)}${exactDisagrees(e, result)}`) : null,
           e.why ? h('div', { class: 'why' }, `why: ${e.why}`) : null,
@@ -259,7 +272,8 @@ export function headlineBox(result: ScenarioResult, provisional: boolean, setup?
           'li',
           { attrs: { 'data-metric': l.metric } },
           h('span', { class: 'label' }, l.label),
-          l.where ? h('span', { class: 'where' }, ` at ${l.where}`) : null,
+          // The point in words, as the file writes it on hover.
+          l.where ? h('span', { class: 'where', attrs: { title: l.point ? pointFileText(l.point) : undefined } }, ` at ${l.where}`) : null,
           ' ',
           h('span', { class: 'value' }, l.value),
           ' ',
@@ -322,7 +336,7 @@ export function renderResults(view: ResultsView, options: ResultsOptions): HTMLE
         // B's own notes (A's are with A's results below): why a B figure has no exact value, or
         // what of B's setup changes nothing. One A has too is said there, once (it was listed
         // twice, as B's here and as A's below).
-        notesList(pointNotes(b).filter((note) => !pointNotes(a).includes(note)).map((note) => `B: ${note}`), b.system),
+        notesList(pointNotes(b).filter((note) => !pointNotes(a).includes(note)).map((note) => `B: ${note}`), b, b.setup ?? panelOptions.setup),
         a.results.length > 1 ? select('compare', heatmapChoices(a), comparedMetric(a, compareOptions), options.onCompareMetric) : null,
         ...comparePanels(a, b, compareOptions).map((p) => panelNode(p)),
       ),
@@ -348,7 +362,7 @@ export function renderResults(view: ResultsView, options: ResultsOptions): HTMLE
         // The points' notes, as the report says them: why figures have no exact value where the
         // mechanic has them, and what the setup asks that changes nothing.
         // One tight list: a paragraph each took ~110 px above the charts for three (an audit).
-        notesList(pointNotes(result), result.system),
+        notesList(pointNotes(result), result, setup),
         // pointCount is the plan of the run under way; stale results are an earlier one's.
         varyingLine(result, setup, view.state === 'file' || view.stale ? undefined : view.pointCount),
         checks(result, provisional, setup),
@@ -378,9 +392,10 @@ function withIndex(panels: ReturnType<typeof panelsFor>, prefix: string, onView:
 
 /**
  * A result's notes (reports/pointNotes.ts) as one list, or nothing where it has none; a rule
- * a note names reads as the Rule variants card names it (ui/ruleText.ts), the result's own
- * notes (and the JSON) keeping the file's words.
+ * a note names reads as the Rule variants card names it, and the setup field it opens with
+ * as the form labels it (ui/ruleText.ts), the result's own notes (and the JSON) keeping the
+ * file's words.
  */
-function notesList(notes: readonly string[], system: string): HTMLElement | null {
-  return notes.length > 0 ? h('ul', { class: 'point-notes', attrs: { 'aria-label': 'notes' } }, ...notes.map((note) => h('li', { class: 'help exact-note' }, ...ruleText(note, system)))) : null;
+function notesList(notes: readonly string[], result: ScenarioResult, setup: unknown): HTMLElement | null {
+  return notes.length > 0 ? h('ul', { class: 'point-notes', attrs: { 'aria-label': 'notes' } }, ...notes.map((note) => h('li', { class: 'help exact-note' }, ...noteText(note, result, setup)))) : null;
 }

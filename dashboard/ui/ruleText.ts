@@ -3,9 +3,20 @@
  * the words shown, the file's text it stands for in the piece's title (and `data-raw`), so
  * what `poolsim run` prints is one hover away. Text nodes only, as everywhere (ui/dom.ts).
  */
-import { ruleWords } from '../model/ruleWords.ts';
+import { ruleWords, type RulePiece } from '../model/ruleWords.ts';
+import { noteWords } from '../model/setupWords.ts';
+import type { SweepMechanic } from '../../reports/sweep.ts';
 import { h } from './dom.ts';
 
+function pieceNodes(pieces: RulePiece[]): (string | HTMLElement)[] {
+  return pieces.map((p) => (typeof p === 'string' ? p : h('span', { class: 'rule-named', attrs: { title: p.raw, 'data-raw': p.raw } }, p.words)));
+}
+
 export function ruleText(text: string, system: unknown, subject?: string): (string | HTMLElement)[] {
-  return ruleWords(text, system, subject).map((p) => (typeof p === 'string' ? p : h('span', { class: 'rule-named', attrs: { title: p.raw, 'data-raw': p.raw } }, p.words)));
+  return pieceNodes(ruleWords(text, system, subject));
+}
+
+/** A result's note: the setup field it opens with by its form label too (model/setupWords.ts), the path in the title. */
+export function noteText(note: string, mechanic: SweepMechanic, setup: unknown): (string | HTMLElement)[] {
+  return pieceNodes(noteWords(note, mechanic, setup));
 }

@@ -11,7 +11,7 @@
 import * as Plot from '@observablehq/plot';
 import type { ScenarioResult } from '../../sim/result.ts';
 import { type MetricKind, metricLabel } from '../metrics.ts';
-import { formatSweepValue, pointLabel, sweepLabel } from '../sweep.ts';
+import { pointLabel, sweepLabel, sweepValueLabel } from '../sweep.ts';
 import { plotToSvg } from '../svg.ts';
 import { exactFigure } from '../../sim/solve/sentence.ts';
 import { MARGIN_TOP, WIDTH, axisValues, formatEstimate, keyLine, panelLabels, sweepAxes, textWidth } from './shared.ts';
@@ -32,9 +32,11 @@ export function metricHeatmap(result: ScenarioResult, metric: string, options: M
   const [across, up] = options.axes ?? [allAxes[0], allAxes[1]];
   if (across === undefined || up === undefined) throw new Error('metricHeatmap: needs two sweep axes');
   const panelAxes = allAxes.filter((a) => a !== across && a !== up);
-  const acrossValues = axisValues(result.results, across).map(formatSweepValue);
+  // Each value as its field's select names it (a rule's words), as the point labels do.
+  const named = (path: string) => (v: unknown) => sweepValueLabel(path, v, options.setup, result);
+  const acrossValues = axisValues(result.results, across).map(named(across));
   // Up the page the first value sits lowest, as on any y axis.
-  const upValues = axisValues(result.results, up).map(formatSweepValue).reverse();
+  const upValues = axisValues(result.results, up).map(named(up)).reverse();
   const kind = options.kind;
 
   const rows = result.results
@@ -43,8 +45,8 @@ export function metricHeatmap(result: ScenarioResult, metric: string, options: M
       const m = p.metrics[metric]!;
       const panel = Object.fromEntries(panelAxes.map((a) => [a, p.point[a]]));
       return {
-        across: formatSweepValue(p.point[across]),
-        up: formatSweepValue(p.point[up]),
+        across: named(across)(p.point[across]),
+        up: named(up)(p.point[up]),
         panel: pointLabel(panel, options.setup, result),
         value: m.exact ?? m.estimate,
         exact: m.exact,

@@ -10,7 +10,7 @@
 import * as Plot from '@observablehq/plot';
 import type { ScenarioResult } from '../../sim/result.ts';
 import { type MetricKind, chartFamily, familyLabel, memberLabels } from '../metrics.ts';
-import { formatSweepValue, sweepLabel } from '../sweep.ts';
+import { sweepLabel, sweepValueLabel } from '../sweep.ts';
 import { plotToSvg } from '../svg.ts';
 import { EXACT, MARGIN_TOP, MONTE_CARLO, WIDTH, allNumbers, axisValues, keyLine, probabilityDomain, probabilityMargin, spreadLabels, textWidth, zoomNote } from './shared.ts';
 
@@ -50,7 +50,7 @@ export function metricsOverSweep(result: ScenarioResult, metrics: string[], opti
         const m = p.metrics[metric]!;
         const raw = p.point[axis];
         return {
-          x: numeric ? (raw as number) : formatSweepValue(raw),
+          x: numeric ? (raw as number) : sweepValueLabel(axis, raw, options.setup, result),
           series: seriesNames.get(metric)!,
           estimate: m.estimate,
           low: m.ci95[0],
@@ -81,7 +81,7 @@ export function metricsOverSweep(result: ScenarioResult, metrics: string[], opti
   // Named values wider than their step (weapon or policy names) are slanted, as the
   // heatmaps' are, so they cannot run into each other ("probeDefencestunningBlow"); the
   // bottom margin grows by the slant's drop.
-  const names = numeric ? [] : values.map(formatSweepValue);
+  const names = numeric ? [] : values.map((v) => sweepValueLabel(axis, v, options.setup, result));
   const widest = Math.max(0, ...names.map(textWidth));
   // A point scale's step: the frame over the values' gaps plus 0.3 of one at each end.
   const step = (WIDTH - 40 - marginRight) / Math.max(1, names.length - 1 + 0.6);

@@ -250,7 +250,7 @@ export const campaignForm: MechanicForm = {
             choice('action', 'costs the interferers', ['nextTurn', 'free'], 'nextTurn (default)', '“Each character in a troupe may take one turn action”: the move comes as the next turn begins, and taking part in it is that turn’s action; or free'),
           ],
         },
-        choice('knaveryPush', 'pushes to reroll in a plan', ['never', 'ifShort'], 'never (default)', 'when the plan falls short, those who showed no success reroll, then are rattled'),
+        choice('knaveryPush', 'pushes to reroll in a plan', ['never', 'ifShort'], 'never (default)', 'when the plan falls short, those who showed no success reroll, then are rattled', { never: 'never', ifShort: 'when the plan falls short' }),
         choice('freePushes', 'free pushes from 6s', ['reroll', 'unused', 'fallout'], 'reroll (default)', '“to be used if the scheme fails”: each rerolls a PC’s violence dice in the fight that follows, without a rattle; or unused; or each thwarts one active challenge in the fallout'),
         choice('onFailedJob', 'a failed plan turns to', ['violence', 'abandon'], 'violence (default)'),
         choice('takeRivalDeal', 'take a rival deal', ['never', 'whenJobFails'], 'never (default)'),

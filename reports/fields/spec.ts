@@ -110,9 +110,15 @@ export interface MechanicForm {
   presets?: Preset[];
 }
 
-/** A choice among named values, each shown as written. */
-export function choice(key: string, label: string, values: readonly (string | boolean)[], placeholder: string, help?: string): ChoiceField {
-  return { kind: 'choice', key, label, placeholder, help, options: values.map((v) => ({ value: v, label: String(v) })) };
+/**
+ * A choice among named values, each shown in its `words` where given ("its first roll only"
+ * for `first`: a file's spelling read as a word of the game it is not), else as written. The
+ * file keeps the value; Vary's boxes and the results name it by the same words
+ * (reports/sweep.ts sweepValueLabel). A `placeholder` naming the default reads "<its words>
+ * (default)", which `shownDefault` reads back.
+ */
+export function choice(key: string, label: string, values: readonly (string | boolean)[], placeholder: string, help?: string, words?: Readonly<Record<string, string>>): ChoiceField {
+  return { kind: 'choice', key, label, placeholder, help, options: values.map((v) => ({ value: v, label: words?.[String(v)] ?? String(v) })) };
 }
 
 export interface FoundField {

@@ -164,13 +164,13 @@ const situationalFields: Field[] = [
   { ...advantage, help: '“Many combat rules will also call for Advantage or Disadvantage dice”: on the rolls named below, all fight long or the first only; they cancel tension’s and effect dice one for one' },
   { ...disadvantage, help: '“using a skill not directly relevant may create a Disadvantage”; the highest dice are removed' },
   choice('advantageOn', 'situational dice on', ADVANTAGE_ON, 'both (default)', 'its attack rolls, its defence rolls, or both'),
-  choice('advantageRolls', 'situational dice for', ADVANTAGE_ROLLS, 'every (default) roll', 'first: “only applies to a single skill check or combat roll”, its first such roll (an ambush)'),
+  choice('advantageRolls', 'situational dice for', ADVANTAGE_ROLLS, 'every roll (default)', 'or its first roll only: “only applies to a single skill check or combat roll”, its first such roll (an ambush)', { every: 'every roll', first: 'its first roll only' }),
 ];
 
 /** A block's defensive effect and the bidding over effects: combat's fields, a contest's too. */
 const defensiveEffectFields: Field[] = [
   choice('defensiveEffect', 'block’s tension on an effect', DEFENSIVE_EFFECTS, 'always (default)', '“can spend that tension on a defensive effect”; never banks it for advantage dice'),
-  choice('bid', 'tension bidding', BID_POLICIES, 'whileAhead (default)', 'pay to negate an effect, or put one back on: always, only while it can outlast the other, never (said to change nothing where no effect is made to bid over)'),
+  choice('bid', 'tension bidding', BID_POLICIES, 'while it can outlast the other (default)', 'pay to negate an effect, or put one back on: always, only while it can outlast the other, never (said to change nothing where no effect is made to bid over)', { always: 'always', whileAhead: 'while it can outlast the other', never: 'never' }),
   { kind: 'number', key: 'effectTension', label: 'stored tension per effect', placeholder: '0', help: '“and any stored tension”: added to each effect it makes (said to change nothing on one that makes none)' },
 ];
 
@@ -270,7 +270,7 @@ export const extendedForm: MechanicForm = {
     choice('allocation', 'dice split or policy', EXTENDED_ALLOCATIONS, '2/2 (default)', 'attack/defence; pressAfterMiss: 3/1 right after a miss'),
     advantage,
     disadvantage,
-    choice('advantageSteps', 'advantage applies to', ['every', 'first'], 'every (default) step', 'first: “only applies to a single skill check”, the first step'),
+    choice('advantageSteps', 'advantage applies to', ['every', 'first'], 'every step (default)', 'or the first step only: “only applies to a single skill check”', { every: 'every step', first: 'the first step only' }),
     choice('spendTension', 'spend tension', SPEND_POLICIES, 'onAttack (default)', 'one advantage die per point on the next step’s roll; a roll exactly on its target banks a point'),
     { kind: 'number', key: 'spendPerRoll', label: 'most tension a roll', placeholder: '4' },
     { kind: 'number', key: 'maxSteps', label: 'most steps', placeholder: '100' },

@@ -238,7 +238,8 @@ export const knaveryForm: MechanicForm = {
       placeholder: 'never (default)',
       options: [
         { value: 'never', label: 'never' },
-        { value: 'ifShort', label: 'ifShort' },
+        // In words, as a rule's values are: "ifShort" is the file's spelling.
+        { value: 'ifShort', label: 'when the roll falls short' },
       ],
       help: '“A PC may also push in order to reroll the dice they contributed to a pool”: when the roll falls short, each participant who showed no success and is not rattled rerolls, then is rattled',
     },

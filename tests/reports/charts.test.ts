@@ -158,8 +158,10 @@ describe('chartsFor', () => {
       results: heistGrid.results.flatMap((p) => ['exact4', '4+'].map((v) => ({ ...p, point: { ...p.point, 'rules.hitOn': v } }))),
     };
     const [heatmap] = chartsFor(variants);
-    expect(heatmap!.svg).toContain('rule: a hit is = exact4');
-    expect(heatmap!.svg).toContain('rule: a hit is = 4+');
+    // Each panel names the rule's value as its select does, not as the file writes it.
+    expect(heatmap!.svg).toContain('rule: a hit is = “exactly 4”');
+    expect(heatmap!.svg).toContain('rule: a hit is = “4 or more”');
+    expect(heatmap!.svg).not.toContain('= exact4');
   });
 
   it('names each line by its label\'s words, not its name\'s code form', () => {
@@ -288,7 +290,9 @@ describe('chartsFor', () => {
     };
     const chart = chartsFor(byVariant)[0]!;
     expect(chart.title).toBe('P(plan succeeds) by rule: a hit is');
-    expect(chart.svg).toContain('>exact4<');
+    // Its ticks in the rule's words, as its select and Vary's boxes say them.
+    expect(chart.svg).toContain('>“exactly 4”<');
+    expect(chart.svg).not.toContain('>exact4<');
     expect(chart.svg).not.toContain('aria-label="line"');
   });
 
