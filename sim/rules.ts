@@ -153,13 +153,13 @@ export const sorcererRules = lazySchema(() => z
     /**
      * An exchange of a conflict (an attack against its defence) that ties all the way down
      * on as many dice a side: "If both sides have the same number of dice, throw your hands
-     * up in despair and re-roll or something." A *standOff* (default): nothing happens; or a
-     * *reroll* of that exchange alone, the attack and the defence on the same dice counts,
-     * until it is no full tie, the order of actions left as the table's dice set it. An
-     * attack always has dice (an action of no dice is no action), so a re-roll can end.
-     * docs/rulings/sorcerer-conflict.md.
+     * up in despair and re-roll or something." A *reroll* (default, as the text says) of
+     * that exchange alone, the attack and the defence on the same dice counts, until it is
+     * no full tie, the order of actions left as the table's dice set it; or a *standOff*:
+     * nothing happens (the default before December 2026). An attack always has dice (an
+     * action of no dice is no action), so a re-roll can end. docs/rulings/sorcerer-conflict.md.
      */
-    tiedExchange: variant({ standOff: 'is a stand-off', reroll: 'is rolled again' }, 'standOff'),
+    tiedExchange: variant({ standOff: 'is a stand-off', reroll: 'is rolled again' }, 'reroll'),
     /**
      * Where a conflict's Passion dice won this round go when the character, attacked before
      * acting, sacrifices its action: "Sacrifice your planned action and declare a defensive

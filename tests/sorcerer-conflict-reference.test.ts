@@ -145,7 +145,7 @@ interface Rules {
   nextPenalty?: 'thisAction';
   attackCurrency?: 'nextAction';
   standUpCovers?: 'actionOrSacrifice';
-  tiedExchange?: 'reroll';
+  tiedExchange?: 'reroll' | 'standOff';
   passionDefence?: 'fullDefence';
   sacrificeCurrency?: 'carried';
   injuryPenalties?: 'lastingAndNext';
@@ -169,8 +169,8 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
   // A Will roll at the round's start stands for a sacrifice too ("Sacrifice your planned
   // action and declare a defensive action, at full dice"): the dice it bought.
   const standUpCoversSacrifice = rules.standUpCovers === 'actionOrSacrifice';
-  // "re-roll or something", for an attack against a defence.
-  const rerollTiedExchange = rules.tiedExchange === 'reroll';
+  // "re-roll or something", for an attack against a defence (the default), or a stand-off.
+  const rerollTiedExchange = rules.tiedExchange !== 'standOff';
   // "Sacrifice your planned action and declare a defensive action": the Passion dice won
   // this round go with that full defence instead of staying behind with the action.
   const passionJoinsDefence = rules.passionDefence === 'fullDefence';

@@ -152,7 +152,7 @@ describe('the exact opening exchange', () => {
       expect(expectAgreement(rerolled)).toBe(4);
       // Who acts first is the same; the first action lands more often, as its ties now land
       // or fail instead of doing nothing.
-      const standOff = metricsOf(run(a, b, { trials: 1, extra, rules }));
+      const standOff = metricsOf(run(a, b, { trials: 1, extra, rules: { ...rules, tiedExchange: 'standOff' } }));
       const m = metricsOf(rerolled);
       for (const k of ['first.jesse', 'first.lydia']) expect(m[k].exact).toBe(standOff[k].exact);
       expect(m['opening.landed'].exact! - standOff['opening.landed'].exact!).toBeGreaterThan(0.005);
@@ -167,7 +167,7 @@ describe('the exact opening exchange', () => {
       planScenario({ name: 'c', system: 'sorcerer', mechanic: 'contest', trials: 1, setup: { a: { name: 'lydia', dice: 1 }, b: { name: 'jesse', dice: 1 } } }, 'c.json'),
     ).results[0].metrics;
     expect(c.reroll.exact).toBeCloseTo(0.1, 12);
-    const standOff = metricsOf(run(dodger, { ...lydia, dice: 1 }, { trials: 1 }));
+    const standOff = metricsOf(run(dodger, { ...lydia, dice: 1 }, { trials: 1, rules: { tiedExchange: 'standOff' } }));
     const rerolled = metricsOf(run(dodger, { ...lydia, dice: 1 }, { trials: 1, rules: { tiedExchange: 'reroll' } }));
     expect(standOff['opening.landed'].exact).toBeCloseTo(c['win.lydia'].exact!, 12);
     expect(rerolled['opening.landed'].exact).toBeCloseTo(c['win.lydia'].exact! / (1 - c.reroll.exact!), 12);
@@ -249,9 +249,10 @@ describe('a conflict', () => {
     expect(rerolled()).toBe(rerolled());
   });
 
-  it('a tied exchange is a stand-off by default: the figures of rules.tiedExchange "standOff", byte for byte', () => {
+  it('a tied exchange is rolled again by default ("re-roll or something"): the figures of rules.tiedExchange "reroll", byte for byte', () => {
     const figures = (r: ScenarioResult) => JSON.stringify(r.results);
-    expect(figures(run(jesse, { ...lydia, dice: 4 }, { trials: 3000, rules: { tiedExchange: 'standOff' } }))).toBe(figures(run(jesse, { ...lydia, dice: 4 }, { trials: 3000 })));
+    expect(figures(run(jesse, { ...lydia, dice: 4 }, { trials: 3000, rules: { tiedExchange: 'reroll' } }))).toBe(figures(run(jesse, { ...lydia, dice: 4 }, { trials: 3000 })));
+    expect(figures(run(jesse, { ...lydia, dice: 4 }, { trials: 3000, rules: { tiedExchange: 'standOff' } }))).not.toBe(figures(run(jesse, { ...lydia, dice: 4 }, { trials: 3000 })));
   });
 
   it('rules.nextPenalty "thisAction": an action the hits before it left no dice is no action, so its target neither defends nor wins currency by it', () => {
