@@ -967,6 +967,65 @@ describe('a rule in the words its select shows, the file keeping its values', ()
     expect(pointLabel({ 'setup.characters.0.advantageRolls': 'first' }, ambush, { system: 'vdp', mechanic: 'combat' })).toBe('ambusher › situational dice for = “its first roll only”');
   });
 
+  test('every choice of every form offers a value the file spells as no designer says (camelCase, a code, a flag) in words, each its own; a "(default)" names its option in those words', () => {
+    // Plain: a word of lowercase letters (never, light, rifle), or an attack/defence split as
+    // the text's table writes it (2/2). Anything else is the file's spelling: the next choice
+    // added cannot forget its words.
+    const plain = (v: string | boolean) => typeof v === 'string' && (/^[a-z]+$/.test(v) || /^\d\/\d$/.test(v));
+    const choices: [string, ChoiceField][] = [];
+    const walk = (where: string, fields: readonly Field[]) => {
+      for (const f of fields) {
+        if (f.kind === 'choice') choices.push([`${where}.${f.key}`, f]);
+        else if (f.kind === 'group' || f.kind === 'list') walk(`${where}.${f.key}`, f.fields);
+      }
+    };
+    for (const form of forms) walk(`${form.system} ${form.mechanic}`, form.fields);
+    expect(choices.length).toBeGreaterThan(40);
+    const unworded: string[] = [];
+    const alike: string[] = [];
+    const defaults: string[] = [];
+    for (const [where, field] of choices) {
+      for (const o of field.options) if (!plain(o.value) && o.label === String(o.value)) unworded.push(`${where} ${JSON.stringify(o.value)}`);
+      const labels = field.options.map((o) => o.label);
+      if (new Set(labels).size !== labels.length) alike.push(`${where}: ${labels.join(' | ')}`);
+      // A placeholder naming the default by an option names it as that option reads (not
+      // "onAttack (default)" beside “on its attack rolls”), and reads back; one naming no
+      // option ("as the push variant (default)") says what the kernel does instead.
+      const named = /^(.+?) \(default\)/.exec(field.placeholder)?.[1];
+      if (named === undefined) continue;
+      if (field.options.some((o) => String(o.value) === named && o.label !== named)) defaults.push(`${where}: ${field.placeholder}`);
+      const option = field.options.find((o) => o.label === named);
+      if (option && shownDefault(field) !== option.value) defaults.push(`${where}: ${field.placeholder} reads back as ${String(shownDefault(field))}`);
+    }
+    expect(unworded).toEqual([]);
+    expect(alike).toEqual([]);
+    expect(defaults).toEqual([]);
+  });
+
+  test('setup choices in the texts’ words: Edge Charge buys as the table names them, the bleed table’s rows, character types, defences', () => {
+    const options = (system: string, mechanic: string, path: (string | number)[], setup: unknown) => {
+      const found = fieldAt(formFor(system, mechanic)!.fields, path, setup);
+      if (found?.field.kind !== 'choice') throw new Error(`expected a choice at ${path.join('.')}`);
+      return Object.fromEntries(found.field.options.map((o) => [String(o.value), o.label]));
+    };
+    const fight = { characters: [{ name: 'Jill' }, { name: 'Jack' }] };
+    const buys = options('vdp', 'combat', ['characters', 0, 'chargeBuy'], fight);
+    expect([buys.armourPierce, buys.entangleShock, buys.probeDefence, buys.stunningBlow, buys.secondWind, buys.changeFocus, buys.breakOff, buys.humanShield]).toEqual([
+      'Armor Pierce', 'Entangle/Shock', 'Probe Defense', 'Stunning Blow', 'Second Wind', 'Change Focus', 'Break off', 'Human shield',
+    ]);
+    expect(options('vdp', 'combat', ['characters', 0, 'type'], fight).wellTrained).toBe('well-trained fighters');
+    expect(options('vdp', 'combat', ['characters', 0, 'allocation'], fight).finishingBlow).toBe('all-out finishing blow');
+    expect(options('vdp', 'combat', ['characters', 0, 'spendTension'], fight).onNextRoll).toBe('on its next roll');
+    const conflict = { a: { name: 'sorcerer' }, b: { name: 'thug' } };
+    expect(options('sorcerer', 'conflict', ['a', 'weapon'], conflict).bigGun).toBe('big, big gun');
+    expect(options('sorcerer', 'conflict', ['a', 'defend'], conflict).oneDie).toBe('suck it up');
+    expect(options('viciousness', 'campaign', ['troupes', 0, 'asset'], {}).securedHeadquarters).toBe('a secured headquarters');
+    // Results, Vary and the CLI name a point by them; the file keeps the value.
+    expect(pointLabel({ 'setup.characters.0.chargeBuy': 'stunningBlow' }, fight, { system: 'vdp', mechanic: 'combat' })).toBe('Jill › Edge Charge buys = “Stunning Blow”');
+    expect(pointLabel({ 'setup.b.weapon': 'smallHandgun' }, conflict, { system: 'sorcerer', mechanic: 'conflict' })).toBe('thug › weapon = “small handgun”');
+    expect(pointLabel({ 'setup.policy.replaceMinions': 'keepRank' }, {}, { system: 'viciousness', mechanic: 'campaign' })).toBe('the company’s policy › replace dead minions = “only if the rank is kept”');
+  });
+
   test('a note names the setup field it opens with as the form labels it, the path kept for its title; a switch names what it left out in words', () => {
     const said = (pieces: ReturnType<typeof noteWords>) => pieces.map((p) => (typeof p === 'string' ? p : p.words)).join('');
     const raw = (pieces: ReturnType<typeof noteWords>) => pieces.map((p) => (typeof p === 'string' ? p : p.raw)).join('');

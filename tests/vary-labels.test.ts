@@ -120,9 +120,10 @@ describe('names and values', () => {
 
   test('a rule’s value in the words its select shows, quoted, where the path is named in words; the file’s value kept for a title', () => {
     const conflict = { system: 'sorcerer', mechanic: 'conflict' };
-    // sorcerer-conflict-next-penalty read "rule: a “next” penalty taken before acting cuts = nextRound".
+    // sorcerer-conflict-next-penalty read "rule: a “next” penalty taken before acting cuts = nextRound";
+    // a setup choice's value, in the words its select shows (it read "= fullDefence").
     expect(pointLabel({ 'rules.nextPenalty': 'nextRound', 'setup.a.defend': 'fullDefence' }, { a: { name: 'a' } }, conflict)).toBe(
-      'rule: a “next” penalty taken before acting cuts = “the next round’s action”, a › defence before acting = fullDefence',
+      'rule: a “next” penalty taken before acting cuts = “the next round’s action”, a › defence before acting = “full defence”',
     );
     expect(sweepValueLabel('rules.sacrificeCurrency', 'carried', undefined, conflict)).toBe('“joins the full defence”');
     // A value the rule does not have, and a rule without its system: as written.

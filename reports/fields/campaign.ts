@@ -112,6 +112,16 @@ const pcFields: Field[] = [
 
 const FLEE = ['never', 'outnumbered', 'lostHalf'] as const;
 
+/**
+ * Words for the values the file spells as no designer says (the select, Vary's boxes and the
+ * results show these; the file keeps the value), viciousness.txt's own where it has them.
+ */
+/** As the battle form says them (viciousness.ts). */
+const FLEE_WORDS: Record<(typeof FLEE)[number], string> = { never: 'never', outnumbered: 'when outnumbered', lostHalf: 'once half are down' };
+const AID_WORDS = { none: 'none: 2 in 4 die', ordinary: 'ordinary: 1 in 4 die', medic: 'a Medic: none die' };
+/** "Each troupe begins the game with one asset chosen from the following list." */
+const ASSET_WORDS = { liquidCoin: 'a liquid coin', securedHeadquarters: 'a secured headquarters', luxuryItem: 'a luxury item', favor: 'a favor owed' };
+
 export const campaignForm: MechanicForm = {
   system: 'viciousness',
   mechanic: 'campaign',
@@ -154,8 +164,8 @@ export const campaignForm: MechanicForm = {
           ],
           newItem: (items) => ({ name: `minion ${items.length + 1}` }),
         },
-        choice('asset', 'starting asset', ['liquidCoin', 'securedHeadquarters', 'luxuryItem', 'favor'], 'securedHeadquarters (default)'),
-        choice('aid', 'medical attention', ['none', 'ordinary', 'medic'], 'none (default): 2 in 4 die'),
+        choice('asset', 'starting asset', ['liquidCoin', 'securedHeadquarters', 'luxuryItem', 'favor'], 'a secured headquarters (default)', '“A luxury item of 1 rank above theirs”, “A favor owed by an NPC of 1 rank above theirs”', ASSET_WORDS),
+        choice('aid', 'medical attention', ['none', 'ordinary', 'medic'], 'none: 2 in 4 die (default)', undefined, AID_WORDS),
         { kind: 'dice', key: 'bonus', label: 'equipment bonus', help: '“The GM awards 1d4 or 2d4 to the most well-equipped side”' },
       ],
       newItem: (items) => ({ name: `troupe ${items.length + 1}`, captain: { knavery: ['d6'], violence: ['d4'] } }),
@@ -195,12 +205,12 @@ export const campaignForm: MechanicForm = {
                 { kind: 'number', key: 'count', label: 'there regardless', placeholder: '0' },
                 { kind: 'dice', key: 'dice', label: 'trait dice each' },
                 { kind: 'dice', key: 'bonus', label: 'equipment bonus', help: 'only the better-equipped side rolls its equipment dice (“to the most well-equipped side”); as many as the troupe’s: neither (rule equipment: mostEquipped, the default; everySide: both roll)' },
-                choice('flee', 'guards flee', FLEE, 'never (default)'),
+                choice('flee', 'guards flee', FLEE, 'never (default)', undefined, FLEE_WORDS),
               ],
             },
           ],
         },
-        choice('restWhenRattled', 'rattled PCs rest', [true, false], 'yes (default)', '“A PC may stop being rattled by taking one turn to rest”'),
+        choice('restWhenRattled', 'rattled PCs rest', [true, false], 'yes (default)', '“A PC may stop being rattled by taking one turn to rest”', { true: 'yes', false: 'no' }),
         {
           kind: 'group',
           key: 'buy',
@@ -236,8 +246,8 @@ export const campaignForm: MechanicForm = {
                 { kind: 'number', key: 'modifiers', label: 'price modifiers', placeholder: '0' },
               ],
             },
-            choice('payWith', 'what pays', ['turnCoins', 'liquid'], 'turnCoins (default)', 'the turn’s coins only, or liquid coins of the company’s rank for what they do not cover'),
-            choice('action', 'a purchase takes', ['pc', 'free'], 'pc (default)', '“The character acquires an asset using wealth” is a turn action: a PC of the buying troupe spends its turn on it, or nobody does'),
+            choice('payWith', 'what pays', ['turnCoins', 'liquid'], 'the turn’s coins only (default)', 'the turn’s coins only, or liquid coins of the company’s rank for what they do not cover', { turnCoins: 'the turn’s coins only', liquid: 'liquid coins too' }),
+            choice('action', 'a purchase takes', ['pc', 'free'], 'a PC’s turn (default)', '“The character acquires an asset using wealth” is a turn action: a PC of the buying troupe spends its turn on it, or nobody does', { pc: 'a PC’s turn', free: 'no one’s turn' }),
           ],
         },
         {
@@ -247,21 +257,21 @@ export const campaignForm: MechanicForm = {
           fields: [
             choice('roll', 'by', ['knavery', 'violence'], 'no interference', 'a knavery plan, or a fight with the rival’s minions; a foiled plan is refunded half with Speed Chess'),
             { kind: 'number', key: 'challenges', label: 'challenges (knavery)', placeholder: '2' },
-            choice('action', 'costs the interferers', ['nextTurn', 'free'], 'nextTurn (default)', '“Each character in a troupe may take one turn action”: the move comes as the next turn begins, and taking part in it is that turn’s action; or free'),
+            choice('action', 'costs the interferers', ['nextTurn', 'free'], 'their next turn’s action (default)', '“Each character in a troupe may take one turn action”: the move comes as the next turn begins, and taking part in it is that turn’s action; or nothing', { nextTurn: 'their next turn’s action', free: 'nothing' }),
           ],
         },
         choice('knaveryPush', 'pushes to reroll in a plan', ['never', 'ifShort'], 'never (default)', 'when the plan falls short, those who showed no success reroll, then are rattled', { never: 'never', ifShort: 'when the plan falls short' }),
         choice('freePushes', 'free pushes from 6s', ['reroll', 'unused', 'fallout'], 'reroll (default)', '“to be used if the scheme fails”: each rerolls a PC’s violence dice in the fight that follows, without a rattle; or unused; or each thwarts one active challenge in the fallout'),
-        choice('onFailedJob', 'a failed plan turns to', ['violence', 'abandon'], 'violence (default)'),
-        choice('takeRivalDeal', 'take a rival deal', ['never', 'whenJobFails'], 'never (default)'),
-        choice('flee', 'troupes flee', FLEE, 'lostHalf (default)'),
+        choice('onFailedJob', 'a failed plan turns to', ['violence', 'abandon'], 'violence (default)', 'or is abandoned: no reward, no fight', { violence: 'violence', abandon: 'nothing: abandoned' }),
+        choice('takeRivalDeal', 'take a rival deal', ['never', 'whenJobFails'], 'never (default)', '“If a PC fails at an important task, the GM may choose to offer a rival deal”', { never: 'never', whenJobFails: 'when a job fails' }),
+        choice('flee', 'troupes flee', FLEE, 'once half are down (default)', undefined, FLEE_WORDS),
         { kind: 'number', key: 'maxRounds', label: 'most rounds of a fight', placeholder: '50' },
-        choice('bank', 'bank liquid coins', ['all', 'reserve', 'none'], 'all (default)'),
-        { kind: 'number', key: 'reserve', label: 'liquid coins kept back', placeholder: '0', help: 'with bank “reserve”' },
+        choice('bank', 'bank liquid coins', ['all', 'reserve', 'none'], 'all (default)', undefined, { all: 'all', reserve: 'all but a reserve', none: 'none' }),
+        { kind: 'number', key: 'reserve', label: 'liquid coins kept back', placeholder: '0', help: 'with bank “all but a reserve”' },
         { kind: 'flag', key: 'defendRank', label: 'bank at once to keep the rank', help: 'when a consequence would cost the company its rank' },
-        choice('replaceMinions', 'replace dead minions', ['always', 'keepRank', 'never'], 'always (default)'),
-        choice('assetLoss', '“An asset is lost” takes', ['any', 'held'], 'any (default)', 'any: a held asset, a troupe’s bought equipment or a liquid coin, at random (“An asset is any material … from liquid coin to a nice car”); held: only held assets'),
-        choice('newTroupe', 'a troupe whose captain died', ['nextTurn', 'never'], 'nextTurn (default): a new one'),
+        choice('replaceMinions', 'replace dead minions', ['always', 'keepRank', 'never'], 'always (default)', '“two investment points may be spent to replace them”: whenever the points are there, or only if the company keeps its rank after paying', { always: 'always', keepRank: 'only if the rank is kept', never: 'never' }),
+        choice('assetLoss', '“An asset is lost” takes', ['any', 'held'], 'any asset (default)', 'any: a held asset, a troupe’s bought equipment or a liquid coin, at random (“An asset is any material … from liquid coin to a nice car”); held: only held assets', { any: 'any asset', held: 'held assets only' }),
+        choice('newTroupe', 'a troupe whose captain died', ['nextTurn', 'never'], 'a new one the next turn (default)', undefined, { nextTurn: 'a new one the next turn', never: 'no new one' }),
         {
           kind: 'text',
           key: 'ambition',
@@ -283,7 +293,7 @@ export const campaignForm: MechanicForm = {
           label: 'when the company advances',
           help: '“Each troupe may decide between giving one of their existing PCs a new trait or adding a new PC to their company. A character may have 4 traits at most.”',
           fields: [
-            choice('choice', 'each troupe takes', ['trait', 'pc'], 'needed with an ambition', 'a new trait for its first PC with room (else a new PC), or a new PC'),
+            choice('choice', 'each troupe takes', ['trait', 'pc'], 'needed with an ambition', 'a new trait for its first PC with room (else a new PC), or a new PC', { trait: 'a new trait', pc: 'a new PC' }),
             {
               kind: 'group',
               key: 'trait',
@@ -307,9 +317,9 @@ export const campaignForm: MechanicForm = {
           ],
         },
         choice('successorAdvancements', 'a new troupe inherits advancements', ['none', 'all'], 'none (default)', '“A merciful GM will allow the troupe’s player to begin with all or a portion of their predecessor’s advancements”: all, the traits and PCs its predecessor gained'),
-        choice('medicPush', 'the Medic pushes', ['never', 'always', 'restTurns'], 'never (default)', '“Reduce a wounded character’s recovery time by 1 turn”: each turn, or only on turns without a job; the Medic is then rattled'),
-        choice('defenderPush', 'a Defender minion pushes', ['never', 'captain'], 'never (default)', '“Take a blow meant for another character”: in every fight, a wound meant for its captain falls on it instead; it is then rattled'),
-        choice('successorAsset', 'a new troupe brings', ['none', 'startingAsset'], 'none (default)', '“Each troupe begins the game with one asset”: a generous GM may grant it again'),
+        choice('medicPush', 'the Medic pushes', ['never', 'always', 'restTurns'], 'never (default)', '“Reduce a wounded character’s recovery time by 1 turn”: each turn, or only on turns without a job; the Medic is then rattled', { never: 'never', always: 'each turn', restTurns: 'on turns without a job' }),
+        choice('defenderPush', 'a Defender minion pushes', ['never', 'captain'], 'never (default)', '“Take a blow meant for another character”: in every fight, a wound meant for its captain falls on it instead; it is then rattled', { never: 'never', captain: 'for the captain' }),
+        choice('successorAsset', 'a new troupe brings', ['none', 'startingAsset'], 'none (default)', '“Each troupe begins the game with one asset”: a generous GM may grant it again', { none: 'none', startingAsset: 'its starting asset' }),
       ],
     },
   ],

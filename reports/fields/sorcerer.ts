@@ -66,6 +66,41 @@ export const contestForm: MechanicForm = {
   ],
 };
 
+/**
+ * Words for the values the file spells as no designer says (the select, Vary's boxes and the
+ * results show these; the file keeps the value), the text's own where it has them.
+ */
+/** The bleed table's rows as "Except bleed" names them. */
+const WEAPON_WORDS: Record<keyof typeof WEAPONS, string> = {
+  fists: 'fists/blunt weapons',
+  blade: 'blade',
+  smallHandgun: 'small handgun',
+  bigHandgun: 'big handgun',
+  rifle: 'rifle',
+  bigGun: 'big, big gun',
+  demonicLethal: 'demonic power, lethal',
+  demonicTemporary: 'demonic power, non-lethal, temporary',
+  demonicLasting: 'demonic power, non-lethal, lasting',
+};
+/** "Sacrifice your planned action and declare a defensive action, at full dice", or "Suck it up … Roll 1 die". */
+const DEFEND_WORDS: Record<(typeof DEFEND_POLICIES)[number], string> = {
+  fullDefence: 'full defence',
+  oneDie: 'suck it up',
+  fullDefenceWhenHurt: 'full defence once hurt',
+  moreDice: 'full defence if more than one die',
+};
+const STAND_UP_WORDS: Record<(typeof STAND_UP_POLICIES)[number], string> = {
+  never: 'never: stays down',
+  half: 'for half its dice',
+  full: 'for its full dice',
+};
+const CURRENCY_WORDS: Record<(typeof CURRENCY_POLICIES)[number], string> = {
+  none: 'none',
+  standUp: 'a Stand Up’s',
+  defence: 'a defence’s',
+  all: 'all',
+};
+
 function fighter(key: 'a' | 'b', label: string): Field {
   return {
     kind: 'group',
@@ -82,12 +117,12 @@ function fighter(key: 'a' | 'b', label: string): Field {
       { kind: 'number', key: 'defenceBonus', label: 'full defence bonus dice', placeholder: 'bonus dice', help: '“your full Stamina + bonuses”; 0 keeps a weapon’s +1-2 off the dodge' },
       { kind: 'number', key: 'lasting', label: 'lasting penalties', placeholder: '0', help: 'carried into the conflict' },
       { kind: 'number', key: 'next', label: 'next penalties', placeholder: '0', help: 'carried in, on its first action only: laser eyes’ “4 penalties to your next action, and 9 lasting” are next 4, lasting 9' },
-      choice('weapon', 'weapon', Object.keys(WEAPONS), 'choose', 'its row of the bleed table'),
+      choice('weapon', 'weapon', Object.keys(WEAPONS), 'choose', 'its row of the bleed table', WEAPON_WORDS),
       { kind: 'number', key: 'power', label: 'demon’s Power', help: 'for the demonic rows of the bleed table' },
-      choice('defend', 'defence before acting', DEFEND_POLICIES, 'moreDice (default)', 'sacrifices its action for a full defence, or “sucks it up” with one die; moreDice: the full defence only when it rolls more than one die'),
-      choice('standUp', 'Stand Up', STAND_UP_POLICIES, 'full (default)', 'dice asked for when penalties exceed Stamina (mid-round: no more than its dice on the table)'),
+      choice('defend', 'defence before acting', DEFEND_POLICIES, 'full defence if more than one die (default)', 'sacrifices its action for a full defence, or “sucks it up” with one die; once hurt: one die while it carries no penalty; if more than one die: the full defence only when it rolls more than one die', DEFEND_WORDS),
+      choice('standUp', 'Stand Up', STAND_UP_POLICIES, 'for its full dice (default)', 'dice asked for when penalties exceed Stamina (mid-round: no more than its dice on the table)', STAND_UP_WORDS),
       { kind: 'number', key: 'standUpBonus', label: 'Stand Up bonus dice', placeholder: '0', help: '“rack up bonus dice on this roll (spit blood, stomp on your friends)”: beside its Will' },
-      choice('currency', 'roll over successes', CURRENCY_POLICIES, 'all (default)', 'as bonus dice into its next action'),
+      choice('currency', 'roll over successes', CURRENCY_POLICIES, 'all (default)', 'as bonus dice into its next action: none, a Stand Up’s, a defence’s, or all (both, and a landed attack’s with the rule attackCurrency)', CURRENCY_WORDS),
       { kind: 'number', key: 'passion', label: 'Passion dice', placeholder: 'none', help: '“roll your Passion first and then use successes on that roll as bonus dice”: each round, against the other’s action dice' },
     ],
   };

@@ -237,7 +237,7 @@ export function optionLabel(field: LeafField | undefined, value: unknown): strin
   return field?.kind === 'choice' ? field.options.find((o) => o.value === value)?.label : undefined;
 }
 
-/** "never" of a placeholder "never (default)". */
+/** "never" of a placeholder "never (default)", "2/2" of "2/2 (default): thrust and parry". */
 function defaultNamed(placeholder: string | undefined): string | undefined {
-  return /^(.+) \(default\)$/.exec(placeholder ?? '')?.[1];
+  return /^(.+?) \(default\)(?:: .*)?$/.exec(placeholder ?? '')?.[1];
 }

@@ -46,6 +46,78 @@ function acceptedBuys(s: Record<string, unknown>): string[] {
   return accepted.length > 0 ? accepted : [current];
 }
 
+/**
+ * Words for the values the file spells as no designer says (the select, Vary's boxes and the
+ * results show these; the file keeps the value): the text's own names where it has them.
+ */
+/** "Atk Def Narrative (melee)": the fixed splits as written, the policies by the table's words. */
+const ALLOCATION_WORDS: Record<(typeof ALLOCATIONS)[number], string> = {
+  '4/0': '4/0',
+  '3/1': '3/1',
+  '2/2': '2/2',
+  '1/3': '1/3',
+  '0/4': '0/4',
+  guardWhenWounded: 'guard when wounded',
+  finishingBlow: 'all-out finishing blow',
+  desperation: 'desperation move',
+};
+const EXTENDED_ALLOCATION_WORDS: Record<(typeof EXTENDED_ALLOCATIONS)[number], string> = {
+  '4/0': '4/0',
+  '3/1': '3/1',
+  '2/2': '2/2',
+  '1/3': '1/3',
+  '0/4': '0/4',
+  pressAfterMiss: 'press after a miss',
+};
+const SPEND_WORDS: Record<(typeof SPEND_POLICIES)[number], string> = {
+  never: 'never',
+  onAttack: 'on its attack rolls',
+  onDefence: 'on its defence rolls',
+  onNextRoll: 'on its next roll',
+};
+const TARGETING_WORDS: Record<(typeof TARGETING)[number], string> = {
+  weakest: 'the weakest enemy',
+  strongest: 'the strongest enemy',
+  random: 'an enemy at random',
+};
+const OFFENSIVE_WORDS: Record<(typeof OFFENSIVE_EFFECTS)[number], string> = {
+  never: 'never',
+  always: 'always',
+  unlessKo: 'unless the blow would KO',
+};
+/** "Character type  Wounds before KO": each row by its first words. */
+const TYPE_WORDS: Record<keyof typeof WOUND_LIMITS, string> = {
+  pest: 'pests',
+  civilian: 'civilians',
+  trained: 'trained fighters',
+  wellTrained: 'well-trained fighters',
+  elite: 'elites or fanatics',
+  boss: 'boss characters',
+};
+/** The Edge Charge table's names, as the text writes them. */
+const CHARGE_WORDS: Record<(typeof CHARGE_ACTIONS)[number], string> = {
+  none: 'none',
+  armourPierce: 'Armor Pierce',
+  grapple: 'Grapple',
+  entangleShock: 'Entangle/Shock',
+  disarm: 'Disarm',
+  surge: 'Surge',
+  probeDefence: 'Probe Defense',
+  stunningBlow: 'Stunning Blow',
+  secondWind: 'Second Wind',
+  changeFocus: 'Change Focus',
+  breakOff: 'Break off',
+  humanShield: 'Human shield',
+};
+/** "that success may be given up in order to gain charge": which successes. */
+const CASH_IN_WORDS: Record<(typeof CASH_IN)[number], string> = {
+  never: 'never',
+  blocks: 'its blocks',
+  hits: 'its hits',
+  both: 'its blocks and hits',
+};
+const ZERO_WINS_WORDS = { true: 'yes', false: 'no: it must beat 0' };
+
 const advantage: Field = {
   kind: 'number',
   key: 'advantage',
@@ -136,7 +208,7 @@ export const opposedForm: MechanicForm = {
   fields: [
     opposer('a'),
     opposer('b'),
-    choice('zeroWins', 'a score of 0 wins', [true, false], 'true (default)', 'true: the higher score wins unless negative; false: a score must be above 0 (“must beat”)'),
+    choice('zeroWins', 'a score of 0 wins', [true, false], 'yes (default)', 'yes: the higher score wins unless negative; no: a score must be above 0 (“must beat”)', ZERO_WINS_WORDS),
   ],
   template: () => ({
     a: { name: 'Mark', accomplish: 4, modifier: 5 },
@@ -194,7 +266,7 @@ export const combatForm: MechanicForm = {
         rollBonus('defence', 'defence', 'added to defence rolls'),
         { kind: 'number', key: 'fortitude', label: 'fortitude', help: 'of the damage type the enemies deal (Physical in a fistfight)' },
         choice('damageType', 'damage type', DAMAGE_TYPES, 'physical (default)', 'the type its enemies deal, whose Fortitude that is; Entangled halves only “Physical Fortitude”'),
-        choice('type', 'character type', Object.keys(WOUND_LIMITS), 'choose, or give a wound limit', 'the row of the character-type table: wounds before KO'),
+        choice('type', 'character type', Object.keys(WOUND_LIMITS), 'choose, or give a wound limit', 'the row of the character-type table: wounds before KO', TYPE_WORDS),
         { kind: 'number', key: 'woundLimit', label: 'wound limit', placeholder: 'by type', help: 'instead of the type (a trait may raise Health); not both' },
         { kind: 'number', key: 'timing', label: 'timing', help: '“the sum of Physical, Mental, and Emotional Reaction”' },
         { kind: 'number', key: 'tension', label: 'starting tension', placeholder: '0' },
@@ -202,12 +274,12 @@ export const combatForm: MechanicForm = {
         { kind: 'flag', key: 'ranged', label: 'fires at range', help: 'direct fire, which cover can avoid' },
         { kind: 'flag', key: 'indirect', label: 'fires indirect', help: 'a mortar or a lobbed grenade: "Indirect fire is not affected" by cover; needs "fires at range", and is fired from the open (no cover of its own)' },
         choice('cover', 'cover', ['none', 'light', 'medium', 'full'], 'none (default)', 'light: avoids a direct ranged hit 2 in 6, medium 4 in 6 (refused where no enemy fires direct at range, and on a character that fires indirect)'),
-        choice('allocation', 'dice split or policy', ALLOCATIONS, '2/2 (default): thrust and parry', 'attack/defence; or a policy that changes with wounds'),
-        choice('spendTension', 'spend tension', SPEND_POLICIES, 'onAttack (default)', 'one advantage die per point'),
+        choice('allocation', 'dice split or policy', ALLOCATIONS, '2/2 (default): thrust and parry', 'attack/defence; or a policy that changes with wounds — guard when wounded: 3/1 unhurt, 2/2 once wounded, 1/3 a wound from KO; all-out finishing blow: 4/0 while an enemy is a wound from KO, else 2/2; desperation move: 4/0 while it is itself a wound from KO, else 2/2', ALLOCATION_WORDS),
+        choice('spendTension', 'spend tension', SPEND_POLICIES, 'on its attack rolls (default)', 'one advantage die per point', SPEND_WORDS),
         { kind: 'number', key: 'spendPerRoll', label: 'most tension a roll', placeholder: '4' },
         ...situationalFields,
-        choice('targeting', 'attacks', TARGETING, 'weakest (default)', 'which enemy: fewest or most wounds left, or at random'),
-        choice('offensiveEffect', 'convert damage to an effect', OFFENSIVE_EFFECTS, 'never (default)', '“convert any number of damage points to tension”: one disadvantage die a point on the target’s rolls until its next turn ends (see the rule effectsOn); unlessKo deals the blow that KOs'),
+        choice('targeting', 'attacks', TARGETING, 'the weakest enemy (default)', 'which enemy: fewest or most wounds left, or at random', TARGETING_WORDS),
+        choice('offensiveEffect', 'convert damage to an effect', OFFENSIVE_EFFECTS, 'never (default)', '“convert any number of damage points to tension”: one disadvantage die a point on the target’s rolls until its next turn ends (see the rule effectsOn); or always, but the blow that KOs is dealt', OFFENSIVE_WORDS),
         ...defensiveEffectFields,
         { kind: 'number', key: 'armour', label: 'armour', placeholder: '0', help: '“Armor grants additional threshold”: added to a Physical Fortitude (refused with a Mental or Emotional damage type)' },
         { kind: 'number', key: 'armourPiercing', label: 'armour piercing', placeholder: '0', help: 'points of the target’s armour its weapon negates' },
@@ -223,8 +295,8 @@ export const combatForm: MechanicForm = {
           ],
         },
         choice('removeStatus', 'remove statuses', REMOVE_STATUS, 'always (default)', '“spending 1 point of Tension” each, at the start of its turn'),
-        choice('chargeBuy', 'Edge Charge buys', CHARGE_ACTIONS, 'none (default)', 'released as an action once it has the charge: pierce 1, grapple 1, entangle/shock 1 (ranged only: Entangled until the target spends its next action getting free, not shed with tension), disarm 1, surge 2, probe 2, stun 3, second wind 3; change focus 1, paid when its turn’s target falls (rule retarget); break off 1, an action at the start of its turn on itself when still held by a grapple, then (melee only) on each ally still held, the most hurt first (needs an enemy that grapples, and a grapple that could hold it or, melee, an ally); human shield 2 (melee only), seizes an enemy beside a gunner and holds it until its next turn (or a stun), and another enemy’s shot that would hit it goes to that target 3 times in 4 (needs a ranged enemy and at least two enemies). Grapple is melee only, and not put on an enemy whose damage type is not physical (Entangled halves only “Physical Fortitude”; refused where no enemy’s is). Pierce needs an enemy whose armour its side’s weapons do not already pierce; disarm an enemy with a weapon (an attack bonus above 0, ranged, or armour piercing), and is never released on one without. No buy is released where it would change nothing (a hold on a held target, a pierce on armour already negated or pierced by its side’s weapons, a disarm on the disarmed, a stun on the stunned); a ranged fighter’s release (but a probe) is a shot that cover may stop'),
-        choice('chargeCashIn', 'gives up for charge', CASH_IN, 'never (default)', 'which successes it gives up while short of the cost; glancing hits always give 1. Hits (or both) with surge or stun gives up every hit: such a fighter never wounds (with pierce, grapple or disarm it wounds only while its target is still pierced, held or disarmed; with human shield only while it holds one)'),
+        choice('chargeBuy', 'Edge Charge buys', CHARGE_ACTIONS, 'none (default)', 'released as an action once it has the charge: Armor Pierce 1, Grapple 1, Entangle/Shock 1 (ranged only: Entangled until the target spends its next action getting free, not shed with tension), Disarm 1, Surge 2, Probe Defense 2, Stunning Blow 3, Second Wind 3; Change Focus 1, paid when its turn’s target falls (rule retarget); Break off 1, an action at the start of its turn on itself when still held by a grapple, then (melee only) on each ally still held, the most hurt first (needs an enemy that grapples, and a grapple that could hold it or, melee, an ally); Human shield 2 (melee only), seizes an enemy beside a gunner and holds it until its next turn (or a stun), and another enemy’s shot that would hit it goes to that target 3 times in 4 (needs a ranged enemy and at least two enemies). Grapple is melee only, and not put on an enemy whose damage type is not physical (Entangled halves only “Physical Fortitude”; refused where no enemy’s is). Armor Pierce needs an enemy whose armour its side’s weapons do not already pierce; Disarm an enemy with a weapon (an attack bonus above 0, ranged, or armour piercing), and is never released on one without. No buy is released where it would change nothing (a hold on a held target, a pierce on armour already negated or pierced by its side’s weapons, a disarm on the disarmed, a stun on the stunned); a ranged fighter’s release (but a Probe Defense) is a shot that cover may stop', CHARGE_WORDS),
+        choice('chargeCashIn', 'gives up for charge', CASH_IN, 'never (default)', 'which successes it gives up while short of the cost; glancing hits always give 1. Its hits (or blocks and hits) with Surge or Stunning Blow gives up every hit: such a fighter never wounds (with Armor Pierce, Grapple or Disarm it wounds only while its target is still pierced, held or disarmed; with Human shield only while it holds one)', CASH_IN_WORDS),
       ],
       newItem: (items) => ({ name: `fighter ${items.length + 1}`, attack: { attribute: 2, skill: 1 }, defence: { attribute: 2, skill: 1 }, fortitude: 3, type: 'trained', timing: 6 }),
     },
@@ -267,11 +339,11 @@ export const extendedForm: MechanicForm = {
     { kind: 'number', key: 'difficulty', label: 'difficulty', help: 'target of each attack roll' },
     { kind: 'number', key: 'intensity', label: 'intensity', help: 'target of each defence roll' },
     { kind: 'number', key: 'steps', label: 'steps', help: '“at least two steps, but three or four is more common”' },
-    choice('allocation', 'dice split or policy', EXTENDED_ALLOCATIONS, '2/2 (default)', 'attack/defence; pressAfterMiss: 3/1 right after a miss'),
+    choice('allocation', 'dice split or policy', EXTENDED_ALLOCATIONS, '2/2 (default)', 'attack/defence; or press after a miss: 3/1 right after a miss', EXTENDED_ALLOCATION_WORDS),
     advantage,
     disadvantage,
     choice('advantageSteps', 'advantage applies to', ['every', 'first'], 'every step (default)', 'or the first step only: “only applies to a single skill check”', { every: 'every step', first: 'the first step only' }),
-    choice('spendTension', 'spend tension', SPEND_POLICIES, 'onAttack (default)', 'one advantage die per point on the next step’s roll; a roll exactly on its target banks a point'),
+    choice('spendTension', 'spend tension', SPEND_POLICIES, 'on its attack rolls (default)', 'one advantage die per point on the next step’s roll; a roll exactly on its target banks a point', SPEND_WORDS),
     { kind: 'number', key: 'spendPerRoll', label: 'most tension a roll', placeholder: '4' },
     { kind: 'number', key: 'maxSteps', label: 'most steps', placeholder: '100' },
   ],
@@ -292,7 +364,7 @@ function contender(label: string): Field {
       choice('allocation', 'dice split', FIXED_SPLITS, '2/2 (default)', 'attack/defence'),
       { kind: 'number', key: 'attacks', label: 'attacks a turn', placeholder: '2' },
       { kind: 'number', key: 'tension', label: 'starting tension', placeholder: '0' },
-      choice('spendTension', 'spend tension', SPEND_POLICIES, 'onAttack (default)', 'one advantage die per point'),
+      choice('spendTension', 'spend tension', SPEND_POLICIES, 'on its attack rolls (default)', 'one advantage die per point', SPEND_WORDS),
       { kind: 'number', key: 'spendPerRoll', label: 'most tension a roll', placeholder: '4' },
       ...situationalFields,
       ...defensiveEffectFields,

@@ -125,7 +125,7 @@ const aid: ChoiceField = {
   kind: 'choice',
   key: 'aid',
   label: 'medical attention',
-  placeholder: 'none (default): a wounded dies 2 in 4',
+  placeholder: 'none: 2 in 4 die (default)',
   options: [
     { value: 'none', label: 'none: 2 in 4 die' },
     { value: 'ordinary', label: 'ordinary: 1 in 4 die' },
