@@ -159,7 +159,7 @@ export const sorcererRules = lazySchema(() => z
      * nothing happens (the default before December 2026). An attack always has dice (an
      * action of no dice is no action), so a re-roll can end. docs/rulings/sorcerer-conflict.md.
      */
-    tiedExchange: variant({ standOff: 'is a stand-off', reroll: 'is rolled again' }, 'reroll'),
+    tiedExchange: variant({ reroll: 'is rolled again', standOff: 'is a stand-off' }, 'reroll'),
     /**
      * Where a conflict's Passion dice won this round go when the character, attacked before
      * acting, sacrifices its action: "Sacrifice your planned action and declare a defensive

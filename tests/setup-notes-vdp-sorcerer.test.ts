@@ -137,7 +137,9 @@ describe('VDP advantageOn with no advantage dice to place, and advantage on a po
     expect(said(cancel)).toEqual(['rules.advantageOn changes nothing here: the advantage and disadvantage dice cancel out (1 each)']);
     expect(cancel.metrics).toEqual(run('vdp', 'risky', { ...risky, advantage: 1, disadvantage: 1 }).metrics);
     const both = run('vdp', 'risky', { ...risky, accomplish: 4, advantage: 1 }, { advantageOn: 'both' });
-    expect(said(both)).toEqual(['rules.advantageOn changes nothing here: "both" also puts the dice on the Caution, which has no dice']);
+    // (A 4/0 split's risk target is said too: its Caution of no dice meets none.)
+    const noCaution = 'riskTarget changes nothing here: the Caution has no dice, and a side of no dice makes no check, so the risk is never warded off';
+    expect(said(both)).toEqual([noCaution, 'rules.advantageOn changes nothing here: "both" also puts the dice on the Caution, which has no dice']);
     expect(both.metrics).toEqual(run('vdp', 'risky', { ...risky, accomplish: 4, advantage: 1 }).metrics);
     const duelBoth = run('vdp', 'opposed', { a: { ...guitar.a, accomplish: 4, advantage: 1 }, b: { ...guitar.b, advantage: 2, disadvantage: 2 } }, { advantageOn: 'both' });
     expect(said(duelBoth)).toEqual(['rules.advantageOn changes nothing here: "both" also puts mark\'s dice on its Resist, which has no dice; jacob\'s advantage and disadvantage dice cancel out (2 each)']);
@@ -156,11 +158,14 @@ describe('VDP advantageOn with no advantage dice to place, and advantage on a po
   test('risky 4/0 with an advantage die that rules.advantageOn "caution" puts on a Caution of no dice', () => {
     const caution = { advantageOn: 'caution' };
     const withIt = run('vdp', 'risky', { ...risky, accomplish: 4, advantage: 1 }, caution);
-    expect(said(withIt)).toEqual(['advantage changes nothing here: rules.advantageOn "caution" puts the dice on the Caution, which has no dice, and a roll of no dice totals 0']);
+    expect(said(withIt)).toEqual([
+      'riskTarget changes nothing here: the Caution has no dice, and a side of no dice makes no check, so the risk is never warded off',
+      'advantage changes nothing here: rules.advantageOn "caution" puts the dice on the Caution, which has no dice, and a roll of no dice totals 0',
+    ]);
     expect(withIt.metrics).toEqual(run('vdp', 'risky', { ...risky, accomplish: 4 }, caution).metrics);
     // The default puts it on an Accomplish of no dice at 0/4; the opposed and extended checks alike.
     const zero = run('vdp', 'risky', { ...risky, accomplish: 0, disadvantage: 2 });
-    expect(said(zero)).toEqual(['disadvantage changes nothing here: rules.advantageOn "accomplish" (the default) puts the dice on the Accomplish, which has no dice, and a roll of no dice totals 0']);
+    expect(said(zero)).toEqual(['successTarget changes nothing here: the Accomplish has no dice, and a side of no dice makes no check, so the task is never done', 'disadvantage changes nothing here: rules.advantageOn "accomplish" (the default) puts the dice on the Accomplish, which has no dice, and a roll of no dice totals 0']);
     expect(zero.metrics).toEqual(run('vdp', 'risky', { ...risky, accomplish: 0 }).metrics);
     const resist = run('vdp', 'opposed', { ...guitar, b: { ...guitar.b, accomplish: 4, advantage: 2 } }, caution);
     expect(said(resist)).toEqual(['b.advantage changes nothing here: rules.advantageOn "caution" puts jacob\'s dice on its Resist, which has no dice, and a roll of no dice scores 0']);

@@ -51,9 +51,23 @@ test('VDP combat: a cash-in with nothing to buy, and armour piercing where no on
 test('VDP risky: a cautionModifier with no Caution dice', () => {
   const check = { accomplish: 4, modifier: 3, successTarget: 12, riskTarget: 6 };
   const withIt = run('vdp', 'risky', { ...check, cautionModifier: 5 }).results[0];
-  expect(withIt.notes).toEqual(['cautionModifier changes nothing here: the Caution has no dice, and a roll of no dice totals 0']);
+  expect(withIt.notes).toEqual([
+    'cautionModifier changes nothing here: the Caution has no dice, and a roll of no dice totals 0',
+    'riskTarget changes nothing here: the Caution has no dice, and a side of no dice makes no check, so the risk is never warded off',
+  ]);
   expect(withIt.metrics).toEqual(run('vdp', 'risky', check).results[0].metrics);
   expect(run('vdp', 'risky', { ...check, accomplish: 3, cautionModifier: 5 }).results[0].notes).toBeUndefined();
+});
+
+test('VDP risky: the target of a side of no dice, which meets none', () => {
+  const check = { modifier: 3, successTarget: 12, riskTarget: 6 };
+  const noAccomplish = run('vdp', 'risky', { ...check, accomplish: 0 }).results[0];
+  expect(noAccomplish.notes).toEqual(['successTarget changes nothing here: the Accomplish has no dice, and a side of no dice makes no check, so the task is never done']);
+  // Any other target, the same figures.
+  expect(noAccomplish.metrics).toEqual(run('vdp', 'risky', { ...check, accomplish: 0, successTarget: -5 }).results[0].metrics);
+  const noCaution = run('vdp', 'risky', { ...check, accomplish: 4 }).results[0];
+  expect(noCaution.notes).toEqual(['riskTarget changes nothing here: the Caution has no dice, and a side of no dice makes no check, so the risk is never warded off']);
+  expect(noCaution.metrics).toEqual(run('vdp', 'risky', { ...check, accomplish: 4, riskTarget: 0 }).results[0].metrics);
 });
 
 test('Viciousness: a Berzerker push no Berzerker can make, a push in a plan of rattled participants, a Medic or Defender in one clash', () => {

@@ -536,20 +536,27 @@ describe('policies move results the way the rules say', () => {
     expect(stood['passionBonus.jesse'].estimate).toBeCloseTo(3 * stood['stoodUp.jesse'].estimate, 12);
   });
 
+
+  /**
+   * The exact opening of `a` against `b` under `rules`: every figure of it there, agreeing
+   * with the Monte Carlo; with the opening under the default rules beside it.
+   */
+  const openingUnder = (a: Fighter, b: Fighter, rules: Record<string, unknown>) => {
+    const r = run(a, b, { trials: 40000, rules });
+    const m = metricsOf(r);
+    for (const k of ['first.jesse', 'first.lydia', 'opening.landed', 'opening.successes']) expect(m[k].exact, `${k} ${JSON.stringify([a, b])}: ${r.results[0].notes}`).toBeTypeOf('number');
+    expect(expectAgreement(r)).toBe(4);
+    return { m, before: metricsOf(run(a, b, { trials: 10 })) };
+  };
   it('rules.passionPenalties "cut": the exact opening cuts the round-1 Passion rolls by the penalties carried in, and the Monte Carlo agrees', () => {
-    const opening = ['first.jesse', 'first.lydia', 'opening.landed', 'opening.successes'];
     // jesse on 2 dice under 3 lasting penalties with Passion 4 (a roll of 1 die, cut), lydia
     // with 1 lasting penalty and Passion 2 (1 die); then a next penalty carried in.
     for (const [a, b] of [
       [{ ...jesse, dice: 2, lasting: 3, passion: 4 }, { ...lydia, lasting: 1, passion: 2 }],
       [{ ...jesse, next: 2, passion: 3 }, lydia],
     ] as [Fighter, Fighter][]) {
-      const r = run(a, b, { trials: 40000, rules: { passionPenalties: 'cut' } });
-      const m = metricsOf(r);
-      for (const k of opening) expect(m[k].exact, `${k} ${JSON.stringify([a, b])}: ${r.results[0].notes}`).toBeTypeOf('number');
-      expect(expectAgreement(r)).toBe(4);
+      const { m, before } = openingUnder(a, b, { passionPenalties: 'cut' });
       // Fewer Passion dice won: jesse acts first less often than uncut.
-      const before = metricsOf(run(a, b, { trials: 10 }));
       expect(m['first.jesse'].exact!, JSON.stringify([a, b])).toBeLessThan(before['first.jesse'].exact! - 0.02);
     }
     // jesse, 1 die under 3 lasting penalties, rolls Passion 3 against lydia's no dice: uncut,
@@ -561,7 +568,6 @@ describe('policies move results the way the rules say', () => {
   });
 
   it('"Sacrifice your planned action and declare a defensive action, at full dice" with rules.passionDefence "fullDefence": the round-1 Passion dice join the sacrifice, exactly and in the Monte Carlo', () => {
-    const opening = ['first.jesse', 'first.lydia', 'opening.landed', 'opening.successes'];
     // jesse always sacrifices; then one under 3 lasting penalties whose dodge (4 − 3) is the
     // one die moreDice sucks it up on, unless its Passion dice lift it; then both rolling
     // Passion, lydia sacrificing.
@@ -570,12 +576,8 @@ describe('policies move results the way the rules say', () => {
       [{ ...jesse, lasting: 3, passion: 3 }, lydia],
       [{ ...jesse, passion: 2 }, { ...lydia, passion: 2, defend: 'fullDefence' }],
     ] as [Fighter, Fighter][]) {
-      const r = run(a, b, { trials: 40000, rules: { passionDefence: 'fullDefence' } });
-      const m = metricsOf(r);
-      for (const k of opening) expect(m[k].exact, `${k} ${JSON.stringify([a, b])}: ${r.results[0].notes}`).toBeTypeOf('number');
-      expect(expectAgreement(r)).toBe(4);
+      const { m, before } = openingUnder(a, b, { passionDefence: 'fullDefence' });
       // The dodge's extra dice turn blows aside: the first action lands less often.
-      const before = metricsOf(run(a, b, { trials: 10 }));
       expect(m['opening.landed'].exact!, JSON.stringify([a, b])).toBeLessThan(before['opening.landed'].exact! - 0.01);
       // Who acts first is the action's dice, which the variant leaves alone.
       expect(m['first.jesse'].exact).toBeCloseTo(before['first.jesse'].exact!, 12);

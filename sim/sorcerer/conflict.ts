@@ -743,9 +743,9 @@ export const conflict = defineMechanic({
               roll(defenceFaces, dice);
               let state = table.run(actionFaces[x], actionCount[x], defenceFaces, dice);
               // A full tie ("If both sides have the same number of dice, throw your hands up in
-              // despair and re-roll or something"): by default a stand-off, nothing happens.
-              // With rules.tiedExchange "reroll", this exchange alone is rolled again, the
-              // attack on its dice count and the defence on its, until it is no full tie. It
+              // despair and re-roll or something"): by default (rules.tiedExchange "reroll")
+              // this exchange alone is rolled again, the attack on its dice count and the
+              // defence on its, until it is no full tie; with "standOff" nothing happens. It
               // is the same action: the penalties and currency it spent, the sacrifice and the
               // dice counts were settled before the first roll and are not paid again. The
               // order of actions stays as the table's dice set it ("Actions are resolved in
@@ -993,7 +993,8 @@ export function openingExchange(
   sides: number,
   exhausted: SorcererRules['exhausted'],
   sacrifice = 0,
-  rerollTies = false,
+  /** rules.tiedExchange "reroll" (the default). */
+  rerollTies = true,
   passionDefence: SorcererRules['passionDefence'] = 'never',
   passionPenalties: SorcererRules['passionPenalties'] = 'uncut',
 ): Opening | undefined {

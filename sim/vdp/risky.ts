@@ -117,6 +117,9 @@ export const risky = defineMechanic({
     const { specs: metrics, slot: M, exact: exactOf } = fixedLayout(RISKY_METRICS);
     // A Caution of no dice totals 0 whatever its modifier (as an opposed check's Resist).
     const setupNotes = setup.cautionModifier !== undefined && caution === 0 ? ['cautionModifier changes nothing here: the Caution has no dice, and a roll of no dice totals 0'] : [];
+    // Nor does the target of a side of no dice: it meets none, however low (above).
+    if (setup.accomplish === 0) setupNotes.push('successTarget changes nothing here: the Accomplish has no dice, and a side of no dice makes no check, so the task is never done');
+    if (caution === 0) setupNotes.push('riskTarget changes nothing here: the Caution has no dice, and a side of no dice makes no check, so the risk is never warded off');
     // Where the advantage dice go (rules.advantageOn) changes nothing with no net to place,
     // or where the only pool it would change has no dice; the dice change nothing on a pool
     // of no dice (the Caution of a 4/0 split under "caution").
