@@ -56,16 +56,21 @@ export function metricHeatmap(result: ScenarioResult, metric: string, options: M
   const panels = [...new Set(rows.map((r) => r.panel))];
 
   // Tick labels plus the rotated axis label beside them.
-  const marginLeft = Math.max(...upValues.map(textWidth)) + 36;
+  const labelsLeft = Math.max(...upValues.map(textWidth)) + 36;
   // A third swept path's panels are named beside them, wrapped as every faceted chart's are.
   const facets = panelAxes.length ? panelLabels(panels) : undefined;
   const marginRight = facets ? facets.marginRight : 16;
-  const cellWidth = (WIDTH - marginLeft - marginRight) / acrossValues.length;
   // Labels wider than their column (policy names, say) are slanted so they cannot run
   // into each other; the bottom margin grows by the slant's drop.
   const widest = Math.max(...acrossValues.map(textWidth));
-  const slant = widest > cellWidth - 8;
+  const slant = widest > (WIDTH - labelsLeft - marginRight) / acrossValues.length - 8;
   const marginBottom = slant ? 44 + Math.ceil(widest / 2) : 44;
+  // A slanted label ends under its column's middle and runs left by cos 30° of its width;
+  // the left margin m holds the first one: m + (WIDTH − m − marginRight) / 2n ≥ its reach.
+  const n = acrossValues.length;
+  const reach = slant ? textWidth(acrossValues[0]!) * Math.cos(Math.PI / 6) + 4 : 0;
+  const marginLeft = Math.max(labelsLeft, Math.ceil((reach - (WIDTH - marginRight) / (2 * n)) / (1 - 1 / (2 * n))));
+  const cellWidth = (WIDTH - marginLeft - marginRight) / n;
 
   const low = kind === 'probability' ? 0 : Math.min(...rows.map((r) => r.value));
   const high = kind === 'probability' ? 1 : Math.max(...rows.map((r) => r.value));

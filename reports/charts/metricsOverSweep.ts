@@ -87,13 +87,21 @@ export function metricsOverSweep(result: ScenarioResult, metrics: string[], opti
   const step = (WIDTH - 40 - marginRight) / Math.max(1, names.length - 1 + 0.6);
   const slant = !numeric && widest > step - 8;
   const marginBottom = slant ? MARGIN_BOTTOM + Math.ceil(widest / 2) : MARGIN_BOTTOM;
+  // A slanted label ends at its tick and runs left by cos 30° of its width: the first one,
+  // long ("“fists/blunt weapons”"), ran past the chart's left edge and was cut. The margin
+  // m grows to hold it: the first tick stands at m + 0.3 of a step, a step being
+  // (WIDTH − m − marginRight) / k, so m ≥ (reach − 0.3·(WIDTH − marginRight)/k) / (1 − 0.3/k).
+  const frameLeft = probabilityMargin(domain) ?? 40;
+  const k = Math.max(1, names.length - 1 + 0.6);
+  const reach = slant ? textWidth(names[0]!) * Math.cos(Math.PI / 6) + 4 : 0;
+  const marginLeft = Math.max(frameLeft, Math.ceil((reach - (0.3 * (WIDTH - marginRight)) / k) / (1 - 0.3 / k)));
 
   return plotToSvg({
     width: WIDTH,
     height: (faceted ? MARGIN_TOP + MARGIN_BOTTOM + FACET_HEIGHT * series.length : HEIGHT) + marginBottom - MARGIN_BOTTOM,
     marginTop: MARGIN_TOP,
     marginRight,
-    ...(probabilityMargin(domain) ? { marginLeft: probabilityMargin(domain) } : {}),
+    ...(marginLeft !== 40 ? { marginLeft } : {}),
     marginBottom,
     x: numeric
       ? { label: sweepLabel(axis, options.setup, result), ...(integerTicks ? { ticks: [...(values as number[])].sort((a, b) => a - b), tickFormat: 'd' } : {}) }

@@ -261,6 +261,13 @@ describe('chartsFor', () => {
     expect(long).toContain('rotate(-30)');
     const short = metricsOverSweep(named(['a', 'b', 'c']), ['success'], { kind: 'probability', axis: 'setup.participants.0.name' });
     expect(short).not.toContain('rotate(-30)');
+    // A long first name, slanted, stays inside the chart: it ends at its tick and runs left by
+    // cos 30° of its width ("“fists/blunt weapons”" was cut at the left edge).
+    const first = 'a name as long as the bleed table’s first row';
+    const wide = metricsOverSweep(named([first, 'b', 'c', 'd', 'e', 'f', 'g', 'h']), ['success'], { kind: 'probability', axis: 'setup.participants.0.name' });
+    const tick = /<text transform="translate\(([\d.]+),[\d.]+\) rotate\(-30\)"[^>]*>([^<]*)</.exec(wide)!;
+    expect(tick[2]).toBe(first);
+    expect(Number(tick[1]) - textWidth(first) * Math.cos(Math.PI / 6)).toBeGreaterThanOrEqual(0);
   });
 
   it('draws a sweep listed out of order from left to right, each line named at its largest value', () => {
