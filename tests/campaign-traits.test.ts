@@ -324,6 +324,10 @@ describe('the Defender\'s push in the campaign\'s fights: "Take a blow meant for
     expect(moved('deaths.minions')).toBeGreaterThan(3);
   });
 
+  test('written as a rule, it is refused with a pointer to the company\'s policy', () => {
+    expect(() => runScenario({ ...scenario(troupe), rules: { defenderPush: 'captain' }, trials: 10 })).toThrow(/\(defenderPush is the company's policy: setup\.policy\.defenderPush\)/);
+  });
+
   test('with no Defender minion it changes nothing, and the notes say so', () => {
     const plainTroupe = { captain: { violence: ['d4'], traits: ['defender', 'acrobat', 'hacker'] } };
     const r = runScenario({ ...scenario(plainTroupe, { defenderPush: 'captain' }), trials: 500 }).results[0];

@@ -157,8 +157,8 @@ describe('Entangle/Shock: "The target suffers the Entangled status until they sp
     const target = { name: 'b', ...even, tension: 20, spendTension: 'never' };
     const netted = fight([buyer('entangleShock'), target], sized(20000), 'net vs grapple');
     const grappled = fight([buyer('grapple'), target], sized(20000), 'net vs grapple');
-    // Measured at 5,000 trials: 0.574 against 0.497 (a grapple is not thrown again on a
-    // target still Entangled).
+    // Measured at 5,000 trials: 0.520 against 0.417 (a grapple is not thrown again on a
+    // target still Entangled; 0.574 against 0.497 with an Entangled Fortitude rounded down).
     expect(netted['win.a'].ci95[0]).toBeGreaterThan(grappled['win.a'].ci95[1]);
   });
 

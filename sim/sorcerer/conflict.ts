@@ -39,8 +39,9 @@
  *    a landed attack's, into the attacker's next round ("I punch my demon in the face (2
  *    successes). That will give me 2 bonus dice to command it").
  *    An exchange that ties all the way down on as many dice a side ("If both sides have the
- *    same number of dice, throw your hands up in despair and re-roll or something") is a
- *    stand-off, or with rules.tiedExchange "reroll" that exchange alone is rolled again.
+ *    same number of dice, throw your hands up in despair and re-roll or something") is
+ *    rolled again, that exchange alone (rules.tiedExchange "reroll", the default), or with
+ *    "standOff" nothing happens.
  *
  * When it ends, "your lasting penalties are halved (round up)" and the Stamina thresholds
  * say who needs medical attention: on those halved penalties, or with rules.injuryPenalties
