@@ -14,7 +14,7 @@ import { type MetricKind, metricLabel } from '../metrics.ts';
 import { pointLabel, sweepLabel, sweepValueLabel } from '../sweep.ts';
 import { plotToSvg } from '../svg.ts';
 import { exactFigure } from '../../sim/solve/sentence.ts';
-import { MARGIN_TOP, WIDTH, axisValues, formatEstimate, keyLine, panelLabels, sweepAxes, textWidth } from './shared.ts';
+import { MARGIN_TOP, WIDTH, axisValues, formatEstimate, keyLine, panelLabels, slantReach, SLANT, sweepAxes, textWidth } from './shared.ts';
 
 export interface MetricHeatmapOptions {
   kind: MetricKind;
@@ -68,7 +68,7 @@ export function metricHeatmap(result: ScenarioResult, metric: string, options: M
   // A slanted label ends under its column's middle and runs left by cos 30° of its width;
   // the left margin m holds the first one: m + (WIDTH − m − marginRight) / 2n ≥ its reach.
   const n = acrossValues.length;
-  const reach = slant ? textWidth(acrossValues[0]!) * Math.cos(Math.PI / 6) + 4 : 0;
+  const reach = slant ? slantReach(acrossValues[0]!) : 0;
   const marginLeft = Math.max(labelsLeft, Math.ceil((reach - (WIDTH - marginRight) / (2 * n)) / (1 - 1 / (2 * n))));
   const cellWidth = (WIDTH - marginLeft - marginRight) / n;
 
@@ -124,7 +124,7 @@ export function metricHeatmap(result: ScenarioResult, metric: string, options: M
     marginRight,
     marginBottom,
     padding: 0.04,
-    x: { domain: acrossValues, label: sweepLabel(across, options.setup, result), labelAnchor: 'center', tickSize: 0, tickRotate: slant ? -30 : 0 },
+    x: { domain: acrossValues, label: sweepLabel(across, options.setup, result), labelAnchor: 'center', tickSize: 0, tickRotate: slant ? SLANT : 0 },
     y: { domain: upValues, label: upLabel, tickSize: 0 },
     fy: facets?.fy,
     color: { type: 'linear', domain: [low, high], scheme: 'blues' },

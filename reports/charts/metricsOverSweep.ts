@@ -12,7 +12,7 @@ import type { ScenarioResult } from '../../sim/result.ts';
 import { type MetricKind, chartFamily, familyLabel, memberLabels } from '../metrics.ts';
 import { sweepLabel, sweepValueLabel } from '../sweep.ts';
 import { plotToSvg } from '../svg.ts';
-import { EXACT, MARGIN_TOP, MONTE_CARLO, WIDTH, allNumbers, axisValues, keyLine, probabilityDomain, probabilityMargin, spreadLabels, textWidth, zoomNote } from './shared.ts';
+import { EXACT, MARGIN_TOP, MONTE_CARLO, WIDTH, allNumbers, axisValues, keyLine, probabilityDomain, probabilityMargin, slantReach, SLANT, spreadLabels, textWidth, zoomNote } from './shared.ts';
 
 const HEIGHT = 320;
 /** Lines one chart may hold before it is drawn as one small panel per metric. */
@@ -93,7 +93,7 @@ export function metricsOverSweep(result: ScenarioResult, metrics: string[], opti
   // (WIDTH − m − marginRight) / k, so m ≥ (reach − 0.3·(WIDTH − marginRight)/k) / (1 − 0.3/k).
   const frameLeft = probabilityMargin(domain) ?? 40;
   const k = Math.max(1, names.length - 1 + 0.6);
-  const reach = slant ? textWidth(names[0]!) * Math.cos(Math.PI / 6) + 4 : 0;
+  const reach = slant ? slantReach(names[0]!) : 0;
   const marginLeft = Math.max(frameLeft, Math.ceil((reach - (0.3 * (WIDTH - marginRight)) / k) / (1 - 0.3 / k)));
 
   return plotToSvg({
@@ -105,7 +105,7 @@ export function metricsOverSweep(result: ScenarioResult, metrics: string[], opti
     marginBottom,
     x: numeric
       ? { label: sweepLabel(axis, options.setup, result), ...(integerTicks ? { ticks: [...(values as number[])].sort((a, b) => a - b), tickFormat: 'd' } : {}) }
-      : { type: 'point', domain: names, label: sweepLabel(axis, options.setup, result), padding: 0.3, ...(slant ? { tickRotate: -30 } : {}) },
+      : { type: 'point', domain: names, label: sweepLabel(axis, options.setup, result), padding: 0.3, ...(slant ? { tickRotate: SLANT } : {}) },
     y: domain
       ? { domain, grid: true, label: familyLabel(result, family, metrics), ...(faceted ? { ticks: domain[0] === 0 && domain[1] === 1 ? [0, 0.5, 1] : 2 } : {}) }
       : { zero: true, nice: true, grid: true, label: familyLabel(result, family, metrics), ...(faceted ? { ticks: 2 } : {}) },

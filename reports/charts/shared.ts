@@ -24,6 +24,14 @@ export function textWidth(text: string): number {
   return Math.ceil(text.length * 6.2) + 4;
 }
 
+/** The angle named tick labels too wide for their step are slanted at (Plot's tickRotate). */
+export const SLANT = -30;
+
+/** How far left of its tick a label slanted at SLANT runs (it ends at the tick): cos 30° of its width, and a little room. */
+export function slantReach(label: string): number {
+  return textWidth(label) * Math.cos((SLANT * Math.PI) / 180) + 4;
+}
+
 /**
  * The key line at the top right of a chart, saying what each mark is. Given the chart's
  * right margin it ends at the picture's right edge rather than the frame's, so a chart
