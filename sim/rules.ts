@@ -204,6 +204,16 @@ export const sorcererRules = lazySchema(() => z
      * the action's dice). docs/rulings/sorcerer-conflict.md.
      */
     passionPenalties: variant({ uncut: 'not cut by penalties', cut: 'cut by the penalties in force' }, 'uncut'),
+    /**
+     * "Repeating a task after failing -1" (sorcerer.txt, "Bonus/Penalty Dice"), for a
+     * contest's `tries`: *cumulative* (default), each try lost before takes `retryPenalty`
+     * dice, so the third try follows two failures and rolls −2 ("1 success = 1 stat point =
+     * 1 bonus = 1 penalty": penalties add up); or *flat*: every repeat after a failure rolls
+     * `retryPenalty` dice less than the first try, however many failures came before (the
+     * "-1" is the modifier of the situation "repeating a task after failing", as the table's
+     * other lines are). docs/rulings/single-rolls.md.
+     */
+    repeatPenalty: variant({ cumulative: 'one more for each try lost', flat: 'the same on every repeat' }, 'cumulative'),
   })
   .strict());
 

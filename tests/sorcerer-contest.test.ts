@@ -179,10 +179,11 @@ describe('Monte Carlo agrees with exact', () => {
  */
 describe('repeating a task after failing', () => {
   const contestOf = (setup: object, rules: object = {}) => ({ name: 'retry', system: 'sorcerer', mechanic: 'contest', trials: 100000, seed: 'retry', rules, setup });
-  const exactValues = (setup: object) => contest.prepare(contest.setup.parse(setup), sorcererRules.parse({ exhausted: 'one' })).exact!();
-  const exactOf = (setup: object) => exactValues(setup).metrics;
+  const exactValues = (setup: object, rules: object = {}) => contest.prepare(contest.setup.parse(setup), sorcererRules.parse({ exhausted: 'one', ...rules })).exact!();
+  const exactOf = (setup: object, rules: object = {}) => exactValues(setup, rules).metrics;
   /** The exact chance of a's first win on each try, and (last) of none within them. */
-  const firstWinOf = (setup: object) => exactValues(setup).distributions!['retry.firstWin']!;
+  const firstWinOf = (setup: object, rules: object = {}) => exactValues(setup, rules).distributions!['retry.firstWin']!;
+  const FLAT = { repeatPenalty: 'flat' };
   const will3demon4 = { a: { name: 'will', dice: 3 }, b: { name: 'demon', dice: 4 } };
 
   /** A small seeded generator (mulberry32), independent of sim/random.ts and its streams. */
@@ -202,12 +203,14 @@ describe('repeating a task after failing', () => {
    * lost) and b's, sort and compare (`direct`, above); a reroll is rolled again, and after
    * 100 of them in a row the try is taken as never decided (with dice on either side, at
    * most one chance in 20^100 here: 66/1296 of 2 d6 against 2 tie away). The try a first
-   * wins on, or tries + 1.
+   * wins on, or tries + 1. `flat` (rules.repeatPenalty "flat"): every repeat loses the
+   * penalty once, whatever the failures before it.
    */
-  function referenceFirstWin(aPool: number, bPool: number, sides: number, tries: number, penalty: number, rnd: () => number): number {
+  function referenceFirstWin(aPool: number, bPool: number, sides: number, tries: number, penalty: number, rnd: () => number, flat = false): number {
     const roll = (n: number) => Array.from({ length: n }, () => 1 + Math.floor(rnd() * sides));
     for (let k = 1; k <= tries; k++) {
-      const dice = Math.max(0, aPool - (k - 1) * penalty);
+      const failures = k - 1;
+      const dice = Math.max(0, aPool - (flat && failures > 1 ? 1 : failures) * penalty);
       for (let rolls = 0; rolls < 100; rolls++) {
         const { winner } = direct(roll(dice), roll(bPool));
         if (winner === A_WINS) return k;
@@ -246,6 +249,27 @@ describe('repeating a task after failing', () => {
     expect(exactOf({ ...will3demon4, tries: 3, retryPenalty: 0 })['retry.won']).toBeCloseTo(1 - (1 - w(3)) ** 3, 12);
   });
 
+  test('rules.repeatPenalty "flat": every repeat rolls a die fewer than the first try, however many failures: 3, 2, 2, 2 dice, 0.7849 within four tries', () => {
+    const w = (n: number) => exactOf({ a: { name: 'will', dice: n }, b: { name: 'demon', dice: 4 } })['win.will'];
+    const first = firstWinOf({ ...will3demon4, tries: 4 }, FLAT);
+    expect(first[0]).toBeCloseTo(w(3), 12);
+    for (let k = 1; k < 4; k++) expect(first[k]).toBeCloseTo((1 - w(3)) * (1 - w(2)) ** (k - 1) * w(2), 12);
+    expect(exactOf({ ...will3demon4, tries: 4 }, FLAT)['retry.won']).toBeCloseTo(0.7849, 4);
+    // Where the cumulative penalty left no dice for a fourth try, the flat one keeps going up.
+    expect(exactOf({ ...will3demon4, tries: 6 }, FLAT)['retry.won']).toBeGreaterThan(0.89);
+    // Two tries: the only repeat follows one failure, as cumulative.
+    expect(exactOf({ ...will3demon4, tries: 2 }, FLAT)['retry.won']).toBeCloseTo(exactOf({ ...will3demon4, tries: 2 })['retry.won'], 12);
+  });
+
+  test('rules.repeatPenalty "flat" is refused without tries, and said to change nothing where it rolls the cumulative pools', () => {
+    expect(() => runScenario(contestOf(will3demon4, FLAT))).toThrow(/rules\.repeatPenalty: "flat" sets the penalty for repeating a failed task, and the contest has no "tries"/);
+    const notes = (setup: object) => runScenario(contestOf(setup, FLAT), { trials: 1000 }).results[0].notes ?? [];
+    expect(notes({ ...will3demon4, tries: 2 })).toEqual(['rules.repeatPenalty changes nothing here: with two tries the only repeat follows one failure, so "flat" rolls the pools "cumulative" does']);
+    expect(notes({ ...will3demon4, tries: 3, retryPenalty: 0 })).toEqual(['rules.repeatPenalty changes nothing here: retryPenalty is 0, so "flat" rolls the pools "cumulative" does']);
+    expect(notes({ ...will3demon4, tries: 3, retryPenalty: 3 })).toEqual(['rules.repeatPenalty changes nothing here: side a has no dice left after its first failure, so "flat" rolls the pools "cumulative" does']);
+    expect(notes({ ...will3demon4, tries: 3 })).toEqual([]);
+  });
+
   test('a reroll is rolled again in the same try, not lost: 2 against 2 d6 win a try half the time', () => {
     const x = exactOf({ die: 'd6', a: { name: 'x', dice: 2 }, b: { name: 'y', dice: 2 }, tries: 1 });
     expect(x.reroll).toBeGreaterThan(0.05); // 66/1296 of single rolls tie away
@@ -267,17 +291,19 @@ describe('repeating a task after failing', () => {
     expect(exactOf({ a: { name: 'x', dice: 1 }, b: { name: 'y', dice: 0 }, tries: 5 })['retry.tries']).toBe(1);
   });
 
-  // [setup, what it exercises]
-  const cases: [object, string][] = [
+  // [setup, what it exercises, rules]
+  const cases: [object, string, object?][] = [
     [{ ...will3demon4, tries: 3 }, 'the worked figure: 3, 2, 1 dice against 4'],
     [{ die: 'd6', a: { name: 'x', dice: 2 }, b: { name: 'y', dice: 2 }, tries: 4, retryPenalty: 0 }, 'rerolls rolled again, no penalty'],
     [{ die: 'd6', a: { name: 'x', dice: 3, bonus: 2, penalty: 1 }, b: { name: 'y', dice: 3 }, tries: 5, retryPenalty: 2 }, '4, 2, 0 dice: a penalty of 2, the pool run out'],
     [{ die: 'd6', a: { name: 'x', dice: 4 }, b: { name: 'y', dice: 3 }, tries: 4 }, '4, 3, 2, 1 dice against 3: the second try can tie away to rerolls'],
     [{ die: 'd6', a: { name: 'x', dice: 0 }, b: { name: 'y', dice: 0 }, tries: 2 }, '0 against 0: never decided'],
+    [{ ...will3demon4, tries: 5 }, 'rules.repeatPenalty "flat": 3, then 2 dice on every repeat', FLAT],
+    [{ die: 'd6', a: { name: 'x', dice: 5 }, b: { name: 'y', dice: 3 }, tries: 4, retryPenalty: 2 }, 'rules.repeatPenalty "flat": 5, then 3 dice on every repeat, rerolls on the repeats', FLAT],
   ];
 
-  test.each(cases)('Monte Carlo agrees with exact, distribution too: %j (%s)', (setup) => {
-    const r = runScenario(contestOf(setup));
+  test.each(cases)('Monte Carlo agrees with exact, distribution too: %j (%s)', (setup, _what, rules = {}) => {
+    const r = runScenario(contestOf(setup, rules));
     expectAgreesWithExact(r);
     const d = r.results[0].distributions!['retry.firstWin'];
     d.p.forEach((p, i) => {
@@ -286,16 +312,17 @@ describe('repeating a task after failing', () => {
     });
   });
 
-  test.each(cases)('the slow reference (rolled, sorted, compared) agrees with the engine: %j (%s)', (setup: any) => {
+  test.each(cases)('the slow reference (rolled, sorted, compared) agrees with the engine: %j (%s)', (setup: any, _what, rules = {}) => {
+    const flat = (rules as { repeatPenalty?: string }).repeatPenalty === 'flat';
     const trials = 20000;
     const sides = setup.die === 'd6' ? 6 : 10;
     const rnd = mulberry32(20261231); // any fixed seed: the tolerance below is stated
     const tries: number = setup.tries;
     const counts = new Array(tries + 1).fill(0);
     const aPool = Math.max(0, setup.a.dice + (setup.a.bonus ?? 0) - (setup.a.penalty ?? 0));
-    for (let t = 0; t < trials; t++) counts[referenceFirstWin(aPool, setup.b.dice, sides, tries, setup.retryPenalty ?? 1, rnd) - 1]++;
-    const x = exactOf(setup);
-    const first = firstWinOf(setup);
+    for (let t = 0; t < trials; t++) counts[referenceFirstWin(aPool, setup.b.dice, sides, tries, setup.retryPenalty ?? 1, rnd, flat) - 1]++;
+    const x = exactOf(setup, rules);
+    const first = firstWinOf(setup, rules);
     // Each share within 4.5 binomial standard errors of the engine's exact one (a share
     // never seen or always seen: exactly 0 or 1). 4.5 SE: ~25 comparisons here, each
     // outside it one time in 150,000.
@@ -306,7 +333,7 @@ describe('repeating a task after failing', () => {
     counts.forEach((c, k) => near(c / trials, first[k], `first win on try ${k + 1}`));
     near(1 - counts[tries] / trials, x['retry.won'], 'won within the tries');
     // And the engine's own Monte Carlo, on its streams, against the reference's mean.
-    const r = runScenario(contestOf(setup), { trials: 20000 });
+    const r = runScenario(contestOf(setup, rules), { trials: 20000 });
     const firstWins = counts.reduce((s, c, k) => s + c * (k + 1), 0) / trials;
     const sd = Math.sqrt(counts.reduce((s, c, k) => s + c * (k + 1 - firstWins) ** 2, 0) / trials);
     expect(Math.abs(r.results[0].metrics['retry.firstWin'].estimate - firstWins)).toBeLessThanOrEqual(Math.max(4.5 * sd * Math.sqrt(2 / trials), 1e-12));

@@ -12,8 +12,9 @@
  *
  * With `tries`, side a keeps trying the same task against b: "Repeating a task after
  * failing -1" (sorcerer.txt, "Bonus/Penalty Dice"). Each try is a fresh contest with a's
- * pool cut by `retryPenalty` per try it lost before; the `retry.*` metrics say how likely
- * a gets it within the tries (docs/rulings/single-rolls.md).
+ * pool cut by `retryPenalty` per try it lost before (rules.repeatPenalty "flat": by
+ * `retryPenalty` on every repeat, once); the `retry.*` metrics say how likely a gets it
+ * within the tries (docs/rulings/single-rolls.md).
  */
 import { z } from 'zod';
 import { lazySchema } from '../lazySchema.ts';
@@ -176,10 +177,12 @@ export const CONTEST_METRICS = metricTable({
 
 /**
  * Side a's pool on each try: "Repeating a task after failing -1", `penalty` dice for each
- * try lost before it (cumulative: the third try follows two failures), never below 0.
+ * try lost before it (`cumulative`: the third try follows two failures), or `penalty` dice
+ * on every try after the first (`flat`: the situation's modifier, whatever the failures
+ * before it); never below 0.
  */
-export function poolsOnTries(firstPool: number, tries: number, penalty: number): Int32Array {
-  return Int32Array.from({ length: tries }, (_, k) => Math.max(0, firstPool - k * penalty));
+export function poolsOnTries(firstPool: number, tries: number, penalty: number, repeat: SorcererRules['repeatPenalty'] = 'cumulative'): Int32Array {
+  return Int32Array.from({ length: tries }, (_, k) => Math.max(0, firstPool - (repeat === 'flat' ? Math.min(k, 1) : k) * penalty));
 }
 
 /**
@@ -198,7 +201,15 @@ export const contest = defineMechanic({
   name: 'contest',
   summary: 'one opposed roll: highest die wins, ties cancel',
   setup: contestSetup,
-  variants: ['exhausted'],
+  variants: ['exhausted', 'repeatPenalty'],
+  refuse(setup, rules: SorcererRules) {
+    // Without tries the contest is one roll: nothing is repeated (as setup.retryPenalty
+    // without tries is refused).
+    if (rules.repeatPenalty === 'flat' && setup.tries === undefined) {
+      return [{ path: 'rules.repeatPenalty', problem: '"flat" sets the penalty for repeating a failed task, and the contest has no "tries" (side a rolls once), so it would change nothing: expected repeatPenalty left out, or setup.tries' }];
+    }
+    return [];
+  },
   prepare(setup, rules: SorcererRules) {
     const sides = setup.die ?? 10;
     const { a, b } = setup;
@@ -234,7 +245,7 @@ export const contest = defineMechanic({
     // Side a repeating the task (`tries`): laid out after the single roll's metrics.
     const tries = setup.tries ?? 0;
     const retrying = setup.tries !== undefined;
-    const pools = poolsOnTries(counts[0], tries, setup.retryPenalty ?? 1);
+    const pools = poolsOnTries(counts[0], tries, setup.retryPenalty ?? 1, rules.repeatPenalty);
     const R = retrying
       ? {
           won: L.add('retryWon'),
@@ -261,6 +272,11 @@ export const contest = defineMechanic({
     // is none. Said rather than refused (as retryPenalty without tries is): a sweep over tries
     // from 1 keeps the penalty written once (scenarios/sorcerer-keep-trying.yaml).
     const setupNotes = setup.tries === 1 && setup.retryPenalty !== undefined ? ['retryPenalty changes nothing here: tries is 1, and the penalty cuts only the tries after a lost one'] : [];
+    // "flat" differs from "cumulative" only from a third try on, and only where the penalty
+    // has dice to take after the first repeat's cut.
+    if (rules.repeatPenalty === 'flat' && retrying && poolsOnTries(counts[0], tries, setup.retryPenalty ?? 1).every((n, k) => n === pools[k])) {
+      setupNotes.push(`rules.repeatPenalty changes nothing here: ${tries === 1 ? 'with one try nothing is repeated' : tries === 2 ? 'with two tries the only repeat follows one failure' : (setup.retryPenalty ?? 1) === 0 ? 'retryPenalty is 0' : 'side a has no dice left after its first failure'}, so "flat" rolls the pools "cumulative" does`);
+    }
 
     return {
       metrics,
