@@ -11,7 +11,7 @@
  *
  * The subset of a campaign covered (every other policy at its default, and these setups
  * use none of: buy, knavery pushes, Medic pushes, `ambition: {rank}`, successor
- * advancements, bonus, guards' dice, the Berzerker's and Duelist's dice, handy assets,
+ * advancements, guards' dice and equipment, the Berzerker's and Duelist's dice, handy assets,
  * Speed Chess, `onFailedJob: "abandon"`, `freePushes: "fallout"`):
  *  - troupes of a captain and minions with knavery/violence dice; `count` copies;
  *  - a job every turn (`jobEvery` 1): knavery plan, 1d6 per participant + knavery dice,
@@ -36,6 +36,10 @@
  *    agree; tests/asset-loss.test.ts checks the choice), contactLost, attemptOnLife (fought by max(1, rank − 2)
  *    minions), a 6 escalating the slot's next design (rules `escalation`: that one design,
  *    or every later one); others counted only;
+ *  - equipment (purchases.md): a troupe's `bonus` dice and a rival's minions'
+ *    `minionBonus`, compared by count in a fight with them (only the side with more rolls
+ *    its own, neither with as many; rules `equipment` "everySide": both); the troupe's
+ *    always rolls against guards (none here have equipment);
  *  - `jobEvery` > 1: jobs on turns 1, 1 + k, …; on the turns between every PC rests off a
  *    rattle (even without `restWhenRattled`);
  *  - `interfere` on `unsubtle` designs (campaign.md "Interfering"): before the success d4,
@@ -117,9 +121,11 @@ interface TroupeSpec {
   minions?: MinionSpec[];
   asset?: string;
   aid?: 'none' | 'ordinary' | 'medic';
+  /** Equipment dice in its fights. */
+  bonus?: Dice;
 }
 interface DesignSpec { severity: 'light' | 'medium' | 'heavy'; style?: 'rash' | 'default' | 'shrewd'; unsubtle?: boolean }
-interface RivalSpec { name: string; rank: number; minions?: number; minionDice?: Dice; designs: DesignSpec[] }
+interface RivalSpec { name: string; rank: number; minions?: number; minionDice?: Dice; minionBonus?: Dice; designs: DesignSpec[] }
 interface Policy {
   job: {
     challenges: number;
@@ -151,7 +157,15 @@ interface Setup {
   rivals?: RivalSpec[];
   policy: Policy;
 }
-interface Rules { invest?: 'focus' | 'spread'; escalation?: 'once' | 'lasting' }
+interface Rules { invest?: 'focus' | 'spread'; escalation?: 'once' | 'lasting'; equipment?: 'mostEquipped' | 'everySide' }
+
+/**
+ * The equipment dice of a fight's two sides: "The GM awards 1d4 or 2d4 to the most
+ * well-equipped side" (purchases.md): the side with more dice rolls its own, the other
+ * none, neither with as many; with rules.equipment "everySide" both roll their own.
+ */
+interface Gear { ours: number[]; theirs: number[]; everySide: boolean }
+const NO_GEAR: Gear = { ours: [], theirs: [], everySide: false };
 
 // ---------------------------------------------------------------------------------------
 // Dice.
@@ -318,7 +332,10 @@ function fight(
   tally: Tally,
   aid: 'none' | 'ordinary' | 'medic' = 'none',
   enemyDice: readonly number[] = [],
+  gear: Gear = NO_GEAR,
 ): FightResult {
+  const oursRoll = gear.everySide || gear.ours.length > gear.theirs.length;
+  const theirsRoll = gear.everySide || gear.theirs.length > gear.ours.length;
   const withMedics = aid === 'medic' || fighters.some((pc) => pc.medic && pc.alive);
   const deathOn = withMedics || aid === 'ordinary' ? 1 : 2;
   const able = fighters.map(() => true);
@@ -342,8 +359,10 @@ function fight(
       }
       troupeHits += hits;
     }
+    if (oursRoll) for (const sides of gear.ours) if (dice.roll(sides) === 4) troupeHits++;
     let enemyHits = 0;
     for (let g = 0; g < enemyAble; g++) for (const sides of [4, ...enemyDice]) if (dice.roll(sides) === 4) enemyHits++;
+    if (theirsRoll) for (const sides of gear.theirs) if (dice.roll(sides) === 4) enemyHits++;
     // Wound: the margin lands on the side with fewer hits.
     if (troupeHits > enemyHits) {
       enemyAble -= Math.min(troupeHits - enemyHits, enemyAble);
@@ -426,6 +445,12 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
   const interfereCostsAction = (interfere?.action ?? 'nextTurn') === 'nextTurn';
   const takeDeals = (policy.takeRivalDeal ?? 'never') === 'whenJobFails';
   const spread = (rules.invest ?? 'focus') === 'spread';
+  /** A troupe's equipment against a rival's minions' (or the guards', who have none here). */
+  const gearOf = (troupe: TroupeSpec, rival?: RivalSpec): Gear => ({
+    ours: sidesOf(troupe.bonus),
+    theirs: sidesOf(rival?.minionBonus),
+    everySide: rules.equipment === 'everySide',
+  });
   const ambition = policy.ambition;
   if (ambition) for (const n of ['ambitions', 'advanced.traits', 'advanced.pcs']) t[n] = 0;
 
@@ -570,7 +595,7 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
         if (guards > 0) {
           t['jobs.violent']++;
           const pushes = freePushPolicy === 'reroll' ? sixes : 0;
-          const result = fight(dice, participants, guards, troupeFlee, guardFlee, pushes, turn, t, aidOf(troupe.spec));
+          const result = fight(dice, participants, guards, troupeFlee, guardFlee, pushes, turn, t, aidOf(troupe.spec), [], gearOf(troupe.spec));
           t['jobs.freePushes'] += result.freePushesUsed;
           if (result.outcome === 'won') {
             t['jobs.won']++;
@@ -650,7 +675,7 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
             foiled = plan(free).successes >= (interfere.challenges ?? 2);
           } else {
             const minions = Math.max(1, r.spec.minions ?? Math.max(0, r.spec.rank - 2));
-            foiled = fight(dice, free, minions, troupeFlee, 'never', 0, turn, t, aidOf(troupe.spec), sidesOf(r.spec.minionDice)).outcome === 'won';
+            foiled = fight(dice, free, minions, troupeFlee, 'never', 0, turn, t, aidOf(troupe.spec), sidesOf(r.spec.minionDice), gearOf(troupe.spec, r.spec)).outcome === 'won';
             dissolveIfCaptainDead(troupe);
           }
           break;
@@ -716,7 +741,7 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
           const fighters = troupe.pcs.filter((pc) => pc.alive && !inBed(pc, turn + 1));
           const minions = Math.max(1, r.spec.minions ?? Math.max(0, r.spec.rank - 2));
           t.attempts++;
-          const result = fight(dice, fighters, minions, troupeFlee, 'never', 0, turn, t, aidOf(troupe.spec), sidesOf(r.spec.minionDice));
+          const result = fight(dice, fighters, minions, troupeFlee, 'never', 0, turn, t, aidOf(troupe.spec), sidesOf(r.spec.minionDice), gearOf(troupe.spec, r.spec));
           if (result.outcome === 'won') t['attempts.repelled']++;
           dissolveIfCaptainDead(troupe);
           break;
@@ -1012,6 +1037,46 @@ const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<st
       rivals: [
         { name: 'countess', rank: 6, minions: 2, minionDice: ['d6', 'd4'], designs: [{ severity: 'heavy', style: 'shrewd', unsubtle: true }] },
         { name: 'pest', rank: 6, minions: 2, designs: [{ severity: 'heavy', style: 'shrewd' }] },
+      ],
+      policy: { job: { challenges: 2, method: 'rare' }, interfere: { roll: 'violence' }, flee: 'never' },
+    },
+  },
+  {
+    // Rivals who arm their minions (`minionBonus`) against troupes with and without
+    // equipment: the countess's 2d4 outweigh the vipers' 1d4 (only hers roll) and roll
+    // against the bare owls; the baron's 1d4 match the vipers' (neither rolls) and roll
+    // against the owls. The vipers' 1d4 also roll in their jobs' fights (guards unarmed).
+    name: 'rival-minion-bonus',
+    trials: 8000,
+    setup: {
+      turns: 24,
+      company: { name: 'co', rank: 2 },
+      troupes: [
+        { name: 'vipers', bonus: ['d4'], captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'c', violence: ['d4'] }] },
+        { name: 'owls', captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'c', violence: ['d4'] }] },
+      ],
+      rivals: [
+        { name: 'countess', rank: 6, minions: 2, minionBonus: ['2d4'], designs: [{ severity: 'heavy', style: 'shrewd', unsubtle: true }] },
+        { name: 'baron', rank: 6, minions: 1, minionBonus: ['d4'], designs: [{ severity: 'heavy', style: 'shrewd' }] },
+      ],
+      policy: { job: { challenges: 2, method: 'rare' }, interfere: { roll: 'violence' }, flee: 'never' },
+    },
+  },
+  {
+    // The same under rules.equipment "everySide": each side rolls its own, as written.
+    name: 'rival-minion-bonus-every-side',
+    trials: 8000,
+    rules: { equipment: 'everySide' },
+    setup: {
+      turns: 24,
+      company: { name: 'co', rank: 2 },
+      troupes: [
+        { name: 'vipers', bonus: ['d4'], captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'c', violence: ['d4'] }] },
+        { name: 'owls', captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'c', violence: ['d4'] }] },
+      ],
+      rivals: [
+        { name: 'countess', rank: 6, minions: 2, minionBonus: ['2d4'], designs: [{ severity: 'heavy', style: 'shrewd', unsubtle: true }] },
+        { name: 'baron', rank: 6, minions: 1, minionBonus: ['d4'], designs: [{ severity: 'heavy', style: 'shrewd' }] },
       ],
       policy: { job: { challenges: 2, method: 'rare' }, interfere: { roll: 'violence' }, flee: 'never' },
     },

@@ -141,6 +141,51 @@ describe('"The GM awards 1d4 or 2d4 to the most well-equipped side": in a job\'s
   });
 });
 
+describe('"The GM awards 1d4 or 2d4 to the most well-equipped side": in a fight with a rival\'s minions too (rivals[].minionBonus)', () => {
+  // Only the rival's fights: a failed job is abandoned, and the rival's heavy designs bring
+  // attempts on a life and its unsubtle ones interference by violence.
+  const campaign = (troupeBonus: string[], minionBonus: string[] | undefined, rules?: object) =>
+    runScenario({
+      name: 'armed minions',
+      system: 'viciousness',
+      mechanic: 'campaign',
+      trials: 2000,
+      seed: 'armed-minions',
+      ...(rules ? { rules } : {}),
+      setup: {
+        turns: 12,
+        company: { name: 'co', rank: 2 },
+        troupes: [{ name: 'vipers', count: 2, captain: { violence: ['d4'] }, minions: [{ name: 'm' }], bonus: troupeBonus }],
+        rivals: [{ name: 'duke', rank: 6, minions: 2, ...(minionBonus ? { minionBonus } : {}), designs: [{ severity: 'heavy', style: 'shrewd' }, { severity: 'medium', unsubtle: true }] }],
+        policy: { job: { challenges: 2 }, onFailedJob: 'abandon', interfere: { roll: 'violence' } },
+      },
+    }).results[0].metrics;
+
+  test('they fight: armed minions repel fewer attempts and foil fewer designs than bare ones', () => {
+    const bare = campaign([], undefined);
+    const armed = campaign([], ['2d4']);
+    expect(bare.attempts.estimate).toBeGreaterThan(0.5);
+    expect(armed['attempts.repelled'].estimate / armed.attempts.estimate).toBeLessThan(bare['attempts.repelled'].estimate / bare.attempts.estimate - 0.05);
+    expect(armed.foiled.estimate).toBeLessThan(bare.foiled.estimate);
+  });
+
+  test('as well equipped: neither side rolls them — draw for draw no equipment; the better equipped rolls its own, the other none', () => {
+    expect(campaign(['d4'], ['d4'])).toEqual(campaign([], []));
+    expect(campaign(['2d4'], ['d4'])).toEqual(campaign(['2d4'], []));
+    expect(campaign(['d4'], ['2d4'])).toEqual(campaign([], ['2d4']));
+    // No minionBonus is none: the troupe's always rolls, as before it was a field.
+    expect(campaign(['d4'], [])).toEqual(campaign(['d4'], undefined));
+  });
+
+  test('with rules.equipment "everySide" both roll their own', () => {
+    const everySide = { equipment: 'everySide' };
+    const both = campaign(['d4'], ['d4'], everySide);
+    expect(both).not.toEqual(campaign([], [], everySide));
+    expect(both).not.toEqual(campaign(['d4'], [], everySide));
+    expect(campaign([], ['2d4'], everySide)).toEqual(campaign([], ['2d4']));
+  });
+});
+
 describe('"The GM awards 1d4 or 2d4 to the most well-equipped side": in a clash and a battle too (rules.equipment)', () => {
   const sides = (a: string[], b: string[]) => [
     { name: 'a', bonus: a, combatants: [{ name: 'captain' }, { name: 'minion', count: 2 }] },

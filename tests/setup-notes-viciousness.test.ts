@@ -184,11 +184,11 @@ describe('rivals: a campaign\'s fields, and invest "spread" with one design a ri
   const bishop = { name: 'bishop', rank: 3, designs: [{ severity: 'medium', style: 'rash' }] };
 
   test('minions, minionDice and unsubtle: the rivals mechanic has no fights and no PCs', () => {
-    const withThem = { turns: 30, rivals: [{ ...countess, minions: 3, minionDice: ['d6'], designs: [{ severity: 'light', unsubtle: true }] }, { ...bishop, minions: 1 }] };
+    const withThem = { turns: 30, rivals: [{ ...countess, minions: 3, minionDice: ['d6'], minionBonus: ['d4'], designs: [{ severity: 'light', unsubtle: true }] }, { ...bishop, minions: 1 }] };
     const point = run('rivals', withThem);
     const without = run('rivals', { turns: 30, rivals: [countess, bishop] });
     expect(point.notes).toEqual([
-      "rivals.0.minions and rivals.0.minionDice change nothing here: a rival's minions fight only in a campaign (an attempt on a PC's life, an interference by violence), and the rivals mechanic plays no fight",
+      "rivals.0.minions and rivals.0.minionDice and rivals.0.minionBonus change nothing here: a rival's minions fight only in a campaign (an attempt on a PC's life, an interference by violence), and the rivals mechanic plays no fight",
       "rivals.0.designs.0.unsubtle changes nothing here: only a campaign's PCs may interfere with an unsubtle design (policy interfere), and the rivals mechanic has none",
       "rivals.1.minions changes nothing here: a rival's minions fight only in a campaign (an attempt on a PC's life, an interference by violence), and the rivals mechanic plays no fight",
     ]);
@@ -228,7 +228,7 @@ describe('campaign: fight, fallout and rival-only fields with nothing to act on 
     expectActs(run('campaign', advancing, { woundOrder }), run('campaign', advancing), 'rules.woundOrder');
   });
 
-  const EQUIPMENT = "rules.equipment changes nothing here: only a job's fight can set two equipped sides against each other (a rival's minions bring none), and ";
+  const EQUIPMENT = "rules.equipment changes nothing here: only a job's fight can set two equipped sides against each other (no rival's minions bring equipment: rivals[].minionBonus), and ";
   test('equipment "everySide": guards without equipment dice, troupes without, no job fight: noted; both equipped: it acts', () => {
     const everySide = { equipment: 'everySide' };
     const plain = { challenges: 4, guards: { perActiveChallenge: 2, dice: ['d6'] } };
@@ -240,6 +240,12 @@ describe('campaign: fight, fallout and rival-only fields with nothing to act on 
     // Bought equipment against equipped guards: it acts.
     const buying = campaign(bare, { buy: { equipment: { dice: ['2d4'], itemRank: 2 } } });
     expectActs(run('campaign', buying, everySide), run('campaign', buying), 'rules.equipment');
+    // A rival's armed minions (minionBonus) against an equipped troupe: it acts, with no
+    // job fight at all; against a bare troupe it is noted.
+    const armedDuke = { ...duke, minionBonus: ['d4'] };
+    const rivalsOnly = (t: object) => campaign(t, { onFailedJob: 'abandon' }, [armedDuke]);
+    expectActs(run('campaign', rivalsOnly(troupe(undefined)), everySide), run('campaign', rivalsOnly(troupe(undefined))), 'rules.equipment');
+    expectNoted(run('campaign', rivalsOnly(bare), everySide), run('campaign', rivalsOnly(bare)), "rules.equipment changes nothing here: no troupe has equipment dice (its bonus, or buy.equipment) to set against the guards' or a rival's minions' (rivals[].minionBonus)");
   });
 
   test('the fallout\'s fields when no failed plan turns to violence: job.guards and freePushes; with no guards at all "fallout" still acts', () => {

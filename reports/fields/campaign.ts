@@ -69,6 +69,7 @@ export const rivalList: ListField = {
     assetsField,
     { kind: 'number', key: 'minions', label: 'minions', placeholder: 'rank − 2', help: '“If in doubt, use their rank minus 2”: who fights for it in a campaign' },
     { kind: 'dice', key: 'minionDice', label: 'dice each minion adds', help: 'to its 1d4 in a campaign’s fights (“Rivals have minions, just as player troupes do”); none: a bare 1d4' },
+    { kind: 'dice', key: 'minionBonus', label: 'the minions’ equipment dice', help: '“The GM awards 1d4 or 2d4 to the most well-equipped side”: rolled in a campaign’s fights with its minions when they are better equipped than the troupe (rule “equipment dice roll for”); none by default' },
     designs,
   ],
   newItem: (items) => ({ name: `rival ${items.length + 1}`, rank: 3, designs: [{ severity: 'light' }] }),
@@ -86,7 +87,7 @@ export const rivalsForm: MechanicForm = {
       min: 1,
       // The rivals alone have no PCs to fight: their minions play no part here, and the form says so.
       fields: rivalList.fields.map((f) =>
-        f.key === 'minions' || f.key === 'minionDice' ? { ...f, label: `${f.label} (campaign only)`, help: `${f.help ?? ''}; no effect here: the rivals alone fight nobody` } : f,
+        f.key === 'minions' || f.key === 'minionDice' || f.key === 'minionBonus' ? { ...f, label: `${f.label} (campaign only)`, help: `${f.help ?? ''}; no effect here: the rivals alone fight nobody` } : f,
       ),
     },
   ],

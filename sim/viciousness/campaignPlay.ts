@@ -568,10 +568,16 @@ export class CampaignTrial {
   private readonly guardBonusDice: number;
   /**
    * Per rival: fights with its minions (interference, attempts on a PC's life). Each minion
-   * rolls 1d4 and the rival's `minionDice`, and never flees; the troupe flees by policy.
-   * Rivals whose minions roll the same dice share one.
+   * rolls 1d4 and the rival's `minionDice`, the minions their `minionBonus`, and never
+   * flee; the troupe flees by policy. Rivals whose minions roll the same dice share one.
    */
   private readonly minionFights: readonly Skirmish[];
+  /** Per rival: the same fights without the minions' equipment dice (the troupe better equipped, equipmentSide). */
+  private readonly minionFightsOutequipped: readonly Skirmish[];
+  /** Per rival: its minions' equipment dice in a fight. */
+  private readonly minionBonusDice: Int32Array;
+  /** The end of the troupe's equipment dice in the fight equipmentSide chose. */
+  private fightBonusTo = 0;
   private readonly calamityAt: number;
 
   constructor(readonly plan: CampaignPlan) {
@@ -610,12 +616,15 @@ export class CampaignTrial {
     this.guardBonusDice = jobGuardBonus.length;
     this.skirmishOutequipped = jobGuardBonus.length === 0 ? this.skirmish : fights(jobGuardDice, [], guards.flee ?? 'never');
     const byDice = new Map<string, Skirmish>();
-    this.minionFights = plan.rivals.minionDice.map((dice) => {
-      const key = dice.join(',');
+    const minionFight = (dice: readonly number[], bonus: readonly number[]) => {
+      const key = `${dice.join(',')}+${bonus.join(',')}`;
       let s = byDice.get(key);
-      if (s === undefined) byDice.set(key, (s = fights([COMBATANT_DIE, ...dice], [], 'never')));
+      if (s === undefined) byDice.set(key, (s = fights([COMBATANT_DIE, ...dice], [...bonus], 'never')));
       return s;
-    });
+    };
+    this.minionFights = plan.rivals.minionDice.map((dice, r) => minionFight(dice, plan.rivals.minionBonus[r]));
+    this.minionFightsOutequipped = plan.rivals.minionDice.map((dice) => minionFight(dice, []));
+    this.minionBonusDice = Int32Array.from(plan.rivals.minionBonus, (b) => b.length);
     this.calamityAt = plan.kindsAt + KIND_CALAMITY;
   }
 
@@ -1199,25 +1208,33 @@ export class CampaignTrial {
       if (threats === 0 && p.guardsFixed === 0) success = true;
       else if (guards > 0) {
         this.counted.jobsViolent++;
-        // "The GM awards 1d4 or 2d4 to the most well-equipped side": where both the troupe
-        // and the guards have equipment dice, only the side with more rolls its own; with
-        // as many, neither is the most well-equipped and neither rolls them
-        // (docs/rulings/purchases.md).
-        const bonusFrom = p.troupeBonusFrom[i];
-        const troupeBonus = (this.equipped[i] !== 0 ? p.troupeEquippedTo[i] : p.troupeBonusTo[i]) - bonusFrom;
-        const guardBonus = this.guardBonusDice;
-        // With rules.equipment "everySide" each side rolls its own, as written.
-        const bothEquipped = troupeBonus > 0 && guardBonus > 0 && p.equipmentMostOnly === true;
-        const s = bothEquipped && troupeBonus >= guardBonus ? this.skirmishOutequipped : this.skirmish;
-        const bonusTo = bothEquipped && troupeBonus <= guardBonus ? bonusFrom : bonusFrom + troupeBonus;
+        const s = this.equipmentSide(i, this.skirmish, this.skirmishOutequipped, this.guardBonusDice);
         const free = p.freeRerolls === true ? this.sixes : 0;
-        success = s.fight(random, parts, n, guards, p.bonusSides, bonusFrom, bonusTo, this.fightAid(i, parts, n), this.medicPcs(i), free);
+        success = s.fight(random, parts, n, guards, p.bonusSides, p.troupeBonusFrom[i], this.fightBonusTo, this.fightAid(i, parts, n), this.medicPcs(i), free);
         if (free > 0) acc[METRIC.jobsFreePushes] += s.freePushesUsed;
         if (success === true) this.counted.jobsWon++;
         this.casualties(s, i, t);
       }
     }
     return success;
+  }
+
+  /**
+   * Whose equipment dice roll in troupe `i`'s fight against a side with `theirs` of them:
+   * "The GM awards 1d4 or 2d4 to the most well-equipped side". Where both sides have some,
+   * only the side with more rolls its own; with as many, neither is the most well-equipped
+   * and neither rolls them (docs/rulings/purchases.md); with rules.equipment "everySide"
+   * each side rolls its own, as written. Returns the fight (`withTheirs`, or `withoutTheirs`
+   * where the troupe is the better equipped) and sets fightBonusTo, the end of the troupe's
+   * dice that roll (from troupeBonusFrom[i]).
+   */
+  private equipmentSide(i: number, withTheirs: Skirmish, withoutTheirs: Skirmish, theirs: number): Skirmish {
+    const p = this.plan;
+    const bonusFrom = p.troupeBonusFrom[i];
+    const ours = (this.equipped[i] !== 0 ? p.troupeEquippedTo[i] : p.troupeBonusTo[i]) - bonusFrom;
+    const bothEquipped = ours > 0 && theirs > 0 && p.equipmentMostOnly === true;
+    this.fightBonusTo = bothEquipped && ours <= theirs ? bonusFrom : bonusFrom + ours;
+    return bothEquipped && ours >= theirs ? withoutTheirs : withTheirs;
   }
 
   /**
@@ -1302,12 +1319,11 @@ export class CampaignTrial {
     if (p.interfere === INTERFERE_KNAVERY) {
       foiled = this.rollPlan(random, n, p.interfereChallenges) >= p.interfereChallenges;
     } else {
-      const s = this.minionFights[r];
-      const bonusTo = this.equipped[i] !== 0 ? p.troupeEquippedTo[i] : p.troupeBonusTo[i];
+      const s = this.equipmentSide(i, this.minionFights[r], this.minionFightsOutequipped[r], this.minionBonusDice[r]);
       // Fought as an attempt on a life is: at least one minion comes, the plan being
       // someone's (a rank-2 rival has 0 by "rank minus 2", which let every fight be won
       // without a die rolled).
-      foiled = s.fight(random, this.participants, n, Math.max(1, p.rivals.minions[r]), p.bonusSides, p.troupeBonusFrom[i], bonusTo, this.fightAid(i, this.participants, n), this.medicPcs(i));
+      foiled = s.fight(random, this.participants, n, Math.max(1, p.rivals.minions[r]), p.bonusSides, p.troupeBonusFrom[i], this.fightBonusTo, this.fightAid(i, this.participants, n), this.medicPcs(i));
       this.casualties(s, i, t);
     }
     if (foiled) this.acc[METRIC.foiled]++;
@@ -1326,9 +1342,8 @@ export class CampaignTrial {
     const i = p.pcTroupe[target];
     const n = this.ablePcs(i, t);
     this.acc[METRIC.attempts]++;
-    const s = this.minionFights[r];
-    const bonusTo = this.equipped[i] !== 0 ? p.troupeEquippedTo[i] : p.troupeBonusTo[i];
-    const repelled = s.fight(random, this.participants, n, Math.max(1, p.rivals.minions[r]), p.bonusSides, p.troupeBonusFrom[i], bonusTo, this.fightAid(i, this.participants, n), this.medicPcs(i));
+    const s = this.equipmentSide(i, this.minionFights[r], this.minionFightsOutequipped[r], this.minionBonusDice[r]);
+    const repelled = s.fight(random, this.participants, n, Math.max(1, p.rivals.minions[r]), p.bonusSides, p.troupeBonusFrom[i], this.fightBonusTo, this.fightAid(i, this.participants, n), this.medicPcs(i));
     if (repelled) this.acc[METRIC.attemptsRepelled]++;
     this.casualties(s, i, t);
   }

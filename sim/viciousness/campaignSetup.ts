@@ -387,6 +387,7 @@ export function campaignNotes(
       policy.job?.guards?.dice,
       policy.job?.guards?.bonus,
       ...rivals.map((r) => r.minionDice),
+      ...rivals.map((r) => r.minionBonus),
     ]);
     if (most <= 4) {
       notes.push(HIT_ON_NOTE);
@@ -423,20 +424,26 @@ export function campaignNotes(
   if (rules.woundOrder !== 'random' && reservedPcs(policy.advance) === 0 && !s.troupes.some((t) => (t.count ?? 1) > 0 && minions(t))) {
     nothing('rules.woundOrder', 'no troupe has a minion beside its captain, nor gains a PC by advancing, so a fight\'s wounds have one PC to fall on (the guards and a rival\'s minions are a count, with no captain among them)');
   }
-  // equipment: in a job's fight only, where both the troupe and the guards have equipment
-  // dice (campaignPlay.ts failedPlan); a rival's minions have none.
+  // equipment: where both the troupe and the other side have equipment dice: a job's fight
+  // against equipped guards (campaignPlay.ts failedPlan), or a fight with a rival's minions
+  // that bring some (rivals[].minionBonus: interfere, attemptOnLife).
   if (rules.equipment !== 'mostEquipped') {
     const guardsEquipped = eachDie(policy.job?.guards?.bonus ?? []).length > 0;
     const bought = policy.buy?.equipment;
     const troupesEquipped =
       (bought !== undefined && price(bought.itemRank, MAX_RANK, bought.modifiers ?? 0) !== Infinity) ||
       s.troupes.some((t) => (t.count ?? 1) > 0 && eachDie(t.bonus ?? []).length > 0);
-    const why =
-      noJobFight !== undefined ? `no job comes to a fight (${noJobFight})`
-      : !guardsEquipped ? 'the guards have no equipment dice (job.guards.bonus)'
-      : !troupesEquipped ? 'no troupe has equipment dice (its bonus, or buy.equipment)'
-      : undefined;
-    if (why !== undefined) nothing('rules.equipment', `only a job's fight can set two equipped sides against each other (a rival's minions bring none), and ${why}`);
+    const rivalsEquipped = rivals.some((r) => eachDie(r.minionBonus ?? []).length > 0);
+    if (rivalsEquipped) {
+      if (!troupesEquipped) nothing('rules.equipment', "no troupe has equipment dice (its bonus, or buy.equipment) to set against the guards' or a rival's minions' (rivals[].minionBonus)");
+    } else {
+      const why =
+        noJobFight !== undefined ? `no job comes to a fight (${noJobFight})`
+        : !guardsEquipped ? 'the guards have no equipment dice (job.guards.bonus)'
+        : !troupesEquipped ? 'no troupe has equipment dice (its bonus, or buy.equipment)'
+        : undefined;
+      if (why !== undefined) nothing('rules.equipment', `only a job's fight can set two equipped sides against each other (no rival's minions bring equipment: rivals[].minionBonus), and ${why}`);
+    }
   }
   return notes;
 }

@@ -170,6 +170,13 @@ export const rivalSchema = lazySchema(() => z
      * defaults to none, a bare 1d4, as a plain PC minion.
      */
     minionDice: diceListSchema.optional(),
+    /**
+     * The equipment bonus its minions bring to a fight ("The GM awards 1d4 or 2d4 to the
+     * most well-equipped side"; "Give your rival four assets fitting their rank": a rank-3
+     * coin buys "a sword or a handgun"), weighed against the troupe's equipment as a job's
+     * guards' `bonus` is (rules.equipment); defaults to none.
+     */
+    minionBonus: diceListSchema.optional(),
     /** "Give each rival up to three designs." */
     designs: z.array(designSchema).min(1).max(3),
   })
@@ -240,6 +247,8 @@ export class RivalPlan {
   readonly minions: Int32Array;
   /** Per rival: the dice each of its minions adds to its 1d4 (sides per die; `minionDice`). */
   readonly minionDice: readonly (readonly number[])[];
+  /** Per rival: its minions' equipment bonus in a fight (sides per die; `minionBonus`). */
+  readonly minionBonus: readonly (readonly number[])[];
   readonly slots: number;
   readonly focus: boolean;
   readonly speedChess: boolean;
@@ -271,6 +280,7 @@ export class RivalPlan {
     this.unsubtle = Uint8Array.from(designs, (d) => (d.unsubtle ? 1 : 0));
     this.minions = Int32Array.from(rivals, (r) => r.minions ?? Math.max(0, r.rank - 2));
     this.minionDice = rivals.map((r) => eachDie(r.minionDice ?? []));
+    this.minionBonus = rivals.map((r) => eachDie(r.minionBonus ?? []));
     this.focus = rules.invest === 'focus';
     this.speedChess = rules.speedChess;
     this.escalateOnce = rules.escalation === 'once';

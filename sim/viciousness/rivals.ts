@@ -169,7 +169,7 @@ export const rivals = defineMechanic({
 export function rivalsNotes(rivals: readonly RivalSetup[], rules: Pick<ViciousnessRules, 'invest'>): string[] {
   const notes: string[] = [];
   rivals.forEach((r, i) => {
-    const fields = (['minions', 'minionDice'] as const).filter((k) => r[k] !== undefined).map((k) => `rivals.${i}.${k}`);
+    const fields = (['minions', 'minionDice', 'minionBonus'] as const).filter((k) => r[k] !== undefined).map((k) => `rivals.${i}.${k}`);
     if (fields.length > 0) {
       notes.push(`${fields.join(' and ')} ${fields.length > 1 ? 'change' : 'changes'} nothing here: a rival's minions fight only in a campaign (an attempt on a PC's life, an interference by violence), and the rivals mechanic plays no fight`);
     }
