@@ -87,7 +87,8 @@ export function formatSweepValue(value: unknown): string {
   if (value === '') return '""';
   if (value !== null && typeof value === 'object') {
     // A whole list item (berzerker-worth-d4 sweeps a combatant): its name, then its other
-    // fields in the file's order, "captain (dice d4)", not {"name":"captain","dice":["d4"]}.
+    // fields in the file's order, "captain (dice d4)", not {"name":"captain","dice":["d4"]}
+    // (sweepValueLabel names the fields in the form's words where it knows the mechanic).
     // "; " between fields: ", " joins a point's swept paths.
     const { name, ...rest } = value as Record<string, unknown>;
     const fields = Object.entries(rest).map(([k, v]) => `${k} ${formatSweepValue(v)}`);
@@ -135,7 +136,31 @@ export function choiceWords(path: string, value: unknown, setup?: unknown, mecha
  */
 export function sweepValueLabel(path: string, value: unknown, setup?: unknown, mechanic?: SweepMechanic): string {
   const words = choiceWords(path, value, setup, mechanic);
-  return words === undefined ? formatSweepValue(value) : `“${words}”`;
+  if (words !== undefined) return `“${words}”`;
+  return itemWords(path, value, setup, mechanic) ?? formatSweepValue(value);
+}
+
+/**
+ * A whole list item (or group) swept at `path`, its fields named as the form's labels name
+ * them: "captain (first clash only: d4)", not the file's "openingDice"; a choice's value in
+ * its option's words. Undefined where the value is no object or no form field is there.
+ */
+function itemWords(path: string, value: unknown, setup?: unknown, mechanic?: SweepMechanic): string | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || !mechanic) return undefined;
+  const parts = path.split('.');
+  if (parts[0] !== 'setup') return undefined;
+  const form = formFor(mechanic.system, mechanic.mechanic);
+  const found = form ? fieldAt(form.fields, parts.slice(1), setup)?.field : undefined;
+  if (found === undefined || (found.kind !== 'list' && found.kind !== 'group')) return undefined;
+  const { name, ...rest } = value as Record<string, unknown>;
+  const fields = Object.entries(rest).map(([key, v]) => {
+    const field = found.fields.find((f) => f.key === key);
+    const option = optionLabel(field as LeafField | undefined, v);
+    return `${field?.label ?? key}: ${option !== undefined && option !== String(v) ? `“${option}”` : formatSweepValue(v)}`;
+  });
+  const named = typeof name === 'string' && name !== '' ? name : undefined;
+  if (named === undefined) return fields.length ? `(${fields.join('; ')})` : '(none)';
+  return fields.length ? `${named} (${fields.join('; ')})` : named;
 }
 
 /** One point of a sweep as text: "challenges = 3, minion › how many = 2" (sweepLabel's and sweepValueLabel's words). */

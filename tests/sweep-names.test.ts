@@ -77,13 +77,22 @@ describe('sweep points named in the game’s words, given the setup', () => {
 });
 
 describe('a swept list item reads by its name and fields', () => {
-  it('berzerker-worth-d4 sweeps a combatant: "vipers › captain = captain (dice d4)", not its JSON', async () => {
+  it('berzerker-worth-d4 sweeps a combatant: "vipers › captain = captain (trait dice: d4)", its fields named as the form names them, not its JSON', async () => {
     const { loadPlans } = await import('../cli/load.ts');
     const [plan] = loadPlans([new URL('../scenarios/berzerker-worth-d4.yaml', import.meta.url).pathname], { trials: 200 });
     const result = runPlan(plan!);
     const lines = result.expect.map((e) => describeCheck(e, plan!.scenario.setup, result));
-    expect(lines[0]).toContain('vipers › captain = captain (dice d4), vipers › flees = never');
-    expect(lines[1]).toContain('vipers › captain = captain (traits berzerker)');
+    expect(lines[0]).toContain('vipers › captain = captain (trait dice: d4), vipers › flees = never');
+    expect(lines[1]).toContain('vipers › captain = captain (named traits: berzerker)');
     expect(lines.join('\n')).not.toContain('{');
+  });
+
+  it('ambush-d4: a field the file spells openingDice reads "first clash only", as its form field (a reports audit)', async () => {
+    const { loadPlans } = await import('../cli/load.ts');
+    const [plan] = loadPlans([new URL('../scenarios/ambush-d4.yaml', import.meta.url).pathname], { trials: 200 });
+    const result = runPlan(plan!);
+    const lines = result.expect.map((e) => describeCheck(e, plan!.scenario.setup, result));
+    expect(lines[1]).toContain('vipers › captain = captain (first clash only: d4)');
+    expect(lines.join('\n')).not.toContain('openingDice');
   });
 });
