@@ -6,7 +6,7 @@
  */
 import type { AnswerChange, AnswerSide, DiffSide, MetricChange, OneSided, ResultDiff, SettingChange } from '../sim/diff.ts';
 import { pointKey, somethingMoved } from '../sim/diff.ts';
-import { formatNumber, pointLabel } from './sweep.ts';
+import { formatNumber, pointLabel, sweepLabel, sweepValueLabel } from './sweep.ts';
 import { mdCell, mdCode } from './markdown.ts';
 import { exactFigure, signedFigure } from '../sim/solve/sentence.ts';
 
@@ -81,7 +81,9 @@ const SETUP_PATHS_SHOWN = 3;
 /** The dotted paths where two setups differ, down to the first value that is not an object or list of the same shape. */
 function changedPaths(a: unknown, b: unknown, at = ''): { path: string; base: unknown; new: unknown }[] {
   const container = (x: unknown) => x !== null && typeof x === 'object';
-  if (container(a) && container(b) && Array.isArray(a) === Array.isArray(b) && (!Array.isArray(a) || a.length === (b as unknown[]).length)) {
+  // A list of plain values (a dice pool, named traits) is one field: `dice d6 → d4`, not dice.0.
+  const plainList = (x: unknown) => Array.isArray(x) && x.every((v) => !container(v));
+  if (container(a) && container(b) && !plainList(a) && !plainList(b) && Array.isArray(a) === Array.isArray(b) && (!Array.isArray(a) || a.length === (b as unknown[]).length)) {
     const keys = [...new Set([...Object.keys(a as object), ...Object.keys(b as object)])];
     return keys.flatMap((k) => changedPaths((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], at ? `${at}.${k}` : k));
   }
@@ -94,19 +96,39 @@ function shortJson(value: unknown): string {
   return text.length > 60 ? `${text.slice(0, 59)}…` : text;
 }
 
+/**
+ * A changed rule or setup field: in the form's words, the file's spelling beside them so it
+ * can be found in the file: `rule: a hit is (hitOn) “exactly 4” → “4 or more”`,
+ * `watch › captain › trait dice (sides.1.combatants.0.dice) d6 → d4`.
+ */
+function fieldChange(diff: ResultDiff, s: SettingChange, path: string, base: unknown, next: unknown): string {
+  const mechanic = diff.mechanics?.[s.scenario];
+  // List items named as the base names them: a renamed one reads "crew › name crew → x".
+  const setup = s.setting === 'setup' ? s.base : diff.setups?.[s.scenario]?.base;
+  const full = `${s.setting}.${path}`;
+  const value = (v: unknown) => (v === undefined ? '(unset)' : shortText(sweepValueLabel(full, v, setup, mechanic)));
+  const words = sweepLabel(full, setup, mechanic);
+  return `${words}${words === path ? '' : ` (${path})`} ${value(base)} → ${value(next)}`;
+}
+
+/** A value's words in one line, at most ~60 characters (a whole list or troupe can be long). */
+function shortText(text: string): string {
+  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
+}
+
 function settingText(diff: ResultDiff, s: SettingChange): string {
   if (s.setting === 'rules') {
-    // Only the toggles that differ: `hitOn "exact4" → "4+"`.
+    // Only the toggles that differ.
     const base = (s.base ?? {}) as Record<string, unknown>;
     const next = (s.new ?? {}) as Record<string, unknown>;
     const keys = [...new Set([...Object.keys(base), ...Object.keys(next)])].filter((k) => JSON.stringify(base[k]) !== JSON.stringify(next[k]));
-    return `"${s.scenario}": rules ${keys.map((k) => `${k} ${JSON.stringify(base[k]) ?? '(unset)'} → ${JSON.stringify(next[k]) ?? '(unset)'}`).join(', ')}`;
+    return `"${s.scenario}": ${keys.map((k) => fieldChange(diff, s, k, base[k], next[k])).join(', ')}`;
   }
   if (s.setting === 'setup') {
     const paths = changedPaths(s.base, s.new);
-    const shown = paths.slice(0, SETUP_PATHS_SHOWN).map((p) => `${p.path || '(all of it)'} ${shortJson(p.base)} → ${shortJson(p.new)}`);
+    const shown = paths.slice(0, SETUP_PATHS_SHOWN).map((p) => (p.path ? fieldChange(diff, s, p.path, p.base, p.new) : `setup (all of it) ${shortJson(p.base)} → ${shortJson(p.new)}`));
     const more = paths.length > SETUP_PATHS_SHOWN ? ` and ${paths.length - SETUP_PATHS_SHOWN} more` : '';
-    return `"${s.scenario}": setup ${shown.join(', ')}${more}`;
+    return `"${s.scenario}": ${shown.join(', ')}${more}`;
   }
   if (s.setting === 'solve') {
     // Each part of the question whole: `range [0,5] → [2,12]`, not range.0 and range.1.

@@ -94,7 +94,8 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
     const changes = readFileSync(join(dir, 'new', 'changes.md'), 'utf8');
     expect(changes).toMatch(/❌ \*\*\d+ numbers moved in 2 scenarios/);
     expect(changes).toContain('[Clash d4 vs d6](clash/report.md)');
-    expect(changes).toContain('rules hitOn "exact4" → "4+"');
+    // The rule in the form's words, the file's spelling beside it (a reports audit).
+    expect(changes).toContain('rule: a hit is (hitOn) “exactly 4” → “4 or more”');
     expect(readFileSync(join(dir, 'new', 'index.md'), 'utf8')).toContain('[what moved](changes.md)');
     const f = (x: number) => x.toFixed(4);
     const report = readFileSync(join(dir, 'new', 'clash', 'report.md'), 'utf8');

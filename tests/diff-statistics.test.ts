@@ -429,7 +429,10 @@ describe('the Markdown summary of user text', () => {
     expect(sweepLabel('setup.characters.0.armour', diff.setups.duel!.new, diff.mechanics.duel)).toMatch(/^jill\b/);
     expect(md).toContain('| `win.jack_b` |');
     expect(diff.settings).toEqual([expect.objectContaining({ scenario: 'duel', setting: 'setup' })]);
-    expect(md).toContain('"duel": setup characters.1.attack.skill 2 → 4');
+    // In the form's words, the file's path beside them (a reports audit).
+    // (Markdown escapes the name's underscore.)
+    expect(md).toContain('"duel": jack\\_b › attack › skill (characters.1.attack.skill) 2 → 4');
+    expect(md).not.toContain('"duel": setup characters');
   });
 
   test('a point is named by position where the sides name it differently, or one side has no setup', () => {
@@ -453,11 +456,11 @@ describe('the Markdown summary of user text', () => {
     // A changed setup: a list of another length in one short line; past three fields, a count.
     const longer = { ...crewFirst, participants: [...crewFirst.participants, { name: 'a-very-long-name-for-a-participant', dice: ['d6', 'd6', 'd6'] }] };
     const listed = renderDiffText(diffResults([side(crewFirst, 0.25)], [side(longer, 0.25)]), { base: 'a', new: 'b' });
-    const line = listed.split('\n').find((l) => l.includes('setup participants'))!;
-    expect(line).toContain('"constructed": setup participants [{"name":"crew"},{"name":"thief"}] → [{"name":"crew"},{"name":"thief"},{"name":"a-very-long-name…');
+    const line = listed.split('\n').find((l) => l.includes('"constructed": participants'))!;
+    expect(line).toContain('"constructed": participants crew + thief → crew + thief + a-very-long-name-for-a-participant (dice d6 …');
     expect(line.length).toBeLessThan(160);
     const many = { challenges: 5, participants: [{ name: 'x' }, { name: 'y' }] };
-    expect(renderDiffMarkdown(diffResults([side(crewFirst, 0.25)], [side(many, 0.25)]))).toContain('setup challenges 2 → 5, participants.0.name "crew" → "x", participants.1.name "thief" → "y"');
+    expect(renderDiffMarkdown(diffResults([side(crewFirst, 0.25)], [side(many, 0.25)]))).toContain('challenges 2 → 5, crew › name (participants.0.name) crew → x, thief › name (participants.1.name) thief → y');
     const more = { ...many, participants: [{ name: 'x', count: 2 }, { name: 'y' }] };
     expect(renderDiffMarkdown(diffResults([side(crewFirst, 0.25)], [side(more, 0.25)]))).toContain('and 1 more');
   });
