@@ -132,7 +132,11 @@ export async function reportCommand(
     // A report of some scenarios compares those: the baseline's others were not run here,
     // which is said, not listed as gone ("only in the baseline", a failure).
     const ran = new Set(results.map((r) => r.name));
-    diff = diffResults(baseline.filter((b) => ran.has(b.name)), results, diffOptions);
+    // This run is a report: a scenario without blocks answered none, which a baseline that
+    // answered some must show as blocks on one side only (readResults reads a report folder
+    // so). Copies: results.json keeps writing no `solve` where there are no blocks.
+    const answered = results.map((r) => (r.solve === undefined ? { ...r, solve: [] } : r));
+    diff = diffResults(baseline.filter((b) => ran.has(b.name)), answered, diffOptions);
     diff.notRun = baseline.filter((b) => !ran.has(b.name)).map((b) => b.name);
     for (const e of entries) e.changes = { metrics: diff.changes.filter((c) => c.scenario === e.result.name), answers: diff.answers.filter((x) => x.scenario === e.result.name) };
   }

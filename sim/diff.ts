@@ -189,7 +189,9 @@ export interface ResultDiff {
   notRun?: string[];
   /**
    * Scenarios whose solve answers one side carries and the other does not (a `run --json`
-   * or `merge` result carries none): not compared, and said so. An addition to `--json`.
+   * or `merge` result carries none): not compared, and said so. A report carries every
+   * block's answer, and a scenario there without blocks reads as an empty list (the CLI's
+   * readResults), so its blocks gained or lost are on one side only. An addition to `--json`.
    */
   answersNotCompared: string[];
 }
