@@ -9,7 +9,8 @@
  * across its whole interval.
  *
  * - Both sides exact: the change is exact, no test; it moved when |change| exceeds
- *   `minChange` and the contract's precision of exact values (EXACT_TOLERANCE).
+ *   `minChange` by more than the contract's precision of exact values (EXACT_TOLERANCE),
+ *   as every change and interval is compared with `minChange`.
  * - One side exact: that side is the true value, with no error; the other side's error
  *   alone makes the test (a one-sample test against the exact value; for a probability of
  *   a few counts, the exact binomial test: rareAgainstExact).
@@ -522,8 +523,14 @@ export function diffResults(base: readonly ScenarioResult[], next: readonly Scen
     // change lies beyond ±minChange (an exact change's interval is the change itself).
     // And never while that interval holds 0: what the page prints beside "moved" must say
     // so too (the tests above and the Wilson intervals can differ by a hair at few counts).
-    const beyond = c.ci95[0] > minChange || c.ci95[1] < -minChange;
-    c.moved = c.significant && Math.abs(c.change) > minChange && beyond;
+    // Beyond it by more than the precision of exact values (EXACT_TOLERANCE): 0.625 →
+    // 0.37499999999999994 is a change of 0.25 exactly, which float rounding wrote as
+    // −0.25000000000000006 and which read as past `--min-change 0.25` (an audit). The same
+    // margin for an interval's ends, so an exact change and a Monte Carlo one meet one rule;
+    // beside a Monte Carlo interval's width it changes nothing.
+    const threshold = minChange + EXACT_TOLERANCE;
+    const beyond = c.ci95[0] > threshold || c.ci95[1] < -threshold;
+    c.moved = c.significant && Math.abs(c.change) > threshold && beyond;
     if (c.moved) moved++;
   }
   const mechanics: ResultDiff['mechanics'] = {};

@@ -136,6 +136,26 @@ describe('a real change is caught', () => {
     expect(real.tested).toBe(0);
   });
 
+  test('an exact change of D, written with float noise, is not past --min-change D; a Monte Carlo one meets the same rule', () => {
+    // An audit: knavery's `active` of 3 crew at 2 challenges is 0.625, of 4 crew
+    // 0.37499999999999994 (as computed): a change of 0.25 exactly read as past 0.25.
+    const m = (exact: number): MetricResult => ({ estimate: exact, ci95: [exact, exact], exact });
+    const exact = (a: number, b: number, minChange: number) => diffResults([resultOf([{ active: m(a) }], 1000)], [resultOf([{ active: m(b) }], 1000)], { minChange }).changes[0]!;
+    expect(0.37499999999999994 - 0.625).toBeLessThan(-0.25);
+    expect(exact(0.625, 0.37499999999999994, 0.25)).toMatchObject({ exact: true, moved: false });
+    expect(exact(0.37499999999999994, 0.625, 0.25)).toMatchObject({ exact: true, moved: false });
+    expect(exact(0.625, 0.3749, 0.25)).toMatchObject({ exact: true, moved: true });
+    expect(exact(0.625, 0.37499999999999994, 0.2)).toMatchObject({ exact: true, moved: true });
+    // A Monte Carlo change whose interval ends at D within rounding: not past D either.
+    const n = 200_000;
+    const base = resultOf([{ success: { estimate: 0.2, ci95: [0.199, 0.201] } }], n);
+    const next = independentOf([{ success: { estimate: 0.6, ci95: [0.599, 0.601] } }], n);
+    const c = diffResults([base], [next], { kindOf: contractKind, minChange: 0 }).changes[0]!;
+    const lower = c.ci95[0];
+    expect(diffResults([base], [next], { kindOf: contractKind, minChange: lower - EXACT_TOLERANCE / 10 }).changes[0]!).toMatchObject({ significant: true, moved: false });
+    expect(diffResults([base], [next], { kindOf: contractKind, minChange: lower - 2 * EXACT_TOLERANCE }).changes[0]!).toMatchObject({ significant: true, moved: true });
+  });
+
   test('an exact change reads by the exact-figure rule on every page: 0.65625 → 0.3125, ↓ −0.34375', () => {
     // Four places made it "0.6562 → 0.3125, ↓ −0.3437", a rounding said as exact.
     const m = (exact: number): MetricResult => ({ estimate: 0.5, ci95: [0.49, 0.51], exact });
