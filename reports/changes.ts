@@ -130,9 +130,16 @@ function answerText(x: AnswerSide): string {
   return `undecided: ${(x.candidates ?? []).map(v).join(' or ') || 'no candidates'}`;
 }
 
+/**
+ * Why a changed answer has not moved: the two sides share a value each allows. Not "each
+ * side allows the other", which "5 → undecided: 4 or 6" or two undecided answers sharing
+ * one value are not (an audit).
+ */
+const NOT_MOVED = 'the sides share a possible answer';
+
 /** A changed solve answer in one line, moved or not. */
 function answerLine(x: AnswerChange): string {
-  const verdict = x.moved ? 'moved' : 'not moved: each side allows the other';
+  const verdict = x.moved ? 'moved' : `not moved: ${NOT_MOVED}`;
   return `"${x.scenario}" solve "${x.solve}": ${answerText(x.base)} → ${answerText(x.new)} (${verdict})`;
 }
 
@@ -314,7 +321,7 @@ export interface ScenarioChanges {
 export function answerMark(changes: ScenarioChanges | undefined, solve: string): string {
   const x = changes?.answers.find((a) => a.solve === solve && a.changed);
   if (!x) return '';
-  return `${x.moved ? 'Moved' : 'Changed, not moved (each side allows the other)'} since the baseline: ${answerText(x.base)} → ${answerText(x.new)}`;
+  return `${x.moved ? 'Moved' : `Changed, not moved (${NOT_MOVED})`} since the baseline: ${answerText(x.base)} → ${answerText(x.new)}`;
 }
 
 /** A line at the top of a scenario's page saying how many of its numbers and solve answers moved. */

@@ -127,7 +127,7 @@ export interface AnswerSide {
  * is its value, or an exact tie's values, or an undecided answer's candidates (null:
  * possibly none in range). It *moved* when the two sides allow no value in common: each
  * side's answer is right at 95% (or exact), so both cannot be. An answer that changed
- * but still allows the other side's (4 → undecided between 4 and 5) is listed, not moved.
+ * but shares a value both allow (4 → undecided between 4 and 5) is listed, not moved.
  */
 export interface AnswerChange {
   scenario: string;

@@ -343,7 +343,12 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
     writeFileSync(join(dir, 'b.json'), JSON.stringify(unsure));
     const u = await poolsim('diff', join(dir, 'a.json'), join(dir, 'b.json'));
     expect(u.code, u.out).toBe(0);
-    expect(u.out).toContain('"Heist" solve "even": 2 (success 0.500 exact) → undecided: 2 or 3 (not moved: each side allows the other)');
+    expect(u.out).toContain('"Heist" solve "even": 2 (success 0.500 exact) → undecided: 2 or 3 (not moved: the sides share a possible answer)');
+    // Sharing one possible answer is all "not moved" says: 3 → undecided: 2 or 3 does not allow 2 on both sides.
+    const three = structuredClone(base);
+    three.solve[0] = { ...three.solve[0], value: 3 };
+    writeFileSync(join(dir, 'three.json'), JSON.stringify(three));
+    expect((await poolsim('diff', join(dir, 'three.json'), join(dir, 'b.json'))).out).toContain('"Heist" solve "even": 3 (success 0.125 exact) → undecided: 2 or 3 (not moved: the sides share a possible answer)');
     // A result without answers (run --json, merge) compares its numbers only, and says so.
     const { solve: _dropped, ...unanswered } = base;
     writeFileSync(join(dir, 'run.json'), JSON.stringify(unanswered));
