@@ -20,6 +20,7 @@ import { headline } from '../reports/changes.ts';
 import { diffOptionsOf, readResults } from './diff-command.ts';
 import { pathWords } from '../reports/sweep.ts';
 import { judged, solveSearches } from '../sim/solve/plan.ts';
+import { afterName } from '../sim/solve/sentence.ts';
 import { describeSolveExpect, failedSolveChecks } from '../reports/solveSection.ts';
 import { describeCheck, exactDisagrees, measured } from '../reports/checkText.ts';
 
@@ -168,7 +169,7 @@ export async function reportCommand(
       if (c.why) out.write(plainText(`          why: ${c.why}\n`));
     }
     for (const s of (e.result.solve ?? []).filter((x) => x.expect && !x.expect.pass)) {
-      out.write(plainText(`        FAILED: solve "${s.name}": ${describeSolveExpect(s.expect!, false, s.vary)}; ${s.sentence}\n`));
+      out.write(plainText(`        FAILED: solve "${s.name}": ${describeSolveExpect(s.expect!, false, s.vary)}; ${afterName(s.sentence)}\n`));
       if (s.expect!.why) out.write(plainText(`          why: ${s.expect!.why}\n`));
     }
   }

@@ -583,6 +583,16 @@ describe('poolsim solve and the reports', () => {
     expect((await poolsim('merge', part, '--json')).err).toContain('is not answered by run or merge');
   });
 
+  test('after the block\'s name on one line the sentence goes on in lower case ("favoured heist: the last with …"); on its own it opens with a capital', async () => {
+    const f = file('lower.json', heist([{ ...even, name: 'favoured', target: undefined, atLeast: 0.6, find: 'lastAtLeast' }, { ...even, name: 'never', range: [3, 4], target: undefined, atLeast: 0.99 }]));
+    const r = await poolsim('solve', f);
+    expect(r.out).toContain('  favoured: the last with success ≥ 0.600: 1 challenge (success = 0.875 exact)');
+    expect(r.out).toContain('  never: no value of challenges in 3…4 gives success ≥ 0.990 (exact).');
+    const json = JSON.parse((await poolsim('solve', f, '--json')).out);
+    expect(json.solve[0].sentence).toMatch(/^The last with /);
+    expect(json.solve[1].sentence).toMatch(/^No value of /);
+  });
+
   test('a failed expect on a solved value exits 1; a file without solve blocks is bad input', async () => {
     const failing = await poolsim('solve', file('moved.json', heist([{ ...even, expect: { equals: 3 } }])));
     expect(failing.code).toBe(1);

@@ -256,6 +256,15 @@ function capital(text: string, words: boolean): string {
   return words ? text.charAt(0).toUpperCase() + text.slice(1) : text;
 }
 
+/**
+ * The sentence after its block's name on one line ("favoured heist: the last with …"): the
+ * capital the sentence opens with on its own (a page, the JSON) is mid-line there. Only the
+ * sentence's own openings; a metric's name keeps its case.
+ */
+export function afterName(sentence: string): string {
+  return sentence.replace(/^(The (?:first|last) with |Undecided: |No value of )/, (w) => w.charAt(0).toLowerCase() + w.slice(1));
+}
+
 /** The sentence; `words` names the varied paths as the form does (the default: as written). */
 export function solveSentence(r: SolveResult, block: SolveBlock, done: boolean, words: PathWords = asIs, metricWords?: PathWords): string {
   const metric = metricWords ?? asIs;
