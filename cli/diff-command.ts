@@ -6,7 +6,7 @@
  * `file: path.inside: what was expected`).
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
 import { lazySchema } from '../sim/lazySchema.ts';
 import { DEFAULT_FDR, diffResults, pointKey, somethingMoved, type DiffOptions, type ResultDiff } from '../sim/diff.ts';
@@ -18,6 +18,7 @@ import { UsageError, parseFlags } from './options.ts';
 import { plainText } from './text.ts';
 import { PART_FORMAT } from './shard.ts';
 import { NotUtf8, readUtf8 } from './load.ts';
+import { MARKER } from '../reports/target.ts';
 import { parseJsonText, parseScenarioText } from '../sim/scenarioText.ts';
 
 export const DIFF_USAGE = `  poolsim diff BASE NEW [--json] [--markdown] [--min-change D] [--fdr Q]
@@ -178,6 +179,13 @@ export function readResults(path: string, errors: ScenarioError[]): ScenarioResu
     files = [path];
   }
   const found = files.flatMap((f) => readResultFile(f, errors));
+  // A report answers every solve block of every scenario it runs, so in a report folder a
+  // scenario without `solve` has none: read as an empty list, a block gained or lost there is
+  // on one side only (exit 1), not "not compared" as for a `run --json` or `merge` result,
+  // which never carries answers (an audit: a scenario that lost all its blocks passed the
+  // gate). A results.json named on its own is a report's where its folder's folder is one.
+  const fromReport = (file: string) => (basename(file) === 'results.json' && existsSync(join(dirname(dirname(file)), MARKER))) || statSync(path).isDirectory();
+  for (const f of found) if (f.result.solve === undefined && fromReport(f.file)) f.result.solve = [];
   // Scenarios pair up by name: two of one name on one side cannot be told apart.
   const byName = new Map<string, string>();
   for (const { file, result, at } of found) {

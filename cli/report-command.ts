@@ -20,6 +20,7 @@ import { headline } from '../reports/changes.ts';
 import { diffOptionsOf, readResults } from './diff-command.ts';
 import { pathWords } from '../reports/sweep.ts';
 import { judged, solveSearches } from '../sim/solve/plan.ts';
+import { afterName } from '../sim/solve/sentence.ts';
 import { describeSolveExpect, failedSolveChecks } from '../reports/solveSection.ts';
 import { describeCheck, exactDisagrees, measured } from '../reports/checkText.ts';
 
@@ -132,7 +133,11 @@ export async function reportCommand(
     // A report of some scenarios compares those: the baseline's others were not run here,
     // which is said, not listed as gone ("only in the baseline", a failure).
     const ran = new Set(results.map((r) => r.name));
-    diff = diffResults(baseline.filter((b) => ran.has(b.name)), results, diffOptions);
+    // This run is a report: a scenario without blocks answered none, which a baseline that
+    // answered some must show as blocks on one side only (readResults reads a report folder
+    // so). Copies: results.json keeps writing no `solve` where there are no blocks.
+    const answered = results.map((r) => (r.solve === undefined ? { ...r, solve: [] } : r));
+    diff = diffResults(baseline.filter((b) => ran.has(b.name)), answered, diffOptions);
     diff.notRun = baseline.filter((b) => !ran.has(b.name)).map((b) => b.name);
     for (const e of entries) e.changes = { metrics: diff.changes.filter((c) => c.scenario === e.result.name), answers: diff.answers.filter((x) => x.scenario === e.result.name) };
   }
@@ -164,7 +169,7 @@ export async function reportCommand(
       if (c.why) out.write(plainText(`          why: ${c.why}\n`));
     }
     for (const s of (e.result.solve ?? []).filter((x) => x.expect && !x.expect.pass)) {
-      out.write(plainText(`        FAILED: solve "${s.name}": ${describeSolveExpect(s.expect!, false, s.vary)}; ${s.sentence}\n`));
+      out.write(plainText(`        FAILED: solve "${s.name}": ${describeSolveExpect(s.expect!, false, s.vary)}; ${afterName(s.sentence)}\n`));
       if (s.expect!.why) out.write(plainText(`          why: ${s.expect!.why}\n`));
     }
   }

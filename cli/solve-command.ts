@@ -13,6 +13,7 @@ import { pathWords } from '../reports/sweep.ts';
 import { DEFAULT_MAX_TRIALS_FACTOR, judged, solveSearches } from '../sim/solve/plan.ts';
 import type { SolveSearch } from '../sim/solve/search.ts';
 import type { SolveResult } from '../sim/solve/result.ts';
+import { afterName } from '../sim/solve/sentence.ts';
 import { describeSolveExpect } from '../reports/solveSection.ts';
 import { loadPlans } from './load.ts';
 import { parseFlags, UsageError } from './options.ts';
@@ -124,7 +125,7 @@ export function solveCommand(args: string[], out: NodeJS.WritableStream): number
     for (const [j, r] of results.entries()) {
       out.write(`${r.name}  (${plans[j].file})\n`);
       for (const s of r.solve) {
-        out.write(`  ${s.name}: ${s.sentence}\n`);
+        out.write(`  ${s.name}: ${afterName(s.sentence)}\n`);
         if (s.exactSkipped) out.write(`    (${s.exactSkipped})\n`);
         if (s.expect) out.write(`    ${s.expect.pass ? 'ok  ' : 'FAIL'}  ${describeSolveExpect(s.expect, true, s.vary)}\n`);
       }

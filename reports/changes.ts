@@ -152,9 +152,16 @@ function answerText(x: AnswerSide): string {
   return `undecided: ${(x.candidates ?? []).map(v).join(' or ') || 'no candidates'}`;
 }
 
+/**
+ * Why a changed answer has not moved: the two sides share a value each allows. Not "each
+ * side allows the other", which "5 → undecided: 4 or 6" or two undecided answers sharing
+ * one value are not (an audit).
+ */
+const NOT_MOVED = 'the sides share a possible answer';
+
 /** A changed solve answer in one line, moved or not. */
 function answerLine(x: AnswerChange): string {
-  const verdict = x.moved ? 'moved' : 'not moved: each side allows the other';
+  const verdict = x.moved ? 'moved' : `not moved: ${NOT_MOVED}`;
   return `"${x.scenario}" solve "${x.solve}": ${answerText(x.base)} → ${answerText(x.new)} (${verdict})`;
 }
 
@@ -218,6 +225,32 @@ function listed(diff: ResultDiff, names: { base: string; new: string }): [string
   ];
 }
 
+/**
+ * How the intervals of the changes in the tables were made, as sim/diff.ts made them: at
+ * another seed Newcombe's method on the two 95% intervals; at the same seed the two halves
+ * added (h₁ + h₂, the worst correlation). The footnote named Newcombe's method alone, while
+ * the balance gate (same seed) uses the other (an audit). Read from the Monte Carlo changes
+ * the tables show (all compared where none moved); '' where there are none.
+ */
+function intervalsNote(diff: ResultDiff): string {
+  const otherSeed = new Set(diff.settings.filter((s) => s.setting === 'seed').map((s) => s.scenario));
+  const monteCarlo = diff.changes.filter((c) => !c.exact && !c.identical);
+  const shown = monteCarlo.some((c) => c.moved) ? monteCarlo.filter((c) => c.moved) : monteCarlo;
+  const other = shown.some((c) => otherSeed.has(c.scenario));
+  const same = shown.some((c) => !otherSeed.has(c.scenario));
+  const newcombe = 'Newcombe’s method on the two 95% intervals';
+  const added = 'the two 95% intervals’ halves added, h₁ + h₂ (the runs share their random numbers, correlated in a way not known)';
+  if (other && same) return ` Intervals: at another seed ${newcombe}; at the same seed ${added}.`;
+  if (other) return ` Intervals: ${newcombe} (runs at other seeds).`;
+  if (same) return ` Intervals: at the same seed, ${added}.`;
+  return '';
+}
+
+/** The footnote under the Markdown and HTML summaries: what "moved" means, and how the intervals were made. */
+function footnote(diff: ResultDiff): string {
+  return `Moved: significant after Benjamini–Hochberg control of the false discovery rate over every Monte Carlo comparison (q ≤ the rate), or an exact change; and larger than the minimum change (if one is set) across the change’s whole interval.${intervalsNote(diff)}`;
+}
+
 // ---------------------------------------------------------------- terminal
 
 export function renderDiffText(diff: ResultDiff, names: { base: string; new: string }): string {
@@ -263,7 +296,7 @@ export function renderDiffMarkdown(diff: ResultDiff, options: { title?: string; 
     lines.push(`### ${title}`, '', ...items.map((i) => `- ${mdCell(i)}`), '');
   }
   lines.push(
-    '<sub>Moved: significant after Benjamini–Hochberg control of the false discovery rate over every Monte Carlo comparison (q ≤ the rate), or an exact change; and larger than the minimum change (if one is set) across the change’s whole interval. Intervals: Newcombe’s method on the two 95% intervals.</sub>',
+    `<sub>${mdCell(footnote(diff))}</sub>`,
     '',
   );
   return lines.join('\n');
@@ -310,7 +343,7 @@ export interface ScenarioChanges {
 export function answerMark(changes: ScenarioChanges | undefined, solve: string): string {
   const x = changes?.answers.find((a) => a.solve === solve && a.changed);
   if (!x) return '';
-  return `${x.moved ? 'Moved' : 'Changed, not moved (each side allows the other)'} since the baseline: ${answerText(x.base)} → ${answerText(x.new)}`;
+  return `${x.moved ? 'Moved' : `Changed, not moved (${NOT_MOVED})`} since the baseline: ${answerText(x.base)} → ${answerText(x.new)}`;
 }
 
 /** A line at the top of a scenario's page saying how many of its numbers and solve answers moved. */
@@ -379,7 +412,7 @@ td.num { font-variant-numeric: tabular-nums; text-align: right; white-space: now
 <h1>What moved since the baseline</h1>
 <p style="${somethingMoved(diff) ? MOVED_STYLE : ''}">${escapeHtml(headline(diff))}</p>
 ${sections.join('\n')}
-<p style="color:#555"><small>Moved: significant after Benjamini–Hochberg control of the false discovery rate over every Monte Carlo comparison (q ≤ the rate), or an exact change; and larger than the minimum change (if one is set) across the change’s whole interval. Intervals: Newcombe’s method on the two 95% intervals.</small></p>
+<p style="color:#555"><small>${escapeHtml(footnote(diff))}</small></p>
 </body>
 </html>
 `;

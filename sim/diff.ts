@@ -9,7 +9,8 @@
  * across its whole interval.
  *
  * - Both sides exact: the change is exact, no test; it moved when |change| exceeds
- *   `minChange` and the contract's precision of exact values (EXACT_TOLERANCE).
+ *   `minChange` by more than the contract's precision of exact values (EXACT_TOLERANCE),
+ *   as every change and interval is compared with `minChange`.
  * - One side exact: that side is the true value, with no error; the other side's error
  *   alone makes the test (a one-sample test against the exact value; for a probability of
  *   a few counts, the exact binomial test: rareAgainstExact).
@@ -126,7 +127,7 @@ export interface AnswerSide {
  * is its value, or an exact tie's values, or an undecided answer's candidates (null:
  * possibly none in range). It *moved* when the two sides allow no value in common: each
  * side's answer is right at 95% (or exact), so both cannot be. An answer that changed
- * but still allows the other side's (4 → undecided between 4 and 5) is listed, not moved.
+ * but shares a value both allow (4 → undecided between 4 and 5) is listed, not moved.
  */
 export interface AnswerChange {
   scenario: string;
@@ -189,7 +190,9 @@ export interface ResultDiff {
   notRun?: string[];
   /**
    * Scenarios whose solve answers one side carries and the other does not (a `run --json`
-   * or `merge` result carries none): not compared, and said so. An addition to `--json`.
+   * or `merge` result carries none): not compared, and said so. A report carries every
+   * block's answer, and a scenario there without blocks reads as an empty list (the CLI's
+   * readResults), so its blocks gained or lost are on one side only. An addition to `--json`.
    */
   answersNotCompared: string[];
 }
@@ -520,8 +523,14 @@ export function diffResults(base: readonly ScenarioResult[], next: readonly Scen
     // change lies beyond ±minChange (an exact change's interval is the change itself).
     // And never while that interval holds 0: what the page prints beside "moved" must say
     // so too (the tests above and the Wilson intervals can differ by a hair at few counts).
-    const beyond = c.ci95[0] > minChange || c.ci95[1] < -minChange;
-    c.moved = c.significant && Math.abs(c.change) > minChange && beyond;
+    // Beyond it by more than the precision of exact values (EXACT_TOLERANCE): 0.625 →
+    // 0.37499999999999994 is a change of 0.25 exactly, which float rounding wrote as
+    // −0.25000000000000006 and which read as past `--min-change 0.25` (an audit). The same
+    // margin for an interval's ends, so an exact change and a Monte Carlo one meet one rule;
+    // beside a Monte Carlo interval's width it changes nothing.
+    const threshold = minChange + EXACT_TOLERANCE;
+    const beyond = c.ci95[0] > threshold || c.ci95[1] < -threshold;
+    c.moved = c.significant && Math.abs(c.change) > threshold && beyond;
     if (c.moved) moved++;
   }
   const mechanics: ResultDiff['mechanics'] = {};

@@ -344,7 +344,12 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
     writeFileSync(join(dir, 'b.json'), JSON.stringify(unsure));
     const u = await poolsim('diff', join(dir, 'a.json'), join(dir, 'b.json'));
     expect(u.code, u.out).toBe(0);
-    expect(u.out).toContain('"Heist" solve "even": 2 (success 0.500 exact) → undecided: 2 or 3 (not moved: each side allows the other)');
+    expect(u.out).toContain('"Heist" solve "even": 2 (success 0.500 exact) → undecided: 2 or 3 (not moved: the sides share a possible answer)');
+    // Sharing one possible answer is all "not moved" says: 3 → undecided: 2 or 3 does not allow 2 on both sides.
+    const three = structuredClone(base);
+    three.solve[0] = { ...three.solve[0], value: 3 };
+    writeFileSync(join(dir, 'three.json'), JSON.stringify(three));
+    expect((await poolsim('diff', join(dir, 'three.json'), join(dir, 'b.json'))).out).toContain('"Heist" solve "even": 3 (success 0.125 exact) → undecided: 2 or 3 (not moved: the sides share a possible answer)');
     // A result without answers (run --json, merge) compares its numbers only, and says so.
     const { solve: _dropped, ...unanswered } = base;
     writeFileSync(join(dir, 'run.json'), JSON.stringify(unanswered));
@@ -382,5 +387,45 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
     const g = await poolsim('diff', join(dir, 'a.json'), join(dir, 'c.json'));
     expect(g.code).toBe(1);
     expect(g.out).toContain('"Heist" solve "even"');
+  });
+
+  test('a scenario that loses all its solve blocks, or gains its first, between two reports is on one side only (exit 1), both ways; a run --json result is not compared', async () => {
+    // An audit: a report folder writes no `solve` for a scenario without blocks, and the
+    // diff read that as "carries none, as run --json" — all blocks gone passed the gate.
+    const dir = mkdtempSync(join(tmpdir(), 'poolsim-diff-'));
+    const heist = (solve: boolean) => ({
+      name: 'Heist',
+      system: 'viciousness',
+      mechanic: 'knavery',
+      trials: 2000,
+      seed: 'h',
+      setup: { challenges: 2, participants: [{ name: 'crew', count: 3 }] },
+      ...(solve ? { solve: [{ name: 'even', vary: 'setup.challenges', range: [0, 5], metric: 'success', target: 0.5 }] } : {}),
+    });
+    for (const [name, solve] of [['with', true], ['without', false]] as const) {
+      mkdirSync(join(dir, name));
+      writeFileSync(join(dir, name, 'heist.json'), JSON.stringify(heist(solve)));
+      expect((await poolsim('report', join(dir, name), '--out', join(dir, `r-${name}`), '--workers', '1')).code).toBe(0);
+    }
+    const lost = await poolsim('diff', join(dir, 'r-with'), join(dir, 'r-without'));
+    expect(lost.code, lost.out).toBe(1);
+    expect(lost.out).toMatch(/only in [^\n]*\(the baseline\):\n\s+"Heist" solve "even"/);
+    expect(lost.out).not.toContain('not compared');
+    const gained = await poolsim('diff', join(dir, 'r-without'), join(dir, 'r-with'));
+    expect(gained.code, gained.out).toBe(1);
+    expect(gained.out).toMatch(/only in [^\n]*r-with:\n\s+"Heist" solve "even"/);
+    // One scenario's folder, and its results.json named on its own, are a report's too.
+    expect((await poolsim('diff', join(dir, 'r-with', 'heist'), join(dir, 'r-without', 'heist'))).code).toBe(1);
+    expect((await poolsim('diff', join(dir, 'r-with'), join(dir, 'r-without', 'heist', 'results.json'))).code).toBe(1);
+    // report --baseline says so on its pages too.
+    const r = await poolsim('report', join(dir, 'without'), '--out', join(dir, 'r-new'), '--workers', '1', '--baseline', join(dir, 'r-with'));
+    expect(readFileSync(join(dir, 'r-new', 'changes.md'), 'utf8')).toMatch(/### Only in the baseline\n\n- "Heist" solve "even"/);
+    expect(r.out).not.toMatch(/nothing moved/);
+    // A run --json result carries no answers whatever the file asks: not compared, and said so.
+    const run = await poolsim('run', join(dir, 'without', 'heist.json'), '--json');
+    writeFileSync(join(dir, 'run.json'), run.out);
+    const plain = await poolsim('diff', join(dir, 'run.json'), join(dir, 'r-with'));
+    expect(plain.code, plain.out).toBe(0);
+    expect(plain.out).toMatch(/solve answers not compared \(one side carries none[^\n]*\n\s+"Heist"/);
   });
 });

@@ -136,6 +136,51 @@ describe('a real change is caught', () => {
     expect(real.tested).toBe(0);
   });
 
+  test('an exact change of D, written with float noise, is not past --min-change D; a Monte Carlo one meets the same rule', () => {
+    // An audit: knavery's `active` of 3 crew at 2 challenges is 0.625, of 4 crew
+    // 0.37499999999999994 (as computed): a change of 0.25 exactly read as past 0.25.
+    const m = (exact: number): MetricResult => ({ estimate: exact, ci95: [exact, exact], exact });
+    const exact = (a: number, b: number, minChange: number) => diffResults([resultOf([{ active: m(a) }], 1000)], [resultOf([{ active: m(b) }], 1000)], { minChange }).changes[0]!;
+    expect(0.37499999999999994 - 0.625).toBeLessThan(-0.25);
+    expect(exact(0.625, 0.37499999999999994, 0.25)).toMatchObject({ exact: true, moved: false });
+    expect(exact(0.37499999999999994, 0.625, 0.25)).toMatchObject({ exact: true, moved: false });
+    expect(exact(0.625, 0.3749, 0.25)).toMatchObject({ exact: true, moved: true });
+    expect(exact(0.625, 0.37499999999999994, 0.2)).toMatchObject({ exact: true, moved: true });
+    // A Monte Carlo change whose interval ends at D within rounding: not past D either.
+    const n = 200_000;
+    const base = resultOf([{ success: { estimate: 0.2, ci95: [0.199, 0.201] } }], n);
+    const next = independentOf([{ success: { estimate: 0.6, ci95: [0.599, 0.601] } }], n);
+    const c = diffResults([base], [next], { kindOf: contractKind, minChange: 0 }).changes[0]!;
+    const lower = c.ci95[0];
+    expect(diffResults([base], [next], { kindOf: contractKind, minChange: lower - EXACT_TOLERANCE / 10 }).changes[0]!).toMatchObject({ significant: true, moved: false });
+    expect(diffResults([base], [next], { kindOf: contractKind, minChange: lower - 2 * EXACT_TOLERANCE }).changes[0]!).toMatchObject({ significant: true, moved: true });
+  });
+
+  test('the summaries\' footnote says how the intervals were made: h₁ + h₂ at the same seed, Newcombe\'s method at another, both where a table holds both', () => {
+    // An audit: it named Newcombe's method alone, while the balance gate (same seed) adds the halves.
+    const n = 20_000;
+    const before = [{ success: probability(0.5 * n, n) }];
+    const after = [{ success: probability(0.6 * n, n) }];
+    const same = diffResults([resultOf(before, n, 'A')], [resultOf(after, n, 'A')], { kindOf: contractKind });
+    const other = diffResults([resultOf(before, n, 'B')], [independentOf(after, n, 'B')], { kindOf: contractKind });
+    const both = diffResults([resultOf(before, n, 'A'), resultOf(before, n, 'B')], [resultOf(after, n, 'A'), independentOf(after, n, 'B')], { kindOf: contractKind });
+    expect([same.moved, other.moved, both.moved]).toEqual([1, 1, 2]);
+    const halves = 'the two 95% intervals’ halves added, h₁ + h₂';
+    for (const page of [renderDiffMarkdown(same), renderChangesHtml(same, () => undefined)]) {
+      expect(page).toContain(`Intervals: at the same seed, ${halves}`);
+      expect(page).not.toContain('Newcombe');
+    }
+    for (const page of [renderDiffMarkdown(other), renderChangesHtml(other, () => undefined)]) {
+      expect(page).toContain('Intervals: Newcombe’s method on the two 95% intervals (runs at other seeds).');
+      expect(page).not.toContain('h₁ + h₂');
+    }
+    expect(renderDiffMarkdown(both)).toContain(`Intervals: at another seed Newcombe’s method on the two 95% intervals; at the same seed ${halves}`);
+    // Exact changes only: no interval to explain.
+    const m = (exact: number): MetricResult => ({ estimate: exact, ci95: [exact, exact], exact });
+    const exact = diffResults([resultOf([{ success: m(0.5) }], n)], [resultOf([{ success: m(0.25) }], n)]);
+    expect(renderDiffMarkdown(exact)).not.toContain('Intervals:');
+  });
+
   test('an exact change reads by the exact-figure rule on every page: 0.65625 → 0.3125, ↓ −0.34375', () => {
     // Four places made it "0.6562 → 0.3125, ↓ −0.3437", a rounding said as exact.
     const m = (exact: number): MetricResult => ({ estimate: 0.5, ci95: [0.49, 0.51], exact });

@@ -252,7 +252,7 @@ describe('Monte Carlo solves (exact engine switched off)', () => {
     const outOfOrder = mcSearch({ ...even, range: undefined, values: [6, 1, 5], target: undefined, atLeast: 0.6 }, 'order');
     expect(outOfOrder).toMatchObject({ decided: true, value: 1, monotone: false, everyValue: true });
     expect(outOfOrder.points.map((p) => p.value)).toEqual([6, 1, 5]);
-    expect(outOfOrder.sentence).toMatch(/decided at 95% \(at every value\), \d+ trials; note: success does not move one way over 6…5\.$/);
+    expect(outOfOrder.sentence).toMatch(/decided at 95% \(at every value\), \d+ trials; note: success does not move one way over the values listed \(6, 1, 5\), in their order\.$/);
     // Closest: 2 (0.5) is nearest 0.45, between two ends (1 and 0.875) above it as it is:
     // every value raced, not only the ends (which answered 1).
     const closest = mcSearch({ ...even, range: undefined, values: [0, 2, 1], target: 0.45 }, 'closest');
@@ -271,6 +271,21 @@ describe('Monte Carlo solves (exact engine switched off)', () => {
     expect(flat.decided).toBe(false);
     expect(flat.candidates!.length).toBeGreaterThan(4);
     expect(flat.trials!).toBeLessThanOrEqual(9 * 2048 + 4 * 32768 + 2048 * 16);
+    // Every value surely below the target: it lies outside the range, undecided or not.
+    expect(flat.sentence).toContain('; every value gives success below the target, which lies outside the range');
+  });
+
+  test('the target outside the values is said where every value was seen on one side of it, and which end where the estimates move one way; never with a value seen on the far side', () => {
+    // 3 to 6 challenges: 0.125, 0, 0, 0, all below 0.5, nearest at 3.
+    const below = mcSearch({ ...even, range: [3, 6] }, 'outside');
+    expect(below).toMatchObject({ decided: true, value: 3 });
+    expect(below.sentence).toContain('; every value gives success below the target, which lies outside the range, below 3 — decided');
+    // 1, 4, 3: 0.875, 0, 0.125 against 0.2. The nearest, 3, is an end heading for the
+    // target beside 4, but 1 lies on the far side: the target is between listed values
+    // (it read "the range ends there and the target lies beyond it").
+    const between = mcSearch({ ...even, range: undefined, values: [1, 4, 3], target: 0.2 }, 'between');
+    expect(between).toMatchObject({ decided: true, value: 3 });
+    expect(between.sentence).not.toMatch(/outside|beyond/);
   });
 
   test('an undecided answer says why as the search decides, and a sentence names only the values next to the answer', () => {
@@ -568,6 +583,16 @@ describe('poolsim solve and the reports', () => {
     expect((await poolsim('merge', part, '--json')).err).toContain('is not answered by run or merge');
   });
 
+  test('after the block\'s name on one line the sentence goes on in lower case ("favoured heist: the last with …"); on its own it opens with a capital', async () => {
+    const f = file('lower.json', heist([{ ...even, name: 'favoured', target: undefined, atLeast: 0.6, find: 'lastAtLeast' }, { ...even, name: 'never', range: [3, 4], target: undefined, atLeast: 0.99 }]));
+    const r = await poolsim('solve', f);
+    expect(r.out).toContain('  favoured: the last with success ≥ 0.600: 1 challenge (success = 0.875 exact)');
+    expect(r.out).toContain('  never: no value of challenges in 3…4 gives success ≥ 0.990 (exact).');
+    const json = JSON.parse((await poolsim('solve', f, '--json')).out);
+    expect(json.solve[0].sentence).toMatch(/^The last with /);
+    expect(json.solve[1].sentence).toMatch(/^No value of /);
+  });
+
   test('a failed expect on a solved value exits 1; a file without solve blocks is bad input', async () => {
     const failing = await poolsim('solve', file('moved.json', heist([{ ...even, expect: { equals: 3 } }])));
     expect(failing.code).toBe(1);
@@ -577,14 +602,58 @@ describe('poolsim solve and the reports', () => {
     expect(none.err).toContain('none.json: solve: missing');
   });
 
-  test('a nearest value at an end of the range, the metric still heading for the target, says the target lies beyond', () => {
+  test('every value on one side of the target says the target lies outside them, and beyond which end where the metric moves one way', () => {
     // success falls as challenges rise: over 3..6 the nearest to 0.500 is 3, the range's end (2 gives 0.500).
     const [r] = solvePlan(plan(heist([{ name: 'short range', vary: 'setup.challenges', range: [3, 6], metric: 'success', target: 0.5 }])));
     expect(r!.value).toBe(3);
-    expect(r!.sentence).toContain('the range ends there and the target lies beyond it');
+    expect(r!.sentence).toContain('; every value gives success below the target, which lies outside the range, below 3.');
     // Inside the range, no such words.
     const [inside] = solvePlan(plan(heist([even])));
-    expect(inside!.sentence).not.toContain('lies beyond');
+    expect(inside!.sentence).not.toContain('outside');
+    // A metric flat at the range's end (an audit: 5..12 challenges all give 0 against 0.1,
+    // and no word said the target lay outside; 3 gives 0.125): outside, which end unsaid.
+    const [flat] = solvePlan(plan(heist([{ name: 'flat', vary: 'setup.challenges', range: [5, 12], metric: 'success', target: 0.1 }])));
+    expect(flat!.sentence).toContain('(tied with 6, 7, 8, 9, 10, 11, 12); 6 gives 0 exact; every value gives success below the target, which lies outside the range.');
+    // A values list: before its first or after its last, in the order listed.
+    const [listed] = solvePlan(plan(heist([{ name: 'listed', vary: 'setup.challenges', values: [3, 2], metric: 'success', target: 0.9 }])));
+    expect(listed!.sentence).toContain('every value gives success below the target, which lies outside the values listed, after the last (2).');
+    const [above] = solvePlan(plan(heist([{ name: 'above', vary: 'setup.challenges', values: [1, 0], metric: 'success', target: 0.2 }])));
+    expect(above!.sentence).toContain('every value gives success above the target, which lies outside the values listed, before the first (1).');
+    // An end heading for the target beside its neighbour while another value lies on the
+    // far side: the target lies between values listed, not beyond (an audit: a captain's
+    // dice [[], [3d4], [d4]], top.us against 0.33, read "d4 (≈0.3604) … the target lies
+    // beyond it", where no dice gives 0.2721).
+    const clash = {
+      name: 'EQ',
+      system: 'viciousness',
+      mechanic: 'clash',
+      trials: 20000,
+      seed: 'eq',
+      setup: {
+        sides: [
+          { name: 'us', combatants: [{ name: 'captain', dice: [] }, { name: 'minion', count: 2 }] },
+          { name: 'them', combatants: [{ name: 'captain', dice: ['d6'] }, { name: 'minion', count: 2 }] },
+        ],
+      },
+      solve: [{ name: 'nonmono list beyond', vary: 'setup.sides.0.combatants.0.dice', values: [[], ['3d4'], ['d4']], metric: 'top.us', target: 0.33 }],
+    };
+    const [eq] = solvePlan(plan(clash));
+    expect(eq).toMatchObject({ method: 'exact', value: ['d4'] });
+    expect(eq!.points[0]!.exact!).toBeLessThan(0.33);
+    expect(eq!.sentence).not.toMatch(/outside|beyond/);
+    const [between] = solvePlan(plan(heist([{ name: 'between', vary: 'setup.challenges', values: [1, 4, 3], metric: 'success', target: 0.2 }])));
+    expect(between).toMatchObject({ value: 3 });
+    expect(between!.sentence).not.toMatch(/outside|beyond/);
+  });
+
+  test('a values list is named in its order, not read as a range from its first to its last', () => {
+    const words = (values: number[], more: object = {}) => solvePlan(plan(heist([{ name: 'l', vary: 'setup.challenges', values, metric: 'success', ...more }])))[0]!.sentence;
+    // It read "does not move one way over 1…3" and "over 3…0".
+    expect(words([1, 8, 2, 7, 3], { atMost: 0.3 })).toContain('note: success does not move one way over the values listed (1, 8, 2, 7, 3), in their order.');
+    expect(words([3, 1, 2, 0], { atLeast: 0.99, find: 'lastAtLeast' })).toContain('over the values listed (3, 1, 2, 0), in their order');
+    // "No value … in 3…2".
+    expect(words([3, 2], { atLeast: 0.99 })).toMatch(/^No value of setup.challenges among the values listed \(3, 2\) gives success ≥ 0\.990 \(exact\)\.$/);
+    expect(words([12, 0, 11, 1, 10, 2, 9], { atMost: 0.3 })).toContain('over the 7 values listed (12, 0, 11, …), in their order');
   });
 
   test('a value whose exact figures the mechanic leaves out says why, as its run point does', () => {

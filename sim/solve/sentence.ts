@@ -166,6 +166,62 @@ export function signedFigure(figure: string, sign: string): string {
   return figure.startsWith('≈') ? `≈${sign}${figure.slice(1)}` : `${sign}${figure}`;
 }
 
+/** Values listed shown by name up to this many; past it counted, the first few named. */
+const LISTED_SHOWN = 6;
+
+/** A `values` list in words, in its order: "the values listed (1, 8, 2, 7, 3)", "the 12 values listed (1, 8, 2, …)". */
+function listedText(values: readonly unknown[], text: (v: unknown) => string): string {
+  if (values.length <= LISTED_SHOWN) return `the values listed (${values.map(text).join(', ')})`;
+  return `the ${values.length} values listed (${values.slice(0, 3).map(text).join(', ')}, …)`;
+}
+
+/** The tolerance within which an exact value is the target (sim/solve/search.ts EXACT_TOLERANCE). */
+const EXACT_TOLERANCE = 1e-9;
+
+/**
+ * Where a value lies against the target, as far as the figures show: +1 surely above, −1
+ * surely below, 0 on it or not told apart. Exact against an exact target within 1e-9; a
+ * Monte Carlo value by its 95% interval against the target's (a number, or setup A's
+ * interval in the equivalence form: intervals apart, the two surely differ).
+ */
+function sideOf(p: SolvePoint, r: SolveResult): -1 | 0 | 1 {
+  const span = (q: SolvePoint | undefined): [number, number] | undefined =>
+    q === undefined ? undefined : q.exact !== undefined && q.estimate === undefined ? [q.exact, q.exact] : q.ci95;
+  const t: [number, number] | undefined = r.target !== undefined ? [r.target, r.target] : span(r.reference);
+  const v = span(p);
+  if (!t || !v) return 0;
+  const slack = r.method === 'exact' ? EXACT_TOLERANCE : 0;
+  return v[0] > t[1] + slack ? 1 : v[1] < t[0] - slack ? -1 : 0;
+}
+
+/**
+ * A `closest` answer where the target lies outside the values searched: said only where
+ * every value was looked at and lies on the same side of the target (an audit: "the range
+ * ends there and the target lies beyond it" was said of an end heading for the target
+ * beside its neighbour, while a value listed earlier, or one where the metric turned back,
+ * lay on the far side; and a metric flat at the range's end got no word at all). Which
+ * end it lies beyond is said where the figures show it: the metric one way over the values
+ * (exact: checked; Monte Carlo: the estimates in order) and nearer the target at one end.
+ */
+function beyondText(r: SolveResult, values: readonly unknown[], named: string, listed: string | undefined, text: (v: unknown) => string): string {
+  if (values.length < 2 || r.points.length !== values.length) return '';
+  const sides = r.points.map((p) => sideOf(p, r));
+  if (!(sides.every((x) => x === 1) || sides.every((x) => x === -1))) return '';
+  const m = r.points.map((p) => p.exact ?? p.estimate!);
+  const target = r.target ?? r.reference?.exact ?? r.reference?.estimate!;
+  const slack = r.method === 'exact' ? EXACT_TOLERANCE : 0;
+  const oneWay = m.every((x, i) => i === 0 || x >= m[i - 1] - slack) || m.every((x, i) => i === 0 || x <= m[i - 1] + slack);
+  const [first, last] = [Math.abs(m[0] - target), Math.abs(m[m.length - 1] - target)];
+  const end = !oneWay || Math.abs(first - last) <= slack ? undefined : first < last ? 'first' : 'last';
+  const where =
+    end === undefined
+      ? ''
+      : listed
+        ? `, ${end === 'first' ? 'before the first' : 'after the last'} (${text(values[end === 'first' ? 0 : values.length - 1])})`
+        : `, ${end === 'first' ? 'below' : 'above'} ${text(values[end === 'first' ? 0 : values.length - 1])}`;
+  return `; every value gives ${named} ${sides[0] === 1 ? 'above' : 'below'} the target, which lies outside ${listed ? 'the values listed' : 'the range'}${where}`;
+}
+
 function pointText(p: SolvePoint | undefined, withInterval: boolean): string {
   if (!p) return '?';
   if (p.exact !== undefined && p.estimate === undefined) return exactFigure(p.exact);
@@ -200,6 +256,15 @@ function capital(text: string, words: boolean): string {
   return words ? text.charAt(0).toUpperCase() + text.slice(1) : text;
 }
 
+/**
+ * The sentence after its block's name on one line ("favoured heist: the last with …"): the
+ * capital the sentence opens with on its own (a page, the JSON) is mid-line there. Only the
+ * sentence's own openings; a metric's name keeps its case.
+ */
+export function afterName(sentence: string): string {
+  return sentence.replace(/^(The (?:first|last) with |Undecided: |No value of )/, (w) => w.charAt(0).toLowerCase() + w.slice(1));
+}
+
 /** The sentence; `words` names the varied paths as the form does (the default: as written). */
 export function solveSentence(r: SolveResult, block: SolveBlock, done: boolean, words: PathWords = asIs, metricWords?: PathWords): string {
   const metric = metricWords ?? asIs;
@@ -209,13 +274,16 @@ export function solveSentence(r: SolveResult, block: SolveBlock, done: boolean, 
   const text = (v: unknown) => valueText(v, block.vary);
   const at = (v: unknown) => r.points.find((p) => JSON.stringify(p.value) === JSON.stringify(v));
   const index = (v: unknown) => r.points.findIndex((p) => JSON.stringify(p.value) === JSON.stringify(v));
-  const rangeText = `${text(r.points[0]?.value ?? '')}…${text(r.points[r.points.length - 1]?.value ?? '')}`;
+  // What was searched, in words: a range as lo…hi; a `values` list by its values, in the
+  // order given (first…last of a list read as a numeric range: [1, 8, 2, 7, 3] as "1…3").
+  const listed = block.values ? listedText(block.values, text) : undefined;
+  const scope = listed ? 'the values listed' : 'the range';
   const cost = exact ? '' : `, ${trialsText(r.trials ?? 0)} trials`;
   if (!done) return `Searching for ${goalText(r, words, metric)}: ${r.points.length} value(s) looked at${cost}…`;
-  const monotoneNote = r.monotone === false ? `; note: ${named} does not move one way over ${text(block.range ? block.range[0] : r.points[0]?.value)}…${text(block.range ? block.range[1] : block.values?.[block.values.length - 1])}` : '';
+  const monotoneNote = r.monotone === false ? `; note: ${named} does not move one way over ${listed ? `${listed}, in their order` : `${block.range![0]}…${block.range![1]}`}` : '';
   if (!r.decided) {
     // A result from before every value was decided, whose bisection the values contradicted.
-    if (r.monotone === false && r.everyValue !== true) return `Undecided: ${named} does not move one way over the range (values looked at disagree), so the search cannot be trusted${cost}.`;
+    if (r.monotone === false && r.everyValue !== true) return `Undecided: ${named} does not move one way over ${scope} (values looked at disagree), so the search cannot be trusted${cost}.`;
     const cands = (r.candidates ?? []).map((v) => (v === null ? 'none in range' : valueLabel(v, block, words)));
     const near = (r.candidates ?? []).filter((v) => v !== null).map((v) => `${text(v)} gives ${pointText(at(v), true)}`).filter((s) => !s.endsWith('?'));
     // Why, as the search decides: a value against the target, or which of several lies
@@ -226,12 +294,14 @@ export function solveSentence(r: SolveResult, block: SolveBlock, done: boolean, 
     // Past EVERY_VALUE_MOST values the ones never looked at are placed as a one-way metric
     // puts them, for the candidates as for a decided answer: said here too (an audit found a
     // value the bisection passed over, on the goal's side, missing from the candidates unsaid).
-    const assumed = r.everyValue === true ? '' : `, assuming ${named} moves one way over the range`;
-    return `${capital(goalText(r, words, metric), metricWords !== undefined)}: undecided between ${cands.join(' and ')}; ${near.join(', ')} — ${why} at the cap of ${trialsText(r.maxTrials ?? 0)} trials a value (deciding on intervals 95% over all of a value's looks, wider than those shown)${assumed}${cost}${monotoneNote}.`;
+    const assumed = r.everyValue === true ? '' : `, assuming ${named} moves one way over ${scope}`;
+    // Undecided which is nearest, every value on one side: the target lies outside all the same.
+    const outside = r.find === 'closest' ? beyondText(r, solveValues(block), named, listed, text) : '';
+    return `${capital(goalText(r, words, metric), metricWords !== undefined)}: undecided between ${cands.join(' and ')}; ${near.join(', ')} — ${why} at the cap of ${trialsText(r.maxTrials ?? 0)} trials a value (deciding on intervals 95% over all of a value's looks, wider than those shown)${assumed}${cost}${outside}${monotoneNote}.`;
   }
-  const assumption = r.everyValue === true ? 'at every value' : `assuming ${named} moves one way over the range`;
+  const assumption = r.everyValue === true ? 'at every value' : `assuming ${named} moves one way over ${scope}`;
   if (r.value === null) {
-    return `No value of ${words(block.vary)} in ${rangeText} gives ${goalText(r, words, metric).replace(/^the (first|last) with /, '')} (${exact ? 'exact' : `decided at 95% ${assumption}`}${cost})${monotoneNote}.`;
+    return `No value of ${words(block.vary)} ${listed ? `among ${listed}` : `in ${block.range![0]}…${block.range![1]}`} gives ${goalText(r, words, metric).replace(/^the (first|last) with /, '')} (${exact ? 'exact' : `decided at 95% ${assumption}`}${cost})${monotoneNote}.`;
   }
   const k = index(r.value);
   const p = r.points[k];
@@ -248,13 +318,6 @@ export function solveSentence(r: SolveResult, block: SolveBlock, done: boolean, 
     .map((q) => `${text(q.value)} gives ${pointText(q, !exact)}${exact && q.exact !== undefined && q.estimate === undefined ? ' exact' : ''}`);
   const ties = exact && r.candidates && r.candidates.length > 1 ? ` (tied with ${r.candidates.slice(1).map(text).join(', ')})` : '';
   const how = exact ? '' : ` — decided at 95% (${assumption})${cost}`;
-  // The nearest at an end of the range with the metric still heading for the target: the
-  // value that meets it lies outside ("closest to 0.500: 65 challenges (success = 0.994)"
-  // read as an answer).
-  const inner = r.find === 'closest' && values.length > 1 && (pos === 0 || pos === values.length - 1) ? at(values[pos === 0 ? 1 : pos - 1]) : undefined;
-  const target = r.target ?? r.reference?.exact ?? r.reference?.estimate;
-  const mEnd = p?.exact ?? p?.estimate;
-  const mIn = inner?.exact ?? inner?.estimate;
-  const beyond = target !== undefined && mEnd !== undefined && mIn !== undefined && (target - mEnd) * (mEnd - mIn) > 0 ? `; the range ends there and the target lies beyond it` : '';
+  const beyond = r.find === 'closest' ? beyondText(r, values, named, listed, text) : '';
   return `${capital(goalText(r, words, metric), metricWords !== undefined)}: ${valueLabel(r.value, block, words)} (${main})${ties}${neighbours.length > 0 ? `; ${neighbours.join(', ')}` : ''}${beyond}${how}${monotoneNote}.`;
 }
