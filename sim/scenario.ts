@@ -902,9 +902,14 @@ export function checkSolves(scenario: ScenarioFile, file: string, metricNames: r
       errors.push(new ScenarioError(file, `${at}.vary`, pathProblem.replace('a sweep path', 'a path')));
       return;
     }
-    for (const path of Object.keys(block.sameAs ?? {})) {
+    const samePaths = Object.keys(block.sameAs ?? {});
+    for (const path of samePaths) {
       const p = sweepPathProblem(base, path);
       if (p) errors.push(new ScenarioError(file, `${at}.sameAs.${path}`, p.replace('a sweep path', 'a path')));
+      // As a sweep's paths: one inside another is replaced by it, or replaces it, by the
+      // order written.
+      const outer = samePaths.find((o) => o !== path && path.startsWith(`${o}.`));
+      if (outer) errors.push(new ScenarioError(file, `${at}.sameAs.${path}`, `lies inside "${outer}", which sameAs also sets: expected paths that do not overlap (put this value in the other's)`));
     }
     // The file's own metric names first (a misspelt metric is the block's mistake); then,
     // below, each value's: a value that renames what the metric names (a side's name) is
@@ -956,8 +961,21 @@ export function checkSolves(scenario: ScenarioFile, file: string, metricNames: r
     }
     const setups: [string, Record<string, unknown>, string][] = values.map((v, k) => [block.values ? `${at}.values.${k}` : `${at}.range`, { [block.vary]: v }, where(block, v)]);
     if (block.sameAs) setups.push([`${at}.sameAs`, block.sameAs, ' (setup A)']);
+    // Where inside the block a problem at a setup's `path` was written: a sameAs change's own key.
+    const written = (path: string, problemPath: string) => {
+      if (path !== `${at}.sameAs`) return path;
+      const key = samePaths.find((k) => problemPath === k || problemPath.startsWith(`${k}.`));
+      return key === undefined ? path : `${path}.${key}`;
+    };
     for (const [path, changes, note] of setups) {
       const s = applied(scenario, changes);
+      // What a value brings meets the file's own limits, as a sweep's does: a name with a
+      // dot (two metrics could share a name, and the answer come from either), a list too long.
+      const shape = shapeProblems(file, { setup: s.setup, rules: s.rules });
+      if (shape.length > 0) {
+        errors.push(new ScenarioError(file, written(path, shape[0].path), `${shape[0].path}: ${shape[0].problem}${note}`));
+        break;
+      }
       const rules = rulesSchema.safeParse(s.rules);
       const setup = mechanic.setup.safeParse(s.setup);
       const problems = [
@@ -976,9 +994,24 @@ export function checkSolves(scenario: ScenarioFile, file: string, metricNames: r
         errors.push(new ScenarioError(file, path, `${problems[0].path}: ${problems[0].problem}${note}`));
         break; // one message per block is enough: the rest are the same mistake
       }
-      // Prepared from what was just parsed (not parsed again).
-      const names = metricKnown && rules.success && setup.success ? preparedMetrics(mechanic, setup.data, rules.data)?.map((m) => m.name) : undefined;
-      if (names && !names.includes(block.metric)) {
+      // Prepared from what was just parsed (not parsed again), as a sweep point is: what
+      // prepare refuses, and two metrics of one name (the answer could come from either),
+      // are this value's mistake.
+      if (!rules.success || !setup.success) continue;
+      let names: string[];
+      try {
+        names = mechanic.prepare(setup.data, rules.data).metrics.map((m) => m.name);
+      } catch (err) {
+        errors.push(new ScenarioError(file, path, `${(err as Error).message}${note}`));
+        break;
+      }
+      const seenNames = new Set<string>();
+      const twiceNamed = names.find((n) => seenNames.size === seenNames.add(n).size);
+      if (twiceNamed !== undefined) {
+        errors.push(new ScenarioError(file, path, `two metrics are both named "${twiceNamed}"${note}: give the sides, teams and combatants names that differ`));
+        break;
+      }
+      if (metricKnown && !names.includes(block.metric)) {
         errors.push(new ScenarioError(file, path, `no metric "${block.metric}" here${note}: ${expectedMetric(block.metric, names)}`));
         break;
       }
