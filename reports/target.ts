@@ -323,7 +323,7 @@ export function recoverLeftovers(outDir: string): string[] {
  * `path` with every link and `..` on the way resolved, as far as it exists (the rest
  * appended as written): two names of one folder, a link and its target, compare equal.
  */
-function realOf(path: string): string {
+export function realOf(path: string): string {
   const rest: string[] = [];
   let at = resolve(path);
   for (;;) {

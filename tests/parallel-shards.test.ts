@@ -4,7 +4,7 @@
  * `merge` refuses parts that do not belong together and otherwise prints exactly what
  * one machine prints.
  */
-import { mkdtempSync, readFileSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync, existsSync, readdirSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -113,6 +113,15 @@ describe('shards', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`is in the folder ${folder}, which is being run, and the next run of it would read the part as a scenario`);
     expect(readdirSync(folder)).toEqual(['heist.json']);
+    // Nor through a link to the folder, either way round: compared by what the names lead to.
+    const link = join(mkdtempSync(join(tmpdir(), 'poolsim-inplace-link-')), 'lib');
+    symlinkSync(folder, link);
+    for (const [input, out] of [[link, join(folder, 'part-0.json')], [folder, join(link, 'part-0.json')]]) {
+      const l = await poolsim(['run', input, '--shard', '0/2', '--out', out]);
+      expect(l.code, l.stderr).toBe(2);
+      expect(l.stderr).toContain(`is in the folder ${input}, which is being run`);
+      expect(readdirSync(folder)).toEqual(['heist.json']);
+    }
   });
 
   describe('merge refuses parts that do not belong together, and writes nothing', () => {
