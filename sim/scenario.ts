@@ -711,6 +711,31 @@ export function planScenario(
       }
     }
     const covered = points.filter((p) => pointMatches(check.point, p.point));
+    // A metric some points report and others lack (pushes where a rule variant pushes):
+    // named with the points that lack it and the `point` that would confine the check to
+    // where it is, not as a metric of no such name (an audit).
+    const has = (p: PlannedPoint) => p.simulation.metrics.some((m) => m.name === check.metric);
+    const lacking = covered.filter((p) => !has(p));
+    const having = points.filter(has);
+    if (lacking.length > 0 && having.length > 0) {
+      const text = (p: PlannedPoint) => JSON.stringify(p.point);
+      const lack = `${text(lacking[0]!)}${lacking.length > 1 ? ` and ${lacking.length - 1} other${lacking.length === 2 ? '' : 's'}` : ''}`;
+      const where = `${text(having[0]!)}${having.length > 1 ? ` and ${having.length - 1} other${having.length === 2 ? '' : 's'}` : ''}`;
+      // The point to suggest: the paths all the points reporting it share a value of, where
+      // those alone pick them out; else the first such point whole.
+      const shared = Object.fromEntries(Object.entries(having[0]!.point).filter(([k, v]) => having.every((p) => sameValue(p.point[k], v))));
+      const picks = (c: Record<string, unknown>) => Object.keys(c).length > 0 && points.every((p) => pointMatches(c, p.point) === has(p));
+      const suggest = picks(shared) ? shared : having[0]!.point;
+      const pointText = `{ ${Object.entries(suggest).map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(', ')} }`;
+      errors.push(
+        new ScenarioError(
+          file,
+          `expect.${i}.metric`,
+          `"${check.metric}" is not reported at sweep point ${lack}, which the check covers; it is at ${where}: expected a "point" that confines the check to points reporting it (point: ${pointText})`,
+        ),
+      );
+      return;
+    }
     for (const p of covered) {
       const names = p.simulation.metrics.map((m) => m.name);
       if (!names.includes(check.metric)) {
