@@ -198,7 +198,7 @@ async function runCommand(args: string[], out: NodeJS.WritableStream, err: NodeJ
     if (!values.json) {
       const chunks = runs.flat().reduce((n, r) => n + r.chunks.length, 0);
       const ran = runs.flat().reduce((n, r) => n + r.tally.trials, 0);
-      err.write(`poolsim: shard ${shard.index}/${shard.count}: ${chunks} chunks, ${ran.toLocaleString('en')} trials of ${plans.length} file(s) written to ${values.out}\n`);
+      err.write(`poolsim: shard ${shard.index}/${shard.count}: ${chunks} chunk${chunks === 1 ? '' : 's'}, ${ran.toLocaleString('en')} trials of ${plans.length} file${plans.length === 1 ? '' : 's'} written to ${values.out}\n`);
     }
     return 0;
   }

@@ -106,6 +106,14 @@ describe('shards', () => {
     expect(existsSync(part('x.json'))).toBe(false);
   });
 
+  it('a shard of one chunk says "1 chunk", of one file "1 file"', async () => {
+    const one = part('one-point.json');
+    writeFileSync(one, JSON.stringify({ name: 'one', system: 'viciousness', mechanic: 'knowledge', trials: 1000, seed: 'o', setup: {} }));
+    const r = await poolsim(['run', one, '--shard', '0/2', '--out', part('one-chunk.json')]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/shard 0\/2: 1 chunk, 1,000 trials of 1 file written to /);
+  });
+
   it('refuses a part written into a folder being run, where the next shard would read it as a scenario (exit 2)', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'poolsim-inplace-'));
     writeFileSync(join(folder, 'heist.json'), readFileSync(HEIST));
@@ -134,7 +142,9 @@ describe('shards', () => {
     }
 
     it('a missing shard', async () => {
-      await refused([parts[0], parts[2]], 'missing shard 1/3: merge needs all 3 parts (got 0/3, 2/3)');
+      await refused([parts[0], parts[2]], 'missing shard 1/3: merge needs all 3 parts (given: shards 0/3, 2/3)');
+      // One given is "shard 0/3", not "got 0/3", which read as "got none".
+      await refused([parts[0]], 'missing shards 1/3, 2/3: merge needs all 3 parts (given: shard 0/3)');
     });
 
     it('overlapping shards: the same shard twice', async () => {
