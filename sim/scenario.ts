@@ -168,6 +168,7 @@ function describe(value: unknown): string {
   if (typeof value === 'number') return Number.isInteger(value) ? `${value}` : `the number ${value}`;
   if (typeof value === 'string') return `"${value.length > 40 ? value.slice(0, 40) + '…' : value}"`;
   if (typeof value === 'object') return 'an object';
+  if (typeof value === 'boolean') return `${value}`;
   return typeof value;
 }
 
@@ -196,8 +197,11 @@ function explain(issue: z.core.$ZodIssue, input: unknown): { path: readonly Prop
   const found = valueAt(input, issue.path);
   switch (issue.code) {
     case 'invalid_type': {
-      if (found === undefined) return { path: issue.path, problem: `missing: expected ${typeNames[issue.expected] ?? issue.expected}` };
-      return { path: issue.path, problem: `expected ${typeName(issue.expected, found)}, got ${describe(found)}${rangeHint(issue.expected, found)}` };
+      // A schema's own words for what it takes ("expected one die written as a string
+      // ("d10")"), where it gives them, rather than the type alone ("expected a string").
+      const own = issue.message.startsWith('expected ') ? issue.message : undefined;
+      if (found === undefined) return { path: issue.path, problem: `missing: ${own ?? `expected ${typeNames[issue.expected] ?? issue.expected}`}` };
+      return { path: issue.path, problem: `${own ?? `expected ${typeName(issue.expected, found)}`}, got ${describe(found)}${rangeHint(issue.expected, found)}` };
     }
     case 'unrecognized_keys':
       return {

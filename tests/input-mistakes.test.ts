@@ -117,6 +117,20 @@ setup:
   });
 });
 
+describe('a value of the wrong kind says what is expected there', () => {
+  test('a die written as a number asks for a die like "d10"; true and false are said as written', async () => {
+    const sorcerer = (die: string) => write(`die-${die}.yaml`, `name: S\nsystem: sorcerer\nmechanic: contest\ntrials: 100\nsetup:\n  die: ${die}\n  a: { name: a, dice: 2 }\n  b: { name: b, dice: 2 }\n`);
+    const two = sorcerer('2');
+    const r = await poolsim('run', two);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`${two}: setup.die: expected one die written as a string ("d10"), got 2`);
+    const yes = sorcerer('true');
+    expect((await poolsim('run', yes)).err).toContain(`${yes}: setup.die: expected one die written as a string ("d10"), got true`);
+    const dice = write('dice-number.yaml', clash.replace('dice: ["d6"]', 'dice: [6]'));
+    expect((await poolsim('run', dice)).err).toContain(`${dice}: setup.sides.0.combatants.0.dice.0: expected dice written as a string ("d10", "2d6"), got 6`);
+  });
+});
+
 describe('names', () => {
   test('a scenario or solve block named with only spaces is refused (it read as none: "Find:    ")', async () => {
     const f = write('blank.yaml', clash.replace('name: B', 'name: "   "') + 'solve:\n  - { name: " ", vary: setup.sides.1.combatants.0.count, range: [1, 3], metric: top.heroes, target: 0.5 }\n');
