@@ -584,7 +584,11 @@ export function planScenario(
     // the Defender's is also the campaign company's.
     const policy = /"(berzerkerPush|defenderPush)"/.exec(problem)?.[1];
     if (policy === 'defenderPush' && scenario.mechanic === 'campaign') return `${text} (defenderPush is the company's policy: setup.policy.defenderPush)`;
-    return policy ? `${text} (${policy} is a battle side's policy: setup.sides.<n>.${policy})` : text;
+    if (policy) return `${text} (${policy} is a battle side's policy: setup.sides.<n>.${policy})`;
+    // And a VDP character's situational dice, which are set per character.
+    const field = /"(advantageRolls|advantage|disadvantage)"/.exec(problem)?.[1];
+    if (field && scenario.system === 'vdp') return `${text} (${field} is a character's field: setup.characters.<n>.${field})`;
+    return text;
   };
 
   for (const [path, values] of Object.entries(scenario.sweep ?? {})) {
