@@ -46,6 +46,8 @@ export interface WriteReportsOptions {
   signal?: AbortSignal;
   /** `report --baseline`: what moved, written as `changes.html` and `changes.md` beside the index. */
   diff?: ResultDiff;
+  /** Writes one file (default node's writeFile); the tests pass one that fails as a full disk does. */
+  writeFile?: (path: string, text: string) => Promise<void>;
 }
 
 function stopIfAborted(signal: AbortSignal | undefined): void {
@@ -69,9 +71,9 @@ function checkSlugs(entries: ReportEntry[]): void {
  * space left on device, write") said with the file of the reports it was writing,
  * `shown` (`<outDir>/<path>`, not the staging folder's name).
  */
-async function writeNamed(path: string, text: string, shown: string): Promise<void> {
+async function writeNamed(path: string, text: string, shown: string, write: (path: string, text: string) => Promise<void> = writeFile): Promise<void> {
   try {
-    await writeFile(path, text);
+    await write(path, text);
   } catch (error) {
     const e = error as NodeJS.ErrnoException;
     if (e?.syscall === undefined || (e.path !== undefined && e.message.includes(e.path))) throw error;
@@ -94,7 +96,7 @@ async function writeScenario(dir: string, shown: string, entry: ReportEntry, opt
   await mkdir(join(dir, 'charts'), { recursive: true });
   for (const [path, text] of files) {
     stopIfAborted(options.signal);
-    await writeNamed(join(dir, path), text, join(shown, path));
+    await writeNamed(join(dir, path), text, join(shown, path), options.writeFile);
   }
   return files.map(([path, text]) => [path, fileHash(text)]);
 }
@@ -124,12 +126,12 @@ export async function writeReports(
   const written: [string, string][] = [];
   const slugs = entries.map((e) => e.slug);
   const top = async (name: string, text: string) => {
-    await writeNamed(join(staging, name), text, join(outDir, name));
+    await writeNamed(join(staging, name), text, join(outDir, name), options.writeFile);
     written.push([name, fileHash(text)]);
   };
   try {
     // The mark first: a render killed midway leaves a folder the next run knows it may remove.
-    await writeNamed(join(staging, MARKER), markText(slugs), join(outDir, MARKER));
+    await writeNamed(join(staging, MARKER), markText(slugs), join(outDir, MARKER), options.writeFile);
     for (const entry of entries) {
       const files = await writeScenario(join(staging, entry.slug), join(outDir, entry.slug), entry, options);
       written.push(...files.map(([f, hash]): [string, string] => [`${entry.slug}/${f}`, hash]));
@@ -145,7 +147,7 @@ export async function writeReports(
     }
     // Then every file as written: the next run replaces the folder only while it holds
     // these files as they are (reports/target.ts foreignEntries).
-    await writeNamed(join(staging, WRITTEN), writtenText(written), join(outDir, WRITTEN));
+    await writeNamed(join(staging, WRITTEN), writtenText(written), join(outDir, WRITTEN), options.writeFile);
     stopIfAborted(options.signal);
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
