@@ -17,7 +17,7 @@ import { diffCommand, DIFF_USAGE } from './diff-command.ts';
 import { solveCommand, SOLVE_USAGE } from './solve-command.ts';
 import { loadPlans } from './load.ts';
 import { plainText } from './text.ts';
-import { TargetRefused, within } from '../reports/target.ts';
+import { TargetRefused, realOf, within } from '../reports/target.ts';
 import { formatResult } from './format.ts';
 import { ChunkFailed, Interrupted, PoolFailed, runBatch, type Shard } from './runner.ts';
 import { ShardError, checkPartTarget, mergeParts, partOf, readPart, resolveShard, writeAtomically } from './shard.ts';
@@ -174,7 +174,9 @@ async function runCommand(args: string[], out: NodeJS.WritableStream, err: NodeJ
     checkPartTarget(values.out);
     const out = resolve(values.out);
     for (const input of positionals) {
-      if (existsSync(input) && statSync(input).isDirectory() && within(out, resolve(input))) {
+      // Compared by what the names lead to too: a link to the folder being run let the
+      // part be written into it (then the next run of the folder failed on it).
+      if (existsSync(input) && statSync(input).isDirectory() && (within(out, resolve(input)) || within(realOf(out), realOf(input)))) {
         throw new UsageError(`--out ${values.out}: is in the folder ${input}, which is being run, and the next run of it would read the part as a scenario: write the parts elsewhere (parts/part-${shard.index}.json, say)`);
       }
     }
@@ -196,7 +198,7 @@ async function runCommand(args: string[], out: NodeJS.WritableStream, err: NodeJ
     if (!values.json) {
       const chunks = runs.flat().reduce((n, r) => n + r.chunks.length, 0);
       const ran = runs.flat().reduce((n, r) => n + r.tally.trials, 0);
-      err.write(`poolsim: shard ${shard.index}/${shard.count}: ${chunks} chunks, ${ran.toLocaleString('en')} trials of ${plans.length} file(s) written to ${values.out}\n`);
+      err.write(`poolsim: shard ${shard.index}/${shard.count}: ${chunks} chunk${chunks === 1 ? '' : 's'}, ${ran.toLocaleString('en')} trials of ${plans.length} file${plans.length === 1 ? '' : 's'} written to ${values.out}\n`);
     }
     return 0;
   }

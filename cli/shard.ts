@@ -326,7 +326,7 @@ export function mergeParts(paths: readonly string[], parts: readonly PartFile[])
   });
   const missing = Array.from({ length: count }, (_, i) => i).filter((i) => !seen.has(i));
   if (missing.length > 0) {
-    throw new ShardError(`missing shard${missing.length > 1 ? 's' : ''} ${listShards(missing, count)}: merge needs all ${count} parts (got ${listShards([...seen.keys()].sort((a, b) => a - b), count)})`);
+    throw new ShardError(`missing shard${missing.length > 1 ? 's' : ''} ${listShards(missing, count)}: merge needs all ${count} parts (given: shard${seen.size > 1 ? 's' : ''} ${listShards([...seen.keys()].sort((a, b) => a - b), count)})`);
   }
 
   // The same scenarios, in the same order, with the same seeds and trials.

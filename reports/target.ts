@@ -12,12 +12,15 @@
  * across branch switches and pulls). Inside a marked folder with that list, a file it does
  * not hold as it is now — a copy of last week's page kept for comparison, a chart renamed,
  * a note added to a page, an empty `.nojekyll` — is the user's and the folder is refused
- * (foreignEntries); a scenario's `results.json`, which Git brings from other machines, is
- * read by its content where the mark lists the scenario or the run writes it. A folder
- * without the list (written before it, or a fresh clone's baseline), and a report folder
+ * (foreignEntries); so is a folder made by hand, empty or not. A scenario's `results.json`,
+ * which Git brings from other machines, is read by its content where the mark lists the
+ * scenario or the run writes it. A folder without the list (a fresh clone's committed
+ * baseline, a report of a poolsim before the list, a list removed) and a report folder
  * written before the mark (index.html and index.md saying "poolsim reports", every other
- * entry a scenario folder with results.json), are read by the layout and the files' own
- * words instead, so upgrading does not strand anyone's reports.
+ * entry a scenario folder with results.json) are replaced only when they hold nothing
+ * else: their pages and charts read as poolsim's by their words even with a note of the
+ * user's added (an audit: it was lost), so they are named and the folder refused, saying
+ * to delete them if they are poolsim's old output (checkTarget).
  *
  * The swap (reports/write.ts) renders into `.<name>.tmp-<pid>-<ms>`, steps the old folder
  * aside to `.<name>.old-<pid>-<ms>`, renames the new one in and deletes the old one. A run
@@ -112,8 +115,8 @@ function sameFile(path: string, hash: string): boolean {
 
 /**
  * The scenario folders the mark in `dir` lists, or undefined for a mark written before the
- * list (or none, or an unreadable one): then it lists none, and a scenario folder the run
- * does not write is poolsim's only with one of its pages (foreignEntries).
+ * list (or none, or an unreadable one): then it lists none, and a results.json is poolsim's
+ * only in a scenario folder the run writes (foreignEntries).
  */
 function listedSlugs(dir: string): Set<string> | undefined {
   const lines = listUnder(dir, MARKER, LISTED);
@@ -121,44 +124,16 @@ function listedSlugs(dir: string): Set<string> | undefined {
 }
 
 /**
- * What `poolsim report` writes in a report folder (reports/write.ts): its mark, the index
- * and the changes pages at the top, and per scenario a folder of its pages, results and
- * charts, each of which says it is poolsim's (OWN_CONTENT). Anything else there was put
- * there by someone else, and a folder holding it is not replaced (checkTarget). By the
- * layout and the files' own words rather than by a list of the last run's files:
- * charts of an older run, or scenarios since renamed (left in a committed baseline by a
- * branch switch, where git ignores all but results.json), are poolsim's all the same.
+ * What tells a results.json of poolsim's (sim/result.ts) by its content, near its top
+ * (within HEAD_BYTES): the one file of a report folder accepted without the list of files
+ * beside the mark (WRITTEN), where Git brings it from other machines (a pull, a branch
+ * switch, a merge, a fresh clone's committed baseline).
  */
-/** Beside the mark (MARKER), whose content is poolsim's own by definition. */
-const TOP_FILES = new Set(['index.html', 'index.md', 'changes.html', 'changes.md']);
-const SCENARIO_FILES = new Set(['index.html', 'report.md', 'results.json', 'results.csv']);
-/**
- * What every file of that layout that poolsim writes says, near its top (within HEAD_BYTES).
- * A file by one of these names that does not say it is the user's — a page called
- * index.html written by hand in a scenario's folder — and the folder is not replaced. By content
- * already in what every poolsim since the first wave wrote, so that older reports are
- * still poolsim's. An empty file holds nobody's work and goes with the folder.
- */
-const OWN_CONTENT: Record<string, (head: string) => boolean> = {
-  // The index (reports/render.ts renderIndex*): its title and heading.
-  'top/index.html': (head) => head.includes('poolsim reports'),
-  'top/index.md': (head) => head.startsWith('# poolsim reports'),
-  // What moved since the baseline (reports/changes.ts).
-  'top/changes.html': (head) => head.includes('<title>What moved since the baseline</title>'),
-  'top/changes.md': (head) => head.includes('what moved since the baseline'),
-  // A scenario's pages carry its run line: "viciousness · clash · 20000 trials · seed …" (reports/render.ts metaLine).
-  'scenario/index.html': (head) => / trials · seed /.test(head),
-  'scenario/report.md': (head) => / trials · seed /.test(head),
-  // The result JSON (sim/result.ts), and the CSV's header (reports/render.ts renderResultsCsv).
-  'scenario/results.json': (head) => head.startsWith('{') && head.includes('"system":') && head.includes('"mechanic":'),
-  'scenario/results.csv': (head) => (head.split('\n', 1)[0] ?? '').includes('estimate,ci_low,ci_high'),
-  // Every chart is Observable Plot's SVG (reports/charts/).
-  'chart/svg': (head) => head.startsWith('<svg') && head.includes('class="plot-'),
-};
+const RESULTS_HEAD = (head: string) => head.startsWith('{') && head.includes('"system":') && head.includes('"mechanic":');
 const HEAD_BYTES = 1 << 16;
 
-/** Whether the file at `path` reads as poolsim's `kind` (OWN_CONTENT), or is empty. */
-function ownContent(path: string, kind: string): boolean {
+/** Whether the file at `path` reads as poolsim's results.json (RESULTS_HEAD). */
+function resultsContent(path: string): boolean {
   let head: string;
   try {
     const fd = openSync(path, 'r');
@@ -171,94 +146,38 @@ function ownContent(path: string, kind: string): boolean {
   } catch {
     return false;
   }
-  return head === '' || OWN_CONTENT[kind]!(head);
+  return RESULTS_HEAD(head);
 }
 
-/** Whether `path` is a scenario page (`index.html` or `report.md`) that reads as poolsim's and is not empty. */
-function pageOf(path: string, page: string): boolean {
-  try {
-    if (!lstatSync(path).isFile() || statSync(path).size === 0) return false;
-  } catch {
-    return false;
-  }
-  return ownContent(path, `scenario/${page}`);
-}
-
-/** A scenario's folder name (reports/write.ts SLUG). */
-const SLUG = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 /** What a desktop's file manager leaves in any folder it shows: not the user's work, and removed with the folder. */
 const DESKTOP_FILES = new Set(['.DS_Store', 'Thumbs.db', 'desktop.ini']);
 
-/**
- * What a report folder holds that `poolsim report` does not write (a note put there by
- * hand), as paths relative to `dir`, folders ending in "/" and reported once, when the run
- * about to write it writes the scenario folders `writing`. Links are not followed: a link
- * is never poolsim's.
- */
-export function foreignEntries(dir: string, writing: readonly string[] = []): string[] {
-  const files = listedFiles(dir);
-  if (files) return unlistedEntries(dir, files, new Set([...(listedSlugs(dir) ?? []), ...writing]));
-  const foreign: string[] = [];
-  // The scenario folders the mark lists, and those this run writes (a scenario a merge
-  // added while keeping the other side's mark: its committed results.json is replaced by
-  // the new one all the same). A mark of before the list, or a folder of before the mark,
-  // lists none: its other folders are poolsim's only with a page (a user's `run --json`
-  // result saved in one was deleted with no word until December 2026).
-  const listed = new Set([...(listedSlugs(dir) ?? []), ...writing]);
-  const kind = (path: string) => {
-    const st = lstatSync(path);
-    return st.isSymbolicLink() ? 'link' : st.isDirectory() ? 'folder' : st.isFile() ? 'file' : 'other';
-  };
-  for (const name of readdirSync(dir).sort()) {
-    if (DESKTOP_FILES.has(name)) continue;
-    const k = kind(join(dir, name));
-    if (k === 'file' && name === MARKER) continue;
-    if (k === 'file' && TOP_FILES.has(name) && ownContent(join(dir, name), `top/${name}`)) continue;
-    if (k !== 'folder' || !SLUG.test(name)) {
-      foreign.push(k === 'folder' ? `${name}/` : name);
-      continue;
-    }
-    // A scenario folder the mark does not list (an older run's, left by a branch switch) is
-    // poolsim's only with one of its pages: a folder holding a `run --json` result alone
-    // is the user's, even if it is poolsim's JSON. (A listed one may hold results.json
-    // alone: a committed baseline in a fresh clone, where git keeps only that.)
-    const unlisted = !listed.has(name);
-    if (unlisted && !['index.html', 'report.md'].some((page) => pageOf(join(dir, name, page), page))) {
-      const inside = readdirSync(join(dir, name)).filter((inner) => !DESKTOP_FILES.has(inner));
-      // One file is named as it is; a folder of several, as the folder.
-      if (inside.length === 1) foreign.push(`${name}/${inside[0]}${kind(join(dir, name, inside[0])) === 'folder' ? '/' : ''}`);
-      else if (inside.length > 1) foreign.push(`${name}/`);
-      continue;
-    }
-    for (const inner of readdirSync(join(dir, name)).sort()) {
-      if (DESKTOP_FILES.has(inner)) continue;
-      const path = join(dir, name, inner);
-      const ik = kind(path);
-      if (ik === 'file' && SCENARIO_FILES.has(inner) && ownContent(path, `scenario/${inner}`)) continue;
-      if (ik === 'folder' && inner === 'charts') {
-        for (const chart of readdirSync(path).sort()) {
-          const chartPath = join(path, chart);
-          if (DESKTOP_FILES.has(chart) || (kind(chartPath) === 'file' && chart.endsWith('.svg') && ownContent(chartPath, 'chart/svg'))) continue;
-          foreign.push(`${name}/charts/${chart}${kind(chartPath) === 'folder' ? '/' : ''}`);
-        }
-        continue;
-      }
-      foreign.push(`${name}/${inner}${ik === 'folder' ? '/' : ''}`);
-    }
-  }
-  return foreign;
+/** Whether `dir` holds the list of files poolsim wrote there (WRITTEN, readable, with its heading). */
+export function hasWrittenList(dir: string): boolean {
+  return listedFiles(dir) !== undefined;
 }
 
 /**
- * foreignEntries for a folder with WRITTEN: what is not there as this machine's last run
- * wrote it. A file is poolsim's when WRITTEN lists its path with its SHA-256 now (an empty
- * one, when the list names its path); a folder when it holds only such files. One
- * exception, by content as before the list: a `results.json` in a scenario folder the mark
- * lists or this run writes (`scenarios`) — Git brings those from other machines (a pull, a
- * branch switch, a merge), and the run replaces or drops them with the folder. An edited
- * file is named as changed.
+ * What a report folder holds that poolsim cannot show it wrote as it is now, as paths
+ * relative to `dir`, folders ending in "/", when the run about to write it writes the
+ * scenario folders `writing`. A file is poolsim's when WRITTEN lists its path with its
+ * SHA-256 now (an empty one, when the list names its path). One exception, by content: a
+ * `results.json` in a scenario folder the mark lists or this run writes — Git brings those
+ * from other machines (a pull, a branch switch, a merge, a fresh clone's baseline), and
+ * the run replaces or drops them with the folder. A folder is poolsim's when it holds
+ * such files; an empty one only as a scenario's `charts/` (poolsim makes it for a
+ * scenario without charts). Anything else — a note, a link, an empty folder made by hand,
+ * a page edited since (named as changed) — is the user's.
+ *
+ * Without the list (a report of a poolsim before it, or a list removed) no page, chart or
+ * index can be shown to be as poolsim wrote it — a line added to a page reads as poolsim's
+ * by its words (an audit: it was lost on the next run) — so all of them are named, and the
+ * folder is refused (checkTarget says what to do). Links are never followed nor poolsim's.
  */
-function unlistedEntries(dir: string, files: Map<string, string>, scenarios: ReadonlySet<string>): string[] {
+export function foreignEntries(dir: string, writing: readonly string[] = []): string[] {
+  const files = listedFiles(dir);
+  const scenarios = new Set([...(listedSlugs(dir) ?? []), ...writing]);
+  const listedUnder = (slug: string) => scenarios.has(slug) || [...(files?.keys() ?? [])].some((k) => k.startsWith(`${slug}/`));
   const foreign: string[] = [];
   // Returns whether `path` (a folder, `rel` inside `dir`) holds anything poolsim's, after
   // naming what is not: a folder with nothing of poolsim's and several things in it is
@@ -273,21 +192,30 @@ function unlistedEntries(dir: string, files: Map<string, string>, scenarios: Rea
       const r = rel === '' ? name : `${rel}/${name}`;
       const st = lstatSync(at);
       if (st.isDirectory()) {
+        const before = foreign.length;
         if (walk(at, r)) ownSeen = true;
+        else if (foreign.length === before) {
+          // Nothing inside (or a desktop's files alone): an empty folder, poolsim's only
+          // as a scenario's charts/. One made by hand went with the folder, without a word,
+          // until an audit (December 2026).
+          const parts = r.split('/');
+          if (parts.length === 2 && parts[1] === 'charts' && listedUnder(parts[0]!)) ownSeen = true;
+          else foreign.push(`${r}/`);
+        }
         continue;
       }
-      if (st.isFile() && rel === '' && (name === MARKER || name === WRITTEN)) continue;
-      const listed = files.get(r);
+      if (st.isFile() && rel === '' && (name === MARKER || (name === WRITTEN && files !== undefined))) continue;
+      const listed = files?.get(r);
       if (st.isFile() && listed !== undefined && (st.size === 0 || sameFile(at, listed))) {
         ownSeen = true;
         continue;
       }
       const parts = r.split('/');
-      if (st.isFile() && parts.length === 2 && parts[1] === 'results.json' && scenarios.has(parts[0]!) && ownContent(at, 'scenario/results.json')) {
+      if (st.isFile() && parts.length === 2 && parts[1] === 'results.json' && scenarios.has(parts[0]!) && resultsContent(at)) {
         ownSeen = true;
         continue;
       }
-      foreign.push(st.isFile() && files.has(r) ? `${r} (changed since poolsim wrote it)` : r);
+      foreign.push(st.isFile() && listed !== undefined ? `${r} (changed since poolsim wrote it)` : r);
     }
     if (!ownSeen && rel !== '' && foreign.length - start > 1) foreign.splice(start, foreign.length - start, `${rel}/`);
     return ownSeen;
@@ -395,7 +323,7 @@ export function recoverLeftovers(outDir: string): string[] {
  * `path` with every link and `..` on the way resolved, as far as it exists (the rest
  * appended as written): two names of one folder, a link and its target, compare equal.
  */
-function realOf(path: string): string {
+export function realOf(path: string): string {
   const rest: string[] = [];
   let at = resolve(path);
   for (;;) {
@@ -469,7 +397,16 @@ export function checkTarget(outDir: string, options: { inputs?: readonly string[
     if (entries.length > 0) {
       const foreign = foreignEntries(target, options.slugs);
       const shown = foreign.slice(0, 3).join(', ') + (foreign.length > 3 ? `, and ${foreign.length - 3} more` : '');
-      if (foreign.length > 0) refuse(`holds ${foreign.length === 1 ? 'something' : `${foreign.length} things`} poolsim did not write there (${shown}): move ${foreign.length === 1 ? 'it' : 'them'} out, or give another folder`);
+      const some = foreign.length === 1 ? 'something' : `${foreign.length} things`;
+      const them = foreign.length === 1 ? 'it' : 'them';
+      if (foreign.length > 0 && !hasWrittenList(target)) {
+        // Pages of an older run, most likely, but one may hold a line the user added.
+        refuse(
+          `holds ${some} poolsim cannot tell it wrote as ${foreign.length === 1 ? 'it is' : 'they are'} now (${shown}): the folder has no ${WRITTEN} list of the files poolsim wrote there ` +
+            `(a report of an older poolsim, or the list was removed), so a page edited since cannot be told from poolsim's own — delete ${them} if ${foreign.length === 1 ? 'it is' : 'they are'} poolsim's old output, move ${them} out if not, or give another folder`,
+        );
+      }
+      if (foreign.length > 0) refuse(`holds ${some} poolsim did not write there (${shown}): move ${them} out, or give another folder`);
     }
   }
   // The reports are written beside the target and renamed in: the parent must take a new folder.

@@ -46,6 +46,8 @@ export interface WriteReportsOptions {
   signal?: AbortSignal;
   /** `report --baseline`: what moved, written as `changes.html` and `changes.md` beside the index. */
   diff?: ResultDiff;
+  /** Writes one file (default node's writeFile); the tests pass one that fails as a full disk does. */
+  writeFile?: (path: string, text: string) => Promise<void>;
 }
 
 function stopIfAborted(signal: AbortSignal | undefined): void {
@@ -64,8 +66,24 @@ function checkSlugs(entries: ReportEntry[]): void {
   }
 }
 
-/** Writes the reports of one scenario into `dir`; returns the paths written, relative to it, with their SHA-256. */
-async function writeScenario(dir: string, entry: ReportEntry, options: WriteReportsOptions): Promise<[string, string][]> {
+/**
+ * writeFile, with a system error that names no file (a full disk says only "ENOSPC: no
+ * space left on device, write") said with the file of the reports it was writing,
+ * `shown` (`<outDir>/<path>`, not the staging folder's name).
+ */
+async function writeNamed(path: string, text: string, shown: string, write: (path: string, text: string) => Promise<void> = writeFile): Promise<void> {
+  try {
+    await write(path, text);
+  } catch (error) {
+    const e = error as NodeJS.ErrnoException;
+    if (e?.syscall === undefined || (e.path !== undefined && e.message.includes(e.path))) throw error;
+    // Still a system error (bin/poolsim.js says it as one, exit 3), now with the file.
+    throw Object.assign(new Error(`cannot write ${shown}: ${e.message}; no report was written, and what was there before is as it was`, { cause: error }), { code: e.code, errno: e.errno, syscall: e.syscall, path });
+  }
+}
+
+/** Writes the reports of one scenario into `dir` (`shown` in messages); returns the paths written, relative to it, with their SHA-256. */
+async function writeScenario(dir: string, shown: string, entry: ReportEntry, options: WriteReportsOptions): Promise<[string, string][]> {
   const { result, source } = entry;
   const { charts, notes } = chartsAndNotes(result, { ...options.charts, setup: entry.setup });
   const files: [string, string][] = [
@@ -78,7 +96,7 @@ async function writeScenario(dir: string, entry: ReportEntry, options: WriteRepo
   await mkdir(join(dir, 'charts'), { recursive: true });
   for (const [path, text] of files) {
     stopIfAborted(options.signal);
-    await writeFile(join(dir, path), text);
+    await writeNamed(join(dir, path), text, join(shown, path), options.writeFile);
   }
   return files.map(([path, text]) => [path, fileHash(text)]);
 }
@@ -108,14 +126,14 @@ export async function writeReports(
   const written: [string, string][] = [];
   const slugs = entries.map((e) => e.slug);
   const top = async (name: string, text: string) => {
-    await writeFile(join(staging, name), text);
+    await writeNamed(join(staging, name), text, join(outDir, name), options.writeFile);
     written.push([name, fileHash(text)]);
   };
   try {
     // The mark first: a render killed midway leaves a folder the next run knows it may remove.
-    await writeFile(join(staging, MARKER), markText(slugs));
+    await writeNamed(join(staging, MARKER), markText(slugs), join(outDir, MARKER), options.writeFile);
     for (const entry of entries) {
-      const files = await writeScenario(join(staging, entry.slug), entry, options);
+      const files = await writeScenario(join(staging, entry.slug), join(outDir, entry.slug), entry, options);
       written.push(...files.map(([f, hash]): [string, string] => [`${entry.slug}/${f}`, hash]));
     }
     const index = renderIndex(entries, options.diff);
@@ -129,7 +147,7 @@ export async function writeReports(
     }
     // Then every file as written: the next run replaces the folder only while it holds
     // these files as they are (reports/target.ts foreignEntries).
-    await writeFile(join(staging, WRITTEN), writtenText(written));
+    await writeNamed(join(staging, WRITTEN), writtenText(written), join(outDir, WRITTEN), options.writeFile);
     stopIfAborted(options.signal);
   } catch (error) {
     await rm(staging, { recursive: true, force: true });

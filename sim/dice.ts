@@ -26,7 +26,7 @@ export function parseDice(text: string): DiceGroup | string {
 }
 
 /** One dice string, validated and converted to a group. */
-export const diceSchema = lazySchema(() => z.string().transform((text, ctx) => {
+export const diceSchema = lazySchema(() => z.string({ error: 'expected dice written as a string ("d10", "2d6")' }).transform((text, ctx) => {
   const parsed = parseDice(text);
   if (typeof parsed === 'string') {
     ctx.addIssue({ code: 'custom', message: parsed });
@@ -60,7 +60,7 @@ export function eachDie(groups: readonly DiceGroup[]): number[] {
 }
 
 /** `"dN"` (a single die) → N. */
-export const singleDieSchema = lazySchema(() => z.string().transform((text, ctx) => {
+export const singleDieSchema = lazySchema(() => z.string({ error: 'expected one die written as a string ("d10")' }).transform((text, ctx) => {
   const parsed = parseDice(text);
   if (typeof parsed === 'string' || parsed.count !== 1) {
     ctx.addIssue({

@@ -168,6 +168,7 @@ function describe(value: unknown): string {
   if (typeof value === 'number') return Number.isInteger(value) ? `${value}` : `the number ${value}`;
   if (typeof value === 'string') return `"${value.length > 40 ? value.slice(0, 40) + '…' : value}"`;
   if (typeof value === 'object') return 'an object';
+  if (typeof value === 'boolean') return `${value}`;
   return typeof value;
 }
 
@@ -196,8 +197,11 @@ function explain(issue: z.core.$ZodIssue, input: unknown): { path: readonly Prop
   const found = valueAt(input, issue.path);
   switch (issue.code) {
     case 'invalid_type': {
-      if (found === undefined) return { path: issue.path, problem: `missing: expected ${typeNames[issue.expected] ?? issue.expected}` };
-      return { path: issue.path, problem: `expected ${typeName(issue.expected, found)}, got ${describe(found)}${rangeHint(issue.expected, found)}` };
+      // A schema's own words for what it takes ("expected one die written as a string
+      // ("d10")"), where it gives them, rather than the type alone ("expected a string").
+      const own = issue.message.startsWith('expected ') ? issue.message : undefined;
+      if (found === undefined) return { path: issue.path, problem: `missing: ${own ?? `expected ${typeNames[issue.expected] ?? issue.expected}`}` };
+      return { path: issue.path, problem: `${own ?? `expected ${typeName(issue.expected, found)}`}, got ${describe(found)}${rangeHint(issue.expected, found)}` };
     }
     case 'unrecognized_keys':
       return {
@@ -580,7 +584,11 @@ export function planScenario(
     // the Defender's is also the campaign company's.
     const policy = /"(berzerkerPush|defenderPush)"/.exec(problem)?.[1];
     if (policy === 'defenderPush' && scenario.mechanic === 'campaign') return `${text} (defenderPush is the company's policy: setup.policy.defenderPush)`;
-    return policy ? `${text} (${policy} is a battle side's policy: setup.sides.<n>.${policy})` : text;
+    if (policy) return `${text} (${policy} is a battle side's policy: setup.sides.<n>.${policy})`;
+    // And a VDP character's situational dice, which are set per character.
+    const field = /"(advantageRolls|advantage|disadvantage)"/.exec(problem)?.[1];
+    if (field && scenario.system === 'vdp') return `${text} (${field} is a character's field: setup.characters.<n>.${field})`;
+    return text;
   };
 
   for (const [path, values] of Object.entries(scenario.sweep ?? {})) {
@@ -711,6 +719,31 @@ export function planScenario(
       }
     }
     const covered = points.filter((p) => pointMatches(check.point, p.point));
+    // A metric some points report and others lack (pushes where a rule variant pushes):
+    // named with the points that lack it and the `point` that would confine the check to
+    // where it is, not as a metric of no such name (an audit).
+    const has = (p: PlannedPoint) => p.simulation.metrics.some((m) => m.name === check.metric);
+    const lacking = covered.filter((p) => !has(p));
+    const having = points.filter(has);
+    if (lacking.length > 0 && having.length > 0) {
+      const text = (p: PlannedPoint) => JSON.stringify(p.point);
+      const lack = `${text(lacking[0]!)}${lacking.length > 1 ? ` and ${lacking.length - 1} other${lacking.length === 2 ? '' : 's'}` : ''}`;
+      const where = `${text(having[0]!)}${having.length > 1 ? ` and ${having.length - 1} other${having.length === 2 ? '' : 's'}` : ''}`;
+      // The point to suggest: the paths all the points reporting it share a value of, where
+      // those alone pick them out; else the first such point whole.
+      const shared = Object.fromEntries(Object.entries(having[0]!.point).filter(([k, v]) => having.every((p) => sameValue(p.point[k], v))));
+      const picks = (c: Record<string, unknown>) => Object.keys(c).length > 0 && points.every((p) => pointMatches(c, p.point) === has(p));
+      const suggest = picks(shared) ? shared : having[0]!.point;
+      const pointText = `{ ${Object.entries(suggest).map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(', ')} }`;
+      errors.push(
+        new ScenarioError(
+          file,
+          `expect.${i}.metric`,
+          `"${check.metric}" is not reported at sweep point ${lack}, which the check covers; it is at ${where}: expected a "point" that confines the check to points reporting it (point: ${pointText})`,
+        ),
+      );
+      return;
+    }
     for (const p of covered) {
       const names = p.simulation.metrics.map((m) => m.name);
       if (!names.includes(check.metric)) {
@@ -902,9 +935,14 @@ export function checkSolves(scenario: ScenarioFile, file: string, metricNames: r
       errors.push(new ScenarioError(file, `${at}.vary`, pathProblem.replace('a sweep path', 'a path')));
       return;
     }
-    for (const path of Object.keys(block.sameAs ?? {})) {
+    const samePaths = Object.keys(block.sameAs ?? {});
+    for (const path of samePaths) {
       const p = sweepPathProblem(base, path);
       if (p) errors.push(new ScenarioError(file, `${at}.sameAs.${path}`, p.replace('a sweep path', 'a path')));
+      // As a sweep's paths: one inside another is replaced by it, or replaces it, by the
+      // order written.
+      const outer = samePaths.find((o) => o !== path && path.startsWith(`${o}.`));
+      if (outer) errors.push(new ScenarioError(file, `${at}.sameAs.${path}`, `lies inside "${outer}", which sameAs also sets: expected paths that do not overlap (put this value in the other's)`));
     }
     // The file's own metric names first (a misspelt metric is the block's mistake); then,
     // below, each value's: a value that renames what the metric names (a side's name) is
@@ -956,8 +994,21 @@ export function checkSolves(scenario: ScenarioFile, file: string, metricNames: r
     }
     const setups: [string, Record<string, unknown>, string][] = values.map((v, k) => [block.values ? `${at}.values.${k}` : `${at}.range`, { [block.vary]: v }, where(block, v)]);
     if (block.sameAs) setups.push([`${at}.sameAs`, block.sameAs, ' (setup A)']);
+    // Where inside the block a problem at a setup's `path` was written: a sameAs change's own key.
+    const written = (path: string, problemPath: string) => {
+      if (path !== `${at}.sameAs`) return path;
+      const key = samePaths.find((k) => problemPath === k || problemPath.startsWith(`${k}.`));
+      return key === undefined ? path : `${path}.${key}`;
+    };
     for (const [path, changes, note] of setups) {
       const s = applied(scenario, changes);
+      // What a value brings meets the file's own limits, as a sweep's does: a name with a
+      // dot (two metrics could share a name, and the answer come from either), a list too long.
+      const shape = shapeProblems(file, { setup: s.setup, rules: s.rules });
+      if (shape.length > 0) {
+        errors.push(new ScenarioError(file, written(path, shape[0].path), `${shape[0].path}: ${shape[0].problem}${note}`));
+        break;
+      }
       const rules = rulesSchema.safeParse(s.rules);
       const setup = mechanic.setup.safeParse(s.setup);
       const problems = [
@@ -976,9 +1027,24 @@ export function checkSolves(scenario: ScenarioFile, file: string, metricNames: r
         errors.push(new ScenarioError(file, path, `${problems[0].path}: ${problems[0].problem}${note}`));
         break; // one message per block is enough: the rest are the same mistake
       }
-      // Prepared from what was just parsed (not parsed again).
-      const names = metricKnown && rules.success && setup.success ? preparedMetrics(mechanic, setup.data, rules.data)?.map((m) => m.name) : undefined;
-      if (names && !names.includes(block.metric)) {
+      // Prepared from what was just parsed (not parsed again), as a sweep point is: what
+      // prepare refuses, and two metrics of one name (the answer could come from either),
+      // are this value's mistake.
+      if (!rules.success || !setup.success) continue;
+      let names: string[];
+      try {
+        names = mechanic.prepare(setup.data, rules.data).metrics.map((m) => m.name);
+      } catch (err) {
+        errors.push(new ScenarioError(file, path, `${(err as Error).message}${note}`));
+        break;
+      }
+      const seenNames = new Set<string>();
+      const twiceNamed = names.find((n) => seenNames.size === seenNames.add(n).size);
+      if (twiceNamed !== undefined) {
+        errors.push(new ScenarioError(file, path, `two metrics are both named "${twiceNamed}"${note}: give the sides, teams and combatants names that differ`));
+        break;
+      }
+      if (metricKnown && !names.includes(block.metric)) {
         errors.push(new ScenarioError(file, path, `no metric "${block.metric}" here${note}: ${expectedMetric(block.metric, names)}`));
         break;
       }

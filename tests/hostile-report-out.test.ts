@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { poolsim } from './helpers.ts';
-import { checkTarget, MARKER, MARKER_TEXT, recoverLeftovers, TargetRefused, WRITTEN } from '../reports/target.ts';
+import { checkTarget, fileHash, MARKER, MARKER_TEXT, recoverLeftovers, TargetRefused, WRITTEN, writtenText } from '../reports/target.ts';
 import { writeReports } from '../reports/write.ts';
 import { heistOnePoint } from './reports/fixtures.ts';
 
@@ -72,7 +72,7 @@ describe('report --out refuses what poolsim did not write', () => {
     expect(() => checkTarget(dir, { cwd: join(dir, 'mine') })).toThrow(TargetRefused);
   });
 
-  test('accepts a missing folder, an empty one, its own, and reports written before the mark', async () => {
+  test('accepts a missing folder, an empty one and its own; reports written before the mark are named, not replaced', async () => {
     const dir = workspace();
     for (const out of [join(dir, 'new', 'deeper'), join(dir, 'empty')]) {
       if (out.endsWith('empty')) mkdirSync(out);
@@ -88,8 +88,14 @@ describe('report --out refuses what poolsim did not write', () => {
     writeFileSync(join(legacy, 'index.html'), '<title>poolsim reports</title>');
     writeFileSync(join(legacy, 'index.md'), '# poolsim reports\n');
     writeFileSync(join(legacy, 'k', 'results.json'), '{\n  "name": "k",\n  "system": "viciousness",\n  "mechanic": "knowledge"\n}\n');
-    expect((await poolsim('report', join(dir, 'lib'), '--out', legacy)).code).toBe(0);
-    expect(existsSync(join(legacy, MARKER))).toBe(true);
+    // Its pages read as poolsim's, but nothing shows they are as it wrote them (a line of
+    // the user's added to one was lost): named, with what to do, and kept.
+    const before = snapshot(dir);
+    const old = await poolsim('report', join(dir, 'lib'), '--out', legacy);
+    expect(old.code, old.err).toBe(2);
+    expect(old.err).toContain(`holds 2 things poolsim cannot tell it wrote as they are now (index.html, index.md): the folder has no ${WRITTEN} list`);
+    expect(old.err).toContain("delete them if they are poolsim's old output, move them out if not, or give another folder");
+    expect(snapshot(dir)).toEqual(before);
     // …but not once the user has put a file of their own in it.
     writeFileSync(join(dir, 'mine', 'index.md'), '# poolsim reports\n');
     writeFileSync(join(dir, 'mine', 'index.html'), '');
@@ -116,24 +122,52 @@ describe('a report folder the user has put files in', () => {
     expect((await poolsim('report', join(dir, 'lib'), '--out', out)).code).toBe(0);
   });
 
-  test('what poolsim writes is known by its layout: an older run\'s charts and scenarios, and a desktop\'s .DS_Store, do not stop it', () => {
-    // As a committed baseline holds them after a branch switch: git keeps only results.json.
+  test('without the list beside the mark, no page or chart can be shown to be as poolsim wrote it: a note added to one is refused, and kept', async () => {
+    // A fresh clone's baseline, an older poolsim's report, a list the user removed: until
+    // an audit (December 2026) pages were read by their opening words, and a line the user
+    // added to one was lost on the next run.
     const dir = workspace();
     const out = join(dir, 'out');
-    mkdirSync(join(out, 'renamed-scenario', 'charts'), { recursive: true });
-    writeFileSync(join(out, MARKER), MARKER_TEXT);
-    for (const f of ['index.html', 'index.md', 'changes.md', '.DS_Store']) writeFileSync(join(out, f), '');
-    for (const f of ['report.md', 'results.json', 'results.csv', '.DS_Store']) writeFileSync(join(out, 'renamed-scenario', f), '');
-    // The mark lists no folder (written before the list): one of poolsim's pages makes the
-    // folder an older run's.
-    writeFileSync(join(out, 'renamed-scenario', 'index.html'), '<p>viciousness · knowledge · 1000 trials · seed k</p>');
-    writeFileSync(join(out, 'renamed-scenario', 'charts', 'a-chart-of-an-older-run.svg'), '<svg xmlns="http://www.w3.org/2000/svg" class="plot-d6a7b5"></svg>');
-    expect(() => checkTarget(out)).not.toThrow();
-    // But not a note, a link, or a chart folder holding something other than charts.
-    writeFileSync(join(out, 'renamed-scenario', 'charts', 'notes.txt'), 'mine');
-    symlinkSync(join(dir, 'lib'), join(out, 'lib-link'));
-    expect(() => checkTarget(out)).toThrow(/holds 2 things poolsim did not write there \(lib-link, renamed-scenario\/charts\/notes\.txt\)/);
+    expect((await poolsim('report', join(dir, 'lib'), '--out', out)).code).toBe(0);
+    rmSync(join(out, WRITTEN));
+    writeFileSync(join(out, 'k', 'report.md'), `${readFileSync(join(out, 'k', 'report.md'), 'utf8')}\nMy note: the d6 felt better.\n`);
+    const before = snapshot(dir);
+    const r = await poolsim('report', join(dir, 'lib'), '--out', out);
+    expect(r.code, r.err).toBe(2);
+    expect(r.err).toMatch(/holds \d+ things poolsim cannot tell it wrote as they are now \(index\.html, index\.md, k\/charts\/probabilities\.svg, and \d+ more\): the folder has no \.poolsim-written list/);
+    expect(snapshot(dir)).toEqual(before);
+    // One thing is named as one thing; a desktop's .DS_Store is nobody's work.
+    for (const f of readdirSync(out)) if (f !== MARKER && f !== 'k') rmSync(join(out, f));
+    for (const f of readdirSync(join(out, 'k'))) if (f !== 'report.md' && f !== 'results.json') rmSync(join(out, 'k', f), { recursive: true });
+    writeFileSync(join(out, '.DS_Store'), '');
+    expect(() => checkTarget(out, { slugs: ['k'] })).toThrow(/holds something poolsim cannot tell it wrote as it is now \(k\/report\.md\): .*delete it if it is poolsim's old output, move it out if not/);
+    // With the pages gone (what Git keeps of a baseline: the mark and results.json), the folder is poolsim's.
+    rmSync(join(out, 'k', 'report.md'));
+    expect(() => checkTarget(out, { slugs: ['k'] })).not.toThrow();
+    expect((await poolsim('report', join(dir, 'lib'), '--out', out)).code).toBe(0);
   });
+
+  test('an empty folder made by hand is the user\'s: refused, and kept (one went with the folder without a word); a scenario\'s empty charts/ is poolsim\'s', async () => {
+    const dir = workspace();
+    const out = join(dir, 'out');
+    expect((await poolsim('report', join(dir, 'lib'), '--out', out)).code).toBe(0);
+    mkdirSync(join(out, 'mydir'));
+    mkdirSync(join(out, 'a', 'b', 'c'), { recursive: true });
+    mkdirSync(join(out, 'k', 'charts', 'mine'));
+    const before = snapshot(dir);
+    const r = await poolsim('report', join(dir, 'lib'), '--out', out);
+    expect(r.code, r.err).toBe(2);
+    expect(r.err).toContain('holds 3 things poolsim did not write there (a/b/c/, k/charts/mine/, mydir/)');
+    expect(snapshot(dir)).toEqual(before);
+    for (const d of ['mydir', 'a', join('k', 'charts', 'mine')]) rmSync(join(out, d), { recursive: true });
+    // A scenario without charts has an empty charts/ (reports/write.ts makes it).
+    for (const f of readdirSync(join(out, 'k', 'charts'))) rmSync(join(out, 'k', 'charts', f));
+    expect(() => checkTarget(out)).not.toThrow();
+    // Not outside a scenario's folder.
+    mkdirSync(join(out, 'charts'));
+    expect(() => checkTarget(out)).toThrow(/holds something poolsim did not write there \(charts\/\)/);
+  });
+
   test('a file by one of poolsim\'s names but with the user\'s own words is not poolsim\'s: refused, and kept', async () => {
     const dir = workspace();
     const out = join(dir, 'out');
@@ -175,20 +209,26 @@ describe('the mark lists the scenario folders the run wrote', () => {
       const dir = workspace();
       const out = join(dir, 'out');
       expect((await poolsim('report', join(dir, 'lib'), '--out', out)).code).toBe(0);
-      // Neither wrote the list of files beside the mark.
+      // Neither wrote the list of files beside the mark; the pages, which nothing can show
+      // to be as poolsim wrote them, are gone (but the index, by which a report from before
+      // the mark is known).
       rmSync(join(out, WRITTEN));
+      for (const f of readdirSync(join(out, 'k'))) if (f !== 'results.json') rmSync(join(out, 'k', f), { recursive: true });
       if (old === 'no mark at all') rmSync(join(out, MARKER));
-      else writeFileSync(join(out, MARKER), MARKER_TEXT);
+      else {
+        writeFileSync(join(out, MARKER), MARKER_TEXT);
+        for (const f of ['index.html', 'index.md']) rmSync(join(out, f));
+      }
       mkdirSync(join(out, 'my-run'));
       writeFileSync(join(out, 'my-run', 'results.json'), (await poolsim('run', join(dir, 'lib', 'k.json'), '--json')).out);
       const before = snapshot(dir);
       const r = await poolsim('report', join(dir, 'lib'), '--out', out);
       expect(r.code, `${old}: ${r.err}`).toBe(2);
-      expect(r.err).toContain('holds something poolsim did not write there (my-run/results.json)');
+      expect(r.err).toContain(old === 'no mark at all' ? '(index.html, index.md, my-run/results.json)' : '(my-run/results.json)');
       expect(snapshot(dir)).toEqual(before);
       // The scenario folder this run writes is poolsim's all the same.
       rmSync(join(out, 'my-run'), { recursive: true });
-      expect((await poolsim('report', join(dir, 'lib'), '--out', out)).code).toBe(0);
+      if (old === 'a mark without the list') expect((await poolsim('report', join(dir, 'lib'), '--out', out)).code).toBe(0);
     }
   });
 
@@ -327,11 +367,12 @@ describe('reports written inside the scenarios folder', () => {
 describe('an interrupted swap is put right by the next run', () => {
   /** An index page as poolsim writes it (its title says so), holding `text`. */
   const page = (text: string) => `<title>poolsim reports</title>${text}`;
-  /** A marked folder holding `text` in index.html. */
+  /** A marked folder holding `text` in index.html, with the list of what poolsim wrote there. */
   function reportFolder(path: string, text: string) {
     mkdirSync(path, { recursive: true });
     writeFileSync(join(path, MARKER), '');
     writeFileSync(join(path, 'index.html'), page(text));
+    writeFileSync(join(path, WRITTEN), writtenText([['index.html', fileHash(page(text))]]));
   }
 
   test('killed between the two renames: the previous reports come back, the unfinished folder goes', async () => {

@@ -88,6 +88,49 @@ describe('checks that could never pass', () => {
   });
 });
 
+describe('a check on a metric some sweep points lack', () => {
+  test('names the points that lack it and suggests the point that confines the check (it said "no metric" of one that exists)', async () => {
+    const battle = `name: B
+system: viciousness
+mechanic: battle
+trials: 500
+setup:
+  sides:
+    - name: a
+      combatants: [{ name: b, dice: [d4] }, { name: m, count: 2 }]
+    - name: x
+      combatants: [{ name: captain, dice: [d6] }, { name: m, count: 2 }]
+`;
+    const f = write('some-points.yaml', `${battle}sweep: { rules.push: [never, ifNoHit], setup.sides.1.combatants.1.count: [1, 2] }\nexpect: [{ metric: pushed.a, atMost: 0.5 }]\n`);
+    const r = await poolsim('run', f);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(
+      `${f}: expect.0.metric: "pushed.a" is not reported at sweep point {"rules.push":"never","setup.sides.1.combatants.1.count":1} and 1 other, which the check covers; it is at {"rules.push":"ifNoHit","setup.sides.1.combatants.1.count":1} and 1 other: expected a "point" that confines the check to points reporting it (point: { "rules.push": "ifNoHit" })`,
+    );
+    // With that point the file runs (and its check is judged: exit 0 or 1, not bad input);
+    // a metric no point has is still "no metric".
+    const confined = await poolsim('run', write('confined.yaml', `${battle}sweep: { rules.push: [never, ifNoHit] }\nexpect: [{ metric: pushed.a, atMost: 1, point: { "rules.push": "ifNoHit" } }]\n`));
+    expect(confined.code, confined.err).not.toBe(2);
+    expect(confined.out).toContain('pushed.a');
+    const none = write('none.yaml', `${battle}sweep: { rules.push: [never, ifNoHit] }\nexpect: [{ metric: pushed.q, atMost: 1 }]\n`);
+    expect((await poolsim('run', none)).err).toContain(`${none}: expect.0.metric: no metric "pushed.q" in viciousness battle`);
+  });
+});
+
+describe('a value of the wrong kind says what is expected there', () => {
+  test('a die written as a number asks for a die like "d10"; true and false are said as written', async () => {
+    const sorcerer = (die: string) => write(`die-${die}.yaml`, `name: S\nsystem: sorcerer\nmechanic: contest\ntrials: 100\nsetup:\n  die: ${die}\n  a: { name: a, dice: 2 }\n  b: { name: b, dice: 2 }\n`);
+    const two = sorcerer('2');
+    const r = await poolsim('run', two);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`${two}: setup.die: expected one die written as a string ("d10"), got 2`);
+    const yes = sorcerer('true');
+    expect((await poolsim('run', yes)).err).toContain(`${yes}: setup.die: expected one die written as a string ("d10"), got true`);
+    const dice = write('dice-number.yaml', clash.replace('dice: ["d6"]', 'dice: [6]'));
+    expect((await poolsim('run', dice)).err).toContain(`${dice}: setup.sides.0.combatants.0.dice.0: expected dice written as a string ("d10", "2d6"), got 6`);
+  });
+});
+
 describe('names', () => {
   test('a scenario or solve block named with only spaces is refused (it read as none: "Find:    ")', async () => {
     const f = write('blank.yaml', clash.replace('name: B', 'name: "   "') + 'solve:\n  - { name: " ", vary: setup.sides.1.combatants.0.count, range: [1, 3], metric: top.heroes, target: 0.5 }\n');

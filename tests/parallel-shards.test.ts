@@ -4,7 +4,7 @@
  * `merge` refuses parts that do not belong together and otherwise prints exactly what
  * one machine prints.
  */
-import { mkdtempSync, readFileSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync, existsSync, readdirSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -106,6 +106,14 @@ describe('shards', () => {
     expect(existsSync(part('x.json'))).toBe(false);
   });
 
+  it('a shard of one chunk says "1 chunk", of one file "1 file"', async () => {
+    const one = part('one-point.json');
+    writeFileSync(one, JSON.stringify({ name: 'one', system: 'viciousness', mechanic: 'knowledge', trials: 1000, seed: 'o', setup: {} }));
+    const r = await poolsim(['run', one, '--shard', '0/2', '--out', part('one-chunk.json')]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/shard 0\/2: 1 chunk, 1,000 trials of 1 file written to /);
+  });
+
   it('refuses a part written into a folder being run, where the next shard would read it as a scenario (exit 2)', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'poolsim-inplace-'));
     writeFileSync(join(folder, 'heist.json'), readFileSync(HEIST));
@@ -113,6 +121,15 @@ describe('shards', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`is in the folder ${folder}, which is being run, and the next run of it would read the part as a scenario`);
     expect(readdirSync(folder)).toEqual(['heist.json']);
+    // Nor through a link to the folder, either way round: compared by what the names lead to.
+    const link = join(mkdtempSync(join(tmpdir(), 'poolsim-inplace-link-')), 'lib');
+    symlinkSync(folder, link);
+    for (const [input, out] of [[link, join(folder, 'part-0.json')], [folder, join(link, 'part-0.json')]]) {
+      const l = await poolsim(['run', input, '--shard', '0/2', '--out', out]);
+      expect(l.code, l.stderr).toBe(2);
+      expect(l.stderr).toContain(`is in the folder ${input}, which is being run`);
+      expect(readdirSync(folder)).toEqual(['heist.json']);
+    }
   });
 
   describe('merge refuses parts that do not belong together, and writes nothing', () => {
@@ -125,7 +142,9 @@ describe('shards', () => {
     }
 
     it('a missing shard', async () => {
-      await refused([parts[0], parts[2]], 'missing shard 1/3: merge needs all 3 parts (got 0/3, 2/3)');
+      await refused([parts[0], parts[2]], 'missing shard 1/3: merge needs all 3 parts (given: shards 0/3, 2/3)');
+      // One given is "shard 0/3", not "got 0/3", which read as "got none".
+      await refused([parts[0]], 'missing shards 1/3, 2/3: merge needs all 3 parts (given: shard 0/3)');
     });
 
     it('overlapping shards: the same shard twice', async () => {

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { planScenario, ScenarioErrors } from '../sim/scenario.ts';
+import { findMechanic } from '../sim/mechanics.ts';
 import { judged, solvePlan, solveProblem } from '../sim/solve/plan.ts';
 import { exactVerdict, SolveSearch } from '../sim/solve/search.ts';
 import { FINDS } from '../sim/solve/schema.ts';
@@ -498,6 +499,62 @@ describe('bad input a run would only find late', () => {
       expect.stringMatching(/^solve.json: solve.0.metric: no metric "win.gang" in viciousness battle: expected one of win.crew, /),
     ]);
     expect(errorsOf(fight([{ name: 'g', vary: 'setup.sides.1.combatants.0.count', range: [1, 3], metric: 'win.crew', target: 0.5 }], { 'setup.sides.0.name': ['gang'] }))).toEqual([]);
+  });
+
+  test('a value or a sameAs change that brings a name with a dot is refused as a sweep\'s is (two metrics shared a name, and the answer came from either)', () => {
+    // Side "x" renamed "a.b" beside side "a" with combatant "b": both report wounded.a.b.
+    const collide = {
+      ...fight([]),
+      setup: {
+        sides: [
+          { name: 'a', combatants: [{ name: 'b', dice: ['d4'] }, { name: 'm', count: 2 }] },
+          { name: 'x', combatants: [{ name: 'captain', dice: ['d6'] }, { name: 'm', count: 2 }] },
+        ],
+      },
+    };
+    expect(errorsOf({ ...collide, solve: [{ name: 's', vary: 'setup.sides.1.name', values: ['x', 'a.b'], metric: 'wounded.a.b', atMost: 0.3 }] })).toEqual([
+      'solve.json: solve.0.values.1: setup.sides.1.name: "a.b" contains ".": metric names join names with dots, so a name cannot have one (with setup.sides.1.name = "a.b")',
+    ]);
+    const same = { name: 's', vary: 'setup.sides.1.combatants.1.count', range: [1, 3], metric: 'wounded.a.b' };
+    expect(errorsOf({ ...collide, solve: [{ ...same, sameAs: { 'setup.sides.1.name': 'a.b' } }] })).toEqual([
+      'solve.json: solve.0.sameAs.setup.sides.1.name: setup.sides.1.name: "a.b" contains ".": metric names join names with dots, so a name cannot have one (setup A)',
+    ]);
+    expect(errorsOf({ ...collide, solve: [{ ...same, sameAs: { 'setup.sides.1': { name: 'x', combatants: [{ name: 'c.d' }] } } }] })).toEqual([
+      'solve.json: solve.0.sameAs.setup.sides.1: setup.sides.1.combatants.0.name: "c.d" contains ".": metric names join names with dots, so a name cannot have one (setup A)',
+    ]);
+    // And a list longer than a setup takes, as a sweep value's.
+    const many = Array.from({ length: 150 }, (_, i) => ({ name: `m${i}` }));
+    expect(errorsOf({ ...collide, solve: [{ ...same, sameAs: { 'setup.sides.1.combatants': many } }] })).toEqual([
+      'solve.json: solve.0.sameAs.setup.sides.1.combatants: setup.sides.1.combatants: a list of 150 items: at most 100 (setup A)',
+    ]);
+  });
+
+  test('a value where two metrics share a name, or that prepare refuses, is refused before anything runs, as a sweep point is', () => {
+    // No setup the schemas take makes two metrics of one name today (names are unique and
+    // dotless): a mechanic that did so at 3 challenges, and refused 4, stands in for one.
+    const knavery = findMechanic('viciousness', 'knavery')!;
+    const prepare = knavery.prepare;
+    knavery.prepare = (setup: any, rules: any) => {
+      if (setup.challenges === 4) throw new Error('four challenges are refused here');
+      const sim = prepare(setup, rules);
+      return setup.challenges === 3 ? { ...sim, metrics: [...sim.metrics, sim.metrics[0]] } : sim;
+    };
+    try {
+      expect(errorsOf(heist([{ ...even, range: [0, 3] }]))).toEqual([
+        `solve.json: solve.0.range: two metrics are both named "${prepare({ challenges: 2, participants: [{ name: 'crew', count: 3 }] }, {}).metrics[0].name}" (with setup.challenges = 3): give the sides, teams and combatants names that differ`,
+      ]);
+      expect(errorsOf(heist([{ ...even, values: [1, 4], range: undefined }]))).toEqual(['solve.json: solve.0.values.1: four challenges are refused here (with setup.challenges = 4)']);
+    } finally {
+      knavery.prepare = prepare;
+    }
+  });
+
+  test('sameAs paths where one lies inside the other are refused, as a sweep\'s are (one replaced the other by the order written)', () => {
+    expect(
+      errorsOf(fight([{ name: 's', vary: 'setup.sides.1.combatants.0.count', range: [1, 3], metric: 'win.crew', sameAs: { 'setup.sides.0.combatants.0.dice': ['d6'], 'setup.sides.0.combatants.0': { name: 'captain', dice: ['d4'] } } }])),
+    ).toEqual([
+      'solve.json: solve.0.sameAs.setup.sides.0.combatants.0.dice: lies inside "setup.sides.0.combatants.0", which sameAs also sets: expected paths that do not overlap (put this value in the other\'s)',
+    ]);
   });
 
   test('an expect no value found could meet: a number bound on values that are not numbers, equals outside the values', () => {

@@ -319,4 +319,24 @@ describe('bad setups are rejected with the path of the mistake', () => {
   it('a lone character', () => {
     expectBadSetup({ characters: [jill] }, 'setup.characters', /at least 2 items/);
   });
+
+  it('a character\'s advantageRolls written as a rule points to the character field (as defenderPush points to its place)', () => {
+    try {
+      planScenario({ name: 'bad', system: 'vdp', mechanic: 'combat', rules: { advantageRolls: 'first' }, setup: { characters: [jill, jack] } }, 'bad.json');
+      expect.unreachable();
+    } catch (e) {
+      expect((e as ScenarioErrors).errors.map((x) => x.message)).toEqual([
+        expect.stringMatching(/^bad\.json: rules\.advantageRolls: unknown rule variant "advantageRolls" for vdp: expected one of .* \(advantageRolls is a character's field: setup\.characters\.<n>\.advantageRolls\)$/),
+      ]);
+    }
+  });
+
+  it('no characters: said once, by the list\'s minimum (it also said every character is on team "undefined")', () => {
+    try {
+      planScenario({ name: 'bad', system: 'vdp', mechanic: 'combat', setup: { characters: [] } }, 'bad.json');
+      expect.unreachable();
+    } catch (e) {
+      expect((e as ScenarioErrors).errors.map((x) => x.message)).toEqual(['bad.json: setup.characters: expected at least 2 items, got 0']);
+    }
+  });
 });

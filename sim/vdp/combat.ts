@@ -391,7 +391,8 @@ export const combatSetup = lazySchema(() => z
         }
       }
     });
-    if (teams.size < 2) {
+    // (No characters at all is said by the list's own minimum: one team of none is not a team.)
+    if (teams.size === 1) {
       ctx.addIssue({ code: 'custom', path: ['characters'], message: `every character is on team "${[...teams][0]}": expected at least two teams` });
     }
     if (total > 100) {
