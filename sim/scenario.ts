@@ -322,15 +322,75 @@ function unionBranch(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
 const safeBound = (issue: z.core.$ZodIssue) =>
   (issue.code === 'too_small' || issue.code === 'too_big') && Math.abs(Number(issue.code === 'too_small' ? issue.minimum : issue.maximum)) === Number.MAX_SAFE_INTEGER;
 
-export function zodErrors(file: string, prefix: readonly PropertyKey[], error: z.ZodError, input: unknown): ScenarioError[] {
+/**
+ * `error`'s issues as errors at their paths below `prefix`. With the `schema` that refused
+ * the input, an unknown field near one the schema has there says so ("unknown field
+ * "defenderpush": did you mean "defenderPush"?"): zod's issue names only the field given.
+ */
+export function zodErrors(file: string, prefix: readonly PropertyKey[], error: z.ZodError, input: unknown, schema?: z.ZodType): ScenarioError[] {
   const all = error.issues.flatMap(unionBranch);
   const issues = all.filter(
     (issue) => !safeBound(issue) || !all.some((other) => other !== issue && !safeBound(other) && formatPath(other.path) === formatPath(issue.path)),
   );
   return issues.map((issue) => {
     const { path, problem, unknownKeys = [] } = explain(issue, input);
-    return new ScenarioError(file, formatPath([...prefix, ...path]), problem, unknownKeys.map((key) => formatPath([...prefix, ...key])));
+    let said = problem;
+    if (schema !== undefined && issue.code === 'unrecognized_keys' && issue.keys.length === 1) {
+      const near = nearNames(issue.keys[0]!, knownFields(schema, issue.path));
+      if (near.length > 0) said += `: did you mean ${near.map((n) => `"${n}"`).join(' or ')}?`;
+    }
+    return new ScenarioError(file, formatPath([...prefix, ...path]), said, unknownKeys.map((key) => formatPath([...prefix, ...key])));
   });
+}
+
+// A schema's JSON Schema, made once per schema (zod builds it afresh each call).
+const jsonSchemas = new WeakMap<z.ZodType, Record<string, unknown>>();
+
+/**
+ * The field names `schema` knows for an object at `path` (list indexes included): a walk
+ * of its JSON Schema through properties, list items, every alternative of a union and
+ * `$ref`s; empty where it cannot tell.
+ */
+export function knownFields(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
+  let json = jsonSchemas.get(schema);
+  if (json === undefined) {
+    try {
+      json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+    } catch {
+      json = {};
+    }
+    jsonSchemas.set(schema, json);
+  }
+  const root = json;
+  type Node = Record<string, unknown>;
+  const resolve = (node: Node): Node => {
+    const ref = node.$ref;
+    if (typeof ref !== 'string' || !ref.startsWith('#/')) return node;
+    let at: unknown = root;
+    for (const part of ref.slice(2).split('/')) at = (at as Node | undefined)?.[part];
+    return at !== null && typeof at === 'object' ? resolve(at as Node) : {};
+  };
+  // Every node a value at the path may meet: each alternative of a union is followed.
+  const expand = (node: Node): Node[] => {
+    const n = resolve(node);
+    const branches = [n.anyOf, n.oneOf, n.allOf].filter(Array.isArray).flat() as Node[];
+    return [n, ...branches.flatMap(expand)];
+  };
+  let nodes = expand(root);
+  for (const key of path) {
+    nodes = nodes.flatMap((n) => {
+      const next = typeof key === 'number' ? n.items : (n.properties as Record<string, Node> | undefined)?.[String(key)];
+      return next !== null && typeof next === 'object' && !Array.isArray(next) ? expand(next as Node) : [];
+    });
+  }
+  return [...new Set(nodes.flatMap((n) => Object.keys((n.properties as object | undefined) ?? {})))];
+}
+
+/** The names near `given` (the same but for case, one a prefix of the other, or a typo or two away). */
+function nearNames(given: string, names: readonly string[]): string[] {
+  const lower = given.toLowerCase();
+  const near = names.filter((n) => n !== given && (n.toLowerCase() === lower || editDistance(n.toLowerCase(), lower) <= Math.max(1, Math.floor(given.length / 5))));
+  return near.length <= 5 ? near : [];
 }
 
 // ---------------------------------------------------------------- shape
@@ -422,12 +482,21 @@ export function expectedMetric(given: string, names: readonly string[]): string 
   return `${hint}expected one of ${names.join(', ')}`;
 }
 
-/** Levenshtein distance (single-character inserts, deletes and substitutions). */
+/**
+ * Edit distance: single-character inserts, deletes and substitutions, and two neighbours
+ * swapped counted as one ("expcet" is one slip from "expect", not two).
+ */
 function editDistance(a: string, b: string): number {
+  let before: number[] = [];
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const row = [i];
-    for (let j = 1; j <= b.length; j++) row.push(Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
+    for (let j = 1; j <= b.length; j++) {
+      let d = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2]! + 1);
+      row.push(d);
+    }
+    before = prev;
     prev = row;
   }
   return prev[b.length]!;
@@ -564,7 +633,7 @@ export function planScenario(
   const shape = shapeProblems(file, raw);
   if (shape.length > 0) throw new ScenarioErrors(shape);
   const top = scenarioSchema.safeParse(raw);
-  if (!top.success) throw new ScenarioErrors(zodErrors(file, [], top.error, raw));
+  if (!top.success) throw new ScenarioErrors(zodErrors(file, [], top.error, raw, scenarioSchema));
   const scenario = top.data;
   const errors: ScenarioError[] = [];
 
@@ -623,7 +692,7 @@ export function planScenario(
     if (!rules.success) for (const e of zodErrors(file, ['rules'], rules.error, base.rules ?? {})) errors.push(new ScenarioError(file, e.path, rulesProblem(e.problem) + note));
     else for (const e of unplayedVariants(mechanic, rulesSchema, rules.data)) errors.push(new ScenarioError(file, e.path, e.problem + note));
     const setup = mechanic.setup.safeParse(base.setup);
-    if (!setup.success) for (const e of zodErrors(file, ['setup'], setup.error, base.setup)) errors.push(new ScenarioError(file, e.path, e.problem + note));
+    if (!setup.success) for (const e of zodErrors(file, ['setup'], setup.error, base.setup, mechanic.setup)) errors.push(new ScenarioError(file, e.path, e.problem + note));
     if (errors.length > 0) throw new ScenarioErrors(errors);
   }
 
@@ -665,7 +734,7 @@ export function planScenario(
     const setup = mechanic.setup.safeParse(applied.setup);
     if (!setup.success) {
       bad = true;
-      for (const e of zodErrors(file, ['setup'], setup.error, applied.setup)) pointProblem(e.path, e.problem, pointText, e.unknownKeys);
+      for (const e of zodErrors(file, ['setup'], setup.error, applied.setup, mechanic.setup)) pointProblem(e.path, e.problem, pointText, e.unknownKeys);
     } else if (rules.success && mechanic.refuse) {
       for (const e of mechanic.refuse(setup.data, rules.data)) {
         bad = true;
@@ -1013,7 +1082,7 @@ export function checkSolves(scenario: ScenarioFile, file: string, metricNames: r
       const setup = mechanic.setup.safeParse(s.setup);
       const problems = [
         ...(rules.success ? unplayedVariants(mechanic, rulesSchema, rules.data as Record<string, unknown>) : zodErrors(file, ['rules'], rules.error, s.rules)),
-        ...(setup.success ? [] : zodErrors(file, ['setup'], setup.error, s.setup)),
+        ...(setup.success ? [] : zodErrors(file, ['setup'], setup.error, s.setup, mechanic.setup)),
         // What the rules in force make impossible, as at a sweep point (Mechanic.refuse).
         ...(rules.success && setup.success && mechanic.refuse ? mechanic.refuse(setup.data, rules.data) : []),
       ];

@@ -3,7 +3,7 @@
  * line as a user (December 2026): each is refused before anything runs, naming the file,
  * the path inside it and what was expected, and nothing is written.
  */
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -271,3 +271,34 @@ describe('files read as scenarios are: results for diff, parts for merge, YAML d
   });
 });
 
+
+describe('an unknown field near one the file could mean is named (an input audit)', () => {
+  test('a misspelt field says what it may be: case, a slip, two letters swapped', async () => {
+    const f = write('typos.yaml', `name: typos
+system: viciousness
+mechanic: campaign
+trials: 100
+seed: 1
+setup:
+  turns: 3
+  company: { name: co }
+  troupes: [ { name: t, captain: { knavery: [d6] }, minons: [ { name: m } ] } ]
+  policy: { job: { challenges: 2 }, defenderpush: captain }
+expcet: []
+`);
+    const top = await poolsim('run', f);
+    expect(top.code).toBe(2);
+    expect(top.err).toContain('typos.yaml: expcet: unknown field "expcet": did you mean "expect"?');
+    writeFileSync(f, readFileSync(f, 'utf8').replace('expcet: []\n', ''));
+    const inner = await poolsim('run', f);
+    expect(inner.err).toContain('typos.yaml: setup.troupes.0.minons: unknown field "minons": did you mean "minions"?');
+    expect(inner.err).toContain('typos.yaml: setup.policy.defenderpush: unknown field "defenderpush": did you mean "defenderPush"?');
+  });
+
+  test('nothing near: no guess', async () => {
+    const f = write('greed.yaml', clash.replace('trials: 500', 'trials: 500\ngreed: true'));
+    const r = await poolsim('run', f);
+    expect(r.err).toContain('greed.yaml: greed: unknown field "greed"');
+    expect(r.err).not.toContain('did you mean');
+  });
+});

@@ -465,7 +465,7 @@ describe('bad input', () => {
       expect.stringMatching(/^solve.json: solve.2.range: setup.challenges: expected a number ≥ 0, got -2 \(with setup.challenges = -2\)/),
       expect.stringMatching(/^solve.json: solve.3.values.1: setup.challenges: expected a number, got "x"/),
       // A field of no setup: the block's `vary` is the mistake, not the range it varies over.
-      'solve.json: solve.4.vary: setup.challenge: unknown field "challenge"',
+      'solve.json: solve.4.vary: setup.challenge: unknown field "challenge": did you mean "challenges"?',
     ]);
   });
 });
