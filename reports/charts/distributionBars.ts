@@ -67,7 +67,10 @@ export function distributionBars(result: ScenarioResult, key: string, setup?: un
           (points.some((p) => p.distributions![key]!.lastAtLeast) ? ` · last bar${faceted ? ' of each panel' : ''}: that value or more` : ''),
         { marginRight },
       ),
-      Plot.barY(rows, { x: 'x', y: 'p', fy, fill: MONTE_CARLO, fillOpacity: 0.75, inset: 2 }),
+      // Inset across the bar only: Plot's `inset` also trims the value end, so each bar
+      // stopped 2px under its share (below its own interval) and a share under ~2px tall
+      // (2.96% of a tall axis) was drawn with no height at all.
+      Plot.barY(rows, { x: 'x', y: 'p', fy, fill: MONTE_CARLO, fillOpacity: 0.75, insetLeft: 2, insetRight: 2 }),
       Plot.ruleX(rows, { x: 'x', y1: 'low', y2: 'high', fy, stroke: '#222' }),
       Plot.tickY(withExact, { x: 'x', y: 'exact', fy, stroke: EXACT, strokeWidth: 2.5 }),
       Plot.ruleY([0]),

@@ -328,3 +328,68 @@ describe('chartsFor', () => {
     expect(areas(svg) - areas(bare)).toBe(3);
   });
 });
+
+/** The rects of the first `<g aria-label="bar">` of an SVG, as numbers. */
+function barRects(svg: string): { x: number; y: number; width: number; height: number }[] {
+  const group = svg.match(/<g[^>]*aria-label="bar"[^>]*>(.*?)<\/g>/)![1]!;
+  return [...group.matchAll(/<rect\b([^>]*)\/>/g)].map(([, attrs]) => {
+    const get = (name: string) => Number(attrs!.match(new RegExp(`\\b${name}="([^"]+)"`))![1]);
+    return { x: get('x'), y: get('y'), width: get('width'), height: get('height') };
+  });
+}
+
+/** A linear axis's scale read back from its tick labels: value → px along the axis. */
+function axisScale(svg: string, axis: 'x' | 'y'): (v: number) => number {
+  const group = svg.match(new RegExp(`<g[^>]*aria-label="${axis}-axis tick label"[^>]*>(.*?)</g>`))![1]!;
+  const ticks = [...group.matchAll(/translate\(([\d.]+),([\d.]+)\)"[^>]*>([^<]+)</g)].map(([, x, y, label]) => ({
+    at: Number(axis === 'x' ? x : y),
+    value: Number(label),
+  }));
+  const [a, b] = [ticks[0]!, ticks[ticks.length - 1]!];
+  return (v) => a.at + ((v - a.value) * (b.at - a.at)) / (b.value - a.value);
+}
+
+describe('bars end at their value', () => {
+  it('draws a death-odds bar from 0 to its estimate, inset only across it', () => {
+    // `inset: 3` drew an estimate of 0.24355 as a bar ending at 0.2365, short of its own
+    // interval and the exact tick.
+    const point = ambushBattle.results[0]!;
+    const svg = deathOdds(point);
+    const x = axisScale(svg, 'x');
+    const bars = barRects(svg);
+    const estimates = Object.entries(point.metrics).filter(([m]) => m.startsWith('death.')).map(([, m]) => m.estimate);
+    expect(bars.map((b) => b.x)).toEqual(bars.map(() => x(0)));
+    const ends = bars.map((b) => b.x + b.width).sort((a, b) => a - b);
+    const expected = estimates.map(x).sort((a, b) => a - b);
+    expect(ends).toHaveLength(expected.length);
+    for (const [i, end] of ends.entries()) expect(end).toBeCloseTo(expected[i]!, 1);
+  });
+
+  it('draws every distribution bar from 0 to its share, a small share included', () => {
+    // `inset: 2` put every bar top 2px low and drew shares under ~2px (2.96% of a
+    // campaign's rank) with no height at all.
+    const small = {
+      ...heistOnePoint,
+      results: [
+        {
+          ...heistOnePoint.results[0]!,
+          distributions: { successes: { x: [0, 1, 2], p: [0.004, 0.016, 0.98] } },
+        },
+      ],
+    };
+    for (const [result, shares] of [
+      [heistOnePoint, heistOnePoint.results[0]!.distributions!.successes!.p],
+      [small, [0.004, 0.016, 0.98]],
+    ] as const) {
+      const svg = distributionBars(result, 'successes');
+      const y = axisScale(svg, 'y');
+      const bars = barRects(svg);
+      expect(bars).toHaveLength(shares.length);
+      for (const [i, bar] of bars.entries()) {
+        expect(bar.height).toBeGreaterThan(0);
+        expect(bar.y + bar.height).toBeCloseTo(y(0), 1);
+        expect(bar.y).toBeCloseTo(y(shares[i]!), 1);
+      }
+    }
+  });
+});
