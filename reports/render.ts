@@ -102,7 +102,8 @@ table { border-collapse: collapse; margin: 0.5rem 0 1rem; }
 th, td { border-bottom: 1px solid #ddd; padding: 0.25rem 0.6rem; text-align: left; vertical-align: top; }
 td.num { font-variant-numeric: tabular-nums; text-align: right; white-space: nowrap; }
 code { font-size: 0.85em; color: #555; }
-.pass { color: #176f2c; font-weight: 600; white-space: nowrap; } .fail { color: #b00020; font-weight: 700; white-space: nowrap; }
+.pass { color: #176f2c; font-weight: 600; } .fail { color: #b00020; font-weight: 700; }
+.mark { white-space: nowrap; }
 tr.fail-row { background: #fdecee; }
 .summary { padding: 0.5rem 0.8rem; border-radius: 4px; display: inline-block; }
 .summary.pass { background: #e6f4ea; } .summary.fail { background: #fdecee; }
@@ -145,7 +146,10 @@ ${body}
 }
 
 function checkMark(pass: boolean): string {
-  return pass ? '<span class="pass">✔ PASS</span>' : '<span class="fail">✘ FAIL</span>';
+  // Only the short badge is kept on one line (.mark): with nowrap on .pass/.fail a long
+  // summary ("4 of 8 expect checks FAILED; ⚠ 2 passed on the interval…") or a failed
+  // solve check's sentence ran the index table and the page off the side.
+  return pass ? '<span class="pass mark">✔ PASS</span>' : '<span class="fail mark">✘ FAIL</span>';
 }
 
 /**
