@@ -10,7 +10,7 @@ import type { ScenarioResult } from '../../sim/result.ts';
 import { metricLabel } from '../metrics.ts';
 import { pointLabel } from '../sweep.ts';
 import { plotToSvg } from '../svg.ts';
-import { EXACT, MARGIN_TOP, MONTE_CARLO, WIDTH, keyLine, pointTrials, binInterval, panelLabels } from './shared.ts';
+import { EXACT, MARGIN_TOP, MONTE_CARLO, WIDTH, SHARE_OF_TRIALS, keyLine, pointTrials, binInterval, panelLabels } from './shared.ts';
 
 /** At most this many labels on the x axis; steps between them are 1, 2, 5, 10… */
 const MAX_TICKS = 20;
@@ -59,13 +59,13 @@ export function distributionBars(result: ScenarioResult, key: string, setup?: un
     marginBottom: 44,
     marginRight,
     x: { domain: xs, ticks, label: distributionLabel(result, key), labelAnchor: 'center' },
-    y: { domain: [0, Math.max(...rows.map((r) => Math.max(r.high, r.exact ?? 0)))], nice: true, grid: true, label: 'share of trials' },
+    y: { domain: [0, Math.max(...rows.map((r) => Math.max(r.high, r.exact ?? 0)))], nice: true, grid: true, label: SHARE_OF_TRIALS },
     fy: faceted ? panelLabels(panels).fy : undefined,
     marks: [
       keyLine(
         (withExact.length ? 'bar: Monte Carlo · line: 95% interval · orange tick: exact' : 'bar: Monte Carlo · line: 95% interval') +
           (points.some((p) => p.distributions![key]!.lastAtLeast) ? ` · last bar${faceted ? ' of each panel' : ''}: that value or more` : ''),
-        { marginRight },
+        { marginRight, yLabel: SHARE_OF_TRIALS },
       ),
       // Inset across the bar only: Plot's `inset` also trims the value end, so each bar
       // stopped 2px under its share (below its own interval) and a share under ~2px tall

@@ -55,7 +55,7 @@ export function solveChart(s: SolveResult, options: { system?: string; mechanic?
     y: domain ? { domain, grid: true, label } : { zero: true, nice: true, grid: true, label },
     marks: [
       // Values that are not numbers (dice lists) have no order to draw a line through.
-      keyLine(`${exact ? (numeric ? 'line: exact' : 'dot: exact') : 'dot: Monte Carlo · bar: 95% interval'} · green: target${s.decided && s.value !== null ? ' · ring: the value found' : ''}${zoomNote(domain)}`),
+      keyLine(`${exact ? (numeric ? 'line: exact' : 'dot: exact') : 'dot: Monte Carlo · bar: 95% interval'} · green: target${s.decided && s.value !== null ? ' · ring: the value found' : ''}${zoomNote(domain)}`, { yLabel: label }),
       ...(target !== undefined ? [Plot.ruleY([target], { stroke: TARGET, strokeWidth: 1.5, strokeDasharray: '5,3' })] : []),
       ...(exact
         ? [...(numeric ? [Plot.lineY(rows, { x: 'x', y: 'y', stroke: EXACT, strokeWidth: 1.5 })] : []), Plot.dot(rows, { x: 'x', y: 'y', fill: EXACT, r: 2.5 })]
