@@ -393,3 +393,43 @@ describe('bars end at their value', () => {
     }
   });
 });
+
+describe('means of many sizes at one point', () => {
+  // A campaign's 60 means ran from 0.1 to 104 on one axis with a single tick, "0", and
+  // labels up to ~490 px wide left the plot ~50 px: most dots sat on the zero line.
+  const sizes = [0, 0.1, 0.12, 0.64, 1.3, 2.2, 3.5, 13.6, 37.4, 104];
+  const point = {
+    point: {},
+    metrics: Object.fromEntries(
+      sizes.map((v, i) => [
+        `m${i}`,
+        { kind: 'mean' as const, estimate: v, ci95: [v * 0.99, v * 1.01 + 0.0002] as [number, number], label: `mean traits pushed to remove a challenge before a job (policy job.pushTraits) ${i}` },
+      ]),
+    ),
+  };
+  const metrics = sizes.map((_, i) => `m${i}`);
+
+  it('groups means of like size, each group in the given order, zeros with the smallest', async () => {
+    const { meanPanels, MEAN_SPREAD } = await import('../../reports/charts/estimatesAtPoint.ts');
+    const rows = sizes.map((v, i) => ({ label: `m${i}`, estimate: v, low: v, high: v, exact: undefined, text: '' }));
+    const groups = meanPanels(rows).map((g) => g.map((r) => r.estimate));
+    expect(groups).toEqual([[0, 0.1, 0.12, 0.64, 1.3], [2.2, 3.5, 13.6, 37.4], [104]]);
+    for (const g of groups) expect(Math.max(...g) / Math.min(...g.filter((v) => v > 0))).toBeLessThanOrEqual(MEAN_SPREAD);
+  });
+
+  it('draws each group in a panel with its own readable axis, labels wrapped', () => {
+    const svg = estimatesAtPoint(point, metrics, { kind: 'mean' });
+    expectStandaloneSvg(svg);
+    const axes = [...svg.matchAll(/aria-label="x-axis tick label"[^>]*>(.*?)<\/g>/g)].map((m) => [...m[1]!.matchAll(/<text/g)].length);
+    expect(axes).toHaveLength(3);
+    for (const ticks of axes) expect(ticks).toBeGreaterThanOrEqual(3);
+    // Every row is drawn, each with its interval and its figure.
+    expect([...svg.matchAll(/±/g)]).toHaveLength(sizes.length);
+    // The labels' margin leaves the plot at least 250 px.
+    const left = Number(/aria-label="y-axis tick label"[^>]*><text transform="translate\(([\d.]+),/.exec(svg)![1]);
+    expect(640 - 96 - left).toBeGreaterThanOrEqual(250);
+    // One id per element across the stacked panels.
+    const ids = [...svg.matchAll(/\bid="([^"]+)"/g)].map((m) => m[1]);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});
