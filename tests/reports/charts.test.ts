@@ -433,3 +433,22 @@ describe('means of many sizes at one point', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 });
+
+describe('solve chart', () => {
+  it('rings every value tied for the answer, as its sentence names them', async () => {
+    const { solveChart } = await import('../../reports/charts/solveChart.ts');
+    // "2 challenges … (tied with 3)": only 2 was ringed.
+    const points = [1, 2, 3, 4].map((value) => ({ value, exact: [0.875, 0.5, 0.5, 0.125][value - 1]! }));
+    const base = { name: 'even heist', vary: 'setup.challenges', metric: 'success', find: 'closest', target: 0.5, method: 'exact', decided: true, value: 2, sentence: '', points };
+    const rings = (svg: string) => {
+      const group = /<g[^>]*stroke="black"[^>]*>(.*?)<\/g>/.exec(svg)![1]!;
+      return [...group.matchAll(/<circle[^>]*cx="([\d.]+)"/g)].map((m) => Number(m[1]));
+    };
+    const tied = solveChart({ ...base, candidates: [2, 3] } as never);
+    expect(rings(tied)).toHaveLength(2);
+    expect(tied).toContain('rings: the value found and those tied with it');
+    const single = solveChart(base as never);
+    expect(rings(single)).toHaveLength(1);
+    expect(single).toContain('ring: the value found');
+  });
+});
