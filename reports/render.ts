@@ -14,7 +14,7 @@ import { describeCheck, exactDisagrees, exactNoteMark, failedAt, formatInterval,
 export { describeCheck, measured, measuredAtFailures } from './checkText.ts';
 import { exactFigure } from '../sim/solve/sentence.ts';
 import { from } from 'arquero';
-import type { MetricResult, ScenarioResult } from '../sim/result.ts';
+import type { ExpectResult, MetricResult, ScenarioResult } from '../sim/result.ts';
 import type { Chart } from './charts/index.ts';
 import { metricLabel, metricNames } from './metrics.ts';
 import { formatNumber, pointLabel, type SweepMechanic } from './sweep.ts';
@@ -102,7 +102,8 @@ table { border-collapse: collapse; margin: 0.5rem 0 1rem; }
 th, td { border-bottom: 1px solid #ddd; padding: 0.25rem 0.6rem; text-align: left; vertical-align: top; }
 td.num { font-variant-numeric: tabular-nums; text-align: right; white-space: nowrap; }
 code { font-size: 0.85em; color: #555; }
-.pass { color: #176f2c; font-weight: 600; white-space: nowrap; } .fail { color: #b00020; font-weight: 700; white-space: nowrap; }
+.pass { color: #176f2c; font-weight: 600; } .fail { color: #b00020; font-weight: 700; }
+.mark { white-space: nowrap; }
 tr.fail-row { background: #fdecee; }
 .summary { padding: 0.5rem 0.8rem; border-radius: 4px; display: inline-block; }
 .summary.pass { background: #e6f4ea; } .summary.fail { background: #fdecee; }
@@ -145,7 +146,10 @@ ${body}
 }
 
 function checkMark(pass: boolean): string {
-  return pass ? '<span class="pass">✔ PASS</span>' : '<span class="fail">✘ FAIL</span>';
+  // Only the short badge is kept on one line (.mark): with nowrap on .pass/.fail a long
+  // summary ("4 of 8 expect checks FAILED; ⚠ 2 passed on the interval…") or a failed
+  // solve check's sentence ran the index table and the page off the side.
+  return pass ? '<span class="pass mark">✔ PASS</span>' : '<span class="fail mark">✘ FAIL</span>';
 }
 
 /**
@@ -170,8 +174,18 @@ function checksSummary(result: ScenarioResult): { text: string; pass: boolean } 
   return { text: parts.length ? parts.join('; ') : 'no expect checks', pass: failed === 0 };
 }
 
+/**
+ * An expect check in one line, for the index, with the warning the scenario page gives it
+ * where its exact value disagrees with the verdict (exactDisagrees): the index's summary
+ * said "⚠ 2 passed on the interval…" but no line of it showed which two.
+ */
+function expectLine(c: ExpectResult, setup: unknown, result: ScenarioResult): { pass: boolean; text: string; warning?: string } {
+  const note = exactNoteMark(c) ? exactDisagrees(c, result) : undefined;
+  return { pass: c.pass, text: describeCheck(c, setup, result), ...(note ? { warning: note } : {}) };
+}
+
 /** A solve block's check in one line, for the index: `solve "even heist": the value found should be 2`. */
-function solveCheckLines(result: ScenarioResult): { pass: boolean; text: string }[] {
+function solveCheckLines(result: ScenarioResult): { pass: boolean; text: string; warning?: string }[] {
   return (result.solve ?? []).filter((s) => s.expect).map((s) => ({ pass: s.expect!.pass, text: `solve "${s.name}": ${describeSolveExpect(s.expect!, false, s.vary)}` }));
 }
 
@@ -348,11 +362,10 @@ export function renderIndex(entries: ReportEntry[], diff?: ResultDiff): { html: 
   const htmlRows = entries
     .map(({ slug, result, source, setup }) => {
       const summary = checksSummary(result);
-      const lines = [
-        ...result.expect.map((c) => ({ pass: c.pass, text: describeCheck(c, setup, result) })),
-        ...solveCheckLines(result),
-      ];
-      const list = lines.length ? `<ul>${lines.map((l) => `<li>${checkMark(l.pass)} ${escapeHtml(l.text)}</li>`).join('')}</ul>` : '';
+      const lines = [...result.expect.map((c) => expectLine(c, setup, result)), ...solveCheckLines(result)];
+      const list = lines.length
+        ? `<ul>${lines.map((l) => `<li>${checkMark(l.pass)} ${escapeHtml(l.text)}${l.warning ? ` <small class="exact-note">⚠ ${escapeHtml(l.warning)}</small>` : ''}</li>`).join('')}</ul>`
+        : '';
       return `<tr${summary.pass ? '' : ' class="fail-row"'}><td><a href="${escapeHtml(slug)}/index.html">${escapeHtml(result.name)}</a>${
         result.description ? `<br><small>${escapeHtml(result.description)}</small>` : ''
       }${
@@ -378,8 +391,8 @@ ${htmlRows}
   md.push('| scenario | mechanic | points | expect checks |', '|---|---|--:|---|');
   for (const { slug, result, source, setup } of entries) {
     const summary = checksSummary(result);
-    const checks = [...result.expect.map((c) => ({ pass: c.pass, text: describeCheck(c, setup, result) })), ...solveCheckLines(result)]
-      .map((l) => `${mdMark(l.pass)} ${mdCell(l.text)}`)
+    const checks = [...result.expect.map((c) => expectLine(c, setup, result)), ...solveCheckLines(result)]
+      .map((l) => `${mdMark(l.pass)} ${mdCell(l.text)}${l.warning ? ` — ⚠ ${mdCell(l.warning)}` : ''}`)
       .join('<br>');
     const name = `[${mdCell(result.name)}](${slug}/report.md)${source ? `<br>${mdCell(source)}` : ''}`;
     md.push(

@@ -92,7 +92,7 @@ export function solveSectionHtml(result: ScenarioResult, charts: Chart[], change
     const mark = answerMark(changes, s.name);
     const check =
       (mark ? `<p style="color:#8a4b00;font-weight:600">${escapeHtml(mark)} <a href="../changes.html">All changes</a></p>\n` : '') +
-      (s.expect ? `<p class="summary ${s.expect.pass ? 'pass' : 'fail'}">${s.expect.pass ? '✓ PASS' : '✗ FAIL'}: ${escapeHtml(describeSolveExpect(s.expect, true, s.vary))}</p>\n` : '');
+      (s.expect ? `<p class="summary ${s.expect.pass ? 'pass' : 'fail'}"><span class="mark">${s.expect.pass ? '✓ PASS' : '✗ FAIL'}</span>: ${escapeHtml(describeSolveExpect(s.expect, true, s.vary))}</p>\n` : '');
     const chart = shown[i] ? `<figure id="chart-${shown[i]!.name}">\n${namespaceIds(shown[i]!.svg, shown[i]!.name)}\n</figure>` : '';
     const skipped = s.exactSkipped ? `<p class="note">${escapeHtml(s.exactSkipped)}</p>\n` : '';
     return `<h3>${escapeHtml(s.name)}</h3>\n<p>${escapeHtml(s.sentence)}</p>\n${skipped}${check}${chart}`;

@@ -54,3 +54,27 @@ export function plotToSvg(options: ChartPlotOptions): string {
   // is XML and HTML alike; linkedom writes the character itself, so reports do not change.
   return stableIds(svg.outerHTML.replaceAll('&nbsp;', '&#160;'));
 }
+
+/**
+ * Several charts of one width (plotToSvg's) as one standalone SVG, stacked top to bottom:
+ * each chart's root `<svg>` becomes a `<g>` moved down past the ones above, keeping its
+ * attributes (font, class for its own style block) but not its size. Ids are prefixed per
+ * chart, so two charts' clip paths cannot meet.
+ */
+export function stackSvgs(svgs: string[]): string {
+  let y = 0;
+  let width = 0;
+  const parts = svgs.map((svg, i) => {
+    const open = /^<svg\b([^>]*)>/.exec(svg);
+    if (!open || !svg.endsWith('</svg>')) throw new Error('stackSvgs: not an <svg> element');
+    const attrs = open[1]!;
+    const number = (name: string) => Number(new RegExp(`\\b${name}="([\\d.]+)"`).exec(attrs)?.[1]);
+    const kept = attrs.replace(/\s(xmlns|width|height|viewBox|style)="[^"]*"/g, '');
+    const body = svg.slice(open[0].length, -'</svg>'.length);
+    const part = `<g transform="translate(0,${y})"${kept}>${body}</g>`;
+    y += number('height');
+    width = Math.max(width, number('width'));
+    return i === 0 ? part : namespaceIds(part, `panel${i + 1}`);
+  });
+  return `<svg xmlns="${SVG_NS}" style="background:white" viewBox="0 0 ${width} ${y}" height="${y}" width="${width}">${parts.join('')}</svg>`;
+}

@@ -52,7 +52,9 @@ export function deathOdds(point: PointResult): string {
       keyLine(withExact.length
         ? 'bar: Monte Carlo · line: 95% interval · orange tick: exact'
         : 'bar: Monte Carlo · line: 95% interval'),
-      Plot.barX(rows, { y: 'label', x: 'estimate', fill: 'side', fillOpacity: 0.7, inset: 3 }),
+      // Inset across the bar only, never at its value end: `inset: 3` drew an estimate of
+      // 0.2436 as a bar ending at 0.2365, short of its own interval and exact tick.
+      Plot.barX(rows, { y: 'label', x: 'estimate', fill: 'side', fillOpacity: 0.7, insetTop: 3, insetBottom: 3 }),
       Plot.ruleY(rows, { y: 'label', x1: 'low', x2: 'high', stroke: '#222' }),
       Plot.tickX(withExact, { y: 'label', x: 'exact', stroke: EXACT, strokeWidth: 2.5, inset: 2 }),
       Plot.text(rows, { y: 'label', x: 'high', text: 'text', dx: 6, textAnchor: 'start' }),

@@ -6,15 +6,25 @@
  * that a grid of bars stops being readable and the chart is not drawn (see chartsFor).
  */
 import * as Plot from '@observablehq/plot';
-import type { ScenarioResult } from '../../sim/result.ts';
+import type { DistributionResult, ScenarioResult } from '../../sim/result.ts';
+import { wilson } from '../../sim/stats.ts';
 import { metricLabel } from '../metrics.ts';
 import { pointLabel } from '../sweep.ts';
 import { plotToSvg } from '../svg.ts';
-import { EXACT, MARGIN_TOP, MONTE_CARLO, WIDTH, keyLine, pointTrials, binInterval, panelLabels } from './shared.ts';
+import { EXACT, MARGIN_TOP, MONTE_CARLO, WIDTH, SHARE_OF_TRIALS, keyLine, pointTrials, binInterval, panelLabels } from './shared.ts';
 
 /** At most this many labels on the x axis; steps between them are 1, 2, 5, 10… */
 const MAX_TICKS = 20;
 const TICK_STEPS = [1, 2, 5, 10, 20, 50, 100];
+
+/**
+ * A tail of values each under this share (Monte Carlo and exact, in every panel) is
+ * folded into one last bar: battle rounds ran the axis to their cap of 50 with all but
+ * ~0.1% of trials under 15, the bars past it a pixel or none.
+ */
+export const TAIL_SHARE = 0.002;
+/** Fewer values than this past the last visible one are left as they are. */
+const MIN_FOLDED = 3;
 
 /** Panels beyond which distributionBars refuses: 12 panels of 150px is a long page already. */
 export const MAX_DISTRIBUTION_PANELS = 12;
@@ -32,22 +42,43 @@ export function distributionBars(result: ScenarioResult, key: string, setup?: un
     throw new Error(`distributionBars: ${points.length} points is more than ${MAX_DISTRIBUTION_PANELS} panels`);
   }
   const faceted = points.length > 1;
+  // Every value any point reached, in numeric order, so panels share one x axis.
+  const values = [...new Set(points.flatMap((p) => p.distributions![key]!.x))].sort((a, b) => a - b);
+  // The last value with a share of TAIL_SHARE or more anywhere; past it, the tail is
+  // folded into one bar "N+" whose share is their sum, never dropped.
+  const shown = (d: DistributionResult, i: number) => d.p[i]! >= TAIL_SHARE || (d.exact?.[i] ?? 0) >= TAIL_SHARE;
+  const lastShown = Math.max(...points.flatMap((p) => {
+    const d = p.distributions![key]!;
+    return d.x.filter((_x, i) => shown(d, i));
+  }));
+  const past = values.filter((x) => x > lastShown);
+  const fold = past.length >= MIN_FOLDED ? past[0]! : undefined;
+  const foldLabel = `${fold}+`;
   const rows = points.flatMap((p) => {
     const d = p.distributions![key]!;
     const n = pointTrials(result, p);
-    return d.x.map((x, i) => {
+    const panel = pointLabel(p.point, setup, result);
+    const kept = d.x.flatMap((x, i) => {
+      if (fold !== undefined && x >= fold) return [];
       const [low, high] = binInterval(d, i, n);
-      return { x: String(x), p: d.p[i]!, low, high, exact: d.exact?.[i], panel: pointLabel(p.point, setup, result) };
+      return [{ x: String(x), p: d.p[i]!, low, high, exact: d.exact?.[i], panel }];
     });
+    if (fold === undefined) return kept;
+    // The folded tail: its share the sum of its values' (a count of trials, so its
+    // interval is the Wilson interval of that count), its exact value the sum of theirs.
+    const tail = d.x.map((x, i) => i).filter((i) => d.x[i]! >= fold);
+    const share = tail.reduce((sum, i) => sum + d.p[i]!, 0);
+    const [low, high] = n > 0 ? wilson(Math.round(share * n), n).ci95 : [share, share];
+    const exact = d.exact && tail.every((i) => d.exact![i] !== undefined) ? tail.reduce((sum, i) => sum + d.exact![i]!, 0) : undefined;
+    return [...kept, { x: foldLabel, p: share, low, high, exact, panel }];
   });
-  // Every value any point reached, in numeric order, so panels share one x axis.
-  const xs = [...new Set(points.flatMap((p) => p.distributions![key]!.x))].sort((a, b) => a - b).map(String);
+  const xs = [...values.filter((x) => fold === undefined || x < fold).map(String), ...(fold === undefined ? [] : [foldLabel])];
   const withExact = rows.filter((r) => r.exact !== undefined);
   const panels = [...new Set(rows.map((r) => r.panel))];
   // A label every few bars where they would overlap (rounds 1–50): multiples of a round
   // step, and the first value, so at most ~20 labels share the axis.
   const step = TICK_STEPS.find((s) => xs.length / s <= MAX_TICKS) ?? Math.ceil(xs.length / MAX_TICKS);
-  const ticks = step === 1 ? xs : xs.filter((x, i) => i === 0 || Number(x) % step === 0);
+  const ticks = step === 1 ? xs : xs.filter((x, i) => i === 0 || Number(x) % step === 0 || x === foldLabel);
   const panelHeight = faceted ? 150 : 240;
   const fy = faceted ? 'panel' : undefined;
 
@@ -59,15 +90,20 @@ export function distributionBars(result: ScenarioResult, key: string, setup?: un
     marginBottom: 44,
     marginRight,
     x: { domain: xs, ticks, label: distributionLabel(result, key), labelAnchor: 'center' },
-    y: { domain: [0, Math.max(...rows.map((r) => Math.max(r.high, r.exact ?? 0)))], nice: true, grid: true, label: 'share of trials' },
+    y: { domain: [0, Math.max(...rows.map((r) => Math.max(r.high, r.exact ?? 0)))], nice: true, grid: true, label: SHARE_OF_TRIALS },
     fy: faceted ? panelLabels(panels).fy : undefined,
     marks: [
       keyLine(
         (withExact.length ? 'bar: Monte Carlo · line: 95% interval · orange tick: exact' : 'bar: Monte Carlo · line: 95% interval') +
-          (points.some((p) => p.distributions![key]!.lastAtLeast) ? ` · last bar${faceted ? ' of each panel' : ''}: that value or more` : ''),
-        { marginRight },
+          (fold !== undefined
+            ? ` · last bar, ${foldLabel}: ${fold} or more, folded (no value past ${lastShown} reaches ${TAIL_SHARE * 100}%)`
+            : points.some((p) => p.distributions![key]!.lastAtLeast) ? ` · last bar${faceted ? ' of each panel' : ''}: that value or more` : ''),
+        { marginRight, yLabel: SHARE_OF_TRIALS },
       ),
-      Plot.barY(rows, { x: 'x', y: 'p', fy, fill: MONTE_CARLO, fillOpacity: 0.75, inset: 2 }),
+      // Inset across the bar only: Plot's `inset` also trims the value end, so each bar
+      // stopped 2px under its share (below its own interval) and a share under ~2px tall
+      // (2.96% of a tall axis) was drawn with no height at all.
+      Plot.barY(rows, { x: 'x', y: 'p', fy, fill: MONTE_CARLO, fillOpacity: 0.75, insetLeft: 2, insetRight: 2 }),
       Plot.ruleX(rows, { x: 'x', y1: 'low', y2: 'high', fy, stroke: '#222' }),
       Plot.tickY(withExact, { x: 'x', y: 'exact', fy, stroke: EXACT, strokeWidth: 2.5 }),
       Plot.ruleY([0]),

@@ -75,6 +75,7 @@ export function fanOverTurns(result: ScenarioResult, key: string, setup?: unknow
   const rankTicks = Array.from({ length: rankHigh - rankLow + 1 }, (_, i) => rankLow + i);
 
   const marginRight = faceted ? panelLabels(panels).marginRight : 20;
+  const yLabel = key === 'rank' ? SERIES_LABELS.rank! : SERIES_LABELS[key] ?? key;
   return plotToSvg({
     width: WIDTH,
     height: MARGIN_TOP + 44 + (faceted ? 170 : 260) * panels.length,
@@ -86,15 +87,15 @@ export function fanOverTurns(result: ScenarioResult, key: string, setup?: unknow
     // ranks only, over the ranks the trials reach (a rank or so either side), so a drift
     // between 2 and 3 is not squashed into a corner of the 1–7 track.
     y: key === 'rank'
-      ? { label: SERIES_LABELS.rank, grid: true, domain: [rankLow, rankHigh], ticks: rankTicks, tickFormat: 'd' }
-      : { label: SERIES_LABELS[key] ?? key, grid: true, nice: true },
+      ? { label: yLabel, grid: true, domain: [rankLow, rankHigh], ticks: rankTicks, tickFormat: 'd' }
+      : { label: yLabel, grid: true, nice: true },
     fy: faceted ? panelLabels(panels).fy : undefined,
     marks: [
       keyLine(
         (withMean.length
           ? `shade: 10th–90th percentile · line: median · dashed: mean${withBand.length ? ' (dark band: its 95% interval)' : ''}`
           : 'shade: 10th–90th percentile · line: median') + (percentileBands.length ? ' · deeper shade: each percentile\'s 95% interval' : ''),
-        { marginRight },
+        { marginRight, yLabel },
       ),
       Plot.areaY(rows, { x: 'turn', y1: 'p10', y2: 'p90', fy, fill: MONTE_CARLO, fillOpacity: 0.22 }),
       ...percentileBands.map((b) => Plot.areaY(b.rows, { x: 'turn', y1: `${b.c}Low`, y2: `${b.c}High`, fy, fill: MONTE_CARLO, fillOpacity: 0.3 })),

@@ -69,6 +69,7 @@ export function metricsOverSweep(result: ScenarioResult, metrics: string[], opti
   // One metric: the house colour; several: one colour each, named at the line's end.
   const stroke = labelled ? 'series' : MONTE_CARLO;
   const family = chartFamily(metrics[0] ?? '');
+  const yLabel = familyLabel(result, family, metrics);
   const marginRight = labelled || faceted ? Math.max(...series.map(textWidth)) + 16 : 24;
   const domain = options.kind === 'probability' ? probabilityDomain(rows.flatMap((r) => [{ y: r.estimate, low: r.low, high: r.high }, ...(r.exact === undefined ? [] : [{ y: r.exact }])]), undefined) : undefined;
   // Labels at each line's last point (its largest value, as rows are sorted), spread so that lines ending close stay readable.
@@ -107,14 +108,15 @@ export function metricsOverSweep(result: ScenarioResult, metrics: string[], opti
       ? { label: sweepLabel(axis, options.setup, result), ...(integerTicks ? { ticks: [...(values as number[])].sort((a, b) => a - b), tickFormat: 'd' } : {}) }
       : { type: 'point', domain: names, label: sweepLabel(axis, options.setup, result), padding: 0.3, ...(slant ? { tickRotate: SLANT } : {}) },
     y: domain
-      ? { domain, grid: true, label: familyLabel(result, family, metrics), ...(faceted ? { ticks: domain[0] === 0 && domain[1] === 1 ? [0, 0.5, 1] : 2 } : {}) }
-      : { zero: true, nice: true, grid: true, label: familyLabel(result, family, metrics), ...(faceted ? { ticks: 2 } : {}) },
+      ? { domain, grid: true, label: yLabel, ...(faceted ? { ticks: domain[0] === 0 && domain[1] === 1 ? [0, 0.5, 1] : 2 } : {}) }
+      : { zero: true, nice: true, grid: true, label: yLabel, ...(faceted ? { ticks: 2 } : {}) },
     fy: faceted ? { domain: series, label: null, padding: 0.3 } : undefined,
     color: { domain: series },
     marks: [
       keyLine(withExact.length
         ? `${numeric ? 'line' : 'dot'}: Monte Carlo · ${numeric ? 'shade' : 'bar'}: 95% interval · ring: exact${zoomNote(domain)}`
-        : `${numeric ? 'line' : 'dot'}: Monte Carlo · ${numeric ? 'shade' : 'bar'}: 95% interval${zoomNote(domain)}`),
+        : `${numeric ? 'line' : 'dot'}: Monte Carlo · ${numeric ? 'shade' : 'bar'}: 95% interval${zoomNote(domain)}`,
+        { marginRight, yLabel }),
       numeric
         ? Plot.areaY(rows, { x: 'x', y1: 'low', y2: 'high', z: 'series', fy, fill: stroke, fillOpacity: 0.18 })
         : Plot.ruleX(rows, { x: 'x', y1: 'low', y2: 'high', fy, stroke, strokeWidth: 3, strokeOpacity: 0.45 }),

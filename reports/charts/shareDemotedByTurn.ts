@@ -8,7 +8,7 @@ import type { ScenarioResult } from '../../sim/result.ts';
 import { pointLabel } from '../sweep.ts';
 import { plotToSvg } from '../svg.ts';
 import { SHARE_COLUMNS } from './campaignSeries.ts';
-import { MARGIN_TOP, WIDTH, keyLine, textWidth, panelLabels } from './shared.ts';
+import { MARGIN_TOP, SHARE_OF_TRIALS, WIDTH, keyLine, textWidth, panelLabels } from './shared.ts';
 import { MAX_FAN_PANELS } from './fanOverTurns.ts';
 
 const SHARE_LABELS: Record<(typeof SHARE_COLUMNS)[number], string> = {
@@ -56,12 +56,12 @@ export function shareDemotedByTurn(result: ScenarioResult, key = shareSeriesKey(
     marginBottom: 44,
     marginRight,
     x: { label: 'turn', ...(turns.length <= 15 && turns.every(Number.isInteger) ? { ticks: turns, tickFormat: 'd' } : {}) },
-    y: { domain: [0, 1], grid: true, label: 'share of trials' },
+    y: { domain: [0, 1], grid: true, label: SHARE_OF_TRIALS },
     fy: faceted ? panelLabels(panels).fy : undefined,
     // Red for falling behind, green for getting ahead.
     color: { domain: [SHARE_LABELS.demoted, SHARE_LABELS.promoted], range: ['#d62728', '#2ca02c'] },
     marks: [
-      keyLine(`share of trials at the end of each turn (Monte Carlo${banded.length ? '; band: its 95% interval' : ''})`, { marginRight }),
+      keyLine(`share of trials at the end of each turn (Monte Carlo${banded.length ? '; band: its 95% interval' : ''})`, { marginRight, yLabel: SHARE_OF_TRIALS }),
       Plot.areaY(banded, { x: 'turn', y1: 'low', y2: 'high', z: 'what', fy, fill: 'what', fillOpacity: 0.2 }),
       Plot.lineY(rows, { x: 'turn', y: 'share', z: 'what', fy, stroke: 'what', strokeWidth: 2 }),
       // Facet labels sit on the right too, so the line names go inside the frame there.

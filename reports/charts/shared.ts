@@ -16,6 +16,8 @@ export const MONTE_CARLO = '#4269d0';
 export const EXACT = '#d2561d';
 /** Chart width in px: a forge's Markdown column and a laptop page both fit it. */
 export const WIDTH = 640;
+/** The y-axis label of a chart of shares of trials (distributions, per-turn shares). */
+export const SHARE_OF_TRIALS = 'share of trials';
 /** Room above the frame for the key line and the y-axis label below it. */
 export const MARGIN_TOP = 44;
 
@@ -32,26 +34,75 @@ export function slantReach(label: string): number {
   return textWidth(label) * Math.cos((SLANT * Math.PI) / 180) + 4;
 }
 
+/** Plot's default right margin, where a chart sets none: the key then ends at the frame's right edge. */
+const PLOT_MARGIN_RIGHT = 20;
+/** Height of one line of the key (Plot's 10px font at its line height of 1 em). */
+export const KEY_LINE_HEIGHT = 10;
+/** The key's first line starts this far below the picture's top. */
+export const KEY_TOP = 6;
+/**
+ * Where Plot puts a y-axis label anchored at the top (its default for a continuous
+ * scale): this far in from the picture's left and top edges (labelOffset marginLeft − 3,
+ * dy 3 − marginTop), one line tall.
+ */
+export const Y_LABEL_INSET = 3;
+/** Where the key starts when it cannot sit beside the y-axis label: under the label's line. */
+const KEY_UNDER_LABEL = Y_LABEL_INSET + KEY_LINE_HEIGHT + 5;
+/** Space kept between the y-axis label and the key beside it. */
+const KEY_GAP = 16;
+
+/** The y-axis label as Plot writes it at the top of the axis ("↑ share of trials"). */
+function shownYLabel(label: string): string {
+  return /[↑↓→←]/.test(label) ? label : `↑ ${label}`;
+}
+
+/** `parts` joined by " · " into as few lines as fit `width` px (a part wider than it gets its own line). */
+function keyLines(parts: string[], width: number): string[] {
+  const lines: string[] = [];
+  for (const part of parts) {
+    const last = lines.length ? `${lines[lines.length - 1]} · ${part}` : part;
+    if (lines.length && textWidth(last) <= width) lines[lines.length - 1] = last;
+    else lines.push(part);
+  }
+  return lines;
+}
+
+/**
+ * Where the key goes in the top margin and how it is broken: beside the y-axis label
+ * (`yLabel`, the text of a y axis whose label Plot puts at the top left) where every part
+ * fits the room right of it and the lines fit the margin, else under the label's line at
+ * the chart's full width. The key then never prints over the label: "line: Monte Carlo ·
+ * shade: 95% interval" ran over "↑ mean consequences of designs". Exported for its test.
+ */
+export function keyLayout(text: string, options: { marginRight?: number; yLabel?: string } = {}): { lines: string[]; top: number; left: number } {
+  const parts = text.split(' · ');
+  const right = WIDTH - (options.marginRight !== undefined ? 4 : PLOT_MARGIN_RIGHT);
+  const fits = (lines: string[], top: number) => top + lines.length * KEY_LINE_HEIGHT <= MARGIN_TOP - 4;
+  const beside = options.yLabel === undefined ? 0 : Y_LABEL_INSET + textWidth(shownYLabel(options.yLabel)) + KEY_GAP;
+  const besideLines = keyLines(parts, right - beside);
+  if (parts.every((p) => textWidth(p) <= right - beside) && fits(besideLines, KEY_TOP)) {
+    return { lines: besideLines, top: KEY_TOP, left: right - Math.max(...besideLines.map(textWidth)) };
+  }
+  const under = keyLines(parts, right - 4);
+  return { lines: under, top: KEY_UNDER_LABEL, left: right - Math.max(...under.map(textWidth)) };
+}
+
 /**
  * The key line at the top right of a chart, saying what each mark is. Given the chart's
  * right margin it ends at the picture's right edge rather than the frame's, so a chart
- * with panel labels on the right does not push a long key off the left side.
+ * with panel labels on the right does not push a long key off the left side. Given the
+ * chart's y-axis label (one Plot puts at the top left), it keeps clear of it (keyLayout).
  */
-export function keyLine(text: string, options: { marginRight?: number } = {}): Plot.Markish {
-  // Broken at its " · " into lines that fit the chart: a campaign fan's key (~780 px) ran
-  // off the left edge and over the axis label.
-  const lines: string[] = [];
-  for (const part of text.split(' · ')) {
-    const last = lines.length ? `${lines[lines.length - 1]} · ${part}` : part;
-    if (lines.length && textWidth(last) <= WIDTH - 24) lines[lines.length - 1] = last;
-    else lines.push(part);
-  }
+export function keyLine(text: string, options: { marginRight?: number; yLabel?: string } = {}): Plot.Markish {
+  // Broken at its " · " into lines that fit: a campaign fan's key (~780 px) ran off the
+  // left edge and over the axis label.
+  const { lines, top } = keyLayout(text, options);
   return Plot.text([lines.join('\n')], {
     lineAnchor: 'top',
     frameAnchor: 'top-right',
     textAnchor: 'end',
     dx: options.marginRight ? options.marginRight - 4 : 0,
-    dy: -(MARGIN_TOP - 6),
+    dy: -(MARGIN_TOP - top),
     fill: '#555',
     // Once for the whole chart, not once per facet panel.
     facet: 'super',

@@ -29,12 +29,16 @@ export function solveChart(s: SolveResult, options: { system?: string; mechanic?
   // The exact line joins the values in ascending order, not in the block's (`values: [5,
   // 0, 3, 1, 2]` drew a zigzag); the sentence keeps the block's order (docs/solve.md).
   const points = numeric ? [...s.points].sort((a, b) => (a.value as number) - (b.value as number)) : s.points;
+  // The value found and, where an exact search found a tie, every value tied with it (its
+  // sentence names them: "2 challenges … (tied with 3)"; only 2 was ringed).
+  const tied = s.method === 'exact' && s.candidates && s.candidates.length > 1 ? s.candidates : [];
+  const found = new Set([s.value, ...tied].map((v) => JSON.stringify(v)));
   const rows = points.map((p) => ({
     x: x(p.value),
     y: p.exact ?? p.estimate ?? 0,
     low: p.ci95?.[0],
     high: p.ci95?.[1],
-    found: s.decided && JSON.stringify(p.value) === JSON.stringify(s.value),
+    found: s.decided && found.has(JSON.stringify(p.value)),
   }));
   const target = solveTarget(s);
   const exact = s.method === 'exact';
@@ -55,7 +59,7 @@ export function solveChart(s: SolveResult, options: { system?: string; mechanic?
     y: domain ? { domain, grid: true, label } : { zero: true, nice: true, grid: true, label },
     marks: [
       // Values that are not numbers (dice lists) have no order to draw a line through.
-      keyLine(`${exact ? (numeric ? 'line: exact' : 'dot: exact') : 'dot: Monte Carlo · bar: 95% interval'} · green: target${s.decided && s.value !== null ? ' · ring: the value found' : ''}${zoomNote(domain)}`),
+      keyLine(`${exact ? (numeric ? 'line: exact' : 'dot: exact') : 'dot: Monte Carlo · bar: 95% interval'} · green: target${s.decided && s.value !== null ? (tied.length ? ' · rings: the value found and those tied with it' : ' · ring: the value found') : ''}${zoomNote(domain)}`, { yLabel: label }),
       ...(target !== undefined ? [Plot.ruleY([target], { stroke: TARGET, strokeWidth: 1.5, strokeDasharray: '5,3' })] : []),
       ...(exact
         ? [...(numeric ? [Plot.lineY(rows, { x: 'x', y: 'y', stroke: EXACT, strokeWidth: 1.5 })] : []), Plot.dot(rows, { x: 'x', y: 'y', fill: EXACT, r: 2.5 })]

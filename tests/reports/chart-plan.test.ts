@@ -101,10 +101,31 @@ describe('the chart plan', () => {
   });
 
   it('labels at most ~20 of 50 round values', () => {
-    const svg = distributionBars({ ...battleSweep(), results: [battleSweep().results[0]!] }, 'rounds');
+    // A tail with a visible share at every value, so nothing is folded.
+    const point = battleSweep().results[0]!;
+    const rounds = { x: point.distributions!.rounds!.x, p: point.distributions!.rounds!.x.map((x) => (x <= 10 ? 0.08 : 0.005)) };
+    const svg = distributionBars({ ...battleSweep(), results: [{ ...point, distributions: { rounds } }] }, 'rounds');
     const labels = [...svg.matchAll(/<text[^>]*>(\d+)<\/text>/g)].map((m) => Number(m[1]));
     const xLabels = labels.filter((n) => Number.isInteger(n) && n >= 1);
     expect(xLabels).toEqual([1, 5, 10, 15, 20, 25, 30, 35, 40, 45, 50]);
+  });
+
+  it('folds a tail of values too small to see into one last bar of their summed share, and says so', () => {
+    // Battle rounds ran the axis to the cap of 50 with all but ~0.1% of trials under 15.
+    const point = battleSweep().results[0]!;
+    const x = point.distributions!.rounds!.x;
+    const p = x.map((v) => (v <= 10 ? 0.0995 : v <= 13 ? 0.0015 : v === 20 ? 0.0005 : 0));
+    const exact = p.map((v) => v);
+    const svg = distributionBars({ ...battleSweep(), results: [{ ...point, distributions: { rounds: { x, p, exact } } }] }, 'rounds');
+    const xLabels = [...svg.matchAll(/aria-label="x-axis tick label"[^>]*>(.*?)<\/g>/g)].flatMap((m) => [...m[1]!.matchAll(/>([^<]+)<\/text>/g)].map((t) => t[1]));
+    expect(xLabels.at(-1)).toBe('11+');
+    expect(xLabels).not.toContain('50');
+    expect(svg).toContain('last bar, 11+: 11 or more, folded (no value past 10 reaches 0.2%)');
+    // The folded bar holds the tail's whole share (0.0015 × 3 + 0.0005 = 0.005), its
+    // interval around it, and the exact tick at the exact sum.
+    const bars = [...svg.matchAll(/<rect[^>]*height="([\d.]+)"[^>]*y="([\d.]+)"/g)].map((m) => Number(m[1]));
+    expect(bars).toHaveLength(11);
+    expect(bars.at(-1)! / bars[0]!).toBeCloseTo(0.005 / 0.0995, 2);
   });
 
   it('draws 16 lines as 16 small panels, each named, in one colour', () => {

@@ -328,3 +328,127 @@ describe('chartsFor', () => {
     expect(areas(svg) - areas(bare)).toBe(3);
   });
 });
+
+/** The rects of the first `<g aria-label="bar">` of an SVG, as numbers. */
+function barRects(svg: string): { x: number; y: number; width: number; height: number }[] {
+  const group = svg.match(/<g[^>]*aria-label="bar"[^>]*>(.*?)<\/g>/)![1]!;
+  return [...group.matchAll(/<rect\b([^>]*)\/>/g)].map(([, attrs]) => {
+    const get = (name: string) => Number(attrs!.match(new RegExp(`\\b${name}="([^"]+)"`))![1]);
+    return { x: get('x'), y: get('y'), width: get('width'), height: get('height') };
+  });
+}
+
+/** A linear axis's scale read back from its tick labels: value → px along the axis. */
+function axisScale(svg: string, axis: 'x' | 'y'): (v: number) => number {
+  const group = svg.match(new RegExp(`<g[^>]*aria-label="${axis}-axis tick label"[^>]*>(.*?)</g>`))![1]!;
+  const ticks = [...group.matchAll(/translate\(([\d.]+),([\d.]+)\)"[^>]*>([^<]+)</g)].map(([, x, y, label]) => ({
+    at: Number(axis === 'x' ? x : y),
+    value: Number(label),
+  }));
+  const [a, b] = [ticks[0]!, ticks[ticks.length - 1]!];
+  return (v) => a.at + ((v - a.value) * (b.at - a.at)) / (b.value - a.value);
+}
+
+describe('bars end at their value', () => {
+  it('draws a death-odds bar from 0 to its estimate, inset only across it', () => {
+    // `inset: 3` drew an estimate of 0.24355 as a bar ending at 0.2365, short of its own
+    // interval and the exact tick.
+    const point = ambushBattle.results[0]!;
+    const svg = deathOdds(point);
+    const x = axisScale(svg, 'x');
+    const bars = barRects(svg);
+    const estimates = Object.entries(point.metrics).filter(([m]) => m.startsWith('death.')).map(([, m]) => m.estimate);
+    expect(bars.map((b) => b.x)).toEqual(bars.map(() => x(0)));
+    const ends = bars.map((b) => b.x + b.width).sort((a, b) => a - b);
+    const expected = estimates.map(x).sort((a, b) => a - b);
+    expect(ends).toHaveLength(expected.length);
+    for (const [i, end] of ends.entries()) expect(end).toBeCloseTo(expected[i]!, 1);
+  });
+
+  it('draws every distribution bar from 0 to its share, a small share included', () => {
+    // `inset: 2` put every bar top 2px low and drew shares under ~2px (2.96% of a
+    // campaign's rank) with no height at all.
+    const small = {
+      ...heistOnePoint,
+      results: [
+        {
+          ...heistOnePoint.results[0]!,
+          distributions: { successes: { x: [0, 1, 2], p: [0.004, 0.016, 0.98] } },
+        },
+      ],
+    };
+    for (const [result, shares] of [
+      [heistOnePoint, heistOnePoint.results[0]!.distributions!.successes!.p],
+      [small, [0.004, 0.016, 0.98]],
+    ] as const) {
+      const svg = distributionBars(result, 'successes');
+      const y = axisScale(svg, 'y');
+      const bars = barRects(svg);
+      expect(bars).toHaveLength(shares.length);
+      for (const [i, bar] of bars.entries()) {
+        expect(bar.height).toBeGreaterThan(0);
+        expect(bar.y + bar.height).toBeCloseTo(y(0), 1);
+        expect(bar.y).toBeCloseTo(y(shares[i]!), 1);
+      }
+    }
+  });
+});
+
+describe('means of many sizes at one point', () => {
+  // A campaign's 60 means ran from 0.1 to 104 on one axis with a single tick, "0", and
+  // labels up to ~490 px wide left the plot ~50 px: most dots sat on the zero line.
+  const sizes = [0, 0.1, 0.12, 0.64, 1.3, 2.2, 3.5, 13.6, 37.4, 104];
+  const point = {
+    point: {},
+    metrics: Object.fromEntries(
+      sizes.map((v, i) => [
+        `m${i}`,
+        { kind: 'mean' as const, estimate: v, ci95: [v * 0.99, v * 1.01 + 0.0002] as [number, number], label: `mean traits pushed to remove a challenge before a job (policy job.pushTraits) ${i}` },
+      ]),
+    ),
+  };
+  const metrics = sizes.map((_, i) => `m${i}`);
+
+  it('groups means of like size, each group in the given order, zeros with the smallest', async () => {
+    const { meanPanels, MEAN_SPREAD } = await import('../../reports/charts/estimatesAtPoint.ts');
+    const rows = sizes.map((v, i) => ({ label: `m${i}`, estimate: v, low: v, high: v, exact: undefined, text: '' }));
+    const groups = meanPanels(rows).map((g) => g.map((r) => r.estimate));
+    expect(groups).toEqual([[0, 0.1, 0.12, 0.64, 1.3], [2.2, 3.5, 13.6, 37.4], [104]]);
+    for (const g of groups) expect(Math.max(...g) / Math.min(...g.filter((v) => v > 0))).toBeLessThanOrEqual(MEAN_SPREAD);
+  });
+
+  it('draws each group in a panel with its own readable axis, labels wrapped', () => {
+    const svg = estimatesAtPoint(point, metrics, { kind: 'mean' });
+    expectStandaloneSvg(svg);
+    const axes = [...svg.matchAll(/aria-label="x-axis tick label"[^>]*>(.*?)<\/g>/g)].map((m) => [...m[1]!.matchAll(/<text/g)].length);
+    expect(axes).toHaveLength(3);
+    for (const ticks of axes) expect(ticks).toBeGreaterThanOrEqual(3);
+    // Every row is drawn, each with its interval and its figure.
+    expect([...svg.matchAll(/±/g)]).toHaveLength(sizes.length);
+    // The labels' margin leaves the plot at least 250 px.
+    const left = Number(/aria-label="y-axis tick label"[^>]*><text transform="translate\(([\d.]+),/.exec(svg)![1]);
+    expect(640 - 96 - left).toBeGreaterThanOrEqual(250);
+    // One id per element across the stacked panels.
+    const ids = [...svg.matchAll(/\bid="([^"]+)"/g)].map((m) => m[1]);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe('solve chart', () => {
+  it('rings every value tied for the answer, as its sentence names them', async () => {
+    const { solveChart } = await import('../../reports/charts/solveChart.ts');
+    // "2 challenges … (tied with 3)": only 2 was ringed.
+    const points = [1, 2, 3, 4].map((value) => ({ value, exact: [0.875, 0.5, 0.5, 0.125][value - 1]! }));
+    const base = { name: 'even heist', vary: 'setup.challenges', metric: 'success', find: 'closest', target: 0.5, method: 'exact', decided: true, value: 2, sentence: '', points };
+    const rings = (svg: string) => {
+      const group = /<g[^>]*stroke="black"[^>]*>(.*?)<\/g>/.exec(svg)![1]!;
+      return [...group.matchAll(/<circle[^>]*cx="([\d.]+)"/g)].map((m) => Number(m[1]));
+    };
+    const tied = solveChart({ ...base, candidates: [2, 3] } as never);
+    expect(rings(tied)).toHaveLength(2);
+    expect(tied).toContain('rings: the value found and those tied with it');
+    const single = solveChart(base as never);
+    expect(rings(single)).toHaveLength(1);
+    expect(single).toContain('ring: the value found');
+  });
+});

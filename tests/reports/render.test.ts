@@ -102,6 +102,11 @@ describe('expect checks', () => {
     expect([lucky.expect[0]!.pass, lucky.expect[0]!.exactPass]).toEqual([true, false]);
     const { html, md } = renderIndex([{ slug: 'lucky', result: lucky }]);
     for (const page of [html, md]) expect(page).toContain('the expect check passed; ⚠ one passed on the interval while the exact value misses the band');
+    // And the line of the check that did so is marked, as on the scenario page.
+    const note = 'passes on the 95% interval, which still reaches the band, but the exact value misses it';
+    expect(html).toContain(`✔ PASS</span> found ≥ 0.502 at every point <small class="exact-note">⚠ ${note}</small>`);
+    expect(md).toContain(`✅ PASS found ≥ 0.502 at every point — ⚠ ${note}`);
+    expect(renderScenarioHtml(lucky, [])).toContain(note);
   });
 
   it('marks a failed scenario in the top-level index', () => {
