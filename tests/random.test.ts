@@ -5,6 +5,11 @@
 import seedrandom from 'seedrandom';
 import { describe, expect, test } from 'vitest';
 import { RandomStream, belowBits, belowReject, belowTable, streamKey } from '../sim/random.ts';
+import type { Simulation } from '../sim/mechanic.ts';
+import { runChunk, runPoint } from '../sim/run.ts';
+import { viciousnessRules } from '../sim/rules.ts';
+import { knavery } from '../sim/viciousness/knavery.ts';
+import { runChunkTask, type ChunkTask } from '../workers/chunk.ts';
 
 /** The two streams are at the same place; the matcher only on a mismatch (12,000 calls a test). */
 function expectSameState(fast: RandomStream, slow: RandomStream): void {
@@ -137,5 +142,43 @@ describe('RandomStream', () => {
     for (let i = 0; i < n; i++) if (random.dieKeepLower(4) === 1) ones++;
     const p = 7 / 16;
     expect(Math.abs(ones / n - p)).toBeLessThan(5 * Math.sqrt((p * (1 - p)) / n));
+  });
+});
+
+describe('each chunk of a point draws from its own stream (a test-quality audit)', () => {
+  // A simulation that tallies the first word of the stream it is given: every chunk of a
+  // point must get forChunk(seed, point, chunk). With one stream replayed for every chunk
+  // (runChunk passing 0), a point's trials would be copies of its first chunk's, while its
+  // intervals took them for independent: the determinism tests cannot see that, as the
+  // copies are the same whatever the workers.
+  const firstWord: Simulation = {
+    metrics: [{ name: 'word', kind: 'mean', label: 'the first word of the stream' }],
+    run(random, trials, tally) {
+      // Its top 16 bits: a tally sums whole numbers exactly only below 2^53, squares included.
+      for (let t = 0; t < trials; t++) tally.add(0, random.int32() >>> 16);
+      tally.addTrials(trials);
+    },
+  };
+
+  test('runChunk and runPoint: chunk c of point p draws forChunk(seed, p, c)', () => {
+    const words = [0, 1, 2, 3].map((c) => RandomStream.forChunk('chunks', 2, c).int32() >>> 16);
+    expect(new Set(words).size).toBe(4);
+    // A tally is [trials, sum and sum of squares per metric, …]: the metric's sum is at 1.
+    words.forEach((w, c) => expect(runChunk(firstWord, 'chunks', 2, c, 1)[1]).toBe(w));
+    // A point of four one-trial chunks sums the four chunks' first words.
+    const total = runPoint(firstWord, 'chunks', 2, 4, 1);
+    expect(total.values[1]).toBe(words.reduce((s, w) => s + w, 0));
+  });
+
+  test('the worker task (workers/chunk.ts), several chunks in one message: each its own stream', () => {
+    // A knavery plan of one d6 against one challenge: successes differ chunk by chunk.
+    const setup = knavery.setup.parse({ challenges: 1, participants: [{ name: 'crew' }] });
+    const rules = viciousnessRules.parse({});
+    const sim = knavery.prepare(setup, rules);
+    const task: ChunkTask = { system: 'viciousness', mechanic: 'knavery', setup, rules, file: 'x.json', trials: 3000, chunkTrials: 1000, seed: 'chunks', point: 0, chunk: 0, size: 1000, count: 3 };
+    const chunks = [0, 1, 2].map((c) => runChunk(sim, 'chunks', 0, c, 1000));
+    // The success count of each chunk (index 1: the first metric's sum): not all alike.
+    expect(new Set(chunks.map((v) => v[1])).size).toBeGreaterThan(1);
+    expect([...runChunkTask(task)]).toEqual([...chunks[0]!].map((x, i) => x + chunks[1]![i]! + chunks[2]![i]!));
   });
 });
