@@ -234,11 +234,13 @@ describe('three sides: targeting against an enumeration of every roll and every 
     { name: 'c', people: [plain('lone', false, [4])] },
   ];
 
-  // Checked against two mutations of sim/viciousness/violence.ts HitResolver.resolve: the
-  // `random` branch deleted (random then plays as strongest): both `random` cases fail
-  // (landed.a: engine exact 0.6031, reference 0.5437); `wanted` made `hits[t] > best` for
-  // every targeting (weakest then plays as strongest): the `weakest` case fails (landed.a:
-  // engine exact 0.4844, reference 0.6031).
+  // Checked against three mutations of sim/viciousness/violence.ts HitResolver.resolve:
+  // - the `random` branch deleted (random then falls to the `weakest` comparison): both
+  //   `random` cases fail (landed.a: engine exact 0.6031, reference 0.5437);
+  // - that branch deleted and `strongest` tested as `!== 'weakest'` (random then plays as
+  //   strongest): both `random` cases fail (landed.a: engine exact 0.4844, reference 0.5437);
+  // - `wanted` made `hits[t] > best` for every targeting (weakest then plays as strongest):
+  //   the `weakest` case fails (landed.a: engine exact 0.4844, reference 0.6031).
   test.each(['strongest', 'weakest', 'random'] as const)('targeting %s: exact and Monte Carlo equal the reference', (targeting) => {
     expectMatchesReference(sides, targeting, 'random');
   });
