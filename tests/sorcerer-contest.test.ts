@@ -264,9 +264,9 @@ describe('repeating a task after failing', () => {
   test('rules.repeatPenalty "flat" is refused without tries, and said to change nothing where it rolls the cumulative pools', () => {
     expect(() => runScenario(contestOf(will3demon4, FLAT))).toThrow(/rules\.repeatPenalty: "flat" sets the penalty for repeating a failed task, and the contest has no "tries"/);
     const notes = (setup: object) => runScenario(contestOf(setup, FLAT), { trials: 1000 }).results[0].notes ?? [];
-    expect(notes({ ...will3demon4, tries: 2 })).toEqual(['rules.repeatPenalty changes nothing here: with two tries the only repeat follows one failure, so "flat" rolls the pools "cumulative" does']);
-    expect(notes({ ...will3demon4, tries: 3, retryPenalty: 0 })).toEqual(['rules.repeatPenalty changes nothing here: retryPenalty is 0, so "flat" rolls the pools "cumulative" does']);
-    expect(notes({ ...will3demon4, tries: 3, retryPenalty: 3 })).toEqual(['rules.repeatPenalty changes nothing here: side a has no dice left after its first failure, so "flat" rolls the pools "cumulative" does']);
+    expect(notes({ ...will3demon4, tries: 2 })).toEqual(['rules.repeatPenalty changes nothing here: with two tries the only repeat follows one failure, so every try rolls as many dice as under the default']);
+    expect(notes({ ...will3demon4, tries: 3, retryPenalty: 0 })).toEqual(['rules.repeatPenalty changes nothing here: a failed try costs no die, so every try rolls as many dice as under the default']);
+    expect(notes({ ...will3demon4, tries: 3, retryPenalty: 3 })).toEqual(['rules.repeatPenalty changes nothing here: side a has no dice left after its first failure, so every try rolls as many dice as under the default']);
     expect(notes({ ...will3demon4, tries: 3 })).toEqual([]);
   });
 

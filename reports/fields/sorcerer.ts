@@ -42,7 +42,7 @@ export const contestForm: MechanicForm = {
       key: 'retryPenalty',
       label: 'dice lost per failed try',
       placeholder: '1',
-      help: '“Repeating a task after failing -1”: side A rolls this many dice fewer for each try it lost before, or on every repeat alike under the rule “the penalty for repeating” (needs tries; 0: no penalty)',
+      help: '“Repeating a task after failing -1”: side A rolls this many dice fewer for each try it lost before, or on every repeat alike under the rule “the penalty for repeating a failed task” (needs tries; 0: no penalty)',
     },
   ],
   template: () => ({ a: { name: 'sorcerer', dice: 4 }, b: { name: 'demon', dice: 3 } }),

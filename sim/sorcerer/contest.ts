@@ -275,7 +275,7 @@ export const contest = defineMechanic({
     // "flat" differs from "cumulative" only from a third try on, and only where the penalty
     // has dice to take after the first repeat's cut.
     if (rules.repeatPenalty === 'flat' && retrying && poolsOnTries(counts[0], tries, setup.retryPenalty ?? 1).every((n, k) => n === pools[k])) {
-      setupNotes.push(`rules.repeatPenalty changes nothing here: ${tries === 1 ? 'with one try nothing is repeated' : tries === 2 ? 'with two tries the only repeat follows one failure' : (setup.retryPenalty ?? 1) === 0 ? 'retryPenalty is 0' : 'side a has no dice left after its first failure'}, so "flat" rolls the pools "cumulative" does`);
+      setupNotes.push(`rules.repeatPenalty changes nothing here: ${tries === 1 ? 'with one try nothing is repeated' : tries === 2 ? 'with two tries the only repeat follows one failure' : (setup.retryPenalty ?? 1) === 0 ? 'a failed try costs no die' : 'side a has no dice left after its first failure'}, so every try rolls as many dice as under the default`);
     }
 
     return {
