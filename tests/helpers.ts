@@ -25,6 +25,15 @@ export function expectAgreesWithExact(result: ScenarioResult, k = 5): void {
       const tolerance = Math.max(k * se, 1e-9);
       expect(Math.abs(m.estimate - m.exact!), `${result.name} ${JSON.stringify(point.point)} ${name}: ${m.estimate} vs exact ${m.exact} (se ${se})`).toBeLessThanOrEqual(tolerance);
     }
+    // Each distribution with exact shares, bin by bin, the same way: a histogram whose bins
+    // were shifted or mixed up can keep every mean right (a test-quality audit).
+    for (const [name, d] of Object.entries(point.distributions ?? {})) {
+      if (d.exact === undefined || d.ci95 === undefined) continue;
+      d.p.forEach((p, i) => {
+        const se = (d.ci95![i]![1] - d.ci95![i]![0]) / (2 * 1.96);
+        expect(Math.abs(p - d.exact![i]!), `${result.name} ${JSON.stringify(point.point)} ${name} bin ${d.x[i]}: ${p} vs exact ${d.exact![i]} (se ${se})`).toBeLessThanOrEqual(Math.max(k * se, 1e-9));
+      });
+    }
   }
 }
 
