@@ -11,8 +11,7 @@
  *
  * The subset of a campaign covered (every other policy at its default, and these setups
  * use none of: buy, knavery pushes, Medic pushes, `ambition: {rank}`, successor
- * advancements, guards' dice and equipment, the Berzerker's and Duelist's dice, handy assets,
- * Speed Chess, `onFailedJob: "abandon"`, `freePushes: "fallout"`):
+ * advancements, the Berzerker's and Duelist's dice, handy assets, Speed Chess):
  *  - troupes of a captain and minions with knavery/violence dice; `count` copies;
  *  - a job every turn (`jobEvery` 1): knavery plan, 1d6 per participant + knavery dice,
  *    successes on 4+, 6s are free pushes; rattled PCs sit out (`restWhenRattled`) or roll
@@ -21,7 +20,10 @@
  *    company's, never below 0; `npcRank` fixed or `npcRankOffset` clamped; work at rank ≥ 4
  *    falls back to `rare`);
  *  - a failed plan turns to violence against guards (`count` + `perActiveChallenge` ×
- *    active challenges): 1d4 each + violence dice, a hit on exactly 4, the margin wounds
+ *    active challenges; with `freePushes: "fallout"` each 6 thwarts an active challenge
+ *    first, and a fallout with every challenge thwarted and no `count` guards pays): 1d4
+ *    each + `guards.dice`, the guards' `bonus` as their equipment; `onFailedJob:
+ *    "abandon"`: no fight, no pay; PCs 1d4 each + violence dice, a hit on exactly 4, the margin wounds
  *    random able combatants, 2-in-4 death, flight by `flee` (troupe) and `guards.flee`
  *    after the wound phase, 50 rounds a draw; free pushes from the plan's 6s reroll a
  *    non-rattled PC's own violence dice that showed no hit;
@@ -36,10 +38,9 @@
  *    agree; tests/asset-loss.test.ts checks the choice), contactLost, attemptOnLife (fought by max(1, rank − 2)
  *    minions), a 6 escalating the slot's next design (rules `escalation`: that one design,
  *    or every later one); others counted only;
- *  - equipment (purchases.md): a troupe's `bonus` dice and a rival's minions'
- *    `minionBonus`, compared by count in a fight with them (only the side with more rolls
- *    its own, neither with as many; rules `equipment` "everySide": both); the troupe's
- *    always rolls against guards (none here have equipment);
+ *  - equipment (purchases.md): a troupe's `bonus` dice against the guards' `bonus` or a
+ *    rival's minions' `minionBonus`, compared by count (only the side with more rolls its
+ *    own, neither with as many; rules `equipment` "everySide": both);
  *  - `jobEvery` > 1: jobs on turns 1, 1 + k, …; on the turns between every PC rests off a
  *    rattle (even without `restWhenRattled`);
  *  - `interfere` on `unsubtle` designs (campaign.md "Interfering"): before the success d4,
@@ -132,12 +133,13 @@ interface Policy {
     method?: 'work' | 'rare' | 'destroy';
     npcRank?: number;
     npcRankOffset?: number;
-    guards?: { perActiveChallenge?: number; count?: number; flee?: Flee };
+    guards?: { perActiveChallenge?: number; count?: number; flee?: Flee; dice?: Dice; bonus?: Dice };
     pushTraits?: number;
   };
+  onFailedJob?: 'violence' | 'abandon';
   restWhenRattled?: boolean;
   flee?: Flee;
-  freePushes?: 'reroll' | 'unused';
+  freePushes?: 'reroll' | 'unused' | 'fallout';
   jobEvery?: number;
   interfere?: { roll: 'knavery' | 'violence'; challenges?: number; action?: 'nextTurn' | 'free' };
   takeRivalDeal?: 'never' | 'whenJobFails';
@@ -440,15 +442,17 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
   const perActive = policy.job.guards?.perActiveChallenge ?? 1;
   const guardCount = policy.job.guards?.count ?? 0;
   const freePushPolicy = policy.freePushes ?? 'reroll';
+  const guardDice = sidesOf(policy.job.guards?.dice);
+  const abandon = policy.onFailedJob === 'abandon';
   const jobEvery = policy.jobEvery ?? 1;
   const interfere = policy.interfere;
   const interfereCostsAction = (interfere?.action ?? 'nextTurn') === 'nextTurn';
   const takeDeals = (policy.takeRivalDeal ?? 'never') === 'whenJobFails';
   const spread = (rules.invest ?? 'focus') === 'spread';
-  /** A troupe's equipment against a rival's minions' (or the guards', who have none here). */
-  const gearOf = (troupe: TroupeSpec, rival?: RivalSpec): Gear => ({
+  /** A troupe's equipment against the other side's (the guards' or a rival's minions'). */
+  const gearOf = (troupe: TroupeSpec, theirs?: Dice): Gear => ({
     ours: sidesOf(troupe.bonus),
-    theirs: sidesOf(rival?.minionBonus),
+    theirs: sidesOf(theirs),
     everySide: rules.equipment === 'everySide',
   });
   const ambition = policy.ambition;
@@ -589,13 +593,22 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
         deal(rivals[dice.pick(rivals.length)], rank);
         t.rivalDeals++;
         paid = true;
-      } else {
-        const active = challenges - successes;
+      } else if (!abandon) {
+        let active = challenges - successes;
+        // "fallout": each free push thwarts an active challenge, one guard group fewer.
+        if (freePushPolicy === 'fallout') {
+          const thwarted = Math.min(active, sixes);
+          t['jobs.freePushes'] += thwarted;
+          active -= thwarted;
+        }
         const guards = guardCount + perActive * active;
-        if (guards > 0) {
+        if (freePushPolicy === 'fallout' && active === 0 && guardCount === 0) {
+          // Every challenge thwarted, nobody else there: the fallout is dealt with.
+          paid = true;
+        } else if (guards > 0) {
           t['jobs.violent']++;
           const pushes = freePushPolicy === 'reroll' ? sixes : 0;
-          const result = fight(dice, participants, guards, troupeFlee, guardFlee, pushes, turn, t, aidOf(troupe.spec), [], gearOf(troupe.spec));
+          const result = fight(dice, participants, guards, troupeFlee, guardFlee, pushes, turn, t, aidOf(troupe.spec), guardDice, gearOf(troupe.spec, policy.job.guards?.bonus));
           t['jobs.freePushes'] += result.freePushesUsed;
           if (result.outcome === 'won') {
             t['jobs.won']++;
@@ -675,7 +688,7 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
             foiled = plan(free).successes >= (interfere.challenges ?? 2);
           } else {
             const minions = Math.max(1, r.spec.minions ?? Math.max(0, r.spec.rank - 2));
-            foiled = fight(dice, free, minions, troupeFlee, 'never', 0, turn, t, aidOf(troupe.spec), sidesOf(r.spec.minionDice), gearOf(troupe.spec, r.spec)).outcome === 'won';
+            foiled = fight(dice, free, minions, troupeFlee, 'never', 0, turn, t, aidOf(troupe.spec), sidesOf(r.spec.minionDice), gearOf(troupe.spec, r.spec.minionBonus)).outcome === 'won';
             dissolveIfCaptainDead(troupe);
           }
           break;
@@ -741,7 +754,7 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
           const fighters = troupe.pcs.filter((pc) => pc.alive && !inBed(pc, turn + 1));
           const minions = Math.max(1, r.spec.minions ?? Math.max(0, r.spec.rank - 2));
           t.attempts++;
-          const result = fight(dice, fighters, minions, troupeFlee, 'never', 0, turn, t, aidOf(troupe.spec), sidesOf(r.spec.minionDice), gearOf(troupe.spec, r.spec));
+          const result = fight(dice, fighters, minions, troupeFlee, 'never', 0, turn, t, aidOf(troupe.spec), sidesOf(r.spec.minionDice), gearOf(troupe.spec, r.spec.minionBonus));
           if (result.outcome === 'won') t['attempts.repelled']++;
           dissolveIfCaptainDead(troupe);
           break;
