@@ -102,7 +102,9 @@ interface RefFighter {
   fortitude: number;
   limit: number;
   timing: number;
-  atkDice: number;
+  // A fixed split of the table ("3/1") or an adaptive policy (docs/rulings/vdp-combat.md
+  // "Allocation policies"): guardWhenWounded, finishingBlow, desperation.
+  allocation: string;
   attacks: number;
   spend: string;
   perRoll: number;
@@ -118,6 +120,7 @@ interface RefFighter {
   now: number; // disadvantage dice in force this turn
   effects: number;
   bids: number;
+  gained: number; // tension gained: glancing blows and held attacks (not a block given up for charge)
   // equipment, statuses, Edge Charge
   armour: number;
   piercing: number;
@@ -160,7 +163,13 @@ const COST: Record<string, number> = { armourPierce: 1, grapple: 1, entangleShoc
 
 const LIMITS: Record<string, number> = { pest: 1, civilian: 2, trained: 3, wellTrained: 4, elite: 5, boss: 6 };
 
-/** A duel as the text reads, die by die, with no code shared with the engine. */
+/**
+ * A duel as the text reads, die by die, with no code shared with the engine. It plays the
+ * fixed splits and the adaptive allocation policies (guardWhenWounded, finishingBlow,
+ * desperation; docs/rulings/vdp-combat.md "Allocation policies"), the limit from `type` or
+ * `woundLimit`, and gives win, draw, rounds, wounds and tension gained for both fighters
+ * besides the effects, bids, charge and statuses removed.
+ */
 function referenceDuel(a: Character, b: Character, trials: number, seed: string, maxRounds = 50, rules: Rules = {}) {
   const { effectsOn = 'allActions', stunned = 'defenceless', entangledFortitude = 'halved', damagePenalty = 'wounds' } = rules;
   // "For every wound received, a character subtracts 1 from the total results": wounds are
@@ -175,9 +184,10 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
       atkBonus: at.attribute + at.skill + ((at as { bonus?: number }).bonus ?? 0),
       defBonus: de.attribute + de.skill,
       fortitude: c.fortitude as number,
-      limit: LIMITS[c.type as string],
+      // "Wounds before KO" from the character-type table, or `woundLimit` where a trait moved it.
+      limit: (c.woundLimit as number) ?? LIMITS[c.type as string],
       timing: c.timing as number,
-      atkDice: Number(String(c.allocation ?? '2/2')[0]),
+      allocation: (c.allocation as string) ?? '2/2',
       attacks: (c.attacks as number) ?? 2,
       spend: (c.spendTension as string) ?? 'onAttack',
       perRoll: (c.spendPerRoll as number) ?? 4,
@@ -186,7 +196,7 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
       bid: (c.bid as string) ?? 'whileAhead',
       effectTension: (c.effectTension as number) ?? 0,
       tension0: (c.tension as number) ?? 0,
-      wounds: 0, tension: 0, waiting: 0, now: 0, effects: 0, bids: 0,
+      wounds: 0, tension: 0, waiting: 0, now: 0, effects: 0, bids: 0, gained: 0,
       armour: (c.armour as number) ?? 0,
       piercing: (c.armourPiercing as number) ?? 0,
       weapon: (at as { bonus?: number }).bonus ?? 0,
@@ -255,12 +265,26 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
       w.effects++;
     }
   };
+  // KO when "Wounds ... exceed their Health": one wound from KO is at the limit itself.
+  const oneFromKo = (f: RefFighter) => f.wounds >= f.limit;
+  // Attack dice of 4 as the fight stands when the split is made ("the first time each combat
+  // turn he needs to use them"). The table's "All-out finishing blow, or desperation move" is
+  // 4/0; the rulings' policies: finishingBlow 2/2, 4/0 while the enemy is one wound from KO;
+  // desperation 2/2, 4/0 while itself is; guardWhenWounded 3/1 unhurt, 2/2 wounded, 1/3 one
+  // wound from KO.
+  const attackDice = (f: RefFighter, enemy: RefFighter) => {
+    if (f.allocation === 'finishingBlow') return oneFromKo(enemy) ? 4 : 2;
+    if (f.allocation === 'desperation') return oneFromKo(f) ? 4 : 2;
+    if (f.allocation === 'guardWhenWounded') return f.wounds === 0 ? 3 : oneFromKo(f) ? 1 : 2;
+    if (!/^[0-4]\/[0-4]$/.test(f.allocation)) throw new Error(`the reference does not play the allocation ${f.allocation}`);
+    return Number(f.allocation[0]);
+  };
   // "Character may only use half their dice pool"; "must use at least 2 dice on defense"
-  const allocate = (f: RefFighter) => {
+  const allocate = (f: RefFighter, enemy: RefFighter) => {
     let pool = 4 + f.surge;
     f.surge = 0;
     if (f.status.has('weakened')) pool = Math.floor(pool / 2);
-    let a = Math.min(pool, Math.floor((f.atkDice * pool) / 4 + 0.5));
+    let a = Math.min(pool, Math.floor((attackDice(f, enemy) * pool) / 4 + 0.5));
     if (f.status.has('panicked')) a = Math.min(a, Math.max(0, pool - 2));
     f.pool = pool;
     f.split = a;
@@ -272,14 +296,15 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
     return level > 0 && d6() <= 2 * level;
   };
   const wantsCharge = (f: RefFighter, kind: string) => f.buy !== 'none' && (f.cashIn === kind || f.cashIn === 'both') && f.charge < COST[f.buy];
-  const out = { winA: 0, effectsA: 0, effectsB: 0, bidsA: 0, bidsB: 0, woundsB: 0, chargeA: 0, releasedA: 0, chargeB: 0, releasedB: 0, removedA: 0, removedB: 0 };
+  const out = { winA: 0, draw: 0, rounds: 0, woundsA: 0, tensionA: 0, tensionB: 0, effectsA: 0, effectsB: 0, bidsA: 0, bidsB: 0, woundsB: 0, chargeA: 0, releasedA: 0, chargeB: 0, releasedB: 0, removedA: 0, removedB: 0 };
   for (let t = 0; t < trials; t++) {
     for (const f of fs) {
-      Object.assign(f, { wounds: 0, tension: f.tension0, waiting: 0, now: 0, effects: 0, bids: 0, situationPlaced: false });
+      Object.assign(f, { wounds: 0, tension: f.tension0, waiting: 0, now: 0, effects: 0, bids: 0, gained: 0, situationPlaced: false });
       Object.assign(f, { status: new Set(f.status0), surge: 0, pierced: false, disarmed: false, netted: false, grappled: false, stunned: false, probed: -1, charge: 0, chargeGained: 0, released: 0, removed: 0, fired: false });
     }
     let loser = -1;
-    for (let round = 0; round < maxRounds && loser < 0; round++) {
+    let round = 0;
+    for (; round < maxRounds && loser < 0; round++) {
       // 2d6 + Timing, less a point per wound ("when rolling dice"); ties by Timing.
       const key = fs.map((f) => d6() + d6() + f.timing - penalty(f));
       let first = key[0] > key[1] ? 0 : key[0] < key[1] ? 1 : fs[0].timing > fs[1].timing ? 0 : fs[0].timing < fs[1].timing ? 1 : -1;
@@ -315,7 +340,7 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
           X.now = 0;
           continue;
         }
-        if (X.split < 0) allocate(X);
+        if (X.split < 0) allocate(X, Y);
         // "two actions on their turn"; Fatigued "one action instead of two"; Panicked must
         // "take a MOVE or SPLITMOVE action away from the source of panic"; `attacks: 1`
         // moves with its other action anyway.
@@ -374,7 +399,7 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
           if (X.split === 0) break;
           if (X.cover > 0) X.fired = true;
           if (X.ranged && !X.indirect && stoppedByCover(Y)) continue;
-          if (Y.split < 0) allocate(Y);
+          if (Y.split < 0) allocate(Y, X);
           const att = roll(X, X.split, 'attack', X.atkBonus - (X.disarmed ? X.weapon : 0) + (X.probed === 1 - x ? 1 : 0));
           // "The target is briefly KO'd and skips a turn", and a KO'd character is "removed
           // from the scene": no defence until its skipped turn (unless `stunned: defends`).
@@ -392,10 +417,12 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
             }
             let gain = 1;
             while (def > (gain + 1) * Math.max(1, att)) gain++;
+            Y.gained += gain;
             if (Y.defensive === 'always') effect(Y, X, gain);
             else Y.tension += gain;
           } else if (att - def < threshold) {
             X.tension++;
+            X.gained++;
             X.charge++; // "In case of a glancing hit, the attacker gains one point of charge."
             X.chargeGained++;
           } else if (wantsCharge(X, 'hits')) {
@@ -415,6 +442,11 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
       }
     }
     if (loser === 1) out.winA++;
+    if (loser < 0) out.draw++;
+    out.rounds += round; // the rounds started
+    out.woundsA += fs[0].wounds;
+    out.tensionA += fs[0].gained;
+    out.tensionB += fs[1].gained;
     out.effectsA += fs[0].effects;
     out.effectsB += fs[1].effects;
     out.bidsA += fs[0].bids;
@@ -497,6 +529,27 @@ describe('the fast fight agrees with the slow reference duel', () => {
     // Both fail when the engine lets a net or a stunning shot through cover, or keeps the
     // releaser in its cover.
     ['Cover: a ranged netter against a fighter in medium cover who steps out to strike back', { ...jack, allocation: '2/2', ranged: true, chargeBuy: 'entangleShock', chargeCashIn: 'both' }, { ...jill, allocation: '3/1', cover: 'medium', tension: 3, spendTension: 'never' }],
+    // The adaptive allocation policies, played through whole fights (the exact opening meets
+    // no wounded fighter). Fortitude 3 against attacks of 2d6 + 3 or 4, so blows deal mostly
+    // 1 wound and the fighters pass through "one wound from KO" instead of jumping past it;
+    // limits of 1 or 2, so that step is a large share of the fight. Each was checked to fail
+    // with the engine's "one wound from KO" off by one (sim/vdp/combat.ts, `allocate`:
+    // `wounds[j] >= limit[j] - 1` for finishingBlow's enemy; in `attackDiceFor`,
+    // `wounds >= limit - 1` for desperation), at the quick size (5,000 trials).
+    // finishingBlow: fails under its mutation (tension.jack, rounds, wounds.jack, win.jack).
+    ['finishingBlow: all out once the civilian it fights is one wound from KO', { ...jack, fortitude: 3, allocation: 'finishingBlow' }, { ...jill, type: 'civilian', fortitude: 3, allocation: '2/2' }],
+    // desperation: fails under its mutation (rounds, tension.jack, effects.jack).
+    ['desperation: a civilian all out once it is one wound from KO', { ...jill, type: 'civilian', fortitude: 3, allocation: 'desperation' }, { ...jack, fortitude: 3, allocation: '2/2' }],
+    // Both policies in one duel: fails under either mutation (rounds, tension.jill, effects.jill).
+    ['desperation against finishingBlow, two civilians: both go all out when the desperate one is one wound from KO', { ...jack, type: 'civilian', fortitude: 3, allocation: 'desperation' }, { ...jill, type: 'civilian', fortitude: 3, allocation: 'finishingBlow' }],
+    // `woundLimit` in place of a type: a limit of 1 (no type has it but the pest) is one wound
+    // from KO at its first wound. Fails under either mutation (rounds 1.0: both all out from
+    // the start), and when the limit is read from anything but woundLimit.
+    ['woundLimit: a desperate fighter of limit 1 against a finisher of limit 2', { ...jack, type: undefined, woundLimit: 1, fortitude: 4, allocation: 'desperation' }, { ...jill, type: undefined, woundLimit: 2, fortitude: 3, allocation: 'finishingBlow' }],
+    // 4/0 of a Weakened pool of 2 is 2/0 ("Pools of other sizes"); Panicked, "must use at
+    // least 2 dice on defense", caps the finisher's 4/0 at 2/2 of its 4. Fails under
+    // desperation's mutation (rounds); finishingBlow's changes nothing here, as it should.
+    ['desperation Weakened (2/0 of a pool of 2) against finishingBlow Panicked (4/0 held at 2/2)', { ...jill, type: 'civilian', fortitude: 3, allocation: 'desperation', status: { weakened: true }, removeStatus: 'never' }, { ...jack, type: 'civilian', fortitude: 3, allocation: 'finishingBlow', status: { panicked: true }, removeStatus: 'never' }],
     ['Cover: a disarming shooter in light cover against an armour-piercing one in full cover', { ...jack, allocation: '2/2', ranged: true, cover: 'light', armour: 2, chargeBuy: 'disarm', chargeCashIn: 'both' }, { ...jill, allocation: '2/2', ranged: true, cover: 'full', chargeBuy: 'armourPierce', chargeCashIn: 'both', attack: { attribute: 3, skill: 1, bonus: 2 } }],
   ];
   for (const [what, a, b, rules] of cases) {
@@ -506,6 +559,11 @@ describe('the fast fight agrees with the slow reference duel', () => {
       const ref = referenceDuel(a, b, n, `ref ${what}`, 50, rules);
       const pairs: [string, number][] = [
         [`win.${a.name}`, ref.winA],
+        ['draw', ref.draw],
+        ['rounds', ref.rounds],
+        [`wounds.${a.name}`, ref.woundsA],
+        [`tension.${a.name}`, ref.tensionA],
+        [`tension.${b.name}`, ref.tensionB],
         [`effects.${a.name}`, ref.effectsA],
         [`effects.${b.name}`, ref.effectsB],
         [`bids.${a.name}`, ref.bidsA],

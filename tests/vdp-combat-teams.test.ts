@@ -11,7 +11,10 @@
  * and the Grapple ("The target suffers the Entangled status") against Break off ("Negates a
  * grapple"), released on the buyer itself or, "Releasing charge on oneself or an ally takes
  * an action", on an ally still held. The fast fight is checked against a slow, obvious reference team fight written from the
- * text, with no code shared with the engine.
+ * text, with no code shared with the engine; it plays the fixed splits and the adaptive
+ * allocation policies (guardWhenWounded, finishingBlow, desperation: docs/rulings/vdp-combat.md
+ * "Allocation policies"), the limit from `type` or `woundLimit`, and compares win, draw,
+ * rounds and, per character, wounds, KOs, charge, releases, statuses removed and tension gained.
  */
 import { describe, expect, it } from 'vitest';
 import seedrandom from 'seedrandom';
@@ -32,7 +35,7 @@ const fight = (characters: Character[], trials: number, seed: string, retarget?:
 
 const LIMITS: Record<string, number> = { pest: 1, civilian: 2, trained: 3, wellTrained: 4, elite: 5, boss: 6 };
 /** The fields the reference plays; a case using another is a mistake in the test. */
-const PLAYED = new Set(['name', 'team', 'count', 'attack', 'defence', 'fortitude', 'type', 'timing', 'attacks', 'ranged', 'allocation', 'targeting', 'defensiveEffect', 'removeStatus', 'chargeBuy', 'chargeCashIn', 'advantage', 'disadvantage', 'advantageOn', 'advantageRolls']);
+const PLAYED = new Set(['name', 'team', 'count', 'attack', 'defence', 'fortitude', 'type', 'woundLimit', 'timing', 'attacks', 'ranged', 'allocation', 'targeting', 'defensiveEffect', 'removeStatus', 'chargeBuy', 'chargeCashIn', 'advantage', 'disadvantage', 'advantageOn', 'advantageRolls']);
 
 interface RefFighter {
   entry: number;
@@ -73,6 +76,7 @@ interface RefFighter {
   entangled: boolean; // held by an enemy's grapple: "Physical Fortitude halved"
   removed: number; // holds off it: shed with tension, broken by its own Break off or an ally's
   freed: number; // grapples it broke off an ally
+  gained: number; // tension gained: glancing blows and held attacks (not a block given up for charge)
 }
 
 /** A team fight as the text reads, die by die. */
@@ -90,7 +94,8 @@ function referenceFight(characters: Character[], trials: number, seed: string, r
       fs.push({
         entry, team: (c.team as string) ?? (c.name as string),
         atk: at.attribute + at.skill, def: de.attribute + de.skill,
-        fortitude: c.fortitude as number, limit: LIMITS[c.type as string], timing: c.timing as number,
+        // "Wounds before KO" from the character-type table, or `woundLimit` where a trait moved it.
+        fortitude: c.fortitude as number, limit: (c.woundLimit as number) ?? LIMITS[c.type as string], timing: c.timing as number,
         attacks: (c.attacks as number) ?? 2, ranged: c.ranged === true,
         allocation: (c.allocation as string) ?? '2/2', targeting: (c.targeting as string) ?? 'weakest',
         defensive: (c.defensiveEffect ?? 'always') === 'always',
@@ -104,17 +109,25 @@ function referenceFight(characters: Character[], trials: number, seed: string, r
         // "only applies to a single skill check or combat roll unless the rules state otherwise"
         firstOnly: c.advantageRolls === 'first', situationPlaced: false,
         alive: true, wounds: 0, tension: 0, waiting: 0, now: 0, split: -1, charge: 0, chargeGained: 0, released: 0, stunned: false, shield: undefined, shieldHits: 0,
-        entangled: false, removed: 0, freed: 0,
+        entangled: false, removed: 0, freed: 0, gained: 0,
       });
     }
   });
   const teams = [...new Set(fs.map((f) => f.team))];
   const standing = () => teams.filter((t) => fs.some((f) => f.alive && f.team === t));
+  // KO when "Wounds ... exceed their Health": one wound from KO is at the limit itself.
+  const oneFromKo = (f: RefFighter) => f.wounds >= f.limit;
   // "A character chooses how to allocate his 4 dice the first time each combat turn he
-  // needs to use them"; guardWhenWounded: 3/1 unhurt, 2/2 wounded, 1/3 one wound from KO.
+  // needs to use them", as the fight stands then. docs/rulings/vdp-combat.md "Allocation
+  // policies": guardWhenWounded 3/1 unhurt, 2/2 wounded, 1/3 one wound from KO; the table's
+  // "All-out finishing blow, or desperation move" (4/0): finishingBlow 2/2, 4/0 while an
+  // enemy (any one still standing) is one wound from KO; desperation 2/2, 4/0 while itself is.
   const allocate = (f: RefFighter) => {
-    if (f.allocation === 'guardWhenWounded') f.split = f.wounds === 0 ? 3 : f.wounds >= f.limit ? 1 : 2;
-    else f.split = Number(f.allocation[0]);
+    if (f.allocation === 'guardWhenWounded') f.split = f.wounds === 0 ? 3 : oneFromKo(f) ? 1 : 2;
+    else if (f.allocation === 'finishingBlow') f.split = fs.some((e) => e.alive && e.team !== f.team && oneFromKo(e)) ? 4 : 2;
+    else if (f.allocation === 'desperation') f.split = oneFromKo(f) ? 4 : 2;
+    else if (/^[0-4]\/[0-4]$/.test(f.allocation)) f.split = Number(f.allocation[0]);
+    else throw new Error(`the reference does not play the allocation ${f.allocation}`);
   };
   // Tension on attack rolls (the default onAttack), at most 4; effect dice on every roll of
   // the loser's next turn and on its defences until then; situational dice on the rolls they
@@ -158,13 +171,13 @@ function referenceFight(characters: Character[], trials: number, seed: string, r
   const n = characters.length;
   const out = {
     win: Object.fromEntries(teams.map((t) => [t, 0])), draw: 0, rounds: 0, wounds: new Array(n).fill(0), ko: new Array(n).fill(0), released: new Array(n).fill(0), charge: new Array(n).fill(0), shieldHits: new Array(n).fill(0),
-    removed: new Array(n).fill(0), freed: new Array(n).fill(0),
+    removed: new Array(n).fill(0), freed: new Array(n).fill(0), tension: new Array(n).fill(0),
     // How often the case meets what it is there for: an ally's hold broken, and one broken
     // where the most hurt of the allies held is not the first listed (the rule decides).
     seen: { allyFreed: 0, pickedByWounds: 0 },
   };
   for (let trial = 0; trial < trials; trial++) {
-    for (const f of fs) Object.assign(f, { alive: true, wounds: 0, tension: 0, waiting: 0, now: 0, charge: 0, chargeGained: 0, released: 0, stunned: false, shield: undefined, shieldHits: 0, entangled: false, removed: 0, freed: 0, situationPlaced: false });
+    for (const f of fs) Object.assign(f, { alive: true, wounds: 0, tension: 0, waiting: 0, now: 0, charge: 0, chargeGained: 0, released: 0, stunned: false, shield: undefined, shieldHits: 0, entangled: false, removed: 0, freed: 0, gained: 0, situationPlaced: false });
     let rounds = 0;
     while (rounds < maxRounds && standing().length > 1) {
       rounds++;
@@ -281,10 +294,12 @@ function referenceFight(characters: Character[], trials: number, seed: string, r
             }
             let gain = 1;
             while (def > (gain + 1) * Math.max(1, att)) gain++;
+            y.gained += gain;
             if (y.defensive) effect(y, x, gain);
             else y.tension += gain;
           } else if (att - def < threshold(y)) {
             x.tension++; // a glancing blow: "cannot spend it immediately", so after the roll
+            x.gained++;
             x.charge++;
             x.chargeGained++;
           } else if (wantsCharge(x, 'hits')) {
@@ -311,6 +326,7 @@ function referenceFight(characters: Character[], trials: number, seed: string, r
       out.shieldHits[f.entry] += f.shieldHits / scale;
       out.removed[f.entry] += f.removed / scale;
       out.freed[f.entry] += f.freed / scale;
+      out.tension[f.entry] += f.gained / scale;
     }
   }
   for (const t of teams) out.win[t] /= trials;
@@ -385,6 +401,17 @@ describe('the fast team fight agrees with the slow reference', () => {
     // The same, an Entangled Fortitude rounded down (rules.entangledFortitude "roundedDown"):
     // the frail pair's 3 held is 1, not 1.5 (fails when the engine halves exactly here).
     ['the same, Entangled Fortitudes rounded down', [hero('breaker', { chargeBuy: 'breakOff', chargeCashIn: 'both', type: 'elite', removeStatus: 'never' }), hero('tough', { removeStatus: 'never', fortitude: 4, type: 'wellTrained' }), hero('frail', { count: 2, removeStatus: 'never', fortitude: 3, type: 'civilian' }), { ...wrestler, type: 'boss', targeting: 'random' }, { ...wrestler, name: 'wrestler2', targeting: 'strongest' }], 'changeFocus', undefined, 'roundedDown'],
+    // The adaptive allocation policies through whole fights: finishingBlow goes 4/0 while any
+    // standing enemy is one wound from KO, desperation while the fighter itself is.
+    // Minions of Fortitude 3 (a boss's blows skip the step less often) meet it often. Checked
+    // to fail with the engine's "one wound from KO" off by one (sim/vdp/combat.ts, `allocate`:
+    // `wounds[j] >= limit[j] - 1` for finishingBlow's enemies), at the quick size.
+    ['a boss going all out on a minion one wound from KO, desperate minions', [{ ...minion, allocation: 'desperation', fortitude: 3 }, { ...boss, allocation: 'finishingBlow' }], 'changeFocus'],
+    // Desperate heroes of `woundLimit` 1, one wound from KO at their first; the brute's limit
+    // moved to 2, so a finisher hero goes all out at its first wound. Checked to fail with
+    // either check off by one (finishingBlow's above; desperation's in `attackDiceFor`,
+    // `wounds >= limit - 1`), at the quick size.
+    ['desperate heroes of woundLimit 1 and a finisher against a brute of woundLimit 2', [hero('desperate', { count: 2, type: undefined, woundLimit: 1, fortitude: 4, allocation: 'desperation' }), hero('finisher', { fortitude: 3, allocation: 'finishingBlow' }), { ...brute, type: undefined, woundLimit: 2, fortitude: 4, allocation: 'finishingBlow' }], 'changeFocus'],
     // "Break off ... Melee": a ranged breaker breaks only its own hold, never its ally's.
     ['a ranged hero buying Break off beside a held ally: it frees only itself', [hero('archer', { ranged: true, chargeBuy: 'breakOff', chargeCashIn: 'blocks', removeStatus: 'never' }), hero('held', { removeStatus: 'never', fortitude: 4 }), { ...wrestler, fortitude: 6, targeting: 'random' }], 'changeFocus'],
   ];
@@ -403,6 +430,7 @@ describe('the fast team fight agrees with the slow reference', () => {
           [`released.${c.name}`, ref.released[e]],
           [`charge.${c.name}`, ref.charge[e]],
           [`statusRemoved.${c.name}`, ref.removed[e]],
+          [`tension.${c.name}`, ref.tension[e]],
           // Laid out only for a character buying Human shield.
           ...(c.chargeBuy === 'humanShield' ? [[`shieldHits.${c.name}`, ref.shieldHits[e]] as [string, number]] : []),
           // Laid out only for a melee Break off buyer with an ally.
