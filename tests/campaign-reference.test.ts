@@ -1076,6 +1076,48 @@ const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<st
     },
   },
   {
+    // Armed guards (`guards.dice`, `guards.bonus`): the vipers' 1d4 of equipment against
+    // the guards' 2d4 (only the guards' roll), the owls bare (the guards' roll). Checked to
+    // fail with the reference's guards rolling no `dice`, or no `bonus`; `fallout` with one
+    // challenge thwarted at most.
+    name: 'guards-dice-and-bonus',
+    trials: 8000,
+    setup: {
+      turns: 20,
+      company: { name: 'co', rank: 2 },
+      troupes: [
+        { name: 'vipers', bonus: ['d4'], captain: { knavery: ['d6'], violence: ['d4', 'd4'] }, minions: [{ name: 'c', violence: ['d4'] }] },
+        { name: 'owls', captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'c', count: 2, violence: ['d4'] }] },
+      ],
+      policy: { job: { challenges: 4, method: 'rare', guards: { perActiveChallenge: 1, count: 1, dice: ['d6'], bonus: ['2d4'] } }, flee: 'never' },
+    },
+  },
+  {
+    // The free pushes thwart active challenges (`freePushes: "fallout"`), no guards there
+    // regardless: a fallout fully thwarted pays without a fight.
+    name: 'fallout',
+    trials: 8000,
+    setup: {
+      turns: 20,
+      company: { name: 'co', rank: 2 },
+      troupes: [{ name: 'v', captain: { knavery: ['d6', 'd6'], violence: ['d4'] }, minions: [{ name: 'c', count: 2, knavery: ['d6'] }] }],
+      policy: { job: { challenges: 4, method: 'rare', guards: { perActiveChallenge: 2 } }, freePushes: 'fallout', flee: 'lostHalf' },
+    },
+  },
+  {
+    // A failed plan abandoned (`onFailedJob: "abandon"`): no fight and no pay; the rival's
+    // attempts on a life are the only fights.
+    name: 'abandon',
+    trials: 8000,
+    setup: {
+      turns: 20,
+      company: { name: 'co', rank: 2 },
+      troupes: [{ name: 'v', captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'c', knavery: ['d6'] }] }],
+      rivals: [{ name: 'duke', rank: 5, designs: [{ severity: 'heavy', style: 'shrewd' }] }],
+      policy: { job: { challenges: 3, method: 'rare' }, onFailedJob: 'abandon' },
+    },
+  },
+  {
     // The same under rules.equipment "everySide": each side rolls its own, as written.
     name: 'rival-minion-bonus-every-side',
     trials: 8000,
