@@ -123,6 +123,8 @@ const FLIP = process.env.CONTEST_REFERENCE_FLIP ?? '';
 interface ReferenceOptions {
   maxRounds?: number;
   effectsOn?: 'allActions' | 'ownTurn';
+  /** "works like a combat round": 2d6 + Timing each round, ties by Timing, then a coin. */
+  order?: 'timing' | 'rolled';
 }
 
 function referenceContest(a: C, b: C, trials: number, seed: string, options: ReferenceOptions = {}) {
@@ -132,13 +134,15 @@ function referenceContest(a: C, b: C, trials: number, seed: string, options: Ref
   const rng = seedrandom(seed);
   const d6 = () => 1 + Math.floor(rng() * 6);
   const cs = [a, b].map((c) => {
-    const at = c.attack as { attribute: number; skill: number };
-    const de = c.defence as { attribute: number; skill: number };
+    const at = c.attack as { attribute: number; skill: number; bonus?: number };
+    const de = c.defence as { attribute: number; skill: number; bonus?: number };
     const attackDice = Number(String(c.allocation ?? '2/2')[0]);
     return {
-      attackBonus: at.attribute + at.skill,
-      defenceBonus: de.attribute + de.skill,
-      threshold: Math.max(1, de.attribute + de.skill),
+      // A weapon's power on attack, a shield's or armour's bonus on defence, with the stat
+      // and skill; the threshold is the whole defence bonus ("replaced by the defensive bonus").
+      attackBonus: at.attribute + at.skill + (at.bonus ?? 0),
+      defenceBonus: de.attribute + de.skill + (de.bonus ?? 0),
+      threshold: Math.max(1, de.attribute + de.skill + (de.bonus ?? 0)),
       timing: c.timing as number,
       attackDice,
       defenceDice: 4 - attackDice,
@@ -206,7 +210,13 @@ function referenceContest(a: C, b: C, trials: number, seed: string, options: Ref
     let loser = -1;
     for (let round = 0; round < maxRounds && loser < 0; round++) {
       rounds++;
-      const first = cs[0].timing > cs[1].timing ? 0 : cs[0].timing < cs[1].timing ? 1 : rng() < 0.5 ? 0 : 1;
+      const byTiming = () => (cs[0].timing > cs[1].timing ? 0 : cs[0].timing < cs[1].timing ? 1 : rng() < 0.5 ? 0 : 1);
+      let first: number;
+      if (options.order === 'rolled') {
+        const ka = d6() + d6() + cs[0].timing;
+        const kb = d6() + d6() + cs[1].timing;
+        first = ka > kb ? 0 : ka < kb ? 1 : byTiming();
+      } else first = byTiming();
       for (const x of [first, 1 - first]) {
         if (loser >= 0) break;
         const X = cs[x];
@@ -304,6 +314,17 @@ describe('the fast engine agrees with the slow reference (tension spent, defensi
       {},
       15000,
     ],
+    // The order rolled every round (`order: "rolled"`), and a weapon's and armour's bonus
+    // (`attack.bonus`, `defence.bonus`) with effects and tension spent: a slower fighter with
+    // a better blade. Checked to fail with the reference's order by Timing, and with its
+    // bonuses left out.
+    [
+      'order rolled every round, a weapon and armour bonus, effects and tension in play',
+      { ...ana, timing: 6, attack: { attribute: 3, skill: 1, bonus: 2 }, spendTension: 'onNextRoll' },
+      { ...bo, timing: 7, defence: { attribute: 2, skill: 1, bonus: 1 } },
+      { order: 'rolled' },
+      20000,
+    ],
     // Caught by everyRoll (win z 11), noSituation, noEffects, effectsOn; landNow only just (z 5.0).
     [
       'situational dice on the first roll only: a clever opening on one\'s first attack, a stumble on the other\'s first roll, tension spent on every roll',
@@ -317,7 +338,7 @@ describe('the fast engine agrees with the slow reference (tension spent, defensi
     it(what, () => {
       const fast = contest(a, b, extra, n).results[0].metrics;
       const rules = (extra.rules ?? {}) as { effectsOn?: 'allActions' | 'ownTurn' };
-      const slow = referenceContest(a, b, n, `ref ${what}`, { effectsOn: rules.effectsOn, maxRounds: extra.maxRounds as number | undefined });
+      const slow = referenceContest(a, b, n, `ref ${what}`, { effectsOn: rules.effectsOn, maxRounds: extra.maxRounds as number | undefined, order: extra.order as 'timing' | 'rolled' | undefined });
       const moved: string[] = [];
       for (const [metric, ref] of [
         ['win.ana', slow.winA],
