@@ -1081,3 +1081,21 @@ describe('a rule in the words its select shows, the file keeping its values', ()
     expect(said(ruleWords('rules.invest changes nothing here: a rival named as "focus" has one design', 'viciousness'))).toContain('as "focus" has');
   });
 });
+
+describe('field help names rules in words', () => {
+  test('no help names a rule by its key or a value by its file spelling ("rule equipment: mostEquipped"): by its label and its values’ words', () => {
+    const helps = (fields: readonly Field[]): string[] =>
+      fields.flatMap((f) => [...(f.help ? [f.help] : []), ...(f.kind === 'group' || f.kind === 'list' ? helps(f.fields) : [])]);
+    const found: string[] = [];
+    for (const form of forms) {
+      for (const help of helps(form.fields)) {
+        for (const t of ruleToggles(form.system)) {
+          if (new RegExp(`\\brules? ${t.key}\\b`).test(help)) found.push(`${form.system}/${form.mechanic}: rule ${t.key}: ${help}`);
+          // A value's file spelling (camelCase: mostEquipped, everySide) in a help.
+          for (const v of t.values) if (typeof v === 'string' && /[a-z][A-Z]/.test(v) && new RegExp(`\\b${v}\\b`).test(help)) found.push(`${form.system}/${form.mechanic}: ${t.key} value ${v}: ${help}`);
+        }
+      }
+    }
+    expect(found).toEqual([]);
+  });
+});
