@@ -388,6 +388,20 @@ describe('problems are shown at their field, in the CLI’s words', () => {
     expect(placeErrors(checked.errors, fields).general).toContain('x.json: solve.0.atLeast: expected a number, got ""');
   });
 
+  test('a Find range end the setup refuses is named at that end, for the page to mark it alone (not the whole row)', () => {
+    const findFields = [...fields, 'solve.0', 'solve.0.range', 'solve.0.range.0', 'solve.0.range.1', 'solve.0.atLeast'];
+    const at = (range: unknown[]) => {
+      const checked = checkScenario({ ...defaultScenario(), solve: [{ name: 'find', vary: 'setup.challenges', range, metric: 'success', atLeast: 0.5 }] }, 'x.json');
+      if (checked.ok) throw new Error('expected a problem');
+      return [...placeErrors(checked.errors, findFields).atField.keys()];
+    };
+    expect(at([-1, 3])).toEqual(['solve.0.range.0']);
+    expect(at([-3, -1])).toEqual(['solve.0.range.0']);
+    // The CLI says the same place.
+    const checked = checkScenario({ ...defaultScenario(), solve: [{ name: 'find', vary: 'setup.challenges', range: [-1, 3], metric: 'success', atLeast: 0.5 }] }, 'x.json');
+    expect(checked.ok ? [] : checked.errors.map((e) => e.message)).toEqual([expect.stringMatching(/^x\.json: solve\.0\.range\.0: setup\.challenges: expected a number ≥ 0, got -1 \(with setup\.challenges = -1\)/)]);
+  });
+
   test('a problem deeper than any field goes to the nearest field above it; one no field owns is general', () => {
     let s = defaultScenario();
     s = withValue(s, ['setup', 'participants', 0, 'charm'], 3);

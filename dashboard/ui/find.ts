@@ -131,15 +131,25 @@ export function findSection(ctx: SetupContext): HTMLElement {
     name.addEventListener('input', () => set('name', name.value));
     const goal = block.target ?? block.atLeast ?? block.atMost;
     const goalKey = block.atLeast !== undefined ? 'atLeast' : block.atMost !== undefined ? 'atMost' : 'target';
+    // The range as a whole, for a problem of a value between its ends (or of the range
+    // itself): both ends are marked, and nothing else of the row; an end's own problem marks
+    // that end alone (sim/scenario.ts names it solve.0.range.0 or .1).
+    const rangeBox = h(
+      'span',
+      { class: 'find-range', attrs: { 'data-path': 'solve.0.range' } },
+      h('label', {}, 'from'),
+      own('solve.0.range.0', num('find-lo', range[0], 'from', (n) => set('range', [n, rangeNow()[1]]))),
+      h('label', {}, 'to'),
+      own('solve.0.range.1', num('find-hi', range[1], 'to', (n) => set('range', [rangeNow()[0], n]))),
+      h('span', { class: 'problems', attrs: { role: 'alert' } }),
+    );
+    ctx.register('solve.0.range', rangeBox);
     const row = h(
       'div',
       { class: 'field find-row', attrs: { 'data-path': 'solve.0' } },
       h('label', {}, 'which'),
       own('solve.0.vary', vary),
-      h('label', {}, 'from'),
-      own('solve.0.range.0', num('find-lo', range[0], 'from', (n) => set('range', [n, rangeNow()[1]]))),
-      h('label', {}, 'to'),
-      own('solve.0.range.1', num('find-hi', range[1], 'to', (n) => set('range', [rangeNow()[0], n]))),
+      rangeBox,
       h('label', {}, 'gives'),
       own('solve.0.metric', metric),
       find,
