@@ -103,3 +103,20 @@ describe.skipIf(!CHROMIUM)('Find and results files, in Chromium', () => {
     expect(pageErrors).toEqual([]);
   }, 180_000);
 });
+
+describe.skipIf(!CHROMIUM)('tables beside charts, in Chromium', () => {
+  test('under its chart, a heatmap’s table takes the panel’s width: its last column is not cut off behind a scroll bar (Sorcerer conflict, defence policies)', async () => {
+    const p = await suite.page('');
+    await finished(p);
+    await p.selectOption('[data-key="mechanic"]', 'sorcerer/conflict');
+    await p.waitForSelector('button.preset:text("defence policies")');
+    await p.fill('[data-path="trials"] > input', '300');
+    await p.click('button.preset:text("defence policies")');
+    await finished(p);
+    const wrap = p.locator('[data-panel^="heatmap"] .table-wrap').first();
+    const [scroll, client] = await wrap.evaluate((el) => [el.scrollWidth, el.clientWidth]);
+    expect(scroll).toBeLessThanOrEqual(client);
+    await p.close();
+    expect(pageErrors).toEqual([]);
+  }, 180_000);
+});
