@@ -1061,7 +1061,10 @@ export function checkSolves(scenario: ScenarioFile, file: string, metricNames: r
     if (spec?.kind === 'probability' && goal.find === 'closest' && goal.target !== undefined && (goal.target < 0 || goal.target > 1)) {
       errors.push(new ScenarioError(file, `${at}.target`, `${block.metric} is a probability, between 0 and 1, and the target is ${goal.target}: expected a target from 0 to 1`));
     }
-    const setups: [string, Record<string, unknown>, string][] = values.map((v, k) => [block.values ? `${at}.values.${k}` : `${at}.range`, { [block.vary]: v }, where(block, v)]);
+    // A problem is named at the value that has it: a listed value, or a range's end (its
+    // "from" or "to", which the dashboard marks alone); a value inside a range, at the range.
+    const rangeAt = (k: number) => (k === 0 ? `${at}.range.0` : k === values.length - 1 ? `${at}.range.1` : `${at}.range`);
+    const setups: [string, Record<string, unknown>, string][] = values.map((v, k) => [block.values ? `${at}.values.${k}` : rangeAt(k), { [block.vary]: v }, where(block, v)]);
     if (block.sameAs) setups.push([`${at}.sameAs`, block.sameAs, ' (setup A)']);
     // Where inside the block a problem at a setup's `path` was written: a sameAs change's own key.
     const written = (path: string, problemPath: string) => {

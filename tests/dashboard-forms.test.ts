@@ -388,6 +388,20 @@ describe('problems are shown at their field, in the CLI’s words', () => {
     expect(placeErrors(checked.errors, fields).general).toContain('x.json: solve.0.atLeast: expected a number, got ""');
   });
 
+  test('a Find range end the setup refuses is named at that end, for the page to mark it alone (not the whole row)', () => {
+    const findFields = [...fields, 'solve.0', 'solve.0.range', 'solve.0.range.0', 'solve.0.range.1', 'solve.0.atLeast'];
+    const at = (range: unknown[]) => {
+      const checked = checkScenario({ ...defaultScenario(), solve: [{ name: 'find', vary: 'setup.challenges', range, metric: 'success', atLeast: 0.5 }] }, 'x.json');
+      if (checked.ok) throw new Error('expected a problem');
+      return [...placeErrors(checked.errors, findFields).atField.keys()];
+    };
+    expect(at([-1, 3])).toEqual(['solve.0.range.0']);
+    expect(at([-3, -1])).toEqual(['solve.0.range.0']);
+    // The CLI says the same place.
+    const checked = checkScenario({ ...defaultScenario(), solve: [{ name: 'find', vary: 'setup.challenges', range: [-1, 3], metric: 'success', atLeast: 0.5 }] }, 'x.json');
+    expect(checked.ok ? [] : checked.errors.map((e) => e.message)).toEqual([expect.stringMatching(/^x\.json: solve\.0\.range\.0: setup\.challenges: expected a number ≥ 0, got -1 \(with setup\.challenges = -1\)/)]);
+  });
+
   test('a problem deeper than any field goes to the nearest field above it; one no field owns is general', () => {
     let s = defaultScenario();
     s = withValue(s, ['setup', 'participants', 0, 'charm'], 3);
@@ -1079,5 +1093,23 @@ describe('a rule in the words its select shows, the file keeping its values', ()
     // Not a value of the rule's by the sentence: a side named as one stays its name; "as" without "does" is not a comparison.
     expect(said(ruleWords('rules.push changes nothing here: side "never" has no one to push', 'viciousness'))).toContain('side "never"');
     expect(said(ruleWords('rules.invest changes nothing here: a rival named as "focus" has one design', 'viciousness'))).toContain('as "focus" has');
+  });
+});
+
+describe('field help names rules in words', () => {
+  test('no help names a rule by its key or a value by its file spelling ("rule equipment: mostEquipped"): by its label and its values’ words', () => {
+    const helps = (fields: readonly Field[]): string[] =>
+      fields.flatMap((f) => [...(f.help ? [f.help] : []), ...(f.kind === 'group' || f.kind === 'list' ? helps(f.fields) : [])]);
+    const found: string[] = [];
+    for (const form of forms) {
+      for (const help of helps(form.fields)) {
+        for (const t of ruleToggles(form.system)) {
+          if (new RegExp(`\\brules? ${t.key}\\b`).test(help)) found.push(`${form.system}/${form.mechanic}: rule ${t.key}: ${help}`);
+          // A value's file spelling (camelCase: mostEquipped, everySide) in a help.
+          for (const v of t.values) if (typeof v === 'string' && /[a-z][A-Z]/.test(v) && new RegExp(`\\b${v}\\b`).test(help)) found.push(`${form.system}/${form.mechanic}: ${t.key} value ${v}: ${help}`);
+        }
+      }
+    }
+    expect(found).toEqual([]);
   });
 });

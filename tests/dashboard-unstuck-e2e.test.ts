@@ -6,6 +6,7 @@
  * before.
  */
 import { writeFileSync } from 'node:fs';
+import { parse as parseYaml } from 'yaml';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -133,6 +134,25 @@ describe.skipIf(!CHROMIUM)('what no field edits can be taken out where it is sai
     await p.selectOption('[data-key="mechanic"]', 'viciousness/battle');
     await p.waitForSelector('[data-path="setup.sides.1.flee"]');
     await expect(p.inputValue(name)).resolves.toBe('Goblin ambush');
+    await p.close();
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+  test('an optional text field typed in and cleared goes back to its default: a combat character’s team, emptied, leaves the key out and the page runs', async () => {
+    const p = await suite.page('');
+    await finished(p);
+    await p.selectOption('[data-key="mechanic"]', 'vdp/combat');
+    await p.waitForSelector('[data-path="setup.characters.1.team"]');
+    await finished(p);
+    const team = '[data-path="setup.characters.1.team"] > input';
+    await p.fill(team, 'x');
+    await finished(p);
+    await p.fill(team, '');
+    // Before, the page kept `team: ""` and refused to run ("expected a non-empty string")
+    // until a reload.
+    await finished(p);
+    await expect(p.locator('#setup .invalid').count()).resolves.toBe(0);
+    const file = parseYaml((await suite.download(p, '#download')).text);
+    expect(file.setup.characters[1]).not.toHaveProperty('team');
     await p.close();
     expect(pageErrors).toEqual([]);
   }, 120_000);

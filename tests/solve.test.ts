@@ -462,7 +462,7 @@ describe('bad input', () => {
     expect(errors).toEqual([
       'solve.json: solve.0.vary: "setup.nothing.here" does not exist: the file has no "setup.nothing"',
       expect.stringMatching(/^solve.json: solve.1.metric: no metric "sucess" in viciousness knavery: did you mean "success"\? expected one of success/),
-      expect.stringMatching(/^solve.json: solve.2.range: setup.challenges: expected a number ≥ 0, got -2 \(with setup.challenges = -2\)/),
+      expect.stringMatching(/^solve.json: solve.2.range.0: setup.challenges: expected a number ≥ 0, got -2 \(with setup.challenges = -2\)/),
       expect.stringMatching(/^solve.json: solve.3.values.1: setup.challenges: expected a number, got "x"/),
       // A field of no setup: the block's `vary` is the mistake, not the range it varies over.
       'solve.json: solve.4.vary: setup.challenge: unknown field "challenge": did you mean "challenges"?',
@@ -541,7 +541,7 @@ describe('bad input a run would only find late', () => {
     };
     try {
       expect(errorsOf(heist([{ ...even, range: [0, 3] }]))).toEqual([
-        `solve.json: solve.0.range: two metrics are both named "${prepare({ challenges: 2, participants: [{ name: 'crew', count: 3 }] }, {}).metrics[0].name}" (with setup.challenges = 3): give the sides, teams and combatants names that differ`,
+        `solve.json: solve.0.range.1: two metrics are both named "${prepare({ challenges: 2, participants: [{ name: 'crew', count: 3 }] }, {}).metrics[0].name}" (with setup.challenges = 3): give the sides, teams and combatants names that differ`,
       ]);
       expect(errorsOf(heist([{ ...even, values: [1, 4], range: undefined }]))).toEqual(['solve.json: solve.0.values.1: four challenges are refused here (with setup.challenges = 4)']);
     } finally {

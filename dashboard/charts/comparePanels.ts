@@ -3,7 +3,8 @@
  * with its interval (model/compare.ts) — each chart with its table. Points pair up by
  * index: B is A with one value changed, so both have the same sweep.
  */
-import type { ScenarioResult } from '../../sim/result.ts';
+import type { PointResult, ScenarioResult } from '../../sim/result.ts';
+import { headlineMetrics } from '../../reports/headline.ts';
 import { pointKey } from '../../sim/diff.ts';
 import { type MetricKind, metricKinds, metricLabel } from '../../reports/metrics.ts';
 import { pointLabel, sweepValueLabel, type SweepMechanic } from '../../reports/sweep.ts';
@@ -13,7 +14,7 @@ import type { Panel } from './panels.ts';
 import { exactCell, intervalCell, numberCell, textCell } from './table.ts';
 
 export interface CompareOptions {
-  /** With a sweep, the one metric compared at every point; default the first probability. */
+  /** With a sweep, the one metric compared at every point; default the headline figure B's change moves (comparedMetric). */
   metric?: string;
   /** A's setup: sweep paths then name list items ("guards › guard › how many", reports/sweep.ts). */
   setup?: unknown;
@@ -21,11 +22,41 @@ export interface CompareOptions {
   shift?: { path: string; by: number };
 }
 
-/** The metric compared point by point in a sweep: the one asked for, else the first probability. */
-export function comparedMetric(a: ScenarioResult, options: CompareOptions = {}): string | undefined {
+/**
+ * A's points each with B's, by their values (a run in flight or stopped has only the
+ * points with trials back, on each side its own): never by position in the lists.
+ */
+function pairedPoints(a: ScenarioResult, b: ScenarioResult, shift: CompareOptions['shift']): [PointResult, PointResult][] {
+  const bPoints = new Map(b.results.map((pb) => [pointKey(pb.point), pb]));
+  return a.results.flatMap((pa): [PointResult, PointResult][] => {
+    const wanted = shift && typeof pa.point[shift.path] === 'number' ? { ...pa.point, [shift.path]: (pa.point[shift.path] as number) + shift.by } : pa.point;
+    const pb = bPoints.get(pointKey(wanted));
+    return pb ? [[pa, pb]] : [];
+  });
+}
+
+/**
+ * The metric compared point by point in a sweep: the one asked for, else the mechanic's
+ * headline figure (its metric spec's `headline`, as the page's headline and the reports lead
+ * with it), else the first probability. Of several headline figures, the first that B's
+ * change can move: one whose exact value B shares with A at every point is passed over (a
+ * Sorcerer contest's P(win) under the rule for repeating a task, where only P(side A wins
+ * within its tries) moves), since a comparison opened on it shows nothing.
+ */
+export function comparedMetric(a: ScenarioResult, options: CompareOptions = {}, b?: ScenarioResult): string | undefined {
   const kinds = metricKinds(a);
   const names = [...kinds.keys()];
-  return options.metric && kinds.has(options.metric) ? options.metric : (names.find((m) => kinds.get(m) === 'probability') ?? names[0]);
+  if (options.metric && kinds.has(options.metric)) return options.metric;
+  const pairs = b ? pairedPoints(a, b, options.shift) : [];
+  const unmoved = (metric: string) =>
+    pairs.length > 0 &&
+    pairs.every(([pa, pb]) => {
+      const x = pa.metrics[metric]?.exact;
+      const y = pb.metrics[metric]?.exact;
+      return x !== undefined && y !== undefined && Math.abs(x - y) <= 1e-12;
+    });
+  const headlines = headlineMetrics(a);
+  return headlines.find((m) => !unmoved(m)) ?? headlines[0] ?? names.find((m) => kinds.get(m) === 'probability') ?? names[0];
 }
 
 /**
@@ -45,16 +76,9 @@ export function compareRows(a: ScenarioResult, b: ScenarioResult, options: Compa
   const kinds = metricKinds(a);
   const names = [...kinds.keys()];
   const onePoint = a.results.length === 1 && b.results.length === 1;
-  const chosen = comparedMetric(a, options);
+  const chosen = comparedMetric(a, options, b);
   const rows: CompareRow[] = [];
-  // B's point for each of A's, by its values (a run in flight or stopped has only the
-  // points with trials back, on each side its own): never by position in the lists.
-  const bPoints = new Map(b.results.map((pb) => [pointKey(pb.point), pb]));
-  const shift = options.shift;
-  a.results.forEach((pa) => {
-    const wanted = shift && typeof pa.point[shift.path] === 'number' ? { ...pa.point, [shift.path]: (pa.point[shift.path] as number) + shift.by } : pa.point;
-    const pb = bPoints.get(pointKey(wanted));
-    if (!pb) return;
+  for (const [pa, pb] of pairedPoints(a, b, options.shift)) {
     for (const metric of onePoint ? names : chosen ? [chosen] : []) {
       const ma = pa.metrics[metric];
       const mb = pb.metrics[metric];
@@ -67,7 +91,7 @@ export function compareRows(a: ScenarioResult, b: ScenarioResult, options: Compa
         difference: difference(ma, mb),
       });
     }
-  });
+  }
   return rows;
 }
 
@@ -92,7 +116,7 @@ export function comparePanels(a: ScenarioResult, b: ScenarioResult, options: Com
   for (const kind of ['probability', 'mean'] as MetricKind[]) {
     const same = rows.filter((r) => r.kind === kind);
     if (!same.length) continue;
-    const label = metricLabel(a, comparedMetric(a, options) ?? '');
+    const label = metricLabel(a, comparedMetric(a, options, b) ?? '');
     // Each side's exact value beside its estimate where either has one (a single-roll
     // mechanic), as every other table of the page has.
     const exact = same.some((r) => r.a.exact !== undefined || r.b.exact !== undefined);

@@ -19,6 +19,18 @@ export function numberFromText(text: string): number | string | undefined {
   return text;
 }
 
+/**
+ * A text field's typed text as the file holds it: the field's own reading where it has one
+ * (a count or a list of names), else the text itself; an emptied box leaves the key out, as
+ * an emptied number box does, so an optional field cleared goes back to its default (a
+ * combat character's team kept `team: ""` and refused to run) and a required one is said
+ * to be missing.
+ */
+export function textFieldValue(field: { read?(text: string): unknown }, text: string): unknown {
+  if (field.read) return field.read(text);
+  return text === '' ? undefined : text;
+}
+
 /** A number field's value as text for its input. */
 export function textFromValue(value: unknown): string {
   if (value === undefined || value === null) return '';

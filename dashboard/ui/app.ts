@@ -8,6 +8,7 @@
 import type { SystemName } from '../../sim/rules.ts';
 import type { ScenarioResult } from '../../sim/result.ts';
 import { ScenarioErrors, type ScenarioError } from '../../sim/scenario.ts';
+import { findMechanic } from '../../sim/mechanics.ts';
 import type { SolveResult } from '../../sim/solve/result.ts';
 import { switchMechanic } from '../model/switch.ts';
 import { droppedWords } from '../model/setupWords.ts';
@@ -362,9 +363,9 @@ export class App implements SetupContext {
         // the sweep varies is said as varied, over the values its points ran: the result's
         // `rules` holds the file's own value, which no point of such a sweep need have run
         // (sacrificeCurrency swept over none and carried read “joins the full defence”).
-        ...(r.rules && Object.keys(r.rules).length
-          ? [' · rules ', ...Object.entries(r.rules).flatMap(([k, v], i) => [i > 0 ? ', ' : '', ...ruleInForce(r, k, v)])]
-          : []),
+        // Only the rules the mechanic plays (sim/mechanic.ts `variants`): a result carries
+        // every rule of its system, and a contest's read as if the conflict's applied to it.
+        ...(playedRules(r).length ? [' · rules ', ...playedRules(r).flatMap(([k, v], i) => [i > 0 ? ', ' : '', ...ruleInForce(r, k, v)])] : []),
       ),
     );
     replace(
@@ -386,7 +387,15 @@ export class App implements SetupContext {
   }
 
   private openSetupOf(source: string, scenario: Record<string, unknown>, solved: boolean): void {
-    this.message(`Opened the setup ${source} ran${solved ? '; a results file holds its solve answers, not the blocks (Find asks such questions here)' : ''}.`, false);
+    // A results file carries no solve blocks (a report's holds their answers, poolsim run's
+    // not even those): the Find questions the scenario asked are not in the setup opened,
+    // nor in a scenario downloaded from it. Said, not dropped without a word.
+    this.message(
+      solved
+        ? `Opened the setup ${source} ran, without its Find questions: a results file holds the answers of its solve blocks, not the blocks themselves, so this setup and a scenario downloaded from it have none (set Find up again, or open the scenario file it was made from).`
+        : `Opened the setup ${source} ran. A results file does not carry a scenario's Find questions (its solve blocks): any it had are not in this setup, nor in a scenario downloaded from it (open the scenario file it was made from for them).`,
+      false,
+    );
     this.load({ scenario });
   }
 
@@ -765,7 +774,7 @@ export class App implements SetupContext {
     const find = made;
     const update = (results: SolveResult[], done: boolean) => {
       if (this.find !== find) return;
-      const node = findResultsNode(results, done, plan.scenario, find.metricWords);
+      const node = findResultsNode(results, done, plan.scenario, find.metricWords, find.metricKind);
       if (this.findNode) this.findNode.replaceWith(...(node ? [node] : []));
       else if (node) this.el.results.prepend(node);
       this.findNode = node;
@@ -790,3 +799,8 @@ export class App implements SetupContext {
   }
 }
 
+/** A result's rules that its mechanic plays, each with its value; every rule where the mechanic is not known. */
+function playedRules(r: ScenarioResult): [string, unknown][] {
+  const plays = findMechanic(r.system, r.mechanic)?.variants;
+  return Object.entries(r.rules ?? {}).filter(([k]) => plays === undefined || plays.includes(k));
+}

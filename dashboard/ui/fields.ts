@@ -4,7 +4,7 @@
  * sweep editor and the compare editor all use them.
  */
 import type { LeafField } from '../../reports/fields/spec.ts';
-import { diceChips, numberFromText, textFromValue, typedDice } from '../model/coerce.ts';
+import { diceChips, numberFromText, textFieldValue, textFromValue, typedDice } from '../model/coerce.ts';
 import { h } from './dom.ts';
 
 /** Dice offered as one-click chips; any "KdN" can be typed. */
@@ -26,10 +26,9 @@ export function leafInput(field: LeafField, value: unknown, options: LeafOptions
         on: { input: (e) => onChange(numberFromText((e.target as HTMLInputElement).value), false) },
       });
     case 'text': {
-      const read = field.read ?? ((t: string) => t);
       return h('input', {
         attrs: { id, type: 'text', autocomplete: 'off', placeholder: field.placeholder, value: field.show ? field.show(value) : textFromValue(value), 'data-key': field.key },
-        on: { input: (e) => onChange(read((e.target as HTMLInputElement).value), false) },
+        on: { input: (e) => onChange(textFieldValue(field, (e.target as HTMLInputElement).value), false) },
       });
     }
     case 'flag': {

@@ -13,6 +13,7 @@ import { solveSearches, judged } from '../../sim/solve/plan.ts';
 import type { SolveSearch } from '../../sim/solve/search.ts';
 import type { SolveResult } from '../../sim/solve/result.ts';
 import { solveChart } from '../../reports/charts/solveChart.ts';
+import { describeSolveExpect } from '../../reports/solveSection.ts';
 import { pathWords, sweepLabel } from '../../reports/sweep.ts';
 import { getAt, joinPath, parsePath } from '../../reports/fields/paths.ts';
 import { h, svgNode, uid } from './dom.ts';
@@ -131,15 +132,25 @@ export function findSection(ctx: SetupContext): HTMLElement {
     name.addEventListener('input', () => set('name', name.value));
     const goal = block.target ?? block.atLeast ?? block.atMost;
     const goalKey = block.atLeast !== undefined ? 'atLeast' : block.atMost !== undefined ? 'atMost' : 'target';
+    // The range as a whole, for a problem of a value between its ends (or of the range
+    // itself): both ends are marked, and nothing else of the row; an end's own problem marks
+    // that end alone (sim/scenario.ts names it solve.0.range.0 or .1).
+    const rangeBox = h(
+      'span',
+      { class: 'find-range', attrs: { 'data-path': 'solve.0.range' } },
+      h('label', {}, 'from'),
+      own('solve.0.range.0', num('find-lo', range[0], 'from', (n) => set('range', [n, rangeNow()[1]]))),
+      h('label', {}, 'to'),
+      own('solve.0.range.1', num('find-hi', range[1], 'to', (n) => set('range', [rangeNow()[0], n]))),
+      h('span', { class: 'problems', attrs: { role: 'alert' } }),
+    );
+    ctx.register('solve.0.range', rangeBox);
     const row = h(
       'div',
       { class: 'field find-row', attrs: { 'data-path': 'solve.0' } },
       h('label', {}, 'which'),
       own('solve.0.vary', vary),
-      h('label', {}, 'from'),
-      own('solve.0.range.0', num('find-lo', range[0], 'from', (n) => set('range', [n, rangeNow()[1]]))),
-      h('label', {}, 'to'),
-      own('solve.0.range.1', num('find-hi', range[1], 'to', (n) => set('range', [rangeNow()[0], n]))),
+      rangeBox,
       h('label', {}, 'gives'),
       own('solve.0.metric', metric),
       find,
@@ -173,6 +184,8 @@ export class FindRun {
   results: SolveResult[] = [];
   /** The plan's metrics by their labels ("P(plan succeeds)"), as the Find picker names them. */
   readonly metricWords: (metric: string) => string;
+  /** Whether a metric of the plan is a probability or a mean, as its spec declares. */
+  readonly metricKind: (metric: string) => string | undefined;
 
   constructor(
     private readonly plan: ScenarioPlan,
@@ -181,6 +194,8 @@ export class FindRun {
     // The sentences name the varied field as the form does (reports/sweep.ts), and the
     // metric as the Find picker does, by its label.
     this.metricWords = metricWordsOf(plan);
+    const kinds = new Map((plan.points[0]?.simulation.metrics ?? []).map((m) => [m.name, m.kind as string]));
+    this.metricKind = (metric) => kinds.get(metric);
     this.searches = solveSearches(plan, { words: pathWords(plan.scenario), metricWords: this.metricWords });
     this.steps = this.searches.map((s) => s.steps());
     setTimeout(() => this.slice(), 0);
@@ -218,8 +233,9 @@ function metricWordsOf(plan: ScenarioPlan): (metric: string) => string {
 export function findResultsNode(
   results: readonly SolveResult[],
   done: boolean,
-  scenario: { system: string; mechanic: string; setup?: unknown; sweep?: Record<string, unknown> },
+  scenario: { system: string; mechanic: string; setup?: unknown; sweep?: Record<string, unknown>; solve?: readonly { expect?: Omit<NonNullable<SolveResult['expect']>, 'pass' | 'reason'> }[] },
   metricWords: (metric: string) => string = (metric) => metric,
+  metricKind: (metric: string) => string | undefined = () => undefined,
 ): HTMLElement | null {
   const { system, mechanic, setup } = scenario;
   if (results.length === 0) return null;
@@ -237,7 +253,7 @@ export function findResultsNode(
   return h(
     'section',
     { class: 'find-results', attrs: { 'data-find-state': done ? 'finished' : 'running' } },
-    ...results.map((r) =>
+    ...results.map((r, i) =>
       h(
         'article',
         { class: 'panel find-result', attrs: { 'data-solve': r.name } },
@@ -246,9 +262,31 @@ export function findResultsNode(
         // Why the search is by Monte Carlo where the mechanic has exact values (as the report says).
         r.exactSkipped ? h('p', { class: 'help exact-note' }, ...ruleText(r.exactSkipped, system)) : null,
         unvaried(r.vary).length ? h('p', { class: 'help' }, "Asked at the setup's own ", ...unvaried(r.vary).flatMap((parts, i) => [i > 0 ? ', ' : '', ...parts]), ': Vary is not applied to Find.') : null,
-        r.points.length ? h('figure', {}, svgNode(solveChart(r, { system, mechanic, setup }))) : null,
+        findCheck(r, scenario.solve?.[i]?.expect),
+        // The y-axis names the metric as the sentence and the picker do, by its label.
+        r.points.length ? h('figure', {}, svgNode(solveChart(r, { system, mechanic, setup, label: metricWords(r.metric), ...(metricKind(r.metric) ? { probability: metricKind(r.metric) === 'probability' } : {}) }))) : null,
       ),
     ),
   );
 }
 
+/**
+ * The question's `expect` on the value found, judged as poolsim solve judges it (sim/solve/
+ * plan.ts `judged`, which FindRun applies once a search is done) and said in its words
+ * (reports/solveSection.ts), as the page shows the expect checks: pass or FAIL, why it
+ * failed, and the designer's why. Until the answer is in, the check is said, undecided.
+ */
+function findCheck(r: SolveResult, asked: Omit<NonNullable<SolveResult['expect']>, 'pass' | 'reason'> | undefined): HTMLElement | null {
+  const e = r.expect;
+  if (!e && !asked) return null;
+  const item = e
+    ? h(
+        'li',
+        { class: e.pass ? 'pass' : 'fail' },
+        h('span', { class: 'badge' }, e.pass ? 'pass' : 'FAIL'),
+        ` ${describeSolveExpect(e, false, r.vary)}`,
+        e.why ? h('div', { class: 'why' }, `why: ${e.why}`) : null,
+      )
+    : h('li', { class: 'pending' }, h('span', { class: 'badge' }, '—'), ` ${describeSolveExpect({ ...asked!, pass: true }, false, r.vary)}: not judged until the value is found`);
+  return h('div', { class: 'checks find-check' }, h('ul', {}, item));
+}

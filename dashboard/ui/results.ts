@@ -337,7 +337,7 @@ export function renderResults(view: ResultsView, options: ResultsOptions): HTMLE
         // what of B's setup changes nothing. One A has too is said there, once (it was listed
         // twice, as B's here and as A's below).
         notesList(pointNotes(b).filter((note) => !pointNotes(a).includes(note)).map((note) => `B: ${note}`), b, b.setup ?? panelOptions.setup),
-        a.results.length > 1 ? select('compare', heatmapChoices(a), comparedMetric(a, compareOptions), options.onCompareMetric) : null,
+        a.results.length > 1 ? select('compare', heatmapChoices(a), comparedMetric(a, compareOptions, b), options.onCompareMetric) : null,
         ...comparePanels(a, b, compareOptions).map((p) => panelNode(p)),
       ),
     );

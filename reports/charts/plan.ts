@@ -126,7 +126,7 @@ export function chartPlan(result: ScenarioResult, options: ChartPlanOptions = {}
       for (const kind of ['probability', 'mean'] as const) {
         const same = members.filter((m) => kinds.get(m) === kind);
         if (!same.length) continue;
-        const title = `${familyLabel(result, family, same)} by ${sweepLabel(axis, setup, result)}`;
+        const title = titleBy(familyLabel(result, family, same), [sweepLabel(axis, setup, result)]);
         // A family that is one constant at every point (fled: 0) would read as a finding.
         const constant = constantFamilyNote(result, same, title);
         if (constant) {
@@ -144,7 +144,7 @@ export function chartPlan(result: ScenarioResult, options: ChartPlanOptions = {}
     for (const metric of new Set(chosen)) {
       if (!kinds.has(metric)) throw new Error(`chartPlan: heatmap metric "${metric}" is not in the result`);
       const kind = kinds.get(metric)!;
-      add({ name: `heatmap-${metric}`, title: `${metricLabel(result, metric)} by ${sweepLabel(pair[0], setup, result)} and ${sweepLabel(pair[1], setup, result)}`,
+      add({ name: `heatmap-${metric}`, title: titleBy(metricLabel(result, metric), [sweepLabel(pair[0], setup, result), sweepLabel(pair[1], setup, result)]),
         kind: 'heatmap', metrics: [metric], metricKind: kind, axes, draw: (r = result) => metricHeatmap(r, metric, { kind, axes: pair, setup }) });
     }
   }
@@ -179,7 +179,7 @@ export function chartPlan(result: ScenarioResult, options: ChartPlanOptions = {}
   if (seriesPoints <= MAX_FAN_PANELS) {
     for (const key of seriesKeys) {
       if (hasFan(result, key)) {
-        add({ name: `fan-${key}`, title: `${SERIES_LABELS[key] ?? key} by turn`, kind: 'fan', key, draw: (r = result) => fanOverTurns(r, key, setup) });
+        add({ name: `fan-${key}`, title: titleBy(SERIES_LABELS[key] ?? key, ['turn']), kind: 'fan', key, draw: (r = result) => fanOverTurns(r, key, setup) });
       }
     }
     const shareKey = shareSeriesKey(result);
@@ -191,7 +191,7 @@ export function chartPlan(result: ScenarioResult, options: ChartPlanOptions = {}
   // Each `solve` block the command line answered beside the results (sim/solve/).
   for (const s of result.solve ?? []) {
     const label = metricLabel(result, s.metric);
-    add({ name: `solve-${s.name}`, title: `${s.name}: ${label} by ${sweepLabel(s.vary, setup, result)}`, kind: 'solve', key: s.name, metrics: [s.metric],
+    add({ name: `solve-${s.name}`, title: `${s.name}: ${titleBy(label, [sweepLabel(s.vary, setup, result)])}`, kind: 'solve', key: s.name, metrics: [s.metric],
       metricKind: kinds.get(s.metric), draw: () => solveChart(s, { system: result.system, mechanic, setup, label, probability: kinds.get(s.metric) === 'probability' }) });
   }
   return charts;
@@ -201,4 +201,14 @@ export function chartPlan(result: ScenarioResult, options: ChartPlanOptions = {}
 function firstPointOf(result: ScenarioResult, key: string): ScenarioResult {
   const first = result.results.find((p) => p.distributions?.[key]);
   return first ? { ...result, results: [{ ...first, point: {} }] } : result;
+}
+
+/**
+ * A chart's title: what it shows "by" what it is drawn over ("P(win: guards) by guards ›
+ * guard › how many", "… by X and Y"). A label that itself ends in "by" ("mean points the
+ * wealth track is lowered by") reads "…, as X varies": "lowered by by baron" was a stutter.
+ */
+export function titleBy(label: string, over: readonly string[]): string {
+  const what = over.join(' and ');
+  return /\bby$/i.test(label.trim()) ? `${label}, as ${what} ${over.length > 1 ? 'vary' : 'varies'}` : `${label} by ${what}`;
 }

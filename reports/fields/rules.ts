@@ -67,6 +67,23 @@ function valueWords(toggle: { words: Record<string, string> }, value: unknown): 
   return toggle.words[String(value)] ?? String(value);
 }
 
+/**
+ * A rule as a field's help names it, by its label, quoted: “equipment dice roll for”. Read
+ * from the table above rather than copied into the help, so a help never names a rule by
+ * its file spelling nor by a label it no longer has.
+ */
+export function ruleNamed(key: string): string {
+  if (!RULE_LABELS[key]) throw new Error(`ruleNamed: no label for the rule "${key}"`);
+  return `“${RULE_LABELS[key].label}”`;
+}
+
+/** A rule's value as its select says it, quoted (sim/rules.ts `variant` words): “every side, as written”. */
+export function ruleValueNamed(system: SystemName, key: string, value: string | boolean): string {
+  const toggle = ruleToggles(system).find((t) => t.key === key);
+  if (!toggle || !toggle.values.includes(value)) throw new Error(`ruleValueNamed: the ${system} rule "${key}" has no value ${JSON.stringify(value)}`);
+  return `“${valueWords(toggle, value)}”`;
+}
+
 /** A rule toggle in the rules' words ("a hit is"); one the dashboard does not know by its key. */
 export function ruleLabel(key: string): string {
   return RULE_LABELS[key]?.label ?? key;

@@ -1,5 +1,6 @@
 /** Sorcerer forms: the opposed contest (sorcerer.txt "The basic way dice work"). */
 import { choice, type Field, type MechanicForm } from './spec.ts';
+import { ruleNamed, ruleValueNamed } from './rules.ts';
 import { WEAPONS } from '../../sim/sorcerer/bleed.ts';
 import { CURRENCY_POLICIES, DEFEND_POLICIES, STAND_UP_POLICIES } from '../../sim/sorcerer/conflict.ts';
 import { oneMore, sweepPreset } from './presets.ts';
@@ -42,7 +43,7 @@ export const contestForm: MechanicForm = {
       key: 'retryPenalty',
       label: 'dice lost per failed try',
       placeholder: '1',
-      help: '“Repeating a task after failing -1”: side A rolls this many dice fewer for each try it lost before, or on every repeat alike under the rule “the penalty for repeating a failed task” (needs tries; 0: no penalty)',
+      help: `“Repeating a task after failing -1”: side A rolls this many dice fewer for each try it lost before, or on every repeat alike under the rule ${ruleNamed('repeatPenalty')} (needs tries; 0: no penalty)`,
     },
   ],
   template: () => ({ a: { name: 'sorcerer', dice: 4 }, b: { name: 'demon', dice: 3 } }),
@@ -122,7 +123,7 @@ function fighter(key: 'a' | 'b', label: string): Field {
       choice('defend', 'defence before acting', DEFEND_POLICIES, 'full defence if more than one die (default)', 'sacrifices its action for a full defence, or “sucks it up” with one die; once hurt: one die while it carries no penalty; if more than one die: the full defence only when it rolls more than one die', DEFEND_WORDS),
       choice('standUp', 'Stand Up', STAND_UP_POLICIES, 'for its full dice (default)', 'dice asked for when penalties exceed Stamina (mid-round: no more than its dice on the table)', STAND_UP_WORDS),
       { kind: 'number', key: 'standUpBonus', label: 'Stand Up bonus dice', placeholder: '0', help: '“rack up bonus dice on this roll (spit blood, stomp on your friends)”: beside its Will' },
-      choice('currency', 'roll over successes', CURRENCY_POLICIES, 'all (default)', 'as bonus dice into its next action: none, a Stand Up’s, a defence’s, or all (both, and a landed attack’s with the rule attackCurrency)', CURRENCY_WORDS),
+      choice('currency', 'roll over successes', CURRENCY_POLICIES, 'all (default)', `as bonus dice into its next action: none, a Stand Up’s, a defence’s, or all (both, and a landed attack’s with the rule ${ruleNamed('attackCurrency')} set to ${ruleValueNamed('sorcerer', 'attackCurrency', 'nextAction')})`, CURRENCY_WORDS),
       { kind: 'number', key: 'passion', label: 'Passion dice', placeholder: 'none', help: '“roll your Passion first and then use successes on that roll as bonus dice”: each round, against the other’s action dice' },
     ],
   };

@@ -5,6 +5,8 @@
  * lines drawn as small panels each named beside it rather than 16 recycled colours; a
  * rank fan over the ranks reached; and every SVG file titled.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { PointResult, ScenarioResult } from '../../sim/result.ts';
 import { chartsAndNotes as chartPlan, distributionBars, fanOverTurns, metricsOverSweep } from '../../reports/charts/index.ts';
@@ -32,6 +34,17 @@ function battleSweep(): ScenarioResult {
 }
 
 describe('the chart plan', () => {
+  it('a metric whose label ends in "by" is not titled "… by by <sweep>": a campaign rival’s wealth-track points read "…, as <sweep> varies"', () => {
+    const result = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'reports', 'baseline', 'campaign-armed-rival', 'results.json'), 'utf8')) as ScenarioResult;
+    const { charts } = chartPlan(result);
+    const titles = charts.map((c) => c.title);
+    expect(titles.filter((t) => /\bby by\b/i.test(t))).toEqual([]);
+    expect(titles).toContainEqual(expect.stringMatching(/^Mean points the wealth track is lowered by, as .+ varies$/));
+    // A heatmap's title over two swept fields says both.
+    const two = { ...result, results: result.results.flatMap((p) => [0, 1].map((k) => ({ ...p, point: { ...p.point, 'setup.turns': k + 1 } }))) };
+    const heat = chartPlan(two, { heatmapMetrics: ['wealthLowered'] }).charts.map((c) => c.title);
+    expect(heat).toContainEqual(expect.stringMatching(/lowered by, as .+ and .+ vary$/));
+  });
   it('leaves out a family that is 0 at every point and a one-value distribution, draws an identical one once, and says so', () => {
     const { charts, notes } = chartPlan(battleSweep());
     const names = charts.map((c) => c.name);

@@ -1,0 +1,122 @@
+/**
+ * Find and the results-file view say what the CLI says, in Chromium (a dashboard audit):
+ * a Find question's `expect` judged beside its answer (pass, or FAIL with why) as poolsim
+ * solve judges it, its chart's axis naming the metric as the sentence does, a wrong "from"
+ * marked alone, a results file's setup opened with its Find questions said to be missing,
+ * the file's rules those its mechanic plays, and Compare opened on the headline figure B's
+ * change moves. Each test here failed before.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { dashboardSuite } from './dashboard-server.ts';
+import { chromiumOrSkip } from './browser.ts';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const CHROMIUM = await chromiumOrSkip('the dashboard Find end-to-end test');
+const RUN_TIMEOUT = 90_000;
+const suite = dashboardSuite(CHROMIUM, { prefix: 'poolsim-find-', viewport: { width: 1400, height: 900 }, acceptDownloads: true, runTimeout: RUN_TIMEOUT });
+const { pageErrors, finished } = suite;
+
+/** The library's flat-penalty contest, at fewer trials (its Find question is answered exactly). */
+async function openFlat(p: Page): Promise<void> {
+  const scenario = parseYaml(readFileSync(join(ROOT, 'scenarios', 'sorcerer-keep-trying-flat.yaml'), 'utf8'));
+  const path = join(suite.dashboard!.work, 'sorcerer-keep-trying-flat.json');
+  writeFileSync(path, JSON.stringify({ ...scenario, trials: 2000 }));
+  await p.setInputFiles('#file', path);
+  await p.waitForSelector('[data-path="setup.retryPenalty"]');
+  await finished(p);
+}
+
+const found = '.find-results[data-find-state="finished"]';
+
+describe.skipIf(!CHROMIUM)('Find and results files, in Chromium', () => {
+  test('the Find answer shows its expect check, pass or FAIL with why, as poolsim solve judges it; its chart names the metric by its label', async () => {
+    const p = await suite.page('');
+    await finished(p);
+    await openFlat(p);
+    await p.waitForSelector(found);
+    const check = p.locator('.find-result .find-check li');
+    await expect(check.getAttribute('class')).resolves.toBe('pass');
+    await expect(check.textContent()).resolves.toContain('the value found should be 4');
+    await expect(check.textContent()).resolves.toContain('why: three tries win 0.6978');
+    // The y-axis as the sentence and the picker say it, not the metric's file name.
+    const axis = await p.locator('.find-result figure svg').textContent();
+    expect(axis).toContain('P(side A wins within its tries)');
+    expect(axis).not.toContain('retry.won');
+    // Two dice lost per failed try: poolsim solve says "FAIL … (failed: found 7)", and so does the page.
+    await p.fill('[data-path="setup.retryPenalty"] > input', '2');
+    await p.waitForSelector('.find-result .find-check li.fail', { timeout: RUN_TIMEOUT });
+    await expect(p.locator('.find-result .find-check li.fail').textContent()).resolves.toMatch(/FAIL the value found should be 4 \(failed: found 7\)why: three tries/);
+    await p.close();
+    expect(pageErrors).toEqual([]);
+  }, 180_000);
+
+  test('a Find "from" the setup refuses marks that box alone, not every control of the row', async () => {
+    const p = await suite.page('');
+    await finished(p);
+    await openFlat(p);
+    await p.fill('[data-path="solve.0.range.0"] input', '0');
+    await p.waitForSelector('.results[data-run-state="invalid"]');
+    await expect(p.locator('[data-path="solve.0.range.0"] .problems').textContent()).resolves.toContain('setup.tries: expected a number ≥ 1, got 0');
+    // Every box and picker of the row: only "from" is drawn as refused.
+    const red = await p.locator('.find-row input, .find-row select').evaluateAll((els) => {
+      const marked = getComputedStyle(document.querySelector('[data-path="solve.0.range.0"] input')!).backgroundColor;
+      return els.filter((e) => getComputedStyle(e).backgroundColor === marked).map((e) => e.getAttribute('data-key'));
+    });
+    expect(red).toEqual(['find-lo']);
+    await p.close();
+    expect(pageErrors).toEqual([]);
+  }, 180_000);
+
+  test('a results file lists only the rules its mechanic plays; its setup opened says its Find questions are not in it', async () => {
+    const p = await suite.page('');
+    await finished(p);
+    await openFlat(p);
+    const results = await suite.download(p, '#download-results');
+    await p.setInputFiles('#file', results.path);
+    await p.waitForSelector('.file-note');
+    const listed = (await p.locator('.file-note li').textContent())!;
+    expect(listed).toContain('the penalty for repeating a failed task');
+    // Conflict-only rules (a contest carries every Sorcerer rule) are not listed as if they applied.
+    expect(listed).not.toContain('Totally defensive');
+    expect(listed).not.toContain('Stand Up');
+    await p.getByRole('button', { name: 'Open the setup it ran (runs it)' }).click();
+    await finished(p);
+    await expect(p.locator('.message').first().textContent()).resolves.toContain("A results file does not carry a scenario's Find questions (its solve blocks)");
+    await p.close();
+    expect(pageErrors).toEqual([]);
+  }, 180_000);
+
+  test('Compare on the contest’s rule for repeating opens on P(side A wins within its tries), the headline figure B moves, not P(win: sorcerer)', async () => {
+    const p = await suite.page('');
+    await finished(p);
+    await openFlat(p);
+    await p.check('[data-key="compare"]');
+    await p.waitForSelector('[data-key="compare-path"]');
+    await p.selectOption('[data-key="compare-path"]', 'rules.repeatPenalty');
+    await finished(p);
+    await expect(p.locator('.compare-view select[aria-label="compare"]').inputValue()).resolves.toBe('retry.won');
+    await p.close();
+    expect(pageErrors).toEqual([]);
+  }, 180_000);
+});
+
+describe.skipIf(!CHROMIUM)('tables beside charts, in Chromium', () => {
+  test('under its chart, a heatmap’s table takes the panel’s width: its last column is not cut off behind a scroll bar (Sorcerer conflict, defence policies)', async () => {
+    const p = await suite.page('');
+    await finished(p);
+    await p.selectOption('[data-key="mechanic"]', 'sorcerer/conflict');
+    await p.waitForSelector('button.preset:text("defence policies")');
+    await p.fill('[data-path="trials"] > input', '300');
+    await p.click('button.preset:text("defence policies")');
+    await finished(p);
+    const wrap = p.locator('[data-panel^="heatmap"] .table-wrap').first();
+    const [scroll, client] = await wrap.evaluate((el) => [el.scrollWidth, el.clientWidth]);
+    expect(scroll).toBeLessThanOrEqual(client);
+    await p.close();
+    expect(pageErrors).toEqual([]);
+  }, 180_000);
+});
