@@ -183,8 +183,10 @@ export function readResults(path: string, errors: ScenarioError[]): ScenarioResu
   // scenario without `solve` has none: read as an empty list, a block gained or lost there is
   // on one side only (exit 1), not "not compared" as for a `run --json` or `merge` result,
   // which never carries answers (an audit: a scenario that lost all its blocks passed the
-  // gate). A results.json named on its own is a report's where its folder's folder is one.
-  const fromReport = (file: string) => (basename(file) === 'results.json' && existsSync(join(dirname(dirname(file)), MARKER))) || statSync(path).isDirectory();
+  // gate). A results.json is a report's where its folder's folder carries the report's mark
+  // (named on its own, or found in a folder given): a folder of `run --json` results laid
+  // out by hand is not a report, and its answers are not compared (a review).
+  const fromReport = (file: string) => basename(file) === 'results.json' && existsSync(join(dirname(dirname(file)), MARKER));
   for (const f of found) if (f.result.solve === undefined && fromReport(f.file)) f.result.solve = [];
   // Scenarios pair up by name: two of one name on one side cannot be told apart.
   const byName = new Map<string, string>();

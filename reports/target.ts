@@ -91,7 +91,8 @@ function listUnder(dir: string, name: string, heading: string): string[] | undef
 
 /**
  * Path → the SHA-256 WRITTEN in `dir` lists for it, or undefined when there is no such list
- * (written before it, or a fresh clone's baseline): the folder is then read by its layout.
+ * (written before it, or a fresh clone's baseline): the folder may then hold nothing but
+ * the mark and results.json files (foreignEntries), since no page can be proved poolsim's.
  */
 function listedFiles(dir: string): Map<string, string> | undefined {
   const lines = listUnder(dir, WRITTEN, FILES);
@@ -196,10 +197,12 @@ export function foreignEntries(dir: string, writing: readonly string[] = []): st
         if (walk(at, r)) ownSeen = true;
         else if (foreign.length === before) {
           // Nothing inside (or a desktop's files alone): an empty folder, poolsim's only
-          // as a scenario's charts/. One made by hand went with the folder, without a word,
-          // until an audit (December 2026).
+          // as a scenario's charts/, or a scenario's own folder emptied (its files listed
+          // as poolsim's: nothing of the user's is in it). One made by hand went with the
+          // folder, without a word, until an audit (December 2026).
           const parts = r.split('/');
           if (parts.length === 2 && parts[1] === 'charts' && listedUnder(parts[0]!)) ownSeen = true;
+          else if (parts.length === 1 && listedUnder(parts[0]!)) ownSeen = true;
           else foreign.push(`${r}/`);
         }
         continue;
@@ -355,9 +358,12 @@ export function checkTarget(outDir: string, options: { inputs?: readonly string[
   if (outDir.trim() === '') throw new TargetRefused('--out needs a folder name, got ""');
   const cwd = resolve(options.cwd ?? process.cwd());
   const target = resolve(cwd, outDir);
-  const refuse = (why: string): never => {
-    throw new TargetRefused(`--out ${outDir}: ${why}; poolsim replaces --out as a whole, so it only replaces a folder it wrote itself (one with a ${MARKER} file) — give a new or empty folder`);
+  // A folder refused as a whole, and why poolsim may write only where it does.
+  const refuse = (why: string, reason = `poolsim replaces --out as a whole, so it only replaces a folder it wrote itself (one with a ${MARKER} file) — give a new or empty folder`): never => {
+    throw new TargetRefused(`--out ${outDir}: ${why}; ${reason}`);
   };
+  // Its own report folder (the mark is there), holding something poolsim cannot call its own.
+  const keeps = 'poolsim replaces --out as a whole, and keeps nothing it did not write there';
   if (target === parse(target).root) refuse('is the root of the file system');
   // Compared by what the names lead to, links followed: `--baseline bl` where bl is a
   // link to the --out folder replaced the baseline with the new run until December 2026.
@@ -404,9 +410,10 @@ export function checkTarget(outDir: string, options: { inputs?: readonly string[
         refuse(
           `holds ${some} poolsim cannot tell it wrote as ${foreign.length === 1 ? 'it is' : 'they are'} now (${shown}): the folder has no ${WRITTEN} list of the files poolsim wrote there ` +
             `(a report of an older poolsim, or the list was removed), so a page edited since cannot be told from poolsim's own — delete ${them} if ${foreign.length === 1 ? 'it is' : 'they are'} poolsim's old output, move ${them} out if not, or give another folder`,
+          keeps,
         );
       }
-      if (foreign.length > 0) refuse(`holds ${some} poolsim did not write there (${shown}): move ${them} out, or give another folder`);
+      if (foreign.length > 0) refuse(`holds ${some} poolsim did not write there (${shown}): move ${them} out, or give another folder`, keeps);
     }
   }
   // The reports are written beside the target and renamed in: the parent must take a new folder.

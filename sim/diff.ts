@@ -43,11 +43,9 @@
  * numbers do not dilute the false discovery rate of the few a change touched.
  */
 import { Z95 } from './stats.ts';
-import type { MetricResult, PointResult, ScenarioResult } from './result.ts';
+import { EXACT_TOLERANCE, type MetricResult, type PointResult, type ScenarioResult } from './result.ts';
 import type { SolveResult } from './solve/result.ts';
 
-/** Exact values are exact to 1e-9 (SCENARIOS.md): a smaller change of one is rounding. */
-export const EXACT_TOLERANCE = 1e-9;
 export const DEFAULT_FDR = 0.05;
 
 export type DiffKind = 'probability' | 'mean';

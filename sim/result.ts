@@ -4,6 +4,13 @@
  */
 import type { SolveResult } from './solve/result.ts';
 
+/**
+ * Exact values are exact to 1e-9 (the result contract): two closer than this are equal, and
+ * a change of one smaller than it is rounding. Declared once for the diff, the solve search
+ * and its sentences.
+ */
+export const EXACT_TOLERANCE = 1e-9;
+
 /** One metric at one result point. */
 export interface MetricResult {
   /** The Monte Carlo figure. */

@@ -427,5 +427,12 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
     const plain = await poolsim('diff', join(dir, 'run.json'), join(dir, 'r-with'));
     expect(plain.code, plain.out).toBe(0);
     expect(plain.out).toMatch(/solve answers not compared \(one side carries none[^\n]*\n\s+"Heist"/);
+    // Laid out by hand as a report is (a folder of <name>/results.json), without a report's
+    // mark: still a run --json result, not compared (a review).
+    mkdirSync(join(dir, 'by-hand', 'heist'), { recursive: true });
+    writeFileSync(join(dir, 'by-hand', 'heist', 'results.json'), run.out);
+    const byHand = await poolsim('diff', join(dir, 'by-hand'), join(dir, 'r-with'));
+    expect(byHand.code, byHand.out).toBe(0);
+    expect(byHand.out).toMatch(/solve answers not compared/);
   });
 });

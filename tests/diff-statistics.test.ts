@@ -6,7 +6,8 @@
  */
 import seedrandom from 'seedrandom';
 import { describe, expect, test } from 'vitest';
-import { benjaminiHochberg, diffResults, EXACT_TOLERANCE, twoSidedP } from '../sim/diff.ts';
+import { benjaminiHochberg, diffResults, twoSidedP } from '../sim/diff.ts';
+import { EXACT_TOLERANCE } from '../sim/result.ts';
 import { normalMean, wilson, Z95 } from '../sim/stats.ts';
 import type { MetricResult, ScenarioResult } from '../sim/result.ts';
 import { contractKind } from '../reports/legacy.ts';

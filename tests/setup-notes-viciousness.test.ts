@@ -188,7 +188,7 @@ describe('rivals: a campaign\'s fields, and invest "spread" with one design a ri
     const point = run('rivals', withThem);
     const without = run('rivals', { turns: 30, rivals: [countess, bishop] });
     expect(point.notes).toEqual([
-      "rivals.0.minions and rivals.0.minionDice and rivals.0.minionBonus change nothing here: a rival's minions fight only in a campaign (an attempt on a PC's life, an interference by violence), and the rivals mechanic plays no fight",
+      "rivals.0.minions, rivals.0.minionDice and rivals.0.minionBonus change nothing here: a rival's minions fight only in a campaign (an attempt on a PC's life, an interference by violence), and the rivals mechanic plays no fight",
       "rivals.0.designs.0.unsubtle changes nothing here: only a campaign's PCs may interfere with an unsubtle design (policy interfere), and the rivals mechanic has none",
       "rivals.1.minions changes nothing here: a rival's minions fight only in a campaign (an attempt on a PC's life, an interference by violence), and the rivals mechanic plays no fight",
     ]);

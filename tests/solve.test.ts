@@ -273,14 +273,14 @@ describe('Monte Carlo solves (exact engine switched off)', () => {
     expect(flat.candidates!.length).toBeGreaterThan(4);
     expect(flat.trials!).toBeLessThanOrEqual(9 * 2048 + 4 * 32768 + 2048 * 16);
     // Every value surely below the target: it lies outside the range, undecided or not.
-    expect(flat.sentence).toContain('; every value gives success below the target, which lies outside the range');
+    expect(flat.sentence).toContain('; every value gives success below the target (each 95% interval), which lies outside the range');
   });
 
   test('the target outside the values is said where every value was seen on one side of it, and which end where the estimates move one way; never with a value seen on the far side', () => {
     // 3 to 6 challenges: 0.125, 0, 0, 0, all below 0.5, nearest at 3.
     const below = mcSearch({ ...even, range: [3, 6] }, 'outside');
     expect(below).toMatchObject({ decided: true, value: 3 });
-    expect(below.sentence).toContain('; every value gives success below the target, which lies outside the range, below 3 — decided');
+    expect(below.sentence).toContain('; every value gives success below the target (each 95% interval), which lies outside the range, below 3 — decided');
     // 1, 4, 3: 0.875, 0, 0.125 against 0.2. The nearest, 3, is an end heading for the
     // target beside 4, but 1 lies on the far side: the target is between listed values
     // (it read "the range ends there and the target lies beyond it").

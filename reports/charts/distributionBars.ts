@@ -52,7 +52,8 @@ export function distributionBars(result: ScenarioResult, key: string, setup?: un
     return d.x.filter((_x, i) => shown(d, i));
   }));
   const past = values.filter((x) => x > lastShown);
-  const fold = past.length >= MIN_FOLDED ? past[0]! : undefined;
+  // Nothing reaches the share anywhere (a spread over hundreds of values): nothing is folded.
+  const fold = Number.isFinite(lastShown) && past.length >= MIN_FOLDED ? past[0]! : undefined;
   const foldLabel = `${fold}+`;
   const rows = points.flatMap((p) => {
     const d = p.distributions![key]!;

@@ -31,11 +31,10 @@ import type { Simulation } from '../mechanic.ts';
 import { EXACT_BUDGET, exactSkippedNote } from '../exactBudget.ts';
 import type { Find, SolveBlock } from './schema.ts';
 import type { SolvePoint, SolveResult } from './result.ts';
+import { EXACT_TOLERANCE } from '../result.ts';
 import { decisionZ, differenceOf, intervalAt, looksUpTo } from './confidence.ts';
 import { solveSentence, type PathWords } from './sentence.ts';
 
-/** Exact values closer than this are equal (the contract's "exact to 1e-9"). */
-export const EXACT_TOLERANCE = 1e-9;
 
 /**
  * Most values a Monte Carlo search decides every one of when the ends lie on either side

@@ -4,9 +4,10 @@
  */
 import { solveValues, type SolveBlock } from './schema.ts';
 import type { SolvePoint, SolveResult } from './result.ts';
+import { EXACT_TOLERANCE } from '../result.ts';
 
 /** Fields whose value is a list of dice ("d4", "2d6"): an empty one reads "no dice". */
-const DICE_LISTS = new Set(['dice', 'knavery', 'violence', 'bonus', 'openingDice', 'minionDice']);
+const DICE_LISTS = new Set(['dice', 'knavery', 'violence', 'bonus', 'openingDice', 'minionDice', 'minionBonus']);
 
 /**
  * A value as it reads in a sentence: numbers and strings as they are, lists joined. An
@@ -175,8 +176,6 @@ function listedText(values: readonly unknown[], text: (v: unknown) => string): s
   return `the ${values.length} values listed (${values.slice(0, 3).map(text).join(', ')}, …)`;
 }
 
-/** The tolerance within which an exact value is the target (sim/solve/search.ts EXACT_TOLERANCE). */
-const EXACT_TOLERANCE = 1e-9;
 
 /**
  * Where a value lies against the target, as far as the figures show: +1 surely above, −1
@@ -219,7 +218,10 @@ function beyondText(r: SolveResult, values: readonly unknown[], named: string, l
       : listed
         ? `, ${end === 'first' ? 'before the first' : 'after the last'} (${text(values[end === 'first' ? 0 : values.length - 1])})`
         : `, ${end === 'first' ? 'below' : 'above'} ${text(values[end === 'first' ? 0 : values.length - 1])}`;
-  return `; every value gives ${named} ${sides[0] === 1 ? 'above' : 'below'} the target, which lies outside ${listed ? 'the values listed' : 'the range'}${where}`;
+  // Monte Carlo: each value's 95% interval clear of the target, said as such (a claim at
+  // 95% per value, not a fact about the metric: a review).
+  const surely = r.method === 'exact' ? '' : ' (each 95% interval)';
+  return `; every value gives ${named} ${sides[0] === 1 ? 'above' : 'below'} the target${surely}, which lies outside ${listed ? 'the values listed' : 'the range'}${where}`;
 }
 
 function pointText(p: SolvePoint | undefined, withInterval: boolean): string {

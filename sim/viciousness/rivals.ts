@@ -161,7 +161,7 @@ export const rivals = defineMechanic({
  * What a `rivals` setup asks that changes nothing in it (sim/mechanic.ts setupNotes), said
  * rather than refused, as a sweep may cross such a point (the rivals of a campaign carried
  * over, a rival's designs swept from three to one): a rival's
- * `minions` and `minionDice` (they fight only in a campaign), a design's `unsubtle` (only a
+ * `minions`, `minionDice` and `minionBonus` (they fight only in a campaign), a design's `unsubtle` (only a
  * campaign's PCs interfere), and `rules.invest` "spread" where every rival has one design
  * (the round robin hands every point to it, as "focus" does). Also the campaign's (its
  * rivals' `invest`: campaignSetup.ts campaignNotes).
@@ -171,7 +171,8 @@ export function rivalsNotes(rivals: readonly RivalSetup[], rules: Pick<Viciousne
   rivals.forEach((r, i) => {
     const fields = (['minions', 'minionDice', 'minionBonus'] as const).filter((k) => r[k] !== undefined).map((k) => `rivals.${i}.${k}`);
     if (fields.length > 0) {
-      notes.push(`${fields.join(' and ')} ${fields.length > 1 ? 'change' : 'changes'} nothing here: a rival's minions fight only in a campaign (an attempt on a PC's life, an interference by violence), and the rivals mechanic plays no fight`);
+      const named = fields.length > 1 ? `${fields.slice(0, -1).join(', ')} and ${fields[fields.length - 1]}` : fields[0];
+      notes.push(`${named} ${fields.length > 1 ? 'change' : 'changes'} nothing here: a rival's minions fight only in a campaign (an attempt on a PC's life, an interference by violence), and the rivals mechanic plays no fight`);
     }
     r.designs.forEach((d, j) => {
       if (d.unsubtle === true) notes.push(`rivals.${i}.designs.${j}.unsubtle changes nothing here: only a campaign's PCs may interfere with an unsubtle design (policy interfere), and the rivals mechanic has none`);
