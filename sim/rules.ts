@@ -27,7 +27,8 @@ export const viciousnessRules = lazySchema(() => z
     /** Which lower side a side's leftover hits go to with more than two sides; *strongest*. */
     targeting: variant({ strongest: 'the strongest weaker side', weakest: 'the weakest side', random: 'a weaker side at random' }, 'strongest'),
     /**
-     * Whose equipment dice (a side's `bonus`) roll in a clash or battle: *mostEquipped*
+     * Whose equipment dice (a side's `bonus`) roll in a clash, a battle or a campaign's
+     * fight (against a job's guards' `bonus`, a rival's minions' `minionBonus`): *mostEquipped*
      * (default), only the side with the most ("The GM awards 1d4 or 2d4 to the most
      * well-equipped side"; with as many at the top, none); *everySide*, each side's as
      * written (the reading before December 2026).
