@@ -858,6 +858,24 @@ function compare(name: string, setup: Setup, trials: number, excluded: Record<st
 // ---------------------------------------------------------------------------------------
 // The setups.
 
+/**
+ * Rivals who arm their minions (`minionBonus`) against troupes with and without equipment
+ * (the setups rival-minion-bonus and rival-minion-bonus-every-side).
+ */
+const ARMED_MINIONS: Setup = {
+  turns: 24,
+  company: { name: 'co', rank: 2 },
+  troupes: [
+    { name: 'vipers', bonus: ['d4'], captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'c', violence: ['d4'] }] },
+    { name: 'owls', captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'c', violence: ['d4'] }] },
+  ],
+  rivals: [
+    { name: 'countess', rank: 6, minions: 2, minionBonus: ['2d4'], designs: [{ severity: 'heavy', style: 'shrewd', unsubtle: true }] },
+    { name: 'baron', rank: 6, minions: 1, minionBonus: ['d4'], designs: [{ severity: 'heavy', style: 'shrewd' }] },
+  ],
+  policy: { job: { challenges: 2, method: 'rare' }, interfere: { roll: 'violence' }, flee: 'never' },
+};
+
 const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<string, string>; rules?: Rules }[] = [
   {
     name: 'one-troupe-two-rivals',
@@ -1061,19 +1079,7 @@ const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<st
     // against the owls. The vipers' 1d4 also roll in their jobs' fights (guards unarmed).
     name: 'rival-minion-bonus',
     trials: 8000,
-    setup: {
-      turns: 24,
-      company: { name: 'co', rank: 2 },
-      troupes: [
-        { name: 'vipers', bonus: ['d4'], captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'c', violence: ['d4'] }] },
-        { name: 'owls', captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'c', violence: ['d4'] }] },
-      ],
-      rivals: [
-        { name: 'countess', rank: 6, minions: 2, minionBonus: ['2d4'], designs: [{ severity: 'heavy', style: 'shrewd', unsubtle: true }] },
-        { name: 'baron', rank: 6, minions: 1, minionBonus: ['d4'], designs: [{ severity: 'heavy', style: 'shrewd' }] },
-      ],
-      policy: { job: { challenges: 2, method: 'rare' }, interfere: { roll: 'violence' }, flee: 'never' },
-    },
+    setup: ARMED_MINIONS,
   },
   {
     // Armed guards (`guards.dice`, `guards.bonus`): the vipers' 1d4 of equipment against
@@ -1122,19 +1128,7 @@ const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<st
     name: 'rival-minion-bonus-every-side',
     trials: 8000,
     rules: { equipment: 'everySide' },
-    setup: {
-      turns: 24,
-      company: { name: 'co', rank: 2 },
-      troupes: [
-        { name: 'vipers', bonus: ['d4'], captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'c', violence: ['d4'] }] },
-        { name: 'owls', captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'c', violence: ['d4'] }] },
-      ],
-      rivals: [
-        { name: 'countess', rank: 6, minions: 2, minionBonus: ['2d4'], designs: [{ severity: 'heavy', style: 'shrewd', unsubtle: true }] },
-        { name: 'baron', rank: 6, minions: 1, minionBonus: ['d4'], designs: [{ severity: 'heavy', style: 'shrewd' }] },
-      ],
-      policy: { job: { challenges: 2, method: 'rare' }, interfere: { roll: 'violence' }, flee: 'never' },
-    },
+    setup: ARMED_MINIONS,
   },
   {
     // Interfering costing no action (`action: "free"`): the same troupe meets every move.

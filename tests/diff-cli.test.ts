@@ -12,6 +12,16 @@ import { describe, expect, test } from 'vitest';
 import { poolsim } from './helpers.ts';
 import { exactFigure, signedFigure } from '../sim/solve/sentence.ts';
 
+/** Three plain participants at 2 challenges: the solve tests' heist, without its blocks. */
+const HEIST = {
+  name: 'Heist',
+  system: 'viciousness',
+  mechanic: 'knavery',
+  trials: 2000,
+  seed: 'h',
+  setup: { challenges: 2, participants: [{ name: 'crew', count: 3 }] },
+};
+
 /** One clash (every metric exact) and one battle with pushing (Monte Carlo only). */
 function library(dir: string, rules: Record<string, unknown> = {}): string {
   const lib = join(dir, 'lib');
@@ -311,12 +321,7 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
     mkdirSync(lib);
     // The heist: success at c challenges of 3 plain participants is 1, 7/8, 1/2, 1/8, 0 (exact).
     const heist = (target: number) => ({
-      name: 'Heist',
-      system: 'viciousness',
-      mechanic: 'knavery',
-      trials: 2000,
-      seed: 'h',
-      setup: { challenges: 2, participants: [{ name: 'crew', count: 3 }] },
+      ...HEIST,
       solve: [{ name: 'even', vary: 'setup.challenges', range: [0, 5], metric: 'success', target }],
     });
     writeFileSync(join(lib, 'heist.json'), JSON.stringify(heist(0.5)));
@@ -394,12 +399,7 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
     // diff read that as "carries none, as run --json" — all blocks gone passed the gate.
     const dir = mkdtempSync(join(tmpdir(), 'poolsim-diff-'));
     const heist = (solve: boolean) => ({
-      name: 'Heist',
-      system: 'viciousness',
-      mechanic: 'knavery',
-      trials: 2000,
-      seed: 'h',
-      setup: { challenges: 2, participants: [{ name: 'crew', count: 3 }] },
+      ...HEIST,
       ...(solve ? { solve: [{ name: 'even', vary: 'setup.challenges', range: [0, 5], metric: 'success', target: 0.5 }] } : {}),
     });
     for (const [name, solve] of [['with', true], ['without', false]] as const) {
