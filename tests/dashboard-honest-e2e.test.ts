@@ -221,7 +221,7 @@ describe.skipIf(!CHROMIUM)('no silent wrong answers, in Chromium', () => {
     await page.waitForSelector('.results[data-run-state="file"]');
     await expect(page.locator('#setup [data-path="setup.a"]').count()).resolves.toBe(0);
     await expect(page.locator('#setup .file-note h2').textContent()).resolves.toBe('Results from results.json');
-    await expect(page.locator('#setup .file-note li').first().textContent()).resolves.toContain('viciousness · knavery · 3,000 trials');
+    await expect(page.locator('#setup .file-note li').first().textContent()).resolves.toContain('Viciousness · Knavery: a plan · 3,000 trials');
     await page.click('#setup .file-note button.back');
     await page.waitForSelector('[data-path="setup.a"]');
     await finished(page);

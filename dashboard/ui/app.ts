@@ -27,10 +27,11 @@ import { choiceValuesText, formatSweepValues } from '../model/sweep.ts';
 import { sweepLabel, sweepValueLabel } from '../../reports/sweep.ts';
 import { axisValues } from '../../reports/charts/shared.ts';
 import { optionLabel, shownDefault, type LeafField } from '../../reports/fields/spec.ts';
+import { formFor } from '../../reports/fields/index.ts';
 import { getAt, joinPath, parsePath } from '../../reports/fields/paths.ts';
 import { h, replace } from './dom.ts';
 import { renderResults, renderSummary, stopButton, type ProblemsShown, type ResultsView } from './results.ts';
-import { renderSetup, variables, type SetupContext } from './setup.ts';
+import { renderSetup, SYSTEM_NAMES, variables, type SetupContext } from './setup.ts';
 import { FindRun, findResultsNode } from './find.ts';
 import { ruleText } from './ruleText.ts';
 
@@ -358,7 +359,8 @@ export class App implements SetupContext {
         'li',
         {},
         h('b', {}, r.name),
-        ` — ${r.system} · ${r.mechanic} · ${trialsRan(r)} · seed ${JSON.stringify(r.seed)}`,
+        // The system and mechanic as the mechanic picker names them, not the file's spellings.
+        ` — ${SYSTEM_NAMES[r.system as SystemName] ?? r.system} · ${formFor(r.system, r.mechanic)?.title ?? r.mechanic} · ${trialsRan(r)} · seed ${JSON.stringify(r.seed)}`,
         // Each rule as the Rule variants card names it, the file's value in its title. A rule
         // the sweep varies is said as varied, over the values its points ran: the result's
         // `rules` holds the file's own value, which no point of such a sweep need have run
