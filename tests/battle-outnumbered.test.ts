@@ -17,9 +17,15 @@
  *   (rules.ts: "a weaker side at random"); a tie between candidates broken at random. A
  *   side with no able combatant left is out of the fight: it rolls nothing and is nobody's
  *   target ("A battle ends when at most one side has able combatants still fighting");
- * - landed hits wound able combatants at random, each wounded dies on a d4 of 1–2;
+ * - landed hits wound able combatants at random; "a wounded target … has a 2-in-4 chance
+ *   to die. This is reduced to 1-in-4 if they receive medical attention": a side's `aid`
+ *   none, a d4 of 1–2 kills; ordinary, a 1; medic, each of its `medics` (default 1) saves
+ *   one of the side's wounded of the round, any of them equally likely, and the others die
+ *   on a 1 (docs/rulings/battle.md "Aid and Medics");
  * - then the end check (at most one side with able combatants still fighting), then the
- *   flight phase, every side judged on the same head counts;
+ *   flight phase, every side with someone able judged on the same head counts:
+ *   `outnumbered` as above, `lostHalf` once wounded + dead ≥ half the side's starting
+ *   combatants;
  * - 50 rounds at most; everyone down, everyone fled or the cap: a draw.
  * Its figures and the engine's are two independent samples: they must agree within their
  * joint error.
@@ -32,7 +38,17 @@ interface RefSide {
   name: string;
   plain: number;
   berzerkers?: number;
-  flee?: 'never' | 'outnumbered';
+  flee?: 'never' | 'outnumbered' | 'lostHalf';
+  /** The side's medical attention: none (a wounded dies on 1–2 of a d4), ordinary (on a 1), medic. */
+  aid?: 'none' | 'ordinary' | 'medic';
+  /** With aid medic: how many Medics (not combatants, never falling); default 1. */
+  medics?: number;
+}
+
+/** A mean and its standard error. */
+interface Mean {
+  mean: number;
+  se: number;
 }
 
 type Targeting = 'strongest' | 'weakest' | 'random';
@@ -42,12 +58,21 @@ function referenceBrawl(sides: RefSide[], allEnemies: boolean, trials: number, s
   const d = (n: number) => random.below(n) + 1;
   const wins = sides.map(() => 0);
   let draws = 0;
+  const fledCount = sides.map(() => 0);
+  // Per side, the sums of deaths and wounded over the trials and of their squares; per
+  // side and entry ('m' plain, 'z' Berzerker), the dead.
+  const deathSum = sides.map(() => 0);
+  const deathSq = sides.map(() => 0);
+  const woundSum = sides.map(() => 0);
+  const woundSq = sides.map(() => 0);
+  const entryDeaths = sides.map(() => ({ m: 0, z: 0 }));
   for (let trial = 0; trial < trials; trial++) {
     const people = sides.map((side) => [
-      ...Array.from({ length: side.plain }, () => ({ berzerker: false, able: true })),
-      ...Array.from({ length: side.berzerkers ?? 0 }, () => ({ berzerker: true, able: true })),
+      ...Array.from({ length: side.plain }, () => ({ berzerker: false, able: true, dead: false })),
+      ...Array.from({ length: side.berzerkers ?? 0 }, () => ({ berzerker: true, able: true, dead: false })),
     ]);
     const fighting = sides.map(() => true);
+    const fled = sides.map(() => false);
     const ableOf = (s: number) => people[s].filter((x) => x.able).length;
     const outnumbered = (s: number) => {
       const enemies = sides.map((_, t) => (t !== s && fighting[t] ? ableOf(t) : 0));
@@ -81,12 +106,26 @@ function referenceBrawl(sides: RefSide[], allEnemies: boolean, trials: number, s
         const candidates = targeting === 'random' ? below : below.filter((t) => hits[t] === chosen);
         incoming[candidates.length === 1 ? candidates[0] : candidates[random.below(candidates.length)]] += left;
       }
+      // "A wounded target can't fight any longer and has a 2-in-4 chance to die. This is
+      // reduced to 1-in-4 if they receive medical attention within 30 seconds." Aid none:
+      // dies on a d4 of 1–2; ordinary: on a 1. With Medics, each Medic attends one of the
+      // side's wounded of this round ("not in danger of dying"), any of them equally likely
+      // (no captains here); the others get ordinary aid.
       for (let s = 0; s < sides.length; s++) {
+        const aid = sides[s].aid ?? 'none';
+        const woundedNow: { dead: boolean }[] = [];
         for (let w = 0; w < incoming[s]; w++) {
           const able = people[s].filter((x) => x.able);
           if (able.length === 0) break;
-          able[random.below(able.length)].able = false;
-          d(4); // the death roll: only who still fights matters here
+          const hit = able[random.below(able.length)];
+          hit.able = false;
+          if (aid === 'medic') woundedNow.push(hit);
+          else hit.dead = d(4) <= (aid === 'none' ? 2 : 1);
+        }
+        if (aid === 'medic') {
+          const unattended = woundedNow.slice();
+          for (let m = 0; m < (sides[s].medics ?? 1) && unattended.length > 0; m++) unattended.splice(random.below(unattended.length), 1);
+          for (const x of unattended) x.dead = d(4) === 1;
         }
       }
       const standing = () => sides.map((_, s) => s).filter((s) => fighting[s] && ableOf(s) > 0);
@@ -94,9 +133,19 @@ function referenceBrawl(sides: RefSide[], allEnemies: boolean, trials: number, s
         winner = standing()[0] ?? -1;
         break;
       }
-      const flees = sides.map((side, s) => fighting[s] && (side.flee ?? 'never') === 'outnumbered' && outnumbered(s));
+      // lostHalf: "flee once wounded + dead ≥ half of its starting combatants" (2 · lost ≥
+      // start). Only a side with someone able left can flee (a side with nobody able is
+      // out of the fight already).
+      const lostHalf = (s: number) => 2 * (people[s].length - ableOf(s)) >= people[s].length;
+      const flees = sides.map((side, s) => {
+        if (!fighting[s] || ableOf(s) === 0) return false;
+        const flee = side.flee ?? 'never';
+        return (flee === 'outnumbered' && outnumbered(s)) || (flee === 'lostHalf' && lostHalf(s));
+      });
       flees.forEach((f, s) => {
-        if (f) fighting[s] = false;
+        if (!f) return;
+        fighting[s] = false;
+        fled[s] = true;
       });
       if (standing().length <= 1) {
         winner = standing()[0] ?? -1;
@@ -105,8 +154,30 @@ function referenceBrawl(sides: RefSide[], allEnemies: boolean, trials: number, s
     }
     if (winner < 0) draws++;
     else wins[winner]++;
+    people.forEach((side, s) => {
+      const dead = side.filter((x) => x.dead).length;
+      const wounded = side.filter((x) => !x.able).length;
+      deathSum[s] += dead;
+      deathSq[s] += dead * dead;
+      woundSum[s] += wounded;
+      woundSq[s] += wounded * wounded;
+      for (const x of side) if (x.dead) entryDeaths[s][x.berzerker ? 'z' : 'm']++;
+      if (fled[s]) fledCount[s]++;
+    });
   }
-  return { win: wins.map((w) => w / trials), draw: draws / trials };
+  const mean = (sum: number, sq: number): Mean => {
+    const m = sum / trials;
+    return { mean: m, se: Math.sqrt(Math.max(sq / trials - m * m, 0) / trials) };
+  };
+  return {
+    win: wins.map((w) => w / trials),
+    draw: draws / trials,
+    fled: fledCount.map((f) => f / trials),
+    deaths: sides.map((_, s) => mean(deathSum[s], deathSq[s])),
+    wounded: sides.map((_, s) => mean(woundSum[s], woundSq[s])),
+    /** P(one combatant of the entry dies): the entry's dead ÷ its size, per trial. */
+    death: sides.map((side, s) => ({ m: side.plain > 0 ? entryDeaths[s].m / (side.plain * trials) : undefined, z: (side.berzerkers ?? 0) > 0 ? entryDeaths[s].z / ((side.berzerkers ?? 0) * trials) : undefined })),
+  };
 }
 
 function engine(sides: RefSide[], outnumbered: 'allEnemies' | 'anySide', trials: number, targeting: Targeting = 'strongest') {
@@ -114,6 +185,8 @@ function engine(sides: RefSide[], outnumbered: 'allEnemies' | 'anySide', trials:
     sides: sides.map((s) => ({
       name: s.name,
       flee: s.flee ?? 'never',
+      ...(s.aid !== undefined ? { aid: s.aid } : {}),
+      ...(s.medics !== undefined ? { medics: s.medics } : {}),
       combatants: [
         ...(s.plain > 0 ? [{ name: 'm', count: s.plain }] : []),
         ...((s.berzerkers ?? 0) > 0 ? [{ name: 'z', count: s.berzerkers, traits: ['berzerker'] }] : []),
@@ -121,7 +194,15 @@ function engine(sides: RefSide[], outnumbered: 'allEnemies' | 'anySide', trials:
     })),
   };
   const m = runScenario({ name: 'brawl', system: 'viciousness', mechanic: 'battle', trials, seed: 'outnumbered', rules: { outnumbered, targeting }, setup }).results[0].metrics;
-  return { win: sides.map((s) => m[`win.${s.name}`].estimate), draw: m.draw.estimate };
+  const meanOf = (key: string): Mean => ({ mean: m[key].estimate, se: (m[key].ci95[1] - m[key].ci95[0]) / (2 * 1.96) });
+  return {
+    win: sides.map((s) => m[`win.${s.name}`].estimate),
+    draw: m.draw.estimate,
+    fled: sides.map((s) => m[`fled.${s.name}`].estimate),
+    deaths: sides.map((s) => meanOf(`deaths.${s.name}`)),
+    wounded: sides.map((s) => meanOf(`wounded.${s.name}`)),
+    death: sides.map((s) => ({ m: m[`death.${s.name}.m`]?.estimate, z: m[`death.${s.name}.z`]?.estimate })),
+  };
 }
 
 /** Two independent estimates of one proportion agree: |a − b| within 4.5 joint standard errors. */
@@ -129,6 +210,12 @@ function expectSameProportion(a: number, na: number, b: number, nb: number, what
   const p = (a * na + b * nb) / (na + nb);
   const se = Math.sqrt(Math.max(p * (1 - p), 1e-9) * (1 / na + 1 / nb));
   expect(Math.abs(a - b), `${what}: engine ${a}, reference ${b} (joint se ${se})`).toBeLessThanOrEqual(4.5 * se + 1e-12);
+}
+
+/** Two independent estimates of one mean agree: |a − b| within 4.5 joint standard errors. */
+function expectSameMean(a: Mean, b: Mean, what: string) {
+  const se = Math.hypot(a.se, b.se);
+  expect(Math.abs(a.mean - b.mean), `${what}: engine ${a.mean}, reference ${b.mean} (joint se ${se})`).toBeLessThanOrEqual(4.5 * se + 1e-12);
 }
 
 const brawls: [string, RefSide[]][] = [
@@ -171,6 +258,54 @@ describe('three or more sides: "the enemies\' able combatants outnumber yours"',
         expectSameProportion(fast.draw, nEngine, slow.draw, nRef, 'draw');
       });
     }
+  }
+
+  // Aid, Medics and `lostHalf` in brawls of three sides (docs/rulings/battle.md "Aid and
+  // Medics", "Flight"), deaths and flight compared as well as who wins: deaths.<side> and
+  // wounded.<side> (means), death.<side>.<name> (P(one of the entry dies)), fled.<side>.
+  // Checked against mutations of battleField.ts, each failing all three cases:
+  // - ordinary aid left at 2 in 4 with three or more sides (the plan's deathFaces):
+  //   deaths.a 0.977 engine against 0.485 reference in the first (joint se 0.006);
+  // - a Medic's unattended wounded at 2 in 4 instead of ordinary aid's 1 in 4, the same
+  //   way: deaths.b 0.193 against 0.095 in the first (se 0.003);
+  // - lostHalf on the wrong count, fleeing only once more than half are down
+  //   (`able < fleeAtOrBelow` in flight()): fled.a 0 against 0.559 in the first.
+  // - no Medic with three or more sides (the plan's medics 0, so the side's wounded die as
+  //   if without aid): deaths.b 0.449 against 0.095 in the first.
+  const aidBrawls: [string, RefSide[]][] = [
+    [
+      'three with ordinary aid who leave at two down, two and a Berzerker with a Medic, four who leave at two down',
+      [{ name: 'a', plain: 3, aid: 'ordinary', flee: 'lostHalf' }, { name: 'b', plain: 2, berzerkers: 1, aid: 'medic' }, { name: 'c', plain: 4, flee: 'lostHalf' }],
+    ],
+    [
+      'five with two Medics who leave at three down, two Berzerkers and a minion with ordinary aid who leave at two down, three who flee when outnumbered',
+      [{ name: 'a', plain: 5, aid: 'medic', medics: 2, flee: 'lostHalf' }, { name: 'b', plain: 1, berzerkers: 2, aid: 'ordinary', flee: 'lostHalf' }, { name: 'c', plain: 3, flee: 'outnumbered' }],
+    ],
+    [
+      'two with ordinary aid, a Berzerker and a minion with a Medic who leave at one down, two without aid',
+      [{ name: 'a', plain: 2, aid: 'ordinary' }, { name: 'b', plain: 1, berzerkers: 1, aid: 'medic', flee: 'lostHalf' }, { name: 'c', plain: 2 }],
+    ],
+  ];
+  for (const [name, sides] of aidBrawls) {
+    test(`${name}: wins, flight and deaths, the engine against the slow reference`, () => {
+      const nEngine = 40_000;
+      const nRef = 20_000;
+      const fast = engine(sides, 'allEnemies', nEngine);
+      const slow = referenceBrawl(sides, true, nRef, `reference ${name}`);
+      sides.forEach((s, i) => {
+        expectSameProportion(fast.win[i], nEngine, slow.win[i], nRef, `win.${s.name}`);
+        expectSameProportion(fast.fled[i], nEngine, slow.fled[i], nRef, `fled.${s.name}`);
+        expectSameMean(fast.wounded[i], slow.wounded[i], `wounded.${s.name}`);
+        expectSameMean(fast.deaths[i], slow.deaths[i], `deaths.${s.name}`);
+        for (const entry of ['m', 'z'] as const) {
+          expect(fast.death[i][entry] === undefined, `death.${s.name}.${entry} reported`).toBe(slow.death[i][entry] === undefined);
+          // One combatant's chance, averaged over the entry: its variance is at most the
+          // one trial's p(1 − p), so the trials count as the sample size.
+          if (slow.death[i][entry] !== undefined) expectSameProportion(fast.death[i][entry]!, nEngine, slow.death[i][entry]!, nRef, `death.${s.name}.${entry}`);
+        }
+      });
+      expectSameProportion(fast.draw, nEngine, slow.draw, nRef, 'draw');
+    });
   }
 
   test('all enemies together (the default) send sides of a brawl running that one side alone would not', () => {
