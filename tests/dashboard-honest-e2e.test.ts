@@ -132,6 +132,23 @@ describe.skipIf(!CHROMIUM)('no silent wrong answers, in Chromium', () => {
     await page.close();
   }, 180_000);
 
+  test('a Vary range of many refused values lists five under its row and counts the rest (a dashboard audit: a hundred lines)', async () => {
+    const page = await freshPage();
+    // A contest's tries go to 100: 101 to 200 are each refused with their own value.
+    await pickMechanic(page, 'sorcerer/contest', '[data-path="setup.a"]');
+    const row = '[data-path="sweep.setup.tries"]';
+    await page.click('[data-path="sweep"] > button.add');
+    await page.waitForSelector('[data-path="sweep"] .sweep-row');
+    await page.selectOption('[data-path="sweep"] .sweep-row select[data-key="sweep-path"]', 'setup.tries');
+    await page.waitForSelector(`${row} input[data-key="sweep-values"]`);
+    await page.fill(`${row} input[data-key="sweep-values"]`, '1-200');
+    await page.waitForSelector(`${row} .more-problems`);
+    const lines = await page.locator(`${row} .problems > div`).allTextContents();
+    expect(lines.length).toBe(6);
+    expect(lines[5]).toMatch(/^and \d+ more like them\.$/);
+    await page.close();
+  }, 180_000);
+
   test('two Vary rows edited in turn keep both edits (each row read the sweep as it was drawn, and undid the other)', async () => {
     const page = await freshPage();
     await page.fill(field('trials'), '2000');

@@ -30,7 +30,7 @@ import { optionLabel, shownDefault, type LeafField } from '../../reports/fields/
 import { formFor } from '../../reports/fields/index.ts';
 import { getAt, joinPath, parsePath } from '../../reports/fields/paths.ts';
 import { h, replace } from './dom.ts';
-import { renderResults, renderSummary, stopButton, type ProblemsShown, type ResultsView } from './results.ts';
+import { PROBLEMS_LISTED, renderResults, renderSummary, stopButton, type ProblemsShown, type ResultsView } from './results.ts';
 import { renderSetup, SYSTEM_NAMES, variables, type SetupContext } from './setup.ts';
 import { FindRun, findResultsNode } from './find.ts';
 import { ruleText } from './ruleText.ts';
@@ -527,7 +527,10 @@ export class App implements SetupContext {
         // A rule it names reads as the select beside it does (ui/ruleText.ts); the problem's
         // own path says which rule its quoted values are of.
         const subject = (p: string) => checked.errors.find((e) => p.includes(e.problem) || e.problem.includes(p))?.path ?? path;
-        for (const p of problems) box?.append(h('div', {}, prefix, ...ruleText(p, this.current.system, subject(p))));
+        // As many as the status lists, then a count: a swept range of a hundred bad values
+        // said a hundred lines under one row (a dashboard audit).
+        for (const p of problems.slice(0, PROBLEMS_LISTED)) box?.append(h('div', {}, prefix, ...ruleText(p, this.current.system, subject(p))));
+        if (problems.length > PROBLEMS_LISTED) box?.append(h('div', { class: 'more-problems' }, `${prefix}and ${problems.length - PROBLEMS_LISTED} more like them.`));
         // Fields inside this one that no form shows (typos in the setup: "modifer"), said
         // here: each can be taken out where it is said, as one at the top level can below.
         // So can what this field has no control for (a later Find question, a block's

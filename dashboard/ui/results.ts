@@ -99,8 +99,8 @@ export function varyingLine(result: ScenarioResult, setup?: unknown, planned?: n
   return h('div', { class: 'varying' }, `Varied (${count}):`, h('ul', {}, ...parts));
 }
 
-/** Problems listed in the status line; the rest are at their fields. */
-const PROBLEMS_LISTED = 5;
+/** Problems listed in the status line (the rest are at their fields), and under one field. */
+export const PROBLEMS_LISTED = 5;
 
 export interface ResultsOptions {
   /** The draft's setup: sweep paths name list items by it (reports/sweep.ts). */
