@@ -749,11 +749,8 @@ export function planScenario(
       // Prepared from a copy, as a worker prepares from the copy its message brings: the
       // inputs stay as validated even if a prepare() writes to what it is given.
       const simulation = exactOnce(mechanic.prepare(structuredClone(inputs.setup), structuredClone(inputs.rules) as typeof rules.data));
-      const names = new Set<string>();
-      for (const m of simulation.metrics) {
-        if (names.has(m.name)) throw new Error(`two metrics are both named "${m.name}": give the sides, teams and combatants names that differ`);
-        names.add(m.name);
-      }
+      const twice = twiceNamed(simulation.metrics.map((m) => m.name));
+      if (twice !== undefined) throw new Error(twiceNamedProblem(twice));
       points.push({ point, scenario: { ...scenario, setup: applied.setup, rules: applied.rules }, inputs, simulation });
     } catch (err) {
       errors.push(new ScenarioError(file, 'setup', `${(err as Error).message}${pointText ? ` (at sweep point ${pointText})` : ''}`));
@@ -1110,10 +1107,9 @@ export function checkSolves(scenario: ScenarioFile, file: string, metricNames: r
         errors.push(new ScenarioError(file, path, `${(err as Error).message}${note}`));
         break;
       }
-      const seenNames = new Set<string>();
-      const twiceNamed = names.find((n) => seenNames.size === seenNames.add(n).size);
-      if (twiceNamed !== undefined) {
-        errors.push(new ScenarioError(file, path, `two metrics are both named "${twiceNamed}"${note}: give the sides, teams and combatants names that differ`));
+      const twice = twiceNamed(names);
+      if (twice !== undefined) {
+        errors.push(new ScenarioError(file, path, twiceNamedProblem(twice, note)));
         break;
       }
       if (metricKnown && !names.includes(block.metric)) {
@@ -1130,6 +1126,21 @@ function metricSpecsAt(mechanic: Mechanic, rulesSchema: z.ZodType, s: { setup: u
   const rules = rulesSchema.safeParse(s.rules);
   const setup = mechanic.setup.safeParse(s.setup);
   return rules.success && setup.success ? preparedMetrics(mechanic, setup.data, rules.data) : undefined;
+}
+
+/** The first metric name given twice (a result is keyed by name: the figures of one would stand for both). */
+function twiceNamed(names: readonly string[]): string | undefined {
+  const seen = new Set<string>();
+  for (const n of names) {
+    if (seen.has(n)) return n;
+    seen.add(n);
+  }
+  return undefined;
+}
+
+/** Two metrics named `name` (at a solve value, `note` says which). */
+function twiceNamedProblem(name: string, note = ''): string {
+  return `two metrics are both named "${name}"${note}: give the sides, teams and combatants names that differ`;
 }
 
 /** The metrics of a parsed setup and rules; undefined where prepare refuses them. */
