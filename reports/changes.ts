@@ -92,8 +92,7 @@ function changedPaths(a: unknown, b: unknown, at = ''): { path: string; base: un
 
 /** A changed value in one line: a whole list or troupe can be long, so at most ~60 characters. */
 function shortJson(value: unknown): string {
-  const text = JSON.stringify(value) ?? '(unset)';
-  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
+  return shortText(JSON.stringify(value) ?? '(unset)');
 }
 
 /**
