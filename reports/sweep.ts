@@ -90,13 +90,20 @@ export function formatSweepValue(value: unknown): string {
     // fields in the file's order, "captain (dice d4)", not {"name":"captain","dice":["d4"]}
     // (sweepValueLabel names the fields in the form's words where it knows the mechanic).
     // "; " between fields: ", " joins a point's swept paths.
-    const { name, ...rest } = value as Record<string, unknown>;
-    const fields = Object.entries(rest).map(([k, v]) => `${k} ${formatSweepValue(v)}`);
-    if (typeof name === 'string' && name !== '') return fields.length ? `${name} (${fields.join('; ')})` : name;
-    const all = Object.entries(value as Record<string, unknown>).map(([k, v]) => `${k} ${formatSweepValue(v)}`);
-    return all.length ? `(${all.join('; ')})` : '(none)';
+    return itemText(value as Record<string, unknown>, (key, v) => `${key} ${formatSweepValue(v)}`);
   }
   return String(value);
+}
+
+/** A list item as text: its name, then its other fields as `field` words them, "; " between; unnamed, all of them in parentheses. */
+function itemText(item: Record<string, unknown>, field: (key: string, value: unknown) => string): string {
+  const { name, ...rest } = item;
+  if (typeof name === 'string' && name !== '') {
+    const fields = Object.entries(rest).map(([k, v]) => field(k, v));
+    return fields.length ? `${name} (${fields.join('; ')})` : name;
+  }
+  const all = Object.entries(item).map(([k, v]) => field(k, v));
+  return all.length ? `(${all.join('; ')})` : '(none)';
 }
 
 // ruleToggles reads the zod schema each call; a table names many points.
@@ -152,15 +159,11 @@ function itemWords(path: string, value: unknown, setup?: unknown, mechanic?: Swe
   const form = formFor(mechanic.system, mechanic.mechanic);
   const found = form ? fieldAt(form.fields, parts.slice(1), setup)?.field : undefined;
   if (found === undefined || (found.kind !== 'list' && found.kind !== 'group')) return undefined;
-  const { name, ...rest } = value as Record<string, unknown>;
-  const fields = Object.entries(rest).map(([key, v]) => {
+  return itemText(value as Record<string, unknown>, (key, v) => {
     const field = found.fields.find((f) => f.key === key);
     const option = optionLabel(field as LeafField | undefined, v);
     return `${field?.label ?? key}: ${option !== undefined && option !== String(v) ? `“${option}”` : formatSweepValue(v)}`;
   });
-  const named = typeof name === 'string' && name !== '' ? name : undefined;
-  if (named === undefined) return fields.length ? `(${fields.join('; ')})` : '(none)';
-  return fields.length ? `${named} (${fields.join('; ')})` : named;
 }
 
 /** One point of a sweep as text: "challenges = 3, minion › how many = 2" (sweepLabel's and sweepValueLabel's words). */
