@@ -9,7 +9,7 @@
  * the scenario exactly, or it is not used: a file that says other than the page never goes
  * out under the file's name.
  */
-import { Document, isAlias, isMap, isScalar, isSeq, parseAllDocuments, type Node, type Pair } from 'yaml';
+import { Document, isAlias, isMap, isScalar, isSeq, parse, parseAllDocuments, Scalar, type Node, type Pair } from 'yaml';
 import { parseScenarioText } from '../../sim/scenarioText.ts';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -137,6 +137,42 @@ function scenarioDocument(text: string): Document | undefined {
   return written[0] as Document;
 }
 
+/**
+ * Where the page changed only values (no key or list item added, removed or moved), the
+ * opened text's own edits: each changed plain or quoted value's characters replaced, every
+ * other byte of the file kept. Written anew through the Document, a one-number change also
+ * re-laid lines nobody touched (`{ name: captain }` became `{name: captain}`: the `yaml`
+ * package pads flow maps and lists alike, and folds long text at one width), 8 to 13 lines
+ * of a diff for one. `false` where the change is more than values (the Document then).
+ */
+function valueEdits(doc: Document, node: unknown, value: Json, edits: { from: number; to: number; text: string }[]): boolean {
+  if (same(valueOf(doc, node), value)) return true;
+  if (isMap(node) && isPlainObject(value)) {
+    const keys = Object.keys(value);
+    if (node.items.length !== keys.length) return false;
+    return node.items.every((pair, i) => isScalar(pair.key) && pair.key.value === keys[i] && valueEdits(doc, pair.value, value[keys[i]!]!, edits));
+  }
+  if (isSeq(node) && Array.isArray(value)) {
+    return node.items.length === value.length && node.items.every((item, i) => valueEdits(doc, item, value[i]!, edits));
+  }
+  if (!isScalar(node) || !node.range || (value !== null && typeof value === 'object')) return false;
+  const text = scalarText(value, node.type);
+  if (text === undefined) return false;
+  edits.push({ from: node.range[0], to: node.range[1], text });
+  return true;
+}
+
+/** A value written as one token that reads back as itself in block or flow context; undefined for text a block scalar held. */
+function scalarText(value: null | boolean | number | string, type: Scalar['type']): string | undefined {
+  if (typeof value !== 'string') return JSON.stringify(value);
+  if (type === Scalar.BLOCK_FOLDED || type === Scalar.BLOCK_LITERAL) return undefined;
+  // Plain where it was plain and reads back as the same string; else quoted (JSON's
+  // double quotes are YAML's).
+  if (type === Scalar.PLAIN && /^[A-Za-z_][\w .-]*$/.test(value) && !value.endsWith(' ') && parse(value) === value) return value;
+  if (type === Scalar.QUOTE_SINGLE) return `'${value.replaceAll("'", "''")}'`;
+  return JSON.stringify(value);
+}
+
 /** How the text is laid out: lines up to the file's longest (at least 80), flow lists unpadded. */
 function layout(opened: string) {
   const longest = Math.max(0, ...opened.split('\n').map((line) => line.length));
@@ -159,6 +195,14 @@ export function yamlFileText(opened: string, file: string, scenario: unknown): {
   };
   const doc = scenarioDocument(opened);
   if (doc) {
+    // Only values changed: the file's own text, those values' characters replaced.
+    const edits: { from: number; to: number; text: string }[] = [];
+    if (valueEdits(doc, doc.contents, target, edits)) {
+      const bom = opened.charCodeAt(0) === 0xfeff ? '\ufeff' : '';
+      let text = opened.slice(bom.length);
+      for (const { from, to, text: value } of edits.sort((a, b) => b.from - a.from)) text = text.slice(0, from) + value + text.slice(to);
+      if (says(bom + text)) return { text: bom + text, keptComments: true };
+    }
     doc.contents = sync(doc, doc.contents, target) as typeof doc.contents;
     // Written as the file was: its long lines not folded anew, flow lists as "[0, 1]".
     const text = doc.toString(layout(opened));
