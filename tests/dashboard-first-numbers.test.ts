@@ -2,7 +2,8 @@
  * Issue #18, time to first numbers in the dashboard: in a real Chromium (tests/browser.ts)
  * on the built app, how long from picking a mechanic in the form to the first numbers of
  * its default setup on the page — a single-roll clash, the default battle and the default
- * campaign — and from a form change of the clash (a pick; typing) to its new numbers. The figures are
+ * campaign, and a Sorcerer contest — and from a form change of the clash (a pick; typing)
+ * and of the contest (typing) to its new numbers. The figures are
  * printed and written to test-artifacts/first-numbers.json (speed is measured, not
  * asserted: tests hold on a loaded machine; the bench and the note quote the figures).
  * Skipped, with one line, where no browser can run (failed under CI=true).
@@ -107,6 +108,15 @@ describe.skipIf(!CHROMIUM)('dashboard: time to first numbers', () => {
     figures.battle = await firstNumbers(() => page.selectOption('[data-key="mechanic"]', 'viciousness/battle').then(() => undefined));
     await finished();
     figures.campaign = await firstNumbers(() => page.selectOption('[data-key="mechanic"]', 'viciousness/campaign').then(() => undefined));
+    await finished();
+
+    // A single-roll mechanic of another system: the Sorcerer contest (its exact odds drawn
+    // beside the estimate), picked, then one of its pools typed.
+    figures.sorcererContest = await firstNumbers(() => page.selectOption('[data-key="mechanic"]', 'sorcerer/contest').then(() => undefined));
+    await finished();
+    const dice = page.locator('[data-path="setup.a.dice"] input').first();
+    const pool = Number(await dice.inputValue());
+    figures.sorcererContestTyped = await firstNumbers(() => dice.fill(String(pool + 1)), true);
     await finished();
 
     for (const [what, ms] of Object.entries(figures)) {
