@@ -12,7 +12,7 @@
  * other designs."
  */
 import { describe, expect, test } from 'vitest';
-import { runScenario } from './helpers.ts';
+import { expectAgreesWithExact, runScenario } from './helpers.ts';
 
 interface Design {
   severity: 'light' | 'medium' | 'heavy';
@@ -152,6 +152,46 @@ describe('rivals against a slow reference chain', () => {
     expect(m.wealthLowered.exact).toBeCloseTo(want.wealthLowered, 9);
     expect(m['consequence.attemptOnLife'].exact).toBeCloseTo(want.attemptOnLife, 9);
     expect(m.calamity.exact).toBeCloseTo(want.calamity, 9);
+  });
+
+  // Several rivals in one scenario: each pursues its own designs on its own dice ("Give
+  // each rival up to three designs"), so each is its own chain, and the company's figures
+  // are theirs together: consequences and the wealth track's losses add up, a calamity
+  // befalls the company unless it comes from none of them.
+  test('three rivals at once: each its own chain, the company’s figures theirs together', () => {
+    const rivals: [string, number, Design[]][] = [
+      ['duke', 4, [{ severity: 'light' }, { severity: 'heavy', style: 'rash' }]],
+      ['abbess', 2, [{ severity: 'medium', handyAsset: true }]],
+      ['fence', 6, [{ severity: 'light', style: 'shrewd' }, { severity: 'medium' }, { severity: 'light', points: 2 }]],
+    ];
+    const turns = 20;
+    for (const options of [{}, { speedChess: true, escalation: 'lasting' as const }]) {
+      const result = runScenario({
+        name: 'rivals',
+        system: 'viciousness',
+        mechanic: 'rivals',
+        trials: 2000,
+        seed: 'reference',
+        rules: options,
+        setup: {
+          turns,
+          rivals: rivals.map(([name, rank, designs]) => ({ name, rank, assets: ['a ship'], designs: designs.map((d) => ({ ...d, ...(d.handyAsset ? { handyAsset: 'a ship' } : {}) })) })),
+        },
+      });
+      // The Monte Carlo plays the three together, draw by draw: it agrees with the chains too.
+      expectAgreesWithExact(result);
+      const m = result.results[0].metrics;
+      const each = rivals.map(([, rank, designs]) => referenceRival(rank, designs, turns, options));
+      rivals.forEach(([name], r) => {
+        expect(m[`firstStrike.${name}`].exact).toBeCloseTo(each[r]!.firstStrike, 9);
+        expect(m[`strikes.${name}`].exact).toBeCloseTo(each[r]!.strikes, 9);
+        expect(m[`completed.${name}`].exact).toBeCloseTo(each[r]!.completed, 9);
+      });
+      const sum = (f: (o: (typeof each)[number]) => number) => each.reduce((a, o) => a + f(o), 0);
+      expect(m.wealthLowered.exact).toBeCloseTo(sum((o) => o.wealthLowered), 9);
+      expect(m['consequence.attemptOnLife'].exact).toBeCloseTo(sum((o) => o.attemptOnLife), 9);
+      expect(m.calamity.exact).toBeCloseTo(1 - each.reduce((a, o) => a * (1 - o.calamity), 1), 9);
+    }
   });
 
   test('a rank-4 rival of a light, a medium and a heavy design plays all three', () => {
