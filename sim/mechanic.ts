@@ -32,6 +32,12 @@ export interface Simulation {
    */
   exactCost?(): number;
   /**
+   * The metrics `exact` gives, where that is fewer than all of them (a Sorcerer conflict's
+   * opening only): a search for another metric (sim/solve/search.ts) then neither pays for
+   * `exact` nor says it was skipped. Left out, every metric may have an exact value.
+   */
+  exactMetrics?: readonly string[];
+  /**
    * Why `exact` was skipped, or why some figures it gives are not there: set by planning
    * when `exactCost` is over the budget, or by `exact()` itself when it leaves figures out
    * (a walk or a chain too large). The result carries it as a note (sim/assemble.ts): an

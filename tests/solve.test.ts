@@ -132,6 +132,58 @@ describe('exact work has the budget a run point has, over every value searched',
   }, 90_000);
 });
 
+describe('a metric the mechanic never gives exactly', () => {
+  // A Sorcerer conflict's exact values are its opening (first.*, opening.*), never win.*:
+  // a search for a win said "exact values skipped: about 43 s of work…, over the budget"
+  // (a user audit), and over a short range worked out every value's opening and threw it away.
+  const conflict = (range: [number, number], metric = 'win.pc') => ({
+    name: 'stamina for an even fight',
+    system: 'sorcerer',
+    mechanic: 'conflict',
+    trials: 4096,
+    seed: 'even-fight',
+    setup: { a: { name: 'pc', stamina: 3, will: 3, weapon: 'bigHandgun' }, b: { name: 'demon', stamina: 5, will: 5, weapon: 'demonicLethal', power: 5 } },
+    solve: [{ name: 'even', vary: 'setup.a.stamina', range, metric, target: 0.5 }],
+  });
+
+  test('is searched by Monte Carlo with no note, and no exact value worked out', () => {
+    for (const range of [[1, 15], [5, 7]] as [number, number][]) {
+      const problem = solveProblem(plan(conflict(range)), 0, { maxTrials: 8192 });
+      problem.simulations.forEach((s) => {
+        s.exact = () => {
+          throw new Error('exact worked out for a metric it never gives');
+        };
+      });
+      const search = new SolveSearch(problem);
+      expect(search.method).toBe('montecarlo');
+      expect(search.exactSkipped).toBeUndefined();
+    }
+  });
+
+  test('a mechanic’s list of the metrics it gives exactly holds every one its exact() gives', () => {
+    const vdpDuel = {
+      name: 'duel', system: 'vdp', mechanic: 'combat', trials: 1000, seed: 'd',
+      setup: {
+        characters: ['a', 'b'].map((name) => ({ name, attack: { attribute: 3, skill: 2 }, defence: { attribute: 3, skill: 2 }, fortitude: 2, type: 'trained', timing: 5 })),
+      },
+      solve: [{ name: 'first', vary: 'setup.characters.0.fortitude', range: [3, 3], metric: 'first.a', target: 0.5 }],
+    };
+    for (const raw of [conflict([5, 5]), vdpDuel]) {
+      const sim = solveProblem(plan(raw), 0).simulations[0]!;
+      expect(sim.exactMetrics, raw.mechanic).toBeDefined();
+      const given = Object.keys(sim.exact!().metrics);
+      expect(given.length, raw.mechanic).toBeGreaterThan(0);
+      expect(given.filter((m) => !sim.exactMetrics!.includes(m)), raw.mechanic).toEqual([]);
+    }
+  });
+
+  test('one it gives (first.*) is still exact', () => {
+    const [r] = solvePlan(plan(conflict([5, 7], 'first.pc')));
+    expect(r.method).toBe('exact');
+    expect(r.exactSkipped).toBeUndefined();
+  });
+});
+
 describe('Monte Carlo solves (exact engine switched off)', () => {
   /** Small chunks and a small cap so a hundred searches run in a few seconds. */
   function mcSearch(block: object, seed: string, chunkTrials = 2048, maxTrials = 32768) {

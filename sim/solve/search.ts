@@ -115,11 +115,14 @@ export class SolveSearch {
     // the budget a `run` point has (EXACT_BUDGET), all of them together: else the search is
     // by Monte Carlo, and the result says why.
     const sims = [...problem.simulations, ...(problem.reference ? [problem.reference] : [])];
-    const cost = sims.reduce((t, s) => t + (s.exact ? (s.exactCost?.() ?? 0) : 0), 0);
-    if (problem.useExact && !(cost <= EXACT_BUDGET)) {
+    // A metric the mechanic never gives exactly (a conflict's win.*, beside its exact
+    // opening) is searched by Monte Carlo with nothing to say, and no exact work done.
+    const exactHere = problem.useExact && sims.every((s) => s.exactMetrics?.includes(metric) ?? true);
+    const cost = exactHere ? sims.reduce((t, s) => t + (s.exact ? (s.exactCost?.() ?? 0) : 0), 0) : 0;
+    if (exactHere && !(cost <= EXACT_BUDGET)) {
       const n = problem.values.length;
       this.exactSkipped = exactSkippedNote(cost, 'the search is by Monte Carlo', ` for the ${n} value${n === 1 ? '' : 's'}${problem.reference ? ' and the reference' : ''}`);
-    } else if (problem.useExact) {
+    } else if (exactHere) {
       const exact = problem.simulations.map((s) => s.exact?.().metrics[metric]);
       const ref = problem.reference ? problem.reference.exact?.().metrics[metric] : problem.target;
       if (exact.every((x) => x !== undefined && Number.isFinite(x)) && ref !== undefined && Number.isFinite(ref)) {

@@ -816,6 +816,7 @@ export const conflict = defineMechanic({
         }
         tally.addTrials(trials);
       },
+      exactMetrics: [first[0], first[1], openingLandedSlot, openingSuccessesSlot].map((i) => L.specs[i]!.name),
       exactCost: () => passionCombinations(setup.a, setup.b, sides, rules.exhausted, rules.passionDefence, rules.passionPenalties).reduce((sum, c) => sum + openingWork(c.a, c.b, sides, sacrifice), 0),
       exact(): ExactValues {
         const o = openingExchange(setup.a, setup.b, sides, rules.exhausted, sacrifice, rerollTies, rules.passionDefence, rules.passionPenalties);

@@ -1403,6 +1403,7 @@ export const combat = defineMechanic({
       // The first turn and the opening exchange are exact in a duel; with more characters
       // who acts first against whom is the targeting's, and the result says so.
       ...(duel ? {} : { exactSkipped: `exact values of first.* and opening.* skipped: they are computed for a duel, and this combat has ${n} characters; every figure here is Monte Carlo` }),
+      exactMetrics: [M.first[0], M.first[1], M.openingAvoided, M.openingHeld, M.openingGlancing, M.openingHit, M.openingDamage, M_OPENING_EFFECT, M_OPENING_EFFECT + 1].map((i) => L.specs[i]!.name),
       exact: duel
         ? () => {
             const o = openingExchange(entries[0], entries[1], rollOf, entangledRoundedDown);
