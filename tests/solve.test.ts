@@ -104,6 +104,24 @@ describe('exact solves', () => {
     expect(r.sentence).toContain('note: tension does not move one way over 2…12');
   });
 
+  test('atLeast on a metric that falls: the first value meets it, and the last that does is said (a user audit)', () => {
+    // 3 plain crew: success 0.875 at 1 challenge, 0.5 at 2 (on the bound), 0.125 at 3.
+    const [r] = solvePlan(plan(heist([{ ...even, range: [1, 12], target: undefined, atLeast: 0.5 }])));
+    expect(r.value).toBe(1);
+    expect(r.sentence).toMatch(/; the last with success ≥ 0\.500 is 2 challenges \(find: lastAtLeast\)\.$/);
+    // Asked for the last, or where no later value meets it, nothing more is said.
+    const [last] = solvePlan(plan(heist([{ ...even, range: [1, 12], target: undefined, atLeast: 0.5, find: 'lastAtLeast' }])));
+    expect(last.value).toBe(2);
+    expect(last.sentence).not.toMatch(/find:/);
+    const [alone] = solvePlan(plan(heist([{ ...even, range: [1, 12], target: undefined, atLeast: 0.6 }])));
+    expect(alone.value).toBe(1);
+    expect(alone.sentence).not.toMatch(/find:/);
+    // atMost on a metric rising along the values listed: the last that stays at or under it.
+    const [most] = solvePlan(plan(heist([{ ...even, range: undefined, values: [4, 3, 2, 1], target: undefined, atMost: 0.5 }])));
+    expect(most.value).toBe(4);
+    expect(most.sentence).toMatch(/; the last with success ≤ 0\.500 is 2 challenges \(find: lastAtMost\)\.$/);
+  });
+
   test('no value in range meets the goal: value null, said in words', () => {
     const [r] = solvePlan(plan(heist([{ ...even, range: [0, 1], target: undefined, atMost: 0.5 }])));
     expect(r).toMatchObject({ decided: true, value: null });

@@ -224,6 +224,25 @@ function beyondText(r: SolveResult, values: readonly unknown[], named: string, l
   return `; every value gives ${named} ${sides[0] === 1 ? 'above' : 'below'} the target${surely}, which lies outside ${listed ? 'the values listed' : 'the range'}${where}`;
 }
 
+/**
+ * `atLeast`/`atMost` read as the first value meeting the bound: of a metric that falls as
+ * the value grows, that is the range's first value, true and of no use to a GM asking how
+ * many challenges keep a heist at even odds (a user audit: "the first with success ≥ 0.500:
+ * 1 challenge"). Where the answer is the first value searched and a later one meets the
+ * bound too, the last that does is said, with the `find` that asks for it. Exact answers
+ * only: every value is known there.
+ */
+function lastText(r: SolveResult, values: readonly unknown[], goal: string, label: (v: unknown) => string): string {
+  if ((r.find !== 'firstAtLeast' && r.find !== 'firstAtMost') || r.method !== 'exact' || values.length < 2) return '';
+  if (JSON.stringify(r.value) !== JSON.stringify(values[0]) || r.points.length !== values.length) return '';
+  const want = r.find === 'firstAtLeast' ? 1 : -1;
+  const meets = r.points.map((p) => sideOf(p, r)).map((side) => side === 0 || side === want);
+  const last = meets.lastIndexOf(true);
+  if (last <= 0) return '';
+  const find = r.find === 'firstAtLeast' ? 'lastAtLeast' : 'lastAtMost';
+  return `; ${goal.replace(/^the first/, 'the last')} is ${label(r.points[last]!.value)} (find: ${find})`;
+}
+
 function pointText(p: SolvePoint | undefined, withInterval: boolean): string {
   if (!p) return '?';
   if (p.exact !== undefined && p.estimate === undefined) return exactFigure(p.exact);
@@ -320,6 +339,6 @@ export function solveSentence(r: SolveResult, block: SolveBlock, done: boolean, 
     .map((q) => `${text(q.value)} gives ${pointText(q, !exact)}${exact && q.exact !== undefined && q.estimate === undefined ? ' exact' : ''}`);
   const ties = exact && r.candidates && r.candidates.length > 1 ? ` (tied with ${r.candidates.slice(1).map(text).join(', ')})` : '';
   const how = exact ? '' : ` — decided at 95% (${assumption})${cost}`;
-  const beyond = r.find === 'closest' ? beyondText(r, values, named, listed, text) : '';
+  const beyond = r.find === 'closest' ? beyondText(r, values, named, listed, text) : lastText(r, values, goalText(r, words, metric), (v) => valueLabel(v, block, words));
   return `${capital(goalText(r, words, metric), metricWords !== undefined)}: ${valueLabel(r.value, block, words)} (${main})${ties}${neighbours.length > 0 ? `; ${neighbours.join(', ')}` : ''}${beyond}${how}${monotoneNote}.`;
 }
