@@ -127,6 +127,37 @@ describe.skipIf(!CHROMIUM)('tables beside charts, in Chromium', () => {
     await p.close();
     expect(pageErrors).toEqual([]);
   }, 180_000);
+
+  test('a table too wide to sit beside its chart goes under it, and long headings wrap: the risky split’s table and the Sorcerer dice ladder’s are not cut off behind a scroll bar', async () => {
+    // Each panel's table-wrap: how wide its table is, and how wide the box showing it.
+    const widths = (p: Page) =>
+      p.locator('.result [data-panel="split"], .result [data-panel^="heatmap"]').evaluateAll((panels) =>
+        panels.map((el) => {
+          const wrap = el.querySelector('.table-wrap')!;
+          return { panel: el.getAttribute('data-panel'), scroll: wrap.scrollWidth, client: wrap.clientWidth };
+        }),
+      );
+    // 1600 px: room for chart and table side by side (560 px each) but not for these
+    // tables' every column beside the chart: they were cut to 558 px of 797 and 706.
+    const risky = await suite.page(encodeLink({ scenario: library('vdp-risky-split.json', 2000) }), { width: 1600, height: 900 });
+    await finished(risky);
+    const ladder = await suite.page(encodeLink({ scenario: library('sorcerer-dice-ladder.json', 2000) }), { width: 1600, height: 900 });
+    await finished(ladder);
+    for (const p of [risky, ladder]) {
+      const shown = await widths(p);
+      expect(shown.length).toBeGreaterThanOrEqual(2);
+      for (const w of shown) expect(w.scroll, `${w.panel}: ${w.scroll} px of table in ${w.client} px`).toBeLessThanOrEqual(w.client);
+    }
+    // 1024 px, the table under its chart in a 558 px panel: the split table's outcome
+    // headings ("P(accomplish meets success target)") wrap rather than push its last
+    // columns out of sight.
+    await risky.setViewportSize({ width: 1024, height: 900 });
+    const [split] = (await widths(risky)).filter((w) => w.panel === 'split');
+    expect(split!.scroll, `split: ${split!.scroll} px of table in ${split!.client} px`).toBeLessThanOrEqual(split!.client);
+    await risky.close();
+    await ladder.close();
+    expect(pageErrors).toEqual([]);
+  }, 180_000);
 });
 
 describe.skipIf(!CHROMIUM)('the risky split chart, in Chromium', () => {
