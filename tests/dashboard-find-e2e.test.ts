@@ -4,7 +4,9 @@
  * solve judges it, its chart's axis naming the metric as the sentence does, a wrong "from"
  * marked alone, a results file's setup opened with its Find questions said to be missing,
  * the file's rules those its mechanic plays, and Compare opened on the headline figure B's
- * change moves. Each test here failed before.
+ * change moves; and, from the layout audit, tables not cut off behind a scroll bar beside
+ * or under their charts, and the risky split chart's panel names clear of its lines.
+ * Each test here failed before.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -13,12 +15,18 @@ import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { dashboardSuite } from './dashboard-server.ts';
 import { chromiumOrSkip } from './browser.ts';
+import { encodeLink } from '../dashboard/model/url.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CHROMIUM = await chromiumOrSkip('the dashboard Find end-to-end test');
 const RUN_TIMEOUT = 90_000;
 const suite = dashboardSuite(CHROMIUM, { prefix: 'poolsim-find-', viewport: { width: 1400, height: 900 }, acceptDownloads: true, runTimeout: RUN_TIMEOUT });
 const { pageErrors, finished } = suite;
+
+/** A library scenario, at `trials` trials. */
+function library(file: string, trials: number): Record<string, unknown> {
+  return { ...JSON.parse(readFileSync(join(ROOT, 'scenarios', file), 'utf8')), trials };
+}
 
 /** The library's flat-penalty contest, at fewer trials (its Find question is answered exactly). */
 async function openFlat(p: Page): Promise<void> {
@@ -116,6 +124,78 @@ describe.skipIf(!CHROMIUM)('tables beside charts, in Chromium', () => {
     const wrap = p.locator('[data-panel^="heatmap"] .table-wrap').first();
     const [scroll, client] = await wrap.evaluate((el) => [el.scrollWidth, el.clientWidth]);
     expect(scroll).toBeLessThanOrEqual(client);
+    await p.close();
+    expect(pageErrors).toEqual([]);
+  }, 180_000);
+
+  test('a table too wide to sit beside its chart goes under it, and long headings wrap: the risky split’s table and the Sorcerer dice ladder’s are not cut off behind a scroll bar', async () => {
+    // Each panel's table-wrap: how wide its table is, and how wide the box showing it.
+    const widths = (p: Page) =>
+      p.locator('.result [data-panel="split"], .result [data-panel^="heatmap"]').evaluateAll((panels) =>
+        panels.map((el) => {
+          const wrap = el.querySelector('.table-wrap')!;
+          return { panel: el.getAttribute('data-panel'), scroll: wrap.scrollWidth, client: wrap.clientWidth };
+        }),
+      );
+    // 1600 px: room for chart and table side by side (560 px each) but not for these
+    // tables' every column beside the chart: they were cut to 558 px of 797 and 706.
+    const risky = await suite.page(encodeLink({ scenario: library('vdp-risky-split.json', 2000) }), { width: 1600, height: 900 });
+    await finished(risky);
+    const ladder = await suite.page(encodeLink({ scenario: library('sorcerer-dice-ladder.json', 2000) }), { width: 1600, height: 900 });
+    await finished(ladder);
+    for (const p of [risky, ladder]) {
+      const shown = await widths(p);
+      expect(shown.length).toBeGreaterThanOrEqual(2);
+      for (const w of shown) expect(w.scroll, `${w.panel}: ${w.scroll} px of table in ${w.client} px`).toBeLessThanOrEqual(w.client);
+    }
+    // 1024 px, the table under its chart in a 558 px panel: the split table's outcome
+    // headings ("P(accomplish meets success target)") wrap rather than push its last
+    // columns out of sight.
+    await risky.setViewportSize({ width: 1024, height: 900 });
+    const [split] = (await widths(risky)).filter((w) => w.panel === 'split');
+    expect(split!.scroll, `split: ${split!.scroll} px of table in ${split!.client} px`).toBeLessThanOrEqual(split!.client);
+    await risky.close();
+    await ladder.close();
+    expect(pageErrors).toEqual([]);
+  }, 180_000);
+});
+
+describe.skipIf(!CHROMIUM)('the risky split chart, in Chromium', () => {
+  test('a facet’s name (“advantage dice = 0”) is printed clear of the lines, dots and interval bars, and of every other text', async () => {
+    const p = await suite.page(encodeLink({ scenario: library('vdp-risky-split.json', 2000) }));
+    await finished(p);
+    const svg = p.locator('.result [data-panel="split"] svg');
+    const clashes = await svg.evaluate((root: SVGSVGElement) => {
+      type Box = { left: number; right: number; top: number; bottom: number };
+      const inside = (x: number, y: number, b: Box) => x >= b.left && x <= b.right && y >= b.top && y <= b.bottom;
+      const meet = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      const texts = [...root.querySelectorAll('text')];
+      const labels = texts.filter((t) => /^advantage dice = \d$/.test(t.textContent ?? ''));
+      const found: string[] = labels.length === 2 ? [] : [`${labels.length} facet names, expected 2`];
+      for (const label of labels) {
+        const box = label.getBoundingClientRect();
+        const name = label.textContent!;
+        // The lines, point by point along each path, in the page's pixels.
+        for (const path of root.querySelectorAll<SVGPathElement>('g[aria-label="line"] path')) {
+          const m = path.getScreenCTM()!;
+          for (let s = 0; s <= path.getTotalLength(); s += 1) {
+            const q = path.getPointAtLength(s).matrixTransform(m);
+            if (inside(q.x, q.y, box)) {
+              found.push(`${name} over a line`);
+              break;
+            }
+          }
+        }
+        for (const mark of root.querySelectorAll('g[aria-label="dot"] circle, g[aria-label="rule"] line')) {
+          if (meet(box, mark.getBoundingClientRect())) found.push(`${name} over a ${mark.tagName}`);
+        }
+        for (const other of texts) {
+          if (other !== label && meet(box, other.getBoundingClientRect())) found.push(`${name} over the text "${other.textContent}"`);
+        }
+      }
+      return found;
+    });
+    expect(clashes).toEqual([]);
     await p.close();
     expect(pageErrors).toEqual([]);
   }, 180_000);

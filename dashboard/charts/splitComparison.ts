@@ -80,8 +80,10 @@ export function splitComparison(result: ScenarioResult, axis: string, metrics: s
     marginRight: Math.max(...series.map(textWidth)) + 16,
     x: { type: 'point', domain: splits, label: axis.includes('.a.') ? 'A’s accomplish / resist dice' : 'accomplish / caution dice', padding: 0.3 },
     y: { domain: [0, 1], grid: true, label: 'probability' },
-    // Panels are named inside their top-left corner: the right margin holds line labels.
-    fy: faceted ? { domain: panels, label: null, axis: null, padding: 0.12 } : undefined,
+    // Panels are named above their top-left corner, in the gap between panels (the right
+    // margin holds line labels): a gap of about 30 px holds the name and the rings at 1
+    // below it and at 0 of the panel above.
+    fy: faceted ? { domain: panels, label: null, axis: null, padding: 0.16 } : undefined,
     color: { domain: series, range: SERIES_COLOURS },
     marks: [
       keyLine(withExact.length ? 'line: Monte Carlo · bar: 95% interval · ring: exact' : 'line: Monte Carlo · bar: 95% interval'),
@@ -90,7 +92,11 @@ export function splitComparison(result: ScenarioResult, axis: string, metrics: s
       Plot.dot(rows, { x: 'split', y: 'estimate', fy, fill: 'series', r: 3 }),
       Plot.dot(withExact, { x: 'split', y: 'exact', fy, stroke: EXACT, r: 5.5, strokeWidth: 1.2 }),
       Plot.text(ends, { x: 'split', y: 'y', fy, text: 'series', fill: 'series', textAnchor: 'start', dx: 10 }),
-      ...(faceted ? [Plot.text(panels, { fy: (d: string) => d, text: (d: string) => d, frameAnchor: 'top-left', dx: 4, dy: 4, fontWeight: 'bold' })] : []),
+      // Inside the frame the name overprinted the lines, which often run along 1 there
+      // (safety at 0/4 and 1/3): it stands just above the frame's top edge instead.
+      ...(faceted
+        ? [Plot.text(panels, { fy: (d: string) => d, text: (d: string) => d, frameAnchor: 'top-left', lineAnchor: 'bottom', dy: -9, fontWeight: 'bold', ariaLabel: 'panel name' })]
+        : []),
     ],
   });
 }
