@@ -16,8 +16,7 @@ import { contractKind } from '../reports/legacy.ts';
 import { renderDiffMarkdown, renderDiffText } from '../reports/changes.ts';
 import { UsageError, parseFlags } from './options.ts';
 import { plainText } from './text.ts';
-import { PART_FORMAT } from './shard.ts';
-import { NotUtf8, readUtf8 } from './load.ts';
+import { NotUtf8, poolsimFileKind, readUtf8 } from './load.ts';
 import { MARKER } from '../reports/target.ts';
 import { parseJsonText, parseScenarioText } from '../sim/scenarioText.ts';
 
@@ -75,19 +74,12 @@ const resultSchema = lazySchema(() => z
 
 /** What a file is when it is a poolsim file but not a result (undefined otherwise). */
 function notAResult(item: unknown): string | undefined {
-  if (item === null || typeof item !== 'object' || Array.isArray(item)) return undefined;
-  const o = item as Record<string, unknown>;
-  if (o.format === PART_FORMAT) {
-    return 'is a part file of a sharded run (run --shard), not a result: expected the merged result (poolsim merge PART.json… --json > result.json)';
-  }
-  if ('results' in o) return undefined;
-  if ('setup' in o && 'mechanic' in o) {
-    return 'is a scenario, not a result: expected its result (poolsim run FILE --json > result.json, or a report folder)';
-  }
-  if (Array.isArray(o.solve)) {
-    return 'is poolsim solve --json output, which diff does not compare: expected a result (poolsim run --json) or a report folder, whose results.json carries the solve answers too';
-  }
-  return undefined;
+  // One item of a file (a list's items are judged each): never a list itself.
+  const known = Array.isArray(item) ? undefined : poolsimFileKind(item);
+  if (known === undefined || known.kind === 'result') return undefined;
+  if (known.kind === 'part') return `is ${known.what}, not a result: expected the merged result (poolsim merge PART.json… --json > result.json)`;
+  if (known.kind === 'scenario') return `is ${known.what}, not a result: expected its result (poolsim run FILE --json > result.json, or a report folder)`;
+  return `is ${known.what}, which diff does not compare: expected a result (poolsim run --json) or a report folder, whose results.json carries the solve answers too`;
 }
 
 /** The results in one file: a result object, or a list of them (`run --json` with several files). */

@@ -6,7 +6,7 @@ import { existsSync, readFileSync, readdirSync, realpathSync, statSync, type Sta
 import { join } from 'node:path';
 import { ScenarioError, ScenarioErrors, planScenario, type ScenarioPlan } from '../sim/scenario.ts';
 import { MARKER } from '../reports/target.ts';
-import { NotUtf8, decodeUtf8, parseScenarioText, scenarioFileValue } from '../sim/scenarioText.ts';
+import { NotUtf8, PART_FORMAT, decodeUtf8, parseScenarioText, scenarioFileValue } from '../sim/scenarioText.ts';
 import { looksLikeResult } from '../sim/result.ts';
 
 export { parseScenarioText };
@@ -14,6 +14,28 @@ export { parseScenarioText };
 const SCENARIO_FILE = /\.(json|ya?ml)$/i;
 /** The largest scenario file read: the library's are a few kilobytes; /dev/zero is endless. */
 export const MAX_FILE_BYTES = 4 * 1024 * 1024;
+
+/**
+ * What a file poolsim wrote (or reads) is, in words, for a command given one it does not
+ * take (diff given a scenario, merge given a result, run given a result): each command
+ * says the file is this, not what it expects. Undefined when it is none of these. A list
+ * is what its items all are (`run --json` of several files prints a list of results).
+ */
+export function poolsimFileKind(value: unknown): { kind: 'part' | 'result' | 'scenario' | 'solve'; what: string } | undefined {
+  if (Array.isArray(value)) {
+    const kinds = value.map(poolsimFileKind);
+    const first = kinds[0];
+    return first !== undefined && kinds.every((k) => k?.kind === first.kind) ? first : undefined;
+  }
+  if (looksLikeResult(value)) return { kind: 'result', what: "a result JSON (what `poolsim run --json` prints, or a report's results.json)" };
+  if (value === null || typeof value !== 'object') return undefined;
+  const o = value as Record<string, unknown>;
+  if (o.format === PART_FORMAT) return { kind: 'part', what: 'a part file of a sharded run (run --shard)' };
+  if ('results' in o) return undefined;
+  if ('setup' in o && 'mechanic' in o) return { kind: 'scenario', what: 'a scenario' };
+  if (Array.isArray(o.solve)) return { kind: 'solve', what: 'poolsim solve --json output' };
+  return undefined;
+}
 
 /** stat, following links, with the failure as a message rather than a throw. */
 function statOf(path: string): Stats | string {
@@ -120,7 +142,7 @@ export function readScenario(file: string): unknown {
   // results.json: said as such, not as a scenario with an unknown field "results".
   const list = Array.isArray(value) ? value : [value];
   if (list.length > 0 && list.every(looksLikeResult)) {
-    throw new ScenarioErrors([new ScenarioError(file, '', 'a result JSON (as `poolsim run --json` prints and `poolsim report` writes it), not a scenario: run the scenario file it came from, or compare results with `poolsim diff`')]);
+    throw new ScenarioErrors([new ScenarioError(file, '', `${poolsimFileKind(list[0])!.what}, not a scenario: run the scenario file it came from, or compare results with \`poolsim diff\``)]);
   }
   return value;
 }

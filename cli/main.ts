@@ -145,7 +145,7 @@ export async function main(
 async function runCommand(args: string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream, context: CliContext): Promise<number> {
   const env = context.env ?? process.env;
   const { values, positionals } = parseFlags(args, ['trials', 'seed', 'json', 'workers', 'precision', 'max-trials', 'shard', 'shards', 'out']);
-  if (positionals.length === 0) throw new UsageError('run needs at least one scenario file or folder');
+  if (positionals.length === 0) throw new UsageError('run needs at least one scenario file or folder (unlike report, it has no default folder): poolsim run FILE|DIR..., e.g. poolsim run scenarios');
   const { trials, workers, precision, 'max-trials': maxTrials } = values;
   if (precision !== undefined && trials !== undefined) {
     throw new UsageError('--precision runs until the interval is narrow enough, so it takes no --trials: cap it with --max-trials');

@@ -5,11 +5,17 @@
  * command adds its own flag here, beside the others, rather than parsing it itself.
  */
 import { parseArgs } from 'node:util';
+import { nearNames } from '../sim/scenario.ts';
 
 export class UsageError extends Error {}
 
-/** node:util parseArgs, its errors turned into usage errors. */
-export function parseOptions<T extends NonNullable<Parameters<typeof parseArgs>[0]>['options']>(args: string[], options: T) {
+/**
+ * node:util parseArgs, its errors turned into usage errors in poolsim's words: an unknown
+ * flag names the flags the command takes (and the one nearest it: "did you mean
+ * "--trials"?"), a flag missing its value says what value it expects (`expects`, by flag
+ * name without the dashes), as a bad value does.
+ */
+export function parseOptions<T extends NonNullable<Parameters<typeof parseArgs>[0]>['options']>(args: string[], options: T, expects: Readonly<Record<string, string>> = {}) {
   // A negative number after a flag that takes a value (`--trials -5`) is that flag's value,
   // to be refused by its own check ("expects a positive whole number, got "-5""): node's
   // parser reads it as an option and says the argument is "ambiguous".
@@ -30,14 +36,35 @@ export function parseOptions<T extends NonNullable<Parameters<typeof parseArgs>[
   try {
     return parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (e) {
+    const message = (e as Error).message;
+    const code = (e as NodeJS.ErrnoException).code;
     // Node's own wording for an unknown option ends in an unclosed quote and advice about
-    // positionals that no poolsim command needs: say it in one line, naming the flags.
-    const unknown = /^Unknown option '(.*)'\. To specify/s.exec((e as Error).message);
-    if ((e as NodeJS.ErrnoException).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && unknown) {
+    // positionals that no poolsim command needs: say it in one line, naming the flags, and
+    // the one meant where the given one is a slip from it (as an unknown field is:
+    // sim/scenario.ts nearNames).
+    const unknown = /^Unknown option '(.*)'\. To specify/s.exec(message);
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && unknown) {
       const known = [...Object.keys(options ?? {}).map((n) => `--${n}`), '--help'];
-      throw new UsageError(`unknown option "${shown(unknown[1])}": this command takes ${known.join(', ')} (a file whose name starts with - goes after --)`);
+      const near = unknown[1].startsWith('--') ? nearNames(unknown[1], known) : [];
+      const hint = near.length > 0 ? `did you mean ${near.map((n) => `"${n}"`).join(' or ')}? ` : '';
+      throw new UsageError(`unknown option "${shown(unknown[1])}": ${hint}this command takes ${known.join(', ')} (a file whose name starts with - goes after --)`);
     }
-    throw new UsageError((e as Error).message);
+    // A flag with no value after it, or an option where its value should be: node's
+    // "Option '--seed <value>' argument missing" said as poolsim says a bad value.
+    const missing = /^Option '--([^' ]+)(?: <value>)?' argument (missing|is ambiguous)/.exec(message);
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && missing) {
+      const flag = `--${missing[1]}`;
+      const what = expects[missing[1]] ?? 'a value';
+      const at = args.findIndex((a, i) => a === flag && args[i + 1]?.startsWith('-'));
+      const got = missing[2] === 'missing' || at < 0 ? 'nothing after it' : `the option "${shown(args[at + 1])}" after it (a value that starts with - is written ${flag}=VALUE)`;
+      throw new UsageError(`${flag} expects ${what}, got ${got}`);
+    }
+    const noValue = /^Option '--([^' ]+)' does not take an argument/.exec(message);
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && noValue) {
+      const given = args.find((a) => a.startsWith(`--${noValue[1]}=`));
+      throw new UsageError(`--${noValue[1]} takes no value${given === undefined ? '' : `, got "${shown(given)}"`}`);
+    }
+    throw new UsageError(message);
   }
 }
 
@@ -114,22 +141,22 @@ function seedOption(value: string | undefined): string | number | undefined {
   return t.trim() !== '' && Number.isFinite(n) && String(n) === t ? n : t;
 }
 
-/** Every flag any command takes: how node:util parses it and how its value is checked. */
+/** Every flag any command takes: how node:util parses it, what value it expects (said when it is missing) and how that value is checked. */
 const FLAGS = {
-  trials: { type: 'string', check: (v: string | undefined) => boundedInteger('--trials', v, MAX_TRIALS_FLAG) },
-  'max-trials': { type: 'string', check: (v: string | undefined) => boundedInteger('--max-trials', v, MAX_TRIALS_FLAG) },
-  seed: { type: 'string', check: seedOption },
-  workers: { type: 'string', check: workersOption },
-  precision: { type: 'string', check: (v: string | undefined) => positiveNumber('--precision', v) },
+  trials: { type: 'string', expects: 'a positive whole number', check: (v: string | undefined) => boundedInteger('--trials', v, MAX_TRIALS_FLAG) },
+  'max-trials': { type: 'string', expects: 'a positive whole number', check: (v: string | undefined) => boundedInteger('--max-trials', v, MAX_TRIALS_FLAG) },
+  seed: { type: 'string', expects: 'a seed (a number or any text)', check: seedOption },
+  workers: { type: 'string', expects: 'a positive whole number', check: workersOption },
+  precision: { type: 'string', expects: 'a positive number such as 0.001', check: (v: string | undefined) => positiveNumber('--precision', v) },
   json: { type: 'boolean', check: (v: boolean | undefined) => v ?? false },
   markdown: { type: 'boolean', check: (v: boolean | undefined) => v ?? false },
-  out: { type: 'string', check: (v: string | undefined) => nonEmptyText('--out', v) },
-  shard: { type: 'string', check: (v: string | undefined) => nonEmptyText('--shard', v) },
-  shards: { type: 'string', check: (v: string | undefined) => nonEmptyText('--shards', v) },
+  out: { type: 'string', expects: 'a file or folder to write', check: (v: string | undefined) => nonEmptyText('--out', v) },
+  shard: { type: 'string', expects: 'I/N (shard I of N, counting from 0)', check: (v: string | undefined) => nonEmptyText('--shard', v) },
+  shards: { type: 'string', expects: 'a whole number (how many shards)', check: (v: string | undefined) => nonEmptyText('--shards', v) },
   // The diff options: their values are checked by cli/diff-command.ts diffOptionsOf.
-  baseline: { type: 'string', check: (v: string | undefined) => nonEmptyText('--baseline', v) },
-  'min-change': { type: 'string', check: (v: string | undefined) => text('--min-change', v) },
-  fdr: { type: 'string', check: (v: string | undefined) => text('--fdr', v) },
+  baseline: { type: 'string', expects: 'a report folder (reports/baseline, say)', check: (v: string | undefined) => nonEmptyText('--baseline', v) },
+  'min-change': { type: 'string', expects: 'a number ≥ 0 such as 0.01', check: (v: string | undefined) => text('--min-change', v) },
+  fdr: { type: 'string', expects: 'a rate between 0 and 1 such as 0.05', check: (v: string | undefined) => text('--fdr', v) },
 } as const;
 
 export type FlagName = keyof typeof FLAGS;
@@ -141,8 +168,13 @@ type Checked<K extends FlagName> = { [F in K]: ReturnType<(typeof FLAGS)[F]['che
  */
 export function parseFlags<K extends FlagName>(args: string[], names: readonly K[]): { values: Checked<K>; positionals: string[] } {
   const options: Record<string, { type: 'string' | 'boolean' }> = {};
-  for (const n of names) options[n] = { type: FLAGS[n].type };
-  const { values, positionals } = parseOptions(args, options);
+  const expects: Record<string, string> = {};
+  for (const n of names) {
+    const flag = FLAGS[n];
+    options[n] = { type: flag.type };
+    if ('expects' in flag) expects[n] = flag.expects;
+  }
+  const { values, positionals } = parseOptions(args, options, expects);
   const checked = {} as Record<string, unknown>;
   for (const n of names) checked[n] = (FLAGS[n].check as (v: unknown) => unknown)((values as Record<string, unknown>)[n]);
   for (const p of positionals) text('a file name', p);

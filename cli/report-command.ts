@@ -5,6 +5,7 @@
  * checked before anything runs (exit 2, `--out` untouched); the reports are written all
  * or nothing; exit 1 when a check fails.
  */
+import { existsSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { loadPlans } from './load.ts';
 import { UsageError, parseFlags } from './options.ts';
@@ -23,6 +24,9 @@ import { judged, solveSearches } from '../sim/solve/plan.ts';
 import { afterName } from '../sim/solve/sentence.ts';
 import { describeSolveExpect, failedSolveChecks } from '../reports/solveSection.ts';
 import { describeCheck, exactDisagrees, measured } from '../reports/checkText.ts';
+
+/** What `poolsim report` runs when no file or folder is named. */
+const DEFAULT_INPUT = 'scenarios';
 
 export const REPORT_USAGE = `  poolsim report [DIR|FILE...] [--out DIR] [--trials N] [--seed S] [--workers N]
                  [--baseline DIR [--min-change D] [--fdr Q]]
@@ -113,7 +117,19 @@ export async function reportCommand(
     baseline = readResults(values.baseline, errors);
     if (errors.length > 0) throw new ScenarioErrors(errors);
   }
-  const inputs = positionals.length > 0 ? positionals : ['scenarios'];
+  // With nothing named, the default folder: where it is missing, say that it was the
+  // default tried and how to name files (an audit: "scenarios: no such file or folder"
+  // alone read as if the user had typed it).
+  if (positionals.length === 0 && !existsSync(DEFAULT_INPUT)) {
+    throw new ScenarioErrors([
+      new ScenarioError(
+        DEFAULT_INPUT,
+        '',
+        `no such folder in ${process.cwd()}: it is the default poolsim report runs when no scenario file or folder is named; name them (poolsim report FILE|DIR... [--out DIR]), or run it in the folder that holds ${DEFAULT_INPUT}/`,
+      ),
+    ]);
+  }
+  const inputs = positionals.length > 0 ? positionals : [DEFAULT_INPUT];
   const plans = loadPlans(inputs, { trials: values.trials, seed: values.seed });
   // Before anything runs: what an interrupted run left is put right, and --out must be a
   // folder poolsim may replace (reports/target.ts), else exit 2 with nothing written.

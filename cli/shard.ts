@@ -13,8 +13,9 @@ import { lazySchema } from '../sim/lazySchema.ts';
 // Imported, not read beside this file: the compiled CLI (scripts/build.mjs) lives elsewhere.
 import packageJson from '../package.json' with { type: 'json' };
 import { CHUNK_TRIALS, chunkCount, chunkSize, layoutOf } from '../sim/run.ts';
-import { ScenarioErrors, planScenario, zodErrors, type ScenarioPlan } from '../sim/scenario.ts';
-import { PART_FORMAT, parseJsonText } from '../sim/scenarioText.ts';
+import { ScenarioError, ScenarioErrors, planScenario, zodErrors, type ScenarioPlan } from '../sim/scenario.ts';
+import { poolsimFileKind } from './load.ts';
+import { PART_FORMAT, parseJsonText, parseScenarioText } from '../sim/scenarioText.ts';
 import type { Tally, TallyLayout } from '../sim/stats.ts';
 import type { PointRun, Shard } from '../workers/schedule.ts';
 
@@ -263,6 +264,15 @@ export function writeAtomically(path: string, text: string): void {
   }
 }
 
+/** A YAML file's value, or undefined where it is not YAML either. */
+function yamlValue(text: string, path: string): unknown {
+  try {
+    return parseScenarioText(text, path);
+  } catch {
+    return undefined;
+  }
+}
+
 export function readPart(path: string): PartFile {
   let text: string;
   // A folder of parts: name them (a shell's parts/*.json), rather than "EISDIR".
@@ -276,10 +286,19 @@ export function readPart(path: string): PartFile {
   try {
     value = parseJsonText(text, path);
   } catch (e) {
-    throw new ShardError(e instanceof ScenarioErrors ? e.errors.map((x) => x.message).join('\n') : `${path}: not valid JSON: ${(e as Error).message}`);
+    // A YAML scenario is not JSON at all: said what it is, as diff says it.
+    const yaml = /\.ya?ml$/i.test(path) ? yamlValue(text, path) : undefined;
+    if (poolsimFileKind(yaml) !== undefined) value = yaml;
+    else throw new ShardError(e instanceof ScenarioErrors ? e.errors.map((x) => x.message).join('\n') : `${path}: not valid JSON: ${(e as Error).message}`);
   }
   if (value === null || typeof value !== 'object' || (value as { format?: unknown }).format !== PART_FORMAT) {
-    throw new ShardError(`${path}: not a poolsim part file (written by \`poolsim run --shard I/N --out ${path}\`)`);
+    // Named for what it is (a result, a scenario…), as diff names a file it does not take,
+    // and with what merge expects. (It said "written by `poolsim run --shard I/N --out
+    // results.json`" of a result: advice, it read, to write a part over that file.)
+    const known = poolsimFileKind(value);
+    throw new ShardError(
+      new ScenarioError(path, '', `${known === undefined ? 'not a poolsim part file' : `is ${known.what}, not a part file`}: merge expects the part files of a sharded run, one per shard, as \`poolsim run FILE --shard I/N --out PART.json\` writes them`).message,
+    );
   }
   const parsed = partSchema.safeParse(value);
   if (!parsed.success) {

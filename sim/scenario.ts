@@ -386,8 +386,8 @@ export function knownFields(schema: z.ZodType, path: readonly PropertyKey[]): st
   return [...new Set(nodes.flatMap((n) => Object.keys((n.properties as object | undefined) ?? {})))];
 }
 
-/** The names near `given`: the same but for case, or a slip or two away (editDistance), at most five. */
-function nearNames(given: string, names: readonly string[]): string[] {
+/** The names near `given`: the same but for case, or a slip or two away (editDistance), at most five (also the command line's flags: cli/options.ts). */
+export function nearNames(given: string, names: readonly string[]): string[] {
   const lower = given.toLowerCase();
   const near = names.filter((n) => n !== given && (n.toLowerCase() === lower || editDistance(n.toLowerCase(), lower) <= Math.max(1, Math.floor(given.length / 5))));
   return near.length <= 5 ? near : [];

@@ -179,6 +179,29 @@ describe('poolsim run', () => {
     expect(nothing.err).toContain('usage:');
   });
 
+  test('a flag one slip from a known one gets "did you mean", as an unknown field does (exit 2)', async () => {
+    const f = scenarioFile('flags.json', heist);
+    const slip = await poolsim('run', '--trails', '5', f);
+    expect(slip.code).toBe(2);
+    expect(slip.err).toContain('poolsim: unknown option "--trails": did you mean "--trials"? this command takes --trials, --seed,');
+    expect((await poolsim('merge', f, '--jsn')).err).toContain('unknown option "--jsn": did you mean "--json"? this command takes --json, --help');
+  });
+
+  test('a flag missing its value says what it expects, in the words of a bad value (exit 2), not node\'s "Option \'--seed <value>\' argument missing"', async () => {
+    const f = scenarioFile('flags.json', heist);
+    const missing = await poolsim('run', f, '--seed');
+    expect(missing.code).toBe(2);
+    expect(missing.out).toBe('');
+    expect(missing.err).toBe('poolsim: --seed expects a seed (a number or any text), got nothing after it\n(poolsim run --help lists every command and flag)\n');
+    expect((await poolsim('run', f, '--trials')).err).toContain('poolsim: --trials expects a positive whole number, got nothing after it');
+    const option = await poolsim('run', f, '--seed', '--json');
+    expect(option.code).toBe(2);
+    expect(option.err).toContain('poolsim: --seed expects a seed (a number or any text), got the option "--json" after it (a value that starts with - is written --seed=VALUE)');
+    const valued = await poolsim('run', f, '--json=1');
+    expect(valued.code).toBe(2);
+    expect(valued.err).toContain('poolsim: --json takes no value, got "--json=1"');
+  });
+
   test('bad input exits 2, names file and path, runs nothing', async () => {
     const bad = scenarioFile('bad.json', { ...heist, setup: { ...heist.setup, removed: 'four' } });
     const good = scenarioFile('good.json', heist);

@@ -118,3 +118,33 @@ describe('merge refuses tallies no run can give', () => {
     await tampered((p) => (p.shard = { index: 1, count: 300_000_000 }), /shard\.count|100000/);
   });
 });
+
+describe('merge given a file that is not a part names what it is and what merge expects', () => {
+  const expects = 'merge expects the part files of a sharded run, one per shard, as `poolsim run FILE --shard I/N --out PART.json` writes them';
+
+  test('a result of run --json (one, or a list of them) is said to be a result, with no advice to write a part over it', async () => {
+    const one = await poolsim('run', scenario, '--trials', '1000', '--json', '--workers', '1');
+    const results = join(dir, 'results.json');
+    writeFileSync(results, one.out);
+    const r = await poolsim('merge', results);
+    expect(r.code).toBe(2);
+    expect(r.out).toBe('');
+    expect(r.err).toBe(`poolsim: ${results}: (top level): is a result JSON (what \`poolsim run --json\` prints, or a report's results.json), not a part file: ${expects}; nothing was written\n`);
+    expect(r.err).not.toContain(`--out ${results}`);
+    const list = join(dir, 'list.json');
+    writeFileSync(list, JSON.stringify([JSON.parse(one.out), JSON.parse(one.out)]));
+    expect((await poolsim('merge', list)).err).toContain(`${list}: (top level): is a result JSON (what \`poolsim run --json\` prints`);
+  });
+
+  test('a scenario, JSON or YAML, is said to be a scenario; any other JSON is not a part file', async () => {
+    expect((await poolsim('merge', scenario)).err).toContain(`${scenario}: (top level): is a scenario, not a part file: ${expects}`);
+    const yaml = join(dir, 'heist.yaml');
+    writeFileSync(yaml, 'name: heist\nsystem: viciousness\nmechanic: knavery\nsetup:\n  challenges: 2\n');
+    expect((await poolsim('merge', yaml)).err).toContain(`${yaml}: (top level): is a scenario, not a part file: ${expects}`);
+    const other = join(dir, 'other.json');
+    writeFileSync(other, '{"a": 1}');
+    const r = await poolsim('merge', other);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`${other}: (top level): not a poolsim part file: ${expects}`);
+  });
+});

@@ -211,7 +211,7 @@ describe('shards', () => {
       writeFileSync(part('fraction-1.json'), JSON.stringify(t));
       await refused([parts[0], part('fraction-1.json'), parts[2]], `${part('fraction-1.json')}: files.1.points.0.tally.0:`);
 
-      await refused([HEIST], `${HEIST}: not a poolsim part file`);
+      await refused([HEIST], `${HEIST}: (top level): is a scenario, not a part file: merge expects`);
       await refused([part('nowhere.json')], `${part('nowhere.json')}: cannot read`);
       const none = await poolsim(['merge']);
       expect(none.code).toBe(2);

@@ -175,7 +175,7 @@ describe('poolsim run --workers', () => {
     expect(negative.stderr).toContain('--workers expects a positive whole number, got "-2"');
     const unknown = await poolsim(['run', AMBUSH, '--worker', '2']);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain('unknown option "--worker": this command takes --trials, --seed, --json, --workers,');
+    expect(unknown.stderr).toContain('unknown option "--worker": did you mean "--workers"? this command takes --trials, --seed, --json, --workers,');
   });
 });
 

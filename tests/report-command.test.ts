@@ -2,9 +2,10 @@
  * `poolsim report`: writes every scenario's reports and an index; a failing check exits 1
  * and is marked in the index; bad input exits 2 and leaves an existing --out untouched.
  */
-import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, realpathSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { poolsim } from './helpers.ts';
 import { namedPaths, reportSlugs } from '../cli/report-command.ts';
@@ -142,5 +143,16 @@ describe('poolsim report', () => {
     expect(r.code).toBe(2);
     expect(r.err).toContain('bad.json: setup.rattled: expected true or false, got "yes"');
     expect(readdirSync(out)).toEqual(['keep.txt']);
+  });
+
+  test('with nothing named where there is no scenarios/, it says scenarios/ is the default it tried and how to name files (run, which has none, says so)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'poolsim-report-'));
+    const r = spawnSync(process.execPath, [resolve('bin/poolsim.js'), 'report'], { cwd: dir, encoding: 'utf8' });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain(`scenarios: (top level): no such folder in ${realpathSync(dir)}: it is the default poolsim report runs when no scenario file or folder is named; name them (poolsim report FILE|DIR... [--out DIR])`);
+    expect(existsSync(join(dir, 'reports'))).toBe(false);
+    const run = await poolsim('run');
+    expect(run.code).toBe(2);
+    expect(run.err).toContain('poolsim: run needs at least one scenario file or folder (unlike report, it has no default folder): poolsim run FILE|DIR...');
   });
 });

@@ -11,7 +11,7 @@ import { expectExactWithin5Se, expectRejected, standardError } from './helpers.t
 import { planScenario, ScenarioErrors } from '../sim/scenario.ts';
 import { runPlan } from '../sim/assemble.ts';
 import type { ScenarioResult } from '../sim/result.ts';
-import { bleed, condition, halvedLasting } from '../sim/sorcerer/bleed.ts';
+import { WEAPONS, bleed, condition, halvedLasting } from '../sim/sorcerer/bleed.ts';
 import { TableContest, actionDice, fullDefenceDice, midRoundKeptDice, midRoundStandUpDice, pendingDefenceDice, standUpDice, stoodUpSacrificeDice } from '../sim/sorcerer/conflict.ts';
 import { contestFold, successesOf, winnerOf, A_WINS } from '../sim/sorcerer/contest.ts';
 
@@ -664,5 +664,42 @@ describe('a conflict variant no fighter can meet is refused: it would change not
   it('passionPenalties "cut" needs a fighter that rolls Passion', () => {
     expect(refusal({ passionPenalties: 'cut' })).toContain('rules.passionPenalties: "cut" cuts the Passion roll by the penalties in force, and neither fighter rolls Passion');
     expect(refusal({ passionPenalties: 'cut' }, {}, { passion: 2 })).toBe('accepted');
+  });
+});
+
+describe('the documented weapons are the engine\'s', () => {
+  /** "2X", "X + Power", "1": the coefficients of X and Power and the flat count. */
+  const terms = (cell: string) => {
+    const c = { x: 0, power: 0, flat: 0 };
+    for (const t of cell.split('+').map((s) => s.trim())) {
+      const x = /^(\d*)X$/.exec(t);
+      if (x) c.x += Number(x[1] || 1);
+      else if (t === 'Power') c.power += 1;
+      else if (/^\d+$/.test(t)) c.flat += Number(t);
+      else throw new Error(`unreadable cell "${cell}"`);
+    }
+    return c;
+  };
+
+  it('docs/rulings/sorcerer-conflict.md lists every `weapon` value with its bleed, and docs/scenario-format.md names each', () => {
+    const ruling = readFileSync(resolve(import.meta.dirname, '../docs/rulings/sorcerer-conflict.md'), 'utf8');
+    const rows = [...ruling.matchAll(/^\| `(\w+)` \| "[^"]+" \| ([^|]+) \| ([^|]+) \|$/gm)];
+    expect(rows.map((r) => r[1]).sort()).toEqual(Object.keys(WEAPONS).sort());
+    for (const [, name, next, lasting] of rows) {
+      const w = WEAPONS[name as keyof typeof WEAPONS];
+      expect(terms(next!), `${name} next`).toEqual({ x: w.nextX, power: w.nextPower, flat: 0 });
+      expect(terms(lasting!), `${name} lasting`).toEqual({ x: w.lastingX, power: w.lastingPower, flat: w.lastingFlat });
+    }
+    const format = readFileSync(resolve(import.meta.dirname, '../docs/scenario-format.md'), 'utf8');
+    const conflictRow = format.split('\n').find((l) => l.startsWith('| `conflict` |'))!;
+    for (const name of Object.keys(WEAPONS)) expect(conflictRow, name).toContain(`\`${name}\``);
+  });
+
+  it('the demon written as the ruling writes it runs, its Power bleeding by the demonic row', () => {
+    const demon = { name: 'demon', stamina: 5, will: 5, dice: 5, weapon: 'demonicLethal', power: 3, standUp: 'never' };
+    const ruling = readFileSync(resolve(import.meta.dirname, '../docs/rulings/sorcerer-conflict.md'), 'utf8');
+    expect(ruling).toContain(JSON.stringify(demon).replace(/^\{/, '{ ').replace(/\}$/, ' }').replace(/,"/g, ', "').replace(/":/g, '": '));
+    expect(() => planScenario({ name: 'd', system: 'sorcerer', mechanic: 'conflict', trials: 100, setup: { a: jesse, b: demon } }, 'd.json')).not.toThrow();
+    expect(bleed('demonicLethal', 2, 7)).toEqual({ next: 4, lasting: 9 });
   });
 });
