@@ -268,6 +268,7 @@ describe('which battles the tables serve', () => {
       'defender-push.yaml {"setup.sides.0.defenderPush":"captain"}',
       'ambush-d4.yaml {"setup.sides.0.combatants.0":{"name":"captain","openingDice":["d4"]}}',
       'ambush-d4.yaml {"setup.sides.0.combatants.0":{"name":"captain","openingDice":["2d4"]}}',
+      'ambush-d4.yaml {"setup.sides.0.combatants.0":{"name":"captain","openingDice":["d6","d4"]}}',
     ]);
     let tabled = 0;
     for (const p of loadPlans([folder]).filter((x) => x.scenario.mechanic === 'battle')) {
