@@ -1,5 +1,5 @@
 /**
- * The campaign's rivals as a memo of their states (issue 18, `campaignPerSecond`): the same
+ * Rivals as a memo of their states (the campaign's and the rivals mechanic's) (issue 18, `campaignPerSecond`): the same
  * moves as RivalBoard (rivalDice.ts), the same draws in the same order, but each rival's
  * state — its designs' points, severities and order, and the *spread* pointer — is a number,
  * and what a turn's investment, a strike's outcome or a rival deal makes of it is looked
@@ -87,6 +87,12 @@ export class RivalMemo {
     }
     const { state, start } = this;
     for (let r = 0; r < this.plan.count; r++) state[r] = start[r];
+  }
+
+  /** RivalBoard.turn: every rival invests, rolls its rival die and, maybe, initiates a design. */
+  turn(random: RandomStream): void {
+    this.invest();
+    for (let r = 0; r < this.plan.count; r++) if (this.rollDie(random, r)) this.move(random, r, false);
   }
 
   /** RivalBoard.invest: every rival's ambition points of the turn. */
