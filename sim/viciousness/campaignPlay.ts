@@ -10,7 +10,8 @@ import { MAX_UNIFORM, type RandomStream } from '../random.ts';
 import type { ViciousnessRules } from '../rules.ts';
 import type { MetricSpec } from '../stats.ts';
 import * as rivalDice from './rivalDice.ts';
-import { CONSEQUENCE_KINDS, CONSEQUENCE_WORDS, RIVAL_DICE_METRICS, RivalBoard, RivalPlan } from './rivalDice.ts';
+import { CONSEQUENCE_KINDS, CONSEQUENCE_WORDS, RIVAL_DICE_METRICS, RivalPlan } from './rivalDice.ts';
+import { RivalMemo } from './rivalMemo.ts';
 import { MetricLayout, metricTable } from '../metrics.ts';
 import { Skirmish } from './skirmish.ts';
 import type { Aid } from './violence.ts';
@@ -556,7 +557,7 @@ export class CampaignTrial {
   /** Per participant of the current job: successes of its own dice. */
   private readonly partSuccesses: Int32Array;
   private readonly partSixes: Int32Array;
-  private readonly board: RivalBoard;
+  private readonly board: RivalMemo;
   private readonly skirmish: Skirmish;
   /**
    * A job's fight when the troupe is the better equipped, or as well as the guards: the
@@ -599,7 +600,7 @@ export class CampaignTrial {
     this.participants = new Int32Array(plan.maxTroupeSize);
     this.partSuccesses = new Int32Array(plan.maxTroupeSize);
     this.partSixes = new Int32Array(plan.maxTroupeSize);
-    this.board = new RivalBoard(plan.rivals);
+    this.board = new RivalMemo(plan.rivals);
     const policy = plan.setup.policy ?? {};
     const guards = policy.job?.guards ?? {};
     // The trial's fights: each reads and writes the trial's own PC arrays (viTo, rattled).

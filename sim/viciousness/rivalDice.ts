@@ -530,11 +530,42 @@ export class RivalBoard {
     if (invested === 0 || random.belowFixed(RIVAL_DIE, RIVAL_DIE_BITS, RIVAL_DIE_REJECT) + 1 > invested) return false;
     this.struck[r] = m;
     this.invested[r] = invested;
-    // Spent either way; the slot takes a new design of the same severity (0 points),
-    // pursued after the rival's others.
-    points[m] = 0;
-    initiated(order, from, plan.designCount[r], m);
+    this.spend(r, m);
     return true;
+  }
+
+  // The moves of a rival that take no die, one method each: rollDie and move make them
+  // after their draws, and RivalMemo (rivalMemo.ts) works out its tables with them.
+
+  /**
+   * Rival r initiated slot m: its points are spent either way, and the slot takes a new
+   * design of the same severity (0 points), pursued after the rival's others.
+   */
+  spend(r: number, m: number): void {
+    const plan = this.plan;
+    this.points[m] = 0;
+    initiated(this.order, plan.designFrom[r], plan.designCount[r], m);
+  }
+
+  /** Rival r's investment of one turn (`invest`, for one rival). */
+  investRival(r: number): void {
+    investTurn(this.plan, this.points, this.order, this.pointer, r);
+  }
+
+  /** Slot m's initiated design succeeded, its consequence d6 showing `face`: the slot's next design. */
+  landed(m: number, face: number): void {
+    this.severity[m] = nextSeverity(this.plan, m, this.severity[m], face);
+  }
+
+  /**
+   * Rival r's initiated slot m, which held `invested` points, failed or was foiled: the
+   * slot's next design, and with Speed Chess "they recover half the points they invested
+   * in it (rounded down) and reinvest them in other designs."
+   */
+  missed(r: number, m: number, invested: number): void {
+    const plan = this.plan;
+    this.severity[m] = nextSeverity(plan, m, this.severity[m], 0);
+    if (plan.speedChess) investPoints(this.points, this.order, plan.designFrom[r], plan.designCount[r], invested >> 1, plan.focus, this.pointer, r, m);
   }
 
   /**
@@ -544,26 +575,17 @@ export class RivalBoard {
    */
   move(random: RandomStream, r: number, foiled: boolean): void {
     const plan = this.plan;
-    const { points, severity } = this;
-    const from = plan.designFrom[r];
-    const n = plan.designCount[r];
     const m = this.struck[r];
-    const invested = this.invested[r];
     const faces = plan.successFaces[m];
-    const sev = severity[m];
+    const sev = this.severity[m];
     // The success d4 is 2 bits, never rejected: bits(2) + 1 draws what die(4) does.
     if (!foiled && (faces >= 4 || random.bits(2) + 1 <= faces)) {
       this.succeeded[r] = 1;
       const face = random.belowFixed(6, D6_BITS, D6_REJECT) + 1;
       this.consequence[r] = sev * 6 + face - 1;
-      severity[m] = nextSeverity(plan, m, sev, face);
+      this.landed(m, face);
     } else {
-      severity[m] = nextSeverity(plan, m, sev, 0);
-      if (plan.speedChess) {
-        // "they recover half the points they invested in it (rounded down) and reinvest
-        // them in other designs."
-        investPoints(points, this.order, from, n, invested >> 1, plan.focus, this.pointer, r, m);
-      }
+      this.missed(r, m, this.invested[r]);
     }
   }
 }

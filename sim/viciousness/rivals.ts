@@ -16,7 +16,6 @@ import {
   CONSEQUENCE_KINDS,
   CONSEQUENCE_WORDS,
   CONSEQUENCE_OF_CODE,
-  RivalBoard,
   RIVAL_DICE_METRICS,
   RivalPlan,
   checkRivals,
@@ -27,6 +26,7 @@ import {
   type RivalOdds,
   type RivalSetup,
 } from './rivalDice.ts';
+import { RivalMemo } from './rivalMemo.ts';
 
 /** Most turns a scenario may play: years of daily turns, and per-turn tallies stay small. */
 export const MAX_TURNS = 1000;
@@ -86,7 +86,8 @@ export const rivals = defineMechanic({
       distributions,
       setupNotes,
       run(random, trials, tally) {
-        const board = new RivalBoard(plan);
+        // RivalBoard's moves, tabled by state (rivalMemo.ts): the same draws and results.
+        const board = new RivalMemo(plan);
         const first = new Int32Array(R);
         const strikes = new Int32Array(R);
         const completed = new Int32Array(R);
