@@ -30,7 +30,7 @@ import {
   woundGroupOf,
 } from './violence.ts';
 import { sidePushes, type BattleSetup, type BattleSideSetup } from './battleSetup.ts';
-import { DUEL, OUTNUMBERED, PLAIN, SHOTS_FIRST, SHOTS_LAST_FOE, SHOTS_NONE, duelDice, hasTrait, isOutnumbered, outnumberedByAll, outnumberedDice, shotsCode, situation, snapShoots, testsForDeath } from './traits.ts';
+import { DUEL, OUTNUMBERED, PLAIN, SHOTS_FIRST, SHOTS_LAST_FOE, SHOTS_NONE, duelDice, hasTrait, isOutnumbered, outnumberedByAll, outnumberedDice, shotsCode, situation, snapShoots, testsForDeath, withMarksmanShots } from './traits.ts';
 
 
 /** How a die class is rolled: never hits; b random bits all set; a uniform draw below a count; face by face. */
@@ -162,7 +162,9 @@ export class BattlePlan {
     readonly rules: ViciousnessRules,
     readonly maxRoundsDefault: number,
   ) {
-    const sides = setup.sides;
+    // The Marksmen who snap-shoot (battle.ts marks them; idempotent, so a plan made from the
+    // setup as given plays them too).
+    const sides = withMarksmanShots(setup.sides);
     const n = sides.length;
     this.sideCount = n;
     this.maxRounds = setup.maxRounds ?? maxRoundsDefault;

@@ -142,6 +142,7 @@ export function snapShoots(c: object): boolean {
  * rattled here, as the Berzerker's push does; under `lastFoe` they shoot only when one foe
  * is left, and that shot ends a battle of two sides, so they stay steady until then. Of the
  * sides after `withBerzerkerPushes`: a Berzerker who pushed is rattled and cannot shoot.
+ * Idempotent (a shooter marked under `first` is rattled, so not marked again).
  */
 export function withMarksmanShots<C extends HasTraits, S extends PushSide<C>>(sides: readonly S[]): S[] {
   return sides.map((side) =>
