@@ -1,8 +1,8 @@
 /**
  * Named traits (viciousness.txt "Example Traits") whose effect in violence is a number the
- * simulator can play: the Medic, the Berzerker, the Duelist, and the Defender and the Marksman for their pushes. A combatant lists them in
- * `traits` beside its plain `dice` (the dice of traits whose conditions the GM has already
- * judged to hold). Readings, with the text quoted: docs/rulings/traits.md.
+ * simulator can play: the Medic, the Berzerker, the Duelist, and the Defender and the
+ * Marksman for their pushes. A combatant lists them in `traits` beside its plain `dice`
+ * (the dice of traits whose conditions the GM has already judged to hold). Readings, with the text quoted: docs/rulings/traits.md.
  *
  * Everything here is a pure function of the setup and of head counts, so the exact chain
  * (battleChain.ts), the round-by-round field (battleField.ts) and the one-round clash
