@@ -256,8 +256,9 @@ describe('which battles the tables serve', () => {
     const guards = { name: 'guards', aid: 'ordinary', combatants: [{ name: 'sergeant', role: 'captain', dice: ['d6'] }, { name: 'guard', count: 3 }] };
     for (const aid of ['none', 'ordinary', 'medic']) expect(BattleTable.of(plan([{ ...crew, aid }, guards])), aid).toBeDefined();
     // The library's battles, point by point: BattleField plays only those with a Berzerker
-    // (dice by head count, the test at the end), a Defender who pushes (blows of its own)
-    // or dice for the first clash only (the ambush: round 1 unlike the others).
+    // (dice by head count, the test at the end), a Defender who pushes (blows of its own),
+    // dice for the first clash only (the ambush: round 1 unlike the others) or a Marksman's
+    // snap shot (a wound before the clash).
     const { loadPlans } = await import('../cli/load.ts');
     const folder = new URL('../scenarios/', import.meta.url).pathname;
     const fieldOnly = new Set([
@@ -269,6 +270,11 @@ describe('which battles the tables serve', () => {
       'ambush-d4.yaml {"setup.sides.0.combatants.0":{"name":"captain","openingDice":["d4"]}}',
       'ambush-d4.yaml {"setup.sides.0.combatants.0":{"name":"captain","openingDice":["2d4"]}}',
       'ambush-d4.yaml {"setup.sides.0.combatants.0":{"name":"captain","openingDice":["d6","d4"]}}',
+      // The Marksman's snap shots wound outside the clash.
+      'marksman-push.yaml {"setup.sides.0.marksmanPush":"first","setup.sides.1.flee":"never"}',
+      'marksman-push.yaml {"setup.sides.0.marksmanPush":"first","setup.sides.1.flee":"lostHalf"}',
+      'marksman-push.yaml {"setup.sides.0.marksmanPush":"lastFoe","setup.sides.1.flee":"never"}',
+      'marksman-push.yaml {"setup.sides.0.marksmanPush":"lastFoe","setup.sides.1.flee":"lostHalf"}',
     ]);
     let tabled = 0;
     for (const p of loadPlans([folder]).filter((x) => x.scenario.mechanic === 'battle')) {

@@ -24,6 +24,7 @@ type Side = {
   bonus?: string[];
   berzerkerPush?: 'never' | 'always';
   defenderPush?: 'never' | 'captain';
+  marksmanPush?: 'never' | 'first' | 'lastFoe';
 };
 /** The rules toggles the reference plays (two sides: `targeting` and `outnumbered` have nothing to act on). */
 type RefRules = {
@@ -93,6 +94,12 @@ type Mean = { mean: number; se: number };
  * - The Defender's push (`defenderPush: "captain"`): "Take a blow meant for another
  *   character" — a captain among the wounded is spared and a Defender who is able, not
  *   hit and not rattled is wounded instead.
+ * - The Marksman's push (`marksmanPush`): "Make a snap shot with amazing accuracy" — as a
+ *   clash begins, before anyone rolls, Marksmen able and not rattled shoot (`first`: all of
+ *   them, in the first clash; `lastFoe`: one, when the enemy has one able left), both sides
+ *   at once, each becoming rattled; each shot wounds one able enemy like a hit of its own
+ *   wound phase (woundOrder, Defenders, Medics, death). A side left with nobody able
+ *   ends the battle there, before the dice.
  *
  * Returns P(win), P(draw), P(fled) and the mean deaths, wounded (the dead included) and
  * rounds with their standard errors, and per entry (`<side>.<name>`) the chance that one
@@ -138,10 +145,85 @@ function referenceBattle(sides: Side[], trials: number, seed: string, rules: Ref
     );
     const start = people.map((p) => p.length);
     const faces = (s: number) => (sides[s].aid === 'ordinary' || sides[s].aid === 'medic' || people[s].some((y) => y.traits.includes('medic')) ? 1 : 2);
+    /** Side `loser` takes `w` wounds (at most its able): whom by woundOrder, the Defender's push, Medics, the death roll. */
+    const takeWounds = (loser: number, w: number) => {
+      const pool = people[loser].filter((x) => x.able);
+      let hurt = [];
+      // woundOrder: each hit wounds one able combatant of the group it takes first, at
+      // random within it, and the other group once that one is all hit.
+      const first = (x: (typeof pool)[number]) => (woundOrder === 'captainFirst' ? x.captain : woundOrder === 'minionsFirst' ? !x.captain : true);
+      for (let i = 0; i < w; i++) {
+        const firsts = pool.filter(first);
+        const from = firsts.length > 0 ? firsts : pool;
+        const x = from[random.below(from.length)];
+        pool.splice(pool.indexOf(x), 1);
+        hurt.push(x);
+      }
+      if (sides[loser].defenderPush === 'captain') {
+        // A random hit captain is spared while a random Defender, able, unhurt and not rattled, takes its blow.
+        for (;;) {
+          const captains: typeof hurt = hurt.filter((x) => x.captain);
+          const free = pool.filter((x) => x.traits.includes('defender') && !x.captain && !x.rattled);
+          if (captains.length === 0 || free.length === 0) break;
+          const spared: (typeof hurt)[number] = captains[random.below(captains.length)];
+          const taker = free[random.below(free.length)];
+          hurt = hurt.filter((x) => x !== spared).concat([taker]);
+          pool.splice(pool.indexOf(taker), 1);
+          pool.push(spared);
+        }
+      }
+      // Captains first, each group in random order.
+      const shuffled = <T,>(xs: T[]) => {
+        for (let i = xs.length - 1; i > 0; i--) {
+          const j = random.below(i + 1);
+          [xs[i], xs[j]] = [xs[j], xs[i]];
+        }
+        return xs;
+      };
+      hurt = [...shuffled(hurt.filter((x) => x.captain)), ...shuffled(hurt.filter((x) => !x.captain))];
+      const named = people[loser].filter((x) => x.traits.includes('medic'));
+      // Medics beside the named ones: `medics`, 1 by default with aid "medic" and none named.
+      const further = sides[loser].medics ?? (named.length === 0 && sides[loser].aid === 'medic' ? 1 : 0);
+      let medics = named.filter((x) => !x.dead).length + further;
+      // medicReach "all": a Medic attends every wounded of its round.
+      if ((rules.medicReach ?? 'one') === 'all' && medics > 0) medics = Infinity;
+      // "reduced to 1-in-4 if they receive medical attention": ordinary aid, or a side with Medics.
+      const attended = faces(loser) === 1;
+      for (const x of hurt) {
+        x.able = false;
+        x.wounded = true;
+        // Each Medic attends one of this round's wounded (captains first, then a random one).
+        if (medics > 0) {
+          medics--;
+          continue;
+        }
+        if (d(4) <= (attended ? 1 : 2)) x.dead = true;
+      }
+    };
     let winner = -1;
     const fled = [false, false];
     let rounds = maxRounds;
     for (let round = 1; round <= maxRounds; round++) {
+      // "Make a snap shot with amazing accuracy", "with no roll required": before the dice.
+      const shooters = [0, 1].map((s) => {
+        const steady = people[s].filter((x) => x.able && x.traits.includes('marksman') && !x.rattled);
+        const policy = sides[s].marksmanPush ?? 'never';
+        if (policy === 'first' && round === 1) return steady;
+        if (policy === 'lastFoe' && people[1 - s].filter((x) => x.able).length === 1) return steady.slice(0, 1);
+        return [];
+      });
+      if (shooters[0].length + shooters[1].length > 0) {
+        // "Immediately after a character pushes, they are rattled."
+        for (const x of [...shooters[0], ...shooters[1]]) x.rattled = true;
+        const targets = [0, 1].map((s) => Math.min(shooters[1 - s].length, people[s].filter((x) => x.able).length));
+        for (const s of [0, 1]) if (targets[s] > 0) takeWounds(s, targets[s]);
+        const left = people.map((p) => p.filter((x) => x.able).length);
+        if (left[0] === 0 || left[1] === 0) {
+          winner = left[0] === 0 && left[1] === 0 ? -1 : left[0] === 0 ? 1 : 0;
+          rounds = round;
+          break;
+        }
+      }
       const able = people.map((p) => p.filter((x) => x.able));
       const hits = [0, 1].map((s) => {
         const mine = able[s].length;
@@ -169,59 +251,7 @@ function referenceBattle(sides: Side[], trials: number, seed: string, rules: Ref
       });
       if (hits[0] !== hits[1]) {
         const loser = hits[0] > hits[1] ? 1 : 0;
-        const w = Math.min(Math.abs(hits[0] - hits[1]), able[loser].length);
-        const pool = [...able[loser]];
-        let hurt = [];
-        // woundOrder: each hit wounds one able combatant of the group it takes first, at
-        // random within it, and the other group once that one is all hit.
-        const first = (x: (typeof pool)[number]) => (woundOrder === 'captainFirst' ? x.captain : woundOrder === 'minionsFirst' ? !x.captain : true);
-        for (let i = 0; i < w; i++) {
-          const firsts = pool.filter(first);
-          const from = firsts.length > 0 ? firsts : pool;
-          const x = from[random.below(from.length)];
-          pool.splice(pool.indexOf(x), 1);
-          hurt.push(x);
-        }
-        if (sides[loser].defenderPush === 'captain') {
-          // A random hit captain is spared while a random Defender, able, unhurt and not rattled, takes its blow.
-          for (;;) {
-            const captains: typeof hurt = hurt.filter((x) => x.captain);
-            const free = pool.filter((x) => x.traits.includes('defender') && !x.captain && !x.rattled);
-            if (captains.length === 0 || free.length === 0) break;
-            const spared: (typeof hurt)[number] = captains[random.below(captains.length)];
-            const taker = free[random.below(free.length)];
-            hurt = hurt.filter((x) => x !== spared).concat([taker]);
-            pool.splice(pool.indexOf(taker), 1);
-            pool.push(spared);
-          }
-        }
-        // Captains first, each group in random order.
-        const shuffled = <T,>(xs: T[]) => {
-          for (let i = xs.length - 1; i > 0; i--) {
-            const j = random.below(i + 1);
-            [xs[i], xs[j]] = [xs[j], xs[i]];
-          }
-          return xs;
-        };
-        hurt = [...shuffled(hurt.filter((x) => x.captain)), ...shuffled(hurt.filter((x) => !x.captain))];
-        const named = people[loser].filter((x) => x.traits.includes('medic'));
-        // Medics beside the named ones: `medics`, 1 by default with aid "medic" and none named.
-        const further = sides[loser].medics ?? (named.length === 0 && sides[loser].aid === 'medic' ? 1 : 0);
-        let medics = named.filter((x) => !x.dead).length + further;
-        // medicReach "all": a Medic attends every wounded of its round.
-        if ((rules.medicReach ?? 'one') === 'all' && medics > 0) medics = Infinity;
-        // "reduced to 1-in-4 if they receive medical attention": ordinary aid, or a side with Medics.
-        const attended = faces(loser) === 1;
-        for (const x of hurt) {
-          x.able = false;
-          x.wounded = true;
-          // Each Medic attends one of this round's wounded (captains first, then a random one).
-          if (medics > 0) {
-            medics--;
-            continue;
-          }
-          if (d(4) <= (attended ? 1 : 2)) x.dead = true;
-        }
+        takeWounds(loser, Math.min(Math.abs(hits[0] - hits[1]), able[loser].length));
       }
       const left = people.map((p) => p.filter((x) => x.able).length);
       if (left[0] === 0 || left[1] === 0) {
@@ -328,6 +358,14 @@ const cases: [string, Side[]][] = [
       },
       { name: 'b', combatants: [{ name: 'x', count: 4, dice: ['d4'] }] },
     ],
+  ],
+  [
+    'a Marksman captain who snap-shoots as the battle begins (first), with a cutpurse against three (win 0.365; 0.407 never)',
+    [{ name: 'a', marksmanPush: 'first', combatants: [{ name: 'captain', traits: ['marksman'], dice: ['d4'] }, plain('cutpurse')] }, { name: 'b', combatants: [plain('x', 3)] }],
+  ],
+  [
+    'a Marksman who finishes the last foe (lastFoe), on a side that flees when outnumbered, against two with a d4 more and ordinary aid (win 0.383; 0.314 never)',
+    [{ name: 'a', marksmanPush: 'lastFoe', flee: 'outnumbered', combatants: [{ name: 'captain', traits: ['marksman'], dice: ['d4'] }, plain('m')] }, { name: 'b', aid: 'ordinary', combatants: [{ name: 'x', count: 2, dice: ['d4'] }] }],
   ],
   [
     'a Medic minion who can die unattended, and then attends nobody',
@@ -491,6 +529,23 @@ const ruleCases: RuleCase[] = [
     mutations: ['the chain plays a round too many'],
   },
   {
+    title: 'snap shots on both sides: three Marksmen shoot first (a rattled one cannot) at a captain a Defender shields (captainFirst), whose side finishes a last foe',
+    sides: [
+      { name: 'a', marksmanPush: 'first', combatants: [{ name: 'captain', traits: ['marksman'], dice: ['d4'] }, { name: 'shot', count: 2, traits: ['marksman'] }, { name: 'tired', traits: ['marksman'], rattled: true }] },
+      { name: 'b', marksmanPush: 'lastFoe', defenderPush: 'captain', combatants: [{ name: 'captain', traits: ['marksman'], dice: ['d6'] }, { name: 'shield', traits: ['defender'] }, { name: 'x', count: 4, dice: ['d4'] }] },
+    ],
+    rules: { woundOrder: 'captainFirst' },
+    mutations: ['shots not played (chain)', 'shots not played (field)', 'a shooter under first not rattled', 'a rattled Marksman shooting', 'lastFoe shooting when two foes are left (chain; field)', "the shots' wounds and deaths not counted (chain)"],
+  },
+  {
+    title: 'snap shots at a side with a named Medic (medicReach one), from a Marksman who also pushed as a Berzerker (it cannot) and one who can',
+    sides: [
+      { name: 'a', marksmanPush: 'first', berzerkerPush: 'always', combatants: [{ name: 'captain', traits: ['marksman', 'berzerker'] }, { name: 'sniper', traits: ['marksman'], dice: ['d4', 'd6'] }] },
+      { name: 'b', combatants: [{ name: 'doc', traits: ['medic'] }, { name: 'x', count: 3 }] },
+    ],
+    mutations: ['shots not played (chain)', 'shots not played (field)', 'a shooter under first not rattled', 'a Berzerker who pushed (rattled) shooting too', "the shots' wounds and deaths not counted (chain)"],
+  },
+  {
     title: 'everything at once: equipment, hitOn 4+, captainFirst, two Medics, flight and maxRounds 4',
     sides: [
       { name: 'a', aid: 'medic', medics: 2, flee: 'outnumbered', bonus: ['2d4'], combatants: [{ name: 'captain', dice: ['d6'] }, { name: 'm', count: 3, dice: ['d8'] }] },
@@ -587,6 +642,26 @@ describe('Monte Carlo only: opening dice with pushes to reroll (rules.push "ifNo
       const p = (field[k].estimate + ref.win[s]) / 2;
       const z = Math.abs(field[k].estimate - ref.win[s]) / Math.sqrt((2 * p * (1 - p)) / n);
       expect(z, `${k}: field ${field[k].estimate}, reference ${ref.win[s]}`).toBeLessThan(4.5);
+    }
+  });
+});
+
+describe('Monte Carlo only: snap shots before the first clash, and opening dice', () => {
+  it('has no exact values (the chain rolls opening dice with everyone able), says why, and the field agrees with the reference', () => {
+    const sides: Side[] = [
+      { name: 'a', marksmanPush: 'first', combatants: [{ name: 'captain', traits: ['marksman'], dice: ['d4'] }, plain('m')] },
+      { name: 'b', combatants: [{ name: 'x', count: 3, openingDice: ['d4'] }] },
+    ];
+    const sim = battle.prepare(battle.setup.parse({ sides }), viciousnessRules.parse({}));
+    expect(sim.exact).toBeUndefined();
+    expect(sim.exactSkipped).toMatch(/^exact values skipped: side "a" snap-shoots before the first clash \(marksmanPush "first"\) and the battle has opening dice/);
+    const n = sized(40_000);
+    const mc = runBattle(sides, n, 'marks-open').results[0].metrics;
+    const ref = referenceBattle(sides, n, 'ref:marks-open');
+    for (const [k, s] of [['win.a', 0], ['win.b', 1]] as const) {
+      const p = (mc[k].estimate + ref.win[s]) / 2;
+      const z = Math.abs(mc[k].estimate - ref.win[s]) / Math.sqrt((2 * p * (1 - p)) / n);
+      expect(z, `${k}: field ${mc[k].estimate}, reference ${ref.win[s]}`).toBeLessThan(4.5);
     }
   });
 });
@@ -703,6 +778,48 @@ describe('the text, quoted', () => {
     expect(pushed['win.b']).toBeCloseTo(not['win.b'], 12);
   });
 
+  it('Marksman\'s push: "Make a snap shot with amazing accuracy" with "no roll required" — a wound before the dice, then rattled', () => {
+    const marksman = (push: 'never' | 'first' | 'lastFoe', extra: Partial<Combatant> = {}): Side => ({ name: 'a', marksmanPush: push, combatants: [{ name: 'captain', traits: ['marksman'], dice: ['d4'], ...extra }, plain('cutpurse')] });
+    const guards = (n: number): Side => ({ name: 'b', combatants: [plain('x', n)] });
+    // Shooting as the battle begins: one guard is down before anyone rolls, and the
+    // captain's dice are rattled from the first clash on — the win odds of the rattled captain
+    // against two (the audit's 0.36540), not of the steady one (0.69108).
+    const first = exact([marksman('first'), guards(3)]);
+    expect(first['win.a']).toBeCloseTo(exact([{ name: 'a', combatants: [{ name: 'captain', dice: ['d4'], rattled: true }, plain('cutpurse')] }, guards(2)])['win.a'], 12);
+    expect(first['win.a']).toBeCloseTo(0.3654, 4);
+    expect(exact([{ name: 'a', combatants: [{ name: 'captain', dice: ['d4'] }, plain('cutpurse')] }, guards(2)])['win.a']).toBeCloseTo(0.69108, 5);
+    expect(exact([marksman('never'), guards(3)])['win.a']).toBeCloseTo(0.40715, 5);
+    // The shot is a wound: the guard shot dies 2 in 4.
+    const alone = exact([marksman('first'), guards(1)]);
+    expect(alone['win.a']).toBe(1);
+    expect(alone['rounds']).toBe(1);
+    expect(alone['death.b.x']).toBeCloseTo(1 / 2, 12);
+    expect(alone['wounded.a']).toBe(0);
+    // lastFoe: the last able foe is shot as the clash begins, so the battle ends there. One
+    // Marksman each, one against one: both shoot, both fall — a draw.
+    const duel = exact([{ name: 'a', marksmanPush: 'lastFoe', combatants: [{ name: 'c', traits: ['marksman'] }] }, { name: 'b', marksmanPush: 'lastFoe', combatants: [{ name: 'd', traits: ['marksman'] }] }]);
+    expect(duel['draw']).toBe(1);
+    // A rattled Marksman cannot ("Rattled PCs can't push themselves"): the battle as without the push.
+    const rattled = exact([marksman('first', { rattled: true }), guards(3)]);
+    const rattledNever = exact([marksman('never', { rattled: true }), guards(3)]);
+    for (const k of ['win.a', 'deaths.b', 'rounds']) expect(rattled[k]).toBeCloseTo(rattledNever[k], 12);
+    // Finishing beats never (the rattle comes when the battle is over) and beats first here.
+    const last = exact([marksman('lastFoe'), guards(3)]);
+    expect(last['win.a']).toBeCloseTo(0.44576, 5);
+  });
+
+  it('Marksman\'s push: said where it changes nothing, refused where it cannot be read', () => {
+    const guards = { name: 'b', combatants: [plain('x', 3)] };
+    const notes = (sides: Side[]) => runBattle(sides, 200).results[0].notes ?? [];
+    expect(notes([{ name: 'a', combatants: [{ name: 'captain', traits: ['marksman'] }] }, guards])).toContainEqual(expect.stringMatching(/^sides\.0\.combatants\.0\.traits "marksman" changes nothing here: its push, the snap shot, is the side's "marksmanPush"/));
+    expect(notes([{ name: 'a', marksmanPush: 'first', combatants: [{ name: 'captain', traits: ['marksman'], rattled: true }] }, guards])).toContainEqual(
+      'sides.0.marksmanPush changes nothing here: every Marksman of side "a" is rattled ("Rattled PCs can\'t push themselves")',
+    );
+    expect(notes([{ name: 'a', marksmanPush: 'first', combatants: [{ name: 'captain', traits: ['marksman'] }] }, guards]).join(' ')).not.toMatch(/marksman/i);
+    const clashNotes = runPlan(planScenario({ name: 't', system: 'viciousness', mechanic: 'clash', trials: 100, seed: 1, setup: { sides: [{ name: 'a', combatants: [{ name: 'c', traits: ['marksman'] }] }, guards] } }, 't.json')).results[0].notes ?? [];
+    expect(clashNotes).toContainEqual(expect.stringMatching(/^sides\.0\.combatants\.0\.traits "marksman" changes nothing here: one clash has no side policies/));
+  });
+
   it('situation: outnumbered by all enemies together (RULES.md), or side against side (anySide); a duel needs two sides of one', () => {
     for (const all of [true, false]) {
       expect(situation([1, 1, 0], [1, 1, 0], 0, all)).toBe(DUEL);
@@ -752,6 +869,13 @@ describe('bad traits are refused', () => {
   it('a push policy without the trait it pushes', () => {
     expect(errors({ sides: [{ name: 'a', berzerkerPush: 'always', combatants: [{ name: 'x' }] }, { name: 'b', combatants: [{ name: 'y' }] }] })).toMatch(/bad\.json: setup\.sides\.0\.berzerkerPush: .*"traits": \["berzerker"\]/);
     expect(errors({ sides: [{ name: 'a', defenderPush: 'captain', combatants: [{ name: 'x' }] }, { name: 'b', combatants: [{ name: 'y' }] }] })).toMatch(/setup\.sides\.0\.defenderPush: .*"defender"/);
+  });
+  it('a snap shot without a Marksman, or in a battle of three sides', () => {
+    expect(errors({ sides: [{ name: 'a', marksmanPush: 'first', combatants: [{ name: 'x' }] }, { name: 'b', combatants: [{ name: 'y' }] }] })).toMatch(/setup\.sides\.0\.marksmanPush: .*"traits": \["marksman"\]/);
+    expect(errors({ sides: [{ name: 'a', marksmanPush: 'lastFoe', combatants: [{ name: 'x', traits: ['marksman'] }] }, { name: 'b', combatants: [{ name: 'y' }] }, { name: 'c', combatants: [{ name: 'z' }] }] })).toContain(
+      'bad.json: setup.sides.0.marksmanPush: "marksmanPush": "lastFoe" is played in a battle of two sides',
+    );
+    expect(errors({ sides: [{ name: 'a', marksmanPush: 'never', combatants: [{ name: 'x', traits: ['marksman'] }] }, { name: 'b', combatants: [{ name: 'y' }] }, { name: 'c', combatants: [{ name: 'z' }] }] })).toBe('');
   });
   it('a Defender\'s push no Defender could make: the only Defender is the captain, or the side has no captain', () => {
     const guards = { name: 'b', combatants: [{ name: 'y', count: 2 }] };

@@ -36,7 +36,7 @@ const combatants: ListField = {
       key: 'traits',
       label: 'named traits',
       placeholder: 'none',
-      help: 'medic (attends as a Medic), berzerker (+1d4 outnumbered, +1d4 more if the side never flees), duelist (+1d4 one-on-one), defender (in a battle, takes a blow meant for the captain with the side’s “Defender’s push”); comma-separated',
+      help: 'medic (attends as a Medic), berzerker (+1d4 outnumbered, +1d4 more if the side never flees), duelist (+1d4 one-on-one), defender (in a battle, takes a blow meant for the captain with the side’s “Defender’s push”), marksman (in a battle, a snap shot with the side’s “Marksman’s push”); comma-separated',
       read: (t) => {
         const names = t.split(',').map((x) => x.trim()).filter((x) => x !== '');
         return names.length > 0 ? names : undefined;
@@ -158,6 +158,19 @@ const defenderPush: ChoiceField = {
   help: '“Take a blow meant for another character”: an able Defender takes a wound that falls on a captain',
 };
 
+const marksmanPush: ChoiceField = {
+  kind: 'choice',
+  key: 'marksmanPush',
+  label: 'Marksman’s push',
+  placeholder: 'never (default)',
+  options: [
+    { value: 'never', label: 'never' },
+    { value: 'first', label: 'as the battle begins' },
+    { value: 'lastFoe', label: 'at the last foe' },
+  ],
+  help: '“Make a snap shot with amazing accuracy”: a wound on one able enemy before a clash’s dice, no roll, and the Marksman rattled from then on — every Marksman of the side as the battle begins, or one when a single foe is left; two sides only',
+};
+
 const sidePush: ChoiceField = {
   kind: 'choice',
   key: 'push',
@@ -182,6 +195,7 @@ export const battleForm: MechanicForm = {
       { kind: 'number', key: 'medics', label: 'medics', placeholder: '1', help: 'only with a Medic: each attends one wounded per round (all of them with the medicReach variant “all”)' },
       berzerkerPush,
       defenderPush,
+      marksmanPush,
       sidePush,
     ]),
     { kind: 'number', key: 'maxRounds', label: 'most rounds', placeholder: '50', help: 'a battle still going after this many rounds is a draw' },

@@ -14,7 +14,7 @@ import { DEFAULT_MAX_ROUNDS, battleSetup, sideCanPush, sidePushes, type BattleSi
 import { BattleField, BattlePlan } from './battleField.ts';
 import { battleExactGap, hasExactOdds, solveBattle } from './battleChain.ts';
 import { BattleTable, addCounts, fightBattles } from './battleTable.ts';
-import { pushesBerzerker, withBerzerkerPushes } from './traits.ts';
+import { hasTrait, pushesBerzerker, shootsMarksman, withBerzerkerPushes, withMarksmanShots } from './traits.ts';
 import { aidOf, awardEquipment, equipmentNotes, violenceRulesNotes } from './violence.ts';
 
 export { DEFAULT_MAX_ROUNDS, battleSetup, battleSideSchema, type BattleSetup, type BattleSideSetup } from './battleSetup.ts';
@@ -41,8 +41,10 @@ export const battle = defineMechanic({
   prepare(given, rules: ViciousnessRules) {
     // The Berzerkers' pushes at the start (side policy berzerkerPush) make them rattled
     // Berzerkers with one d4 more, who test for death at the end (traits.ts).
-    // Only the most well-equipped side's equipment dice roll (rules.equipment).
-    const setup = { ...given, sides: withBerzerkerPushes(awardEquipment(given.sides, rules)) };
+    // Only the most well-equipped side's equipment dice roll (rules.equipment). The
+    // Marksmen who snap-shoot are marked (marksmanPush), rattled from the start under
+    // "first"; a Berzerker who pushed is rattled and cannot.
+    const setup = { ...given, sides: withMarksmanShots(withBerzerkerPushes(awardEquipment(given.sides, rules))) };
     const plan = new BattlePlan(setup, rules, DEFAULT_MAX_ROUNDS);
     const { sides } = setup;
     const push = sides.some((side) => sidePushes(side, rules));
@@ -131,6 +133,19 @@ export const battle = defineMechanic({
         ? [`sides.${s}.berzerkerPush changes nothing here: every Berzerker of side "${side.name}" is rattled ("Rattled PCs can't push themselves")`]
         : [],
     );
+    // The Marksman's push no Marksman of the side can make: said, as the Berzerker's is
+    // (of the sides after the Berzerkers' pushes, which rattle them).
+    const pushedSides = withBerzerkerPushes(given.sides);
+    given.sides.forEach((side, s) => {
+      const marksmen = side.combatants.filter((c) => (c.count ?? 1) > 0 && hasTrait(c, 'marksman'));
+      if (marksmen.length === 0) return;
+      const policy = side.marksmanPush ?? 'never';
+      if (policy === 'never') {
+        setupNotes.push(`sides.${s}.combatants.${side.combatants.indexOf(marksmen[0])}.traits "marksman" changes nothing here: its push, the snap shot, is the side's "marksmanPush" (never here); its dice ("Gain 1d4 when using a ranged weapon. Add 1d6 when stationed at a proper vantage point") go in "dice"`);
+      } else if (!pushedSides[s].combatants.some((c) => (c.count ?? 1) > 0 && shootsMarksman(pushedSides[s], c))) {
+        setupNotes.push(`sides.${s}.marksmanPush changes nothing here: every Marksman of side "${side.name}" is rattled${side.berzerkerPush === 'always' ? ', or by its Berzerker push as the battle begins' : ''} ("Rattled PCs can't push themselves")`);
+      }
+    });
     // A side's equipment dice that rules.equipment leaves unrolled.
     setupNotes.push(...equipmentNotes(given.sides, rules));
     // A push to reroll that no one can make: said, as the Berzerker's is. The exact chain

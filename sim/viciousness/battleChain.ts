@@ -25,7 +25,7 @@ import { Distribution, binomials } from '../exact/distribution.ts';
 import type { ViciousnessRules } from '../rules.ts';
 import { COMBATANT_DIE, bonusDice, combatantDice, hasOpeningDice, hitDistribution, hitTest, isCaptain, withOpeningDice } from './violence.ts';
 import { DEATH_FACES, FLEE_LOST_HALF, FLEE_OUTNUMBERED, aidOf, fleeCode, medicsOf, woundGroupOf } from './violence.ts';
-import { DUEL, OUTNUMBERED, duelDice, hasTrait, outnumberedDice, testsForDeath } from './traits.ts';
+import { DUEL, OUTNUMBERED, SHOTS_FIRST, SHOTS_LAST_FOE, duelDice, hasTrait, outnumberedDice, shotsCode, snapShoots, testsForDeath } from './traits.ts';
 import { sideCanPush, type BattleSetup, type BattleSideSetup } from './battleSetup.ts';
 import { powInt } from '../exact/pow.ts';
 
@@ -55,6 +55,8 @@ interface ChainClass {
   medic: boolean;
   /** A pushing Berzerker, who tests for death when the battle ends. */
   tests: boolean;
+  /** A Marksman who snap-shoots under its side's `marksmanPush` (traits.ts). */
+  shoots: boolean;
 }
 
 interface ChainSide {
@@ -79,6 +81,9 @@ interface ChainSide {
   /** Whether some class defends captains / tests for death at the end. */
   defends: boolean;
   tests: boolean;
+  /** The side's `marksmanPush` (traits.ts SHOTS_*), and per able state its able Marksmen who shoot. */
+  shotsPolicy: number;
+  shooters: Int32Array;
   /** Per able state: able combatants, hits distribution (index = hits). */
   able: Int32Array;
   hits: Float64Array[];
@@ -104,7 +109,10 @@ function chainSide(side: BattleSideSetup, rules: ViciousnessRules): ChainSide {
     const defends = side.defenderPush === 'captain' && hasTrait(c, 'defender') && !isCaptain(c) && !(c.rattled ?? false);
     const medic = trackMedics && hasTrait(c, 'medic');
     const tests = testsForDeath(c);
-    const flags = defends || medic || tests ? [defends, medic, tests] : [];
+    // Under "first" the shooters are rattled from the start (withMarksmanShots); under
+    // "lastFoe" they are steady until their shot, which ends the battle.
+    const shoots = snapShoots(c) && shotsCode(side) !== 0;
+    const flags = defends || medic || tests || shoots ? [defends, medic, tests, shoots] : [];
     const key = JSON.stringify([dice.map((d) => d.sides).sort((a, b) => a - b), c.rattled ?? false, isCaptain(c), out, duel, ...flags]);
     let k = keys.get(key);
     if (k === undefined) {
@@ -121,6 +129,7 @@ function chainSide(side: BattleSideSetup, rules: ViciousnessRules): ChainSide {
         defends,
         medic,
         tests,
+        shoots,
       });
     }
     classes[k].size += size;
@@ -147,6 +156,8 @@ function chainSide(side: BattleSideSetup, rules: ViciousnessRules): ChainSide {
     mdRadix: named + 1,
     defends: classes.some((c) => c.defends),
     tests: classes.some((c) => c.tests),
+    shotsPolicy: classes.some((c) => c.shoots) ? shotsCode(side) : 0,
+    shooters: new Int32Array(0),
     able: new Int32Array(0),
     hits: [],
     hitsOutnumbered: [],
@@ -178,8 +189,12 @@ function tabulate(side: ChainSide, bonus: Distribution): void {
     return out;
   };
   side.able = new Int32Array(side.ableStates);
+  side.shooters = new Int32Array(side.ableStates);
   for (let ia = 0; ia < side.ableStates; ia++) {
-    side.classes.forEach((_, c) => (side.able[ia] += ableOf(side, ia, c)));
+    side.classes.forEach((cl, c) => {
+      side.able[ia] += ableOf(side, ia, c);
+      if (cl.shoots) side.shooters[ia] += ableOf(side, ia, c);
+    });
   }
   side.hits = table(powersOf((c) => c.hits));
   const conditional = side.classes.some((c) => c.hitsOutnumbered !== c.hits || c.hitsDuel !== c.hits);
@@ -210,6 +225,12 @@ export function chainStates(setup: BattleSetup, rules: ViciousnessRules): number
  * needs to know which of the wounded a Medic attended, which the state does not keep.
  */
 export function noExactReason(setup: BattleSetup, rules: ViciousnessRules): string | undefined {
+  // The first clash's opening dice are tabulated for everyone able; snap shots before it
+  // may have wounded some (docs/rulings/traits.md).
+  const first = setup.sides.find((side) => side.marksmanPush === 'first' && side.combatants.some((c) => (c.count ?? 1) > 0 && snapShoots(c)));
+  if (first !== undefined && hasOpeningDice(setup.sides)) {
+    return `side "${first.name}" snap-shoots before the first clash (marksmanPush "first") and the battle has opening dice, which the exact chain rolls with everyone able: the first clash after the shots is Monte Carlo only`;
+  }
   for (const side of setup.sides) {
     if (medicsOf(side, rules.medicReach) > 0 && side.combatants.some(testsForDeath)) {
       return `side "${side.name}" has Medics and pushing Berzerkers: their test for death at the battle's end is Monte Carlo only`;
@@ -511,7 +532,44 @@ export function solveBattle(setup: BattleSetup, rules: ViciousnessRules, maxRoun
   /** A side's aux after a wounding outcome `o` of `x`. */
   const auxAfter = (side: ChainSide, aux: number, x: Wounding, o: number) => (side.medics > 0 ? aux + x.exposed[o] * side.mdRadix + x.medicsDead[o] : 0);
 
+  /** Snap shots side `side` makes as a clash begins in able state `ia`, `enemies` able against it (traits.ts MARKSMAN_PUSH). */
+  const shotsOf = (side: ChainSide, ia: number, enemies: number) =>
+    side.shotsPolicy === SHOTS_FIRST ? (round === 1 ? side.shooters[ia] : 0) : side.shotsPolicy === SHOTS_LAST_FOE && enemies === 1 && side.shooters[ia] > 0 ? 1 : 0;
+  /**
+   * The Marksmen's snap shots as a clash begins: `sA` wound side B and `sB` side A, each a
+   * wound phase of its own (the same splits, Defenders and Medics as the clash's wounds);
+   * a side left with nobody able ends the battle before the dice, else the clash follows.
+   */
+  const shoot = (ia: number, ua: number, ib: number, ub: number, p: number, sA: number, sB: number) => {
+    const outcomes = (s: number, i: number, u: number, shots: number): [number, number, number][] => {
+      if (shots === 0) return [[i, u, 1]];
+      const side = sides[s];
+      const x = woundingOf(s, i, Math.min(shots, side.able[i]), u % side.mdRadix);
+      for (let c = 0; c < x.wounds.length; c++) {
+        wounds[s][c] += p * x.wounds[c];
+        deaths[s][c] += p * x.deaths[c];
+      }
+      return Array.from(x.next, (to, o) => [to, auxAfter(side, u, x, o), x.prob[o]]);
+    };
+    const onA = outcomes(0, ia, ua, sB);
+    const onB = outcomes(1, ib, ub, sA);
+    for (const [ja, va, pa] of onA) {
+      for (const [jb, vb, pb] of onB) {
+        const q = p * pa * pb;
+        if (q === 0) continue;
+        if (A.able[ja] === 0 || B.able[jb] === 0) {
+          if (A.able[ja] === 0 && B.able[jb] === 0) draw += q;
+          else win[A.able[ja] > 0 ? 0 : 1] += q;
+          ends(ja, va, jb, vb, q);
+        } else {
+          clashFrom(ja, va, jb, vb, q);
+        }
+      }
+    }
+  };
+
   cur[(A.ableStates - 1) * RA * NB + (B.ableStates - 1) * RB] = 1;
+  const marks = A.shotsPolicy !== 0 || B.shotsPolicy !== 0;
   for (round = 1; round <= maxRounds; round++) {
     next.fill(0);
     for (let idx = 0; idx < total; idx++) {
@@ -523,34 +581,47 @@ export function solveBattle(setup: BattleSetup, rules: ViciousnessRules, maxRoun
       const ua = sa - ia * RA;
       const ib = Math.floor(sb / RB);
       const ub = sb - ib * RB;
-      // Round 1 holds only the start, everyone able.
-      const pw = round === 1 && opening ? opening : pairWounds(ia, ib);
-      if (pw.tie > 0) land(ia, ua, ib, ub, p * pw.tie);
-      for (let w = 1; w < pw.onA.length; w++) {
-        const q = p * pw.onA[w];
-        if (q === 0) continue;
-        const x = woundingOf(0, ia, w, ua % A.mdRadix);
-        for (let c = 0; c < x.wounds.length; c++) {
-          wounds[0][c] += q * x.wounds[c];
-          deaths[0][c] += q * x.deaths[c];
+      if (marks) {
+        const sA = shotsOf(A, ia, B.able[ib]);
+        const sB = shotsOf(B, ib, A.able[ia]);
+        if (sA + sB > 0) {
+          shoot(ia, ua, ib, ub, p, sA, sB);
+          continue;
         }
-        for (let o = 0; o < x.next.length; o++) land(x.next[o], auxAfter(A, ua, x, o), ib, ub, q * x.prob[o]);
       }
-      for (let w = 1; w < pw.onB.length; w++) {
-        const q = p * pw.onB[w];
-        if (q === 0) continue;
-        const x = woundingOf(1, ib, w, ub % B.mdRadix);
-        for (let c = 0; c < x.wounds.length; c++) {
-          wounds[1][c] += q * x.wounds[c];
-          deaths[1][c] += q * x.deaths[c];
-        }
-        for (let o = 0; o < x.next.length; o++) land(ia, ua, x.next[o], auxAfter(B, ub, x, o), q * x.prob[o]);
-      }
+      clashFrom(ia, ua, ib, ub, p);
     }
     [cur, next] = [next, cur];
     let live = 0;
     for (let idx = 0; idx < total; idx++) live += cur[idx];
     if (live < NEGLIGIBLE_MASS || round === maxRounds) break;
+  }
+
+  /** One clash, its wound phase and the flight phase, from a state with mass `p`. */
+  function clashFrom(ia: number, ua: number, ib: number, ub: number, p: number) {
+    // Round 1 holds only the start, everyone able (snap shots before it: no opening dice, noExactReason).
+    const pw = round === 1 && opening ? opening : pairWounds(ia, ib);
+    if (pw.tie > 0) land(ia, ua, ib, ub, p * pw.tie);
+    for (let w = 1; w < pw.onA.length; w++) {
+      const q = p * pw.onA[w];
+      if (q === 0) continue;
+      const x = woundingOf(0, ia, w, ua % A.mdRadix);
+      for (let c = 0; c < x.wounds.length; c++) {
+        wounds[0][c] += q * x.wounds[c];
+        deaths[0][c] += q * x.deaths[c];
+      }
+      for (let o = 0; o < x.next.length; o++) land(x.next[o], auxAfter(A, ua, x, o), ib, ub, q * x.prob[o]);
+    }
+    for (let w = 1; w < pw.onB.length; w++) {
+      const q = p * pw.onB[w];
+      if (q === 0) continue;
+      const x = woundingOf(1, ib, w, ub % B.mdRadix);
+      for (let c = 0; c < x.wounds.length; c++) {
+        wounds[1][c] += q * x.wounds[c];
+        deaths[1][c] += q * x.deaths[c];
+      }
+      for (let o = 0; o < x.next.length; o++) land(ia, ua, x.next[o], auxAfter(B, ub, x, o), q * x.prob[o]);
+    }
   }
   // Still fighting after `maxRounds` (or a negligible remainder): a draw at maxRounds.
   round = maxRounds;

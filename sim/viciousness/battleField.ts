@@ -30,7 +30,7 @@ import {
   woundGroupOf,
 } from './violence.ts';
 import { sidePushes, type BattleSetup, type BattleSideSetup } from './battleSetup.ts';
-import { DUEL, OUTNUMBERED, PLAIN, duelDice, hasTrait, isOutnumbered, outnumberedByAll, outnumberedDice, situation, testsForDeath } from './traits.ts';
+import { DUEL, OUTNUMBERED, PLAIN, SHOTS_FIRST, SHOTS_LAST_FOE, SHOTS_NONE, duelDice, hasTrait, isOutnumbered, outnumberedByAll, outnumberedDice, shotsCode, situation, snapShoots, testsForDeath, withMarksmanShots } from './traits.ts';
 
 
 /** How a die class is rolled: never hits; b random bits all set; a uniform draw below a count; face by face. */
@@ -100,6 +100,11 @@ export class BattlePlan {
   readonly crisisTests: boolean;
   /** Per entry: 1 for pushing Berzerkers (they test for death at the end). */
   readonly entryTests: Uint8Array;
+  /** Per side: its `marksmanPush` (traits.ts SHOTS_*); whether any side's Marksmen may snap-shoot. */
+  readonly shots: Uint8Array;
+  readonly marks: boolean;
+  /** Per kind: a Marksman who snap-shoots under its side's policy (not yet rattled, under `lastFoe`). */
+  readonly kindShoots: Uint8Array;
   /** Per kind: a Defender who may take a captain's blow; a named Medic. */
   readonly kindDefends: Uint8Array;
   readonly kindMedic: Uint8Array;
@@ -157,7 +162,9 @@ export class BattlePlan {
     readonly rules: ViciousnessRules,
     readonly maxRoundsDefault: number,
   ) {
-    const sides = setup.sides;
+    // The Marksmen who snap-shoot (battle.ts marks them; idempotent, so a plan made from the
+    // setup as given plays them too).
+    const sides = withMarksmanShots(setup.sides);
     const n = sides.length;
     this.sideCount = n;
     this.maxRounds = setup.maxRounds ?? maxRoundsDefault;
@@ -180,7 +187,7 @@ export class BattlePlan {
     };
     classOf(COMBATANT_DIE, false); // a d4 shows a 4 one time in four under either `hitOn`
 
-    interface Kind { side: number; entry: number; group: number; captain: boolean; rattled: boolean; pushable: boolean; partner: number; init: number; dice: number[]; opening: number[]; outnumbered: number; duel: number; traitClass: number; defender: boolean; medic: boolean }
+    interface Kind { side: number; entry: number; group: number; captain: boolean; rattled: boolean; pushable: boolean; partner: number; init: number; dice: number[]; opening: number[]; outnumbered: number; duel: number; traitClass: number; defender: boolean; medic: boolean; shoots: boolean }
     const kinds: Kind[] = [];
     const entries: { side: number; size: number; name: string; tests: boolean }[] = [];
     const bonus: number[][] = [];
@@ -201,7 +208,7 @@ export class BattlePlan {
         const rattled = c.rattled ?? false;
         const traitDice = { outnumbered: outnumberedDice(c, side.flee), duel: duelDice(c) };
         const defender = side.defenderPush === 'captain' && hasTrait(c, 'defender') && !isCaptain(c);
-        const base = { side: s, entry, group: woundGroupOf(c, rules.woundOrder), captain: isCaptain(c), ...traitDice, defender, medic: hasTrait(c, 'medic') };
+        const base = { side: s, entry, group: woundGroupOf(c, rules.woundOrder), captain: isCaptain(c), ...traitDice, defender, medic: hasTrait(c, 'medic'), shoots: snapShoots(c) };
         if (push && !rattled) {
           // "Immediately after a character pushes, they are rattled": a second kind
           // holds the entry's combatants that have pushed.
@@ -278,6 +285,11 @@ export class BattlePlan {
     this.kindMedic = Uint8Array.from(kinds, (k) => (k.medic ? 1 : 0));
     this.medicDeaths = Uint8Array.from(sides, (_, s) => (rules.medicReach === 'one' && this.medics[s] > 0 && kinds.some((k) => k.side === s && k.medic) ? 1 : 0));
     this.entryTests = Uint8Array.from(entries, (e) => (e.tests ? 1 : 0));
+    // "Make a snap shot": under `first` the shooters are rattled from the start (traits.ts
+    // withMarksmanShots); under `lastFoe` a Marksman rattled by a push to reroll shoots no more.
+    this.shots = Uint8Array.from(sides, shotsCode);
+    this.kindShoots = Uint8Array.from(kinds, (k) => (k.shoots && (this.shots[k.side] === SHOTS_FIRST || !k.rattled) ? 1 : 0));
+    this.marks = this.kindShoots.some((x) => x !== 0) && this.shots.some((x) => x !== SHOTS_NONE);
     this.crisisTests = entries.some((e) => e.tests);
     this.plainWounds = Uint8Array.from(sides, (_, s) => (this.grouped[s] === 0 && this.medics[s] === 0 && this.defends[s] === 0 && this.start[s] <= MAX_UNIFORM / 4 ? 1 : 0));
 
@@ -420,21 +432,26 @@ export class BattleField {
    * `maxRounds`. Returns the winning side, or −1 for a draw.
    */
   fight(random: RandomStream): number {
-    return this.plan.sideCount === 2 ? this.fightTwo(random) : this.fightPhases(random);
+    // Snap shots wound a side outside the clash, so both sides may lose combatants in one round.
+    return this.plan.sideCount === 2 && !this.plan.marks ? this.fightTwo(random) : this.fightPhases(random);
   }
 
   /** A battle phase by phase, for any number of sides. */
   fightPhases(random: RandomStream): number {
     this.reset();
     const maxRounds = this.plan.maxRounds;
+    const marks = this.plan.marks;
     for (;;) {
       this.rounds++;
+      // The Marksmen's snap shots, before the pools are rolled (traits.ts MARKSMAN_PUSH).
+      const shot = marks && this.snapShots(random);
+      if (shot && this.stillFighting() <= 1) break;
       this.clash(random);
       this.resolve(random);
       // A round where nothing lands changes no head count, so after the first round (when
       // nobody has decided yet) no side can newly want to flee: every policy looks at head
       // counts only, and a side that fled last round only leaves fewer enemies.
-      if (this.wound(random) || this.rounds === 1) {
+      if (this.wound(random) || shot || this.rounds === 1) {
         if (this.stillFighting() <= 1) break;
         if (this.flight() <= 1) break;
       }
@@ -501,6 +518,36 @@ export class BattleField {
       }
       if (round === maxRounds) return -1;
     }
+  }
+
+  /**
+   * The Marksman's push, "Make a snap shot with amazing accuracy" (`marksmanPush`, two
+   * sides): as a clash begins, before its dice, each side's shooters are counted on the
+   * state before any shot lands — under `first` in the first clash, every Marksman of the
+   * side (all able then); under `lastFoe` one, when the enemy has one able combatant left —
+   * then each side's shots wound that many able enemies ("no roll required": no dice, so
+   * nothing cancels them), as a wound phase of their own (woundOrder, Defenders, Medics,
+   * the death roll). Returns whether any shot was made.
+   */
+  private snapShots(random: RandomStream): boolean {
+    const p = this.plan;
+    const { able, fighting, count } = this;
+    let s0 = 0;
+    let s1 = 0;
+    for (let s = 0; s < 2; s++) {
+      const policy = p.shots[s];
+      if (policy === SHOTS_NONE || fighting[s] === 0 || fighting[1 - s] === 0) continue;
+      if (policy === SHOTS_FIRST && this.rounds !== 1) continue;
+      if (policy === SHOTS_LAST_FOE && able[1 - s] !== 1) continue;
+      let n = 0;
+      for (let k = p.kindFrom[s]; k < p.kindTo[s]; k++) if (p.kindShoots[k] !== 0) n += count[k];
+      if (policy === SHOTS_LAST_FOE && n > 1) n = 1;
+      if (s === 0) s0 = n;
+      else s1 = n;
+    }
+    if (s0 > 0) this.wounds(random, 1, s0 < able[1] ? s0 : able[1]);
+    if (s1 > 0) this.wounds(random, 0, s1 < able[0] ? s1 : able[0]);
+    return s0 > 0 || s1 > 0;
   }
 
   /** The one side still fighting, or −1 (nobody, or several at `maxRounds`: a draw). */

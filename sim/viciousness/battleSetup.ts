@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { lazySchema } from '../lazySchema.ts';
 import { MAX_UNIFORM } from '../random.ts';
 import { AID_POLICIES, FLEE_POLICIES, checkSides, isCaptain, sideSchema } from './violence.ts';
-import { BERZERKER_PUSH, DEFENDER_PUSH, hasTrait, traitMedics } from './traits.ts';
+import { BERZERKER_PUSH, DEFENDER_PUSH, MARKSMAN_PUSH, hasTrait, traitMedics } from './traits.ts';
 
 /** "A battle ends when … `maxRounds` reached: a draw" (RULES.md); the contract's default. */
 export const DEFAULT_MAX_ROUNDS = 50;
@@ -41,6 +41,13 @@ export const battleSideSchema = lazySchema(() => sideSchema.unwrap().extend({
    * Defender takes a wound that falls on a captain; defaults to *never*.
    */
   defenderPush: z.enum(DEFENDER_PUSH).optional(),
+  /**
+   * The Marksman's push ("Make a snap shot with amazing accuracy"): each shot wounds one
+   * able enemy before a clash's dice are rolled, and the Marksman is rattled from then on.
+   * `first` — the side's Marksmen shoot as the first clash begins; `lastFoe` — one shoots
+   * when the enemy has one able combatant left; defaults to *never*. Two sides only.
+   */
+  marksmanPush: z.enum(MARKSMAN_PUSH).optional(),
   /**
    * Who pushes to reroll a missed roll on this side ("A PC may also push in order to reroll
    * the dice they contributed to a pool"): `never` or `ifNoHit`, in place of `rules.push`
@@ -81,11 +88,21 @@ export const battleSetup = lazySchema(() => z
       if (named > 0 && side.aid !== undefined && side.aid !== 'medic') {
         ctx.addIssue({ code: 'custom', path: ['sides', i, 'aid'], message: `side "${side.name}" has a combatant with the "medic" trait, which attends its wounded as a Medic: leave "aid" out or make it "medic" (it is "${side.aid}")` });
       }
-      const needs = [['berzerkerPush', 'berzerker', side.berzerkerPush], ['defenderPush', 'defender', side.defenderPush]] as const;
+      const needs = [['berzerkerPush', 'berzerker', side.berzerkerPush], ['defenderPush', 'defender', side.defenderPush], ['marksmanPush', 'marksman', side.marksmanPush]] as const;
       for (const [field, trait, policy] of needs) {
         if (policy !== undefined && policy !== 'never' && !side.combatants.some((c) => hasTrait(c, trait) && (c.count ?? 1) > 0)) {
           ctx.addIssue({ code: 'custom', path: ['sides', i, field], message: `"${field}": "${policy}" is the ${trait} trait's push, but no combatant of side "${side.name}" has "traits": ["${trait}"]` });
         }
+      }
+      // "Make a snap shot": at whom, among several enemy sides, is the player's call that
+      // the text's hit assignment ("in descending order of total achieved") does not make
+      // for a shot outside the pools; refused rather than guessed (docs/rulings/traits.md).
+      if ((side.marksmanPush ?? 'never') !== 'never' && s.sides.length !== 2) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['sides', i, 'marksmanPush'],
+          message: `"marksmanPush": "${side.marksmanPush}" is played in a battle of two sides (whom a snap shot hits among several enemy sides is the GM's call), and this battle has ${s.sides.length}: leave it out or make it "never"`,
+        });
       }
       // "Take a blow meant for another character": a wound meant for a captain, taken by a
       // Defender who is not itself one. With no such Defender, or no captain, none is taken.

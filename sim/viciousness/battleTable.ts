@@ -160,8 +160,8 @@ export class BattleTable {
     if (plan.pushes[0] !== 0 || plan.pushes[1] !== 0) return undefined;
     // Trait dice that depend on both sides' head counts (traits.ts) are not in the tables.
     if (plan.conditional || plan.opening) return undefined;
-    // Defenders' blows, Medics who die, the Berzerkers' test at the end (traits.ts): the field's.
-    if (plan.defends.some((x) => x !== 0) || plan.medicDeaths.some((x) => x !== 0) || plan.crisisTests) return undefined;
+    // Defenders' blows, Medics who die, the Berzerkers' test at the end, the Marksmen's snap shots (traits.ts): the field's.
+    if (plan.defends.some((x) => x !== 0) || plan.medicDeaths.some((x) => x !== 0) || plan.crisisTests || plan.marks) return undefined;
     let states = 1;
     for (let k = 0; k < plan.kindCount; k++) {
       states *= plan.kindInit[k] + 1;

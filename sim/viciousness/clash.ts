@@ -421,7 +421,7 @@ export const clash = defineMechanic({
     }));
 
     // One clash has no deaths to attend and no wound phase to take a blow in: the Medic's
-    // and the Defender's rules are the battle's (traits.ts). The Berzerker's and the
+    // and the Defender's rules are the battle's (traits.ts), as is the Marksman's snap shot. The Berzerker's and the
     // Duelist's d4s are judged on the clash's head counts, which one clash never changes: a
     // Berzerker on a side not outnumbered, or a Duelist outside a duel, rolls nothing more.
     // Said, as a clash of a battle's sides keeps their traits.
@@ -430,6 +430,7 @@ export const clash = defineMechanic({
     const idle: Record<TraitName, (s: number) => string | undefined> = {
       medic: () => 'one clash has no deaths for a Medic to attend',
       defender: () => 'one clash has no blow for a Defender to take',
+      marksman: () => 'one clash has no side policies, and the snap shot is a battle side\'s "marksmanPush"; its dice go in "dice"',
       berzerker: (s) =>
         situation(heads, heads.map(() => 1), s, allEnemies) === OUTNUMBERED
           ? undefined
@@ -441,7 +442,7 @@ export const clash = defineMechanic({
     };
     const setupNotes = setup.sides.flatMap((side, s) =>
       side.combatants.flatMap((c, j) =>
-        (['medic', 'defender', 'berzerker', 'duelist'] as const).filter((t) => hasTrait(c, t)).flatMap((t) => {
+        (['medic', 'defender', 'marksman', 'berzerker', 'duelist'] as const).filter((t) => hasTrait(c, t)).flatMap((t) => {
           const why = idle[t](s);
           return why === undefined ? [] : [`sides.${s}.combatants.${j}.traits "${t}" changes nothing here: ${why} (a battle plays it)`];
         }),

@@ -1,8 +1,8 @@
 /**
  * Named traits (viciousness.txt "Example Traits") whose effect in violence is a number the
- * simulator can play: the Medic, the Berzerker, the Duelist. A combatant lists them in
- * `traits` beside its plain `dice` (the dice of traits whose conditions the GM has already
- * judged to hold). Readings, with the text quoted: docs/rulings/traits.md.
+ * simulator can play: the Medic, the Berzerker, the Duelist, and the Defender and the
+ * Marksman for their pushes. A combatant lists them in `traits` beside its plain `dice`
+ * (the dice of traits whose conditions the GM has already judged to hold). Readings, with the text quoted: docs/rulings/traits.md.
  *
  * Everything here is a pure function of the setup and of head counts, so the exact chain
  * (battleChain.ts), the round-by-round field (battleField.ts) and the one-round clash
@@ -17,9 +17,11 @@ import { eachDie, type DiceGroup } from '../dice.ts';
  * gain their dice on a condition the GM judges once for the scene ("if neither you nor
  * your foes are armed"): list those dice in `dice` when the condition holds. The Defender
  * is named for its push ("Take a blow meant for another character", the side's
- * `defenderPush`); its armour's d4 still goes in `dice`.
+ * `defenderPush`); its armour's d4 still goes in `dice`. So is the Marksman ("Make a snap
+ * shot with amazing accuracy", the side's `marksmanPush`); its ranged d4 and vantage d6 go
+ * in `dice`.
  */
-export const TRAIT_NAMES = ['medic', 'berzerker', 'duelist', 'defender'] as const;
+export const TRAIT_NAMES = ['medic', 'berzerker', 'duelist', 'defender', 'marksman'] as const;
 export type TraitName = (typeof TRAIT_NAMES)[number];
 
 export const traitListSchema = lazySchema(() => z
@@ -97,9 +99,62 @@ export const BERZERKER_PUSH = ['never', 'always'] as const;
  */
 export const DEFENDER_PUSH = ['never', 'captain'] as const;
 
+/**
+ * The Marksman's push, "Make a snap shot with amazing accuracy" (side policy
+ * `marksmanPush`): `never` (default); `first` — every Marksman of the side who is not
+ * rattled shoots as the first clash begins; `lastFoe` — one of them shoots as a clash
+ * begins when the enemy has one able combatant left. A shot needs no roll ("push effect …
+ * with no roll required"): it wounds one able combatant of the enemy side before the
+ * pools are rolled, and the shooter is rattled from then on, its dice of that clash
+ * included ("Immediately after a character pushes, they are rattled"). Two sides only.
+ */
+export const MARKSMAN_PUSH = ['never', 'first', 'lastFoe'] as const;
+export type MarksmanPush = (typeof MARKSMAN_PUSH)[number];
+
+/** `marksmanPush` as a code for the per-round loops. */
+export const SHOTS_NONE = 0;
+export const SHOTS_FIRST = 1;
+export const SHOTS_LAST_FOE = 2;
+export function shotsCode(side: { marksmanPush?: MarksmanPush }): number {
+  const p = side.marksmanPush ?? 'never';
+  return p === 'first' ? SHOTS_FIRST : p === 'lastFoe' ? SHOTS_LAST_FOE : SHOTS_NONE;
+}
+
 interface PushSide<C> {
   berzerkerPush?: (typeof BERZERKER_PUSH)[number];
+  marksmanPush?: MarksmanPush;
   combatants: readonly C[];
+}
+
+/** Whether combatant `c` of `side` (as given, before any push) can snap-shoot under the side's `marksmanPush`. */
+export function shootsMarksman(side: PushSide<HasTraits>, c: HasTraits): boolean {
+  return (side.marksmanPush ?? 'never') !== 'never' && hasTrait(c, 'marksman') && !(c.rattled ?? false);
+}
+
+/** Whether a combatant (of a battle after `withMarksmanShots`) snap-shoots under its side's policy. */
+export function snapShoots(c: object): boolean {
+  return (c as { snapShot?: boolean }).snapShot === true;
+}
+
+/**
+ * The battle with its Marksmen's snap shots marked (`snapShot`): under `first` they shoot
+ * before the first clash's dice are rolled, so they are rattled for the whole battle —
+ * rattled here, as the Berzerker's push does; under `lastFoe` they shoot only when one foe
+ * is left, and that shot ends a battle of two sides, so they stay steady until then. Of the
+ * sides after `withBerzerkerPushes`: a Berzerker who pushed is rattled and cannot shoot.
+ * Idempotent (a shooter marked under `first` is rattled, so not marked again).
+ */
+export function withMarksmanShots<C extends HasTraits, S extends PushSide<C>>(sides: readonly S[]): S[] {
+  return sides.map((side) =>
+    side.combatants.some((c) => (c.count ?? 1) > 0 && shootsMarksman(side, c))
+      ? {
+          ...side,
+          combatants: side.combatants.map((c) =>
+            shootsMarksman(side, c) ? { ...c, snapShot: true, ...(side.marksmanPush === 'first' ? { rattled: true } : {}) } : c,
+          ),
+        }
+      : side,
+  );
 }
 
 /** Whether a combatant (of a battle after `withBerzerkerPushes`) tests for death at the battle's end. */

@@ -26,7 +26,7 @@ export const combatantSchema = lazySchema(() => z
      * which is one clash, they are rolled as its `dice`.
      */
     openingDice: diceListSchema.optional(),
-    /** Named traits with a rule in violence (traits.ts): medic, berzerker, duelist, defender (its push). */
+    /** Named traits with a rule in violence (traits.ts): medic, berzerker, duelist, defender and marksman (their pushes). */
     traits: traitListSchema.optional(),
     /**
      * A Duelist's add, "Add 1d4 if you've both saluted each other first": it salutes its foe
