@@ -701,8 +701,8 @@ export class CampaignTrial {
     // "Should its captain die or retire, a troupe dissolves, and a new one must be created."
     if (this.pendingTroupes !== 0) for (let i = 0; i < p.troupeCount; i++) if (this.troupePending[i] !== 0) this.foundTroupe(i);
     // "The company begins each turn with one coin of its Wealth rank for each troupe that
-    // constitutes it." Nothing the campaign models is bought with them, and "Any coin that
-    // is not spent by the end of the turn is discarded": they are only counted.
+    // constitutes it." Policy `buy` spends them (equipment, a lost asset, medical help,
+    // tasks for the jobs); "Any coin that is not spent by the end of the turn is discarded".
     const coins = this.activeTroupes;
     this.counted.coins += coins;
     // Purchases that are turn actions (buy.action "pc") are made before the Medics push: a
