@@ -128,6 +128,23 @@ const variants = [
       onFailedJob: 'violence',
     },
   }, { invest: 'spread' }),
+  campaign('purchases-task', {
+    turns: 30,
+    company: { name: 'co', rank: 2, liquid: 2 },
+    troupes: [
+      { name: 'a', count: 2, captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'm', count: 2, knavery: ['d6'], violence: ['d4'] }] },
+      { name: 'solo', captain: { knavery: ['d6', 'd6'] }, minions: [] },
+    ],
+    rivals: plainRivals,
+    policy: {
+      jobEvery: 2,
+      job: { challenges: 4, pushTraits: 1, guards: { perActiveChallenge: 2 } },
+      buy: { equipment: { dice: ['d4'], itemRank: 2 }, task: { itemRank: 3, modifiers: 1, perJob: 2 }, payWith: 'liquid' },
+      bank: 'reserve',
+      reserve: 2,
+      medicPush: 'never',
+    },
+  }),
   campaign('abandon-idle', {
     turns: 20,
     company: { name: 'co', rank: 1, points: 3 },

@@ -10,7 +10,7 @@
  * must stay below 4.5.
  *
  * The subset of a campaign covered (every other policy at its default, and these setups
- * use none of: buy, knavery pushes, Medic pushes, `ambition: {rank}`, successor
+ * use none of: buy other than `buy.task`, knavery pushes, Medic pushes, `ambition: {rank}`, successor
  * advancements, the Berzerker's and Duelist's dice, handy assets, Speed Chess):
  *  - troupes of a captain and minions with knavery/violence dice; `count` copies;
  *  - a job every turn (`jobEvery` 1): knavery plan, 1d6 per participant + knavery dice,
@@ -63,6 +63,17 @@
  *    rounds; beside Medic PCs, the troupe's `aid: "medic"` names them and adds no Medic
  *    (traits.md); troupe `aid` `ordinary` (1 in 4) and `medic` without Medic PCs (one
  *    Medic who never falls);
+ *  - `buy.task` (purchases.md "buy.task"): the turn's coins (one of the company's rank per
+ *    standing troupe), then with `payWith: "liquid"` liquid coins of that rank, pay for
+ *    tasks before a job turn's jobs, at 1 + 2 × (item rank − company rank) + modifiers
+ *    (free below 0, not for sale above 4); a round at a time, each standing troupe in
+ *    order buying its first task, then its second …, up to `perJob` and the job's
+ *    challenges; with `action: "pc"` each task is the action of the troupe's last PC
+ *    alive, out of bed and with its action left, who then neither takes part nor rests;
+ *    a troupe buys only while a PC besides the buyer would take part (alive, out of bed,
+ *    action left, not sitting out a rattle); the first task the coins cannot pay ends the
+ *    buying; each task bought removes one of the troupe's job's challenges before any
+ *    trait is pushed;
  *  - `ambition: {jobs: N}` (jobs that paid, carried over, met at most once a turn, after
  *    the rank is recorded) and `advance` (advancement.md): `trait` to the first living PC
  *    with under 4 traits (a contact, the trait's dice), else a new PC; `pc` a new minion
@@ -144,6 +155,7 @@ interface Policy {
   interfere?: { roll: 'knavery' | 'violence'; challenges?: number; action?: 'nextTurn' | 'free' };
   takeRivalDeal?: 'never' | 'whenJobFails';
   ambition?: { jobs: number };
+  buy?: { task: { itemRank: number; modifiers?: number; perJob?: number }; action?: 'pc' | 'free'; payWith?: 'turnCoins' | 'liquid' };
   advance?: {
     choice: 'trait' | 'pc';
     trait?: { knavery?: Dice; violence?: Dice };
@@ -213,6 +225,20 @@ function rankFromPoints(points: number): number {
   return rank;
 }
 const BASELINE = { work: 1, rare: 2, destroy: 3 };
+
+/**
+ * Coins an item costs a company of `rank`, typed from viciousness.txt "Coins": "The
+ * following items each cost 1 coin to their corresponding rank … Each rank below yours: -2
+ * / Each rank above yours: +2 … If something's price ends up below 0, it may be obtained
+ * without spending coin. If it ends up above 4, it isn't obtainable with money."
+ */
+function textPrice(itemRank: number, rank: number, modifiers: number): number {
+  let p = 1 + modifiers;
+  for (let r = itemRank; r < rank; r++) p -= 2;
+  for (let r = rank; r < itemRank; r++) p += 2;
+  if (p > 4) return Infinity;
+  return p < 0 ? 0 : p;
+}
 
 // ---------------------------------------------------------------------------------------
 // The company's state.
@@ -457,6 +483,12 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
   });
   const ambition = policy.ambition;
   if (ambition) for (const n of ['ambitions', 'advanced.traits', 'advanced.pcs']) t[n] = 0;
+  const task = policy.buy?.task;
+  const buyTakesAction = (policy.buy?.action ?? 'pc') === 'pc';
+  const payWithLiquid = policy.buy?.payWith === 'liquid';
+  if (task) for (const n of ['tasks.bought', 'coins.spent', 'liquid.spent']) t[n] = 0;
+  /** Tasks bought this turn for each troupe's job. */
+  const tasksFor = new Map<Troupe, number>();
 
   const startRank = setup.company.rank ?? 2;
   let points = RANK_MIN[startRank - 1];
@@ -534,8 +566,48 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
     // 1. A troupe dissolved in an earlier turn is replaced by a new one like it (no asset).
     for (let i = 0; i < troupes.length; i++) if (!troupes[i].standing) troupes[i] = newTroupe(troupes[i].spec, true);
 
-    // 2. Coins: one of the company's rank per troupe; nothing buys, so they are discarded.
-    t.coins += troupes.filter((tr) => tr.standing).length;
+    // 2. Coins: one of the company's rank per troupe; only tasks buy (buy.task), the rest
+    // are discarded.
+    const coins = troupes.filter((tr) => tr.standing).length;
+    t.coins += coins;
+    tasksFor.clear();
+    if (task && (turn - 1) % jobEvery === 0) {
+      const rank = rankFromPoints(points);
+      const cost = textPrice(task.itemRank, rank, task.modifiers ?? 0);
+      let left = coins;
+      const pay = () => {
+        if (cost === Infinity) return false;
+        if (cost <= left) {
+          left -= cost;
+          t['coins.spent'] += cost;
+          return true;
+        }
+        if (!payWithLiquid || liquid[rank] < cost - left) return false;
+        liquid[rank] -= cost - left;
+        t['liquid.spent'] += cost - left;
+        t['coins.spent'] += left;
+        left = 0;
+        return true;
+      };
+      const joins = (pc: PC) => pc.alive && !inBed(pc, turn) && pc.spentTurn !== turn && !(pc.rattled && restWhenRattled);
+      let paying = true;
+      for (let k = 0; paying && k < Math.min(task.perJob ?? 1, policy.job.challenges); k++) {
+        for (const troupe of troupes) {
+          if (!troupe.standing || (tasksFor.get(troupe) ?? 0) !== k) continue;
+          // The buyer: the troupe's last PC free to act (buy.action "pc"), or nobody's action.
+          const buyer = buyTakesAction ? [...troupe.pcs].reverse().find((pc) => pc.alive && !inBed(pc, turn) && pc.spentTurn !== turn) : undefined;
+          if (buyTakesAction && !buyer) continue;
+          if (!troupe.pcs.some((pc) => pc !== buyer && joins(pc))) continue;
+          if (!pay()) {
+            paying = false;
+            break;
+          }
+          if (buyer) buyer.spentTurn = turn;
+          tasksFor.set(troupe, k + 1);
+          t['tasks.bought']++;
+        }
+      }
+    }
 
     // 3. Rivals invest their rank's points (`invest`).
     for (const r of rivals) invest(r, r.spec.rank);
@@ -575,7 +647,8 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
       // "Challenges may be removed … as a result of a … pushed trait": up to pushTraits
       // participants, not rattled, fewest knavery dice first (troupe order on ties), each
       // removing one challenge while any is left, are rattled before the roll.
-      let challenges = policy.job.challenges;
+      // Tasks bought for this job each removed a challenge first.
+      let challenges = policy.job.challenges - (tasksFor.get(troupe) ?? 0);
       for (let k = 0; k < (policy.job.pushTraits ?? 0) && challenges > 0; k++) {
         const able = participants.filter((pc) => !pc.rattled && canPushTrait(pc));
         if (able.length === 0) break;
@@ -1285,6 +1358,45 @@ const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<st
       ],
       rivals: [{ name: 'duke', rank: 6, minions: 4, designs: [{ severity: 'heavy', style: 'shrewd' }] }],
       policy: { job: { challenges: 5, method: 'rare', guards: { perActiveChallenge: 2 } }, flee: 'never' },
+    },
+  },
+  {
+    // Tasks bought before each job (buy.task, a PC's action by default): a rank-2 task,
+    // illegal (+1), costs 2 of the 3 coins at rank 2 (one troupe's task a turn), nothing at
+    // rank 3 (two a job for each crew, each a minion's action); the solo captain never buys
+    // (nobody would be left for its job). The trait pushed after the tasks rattles its
+    // pusher, who rests the next job out or, being the last PC free, buys a task instead.
+    name: 'task-per-job',
+    trials: 8000,
+    setup: {
+      turns: 24,
+      company: { name: 'co', rank: 2 },
+      troupes: [
+        { name: 'crew', count: 2, captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'm', count: 2, knavery: ['d6'], violence: ['d4'] }] },
+        { name: 'solo', captain: { knavery: ['d6', 'd6'], violence: ['d4'] }, minions: [] },
+      ],
+      rivals: [{ name: 'countess', rank: 5, designs: [{ severity: 'medium' }, { severity: 'heavy', style: 'rash' }] }],
+      policy: { job: { challenges: 4, method: 'rare', guards: { perActiveChallenge: 1 }, pushTraits: 1 }, buy: { task: { itemRank: 2, modifiers: 1, perJob: 2 } } },
+    },
+  },
+  {
+    // Tasks that take nobody's action (`action: "free"`), paid with the troupes' starting
+    // liquid coins where the turn's fall short (`payWith: "liquid"`), on job turns only
+    // (`jobEvery: 2`): an expert's task (rank 4) costs 3 at rank 3, 1 at rank 4, nothing
+    // above, up to 3 a job (every challenge).
+    name: 'task-free-liquid',
+    trials: 8000,
+    setup: {
+      turns: 24,
+      company: { name: 'co', rank: 3 },
+      troupes: [{ name: 'a', count: 3, captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'm', knavery: ['d6'] }], asset: 'liquidCoin' }],
+      rivals: [{ name: 'duke', rank: 5, designs: [{ severity: 'light' }, { severity: 'heavy' }] }],
+      policy: {
+        jobEvery: 2,
+        job: { challenges: 3, method: 'rare', guards: { perActiveChallenge: 2 } },
+        restWhenRattled: false,
+        buy: { task: { itemRank: 4, perJob: 3 }, action: 'free', payWith: 'liquid' },
+      },
     },
   },
   {

@@ -2,7 +2,8 @@
  * The campaign's purchase loop (CampaignTrial.buy, docs/rulings/purchases.md) against a
  * slow, obvious reference written from the rulings, on many random states: equipment for
  * each troupe without it in order, then one lost asset bought back, then medical help PC by
- * PC; the turn's coins first, then (payWith "liquid") liquid coins of the company's rank.
+ * PC, then (buy.task, on a turn with jobs) tasks for the jobs a round at a time, while a PC
+ * besides the buyer is left to take part; the turn's coins first, then (payWith "liquid") liquid coins of the company's rank.
  * Each purchase is a PC's action (buy.action "pc", the default): the buying troupe's last
  * PC who is alive, out of bed and has not spent its action this turn; a troupe with nobody
  * free buys nothing. Three troupes of a captain and two minions: troupe i holds PCs 3i..3i+2.
@@ -46,10 +47,15 @@ interface State {
   treated: number[];
   /** 1: the PC has spent this turn's action already. */
   spent: number[];
+  /** 1: the PC is rattled (it sits the job out to rest: restWhenRattled, the default). */
+  rattled?: number[];
 }
 
+/** buy.task as the reference plays it: a rank-`itemRank` task, up to `perJob` a job of `challenges`; none on a turn without jobs. */
+interface TaskBuy { itemRank: number; perJob: number; challenges: number; jobs: boolean }
+
 /** What the rulings say the purchases of one turn `t` do to a state. */
-function reference(s: State, t: number, payWithLiquid: boolean, takesAction: boolean) {
+function reference(s: State, t: number, payWithLiquid: boolean, takesAction: boolean, task?: TaskBuy) {
   const out = structuredClone(s);
   // The PC of troupe i who makes a purchase: -1 when nobody can; anyone (9) when it takes no action.
   const buyer = (i: number) => {
@@ -112,7 +118,26 @@ function reference(s: State, t: number, payWithLiquid: boolean, takesAction: boo
     out.bedUntil[pc] -= 1;
     medical++;
   }
-  return { out, spent, liquidSpent, equipment, assets, medical };
+  // Tasks (rank `itemRank`), last: a round at a time, each standing troupe in order buying
+  // its k-th task, up to perJob and the job's challenges, only while a PC besides the buyer
+  // would take part in the job (alive, out of bed, action left, not resting a rattle);
+  // stopping at the first it cannot pay.
+  const tasks = [0, 0, 0];
+  if (task?.jobs) {
+    const joins = (pc: number, b: number) => pc !== b && out.alive[pc] && out.bedUntil[pc] < t && !out.spent[pc] && !out.rattled?.[pc];
+    rounds: for (let k = 0; k < Math.min(task.perJob, task.challenges); k++) {
+      for (let i = 0; i < 3; i++) {
+        if (!out.active[i] || tasks[i] !== k) continue;
+        const b = buyer(i);
+        if (b < 0) continue;
+        if (![3 * i, 3 * i + 1, 3 * i + 2].some((pc) => joins(pc, b))) continue;
+        if (!pay(textPrice(task.itemRank, s.rank))) break rounds;
+        spend(b);
+        tasks[i]++;
+      }
+    }
+  }
+  return { out, spent, liquidSpent, equipment, assets, medical, tasks };
 }
 
 test('the engine\'s price and rank table are the text\'s, at every item rank, company rank and modifier', () => {
@@ -209,4 +234,69 @@ describe('a purchase is the turn action of its buyer, before the Medics push', (
       expect([action, trial.rattled[1], trial.acc[METRIC.medicPushes]]).toEqual(action === 'pc' ? ['pc', 0, 0] : ['free', 0, 1]);
     }
   });
+});
+
+describe('tasks (buy.task) come last in the loop, against the reference', () => {
+  for (const [payWith, action] of [['turnCoins', 'pc'], ['liquid', 'pc'], ['turnCoins', 'free']] as const) {
+    test(`payWith ${payWith}, action ${action}: 2000 random states, after equipment, a lost asset and medical help`, () => {
+      const challenges = 3;
+      const setup = campaignSetup.parse({
+        turns: 10,
+        company: { name: 'co' },
+        troupes: [{ name: 't', count: 3, captain: {}, minions: [{ name: 'm', count: 2 }] }],
+        policy: {
+          job: { challenges },
+          buy: { equipment: { dice: ['d4'], itemRank: 3, modifiers: 1 }, asset: { itemRank: 2 }, medical: { itemRank: 2 }, task: { itemRank: 2, perJob: 2 }, payWith, action },
+        },
+      });
+      const plan = new CampaignPlan(setup, viciousnessRules.parse({}));
+      const trial = new CampaignTrial(plan);
+      const buy = (trial as unknown as { buy(coins: number, t: number, jobs: boolean): void }).buy.bind(trial);
+      const random = RandomStream.fromKey(`purchases-task:${payWith}:${action}`);
+      const pick = (n: number) => random.below(n);
+      let tasksBought = 0;
+      for (let k = 0; k < 2000; k++) {
+        trial.reset();
+        const t = 5;
+        const jobs = pick(4) !== 0;
+        const s: State = {
+          rank: 1 + pick(5),
+          coins: pick(6),
+          liquid: pick(6),
+          active: Array.from({ length: 3 }, () => (pick(4) === 0 ? 0 : 1)),
+          equipped: Array.from({ length: 3 }, () => (pick(3) === 0 ? 0 : 1)),
+          owed: pick(2),
+          alive: Array.from({ length: plan.pcCount }, () => (pick(5) === 0 ? 0 : 1)),
+          bedUntil: Array.from({ length: plan.pcCount }, () => pick(7)),
+          treated: Array.from({ length: plan.pcCount }, () => (pick(3) === 0 ? 0 : 1)),
+          spent: Array.from({ length: plan.pcCount }, () => (pick(4) === 0 ? 1 : 0)),
+          rattled: Array.from({ length: plan.pcCount }, () => (pick(4) === 0 ? 1 : 0)),
+        };
+        trial.points = TEXT_RANK_POINTS[s.rank - 1];
+        trial.liquid.fill(0);
+        trial.liquid[s.rank] = s.liquid;
+        trial.troupeActive.set(s.active);
+        trial.equipped.set(s.equipped);
+        trial.assetsOwed = s.owed;
+        trial.alive.set(s.alive);
+        trial.woundedUntil.set(s.bedUntil);
+        trial.treated.set(s.treated);
+        trial.rattled.set(s.rattled!);
+        trial.spentTurn.set(s.spent.map((x) => (x ? t : 0)));
+        buy(s.coins, t, jobs);
+        const want = reference(s, t, payWith === 'liquid', action === 'pc', { itemRank: 2, perJob: 2, challenges, jobs });
+        expect(Array.from(trial.troupeTasks)).toEqual(want.tasks);
+        expect(Array.from(trial.spentTurn, (x) => (x === t ? 1 : 0))).toEqual(want.out.spent);
+        expect(Array.from(trial.equipped)).toEqual(want.out.equipped);
+        expect(Array.from(trial.treated)).toEqual(want.out.treated);
+        expect(trial.liquid[s.rank]).toBe(want.out.liquid);
+        expect(trial.acc[METRIC.coinsSpent]).toBe(want.spent);
+        expect(trial.acc[METRIC.liquidSpent]).toBe(want.liquidSpent);
+        expect(trial.acc[plan.tasksAt]).toBe(want.tasks.reduce((a, b) => a + b, 0));
+        tasksBought += want.tasks.reduce((a, b) => a + b, 0);
+      }
+      // The states exercise the task loop (rounds of two, stops, nobody left for the job).
+      expect(tasksBought).toBeGreaterThan(400);
+    });
+  }
 });

@@ -248,6 +248,17 @@ export const campaignForm: MechanicForm = {
                 { kind: 'number', key: 'modifiers', label: 'price modifiers', placeholder: '0' },
               ],
             },
+            {
+              kind: 'group',
+              key: 'task',
+              label: 'a task done for each job',
+              help: 'bought before the job, after the other purchases: each removes one of the job’s challenges (“Challenges may be removed from the total as a result of a particularly clever plan”); the hired help adds no dice and never fights',
+              fields: [
+                { kind: 'number', key: 'itemRank', label: 'task rank', help: 'an average citizen’s task 3, an expert hacker’s or warrior’s 4, a mercenary company’s 5, a powerful wizard’s 6' },
+                { kind: 'number', key: 'modifiers', label: 'price modifiers', placeholder: '0', help: 'illegal (a bribe) +1, very illegal +2, requires a trained expert +1, supernatural +2 …' },
+                { kind: 'number', key: 'perJob', label: 'tasks a job, at most', placeholder: '1', help: 'never more than the job’s challenges; each a purchase of its own' },
+              ],
+            },
             choice('payWith', 'what pays', ['turnCoins', 'liquid'], 'the turn’s coins only (default)', 'the turn’s coins only, or liquid coins of the company’s rank for what they do not cover', { turnCoins: 'the turn’s coins only', liquid: 'liquid coins too' }),
             choice('action', 'a purchase takes', ['pc', 'free'], 'a PC’s turn (default)', '“The character acquires an asset using wealth” is a turn action: a PC of the buying troupe spends its turn on it, or nobody does', { pc: 'a PC’s turn', free: 'no one’s turn' }),
           ],

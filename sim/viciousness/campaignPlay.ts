@@ -110,13 +110,23 @@ const COMPANY_METRICS = metricTable({
   liquidLost: { name: 'liquid.lost', kind: 'mean', label: 'mean liquid coins lost to rivals', family: 'mean liquid coins', line: 'lost to rivals' },
 });
 
-/** A campaign's metrics: the company's, then each rival's, then the consequence counts. */
+/**
+ * Metrics a setup asks for (docs/metrics.md): laid out after every other, and only when
+ * the policy asks the question, so a campaign without it keeps its results byte for byte.
+ * `tasks.bought`: only with policy buy.task (CampaignPlan.tasksAt).
+ */
+const ASKED_METRICS = metricTable({
+  tasksBought: { name: 'tasks.bought', kind: 'mean', label: "mean tasks bought for jobs (each removes one of the job's challenges)" },
+});
+
+/** A campaign's metrics: the company's, then each rival's, then the consequence counts, then those a setup asks for. */
 export const CAMPAIGN_METRICS = metricTable({
   ...COMPANY_METRICS,
   firstStrike: RIVAL_DICE_METRICS.firstStrike,
   strikes: RIVAL_DICE_METRICS.strikes,
   completed: RIVAL_DICE_METRICS.completed,
   consequence: RIVAL_DICE_METRICS.consequence,
+  ...ASKED_METRICS,
 });
 
 /** Index of each company-level metric in the tally (and in CampaignTrial.acc): its table order. */
@@ -177,6 +187,10 @@ export class CampaignPlan {
   readonly equipment: { itemRank: number; modifiers: number } | undefined;
   readonly medical: { itemRank: number; modifiers: number; turns: number } | undefined;
   readonly assetBuy: { itemRank: number; modifiers: number } | undefined;
+  /** Policy buy.task: up to `perJob` tasks bought before a troupe's job, each removing one of its challenges. */
+  readonly task: { itemRank: number; modifiers: number; perJob: number } | undefined;
+  /** Tally slot of `tasks.bought`, laid out only with buy.task (else −1). */
+  readonly tasksAt: number;
   /** Liquid coins of the company's rank pay what the turn's coins do not (policy buy.payWith "liquid"). */
   readonly payWithLiquid: boolean;
   /** buy.action "pc": each purchase is a PC's action for the turn (buyer). */
@@ -302,6 +316,7 @@ export class CampaignPlan {
     this.equipment = buy.equipment && { itemRank: buy.equipment.itemRank, modifiers: buy.equipment.modifiers ?? 0 };
     this.medical = buy.medical && { itemRank: buy.medical.itemRank, modifiers: buy.medical.modifiers ?? 0, turns: buy.medical.turns ?? 1 };
     this.assetBuy = buy.asset && { itemRank: buy.asset.itemRank, modifiers: buy.asset.modifiers ?? 0 };
+    this.task = buy.task && { itemRank: buy.task.itemRank, modifiers: buy.task.modifiers ?? 0, perJob: buy.task.perJob ?? 1 };
     this.payWithLiquid = (buy.payWith ?? 'turnCoins') === 'liquid';
     this.buyTakesAction = (buy.action ?? 'pc') === 'pc';
     this.anyAssetLost = (policy.assetLoss ?? 'any') === 'any';
@@ -453,6 +468,8 @@ export class CampaignPlan {
     }
     this.kindsAt = L.specs.length;
     for (const kind of CONSEQUENCE_KINDS) L.add('consequence', { kind }, { words: { kind: CONSEQUENCE_WORDS[kind] } });
+    // A task per job at most `perJob`, and never more than the job's challenges.
+    this.tasksAt = this.task ? L.add('tasksBought', {}, { max: jobsMost * Math.min(this.task.perJob, this.challenges) }) : -1;
     this.metrics = L.specs;
     this.layout = L;
   }
@@ -543,6 +560,8 @@ export class CampaignTrial {
   readonly equipped: Uint8Array;
   /** Per PC: medical help bought for its current wound. */
   readonly treated: Uint8Array;
+  /** Per troupe: tasks bought this turn for its job (policy buy.task), each a challenge removed. */
+  readonly troupeTasks: Int32Array;
   /** A troupe dissolved; a new one comes next turn (policy newTroupe). */
   readonly troupePending: Uint8Array;
   /** Advancement: per PC its traits now, whether its slot is filled, and where its dice end now. */
@@ -592,6 +611,7 @@ export class CampaignTrial {
     this.troupeActive = new Uint8Array(plan.troupeCount);
     this.equipped = new Uint8Array(plan.troupeCount);
     this.treated = new Uint8Array(plan.pcCount);
+    this.troupeTasks = new Int32Array(plan.troupeCount);
     this.troupePending = new Uint8Array(plan.troupeCount);
     this.traits = plan.pcBaseTraits.slice();
     this.recruited = plan.pcFromStart.slice();
@@ -658,11 +678,12 @@ export class CampaignTrial {
       treated[pc] = 0;
     }
     this.contacts = contacts;
-    const { troupeActive, troupePending, equipped } = this;
+    const { troupeActive, troupePending, equipped, troupeTasks } = this;
     for (let i = 0; i < p.troupeCount; i++) {
       troupeActive[i] = 1;
       troupePending[i] = 0;
       equipped[i] = 0;
+      troupeTasks[i] = 0;
     }
     this.counted.reset();
     this.ambitionProgress = 0;
@@ -681,8 +702,8 @@ export class CampaignTrial {
     // "Should its captain die or retire, a troupe dissolves, and a new one must be created."
     if (this.pendingTroupes !== 0) for (let i = 0; i < p.troupeCount; i++) if (this.troupePending[i] !== 0) this.foundTroupe(i);
     // "The company begins each turn with one coin of its Wealth rank for each troupe that
-    // constitutes it." Nothing the campaign models is bought with them, and "Any coin that
-    // is not spent by the end of the turn is discarded": they are only counted.
+    // constitutes it." Policy `buy` spends them (equipment, a lost asset, medical help,
+    // tasks for the jobs); "Any coin that is not spent by the end of the turn is discarded".
     const coins = this.activeTroupes;
     this.counted.coins += coins;
     // Purchases that are turn actions (buy.action "pc") are made before the Medics push: a
@@ -693,12 +714,13 @@ export class CampaignTrial {
     // rivals' investment) nor a troupe's turn moves the company's investment points.
     const jobTurn = p.jobs && (p.jobEvery === 1 || (t - 1) % p.jobEvery === 0);
     const troupeRank = rankOf(this.points);
-    const buys = p.equipment || p.medical || p.assetBuy;
-    if (buys && p.buyTakesAction === true) this.buy(coins, t);
     // A job turn whose job falls back to idling (work at rank 4+, workFallback "idle") is a
-    // turn of rest for the Medics as for the troupes.
-    if (p.medicPush !== 0) this.medicPushes(t, jobTurn && this.jobMethod(troupeRank) !== METHOD.idle);
-    if (buys && p.buyTakesAction !== true) this.buy(coins, t);
+    // turn of rest for the Medics as for the troupes, and no task is bought for it.
+    const jobsNow = jobTurn && this.jobMethod(troupeRank) !== METHOD.idle;
+    const buys = p.equipment || p.medical || p.assetBuy || p.task;
+    if (buys && p.buyTakesAction === true) this.buy(coins, t, jobsNow);
+    if (p.medicPush !== 0) this.medicPushes(t, jobsNow);
+    if (buys && p.buyTakesAction !== true) this.buy(coins, t, jobsNow);
 
     // "Every turn, a rival has a number of ambition points they may invest."
     const board = this.board;
@@ -808,11 +830,12 @@ export class CampaignTrial {
   /**
    * Spend the turn's `coins` (of the company's rank) by policy `buy`: equipment for each
    * troupe without it, in the listed order, then one lost asset bought back, then medical
-   * help for PCs in bed, PC by PC. "Any coin that is not spent by the end of the turn is
-   * discarded"; with payWith "liquid", liquid coins of the company's rank pay what the
-   * turn's coins do not (docs/rulings/purchases.md).
+   * help for PCs in bed, PC by PC, then (when the troupes take jobs this turn, `jobs`)
+   * tasks for the troupes' jobs, a round at a time. "Any coin that is not spent by the end
+   * of the turn is discarded"; with payWith "liquid", liquid coins of the company's rank
+   * pay what the turn's coins do not (docs/rulings/purchases.md).
    */
-  private buy(coins: number, t: number): void {
+  private buy(coins: number, t: number, jobs: boolean): void {
     const p = this.plan;
     const rank = rankOf(this.points);
     this.turnCoins = coins;
@@ -856,6 +879,53 @@ export class CampaignTrial {
         this.acc[METRIC.medicalBought]++;
       }
     }
+    if (p.task) this.buyTasks(t, rank, jobs);
+  }
+
+  /**
+   * Policy buy.task, last of the turn's purchases: before this turn's jobs (`jobs`), tasks
+   * done for the troupes ("A task done by an average citizen", "… by an expert hacker or
+   * warrior" …), each removing one of its troupe's job's challenges (troupeTurn). A round
+   * at a time: each standing troupe in the listed order buys its first task, then each its
+   * second …, up to `perJob` and never more than the job's challenges. Each task is a
+   * purchase of its own (buyer: a PC's action by default), bought only while a PC of the
+   * troupe is left to take part in the job; the first the coins cannot pay stops them all.
+   */
+  private buyTasks(t: number, rank: number, jobs: boolean): void {
+    const p = this.plan;
+    const task = p.task!;
+    const tasks = this.troupeTasks;
+    for (let i = 0; i < p.troupeCount; i++) tasks[i] = 0;
+    if (!jobs) return;
+    const cost = price(task.itemRank, rank, task.modifiers);
+    const most = task.perJob < p.challenges ? task.perJob : p.challenges;
+    for (let k = 0; k < most; k++) {
+      for (let i = 0; i < p.troupeCount; i++) {
+        // A troupe that bought no k-th task (nobody free, or nobody left for the job) buys no more.
+        if (this.troupeActive[i] === 0 || tasks[i] !== k) continue;
+        const buyer = this.buyer(i, t);
+        if (buyer === NOBODY || !this.takesPartBesides(i, t, buyer)) continue;
+        if (!this.pay(cost)) return;
+        this.spend(buyer, t);
+        tasks[i]++;
+        this.acc[p.tasksAt]++;
+      }
+    }
+  }
+
+  /**
+   * Whether a PC of troupe `i` besides `buyer` would take part in its job in turn `t` as
+   * things stand (troupeTurn's test): alive, out of bed, its action not spent, and not
+   * sitting out a rattle (restWhenRattled). A task is bought for a job someone takes.
+   */
+  private takesPartBesides(i: number, t: number, buyer: number): boolean {
+    const p = this.plan;
+    for (let pc = p.troupePcFrom[i]; pc < p.troupePcTo[i]; pc++) {
+      if (pc === buyer || this.alive[pc] === 0 || this.woundedUntil[pc] >= t || this.spentTurn[pc] === t) continue;
+      if (this.rattled[pc] !== 0 && p.restWhenRattled === true) continue;
+      return true;
+    }
+    return false;
   }
 
   /**
@@ -1162,7 +1232,9 @@ export class CampaignTrial {
     if (n === 0) return;
     this.counted.jobs++;
 
-    const need = p.pushTraits > 0 ? p.challenges - this.traitPushes(n, p.challenges) : p.challenges;
+    // Tasks bought for this job (policy buy.task) took challenges off first; then pushed traits.
+    const challenges = p.task !== undefined ? p.challenges - this.troupeTasks[i] : p.challenges;
+    const need = p.pushTraits > 0 ? challenges - this.traitPushes(n, challenges) : challenges;
     const successes = gather === true ? this.rollPlan(random, n, need) : drawn;
     // A failed plan's aftermath in its own method: keeping this one small lets TurboFan
     // inline the knavery draw (and the generator under it) here.

@@ -345,12 +345,19 @@ export function campaignNotes(
   const defenderPush = (policy.defenderPush ?? 'never') !== 'never';
   const defenderNoted = defenderPush && !s.troupes.some((t) => (t.count ?? 1) > 0 && (t.minions ?? []).some((m) => (m.count ?? 1) > 0 && namesTrait(m.traits, 'defender')));
   if (defenderNoted) nothing('policy.defenderPush', 'no minion has the "defender" trait (a captain\'s push would take a blow meant for itself)');
-  for (const kind of ['equipment', 'medical', 'asset'] as const) {
+  for (const kind of ['equipment', 'medical', 'asset', 'task'] as const) {
     const item = policy.buy?.[kind];
     if (item === undefined) continue;
     // The cheapest it gets is at rank 7: over 4 there, it is over 4 at every rank.
     if (price(item.itemRank, MAX_RANK, item.modifiers ?? 0) === Infinity) {
       nothing(`policy.buy.${kind}`, `its price is above ${MAX_PRICE} at every rank ("If it ends up above 4, it isn't obtainable with money")`);
+    } else if (kind === 'task') {
+      const why = taskIdleWhy(s, policy);
+      if (why !== undefined) nothing('policy.buy.task', why);
+      else if (policy.buy?.task?.perJob !== undefined && policy.job !== undefined && policy.buy.task.perJob > policy.job.challenges - (policy.job.removed ?? 0)) {
+        const left = policy.job.challenges - (policy.job.removed ?? 0);
+        notes.push(`policy.buy.task.perJob (${policy.buy.task.perJob}) buys ${left} a job at most: a task removes one of the job's challenges, and ${left} ${left === 1 ? 'is' : 'are'} left once job.removed is taken off`);
+      }
     } else if (kind === 'asset' && rivals.length === 0) {
       // It buys back a held asset a rival's "An asset is lost" took (CampaignTrial.buy: only
       // while one is owed), and nothing else takes one.
@@ -458,6 +465,22 @@ function noViolenceWhy(policy: NonNullable<CampaignSetup['policy']>): string | u
   if (policy.takeRivalDeal === 'whenJobFails') return 'with takeRivalDeal "whenJobFails" a failed plan takes a rival\'s deal, never violence';
   const job = policy.job;
   if (job !== undefined && job.challenges - (job.removed ?? 0) <= 0) return 'no challenge is left once job.removed is taken off, so no plan fails';
+  return undefined;
+}
+
+/**
+ * Why policy buy.task (a task done before a troupe's job, removing one of its challenges:
+ * campaignPlay.ts buyTasks) never buys or never removes anything, or undefined when it may.
+ */
+function taskIdleWhy(s: CampaignSetup, policy: NonNullable<CampaignSetup['policy']>): string | undefined {
+  if (policy.action === 'idle') return 'a task is bought for a job, and action is "idle", so no troupe takes a job';
+  const job = policy.job;
+  if (job !== undefined && job.challenges - (job.removed ?? 0) <= 0) return 'a task removes one of a job\'s challenges, and none is left once job.removed is taken off';
+  // With buy.action "pc" the task is a PC's action, and the job needs another PC to take it.
+  const alone = s.troupes.every((t) => (t.count ?? 1) === 0 || (t.minions ?? [{ count: 1 }]).every((m) => (m.count ?? 1) === 0));
+  if ((policy.buy?.action ?? 'pc') === 'pc' && alone && reservedPcs(policy.advance) === 0) {
+    return 'with buy.action "pc" a task is a PC\'s turn action, and every troupe is its captain alone (no minion, none added by advancing), so nobody would be left to take the job';
+  }
   return undefined;
 }
 

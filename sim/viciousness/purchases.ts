@@ -1,7 +1,8 @@
 /**
  * What coins buy in a campaign (viciousness.txt "Coins"; docs/rulings/purchases.md): the
  * price of an item at the company's rank, and the purchase policies the campaign plays —
- * equipment dice for violence and medical help that shortens bed rest. Kept apart from
+ * equipment dice for violence, medical help that shortens bed rest, a lost asset bought
+ * back, and tasks done for a troupe that remove a job's challenges. Kept apart from
  * the turn (campaignPlay.ts) so the economy reads on its own.
  */
 import { z } from 'zod';
@@ -24,6 +25,9 @@ export function price(itemRank: number, rank: number, modifiers = 0): number {
   if (p > MAX_PRICE) return Infinity;
   return p < 0 ? 0 : p;
 }
+
+/** The most tasks `buy.task.perJob` may buy for one job (a job has at most 100 challenges). */
+export const MAX_TASKS_PER_JOB = 100;
 
 /** Built with the schemas that use them (sim/lazySchema.ts). */
 const itemFields = () => ({
@@ -61,6 +65,22 @@ export const purchasesSchema = lazySchema(() => z
      * back, one a turn at most, while the company holds fewer assets than it has lost.
      */
     asset: z.object(itemFields()).strict().optional(),
+    /**
+     * A task done for a troupe before its job ("A task done by an average citizen" rank 3,
+     * "… by an expert hacker or warrior" 4, "… by a mercenary company" 5, "… by a powerful
+     * wizard" 6; "Illegal (a narcotic, a bribe): +1"): up to `perJob` (default 1) a job, each
+     * removing one of the job's challenges ("Challenges may be removed from the total as a
+     * result of a particularly clever plan": the task is part of the plan). Bought last,
+     * after equipment, a lost asset and medical help. docs/rulings/purchases.md.
+     */
+    task: z
+      .object({
+        ...itemFields(),
+        /** Tasks bought for one job at most (each a purchase of its own); defaults to 1. */
+        perJob: z.number().int().min(1).max(MAX_TASKS_PER_JOB).optional(),
+      })
+      .strict()
+      .optional(),
     /**
      * What pays: *turnCoins* (default: the turn's coins only) or *liquid* (when they fall
      * short, liquid coins of the company's rank pay the rest: "Liquid coins remain at the
