@@ -452,8 +452,8 @@ describe('Sorcerer conflict: rules.failedStandUp "loseAction"', () => {
   test('where no character can start a round above its Stamina and within twice it: said, with the same figures; not said where it acts', () => {
     const cases: [object, string][] = [
       [duel({}, {}, { maxRounds: 1 }), `${head} (a does not start above its Stamina, and the conflict is one round; b does not start above its Stamina, and the conflict is one round)`],
-      // Past twice its Stamina from the start: beaten before round 1 either way.
-      [duel({ lasting: 9 }, {}, { maxRounds: 1 }), `${head} (a does not start above its Stamina, and the conflict is one round; b does not start above its Stamina, and the conflict is one round)`],
+      // Past twice its Stamina from the start: beaten at round 1's start either way.
+      [duel({ lasting: 9 }), `${head} (a starts past twice its Stamina, beaten at round 1's start; b does not start above its Stamina, and the conflict ends at round 1's start)`],
       // a, of Stamina 0, attacks with nothing (no dice, no bonus, no Passion, no currency won
       // by defences): b is never hit.
       [duel({ stamina: 0, currency: 'none' }), `${head} (a has Stamina 0, so any penalty is past twice it; b does not start above its Stamina, and a never has dice to attack it with)`],
@@ -463,6 +463,12 @@ describe('Sorcerer conflict: rules.failedStandUp "loseAction"', () => {
       expect(said(withIt).filter((n) => n.startsWith('rules.')), JSON.stringify(setup)).toEqual([why]);
       expect(withIt.metrics, JSON.stringify(setup)).toEqual(run('sorcerer', 'conflict', setup).metrics);
     }
+    // a past twice its Stamina, but b within it: b's failed Stand Up is a draw when beaten,
+    // a win for b when it only loses the action. Not said.
+    const pastAndWithin = duel({ lasting: 9 }, { lasting: 5, will: 1 });
+    expect(said(run('sorcerer', 'conflict', pastAndWithin, sits))).toEqual([]);
+    expect(run('sorcerer', 'conflict', pastAndWithin, sits).metrics.draw.estimate).toBe(0);
+    expect(run('sorcerer', 'conflict', pastAndWithin).metrics.draw.estimate).toBeGreaterThan(0.5);
     // One round, but a starts above its Stamina (5 > 4, not past 8): said nothing, and it acts.
     const hurt = duel({ lasting: 5, will: 1 }, {}, { maxRounds: 1 });
     expect(said(run('sorcerer', 'conflict', hurt, sits))).toEqual([]);

@@ -264,8 +264,9 @@ export function sacrificeCurrencyIdle(setup: ConflictSetup, rules: Pick<Sorcerer
  * undefined where it may. It differs from "beaten" only for a character that, at a round's
  * start, has penalties above its Stamina but not above twice it, and does not stand up: so
  * it changes nothing where no fighter can ever be there. A fighter of Stamina 0 never is
- * (any penalty is past twice 0); nor is one that does not start there and is never hit,
- * because the conflict is one round (the only round start is round 1's) or because the
+ * (any penalty is past twice 0), nor one that starts past twice its Stamina (beaten at
+ * round 1's start, where the conflict ends); nor is one that does not start there and is
+ * never hit, because the conflict ends at round 1's start, or is one round (the only round start is round 1's) or because the
  * other never has dice to attack with (no dice of its stat nor bonus dice, no Passion, and
  * no currency from defences: `currency` "none" or "standUp", and a Stand Up needs dice of
  * its stat). A fighter that never stands up (`standUp` "never") is no such case: under
@@ -278,9 +279,14 @@ export function failedStandUpIdle(setup: ConflictSetup, rules: Pick<SorcererRule
   const neverAttacks = (f: Fighter) =>
     (f.dice ?? f.stamina) + (f.bonus ?? 0) === 0 && f.passion === undefined && (f.currency === 'none' || f.currency === 'standUp');
   const startsInBand = (f: Fighter) => openingPenalties(f) > f.stamina && openingPenalties(f) <= 2 * f.stamina;
+  // Past twice its Stamina at round 1's start, a character is beaten there under either
+  // reading, and the conflict has no later round.
+  const startsPast = (f: Fighter) => openingPenalties(f) > 2 * f.stamina;
   const why = (f: Fighter, other: Fighter): string | undefined => {
     if (f.stamina === 0) return `${f.name} has Stamina 0, so any penalty is past twice it`;
+    if (startsPast(f)) return `${f.name} starts past twice its Stamina, beaten at round 1's start`;
     if (startsInBand(f)) return undefined;
+    if (startsPast(other)) return `${f.name} does not start above its Stamina, and the conflict ends at round 1's start`;
     if (oneRound) return `${f.name} does not start above its Stamina, and the conflict is one round`;
     if (neverAttacks(other)) return `${f.name} does not start above its Stamina, and ${other.name} never has dice to attack it with`;
     return undefined;
