@@ -259,7 +259,7 @@ describe('every mechanic has a form in its own words', () => {
   test('a form offers only the rule variants its mechanic plays (sim/mechanic.ts variants)', () => {
     // A Sorcerer contest reads only `exhausted` and its tries' `repeatPenalty`; the conflict's others would change nothing.
     expect(ruleFields('sorcerer', 'contest').map((f) => f.key)).toEqual(['exhausted', 'repeatPenalty']);
-    expect(ruleFields('sorcerer', 'conflict').map((f) => f.key)).toEqual(['exhausted', 'totallyDefensive', 'nextPenalty', 'attackCurrency', 'standUpCovers', 'tiedExchange', 'passionDefence', 'sacrificeCurrency', 'injuryPenalties', 'passionPenalties']);
+    expect(ruleFields('sorcerer', 'conflict').map((f) => f.key)).toEqual(['exhausted', 'totallyDefensive', 'nextPenalty', 'attackCurrency', 'standUpCovers', 'tiedExchange', 'passionDefence', 'sacrificeCurrency', 'injuryPenalties', 'passionPenalties', 'failedStandUp']);
   });
 });
 

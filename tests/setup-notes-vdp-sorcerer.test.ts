@@ -443,6 +443,44 @@ describe('Sorcerer conflict', () => {
   });
 });
 
+describe('Sorcerer conflict: rules.failedStandUp "loseAction"', () => {
+  const blade = { stamina: 4, will: 3, weapon: 'blade' };
+  const duel = (a: object = {}, b: object = {}, more: object = {}) => ({ a: { name: 'a', ...blade, ...a }, b: { name: 'b', ...blade, ...b }, ...more });
+  const sits = { failedStandUp: 'loseAction' };
+  const head = 'rules.failedStandUp changes nothing here: no character can start a round above its Stamina and not past twice it, where a failed Stand Up would cost only the action';
+
+  test('where no character can start a round above its Stamina and within twice it: said, with the same figures; not said where it acts', () => {
+    const cases: [object, string][] = [
+      [duel({}, {}, { maxRounds: 1 }), `${head} (a does not start above its Stamina, and the conflict is one round; b does not start above its Stamina, and the conflict is one round)`],
+      // Past twice its Stamina from the start: beaten at round 1's start either way.
+      [duel({ lasting: 9 }), `${head} (a starts past twice its Stamina, beaten at round 1's start; b does not start above its Stamina, and the conflict ends at round 1's start)`],
+      // a, of Stamina 0, attacks with nothing (no dice, no bonus, no Passion, no currency won
+      // by defences): b is never hit.
+      [duel({ stamina: 0, currency: 'none' }), `${head} (a has Stamina 0, so any penalty is past twice it; b does not start above its Stamina, and a never has dice to attack it with)`],
+    ];
+    for (const [setup, why] of cases) {
+      const withIt = run('sorcerer', 'conflict', setup, sits);
+      expect(said(withIt).filter((n) => n.startsWith('rules.')), JSON.stringify(setup)).toEqual([why]);
+      expect(withIt.metrics, JSON.stringify(setup)).toEqual(run('sorcerer', 'conflict', setup).metrics);
+    }
+    // a past twice its Stamina, but b within it: b's failed Stand Up is a draw when beaten,
+    // a win for b when it only loses the action. Not said.
+    const pastAndWithin = duel({ lasting: 9 }, { lasting: 5, will: 1 });
+    expect(said(run('sorcerer', 'conflict', pastAndWithin, sits))).toEqual([]);
+    expect(run('sorcerer', 'conflict', pastAndWithin, sits).metrics.draw.estimate).toBe(0);
+    expect(run('sorcerer', 'conflict', pastAndWithin).metrics.draw.estimate).toBeGreaterThan(0.5);
+    // One round, but a starts above its Stamina (5 > 4, not past 8): said nothing, and it acts.
+    const hurt = duel({ lasting: 5, will: 1 }, {}, { maxRounds: 1 });
+    expect(said(run('sorcerer', 'conflict', hurt, sits))).toEqual([]);
+    expect(run('sorcerer', 'conflict', hurt, sits).metrics).not.toEqual(run('sorcerer', 'conflict', hurt).metrics);
+    // Neither ever stands up: not idle. Beaten, it is out at once; sitting out, it acts again
+    // once its next penalties have passed.
+    const never = duel({ standUp: 'never' }, { standUp: 'never' });
+    expect(said(run('sorcerer', 'conflict', never, sits))).toEqual([]);
+    expect(run('sorcerer', 'conflict', never, sits).metrics).not.toEqual(run('sorcerer', 'conflict', never).metrics);
+  });
+});
+
 describe('Sorcerer conflict: a fighter with no dice of its stat', () => {
   // It acts on its bonus dice alone; hurt past its Stamina it would stand up, but "roll your
   // Will (without penalties) vs. the number of dice you'd like to use for your action, up to

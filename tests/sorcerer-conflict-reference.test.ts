@@ -52,6 +52,10 @@
  * - With rules.nextPenalty "thisAction", the next penalties taken before a character's
  *   action take that many of its dice off the table, any alike, and are spent; an action
  *   they leave no dice is no action: it attacks no one, and no one defends.
+ * - With rules.failedStandUp "loseAction", a character that cannot act at a round's start and
+ *   does not stand up, its penalties not past twice its Stamina, sits the round out: no
+ *   action, no Passion roll, the currency it carried in lost, the next penalties due passing
+ *   with the round; attacked, it rolls the one die. Past twice its Stamina it is beaten.
  * - With rules.passionPenalties "cut", a Passion roll loses a die to each penalty the
  *   character acts under that round (lasting + the next ones come due), down to none, unless
  *   it stood up at the round's start.
@@ -150,6 +154,7 @@ interface Rules {
   sacrificeCurrency?: 'carried';
   injuryPenalties?: 'lastingAndNext';
   passionPenalties?: 'cut';
+  failedStandUp?: 'loseAction';
 }
 
 function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, trials: number, seed: string, rules: Rules = {}, sides = 10) {
@@ -182,12 +187,17 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
   const nextCountsAtEnd = rules.injuryPenalties === 'lastingAndNext';
   // "Penalties apply to ALL actions": the Passion roll too, unless a Will roll stood it up.
   const passionIsCut = rules.passionPenalties === 'cut';
+  // "This roll only applies to your next action. If you're still holding your guts in with
+  // one hand by next action, you need another Will roll": a character down at a round's
+  // start sits that round out and tries again, out of the fight only when "your penalties
+  // are > 2x your stamina. Seriously, you need a hospital."
+  const sitsOut = rules.failedStandUp === 'loseAction';
   const random = RandomStream.fromKey(seed);
   const roll = (n: number) => Array.from({ length: n }, () => random.below(sides) + 1);
   const sums = { win: [0, 0], draw: 0, rounds: [] as number[], stoodUp: [[], []] as number[][], lasting: [[], []] as number[][], injured: [0, 0], hospital: [0, 0], first: [0, 0], openingLanded: 0, openingSuccesses: [] as number[], passionWon: [[], []] as number[][], passionBonus: [[], []] as number[][] };
   // Actions whose dice the hits before them took off the table (no action), and exchanges
   // rolled again: for a cast to show it met the case it was written for.
-  const seen = { emptied: 0, rerolled: 0, idleDefended: 0, passionNetted: 0, passionStoodUp: 0, passionKept: 0, passionDefended: 0, passionDefenceNetted: 0, passionChoseDefence: 0, currencyDefended: 0, currencyStoodUpDefended: 0, currencyIdleDefended: 0, exhaustedMany: 0, nextAtEnd: 0, passionCut: 0 };
+  const seen = { emptied: 0, rerolled: 0, idleDefended: 0, passionNetted: 0, passionStoodUp: 0, passionKept: 0, passionDefended: 0, passionDefenceNetted: 0, passionChoseDefence: 0, currencyDefended: 0, currencyStoodUpDefended: 0, currencyIdleDefended: 0, exhaustedMany: 0, nextAtEnd: 0, passionCut: 0, satOut: 0, satOutAttacked: 0, pastTwice: 0 };
   for (let trial = 0; trial < trials; trial++) {
     const c = fighters.map((f) => ({
       f,
@@ -214,6 +224,10 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
       acts: false,
       // No dice for an action this round: when attacked it has "not acted yet" all round.
       idle: false,
+      // Down this round (rules.failedStandUp "loseAction"): no action, and attacked it can
+      // only suck it up ("Roll 1 die (with no bonuses)": a full defence before acting is a
+      // declared defensive action, which it cannot take).
+      out: false,
     }));
     const inForce = (i: number) => c[i].lasting + c[i].due + c[i].pending;
     /** A Stand Up: Will against `n` dice; its successes, or −1. */
@@ -255,10 +269,19 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
         const penalties = me.lasting + me.due;
         // A Will roll "only applies to your next action": the one made now covers this round's.
         me.upThisRound = penalties > me.f.stamina;
+        me.out = false;
         if (penalties > me.f.stamina) {
           const s = standUp(i, me.asks);
-          if (s < 0) down[i] = true;
-          else raw[i] = me.asks + me.bonus + carry + (me.currency === 'standUp' || me.currency === 'all' ? s : 0);
+          if (s < 0 && sitsOut && penalties <= 2 * me.f.stamina) {
+            // Its action this round is gone, and the currency it carried in with it.
+            me.out = true;
+            me.upThisRound = false;
+            raw[i] = 0;
+            seen.satOut++;
+          } else if (s < 0) {
+            down[i] = true;
+            if (sitsOut) seen.pastTwice++;
+          } else raw[i] = me.asks + me.bonus + carry + (me.currency === 'standUp' || me.currency === 'all' ? s : 0);
         } else raw[i] = me.dice + me.bonus + carry - penalties;
         pools[i] = Math.max(0, raw[i]);
       }
@@ -272,7 +295,8 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
       for (let i = 0; i < 2; i++) {
         c[i].passionNow = 0;
         let n = c[i].f.passion ?? 0;
-        if (n === 0) continue;
+        // No action, so no Passion roll to go with one.
+        if (n === 0 || c[i].out) continue;
         // The penalties it acts under this round: lasting, and the next ones come due.
         if (passionIsCut && !c[i].upThisRound && c[i].lasting + c[i].due > 0) {
           n = Math.max(0, n - c[i].lasting - c[i].due);
@@ -375,7 +399,7 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
         // With no action to give up, whatever its policy: the more dice.
         const fullWith = (dice: number) =>
           them.idle ? dice > 1 : policy === 'fullDefence' || (policy === 'fullDefenceWhenHurt' && inForce(y) > 0) || (policy === 'moreDice' && dice > 1);
-        const full = fullWith(fullDice);
+        const full = !them.out && fullWith(fullDice);
         if (notActed && full && currency > 0) {
           seen.currencyDefended++;
           if (them.acts && them.upThisRound) seen.currencyStoodUpDefended++;
@@ -386,7 +410,11 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
           if (beforePassion < 0) seen.passionDefenceNetted++;
           if (!fullWith(Math.max(0, beforePassion))) seen.passionChoseDefence++;
         }
-        if (notActed && !full) defence = roll(1);
+        if (them.out) {
+          // Sat out: the one die, which spends nothing.
+          seen.satOutAttacked++;
+          defence = roll(1);
+        } else if (notActed && !full) defence = roll(1);
         else {
           them.acts = false;
           defence = roll(fullDice);
@@ -470,7 +498,7 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
 const sorcerer = (name: string, more: Partial<Fighter> = {}): Fighter => ({ name, stamina: 5, will: 4, weapon: 'fists', ...more });
 
 /** What a cast must meet at least once in the reference, to show it tests what it says. */
-type Meets = 'nextAtEnd' | 'passionCut' | 'exhaustedMany' | 'currencyDefended' | 'currencyStoodUpDefended' | 'currencyIdleDefended' | 'emptied' | 'rerolled' | 'idleDefended' | 'passionNetted' | 'passionStoodUp' | 'passionKept' | 'passionDefended' | 'passionDefenceNetted' | 'passionChoseDefence';
+type Meets = 'satOut' | 'satOutAttacked' | 'pastTwice' | 'nextAtEnd' | 'passionCut' | 'exhaustedMany' | 'currencyDefended' | 'currencyStoodUpDefended' | 'currencyIdleDefended' | 'emptied' | 'rerolled' | 'idleDefended' | 'passionNetted' | 'passionStoodUp' | 'passionKept' | 'passionDefended' | 'passionDefenceNetted' | 'passionChoseDefence';
 
 /** A cast: what it checks, the fighters, maxRounds, rules, what it must meet, the die's sides (default 10). */
 const cases: [string, [Fighter, Fighter], number?, Rules?, Meets[]?, number?][] = [
@@ -791,6 +819,32 @@ const cases: [string, [Fighter, Fighter], number?, Rules?, Meets[]?, number?][] 
     2,
     { injuryPenalties: 'lastingAndNext' },
     ['nextAtEnd'],
+  ],
+  // rules.failedStandUp "loseAction": "If you're still holding your guts in with one hand by
+  // next action, you need another Will roll." The audit's fight: mighty throws (X + Power
+  // next, 0 lasting) against a blade, Stamina 4 and Will 4 each. Down after a failed Will
+  // roll, the sorcerer sits the round out and its next penalties pass: the demon, which
+  // leaves nothing lasting, all but never wins (win.demon 0.27 → 0.007, 40,000 trials).
+  [
+    'a failed Stand Up loses the round\'s action: mighty throws against a blade',
+    [sorcerer('sorc', { stamina: 4, will: 4, weapon: 'blade' }), sorcerer('demon', { stamina: 4, will: 4, weapon: 'demonicTemporary', power: 2 })],
+    undefined,
+    { failedStandUp: 'loseAction' },
+    ['satOut', 'satOutAttacked'],
+  ],
+  // One that never stands up and dodges in full on 8 dice with a Passion roll, on Stamina 3:
+  // sitting out, it still sucks it up on the one die, rolls no Passion and loses the currency
+  // it carried in; a big handgun's lasting harm takes it past twice its Stamina in the end.
+  // Six rounds: the rest are draws.
+  [
+    'sitting out: a dodger of 8 with Passion that never stands up, against a big handgun rolling every success over',
+    [
+      sorcerer('a', { stamina: 3, will: 2, dice: 3, defence: 8, passion: 2, defend: 'fullDefence', standUp: 'never', weapon: 'blade' }),
+      sorcerer('b', { stamina: 5, will: 4, weapon: 'bigHandgun' }),
+    ],
+    6,
+    { failedStandUp: 'loseAction', attackCurrency: 'nextAction' },
+    ['satOut', 'satOutAttacked', 'pastTwice'],
   ],
   // On a d6 ties are common, and a side that runs out of dice while the other has some is
   // too; with rules.exhausted "remaining" the winner counts every die it has left. A rifle

@@ -255,6 +255,45 @@ describe('a conflict', () => {
     expect(figures(run(jesse, { ...lydia, dice: 4 }, { trials: 3000, rules: { tiedExchange: 'standOff' } }))).not.toBe(figures(run(jesse, { ...lydia, dice: 4 }, { trials: 3000 })));
   });
 
+  it('rules.failedStandUp: "beaten" is the default, byte for byte; "loseAction" leaves the exact opening as it was', () => {
+    const figures = (r: ScenarioResult) => JSON.stringify(r.results);
+    const sorc = { name: 'sorc', stamina: 4, will: 4, weapon: 'blade' };
+    const demon = { name: 'demon', stamina: 4, will: 4, weapon: 'demonicTemporary', power: 2 };
+    expect(figures(run(sorc, demon, { trials: 3000, rules: { failedStandUp: 'beaten' } }))).toBe(figures(run(sorc, demon, { trials: 3000 })));
+    const beatenRun = run(sorc, demon, { trials: 20000 });
+    const sitsRun = run(sorc, demon, { trials: 20000, rules: { failedStandUp: 'loseAction' } });
+    const [beaten, sits] = [metricsOf(beatenRun), metricsOf(sitsRun)];
+    // Nobody starts above its Stamina, so round 1 has no Stand Up and the first action comes
+    // in it: the exact opening is the same, and the Monte Carlo agrees with it under both.
+    for (const k of ['first.sorc', 'first.demon', 'opening.landed', 'opening.successes']) {
+      expect(sits[k].exact, k).toBeDefined();
+      expect(sits[k].exact, k).toBe(beaten[k].exact);
+    }
+    expect(expectAgreement(sitsRun)).toBe(4);
+    expect(expectAgreement(beatenRun)).toBe(4);
+    // The rest of the fight is not: thrown down, the sorcerer sits a round out and gets up
+    // again, and mighty throws ("X+Power next, 0 lasting") all but never win.
+    expect(beaten['win.demon'].estimate).toBeGreaterThan(0.2);
+    expect(sits['win.demon'].estimate).toBeLessThan(0.02);
+    expect(sits.rounds.estimate).toBeGreaterThan(beaten.rounds.estimate + 2);
+  });
+
+  it('rules.failedStandUp "loseAction": past twice its Stamina a character is beaten at once, with no Will roll ("Seriously, you need a hospital")', () => {
+    // b starts past twice its Stamina (9 > 2 × 4): it is beaten before round 1, either way.
+    const hurt = { name: 'b', stamina: 4, will: 9, lasting: 9, weapon: 'blade' };
+    for (const rules of [{}, { failedStandUp: 'loseAction' }]) {
+      const m = metricsOf(run(jesse, hurt, { trials: 500, rules }));
+      expect(m['win.jesse'].estimate).toBe(1);
+      expect(m.rounds.estimate).toBe(0);
+      expect(m['stoodUp.b'].estimate).toBe(0);
+    }
+    // At 8 it is not past it: under "loseAction" a failed Will roll costs it round 1's action
+    // only, and the fight goes on; under "beaten" it is over.
+    const down = { ...hurt, will: 1, lasting: 8 };
+    expect(metricsOf(run(jesse, down, { trials: 2000, rules: { failedStandUp: 'loseAction' } })).rounds.estimate).toBeGreaterThan(1);
+    expect(metricsOf(run(jesse, down, { trials: 2000 }))['win.jesse'].estimate).toBeGreaterThan(0.8);
+  });
+
   it('rules.nextPenalty "thisAction": an action the hits before it left no dice is no action, so its target neither defends nor wins currency by it', () => {
     // The independent audit's cast: a (2 dice, sucking it up) is often hit by b's fists
     // before acting for as many next penalties as it has dice, which take every die off the

@@ -13,7 +13,11 @@
  *    for your action, up to your score", with its `standUpBonus` dice beside the Will ("You
  *    can rack up bonus dice on this roll"); not possible "if your penalties are > 2x your
  *    stamina". A character that cannot act when the round begins is beaten, and the
- *    conflict ends (both at once: a draw). A character with `passion` then rolls its
+ *    conflict ends (both at once: a draw); with rules.failedStandUp "loseAction" only one
+ *    past twice its Stamina is ("Seriously, you need a hospital"), and one that is not loses
+ *    that round's action, sucks it up on one die if attacked, and tries again next round
+ *    ("If you're still holding your guts in with one hand by next action, you need another
+ *    Will roll"). A character with `passion` then rolls its
  *    Passion against the other's action dice ("roll your Passion first and then use
  *    successes on that roll as bonus dice to the main stat roll"; a tie rolled again; with
  *    rules.passionPenalties "cut" its dice cut by its penalties, "Penalties apply to ALL
@@ -255,6 +259,44 @@ export function sacrificeCurrencyIdle(setup: ConflictSetup, rules: Pick<Sorcerer
   return `every fighter that carries currency into a round (${names}) sucks it up (defend "oneDie") while it has dice to act with, and with currency in hand it has some, or a dodge of no more than the one die, so it never defends in full before acting`;
 }
 
+/**
+ * Why rules.failedStandUp "loseAction" can change nothing in this conflict (a clause), or
+ * undefined where it may. It differs from "beaten" only for a character that, at a round's
+ * start, has penalties above its Stamina but not above twice it, and does not stand up: so
+ * it changes nothing where no fighter can ever be there. A fighter of Stamina 0 never is
+ * (any penalty is past twice 0), nor one that starts past twice its Stamina (beaten at
+ * round 1's start, where the conflict ends); nor is one that does not start there and is
+ * never hit, because the conflict ends at round 1's start, or is one round (the only round start is round 1's) or because the
+ * other never has dice to attack with (no dice of its stat nor bonus dice, no Passion, and
+ * no currency from defences: `currency` "none" or "standUp", and a Stand Up needs dice of
+ * its stat). A fighter that never stands up (`standUp` "never") is no such case: under
+ * "beaten" it is out at once, under "loseAction" it sits the round out and acts again once
+ * its next penalties have passed.
+ */
+export function failedStandUpIdle(setup: ConflictSetup, rules: Pick<SorcererRules, 'failedStandUp'>): string | undefined {
+  if (rules.failedStandUp !== 'loseAction') return undefined;
+  const oneRound = (setup.maxRounds ?? 20) === 1;
+  const neverAttacks = (f: Fighter) =>
+    (f.dice ?? f.stamina) + (f.bonus ?? 0) === 0 && f.passion === undefined && (f.currency === 'none' || f.currency === 'standUp');
+  const startsInBand = (f: Fighter) => openingPenalties(f) > f.stamina && openingPenalties(f) <= 2 * f.stamina;
+  // Past twice its Stamina at round 1's start, a character is beaten there under either
+  // reading, and the conflict has no later round.
+  const startsPast = (f: Fighter) => openingPenalties(f) > 2 * f.stamina;
+  const why = (f: Fighter, other: Fighter): string | undefined => {
+    if (f.stamina === 0) return `${f.name} has Stamina 0, so any penalty is past twice it`;
+    if (startsPast(f)) return `${f.name} starts past twice its Stamina, beaten at round 1's start`;
+    if (startsInBand(f)) return undefined;
+    if (startsPast(other)) return `${f.name} does not start above its Stamina, and the conflict ends at round 1's start`;
+    if (oneRound) return `${f.name} does not start above its Stamina, and the conflict is one round`;
+    if (neverAttacks(other)) return `${f.name} does not start above its Stamina, and ${other.name} never has dice to attack it with`;
+    return undefined;
+  };
+  const wa = why(setup.a, setup.b);
+  const wb = why(setup.b, setup.a);
+  if (wa === undefined || wb === undefined) return undefined;
+  return `no character can start a round above its Stamina and not past twice it, where a failed Stand Up would cost only the action (${wa}; ${wb})`;
+}
+
 /** Dice rules.totallyDefensive adds to a sacrificed action's defence: 2 or none. */
 export function sacrificeBonus(rules: Pick<SorcererRules, 'totallyDefensive'>): number {
   return rules.totallyDefensive === 'sacrifice' ? 2 : 0;
@@ -334,7 +376,7 @@ export const conflict = defineMechanic({
   name: 'conflict',
   summary: 'rounds of opposed rolls: highest die acts first, bleed, Stand Up, currency',
   setup: conflictSetup,
-  variants: ['exhausted', 'totallyDefensive', 'nextPenalty', 'attackCurrency', 'standUpCovers', 'tiedExchange', 'passionDefence', 'sacrificeCurrency', 'injuryPenalties', 'passionPenalties'],
+  variants: ['exhausted', 'totallyDefensive', 'nextPenalty', 'attackCurrency', 'standUpCovers', 'tiedExchange', 'passionDefence', 'sacrificeCurrency', 'injuryPenalties', 'passionPenalties', 'failedStandUp'],
   refuse(setup, rules: SorcererRules) {
     // A variant that no fighter of this conflict can meet would change nothing: refused,
     // as a variant the mechanic never plays is (sim/scenario.ts).
@@ -458,6 +500,8 @@ export const conflict = defineMechanic({
     }
     const idleSacrifice = sacrificeCurrencyIdle(setup, rules);
     if (idleSacrifice !== undefined) setupNotes.push(`rules.sacrificeCurrency changes nothing here: ${idleSacrifice}`);
+    const idleStandUp = failedStandUpIdle(setup, rules);
+    if (idleStandUp !== undefined) setupNotes.push(`rules.failedStandUp changes nothing here: ${idleStandUp}`);
 
     return {
       metrics,
@@ -501,6 +545,12 @@ export const conflict = defineMechanic({
         // Stood up at this round's start: "This roll only applies to your next action", so
         // that action needs no second Will roll when it comes around.
         const upThisRound = new Uint8Array(2);
+        // rules.failedStandUp "loseAction": could not act at this round's start (its Stand Up
+        // failed, or it could not try) and is not past twice its Stamina: it loses this
+        // round's action only, and sucks it up on one die if attacked (it cannot declare the
+        // defensive action a full defence before acting is).
+        const lostAction = new Uint8Array(2);
+        const loseAction = rules.failedStandUp === 'loseAction';
         // rules.nextPenalty "thisAction": a hit before the action cuts the action itself.
         const thisAction = rules.nextPenalty === 'thisAction';
 
@@ -595,11 +645,20 @@ export const conflict = defineMechanic({
               carriedIn[i] = carry;
               const penalties = lasting[i] + due[i];
               down[i] = 0;
+              lostAction[i] = 0;
               upThisRound[i] = penalties > stamina[i] ? 1 : 0;
               if (penalties > stamina[i]) {
                 const s = standUp(i, standN[i]);
-                if (s < 0) down[i] = 1;
-                else actionCount[i] = rawCount[i] = standN[i] + bonus[i] + carry + (currencyStandUp[i] ? s : 0);
+                if (s < 0) {
+                  // With rules.failedStandUp "loseAction", only past twice its Stamina ("Seriously,
+                  // you need a hospital") is it beaten; else it loses this round's action, and the
+                  // currency it carried in with it ("Use it or lose it").
+                  if (loseAction && penalties <= 2 * stamina[i]) {
+                    lostAction[i] = 1;
+                    upThisRound[i] = 0;
+                    actionCount[i] = rawCount[i] = 0;
+                  } else down[i] = 1;
+                } else actionCount[i] = rawCount[i] = standN[i] + bonus[i] + carry + (currencyStandUp[i] ? s : 0);
               } else {
                 rawCount[i] = baseDice[i] + bonus[i] + carry - penalties;
                 actionCount[i] = rawCount[i] < 0 ? 0 : rawCount[i];
@@ -616,6 +675,8 @@ export const conflict = defineMechanic({
             if (anyPassion) {
               for (let i = 0; i < 2; i++) {
                 passionGain[i] = 0;
+                // A character that lost its action rolls no Passion: there is no action for it.
+                if (lostAction[i]) continue;
                 // With rules.passionPenalties "cut" ("Penalties apply to ALL actions"), the
                 // penalties in force (lasting + due: those taken this round are none yet) take
                 // that many of its dice, unless it stood up this round: its Will roll, "without
@@ -730,7 +791,8 @@ export const conflict = defineMechanic({
                 currencyOnSacrifice * carriedIn[y];
               // With no action this round it gives up nothing either way, so whatever its policy
               // it takes the more dice: the full defence when it rolls more than the one die.
-              const full = noAction[y] === 1 ? sacrificed > 1 : code === 0 || (code === 2 && inForce(y) > 0) || (code === 3 && sacrificed > 1);
+              // One that lost its action this round cannot declare a defensive action: the one die.
+              const full = lostAction[y] === 1 ? false : noAction[y] === 1 ? sacrificed > 1 : code === 0 || (code === 2 && inForce(y) > 0) || (code === 3 && sacrificed > 1);
               if (pendingAction && !full) {
                 dice = 1;
               } else {
