@@ -149,7 +149,8 @@ export async function runBatch(plans: readonly ScenarioPlan[], options: RunOptio
     return await withStopSignals(signal, (stop) =>
       runScenarios(plans, {
         ...schedule,
-        here: inProcessExecutor(),
+        // This thread's chunks answer Ctrl-C and the stuck-chunk limit between slices.
+        here: inProcessExecutor({ signal: stop, timeoutMs: taskTimeoutMs }),
         pool: given ?? pool,
         poolOnly,
         alongside,

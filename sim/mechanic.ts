@@ -22,6 +22,12 @@ export interface Simulation {
   counters?: CounterSpec[];
   /** Run `trials` trials from `random`, adding counts and sums into `tally`. */
   run(random: RandomStream, trials: number, tally: Tally): void;
+  /**
+   * Trials `run` plays together (the clash's two per random word): two calls, the first of
+   * a whole number of these, add up to one call of both (sim/run.ts ChunkSlices). 1 when
+   * left out.
+   */
+  sliceTrials?: number;
   /** Exact values, where the mechanic allows them (computed once per point). */
   exact?(): ExactValues;
   /**

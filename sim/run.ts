@@ -49,9 +49,48 @@ export function runChunk(
   chunk: number,
   trials: number,
 ): Float64Array {
-  const tally = layoutOf(sim).create();
-  sim.run(RandomStream.forChunk(seed, point, chunk), trials, tally);
-  return tally.values;
+  const slices = new ChunkSlices(sim, seed, point, chunk, trials);
+  slices.run(trials);
+  return slices.tally.values;
+}
+
+/**
+ * A chunk run a slice of its trials at a time, to the tally `runChunk` gives: a thread
+ * that must answer between slices (the CLI's own thread: Ctrl-C and the stuck-chunk limit
+ * wait for the loop to come back, and a slow setup's chunk could hold it for an hour)
+ * runs the chunk this way. A Simulation's `run` carries everything from one call to the
+ * next in the stream and the tally, so consecutive calls make the tally one call makes,
+ * provided each slice but the last is a whole number of `sliceTrials`
+ * (tests/chunk-slices.test.ts checks every library point).
+ */
+export class ChunkSlices {
+  readonly tally: Tally;
+  private readonly random: RandomStream;
+  private left: number;
+
+  constructor(
+    private readonly sim: Simulation,
+    seed: string | number,
+    point: number,
+    chunk: number,
+    trials: number,
+  ) {
+    this.tally = layoutOf(sim).create();
+    this.random = RandomStream.forChunk(seed, point, chunk);
+    this.left = trials;
+  }
+
+  get done(): boolean {
+    return this.left === 0;
+  }
+
+  /** Runs about `trials` more: rounded up to whole `sliceTrials`, at most what is left. */
+  run(trials: number): void {
+    const step = this.sim.sliceTrials ?? 1;
+    const n = Math.min(this.left, Math.max(step, Math.ceil(trials / step) * step));
+    this.sim.run(this.random, n, this.tally);
+    this.left -= n;
+  }
 }
 
 /** Run a whole point in this thread, chunk by chunk. */

@@ -7,7 +7,7 @@ import { availableParallelism } from 'node:os';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { createRequire } from 'node:module';
 import type { Piscina } from 'piscina';
-import { InProcessExecutor, type ChunkExecutor, type ChunkJob } from './schedule.ts';
+import { InProcessExecutor, type ChunkExecutor, type ChunkJob, type InProcessOptions } from './schedule.ts';
 import { CHUNK_FINISHED, CHUNK_STARTED, type ChunkTask } from './chunk.ts';
 
 /** Set to true by scripts/build.mjs in the compiled CLI; undeclared when running from the sources. */
@@ -25,9 +25,9 @@ export function defaultWorkers(): number {
   return availableParallelism();
 }
 
-/** `--workers 1`, and the main thread while a pool starts: chunks run here, between turns of the event loop. */
-export function inProcessExecutor(): InProcessExecutor {
-  return new InProcessExecutor(yieldToEventLoop);
+/** `--workers 1`, and the main thread beside the pool: chunks run here, a slice at a time between turns of the event loop. */
+export function inProcessExecutor(options: InProcessOptions = {}): InProcessExecutor {
+  return new InProcessExecutor(yieldToEventLoop, options);
 }
 
 /**

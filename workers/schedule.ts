@@ -10,7 +10,7 @@
  * executors. What the dashboard needs on top is here too, as options: `interleave` (every
  * point's first chunk early), `onMerge` (live tallies for snapshots), and `signal` (cancel).
  */
-import { CHUNK_TRIALS, chunkCount, chunkSize, layoutOf, runChunk } from '../sim/run.ts';
+import { CHUNK_TRIALS, ChunkSlices, chunkCount, chunkSize, layoutOf } from '../sim/run.ts';
 import { nextChunkTarget } from '../sim/precision.ts';
 import type { ScenarioPlan } from '../sim/scenario.ts';
 import type { Tally } from '../sim/stats.ts';
@@ -51,28 +51,72 @@ export interface ChunkExecutor {
 }
 
 /**
+ * How long a slice of a chunk in this thread runs before the event loop gets its turn
+ * again (Ctrl-C, the stuck-chunk limit, worker messages, the progress bar).
+ */
+export const SLICE_MS = 25;
+
+export interface InProcessOptions {
+  /** Stops the chunk in hand between two slices (Interrupted). */
+  signal?: AbortSignal;
+  /** A chunk running here longer than this (ms) is stopped as stuck, as a worker's message is. */
+  timeoutMs?: number;
+}
+
+/**
  * Chunks run in the scheduler's own thread, one at a time, on the plan already prepared
- * (no second planning). Each chunk first awaits `yieldToEventLoop`, so that Ctrl-C, worker
- * messages and the progress bar get their turn between chunks.
+ * (no second planning), each a slice of trials at a time (sim/run.ts ChunkSlices) with the
+ * event loop's turn before every slice, so that Ctrl-C, worker messages and the progress
+ * bar are answered within about SLICE_MS however slow a chunk is: a campaign with huge
+ * rival dice took ~50 minutes a chunk, and Ctrl-C, SIGTERM and the stuck-chunk limit went
+ * unanswered until SIGKILL (an audit). Slices start at one step of trials and grow
+ * fourfold while they take under a quarter of SLICE_MS, the size learned per point, so a
+ * fast mechanic soon runs a chunk in one slice, as before. A single trial is the least a
+ * slice can be: one trial of a setup slower than the limit is still waited for.
  */
 export class InProcessExecutor implements ChunkExecutor {
   readonly concurrency = 1;
   readonly starting = false;
   onChange = () => {};
+  /** Trials per slice, per point's simulation, as learned. */
+  private readonly slice = new WeakMap<object, number>();
 
-  constructor(private readonly yieldToEventLoop: () => Promise<unknown>) {}
+  constructor(
+    private readonly yieldToEventLoop: () => Promise<unknown>,
+    private readonly options: InProcessOptions = {},
+  ) {}
 
   async run(job: ChunkJob): Promise<Float64Array> {
-    await this.yieldToEventLoop();
     const { plan, task } = job;
-    const simulation = plan.points[task.point].simulation;
-    const values = runChunk(simulation, plan.seed, task.point, task.chunk, task.size);
+    const values = await this.runOne(plan, task.point, task.chunk, task.size);
     for (let k = 1; k < (task.count ?? 1); k++) {
       const c = task.chunk + k * (task.step ?? 1);
-      const more = runChunk(simulation, plan.seed, task.point, c, chunkSize(plan.trials, c, plan.chunkTrials));
+      const more = await this.runOne(plan, task.point, c, chunkSize(plan.trials, c, plan.chunkTrials));
       for (let i = 0; i < values.length; i++) values[i] += more[i];
     }
     return values;
+  }
+
+  private async runOne(plan: ScenarioPlan, point: number, chunk: number, trials: number): Promise<Float64Array> {
+    const simulation = plan.points[point].simulation;
+    const slices = new ChunkSlices(simulation, plan.seed, point, chunk, trials);
+    const { signal, timeoutMs } = this.options;
+    let size = this.slice.get(simulation) ?? 1;
+    const started = performance.now();
+    do {
+      await this.yieldToEventLoop();
+      if (signal?.aborted) throw new Interrupted();
+      if (timeoutMs !== undefined && performance.now() - started > timeoutMs) {
+        throw new Error(`this thread ran the chunk for more than ${timeoutMs / 1000} s and stopped it as stuck ($POOLSIM_CHUNK_TIMEOUT_S raises the limit)`);
+      }
+      const t0 = performance.now();
+      slices.run(size);
+      const ms = performance.now() - t0;
+      if (ms < SLICE_MS / 4 && size < trials) size *= 4;
+      else if (ms > 4 * SLICE_MS && size > 1) size = Math.max(1, Math.floor(size / 4));
+    } while (!slices.done);
+    this.slice.set(simulation, size);
+    return slices.tally.values;
   }
 }
 

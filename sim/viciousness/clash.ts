@@ -457,6 +457,8 @@ export const clash = defineMechanic({
       metrics,
       distributions,
       setupNotes,
+      // Two sides' trials are counted two at a time, one random word for both (countPairs).
+      sliceTrials: 2,
       run(random, trials, tally) {
         const resolver = new HitResolver(n, rules.targeting);
         const hits = new Int32Array(n);
