@@ -571,6 +571,14 @@ describe('bad input a run would only find late', () => {
     expect(errorsOf(fight([{ name: 'g', vary: 'setup.sides.1.combatants.0.count', range: [1, 3], metric: 'win.crew', target: 0.5 }], { 'setup.sides.0.name': ['gang'] }))).toEqual([]);
   });
 
+  test('a sameAs path that cannot be set is refused at its key, as vary\'s is (it reached the loader\'s catch-all: "(top level): cannot be checked: setPath: …")', () => {
+    const same = { name: 's', vary: 'setup.sides.1.combatants.0.count', range: [1, 3], metric: 'win.crew' };
+    for (const path of ['__proto__.x', 'setup.constructor', 'setup.sides.0.__proto__', 'constructor.prototype', 'setup.__proto__.dice']) {
+      const key = path.split('.').find((k) => ['__proto__', 'constructor', 'prototype'].includes(k));
+      expect(errorsOf(fight([{ ...same, sameAs: { [path]: 1 } }])), path).toEqual([`solve.json: solve.0.sameAs.${path}: "${path}": "${key}" cannot be part of a path`]);
+    }
+  });
+
   test('a value or a sameAs change that brings a name with a dot is refused as a sweep\'s is (two metrics shared a name, and the answer came from either)', () => {
     // Side "x" renamed "a.b" beside side "a" with combatant "b": both report wounded.a.b.
     const collide = {
