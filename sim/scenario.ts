@@ -14,7 +14,7 @@ import { EXACT_BUDGET, exactSkippedNote } from './exactBudget.ts';
 import { pointKey } from './diff.ts';
 import type { MetricSpec } from './stats.ts';
 import type { ExpectResult, MetricResult, PointResult } from './result.ts';
-import { nameSchema, solveGoal, solveListSchema, solveValues, type SolveBlock } from './solve/schema.ts';
+import { MAX_SOLVE_VALUES, nameSchema, solveGoal, solveListSchema, solveValues, type SolveBlock } from './solve/schema.ts';
 
 /** Largest grid a sweep may make (points); a bigger one is refused before running. */
 export const MAX_POINTS = 2500;
@@ -436,7 +436,10 @@ export function shapeProblems(file: string, raw: unknown): ScenarioError[] {
       continue;
     }
     if (Array.isArray(value)) {
-      const max = path[0] === 'setup' || path[0] === 'rules' ? MAX_SETUP_LIST : MAX_LIST;
+      // A solve's `values` by its own limit: a list of 2,600 was told "at most 2500", one of
+      // 1,500 "at most 1000" (an audit).
+      const solveValuesList = path.length === 3 && path[0] === 'solve' && path[2] === 'values';
+      const max = path[0] === 'setup' || path[0] === 'rules' ? MAX_SETUP_LIST : solveValuesList ? MAX_SOLVE_VALUES : MAX_LIST;
       if (value.length > max) {
         errors.push(new ScenarioError(file, at, `a list of ${value.length.toLocaleString('en')} items: at most ${max}`));
         continue;

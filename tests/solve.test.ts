@@ -571,6 +571,15 @@ describe('bad input a run would only find late', () => {
     expect(errorsOf(fight([{ name: 'g', vary: 'setup.sides.1.combatants.0.count', range: [1, 3], metric: 'win.crew', target: 0.5 }], { 'setup.sides.0.name': ['gang'] }))).toEqual([]);
   });
 
+  test('a values list past the limit is told the solve\'s limit, however long (2,600 was told "at most 2500")', () => {
+    for (const n of [1500, 2600]) {
+      const values = Array.from({ length: n }, (_, i) => i % 12);
+      expect(errorsOf(heist([{ name: 'v', vary: 'setup.challenges', values, metric: 'success', target: 0.5 }]))).toEqual([
+        `solve.json: solve.0.values: a list of ${n.toLocaleString('en')} items: at most 1000`,
+      ]);
+    }
+  });
+
   test('a sameAs path that cannot be set is refused at its key, as vary\'s is (it reached the loader\'s catch-all: "(top level): cannot be checked: setPath: …")', () => {
     const same = { name: 's', vary: 'setup.sides.1.combatants.0.count', range: [1, 3], metric: 'win.crew' };
     for (const path of ['__proto__.x', 'setup.constructor', 'setup.sides.0.__proto__', 'constructor.prototype', 'setup.__proto__.dice']) {
