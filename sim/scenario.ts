@@ -15,6 +15,7 @@ import { pointKey } from './diff.ts';
 import type { MetricSpec } from './stats.ts';
 import type { ExpectResult, MetricResult, PointResult } from './result.ts';
 import { MAX_SOLVE_VALUES, nameSchema, solveGoal, solveListSchema, solveValues, type SolveBlock } from './solve/schema.ts';
+import { wordList } from './words.ts';
 
 /** Largest grid a sweep may make (points); a bigger one is refused before running. */
 export const MAX_POINTS = 2500;
@@ -250,7 +251,7 @@ function explain(issue: z.core.$ZodIssue, input: unknown): { path: readonly Prop
         ),
       ];
       if (expected.length === 0) return { path: issue.path, problem: `got ${describe(found)}, which none of the accepted forms takes` };
-      const list = expected.length === 1 ? expected[0] : `${expected.slice(0, -1).join(', ')} or ${expected[expected.length - 1]}`;
+      const list = wordList(expected, 'or');
       if (found === undefined) return { path: issue.path, problem: `missing: expected ${list}` };
       return { path: issue.path, problem: `expected ${list}, got ${describe(found)}` };
     }
@@ -588,7 +589,7 @@ function unplayedVariants(mechanic: Mechanic, rulesSchema: z.ZodType, rules: Rec
     .filter((key) => !mechanic.variants.includes(key) && !sameValue(rules[key], defaults[key]))
     .map((key) => {
       const playing = mechanicsPlaying(mechanic.system, key);
-      const by = playing.length === 0 ? 'no mechanic plays it' : `it is played by ${playing.length === 1 ? playing[0] : `${playing.slice(0, -1).join(', ')} and ${playing.at(-1)}`} only`;
+      const by = playing.length === 0 ? 'no mechanic plays it' : `it is played by ${wordList(playing)} only`;
       return {
         path: `rules.${key}`,
         problem: `${mechanic.system} ${mechanic.name} does not play ${key}, so ${JSON.stringify(rules[key])} would change nothing (${by}): expected ${key} left out, or its default ${JSON.stringify(defaults[key])}`,

@@ -5,6 +5,7 @@
 import { solveValues, type SolveBlock } from './schema.ts';
 import type { SolvePoint, SolveResult } from './result.ts';
 import { EXACT_TOLERANCE } from '../result.ts';
+import { wordList } from '../words.ts';
 
 /** Fields whose value is a list of dice ("d4", "2d6"): an empty one reads "no dice". */
 const DICE_LISTS = new Set(['dice', 'knavery', 'violence', 'bonus', 'openingDice', 'minionDice', 'minionBonus']);
@@ -318,7 +319,7 @@ export function solveSentence(r: SolveResult, block: SolveBlock, done: boolean, 
     const assumed = r.everyValue === true ? '' : `, assuming ${named} moves one way over ${scope}`;
     // Undecided which is nearest, every value on one side: the target lies outside all the same.
     const outside = r.find === 'closest' ? beyondText(r, solveValues(block), named, listed, text) : '';
-    return `${capital(goalText(r, words, metric), metricWords !== undefined)}: undecided between ${cands.join(' and ')}; ${near.join(', ')} — ${why} at the cap of ${trialsText(r.maxTrials ?? 0)} trials a value (deciding on intervals 95% over all of a value's looks, wider than those shown)${assumed}${cost}${outside}${monotoneNote}.`;
+    return `${capital(goalText(r, words, metric), metricWords !== undefined)}: undecided between ${wordList(cands)}; ${near.join(', ')} — ${why} at the cap of ${trialsText(r.maxTrials ?? 0)} trials a value (deciding on intervals 95% over all of a value's looks, wider than those shown)${assumed}${cost}${outside}${monotoneNote}.`;
   }
   const assumption = r.everyValue === true ? 'at every value' : `assuming ${named} moves one way over ${scope}`;
   if (r.value === null) {

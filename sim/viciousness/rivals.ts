@@ -27,6 +27,7 @@ import {
   type RivalSetup,
 } from './rivalDice.ts';
 import { RivalMemo } from './rivalMemo.ts';
+import { wordList } from '../words.ts';
 
 /** Most turns a scenario may play: years of daily turns, and per-turn tallies stay small. */
 export const MAX_TURNS = 1000;
@@ -172,7 +173,7 @@ export function rivalsNotes(rivals: readonly RivalSetup[], rules: Pick<Viciousne
   rivals.forEach((r, i) => {
     const fields = (['minions', 'minionDice', 'minionBonus'] as const).filter((k) => r[k] !== undefined).map((k) => `rivals.${i}.${k}`);
     if (fields.length > 0) {
-      const named = fields.length > 1 ? `${fields.slice(0, -1).join(', ')} and ${fields[fields.length - 1]}` : fields[0];
+      const named = wordList(fields);
       notes.push(`${named} ${fields.length > 1 ? 'change' : 'changes'} nothing here: a rival's minions fight only in a campaign (an attempt on a PC's life, an interference by violence), and the rivals mechanic plays no fight`);
     }
     r.designs.forEach((d, j) => {

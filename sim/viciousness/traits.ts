@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import { lazySchema } from '../lazySchema.ts';
 import { eachDie, type DiceGroup } from '../dice.ts';
+import { wordList } from '../words.ts';
 
 /**
  * Traits with a rule in violence. Others of the table (Strongman, Daggertwist, Chameleon …)
@@ -331,7 +332,7 @@ export function checkTraitDice(pc: { traits?: number | readonly string[]; knaver
       ...(none.some((t) => t !== 'medic') ? ['"Magic traits do not provide dice to any rolls"'] : []),
       ...(none.includes('medic') ? ["the Medic's rule is no die"] : []),
     ];
-    const noneText = none.length === 0 ? '' : `${none.length === 1 ? none[0] : `${none.slice(0, -1).join(', ')} and ${none.at(-1)}`} give${none.length === 1 ? 's' : ''} no dice (${reasons.join('; ')})`;
+    const noneText = none.length === 0 ? '' : `${wordList(none)} give${none.length === 1 ? 's' : ''} no dice (${reasons.join('; ')})`;
     const why = named
       ? giving === 0
         ? `its traits give none: ${noneText}`
