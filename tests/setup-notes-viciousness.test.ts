@@ -261,6 +261,16 @@ describe('campaign: fight, fallout and rival-only fields with nothing to act on 
     expectActs(run('campaign', unguarded({ freePushes: 'fallout' })), run('campaign', unguarded({})), 'policy.freePushes');
   });
 
+  test('interfering by knavery against 0 challenges: said to foil every design without a roll (foiled equalled interfered, unsaid)', () => {
+    const plan = (challenges: number) => campaign(troupe(undefined), { interfere: { roll: 'knavery', challenges } });
+    const note = 'policy.interfere.challenges is 0: a plan against no challenges succeeds without a roll, so every interference foils the design';
+    const none = run('campaign', plan(0));
+    expect(none.notes ?? []).toContain(note);
+    expect(none.metrics.interfered.estimate).toBeGreaterThan(0);
+    expect(none.metrics.foiled.estimate).toBe(none.metrics.interfered.estimate);
+    expect(run('campaign', plan(1)).notes ?? []).not.toContain(note);
+  });
+
   test('no fight at all (no failed plan comes to violence, no rivals): the fights\' settings in one note; with rivals they act', () => {
     const quiet = (policy: object) => campaign(troupe(undefined), { onFailedJob: 'abandon', interfere: undefined, ...policy }, []);
     const rules = { push: 'ifNoHit', woundOrder: 'captainFirst', equipment: 'everySide', hitOn: '4+' };

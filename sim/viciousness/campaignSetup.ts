@@ -315,6 +315,11 @@ export function campaignNotes(
   if (policy.interfere !== undefined && rivals.length > 0 && !rivals.some((r) => r.designs.some((d) => d.unsubtle === true))) {
     nothing('policy.interfere', 'no rival design is unsubtle ("If the rival\'s plan is unsubtle, give the PCs the chance to interfere")');
   }
+  if (policy.interfere?.roll === 'knavery' && policy.interfere.challenges === 0) {
+    // Not nothing, but no roll: said, as a plan against no challenges is (an audit found
+    // foiled equal to interfered, unsaid).
+    notes.push('policy.interfere.challenges is 0: a plan against no challenges succeeds without a roll, so every interference foils the design');
+  }
   if (policy.interfere?.roll === 'violence' && policy.interfere.challenges !== undefined) {
     nothing('policy.interfere.challenges', 'interfering by violence is a fight with the rival\'s minions, not a plan against challenges');
   }
