@@ -4,8 +4,9 @@
  * (which reads dropped files) give the same message for the same unreadable file; in sim/
  * so the browser app needs nothing from the command's folder.
  */
-import { parseAllDocuments, parseDocument, YAMLParseError, YAMLWarning } from 'yaml';
-import { ScenarioError, ScenarioErrors } from './scenario.ts';
+import { isAlias, isMap, isPair, isScalar, isSeq, parseAllDocuments, parseDocument, Scalar, YAMLParseError, YAMLWarning } from 'yaml';
+import type { Document } from 'yaml';
+import { formatPath, ScenarioError, ScenarioErrors } from './scenario.ts';
 
 /** Line and column (1-based) of a character offset. */
 function lineAndColumn(text: string, offset: number): string {
@@ -45,13 +46,49 @@ function duplicateKey(text: string): { key: string; offset: number } | undefined
 }
 
 /**
+ * Where a YAML merge key (`<<: *anchor`) stands in a document, with the alias it merges
+ * when it merges one. Under YAML 1.2 (the default) the library reads `<<` as a plain key,
+ * which the schema then refused as `unknown field "<<"` beside a "missing" error for each
+ * field it meant to bring; under a `%YAML 1.1` directive it merges, whatever `merge`
+ * option is passed. Neither is data read as written, so a merge key is refused once, at
+ * its place. A quoted `"<<"` is not a merge key in YAML: it stays a key like any other.
+ * A walk with its own stack (no recursion: nesting depth cannot overflow the stack);
+ * aliases are not followed (the anchored node is walked where it is written).
+ */
+function mergeKey(doc: Document): { path: string; alias?: string } | undefined {
+  const stack: { node: unknown; path: PropertyKey[] }[] = [{ node: doc.contents, path: [] }];
+  while (stack.length > 0) {
+    const { node, path } = stack.pop()!;
+    if (isMap(node)) {
+      for (const pair of node.items) {
+        if (!isPair(pair)) continue;
+        const key = pair.key;
+        if (isScalar(key)) {
+          const merges = typeof key.value === 'symbol' ? key.value.description === '<<' : key.value === '<<' && (!key.type || key.type === Scalar.PLAIN);
+          if (merges) return { path: formatPath([...path, '<<']), alias: isAlias(pair.value) ? pair.value.source : undefined };
+        }
+        stack.push({ node: pair.value, path: [...path, isScalar(key) ? String(key.value) : String(key)] });
+      }
+    } else if (isSeq(node)) {
+      node.items.forEach((item, i) => stack.push({ node: item, path: [...path, i] }));
+    }
+  }
+  return undefined;
+}
+
+/**
  * One YAML document's data. A warning is refused as an error is: an unknown tag
  * (`seed: !custom x`) was read as its bare value with only a Node warning on stderr, where
- * the file holds data only.
+ * the file holds data only. A merge key is refused (mergeKey).
  */
-function yamlData(doc: { errors: readonly Error[]; warnings: readonly Error[]; toJS(): unknown }): unknown {
+function yamlData(doc: Document, file: string): unknown {
   if (doc.errors.length > 0) throw doc.errors[0];
   if (doc.warnings.length > 0) throw doc.warnings[0];
+  const merge = mergeKey(doc);
+  if (merge) {
+    const whole = merge.alias === undefined ? 'an alias of the whole mapping (*anchor)' : `an alias of the whole mapping (*${merge.alias})`;
+    throw new ScenarioErrors([new ScenarioError(file, merge.path, `YAML merge keys ("<<") are not supported: write the fields out, or use ${whole} where nothing in it changes`)]);
+  }
   return doc.toJS();
 }
 
@@ -62,7 +99,7 @@ export function parseScenarioText(text: string, file: string): unknown {
   if (/\.ya?ml$/i.test(file)) {
     try {
       try {
-        return yamlData(parseDocument(text, { prettyErrors: true }));
+        return yamlData(parseDocument(text, { prettyErrors: true }), file);
       } catch (err) {
         // A stray "---" with nothing after it (an editor's end of document) makes a second,
         // empty document: the file still holds one scenario.
@@ -71,9 +108,10 @@ export function parseScenarioText(text: string, file: string): unknown {
         const written = Array.isArray(docs) ? docs.filter((d) => d.contents !== null && d.toJS() !== null) : [];
         if (!Array.isArray(docs) || written.length > 1) throw err;
         for (const d of written) if (d.errors.length > 0) throw d.errors[0];
-        return written.length === 0 ? null : yamlData(written[0]);
+        return written.length === 0 ? null : yamlData(written[0], file);
       }
     } catch (err) {
+      if (err instanceof ScenarioErrors) throw err;
       if (err instanceof YAMLWarning) {
         const at = err.linePos?.[0] ? `line ${err.linePos[0].line}, column ${err.linePos[0].col}` : '';
         const first = err.message.split('\n')[0].replace(/\s*at line \d+, column \d+:?\s*$/, '');

@@ -302,3 +302,38 @@ expcet: []
     expect(r.err).not.toContain('did you mean');
   });
 });
+
+describe('messages an input audit found unclear (December 2026)', () => {
+  /** Refused with exit 2, nothing on stdout, and the problems said: one a line, each naming the file. */
+  const refused = async (...argv: string[]) => {
+    const r = await poolsim(...argv, '--json');
+    expect(r.code, r.err).toBe(2);
+    expect(r.out).toBe('');
+    return r.err.split('\n').filter((line) => line.startsWith(`  ${dir}`)).map((line) => line.trim());
+  };
+
+  test('a YAML merge key is refused once, at the "<<", with what to write instead (it read as unknown field "<<" and a "missing" error for each field merged)', async () => {
+    const merged = clash.replace(
+      '    - name: villains\n      combatants: [{ name: boss }]\n',
+      '    - &side\n      name: villains\n      combatants: [{ name: boss }]\n    - <<: *side\n      name: others\n',
+    );
+    const f = write('merge.yaml', merged);
+    expect(await refused('run', f)).toEqual([
+      `${f}: setup.sides.2.<<: YAML merge keys ("<<") are not supported: write the fields out, or use an alias of the whole mapping (*side) where nothing in it changes`,
+    ]);
+    // In a flow mapping, merging a list of mappings, and under a %YAML 1.1 directive (where the
+    // library merges whatever its options say): refused the same.
+    const flow = write('merge-flow.yaml', merged.replace('    - <<: *side\n      name: others\n', '    - { <<: [*side], name: others }\n'));
+    expect(await refused('run', flow)).toEqual([
+      `${flow}: setup.sides.2.<<: YAML merge keys ("<<") are not supported: write the fields out, or use an alias of the whole mapping (*anchor) where nothing in it changes`,
+    ]);
+    const old = write('merge-1.1.yaml', `%YAML 1.1\n---\n${merged}`);
+    expect(await refused('run', old)).toEqual([
+      `${old}: setup.sides.2.<<: YAML merge keys ("<<") are not supported: write the fields out, or use an alias of the whole mapping (*side) where nothing in it changes`,
+    ]);
+    // An alias is read as written.
+    const alias = write('alias.yaml', clash.replace('dice: ["d6"]', 'dice: &dice ["d6"]').replace('{ name: boss }', '{ name: boss, dice: *dice }'));
+    const r = await poolsim('run', alias, '--json');
+    expect(r.code, r.err).toBe(0);
+  });
+});
