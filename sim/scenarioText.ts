@@ -15,6 +15,68 @@ function lineAndColumn(text: string, offset: number): string {
 }
 
 /**
+ * Where JSON text that JSON.parse refused first stops being JSON: the offset of the first
+ * character no JSON reading could take (undefined if none is found). V8 names the position
+ * of some syntax errors and not others ("Unexpected token 'N', … is not valid JSON" says
+ * none), so the place is found here. A scan with its own stack (no recursion).
+ */
+function syntaxErrorOffset(text: string): number | undefined {
+  const space = /[ \t\n\r]*/y;
+  const string = /"(?:[^"\\\u0000-\u001f]+|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/y;
+  const scalar = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null/y;
+  let i = 0;
+  const skip = () => {
+    space.lastIndex = i;
+    space.exec(text);
+    i = space.lastIndex;
+  };
+  const take = (re: RegExp) => {
+    re.lastIndex = i;
+    if (!re.test(text)) return false;
+    i = re.lastIndex;
+    return true;
+  };
+  /** A key and its colon, after a "{" or a "," in an object. */
+  const key = () => {
+    skip();
+    if (!take(string)) return false;
+    skip();
+    if (text[i] !== ':') return false;
+    i++;
+    return true;
+  };
+  const open: string[] = [];
+  for (;;) {
+    // A value.
+    skip();
+    if (text[i] === '{' || text[i] === '[') {
+      const c = text[i++];
+      skip();
+      if (text[i] === (c === '{' ? '}' : ']')) i++;
+      else {
+        open.push(c);
+        if (c === '{' && !key()) return i;
+        continue;
+      }
+    } else if (!take(string) && !take(scalar)) return i;
+    // What follows it: a comma, a closing bracket, or the end.
+    for (;;) {
+      skip();
+      const top = open[open.length - 1];
+      if (top === undefined) return i < text.length ? i : undefined;
+      if (text[i] === ',') {
+        i++;
+        if (top === '{' && !key()) return i;
+        break;
+      }
+      if (text[i] !== (top === '{' ? '}' : ']')) return i;
+      i++;
+      open.pop();
+    }
+  }
+}
+
+/**
  * The first key that appears twice in one object of valid JSON text, with where it is:
  * JSON.parse silently keeps the last, YAML refuses them, so JSON refuses them too.
  * A scan of the tokens (no recursion: nesting depth cannot overflow the stack).
@@ -145,10 +207,22 @@ export function parseJsonText(text: string, file: string): unknown {
     value = JSON.parse(text);
   } catch (err) {
     const message = (err as Error).message;
+    const bad = syntaxErrorOffset(text);
+    // A program that writes NaN or Infinity into JSON (Python's json does) wrote what no
+    // JSON reader takes: said so, where it stands.
+    const nonNumber = bad === undefined ? undefined : /^[-+]?(?:NaN|Infinity)(?![\w$])/.exec(text.slice(bad, bad + 10))?.[0];
+    if (nonNumber) throw new ScenarioErrors([new ScenarioError(file, lineAndColumn(text, bad!), `not valid JSON: ${nonNumber}: JSON has no NaN or Infinity: write a number, or null`)]);
     const pos = /position (\d+)/.exec(message);
-    // "Unexpected end of JSON input" has no position: the end is where it stopped.
-    const at = pos ? lineAndColumn(text, Number(pos[1])) : /end of JSON input/i.test(message) ? lineAndColumn(text, text.length) : '';
-    throw new ScenarioErrors([new ScenarioError(file, at, `not valid JSON: ${message}`)]);
+    // "Unexpected end of JSON input" has no position: the end is where it stopped. Nor has
+    // "Unexpected token": there the scan finds it.
+    const offset = pos ? Number(pos[1]) : /end of JSON input/i.test(message) ? text.length : bad;
+    const at = offset === undefined ? '' : lineAndColumn(text, offset);
+    // V8's "Unexpected token 'a', "…the file's text…" is not valid JSON" quotes the text
+    // (newlines and all) and names the character where its reading failed ('a' of "nan"):
+    // with the place found, the word that stands there.
+    const word = !pos && bad !== undefined && /^Unexpected token /.test(message) ? /^(?:[^\s,:[\]{}"]{1,24}|[\s\S])/.exec(text.slice(bad))?.[0] : undefined;
+    const said = word === undefined ? message : `Unexpected token ${JSON.stringify(word)}`;
+    throw new ScenarioErrors([new ScenarioError(file, at, `not valid JSON: ${said}`)]);
   }
   const twice = duplicateKey(text);
   if (twice) throw new ScenarioErrors([new ScenarioError(file, lineAndColumn(text, twice.offset), `not valid JSON: the key ${JSON.stringify(twice.key).slice(0, 80)} appears twice in one object`)]);

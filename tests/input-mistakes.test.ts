@@ -336,4 +336,19 @@ describe('messages an input audit found unclear (December 2026)', () => {
     const r = await poolsim('run', alias, '--json');
     expect(r.code, r.err).toBe(0);
   });
+
+  test('NaN or Infinity in a JSON file is said to be what JSON lacks, at its line and column, as other JSON errors are (it said "(top level): … Unexpected token \'N\'")', async () => {
+    const json = (modifier: string) => `{\n  "name": "x",\n  "system": "vdp",\n  "mechanic": "check",\n  "setup": {\n    "modifier": ${modifier},\n    "target": 12\n  }\n}\n`;
+    for (const [name, value] of [['nan.json', 'NaN'], ['inf.json', 'Infinity'], ['minus-inf.json', '-Infinity']]) {
+      const f = write(name, json(value));
+      expect(await refused('run', f), name).toEqual([`${f}: line 6, column 17: not valid JSON: ${value}: JSON has no NaN or Infinity: write a number, or null`]);
+    }
+    // Any other word JSON does not have is placed too, and named, not V8's one character of it
+    // with the file's text quoted after.
+    const nan = write('lower-nan.json', json('nan'));
+    expect(await refused('run', nan)).toEqual([`${nan}: line 6, column 17: not valid JSON: Unexpected token "nan"`]);
+    // In a string, NaN is text.
+    const text = write('nan-text.json', json('1').replace('"x"', '"NaN"'));
+    expect((await poolsim('run', text, '--trials', '100', '--json')).code).toBe(0);
+  });
 });
