@@ -351,4 +351,9 @@ describe('messages an input audit found unclear (December 2026)', () => {
     const text = write('nan-text.json', json('1').replace('"x"', '"NaN"'));
     expect((await poolsim('run', text, '--trials', '100', '--json')).code).toBe(0);
   });
+
+  test('a solve label with a placeholder other than {value}, or braces as an escape, is refused at solve.N.label (it read "2 {other} {2}")', async () => {
+    const f = write('label.yaml', `${clash}solve:\n  - { name: how many, vary: setup.sides.1.combatants.0.count, range: [1, 3], metric: top.heroes, target: 0.5, label: "{value} {other} {{value}}" }\n`);
+    expect(await refused('solve', f)).toEqual([`${f}: solve.0.label: unknown placeholder "{other}": "{value}" is the only one, and a label holds no other "{" or "}"`]);
+  });
 });
