@@ -4,13 +4,76 @@
  * (which reads dropped files) give the same message for the same unreadable file; in sim/
  * so the browser app needs nothing from the command's folder.
  */
-import { parseAllDocuments, parseDocument, YAMLParseError, YAMLWarning } from 'yaml';
-import { ScenarioError, ScenarioErrors } from './scenario.ts';
+import { isAlias, isMap, isPair, isScalar, isSeq, parseAllDocuments, parseDocument, Scalar, YAMLParseError, YAMLWarning } from 'yaml';
+import type { Document } from 'yaml';
+import { formatPath, ScenarioError, ScenarioErrors } from './scenario.ts';
 
 /** Line and column (1-based) of a character offset. */
 function lineAndColumn(text: string, offset: number): string {
   const before = text.slice(0, offset).split('\n');
   return `line ${before.length}, column ${before[before.length - 1].length + 1}`;
+}
+
+/**
+ * Where JSON text that JSON.parse refused first stops being JSON: the offset of the first
+ * character no JSON reading could take (undefined if none is found). V8 names the position
+ * of some syntax errors and not others ("Unexpected token 'N', … is not valid JSON" says
+ * none), so the place is found here. A scan with its own stack (no recursion).
+ */
+function syntaxErrorOffset(text: string): number | undefined {
+  const space = /[ \t\n\r]*/y;
+  const string = /"(?:[^"\\\u0000-\u001f]+|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/y;
+  const scalar = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null/y;
+  let i = 0;
+  const skip = () => {
+    space.lastIndex = i;
+    space.exec(text);
+    i = space.lastIndex;
+  };
+  const take = (re: RegExp) => {
+    re.lastIndex = i;
+    if (!re.test(text)) return false;
+    i = re.lastIndex;
+    return true;
+  };
+  /** A key and its colon, after a "{" or a "," in an object. */
+  const key = () => {
+    skip();
+    if (!take(string)) return false;
+    skip();
+    if (text[i] !== ':') return false;
+    i++;
+    return true;
+  };
+  const open: string[] = [];
+  for (;;) {
+    // A value.
+    skip();
+    if (text[i] === '{' || text[i] === '[') {
+      const c = text[i++];
+      skip();
+      if (text[i] === (c === '{' ? '}' : ']')) i++;
+      else {
+        open.push(c);
+        if (c === '{' && !key()) return i;
+        continue;
+      }
+    } else if (!take(string) && !take(scalar)) return i;
+    // What follows it: a comma, a closing bracket, or the end.
+    for (;;) {
+      skip();
+      const top = open[open.length - 1];
+      if (top === undefined) return i < text.length ? i : undefined;
+      if (text[i] === ',') {
+        i++;
+        if (top === '{' && !key()) return i;
+        break;
+      }
+      if (text[i] !== (top === '{' ? '}' : ']')) return i;
+      i++;
+      open.pop();
+    }
+  }
 }
 
 /**
@@ -45,13 +108,49 @@ function duplicateKey(text: string): { key: string; offset: number } | undefined
 }
 
 /**
+ * Where a YAML merge key (`<<: *anchor`) stands in a document, with the alias it merges
+ * when it merges one. Under YAML 1.2 (the default) the library reads `<<` as a plain key,
+ * which the schema then refused as `unknown field "<<"` beside a "missing" error for each
+ * field it meant to bring; under a `%YAML 1.1` directive it merges, whatever `merge`
+ * option is passed. Neither is data read as written, so a merge key is refused once, at
+ * its place. A quoted `"<<"` is not a merge key in YAML: it stays a key like any other.
+ * A walk with its own stack (no recursion: nesting depth cannot overflow the stack);
+ * aliases are not followed (the anchored node is walked where it is written).
+ */
+function mergeKey(doc: Document): { path: string; alias?: string } | undefined {
+  const stack: { node: unknown; path: PropertyKey[] }[] = [{ node: doc.contents, path: [] }];
+  while (stack.length > 0) {
+    const { node, path } = stack.pop()!;
+    if (isMap(node)) {
+      for (const pair of node.items) {
+        if (!isPair(pair)) continue;
+        const key = pair.key;
+        if (isScalar(key)) {
+          const merges = typeof key.value === 'symbol' ? key.value.description === '<<' : key.value === '<<' && (!key.type || key.type === Scalar.PLAIN);
+          if (merges) return { path: formatPath([...path, '<<']), alias: isAlias(pair.value) ? pair.value.source : undefined };
+        }
+        stack.push({ node: pair.value, path: [...path, isScalar(key) ? String(key.value) : String(key)] });
+      }
+    } else if (isSeq(node)) {
+      node.items.forEach((item, i) => stack.push({ node: item, path: [...path, i] }));
+    }
+  }
+  return undefined;
+}
+
+/**
  * One YAML document's data. A warning is refused as an error is: an unknown tag
  * (`seed: !custom x`) was read as its bare value with only a Node warning on stderr, where
- * the file holds data only.
+ * the file holds data only. A merge key is refused (mergeKey).
  */
-function yamlData(doc: { errors: readonly Error[]; warnings: readonly Error[]; toJS(): unknown }): unknown {
+function yamlData(doc: Document, file: string): unknown {
   if (doc.errors.length > 0) throw doc.errors[0];
   if (doc.warnings.length > 0) throw doc.warnings[0];
+  const merge = mergeKey(doc);
+  if (merge) {
+    const whole = merge.alias === undefined ? 'an alias of the whole mapping (*anchor)' : `an alias of the whole mapping (*${merge.alias})`;
+    throw new ScenarioErrors([new ScenarioError(file, merge.path, `YAML merge keys ("<<") are not supported: write the fields out, or use ${whole} where nothing in it changes`)]);
+  }
   return doc.toJS();
 }
 
@@ -62,7 +161,7 @@ export function parseScenarioText(text: string, file: string): unknown {
   if (/\.ya?ml$/i.test(file)) {
     try {
       try {
-        return yamlData(parseDocument(text, { prettyErrors: true }));
+        return yamlData(parseDocument(text, { prettyErrors: true }), file);
       } catch (err) {
         // A stray "---" with nothing after it (an editor's end of document) makes a second,
         // empty document: the file still holds one scenario.
@@ -71,9 +170,10 @@ export function parseScenarioText(text: string, file: string): unknown {
         const written = Array.isArray(docs) ? docs.filter((d) => d.contents !== null && d.toJS() !== null) : [];
         if (!Array.isArray(docs) || written.length > 1) throw err;
         for (const d of written) if (d.errors.length > 0) throw d.errors[0];
-        return written.length === 0 ? null : yamlData(written[0]);
+        return written.length === 0 ? null : yamlData(written[0], file);
       }
     } catch (err) {
+      if (err instanceof ScenarioErrors) throw err;
       if (err instanceof YAMLWarning) {
         const at = err.linePos?.[0] ? `line ${err.linePos[0].line}, column ${err.linePos[0].col}` : '';
         const first = err.message.split('\n')[0].replace(/\s*at line \d+, column \d+:?\s*$/, '');
@@ -107,10 +207,22 @@ export function parseJsonText(text: string, file: string): unknown {
     value = JSON.parse(text);
   } catch (err) {
     const message = (err as Error).message;
+    const bad = syntaxErrorOffset(text);
+    // A program that writes NaN or Infinity into JSON (Python's json does) wrote what no
+    // JSON reader takes: said so, where it stands.
+    const nonNumber = bad === undefined ? undefined : /^[-+]?(?:NaN|Infinity)(?![\w$])/.exec(text.slice(bad, bad + 10))?.[0];
+    if (nonNumber) throw new ScenarioErrors([new ScenarioError(file, lineAndColumn(text, bad!), `not valid JSON: ${nonNumber}: JSON has no NaN or Infinity: write a number, or null`)]);
     const pos = /position (\d+)/.exec(message);
-    // "Unexpected end of JSON input" has no position: the end is where it stopped.
-    const at = pos ? lineAndColumn(text, Number(pos[1])) : /end of JSON input/i.test(message) ? lineAndColumn(text, text.length) : '';
-    throw new ScenarioErrors([new ScenarioError(file, at, `not valid JSON: ${message}`)]);
+    // "Unexpected end of JSON input" has no position: the end is where it stopped. Nor has
+    // "Unexpected token": there the scan finds it.
+    const offset = pos ? Number(pos[1]) : /end of JSON input/i.test(message) ? text.length : bad;
+    const at = offset === undefined ? '' : lineAndColumn(text, offset);
+    // V8's "Unexpected token 'a', "…the file's text…" is not valid JSON" quotes the text
+    // (newlines and all) and names the character where its reading failed ('a' of "nan"):
+    // with the place found, the word that stands there.
+    const word = !pos && bad !== undefined && /^Unexpected token /.test(message) ? /^(?:[^\s,:[\]{}"]{1,24}|[\s\S])/.exec(text.slice(bad))?.[0] : undefined;
+    const said = word === undefined ? message : `Unexpected token ${JSON.stringify(word)}`;
+    throw new ScenarioErrors([new ScenarioError(file, at, `not valid JSON: ${said}`)]);
   }
   const twice = duplicateKey(text);
   if (twice) throw new ScenarioErrors([new ScenarioError(file, lineAndColumn(text, twice.offset), `not valid JSON: the key ${JSON.stringify(twice.key).slice(0, 80)} appears twice in one object`)]);

@@ -302,3 +302,58 @@ expcet: []
     expect(r.err).not.toContain('did you mean');
   });
 });
+
+describe('messages an input audit found unclear (December 2026)', () => {
+  /** Refused with exit 2, nothing on stdout, and the problems said: one a line, each naming the file. */
+  const refused = async (...argv: string[]) => {
+    const r = await poolsim(...argv, '--json');
+    expect(r.code, r.err).toBe(2);
+    expect(r.out).toBe('');
+    return r.err.split('\n').filter((line) => line.startsWith(`  ${dir}`)).map((line) => line.trim());
+  };
+
+  test('a YAML merge key is refused once, at the "<<", with what to write instead (it read as unknown field "<<" and a "missing" error for each field merged)', async () => {
+    const merged = clash.replace(
+      '    - name: villains\n      combatants: [{ name: boss }]\n',
+      '    - &side\n      name: villains\n      combatants: [{ name: boss }]\n    - <<: *side\n      name: others\n',
+    );
+    const f = write('merge.yaml', merged);
+    expect(await refused('run', f)).toEqual([
+      `${f}: setup.sides.2.<<: YAML merge keys ("<<") are not supported: write the fields out, or use an alias of the whole mapping (*side) where nothing in it changes`,
+    ]);
+    // In a flow mapping, merging a list of mappings, and under a %YAML 1.1 directive (where the
+    // library merges whatever its options say): refused the same.
+    const flow = write('merge-flow.yaml', merged.replace('    - <<: *side\n      name: others\n', '    - { <<: [*side], name: others }\n'));
+    expect(await refused('run', flow)).toEqual([
+      `${flow}: setup.sides.2.<<: YAML merge keys ("<<") are not supported: write the fields out, or use an alias of the whole mapping (*anchor) where nothing in it changes`,
+    ]);
+    const old = write('merge-1.1.yaml', `%YAML 1.1\n---\n${merged}`);
+    expect(await refused('run', old)).toEqual([
+      `${old}: setup.sides.2.<<: YAML merge keys ("<<") are not supported: write the fields out, or use an alias of the whole mapping (*side) where nothing in it changes`,
+    ]);
+    // An alias is read as written.
+    const alias = write('alias.yaml', clash.replace('dice: ["d6"]', 'dice: &dice ["d6"]').replace('{ name: boss }', '{ name: boss, dice: *dice }'));
+    const r = await poolsim('run', alias, '--json');
+    expect(r.code, r.err).toBe(0);
+  });
+
+  test('NaN or Infinity in a JSON file is said to be what JSON lacks, at its line and column, as other JSON errors are (it said "(top level): … Unexpected token \'N\'")', async () => {
+    const json = (modifier: string) => `{\n  "name": "x",\n  "system": "vdp",\n  "mechanic": "check",\n  "setup": {\n    "modifier": ${modifier},\n    "target": 12\n  }\n}\n`;
+    for (const [name, value] of [['nan.json', 'NaN'], ['inf.json', 'Infinity'], ['minus-inf.json', '-Infinity']]) {
+      const f = write(name, json(value));
+      expect(await refused('run', f), name).toEqual([`${f}: line 6, column 17: not valid JSON: ${value}: JSON has no NaN or Infinity: write a number, or null`]);
+    }
+    // Any other word JSON does not have is placed too, and named, not V8's one character of it
+    // with the file's text quoted after.
+    const nan = write('lower-nan.json', json('nan'));
+    expect(await refused('run', nan)).toEqual([`${nan}: line 6, column 17: not valid JSON: Unexpected token "nan"`]);
+    // In a string, NaN is text.
+    const text = write('nan-text.json', json('1').replace('"x"', '"NaN"'));
+    expect((await poolsim('run', text, '--trials', '100', '--json')).code).toBe(0);
+  });
+
+  test('a solve label with a placeholder other than {value}, or braces as an escape, is refused at solve.N.label (it read "2 {other} {2}")', async () => {
+    const f = write('label.yaml', `${clash}solve:\n  - { name: how many, vary: setup.sides.1.combatants.0.count, range: [1, 3], metric: top.heroes, target: 0.5, label: "{value} {other} {{value}}" }\n`);
+    expect(await refused('solve', f)).toEqual([`${f}: solve.0.label: unknown placeholder "{other}": "{value}" is the only one, and a label holds no other "{" or "}"`]);
+  });
+});

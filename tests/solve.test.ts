@@ -540,6 +540,35 @@ describe('bad input', () => {
   });
 });
 
+describe('a label\'s placeholder', () => {
+  const errorsOf = (label: string) => {
+    try {
+      plan(heist([{ ...even, label }]));
+    } catch (e) {
+      expect(e).toBeInstanceOf(ScenarioErrors);
+      return (e as ScenarioErrors).errors.map((x) => x.message);
+    }
+    return [];
+  };
+
+  test('"{value}" is the only one: any other "{…}" is refused at solve.N.label (it was printed as written: "2 {other} {2}")', () => {
+    for (const [label, placeholder] of [['{value} {other} {{value}}', '{other}'], ['{val} challenges', '{val}'], ['{ value } challenges', '{ value }'], ['rank {Value}', '{Value}'], ['{} challenges', '{}']]) {
+      expect(errorsOf(label), label).toEqual([`solve.json: solve.0.label: unknown placeholder "${placeholder}": "{value}" is the only one, and a label holds no other "{" or "}"`]);
+    }
+  });
+
+  test('"{{" and "}}" are not escapes, and a brace outside "{value}" is refused (it read "{2}")', () => {
+    for (const label of ['{{value}} challenges', '{value}} challenges', 'rank {value', 'a { b', '}']) {
+      expect(errorsOf(label), label).toEqual(['solve.json: solve.0.label: a "{" or "}" outside "{value}": "{value}" is the only placeholder, and a label holds no other braces ("{{" and "}}" are not escapes)']);
+    }
+  });
+
+  test('"{value}", once, twice or not at all, reads as it did', () => {
+    for (const label of ['{value} challenges', 'challenges', '{value} of {value}', 'rank {value}']) expect(errorsOf(label), label).toEqual([]);
+    expect(valueLabel(2, { vary: 'setup.challenges', label: '{value} of {value}' })).toBe('2 of 2');
+  });
+});
+
 describe('bad input a run would only find late', () => {
   const errorsOf = (raw: unknown) => {
     try {

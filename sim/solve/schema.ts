@@ -80,7 +80,10 @@ export const solveBlockSchema = lazySchema(() => z
     sameAs: z.record(z.string(), z.unknown()).optional(),
     /** Which value answers: defaults to closest (target, sameAs), firstAtLeast, firstAtMost. */
     find: z.enum(FINDS).optional(),
-    /** How the value reads in a sentence: "{value}" is replaced (default "{value} <last path segment>"). */
+    /**
+     * How the value reads in a sentence: "{value}" is replaced (default "{value} <last path
+     * segment>"). It is the only placeholder, and a label holds no other "{" or "}" (labelProblem).
+     */
     label: z.string().min(1).optional(),
     /** Monte Carlo only: the most trials any one value may run (default 16 × the file's trials). */
     maxTrials: z.number().int().min(1).max(1_000_000_000).optional(),
@@ -113,10 +116,25 @@ export const solveBlockSchema = lazySchema(() => z
     if (s.atMost !== undefined && s.find && !['firstAtMost', 'lastAtMost'].includes(s.find)) {
       ctx.addIssue({ code: 'custom', path: ['find'], message: `with "atMost" expected "firstAtMost" or "lastAtMost", got "${s.find}"` });
     }
+    const label = s.label === undefined ? undefined : labelProblem(s.label);
+    if (label) ctx.addIssue({ code: 'custom', path: ['label'], message: label });
     if (s.sameAs && Object.keys(s.sameAs).length === 0) {
       ctx.addIssue({ code: 'custom', path: ['sameAs'], message: 'expected at least one change that makes setup A' });
     }
   }));
+
+/**
+ * What is wrong with a block's `label`, if anything: "{value}" is its only placeholder, and
+ * it holds no other brace. "{other}" was printed as written and "{{value}}" read "{2}", so
+ * a mistyped placeholder ("{val}", "{ value }") or an escape borrowed from another template
+ * language passed silently into the answer's sentence.
+ */
+export function labelProblem(label: string): string | undefined {
+  if (!/[{}]/.test(label.replaceAll('{value}', ''))) return undefined;
+  const other = (label.match(/\{[^{}]*\}/g) ?? []).find((p) => p !== '{value}');
+  if (other !== undefined) return `unknown placeholder ${JSON.stringify(other)}: "{value}" is the only one, and a label holds no other "{" or "}"`;
+  return 'a "{" or "}" outside "{value}": "{value}" is the only placeholder, and a label holds no other braces ("{{" and "}}" are not escapes)';
+}
 
 export const solveListSchema = lazySchema(() => z.array(solveBlockSchema).min(1).max(50));
 
