@@ -146,6 +146,14 @@ function mergeKey(doc: Document): { path: string; alias?: string } | undefined {
 function yamlData(doc: Document, file: string): unknown {
   if (doc.errors.length > 0) throw doc.errors[0];
   if (doc.warnings.length > 0) throw doc.warnings[0];
+  // A `%YAML 1.1` directive makes the library read YAML 1.1's way: `seed: 012` as 10,
+  // `trials: 1_000` as 1000, `1:30` as 90, a key `y` as true — numbers other than those
+  // written, unsaid (an input audit). Refused, with what to do.
+  if (doc.directives?.yaml.explicit && doc.directives.yaml.version !== '1.2') {
+    throw new ScenarioErrors([
+      new ScenarioError(file, '', `a %YAML ${doc.directives.yaml.version} directive: poolsim reads YAML 1.2 only (under 1.1, 012 reads as 10, 1:30 as 90, yes and no as true and false): expected the directive left out, or %YAML 1.2`),
+    ]);
+  }
   const merge = mergeKey(doc);
   if (merge) {
     const whole = merge.alias === undefined ? 'an alias of the whole mapping (*anchor)' : `an alias of the whole mapping (*${merge.alias})`;

@@ -321,20 +321,33 @@ describe('messages an input audit found unclear (December 2026)', () => {
     expect(await refused('run', f)).toEqual([
       `${f}: setup.sides.2.<<: YAML merge keys ("<<") are not supported: write the fields out, or use an alias of the whole mapping (*side) where nothing in it changes`,
     ]);
-    // In a flow mapping, merging a list of mappings, and under a %YAML 1.1 directive (where the
-    // library merges whatever its options say): refused the same.
+    // In a flow mapping, merging a list of mappings: refused the same. Under a %YAML 1.1
+    // directive (where the library merges whatever its options say) the directive itself is
+    // refused first: 1.1 reads 012 as 10.
     const flow = write('merge-flow.yaml', merged.replace('    - <<: *side\n      name: others\n', '    - { <<: [*side], name: others }\n'));
     expect(await refused('run', flow)).toEqual([
       `${flow}: setup.sides.2.<<: YAML merge keys ("<<") are not supported: write the fields out, or use an alias of the whole mapping (*anchor) where nothing in it changes`,
     ]);
     const old = write('merge-1.1.yaml', `%YAML 1.1\n---\n${merged}`);
     expect(await refused('run', old)).toEqual([
-      `${old}: setup.sides.2.<<: YAML merge keys ("<<") are not supported: write the fields out, or use an alias of the whole mapping (*side) where nothing in it changes`,
+      `${old}: (top level): a %YAML 1.1 directive: poolsim reads YAML 1.2 only (under 1.1, 012 reads as 10, 1:30 as 90, yes and no as true and false): expected the directive left out, or %YAML 1.2`,
     ]);
     // An alias is read as written.
     const alias = write('alias.yaml', clash.replace('dice: ["d6"]', 'dice: &dice ["d6"]').replace('{ name: boss }', '{ name: boss, dice: *dice }'));
     const r = await poolsim('run', alias, '--json');
     expect(r.code, r.err).toBe(0);
+  });
+
+  test('a %YAML 1.1 directive is refused: under it 012 read as 10 and 1_000 as 1000, unsaid (an input audit); %YAML 1.2 reads as without it', async () => {
+    const body = 'name: x\nsystem: viciousness\nmechanic: knavery\nseed: 012\ntrials: 1000\nsetup: { challenges: 2, participants: [{ name: crew, count: 3 }] }\n';
+    const f = write('yaml-1.1.yaml', `%YAML 1.1\n---\n${body}`);
+    expect(await refused('run', f)).toEqual([
+      `${f}: (top level): a %YAML 1.1 directive: poolsim reads YAML 1.2 only (under 1.1, 012 reads as 10, 1:30 as 90, yes and no as true and false): expected the directive left out, or %YAML 1.2`,
+    ]);
+    const ok = write('yaml-1.2.yaml', `%YAML 1.2\n---\n${body}`);
+    const r = await poolsim('run', ok, '--json');
+    expect(r.code, r.err).toBe(0);
+    expect(JSON.parse(r.out).seed).toBe(12);
   });
 
   test('NaN or Infinity in a JSON file is said to be what JSON lacks, at its line and column, as other JSON errors are (it said "(top level): … Unexpected token \'N\'")', async () => {
