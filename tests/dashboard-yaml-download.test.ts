@@ -101,12 +101,12 @@ describe('a change of values only keeps every other byte of the file', () => {
     const text = '\ufeff# keep\nname: x # a name\nsystem: viciousness\nmechanic: clash\nsetup:\n  sides:\n    - { name: a, combatants: [{ name: c, dice: [d4, d4] }] }\n    - { name: b, combatants: [{ name: d, dice: [d4] }] }   # them\n';
     const scenario = JSON.parse(JSON.stringify(parseScenarioText(text, 'x.yaml')));
     scenario.name = 'x, again: true';
-    scenario.setup.sides[0].combatants[0].dice = ['d6', 'd4'];
+    scenario.setup.sides[0].combatants[0].dice = ['2d6', 'd4'];
     scenario.setup.sides[1].name = 'null';
     const saved = yamlFileText(text, 'x.yaml', scenario);
     expect(read(saved.text, 'x.yaml')).toBe(JSON.stringify(scenario));
     expect(saved.text).toBe(
-      '\ufeff# keep\nname: "x, again: true" # a name\nsystem: viciousness\nmechanic: clash\nsetup:\n  sides:\n    - { name: a, combatants: [{ name: c, dice: [d6, d4] }] }\n    - { name: "null", combatants: [{ name: d, dice: [d4] }] }   # them\n',
+      '\ufeff# keep\nname: "x, again: true" # a name\nsystem: viciousness\nmechanic: clash\nsetup:\n  sides:\n    - { name: a, combatants: [{ name: c, dice: [2d6, d4] }] }\n    - { name: "null", combatants: [{ name: d, dice: [d4] }] }   # them\n',
     );
   });
 

@@ -168,7 +168,8 @@ function scalarText(value: null | boolean | number | string, type: Scalar['type'
   if (type === Scalar.BLOCK_FOLDED || type === Scalar.BLOCK_LITERAL) return undefined;
   // Plain where it was plain and reads back as the same string; else quoted (JSON's
   // double quotes are YAML's).
-  if (type === Scalar.PLAIN && /^[A-Za-z_][\w .-]*$/.test(value) && !value.endsWith(' ') && parse(value) === value) return value;
+  // (A leading digit too: dice such as 2d6 read back as text; a number or a date does not.)
+  if (type === Scalar.PLAIN && /^[A-Za-z0-9_][\w .-]*$/.test(value) && !value.endsWith(' ') && parse(value) === value) return value;
   if (type === Scalar.QUOTE_SINGLE) return `'${value.replaceAll("'", "''")}'`;
   return JSON.stringify(value);
 }
