@@ -1208,7 +1208,8 @@ export class CampaignTrial {
         continue;
       }
       // Its action went on interfering with a rival's move as this turn began: it neither
-      // takes part nor rests.
+      // takes part nor rests. (takesPartBesides repeats these tests for a task's purchase:
+      // a change here is a change there.)
       if (spentTurn[pc] === t) continue;
       if (rattled[pc] !== 0 && restWhenRattled === true) {
         rattled[pc] = 0;

@@ -70,7 +70,8 @@ export const purchasesSchema = lazySchema(() => z
      * "… by an expert hacker or warrior" 4, "… by a mercenary company" 5, "… by a powerful
      * wizard" 6; "Illegal (a narcotic, a bribe): +1"): up to `perJob` (default 1) a job, each
      * removing one of the job's challenges ("Challenges may be removed from the total as a
-     * result of a particularly clever plan": the task is part of the plan). Bought last,
+     * result of a particularly clever plan": this project reads the task as part of the
+     * plan, not as one more participant's 1d6, which the text leaves open). Bought last,
      * after equipment, a lost asset and medical help. docs/rulings/purchases.md.
      */
     task: z
