@@ -1006,10 +1006,13 @@ export function checkSolves(scenario: ScenarioFile, file: string, metricNames: r
       return;
     }
     const samePaths = Object.keys(block.sameAs ?? {});
-    const badPaths = samePaths.filter((path) => sweepPathProblem(base, path) !== undefined);
+    let badPaths = 0;
     for (const path of samePaths) {
       const p = sweepPathProblem(base, path);
-      if (p) errors.push(new ScenarioError(file, `${at}.sameAs.${path}`, p.replace('a sweep path', 'a path')));
+      if (p) {
+        badPaths++;
+        errors.push(new ScenarioError(file, `${at}.sameAs.${path}`, p.replace('a sweep path', 'a path')));
+      }
       // As a sweep's paths: one inside another is replaced by it, or replaces it, by the
       // order written.
       const outer = samePaths.find((o) => o !== path && path.startsWith(`${o}.`));
@@ -1018,7 +1021,7 @@ export function checkSolves(scenario: ScenarioFile, file: string, metricNames: r
     // A path that cannot be set (through "__proto__", past the setup) says so at its key,
     // as `vary` does, and setup A is not made from it (it reached the loader's catch-all,
     // an audit found: "(top level): cannot be checked: setPath: … reaches Object.prototype").
-    if (badPaths.length > 0) return;
+    if (badPaths > 0) return;
     // The file's own metric names first (a misspelt metric is the block's mistake); then,
     // below, each value's: a value that renames what the metric names (a side's name) is
     // that value's mistake. (`metricNames` are the first sweep point's, which may differ

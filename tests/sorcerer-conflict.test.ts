@@ -264,7 +264,9 @@ describe('a conflict', () => {
     const sitsRun = run(sorc, demon, { trials: 20000, rules: { failedStandUp: 'loseAction' } });
     const [beaten, sits] = [metricsOf(beatenRun), metricsOf(sitsRun)];
     // Nobody starts above its Stamina, so round 1 has no Stand Up and the first action comes
-    // in it: the exact opening is the same, and the Monte Carlo agrees with it under both.
+    // in it: the exact opening is the same (a guard: exact() does not read the rule), and
+    // the Monte Carlo agrees with it under both — the check that can fail, the simulated
+    // opening played by each reading.
     for (const k of ['first.sorc', 'first.demon', 'opening.landed', 'opening.successes']) {
       expect(sits[k].exact, k).toBeDefined();
       expect(sits[k].exact, k).toBe(beaten[k].exact);

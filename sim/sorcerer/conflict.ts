@@ -263,13 +263,14 @@ export function sacrificeCurrencyIdle(setup: ConflictSetup, rules: Pick<Sorcerer
  * Why rules.failedStandUp "loseAction" can change nothing in this conflict (a clause), or
  * undefined where it may. It differs from "beaten" only for a character that, at a round's
  * start, has penalties above its Stamina but not above twice it, and does not stand up: so
- * it changes nothing where no fighter can ever be there. A fighter of Stamina 0 never is
- * (any penalty is past twice 0), nor one that starts past twice its Stamina (beaten at
- * round 1's start, where the conflict ends); nor is one that does not start there and is
- * never hit, because the conflict ends at round 1's start, or is one round (the only round start is round 1's) or because the
- * other never has dice to attack with (no dice of its stat nor bonus dice, no Passion, and
- * no currency from defences: `currency` "none" or "standUp", and a Stand Up needs dice of
- * its stat). A fighter that never stands up (`standUp` "never") is no such case: under
+ * it changes nothing where no fighter can ever be there. A fighter is never there when:
+ * its Stamina is 0 (any penalty is past twice 0); it starts past twice its Stamina (beaten
+ * at round 1's start, where the conflict ends); or it does not start there and is never
+ * hit before a later round's start — the other starts past twice its own Stamina (the
+ * conflict ends at round 1's start), the conflict is one round (its only round start is
+ * round 1's), or the other never has dice to attack with (no dice of its stat nor bonus
+ * dice, no Passion, and no currency from defences: `currency` "none" or "standUp", and a
+ * Stand Up needs dice of its stat). A fighter that never stands up (`standUp` "never") is no such case: under
  * "beaten" it is out at once, under "loseAction" it sits the round out and acts again once
  * its next penalties have passed.
  */
