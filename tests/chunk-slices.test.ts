@@ -6,7 +6,6 @@
  * trial, ~50 minutes a chunk: SIGTERM, SIGINT and $POOLSIM_CHUNK_TIMEOUT_S went unanswered
  * until SIGKILL, the thread never coming back to its event loop within the chunk.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -17,6 +16,7 @@ import { planScenario } from '../sim/scenario.ts';
 import { InProcessExecutor, Interrupted } from '../workers/schedule.ts';
 import { chunkTask } from '../workers/chunk.ts';
 import type { Simulation } from '../sim/mechanic.ts';
+import { signalled } from './parallel/cli.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
@@ -117,24 +117,12 @@ describe('a slow chunk in this thread still answers', () => {
         },
       }),
     );
-    const child = spawn(process.execPath, [join(ROOT, 'bin/poolsim.js'), 'run', file, '--workers', '1'], {
-      env: { ...process.env, CI: 'true' },
-      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout!.on('data', (d) => (stdout += d));
-    child.stderr!.on('data', (d) => (stderr += d));
-    await new Promise<void>((r) => child.on('message', (m: { poolsim?: string }) => m.poolsim === 'running' && r()));
     // Well inside its first chunk (minutes long), then the signal.
-    await new Promise((r) => setTimeout(r, 1000));
-    const t0 = performance.now();
-    child.kill('SIGTERM');
-    const code = await new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
+    const { code, stdout, stderr, ms } = await signalled(['run', file, '--workers', '1'], 'SIGTERM', 1000);
     expect(stderr).toBe('poolsim: interrupted by SIGTERM, nothing was written\n');
     expect(code).toBe(143);
     expect(stdout).toBe('');
     // One trial is the least a slice can be (~1.5 s here, more on a busy machine).
-    expect(performance.now() - t0).toBeLessThan(30_000);
+    expect(ms).toBeLessThan(30_000);
   }, 120_000);
 });

@@ -2,7 +2,6 @@
  * Issue #5, "cancel and fail cleanly": a chunk that throws in a worker, a pool whose
  * workers cannot start, and Ctrl-C all stop the run, exit non-zero and print no result.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -10,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { planScenario } from '../sim/scenario.ts';
 import { readScenario } from '../cli/load.ts';
 import { runScenarios, InProcessExecutor, ChunkFailed, Interrupted, type ChunkJob } from '../workers/schedule.ts';
-import { AMBUSH, FIXTURES, HEIST, poolsim } from './parallel/cli.ts';
+import { AMBUSH, FIXTURES, HEIST, poolsim, signalled } from './parallel/cli.ts';
 
 const throwingWorker = new URL('./parallel/throwing-worker.cjs', import.meta.url).href;
 const brokenWorker = new URL('./parallel/broken-worker.cjs', import.meta.url).href;
@@ -88,19 +87,7 @@ describe('Ctrl-C', () => {
 
   it('`node bin/poolsim.js` on SIGINT exits 130, prints no result and leaves no part file', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'poolsim-sigint-')), 'part.json');
-    const child = spawn(process.execPath, ['bin/poolsim.js', 'run', AMBUSH, '--workers', '2', '--trials', '1000000000', '--shard', '0/1', '--out', out], {
-      env: { ...process.env, CI: 'true' },
-      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout!.on('data', (d) => (stdout += d));
-    child.stderr!.on('data', (d) => (stderr += d));
-    // Wait until it says it is running (its signal handlers are in place; the run itself
-    // takes minutes), however long a loaded machine takes to get there, then press Ctrl-C.
-    await new Promise<void>((r) => child.on('message', (m: { poolsim?: string }) => m.poolsim === 'running' && r()));
-    child.kill('SIGINT');
-    const code = await new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
+    const { code, stdout, stderr } = await signalled(['run', AMBUSH, '--workers', '2', '--trials', '1000000000', '--shard', '0/1', '--out', out], 'SIGINT');
     expect(stderr).toBe('poolsim: interrupted by SIGINT, nothing was written\n');
     expect(code).toBe(130);
     expect(stdout).toBe('');

@@ -1,4 +1,5 @@
-/** Calling the command line in-process with captured stdout and stderr. */
+/** Calling the command line in-process with captured stdout and stderr, or as its own process to be signalled. */
+import { spawn } from 'node:child_process';
 import { main, type CliContext } from '../../cli/main.ts';
 import { Capture, compiledWorkerFile } from '../helpers.ts';
 
@@ -27,4 +28,25 @@ export async function poolsim(args: string[], context: CliContext = {}, tty = fa
     env: { POOLSIM_POOL_ONLY: '1', ...context.env },
   });
   return { code, stdout: out.text, stderr: err.text };
+}
+
+/**
+ * `node bin/poolsim.js ARGS` as its own process (CI=true: no progress bar), sent `signal`
+ * once it says it is running (its handlers are in place, however long a loaded machine
+ * takes to get there) and `afterMs` more; resolves to its exit code, output and the ms
+ * from the signal to its exit.
+ */
+export async function signalled(args: string[], signal: NodeJS.Signals, afterMs = 0) {
+  const child = spawn(process.execPath, ['bin/poolsim.js', ...args], { env: { ...process.env, CI: 'true' }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (d) => (stdout += d));
+  child.stderr!.on('data', (d) => (stderr += d));
+  const exited = new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
+  await new Promise<void>((r) => child.on('message', (m: { poolsim?: string }) => m.poolsim === 'running' && r()));
+  if (afterMs > 0) await new Promise((r) => setTimeout(r, afterMs));
+  const t0 = performance.now();
+  child.kill(signal);
+  const code = await exited;
+  return { code, stdout, stderr, ms: performance.now() - t0 };
 }
