@@ -51,6 +51,21 @@ interface State {
   rattled?: number[];
 }
 
+/** A trial put in state `s` at turn `t` (the reference starts from the same state). */
+function putState(trial: CampaignTrial, s: State, t: number): void {
+  trial.points = TEXT_RANK_POINTS[s.rank - 1];
+  trial.liquid.fill(0);
+  trial.liquid[s.rank] = s.liquid;
+  trial.troupeActive.set(s.active);
+  trial.equipped.set(s.equipped);
+  trial.assetsOwed = s.owed;
+  trial.alive.set(s.alive);
+  trial.woundedUntil.set(s.bedUntil);
+  trial.treated.set(s.treated);
+  if (s.rattled) trial.rattled.set(s.rattled);
+  trial.spentTurn.set(s.spent.map((x) => (x ? t : 0)));
+}
+
 /** buy.task as the reference plays it: a rank-`itemRank` task, up to `perJob` a job of `challenges`; none on a turn without jobs. */
 interface TaskBuy { itemRank: number; perJob: number; challenges: number; jobs: boolean }
 
@@ -182,16 +197,7 @@ describe('the purchase loop against the reference', () => {
           treated: Array.from({ length: plan.pcCount }, () => pick(2)),
           spent: Array.from({ length: plan.pcCount }, () => (pick(3) === 0 ? 1 : 0)),
         };
-        trial.points = TEXT_RANK_POINTS[s.rank - 1];
-        trial.liquid.fill(0);
-        trial.liquid[s.rank] = s.liquid;
-        trial.troupeActive.set(s.active);
-        trial.equipped.set(s.equipped);
-        trial.assetsOwed = s.owed;
-        trial.alive.set(s.alive);
-        trial.woundedUntil.set(s.bedUntil);
-        trial.treated.set(s.treated);
-        trial.spentTurn.set(s.spent.map((x) => (x ? t : 0)));
+        putState(trial, s, t);
         const assetsBefore = trial.assets;
         buy(s.coins, t);
         const want = reference(s, t, payWith === 'liquid', action === 'pc');
@@ -272,17 +278,7 @@ describe('tasks (buy.task) come last in the loop, against the reference', () => 
           spent: Array.from({ length: plan.pcCount }, () => (pick(4) === 0 ? 1 : 0)),
           rattled: Array.from({ length: plan.pcCount }, () => (pick(4) === 0 ? 1 : 0)),
         };
-        trial.points = TEXT_RANK_POINTS[s.rank - 1];
-        trial.liquid.fill(0);
-        trial.liquid[s.rank] = s.liquid;
-        trial.troupeActive.set(s.active);
-        trial.equipped.set(s.equipped);
-        trial.assetsOwed = s.owed;
-        trial.alive.set(s.alive);
-        trial.woundedUntil.set(s.bedUntil);
-        trial.treated.set(s.treated);
-        trial.rattled.set(s.rattled!);
-        trial.spentTurn.set(s.spent.map((x) => (x ? t : 0)));
+        putState(trial, s, t);
         buy(s.coins, t, jobs);
         const want = reference(s, t, payWith === 'liquid', action === 'pc', { itemRank: 2, perJob: 2, challenges, jobs });
         expect(Array.from(trial.troupeTasks)).toEqual(want.tasks);
