@@ -28,6 +28,31 @@ test('remove buttons name their item: by its name, or by its place when it has n
   expect(buttons.map((b) => b.textContent)).toEqual(['remove participant', 'remove participant', 'remove participant']);
 });
 
+test('"+ add" adds to the list as it is now, not as it was drawn (it wrote edits made since back: a typed trait, a count)', () => {
+  let scenario: Record<string, unknown> = { setup: { challenges: 2, participants: [{ name: 'thief', count: 2 }] } };
+  const ctx = {
+    scenario: () => scenario,
+    set(path: (string | number)[], value: unknown) {
+      // As the page sets a value: a new scenario with the value at its path.
+      const next = structuredClone(scenario) as Record<string, any>;
+      let at = next;
+      for (const k of path.slice(0, -1)) at = at[k];
+      at[path[path.length - 1]!] = value;
+      scenario = next;
+    },
+    register() {},
+    removeItem() {},
+  };
+  const nodes = renderFields(knaveryForm.fields.filter((f) => f.key === 'participants'), ['setup'], ctx);
+  // An edit after the form was drawn (typing does not draw it again).
+  ctx.set(['setup', 'participants', 0, 'count'], 5);
+  const add = nodes.flatMap((n) => [...n.querySelectorAll('.list-participants > button.add')])[0] as unknown as { click(): void };
+  add.click();
+  const participants = (scenario.setup as { participants: { count?: number }[] }).participants;
+  expect(participants).toHaveLength(2);
+  expect(participants[0]!.count).toBe(5);
+});
+
 test('a Find answer beside a sweep says at which of Vary\'s values it asked: the setup\'s own', async () => {
   const { findResultsNode } = await import('../dashboard/ui/find.ts');
   const scenario = {

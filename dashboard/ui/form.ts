@@ -99,7 +99,14 @@ function renderList(field: ListField, path: Path, ctx: FormContext): HTMLElement
       ctx.register(joinPath(itemPath), card);
       return card;
     }),
-    h('button', { class: 'add', attrs: { type: 'button' }, on: { click: () => ctx.set(path, [...items, field.newItem(items)], true) } }, `+ add ${field.item}`),
+    // The list as it is when clicked, not as it was drawn: typing and picks set the
+    // scenario without drawing the form again, and the list drawn wrote their edits back
+    // (an audit: a Marksman's trait typed, then "+ add combatant", and the trait was gone).
+    h('button', { class: 'add', attrs: { type: 'button' }, on: { click: () => {
+      const now = getAt(ctx.scenario(), path);
+      const current = Array.isArray(now) ? now : [];
+      ctx.set(path, [...current, field.newItem(current)], true);
+    } } }, `+ add ${field.item}`),
   );
   ctx.register(joinPath(path), set);
   return set;
