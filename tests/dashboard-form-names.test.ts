@@ -53,6 +53,28 @@ test('"+ add" adds to the list as it is now, not as it was drawn (it wrote edits
   expect(participants[0]!.count).toBe(5);
 });
 
+test('a group shows its help under its heading, as a list does (the task group\'s was never shown)', async () => {
+  const { campaignForm } = await import('../reports/fields/campaign.ts');
+  const groups: { key: string; help?: string; kind: string; fields?: unknown[] }[] = [];
+  const walk = (fields: readonly { key: string; help?: string; kind: string; fields?: unknown[] }[]) => {
+    for (const f of fields) {
+      if (f.kind === 'group') groups.push(f);
+      if (f.fields) walk(f.fields as never);
+    }
+  };
+  walk(campaignForm.fields as never);
+  const helped = groups.filter((g) => g.help);
+  expect(helped.length).toBeGreaterThan(0);
+  const scenario = { setup: {} };
+  const ctx = { scenario: () => scenario, set() {}, register() {}, removeItem() {} };
+  withSelectValues(() => {
+    for (const g of helped) {
+      const [node] = renderFields([g as never], ['setup'], ctx);
+      expect(node!.querySelector(':scope > small.help')?.textContent, g.key).toBe(g.help);
+    }
+  });
+});
+
 test('a Find answer beside a sweep says at which of Vary\'s values it asked: the setup\'s own', async () => {
   const { findResultsNode } = await import('../dashboard/ui/find.ts');
   const scenario = {
@@ -80,8 +102,20 @@ test("Find's picker shows what a block that leaves find out asks: the first at l
     const ctx = { scenario: () => scenario, set() {}, register() {}, removeItem() {}, message() {} } as never;
     return (findSection(ctx).querySelector('[data-key="find-find"] option[selected]') as unknown as { value: string } | null)?.value;
   };
-  // linkedom's <select> has no value setter: the browser's, as far as this needs, marks the
-  // option picked.
+  withSelectValues(() => {
+    // It read "closest to" for `atLeast: 0.5`, which poolsim solve answers as the first at least.
+    expect(picked({ atLeast: 0.5 })).toBe('firstAtLeast');
+    expect(picked({ atMost: 0.5 })).toBe('firstAtMost');
+    expect(picked({ target: 0.5 })).toBe('closest');
+    expect(picked({ atLeast: 0.5, find: 'lastAtLeast' })).toBe('lastAtLeast');
+  });
+});
+
+/**
+ * `work` with a value setter on linkedom's <select>, which has none: the browser's, as far
+ * as these tests need, marks the option picked.
+ */
+function withSelectValues(work: () => void): void {
   const proto = Object.getPrototypeOf(document.createElement('select')) as object;
   const own = Object.getOwnPropertyDescriptor(proto, 'value')!;
   Object.defineProperty(proto, 'value', {
@@ -91,12 +125,8 @@ test("Find's picker shows what a block that leaves find out asks: the first at l
     },
   });
   try {
-    // It read "closest to" for `atLeast: 0.5`, which poolsim solve answers as the first at least.
-    expect(picked({ atLeast: 0.5 })).toBe('firstAtLeast');
-    expect(picked({ atMost: 0.5 })).toBe('firstAtMost');
-    expect(picked({ target: 0.5 })).toBe('closest');
-    expect(picked({ atLeast: 0.5, find: 'lastAtLeast' })).toBe('lastAtLeast');
+    work();
   } finally {
     Object.defineProperty(proto, 'value', own);
   }
-});
+}

@@ -47,7 +47,16 @@ export function renderFields(fields: readonly Field[], base: Path, ctx: FormCont
 
 function renderField(field: Field, path: Path, ctx: FormContext): HTMLElement {
   if (field.kind === 'group') {
-    const set = h('fieldset', { class: 'group', attrs: { 'data-path': joinPath(path) } }, h('legend', {}, field.label), ...renderFields(field.fields, path, ctx), h('div', { class: 'problems', attrs: { role: 'alert' } }));
+    // Its help under the heading, as a list's: a group's help (what a task done for a job
+    // does, and does not) was written and never shown (an audit).
+    const set = h(
+      'fieldset',
+      { class: 'group', attrs: { 'data-path': joinPath(path) } },
+      h('legend', {}, field.label),
+      field.help ? h('small', { class: 'help' }, field.help) : null,
+      ...renderFields(field.fields, path, ctx),
+      h('div', { class: 'problems', attrs: { role: 'alert' } }),
+    );
     ctx.register(joinPath(path), set);
     return set;
   }
