@@ -143,9 +143,19 @@ describe('where a task can never be bought or changes nothing, a note says so, a
   });
 
   test('perJob beyond the job\'s challenges buys as many as there are: a note, and the figures of perJob = challenges', () => {
-    const a = run({ ...base, policy: { job, buy: { task: { ...FREE_TASK, perJob: 5 } } } });
-    const b = run({ ...base, policy: { job, buy: { task: { ...FREE_TASK, perJob: 3 } } } });
+    // Tasks taking nobody's turn: the challenges are the cap.
+    const free = (perJob: number) => run({ ...base, policy: { job, buy: { task: { ...FREE_TASK, perJob }, action: 'free' } } });
+    const [a, b] = [free(5), free(3)];
     expect(a.notes).toContain('policy.buy.task.perJob (5) buys 3 a job at most: a task removes one of the job\'s challenges, and 3 are left once job.removed is taken off');
+    expect(b.notes ?? []).toEqual([]);
+    expect(a.metrics).toEqual(b.metrics);
+  });
+
+  test('perJob beyond a troupe\'s PCs less one, each task a PC\'s turn: a note with that cap, and the figures of perJob = that cap (it said "buys 3" of a troupe that bought 2)', () => {
+    // A captain and two minions: two may hire, one is left for the job (3 challenges).
+    const pc = (perJob: number) => run({ ...base, policy: { job, buy: { task: { ...FREE_TASK, perJob } } } });
+    const [a, b] = [pc(5), pc(2)];
+    expect(a.notes).toContain('policy.buy.task.perJob (5) buys 2 a job at most: with buy.action "pc" each task is a PC\'s turn and one PC is left for the job, and the largest troupe has 3 PCs');
     expect(b.notes ?? []).toEqual([]);
     expect(a.metrics).toEqual(b.metrics);
   });

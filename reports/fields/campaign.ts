@@ -256,7 +256,7 @@ export const campaignForm: MechanicForm = {
               fields: [
                 { kind: 'number', key: 'itemRank', label: 'task rank', help: 'an average citizen’s task 3, an expert hacker’s or warrior’s 4, a mercenary company’s 5, a powerful wizard’s 6' },
                 { kind: 'number', key: 'modifiers', label: 'price modifiers', placeholder: '0', help: 'illegal (a bribe) +1, very illegal +2, requires a trained expert +1, supernatural +2 …' },
-                { kind: 'number', key: 'perJob', label: 'tasks a job, at most', placeholder: '1', help: 'never more than the job’s challenges; each a purchase of its own' },
+                { kind: 'number', key: 'perJob', label: 'tasks a job, at most', placeholder: '1', help: 'never more than the job’s challenges, nor (each a PC’s turn) than the troupe’s PCs less one; each a purchase of its own' },
               ],
             },
             choice('payWith', 'what pays', ['turnCoins', 'liquid'], 'the turn’s coins only (default)', 'the turn’s coins only, or liquid coins of the company’s rank for what they do not cover', { turnCoins: 'the turn’s coins only', liquid: 'liquid coins too' }),

@@ -359,9 +359,22 @@ export function campaignNotes(
     } else if (kind === 'task') {
       const why = taskIdleWhy(s, policy);
       if (why !== undefined) nothing('policy.buy.task', why);
-      else if (policy.buy?.task?.perJob !== undefined && policy.job !== undefined && policy.buy.task.perJob > policy.job.challenges - (policy.job.removed ?? 0)) {
+      else if (policy.buy?.task?.perJob !== undefined && policy.job !== undefined) {
+        // Two caps below perJob: the challenges left to remove, and (a task being a PC's
+        // turn, with one PC left for the job) a troupe's PCs less one. The lower is said (an
+        // audit: perJob 5 was said to buy 3 a job where a captain and one minion bought 1).
+        const perJob = policy.buy.task.perJob;
         const left = policy.job.challenges - (policy.job.removed ?? 0);
-        notes.push(`policy.buy.task.perJob (${policy.buy.task.perJob}) buys ${left} a job at most: a task removes one of the job's challenges, and ${left} ${left === 1 ? 'is' : 'are'} left once job.removed is taken off`);
+        const pcs = Math.max(...s.troupes.map((t) => 1 + (t.minions ?? [{ count: 1 }]).reduce((n, m) => n + (m.count ?? 1), 0))) + reservedPcs(policy.advance);
+        const spare = (policy.buy.action ?? 'pc') === 'pc' ? pcs - 1 : Infinity;
+        if (perJob > Math.min(left, spare)) {
+          const why =
+            spare < left
+              ? `with buy.action "pc" each task is a PC's turn and one PC is left for the job, and the largest troupe has ${pcs} PCs${reservedPcs(policy.advance) > 0 ? ' counting those advancing may add' : ''}`
+              : `a task removes one of the job's challenges, and ${left} ${left === 1 ? 'is' : 'are'} left once job.removed is taken off`;
+          const most = Math.min(left, spare);
+          notes.push(`policy.buy.task.perJob (${perJob}) buys ${most} a job at most: ${why}`);
+        }
       }
     } else if (kind === 'asset' && rivals.length === 0) {
       // It buys back a held asset a rival's "An asset is lost" took (CampaignTrial.buy: only
