@@ -529,6 +529,13 @@ export function solveBattle(setup: BattleSetup, rules: ViciousnessRules, maxRoun
     }
     next[(ia * RA + ua) * NB + ib * RB + ub] += p;
   };
+  /** Side `s`'s expected wounds and deaths from the wounding `x`, reached with mass `q` (a clash's or a snap shot's). */
+  const tallyWounding = (s: number, x: Wounding, q: number) => {
+    for (let c = 0; c < x.wounds.length; c++) {
+      wounds[s][c] += q * x.wounds[c];
+      deaths[s][c] += q * x.deaths[c];
+    }
+  };
   /** A side's aux after a wounding outcome `o` of `x`. */
   const auxAfter = (side: ChainSide, aux: number, x: Wounding, o: number) => (side.medics > 0 ? aux + x.exposed[o] * side.mdRadix + x.medicsDead[o] : 0);
 
@@ -545,10 +552,7 @@ export function solveBattle(setup: BattleSetup, rules: ViciousnessRules, maxRoun
       if (shots === 0) return [[i, u, 1]];
       const side = sides[s];
       const x = woundingOf(s, i, Math.min(shots, side.able[i]), u % side.mdRadix);
-      for (let c = 0; c < x.wounds.length; c++) {
-        wounds[s][c] += p * x.wounds[c];
-        deaths[s][c] += p * x.deaths[c];
-      }
+      tallyWounding(s, x, p);
       return Array.from(x.next, (to, o) => [to, auxAfter(side, u, x, o), x.prob[o]]);
     };
     const onA = outcomes(0, ia, ua, sB);
@@ -606,20 +610,14 @@ export function solveBattle(setup: BattleSetup, rules: ViciousnessRules, maxRoun
       const q = p * pw.onA[w];
       if (q === 0) continue;
       const x = woundingOf(0, ia, w, ua % A.mdRadix);
-      for (let c = 0; c < x.wounds.length; c++) {
-        wounds[0][c] += q * x.wounds[c];
-        deaths[0][c] += q * x.deaths[c];
-      }
+      tallyWounding(0, x, q);
       for (let o = 0; o < x.next.length; o++) land(x.next[o], auxAfter(A, ua, x, o), ib, ub, q * x.prob[o]);
     }
     for (let w = 1; w < pw.onB.length; w++) {
       const q = p * pw.onB[w];
       if (q === 0) continue;
       const x = woundingOf(1, ib, w, ub % B.mdRadix);
-      for (let c = 0; c < x.wounds.length; c++) {
-        wounds[1][c] += q * x.wounds[c];
-        deaths[1][c] += q * x.deaths[c];
-      }
+      tallyWounding(1, x, q);
       for (let o = 0; o < x.next.length; o++) land(ia, ua, x.next[o], auxAfter(B, ub, x, o), q * x.prob[o]);
     }
   }
