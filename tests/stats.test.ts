@@ -1,6 +1,7 @@
 import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
 import { normalMean, wilson, Z95 } from '../sim/stats.ts';
+import { runScenario } from './helpers.ts';
 
 describe('wilson', () => {
   it('bounds a run that never (always) saw the event by exactly 0 (1)', () => {
@@ -133,7 +134,7 @@ describe('normalMean: the interval of a mean of integers', () => {
 });
 
 describe('pointResult', () => {
-  it('keeps exact probabilities inside [0, 1]', async () => {
+  it('keeps exact probabilities inside [0, 1], and gives a whole number that floating point missed by an ulp as that number', async () => {
     const { pointResult } = await import('../sim/run.ts');
     const { TallyLayout } = await import('../sim/stats.ts');
     const layout = new TallyLayout(
@@ -154,8 +155,24 @@ describe('pointResult', () => {
       distributions: { d: [-1e-17, 1.0000000000000002] },
     });
     expect(r.metrics.win.exact).toBe(1);
-    expect(r.metrics.successes.exact).toBe(2.0000000000000004);
+    expect(r.metrics.successes.exact).toBe(2);
     expect(r.distributions!.d.exact).toEqual([0, 1]);
+    // Only rounding far below the contract's 1e-9 is taken off: a figure 1e-9 from a whole
+    // number, or any other, is given as computed.
+    const near = pointResult({}, tally, { metrics: { win: 0.9999999990, successes: 1.5000000000000004 } });
+    expect(near.metrics.win.exact).toBe(0.999999999);
+    expect(near.metrics.successes.exact).toBe(1.5000000000000004);
+  });
+
+  it('an exact mean at its cap is the cap, inside its Monte Carlo interval (an acceptance audit)', () => {
+    // Bob's 3 dice less 3 penalty dice: Ann wins every roll with all 3 of hers, and the
+    // exact mean, summed over her rolls, came out 3.0000000000000013, above both.
+    const r = runScenario(
+      { name: 'penalty', system: 'sorcerer', mechanic: 'contest', trials: 2000, seed: 'sb', setup: { die: 'd6', a: { name: 'ann', dice: 2, bonus: 1 }, b: { name: 'bob', dice: 3, penalty: 3 } } },
+    );
+    const m = r.results[0].metrics['successes.ann'];
+    expect(m.exact).toBe(3);
+    expect(m.ci95[1]).toBe(3);
   });
 });
 
