@@ -109,6 +109,10 @@ describe('exact solves', () => {
     const [r] = solvePlan(plan(heist([{ ...even, range: [1, 12], target: undefined, atLeast: 0.5 }])));
     expect(r.value).toBe(1);
     expect(r.sentence).toMatch(/; the last with success ≥ 0\.500 is 2 challenges \(find: lastAtLeast\)\.$/);
+    // The bound comes back under the name the block gave it, beside `target` (an acceptance audit).
+    expect(r).toMatchObject({ target: 0.5, atLeast: 0.5, method: 'exact' });
+    expect(r).not.toHaveProperty('atMost');
+    expect(r).not.toHaveProperty('confidence');
     // Asked for the last, or where no later value meets it, nothing more is said.
     const [last] = solvePlan(plan(heist([{ ...even, range: [1, 12], target: undefined, atLeast: 0.5, find: 'lastAtLeast' }])));
     expect(last.value).toBe(2);
@@ -119,6 +123,7 @@ describe('exact solves', () => {
     // atMost on a metric rising along the values listed: the last that stays at or under it.
     const [most] = solvePlan(plan(heist([{ ...even, range: undefined, values: [4, 3, 2, 1], target: undefined, atMost: 0.5 }])));
     expect(most.value).toBe(4);
+    expect(most).toMatchObject({ target: 0.5, atMost: 0.5 });
     expect(most.sentence).toMatch(/; the last with success ≤ 0\.500 is 2 challenges \(find: lastAtMost\)\.$/);
   });
 
@@ -139,6 +144,8 @@ describe('exact work has the budget a run point has, over every value searched',
     const t0 = Date.now();
     const [r] = solvePlan(plan(big), { maxTrials: 65536 });
     expect(r.method).toBe('montecarlo');
+    // How sure, as a number and not only in the sentence (SCENARIOS.md: "Monte Carlo with its confidence").
+    expect(r.confidence).toBe(0.95);
     expect(r.exactSkipped).toMatch(/^exact values skipped: about [\d,.]+ s of work for the 101 values, over the budget of 5 s; the search is by Monte Carlo$/);
     // The search looks at a few values, not all 101 (such a search took minutes with every exact value).
     expect(r.points.length).toBeLessThan(40);

@@ -22,6 +22,9 @@ export interface SolveResult {
   find: Find;
   /** The number sought (absent in the equivalence form, whose target is `reference`). */
   target?: number;
+  /** The bound as the block wrote it, when it wrote `atLeast` or `atMost` (then also `target`). */
+  atLeast?: number;
+  atMost?: number;
   /** The equivalence form: setup A's changes, and the metric in A. */
   sameAs?: Record<string, unknown>;
   reference?: SolvePoint;
@@ -30,6 +33,8 @@ export interface SolveResult {
   values?: unknown[];
   /** How it was decided: `exact` values, or a Monte Carlo search. */
   method: 'exact' | 'montecarlo';
+  /** Monte Carlo: the confidence each value was decided at, over all of its looks (0.95). */
+  confidence?: number;
   /** Why a mechanic with exact values was searched by Monte Carlo: their work, over the budget. */
   exactSkipped?: string;
   /** True when the answer is decided (exactly, or at 95% confidence). */

@@ -31,7 +31,7 @@ import type { Simulation } from '../mechanic.ts';
 import { EXACT_BUDGET, exactSkippedNote } from '../exactBudget.ts';
 import type { Find, SolveBlock } from './schema.ts';
 import type { SolvePoint, SolveResult } from './result.ts';
-import { EXACT_TOLERANCE } from '../result.ts';
+import { EXACT_TOLERANCE, exactFigure } from '../result.ts';
 import { decisionZ, differenceOf, intervalAt, looksUpTo } from './confidence.ts';
 import { solveSentence, type PathWords } from './sentence.ts';
 
@@ -123,8 +123,10 @@ export class SolveSearch {
       const n = problem.values.length;
       this.exactSkipped = exactSkippedNote(cost, 'the search is by Monte Carlo', ` for the ${n} value${n === 1 ? '' : 's'}${problem.reference ? ' and the reference' : ''}`);
     } else if (exactHere) {
-      const exact = problem.simulations.map((s) => s.exact?.().metrics[metric]);
-      const ref = problem.reference ? problem.reference.exact?.().metrics[metric] : problem.target;
+      // As `run` gives them (sim/result.ts exactFigure), so a solve's points and a run's agree.
+      const figure = (x: number | undefined) => (x === undefined ? x : exactFigure(x));
+      const exact = problem.simulations.map((s) => figure(s.exact?.().metrics[metric]));
+      const ref = problem.reference ? figure(problem.reference.exact?.().metrics[metric]) : problem.target;
       if (exact.every((x) => x !== undefined && Number.isFinite(x)) && ref !== undefined && Number.isFinite(ref)) {
         this.exactValues = exact as number[];
         this.exactReference = ref;
@@ -415,11 +417,16 @@ export class SolveSearch {
       metric: block.metric,
       find,
       ...(target !== undefined ? { target } : {}),
+      // The bound as the block wrote it (SCENARIOS.md names `target | atLeast | atMost`).
+      ...(block.atLeast !== undefined ? { atLeast: block.atLeast } : {}),
+      ...(block.atMost !== undefined ? { atMost: block.atMost } : {}),
       ...(block.sameAs ? { sameAs: block.sameAs } : {}),
       // What was searched, so that a diff tells a block that now asks over other values
       // from an answer that moved (sim/diff.ts questionOf).
       ...(block.range ? { range: block.range } : { values: block.values }),
       method: this.method,
+      // Each value is decided on intervals 95% over all of its looks (confidence.ts).
+      ...(this.method === 'montecarlo' ? { confidence: 0.95 } : {}),
       ...(this.exactSkipped ? { exactSkipped: this.exactSkipped } : {}),
       decided: false,
       monotone: this.method === 'exact' ? false : 'assumed',
@@ -437,7 +444,7 @@ export class SolveSearch {
     else if (this.method === 'montecarlo') Object.assign(out, this.trialCounts());
     out.sentence = solveSentence(out, block, this.done, this.problem.words, this.problem.metricWords);
     // The answer first, the evidence after, in one fixed order (byte-identical JSON).
-    const order = ['name', 'vary', 'metric', 'find', 'target', 'sameAs', 'range', 'values', 'method', 'exactSkipped', 'decided', 'value', 'candidates', 'monotone', 'everyValue', 'sentence', 'trials', 'maxTrials', 'sweepTrials', 'reference', 'points'] as const;
+    const order = ['name', 'vary', 'metric', 'find', 'target', 'atLeast', 'atMost', 'sameAs', 'range', 'values', 'method', 'confidence', 'exactSkipped', 'decided', 'value', 'candidates', 'monotone', 'everyValue', 'sentence', 'trials', 'maxTrials', 'sweepTrials', 'reference', 'points'] as const;
     const ordered: Record<string, unknown> = {};
     for (const k of order) if (out[k] !== undefined) ordered[k] = out[k];
     return ordered as unknown as SolveResult;
