@@ -792,6 +792,7 @@ describe('the text, quoted', () => {
     // The shot is a wound: the guard shot dies 2 in 4.
     const alone = exact([marksman('first'), guards(1)]);
     expect(alone['win.a']).toBe(1);
+    // One round begun, no clash rolled: `rounds` counts the round the shot opens (rulings/battle.md).
     expect(alone['rounds']).toBe(1);
     expect(alone['death.b.x']).toBeCloseTo(1 / 2, 12);
     expect(alone['wounded.a']).toBe(0);
