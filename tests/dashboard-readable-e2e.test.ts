@@ -1,8 +1,10 @@
 /**
  * What the page says can be read in full, in Chromium: a select's picked label is never cut
  * at its box without being said whole beside it (the Vary picker's rule and field names, a
- * campaign policy's words), at the widths a designer's screen has. Each test here failed
- * before its fix.
+ * campaign policy's words), at the widths a designer's screen has; and a note names the
+ * setup fields in it as the form does (`the side's "marksmanPush"`, `buy.action "pc"` read
+ * as the labels and option words beside them), the file's text in each piece's title. Each
+ * test here failed before its fix.
  */
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -107,6 +109,37 @@ describe.skipIf(!CHROMIUM)('every select readable, in Chromium', () => {
     expect(widths.box).toBeGreaterThan(widths.row * 0.9);
     expect(await cutSelects(combat)).toEqual([]);
     await combat.close();
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+
+  test('a note names the fields in it as the form does: the Marksman’s push, the task purchase', async () => {
+    const notes = async (page: Page) => {
+      await suite.finished(page);
+      return page.locator('.result .point-notes li').allTextContents();
+    };
+    const battle = (push: string) => ({
+      name: 'Marksman', system: 'viciousness', mechanic: 'battle', trials: 2000, seed: 'm',
+      setup: { sides: [{ name: 'crew', marksmanPush: push, combatants: [{ name: 'captain', traits: ['marksman'], dice: ['d4'] }, { name: 'cutpurse' }] }, { name: 'guards', flee: 'lostHalf', combatants: [{ name: 'guard', count: 3 }] }] },
+    });
+    const p = await openAt(battle('lastFoe'), 1440);
+    expect(await notes(p)).toContain('“crew › Marksman’s push” changes nothing here: “at the last foe” shoots when side "guards" has one able combatant left, and it flees before that (“flees” = “once half are down”: once 2 of its 3 are wounded or dead)');
+    // The file's words one hover away.
+    await expect(p.locator('.point-notes .rule-named', { hasText: '“flees” = “once half are down”' }).first().getAttribute('title')).resolves.toBe('flee "lostHalf"');
+    await p.close();
+    const q = await openAt(battle('never'), 1440);
+    const trait = (await notes(q)).find((n) => n.includes('named traits'));
+    expect(trait).toMatch(/is the side's “Marksman’s push” \(never here\); its dice \(.*\) go in “trait dice”$/);
+    await expect(q.locator('.point-notes .rule-named', { hasText: '“Marksman’s push”' }).first().getAttribute('title')).resolves.toBe('"marksmanPush"');
+    await q.close();
+
+    // The campaign's task purchase, more a job than a troupe of two has PCs to spare.
+    const camp = newScenario('viciousness', 'campaign') as { setup: { policy: Record<string, unknown> } };
+    const r = await openAt({ ...camp, trials: 100, setup: { ...camp.setup, policy: { ...camp.setup.policy, buy: { task: { itemRank: 2, perJob: 5 } } } } }, 1440);
+    const task = (await notes(r)).find((n) => n.includes('tasks a job, at most'));
+    expect(task).toMatch(/ buys 1 a job at most: with “a purchase takes” = “a PC’s turn” each task is a PC's turn/);
+    expect(task).not.toMatch(/buy\.action|"pc"/);
+    await expect(r.locator('.point-notes .rule-named', { hasText: '“a purchase takes”' }).first().getAttribute('title')).resolves.toBe('buy.action "pc"');
+    await r.close();
     expect(pageErrors).toEqual([]);
   }, 120_000);
 });

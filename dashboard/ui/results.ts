@@ -394,8 +394,8 @@ function withIndex(panels: ReturnType<typeof panelsFor>, prefix: string, onView:
 
 /**
  * A result's notes (reports/pointNotes.ts) as one list, or nothing where it has none; a rule
- * a note names reads as the Rule variants card names it, and the setup field it opens with
- * as the form labels it (ui/ruleText.ts), the result's own notes (and the JSON) keeping the
+ * a note names reads as the Rule variants card names it, and each setup field it names as
+ * the form labels it (ui/ruleText.ts), the result's own notes (and the JSON) keeping the
  * file's words.
  */
 function notesList(notes: readonly string[], result: ScenarioResult, setup: unknown): HTMLElement | null {
