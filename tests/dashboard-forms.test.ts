@@ -1070,6 +1070,65 @@ describe('a rule in the words its select shows, the file keeping its values', ()
     expect(words.join(' ')).not.toMatch(/setup\.|the rule equipment/);
   });
 
+  test('a note names every setup field in it as the form does, with a choice\'s value in its option\'s words; the file\'s text kept for the title', () => {
+    const said = (pieces: ReturnType<typeof noteWords>) => pieces.map((p) => (typeof p === 'string' ? p : p.words)).join('');
+    const raw = (pieces: ReturnType<typeof noteWords>) => pieces.map((p) => (typeof p === 'string' ? p : p.raw)).join('');
+    const notesOf = (scenario: Record<string, unknown>) => {
+      const result = runPlan(planScenario({ trials: 20, seed: 1, ...scenario } as never, 'n.json'));
+      return pointNotes(result).map((note) => ({ note, pieces: noteWords(note, result, scenario.setup) }));
+    };
+    const find = (notes: ReturnType<typeof notesOf>, start: string) => {
+      const n = notes.find((x) => x.note.startsWith(start));
+      if (!n) throw new Error(`no note starting ${start}: ${notes.map((x) => x.note).join(' | ')}`);
+      expect(raw(n.pieces)).toBe(n.note);
+      return said(n.pieces);
+    };
+    // The Marksman's: its side's "marksmanPush" and its "dice", by their labels; a "lastFoe"
+    // that never comes, in the select's words, and the foe's flee policy too.
+    const battleSides = (push: string) => [
+      { name: 'crew', marksmanPush: push, combatants: [{ name: 'captain', traits: ['marksman'], dice: ['d4'] }, { name: 'cutpurse' }] },
+      { name: 'guards', flee: 'lostHalf', combatants: [{ name: 'guard', count: 3 }] },
+    ];
+    const battle = { name: 'b', system: 'viciousness', mechanic: 'battle' };
+    expect(find(notesOf({ ...battle, setup: { sides: battleSides('never') } }), 'sides.0.combatants.0.traits')).toBe(
+      '“crew › captain › named traits” "marksman" changes nothing here: its push, the snap shot, is the side\'s “Marksman’s push” (never here); its dice ("Gain 1d4 when using a ranged weapon. Add 1d6 when stationed at a proper vantage point") go in “trait dice”',
+    );
+    expect(find(notesOf({ ...battle, setup: { sides: battleSides('lastFoe') } }), 'sides.0.marksmanPush')).toBe(
+      '“crew › Marksman’s push” changes nothing here: “at the last foe” shoots when side "guards" has one able combatant left, and it flees before that (“flees” = “once half are down”: once 2 of its 3 are wounded or dead)',
+    );
+    // A rule's note naming a side's field: the one field of that key in the form.
+    expect(find(notesOf({ ...battle, rules: { medicReach: 'all' }, setup: { sides: battleSides('never') } }), 'rules.medicReach')).toBe(
+      '“a Medic attends” changes nothing here: no side has a Medic (“medical attention” = “a Medic: none die”, or a combatant with the "medic" trait)',
+    );
+    // The campaign's task purchase: `buy.action "pc"` is the policy's, beside the task's.
+    const camp = newScenario('viciousness', 'campaign') as { setup: { policy: Record<string, unknown> } };
+    const policy = camp.setup.policy;
+    const campaign = (p: Record<string, unknown>) => notesOf({ ...camp, setup: { ...camp.setup, policy: { ...policy, ...p } } });
+    expect(find(campaign({ buy: { task: { itemRank: 2, perJob: 5 } } }), 'policy.buy.task.perJob')).toMatch(
+      /^“the company’s policy › what the turn’s coins buy › a task done for each job › tasks a job, at most” \(5\) buys 1 a job at most: with “a purchase takes” = “a PC’s turn” each task/,
+    );
+    const idle = campaign({ action: 'idle', jobEvery: 2, buy: { task: { itemRank: 2 } } });
+    expect(find(idle, 'policy.job and')).toBe('“the company’s policy › the job” and “the company’s policy › a job every … turns” change nothing here: “each troupe’s turn” = “idle”, so no troupe takes a job');
+    // "action" below buy is the purchase's, which offers no "idle": the turn's is meant.
+    expect(find(idle, 'policy.buy.task')).toMatch(/and “each troupe’s turn” = “idle”, so no troupe/);
+    expect(find(campaign({ reserve: 2 }), 'policy.reserve')).toBe('“the company’s policy › liquid coins kept back” changes nothing here: “bank liquid coins” = “all”, and only “bank liquid coins” = “all but a reserve” keeps liquid coins back');
+    // VDP: two keys sharing one value, and a value after its key.
+    const combat = newScenario('vdp', 'combat') as { setup: { characters: Record<string, unknown>[] } };
+    const vdp = notesOf({ ...combat, setup: { characters: combat.setup.characters.map((c) => ({ ...c, offensiveEffect: 'never', defensiveEffect: 'never', effectTension: 1, chargeCashIn: 'hits', chargeBuy: 'none' })) } });
+    const first = String(combat.setup.characters[0]!.name);
+    expect(find(vdp, 'characters.0.effectTension')).toBe(`“${first} › stored tension per effect” changes nothing here: ${first} makes no effect to add it to (“convert damage to an effect” and “block’s tension on an effect” = “never”)`);
+    expect(find(vdp, 'characters.0.chargeCashIn')).toBe(`“${first} › gives up for charge” changes nothing here: ${first} buys nothing with charge (“Edge Charge buys” = “none”)`);
+    // Sorcerer: a plain word with "is" and a number, a number field's.
+    const contest = newScenario('sorcerer', 'contest') as { setup: Record<string, unknown> };
+    expect(find(notesOf({ ...contest, setup: { ...contest.setup, tries: 1, retryPenalty: 1 } }), 'retryPenalty')).toBe('“dice lost per failed try” changes nothing here: “tries (side A)” is 1, and the penalty cuts only the tries after a lost one');
+    // Nothing guessed: a quoted trait, a side's name, an English word spelt as a key.
+    const trait = find(notesOf({ ...battle, setup: { sides: battleSides('never') } }), 'sides.0.combatants.0.traits');
+    expect(trait).toContain('"marksman" changes nothing');
+    expect(said(noteWords('sides.0.flee changes nothing here: the dice go to side "guards" and its aid', { system: 'viciousness', mechanic: 'battle' }, { sides: battleSides('never') }))).toBe(
+      '“crew › flees” changes nothing here: the dice go to side "guards" and its aid',
+    );
+  });
+
   test('a note naming a second value of its rule says that one in words too (the engine\'s own texts; only where the sentence says it is the rule\'s)', () => {
     const said = (pieces: ReturnType<typeof ruleWords>) => pieces.map((p) => (typeof p === 'string' ? p : p.words)).join('');
     const raw = (pieces: ReturnType<typeof ruleWords>) => pieces.map((p) => (typeof p === 'string' ? p : p.raw)).join('');

@@ -10,7 +10,8 @@ import { RandomStream } from '../sim/random.ts';
 import { viciousnessRules } from '../sim/rules.ts';
 import { battle } from '../sim/viciousness/battle.ts';
 import { clash } from '../sim/viciousness/clash.ts';
-import { DUEL, OUTNUMBERED, PLAIN, situation } from '../sim/viciousness/traits.ts';
+import { DUEL, OUTNUMBERED, PLAIN, situation, withBerzerkerPushes, withMarksmanShots } from '../sim/viciousness/traits.ts';
+import { solveBattle } from '../sim/viciousness/battleChain.ts';
 import type { ScenarioResult } from '../sim/result.ts';
 import { sized } from './size.ts';
 
@@ -819,6 +820,71 @@ describe('the text, quoted', () => {
     expect(notes([{ name: 'a', marksmanPush: 'first', combatants: [{ name: 'captain', traits: ['marksman'] }] }, guards]).join(' ')).not.toMatch(/marksman/i);
     const clashNotes = runPlan(planScenario({ name: 't', system: 'viciousness', mechanic: 'clash', trials: 100, seed: 1, setup: { sides: [{ name: 'a', combatants: [{ name: 'c', traits: ['marksman'] }] }, guards] } }, 't.json')).results[0].notes ?? [];
     expect(clashNotes).toContainEqual(expect.stringMatching(/^sides\.0\.combatants\.0\.traits "marksman" changes nothing here: one clash has no side policies/));
+  });
+
+  it('Marksman\'s push: "lastFoe" against a foe who flees before one of it is left alone is said to change nothing, and played as "never"', () => {
+    const crew = (push: 'never' | 'lastFoe', flee: Side['flee'] = 'never', cutpurses = 1): Side => ({
+      name: 'crew',
+      marksmanPush: push,
+      flee,
+      combatants: [{ name: 'captain', traits: ['marksman'], dice: ['d4'] }, ...(cutpurses > 0 ? [plain('cutpurse', cutpurses)] : [])],
+    });
+    const guards = (flee: Side['flee'], n = 3, extra: Partial<Side> = {}): Side => ({ name: 'guards', flee, combatants: [plain('guard', n)], ...extra });
+    const idle = (sides: Side[]) => (runBattle(sides, 200).results[0].notes ?? []).filter((n) => n.startsWith('sides.0.marksmanPush'));
+    // The library's scenario (marksman-push.yaml): guards who flee once half are down are gone
+    // at one able of three.
+    expect(idle([crew('lastFoe'), guards('lostHalf')])).toEqual([
+      'sides.0.marksmanPush changes nothing here: "lastFoe" shoots when side "guards" has one able combatant left, and it flees before that (flee "lostHalf": once 2 of its 3 are wounded or dead)',
+    ]);
+    expect(idle([crew('lastFoe', 'lostHalf'), guards('outnumbered')])).toEqual([
+      'sides.0.marksmanPush changes nothing here: "lastFoe" shoots when side "guards" has one able combatant left, and it flees before that (flee "outnumbered": one alone is outnumbered by side "crew", which flees itself before it is down to one: flee "lostHalf")',
+    ]);
+    expect(idle([crew('lastFoe', 'outnumbered'), guards('outnumbered')])).toEqual([
+      'sides.0.marksmanPush changes nothing here: "lastFoe" shoots when side "guards" has one able combatant left, and it flees before that (flee "outnumbered": one alone is outnumbered by side "crew", which is never down to one while both fight: it flees "outnumbered" too, so both fight on only at even counts, and a round wounds one side)',
+    ]);
+    // Where it may come, nothing is said: guards who fight to the end; one guard (shot at
+    // once); fleeing when outnumbered against a crew that fights on at one, or a lone Marksman;
+    // and against guards whose own opening volley may leave one against one.
+    expect(idle([crew('lastFoe'), guards('never')])).toEqual([]);
+    expect(idle([crew('lastFoe'), guards('lostHalf', 1)])).toEqual([]);
+    expect(idle([crew('lastFoe'), guards('outnumbered')])).toEqual([]);
+    expect(idle([crew('lastFoe', 'lostHalf', 0), guards('outnumbered')])).toEqual([]);
+    const volley = guards('outnumbered', 3, { marksmanPush: 'first', combatants: [{ name: 'archer', traits: ['marksman'] }, plain('guard', 2)] });
+    expect(idle([crew('lastFoe', 'outnumbered', 2), volley])).toEqual([]);
+
+    // Exactly when: with the shot played (the chain, given the Marksmen marked as a battle
+    // marks them), "lastFoe" gives the battle of "never" to the last digit where the note is
+    // said, and a battle of its own where it is not — over every pair of flee policies, a
+    // crew of one to three and one to three guards (the captain's d4s make every margin
+    // possible, so only the flight keeps the shot away).
+    const rules = viciousnessRules.parse({});
+    const odds = (sides: Side[]) => {
+      const given = battle.setup.parse({ sides });
+      return solveBattle({ ...given, sides: withMarksmanShots(withBerzerkerPushes(given.sides)) }, rules, 50);
+    };
+    const policies = ['never', 'outnumbered', 'lostHalf'] as const;
+    let said = 0;
+    for (const own of policies) {
+      for (const foe of policies) {
+        for (let cutpurses = 0; cutpurses <= 2; cutpurses++) {
+          for (let n = 1; n <= 3; n++) {
+            const sides = (push: 'never' | 'lastFoe') => [{ ...crew(push, own, cutpurses), combatants: [{ name: 'captain', traits: ['marksman'], dice: ['d4', 'd4'] }, ...(cutpurses > 0 ? [plain('cutpurse', cutpurses)] : [])] }, guards(foe, n)];
+            const [shot, never] = [odds(sides('lastFoe')), odds(sides('never'))];
+            const same = [...shot.win, shot.draw, ...shot.fled, ...shot.deaths].every((x, i) => Math.abs(x - [...never.win, never.draw, ...never.fled, ...never.deaths][i]!) < 1e-12);
+            const noted = idle(sides('lastFoe')).length === 1;
+            expect(noted, `crew of ${cutpurses + 1} fleeing ${own}, ${n} guards fleeing ${foe}`).toBe(same);
+            if (noted) said++;
+          }
+        }
+      }
+    }
+    expect(said).toBeGreaterThanOrEqual(10);
+
+    // Played as "never": the same run to the last figure (the Monte Carlo on the same draws,
+    // on round tables), the notes apart.
+    const metrics = (sides: Side[]) => runBattle(sides, 20_000, 'last-foe').results[0].metrics;
+    expect(metrics([crew('lastFoe'), guards('lostHalf')])).toEqual(metrics([crew('never'), guards('lostHalf')]));
+    expect(metrics([crew('lastFoe', 'outnumbered'), guards('outnumbered')])).toEqual(metrics([crew('never', 'outnumbered'), guards('outnumbered')]));
   });
 
   it('situation: outnumbered by all enemies together (RULES.md), or side against side (anySide); a duel needs two sides of one', () => {

@@ -1,34 +1,173 @@
 /**
- * A setup field named in a note as the form names it. The engine's notes name a field by its
- * path below `setup`, as the file has it (`characters.0.advantageRolls changes nothing here:
- * ambusher has no advantage or disadvantage dice`): `poolsim run` prints them so and the result
- * JSON keeps them. The page shows that field as "ambusher › situational dice for", and the
- * same results column names it so in its Varied line, tables and checks (reports/sweep.ts
- * `sweepLabel`); a note beside them in the file's words read as another thing. As with a rule
- * (model/ruleWords.ts), the words are shown and the file's text kept one hover away.
+ * A setup field named in a note as the form names it. The engine's notes name a field as the
+ * file has it (`characters.0.advantageRolls changes nothing here: ambusher has no advantage or
+ * disadvantage dice`; `… its push, the snap shot, is the side's "marksmanPush" (never here)`;
+ * `… with buy.action "pc" each task is a PC's turn`): `poolsim run` prints them so and the
+ * result JSON keeps them. The page shows those fields as "ambusher › situational dice for",
+ * "Marksman’s push", "a purchase takes", and the same results column names them so in its
+ * Varied line, tables and checks (reports/sweep.ts `sweepLabel`); a note beside them in the
+ * file's words read as another thing. As with a rule (model/ruleWords.ts), the form's words
+ * are shown and the file's text kept one hover away.
  *
- * What is named, and only that: the path a note opens with, before " changes nothing here",
- * where the mechanic's form has a field there (a path no form shows stays as it is), then the
- * rules the rest names, as ruleWords says them.
+ * The labels and option words are the forms' own (reports/fields, `fieldAt`, `optionLabel`):
+ * no second table. What is named, and only that (nothing guessed from a bare word):
+ * - the path a note opens with (one, or two joined by "and"), where the mechanic's form has
+ *   a field there, by its whole label ("guards › equipment bonus"); a path no form shows
+ *   stays as it is;
+ * - in the rest, a field named by its key or a path of keys: found below the opening path's
+ *   item or group first, then further up to the setup (the side's "marksmanPush" of a
+ *   combatant's note is its side's; `buy.action` of a note on `policy.buy.task.perJob` is
+ *   `policy.buy.action`; a note on no field, a rule's, names a key the form labels one way
+ *   wherever it has it: `aid "medic"`, a side's), in the mechanic's form, else in another form of its system (a
+ *   clash note's "a battle side's "marksmanPush""). Said by the field's own label, as the
+ *   sentence says whose it is. A key is taken where it cannot be an English word — a path
+ *   (`job.removed`), a camelCase key (`defensiveEffect`), a quoted key (`go in "dice"`) — or,
+ *   a plain word (`aid`, `bank`, `action`), only with one of its choice's values after it
+ *   (`aid "medic"`, `bank is "all"`) or, a number field's, "is" and a number (`tries is 1`);
+ * - a value after such a key (` "v"`, `: "v"`, ` is "v"`), where the field is a choice that
+ *   offers it: `“a purchase takes” = “a PC’s action”`;
+ * - a quoted value of the opening field itself, where the sentence says it is that field's:
+ *   first in the note's why (`marksmanPush changes nothing here: "lastFoe" shoots when …`),
+ *   and as its default (`as the default "reroll"`);
+ * - the rules the rest names, as ruleWords says them.
  */
-import { formFor } from '../../reports/fields/index.ts';
+import { forms, formFor } from '../../reports/fields/index.ts';
 import { ruleLabel } from '../../reports/fields/rules.ts';
-import { fieldAt } from '../../reports/fields/spec.ts';
+import { fieldAt, optionLabel, type Field, type LeafField } from '../../reports/fields/spec.ts';
 import { sweepLabel, type SweepMechanic } from '../../reports/sweep.ts';
 import { ruleWords, type RulePiece } from './ruleWords.ts';
 
-/** A note's opening setup path ("B: " first on a compare's B note), then " changes nothing here". */
-const OPENING_PATH = /^(B: )?([A-Za-z]\w*(?:\.\w+)*)(?= (?:"(?:[^"\\]|\\.)*" )?changes nothing here\b)/;
+/**
+ * A note's opening setup path ("B: " first on a compare's B note), or two joined by "and":
+ * before " changes nothing here" (a quoted value may come between), or any dotted path
+ * (`policy.buy.task.perJob (5) buys …`, `policy.interfere.challenges is 0: …`).
+ */
+const OPENING = /^(B: )?((?:[A-Za-z]\w*(?:\.\w+)*)(?: and [A-Za-z]\w*(?:\.\w+)*)?)(?= (?:"(?:[^"\\]|\\.)*" )?changes? nothing here\b)|^(B: )?([A-Za-z]\w*(?:\.\w+)+)(?= )/;
+/** A key or a path of keys, bare or quoted; not inside a word, a path or a quotation. */
+const KEY = /(?<![\w.'’"“])("?)([A-Za-z][A-Za-z0-9]*(?:\.[A-Za-z0-9]+)*)\1(?![\w.'’”])/g;
+/** A value written right after a key. */
+const VALUE_AFTER = /^( is | |: )("(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?|true|false)(?![\w"])/;
+/** Where a quoted value is the opening field's own (see the top). */
+const OWN_VALUE_PLACE = /(?:\bchanges? nothing here: |\bthe default )$/;
 
-/** `note` cut into plain text and named pieces: its opening setup path in the form's words, its rules in their select's. */
-export function noteWords(note: string, mechanic: SweepMechanic, setup: unknown): RulePiece[] {
-  const m = OPENING_PATH.exec(note);
-  const path = m?.[2];
+interface Found {
+  field: Field;
+  /** The whole path below `setup`, for the title. */
+  path: string[];
+}
+
+function parse(json: string): unknown {
+  try {
+    return JSON.parse(json);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The form's field at `path` (below `setup`), in `mechanic`'s form, else one of its system's. */
+function fieldOf(mechanic: SweepMechanic, path: string[], setup: unknown): Field | undefined {
+  const own = formFor(mechanic.system, mechanic.mechanic);
+  for (const form of [own, ...forms.filter((f) => f !== own && f.system === mechanic.system)]) {
+    const found = form && fieldAt(form.fields, path, setup)?.field;
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The single-valued fields of `fields` whose keys end in `key`, list items skipped: where in a form a key can be. */
+function fieldsKeyed(fields: readonly Field[], key: readonly string[], above: string[] = []): Found[] {
+  return fields.flatMap((f) => {
+    const path = [...above, f.key];
+    if (f.kind === 'group' || f.kind === 'list') return fieldsKeyed(f.fields, key, f.kind === 'list' ? [...path, '0'] : path);
+    return path.length >= key.length && key.every((k, i) => path[path.length - key.length + i] === k) ? [{ field: f, path }] : [];
+  });
+}
+
+/**
+ * Key path `key` as a note on `subject` names it: below the subject's items and groups
+ * first, then up to the setup; a note on no field (a rule's) names one the form has in one
+ * place only (`aid "medic"`: a side's). `fits`: whether the field is the one meant.
+ */
+function resolve(key: string[], subject: string[], mechanic: SweepMechanic, setup: unknown, fits: (f: Field) => boolean): Found | undefined {
+  for (let n = subject.length; n >= 0; n--) {
+    const path = [...subject.slice(0, n), ...key];
+    const field = fieldOf(mechanic, path, setup);
+    if (field && field.kind !== 'list' && field.kind !== 'group' && fits(field)) return { field, path };
+  }
   const form = formFor(mechanic.system, mechanic.mechanic);
-  if (!m || path === undefined || path.startsWith('rules.') || !form || !fieldAt(form.fields, path.split('.'), setup)) return ruleWords(note, mechanic.system);
-  const prefix = m[1] ?? '';
-  const rest = note.slice(prefix.length + path.length);
-  return [...(prefix ? [prefix] : []), { words: `“${sweepLabel(`setup.${path}`, setup, mechanic)}”`, raw: path }, ...ruleWords(rest, mechanic.system)];
+  const anywhere = subject.length === 0 && form ? fieldsKeyed(form.fields, key).filter((f) => fits(f.field)) : [];
+  // Said by its own label: one label however many places have it (a contender's a and b).
+  return new Set(anywhere.map((f) => f.field.label)).size === 1 ? anywhere[0] : undefined;
+}
+
+const quoted = (text: string) => `“${text}”`;
+
+/**
+ * `text` (the rest of a note on `subject`) cut into plain text and the pieces that name a
+ * setup field, each piece said in the form's words; plain text then goes through ruleWords.
+ */
+function fieldWords(text: string, subject: string[], mechanic: SweepMechanic, setup: unknown, at: Field | undefined): RulePiece[] {
+  const pieces: { at: number; end: number; words: string; raw: string }[] = [];
+  let end = 0;
+  for (const m of text.matchAll(KEY)) {
+    if (m.index < end) continue;
+    const [whole, quote, key] = m as unknown as [string, string, string];
+    if (key === 'rules' || key.startsWith('rules.')) continue;
+    const after = VALUE_AFTER.exec(text.slice(m.index + whole.length));
+    const value = after ? parse(after[2]!) : undefined;
+    // The opening field's own value, where the sentence says it is (a quoted word only).
+    if (quote && at?.kind === 'choice' && OWN_VALUE_PLACE.test(text.slice(0, m.index))) {
+      const said = optionLabel(at as LeafField, key);
+      if (said !== undefined && said !== key) {
+        pieces.push({ at: m.index, end: (end = m.index + whole.length), words: quoted(said), raw: whole });
+        continue;
+      }
+    }
+    // A plain word is a key only with one of its choice's values after it, or a number
+    // field's with "is" and a number (`tries is 1`).
+    const plain = quote === '' && !key.includes('.') && !/[A-Z]/.test(key);
+    const offers = (f: Field) => after !== null && (optionLabel(f as LeafField, value) !== undefined || (f.kind === 'number' && after[1] === ' is ' && typeof value === 'number'));
+    const found = resolve(key.split('.'), subject, mechanic, setup, plain ? offers : () => true);
+    if (!found) continue;
+    const said = after ? optionLabel(found.field as LeafField, value) : undefined;
+    const label = quoted(found.field.label);
+    if (said !== undefined) {
+      const to = m.index + whole.length + after![0].length;
+      pieces.push({ at: m.index, end: (end = to), words: `${label} = ${quoted(said)}`, raw: text.slice(m.index, to) });
+    } else {
+      pieces.push({ at: m.index, end: (end = m.index + whole.length), words: label, raw: whole });
+    }
+  }
+  const out: RulePiece[] = [];
+  let from = 0;
+  for (const p of pieces) {
+    if (p.at > from) out.push(...ruleWords(text.slice(from, p.at), mechanic.system));
+    out.push({ words: p.words, raw: p.raw });
+    from = p.end;
+  }
+  if (from < text.length) out.push(...ruleWords(text.slice(from), mechanic.system));
+  return out;
+}
+
+/** `note` cut into plain text and named pieces: the setup fields it names in the form's words, its rules in their select's. */
+export function noteWords(note: string, mechanic: SweepMechanic, setup: unknown): RulePiece[] {
+  const m = OPENING.exec(note);
+  const prefix = m?.[1] ?? m?.[3] ?? '';
+  const opening = m?.[2] ?? m?.[4];
+  const form = formFor(mechanic.system, mechanic.mechanic);
+  const paths = opening?.split(' and ') ?? [];
+  const shown = form && paths.length > 0 && paths.every((p) => !p.startsWith('rules.') && fieldAt(form.fields, p.split('.'), setup));
+  if (!shown) return fieldWords(note, [], mechanic, setup, undefined);
+  const rest = note.slice(prefix.length + opening!.length);
+  const named: RulePiece[] = [];
+  paths.forEach((path, i) => {
+    if (i > 0) named.push(' and ');
+    named.push({ words: quoted(sweepLabel(`setup.${path}`, setup, mechanic)), raw: path });
+  });
+  // The first path's item or group is where the rest's keys are looked up first.
+  const subject = paths[0]!.split('.');
+  const at = fieldAt(form.fields, subject, setup)?.field;
+  return [...(prefix ? [prefix] : []), ...named, ...fieldWords(rest, subject, mechanic, setup, at)];
 }
 
 /**

@@ -6,6 +6,7 @@
 import type { LeafField } from '../../reports/fields/spec.ts';
 import { diceChips, numberFromText, textFieldValue, textFromValue, typedDice } from '../model/coerce.ts';
 import { h } from './dom.ts';
+import { readable } from './picked.ts';
 
 /** Dice offered as one-click chips; any "KdN" can be typed. */
 export const COMMON_DICE = ['d4', 'd6', 'd8', 'd10', 'd12', 'd20'];
@@ -46,7 +47,7 @@ export function leafInput(field: LeafField, value: unknown, options: LeafOptions
       all.forEach((o, i) => select.append(h('option', { attrs: { value: String(i) } }, o.label)));
       select.value = value === undefined ? '' : String(all.findIndex((o) => o.value === value));
       select.addEventListener('change', () => onChange(select.value === '' ? undefined : all[Number(select.value)]!.value, false));
-      return select;
+      return readable(select);
     }
     case 'dice':
       return diceInput(field.key, value, id, onChange);

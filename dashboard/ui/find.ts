@@ -17,6 +17,7 @@ import { describeSolveExpect } from '../../reports/solveSection.ts';
 import { pathWords, sweepLabel } from '../../reports/sweep.ts';
 import { getAt, joinPath, parsePath } from '../../reports/fields/paths.ts';
 import { h, svgNode, uid } from './dom.ts';
+import { readable } from './picked.ts';
 import { numberFromText, textFromValue } from '../model/coerce.ts';
 import { checkScenario } from '../model/validate.ts';
 import { pathPicker, variables, type SetupContext } from './setup.ts';
@@ -117,12 +118,14 @@ export function findSection(ctx: SetupContext): HTMLElement {
     for (const m of metrics) metric.append(h('option', { attrs: { value: m.name } }, m.label));
     if (!metrics.some((m) => m.name === String(block.metric))) metric.append(h('option', { attrs: { value: String(block.metric ?? '') } }, String(block.metric || '—')));
     metric.value = String(block.metric ?? '');
+    readable(metric);
     metric.addEventListener('change', () => set('metric', metric.value, true));
     const find = h('select', { attrs: { 'aria-label': 'which value', 'data-key': 'find-find' } });
     for (const f of FINDS) find.append(h('option', { attrs: { value: f } }, FIND_LABELS[f]));
     // A block that leaves `find` out asks what its target's form means (`atLeast`: the first
     // at least), which the picker shows; "closest to" there read as another question.
     find.value = String(block.find ?? defaultFind(block));
+    readable(find);
     find.addEventListener('change', () => set('find', find.value, true));
     // The block's name is required, as poolsim solve requires it (it prints the answer
     // under it): a file whose block has none is refused here in the CLI's words beside

@@ -15,6 +15,7 @@ import { comparePanels, comparedMetric, unpairedMetrics } from '../charts/compar
 import { heatmapChoices, heatmapMetric, panelsFor, type DistributionView } from '../charts/panels.ts';
 import type { JobProgress } from '../../workers/live.ts';
 import { h } from './dom.ts';
+import { readable } from './picked.ts';
 import { panelIndex, panelNode } from './panels.ts';
 import { noteText } from './ruleText.ts';
 
@@ -309,6 +310,7 @@ export function renderSummary(view: ResultsView, setup?: unknown): HTMLElement {
 function select(label: string, choices: { metric: string; label: string }[], current: string | undefined, onChange: (m: string) => void): HTMLElement {
   const s = h('select', { attrs: { 'aria-label': label } }, ...choices.map((c) => h('option', { attrs: { value: c.metric } }, c.label)));
   if (current) s.value = current;
+  readable(s);
   s.addEventListener('change', () => onChange(s.value));
   return h('label', { class: 'inline' }, `${label} `, s);
 }
@@ -392,8 +394,8 @@ function withIndex(panels: ReturnType<typeof panelsFor>, prefix: string, onView:
 
 /**
  * A result's notes (reports/pointNotes.ts) as one list, or nothing where it has none; a rule
- * a note names reads as the Rule variants card names it, and the setup field it opens with
- * as the form labels it (ui/ruleText.ts), the result's own notes (and the JSON) keeping the
+ * a note names reads as the Rule variants card names it, and each setup field it names as
+ * the form labels it (ui/ruleText.ts), the result's own notes (and the JSON) keeping the
  * file's words.
  */
 function notesList(notes: readonly string[], result: ScenarioResult, setup: unknown): HTMLElement | null {

@@ -16,7 +16,7 @@ export function ruleText(text: string, system: unknown, subject?: string): (stri
   return pieceNodes(ruleWords(text, system, subject));
 }
 
-/** A result's note: the setup field it opens with by its form label too (model/setupWords.ts), the path in the title. */
+/** A result's note: the setup fields it names by their form labels too (model/setupWords.ts), the file's text in the title. */
 export function noteText(note: string, mechanic: SweepMechanic, setup: unknown): (string | HTMLElement)[] {
   return pieceNodes(noteWords(note, mechanic, setup));
 }

@@ -15,6 +15,7 @@ import { choiceBoxes, formatSweepValues, kindOfValues, parseSweepValues, startDi
 import { withoutStaleChecks } from '../model/removal.ts';
 import { sweepLabel } from '../../reports/sweep.ts';
 import { h, uid } from './dom.ts';
+import { readable } from './picked.ts';
 import { leafInput } from './fields.ts';
 import { fieldRow, leafRow, renderFields, type FormContext } from './form.ts';
 import { findSection } from './find.ts';
@@ -67,7 +68,7 @@ export function pathPicker(scenario: Record<string, unknown>, vars: readonly Lea
   const select = h('select', { attrs });
   for (const c of pathChoices(scenario, vars, current)) select.append(h('option', { attrs: { value: c.value } }, c.label));
   select.value = current;
-  return select;
+  return readable(select);
 }
 
 function sweepKindOf(field: LeafField | undefined, values: readonly unknown[]): SweepKind {
@@ -107,6 +108,7 @@ function scenarioSection(ctx: SetupContext, form: MechanicForm | undefined): HTM
   }
   if (!found) picker.append(h('option', { attrs: { value: current } }, `${String(scenario.system)} ${String(scenario.mechanic)} (not in this build)`));
   picker.value = current;
+  readable(picker);
   picker.addEventListener('change', () => {
     const [system, mechanic] = picker.value.split('/') as [SystemName, string];
     ctx.newScenario(system, mechanic);

@@ -44,7 +44,11 @@ export const battle = defineMechanic({
     // Only the most well-equipped side's equipment dice roll (rules.equipment). The
     // Marksmen who snap-shoot are marked (marksmanPush), rattled from the start under
     // "first"; a Berzerker who pushed is rattled and cannot.
-    const setup = { ...given, sides: withMarksmanShots(withBerzerkerPushes(awardEquipment(given.sides, rules))) };
+    // A `lastFoe` shot that can never come (the foe flees before one of it is left alone) is
+    // played as `never`, and said below: the same battle, on round tables where it fits.
+    const idleLastFoe = given.sides.map((_, s) => lastFoeNeverComes(given.sides, s));
+    const played = given.sides.map((side, s) => (idleLastFoe[s] === undefined ? side : { ...side, marksmanPush: 'never' as const }));
+    const setup = { ...given, sides: withMarksmanShots(withBerzerkerPushes(awardEquipment(played, rules))) };
     const plan = new BattlePlan(setup, rules, DEFAULT_MAX_ROUNDS);
     const { sides } = setup;
     const push = sides.some((side) => sidePushes(side, rules));
@@ -144,6 +148,8 @@ export const battle = defineMechanic({
         setupNotes.push(`sides.${s}.combatants.${side.combatants.indexOf(marksmen[0])}.traits "marksman" changes nothing here: its push, the snap shot, is the side's "marksmanPush" (never here); its dice ("Gain 1d4 when using a ranged weapon. Add 1d6 when stationed at a proper vantage point") go in "dice"`);
       } else if (!pushedSides[s].combatants.some((c) => (c.count ?? 1) > 0 && shootsMarksman(pushedSides[s], c))) {
         setupNotes.push(`sides.${s}.marksmanPush changes nothing here: every Marksman of side "${side.name}" is rattled${side.berzerkerPush === 'always' ? ', or by its Berzerker push as the battle begins' : ''} ("Rattled PCs can't push themselves")`);
+      } else if (idleLastFoe[s] !== undefined) {
+        setupNotes.push(`sides.${s}.marksmanPush changes nothing here: ${idleLastFoe[s]}`);
       }
     });
     // A side's equipment dice that rules.equipment leaves unrolled.
@@ -231,6 +237,50 @@ export const battle = defineMechanic({
     };
   },
 });
+
+/** A side's combatants as the battle begins (its head count: `start` in battleField.ts). */
+function headCount(side: BattleSideSetup): number {
+  return side.combatants.reduce((t, c) => t + (c.count ?? 1), 0);
+}
+
+/**
+ * Why side `s`'s `marksmanPush: "lastFoe"` can never shoot, or undefined where it may: the
+ * shot waits for the enemy to have one able combatant left at a clash's start, and the
+ * enemy's flee policy takes it out of the battle before that (docs/rulings/battle.md
+ * "Flight": every side decides on the state after each wound phase, and a head count changes
+ * only by wounds, so each one is followed by a flight phase before the next clash):
+ * - `lostHalf`, of two or more: it flees at ⌊start / 2⌋ able or fewer, one among them;
+ * - `outnumbered`, of two or more: one alone stays only against one, and the shooting side,
+ *   of two or more, is never down to one while both fight — it flees then itself
+ *   (`lostHalf`), or (`outnumbered` too) each side stays only while the other has no more
+ *   than it, so both fight on only at even counts, and a round wounds one side only (the
+ *   clash's loser; the foe's own opening volley, `marksmanPush: "first"`, wounds the other
+ *   as well, and may leave one against one).
+ * Only the flight is weighed: where the dice or the wound order keep the shot from coming
+ * without it ever being impossible, nothing is said. (One among several Marksmen rattled is
+ * said above; a side with none able to shoot is the rattled note's.)
+ */
+function lastFoeNeverComes(sides: readonly BattleSideSetup[], s: number): string | undefined {
+  const side = sides[s];
+  if (side.marksmanPush !== 'lastFoe' || sides.length !== 2) return undefined;
+  const foe = sides[1 - s];
+  const foes = headCount(foe);
+  const own = headCount(side);
+  if (foes < 2) return undefined;
+  const waits = `"lastFoe" shoots when side "${foe.name}" has one able combatant left, and it flees before that`;
+  if (foe.flee === 'lostHalf') {
+    return `${waits} (flee "lostHalf": once ${foes - Math.floor(foes / 2)} of its ${foes} are wounded or dead)`;
+  }
+  if (foe.flee !== 'outnumbered' || own < 2) return undefined;
+  if (side.flee === 'lostHalf') {
+    return `${waits} (flee "outnumbered": one alone is outnumbered by side "${side.name}", which flees itself before it is down to one: flee "lostHalf")`;
+  }
+  const volley = foe.marksmanPush === 'first' && withBerzerkerPushes([foe])[0].combatants.some((c) => (c.count ?? 1) > 0 && shootsMarksman(foe, c));
+  if (side.flee === 'outnumbered' && !volley) {
+    return `${waits} (flee "outnumbered": one alone is outnumbered by side "${side.name}", which is never down to one while both fight: it flees "outnumbered" too, so both fight on only at even counts, and a round wounds one side)`;
+  }
+  return undefined;
+}
 
 /**
  * Why no combatant of `side` (as given) can push to reroll: every one is rattled, or the
