@@ -113,6 +113,16 @@ export const vdpRules = lazySchema(() => z
      * to carry over a rule the text gives only later, for wounds). docs/rulings/vdp-combat.md.
      */
     damagePenalty: variant({ wounds: 'Physical wounds only', everyTrack: 'Madness and Stress too' }, 'wounds'),
+    /**
+     * What a block given up for charge does, in combat: "Any time a success is scored
+     * (successfully inflicting a wound, or successfully defending from an attack), that
+     * success may be given up in order to gain charge", and "the action negated to gain
+     * charge counts, so it is possible ... letting someone score a hit they otherwise
+     * wouldn't have", so by default (*hit*) the attack hits: the least hit, one wound, played
+     * as any hit of one damage; *nothing*: the charge only, the attack doing nothing (the
+     * reading before December 2026). docs/rulings/vdp-combat.md.
+     */
+    givenUpBlock: variant({ hit: 'lets the attack hit (one wound)', nothing: 'lets nothing through' }, 'hit'),
   })
   .strict());
 

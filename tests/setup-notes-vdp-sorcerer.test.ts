@@ -79,6 +79,21 @@ describe('VDP combat: rules.damagePenalty where every fighter takes Physical dam
   });
 });
 
+describe('VDP combat: rules.givenUpBlock where no character gives up a block for charge', () => {
+  test('said, and byte-identical; silent where a block is given up, where it acts', () => {
+    const note = /^rules\.givenUpBlock changes nothing here: no character gives up a block for charge/;
+    // A cash-in of hits, or of blocks with nothing to buy, gives up no block.
+    const none = duel({ chargeBuy: 'surge', chargeCashIn: 'hits' }, { chargeCashIn: 'blocks' });
+    const said = run('vdp', 'combat', none, { givenUpBlock: 'nothing' });
+    expect(said.notes).toContainEqual(expect.stringMatching(note));
+    expect(said.metrics).toEqual(run('vdp', 'combat', none).metrics);
+    const blocks = duel({ chargeBuy: 'surge', chargeCashIn: 'both' });
+    const acts = run('vdp', 'combat', blocks, { givenUpBlock: 'nothing' });
+    expect(acts.notes ?? []).not.toContainEqual(expect.stringMatching(note));
+    expect(acts.metrics).not.toEqual(run('vdp', 'combat', blocks).metrics);
+  });
+});
+
 describe('VDP combat, one against one: nothing to switch to, one enemy to choose', () => {
   test('rules.retarget "free" and a targeting choice in a duel', () => {
     const withIt = run('vdp', 'combat', duel({ targeting: 'strongest' }, { targeting: 'random' }), { retarget: 'free' });

@@ -16,7 +16,7 @@ type Character = Record<string, unknown>;
 const jill: Character = { name: 'jill', attack: { attribute: 2, skill: 1 }, defence: { attribute: 3, skill: 1 }, fortitude: 2, type: 'trained', timing: 6 };
 const jack: Character = { name: 'jack', attack: { attribute: 2, skill: 2 }, defence: { attribute: 3, skill: 2 }, fortitude: 2, type: 'trained', timing: 7 };
 
-type Rules = { effectsOn?: 'allActions' | 'ownTurn'; stunned?: 'defenceless' | 'defends'; entangledFortitude?: 'halved' | 'roundedDown'; damagePenalty?: 'wounds' | 'everyTrack' };
+type Rules = { effectsOn?: 'allActions' | 'ownTurn'; stunned?: 'defenceless' | 'defends'; entangledFortitude?: 'halved' | 'roundedDown'; damagePenalty?: 'wounds' | 'everyTrack'; givenUpBlock?: 'hit' | 'nothing' };
 const fight = (characters: Character[], trials = 20000, seed = 'effects', maxRounds?: number, rules?: Rules) =>
   runScenario({ name: 'e', system: 'vdp', mechanic: 'combat', trials, seed, setup: { characters, ...(maxRounds ? { maxRounds } : {}) }, ...(rules ? { rules } : {}) }).results[0].metrics;
 
@@ -171,7 +171,7 @@ const LIMITS: Record<string, number> = { pest: 1, civilian: 2, trained: 3, wellT
  * besides the effects, bids, charge and statuses removed.
  */
 function referenceDuel(a: Character, b: Character, trials: number, seed: string, maxRounds = 50, rules: Rules = {}) {
-  const { effectsOn = 'allActions', stunned = 'defenceless', entangledFortitude = 'halved', damagePenalty = 'wounds' } = rules;
+  const { effectsOn = 'allActions', stunned = 'defenceless', entangledFortitude = 'halved', damagePenalty = 'wounds', givenUpBlock = 'hit' } = rules;
   // "For every wound received, a character subtracts 1 from the total results": wounds are
   // Physical damage; Madness and Stress only with damagePenalty "everyTrack".
   const penalty = (f: RefFighter) => (f.physical || damagePenalty === 'everyTrack' ? f.wounds : 0);
@@ -409,10 +409,28 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
           const halved = entangledFortitude === 'halved' ? Y.fortitude / 2 : Math.max(1, Math.floor(Y.fortitude / 2));
           const fort = (Y.status.has('entangled') || Y.netted) && Y.physical ? halved : Y.fortitude;
           const threshold = fort + Math.max(0, (Y.pierced ? 0 : Y.armour) - X.piercing);
+          // A wound the attack deals: turned into an effect, or taken (KO past the limit).
+          const wound = (dmg: number) => {
+            const convert = X.offensive === 'always' || (X.offensive === 'unlessKo' && Y.wounds + dmg <= Y.limit);
+            if (convert) effect(X, Y, dmg);
+            else {
+              Y.wounds += dmg;
+              if (Y.wounds > Y.limit) loser = 1 - x;
+            }
+          };
           if (def > att) {
             if (wantsCharge(Y, 'blocks')) {
+              // The block given up for a point of charge. "The action negated to gain charge
+              // counts ... letting someone score a hit they otherwise wouldn't have": by
+              // default the attacker scores that hit, one wound, which it may give up in turn
+              // ("successfully inflicting a wound" is a success) or turn into an effect.
               Y.charge++;
               Y.chargeGained++;
+              if (givenUpBlock === 'nothing') continue;
+              if (wantsCharge(X, 'hits')) {
+                X.charge++;
+                X.chargeGained++;
+              } else wound(1);
               continue;
             }
             let gain = 1;
@@ -428,15 +446,7 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
           } else if (wantsCharge(X, 'hits')) {
             X.charge++;
             X.chargeGained++;
-          } else {
-            const dmg = Math.floor((att - def) / threshold);
-            const convert = X.offensive === 'always' || (X.offensive === 'unlessKo' && Y.wounds + dmg <= Y.limit);
-            if (convert) effect(X, Y, dmg);
-            else {
-              Y.wounds += dmg;
-              if (Y.wounds > Y.limit) loser = 1 - x;
-            }
-          }
+          } else wound(Math.floor((att - def) / threshold));
         }
         X.now = 0;
       }
@@ -479,6 +489,15 @@ describe('the fast fight agrees with the slow reference duel', () => {
     ['Edge Charge: stunned: defends, the reading before December 2026', { ...jack, allocation: '3/1', chargeBuy: 'stunningBlow', chargeCashIn: 'hits' }, { ...jill, allocation: '1/3', type: 'elite', spendTension: 'onDefence' }, { stunned: 'defends' }],
     ['Edge Charge: probe defence against second wind; armour pierce', { ...jack, allocation: '2/2', chargeBuy: 'probeDefence', chargeCashIn: 'blocks' }, { ...jill, allocation: '2/2', chargeBuy: 'secondWind', chargeCashIn: 'both', type: 'elite', armour: 2 }],
     ['Edge Charge: armour pierce against armour', { ...jack, allocation: '3/1', chargeBuy: 'armourPierce', chargeCashIn: 'blocks' }, { ...jill, allocation: '2/2', armour: 3 }],
+    // A block given up for charge lets the attack hit (rules.givenUpBlock "hit", the default):
+    // one wound, as any hit of one damage is — turned into an effect by an attacker that
+    // converts (unlessKo), given up in turn by one that cashes in hits, a KO past the limit.
+    // Under "nothing" the block gains the charge and the attack does nothing more. Each
+    // fails against the engine of the other reading.
+    ['Edge Charge: blocks given up let the hit through, against an attacker converting unless it KOs', { ...jack, allocation: '1/3', chargeBuy: 'probeDefence', chargeCashIn: 'blocks' }, { ...jill, allocation: '3/1', offensiveEffect: 'unlessKo', attack: { attribute: 2, skill: 2, bonus: 1 } }],
+    ['Edge Charge: blocks given up, givenUpBlock "nothing" (the reading before December 2026)', { ...jack, allocation: '1/3', chargeBuy: 'probeDefence', chargeCashIn: 'blocks' }, { ...jill, allocation: '3/1', offensiveEffect: 'unlessKo', attack: { attribute: 2, skill: 2, bonus: 1 } }, { givenUpBlock: 'nothing' }],
+    ['Edge Charge: both cash in both: the hit a block lets through is given up in turn', { ...jack, allocation: '2/2', chargeBuy: 'stunningBlow', chargeCashIn: 'both' }, { ...jill, allocation: '2/2', chargeBuy: 'surge', chargeCashIn: 'both', type: 'elite' }],
+    ['Edge Charge: both cash in both, givenUpBlock "nothing"', { ...jack, allocation: '2/2', chargeBuy: 'stunningBlow', chargeCashIn: 'both' }, { ...jill, allocation: '2/2', chargeBuy: 'surge', chargeCashIn: 'both', type: 'elite' }, { givenUpBlock: 'nothing' }],
     // Situational dice net with tension and effect dice on the rolls they are on.
     ['situational dice: one disadvantage die on every roll against advantage on defence only', { ...jill, allocation: '2/2', disadvantage: 1, tension: 2 }, { ...jack, allocation: '3/1', advantage: 1, advantageOn: 'defence', spendTension: 'onNextRoll' }],
     ['situational dice: two disadvantage dice on attack only, against a guard whose blocks make effects', { ...jack, allocation: '3/1', disadvantage: 2, advantageOn: 'attack', offensiveEffect: 'unlessKo' }, { ...jill, allocation: '1/3', advantage: 1, disadvantage: 2 }],

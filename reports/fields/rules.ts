@@ -25,6 +25,7 @@ const RULE_LABELS: Record<string, { label: string; help: string }> = {
   retarget: { label: 'a melee fighter’s target mid-turn', help: '“Change Focus … switch targets mid-turn” costs 1 charge: kept for the turn (its other attacks lost when the target falls, unless it buys Change Focus), or switched freely' },
   stunned: { label: 'a stunned target', help: '“briefly KO’d and skips a turn”: defenceless (its defence totals 0) until the skipped turn, or still defends' },
   damagePenalty: { label: 'what takes 1 from the totals a point', help: '“For every wound received, a character subtracts 1 from the total results”: Physical wounds only (Madness and Stress count toward KO alone), or Madness and Stress too' },
+  givenUpBlock: { label: 'a block given up for charge', help: '“the action negated to gain charge counts … letting someone score a hit they otherwise wouldn’t have”: the attack hits, one wound (as any hit of one damage), or it does nothing more' },
   entangledFortitude: { label: 'an Entangled Physical Fortitude', help: '“Physical Fortitude halved”: exactly (3 is 1.5, the damage rule rounds down after dividing), or rounded down and at least 1' },
   effectsOn: { label: 'effect dice weigh on', help: '“on all combat actions for one turn”: the loser’s defences until its next turn ends and that turn’s rolls, or only that turn’s rolls' },
   exhausted: { label: 'a win by exhaustion scores', help: 'when the other side runs out of dice: one success, or every remaining die' },

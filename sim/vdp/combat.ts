@@ -428,6 +428,14 @@ export function makesEffects(c: Pick<CombatantSetup, 'offensiveEffect' | 'defens
   return (c.offensiveEffect ?? 'never') !== 'never' || (c.defensiveEffect ?? 'always') !== 'never';
 }
 
+/**
+ * Whether a character ever gives up a block for charge: it buys something (`chargeBuy`) and
+ * cashes in blocks (`chargeCashIn` "blocks" or "both"); docs/rulings/vdp-combat.md "Edge Charge".
+ */
+export function givesUpBlocks(c: Pick<CombatantSetup, 'chargeBuy' | 'chargeCashIn'>): boolean {
+  return (c.chargeBuy ?? 'none') !== 'none' && (c.chargeCashIn === 'blocks' || c.chargeCashIn === 'both');
+}
+
 export function woundLimitOf(c: CombatantSetup): number {
   return c.woundLimit ?? WOUND_LIMITS[c.type!];
 }
@@ -544,7 +552,7 @@ export const combat = defineMechanic({
   name: 'combat',
   summary: 'a fight in rounds: Timing order, attack and defence dice split by policy, wounds to KO',
   setup: combatSetup,
-  variants: ['effectsOn', 'retarget', 'stunned', 'entangledFortitude', 'damagePenalty'],
+  variants: ['effectsOn', 'retarget', 'stunned', 'entangledFortitude', 'damagePenalty', 'givenUpBlock'],
   refuse(setup, rules: VdpRules) {
     // A variant that no character of this fight can meet would change nothing: refused, as a
     // variant the mechanic never plays is (sim/scenario.ts). `stunned` is what a Stunning
@@ -595,6 +603,9 @@ export const combat = defineMechanic({
     // scene": it does not defend until its skipped turn has passed (rules.stunned).
     const stunnedDefenceless = rules.stunned === 'defenceless';
     const entangledRoundedDown = rules.entangledFortitude === 'roundedDown';
+    // A block given up for charge lets the attack hit, one wound ("letting someone score a
+    // hit they otherwise wouldn't have"), unless rules.givenUpBlock "nothing".
+    const givenUpBlockHits = rules.givenUpBlock !== 'nothing';
 
     // Per character, as typed arrays for the hot loop.
     const entryOf = Int32Array.from(fighters, (f) => f.entry);
@@ -743,6 +754,11 @@ export const combat = defineMechanic({
     // Emotional damage (Madness, Stress).
     if (rules.damagePenalty !== 'wounds' && entries.every((c) => (c.damageType ?? 'physical') === 'physical')) {
       setupNotes.push('rules.damagePenalty changes nothing here: every fighter takes Physical damage (its damageType), and wounds take 1 a point from the totals either way');
+    }
+    // rules.givenUpBlock is what a block given up for charge does: only a character that
+    // buys something and cashes in blocks gives one up.
+    if (rules.givenUpBlock !== 'hit' && !entries.some(givesUpBlocks)) {
+      setupNotes.push('rules.givenUpBlock changes nothing here: no character gives up a block for charge (chargeCashIn "blocks" or "both", with a chargeBuy)');
     }
     entries.forEach((c, e) => {
       // Which enemy it attacks, with one to attack.
@@ -1105,18 +1121,35 @@ export const combat = defineMechanic({
             stunned[t] && stunnedDefenceless
               ? 0 // "briefly KO'd": no defence roll, no tension spent on one
               : total(defenceDice, spendOn(t, DEFENCE_ROLL, defenceDice) - activeDis[t] - pendingDis[t] * effectsOnDefence + situational(t, defenceDice, defenceSituation[t]), dBonus);
-          const r = exchange(a, d, thresholdAgainst(t, i));
+          let r = exchange(a, d, thresholdAgainst(t, i));
+          // A block given up: "that success may be given up in order to gain charge" — no
+          // tension, no defensive effect. "The action negated to gain charge counts, so it is
+          // possible ... letting someone score a hit they otherwise wouldn't have": the attack
+          // hits, the attacker "successfully inflicting a wound". Its result (0 or less) deals
+          // nothing by the damage rule, so the least hit: one wound, played below as any hit
+          // of one damage (Human shield, the attacker's own cash-in, its offensive effect,
+          // KO). Under rules.givenUpBlock "nothing" the attack does nothing more.
+          const letThrough = r < 0 && cashesIn(t, CASH_IN_CODE.blocks);
+          if (letThrough) {
+            gainCharge(t);
+            if (!givenUpBlockHits) {
+              if (opening === 0) opening = 2;
+              return;
+            }
+            r = 1;
+          }
           // Human shield: "Any ranged attack that would hit the character this turn, has a 75%
           // chance of hitting the target instead". A shot that would hit (a glancing blow or
-          // damage: the defence did not hold) by anyone but the shield itself goes, 3 times in
-          // 4, to the enemy t holds: the attack result against the shield's own threshold. The
-          // attacker chose no such target, so it gains nothing from it (no tension, charge or
-          // effect), and t takes nothing. (Never the opening exchange: nobody starts with charge.)
+          // damage: the defence did not hold, or was given up) by anyone but the shield itself
+          // goes, 3 times in 4, to the enemy t holds: the attack result against the shield's
+          // own threshold (a hit let through by a block given up: one wound). The attacker
+          // chose no such target, so it gains nothing from it (no tension, charge or effect),
+          // and t takes nothing. (Never the opening exchange: nobody starts with charge.)
           if (r >= 0 && ranged[i] && shield[t] !== 0) {
             const held = shield[t] - 1;
             if (held !== i && alive[held] && random.below(4) < 3) {
               shieldHits[t]++;
-              const w = Math.floor((a - d) / thresholdAgainst(held, i));
+              const w = letThrough ? 1 : Math.floor((a - d) / thresholdAgainst(held, i));
               if (w > 0) {
                 wounds[held] += w;
                 if (wounds[held] > limit[held]) {
@@ -1156,10 +1189,6 @@ export const combat = defineMechanic({
             // "In case of a glancing hit, the attacker gains one point of charge."
             gainCharge(i);
             if (opening === 0) opening = 3;
-          } else if (cashesIn(t, CASH_IN_CODE.blocks)) {
-            // The block given up for charge: no tension, no defensive effect.
-            if (opening === 0) opening = 2;
-            gainCharge(t);
           } else {
             gained[t] -= r;
             if (opening === 0) opening = 2;
@@ -1406,7 +1435,7 @@ export const combat = defineMechanic({
       exactMetrics: [M.first[0], M.first[1], M.openingAvoided, M.openingHeld, M.openingGlancing, M.openingHit, M.openingDamage, M_OPENING_EFFECT, M_OPENING_EFFECT + 1].map((i) => L.specs[i]!.name),
       exact: duel
         ? () => {
-            const o = openingExchange(entries[0], entries[1], rollOf, entangledRoundedDown);
+            const o = openingExchange(entries[0], entries[1], rollOf, entangledRoundedDown, givenUpBlockHits);
             const x = L.exact();
             x[M.first[0]] = o.first;
             x[M.first[1]] = 1 - o.first;
@@ -1436,7 +1465,7 @@ export function firstTurnChance(timingA: number, timingB: number): number {
  * The exact first attack of a duel: who takes the first turn, and what the first attack
  * made does (the first turn's taker attacks, unless it cannot: no attack dice, or Fatigued
  * and Panicked, no action to attack in; then the other attacks on its turn): avoided, held, glancing, a hit (a result of at least
- * Fortitude), the damage dealt, and the effect that follows it — damage converted or a
+ * Fortitude, or a block given up for charge: one wound, rules.givenUpBlock), the damage dealt, and the effect that follows it — damage converted or a
  * block's tension spent, then the bidding (sim/vdp/effects.ts) with the tension both have
  * left after their rolls. Both characters are fresh: no wounds, starting tension.
  */
@@ -1446,6 +1475,8 @@ export function openingExchange(
   rollOf: (kept: number, net: number) => VdpRoll,
   /** rules.entangledFortitude "roundedDown". */
   entangledRoundedDown = false,
+  /** rules.givenUpBlock "hit": a block given up for charge lets the attack hit, one wound. */
+  givenUpBlockHits = true,
 ): { first: number; avoided: number; held: number; glancing: number; hit: number; damage: number; effect: number; effectDice: number } {
   const first = firstTurnChance(a.timing, b.timing);
   const out = { first, avoided: 0, held: 0, glancing: 0, hit: 0, damage: 0, effect: 0, effectDice: 0 };
@@ -1512,7 +1543,10 @@ export function openingExchange(
       for (let j = 0; j < def.p.length; j++) {
         const q = land * att.p[i] * def.p[j];
         if (q === 0) continue;
-        const r = exchange(att.min + i, def.min + j, threshold);
+        let r = exchange(att.min + i, def.min + j, threshold);
+        // A block given up (its first, with no charge yet) lets the attack hit: one wound
+        // (rules.givenUpBlock "hit"), played as a hit of one damage.
+        if (r < 0 && cashes(y, 'blocks') && givenUpBlockHits) r = 1;
         if (r < 0) {
           out.held += q;
           if (!cashes(y, 'blocks') && (y.defensiveEffect ?? 'always') === 'always') effect(q, -r, y, bankY, x, bankX);
