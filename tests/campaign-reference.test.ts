@@ -74,6 +74,15 @@
  *    action left, not sitting out a rattle); the first task the coins cannot pay ends the
  *    buying; each task bought removes one of the troupe's job's challenges before any
  *    trait is pushed;
+ *  - the Marksman's push (`marksmanPush`, traits.md "The Marksman's push"): a PC naming
+ *    `marksman`, captain or minion, able and not rattled, wounds one able foe as a clash
+ *    begins, before its dice, with no roll, and is rattled — and stays so after the fight,
+ *    resting it off as any rattled PC does; `first`: every such Marksman in the first clash
+ *    (rolling rattled from it on); `lastFoe`: the first such Marksman of the troupe when
+ *    one foe is left standing, which ends the fight. Counted in `marksman.shots`;
+ *  - the Defender's push (`defenderPush: "captain"`, traits.md "The Defender's push"): a
+ *    wound on the captain falls instead on a Defender minion, at random among those able,
+ *    not wounded in the phase and not rattled, who is rattled; the captain fights on;
  *  - `ambition: {jobs: N}` (jobs that paid, carried over, met at most once a turn, after
  *    the rank is recorded) and `advance` (advancement.md): `trait` to the first living PC
  *    with under 4 traits (a contact, the trait's dice), else a new PC; `pc` a new minion
@@ -108,6 +117,12 @@
  * attending (medic-pc, deaths.captains z 5.8: the smallest margin), no rest on rest turns
  * (job-every-3-rattled, z ≈ 74), the advance choices swapped (both ambition setups) and
  * no fallback to a new PC (ambition-trait).
+ *
+ * The Marksman's setups (marksman-*) were checked to fail against a broken engine: the
+ * volley's shooters not rattled (marksman-first, marksman-first-stays-rattled and
+ * marksman-defender-both, z up to ≈ 270), the lastFoe shooter not rattled
+ * (marksman-last-foe-defender-medic, marksman.shots z ≈ 42), a rattled Marksman shooting
+ * again (marksman-first, marksman.shots z ≈ 107).
  *
  * Finding, fixed: with `advance.choice: "pc"` the engine reserved no room for the dice of
  * traits gained by the fallback, so a fallback trait with dice read the next PC's dice and,
