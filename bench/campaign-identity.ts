@@ -152,6 +152,24 @@ const variants = [
     rivals: plainRivals.slice(2),
     policy: { jobEvery: 3, job: { challenges: 2, method: 'work', workFallback: 'idle' }, onFailedJob: 'abandon' },
   }),
+  // The trait pushes of the fights (marksmanPush, defenderPush) beside pushes to reroll and
+  // a fight's free pushes: the Skirmish's general path with snap shots.
+  campaign('marksmen-defenders', {
+    turns: 30,
+    company: { name: 'co', rank: 2 },
+    troupes: [
+      { name: 'a', captain: { traits: ['marksman', 'acrobat', 'hacker'], knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'g', traits: ['marksman', 'defender'], violence: ['d4'] }, { name: 'doc', traits: ['medic', 'acrobat'], knavery: ['d6'] }] },
+      { name: 'b', count: 2, captain: { knavery: ['d6', 'd6'] }, minions: [{ name: 'eye', count: 2, traits: ['marksman', 'acrobat'], violence: ['d4'] }] },
+    ],
+    rivals: plainRivals,
+    policy: {
+      job: { challenges: 4, guards: { perActiveChallenge: 2, flee: 'lostHalf' } },
+      interfere: { roll: 'violence' },
+      restWhenRattled: false,
+      marksmanPush: 'lastFoe',
+      defenderPush: 'captain',
+    },
+  }, { push: 'ifNoHit', woundOrder: 'captainFirst' }),
 ];
 
 function cases(): { name: string; raw: unknown; file: string }[] {

@@ -654,9 +654,9 @@ export function planScenario(
     if (!problem.startsWith('unknown field')) return problem;
     const text = `${problem.replace(/^unknown fields /, 'unknown rule variants ').replace(/^unknown field /, 'unknown rule variant ')} for ${scenario.system}: expected one of ${Object.keys(rulesSchema.unwrap().shape).join(', ')}`;
     // Three pushes of the traits are a battle side's policies, not variants (docs/rules.md);
-    // the Defender's is also the campaign company's.
+    // the Defender's and the Marksman's are also the campaign company's.
     const policy = /"(berzerkerPush|defenderPush|marksmanPush)"/.exec(problem)?.[1];
-    if (policy === 'defenderPush' && scenario.mechanic === 'campaign') return `${text} (defenderPush is the company's policy: setup.policy.defenderPush)`;
+    if ((policy === 'defenderPush' || policy === 'marksmanPush') && scenario.mechanic === 'campaign') return `${text} (${policy} is the company's policy: setup.policy.${policy})`;
     if (policy) return `${text} (${policy} is a battle side's policy: setup.sides.<n>.${policy})`;
     // And a VDP character's situational dice, which are set per character.
     const field = /"(advantageRolls|advantage|disadvantage)"/.exec(problem)?.[1];

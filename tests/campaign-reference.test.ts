@@ -74,6 +74,15 @@
  *    action left, not sitting out a rattle); the first task the coins cannot pay ends the
  *    buying; each task bought removes one of the troupe's job's challenges before any
  *    trait is pushed;
+ *  - the Marksman's push (`marksmanPush`, traits.md "The Marksman's push"): a PC naming
+ *    `marksman`, captain or minion, able and not rattled, wounds one able foe as a clash
+ *    begins, before its dice, with no roll, and is rattled — and stays so after the fight,
+ *    resting it off as any rattled PC does; `first`: every such Marksman in the first clash
+ *    (rolling rattled from it on); `lastFoe`: the first such Marksman of the troupe when
+ *    one foe is left standing, which ends the fight. Counted in `marksman.shots`;
+ *  - the Defender's push (`defenderPush: "captain"`, traits.md "The Defender's push"): a
+ *    wound on the captain falls instead on a Defender minion, at random among those able,
+ *    not wounded in the phase and not rattled, who is rattled; the captain fights on;
  *  - `ambition: {jobs: N}` (jobs that paid, carried over, met at most once a turn, after
  *    the rank is recorded) and `advance` (advancement.md): `trait` to the first living PC
  *    with under 4 traits (a contact, the trait's dice), else a new PC; `pc` a new minion
@@ -108,6 +117,12 @@
  * attending (medic-pc, deaths.captains z 5.8: the smallest margin), no rest on rest turns
  * (job-every-3-rattled, z ≈ 74), the advance choices swapped (both ambition setups) and
  * no fallback to a new PC (ambition-trait).
+ *
+ * The Marksman's setups (marksman-*) were checked to fail against a broken engine: the
+ * volley's shooters not rattled (marksman-first, marksman-first-stays-rattled and
+ * marksman-defender-both, z up to ≈ 270), the lastFoe shooter not rattled
+ * (marksman-last-foe-defender-medic, marksman.shots z ≈ 42), a rattled Marksman shooting
+ * again (marksman-first, marksman.shots z ≈ 107).
  *
  * Finding, fixed: with `advance.choice: "pc"` the engine reserved no room for the dice of
  * traits gained by the fallback, so a fallback trait with dice read the next PC's dice and,
@@ -156,6 +171,10 @@ interface Policy {
   takeRivalDeal?: 'never' | 'whenJobFails';
   ambition?: { jobs: number };
   buy?: { task: { itemRank: number; modifiers?: number; perJob?: number }; action?: 'pc' | 'free'; payWith?: 'turnCoins' | 'liquid' };
+  /** traits.md "The Marksman's push". */
+  marksmanPush?: 'never' | 'first' | 'lastFoe';
+  /** traits.md "The Defender's push". */
+  defenderPush?: 'never' | 'captain';
   advance?: {
     choice: 'trait' | 'pc';
     trait?: { knavery?: Dice; violence?: Dice };
@@ -247,6 +266,10 @@ interface PC {
   captain: boolean;
   /** Has the named trait `medic`. */
   medic: boolean;
+  /** Has the named trait `marksman` (captain or minion). */
+  marksman: boolean;
+  /** A minion with the named trait `defender` (a captain's push would take a blow meant for itself). */
+  defender: boolean;
   /** The turn whose action this PC spent interfering (0: none). */
   spentTurn: number;
   spec: PcSpec;
@@ -275,6 +298,8 @@ function newPc(spec: PcSpec, captain: boolean): PC {
   return {
     captain,
     medic: named.includes('medic'),
+    marksman: named.includes('marksman'),
+    defender: !captain && named.includes('defender'),
     spentTurn: 0,
     spec,
     traits,
@@ -340,6 +365,10 @@ const SUCCESS_ON = { rash: 2, default: 3, shrewd: 4 };
 
 interface FightResult { outcome: 'won' | 'lost' | 'fled' | 'draw'; freePushesUsed: number }
 
+/** The trait pushes the company's policy makes in its fights (`marksmanPush`, `defenderPush`). */
+interface FightPushes { marksman: 'never' | 'first' | 'lastFoe'; defender: boolean }
+const NO_PUSHES: FightPushes = { marksman: 'never', defender: false };
+
 /**
  * The troupe's PCs `fighters` against `enemies` foes who roll 1d4 and `enemyDice` each. Wounded PCs are
  * marked in bed from the next turn through `turn + 3`, dead PCs dead; `tally` gets wounds
@@ -361,6 +390,7 @@ function fight(
   aid: 'none' | 'ordinary' | 'medic' = 'none',
   enemyDice: readonly number[] = [],
   gear: Gear = NO_GEAR,
+  pushes: FightPushes = NO_PUSHES,
 ): FightResult {
   const oursRoll = gear.everySide || gear.ours.length > gear.theirs.length;
   const theirsRoll = gear.everySide || gear.theirs.length > gear.ours.length;
@@ -373,6 +403,30 @@ function fight(
   let used = 0;
   const countAble = () => able.filter((a) => a).length;
   for (let round = 1; round <= 50; round++) {
+    // The Marksman's push, "Make a snap shot with amazing accuracy" (traits.md): "with no
+    // roll required", a shot wounds one able foe as the clash begins, before its dice;
+    // "Immediately after a character pushes, they are rattled", and "Rattled PCs can't push
+    // themselves". `first`: every able Marksman not rattled shoots as the first clash
+    // begins, and rolls rattled from that clash on.
+    if (pushes.marksman === 'first' && round === 1) {
+      const shooters = fighters.filter((pc, i) => able[i] && pc.marksman && !pc.rattled);
+      for (const pc of shooters) {
+        pc.rattled = true;
+        tally['marksman.shots']++;
+      }
+      enemyAble = Math.max(0, enemyAble - shooters.length);
+      if (enemyAble === 0) return { outcome: 'won', freePushesUsed: used };
+    }
+    // `lastFoe`: with one foe left standing as a clash begins, one Marksman (the first of
+    // the troupe) shoots it; the fight is over before the dice.
+    if (pushes.marksman === 'lastFoe' && enemyAble === 1) {
+      const shooter = fighters.find((pc, i) => able[i] && pc.marksman && !pc.rattled);
+      if (shooter) {
+        shooter.rattled = true;
+        tally['marksman.shots']++;
+        return { outcome: 'won', freePushesUsed: used };
+      }
+    }
     // Clash: each able PC 1d4 + its violence dice (kept-lower when rattled), a hit on 4.
     let troupeHits = 0;
     for (let i = 0; i < fighters.length; i++) {
@@ -402,6 +456,21 @@ function fight(
         const i = candidates[dice.pick(candidates.length)];
         able[i] = false;
         wounded.push(fighters[i]);
+      }
+      // The Defender's push, "Take a blow meant for another character" (traits.md): a wound
+      // on the captain falls instead on a Defender minion (at random) who is able, not
+      // wounded in this phase and not rattled; the Defender is rattled, the captain fights on.
+      if (pushes.defender) {
+        const c = wounded.findIndex((pc) => pc.captain);
+        const defenders = fighters.map((_, i) => i).filter((i) => able[i] && fighters[i].defender && !fighters[i].rattled);
+        if (c >= 0 && defenders.length > 0) {
+          const d = defenders[dice.pick(defenders.length)];
+          const captain = wounded[c];
+          able[d] = false;
+          fighters[d].rattled = true;
+          wounded[c] = fighters[d];
+          able[fighters.indexOf(captain)] = true;
+        }
       }
       // The Medics of this round (a Medic PC who dies in it still attended it).
       let medics = (aid === 'medic' ? 1 : 0) + fighters.filter((pc) => pc.medic && pc.alive).length;
@@ -474,6 +543,8 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
   const interfere = policy.interfere;
   const interfereCostsAction = (interfere?.action ?? 'nextTurn') === 'nextTurn';
   const takeDeals = (policy.takeRivalDeal ?? 'never') === 'whenJobFails';
+  const fightPushes: FightPushes = { marksman: policy.marksmanPush ?? 'never', defender: policy.defenderPush === 'captain' };
+  if (fightPushes.marksman !== 'never') t['marksman.shots'] = 0;
   const spread = (rules.invest ?? 'focus') === 'spread';
   /** A troupe's equipment against the other side's (the guards' or a rival's minions'). */
   const gearOf = (troupe: TroupeSpec, theirs?: Dice): Gear => ({
@@ -681,7 +752,7 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
         } else if (guards > 0) {
           t['jobs.violent']++;
           const pushes = freePushPolicy === 'reroll' ? sixes : 0;
-          const result = fight(dice, participants, guards, troupeFlee, guardFlee, pushes, turn, t, aidOf(troupe.spec), guardDice, gearOf(troupe.spec, policy.job.guards?.bonus));
+          const result = fight(dice, participants, guards, troupeFlee, guardFlee, pushes, turn, t, aidOf(troupe.spec), guardDice, gearOf(troupe.spec, policy.job.guards?.bonus), fightPushes);
           t['jobs.freePushes'] += result.freePushesUsed;
           if (result.outcome === 'won') {
             t['jobs.won']++;
@@ -761,7 +832,7 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
             foiled = plan(free).successes >= (interfere.challenges ?? 2);
           } else {
             const minions = Math.max(1, r.spec.minions ?? Math.max(0, r.spec.rank - 2));
-            foiled = fight(dice, free, minions, troupeFlee, 'never', 0, turn, t, aidOf(troupe.spec), sidesOf(r.spec.minionDice), gearOf(troupe.spec, r.spec.minionBonus)).outcome === 'won';
+            foiled = fight(dice, free, minions, troupeFlee, 'never', 0, turn, t, aidOf(troupe.spec), sidesOf(r.spec.minionDice), gearOf(troupe.spec, r.spec.minionBonus), fightPushes).outcome === 'won';
             dissolveIfCaptainDead(troupe);
           }
           break;
@@ -827,7 +898,7 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
           const fighters = troupe.pcs.filter((pc) => pc.alive && !inBed(pc, turn + 1));
           const minions = Math.max(1, r.spec.minions ?? Math.max(0, r.spec.rank - 2));
           t.attempts++;
-          const result = fight(dice, fighters, minions, troupeFlee, 'never', 0, turn, t, aidOf(troupe.spec), sidesOf(r.spec.minionDice), gearOf(troupe.spec, r.spec.minionBonus));
+          const result = fight(dice, fighters, minions, troupeFlee, 'never', 0, turn, t, aidOf(troupe.spec), sidesOf(r.spec.minionDice), gearOf(troupe.spec, r.spec.minionBonus), fightPushes);
           if (result.outcome === 'won') t['attempts.repelled']++;
           dissolveIfCaptainDead(troupe);
           break;
@@ -1431,6 +1502,98 @@ const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<st
         ambition: { jobs: 4 },
         advance: { choice: 'pc', pc: { traits: 3, knavery: ['d6'], violence: ['d4'] }, trait: { knavery: ['d6'], violence: ['d4'] }, maxPcs: 2 },
       },
+    },
+  },
+  {
+    // The Marksman's push as the fights begin (`marksmanPush: "first"`): the captain and a
+    // minion, both Marksmen, shoot in every fight they join steady (a job's, an attempt on a
+    // life, an interference by violence) and are rattled after; a rattled PC sits its next
+    // job out to rest (`restWhenRattled`) and then shoots again. Guards who flee once half
+    // are down break the sooner for it.
+    name: 'marksman-first',
+    trials: 8000,
+    setup: {
+      turns: 20,
+      company: { name: 'co', rank: 2 },
+      troupes: [
+        {
+          name: 'a',
+          captain: { traits: ['marksman', 'acrobat', 'hacker'], knavery: ['d6'], violence: ['d4'] },
+          minions: [{ name: 'eye', traits: ['marksman', 'acrobat'], violence: ['d4'] }, { name: 'm', knavery: ['d6'] }],
+        },
+      ],
+      rivals: [{ name: 'duke', rank: 6, designs: [{ severity: 'heavy', style: 'shrewd', unsubtle: true }] }],
+      policy: { job: { challenges: 4, method: 'rare', guards: { perActiveChallenge: 2, flee: 'lostHalf' } }, interfere: { roll: 'violence' }, marksmanPush: 'first' },
+    },
+  },
+  {
+    // The same rolling rattled instead of resting (`restWhenRattled: false`): a Marksman who
+    // shot stays rattled into the next turns, and shoots again only once it has rested —
+    // in bed, or a turn without a job (`jobEvery: 2`). One starts rattled.
+    name: 'marksman-first-stays-rattled',
+    trials: 8000,
+    setup: {
+      turns: 20,
+      company: { name: 'co', rank: 2 },
+      troupes: [
+        {
+          name: 'a',
+          captain: { traits: ['marksman', 'acrobat', 'hacker'], knavery: ['d6'], violence: ['d4'], rattled: true },
+          minions: [{ name: 'eye', traits: ['marksman', 'acrobat'], violence: ['d4'] }, { name: 'm', count: 2, knavery: ['d6'] }],
+        },
+      ],
+      rivals: [{ name: 'duke', rank: 5, minions: 2, designs: [{ severity: 'heavy', style: 'rash' }] }],
+      policy: { jobEvery: 2, job: { challenges: 4, method: 'rare', guards: { perActiveChallenge: 2 } }, restWhenRattled: false, flee: 'never', marksmanPush: 'first' },
+    },
+  },
+  {
+    // The Marksman's push at the last foe (`lastFoe`) beside a Defender minion who takes the
+    // captain's wounds (`defenderPush: "captain"`) and a Medic minion: the captain, a
+    // Marksman, finishes the last guard or minion standing, the fight ending before the dice.
+    name: 'marksman-last-foe-defender-medic',
+    trials: 8000,
+    setup: {
+      turns: 20,
+      company: { name: 'co', rank: 2 },
+      troupes: [
+        {
+          name: 'a',
+          captain: { traits: ['marksman', 'acrobat', 'hacker'], knavery: ['d6'], violence: ['d4'] },
+          minions: [
+            { name: 'shield', traits: ['defender', 'acrobat'], violence: ['d4'] },
+            { name: 'doc', traits: ['medic', 'acrobat'], knavery: ['d6'] },
+            { name: 'm', knavery: ['d6'] },
+          ],
+        },
+      ],
+      rivals: [{ name: 'duke', rank: 5, minions: 2, designs: [{ severity: 'heavy', style: 'rash' }] }],
+      policy: { job: { challenges: 5, method: 'rare', guards: { perActiveChallenge: 2 } }, flee: 'never', marksmanPush: 'lastFoe', defenderPush: 'captain' },
+    },
+  },
+  {
+    // A minion both Marksman and Defender under `first`: it shoots as a fight begins and is
+    // rattled, so it cannot take a blow for its captain in that fight ("Rattled PCs can't
+    // push themselves"); a second troupe's two Marksman minions shoot together, a volley
+    // of two. No Medic.
+    name: 'marksman-defender-both',
+    trials: 8000,
+    setup: {
+      turns: 20,
+      company: { name: 'co', rank: 2 },
+      troupes: [
+        {
+          name: 'a',
+          captain: { knavery: ['d6', 'd6'], violence: ['d4'] },
+          minions: [{ name: 'guard', traits: ['marksman', 'defender'], violence: ['d4'] }, { name: 'm', knavery: ['d6'] }],
+        },
+        {
+          name: 'b',
+          captain: { knavery: ['d6'] },
+          minions: [{ name: 'eye', count: 2, traits: ['marksman', 'acrobat'], violence: ['d4'] }],
+        },
+      ],
+      rivals: [{ name: 'duke', rank: 6, designs: [{ severity: 'heavy', style: 'shrewd' }] }],
+      policy: { job: { challenges: 4, method: 'rare', guards: { perActiveChallenge: 2 } }, flee: 'never', marksmanPush: 'first', defenderPush: 'captain' },
     },
   },
 ];

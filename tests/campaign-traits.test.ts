@@ -339,3 +339,134 @@ describe('the Defender\'s push in the campaign\'s fights: "Take a blow meant for
     expect(noFight.notes).toContainEqual(expect.stringMatching(/^policy\.defenderPush changes nothing here: no fight is ever played/));
   });
 });
+
+/**
+ * The Marksman's push in the campaign's fights (policy marksmanPush "first" or "lastFoe"):
+ * "Make a snap shot with amazing accuracy", a foe wounded before a clash's dice, the
+ * Marksman rattled after. The skirmish is checked against the battle chain's exact odds for
+ * the same cast with the side policy of that name (docs/rulings/traits.md), its own code;
+ * the whole campaign against the slow reference (tests/campaign-reference.test.ts, the
+ * marksman-* setups).
+ */
+describe('the Marksman\'s push in the campaign\'s fights: "Make a snap shot with amazing accuracy"', () => {
+  const cases = [
+    { title: 'first: the captain, a Marksman, shoots as the fight begins', push: 'first', guardFlee: 'never', rattled: false, defender: false },
+    { title: 'first, against guards who flee once half are down', push: 'first', guardFlee: 'lostHalf', rattled: false, defender: false },
+    { title: 'lastFoe: the captain shoots the last guard standing', push: 'lastFoe', guardFlee: 'never', rattled: false, defender: false },
+    { title: 'a rattled Marksman cannot shoot ("Rattled PCs can\'t push themselves")', push: 'first', guardFlee: 'never', rattled: true, defender: false },
+    { title: 'first, beside a Defender who takes the captain\'s blows', push: 'first', guardFlee: 'never', rattled: false, defender: true },
+  ] as const;
+  for (const c of cases) {
+    test(c.title, () => {
+      const rules = viciousnessRules.parse({});
+      const n = 3;
+      const guards = 3;
+      const rattled = new Uint8Array(n);
+      const pcs = {
+        diceSides: Int32Array.of(4, 4, 4),
+        diceFrom: Int32Array.of(0, 1, 2),
+        diceTo: Int32Array.of(1, 2, 3),
+        captain: Uint8Array.of(1, 0, 0),
+        rattled,
+        marksman: Uint8Array.of(1, 0, 0),
+        ...(c.defender ? { defender: Uint8Array.of(0, 1, 0) } : {}),
+      };
+      const skirmish = new Skirmish(pcs, n, rules, { troupeFlee: 'never', guardFlee: c.guardFlee, maxRounds: 50, guardDice: [4], guardBonus: [], marksmanPush: c.push });
+      const random = RandomStream.fromKey(`skirmish-marksman:${c.title}`);
+      const participants = Int32Array.of(0, 1, 2);
+      const trials = 40_000;
+      const counts = { won: 0, captain: 0, guard: 0, minion: 0, shots: 0 };
+      for (let t = 0; t < trials; t++) {
+        rattled.fill(0);
+        rattled[0] = c.rattled ? 1 : 0;
+        if (skirmish.fight(random, participants, n, guards, new Int32Array(0), 0, 0, 'none')) counts.won++;
+        counts.shots += skirmish.snapShots;
+        // "Immediately after a character pushes, they are rattled": the Marksman who shot is
+        // rattled after the fight (the campaign keeps it so until a turn of rest), and one
+        // who did not is as it came.
+        expect(rattled[0]).toBe(c.rattled || skirmish.snapShots > 0 ? 1 : 0);
+        // Once a fight at most: rattled, it cannot shoot again.
+        expect(skirmish.snapShots).toBeLessThanOrEqual(c.rattled ? 0 : 1);
+        for (let i = 0; i < skirmish.woundedCount; i++) {
+          if (skirmish.died[i] === 0) continue;
+          const pc = skirmish.wounded[i];
+          if (pc === 0) counts.captain++;
+          else if (pc === 1) counts.guard++;
+          else counts.minion++;
+        }
+      }
+      const side = (marksmanPush: string) => ({
+        name: 'a',
+        marksmanPush,
+        ...(c.defender ? { defenderPush: 'captain' } : {}),
+        combatants: [{ name: 'captain', traits: ['marksman'], ...(c.rattled ? { rattled: true } : {}) }, { name: 'guard', ...(c.defender ? { traits: ['defender'] } : {}) }, { name: 'm' }],
+      });
+      const foes = { name: 'b', flee: c.guardFlee, combatants: [{ name: 'x', count: guards }] };
+      const exact = battle.prepare(battle.setup.parse({ sides: [side(c.push), foes] }), rules).exact!().metrics;
+      for (const [metric, count] of [['win.a', counts.won], ['death.a.captain', counts.captain], ['death.a.guard', counts.guard], ['death.a.m', counts.minion]] as const) {
+        const p = exact[metric];
+        const z = Math.abs(count / trials - p) / Math.sqrt((p * (1 - p)) / trials);
+        expect(z, `${metric}: skirmish ${count / trials}, battle chain ${p}`).toBeLessThan(4.5);
+      }
+      const never = battle.prepare(battle.setup.parse({ sides: [side('never'), foes] }), rules).exact!().metrics['win.a'];
+      if (c.rattled) {
+        expect(counts.shots).toBe(0);
+        expect(exact['win.a']).toBeCloseTo(never, 12);
+      } else {
+        // The shot moves the odds: under `first` it is made in every fight, under `lastFoe`
+        // only in those that come down to one guard with the captain able.
+        if (c.push === 'first') expect(counts.shots).toBe(trials);
+        else expect(counts.shots).toBeGreaterThan(trials / 4);
+        expect(Math.abs(exact['win.a'] - never)).toBeGreaterThan(0.01);
+      }
+    });
+  }
+
+  test('under lastFoe the first Marksman of the troupe shoots, and only one', () => {
+    const rules = viciousnessRules.parse({});
+    const rattled = new Uint8Array(3);
+    const pcs = { diceSides: Int32Array.of(4, 4, 4), diceFrom: Int32Array.of(0, 1, 2), diceTo: Int32Array.of(1, 2, 3), captain: Uint8Array.of(1, 0, 0), rattled, marksman: Uint8Array.of(0, 1, 1) };
+    const skirmish = new Skirmish(pcs, 3, rules, { troupeFlee: 'never', guardFlee: 'never', maxRounds: 50, guardDice: [4], guardBonus: [], marksmanPush: 'lastFoe' });
+    const random = RandomStream.fromKey('skirmish-marksman:one-guard');
+    // One guard: the shot comes as the first clash begins, before any die is rolled.
+    expect(skirmish.fight(random, Int32Array.of(2, 1, 0), 3, 1, new Int32Array(0), 0, 0, 'none')).toBe(true);
+    expect([skirmish.snapShots, skirmish.rounds, skirmish.woundedCount, Array.from(rattled)]).toEqual([1, 1, 0, [0, 1, 0]]);
+    // With the first rattled, the second shoots.
+    rattled.set([0, 1, 0]);
+    expect(skirmish.fight(random, Int32Array.of(0, 1, 2), 3, 1, new Int32Array(0), 0, 0, 'none')).toBe(true);
+    expect(Array.from(rattled)).toEqual([0, 1, 1]);
+  });
+
+  const troupe = { captain: { violence: ['d4'], traits: ['marksman', 'acrobat', 'hacker'] }, minions: [{ name: 'eye', traits: ['marksman', 'acrobat'] }, { name: 'm' }] };
+  test('in play: shots are counted in marksman.shots, laid out only with the policy', () => {
+    const never = run(troupe, {}, 1000);
+    const first = run(troupe, { marksmanPush: 'first' }, 1000);
+    const lastFoe = run(troupe, { marksmanPush: 'lastFoe' }, 1000);
+    expect(never['marksman.shots']).toBeUndefined();
+    expect(first['marksman.shots'].estimate).toBeGreaterThan(lastFoe['marksman.shots'].estimate);
+    expect(lastFoe['marksman.shots'].ci95[0]).toBeGreaterThan(0.5);
+    // The same campaign with the policy "never" written out, draw for draw.
+    expect(run(troupe, { marksmanPush: 'never' }, 1000)).toEqual(never);
+  });
+
+  test('written as a rule, it is refused with a pointer to the company\'s policy', () => {
+    expect(() => runScenario({ ...scenario(troupe), rules: { marksmanPush: 'first' }, trials: 10 })).toThrow(/\(marksmanPush is the company's policy: setup\.policy\.marksmanPush\)/);
+  });
+
+  test('with no Marksman it changes nothing, and the notes say so; a Marksman who starts rattled rests it off and shoots', () => {
+    const plainTroupe = { captain: { violence: ['d4'], traits: ['defender', 'acrobat', 'hacker'] }, minions: [{ name: 'm', traits: 2 }] };
+    const r = runScenario({ ...scenario(plainTroupe, { marksmanPush: 'first' }), trials: 500 }).results[0];
+    expect(r.notes).toContainEqual(expect.stringMatching(/^policy\.marksmanPush changes nothing here: no PC has the "marksman" trait/));
+    const { ['marksman.shots']: shots, ...rest } = r.metrics;
+    expect(shots.estimate).toBe(0);
+    expect(rest).toEqual(runScenario({ ...scenario(plainTroupe), trials: 500 }).results[0].metrics);
+    // Rattled as the campaign begins: not "nothing" (a turn of rest, and it shoots).
+    const rattledTroupe = { captain: { violence: ['d4'], traits: ['marksman', 'acrobat', 'hacker'], rattled: true }, minions: [{ name: 'm' }] };
+    const rattledRun = runScenario({ ...scenario(rattledTroupe, { marksmanPush: 'first' }), trials: 500 }).results[0];
+    expect(rattledRun.notes ?? []).not.toContainEqual(expect.stringMatching(/marksmanPush/));
+    expect(rattledRun.metrics['marksman.shots'].estimate).toBeGreaterThan(0.5);
+    // A Marksman, but no fight: a failed plan is abandoned, and no rival sends its minions.
+    const noFight = runScenario({ ...scenario(troupe, { marksmanPush: 'lastFoe', onFailedJob: 'abandon' }), trials: 200 }).results[0];
+    expect(noFight.notes).toContainEqual(expect.stringMatching(/^policy\.marksmanPush changes nothing here: no fight is ever played/));
+  });
+});

@@ -21,7 +21,7 @@ import { COMBATANT_DIE } from './violence.ts';
 import { price } from './purchases.ts';
 import { PARTICIPANT_DIE } from './knaveryDice.ts';
 import type { CampaignSetup } from './campaignSetup.ts';
-import { namesMedic, namesTrait, pushesForChallenges, traitCount } from './traits.ts';
+import { namesMedic, namesTrait, pushesForChallenges, traitCount, type MarksmanPush } from './traits.ts';
 import { AMBITION_JOBS, AMBITION_NONE, AMBITION_RANK, ambitionCode, reservedPcs, traitRoom } from './advancement.ts';
 
 // Local copies of what the per-turn loop uses from other modules: run under tsx, every
@@ -113,10 +113,12 @@ const COMPANY_METRICS = metricTable({
 /**
  * Metrics a setup asks for (docs/metrics.md): laid out after every other, and only when
  * the policy asks the question, so a campaign without it keeps its results byte for byte.
- * `tasks.bought`: only with policy buy.task (CampaignPlan.tasksAt).
+ * `tasks.bought`: only with policy buy.task (CampaignPlan.tasksAt); `marksman.shots`: only
+ * with policy marksmanPush "first" or "lastFoe" (CampaignPlan.shotsAt).
  */
 const ASKED_METRICS = metricTable({
   tasksBought: { name: 'tasks.bought', kind: 'mean', label: "mean tasks bought for jobs (each removes one of the job's challenges)" },
+  marksmanShots: { name: 'marksman.shots', kind: 'mean', label: "mean Marksmen's snap shots in the company's fights (each a foe wounded before the dice)" },
 });
 
 /** A campaign's metrics: the company's, then each rival's, then the consequence counts, then those a setup asks for. */
@@ -191,6 +193,8 @@ export class CampaignPlan {
   readonly task: { itemRank: number; modifiers: number; perJob: number } | undefined;
   /** Tally slot of `tasks.bought`, laid out only with buy.task (else −1). */
   readonly tasksAt: number;
+  /** Tally slot of `marksman.shots`, laid out only with marksmanPush "first" or "lastFoe" (else −1). */
+  readonly shotsAt: number;
   /** Liquid coins of the company's rank pay what the turn's coins do not (policy buy.payWith "liquid"). */
   readonly payWithLiquid: boolean;
   /** buy.action "pc": each purchase is a PC's action for the turn (buyer). */
@@ -226,6 +230,14 @@ export class CampaignPlan {
    * (skirmish.ts). Traits gained by advancing are not named, so they are never the Defender.
    */
   readonly pcDefender: Uint8Array;
+  /**
+   * Per PC: a captain or minion naming the Marksman: with policy marksmanPush "first" or
+   * "lastFoe", it snap-shoots in the troupe's fights (skirmish.ts). Traits gained by
+   * advancing are not named, so they are never the Marksman.
+   */
+  readonly pcMarksman: Uint8Array;
+  /** Policy marksmanPush (`never` when absent). */
+  readonly marksmanPush: MarksmanPush;
   /** Advancement (advancement.ts): per PC its traits at the start, whether it is there from the start (else a slot a new PC may fill), and the dice one new trait adds. */
   readonly pcBaseTraits: Int32Array;
   readonly pcFromStart: Uint8Array;
@@ -303,7 +315,7 @@ export class CampaignPlan {
 
     const troupes = setup.troupes.flatMap((t) => Array.from({ length: t.count ?? 1 }, () => t));
     this.troupeCount = troupes.length;
-    const pcs: { troupe: number; captain: boolean; traits: number; medic: boolean; pushes: boolean; berzerker?: boolean; duelist?: boolean; defender?: boolean; rattled: boolean; kn: number[]; vi: number[]; fromStart: boolean }[] = [];
+    const pcs: { troupe: number; captain: boolean; traits: number; medic: boolean; pushes: boolean; berzerker?: boolean; duelist?: boolean; defender?: boolean; marksman?: boolean; rattled: boolean; kn: number[]; vi: number[]; fromStart: boolean }[] = [];
     const advance = policy.advance;
     const newPc = advance?.pc ?? {};
     const bonus: number[] = [];
@@ -326,11 +338,11 @@ export class CampaignPlan {
     troupes.forEach((t, i) => {
       this.troupePcFrom[i] = pcs.length;
       const c = t.captain;
-      pcs.push({ troupe: i, captain: true, traits: traitCount(c.traits, CAPTAIN_TRAITS), medic: namesMedic(c.traits), pushes: pushesForChallenges(c.traits), berzerker: namesTrait(c.traits, 'berzerker'), duelist: namesTrait(c.traits, 'duelist'), rattled: c.rattled ?? false, kn: eachDie(c.knavery ?? []), vi: eachDie(c.violence ?? []), fromStart: true });
+      pcs.push({ troupe: i, captain: true, traits: traitCount(c.traits, CAPTAIN_TRAITS), medic: namesMedic(c.traits), pushes: pushesForChallenges(c.traits), berzerker: namesTrait(c.traits, 'berzerker'), duelist: namesTrait(c.traits, 'duelist'), marksman: namesTrait(c.traits, 'marksman'), rattled: c.rattled ?? false, kn: eachDie(c.knavery ?? []), vi: eachDie(c.violence ?? []), fromStart: true });
       // "A troupe begins with a captain and one minion."
       for (const m of t.minions ?? [{ name: 'minion' }]) {
         for (let k = 0; k < (m.count ?? 1); k++) {
-          pcs.push({ troupe: i, captain: false, traits: traitCount(m.traits, MINION_TRAITS), medic: namesMedic(m.traits), pushes: pushesForChallenges(m.traits), berzerker: namesTrait(m.traits, 'berzerker'), duelist: namesTrait(m.traits, 'duelist'), defender: namesTrait(m.traits, 'defender'), rattled: m.rattled ?? false, kn: eachDie(m.knavery ?? []), vi: eachDie(m.violence ?? []), fromStart: true });
+          pcs.push({ troupe: i, captain: false, traits: traitCount(m.traits, MINION_TRAITS), medic: namesMedic(m.traits), pushes: pushesForChallenges(m.traits), berzerker: namesTrait(m.traits, 'berzerker'), duelist: namesTrait(m.traits, 'duelist'), defender: namesTrait(m.traits, 'defender'), marksman: namesTrait(m.traits, 'marksman'), rattled: m.rattled ?? false, kn: eachDie(m.knavery ?? []), vi: eachDie(m.violence ?? []), fromStart: true });
         }
       }
       // Room for the PCs advancement may add ("adding a new PC to their company").
@@ -363,6 +375,8 @@ export class CampaignPlan {
     this.pcBerzerker = Uint8Array.from(pcs, (p) => (p.berzerker ? 1 : 0));
     this.pcDuelist = Uint8Array.from(pcs, (p) => (p.duelist ? 1 : 0));
     this.pcDefender = Uint8Array.from(pcs, (p) => (p.defender === true ? 1 : 0));
+    this.pcMarksman = Uint8Array.from(pcs, (p) => (p.marksman === true ? 1 : 0));
+    this.marksmanPush = policy.marksmanPush ?? 'never';
     this.troupeHasMedicPc = Uint8Array.from(troupes, (_, i) => (pcs.some((p) => p.troupe === i && p.medic) ? 1 : 0));
     // Beside Medic PCs, `aid: "medic"` names them, as in `battle` ("leave aid out or make it
     // medic"): their troupe's Medics are those PCs, who can die; no other Medic comes.
@@ -470,6 +484,10 @@ export class CampaignPlan {
     for (const kind of CONSEQUENCE_KINDS) L.add('consequence', { kind }, { words: { kind: CONSEQUENCE_WORDS[kind] } });
     // A task per job at most `perJob`, and never more than the job's challenges.
     this.tasksAt = this.task ? L.add('tasksBought', {}, { max: jobsMost * Math.min(this.task.perJob, this.challenges) }) : -1;
+    // A Marksman who shoots is rattled, and rests it off only as a turn's jobs begin: a shot
+    // in its job's fight, and (dead there and replaced by a fresh PC before the rivals move)
+    // one in an attempt or an interference at the turn's end, two a turn per PC at most.
+    this.shotsAt = this.marksmanPush !== 'never' ? L.add('marksmanShots', {}, { max: 2 * turns * this.pcCount }) : -1;
     this.metrics = L.specs;
     this.layout = L;
   }
@@ -626,11 +644,14 @@ export class CampaignTrial {
     // The trial's fights: each reads and writes the trial's own PC arrays (viTo, rattled).
     // The Defenders push only by policy (defenderPush "captain"): without it they are no one's.
     const defender = policy.defenderPush === 'captain' ? plan.pcDefender : undefined;
-    const pcs = { diceSides: plan.viSides, diceFrom: plan.viFrom, diceTo: this.viTo, captain: plan.pcCaptain, rattled: this.rattled, berzerker: plan.pcBerzerker, duelist: plan.pcDuelist, medic: plan.pcMedic, defender };
+    // So do the Marksmen (marksmanPush "first" or "lastFoe").
+    const marksmanPush = plan.marksmanPush;
+    const marksman = marksmanPush !== 'never' ? plan.pcMarksman : undefined;
+    const pcs = { diceSides: plan.viSides, diceFrom: plan.viFrom, diceTo: this.viTo, captain: plan.pcCaptain, rattled: this.rattled, berzerker: plan.pcBerzerker, duelist: plan.pcDuelist, medic: plan.pcMedic, defender, marksman };
     const troupeFlee = policy.flee ?? 'lostHalf';
     const maxRounds = policy.maxRounds ?? 50;
     const fights = (guardDice: number[], guardBonus: number[], guardFlee: 'never' | 'outnumbered' | 'lostHalf') =>
-      new Skirmish(pcs, plan.maxTroupeSize, plan.rules, { troupeFlee, guardFlee, maxRounds, guardDice, guardBonus });
+      new Skirmish(pcs, plan.maxTroupeSize, plan.rules, { troupeFlee, guardFlee, maxRounds, guardDice, guardBonus, marksmanPush });
     const jobGuardDice = [COMBATANT_DIE, ...eachDie(guards.dice ?? [])];
     const jobGuardBonus = eachDie(guards.bonus ?? []);
     this.skirmish = fights(jobGuardDice, jobGuardBonus, guards.flee ?? 'never');
@@ -1286,6 +1307,7 @@ export class CampaignTrial {
         const free = p.freeRerolls === true ? this.sixes : 0;
         success = s.fight(random, parts, n, guards, p.bonusSides, p.troupeBonusFrom[i], this.fightBonusTo, this.fightAid(i, parts, n), this.medicPcs(i), free);
         if (free > 0) acc[METRIC.jobsFreePushes] += s.freePushesUsed;
+        if (p.shotsAt >= 0) acc[p.shotsAt] += s.snapShots;
         if (success === true) this.counted.jobsWon++;
         this.casualties(s, i, t);
       }
@@ -1398,6 +1420,7 @@ export class CampaignTrial {
       // someone's (a rank-2 rival has 0 by "rank minus 2", which let every fight be won
       // without a die rolled).
       foiled = s.fight(random, this.participants, n, Math.max(1, p.rivals.minions[r]), p.bonusSides, p.troupeBonusFrom[i], this.fightBonusTo, this.fightAid(i, this.participants, n), this.medicPcs(i));
+      if (p.shotsAt >= 0) this.acc[p.shotsAt] += s.snapShots;
       this.casualties(s, i, t);
     }
     if (foiled) this.acc[METRIC.foiled]++;
@@ -1419,6 +1442,7 @@ export class CampaignTrial {
     const s = this.equipmentSide(i, this.minionFights[r], this.minionFightsOutequipped[r], this.minionBonusDice[r]);
     const repelled = s.fight(random, this.participants, n, Math.max(1, p.rivals.minions[r]), p.bonusSides, p.troupeBonusFrom[i], this.fightBonusTo, this.fightAid(i, this.participants, n), this.medicPcs(i));
     if (repelled) this.acc[METRIC.attemptsRepelled]++;
+    if (p.shotsAt >= 0) this.acc[p.shotsAt] += s.snapShots;
     this.casualties(s, i, t);
   }
 

@@ -14,7 +14,7 @@ import { FREE_PUSH_POLICIES, PUSH_POLICIES } from './knaveryPushes.ts';
 import { MAX_PRICE, price, purchasesSchema } from './purchases.ts';
 import type { ViciousnessRules } from '../rules.ts';
 import { advanceSchema, ambitionSchema, reservedPcs } from './advancement.ts';
-import { campaignTraitsSchema, checkTraitDice, namesMedic, namesTrait, DEFENDER_PUSH } from './traits.ts';
+import { campaignTraitsSchema, checkTraitDice, namesMedic, namesTrait, DEFENDER_PUSH, MARKSMAN_PUSH } from './traits.ts';
 import { CAPTAIN_TRAITS, MAX_RANK, MAX_TRAITS, MINION_TRAITS, MIN_RANK, RANK_MINIMUM, REWARD_METHODS, minimumPoints, rankOf } from './wealth.ts';
 
 const name = lazySchema(() => z.string().min(1));
@@ -212,6 +212,14 @@ export const policySchema = lazySchema(() => z
      */
     defenderPush: z.enum(DEFENDER_PUSH).optional(),
     /**
+     * The Marksman's push, "Make a snap shot with amazing accuracy": *never* (default),
+     * *first* (in every fight, each captain or minion naming the "marksman" trait who is not
+     * rattled shoots as the first clash begins) or *lastFoe* (one of them shoots the last
+     * foe standing as a clash begins): a foe wounded before the dice, no roll, and the
+     * Marksman rattled after, as `battle`'s side policy. docs/rulings/traits.md.
+     */
+    marksmanPush: z.enum(MARKSMAN_PUSH).optional(),
+    /**
      * The company's ambition, renamed each time it is met ("Upon the completion of a
      * company's ambition, it names its next ambition, and advances"): `{jobs: N}` successful
      * jobs, or `{rank: "next"}`. None by default (no advancement). docs/rulings/advancement.md.
@@ -350,6 +358,11 @@ export function campaignNotes(
   const defenderPush = (policy.defenderPush ?? 'never') !== 'never';
   const defenderNoted = defenderPush && !s.troupes.some((t) => (t.count ?? 1) > 0 && (t.minions ?? []).some((m) => (m.count ?? 1) > 0 && namesTrait(m.traits, 'defender')));
   if (defenderNoted) nothing('policy.defenderPush', 'no minion has the "defender" trait (a captain\'s push would take a blow meant for itself)');
+  // The Marksman's push: a captain's or a minion's. One who starts rattled still shoots once
+  // it has rested the rattle off, so only a campaign without a Marksman is said.
+  const marksmanPush = (policy.marksmanPush ?? 'never') !== 'never';
+  const marksmanNoted = marksmanPush && !s.troupes.some((t) => (t.count ?? 1) > 0 && [t.captain, ...(t.minions ?? []).filter((m) => (m.count ?? 1) > 0)].some((pc) => namesTrait(pc.traits, 'marksman')));
+  if (marksmanNoted) nothing('policy.marksmanPush', 'no PC has the "marksman" trait (a trait taken by advancing is not named, so it is never the Marksman)');
   for (const kind of ['equipment', 'medical', 'asset', 'task'] as const) {
     const item = policy.buy?.[kind];
     if (item === undefined) continue;
@@ -433,6 +446,7 @@ export function campaignNotes(
       policy.flee !== undefined && 'policy.flee',
       policy.maxRounds !== undefined && 'policy.maxRounds',
       defenderPush && !defenderNoted && 'policy.defenderPush',
+      marksmanPush && !marksmanNoted && 'policy.marksmanPush',
       rules.push !== 'never' && 'rules.push',
       rules.woundOrder !== 'random' && 'rules.woundOrder',
       rules.equipment !== 'mostEquipped' && 'rules.equipment',

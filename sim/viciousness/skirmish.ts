@@ -18,7 +18,7 @@ import type { RandomStream } from '../random.ts';
 import type { ViciousnessRules } from '../rules.ts';
 
 import { DEATH_FACES, FLEE_CODE, popcount as violencePopcount, type Aid, type FleePolicy } from './violence.ts';
-import { DUEL, OUTNUMBERED, PLAIN, outnumberedDice } from './traits.ts';
+import { DUEL, OUTNUMBERED, PLAIN, SHOTS_FIRST, SHOTS_LAST_FOE, SHOTS_NONE, outnumberedDice, shotsCode, type MarksmanPush } from './traits.ts';
 
 /** violence.ts's popcount, held here: an imported binding is a getter per call under tsx (as in battleField.ts). */
 const popcount = violencePopcount;
@@ -47,6 +47,12 @@ export interface SkirmishPcs {
    * "captain", `woundPcs`). Absent: nobody pushes so.
    */
   defender?: Uint8Array;
+  /**
+   * Per PC, 1 for a Marksman who pushes to "Make a snap shot with amazing accuracy"
+   * (policy marksmanPush, `SkirmishOptions.marksmanPush`): a wound on one able guard before
+   * a clash's dice, and the Marksman rattled. Absent: nobody shoots.
+   */
+  marksman?: Uint8Array;
 }
 
 export interface SkirmishOptions {
@@ -56,6 +62,13 @@ export interface SkirmishOptions {
   /** Dice every guard rolls (its 1d4 first), and the guards' equipment bonus. */
   guardDice: readonly number[];
   guardBonus: readonly number[];
+  /**
+   * When the `marksman` PCs snap-shoot (policy marksmanPush, read as `battle`'s side policy,
+   * docs/rulings/traits.md): `first`, every one able and not rattled as the first clash
+   * begins; `lastFoe`, one of them as a clash begins with one able guard left. Absent or
+   * `never`: nobody shoots.
+   */
+  marksmanPush?: MarksmanPush;
 }
 
 /**
@@ -88,6 +101,8 @@ export class Skirmish {
   /** Free pushes left in the fight under way, and those the last fight used (`fight`). */
   private freePushes = 0;
   freePushesUsed = 0;
+  /** Snap shots the Marksmen made in the last fight (policy marksmanPush). */
+  snapShots = 0;
   private readonly guardSides: Int32Array;
   /**
    * Per PC: how many of its dice slots, from its first, are d4s in a row (its own dice and
@@ -118,6 +133,8 @@ export class Skirmish {
   private readonly berzerkerDice: number;
   /** Whether some PC is a Defender who takes blows meant for its captain (`pcs.defender`). */
   private readonly defends: boolean;
+  /** When Marksmen snap-shoot (traits.ts SHOTS_*): SHOTS_NONE without a Marksman or the policy. */
+  private readonly shots: number;
 
   constructor(
     private readonly pcs: SkirmishPcs,
@@ -151,6 +168,7 @@ export class Skirmish {
     const flags = (a: Uint8Array | undefined) => a !== undefined && a.some((x) => x !== 0);
     this.situational = flags(pcs.berzerker) || flags(pcs.duelist);
     this.defends = flags(pcs.defender);
+    this.shots = flags(pcs.marksman) ? shotsCode(options) : SHOTS_NONE;
     this.berzerkerDice = outnumberedDice({ traits: ['berzerker'] }, options.troupeFlee);
     this.woundOrder = rules.woundOrder === 'random' ? 0 : rules.woundOrder === 'captainFirst' ? 1 : 2;
     this.steadyGuards = this.guardD4 >= 0 && this.guardBonus.length === 0 && !this.situational;
@@ -209,6 +227,10 @@ export class Skirmish {
     const { able, ableD4, pcs, d4Run } = this;
     const { rattled, diceFrom, diceTo } = pcs;
     const push = this.push;
+    this.snapShots = 0;
+    // The opening volley (marksmanPush "first"): before anyone rolls, so each shooter is
+    // rattled for the whole fight, its dice of the first clash included.
+    const volley = this.shots === SHOTS_FIRST ? this.openingVolley(participants, n) : 0;
     let allSteady = !push;
     let steadyD4s = 0;
     for (let i = 0; i < n; i++) {
@@ -231,10 +253,11 @@ export class Skirmish {
     const deathFaces = DEATH_FACES[aid];
     // Wounded the troupe's Medics attend a round: "at most one wounded per round per Medic".
     const medics = aid !== 'medic' ? 0 : medicPcs === true ? this.medicsAttending(participants, n) : this.medicReach;
-    if (allSteady === true && this.steadyGuards === true && bonusFrom >= bonusTo) {
+    // A fight where a Marksman may shoot is played by generalFight, which plays the shots.
+    if (allSteady === true && this.steadyGuards === true && bonusFrom >= bonusTo && this.shots === SHOTS_NONE) {
       return this.steadyFight(random, participants, n, guards, deathFaces, medics, medicPcs);
     }
-    return this.generalFight(random, participants, n, guards, bonus, bonusFrom, bonusTo, deathFaces, medics, medicPcs);
+    return this.generalFight(random, participants, n, guards, bonus, bonusFrom, bonusTo, deathFaces, medics, medicPcs, volley);
   }
 
   /**
@@ -253,11 +276,13 @@ export class Skirmish {
     deathFaces: number,
     medicsAtStart: number,
     medicPcs: boolean,
+    volley: number,
   ): boolean {
     const { able, ableD4, pcs } = this;
     const rattled = pcs.rattled;
     const push = this.push;
-    let ableGuards = guards;
+    // The opening volley's wounds ("no roll required": nothing cancels them), one guard each.
+    let ableGuards = guards - smaller(volley, guards);
     let troupeFights = n > 0;
     let guardsFight = guards > 0;
     let medics = medicsAtStart;
@@ -269,6 +294,14 @@ export class Skirmish {
     let rounds = 0;
     while (troupeFights && guardsFight) {
       this.rounds = ++rounds;
+      // The snap shots, as the clash begins and before its dice: the opening volley took its
+      // guards before the first (it may have left none standing); under lastFoe a Marksman
+      // shoots the last guard standing, which ends the fight before the dice.
+      if (ableGuards === 0) break;
+      if (this.shots === SHOTS_LAST_FOE && ableGuards === 1 && this.lastFoeShot()) {
+        ableGuards = 0;
+        break;
+      }
       // Clash: "Each combatant in a side adds 1d4 to its roll. … Each side gets one hit
       // for every 4 they roll."
       let ours = 0;
@@ -494,6 +527,48 @@ export class Skirmish {
     if (this.ableCount === 0) troupeFights = false;
     if (ableGuards === 0) guardsFight = false;
     return troupeFights && !guardsFight;
+  }
+
+  /**
+   * The Marksman's push under marksmanPush "first", "Make a snap shot with amazing
+   * accuracy" (docs/rulings/traits.md, read as in `battle`): as the first clash begins,
+   * every Marksman among the fight's `n` participants (all able then) who is not rattled
+   * ("Rattled PCs can't push themselves": one rattled by an earlier push, in this fight's
+   * job or a fight before, still resting it off) shoots, and is rattled ("Immediately after
+   * a character pushes, they are rattled") — and stays so after the fight, as a PC who
+   * pushes does. Returns the shots, each a guard wounded (generalFight).
+   */
+  private openingVolley(participants: Int32Array, n: number): number {
+    const { marksman, rattled } = this.pcs;
+    let shots = 0;
+    for (let i = 0; i < n; i++) {
+      const pc = participants[i];
+      if (marksman![pc] === 0 || rattled[pc] !== 0) continue;
+      rattled[pc] = 1;
+      shots++;
+    }
+    this.snapShots = shots;
+    return shots;
+  }
+
+  /**
+   * The Marksman's push under marksmanPush "lastFoe": with one able guard left as a clash
+   * begins, one able Marksman who is not rattled (one rattled by a push to reroll in this
+   * fight cannot) shoots it, the first in the troupe's order (the lowest PC; one shot is
+   * enough, the others stay steady), and is rattled. Returns whether one shot.
+   */
+  private lastFoeShot(): boolean {
+    const { able, ableCount } = this;
+    const { marksman, rattled } = this.pcs;
+    let shooter = -1;
+    for (let i = 0; i < ableCount; i++) {
+      const pc = able[i];
+      if (marksman![pc] !== 0 && rattled[pc] === 0 && (shooter < 0 || pc < shooter)) shooter = pc;
+    }
+    if (shooter < 0) return false;
+    rattled[shooter] = 1;
+    this.snapShots++;
+    return true;
   }
 
   /**
