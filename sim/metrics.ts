@@ -75,9 +75,13 @@ export interface LayoutOptions {
 /** Declares a mechanic's table (typed, so a key that is not declared fails to compile). */
 export function metricTable<const T extends MetricTable>(table: T): T {
   for (const [key, d] of Object.entries(table)) {
-    const parts = (s: string) => [...s.matchAll(/<(\w+)>/g)].map((m) => m[1]).sort().join();
-    if (parts(d.name) !== parts(d.label)) throw new Error(`metric ${key}: its label's <parts> differ from its name's`);
-    if (d.line !== undefined && parts(d.name) !== parts(d.line)) throw new Error(`metric ${key}: its line's <parts> differ from its name's`);
+    // Every part of the name is in the label and the line; a part only the label has is a
+    // word the layout gives (`words`: a side's name where the metric's name has none, as
+    // `retry.won`, "P(sorcerer wins within its tries)").
+    const parts = (s: string) => new Set([...s.matchAll(/<(\w+)>/g)].map((m) => m[1]));
+    const missing = (from: string, to: string) => [...parts(from)].some((p) => !parts(to).has(p));
+    if (missing(d.name, d.label)) throw new Error(`metric ${key}: its label lacks a <part> of its name`);
+    if (d.line !== undefined && missing(d.name, d.line)) throw new Error(`metric ${key}: its line lacks a <part> of its name`);
   }
   return table;
 }

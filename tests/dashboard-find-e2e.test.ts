@@ -52,7 +52,7 @@ describe.skipIf(!CHROMIUM)('Find and results files, in Chromium', () => {
     await expect(check.textContent()).resolves.toContain('why: three tries win 0.6978');
     // The y-axis as the sentence and the picker say it, not the metric's file name.
     const axis = await p.locator('.find-result figure svg').textContent();
-    expect(axis).toContain('P(side A wins within its tries)');
+    expect(axis).toContain('P(sorcerer wins within its tries)');
     expect(axis).not.toContain('retry.won');
     // Two dice lost per failed try: poolsim solve says "FAIL … (failed: found 7)", and so does the page.
     await p.fill('[data-path="setup.retryPenalty"] > input', '2');
@@ -98,7 +98,7 @@ describe.skipIf(!CHROMIUM)('Find and results files, in Chromium', () => {
     expect(pageErrors).toEqual([]);
   }, 180_000);
 
-  test('Compare on the contest’s rule for repeating opens on P(side A wins within its tries), the headline figure B moves, not P(win: sorcerer)', async () => {
+  test('Compare on the contest’s rule for repeating opens on P(sorcerer wins within its tries), the headline figure B moves, not P(win: sorcerer)', async () => {
     const p = await suite.page('');
     await finished(p);
     await openFlat(p);

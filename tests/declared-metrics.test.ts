@@ -220,7 +220,12 @@ describe('metric tables', () => {
     x[1] = 0.25;
     expect(L.named(x)).toEqual({ draw: 0.25 });
     expect(() => L.add('win')).toThrow(/no value for <side>/);
-    expect(() => metricTable({ bad: { name: 'x.<side>', kind: 'mean', label: 'mean x' } })).toThrow(/<parts>/);
+    expect(() => metricTable({ bad: { name: 'x.<side>', kind: 'mean', label: 'mean x' } })).toThrow(/its label lacks a <part> of its name/);
+    // A part only the label has is a word the layout gives, and must be given.
+    const worded = new MetricLayout(metricTable({ won: { name: 'retry.won', kind: 'probability', label: 'P(<side> wins within its tries)' } }));
+    expect(() => worded.add('won')).toThrow(/no value for <side>/);
+    worded.add('won', {}, { words: { side: 'sorcerer' } });
+    expect(worded.specs[0]).toEqual({ name: 'retry.won', kind: 'probability', label: 'P(sorcerer wins within its tries)' });
     const fixed = fixedLayout(metricTable({ a: { name: 'a', kind: 'mean', label: 'mean a' }, b: { name: 'b.c', kind: 'mean', label: 'mean b' } }));
     expect(fixed.slot).toEqual({ a: 0, b: 1 });
     expect(fixed.exact({ b: 2 })).toEqual({ 'b.c': 2 });

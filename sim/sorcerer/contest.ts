@@ -169,10 +169,11 @@ export const CONTEST_METRICS = metricTable({
   successes: { name: 'successes.<name>', kind: 'mean', label: 'mean successes for <name> (0 on a loss)', family: 'mean successes (0 on a loss)' },
   passion: { name: 'passion.<name>', kind: 'probability', label: 'P(<name> wins its Passion roll)', family: 'P(Passion roll won)' },
   passionBonus: { name: 'passionBonus.<name>', kind: 'mean', label: "mean bonus dice <name>'s Passion roll adds (0 on a loss)", family: 'mean bonus dice from Passion' },
-  retryWon: { name: 'retry.won', kind: 'probability', label: 'P(side A wins within its tries)', headline: true },
+  // Side a repeats the task: its labels name it (`<side>`, a word the layout gives).
+  retryWon: { name: 'retry.won', kind: 'probability', label: 'P(<side> wins within its tries)', headline: true },
   // The two means share one chart over a sweep: named there in words, not as `tries` and `firstWin`.
-  retryTries: { name: 'retry.tries', kind: 'mean', label: 'mean tries side A makes (it stops at its first win)', family: 'mean tries of side A', line: 'tries made', min: 1 },
-  retryFirstWin: { name: 'retry.firstWin', kind: 'mean', label: "mean try of side A's first win (tries + 1 if none)", family: 'mean tries of side A', line: 'try of its first win', min: 1 },
+  retryTries: { name: 'retry.tries', kind: 'mean', label: 'mean tries <side> makes (it stops at its first win)', family: 'mean tries of the side that repeats', line: 'tries made', min: 1 },
+  retryFirstWin: { name: 'retry.firstWin', kind: 'mean', label: "mean try of <side>'s first win (tries + 1 if none)", family: 'mean tries of the side that repeats', line: 'try of its first win', min: 1 },
 });
 
 /**
@@ -248,9 +249,9 @@ export const contest = defineMechanic({
     const pools = poolsOnTries(counts[0], tries, setup.retryPenalty ?? 1, rules.repeatPenalty);
     const R = retrying
       ? {
-          won: L.add('retryWon'),
-          tries: L.add('retryTries', {}, { max: tries }),
-          firstWin: L.add('retryFirstWin', {}, { max: tries + 1 }),
+          won: L.add('retryWon', {}, { words: { side: a.name } }),
+          tries: L.add('retryTries', {}, { max: tries, words: { side: a.name } }),
+          firstWin: L.add('retryFirstWin', {}, { max: tries + 1, words: { side: a.name } }),
         }
       : undefined;
     // The try of a's first win, 1..tries, and tries + 1 for none within them.

@@ -173,7 +173,7 @@ describe('scenario HTML', () => {
     const estimates = tries.results.map((p) => p.metrics['win.sorcerer']!.estimate);
     expect(win[0]!.detail).toBe(`exact · estimates ${formatNumber(Math.min(...estimates))} to ${formatNumber(Math.max(...estimates))} across the points`);
     // The figure that moves keeps its highest and lowest.
-    expect(lines.filter((l) => l.metric === 'retry.won').map((l) => l.label)).toEqual(['P(side A wins within its tries), highest', 'P(side A wins within its tries), lowest']);
+    expect(lines.filter((l) => l.metric === 'retry.won').map((l) => l.label)).toEqual(['P(sorcerer wins within its tries), highest', 'P(sorcerer wins within its tries), lowest']);
     // So do a few points, which are otherwise listed one by one; and estimates alike with
     // no exact value (a plan that can never succeed) likewise.
     expect(headlineLines({ ...tries, results: tries.results.slice(0, 3) }).filter((l) => l.metric === 'win.sorcerer').map((l) => l.where)).toEqual(['all 3 points']);
