@@ -359,14 +359,18 @@ describe('Disarm: "The target drops their weapon" needs a weapon to drop (docs/r
     // In the fight, an unarmed enemy is never disarmed: in one round, the disarmer acting last
     // (its charge from the blocks it gave up) against an unarmed civilian (the weakest, so
     // its target) beside an armed boss, it keeps its charge and attacks (without the rule:
-    // a release in every fight).
-    const kept = runScenario({ name: 's', system: 'vdp', mechanic: 'combat', trials: 4000, seed: 'kept disarm', setup: { maxRounds: 1, characters: [
-      { ...disarmer, allocation: '1/3', defence: { attribute: 5, skill: 3 }, timing: -20 },
-      { ...jack, name: 'bare', team: 'them', type: 'civilian', timing: 20 },
-      { ...jack, name: 'armed', team: 'them', type: 'boss', timing: 20, attack: { attribute: 2, skill: 2, bonus: 1 } },
-    ] } }).results[0].metrics;
-    expect(kept['charge.jill'].estimate).toBeGreaterThan(0.5);
-    expect(kept['released.jill'].estimate).toBe(0);
+    // a release in every fight). The boss only guards (0/4), so every block given up is
+    // against the civilian, and no release is made while defending either (rules.chargeRelease
+    // "sameAction": a block given up to the boss would disarm it at once).
+    for (const chargeRelease of ['sameAction', 'nextAction']) {
+      const kept = runScenario({ name: 's', system: 'vdp', mechanic: 'combat', trials: 4000, seed: 'kept disarm', rules: { chargeRelease }, setup: { maxRounds: 1, characters: [
+        { ...disarmer, allocation: '1/3', defence: { attribute: 5, skill: 3 }, timing: -20 },
+        { ...jack, name: 'bare', team: 'them', type: 'civilian', timing: 20 },
+        { ...jack, name: 'armed', team: 'them', type: 'boss', timing: 20, allocation: '0/4', attack: { attribute: 2, skill: 2, bonus: 1 } },
+      ] } }).results[0].metrics;
+      expect(kept['charge.jill'].estimate, chargeRelease).toBeGreaterThan(0.5);
+      expect(kept['released.jill'].estimate, chargeRelease).toBe(0);
+    }
   });
 });
 
@@ -378,7 +382,15 @@ describe('the exact opening exchange with statuses, armour and charge agrees wit
     // Fatigued and Panicked: its one action is the MOVE, so the other makes the first attack.
     ['a Fatigued, Panicked first taker makes no attack', [{ ...jill, timing: 30, status: { fatigued: true, panicked: true } }, { ...jack, allocation: '3/1' }]],
     ['Entangled on a Mental Fortitude: not halved', [{ ...jill, allocation: '4/0', timing: 30 }, { ...jack, fortitude: 4, damageType: 'mental', status: { entangled: true }, removeStatus: 'never' }]],
+    // Buys of one point, so the first success given up is released at once (rules.chargeRelease
+    // "sameAction"): the grapple in place of the first hit, the disarm after the first block's
+    // wound. Both follow the first attack and change nothing opening.* counts: the same exact
+    // figures under "nextAction", where they wait for a later action.
     ['charge cashed in from hits and blocks', [{ ...jill, allocation: '3/1', chargeBuy: 'grapple', chargeCashIn: 'hits', attack: { attribute: 2, skill: 1, bonus: 1 } }, { ...jack, allocation: '1/3', chargeBuy: 'disarm', chargeCashIn: 'blocks' }]],
+    ['charge cashed in from hits and blocks, chargeRelease "nextAction"', [{ ...jill, allocation: '3/1', chargeBuy: 'grapple', chargeCashIn: 'hits', attack: { attribute: 2, skill: 1, bonus: 1 } }, { ...jack, allocation: '1/3', chargeBuy: 'disarm', chargeCashIn: 'blocks' }], { chargeRelease: 'nextAction' }],
+    // A ranged defender in cover nets its attacker at once from its first block given up
+    // (out of its cover, and a shot the attacker's cover may stop): after the first attack too.
+    ['a ranged defender in cover nets the attacker from its first block given up', [{ ...jill, allocation: '3/1', ranged: true, cover: 'light', timing: 20 }, { ...jack, allocation: '1/3', ranged: true, cover: 'medium', chargeBuy: 'entangleShock', chargeCashIn: 'blocks' }]],
     // Nobody starts with charge or netted, so no net is thrown before the first attack.
     ['a ranged netter gives up its first hit; the other its first block', [{ ...jill, allocation: '4/0', ranged: true, chargeBuy: 'entangleShock', chargeCashIn: 'hits', timing: 20 }, { ...jack, allocation: '1/3', chargeBuy: 'grapple', chargeCashIn: 'blocks', status: { entangled: true }, tension: 1 }]],
     // A block given up lets the attack hit, one wound (rules.givenUpBlock "hit"): the first
