@@ -123,6 +123,19 @@ export const vdpRules = lazySchema(() => z
      * reading before December 2026). docs/rulings/vdp-combat.md.
      */
     givenUpBlock: variant({ hit: 'lets the attack hit (one wound)', nothing: 'lets nothing through' }, 'hit'),
+    /**
+     * When a success given up for charge may be released on an enemy, in combat:
+     * "Releasing any amount of charge on a target must be done while actively attacking or
+     * defending against that target -- however, the action negated to gain charge counts, so
+     * it is possible for example to grapple someone rather than punching them, or letting
+     * someone score a hit they otherwise wouldn't have, just before disarming them". By
+     * default (*sameAction*) a hit or a block given up that brings the charge to the buy's
+     * cost is released at once, on the target of that attack or on the attacker, as that
+     * same action; *nextAction*: only as one of the fighter's own later attack actions (the
+     * reading before December 2026). Buys released on oneself or an ally ("takes an
+     * action") are the same either way. docs/rulings/vdp-combat.md.
+     */
+    chargeRelease: variant({ sameAction: 'in the action given up', nextAction: 'as a later action of its own' }, 'sameAction'),
   })
   .strict());
 

@@ -94,6 +94,22 @@ describe('VDP combat: rules.givenUpBlock where no character gives up a block for
   });
 });
 
+describe('VDP combat: rules.chargeRelease where no character gives up a success for a buy released on an enemy', () => {
+  test('said, and byte-identical; silent where such a success is given up, where it acts', () => {
+    const note = /^rules\.chargeRelease changes nothing here: no character gives up a success for a buy released on an enemy/;
+    // Buys on oneself ("takes an action") release the same either way; a Stunning Blow with
+    // no cash-in gains only glancing charge, released as a later action either way.
+    const none = duel({ chargeBuy: 'surge', chargeCashIn: 'both' }, { chargeBuy: 'stunningBlow' });
+    const said = run('vdp', 'combat', none, { chargeRelease: 'nextAction' });
+    expect(said.notes).toContainEqual(expect.stringMatching(note));
+    expect(said.metrics).toEqual(run('vdp', 'combat', none).metrics);
+    const acts = duel({ chargeBuy: 'grapple', chargeCashIn: 'hits' });
+    const moved = run('vdp', 'combat', acts, { chargeRelease: 'nextAction' });
+    expect(moved.notes ?? []).not.toContainEqual(expect.stringMatching(note));
+    expect(moved.metrics).not.toEqual(run('vdp', 'combat', acts).metrics);
+  });
+});
+
 describe('VDP combat, one against one: nothing to switch to, one enemy to choose', () => {
   test('rules.retarget "free" and a targeting choice in a duel', () => {
     const withIt = run('vdp', 'combat', duel({ targeting: 'strongest' }, { targeting: 'random' }), { retarget: 'free' });

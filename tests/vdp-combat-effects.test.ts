@@ -16,7 +16,7 @@ type Character = Record<string, unknown>;
 const jill: Character = { name: 'jill', attack: { attribute: 2, skill: 1 }, defence: { attribute: 3, skill: 1 }, fortitude: 2, type: 'trained', timing: 6 };
 const jack: Character = { name: 'jack', attack: { attribute: 2, skill: 2 }, defence: { attribute: 3, skill: 2 }, fortitude: 2, type: 'trained', timing: 7 };
 
-type Rules = { effectsOn?: 'allActions' | 'ownTurn'; stunned?: 'defenceless' | 'defends'; entangledFortitude?: 'halved' | 'roundedDown'; damagePenalty?: 'wounds' | 'everyTrack'; givenUpBlock?: 'hit' | 'nothing' };
+type Rules = { effectsOn?: 'allActions' | 'ownTurn'; stunned?: 'defenceless' | 'defends'; entangledFortitude?: 'halved' | 'roundedDown'; damagePenalty?: 'wounds' | 'everyTrack'; givenUpBlock?: 'hit' | 'nothing'; chargeRelease?: 'sameAction' | 'nextAction' };
 const fight = (characters: Character[], trials = 20000, seed = 'effects', maxRounds?: number, rules?: Rules) =>
   runScenario({ name: 'e', system: 'vdp', mechanic: 'combat', trials, seed, setup: { characters, ...(maxRounds ? { maxRounds } : {}) }, ...(rules ? { rules } : {}) }).results[0].metrics;
 
@@ -171,7 +171,7 @@ const LIMITS: Record<string, number> = { pest: 1, civilian: 2, trained: 3, wellT
  * besides the effects, bids, charge and statuses removed.
  */
 function referenceDuel(a: Character, b: Character, trials: number, seed: string, maxRounds = 50, rules: Rules = {}) {
-  const { effectsOn = 'allActions', stunned = 'defenceless', entangledFortitude = 'halved', damagePenalty = 'wounds', givenUpBlock = 'hit' } = rules;
+  const { effectsOn = 'allActions', stunned = 'defenceless', entangledFortitude = 'halved', damagePenalty = 'wounds', givenUpBlock = 'hit', chargeRelease = 'sameAction' } = rules;
   // "For every wound received, a character subtracts 1 from the total results": wounds are
   // Physical damage; Madness and Stress only with damagePenalty "everyTrack".
   const penalty = (f: RefFighter) => (f.physical || damagePenalty === 'everyTrack' ? f.wounds : 0);
@@ -296,6 +296,48 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
     return level > 0 && d6() <= 2 * level;
   };
   const wantsCharge = (f: RefFighter, kind: string) => f.buy !== 'none' && (f.cashIn === kind || f.cashIn === 'both') && f.charge < COST[f.buy];
+  // The buys released on the enemy; Surge and Second Wind go on oneself, Break off on
+  // oneself at the start of the turn ("Releasing charge on oneself or an ally takes an action").
+  const onEnemy = (f: RefFighter) => !['none', 'surge', 'secondWind', 'breakOff'].includes(f.buy);
+  // R (fighter r) releases its charge, on T for the buys released on an enemy, when it has
+  // the cost and it would change something: whether it did. On the enemy, "while actively
+  // attacking or defending against that target": out of its own cover, and a ranged
+  // fighter's release is a shot T's cover may stop (the charge spent), unless `cameThrough`:
+  // made in an attack that has already come through that cover.
+  const release = (R: RefFighter, T: RefFighter, r: number, cameThrough: boolean) => {
+    const cost = COST[R.buy];
+    if (R.buy === 'none' || R.buy === 'breakOff' || R.charge < cost) return false;
+    // Not where it would change nothing: a Second Wind unhurt, a second probe on one opponent,
+    // a second net on a netted target, a grapple on an Entangled one, an Armor Pierce on armour
+    // already negated or that its own weapon pierces, a disarm on a disarmed or unarmed one, a
+    // Stunning Blow on a stunned one.
+    if (R.buy === 'secondWind' && R.wounds === 0) return false;
+    if (R.buy === 'probeDefence' && R.probed === 1 - r) return false;
+    if (R.buy === 'entangleShock' && T.netted) return false;
+    if (R.buy === 'grapple' && T.status.has('entangled')) return false;
+    if (R.buy === 'armourPierce' && (T.pierced || T.armour <= R.piercing)) return false;
+    if (R.buy === 'disarm' && (T.disarmed || !T.armed)) return false;
+    if (R.buy === 'stunningBlow' && T.stunned) return false;
+    R.charge -= cost;
+    R.released++;
+    if (onEnemy(R)) {
+      if (R.cover > 0) R.fired = true;
+      // A probe reads the defence, and lands nothing for cover to stop.
+      if (!cameThrough && R.ranged && !R.indirect && R.buy !== 'probeDefence' && stoppedByCover(T)) return true;
+    }
+    if (R.buy === 'armourPierce') T.pierced = true;
+    if (R.buy === 'grapple') {
+      T.status.add('entangled');
+      T.grappled = true;
+    }
+    if (R.buy === 'entangleShock') T.netted = true;
+    if (R.buy === 'disarm') T.disarmed = true;
+    if (R.buy === 'surge') R.surge++;
+    if (R.buy === 'probeDefence') R.probed = 1 - r;
+    if (R.buy === 'stunningBlow') T.stunned = true;
+    if (R.buy === 'secondWind') R.wounds--;
+    return true;
+  };
   const out = { winA: 0, draw: 0, rounds: 0, woundsA: 0, tensionA: 0, tensionB: 0, effectsA: 0, effectsB: 0, bidsA: 0, bidsB: 0, woundsB: 0, chargeA: 0, releasedA: 0, chargeB: 0, releasedB: 0, removedA: 0, removedB: 0 };
   for (let t = 0; t < trials; t++) {
     for (const f of fs) {
@@ -368,34 +410,8 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
           actions--;
         }
         for (let k = 0; k < actions && loser < 0; k++) {
-          // Release charge as the action, when it has enough.
-          const cost = COST[X.buy];
-          // Not where it would change nothing: a second net on a netted target, a grapple on an
-          // Entangled one, an Armor Pierce on armour already negated or that its own weapon
-          // pierces, a disarm on a disarmed or unarmed one, a Stunning Blow on a stunned one.
-          if (X.buy !== 'none' && X.buy !== 'breakOff' && X.charge >= cost && !(X.buy === 'secondWind' && X.wounds === 0) && !(X.buy === 'probeDefence' && X.probed === 1 - x) && !(X.buy === 'entangleShock' && Y.netted) && !(X.buy === 'grapple' && Y.status.has('entangled')) && !(X.buy === 'armourPierce' && (Y.pierced || Y.armour <= X.piercing)) && !(X.buy === 'disarm' && (Y.disarmed || !Y.armed)) && !(X.buy === 'stunningBlow' && Y.stunned)) {
-            X.charge -= cost;
-            X.released++;
-            // On the enemy, "while actively attacking": out of its own cover, and a ranged
-            // fighter's release is a shot the enemy's cover may stop (the charge is spent).
-            if (X.buy !== 'surge' && X.buy !== 'secondWind') {
-              if (X.cover > 0) X.fired = true;
-              // A probe reads the defence, and lands nothing for cover to stop.
-              if (X.ranged && !X.indirect && X.buy !== 'probeDefence' && stoppedByCover(Y)) continue;
-            }
-            if (X.buy === 'armourPierce') Y.pierced = true;
-            if (X.buy === 'grapple') {
-              Y.status.add('entangled');
-              Y.grappled = true;
-            }
-            if (X.buy === 'entangleShock') Y.netted = true;
-            if (X.buy === 'disarm') Y.disarmed = true;
-            if (X.buy === 'surge') X.surge++;
-            if (X.buy === 'probeDefence') X.probed = 1 - x;
-            if (X.buy === 'stunningBlow') Y.stunned = true;
-            if (X.buy === 'secondWind') X.wounds--;
-            continue;
-          }
+          // Release charge as the action, when it has enough and it would change something.
+          if (release(X, Y, x, false)) continue;
           if (X.split === 0) break;
           if (X.cover > 0) X.fired = true;
           if (X.ranged && !X.indirect && stoppedByCover(Y)) continue;
@@ -418,6 +434,15 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
               if (Y.wounds > Y.limit) loser = 1 - x;
             }
           };
+          // X gives up its hit for a point of charge: "the action negated to gain charge
+          // counts, so it is possible for example to grapple someone rather than punching
+          // them": by default (chargeRelease "sameAction") a buy released on the enemy goes on
+          // Y now, with the charge at its cost, in this attack that came through Y's cover.
+          const giveUpHit = () => {
+            X.charge++;
+            X.chargeGained++;
+            if (chargeRelease === 'sameAction' && onEnemy(X)) release(X, Y, x, true);
+          };
           if (def > att) {
             if (wantsCharge(Y, 'blocks')) {
               // The block given up for a point of charge. "The action negated to gain charge
@@ -426,11 +451,17 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
               // ("successfully inflicting a wound" is a success) or turn into an effect.
               Y.charge++;
               Y.chargeGained++;
-              if (givenUpBlock === 'nothing') continue;
-              if (wantsCharge(X, 'hits')) {
-                X.charge++;
-                X.chargeGained++;
-              } else wound(1);
+              if (givenUpBlock === 'hit') {
+                if (wantsCharge(X, 'hits')) giveUpHit();
+                else wound(1);
+              }
+              // "... just before disarming them": Y, still standing and not stunned, releases on
+              // X now, while defending against it (chargeRelease "sameAction"), out of its
+              // cover and, a shot, against X's. X stunned so in its own turn loses the rest of it.
+              if (chargeRelease === 'sameAction' && loser < 0 && !Y.stunned && onEnemy(Y)) {
+                release(Y, X, 1 - x, false);
+                if (X.stunned) break;
+              }
               continue;
             }
             let gain = 1;
@@ -443,10 +474,8 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
             X.gained++;
             X.charge++; // "In case of a glancing hit, the attacker gains one point of charge."
             X.chargeGained++;
-          } else if (wantsCharge(X, 'hits')) {
-            X.charge++;
-            X.chargeGained++;
-          } else wound(Math.floor((att - def) / threshold));
+          } else if (wantsCharge(X, 'hits')) giveUpHit();
+          else wound(Math.floor((att - def) / threshold));
         }
         X.now = 0;
       }
@@ -498,6 +527,34 @@ describe('the fast fight agrees with the slow reference duel', () => {
     ['Edge Charge: blocks given up, givenUpBlock "nothing" (the reading before December 2026)', { ...jack, allocation: '1/3', chargeBuy: 'probeDefence', chargeCashIn: 'blocks' }, { ...jill, allocation: '3/1', offensiveEffect: 'unlessKo', attack: { attribute: 2, skill: 2, bonus: 1 } }, { givenUpBlock: 'nothing' }],
     ['Edge Charge: both cash in both: the hit a block lets through is given up in turn', { ...jack, allocation: '2/2', chargeBuy: 'stunningBlow', chargeCashIn: 'both' }, { ...jill, allocation: '2/2', chargeBuy: 'surge', chargeCashIn: 'both', type: 'elite' }],
     ['Edge Charge: both cash in both, givenUpBlock "nothing"', { ...jack, allocation: '2/2', chargeBuy: 'stunningBlow', chargeCashIn: 'both' }, { ...jill, allocation: '2/2', chargeBuy: 'surge', chargeCashIn: 'both', type: 'elite' }, { givenUpBlock: 'nothing' }],
+    // A success given up is released at once (rules.chargeRelease "sameAction", the default):
+    // "the action negated to gain charge counts, so it is possible for example to grapple
+    // someone rather than punching them, or letting someone score a hit they otherwise
+    // wouldn't have, just before disarming them". A hit given up goes on its target in the
+    // same action; a block given up, on the attacker during its attack, after the hit it lets
+    // through. Each case fails against the engine that waits for the fighter's next action
+    // (the lead's deliberate bug: the reading "nextAction" played under "sameAction"); each
+    // is also played under "nextAction", which fails against the engine that releases at once.
+    ['Edge Charge at once: a grappler from hits against a disarmer from blocks', { ...jack, allocation: '3/1', chargeBuy: 'grapple', chargeCashIn: 'hits', attack: { attribute: 2, skill: 2, bonus: 1 } }, { ...jill, allocation: '1/3', chargeBuy: 'disarm', chargeCashIn: 'blocks', fortitude: 3, attack: { attribute: 2, skill: 1, bonus: 2 } }],
+    ['Edge Charge, chargeRelease "nextAction": a grappler from hits against a disarmer from blocks', { ...jack, allocation: '3/1', chargeBuy: 'grapple', chargeCashIn: 'hits', attack: { attribute: 2, skill: 2, bonus: 1 } }, { ...jill, allocation: '1/3', chargeBuy: 'disarm', chargeCashIn: 'blocks', fortitude: 3, attack: { attribute: 2, skill: 1, bonus: 2 } }, { chargeRelease: 'nextAction' }],
+    // A Stunning Blow from blocks lands on the attacker in its own turn: the rest of that turn
+    // is lost, and its next is skipped.
+    ['Edge Charge at once: a guard stunning its attacker from blocks, an armour pierce from both', { ...jack, allocation: '1/3', chargeBuy: 'stunningBlow', chargeCashIn: 'blocks', type: 'elite', armour: 2 }, { ...jill, allocation: '3/1', chargeBuy: 'armourPierce', chargeCashIn: 'both', armourPiercing: 1 }],
+    ['Edge Charge, chargeRelease "nextAction": a guard stunning from blocks, an armour pierce from both', { ...jack, allocation: '1/3', chargeBuy: 'stunningBlow', chargeCashIn: 'blocks', type: 'elite', armour: 2 }, { ...jill, allocation: '3/1', chargeBuy: 'armourPierce', chargeCashIn: 'both', armourPiercing: 1 }, { chargeRelease: 'nextAction' }],
+    // Both cash in both: a block given up lets a hit through that the attacker gives up in
+    // turn, and both release on each other at once (the attacker first, its release in place
+    // of the hit); a probe from hits, under givenUpBlock "nothing" too.
+    ['Edge Charge at once: a stunner and a prober both cashing in both', { ...jack, allocation: '2/2', chargeBuy: 'stunningBlow', chargeCashIn: 'both', type: 'elite' }, { ...jill, allocation: '2/2', chargeBuy: 'probeDefence', chargeCashIn: 'both', type: 'elite' }],
+    ['Edge Charge at once, givenUpBlock "nothing": a stunner and a prober both cashing in both', { ...jack, allocation: '2/2', chargeBuy: 'stunningBlow', chargeCashIn: 'both', type: 'elite' }, { ...jill, allocation: '2/2', chargeBuy: 'probeDefence', chargeCashIn: 'both', type: 'elite' }, { givenUpBlock: 'nothing' }],
+    ['Edge Charge, chargeRelease "nextAction": a stunner and a prober both cashing in both', { ...jack, allocation: '2/2', chargeBuy: 'stunningBlow', chargeCashIn: 'both', type: 'elite' }, { ...jill, allocation: '2/2', chargeBuy: 'probeDefence', chargeCashIn: 'both', type: 'elite' }, { chargeRelease: 'nextAction' }],
+    // Cover: two shooters in cover, netting and disarming from blocks and hits. A release
+    // while defending steps out of the defender's cover and is a shot the attacker's cover
+    // may stop (the attacker, having fired, a step down); a release in place of a hit has come
+    // through the target's cover already and is not rolled again.
+    ['Edge Charge at once, cover: a netter in light cover from blocks against a disarmer in medium cover from hits', { ...jack, allocation: '1/3', ranged: true, cover: 'light', chargeBuy: 'entangleShock', chargeCashIn: 'blocks' }, { ...jill, allocation: '3/1', ranged: true, cover: 'medium', chargeBuy: 'disarm', chargeCashIn: 'hits', tension: 2 }],
+    ['Edge Charge, chargeRelease "nextAction", cover: the same netter and disarmer', { ...jack, allocation: '1/3', ranged: true, cover: 'light', chargeBuy: 'entangleShock', chargeCashIn: 'blocks' }, { ...jill, allocation: '3/1', ranged: true, cover: 'medium', chargeBuy: 'disarm', chargeCashIn: 'hits', tension: 2 }, { chargeRelease: 'nextAction' }],
+    // Buys on oneself are unchanged: "Releasing charge on oneself ... takes an action".
+    ['Edge Charge at once: a surge and a second wind from both are still actions', { ...jack, allocation: '2/2', chargeBuy: 'surge', chargeCashIn: 'both' }, { ...jill, allocation: '2/2', chargeBuy: 'secondWind', chargeCashIn: 'both', type: 'elite' }],
     // Situational dice net with tension and effect dice on the rolls they are on.
     ['situational dice: one disadvantage die on every roll against advantage on defence only', { ...jill, allocation: '2/2', disadvantage: 1, tension: 2 }, { ...jack, allocation: '3/1', advantage: 1, advantageOn: 'defence', spendTension: 'onNextRoll' }],
     ['situational dice: two disadvantage dice on attack only, against a guard whose blocks make effects', { ...jack, allocation: '3/1', disadvantage: 2, advantageOn: 'attack', offensiveEffect: 'unlessKo' }, { ...jill, allocation: '1/3', advantage: 1, disadvantage: 2 }],

@@ -28,9 +28,10 @@ type Retarget = 'changeFocus' | 'free';
 
 type Entangled = 'halved' | 'roundedDown';
 type GivenUpBlock = 'hit' | 'nothing';
+type ChargeRelease = 'sameAction' | 'nextAction';
 
-const fight = (characters: Character[], trials: number, seed: string, retarget?: Retarget, entangledFortitude?: Entangled, givenUpBlock?: GivenUpBlock) =>
-  runScenario({ name: 't', system: 'vdp', mechanic: 'combat', trials, seed, setup: { characters }, ...(retarget || entangledFortitude || givenUpBlock ? { rules: { ...(retarget ? { retarget } : {}), ...(entangledFortitude ? { entangledFortitude } : {}), ...(givenUpBlock ? { givenUpBlock } : {}) } } : {}) }).results[0].metrics;
+const fight = (characters: Character[], trials: number, seed: string, retarget?: Retarget, entangledFortitude?: Entangled, givenUpBlock?: GivenUpBlock, chargeRelease?: ChargeRelease) =>
+  runScenario({ name: 't', system: 'vdp', mechanic: 'combat', trials, seed, setup: { characters }, ...(retarget || entangledFortitude || givenUpBlock || chargeRelease ? { rules: { ...(retarget ? { retarget } : {}), ...(entangledFortitude ? { entangledFortitude } : {}), ...(givenUpBlock ? { givenUpBlock } : {}), ...(chargeRelease ? { chargeRelease } : {}) } } : {}) }).results[0].metrics;
 
 // ------------------------------------------------------------------ the slow reference
 
@@ -81,7 +82,7 @@ interface RefFighter {
 }
 
 /** A team fight as the text reads, die by die. */
-function referenceFight(characters: Character[], trials: number, seed: string, retarget: Retarget, maxRounds = 50, entangledFortitude: Entangled = 'halved', givenUpBlock: GivenUpBlock = 'hit') {
+function referenceFight(characters: Character[], trials: number, seed: string, retarget: Retarget, maxRounds = 50, entangledFortitude: Entangled = 'halved', givenUpBlock: GivenUpBlock = 'hit', chargeRelease: ChargeRelease = 'sameAction') {
   const rng = seedrandom(seed);
   const d6 = () => 1 + Math.floor(rng() * 6);
   const pick = <T,>(xs: T[]) => xs[Math.floor(rng() * xs.length)];
@@ -169,6 +170,36 @@ function referenceFight(characters: Character[], trials: number, seed: string, r
   // The threshold: its Fortitude, "Physical Fortitude halved" while Entangled: exactly (3 is
   // 1.5), or with rules.entangledFortitude "roundedDown" rounded down and at least 1.
   const threshold = (f: RefFighter) => (!f.entangled ? f.fortitude : entangledFortitude === 'halved' ? f.fortitude / 2 : Math.max(1, Math.floor(f.fortitude / 2)));
+  // x's release on the enemy y, with the charge for its buy and where it changes something:
+  // whether it did. A Grapple on one not yet Entangled; a Stunning Blow on one not yet
+  // stunned (it lets go of whom it held: "briefly KO'd"); a Human shield held when x holds no
+  // one still standing and another standing enemy shoots (whose shots it would catch).
+  const release = (x: RefFighter, y: RefFighter) => {
+    if (x.buysGrapple && x.charge >= 1 && !y.entangled) {
+      x.charge--;
+      x.released++;
+      y.entangled = true;
+      return true;
+    }
+    if (x.buysStun && x.charge >= 3 && !y.stunned) {
+      x.charge -= 3;
+      x.released++;
+      y.stunned = true;
+      y.shield = undefined;
+      return true;
+    }
+    const otherGun = fs.some((f) => f.alive && f.team !== x.team && f !== y && f.ranged);
+    if (x.buysShield && x.charge >= 2 && !x.shield?.alive && otherGun) {
+      x.charge -= 2;
+      x.released++;
+      x.shield = y;
+      return true;
+    }
+    return false;
+  };
+  // "the action negated to gain charge counts" (chargeRelease "sameAction"): a success given
+  // up for such a buy is released at once, as that action.
+  const atOnce = (x: RefFighter) => chargeRelease === 'sameAction' && (x.buysGrapple || x.buysStun || x.buysShield);
   const n = characters.length;
   const out = {
     win: Object.fromEntries(teams.map((t) => [t, 0])), draw: 0, rounds: 0, wounds: new Array(n).fill(0), ko: new Array(n).fill(0), released: new Array(n).fill(0), charge: new Array(n).fill(0), shieldHits: new Array(n).fill(0),
@@ -245,32 +276,9 @@ function referenceFight(characters: Character[], trials: number, seed: string, r
             y = target(x);
           } else break; // its target is KO'd: the other attacks of the turn are lost
           focus = y;
-          // A Grapple, released on the action's target as soon as it has the charge, in place of
-          // the attack; never on a target already Entangled (it would change nothing).
-          if (x.buysGrapple && x.charge >= 1 && !y.entangled) {
-            x.charge--;
-            x.released++;
-            y.entangled = true;
-            continue;
-          }
-          // A Stunning Blow, released on the action's target as soon as it has the 3 charge,
-          // in place of the attack; never on a target already stunned (it would change nothing).
-          if (x.buysStun && x.charge >= 3 && !y.stunned) {
-            x.charge -= 3;
-            x.released++;
-            y.stunned = true;
-            y.shield = undefined; // "briefly KO'd": it lets go of whom it held
-            continue;
-          }
-          // A Human shield: the action's target held, once it has the 2 charge, when it holds
-          // no one still standing and another standing enemy shoots (whose shots it catches).
-          const otherGun = fs.some((f) => f.alive && f.team !== x.team && f !== y && f.ranged);
-          if (x.buysShield && x.charge >= 2 && !x.shield?.alive && otherGun) {
-            x.charge -= 2;
-            x.released++;
-            x.shield = y;
-            continue;
-          }
+          // A release on the action's target as soon as it has the charge, in place of the
+          // attack, where it changes something.
+          if (release(x, y)) continue;
           if (x.split === 0) break;
           if (y.split < 0) allocate(y);
           const att = roll(x, x.split, 'attack', x.atk);
@@ -281,11 +289,28 @@ function referenceFight(characters: Character[], trials: number, seed: string, r
           // A block given up for a point of charge: by default ("letting someone score a hit
           // they otherwise wouldn't have") the attack hits, one wound; under givenUpBlock
           // "nothing", that is all.
+          // x's hit given up for a point of charge ("grapple someone rather than punching
+          // them"): by default released on y at once, in this same action.
+          const giveUpHit = () => {
+            x.charge++;
+            x.chargeGained++;
+            if (atOnce(x)) release(x, y);
+          };
+          // y's block given up, "... letting someone score a hit they otherwise wouldn't have,
+          // just before disarming them": by default y, still standing and not stunned,
+          // releases on x right after the hit; x stunned so in its own turn loses the rest of it.
+          const blockGivenUp = () => {
+            if (atOnce(y) && y.alive && !y.stunned) release(y, x);
+            return x.stunned;
+          };
           let letThrough = false;
           if (def > att && wantsCharge(y, 'blocks')) {
             y.charge++;
             y.chargeGained++;
-            if (givenUpBlock === 'nothing') continue;
+            if (givenUpBlock === 'nothing') {
+              if (blockGivenUp()) break;
+              continue;
+            }
             letThrough = true;
           }
           // A shot that would hit y (not held) goes to y's shield 3 times in 4, unless the
@@ -296,17 +321,17 @@ function referenceFight(characters: Character[], trials: number, seed: string, r
             y.shieldHits++;
             s.wounds += letThrough ? 1 : Math.floor((att - def) / threshold(s));
             if (s.wounds > s.limit) s.alive = false;
+            if (letThrough && blockGivenUp()) break;
             continue;
           }
           if (letThrough) {
             // The hit is the attacker's success, which it may give up in turn.
-            if (wantsCharge(x, 'hits')) {
-              x.charge++;
-              x.chargeGained++;
-            } else {
+            if (wantsCharge(x, 'hits')) giveUpHit();
+            else {
               y.wounds += 1;
               if (y.wounds > y.limit) y.alive = false;
             }
+            if (blockGivenUp()) break;
           } else if (def > att) {
             let gain = 1;
             while (def > (gain + 1) * Math.max(1, att)) gain++;
@@ -318,10 +343,8 @@ function referenceFight(characters: Character[], trials: number, seed: string, r
             x.gained++;
             x.charge++;
             x.chargeGained++;
-          } else if (wantsCharge(x, 'hits')) {
-            x.charge++;
-            x.chargeGained++;
-          } else {
+          } else if (wantsCharge(x, 'hits')) giveUpHit();
+          else {
             y.wounds += Math.floor((att - def) / threshold(y));
             if (y.wounds > y.limit) y.alive = false;
           }
@@ -368,7 +391,7 @@ const freesAllies = (characters: Character[], c: Character) =>
 
 describe('the fast team fight agrees with the slow reference', () => {
   // The last, where given: what the reference must see the case meet (seen.*, > 0).
-  const cases: [string, Character[], Retarget, ('allyFreed' | 'pickedByWounds')?, Entangled?, GivenUpBlock?][] = [
+  const cases: [string, Character[], Retarget, ('allyFreed' | 'pickedByWounds')?, Entangled?, GivenUpBlock?, ChargeRelease?][] = [
     ['the library\'s boss against three minions: the boss keeps its target (changeFocus)', [minion, boss], 'changeFocus'],
     ['the same, the boss switching freely (free)', [minion, boss], 'free'],
     ['a boss that buys Change Focus with blocks given up', [minion, { ...boss, chargeBuy: 'changeFocus', chargeCashIn: 'blocks' }], 'changeFocus'],
@@ -435,14 +458,28 @@ describe('the fast team fight agrees with the slow reference', () => {
     // either check off by one (finishingBlow's above; desperation's in `attackDiceFor`,
     // `wounds >= limit - 1`), at the quick size.
     ['desperate heroes of woundLimit 1 and a finisher against a brute of woundLimit 2', [hero('desperate', { count: 2, type: undefined, woundLimit: 1, fortitude: 4, allocation: 'desperation' }), hero('finisher', { fortitude: 3, allocation: 'finishingBlow' }), { ...brute, type: undefined, woundLimit: 2, fortitude: 4, allocation: 'finishingBlow' }], 'changeFocus'],
+    // A success given up is released at once (rules.chargeRelease "sameAction", the default):
+    // a hit given up on its target in the same action, a block given up on the attacker right
+    // after the hit it lets through (a Stunning Blow so landed ends the attacker's turn). The
+    // cases above play it wherever a Grapple, Stunning Blow or Human shield is bought with
+    // successes; these play the former reading, "nextAction", beside the default. Each pair
+    // fails against an engine that plays the other reading under either name.
+    ['two heroes buying Stunning Blows with hits and blocks against a brute, chargeRelease "nextAction"', [hero('a', { chargeBuy: 'stunningBlow', chargeCashIn: 'both' }), hero('b', { chargeBuy: 'stunningBlow', chargeCashIn: 'both', timing: 7 }), brute], 'changeFocus', undefined, undefined, undefined, 'nextAction'],
+    ['a hero buying Human shield with blocks and hits given up, chargeRelease "nextAction"', [hero('shielded', { chargeBuy: 'humanShield', chargeCashIn: 'both', attack: { attribute: 3, skill: 3 }, defence: { attribute: 3, skill: 3 }, fortitude: 3, type: 'elite' }), thug, gunner], 'changeFocus', undefined, undefined, undefined, 'nextAction'],
+    ['a hero buying Human shield with blocks given up, givenUpBlock "nothing" and chargeRelease "nextAction"', [hero('shielded', { chargeBuy: 'humanShield', chargeCashIn: 'blocks', allocation: '1/3', defence: { attribute: 4, skill: 4 }, fortitude: 3, type: 'boss' }), { ...thug, type: 'elite' }, { ...gunner, attack: { attribute: 3, skill: 3 }, type: 'elite' }], 'changeFocus', undefined, undefined, 'nothing', 'nextAction'],
+    // Grapplers from hits and from blocks against a Break off buyer and its ally.
+    ['a hero buying Break off beside an ally, against a brute grappling from hits and a thug from blocks', [hero('breaker', { chargeBuy: 'breakOff', chargeCashIn: 'both' }), hero('held', { removeStatus: 'never', fortitude: 4, type: 'wellTrained' }), { ...wrestler, team: 'gang', type: 'boss', fortitude: 6, chargeCashIn: 'hits', targeting: 'strongest' }, { ...thug, chargeBuy: 'grapple', chargeCashIn: 'blocks', allocation: '1/3', type: 'elite' }], 'changeFocus', 'allyFreed'],
+    ['the same, chargeRelease "nextAction"', [hero('breaker', { chargeBuy: 'breakOff', chargeCashIn: 'both' }), hero('held', { removeStatus: 'never', fortitude: 4, type: 'wellTrained' }), { ...wrestler, team: 'gang', type: 'boss', fortitude: 6, chargeCashIn: 'hits', targeting: 'strongest' }, { ...thug, chargeBuy: 'grapple', chargeCashIn: 'blocks', allocation: '1/3', type: 'elite' }], 'changeFocus', 'allyFreed', undefined, undefined, 'nextAction'],
+    // A thug stunning the hero that holds it from blocks, at once, and by its hits.
+    ['a hero holding a thug that stuns it, under a gunner, chargeRelease "nextAction"', [hero('shielded', { chargeBuy: 'humanShield', chargeCashIn: 'blocks', targeting: 'strongest', attack: { attribute: 1, skill: 1 }, defence: { attribute: 4, skill: 3 }, fortitude: 3, type: 'boss', timing: 10 }), { ...thug, type: 'elite', attack: { attribute: 2, skill: 2 }, defence: { attribute: 4, skill: 3 }, fortitude: 3, chargeBuy: 'stunningBlow', chargeCashIn: 'both' }, { ...gunner, attack: { attribute: 3, skill: 3 }, timing: 1, allocation: '4/0' }], 'changeFocus', undefined, undefined, undefined, 'nextAction'],
     // "Break off ... Melee": a ranged breaker breaks only its own hold, never its ally's.
     ['a ranged hero buying Break off beside a held ally: it frees only itself', [hero('archer', { ranged: true, chargeBuy: 'breakOff', chargeCashIn: 'blocks', removeStatus: 'never' }), hero('held', { removeStatus: 'never', fortitude: 4 }), { ...wrestler, fortitude: 6, targeting: 'random' }], 'changeFocus'],
   ];
-  for (const [what, characters, retarget, meets, entangled, givenUpBlock] of cases) {
+  for (const [what, characters, retarget, meets, entangled, givenUpBlock, chargeRelease] of cases) {
     it(what, () => {
       const n = sized(20000);
-      const m = fight(characters, n, `fast ${what}`, retarget, entangled, givenUpBlock);
-      const ref = referenceFight(characters, n, `ref ${what}`, retarget, 50, entangled, givenUpBlock);
+      const m = fight(characters, n, `fast ${what}`, retarget, entangled, givenUpBlock, chargeRelease);
+      const ref = referenceFight(characters, n, `ref ${what}`, retarget, 50, entangled, givenUpBlock, chargeRelease);
       const pairs: [string, number][] = [
         ...Object.entries(ref.win).map(([t, p]): [string, number] => [`win.${t}`, p]),
         ['draw', ref.draw],

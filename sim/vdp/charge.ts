@@ -3,8 +3,12 @@
  * (successfully inflicting a wound, or successfully defending from an attack), that success
  * may be given up in order to gain charge ... In case of a glancing hit, the attacker gains
  * one point of charge." Charge is released on a target "while actively attacking or
- * defending against that target"; "Releasing any amount of charge on a single target is a
- * single action", and "Releasing charge on oneself or an ally takes an action".
+ * defending against that target -- however, the action negated to gain charge counts, so it
+ * is possible for example to grapple someone rather than punching them, or letting someone
+ * score a hit they otherwise wouldn't have, just before disarming them" (a success given up
+ * is released at once on the enemy, as that action: rules.chargeRelease, in combat.ts);
+ * "Releasing any amount of charge on a single target is a single action", and "Releasing
+ * charge on oneself or an ally takes an action".
  *
  * The costed actions whose effect is a number, and Change Focus (the table's others are
  * not offered: docs/rulings/vdp-combat.md says why):

@@ -25,7 +25,9 @@
  * one turn" per point, after the tension bidding; each choice a policy of the character.
  * Armour adds to the threshold, statuses change pools, actions and Fortitude
  * (sim/vdp/status.ts); Edge Charge is gained from successes given up and glancing hits and
- * released as an action (sim/vdp/charge.ts).
+ * released as an action: on an enemy at once, as the attack or defence given up for it
+ * ("the action negated to gain charge counts"; rules.chargeRelease), else as an attack
+ * action of the fighter's own (sim/vdp/charge.ts).
  *
  * Readings the text leaves open: docs/rulings/vdp-combat.md.
  */
@@ -436,6 +438,16 @@ export function givesUpBlocks(c: Pick<CombatantSetup, 'chargeBuy' | 'chargeCashI
   return (c.chargeBuy ?? 'none') !== 'none' && (c.chargeCashIn === 'blocks' || c.chargeCashIn === 'both');
 }
 
+/**
+ * Whether a character ever gives up a success for a buy it releases on an enemy (not
+ * Surge, Second Wind or Break off, released on itself or an ally, nor Change Focus, paid
+ * when its target falls): what rules.chargeRelease acts on.
+ */
+export function givesUpForEnemyBuy(c: Pick<CombatantSetup, 'chargeBuy' | 'chargeCashIn'>): boolean {
+  const b = c.chargeBuy ?? 'none';
+  return (c.chargeCashIn ?? 'never') !== 'never' && b !== 'none' && b !== 'changeFocus' && !onSelf(CHARGE_CODE[b]);
+}
+
 export function woundLimitOf(c: CombatantSetup): number {
   return c.woundLimit ?? WOUND_LIMITS[c.type!];
 }
@@ -552,7 +564,7 @@ export const combat = defineMechanic({
   name: 'combat',
   summary: 'a fight in rounds: Timing order, attack and defence dice split by policy, wounds to KO',
   setup: combatSetup,
-  variants: ['effectsOn', 'retarget', 'stunned', 'entangledFortitude', 'damagePenalty', 'givenUpBlock'],
+  variants: ['effectsOn', 'retarget', 'stunned', 'entangledFortitude', 'damagePenalty', 'givenUpBlock', 'chargeRelease'],
   refuse(setup, rules: VdpRules) {
     // A variant that no character of this fight can meet would change nothing: refused, as a
     // variant the mechanic never plays is (sim/scenario.ts). `stunned` is what a Stunning
@@ -606,6 +618,10 @@ export const combat = defineMechanic({
     // A block given up for charge lets the attack hit, one wound ("letting someone score a
     // hit they otherwise wouldn't have"), unless rules.givenUpBlock "nothing".
     const givenUpBlockHits = rules.givenUpBlock !== 'nothing';
+    // "the action negated to gain charge counts": a success given up that brings the charge
+    // to a buy released on an enemy is released at once, as that action (on the attack's
+    // target, or by its defender on the attacker), unless rules.chargeRelease "nextAction".
+    const releasesAtOnce = rules.chargeRelease !== 'nextAction';
 
     // Per character, as typed arrays for the hot loop.
     const entryOf = Int32Array.from(fighters, (f) => f.entry);
@@ -759,6 +775,11 @@ export const combat = defineMechanic({
     // buys something and cashes in blocks gives one up.
     if (rules.givenUpBlock !== 'hit' && !entries.some(givesUpBlocks)) {
       setupNotes.push('rules.givenUpBlock changes nothing here: no character gives up a block for charge (chargeCashIn "blocks" or "both", with a chargeBuy)');
+    }
+    // rules.chargeRelease is when a success given up is released on an enemy: only a
+    // character that gives up successes for a buy released on an enemy releases one so.
+    if (rules.chargeRelease !== 'sameAction' && !entries.some(givesUpForEnemyBuy)) {
+      setupNotes.push('rules.chargeRelease changes nothing here: no character gives up a success for a buy released on an enemy (chargeCashIn other than "never", with a chargeBuy other than "none", surge, secondWind, breakOff or changeFocus)');
     }
     entries.forEach((c, e) => {
       // Which enemy it attacks, with one to attack.
@@ -936,7 +957,9 @@ export const combat = defineMechanic({
         };
 
         // Releasing its charge on target `t` (or itself), as one action: whether it did.
-        const release = (i: number, t: number) => {
+        // `throughCover`: made in an attack action that has already come through t's cover
+        // (the hit it gives up was not avoided), so not rolled against that cover again.
+        const release = (i: number, t: number, throughCover = false) => {
           const b = buy[i];
           // Change Focus is paid when the turn's target falls, Break off at the start of the turn
           // (the turn loop), neither released as an action on a target.
@@ -972,7 +995,7 @@ export const combat = defineMechanic({
             if (cover[i] > 0) firedFromCover[i] = 1;
             // Probe Defense lands nothing on the target ("Gain +1 on combat bonus against this
             // opponent"): a reading of its defence, which cover does not stop.
-            if (direct[i] && b !== CHARGE_CODE.probeDefence) {
+            if (direct[i] && b !== CHARGE_CODE.probeDefence && !throughCover) {
               const c = cover[t] - firedFromCover[t];
               if (c > 0 && random.below(VDP_DIE) < COVER_SIXTHS[c]) return true;
             }
@@ -1097,12 +1120,14 @@ export const combat = defineMechanic({
           return best;
         };
 
-        const attack = (i: number, t: number) => {
+        // i's attack on t; whether t gave up its block for charge (the turn loop then lets t
+        // release on i at once: rules.chargeRelease).
+        const attack = (i: number, t: number): boolean => {
           if (direct[i]) {
             const c = cover[t] - firedFromCover[t];
             if (c > 0 && random.below(VDP_DIE) < COVER_SIXTHS[c]) {
               if (opening === 0) opening = 1;
-              return;
+              return false;
             }
           }
           if (split[t] < 0) allocate(t);
@@ -1134,7 +1159,7 @@ export const combat = defineMechanic({
             gainCharge(t);
             if (!givenUpBlockHits) {
               if (opening === 0) opening = 2;
-              return;
+              return letThrough;
             }
             r = 1;
           }
@@ -1157,7 +1182,7 @@ export const combat = defineMechanic({
                   if (--teamStanding[teamOf[held]] === 0) teamsStanding--;
                 }
               }
-              return;
+              return letThrough;
             }
           }
           const first = opening === 0;
@@ -1165,7 +1190,13 @@ export const combat = defineMechanic({
             // "that success may be given up in order to gain charge"
             if (first) opening = 4;
             gainCharge(i);
-            return;
+            // "the action negated to gain charge counts, so it is possible for example to
+            // grapple someone rather than punching them": with the charge now at the cost, a
+            // buy released on an enemy goes on t at once, as this action, which has come
+            // through t's cover already (rules.chargeRelease "sameAction"). Where it would
+            // change nothing, the charge is kept for a later action, as ever.
+            if (releasesAtOnce && !onSelf(buy[i])) release(i, t, true);
+            return letThrough;
           }
           if (r > 0) {
             // "Instead of dealing damage, the attacker can choose to convert any number of
@@ -1175,7 +1206,7 @@ export const combat = defineMechanic({
             if (c > 0) {
               converted[i] += c;
               effect(i, t, c + storedFor(i), first);
-              return;
+              return letThrough;
             }
             wounds[t] += r;
             if (first) openingDamage = r;
@@ -1196,6 +1227,7 @@ export const combat = defineMechanic({
             if (defensive[t]) effect(t, i, -r + storedFor(t), first);
             else tension[t] -= r;
           }
+          return letThrough;
         };
 
         for (let trial = 0; trial < trials; trial++) {
@@ -1364,7 +1396,19 @@ export const combat = defineMechanic({
                   if (split[i] === 0) break; // "Fighting defensively": no attack
                   if (keepsFocus[i]) focus = t;
                   if (cover[i] > 0) firedFromCover[i] = 1;
-                  attack(i, t);
+                  if (attack(i, t) && releasesAtOnce && alive[t] && !stunned[t] && !onSelf(buy[t])) {
+                    // "the action negated to gain charge counts, so it is possible ... letting
+                    // someone score a hit they otherwise wouldn't have, just before disarming
+                    // them": t gave up its block, took the hit if one was let through, and,
+                    // standing and not stunned ("briefly KO'd"), releases on i now, while
+                    // defending against it (rules.chargeRelease "sameAction"); made as an
+                    // attack is, out of t's own cover and, a shot, against i's. Where it would
+                    // change nothing the charge is kept for t's own next action.
+                    release(t, i);
+                    // Stunned in its own turn, "briefly KO'd": the rest of the turn is lost (and
+                    // its next turn is skipped, as any Stunning Blow's target's).
+                    if (stunned[i]) break;
+                  }
                 }
               }
               activeDis[i] = 0;
@@ -1467,7 +1511,10 @@ export function firstTurnChance(timingA: number, timingB: number): number {
  * and Panicked, no action to attack in; then the other attacks on its turn): avoided, held, glancing, a hit (a result of at least
  * Fortitude, or a block given up for charge: one wound, rules.givenUpBlock), the damage dealt, and the effect that follows it — damage converted or a
  * block's tension spent, then the bidding (sim/vdp/effects.ts) with the tension both have
- * left after their rolls. Both characters are fresh: no wounds, starting tension.
+ * left after their rolls. Both characters are fresh: no wounds, starting tension. A success
+ * given up and released at once (rules.chargeRelease "sameAction") follows that attack and
+ * changes none of these (a hit given up is a hit of no damage, released or not), so the
+ * figures are the same under either value: nobody starts with charge to release first.
  */
 export function openingExchange(
   a: CombatantSetup,
