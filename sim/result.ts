@@ -12,16 +12,19 @@ import type { SolveResult } from './solve/result.ts';
 export const EXACT_TOLERANCE = 1e-9;
 
 /**
- * An exact figure as the result gives it: one computed in floating point within 1e-12 of a
- * whole number is that number. Summed over many outcomes, a mean that is 3 by construction
- * (every trial scores the 3 dice a side keeps) comes out 3.0000000000000013, above both
- * the cap and its Monte Carlo interval's end, and a sure thing 0.9999999999999999; an
- * acceptance check of "exact within ci95" or "at most the cap" must not trip on rounding
- * far below the contract's 1e-9.
+ * An exact figure as the result gives it: one computed in floating point within a relative
+ * 1e-13 of a whole number other than 0 is that number. Summed over many outcomes, a mean
+ * that is 3 by construction (every trial scores the 3 dice a side keeps) comes out
+ * 3.0000000000000013, above both the cap and its Monte Carlo interval's end, and a sure
+ * thing 0.9999999999999999; an acceptance check of "exact within ci95" or "at most the
+ * cap" must not trip on rounding far below the contract's 1e-9. (1e-13 is some hundreds
+ * of ulps: a sum's rounding, not a chance of failure a chain can carry, as 1 − 4e-13.)
  */
 export function exactFigure(x: number): number {
   const whole = Math.round(x);
-  return Math.abs(x - whole) <= 1e-12 * Math.max(1, Math.abs(x)) ? whole + 0 : x;
+  // Never towards 0: a chance of 4e-13 is no rounding of an impossible thing, and a tail
+  // the exact chain carries that far must still sum with the rest to 1.
+  return whole !== 0 && Math.abs(x - whole) <= 1e-13 * Math.abs(whole) ? whole : x;
 }
 
 /** One metric at one result point. */

@@ -162,6 +162,10 @@ describe('pointResult', () => {
     const near = pointResult({}, tally, { metrics: { win: 0.9999999990, successes: 1.5000000000000004 } });
     expect(near.metrics.win.exact).toBe(0.999999999);
     expect(near.metrics.successes.exact).toBe(1.5000000000000004);
+    // Never towards 0, and a chance 4e-13 short of 1 is not a sure thing: both stay.
+    const tiny = pointResult({}, tally, { metrics: { win: 4e-13, successes: 0.3 }, distributions: { d: [4e-13, 1 - 4e-13] } });
+    expect(tiny.metrics.win.exact).toBe(4e-13);
+    expect(tiny.distributions!.d.exact).toEqual([4e-13, 1 - 4e-13]);
   });
 
   it('an exact mean at its cap is the cap, inside its Monte Carlo interval (an acceptance audit)', () => {
