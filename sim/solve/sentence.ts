@@ -271,7 +271,8 @@ function goalText(r: SolveResult, words: PathWords = asIs, metricWords: PathWord
 
 /**
  * "The first with…" starts a sentence; a metric's name keeps its case ("win.crew closest
- * to…"), a metric's words start with a capital ("Mean successes closest to…").
+ * to…", said so where no label is declared), a metric's words start with a capital ("Mean
+ * successes closest to…").
  */
 function capital(text: string, words: boolean): string {
   if (text.startsWith('the ')) return 'T' + text.slice(1);
@@ -287,7 +288,10 @@ export function afterName(sentence: string): string {
   return sentence.replace(/^(The (?:first|last) with |Undecided: |No value of )/, (w) => w.charAt(0).toLowerCase() + w.slice(1));
 }
 
-/** The sentence; `words` names the varied paths as the form does (the default: as written). */
+/**
+ * The sentence; `words` names the varied paths as the form does, `metricWords` the metric
+ * (sim/solve/plan.ts passes its declared label); the default of each: as written.
+ */
 export function solveSentence(r: SolveResult, block: SolveBlock, done: boolean, words: PathWords = asIs, metricWords?: PathWords): string {
   const metric = metricWords ?? asIs;
   const named = metric(r.metric);
@@ -319,7 +323,7 @@ export function solveSentence(r: SolveResult, block: SolveBlock, done: boolean, 
     const assumed = r.everyValue === true ? '' : `, assuming ${named} moves one way over ${scope}`;
     // Undecided which is nearest, every value on one side: the target lies outside all the same.
     const outside = r.find === 'closest' ? beyondText(r, solveValues(block), named, listed, text) : '';
-    return `${capital(goalText(r, words, metric), metricWords !== undefined)}: undecided between ${wordList(cands)}; ${near.join(', ')} — ${why} at the cap of ${trialsText(r.maxTrials ?? 0)} trials a value (deciding on intervals 95% over all of a value's looks, wider than those shown)${assumed}${cost}${outside}${monotoneNote}.`;
+    return `${capital(goalText(r, words, metric), named !== r.metric)}: undecided between ${wordList(cands)}; ${near.join(', ')} — ${why} at the cap of ${trialsText(r.maxTrials ?? 0)} trials a value (deciding on intervals 95% over all of a value's looks, wider than those shown)${assumed}${cost}${outside}${monotoneNote}.`;
   }
   const assumption = r.everyValue === true ? 'at every value' : `assuming ${named} moves one way over ${scope}`;
   if (r.value === null) {
@@ -341,5 +345,5 @@ export function solveSentence(r: SolveResult, block: SolveBlock, done: boolean, 
   const ties = exact && r.candidates && r.candidates.length > 1 ? ` (tied with ${r.candidates.slice(1).map(text).join(', ')})` : '';
   const how = exact ? '' : ` — decided at 95% (${assumption})${cost}`;
   const beyond = r.find === 'closest' ? beyondText(r, values, named, listed, text) : lastText(r, values, goalText(r, words, metric), (v) => valueLabel(v, block, words));
-  return `${capital(goalText(r, words, metric), metricWords !== undefined)}: ${valueLabel(r.value, block, words)} (${main})${ties}${neighbours.length > 0 ? `; ${neighbours.join(', ')}` : ''}${beyond}${how}${monotoneNote}.`;
+  return `${capital(goalText(r, words, metric), named !== r.metric)}: ${valueLabel(r.value, block, words)} (${main})${ties}${neighbours.length > 0 ? `; ${neighbours.join(', ')}` : ''}${beyond}${how}${monotoneNote}.`;
 }
