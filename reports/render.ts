@@ -10,7 +10,7 @@
  */
 import { mdCell, mdCode } from './markdown.ts';
 import { pointNotes } from './pointNotes.ts';
-import { describeCheck, exactDisagrees, exactNoteMark, failedAt, formatInterval, measured } from './checkText.ts';
+import { checkParts, exactDisagrees, exactNoteMark, failedAt, formatInterval, measured } from './checkText.ts';
 export { describeCheck, measured, measuredAtFailures } from './checkText.ts';
 import { exactFigure } from '../sim/solve/sentence.ts';
 import { from } from 'arquero';
@@ -153,6 +153,21 @@ function checkMark(pass: boolean): string {
 }
 
 /**
+ * A check's sentence on a page: the metric by its label, as the charts beside it name it,
+ * and by its name in code (what a designer writes in `expect`), then the band and where.
+ */
+function checkHtml(c: ExpectResult, setup: unknown, result: ScenarioResult): string {
+  const { label, metric, rest } = checkParts(c, setup, result);
+  return `${label === undefined ? '' : `${escapeHtml(label)} `}<code>${escapeHtml(metric)}</code> ${escapeHtml(rest)}`;
+}
+
+/** checkHtml in Markdown: the label as text, the name as a code span. */
+function checkMarkdown(c: ExpectResult, setup: unknown, result: ScenarioResult): string {
+  const { label, metric, rest } = checkParts(c, setup, result);
+  return `${label === undefined ? '' : `${mdCell(label)} `}\`${mdCode(metric)}\` ${mdCell(rest)}`;
+}
+
+/**
  * "all 3 expect checks passed", and a solve block's checks said as such beside them
  * ("both solve checks passed (see Solve)"): counted together for pass or fail, but a page
  * whose file has no `expect` read "all 2 expect checks passed" above no table.
@@ -175,18 +190,32 @@ function checksSummary(result: ScenarioResult): { text: string; pass: boolean } 
 }
 
 /**
- * An expect check in one line, for the index, with the warning the scenario page gives it
- * where its exact value disagrees with the verdict (exactDisagrees): the index's summary
- * said "⚠ 2 passed on the interval…" but no line of it showed which two.
+ * An expect check in one line, for the index, with the note the scenario page gives it
+ * (exactDisagrees): where its exact value disagrees with the verdict (the index's summary
+ * said "⚠ 2 passed on the interval…" but no line of it showed which two), and that a
+ * `decide: "exact"` check was decided on its exact value (a failing one read "✘ FAIL
+ * success ≥ 0.35 at challenges = 4" right under a PASS of the same line, unexplained).
  */
-function expectLine(c: ExpectResult, setup: unknown, result: ScenarioResult): { pass: boolean; text: string; warning?: string } {
-  const note = exactNoteMark(c) ? exactDisagrees(c, result) : undefined;
-  return { pass: c.pass, text: describeCheck(c, setup, result), ...(note ? { warning: note } : {}) };
+function expectLine(c: ExpectResult, setup: unknown, result: ScenarioResult): IndexLine {
+  const note = exactDisagrees(c, result);
+  return { pass: c.pass, html: checkHtml(c, setup, result), md: checkMarkdown(c, setup, result), ...(note ? { note: `${exactNoteMark(c)}${note}` } : {}) };
+}
+
+/** A line of the index's checks, in HTML and in Markdown. */
+interface IndexLine {
+  pass: boolean;
+  html: string;
+  md: string;
+  /** The exact value's note, with its ⚠ where it warns (exactNoteMark). */
+  note?: string;
 }
 
 /** A solve block's check in one line, for the index: `solve "even heist": the value found should be 2`. */
-function solveCheckLines(result: ScenarioResult): { pass: boolean; text: string; warning?: string }[] {
-  return (result.solve ?? []).filter((s) => s.expect).map((s) => ({ pass: s.expect!.pass, text: `solve "${s.name}": ${describeSolveExpect(s.expect!, false, s.vary)}` }));
+function solveCheckLines(result: ScenarioResult): IndexLine[] {
+  return (result.solve ?? []).filter((s) => s.expect).map((s) => {
+    const text = `solve "${s.name}": ${describeSolveExpect(s.expect!, false, s.vary)}`;
+    return { pass: s.expect!.pass, html: escapeHtml(text), md: mdCell(text) };
+  });
 }
 
 function metaLine(result: ScenarioResult, source?: string): string {
@@ -248,7 +277,7 @@ export function renderScenarioHtml(result: ScenarioResult, charts: Chart[], sour
 <tbody>
 ${result.expect
   .map(
-    (c) => `<tr${c.pass ? '' : ' class="fail-row"'}><td>${escapeHtml(describeCheck(c, setup, result))}${
+    (c) => `<tr${c.pass ? '' : ' class="fail-row"'}><td>${checkHtml(c, setup, result)}${
       failedAt(c, setup, result) ? `<br><small>${escapeHtml(failedAt(c, setup, result))}</small>` : ''
     }${exactDisagrees(c, result) ? `<br><small class="exact-note">${exactNoteMark(c)}${escapeHtml(exactDisagrees(c, result)!)}</small>` : ''}${c.why ? `<span class="why">why: ${escapeHtml(c.why)}</span>` : ''}</td><td>${checkMark(c.pass)}</td><td class="num">${escapeHtml(measured(result, c, setup))}</td></tr>`,
   )
@@ -318,7 +347,7 @@ export function renderScenarioMarkdown(result: ScenarioResult, charts: Chart[], 
     for (const c of result.expect) {
       const detail = (failedAt(c, setup, result) ? ` (${failedAt(c, setup, result)})` : '') + (exactDisagrees(c, result) ? ` — ${exactNoteMark(c)}${exactDisagrees(c, result)}` : '');
       const why = c.why ? `<br>*why: ${mdCell(c.why)}*` : '';
-      lines.push(`| ${mdCell(describeCheck(c, setup, result) + detail)}${why} | ${mdMark(c.pass)} | ${mdCode(measured(result, c, setup))} |`);
+      lines.push(`| ${checkMarkdown(c, setup, result)}${mdCell(detail)}${why} | ${mdMark(c.pass)} | ${mdCode(measured(result, c, setup))} |`);
     }
     lines.push('');
   }
@@ -364,7 +393,7 @@ export function renderIndex(entries: ReportEntry[], diff?: ResultDiff): { html: 
       const summary = checksSummary(result);
       const lines = [...result.expect.map((c) => expectLine(c, setup, result)), ...solveCheckLines(result)];
       const list = lines.length
-        ? `<ul>${lines.map((l) => `<li>${checkMark(l.pass)} ${escapeHtml(l.text)}${l.warning ? ` <small class="exact-note">⚠ ${escapeHtml(l.warning)}</small>` : ''}</li>`).join('')}</ul>`
+        ? `<ul>${lines.map((l) => `<li>${checkMark(l.pass)} ${l.html}${l.note ? ` <small class="exact-note">${escapeHtml(l.note)}</small>` : ''}</li>`).join('')}</ul>`
         : '';
       return `<tr${summary.pass ? '' : ' class="fail-row"'}><td><a href="${escapeHtml(slug)}/index.html">${escapeHtml(result.name)}</a>${
         result.description ? `<br><small>${escapeHtml(result.description)}</small>` : ''
@@ -392,7 +421,7 @@ ${htmlRows}
   for (const { slug, result, source, setup } of entries) {
     const summary = checksSummary(result);
     const checks = [...result.expect.map((c) => expectLine(c, setup, result)), ...solveCheckLines(result)]
-      .map((l) => `${mdMark(l.pass)} ${mdCell(l.text)}${l.warning ? ` — ⚠ ${mdCell(l.warning)}` : ''}`)
+      .map((l) => `${mdMark(l.pass)} ${l.md}${l.note ? ` — ${mdCell(l.note)}` : ''}`)
       .join('<br>');
     const name = `[${mdCell(result.name)}](${slug}/report.md)${source ? `<br>${mdCell(source)}` : ''}`;
     md.push(

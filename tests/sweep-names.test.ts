@@ -36,9 +36,9 @@ describe('sweep points named in the game’s words, given the setup', () => {
     expect(describeCheck(check, heist.setup)).toBe(`success ≥ 0.99 at ${where}`);
     // The check names its one point: no "failed at" repeating it (the audit found it said twice).
     const html = renderScenarioHtml(result, [], undefined, undefined, [], heist.setup);
-    expect(html).toContain(`success ≥ 0.99 at ${where}`);
+    expect(html).toContain(`P(plan succeeds) <code>success</code> ≥ 0.99 at ${where}`);
     expect(html).not.toContain('failed at');
-    expect(renderScenarioMarkdown(result, [], undefined, undefined, [], heist.setup)).toContain(`success ≥ 0.99 at ${where}`);
+    expect(renderScenarioMarkdown(result, [], undefined, undefined, [], heist.setup)).toContain(`P(plan succeeds) \`success\` ≥ 0.99 at ${where}`);
     // With what was measured there, as the report says it (the point named once).
     const line = formatResult(result, 'heist.json', heist.setup).split('\n').find((l) => l.includes('FAIL'))!;
     expect(line).toContain(`FAIL  success at least 0.99 at ${where}; measured 0.`);
