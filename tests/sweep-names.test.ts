@@ -95,4 +95,14 @@ describe('a swept list item reads by its name and fields', () => {
     expect(lines[1]).toContain('vipers › captain = captain (first clash only: d4)');
     expect(lines.join('\n')).not.toContain('openingDice');
   });
+
+  it('coin-buys-task sweeps the policy’s buy, an object of objects: each field by its form label, the empty one "nothing set" (a reports audit)', async () => {
+    const { sweepValueLabel } = await import('../reports/sweep.ts');
+    const campaign = { system: 'viciousness', mechanic: 'campaign' };
+    const task = { task: { itemRank: 3, modifiers: 1 } };
+    // It read "(a task done for each job: (itemRank 3; modifiers 1))" and "(none)".
+    expect(sweepValueLabel('setup.policy.buy', task, {}, campaign)).toBe('(a task done for each job: (task rank: 3; price modifiers: 1))');
+    expect(sweepValueLabel('setup.policy.buy', { ...task, action: 'free' }, {}, campaign)).toBe('(a task done for each job: (task rank: 3; price modifiers: 1); a purchase takes: “no one’s turn”)');
+    expect(sweepValueLabel('setup.policy.buy', {}, {}, campaign)).toBe('nothing set');
+  });
 });
