@@ -34,6 +34,47 @@ export function slantReach(label: string): number {
   return textWidth(label) * Math.cos((SLANT * Math.PI) / 180) + 4;
 }
 
+/** A slanted category label is wrapped at this width (px): one line of ~100 characters crowded its neighbours. */
+export const SLANT_WRAP = 170;
+/** Most lines a category label is wrapped to under its tick before it is slanted instead. */
+const MOST_LINES = 4;
+/** Plot's x-axis: tick length and the gap before a label, and the axis label's line below. */
+const X_AXIS_BELOW = 40;
+
+/**
+ * How a point scale's named ticks (a policy, a rule's words, a weapon) fit in a chart
+ * `WIDTH` wide with these margins: wrapped under their ticks where each line fits its step
+ * and the first and last stay inside the picture; else slanted at SLANT, wrapped at
+ * SLANT_WRAP, the left margin grown until every label, not just the first, ends inside the
+ * picture. Gives the tick format (lines joined by "\n", which Plot draws as lines), the
+ * margins and whether to slant. A first label "(none)" and a second of 100 characters ran
+ * the second past the left edge: only the first was measured.
+ */
+export function categoryTicks(names: readonly string[], margins: { marginLeft: number; marginRight: number }): { format: (d: string) => string; marginLeft: number; marginBottom: number; slant: boolean } {
+  const n = names.length;
+  const k = Math.max(1, n - 1 + 0.6);
+  const step = (WIDTH - margins.marginLeft - margins.marginRight) / k;
+  // Under its tick a label is centred: the first may reach left of its tick only as far as
+  // the picture's edge, the last right into the right margin.
+  const room = Math.min(step - 8, 2 * (margins.marginLeft + 0.3 * step) - 4, 2 * (margins.marginRight + 0.3 * step) - 4);
+  const flat = names.map((name) => wrapText(name, room));
+  if (n === 0 || flat.every((lines) => lines.length <= MOST_LINES && lines.every((l) => textWidth(l) <= room))) {
+    const lines = Math.max(1, ...flat.map((l) => l.length));
+    return { format: (d) => wrapText(d, room).join('\n'), marginLeft: margins.marginLeft, marginBottom: X_AXIS_BELOW + (lines - 1) * KEY_LINE_HEIGHT, slant: false };
+  }
+  const slanted = names.map((name) => wrapText(name, SLANT_WRAP));
+  const cos = Math.cos((SLANT * Math.PI) / 180);
+  const sin = Math.abs(Math.sin((SLANT * Math.PI) / 180));
+  // How far left of its tick, and how far below the axis, a slanted label runs: its widest
+  // line along the slant, its further lines stacked across it.
+  const reach = slanted.map((lines) => Math.max(...lines.map(textWidth)) * cos + (lines.length - 1) * KEY_LINE_HEIGHT * sin + 4);
+  const drop = Math.max(...slanted.map((lines) => Math.max(...lines.map(textWidth)) * sin + lines.length * KEY_LINE_HEIGHT * cos));
+  // Tick i stands at m + (0.3 + i) · (WIDTH − m − marginRight) / k: for it to hold reach_i,
+  // m ≥ (reach_i − (0.3 + i)(WIDTH − marginRight)/k) / (1 − (0.3 + i)/k).
+  const marginLeft = Math.max(margins.marginLeft, ...reach.map((r, i) => Math.ceil((r - ((0.3 + i) * (WIDTH - margins.marginRight)) / k) / (1 - (0.3 + i) / k))));
+  return { format: (d) => wrapText(d, SLANT_WRAP).join('\n'), marginLeft, marginBottom: X_AXIS_BELOW + Math.ceil(drop), slant: true };
+}
+
 /** Plot's default right margin, where a chart sets none: the key then ends at the frame's right edge. */
 const PLOT_MARGIN_RIGHT = 20;
 /** Height of one line of the key (Plot's 10px font at its line height of 1 em). */

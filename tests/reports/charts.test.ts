@@ -262,12 +262,18 @@ describe('chartsFor', () => {
     const short = metricsOverSweep(named(['a', 'b', 'c']), ['success'], { kind: 'probability', axis: 'setup.participants.0.name' });
     expect(short).not.toContain('rotate(-30)');
     // A long first name, slanted, stays inside the chart: it ends at its tick and runs left by
-    // cos 30° of its width ("“fists/blunt weapons”" was cut at the left edge).
+    // cos 30° of its widest line ("“fists/blunt weapons”" was cut at the left edge); past
+    // SLANT_WRAP it is wrapped, a line of ~100 characters having crowded its neighbours.
     const first = 'a name as long as the bleed table’s first row';
     const wide = metricsOverSweep(named([first, 'b', 'c', 'd', 'e', 'f', 'g', 'h']), ['success'], { kind: 'probability', axis: 'setup.participants.0.name' });
-    const tick = /<text transform="translate\(([\d.]+),[\d.]+\) rotate\(-30\)"[^>]*>([^<]*)</.exec(wide)!;
-    expect(tick[2]).toBe(first);
-    expect(Number(tick[1]) - textWidth(first) * Math.cos(Math.PI / 6)).toBeGreaterThanOrEqual(0);
+    const tick = /<text transform="translate\(([\d.]+),[\d.]+\) rotate\(-30\)"[^>]*>(.*?)<\/text>/.exec(wide)!;
+    const lines = [...tick[2]!.matchAll(/<tspan[^>]*>([^<]*)<\/tspan>/g)].map((m) => m[1]!);
+    expect(lines).toEqual(['a name as long as the', 'bleed table’s first row']);
+    expect(Number(tick[1]) - Math.max(...lines.map(textWidth)) * Math.cos(Math.PI / 6)).toBeGreaterThanOrEqual(0);
+    // A few long names fit under their ticks, wrapped, not slanted (coin-buys-task's policies).
+    const policies = metricsOverSweep(named(['nothing set', '(a task done for each job: (task rank: 3; price modifiers: 1))', '(a task done for each job: (task rank: 3; price modifiers: 1); a purchase takes: “no one’s turn”)']), ['success'], { kind: 'probability', axis: 'setup.participants.0.name' });
+    expect(policies).not.toContain('rotate(-30)');
+    expect(policies).toContain('<tspan y="0.71em" x="0">(a task done for each job:</tspan><tspan dy="1em" x="0">(task rank: 3; price</tspan>');
   });
 
   it('draws a sweep listed out of order from left to right, each line named at its largest value', () => {
