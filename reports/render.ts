@@ -19,6 +19,7 @@ import type { Chart } from './charts/index.ts';
 import { metricLabel, metricNames } from './metrics.ts';
 import { formatNumber, pointLabel, type SweepMechanic } from './sweep.ts';
 import { describeSolveExpect, isSolveChart, solveScopeNote, solveSectionHtml, solveSectionMarkdown } from './solveSection.ts';
+import { rulesSectionHtml, rulesSectionMarkdown } from './rulesSection.ts';
 
 export { formatNumber };
 import { sweepAxes } from './charts/shared.ts';
@@ -310,7 +311,7 @@ ${solveScopeHtml(result, setup)}${headlineHtml(result, setup)}
 ${scenarioBanner(changes, 'html')}<h2>Expect checks</h2>
 <p class="summary ${summary.pass ? 'pass' : 'fail'}">${escapeHtml(summary.text)}</p>
 ${checks}
-${solveSectionHtml(result, charts, changes)}${figures || notes.length ? `<h2>Charts</h2>\n${notes.map((n) => `<p class="note">${escapeHtml(n)}</p>`).join('\n')}\n${figures}` : ''}
+${solveSectionHtml(result, charts, changes)}${rulesSectionHtml(result)}${figures || notes.length ? `<h2>Charts</h2>\n${notes.map((n) => `<p class="note">${escapeHtml(n)}</p>`).join('\n')}\n${figures}` : ''}
 <h2>Results</h2>
 <p class="meta">Also as <a href="results.csv">results.csv</a> and <a href="results.json">results.json</a>.</p>
 ${pointNotes(result).map((n) => `<p class="note">${escapeHtml(n)}</p>
@@ -352,6 +353,7 @@ export function renderScenarioMarkdown(result: ScenarioResult, charts: Chart[], 
     lines.push('');
   }
   lines.push(...solveSectionMarkdown(result, charts, changes));
+  lines.push(...rulesSectionMarkdown(result));
   if (charts.some((c) => !isSolveChart(c)) || notes.length) {
     lines.push('## Charts', '');
     for (const n of notes) lines.push(`*${mdCell(n)}*`, '');

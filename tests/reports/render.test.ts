@@ -168,6 +168,22 @@ describe('expect checks', () => {
 });
 
 describe('scenario HTML', () => {
+  it('says what rules it ran: each rule the mechanic plays by its select\'s label and words, the changed ones marked, a swept one "varied"', () => {
+    // sorcerer-keep-trying-flat runs `repeatPenalty: flat`, and nothing on its page said so.
+    const flat = { ...heistOnePoint, system: 'sorcerer', mechanic: 'contest', rules: { exhausted: 'one', repeatPenalty: 'flat' } } as typeof heistOnePoint;
+    const html = renderScenarioHtml(flat, []);
+    expect(html).toContain('<h2>Rules</h2>');
+    expect(html).toContain('<li class="rule-changed">the penalty for repeating a failed task: <b>“the same on every repeat”</b> <small>— not the default (“one more for each try lost”) <code>rules.repeatPenalty: &quot;flat&quot;</code></small></li>');
+    expect(html).toContain('<li>a win by exhaustion scores: <b>“one success”</b> <small>— the default');
+    const md = renderScenarioMarkdown(flat, []);
+    expect(md).toContain('- the penalty for repeating a failed task: **“the same on every repeat”** — not the default (“one more for each try lost”) `rules.repeatPenalty: "flat"`');
+    // Swept: its values, said as varied.
+    const swept = { ...flat, results: ['flat', 'cumulative'].map((v) => ({ ...heistOnePoint.results[0]!, point: { 'rules.repeatPenalty': v } })) } as typeof heistOnePoint;
+    expect(renderScenarioMarkdown(swept, [])).toContain('- the penalty for repeating a failed task: “the same on every repeat”, “one more for each try lost” — varied by the sweep `rules.repeatPenalty: "flat", "cumulative"`');
+    // A result that carries no rules (written before it did) has no section.
+    expect(renderScenarioHtml(heistOnePoint, [])).not.toContain('<h2>Rules</h2>');
+  });
+
   it('carries every chart inline, each with ids of its own', () => {
     const charts = chartsFor(ambushBattle);
     const html = renderScenarioHtml(ambushBattle, charts);
