@@ -8,7 +8,7 @@ import type { DistributionResult, PointResult, ScenarioResult } from '../../sim/
 import { wilson } from '../../sim/stats.ts';
 import { type MetricKind } from '../metrics.ts';
 import { formatSweepValue } from '../sweep.ts';
-import { exactFigure } from '../../sim/solve/sentence.ts';
+import { exactFigure, notWhole } from '../../sim/solve/sentence.ts';
 
 /** Monte Carlo estimate and its interval. */
 export const MONTE_CARLO = '#4269d0';
@@ -155,21 +155,51 @@ export function formatEstimate(value: number, kind: MetricKind): string {
   return value.toFixed(kind === 'probability' ? 3 : 2);
 }
 
+/** The places an estimate is written to beside its mark: 3 for a probability, 2 for a mean. */
+export function placesOf(kind: MetricKind): number {
+  return kind === 'probability' ? 3 : 2;
+}
+
+/**
+ * An estimate written beside its mark, truthfully: a whole number as it is ("0", "1": a
+ * share of none of the trials, not "0.000"); one below the last place in two significant
+ * digits ("0.000050"); else to `places`, or further where that would read whole (0.99995
+ * read "1.000", a certainty it is not: notWhole).
+ */
+export function estimateFigure(x: number, kind: MetricKind): string {
+  const places = placesOf(kind);
+  if (Number.isInteger(x)) return String(x);
+  if (Math.abs(x) < 0.5 * 10 ** -places) return x.toPrecision(2);
+  return notWhole(x, places);
+}
+
+/**
+ * An interval as a reach beside its estimate: "±0.004" where it spreads both ways, "+0.004"
+ * or "−0.004" where it runs one way only (an estimate of 0 cannot go lower: "0 ±<0.001"
+ * said it could), the longer reach where lopsided; below the last place "<0.001" with the
+ * same sign, never an interval of no width.
+ */
+export function reachText([low, high]: readonly [number, number], estimate: number, kind: MetricKind): string {
+  const places = placesOf(kind);
+  const up = high - estimate;
+  const down = estimate - low;
+  const sign = down <= 0 && up > 0 ? '+' : up <= 0 && down > 0 ? '−' : '±';
+  const reach = Math.max(up, down, 0);
+  return reach < 0.5 * 10 ** -places ? `${sign}<${(10 ** -places).toFixed(places)}` : `${sign}${reach.toFixed(places)}`;
+}
+
 /**
  * A figure written beside its mark: the exact value, said so ("0.500 exact"), or the
- * estimate with half its 95% interval ("0.672 ±0.004"): a bare estimate read as more
- * certain than it is ("0.000" for a draw whose exact odds are 1.8e-10).
+ * estimate with the reach of its 95% interval ("0.672 ±0.004", "0 +0.0002"): a bare
+ * estimate read as more certain than it is ("0.000" for a draw whose exact odds are 1.8e-10).
  */
 export function figureText(m: { estimate: number; ci95: readonly [number, number]; exact?: number }, kind: MetricKind): string {
   // An exact value as every page prints it (exactFigure: whole, or rounded and marked "≈"):
   // three places made 0.6702 "0.670 exact", a rounding that read as the value itself.
   if (m.exact !== undefined) return `${exactFigure(m.exact)} exact`;
   // A value that rounds to zero is written 0, not "-0.000" (a difference of −1e-17).
-  const text = (x: number) => formatEstimate(x, kind).replace(/^-(0\.?0*)$/, '$1');
-  const places = kind === 'probability' ? 3 : 2;
-  const half = (m.ci95[1] - m.ci95[0]) / 2;
-  const shown = half.toFixed(places);
-  return `${text(m.estimate)} ±${Number(shown) === 0 ? `<${(10 ** -places).toFixed(places)}` : shown}`;
+  const estimate = Math.abs(m.estimate) < 1e-12 ? 0 : m.estimate;
+  return `${estimateFigure(estimate, kind)} ${reachText(m.ci95, estimate, kind)}`;
 }
 
 /** Room (px) after the widest interval for figureText's words. */
