@@ -10,6 +10,8 @@
  */
 import { mdCell, mdCode } from './markdown.ts';
 import { pointNotes } from './pointNotes.ts';
+import { noteWords } from './setupWords.ts';
+import type { RulePiece } from './ruleWords.ts';
 import { checkParts, exactDisagrees, exactNoteMark, failedAt, formatInterval, measured } from './checkText.ts';
 export { describeCheck, measured, measuredAtFailures } from './checkText.ts';
 import { exactFigure } from '../sim/solve/sentence.ts';
@@ -94,6 +96,25 @@ export function renderResultsCsv(result: ScenarioResult): string {
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/**
+ * A point's note (sim/result.ts PointResult.notes) in the form's words, as the dashboard
+ * shows it (reports/setupWords.ts noteWords): the setup fields and rules it names as their
+ * fields and selects are labelled ("“the company’s policy › bank at once to keep the rank”
+ * changes nothing here"), the file's text in the title. The result JSON and `poolsim run`
+ * keep the file's words ("policy.defendRank changes nothing here").
+ */
+function notePieces(note: string, result: ScenarioResult, setup: unknown): RulePiece[] {
+  return noteWords(note, result, setup ?? result.setup);
+}
+
+function noteHtml(note: string, result: ScenarioResult, setup: unknown): string {
+  return notePieces(note, result, setup).map((p) => (typeof p === 'string' ? escapeHtml(p) : `<span title="${escapeHtml(p.raw)}">${escapeHtml(p.words)}</span>`)).join('');
+}
+
+function noteMarkdown(note: string, result: ScenarioResult, setup: unknown): string {
+  return mdCell(notePieces(note, result, setup).map((p) => (typeof p === 'string' ? p : p.words)).join(''));
 }
 
 const STYLE = `
@@ -314,7 +335,7 @@ ${checks}
 ${solveSectionHtml(result, charts, changes)}${rulesSectionHtml(result)}${figures || notes.length ? `<h2>Charts</h2>\n${notes.map((n) => `<p class="note">${escapeHtml(n)}</p>`).join('\n')}\n${figures}` : ''}
 <h2>Results</h2>
 <p class="meta">Also as <a href="results.csv">results.csv</a> and <a href="results.json">results.json</a>.</p>
-${pointNotes(result).map((n) => `<p class="note">${escapeHtml(n)}</p>
+${pointNotes(result).map((n) => `<p class="note">${noteHtml(n, result, setup)}</p>
 `).join('')}${tables}`,
   );
 }
@@ -360,7 +381,7 @@ export function renderScenarioMarkdown(result: ScenarioResult, charts: Chart[], 
     for (const c of charts.filter((c) => !isSolveChart(c))) lines.push(`### ${mdCell(c.title)}`, '', `![${mdCell(c.title)}](${chartPath(c)})`, '');
   }
   lines.push('## Results', '', 'Also as [results.csv](results.csv) and [results.json](results.json).', '');
-  for (const n of pointNotes(result)) lines.push(`*${mdCell(n)}*`, '');
+  for (const n of pointNotes(result)) lines.push(`*${noteMarkdown(n, result, setup)}*`, '');
   for (const p of result.results) {
     if (result.results.length > 1 || Object.keys(p.point).length) lines.push(`### ${mdCell(pointLabel(p.point, setup, result))}`, '');
     if (p.trials !== undefined && p.trials !== result.trials) lines.push(`${p.trials} trials`, '');

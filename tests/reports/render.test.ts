@@ -112,6 +112,17 @@ describe('expect checks', () => {
     expect(pointNotes(sized)).toEqual([`exact values skipped: about 7.8–41 s of work, over the budget of 5 s (at every point)`]);
   });
 
+  it('says the points\' notes in the form\'s words, as the dashboard does, the file\'s text in the title', () => {
+    // "policy.defendRank changes nothing here", "rules.repeatPenalty …": setup paths on a page
+    // whose tables and checks name the same fields by their labels.
+    const noted = { ...heistOnePoint, results: [{ ...heistOnePoint.results[0]!, notes: ['freePushes changes nothing here: a test reason'] }] };
+    const html = renderScenarioHtml(noted, []);
+    expect(html).toContain('<p class="note"><span title="freePushes">“free pushes from 6s”</span> changes nothing here: a test reason</p>');
+    expect(renderScenarioMarkdown(noted, [])).toContain('*“free pushes from 6s” changes nothing here: a test reason*');
+    const rule = { ...noted, system: 'sorcerer', mechanic: 'contest', results: [{ ...heistOnePoint.results[0]!, notes: ['rules.repeatPenalty changes nothing here: with one try nothing is repeated'] }] } as typeof heistOnePoint;
+    expect(renderScenarioMarkdown(rule, [])).toContain('*“the penalty for repeating a failed task” changes nothing here: with one try nothing is repeated*');
+  });
+
   it('marks a failed check, and where it failed, in the scenario HTML and Markdown', () => {
     const html = renderScenarioHtml(heistByChallenges, []);
     expect(html).toContain('1 of 2 expect checks FAILED');
