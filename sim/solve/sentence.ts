@@ -124,14 +124,15 @@ export function snapDecimal(x: number): number {
 export const EXACT_PLACES = 6;
 
 /**
- * An exact value as every page prints it, by one rule a reader can trust: shown whole to
- * the decimals it needs, up to EXACT_PLACES ("0.3125", "0.65625", "0.500", "12.50": three
- * decimals, two from 10 up, at least), or rounded and marked so with "≈" ("≈0.7943",
- * "≈0.6667"): four decimals (three from 10 up, one from 1000), further where the last would
- * be a rounding 0, and three significant digits at least ("≈0.000284", not 0.0003). Three
- * decimals made 0.49964 read "0.500 exact", as if it hit a target of 0.500 that it misses;
- * four made 0.49996 read "0.5000"; and a rounded figure unmarked read as the value itself.
- * Whole numbers as they are; from the tenth decimal on (8.3e-11), significant digits.
+ * An exact value as every page prints it, by one rule a reader can trust: the shortest
+ * decimal that is the value, up to EXACT_PLACES ("1", "0.1", "0.45", "0.2025", "0.65625");
+ * a value that needs more rounded, and marked so with "≈": to four decimals (three from 10
+ * up, one from 1000), three significant digits at least ("≈0.6667", "≈0.1210", "≈0.000284").
+ * Three decimals made 0.49964 read "0.500 exact", as if it hit a target of 0.500 that it
+ * misses, and a rounded figure unmarked read as the value itself. One rule, no padding and
+ * no extension: "0.100" and "0.450" (three decimals at least) stood beside "1" and "0.2025",
+ * and "≈0.1209995" (a rounding 0 pushed further) beside "≈0.7943" (a report audit).
+ * From the tenth decimal on (8.3e-11), significant digits.
  */
 export function exactFigure(value: number): string {
   const x = snapDecimal(value);
@@ -145,14 +146,8 @@ export function exactFigure(value: number): string {
     for (let digits = 1; digits <= 3; digits++) if (Number(x.toPrecision(digits)) === x) return x.toPrecision(digits);
     return `≈${x.toPrecision(3)}`;
   }
-  const first = size >= 1000 ? 0 : size >= 10 ? 2 : 3;
-  for (let places = first; places <= Math.max(EXACT_PLACES, significant); places++) if (Number(x.toFixed(places)) === x) return x.toFixed(places);
-  const from = Math.max(first + 1, significant);
-  for (let places = from; places <= from + 4; places++) {
-    const text = x.toFixed(places);
-    if (!text.endsWith('0')) return `≈${text}`;
-  }
-  return `≈${x.toPrecision(3)}`;
+  for (let places = 1; places <= Math.max(EXACT_PLACES, significant); places++) if (Number(x.toFixed(places)) === x) return x.toFixed(places);
+  return `≈${x.toFixed(Math.max(size >= 1000 ? 1 : size >= 10 ? 3 : 4, significant))}`;
 }
 
 /**
