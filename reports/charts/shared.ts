@@ -189,7 +189,7 @@ export function reachText([low, high]: readonly [number, number], estimate: numb
 }
 
 /**
- * A figure written beside its mark: the exact value, said so ("0.500 exact"), or the
+ * A figure written beside its mark: the exact value, said so ("0.5 exact"), or the
  * estimate with the reach of its 95% interval ("0.672 ±0.004", "0 +0.0002"): a bare
  * estimate read as more certain than it is ("0.000" for a draw whose exact odds are 1.8e-10).
  */

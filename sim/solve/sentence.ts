@@ -1,5 +1,5 @@
 /**
- * A solve's answer as one sentence: "2 challenges (success = 0.500 exact); 1 gives 0.875,
+ * A solve's answer as one sentence: "2 challenges (P(plan succeeds) = 0.5 exact); 1 gives 0.875,
  * 3 gives 0.125", or with intervals, its confidence and the trials it took.
  */
 import { solveValues, type SolveBlock } from './schema.ts';
@@ -151,7 +151,7 @@ export function exactFigure(value: number): string {
 }
 
 /**
- * A figure said to equal something: "= 0.500" or, rounded (exactFigure), "≈ 0.4996",
+ * A figure said to equal something: "= 0.5" or, rounded (exactFigure), "≈ 0.4996",
  * not "= ≈0.4996".
  */
 export function equalsFigure(figure: string): string {
