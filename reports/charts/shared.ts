@@ -97,13 +97,17 @@ function shownYLabel(label: string): string {
   return /[↑↓→←]/.test(label) ? label : `↑ ${label}`;
 }
 
-/** `parts` joined by " · " into as few lines as fit `width` px (a part wider than it gets its own line). */
+/**
+ * `parts` joined by " · " into as few lines as fit `width` px; a part wider than it gets
+ * lines of its own, broken at its spaces (a heatmap's "cell: mean Marksmen's snap shots in
+ * the company's fights (…), Monte Carlo, 95% interval below" ran past the left edge).
+ */
 function keyLines(parts: string[], width: number): string[] {
   const lines: string[] = [];
   for (const part of parts) {
     const last = lines.length ? `${lines[lines.length - 1]} · ${part}` : part;
     if (lines.length && textWidth(last) <= width) lines[lines.length - 1] = last;
-    else lines.push(part);
+    else lines.push(...(textWidth(part) <= width ? [part] : wrapText(part, width)));
   }
   return lines;
 }
