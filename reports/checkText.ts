@@ -7,6 +7,7 @@ import type { ExpectResult, MetricResult, ScenarioResult } from '../sim/result.t
 import { exactFigure } from '../sim/solve/sentence.ts';
 import { checkPasses, exactMeets, pointMatches } from '../sim/scenario.ts';
 import { formatNumber, formatSweepValue, pointLabel, type SweepMechanic } from './sweep.ts';
+import { metricLabel } from './metrics.ts';
 
 /**
  * Where the exact values and the 95% intervals disagree about a check, point by point: an
@@ -58,10 +59,13 @@ export function formatInterval([low, high]: [number, number]): string {
 }
 
 /**
- * An expect check as a sentence: "success ≥ 0.5 at challenges = 3", its point in the
- * game's words given the scenario's setup (reports/sweep.ts pointLabel).
+ * An expect check in its parts: the metric by its label (the result's own, as the charts and
+ * tables beside it say it) and by its name as the file writes it (`metric:`, which a designer
+ * needs to write an `expect`), then the band and where: "between 0.201 and 0.211 at every
+ * point", the point in the game's words given the scenario's setup (reports/sweep.ts
+ * pointLabel). `label` is undefined where the result declares none other than the name.
  */
-export function describeCheck(check: ExpectResult, setup?: unknown, mechanic?: SweepMechanic): string {
+export function checkParts(check: ExpectResult, setup?: unknown, mechanic?: SweepMechanic): { label?: string; metric: string; rest: string } {
   const bound =
     check.between !== undefined
       ? `between ${check.between[0]} and ${check.between[1]}`
@@ -69,7 +73,19 @@ export function describeCheck(check: ExpectResult, setup?: unknown, mechanic?: S
           .filter(Boolean)
           .join(' and ');
   const where = check.point ? `at ${pointLabel(check.point, setup, mechanic)}` : 'at every point';
-  return `${check.metric} ${bound} ${where}`;
+  const label = mechanic !== undefined && 'results' in mechanic ? metricLabel(mechanic as ScenarioResult, check.metric) : undefined;
+  return { ...(label !== undefined && label !== check.metric ? { label } : {}), metric: check.metric, rest: `${bound} ${where}` };
+}
+
+/**
+ * An expect check as a sentence: "P(win: vipers) `win.vipers` between 0.201 and 0.211 at
+ * challenges = 3" — the label, the name in backticks (as Markdown shows code), the band and
+ * the point. Given no result (`mechanic` a scenario) the name alone: "win.vipers between …".
+ * A check line once named the metric only so, beside charts that named it by its label.
+ */
+export function describeCheck(check: ExpectResult, setup?: unknown, mechanic?: SweepMechanic): string {
+  const { label, metric, rest } = checkParts(check, setup, mechanic);
+  return label === undefined ? `${metric} ${rest}` : `${label} \`${metric}\` ${rest}`;
 }
 
 /** True when two points hold the same sweep values (order of keys aside). */
@@ -102,11 +118,28 @@ export function measured(result: ScenarioResult, check: ExpectResult, setup?: un
     const high = ms.reduce((a, m) => (m.estimate > a.estimate ? m : a));
     if (low.estimate === high.estimate) {
       const within: [number, number] = [Math.min(...ms.map((m) => m.ci95[0])), Math.max(...ms.map((m) => m.ci95[1]))];
-      return `${formatNumber(low.estimate)} at all ${ms.length} points (95% intervals within ${formatInterval(within)})`;
+      return `${formatNumber(low.estimate)} at all ${ms.length} points (95% intervals within ${formatInterval(within)})${exactRange(ms)}`;
     }
-    return `${formatNumber(low.estimate)} ${formatInterval(low.ci95)} to ${formatNumber(high.estimate)} ${formatInterval(high.ci95)} over ${ms.length} points`;
+    return `${formatNumber(low.estimate)} ${formatInterval(low.ci95)} to ${formatNumber(high.estimate)} ${formatInterval(high.ci95)} over ${ms.length} points${exactRange(ms)}`;
   }
   return 'not measured';
+}
+
+/**
+ * The exact values of several points, as one point's are said beside its estimate: ", exact
+ * 1 at every point", ", exact 0.1 to 0.4", ", exact 0.2 to 0.4 at 3 of the 5 points" (the
+ * others have none: their notes say why); nothing where no point has one. A check over 7
+ * points read "0.9993 […] to 1.0031 […]" where the exact value is 1 at every one.
+ */
+function exactRange(ms: readonly MetricResult[]): string {
+  const exact = ms.map((m) => m.exact).filter((x): x is number => x !== undefined);
+  if (exact.length === 0) return '';
+  const low = Math.min(...exact);
+  const high = Math.max(...exact);
+  const some = exact.length < ms.length ? ` at ${exact.length} of the ${ms.length} points` : '';
+  // One figure at every point is said once, as the estimates' "at all 7 points" is.
+  if (exactFigure(low) === exactFigure(high)) return `, exact ${exactFigure(low)}${some || (exact.length > 1 ? ' at every point' : '')}`;
+  return `, exact ${exactFigure(low)} to ${exactFigure(high)}${some}`;
 }
 
 /**

@@ -10,7 +10,9 @@
  */
 import { mdCell, mdCode } from './markdown.ts';
 import { pointNotes } from './pointNotes.ts';
-import { describeCheck, exactDisagrees, exactNoteMark, failedAt, formatInterval, measured } from './checkText.ts';
+import { noteWords } from './setupWords.ts';
+import type { RulePiece } from './ruleWords.ts';
+import { checkParts, exactDisagrees, exactNoteMark, failedAt, formatInterval, measured } from './checkText.ts';
 export { describeCheck, measured, measuredAtFailures } from './checkText.ts';
 import { exactFigure } from '../sim/solve/sentence.ts';
 import { from } from 'arquero';
@@ -19,6 +21,7 @@ import type { Chart } from './charts/index.ts';
 import { metricLabel, metricNames } from './metrics.ts';
 import { formatNumber, pointLabel, type SweepMechanic } from './sweep.ts';
 import { describeSolveExpect, isSolveChart, solveScopeNote, solveSectionHtml, solveSectionMarkdown } from './solveSection.ts';
+import { rulesSectionHtml, rulesSectionMarkdown } from './rulesSection.ts';
 
 export { formatNumber };
 import { sweepAxes } from './charts/shared.ts';
@@ -95,6 +98,25 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
+/**
+ * A point's note (sim/result.ts PointResult.notes) in the form's words, as the dashboard
+ * shows it (reports/setupWords.ts noteWords): the setup fields and rules it names as their
+ * fields and selects are labelled ("“the company’s policy › bank at once to keep the rank”
+ * changes nothing here"), the file's text in the title. The result JSON and `poolsim run`
+ * keep the file's words ("policy.defendRank changes nothing here").
+ */
+function notePieces(note: string, result: ScenarioResult, setup: unknown): RulePiece[] {
+  return noteWords(note, result, setup ?? result.setup);
+}
+
+function noteHtml(note: string, result: ScenarioResult, setup: unknown): string {
+  return notePieces(note, result, setup).map((p) => (typeof p === 'string' ? escapeHtml(p) : `<span title="${escapeHtml(p.raw)}">${escapeHtml(p.words)}</span>`)).join('');
+}
+
+function noteMarkdown(note: string, result: ScenarioResult, setup: unknown): string {
+  return mdCell(notePieces(note, result, setup).map((p) => (typeof p === 'string' ? p : p.words)).join(''));
+}
+
 const STYLE = `
 body { font: 15px/1.45 system-ui, sans-serif; max-width: 980px; margin: 2rem auto; padding: 0 1rem; color: #222; }
 h1 { font-size: 1.5rem; } h2 { font-size: 1.2rem; margin-top: 2rem; } h3 { font-size: 1rem; }
@@ -153,6 +175,21 @@ function checkMark(pass: boolean): string {
 }
 
 /**
+ * A check's sentence on a page: the metric by its label, as the charts beside it name it,
+ * and by its name in code (what a designer writes in `expect`), then the band and where.
+ */
+function checkHtml(c: ExpectResult, setup: unknown, result: ScenarioResult): string {
+  const { label, metric, rest } = checkParts(c, setup, result);
+  return `${label === undefined ? '' : `${escapeHtml(label)} `}<code>${escapeHtml(metric)}</code> ${escapeHtml(rest)}`;
+}
+
+/** checkHtml in Markdown: the label as text, the name as a code span. */
+function checkMarkdown(c: ExpectResult, setup: unknown, result: ScenarioResult): string {
+  const { label, metric, rest } = checkParts(c, setup, result);
+  return `${label === undefined ? '' : `${mdCell(label)} `}\`${mdCode(metric)}\` ${mdCell(rest)}`;
+}
+
+/**
  * "all 3 expect checks passed", and a solve block's checks said as such beside them
  * ("both solve checks passed (see Solve)"): counted together for pass or fail, but a page
  * whose file has no `expect` read "all 2 expect checks passed" above no table.
@@ -175,18 +212,32 @@ function checksSummary(result: ScenarioResult): { text: string; pass: boolean } 
 }
 
 /**
- * An expect check in one line, for the index, with the warning the scenario page gives it
- * where its exact value disagrees with the verdict (exactDisagrees): the index's summary
- * said "⚠ 2 passed on the interval…" but no line of it showed which two.
+ * An expect check in one line, for the index, with the note the scenario page gives it
+ * (exactDisagrees): where its exact value disagrees with the verdict (the index's summary
+ * said "⚠ 2 passed on the interval…" but no line of it showed which two), and that a
+ * `decide: "exact"` check was decided on its exact value (a failing one read "✘ FAIL
+ * success ≥ 0.35 at challenges = 4" right under a PASS of the same line, unexplained).
  */
-function expectLine(c: ExpectResult, setup: unknown, result: ScenarioResult): { pass: boolean; text: string; warning?: string } {
-  const note = exactNoteMark(c) ? exactDisagrees(c, result) : undefined;
-  return { pass: c.pass, text: describeCheck(c, setup, result), ...(note ? { warning: note } : {}) };
+function expectLine(c: ExpectResult, setup: unknown, result: ScenarioResult): IndexLine {
+  const note = exactDisagrees(c, result);
+  return { pass: c.pass, html: checkHtml(c, setup, result), md: checkMarkdown(c, setup, result), ...(note ? { note: `${exactNoteMark(c)}${note}` } : {}) };
+}
+
+/** A line of the index's checks, in HTML and in Markdown. */
+interface IndexLine {
+  pass: boolean;
+  html: string;
+  md: string;
+  /** The exact value's note, with its ⚠ where it warns (exactNoteMark). */
+  note?: string;
 }
 
 /** A solve block's check in one line, for the index: `solve "even heist": the value found should be 2`. */
-function solveCheckLines(result: ScenarioResult): { pass: boolean; text: string; warning?: string }[] {
-  return (result.solve ?? []).filter((s) => s.expect).map((s) => ({ pass: s.expect!.pass, text: `solve "${s.name}": ${describeSolveExpect(s.expect!, false, s.vary)}` }));
+function solveCheckLines(result: ScenarioResult): IndexLine[] {
+  return (result.solve ?? []).filter((s) => s.expect).map((s) => {
+    const text = `solve "${s.name}": ${describeSolveExpect(s.expect!, false, s.vary)}`;
+    return { pass: s.expect!.pass, html: escapeHtml(text), md: mdCell(text) };
+  });
 }
 
 function metaLine(result: ScenarioResult, source?: string): string {
@@ -248,7 +299,7 @@ export function renderScenarioHtml(result: ScenarioResult, charts: Chart[], sour
 <tbody>
 ${result.expect
   .map(
-    (c) => `<tr${c.pass ? '' : ' class="fail-row"'}><td>${escapeHtml(describeCheck(c, setup, result))}${
+    (c) => `<tr${c.pass ? '' : ' class="fail-row"'}><td>${checkHtml(c, setup, result)}${
       failedAt(c, setup, result) ? `<br><small>${escapeHtml(failedAt(c, setup, result))}</small>` : ''
     }${exactDisagrees(c, result) ? `<br><small class="exact-note">${exactNoteMark(c)}${escapeHtml(exactDisagrees(c, result)!)}</small>` : ''}${c.why ? `<span class="why">why: ${escapeHtml(c.why)}</span>` : ''}</td><td>${checkMark(c.pass)}</td><td class="num">${escapeHtml(measured(result, c, setup))}</td></tr>`,
   )
@@ -281,10 +332,10 @@ ${solveScopeHtml(result, setup)}${headlineHtml(result, setup)}
 ${scenarioBanner(changes, 'html')}<h2>Expect checks</h2>
 <p class="summary ${summary.pass ? 'pass' : 'fail'}">${escapeHtml(summary.text)}</p>
 ${checks}
-${solveSectionHtml(result, charts, changes)}${figures || notes.length ? `<h2>Charts</h2>\n${notes.map((n) => `<p class="note">${escapeHtml(n)}</p>`).join('\n')}\n${figures}` : ''}
+${solveSectionHtml(result, charts, changes)}${rulesSectionHtml(result)}${figures || notes.length ? `<h2>Charts</h2>\n${notes.map((n) => `<p class="note">${escapeHtml(n)}</p>`).join('\n')}\n${figures}` : ''}
 <h2>Results</h2>
 <p class="meta">Also as <a href="results.csv">results.csv</a> and <a href="results.json">results.json</a>.</p>
-${pointNotes(result).map((n) => `<p class="note">${escapeHtml(n)}</p>
+${pointNotes(result).map((n) => `<p class="note">${noteHtml(n, result, setup)}</p>
 `).join('')}${tables}`,
   );
 }
@@ -318,18 +369,19 @@ export function renderScenarioMarkdown(result: ScenarioResult, charts: Chart[], 
     for (const c of result.expect) {
       const detail = (failedAt(c, setup, result) ? ` (${failedAt(c, setup, result)})` : '') + (exactDisagrees(c, result) ? ` — ${exactNoteMark(c)}${exactDisagrees(c, result)}` : '');
       const why = c.why ? `<br>*why: ${mdCell(c.why)}*` : '';
-      lines.push(`| ${mdCell(describeCheck(c, setup, result) + detail)}${why} | ${mdMark(c.pass)} | ${mdCode(measured(result, c, setup))} |`);
+      lines.push(`| ${checkMarkdown(c, setup, result)}${mdCell(detail)}${why} | ${mdMark(c.pass)} | ${mdCode(measured(result, c, setup))} |`);
     }
     lines.push('');
   }
   lines.push(...solveSectionMarkdown(result, charts, changes));
+  lines.push(...rulesSectionMarkdown(result));
   if (charts.some((c) => !isSolveChart(c)) || notes.length) {
     lines.push('## Charts', '');
     for (const n of notes) lines.push(`*${mdCell(n)}*`, '');
     for (const c of charts.filter((c) => !isSolveChart(c))) lines.push(`### ${mdCell(c.title)}`, '', `![${mdCell(c.title)}](${chartPath(c)})`, '');
   }
   lines.push('## Results', '', 'Also as [results.csv](results.csv) and [results.json](results.json).', '');
-  for (const n of pointNotes(result)) lines.push(`*${mdCell(n)}*`, '');
+  for (const n of pointNotes(result)) lines.push(`*${noteMarkdown(n, result, setup)}*`, '');
   for (const p of result.results) {
     if (result.results.length > 1 || Object.keys(p.point).length) lines.push(`### ${mdCell(pointLabel(p.point, setup, result))}`, '');
     if (p.trials !== undefined && p.trials !== result.trials) lines.push(`${p.trials} trials`, '');
@@ -364,7 +416,7 @@ export function renderIndex(entries: ReportEntry[], diff?: ResultDiff): { html: 
       const summary = checksSummary(result);
       const lines = [...result.expect.map((c) => expectLine(c, setup, result)), ...solveCheckLines(result)];
       const list = lines.length
-        ? `<ul>${lines.map((l) => `<li>${checkMark(l.pass)} ${escapeHtml(l.text)}${l.warning ? ` <small class="exact-note">⚠ ${escapeHtml(l.warning)}</small>` : ''}</li>`).join('')}</ul>`
+        ? `<ul>${lines.map((l) => `<li>${checkMark(l.pass)} ${l.html}${l.note ? ` <small class="exact-note">${escapeHtml(l.note)}</small>` : ''}</li>`).join('')}</ul>`
         : '';
       return `<tr${summary.pass ? '' : ' class="fail-row"'}><td><a href="${escapeHtml(slug)}/index.html">${escapeHtml(result.name)}</a>${
         result.description ? `<br><small>${escapeHtml(result.description)}</small>` : ''
@@ -392,7 +444,7 @@ ${htmlRows}
   for (const { slug, result, source, setup } of entries) {
     const summary = checksSummary(result);
     const checks = [...result.expect.map((c) => expectLine(c, setup, result)), ...solveCheckLines(result)]
-      .map((l) => `${mdMark(l.pass)} ${mdCell(l.text)}${l.warning ? ` — ⚠ ${mdCell(l.warning)}` : ''}`)
+      .map((l) => `${mdMark(l.pass)} ${l.md}${l.note ? ` — ${mdCell(l.note)}` : ''}`)
       .join('<br>');
     const name = `[${mdCell(result.name)}](${slug}/report.md)${source ? `<br>${mdCell(source)}` : ''}`;
     md.push(

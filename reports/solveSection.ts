@@ -80,6 +80,15 @@ export function solveScopeNote(result: ScenarioResult, setup?: unknown): string 
   return `The headline, charts and results below${checks} are for ${what}, not for a value a search found; the Solve section varies ${varied.length === 1 ? 'that field' : 'those fields'} on its own${(result.solve ?? []).some((s) => s.expect) ? ', and its checks are about the value it finds' : ''}.`;
 }
 
+/**
+ * What the block searched, as its file writes it (`metric: retry.won`, `vary: setup.tries`):
+ * the sentence names the metric by its label and the field by the form's words, and a
+ * designer writing a block or an `expect` needs the names.
+ */
+function blockKeys(s: SolveResult): string[] {
+  return [`metric: ${s.metric}`, `vary: ${s.vary}`];
+}
+
 function chartsOf(result: ScenarioResult, charts: Chart[]): (Chart | undefined)[] {
   const solveCharts = charts.filter(isSolveChart);
   return (result.solve ?? []).map((_, i) => solveCharts[i]);
@@ -95,7 +104,7 @@ export function solveSectionHtml(result: ScenarioResult, charts: Chart[], change
       (s.expect ? `<p class="summary ${s.expect.pass ? 'pass' : 'fail'}"><span class="mark">${s.expect.pass ? '✓ PASS' : '✗ FAIL'}</span>: ${escapeHtml(describeSolveExpect(s.expect, true, s.vary))}</p>\n` : '');
     const chart = shown[i] ? `<figure id="chart-${shown[i]!.name}">\n${namespaceIds(shown[i]!.svg, shown[i]!.name)}\n</figure>` : '';
     const skipped = s.exactSkipped ? `<p class="note">${escapeHtml(s.exactSkipped)}</p>\n` : '';
-    return `<h3>${escapeHtml(s.name)}</h3>\n<p>${escapeHtml(s.sentence)}</p>\n${skipped}${check}${chart}`;
+    return `<h3>${escapeHtml(s.name)}</h3>\n<p>${escapeHtml(s.sentence)}</p>\n<p class="meta">${blockKeys(s).map((k) => `<code>${escapeHtml(k)}</code>`).join(' · ')}</p>\n${skipped}${check}${chart}`;
   });
   return `<h2>Solve</h2>\n${blocks.join('\n')}\n`;
 }
@@ -110,7 +119,7 @@ export function solveSectionMarkdown(result: ScenarioResult, charts: Chart[], ch
   const shown = chartsOf(result, charts);
   const lines = ['## Solve', ''];
   result.solve.forEach((s, i) => {
-    lines.push(`### ${md(s.name)}`, '', md(s.sentence), '');
+    lines.push(`### ${md(s.name)}`, '', md(s.sentence), '', blockKeys(s).map((k) => `\`${k.replace(/`/g, "'")}\``).join(' · '), '');
     if (s.exactSkipped) lines.push(`*${md(s.exactSkipped)}*`, '');
     const mark = answerMark(changes, s.name);
     if (mark) lines.push(`**${md(mark)}** [All changes](../changes.md)`, '');

@@ -159,8 +159,20 @@ function itemWords(path: string, value: unknown, setup?: unknown, mechanic?: Swe
   const form = formFor(mechanic.system, mechanic.mechanic);
   const found = form ? fieldAt(form.fields, parts.slice(1), setup)?.field : undefined;
   if (found === undefined || (found.kind !== 'list' && found.kind !== 'group')) return undefined;
-  return itemText(value as Record<string, unknown>, (key, v) => {
-    const field = found.fields.find((f) => f.key === key);
+  return fieldsWords(found.fields, value as Record<string, unknown>);
+}
+
+/**
+ * An object's fields as `fields` label them, a group inside it likewise ("a task done for
+ * each job: (task rank: 3; price modifiers: 1)", not the file's "(itemRank 3; modifiers 1)"),
+ * a choice's value in its option's words; an object with no field set "nothing set" (it read
+ * "(none)", as if it were a value of its own).
+ */
+function fieldsWords(fields: readonly Field[], item: Record<string, unknown>): string {
+  if (Object.keys(item).length === 0) return 'nothing set';
+  return itemText(item, (key, v) => {
+    const field = fields.find((f) => f.key === key);
+    if ((field?.kind === 'group' || field?.kind === 'list') && v !== null && typeof v === 'object' && !Array.isArray(v)) return `${field.label}: ${fieldsWords(field.fields, v as Record<string, unknown>)}`;
     const option = optionLabel(field as LeafField | undefined, v);
     return `${field?.label ?? key}: ${option !== undefined && option !== String(v) ? `“${option}”` : formatSweepValue(v)}`;
   });

@@ -24,9 +24,9 @@ import { getAt, pruneEmpty, withValue, withItem, withoutItem } from '../reports/
 import { defaultScenario, newScenario } from '../dashboard/model/scenario.ts';
 import { checkScenario, placeErrors } from '../dashboard/model/validate.ts';
 import { choiceBoxes, choiceValuesText, formatSweepValues, parseSweepValues, startDice, toggleChoice } from '../dashboard/model/sweep.ts';
-import { ruleWords } from '../dashboard/model/ruleWords.ts';
+import { ruleWords } from '../reports/ruleWords.ts';
 import { pointLabel } from '../reports/sweep.ts';
-import { droppedWords, noteWords } from '../dashboard/model/setupWords.ts';
+import { droppedWords, noteWords } from '../reports/setupWords.ts';
 import { switchMechanic } from '../dashboard/model/switch.ts';
 import { pointNotes } from '../reports/pointNotes.ts';
 import { decodeLink, encodeLink } from '../dashboard/model/url.ts';

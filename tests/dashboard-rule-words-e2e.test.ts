@@ -70,7 +70,7 @@ describe.skipIf(!CHROMIUM)('a rule in the words its select shows, in Chromium', 
     // The engine's note of the guards' bonus, which names rules.equipment "everySide".
     const p = await open(clash({}));
     await finished(p);
-    // (The note opens with the guards' bonus, named as its field is: model/setupWords.ts.)
+    // (The note opens with the guards' bonus, named as its field is: reports/setupWords.ts.)
     await expect(p.locator('.result .point-notes .rule-named[data-raw="sides.1.bonus"]').textContent()).resolves.toBe('“guards › equipment bonus”');
     const named = p.locator('.result .point-notes .rule-named[data-raw^="rules."]');
     await expect(named.first().textContent()).resolves.toBe('“equipment dice roll for” = “every side, as written”');

@@ -297,7 +297,7 @@ describe('every chart has a table beside it', () => {
 
   test('a pivot table cell is never a bare estimate: the exact value, or the estimate with its interval', () => {
     expect(estimateCell({ estimate: 0.74351, ci95: [0.72391, 0.76222] }, 'probability').text).toBe('0.7435 (0.7239–0.7622)');
-    expect(estimateCell({ estimate: 0.74351, ci95: [0.72391, 0.76222], exact: 0.75 }, 'probability').text).toBe('0.750 exact');
+    expect(estimateCell({ estimate: 0.74351, ci95: [0.72391, 0.76222], exact: 0.75 }, 'probability').text).toBe('0.75 exact');
     expect(estimateCell({ estimate: 1.5, ci95: [1.4, 1.6] }, 'mean').text).toBe('1.500 (1.400–1.600)');
   });
 

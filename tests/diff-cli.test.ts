@@ -332,12 +332,12 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
     const d = await poolsim('diff', join(dir, 'base'), join(dir, 'new'));
     expect(d.code).toBe(1);
     // Each side says what its answer stands on: the metric at the value found.
-    expect(d.out).toContain('"Heist" solve "even": 2 (success 0.500 exact) → 3 (success 0.125 exact) (moved)');
+    expect(d.out).toContain('"Heist" solve "even": 2 (success 0.5 exact) → 3 (success 0.125 exact) (moved)');
     expect(d.out).toContain('"Heist": solve "even" asks target 0.5 → 0.2');
     expect(readFileSync(join(dir, 'new', 'changes.md'), 'utf8')).toContain('### Solve answers that changed');
     const page = readFileSync(join(dir, 'new', 'heist', 'report.md'), 'utf8');
     expect(page).toContain('1 solve answer moved since the baseline');
-    expect(page).toContain('**Moved since the baseline: 2 (success 0.500 exact) → 3 (success 0.125 exact)** [All changes](../changes.md)');
+    expect(page).toContain('**Moved since the baseline: 2 (success 0.5 exact) → 3 (success 0.125 exact)** [All changes](../changes.md)');
     const json = JSON.parse((await poolsim('diff', join(dir, 'base'), join(dir, 'new'), '--json')).out);
     expect(json).toMatchObject({ anythingMoved: true, answersMoved: 1, answers: [{ scenario: 'Heist', solve: 'even', base: { decided: true, value: 2 }, new: { decided: true, value: 3 }, changed: true, moved: true }] });
 
@@ -349,7 +349,7 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
     writeFileSync(join(dir, 'b.json'), JSON.stringify(unsure));
     const u = await poolsim('diff', join(dir, 'a.json'), join(dir, 'b.json'));
     expect(u.code, u.out).toBe(0);
-    expect(u.out).toContain('"Heist" solve "even": 2 (success 0.500 exact) → undecided: 2 or 3 (not moved: the sides share a possible answer)');
+    expect(u.out).toContain('"Heist" solve "even": 2 (success 0.5 exact) → undecided: 2 or 3 (not moved: the sides share a possible answer)');
     // Sharing one possible answer is all "not moved" says: 3 → undecided: 2 or 3 does not allow 2 on both sides.
     const three = structuredClone(base);
     three.solve[0] = { ...three.solve[0], value: 3 };

@@ -189,7 +189,7 @@ describe('a real change is caught', () => {
     const [even, third] = diff.changes;
     expect(describeMove(even!)).toBe('↓ 0.65625 → 0.3125, −0.34375 (exact)');
     // One that does not end: rounded and marked, its sign after the mark.
-    expect(describeMove(third!)).toBe('↑ 0.500 → ≈0.6667, ≈+0.1667 (exact)');
+    expect(describeMove(third!)).toBe('↑ 0.5 → ≈0.6667, ≈+0.1667 (exact)');
     const md = renderDiffMarkdown(diff);
     expect(md).toContain('| 0.65625 | 0.3125 | ↓ −0.34375 | exact |');
     expect(renderChangesHtml(diff, () => undefined)).toContain('<td class="num">0.65625</td><td class="num">0.3125</td><td class="num">↓ −0.34375</td>');

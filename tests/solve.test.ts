@@ -50,14 +50,16 @@ describe('exact solves', () => {
     const [r] = solvePlan(plan(heist([even])));
     expect(r).toMatchObject({ method: 'exact', decided: true, value: 2, monotone: true });
     expect(r.points.map((p) => p.exact)).toEqual(Array.from({ length: 13 }, (_, c) => heistByHand(c)));
-    expect(r.sentence).toContain('2 challenges (success = 0.500 exact); 1 gives 0.875 exact, 3 gives 0.125 exact');
-    // With metric words (the dashboard's Find), the metric reads as its label, and a
-    // sentence that starts with it starts with a capital.
-    const words = { successes: 'mean successes', success: 'P(plan succeeds)' } as Record<string, string>;
-    const [w] = solvePlan(plan(heist([even])), { metricWords: (m) => words[m] ?? m });
-    expect(w.sentence).toBe(r.sentence.replaceAll('success', 'P(plan succeeds)'));
-    const [mean] = solvePlan(plan(heist([{ ...even, metric: 'successes', target: 2, range: [1, 4], vary: 'setup.participants.0.count' }])), { metricWords: (m) => words[m] ?? m });
-    expect(mean.sentence).toMatch(/^Mean successes closest to 2: /);
+    // The metric reads as its label (the mechanic's metric table), as the chart beside the
+    // sentence, the checks and the dashboard's Find name it: "success closest to…" stood
+    // beside a chart of "P(plan succeeds)" (a report audit). A sentence that starts with it
+    // starts with a capital.
+    expect(r.sentence).toBe('P(plan succeeds) closest to 0.5: 2 challenges (P(plan succeeds) = 0.5 exact); 1 gives 0.875 exact, 3 gives 0.125 exact.');
+    const [mean] = solvePlan(plan(heist([{ ...even, metric: 'successes', target: 2, range: [1, 4], vary: 'setup.participants.0.count' }])));
+    expect(mean.sentence).toMatch(/^Mean successes \(dice showing 4\+\) closest to 2: /);
+    // A caller's own words win (the metric as the file writes it, here).
+    const [w] = solvePlan(plan(heist([even])), { metricWords: (m) => m });
+    expect(w.sentence).toBe(r.sentence.replaceAll('P(plan succeeds)', 'success'));
   });
 
   test('every find and target matches the answer read off a sweep of exact values', () => {
@@ -101,14 +103,14 @@ describe('exact solves', () => {
     // P(2d6 = 5) = 4/36 is the first at least 0.1 (4: 3/36).
     expect(r).toMatchObject({ method: 'exact', value: 5, monotone: false });
     expect(r.points.find((p) => p.value === 7)!.exact).toBeCloseTo(6 / 36, 12);
-    expect(r.sentence).toContain('note: tension does not move one way over 2…12');
+    expect(r.sentence).toContain('note: mean tension gained does not move one way over 2…12');
   });
 
   test('atLeast on a metric that falls: the first value meets it, and the last that does is said (a user audit)', () => {
     // 3 plain crew: success 0.875 at 1 challenge, 0.5 at 2 (on the bound), 0.125 at 3.
     const [r] = solvePlan(plan(heist([{ ...even, range: [1, 12], target: undefined, atLeast: 0.5 }])));
     expect(r.value).toBe(1);
-    expect(r.sentence).toMatch(/; the last with success ≥ 0\.500 is 2 challenges \(find: lastAtLeast\)\.$/);
+    expect(r.sentence).toMatch(/; the last with P\(plan succeeds\) ≥ 0\.5 is 2 challenges \(find: lastAtLeast\)\.$/);
     // The bound comes back under the name the block gave it, beside `target` (an acceptance audit).
     expect(r).toMatchObject({ target: 0.5, atLeast: 0.5, method: 'exact' });
     expect(r).not.toHaveProperty('atMost');
@@ -124,7 +126,7 @@ describe('exact solves', () => {
     const [most] = solvePlan(plan(heist([{ ...even, range: undefined, values: [4, 3, 2, 1], target: undefined, atMost: 0.5 }])));
     expect(most.value).toBe(4);
     expect(most).toMatchObject({ target: 0.5, atMost: 0.5 });
-    expect(most.sentence).toMatch(/; the last with success ≤ 0\.500 is 2 challenges \(find: lastAtMost\)\.$/);
+    expect(most.sentence).toMatch(/; the last with P\(plan succeeds\) ≤ 0\.5 is 2 challenges \(find: lastAtMost\)\.$/);
   });
 
   test('no value in range meets the goal: value null, said in words', () => {
@@ -308,7 +310,7 @@ describe('Monte Carlo solves (exact engine switched off)', () => {
     const r = mcSearch({ ...even, range: [0, 40], target: undefined, atMost: 0.5 }, 'long');
     expect(r).toMatchObject({ decided: false, candidates: [2, 3], monotone: 'assumed' });
     expect(r.everyValue).toBeUndefined();
-    expect(r.sentence).toContain(', assuming success moves one way over the range');
+    expect(r.sentence).toContain(', assuming P(plan succeeds) moves one way over the range');
     // Every value decided: nothing assumed, nothing said.
     expect(mcSearch({ ...even, target: undefined, atMost: 0.5 }, 'undecided').sentence).not.toContain('assuming');
   });
@@ -330,7 +332,7 @@ describe('Monte Carlo solves (exact engine switched off)', () => {
     const outOfOrder = mcSearch({ ...even, range: undefined, values: [6, 1, 5], target: undefined, atLeast: 0.6 }, 'order');
     expect(outOfOrder).toMatchObject({ decided: true, value: 1, monotone: false, everyValue: true });
     expect(outOfOrder.points.map((p) => p.value)).toEqual([6, 1, 5]);
-    expect(outOfOrder.sentence).toMatch(/decided at 95% \(at every value\), \d+ trials; note: success does not move one way over the values listed \(6, 1, 5\), in their order\.$/);
+    expect(outOfOrder.sentence).toMatch(/decided at 95% \(at every value\), \d+ trials; note: P\(plan succeeds\) does not move one way over the values listed \(6, 1, 5\), in their order\.$/);
     // Closest: 2 (0.5) is nearest 0.45, between two ends (1 and 0.875) above it as it is:
     // every value raced, not only the ends (which answered 1).
     const closest = mcSearch({ ...even, range: undefined, values: [0, 2, 1], target: 0.45 }, 'closest');
@@ -350,14 +352,14 @@ describe('Monte Carlo solves (exact engine switched off)', () => {
     expect(flat.candidates!.length).toBeGreaterThan(4);
     expect(flat.trials!).toBeLessThanOrEqual(9 * 2048 + 4 * 32768 + 2048 * 16);
     // Every value surely below the target: it lies outside the range, undecided or not.
-    expect(flat.sentence).toContain('; every value gives success below the target (each 95% interval), which lies outside the range');
+    expect(flat.sentence).toContain('; every value gives P(plan succeeds) below the target (each 95% interval), which lies outside the range');
   });
 
   test('the target outside the values is said where every value was seen on one side of it, and which end where the estimates move one way; never with a value seen on the far side', () => {
     // 3 to 6 challenges: 0.125, 0, 0, 0, all below 0.5, nearest at 3.
     const below = mcSearch({ ...even, range: [3, 6] }, 'outside');
     expect(below).toMatchObject({ decided: true, value: 3 });
-    expect(below.sentence).toContain('; every value gives success below the target (each 95% interval), which lies outside the range, below 3 — decided');
+    expect(below.sentence).toContain('; every value gives P(plan succeeds) below the target (each 95% interval), which lies outside the range, below 3 — decided');
     // 1, 4, 3: 0.875, 0, 0.125 against 0.2. The nearest, 3, is an end heading for the
     // target beside 4, but 1 lies on the far side: the target is between listed values
     // (it read "the range ends there and the target lies beyond it").
@@ -735,7 +737,7 @@ describe('poolsim solve and the reports', () => {
     expect(Object.keys(r)).toEqual(['name', 'system', 'mechanic', 'seed', 'solve']);
     expect(r.solve[0]).toMatchObject({ name: 'even heist', value: 2, decided: true, method: 'exact', expect: { equals: 2, pass: true } });
     const text = await poolsim('solve', f);
-    expect(text.out).toContain('even heist: success closest to 0.500: 2 challenges (success = 0.500 exact)');
+    expect(text.out).toContain('even heist: P(plan succeeds) closest to 0.5: 2 challenges (P(plan succeeds) = 0.5 exact)');
   });
 
   test('a block\'s own maxTrials on a block answered exactly is refused, as --max-trials is, by solve and report alike, before anything runs', async () => {
@@ -766,8 +768,8 @@ describe('poolsim solve and the reports', () => {
   test('after the block\'s name on one line the sentence goes on in lower case ("favoured heist: the last with …"); on its own it opens with a capital', async () => {
     const f = file('lower.json', heist([{ ...even, name: 'favoured', target: undefined, atLeast: 0.6, find: 'lastAtLeast' }, { ...even, name: 'never', range: [3, 4], target: undefined, atLeast: 0.99 }]));
     const r = await poolsim('solve', f);
-    expect(r.out).toContain('  favoured: the last with success ≥ 0.600: 1 challenge (success = 0.875 exact)');
-    expect(r.out).toContain('  never: no value of challenges in 3…4 gives success ≥ 0.990 (exact).');
+    expect(r.out).toContain('  favoured: the last with P(plan succeeds) ≥ 0.6: 1 challenge (P(plan succeeds) = 0.875 exact)');
+    expect(r.out).toContain('  never: no value of challenges in 3…4 gives P(plan succeeds) ≥ 0.99 (exact).');
     const json = JSON.parse((await poolsim('solve', f, '--json')).out);
     expect(json.solve[0].sentence).toMatch(/^The last with /);
     expect(json.solve[1].sentence).toMatch(/^No value of /);
@@ -786,19 +788,19 @@ describe('poolsim solve and the reports', () => {
     // success falls as challenges rise: over 3..6 the nearest to 0.500 is 3, the range's end (2 gives 0.500).
     const [r] = solvePlan(plan(heist([{ name: 'short range', vary: 'setup.challenges', range: [3, 6], metric: 'success', target: 0.5 }])));
     expect(r!.value).toBe(3);
-    expect(r!.sentence).toContain('; every value gives success below the target, which lies outside the range, below 3.');
+    expect(r!.sentence).toContain('; every value gives P(plan succeeds) below the target, which lies outside the range, below 3.');
     // Inside the range, no such words.
     const [inside] = solvePlan(plan(heist([even])));
     expect(inside!.sentence).not.toContain('outside');
     // A metric flat at the range's end (an audit: 5..12 challenges all give 0 against 0.1,
     // and no word said the target lay outside; 3 gives 0.125): outside, which end unsaid.
     const [flat] = solvePlan(plan(heist([{ name: 'flat', vary: 'setup.challenges', range: [5, 12], metric: 'success', target: 0.1 }])));
-    expect(flat!.sentence).toContain('(tied with 6, 7, 8, 9, 10, 11, 12); 6 gives 0 exact; every value gives success below the target, which lies outside the range.');
+    expect(flat!.sentence).toContain('(tied with 6, 7, 8, 9, 10, 11, 12); 6 gives 0 exact; every value gives P(plan succeeds) below the target, which lies outside the range.');
     // A values list: before its first or after its last, in the order listed.
     const [listed] = solvePlan(plan(heist([{ name: 'listed', vary: 'setup.challenges', values: [3, 2], metric: 'success', target: 0.9 }])));
-    expect(listed!.sentence).toContain('every value gives success below the target, which lies outside the values listed, after the last (2).');
+    expect(listed!.sentence).toContain('every value gives P(plan succeeds) below the target, which lies outside the values listed, after the last (2).');
     const [above] = solvePlan(plan(heist([{ name: 'above', vary: 'setup.challenges', values: [1, 0], metric: 'success', target: 0.2 }])));
-    expect(above!.sentence).toContain('every value gives success above the target, which lies outside the values listed, before the first (1).');
+    expect(above!.sentence).toContain('every value gives P(plan succeeds) above the target, which lies outside the values listed, before the first (1).');
     // An end heading for the target beside its neighbour while another value lies on the
     // far side: the target lies between values listed, not beyond (an audit: a captain's
     // dice [[], [3d4], [d4]], top.us against 0.33, read "d4 (≈0.3604) … the target lies
@@ -829,10 +831,10 @@ describe('poolsim solve and the reports', () => {
   test('a values list is named in its order, not read as a range from its first to its last', () => {
     const words = (values: number[], more: object = {}) => solvePlan(plan(heist([{ name: 'l', vary: 'setup.challenges', values, metric: 'success', ...more }])))[0]!.sentence;
     // It read "does not move one way over 1…3" and "over 3…0".
-    expect(words([1, 8, 2, 7, 3], { atMost: 0.3 })).toContain('note: success does not move one way over the values listed (1, 8, 2, 7, 3), in their order.');
+    expect(words([1, 8, 2, 7, 3], { atMost: 0.3 })).toContain('note: P(plan succeeds) does not move one way over the values listed (1, 8, 2, 7, 3), in their order.');
     expect(words([3, 1, 2, 0], { atLeast: 0.99, find: 'lastAtLeast' })).toContain('over the values listed (3, 1, 2, 0), in their order');
     // "No value … in 3…2".
-    expect(words([3, 2], { atLeast: 0.99 })).toMatch(/^No value of setup.challenges among the values listed \(3, 2\) gives success ≥ 0\.990 \(exact\)\.$/);
+    expect(words([3, 2], { atLeast: 0.99 })).toMatch(/^No value of setup.challenges among the values listed \(3, 2\) gives P\(plan succeeds\) ≥ 0\.99 \(exact\)\.$/);
     expect(words([12, 0, 11, 1, 10, 2, 9], { atMost: 0.3 })).toContain('over the 7 values listed (12, 0, 11, …), in their order');
   });
 
@@ -954,7 +956,7 @@ describe('poolsim solve and the reports', () => {
     const setup = heist([even]).setup;
     const html = renderScenarioHtml(result, charts, undefined, undefined, [], setup);
     expect(html).toContain('<h2>Solve</h2>');
-    expect(html).toContain('2 challenges (success = 0.500 exact)');
+    expect(html).toContain('2 challenges (P(plan succeeds) = 0.5 exact)');
     // The page's own figures are the file's 2 challenges, not the search's answer: said so.
     const scope = 'for the setup as the file writes it (challenges = 2), not for a value a search found';
     expect(html).toContain(scope);
@@ -996,18 +998,20 @@ describe('the library', () => {
     // it hit the target it misses by 0.0004.
     const [sorcerer] = solvePlan(loadPlans([folder + 'solve-sorcerer-bonus.yaml'])[0]!);
     // d10s' odds end past six places: rounded, and marked so.
-    expect(sorcerer.sentence).toContain('3 bonus dice (win.sorcerer ≈ 0.4996 exact); 2 gives ≈0.4226 exact, 4 gives ≈0.5655 exact');
+    expect(sorcerer.sentence).toContain('3 bonus dice (P(win: sorcerer) ≈ 0.4996 exact); 2 gives ≈0.4226 exact, 4 gives ≈0.5655 exact');
     // Never a rounding onto a shorter figure, one place further down either.
-    expect([0.5, 0.3125, 0.49996, 1e-7, 9.99996, 0.65625, 12.5, 0.031249999999999997, 1 / 64].map(exactFigure)).toEqual(['0.500', '0.3125', '0.49996', '0.0000001', '9.99996', '0.65625', '12.50', '0.03125', '0.015625']);
+    // The shortest decimal that is the value: "0.500" and "12.50" (three decimals at least)
+    // stood beside "1" and "0.2025" (a report audit).
+    expect([0.5, 0.3125, 0.49996, 1e-7, 9.99996, 0.65625, 12.5, 0.031249999999999997, 1 / 64].map(exactFigure)).toEqual(['0.5', '0.3125', '0.49996', '0.0000001', '9.99996', '0.65625', '12.5', '0.03125', '0.015625']);
     // Past six places, rounded and marked, never a rounding passed off as the value: d6 odds
     // read "0.7943 exact" beside a d10 pool's "0.73362998 exact", the one rounded, the other not.
-    expect([2 / 3, 0.99609375, 0.73362998, 0.2731044, 0.49999996, -0.1419753].map(exactFigure)).toEqual(['≈0.6667', '≈0.9961', '≈0.7336', '≈0.2731', '≈0.49999996', '≈-0.14198']);
-    // (−0.1420 would end in a rounding 0, as 0.5000 does for 0.49999996.)
+    expect([2 / 3, 0.99609375, 0.73362998, 0.2731044, 0.49999996, -0.1419753].map(exactFigure)).toEqual(['≈0.6667', '≈0.9961', '≈0.7336', '≈0.2731', '≈0.5000', '≈-0.1420']);
+    // One rule, four decimals marked "≈", trailing zeros and all: "≈0.49999996" and "≈-0.14198" pushed past a rounding 0 (a report audit).
     // Small values keep three significant digits: "0.0003" beside an estimate of 4.50e-4
     // looked inside an interval that its 0.000284 is not; past nine places, e-notation.
     expect([1 / 3517, 0.012345678912, 2e-5, 1 / 30, 8.3e-11, 1 / 3e10].map(exactFigure)).toEqual(['≈0.000284', '≈0.0123', '0.00002', '≈0.0333', '8.3e-11', '≈3.33e-11']);
     // Said equal to, or about: "≈ 0.4996", not "= ≈0.4996"; a sign after the mark.
-    expect([equalsFigure('0.500'), equalsFigure('≈0.4996'), signedFigure('≈0.1431', '−'), signedFigure('0.25', '+')]).toEqual(['= 0.500', '≈ 0.4996', '≈−0.1431', '+0.25']);
+    expect([equalsFigure('0.5'), equalsFigure('≈0.4996'), signedFigure('≈0.1431', '−'), signedFigure('0.25', '+')]).toEqual(['= 0.5', '≈ 0.4996', '≈−0.1431', '+0.25']);
     // The campaign has no exact engine (run by `npm start`; ~10 s, too long for here).
     const [campaign] = loadPlans([folder + 'solve-rival-rank.json']);
     expect(new SolveSearch(solveProblem(campaign, 0)).method).toBe('montecarlo');
@@ -1055,7 +1059,7 @@ describe('a solve sentence names a deep field as the form does', () => {
     const said = words('setup.sides.1.combatants.0.count');
     expect(said).not.toContain('setup');
     const [even, never] = solvePlan(plan, { words });
-    expect(even!.sentence).toMatch(new RegExp(`^top\\.us closest to 0\\.300: ${said.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} = \\d `));
+    expect(even!.sentence).toMatch(new RegExp(`^P\\(strictly most hits: us\\) closest to 0\\.3: ${said.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} = \\d `));
     expect(never!.sentence).toContain(`No value of ${said} in 1…4`);
     // The kernel on its own (no form to ask) says the path as written.
     const [bare] = solvePlan(plan);

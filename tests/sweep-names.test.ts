@@ -36,9 +36,9 @@ describe('sweep points named in the game’s words, given the setup', () => {
     expect(describeCheck(check, heist.setup)).toBe(`success ≥ 0.99 at ${where}`);
     // The check names its one point: no "failed at" repeating it (the audit found it said twice).
     const html = renderScenarioHtml(result, [], undefined, undefined, [], heist.setup);
-    expect(html).toContain(`success ≥ 0.99 at ${where}`);
+    expect(html).toContain(`P(plan succeeds) <code>success</code> ≥ 0.99 at ${where}`);
     expect(html).not.toContain('failed at');
-    expect(renderScenarioMarkdown(result, [], undefined, undefined, [], heist.setup)).toContain(`success ≥ 0.99 at ${where}`);
+    expect(renderScenarioMarkdown(result, [], undefined, undefined, [], heist.setup)).toContain(`P(plan succeeds) \`success\` ≥ 0.99 at ${where}`);
     // With what was measured there, as the report says it (the point named once).
     const line = formatResult(result, 'heist.json', heist.setup).split('\n').find((l) => l.includes('FAIL'))!;
     expect(line).toContain(`FAIL  success at least 0.99 at ${where}; measured 0.`);
@@ -94,5 +94,15 @@ describe('a swept list item reads by its name and fields', () => {
     const lines = result.expect.map((e) => describeCheck(e, plan!.scenario.setup, result));
     expect(lines[1]).toContain('vipers › captain = captain (first clash only: d4)');
     expect(lines.join('\n')).not.toContain('openingDice');
+  });
+
+  it('coin-buys-task sweeps the policy’s buy, an object of objects: each field by its form label, the empty one "nothing set" (a reports audit)', async () => {
+    const { sweepValueLabel } = await import('../reports/sweep.ts');
+    const campaign = { system: 'viciousness', mechanic: 'campaign' };
+    const task = { task: { itemRank: 3, modifiers: 1 } };
+    // It read "(a task done for each job: (itemRank 3; modifiers 1))" and "(none)".
+    expect(sweepValueLabel('setup.policy.buy', task, {}, campaign)).toBe('(a task done for each job: (task rank: 3; price modifiers: 1))');
+    expect(sweepValueLabel('setup.policy.buy', { ...task, action: 'free' }, {}, campaign)).toBe('(a task done for each job: (task rank: 3; price modifiers: 1); a purchase takes: “no one’s turn”)');
+    expect(sweepValueLabel('setup.policy.buy', {}, {}, campaign)).toBe('nothing set');
   });
 });

@@ -11,7 +11,7 @@ import { ScenarioErrors, type ScenarioError } from '../../sim/scenario.ts';
 import { findMechanic } from '../../sim/mechanics.ts';
 import type { SolveResult } from '../../sim/solve/result.ts';
 import { switchMechanic } from '../model/switch.ts';
-import { droppedWords } from '../model/setupWords.ts';
+import { droppedWords } from '../../reports/setupWords.ts';
 import { removableAt, removeItem, removedName, withoutRemovable, type Removable } from '../model/removal.ts';
 import { scenarioB, sweepOverlap, type CompareChange } from '../model/compare.ts';
 import { readOpenedFile, scenarioFileName, scenarioFileText, scenarioOfResult, trialsRan, MAX_FILE_BYTES } from '../model/files.ts';
@@ -201,7 +201,7 @@ export class App implements SetupContext {
     // Said, not done quietly: what the designer had set that this mechanic has no field for,
     // and what was carried over but may now ask another thing (a Find question).
     const said = [
-      // Each rule and path as the page showed it before the switch (model/setupWords.ts).
+      // Each rule and path as the page showed it before the switch (reports/setupWords.ts).
       ...(switched.dropped.length > 0 ? [`${mechanic} has nothing for ${switched.dropped.map((d) => droppedWords(d, before)).join(' or ')}: left out.`] : []),
       ...switched.notes.map((note) => `${note[0]!.toUpperCase()}${note.slice(1)}.`),
     ];

@@ -9,7 +9,7 @@ import type { ScenarioPlan } from '../../sim/scenario.ts';
 import { findMechanic } from '../../sim/mechanics.ts';
 import { rulesBySystem, type SystemName } from '../../sim/rules.ts';
 import { FINDS, defaultFind } from '../../sim/solve/schema.ts';
-import { solveSearches, judged } from '../../sim/solve/plan.ts';
+import { metricLabels, solveSearches, judged } from '../../sim/solve/plan.ts';
 import type { SolveSearch } from '../../sim/solve/search.ts';
 import type { SolveResult } from '../../sim/solve/result.ts';
 import { solveChart } from '../../reports/charts/solveChart.ts';
@@ -196,7 +196,7 @@ export class FindRun {
   ) {
     // The sentences name the varied field as the form does (reports/sweep.ts), and the
     // metric as the Find picker does, by its label.
-    this.metricWords = metricWordsOf(plan);
+    this.metricWords = metricLabels(plan);
     const kinds = new Map((plan.points[0]?.simulation.metrics ?? []).map((m) => [m.name, m.kind as string]));
     this.metricKind = (metric) => kinds.get(metric);
     this.searches = solveSearches(plan, { words: pathWords(plan.scenario), metricWords: this.metricWords });
@@ -224,12 +224,6 @@ export class FindRun {
     this.onUpdate(this.results, done);
     if (!done) setTimeout(() => this.slice(), 0);
   }
-}
-
-/** A plan's metrics in the words its Find picker shows: each one's label, else its name. */
-function metricWordsOf(plan: ScenarioPlan): (metric: string) => string {
-  const labels = new Map((plan.points[0]?.simulation.metrics ?? []).map((m) => [m.name, m.label ?? m.name]));
-  return (metric) => labels.get(metric) ?? metric;
 }
 
 /** The answers as cards: the sentence, then the chart with the target line. */

@@ -1,10 +1,10 @@
 /**
- * A note or a refusal with each rule it names in the page's words (model/ruleWords.ts):
+ * A note or a refusal with each rule it names in the page's words (reports/ruleWords.ts):
  * the words shown, the file's text it stands for in the piece's title (and `data-raw`), so
  * what `poolsim run` prints is one hover away. Text nodes only, as everywhere (ui/dom.ts).
  */
-import { ruleWords, type RulePiece } from '../model/ruleWords.ts';
-import { noteWords } from '../model/setupWords.ts';
+import { ruleWords, type RulePiece } from '../../reports/ruleWords.ts';
+import { noteWords } from '../../reports/setupWords.ts';
 import type { SweepMechanic } from '../../reports/sweep.ts';
 import { h } from './dom.ts';
 
@@ -16,7 +16,7 @@ export function ruleText(text: string, system: unknown, subject?: string): (stri
   return pieceNodes(ruleWords(text, system, subject));
 }
 
-/** A result's note: the setup fields it names by their form labels too (model/setupWords.ts), the file's text in the title. */
+/** A result's note: the setup fields it names by their form labels too (reports/setupWords.ts), the file's text in the title. */
 export function noteText(note: string, mechanic: SweepMechanic, setup: unknown): (string | HTMLElement)[] {
   return pieceNodes(noteWords(note, mechanic, setup));
 }

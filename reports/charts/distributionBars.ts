@@ -53,14 +53,23 @@ export function distributionBars(result: ScenarioResult, key: string, setup?: un
   }));
   const past = values.filter((x) => x > lastShown);
   // Nothing reaches the share anywhere (a spread over hundreds of values): nothing is folded.
-  const fold = Number.isFinite(lastShown) && past.length >= MIN_FOLDED ? past[0]! : undefined;
+  const folding = Number.isFinite(lastShown) && past.length >= MIN_FOLDED ? past[0]! : undefined;
+  // A tail no trial reached at any point, its exact share 0 where known (a rank's 4–7 where
+  // nothing passes 3), is left out and said so: an empty "4+" bar was drawn for it.
+  const emptyTail =
+    folding !== undefined &&
+    points.every((p) => {
+      const d = p.distributions![key]!;
+      return d.x.every((x, i) => x < folding || (d.p[i] === 0 && (d.exact?.[i] ?? 0) === 0));
+    });
+  const fold = emptyTail ? undefined : folding;
   const foldLabel = `${fold}+`;
   const rows = points.flatMap((p) => {
     const d = p.distributions![key]!;
     const n = pointTrials(result, p);
     const panel = pointLabel(p.point, setup, result);
     const kept = d.x.flatMap((x, i) => {
-      if (fold !== undefined && x >= fold) return [];
+      if ((fold !== undefined && x >= fold) || (emptyTail && x >= folding!)) return [];
       const [low, high] = binInterval(d, i, n);
       return [{ x: String(x), p: d.p[i]!, low, high, exact: d.exact?.[i], panel }];
     });
@@ -73,7 +82,7 @@ export function distributionBars(result: ScenarioResult, key: string, setup?: un
     const exact = d.exact && tail.every((i) => d.exact![i] !== undefined) ? tail.reduce((sum, i) => sum + d.exact![i]!, 0) : undefined;
     return [...kept, { x: foldLabel, p: share, low, high, exact, panel }];
   });
-  const xs = [...values.filter((x) => fold === undefined || x < fold).map(String), ...(fold === undefined ? [] : [foldLabel])];
+  const xs = [...values.filter((x) => (fold === undefined || x < fold) && (!emptyTail || x < folding!)).map(String), ...(fold === undefined ? [] : [foldLabel])];
   const withExact = rows.filter((r) => r.exact !== undefined);
   const panels = [...new Set(rows.map((r) => r.panel))];
   // A label every few bars where they would overlap (rounds 1–50): multiples of a round
@@ -98,7 +107,9 @@ export function distributionBars(result: ScenarioResult, key: string, setup?: un
         (withExact.length ? 'bar: Monte Carlo · line: 95% interval · orange tick: exact' : 'bar: Monte Carlo · line: 95% interval') +
           (fold !== undefined
             ? ` · last bar, ${foldLabel}: ${fold} or more, folded (no value past ${lastShown} reaches ${TAIL_SHARE * 100}%)`
-            : points.some((p) => p.distributions![key]!.lastAtLeast) ? ` · last bar${faceted ? ' of each panel' : ''}: that value or more` : ''),
+            : emptyTail
+              ? ` · none past ${lastShown} (${folding} to ${values[values.length - 1]}: no trial${withExact.length ? ', exact 0' : ''})`
+              : points.some((p) => p.distributions![key]!.lastAtLeast) ? ` · last bar${faceted ? ' of each panel' : ''}: that value or more` : ''),
         { marginRight, yLabel: SHARE_OF_TRIALS },
       ),
       // Inset across the bar only: Plot's `inset` also trims the value end, so each bar

@@ -14,7 +14,7 @@ import { type MetricKind, metricLabel } from '../metrics.ts';
 import { pointLabel, sweepLabel, sweepValueLabel } from '../sweep.ts';
 import { plotToSvg } from '../svg.ts';
 import { exactFigure } from '../../sim/solve/sentence.ts';
-import { MARGIN_TOP, WIDTH, axisValues, formatEstimate, keyLine, panelLabels, slantReach, SLANT, sweepAxes, textWidth } from './shared.ts';
+import { MARGIN_TOP, WIDTH, axisValues, estimateFigure, keyLine, panelLabels, reachText, slantReach, SLANT, sweepAxes, textWidth } from './shared.ts';
 
 export interface MetricHeatmapOptions {
   kind: MetricKind;
@@ -93,13 +93,14 @@ export function metricHeatmap(result: ScenarioResult, metric: string, options: M
     };
     const lopsided = Math.abs(hi - estimate - (estimate - lo)) > 0.2 * half;
     if (lopsided && ends) return `${end(lo, false)}–${end(hi, true)}`;
-    // Too narrow for two ends: ± the longer half, which holds the whole interval.
-    const reach = lopsided ? Math.max(hi - estimate, estimate - lo) : half;
-    return reach < 0.5 * 10 ** -places ? `±<${(10 ** -places).toFixed(places)}` : `±${reach.toFixed(places)}`;
+    // Too narrow for two ends: the longer reach, which holds the whole interval, signed where
+    // it runs one way only ("0 +<0.001": "0.000 ±<0.001" said an estimate of none could go lower).
+    return lopsided ? reachText([lo, hi], estimate, kind) : half < 0.5 * 10 ** -places ? `±<${(10 ** -places).toFixed(places)}` : `±${half.toFixed(places)}`;
   };
-  // An estimate below the last place in two significant digits: "0.000" over an interval
-  // of 0.00005–0.0004 read as a figure its own interval leaves out.
-  const estimateText = (x: number) => (x !== 0 && Math.abs(x) < 0.5 * 10 ** -places ? x.toPrecision(2) : formatEstimate(x, kind));
+  // An estimate below the last place in two significant digits ("0.000" over an interval of
+  // 0.00005–0.0004 read as a figure its own interval leaves out), a whole one as it is, and
+  // one that rounds whole further ("1.000" for 0.99995): estimateFigure.
+  const estimateText = (x: number) => estimateFigure(x, kind);
   // An exact value in as many places as it needs (0.3125, not "0.313 exact").
   const labelWith = (ends: boolean) => (r: (typeof rows)[number]) =>
     r.exact !== undefined ? `${exactFigure(r.exact)}\nexact` : `${estimateText(r.value)}\n${intervalText(r.ci, r.value, ends)}`;

@@ -12,7 +12,7 @@ import type { ScenarioResult } from '../../sim/result.ts';
 import { type MetricKind, chartFamily, familyLabel, memberLabels } from '../metrics.ts';
 import { sweepLabel, sweepValueLabel } from '../sweep.ts';
 import { plotToSvg } from '../svg.ts';
-import { EXACT, MARGIN_TOP, MONTE_CARLO, WIDTH, allNumbers, axisValues, keyLine, probabilityDomain, probabilityMargin, slantReach, SLANT, spreadLabels, textWidth, zoomNote } from './shared.ts';
+import { EXACT, MARGIN_TOP, MONTE_CARLO, WIDTH, allNumbers, axisValues, categoryTicks, keyLine, probabilityDomain, probabilityMargin, SLANT, spreadLabels, textWidth, zoomNote } from './shared.ts';
 
 const HEIGHT = 320;
 /** Lines one chart may hold before it is drawn as one small panel per metric. */
@@ -79,23 +79,12 @@ export function metricsOverSweep(result: ScenarioResult, metrics: string[], opti
   const labelY = spreadLabels(lastRows.map((r) => r.estimate), (12 / PLOT_HEIGHT) * (yMax - yMin), yMax);
   const endLabels = lastRows.map((r, i) => ({ x: r.x, y: labelY[i]!, series: r.series }));
   const integerTicks = numeric && values.length <= 15 && values.every((v) => Number.isInteger(v));
-  // Named values wider than their step (weapon or policy names) are slanted, as the
-  // heatmaps' are, so they cannot run into each other ("probeDefencestunningBlow"); the
-  // bottom margin grows by the slant's drop.
+  // Named values are laid out by categoryTicks: wrapped under their ticks where that fits,
+  // else slanted, with the margins they need (coin-buys-task's policies, ~100 characters
+  // each, ran 19–38 px past the chart's left edge, slanted on one line).
   const names = numeric ? [] : values.map((v) => sweepValueLabel(axis, v, options.setup, result));
-  const widest = Math.max(0, ...names.map(textWidth));
-  // A point scale's step: the frame over the values' gaps plus 0.3 of one at each end.
-  const step = (WIDTH - 40 - marginRight) / Math.max(1, names.length - 1 + 0.6);
-  const slant = !numeric && widest > step - 8;
-  const marginBottom = slant ? MARGIN_BOTTOM + Math.ceil(widest / 2) : MARGIN_BOTTOM;
-  // A slanted label ends at its tick and runs left by cos 30° of its width: the first one,
-  // long ("“fists/blunt weapons”"), ran past the chart's left edge and was cut. The margin
-  // m grows to hold it: the first tick stands at m + 0.3 of a step, a step being
-  // (WIDTH − m − marginRight) / k, so m ≥ (reach − 0.3·(WIDTH − marginRight)/k) / (1 − 0.3/k).
-  const frameLeft = probabilityMargin(domain) ?? 40;
-  const k = Math.max(1, names.length - 1 + 0.6);
-  const reach = slant ? slantReach(names[0]!) : 0;
-  const marginLeft = Math.max(frameLeft, Math.ceil((reach - (0.3 * (WIDTH - marginRight)) / k) / (1 - 0.3 / k)));
+  const ticks = categoryTicks(names, { marginLeft: probabilityMargin(domain) ?? 40, marginRight });
+  const { marginLeft, marginBottom, slant } = ticks;
 
   return plotToSvg({
     width: WIDTH,
@@ -106,7 +95,7 @@ export function metricsOverSweep(result: ScenarioResult, metrics: string[], opti
     marginBottom,
     x: numeric
       ? { label: sweepLabel(axis, options.setup, result), ...(integerTicks ? { ticks: [...(values as number[])].sort((a, b) => a - b), tickFormat: 'd' } : {}) }
-      : { type: 'point', domain: names, label: sweepLabel(axis, options.setup, result), padding: 0.3, ...(slant ? { tickRotate: SLANT } : {}) },
+      : { type: 'point', domain: names, label: sweepLabel(axis, options.setup, result), padding: 0.3, tickFormat: ticks.format, ...(slant ? { tickRotate: SLANT } : {}) },
     y: domain
       ? { domain, grid: true, label: yLabel, ...(faceted ? { ticks: domain[0] === 0 && domain[1] === 1 ? [0, 0.5, 1] : 2 } : {}) }
       : { zero: true, nice: true, grid: true, label: yLabel, ...(faceted ? { ticks: 2 } : {}) },

@@ -8,7 +8,7 @@ import type { DistributionResult, PointResult, ScenarioResult } from '../../sim/
 import { wilson } from '../../sim/stats.ts';
 import { type MetricKind } from '../metrics.ts';
 import { formatSweepValue } from '../sweep.ts';
-import { exactFigure } from '../../sim/solve/sentence.ts';
+import { exactFigure, notWhole } from '../../sim/solve/sentence.ts';
 
 /** Monte Carlo estimate and its interval. */
 export const MONTE_CARLO = '#4269d0';
@@ -34,6 +34,47 @@ export function slantReach(label: string): number {
   return textWidth(label) * Math.cos((SLANT * Math.PI) / 180) + 4;
 }
 
+/** A slanted category label is wrapped at this width (px): one line of ~100 characters crowded its neighbours. */
+export const SLANT_WRAP = 170;
+/** Most lines a category label is wrapped to under its tick before it is slanted instead. */
+const MOST_LINES = 4;
+/** Plot's x-axis: tick length and the gap before a label, and the axis label's line below. */
+const X_AXIS_BELOW = 40;
+
+/**
+ * How a point scale's named ticks (a policy, a rule's words, a weapon) fit in a chart
+ * `WIDTH` wide with these margins: wrapped under their ticks where each line fits its step
+ * and the first and last stay inside the picture; else slanted at SLANT, wrapped at
+ * SLANT_WRAP, the left margin grown until every label, not just the first, ends inside the
+ * picture. Gives the tick format (lines joined by "\n", which Plot draws as lines), the
+ * margins and whether to slant. A first label "(none)" and a second of 100 characters ran
+ * the second past the left edge: only the first was measured.
+ */
+export function categoryTicks(names: readonly string[], margins: { marginLeft: number; marginRight: number }): { format: (d: string) => string; marginLeft: number; marginBottom: number; slant: boolean } {
+  const n = names.length;
+  const k = Math.max(1, n - 1 + 0.6);
+  const step = (WIDTH - margins.marginLeft - margins.marginRight) / k;
+  // Under its tick a label is centred: the first may reach left of its tick only as far as
+  // the picture's edge, the last right into the right margin.
+  const room = Math.min(step - 8, 2 * (margins.marginLeft + 0.3 * step) - 4, 2 * (margins.marginRight + 0.3 * step) - 4);
+  const flat = names.map((name) => wrapText(name, room));
+  if (n === 0 || flat.every((lines) => lines.length <= MOST_LINES && lines.every((l) => textWidth(l) <= room))) {
+    const lines = Math.max(1, ...flat.map((l) => l.length));
+    return { format: (d) => wrapText(d, room).join('\n'), marginLeft: margins.marginLeft, marginBottom: X_AXIS_BELOW + (lines - 1) * KEY_LINE_HEIGHT, slant: false };
+  }
+  const slanted = names.map((name) => wrapText(name, SLANT_WRAP));
+  const cos = Math.cos((SLANT * Math.PI) / 180);
+  const sin = Math.abs(Math.sin((SLANT * Math.PI) / 180));
+  // How far left of its tick, and how far below the axis, a slanted label runs: its widest
+  // line along the slant, its further lines stacked across it.
+  const reach = slanted.map((lines) => Math.max(...lines.map(textWidth)) * cos + (lines.length - 1) * KEY_LINE_HEIGHT * sin + 4);
+  const drop = Math.max(...slanted.map((lines) => Math.max(...lines.map(textWidth)) * sin + lines.length * KEY_LINE_HEIGHT * cos));
+  // Tick i stands at m + (0.3 + i) · (WIDTH − m − marginRight) / k: for it to hold reach_i,
+  // m ≥ (reach_i − (0.3 + i)(WIDTH − marginRight)/k) / (1 − (0.3 + i)/k).
+  const marginLeft = Math.max(margins.marginLeft, ...reach.map((r, i) => Math.ceil((r - ((0.3 + i) * (WIDTH - margins.marginRight)) / k) / (1 - (0.3 + i) / k))));
+  return { format: (d) => wrapText(d, SLANT_WRAP).join('\n'), marginLeft, marginBottom: X_AXIS_BELOW + Math.ceil(drop), slant: true };
+}
+
 /** Plot's default right margin, where a chart sets none: the key then ends at the frame's right edge. */
 const PLOT_MARGIN_RIGHT = 20;
 /** Height of one line of the key (Plot's 10px font at its line height of 1 em). */
@@ -56,13 +97,17 @@ function shownYLabel(label: string): string {
   return /[↑↓→←]/.test(label) ? label : `↑ ${label}`;
 }
 
-/** `parts` joined by " · " into as few lines as fit `width` px (a part wider than it gets its own line). */
+/**
+ * `parts` joined by " · " into as few lines as fit `width` px; a part wider than it gets
+ * lines of its own, broken at its spaces (a heatmap's "cell: mean Marksmen's snap shots in
+ * the company's fights (…), Monte Carlo, 95% interval below" ran past the left edge).
+ */
 function keyLines(parts: string[], width: number): string[] {
   const lines: string[] = [];
   for (const part of parts) {
     const last = lines.length ? `${lines[lines.length - 1]} · ${part}` : part;
     if (lines.length && textWidth(last) <= width) lines[lines.length - 1] = last;
-    else lines.push(part);
+    else lines.push(...(textWidth(part) <= width ? [part] : wrapText(part, width)));
   }
   return lines;
 }
@@ -114,21 +159,51 @@ export function formatEstimate(value: number, kind: MetricKind): string {
   return value.toFixed(kind === 'probability' ? 3 : 2);
 }
 
+/** The places an estimate is written to beside its mark: 3 for a probability, 2 for a mean. */
+export function placesOf(kind: MetricKind): number {
+  return kind === 'probability' ? 3 : 2;
+}
+
 /**
- * A figure written beside its mark: the exact value, said so ("0.500 exact"), or the
- * estimate with half its 95% interval ("0.672 ±0.004"): a bare estimate read as more
- * certain than it is ("0.000" for a draw whose exact odds are 1.8e-10).
+ * An estimate written beside its mark, truthfully: a whole number as it is ("0", "1": a
+ * share of none of the trials, not "0.000"); one below the last place in two significant
+ * digits ("0.000050"); else to `places`, or further where that would read whole (0.99995
+ * read "1.000", a certainty it is not: notWhole).
+ */
+export function estimateFigure(x: number, kind: MetricKind): string {
+  const places = placesOf(kind);
+  if (Number.isInteger(x)) return String(x);
+  if (Math.abs(x) < 0.5 * 10 ** -places) return x.toPrecision(2);
+  return notWhole(x, places);
+}
+
+/**
+ * An interval as a reach beside its estimate: "±0.004" where it spreads both ways, "+0.004"
+ * or "−0.004" where it runs one way only (an estimate of 0 cannot go lower: "0 ±<0.001"
+ * said it could), the longer reach where lopsided; below the last place "<0.001" with the
+ * same sign, never an interval of no width.
+ */
+export function reachText([low, high]: readonly [number, number], estimate: number, kind: MetricKind): string {
+  const places = placesOf(kind);
+  const up = high - estimate;
+  const down = estimate - low;
+  const sign = down <= 0 && up > 0 ? '+' : up <= 0 && down > 0 ? '−' : '±';
+  const reach = Math.max(up, down, 0);
+  return reach < 0.5 * 10 ** -places ? `${sign}<${(10 ** -places).toFixed(places)}` : `${sign}${reach.toFixed(places)}`;
+}
+
+/**
+ * A figure written beside its mark: the exact value, said so ("0.5 exact"), or the
+ * estimate with the reach of its 95% interval ("0.672 ±0.004", "0 +0.0002"): a bare
+ * estimate read as more certain than it is ("0.000" for a draw whose exact odds are 1.8e-10).
  */
 export function figureText(m: { estimate: number; ci95: readonly [number, number]; exact?: number }, kind: MetricKind): string {
   // An exact value as every page prints it (exactFigure: whole, or rounded and marked "≈"):
   // three places made 0.6702 "0.670 exact", a rounding that read as the value itself.
   if (m.exact !== undefined) return `${exactFigure(m.exact)} exact`;
   // A value that rounds to zero is written 0, not "-0.000" (a difference of −1e-17).
-  const text = (x: number) => formatEstimate(x, kind).replace(/^-(0\.?0*)$/, '$1');
-  const places = kind === 'probability' ? 3 : 2;
-  const half = (m.ci95[1] - m.ci95[0]) / 2;
-  const shown = half.toFixed(places);
-  return `${text(m.estimate)} ±${Number(shown) === 0 ? `<${(10 ** -places).toFixed(places)}` : shown}`;
+  const estimate = Math.abs(m.estimate) < 1e-12 ? 0 : m.estimate;
+  return `${estimateFigure(estimate, kind)} ${reachText(m.ci95, estimate, kind)}`;
 }
 
 /** Room (px) after the widest interval for figureText's words. */

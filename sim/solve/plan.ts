@@ -30,9 +30,11 @@ export interface SolveOptions {
    */
   words?: PathWords;
   /**
-   * The metric in the user's words ("P(plan succeeds)"), for the sentences: the dashboard,
-   * whose Find picker names metrics by their labels. Without it, the metric's name as the
-   * file writes it (the command line and the reports, whose checks name it so too).
+   * The metric in the user's words, for the sentences. Without it, the label the mechanic's
+   * metric table declares ("P(plan succeeds)", `metricLabels`), as the charts beside the
+   * sentence and the dashboard's Find picker name it; the name as the file writes it only
+   * for a metric declared without one. The sentence once said `retry.won` where the chart
+   * beside it said "P(side A wins within its tries)" (a report audit).
    */
   metricWords?: PathWords;
 }
@@ -66,8 +68,14 @@ export function solveProblem(plan: ScenarioPlan, b: number, options: SolveOption
     maxTrials: options.maxTrials ?? block.maxTrials ?? DEFAULT_MAX_TRIALS_FACTOR * plan.trials,
     useExact: options.exact ?? true,
     ...(options.words ? { words: options.words } : {}),
-    ...(options.metricWords ? { metricWords: options.metricWords } : {}),
+    metricWords: options.metricWords ?? metricLabels(plan),
   };
+}
+
+/** A plan's metrics by the labels its mechanic declares (sim/metrics.ts), else by name. */
+export function metricLabels(plan: ScenarioPlan): PathWords {
+  const labels = new Map((plan.points[0]?.simulation.metrics ?? []).map((m) => [m.name, m.label ?? m.name]));
+  return (metric) => labels.get(metric) ?? metric;
 }
 
 /**

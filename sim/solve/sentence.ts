@@ -1,5 +1,5 @@
 /**
- * A solve's answer as one sentence: "2 challenges (success = 0.500 exact); 1 gives 0.875,
+ * A solve's answer as one sentence: "2 challenges (P(plan succeeds) = 0.5 exact); 1 gives 0.875,
  * 3 gives 0.125", or with intervals, its confidence and the trials it took.
  */
 import { solveValues, type SolveBlock } from './schema.ts';
@@ -124,14 +124,15 @@ export function snapDecimal(x: number): number {
 export const EXACT_PLACES = 6;
 
 /**
- * An exact value as every page prints it, by one rule a reader can trust: shown whole to
- * the decimals it needs, up to EXACT_PLACES ("0.3125", "0.65625", "0.500", "12.50": three
- * decimals, two from 10 up, at least), or rounded and marked so with "≈" ("≈0.7943",
- * "≈0.6667"): four decimals (three from 10 up, one from 1000), further where the last would
- * be a rounding 0, and three significant digits at least ("≈0.000284", not 0.0003). Three
- * decimals made 0.49964 read "0.500 exact", as if it hit a target of 0.500 that it misses;
- * four made 0.49996 read "0.5000"; and a rounded figure unmarked read as the value itself.
- * Whole numbers as they are; from the tenth decimal on (8.3e-11), significant digits.
+ * An exact value as every page prints it, by one rule a reader can trust: the shortest
+ * decimal that is the value, up to EXACT_PLACES ("1", "0.1", "0.45", "0.2025", "0.65625");
+ * a value that needs more rounded, and marked so with "≈": to four decimals (three from 10
+ * up, one from 1000), three significant digits at least ("≈0.6667", "≈0.1210", "≈0.000284").
+ * Three decimals made 0.49964 read "0.500 exact", as if it hit a target of 0.500 that it
+ * misses, and a rounded figure unmarked read as the value itself. One rule, no padding and
+ * no extension: "0.100" and "0.450" (three decimals at least) stood beside "1" and "0.2025",
+ * and "≈0.1209995" (a rounding 0 pushed further) beside "≈0.7943" (a report audit).
+ * From the tenth decimal on (8.3e-11), significant digits.
  */
 export function exactFigure(value: number): string {
   const x = snapDecimal(value);
@@ -145,18 +146,12 @@ export function exactFigure(value: number): string {
     for (let digits = 1; digits <= 3; digits++) if (Number(x.toPrecision(digits)) === x) return x.toPrecision(digits);
     return `≈${x.toPrecision(3)}`;
   }
-  const first = size >= 1000 ? 0 : size >= 10 ? 2 : 3;
-  for (let places = first; places <= Math.max(EXACT_PLACES, significant); places++) if (Number(x.toFixed(places)) === x) return x.toFixed(places);
-  const from = Math.max(first + 1, significant);
-  for (let places = from; places <= from + 4; places++) {
-    const text = x.toFixed(places);
-    if (!text.endsWith('0')) return `≈${text}`;
-  }
-  return `≈${x.toPrecision(3)}`;
+  for (let places = 1; places <= Math.max(EXACT_PLACES, significant); places++) if (Number(x.toFixed(places)) === x) return x.toFixed(places);
+  return `≈${x.toFixed(Math.max(size >= 1000 ? 1 : size >= 10 ? 3 : 4, significant))}`;
 }
 
 /**
- * A figure said to equal something: "= 0.500" or, rounded (exactFigure), "≈ 0.4996",
+ * A figure said to equal something: "= 0.5" or, rounded (exactFigure), "≈ 0.4996",
  * not "= ≈0.4996".
  */
 export function equalsFigure(figure: string): string {
@@ -271,7 +266,8 @@ function goalText(r: SolveResult, words: PathWords = asIs, metricWords: PathWord
 
 /**
  * "The first with…" starts a sentence; a metric's name keeps its case ("win.crew closest
- * to…"), a metric's words start with a capital ("Mean successes closest to…").
+ * to…", said so where no label is declared), a metric's words start with a capital ("Mean
+ * successes closest to…").
  */
 function capital(text: string, words: boolean): string {
   if (text.startsWith('the ')) return 'T' + text.slice(1);
@@ -287,7 +283,10 @@ export function afterName(sentence: string): string {
   return sentence.replace(/^(The (?:first|last) with |Undecided: |No value of )/, (w) => w.charAt(0).toLowerCase() + w.slice(1));
 }
 
-/** The sentence; `words` names the varied paths as the form does (the default: as written). */
+/**
+ * The sentence; `words` names the varied paths as the form does, `metricWords` the metric
+ * (sim/solve/plan.ts passes its declared label); the default of each: as written.
+ */
 export function solveSentence(r: SolveResult, block: SolveBlock, done: boolean, words: PathWords = asIs, metricWords?: PathWords): string {
   const metric = metricWords ?? asIs;
   const named = metric(r.metric);
@@ -319,7 +318,7 @@ export function solveSentence(r: SolveResult, block: SolveBlock, done: boolean, 
     const assumed = r.everyValue === true ? '' : `, assuming ${named} moves one way over ${scope}`;
     // Undecided which is nearest, every value on one side: the target lies outside all the same.
     const outside = r.find === 'closest' ? beyondText(r, solveValues(block), named, listed, text) : '';
-    return `${capital(goalText(r, words, metric), metricWords !== undefined)}: undecided between ${wordList(cands)}; ${near.join(', ')} — ${why} at the cap of ${trialsText(r.maxTrials ?? 0)} trials a value (deciding on intervals 95% over all of a value's looks, wider than those shown)${assumed}${cost}${outside}${monotoneNote}.`;
+    return `${capital(goalText(r, words, metric), named !== r.metric)}: undecided between ${wordList(cands)}; ${near.join(', ')} — ${why} at the cap of ${trialsText(r.maxTrials ?? 0)} trials a value (deciding on intervals 95% over all of a value's looks, wider than those shown)${assumed}${cost}${outside}${monotoneNote}.`;
   }
   const assumption = r.everyValue === true ? 'at every value' : `assuming ${named} moves one way over ${scope}`;
   if (r.value === null) {
@@ -341,5 +340,5 @@ export function solveSentence(r: SolveResult, block: SolveBlock, done: boolean, 
   const ties = exact && r.candidates && r.candidates.length > 1 ? ` (tied with ${r.candidates.slice(1).map(text).join(', ')})` : '';
   const how = exact ? '' : ` — decided at 95% (${assumption})${cost}`;
   const beyond = r.find === 'closest' ? beyondText(r, values, named, listed, text) : lastText(r, values, goalText(r, words, metric), (v) => valueLabel(v, block, words));
-  return `${capital(goalText(r, words, metric), metricWords !== undefined)}: ${valueLabel(r.value, block, words)} (${main})${ties}${neighbours.length > 0 ? `; ${neighbours.join(', ')}` : ''}${beyond}${how}${monotoneNote}.`;
+  return `${capital(goalText(r, words, metric), named !== r.metric)}: ${valueLabel(r.value, block, words)} (${main})${ties}${neighbours.length > 0 ? `; ${neighbours.join(', ')}` : ''}${beyond}${how}${monotoneNote}.`;
 }

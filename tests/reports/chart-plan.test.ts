@@ -141,6 +141,19 @@ describe('the chart plan', () => {
     expect(bars.at(-1)! / bars[0]!).toBeCloseTo(0.005 / 0.0995, 2);
   });
 
+  it('leaves out a tail no trial reached, and says so, rather than an empty folded bar', () => {
+    // campaign-armed-rival's final rank: nothing passes 3, and an empty "4+" bar was drawn.
+    const point = battleSweep().results[0]!;
+    const x = [1, 2, 3, 4, 5, 6, 7];
+    const p = [0.2, 0.5, 0.3, 0, 0, 0, 0];
+    const svg = distributionBars({ ...battleSweep(), results: [{ ...point, distributions: { rounds: { x, p } } }] }, 'rounds');
+    const xLabels = [...svg.matchAll(/aria-label="x-axis tick label"[^>]*>(.*?)<\/g>/g)].flatMap((m) => [...m[1]!.matchAll(/>([^<]+)<\/text>/g)].map((t) => t[1]));
+    expect(xLabels).toEqual(['1', '2', '3']);
+    expect(svg).not.toContain('4+');
+    expect(svg).toContain('none past 3 (4 to 7: no trial)');
+    expect([...svg.matchAll(/<rect[^>]*height="([\d.]+)"/g)]).toHaveLength(3);
+  });
+
   it('draws 16 lines as 16 small panels, each named, in one colour', () => {
     const kinds = Array.from({ length: 16 }, (_, i) => `consequence.kind${i}`);
     const result: ScenarioResult = {

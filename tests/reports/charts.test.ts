@@ -128,6 +128,20 @@ describe('chartsFor', () => {
     // "0.00005–0.0004", nor an upper end of 0.00128 read "0.001".
     const tiny = { ...estimated, results: estimated.results.map((p) => ({ ...p, metrics: { success: { ...p.metrics.success, estimate: 0.00015, ci95: [0.000051, 0.00128] as [number, number] } } })) };
     expect(metricHeatmap(tiny, 'success', { kind: 'probability' })).toMatch(/>0\.00015<\/tspan><tspan[^>]*>0\.00005–0\.002</);
+    // Cells too narrow for two ends (vdp-combat-allocation-matrix): a share of none of the
+    // trials is "0", its interval one way, "+<0.001" ("0.000 ±<0.001" said it could go
+    // below 0); 0.99995 is not "1.000" (a report audit).
+    const many = {
+      ...heistGrid,
+      results: Array.from({ length: 24 }, (_, i) => ({
+        point: { 'setup.challenges': i % 12, 'setup.participants.1.count': Math.floor(i / 12) },
+        metrics: { success: i === 0 ? { estimate: 0.00015, ci95: [0.000008, 0.0009] as [number, number] } : i % 2 ? { estimate: 0, ci95: [0, 0.0002] as [number, number] } : { estimate: 0.99995, ci95: [0.9997, 0.99999] as [number, number] } },
+      })),
+    };
+    const crowded = metricHeatmap(many, 'success', { kind: 'probability' });
+    expect(crowded).toMatch(/>0<\/tspan><tspan[^>]*>\+&lt;0\.001</);
+    expect(crowded).toMatch(/>0\.99995<\/tspan><tspan[^>]*>(±|−)&lt;0\.001</);
+    expect(crowded).not.toMatch(/>0\.000<|>1\.000</);
     const tight = { ...estimated, results: estimated.results.map((p) => ({ ...p, metrics: { success: { ...p.metrics.success, estimate: 0.5, ci95: [0.4999, 0.5001] as [number, number] } } })) };
     expect(metricHeatmap(tight, 'success', { kind: 'probability' })).toContain('±&lt;0.001');
     expect(metricHeatmap(heistGrid, 'success', { kind: 'probability' })).toContain('cell: P(plan succeeds), exact');
@@ -244,8 +258,13 @@ describe('chartsFor', () => {
     const difference = compareDifference([{ label: 'P(x)', kind: 'probability', a: { ...side, exact: 0.5 }, b: { ...side, exact: 2 / 3 }, difference: { estimate: 0.17, ci95: [0.16, 0.18], exact: 2 / 3 - 0.5 } }], 'probability');
     expect(difference).toContain('>≈+0.1667 exact<');
     expect(figureText({ estimate: 0.6721, ci95: [0.668, 0.676] }, 'probability')).toBe('0.672 ±0.004');
-    // A draw estimated at 0 with a sliver of interval: not "0.000", as if it were certain.
-    expect(figureText({ estimate: 0, ci95: [0, 0.0001] }, 'probability')).toBe('0.000 ±<0.001');
+    // A draw estimated at 0 with a sliver of interval: not "0.000", as if it were certain,
+    // and its interval runs one way, "+": "0.000 ±<0.001" said it could go below 0.
+    expect(figureText({ estimate: 0, ci95: [0, 0.0001] }, 'probability')).toBe('0 +<0.001');
+    expect(figureText({ estimate: 0.02, ci95: [0, 0.05] }, 'probability')).toBe('0.020 ±0.030');
+    expect(figureText({ estimate: 1, ci95: [0.9998, 1] }, 'probability')).toBe('1 −<0.001');
+    // 0.99995 is not "1.000": as far as it needs not to read whole.
+    expect(figureText({ estimate: 0.99995, ci95: [0.9997, 0.99999] }, 'probability')).toBe('0.99995 ±<0.001');
     expect(figureText({ estimate: 2.5, ci95: [2.4, 2.6] }, 'mean')).toBe('2.50 ±0.10');
     expect(figureText({ estimate: 0, ci95: [0, 0], exact: -1e-17 }, 'probability')).toBe('0 exact');
     expect(figureText({ estimate: 0, ci95: [0, 0.0002], exact: 8.3e-11 }, 'probability')).toBe('8.3e-11 exact');
@@ -262,12 +281,18 @@ describe('chartsFor', () => {
     const short = metricsOverSweep(named(['a', 'b', 'c']), ['success'], { kind: 'probability', axis: 'setup.participants.0.name' });
     expect(short).not.toContain('rotate(-30)');
     // A long first name, slanted, stays inside the chart: it ends at its tick and runs left by
-    // cos 30° of its width ("“fists/blunt weapons”" was cut at the left edge).
+    // cos 30° of its widest line ("“fists/blunt weapons”" was cut at the left edge); past
+    // SLANT_WRAP it is wrapped, a line of ~100 characters having crowded its neighbours.
     const first = 'a name as long as the bleed table’s first row';
     const wide = metricsOverSweep(named([first, 'b', 'c', 'd', 'e', 'f', 'g', 'h']), ['success'], { kind: 'probability', axis: 'setup.participants.0.name' });
-    const tick = /<text transform="translate\(([\d.]+),[\d.]+\) rotate\(-30\)"[^>]*>([^<]*)</.exec(wide)!;
-    expect(tick[2]).toBe(first);
-    expect(Number(tick[1]) - textWidth(first) * Math.cos(Math.PI / 6)).toBeGreaterThanOrEqual(0);
+    const tick = /<text transform="translate\(([\d.]+),[\d.]+\) rotate\(-30\)"[^>]*>(.*?)<\/text>/.exec(wide)!;
+    const lines = [...tick[2]!.matchAll(/<tspan[^>]*>([^<]*)<\/tspan>/g)].map((m) => m[1]!);
+    expect(lines).toEqual(['a name as long as the', 'bleed table’s first row']);
+    expect(Number(tick[1]) - Math.max(...lines.map(textWidth)) * Math.cos(Math.PI / 6)).toBeGreaterThanOrEqual(0);
+    // A few long names fit under their ticks, wrapped, not slanted (coin-buys-task's policies).
+    const policies = metricsOverSweep(named(['nothing set', '(a task done for each job: (task rank: 3; price modifiers: 1))', '(a task done for each job: (task rank: 3; price modifiers: 1); a purchase takes: “no one’s turn”)']), ['success'], { kind: 'probability', axis: 'setup.participants.0.name' });
+    expect(policies).not.toContain('rotate(-30)');
+    expect(policies).toContain('<tspan y="0.71em" x="0">(a task done for each job:</tspan><tspan dy="1em" x="0">(task rank: 3; price</tspan>');
   });
 
   it('draws a sweep listed out of order from left to right, each line named at its largest value', () => {
@@ -424,7 +449,7 @@ describe('means of many sizes at one point', () => {
     expect(axes).toHaveLength(3);
     for (const ticks of axes) expect(ticks).toBeGreaterThanOrEqual(3);
     // Every row is drawn, each with its interval and its figure.
-    expect([...svg.matchAll(/±/g)]).toHaveLength(sizes.length);
+    expect([...svg.matchAll(/ [±+−](&lt;)?\d/g)]).toHaveLength(sizes.length);
     // The labels' margin leaves the plot at least 250 px.
     const left = Number(/aria-label="y-axis tick label"[^>]*><text transform="translate\(([\d.]+),/.exec(svg)![1]);
     expect(640 - 96 - left).toBeGreaterThanOrEqual(250);

@@ -123,6 +123,15 @@ describe('chart keys', () => {
     expect(under.top).toBeGreaterThan(12);
     expect(under.top + under.lines.length * 10).toBeLessThanOrEqual(MARGIN_TOP);
   });
+
+  it('break one part wider than the picture at its spaces, so it starts inside the left edge', () => {
+    // campaign-marksman-push's heatmap key, one part of ~620 px, ran 18 px past the left edge.
+    const key = "cell: mean Marksmen's snap shots in the company's fights (each a foe wounded before the dice), Monte Carlo, 95% interval below";
+    const { lines, left } = keyLayout(key, { marginRight: 20 });
+    expect(lines.length).toBe(2);
+    expect(lines.join(' ')).toBe(key);
+    expect(left).toBeGreaterThanOrEqual(0);
+  });
 });
 
 describe.skipIf(!CHROMIUM)('chart keys in Chromium', () => {

@@ -57,6 +57,49 @@ describe('expect checks', () => {
     expect(describeCheck({ metric: 'draw', between: [0, 0.1], pass: true })).toBe('draw between 0 and 0.1 at every point');
   });
 
+  it('names the metric by its label, as the charts do, with its name in code for writing an expect', () => {
+    // `win.vipers between 0.201 and 0.211` stood beside charts that said "P(win: vipers)".
+    const check = heistByChallenges.expect[0]!;
+    expect(describeCheck(check, undefined, heistByChallenges)).toBe('P(plan succeeds) `success` ≥ 0.25 at challenges = 3');
+    const declared = { ...heistByChallenges, results: heistByChallenges.results.map((p) => ({ ...p, metrics: { ...p.metrics, success: { ...p.metrics.success!, label: 'P(the heist comes off)' } } })) };
+    expect(renderScenarioHtml(declared, [])).toContain('<td>P(the heist comes off) <code>success</code> ≥ 0.25 at challenges = 3</td>');
+    expect(renderScenarioMarkdown(declared, [])).toContain('| P(the heist comes off) `success` ≥ 0.25 at challenges = 3 | ✅ PASS |');
+    const { html, md } = renderIndex([{ slug: 'heist', result: declared }]);
+    expect(html).toContain('✔ PASS</span> P(the heist comes off) <code>success</code> ≥ 0.25 at challenges = 3</li>');
+    expect(md).toContain('✅ PASS P(the heist comes off) `success` ≥ 0.25 at challenges = 3');
+    // A label that is the name itself is said once.
+    const bare = { ...heistByChallenges, results: heistByChallenges.results.map((p) => ({ ...p, metrics: { ...p.metrics, success: { ...p.metrics.success!, label: 'success' } } })) };
+    expect(describeCheck(check, undefined, bare)).toBe('success ≥ 0.25 at challenges = 3');
+  });
+
+  it('gives a check over several points its exact values, as a check at one point has its own', () => {
+    // knavery-challenges: "0.9993 […] to 1.0031 […] over 7 points" where exact is 1 everywhere.
+    const sixes = (estimate: number, exact?: number) => ({ estimate, ci95: [estimate - 0.01, estimate + 0.01] as [number, number], ...(exact === undefined ? {} : { exact }) });
+    const result = (exacts: (number | undefined)[]) =>
+      ({ ...heistByChallenges, results: exacts.map((exact, i) => ({ point: { 'setup.challenges': i + 1 }, metrics: { sixes: sixes(0.99 + i / 100, exact) } })) }) as typeof heistByChallenges;
+    const check = { metric: 'sixes', between: [0.9, 1.1] as [number, number], pass: true };
+    expect(measured(result([1, 1, 1]), check)).toBe('0.9900 [0.9800, 1] to 1.0100 [1, 1.0200] over 3 points, exact 1 at every point');
+    expect(measured(result([0.25, 0.5, 1]), check)).toMatch(/over 3 points, exact 0\.25(0)? to 1$/);
+    expect(measured(result([0.25, undefined, 0.5]), check)).toMatch(/over 3 points, exact 0\.25(0)? to 0\.5(00)? at 2 of the 3 points$/);
+    expect(measured(result([undefined, undefined, undefined]), check)).toMatch(/over 3 points$/);
+  });
+
+  it('the index says a check was decided on its exact value, as the page does', () => {
+    // A failing `decide: "exact"` check read "✘ FAIL success ≥ 0.35 at challenges = 4" right
+    // under a PASS of the same line, with nothing to say why.
+    const decided = {
+      ...heistByChallenges,
+      expect: [
+        { metric: 'success', point: { 'setup.challenges': 4 }, atLeast: 0.05, pass: true },
+        { metric: 'success', point: { 'setup.challenges': 4 }, atLeast: 0.0626, decide: 'exact', pass: false },
+      ],
+    } as typeof heistByChallenges;
+    const { html, md } = renderIndex([{ slug: 'heist', result: decided }]);
+    expect(html).toContain('≥ 0.0626 at challenges = 4 <small class="exact-note">decided on the exact value</small>');
+    expect(md).toContain('≥ 0.0626 at challenges = 4 — decided on the exact value');
+    expect(renderScenarioHtml(decided, [])).toContain('decided on the exact value');
+  });
+
   it('says once, with how many points, why figures have no exact value (the points\' notes)', () => {
     const note = 'exact values skipped: a test reason';
     const withNotes = { ...heistByChallenges, results: heistByChallenges.results.map((p, i) => (i < 2 ? { ...p, notes: [note] } : p)) };
@@ -69,15 +112,27 @@ describe('expect checks', () => {
     expect(pointNotes(sized)).toEqual([`exact values skipped: about 7.8–41 s of work, over the budget of 5 s (at every point)`]);
   });
 
+  it('says the points\' notes in the form\'s words, as the dashboard does, the file\'s text in the title', () => {
+    // "policy.defendRank changes nothing here", "rules.repeatPenalty …": setup paths on a page
+    // whose tables and checks name the same fields by their labels.
+    const noted = { ...heistOnePoint, results: [{ ...heistOnePoint.results[0]!, notes: ['freePushes changes nothing here: a test reason'] }] };
+    const html = renderScenarioHtml(noted, []);
+    expect(html).toContain('<p class="note"><span title="freePushes">“free pushes from 6s”</span> changes nothing here: a test reason</p>');
+    expect(renderScenarioMarkdown(noted, [])).toContain('*“free pushes from 6s” changes nothing here: a test reason*');
+    const rule = { ...noted, system: 'sorcerer', mechanic: 'contest', results: [{ ...heistOnePoint.results[0]!, notes: ['rules.repeatPenalty changes nothing here: with one try nothing is repeated'] }] } as typeof heistOnePoint;
+    expect(renderScenarioMarkdown(rule, [])).toContain('*“the penalty for repeating a failed task” changes nothing here: with one try nothing is repeated*');
+  });
+
   it('marks a failed check, and where it failed, in the scenario HTML and Markdown', () => {
     const html = renderScenarioHtml(heistByChallenges, []);
     expect(html).toContain('1 of 2 expect checks FAILED');
-    expect(html).toMatch(/class="fail-row".*success ≥ 0.05 at every point.*failed at challenges = 5; challenges = 6.*✘ FAIL/s);
+    expect(html).toMatch(/class="fail-row".*P\(plan succeeds\) <code>success<\/code> ≥ 0.05 at every point.*failed at challenges = 5; challenges = 6.*✘ FAIL/s);
     const md = renderScenarioMarkdown(heistByChallenges, []);
-    expect(md).toMatch(/\| success ≥ 0.05 at every point \(failed at challenges = 5; challenges = 6\) \| ❌ \*\*FAIL\*\* \|/);
-    expect(md).toMatch(/\| success ≥ 0.25 at challenges = 3 \| ✅ PASS \| 0.3156 \[0.3092, 0.3220\], exact 0.3125 \|/);
+    expect(md).toMatch(/\| P\(plan succeeds\) `success` ≥ 0.05 at every point \(failed at challenges = 5; challenges = 6\) \| ❌ \*\*FAIL\*\* \|/);
+    expect(md).toMatch(/\| P\(plan succeeds\) `success` ≥ 0.25 at challenges = 3 \| ✅ PASS \| 0.3156 \[0.3092, 0.3220\], exact 0.3125 \|/);
     // A check over every point that passed says the range it covered, not "5 points".
-    expect(measured(heistByChallenges, { metric: 'success', atLeast: 0, pass: true })).toMatch(/^0(\.\d{4})? \[[^\]]+\] to 0\.\d{4} \[0\.\d{4}, [01](\.\d{4})?\] over 5 points$/);
+    // And the exact values' range beside it, as a check at one point gives its exact value.
+    expect(measured(heistByChallenges, { metric: 'success', atLeast: 0, pass: true })).toMatch(/^0(\.\d{4})? \[[^\]]+\] to 0\.\d{4} \[0\.\d{4}, [01](\.\d{4})?\] over 5 points, exact 0 to 0\.6875$/);
   });
 
   it('counts a solve block\'s check with the expect checks, in the page and the index', () => {
@@ -104,8 +159,8 @@ describe('expect checks', () => {
     for (const page of [html, md]) expect(page).toContain('the expect check passed; ⚠ one passed on the interval while the exact value misses the band');
     // And the line of the check that did so is marked, as on the scenario page.
     const note = 'passes on the 95% interval, which still reaches the band, but the exact value misses it';
-    expect(html).toContain(`✔ PASS</span> found ≥ 0.502 at every point <small class="exact-note">⚠ ${note}</small>`);
-    expect(md).toContain(`✅ PASS found ≥ 0.502 at every point — ⚠ ${note}`);
+    expect(html).toContain(`✔ PASS</span> P(the NPC is found) <code>found</code> ≥ 0.502 at every point <small class="exact-note">⚠ ${note}</small>`);
+    expect(md).toContain(`✅ PASS P(the NPC is found) \`found\` ≥ 0.502 at every point — ⚠ ${note}`);
     expect(renderScenarioHtml(lucky, [])).toContain(note);
   });
 
@@ -116,14 +171,30 @@ describe('expect checks', () => {
     ]);
     expect(html).toContain('1 of 2 scenarios have FAILED checks');
     expect(html).toMatch(/<tr class="fail-row"><td><a href="ambush\/index.html">Battle: ambush at the bridge<\/a>/);
-    expect(html).toMatch(/✘ FAIL<\/span> win.crew ≥ 0.6/);
+    expect(html).toMatch(/✘ FAIL<\/span> P\(win: crew\) <code>win.crew<\/code> ≥ 0.6/);
     expect(md).toContain('[Battle: ambush at the bridge](ambush/report.md)');
-    expect(md).toContain('❌ **FAIL** win.crew ≥ 0.6 at every point');
-    expect(md).toContain('✅ PASS success ≥ 0.25 at every point');
+    expect(md).toContain('❌ **FAIL** P(win: crew) `win.crew` ≥ 0.6 at every point');
+    expect(md).toContain('✅ PASS P(plan succeeds) `success` ≥ 0.25 at every point');
   });
 });
 
 describe('scenario HTML', () => {
+  it('says what rules it ran: each rule the mechanic plays by its select\'s label and words, the changed ones marked, a swept one "varied"', () => {
+    // sorcerer-keep-trying-flat runs `repeatPenalty: flat`, and nothing on its page said so.
+    const flat = { ...heistOnePoint, system: 'sorcerer', mechanic: 'contest', rules: { exhausted: 'one', repeatPenalty: 'flat' } } as typeof heistOnePoint;
+    const html = renderScenarioHtml(flat, []);
+    expect(html).toContain('<h2>Rules</h2>');
+    expect(html).toContain('<li class="rule-changed">the penalty for repeating a failed task: <b>“the same on every repeat”</b> <small>— not the default (“one more for each try lost”) <code>rules.repeatPenalty: &quot;flat&quot;</code></small></li>');
+    expect(html).toContain('<li>a win by exhaustion scores: <b>“one success”</b> <small>— the default');
+    const md = renderScenarioMarkdown(flat, []);
+    expect(md).toContain('- the penalty for repeating a failed task: **“the same on every repeat”** — not the default (“one more for each try lost”) `rules.repeatPenalty: "flat"`');
+    // Swept: its values, said as varied.
+    const swept = { ...flat, results: ['flat', 'cumulative'].map((v) => ({ ...heistOnePoint.results[0]!, point: { 'rules.repeatPenalty': v } })) } as typeof heistOnePoint;
+    expect(renderScenarioMarkdown(swept, [])).toContain('- the penalty for repeating a failed task: “the same on every repeat”, “one more for each try lost” — varied by the sweep `rules.repeatPenalty: "flat", "cumulative"`');
+    // A result that carries no rules (written before it did) has no section.
+    expect(renderScenarioHtml(heistOnePoint, [])).not.toContain('<h2>Rules</h2>');
+  });
+
   it('carries every chart inline, each with ids of its own', () => {
     const charts = chartsFor(ambushBattle);
     const html = renderScenarioHtml(ambushBattle, charts);
@@ -171,7 +242,13 @@ describe('scenario HTML', () => {
     expect(win).toHaveLength(1);
     expect(win[0]).toMatchObject({ label: 'P(win: sorcerer)', value: '≈0.4034', where: 'all 12 points', short: 'exact' });
     const estimates = tries.results.map((p) => p.metrics['win.sorcerer']!.estimate);
-    expect(win[0]!.detail).toBe(`exact · estimates ${formatNumber(Math.min(...estimates))} to ${formatNumber(Math.max(...estimates))} across the points`);
+    // Each Monte Carlo figure with its 95% interval, as everywhere else on the page (it read
+    // "estimates 0.4022 to 0.4063 across the points", no interval).
+    const ms = tries.results.map((p) => p.metrics['win.sorcerer']!);
+    const lowest = ms.find((m) => m.estimate === Math.min(...estimates))!;
+    const highest = ms.find((m) => m.estimate === Math.max(...estimates))!;
+    const interval = (m: typeof lowest) => `[${formatNumber(m.ci95[0])}, ${formatNumber(m.ci95[1])}]`;
+    expect(win[0]!.detail).toBe(`exact · estimates ${formatNumber(lowest.estimate)} ${interval(lowest)} to ${formatNumber(highest.estimate)} ${interval(highest)} across the points (95% intervals)`);
     // The figure that moves keeps its highest and lowest.
     expect(lines.filter((l) => l.metric === 'retry.won').map((l) => l.label)).toEqual(['P(sorcerer wins within its tries), highest', 'P(sorcerer wins within its tries), lowest']);
     // So do a few points, which are otherwise listed one by one; and estimates alike with

@@ -27,8 +27,8 @@
  *   "none" in a refusal at rules.attackCurrency, whose values include "none"; a side's
  *   name), and a value is never said as the rule's words on a guess (the review).
  */
-import { ruleLabel, ruleToggles } from '../../reports/fields/rules.ts';
-import { rulesBySystem, type SystemName } from '../../sim/rules.ts';
+import { ruleLabel, ruleToggles } from './fields/rules.ts';
+import { rulesBySystem, type SystemName } from '../sim/rules.ts';
 
 export type RulePiece =
   | string

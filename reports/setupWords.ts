@@ -6,7 +6,7 @@
  * result JSON keeps them. The page shows those fields as "ambusher › situational dice for",
  * "Marksman’s push", "a purchase takes", and the same results column names them so in its
  * Varied line, tables and checks (reports/sweep.ts `sweepLabel`); a note beside them in the
- * file's words read as another thing. As with a rule (model/ruleWords.ts), the form's words
+ * file's words read as another thing. As with a rule (ruleWords.ts), the form's words
  * are shown and the file's text kept one hover away.
  *
  * The labels and option words are the forms' own (reports/fields, `fieldAt`, `optionLabel`):
@@ -31,10 +31,10 @@
  *   and as its default (`as the default "reroll"`);
  * - the rules the rest names, as ruleWords says them.
  */
-import { forms, formFor } from '../../reports/fields/index.ts';
-import { ruleLabel } from '../../reports/fields/rules.ts';
-import { fieldAt, optionLabel, type Field, type LeafField } from '../../reports/fields/spec.ts';
-import { sweepLabel, type SweepMechanic } from '../../reports/sweep.ts';
+import { forms, formFor } from './fields/index.ts';
+import { ruleLabel } from './fields/rules.ts';
+import { fieldAt, optionLabel, type Field, type LeafField } from './fields/spec.ts';
+import { sweepLabel, type SweepMechanic } from './sweep.ts';
 import { ruleWords, type RulePiece } from './ruleWords.ts';
 
 /**

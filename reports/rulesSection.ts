@@ -1,0 +1,77 @@
+/**
+ * The "Rules" section of a scenario's reports: each rule variant its mechanic plays, by the
+ * label and value words the dashboard's rule selects show (reports/fields/rules.ts), marked
+ * where it is not the default, and "varied" where the sweep varies it. A report never said
+ * what rules it ran: sorcerer-keep-trying-flat runs `repeatPenalty: flat`, and nothing on
+ * its page said so (a report audit).
+ */
+import type { ScenarioResult } from '../sim/result.ts';
+import { findMechanic } from '../sim/mechanics.ts';
+import { rulesBySystem, type SystemName } from '../sim/rules.ts';
+import { ruleLabel, ruleToggles } from './fields/rules.ts';
+import { sweepAxes } from './charts/shared.ts';
+import { sweepValueLabel } from './sweep.ts';
+import { mdCell, mdCode } from './markdown.ts';
+
+export interface RuleLine {
+  /** The rule's key, as a file writes it under `rules:`. */
+  key: string;
+  /** What it decides, as its select is labelled: "the penalty for repeating a failed task". */
+  label: string;
+  /** Its value in its select's words, quoted; the swept values' for a varied one. */
+  value: string;
+  /** The value as the file writes it (`flat`), or the values swept. */
+  written: string;
+  /** Not the default: the default's words, quoted. */
+  notDefault?: string;
+  /** Varied by the sweep. */
+  varied: boolean;
+}
+
+const quoted = (text: string) => `“${text}”`;
+
+/** The rules in force of a result, in the order of its system's schema; none for a result without its rules. */
+export function rulesInForce(result: ScenarioResult): RuleLine[] {
+  const system = result.system;
+  if (!result.rules || !Object.hasOwn(rulesBySystem, system)) return [];
+  const plays = findMechanic(system as SystemName, result.mechanic)?.variants ?? [];
+  const swept = new Set(sweepAxes(result).filter((p) => p.startsWith('rules.')).map((p) => p.slice('rules.'.length)));
+  return ruleToggles(system as SystemName)
+    .filter((t) => plays.includes(t.key))
+    .map((t): RuleLine => {
+      const words = (v: unknown) => quoted(t.words[String(v)] ?? String(v));
+      if (swept.has(t.key)) {
+        const values = [...new Set(result.results.map((p) => p.point[`rules.${t.key}`]))];
+        return { key: t.key, label: ruleLabel(t.key), value: values.map((v) => sweepValueLabel(`rules.${t.key}`, v, undefined, result)).join(', '), written: values.map((v) => JSON.stringify(v)).join(', '), varied: true };
+      }
+      const value = result.rules![t.key] ?? t.default;
+      const differs = JSON.stringify(value) !== JSON.stringify(t.default);
+      return { key: t.key, label: ruleLabel(t.key), value: words(value), written: JSON.stringify(value), varied: false, ...(differs ? { notDefault: words(t.default) } : {}) };
+    });
+}
+
+/** After a rule's value: "varied: …", "not the default, “…”", or "the default". */
+function said(r: RuleLine): string {
+  if (r.varied) return 'varied by the sweep';
+  return r.notDefault ? `not the default (${r.notDefault})` : 'the default';
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+export function rulesSectionHtml(result: ScenarioResult): string {
+  const rules = rulesInForce(result);
+  if (!rules.length) return '';
+  const items = rules.map(
+    (r) =>
+      `<li${r.notDefault || r.varied ? ' class="rule-changed"' : ''}>${escapeHtml(r.label)}: ${r.varied ? `${escapeHtml(r.value)}` : `<b>${escapeHtml(r.value)}</b>`} <small>— ${escapeHtml(said(r))} <code>${escapeHtml(`rules.${r.key}: ${r.written}`)}</code></small></li>`,
+  );
+  return `<h2>Rules</h2>\n<ul class="rules">\n${items.join('\n')}\n</ul>\n`;
+}
+
+export function rulesSectionMarkdown(result: ScenarioResult): string[] {
+  const rules = rulesInForce(result);
+  if (!rules.length) return [];
+  return ['## Rules', '', ...rules.map((r) => `- ${mdCell(r.label)}: ${r.varied ? mdCell(r.value) : `**${mdCell(r.value)}**`} — ${mdCell(said(r))} \`${mdCode(`rules.${r.key}: ${r.written}`)}\``), ''];
+}
