@@ -52,6 +52,14 @@ export function describeMove(c: MetricChange): string {
 }
 
 /**
+ * A moved metric by its label with its name after it, as a check names it ("P(win: vipers)
+ * `win.vipers`"), each in the summary's own markup; by its name where it has no label.
+ */
+function metricText(c: MetricChange, words: (label: string) => string, code: (name: string) => string): string {
+  return c.label ? `${words(c.label)} ${code(c.metric)}` : code(c.metric);
+}
+
+/**
  * A point in words: by the names in the setups ("jill › armour") where both sides carry
  * their setup and name every swept path alike; otherwise by list positions ("character 1
  * › armour"), which mean the same on both sides. A list reordered or renamed between the
@@ -256,7 +264,7 @@ export function renderDiffText(diff: ResultDiff, names: { base: string; new: str
   const lines = [`poolsim diff ${names.base} ${names.new}`, headline(diff)];
   for (const [scenario, list] of movedByScenario(diff)) {
     lines.push('', scenario);
-    const rows = list.map((c) => [`${c.metric}${Object.keys(c.point).length ? ` at ${pointWords(diff, c.scenario, c.point)}` : ''}`, describeMove(c)]);
+    const rows = list.map((c) => [`${metricText(c, (label) => label, (name) => `(${name})`)}${Object.keys(c.point).length ? ` at ${pointWords(diff, c.scenario, c.point)}` : ''}`, describeMove(c)]);
     const width = Math.min(60, Math.max(...rows.map((r) => r[0].length)));
     for (const [what, move] of rows) lines.push(`  ${what.padEnd(width)}  ${move}`);
   }
@@ -285,7 +293,7 @@ export function renderDiffMarkdown(diff: ResultDiff, options: { title?: string; 
     lines.push('| point | metric | baseline | now | change | 95% interval of the change | significance |', '|---|---|--:|--:|--:|--:|--:|');
     for (const c of list) {
       lines.push(
-        `| ${mdCell(Object.keys(c.point).length ? pointWords(diff, c.scenario, c.point) : '—')} | \`${mdCode(c.metric)}\` | ${sideText(c.base)} | ${sideText(c.new)} | ${arrow(c)} ${formatChange(c.change, c.exact)} | ${interval(c)} | ${evidence(c)} |`,
+        `| ${mdCell(Object.keys(c.point).length ? pointWords(diff, c.scenario, c.point) : '—')} | ${metricText(c, mdCell, (name) => `\`${mdCode(name)}\``)} | ${sideText(c.base)} | ${sideText(c.new)} | ${arrow(c)} ${formatChange(c.change, c.exact)} | ${interval(c)} | ${evidence(c)} |`,
       );
     }
     lines.push('');
@@ -377,7 +385,7 @@ export function renderChangesHtml(diff: ResultDiff, link: (scenario: string) => 
     const rows = list
       .map(
         (c) =>
-          `<tr><td>${escapeHtml(Object.keys(c.point).length ? pointWords(diff, c.scenario, c.point) : '—')}</td><td><code>${escapeHtml(c.metric)}</code></td><td class="num">${escapeHtml(sideText(c.base))}</td><td class="num">${escapeHtml(sideText(c.new))}</td><td class="num">${arrow(c)} ${escapeHtml(formatChange(c.change, c.exact))}</td><td class="num">${escapeHtml(
+          `<tr><td>${escapeHtml(Object.keys(c.point).length ? pointWords(diff, c.scenario, c.point) : '—')}</td><td>${metricText(c, escapeHtml, (name) => `<code>${escapeHtml(name)}</code>`)}</td><td class="num">${escapeHtml(sideText(c.base))}</td><td class="num">${escapeHtml(sideText(c.new))}</td><td class="num">${arrow(c)} ${escapeHtml(formatChange(c.change, c.exact))}</td><td class="num">${escapeHtml(
             interval(c),
           )}</td><td class="num">${escapeHtml(evidence(c))}</td></tr>`,
       )

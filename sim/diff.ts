@@ -79,6 +79,8 @@ export interface MetricChange {
   scenario: string;
   point: Record<string, unknown>;
   metric: string;
+  /** The metric in the game's words, as the new result labels it (where it does). */
+  label?: string;
   kind: DiffKind;
   base: DiffSide;
   new: DiffSide;
@@ -485,6 +487,7 @@ export function diffResults(base: readonly ScenarioResult[], next: readonly Scen
           scenario: b.name,
           point: q.point,
           metric,
+          ...(typeof m.label === 'string' ? { label: m.label } : {}),
           kind,
           base: before,
           new: after,

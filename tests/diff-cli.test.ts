@@ -94,6 +94,8 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
     expect(moved('Battle d4 vs d6')).toEqual(expect.arrayContaining(['win.d4trait', 'win.d6trait']));
     const win = diff.changes.find((c: any) => c.scenario === 'Battle d4 vs d6' && c.metric === 'win.d6trait');
     expect(win.exact).toBe(false);
+    // In the game's words too, as the result labels it (a diff audit).
+    expect(win.label).toBe('P(win: d6trait)');
     expect(win.q).toBeLessThan(0.05);
     expect(win.ci95[0]).toBeGreaterThan(0);
     expect(diff.settings).toEqual(
@@ -128,7 +130,10 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
     const md = await poolsim('diff', join(dir, 'base'), join(dir, 'new'), '--markdown');
     expect(md.code).toBe(1);
     expect(md.out).toMatch(/^## Balance: what moved since the baseline/);
-    expect(md.out).toContain('| `win.d6trait` |');
+    expect(md.out).toContain('| P(win: d6trait) `win.d6trait` |');
+    // The terminal's lines likewise: the label, then the name a check is written with.
+    const text = await poolsim('diff', join(dir, 'base'), join(dir, 'new'));
+    expect(text.out).toMatch(/^  P\(win: d6trait\) \(win\.d6trait\) +↑ /m);
   });
 
   test('a result file holding an empty list is refused: it would read "nothing moved" and pass a CI gate', async () => {

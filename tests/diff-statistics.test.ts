@@ -473,7 +473,7 @@ describe('the Markdown summary of user text', () => {
     // "jill › armour", as the report pages name it, not "character 1 › armour".
     expect(md).toContain(`| ${sweepLabel('setup.characters.0.armour', diff.setups.duel!.new, diff.mechanics.duel)} = 1 |`);
     expect(sweepLabel('setup.characters.0.armour', diff.setups.duel!.new, diff.mechanics.duel)).toMatch(/^jill\b/);
-    expect(md).toContain('| `win.jack_b` |');
+    expect(md).toContain('| P(win: jack\\_b) `win.jack_b` |');
     expect(diff.settings).toEqual([expect.objectContaining({ scenario: 'duel', setting: 'setup' })]);
     // In the form's words, the file's path beside them (a reports audit).
     // (Markdown escapes the name's underscore.)
