@@ -12,7 +12,8 @@
  */
 import { existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import type { Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { chromium as playwrightChromium, type Browser, type Page } from 'playwright-core';
 import { takeScreenshots } from './size.ts';
 
 export interface Chromium {
@@ -84,4 +85,20 @@ export async function chromiumOrSkip(suite: string): Promise<Chromium | undefine
  */
 export async function keepScreenshot(page: Page, path: string, options: { fullPage?: boolean } = {}): Promise<void> {
   if (takeScreenshots) await page.screenshot({ path, ...options });
+}
+
+/**
+ * One page of `chromium` (1280 × 900) for a whole test file: launched before its tests,
+ * closed after; nothing is launched where the browser tests are skipped (`undefined`).
+ */
+export function sharedPage(chromium: Chromium | undefined): () => Page {
+  let browser: Browser | undefined;
+  let page: Page | undefined;
+  beforeAll(async () => {
+    if (!chromium) return;
+    browser = await playwrightChromium.launch({ executablePath: chromium.executablePath, args: chromium.args });
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  }, 60_000);
+  afterAll(async () => browser?.close());
+  return () => page!;
 }

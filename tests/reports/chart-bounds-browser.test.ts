@@ -8,9 +8,8 @@
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { chromiumOrSkip } from '../browser.ts';
+import { describe, expect, it } from 'vitest';
+import { chromiumOrSkip, sharedPage } from '../browser.ts';
 import { chartsFor } from '../../reports/charts/index.ts';
 import type { ScenarioResult } from '../../sim/result.ts';
 
@@ -18,21 +17,13 @@ const CHROMIUM = await chromiumOrSkip('the chart bounds test');
 const BASELINE = resolve(import.meta.dirname, '../../reports/baseline');
 const slugs = readdirSync(BASELINE).filter((d) => existsSync(join(BASELINE, d, 'results.json')));
 
-let browser: Browser | undefined;
-let page: Page;
-
-beforeAll(async () => {
-  if (!CHROMIUM) return;
-  browser = await chromium.launch({ executablePath: CHROMIUM.executablePath, args: CHROMIUM.args });
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-}, 60_000);
-afterAll(async () => browser?.close());
+const page = sharedPage(CHROMIUM);
 
 /** Each text of each SVG on the page that lies more than 1 px outside its SVG's box. */
 async function outside(svgs: { name: string; svg: string }[]): Promise<string[]> {
   // One chart a row, each at its own size (no max-width: the box is the file's own).
-  await page.setContent(`<!doctype html><body style="margin:0">${svgs.map((c) => `<div data-name="${c.name}">${c.svg}</div>`).join('')}</body>`);
-  return page.evaluate(() =>
+  await page().setContent(`<!doctype html><body style="margin:0">${svgs.map((c) => `<div data-name="${c.name}">${c.svg}</div>`).join('')}</body>`);
+  return page().evaluate(() =>
     [...document.querySelectorAll('div[data-name]')].flatMap((div) => {
       const svg = div.querySelector('svg')!;
       const box = svg.getBoundingClientRect();

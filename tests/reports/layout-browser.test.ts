@@ -7,9 +7,8 @@
  * 95% interval" ran over "↑ mean consequences of designs". Skips with one line where no
  * Chromium runs (tests/browser.ts).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { chromiumOrSkip } from '../browser.ts';
+import { describe, expect, it } from 'vitest';
+import { chromiumOrSkip, sharedPage } from '../browser.ts';
 import { renderIndex, renderScenarioHtml } from '../../reports/render.ts';
 import { heistByChallenges, heistOnePoint } from './fixtures.ts';
 import type { ScenarioResult } from '../../sim/result.ts';
@@ -18,15 +17,7 @@ import { solveChart } from '../../reports/charts/solveChart.ts';
 import { MARGIN_TOP, keyLayout, textWidth } from '../../reports/charts/shared.ts';
 
 const CHROMIUM = await chromiumOrSkip('the report layout test');
-let browser: Browser | undefined;
-let page: Page;
-
-beforeAll(async () => {
-  if (!CHROMIUM) return;
-  browser = await chromium.launch({ executablePath: CHROMIUM.executablePath, args: CHROMIUM.args });
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-}, 60_000);
-afterAll(async () => browser?.close());
+const page = sharedPage(CHROMIUM);
 
 /** Four of eight checks failed, two more passed on the interval only: the longest summary. */
 const manyChecks: ScenarioResult = {
@@ -62,8 +53,8 @@ const tiedSolve = {
 
 /** Widths that overflow: the document past the window, and each table past its scroll box. */
 async function overflow(html: string): Promise<{ page: number[]; boxes: number[][] }> {
-  await page.setContent(html);
-  return page.evaluate(() => ({
+  await page().setContent(html);
+  return page().evaluate(() => ({
     page: [document.documentElement.scrollWidth, window.innerWidth],
     boxes: [...document.querySelectorAll('.scroll')].map((s) => [s.scrollWidth, s.clientWidth]),
   }));
@@ -137,8 +128,8 @@ describe('chart keys', () => {
 describe.skipIf(!CHROMIUM)('chart keys in Chromium', () => {
   for (const [name, draw] of Object.entries(charts)) {
     it(`keeps ${name}'s key clear of its y-axis label and above the frame`, async () => {
-      await page.setContent(`<body style="margin:0">${draw()}</body>`);
-      const boxes = await page.evaluate(() => {
+      await page().setContent(`<body style="margin:0">${draw()}</body>`);
+      const boxes = await page().evaluate(() => {
         const box = (e: Element | undefined) => {
           const r = e!.getBoundingClientRect();
           return { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
