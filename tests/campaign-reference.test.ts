@@ -407,9 +407,10 @@ function fight(
     // roll required", a shot wounds one able foe as the clash begins, before its dice;
     // "Immediately after a character pushes, they are rattled", and "Rattled PCs can't push
     // themselves". `first`: every able Marksman not rattled shoots as the first clash
-    // begins, and rolls rattled from that clash on.
+    // begins, one a foe (the first of the troupe; the rest hold their fire, steady), and
+    // rolls rattled from that clash on.
     if (pushes.marksman === 'first' && round === 1) {
-      const shooters = fighters.filter((pc, i) => able[i] && pc.marksman && !pc.rattled);
+      const shooters = fighters.filter((pc, i) => able[i] && pc.marksman && !pc.rattled).slice(0, enemyAble);
       for (const pc of shooters) {
         pc.rattled = true;
         tally['marksman.shots']++;

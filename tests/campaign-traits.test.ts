@@ -437,6 +437,22 @@ describe('the Marksman\'s push in the campaign\'s fights: "Make a snap shot with
     expect(Array.from(rattled)).toEqual([0, 1, 1]);
   });
 
+  test('under first one shot a foe: with more Marksmen than guards the first of the troupe shoot, the rest hold their fire, steady (a review)', () => {
+    const rules = viciousnessRules.parse({});
+    const rattled = new Uint8Array(3);
+    const pcs = { diceSides: Int32Array.of(4, 4, 4), diceFrom: Int32Array.of(0, 1, 2), diceTo: Int32Array.of(1, 2, 3), captain: Uint8Array.of(1, 0, 0), rattled, marksman: Uint8Array.of(1, 1, 1) };
+    const skirmish = new Skirmish(pcs, 3, rules, { troupeFlee: 'never', guardFlee: 'never', maxRounds: 50, guardDice: [4], guardBonus: [], marksmanPush: 'first' });
+    const random = RandomStream.fromKey('skirmish-marksman:volley');
+    // One guard, three Marksmen: one shot takes it, before any die; the other two, rattled
+    // for a shot at nobody, would sit their next job out for nothing.
+    expect(skirmish.fight(random, Int32Array.of(2, 1, 0), 3, 1, new Int32Array(0), 0, 0, 'none')).toBe(true);
+    expect([skirmish.snapShots, Array.from(rattled)]).toEqual([1, [1, 0, 0]]);
+    // Two guards: two shots, the captain's and the first minion's.
+    rattled.fill(0);
+    expect(skirmish.fight(random, Int32Array.of(0, 1, 2), 3, 2, new Int32Array(0), 0, 0, 'none')).toBe(true);
+    expect([skirmish.snapShots, Array.from(rattled)]).toEqual([2, [1, 1, 0]]);
+  });
+
   const troupe = { captain: { violence: ['d4'], traits: ['marksman', 'acrobat', 'hacker'] }, minions: [{ name: 'eye', traits: ['marksman', 'acrobat'] }, { name: 'm' }] };
   test('in play: shots are counted in marksman.shots, laid out only with the policy', () => {
     const never = run(troupe, {}, 1000);

@@ -230,7 +230,7 @@ export class Skirmish {
     this.snapShots = 0;
     // The opening volley (marksmanPush "first"): before anyone rolls, so each shooter is
     // rattled for the whole fight, its dice of the first clash included.
-    const volley = this.shots === SHOTS_FIRST ? this.openingVolley(participants, n) : 0;
+    const volley = this.shots === SHOTS_FIRST ? this.openingVolley(participants, n, guards) : 0;
     let allSteady = !push;
     let steadyD4s = 0;
     for (let i = 0; i < n; i++) {
@@ -536,15 +536,23 @@ export class Skirmish {
    * ("Rattled PCs can't push themselves": one rattled by an earlier push, in this fight's
    * job or a fight before, still resting it off) shoots, and is rattled ("Immediately after
    * a character pushes, they are rattled") — and stays so after the fight, as a PC who
-   * pushes does. Returns the shots, each a guard wounded (generalFight).
+   * pushes does. One shot a foe: with more Marksmen than `foes`, the first in the troupe's
+   * order shoot and the rest hold their fire, steady (a rattle for a shot at nobody would
+   * cost its next job). Returns the shots, each a guard wounded (generalFight).
    */
-  private openingVolley(participants: Int32Array, n: number): number {
+  private openingVolley(participants: Int32Array, n: number, foes: number): number {
     const { marksman, rattled } = this.pcs;
     let shots = 0;
-    for (let i = 0; i < n; i++) {
-      const pc = participants[i];
-      if (marksman![pc] === 0 || rattled[pc] !== 0) continue;
-      rattled[pc] = 1;
+    // The lowest steady Marksman each time, as lastFoeShot picks (participants may come in
+    // any order); a shooter is rattled at once, so it is not picked again.
+    while (shots < foes) {
+      let shooter = -1;
+      for (let i = 0; i < n; i++) {
+        const pc = participants[i];
+        if (marksman![pc] !== 0 && rattled[pc] === 0 && (shooter < 0 || pc < shooter)) shooter = pc;
+      }
+      if (shooter < 0) break;
+      rattled[shooter] = 1;
       shots++;
     }
     this.snapShots = shots;
