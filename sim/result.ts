@@ -20,7 +20,7 @@ export const EXACT_TOLERANCE = 1e-9;
  * cap" must not trip on rounding far below the contract's 1e-9. (1e-13 is some hundreds
  * of ulps: a sum's rounding, not a chance of failure a chain can carry, as 1 − 4e-13.)
  */
-export function exactFigure(x: number): number {
+export function snapExact(x: number): number {
   const whole = Math.round(x);
   // Never towards 0: a chance of 4e-13 is no rounding of an impossible thing, and a tail
   // the exact chain carries that far must still sum with the rest to 1.

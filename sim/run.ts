@@ -6,7 +6,7 @@
 import { RandomStream } from './random.ts';
 import { TallyLayout, summarize, wilson, type Tally } from './stats.ts';
 import type { ExactValues, Simulation } from './mechanic.ts';
-import { exactFigure, type DistributionResult, type MetricResult, type PointResult } from './result.ts';
+import { snapExact, type DistributionResult, type MetricResult, type PointResult } from './result.ts';
 
 /**
  * Trials per chunk. Part of the result's definition (changing it changes every number),
@@ -119,7 +119,7 @@ export function pointResult(
     const x = exact?.metrics[spec.name];
     // A probability summed in floating point can land a few ulps outside [0, 1]
     // (1.0000000000000002 for a sure win): the contract keeps probabilities in [0, 1].
-    if (x !== undefined && Number.isFinite(x)) m.exact = exactFigure(spec.kind === 'probability' ? clampUnit(x) : x);
+    if (x !== undefined && Number.isFinite(x)) m.exact = snapExact(spec.kind === 'probability' ? clampUnit(x) : x);
     // What the figure is, from the mechanic's metric table, so a reader needs no guessing.
     m.kind = spec.kind;
     if (spec.label !== undefined) m.label = spec.label;
@@ -145,7 +145,7 @@ export function pointResult(
       };
       if (spec.openTop) dist.lastAtLeast = true;
       const ex = exact?.distributions?.[spec.name];
-      if (ex) dist.exact = Array.from(ex.slice(0, x.length), (p) => exactFigure(clampUnit(p)));
+      if (ex) dist.exact = Array.from(ex.slice(0, x.length), (p) => snapExact(clampUnit(p)));
       result.distributions![spec.name] = dist;
     });
   }

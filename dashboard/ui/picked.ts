@@ -57,6 +57,9 @@ export function readable(select: HTMLSelectElement): HTMLSelectElement {
   // select there could resize what is observed in the same frame (a loop the browser reports).
   observer ??= new ResizeObserver((entries) => {
     const selects = entries.map((e) => e.target as HTMLSelectElement);
+    // The form is drawn anew on every edit: a select taken out of the page reports its last
+    // size (0) and is let go, or every select ever drawn would stay observed for the session.
+    for (const s of selects) if (!s.isConnected) observer!.unobserve(s);
     requestAnimationFrame(() => selects.forEach((s) => s.isConnected && update(s)));
   });
   observer.observe(select);

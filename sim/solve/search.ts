@@ -31,7 +31,7 @@ import type { Simulation } from '../mechanic.ts';
 import { EXACT_BUDGET, exactSkippedNote } from '../exactBudget.ts';
 import type { Find, SolveBlock } from './schema.ts';
 import type { SolvePoint, SolveResult } from './result.ts';
-import { EXACT_TOLERANCE, exactFigure } from '../result.ts';
+import { EXACT_TOLERANCE, snapExact } from '../result.ts';
 import { decisionZ, differenceOf, intervalAt, looksUpTo } from './confidence.ts';
 import { solveSentence, type PathWords } from './sentence.ts';
 
@@ -123,8 +123,8 @@ export class SolveSearch {
       const n = problem.values.length;
       this.exactSkipped = exactSkippedNote(cost, 'the search is by Monte Carlo', ` for the ${n} value${n === 1 ? '' : 's'}${problem.reference ? ' and the reference' : ''}`);
     } else if (exactHere) {
-      // As `run` gives them (sim/result.ts exactFigure), so a solve's points and a run's agree.
-      const figure = (x: number | undefined) => (x === undefined ? x : exactFigure(x));
+      // As `run` gives them (sim/result.ts snapExact), so a solve's points and a run's agree.
+      const figure = (x: number | undefined) => (x === undefined ? x : snapExact(x));
       const exact = problem.simulations.map((s) => figure(s.exact?.().metrics[metric]));
       const ref = problem.reference ? figure(problem.reference.exact?.().metrics[metric]) : problem.target;
       if (exact.every((x) => x !== undefined && Number.isFinite(x)) && ref !== undefined && Number.isFinite(ref)) {
