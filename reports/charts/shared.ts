@@ -156,7 +156,7 @@ export function keyLine(text: string, options: { marginRight?: number; yLabel?: 
 
 /** A value as a label in a chart: probabilities to 3 places, means to 2. */
 export function formatEstimate(value: number, kind: MetricKind): string {
-  return value.toFixed(kind === 'probability' ? 3 : 2);
+  return value.toFixed(placesOf(kind));
 }
 
 /** The places an estimate is written to beside its mark: 3 for a probability, 2 for a mean. */

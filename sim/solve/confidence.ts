@@ -33,9 +33,14 @@ export function looksUpTo(maxChunks: number): number {
   return Math.ceil(Math.log2(Math.max(1, maxChunks))) + 1;
 }
 
+/** The chance a Monte Carlo search's verdict on a value is wrong, over all of its looks. */
+const ALPHA = 0.05;
+/** How sure that verdict is (SolveResult.confidence): 0.95. */
+export const CONFIDENCE = 1 - ALPHA;
+
 /** The z of a two-sided (1 − 0.05/looks) interval. */
 export function decisionZ(looks: number): number {
-  return looks <= 1 ? Z95 : normalQuantile(1 - 0.05 / looks / 2);
+  return looks <= 1 ? Z95 : normalQuantile(1 - ALPHA / looks / 2);
 }
 
 /** Metric `i` of a tally at `z`: the report's interval (sim/stats.ts summarize) at the decision's z. */

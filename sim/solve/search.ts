@@ -32,7 +32,7 @@ import { EXACT_BUDGET, exactSkippedNote } from '../exactBudget.ts';
 import type { Find, SolveBlock } from './schema.ts';
 import type { SolvePoint, SolveResult } from './result.ts';
 import { EXACT_TOLERANCE, snapExact } from '../result.ts';
-import { decisionZ, differenceOf, intervalAt, looksUpTo } from './confidence.ts';
+import { CONFIDENCE, decisionZ, differenceOf, intervalAt, looksUpTo } from './confidence.ts';
 import { solveSentence, type PathWords } from './sentence.ts';
 
 
@@ -426,7 +426,7 @@ export class SolveSearch {
       ...(block.range ? { range: block.range } : { values: block.values }),
       method: this.method,
       // Each value is decided on intervals 95% over all of its looks (confidence.ts).
-      ...(this.method === 'montecarlo' ? { confidence: 0.95 } : {}),
+      ...(this.method === 'montecarlo' ? { confidence: CONFIDENCE } : {}),
       ...(this.exactSkipped ? { exactSkipped: this.exactSkipped } : {}),
       decided: false,
       monotone: this.method === 'exact' ? false : 'assumed',
