@@ -66,6 +66,30 @@ describe('VDP combat: rules.entangledFortitude where no odd Physical Fortitude i
   });
 });
 
+describe('VDP combat: charge brought into the fight with nothing to buy', () => {
+  // "Charge can be stored between fights or challenges": spent only on a buy, so with
+  // chargeBuy "none" it changes nothing. Said, not refused: a sweep of the buy from "none"
+  // keeps the stored charge written once.
+  test('said, and byte-identical, with chargeBuy "none" or absent; silent where it buys something', () => {
+    const note = 'characters.0.charge changes nothing here: ann buys nothing with charge (chargeBuy "none")';
+    for (const none of [{}, { chargeBuy: 'none' }]) {
+      const stored = run('vdp', 'combat', duel({ ...none, charge: 3 }));
+      expect(said(stored)).toEqual([note]);
+      expect(stored.metrics).toEqual(run('vdp', 'combat', duel(none)).metrics);
+    }
+    // Nothing stored: nothing said.
+    expect(said(run('vdp', 'combat', duel({ charge: 0 })))).toEqual([]);
+    // A buy to spend it on: it acts, and is not said.
+    const stun = { chargeBuy: 'stunningBlow', chargeCashIn: 'hits' };
+    const acts = run('vdp', 'combat', duel({ ...stun, charge: 3 }));
+    expect(said(acts)).toEqual([]);
+    expect(acts.metrics['released.ann'].estimate).toBeGreaterThan(run('vdp', 'combat', duel(stun)).metrics['released.ann'].estimate);
+    // Swept from "none": said at that point only.
+    const swept = runAll('vdp', 'combat', duel({ charge: 3 }), undefined, { 'setup.characters.0.chargeBuy': ['none', 'stunningBlow'] });
+    expect(pointNotes(swept).filter((n) => n.includes('.charge '))).toEqual([`${note} (at 1 of the 2 points)`]);
+  });
+});
+
 describe('VDP combat: rules.damagePenalty where every fighter takes Physical damage', () => {
   test('said, and byte-identical; silent in a Mental fight, where it acts', () => {
     const note = /^rules\.damagePenalty changes nothing here: every fighter takes Physical damage/;

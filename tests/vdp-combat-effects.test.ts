@@ -146,6 +146,7 @@ interface RefFighter {
   grappled: boolean; // its Entangled is the enemy's grapple: what Break off negates
   stunned: boolean;
   probed: number;
+  charge0: number; // "Charge can be stored between fights": brought into the fight
   charge: number;
   chargeGained: number;
   released: number;
@@ -206,6 +207,7 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
       removes: (c.removeStatus ?? 'always') === 'always',
       buy: (c.chargeBuy as string) ?? 'none',
       cashIn: (c.chargeCashIn as string) ?? 'never',
+      charge0: (c.charge as number) ?? 0,
       // "Many combat rules will also call for Advantage or Disadvantage dice": on the rolls
       // `advantageOn` names (both by default), all fight long.
       situation: Object.fromEntries(
@@ -342,7 +344,7 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
   for (let t = 0; t < trials; t++) {
     for (const f of fs) {
       Object.assign(f, { wounds: 0, tension: f.tension0, waiting: 0, now: 0, effects: 0, bids: 0, gained: 0, situationPlaced: false });
-      Object.assign(f, { status: new Set(f.status0), surge: 0, pierced: false, disarmed: false, netted: false, grappled: false, stunned: false, probed: -1, charge: 0, chargeGained: 0, released: 0, removed: 0, fired: false });
+      Object.assign(f, { status: new Set(f.status0), surge: 0, pierced: false, disarmed: false, netted: false, grappled: false, stunned: false, probed: -1, charge: f.charge0, chargeGained: 0, released: 0, removed: 0, fired: false });
     }
     let loser = -1;
     let round = 0;
@@ -628,6 +630,14 @@ describe('the fast fight agrees with the slow reference duel', () => {
     // least 2 dice on defense", caps the finisher's 4/0 at 2/2 of its 4. Fails under
     // desperation's mutation (rounds); finishingBlow's changes nothing here, as it should.
     ['desperation Weakened (2/0 of a pool of 2) against finishingBlow Panicked (4/0 held at 2/2)', { ...jill, type: 'civilian', fortitude: 3, allocation: 'desperation', status: { weakened: true }, removeStatus: 'never' }, { ...jack, type: 'civilian', fortitude: 3, allocation: 'finishingBlow', status: { panicked: true }, removeStatus: 'never' }],
+    // Charge stored from before the fight ("Charge can be stored between fights or
+    // challenges"): a stunner that saved the 3 a Stunning Blow costs releases it at its
+    // first action, and gives up no block until it is short again; a guard starting 2 short
+    // of its own stun gives up its first block, against a prober starting past its cost
+    // (one probe, "does not stack": it keeps 3, and gives nothing up all fight). Each fails
+    // against an engine that ignores the starting charge.
+    ['Edge Charge stored: a stunner starting with 3 charge, cashing in blocks', { ...jack, allocation: '3/1', chargeBuy: 'stunningBlow', chargeCashIn: 'blocks', charge: 3 }, { ...jill, allocation: '1/3', type: 'elite' }],
+    ['Edge Charge stored: a guard 2 towards its stun from blocks, against a prober starting with 5', { ...jill, allocation: '1/3', chargeBuy: 'stunningBlow', chargeCashIn: 'blocks', charge: 2, type: 'elite' }, { ...jack, allocation: '3/1', chargeBuy: 'probeDefence', chargeCashIn: 'both', charge: 5 }],
     ['Cover: a disarming shooter in light cover against an armour-piercing one in full cover', { ...jack, allocation: '2/2', ranged: true, cover: 'light', armour: 2, chargeBuy: 'disarm', chargeCashIn: 'both' }, { ...jill, allocation: '2/2', ranged: true, cover: 'full', chargeBuy: 'armourPierce', chargeCashIn: 'both', attack: { attribute: 3, skill: 1, bonus: 2 } }],
   ];
   for (const [what, a, b, rules] of cases) {

@@ -406,6 +406,13 @@ describe('the exact opening exchange with statuses, armour and charge agrees wit
     ['a block given up lets a wound through', [{ ...jill, allocation: '3/1', timing: 20 }, { ...jack, allocation: '1/3', chargeBuy: 'probeDefence', chargeCashIn: 'blocks' }]],
     ['a block given up lets through a wound the attacker turns into an effect', [{ ...jill, allocation: '3/1', timing: 20, offensiveEffect: 'always', tension: 1 }, { ...jack, allocation: '1/3', chargeBuy: 'grapple', chargeCashIn: 'both' }]],
     ['a block given up, givenUpBlock "nothing"', [{ ...jill, allocation: '3/1', timing: 20 }, { ...jack, allocation: '1/3', chargeBuy: 'probeDefence', chargeCashIn: 'blocks' }], { givenUpBlock: 'nothing' }],
+    // Charge stored from before the fight, below the buy's cost: nothing is released before
+    // the first attack, and the first success is given up as with none ("while short of the
+    // cost"), so the opening stays exact.
+    ['stored charge below the cost: a stunner 2 towards it gives up its first hit, a prober 1 towards it its first block', [{ ...jill, allocation: '3/1', timing: 20, chargeBuy: 'stunningBlow', chargeCashIn: 'hits', charge: 2, attack: { attribute: 2, skill: 1, bonus: 1 } }, { ...jack, allocation: '1/3', chargeBuy: 'probeDefence', chargeCashIn: 'blocks', charge: 1 }]],
+    // At the cost of a buy not released before the first attack (Second Wind: nothing to
+    // recover yet): the first block is not given up, the fighter no longer short.
+    ['stored charge at the cost of Second Wind: the first block is kept', [{ ...jill, allocation: '3/1', timing: 20 }, { ...jack, allocation: '1/3', chargeBuy: 'secondWind', chargeCashIn: 'blocks', charge: 3 }]],
   ];
   for (const [what, characters, rules] of cases) {
     it(what, () => {
@@ -413,6 +420,20 @@ describe('the exact opening exchange with statuses, armour and charge agrees wit
       expect(expectExactWithin5Se(r)).toBe(9);
     });
   }
+
+  it('stored charge at a buy\'s cost that could be released before the first attack: opening.* left out, said why; first.* exact', () => {
+    const r = runScenario({ name: 's', system: 'vdp', mechanic: 'combat', trials: 2000, seed: 'open-status', setup: { characters: [{ ...jill, chargeBuy: 'stunningBlow', chargeCashIn: 'hits', charge: 3 }, jack] } });
+    const point = r.results[0];
+    expect(point.notes).toContain('exact values of opening.* skipped: jill starts with 3 charge, the cost of its buy (chargeBuy "stunningBlow", 3), and may release it before the fight\'s first attack, which the exact opening does not play; first.* stays exact, and opening.* is exact where every starting charge is below its buy\'s cost');
+    expect(Object.entries(point.metrics).filter(([, m]) => m.exact !== undefined).map(([k]) => k)).toEqual(['first.jill', 'first.jack']);
+    expect(expectExactWithin5Se(r)).toBe(2);
+    // Below the cost, or on a buy none: the opening is exact, and nothing said.
+    for (const stored of [{ chargeBuy: 'stunningBlow', charge: 2 }, { charge: 3 }]) {
+      const below = runScenario({ name: 's', system: 'vdp', mechanic: 'combat', trials: 200, seed: 'open-status', setup: { characters: [{ ...jill, ...stored }, jack] } }).results[0];
+      expect(below.metrics['opening.hit'].exact).toBeDefined();
+      expect((below.notes ?? []).filter((n) => n.startsWith('exact values'))).toEqual([]);
+    }
+  });
 
   it('nobody attacks when both are Fatigued and Panicked: no opening at all, exact and Monte Carlo', () => {
     const both = { status: { fatigued: true, panicked: true } };

@@ -37,7 +37,7 @@ const fight = (characters: Character[], trials: number, seed: string, retarget?:
 
 const LIMITS: Record<string, number> = { pest: 1, civilian: 2, trained: 3, wellTrained: 4, elite: 5, boss: 6 };
 /** The fields the reference plays; a case using another is a mistake in the test. */
-const PLAYED = new Set(['name', 'team', 'count', 'attack', 'defence', 'fortitude', 'type', 'woundLimit', 'timing', 'attacks', 'ranged', 'allocation', 'targeting', 'defensiveEffect', 'removeStatus', 'chargeBuy', 'chargeCashIn', 'advantage', 'disadvantage', 'advantageOn', 'advantageRolls']);
+const PLAYED = new Set(['name', 'team', 'count', 'attack', 'defence', 'fortitude', 'type', 'woundLimit', 'timing', 'attacks', 'ranged', 'allocation', 'targeting', 'defensiveEffect', 'removeStatus', 'chargeBuy', 'chargeCashIn', 'charge', 'advantage', 'disadvantage', 'advantageOn', 'advantageRolls']);
 
 interface RefFighter {
   entry: number;
@@ -69,6 +69,7 @@ interface RefFighter {
   waiting: number; // effect dice for its next turn (and its defences until then)
   now: number; // effect dice in force this turn
   split: number; // attack dice this round, −1 before allocating
+  charge0: number; // "Charge can be stored between fights": brought into the fight
   charge: number;
   chargeGained: number;
   released: number;
@@ -110,6 +111,7 @@ function referenceFight(characters: Character[], trials: number, seed: string, r
         },
         // "only applies to a single skill check or combat roll unless the rules state otherwise"
         firstOnly: c.advantageRolls === 'first', situationPlaced: false,
+        charge0: (c.charge as number) ?? 0,
         alive: true, wounds: 0, tension: 0, waiting: 0, now: 0, split: -1, charge: 0, chargeGained: 0, released: 0, stunned: false, shield: undefined, shieldHits: 0,
         entangled: false, removed: 0, freed: 0, gained: 0,
       });
@@ -209,7 +211,7 @@ function referenceFight(characters: Character[], trials: number, seed: string, r
     seen: { allyFreed: 0, pickedByWounds: 0 },
   };
   for (let trial = 0; trial < trials; trial++) {
-    for (const f of fs) Object.assign(f, { alive: true, wounds: 0, tension: 0, waiting: 0, now: 0, charge: 0, chargeGained: 0, released: 0, stunned: false, shield: undefined, shieldHits: 0, entangled: false, removed: 0, freed: 0, gained: 0, situationPlaced: false });
+    for (const f of fs) Object.assign(f, { alive: true, wounds: 0, tension: 0, waiting: 0, now: 0, charge: f.charge0, chargeGained: 0, released: 0, stunned: false, shield: undefined, shieldHits: 0, entangled: false, removed: 0, freed: 0, gained: 0, situationPlaced: false });
     let rounds = 0;
     while (rounds < maxRounds && standing().length > 1) {
       rounds++;
@@ -473,6 +475,11 @@ describe('the fast team fight agrees with the slow reference', () => {
     // A thug stunning the hero that holds it from blocks, at once, and by its hits.
     ['a hero holding a thug that stuns it, under a gunner, chargeRelease "nextAction"', [hero('shielded', { chargeBuy: 'humanShield', chargeCashIn: 'blocks', targeting: 'strongest', attack: { attribute: 1, skill: 1 }, defence: { attribute: 4, skill: 3 }, fortitude: 3, type: 'boss', timing: 10 }), { ...thug, type: 'elite', attack: { attribute: 2, skill: 2 }, defence: { attribute: 4, skill: 3 }, fortitude: 3, chargeBuy: 'stunningBlow', chargeCashIn: 'both' }, { ...gunner, attack: { attribute: 3, skill: 3 }, timing: 1, allocation: '4/0' }], 'changeFocus', undefined, undefined, undefined, 'nextAction'],
     // "Break off ... Melee": a ranged breaker breaks only its own hold, never its ally's.
+    // Charge stored from before the fight: a wrestler that saved the 1 a grapple costs holds
+    // the weakest hero at its first action; a hero that saved the 3 of a Stunning Blow stuns
+    // the brute at its first. Each fails against an engine that ignores the starting charge.
+    ['a wrestler starting with 1 charge, against two heroes', [hero('a'), hero('b', { timing: 5 }), { ...wrestler, charge: 1 }], 'changeFocus'],
+    ['a hero starting with 3 charge for a Stunning Blow, beside another, against a brute', [hero('stunner', { chargeBuy: 'stunningBlow', chargeCashIn: 'both', charge: 3 }), hero('b', { timing: 7 }), brute], 'changeFocus'],
     ['a ranged hero buying Break off beside a held ally: it frees only itself', [hero('archer', { ranged: true, chargeBuy: 'breakOff', chargeCashIn: 'blocks', removeStatus: 'never' }), hero('held', { removeStatus: 'never', fortitude: 4 }), { ...wrestler, fortitude: 6, targeting: 'random' }], 'changeFocus'],
   ];
   for (const [what, characters, retarget, meets, entangled, givenUpBlock, chargeRelease] of cases) {

@@ -271,6 +271,7 @@ export const combatForm: MechanicForm = {
         { kind: 'number', key: 'woundLimit', label: 'wound limit', placeholder: 'by type', help: 'instead of the type (a trait may raise Health); not both' },
         { kind: 'number', key: 'timing', label: 'timing', help: '“the sum of Physical, Mental, and Emotional Reaction”' },
         { kind: 'number', key: 'tension', label: 'starting tension', placeholder: '0' },
+        { kind: 'number', key: 'charge', label: 'stored charge', placeholder: '0', help: '“Charge can be stored between fights or challenges, up to a character’s Attunement, and dissipates at a rate of 1 per day”: what it brings in, kept within its Attunement by you; spent on its Edge Charge buy (said to change nothing with none)' },
         { kind: 'number', key: 'attacks', label: 'attacks a turn', placeholder: '2', help: '“A character may take two actions on their turn”' },
         { kind: 'flag', key: 'ranged', label: 'fires at range', help: 'direct fire, which cover can avoid' },
         { kind: 'flag', key: 'indirect', label: 'fires indirect', help: 'a mortar or a lobbed grenade: "Indirect fire is not affected" by cover; needs "fires at range", and is fired from the open (no cover of its own)' },

@@ -202,6 +202,13 @@ export const combatantSchema = lazySchema(() => z
     chargeBuy: z.enum(CHARGE_ACTIONS).optional(),
     /** Which successes it gives up for charge while short of its buy's cost; defaults to "never". */
     chargeCashIn: z.enum(CASH_IN).optional(),
+    /**
+     * Edge Charge it brings into the fight ("Charge can be stored between fights or
+     * challenges, up to a character's Attunement, and dissipates at a rate of 1 per day"):
+     * the charge left after the days between, kept within its Attunement by the user, as
+     * poolsim has no Attunement; defaults to 0.
+     */
+    charge: z.number().int().min(0).max(100).optional(),
   })
   .strict());
 
@@ -664,6 +671,9 @@ export const combat = defineMechanic({
     const removes = Uint8Array.from(fighters, (f) => ((f.setup.removeStatus ?? 'always') === 'always' ? 1 : 0));
     const buy = Int32Array.from(fighters, (f) => CHARGE_CODE[f.setup.chargeBuy ?? 'none']);
     const cashIn = Int32Array.from(fighters, (f) => CASH_IN_CODE[f.setup.chargeCashIn ?? 'never']);
+    // Charge stored from before the fight: released as soon as it reaches the buy's cost, as
+    // charge gained in the fight is.
+    const startCharge = Int32Array.from(fighters, (f) => f.setup.charge ?? 0);
     // Break off on an ally ("Releasing charge on oneself or an ally takes an action"): 1 for
     // a Break off buyer with another fighter on its side, not ranged ("Break off ... Melee":
     // a gunner does not come to an ally's side to break its hold; its own it meets held).
@@ -675,8 +685,10 @@ export const combat = defineMechanic({
     const table = new RollTable(VDP_POOL + 2);
     const rollOf = (kept: number, net: number) => table.get(kept, net);
 
-    // The opening exchange is computed exactly for a duel.
+    // The opening exchange is computed exactly for a duel, unless charge brought into it
+    // could be released before the first attack (openingChargeSkipped).
     const duel = n === 2;
+    const openingSkipped = duel ? openingChargeSkipped(entries[0], entries[1]) : undefined;
 
     const L = new MetricLayout(COMBAT_METRICS);
     const M = {
@@ -738,6 +750,11 @@ export const combat = defineMechanic({
     entries.forEach((c, e) => {
       if (c.chargeCashIn !== undefined && c.chargeCashIn !== 'never' && (c.chargeBuy ?? 'none') === 'none') {
         setupNotes.push(`characters.${e}.chargeCashIn changes nothing here: ${c.name} buys nothing with charge (chargeBuy "none")`);
+      }
+      // Charge stored from before the fight is spent only on a buy: said, not refused, as the
+      // library sweeps a buy from "none" with the stored charge written once.
+      if ((c.charge ?? 0) > 0 && (c.chargeBuy ?? 'none') === 'none') {
+        setupNotes.push(`characters.${e}.charge changes nothing here: ${c.name} buys nothing with charge (chargeBuy "none")`);
       }
     });
     // (Armour piercing also marks a weapon a Disarm can knock away: not said where one is bought.)
@@ -1169,7 +1186,7 @@ export const combat = defineMechanic({
           // goes, 3 times in 4, to the enemy t holds: the attack result against the shield's
           // own threshold (a hit let through by a block given up: one wound). The attacker
           // chose no such target, so it gains nothing from it (no tension, charge or effect),
-          // and t takes nothing. (Never the opening exchange: nobody starts with charge.)
+          // and t takes nothing. (Never the opening exchange: a Human shield is refused in a duel.)
           if (r >= 0 && ranged[i] && shield[t] !== 0) {
             const held = shield[t] - 1;
             if (held !== i && alive[held] && random.below(4) < 3) {
@@ -1253,7 +1270,7 @@ export const combat = defineMechanic({
             shield[i] = 0;
             shieldHits[i] = 0;
             alliesFreed[i] = 0;
-            charge[i] = 0;
+            charge[i] = startCharge[i];
             chargeGained[i] = 0;
             released[i] = 0;
             removed[i] = 0;
@@ -1474,15 +1491,23 @@ export const combat = defineMechanic({
         tally.addTrials(trials);
       },
       // The first turn and the opening exchange are exact in a duel; with more characters
-      // who acts first against whom is the targeting's, and the result says so.
-      ...(duel ? {} : { exactSkipped: `exact values of first.* and opening.* skipped: they are computed for a duel, and this combat has ${n} characters; every figure here is Monte Carlo` }),
+      // who acts first against whom is the targeting's, and the result says so. A duel
+      // where a fighter starts with the charge to release before the first attack keeps
+      // first.* exact and says why opening.* is not.
+      ...(duel
+        ? openingSkipped === undefined
+          ? {}
+          : { exactSkipped: openingSkipped }
+        : { exactSkipped: `exact values of first.* and opening.* skipped: they are computed for a duel, and this combat has ${n} characters; every figure here is Monte Carlo` }),
       exactMetrics: [M.first[0], M.first[1], M.openingAvoided, M.openingHeld, M.openingGlancing, M.openingHit, M.openingDamage, M_OPENING_EFFECT, M_OPENING_EFFECT + 1].map((i) => L.specs[i]!.name),
       exact: duel
         ? () => {
-            const o = openingExchange(entries[0], entries[1], rollOf, entangledRoundedDown, givenUpBlockHits);
             const x = L.exact();
-            x[M.first[0]] = o.first;
-            x[M.first[1]] = 1 - o.first;
+            const first = firstTurnChance(entries[0].timing, entries[1].timing);
+            x[M.first[0]] = first;
+            x[M.first[1]] = 1 - first;
+            if (openingSkipped !== undefined) return { metrics: L.named(x) };
+            const o = openingExchange(entries[0], entries[1], rollOf, entangledRoundedDown, givenUpBlockHits);
             x[M.openingAvoided] = o.avoided;
             x[M.openingHeld] = o.held;
             x[M.openingGlancing] = o.glancing;
@@ -1496,6 +1521,27 @@ export const combat = defineMechanic({
     };
   },
 });
+
+/**
+ * Why a duel's exact opening (opening.*) is left out, or undefined where it is computed: a
+ * fighter that starts with charge at its buy's cost (`charge`) may release it in place of
+ * the fight's first attack, a release that then changes what that attack is and does (a
+ * Stunning Blow, a grapple or a pierce before it, a Surge or a Probe Defense taking the
+ * first action), which openingExchange does not play. Second Wind (nothing to recover
+ * before the first attack), Change Focus (paid when a target falls) and Break off (no
+ * grapple to negate yet) are not released before it: their starting charge only stops
+ * the fighter giving up its first success, which openingExchange reads (`cashes`).
+ */
+export function openingChargeSkipped(a: CombatantSetup, b: CombatantSetup): string | undefined {
+  const notFirst: readonly string[] = ['none', 'secondWind', 'changeFocus', 'breakOff'];
+  for (const c of [a, b]) {
+    const buy = c.chargeBuy ?? 'none';
+    const cost = CHARGE_COST[CHARGE_CODE[buy]];
+    if (notFirst.includes(buy) || (c.charge ?? 0) < cost) continue;
+    return `exact values of opening.* skipped: ${c.name} starts with ${c.charge} charge, the cost of its buy (chargeBuy ${JSON.stringify(buy)}, ${cost}), and may release it before the fight's first attack, which the exact opening does not play; first.* stays exact, and opening.* is exact where every starting charge is below its buy's cost`;
+  }
+  return undefined;
+}
 
 /** P(2d6 + Timing of a is before b's in the turn order): ties by Timing, then a coin. */
 export function firstTurnChance(timingA: number, timingB: number): number {
@@ -1514,7 +1560,9 @@ export function firstTurnChance(timingA: number, timingB: number): number {
  * left after their rolls. Both characters are fresh: no wounds, starting tension. A success
  * given up and released at once (rules.chargeRelease "sameAction") follows that attack and
  * changes none of these (a hit given up is a hit of no damage, released or not), so the
- * figures are the same under either value: nobody starts with charge to release first.
+ * figures are the same under either value. Nobody releases before the first attack: a
+ * starting charge is below its buy's cost, or its buy is not released then
+ * (openingChargeSkipped says where one could be, and the opening is not computed there).
  */
 export function openingExchange(
   a: CombatantSetup,
@@ -1547,9 +1595,12 @@ export function openingExchange(
   // Attacks on its turn: dice to attack with and an action to attack in (Fatigued and
   // Panicked, its one action is the MOVE: actionsOf, as the fight plays it).
   const attacksOnTurn = (c: CombatantSetup, st: number) => attackDice(c, st) > 0 && actionsOf(c.attacks ?? 2, st) > 0;
-  // Gives up its first success of this kind for charge (it starts with none).
+  // Gives up its first success of this kind for charge: while its starting charge is below
+  // its buy's cost ("while short of the cost").
   const cashes = (c: CombatantSetup, kind: 'hits' | 'blocks') =>
-    (c.chargeBuy ?? 'none') !== 'none' && ((c.chargeCashIn ?? 'never') === kind || c.chargeCashIn === 'both');
+    (c.chargeBuy ?? 'none') !== 'none' &&
+    ((c.chargeCashIn ?? 'never') === kind || c.chargeCashIn === 'both') &&
+    (c.charge ?? 0) < CHARGE_COST[CHARGE_CODE[c.chargeBuy ?? 'none']];
   const bidding: Bidding = { landed: false, winnerPaid: 0, loserPaid: 0 };
   const addAttack = (x: CombatantSetup, y: CombatantSetup, p: number, yHadTurn: boolean) => {
     const xs = afterRemoval(x); // x is on its turn
