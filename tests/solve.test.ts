@@ -1010,6 +1010,10 @@ describe('the library', () => {
     // Small values keep three significant digits: "0.0003" beside an estimate of 4.50e-4
     // looked inside an interval that its 0.000284 is not; past nine places, e-notation.
     expect([1 / 3517, 0.012345678912, 2e-5, 1 / 30, 8.3e-11, 1 / 3e10].map(exactFigure)).toEqual(['≈0.000284', '≈0.0123', '0.00002', '≈0.0333', '8.3e-11', '≈3.33e-11']);
+    // Nor a small value rounded and passed off as exact, nor a tiny chance made 0 (a
+    // dashboard audit: marksman-push's rounds read "0.000000364" for 3.639e-7, "2e-9" for
+    // 1.99e-9 and "0" for 9.9e-13); float noise around 0 is still 0.
+    expect([3.639e-7, 2.108e-8, 1.9912e-9, 9.9e-13, 9.9123e-13, 1e-17, 0.0625 + 1e-17].map(exactFigure)).toEqual(['≈0.000000364', '≈2.11e-8', '≈1.99e-9', '9.9e-13', '≈9.91e-13', '0', '0.0625']);
     // Said equal to, or about: "≈ 0.4996", not "= ≈0.4996"; a sign after the mark.
     expect([equalsFigure('0.5'), equalsFigure('≈0.4996'), signedFigure('≈0.1431', '−'), signedFigure('0.25', '+')]).toEqual(['= 0.5', '≈ 0.4996', '≈−0.1431', '+0.25']);
     // The campaign has no exact engine (run by `npm start`; ~10 s, too long for here).

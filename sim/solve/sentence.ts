@@ -100,6 +100,9 @@ export function trialsText(n: number): string {
  * relative): exact values are sums of floats, so 1/32 arrives as 0.031249999999999997
  * and 3 as 2.9999999999999996, which printed "0.0312" beside "0.0313" and "3.0000"
  * beside "4". Exact values are exact to 1e-9 (SCENARIOS.md): this moves none by more.
+ * A small value is moved by no more than a millionth of itself either: 3.639e-7 is no
+ * float noise of 0.000000364, and printed so, unmarked, it passed a rounding off as the
+ * value (a dashboard audit).
  */
 export function snapDecimal(x: number): number {
   if (!Number.isFinite(x)) return x;
@@ -107,10 +110,13 @@ export function snapDecimal(x: number): number {
   for (let places = 0; places <= 9; places++) {
     const f = 10 ** places;
     const y = Math.round(x * f) / f;
-    // Not onto 0 from 1e-12 up: a draw of exact odds 8.3e-11 printed "exact 0", as if it
-    // could not happen (below that, a sum's float noise around 0).
-    if (y === 0 && Math.abs(x) >= 1e-12) continue;
-    if (Math.abs(y - x) <= tolerance) return y;
+    // Onto 0 only below 1e-15, a sum's float noise around 0: a draw of exact odds 8.3e-11
+    // printed "exact 0", and one of 9.9e-13 still did, as if it could not happen.
+    if (y === 0) {
+      if (Math.abs(x) < 1e-15) return 0;
+      continue;
+    }
+    if (Math.abs(y - x) <= tolerance && Math.abs(y - x) <= 1e-6 * Math.abs(x)) return y;
   }
   return x;
 }
