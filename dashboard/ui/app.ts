@@ -7,7 +7,7 @@
  */
 import type { SystemName } from '../../sim/rules.ts';
 import type { ScenarioResult } from '../../sim/result.ts';
-import { ScenarioErrors, type ScenarioError } from '../../sim/scenario.ts';
+import { ScenarioErrors, ScenarioError } from '../../sim/scenario.ts';
 import { findMechanic } from '../../sim/mechanics.ts';
 import type { SolveResult } from '../../sim/solve/result.ts';
 import { switchMechanic } from '../model/switch.ts';
@@ -34,6 +34,7 @@ import { PROBLEMS_LISTED, renderResults, renderSummary, stopButton, type Problem
 import { renderSetup, SYSTEM_NAMES, variables, type SetupContext } from './setup.ts';
 import { FindRun, findResultsNode } from './find.ts';
 import { ruleText } from './ruleText.ts';
+import { carriedMetric, carryMetrics, metricsOf, pickedMetrics, type SetupMetric } from '../model/metrics.ts';
 
 /**
  * Quiet time after a keystroke before a run starts (typing "12" in one go should not run
@@ -110,6 +111,15 @@ export class App implements SetupContext {
   /** The Find section's search (the scenario's solve blocks) and its latest answer. */
   private find: FindRun | undefined;
   private findNode: HTMLElement | null = null;
+  /**
+   * The metrics of the last setup that laid its metrics out (model/metrics.ts), kept across
+   * edits that leave the setup unable to (a name typed over passes through ""), so that a
+   * rename carries the metrics the scenario picks over to the entry's new name. Forgotten
+   * when the whole setup is replaced (a file, a switch, a preset): nothing is carried then.
+   */
+  private metricsBefore: SetupMetric[] | undefined;
+  /** Metrics picked (path → the metric and its label) that an edit left with nothing to follow: said in the form's words. */
+  private lostMetrics = new Map<string, { metric: string; label: string }>();
 
   constructor(
     private readonly el: AppElements,
@@ -124,6 +134,7 @@ export class App implements SetupContext {
     const note = (e: Event) => (this.editTarget = e.target);
     document.addEventListener('input', note, { capture: true });
     document.addEventListener('change', note, { capture: true });
+    this.forgetMetrics();
     this.drawSetup();
     this.afterChange();
   }
@@ -136,10 +147,55 @@ export class App implements SetupContext {
 
   set(path: Path, value: unknown, redraw: boolean): void {
     this.clearMessage();
+    const wordsBefore = pickerWords(this.current);
     this.current = withValue(this.current, path, value);
     if (value === undefined) this.current = pruneEmpty(this.current, path);
-    if (redraw) this.drawSetup();
+    this.carryMetrics();
+    // A name typed (a fighter's, a side's) is in the labels of Vary, Compare and Find: they
+    // are drawn again with it, as a pick redraws them (they kept the old name until reload).
+    if (redraw || pickerWords(this.current) !== wordsBefore) this.drawSetup();
     this.afterChange();
+  }
+
+  /**
+   * An edit that renames what a metric is laid out from (`win.Jill` of a fighter named
+   * Jill) carries every metric the scenario picks (Find's, the expect checks', the results'
+   * choosers) over to the same entry's metric; one it cannot follow is noted, to be said.
+   */
+  private carryMetrics(): void {
+    const now = metricsOf(this.current);
+    if (now.length === 0) return;
+    const before = this.metricsBefore;
+    this.metricsBefore = now;
+    if (!before) return;
+    const carried = carryMetrics(this.current, before, now);
+    this.current = carried.scenario;
+    for (const lost of carried.lost) this.lostMetrics.set(lost.path, { metric: lost.metric, label: lost.label });
+    const follow = (m: string | undefined) => (m === undefined ? m : carriedMetric(m, before, now));
+    this.heatmapMetric = follow(this.heatmapMetric);
+    this.compareMetric = follow(this.compareMetric);
+  }
+
+  /** A problem of a picked metric an edit left with nothing to follow, in the form's words. */
+  private saidLost(errors: readonly ScenarioError[]): ScenarioError[] {
+    return errors.map((e) => {
+      const lost = this.lostMetrics.get(e.path);
+      if (!lost || !e.problem.startsWith(`no metric ${JSON.stringify(lost.metric)}`)) return e;
+      const [key, index] = e.path.split('.');
+      const pick = key === 'solve' ? (index === '0' ? 'Find’s “gives”' : `Find question ${Number(index) + 1}’s metric`) : `expect check ${Number(index) + 1}’s metric`;
+      return new ScenarioError(
+        e.file,
+        e.path,
+        `${pick}, “${lost.label}”, is not a metric of this setup any more: an edit changed what the setup measures (not only a name), so it could not be followed to what it is called now; pick it again`,
+      );
+    });
+  }
+
+  /** The whole setup was replaced (a file, a switch, a preset, an item taken out): nothing of the one before is carried. */
+  private forgetMetrics(): void {
+    const now = metricsOf(this.current);
+    this.metricsBefore = now.length > 0 ? now : undefined;
+    this.lostMetrics.clear();
   }
 
   register(path: string, el: HTMLElement): void {
@@ -172,6 +228,7 @@ export class App implements SetupContext {
     const removed = removeItem(this.current, path, index, this.change);
     this.current = removed.scenario;
     this.change = removed.compare;
+    this.forgetMetrics();
     this.drawSetup();
     this.afterChange();
     // Said, not done quietly: what asked about the removed item has nothing left to ask about.
@@ -181,6 +238,7 @@ export class App implements SetupContext {
   replace(scenario: Record<string, unknown>): void {
     this.clearMessage();
     this.current = scenario;
+    this.forgetMetrics();
     this.drawSetup();
     this.afterChange();
   }
@@ -194,6 +252,7 @@ export class App implements SetupContext {
     const switched = switchMechanic(this.current, system, mechanic, this.change);
     this.current = switched.scenario;
     this.change = switched.compare;
+    this.forgetMetrics();
     this.heatmapMetric = undefined;
     this.compareMetric = undefined;
     this.drawSetup();
@@ -226,6 +285,7 @@ export class App implements SetupContext {
     this.openedYaml = openedName !== undefined ? openedYaml : undefined;
     this.current = state.scenario;
     this.change = state.compare;
+    this.forgetMetrics();
     this.heatmapMetric = undefined;
     this.compareMetric = undefined;
     this.drawSetup();
@@ -591,6 +651,7 @@ export class App implements SetupContext {
       if (label === undefined) return this.set(path.split('.'), undefined, true);
       this.clearMessage();
       this.current = withoutRemovable(this.current, { path, label });
+      this.forgetMetrics();
       this.drawSetup();
       this.afterChange();
     };
@@ -645,7 +706,11 @@ export class App implements SetupContext {
   private afterChange(): void {
     this.saveLink();
     const file = this.openedName ?? scenarioFileName(this.current);
-    const a = checkScenario(this.current, file);
+    // What an edit left unfollowed stays said until that pick changes.
+    const picked = new Map(pickedEntries(this.current));
+    for (const [path, lost] of this.lostMetrics) if (picked.get(path) !== lost.metric) this.lostMetrics.delete(path);
+    const checked = checkScenario(this.current, file);
+    const a: Checked = checked.ok || this.lostMetrics.size === 0 ? checked : { ok: false, errors: this.saidLost(checked.errors) };
     const overlap = this.change ? sweepOverlap(this.current, this.change) : undefined;
     const refused = overlap?.kind === 'refused' ? overlap.problem : undefined;
     const bScenario = this.change && !refused ? scenarioB(this.current, this.change) : undefined;
@@ -802,6 +867,21 @@ export class App implements SetupContext {
   isValid(): boolean {
     return this.checked?.ok ?? false;
   }
+}
+
+/**
+ * What the setup's pickers say that a typed name is in: the labels of Vary's and Compare's
+ * fields, Find's metrics and each list item's heading. When they change, the setup is drawn again.
+ */
+function pickerWords(scenario: Record<string, unknown>): string {
+  const fields = variables(scenario).map((v) => v.label);
+  const metrics = Array.isArray(scenario.solve) && scenario.solve.length > 0 ? metricsOf(scenario).map((m) => m.label) : [];
+  return JSON.stringify([fields, metrics]);
+}
+
+/** Each metric the scenario picks by its path (model/metrics.ts pickedMetrics). */
+function pickedEntries(scenario: Record<string, unknown>): [string, string][] {
+  return pickedMetrics(scenario).map((p) => [p.path, p.metric]);
 }
 
 /** A result's rules that its mechanic plays, each with its value; every rule where the mechanic is not known. */

@@ -6,8 +6,6 @@
  * ones round by round between frames, the sentence and chart refining as it goes.
  */
 import type { ScenarioPlan } from '../../sim/scenario.ts';
-import { findMechanic } from '../../sim/mechanics.ts';
-import { rulesBySystem, type SystemName } from '../../sim/rules.ts';
 import { FINDS, defaultFind } from '../../sim/solve/schema.ts';
 import { metricLabels, solveSearches, judged } from '../../sim/solve/plan.ts';
 import type { SolveSearch } from '../../sim/solve/search.ts';
@@ -20,6 +18,7 @@ import { h, svgNode, uid } from './dom.ts';
 import { readable } from './picked.ts';
 import { numberFromText, textFromValue } from '../model/coerce.ts';
 import { checkScenario } from '../model/validate.ts';
+import { metricsOf } from '../model/metrics.ts';
 import { pathPicker, variables, type SetupContext } from './setup.ts';
 import { ruleText } from './ruleText.ts';
 
@@ -33,18 +32,6 @@ const FIND_LABELS: Record<(typeof FINDS)[number], string> = {
   firstAtMost: 'first at most',
   lastAtMost: 'last at most',
 };
-
-/** The metrics of the current setup, with their labels in the game's words (none while it does not validate). */
-function metricsOf(scenario: Record<string, unknown>): { name: string; label: string }[] {
-  try {
-    const mechanic = findMechanic(String(scenario.system), String(scenario.mechanic));
-    if (!mechanic) return [];
-    const rules = rulesBySystem[scenario.system as SystemName].parse(scenario.rules ?? {});
-    return mechanic.prepare(mechanic.setup.parse(scenario.setup), rules).metrics.map((m) => ({ name: m.name, label: m.label ?? m.name }));
-  } catch {
-    return [];
-  }
-}
 
 /**
  * A first question about the current setup that the setup can be asked: its first number
