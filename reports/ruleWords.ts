@@ -22,7 +22,9 @@
  *   a refusal expects ("expected one of …"), the value that opens a note's why
  *   (`rules.advantageOn changes nothing here: "both" also …`), one the note compares it with
  *   (`as "focus" does`), and one after the rule's bare key (`or retarget "changeFocus"`, said
- *   as a mention is). Anywhere else a quoted word may be another
+ *   as a mention is);
+ * - the values listed right after a value said in words (`rules.x "a" or "b"`; `listedAfter`),
+ *   each where it is one of the same rule's. Anywhere else a quoted word may be another
  *   thing's that happens to be spelt as one of the rule's values (a fighter's currency
  *   "none" in a refusal at rules.attackCurrency, whose values include "none"; a side's
  *   name), and a value is never said as the rule's words on a guess (the review).
@@ -100,6 +102,26 @@ function parse(json: string): unknown {
   }
 }
 
+/** One more value in a list, right after a value (`, "b"`, ` or "b"`, `, and "b"`). */
+const LISTED = /^(,? or |,? and |, )("(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?|true|false)(?![\w"])/;
+
+/**
+ * The values listed in `text` from `at`, right after a value said in words (`"blocks" or
+ * "both"`; `other than "none", "surge" or "breakOff"`), each said in words as the first was,
+ * by `words` (the same field's or rule's): the list ends at the first that is not one of its
+ * (left as it is). A dashboard audit found `“its blocks” or "both"`.
+ */
+export function listedAfter(text: string, at: number, words: (value: unknown) => string | undefined): { at: number; end: number; words: string; raw: string }[] {
+  const out: { at: number; end: number; words: string; raw: string }[] = [];
+  for (let m = LISTED.exec(text.slice(at)); m; m = LISTED.exec(text.slice(at))) {
+    const said = words(parse(m[2]!));
+    if (said === undefined) break;
+    out.push({ at: at + m[1]!.length, end: at + m[0].length, words: quoted(said), raw: m[2]! });
+    at += m[0].length;
+  }
+  return out;
+}
+
 /**
  * `text` cut into plain text and the pieces that name a rule of `system`, in order (joined,
  * the raw pieces give `text` back). `subject`: the path of the field a problem is shown at,
@@ -124,6 +146,7 @@ export function ruleWords(text: string, system: unknown, subject?: string): Rule
     const said = m[3] === undefined ? undefined : valueWords(toggle, parse(m[3]));
     if (said !== undefined) {
       pieces.push({ at: m.index, end: m.index + m[0].length, words: `${label} = ${quoted(said)}`, raw: m[0] });
+      pieces.push(...listedAfter(text, m.index + m[0].length, (v) => valueWords(toggle, v)));
     } else {
       const path = `rules.${m[1]}`;
       pieces.push({ at: m.index, end: m.index + path.length, words: label, raw: path });
@@ -138,7 +161,9 @@ export function ruleWords(text: string, system: unknown, subject?: string): Rule
     for (const m of text.matchAll(new RegExp(`(?<![\\w."])${subjectKey} ("(?:[^"\\\\]|\\\\.)*")`, 'g'))) {
       if (m.index < valuesFrom || pieces.some((p) => m.index < p.end && m.index + m[0].length > p.at)) continue;
       const said = valueWords(subjectToggle, parse(m[1]!));
-      if (said !== undefined) pieces.push({ at: m.index, end: m.index + m[0].length, words: `${quoted(ruleLabel(subjectKey!))} = ${quoted(said)}`, raw: m[0] });
+      if (said === undefined) continue;
+      pieces.push({ at: m.index, end: m.index + m[0].length, words: `${quoted(ruleLabel(subjectKey!))} = ${quoted(said)}`, raw: m[0] });
+      pieces.push(...listedAfter(text, m.index + m[0].length, (v) => valueWords(subjectToggle, v)));
     }
     for (const m of text.matchAll(QUOTED)) {
       if (m.index < valuesFrom || pieces.some((p) => m.index < p.end && m.index + m[0].length > p.at)) continue;

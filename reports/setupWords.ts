@@ -24,8 +24,9 @@
  *   (`job.removed`), a camelCase key (`defensiveEffect`), a quoted key (`go in "dice"`) — or,
  *   a plain word (`aid`, `bank`, `action`), only with one of its choice's values after it
  *   (`aid "medic"`, `bank is "all"`) or, a number field's, "is" and a number (`tries is 1`);
- * - a value after such a key (` "v"`, `: "v"`, ` is "v"`), where the field is a choice that
- *   offers it: `“a purchase takes” = “a PC’s action”`;
+ * - a value after such a key (` "v"`, `: "v"`, ` is "v"`, ` other than "v"`), where the field
+ *   is a choice that offers it: `“a purchase takes” = “a PC’s action”`, and the values listed
+ *   after it (`"blocks" or "both"`, `"none", "surge" or "breakOff"`), each the field offers;
  * - a quoted value of the opening field itself, where the sentence says it is that field's:
  *   first in the note's why (`marksmanPush changes nothing here: "lastFoe" shoots when …`),
  *   and as its default (`as the default "reroll"`);
@@ -35,7 +36,7 @@ import { forms, formFor } from './fields/index.ts';
 import { ruleLabel } from './fields/rules.ts';
 import { fieldAt, optionLabel, type Field, type LeafField } from './fields/spec.ts';
 import { sweepLabel, type SweepMechanic } from './sweep.ts';
-import { ruleWords, type RulePiece } from './ruleWords.ts';
+import { listedAfter, ruleWords, type RulePiece } from './ruleWords.ts';
 
 /**
  * A note's opening setup path ("B: " first on a compare's B note), or two joined by "and":
@@ -45,8 +46,8 @@ import { ruleWords, type RulePiece } from './ruleWords.ts';
 const OPENING = /^(B: )?((?:[A-Za-z]\w*(?:\.\w+)*)(?: and [A-Za-z]\w*(?:\.\w+)*)?)(?= (?:"(?:[^"\\]|\\.)*" )?changes? nothing here\b)|^(B: )?([A-Za-z]\w*(?:\.\w+)+)(?= )/;
 /** A key or a path of keys, bare or quoted; not inside a word, a path or a quotation. */
 const KEY = /(?<![\w.'’"“])("?)([A-Za-z][A-Za-z0-9]*(?:\.[A-Za-z0-9]+)*)\1(?![\w.'’”])/g;
-/** A value written right after a key. */
-const VALUE_AFTER = /^( is | |: )("(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?|true|false)(?![\w"])/;
+/** A value written right after a key (`other than "none"` said so, the others as `=`). */
+const VALUE_AFTER = /^( is | other than | |: )("(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?|true|false)(?![\w"])/;
 /** Where a quoted value is the opening field's own (see the top). */
 const OWN_VALUE_PLACE = /(?:\bchanges? nothing here: |\bthe default )$/;
 
@@ -133,7 +134,12 @@ function fieldWords(text: string, subject: string[], mechanic: SweepMechanic, se
     const label = quoted(found.field.label);
     if (said !== undefined) {
       const to = m.index + whole.length + after![0].length;
-      pieces.push({ at: m.index, end: (end = to), words: `${label} = ${quoted(said)}`, raw: text.slice(m.index, to) });
+      const is = after![1] === ' other than ' ? ' other than ' : ' = ';
+      pieces.push({ at: m.index, end: (end = to), words: `${label}${is}${quoted(said)}`, raw: text.slice(m.index, to) });
+      // The values listed after it, the same field's (`"blocks" or "both"`).
+      const listed = listedAfter(text, to, (v) => optionLabel(found.field as LeafField, v));
+      pieces.push(...listed);
+      if (listed.length > 0) end = listed[listed.length - 1]!.end;
     } else {
       pieces.push({ at: m.index, end: (end = m.index + whole.length), words: label, raw: whole });
     }

@@ -1129,6 +1129,56 @@ describe('a rule in the words its select shows, the file keeping its values', ()
     );
   });
 
+  test('a note lists several values of one field each in its option\'s words; a word not the field\'s stays as it is', () => {
+    const said = (pieces: ReturnType<typeof noteWords>) => pieces.map((p) => (typeof p === 'string' ? p : p.words)).join('');
+    const raw = (pieces: ReturnType<typeof noteWords>) => pieces.map((p) => (typeof p === 'string' ? p : p.raw)).join('');
+    const notesOf = (scenario: Record<string, unknown>) => {
+      const result = runPlan(planScenario({ trials: 20, seed: 1, ...scenario } as never, 'n.json'));
+      return pointNotes(result).map((note) => ({ note, pieces: noteWords(note, result, scenario.setup) }));
+    };
+    const find = (notes: ReturnType<typeof notesOf>, start: string) => {
+      const n = notes.find((x) => x.note.startsWith(start));
+      if (!n) throw new Error(`no note starting ${start}: ${notes.map((x) => x.note).join(' | ')}`);
+      expect(raw(n.pieces)).toBe(n.note);
+      return said(n.pieces);
+    };
+    // VDP combat where every fighter buys Surge with its hits: no block given up, no success
+    // given up for a buy released on an enemy. The audit read `“its blocks” or "both"` and
+    // `…other than "none", surge, secondWind, breakOff or changeFocus`, "with a “Edge Charge buys”".
+    const combat = newScenario('vdp', 'combat') as { setup: { characters: Record<string, unknown>[] } };
+    const surging = notesOf({
+      ...combat,
+      rules: { givenUpBlock: 'nothing', chargeRelease: 'nextAction' },
+      setup: { characters: combat.setup.characters.map((c) => ({ ...c, chargeBuy: 'surge', chargeCashIn: 'hits' })) },
+    });
+    expect(find(surging, 'rules.givenUpBlock')).toBe(
+      '“a block given up for charge” changes nothing here: no character gives up a block for charge (“gives up for charge” = “its blocks” or “its blocks and hits”, and “Edge Charge buys” other than “none”)',
+    );
+    expect(find(surging, 'rules.chargeRelease')).toBe(
+      '“charge from a success given up is released” changes nothing here: no character gives up a success for a buy released on an enemy (“gives up for charge” other than “never”, and “Edge Charge buys” other than “none”, “Surge”, “Second Wind”, “Break off” or “Change Focus”)',
+    );
+    // Viciousness battle: guards who flee when outnumbered against a crew that does too.
+    const battle = { name: 'b', system: 'viciousness', mechanic: 'battle' };
+    const sides = [
+      { name: 'crew', marksmanPush: 'lastFoe', flee: 'outnumbered', combatants: [{ name: 'captain', traits: ['marksman'], dice: ['d4'] }, { name: 'cutpurse' }] },
+      { name: 'guards', flee: 'outnumbered', combatants: [{ name: 'guard', count: 3 }] },
+    ];
+    expect(find(notesOf({ ...battle, setup: { sides } }), 'sides.0.marksmanPush')).toBe(
+      '“crew › Marksman’s push” changes nothing here: “at the last foe” shoots when side "guards" has one able combatant left, and it flees before that (“flees” = “when outnumbered”: one alone is outnumbered by side "crew", which is never down to one while both fight: its “flees” = “when outnumbered” too, so both fight on only at even counts, and a round wounds one side)',
+    );
+    // Only the same field's values, and the list ends at the first that is not one: a side's
+    // name stays, and so does all after it.
+    const vdp = { system: 'vdp', mechanic: 'combat' };
+    const setup = { characters: combat.setup.characters };
+    expect(said(noteWords('x (chargeBuy "surge", "crew" or "secondWind"; chargeCashIn "hits" and "both")', vdp, setup))).toBe(
+      'x (“Edge Charge buys” = “Surge”, "crew" or "secondWind"; “gives up for charge” = “its hits” and “its blocks and hits”)',
+    );
+    // A rule's values listed after its mention, as its select says them.
+    const rulePieces = ruleWords('rules.givenUpBlock "nothing" or "hit", or "crew"', 'vdp');
+    expect(rulePieces.map((p) => (typeof p === 'string' ? p : p.words)).join('')).toBe('“a block given up for charge” = “lets nothing through” or “lets the attack hit (one wound)”, or "crew"');
+    expect(rulePieces.map((p) => (typeof p === 'string' ? p : p.raw)).join('')).toBe('rules.givenUpBlock "nothing" or "hit", or "crew"');
+  });
+
   test('a note naming a second value of its rule says that one in words too (the engine\'s own texts; only where the sentence says it is the rule\'s)', () => {
     const said = (pieces: ReturnType<typeof ruleWords>) => pieces.map((p) => (typeof p === 'string' ? p : p.words)).join('');
     const raw = (pieces: ReturnType<typeof ruleWords>) => pieces.map((p) => (typeof p === 'string' ? p : p.raw)).join('');

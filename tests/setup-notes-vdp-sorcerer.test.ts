@@ -110,6 +110,8 @@ describe('VDP combat: rules.givenUpBlock where no character gives up a block for
     const none = duel({ chargeBuy: 'surge', chargeCashIn: 'hits' }, { chargeCashIn: 'blocks' });
     const said = run('vdp', 'combat', none, { givenUpBlock: 'nothing' });
     expect(said.notes).toContainEqual(expect.stringMatching(note));
+    // Each field named as the file has it, its values quoted (the dashboard says them in words).
+    expect(said.notes).toContainEqual(expect.stringMatching(/ \(chargeCashIn "blocks" or "both", and chargeBuy other than "none"\)$/));
     expect(said.metrics).toEqual(run('vdp', 'combat', none).metrics);
     const blocks = duel({ chargeBuy: 'surge', chargeCashIn: 'both' });
     const acts = run('vdp', 'combat', blocks, { givenUpBlock: 'nothing' });
@@ -126,6 +128,9 @@ describe('VDP combat: rules.chargeRelease where no character gives up a success 
     const none = duel({ chargeBuy: 'surge', chargeCashIn: 'both' }, { chargeBuy: 'stunningBlow' });
     const said = run('vdp', 'combat', none, { chargeRelease: 'nextAction' });
     expect(said.notes).toContainEqual(expect.stringMatching(note));
+    expect(said.notes).toContainEqual(
+      expect.stringMatching(/ \(chargeCashIn other than "never", and chargeBuy other than "none", "surge", "secondWind", "breakOff" or "changeFocus"\)$/),
+    );
     expect(said.metrics).toEqual(run('vdp', 'combat', none).metrics);
     const acts = duel({ chargeBuy: 'grapple', chargeCashIn: 'hits' });
     const moved = run('vdp', 'combat', acts, { chargeRelease: 'nextAction' });

@@ -840,7 +840,7 @@ describe('the text, quoted', () => {
       'sides.0.marksmanPush changes nothing here: "lastFoe" shoots when side "guards" has one able combatant left, and it flees before that (flee "outnumbered": one alone is outnumbered by side "crew", which flees itself before it is down to one: flee "lostHalf")',
     ]);
     expect(idle([crew('lastFoe', 'outnumbered'), guards('outnumbered')])).toEqual([
-      'sides.0.marksmanPush changes nothing here: "lastFoe" shoots when side "guards" has one able combatant left, and it flees before that (flee "outnumbered": one alone is outnumbered by side "crew", which is never down to one while both fight: it flees "outnumbered" too, so both fight on only at even counts, and a round wounds one side)',
+      'sides.0.marksmanPush changes nothing here: "lastFoe" shoots when side "guards" has one able combatant left, and it flees before that (flee "outnumbered": one alone is outnumbered by side "crew", which is never down to one while both fight: its flee is "outnumbered" too, so both fight on only at even counts, and a round wounds one side)',
     ]);
     // Where it may come, nothing is said: guards who fight to the end; one guard (shot at
     // once); fleeing when outnumbered against a crew that fights on at one, or a lone Marksman;

@@ -791,12 +791,12 @@ export const combat = defineMechanic({
     // rules.givenUpBlock is what a block given up for charge does: only a character that
     // buys something and cashes in blocks gives one up.
     if (rules.givenUpBlock !== 'hit' && !entries.some(givesUpBlocks)) {
-      setupNotes.push('rules.givenUpBlock changes nothing here: no character gives up a block for charge (chargeCashIn "blocks" or "both", with a chargeBuy)');
+      setupNotes.push('rules.givenUpBlock changes nothing here: no character gives up a block for charge (chargeCashIn "blocks" or "both", and chargeBuy other than "none")');
     }
     // rules.chargeRelease is when a success given up is released on an enemy: only a
     // character that gives up successes for a buy released on an enemy releases one so.
     if (rules.chargeRelease !== 'sameAction' && !entries.some(givesUpForEnemyBuy)) {
-      setupNotes.push('rules.chargeRelease changes nothing here: no character gives up a success for a buy released on an enemy (chargeCashIn other than "never", with a chargeBuy other than "none", surge, secondWind, breakOff or changeFocus)');
+      setupNotes.push('rules.chargeRelease changes nothing here: no character gives up a success for a buy released on an enemy (chargeCashIn other than "never", and chargeBuy other than "none", "surge", "secondWind", "breakOff" or "changeFocus")');
     }
     entries.forEach((c, e) => {
       // Which enemy it attacks, with one to attack.

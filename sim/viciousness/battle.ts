@@ -277,7 +277,7 @@ function lastFoeNeverComes(sides: readonly BattleSideSetup[], s: number): string
   }
   const volley = foe.marksmanPush === 'first' && withBerzerkerPushes([foe])[0].combatants.some((c) => (c.count ?? 1) > 0 && shootsMarksman(foe, c));
   if (side.flee === 'outnumbered' && !volley) {
-    return `${waits} (flee "outnumbered": one alone is outnumbered by side "${side.name}", which is never down to one while both fight: it flees "outnumbered" too, so both fight on only at even counts, and a round wounds one side)`;
+    return `${waits} (flee "outnumbered": one alone is outnumbered by side "${side.name}", which is never down to one while both fight: its flee is "outnumbered" too, so both fight on only at even counts, and a round wounds one side)`;
   }
   return undefined;
 }
