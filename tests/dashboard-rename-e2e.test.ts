@@ -31,9 +31,13 @@ async function combatWithCompareAndFind(p: Page): Promise<void> {
   await p.fill('[data-path="trials"] input', '500');
   await finished(p);
   await p.check('[data-key="compare"]');
+  // Compare starts on the first field B can change, not Jill's name, which would leave B as
+  // A and be refused as changing nothing (a dashboard audit).
+  await p.waitForSelector('[data-key="compare-path"]');
+  expect(await p.locator('[data-key="compare-path"]').inputValue()).not.toBe('setup.characters.0.name');
   await p.check('[data-key="find"]');
   await p.waitForSelector('[data-key="find-metric"]');
-  // B changes Jill's attack skill, as in the audit (the first field, her name, would leave B as A).
+  // B changes Jill's attack skill, as in the audit.
   await p.selectOption('[data-key="compare-path"]', 'setup.characters.0.attack.skill');
   await finished(p);
   expect(await picked(p, 'find-metric')).toBe('P(win: Jill)');

@@ -429,7 +429,14 @@ function compareSection(ctx: SetupContext): HTMLElement {
   toggle.checked = change !== undefined;
   toggle.addEventListener('change', () => {
     if (!toggle.checked) return ctx.setCompare(undefined);
-    const first = vars[0];
+    // The first field B can change at all: a name (a fighter's, first in VDP combat) has no
+    // next value, and B left as A was refused as changing nothing (a dashboard audit).
+    const changes = (v: (typeof vars)[number]) => {
+      const field = v.field as LeafField;
+      const inA = valueInA(field, getAt(scenario, v.path));
+      return JSON.stringify(nextValue(field, inA)) !== JSON.stringify(inA);
+    };
+    const first = vars.find(changes) ?? vars[0];
     if (first) ctx.setCompare({ path: joinPath(first.path), value: nextValue(first.field as LeafField, valueInA(first.field as LeafField, getAt(scenario, first.path))) });
   });
   const body: HTMLElement[] = [];
