@@ -91,6 +91,22 @@ function mismatches(fields: readonly Field[], schema: JsonSchema, at: string): s
   return out;
 }
 
+/** A note as the page says it, and as the file's text (the title), from its pieces. */
+const said = (pieces: ReturnType<typeof noteWords>) => pieces.map((p) => (typeof p === 'string' ? p : p.words)).join('');
+const raw = (pieces: ReturnType<typeof noteWords>) => pieces.map((p) => (typeof p === 'string' ? p : p.raw)).join('');
+/** Every note of a short run of `scenario`, with its pieces in the form's words. */
+const notesOf = (scenario: Record<string, unknown>) => {
+  const result = runPlan(planScenario({ trials: 20, seed: 1, ...scenario } as never, 'n.json'));
+  return pointNotes(result).map((note) => ({ note, pieces: noteWords(note, result, scenario.setup) }));
+};
+/** The note starting `start`, said in the form's words; its pieces must give back the file's text. */
+const findNote = (notes: ReturnType<typeof notesOf>, start: string) => {
+  const n = notes.find((x) => x.note.startsWith(start));
+  if (!n) throw new Error(`no note starting ${start}: ${notes.map((x) => x.note).join(' | ')}`);
+  expect(raw(n.pieces)).toBe(n.note);
+  return said(n.pieces);
+};
+
 describe('every mechanic has a form in its own words', () => {
   test.each(mechanics.map((m) => [`${m.system} ${m.name}`, m] as const))('%s: the form has exactly the setup’s fields, of the setup’s types', (_name, m) => {
     const form = formFor(m.system, m.name);
@@ -1071,18 +1087,6 @@ describe('a rule in the words its select shows, the file keeping its values', ()
   });
 
   test('a note names every setup field in it as the form does, with a choice\'s value in its option\'s words; the file\'s text kept for the title', () => {
-    const said = (pieces: ReturnType<typeof noteWords>) => pieces.map((p) => (typeof p === 'string' ? p : p.words)).join('');
-    const raw = (pieces: ReturnType<typeof noteWords>) => pieces.map((p) => (typeof p === 'string' ? p : p.raw)).join('');
-    const notesOf = (scenario: Record<string, unknown>) => {
-      const result = runPlan(planScenario({ trials: 20, seed: 1, ...scenario } as never, 'n.json'));
-      return pointNotes(result).map((note) => ({ note, pieces: noteWords(note, result, scenario.setup) }));
-    };
-    const find = (notes: ReturnType<typeof notesOf>, start: string) => {
-      const n = notes.find((x) => x.note.startsWith(start));
-      if (!n) throw new Error(`no note starting ${start}: ${notes.map((x) => x.note).join(' | ')}`);
-      expect(raw(n.pieces)).toBe(n.note);
-      return said(n.pieces);
-    };
     // The Marksman's: its side's "marksmanPush" and its "dice", by their labels; a "lastFoe"
     // that never comes, in the select's words, and the foe's flee policy too.
     const battleSides = (push: string) => [
@@ -1090,39 +1094,39 @@ describe('a rule in the words its select shows, the file keeping its values', ()
       { name: 'guards', flee: 'lostHalf', combatants: [{ name: 'guard', count: 3 }] },
     ];
     const battle = { name: 'b', system: 'viciousness', mechanic: 'battle' };
-    expect(find(notesOf({ ...battle, setup: { sides: battleSides('never') } }), 'sides.0.combatants.0.traits')).toBe(
+    expect(findNote(notesOf({ ...battle, setup: { sides: battleSides('never') } }), 'sides.0.combatants.0.traits')).toBe(
       '“crew › captain › named traits” "marksman" changes nothing here: its push, the snap shot, is the side\'s “Marksman’s push” (never here); its dice ("Gain 1d4 when using a ranged weapon. Add 1d6 when stationed at a proper vantage point") go in “trait dice”',
     );
-    expect(find(notesOf({ ...battle, setup: { sides: battleSides('lastFoe') } }), 'sides.0.marksmanPush')).toBe(
+    expect(findNote(notesOf({ ...battle, setup: { sides: battleSides('lastFoe') } }), 'sides.0.marksmanPush')).toBe(
       '“crew › Marksman’s push” changes nothing here: “at the last foe” shoots when side "guards" has one able combatant left, and it flees before that (“flees” = “once half are down”: once 2 of its 3 are wounded or dead)',
     );
     // A rule's note naming a side's field: the one field of that key in the form.
-    expect(find(notesOf({ ...battle, rules: { medicReach: 'all' }, setup: { sides: battleSides('never') } }), 'rules.medicReach')).toBe(
+    expect(findNote(notesOf({ ...battle, rules: { medicReach: 'all' }, setup: { sides: battleSides('never') } }), 'rules.medicReach')).toBe(
       '“a Medic attends” changes nothing here: no side has a Medic (“medical attention” = “a Medic: none die”, or a combatant with the "medic" trait)',
     );
     // The campaign's task purchase: `buy.action "pc"` is the policy's, beside the task's.
     const camp = newScenario('viciousness', 'campaign') as { setup: { policy: Record<string, unknown> } };
     const policy = camp.setup.policy;
     const campaign = (p: Record<string, unknown>) => notesOf({ ...camp, setup: { ...camp.setup, policy: { ...policy, ...p } } });
-    expect(find(campaign({ buy: { task: { itemRank: 2, perJob: 5 } } }), 'policy.buy.task.perJob')).toMatch(
+    expect(findNote(campaign({ buy: { task: { itemRank: 2, perJob: 5 } } }), 'policy.buy.task.perJob')).toMatch(
       /^“the company’s policy › what the turn’s coins buy › a task done for each job › tasks a job, at most” \(5\) buys 1 a job at most: with “a purchase takes” = “a PC’s turn” each task/,
     );
     const idle = campaign({ action: 'idle', jobEvery: 2, buy: { task: { itemRank: 2 } } });
-    expect(find(idle, 'policy.job and')).toBe('“the company’s policy › the job” and “the company’s policy › a job every … turns” change nothing here: “each troupe’s turn” = “idle”, so no troupe takes a job');
+    expect(findNote(idle, 'policy.job and')).toBe('“the company’s policy › the job” and “the company’s policy › a job every … turns” change nothing here: “each troupe’s turn” = “idle”, so no troupe takes a job');
     // "action" below buy is the purchase's, which offers no "idle": the turn's is meant.
-    expect(find(idle, 'policy.buy.task')).toMatch(/and “each troupe’s turn” = “idle”, so no troupe/);
-    expect(find(campaign({ reserve: 2 }), 'policy.reserve')).toBe('“the company’s policy › liquid coins kept back” changes nothing here: “bank liquid coins” = “all”, and only “bank liquid coins” = “all but a reserve” keeps liquid coins back');
+    expect(findNote(idle, 'policy.buy.task')).toMatch(/and “each troupe’s turn” = “idle”, so no troupe/);
+    expect(findNote(campaign({ reserve: 2 }), 'policy.reserve')).toBe('“the company’s policy › liquid coins kept back” changes nothing here: “bank liquid coins” = “all”, and only “bank liquid coins” = “all but a reserve” keeps liquid coins back');
     // VDP: two keys sharing one value, and a value after its key.
     const combat = newScenario('vdp', 'combat') as { setup: { characters: Record<string, unknown>[] } };
     const vdp = notesOf({ ...combat, setup: { characters: combat.setup.characters.map((c) => ({ ...c, offensiveEffect: 'never', defensiveEffect: 'never', effectTension: 1, chargeCashIn: 'hits', chargeBuy: 'none' })) } });
     const first = String(combat.setup.characters[0]!.name);
-    expect(find(vdp, 'characters.0.effectTension')).toBe(`“${first} › stored tension per effect” changes nothing here: ${first} makes no effect to add it to (“convert damage to an effect” and “block’s tension on an effect” = “never”)`);
-    expect(find(vdp, 'characters.0.chargeCashIn')).toBe(`“${first} › gives up for charge” changes nothing here: ${first} buys nothing with charge (“Edge Charge buys” = “none”)`);
+    expect(findNote(vdp, 'characters.0.effectTension')).toBe(`“${first} › stored tension per effect” changes nothing here: ${first} makes no effect to add it to (“convert damage to an effect” and “block’s tension on an effect” = “never”)`);
+    expect(findNote(vdp, 'characters.0.chargeCashIn')).toBe(`“${first} › gives up for charge” changes nothing here: ${first} buys nothing with charge (“Edge Charge buys” = “none”)`);
     // Sorcerer: a plain word with "is" and a number, a number field's.
     const contest = newScenario('sorcerer', 'contest') as { setup: Record<string, unknown> };
-    expect(find(notesOf({ ...contest, setup: { ...contest.setup, tries: 1, retryPenalty: 1 } }), 'retryPenalty')).toBe('“dice lost per failed try” changes nothing here: “tries (side A)” is 1, and the penalty cuts only the tries after a lost one');
+    expect(findNote(notesOf({ ...contest, setup: { ...contest.setup, tries: 1, retryPenalty: 1 } }), 'retryPenalty')).toBe('“dice lost per failed try” changes nothing here: “tries (side A)” is 1, and the penalty cuts only the tries after a lost one');
     // Nothing guessed: a quoted trait, a side's name, an English word spelt as a key.
-    const trait = find(notesOf({ ...battle, setup: { sides: battleSides('never') } }), 'sides.0.combatants.0.traits');
+    const trait = findNote(notesOf({ ...battle, setup: { sides: battleSides('never') } }), 'sides.0.combatants.0.traits');
     expect(trait).toContain('"marksman" changes nothing');
     expect(said(noteWords('sides.0.flee changes nothing here: the dice go to side "guards" and its aid', { system: 'viciousness', mechanic: 'battle' }, { sides: battleSides('never') }))).toBe(
       '“crew › flees” changes nothing here: the dice go to side "guards" and its aid',
@@ -1130,18 +1134,6 @@ describe('a rule in the words its select shows, the file keeping its values', ()
   });
 
   test('a note lists several values of one field each in its option\'s words; a word not the field\'s stays as it is', () => {
-    const said = (pieces: ReturnType<typeof noteWords>) => pieces.map((p) => (typeof p === 'string' ? p : p.words)).join('');
-    const raw = (pieces: ReturnType<typeof noteWords>) => pieces.map((p) => (typeof p === 'string' ? p : p.raw)).join('');
-    const notesOf = (scenario: Record<string, unknown>) => {
-      const result = runPlan(planScenario({ trials: 20, seed: 1, ...scenario } as never, 'n.json'));
-      return pointNotes(result).map((note) => ({ note, pieces: noteWords(note, result, scenario.setup) }));
-    };
-    const find = (notes: ReturnType<typeof notesOf>, start: string) => {
-      const n = notes.find((x) => x.note.startsWith(start));
-      if (!n) throw new Error(`no note starting ${start}: ${notes.map((x) => x.note).join(' | ')}`);
-      expect(raw(n.pieces)).toBe(n.note);
-      return said(n.pieces);
-    };
     // VDP combat where every fighter buys Surge with its hits: no block given up, no success
     // given up for a buy released on an enemy. The audit read `“its blocks” or "both"` and
     // `…other than "none", surge, secondWind, breakOff or changeFocus`, "with a “Edge Charge buys”".
@@ -1151,10 +1143,10 @@ describe('a rule in the words its select shows, the file keeping its values', ()
       rules: { givenUpBlock: 'nothing', chargeRelease: 'nextAction' },
       setup: { characters: combat.setup.characters.map((c) => ({ ...c, chargeBuy: 'surge', chargeCashIn: 'hits' })) },
     });
-    expect(find(surging, 'rules.givenUpBlock')).toBe(
+    expect(findNote(surging, 'rules.givenUpBlock')).toBe(
       '“a block given up for charge” changes nothing here: no character gives up a block for charge (“gives up for charge” = “its blocks” or “its blocks and hits”, and “Edge Charge buys” other than “none”)',
     );
-    expect(find(surging, 'rules.chargeRelease')).toBe(
+    expect(findNote(surging, 'rules.chargeRelease')).toBe(
       '“charge from a success given up is released” changes nothing here: no character gives up a success for a buy released on an enemy (“gives up for charge” other than “never”, and “Edge Charge buys” other than “none”, “Surge”, “Second Wind”, “Break off” or “Change Focus”)',
     );
     // Viciousness battle: guards who flee when outnumbered against a crew that does too.
@@ -1163,7 +1155,7 @@ describe('a rule in the words its select shows, the file keeping its values', ()
       { name: 'crew', marksmanPush: 'lastFoe', flee: 'outnumbered', combatants: [{ name: 'captain', traits: ['marksman'], dice: ['d4'] }, { name: 'cutpurse' }] },
       { name: 'guards', flee: 'outnumbered', combatants: [{ name: 'guard', count: 3 }] },
     ];
-    expect(find(notesOf({ ...battle, setup: { sides } }), 'sides.0.marksmanPush')).toBe(
+    expect(findNote(notesOf({ ...battle, setup: { sides } }), 'sides.0.marksmanPush')).toBe(
       '“crew › Marksman’s push” changes nothing here: “at the last foe” shoots when side "guards" has one able combatant left, and it flees before that (“flees” = “when outnumbered”: one alone is outnumbered by side "crew", which is never down to one while both fight: its “flees” = “when outnumbered” too, so both fight on only at even counts, and a round wounds one side)',
     );
     // Only the same field's values, and the list ends at the first that is not one: a side's
