@@ -485,4 +485,19 @@ describe('the Marksman\'s push in the campaign\'s fights: "Make a snap shot with
     const noFight = runScenario({ ...scenario(troupe, { marksmanPush: 'lastFoe', onFailedJob: 'abandon' }), trials: 200 }).results[0];
     expect(noFight.notes).toContainEqual(expect.stringMatching(/^policy\.marksmanPush changes nothing here: no fight is ever played/));
   });
+
+  test('lastFoe against guards who flee "lostHalf" from two or more never shoots, and the notes say so; with one guard it may', () => {
+    const fleeing = (guards: object, policy: object = {}) => scenario(troupe, { marksmanPush: 'lastFoe', job: { challenges: 3, guards: { flee: 'lostHalf', ...guards } }, ...policy }, 500);
+    const never = runScenario(fleeing({ perActiveChallenge: 2 })).results[0];
+    expect(never.notes).toContainEqual(expect.stringMatching(/^policy\.marksmanPush changes nothing here: "lastFoe" shoots when one guard is left able, .* every job's fight has 2 or more/));
+    expect(never.metrics['marksman.shots'].estimate).toBe(0);
+    // With freePushes "fallout" a fight may have only the fixed guards: two, still never.
+    const fallout = runScenario(fleeing({ perActiveChallenge: 1, count: 2 }, { freePushes: 'fallout' })).results[0];
+    expect(fallout.notes).toContainEqual(expect.stringMatching(/every job's fight has 2 or more/));
+    expect(fallout.metrics['marksman.shots'].estimate).toBe(0);
+    // One guard a challenge left active: a plan failed by one challenge leaves one guard, shot.
+    const one = runScenario(fleeing({ perActiveChallenge: 1 })).results[0];
+    expect(one.notes ?? []).not.toContainEqual(expect.stringMatching(/marksmanPush/));
+    expect(one.metrics['marksman.shots'].ci95[0]).toBeGreaterThan(0);
+  });
 });

@@ -456,6 +456,16 @@ export function campaignNotes(
     if (fields.length > 0) nothing(fields.join(' and '), `no fight is ever played (${noJobFight}; and without rivals no attempt on a PC's life nor interference)`);
     return notes;
   }
+  // lastFoe waits for one able guard at a clash's start, and guards who flee "lostHalf" from
+  // two or more flee once one is left, in the flight phase before that clash (battle.ts
+  // lastFoeNeverComes, read for the campaign's skirmish). A rival's minions never flee, so a
+  // campaign with rivals may still see the shot.
+  if (policy.marksmanPush === 'lastFoe' && !marksmanNoted && rivals.length === 0 && policy.job?.guards?.flee === 'lostHalf') {
+    const least = leastGuards(policy);
+    if (least >= 2) {
+      nothing('policy.marksmanPush', `"lastFoe" shoots when one guard is left able, and with job.guards.flee "lostHalf" the guards flee before that: every job's fight has ${least} or more (job.guards.count, and job.guards.perActiveChallenge for each challenge left active), so one left means half are wounded or dead; and without rivals no rival's minions, who never flee, are fought`);
+    }
+  }
   // woundOrder picks which of a troupe's able PCs a landed hit wounds (skirmish.ts woundPcs):
   // the guards and a rival's minions are a count, with no captain among them. A troupe of
   // one PC, its captain, has one to wound, whatever the order.
@@ -514,6 +524,19 @@ function taskIdleWhy(s: CampaignSetup, policy: NonNullable<CampaignSetup['policy
     return 'with buy.action "pc" a task is a PC\'s turn action, and every troupe is its captain alone (no minion, none added by advancing), so nobody would be left to take the job';
   }
   return undefined;
+}
+
+/**
+ * The fewest guards a job's fight has (campaignPlay.ts failedPlan): `count`, and
+ * `perActiveChallenge` for each challenge left active, at least one when a plan fails, or
+ * none with freePushes "fallout" (its free pushes thwart them); a fight needs a guard.
+ */
+function leastGuards(policy: NonNullable<CampaignSetup['policy']>): number {
+  const fixed = policy.job?.guards?.count ?? 0;
+  const per = policy.job?.guards?.perActiveChallenge ?? 1;
+  const fallout = policy.freePushes === 'fallout';
+  if (fallout && fixed === 0) return per;
+  return fallout ? fixed : fixed + per;
 }
 
 /** The job's guards are 0 however many challenges are left active. */
