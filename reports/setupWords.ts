@@ -53,6 +53,8 @@ const OWN_VALUE_PLACE = /(?:\bchanges? nothing here: |\bthe default )$/;
 
 interface Found {
   field: Field;
+  /** Its own label, as the setup reads it (`tries (sorcerer)`: spec.ts `whose`). */
+  label: string;
   /** The whole path below `setup`, for the title. */
   path: string[];
 }
@@ -66,11 +68,11 @@ function parse(json: string): unknown {
 }
 
 /** The form's field at `path` (below `setup`), in `mechanic`'s form, else one of its system's. */
-function fieldOf(mechanic: SweepMechanic, path: string[], setup: unknown): Field | undefined {
+function fieldOf(mechanic: SweepMechanic, path: string[], setup: unknown): Omit<Found, 'path'> | undefined {
   const own = formFor(mechanic.system, mechanic.mechanic);
   for (const form of [own, ...forms.filter((f) => f !== own && f.system === mechanic.system)]) {
-    const found = form && fieldAt(form.fields, path, setup)?.field;
-    if (found) return found;
+    const found = form && fieldAt(form.fields, path, setup);
+    if (found) return { field: found.field, label: found.labels[found.labels.length - 1]! };
   }
   return undefined;
 }
@@ -80,7 +82,7 @@ function fieldsKeyed(fields: readonly Field[], key: readonly string[], above: st
   return fields.flatMap((f) => {
     const path = [...above, f.key];
     if (f.kind === 'group' || f.kind === 'list') return fieldsKeyed(f.fields, key, f.kind === 'list' ? [...path, '0'] : path);
-    return path.length >= key.length && key.every((k, i) => path[path.length - key.length + i] === k) ? [{ field: f, path }] : [];
+    return path.length >= key.length && key.every((k, i) => path[path.length - key.length + i] === k) ? [{ field: f, path, label: f.label }] : [];
   });
 }
 
@@ -92,8 +94,8 @@ function fieldsKeyed(fields: readonly Field[], key: readonly string[], above: st
 function resolve(key: string[], subject: string[], mechanic: SweepMechanic, setup: unknown, fits: (f: Field) => boolean): Found | undefined {
   for (let n = subject.length; n >= 0; n--) {
     const path = [...subject.slice(0, n), ...key];
-    const field = fieldOf(mechanic, path, setup);
-    if (field && field.kind !== 'list' && field.kind !== 'group' && fits(field)) return { field, path };
+    const found = fieldOf(mechanic, path, setup);
+    if (found && found.field.kind !== 'list' && found.field.kind !== 'group' && fits(found.field)) return { ...found, path };
   }
   const form = formFor(mechanic.system, mechanic.mechanic);
   const anywhere = subject.length === 0 && form ? fieldsKeyed(form.fields, key).filter((f) => fits(f.field)) : [];
@@ -131,7 +133,7 @@ function fieldWords(text: string, subject: string[], mechanic: SweepMechanic, se
     const found = resolve(key.split('.'), subject, mechanic, setup, plain ? offers : () => true);
     if (!found) continue;
     const said = after ? optionLabel(found.field as LeafField, value) : undefined;
-    const label = quoted(found.field.label);
+    const label = quoted(found.label);
     if (said !== undefined) {
       const to = m.index + whole.length + after![0].length;
       const is = after![1] === ' other than ' ? ' other than ' : ' = ';

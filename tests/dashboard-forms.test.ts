@@ -1124,7 +1124,7 @@ describe('a rule in the words its select shows, the file keeping its values', ()
     expect(findNote(vdp, 'characters.0.chargeCashIn')).toBe(`“${first} › gives up for charge” changes nothing here: ${first} buys nothing with charge (“Edge Charge buys” = “none”)`);
     // Sorcerer: a plain word with "is" and a number, a number field's.
     const contest = newScenario('sorcerer', 'contest') as { setup: Record<string, unknown> };
-    expect(findNote(notesOf({ ...contest, setup: { ...contest.setup, tries: 1, retryPenalty: 1 } }), 'retryPenalty')).toBe('“dice lost per failed try” changes nothing here: “tries (side A)” is 1, and the penalty cuts only the tries after a lost one');
+    expect(findNote(notesOf({ ...contest, setup: { ...contest.setup, tries: 1, retryPenalty: 1 } }), 'retryPenalty')).toBe('“dice lost per failed try” changes nothing here: “tries (sorcerer)” is 1, and the penalty cuts only the tries after a lost one');
     // Nothing guessed: a quoted trait, a side's name, an English word spelt as a key.
     const trait = findNote(notesOf({ ...battle, setup: { sides: battleSides('never') } }), 'sides.0.combatants.0.traits');
     expect(trait).toContain('"marksman" changes nothing');

@@ -104,6 +104,9 @@ describe('names and values', () => {
     // With the setup, a named side reads by its name, as the metrics do ("P(win: sorcerer)").
     expect(sweepLabel('setup.a.dice', { a: { name: 'sorcerer', dice: 3 }, b: { name: 'demon', dice: 3 } }, { system: 'sorcerer', mechanic: 'contest' })).toBe('sorcerer › dice');
     expect(sweepLabel('setup.b.will', { a: { name: 'jo' }, b: { name: 'thug' } }, { system: 'sorcerer', mechanic: 'conflict' })).toMatch(/^thug › /);
+    // So does a field that is a side's though it sits beside them: the contest's tries are side a's.
+    expect(sweepLabel('setup.tries', { a: { name: 'sorcerer', dice: 3 }, b: { name: 'demon', dice: 3 } }, { system: 'sorcerer', mechanic: 'contest' })).toBe('tries (sorcerer)');
+    expect(sweepLabel('setup.tries', { a: { dice: 3 }, b: { dice: 3 } }, { system: 'sorcerer', mechanic: 'contest' })).toBe('tries (side A)');
     // A group that is not a side keeps its own word: the company is "company", whatever its name.
     expect(sweepLabel('setup.company.rank', { company: { name: 'co' } }, { system: 'viciousness', mechanic: 'campaign' })).toBe('company › wealth rank');
     // A path no form has keeps its keys, its items still named.

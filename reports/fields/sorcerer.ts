@@ -35,6 +35,7 @@ export const contestForm: MechanicForm = {
       kind: 'number',
       key: 'tries',
       label: 'tries (side A)',
+      whose: 'a',
       placeholder: '1 (one roll)',
       help: 'side A keeps at the task until it wins, at most this many times; adds the odds of winning within them (a reroll is rolled again, in the same try)',
     },

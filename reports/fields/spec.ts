@@ -14,6 +14,13 @@ interface FieldBase {
   label: string;
   /** One line under the label: what it means at the table, and its default. */
   help?: string;
+  /**
+   * The key of a `byName` group beside this field that it belongs to (Sorcerer's `tries`
+   * are side a's): the group's label in this one's, "tries (side A)", reads by that side's
+   * name in a path's words where the setup gives one ("tries (sorcerer)"), as the group's
+   * own fields do ("sorcerer › dice"). The form keeps "side A", beside the group's legend.
+   */
+  whose?: string;
 }
 
 export interface NumberField extends FieldBase {
@@ -144,8 +151,9 @@ export function fieldAt(fields: readonly Field[], path: Path, setup: unknown): F
   for (let i = 0; i < path.length; i++) {
     const field = current.find((f) => f.key === String(path[i]));
     if (!field) return undefined;
+    const parent = value;
     value = value?.[field.key];
-    if (i === path.length - 1) return { field, labels: [...labels, field.label] };
+    if (i === path.length - 1) return { field, labels: [...labels, labelBeside(field, current, parent)] };
     if (field.kind === 'group') {
       // A group that is a named side (Sorcerer's a and b) reads by its name, as a list
       // item does: "sorcerer › dice", not "side A › dice" beside metrics saying sorcerer.
@@ -164,6 +172,15 @@ export function fieldAt(fields: readonly Field[], path: Path, setup: unknown): F
     }
   }
   return undefined;
+}
+
+/** `field`'s label among `siblings`, in `parent` (the object holding its key): see `whose`. */
+function labelBeside(field: Field, siblings: readonly Field[], parent: any): string {
+  if (field.whose === undefined) return field.label;
+  const group = siblings.find((f) => f.key === field.whose);
+  const name = parent?.[field.whose]?.name;
+  if (group?.kind !== 'group' || group.byName !== true || typeof name !== 'string' || name === '') return field.label;
+  return field.label.replace(`(${group.label})`, `(${name})`);
 }
 
 /**
