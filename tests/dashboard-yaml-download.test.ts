@@ -53,7 +53,7 @@ describe('a scenario opened from YAML is saved as YAML, its comments kept', () =
     // The comment stays on its own check, now the second: just above its metric line.
     const at = lines.indexOf(firstRoll);
     expect(at).toBeGreaterThan(0);
-    expect(lines.slice(at + 1, at + 4)).toEqual(['- metric: win.ambusher', 'point: {setup.characters.0.advantage: 1, setup.characters.0.advantageRolls: first}', 'between: [0.5, 0.7]']);
+    expect(lines.slice(at + 1, at + 4)).toEqual(['- metric: win.ambusher', 'point: { setup.characters.0.advantage: 1, setup.characters.0.advantageRolls: first }', 'between: [0.5, 0.7]']);
     // Unchanged values keep their written form ("0.80", not "0.8").
     expect(saved.text).toContain('between: [0.47, 0.53]');
   });
@@ -108,6 +108,32 @@ describe('a change of values only keeps every other byte of the file', () => {
     expect(saved.text).toBe(
       '\ufeff# keep\nname: "x, again: true" # a name\nsystem: viciousness\nmechanic: clash\nsetup:\n  sides:\n    - { name: a, combatants: [{ name: c, dice: [2d6, d4] }] }\n    - { name: "null", combatants: [{ name: d, dice: [d4] }] }   # them\n',
     );
+  });
+
+  // A structural edit is written through the Document, whose one padding option wrote every
+  // flow map of the library (`{ name: captain }`) unpadded, or every list padded, and which
+  // folded every description anew at the file's longest line (a sweep's point).
+  test.each(YAML_FILES)('%s: a key added to the setup, every other byte kept', (file) => {
+    const text = readFileSync(join(SCENARIOS, file), 'utf8');
+    const scenario = parseScenarioText(text, file) as any;
+    scenario.setup.addedByThePage = 1;
+    const saved = yamlFileText(text, file, scenario);
+    expect(saved.keptComments).toBe(true);
+    expect(read(saved.text, file)).toBe(JSON.stringify(scenario));
+    // A block map gains the line; an empty flow map (`setup: {}`) its entry.
+    const without = saved.text.replace(/^ +addedByThePage: 1\n/m, '').replace('setup: { addedByThePage: 1 }', 'setup: {}');
+    expect(without).toBe(text);
+  });
+
+  test('flow maps and lists each padded as the file pads most of its own', () => {
+    const scenario = { name: 'x', system: 'viciousness', mechanic: 'clash', setup: { sides: [{ name: 'a', combatants: [{ name: 'c', dice: ['d4', 'd6'] }] }, { name: 'b', combatants: [{ name: 'd', dice: [], count: 2 }] }] } };
+    const write = (text: string) => yamlFileText(text, 'x.yaml', { ...scenario, trials: 5 }).text.split('\n').filter((l) => /[[{]/.test(l));
+    const padded = 'name: x\nsystem: viciousness\nmechanic: clash\nsetup:\n  sides:\n    - { name: a, combatants: [ { name: c, dice: [ d4, d6 ] } ] }\n    - { name: b, combatants: [ { name: d, dice: [], count: 2 } ] }\n';
+    expect(write(padded)).toEqual(['    - { name: a, combatants: [ { name: c, dice: [ d4, d6 ] } ] }', '    - { name: b, combatants: [ { name: d, dice: [], count: 2 } ] }']);
+    const library = padded.replaceAll('[ ', '[').replaceAll(' ]', ']');
+    expect(write(library)).toEqual(['    - { name: a, combatants: [{ name: c, dice: [d4, d6] }] }', '    - { name: b, combatants: [{ name: d, dice: [], count: 2 }] }']);
+    const bare = library.replaceAll('{ ', '{').replaceAll(' }', '}');
+    expect(write(bare)).toEqual(['    - {name: a, combatants: [{name: c, dice: [d4, d6]}]}', '    - {name: b, combatants: [{name: d, dice: [], count: 2}]}']);
   });
 
   test('a folded description changed: written through the Document, the data still the page’s', () => {

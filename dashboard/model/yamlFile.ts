@@ -9,7 +9,7 @@
  * the scenario exactly, or it is not used: a file that says other than the page never goes
  * out under the file's name.
  */
-import { Document, isAlias, isMap, isScalar, isSeq, parse, parseAllDocuments, Scalar, type Node, type Pair } from 'yaml';
+import { Document, isAlias, isMap, isScalar, isSeq, parse, parseAllDocuments, Parser, Scalar, type Node, type Pair } from 'yaml';
 import { parseScenarioText } from '../../sim/scenarioText.ts';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -174,10 +174,91 @@ function scalarText(value: null | boolean | number | string, type: Scalar['type'
   return JSON.stringify(value);
 }
 
-/** How the text is laid out: lines up to the file's longest (at least 80), flow lists unpadded. */
+/** How the text is laid out: lines up to the file's longest (at least 80), flow collections unpadded (padded after, by `padFlow`). */
 function layout(opened: string) {
   const longest = Math.max(0, ...opened.split('\n').map((line) => line.length));
   return { lineWidth: Math.max(80, longest), flowCollectionPadding: false };
+}
+
+/** A flow collection written on one line with something in it: `[` or `{`, and where it opens and closes. */
+interface OneLineFlow {
+  kind: '[' | '{';
+  open: number;
+  close: number;
+}
+
+/** The one-line, non-empty flow collections of `text` (the `yaml` package's concrete syntax tree). */
+function oneLineFlows(text: string): OneLineFlow[] {
+  const found: OneLineFlow[] = [];
+  const walk = (token: unknown): void => {
+    if (token === null || typeof token !== 'object') return;
+    const t = token as { type?: string; start?: { offset: number; source: string }; end?: { type: string; offset: number }[]; items?: unknown[] };
+    if (t.type === 'flow-collection' && t.start && t.end && (t.items?.length ?? 0) > 0) {
+      const close = t.end.find((e) => e.type === 'flow-map-end' || e.type === 'flow-seq-end');
+      if (close && !text.slice(t.start.offset, close.offset).includes('\n')) found.push({ kind: t.start.source === '[' ? '[' : '{', open: t.start.offset, close: close.offset });
+    }
+    for (const v of Array.isArray(token) ? token : Object.values(token)) walk(v);
+  };
+  for (const token of new Parser().parse(text)) walk(token);
+  return found;
+}
+
+/**
+ * `written` (laid out unpadded) with its flow maps and lists padded as the opened file pads
+ * each kind, by most of its one-line ones: the library writes maps `{ a: 1 }` and lists
+ * `[1, 2]`, which the `yaml` package's one `flowCollectionPadding` cannot keep both of, and
+ * a structural edit rewrote every flow map of the file otherwise.
+ */
+function padFlow(opened: string, written: string): string {
+  const votes = { '[': 0, '{': 0 };
+  for (const f of oneLineFlows(opened)) votes[f.kind] += opened[f.open + 1] === ' ' ? 1 : -1;
+  const inserts = oneLineFlows(written)
+    .filter((f) => votes[f.kind] > 0)
+    .flatMap((f) => [f.open + 1, f.close])
+    .sort((a, b) => b - a);
+  let text = written;
+  for (const at of inserts) text = `${text.slice(0, at)} ${text.slice(at)}`;
+  return text;
+}
+
+/** The block scalars (`description: >`) of `text`'s document: where each stands, and what it says. */
+function blockScalars(text: string): { from: number; to: number; value: unknown }[] {
+  const doc = scenarioDocument(text);
+  const found: { from: number; to: number; value: unknown }[] = [];
+  const walk = (node: unknown): void => {
+    if (isScalar(node)) {
+      if ((node.type === Scalar.BLOCK_FOLDED || node.type === Scalar.BLOCK_LITERAL) && node.range) found.push({ from: node.range[0], to: node.range[1], value: node.value });
+    } else if (isMap(node)) {
+      for (const pair of node.items) walk(pair.value);
+    } else if (isSeq(node)) {
+      node.items.forEach(walk);
+    }
+  };
+  if (doc) walk(doc.contents);
+  return found;
+}
+
+/**
+ * `written` with each text block that says what one of the opened file's says (in order) put
+ * back as the file had it: the Document folds a `>` block anew at the line width, which is
+ * the file's longest line (a sweep's point), so a key added anywhere re-laid every
+ * description. Checked by reading it back, as all the text is.
+ */
+function keptBlocks(opened: string, written: string): string {
+  const bom = opened.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const before = blockScalars(opened);
+  const after = blockScalars(written);
+  const swaps: { from: number; to: number; text: string }[] = [];
+  let next = 0;
+  for (const block of after) {
+    const at = before.findIndex((b, i) => i >= next && b.value === block.value);
+    if (at < 0) continue;
+    next = at + 1;
+    swaps.push({ from: block.from, to: block.to, text: opened.slice(bom + before[at]!.from, bom + before[at]!.to) });
+  }
+  let text = written;
+  for (const { from, to, text: kept } of swaps.reverse()) text = text.slice(0, from) + kept + text.slice(to);
+  return text;
 }
 
 /**
@@ -205,12 +286,14 @@ export function yamlFileText(opened: string, file: string, scenario: unknown): {
       if (says(bom + text)) return { text: bom + text, keptComments: true };
     }
     doc.contents = sync(doc, doc.contents, target) as typeof doc.contents;
-    // Written as the file was: its long lines not folded anew, flow lists as "[0, 1]".
-    const text = doc.toString(layout(opened));
-    if (says(text)) return { text, keptComments: true };
+    // Written as the file was: its long lines not folded anew, flow maps and lists padded as
+    // it pads them, its text blocks that say the same as it wrote them.
+    const written = padFlow(opened, doc.toString(layout(opened)));
+    const text = [keptBlocks(opened, written), written].find(says);
+    if (text !== undefined) return { text, keptComments: true };
   }
   // A document made from the data alone: no comments to keep.
-  const text = new Document(target).toString(layout(opened));
+  const text = padFlow(opened, new Document(target).toString(layout(opened)));
   if (!says(text)) throw new Error(`${file}: the scenario could not be written as YAML that reads back the same`);
   return { text, keptComments: false };
 }
