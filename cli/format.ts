@@ -2,7 +2,7 @@
 import type { ScenarioResult } from '../sim/result.ts';
 import { pointLabel } from '../reports/sweep.ts';
 import { exactFigure } from '../sim/solve/sentence.ts';
-import { exactDisagrees, measured } from '../reports/checkText.ts';
+import { bandText, exactDisagrees, measured } from '../reports/checkText.ts';
 
 /** Enough digits to read a probability or a mean; the JSON keeps them all. */
 export function fmt(x: number): string {
@@ -60,13 +60,7 @@ export function formatResult(result: ScenarioResult, file: string, setup?: unkno
     lines.push('');
     lines.push('  checks:');
     for (const e of result.expect) {
-      const band = [
-        e.between !== undefined ? `between ${e.between[0]} and ${e.between[1]}` : '',
-        e.atLeast !== undefined ? `at least ${e.atLeast}` : '',
-        e.atMost !== undefined ? `at most ${e.atMost}` : '',
-      ]
-        .filter(Boolean)
-        .join(' and ');
+      const band = bandText(e, true);
       const at = e.point ? ` at ${pointLabel(e.point, setup, result)}` : '';
       const note = exactDisagrees(e, result);
       // A failure says what was measured (and where, for a check over several points), as

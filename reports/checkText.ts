@@ -59,6 +59,23 @@ export function formatInterval([low, high]: [number, number]): string {
 }
 
 /**
+ * A check's band as the file gives it: every bound it has, joined ("between 0.2 and 0.8 and
+ * ≥ 0.5"), as a check may give all three and is judged on all (sim/scenario.ts checkPasses).
+ * The page and the reports said only the first (`between`, or `atLeast`), a band the check
+ * was not judged on. `words`: "at least"/"at most", as the command line and the page say
+ * them, for the reports' "≥"/"≤".
+ */
+export function bandText(check: Pick<ExpectResult, 'atLeast' | 'atMost' | 'between'>, words = false): string {
+  return [
+    check.between !== undefined ? `between ${check.between[0]} and ${check.between[1]}` : '',
+    check.atLeast !== undefined ? `${words ? 'at least' : '≥'} ${check.atLeast}` : '',
+    check.atMost !== undefined ? `${words ? 'at most' : '≤'} ${check.atMost}` : '',
+  ]
+    .filter(Boolean)
+    .join(' and ');
+}
+
+/**
  * An expect check in its parts: the metric by its label (the result's own, as the charts and
  * tables beside it say it) and by its name as the file writes it (`metric:`, which a designer
  * needs to write an `expect`), then the band and where: "between 0.201 and 0.211 at every
@@ -66,12 +83,7 @@ export function formatInterval([low, high]: [number, number]): string {
  * pointLabel). `label` is undefined where the result declares none other than the name.
  */
 export function checkParts(check: ExpectResult, setup?: unknown, mechanic?: SweepMechanic): { label?: string; metric: string; rest: string } {
-  const bound =
-    check.between !== undefined
-      ? `between ${check.between[0]} and ${check.between[1]}`
-      : [check.atLeast !== undefined ? `≥ ${check.atLeast}` : '', check.atMost !== undefined ? `≤ ${check.atMost}` : '']
-          .filter(Boolean)
-          .join(' and ');
+  const bound = bandText(check);
   const where = check.point ? `at ${pointLabel(check.point, setup, mechanic)}` : 'at every point';
   const label = mechanic !== undefined && 'results' in mechanic ? metricLabel(mechanic as ScenarioResult, check.metric) : undefined;
   return { ...(label !== undefined && label !== check.metric ? { label } : {}), metric: check.metric, rest: `${bound} ${where}` };

@@ -61,6 +61,15 @@ describe('a stopped run', () => {
     expect([...root.querySelectorAll('.checks li')].map((li) => li.getAttribute('class'))).toEqual(['fail', 'pass']);
   });
 
+  test('a check giving two bounds says both, as it is judged on both (the page said the first only)', () => {
+    const both = { ...heist, sweep: undefined, expect: [{ metric: 'success', between: [0, 1], atLeast: 0.99 }] };
+    const result = runPlan(planScenario(both, 'heist.json'));
+    const root = renderResults({ state: 'finished', results: [result] }, options);
+    const item = root.querySelector('.checks li')!;
+    expect(item.getAttribute('class')).toBe('fail');
+    expect(item.textContent).toContain('between 0 and 1 and at least 0.99');
+  });
+
   test('B with nothing back yet: no "only A reports" note', () => {
     const a = firstPointOnly();
     const b = { ...a, results: [], expect: [] };

@@ -47,6 +47,14 @@ describe('sweep points named in the game’s words, given the setup', () => {
     expect(describeCheck(check)).toBe('success ≥ 0.99 at participant 2 › how many = 2, participant 1 › trait dice = none');
   });
 
+  it('a check giving several bounds is said with all of them, in the report and on the command line alike', () => {
+    const both = { ...heist, expect: [{ metric: 'success', point: heist.expect[0]!.point, between: [0, 1], atLeast: 0.99, atMost: 1 }] };
+    const r = runPlan(planScenario(both, 'heist.json'));
+    // The report said "between 0 and 1" alone, a band the check was not judged on.
+    expect(describeCheck(r.expect[0]!, heist.setup)).toBe(`success between 0 and 1 and ≥ 0.99 and ≤ 1 at ${where}`);
+    expect(formatResult(r, 'heist.json', heist.setup)).toContain(`FAIL  success between 0 and 1 and at least 0.99 and at most 1 at ${where}; measured`);
+  });
+
   it('distribution panels and the dashboard’s tables name each point the same way', () => {
     // Plot wraps a long panel label onto two lines (tspans).
     const svg = distributionBars(result, 'successes', heist.setup);

@@ -9,7 +9,7 @@ import { formatSweepValue, pointFileText, pointLabel, sweepLabel, sweepValueLabe
 import { axisValues, sweepAxes } from '../../reports/charts/shared.ts';
 import { formatSweepValues, kindOfValues } from '../model/sweep.ts';
 import { headlineLines } from '../../reports/headline.ts';
-import { exactDisagrees, exactNoteMark } from '../../reports/checkText.ts';
+import { bandText, exactDisagrees, exactNoteMark } from '../../reports/checkText.ts';
 import { pointNotes } from '../../reports/pointNotes.ts';
 import { comparePanels, comparedMetric, unpairedMetrics } from '../charts/comparePanels.ts';
 import { heatmapChoices, heatmapMetric, panelsFor, type DistributionView } from '../charts/panels.ts';
@@ -230,7 +230,7 @@ function checks(result: ScenarioResult, provisional: boolean, setup?: unknown): 
       'ul',
       {},
       ...result.expect.map((e) => {
-        const bound = e.between ? `between ${e.between[0]} and ${e.between[1]}` : e.atLeast !== undefined ? `at least ${e.atLeast}` : `at most ${e.atMost}`;
+        const bound = bandText(e, true);
         const whereText = e.point ? ` at ${pointLabel(e.point, setup, result)}` : '';
         // The point in words (a rule's value as its select says it), the file's on hover.
         const where = e.point ? h('span', { class: 'where', attrs: { title: pointFileText(e.point) } }, whereText) : '';
