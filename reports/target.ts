@@ -29,7 +29,8 @@
  *   - `<name>` missing and an `.old-*` there (killed between the two renames): the newest
  *     `.old-*` is renamed back to `<name>` — the previous reports come back;
  *   - every other `.old-*` and every `.tmp-*` (an unfinished render, or a finished swap
- *     whose clean-up was cut short) is deleted, but only if it carries the mark.
+ *     whose clean-up was cut short) is deleted, but only if it carries the mark and holds
+ *     nothing poolsim cannot show it wrote as it is (keptIn): else it is kept, and named.
  * Leftovers of a run whose process is still alive are left alone: it may still be writing.
  */
 import { accessSync, closeSync, constants, existsSync, lstatSync, mkdtempSync, openSync, readFileSync, readSync, readdirSync, realpathSync, renameSync, rmSync, rmdirSync, statSync } from 'node:fs';
@@ -291,7 +292,7 @@ export function isReportFolder(dir: string): boolean {
   return true;
 }
 
-/** Deletable leftovers: poolsim's own folders, or empty ones (a render killed before its mark). */
+/** Leftovers poolsim's own: a folder it wrote (the mark), or an empty one (a render killed before its mark). */
 function ours(dir: string): boolean {
   try {
     return isReportFolder(dir) || (lstatSync(dir).isDirectory() && readdirSync(dir).length === 0);
@@ -301,21 +302,39 @@ function ours(dir: string): boolean {
 }
 
 /**
+ * What keeps one of poolsim's leftovers from being deleted: the entries in it that poolsim
+ * cannot show it wrote as they are (foreignEntries, with its list of files), or, without
+ * that list (a render killed before it wrote it), every entry but the mark, as no page of
+ * it can be shown to be poolsim's. Empty where it may go. Before an audit (December 2026) a
+ * marked leftover went whole, a note put in it by hand with it.
+ */
+function keptIn(dir: string): string[] {
+  if (hasWrittenList(dir)) return foreignEntries(dir);
+  return readdirSync(dir).filter((n) => n !== MARKER && !DESKTOP_FILES.has(n)).sort();
+}
+
+/**
  * Put right what an interrupted run left beside `target` (see the module comment).
- * Returns one line per thing done, for the terminal.
+ * Returns one line per thing done, or left, for the terminal.
  */
 export function recoverLeftovers(outDir: string): string[] {
   const target = resolve(outDir);
   const done: string[] = [];
-  const leftovers = leftoversOf(target).filter((l) => !alive(l.pid));
-  const olds = leftovers.filter((l) => l.kind === 'old' && ours(l.path)).sort((a, b) => b.ms - a.ms);
+  const leftovers = leftoversOf(target).filter((l) => !alive(l.pid) && ours(l.path));
+  const olds = leftovers.filter((l) => l.kind === 'old').sort((a, b) => b.ms - a.ms);
   if (!existsSync(target) && olds.length > 0) {
+    // Renamed back, not deleted: whatever it holds is kept, as the reports it was.
     const newest = olds.shift()!;
     renameSync(newest.path, target);
     done.push(`restored the previous reports to ${outDir} from ${basename(newest.path)}, left by an interrupted run`);
   }
   for (const l of [...olds, ...leftovers.filter((x) => x.kind === 'tmp')]) {
-    if (!ours(l.path)) continue;
+    const kept = keptIn(l.path);
+    if (kept.length > 0) {
+      const shown = kept.slice(0, 5).join(', ') + (kept.length > 5 ? `, and ${kept.length - 5} more` : '');
+      done.push(`kept ${basename(l.path)}, left by an interrupted run: it holds what poolsim cannot show it wrote (${shown}); delete it yourself once nothing in it is yours`);
+      continue;
+    }
     rmSync(l.path, { recursive: true, force: true });
     done.push(`removed ${basename(l.path)}, left by an interrupted run`);
   }

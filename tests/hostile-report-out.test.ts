@@ -410,6 +410,36 @@ describe('an interrupted swap is put right by the next run', () => {
     expect(readFileSync(join(out, 'index.html'), 'utf8')).toMatch(/Knowledge roll/);
   });
 
+  test('a marked leftover holding a file of the user\'s is kept and named, never deleted (an audit: it went whole)', async () => {
+    const dir = workspace();
+    const out = join(dir, 'out');
+    const pid = deadPid();
+    reportFolder(out, 'current');
+    // Reports stepped aside, a note put in them since; a render killed before its list of
+    // files, a note beside its mark; a render killed before its list, its pages alone.
+    reportFolder(join(dir, `.out.old-${pid}-100`), 'previous');
+    writeFileSync(join(dir, `.out.old-${pid}-100`, 'precious.txt'), 'my notes');
+    mkdirSync(join(dir, `.out.tmp-${pid}-200`));
+    writeFileSync(join(dir, `.out.tmp-${pid}-200`, MARKER), '');
+    writeFileSync(join(dir, `.out.tmp-${pid}-200`, 'precious.txt'), 'my notes');
+    mkdirSync(join(dir, `.out.tmp-${pid}-300`));
+    writeFileSync(join(dir, `.out.tmp-${pid}-300`, MARKER), '');
+    writeFileSync(join(dir, `.out.tmp-${pid}-300`, 'index.html'), page('half written'));
+    const lines = recoverLeftovers(out);
+    expect(lines).toEqual([
+      `kept .out.old-${pid}-100, left by an interrupted run: it holds what poolsim cannot show it wrote (precious.txt); delete it yourself once nothing in it is yours`,
+      `kept .out.tmp-${pid}-200, left by an interrupted run: it holds what poolsim cannot show it wrote (precious.txt); delete it yourself once nothing in it is yours`,
+      `kept .out.tmp-${pid}-300, left by an interrupted run: it holds what poolsim cannot show it wrote (index.html); delete it yourself once nothing in it is yours`,
+    ]);
+    expect(readFileSync(join(dir, `.out.old-${pid}-100`, 'precious.txt'), 'utf8')).toBe('my notes');
+    expect(readFileSync(join(dir, `.out.tmp-${pid}-200`, 'precious.txt'), 'utf8')).toBe('my notes');
+    // Through the command too: the run goes on, says what it kept, and keeps it.
+    const r = await poolsim('report', join(dir, 'lib'), '--out', out);
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toContain(`poolsim: kept .out.old-${pid}-100, left by an interrupted run`);
+    expect(readFileSync(join(dir, `.out.old-${pid}-100`, 'precious.txt'), 'utf8')).toBe('my notes');
+  });
+
   test('a finished swap whose clean-up was cut short: the old folder is removed', () => {
     const dir = workspace();
     const out = join(dir, 'out');
