@@ -335,7 +335,7 @@ export function checkTraitDice(pc: { traits?: number | readonly string[]; knaver
     const noneText = none.length === 0 ? '' : `${wordList(none)} give${none.length === 1 ? 's' : ''} no dice (${reasons.join('; ')})`;
     const why = named
       ? giving === 0
-        ? `its traits give none: ${noneText}`
+        ? `its traits give none: ${noneText || 'traits names none (an empty list is no trait; leave "traits" out for the count a PC has by default)'}`
         : `its traits give at most ${2 * giving} (two a trait${noneText ? `; ${noneText}` : ''})`
       : `its ${giving} trait(s) give at most ${2 * giving} (two a trait: "Gain 1d6 … Add 1d6")`;
     const expected = giving === 0 ? `expected none (leave "${key}" out)` : `expected at most ${2 * giving}`;
