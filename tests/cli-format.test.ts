@@ -12,6 +12,11 @@ test('the default digits, where they show the interval', () => {
   expect(fmtAt(0, 0.001)).toBe('0');
 });
 
+test('a figure below 0.001 in three significant digits as decimals, as the exact column prints it (an audit: "8.15e-4 [6.90e-4, 9.50e-4] ≈0.000824")', () => {
+  expect([fmt(8.15e-4), fmt(6.9e-4), fmt(1.92e-5), fmt(-2.5e-4)]).toEqual(['0.000815', '0.000690', '0.0000192', '-0.000250']);
+  expect(fmtAt(8.15e-4, 1e-4)).toBe('0.000815');
+});
+
 test('more digits where the default would round the ends together, at most six', () => {
   const h = (24 - 23.9976) / 2;
   expect([fmtAt(23.9993, h), fmtAt(23.9976, h), fmtAt(24, h)]).toEqual(['23.9993', '23.9976', '24.0000']);
