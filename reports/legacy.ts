@@ -81,7 +81,7 @@ const METRIC_LABELS: Record<string, string> = {
 const FAMILY_LABELS: Record<string, { member: string; family: string }> = {
   win: { member: 'P(win: {name})', family: 'P(win)' },
   top: { member: 'P(strictly most hits: {name})', family: 'P(strictly most hits)' },
-  hits: { member: 'mean hits (4s) rolled by {name}', family: 'mean hits (4s) rolled' },
+  hits: { member: 'mean hits rolled by {name}', family: 'mean hits rolled' },
   landed: { member: 'mean hits landed by {name}', family: 'mean hits landed on others' },
   wounded: { member: 'mean {name} combatants wounded', family: 'mean own combatants wounded' },
   deaths: { member: 'mean {name} deaths', family: 'mean deaths' },

@@ -231,6 +231,11 @@ describe('metric tables', () => {
     expect(fixed.exact({ b: 2 })).toEqual({ 'b.c': 2 });
   });
 
+  test('a label says what the metric counts under every rule: a hit is a 4, or 4 or more under hitOn "4+" (an audit: "mean hits (4s)" counted 4 to 6)', () => {
+    const clash = (hitOn: string) => runPlan(planScenario({ name: 'h', system: 'viciousness', mechanic: 'clash', trials: 200, seed: 'h', rules: { hitOn }, setup: { sides: [{ name: 'a', combatants: [{ name: 'x', dice: ['d6'] }] }, { name: 'b', combatants: [{ name: 'y' }] }] } }, 'h.json'));
+    for (const hitOn of ['exact4', '4+']) expect(clash(hitOn).results[0]!.metrics['hits.a']!.label).toBe('mean hits rolled by a');
+  });
+
   test('a setup\'s cap on a mean: the lesser of it and the table\'s, and none on a share', () => {
     const table = metricTable({
       rank: { name: 'rank', kind: 'mean', label: 'mean rank', min: 1, max: 7 },

@@ -305,7 +305,7 @@ interface ClashSlots {
 
 /** Clash's metrics (sim/metrics.ts). */
 export const CLASH_METRICS = metricTable({
-  hits: { name: 'hits.<side>', kind: 'mean', label: 'mean hits (4s) rolled by <side>', family: 'mean hits (4s) rolled' },
+  hits: { name: 'hits.<side>', kind: 'mean', label: 'mean hits rolled by <side>', family: 'mean hits rolled' },
   top: { name: 'top.<side>', kind: 'probability', label: 'P(strictly most hits: <side>)', family: 'P(strictly most hits)', headline: true },
   landed: { name: 'landed.<side>', kind: 'mean', label: 'mean hits landed by <side>', family: 'mean hits landed on others' },
   wasted: { name: 'wasted.<side>', kind: 'mean', label: 'mean hits wasted by <side> (beyond the able combatants)', family: 'mean landed hits wasted' },
