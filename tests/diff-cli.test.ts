@@ -37,6 +37,15 @@ function library(dir: string, rules: Record<string, unknown> = {}): string {
   return lib;
 }
 
+/**
+ * An exact answer as a Monte Carlo search of the same values would write it: estimates with
+ * intervals for its points, the metric's one-way course assumed (sim/solve/search.ts).
+ */
+function monteCarlo(answer: any): any {
+  const points = answer.points.map((p: any) => ({ value: p.value, estimate: p.exact, ci95: [Math.max(0, p.exact - 0.01), Math.min(1, p.exact + 0.01)], trials: 2000 }));
+  return { ...answer, method: 'montecarlo', confidence: 0.95, monotone: 'assumed', points };
+}
+
 // Reports render charts: on a loaded machine the first one (imports included) takes seconds.
 describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
   test('same seed, unchanged scenarios: byte-identical results and nothing moved (exit 0)', async () => {
@@ -347,10 +356,12 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
     const json = JSON.parse((await poolsim('diff', join(dir, 'base'), join(dir, 'new'), '--json')).out);
     expect(json).toMatchObject({ anythingMoved: true, answersMoved: 1, answers: [{ scenario: 'Heist', solve: 'even', base: { decided: true, value: 2 }, new: { decided: true, value: 3 }, changed: true, moved: true }] });
 
-    // Less sure, not moved: the same answer undecided between it and another.
+    // Less sure, not moved: the same answer undecided between it and another, as only a
+    // Monte Carlo search gives one (an exact answer is always decided: diff refuses an exact
+    // one edited to undecided).
     const base = JSON.parse(readFileSync(join(dir, 'base', 'heist', 'results.json'), 'utf8'));
     const unsure = structuredClone(base);
-    unsure.solve[0] = { ...unsure.solve[0], decided: false, value: undefined, candidates: [2, 3] };
+    unsure.solve[0] = { ...monteCarlo(unsure.solve[0]), decided: false, value: undefined, candidates: [2, 3] };
     writeFileSync(join(dir, 'a.json'), JSON.stringify(base));
     writeFileSync(join(dir, 'b.json'), JSON.stringify(unsure));
     const u = await poolsim('diff', join(dir, 'a.json'), join(dir, 'b.json'));
@@ -373,7 +384,8 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
     // answer with nothing to say why); an answer without them (before December 2026) does not.
     expect(base.solve[0].range).toEqual([0, 5]);
     const wider = structuredClone(base);
-    wider.solve[0] = { ...wider.solve[0], range: [2, 12], value: null };
+    // Its answer and points within the range it names (diff refuses a value outside it).
+    wider.solve[0] = { ...wider.solve[0], range: [2, 12], points: wider.solve[0].points.filter((p: any) => p.value >= 2) };
     writeFileSync(join(dir, 'wider.json'), JSON.stringify(wider));
     const w = await poolsim('diff', join(dir, 'a.json'), join(dir, 'wider.json'));
     expect(w.out).toContain('"Heist": solve "even" asks range [0,5] → [2,12]');
@@ -387,7 +399,7 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
     const o = await poolsim('diff', join(dir, 'older.json'), join(dir, 'a.json'));
     expect(o.code, o.out).toBe(0);
     expect(o.out).not.toContain('asks');
-    const capped = (maxTrials: number) => ({ ...base, solve: [{ ...base.solve[0], method: 'montecarlo', maxTrials }] });
+    const capped = (maxTrials: number) => ({ ...base, solve: [{ ...monteCarlo(base.solve[0]), maxTrials }] });
     writeFileSync(join(dir, 'cap1.json'), JSON.stringify(capped(65536)));
     writeFileSync(join(dir, 'cap2.json'), JSON.stringify(capped(131072)));
     expect((await poolsim('diff', join(dir, 'cap1.json'), join(dir, 'cap2.json'))).out).toContain('"Heist": solve "even" asks maxTrials 65536 → 131072');
