@@ -2,7 +2,7 @@
  * `poolsim diff BASE NEW [--json] [--markdown] [--min-change D] [--fdr Q]`: what moved
  * between two result files (`poolsim run --json`) or two report folders (`poolsim report
  * --out`, each `<slug>/results.json`), by sim/diff.ts. Exit 0 nothing moved, 1 something
- * moved or is on one side only, 2 bad input (every problem named, as
+ * moved, is on one side only or is now another system or mechanic, 2 bad input (every problem named, as
  * `file: path.inside: what was expected`).
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -27,7 +27,8 @@ export const DIFF_USAGE = `  poolsim diff BASE NEW [--json] [--markdown] [--min-
   scenario name, point and metric: the change, its 95% interval, and whether it moved
   (significant at false discovery rate Q, default ${DEFAULT_FDR}, and larger than D,
   default 0; an exact change when both sides are exact). Exit 0 nothing moved, 1
-  something moved or is on one side only, 2 bad input. docs/balance-diffs.md`;
+  something moved, is on one side only or is now another mechanic (not compared),
+  2 bad input. docs/balance-diffs.md`;
 
 const finite = lazySchema(() => z.number().refine(Number.isFinite, 'expected a finite number'));
 

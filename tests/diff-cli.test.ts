@@ -412,6 +412,50 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
     expect(g.out).toContain('"Heist" solve "even"');
   });
 
+  test('a scenario of the same name that is now another mechanic compares none of its numbers or answers, and fails the diff (exit 1)', async () => {
+    // An audit: a clash turned battle under its old name listed wounded.d4trait ≈0.41 →
+    // 1.74 as moved (q < 1e-15): one clash's wounds and a whole battle's are other things.
+    const dir = mkdtempSync(join(tmpdir(), 'poolsim-diff-'));
+    const lib = library(dir);
+    for (const slug of ['clash', 'battle']) {
+      const scenario = JSON.parse(readFileSync(join(lib, `${slug}.json`), 'utf8'));
+      writeFileSync(join(dir, `${slug}-same.json`), JSON.stringify({ ...scenario, name: 'Same' }));
+      const r = await poolsim('run', join(dir, `${slug}-same.json`), '--json', '--workers', '1', '--trials', '1000');
+      expect(r.code, r.err).toBe(0);
+      writeFileSync(join(dir, `${slug}-result.json`), r.out);
+    }
+    const d = await poolsim('diff', join(dir, 'clash-result.json'), join(dir, 'battle-result.json'));
+    expect(d.code, d.out).toBe(1);
+    expect(d.out).toMatch(/^no number moved, but 1 scenario now another system or mechanic \(not compared\) \(0 numbers compared in 0 scenarios/m);
+    expect(d.out).toContain('scenarios now another system or mechanic (their numbers and solve answers not compared: the same metric name means another thing):\n  "Same": mechanic "viciousness clash" → "viciousness battle"\n');
+    expect(d.out).not.toContain('wounded');
+    expect(d.out).not.toMatch(/only in|settings that differ/);
+    const json = JSON.parse((await poolsim('diff', join(dir, 'clash-result.json'), join(dir, 'battle-result.json'), '--json')).out);
+    expect(json).toMatchObject({ anythingMoved: true, changes: [], scenarios: 0, onlyInBase: [], onlyInNew: [], otherMechanic: ['Same'] });
+    expect(json.settings).toEqual([{ scenario: 'Same', setting: 'mechanic', base: 'viciousness clash', new: 'viciousness battle' }]);
+
+    // Its solve answers neither: a block of the same name asks about another game. And the
+    // change fails the diff even where every number and answer reads the same (exit 0 before).
+    writeFileSync(join(dir, 'lib2.json'), JSON.stringify({ ...HEIST, solve: [{ name: 'even', vary: 'setup.challenges', range: [0, 5], metric: 'success', target: 0.5 }] }));
+    expect((await poolsim('report', join(dir, 'lib2.json'), '--out', join(dir, 'heist'), '--workers', '1')).code).toBe(0);
+    const heist = JSON.parse(readFileSync(join(dir, 'heist', 'lib2', 'results.json'), 'utf8'));
+    writeFileSync(join(dir, 'renamed.json'), JSON.stringify({ ...heist, mechanic: 'clash' }));
+    const same = await poolsim('diff', join(dir, 'heist', 'lib2', 'results.json'), join(dir, 'renamed.json'), '--json');
+    expect(same.code, same.out).toBe(1);
+    expect(JSON.parse(same.out)).toMatchObject({ anythingMoved: true, changes: [], answers: [], otherMechanic: ['Heist'] });
+
+    // report --baseline: the scenario's page says what it was and that nothing was compared.
+    mkdirSync(join(dir, 'lib-clash'));
+    mkdirSync(join(dir, 'lib-battle'));
+    writeFileSync(join(dir, 'lib-clash', 'same.json'), readFileSync(join(dir, 'clash-same.json')));
+    writeFileSync(join(dir, 'lib-battle', 'same.json'), readFileSync(join(dir, 'battle-same.json')));
+    expect((await poolsim('report', join(dir, 'lib-clash'), '--out', join(dir, 'r-clash'), '--workers', '1', '--trials', '1000')).code).toBe(0);
+    const r = await poolsim('report', join(dir, 'lib-battle'), '--out', join(dir, 'r-battle'), '--workers', '1', '--trials', '1000', '--baseline', join(dir, 'r-clash'));
+    expect(r.out).toContain('1 scenario now another system or mechanic (not compared)');
+    expect(readFileSync(join(dir, 'r-battle', 'same', 'report.md'), 'utf8')).toContain('**In the baseline this scenario was a viciousness clash: its numbers and solve answers were not compared.** [All changes](../changes.md)');
+    expect(readFileSync(join(dir, 'r-battle', 'changes.md'), 'utf8')).toMatch(/^❌ \*\*no number moved, but 1 scenario now another system or mechanic/m);
+  });
+
   test('a scenario that loses all its solve blocks, or gains its first, between two reports is on one side only (exit 1), both ways; a run --json result is not compared', async () => {
     // An audit: a report folder writes no `solve` for a scenario without blocks, and the
     // diff read that as "carries none, as run --json" — all blocks gone passed the gate.
