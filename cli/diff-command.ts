@@ -19,7 +19,8 @@ import { plainText } from './text.ts';
 import { NotUtf8, poolsimFileKind, readUtf8 } from './load.ts';
 import { MARKER } from '../reports/target.ts';
 import { parseJsonText, parseScenarioText } from '../sim/scenarioText.ts';
-import { FINDS } from '../sim/solve/schema.ts';
+import { FINDS, MAX_SOLVE_VALUES } from '../sim/solve/schema.ts';
+import { exactVerdict } from '../sim/solve/search.ts';
 
 export const DIFF_USAGE = `  poolsim diff BASE NEW [--json] [--markdown] [--min-change D] [--fdr Q]
 
@@ -87,7 +88,11 @@ const solveAnswerSchema = lazySchema(() => z
   })
   .loose()
   .superRefine((x, ctx) => {
-    const problem = (path: PropertyKey[], message: string) => ctx.addIssue({ code: 'custom', path, message });
+    let found = 0;
+    const problem = (path: PropertyKey[], message: string) => {
+      found++;
+      ctx.addIssue({ code: 'custom', path, message });
+    };
     const has = (key: string) => (x as Record<string, unknown>)[key] !== undefined;
     const value = (x as { value?: unknown }).value;
     const exact = x.method === 'exact';
@@ -132,6 +137,24 @@ const solveAnswerSchema = lazySchema(() => z
         if (figure) problem(['points', i, 'estimate'], figure);
       }
     });
+    // An exact answer is read off its own exact points (sim/solve/search.ts exactVerdict):
+    // one they do not give was edited (an exact 2 changed to 3 beside points that still
+    // say 2). Where every value searched has its point and the target is known (a sameAs
+    // block's is its reference's exact figure), and nothing above was amiss.
+    if (found === 0 && exact && x.decided && x.find !== undefined && x.points !== undefined && searched) {
+      const values = x.range ? (x.range[1] - x.range[0] < MAX_SOLVE_VALUES ? Array.from({ length: x.range[1] - x.range[0] + 1 }, (_, i) => x.range![0] + i) : undefined) : x.values!;
+      const reference = (x as { reference?: { exact?: unknown } }).reference;
+      const target = (x as { sameAs?: unknown }).sameAs !== undefined ? reference?.exact : (x as { target?: unknown }).target;
+      const figures = values?.map((v) => x.points!.find((p) => sameValue(p.value, v))?.exact);
+      if (values && typeof target === 'number' && figures!.every((f) => f !== undefined)) {
+        const verdict = exactVerdict(figures as number[], target, x.find, values);
+        const said = (v: unknown) => (v === null ? 'null (none in range)' : JSON.stringify(v));
+        if (!sameValue(verdict.value, value)) problem(['value'], `${said(value)} is not what its own exact points give: expected ${said(verdict.value)}, as the search reads them`);
+        else if (!sameValue(verdict.candidates ?? null, x.candidates ?? null)) {
+          problem(['candidates'], `not the tie its own exact points give: expected ${verdict.candidates ? JSON.stringify(verdict.candidates) : 'none'}`);
+        }
+      }
+    }
   }));
 
 /** Two values of a solve as the diff pairs them (sim/diff.ts pointKey: a list of one is its item). */

@@ -115,6 +115,10 @@ describe('solve answers and metrics poolsim never writes are refused', { timeout
       ['mc-point', (r) => (r.solve[at('mc')].points[0].estimate = 5), `solve.${at('mc')}.points.0.estimate: 5 lies outside its own ci95`],
       ['mc-exact-point', (r) => (r.solve[at('mc')].points[0].exact = 0.5), `solve.${at('mc')}.points.0.exact: a Monte Carlo answer's points carry no exact figure (a search by exact values is method "exact")`],
       ['point-99', (r) => (r.solve[0].points[0].value = 99), 'solve.0.points.0.value: 99 is not among the values searched, its range [0, 12]: expected one of them'],
+      // An exact answer is what its own exact points give.
+      ['exact-value', (r) => (r.solve[0].value = 3), 'solve.0.value: 3 is not what its own exact points give: expected 2, as the search reads them'],
+      ['exact-none', (r) => (r.solve[at('none')].value = 5), `solve.${at('none')}.value: 5 is not what its own exact points give: expected null (none in range), as the search reads them`],
+      ['tie-dropped', (r) => delete r.solve[at('tie')].candidates, `solve.${at('tie')}.candidates: not the tie its own exact points give: expected [1,2]`],
       // Words poolsim never writes.
       ['method', (r) => (r.solve[0].method = 'banana'), 'solve.0.method: expected one of "exact", "montecarlo", got "banana"'],
       ['find', (r) => (r.solve[0].find = 'nearest'), 'solve.0.find: expected one of "closest", "firstAtLeast", "lastAtLeast", "firstAtMost", "lastAtMost", got "nearest"'],

@@ -369,7 +369,8 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
     expect(u.out).toContain('"Heist" solve "even": 2 (success 0.5 exact) → undecided: 2 or 3 (not moved: the sides share a possible answer)');
     // Sharing one possible answer is all "not moved" says: 3 → undecided: 2 or 3 does not allow 2 on both sides.
     const three = structuredClone(base);
-    three.solve[0] = { ...three.solve[0], value: 3 };
+    // 3 is the nearest to 0.2 (an exact answer is what its own points give: diff refuses another).
+    three.solve[0] = { ...three.solve[0], target: 0.2, value: 3 };
     writeFileSync(join(dir, 'three.json'), JSON.stringify(three));
     expect((await poolsim('diff', join(dir, 'three.json'), join(dir, 'b.json'))).out).toContain('"Heist" solve "even": 3 (success 0.125 exact) → undecided: 2 or 3 (not moved: the sides share a possible answer)');
     // A result without answers (run --json, merge) compares its numbers only, and says so.
