@@ -2,7 +2,7 @@
  * `poolsim diff BASE NEW [--json] [--markdown] [--min-change D] [--fdr Q]`: what moved
  * between two result files (`poolsim run --json`) or two report folders (`poolsim report
  * --out`, each `<slug>/results.json`), by sim/diff.ts. Exit 0 nothing moved, 1 something
- * moved or is on one side only, 2 bad input (every problem named, as
+ * moved, is on one side only or is now another system or mechanic, 2 bad input (every problem named, as
  * `file: path.inside: what was expected`).
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -19,6 +19,8 @@ import { plainText } from './text.ts';
 import { NotUtf8, poolsimFileKind, readUtf8 } from './load.ts';
 import { MARKER } from '../reports/target.ts';
 import { parseJsonText, parseScenarioText } from '../sim/scenarioText.ts';
+import { FINDS, MAX_SOLVE_VALUES } from '../sim/solve/schema.ts';
+import { exactVerdict } from '../sim/solve/search.ts';
 
 export const DIFF_USAGE = `  poolsim diff BASE NEW [--json] [--markdown] [--min-change D] [--fdr Q]
 
@@ -26,7 +28,8 @@ export const DIFF_USAGE = `  poolsim diff BASE NEW [--json] [--markdown] [--min-
   scenario name, point and metric: the change, its 95% interval, and whether it moved
   (significant at false discovery rate Q, default ${DEFAULT_FDR}, and larger than D,
   default 0; an exact change when both sides are exact). Exit 0 nothing moved, 1
-  something moved or is on one side only, 2 bad input. docs/balance-diffs.md`;
+  something moved, is on one side only or is now another mechanic (not compared),
+  2 bad input. docs/balance-diffs.md`;
 
 const finite = lazySchema(() => z.number().refine(Number.isFinite, 'expected a finite number'));
 
@@ -36,6 +39,9 @@ const metricSchema = lazySchema(() => z
     ci95: z.tuple([finite, finite]).refine(([lo, hi]) => lo <= hi, 'expected [low, high] with low ≤ high'),
     exact: finite.optional(),
     scale: z.number().positive().optional(),
+    // What the figure is decides its test (sim/diff.ts kindOfMetric): a kind poolsim never
+    // writes ("banana") was read as none, and the metric compared as the caller guessed.
+    kind: z.enum(['probability', 'mean']).optional(),
   })
   .loose()
   // poolsim never writes an estimate outside its own interval: such a figure was edited or
@@ -45,6 +51,114 @@ const metricSchema = lazySchema(() => z
     const problem = metricFigureProblem(m);
     if (problem) ctx.addIssue({ code: 'custom', path: ['estimate'], message: problem });
   }));
+
+/** A figure of a searched value (SolvePoint): an exact search's `exact`, a Monte Carlo one's estimate and interval. */
+const solvePointSchema = lazySchema(() => z
+  .object({
+    value: z.unknown(),
+    estimate: finite.optional(),
+    ci95: z.tuple([finite, finite]).refine(([lo, hi]) => lo <= hi, 'expected [low, high] with low ≤ high').optional(),
+    exact: finite.optional(),
+  })
+  .loose());
+
+/** The fields only a Monte Carlo search writes (sim/solve/search.ts result, trialCounts). */
+const MONTE_CARLO_ONLY = ['confidence', 'trials', 'maxTrials', 'sweepTrials', 'everyValue'] as const;
+
+/**
+ * A report's solve answer, as sim/solve/search.ts writes one: an exact search is always
+ * decided (the exact values leave nothing open) and carries exact points; a Monte Carlo one
+ * carries estimates, and only an exact tie names candidates beside a decided value; an
+ * undecided answer has no value but the values it could still be; every value named is one
+ * the block searched. An answer that breaks any of this was edited, and was compared as
+ * written (an audit: an exact 2 edited to "undecided: 2 or 3" passed as not moved, a value
+ * of 99 outside its range [0, 12] read as moved).
+ */
+const solveAnswerSchema = lazySchema(() => z
+  .object({
+    name: z.string().min(1),
+    decided: z.boolean(),
+    method: z.enum(['exact', 'montecarlo']).optional(),
+    find: z.enum(FINDS).optional(),
+    range: z.tuple([z.number().int(), z.number().int()]).refine(([lo, hi]) => lo <= hi, 'expected [lo, hi] with lo ≤ hi').optional(),
+    values: z.array(z.unknown()).min(1).optional(),
+    candidates: z.array(z.unknown()).optional(),
+    monotone: z.union([z.boolean(), z.literal('assumed')]).optional(),
+    points: z.array(solvePointSchema).optional(),
+  })
+  .loose()
+  .superRefine((x, ctx) => {
+    let found = 0;
+    const problem = (path: PropertyKey[], message: string) => {
+      found++;
+      ctx.addIssue({ code: 'custom', path, message });
+    };
+    const has = (key: string) => (x as Record<string, unknown>)[key] !== undefined;
+    const value = (x as { value?: unknown }).value;
+    const exact = x.method === 'exact';
+    const monteCarlo = x.method === 'montecarlo';
+    if (exact && !x.decided) problem(['decided'], 'an exact answer (method "exact") is always decided: expected true');
+    if (x.decided) {
+      if (value === undefined) problem(['value'], 'a decided answer without its value: expected the value found (null: none in range)');
+      if (x.candidates !== undefined) {
+        // Only an exact tie for the nearest lists candidates beside its value (exactVerdict).
+        if (monteCarlo) problem(['candidates'], 'a decided Monte Carlo answer names no candidates (only an exact tie does): expected none');
+        else if (x.candidates.length < 2 || !x.candidates.some((c) => sameValue(c, value))) problem(['candidates'], 'a decided answer lists candidates only for a tie: expected two or more values, the value found among them');
+      }
+    } else {
+      if (value !== undefined) problem(['value'], 'an undecided answer has no value: expected its candidates instead');
+      if (x.candidates === undefined || x.candidates.length === 0) problem(['candidates'], 'an undecided answer without candidates: expected the values it could still be');
+    }
+    if (exact) {
+      for (const key of MONTE_CARLO_ONLY) if (has(key)) problem([key], `an exact answer has no ${key} (a Monte Carlo search's): expected none, or method "montecarlo"`);
+      if (x.monotone === 'assumed') problem(['monotone'], 'an exact answer checks whether the metric moves one way: expected true or false, not "assumed"');
+    }
+    if (monteCarlo && x.monotone === true) problem(['monotone'], 'a Monte Carlo answer assumes the metric moves one way: expected "assumed" (or false)');
+    // Every value named is one the block searched (where the answer says which: results
+    // written before December 2026 do not). null is "none in range", which closest never gives.
+    const searched = x.range !== undefined || x.values !== undefined;
+    const where = x.range ? `its range [${x.range[0]}, ${x.range[1]}]` : `its values ${JSON.stringify(x.values)}`;
+    const among = (v: unknown) =>
+      x.range ? typeof v === 'number' && Number.isInteger(v) && v >= x.range[0] && v <= x.range[1] : x.values!.some((w) => sameValue(v, w));
+    const named = (path: PropertyKey[], v: unknown, what: string) => {
+      if (v === null) {
+        if (x.find === 'closest') problem(path, `${what} null (none in range), which closest never gives: expected one of the values searched`);
+      } else if (searched && !among(v)) problem(path, `${what} ${JSON.stringify(v)} is not among the values searched, ${where}: expected one of them${x.find === 'closest' ? '' : ', or null (none in range)'}`);
+    };
+    if (value !== undefined) named(['value'], value, 'the value');
+    x.candidates?.forEach((c, i) => named(['candidates', i], c, 'the candidate'));
+    x.points?.forEach((p, i) => {
+      if (searched && !among(p.value)) problem(['points', i, 'value'], `${JSON.stringify(p.value)} is not among the values searched, ${where}: expected one of them`);
+      if (exact && p.exact === undefined) problem(['points', i, 'exact'], 'missing: an exact answer\'s points carry their exact figure');
+      if (monteCarlo && (p.estimate === undefined || p.ci95 === undefined)) problem(['points', i], 'a Monte Carlo answer\'s points carry an estimate and its ci95');
+      if (monteCarlo && p.exact !== undefined) problem(['points', i, 'exact'], 'a Monte Carlo answer\'s points carry no exact figure (a search by exact values is method "exact")');
+      if (p.estimate !== undefined && p.ci95 !== undefined) {
+        const figure = metricFigureProblem({ estimate: p.estimate, ci95: p.ci95 });
+        if (figure) problem(['points', i, 'estimate'], figure);
+      }
+    });
+    // An exact answer is read off its own exact points (sim/solve/search.ts exactVerdict):
+    // one they do not give was edited (an exact 2 changed to 3 beside points that still
+    // say 2). Where every value searched has its point and the target is known (a sameAs
+    // block's is its reference's exact figure), and nothing above was amiss.
+    if (found === 0 && exact && x.decided && x.find !== undefined && x.points !== undefined && searched) {
+      const values = x.range ? (x.range[1] - x.range[0] < MAX_SOLVE_VALUES ? Array.from({ length: x.range[1] - x.range[0] + 1 }, (_, i) => x.range![0] + i) : undefined) : x.values!;
+      const reference = (x as { reference?: { exact?: unknown } }).reference;
+      const target = (x as { sameAs?: unknown }).sameAs !== undefined ? reference?.exact : (x as { target?: unknown }).target;
+      const figures = values?.map((v) => x.points!.find((p) => sameValue(p.value, v))?.exact);
+      if (values && typeof target === 'number' && figures!.every((f) => f !== undefined)) {
+        const verdict = exactVerdict(figures as number[], target, x.find, values);
+        const said = (v: unknown) => (v === null ? 'null (none in range)' : JSON.stringify(v));
+        if (!sameValue(verdict.value, value)) problem(['value'], `${said(value)} is not what its own exact points give: expected ${said(verdict.value)}, as the search reads them`);
+        else if (!sameValue(verdict.candidates ?? null, x.candidates ?? null)) {
+          problem(['candidates'], `not the tie its own exact points give: expected ${verdict.candidates ? JSON.stringify(verdict.candidates) : 'none'}`);
+        }
+      }
+    }
+  }));
+
+/** Two values of a solve as the diff pairs them (sim/diff.ts pointKey: a list of one is its item). */
+const sameValue = (a: unknown, b: unknown) => pointKey({ v: a }) === pointKey({ v: b });
 
 const resultSchema = lazySchema(() => z
   .object({
@@ -57,9 +171,7 @@ const resultSchema = lazySchema(() => z
     rules: z.record(z.string(), z.unknown()).optional(),
     setup: z.unknown().optional(),
     // A report's solve answers (sim/solve/result.ts): what diff compares of them.
-    solve: z
-      .array(z.object({ name: z.string().min(1), decided: z.boolean(), candidates: z.array(z.unknown()).optional(), method: z.string().optional() }).loose())
-      .optional(),
+    solve: z.array(solveAnswerSchema).optional(),
     results: z.array(
       z
         .object({
@@ -195,7 +307,11 @@ export function readBothSides(base: string, next: string): { base: ScenarioResul
   const errors: ScenarioError[] = [];
   const a = readResults(base, errors);
   const b = readResults(next, errors);
-  if (errors.length > 0) throw new ScenarioErrors(errors);
+  // Once each: a bad file given as both sides (or a report and one of its own files) was
+  // read twice and its every problem said twice (an audit).
+  const said = new Set<string>();
+  const once = errors.filter((e) => !said.has(e.message) && said.add(e.message));
+  if (once.length > 0) throw new ScenarioErrors(once);
   return { base: a, next: b };
 }
 

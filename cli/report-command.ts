@@ -155,7 +155,11 @@ export async function reportCommand(
     const answered = results.map((r) => (r.solve === undefined ? { ...r, solve: [] } : r));
     diff = diffResults(baseline.filter((b) => ran.has(b.name)), answered, diffOptions);
     diff.notRun = baseline.filter((b) => !ran.has(b.name)).map((b) => b.name);
-    for (const e of entries) e.changes = { metrics: diff.changes.filter((c) => c.scenario === e.result.name), answers: diff.answers.filter((x) => x.scenario === e.result.name) };
+    for (const e of entries) {
+      const name = e.result.name;
+      const other = diff.otherMechanic.includes(name) ? diff.settings.find((s) => s.setting === 'mechanic' && s.scenario === name) : undefined;
+      e.changes = { metrics: diff.changes.filter((c) => c.scenario === name), answers: diff.answers.filter((x) => x.scenario === name), ...(other ? { otherMechanic: String(other.base) } : {}) };
+    }
   }
   // Plot, d3, linkedom and arquero load here, only for `report`: `run` and `merge` never
   // pay for them (tests/startup.test.ts).

@@ -194,15 +194,21 @@ export function headline(diff: ResultDiff): string {
   const answers = diff.answers;
   const answersMoved = diff.answersMoved;
   const sidedCount = diff.onlyInBase.length + diff.onlyInNew.length;
-  // "nothing moved" only where nothing is amiss at all: with something on one side only the
-  // diff fails, and its first words must not say the opposite.
-  const numbers = diff.moved === 0 ? (answersMoved === 0 ? (sidedCount > 0 ? 'no number moved' : 'nothing moved') : '') : `${diff.moved} number${diff.moved === 1 ? '' : 's'} moved in ${scenarios} scenario${scenarios === 1 ? '' : 's'}`;
+  // Results of an older diff carry no `otherMechanic`.
+  const otherCount = (diff.otherMechanic ?? []).length;
+  // "nothing moved" only where nothing is amiss at all: with something on one side only, or
+  // a scenario now another mechanic, the diff fails, and its first words must not say the opposite.
+  const numbers = diff.moved === 0 ? (answersMoved === 0 ? (sidedCount + otherCount > 0 ? 'no number moved' : 'nothing moved') : '') : `${diff.moved} number${diff.moved === 1 ? '' : 's'} moved in ${scenarios} scenario${scenarios === 1 ? '' : 's'}`;
   const solved = answersMoved > 0 ? `${answersMoved} solve answer${answersMoved === 1 ? '' : 's'} moved` : '';
   const moved = [numbers, solved].filter((x) => x !== '').join('; ');
   const sided = sidedCount;
   const answersCompared = answers.length > 0 ? `; ${answers.length} solve answer${answers.length === 1 ? '' : 's'} compared` : '';
   const joint = diff.moved === 0 && answersMoved === 0 ? ', but ' : '; ';
-  return `${moved}${sided ? `${joint}${sided} scenario(s), point(s), metric(s) or solve(s) on one side only` : ''} (${compared}${answersCompared})`;
+  const amiss = [
+    sided ? `${sided} scenario(s), point(s), metric(s) or solve(s) on one side only` : '',
+    otherCount ? `${otherCount} scenario${otherCount === 1 ? '' : 's'} now another system or mechanic (not compared)` : '',
+  ].filter((x) => x !== '');
+  return `${moved}${amiss.length > 0 ? `${joint}${amiss.join('; ')}` : ''} (${compared}${answersCompared})`;
 }
 
 /**
@@ -219,11 +225,18 @@ function listed(diff: ResultDiff, names: { base: string; new: string }): [string
     const whole = s.setting === 'trials' && s.point ? scenarioTrials.get(s.scenario) : undefined;
     return !(whole && whole.base === s.base && whole.new === s.new);
   });
+  // A scenario now another mechanic is said under its own heading, with what that means
+  // for its numbers, not among the settings of scenarios that were compared.
+  const other = new Set(diff.otherMechanic ?? []);
   return [
+    [
+      'Scenarios now another system or mechanic (their numbers and solve answers not compared: the same metric name means another thing)',
+      settings.filter((s) => s.setting === 'mechanic' && other.has(s.scenario)).map((s) => settingText(diff, s)),
+    ],
     ['Solve answers that changed', diff.answers.filter((x) => x.changed).map(answerLine)],
     [`Only in ${names.base}`, diff.onlyInBase.map((s) => where(diff, s))],
     [`Only in ${names.new}`, diff.onlyInNew.map((s) => where(diff, s))],
-    ['Settings that differ', settings.map((s) => settingText(diff, s))],
+    ['Settings that differ', settings.filter((s) => !(s.setting === 'mechanic' && other.has(s.scenario))).map((s) => settingText(diff, s))],
     ['Baseline scenarios not run here (not compared)', (diff.notRun ?? []).map((name) => `"${name}"`)],
     [
       'Solve answers not compared (one side carries none: `run --json` and `merge` write none; a report\'s results.json does)',
@@ -344,6 +357,8 @@ export function movedMarkMarkdown(c: MetricChange | undefined): string {
 export interface ScenarioChanges {
   metrics: readonly MetricChange[];
   answers: readonly AnswerChange[];
+  /** The baseline's system and mechanic ("viciousness clash"), where this scenario is now another: nothing of it was compared. */
+  otherMechanic?: string;
 }
 
 /** The mark under a solve answer that changed since the baseline ('' when it did not). */
@@ -356,6 +371,12 @@ export function answerMark(changes: ScenarioChanges | undefined, solve: string):
 /** A line at the top of a scenario's page saying how many of its numbers and solve answers moved. */
 export function scenarioBanner(changes: ScenarioChanges | undefined, format: 'html' | 'md'): string {
   if (changes === undefined) return '';
+  if (changes.otherMechanic !== undefined) {
+    // Not "Nothing moved": nothing was compared, and the diff fails on it.
+    const text = `In the baseline this scenario was a ${changes.otherMechanic}: its numbers and solve answers were not compared.`;
+    if (format === 'md') return `**${text}** [All changes](../changes.md)\n\n`;
+    return `<p style="${MOVED_STYLE}">${escapeHtml(text)} <a href="../changes.html">All changes</a></p>\n`;
+  }
   const numbers = changes.metrics.filter((c) => c.moved).length;
   const answers = changes.answers.filter((c) => c.moved).length;
   const n = numbers + answers;

@@ -155,6 +155,7 @@ export interface SettingChange {
 export interface ResultDiff {
   fdr: number;
   minChange: number;
+  /** Scenarios compared: found on both sides, of the same system and mechanic. */
   scenarios: number;
   /** Every compared metric, in the order of the new side's scenarios, points and metrics. */
   changes: MetricChange[];
@@ -195,6 +196,13 @@ export interface ResultDiff {
    * readResults), so its blocks gained or lost are on one side only. An addition to `--json`.
    */
   answersNotCompared: string[];
+  /**
+   * Scenarios found on both sides whose system or mechanic changed (listed among the
+   * settings, `setting: "mechanic"`): none of their numbers or solve answers is compared,
+   * since the same metric name means another thing, and each fails the diff as a change the
+   * baseline does not describe. An addition to `--json`.
+   */
+  otherMechanic: string[];
 }
 
 // ---------------------------------------------------------------- statistics
@@ -433,6 +441,7 @@ export function diffResults(base: readonly ScenarioResult[], next: readonly Scen
   const settings: SettingChange[] = [];
   const answers: AnswerChange[] = [];
   const answersNotCompared: string[] = [];
+  const otherMechanic: string[] = [];
   let scenarios = 0;
 
   for (const b of next) {
@@ -441,10 +450,16 @@ export function diffResults(base: readonly ScenarioResult[], next: readonly Scen
       onlyInNew.push({ scenario: b.name });
       continue;
     }
+    // A scenario of the same name that is now another system or mechanic: its metrics and
+    // solve blocks may share names (`wounded.d4trait` of one clash and of a whole battle)
+    // and mean other things, so nothing of it is compared, and the change itself fails the
+    // diff (an audit: a clash turned battle listed its wounds as moved, q < 1e-15).
+    if (a.system !== b.system || a.mechanic !== b.mechanic) {
+      settings.push({ scenario: b.name, setting: 'mechanic', base: `${a.system} ${a.mechanic}`, new: `${b.system} ${b.mechanic}` });
+      otherMechanic.push(b.name);
+      continue;
+    }
     scenarios++;
-    // A scenario of the same name that is now another mechanic: its metrics may share
-    // names ("success") and mean other things, so the change is said first.
-    if (a.system !== b.system || a.mechanic !== b.mechanic) settings.push({ scenario: b.name, setting: 'mechanic', base: `${a.system} ${a.mechanic}`, new: `${b.system} ${b.mechanic}` });
     // The seed as its text: the streams are keyed by it, so 7 and "7" (older results of
     // `--seed 7`) are the same seed.
     const sameStreams = String(a.seed) === String(b.seed);
@@ -544,7 +559,7 @@ export function diffResults(base: readonly ScenarioResult[], next: readonly Scen
   }
   const answersMoved = answers.filter((x) => x.moved).length;
   const identical = changes.filter((c) => c.identical).length;
-  return { fdr, minChange, scenarios, changes, tested: tested.length, identical, moved, onlyInBase, onlyInNew, settings, answers, answersMoved, mechanics, setups, answersNotCompared };
+  return { fdr, minChange, scenarios, changes, tested: tested.length, identical, moved, onlyInBase, onlyInNew, settings, answers, answersMoved, mechanics, setups, answersNotCompared, otherMechanic };
 }
 
 /** What a solve answer allows (AnswerChange): the value, an exact tie's values, or the candidates. */
@@ -612,7 +627,7 @@ function compareAnswers(a: ScenarioResult, b: ScenarioResult, answers: AnswerCha
   }
 }
 
-/** Something the baseline does not describe: a number or a solve answer moved, or something is on one side only. */
+/** Something the baseline does not describe: a number or a solve answer moved, something is on one side only, or a scenario is now another mechanic. */
 export function somethingMoved(diff: ResultDiff): boolean {
-  return diff.moved > 0 || diff.answersMoved > 0 || diff.onlyInBase.length > 0 || diff.onlyInNew.length > 0;
+  return diff.moved > 0 || diff.answersMoved > 0 || diff.onlyInBase.length > 0 || diff.onlyInNew.length > 0 || (diff.otherMechanic ?? []).length > 0;
 }

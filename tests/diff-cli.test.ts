@@ -37,6 +37,15 @@ function library(dir: string, rules: Record<string, unknown> = {}): string {
   return lib;
 }
 
+/**
+ * An exact answer as a Monte Carlo search of the same values would write it: estimates with
+ * intervals for its points, the metric's one-way course assumed (sim/solve/search.ts).
+ */
+function monteCarlo(answer: any): any {
+  const points = answer.points.map((p: any) => ({ value: p.value, estimate: p.exact, ci95: [Math.max(0, p.exact - 0.01), Math.min(1, p.exact + 0.01)], trials: 2000 }));
+  return { ...answer, method: 'montecarlo', confidence: 0.95, monotone: 'assumed', points };
+}
+
 // Reports render charts: on a loaded machine the first one (imports included) takes seconds.
 describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
   test('same seed, unchanged scenarios: byte-identical results and nothing moved (exit 0)', async () => {
@@ -141,7 +150,8 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
     writeFileSync(join(dir, 'empty.json'), '[]\n');
     const r = await poolsim('diff', join(dir, 'empty.json'), join(dir, 'empty.json'));
     expect(r.code).toBe(2);
-    expect(r.err).toContain(`${join(dir, 'empty.json')}: (top level): holds an empty list, no results: expected result JSON (poolsim run --json) with at least one scenario`);
+    // Given as both sides, its problem is said once (an audit: twice, once a side).
+    expect(r.err).toBe(`poolsim diff: bad input, nothing was compared:\n  ${join(dir, 'empty.json')}: (top level): holds an empty list, no results: expected result JSON (poolsim run --json) with at least one scenario\n`);
     expect(r.out).toBe('');
   });
 
@@ -346,10 +356,12 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
     const json = JSON.parse((await poolsim('diff', join(dir, 'base'), join(dir, 'new'), '--json')).out);
     expect(json).toMatchObject({ anythingMoved: true, answersMoved: 1, answers: [{ scenario: 'Heist', solve: 'even', base: { decided: true, value: 2 }, new: { decided: true, value: 3 }, changed: true, moved: true }] });
 
-    // Less sure, not moved: the same answer undecided between it and another.
+    // Less sure, not moved: the same answer undecided between it and another, as only a
+    // Monte Carlo search gives one (an exact answer is always decided: diff refuses an exact
+    // one edited to undecided).
     const base = JSON.parse(readFileSync(join(dir, 'base', 'heist', 'results.json'), 'utf8'));
     const unsure = structuredClone(base);
-    unsure.solve[0] = { ...unsure.solve[0], decided: false, value: undefined, candidates: [2, 3] };
+    unsure.solve[0] = { ...monteCarlo(unsure.solve[0]), decided: false, value: undefined, candidates: [2, 3] };
     writeFileSync(join(dir, 'a.json'), JSON.stringify(base));
     writeFileSync(join(dir, 'b.json'), JSON.stringify(unsure));
     const u = await poolsim('diff', join(dir, 'a.json'), join(dir, 'b.json'));
@@ -357,7 +369,8 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
     expect(u.out).toContain('"Heist" solve "even": 2 (success 0.5 exact) → undecided: 2 or 3 (not moved: the sides share a possible answer)');
     // Sharing one possible answer is all "not moved" says: 3 → undecided: 2 or 3 does not allow 2 on both sides.
     const three = structuredClone(base);
-    three.solve[0] = { ...three.solve[0], value: 3 };
+    // 3 is the nearest to 0.2 (an exact answer is what its own points give: diff refuses another).
+    three.solve[0] = { ...three.solve[0], target: 0.2, value: 3 };
     writeFileSync(join(dir, 'three.json'), JSON.stringify(three));
     expect((await poolsim('diff', join(dir, 'three.json'), join(dir, 'b.json'))).out).toContain('"Heist" solve "even": 3 (success 0.125 exact) → undecided: 2 or 3 (not moved: the sides share a possible answer)');
     // A result without answers (run --json, merge) compares its numbers only, and says so.
@@ -372,7 +385,8 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
     // answer with nothing to say why); an answer without them (before December 2026) does not.
     expect(base.solve[0].range).toEqual([0, 5]);
     const wider = structuredClone(base);
-    wider.solve[0] = { ...wider.solve[0], range: [2, 12], value: null };
+    // Its answer and points within the range it names (diff refuses a value outside it).
+    wider.solve[0] = { ...wider.solve[0], range: [2, 12], points: wider.solve[0].points.filter((p: any) => p.value >= 2) };
     writeFileSync(join(dir, 'wider.json'), JSON.stringify(wider));
     const w = await poolsim('diff', join(dir, 'a.json'), join(dir, 'wider.json'));
     expect(w.out).toContain('"Heist": solve "even" asks range [0,5] → [2,12]');
@@ -386,7 +400,7 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
     const o = await poolsim('diff', join(dir, 'older.json'), join(dir, 'a.json'));
     expect(o.code, o.out).toBe(0);
     expect(o.out).not.toContain('asks');
-    const capped = (maxTrials: number) => ({ ...base, solve: [{ ...base.solve[0], method: 'montecarlo', maxTrials }] });
+    const capped = (maxTrials: number) => ({ ...base, solve: [{ ...monteCarlo(base.solve[0]), maxTrials }] });
     writeFileSync(join(dir, 'cap1.json'), JSON.stringify(capped(65536)));
     writeFileSync(join(dir, 'cap2.json'), JSON.stringify(capped(131072)));
     expect((await poolsim('diff', join(dir, 'cap1.json'), join(dir, 'cap2.json'))).out).toContain('"Heist": solve "even" asks maxTrials 65536 → 131072');
@@ -397,6 +411,50 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
     const g = await poolsim('diff', join(dir, 'a.json'), join(dir, 'c.json'));
     expect(g.code).toBe(1);
     expect(g.out).toContain('"Heist" solve "even"');
+  });
+
+  test('a scenario of the same name that is now another mechanic compares none of its numbers or answers, and fails the diff (exit 1)', async () => {
+    // An audit: a clash turned battle under its old name listed wounded.d4trait ≈0.41 →
+    // 1.74 as moved (q < 1e-15): one clash's wounds and a whole battle's are other things.
+    const dir = mkdtempSync(join(tmpdir(), 'poolsim-diff-'));
+    const lib = library(dir);
+    for (const slug of ['clash', 'battle']) {
+      const scenario = JSON.parse(readFileSync(join(lib, `${slug}.json`), 'utf8'));
+      writeFileSync(join(dir, `${slug}-same.json`), JSON.stringify({ ...scenario, name: 'Same' }));
+      const r = await poolsim('run', join(dir, `${slug}-same.json`), '--json', '--workers', '1', '--trials', '1000');
+      expect(r.code, r.err).toBe(0);
+      writeFileSync(join(dir, `${slug}-result.json`), r.out);
+    }
+    const d = await poolsim('diff', join(dir, 'clash-result.json'), join(dir, 'battle-result.json'));
+    expect(d.code, d.out).toBe(1);
+    expect(d.out).toMatch(/^no number moved, but 1 scenario now another system or mechanic \(not compared\) \(0 numbers compared in 0 scenarios/m);
+    expect(d.out).toContain('scenarios now another system or mechanic (their numbers and solve answers not compared: the same metric name means another thing):\n  "Same": mechanic "viciousness clash" → "viciousness battle"\n');
+    expect(d.out).not.toContain('wounded');
+    expect(d.out).not.toMatch(/only in|settings that differ/);
+    const json = JSON.parse((await poolsim('diff', join(dir, 'clash-result.json'), join(dir, 'battle-result.json'), '--json')).out);
+    expect(json).toMatchObject({ anythingMoved: true, changes: [], scenarios: 0, onlyInBase: [], onlyInNew: [], otherMechanic: ['Same'] });
+    expect(json.settings).toEqual([{ scenario: 'Same', setting: 'mechanic', base: 'viciousness clash', new: 'viciousness battle' }]);
+
+    // Its solve answers neither: a block of the same name asks about another game. And the
+    // change fails the diff even where every number and answer reads the same (exit 0 before).
+    writeFileSync(join(dir, 'lib2.json'), JSON.stringify({ ...HEIST, solve: [{ name: 'even', vary: 'setup.challenges', range: [0, 5], metric: 'success', target: 0.5 }] }));
+    expect((await poolsim('report', join(dir, 'lib2.json'), '--out', join(dir, 'heist'), '--workers', '1')).code).toBe(0);
+    const heist = JSON.parse(readFileSync(join(dir, 'heist', 'lib2', 'results.json'), 'utf8'));
+    writeFileSync(join(dir, 'renamed.json'), JSON.stringify({ ...heist, mechanic: 'clash' }));
+    const same = await poolsim('diff', join(dir, 'heist', 'lib2', 'results.json'), join(dir, 'renamed.json'), '--json');
+    expect(same.code, same.out).toBe(1);
+    expect(JSON.parse(same.out)).toMatchObject({ anythingMoved: true, changes: [], answers: [], otherMechanic: ['Heist'] });
+
+    // report --baseline: the scenario's page says what it was and that nothing was compared.
+    mkdirSync(join(dir, 'lib-clash'));
+    mkdirSync(join(dir, 'lib-battle'));
+    writeFileSync(join(dir, 'lib-clash', 'same.json'), readFileSync(join(dir, 'clash-same.json')));
+    writeFileSync(join(dir, 'lib-battle', 'same.json'), readFileSync(join(dir, 'battle-same.json')));
+    expect((await poolsim('report', join(dir, 'lib-clash'), '--out', join(dir, 'r-clash'), '--workers', '1', '--trials', '1000')).code).toBe(0);
+    const r = await poolsim('report', join(dir, 'lib-battle'), '--out', join(dir, 'r-battle'), '--workers', '1', '--trials', '1000', '--baseline', join(dir, 'r-clash'));
+    expect(r.out).toContain('1 scenario now another system or mechanic (not compared)');
+    expect(readFileSync(join(dir, 'r-battle', 'same', 'report.md'), 'utf8')).toContain('**In the baseline this scenario was a viciousness clash: its numbers and solve answers were not compared.** [All changes](../changes.md)');
+    expect(readFileSync(join(dir, 'r-battle', 'changes.md'), 'utf8')).toMatch(/^❌ \*\*no number moved, but 1 scenario now another system or mechanic/m);
   });
 
   test('a scenario that loses all its solve blocks, or gains its first, between two reports is on one side only (exit 1), both ways; a run --json result is not compared', async () => {

@@ -266,8 +266,12 @@ describe('files read as scenarios are: results for diff, parts for merge, YAML d
     const b = write('di-r.json', (await poolsim('run', discovery, '--json')).out);
     const r = await poolsim('diff', a, b);
     expect(r.out).toContain('"x": mechanic "viciousness knowledge" → "viciousness discovery"');
+    // Said, not compared, and failed: a changed scenario is a change the gate must see.
+    expect(r.code, r.out).toBe(1);
+    expect(r.out).toContain('(their numbers and solve answers not compared');
     const json = JSON.parse((await poolsim('diff', a, b, '--json')).out);
     expect(json.settings).toContainEqual({ scenario: 'x', setting: 'mechanic', base: 'viciousness knowledge', new: 'viciousness discovery' });
+    expect(json.changes).toEqual([]);
   });
 });
 
