@@ -21,6 +21,7 @@ import { MARKER } from '../reports/target.ts';
 import { parseJsonText, parseScenarioText } from '../sim/scenarioText.ts';
 import { FINDS, MAX_SOLVE_VALUES } from '../sim/solve/schema.ts';
 import { exactVerdict } from '../sim/solve/search.ts';
+import { METRIC_KINDS } from '../sim/stats.ts';
 
 export const DIFF_USAGE = `  poolsim diff BASE NEW [--json] [--markdown] [--min-change D] [--fdr Q]
 
@@ -41,7 +42,7 @@ const metricSchema = lazySchema(() => z
     scale: z.number().positive().optional(),
     // What the figure is decides its test (sim/diff.ts kindOfMetric): a kind poolsim never
     // writes ("banana") was read as none, and the metric compared as the caller guessed.
-    kind: z.enum(['probability', 'mean']).optional(),
+    kind: z.enum(METRIC_KINDS).optional(),
   })
   .loose()
   // poolsim never writes an estimate outside its own interval: such a figure was edited or

@@ -6,7 +6,9 @@
  */
 
 /** What a metric measures: a probability (Wilson interval) or a mean (normal interval). */
-export type MetricKind = 'probability' | 'mean';
+/** What a metric's figures are: a share of trials, or a mean of a count per trial. */
+export const METRIC_KINDS = ['probability', 'mean'] as const;
+export type MetricKind = (typeof METRIC_KINDS)[number];
 
 export interface MetricSpec {
   name: string;

@@ -611,6 +611,9 @@ describe('links and files', () => {
     edited.results[0].metrics.success = { estimate: 5, ci95: [4, 6], kind: 'probability' };
     const five = readOpenedFile(JSON.stringify(edited), 'results.json');
     expect(five.kind === 'unreadable' && five.message).toContain('a probability of 5: expected figures within [0, 1]');
+    edited.results[0].metrics.success = { estimate: 0.5, ci95: [0.4, 0.6], kind: 'banana' };
+    const banana = readOpenedFile(JSON.stringify(edited), 'results.json');
+    expect(banana.kind === 'unreadable' && banana.message).toContain('results.0.metrics.success: kind "banana": expected "probability" or "mean"');
   });
 
   test('a result that carries its setup gives back a scenario that runs to the same numbers', () => {
