@@ -1070,3 +1070,48 @@ describe('a solve sentence names a deep field as the form does', () => {
     expect(bare!.sentence).toMatch(/: count = \d \(/);
   });
 });
+
+describe('what a solve sentence tells a GM (an audit)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'poolsim-solve-words-'));
+  const file = (name: string, body: object) => {
+    const f = join(dir, name);
+    writeFileSync(f, JSON.stringify(body));
+    return f;
+  };
+  /** Two rule values, and a sameAs on a rule (audit/p2/x-solve-rule.yaml). */
+  const overRule = {
+    name: 'solve over a rule',
+    system: 'viciousness',
+    mechanic: 'clash',
+    setup: {
+      sides: [
+        { name: 'a', combatants: [{ name: 'captain', dice: ['d6'] }, { name: 'minion', count: 2 }] },
+        { name: 'b', combatants: [{ name: 'captain', dice: ['d4'] }, { name: 'minion', count: 2 }] },
+      ],
+    },
+    solve: [
+      { name: 'rule', vary: 'rules.hitOn', values: ['exact4', '4+'], metric: 'top.a', target: 0.5 },
+      { name: 'sameas rule', vary: 'setup.sides.0.combatants.1.count', range: [1, 4], metric: 'top.a', sameAs: { 'rules.hitOn': '4+' } },
+    ],
+  };
+
+  test('a rule\'s values read as its select and `poolsim run` name them, in the value found, its neighbours and setup A', async () => {
+    const { pathWords, valueWords } = await import('../reports/sweep.ts');
+    const [rule, same] = solvePlan(planScenario(overRule, 'rule.json'), { words: pathWords(overRule), valueWords: valueWords(overRule) });
+    expect(rule!.sentence).toContain(': rule: a hit is = “4 or more” (P(strictly most hits: a) ≈ 0.4231 exact); “exactly 4” gives ≈0.3091 exact;');
+    expect(rule!.sentence).not.toMatch(/hitOn|4\+|exact4/);
+    expect(same!.sentence).toContain('its value in A (rule: a hit is = “4 or more”: ≈0.4231 exact)');
+    // The JSON keeps the file's values.
+    expect(rule!.value).toBe('4+');
+    // The command line says so too (as does `poolsim report`, and the dashboard's Find, by the same options).
+    const cli = (await poolsim('solve', file('rule.json', overRule))).out;
+    expect(cli).toContain('rule: a hit is = “4 or more”');
+    expect(cli).toContain('(rule: a hit is = “4 or more”: ≈0.4231 exact)');
+    const out = join(dir, 'rule-report');
+    expect((await poolsim('report', file('rule-report.json', { ...overRule, trials: 2000 }), '--out', out, '--workers', '1')).code).toBe(0);
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const [folder] = readdirSync(out, { withFileTypes: true }).filter((d) => d.isDirectory() && existsSync(join(out, d.name, 'results.json')));
+    const written = JSON.parse(readFileSync(join(out, folder!.name, 'results.json'), 'utf8'));
+    expect(written.solve[0].sentence).toContain('rule: a hit is = “4 or more”');
+  });
+});

@@ -13,7 +13,7 @@ import { ScenarioError, ScenarioErrors, applied, type ScenarioPlan } from '../sc
 import { solveGoal, solveValues, type SolveBlock } from './schema.ts';
 import { SolveSearch, type SolveProblem } from './search.ts';
 import type { SolveResult } from './result.ts';
-import { valueText, type PathWords } from './sentence.ts';
+import { valueText, type PathWords, type ValueWords } from './sentence.ts';
 
 /** `maxTrials` when a block gives none: this many times the file's trials per value. */
 export const DEFAULT_MAX_TRIALS_FACTOR = 16;
@@ -37,6 +37,15 @@ export interface SolveOptions {
    * beside it said "P(side A wins within its tries)" (a report audit).
    */
   metricWords?: PathWords;
+  /**
+   * A value of a path in the user's words, where the form has words for it: a rule's value
+   * as its select names it ("“lets nothing through”" for `rules.givenUpBlock` `nothing`),
+   * as `poolsim run` and the reports name a swept value (reports/sweep.ts valueWords);
+   * undefined leaves the value as the file writes it. The sentences said "givenUpBlock =
+   * nothing" where a run's point said "rule: a block given up for charge = “lets nothing
+   * through”" (an audit).
+   */
+  valueWords?: ValueWords;
 }
 
 function prepare(plan: ScenarioPlan, changes: Record<string, unknown>, path: string): Simulation {
@@ -69,6 +78,7 @@ export function solveProblem(plan: ScenarioPlan, b: number, options: SolveOption
     useExact: options.exact ?? true,
     ...(options.words ? { words: options.words } : {}),
     metricWords: options.metricWords ?? metricLabels(plan),
+    ...(options.valueWords ? { valueWords: options.valueWords } : {}),
   };
 }
 

@@ -33,7 +33,7 @@ import type { Find, SolveBlock } from './schema.ts';
 import type { SolvePoint, SolveResult } from './result.ts';
 import { EXACT_TOLERANCE, snapExact } from '../result.ts';
 import { CONFIDENCE, decisionZ, differenceOf, intervalAt, looksUpTo } from './confidence.ts';
-import { solveSentence, type PathWords } from './sentence.ts';
+import { solveSentence, type PathWords, type ValueWords } from './sentence.ts';
 
 
 /**
@@ -71,6 +71,8 @@ export interface SolveProblem {
   words?: PathWords;
   /** The metric in the user's words, for the sentence (SolveOptions.metricWords). */
   metricWords?: PathWords;
+  /** A value in the user's words, for the sentence (SolveOptions.valueWords). */
+  valueWords?: ValueWords;
 }
 
 /** Where a value stands against the target: above, below, or not decided at the cap. */
@@ -442,7 +444,7 @@ export class SolveSearch {
     }
     if (this.verdict) Object.assign(out, this.verdict);
     else if (this.method === 'montecarlo') Object.assign(out, this.trialCounts());
-    out.sentence = solveSentence(out, block, this.done, this.problem.words, this.problem.metricWords);
+    out.sentence = solveSentence(out, block, this.done, this.problem.words, this.problem.metricWords, { valueWords: this.problem.valueWords });
     // The answer first, the evidence after, in one fixed order (byte-identical JSON).
     const order = ['name', 'vary', 'metric', 'find', 'target', 'atLeast', 'atMost', 'sameAs', 'range', 'values', 'method', 'confidence', 'exactSkipped', 'decided', 'value', 'candidates', 'monotone', 'everyValue', 'sentence', 'trials', 'maxTrials', 'sweepTrials', 'reference', 'points'] as const;
     const ordered: Record<string, unknown> = {};
