@@ -769,7 +769,7 @@ describe('poolsim solve and the reports', () => {
     const f = file('lower.json', heist([{ ...even, name: 'favoured', target: undefined, atLeast: 0.6, find: 'lastAtLeast' }, { ...even, name: 'never', range: [3, 4], target: undefined, atLeast: 0.99 }]));
     const r = await poolsim('solve', f);
     expect(r.out).toContain('  favoured: the last with P(plan succeeds) ≥ 0.6: 1 challenge (P(plan succeeds) = 0.875 exact)');
-    expect(r.out).toContain('  never: no value of challenges in 3…4 gives P(plan succeeds) ≥ 0.99 (exact).');
+    expect(r.out).toContain('  never: no value of challenges in 3…4 gives P(plan succeeds) ≥ 0.99 (exact); the highest is at 3 challenges (P(plan succeeds) = 0.125 exact).');
     const json = JSON.parse((await poolsim('solve', f, '--json')).out);
     expect(json.solve[0].sentence).toMatch(/^The last with /);
     expect(json.solve[1].sentence).toMatch(/^No value of /);
@@ -834,7 +834,7 @@ describe('poolsim solve and the reports', () => {
     expect(words([1, 8, 2, 7, 3], { atMost: 0.3 })).toContain('note: P(plan succeeds) does not move one way over the values listed (1, 8, 2, 7, 3), in their order.');
     expect(words([3, 1, 2, 0], { atLeast: 0.99, find: 'lastAtLeast' })).toContain('over the values listed (3, 1, 2, 0), in their order');
     // "No value … in 3…2".
-    expect(words([3, 2], { atLeast: 0.99 })).toMatch(/^No value of setup.challenges among the values listed \(3, 2\) gives P\(plan succeeds\) ≥ 0\.99 \(exact\)\.$/);
+    expect(words([3, 2], { atLeast: 0.99 })).toMatch(/^No value of setup.challenges among the values listed \(3, 2\) gives P\(plan succeeds\) ≥ 0\.99 \(exact\); the highest is at 2 challenges \(P\(plan succeeds\) = 0\.5 exact\)\.$/);
     expect(words([12, 0, 11, 1, 10, 2, 9], { atMost: 0.3 })).toContain('over the 7 values listed (12, 0, 11, …), in their order');
   });
 
@@ -1078,6 +1078,16 @@ describe('what a solve sentence tells a GM (an audit)', () => {
     writeFileSync(f, JSON.stringify(body));
     return f;
   };
+  /** The sorcerer who keeps trying (audit/journey/e-sorc.yaml): the odds level off at 3 tries. */
+  const sorcerer = {
+    name: 'keep trying',
+    system: 'sorcerer',
+    mechanic: 'contest',
+    trials: 100000,
+    seed: 'e-sorc',
+    setup: { a: { name: 'sorcerer', dice: 3 }, b: { name: 'demon', dice: 5 }, tries: 1 },
+    solve: [{ name: 'tries for 90%', vary: 'setup.tries', range: [1, 20], metric: 'retry.won', atLeast: 0.9, find: 'firstAtLeast', label: '{value} tries' }],
+  };
   /** Two rule values, and a sameAs on a rule (audit/p2/x-solve-rule.yaml). */
   const overRule = {
     name: 'solve over a rule',
@@ -1094,6 +1104,47 @@ describe('what a solve sentence tells a GM (an audit)', () => {
       { name: 'sameas rule', vary: 'setup.sides.0.combatants.1.count', range: [1, 4], metric: 'top.a', sameAs: { 'rules.hitOn': '4+' } },
     ],
   };
+
+  test('"no value" says which value came nearest the bound, with its figure, in the sentence and the JSON', () => {
+    // 3…4 challenges: 0.125 and 0, neither ≥ 0.99; the highest is 3's.
+    const [never] = solvePlan(plan(heist([{ ...even, range: [3, 4], target: undefined, atLeast: 0.99 }])));
+    expect(never).toMatchObject({ decided: true, value: null, nearest: { value: 3, exact: 0.125 } });
+    expect(never!.sentence).toBe('No value of setup.challenges in 3…4 gives P(plan succeeds) ≥ 0.99 (exact); the highest is at 3 challenges (P(plan succeeds) = 0.125 exact).');
+    // atMost: the lowest (0 challenges 1, 1 challenge 0.875).
+    const [most] = solvePlan(plan(heist([{ ...even, range: [0, 1], target: undefined, atMost: 0.5 }])));
+    expect(most!.nearest).toEqual({ value: 1, exact: 0.875 });
+    expect(most!.sentence).toContain('; the lowest is at 1 challenge (P(plan succeeds) = 0.875 exact).');
+    // A value found has no nearest: the field is the "no value" answer's alone.
+    const [found] = solvePlan(plan(heist([even])));
+    expect(found).not.toHaveProperty('nearest');
+    // A metric that levels off: the first of the tie, and the others said.
+    const [sorc] = solvePlan(planScenario(sorcerer, 'e-sorc.json'));
+    expect(sorc).toMatchObject({ method: 'exact', value: null, nearest: { value: 3 } });
+    expect(sorc!.sentence).toMatch(/; the highest is at 3 tries \(P\(sorcerer wins within its tries\) ≈ 0\.5503 exact\), as at every value after it\.$/);
+  });
+
+  test('a Monte Carlo "no value" gives the nearest value\'s estimate and 95% interval', () => {
+    const p = plan(heist([{ ...even, range: [3, 7], target: undefined, atLeast: 0.6 }]));
+    const r = new SolveSearch({ ...solveProblem(p, 0, { exact: false, maxTrials: 32768 }), seed: 'none', chunkTrials: 2048 }).solve();
+    expect(r).toMatchObject({ method: 'montecarlo', decided: true, value: null, everyValue: true });
+    const n = r.nearest!;
+    expect(n.value).toBe(3);
+    expect(n.estimate).toBe(Math.max(...r.points.map((q) => q.estimate!)));
+    expect(n.ci95).toHaveLength(2);
+    expect(r.sentence).toContain('(decided at 95% at every value, ');
+    expect(r.sentence).toContain(`; the highest is at 3 challenges (P(plan succeeds) = ${figure(n.estimate!)} [${figure(n.ci95![0])}, ${figure(n.ci95![1])}]).`);
+    // A search that looked at some values only says so (a result from a bisection).
+    const partial = { ...r, everyValue: undefined, points: r.points.slice(0, 2), nearest: r.points[0] } as never;
+    expect(solveSentence(partial, p.scenario.solve![0]!, true)).toContain('; the highest of the values looked at is at 3 challenges (');
+  });
+
+  test('ties for the nearest that are not every later value are named', () => {
+    const block = { name: 'x', vary: 'setup.challenges', range: [1, 7], metric: 'success', atLeast: 0.9 } as never;
+    const figures = [0.2, 0.5, 0.5, 0.3, 0.5, 0.5, 0.5];
+    const points = figures.map((exact, i) => ({ value: i + 1, exact }));
+    const answer = { name: 'x', vary: 'setup.challenges', metric: 'success', find: 'firstAtLeast', target: 0.9, atLeast: 0.9, method: 'exact', decided: true, value: null, monotone: false, sentence: '', points, nearest: points[1] } as never;
+    expect(solveSentence(answer, block, true)).toContain('; the highest is at 2 challenges (success = 0.5 exact), as at 3, 5, 6 and 7;');
+  });
 
   test('a rule\'s values read as its select and `poolsim run` name them, in the value found, its neighbours and setup A', async () => {
     const { pathWords, valueWords } = await import('../reports/sweep.ts');

@@ -309,6 +309,40 @@ export interface SentenceWords {
   valueWords?: ValueWords;
 }
 
+/** Values listed up to this many; past it the first few, and how many more. */
+const TIES_SHOWN = 3;
+
+/**
+ * The nearest of an answer that found no value (`r.nearest`): where it is and its figure,
+ * "; the highest is at 3 tries (P(…) ≈ 0.5503 exact), as at every value after it". The
+ * sentence said only "no value … gives P ≥ 0.9", and a GM could not tell a target missed
+ * by a hair from one out of reach (an audit: the sorcerer's odds level off at 0.5503 from
+ * 3 tries; a Monte Carlo answer gave no estimate for any value).
+ */
+function nearestText(r: SolveResult, named: string, label: (v: unknown) => string, text: (v: unknown) => string): string {
+  const n = r.nearest;
+  if (!n) return '';
+  const exact = r.method === 'exact';
+  const most = r.find.endsWith('AtLeast') ? 'highest' : 'lowest';
+  // Of the values looked at where a bisection passed over some.
+  const of = exact || r.everyValue === true ? '' : ' of the values looked at';
+  const figure = exact ? `${named} ${equalsFigure(pointText(n, false))} exact` : `${named} = ${pointText(n, true)}`;
+  // An exact tie (as the verdict reads a bound, within EXACT_TOLERANCE): the first is named,
+  // the others said, so that a metric that levels off reads as one.
+  let tied = '';
+  if (exact && n.exact !== undefined) {
+    const k = r.points.findIndex((p) => JSON.stringify(p.value) === JSON.stringify(n.value));
+    const others = r.points.filter((p, i) => i !== k && p.exact !== undefined && Math.abs(p.exact - n.exact!) <= EXACT_TOLERANCE).map((p) => p.value);
+    const after = r.points.slice(k + 1).map((p) => p.value);
+    if (others.length > 1 && others.length === after.length && others.every((v, i) => JSON.stringify(v) === JSON.stringify(after[i]))) tied = ', as at every value after it';
+    else if (others.length > 0) {
+      const shown = others.length > TIES_SHOWN + 1 ? `${others.slice(0, TIES_SHOWN).map(text).join(', ')} and ${others.length - TIES_SHOWN} more` : wordList(others.map(text));
+      tied = `, as at ${shown}`;
+    }
+  }
+  return `; the ${most}${of} is at ${label(n.value)} (${figure})${tied}`;
+}
+
 /**
  * The sentence; `words` names the varied paths as the form does, `metricWords` the metric
  * (sim/solve/plan.ts passes its declared label); the default of each: as written.
@@ -354,7 +388,8 @@ export function solveSentence(r: SolveResult, block: SolveBlock, done: boolean, 
   const assumption = r.everyValue === true ? 'at every value' : `assuming ${named} moves one way over ${scope}`;
   if (r.value === null) {
     const searched = `of ${words(block.vary)} ${listed ? `among ${listed}` : `in ${block.range![0]}…${block.range![1]}`}`;
-    return `No value ${searched} gives ${goal.replace(/^the (first|last) with /, '')} (${exact ? 'exact' : `decided at 95% ${assumption}`}${cost})${monotoneNote}.`;
+    const nearest = nearestText(r, named, label, text);
+    return `No value ${searched} gives ${goal.replace(/^the (first|last) with /, '')} (${exact ? 'exact' : `decided at 95% ${assumption}`}${cost})${nearest}${monotoneNote}.`;
   }
   const k = index(r.value);
   const p = r.points[k];
