@@ -1146,6 +1146,17 @@ describe('what a solve sentence tells a GM (an audit)', () => {
     expect(solveSentence(answer, block, true)).toContain('; the highest is at 2 challenges (success = 0.5 exact), as at 3, 5, 6 and 7;');
   });
 
+  test('a block\'s label reads the values of a "no value" sentence too (it named the path)', async () => {
+    const labelled = { ...even, range: [3, 4], target: undefined, atLeast: 0.99, label: 'a crew facing {value}' };
+    const [r] = solvePlan(plan(heist([labelled])));
+    expect(r!.sentence).toMatch(/^No value from a crew facing 3 to a crew facing 4 gives P\(plan succeeds\) ≥ 0\.99 \(exact\); the highest is at a crew facing 3 \(/);
+    const [listed] = solvePlan(plan(heist([{ ...labelled, range: undefined, values: [4, 3] }])));
+    expect(listed!.sentence).toMatch(/^No value among the values listed \(a crew facing 4, a crew facing 3\) gives /);
+    // After the block's name, in lower case, as the other openings.
+    const out = (await poolsim('solve', file('labelled.json', heist([{ ...labelled, name: 'never' }])))).out;
+    expect(out).toContain('  never: no value from a crew facing 3 to a crew facing 4 gives ');
+  });
+
   test('a rule\'s values read as its select and `poolsim run` name them, in the value found, its neighbours and setup A', async () => {
     const { pathWords, valueWords } = await import('../reports/sweep.ts');
     const [rule, same] = solvePlan(planScenario(overRule, 'rule.json'), { words: pathWords(overRule), valueWords: valueWords(overRule) });

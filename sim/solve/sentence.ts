@@ -300,7 +300,7 @@ function capital(text: string, words: boolean): string {
  * sentence's own openings; a metric's name keeps its case.
  */
 export function afterName(sentence: string): string {
-  return sentence.replace(/^(The (?:first|last) with |Undecided: |No value of )/, (w) => w.charAt(0).toLowerCase() + w.slice(1));
+  return sentence.replace(/^(The (?:first|last) with |Undecided: |No value )/, (w) => w.charAt(0).toLowerCase() + w.slice(1));
 }
 
 /** What a sentence is told beyond the answer and the block (SolveProblem: plan.ts fills it in). */
@@ -387,7 +387,14 @@ export function solveSentence(r: SolveResult, block: SolveBlock, done: boolean, 
   }
   const assumption = r.everyValue === true ? 'at every value' : `assuming ${named} moves one way over ${scope}`;
   if (r.value === null) {
-    const searched = `of ${words(block.vary)} ${listed ? `among ${listed}` : `in ${block.range![0]}…${block.range![1]}`}`;
+    // The values searched as the block's `label` reads them where it has one ("from rival
+    // rank 1 to rival rank 7"): the sentence named the path instead, "rival › wealth rank",
+    // the one sentence that dropped the label (an audit).
+    const searched = block.label
+      ? listed
+        ? `among ${listedText(block.values!, label)}`
+        : `from ${label(block.range![0])} to ${label(block.range![1])}`
+      : `of ${words(block.vary)} ${listed ? `among ${listed}` : `in ${block.range![0]}…${block.range![1]}`}`;
     const nearest = nearestText(r, named, label, text);
     return `No value ${searched} gives ${goal.replace(/^the (first|last) with /, '')} (${exact ? 'exact' : `decided at 95% ${assumption}`}${cost})${nearest}${monotoneNote}.`;
   }
