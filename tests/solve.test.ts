@@ -351,15 +351,15 @@ describe('Monte Carlo solves (exact engine switched off)', () => {
     expect(flat.decided).toBe(false);
     expect(flat.candidates!.length).toBeGreaterThan(4);
     expect(flat.trials!).toBeLessThanOrEqual(9 * 2048 + 4 * 32768 + 2048 * 16);
-    // Every value surely below the target: it lies outside the range, undecided or not.
-    expect(flat.sentence).toContain('; every value gives P(plan succeeds) below the target (each 95% interval), which lies outside the range');
+    // Every value surely below the target: none in the range reaches it, undecided or not.
+    expect(flat.sentence).toContain('; every value gives P(plan succeeds) below the target (each 95% interval), so none in the range reaches it');
   });
 
   test('the target outside the values is said where every value was seen on one side of it, and which end where the estimates move one way; never with a value seen on the far side', () => {
     // 3 to 6 challenges: 0.125, 0, 0, 0, all below 0.5, nearest at 3.
     const below = mcSearch({ ...even, range: [3, 6] }, 'outside');
     expect(below).toMatchObject({ decided: true, value: 3 });
-    expect(below.sentence).toContain('; every value gives P(plan succeeds) below the target (each 95% interval), which lies outside the range, below 3 — decided');
+    expect(below.sentence).toContain('; every value gives P(plan succeeds) below the target (each 95% interval), so none in the range reaches it; the target lies beyond the range, below 3 — decided');
     // 1, 4, 3: 0.875, 0, 0.125 against 0.2. The nearest, 3, is an end heading for the
     // target beside 4, but 1 lies on the far side: the target is between listed values
     // (it read "the range ends there and the target lies beyond it").
@@ -784,23 +784,23 @@ describe('poolsim solve and the reports', () => {
     expect(none.err).toContain('none.json: solve: missing');
   });
 
-  test('every value on one side of the target says the target lies outside them, and beyond which end where the metric moves one way', () => {
+  test('every value on one side of the target says none reaches it, and beyond which end the target lies where the metric moves one way and the field goes on', () => {
     // success falls as challenges rise: over 3..6 the nearest to 0.500 is 3, the range's end (2 gives 0.500).
     const [r] = solvePlan(plan(heist([{ name: 'short range', vary: 'setup.challenges', range: [3, 6], metric: 'success', target: 0.5 }])));
     expect(r!.value).toBe(3);
-    expect(r!.sentence).toContain('; every value gives P(plan succeeds) below the target, which lies outside the range, below 3.');
+    expect(r!.sentence).toContain('; every value gives P(plan succeeds) below the target, so none in the range reaches it; the target lies beyond the range, below 3.');
     // Inside the range, no such words.
     const [inside] = solvePlan(plan(heist([even])));
     expect(inside!.sentence).not.toContain('outside');
     // A metric flat at the range's end (an audit: 5..12 challenges all give 0 against 0.1,
     // and no word said the target lay outside; 3 gives 0.125): outside, which end unsaid.
     const [flat] = solvePlan(plan(heist([{ name: 'flat', vary: 'setup.challenges', range: [5, 12], metric: 'success', target: 0.1 }])));
-    expect(flat!.sentence).toContain('(tied with 6, 7, 8, 9, 10, 11, 12); 6 gives 0 exact; every value gives P(plan succeeds) below the target, which lies outside the range.');
+    expect(flat!.sentence).toContain('(tied with 6, 7, 8, 9, 10, 11, 12); 6 gives 0 exact; every value gives P(plan succeeds) below the target, so none in the range reaches it.');
     // A values list: before its first or after its last, in the order listed.
     const [listed] = solvePlan(plan(heist([{ name: 'listed', vary: 'setup.challenges', values: [3, 2], metric: 'success', target: 0.9 }])));
-    expect(listed!.sentence).toContain('every value gives P(plan succeeds) below the target, which lies outside the values listed, after the last (2).');
+    expect(listed!.sentence).toContain('every value gives P(plan succeeds) below the target, so none of the values listed reaches it; the target lies beyond them, after the last (2).');
     const [above] = solvePlan(plan(heist([{ name: 'above', vary: 'setup.challenges', values: [1, 0], metric: 'success', target: 0.2 }])));
-    expect(above!.sentence).toContain('every value gives P(plan succeeds) above the target, which lies outside the values listed, before the first (1).');
+    expect(above!.sentence).toContain('every value gives P(plan succeeds) above the target, so none of the values listed reaches it; the target lies beyond them, before the first (1).');
     // An end heading for the target beside its neighbour while another value lies on the
     // far side: the target lies between values listed, not beyond (an audit: a captain's
     // dice [[], [3d4], [d4]], top.us against 0.33, read "d4 (≈0.3604) … the target lies
@@ -1162,6 +1162,8 @@ describe('what a solve sentence tells a GM (an audit)', () => {
     const [rule, same] = solvePlan(planScenario(overRule, 'rule.json'), { words: pathWords(overRule), valueWords: valueWords(overRule) });
     expect(rule!.sentence).toContain(': rule: a hit is = “4 or more” (P(strictly most hits: a) ≈ 0.4231 exact); “exactly 4” gives ≈0.3091 exact;');
     expect(rule!.sentence).not.toMatch(/hitOn|4\+|exact4/);
+    // A rule's two values have no order to go on past: no "after the last".
+    expect(rule!.sentence).toMatch(/so none of the values listed reaches it\.$/);
     expect(same!.sentence).toContain('its value in A (rule: a hit is = “4 or more”: ≈0.4231 exact)');
     // The JSON keeps the file's values.
     expect(rule!.value).toBe('4+');
@@ -1175,5 +1177,24 @@ describe('what a solve sentence tells a GM (an audit)', () => {
     const [folder] = readdirSync(out, { withFileTypes: true }).filter((d) => d.isDirectory() && existsSync(join(out, d.name, 'results.json')));
     const written = JSON.parse(readFileSync(join(out, folder!.name, 'results.json'), 'utf8'));
     expect(written.solve[0].sentence).toContain('rule: a hit is = “4 or more”');
+  });
+
+  test('a range that is every value the field can take is said so, not as a target lying outside it', () => {
+    const risky = {
+      name: 'risky split',
+      system: 'vdp',
+      mechanic: 'risky',
+      setup: { accomplish: 2, modifier: 4, successTarget: 12, riskTarget: 8 },
+      solve: [{ name: 'both', vary: 'setup.accomplish', range: [0, 4], metric: 'successAndSafe', target: 0.5 }],
+    };
+    const [r] = solvePlan(planScenario(risky, 'risky.json'));
+    expect(r!.sentence).toContain('; every value gives P(success and safe) below the target, so none in the range reaches it, and 0…4 is every value accomplish can take');
+    expect(r!.sentence).not.toMatch(/outside|beyond/);
+    // An end past which the field takes no value is no place for the target either.
+    const block = { name: 'x', vary: 'setup.challenges', range: [0, 2], metric: 'success', target: 0.9 } as never;
+    const points = [0.1, 0.2, 0.3].map((exact, i) => ({ value: i, exact }));
+    const answer = { name: 'x', vary: 'setup.challenges', metric: 'success', find: 'closest', target: 0.9, method: 'exact', decided: true, value: 2, monotone: true, sentence: '', points } as never;
+    expect(solveSentence(answer, block, true, undefined, undefined, { rangeOpen: [true, true] })).toContain('; the target lies beyond the range, above 2.');
+    expect(solveSentence(answer, block, true, undefined, undefined, { rangeOpen: [true, false] })).toMatch(/so none in the range reaches it\.$/);
   });
 });

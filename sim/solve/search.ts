@@ -73,6 +73,12 @@ export interface SolveProblem {
   metricWords?: PathWords;
   /** A value in the user's words, for the sentence (SolveOptions.valueWords). */
   valueWords?: ValueWords;
+  /**
+   * A `range`: whether the field takes a value below its low end, and above its high end
+   * (plan.ts checks lo − 1 and hi + 1 as it checks a value), so that a sentence says a
+   * target beyond the range could lie there only where it could. Absent: not known.
+   */
+  rangeOpen?: [boolean, boolean];
 }
 
 /** Where a value stands against the target: above, below, or not decided at the cap. */
@@ -446,7 +452,7 @@ export class SolveSearch {
     else if (this.method === 'montecarlo') Object.assign(out, this.trialCounts());
     const nearest = out.decided && out.value === null ? nearestPoint(out) : undefined;
     if (nearest) out.nearest = nearest;
-    out.sentence = solveSentence(out, block, this.done, this.problem.words, this.problem.metricWords, { valueWords: this.problem.valueWords });
+    out.sentence = solveSentence(out, block, this.done, this.problem.words, this.problem.metricWords, { valueWords: this.problem.valueWords, rangeOpen: this.problem.rangeOpen });
     // The answer first, the evidence after, in one fixed order (byte-identical JSON).
     const order = ['name', 'vary', 'metric', 'find', 'target', 'atLeast', 'atMost', 'sameAs', 'range', 'values', 'method', 'confidence', 'exactSkipped', 'decided', 'value', 'nearest', 'candidates', 'monotone', 'everyValue', 'sentence', 'trials', 'maxTrials', 'sweepTrials', 'reference', 'points'] as const;
     const ordered: Record<string, unknown> = {};

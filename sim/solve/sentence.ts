@@ -218,7 +218,7 @@ function sideOf(p: SolvePoint, r: SolveResult): -1 | 0 | 1 {
  * end it lies beyond is said where the figures show it: the metric one way over the values
  * (exact: checked; Monte Carlo: the estimates in order) and nearer the target at one end.
  */
-function beyondText(r: SolveResult, values: readonly unknown[], named: string, listed: string | undefined, text: (v: unknown) => string): string {
+function beyondText(r: SolveResult, values: readonly unknown[], named: string, listed: string | undefined, text: (v: unknown) => string, field: string, rangeOpen?: readonly [boolean, boolean]): string {
   if (values.length < 2 || r.points.length !== values.length) return '';
   const sides = r.points.map((p) => sideOf(p, r));
   if (!(sides.every((x) => x === 1) || sides.every((x) => x === -1))) return '';
@@ -228,16 +228,27 @@ function beyondText(r: SolveResult, values: readonly unknown[], named: string, l
   const oneWay = m.every((x, i) => i === 0 || x >= m[i - 1] - slack) || m.every((x, i) => i === 0 || x <= m[i - 1] + slack);
   const [first, last] = [Math.abs(m[0] - target), Math.abs(m[m.length - 1] - target)];
   const end = !oneWay || Math.abs(first - last) <= slack ? undefined : first < last ? 'first' : 'last';
+  // Beyond an end only where the field takes values past it (rangeOpen; a list's values
+  // are not known to end anywhere): "the target lies outside the range" was said of a risky
+  // split's accomplish dice over 0…4, every value the field takes, as if a wider range could
+  // reach it (an audit). A range that is every value says so.
+  // A list of a choice's values (a rule's) has no order to go on in: "after the last (“4 or
+  // more”)" pointed past a rule's two values as if there were a third.
+  const choices = values.every((v) => typeof v === 'string' || typeof v === 'boolean');
+  const open = (e: 'first' | 'last') => (listed !== undefined ? !choices : rangeOpen === undefined || rangeOpen[e === 'first' ? 0 : 1]);
+  const endValue = (e: 'first' | 'last') => text(values[e === 'first' ? 0 : values.length - 1]);
   const where =
-    end === undefined
-      ? ''
-      : listed
-        ? `, ${end === 'first' ? 'before the first' : 'after the last'} (${text(values[end === 'first' ? 0 : values.length - 1])})`
-        : `, ${end === 'first' ? 'below' : 'above'} ${text(values[end === 'first' ? 0 : values.length - 1])}`;
+    !listed && rangeOpen && !rangeOpen[0] && !rangeOpen[1]
+      ? `, and ${text(values[0])}…${text(values[values.length - 1])} is every value ${field} can take`
+      : end === undefined || !open(end)
+        ? ''
+        : listed
+          ? `; the target lies beyond them, ${end === 'first' ? 'before the first' : 'after the last'} (${endValue(end)})`
+          : `; the target lies beyond the range, ${end === 'first' ? 'below' : 'above'} ${endValue(end)}`;
   // Monte Carlo: each value's 95% interval clear of the target, said as such (a claim at
   // 95% per value, not a fact about the metric: a review).
   const surely = r.method === 'exact' ? '' : ' (each 95% interval)';
-  return `; every value gives ${named} ${sides[0] === 1 ? 'above' : 'below'} the target${surely}, which lies outside ${listed ? 'the values listed' : 'the range'}${where}`;
+  return `; every value gives ${named} ${sides[0] === 1 ? 'above' : 'below'} the target${surely}, so none ${listed ? 'of the values listed' : 'in the range'} reaches it${where}`;
 }
 
 /**
@@ -307,6 +318,8 @@ export function afterName(sentence: string): string {
 export interface SentenceWords {
   /** A value in the caller's words (a rule's select); the file's without it. */
   valueWords?: ValueWords;
+  /** A `range`: whether the field takes a value below it, and above it (SolveProblem.rangeOpen). */
+  rangeOpen?: readonly [boolean, boolean];
 }
 
 /** Values listed up to this many; past it the first few, and how many more. */
@@ -351,7 +364,7 @@ export function solveSentence(r: SolveResult, block: SolveBlock, done: boolean, 
   const metric = metricWords ?? asIs;
   const named = metric(r.metric);
   const exact = r.method === 'exact';
-  const { valueWords } = said;
+  const { valueWords, rangeOpen } = said;
   // Every value in the sentence is a value of the searched field (an empty dice list: "no
   // dice"), in the form's words where it has some (a rule's select), as `run` names it.
   const text = (v: unknown) => valueSaid(v, block.vary, valueWords);
@@ -366,7 +379,9 @@ export function solveSentence(r: SolveResult, block: SolveBlock, done: boolean, 
   const cost = exact ? '' : `, ${trialsText(r.trials ?? 0)} trials`;
   if (!done) return `Searching for ${goal}: ${r.points.length} value(s) looked at${cost}…`;
   const monotoneNote = r.monotone === false ? `; note: ${named} does not move one way over ${listed ? `${listed}, in their order` : `${block.range![0]}…${block.range![1]}`}` : '';
-  const beyondOf = (values: readonly unknown[]) => beyondText(r, values, named, listed, text);
+  // The field by the form's words, else by its last key as valueLabel names it ("accomplish", not "setup.accomplish").
+  const field = words(block.vary) !== block.vary ? words(block.vary) : (block.vary.split('.').filter((k) => !/^\d+$/.test(k)).pop() ?? block.vary);
+  const beyondOf = (values: readonly unknown[]) => beyondText(r, values, named, listed, text, field, rangeOpen);
   if (!r.decided) {
     // A result from before every value was decided, whose bisection the values contradicted.
     if (r.monotone === false && r.everyValue !== true) return `Undecided: ${named} does not move one way over ${scope} (values looked at disagree), so the search cannot be trusted${cost}.`;
