@@ -1177,6 +1177,10 @@ describe('what a solve sentence tells a GM (an audit)', () => {
     const [folder] = readdirSync(out, { withFileTypes: true }).filter((d) => d.isDirectory() && existsSync(join(out, d.name, 'results.json')));
     const written = JSON.parse(readFileSync(join(out, folder!.name, 'results.json'), 'utf8'));
     expect(written.solve[0].sentence).toContain('rule: a hit is = “4 or more”');
+    // And the dashboard's Find, which answers on the page by the same search.
+    const { FindRun } = await import('../dashboard/ui/find.ts');
+    const page = await new Promise<string>((done) => new FindRun(planScenario(overRule, 'rule.json'), (results, finished) => finished && done(results[0]!.sentence)));
+    expect(page).toBe(rule!.sentence);
   });
 
   test('a range that is every value the field can take is said so, not as a target lying outside it', () => {
