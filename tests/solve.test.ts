@@ -1181,6 +1181,9 @@ describe('what a solve sentence tells a GM (an audit)', () => {
     const { FindRun } = await import('../dashboard/ui/find.ts');
     const page = await new Promise<string>((done) => new FindRun(planScenario(overRule, 'rule.json'), (results, finished) => finished && done(results[0]!.sentence)));
     expect(page).toBe(rule!.sentence);
+    // The report's note on what the page's own figures are says the file's rule so too.
+    const result = { ...runPlan(planScenario({ ...overRule, rules: { hitOn: 'exact4' }, trials: 1000 }, 'r.json')), solve: [rule!] };
+    expect(solveScopeNote(result, overRule.setup)).toContain('(rule: a hit is = “exactly 4”)');
   });
 
   test('a range that is every value the field can take is said so, not as a target lying outside it', () => {
