@@ -19,7 +19,7 @@ import { diffResults, type ResultDiff } from '../sim/diff.ts';
 import type { ScenarioResult } from '../sim/result.ts';
 import { headline } from '../reports/changes.ts';
 import { diffOptionsOf, readResults } from './diff-command.ts';
-import { pathWords } from '../reports/sweep.ts';
+import { pathWords, valueWords } from '../reports/sweep.ts';
 import { judged, solveSearches } from '../sim/solve/plan.ts';
 import { afterName } from '../sim/solve/sentence.ts';
 import { describeSolveExpect, failedSolveChecks } from '../reports/solveSection.ts';
@@ -138,7 +138,7 @@ export async function reportCommand(
   checkTarget(outDir, { inputs: plans.map((p) => p.file), baseline: values.baseline, slugs });
   // Each file's solve blocks, made before anything runs (a block asking what it cannot have
   // is bad input, nothing written), answered after, beside (never inside) its results.
-  const searches = plans.map((plan) => (plan.scenario.solve?.length ? solveSearches(plan, { words: pathWords(plan.scenario) }) : []));
+  const searches = plans.map((plan) => (plan.scenario.solve?.length ? solveSearches(plan, { words: pathWords(plan.scenario), valueWords: valueWords(plan.scenario) }) : []));
   const results = await runPlans(plans, { workers: values.workers, progress: err, ...context });
   plans.forEach((plan, i) => {
     if (searches[i].length > 0) results[i].solve = searches[i].map((search) => judged(search.solve(), search.problem.block));

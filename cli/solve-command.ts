@@ -9,7 +9,7 @@
  */
 import { statSync } from 'node:fs';
 import { ScenarioError, ScenarioErrors, type ScenarioPlan } from '../sim/scenario.ts';
-import { pathWords } from '../reports/sweep.ts';
+import { pathWords, valueWords } from '../reports/sweep.ts';
 import { DEFAULT_MAX_TRIALS_FACTOR, judged, solveSearches } from '../sim/solve/plan.ts';
 import type { SolveSearch } from '../sim/solve/search.ts';
 import type { SolveResult } from '../sim/solve/result.ts';
@@ -97,7 +97,7 @@ export function solveCommand(args: string[], out: NodeJS.WritableStream): number
   }
   // Each search knows here whether it is exact (its values are computed as it is made);
   // nothing has run yet.
-  const searches = plans.map((plan) => solveSearches(plan, { maxTrials, words: pathWords(plan.scenario) }));
+  const searches = plans.map((plan) => solveSearches(plan, { maxTrials, words: pathWords(plan.scenario), valueWords: valueWords(plan.scenario) }));
   if (trials !== undefined) refuseUnusedTrials(trials, maxTrials, plans, searches);
   // --max-trials caps Monte Carlo searches only: with every block answered exactly it
   // would change nothing, and is refused as --trials is.

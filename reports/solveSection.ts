@@ -9,7 +9,7 @@ import { valueText } from '../sim/solve/sentence.ts';
 import type { Chart } from './charts/index.ts';
 import { formFor } from './fields/index.ts';
 import { fieldAt, shownDefault } from './fields/spec.ts';
-import { sweepLabel } from './sweep.ts';
+import { sweepLabel, valueWords } from './sweep.ts';
 import { namespaceIds } from './svgIds.ts';
 import { answerMark, type ScenarioChanges } from './changes.ts';
 
@@ -68,11 +68,15 @@ function defaultValue(result: ScenarioResult, setup: unknown, path: string): unk
 export function solveScopeNote(result: ScenarioResult, setup?: unknown): string | undefined {
   if (!result.solve?.length) return undefined;
   const varied = [...new Set(result.solve.map((s) => s.vary))];
+  // A value in the form's words where it has some, as the sentences below say it (a rule's
+  // "“exactly 4”", not the file's "exact4").
+  const words = valueWords({ setup, system: result.system, mechanic: result.mechanic });
+  const said = (value: unknown, path: string) => words(path, value) ?? valueText(value, path);
   const fields = varied.map((path) => {
     const value = writtenValue(result, setup, path);
-    if (value !== undefined) return `${sweepLabel(path, setup, result)} = ${valueText(value, path)}`;
+    if (value !== undefined) return `${sweepLabel(path, setup, result)} = ${said(value, path)}`;
     const fallback = defaultValue(result, setup, path);
-    return `${sweepLabel(path, setup, result)} not set: its default${fallback === undefined ? '' : `, ${valueText(fallback, path)}`}`;
+    return `${sweepLabel(path, setup, result)} not set: its default${fallback === undefined ? '' : `, ${said(fallback, path)}`}`;
   });
   const swept = result.results.length > 1 || Object.keys(result.results[0]?.point ?? {}).length > 0;
   const what = swept ? "the file's sweep" : `the setup as the file writes it (${fields.join('; ')})`;

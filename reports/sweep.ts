@@ -142,9 +142,18 @@ export function choiceWords(path: string, value: unknown, setup?: unknown, mecha
  * The result JSON keeps the value.
  */
 export function sweepValueLabel(path: string, value: unknown, setup?: unknown, mechanic?: SweepMechanic): string {
+  return namedValue(path, value, setup, mechanic) ?? formatSweepValue(value);
+}
+
+/**
+ * sweepValueLabel's words where the form has some for the value (a choice's option,
+ * quoted; a list item's fields by their labels), undefined where it would only write the
+ * value: a solve sentence then says it its own way ("no dice" for an empty pool).
+ */
+function namedValue(path: string, value: unknown, setup?: unknown, mechanic?: SweepMechanic): string | undefined {
   const words = choiceWords(path, value, setup, mechanic);
   if (words !== undefined) return `“${words}”`;
-  return itemWords(path, value, setup, mechanic) ?? formatSweepValue(value);
+  return itemWords(path, value, setup, mechanic);
 }
 
 /**
@@ -196,4 +205,13 @@ export { formatNumber, notWhole } from '../sim/solve/sentence.ts';
 /** A plan's paths in the form's words, for the sentences of its solves (sim/solve SolveOptions.words). */
 export function pathWords(scenario: { setup?: unknown; system?: unknown; mechanic?: unknown }): (path: string) => string {
   return (path) => sweepLabel(path, scenario.setup, scenario);
+}
+
+/**
+ * A plan's values in the form's words, for the sentences of its solves (sim/solve
+ * SolveOptions.valueWords): a rule's value as its select and `poolsim run` name it,
+ * "“lets nothing through”"; undefined where the form has no words of its own for it.
+ */
+export function valueWords(scenario: { setup?: unknown; system?: unknown; mechanic?: unknown }): (path: string, value: unknown) => string | undefined {
+  return (path, value) => namedValue(path, value, scenario.setup, scenario);
 }

@@ -351,15 +351,15 @@ describe('Monte Carlo solves (exact engine switched off)', () => {
     expect(flat.decided).toBe(false);
     expect(flat.candidates!.length).toBeGreaterThan(4);
     expect(flat.trials!).toBeLessThanOrEqual(9 * 2048 + 4 * 32768 + 2048 * 16);
-    // Every value surely below the target: it lies outside the range, undecided or not.
-    expect(flat.sentence).toContain('; every value gives P(plan succeeds) below the target (each 95% interval), which lies outside the range');
+    // Every value surely below the target: none in the range reaches it, undecided or not.
+    expect(flat.sentence).toContain('; every value gives P(plan succeeds) below the target (each 95% interval), so none in the range reaches it');
   });
 
   test('the target outside the values is said where every value was seen on one side of it, and which end where the estimates move one way; never with a value seen on the far side', () => {
     // 3 to 6 challenges: 0.125, 0, 0, 0, all below 0.5, nearest at 3.
     const below = mcSearch({ ...even, range: [3, 6] }, 'outside');
     expect(below).toMatchObject({ decided: true, value: 3 });
-    expect(below.sentence).toContain('; every value gives P(plan succeeds) below the target (each 95% interval), which lies outside the range, below 3 — decided');
+    expect(below.sentence).toContain('; every value gives P(plan succeeds) below the target (each 95% interval), so none in the range reaches it; the target lies beyond the range, below 3 — decided');
     // 1, 4, 3: 0.875, 0, 0.125 against 0.2. The nearest, 3, is an end heading for the
     // target beside 4, but 1 lies on the far side: the target is between listed values
     // (it read "the range ends there and the target lies beyond it").
@@ -769,7 +769,7 @@ describe('poolsim solve and the reports', () => {
     const f = file('lower.json', heist([{ ...even, name: 'favoured', target: undefined, atLeast: 0.6, find: 'lastAtLeast' }, { ...even, name: 'never', range: [3, 4], target: undefined, atLeast: 0.99 }]));
     const r = await poolsim('solve', f);
     expect(r.out).toContain('  favoured: the last with P(plan succeeds) ≥ 0.6: 1 challenge (P(plan succeeds) = 0.875 exact)');
-    expect(r.out).toContain('  never: no value of challenges in 3…4 gives P(plan succeeds) ≥ 0.99 (exact).');
+    expect(r.out).toContain('  never: no value of challenges in 3…4 gives P(plan succeeds) ≥ 0.99 (exact); the highest is at 3 challenges (P(plan succeeds) = 0.125 exact).');
     const json = JSON.parse((await poolsim('solve', f, '--json')).out);
     expect(json.solve[0].sentence).toMatch(/^The last with /);
     expect(json.solve[1].sentence).toMatch(/^No value of /);
@@ -784,23 +784,23 @@ describe('poolsim solve and the reports', () => {
     expect(none.err).toContain('none.json: solve: missing');
   });
 
-  test('every value on one side of the target says the target lies outside them, and beyond which end where the metric moves one way', () => {
+  test('every value on one side of the target says none reaches it, and beyond which end the target lies where the metric moves one way and the field goes on', () => {
     // success falls as challenges rise: over 3..6 the nearest to 0.500 is 3, the range's end (2 gives 0.500).
     const [r] = solvePlan(plan(heist([{ name: 'short range', vary: 'setup.challenges', range: [3, 6], metric: 'success', target: 0.5 }])));
     expect(r!.value).toBe(3);
-    expect(r!.sentence).toContain('; every value gives P(plan succeeds) below the target, which lies outside the range, below 3.');
+    expect(r!.sentence).toContain('; every value gives P(plan succeeds) below the target, so none in the range reaches it; the target lies beyond the range, below 3.');
     // Inside the range, no such words.
     const [inside] = solvePlan(plan(heist([even])));
     expect(inside!.sentence).not.toContain('outside');
     // A metric flat at the range's end (an audit: 5..12 challenges all give 0 against 0.1,
     // and no word said the target lay outside; 3 gives 0.125): outside, which end unsaid.
     const [flat] = solvePlan(plan(heist([{ name: 'flat', vary: 'setup.challenges', range: [5, 12], metric: 'success', target: 0.1 }])));
-    expect(flat!.sentence).toContain('(tied with 6, 7, 8, 9, 10, 11, 12); 6 gives 0 exact; every value gives P(plan succeeds) below the target, which lies outside the range.');
+    expect(flat!.sentence).toContain('(tied with 6, 7, 8, 9, 10, 11, 12); 6 gives 0 exact; every value gives P(plan succeeds) below the target, so none in the range reaches it.');
     // A values list: before its first or after its last, in the order listed.
     const [listed] = solvePlan(plan(heist([{ name: 'listed', vary: 'setup.challenges', values: [3, 2], metric: 'success', target: 0.9 }])));
-    expect(listed!.sentence).toContain('every value gives P(plan succeeds) below the target, which lies outside the values listed, after the last (2).');
+    expect(listed!.sentence).toContain('every value gives P(plan succeeds) below the target, so none of the values listed reaches it; the target lies beyond them, after the last (2).');
     const [above] = solvePlan(plan(heist([{ name: 'above', vary: 'setup.challenges', values: [1, 0], metric: 'success', target: 0.2 }])));
-    expect(above!.sentence).toContain('every value gives P(plan succeeds) above the target, which lies outside the values listed, before the first (1).');
+    expect(above!.sentence).toContain('every value gives P(plan succeeds) above the target, so none of the values listed reaches it; the target lies beyond them, before the first (1).');
     // An end heading for the target beside its neighbour while another value lies on the
     // far side: the target lies between values listed, not beyond (an audit: a captain's
     // dice [[], [3d4], [d4]], top.us against 0.33, read "d4 (≈0.3604) … the target lies
@@ -834,7 +834,7 @@ describe('poolsim solve and the reports', () => {
     expect(words([1, 8, 2, 7, 3], { atMost: 0.3 })).toContain('note: P(plan succeeds) does not move one way over the values listed (1, 8, 2, 7, 3), in their order.');
     expect(words([3, 1, 2, 0], { atLeast: 0.99, find: 'lastAtLeast' })).toContain('over the values listed (3, 1, 2, 0), in their order');
     // "No value … in 3…2".
-    expect(words([3, 2], { atLeast: 0.99 })).toMatch(/^No value of setup.challenges among the values listed \(3, 2\) gives P\(plan succeeds\) ≥ 0\.99 \(exact\)\.$/);
+    expect(words([3, 2], { atLeast: 0.99 })).toMatch(/^No value of setup.challenges among the values listed \(3, 2\) gives P\(plan succeeds\) ≥ 0\.99 \(exact\); the highest is at 2 challenges \(P\(plan succeeds\) = 0\.5 exact\)\.$/);
     expect(words([12, 0, 11, 1, 10, 2, 9], { atMost: 0.3 })).toContain('over the 7 values listed (12, 0, 11, …), in their order');
   });
 
@@ -1068,5 +1068,140 @@ describe('a solve sentence names a deep field as the form does', () => {
     // The kernel on its own (no form to ask) says the path as written.
     const [bare] = solvePlan(plan);
     expect(bare!.sentence).toMatch(/: count = \d \(/);
+  });
+});
+
+describe('what a solve sentence tells a GM (an audit)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'poolsim-solve-words-'));
+  const file = (name: string, body: object) => {
+    const f = join(dir, name);
+    writeFileSync(f, JSON.stringify(body));
+    return f;
+  };
+  /** The sorcerer who keeps trying (audit/journey/e-sorc.yaml): the odds level off at 3 tries. */
+  const sorcerer = {
+    name: 'keep trying',
+    system: 'sorcerer',
+    mechanic: 'contest',
+    trials: 100000,
+    seed: 'e-sorc',
+    setup: { a: { name: 'sorcerer', dice: 3 }, b: { name: 'demon', dice: 5 }, tries: 1 },
+    solve: [{ name: 'tries for 90%', vary: 'setup.tries', range: [1, 20], metric: 'retry.won', atLeast: 0.9, find: 'firstAtLeast', label: '{value} tries' }],
+  };
+  /** Two rule values, and a sameAs on a rule (audit/p2/x-solve-rule.yaml). */
+  const overRule = {
+    name: 'solve over a rule',
+    system: 'viciousness',
+    mechanic: 'clash',
+    setup: {
+      sides: [
+        { name: 'a', combatants: [{ name: 'captain', dice: ['d6'] }, { name: 'minion', count: 2 }] },
+        { name: 'b', combatants: [{ name: 'captain', dice: ['d4'] }, { name: 'minion', count: 2 }] },
+      ],
+    },
+    solve: [
+      { name: 'rule', vary: 'rules.hitOn', values: ['exact4', '4+'], metric: 'top.a', target: 0.5 },
+      { name: 'sameas rule', vary: 'setup.sides.0.combatants.1.count', range: [1, 4], metric: 'top.a', sameAs: { 'rules.hitOn': '4+' } },
+    ],
+  };
+
+  test('"no value" says which value came nearest the bound, with its figure, in the sentence and the JSON', () => {
+    // 3…4 challenges: 0.125 and 0, neither ≥ 0.99; the highest is 3's.
+    const [never] = solvePlan(plan(heist([{ ...even, range: [3, 4], target: undefined, atLeast: 0.99 }])));
+    expect(never).toMatchObject({ decided: true, value: null, nearest: { value: 3, exact: 0.125 } });
+    expect(never!.sentence).toBe('No value of setup.challenges in 3…4 gives P(plan succeeds) ≥ 0.99 (exact); the highest is at 3 challenges (P(plan succeeds) = 0.125 exact).');
+    // atMost: the lowest (0 challenges 1, 1 challenge 0.875).
+    const [most] = solvePlan(plan(heist([{ ...even, range: [0, 1], target: undefined, atMost: 0.5 }])));
+    expect(most!.nearest).toEqual({ value: 1, exact: 0.875 });
+    expect(most!.sentence).toContain('; the lowest is at 1 challenge (P(plan succeeds) = 0.875 exact).');
+    // A value found has no nearest: the field is the "no value" answer's alone.
+    const [found] = solvePlan(plan(heist([even])));
+    expect(found).not.toHaveProperty('nearest');
+    // A metric that levels off: the first of the tie, and the others said.
+    const [sorc] = solvePlan(planScenario(sorcerer, 'e-sorc.json'));
+    expect(sorc).toMatchObject({ method: 'exact', value: null, nearest: { value: 3 } });
+    expect(sorc!.sentence).toMatch(/; the highest is at 3 tries \(P\(sorcerer wins within its tries\) ≈ 0\.5503 exact\), as at every value after it\.$/);
+  });
+
+  test('a Monte Carlo "no value" gives the nearest value\'s estimate and 95% interval', () => {
+    const p = plan(heist([{ ...even, range: [3, 7], target: undefined, atLeast: 0.6 }]));
+    const r = new SolveSearch({ ...solveProblem(p, 0, { exact: false, maxTrials: 32768 }), seed: 'none', chunkTrials: 2048 }).solve();
+    expect(r).toMatchObject({ method: 'montecarlo', decided: true, value: null, everyValue: true });
+    const n = r.nearest!;
+    expect(n.value).toBe(3);
+    expect(n.estimate).toBe(Math.max(...r.points.map((q) => q.estimate!)));
+    expect(n.ci95).toHaveLength(2);
+    expect(r.sentence).toContain('(decided at 95% at every value, ');
+    expect(r.sentence).toContain(`; the highest is at 3 challenges (P(plan succeeds) = ${figure(n.estimate!)} [${figure(n.ci95![0])}, ${figure(n.ci95![1])}]).`);
+    // A search that looked at some values only says so (a result from a bisection).
+    const partial = { ...r, everyValue: undefined, points: r.points.slice(0, 2), nearest: r.points[0] } as never;
+    expect(solveSentence(partial, p.scenario.solve![0]!, true)).toContain('; the highest of the values looked at is at 3 challenges (');
+  });
+
+  test('ties for the nearest that are not every later value are named', () => {
+    const block = { name: 'x', vary: 'setup.challenges', range: [1, 7], metric: 'success', atLeast: 0.9 } as never;
+    const figures = [0.2, 0.5, 0.5, 0.3, 0.5, 0.5, 0.5];
+    const points = figures.map((exact, i) => ({ value: i + 1, exact }));
+    const answer = { name: 'x', vary: 'setup.challenges', metric: 'success', find: 'firstAtLeast', target: 0.9, atLeast: 0.9, method: 'exact', decided: true, value: null, monotone: false, sentence: '', points, nearest: points[1] } as never;
+    expect(solveSentence(answer, block, true)).toContain('; the highest is at 2 challenges (success = 0.5 exact), as at 3, 5, 6 and 7;');
+  });
+
+  test('a block\'s label reads the values of a "no value" sentence too (it named the path)', async () => {
+    const labelled = { ...even, range: [3, 4], target: undefined, atLeast: 0.99, label: 'a crew facing {value}' };
+    const [r] = solvePlan(plan(heist([labelled])));
+    expect(r!.sentence).toMatch(/^No value from a crew facing 3 to a crew facing 4 gives P\(plan succeeds\) ≥ 0\.99 \(exact\); the highest is at a crew facing 3 \(/);
+    const [listed] = solvePlan(plan(heist([{ ...labelled, range: undefined, values: [4, 3] }])));
+    expect(listed!.sentence).toMatch(/^No value among the values listed \(a crew facing 4, a crew facing 3\) gives /);
+    // After the block's name, in lower case, as the other openings.
+    const out = (await poolsim('solve', file('labelled.json', heist([{ ...labelled, name: 'never' }])))).out;
+    expect(out).toContain('  never: no value from a crew facing 3 to a crew facing 4 gives ');
+  });
+
+  test('a rule\'s values read as its select and `poolsim run` name them, in the value found, its neighbours and setup A', async () => {
+    const { pathWords, valueWords } = await import('../reports/sweep.ts');
+    const [rule, same] = solvePlan(planScenario(overRule, 'rule.json'), { words: pathWords(overRule), valueWords: valueWords(overRule) });
+    expect(rule!.sentence).toContain(': rule: a hit is = “4 or more” (P(strictly most hits: a) ≈ 0.4231 exact); “exactly 4” gives ≈0.3091 exact;');
+    expect(rule!.sentence).not.toMatch(/hitOn|4\+|exact4/);
+    // A rule's two values have no order to go on past: no "after the last".
+    expect(rule!.sentence).toMatch(/so none of the values listed reaches it\.$/);
+    expect(same!.sentence).toContain('its value in A (rule: a hit is = “4 or more”: ≈0.4231 exact)');
+    // The JSON keeps the file's values.
+    expect(rule!.value).toBe('4+');
+    // The command line says so too (as does `poolsim report`, and the dashboard's Find, by the same options).
+    const cli = (await poolsim('solve', file('rule.json', overRule))).out;
+    expect(cli).toContain('rule: a hit is = “4 or more”');
+    expect(cli).toContain('(rule: a hit is = “4 or more”: ≈0.4231 exact)');
+    const out = join(dir, 'rule-report');
+    expect((await poolsim('report', file('rule-report.json', { ...overRule, trials: 2000 }), '--out', out, '--workers', '1')).code).toBe(0);
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const [folder] = readdirSync(out, { withFileTypes: true }).filter((d) => d.isDirectory() && existsSync(join(out, d.name, 'results.json')));
+    const written = JSON.parse(readFileSync(join(out, folder!.name, 'results.json'), 'utf8'));
+    expect(written.solve[0].sentence).toContain('rule: a hit is = “4 or more”');
+    // And the dashboard's Find, which answers on the page by the same search.
+    const { FindRun } = await import('../dashboard/ui/find.ts');
+    const page = await new Promise<string>((done) => new FindRun(planScenario(overRule, 'rule.json'), (results, finished) => finished && done(results[0]!.sentence)));
+    expect(page).toBe(rule!.sentence);
+    // The report's note on what the page's own figures are says the file's rule so too.
+    const result = { ...runPlan(planScenario({ ...overRule, rules: { hitOn: 'exact4' }, trials: 1000 }, 'r.json')), solve: [rule!] };
+    expect(solveScopeNote(result, overRule.setup)).toContain('(rule: a hit is = “exactly 4”)');
+  });
+
+  test('a range that is every value the field can take is said so, not as a target lying outside it', () => {
+    const risky = {
+      name: 'risky split',
+      system: 'vdp',
+      mechanic: 'risky',
+      setup: { accomplish: 2, modifier: 4, successTarget: 12, riskTarget: 8 },
+      solve: [{ name: 'both', vary: 'setup.accomplish', range: [0, 4], metric: 'successAndSafe', target: 0.5 }],
+    };
+    const [r] = solvePlan(planScenario(risky, 'risky.json'));
+    expect(r!.sentence).toContain('; every value gives P(success and safe) below the target, so none in the range reaches it, and 0…4 is every value accomplish can take');
+    expect(r!.sentence).not.toMatch(/outside|beyond/);
+    // An end past which the field takes no value is no place for the target either.
+    const block = { name: 'x', vary: 'setup.challenges', range: [0, 2], metric: 'success', target: 0.9 } as never;
+    const points = [0.1, 0.2, 0.3].map((exact, i) => ({ value: i, exact }));
+    const answer = { name: 'x', vary: 'setup.challenges', metric: 'success', find: 'closest', target: 0.9, method: 'exact', decided: true, value: 2, monotone: true, sentence: '', points } as never;
+    expect(solveSentence(answer, block, true, undefined, undefined, { rangeOpen: [true, true] })).toContain('; the target lies beyond the range, above 2.');
+    expect(solveSentence(answer, block, true, undefined, undefined, { rangeOpen: [true, false] })).toMatch(/so none in the range reaches it\.$/);
   });
 });

@@ -12,7 +12,7 @@ import type { SolveSearch } from '../../sim/solve/search.ts';
 import type { SolveResult } from '../../sim/solve/result.ts';
 import { solveChart } from '../../reports/charts/solveChart.ts';
 import { describeSolveExpect } from '../../reports/solveSection.ts';
-import { pathWords, sweepLabel } from '../../reports/sweep.ts';
+import { pathWords, sweepLabel, valueWords } from '../../reports/sweep.ts';
 import { getAt, joinPath, parsePath } from '../../reports/fields/paths.ts';
 import { h, svgNode, uid } from './dom.ts';
 import { readable } from './picked.ts';
@@ -181,12 +181,13 @@ export class FindRun {
     private readonly plan: ScenarioPlan,
     private readonly onUpdate: (results: SolveResult[], done: boolean) => void,
   ) {
-    // The sentences name the varied field as the form does (reports/sweep.ts), and the
+    // The sentences name the varied field and its values as the form does (reports/sweep.ts,
+    // as `poolsim run` names a swept value), and the
     // metric as the Find picker does, by its label.
     this.metricWords = metricLabels(plan);
     const kinds = new Map((plan.points[0]?.simulation.metrics ?? []).map((m) => [m.name, m.kind as string]));
     this.metricKind = (metric) => kinds.get(metric);
-    this.searches = solveSearches(plan, { words: pathWords(plan.scenario), metricWords: this.metricWords });
+    this.searches = solveSearches(plan, { words: pathWords(plan.scenario), valueWords: valueWords(plan.scenario), metricWords: this.metricWords });
     this.steps = this.searches.map((s) => s.steps());
     setTimeout(() => this.slice(), 0);
   }

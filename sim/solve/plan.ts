@@ -13,7 +13,7 @@ import { ScenarioError, ScenarioErrors, applied, type ScenarioPlan } from '../sc
 import { solveGoal, solveValues, type SolveBlock } from './schema.ts';
 import { SolveSearch, type SolveProblem } from './search.ts';
 import type { SolveResult } from './result.ts';
-import { valueText, type PathWords } from './sentence.ts';
+import { valueText, type PathWords, type ValueWords } from './sentence.ts';
 
 /** `maxTrials` when a block gives none: this many times the file's trials per value. */
 export const DEFAULT_MAX_TRIALS_FACTOR = 16;
@@ -37,6 +37,15 @@ export interface SolveOptions {
    * beside it said "P(side A wins within its tries)" (a report audit).
    */
   metricWords?: PathWords;
+  /**
+   * A value of a path in the user's words, where the form has words for it: a rule's value
+   * as its select names it ("“lets nothing through”" for `rules.givenUpBlock` `nothing`),
+   * as `poolsim run` and the reports name a swept value (reports/sweep.ts valueWords);
+   * undefined leaves the value as the file writes it. The sentences said "givenUpBlock =
+   * nothing" where a run's point said "rule: a block given up for charge = “lets nothing
+   * through”" (an audit).
+   */
+  valueWords?: ValueWords;
 }
 
 function prepare(plan: ScenarioPlan, changes: Record<string, unknown>, path: string): Simulation {
@@ -69,7 +78,32 @@ export function solveProblem(plan: ScenarioPlan, b: number, options: SolveOption
     useExact: options.exact ?? true,
     ...(options.words ? { words: options.words } : {}),
     metricWords: options.metricWords ?? metricLabels(plan),
+    ...(options.valueWords ? { valueWords: options.valueWords } : {}),
+    ...(block.range ? { rangeOpen: [takes(plan, block.vary, block.range[0] - 1), takes(plan, block.vary, block.range[1] + 1)] as [boolean, boolean] } : {}),
   };
+}
+
+/**
+ * Whether the file's setup takes `value` at `path`: the rules and the setup parse, and the
+ * mechanic refuses nothing (as a solve's values are checked, sim/scenario.ts checkSolves).
+ * Asked of the values just past a range, so that a target every value misses is said to lie
+ * beyond the range only where the field goes on: of a risky split's accomplish dice over
+ * 0…4, every value it can take, the sentence read "the target lies outside the range", as
+ * if a wider one could reach it (an audit).
+ */
+function takes(plan: ScenarioPlan, path: string, value: unknown): boolean {
+  const mechanic = findMechanic(plan.scenario.system, plan.scenario.mechanic);
+  if (!mechanic) return true;
+  const rulesSchema = rulesBySystem[plan.scenario.system as SystemName] as z.ZodType;
+  try {
+    const s = applied(plan.scenario, { [path]: value });
+    const rules = rulesSchema.safeParse(s.rules);
+    const setup = mechanic.setup.safeParse(s.setup);
+    if (!rules.success || !setup.success) return false;
+    return (mechanic.refuse?.(setup.data, rules.data) ?? []).length === 0;
+  } catch {
+    return false;
+  }
 }
 
 /** A plan's metrics by the labels its mechanic declares (sim/metrics.ts), else by name. */

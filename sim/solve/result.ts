@@ -41,6 +41,13 @@ export interface SolveResult {
   decided: boolean;
   /** The value found; null when no value in the range meets the goal. Absent when undecided. */
   value?: unknown;
+  /**
+   * When no value meets the goal (`value` null): the value that came nearest the bound,
+   * the highest for `atLeast` / the lowest for `atMost` (the first of a tie), with its
+   * figure, of every value (Monte Carlo without `everyValue`: of those looked at). A GM
+   * told "no value" asks how close the nearest came (an audit).
+   */
+  nearest?: SolvePoint;
   /** Undecided: the values the answer could still be (null: possibly none in range). */
   candidates?: unknown[];
   /** Does the metric move one way over the range: true/false when checked (exact), "assumed" (Monte Carlo). */

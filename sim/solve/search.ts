@@ -33,7 +33,7 @@ import type { Find, SolveBlock } from './schema.ts';
 import type { SolvePoint, SolveResult } from './result.ts';
 import { EXACT_TOLERANCE, snapExact } from '../result.ts';
 import { CONFIDENCE, decisionZ, differenceOf, intervalAt, looksUpTo } from './confidence.ts';
-import { solveSentence, type PathWords } from './sentence.ts';
+import { solveSentence, type PathWords, type ValueWords } from './sentence.ts';
 
 
 /**
@@ -71,6 +71,14 @@ export interface SolveProblem {
   words?: PathWords;
   /** The metric in the user's words, for the sentence (SolveOptions.metricWords). */
   metricWords?: PathWords;
+  /** A value in the user's words, for the sentence (SolveOptions.valueWords). */
+  valueWords?: ValueWords;
+  /**
+   * A `range`: whether the field takes a value below its low end, and above its high end
+   * (plan.ts checks lo − 1 and hi + 1 as it checks a value), so that a sentence says a
+   * target beyond the range could lie there only where it could. Absent: not known.
+   */
+  rangeOpen?: [boolean, boolean];
 }
 
 /** Where a value stands against the target: above, below, or not decided at the cap. */
@@ -442,13 +450,33 @@ export class SolveSearch {
     }
     if (this.verdict) Object.assign(out, this.verdict);
     else if (this.method === 'montecarlo') Object.assign(out, this.trialCounts());
-    out.sentence = solveSentence(out, block, this.done, this.problem.words, this.problem.metricWords);
+    const nearest = out.decided && out.value === null ? nearestPoint(out) : undefined;
+    if (nearest) out.nearest = nearest;
+    out.sentence = solveSentence(out, block, this.done, this.problem.words, this.problem.metricWords, { valueWords: this.problem.valueWords, rangeOpen: this.problem.rangeOpen });
     // The answer first, the evidence after, in one fixed order (byte-identical JSON).
-    const order = ['name', 'vary', 'metric', 'find', 'target', 'atLeast', 'atMost', 'sameAs', 'range', 'values', 'method', 'confidence', 'exactSkipped', 'decided', 'value', 'candidates', 'monotone', 'everyValue', 'sentence', 'trials', 'maxTrials', 'sweepTrials', 'reference', 'points'] as const;
+    const order = ['name', 'vary', 'metric', 'find', 'target', 'atLeast', 'atMost', 'sameAs', 'range', 'values', 'method', 'confidence', 'exactSkipped', 'decided', 'value', 'nearest', 'candidates', 'monotone', 'everyValue', 'sentence', 'trials', 'maxTrials', 'sweepTrials', 'reference', 'points'] as const;
     const ordered: Record<string, unknown> = {};
     for (const k of order) if (out[k] !== undefined) ordered[k] = out[k];
     return ordered as unknown as SolveResult;
   }
+}
+
+/**
+ * Of an answer that found no value meeting its bound, the point that came nearest it: the
+ * highest figure for `atLeast`, the lowest for `atMost`, the first of a tie (exact: within
+ * EXACT_TOLERANCE, as the verdict reads a bound; Monte Carlo: by the estimates). Of the
+ * points there are: every value, or those a bisection looked at.
+ */
+export function nearestPoint(r: Pick<SolveResult, 'find' | 'points'>): SolvePoint | undefined {
+  if (r.find === 'closest') return undefined;
+  const up = r.find.endsWith('AtLeast') ? 1 : -1;
+  let best: SolvePoint | undefined;
+  for (const p of r.points) {
+    const slack = p.estimate === undefined ? EXACT_TOLERANCE : 0;
+    const figure = (q: SolvePoint) => up * (q.estimate ?? q.exact!);
+    if (best === undefined || figure(p) > figure(best) + slack) best = p;
+  }
+  return best;
 }
 
 /**

@@ -33,14 +33,28 @@ export type PathWords = (path: string) => string;
 const asIs: PathWords = (path) => path;
 
 /**
+ * A value of a path in the user's words where the caller has words for it (a rule's
+ * select: "“lets nothing through”"); undefined: valueText's, the file's own.
+ */
+export type ValueWords = (path: string, value: unknown) => string | undefined;
+
+/** A value at `path` as a sentence says it: in the caller's words where it has some, else valueText's. */
+function valueSaid(value: unknown, path: string, valueWords?: ValueWords): string {
+  return (value === null ? undefined : valueWords?.(path, value)) ?? valueText(value, path);
+}
+
+/**
  * "2 challenges" (or "modifier = 1") from the block's `label` ("{value}" replaced) or the path's last word; a
  * path deeper than one field ("setup.sides.1.combatants.0.count", whose last word read
- * "4 count") as `words` names it: "guards › how many = 4".
+ * "4 count") as `words` names it: "guards › how many = 4", and a rule likewise ("rule: a
+ * hit is = “4 or more”", where "hitOn = 4+" named it as the file does, and no other page).
+ * The value in `valueWords`' words where it has some.
  */
-export function valueLabel(value: unknown, block: Pick<SolveBlock, 'label' | 'vary'>, words: PathWords = asIs): string {
-  const text = valueText(value, block.vary);
+export function valueLabel(value: unknown, block: Pick<SolveBlock, 'label' | 'vary'>, words: PathWords = asIs, valueWords?: ValueWords): string {
+  const text = valueSaid(value, block.vary, valueWords);
   if (block.label) return block.label.includes('{value}') ? block.label.replaceAll('{value}', text) : `${text} ${block.label}`;
-  if (block.vary.split('.').length > 2 && words(block.vary) !== block.vary) return `${words(block.vary)} = ${text}`;
+  const deep = block.vary.split('.').length > 2 || block.vary.startsWith('rules.');
+  if (deep && words(block.vary) !== block.vary) return `${words(block.vary)} = ${text}`;
   const fields = block.vary.split('.').filter((s) => !/^\d+$/.test(s));
   const word = fields[fields.length - 1] ?? block.vary;
   // A count reads "2 challenges", "1 challenge" (a plural field name, singular after 1);
@@ -204,7 +218,7 @@ function sideOf(p: SolvePoint, r: SolveResult): -1 | 0 | 1 {
  * end it lies beyond is said where the figures show it: the metric one way over the values
  * (exact: checked; Monte Carlo: the estimates in order) and nearer the target at one end.
  */
-function beyondText(r: SolveResult, values: readonly unknown[], named: string, listed: string | undefined, text: (v: unknown) => string): string {
+function beyondText(r: SolveResult, values: readonly unknown[], named: string, listed: string | undefined, text: (v: unknown) => string, field: string, rangeOpen?: readonly [boolean, boolean]): string {
   if (values.length < 2 || r.points.length !== values.length) return '';
   const sides = r.points.map((p) => sideOf(p, r));
   if (!(sides.every((x) => x === 1) || sides.every((x) => x === -1))) return '';
@@ -214,16 +228,27 @@ function beyondText(r: SolveResult, values: readonly unknown[], named: string, l
   const oneWay = m.every((x, i) => i === 0 || x >= m[i - 1] - slack) || m.every((x, i) => i === 0 || x <= m[i - 1] + slack);
   const [first, last] = [Math.abs(m[0] - target), Math.abs(m[m.length - 1] - target)];
   const end = !oneWay || Math.abs(first - last) <= slack ? undefined : first < last ? 'first' : 'last';
+  // Beyond an end only where the field takes values past it (rangeOpen; a list's values
+  // are not known to end anywhere): "the target lies outside the range" was said of a risky
+  // split's accomplish dice over 0…4, every value the field takes, as if a wider range could
+  // reach it (an audit). A range that is every value says so.
+  // A list of a choice's values (a rule's) has no order to go on in: "after the last (“4 or
+  // more”)" pointed past a rule's two values as if there were a third.
+  const choices = values.every((v) => typeof v === 'string' || typeof v === 'boolean');
+  const open = (e: 'first' | 'last') => (listed !== undefined ? !choices : rangeOpen === undefined || rangeOpen[e === 'first' ? 0 : 1]);
+  const endValue = (e: 'first' | 'last') => text(values[e === 'first' ? 0 : values.length - 1]);
   const where =
-    end === undefined
-      ? ''
-      : listed
-        ? `, ${end === 'first' ? 'before the first' : 'after the last'} (${text(values[end === 'first' ? 0 : values.length - 1])})`
-        : `, ${end === 'first' ? 'below' : 'above'} ${text(values[end === 'first' ? 0 : values.length - 1])}`;
+    !listed && rangeOpen && !rangeOpen[0] && !rangeOpen[1]
+      ? `, and ${text(values[0])}…${text(values[values.length - 1])} is every value ${field} can take`
+      : end === undefined || !open(end)
+        ? ''
+        : listed
+          ? `; the target lies beyond them, ${end === 'first' ? 'before the first' : 'after the last'} (${endValue(end)})`
+          : `; the target lies beyond the range, ${end === 'first' ? 'below' : 'above'} ${endValue(end)}`;
   // Monte Carlo: each value's 95% interval clear of the target, said as such (a claim at
   // 95% per value, not a fact about the metric: a review).
   const surely = r.method === 'exact' ? '' : ' (each 95% interval)';
-  return `; every value gives ${named} ${sides[0] === 1 ? 'above' : 'below'} the target${surely}, which lies outside ${listed ? 'the values listed' : 'the range'}${where}`;
+  return `; every value gives ${named} ${sides[0] === 1 ? 'above' : 'below'} the target${surely}, so none ${listed ? 'of the values listed' : 'in the range'} reaches it${where}`;
 }
 
 /**
@@ -252,9 +277,9 @@ function pointText(p: SolvePoint | undefined, withInterval: boolean): string {
   return withInterval && p.ci95 ? `${e} [${figure(p.ci95[0])}, ${figure(p.ci95[1])}]` : e;
 }
 
-function goalText(r: SolveResult, words: PathWords = asIs, metricWords: PathWords = asIs): string {
+function goalText(r: SolveResult, words: PathWords = asIs, metricWords: PathWords = asIs, valueWords?: ValueWords): string {
   const ref = r.reference;
-  const target = r.target !== undefined ? exactFigure(r.target) : `its value in A (${Object.entries(r.sameAs ?? {}).map(([k, v]) => `${words(k)} = ${valueText(v, k)}`).join(', ')}: ${ref ? pointText(ref, true) + (ref.exact !== undefined ? ' exact' : '') : '…'})`;
+  const target = r.target !== undefined ? exactFigure(r.target) : `its value in A (${Object.entries(r.sameAs ?? {}).map(([k, v]) => `${words(k)} = ${valueSaid(v, k, valueWords)}`).join(', ')}: ${ref ? pointText(ref, true) + (ref.exact !== undefined ? ' exact' : '') : '…'})`;
   const metric = metricWords(r.metric);
   switch (r.find) {
     case 'closest':
@@ -286,19 +311,65 @@ function capital(text: string, words: boolean): string {
  * sentence's own openings; a metric's name keeps its case.
  */
 export function afterName(sentence: string): string {
-  return sentence.replace(/^(The (?:first|last) with |Undecided: |No value of )/, (w) => w.charAt(0).toLowerCase() + w.slice(1));
+  return sentence.replace(/^(The (?:first|last) with |Undecided: |No value )/, (w) => w.charAt(0).toLowerCase() + w.slice(1));
+}
+
+/** What a sentence is told beyond the answer and the block (SolveProblem: plan.ts fills it in). */
+export interface SentenceWords {
+  /** A value in the caller's words (a rule's select); the file's without it. */
+  valueWords?: ValueWords;
+  /** A `range`: whether the field takes a value below it, and above it (SolveProblem.rangeOpen). */
+  rangeOpen?: readonly [boolean, boolean];
+}
+
+/** Values listed up to this many; past it the first few, and how many more. */
+const TIES_SHOWN = 3;
+
+/**
+ * The nearest of an answer that found no value (`r.nearest`): where it is and its figure,
+ * "; the highest is at 3 tries (P(…) ≈ 0.5503 exact), as at every value after it". The
+ * sentence said only "no value … gives P ≥ 0.9", and a GM could not tell a target missed
+ * by a hair from one out of reach (an audit: the sorcerer's odds level off at 0.5503 from
+ * 3 tries; a Monte Carlo answer gave no estimate for any value).
+ */
+function nearestText(r: SolveResult, named: string, label: (v: unknown) => string, text: (v: unknown) => string): string {
+  const n = r.nearest;
+  if (!n) return '';
+  const exact = r.method === 'exact';
+  const most = r.find.endsWith('AtLeast') ? 'highest' : 'lowest';
+  // Of the values looked at where a bisection passed over some.
+  const of = exact || r.everyValue === true ? '' : ' of the values looked at';
+  const figure = exact ? `${named} ${equalsFigure(pointText(n, false))} exact` : `${named} = ${pointText(n, true)}`;
+  // An exact tie (as the verdict reads a bound, within EXACT_TOLERANCE): the first is named,
+  // the others said, so that a metric that levels off reads as one.
+  let tied = '';
+  if (exact && n.exact !== undefined) {
+    const k = r.points.findIndex((p) => JSON.stringify(p.value) === JSON.stringify(n.value));
+    const others = r.points.filter((p, i) => i !== k && p.exact !== undefined && Math.abs(p.exact - n.exact!) <= EXACT_TOLERANCE).map((p) => p.value);
+    const after = r.points.slice(k + 1).map((p) => p.value);
+    if (others.length > 1 && others.length === after.length && others.every((v, i) => JSON.stringify(v) === JSON.stringify(after[i]))) tied = ', as at every value after it';
+    else if (others.length > 0) {
+      const shown = others.length > TIES_SHOWN + 1 ? `${others.slice(0, TIES_SHOWN).map(text).join(', ')} and ${others.length - TIES_SHOWN} more` : wordList(others.map(text));
+      tied = `, as at ${shown}`;
+    }
+  }
+  return `; the ${most}${of} is at ${label(n.value)} (${figure})${tied}`;
 }
 
 /**
  * The sentence; `words` names the varied paths as the form does, `metricWords` the metric
  * (sim/solve/plan.ts passes its declared label); the default of each: as written.
  */
-export function solveSentence(r: SolveResult, block: SolveBlock, done: boolean, words: PathWords = asIs, metricWords?: PathWords): string {
+export function solveSentence(r: SolveResult, block: SolveBlock, done: boolean, words: PathWords = asIs, metricWords?: PathWords, said: SentenceWords = {}): string {
   const metric = metricWords ?? asIs;
   const named = metric(r.metric);
   const exact = r.method === 'exact';
-  // Every value in the sentence is a value of the searched field (an empty dice list: "no dice").
-  const text = (v: unknown) => valueText(v, block.vary);
+  const { valueWords, rangeOpen } = said;
+  // Every value in the sentence is a value of the searched field (an empty dice list: "no
+  // dice"), in the form's words where it has some (a rule's select), as `run` names it.
+  const text = (v: unknown) => valueSaid(v, block.vary, valueWords);
+  const label = (v: unknown) => valueLabel(v, block, words, valueWords);
+  const goal = goalText(r, words, metric, valueWords);
   const at = (v: unknown) => r.points.find((p) => JSON.stringify(p.value) === JSON.stringify(v));
   const index = (v: unknown) => r.points.findIndex((p) => JSON.stringify(p.value) === JSON.stringify(v));
   // What was searched, in words: a range as lo…hi; a `values` list by its values, in the
@@ -306,12 +377,15 @@ export function solveSentence(r: SolveResult, block: SolveBlock, done: boolean, 
   const listed = block.values ? listedText(block.values, text) : undefined;
   const scope = listed ? 'the values listed' : 'the range';
   const cost = exact ? '' : `, ${trialsText(r.trials ?? 0)} trials`;
-  if (!done) return `Searching for ${goalText(r, words, metric)}: ${r.points.length} value(s) looked at${cost}…`;
+  if (!done) return `Searching for ${goal}: ${r.points.length} value(s) looked at${cost}…`;
   const monotoneNote = r.monotone === false ? `; note: ${named} does not move one way over ${listed ? `${listed}, in their order` : `${block.range![0]}…${block.range![1]}`}` : '';
+  // The field by the form's words, else by its last key as valueLabel names it ("accomplish", not "setup.accomplish").
+  const field = words(block.vary) !== block.vary ? words(block.vary) : (block.vary.split('.').filter((k) => !/^\d+$/.test(k)).pop() ?? block.vary);
+  const beyondOf = (values: readonly unknown[]) => beyondText(r, values, named, listed, text, field, rangeOpen);
   if (!r.decided) {
     // A result from before every value was decided, whose bisection the values contradicted.
     if (r.monotone === false && r.everyValue !== true) return `Undecided: ${named} does not move one way over ${scope} (values looked at disagree), so the search cannot be trusted${cost}.`;
-    const cands = (r.candidates ?? []).map((v) => (v === null ? 'none in range' : valueLabel(v, block, words)));
+    const cands = (r.candidates ?? []).map((v) => (v === null ? 'none in range' : label(v)));
     const near = (r.candidates ?? []).filter((v) => v !== null).map((v) => `${text(v)} gives ${pointText(at(v), true)}`).filter((s) => !s.endsWith('?'));
     // Why, as the search decides: a value against the target, or which of several lies
     // nearer it, on intervals 95% over all of a value's looks (sim/solve/confidence.ts),
@@ -323,12 +397,21 @@ export function solveSentence(r: SolveResult, block: SolveBlock, done: boolean, 
     // value the bisection passed over, on the goal's side, missing from the candidates unsaid).
     const assumed = r.everyValue === true ? '' : `, assuming ${named} moves one way over ${scope}`;
     // Undecided which is nearest, every value on one side: the target lies outside all the same.
-    const outside = r.find === 'closest' ? beyondText(r, solveValues(block), named, listed, text) : '';
-    return `${capital(goalText(r, words, metric), named !== r.metric)}: undecided between ${wordList(cands)}; ${near.join(', ')} — ${why} at the cap of ${trialsText(r.maxTrials ?? 0)} trials a value (deciding on intervals 95% over all of a value's looks, wider than those shown)${assumed}${cost}${outside}${monotoneNote}.`;
+    const outside = r.find === 'closest' ? beyondOf(solveValues(block)) : '';
+    return `${capital(goal, named !== r.metric)}: undecided between ${wordList(cands)}; ${near.join(', ')} — ${why} at the cap of ${trialsText(r.maxTrials ?? 0)} trials a value (deciding on intervals 95% over all of a value's looks, wider than those shown)${assumed}${cost}${outside}${monotoneNote}.`;
   }
   const assumption = r.everyValue === true ? 'at every value' : `assuming ${named} moves one way over ${scope}`;
   if (r.value === null) {
-    return `No value of ${words(block.vary)} ${listed ? `among ${listed}` : `in ${block.range![0]}…${block.range![1]}`} gives ${goalText(r, words, metric).replace(/^the (first|last) with /, '')} (${exact ? 'exact' : `decided at 95% ${assumption}`}${cost})${monotoneNote}.`;
+    // The values searched as the block's `label` reads them where it has one ("from rival
+    // rank 1 to rival rank 7"): the sentence named the path instead, "rival › wealth rank",
+    // the one sentence that dropped the label (an audit).
+    const searched = block.label
+      ? listed
+        ? `among ${listedText(block.values!, label)}`
+        : `from ${label(block.range![0])} to ${label(block.range![1])}`
+      : `of ${words(block.vary)} ${listed ? `among ${listed}` : `in ${block.range![0]}…${block.range![1]}`}`;
+    const nearest = nearestText(r, named, label, text);
+    return `No value ${searched} gives ${goal.replace(/^the (first|last) with /, '')} (${exact ? 'exact' : `decided at 95% ${assumption}`}${cost})${nearest}${monotoneNote}.`;
   }
   const k = index(r.value);
   const p = r.points[k];
@@ -345,6 +428,6 @@ export function solveSentence(r: SolveResult, block: SolveBlock, done: boolean, 
     .map((q) => `${text(q.value)} gives ${pointText(q, !exact)}${exact && q.exact !== undefined && q.estimate === undefined ? ' exact' : ''}`);
   const ties = exact && r.candidates && r.candidates.length > 1 ? ` (tied with ${r.candidates.slice(1).map(text).join(', ')})` : '';
   const how = exact ? '' : ` — decided at 95% (${assumption})${cost}`;
-  const beyond = r.find === 'closest' ? beyondText(r, values, named, listed, text) : lastText(r, values, goalText(r, words, metric), (v) => valueLabel(v, block, words));
-  return `${capital(goalText(r, words, metric), named !== r.metric)}: ${valueLabel(r.value, block, words)} (${main})${ties}${neighbours.length > 0 ? `; ${neighbours.join(', ')}` : ''}${beyond}${how}${monotoneNote}.`;
+  const beyond = r.find === 'closest' ? beyondOf(values) : lastText(r, values, goal, label);
+  return `${capital(goal, named !== r.metric)}: ${label(r.value)} (${main})${ties}${neighbours.length > 0 ? `; ${neighbours.join(', ')}` : ''}${beyond}${how}${monotoneNote}.`;
 }
