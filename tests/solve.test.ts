@@ -1146,6 +1146,13 @@ describe('what a solve sentence tells a GM (an audit)', () => {
     expect(solveSentence(answer, block, true)).toContain('; the highest is at 2 challenges (success = 0.5 exact), as at 3, 5, 6 and 7;');
   });
 
+  test('a Monte Carlo tie for the nearest is said too: a share never seen, 0 at every value, is not the first value\'s alone', () => {
+    const block = { name: 'x', vary: 'setup.challenges', range: [1, 4], metric: 'success', atLeast: 0.05 } as never;
+    const points = [1, 2, 3, 4].map((value) => ({ value, estimate: 0, ci95: [0, 0.0019] }));
+    const answer = { name: 'x', vary: 'setup.challenges', metric: 'success', find: 'firstAtLeast', target: 0.05, atLeast: 0.05, method: 'montecarlo', decided: true, value: null, monotone: 'assumed', everyValue: true, sentence: '', points, nearest: points[0] } as never;
+    expect(solveSentence(answer, block, true)).toContain('; the highest is at 1 challenge (success = 0 [0, 0.0019]), as at every value after it');
+  });
+
   test('a block\'s label reads the values of a "no value" sentence too (it named the path)', async () => {
     const labelled = { ...even, range: [3, 4], target: undefined, atLeast: 0.99, label: 'a crew facing {value}' };
     const [r] = solvePlan(plan(heist([labelled])));
