@@ -303,14 +303,13 @@ function ours(dir: string): boolean {
 
 /**
  * What keeps one of poolsim's leftovers from being deleted: the entries in it that poolsim
- * cannot show it wrote as they are (foreignEntries, with its list of files), or, without
- * that list (a render killed before it wrote it), every entry but the mark, as no page of
- * it can be shown to be poolsim's. Empty where it may go. Before an audit (December 2026) a
- * marked leftover went whole, a note put in it by hand with it.
+ * cannot show it wrote as they are (foreignEntries: without its list of files — a render
+ * killed before it wrote it — a page cannot be, a listed scenario's results.json still
+ * is). Empty where it may go. Before an audit (December 2026) a marked leftover went whole,
+ * a note put in it by hand with it.
  */
 function keptIn(dir: string): string[] {
-  if (hasWrittenList(dir)) return foreignEntries(dir);
-  return readdirSync(dir).filter((n) => n !== MARKER && !DESKTOP_FILES.has(n)).sort();
+  return foreignEntries(dir);
 }
 
 /**

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { poolsim } from './helpers.ts';
-import { checkTarget, fileHash, MARKER, MARKER_TEXT, recoverLeftovers, TargetRefused, WRITTEN, writtenText } from '../reports/target.ts';
+import { checkTarget, fileHash, MARKER, MARKER_TEXT, markText, recoverLeftovers, TargetRefused, WRITTEN, writtenText } from '../reports/target.ts';
 import { writeReports } from '../reports/write.ts';
 import { heistOnePoint } from './reports/fixtures.ts';
 
@@ -438,6 +438,19 @@ describe('an interrupted swap is put right by the next run', () => {
     expect(r.code, r.err).toBe(0);
     expect(r.err).toContain(`poolsim: kept .out.old-${pid}-100, left by an interrupted run`);
     expect(readFileSync(join(dir, `.out.old-${pid}-100`, 'precious.txt'), 'utf8')).toBe('my notes');
+  });
+
+  test('a leftover of a committed baseline (its mark and results.json, no list of files) is still removed', () => {
+    const dir = workspace();
+    const out = join(dir, 'out');
+    const pid = deadPid();
+    reportFolder(out, 'current');
+    const old = join(dir, `.out.old-${pid}-100`);
+    mkdirSync(join(old, 'heist'), { recursive: true });
+    writeFileSync(join(old, MARKER), markText(['heist']));
+    writeFileSync(join(old, 'heist', 'results.json'), JSON.stringify(heistOnePoint));
+    expect(recoverLeftovers(out)).toEqual([`removed .out.old-${pid}-100, left by an interrupted run`]);
+    expect(existsSync(old)).toBe(false);
   });
 
   test('a finished swap whose clean-up was cut short: the old folder is removed', () => {
