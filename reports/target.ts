@@ -30,7 +30,7 @@
  *     `.old-*` is renamed back to `<name>` — the previous reports come back;
  *   - every other `.old-*` and every `.tmp-*` (an unfinished render, or a finished swap
  *     whose clean-up was cut short) is deleted, but only if it carries the mark and holds
- *     nothing poolsim cannot show it wrote as it is (keptIn): else it is kept, and named.
+ *     nothing poolsim cannot show it wrote as it is (foreignEntries): else it is kept, and named.
  * Leftovers of a run whose process is still alive are left alone: it may still be writing.
  */
 import { accessSync, closeSync, constants, existsSync, lstatSync, mkdtempSync, openSync, readFileSync, readSync, readdirSync, realpathSync, renameSync, rmSync, rmdirSync, statSync } from 'node:fs';
@@ -302,17 +302,6 @@ function ours(dir: string): boolean {
 }
 
 /**
- * What keeps one of poolsim's leftovers from being deleted: the entries in it that poolsim
- * cannot show it wrote as they are (foreignEntries: without its list of files — a render
- * killed before it wrote it — a page cannot be, a listed scenario's results.json still
- * is). Empty where it may go. Before an audit (December 2026) a marked leftover went whole,
- * a note put in it by hand with it.
- */
-function keptIn(dir: string): string[] {
-  return foreignEntries(dir);
-}
-
-/**
  * Put right what an interrupted run left beside `target` (see the module comment).
  * Returns one line per thing done, or left, for the terminal.
  */
@@ -328,7 +317,11 @@ export function recoverLeftovers(outDir: string): string[] {
     done.push(`restored the previous reports to ${outDir} from ${basename(newest.path)}, left by an interrupted run`);
   }
   for (const l of [...olds, ...leftovers.filter((x) => x.kind === 'tmp')]) {
-    const kept = keptIn(l.path);
+    // What poolsim cannot show it wrote as it is keeps the leftover, as it keeps --out
+    // (foreignEntries: without its list of files — a render killed before it wrote it — a
+    // page cannot be, a listed scenario's results.json still is). Before an audit
+    // (December 2026) a marked leftover went whole, a note put in it by hand with it.
+    const kept = foreignEntries(l.path);
     if (kept.length > 0) {
       const shown = kept.slice(0, 5).join(', ') + (kept.length > 5 ? `, and ${kept.length - 5} more` : '');
       done.push(`kept ${basename(l.path)}, left by an interrupted run: it holds what poolsim cannot show it wrote (${shown}); delete it yourself once nothing in it is yours`);
