@@ -120,9 +120,12 @@ export const vdpRules = lazySchema(() => z
      * charge counts, so it is possible ... letting someone score a hit they otherwise
      * wouldn't have", so by default (*hit*) the attack hits: the least hit, one wound, played
      * as any hit of one damage; *nothing*: the charge only, the attack doing nothing (the
-     * reading before December 2026). docs/rulings/vdp-combat.md.
+     * reading before December 2026); *glancing*: a glancing hit ("In case of a glancing hit,
+     * the attacker gains one point of charge"), the most the attack's result (0 or less) is
+     * by the damage rule: no wound, the attacker gaining a glancing blow's tension and point
+     * of charge. docs/rulings/vdp-combat.md.
      */
-    givenUpBlock: variant({ hit: 'lets the attack hit (one wound)', nothing: 'lets nothing through' }, 'hit'),
+    givenUpBlock: variant({ hit: 'lets the attack hit (one wound)', nothing: 'lets nothing through', glancing: 'lets a glancing hit through (no wound)' }, 'hit'),
     /**
      * When a success given up for charge may be released on an enemy, in combat:
      * "Releasing any amount of charge on a target must be done while actively attacking or

@@ -10,6 +10,7 @@ import { describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
 import { findMechanic, mechanics, mechanicsPlaying } from '../sim/mechanics.ts';
 import { rulesBySystem, type SystemName } from '../sim/rules.ts';
+import { ruleToggles } from '../reports/fields/rules.ts';
 import { planScenario, ScenarioErrors } from '../sim/scenario.ts';
 import { runChunk } from '../sim/run.ts';
 
@@ -123,7 +124,7 @@ describe('each mechanic’s variants are the ones its simulation reads', () => {
 describe('the docs name exactly the variants the code takes, and who plays them', () => {
   const root = join(import.meta.dirname, '..');
   const text = readFileSync(join(root, 'docs', 'rules.md'), 'utf8');
-  const rows = [...text.matchAll(/^\| (viciousness|vdp|sorcerer) \| `(\w+)`([^|]*) \| ([^|]*) \|/gm)].map((m) => ({ system: m[1]!, key: m[2]!, aside: m[3]!, playedBy: m[4]! }));
+  const rows = [...text.matchAll(/^\| (viciousness|vdp|sorcerer) \| `(\w+)`([^|]*) \| ([^|]*) \| ([^|]*) \|/gm)].map((m) => ({ system: m[1]!, key: m[2]!, aside: m[3]!, playedBy: m[4]!, values: m[5]! }));
   const variants = Object.entries(rulesBySystem).flatMap(([system, schema]) => Object.keys(schema.parse({}) as object).map((key) => `${system} ${key}`));
 
   test('docs/rules.md’s table of variants: each system’s toggles, no other (a side’s policy is not one), each with the mechanics that play it', () => {
@@ -131,6 +132,13 @@ describe('the docs name exactly the variants the code takes, and who plays them'
     for (const { system, key, aside, playedBy } of rows) {
       expect(aside, `${system} ${key}`).toBe('');
       expect(playedBy, `${system} ${key}`).toBe(mechanicsPlaying(system, key).map((m) => `\`${m}\``).join(', '));
+    }
+  });
+
+  test('docs/rules.md’s table of variants: each toggle with every value the code takes, in its order (a value added is documented)', () => {
+    for (const { system, key, values } of rows) {
+      const toggle = ruleToggles(system as SystemName).find((t) => t.key === key)!;
+      expect(values.trim(), `${system} ${key}`).toBe(toggle.values.map((v) => `\`${String(v)}\``).join(', '));
     }
   });
 

@@ -113,10 +113,16 @@ describe('VDP combat: rules.givenUpBlock where no character gives up a block for
     // Each field named as the file has it, its values quoted (the dashboard says them in words).
     expect(said.notes).toContainEqual(expect.stringMatching(/ \(chargeCashIn "blocks" or "both", and chargeBuy other than "none"\)$/));
     expect(said.metrics).toEqual(run('vdp', 'combat', none).metrics);
+    // The same under "glancing": no block given up lets no glancing hit through.
+    const glancing = run('vdp', 'combat', none, { givenUpBlock: 'glancing' });
+    expect(glancing.notes).toContainEqual(expect.stringMatching(note));
+    expect(glancing.metrics).toEqual(run('vdp', 'combat', none).metrics);
     const blocks = duel({ chargeBuy: 'surge', chargeCashIn: 'both' });
-    const acts = run('vdp', 'combat', blocks, { givenUpBlock: 'nothing' });
-    expect(acts.notes ?? []).not.toContainEqual(expect.stringMatching(note));
-    expect(acts.metrics).not.toEqual(run('vdp', 'combat', blocks).metrics);
+    for (const givenUpBlock of ['nothing', 'glancing']) {
+      const acts = run('vdp', 'combat', blocks, { givenUpBlock });
+      expect(acts.notes ?? [], givenUpBlock).not.toContainEqual(expect.stringMatching(note));
+      expect(acts.metrics, givenUpBlock).not.toEqual(run('vdp', 'combat', blocks).metrics);
+    }
   });
 });
 

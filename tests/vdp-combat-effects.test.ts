@@ -16,7 +16,7 @@ type Character = Record<string, unknown>;
 const jill: Character = { name: 'jill', attack: { attribute: 2, skill: 1 }, defence: { attribute: 3, skill: 1 }, fortitude: 2, type: 'trained', timing: 6 };
 const jack: Character = { name: 'jack', attack: { attribute: 2, skill: 2 }, defence: { attribute: 3, skill: 2 }, fortitude: 2, type: 'trained', timing: 7 };
 
-type Rules = { effectsOn?: 'allActions' | 'ownTurn'; stunned?: 'defenceless' | 'defends'; entangledFortitude?: 'halved' | 'roundedDown'; damagePenalty?: 'wounds' | 'everyTrack'; givenUpBlock?: 'hit' | 'nothing'; chargeRelease?: 'sameAction' | 'nextAction' };
+type Rules = { effectsOn?: 'allActions' | 'ownTurn'; stunned?: 'defenceless' | 'defends'; entangledFortitude?: 'halved' | 'roundedDown'; damagePenalty?: 'wounds' | 'everyTrack'; givenUpBlock?: 'hit' | 'nothing' | 'glancing'; chargeRelease?: 'sameAction' | 'nextAction' };
 const fight = (characters: Character[], trials = 20000, seed = 'effects', maxRounds?: number, rules?: Rules) =>
   runScenario({ name: 'e', system: 'vdp', mechanic: 'combat', trials, seed, setup: { characters, ...(maxRounds ? { maxRounds } : {}) }, ...(rules ? { rules } : {}) }).results[0].metrics;
 
@@ -451,11 +451,18 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
               // counts ... letting someone score a hit they otherwise wouldn't have": by
               // default the attacker scores that hit, one wound, which it may give up in turn
               // ("successfully inflicting a wound" is a success) or turn into an effect.
+              // Under givenUpBlock "glancing" it scores a glancing hit instead: no wound, and
+              // the attacker gains what any glancing blow gives it, a tension and a charge.
               Y.charge++;
               Y.chargeGained++;
               if (givenUpBlock === 'hit') {
                 if (wantsCharge(X, 'hits')) giveUpHit();
                 else wound(1);
+              } else if (givenUpBlock === 'glancing') {
+                X.tension++;
+                X.gained++;
+                X.charge++;
+                X.chargeGained++;
               }
               // "... just before disarming them": Y, still standing and not stunned, releases on
               // X now, while defending against it (chargeRelease "sameAction"), out of its
@@ -523,12 +530,16 @@ describe('the fast fight agrees with the slow reference duel', () => {
     // A block given up for charge lets the attack hit (rules.givenUpBlock "hit", the default):
     // one wound, as any hit of one damage is — turned into an effect by an attacker that
     // converts (unlessKo), given up in turn by one that cashes in hits, a KO past the limit.
-    // Under "nothing" the block gains the charge and the attack does nothing more. Each
-    // fails against the engine of the other reading.
+    // Under "nothing" the block gains the charge and the attack does nothing more; under
+    // "glancing" the attack is a glancing hit: no wound, the attacker's tension and point of
+    // charge (not a success of its own, so never cashed in: the second pair's stunner cashes
+    // in hits). Each fails against the engine of another reading.
     ['Edge Charge: blocks given up let the hit through, against an attacker converting unless it KOs', { ...jack, allocation: '1/3', chargeBuy: 'probeDefence', chargeCashIn: 'blocks' }, { ...jill, allocation: '3/1', offensiveEffect: 'unlessKo', attack: { attribute: 2, skill: 2, bonus: 1 } }],
     ['Edge Charge: blocks given up, givenUpBlock "nothing" (the reading before December 2026)', { ...jack, allocation: '1/3', chargeBuy: 'probeDefence', chargeCashIn: 'blocks' }, { ...jill, allocation: '3/1', offensiveEffect: 'unlessKo', attack: { attribute: 2, skill: 2, bonus: 1 } }, { givenUpBlock: 'nothing' }],
+    ['Edge Charge: blocks given up, givenUpBlock "glancing": a glancing hit through', { ...jack, allocation: '1/3', chargeBuy: 'probeDefence', chargeCashIn: 'blocks' }, { ...jill, allocation: '3/1', offensiveEffect: 'unlessKo', attack: { attribute: 2, skill: 2, bonus: 1 } }, { givenUpBlock: 'glancing' }],
     ['Edge Charge: both cash in both: the hit a block lets through is given up in turn', { ...jack, allocation: '2/2', chargeBuy: 'stunningBlow', chargeCashIn: 'both' }, { ...jill, allocation: '2/2', chargeBuy: 'surge', chargeCashIn: 'both', type: 'elite' }],
     ['Edge Charge: both cash in both, givenUpBlock "nothing"', { ...jack, allocation: '2/2', chargeBuy: 'stunningBlow', chargeCashIn: 'both' }, { ...jill, allocation: '2/2', chargeBuy: 'surge', chargeCashIn: 'both', type: 'elite' }, { givenUpBlock: 'nothing' }],
+    ['Edge Charge: both cash in both, givenUpBlock "glancing"', { ...jack, allocation: '2/2', chargeBuy: 'stunningBlow', chargeCashIn: 'both' }, { ...jill, allocation: '2/2', chargeBuy: 'surge', chargeCashIn: 'both', type: 'elite' }, { givenUpBlock: 'glancing' }],
     // A success given up is released at once (rules.chargeRelease "sameAction", the default):
     // "the action negated to gain charge counts, so it is possible for example to grapple
     // someone rather than punching them, or letting someone score a hit they otherwise
@@ -548,6 +559,10 @@ describe('the fast fight agrees with the slow reference duel', () => {
     // of the hit); a probe from hits, under givenUpBlock "nothing" too.
     ['Edge Charge at once: a stunner and a prober both cashing in both', { ...jack, allocation: '2/2', chargeBuy: 'stunningBlow', chargeCashIn: 'both', type: 'elite' }, { ...jill, allocation: '2/2', chargeBuy: 'probeDefence', chargeCashIn: 'both', type: 'elite' }],
     ['Edge Charge at once, givenUpBlock "nothing": a stunner and a prober both cashing in both', { ...jack, allocation: '2/2', chargeBuy: 'stunningBlow', chargeCashIn: 'both', type: 'elite' }, { ...jill, allocation: '2/2', chargeBuy: 'probeDefence', chargeCashIn: 'both', type: 'elite' }, { givenUpBlock: 'nothing' }],
+    // Under "glancing" the defender releases on the attacker after the glancing hit it let
+    // through, the attacker's charge from that glancing hit already counted.
+    ['Edge Charge at once, givenUpBlock "glancing": a stunner and a prober both cashing in both', { ...jack, allocation: '2/2', chargeBuy: 'stunningBlow', chargeCashIn: 'both', type: 'elite' }, { ...jill, allocation: '2/2', chargeBuy: 'probeDefence', chargeCashIn: 'both', type: 'elite' }, { givenUpBlock: 'glancing' }],
+    ['Edge Charge at once, givenUpBlock "glancing": a guard stunning its attacker from blocks, an armour pierce from both', { ...jack, allocation: '1/3', chargeBuy: 'stunningBlow', chargeCashIn: 'blocks', type: 'elite', armour: 2 }, { ...jill, allocation: '3/1', chargeBuy: 'armourPierce', chargeCashIn: 'both', armourPiercing: 1 }, { givenUpBlock: 'glancing' }],
     ['Edge Charge, chargeRelease "nextAction": a stunner and a prober both cashing in both', { ...jack, allocation: '2/2', chargeBuy: 'stunningBlow', chargeCashIn: 'both', type: 'elite' }, { ...jill, allocation: '2/2', chargeBuy: 'probeDefence', chargeCashIn: 'both', type: 'elite' }, { chargeRelease: 'nextAction' }],
     // Cover: two shooters in cover, netting and disarming from blocks and hits. A release
     // while defending steps out of the defender's cover and is a shot the attacker's cover

@@ -402,10 +402,13 @@ describe('the exact opening exchange with statuses, armour and charge agrees wit
     ['a ranged netter gives up its first hit; the other its first block', [{ ...jill, allocation: '4/0', ranged: true, chargeBuy: 'entangleShock', chargeCashIn: 'hits', timing: 20 }, { ...jack, allocation: '1/3', chargeBuy: 'grapple', chargeCashIn: 'blocks', status: { entangled: true }, tension: 1 }]],
     // A block given up lets the attack hit, one wound (rules.givenUpBlock "hit"): the first
     // attack's held share moves to its hits, a wound each, or an effect of one die from an
-    // attacker that converts its damage; under "nothing" it stays held, with no effect.
+    // attacker that converts its damage; under "nothing" it stays held, with no effect; under
+    // "glancing" it moves to the glancing share, no wound and no effect.
     ['a block given up lets a wound through', [{ ...jill, allocation: '3/1', timing: 20 }, { ...jack, allocation: '1/3', chargeBuy: 'probeDefence', chargeCashIn: 'blocks' }]],
     ['a block given up lets through a wound the attacker turns into an effect', [{ ...jill, allocation: '3/1', timing: 20, offensiveEffect: 'always', tension: 1 }, { ...jack, allocation: '1/3', chargeBuy: 'grapple', chargeCashIn: 'both' }]],
     ['a block given up, givenUpBlock "nothing"', [{ ...jill, allocation: '3/1', timing: 20 }, { ...jack, allocation: '1/3', chargeBuy: 'probeDefence', chargeCashIn: 'blocks' }], { givenUpBlock: 'nothing' }],
+    ['a block given up, givenUpBlock "glancing"', [{ ...jill, allocation: '3/1', timing: 20 }, { ...jack, allocation: '1/3', chargeBuy: 'probeDefence', chargeCashIn: 'blocks' }], { givenUpBlock: 'glancing' }],
+    ['a block given up lets a glancing hit through, against an attacker that converts and cashes in hits', [{ ...jill, allocation: '3/1', timing: 20, offensiveEffect: 'always', tension: 1, chargeBuy: 'probeDefence', chargeCashIn: 'hits' }, { ...jack, allocation: '1/3', chargeBuy: 'grapple', chargeCashIn: 'both' }], { givenUpBlock: 'glancing' }],
     // Charge stored from before the fight, below the buy's cost: nothing is released before
     // the first attack, and the first success is given up as with none ("while short of the
     // cost"), so the opening stays exact.
@@ -446,20 +449,24 @@ describe('the exact opening exchange with statuses, armour and charge agrees wit
   it('"letting someone score a hit they otherwise wouldn\'t have": a block given up is a hit of one wound', () => {
     // Jack gives up every block of the first attack (it has no charge yet): under
     // rules.givenUpBlock "hit" each is a hit of one wound, so the opening's held share moves
-    // to its hits and adds a wound apiece; under "nothing" it stays held, dealing nothing.
-    // Exactly, both ways.
+    // to its hits and adds a wound apiece; under "nothing" it stays held, dealing nothing;
+    // under "glancing" it moves to the glancing share, dealing nothing. Exactly, each way.
     const opening = (givenUpBlock: string) => {
       const r = runScenario({ name: 's', system: 'vdp', mechanic: 'combat', trials: 50, seed: 'let through', setup: { characters: [{ ...jill, allocation: '3/1', timing: 30 }, { ...jack, allocation: '1/3', chargeBuy: 'probeDefence', chargeCashIn: 'blocks' }] }, rules: { givenUpBlock } });
       const m = r.results[0].metrics;
-      return { held: m['opening.held'].exact!, hit: m['opening.hit'].exact!, damage: m['opening.damage'].exact!, effect: m['opening.effect'].exact! };
+      return { held: m['opening.held'].exact!, glancing: m['opening.glancing'].exact!, hit: m['opening.hit'].exact!, damage: m['opening.damage'].exact!, effect: m['opening.effect'].exact! };
     };
     const hit = opening('hit');
     const nothing = opening('nothing');
+    const glancing = opening('glancing');
     expect(nothing.held).toBeGreaterThan(0.3);
     expect(nothing.effect).toBe(0); // a block given up makes no defensive effect
     expect(hit.held).toBe(0);
     expect(hit.hit).toBeCloseTo(nothing.hit + nothing.held, 12);
     expect(hit.damage).toBeCloseTo(nothing.damage + nothing.held, 12);
+    expect(glancing.held).toBe(0);
+    expect(glancing.glancing).toBeCloseTo(nothing.glancing + nothing.held, 12);
+    expect([glancing.hit, glancing.damage, glancing.effect]).toEqual([nothing.hit, nothing.damage, 0]);
   });
 
   it('armour lowers the opening damage; piercing gives it back', () => {

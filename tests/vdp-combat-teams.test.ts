@@ -27,7 +27,7 @@ type Character = Record<string, unknown>;
 type Retarget = 'changeFocus' | 'free';
 
 type Entangled = 'halved' | 'roundedDown';
-type GivenUpBlock = 'hit' | 'nothing';
+type GivenUpBlock = 'hit' | 'nothing' | 'glancing';
 type ChargeRelease = 'sameAction' | 'nextAction';
 
 const fight = (characters: Character[], trials: number, seed: string, retarget?: Retarget, entangledFortitude?: Entangled, givenUpBlock?: GivenUpBlock, chargeRelease?: ChargeRelease) =>
@@ -290,7 +290,7 @@ function referenceFight(characters: Character[], trials: number, seed: string, r
           const wantsCharge = (f: RefFighter, kind: string) => cost(f) > 0 && (f.cashIn === kind || f.cashIn === 'both') && f.charge < cost(f);
           // A block given up for a point of charge: by default ("letting someone score a hit
           // they otherwise wouldn't have") the attack hits, one wound; under givenUpBlock
-          // "nothing", that is all.
+          // "glancing" it is a glancing hit, no wound; under "nothing", that is all.
           // x's hit given up for a point of charge ("grapple someone rather than punching
           // them"): by default released on y at once, in this same action.
           const giveUpHit = () => {
@@ -317,18 +317,24 @@ function referenceFight(characters: Character[], trials: number, seed: string, r
           }
           // A shot that would hit y (not held) goes to y's shield 3 times in 4, unless the
           // shield fired it: the result against the shield's own Fortitude, nothing more (a
-          // hit let through by a block given up: one wound).
+          // hit let through by a block given up: one wound; a glancing hit let through: none).
           const s = y.shield;
           if (x.ranged && (att >= def || letThrough) && s && s.alive && s !== x && rng() < 0.75) {
             y.shieldHits++;
-            s.wounds += letThrough ? 1 : Math.floor((att - def) / threshold(s));
+            s.wounds += letThrough ? (givenUpBlock === 'glancing' ? 0 : 1) : Math.floor((att - def) / threshold(s));
             if (s.wounds > s.limit) s.alive = false;
             if (letThrough && blockGivenUp()) break;
             continue;
           }
           if (letThrough) {
-            // The hit is the attacker's success, which it may give up in turn.
-            if (wantsCharge(x, 'hits')) giveUpHit();
+            if (givenUpBlock === 'glancing') {
+              // A glancing hit let through: as any glancing blow, a tension and a charge for
+              // the attacker, which has no success of its own to give up.
+              x.tension++;
+              x.gained++;
+              x.charge++;
+              x.chargeGained++;
+            } else if (wantsCharge(x, 'hits')) giveUpHit(); // the hit is the attacker's success, which it may give up in turn
             else {
               y.wounds += 1;
               if (y.wounds > y.limit) y.alive = false;
@@ -407,6 +413,7 @@ describe('the fast team fight agrees with the slow reference', () => {
     // Two stunners on one target: the second never stuns it again before its skipped turn
     // (fails when the engine spends the charge on a target already stunned).
     ['two heroes buying Stunning Blows with hits and blocks against a brute', [hero('a', { chargeBuy: 'stunningBlow', chargeCashIn: 'both' }), hero('b', { chargeBuy: 'stunningBlow', chargeCashIn: 'both', timing: 7 }), brute], 'changeFocus'],
+    ['two heroes buying Stunning Blows with hits and blocks against a brute, givenUpBlock "glancing"', [hero('a', { chargeBuy: 'stunningBlow', chargeCashIn: 'both' }), hero('b', { chargeBuy: 'stunningBlow', chargeCashIn: 'both', timing: 7 }), brute], 'changeFocus', undefined, undefined, 'glancing'],
     // Human shield, "Melee, usually unarmed": the hero holds the thug (the weakest, so its
     // target) from the gunner's shots, 2.0 times a fight; the thug's Fortitude (2) is not the
     // hero's (3) (fails when the engine redirects nothing, or deals the hit against the
@@ -415,10 +422,14 @@ describe('the fast team fight agrees with the slow reference', () => {
     // A block given up lets the hit through (rules.givenUpBlock "hit"): the hero holding the
     // thug gives up its blocks for charge, and the gunner's shots those let through go to the
     // thug three times in four, one wound each (fails against the engine that lets nothing
-    // through, or deals such a shot against the thug's Fortitude); the same under "nothing".
+    // through, or deals such a shot against the thug's Fortitude); the same under "nothing",
+    // and under "glancing", where the glancing hits let through go to the thug as often and
+    // wound no one (each fails against the engine of another reading).
     ['a hero buying Human shield with blocks and hits given up, givenUpBlock "nothing"', [hero('shielded', { chargeBuy: 'humanShield', chargeCashIn: 'both', attack: { attribute: 3, skill: 3 }, defence: { attribute: 3, skill: 3 }, fortitude: 3, type: 'elite' }), thug, gunner], 'changeFocus', undefined, undefined, 'nothing'],
+    ['a hero buying Human shield with blocks and hits given up, givenUpBlock "glancing"', [hero('shielded', { chargeBuy: 'humanShield', chargeCashIn: 'both', attack: { attribute: 3, skill: 3 }, defence: { attribute: 3, skill: 3 }, fortitude: 3, type: 'elite' }), thug, gunner], 'changeFocus', undefined, undefined, 'glancing'],
     ['a guarded hero holding a thug by its blocks given up, under a sharp gunner', [hero('shielded', { chargeBuy: 'humanShield', chargeCashIn: 'blocks', allocation: '1/3', defence: { attribute: 4, skill: 4 }, fortitude: 3, type: 'boss' }), { ...thug, type: 'elite' }, { ...gunner, attack: { attribute: 3, skill: 3 }, type: 'elite' }], 'changeFocus'],
     ['the same, givenUpBlock "nothing"', [hero('shielded', { chargeBuy: 'humanShield', chargeCashIn: 'blocks', allocation: '1/3', defence: { attribute: 4, skill: 4 }, fortitude: 3, type: 'boss' }), { ...thug, type: 'elite' }, { ...gunner, attack: { attribute: 3, skill: 3 }, type: 'elite' }], 'changeFocus', undefined, undefined, 'nothing'],
+    ['the same, givenUpBlock "glancing"', [hero('shielded', { chargeBuy: 'humanShield', chargeCashIn: 'blocks', allocation: '1/3', defence: { attribute: 4, skill: 4 }, fortitude: 3, type: 'boss' }), { ...thug, type: 'elite' }, { ...gunner, attack: { attribute: 3, skill: 3 }, type: 'elite' }], 'changeFocus', undefined, undefined, 'glancing'],
     // Two gunners among the gang, the strongest, so the ones held: one held is the other's
     // shield, and never its own (fails when the engine turns a shield's shots onto itself).
     ['the gunners in the middle of a bigger gang, a hero buying Human shield with blocks, another plain', [hero('shielded', { chargeBuy: 'humanShield', chargeCashIn: 'blocks', targeting: 'strongest', timing: 8, defence: { attribute: 3, skill: 3 }, fortitude: 3, type: 'elite' }), hero('plain', { allocation: '3/1', fortitude: 3, type: 'boss' }), thug, { ...gunner, count: 2, type: 'wellTrained' }, { ...minion, count: 2, allocation: '2/2' }], 'changeFocus'],
@@ -427,6 +438,7 @@ describe('the fast team fight agrees with the slow reference', () => {
     ['a hero buying Human shield against a thug and a weaker gunner: it seizes the thug', [hero('shielded', { chargeBuy: 'humanShield', chargeCashIn: 'blocks', fortitude: 3 }), { ...thug, type: 'trained' }, { ...gunner, type: 'civilian' }], 'changeFocus'],
     // A stunned holder lets go (fails when the hold outlives the Stunning Blow).
     ['a hero holding a thug that stuns it, under a gunner', [hero('shielded', { chargeBuy: 'humanShield', chargeCashIn: 'blocks', targeting: 'strongest', attack: { attribute: 1, skill: 1 }, defence: { attribute: 4, skill: 3 }, fortitude: 3, type: 'boss', timing: 10 }), { ...thug, type: 'elite', attack: { attribute: 2, skill: 2 }, defence: { attribute: 4, skill: 3 }, fortitude: 3, chargeBuy: 'stunningBlow', chargeCashIn: 'both' }, { ...gunner, attack: { attribute: 3, skill: 3 }, timing: 1, allocation: '4/0' }], 'changeFocus'],
+    ['a hero holding a thug that stuns it, under a gunner, givenUpBlock "glancing"', [hero('shielded', { chargeBuy: 'humanShield', chargeCashIn: 'blocks', targeting: 'strongest', attack: { attribute: 1, skill: 1 }, defence: { attribute: 4, skill: 3 }, fortitude: 3, type: 'boss', timing: 10 }), { ...thug, type: 'elite', attack: { attribute: 2, skill: 2 }, defence: { attribute: 4, skill: 3 }, fortitude: 3, chargeBuy: 'stunningBlow', chargeCashIn: 'both' }, { ...gunner, attack: { attribute: 3, skill: 3 }, timing: 1, allocation: '4/0' }], 'changeFocus', undefined, undefined, 'glancing'],
     // Glancing blows on a thick-skinned pair (Fortitude 12) build charge past the cost: one
     // hold a turn, on the minion beside the gunner (the hero picks at random among those it
     // could hold). A second hold in one turn would need 4 charge with someone to hold, which

@@ -622,9 +622,10 @@ export const combat = defineMechanic({
     // scene": it does not defend until its skipped turn has passed (rules.stunned).
     const stunnedDefenceless = rules.stunned === 'defenceless';
     const entangledRoundedDown = rules.entangledFortitude === 'roundedDown';
-    // A block given up for charge lets the attack hit, one wound ("letting someone score a
-    // hit they otherwise wouldn't have"), unless rules.givenUpBlock "nothing".
-    const givenUpBlockHits = rules.givenUpBlock !== 'nothing';
+    // What a block given up for charge lets through (rules.givenUpBlock): the attack hits, one
+    // wound ("letting someone score a hit they otherwise wouldn't have"); a glancing hit, no
+    // wound; or nothing.
+    const givenUpBlock = rules.givenUpBlock;
     // "the action negated to gain charge counts": a success given up that brings the charge
     // to a buy released on an enemy is released at once, as that action (on the attack's
     // target, or by its defender on the attacker), unless rules.chargeRelease "nextAction".
@@ -788,8 +789,9 @@ export const combat = defineMechanic({
     if (rules.damagePenalty !== 'wounds' && entries.every((c) => (c.damageType ?? 'physical') === 'physical')) {
       setupNotes.push('rules.damagePenalty changes nothing here: every fighter takes Physical damage (its damageType), and wounds take 1 a point from the totals either way');
     }
-    // rules.givenUpBlock is what a block given up for charge does: only a character that
-    // buys something and cashes in blocks gives one up.
+    // rules.givenUpBlock is what a block given up for charge does (a hit of one wound, a
+    // glancing hit, or nothing): only a character that buys something and cashes in blocks
+    // gives one up, so where none does, "nothing" and "glancing" play as "hit" draw for draw.
     if (rules.givenUpBlock !== 'hit' && !entries.some(givesUpBlocks)) {
       setupNotes.push('rules.givenUpBlock changes nothing here: no character gives up a block for charge (chargeCashIn "blocks" or "both", and chargeBuy other than "none")');
     }
@@ -1170,28 +1172,35 @@ export const combat = defineMechanic({
           // hits, the attacker "successfully inflicting a wound". Its result (0 or less) deals
           // nothing by the damage rule, so the least hit: one wound, played below as any hit
           // of one damage (Human shield, the attacker's own cash-in, its offensive effect,
-          // KO). Under rules.givenUpBlock "nothing" the attack does nothing more.
+          // KO). Under rules.givenUpBlock "glancing" the text's "glancing hit" is what comes
+          // through, the most such a result is by the damage rule: played below as any
+          // glancing blow (r = 0: no wound, the attacker's tension and point of charge, no
+          // success of its own to cash in, a Human shield's turned shot that wounds no one).
+          // Under "nothing" the attack does nothing more.
           const letThrough = r < 0 && cashesIn(t, CASH_IN_CODE.blocks);
           if (letThrough) {
             gainCharge(t);
-            if (!givenUpBlockHits) {
+            if (givenUpBlock === 'nothing') {
               if (opening === 0) opening = 2;
               return letThrough;
             }
-            r = 1;
+            r = givenUpBlock === 'glancing' ? 0 : 1;
           }
           // Human shield: "Any ranged attack that would hit the character this turn, has a 75%
           // chance of hitting the target instead". A shot that would hit (a glancing blow or
           // damage: the defence did not hold, or was given up) by anyone but the shield itself
           // goes, 3 times in 4, to the enemy t holds: the attack result against the shield's
-          // own threshold (a hit let through by a block given up: one wound). The attacker
-          // chose no such target, so it gains nothing from it (no tension, charge or effect),
-          // and t takes nothing. (Never the opening exchange: a Human shield is refused in a duel.)
+          // own threshold (a hit let through by a block given up: one wound; a glancing hit
+          // let through, rules.givenUpBlock "glancing": none, as a glancing blow is a shot that
+          // would hit, so it is turned as often, and a result of 0 or less wounds no one
+          // whatever the Fortitude). The attacker chose no such target, so it gains nothing
+          // from it (no tension, charge or effect), and t takes nothing beyond the charge it
+          // gave the block up for. (Never the opening exchange: a Human shield is refused in a duel.)
           if (r >= 0 && ranged[i] && shield[t] !== 0) {
             const held = shield[t] - 1;
             if (held !== i && alive[held] && random.below(4) < 3) {
               shieldHits[t]++;
-              const w = letThrough ? 1 : Math.floor((a - d) / thresholdAgainst(held, i));
+              const w = letThrough ? r : Math.floor((a - d) / thresholdAgainst(held, i));
               if (w > 0) {
                 wounds[held] += w;
                 if (wounds[held] > limit[held]) {
@@ -1507,7 +1516,7 @@ export const combat = defineMechanic({
             x[M.first[0]] = first;
             x[M.first[1]] = 1 - first;
             if (openingSkipped !== undefined) return { metrics: L.named(x) };
-            const o = openingExchange(entries[0], entries[1], rollOf, entangledRoundedDown, givenUpBlockHits);
+            const o = openingExchange(entries[0], entries[1], rollOf, entangledRoundedDown, givenUpBlock);
             x[M.openingAvoided] = o.avoided;
             x[M.openingHeld] = o.held;
             x[M.openingGlancing] = o.glancing;
@@ -1555,7 +1564,7 @@ export function firstTurnChance(timingA: number, timingB: number): number {
  * The exact first attack of a duel: who takes the first turn, and what the first attack
  * made does (the first turn's taker attacks, unless it cannot: no attack dice, or Fatigued
  * and Panicked, no action to attack in; then the other attacks on its turn): avoided, held, glancing, a hit (a result of at least
- * Fortitude, or a block given up for charge: one wound, rules.givenUpBlock), the damage dealt, and the effect that follows it — damage converted or a
+ * Fortitude, or a block given up for charge: one wound, rules.givenUpBlock "hit"; a glancing hit under "glancing"), the damage dealt, and the effect that follows it — damage converted or a
  * block's tension spent, then the bidding (sim/vdp/effects.ts) with the tension both have
  * left after their rolls. Both characters are fresh: no wounds, starting tension. A success
  * given up and released at once (rules.chargeRelease "sameAction") follows that attack and
@@ -1570,8 +1579,8 @@ export function openingExchange(
   rollOf: (kept: number, net: number) => VdpRoll,
   /** rules.entangledFortitude "roundedDown". */
   entangledRoundedDown = false,
-  /** rules.givenUpBlock "hit": a block given up for charge lets the attack hit, one wound. */
-  givenUpBlockHits = true,
+  /** rules.givenUpBlock: what a block given up for charge lets through ("hit": one wound; "glancing": a glancing hit; "nothing"). */
+  givenUpBlock: VdpRules['givenUpBlock'] = 'hit',
 ): { first: number; avoided: number; held: number; glancing: number; hit: number; damage: number; effect: number; effectDice: number } {
   const first = firstTurnChance(a.timing, b.timing);
   const out = { first, avoided: 0, held: 0, glancing: 0, hit: 0, damage: 0, effect: 0, effectDice: 0 };
@@ -1643,8 +1652,9 @@ export function openingExchange(
         if (q === 0) continue;
         let r = exchange(att.min + i, def.min + j, threshold);
         // A block given up (its first, with no charge yet) lets the attack hit: one wound
-        // (rules.givenUpBlock "hit"), played as a hit of one damage.
-        if (r < 0 && cashes(y, 'blocks') && givenUpBlockHits) r = 1;
+        // (rules.givenUpBlock "hit"), played as a hit of one damage; or a glancing hit
+        // ("glancing"), played as a glancing blow.
+        if (r < 0 && cashes(y, 'blocks') && givenUpBlock !== 'nothing') r = givenUpBlock === 'glancing' ? 0 : 1;
         if (r < 0) {
           out.held += q;
           if (!cashes(y, 'blocks') && (y.defensiveEffect ?? 'always') === 'always') effect(q, -r, y, bankY, x, bankX);
