@@ -18,7 +18,8 @@
  *    if attacked, and tries again next round ("If you're still holding your guts in with
  *    one hand by next action, you need another Will roll"): rules.failedStandUp
  *    "loseAction", the default since December 2026. With "beaten" (the variant, the default
- *    before) one that cannot act when the round begins and does not stand up is beaten. A character with `passion` then rolls its
+ *    before) one that cannot act when the round begins and does not stand up is beaten.
+ *    A character with `passion` then rolls its
  *    Passion against the other's action dice ("roll your Passion first and then use
  *    successes on that roll as bonus dice to the main stat roll"; a tie rolled again; with
  *    rules.passionPenalties "cut" its dice cut by its penalties, "Penalties apply to ALL
