@@ -233,16 +233,17 @@ export const sorcererRules = lazySchema(() => z
     passionPenalties: variant({ uncut: 'not cut by penalties', cut: 'cut by the penalties in force' }, 'uncut'),
     /**
      * What a failed (or untried) Stand Up at a conflict's round start costs ("If you're
-     * suffering penalties greater than your Stamina, you can't act"): *beaten* (default), the
-     * character is out and the conflict ends; or *loseAction*: it loses that round's action
-     * only ("This roll only applies to your next action. If you're still holding your guts
-     * in with one hand by next action, you need another Will roll"), sucks it up on one die
-     * if attacked (a full defence before acting is a "declared defensive action", and it
-     * cannot act), and tries again next round; it is beaten only past twice its Stamina
-     * ("You can't do this if your penalties are > 2x your stamina. Seriously, you need a
-     * hospital"). docs/rulings/sorcerer-conflict.md.
+     * suffering penalties greater than your Stamina, you can't act"): *loseAction* (default
+     * since December 2026), it loses that round's action only ("This roll only applies to
+     * your next action. If you're still holding your guts in with one hand by next action,
+     * you need another Will roll"), sucks it up on one die if attacked (a full defence
+     * before acting is a "declared defensive action", and it cannot act), and tries again
+     * next round; it is beaten only past twice its Stamina ("You can't do this if your
+     * penalties are > 2x your stamina. Seriously, you need a hospital"); or *beaten* (the
+     * reading before December 2026), the character is out and the conflict ends.
+     * docs/rulings/sorcerer-conflict.md.
      */
-    failedStandUp: variant({ beaten: 'beaten, the conflict ends', loseAction: 'loses that round’s action' }, 'beaten'),
+    failedStandUp: variant({ beaten: 'beaten, the conflict ends', loseAction: 'loses that round’s action' }, 'loseAction'),
     /**
      * "Repeating a task after failing -1" (sorcerer.txt, "Bonus/Penalty Dice"), for a
      * contest's `tries`: *cumulative* (default), each try lost before takes `retryPenalty`

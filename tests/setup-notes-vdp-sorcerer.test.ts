@@ -509,10 +509,11 @@ describe('Sorcerer conflict', () => {
   });
 });
 
-describe('Sorcerer conflict: rules.failedStandUp "loseAction"', () => {
+describe('Sorcerer conflict: rules.failedStandUp "beaten" (the variant since December 2026)', () => {
   const blade = { stamina: 4, will: 3, weapon: 'blade' };
   const duel = (a: object = {}, b: object = {}, more: object = {}) => ({ a: { name: 'a', ...blade, ...a }, b: { name: 'b', ...blade, ...b }, ...more });
-  const sits = { failedStandUp: 'loseAction' };
+  // "loseAction" is the default: the note goes with the variant, "beaten".
+  const beaten = { failedStandUp: 'beaten' };
   const head = 'rules.failedStandUp changes nothing here: no character can start a round above its Stamina and not past twice it, where a failed Stand Up would cost only the action';
 
   test('where no character can start a round above its Stamina and within twice it: said, with the same figures; not said where it acts', () => {
@@ -525,25 +526,30 @@ describe('Sorcerer conflict: rules.failedStandUp "loseAction"', () => {
       [duel({ stamina: 0, currency: 'none' }), `${head} (a has Stamina 0, so any penalty is past twice it; b does not start above its Stamina, and a never has dice to attack it with)`],
     ];
     for (const [setup, why] of cases) {
-      const withIt = run('sorcerer', 'conflict', setup, sits);
+      const withIt = run('sorcerer', 'conflict', setup, beaten);
       expect(said(withIt).filter((n) => n.startsWith('rules.')), JSON.stringify(setup)).toEqual([why]);
       expect(withIt.metrics, JSON.stringify(setup)).toEqual(run('sorcerer', 'conflict', setup).metrics);
     }
     // a past twice its Stamina, but b within it: b's failed Stand Up is a draw when beaten,
     // a win for b when it only loses the action. Not said.
     const pastAndWithin = duel({ lasting: 9 }, { lasting: 5, will: 1 });
-    expect(said(run('sorcerer', 'conflict', pastAndWithin, sits))).toEqual([]);
-    expect(run('sorcerer', 'conflict', pastAndWithin, sits).metrics.draw.estimate).toBe(0);
-    expect(run('sorcerer', 'conflict', pastAndWithin).metrics.draw.estimate).toBeGreaterThan(0.5);
+    expect(said(run('sorcerer', 'conflict', pastAndWithin, beaten))).toEqual([]);
+    expect(run('sorcerer', 'conflict', pastAndWithin).metrics.draw.estimate).toBe(0);
+    expect(run('sorcerer', 'conflict', pastAndWithin, beaten).metrics.draw.estimate).toBeGreaterThan(0.5);
     // One round, but a starts above its Stamina (5 > 4, not past 8): said nothing, and it acts.
     const hurt = duel({ lasting: 5, will: 1 }, {}, { maxRounds: 1 });
-    expect(said(run('sorcerer', 'conflict', hurt, sits))).toEqual([]);
-    expect(run('sorcerer', 'conflict', hurt, sits).metrics).not.toEqual(run('sorcerer', 'conflict', hurt).metrics);
+    expect(said(run('sorcerer', 'conflict', hurt, beaten))).toEqual([]);
+    expect(run('sorcerer', 'conflict', hurt, beaten).metrics).not.toEqual(run('sorcerer', 'conflict', hurt).metrics);
     // Neither ever stands up: not idle. Beaten, it is out at once; sitting out, it acts again
     // once its next penalties have passed.
     const never = duel({ standUp: 'never' }, { standUp: 'never' });
-    expect(said(run('sorcerer', 'conflict', never, sits))).toEqual([]);
-    expect(run('sorcerer', 'conflict', never, sits).metrics).not.toEqual(run('sorcerer', 'conflict', never).metrics);
+    expect(said(run('sorcerer', 'conflict', never, beaten))).toEqual([]);
+    expect(run('sorcerer', 'conflict', never, beaten).metrics).not.toEqual(run('sorcerer', 'conflict', never).metrics);
+    // The default says nothing of the rule, idle or not.
+    for (const setup of [duel({}, {}, { maxRounds: 1 }), duel({ lasting: 9 }), never]) {
+      expect(said(run('sorcerer', 'conflict', setup)).filter((n) => n.startsWith('rules.failedStandUp')), JSON.stringify(setup)).toEqual([]);
+      expect(said(run('sorcerer', 'conflict', setup, { failedStandUp: 'loseAction' })).filter((n) => n.startsWith('rules.failedStandUp')), JSON.stringify(setup)).toEqual([]);
+    }
   });
 });
 

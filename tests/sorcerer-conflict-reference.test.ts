@@ -52,10 +52,12 @@
  * - With rules.nextPenalty "thisAction", the next penalties taken before a character's
  *   action take that many of its dice off the table, any alike, and are spent; an action
  *   they leave no dice is no action: it attacks no one, and no one defends.
- * - With rules.failedStandUp "loseAction", a character that cannot act at a round's start and
- *   does not stand up, its penalties not past twice its Stamina, sits the round out: no
- *   action, no Passion roll, the currency it carried in lost, the next penalties due passing
- *   with the round; attacked, it rolls the one die. Past twice its Stamina it is beaten.
+ * - With rules.failedStandUp "loseAction" (the default since December 2026), a character
+ *   that cannot act at a round's start and does not stand up, its penalties not past twice
+ *   its Stamina, sits the round out: no action, no Passion roll, the currency it carried in
+ *   lost, the next penalties due passing with the round; attacked, it rolls the one die.
+ *   Past twice its Stamina it is beaten. With "beaten" (the variant) it is beaten at once.
+ *   Every cast that does not name the rule is checked under both readings.
  * - With rules.passionPenalties "cut", a Passion roll loses a die to each penalty the
  *   character acts under that round (lasting + the next ones come due), down to none, unless
  *   it stood up at the round's start.
@@ -154,7 +156,7 @@ interface Rules {
   sacrificeCurrency?: 'carried';
   injuryPenalties?: 'lastingAndNext';
   passionPenalties?: 'cut';
-  failedStandUp?: 'loseAction';
+  failedStandUp?: 'beaten' | 'loseAction';
 }
 
 function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, trials: number, seed: string, rules: Rules = {}, sides = 10) {
@@ -191,7 +193,7 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
   // one hand by next action, you need another Will roll": a character down at a round's
   // start sits that round out and tries again, out of the fight only when "your penalties
   // are > 2x your stamina. Seriously, you need a hospital."
-  const sitsOut = rules.failedStandUp === 'loseAction';
+  const sitsOut = rules.failedStandUp !== 'beaten';
   const random = RandomStream.fromKey(seed);
   const roll = (n: number) => Array.from({ length: n }, () => random.below(sides) + 1);
   const sums = { win: [0, 0], draw: 0, rounds: [] as number[], stoodUp: [[], []] as number[][], lasting: [[], []] as number[][], injured: [0, 0], hospital: [0, 0], first: [0, 0], openingLanded: 0, openingSuccesses: [] as number[], passionWon: [[], []] as number[][], passionBonus: [[], []] as number[][] };
@@ -861,7 +863,14 @@ const cases: [string, [Fighter, Fighter], number?, Rules?, Meets[]?, number?][] 
 ];
 
 describe('the Sorcerer conflict against the slow reference', () => {
-  for (const [what, fighters, maxRounds, rules, meets, sides] of cases) {
+  // A cast that does not name rules.failedStandUp plays the default ("loseAction"), and again
+  // under "beaten", the variant (the default before December 2026), so both readings stay
+  // checked on every cast; "satOut" and the like are the default's, not asked of "beaten".
+  const both = cases.flatMap(([what, fighters, maxRounds, rules, meets, sides]): typeof cases =>
+    rules?.failedStandUp !== undefined
+      ? [[what, fighters, maxRounds, rules, meets, sides]]
+      : [[what, fighters, maxRounds, rules, meets, sides], [`${what} (rules.failedStandUp "beaten")`, fighters, maxRounds, { ...rules, failedStandUp: 'beaten' }, meets, sides]]);
+  for (const [what, fighters, maxRounds, rules, meets, sides] of both) {
     test(what, () => {
       const trials = 20000;
       const engine = runScenario({

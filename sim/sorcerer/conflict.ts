@@ -13,11 +13,13 @@
  *    for your action, up to your score", with its `standUpBonus` dice beside the Will ("You
  *    can rack up bonus dice on this roll"); not possible "if your penalties are > 2x your
  *    stamina". A character that cannot act when the round begins is beaten, and the
- *    conflict ends (both at once: a draw); with rules.failedStandUp "loseAction" only one
- *    past twice its Stamina is ("Seriously, you need a hospital"), and one that is not loses
- *    that round's action, sucks it up on one die if attacked, and tries again next round
- *    ("If you're still holding your guts in with one hand by next action, you need another
- *    Will roll"). A character with `passion` then rolls its
+ *    conflict ends (both at once: a draw), only past twice its Stamina ("Seriously, you
+ *    need a hospital"); one that is not loses that round's action, sucks it up on one die
+ *    if attacked, and tries again next round ("If you're still holding your guts in with
+ *    one hand by next action, you need another Will roll"): rules.failedStandUp
+ *    "loseAction", the default since December 2026. With "beaten" (the variant, the default
+ *    before) one that cannot act when the round begins and does not stand up is beaten.
+ *    A character with `passion` then rolls its
  *    Passion against the other's action dice ("roll your Passion first and then use
  *    successes on that roll as bonus dice to the main stat roll"; a tie rolled again; with
  *    rules.passionPenalties "cut" its dice cut by its penalties, "Penalties apply to ALL
@@ -260,8 +262,9 @@ export function sacrificeCurrencyIdle(setup: ConflictSetup, rules: Pick<Sorcerer
 }
 
 /**
- * Why rules.failedStandUp "loseAction" can change nothing in this conflict (a clause), or
- * undefined where it may. It differs from "beaten" only for a character that, at a round's
+ * Why rules.failedStandUp "beaten" (the variant; "loseAction" is the default since December
+ * 2026) can change nothing in this conflict (a clause), or undefined where it may. The two
+ * readings differ only for a character that, at a round's
  * start, has penalties above its Stamina but not above twice it, and does not stand up: so
  * it changes nothing where no fighter can ever be there. A fighter is never there when:
  * its Stamina is 0 (any penalty is past twice 0); it starts past twice its Stamina (beaten
@@ -275,7 +278,7 @@ export function sacrificeCurrencyIdle(setup: ConflictSetup, rules: Pick<Sorcerer
  * its next penalties have passed.
  */
 export function failedStandUpIdle(setup: ConflictSetup, rules: Pick<SorcererRules, 'failedStandUp'>): string | undefined {
-  if (rules.failedStandUp !== 'loseAction') return undefined;
+  if (rules.failedStandUp !== 'beaten') return undefined;
   const oneRound = (setup.maxRounds ?? 20) === 1;
   const neverAttacks = (f: Fighter) =>
     (f.dice ?? f.stamina) + (f.bonus ?? 0) === 0 && f.passion === undefined && (f.currency === 'none' || f.currency === 'standUp');
