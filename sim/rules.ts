@@ -243,7 +243,7 @@ export const sorcererRules = lazySchema(() => z
      * reading before December 2026), the character is out and the conflict ends.
      * docs/rulings/sorcerer-conflict.md.
      */
-    failedStandUp: variant({ beaten: 'beaten, the conflict ends', loseAction: 'loses that round’s action' }, 'loseAction'),
+    failedStandUp: variant({ loseAction: 'loses that round’s action', beaten: 'beaten, the conflict ends' }, 'loseAction'),
     /**
      * "Repeating a task after failing -1" (sorcerer.txt, "Bonus/Penalty Dice"), for a
      * contest's `tries`: *cumulative* (default), each try lost before takes `retryPenalty`
