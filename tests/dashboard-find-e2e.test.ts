@@ -263,4 +263,20 @@ describe.skipIf(!CHROMIUM)('Find says what its question asks, in Chromium (a Fin
     expect(pageErrors).toEqual([]);
   }, 180_000);
 
+  test('Find over a field that changes nothing says why beside its answer, as Vary does', async () => {
+    const scenario = {
+      ...library('rivals-rank.json', 2000),
+      sweep: undefined,
+      expect: undefined,
+      solve: [{ name: 'minions that strike early', vary: 'setup.rivals.0.minions', range: [0, 5], metric: 'firstStrike.rival', atMost: 2, find: 'firstAtMost' }],
+    };
+    const p = await suite.page(encodeLink({ scenario }));
+    await p.waitForSelector(found, { timeout: RUN_TIMEOUT });
+    const notes = (await p.locator('.find-result .point-notes').textContent())!;
+    expect(notes).toContain('changes nothing here');
+    expect(notes).toContain('fight only in a campaign');
+    await p.close();
+    expect(pageErrors).toEqual([]);
+  }, 180_000);
+
 });

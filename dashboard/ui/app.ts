@@ -844,7 +844,7 @@ export class App implements SetupContext {
     const find = made;
     const update = (results: SolveResult[], done: boolean) => {
       if (this.find !== find) return;
-      const node = findResultsNode(results, done, plan.scenario, find.metricWords, find.metricKind);
+      const node = findResultsNode(results, done, plan.scenario, find.metricWords, find.metricKind, find.notes);
       if (this.findNode) this.findNode.replaceWith(...(node ? [node] : []));
       else if (node) this.el.results.prepend(node);
       this.findNode = node;

@@ -21,7 +21,9 @@ import { numberFromText, textFromValue } from '../model/coerce.ts';
 import { checkScenario } from '../model/validate.ts';
 import { metricsOf } from '../model/metrics.ts';
 import { pathPicker, variables, type SetupContext } from './setup.ts';
-import { ruleText } from './ruleText.ts';
+import { noteText, ruleText } from './ruleText.ts';
+import { pointNotes } from '../../reports/pointNotes.ts';
+import type { ScenarioResult } from '../../sim/result.ts';
 
 /** Longest a slice of search work runs before the page gets the thread back. */
 const SLICE_MS = 40;
@@ -274,9 +276,26 @@ export class FindRun {
     }
     const done = this.searches.every((s) => s.done);
     this.results = this.searches.map((s) => (s.done ? judged(s.result(), s.problem.block) : s.result()));
+    this.notes = this.searches.map((s, i) => searchNotes(s, this.results[i]!));
     this.onUpdate(this.results, done);
     if (!done) setTimeout(() => this.slice(), 0);
   }
+}
+
+/**
+ * What the engine says of the setup at the values a search ran (sim/mechanic.ts setupNotes,
+ * "… changes nothing here: a rival's minions fight only in a campaign"), grouped as Vary's
+ * are (reports/pointNotes.ts: each once, with at how many points): a "no value" answer over
+ * a field that changes nothing read as a finding about the field (an audit), where Vary on
+ * the same field said why. Setup A's own notes (sameAs) are said as A's.
+ */
+export function searchNotes(search: SolveSearch, result: SolveResult): string[] {
+  const { values, simulations, reference } = search.problem;
+  const at = (value: unknown) => values.findIndex((v) => JSON.stringify(v) === JSON.stringify(value));
+  const ran = result.points.map((p) => simulations[at(p.value)]).filter((sim) => sim !== undefined);
+  const grouped = pointNotes({ results: ran.map((sim) => ({ notes: [...(sim.setupNotes ?? [])] })) } as unknown as ScenarioResult);
+  const own = reference?.setupNotes?.filter((note) => !grouped.some((g) => g.startsWith(note))) ?? [];
+  return [...grouped, ...own.map((note) => `A: ${note}`)];
 }
 
 /** The answers as cards: the sentence, then the chart with the target line. */
@@ -286,6 +305,7 @@ export function findResultsNode(
   scenario: { system: string; mechanic: string; setup?: unknown; sweep?: Record<string, unknown>; solve?: readonly { expect?: Omit<NonNullable<SolveResult['expect']>, 'pass' | 'reason'> }[] },
   metricWords: (metric: string) => string = (metric) => metric,
   metricKind: (metric: string) => string | undefined = () => undefined,
+  notes: readonly (readonly string[])[] = [],
 ): HTMLElement | null {
   const { system, mechanic, setup } = scenario;
   if (results.length === 0) return null;
@@ -311,6 +331,8 @@ export function findResultsNode(
         h('p', { class: 'sentence' }, r.sentence),
         // Why the search is by Monte Carlo where the mechanic has exact values (as the report says).
         r.exactSkipped ? h('p', { class: 'help exact-note' }, ...ruleText(r.exactSkipped, system)) : null,
+        // The setup's notes at the values searched, as Vary lists a run's (ui/results.ts).
+        notes[i]?.length ? h('ul', { class: 'point-notes', attrs: { 'aria-label': 'notes' } }, ...notes[i]!.map((note) => h('li', { class: 'help exact-note' }, ...noteText(note, { system, mechanic }, setup)))) : null,
         unvaried(r.vary).length ? h('p', { class: 'help' }, "Asked at the setup's own ", ...unvaried(r.vary).flatMap((parts, i) => [i > 0 ? ', ' : '', ...parts]), ': Vary is not applied to Find.') : null,
         findCheck(r, scenario.solve?.[i]?.expect),
         // The y-axis names the metric as the sentence and the picker do, by its label.
