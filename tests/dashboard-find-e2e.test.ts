@@ -279,4 +279,38 @@ describe.skipIf(!CHROMIUM)('Find says what its question asks, in Chromium (a Fin
     expect(pageErrors).toEqual([]);
   }, 180_000);
 
+  test('a Find answer the setup no longer runs says in words that it is the last one', async () => {
+    const p = await suite.page('');
+    await finished(p);
+    await openFlat(p);
+    await p.waitForSelector(found);
+    await p.fill('[data-path="setup.retryPenalty"] > input', 'x');
+    await p.waitForSelector('.results[data-run-state="invalid"]');
+    await expect(p.locator('.find-results').getAttribute('data-find-state')).resolves.toBe('stale');
+    await expect(p.locator('.find-results .find-stale-note').textContent()).resolves.toContain('The Find answer below is the last one');
+    await p.close();
+    expect(pageErrors).toEqual([]);
+  }, 180_000);
+
+  test('a Find stopped before its answer was in says so in words above its search so far', async () => {
+    // 101 crews of 300–400: over the exact budget, so searched by Monte Carlo on the page,
+    // for seconds; the run beside it long enough to have its Stop button.
+    const scenario = {
+      name: 'Stop a Find',
+      system: 'viciousness',
+      mechanic: 'knavery',
+      trials: 100000000,
+      seed: 'stop-find-mc',
+      setup: { challenges: 2, participants: [{ name: 'crew', count: 300 }] },
+      solve: [{ name: 'big crews', vary: 'setup.participants.0.count', range: [300, 400], metric: 'success', target: 0.5 }],
+    };
+    const p = await suite.page(encodeLink({ scenario }));
+    await p.waitForSelector('.find-results[data-find-state="running"]', { timeout: RUN_TIMEOUT });
+    await p.click('.results .status button.stop');
+    await p.waitForSelector('.results[data-run-state="stopped"]', { timeout: RUN_TIMEOUT });
+    await expect(p.locator('.find-results').getAttribute('data-find-state')).resolves.toBe('stopped');
+    await expect(p.locator('.find-results .find-stale-note').textContent()).resolves.toContain('Find was stopped before its answer was in');
+    await p.close();
+    expect(pageErrors).toEqual([]);
+  }, 180_000);
 });
