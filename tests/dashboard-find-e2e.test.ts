@@ -200,3 +200,117 @@ describe.skipIf(!CHROMIUM)('the risky split chart, in Chromium', () => {
     expect(pageErrors).toEqual([]);
   }, 180_000);
 });
+
+/** A scenario of the library (YAML or JSON) opened as a file, at `trials` trials. */
+async function openLibrary(p: Page, file: string, trials: number, path = join(ROOT, 'scenarios', file)): Promise<void> {
+  const scenario = parseYaml(readFileSync(path, 'utf8'));
+  const out = join(suite.dashboard!.work, `${file.replace(/\.\w+$/, '')}.json`);
+  writeFileSync(out, JSON.stringify({ ...scenario, trials }));
+  await p.setInputFiles('#file', out);
+  await p.waitForSelector('.find-row');
+}
+
+describe.skipIf(!CHROMIUM)('Find says what its question asks, in Chromium (a Find audit)', () => {
+  test('a question listing its values and asking sameAs shows them in words, with no box it cannot hold; the file keeps them', async () => {
+    const p = await suite.page('');
+    await finished(p);
+    await openLibrary(p, 'solve-d4-worth-d6.yaml', 4000);
+    await p.waitForSelector(found, { timeout: RUN_TIMEOUT });
+    // No made-up range, no empty target, no picker that would leave the values on another field.
+    for (const key of ['find-lo', 'find-hi', 'find-target', 'find-vary']) await expect(p.locator(`[data-key="${key}"]`).count(), key).resolves.toBe(0);
+    const values = (await p.locator('[data-key="find-values"]').textContent())!;
+    expect(values).toContain('over the values listed: no dice, d4, 2d4, 3d4');
+    const same = (await p.locator('[data-key="find-same"]').textContent())!;
+    expect(same).toMatch(/the figure it gives with “.*captain.*” = d6/);
+    await expect(p.locator('.find-file-only').textContent()).resolves.toContain('lists its values and asks for the figure of another setup');
+    const saved = parseYaml((await suite.download(p, '#download')).text);
+    expect(saved.solve[0]).toMatchObject({ values: [[], ['d4'], ['2d4'], ['3d4']], sameAs: { 'setup.sides.0.combatants.0.dice': ['d6'] } });
+    expect(saved.solve[0].target).toBeUndefined();
+    expect(saved.solve[0].range).toBeUndefined();
+    await p.close();
+    expect(pageErrors).toEqual([]);
+  }, 180_000);
+
+  test('a question over a rule’s listed values reads them in the select’s words; asking a new one in the form says so and runs', async () => {
+    const p = await suite.page('');
+    await finished(p);
+    // The audit's file: a block over exactly 4 / 4 or more (`values`, not `range`).
+    const rule = {
+      name: 'Find over a rule',
+      system: 'viciousness',
+      mechanic: 'clash',
+      trials: 4000,
+      seed: 'fr',
+      setup: { sides: [{ name: 'crew', combatants: [{ name: 'captain', dice: ['d6'] }] }, { name: 'guards', combatants: [{ name: 'captain', dice: ['d6'] }] }] },
+      solve: [{ name: 'rule that evens it', vary: 'rules.hitOn', values: ['exact4', '4+'], metric: 'top.crew', atLeast: 0.3, find: 'firstAtLeast' }],
+    };
+    const path = join(suite.dashboard!.work, 'find-rule.json');
+    writeFileSync(path, JSON.stringify(rule));
+    await openLibrary(p, 'find-rule.json', 4000, path);
+    await p.waitForSelector(found, { timeout: RUN_TIMEOUT });
+    await expect(p.locator('[data-key="find-lo"]').count()).resolves.toBe(0);
+    await expect(p.locator('[data-key="find-values"]').textContent()).resolves.toContain('“exactly 4”, “4 or more”');
+    await expect(p.locator('[data-key="find-vary-fixed"]').textContent()).resolves.toContain('a hit is');
+    await p.click('[data-key="find-reset"]');
+    await p.waitForSelector('[data-key="find-lo"]');
+    await expect(p.locator('#messages').textContent()).resolves.toContain('Find now asks a new question, “rule that evens it”');
+    await p.waitForSelector(found, { timeout: RUN_TIMEOUT });
+    await expect(p.locator('.results').getAttribute('data-run-state')).resolves.not.toBe('invalid');
+    const saved = JSON.parse((await suite.download(p, '#download')).text);
+    expect(saved.solve[0].values).toBeUndefined();
+    expect(saved.solve[0]).toMatchObject({ name: 'rule that evens it', range: expect.any(Array), target: expect.any(Number) });
+    await p.close();
+    expect(pageErrors).toEqual([]);
+  }, 180_000);
+
+  test('Find over a field that changes nothing says why beside its answer, as Vary does', async () => {
+    const scenario = {
+      ...library('rivals-rank.json', 2000),
+      sweep: undefined,
+      expect: undefined,
+      solve: [{ name: 'minions that strike early', vary: 'setup.rivals.0.minions', range: [0, 5], metric: 'firstStrike.rival', atMost: 2, find: 'firstAtMost' }],
+    };
+    const p = await suite.page(encodeLink({ scenario }));
+    await p.waitForSelector(found, { timeout: RUN_TIMEOUT });
+    const notes = (await p.locator('.find-result .point-notes').textContent())!;
+    expect(notes).toContain('changes nothing here');
+    expect(notes).toContain('fight only in a campaign');
+    await p.close();
+    expect(pageErrors).toEqual([]);
+  }, 180_000);
+
+  test('a Find answer the setup no longer runs says in words that it is the last one', async () => {
+    const p = await suite.page('');
+    await finished(p);
+    await openFlat(p);
+    await p.waitForSelector(found);
+    await p.fill('[data-path="setup.retryPenalty"] > input', 'x');
+    await p.waitForSelector('.results[data-run-state="invalid"]');
+    await expect(p.locator('.find-results').getAttribute('data-find-state')).resolves.toBe('stale');
+    await expect(p.locator('.find-results .find-stale-note').textContent()).resolves.toContain('The Find answer below is the last one');
+    await p.close();
+    expect(pageErrors).toEqual([]);
+  }, 180_000);
+
+  test('a Find stopped before its answer was in says so in words above its search so far', async () => {
+    // 101 crews of 300–400: over the exact budget, so searched by Monte Carlo on the page,
+    // for seconds; the run beside it long enough to have its Stop button.
+    const scenario = {
+      name: 'Stop a Find',
+      system: 'viciousness',
+      mechanic: 'knavery',
+      trials: 100000000,
+      seed: 'stop-find-mc',
+      setup: { challenges: 2, participants: [{ name: 'crew', count: 300 }] },
+      solve: [{ name: 'big crews', vary: 'setup.participants.0.count', range: [300, 400], metric: 'success', target: 0.5 }],
+    };
+    const p = await suite.page(encodeLink({ scenario }));
+    await p.waitForSelector('.find-results[data-find-state="running"]', { timeout: RUN_TIMEOUT });
+    await p.click('.results .status button.stop');
+    await p.waitForSelector('.results[data-run-state="stopped"]', { timeout: RUN_TIMEOUT });
+    await expect(p.locator('.find-results').getAttribute('data-find-state')).resolves.toBe('stopped');
+    await expect(p.locator('.find-results .find-stale-note').textContent()).resolves.toContain('Find was stopped before its answer was in');
+    await p.close();
+    expect(pageErrors).toEqual([]);
+  }, 180_000);
+});

@@ -697,10 +697,22 @@ export class App implements SetupContext {
     if (findRunning) this.markFind('stopped');
   }
 
-  /** The Find answer shown no longer answers the setup as it runs: dimmed, and why. */
+  /**
+   * The Find answer shown no longer answers the setup as it runs: dimmed, and said in words
+   * above it, undimmed (dimmed alone, an answer to the question before an edit read as the
+   * answer to the one in the form: an audit), as the results' status says theirs.
+   */
   private markFind(state: 'stale' | 'stopped'): void {
-    this.findNode?.classList.add('stale');
-    this.findNode?.setAttribute('data-find-state', state);
+    const node = this.findNode;
+    if (!node) return;
+    node.setAttribute('data-find-state', state);
+    node.querySelectorAll('.find-result').forEach((el) => el.classList.add('stale'));
+    node.querySelector('.find-stale-note')?.remove();
+    const said =
+      state === 'stale'
+        ? 'The Find answer below is the last one, of the setup and question as they were when it last ran: the setup as it is now cannot run (see the marked fields), so Find has not answered it.'
+        : 'Find was stopped before its answer was in: below is its search so far, not an answer.';
+    node.prepend(h('p', { class: 'find-stale-note', attrs: { role: 'status' } }, said));
   }
 
   private afterChange(): void {
@@ -844,7 +856,7 @@ export class App implements SetupContext {
     const find = made;
     const update = (results: SolveResult[], done: boolean) => {
       if (this.find !== find) return;
-      const node = findResultsNode(results, done, plan.scenario, find.metricWords, find.metricKind);
+      const node = findResultsNode(results, done, plan.scenario, find.metricWords, find.metricKind, find.notes);
       if (this.findNode) this.findNode.replaceWith(...(node ? [node] : []));
       else if (node) this.el.results.prepend(node);
       this.findNode = node;

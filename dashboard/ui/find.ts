@@ -13,6 +13,7 @@ import type { SolveResult } from '../../sim/solve/result.ts';
 import { solveChart } from '../../reports/charts/solveChart.ts';
 import { describeSolveExpect } from '../../reports/solveSection.ts';
 import { pathWords, sweepLabel, valueWords } from '../../reports/sweep.ts';
+import { valueText } from '../../sim/solve/sentence.ts';
 import { getAt, joinPath, parsePath } from '../../reports/fields/paths.ts';
 import { h, svgNode, uid } from './dom.ts';
 import { readable } from './picked.ts';
@@ -20,7 +21,9 @@ import { numberFromText, textFromValue } from '../model/coerce.ts';
 import { checkScenario } from '../model/validate.ts';
 import { metricsOf } from '../model/metrics.ts';
 import { pathPicker, variables, type SetupContext } from './setup.ts';
-import { ruleText } from './ruleText.ts';
+import { noteText, ruleText } from './ruleText.ts';
+import { pointNotes } from '../../reports/pointNotes.ts';
+import type { ScenarioResult } from '../../sim/result.ts';
 
 /** Longest a slice of search work runs before the page gets the thread back. */
 const SLICE_MS = 40;
@@ -76,9 +79,21 @@ export function findSection(ctx: SetupContext): HTMLElement {
   const body: HTMLElement[] = [];
   if (block) {
     const set = (key: string, value: unknown, redraw = false) => ctx.set(['solve', 0, key], value, redraw);
+    // What the form has no box for is said in words, read-only, never shown as a box it
+    // cannot hold (an audit: a block listing its `values` read "from 0 to 4", and one asking
+    // `sameAs` showed an empty target; typing there saved a block poolsim refuses). A listed
+    // question keeps its field too: the values belong to it, and another field with them
+    // was refused with no way back.
+    const listed = Array.isArray(block.values) ? (block.values as unknown[]) : undefined;
+    const same = block.sameAs !== null && typeof block.sameAs === 'object' && !Array.isArray(block.sameAs) ? (block.sameAs as Record<string, unknown>) : undefined;
+    const words = pathWords(scenario);
+    const said = (path: string, value: unknown) => (value === null ? undefined : valueWords(scenario)(path, value)) ?? valueText(value, path);
+    const varyPath = String(block.vary ?? '');
     const vars = variables(scenario).filter((v) => v.field.kind === 'number');
-    const vary = pathPicker(scenario, vars, String(block.vary ?? ''), { 'aria-label': 'field to find', 'data-key': 'find-vary' });
-    vary.addEventListener('change', () => set('vary', vary.value, true));
+    const vary: HTMLElement = listed
+      ? h('span', { class: 'find-fixed', attrs: { 'data-key': 'find-vary-fixed', title: varyPath } }, `“${words(varyPath)}”`)
+      : pathPicker(scenario, vars, varyPath, { 'aria-label': 'field to find', 'data-key': 'find-vary' });
+    if (!listed) vary.addEventListener('change', () => set('vary', (vary as HTMLSelectElement).value, true));
     const range = Array.isArray(block.range) ? (block.range as unknown[]) : [0, 4];
     // The range as it stands when an input fires: typing does not redraw the row, and the
     // range as drawn lost an edit of the other end ("from 2" then "to 5" ran 0 to 5).
@@ -122,6 +137,24 @@ export function findSection(ctx: SetupContext): HTMLElement {
     name.addEventListener('input', () => set('name', name.value));
     const goal = block.target ?? block.atLeast ?? block.atMost;
     const goalKey = block.atLeast !== undefined ? 'atLeast' : block.atMost !== undefined ? 'atMost' : 'target';
+    const values = listed
+      ? h(
+          'span',
+          { class: 'find-values', attrs: { 'data-path': 'solve.0.values', 'data-key': 'find-values', title: `values: ${JSON.stringify(listed)}` } },
+          `over the values listed: ${listed.map((v) => said(varyPath, v)).join(', ')}`,
+          h('span', { class: 'problems', attrs: { role: 'alert' } }),
+        )
+      : undefined;
+    if (values) ctx.register('solve.0.values', values);
+    const sameAs = same
+      ? h(
+          'span',
+          { class: 'find-same', attrs: { 'data-path': 'solve.0.sameAs', 'data-key': 'find-same', title: `sameAs: ${JSON.stringify(same)}` } },
+          `the figure it gives with ${Object.entries(same).map(([path, v]) => `“${words(path)}” = ${said(path, v)}`).join(', ')}`,
+          h('span', { class: 'problems', attrs: { role: 'alert' } }),
+        )
+      : undefined;
+    if (sameAs) ctx.register('solve.0.sameAs', sameAs);
     // The range as a whole, for a problem of a value between its ends (or of the range
     // itself): both ends are marked, and nothing else of the row; an end's own problem marks
     // that end alone (sim/scenario.ts names it solve.0.range.0 or .1).
@@ -140,22 +173,25 @@ export function findSection(ctx: SetupContext): HTMLElement {
       { class: 'field find-row', attrs: { 'data-path': 'solve.0' } },
       h('label', {}, 'which'),
       own('solve.0.vary', vary),
-      rangeBox,
+      values ?? rangeBox,
       h('label', {}, 'gives'),
       own('solve.0.metric', metric),
       find,
       // One target field: the block keeps the form it was written in.
-      own(
-        `solve.0.${goalKey}`,
-        num('find-target', goal, 'target', (n) => set(goalKey, n)),
-      ),
+      sameAs ??
+        own(
+          `solve.0.${goalKey}`,
+          num('find-target', goal, 'target', (n) => set(goalKey, n)),
+        ),
       h('label', {}, 'named'),
       own('solve.0.name', name),
       h('div', { class: 'problems', attrs: { role: 'alert' } }),
     );
     ctx.register('solve.0', row);
     ctx.register('solve', row);
-    body.push(row, h('p', { class: 'help' }, 'Exact where the mechanic is exact; otherwise each value runs until its 95% interval clears the target, and what cannot be told apart is said to be undecided. The question is saved in the scenario, under the name poolsim solve requires of it: poolsim solve answers it too.'));
+    if (listed || same) body.push(row, fileOnly(ctx, block, listed !== undefined, same !== undefined));
+    else body.push(row);
+    body.push(h('p', { class: 'help' }, 'Exact where the mechanic is exact; otherwise each value runs until its 95% interval clears the target, and what cannot be told apart is said to be undecided. The question is saved in the scenario, under the name poolsim solve requires of it: poolsim solve answers it too.'));
   }
   return h(
     'section',
@@ -166,12 +202,43 @@ export function findSection(ctx: SetupContext): HTMLElement {
   );
 }
 
+/**
+ * What a question asks that the form does not edit (its listed `values`, its `sameAs`), said
+ * so, with the way to ask one the form does edit: a new question of the setup (startBlock),
+ * under the same name, replacing this one; said plainly, as it takes the file's away.
+ */
+function fileOnly(ctx: SetupContext, block: Record<string, unknown>, listed: boolean, same: boolean): HTMLElement {
+  const what = [listed ? 'lists its values' : '', same ? 'asks for the figure of another setup (“sameAs”)' : ''].filter(Boolean).join(' and ');
+  const reset = h('button', { attrs: { type: 'button', 'data-key': 'find-reset' } }, 'Ask a new question in the form instead');
+  reset.addEventListener('click', () => {
+    const scenario = ctx.scenario();
+    const start = startBlock(scenario);
+    if (!start) {
+      ctx.message('Find varies a number field of the setup over a range it takes: this setup has none that can be varied so (or it does not run yet), so the question stays as the file asks it.', true);
+      return;
+    }
+    const rest = Array.isArray(scenario.solve) ? (scenario.solve as unknown[]).slice(1) : [];
+    const name = typeof block.name === 'string' && block.name !== '' ? block.name : start.name;
+    ctx.set(['solve'], [{ ...start, name }, ...rest], true);
+    const gone = [listed ? 'its listed values' : '', same ? 'its “sameAs”' : ''].filter(Boolean).join(' and ');
+    ctx.message(`Find now asks a new question, “${String(name)}”: ${pathWords(scenario)(String(start.vary))} from ${(start.range as number[])[0]} to ${(start.range as number[])[1]}, with a target, which the form edits. The file's question, with ${gone}, is no longer in this scenario: open the file again for it.`, false);
+  });
+  return h(
+    'p',
+    { class: 'help find-file-only' },
+    `This question ${what}, which the form shows but does not edit: change that in the scenario file. Its metric, which value and name are edited here. `,
+    reset,
+  );
+}
+
 /** Answers a plan's solve blocks on the page, a slice at a time, until done or cancelled. */
 export class FindRun {
   private cancelled = false;
   private searches: SolveSearch[];
   private steps: Generator<void, void>[];
   results: SolveResult[] = [];
+  /** Each answer's notes: what the engine says of the setup at the values it ran (searchNotes). */
+  notes: string[][] = [];
   /** The plan's metrics by their labels ("P(plan succeeds)"), as the Find picker names them. */
   readonly metricWords: (metric: string) => string;
   /** Whether a metric of the plan is a probability or a mean, as its spec declares. */
@@ -209,9 +276,26 @@ export class FindRun {
     }
     const done = this.searches.every((s) => s.done);
     this.results = this.searches.map((s) => (s.done ? judged(s.result(), s.problem.block) : s.result()));
+    this.notes = this.searches.map((s, i) => searchNotes(s, this.results[i]!));
     this.onUpdate(this.results, done);
     if (!done) setTimeout(() => this.slice(), 0);
   }
+}
+
+/**
+ * What the engine says of the setup at the values a search ran (sim/mechanic.ts setupNotes,
+ * "… changes nothing here: a rival's minions fight only in a campaign"), grouped as Vary's
+ * are (reports/pointNotes.ts: each once, with at how many points): a "no value" answer over
+ * a field that changes nothing read as a finding about the field (an audit), where Vary on
+ * the same field said why. Setup A's own notes (sameAs) are said as A's.
+ */
+export function searchNotes(search: SolveSearch, result: SolveResult): string[] {
+  const { values, simulations, reference } = search.problem;
+  const at = (value: unknown) => values.findIndex((v) => JSON.stringify(v) === JSON.stringify(value));
+  const ran = result.points.map((p) => simulations[at(p.value)]).filter((sim) => sim !== undefined);
+  const grouped = pointNotes({ results: ran.map((sim) => ({ notes: [...(sim.setupNotes ?? [])] })) } as unknown as ScenarioResult);
+  const own = reference?.setupNotes?.filter((note) => !grouped.some((g) => g.startsWith(note))) ?? [];
+  return [...grouped, ...own.map((note) => `A: ${note}`)];
 }
 
 /** The answers as cards: the sentence, then the chart with the target line. */
@@ -221,6 +305,7 @@ export function findResultsNode(
   scenario: { system: string; mechanic: string; setup?: unknown; sweep?: Record<string, unknown>; solve?: readonly { expect?: Omit<NonNullable<SolveResult['expect']>, 'pass' | 'reason'> }[] },
   metricWords: (metric: string) => string = (metric) => metric,
   metricKind: (metric: string) => string | undefined = () => undefined,
+  notes: readonly (readonly string[])[] = [],
 ): HTMLElement | null {
   const { system, mechanic, setup } = scenario;
   if (results.length === 0) return null;
@@ -246,6 +331,8 @@ export function findResultsNode(
         h('p', { class: 'sentence' }, r.sentence),
         // Why the search is by Monte Carlo where the mechanic has exact values (as the report says).
         r.exactSkipped ? h('p', { class: 'help exact-note' }, ...ruleText(r.exactSkipped, system)) : null,
+        // The setup's notes at the values searched, as Vary lists a run's (ui/results.ts).
+        notes[i]?.length ? h('ul', { class: 'point-notes', attrs: { 'aria-label': 'notes' } }, ...notes[i]!.map((note) => h('li', { class: 'help exact-note' }, ...noteText(note, { system, mechanic }, setup)))) : null,
         unvaried(r.vary).length ? h('p', { class: 'help' }, "Asked at the setup's own ", ...unvaried(r.vary).flatMap((parts, i) => [i > 0 ? ', ' : '', ...parts]), ': Vary is not applied to Find.') : null,
         findCheck(r, scenario.solve?.[i]?.expect),
         // The y-axis names the metric as the sentence and the picker do, by its label.
