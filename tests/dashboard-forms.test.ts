@@ -852,6 +852,21 @@ describe('find', () => {
     // Knowledge has no number to vary; the others all have one.
     expect(asked).toBeGreaterThanOrEqual(mechanics.length - 2);
   });
+
+  test('a picked metric is named by its label while the setup has a mistake, never by its key', async () => {
+    const { metricsOf } = await import('../dashboard/model/metrics.ts');
+    const keepTrying = parseYaml(readFileSync(new URL('../scenarios/sorcerer-keep-trying.yaml', import.meta.url), 'utf8')) as Record<string, unknown>;
+    const setup = keepTrying.setup as { a: Record<string, unknown> };
+    const blanked = { ...keepTrying, setup: { ...setup, a: { ...setup.a, name: '' } } };
+    expect(checkScenario(blanked, 'k.yaml').ok).toBe(false);
+    expect(metricsOf(blanked).map((m) => [m.name, m.label])).toEqual([['retry.won', 'P(sorcerer wins within its tries)']]);
+    const heist = defaultScenario();
+    const typed = { ...heist, setup: { ...(heist.setup as object), challenges: 'abc' }, solve: [{ name: 'find', vary: 'setup.challenges', range: [1, 8], metric: 'success', target: 0.5, find: 'closest' }] };
+    expect(checkScenario(typed, 'h.json').ok).toBe(false);
+    expect(metricsOf(typed).map((m) => m.label)).toEqual(['P(plan succeeds)']);
+    // Nothing picked, nothing said: the pickers list no metrics of a setup that lays none out.
+    expect(metricsOf({ ...typed, solve: undefined, expect: undefined })).toEqual([]);
+  });
 });
 
 describe('compare on a swept field', () => {

@@ -34,7 +34,7 @@ import { PROBLEMS_LISTED, renderResults, renderSummary, stopButton, type Problem
 import { renderSetup, SYSTEM_NAMES, variables, type SetupContext } from './setup.ts';
 import { FindRun, findResultsNode } from './find.ts';
 import { ruleText } from './ruleText.ts';
-import { carriedMetric, carryMetrics, metricsOf, pickedMetrics, type SetupMetric } from '../model/metrics.ts';
+import { carriedMetric, carryMetrics, laidOutMetrics, metricsOf, pickedMetrics, type SetupMetric } from '../model/metrics.ts';
 
 /**
  * Quiet time after a keystroke before a run starts (typing "12" in one go should not run
@@ -163,7 +163,7 @@ export class App implements SetupContext {
    * choosers) over to the same entry's metric; one it cannot follow is noted, to be said.
    */
   private carryMetrics(): void {
-    const now = metricsOf(this.current);
+    const now = laidOutMetrics(this.current);
     if (now.length === 0) return;
     const before = this.metricsBefore;
     this.metricsBefore = now;
@@ -193,7 +193,7 @@ export class App implements SetupContext {
 
   /** The whole setup was replaced (a file, a switch, a preset, an item taken out): nothing of the one before is carried. */
   private forgetMetrics(): void {
-    const now = metricsOf(this.current);
+    const now = laidOutMetrics(this.current);
     this.metricsBefore = now.length > 0 ? now : undefined;
     this.lostMetrics.clear();
   }
