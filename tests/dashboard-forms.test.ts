@@ -760,7 +760,7 @@ describe('switching what is rolled keeps what both mechanics have', () => {
     const { metricsOf } = await import('../dashboard/model/metrics.ts');
     const labels = new Map(metricsOf(checked).map((m) => [m.name, m.label]));
     expect(labels.get('top.raiders')).toBeDefined();
-    expect(droppedWords('the 2 expect checks (top.raiders)', checked, (m) => labels.get(m) ?? m)).toBe(`the 2 expect checks on “${labels.get('top.raiders')}”`);
+    expect(droppedWords('the 2 expect checks (top.raiders)', checked as Record<string, unknown>, (m) => labels.get(m) ?? m)).toBe(`the 2 expect checks on “${labels.get('top.raiders')}”`);
   });
 
   test('words: a check taken out names its metric by its label, a refusal its setup fields and rules alike', async () => {
