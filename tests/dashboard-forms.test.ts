@@ -878,7 +878,8 @@ describe('find', () => {
   });
 
   test('a picked metric is named by its label while the setup has a mistake, never by its key', async () => {
-    const { metricsOf } = await import('../dashboard/model/metrics.ts');
+    const { metricsOf, rememberMetrics } = await import('../dashboard/model/metrics.ts');
+    rememberMetrics(undefined);
     const keepTrying = parseYaml(readFileSync(new URL('../scenarios/sorcerer-keep-trying.yaml', import.meta.url), 'utf8')) as Record<string, unknown>;
     const setup = keepTrying.setup as { a: Record<string, unknown> };
     const blanked = { ...keepTrying, setup: { ...setup, a: { ...setup.a, name: '' } } };
@@ -890,6 +891,13 @@ describe('find', () => {
     expect(metricsOf(typed).map((m) => m.label)).toEqual(['P(plan succeeds)']);
     // Nothing picked, nothing said: the pickers list no metrics of a setup that lays none out.
     expect(metricsOf({ ...typed, solve: undefined, expect: undefined })).toEqual([]);
+    // Where the page has the last setup that laid its metrics out, its labels: Merlin's
+    // name typed over still names his metric by his name, not the template's.
+    const merlin = { ...keepTrying, setup: { ...setup, a: { ...setup.a, name: 'Merlin' } } };
+    rememberMetrics(metricsOf(merlin));
+    expect(metricsOf(blanked).map((m) => m.label)).toEqual(['P(Merlin wins within its tries)']);
+    rememberMetrics(undefined);
+    expect(metricsOf(blanked).map((m) => m.label)).toEqual(['P(sorcerer wins within its tries)']);
   });
 });
 

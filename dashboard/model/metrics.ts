@@ -42,18 +42,38 @@ function layOut(mechanic: NonNullable<ReturnType<typeof findMechanic>>, setup: u
 }
 
 /**
+ * The metrics of the last setup on the page that laid them out, as the page keeps them
+ * (ui/app.ts `metricsBefore`: forgotten where the whole setup is replaced, by a file, a
+ * switch or a preset), for metricsOf to name a pick by while the setup has a mistake.
+ */
+let lastLaidOut: readonly SetupMetric[] | undefined;
+
+export function rememberMetrics(metrics: readonly SetupMetric[] | undefined): void {
+  lastLaidOut = metrics;
+}
+
+/**
  * The metrics the pickers offer: the setup's (laidOutMetrics); while it does not validate
  * (a name blanked, `abc` typed as a count), only the metrics the scenario picks, each by
- * the label its declaration gives it in this setup with each value it refuses put back as
- * the form's template has it (its default where the template has none). A picker then
- * names a picked `retry.won` "P(sorcerer wins within its tries)", never its key; a metric
- * the mended setup does not lay out is left out, for the picker to show as it is.
+ * its label in the last setup that laid it out (rememberMetrics: "P(win: Jill)" while
+ * Jill's name is typed over), else by the label its declaration gives it in this setup with
+ * each value refused put back as the form's template has it (its default where the template
+ * has none). A picker then names a picked `retry.won` "P(sorcerer wins within its tries)",
+ * never its key; a metric neither lays out is left out, for the picker to show as it is.
  */
 export function metricsOf(scenario: Record<string, unknown>): SetupMetric[] {
   const laid = laidOutMetrics(scenario);
   if (laid.length > 0) return laid;
   const picked = new Set(pickedMetrics(scenario).map((p) => p.metric));
   if (picked.size === 0) return [];
+  const known = (lastLaidOut ?? []).filter((m) => picked.has(m.name));
+  if (known.length === picked.size) return known;
+  const mended = mendedMetrics(scenario, picked).filter((m) => !known.some((k) => k.name === m.name));
+  return [...known, ...mended];
+}
+
+/** The metrics named in `picked`, laid out from the setup with each value refused put back as the form's template has it. */
+function mendedMetrics(scenario: Record<string, unknown>, picked: ReadonlySet<string>): SetupMetric[] {
   try {
     const mechanic = findMechanic(String(scenario.system), String(scenario.mechanic));
     if (!mechanic) return [];

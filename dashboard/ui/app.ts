@@ -34,7 +34,7 @@ import { PROBLEMS_LISTED, renderResults, renderSummary, stopButton, type Problem
 import { renderSetup, SYSTEM_NAMES, variables, type SetupContext } from './setup.ts';
 import { FindRun, findResultsNode } from './find.ts';
 import { problemText, ruleText } from './ruleText.ts';
-import { carriedMetric, carryMetrics, laidOutMetrics, metricsOf, pickedMetrics, type SetupMetric } from '../model/metrics.ts';
+import { carriedMetric, carryMetrics, laidOutMetrics, metricsOf, pickedMetrics, rememberMetrics, type SetupMetric } from '../model/metrics.ts';
 
 /**
  * Quiet time after a keystroke before a run starts (typing "12" in one go should not run
@@ -167,6 +167,7 @@ export class App implements SetupContext {
     if (now.length === 0) return;
     const before = this.metricsBefore;
     this.metricsBefore = now;
+    rememberMetrics(now);
     if (!before) return;
     const carried = carryMetrics(this.current, before, now);
     this.current = carried.scenario;
@@ -195,6 +196,7 @@ export class App implements SetupContext {
   private forgetMetrics(): void {
     const now = laidOutMetrics(this.current);
     this.metricsBefore = now.length > 0 ? now : undefined;
+    rememberMetrics(this.metricsBefore);
     this.lostMetrics.clear();
   }
 
