@@ -139,6 +139,17 @@ describe.skipIf(!CHROMIUM)('what no field edits can be taken out where it is sai
     await p.close();
     expect(pageErrors).toEqual([]);
   }, 120_000);
+  test('a switch that leaves the expect checks behind names their metrics by their labels (it said “(success)”)', async () => {
+    const p = await suite.page('');
+    await finished(p);
+    await open(p, 'checks.json', heist({ expect: [{ metric: 'success', atLeast: 0.1 }, { metric: 'success', atMost: 0.99 }] }));
+    await finished(p);
+    await p.selectOption('[data-key="mechanic"]', 'viciousness/clash');
+    await p.waitForSelector('[data-path="setup.sides.1"]');
+    await expect.poll(() => p.locator('.message .message-text').textContent()).toContain('clash has nothing for the 2 expect checks on “P(plan succeeds)”');
+    await p.close();
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
   test('an optional text field typed in and cleared goes back to its default: a combat character’s team, emptied, leaves the key out and the page runs', async () => {
     const p = await suite.page('');
     await finished(p);
