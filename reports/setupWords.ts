@@ -182,9 +182,14 @@ export function noteWords(note: string, mechanic: SweepMechanic, setup: unknown)
  * What a switch of mechanic left out (model/switch.ts's list: "the rule equipment", "the Vary
  * row setup.sides.0.combatants.1.count", "the Compare change of …", "the setup's …"), each
  * path in the words of the mechanic it was set in (`from`: the scenario before the switch),
- * as its field, select or Vary row showed it there. Anything else as it is.
+ * as its field, select or Vary row showed it there; the expect checks ("the 3 expect checks
+ * (success)") on their metrics by `metricWords` (the labels the page's pickers give them
+ * there: “P(plan succeeds)”), where it is given. Anything else as it is.
  */
-export function droppedWords(dropped: string, from: { setup?: unknown; system?: unknown; mechanic?: unknown }): string {
+export function droppedWords(dropped: string, from: { setup?: unknown; system?: unknown; mechanic?: unknown }, metricWords?: (metric: string) => string): string {
+  // The checks' metrics by their labels, where the page knows them (the setup's own).
+  const checks = /^(the expect check|the \d+ expect checks) \((.+)\)$/.exec(dropped);
+  if (checks && metricWords) return `${checks[1]} on ${checks[2]!.split(', ').map((m) => `“${metricWords(m)}”`).join(', ')}`;
   const rule = /^the rule ([A-Za-z]\w*)$/.exec(dropped);
   if (rule) return `the rule “${ruleLabel(rule[1]!)}”`;
   const path = /^(the Vary row |the Compare change of )(\S+)$/.exec(dropped);
@@ -192,4 +197,36 @@ export function droppedWords(dropped: string, from: { setup?: unknown; system?: 
   const field = /^(the setup's )(\S+)$/.exec(dropped);
   if (field) return `${field[1]}“${sweepLabel(`setup.${field[2]}`, from.setup, from)}”`;
   return dropped;
+}
+
+/** A whole setup path in a refusal, quoted or not: `"setup.retryPenalty"`, `setup.tries`. */
+const SETUP_PATH = /"(setup(?:\.\w+)+)"|(?<![\w."])(setup(?:\.\w+)+)(?![\w"])/g;
+
+/**
+ * A refusal in the form's words: each rule it names as its select does (ruleWords), and
+ * each setup field it names by a whole path (`expected one of setup.tries,
+ * rules.repeatPenalty`, a sweep's paths) by its label as Vary names it (sweepLabel), so a
+ * list of both reads alike, “tries”, “the penalty for repeating a failed task”, never a
+ * file path beside a rule's words; the file's text in each piece's raw, for a title. A path
+ * no field of the form shows (a typo, `setup.modifer`) stays as the file has it.
+ */
+export function problemWords(text: string, scenario: { system?: unknown; mechanic?: unknown; setup?: unknown }, subject?: string): RulePiece[] {
+  const mechanic = { system: scenario.system, mechanic: scenario.mechanic } as SweepMechanic;
+  const form = formFor(scenario.system, scenario.mechanic);
+  const setupPaths = (part: string): RulePiece[] => {
+    if (!form) return [part];
+    const out: RulePiece[] = [];
+    let from = 0;
+    for (const m of part.matchAll(SETUP_PATH)) {
+      const path = (m[1] ?? m[2])!;
+      if (!fieldAt(form.fields, path.split('.').slice(1), scenario.setup)) continue;
+      if (m.index > from) out.push(part.slice(from, m.index));
+      out.push({ words: quoted(sweepLabel(path, scenario.setup, mechanic)), raw: m[0] });
+      from = m.index + m[0].length;
+    }
+    if (from < part.length) out.push(part.slice(from));
+    return out;
+  };
+  // The rules first, on the whole text: where a quoted value stands in it says whose it is.
+  return ruleWords(text, scenario.system, subject).flatMap((p) => (typeof p === 'string' ? setupPaths(p) : [p]));
 }

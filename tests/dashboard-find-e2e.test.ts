@@ -68,7 +68,10 @@ describe.skipIf(!CHROMIUM)('Find and results files, in Chromium', () => {
     await openFlat(p);
     await p.fill('[data-path="solve.0.range.0"] input', '0');
     await p.waitForSelector('.results[data-run-state="invalid"]');
-    await expect(p.locator('[data-path="solve.0.range.0"] .problems').textContent()).resolves.toContain('setup.tries: expected a number ≥ 1, got 0');
+    // The field in the form's words, as every refusal names a setup path (its path in the title).
+    const said = p.locator('[data-path="solve.0.range.0"] .problems');
+    await expect(said.textContent()).resolves.toContain('“tries (sorcerer)”: expected a number ≥ 1, got 0');
+    await expect(said.locator('[title="setup.tries"]').count()).resolves.toBeGreaterThan(0);
     // Every box and picker of the row: only "from" is drawn as refused.
     const red = await p.locator('.find-row input, .find-row select').evaluateAll((els) => {
       const marked = getComputedStyle(document.querySelector('[data-path="solve.0.range.0"] input')!).backgroundColor;

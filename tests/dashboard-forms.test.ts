@@ -16,7 +16,7 @@ import { planScenario } from '../sim/scenario.ts';
 import { runPlan } from '../sim/assemble.ts';
 import { wilson } from '../sim/stats.ts';
 import { forms, formFor } from '../reports/fields/index.ts';
-import { ruleFields, ruleToggles } from '../reports/fields/rules.ts';
+import { ruleFields, ruleLabel, ruleToggles } from '../reports/fields/rules.ts';
 import { fieldAt, leaves, shownDefault, type ChoiceField, type Field } from '../reports/fields/spec.ts';
 import { swapD4D6 } from '../reports/fields/viciousness.ts';
 import { numberFromText, seedFromText, diceChips, normaliseDice, typedDice } from '../dashboard/model/coerce.ts';
@@ -25,8 +25,8 @@ import { defaultScenario, newScenario } from '../dashboard/model/scenario.ts';
 import { checkScenario, placeErrors } from '../dashboard/model/validate.ts';
 import { choiceBoxes, choiceValuesText, formatSweepValues, parseSweepValues, startDice, toggleChoice } from '../dashboard/model/sweep.ts';
 import { ruleWords } from '../reports/ruleWords.ts';
-import { pointLabel } from '../reports/sweep.ts';
-import { droppedWords, noteWords } from '../reports/setupWords.ts';
+import { pointLabel, sweepLabel } from '../reports/sweep.ts';
+import { droppedWords, noteWords, problemWords } from '../reports/setupWords.ts';
 import { switchMechanic } from '../dashboard/model/switch.ts';
 import { pointNotes } from '../reports/pointNotes.ts';
 import { decodeLink, encodeLink } from '../dashboard/model/url.ts';
@@ -756,6 +756,30 @@ describe('switching what is rolled keeps what both mechanics have', () => {
     const switched = switchMechanic(checked, 'viciousness', 'battle', undefined);
     expect(switched.scenario.expect).toBeUndefined();
     expect(switched.dropped).toContain('the 2 expect checks (top.raiders)');
+    // Said on the page by the metric's label in the setup it was set in, as its pickers named it.
+    const { metricsOf } = await import('../dashboard/model/metrics.ts');
+    const labels = new Map(metricsOf(checked).map((m) => [m.name, m.label]));
+    expect(labels.get('top.raiders')).toBeDefined();
+    expect(droppedWords('the 2 expect checks (top.raiders)', checked as Record<string, unknown>, (m) => labels.get(m) ?? m)).toBe(`the 2 expect checks on “${labels.get('top.raiders')}”`);
+  });
+
+  test('words: a check taken out names its metric by its label, a refusal its setup fields and rules alike', async () => {
+    const { removableAt } = await import('../dashboard/model/removal.ts');
+    const heist = { ...defaultScenario(), expect: [{ metric: 'success', atLeast: 0.1 }, { metric: 'success' }, { metric: 'nosuch', atLeast: 0.1 }] };
+    expect(removableAt(heist, 'expect.1')).toEqual({ path: 'expect.1', label: 'expect check 2 on “P(plan succeeds)”', title: 'expect.1, on success' });
+    // A name the setup does not lay out stays as the file has it: nothing to name it by.
+    expect(removableAt(heist, 'expect.2.metric')).toEqual({ path: 'expect.2', label: 'expect check 3 on nosuch' });
+    // A sweep path refused, with the paths expected: setup fields by their Vary labels, rules
+    // by their selects', never a file path beside a rule's words; the file's text kept raw.
+    const keepTrying = parseYaml(readFileSync(new URL('../scenarios/sorcerer-keep-trying.yaml', import.meta.url), 'utf8')) as Record<string, unknown>;
+    const refusal = '"setup.retryPenalty" is not a sweep path of this file: expected one of setup.tries, rules.repeatPenalty';
+    const pieces = problemWords(refusal, keepTrying, 'expect.0.point.setup.retryPenalty');
+    const said = pieces.map((p) => (typeof p === 'string' ? p : p.words)).join('');
+    const vary = (path: string) => sweepLabel(path, keepTrying.setup, keepTrying as never);
+    expect(said).toBe(`“${vary('setup.retryPenalty')}” is not a sweep path of this file: expected one of “${vary('setup.tries')}”, “${ruleLabel('repeatPenalty')}”`);
+    expect(pieces.map((p) => (typeof p === 'string' ? p : p.raw)).join('')).toBe(refusal);
+    // A path no field shows (a typo) stays as written.
+    expect(problemWords('setup.modifer is not a field', keepTrying)).toEqual(['setup.modifer is not a field']);
   });
 
   test('a side both mechanics have is kept field by field over the template; what it cannot take is said', async () => {
@@ -851,6 +875,29 @@ describe('find', () => {
     }
     // Knowledge has no number to vary; the others all have one.
     expect(asked).toBeGreaterThanOrEqual(mechanics.length - 2);
+  });
+
+  test('a picked metric is named by its label while the setup has a mistake, never by its key', async () => {
+    const { metricsOf, rememberMetrics } = await import('../dashboard/model/metrics.ts');
+    rememberMetrics(undefined);
+    const keepTrying = parseYaml(readFileSync(new URL('../scenarios/sorcerer-keep-trying.yaml', import.meta.url), 'utf8')) as Record<string, unknown>;
+    const setup = keepTrying.setup as { a: Record<string, unknown> };
+    const blanked = { ...keepTrying, setup: { ...setup, a: { ...setup.a, name: '' } } };
+    expect(checkScenario(blanked, 'k.yaml').ok).toBe(false);
+    expect(metricsOf(blanked).map((m) => [m.name, m.label])).toEqual([['retry.won', 'P(sorcerer wins within its tries)']]);
+    const heist = defaultScenario();
+    const typed = { ...heist, setup: { ...(heist.setup as object), challenges: 'abc' }, solve: [{ name: 'find', vary: 'setup.challenges', range: [1, 8], metric: 'success', target: 0.5, find: 'closest' }] };
+    expect(checkScenario(typed, 'h.json').ok).toBe(false);
+    expect(metricsOf(typed).map((m) => m.label)).toEqual(['P(plan succeeds)']);
+    // Nothing picked, nothing said: the pickers list no metrics of a setup that lays none out.
+    expect(metricsOf({ ...typed, solve: undefined, expect: undefined })).toEqual([]);
+    // Where the page has the last setup that laid its metrics out, its labels: Merlin's
+    // name typed over still names his metric by his name, not the template's.
+    const merlin = { ...keepTrying, setup: { ...setup, a: { ...setup.a, name: 'Merlin' } } };
+    rememberMetrics(metricsOf(merlin));
+    expect(metricsOf(blanked).map((m) => m.label)).toEqual(['P(Merlin wins within its tries)']);
+    rememberMetrics(undefined);
+    expect(metricsOf(blanked).map((m) => m.label)).toEqual(['P(sorcerer wins within its tries)']);
   });
 });
 

@@ -77,6 +77,8 @@ describe.skipIf(!CHROMIUM)('a rename, in Chromium', () => {
     const name = p.locator('[data-path="setup.characters.0.name"] input');
     await name.fill('');
     await p.waitForSelector('.results[data-run-state="invalid"]');
+    // Through the empty name the picker names the metric by its label still (it read win.Jill).
+    expect(await picked(p, 'find-metric')).toBe('P(win: Jill)');
     await name.pressSequentially('Anna');
     await finished(p);
     expect(await p.locator('[data-key="find-metric"]').inputValue()).toBe('win.Anna');
@@ -118,12 +120,31 @@ describe.skipIf(!CHROMIUM)('a rename, in Chromium', () => {
     await finished(p);
     const labels = async () => p.locator('[data-key="sweep-path"], [data-key="find-vary"], [data-key="find-metric"]').evaluateAll((ss) => ss.flatMap((s) => [...(s as HTMLSelectElement).options].map((o) => o.textContent ?? '')));
     expect((await labels()).join('\n')).toContain('sorcerer');
+    // Blanked (a dashboard audit): the picker said retry.won, the metric's key.
+    await p.fill('[data-path="setup.a.name"] input', '');
+    await p.press('[data-path="setup.a.name"] input', 'Tab');
+    await p.waitForSelector('.results[data-run-state="invalid"]');
+    expect(await picked(p, 'find-metric')).toBe('P(sorcerer wins within its tries)');
     await p.fill('[data-path="setup.a.name"] input', 'witch');
     await p.press('[data-path="setup.a.name"] input', 'Tab');
     const after = (await labels()).join('\n');
     expect(after).toContain('witch');
     expect(after).not.toContain('sorcerer');
     await finished(p);
+    await p.close();
+    expect(pageErrors).toEqual([]);
+  }, 240_000);
+
+  test('a count typed as a word: the Find picker names its metric by its label, not its key', async () => {
+    const p = await suite.page('');
+    await finished(p);
+    await p.check('[data-key="find"]');
+    await p.waitForSelector('[data-key="find-metric"]');
+    await finished(p);
+    await p.fill('[data-path="setup.challenges"] input', 'abc');
+    await p.press('[data-path="setup.challenges"] input', 'Tab');
+    await p.waitForSelector('.results[data-run-state="invalid"]');
+    expect(await picked(p, 'find-metric')).toBe('P(plan succeeds)');
     await p.close();
     expect(pageErrors).toEqual([]);
   }, 240_000);

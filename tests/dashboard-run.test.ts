@@ -354,5 +354,13 @@ describe('every chart has a table beside it', () => {
     expect(cells[3]!.value).toBeCloseTo(5 / 16, 12);
     expect(cells[6]!.value).toBeCloseTo(11 / 16, 12);
     expect(cells[3]!.text).toBe('0.3125');
+    // B − A's exact column by the same rule as A's and B's, signed as the chart's label is:
+    // 11/16 − 5/16 whole, and a difference that needs rounding keeps its "≈".
+    expect(panels[1]!.table.rows[0]![3]!.text).toBe('+0.375');
+    const third = structuredClone(rb!);
+    third.results[0]!.metrics.success!.exact = 5 / 16 - 1 / 3;
+    const rounded = comparePanels(ra!, third)[1]!.table.rows[0]![3]!;
+    expect(rounded.value).toBeCloseTo(-1 / 3, 12);
+    expect(rounded.text).toBe('≈-0.3333');
   });
 });

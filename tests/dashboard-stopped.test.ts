@@ -10,12 +10,13 @@ import { runPlan } from '../sim/assemble.ts';
 import type { ScenarioResult } from '../sim/result.ts';
 
 let renderResults: typeof import('../dashboard/ui/results.ts').renderResults;
+let renderSummary: typeof import('../dashboard/ui/results.ts').renderSummary;
 
 beforeAll(async () => {
   // The dashboard's DOM helpers build with the global document (a browser's).
   const { document, window } = parseHTML('<!doctype html><html><body></body></html>');
   Object.assign(globalThis, { document, DOMParser: window.DOMParser });
-  ({ renderResults } = await import('../dashboard/ui/results.ts'));
+  ({ renderResults, renderSummary } = await import('../dashboard/ui/results.ts'));
 });
 
 const heist = {
@@ -163,5 +164,21 @@ describe('results of an earlier setup, still on the page', () => {
     // The run's own figures in flight are "so far".
     const own = renderResults({ state: 'running', results: [last], progress: [{ done: 1, total: 2, trialsDone: 500, trialsTotal: 1000 }] }, options);
     expect(own.querySelector('.headline h3')!.textContent).toBe('Headline (so far)');
+  });
+});
+
+describe('the summary bar', () => {
+  test('says how many headline lines it leaves out (challenges varied 1–8: 3 of 8 shown, the rest said)', () => {
+    const varied = { ...heist, trials: 1000, expect: undefined, sweep: { 'setup.challenges': [1, 2, 3, 4, 5, 6, 7, 8] } };
+    const result = runPlan(planScenario(varied, 'heist.json'));
+    const results = renderResults({ state: 'finished', results: [result] }, options);
+    const headline = results.querySelectorAll('.headline li').length;
+    expect(headline).toBeGreaterThan(3);
+    const bar = renderSummary({ state: 'finished', results: [result] }, varied.setup);
+    expect(bar.querySelectorAll('.figure').length).toBe(3);
+    expect(bar.querySelector('.more-lines')?.textContent).toBe(`and ${headline - 3} more in the results`);
+    // A headline that fits says nothing more.
+    const one = runPlan(planScenario({ ...varied, sweep: undefined }, 'heist.json'));
+    expect(renderSummary({ state: 'finished', results: [one] }, varied.setup).querySelector('.more-lines')).toBeNull();
   });
 });

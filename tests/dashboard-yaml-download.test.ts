@@ -7,6 +7,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { isMap, isSeq, parseDocument } from 'yaml';
 import { yamlFileText } from '../dashboard/model/yamlFile.ts';
 import { scenarioFileName } from '../dashboard/model/files.ts';
 import { parseScenarioText } from '../sim/scenarioText.ts';
@@ -134,6 +135,51 @@ describe('a change of values only keeps every other byte of the file', () => {
     expect(write(library)).toEqual(['    - { name: a, combatants: [{ name: c, dice: [d4, d6] }] }', '    - { name: b, combatants: [{ name: d, dice: [], count: 2 }] }']);
     const bare = library.replaceAll('{ ', '{').replaceAll(' }', '}');
     expect(write(bare)).toEqual(['    - {name: a, combatants: [{name: c, dice: [d4, d6]}]}', '    - {name: b, combatants: [{name: d, dice: [], count: 2}]}']);
+  });
+
+  // A key added to a map whose other values are flow lists was written as a block list
+  // under them (a dashboard audit: `sweep:` of `[1, 2, 3, 4, 5, 6]` got a 3-line `- 0`).
+  const flowSweeps = YAML_FILES.filter((file) => {
+    const sweep = parseDocument(readFileSync(join(SCENARIOS, file), 'utf8')).get('sweep');
+    if (!isMap(sweep) || sweep.flow) return false;
+    const lists = sweep.items.map((p) => p.value).filter((v) => isSeq(v) || isMap(v)) as { flow?: boolean }[];
+    return lists.length > 0 && lists.filter((v) => v.flow).length * 2 > lists.length;
+  });
+  test('the library has sweeps of flow lists to add to', () => expect(flowSweeps.length).toBeGreaterThan(10));
+  const added = (before: string, after: string) => {
+    const left = [...before.split('\n')];
+    return after.split('\n').filter((line) => {
+      const at = left.indexOf(line);
+      if (at < 0) return true;
+      left.splice(at, 1);
+      return false;
+    });
+  };
+  test.each(flowSweeps)('%s: a sweep key added is one added line, in the flow style of its siblings', (file) => {
+    const text = readFileSync(join(SCENARIOS, file), 'utf8');
+    const scenario = parseScenarioText(text, file) as any;
+    scenario.sweep = { ...scenario.sweep, 'setup.added': [0, 1] };
+    const saved = yamlFileText(text, file, scenario);
+    expect(read(saved.text, file)).toBe(JSON.stringify(scenario));
+    expect(added(text, saved.text)).toEqual(['  setup.added: [0, 1]']);
+    expect(saved.text.split('\n').length).toBe(text.split('\n').length + 1);
+  });
+
+  test('a sweep added to a file with none: its list in the flow style of the file’s lists (solve-heist.yaml)', () => {
+    const file = 'solve-heist.yaml';
+    const text = readFileSync(join(SCENARIOS, file), 'utf8');
+    const scenario = parseScenarioText(text, file) as any;
+    expect(scenario.sweep).toBeUndefined();
+    scenario.sweep = { 'setup.participants.0.count': [2, 3, 4] };
+    const saved = yamlFileText(text, file, scenario);
+    expect(read(saved.text, file)).toBe(JSON.stringify(scenario));
+    expect(added(text, saved.text)).toEqual(['sweep:', '  setup.participants.0.count: [2, 3, 4]']);
+  });
+
+  test('a file of block lists gets block lists: a new one takes the style of its siblings', () => {
+    const text = 'name: x\nsweep:\n  setup.a:\n    - 1\n    - 2\n  setup.b:\n    - 3\n';
+    const scenario = { name: 'x', sweep: { 'setup.a': [1, 2], 'setup.b': [3], 'setup.c': [4, 5] } };
+    expect(yamlFileText(text, 'x.yaml', scenario).text).toBe(`${text}  setup.c:\n    - 4\n    - 5\n`);
   });
 
   test('a folded description changed: written through the Document, the data still the page’s', () => {

@@ -4,7 +4,7 @@
  * `data-value` attribute, so a test or a copy-paste gets every digit).
  */
 import { type MetricKind } from '../../reports/metrics.ts';
-import { exactFigure } from '../../sim/solve/sentence.ts';
+import { exactFigure, signedFigure } from '../../sim/solve/sentence.ts';
 import { notWhole } from '../../reports/sweep.ts';
 
 export interface TableCell {
@@ -37,6 +37,17 @@ export function numberCell(value: number | undefined, kind: MetricKind): TableCe
 /** An exact value as every page prints one (sim/solve/sentence.ts exactFigure): 0.3125, 0.49996. */
 export function exactCell(value: number | undefined): TableCell {
   return value === undefined ? { text: '—' } : { text: exactFigure(value), value };
+}
+
+/**
+ * An exact difference (B − A) by the same rule as exactCell, so a rounded one keeps its
+ * "≈" (≈-0.0912, not -0.0912 beside A's ≈0.6667), and a positive one says its sign after
+ * it, as the B − A chart's label does: "+0.375", "≈+0.3333".
+ */
+export function differenceCell(value: number | undefined): TableCell {
+  if (value === undefined) return { text: '—' };
+  const figure = exactFigure(value);
+  return { text: value > 0 ? signedFigure(figure, '+') : figure, value };
 }
 
 export function intervalCell(ci: readonly [number, number] | undefined, kind: MetricKind): TableCell {

@@ -10,6 +10,7 @@
  */
 import { findMechanic } from '../../sim/mechanics.ts';
 import { rulesBySystem, type SystemName } from '../../sim/rules.ts';
+import { formFor } from '../../reports/fields/index.ts';
 
 export interface SetupMetric {
   name: string;
@@ -20,20 +21,93 @@ export interface SetupMetric {
 }
 
 /** The metrics of the setup as written (no sweep applied); none while it does not validate. */
-export function metricsOf(scenario: Record<string, unknown>): SetupMetric[] {
+export function laidOutMetrics(scenario: Record<string, unknown>): SetupMetric[] {
   try {
     const mechanic = findMechanic(String(scenario.system), String(scenario.mechanic));
     if (!mechanic) return [];
     const rules = rulesBySystem[scenario.system as SystemName].parse(scenario.rules ?? {});
-    return mechanic.prepare(mechanic.setup.parse(scenario.setup), rules).metrics.map((m) => ({
-      name: m.name,
-      label: m.label ?? m.name,
-      kind: m.kind,
-      ...(m.family !== undefined ? { family: m.family } : {}),
-    }));
+    return layOut(mechanic, mechanic.setup.parse(scenario.setup), rules);
   } catch {
     return [];
   }
+}
+
+function layOut(mechanic: NonNullable<ReturnType<typeof findMechanic>>, setup: unknown, rules: unknown): SetupMetric[] {
+  return mechanic.prepare(setup as never, rules as never).metrics.map((m) => ({
+    name: m.name,
+    label: m.label ?? m.name,
+    kind: m.kind,
+    ...(m.family !== undefined ? { family: m.family } : {}),
+  }));
+}
+
+/**
+ * The metrics of the last setup on the page that laid them out, as the page keeps them
+ * (ui/app.ts `metricsBefore`: forgotten where the whole setup is replaced, by a file, a
+ * switch or a preset), for metricsOf to name a pick by while the setup has a mistake.
+ */
+let lastLaidOut: readonly SetupMetric[] | undefined;
+
+export function rememberMetrics(metrics: readonly SetupMetric[] | undefined): void {
+  lastLaidOut = metrics;
+}
+
+/**
+ * The metrics the pickers offer: the setup's (laidOutMetrics); while it does not validate
+ * (a name blanked, `abc` typed as a count), only the metrics the scenario picks, each by
+ * its label in the last setup that laid it out (rememberMetrics: "P(win: Jill)" while
+ * Jill's name is typed over), else by the label its declaration gives it in this setup with
+ * each value refused put back as the form's template has it (its default where the template
+ * has none). A picker then names a picked `retry.won` "P(sorcerer wins within its tries)",
+ * never its key; a metric neither lays out is left out, for the picker to show as it is.
+ */
+export function metricsOf(scenario: Record<string, unknown>): SetupMetric[] {
+  const laid = laidOutMetrics(scenario);
+  if (laid.length > 0) return laid;
+  const picked = new Set(pickedMetrics(scenario).map((p) => p.metric));
+  if (picked.size === 0) return [];
+  const known = (lastLaidOut ?? []).filter((m) => picked.has(m.name));
+  if (known.length === picked.size) return known;
+  const mended = mendedMetrics(scenario, picked).filter((m) => !known.some((k) => k.name === m.name));
+  return [...known, ...mended];
+}
+
+/** The metrics named in `picked`, laid out from the setup with each value refused put back as the form's template has it. */
+function mendedMetrics(scenario: Record<string, unknown>, picked: ReadonlySet<string>): SetupMetric[] {
+  try {
+    const mechanic = findMechanic(String(scenario.system), String(scenario.mechanic));
+    if (!mechanic) return [];
+    const rulesSchema = rulesBySystem[scenario.system as SystemName];
+    const rules = rulesSchema.safeParse(scenario.rules ?? {});
+    const template = formFor(scenario.system, scenario.mechanic)?.template() ?? {};
+    let setup: unknown = structuredClone(scenario.setup ?? {});
+    // Each round mends the values refused; a few rounds, as mending one can uncover another.
+    for (let round = 0; round < 5; round++) {
+      const parsed = mechanic.setup.safeParse(setup);
+      if (parsed.success) {
+        const laidOut = layOut(mechanic, parsed.data, rules.success ? rules.data : rulesSchema.parse({}));
+        return laidOut.filter((m) => picked.has(m.name));
+      }
+      for (const issue of parsed.error.issues) setup = mended(setup, issue.path as (string | number)[], template);
+    }
+  } catch {
+    // A setup the mended values do not lay out either: nothing to name the picks by.
+  }
+  return [];
+}
+
+/** `setup` with the value at `path` as `template` has it, or taken out where it has none. */
+function mended(setup: unknown, path: readonly (string | number)[], template: unknown): unknown {
+  if (path.length === 0) return structuredClone(template);
+  if (setup === null || typeof setup !== 'object') return setup;
+  const [key, ...rest] = path;
+  const copy = (Array.isArray(setup) ? [...setup] : { ...setup }) as Record<string | number, unknown>;
+  const below = template !== null && typeof template === 'object' ? (template as Record<string | number, unknown>)[key!] : undefined;
+  if (rest.length === 0) {
+    if (below === undefined) delete copy[key!];
+    else copy[key!] = structuredClone(below);
+  } else copy[key!] = mended(copy[key!], rest, below);
+  return copy;
 }
 
 /** Whether two metric lists are laid out alike: the same entries in the same places. */

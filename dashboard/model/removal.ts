@@ -6,6 +6,7 @@
  */
 import { getAt, isObject, parsePath, pruneEmpty, withValue, withoutItem, type Path } from '../../reports/fields/paths.ts';
 import type { CompareChange } from './compare.ts';
+import { metricsOf } from './metrics.ts';
 
 type Obj = Record<string, unknown>;
 
@@ -104,6 +105,8 @@ export function withoutStaleChecks(next: Obj): { scenario: Obj; dropped: string[
 export interface Removable {
   path: string;
   label: string;
+  /** What the label says in the file's words, where it says it otherwise (a check's metric by its label): the button's title. */
+  title?: string;
 }
 
 /**
@@ -125,8 +128,12 @@ export function removableAt(scenario: Obj, problemPath: string): Removable | und
     if (head === 'solve' && third === 'maxTrials' && has([head, second, third])) return { path: `solve.${second}.maxTrials`, label: `solve.${second}.maxTrials` };
     const n = Number(second) + 1;
     if (head === 'expect') {
-      const metric = isObject(entry) && typeof entry.metric === 'string' ? ` on ${entry.metric}` : '';
-      return { path: `expect.${second}`, label: `expect check ${n}${metric}` };
+      // The metric by its label, as every picker and table names it (model/metrics.ts); its
+      // key, as the file has it, in the title. A name no setup lays out stays as written.
+      const metric = isObject(entry) && typeof entry.metric === 'string' ? entry.metric : undefined;
+      const label = metric === undefined ? undefined : metricsOf(scenario).find((m) => m.name === metric)?.label;
+      if (label === undefined) return { path: `expect.${second}`, label: `expect check ${n}${metric === undefined ? '' : ` on ${metric}`}` };
+      return { path: `expect.${second}`, label: `expect check ${n} on “${label}”`, title: `expect.${second}, on ${metric}` };
     }
     const name = isObject(entry) && typeof entry.name === 'string' ? ` "${entry.name}"` : '';
     return { path: `solve.${second}`, label: `solve question ${n}${name}` };

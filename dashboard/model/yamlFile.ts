@@ -27,9 +27,60 @@ function valueOf(doc: Document, node: unknown): unknown {
   return (node as Node).toJS(doc);
 }
 
-/** A new node for `value`, carrying the comments of the node it replaces. */
-function replacement(doc: Document, old: unknown, value: Json): Node {
+/**
+ * Whether a new collection among `siblings` (the other values of its map or list) is written
+ * in flow style: as most of its siblings that are collections are (a sweep's `[1, 2, 3]`
+ * beside it); where none is, a collection of plain values only as most of the file's are
+ * (`leavesFlow`: `range: [0, 12]`, `{ name: crew, count: 3 }`). The `yaml` package writes
+ * every new collection in block style, so a sweep key added to a file of flow lists was a
+ * three-line list under one-line ones.
+ */
+function flowAmong(siblings: readonly unknown[], value: Json, leavesFlow: boolean): boolean {
+  let vote = 0;
+  for (const s of siblings) if (isMap(s) || isSeq(s)) vote += s.flow ? 1 : -1;
+  if (vote !== 0) return vote > 0;
+  return leaf(value) && leavesFlow;
+}
+
+/** A list or map of plain values only. */
+function leaf(value: Json): boolean {
+  const items = Array.isArray(value) ? value : isPlainObject(value) ? Object.values(value) : undefined;
+  return items !== undefined && items.length > 0 && items.every((v) => v === null || typeof v !== 'object');
+}
+
+/** Whether most of the document's collections of plain values only are written in flow style. */
+function leavesFlowOf(doc: Document): boolean {
+  let vote = 0;
+  const walk = (node: unknown): void => {
+    if (!isMap(node) && !isSeq(node)) return;
+    const values = isMap(node) ? node.items.map((p) => p.value) : node.items;
+    if (values.length > 0 && values.every((v) => isScalar(v))) vote += node.flow ? 1 : -1;
+    values.forEach(walk);
+  };
+  walk(doc.contents);
+  return vote > 0;
+}
+
+/** A new node for `value`, in flow style where `flow` says, and each collection of plain values inside it as the file writes those. */
+function created(doc: Document, value: Json, flow: boolean, leavesFlow: boolean): Node {
   const made = doc.createNode(value) as Node;
+  const style = (node: unknown, flowHere: boolean): void => {
+    if (!isMap(node) && !isSeq(node)) return;
+    if (flowHere) {
+      node.flow = true;
+      return;
+    }
+    const values = isMap(node) ? node.items.map((p) => p.value) : node.items;
+    for (const v of values) style(v, leaf(valueOf(doc, v) as Json) && leavesFlow);
+  };
+  style(made, flow);
+  return made;
+}
+
+/** A new node for `value`, carrying the comments of the node it replaces (and its flow style, where both are collections). */
+function replacement(doc: Document, old: unknown, value: Json, siblings: readonly unknown[], leavesFlow: boolean): Node {
+  const flow = isMap(old) || isSeq(old) ? Boolean(old.flow) : flowAmong(siblings, value, leavesFlow);
+  const made = created(doc, value, flow, leavesFlow);
   if (old && typeof old === 'object' && !isAlias(old)) {
     const from = old as Node;
     if (from.commentBefore) made.commentBefore = from.commentBefore;
@@ -39,8 +90,12 @@ function replacement(doc: Document, old: unknown, value: Json): Node {
   return made;
 }
 
-/** `node` brought to `value`: kept where it already says it, changed in place where it can be, else replaced. */
-function sync(doc: Document, node: unknown, value: Json): unknown {
+/**
+ * `node` brought to `value`: kept where it already says it, changed in place where it can
+ * be, else replaced. `siblings`: the other values of its map or list, whose style a new
+ * collection takes (flowAmong); `leavesFlow`: the file's style of lists of plain values.
+ */
+function sync(doc: Document, node: unknown, value: Json, siblings: readonly unknown[] = [], leavesFlow = false): unknown {
   if (same(valueOf(doc, node), value)) return node;
   if (isMap(node) && isPlainObject(value)) {
     const byKey = new Map<string, Pair>();
@@ -48,21 +103,22 @@ function sync(doc: Document, node: unknown, value: Json): unknown {
       const key = isScalar(pair.key) ? pair.key.value : pair.key;
       if (typeof key === 'string' && !byKey.has(key)) byKey.set(key, pair);
     }
+    const values = node.items.map((pair) => pair.value);
     // In the page's order of keys (a sweep's order is the order of its points), each key
     // that stays with its own pair (its comments go with it), the rest new.
     node.items = Object.entries(value).map(([key, v]) => {
       const pair = byKey.get(key);
-      if (!pair) return doc.createPair(key, v);
-      pair.value = sync(doc, pair.value, v);
+      if (!pair) return doc.createPair(key, created(doc, v, flowAmong(values, v, leavesFlow), leavesFlow));
+      pair.value = sync(doc, pair.value, v, values, leavesFlow);
       return pair;
     });
     return node;
   }
   if (isSeq(node) && Array.isArray(value)) {
-    node.items = syncList(doc, node.items, value);
+    node.items = syncList(doc, node.items, value, leavesFlow);
     return node;
   }
-  return replacement(doc, node, value);
+  return replacement(doc, node, value, siblings, leavesFlow);
 }
 
 /**
@@ -71,7 +127,8 @@ function sync(doc: Document, node: unknown, value: Json): unknown {
  * between two kept items, the items there are changed in place one for one, and the rest
  * removed or added.
  */
-function syncList(doc: Document, items: unknown[], values: Json[]): unknown[] {
+function syncList(doc: Document, items: unknown[], values: Json[], leavesFlow: boolean): unknown[] {
+  const siblings = [...items];
   const had = items.map((item) => JSON.stringify(valueOf(doc, item)));
   const want = values.map((v) => JSON.stringify(v));
   // Longest common subsequence, by value.
@@ -99,7 +156,7 @@ function syncList(doc: Document, items: unknown[], values: Json[]): unknown[] {
         if (s > score) [best, score] = [k, s];
       });
       if (best >= 0) used.add(best);
-      out.push(best >= 0 ? sync(doc, gapOld[best], v) : doc.createNode(v));
+      out.push(best >= 0 ? sync(doc, gapOld[best], v, siblings, leavesFlow) : created(doc, v, flowAmong(siblings, v, leavesFlow), leavesFlow));
     }
     gapOld.length = 0;
     gapNew.length = 0;
@@ -285,7 +342,7 @@ export function yamlFileText(opened: string, file: string, scenario: unknown): {
       for (const { from, to, text: value } of edits.sort((a, b) => b.from - a.from)) text = text.slice(0, from) + value + text.slice(to);
       if (says(bom + text)) return { text: bom + text, keptComments: true };
     }
-    doc.contents = sync(doc, doc.contents, target) as typeof doc.contents;
+    doc.contents = sync(doc, doc.contents, target, [], leavesFlowOf(doc)) as typeof doc.contents;
     // Written as the file was: its long lines not folded anew, flow maps and lists padded as
     // it pads them, its text blocks that say the same as it wrote them.
     const written = padFlow(opened, doc.toString(layout(opened)));

@@ -33,8 +33,8 @@ import { h, replace } from './dom.ts';
 import { PROBLEMS_LISTED, renderResults, renderSummary, stopButton, type ProblemsShown, type ResultsView } from './results.ts';
 import { renderSetup, SYSTEM_NAMES, variables, type SetupContext } from './setup.ts';
 import { FindRun, findResultsNode } from './find.ts';
-import { ruleText } from './ruleText.ts';
-import { carriedMetric, carryMetrics, metricsOf, pickedMetrics, type SetupMetric } from '../model/metrics.ts';
+import { problemText, ruleText } from './ruleText.ts';
+import { carriedMetric, carryMetrics, laidOutMetrics, metricsOf, pickedMetrics, rememberMetrics, type SetupMetric } from '../model/metrics.ts';
 
 /**
  * Quiet time after a keystroke before a run starts (typing "12" in one go should not run
@@ -163,10 +163,11 @@ export class App implements SetupContext {
    * choosers) over to the same entry's metric; one it cannot follow is noted, to be said.
    */
   private carryMetrics(): void {
-    const now = metricsOf(this.current);
+    const now = laidOutMetrics(this.current);
     if (now.length === 0) return;
     const before = this.metricsBefore;
     this.metricsBefore = now;
+    rememberMetrics(now);
     if (!before) return;
     const carried = carryMetrics(this.current, before, now);
     this.current = carried.scenario;
@@ -193,8 +194,9 @@ export class App implements SetupContext {
 
   /** The whole setup was replaced (a file, a switch, a preset, an item taken out): nothing of the one before is carried. */
   private forgetMetrics(): void {
-    const now = metricsOf(this.current);
+    const now = laidOutMetrics(this.current);
     this.metricsBefore = now.length > 0 ? now : undefined;
+    rememberMetrics(this.metricsBefore);
     this.lostMetrics.clear();
   }
 
@@ -249,6 +251,9 @@ export class App implements SetupContext {
     this.openedName = undefined;
     this.openedYaml = undefined;
     const before = this.current;
+    // The expect checks it leaves out, by their metrics' labels in the setup they were set in.
+    const labels = new Map(metricsOf(before).map((m) => [m.name, m.label]));
+    const metricWords = (metric: string) => labels.get(metric) ?? metric;
     const switched = switchMechanic(this.current, system, mechanic, this.change);
     this.current = switched.scenario;
     this.change = switched.compare;
@@ -261,7 +266,7 @@ export class App implements SetupContext {
     // and what was carried over but may now ask another thing (a Find question).
     const said = [
       // Each rule and path as the page showed it before the switch (reports/setupWords.ts).
-      ...(switched.dropped.length > 0 ? [`${mechanic} has nothing for ${switched.dropped.map((d) => droppedWords(d, before)).join(' or ')}: left out.`] : []),
+      ...(switched.dropped.length > 0 ? [`${mechanic} has nothing for ${switched.dropped.map((d) => droppedWords(d, before, metricWords)).join(' or ')}: left out.`] : []),
       ...switched.notes.map((note) => `${note[0]!.toUpperCase()}${note.slice(1)}.`),
     ];
     if (said.length > 0) this.message(said.join(' '), false);
@@ -589,7 +594,7 @@ export class App implements SetupContext {
         const subject = (p: string) => checked.errors.find((e) => p.includes(e.problem) || e.problem.includes(p))?.path ?? path;
         // As many as the status lists, then a count: a swept range of a hundred bad values
         // said a hundred lines under one row (a dashboard audit).
-        for (const p of problems.slice(0, PROBLEMS_LISTED)) box?.append(h('div', {}, prefix, ...ruleText(p, this.current.system, subject(p))));
+        for (const p of problems.slice(0, PROBLEMS_LISTED)) box?.append(h('div', {}, prefix, ...problemText(p, this.current, subject(p))));
         if (problems.length > PROBLEMS_LISTED) box?.append(h('div', { class: 'more-problems' }, `${prefix}and ${problems.length - PROBLEMS_LISTED} more like them.`));
         // Fields inside this one that no form shows (typos in the setup: "modifer"), said
         // here: each can be taken out where it is said, as one at the top level can below.
@@ -600,7 +605,7 @@ export class App implements SetupContext {
             if (fieldOf(e.path, known) !== path) continue;
             for (const key of e.unknownKeys) if (key.startsWith(`${path}.`)) box?.append(this.removeButton(key));
             const removable = e.unknownKeys.length === 0 ? this.removableFor(e.path) : undefined;
-            if (removable) box?.append(this.removeButton(removable.path, removable.label));
+            if (removable) box?.append(this.removeButton(removable.path, removable.label, removable.title));
           }
         }
       }
@@ -610,9 +615,9 @@ export class App implements SetupContext {
         // field for: each can be taken out with one click; the rest says what to fix.
         const error = checked.errors.find((e) => e.message === message);
         const removable = error && error.unknownKeys.length === 0 ? this.removableFor(error.path) : undefined;
-        const buttons = prefix || !error ? [] : [...error.unknownKeys.map((key) => this.removeButton(key)), ...(removable ? [this.removeButton(removable.path, removable.label)] : [])];
+        const buttons = prefix || !error ? [] : [...error.unknownKeys.map((key) => this.removeButton(key)), ...(removable ? [this.removeButton(removable.path, removable.label, removable.title)] : [])];
         if (buttons.length > 0) listedFixable++;
-        general.push(h('li', {}, prefix, ...ruleText(message, this.current.system), ...buttons));
+        general.push(h('li', {}, prefix, ...problemText(message, this.current), ...buttons));
       }
     };
     show(a, '');
@@ -621,12 +626,12 @@ export class App implements SetupContext {
       const el = this.fields.get('compare');
       el?.classList.add('invalid');
       const box = el?.querySelector(':scope > .problems');
-      for (const e of b.errors) box?.append(h('div', {}, ...ruleText(`B: ${e.path}: ${e.problem}`, this.current.system, e.path)));
+      for (const e of b.errors) box?.append(h('div', {}, ...problemText(`B: ${e.path}: ${e.problem}`, this.current, e.path)));
     }
     if (compareProblem) {
       const el = this.fields.get('compare');
       el?.classList.add('invalid');
-      el?.querySelector(':scope > .problems')?.append(h('div', {}, ...ruleText(compareProblem, this.current.system)));
+      el?.querySelector(':scope > .problems')?.append(h('div', {}, ...problemText(compareProblem, this.current)));
     }
     replace(this.el.problems, ...(general.length ? [h('ul', { class: 'general-problems', attrs: { role: 'alert' } }, ...general)] : []));
     const marked = [...this.fields.values()].filter((el) => el.classList.contains('invalid')).length;
@@ -644,9 +649,10 @@ export class App implements SetupContext {
 
   /**
    * "remove setup.modifer from the scenario": takes out a field no form shows; given what
-   * removableFor found, "remove rules.invest …", "remove expect check 1 on win.crew …".
+   * removableFor found, "remove rules.invest …", "remove expect check 1 on “P(win: crew)” …"
+   * (the file's words in the title, where the label says them otherwise).
    */
-  private removeButton(path: string, label?: string): HTMLElement {
+  private removeButton(path: string, label?: string, title?: string): HTMLElement {
     const take = () => {
       if (label === undefined) return this.set(path.split('.'), undefined, true);
       this.clearMessage();
@@ -655,7 +661,7 @@ export class App implements SetupContext {
       this.drawSetup();
       this.afterChange();
     };
-    return h('button', { class: 'remove', attrs: { type: 'button' }, on: { click: take } }, `remove ${label ?? path} from the scenario`);
+    return h('button', { class: 'remove', attrs: { type: 'button', ...(title ? { title } : {}) }, on: { click: take } }, `remove ${label ?? path} from the scenario`);
   }
 
   /** The address back to the setup shown (after a link that could not be read). */

@@ -289,10 +289,17 @@ export function headlineBox(result: ScenarioResult, provisional: boolean, setup?
  * One line that stays in view while the setup is edited (a phone shows it stuck to the
  * top of the screen): how the run stands and the headline figures.
  */
+/** How many headline lines the summary bar shows. */
+const SUMMARY_LINES = 3;
+
 export function renderSummary(view: ResultsView, setup?: unknown): HTMLElement {
   const a = view.results[0];
   const state = { idle: 'No run yet', running: 'Running…', stopped: 'Stopped', finished: 'Done', invalid: whatToFix(view.shown).short, file: 'From a file', failed: 'The run failed' }[view.state];
-  const lines = a ? headlineLines(a, view.state === 'file' ? a.setup : (a.setup ?? setup)).slice(0, 3) : [];
+  const all = a ? headlineLines(a, view.state === 'file' ? a.setup : (a.setup ?? setup)) : [];
+  // Three lines at most, in a bar a phone keeps at the top; the rest counted, never dropped
+  // without a word (challenges varied 1–8 showed 3 of 8 lines as if they were all).
+  const lines = all.slice(0, SUMMARY_LINES);
+  const more = all.length - lines.length;
   // Each figure says what it is (exact, or its interval), and figures from a setup that is
   // no longer the form's are marked as such.
   const old = view.stale === true || view.state === 'invalid' || view.state === 'failed';
@@ -302,6 +309,7 @@ export function renderSummary(view: ResultsView, setup?: unknown): HTMLElement {
     h('span', { class: 'state' }, state),
     old && lines.length ? h('span', { class: 'stale-note' }, 'last run:') : null,
     ...lines.map((l) => h('span', { class: old ? 'figure stale' : 'figure' }, `${l.label}${l.where ? ` (${l.where})` : ''}: `, h('b', {}, l.value), ' ', h('small', { class: 'what' }, l.short))),
+    more > 0 ? h('span', { class: 'more-lines what' }, `and ${more} more in the results`) : null,
     h('a', { attrs: { href: '#results' } }, 'results ↓'),
     h('a', { attrs: { href: '#setup' } }, 'setup ↓'),
   );
