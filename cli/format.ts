@@ -10,8 +10,9 @@ export function fmt(x: number): string {
   const a = Math.abs(x);
   if (a >= 1000) return x.toFixed(0);
   if (a >= 10) return x.toFixed(2);
-  // Three significant digits as decimals, as the exact column and the solve sentences print
-  // them ("0.000815 [0.000690, 0.000950] ≈0.000824", not "8.15e-4 […] ≈0.000824").
+  // Three significant digits, as the exact column and the solve sentences print them:
+  // decimals down to 1e-6 ("0.000815 [0.000690, 0.000950] ≈0.000824", not "8.15e-4 […]
+  // ≈0.000824"), e-notation below it (toPrecision's "1.00e-7").
   if (a < 0.001) return x.toPrecision(3);
   return x.toFixed(4);
 }

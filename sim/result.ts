@@ -170,7 +170,7 @@ export function looksLikeResult(v: unknown): boolean {
 export function metricFigureProblem(m: { estimate: number; ci95: readonly [number, number] | number[]; kind?: unknown; exact?: unknown }): string | undefined {
   // A kind poolsim never writes ("banana") was read as none, and the figure taken as the
   // reader guessed (an audit of diff; the dashboard reads results through this too).
-  if (m.kind !== undefined && !(METRIC_KINDS as readonly unknown[]).includes(m.kind)) return `kind ${JSON.stringify(m.kind)}: expected "probability" or "mean"`;
+  if (m.kind !== undefined && !(METRIC_KINDS as readonly unknown[]).includes(m.kind)) return `kind ${JSON.stringify(m.kind)}: expected ${METRIC_KINDS.map((k) => JSON.stringify(k)).join(' or ')}`;
   const [lo, hi] = m.ci95;
   const slack = 1e-9 * Math.max(1, Math.abs(m.estimate));
   if (m.estimate < lo - slack || m.estimate > hi + slack) return `${m.estimate} lies outside its own ci95 [${lo}, ${hi}]: expected an estimate within its interval, as poolsim writes it`;

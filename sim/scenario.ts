@@ -986,6 +986,35 @@ export function applied(scenario: ScenarioFile, changes: Record<string, unknown>
   return s;
 }
 
+/**
+ * What the scenario refuses with `changes` applied (a solve's value, its sameAs setup), as a
+ * sweep point is checked: `shape`, the file's own limits (shapeProblems: a name with a dot,
+ * a list too long), and `problems`, the rules and setup (their schemas, a variant the
+ * mechanic does not play, Mechanic.refuse under the rules in force). Declared once for
+ * checkSolves and the solve sentence's look past a range's end (sim/solve/plan.ts), which
+ * had a copy without the first two and called a value "taken" that checkSolves refuses.
+ */
+export function changedProblems(
+  file: string,
+  scenario: ScenarioFile,
+  mechanic: Mechanic,
+  rulesSchema: z.ZodType,
+  changes: Record<string, unknown>,
+): { shape: ScenarioError[]; problems: { path: string; problem: string }[]; parsed?: { setup: unknown; rules: unknown } } {
+  const s = applied(scenario, changes);
+  const shape = shapeProblems(file, { setup: s.setup, rules: s.rules });
+  if (shape.length > 0) return { shape, problems: [] };
+  const rules = rulesSchema.safeParse(s.rules);
+  const setup = mechanic.setup.safeParse(s.setup);
+  const problems = [
+    ...(rules.success ? unplayedVariants(mechanic, rulesSchema, rules.data as Record<string, unknown>) : zodErrors(file, ['rules'], rules.error, s.rules)),
+    ...(setup.success ? [] : zodErrors(file, ['setup'], setup.error, s.setup, mechanic.setup)),
+    ...(rules.success && setup.success && mechanic.refuse ? mechanic.refuse(setup.data, rules.data) : []),
+  ];
+  // What was parsed, for the caller to prepare (not parse again), as a sweep point is.
+  return { shape, problems, ...(rules.success && setup.success ? { parsed: { setup: setup.data, rules: rules.data } } : {}) };
+}
+
 /** Every problem of the file's solve blocks, as errors naming `solve.<i>…`. */
 export function checkSolves(scenario: ScenarioFile, file: string, metricNames: readonly string[]): ScenarioError[] {
   const errors: ScenarioError[] = [];
@@ -1082,22 +1111,11 @@ export function checkSolves(scenario: ScenarioFile, file: string, metricNames: r
       return key === undefined ? path : `${path}.${key}`;
     };
     for (const [path, changes, note] of setups) {
-      const s = applied(scenario, changes);
-      // What a value brings meets the file's own limits, as a sweep's does: a name with a
-      // dot (two metrics could share a name, and the answer come from either), a list too long.
-      const shape = shapeProblems(file, { setup: s.setup, rules: s.rules });
+      const { shape, problems, parsed } = changedProblems(file, scenario, mechanic, rulesSchema, changes);
       if (shape.length > 0) {
         errors.push(new ScenarioError(file, written(path, shape[0].path), `${shape[0].path}: ${shape[0].problem}${note}`));
         break;
       }
-      const rules = rulesSchema.safeParse(s.rules);
-      const setup = mechanic.setup.safeParse(s.setup);
-      const problems = [
-        ...(rules.success ? unplayedVariants(mechanic, rulesSchema, rules.data as Record<string, unknown>) : zodErrors(file, ['rules'], rules.error, s.rules)),
-        ...(setup.success ? [] : zodErrors(file, ['setup'], setup.error, s.setup, mechanic.setup)),
-        // What the rules in force make impossible, as at a sweep point (Mechanic.refuse).
-        ...(rules.success && setup.success && mechanic.refuse ? mechanic.refuse(setup.data, rules.data) : []),
-      ];
       if (problems.length > 0) {
         // A field the block varies that the setup has no place for: `vary` is the mistake,
         // whatever the value (not the range it came from).
@@ -1111,10 +1129,10 @@ export function checkSolves(scenario: ScenarioFile, file: string, metricNames: r
       // Prepared from what was just parsed (not parsed again), as a sweep point is: what
       // prepare refuses, and two metrics of one name (the answer could come from either),
       // are this value's mistake.
-      if (!rules.success || !setup.success) continue;
+      if (!parsed) continue;
       let names: string[];
       try {
-        names = mechanic.prepare(setup.data, rules.data).metrics.map((m) => m.name);
+        names = mechanic.prepare(parsed.setup as never, parsed.rules as never).metrics.map((m) => m.name);
       } catch (err) {
         errors.push(new ScenarioError(file, path, `${(err as Error).message}${note}`));
         break;

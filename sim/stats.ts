@@ -6,7 +6,6 @@
  */
 
 /** What a metric measures: a probability (Wilson interval) or a mean (normal interval). */
-/** What a metric's figures are: a share of trials, or a mean of a count per trial. */
 export const METRIC_KINDS = ['probability', 'mean'] as const;
 export type MetricKind = (typeof METRIC_KINDS)[number];
 

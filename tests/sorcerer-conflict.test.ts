@@ -265,8 +265,13 @@ describe('a conflict', () => {
     const byDefault = figures(run(sorc, demon, { trials: 3000 }));
     expect(figures(run(sorc, demon, { trials: 3000, rules: { failedStandUp: 'loseAction' } }))).toBe(byDefault);
     expect(figures(run(sorc, demon, { trials: 3000, rules: { failedStandUp: 'beaten' } }))).not.toBe(byDefault);
-    // A conflict that never meets a round-start Stand Up is the same under both.
-    expect(figures(run(jesse, { ...lydia, dice: 4 }, { trials: 3000 }))).toBe(figures(run(jesse, { ...lydia, dice: 4 }, { trials: 3000, rules: { failedStandUp: 'loseAction' } })));
+    // A conflict that never meets a round-start Stand Up is the same under both: one round,
+    // nobody hurt as it begins. (A review: this compared the default with "loseAction", the
+    // default itself, on a cast that does meet one, 0.558 against 0.611 for lydia.)
+    // (The figures only: "beaten" there carries the note that it changes nothing.)
+    const oneRound = { trials: 3000, extra: { maxRounds: 1 } };
+    const metrics = (r: ScenarioResult) => JSON.stringify(r.results.map((p) => p.metrics));
+    expect(metrics(run(jesse, { ...lydia, dice: 4 }, oneRound))).toBe(metrics(run(jesse, { ...lydia, dice: 4 }, { ...oneRound, rules: { failedStandUp: 'beaten' } })));
   });
 
   it('rules.failedStandUp: "loseAction" leaves the exact opening as it was under "beaten"', () => {

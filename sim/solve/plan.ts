@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { findMechanic } from '../mechanics.ts';
 import { rulesBySystem, type SystemName } from '../rules.ts';
 import type { Simulation } from '../mechanic.ts';
-import { ScenarioError, ScenarioErrors, applied, type ScenarioPlan } from '../scenario.ts';
+import { ScenarioError, ScenarioErrors, applied, changedProblems, type ScenarioPlan } from '../scenario.ts';
 import { solveGoal, solveValues, type SolveBlock } from './schema.ts';
 import { SolveSearch, type SolveProblem } from './search.ts';
 import type { SolveResult } from './result.ts';
@@ -96,11 +96,8 @@ function takes(plan: ScenarioPlan, path: string, value: unknown): boolean {
   if (!mechanic) return true;
   const rulesSchema = rulesBySystem[plan.scenario.system as SystemName] as z.ZodType;
   try {
-    const s = applied(plan.scenario, { [path]: value });
-    const rules = rulesSchema.safeParse(s.rules);
-    const setup = mechanic.setup.safeParse(s.setup);
-    if (!rules.success || !setup.success) return false;
-    return (mechanic.refuse?.(setup.data, rules.data) ?? []).length === 0;
+    const { shape, problems } = changedProblems(plan.file, plan.scenario, mechanic, rulesSchema, { [path]: value });
+    return shape.length === 0 && problems.length === 0;
   } catch {
     return false;
   }

@@ -20,7 +20,7 @@ import { CAPTAIN_TRAITS, MAX_TRAITS, MINION_TRAITS, REWARD_BASELINE, replacement
 import { COMBATANT_DIE } from './violence.ts';
 import { price } from './purchases.ts';
 import { PARTICIPANT_DIE } from './knaveryDice.ts';
-import type { CampaignSetup } from './campaignSetup.ts';
+import { GUARDS_PER_ACTIVE_CHALLENGE, type CampaignSetup } from './campaignSetup.ts';
 import { namesMedic, namesTrait, pushesForChallenges, traitCount, type MarksmanPush } from './traits.ts';
 import { AMBITION_JOBS, AMBITION_NONE, AMBITION_RANK, ambitionCode, reservedPcs, traitRoom } from './advancement.ts';
 
@@ -430,7 +430,7 @@ export class CampaignPlan {
     this.workFallback = METHOD[job?.workFallback ?? 'rare'];
     this.npcRank = job?.npcRank ?? 0;
     this.npcRankOffset = job?.npcRankOffset ?? 0;
-    this.guardsPerActive = job?.guards?.perActiveChallenge ?? 1;
+    this.guardsPerActive = job?.guards?.perActiveChallenge ?? GUARDS_PER_ACTIVE_CHALLENGE;
     this.guardsFixed = job?.guards?.count ?? 0;
     this.restWhenRattled = policy.restWhenRattled ?? true;
     this.knaveryPush = (policy.knaveryPush ?? 'never') === 'ifShort';

@@ -83,6 +83,9 @@ export const companySchema = lazySchema(() => z
   })
   .strict());
 
+/** Guards per challenge left active when a plan fails, where `job.guards` does not say. */
+export const GUARDS_PER_ACTIVE_CHALLENGE = 1;
+
 export const guardsSchema = lazySchema(() => z
   .object({
     /** Guards per challenge left active when the plan fails; defaults to 1. */
@@ -533,7 +536,7 @@ function taskIdleWhy(s: CampaignSetup, policy: NonNullable<CampaignSetup['policy
  */
 function leastGuards(policy: NonNullable<CampaignSetup['policy']>): number {
   const fixed = policy.job?.guards?.count ?? 0;
-  const per = policy.job?.guards?.perActiveChallenge ?? 1;
+  const per = policy.job?.guards?.perActiveChallenge ?? GUARDS_PER_ACTIVE_CHALLENGE;
   const fallout = policy.freePushes === 'fallout';
   if (fallout && fixed === 0) return per;
   return fallout ? fixed : fixed + per;
@@ -542,7 +545,7 @@ function leastGuards(policy: NonNullable<CampaignSetup['policy']>): number {
 /** The job's guards are 0 however many challenges are left active. */
 function noGuards(policy: NonNullable<CampaignSetup['policy']>): boolean {
   const guards = policy.job?.guards;
-  return guards !== undefined && (guards.perActiveChallenge ?? 1) === 0 && (guards.count ?? 0) === 0;
+  return guards !== undefined && (guards.perActiveChallenge ?? GUARDS_PER_ACTIVE_CHALLENGE) === 0 && (guards.count ?? 0) === 0;
 }
 
 export type CampaignSetup = z.output<typeof campaignSetup>;
