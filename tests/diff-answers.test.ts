@@ -13,17 +13,8 @@ import { planScenario } from '../sim/scenario.ts';
 import { solveProblem } from '../sim/solve/plan.ts';
 import { SolveSearch } from '../sim/solve/search.ts';
 import type { SolveResult } from '../sim/solve/result.ts';
-import { poolsim } from './helpers.ts';
+import { HEIST, poolsim } from './helpers.ts';
 
-/** Three plain participants: success at c challenges is 1, 7/8, 1/2, 1/8, 0 (exact). */
-const HEIST = {
-  name: 'Heist',
-  system: 'viciousness',
-  mechanic: 'knavery',
-  trials: 2000,
-  seed: 'h',
-  setup: { challenges: 2, participants: [{ name: 'crew', count: 3 }] },
-};
 const even = { name: 'even', vary: 'setup.challenges', range: [0, 12], metric: 'success', target: 0.5 };
 
 /** A Monte Carlo search of one block (the exact engine off), as a report of a mechanic without exact values runs it. */

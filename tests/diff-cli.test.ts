@@ -9,18 +9,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFil
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { poolsim } from './helpers.ts';
+import { HEIST, poolsim } from './helpers.ts';
 import { exactFigure, signedFigure } from '../sim/solve/sentence.ts';
 
-/** Three plain participants at 2 challenges: the solve tests' heist, without its blocks. */
-const HEIST = {
-  name: 'Heist',
-  system: 'viciousness',
-  mechanic: 'knavery',
-  trials: 2000,
-  seed: 'h',
-  setup: { challenges: 2, participants: [{ name: 'crew', count: 3 }] },
-};
 
 /** One clash (every metric exact) and one battle with pushing (Monte Carlo only). */
 function library(dir: string, rules: Record<string, unknown> = {}): string {

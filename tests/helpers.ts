@@ -132,3 +132,15 @@ export function compiledWorkerFile(): string {
   return workerUrl(build);
 }
 
+/**
+ * Three plain participants at 2 challenges, no blocks or checks: success at c challenges is
+ * 1, 7/8, 1/2, 1/8, 0 (exact). The diff tests' heist.
+ */
+export const HEIST = {
+  name: 'Heist',
+  system: 'viciousness',
+  mechanic: 'knavery',
+  trials: 2000,
+  seed: 'h',
+  setup: { challenges: 2, participants: [{ name: 'crew', count: 3 }] },
+};
