@@ -1078,7 +1078,7 @@ describe('what a solve sentence tells a GM (an audit)', () => {
     writeFileSync(f, JSON.stringify(body));
     return f;
   };
-  /** The sorcerer who keeps trying (audit/journey/e-sorc.yaml): the odds level off at 3 tries. */
+  /** The sorcerer who keeps trying (a GM's journey of an audit): the odds level off at 3 tries. */
   const sorcerer = {
     name: 'keep trying',
     system: 'sorcerer',
@@ -1088,7 +1088,7 @@ describe('what a solve sentence tells a GM (an audit)', () => {
     setup: { a: { name: 'sorcerer', dice: 3 }, b: { name: 'demon', dice: 5 }, tries: 1 },
     solve: [{ name: 'tries for 90%', vary: 'setup.tries', range: [1, 20], metric: 'retry.won', atLeast: 0.9, find: 'firstAtLeast', label: '{value} tries' }],
   };
-  /** Two rule values, and a sameAs on a rule (audit/p2/x-solve-rule.yaml). */
+  /** Two rule values, and a sameAs on a rule (from an audit's hostile-input corpus). */
   const overRule = {
     name: 'solve over a rule',
     system: 'viciousness',
