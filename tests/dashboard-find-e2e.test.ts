@@ -253,6 +253,11 @@ describe.skipIf(!CHROMIUM)('Find says what its question asks, in Chromium (a Fin
     await p.waitForSelector(found, { timeout: RUN_TIMEOUT });
     await expect(p.locator('[data-key="find-lo"]').count()).resolves.toBe(0);
     await expect(p.locator('[data-key="find-values"]').textContent()).resolves.toContain('“exactly 4”, “4 or more”');
+    // The chart's ticks in the same words as its sentence (they read the file's "exact4", "4+").
+    const chart = (await p.locator('.find-result figure svg').first().textContent())!;
+    expect(chart).toContain('“exactly 4”');
+    expect(chart).toContain('“4 or more”');
+    expect(chart).not.toContain('exact4');
     await expect(p.locator('[data-key="find-vary-fixed"]').textContent()).resolves.toContain('a hit is');
     await p.click('[data-key="find-reset"]');
     await p.waitForSelector('[data-key="find-lo"]');

@@ -6,7 +6,7 @@
  * run hands out no more chunks. And the panels: each chart has a table with its numbers,
  * distributions read as at-least and at-most, and the compare view's rows.
  */
-import { exactFigure } from '../sim/solve/sentence.ts';
+import { exactFigure, signedFigure } from '../sim/solve/sentence.ts';
 import { describe, expect, test } from 'vitest';
 import { planScenario } from '../sim/scenario.ts';
 import { CHUNK_TRIALS } from '../sim/run.ts';
@@ -361,6 +361,16 @@ describe('every chart has a table beside it', () => {
     third.results[0]!.metrics.success!.exact = 5 / 16 - 1 / 3;
     const rounded = comparePanels(ra!, third)[1]!.table.rows[0]![3]!;
     expect(rounded.value).toBeCloseTo(-1 / 3, 12);
-    expect(rounded.text).toBe('≈-0.3333');
+    // The true minus, as the B − A chart's axis writes it, not a hyphen.
+    expect(rounded.text).toBe('≈−0.3333');
+    // The estimate and its interval signed as the exact column is: "0.0880" beside
+    // "≈+0.0883" read as a value, not a change.
+    const [estimate, interval] = [panels[1]!.table.rows[0]![1]!, panels[1]!.table.rows[0]![2]!];
+    expect(estimate.text).toBe(signedFigure(formatValue(rows[0]!.difference.estimate, 'probability'), '+'));
+    expect(interval.text).toMatch(/^\+0\.\d{4} to \+0\.\d{4}$/);
+    const fewer = comparePanels(rb!, ra!)[1]!.table.rows[0]!;
+    expect(fewer[1]!.text).toMatch(/^−0\.\d{4}$/);
+    expect(fewer[2]!.text).toMatch(/^−0\.\d{4} to −0\.\d{4}$/);
+    expect(fewer[3]!.text).toBe('−0.375');
   });
 });

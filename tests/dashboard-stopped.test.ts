@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { evaluateChecks, planScenario } from '../sim/scenario.ts';
 import { runPlan } from '../sim/assemble.ts';
 import type { ScenarioResult } from '../sim/result.ts';
+import { measured } from '../reports/checkText.ts';
 
 let renderResults: typeof import('../dashboard/ui/results.ts').renderResults;
 let renderSummary: typeof import('../dashboard/ui/results.ts').renderSummary;
@@ -60,6 +61,18 @@ describe('a stopped run', () => {
     const full = runPlan(planScenario(heist, 'heist.json'));
     const root = renderResults({ state: 'finished', results: [full] }, options);
     expect([...root.querySelectorAll('.checks li')].map((li) => li.getAttribute('class'))).toEqual(['fail', 'pass']);
+    // A failed check says what was measured, as `poolsim run` does (reports/checkText.ts
+    // `measured`): "FAIL … at challenges = 5" gave no figure. A passed one says none.
+    const said = [...root.querySelectorAll('.checks li')].map((li) => li.querySelector('.measured')?.textContent);
+    expect(said).toEqual([`measured ${measured(full, full.expect[0]!)}`, undefined]);
+    expect(said[0]).toBe('measured 0 [0, 0.0019], exact 0');
+  });
+
+  test('a check over every point that failed at some says where, and what was measured there', () => {
+    const over = { ...heist, expect: [{ metric: 'success', atLeast: 0.5 }] };
+    const full = runPlan(planScenario(over, 'heist.json'));
+    const root = renderResults({ state: 'finished', results: [full] }, options);
+    expect(root.querySelector('.checks li .measured')!.textContent).toBe('measured at challenges = 5: 0 [0, 0.0019], exact 0');
   });
 
   test('a check giving two bounds says both, as it is judged on both (the page said the first only)', () => {

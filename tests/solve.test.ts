@@ -795,7 +795,8 @@ describe('poolsim solve and the reports', () => {
     // A metric flat at the range's end (an audit: 5..12 challenges all give 0 against 0.1,
     // and no word said the target lay outside; 3 gives 0.125): outside, which end unsaid.
     const [flat] = solvePlan(plan(heist([{ name: 'flat', vary: 'setup.challenges', range: [5, 12], metric: 'success', target: 0.1 }])));
-    expect(flat!.sentence).toContain('(tied with 6, 7, 8, 9, 10, 11, 12); 6 gives 0 exact; every value gives P(plan succeeds) below the target, so none in the range reaches it.');
+    // A neighbour tied with the answer is said once, in the ties ("…, 12); 6 gives 0 exact" said 6 twice).
+    expect(flat!.sentence).toContain('(tied with 6, 7, 8, 9, 10, 11, 12); every value gives P(plan succeeds) below the target, so none in the range reaches it.');
     // A values list: before its first or after its last, in the order listed.
     const [listed] = solvePlan(plan(heist([{ name: 'listed', vary: 'setup.challenges', values: [3, 2], metric: 'success', target: 0.9 }])));
     expect(listed!.sentence).toContain('every value gives P(plan succeeds) below the target, so none of the values listed reaches it; the target lies beyond them, after the last (2).');
@@ -994,11 +995,14 @@ describe('the library', () => {
         else expect(r.value, `${name} ${r.name}: ${r.sentence}`).toEqual(answers[name]);
       }
     }
+    // The neighbours by the block's label, as the value found reads ("4 guards …; 3 gives …" dropped it).
+    const [fair] = solvePlan(loadPlans([folder + 'solve-fair-fight.yaml'])[0]!);
+    expect(fair!.sentence).toMatch(/: 4 guards \(.*\); 3 guards gives [^,]+, 5 guards gives /);
     // 3 bonus dice give 0.49964 exact: three decimals would print it "0.500 exact", as if
     // it hit the target it misses by 0.0004.
     const [sorcerer] = solvePlan(loadPlans([folder + 'solve-sorcerer-bonus.yaml'])[0]!);
     // d10s' odds end past six places: rounded, and marked so.
-    expect(sorcerer.sentence).toContain('3 bonus dice (P(win: sorcerer) ≈ 0.4996 exact); 2 gives ≈0.4226 exact, 4 gives ≈0.5655 exact');
+    expect(sorcerer.sentence).toContain('3 bonus dice (P(win: sorcerer) ≈ 0.4996 exact); 2 bonus dice gives ≈0.4226 exact, 4 bonus dice gives ≈0.5655 exact');
     // Never a rounding onto a shorter figure, one place further down either.
     // The shortest decimal that is the value: "0.500" and "12.50" (three decimals at least)
     // stood beside "1" and "0.2025" (a report audit).

@@ -11,7 +11,7 @@ import { pointLabel, sweepValueLabel, type SweepMechanic } from '../../reports/s
 import { difference } from '../model/compare.ts';
 import { compareDifference, compareEstimates, type CompareRow } from './compareCharts.ts';
 import type { Panel } from './panels.ts';
-import { differenceCell, exactCell, intervalCell, numberCell, textCell } from './table.ts';
+import { differenceCell, exactCell, intervalCell, numberCell, signedIntervalCell, signedNumberCell, textCell } from './table.ts';
 
 export interface CompareOptions {
   /** With a sweep, the one metric compared at every point; default the headline figure B's change moves (comparedMetric). */
@@ -138,7 +138,7 @@ export function comparePanels(a: ScenarioResult, b: ScenarioResult, options: Com
       svg: compareDifference(same, kind),
       table: {
         columns: ['', 'B − A', '95% interval', 'exact'],
-        rows: same.map((r) => [textCell(r.label), numberCell(r.difference.estimate, kind), intervalCell(r.difference.ci95, kind), differenceCell(r.difference.exact)]),
+        rows: same.map((r) => [textCell(r.label), signedNumberCell(r.difference.estimate, kind), signedIntervalCell(r.difference.ci95, kind), differenceCell(r.difference.exact)]),
       },
     });
   }

@@ -40,14 +40,35 @@ export function exactCell(value: number | undefined): TableCell {
 }
 
 /**
+ * A figure of a difference (B − A) with its sign, as the B − A chart's axis writes it: "+"
+ * before a positive one, the true minus "−" before a negative one (a hyphen "-0.0912" stood
+ * beside the axis's "−0.09"), after a rounded one's "≈" (signedFigure: "≈+0.3333").
+ * `figure` writes the size.
+ */
+function signed(value: number, figure: (x: number) => string): string {
+  const text = figure(Math.abs(value));
+  return value > 0 ? signedFigure(text, '+') : value < 0 ? signedFigure(text, '−') : text;
+}
+
+/**
  * An exact difference (B − A) by the same rule as exactCell, so a rounded one keeps its
- * "≈" (≈-0.0912, not -0.0912 beside A's ≈0.6667), and a positive one says its sign after
- * it, as the B − A chart's label does: "+0.375", "≈+0.3333".
+ * "≈" (≈−0.0912 beside A's ≈0.6667), signed (signed, above): "+0.375", "≈+0.3333".
  */
 export function differenceCell(value: number | undefined): TableCell {
-  if (value === undefined) return { text: '—' };
-  const figure = exactFigure(value);
-  return { text: value > 0 ? signedFigure(figure, '+') : figure, value };
+  return value === undefined ? { text: '—' } : { text: signed(value, exactFigure), value };
+}
+
+/**
+ * A difference's estimate (B − A), signed as its exact column is: "+0.0880" stands beside
+ * "≈+0.0883", where a bare "0.0880" read as a value rather than a change.
+ */
+export function signedNumberCell(value: number | undefined, kind: MetricKind): TableCell {
+  return value === undefined ? { text: '—' } : { text: signed(value, (x) => formatValue(x, kind)), value };
+}
+
+/** A difference's 95% interval, each bound signed as the estimate is: "−0.0100 to +0.0200". */
+export function signedIntervalCell(ci: readonly [number, number] | undefined, kind: MetricKind): TableCell {
+  return ci === undefined ? { text: '—' } : { text: `${signed(ci[0], (x) => formatValue(x, kind))} to ${signed(ci[1], (x) => formatValue(x, kind))}` };
 }
 
 export function intervalCell(ci: readonly [number, number] | undefined, kind: MetricKind): TableCell {

@@ -9,7 +9,7 @@ import { formatSweepValue, pointFileText, pointLabel, sweepLabel, sweepValueLabe
 import { axisValues, sweepAxes } from '../../reports/charts/shared.ts';
 import { formatSweepValues, kindOfValues } from '../model/sweep.ts';
 import { headlineLines } from '../../reports/headline.ts';
-import { bandText, exactDisagrees, exactNoteMark } from '../../reports/checkText.ts';
+import { bandText, exactDisagrees, exactNoteMark, measured } from '../../reports/checkText.ts';
 import { pointNotes } from '../../reports/pointNotes.ts';
 import { comparePanels, comparedMetric, unpairedMetrics } from '../charts/comparePanels.ts';
 import { heatmapChoices, heatmapMetric, panelsFor, type DistributionView } from '../charts/panels.ts';
@@ -245,7 +245,10 @@ function checks(result: ScenarioResult, provisional: boolean, setup?: unknown): 
           h('span', { class: 'badge' }, e.pass ? 'pass' : 'FAIL'),
           ` ${metricLabel(result, e.metric)} ${bound}`,
           where,
-          e.failedPoints?.length ? ` (fails at ${e.failedPoints.map((p) => pointLabel(p, setup, result)).join('; ')})` : '',
+          // What was measured where it failed, as `poolsim run` and the reports say it: a bare
+          // "FAIL … (fails at challenges = 3)" gave no figure to see how near it came.
+          // (`measured` names the points it failed at, where the check does not.)
+          e.pass ? null : h('div', { class: 'measured' }, `measured ${measured(result, e, setup)}`),
           exactDisagrees(e, result) ? h('div', { class: 'exact-note' }, `${exactNoteMark(e)}${exactDisagrees(e, result)}`) : null,
           e.why ? h('div', { class: 'why' }, `why: ${e.why}`) : null,
         );

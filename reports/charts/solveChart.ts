@@ -8,7 +8,7 @@ import * as Plot from '@observablehq/plot';
 import type { SolveResult } from '../../sim/solve/result.ts';
 import { valueText } from '../../sim/solve/sentence.ts';
 import { legacyLabel } from '../legacy.ts';
-import { sweepLabel } from '../sweep.ts';
+import { sweepLabel, valueWords } from '../sweep.ts';
 import { plotToSvg } from '../svg.ts';
 import { EXACT, MARGIN_TOP, MONTE_CARLO, WIDTH, allNumbers, keyLine, probabilityDomain, probabilityMargin, zoomNote } from './shared.ts';
 
@@ -25,7 +25,12 @@ export function solveChart(s: SolveResult, options: { system?: string; mechanic?
   const varied = sweepLabel(s.vary, options.setup, options);
   const values = s.points.map((p) => p.value);
   const numeric = allNumbers(values);
-  const x = (v: unknown) => (numeric ? (v as number) : valueText(v, s.vary));
+  // A value that is not a number in the words its sentence says it in (a rule's select:
+  // "“exactly 4”"), as a sweep's axis names it: the ticks read the file's "exact4" beside a
+  // sentence of "“exactly 4”". valueText's where the form has no words for it.
+  const said = valueWords(options);
+  const tick = (v: unknown) => said(s.vary, v) ?? valueText(v, s.vary);
+  const x = (v: unknown) => (numeric ? (v as number) : tick(v));
   // The exact line joins the values in ascending order, not in the block's (`values: [5,
   // 0, 3, 1, 2]` drew a zigzag); the sentence keeps the block's order (docs/solve.md).
   const points = numeric ? [...s.points].sort((a, b) => (a.value as number) - (b.value as number)) : s.points;
@@ -55,7 +60,7 @@ export function solveChart(s: SolveResult, options: { system?: string; mechanic?
     ...(probabilityMargin(domain) ? { marginLeft: probabilityMargin(domain) } : {}),
     x: numeric
       ? { label: varied, ...(integerTicks ? { ticks: [...(values as number[])].sort((a, b) => a - b), tickFormat: 'd' } : {}) }
-      : { type: 'point', domain: values.map((v) => valueText(v, s.vary)), label: varied, padding: 0.3 },
+      : { type: 'point', domain: values.map(tick), label: varied, padding: 0.3 },
     y: domain ? { domain, grid: true, label } : { zero: true, nice: true, grid: true, label },
     marks: [
       // Values that are not numbers (dice lists) have no order to draw a line through.

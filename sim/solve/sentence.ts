@@ -424,13 +424,20 @@ export function solveSentence(r: SolveResult, block: SolveBlock, done: boolean, 
   // looks at few: naming the nearest looked at would pass over values never run).
   const values = solveValues(block);
   const pos = values.findIndex((v) => JSON.stringify(v) === JSON.stringify(r.value));
+  const tied = exact && r.candidates && r.candidates.length > 1 ? r.candidates.slice(1) : [];
+  const isTied = (v: unknown) => tied.some((t) => JSON.stringify(t) === JSON.stringify(v));
+  // A neighbour by the block's label where it has one, as the value found reads: "4 guards
+  // …; 3 gives …" dropped it. Without one the bare value ("1 gives 0.875"), not "challenges
+  // = 1 gives". A neighbour tied with the answer is said once, in the ties: "(tied with
+  // “minions first”, …); “minions first” gives ≈0.3310" said it twice.
+  const neighbourName = (v: unknown) => (block.label ? label(v) : text(v));
   const neighbours = [values[pos - 1], values[pos + 1]]
-    .map((v) => (pos < 0 || v === undefined ? undefined : at(v)))
+    .map((v) => (pos < 0 || v === undefined || isTied(v) ? undefined : at(v)))
     .filter((q): q is SolvePoint => q !== undefined)
     // Marked exact one by one, as the value found is: a bare "1 gives 0.875" beside
     // "0.500 exact" read as an estimate.
-    .map((q) => `${text(q.value)} gives ${pointText(q, !exact)}${exact && q.exact !== undefined && q.estimate === undefined ? ' exact' : ''}`);
-  const ties = exact && r.candidates && r.candidates.length > 1 ? ` (tied with ${r.candidates.slice(1).map(text).join(', ')})` : '';
+    .map((q) => `${neighbourName(q.value)} gives ${pointText(q, !exact)}${exact && q.exact !== undefined && q.estimate === undefined ? ' exact' : ''}`);
+  const ties = tied.length > 0 ? ` (tied with ${tied.map(text).join(', ')})` : '';
   const how = exact ? '' : ` — decided at 95% (${assumption})${cost}`;
   const beyond = r.find === 'closest' ? beyondOf(values) : lastText(r, values, goal, label);
   return `${capital(goal, named !== r.metric)}: ${label(r.value)} (${main})${ties}${neighbours.length > 0 ? `; ${neighbours.join(', ')}` : ''}${beyond}${how}${monotoneNote}.`;

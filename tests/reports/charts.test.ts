@@ -16,7 +16,7 @@ import {
   shareDemotedByTurn,
 } from '../../reports/charts/index.ts';
 import { PANEL_LABEL_WIDTH, figureText, panelLabels, textWidth } from '../../reports/charts/shared.ts';
-import { pointLabel } from '../../reports/sweep.ts';
+import { pointLabel, sweepValueLabel } from '../../reports/sweep.ts';
 import { memberLabels } from '../../reports/metrics.ts';
 import { compareDifference } from '../../dashboard/charts/compareCharts.ts';
 import { ambushBattle, companyCampaign, heistByChallenges, heistGrid, heistOnePoint } from './fixtures.ts';
@@ -475,5 +475,19 @@ describe('solve chart', () => {
     const single = solveChart(base as never);
     expect(rings(single)).toHaveLength(1);
     expect(single).toContain('ring: the value found');
+  });
+
+  it('ticks a rule\'s values in its select\'s words, as its sentence and a sweep\'s axis say them', async () => {
+    const { solveChart } = await import('../../reports/charts/solveChart.ts');
+    // The ticks read the file's "exact4" and "4+" beside a sentence of "“exactly 4”".
+    const setup = { sides: ['crew', 'guards'].map((name) => ({ name, combatants: [{ name: 'captain', dice: ['d6'] }] })) };
+    const points = ['exact4', '4+'].map((value, i) => ({ value, exact: [0.2, 0.35][i]! }));
+    const s = { name: 'rule', vary: 'rules.hitOn', metric: 'top.crew', find: 'firstAtLeast', target: 0.3, method: 'exact', decided: true, value: '4+', sentence: '', points };
+    const options = { system: 'viciousness', mechanic: 'clash', setup };
+    const svg = solveChart(s as never, options);
+    const ticks = (['exact4', '4+'] as const).map((v) => sweepValueLabel('rules.hitOn', v, setup, options));
+    expect(ticks).toEqual(['“exactly 4”', '“4 or more”']);
+    for (const t of ticks) expect(svg).toContain(`>${t}<`);
+    expect(svg).not.toContain('>exact4<');
   });
 });
