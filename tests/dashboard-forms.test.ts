@@ -716,6 +716,32 @@ describe('removing an item moves the paths that name later items with them', () 
     expect(noThief.dropped).toEqual(['the Compare change of setup.participants.2.dice', 'the Vary row setup.participants.2.count', 'the Find question "thieves" (setup.participants.2.count)']);
     expect(noThief.scenario.solve).toBeUndefined();
   });
+
+  test('a Find question’s sameAs paths follow their item too; one about the item removed leaves the question out, said', async () => {
+    const { removeItem } = await import('../dashboard/model/removal.ts');
+    const scenario = {
+      ...newScenario('viciousness', 'clash'),
+      setup: {
+        sides: [
+          { name: 'us', combatants: [{ name: 'captain', dice: [] }, { name: 'minion', count: 2 }] },
+          { name: 'them', combatants: [{ name: 'captain', dice: ['d6'] }, { name: 'minion', count: 2 }] },
+        ],
+      },
+      solve: [{ name: 'd4s worth a d6', vary: 'setup.sides.0.combatants.0.dice', values: [[], ['d4']], metric: 'top.us', sameAs: { 'setup.sides.1.combatants.0.dice': ['d8'] } }],
+    };
+    // Removing them › captain: sameAs would otherwise ask of them › minion.
+    const noCaptain = removeItem(scenario, ['setup', 'sides', 1, 'combatants'], 0, undefined);
+    expect(noCaptain.dropped).toEqual(['the Find question "d4s worth a d6" (sameAs setup.sides.1.combatants.0.dice)']);
+    expect(noCaptain.scenario.solve).toBeUndefined();
+    // Removing side "them": the same.
+    const noThem = removeItem(scenario, ['setup', 'sides'], 1, undefined);
+    expect(noThem.dropped).toEqual(['the Find question "d4s worth a d6" (sameAs setup.sides.1.combatants.0.dice)']);
+    // A side before it removed: the sameAs path moves up with its side, its value kept.
+    const three = { ...scenario, setup: { sides: [{ name: 'extra', combatants: [{ name: 'x' }] }, ...scenario.setup.sides] }, solve: [{ ...scenario.solve[0]!, vary: 'setup.sides.1.combatants.0.dice', sameAs: { 'setup.sides.2.combatants.0.dice': ['d8'] } }] };
+    const noExtra = removeItem(three, ['setup', 'sides'], 0, undefined);
+    expect(noExtra.dropped).toEqual([]);
+    expect(noExtra.scenario.solve).toEqual([{ ...scenario.solve[0]!, vary: 'setup.sides.0.combatants.0.dice', sameAs: { 'setup.sides.1.combatants.0.dice': ['d8'] } }]);
+  });
 });
 
 describe('switching what is rolled keeps what both mechanics have', () => {
