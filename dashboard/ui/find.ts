@@ -189,7 +189,7 @@ export function findSection(ctx: SetupContext): HTMLElement {
     );
     ctx.register('solve.0', row);
     ctx.register('solve', row);
-    if (listed || same) body.push(row, fileOnly(ctx, block, listed !== undefined, same !== undefined));
+    if (listed || same) body.push(row, fileOnly(ctx, listed !== undefined, same !== undefined));
     else body.push(row);
     body.push(h('p', { class: 'help' }, 'Exact where the mechanic is exact; otherwise each value runs until its 95% interval clears the target, and what cannot be told apart is said to be undecided. The question is saved in the scenario, under the name poolsim solve requires of it: poolsim solve answers it too.'));
   }
@@ -204,24 +204,19 @@ export function findSection(ctx: SetupContext): HTMLElement {
 
 /**
  * What a question asks that the form does not edit (its listed `values`, its `sameAs`), said
- * so, with the way to ask one the form does edit: a new question of the setup (startBlock),
- * under the same name, replacing this one; said plainly, as it takes the file's away.
+ * so, with the way to ask it in the form's terms instead (formQuestion), replacing this
+ * one; said plainly, as it takes the file's away.
  */
-function fileOnly(ctx: SetupContext, block: Record<string, unknown>, listed: boolean, same: boolean): HTMLElement {
+function fileOnly(ctx: SetupContext, listed: boolean, same: boolean): HTMLElement {
   const what = [listed ? 'lists its values' : '', same ? 'asks for the figure of another setup (“sameAs”)' : ''].filter(Boolean).join(' and ');
   const reset = h('button', { attrs: { type: 'button', 'data-key': 'find-reset' } }, 'Ask a new question in the form instead');
   reset.addEventListener('click', () => {
     const scenario = ctx.scenario();
-    const start = startBlock(scenario);
-    if (!start) {
-      ctx.message('Find varies a number field of the setup over a range it takes: this setup has none that can be varied so (or it does not run yet), so the question stays as the file asks it.', true);
-      return;
-    }
+    const asked = formQuestion(scenario);
+    if ('refused' in asked) return ctx.message(asked.refused, true);
     const rest = Array.isArray(scenario.solve) ? (scenario.solve as unknown[]).slice(1) : [];
-    const name = typeof block.name === 'string' && block.name !== '' ? block.name : start.name;
-    ctx.set(['solve'], [{ ...start, name }, ...rest], true);
-    const gone = [listed ? 'its listed values' : '', same ? 'its “sameAs”' : ''].filter(Boolean).join(' and ');
-    ctx.message(`Find now asks a new question, “${String(name)}”: ${pathWords(scenario)(String(start.vary))} from ${(start.range as number[])[0]} to ${(start.range as number[])[1]}, with a target, which the form edits. The file's question, with ${gone}, is no longer in this scenario: open the file again for it.`, false);
+    ctx.set(['solve'], [asked.block, ...rest], true);
+    ctx.message(asked.said, false);
   });
   return h(
     'p',
@@ -229,6 +224,67 @@ function fileOnly(ctx: SetupContext, block: Record<string, unknown>, listed: boo
     `This question ${what}, which the form shows but does not edit: change that in the scenario file. Its metric, which value and name are edited here. `,
     reset,
   );
+}
+
+/**
+ * The scenario's first question as it stands (its name as the box now has it, blank
+ * included) in the form's terms: only what the form cannot hold is replaced — listed values
+ * by a range on a number field (the same field where it is one and the values are whole
+ * numbers, else the field startBlock picks), `sameAs` by a target left empty for the user to
+ * type (never a made-up one: Find is refused until it is typed). Its metric, `find` and any
+ * target or bound stay; an `expect` about the old answer, and a `label` of a field no longer
+ * varied, go. `said` names each change; `refused` says why none can be made.
+ */
+export function formQuestion(scenario: Record<string, unknown>): { block: Record<string, unknown>; said: string } | { refused: string } {
+  const block = (Array.isArray(scenario.solve) ? scenario.solve[0] : undefined) as Record<string, unknown> | undefined;
+  if (block === null || typeof block !== 'object') return { refused: 'Find has no question to ask anew.' };
+  const words = pathWords(scenario);
+  const said = (path: string, value: unknown) => (value === null ? undefined : valueWords(scenario)(path, value)) ?? valueText(value, path);
+  const { values, sameAs, expect, label, ...kept } = block;
+  const listed = Array.isArray(values) ? (values as unknown[]) : undefined;
+  const same = sameAs !== null && typeof sameAs === 'object' && !Array.isArray(sameAs) ? (sameAs as Record<string, unknown>) : undefined;
+  const oldVary = String(block.vary ?? '');
+  let vary = oldVary;
+  let range = block.range;
+  const changes: string[] = [];
+  if (listed) {
+    const numberField = variables(scenario).some((v) => v.field.kind === 'number' && joinPath(v.path) === oldVary);
+    const whole = listed.every((v) => Number.isInteger(v));
+    const list = listed.map((v) => said(oldVary, v)).join(', ');
+    if (numberField && whole) {
+      const nums = listed as number[];
+      const [lo, hi] = [Math.min(...nums), Math.max(...nums)];
+      range = [lo, hi];
+      const more = hi - lo + 1 > new Set(nums).size;
+      changes.push(`its listed values (${list}) are now the range ${lo} to ${hi}${more ? ', every whole number between included' : ''}`);
+    } else {
+      const start = startBlock(scenario);
+      if (!start) {
+        return { refused: `Find varies a number field over a range, and “${words(oldVary)}” ${numberField ? 'is listed with values that are not whole numbers' : 'is not one'}; this setup has no number field that can be varied so (or it does not run yet), so the question stays as the file asks it.` };
+      }
+      vary = String(start.vary);
+      range = start.range;
+      const [lo, hi] = start.range as number[];
+      changes.push(`its listed values of “${words(oldVary)}” (${list}) are now “${words(vary)}” from ${lo} to ${hi}, as ${numberField ? 'those values are not whole numbers' : 'that is not a number field'}`);
+    }
+  }
+  if (same) {
+    const figure = Object.entries(same).map(([path, v]) => `“${words(path)}” = ${said(path, v)}`).join(', ');
+    changes.push(`its “sameAs” (the figure it gives with ${figure}) is now a target, left empty: type one, as Find does not run until it has one`);
+  }
+  if (expect !== undefined) changes.push('its expect check, about the file\'s answer, is left out');
+  if (label !== undefined && vary !== oldVary) changes.push(`its label (${JSON.stringify(label)}), for “${words(oldVary)}”, is left out`);
+  const next: Record<string, unknown> = { ...kept, vary, range, ...(label !== undefined && vary === oldVary ? { label } : {}) };
+  const metric = String(block.metric ?? '');
+  const metricLabel = metricsOf(scenario).find((m) => m.name === metric)?.label ?? metric;
+  const goal = block.target ?? block.atLeast ?? block.atMost;
+  const which = FIND_LABELS[(FINDS as readonly string[]).includes(String(block.find)) ? (block.find as (typeof FINDS)[number]) : defaultFind(block)];
+  const name = typeof block.name === 'string' && block.name.trim() !== '' ? `“${block.name}”` : 'with no name yet (type one: poolsim solve requires it)';
+  const keptWords = `Kept: its metric “${metricLabel}” and which value, ${which} ${same || goal === undefined ? 'the target to type' : String(goal)}.`;
+  return {
+    block: next,
+    said: `Find now asks its question ${name} in the form's terms: ${changes.join('; ')}. ${keptWords} The file's question is no longer in this scenario: open the file again for it.`,
+  };
 }
 
 /** Answers a plan's solve blocks on the page, a slice at a time, until done or cancelled. */
