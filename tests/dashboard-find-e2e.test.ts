@@ -341,6 +341,10 @@ describe.skipIf(!CHROMIUM)('Find says what its question asks, in Chromium (a Fin
     await p.waitForSelector('.results[data-run-state="stopped"]', { timeout: RUN_TIMEOUT });
     await expect(p.locator('.find-results').getAttribute('data-find-state')).resolves.toBe('stopped');
     await expect(p.locator('.find-results .find-stale-note').textContent()).resolves.toContain('Find was stopped before its answer was in');
+    // The sentence under it says so too, with the figures so far (it still read "Searching …").
+    const sentence = (await p.locator('.find-results .sentence').textContent())!;
+    expect(sentence).not.toContain('Searching');
+    expect(sentence).toMatch(/^Stopped before the answer was in(, so no value is found\. Figures of .+ so far: at .+, [\d.]+ \(.+ trials, 95% interval [\d.]+ to [\d.]+\)|: no value was looked at)/);
     await p.close();
     expect(pageErrors).toEqual([]);
   }, 180_000);

@@ -9,11 +9,11 @@ import type { ScenarioPlan } from '../../sim/scenario.ts';
 import { FINDS, defaultFind } from '../../sim/solve/schema.ts';
 import { metricLabels, solveSearches, judged } from '../../sim/solve/plan.ts';
 import type { SolveSearch } from '../../sim/solve/search.ts';
-import type { SolveResult } from '../../sim/solve/result.ts';
+import type { SolvePoint, SolveResult } from '../../sim/solve/result.ts';
 import { solveChart } from '../../reports/charts/solveChart.ts';
 import { describeSolveExpect } from '../../reports/solveSection.ts';
 import { pathWords, sweepLabel, valueWords } from '../../reports/sweep.ts';
-import { valueText } from '../../sim/solve/sentence.ts';
+import { exactFigure, formatNumber, trialsText, valueLabel, valueText } from '../../sim/solve/sentence.ts';
 import { getAt, joinPath, parsePath } from '../../reports/fields/paths.ts';
 import { h, svgNode, uid } from './dom.ts';
 import { readable } from './picked.ts';
@@ -293,6 +293,8 @@ export class FindRun {
   private searches: SolveSearch[];
   private steps: Generator<void, void>[];
   results: SolveResult[] = [];
+  /** Whether each search had its answer at the last update (a Stop marks the others). */
+  finished: boolean[] = [];
   /** Each answer's notes: what the engine says of the setup at the values it ran (searchNotes). */
   notes: string[][] = [];
   /** The plan's metrics by their labels ("P(plan succeeds)"), as the Find picker names them. */
@@ -319,6 +321,11 @@ export class FindRun {
     this.cancelled = true;
   }
 
+  /** The scenario asked, as planned (its answers are drawn with it). */
+  get scenario(): ScenarioPlan['scenario'] {
+    return this.plan.scenario;
+  }
+
   /** Whether every search has its answer. */
   get done(): boolean {
     return this.searches.every((s) => s.done);
@@ -331,6 +338,7 @@ export class FindRun {
       while (performance.now() < until && !steps.next().done);
     }
     const done = this.searches.every((s) => s.done);
+    this.finished = this.searches.map((s) => s.done);
     this.results = this.searches.map((s) => (s.done ? judged(s.result(), s.problem.block) : s.result()));
     this.notes = this.searches.map((s, i) => searchNotes(s, this.results[i]!));
     this.onUpdate(this.results, done);
@@ -358,10 +366,12 @@ export function searchNotes(search: SolveSearch, result: SolveResult): string[] 
 export function findResultsNode(
   results: readonly SolveResult[],
   done: boolean,
-  scenario: { system: string; mechanic: string; setup?: unknown; sweep?: Record<string, unknown>; solve?: readonly { expect?: Omit<NonNullable<SolveResult['expect']>, 'pass' | 'reason'> }[] },
+  scenario: { system: string; mechanic: string; setup?: unknown; sweep?: Record<string, unknown>; solve?: readonly { label?: string; expect?: Omit<NonNullable<SolveResult['expect']>, 'pass' | 'reason'> }[] },
   metricWords: (metric: string) => string = (metric) => metric,
   metricKind: (metric: string) => string | undefined = () => undefined,
   notes: readonly (readonly string[])[] = [],
+  /** Which answers a Stop cut short: their sentence says so, with the figures so far (stoppedSentence). */
+  stopped: readonly boolean[] = [],
 ): HTMLElement | null {
   const { system, mechanic, setup } = scenario;
   if (results.length === 0) return null;
@@ -384,7 +394,7 @@ export function findResultsNode(
         'article',
         { class: 'panel find-result', attrs: { 'data-solve': r.name } },
         h('h3', {}, `Find: ${r.name === 'find' ? `${metricWords(r.metric)}, as ${sweepLabel(r.vary, setup, scenario)} varies` : r.name}`),
-        h('p', { class: 'sentence' }, r.sentence),
+        h('p', { class: 'sentence' }, stopped[i] ? stoppedSentence(r, scenario.solve?.[i]?.label, scenario, metricWords) : r.sentence),
         // Why the search is by Monte Carlo where the mechanic has exact values (as the report says).
         r.exactSkipped ? h('p', { class: 'help exact-note' }, ...ruleText(r.exactSkipped, system)) : null,
         // The setup's notes at the values searched, as Vary lists a run's (ui/results.ts).
@@ -396,6 +406,42 @@ export function findResultsNode(
       ),
     ),
   );
+}
+
+/** Most values a stopped search's sentence gives the figures of; the chart below has them all. */
+const STOPPED_SHOWN = 12;
+
+/**
+ * The sentence of a search a Stop cut short: it was stopped, nothing found, and the figures
+ * it had, each with its 95% interval and trials (or exact), in words; "Searching … 1
+ * value(s) looked at" read as a search still going (an audit). Setup A's figure too, for a
+ * sameAs question. None yet is said as none.
+ */
+export function stoppedSentence(
+  r: SolveResult,
+  label: string | undefined,
+  scenario: { system?: unknown; mechanic?: unknown; setup?: unknown },
+  metricWords: (metric: string) => string = (metric) => metric,
+): string {
+  const metric = metricWords(r.metric);
+  const at = (v: unknown) => valueLabel(v, { vary: r.vary, label }, pathWords(scenario), valueWords(scenario));
+  const figure = (p: SolvePoint): string | undefined => {
+    if (p.estimate !== undefined) {
+      const interval = p.ci95 ? `, 95% interval ${formatNumber(p.ci95[0])} to ${formatNumber(p.ci95[1])}` : '';
+      return `${formatNumber(p.estimate)} (${trialsText(p.trials ?? 0)} trials${interval})`;
+    }
+    return p.exact === undefined ? undefined : `${exactFigure(p.exact)} exact`;
+  };
+  const points = r.points.flatMap((p) => {
+    const f = figure(p);
+    return f === undefined ? [] : [`at ${at(p.value)}, ${f}`];
+  });
+  const ref = r.reference ? figure(r.reference) : undefined;
+  const a = ref === undefined ? '' : ` In setup A, ${metric} is ${ref}.`;
+  if (points.length === 0) return `Stopped before the answer was in: no value was looked at, so there are no figures of ${metric} yet.${a}`;
+  const shown = points.slice(0, STOPPED_SHOWN).join('; ');
+  const more = points.length > STOPPED_SHOWN ? `; and ${points.length - STOPPED_SHOWN} more values, in the chart below` : '';
+  return `Stopped before the answer was in, so no value is found. Figures of ${metric} so far: ${shown}${more}.${a}`;
 }
 
 /**
