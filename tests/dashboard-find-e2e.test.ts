@@ -261,12 +261,40 @@ describe.skipIf(!CHROMIUM)('Find says what its question asks, in Chromium (a Fin
     await expect(p.locator('[data-key="find-vary-fixed"]').textContent()).resolves.toContain('a hit is');
     await p.click('[data-key="find-reset"]');
     await p.waitForSelector('[data-key="find-lo"]');
-    await expect(p.locator('#messages').textContent()).resolves.toContain('Find now asks a new question, “rule that evens it”');
+    // The question's metric, "first at least" and 0.3 stay (they became another metric,
+    // closest to an invented 0.5); only the listed values of a rule became a range.
+    const said = (await p.locator('#messages').textContent())!;
+    expect(said).toContain('Find now asks its question “rule that evens it” in the form\'s terms: its listed values of “rule: a hit is”');
+    expect(said).toContain('first at least 0.3');
     await p.waitForSelector(found, { timeout: RUN_TIMEOUT });
     await expect(p.locator('.results').getAttribute('data-run-state')).resolves.not.toBe('invalid');
+    await expect(p.locator('[data-key="find-target"]').inputValue()).resolves.toBe('0.3');
     const saved = JSON.parse((await suite.download(p, '#download')).text);
     expect(saved.solve[0].values).toBeUndefined();
-    expect(saved.solve[0]).toMatchObject({ name: 'rule that evens it', range: expect.any(Array), target: expect.any(Number) });
+    expect(saved.solve[0].target).toBeUndefined();
+    expect(saved.solve[0]).toMatchObject({ name: 'rule that evens it', range: expect.any(Array), metric: 'top.crew', atLeast: 0.3, find: 'firstAtLeast' });
+    await p.close();
+    expect(pageErrors).toEqual([]);
+  }, 180_000);
+
+  test('asking a sameAs question in the form leaves its target empty and refuses to run until one is typed; a blanked name stays blank', async () => {
+    const p = await suite.page('');
+    await finished(p);
+    await openLibrary(p, 'solve-d4-worth-d6.yaml', 4000);
+    await p.waitForSelector(found, { timeout: RUN_TIMEOUT });
+    await p.fill('[data-key="find-name"]', '');
+    await p.click('[data-key="find-reset"]');
+    await p.waitForSelector('[data-key="find-target"]');
+    const said = (await p.locator('#messages').textContent())!;
+    expect(said).toContain('is now a target, left empty: type one');
+    expect(said).toContain('with no name yet');
+    // No invented 0.5, and not the file's name put back.
+    await expect(p.locator('[data-key="find-target"]').inputValue()).resolves.toBe('');
+    await expect(p.locator('[data-key="find-name"]').inputValue()).resolves.toBe('');
+    await p.waitForSelector('.results[data-run-state="invalid"]', { timeout: RUN_TIMEOUT });
+    await p.fill('[data-key="find-name"]', 'd4s worth a d6');
+    await p.fill('[data-key="find-target"]', '0.4');
+    await p.waitForSelector(found, { timeout: RUN_TIMEOUT });
     await p.close();
     expect(pageErrors).toEqual([]);
   }, 180_000);
@@ -318,6 +346,10 @@ describe.skipIf(!CHROMIUM)('Find says what its question asks, in Chromium (a Fin
     await p.waitForSelector('.results[data-run-state="stopped"]', { timeout: RUN_TIMEOUT });
     await expect(p.locator('.find-results').getAttribute('data-find-state')).resolves.toBe('stopped');
     await expect(p.locator('.find-results .find-stale-note').textContent()).resolves.toContain('Find was stopped before its answer was in');
+    // The sentence under it says so too, with the figures so far (it still read "Searching …").
+    const sentence = (await p.locator('.find-results .sentence').textContent())!;
+    expect(sentence).not.toContain('Searching');
+    expect(sentence).toMatch(/^Stopped before the answer was in(, so no value is found\. Figures of .+ so far: at .+, [\d.]+ \(.+ trials, 95% interval [\d.]+ to [\d.]+\)|: no value was looked at)/);
     await p.close();
     expect(pageErrors).toEqual([]);
   }, 180_000);

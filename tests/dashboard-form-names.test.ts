@@ -2,7 +2,8 @@
  * The form's list items (dashboard/ui/form.ts), drawn into a linkedom document: each
  * item's remove button is named for its item, so a screen reader's list of buttons tells
  * them apart (every one read "remove participant").
- * A Find answer beside a sweep says it asked at the setup's own values.
+ * A Find answer beside a sweep says it asked at the setup's own values; one a Stop cut
+ * short says so in its sentence, with its figures so far.
  */
 import { parseHTML } from 'linkedom';
 import { beforeAll, expect, test } from 'vitest';
@@ -89,6 +90,27 @@ test('a Find answer beside a sweep says at which of Vary\'s values it asked: the
   // Nothing to say without a sweep, or when Find varies the swept field itself.
   expect(findResultsNode([answer], true, { ...scenario, sweep: undefined })!.querySelector('.help')).toBeNull();
   expect(findResultsNode([{ ...(answer as object), vary: 'setup.participants.1.count' } as never], true, scenario)!.querySelector('.help')).toBeNull();
+});
+
+test('a Find a Stop cut short says it was stopped, with its figures so far and their intervals, not "Searching …"', async () => {
+  const { findResultsNode, stoppedSentence } = await import('../dashboard/ui/find.ts');
+  // The chart under the sentence is parsed from its SVG text, as the browser does.
+  const { DOMParser } = await import('linkedom');
+  Object.assign(globalThis, { DOMParser });
+  const scenario = { system: 'viciousness', mechanic: 'knavery', setup: { challenges: 2, participants: [{ name: 'crew', count: 300 }] } };
+  const searching = {
+    name: 'big crews', vary: 'setup.participants.0.count', metric: 'success', find: 'closest', target: 0.5, method: 'montecarlo', decided: false, monotone: 'assumed', trials: 508000,
+    sentence: 'Searching for success closest to 0.500: 1 value(s) looked at, 508 k trials…',
+    points: [{ value: 300, estimate: 0.48213, ci95: [0.4807, 0.4835], trials: 508000 }],
+  } as never;
+  const node = findResultsNode([searching], false, scenario, (m) => (m === 'success' ? 'P(success)' : m), () => 'probability', [], [true])!;
+  const sentence = node.querySelector('.sentence')!.textContent!;
+  expect(sentence).not.toContain('Searching');
+  expect(sentence).toBe('Stopped before the answer was in, so no value is found. Figures of P(success) so far: at crew › how many = 300, 0.4821 (508 k trials, 95% interval 0.4807 to 0.4835).');
+  // Not stopped: the search's own sentence.
+  expect(findResultsNode([searching], false, scenario)!.querySelector('.sentence')!.textContent).toContain('Searching');
+  // Nothing looked at yet: said, no figure made up.
+  expect(stoppedSentence({ ...(searching as object), points: [] } as never, undefined, scenario)).toBe('Stopped before the answer was in: no value was looked at, so there are no figures of success yet.');
 });
 
 test("Find's picker shows what a block that leaves find out asks: the first at least its atLeast", async () => {

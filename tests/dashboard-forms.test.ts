@@ -716,6 +716,32 @@ describe('removing an item moves the paths that name later items with them', () 
     expect(noThief.dropped).toEqual(['the Compare change of setup.participants.2.dice', 'the Vary row setup.participants.2.count', 'the Find question "thieves" (setup.participants.2.count)']);
     expect(noThief.scenario.solve).toBeUndefined();
   });
+
+  test('a Find question’s sameAs paths follow their item too; one about the item removed leaves the question out, said', async () => {
+    const { removeItem } = await import('../dashboard/model/removal.ts');
+    const scenario = {
+      ...newScenario('viciousness', 'clash'),
+      setup: {
+        sides: [
+          { name: 'us', combatants: [{ name: 'captain', dice: [] }, { name: 'minion', count: 2 }] },
+          { name: 'them', combatants: [{ name: 'captain', dice: ['d6'] }, { name: 'minion', count: 2 }] },
+        ],
+      },
+      solve: [{ name: 'd4s worth a d6', vary: 'setup.sides.0.combatants.0.dice', values: [[], ['d4']], metric: 'top.us', sameAs: { 'setup.sides.1.combatants.0.dice': ['d8'] } }],
+    };
+    // Removing them › captain: sameAs would otherwise ask of them › minion.
+    const noCaptain = removeItem(scenario, ['setup', 'sides', 1, 'combatants'], 0, undefined);
+    expect(noCaptain.dropped).toEqual(['the Find question "d4s worth a d6" (sameAs setup.sides.1.combatants.0.dice)']);
+    expect(noCaptain.scenario.solve).toBeUndefined();
+    // Removing side "them": the same.
+    const noThem = removeItem(scenario, ['setup', 'sides'], 1, undefined);
+    expect(noThem.dropped).toEqual(['the Find question "d4s worth a d6" (sameAs setup.sides.1.combatants.0.dice)']);
+    // A side before it removed: the sameAs path moves up with its side, its value kept.
+    const three = { ...scenario, setup: { sides: [{ name: 'extra', combatants: [{ name: 'x' }] }, ...scenario.setup.sides] }, solve: [{ ...scenario.solve[0]!, vary: 'setup.sides.1.combatants.0.dice', sameAs: { 'setup.sides.2.combatants.0.dice': ['d8'] } }] };
+    const noExtra = removeItem(three, ['setup', 'sides'], 0, undefined);
+    expect(noExtra.dropped).toEqual([]);
+    expect(noExtra.scenario.solve).toEqual([{ ...scenario.solve[0]!, vary: 'setup.sides.0.combatants.0.dice', sameAs: { 'setup.sides.1.combatants.0.dice': ['d8'] } }]);
+  });
 });
 
 describe('switching what is rolled keeps what both mechanics have', () => {
@@ -875,6 +901,43 @@ describe('find', () => {
     }
     // Knowledge has no number to vary; the others all have one.
     expect(asked).toBeGreaterThanOrEqual(mechanics.length - 2);
+  });
+
+  test('asking a file’s question in the form keeps its metric, find and bound, replaces only what the form cannot hold, and says each change', async () => {
+    const { formQuestion } = await import('../dashboard/ui/find.ts');
+    const clash = {
+      name: 'Find over a rule', system: 'viciousness', mechanic: 'clash', trials: 4000, seed: 'fr',
+      setup: { sides: [{ name: 'crew', combatants: [{ name: 'captain', dice: ['d6'] }] }, { name: 'guards', combatants: [{ name: 'captain', dice: ['d6'] }] }] },
+    };
+    // Over a rule's listed values: the field is not a number, so another field takes a range;
+    // the metric, firstAtLeast and atLeast 0.3 stay (they became "mean hits", closest, 0.5).
+    const rule = formQuestion({ ...clash, solve: [{ name: 'rule that evens it', vary: 'rules.hitOn', values: ['exact4', '4+'], metric: 'top.crew', atLeast: 0.3, find: 'firstAtLeast' }] });
+    if (!('block' in rule)) throw new Error(rule.refused);
+    expect(rule.block).toMatchObject({ name: 'rule that evens it', metric: 'top.crew', atLeast: 0.3, find: 'firstAtLeast', range: expect.any(Array) });
+    expect(rule.block.vary).not.toBe('rules.hitOn');
+    expect(rule.block.values).toBeUndefined();
+    expect(rule.block.target).toBeUndefined();
+    expect(rule.said).toContain('its listed values of “rule: a hit is” (“exactly 4”, “4 or more”) are now “');
+    expect(rule.said).toContain('as that is not a number field');
+    expect(rule.said).toContain('and which value, first at least 0.3.');
+    expect(checkScenario({ ...clash, solve: [rule.block] }, 'f.json').ok).toBe(true);
+    // Whole numbers listed on a number field: the same field, over the range they span, said.
+    const knavery = { ...newScenario('viciousness', 'knavery'), setup: { challenges: 2, participants: [{ name: 'crew', count: 3 }] } };
+    const counts = formQuestion({ ...knavery, solve: [{ name: 'crews', vary: 'setup.participants.0.count', values: [1, 3], metric: 'success', atMost: 0.4, find: 'lastAtMost', expect: { equals: 3 } }] });
+    if (!('block' in counts)) throw new Error(counts.refused);
+    expect(counts.block).toEqual({ name: 'crews', vary: 'setup.participants.0.count', range: [1, 3], metric: 'success', atMost: 0.4, find: 'lastAtMost' });
+    expect(counts.said).toContain('its listed values (1, 3) are now the range 1 to 3, every whole number between included; its expect check, about the file\'s answer, is left out');
+    // sameAs: a target the user types, not an invented 0.5; the run is refused until then.
+    const same = formQuestion({ ...knavery, solve: [{ name: 'equal', vary: 'setup.challenges', range: [1, 4], metric: 'success', sameAs: { 'setup.participants.0.count': 5 } }] });
+    if (!('block' in same)) throw new Error(same.refused);
+    expect(same.block).toEqual({ name: 'equal', vary: 'setup.challenges', range: [1, 4], metric: 'success' });
+    expect(same.said).toContain('is now a target, left empty: type one, as Find does not run until it has one');
+    expect(checkScenario({ ...knavery, solve: [same.block] }, 'f.json').ok).toBe(false);
+    // A name blanked in its box before the button stays blank: not the file's name put back.
+    const blank = formQuestion({ ...knavery, solve: [{ name: '', vary: 'setup.participants.0.count', values: [1, 2], metric: 'success', target: 0.5 }] });
+    if (!('block' in blank)) throw new Error(blank.refused);
+    expect(blank.block.name).toBe('');
+    expect(blank.said).toContain('with no name yet');
   });
 
   test('a picked metric is named by its label while the setup has a mistake, never by its key', async () => {

@@ -58,10 +58,26 @@ export function removeItem(scenario: Obj, list: Path, index: number, change: Com
   if (Array.isArray(out.solve)) {
     const solve: unknown[] = [];
     for (const block of out.solve) {
-      const vary = isObject(block) && typeof block.vary === 'string' ? block.vary : undefined;
+      if (!isObject(block)) {
+        solve.push(block);
+        continue;
+      }
+      // Both the varied field and every field `sameAs` sets in setup A name items by
+      // position: either about the removed item leaves the question nothing to ask (a
+      // sameAs moved to the next item would quietly ask of another combatant).
+      const vary = typeof block.vary === 'string' ? block.vary : undefined;
       const moved = vary === undefined ? vary : pathAfterRemoval(vary, list, index);
-      if (moved === null) dropped.push(`the Find question${isObject(block) && typeof block.name === 'string' ? ` "${block.name}"` : ''} (${vary})`);
-      else solve.push(vary === undefined || moved === vary ? block : { ...(block as Obj), vary: moved });
+      const same = isObject(block.sameAs) ? Object.entries(block.sameAs) : undefined;
+      const sameMoved = same?.map(([path, value]) => [path, pathAfterRemoval(path, list, index), value] as const);
+      const gone = [...(moved === null ? [vary!] : []), ...(sameMoved ?? []).filter(([, to]) => to === null).map(([path]) => `sameAs ${path}`)];
+      if (gone.length > 0) {
+        dropped.push(`the Find question${typeof block.name === 'string' ? ` "${block.name}"` : ''} (${gone.join(', ')})`);
+        continue;
+      }
+      let next: Obj = block;
+      if (vary !== undefined && moved !== vary) next = { ...next, vary: moved };
+      if (sameMoved?.some(([path, to]) => to !== path)) next = { ...next, sameAs: Object.fromEntries(sameMoved.map(([, to, value]) => [to, value])) };
+      solve.push(next);
     }
     out = { ...out };
     if (solve.length > 0) out.solve = solve;

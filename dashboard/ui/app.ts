@@ -691,7 +691,8 @@ export class App implements SetupContext {
   private stopRun(): void {
     const run = this.run;
     if (!run || run.isFinished) return;
-    const findRunning = this.find !== undefined && !this.find.done;
+    const find = this.find;
+    const findRunning = find !== undefined && !find.done;
     this.cancelRun();
     // Nothing back yet: the figures shown stay the last run's, marked as such.
     const snapshot = run.snapshot();
@@ -700,7 +701,7 @@ export class App implements SetupContext {
     this.view = { ...this.view, state: 'stopped', results, stale: nothing && results.length > 0, progress: run.progress() };
     this.drawResults();
     // A Find answer already finished answers this setup still; one cut short is marked.
-    if (findRunning) this.markFind('stopped');
+    if (findRunning) this.markFind('stopped', find);
   }
 
   /**
@@ -708,7 +709,14 @@ export class App implements SetupContext {
    * above it, undimmed (dimmed alone, an answer to the question before an edit read as the
    * answer to the one in the form: an audit), as the results' status says theirs.
    */
-  private markFind(state: 'stale' | 'stopped'): void {
+  private markFind(state: 'stale' | 'stopped', find?: FindRun): void {
+    // A search cut short is drawn again with its sentence saying so and its figures so far
+    // (it said "Searching …" under the note that it was stopped).
+    if (state === 'stopped' && find && this.findNode) {
+      const redrawn = findResultsNode(find.results, false, find.scenario, find.metricWords, find.metricKind, find.notes, find.finished.map((done) => !done));
+      if (redrawn) this.findNode.replaceWith(redrawn);
+      this.findNode = redrawn ?? this.findNode;
+    }
     const node = this.findNode;
     if (!node) return;
     node.setAttribute('data-find-state', state);

@@ -9,11 +9,11 @@ import type { ScenarioPlan } from '../../sim/scenario.ts';
 import { FINDS, defaultFind } from '../../sim/solve/schema.ts';
 import { metricLabels, solveSearches, judged } from '../../sim/solve/plan.ts';
 import type { SolveSearch } from '../../sim/solve/search.ts';
-import type { SolveResult } from '../../sim/solve/result.ts';
+import type { SolvePoint, SolveResult } from '../../sim/solve/result.ts';
 import { solveChart } from '../../reports/charts/solveChart.ts';
 import { describeSolveExpect } from '../../reports/solveSection.ts';
 import { pathWords, sweepLabel, valueWords } from '../../reports/sweep.ts';
-import { valueText } from '../../sim/solve/sentence.ts';
+import { exactFigure, formatNumber, trialsText, valueLabel, valueText } from '../../sim/solve/sentence.ts';
 import { getAt, joinPath, parsePath } from '../../reports/fields/paths.ts';
 import { h, svgNode, uid } from './dom.ts';
 import { readable } from './picked.ts';
@@ -189,7 +189,7 @@ export function findSection(ctx: SetupContext): HTMLElement {
     );
     ctx.register('solve.0', row);
     ctx.register('solve', row);
-    if (listed || same) body.push(row, fileOnly(ctx, block, listed !== undefined, same !== undefined));
+    if (listed || same) body.push(row, fileOnly(ctx, listed !== undefined, same !== undefined));
     else body.push(row);
     body.push(h('p', { class: 'help' }, 'Exact where the mechanic is exact; otherwise each value runs until its 95% interval clears the target, and what cannot be told apart is said to be undecided. The question is saved in the scenario, under the name poolsim solve requires of it: poolsim solve answers it too.'));
   }
@@ -204,24 +204,19 @@ export function findSection(ctx: SetupContext): HTMLElement {
 
 /**
  * What a question asks that the form does not edit (its listed `values`, its `sameAs`), said
- * so, with the way to ask one the form does edit: a new question of the setup (startBlock),
- * under the same name, replacing this one; said plainly, as it takes the file's away.
+ * so, with the way to ask it in the form's terms instead (formQuestion), replacing this
+ * one; said plainly, as it takes the file's away.
  */
-function fileOnly(ctx: SetupContext, block: Record<string, unknown>, listed: boolean, same: boolean): HTMLElement {
+function fileOnly(ctx: SetupContext, listed: boolean, same: boolean): HTMLElement {
   const what = [listed ? 'lists its values' : '', same ? 'asks for the figure of another setup (“sameAs”)' : ''].filter(Boolean).join(' and ');
   const reset = h('button', { attrs: { type: 'button', 'data-key': 'find-reset' } }, 'Ask a new question in the form instead');
   reset.addEventListener('click', () => {
     const scenario = ctx.scenario();
-    const start = startBlock(scenario);
-    if (!start) {
-      ctx.message('Find varies a number field of the setup over a range it takes: this setup has none that can be varied so (or it does not run yet), so the question stays as the file asks it.', true);
-      return;
-    }
+    const asked = formQuestion(scenario);
+    if ('refused' in asked) return ctx.message(asked.refused, true);
     const rest = Array.isArray(scenario.solve) ? (scenario.solve as unknown[]).slice(1) : [];
-    const name = typeof block.name === 'string' && block.name !== '' ? block.name : start.name;
-    ctx.set(['solve'], [{ ...start, name }, ...rest], true);
-    const gone = [listed ? 'its listed values' : '', same ? 'its “sameAs”' : ''].filter(Boolean).join(' and ');
-    ctx.message(`Find now asks a new question, “${String(name)}”: ${pathWords(scenario)(String(start.vary))} from ${(start.range as number[])[0]} to ${(start.range as number[])[1]}, with a target, which the form edits. The file's question, with ${gone}, is no longer in this scenario: open the file again for it.`, false);
+    ctx.set(['solve'], [asked.block, ...rest], true);
+    ctx.message(asked.said, false);
   });
   return h(
     'p',
@@ -231,12 +226,75 @@ function fileOnly(ctx: SetupContext, block: Record<string, unknown>, listed: boo
   );
 }
 
+/**
+ * The scenario's first question as it stands (its name as the box now has it, blank
+ * included) in the form's terms: only what the form cannot hold is replaced — listed values
+ * by a range on a number field (the same field where it is one and the values are whole
+ * numbers, else the field startBlock picks), `sameAs` by a target left empty for the user to
+ * type (never a made-up one: Find is refused until it is typed). Its metric, `find` and any
+ * target or bound stay; an `expect` about the old answer, and a `label` of a field no longer
+ * varied, go. `said` names each change; `refused` says why none can be made.
+ */
+export function formQuestion(scenario: Record<string, unknown>): { block: Record<string, unknown>; said: string } | { refused: string } {
+  const block = (Array.isArray(scenario.solve) ? scenario.solve[0] : undefined) as Record<string, unknown> | undefined;
+  if (block === null || typeof block !== 'object') return { refused: 'Find has no question to ask anew.' };
+  const words = pathWords(scenario);
+  const said = (path: string, value: unknown) => (value === null ? undefined : valueWords(scenario)(path, value)) ?? valueText(value, path);
+  const { values, sameAs, expect, label, ...kept } = block;
+  const listed = Array.isArray(values) ? (values as unknown[]) : undefined;
+  const same = sameAs !== null && typeof sameAs === 'object' && !Array.isArray(sameAs) ? (sameAs as Record<string, unknown>) : undefined;
+  const oldVary = String(block.vary ?? '');
+  let vary = oldVary;
+  let range = block.range;
+  const changes: string[] = [];
+  if (listed) {
+    const numberField = variables(scenario).some((v) => v.field.kind === 'number' && joinPath(v.path) === oldVary);
+    const whole = listed.every((v) => Number.isInteger(v));
+    const list = listed.map((v) => said(oldVary, v)).join(', ');
+    if (numberField && whole) {
+      const nums = listed as number[];
+      const [lo, hi] = [Math.min(...nums), Math.max(...nums)];
+      range = [lo, hi];
+      const more = hi - lo + 1 > new Set(nums).size;
+      changes.push(`its listed values (${list}) are now the range ${lo} to ${hi}${more ? ', every whole number between included' : ''}`);
+    } else {
+      const start = startBlock(scenario);
+      if (!start) {
+        return { refused: `Find varies a number field over a range, and “${words(oldVary)}” ${numberField ? 'is listed with values that are not whole numbers' : 'is not one'}; this setup has no number field that can be varied so (or it does not run yet), so the question stays as the file asks it.` };
+      }
+      vary = String(start.vary);
+      range = start.range;
+      const [lo, hi] = start.range as number[];
+      changes.push(`its listed values of “${words(oldVary)}” (${list}) are now “${words(vary)}” from ${lo} to ${hi}, as ${numberField ? 'those values are not whole numbers' : 'that is not a number field'}`);
+    }
+  }
+  if (same) {
+    const figure = Object.entries(same).map(([path, v]) => `“${words(path)}” = ${said(path, v)}`).join(', ');
+    changes.push(`its “sameAs” (the figure it gives with ${figure}) is now a target, left empty: type one, as Find does not run until it has one`);
+  }
+  if (expect !== undefined) changes.push('its expect check, about the file\'s answer, is left out');
+  if (label !== undefined && vary !== oldVary) changes.push(`its label (${JSON.stringify(label)}), for “${words(oldVary)}”, is left out`);
+  const next: Record<string, unknown> = { ...kept, vary, range, ...(label !== undefined && vary === oldVary ? { label } : {}) };
+  const metric = String(block.metric ?? '');
+  const metricLabel = metricsOf(scenario).find((m) => m.name === metric)?.label ?? metric;
+  const goal = block.target ?? block.atLeast ?? block.atMost;
+  const which = FIND_LABELS[(FINDS as readonly string[]).includes(String(block.find)) ? (block.find as (typeof FINDS)[number]) : defaultFind(block)];
+  const name = typeof block.name === 'string' && block.name.trim() !== '' ? `“${block.name}”` : 'with no name yet (type one: poolsim solve requires it)';
+  const keptWords = `Kept: its metric “${metricLabel}” and which value, ${which} ${same || goal === undefined ? 'the target to type' : String(goal)}.`;
+  return {
+    block: next,
+    said: `Find now asks its question ${name} in the form's terms: ${changes.join('; ')}. ${keptWords} The file's question is no longer in this scenario: open the file again for it.`,
+  };
+}
+
 /** Answers a plan's solve blocks on the page, a slice at a time, until done or cancelled. */
 export class FindRun {
   private cancelled = false;
   private searches: SolveSearch[];
   private steps: Generator<void, void>[];
   results: SolveResult[] = [];
+  /** Whether each search had its answer at the last update (a Stop marks the others). */
+  finished: boolean[] = [];
   /** Each answer's notes: what the engine says of the setup at the values it ran (searchNotes). */
   notes: string[][] = [];
   /** The plan's metrics by their labels ("P(plan succeeds)"), as the Find picker names them. */
@@ -263,6 +321,11 @@ export class FindRun {
     this.cancelled = true;
   }
 
+  /** The scenario asked, as planned (its answers are drawn with it). */
+  get scenario(): ScenarioPlan['scenario'] {
+    return this.plan.scenario;
+  }
+
   /** Whether every search has its answer. */
   get done(): boolean {
     return this.searches.every((s) => s.done);
@@ -275,6 +338,7 @@ export class FindRun {
       while (performance.now() < until && !steps.next().done);
     }
     const done = this.searches.every((s) => s.done);
+    this.finished = this.searches.map((s) => s.done);
     this.results = this.searches.map((s) => (s.done ? judged(s.result(), s.problem.block) : s.result()));
     this.notes = this.searches.map((s, i) => searchNotes(s, this.results[i]!));
     this.onUpdate(this.results, done);
@@ -302,10 +366,12 @@ export function searchNotes(search: SolveSearch, result: SolveResult): string[] 
 export function findResultsNode(
   results: readonly SolveResult[],
   done: boolean,
-  scenario: { system: string; mechanic: string; setup?: unknown; sweep?: Record<string, unknown>; solve?: readonly { expect?: Omit<NonNullable<SolveResult['expect']>, 'pass' | 'reason'> }[] },
+  scenario: { system: string; mechanic: string; setup?: unknown; sweep?: Record<string, unknown>; solve?: readonly { label?: string; expect?: Omit<NonNullable<SolveResult['expect']>, 'pass' | 'reason'> }[] },
   metricWords: (metric: string) => string = (metric) => metric,
   metricKind: (metric: string) => string | undefined = () => undefined,
   notes: readonly (readonly string[])[] = [],
+  /** Which answers a Stop cut short: their sentence says so, with the figures so far (stoppedSentence). */
+  stopped: readonly boolean[] = [],
 ): HTMLElement | null {
   const { system, mechanic, setup } = scenario;
   if (results.length === 0) return null;
@@ -328,7 +394,7 @@ export function findResultsNode(
         'article',
         { class: 'panel find-result', attrs: { 'data-solve': r.name } },
         h('h3', {}, `Find: ${r.name === 'find' ? `${metricWords(r.metric)}, as ${sweepLabel(r.vary, setup, scenario)} varies` : r.name}`),
-        h('p', { class: 'sentence' }, r.sentence),
+        h('p', { class: 'sentence' }, stopped[i] ? stoppedSentence(r, scenario.solve?.[i]?.label, scenario, metricWords) : r.sentence),
         // Why the search is by Monte Carlo where the mechanic has exact values (as the report says).
         r.exactSkipped ? h('p', { class: 'help exact-note' }, ...ruleText(r.exactSkipped, system)) : null,
         // The setup's notes at the values searched, as Vary lists a run's (ui/results.ts).
@@ -340,6 +406,42 @@ export function findResultsNode(
       ),
     ),
   );
+}
+
+/** Most values a stopped search's sentence gives the figures of; the chart below has them all. */
+const STOPPED_SHOWN = 12;
+
+/**
+ * The sentence of a search a Stop cut short: it was stopped, nothing found, and the figures
+ * it had, each with its 95% interval and trials (or exact), in words; "Searching … 1
+ * value(s) looked at" read as a search still going (an audit). Setup A's figure too, for a
+ * sameAs question. None yet is said as none.
+ */
+export function stoppedSentence(
+  r: SolveResult,
+  label: string | undefined,
+  scenario: { system?: unknown; mechanic?: unknown; setup?: unknown },
+  metricWords: (metric: string) => string = (metric) => metric,
+): string {
+  const metric = metricWords(r.metric);
+  const at = (v: unknown) => valueLabel(v, { vary: r.vary, label }, pathWords(scenario), valueWords(scenario));
+  const figure = (p: SolvePoint): string | undefined => {
+    if (p.estimate !== undefined) {
+      const interval = p.ci95 ? `, 95% interval ${formatNumber(p.ci95[0])} to ${formatNumber(p.ci95[1])}` : '';
+      return `${formatNumber(p.estimate)} (${trialsText(p.trials ?? 0)} trials${interval})`;
+    }
+    return p.exact === undefined ? undefined : `${exactFigure(p.exact)} exact`;
+  };
+  const points = r.points.flatMap((p) => {
+    const f = figure(p);
+    return f === undefined ? [] : [`at ${at(p.value)}, ${f}`];
+  });
+  const ref = r.reference ? figure(r.reference) : undefined;
+  const a = ref === undefined ? '' : ` In setup A, ${metric} is ${ref}.`;
+  if (points.length === 0) return `Stopped before the answer was in: no value was looked at, so there are no figures of ${metric} yet.${a}`;
+  const shown = points.slice(0, STOPPED_SHOWN).join('; ');
+  const more = points.length > STOPPED_SHOWN ? `; and ${points.length - STOPPED_SHOWN} more values, in the chart below` : '';
+  return `Stopped before the answer was in, so no value is found. Figures of ${metric} so far: ${shown}${more}.${a}`;
 }
 
 /**
