@@ -717,6 +717,27 @@ describe('removing an item moves the paths that name later items with them', () 
     expect(noThief.scenario.solve).toBeUndefined();
   });
 
+  test('an expect check’s point follows its swept path; one at a Vary row left out goes with it, said (a review: the points stayed behind)', async () => {
+    const { removeItem } = await import('../dashboard/model/removal.ts');
+    const scenario = {
+      ...defaultScenario(),
+      setup: { challenges: 2, participants: [{ name: 'captain' }, { name: 'minion', count: 2 }, { name: 'thief', count: 1 }] },
+      sweep: { 'setup.participants.2.count': [1, 2], 'setup.participants.1.count': [1, 3] },
+      expect: [
+        { metric: 'success', point: { 'setup.participants.2.count': 2, 'setup.participants.1.count': 3 }, atLeast: 0.1 },
+        { metric: 'success', point: { 'setup.participants.2.count': 1 }, atMost: 0.9 },
+        { metric: 'success', atLeast: 0 },
+      ],
+    };
+    const noMinion = removeItem(scenario, ['setup', 'participants'], 1, undefined);
+    expect(noMinion.scenario.expect).toEqual([
+      { metric: 'success', point: { 'setup.participants.1.count': 1 }, atMost: 0.9 },
+      { metric: 'success', atLeast: 0 },
+    ]);
+    expect(noMinion.dropped).toEqual(['the Vary row setup.participants.1.count', 'the expect check (success)']);
+    expect(checkScenario(noMinion.scenario, 'k.json').ok).toBe(true);
+  });
+
   test('a Find question’s sameAs paths follow their item too; one about the item removed leaves the question out, said', async () => {
     const { removeItem } = await import('../dashboard/model/removal.ts');
     const scenario = {

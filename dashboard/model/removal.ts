@@ -55,6 +55,30 @@ export function removeItem(scenario: Obj, list: Path, index: number, change: Com
     if (Object.keys(sweep).length > 0) out.sweep = sweep;
     else delete out.sweep;
   }
+  // A check's point names swept paths, by position as the sweep does: moved with them, and
+  // a check at a point of a Vary row left out goes with it (it would name a path not swept,
+  // and the page refuse the scenario). A review found the points left behind.
+  if (Array.isArray(out.expect)) {
+    const expect: unknown[] = [];
+    for (const check of out.expect) {
+      const point = isObject(check) && isObject(check.point) ? Object.entries(check.point) : undefined;
+      if (point === undefined) {
+        expect.push(check);
+        continue;
+      }
+      const moved = point.map(([path, value]) => [path, pathAfterRemoval(path, list, index), value] as const);
+      const gone = moved.filter(([, to]) => to === null).map(([path]) => path);
+      if (gone.length > 0) {
+        // As a mechanic switch says a check it leaves out (droppedWords names its metric).
+        dropped.push(`the expect check (${String((check as Obj).metric)})`);
+        continue;
+      }
+      expect.push(moved.some(([path, to]) => to !== path) ? { ...(check as Obj), point: Object.fromEntries(moved.map(([, to, value]) => [to, value])) } : check);
+    }
+    out = { ...out };
+    if (expect.length > 0) out.expect = expect;
+    else delete out.expect;
+  }
   if (Array.isArray(out.solve)) {
     const solve: unknown[] = [];
     for (const block of out.solve) {
