@@ -810,6 +810,22 @@ describe('switching what is rolled keeps what both mechanics have', () => {
     expect(droppedWords('the 2 expect checks (top.raiders)', checked as Record<string, unknown>, (m) => labels.get(m) ?? m)).toBe(`the 2 expect checks on “${labels.get('top.raiders')}”`);
   });
 
+  test('switching back to the mechanic switched away from brings back its Find questions (their expect too) and expect checks, said; without it they stayed lost', () => {
+    const heist = parseYaml(readFileSync(new URL('../scenarios/solve-heist.yaml', import.meta.url), 'utf8')) as Record<string, unknown>;
+    const checked = { ...heist, expect: [{ metric: 'success', atLeast: 0.1 }] };
+    const battle = switchMechanic(checked, 'viciousness', 'battle', undefined);
+    expect(battle.scenario.solve).toBeUndefined();
+    // Back with no memory of the heist: nothing to bring back (as before).
+    expect(switchMechanic(battle.scenario, 'viciousness', 'knavery', undefined).scenario.solve).toBeUndefined();
+    const back = switchMechanic(battle.scenario, 'viciousness', 'knavery', undefined, checked);
+    expect(back.scenario.solve).toEqual(heist.solve);
+    expect(back.scenario.expect).toEqual(checked.expect);
+    expect(back.notes).toEqual(['the Find question "even heist" is back as it was on knavery', 'the Find question "favoured heist" is back as it was on knavery', 'the expect check set on knavery is back']);
+    expect(checkScenario(back.scenario, 'heist.json').ok).toBe(true);
+    // A memory of another mechanic brings nothing.
+    expect(switchMechanic(battle.scenario, 'viciousness', 'clash', undefined, checked).notes).toEqual([]);
+  });
+
   test('words: a check taken out names its metric by its label, a refusal its setup fields and rules alike', async () => {
     const { removableAt } = await import('../dashboard/model/removal.ts');
     const heist = { ...defaultScenario(), expect: [{ metric: 'success', atLeast: 0.1 }, { metric: 'success' }, { metric: 'nosuch', atLeast: 0.1 }] };
