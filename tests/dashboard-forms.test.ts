@@ -984,7 +984,9 @@ describe('find', () => {
     const setup = keepTrying.setup as { a: Record<string, unknown> };
     const blanked = { ...keepTrying, setup: { ...setup, a: { ...setup.a, name: '' } } };
     expect(checkScenario(blanked, 'k.yaml').ok).toBe(false);
-    expect(metricsOf(blanked).map((m) => [m.name, m.label])).toEqual([['retry.won', 'P(sorcerer wins within its tries)']]);
+    // With no earlier setup, not the template's side name ("sorcerer") as if typed: its
+    // label says it waits for a valid setup.
+    expect(metricsOf(blanked).map((m) => [m.name, m.label])).toEqual([['retry.won', 'P(… wins within its tries) (named in full once the setup is valid)']]);
     const heist = defaultScenario();
     const typed = { ...heist, setup: { ...(heist.setup as object), challenges: 'abc' }, solve: [{ name: 'find', vary: 'setup.challenges', range: [1, 8], metric: 'success', target: 0.5, find: 'closest' }] };
     expect(checkScenario(typed, 'h.json').ok).toBe(false);
@@ -996,8 +998,13 @@ describe('find', () => {
     const merlin = { ...keepTrying, setup: { ...setup, a: { ...setup.a, name: 'Merlin' } } };
     rememberMetrics(metricsOf(merlin));
     expect(metricsOf(blanked).map((m) => m.label)).toEqual(['P(Merlin wins within its tries)']);
+    // A count typed as a word, then the side renamed: the new name, at once (it said Merlin
+    // until the count was fixed).
+    const witch = { ...keepTrying, setup: { ...setup, a: { ...setup.a, name: 'witch', dice: 'abc' } } };
+    expect(metricsOf(witch).map((m) => [m.name, m.label])).toEqual([['retry.won', 'P(witch wins within its tries)']]);
     rememberMetrics(undefined);
-    expect(metricsOf(blanked).map((m) => m.label)).toEqual(['P(sorcerer wins within its tries)']);
+    expect(metricsOf(blanked).map((m) => m.label)).toEqual(['P(… wins within its tries) (named in full once the setup is valid)']);
+    expect(metricsOf(witch).map((m) => m.label)).toEqual(['P(witch wins within its tries)']);
   });
 });
 
