@@ -353,4 +353,20 @@ describe.skipIf(!CHROMIUM)('Find says what its question asks, in Chromium (a Fin
     await p.close();
     expect(pageErrors).toEqual([]);
   }, 180_000);
+
+  test('a Find answer of no value rings the value that came nearest on its chart, dashed, and names it in the key, as its sentence does', async () => {
+    // The chart of "three times in four" (never better than 0.6405, from 3 tries on) marked nothing.
+    const p = await suite.page('');
+    await finished(p);
+    const scenario = parseYaml(readFileSync(join(ROOT, 'scenarios', 'sorcerer-keep-trying.yaml'), 'utf8'));
+    const path = join(suite.dashboard!.work, 'sorcerer-keep-trying.json');
+    writeFileSync(path, JSON.stringify({ ...scenario, trials: 2000 }));
+    await p.setInputFiles('#file', path);
+    await p.waitForSelector(found, { timeout: RUN_TIMEOUT });
+    const answer = p.locator('.find-result', { hasText: 'No value from 1 tries to 10 tries' });
+    await expect(answer.locator('figure svg g[stroke-dasharray="3,2"][stroke="black"] circle').count()).resolves.toBe(1);
+    await expect(answer.locator('figure svg').textContent()).resolves.toContain('dashed ring: the highest, at 3');
+    await p.close();
+    expect(pageErrors).toEqual([]);
+  }, 180_000);
 });

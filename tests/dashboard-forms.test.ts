@@ -810,6 +810,22 @@ describe('switching what is rolled keeps what both mechanics have', () => {
     expect(droppedWords('the 2 expect checks (top.raiders)', checked as Record<string, unknown>, (m) => labels.get(m) ?? m)).toBe(`the 2 expect checks on “${labels.get('top.raiders')}”`);
   });
 
+  test('switching back to the mechanic switched away from brings back its Find questions (their expect too) and expect checks, said; without it they stayed lost', () => {
+    const heist = parseYaml(readFileSync(new URL('../scenarios/solve-heist.yaml', import.meta.url), 'utf8')) as Record<string, unknown>;
+    const checked = { ...heist, expect: [{ metric: 'success', atLeast: 0.1 }] };
+    const battle = switchMechanic(checked, 'viciousness', 'battle', undefined);
+    expect(battle.scenario.solve).toBeUndefined();
+    // Back with no memory of the heist: nothing to bring back (as before).
+    expect(switchMechanic(battle.scenario, 'viciousness', 'knavery', undefined).scenario.solve).toBeUndefined();
+    const back = switchMechanic(battle.scenario, 'viciousness', 'knavery', undefined, checked);
+    expect(back.scenario.solve).toEqual(heist.solve);
+    expect(back.scenario.expect).toEqual(checked.expect);
+    expect(back.notes).toEqual(['the Find question "even heist" is back as it was on knavery', 'the Find question "favoured heist" is back as it was on knavery', 'the expect check set on knavery is back']);
+    expect(checkScenario(back.scenario, 'heist.json').ok).toBe(true);
+    // A memory of another mechanic brings nothing.
+    expect(switchMechanic(battle.scenario, 'viciousness', 'clash', undefined, checked).notes).toEqual([]);
+  });
+
   test('words: a check taken out names its metric by its label, a refusal its setup fields and rules alike', async () => {
     const { removableAt } = await import('../dashboard/model/removal.ts');
     const heist = { ...defaultScenario(), expect: [{ metric: 'success', atLeast: 0.1 }, { metric: 'success' }, { metric: 'nosuch', atLeast: 0.1 }] };
@@ -968,7 +984,9 @@ describe('find', () => {
     const setup = keepTrying.setup as { a: Record<string, unknown> };
     const blanked = { ...keepTrying, setup: { ...setup, a: { ...setup.a, name: '' } } };
     expect(checkScenario(blanked, 'k.yaml').ok).toBe(false);
-    expect(metricsOf(blanked).map((m) => [m.name, m.label])).toEqual([['retry.won', 'P(sorcerer wins within its tries)']]);
+    // With no earlier setup, not the template's side name ("sorcerer") as if typed: its
+    // label says it waits for a valid setup.
+    expect(metricsOf(blanked).map((m) => [m.name, m.label])).toEqual([['retry.won', 'P(… wins within its tries) (named in full once the setup is valid)']]);
     const heist = defaultScenario();
     const typed = { ...heist, setup: { ...(heist.setup as object), challenges: 'abc' }, solve: [{ name: 'find', vary: 'setup.challenges', range: [1, 8], metric: 'success', target: 0.5, find: 'closest' }] };
     expect(checkScenario(typed, 'h.json').ok).toBe(false);
@@ -980,8 +998,13 @@ describe('find', () => {
     const merlin = { ...keepTrying, setup: { ...setup, a: { ...setup.a, name: 'Merlin' } } };
     rememberMetrics(metricsOf(merlin));
     expect(metricsOf(blanked).map((m) => m.label)).toEqual(['P(Merlin wins within its tries)']);
+    // A count typed as a word, then the side renamed: the new name, at once (it said Merlin
+    // until the count was fixed).
+    const witch = { ...keepTrying, setup: { ...setup, a: { ...setup.a, name: 'witch', dice: 'abc' } } };
+    expect(metricsOf(witch).map((m) => [m.name, m.label])).toEqual([['retry.won', 'P(witch wins within its tries)']]);
     rememberMetrics(undefined);
-    expect(metricsOf(blanked).map((m) => m.label)).toEqual(['P(sorcerer wins within its tries)']);
+    expect(metricsOf(blanked).map((m) => m.label)).toEqual(['P(… wins within its tries) (named in full once the setup is valid)']);
+    expect(metricsOf(witch).map((m) => m.label)).toEqual(['P(witch wins within its tries)']);
   });
 });
 

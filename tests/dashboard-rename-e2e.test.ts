@@ -148,4 +148,46 @@ describe.skipIf(!CHROMIUM)('a rename, in Chromium', () => {
     await p.close();
     expect(pageErrors).toEqual([]);
   }, 240_000);
+
+  test('a side renamed while a count reads abc: Find names its metric by the new name at once, and asks for it once the count is fixed', async () => {
+    // The picker said "P(win: crew)" until the count was fixed.
+    const scenario = { ...parseYaml(readFileSync(join(ROOT, 'scenarios', 'solve-fair-fight.yaml'), 'utf8')), trials: 2000 };
+    const p = await suite.page(encodeLink({ scenario }));
+    await finished(p);
+    expect(await picked(p, 'find-metric')).toBe('P(win: crew)');
+    const count = '[data-path="setup.sides.0.combatants.1.count"] input';
+    await p.fill(count, 'abc');
+    await p.press(count, 'Tab');
+    await p.waitForSelector('.results[data-run-state="invalid"]');
+    await p.fill('[data-path="setup.sides.0.name"] input', 'raiders');
+    await p.press('[data-path="setup.sides.0.name"] input', 'Tab');
+    expect(await picked(p, 'find-metric')).toBe('P(win: raiders)');
+    const varyWords = await p.locator('[data-key="find-vary"] option').evaluateAll((os) => os.map((o) => o.textContent ?? '').join('\n'));
+    expect(varyWords).toContain('raiders ›');
+    expect(varyWords).not.toContain('crew ›');
+    await p.fill(count, '2');
+    await p.press(count, 'Tab');
+    await finished(p);
+    expect(await p.locator('[data-key="find-metric"]').inputValue()).toBe('win.raiders');
+    expect(await picked(p, 'find-metric')).toBe('P(win: raiders)');
+    await p.close();
+    expect(pageErrors).toEqual([]);
+  }, 240_000);
+
+  test('a file whose side has no name, never valid on the page: the Find metric’s label says it waits for a valid setup, not the template’s side name', async () => {
+    const file = parseYaml(readFileSync(join(ROOT, 'scenarios', 'sorcerer-keep-trying.yaml'), 'utf8'));
+    const scenario = { ...file, trials: 2000, setup: { ...file.setup, a: { ...file.setup.a, name: '' } } };
+    const p = await suite.page(encodeLink({ scenario }));
+    await p.waitForSelector('.results[data-run-state="invalid"]');
+    await p.check('[data-key="find"]');
+    await p.waitForSelector('[data-key="find-metric"]');
+    const label = await picked(p, 'find-metric');
+    expect(label).toBe('P(… wins within its tries) (named in full once the setup is valid)');
+    await p.fill('[data-path="setup.a.name"] input', 'witch');
+    await p.press('[data-path="setup.a.name"] input', 'Tab');
+    await finished(p);
+    expect(await picked(p, 'find-metric')).toBe('P(witch wins within its tries)');
+    await p.close();
+    expect(pageErrors).toEqual([]);
+  }, 240_000);
 });

@@ -54,29 +54,68 @@ export function rememberMetrics(metrics: readonly SetupMetric[] | undefined): vo
 
 /**
  * The metrics the pickers offer: the setup's (laidOutMetrics); while it does not validate
- * (a name blanked, `abc` typed as a count), only the metrics the scenario picks, each by
- * its label in the last setup that laid it out (rememberMetrics: "P(win: Jill)" while
- * Jill's name is typed over), else by the label its declaration gives it in this setup with
- * each value refused put back as the form's template has it (its default where the template
- * has none). A picker then names a picked `retry.won` "P(sorcerer wins within its tries)",
- * never its key; a metric neither lays out is left out, for the picker to show as it is.
+ * (a name blanked, `abc` typed as a count), only the metrics the scenario picks, each named
+ * in the user's words where it can be: by its label in the setup as typed with each value
+ * refused put back as the form's template has it (mendedLayout: a side renamed while a
+ * count reads `abc` is named by its new name; the label said the old one until the count
+ * was fixed), matched by place where laid out as the last setup that laid its metrics out
+ * (rememberMetrics). A label that would say the template's words (a name blanked puts the
+ * template's back) is the last setup's instead ("P(win: Jill)" while Jill's name is typed
+ * over), or, with none, says that its name waits for a valid setup: the label read the
+ * template's side name as if the user had typed it. Never the key alone (a picked
+ * `retry.won` is "P(sorcerer wins within its tries)"); a metric none lays out is left out,
+ * for the picker to show as it is.
  */
 export function metricsOf(scenario: Record<string, unknown>): SetupMetric[] {
   const laid = laidOutMetrics(scenario);
   if (laid.length > 0) return laid;
-  const picked = new Set(pickedMetrics(scenario).map((p) => p.metric));
-  if (picked.size === 0) return [];
-  const known = (lastLaidOut ?? []).filter((m) => picked.has(m.name));
-  if (known.length === picked.size) return known;
-  const mended = mendedMetrics(scenario, picked).filter((m) => !known.some((k) => k.name === m.name));
-  return [...known, ...mended];
+  const picked = [...new Set(pickedMetrics(scenario).map((p) => p.metric))];
+  if (picked.length === 0) return [];
+  const before = lastLaidOut ?? [];
+  const mended = mendedLayout(scenario);
+  return picked.flatMap((name): SetupMetric[] => {
+    // The same entry as typed now: by place, as a rename carries a pick (the key `win.crew`
+    // is the old name's until the setup lays its metrics out and carryMetrics follows it).
+    const at = before.findIndex((m) => m.name === name);
+    const byPlace = at >= 0 && mended && sameShape(before, mended.map((m) => m.metric));
+    const now = byPlace ? mended[at] : mended?.find((m) => m.metric.name === name);
+    // The pick keeps its key (what the file asks for); only its words follow the form.
+    if (now && now.templateWords === undefined) return [{ ...now.metric, name }];
+    if (at >= 0) return [before[at]!];
+    if (now) return [{ ...now.metric, name, label: `${now.templateWords} (named in full once the setup is valid)` }];
+    return [];
+  });
 }
 
-/** The metrics named in `picked`, laid out from the setup with each value refused put back as the form's template has it. */
-function mendedMetrics(scenario: Record<string, unknown>, picked: ReadonlySet<string>): SetupMetric[] {
+/** Marks a template's text put in for a value refused, to find it in a label. */
+const MARK = '\u2063';
+
+/**
+ * The setup's metrics laid out with each value refused put back as the form's template has
+ * it (its default where the template has none); `templateWords`, where the label says some
+ * of the template's text, the label with that text as "…".
+ */
+function mendedLayout(scenario: Record<string, unknown>): { metric: SetupMetric; templateWords?: string }[] | undefined {
+  const plain = mendedMetrics(scenario);
+  const put: string[] = [];
+  const marked = mendedMetrics(scenario, put);
+  if (!plain) return undefined;
+  return plain.map((metric, i) => {
+    const label = marked?.[i]?.label;
+    // Laid out again with the template's text marked: a label that changes says some of it.
+    if (label === undefined || label === metric.label) return { metric };
+    return { metric, templateWords: put.reduce((words, text) => words.split(text).join('…'), label) };
+  });
+}
+
+/**
+ * The setup's metrics, laid out with each value refused put back as the form's template has
+ * it; given `put`, each string put back marked (MARK after it) and added to `put`.
+ */
+function mendedMetrics(scenario: Record<string, unknown>, put?: string[]): SetupMetric[] | undefined {
   try {
     const mechanic = findMechanic(String(scenario.system), String(scenario.mechanic));
-    if (!mechanic) return [];
+    if (!mechanic) return undefined;
     const rulesSchema = rulesBySystem[scenario.system as SystemName];
     const rules = rulesSchema.safeParse(scenario.rules ?? {});
     const template = formFor(scenario.system, scenario.mechanic)?.template() ?? {};
@@ -84,20 +123,17 @@ function mendedMetrics(scenario: Record<string, unknown>, picked: ReadonlySet<st
     // Each round mends the values refused; a few rounds, as mending one can uncover another.
     for (let round = 0; round < 5; round++) {
       const parsed = mechanic.setup.safeParse(setup);
-      if (parsed.success) {
-        const laidOut = layOut(mechanic, parsed.data, rules.success ? rules.data : rulesSchema.parse({}));
-        return laidOut.filter((m) => picked.has(m.name));
-      }
-      for (const issue of parsed.error.issues) setup = mended(setup, issue.path as (string | number)[], template);
+      if (parsed.success) return layOut(mechanic, parsed.data, rules.success ? rules.data : rulesSchema.parse({}));
+      for (const issue of parsed.error.issues) setup = mended(setup, issue.path as (string | number)[], template, put);
     }
   } catch {
     // A setup the mended values do not lay out either: nothing to name the picks by.
   }
-  return [];
+  return undefined;
 }
 
-/** `setup` with the value at `path` as `template` has it, or taken out where it has none. */
-function mended(setup: unknown, path: readonly (string | number)[], template: unknown): unknown {
+/** `setup` with the value at `path` as `template` has it (a string marked and noted, given `put`), or taken out where it has none. */
+function mended(setup: unknown, path: readonly (string | number)[], template: unknown, put?: string[]): unknown {
   if (path.length === 0) return structuredClone(template);
   if (setup === null || typeof setup !== 'object') return setup;
   const [key, ...rest] = path;
@@ -105,8 +141,11 @@ function mended(setup: unknown, path: readonly (string | number)[], template: un
   const below = template !== null && typeof template === 'object' ? (template as Record<string | number, unknown>)[key!] : undefined;
   if (rest.length === 0) {
     if (below === undefined) delete copy[key!];
-    else copy[key!] = structuredClone(below);
-  } else copy[key!] = mended(copy[key!], rest, below);
+    else if (put && typeof below === 'string') {
+      copy[key!] = `${below}${MARK}`;
+      put.push(`${below}${MARK}`);
+    } else copy[key!] = structuredClone(below);
+  } else copy[key!] = mended(copy[key!], rest, below, put);
   return copy;
 }
 

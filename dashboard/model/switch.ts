@@ -70,7 +70,19 @@ export interface Switched {
   notes: string[];
 }
 
-export function switchMechanic(old: Obj, system: SystemName, mechanic: string, change: CompareChange | undefined): Switched {
+/** A Find question as asked, its `expect` aside (a switch carries the question without it). */
+function question(block: unknown): string {
+  const { expect: _verdict, ...asked } = isObject(block) ? block : ({} as Obj);
+  return JSON.stringify(asked);
+}
+
+/**
+ * `earlier`: the scenario as it stood on this mechanic when the page last switched away
+ * from it. Its Find questions and expect checks that the switch away left out (or carried
+ * without their expect) come back where they still fit: a file's question was gone for
+ * good after a look at another mechanic and back.
+ */
+export function switchMechanic(old: Obj, system: SystemName, mechanic: string, change: CompareChange | undefined, earlier?: Obj): Switched {
   const fresh = newScenario(system, mechanic);
   // Trials, seed and the question are the designer's, not the mechanic's.
   for (const key of ['trials', 'seed', 'description'] as const) if (old[key] !== undefined) fresh[key] = old[key];
@@ -175,6 +187,24 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
     }
     if (solve.length) scenario = { ...scenario, solve };
   }
+  const back = earlier?.system === system && earlier.mechanic === mechanic ? earlier : undefined;
+  if (back && Array.isArray(back.solve)) {
+    const solve = Array.isArray(scenario.solve) ? [...scenario.solve] : [];
+    for (const block of back.solve) {
+      // The question carried along, its expect left behind, is this one: it takes it back.
+      const at = solve.findIndex((b) => question(b) === question(block));
+      if (at >= 0 && JSON.stringify(solve[at]) === JSON.stringify(block)) continue;
+      const trial = [...solve];
+      if (at >= 0) trial[at] = block;
+      else trial.push(block);
+      const before = problemsOf(solve.length ? { ...scenario, solve } : scenario);
+      if (![...problemsOf({ ...scenario, solve: trial })].every((m) => before.has(m))) continue;
+      solve.splice(0, solve.length, ...trial);
+      const name = isObject(block) && typeof block.name === 'string' ? ` "${block.name}"` : '';
+      notes.push(`the Find question${name} is back as it was on ${mechanic}${at >= 0 ? ', its expect too' : ''}`);
+    }
+    if (solve.length) scenario = { ...scenario, solve };
+  }
   let compare: CompareChange | undefined;
   if (change && checkScenario(scenario, 'a.json').ok && sweepOverlap(scenario, change).kind !== 'refused') {
     if (checkScenario(scenarioB(scenario, change), 'b.json').ok) compare = change;
@@ -186,6 +216,12 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
   if (Array.isArray(old.expect) && old.expect.length > 0) {
     const metrics = [...new Set(old.expect.map((e) => (isObject(e) ? String(e.metric) : '?')))];
     dropped.push(`the ${old.expect.length === 1 ? 'expect check' : `${old.expect.length} expect checks`} (${metrics.join(', ')})`);
+  }
+  // Those set on this mechanic before the switch away are its own: back, where they fit.
+  const before = problemsOf(scenario);
+  if (back && Array.isArray(back.expect) && back.expect.length > 0 && [...problemsOf({ ...scenario, expect: back.expect })].every((m) => before.has(m))) {
+    scenario = { ...scenario, expect: back.expect };
+    notes.push(`the ${back.expect.length === 1 ? 'expect check' : `${back.expect.length} expect checks`} set on ${mechanic} ${back.expect.length === 1 ? 'is' : 'are'} back`);
   }
   return { scenario, compare, kept, dropped, notes };
 }

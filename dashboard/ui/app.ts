@@ -101,6 +101,12 @@ export class App implements SetupContext {
   private openedYaml: string | undefined;
   private showingFile = false;
   /**
+   * The scenario as it stood on each mechanic ("system/mechanic") the page switched away
+   * from since a file or link was last opened: switching back brings back its Find questions
+   * and expect checks (model/switch.ts), which the switch away had to leave out.
+   */
+  private leftBehind = new Map<string, Record<string, unknown>>();
+  /**
    * What the edit being handled came from: the target of the input or change event that
    * led to it, noted before any handler runs, taken (and cleared) by afterChange. Not
    * document.activeElement: focus can stay in a text field while a select is changed
@@ -248,13 +254,15 @@ export class App implements SetupContext {
   newScenario(system: SystemName, mechanic: string): void {
     // Whatever the new mechanic also has (a clash's sides in a battle) is kept.
     this.clearMessage();
-    this.openedName = undefined;
-    this.openedYaml = undefined;
+    // The opened file stays the file Download saves (its name, YAML, comments): a switch is
+    // an edit of it, and Download gave JSON instead after one, without a word.
     const before = this.current;
     // The expect checks it leaves out, by their metrics' labels in the setup they were set in.
     const labels = new Map(metricsOf(before).map((m) => [m.name, m.label]));
     const metricWords = (metric: string) => labels.get(metric) ?? metric;
-    const switched = switchMechanic(this.current, system, mechanic, this.change);
+    const key = (s: Record<string, unknown>) => `${String(s.system)}/${String(s.mechanic)}`;
+    this.leftBehind.set(key(before), before);
+    const switched = switchMechanic(this.current, system, mechanic, this.change, this.leftBehind.get(`${system}/${mechanic}`));
     this.current = switched.scenario;
     this.change = switched.compare;
     this.forgetMetrics();
@@ -286,6 +294,7 @@ export class App implements SetupContext {
   /** Load a whole state (a link, an opened file: `openedName`). */
   load(state: LinkState, openedName?: string, openedYaml?: string): void {
     this.forgetAnswers();
+    this.leftBehind.clear();
     this.openedName = openedName;
     this.openedYaml = openedName !== undefined ? openedYaml : undefined;
     this.current = state.scenario;

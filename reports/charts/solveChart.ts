@@ -1,6 +1,7 @@
 /**
  * A solve (sim/solve/): the metric over the searched values with the target as a
- * horizontal line and the value found ringed. Exact searches draw every value as a line
+ * horizontal line and the value found ringed (where none meets the bound, the nearest,
+ * dashed). Exact searches draw every value as a line
  * with rings; Monte Carlo ones only the values the search looked at, each with its 95%
  * interval, since the values it skipped were never run.
  */
@@ -45,6 +46,10 @@ export function solveChart(s: SolveResult, options: { system?: string; mechanic?
     high: p.ci95?.[1],
     found: s.decided && found.has(JSON.stringify(p.value)),
   }));
+  // No value meets the bound: the one that came nearest it (`nearest`, as the sentence
+  // names it) is ringed, dashed, and named in the key; the chart showed no answer at all.
+  const nearest = s.decided && s.value === null && s.nearest ? rows.filter((_, i) => JSON.stringify(points[i]!.value) === JSON.stringify(s.nearest!.value)) : [];
+  const nearestKey = nearest.length ? ` · dashed ring: the ${s.find.endsWith('AtLeast') ? 'highest' : 'lowest'}, at ${tick(s.nearest!.value)} (no value meets the target)` : '';
   const target = solveTarget(s);
   const exact = s.method === 'exact';
   const probability = options.probability ?? rows.every((r) => r.y >= 0 && r.y <= 1 && (r.high ?? 0) <= 1);
@@ -64,7 +69,7 @@ export function solveChart(s: SolveResult, options: { system?: string; mechanic?
     y: domain ? { domain, grid: true, label } : { zero: true, nice: true, grid: true, label },
     marks: [
       // Values that are not numbers (dice lists) have no order to draw a line through.
-      keyLine(`${exact ? (numeric ? 'line: exact' : 'dot: exact') : 'dot: Monte Carlo · bar: 95% interval'} · green: target${s.decided && s.value !== null ? (tied.length ? ' · rings: the value found and those tied with it' : ' · ring: the value found') : ''}${zoomNote(domain)}`, { yLabel: label }),
+      keyLine(`${exact ? (numeric ? 'line: exact' : 'dot: exact') : 'dot: Monte Carlo · bar: 95% interval'} · green: target${s.decided && s.value !== null ? (tied.length ? ' · rings: the value found and those tied with it' : ' · ring: the value found') : ''}${nearestKey}${zoomNote(domain)}`, { yLabel: label }),
       ...(target !== undefined ? [Plot.ruleY([target], { stroke: TARGET, strokeWidth: 1.5, strokeDasharray: '5,3' })] : []),
       ...(exact
         ? [...(numeric ? [Plot.lineY(rows, { x: 'x', y: 'y', stroke: EXACT, strokeWidth: 1.5 })] : []), Plot.dot(rows, { x: 'x', y: 'y', fill: EXACT, r: 2.5 })]
@@ -73,6 +78,7 @@ export function solveChart(s: SolveResult, options: { system?: string; mechanic?
             Plot.dot(rows, { x: 'x', y: 'y', fill: MONTE_CARLO, r: 2.5 }),
           ]),
       Plot.dot(rows.filter((r) => r.found), { x: 'x', y: 'y', stroke: 'black', strokeWidth: 1.5, r: 7 }),
+      ...(nearest.length ? [Plot.dot(nearest, { x: 'x', y: 'y', stroke: 'black', strokeWidth: 1.5, strokeDasharray: '3,2', r: 7 })] : []),
     ],
   });
 }

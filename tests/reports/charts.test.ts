@@ -477,6 +477,23 @@ describe('solve chart', () => {
     expect(single).toContain('ring: the value found');
   });
 
+  it('rings, dashed, the value that came nearest where none meets the bound, and names it in the key (it marked nothing)', async () => {
+    const { solveChart } = await import('../../reports/charts/solveChart.ts');
+    // sorcerer-keep-trying's "three times in four": never better than 0.6405, from 3 tries on.
+    const points = [1, 2, 3, 4].map((value) => ({ value, exact: [0.4034, 0.5754, 0.6405, 0.6405][value - 1]! }));
+    const s = { name: 'three in four', vary: 'setup.tries', metric: 'retry.won', find: 'firstAtLeast', atLeast: 0.75, target: 0.75, method: 'exact', decided: true, value: null, nearest: points[2], sentence: '', points };
+    const svg = solveChart(s as never);
+    const dashed = /<g[^>]*stroke-dasharray="3,2"[^>]*stroke="black"[^>]*>(.*?)<\/g>/.exec(svg);
+    expect(dashed).not.toBeNull();
+    expect([...dashed![1]!.matchAll(/<circle/g)]).toHaveLength(1);
+    expect(svg).toContain('dashed ring: the highest, at 3 (no value meets the target)');
+    // At most: the lowest. A found value has no dashed ring.
+    expect(solveChart({ ...s, find: 'firstAtMost', atLeast: undefined, atMost: 0.3, target: 0.3, nearest: points[0] } as never)).toContain('dashed ring: the lowest, at 1');
+    const found = solveChart({ ...s, value: 3, nearest: undefined } as never);
+    expect(found).not.toContain('stroke-dasharray="3,2"');
+    expect(found).not.toContain('dashed ring');
+  });
+
   it('ticks a rule\'s values in its select\'s words, as its sentence and a sweep\'s axis say them', async () => {
     const { solveChart } = await import('../../reports/charts/solveChart.ts');
     // The ticks read the file's "exact4" and "4+" beside a sentence of "“exactly 4”".
