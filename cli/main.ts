@@ -230,7 +230,7 @@ function printResults(plans: readonly ScenarioPlan[], tallies: readonly Tally[][
   const results: ScenarioResult[] = plans.map((plan, j) => {
     const result = assembleResult(plan, tallies[j]);
     if (precision === undefined) return result;
-    // `precision` beside `trials`, which is then the cap (SCENARIOS.md result JSON).
+    // `precision` beside `trials`, which is then the cap (docs/scenario-format.md, "The result JSON").
     const { name, system, mechanic, trials, ...others } = result;
     return { name, system, mechanic, trials, precision, ...others };
   });

@@ -120,7 +120,7 @@ export function measured(result: ScenarioResult, check: ExpectResult, setup?: un
   const matching = at === undefined ? result.results : result.results.filter((p) => samePoint(p.point, at) || keys.every((k) => formatSweepValue(p.point[k]) === formatSweepValue(at[k])));
   const ms = matching.map((p) => p.metrics[check.metric]).filter((m): m is MetricResult => m !== undefined);
   // The exact value beside the estimate where it is known: a check is judged on the 95%
-  // interval (SCENARIOS.md), so a failure with the exact value inside the band is the
+  // interval (docs/scenario-format.md), so a failure with the exact value inside the band is the
   // Monte Carlo's 1 in 20, and the reader should see that.
   if (ms.length === 1) return `${formatNumber(ms[0]!.estimate)} ${formatInterval(ms[0]!.ci95)}${ms[0]!.exact === undefined ? '' : `, exact ${exactFigure(ms[0]!.exact)}`}`;
   if (ms.length > 1) {

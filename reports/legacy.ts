@@ -4,7 +4,7 @@
  * reports/metrics.ts reads this, and only for a metric whose result has no `kind` or
  * `label`: a `results.json` of an older poolsim opened in the dashboard or reported again.
  *
- * Kinds, in order: the contract's metric names (SCENARIOS.md); for any other name a
+ * Kinds, in order: the contract's metric names (docs/scenario-format.md); for any other name a
  * probability when, at every point, its estimate, interval and exact value all lie in
  * [0, 1]; a mean otherwise.
  */

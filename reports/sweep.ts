@@ -1,7 +1,7 @@
 /**
  * Sweep paths and values as a designer reads them — the one place that names them, for
  * charts, tables, check lines, reports and the dashboard (its Vary, Compare and Find
- * pickers too). Paths are the public contract (SCENARIOS.md); these are only how they are
+ * pickers too). Paths are the public contract (docs/scenario-format.md); these are only how they are
  * shown, in the words of the mechanic's form (reports/fields/): with the scenario's setup,
  * `setup.sides.1.combatants.0.count` reads "guards › guard › how many"; an empty dice list
  * "none".

@@ -1,5 +1,5 @@
 /**
- * From a plan and its points' merged tallies to the result JSON (SCENARIOS.md). Pure and
+ * From a plan and its points' merged tallies to the result JSON (docs/scenario-format.md). Pure and
  * deterministic: the same tallies always give the same bytes.
  */
 import { evaluateChecks, type ScenarioPlan } from './scenario.ts';

@@ -415,7 +415,7 @@ function side(m: MetricResult, trials: number): DiffSide {
 }
 
 function kindOfMetric(metric: string, a: MetricResult, b: MetricResult, kindOf: DiffOptions['kindOf']): DiffKind {
-  // A `kind` in the result wins (SCENARIOS.md lets a metric carry one); then the caller's.
+  // A `kind` in the result wins (docs/scenario-format.md lets a metric carry one); then the caller's.
   const declared = (a as { kind?: unknown }).kind ?? (b as { kind?: unknown }).kind;
   if (declared === 'probability' || declared === 'mean') return declared;
   return kindOf?.(metric) ?? 'mean';

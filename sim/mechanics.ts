@@ -1,4 +1,4 @@
-/** Every mechanic, by system and name (SCENARIOS.md "system / mechanic"). */
+/** Every mechanic, by system and name (docs/scenario-format.md, "Mechanics, setups and metrics"). */
 import type { Mechanic } from './mechanic.ts';
 import type { SystemName } from './rules.ts';
 import { clash } from './viciousness/clash.ts';

@@ -8,7 +8,7 @@
  *   });
  *
  * - the key (`success`, `win`) is how the module's code names the metric;
- * - `name` is the contract name (SCENARIOS.md: public, never renamed); a `<part>` is
+ * - `name` is the contract name (docs/scenario-format.md: public, never renamed); a `<part>` is
  *   filled in per side, combatant, rival… when the metric is laid out;
  * - `kind` picks the interval (Wilson for a probability, normal for a mean) and the chart
  *   axis; `label` is the metric in the game's words, with the same `<part>`s; `family` the

@@ -1,5 +1,5 @@
 /**
- * The result JSON of SCENARIOS.md ("The result JSON"). Field names here are public:
+ * The result JSON of docs/scenario-format.md, "The result JSON". Field names here are public:
  * acceptance cases outside this project read them. Extend, never rename.
  */
 import type { SolveResult } from './solve/result.ts';

@@ -1,5 +1,5 @@
 /**
- * Scenario files (SCENARIOS.md "The file"): validation, sweeps and `expect` checks. Pure:
+ * Scenario files (docs/scenario-format.md, "The file"): validation, sweeps and `expect` checks. Pure:
  * the caller reads the file; everything here works on the parsed value, so the CLI, the
  * workers and the dashboard share it. Everything is checked before anything runs.
  */
@@ -902,8 +902,8 @@ function boundPastProbability(check: ExpectCheck, spec: MetricSpec): { key: stri
 }
 
 /**
- * "A check fails when the whole 95% interval lies outside the bound; it passes
- * otherwise." (SCENARIOS.md)
+ * A check fails only when the metric's whole 95% interval lies outside its band, and
+ * passes otherwise (docs/scenario-format.md, `expect`).
  */
 export function checkPasses(check: ExpectCheck, m: MetricResult): boolean {
   const [lo, hi] = m.ci95;

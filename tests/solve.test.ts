@@ -146,7 +146,7 @@ describe('exact work has the budget a run point has, over every value searched',
     const t0 = Date.now();
     const [r] = solvePlan(plan(big), { maxTrials: 65536 });
     expect(r.method).toBe('montecarlo');
-    // How sure, as a number and not only in the sentence (SCENARIOS.md: "Monte Carlo with its confidence").
+    // How sure, as a number and not only in the sentence (docs/solve.md, "Output": `confidence`).
     expect(r.confidence).toBe(0.95);
     expect(r.exactSkipped).toMatch(/^exact values skipped: about [\d,.]+ s of work for the 101 values, over the budget of 5 s; the search is by Monte Carlo$/);
     // The search looks at a few values, not all 101 (such a search took minutes with every exact value).

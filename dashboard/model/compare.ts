@@ -13,7 +13,7 @@ export interface CompareChange {
   value: unknown;
 }
 
-/** The seed B runs on: A's seed with " / B" after it (SCENARIOS.md default seed "0"). */
+/** The seed B runs on: A's seed with " / B" after it (docs/scenario-format.md default seed "0"). */
 export function seedOfB(seedA: unknown): string {
   return `${seedA === undefined ? '0' : String(seedA)} / B`;
 }

@@ -1,6 +1,6 @@
 /**
  * What an opened or dropped file is: a scenario file (JSON or YAML, as `poolsim run`
- * reads it), a report's `results.json` (the result JSON of SCENARIOS.md), or neither —
+ * reads it), a report's `results.json` (the result JSON of docs/scenario-format.md), or neither —
  * then a message that names the file and what was wrong, in the CLI's words where the CLI
  * has them. Parsed, never evaluated.
  */

@@ -1,6 +1,6 @@
 /**
  * Starting scenarios: a new one per mechanic from its form's template, and the one the
- * dashboard opens with (the heist of SCENARIOS.md).
+ * dashboard opens with (the heist of docs/scenario-format.md).
  */
 import { formFor } from '../../reports/fields/index.ts';
 import type { SystemName } from '../../sim/rules.ts';

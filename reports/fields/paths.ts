@@ -1,5 +1,5 @@
 /**
- * Paths into a scenario object, in the sweep notation of SCENARIOS.md
+ * Paths into a scenario object, in the sweep notation of docs/scenario-format.md
  * (`setup.participants.0.count`), and copy-on-write edits along them. The dashboard's
  * draft *is* the scenario file: forms read and write it through these, so whatever the
  * file holds that no form shows (a description, expect checks, a field of a newer

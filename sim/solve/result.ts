@@ -1,5 +1,5 @@
 /**
- * The JSON of a solve (SCENARIOS.md "Inverse questions"), under `solve` in a result file,
+ * The JSON of a solve (docs/solve.md), under `solve` in a result file,
  * apart from `results`. Public names: extend, never rename.
  */
 import type { Find } from './schema.ts';

@@ -1,5 +1,5 @@
 /**
- * Scenario `solve` blocks (SCENARIOS.md "Inverse questions"): which value of one field
+ * Scenario `solve` blocks (docs/solve.md): which value of one field
  * brings a metric to a target. An addition to the contract; nothing in it is renamed.
  *
  * ```yaml

@@ -425,7 +425,7 @@ export class SolveSearch {
       metric: block.metric,
       find,
       ...(target !== undefined ? { target } : {}),
-      // The bound as the block wrote it (SCENARIOS.md names `target | atLeast | atMost`).
+      // The bound as the block wrote it (docs/scenario-format.md names `target | atLeast | atMost`).
       ...(block.atLeast !== undefined ? { atLeast: block.atLeast } : {}),
       ...(block.atMost !== undefined ? { atMost: block.atMost } : {}),
       ...(block.sameAs ? { sameAs: block.sameAs } : {}),

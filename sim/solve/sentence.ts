@@ -113,7 +113,7 @@ export function trialsText(n: number): string {
  * `x` as the shortest decimal of at most 9 places within float noise of it (1e-10,
  * relative): exact values are sums of floats, so 1/32 arrives as 0.031249999999999997
  * and 3 as 2.9999999999999996, which printed "0.0312" beside "0.0313" and "3.0000"
- * beside "4". Exact values are exact to 1e-9 (SCENARIOS.md): this moves none by more.
+ * beside "4". Exact values are exact to 1e-9 (docs/scenario-format.md): this moves none by more.
  * A small value is moved by no more than a millionth of itself either: 3.639e-7 is no
  * float noise of 0.000000364, and printed so, unmarked, it passed a rounding off as the
  * value (a dashboard audit).

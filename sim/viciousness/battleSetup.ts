@@ -1,5 +1,5 @@
 /**
- * A battle's setup (SCENARIOS.md "viciousness battle"): clash's sides plus flight and
+ * A battle's setup (docs/scenario-format.md, "Mechanics, setups and metrics"; docs/rulings/battle.md): clash's sides plus flight and
  * aid per side, and `maxRounds`. Its own module so the engines (battleField.ts,
  * battleChain.ts, battleTable.ts) and the mechanic (battle.ts) all import it without an
  * import circle.

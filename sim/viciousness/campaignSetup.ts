@@ -1,5 +1,5 @@
 /**
- * A campaign's setup (SCENARIOS.md "viciousness campaign"): company, troupes, rivals,
+ * A campaign's setup (docs/scenario-format.md, "Mechanics, setups and metrics"; docs/rulings/campaign.md): company, troupes, rivals,
  * policy and turns, each choice documented with its default. Its own module so the
  * mechanic (campaign.ts) and the turn (campaignPlay.ts) import it without an import circle.
  */

@@ -1,5 +1,5 @@
 /**
- * Small hand-written results in the shape of SCENARIOS.md's result JSON, one per chart
+ * Small hand-written results in the shape of docs/scenario-format.md's result JSON, one per chart
  * shape. The numbers are plausible, not simulated: these tests prove how results are
  * drawn and written, not what the kernel computes.
  */
