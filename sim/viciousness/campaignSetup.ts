@@ -310,7 +310,7 @@ export const campaignSetup = lazySchema(() => z
  */
 export function campaignNotes(
   s: CampaignSetup,
-  rules: Pick<ViciousnessRules, 'invest' | 'speedChess' | 'escalation' | 'hitOn' | 'medicReach' | 'push' | 'woundOrder' | 'equipment'>,
+  rules: Pick<ViciousnessRules, 'invest' | 'speedChess' | 'escalation' | 'hitOn' | 'medicReach' | 'push' | 'woundOrder' | 'equipment' | 'consequenceWound'>,
 ): string[] {
   const notes: string[] = [];
   const policy = s.policy ?? {};
@@ -409,7 +409,8 @@ export function campaignNotes(
   }
   if (rivals.length === 0) {
     // The rivals' variants, away from their defaults (sim/rules.ts).
-    const set = [rules.invest !== 'focus' && 'invest', rules.speedChess && 'speedChess', rules.escalation !== 'once' && 'escalation'].filter((k) => k !== false);
+    // consequenceWound too: only a rival's "A PC is wounded" reads it.
+    const set = [rules.invest !== 'focus' && 'invest', rules.speedChess && 'speedChess', rules.escalation !== 'once' && 'escalation', rules.consequenceWound !== 'bedRest' && 'consequenceWound'].filter((k) => k !== false);
     if (set.length > 0) nothing(set.map((k) => `rules.${k}`).join(' and '), 'the campaign has no rivals');
   } else {
     const invest = oneDesignInvestNote(rivals, rules);
