@@ -170,6 +170,19 @@ const variants = [
       defenderPush: 'captain',
     },
   }, { push: 'ifNoHit', woundOrder: 'captainFirst' }),
+  // A rival's "A PC is wounded" with its death roll (rules.consequenceWound): troupes that
+  // tend their wounded and one that does not, captains and minions dying out of a fight.
+  campaign('consequence-wound-death-roll', {
+    turns: 30,
+    company: { name: 'co', rank: 3 },
+    troupes: [
+      { name: 'a', count: 2, captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'm', count: 2, knavery: ['d6'] }] },
+      { name: 'b', aid: 'ordinary', captain: { knavery: ['d6'] } },
+      { name: 'c', captain: { knavery: ['d6'] }, minions: [{ name: 'doc', traits: ['medic', 'acrobat'], knavery: ['d6'] }] },
+    ],
+    rivals: [{ name: 'hurt', rank: 7, designs: [{ severity: 'medium', style: 'shrewd' }] }, ...plainRivals.slice(0, 1)],
+    policy: { job: { challenges: 3 }, replaceMinions: 'keepRank' },
+  }, { consequenceWound: 'deathRoll' }),
 ];
 
 function cases(): { name: string; raw: unknown; file: string }[] {

@@ -63,6 +63,15 @@ export const viciousnessRules = lazySchema(() => z
      * December 2026: docs/rulings/rivals.md).
      */
     escalation: variant({ once: 'that one design', lasting: 'every later design of its slot' }, 'once'),
+    /**
+     * What a rival's "A PC is wounded" does, in a campaign: *bedRest* (default), 3 turns of
+     * bed rest and no death roll — the medium table's wound, milder than the heavy table's
+     * "An attempt on a PC's life" (a fight the PCs can repel); *deathRoll*, the wound as the
+     * Wound Phase defines it, "a 2-in-4 chance to die", 1-in-4 when the PC's troupe gives
+     * medical attention (`aid`, or a living Medic PC), the survivors 3 turns' bed rest
+     * (docs/rulings/campaign.md).
+     */
+    consequenceWound: variant({ bedRest: 'bed rest, no death roll', deathRoll: 'a death roll, then bed rest' }, 'bedRest'),
   })
   .strict());
 

@@ -33,7 +33,8 @@
  *  - coins of the turn (counted), liquid coins, banking everything, rank from points;
  *  - rivals: rank points a turn into the focus design, the d20 at the end of the turn,
  *    the success d4 by style, the consequence d6 by severity: wealthLost, pcRattled,
- *    pcWounded, assetLost (a held asset: banking everything and buying nothing, the
+ *    pcWounded (bed rest; with rules `consequenceWound` "deathRoll" first a death roll,
+ *    2 in 4, 1 in 4 with the troupe's `aid` or a living Medic PC), assetLost (a held asset: banking everything and buying nothing, the
  *    company holds no coin nor equipment as a move lands, so `assetLoss` "any" and "held"
  *    agree; tests/asset-loss.test.ts checks the choice), contactLost, attemptOnLife (fought by max(1, rank − 2)
  *    minions), a 6 escalating the slot's next design (rules `escalation`: that one design,
@@ -116,7 +117,10 @@
  * z 5.3), one Medic for two (two-medic-pcs, z ≈ 35), a dead Medic still
  * attending (medic-pc, deaths.captains z 5.8: the smallest margin), no rest on rest turns
  * (job-every-3-rattled, z ≈ 74), the advance choices swapped (both ambition setups) and
- * no fallback to a new PC (ambition-trait).
+ * no fallback to a new PC (ambition-trait). The consequence-wound setups fail against an
+ * engine without the death roll (deaths z 48 and 73), one whose Medic gives no attention
+ * outside a fight (consequence-wound-tended, deaths z ≈ 28) and one that ignores the
+ * troupe's `aid` there (z ≈ 29).
  *
  * The Marksman's setups (marksman-*) were checked to fail against a broken engine: the
  * volley's shooters not rattled (marksman-first, marksman-first-stays-rattled and
@@ -190,7 +194,7 @@ interface Setup {
   rivals?: RivalSpec[];
   policy: Policy;
 }
-interface Rules { invest?: 'focus' | 'spread'; escalation?: 'once' | 'lasting'; equipment?: 'mostEquipped' | 'everySide' }
+interface Rules { invest?: 'focus' | 'spread'; escalation?: 'once' | 'lasting'; equipment?: 'mostEquipped' | 'everySide'; consequenceWound?: 'bedRest' | 'deathRoll' }
 
 /**
  * The equipment dice of a fight's two sides: "The GM awards 1d4 or 2d4 to the most
@@ -873,7 +877,25 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
         }
         case 'pcWounded': {
           const candidates = standingPcs().filter((pc) => !inBed(pc, turn + 1));
-          if (candidates.length > 0) candidates[dice.pick(candidates.length)].bedThrough = turn + 3;
+          if (candidates.length === 0) break;
+          const pc = candidates[dice.pick(candidates.length)];
+          // rules.consequenceWound "deathRoll" (campaign.md): the Wound Phase's 2 in 4, 1 in
+          // 4 when the troupe tends its wounded (aid "ordinary"/"medic", or a living Medic PC,
+          // who gives ordinary attention outside violence); survivors to bed.
+          if (rules.consequenceWound === 'deathRoll') {
+            const troupe = troupes.find((tr) => tr.standing && tr.pcs.includes(pc))!;
+            const aid = aidOf(troupe.spec) ?? 'none';
+            const attended = aid !== 'none' || troupe.pcs.some((m) => m.medic && m.alive);
+            if (dice.roll(4) <= (attended ? 1 : 2)) {
+              pc.alive = false;
+              t.deaths++;
+              if (pc.captain) t['deaths.captains']++;
+              else t['deaths.minions']++;
+              dissolveIfCaptainDead(troupe);
+              break;
+            }
+          }
+          pc.bedThrough = turn + 3;
           break;
         }
         case 'assetLost':
@@ -1143,6 +1165,45 @@ const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<st
         { name: 'kill', rank: 6, designs: [{ severity: 'heavy', style: 'shrewd' }] },
       ],
       policy: { job: { challenges: 3, method: 'rare' } },
+    },
+  },
+  {
+    // rules.consequenceWound "deathRoll": a rival's "A PC is wounded" rolls the Wound
+    // Phase's death, 2 in 4; a dead captain dissolves its troupe, a dead minion is replaced.
+    name: 'consequence-wound-death-roll',
+    trials: 8000,
+    rules: { consequenceWound: 'deathRoll' },
+    setup: {
+      turns: 20,
+      company: { name: 'co', rank: 3 },
+      troupes: [{ name: 'plain', count: 2, captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'm', count: 2, knavery: ['d6'] }] }],
+      rivals: [
+        { name: 'hurt', rank: 7, designs: [{ severity: 'medium', style: 'shrewd' }] },
+        { name: 'hurt2', rank: 6, designs: [{ severity: 'medium', style: 'rash' }] },
+      ],
+      policy: { job: { challenges: 2, method: 'rare' } },
+    },
+  },
+  {
+    // The same death roll where the troupe tends its wounded: 1 in 4 with aid "ordinary",
+    // and with a living Medic minion (ordinary attention outside a fight). Easy jobs, so
+    // few fights: most deaths are the rivals' wounds.
+    name: 'consequence-wound-tended',
+    trials: 8000,
+    rules: { consequenceWound: 'deathRoll' },
+    setup: {
+      turns: 30,
+      company: { name: 'co', rank: 3 },
+      troupes: [
+        { name: 'tended', aid: 'ordinary', captain: { knavery: ['d6'] }, minions: [{ name: 'm', knavery: ['d6'] }] },
+        { name: 'doc', captain: { knavery: ['d6'] }, minions: [{ name: 'doc', traits: ['medic', 'acrobat'], knavery: ['d6'] }] },
+      ],
+      rivals: [
+        { name: 'hurt', rank: 7, designs: [{ severity: 'medium', style: 'shrewd' }] },
+        { name: 'hurt2', rank: 7, designs: [{ severity: 'medium', style: 'rash' }] },
+        { name: 'hurt3', rank: 6, designs: [{ severity: 'medium', style: 'shrewd' }] },
+      ],
+      policy: { job: { challenges: 1, method: 'rare' } },
     },
   },
   {

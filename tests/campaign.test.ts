@@ -12,6 +12,7 @@ import { histogramQuantile, histogramQuantileInterval } from '../sim/series.ts';
 import { Skirmish } from '../sim/viciousness/skirmish.ts';
 import { RandomStream } from '../sim/random.ts';
 import { viciousnessRules } from '../sim/rules.ts';
+import { NO_AMBITION_NOTE } from '../sim/viciousness/campaignSetup.ts';
 import { expectNoSpread, runScenario } from './helpers.ts';
 import type { MetricResult } from '../sim/result.ts';
 
@@ -522,10 +523,11 @@ describe('what a setup asks that changes nothing is said in the notes', () => {
     const on = runScenario(campaignScenario({ ...base, policy: { job: { challenges: 3 }, defendRank: true } }, {}, 2000)).results[0];
     const off = runScenario(campaignScenario({ ...base, policy: { job: { challenges: 3 } } }, {}, 2000)).results[0];
     expect(on.metrics).toEqual(off.metrics);
-    expect(on.notes).toEqual(['policy.defendRank changes nothing here: with bank "all" every liquid coin is banked once the troupes have acted, before the rival die, so none is left when a rival\'s consequence lands']);
-    expect(off.notes).toBeUndefined();
-    // With a reserve kept, it acts: no note.
-    expect(notesOf({ ...base, policy: { job: { challenges: 3 }, defendRank: true, bank: 'reserve', reserve: 2 } })).toEqual([]);
+    // (Neither names an ambition: that is said at every point, last.)
+    expect(on.notes).toEqual(['policy.defendRank changes nothing here: with bank "all" every liquid coin is banked once the troupes have acted, before the rival die, so none is left when a rival\'s consequence lands', NO_AMBITION_NOTE]);
+    expect(off.notes).toEqual([NO_AMBITION_NOTE]);
+    // With a reserve kept, it acts: no note of it.
+    expect(notesOf({ ...base, policy: { job: { challenges: 3 }, defendRank: true, bank: 'reserve', reserve: 2 } })).toEqual([NO_AMBITION_NOTE]);
   });
 
   test('each field with nothing to act on, named', () => {
@@ -551,11 +553,26 @@ describe('what a setup asks that changes nothing is said in the notes', () => {
       'policy.successorAsset changes nothing here: with newTroupe "never" no troupe is founded again',
       'policy.medicPush changes nothing here: no PC has the "medic" trait',
       'policy.buy.equipment changes nothing here: its price is above 4 at every rank ("If it ends up above 4, it isn\'t obtainable with money")',
+      NO_AMBITION_NOTE,
     ]);
     expect(notesOf({ ...base, rivals: [], policy: { job: { challenges: 3 }, successorAdvancements: 'all' } }, { speedChess: true, invest: 'spread' })).toEqual([
       'policy.successorAdvancements changes nothing here: the company names no ambition, so it never advances',
       'rules.invest and rules.speedChess change nothing here: the campaign has no rivals',
+      NO_AMBITION_NOTE,
     ]);
+  });
+
+  test('a campaign without policy.ambition says its company never advances; one with an ambition does not', () => {
+    // "The players name their company and give it an ambition": every company of the text
+    // has one, so a campaign without it is said, in plain words (docs/rulings/advancement.md).
+    expect(NO_AMBITION_NOTE).toBe('no ambition (policy.ambition): the company never advances, its PCs keep their starting traits and dice; the text\'s company always has one, its size the table\'s');
+    expect(notesOf({ ...base, policy: { job: { challenges: 3 } } })).toEqual([NO_AMBITION_NOTE]);
+    const advancing = { job: { challenges: 3 }, ambition: { jobs: 3 }, advance: { choice: 'trait' } };
+    expect(notesOf({ ...base, policy: advancing })).toEqual([]);
+    // Said last, after what changes nothing, and once however many notes come before.
+    const idle = notesOf({ ...base, policy: { action: 'idle', jobEvery: 2 } });
+    expect(idle.at(-1)).toBe(NO_AMBITION_NOTE);
+    expect(idle.filter((n) => n === NO_AMBITION_NOTE)).toHaveLength(1);
   });
 });
 
@@ -576,12 +593,13 @@ test('each field a note says changes nothing gives the same figures, at the same
     ['successorAdvancements without ambition', { ...base, policy: { job, successorAdvancements: 'all' } }, { ...base, policy: { job } }],
     ['medicPush without a Medic', { ...base, policy: { job, medicPush: 'always' } }, { ...base, policy: { job } }],
     ['a purchase never for sale', { ...base, policy: { job, buy: { equipment: { dice: ['d4'], itemRank: 4, modifiers: 10 } } } }, { ...base, policy: { job } }],
-    ['rivals\' variants without rivals', { ...base, rivals: [], policy: { job } }, { ...base, rivals: [], policy: { job } }, { speedChess: true, invest: 'spread', escalation: 'lasting' }],
+    ['rivals\' variants without rivals', { ...base, rivals: [], policy: { job } }, { ...base, rivals: [], policy: { job } }, { speedChess: true, invest: 'spread', escalation: 'lasting', consequenceWound: 'deathRoll' }],
   ];
   for (const [what, withIt, without, rules] of cases) {
     const a = runScenario(campaignScenario(withIt, rules ?? {}, 1500)).results[0];
     const b = runScenario(campaignScenario(without, {}, 1500)).results[0];
-    expect(a.notes?.length, `${what}: a note`).toBeGreaterThan(0);
+    // A note of the field's own: every one of these names no ambition, which is said too.
+    expect(a.notes?.filter((n) => n !== NO_AMBITION_NOTE).length, `${what}: a note`).toBeGreaterThan(0);
     expect(a.metrics, what).toEqual(b.metrics);
   }
 });

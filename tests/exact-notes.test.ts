@@ -6,6 +6,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { runScenario } from './helpers.ts';
+import { NO_AMBITION_NOTE } from '../sim/viciousness/campaignSetup.ts';
 
 const run = (system: string, mechanic: string, setup: object, rules: object = {}, trials = 500) =>
   runScenario({ name: 't', system, mechanic, trials, seed: 'notes', rules, setup }).results[0];
@@ -42,11 +43,12 @@ describe('exact values that are not there are said to be missing', () => {
       50,
     );
     expect(interfering.metrics['strikes.r'].exact).toBeUndefined();
-    expect(interfering.notes).toEqual(["the rivals' figures are Monte Carlo only: they depend on what the company does (interference with unsubtle designs); without it they are exact"]);
+    // (With the note every campaign without an ambition carries, after it.)
+    expect(interfering.notes).toEqual(["the rivals' figures are Monte Carlo only: they depend on what the company does (interference with unsubtle designs); without it they are exact", NO_AMBITION_NOTE]);
     const alone = run('viciousness', 'campaign', { turns: 10, company: { name: 'co' }, troupes: [{ name: 't', captain: {} }], policy: { action: 'idle' } }, {}, 50);
     expect(alone.metrics.rivalStrikes.exact).toBe(0);
     expect(alone.metrics.calamity.exact).toBe(0);
-    expect(alone.notes).toBeUndefined();
+    expect(alone.notes).toEqual([NO_AMBITION_NOTE]);
   });
 
   test('a battle of three sides, one whose sides push, and one too large for the chain', () => {

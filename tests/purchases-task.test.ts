@@ -10,6 +10,7 @@
 import { describe, expect, test } from 'vitest';
 import type { MetricResult } from '../sim/result.ts';
 import { expectRejected, runScenario } from './helpers.ts';
+import { NO_AMBITION_NOTE } from '../sim/viciousness/campaignSetup.ts';
 
 const scenario = (setup: object, trials = 1500, rules: object = {}) => ({
   name: 'task',
@@ -147,7 +148,7 @@ describe('where a task can never be bought or changes nothing, a note says so, a
     const free = (perJob: number) => run({ ...base, policy: { job, buy: { task: { ...FREE_TASK, perJob }, action: 'free' } } });
     const [a, b] = [free(5), free(3)];
     expect(a.notes).toContain('policy.buy.task.perJob (5) buys 3 a job at most: a task removes one of the job\'s challenges, and 3 are left once job.removed is taken off');
-    expect(b.notes ?? []).toEqual([]);
+    expect(b.notes ?? []).toEqual([NO_AMBITION_NOTE]);
     expect(a.metrics).toEqual(b.metrics);
   });
 
@@ -156,11 +157,12 @@ describe('where a task can never be bought or changes nothing, a note says so, a
     const pc = (perJob: number) => run({ ...base, policy: { job, buy: { task: { ...FREE_TASK, perJob } } } });
     const [a, b] = [pc(5), pc(2)];
     expect(a.notes).toContain('policy.buy.task.perJob (5) buys 2 a job at most: with buy.action "pc" each task is a PC\'s turn and one PC is left for the job, and the largest troupe has 3 PCs');
-    expect(b.notes ?? []).toEqual([]);
+    expect(b.notes ?? []).toEqual([NO_AMBITION_NOTE]);
     expect(a.metrics).toEqual(b.metrics);
   });
 
   test('a task that can be bought gets no note', () => {
-    expect(run({ ...base, policy: { job, buy: { task: { itemRank: 3, modifiers: 1 } } } }, 200).notes ?? []).toEqual([]);
+    // Nothing of the task's: only the note of a campaign that names no ambition.
+    expect(run({ ...base, policy: { job, buy: { task: { itemRank: 3, modifiers: 1 } } } }, 200).notes ?? []).toEqual([NO_AMBITION_NOTE]);
   });
 });

@@ -308,4 +308,21 @@ describe('campaign: fight, fallout and rival-only fields with nothing to act on 
     const coinsOnly = (policy: object) => ({ ...company(policy, countess), company: { name: 'co', liquid: 2 }, troupes: [{ ...held, asset: 'liquidCoin' }] });
     expectNoted(run('campaign', coinsOnly(buyBack)), run('campaign', coinsOnly({})), 'policy.buy.asset changes nothing here: it buys back a held asset a rival took, and the company never holds one (company.assets is 0 and every troupe\'s starting asset is a liquid coin, which joins the liquid coins)');
   });
+
+  test('rules.consequenceWound "deathRoll" reads only a rival\'s "A PC is wounded": noted without rivals; with a rival it acts', () => {
+    const company = (rivals: object[] = []) => ({
+      turns: 30,
+      company: { name: 'co' },
+      troupes: [{ name: 't', captain: { knavery: ['d6'] }, minions: [{ name: 'm', knavery: ['d6'] }] }],
+      rivals,
+      policy: { job: { challenges: 2 } },
+    });
+    expectNoted(run('campaign', company(), { consequenceWound: 'deathRoll' }), run('campaign', company()), 'rules.consequenceWound changes nothing here: the campaign has no rivals');
+    const countess = [{ name: 'countess', rank: 7, designs: [{ severity: 'medium', style: 'shrewd' }] }];
+    const withDeaths = run('campaign', company(countess), { consequenceWound: 'deathRoll' });
+    const bedRest = run('campaign', company(countess));
+    expectActs(withDeaths, bedRest, 'rules.consequenceWound');
+    // The wound's death roll: more dead than the fights alone kill.
+    expect(withDeaths.metrics.deaths.estimate).toBeGreaterThan(bedRest.metrics.deaths.estimate + 0.3);
+  });
 });

@@ -300,12 +300,15 @@ export class CampaignPlan {
   readonly rules: ViciousnessRules;
   /** rules.equipment "mostEquipped": in a job's fight only the better-equipped side rolls its equipment dice. */
   readonly equipmentMostOnly: boolean;
+  /** rules.consequenceWound "deathRoll": a rival's "A PC is wounded" rolls the Wound Phase's death (consequence). */
+  readonly consequenceDeath: boolean;
   readonly setup: CampaignSetup;
 
   constructor(setup: CampaignSetup, rules: ViciousnessRules) {
     this.setup = setup;
     this.rules = rules;
     this.equipmentMostOnly = rules.equipment !== 'everySide';
+    this.consequenceDeath = rules.consequenceWound === 'deathRoll';
     this.turns = setup.turns;
     const policy = setup.policy ?? {};
     const job = policy.job;
@@ -1622,11 +1625,18 @@ export class CampaignTrial {
       const pc = this.randomPc(random, t, false);
       if (pc >= 0) this.rattled[pc] = 1;
     } else if (kind === KIND_WOUNDED) {
-      // "A PC is wounded": out for the bed rest; not a wound of violence, so no death roll.
+      // "A PC is wounded": out for the bed rest. With rules.consequenceWound "bedRest" (the
+      // default) no death roll: the medium table's wound is milder than the heavy table's
+      // attempt on a life. With "deathRoll" it is the Wound Phase's wound, "a 2-in-4 chance
+      // to die", and the survivor goes to bed (docs/rulings/campaign.md).
       const pc = this.randomPc(random, t, true);
       if (pc >= 0) {
-        this.woundedUntil[pc] = t + BED_REST_TURNS;
-        this.treated[pc] = 0;
+        if (p.consequenceDeath && this.diesOfConsequenceWound(random, pc)) {
+          this.pcDied(pc);
+        } else {
+          this.woundedUntil[pc] = t + BED_REST_TURNS;
+          this.treated[pc] = 0;
+        }
       }
     } else if (kind === KIND_ATTEMPT) {
       this.attemptOnLife(random, r, t);
@@ -1643,6 +1653,47 @@ export class CampaignTrial {
         this.contacts--;
         acc[METRIC.contactsLost]++;
       }
+    }
+  }
+
+  /**
+   * The death roll of a rival's "A PC is wounded" under rules.consequenceWound "deathRoll":
+   * "a 2-in-4 chance to die. This is reduced to 1-in-4 if they receive medical attention
+   * within 30 seconds". No fight is played, so "within 30 seconds" is the troupe's word:
+   * its `aid` ("ordinary", or "medic") says it tends its wounded at once, as in its fights,
+   * and so does a living Medic PC of the troupe (the wounded Medic itself included, as a
+   * wounded Medic attends in a fight). A Medic gives ordinary attention here, 1-in-4: its
+   * "not in danger of dying" is "during violence", and this is no violence.
+   */
+  private diesOfConsequenceWound(random: RandomStream, pc: number): boolean {
+    const p = this.plan;
+    const i = p.pcTroupe[pc];
+    let attended = p.troupeAid[i] !== 'none';
+    if (!attended && p.troupeHasMedicPc[i] !== 0) {
+      for (let m = p.troupePcFrom[i]; m < p.troupePcTo[i]; m++) if (p.pcMedic[m] !== 0 && this.alive[m] !== 0) attended = true;
+    }
+    // A d4: 2 bits, as the fights draw it; faces below 2 (or 1, attended) kill.
+    return random.bits(2) < (attended ? 1 : 2);
+  }
+
+  /**
+   * PC `pc` dies outside a fight (a rival's wound with a death roll): counted with the
+   * fights' deaths; its contacts go; a dead minion is replaced by policy; a dead captain
+   * dissolves its troupe.
+   */
+  private pcDied(pc: number): void {
+    const p = this.plan;
+    const counted = this.counted;
+    this.alive[pc] = 0;
+    this.contacts -= this.contactsOf[pc];
+    this.contactsOf[pc] = 0;
+    this.minionsDown = true;
+    counted.deaths++;
+    if (p.pcCaptain[pc] !== 0) {
+      counted.deathsCaptains++;
+      this.dissolve(p.pcTroupe[pc]);
+    } else {
+      counted.deathsMinions++;
     }
   }
 

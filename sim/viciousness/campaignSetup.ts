@@ -302,6 +302,9 @@ export const campaignSetup = lazySchema(() => z
     }
   }));
 
+/** The note of a campaign point without `policy.ambition` (campaignNotes). */
+export const NO_AMBITION_NOTE = 'no ambition (policy.ambition): the company never advances, its PCs keep their starting traits and dice; the text\'s company always has one, its size the table\'s';
+
 /**
  * What a valid campaign setup asks that changes nothing in it (sim/mechanic.ts
  * setupNotes): each a sentence naming the field and why, for the result's notes. Not
@@ -310,7 +313,20 @@ export const campaignSetup = lazySchema(() => z
  */
 export function campaignNotes(
   s: CampaignSetup,
-  rules: Pick<ViciousnessRules, 'invest' | 'speedChess' | 'escalation' | 'hitOn' | 'medicReach' | 'push' | 'woundOrder' | 'equipment'>,
+  rules: Pick<ViciousnessRules, 'invest' | 'speedChess' | 'escalation' | 'hitOn' | 'medicReach' | 'push' | 'woundOrder' | 'equipment' | 'consequenceWound'>,
+): string[] {
+  const notes = fieldNotes(s, rules);
+  // Last, after the fields that change nothing: not such a field but a campaign the text
+  // does not describe. "The players name their company and give it an ambition", and
+  // without one poolsim's company never advances (docs/rulings/advancement.md): said, so no
+  // reader takes the figures for a company whose troupes grow.
+  if (s.policy?.ambition === undefined) notes.push(NO_AMBITION_NOTE);
+  return notes;
+}
+
+function fieldNotes(
+  s: CampaignSetup,
+  rules: Pick<ViciousnessRules, 'invest' | 'speedChess' | 'escalation' | 'hitOn' | 'medicReach' | 'push' | 'woundOrder' | 'equipment' | 'consequenceWound'>,
 ): string[] {
   const notes: string[] = [];
   const policy = s.policy ?? {};
@@ -409,7 +425,8 @@ export function campaignNotes(
   }
   if (rivals.length === 0) {
     // The rivals' variants, away from their defaults (sim/rules.ts).
-    const set = [rules.invest !== 'focus' && 'invest', rules.speedChess && 'speedChess', rules.escalation !== 'once' && 'escalation'].filter((k) => k !== false);
+    // consequenceWound too: only a rival's "A PC is wounded" reads it.
+    const set = [rules.invest !== 'focus' && 'invest', rules.speedChess && 'speedChess', rules.escalation !== 'once' && 'escalation', rules.consequenceWound !== 'bedRest' && 'consequenceWound'].filter((k) => k !== false);
     if (set.length > 0) nothing(set.map((k) => `rules.${k}`).join(' and '), 'the campaign has no rivals');
   } else {
     const invest = oneDesignInvestNote(rivals, rules);
