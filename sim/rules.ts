@@ -74,10 +74,12 @@ export const vdpRules = lazySchema(() => z
      * Which rolls an effect's disadvantage dice weigh on ("on all combat actions for one
      * turn"), in combat and contestRound: *allActions*, the loser's defences until the end
      * of its next turn and its rolls in that turn (a DEFEND is "a free action"); *ownTurn*,
-     * only the rolls of its next turn (the reading before December 2026:
-     * docs/rulings/vdp-combat.md).
+     * only the rolls of its next turn (the reading before December 2026); *fromLanding*, as
+     * allActions, and an effect landed on a character in its own turn (a defensive effect
+     * against its attack) weighs at once on the rest of that turn's rolls too (its next
+     * attack), then on its defences and its next turn as any effect (docs/rulings/vdp-combat.md).
      */
-    effectsOn: variant({ allActions: 'the loser’s defences and next turn', ownTurn: 'the loser’s next turn only' }, 'allActions'),
+    effectsOn: variant({ allActions: 'the loser’s defences and next turn', ownTurn: 'the loser’s next turn only', fromLanding: 'the loser’s rolls from the moment it lands to the end of its next turn' }, 'allActions'),
     /**
      * Whether a melee fighter may switch targets in the middle of its turn, in combat: the
      * Edge Charge table sells "Change Focus | 1 | The character can switch targets mid-turn

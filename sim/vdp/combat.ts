@@ -581,8 +581,14 @@ export const combat = defineMechanic({
     if (rules.stunned !== 'defenceless' && !setup.characters.some((c) => c.chargeBuy === 'stunningBlow')) {
       variants.push({ path: 'rules.stunned', problem: `${JSON.stringify(rules.stunned)} is what a Stunning Blow's target does, and no character buys one (chargeBuy "stunningBlow"), so it would change nothing: expected stunned left out, or a character with chargeBuy "stunningBlow"` });
     }
-    if (rules.effectsOn !== 'allActions' && !setup.characters.some(makesEffects)) {
+    if (rules.effectsOn === 'ownTurn' && !setup.characters.some(makesEffects)) {
       variants.push({ path: 'rules.effectsOn', problem: `${JSON.stringify(rules.effectsOn)} says which rolls an effect's dice weigh on, and no character makes effects (every offensiveEffect and defensiveEffect "never"), so it would change nothing: expected effectsOn left out, or a character that makes effects` });
+    }
+    // "fromLanding" differs from the default only for an effect landed on a character in its
+    // own turn, which is a defensive effect against its attack: it needs a character whose
+    // blocks make effects.
+    if (rules.effectsOn === 'fromLanding' && !setup.characters.some((c) => (c.defensiveEffect ?? 'always') === 'always')) {
+      variants.push({ path: 'rules.effectsOn', problem: `"fromLanding" says an effect landed on a character in its own turn weighs on that turn's rolls, and only a defensive effect lands so, which no character makes (every defensiveEffect "never"), so it would change nothing: expected effectsOn left out, or a character with defensiveEffect "always"` });
     }
     // Change Focus is bought only to switch to another enemy when the turn's target falls:
     // under retarget "free" nobody pays to switch, and with one enemy there is none to
@@ -614,6 +620,9 @@ export const combat = defineMechanic({
     const maxRounds = setup.maxRounds ?? 50;
     // 1 where effect dice also weigh on the loser's defences (rules.effectsOn), else 0.
     const effectsOnDefence = rules.effectsOn === 'ownTurn' ? 0 : 1;
+    // 1 where an effect landed on a character in its own turn weighs at once on the rest of
+    // that turn's rolls (rules.effectsOn "fromLanding"), else 0: it waits for the next turn.
+    const landsAtOnce = rules.effectsOn === 'fromLanding' ? 1 : 0;
     // "Change Focus | 1 | The character can switch targets mid-turn | Melee, usually": a
     // melee fighter keeps its turn's first target (rules.retarget: changeFocus); ranged
     // fighters, and every fighter under `retarget: free`, pick a target for each attack.
@@ -1055,14 +1064,15 @@ export const combat = defineMechanic({
         };
 
         // An effect of `size` made by `w` on `l`: the bidding, then the dice for l's next turn.
-        const effect = (w: number, l: number, size: number, first: boolean) => {
-          if (size <= 0) return;
+        // Returns the dice that landed (0 where the bidding took it off).
+        const effect = (w: number, l: number, size: number, first: boolean): number => {
+          if (size <= 0) return 0;
           bid(size, tension[w], tension[l], bidCode[w], bidCode[l], bidding);
           tension[w] -= bidding.winnerPaid;
           tension[l] -= bidding.loserPaid;
           bidsPaid[w] += bidding.winnerPaid;
           bidsPaid[l] += bidding.loserPaid;
-          if (!bidding.landed) return;
+          if (!bidding.landed) return 0;
           pendingDis[l] += size;
           landed[w]++;
           landedDice[w] += size;
@@ -1070,6 +1080,7 @@ export const combat = defineMechanic({
             openingEffect = 1;
             openingEffectDice = size;
           }
+          return size;
         };
         // Stored tension `w` adds to an effect it makes.
         const storedFor = (w: number) => {
@@ -1250,7 +1261,10 @@ export const combat = defineMechanic({
             gained[t] -= r;
             if (opening === 0) opening = 2;
             // "the defender gains a point of Tension, and can spend that tension on a defensive effect"
-            if (defensive[t]) effect(t, i, -r + storedFor(t), first);
+            // The effect lands on i in its own turn: under rules.effectsOn "fromLanding" it
+            // weighs at once on the rest of this turn's rolls too, then (pending) on i's
+            // defences and its next turn as any effect.
+            if (defensive[t]) activeDis[i] += effect(t, i, -r + storedFor(t), first) * landsAtOnce;
             else tension[t] -= r;
           }
           return letThrough;
