@@ -125,9 +125,11 @@ export const vdpRules = lazySchema(() => z
      * reading before December 2026); *glancing*: a glancing hit ("In case of a glancing hit,
      * the attacker gains one point of charge"), the most the attack's result (0 or less) is
      * by the damage rule: no wound, the attacker gaining a glancing blow's tension and point
-     * of charge. docs/rulings/vdp-combat.md.
+     * of charge; *undefended*: the action negated is the DEFEND itself, so the attack meets
+     * no defence (as against one who "has no Defence"): its total against a defence of 0.
+     * docs/rulings/vdp-combat.md.
      */
-    givenUpBlock: variant({ hit: 'lets the attack hit (one wound)', nothing: 'lets nothing through', glancing: 'lets a glancing hit through (no wound)' }, 'hit'),
+    givenUpBlock: variant({ hit: 'lets the attack hit (one wound)', nothing: 'lets nothing through', glancing: 'lets a glancing hit through (no wound)', undefended: 'lets the attack meet no defence' }, 'hit'),
     /**
      * When a success given up for charge may be released on an enemy, in combat:
      * "Releasing any amount of charge on a target must be done while actively attacking or

@@ -16,7 +16,7 @@ type Character = Record<string, unknown>;
 const jill: Character = { name: 'jill', attack: { attribute: 2, skill: 1 }, defence: { attribute: 3, skill: 1 }, fortitude: 2, type: 'trained', timing: 6 };
 const jack: Character = { name: 'jack', attack: { attribute: 2, skill: 2 }, defence: { attribute: 3, skill: 2 }, fortitude: 2, type: 'trained', timing: 7 };
 
-type Rules = { effectsOn?: 'allActions' | 'ownTurn' | 'fromLanding'; stunned?: 'defenceless' | 'defends'; entangledFortitude?: 'halved' | 'roundedDown'; damagePenalty?: 'wounds' | 'everyTrack'; givenUpBlock?: 'hit' | 'nothing' | 'glancing'; chargeRelease?: 'sameAction' | 'nextAction' };
+type Rules = { effectsOn?: 'allActions' | 'ownTurn' | 'fromLanding'; stunned?: 'defenceless' | 'defends'; entangledFortitude?: 'halved' | 'roundedDown'; damagePenalty?: 'wounds' | 'everyTrack'; givenUpBlock?: 'hit' | 'nothing' | 'glancing' | 'undefended'; chargeRelease?: 'sameAction' | 'nextAction' };
 const fight = (characters: Character[], trials = 20000, seed = 'effects', maxRounds?: number, rules?: Rules) =>
   runScenario({ name: 'e', system: 'vdp', mechanic: 'combat', trials, seed, setup: { characters, ...(maxRounds ? { maxRounds } : {}) }, ...(rules ? { rules } : {}) }).results[0].metrics;
 
@@ -466,6 +466,16 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
                 X.gained++;
                 X.charge++;
                 X.chargeGained++;
+              } else if (givenUpBlock === 'undefended') {
+                // The DEFEND is the action negated: the attack meets no defence, a total of 0,
+                // and does what any attack against "no Defence" does.
+                if (att < threshold) {
+                  X.tension++;
+                  X.gained++;
+                  X.charge++;
+                  X.chargeGained++;
+                } else if (wantsCharge(X, 'hits')) giveUpHit();
+                else wound(Math.floor(att / threshold));
               }
               // "... just before disarming them": Y, still standing and not stunned, releases on
               // X now, while defending against it (chargeRelease "sameAction"), out of its
@@ -544,6 +554,10 @@ describe('the fast fight agrees with the slow reference duel', () => {
     ['Edge Charge: blocks given up let the hit through, against an attacker converting unless it KOs', { ...jack, allocation: '1/3', chargeBuy: 'probeDefence', chargeCashIn: 'blocks' }, { ...jill, allocation: '3/1', offensiveEffect: 'unlessKo', attack: { attribute: 2, skill: 2, bonus: 1 } }],
     ['Edge Charge: blocks given up, givenUpBlock "nothing" (the reading before December 2026)', { ...jack, allocation: '1/3', chargeBuy: 'probeDefence', chargeCashIn: 'blocks' }, { ...jill, allocation: '3/1', offensiveEffect: 'unlessKo', attack: { attribute: 2, skill: 2, bonus: 1 } }, { givenUpBlock: 'nothing' }],
     ['Edge Charge: blocks given up, givenUpBlock "glancing": a glancing hit through', { ...jack, allocation: '1/3', chargeBuy: 'probeDefence', chargeCashIn: 'blocks' }, { ...jill, allocation: '3/1', offensiveEffect: 'unlessKo', attack: { attribute: 2, skill: 2, bonus: 1 } }, { givenUpBlock: 'glancing' }],
+    // givenUpBlock "undefended": the attack meets no defence. Fails (wounds, win, rounds)
+    // with the engine playing the block given up as "hit" (one wound).
+    ['Edge Charge: blocks given up, givenUpBlock "undefended": the attack meets no defence', { ...jack, allocation: '1/3', chargeBuy: 'probeDefence', chargeCashIn: 'blocks' }, { ...jill, allocation: '3/1', offensiveEffect: 'unlessKo', attack: { attribute: 2, skill: 2, bonus: 1 } }, { givenUpBlock: 'undefended' }],
+    ['Edge Charge at once, givenUpBlock "undefended": a stunner and a prober both cashing in both', { ...jack, allocation: '2/2', chargeBuy: 'stunningBlow', chargeCashIn: 'both', type: 'elite' }, { ...jill, allocation: '2/2', chargeBuy: 'probeDefence', chargeCashIn: 'both', type: 'elite' }, { givenUpBlock: 'undefended' }],
     ['Edge Charge: both cash in both: the hit a block lets through is given up in turn', { ...jack, allocation: '2/2', chargeBuy: 'stunningBlow', chargeCashIn: 'both' }, { ...jill, allocation: '2/2', chargeBuy: 'surge', chargeCashIn: 'both', type: 'elite' }],
     ['Edge Charge: both cash in both, givenUpBlock "nothing"', { ...jack, allocation: '2/2', chargeBuy: 'stunningBlow', chargeCashIn: 'both' }, { ...jill, allocation: '2/2', chargeBuy: 'surge', chargeCashIn: 'both', type: 'elite' }, { givenUpBlock: 'nothing' }],
     ['Edge Charge: both cash in both, givenUpBlock "glancing"', { ...jack, allocation: '2/2', chargeBuy: 'stunningBlow', chargeCashIn: 'both' }, { ...jill, allocation: '2/2', chargeBuy: 'surge', chargeCashIn: 'both', type: 'elite' }, { givenUpBlock: 'glancing' }],

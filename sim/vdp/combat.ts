@@ -633,7 +633,7 @@ export const combat = defineMechanic({
     const entangledRoundedDown = rules.entangledFortitude === 'roundedDown';
     // What a block given up for charge lets through (rules.givenUpBlock): the attack hits, one
     // wound ("letting someone score a hit they otherwise wouldn't have"); a glancing hit, no
-    // wound; or nothing.
+    // wound; the attack against no defence ("undefended"); or nothing.
     const givenUpBlock = rules.givenUpBlock;
     // "the action negated to gain charge counts": a success given up that brings the charge
     // to a buy released on an enemy is released at once, as that action (on the attack's
@@ -799,8 +799,9 @@ export const combat = defineMechanic({
       setupNotes.push('rules.damagePenalty changes nothing here: every fighter takes Physical damage (its damageType), and wounds take 1 a point from the totals either way');
     }
     // rules.givenUpBlock is what a block given up for charge does (a hit of one wound, a
-    // glancing hit, or nothing): only a character that buys something and cashes in blocks
-    // gives one up, so where none does, "nothing" and "glancing" play as "hit" draw for draw.
+    // glancing hit, the attack undefended, or nothing): only a character that buys something
+    // and cashes in blocks gives one up, so where none does, every other value plays as "hit"
+    // draw for draw.
     if (rules.givenUpBlock !== 'hit' && !entries.some(givesUpBlocks)) {
       setupNotes.push('rules.givenUpBlock changes nothing here: no character gives up a block for charge (chargeCashIn "blocks" or "both", and chargeBuy other than "none")');
     }
@@ -1172,7 +1173,7 @@ export const combat = defineMechanic({
           // a free action": a defence between an effect and the end of the loser's next turn
           // rolls with them (a defender is never in its own turn, so they are all pending),
           // unless the rules say `effectsOn: ownTurn`.
-          const d =
+          let d =
             stunned[t] && stunnedDefenceless
               ? 0 // "briefly KO'd": no defence roll, no tension spent on one
               : total(defenceDice, spendOn(t, DEFENCE_ROLL, defenceDice) - activeDis[t] - pendingDis[t] * effectsOnDefence + situational(t, defenceDice, defenceSituation[t]), dBonus);
@@ -1187,7 +1188,11 @@ export const combat = defineMechanic({
           // through, the most such a result is by the damage rule: played below as any
           // glancing blow (r = 0: no wound, the attacker's tension and point of charge, no
           // success of its own to cash in, a Human shield's turned shot that wounds no one).
-          // Under "nothing" the attack does nothing more.
+          // Under "nothing" the attack does nothing more. Under "undefended" the action
+          // negated is the DEFEND itself, so the attack meets no defence, as against one who
+          // "has no Defence" (the text's Jill): its total against a defence of 0, played below
+          // as any attack so met (glancing, or damage by the damage rule; a Human shield's
+          // turned shot too).
           const letThrough = r < 0 && cashesIn(t, CASH_IN_CODE.blocks);
           if (letThrough) {
             gainCharge(t);
@@ -1195,7 +1200,10 @@ export const combat = defineMechanic({
               if (opening === 0) opening = 2;
               return letThrough;
             }
-            r = givenUpBlock === 'glancing' ? 0 : 1;
+            if (givenUpBlock === 'undefended') {
+              d = 0;
+              r = exchange(a, 0, thresholdAgainst(t, i));
+            } else r = givenUpBlock === 'glancing' ? 0 : 1;
           }
           // Human shield: "Any ranged attack that would hit the character this turn, has a 75%
           // chance of hitting the target instead". A shot that would hit (a glancing blow or
@@ -1211,7 +1219,8 @@ export const combat = defineMechanic({
             const held = shield[t] - 1;
             if (held !== i && alive[held] && random.below(4) < 3) {
               shieldHits[t]++;
-              const w = letThrough ? r : Math.floor((a - d) / thresholdAgainst(held, i));
+              // Undefended, the shot met no defence: its total against the shield's threshold (d is 0).
+              const w = letThrough && givenUpBlock !== 'undefended' ? r : Math.floor((a - d) / thresholdAgainst(held, i));
               if (w > 0) {
                 wounds[held] += w;
                 if (wounds[held] > limit[held]) {
@@ -1578,7 +1587,7 @@ export function firstTurnChance(timingA: number, timingB: number): number {
  * The exact first attack of a duel: who takes the first turn, and what the first attack
  * made does (the first turn's taker attacks, unless it cannot: no attack dice, or Fatigued
  * and Panicked, no action to attack in; then the other attacks on its turn): avoided, held, glancing, a hit (a result of at least
- * Fortitude, or a block given up for charge: one wound, rules.givenUpBlock "hit"; a glancing hit under "glancing"), the damage dealt, and the effect that follows it — damage converted or a
+ * Fortitude, or a block given up for charge: one wound, rules.givenUpBlock "hit"; a glancing hit under "glancing"; under "undefended" the attack against a defence of 0), the damage dealt, and the effect that follows it — damage converted or a
  * block's tension spent, then the bidding (sim/vdp/effects.ts) with the tension both have
  * left after their rolls. Both characters are fresh: no wounds, starting tension. A success
  * given up and released at once (rules.chargeRelease "sameAction") follows that attack and
@@ -1593,7 +1602,7 @@ export function openingExchange(
   rollOf: (kept: number, net: number) => VdpRoll,
   /** rules.entangledFortitude "roundedDown". */
   entangledRoundedDown = false,
-  /** rules.givenUpBlock: what a block given up for charge lets through ("hit": one wound; "glancing": a glancing hit; "nothing"). */
+  /** rules.givenUpBlock: what a block given up for charge lets through ("hit": one wound; "glancing": a glancing hit; "undefended": the attack against no defence; "nothing"). */
   givenUpBlock: VdpRules['givenUpBlock'] = 'hit',
 ): { first: number; avoided: number; held: number; glancing: number; hit: number; damage: number; effect: number; effectDice: number } {
   const first = firstTurnChance(a.timing, b.timing);
@@ -1667,8 +1676,9 @@ export function openingExchange(
         let r = exchange(att.min + i, def.min + j, threshold);
         // A block given up (its first, with no charge yet) lets the attack hit: one wound
         // (rules.givenUpBlock "hit"), played as a hit of one damage; or a glancing hit
-        // ("glancing"), played as a glancing blow.
-        if (r < 0 && cashes(y, 'blocks') && givenUpBlock !== 'nothing') r = givenUpBlock === 'glancing' ? 0 : 1;
+        // ("glancing"), played as a glancing blow; or the attack meets no defence
+        // ("undefended"), its total against a defence of 0.
+        if (r < 0 && cashes(y, 'blocks') && givenUpBlock !== 'nothing') r = givenUpBlock === 'glancing' ? 0 : givenUpBlock === 'undefended' ? exchange(att.min + i, 0, threshold) : 1;
         if (r < 0) {
           out.held += q;
           if (!cashes(y, 'blocks') && (y.defensiveEffect ?? 'always') === 'always') effect(q, -r, y, bankY, x, bankX);
