@@ -394,9 +394,9 @@ describe('bad setups', () => {
 
 describe('effectsOn with no defensive effect to weigh is refused: it would change nothing (docs/rules.md)', () => {
   it('needs a contender whose blocks make effects', () => {
-    const refusal = (a: C, b: C) => {
+    const refusal = (a: C, b: C, effectsOn = 'ownTurn') => {
       try {
-        planScenario({ name: 'c', system: 'vdp', mechanic: 'contestRound', trials: 10, rules: { effectsOn: 'ownTurn' }, setup: { a, b } }, 'c.json');
+        planScenario({ name: 'c', system: 'vdp', mechanic: 'contestRound', trials: 10, rules: { effectsOn }, setup: { a, b } }, 'c.json');
       } catch (e) {
         return (e as ScenarioErrors).errors.map((x) => x.message).join('\n');
       }
@@ -404,6 +404,9 @@ describe('effectsOn with no defensive effect to weigh is refused: it would chang
     };
     expect(refusal({ ...ana, defensiveEffect: 'never' }, { ...bo, defensiveEffect: 'never' })).toContain('c.json: rules.effectsOn: "ownTurn" says which rolls a defensive effect\'s dice weigh on, and neither contender makes one (defensiveEffect "never" for both), so it would change nothing');
     expect(refusal({ ...ana, defensiveEffect: 'never' }, bo)).toBe('accepted');
+    // "fromLanding" too: only a defensive effect lands in its loser's own turn.
+    expect(refusal({ ...ana, defensiveEffect: 'never' }, { ...bo, defensiveEffect: 'never' }, 'fromLanding')).toContain('c.json: rules.effectsOn: "fromLanding" says which rolls a defensive effect\'s dice weigh on, and neither contender makes one');
+    expect(refusal({ ...ana, defensiveEffect: 'never' }, bo, 'fromLanding')).toBe('accepted');
   });
 });
 
