@@ -83,10 +83,12 @@ export const vdpRules = lazySchema(() => z
      * Which rolls an effect's disadvantage dice weigh on ("on all combat actions for one
      * turn"), in combat and contestRound: *allActions*, the loser's defences until the end
      * of its next turn and its rolls in that turn (a DEFEND is "a free action"); *ownTurn*,
-     * only the rolls of its next turn (the reading before December 2026:
-     * docs/rulings/vdp-combat.md).
+     * only the rolls of its next turn (the reading before December 2026); *fromLanding*, as
+     * allActions, and an effect landed on a character in its own turn (a defensive effect
+     * against its attack) weighs at once on the rest of that turn's rolls too (its next
+     * attack), then on its defences and its next turn as any effect (docs/rulings/vdp-combat.md).
      */
-    effectsOn: variant({ allActions: 'the loser’s defences and next turn', ownTurn: 'the loser’s next turn only' }, 'allActions'),
+    effectsOn: variant({ allActions: 'the loser’s defences and next turn', ownTurn: 'the loser’s next turn only', fromLanding: 'the loser’s rolls from the moment it lands to the end of its next turn' }, 'allActions'),
     /**
      * Whether a melee fighter may switch targets in the middle of its turn, in combat: the
      * Edge Charge table sells "Change Focus | 1 | The character can switch targets mid-turn
@@ -132,9 +134,11 @@ export const vdpRules = lazySchema(() => z
      * reading before December 2026); *glancing*: a glancing hit ("In case of a glancing hit,
      * the attacker gains one point of charge"), the most the attack's result (0 or less) is
      * by the damage rule: no wound, the attacker gaining a glancing blow's tension and point
-     * of charge. docs/rulings/vdp-combat.md.
+     * of charge; *undefended*: the action negated is the DEFEND itself, so the attack meets
+     * no defence (as against one who "has no Defence"): its total against a defence of 0.
+     * docs/rulings/vdp-combat.md.
      */
-    givenUpBlock: variant({ hit: 'lets the attack hit (one wound)', nothing: 'lets nothing through', glancing: 'lets a glancing hit through (no wound)' }, 'hit'),
+    givenUpBlock: variant({ hit: 'lets the attack hit (one wound)', nothing: 'lets nothing through', glancing: 'lets a glancing hit through (no wound)', undefended: 'lets the attack meet no defence' }, 'hit'),
     /**
      * When a success given up for charge may be released on an enemy, in combat:
      * "Releasing any amount of charge on a target must be done while actively attacking or

@@ -261,12 +261,13 @@ describe('every mechanic has a form in its own words', () => {
     const push = choice('viciousness', 'clash', 'push');
     expect(push.options).toEqual([{ value: 'never', label: 'never' }, { value: 'ifNoHit', label: 'when its dice show no hit' }]);
     expect(choice('viciousness', 'clash', 'hitOn').placeholder).toBe('exactly 4 (default)');
-    // VDP's block given up offers its three readings, the glancing hit among them.
+    // VDP's block given up offers its four readings, the glancing hit and the undefended attack among them.
     const givenUp = ruleFields('vdp', 'combat').find((f) => f.key === 'givenUpBlock') as ChoiceField;
     expect(givenUp.options).toEqual([
       { value: 'hit', label: 'lets the attack hit (one wound)' },
       { value: 'nothing', label: 'lets nothing through' },
       { value: 'glancing', label: 'lets a glancing hit through (no wound)' },
+      { value: 'undefended', label: 'lets the attack meet no defence' },
     ]);
     expect(givenUp.placeholder).toBe('lets the attack hit (one wound) (default)');
     // Every value of every toggle has words of its own, none shared within the toggle, so

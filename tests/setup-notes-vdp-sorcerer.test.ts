@@ -117,8 +117,12 @@ describe('VDP combat: rules.givenUpBlock where no character gives up a block for
     const glancing = run('vdp', 'combat', none, { givenUpBlock: 'glancing' });
     expect(glancing.notes).toContainEqual(expect.stringMatching(note));
     expect(glancing.metrics).toEqual(run('vdp', 'combat', none).metrics);
+    // And under "undefended": no block given up, no attack let meet no defence.
+    const undefended = run('vdp', 'combat', none, { givenUpBlock: 'undefended' });
+    expect(undefended.notes).toContainEqual(expect.stringMatching(note));
+    expect(undefended.metrics).toEqual(run('vdp', 'combat', none).metrics);
     const blocks = duel({ chargeBuy: 'surge', chargeCashIn: 'both' });
-    for (const givenUpBlock of ['nothing', 'glancing']) {
+    for (const givenUpBlock of ['nothing', 'glancing', 'undefended']) {
       const acts = run('vdp', 'combat', blocks, { givenUpBlock });
       expect(acts.notes ?? [], givenUpBlock).not.toContainEqual(expect.stringMatching(note));
       expect(acts.metrics, givenUpBlock).not.toEqual(run('vdp', 'combat', blocks).metrics);

@@ -16,7 +16,7 @@ type Character = Record<string, unknown>;
 const jill: Character = { name: 'jill', attack: { attribute: 2, skill: 1 }, defence: { attribute: 3, skill: 1 }, fortitude: 2, type: 'trained', timing: 6 };
 const jack: Character = { name: 'jack', attack: { attribute: 2, skill: 2 }, defence: { attribute: 3, skill: 2 }, fortitude: 2, type: 'trained', timing: 7 };
 
-type Rules = { effectsOn?: 'allActions' | 'ownTurn'; stunned?: 'defenceless' | 'defends'; entangledFortitude?: 'halved' | 'roundedDown'; damagePenalty?: 'wounds' | 'everyTrack'; givenUpBlock?: 'hit' | 'nothing' | 'glancing'; chargeRelease?: 'sameAction' | 'nextAction' };
+type Rules = { effectsOn?: 'allActions' | 'ownTurn' | 'fromLanding'; stunned?: 'defenceless' | 'defends'; entangledFortitude?: 'halved' | 'roundedDown'; damagePenalty?: 'wounds' | 'everyTrack'; givenUpBlock?: 'hit' | 'nothing' | 'glancing' | 'undefended'; chargeRelease?: 'sameAction' | 'nextAction' };
 const fight = (characters: Character[], trials = 20000, seed = 'effects', maxRounds?: number, rules?: Rules) =>
   runScenario({ name: 'e', system: 'vdp', mechanic: 'combat', trials, seed, setup: { characters, ...(maxRounds ? { maxRounds } : {}) }, ...(rules ? { rules } : {}) }).results[0].metrics;
 
@@ -241,14 +241,15 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
     // the situation's dice together.
     const situation = f.situationPlaced ? 0 : f.situation[kind as 'attack' | 'defence'];
     if (situation !== 0 && f.firstOnly) f.situationPlaced = true;
-    const net = adv - (kind === 'defence' && effectsOn === 'allActions' ? f.now + f.waiting : f.now) + situation;
+    const net = adv - (kind === 'defence' && effectsOn !== 'ownTurn' ? f.now + f.waiting : f.now) + situation;
     const faces = Array.from({ length: dice + Math.abs(net) }, d6).sort((x, y) => (net >= 0 ? y - x : x - y));
     const sum = faces.slice(0, dice).reduce((s, x) => s + x, 0);
     return Math.max(0, sum + bonus - penalty(f));
   };
   const wants = (policy: string, mine: number, theirs: number, cost: number) =>
     mine >= cost && (policy === 'always' || (policy === 'whileAhead' && Math.floor(mine / cost) > Math.floor(theirs / cost)));
-  const effect = (w: RefFighter, l: RefFighter, size: number) => {
+  // `inTurn`: the effect lands on l in l's own turn (a defensive effect against its attack).
+  const effect = (w: RefFighter, l: RefFighter, size: number, inTurn = false) => {
     const extra = Math.min(w.effectTension, w.tension);
     w.tension -= extra;
     const e = size + extra;
@@ -264,6 +265,8 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
     }
     if (on) {
       l.waiting += e;
+      // effectsOn "fromLanding": on the rest of l's turn too, from the moment it lands.
+      if (inTurn && effectsOn === 'fromLanding') l.now += e;
       w.effects++;
     }
   };
@@ -463,6 +466,16 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
                 X.gained++;
                 X.charge++;
                 X.chargeGained++;
+              } else if (givenUpBlock === 'undefended') {
+                // The DEFEND is the action negated: the attack meets no defence, a total of 0,
+                // and does what any attack against "no Defence" does.
+                if (att < threshold) {
+                  X.tension++;
+                  X.gained++;
+                  X.charge++;
+                  X.chargeGained++;
+                } else if (wantsCharge(X, 'hits')) giveUpHit();
+                else wound(Math.floor(att / threshold));
               }
               // "... just before disarming them": Y, still standing and not stunned, releases on
               // X now, while defending against it (chargeRelease "sameAction"), out of its
@@ -476,7 +489,7 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
             let gain = 1;
             while (def > (gain + 1) * Math.max(1, att)) gain++;
             Y.gained += gain;
-            if (Y.defensive === 'always') effect(Y, X, gain);
+            if (Y.defensive === 'always') effect(Y, X, gain, true);
             else Y.tension += gain;
           } else if (att - def < threshold) {
             X.tension++;
@@ -516,6 +529,10 @@ describe('the fast fight agrees with the slow reference duel', () => {
     ['defaults: defensive effects, whileAhead bidding', { ...jill, allocation: '3/1' }, { ...jack, allocation: '2/2' }],
     ['a boss whose wounds slow its turn-order roll, against a quicker striker', { ...jack, type: 'boss', allocation: '3/1', timing: 9, fortitude: 3, defensiveEffect: 'never' }, { ...jill, allocation: '4/0', timing: 6, attack: { attribute: 3, skill: 2, bonus: 2 }, attacks: 1 }],
     ['effectsOn ownTurn: effect dice only on the loser\'s next turn', { ...jill, allocation: '3/1' }, { ...jack, allocation: '1/3', offensiveEffect: 'always' }, { effectsOn: 'ownTurn' }],
+    // effectsOn "fromLanding": a guard's block puts its dice on the attacker's second attack
+    // of the same turn too. Fails (win, rounds, effects) with the engine's dice left to wait
+    // for the attacker's next turn, as by default.
+    ['effectsOn fromLanding: a block\'s effect weighs at once on the attacker\'s second attack', { ...jill, allocation: '2/2', fortitude: 3 }, { ...jack, allocation: '1/3', fortitude: 3, offensiveEffect: 'always', tension: 2 }, { effectsOn: 'fromLanding' }],
     ['offensive effects unlessKo against bidders that always contest', { ...jack, allocation: '3/1', offensiveEffect: 'unlessKo', bid: 'always', effectTension: 1 }, { ...jill, allocation: '2/2', bid: 'always', tension: 2, spendTension: 'onDefence' }],
     ['always converting against a boss: no one is KO\'d, but the boss does', { ...jack, allocation: '4/0', offensiveEffect: 'always', bid: 'never' }, { ...jill, type: 'boss', fortitude: 3, allocation: '2/2', defensiveEffect: 'never' }],
     ['armour against piercing; a Weakened, Panicked fighter who pays to shake it off', { ...jack, allocation: '3/1', armour: 2, status: { weakened: true, panicked: true }, tension: 1 }, { ...jill, allocation: '3/1', armourPiercing: 1, attack: { attribute: 2, skill: 1, bonus: 1 } }],
@@ -537,6 +554,10 @@ describe('the fast fight agrees with the slow reference duel', () => {
     ['Edge Charge: blocks given up let the hit through, against an attacker converting unless it KOs', { ...jack, allocation: '1/3', chargeBuy: 'probeDefence', chargeCashIn: 'blocks' }, { ...jill, allocation: '3/1', offensiveEffect: 'unlessKo', attack: { attribute: 2, skill: 2, bonus: 1 } }],
     ['Edge Charge: blocks given up, givenUpBlock "nothing" (the reading before December 2026)', { ...jack, allocation: '1/3', chargeBuy: 'probeDefence', chargeCashIn: 'blocks' }, { ...jill, allocation: '3/1', offensiveEffect: 'unlessKo', attack: { attribute: 2, skill: 2, bonus: 1 } }, { givenUpBlock: 'nothing' }],
     ['Edge Charge: blocks given up, givenUpBlock "glancing": a glancing hit through', { ...jack, allocation: '1/3', chargeBuy: 'probeDefence', chargeCashIn: 'blocks' }, { ...jill, allocation: '3/1', offensiveEffect: 'unlessKo', attack: { attribute: 2, skill: 2, bonus: 1 } }, { givenUpBlock: 'glancing' }],
+    // givenUpBlock "undefended": the attack meets no defence. Fails (wounds, win, rounds)
+    // with the engine playing the block given up as "hit" (one wound).
+    ['Edge Charge: blocks given up, givenUpBlock "undefended": the attack meets no defence', { ...jack, allocation: '1/3', chargeBuy: 'probeDefence', chargeCashIn: 'blocks' }, { ...jill, allocation: '3/1', offensiveEffect: 'unlessKo', attack: { attribute: 2, skill: 2, bonus: 1 } }, { givenUpBlock: 'undefended' }],
+    ['Edge Charge at once, givenUpBlock "undefended": a stunner and a prober both cashing in both', { ...jack, allocation: '2/2', chargeBuy: 'stunningBlow', chargeCashIn: 'both', type: 'elite' }, { ...jill, allocation: '2/2', chargeBuy: 'probeDefence', chargeCashIn: 'both', type: 'elite' }, { givenUpBlock: 'undefended' }],
     ['Edge Charge: both cash in both: the hit a block lets through is given up in turn', { ...jack, allocation: '2/2', chargeBuy: 'stunningBlow', chargeCashIn: 'both' }, { ...jill, allocation: '2/2', chargeBuy: 'surge', chargeCashIn: 'both', type: 'elite' }],
     ['Edge Charge: both cash in both, givenUpBlock "nothing"', { ...jack, allocation: '2/2', chargeBuy: 'stunningBlow', chargeCashIn: 'both' }, { ...jill, allocation: '2/2', chargeBuy: 'surge', chargeCashIn: 'both', type: 'elite' }, { givenUpBlock: 'nothing' }],
     ['Edge Charge: both cash in both, givenUpBlock "glancing"', { ...jack, allocation: '2/2', chargeBuy: 'stunningBlow', chargeCashIn: 'both' }, { ...jill, allocation: '2/2', chargeBuy: 'surge', chargeCashIn: 'both', type: 'elite' }, { givenUpBlock: 'glancing' }],
@@ -733,5 +754,10 @@ describe('a combat variant no character can meet is refused: it would change not
     // One that converts damage, or one whose blocks make effects (the default), is enough.
     expect(refusal({ effectsOn: 'ownTurn' }, [{ ...jill, ...none }, { ...jack, ...none, offensiveEffect: 'unlessKo' }])).toBe('accepted');
     expect(refusal({ effectsOn: 'ownTurn' }, [{ ...jill, ...none }, jack])).toBe('accepted');
+  });
+  it('effectsOn "fromLanding" needs a character whose blocks make effects: only a defensive effect lands in its loser\'s own turn', () => {
+    const none = { defensiveEffect: 'never' };
+    expect(refusal({ effectsOn: 'fromLanding' }, [{ ...jill, ...none }, { ...jack, ...none, offensiveEffect: 'always' }])).toContain('c.json: rules.effectsOn: "fromLanding" says an effect landed on a character in its own turn weighs on that turn\'s rolls, and only a defensive effect lands so, which no character makes (every defensiveEffect "never"), so it would change nothing');
+    expect(refusal({ effectsOn: 'fromLanding' }, [{ ...jill, ...none }, jack])).toBe('accepted');
   });
 });

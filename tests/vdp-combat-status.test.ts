@@ -408,6 +408,7 @@ describe('the exact opening exchange with statuses, armour and charge agrees wit
     ['a block given up lets through a wound the attacker turns into an effect', [{ ...jill, allocation: '3/1', timing: 20, offensiveEffect: 'always', tension: 1 }, { ...jack, allocation: '1/3', chargeBuy: 'grapple', chargeCashIn: 'both' }]],
     ['a block given up, givenUpBlock "nothing"', [{ ...jill, allocation: '3/1', timing: 20 }, { ...jack, allocation: '1/3', chargeBuy: 'probeDefence', chargeCashIn: 'blocks' }], { givenUpBlock: 'nothing' }],
     ['a block given up, givenUpBlock "glancing"', [{ ...jill, allocation: '3/1', timing: 20 }, { ...jack, allocation: '1/3', chargeBuy: 'probeDefence', chargeCashIn: 'blocks' }], { givenUpBlock: 'glancing' }],
+    ['a block given up, givenUpBlock "undefended": the attack against no defence', [{ ...jill, allocation: '3/1', timing: 20, offensiveEffect: 'unlessKo', tension: 1 }, { ...jack, allocation: '1/3', chargeBuy: 'probeDefence', chargeCashIn: 'blocks' }], { givenUpBlock: 'undefended' }],
     ['a block given up lets a glancing hit through, against an attacker that converts and cashes in hits', [{ ...jill, allocation: '3/1', timing: 20, offensiveEffect: 'always', tension: 1, chargeBuy: 'probeDefence', chargeCashIn: 'hits' }, { ...jack, allocation: '1/3', chargeBuy: 'grapple', chargeCashIn: 'both' }], { givenUpBlock: 'glancing' }],
     // Charge stored from before the fight, below the buy's cost: nothing is released before
     // the first attack, and the first success is given up as with none ("while short of the
@@ -467,6 +468,13 @@ describe('the exact opening exchange with statuses, armour and charge agrees wit
     expect(glancing.held).toBe(0);
     expect(glancing.glancing).toBeCloseTo(nothing.glancing + nothing.held, 12);
     expect([glancing.hit, glancing.damage, glancing.effect]).toEqual([nothing.hit, nothing.damage, 0]);
+    // Under "undefended" the held share meets no defence: none is held, and it deals more
+    // than the one wound a piece of "hit" (Jill's 3 attack dice + 3 against Jack's
+    // Fortitude of 2 deal at least 3 with no defence).
+    const undefended = opening('undefended');
+    expect(undefended.held).toBe(0);
+    expect(undefended.glancing + undefended.hit).toBeCloseTo(nothing.glancing + nothing.hit + nothing.held, 12);
+    expect(undefended.damage).toBeGreaterThan(hit.damage + 0.2);
   });
 
   it('armour lowers the opening damage; piercing gives it back', () => {

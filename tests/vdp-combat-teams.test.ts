@@ -27,7 +27,7 @@ type Character = Record<string, unknown>;
 type Retarget = 'changeFocus' | 'free';
 
 type Entangled = 'halved' | 'roundedDown';
-type GivenUpBlock = 'hit' | 'nothing' | 'glancing';
+type GivenUpBlock = 'hit' | 'nothing' | 'glancing' | 'undefended';
 type ChargeRelease = 'sameAction' | 'nextAction';
 
 const fight = (characters: Character[], trials: number, seed: string, retarget?: Retarget, entangledFortitude?: Entangled, givenUpBlock?: GivenUpBlock, chargeRelease?: ChargeRelease) =>
@@ -285,7 +285,7 @@ function referenceFight(characters: Character[], trials: number, seed: string, r
           if (y.split < 0) allocate(y);
           const att = roll(x, x.split, 'attack', x.atk);
           // A stunned target, "removed from the scene" until its skipped turn, does not defend.
-          const def = y.stunned ? 0 : roll(y, 4 - y.split, 'defence', y.def);
+          let def = y.stunned ? 0 : roll(y, 4 - y.split, 'defence', y.def);
           const cost = (f: RefFighter) => (f.buysFocus || f.buysGrapple || f.buysBreak ? 1 : f.buysStun ? 3 : f.buysShield ? 2 : 0);
           const wantsCharge = (f: RefFighter, kind: string) => cost(f) > 0 && (f.cashIn === kind || f.cashIn === 'both') && f.charge < cost(f);
           // A block given up for a point of charge: by default ("letting someone score a hit
@@ -306,6 +306,9 @@ function referenceFight(characters: Character[], trials: number, seed: string, r
             return x.stunned;
           };
           let letThrough = false;
+          // givenUpBlock "undefended": the DEFEND is the action negated, so the attack meets
+          // no defence (a total of 0) and is played as any attack so met.
+          let undefended = false;
           if (def > att && wantsCharge(y, 'blocks')) {
             y.charge++;
             y.chargeGained++;
@@ -313,7 +316,10 @@ function referenceFight(characters: Character[], trials: number, seed: string, r
               if (blockGivenUp()) break;
               continue;
             }
-            letThrough = true;
+            if (givenUpBlock === 'undefended') {
+              def = 0;
+              undefended = true;
+            } else letThrough = true;
           }
           // A shot that would hit y (not held) goes to y's shield 3 times in 4, unless the
           // shield fired it: the result against the shield's own Fortitude, nothing more (a
@@ -323,7 +329,7 @@ function referenceFight(characters: Character[], trials: number, seed: string, r
             y.shieldHits++;
             s.wounds += letThrough ? (givenUpBlock === 'glancing' ? 0 : 1) : Math.floor((att - def) / threshold(s));
             if (s.wounds > s.limit) s.alive = false;
-            if (letThrough && blockGivenUp()) break;
+            if ((letThrough || undefended) && blockGivenUp()) break;
             continue;
           }
           if (letThrough) {
@@ -356,6 +362,7 @@ function referenceFight(characters: Character[], trials: number, seed: string, r
             y.wounds += Math.floor((att - def) / threshold(y));
             if (y.wounds > y.limit) y.alive = false;
           }
+          if (undefended && blockGivenUp()) break;
         }
         x.now = 0;
       }
@@ -430,6 +437,10 @@ describe('the fast team fight agrees with the slow reference', () => {
     ['a guarded hero holding a thug by its blocks given up, under a sharp gunner', [hero('shielded', { chargeBuy: 'humanShield', chargeCashIn: 'blocks', allocation: '1/3', defence: { attribute: 4, skill: 4 }, fortitude: 3, type: 'boss' }), { ...thug, type: 'elite' }, { ...gunner, attack: { attribute: 3, skill: 3 }, type: 'elite' }], 'changeFocus'],
     ['the same, givenUpBlock "nothing"', [hero('shielded', { chargeBuy: 'humanShield', chargeCashIn: 'blocks', allocation: '1/3', defence: { attribute: 4, skill: 4 }, fortitude: 3, type: 'boss' }), { ...thug, type: 'elite' }, { ...gunner, attack: { attribute: 3, skill: 3 }, type: 'elite' }], 'changeFocus', undefined, undefined, 'nothing'],
     ['the same, givenUpBlock "glancing"', [hero('shielded', { chargeBuy: 'humanShield', chargeCashIn: 'blocks', allocation: '1/3', defence: { attribute: 4, skill: 4 }, fortitude: 3, type: 'boss' }), { ...thug, type: 'elite' }, { ...gunner, attack: { attribute: 3, skill: 3 }, type: 'elite' }], 'changeFocus', undefined, undefined, 'glancing'],
+    // givenUpBlock "undefended": a block given up lets the attack meet no defence; the
+    // gunner's shot so let through is turned onto the held thug as its total against the
+    // thug's threshold. Fails with the engine playing it as "hit" (one wound).
+    ['the same, givenUpBlock "undefended"', [hero('shielded', { chargeBuy: 'humanShield', chargeCashIn: 'blocks', allocation: '1/3', defence: { attribute: 4, skill: 4 }, fortitude: 3, type: 'boss' }), { ...thug, type: 'elite' }, { ...gunner, attack: { attribute: 3, skill: 3 }, type: 'elite' }], 'changeFocus', undefined, undefined, 'undefended'],
     // Two gunners among the gang, the strongest, so the ones held: one held is the other's
     // shield, and never its own (fails when the engine turns a shield's shots onto itself).
     ['the gunners in the middle of a bigger gang, a hero buying Human shield with blocks, another plain', [hero('shielded', { chargeBuy: 'humanShield', chargeCashIn: 'blocks', targeting: 'strongest', timing: 8, defence: { attribute: 3, skill: 3 }, fortitude: 3, type: 'elite' }), hero('plain', { allocation: '3/1', fortitude: 3, type: 'boss' }), thug, { ...gunner, count: 2, type: 'wellTrained' }, { ...minion, count: 2, allocation: '2/2' }], 'changeFocus'],

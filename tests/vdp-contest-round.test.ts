@@ -112,7 +112,8 @@ describe('the exact contest agrees with the Monte Carlo (nobody spends tension, 
  * rule of this reference is flipped: CONTEST_REFERENCE_FLIP=<name> runs the file with it
  * flipped. Flips: `noEffects` (every block banks its tension, the reading before December
  * 2026), `noBidding` (every effect stays on), `effectsOn` (the other `effectsOn`), `landNow`
- * (an effect's dice also weigh on the rest of the attacker's turn), `noStored` (no stored
+ * (an effect's dice also weigh on the rest of the attacker's turn, or under `effectsOn:
+ * fromLanding` do not), `noStored` (no stored
  * tension added), `bidAlways` (`whileAhead` pays whenever it can), `noSituation` (no
  * situational advantage or disadvantage dice), `everyRoll` (advantageRolls "first" played
  * as "every"). What each setup catches
@@ -122,15 +123,18 @@ const FLIP = process.env.CONTEST_REFERENCE_FLIP ?? '';
 
 interface ReferenceOptions {
   maxRounds?: number;
-  effectsOn?: 'allActions' | 'ownTurn';
+  effectsOn?: 'allActions' | 'ownTurn' | 'fromLanding';
   /** "works like a combat round": 2d6 + Timing each round, ties by Timing, then a coin. */
   order?: 'timing' | 'rolled';
 }
 
 function referenceContest(a: C, b: C, trials: number, seed: string, options: ReferenceOptions = {}) {
   const maxRounds = options.maxRounds ?? 50;
-  let onDefences = (options.effectsOn ?? 'allActions') === 'allActions';
+  let onDefences = (options.effectsOn ?? 'allActions') !== 'ownTurn';
   if (FLIP === 'effectsOn') onDefences = !onDefences;
+  // effectsOn "fromLanding": an effect landed in the attacker's own turn weighs on the rest of it.
+  let landsNow = options.effectsOn === 'fromLanding';
+  if (FLIP === 'landNow') landsNow = !landsNow;
   const rng = seedrandom(seed);
   const d6 = () => 1 + Math.floor(rng() * 6);
   const cs = [a, b].map((c) => {
@@ -254,7 +258,7 @@ function referenceContest(a: C, b: C, trials: number, seed: string, options: Ref
             }
             if (on) {
               X.waiting += size;
-              if (FLIP === 'landNow') X.thisTurn += size;
+              if (landsNow) X.thisTurn += size;
             }
           } else if (att - def < Y.threshold) {
             X.tension++; // glancing blow
@@ -283,6 +287,9 @@ describe('the fast engine agrees with the slow reference (tension spent, defensi
     ['the audit: a 2/2 against a 1/3 guard', ward, guard, {}, 15000],
     // Caught by noEffects, effectsOn, landNow. (Long contests: a third are draws at 50 rounds; 6 here.)
     ['the audit under effectsOn: ownTurn, 6 rounds at most', ward, guard, { rules: { effectsOn: 'ownTurn' }, maxRounds: 6 }, 15000],
+    // effectsOn "fromLanding": the guard's block weighs on the 2/2's second attack of the
+    // same turn. Caught by landNow (the engine's dice waiting for the next turn, as by default).
+    ['the audit under effectsOn: fromLanding', ward, guard, { rules: { effectsOn: 'fromLanding' } }, 15000],
     // Caught by noEffects, noBidding, effectsOn, landNow, noStored.
     [
       'stored tension on every effect; bidding always against never',
@@ -337,7 +344,7 @@ describe('the fast engine agrees with the slow reference (tension spent, defensi
   for (const [what, a, b, extra, n = 30000] of cases) {
     it(what, () => {
       const fast = contest(a, b, extra, n).results[0].metrics;
-      const rules = (extra.rules ?? {}) as { effectsOn?: 'allActions' | 'ownTurn' };
+      const rules = (extra.rules ?? {}) as { effectsOn?: 'allActions' | 'ownTurn' | 'fromLanding' };
       const slow = referenceContest(a, b, n, `ref ${what}`, { effectsOn: rules.effectsOn, maxRounds: extra.maxRounds as number | undefined, order: extra.order as 'timing' | 'rolled' | undefined });
       const moved: string[] = [];
       for (const [metric, ref] of [
@@ -387,9 +394,9 @@ describe('bad setups', () => {
 
 describe('effectsOn with no defensive effect to weigh is refused: it would change nothing (docs/rules.md)', () => {
   it('needs a contender whose blocks make effects', () => {
-    const refusal = (a: C, b: C) => {
+    const refusal = (a: C, b: C, effectsOn = 'ownTurn') => {
       try {
-        planScenario({ name: 'c', system: 'vdp', mechanic: 'contestRound', trials: 10, rules: { effectsOn: 'ownTurn' }, setup: { a, b } }, 'c.json');
+        planScenario({ name: 'c', system: 'vdp', mechanic: 'contestRound', trials: 10, rules: { effectsOn }, setup: { a, b } }, 'c.json');
       } catch (e) {
         return (e as ScenarioErrors).errors.map((x) => x.message).join('\n');
       }
@@ -397,6 +404,9 @@ describe('effectsOn with no defensive effect to weigh is refused: it would chang
     };
     expect(refusal({ ...ana, defensiveEffect: 'never' }, { ...bo, defensiveEffect: 'never' })).toContain('c.json: rules.effectsOn: "ownTurn" says which rolls a defensive effect\'s dice weigh on, and neither contender makes one (defensiveEffect "never" for both), so it would change nothing');
     expect(refusal({ ...ana, defensiveEffect: 'never' }, bo)).toBe('accepted');
+    // "fromLanding" too: only a defensive effect lands in its loser's own turn.
+    expect(refusal({ ...ana, defensiveEffect: 'never' }, { ...bo, defensiveEffect: 'never' }, 'fromLanding')).toContain('c.json: rules.effectsOn: "fromLanding" says which rolls a defensive effect\'s dice weigh on, and neither contender makes one');
+    expect(refusal({ ...ana, defensiveEffect: 'never' }, bo, 'fromLanding')).toBe('accepted');
   });
 });
 

@@ -581,8 +581,14 @@ export const combat = defineMechanic({
     if (rules.stunned !== 'defenceless' && !setup.characters.some((c) => c.chargeBuy === 'stunningBlow')) {
       variants.push({ path: 'rules.stunned', problem: `${JSON.stringify(rules.stunned)} is what a Stunning Blow's target does, and no character buys one (chargeBuy "stunningBlow"), so it would change nothing: expected stunned left out, or a character with chargeBuy "stunningBlow"` });
     }
-    if (rules.effectsOn !== 'allActions' && !setup.characters.some(makesEffects)) {
+    if (rules.effectsOn === 'ownTurn' && !setup.characters.some(makesEffects)) {
       variants.push({ path: 'rules.effectsOn', problem: `${JSON.stringify(rules.effectsOn)} says which rolls an effect's dice weigh on, and no character makes effects (every offensiveEffect and defensiveEffect "never"), so it would change nothing: expected effectsOn left out, or a character that makes effects` });
+    }
+    // "fromLanding" differs from the default only for an effect landed on a character in its
+    // own turn, which is a defensive effect against its attack: it needs a character whose
+    // blocks make effects.
+    if (rules.effectsOn === 'fromLanding' && !setup.characters.some((c) => (c.defensiveEffect ?? 'always') === 'always')) {
+      variants.push({ path: 'rules.effectsOn', problem: `"fromLanding" says an effect landed on a character in its own turn weighs on that turn's rolls, and only a defensive effect lands so, which no character makes (every defensiveEffect "never"), so it would change nothing: expected effectsOn left out, or a character with defensiveEffect "always"` });
     }
     // Change Focus is bought only to switch to another enemy when the turn's target falls:
     // under retarget "free" nobody pays to switch, and with one enemy there is none to
@@ -614,6 +620,9 @@ export const combat = defineMechanic({
     const maxRounds = setup.maxRounds ?? 50;
     // 1 where effect dice also weigh on the loser's defences (rules.effectsOn), else 0.
     const effectsOnDefence = rules.effectsOn === 'ownTurn' ? 0 : 1;
+    // 1 where an effect landed on a character in its own turn weighs at once on the rest of
+    // that turn's rolls (rules.effectsOn "fromLanding"), else 0: it waits for the next turn.
+    const landsAtOnce = rules.effectsOn === 'fromLanding' ? 1 : 0;
     // "Change Focus | 1 | The character can switch targets mid-turn | Melee, usually": a
     // melee fighter keeps its turn's first target (rules.retarget: changeFocus); ranged
     // fighters, and every fighter under `retarget: free`, pick a target for each attack.
@@ -624,7 +633,7 @@ export const combat = defineMechanic({
     const entangledRoundedDown = rules.entangledFortitude === 'roundedDown';
     // What a block given up for charge lets through (rules.givenUpBlock): the attack hits, one
     // wound ("letting someone score a hit they otherwise wouldn't have"); a glancing hit, no
-    // wound; or nothing.
+    // wound; the attack against no defence ("undefended"); or nothing.
     const givenUpBlock = rules.givenUpBlock;
     // "the action negated to gain charge counts": a success given up that brings the charge
     // to a buy released on an enemy is released at once, as that action (on the attack's
@@ -790,8 +799,9 @@ export const combat = defineMechanic({
       setupNotes.push('rules.damagePenalty changes nothing here: every fighter takes Physical damage (its damageType), and wounds take 1 a point from the totals either way');
     }
     // rules.givenUpBlock is what a block given up for charge does (a hit of one wound, a
-    // glancing hit, or nothing): only a character that buys something and cashes in blocks
-    // gives one up, so where none does, "nothing" and "glancing" play as "hit" draw for draw.
+    // glancing hit, the attack undefended, or nothing): only a character that buys something
+    // and cashes in blocks gives one up, so where none does, every other value plays as "hit"
+    // draw for draw.
     if (rules.givenUpBlock !== 'hit' && !entries.some(givesUpBlocks)) {
       setupNotes.push('rules.givenUpBlock changes nothing here: no character gives up a block for charge (chargeCashIn "blocks" or "both", and chargeBuy other than "none")');
     }
@@ -1055,14 +1065,15 @@ export const combat = defineMechanic({
         };
 
         // An effect of `size` made by `w` on `l`: the bidding, then the dice for l's next turn.
-        const effect = (w: number, l: number, size: number, first: boolean) => {
-          if (size <= 0) return;
+        // Returns the dice that landed (0 where the bidding took it off).
+        const effect = (w: number, l: number, size: number, first: boolean): number => {
+          if (size <= 0) return 0;
           bid(size, tension[w], tension[l], bidCode[w], bidCode[l], bidding);
           tension[w] -= bidding.winnerPaid;
           tension[l] -= bidding.loserPaid;
           bidsPaid[w] += bidding.winnerPaid;
           bidsPaid[l] += bidding.loserPaid;
-          if (!bidding.landed) return;
+          if (!bidding.landed) return 0;
           pendingDis[l] += size;
           landed[w]++;
           landedDice[w] += size;
@@ -1070,6 +1081,7 @@ export const combat = defineMechanic({
             openingEffect = 1;
             openingEffectDice = size;
           }
+          return size;
         };
         // Stored tension `w` adds to an effect it makes.
         const storedFor = (w: number) => {
@@ -1161,7 +1173,7 @@ export const combat = defineMechanic({
           // a free action": a defence between an effect and the end of the loser's next turn
           // rolls with them (a defender is never in its own turn, so they are all pending),
           // unless the rules say `effectsOn: ownTurn`.
-          const d =
+          let d =
             stunned[t] && stunnedDefenceless
               ? 0 // "briefly KO'd": no defence roll, no tension spent on one
               : total(defenceDice, spendOn(t, DEFENCE_ROLL, defenceDice) - activeDis[t] - pendingDis[t] * effectsOnDefence + situational(t, defenceDice, defenceSituation[t]), dBonus);
@@ -1176,7 +1188,11 @@ export const combat = defineMechanic({
           // through, the most such a result is by the damage rule: played below as any
           // glancing blow (r = 0: no wound, the attacker's tension and point of charge, no
           // success of its own to cash in, a Human shield's turned shot that wounds no one).
-          // Under "nothing" the attack does nothing more.
+          // Under "nothing" the attack does nothing more. Under "undefended" the action
+          // negated is the DEFEND itself, so the attack meets no defence, as against one who
+          // "has no Defence" (the text's Jill): its total against a defence of 0, played below
+          // as any attack so met (glancing, or damage by the damage rule; a Human shield's
+          // turned shot too).
           const letThrough = r < 0 && cashesIn(t, CASH_IN_CODE.blocks);
           if (letThrough) {
             gainCharge(t);
@@ -1184,7 +1200,10 @@ export const combat = defineMechanic({
               if (opening === 0) opening = 2;
               return letThrough;
             }
-            r = givenUpBlock === 'glancing' ? 0 : 1;
+            if (givenUpBlock === 'undefended') {
+              d = 0;
+              r = exchange(a, 0, thresholdAgainst(t, i));
+            } else r = givenUpBlock === 'glancing' ? 0 : 1;
           }
           // Human shield: "Any ranged attack that would hit the character this turn, has a 75%
           // chance of hitting the target instead". A shot that would hit (a glancing blow or
@@ -1200,7 +1219,8 @@ export const combat = defineMechanic({
             const held = shield[t] - 1;
             if (held !== i && alive[held] && random.below(4) < 3) {
               shieldHits[t]++;
-              const w = letThrough ? r : Math.floor((a - d) / thresholdAgainst(held, i));
+              // Undefended, the shot met no defence: its total against the shield's threshold (d is 0).
+              const w = letThrough && givenUpBlock !== 'undefended' ? r : Math.floor((a - d) / thresholdAgainst(held, i));
               if (w > 0) {
                 wounds[held] += w;
                 if (wounds[held] > limit[held]) {
@@ -1250,7 +1270,10 @@ export const combat = defineMechanic({
             gained[t] -= r;
             if (opening === 0) opening = 2;
             // "the defender gains a point of Tension, and can spend that tension on a defensive effect"
-            if (defensive[t]) effect(t, i, -r + storedFor(t), first);
+            // The effect lands on i in its own turn: under rules.effectsOn "fromLanding" it
+            // weighs at once on the rest of this turn's rolls too, then (pending) on i's
+            // defences and its next turn as any effect.
+            if (defensive[t]) activeDis[i] += effect(t, i, -r + storedFor(t), first) * landsAtOnce;
             else tension[t] -= r;
           }
           return letThrough;
@@ -1564,7 +1587,7 @@ export function firstTurnChance(timingA: number, timingB: number): number {
  * The exact first attack of a duel: who takes the first turn, and what the first attack
  * made does (the first turn's taker attacks, unless it cannot: no attack dice, or Fatigued
  * and Panicked, no action to attack in; then the other attacks on its turn): avoided, held, glancing, a hit (a result of at least
- * Fortitude, or a block given up for charge: one wound, rules.givenUpBlock "hit"; a glancing hit under "glancing"), the damage dealt, and the effect that follows it — damage converted or a
+ * Fortitude, or a block given up for charge: one wound, rules.givenUpBlock "hit"; a glancing hit under "glancing"; under "undefended" the attack against a defence of 0), the damage dealt, and the effect that follows it — damage converted or a
  * block's tension spent, then the bidding (sim/vdp/effects.ts) with the tension both have
  * left after their rolls. Both characters are fresh: no wounds, starting tension. A success
  * given up and released at once (rules.chargeRelease "sameAction") follows that attack and
@@ -1579,7 +1602,7 @@ export function openingExchange(
   rollOf: (kept: number, net: number) => VdpRoll,
   /** rules.entangledFortitude "roundedDown". */
   entangledRoundedDown = false,
-  /** rules.givenUpBlock: what a block given up for charge lets through ("hit": one wound; "glancing": a glancing hit; "nothing"). */
+  /** rules.givenUpBlock: what a block given up for charge lets through ("hit": one wound; "glancing": a glancing hit; "undefended": the attack against no defence; "nothing"). */
   givenUpBlock: VdpRules['givenUpBlock'] = 'hit',
 ): { first: number; avoided: number; held: number; glancing: number; hit: number; damage: number; effect: number; effectDice: number } {
   const first = firstTurnChance(a.timing, b.timing);
@@ -1653,8 +1676,9 @@ export function openingExchange(
         let r = exchange(att.min + i, def.min + j, threshold);
         // A block given up (its first, with no charge yet) lets the attack hit: one wound
         // (rules.givenUpBlock "hit"), played as a hit of one damage; or a glancing hit
-        // ("glancing"), played as a glancing blow.
-        if (r < 0 && cashes(y, 'blocks') && givenUpBlock !== 'nothing') r = givenUpBlock === 'glancing' ? 0 : 1;
+        // ("glancing"), played as a glancing blow; or the attack meets no defence
+        // ("undefended"), its total against a defence of 0.
+        if (r < 0 && cashes(y, 'blocks') && givenUpBlock !== 'nothing') r = givenUpBlock === 'glancing' ? 0 : givenUpBlock === 'undefended' ? exchange(att.min + i, 0, threshold) : 1;
         if (r < 0) {
           out.held += q;
           if (!cashes(y, 'blocks') && (y.defensiveEffect ?? 'always') === 'always') effect(q, -r, y, bankY, x, bankX);

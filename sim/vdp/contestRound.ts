@@ -15,7 +15,8 @@
  * goes, as combat's does by default, on a defensive effect ("the defender gains a point of
  * Tension, and can spend that tension on a defensive effect"): after the bidding
  * (sim/vdp/effects.ts), one disadvantage die a point on the attacker's next turn and, unless
- * the rules say `effectsOn: ownTurn`, its defences until then. Offensive effects have no
+ * the rules say `effectsOn: ownTurn`, its defences until then (and, under `effectsOn:
+ * fromLanding`, its remaining attacks of the turn in which it lands). Offensive effects have no
  * place: the first "wound" ends the contest.
  *
  * When nobody spends tension and nobody makes defensive effects every attack is an
@@ -274,6 +275,9 @@ export const contestRound = defineMechanic({
     const spendsNone = cs.map((c, i) => spendsNoTensionWhy(spend[i], noDice[i]));
     // 1 where effect dice also weigh on the loser's defences (rules.effectsOn), else 0.
     const effectsOnDefence = rules.effectsOn === 'ownTurn' ? 0 : 1;
+    // 1 where an effect landed on a contender in its own turn weighs at once on the rest of
+    // that turn's attacks (rules.effectsOn "fromLanding"), else 0.
+    const landsAtOnce = rules.effectsOn === 'fromLanding' ? 1 : 0;
     // Kept d6s rolled with net advantage (> 0) or disadvantage (< 0) dice, prepared once.
     const table = new RollTable(VDP_POOL);
 
@@ -353,11 +357,14 @@ export const contestRound = defineMechanic({
           return t < 0 ? 0 : t;
         };
         // A defensive effect of `size` by `w` on `l`: the bidding, then the dice for l's next turn.
-        const effect = (w: number, l: number, size: number) => {
+        // Returns the dice that landed (0 where the bidding took the effect off).
+        const effect = (w: number, l: number, size: number): number => {
           bid(size, tension[w], tension[l], bidCode[w], bidCode[l], bidding);
           tension[w] -= bidding.winnerPaid;
           tension[l] -= bidding.loserPaid;
-          if (bidding.landed) pendingDis[l] += size;
+          if (!bidding.landed) return 0;
+          pendingDis[l] += size;
+          return size;
         };
         for (let trial = 0; trial < trials; trial++) {
           tension[0] = startTension[0];
@@ -408,7 +415,9 @@ export const contestRound = defineMechanic({
                   if (defensive[y]) {
                     const stored = effectTension[y] < tension[y] ? effectTension[y] : tension[y];
                     tension[y] -= stored;
-                    effect(y, x, -r + stored);
+                    // It lands on x in its own turn: under rules.effectsOn "fromLanding" it
+                    // weighs at once on x's remaining attacks this turn too.
+                    activeDis[x] += effect(y, x, -r + stored) * landsAtOnce;
                   } else tension[y] -= r;
                 }
               }
