@@ -81,14 +81,15 @@ export const vdpRules = lazySchema(() => z
     advantageOn: variant({ accomplish: 'the Accomplish pool', caution: 'the Caution pool', both: 'both pools' }, 'accomplish'),
     /**
      * Which rolls an effect's disadvantage dice weigh on ("on all combat actions for one
-     * turn"), in combat and contestRound: *allActions*, the loser's defences until the end
-     * of its next turn and its rolls in that turn (a DEFEND is "a free action"); *ownTurn*,
-     * only the rolls of its next turn (the reading before December 2026); *fromLanding*, as
-     * allActions, and an effect landed on a character in its own turn (a defensive effect
-     * against its attack) weighs at once on the rest of that turn's rolls too (its next
-     * attack), then on its defences and its next turn as any effect (docs/rulings/vdp-combat.md).
+     * turn"), in combat and contestRound: *fromLanding* (default), every roll of the loser's
+     * from the moment it lands until its next turn ends: its defences (a DEFEND is "a free
+     * action"), its next turn, and, for an effect landed on a character in its own turn (a
+     * defensive effect against its attack), the rest of that turn's rolls too (its next
+     * attack); *allActions*, as fromLanding, but an effect landed in the loser's own turn
+     * waits for its next turn (the default before December 2026); *ownTurn*, only the rolls
+     * of its next turn (the reading before that) (docs/rulings/vdp-combat.md).
      */
-    effectsOn: variant({ allActions: 'the loser’s defences and next turn', ownTurn: 'the loser’s next turn only', fromLanding: 'the loser’s rolls from the moment it lands to the end of its next turn' }, 'allActions'),
+    effectsOn: variant({ fromLanding: 'the loser’s rolls from the moment it lands to the end of its next turn', allActions: 'the loser’s defences and next turn', ownTurn: 'the loser’s next turn only' }, 'fromLanding'),
     /**
      * Whether a melee fighter may switch targets in the middle of its turn, in combat: the
      * Edge Charge table sells "Change Focus | 1 | The character can switch targets mid-turn

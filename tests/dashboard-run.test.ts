@@ -321,8 +321,8 @@ describe('every chart has a table beside it', () => {
     const { ruleFields } = await import('../reports/fields/rules.ts');
     // The VDP rule "effect dice weigh on": B took its first value, the default, and was A.
     const [effects] = ruleFields('vdp', 'combat');
-    expect(shownDefault(effects as never)).toBe('allActions');
-    expect(nextValue(effects as never, shownDefault(effects as never))).toBe('ownTurn');
+    expect(shownDefault(effects as never)).toBe('fromLanding');
+    expect(nextValue(effects as never, shownDefault(effects as never))).toBe('allActions');
     // A combatant's "how many" left out is 1 (its placeholder): B is 2, not 1.
     const count = { kind: 'number', key: 'count', label: 'how many', placeholder: '1' } as const;
     expect(nextValue(count, shownDefault(count))).toBe(2);

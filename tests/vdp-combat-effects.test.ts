@@ -172,7 +172,7 @@ const LIMITS: Record<string, number> = { pest: 1, civilian: 2, trained: 3, wellT
  * besides the effects, bids, charge and statuses removed.
  */
 function referenceDuel(a: Character, b: Character, trials: number, seed: string, maxRounds = 50, rules: Rules = {}) {
-  const { effectsOn = 'allActions', stunned = 'defenceless', entangledFortitude = 'halved', damagePenalty = 'wounds', givenUpBlock = 'hit', chargeRelease = 'sameAction' } = rules;
+  const { effectsOn = 'fromLanding', stunned = 'defenceless', entangledFortitude = 'halved', damagePenalty = 'wounds', givenUpBlock = 'hit', chargeRelease = 'sameAction' } = rules;
   // "For every wound received, a character subtracts 1 from the total results": wounds are
   // Physical damage; Madness and Stress only with damagePenalty "everyTrack".
   const penalty = (f: RefFighter) => (f.physical || damagePenalty === 'everyTrack' ? f.wounds : 0);
@@ -529,10 +529,13 @@ describe('the fast fight agrees with the slow reference duel', () => {
     ['defaults: defensive effects, whileAhead bidding', { ...jill, allocation: '3/1' }, { ...jack, allocation: '2/2' }],
     ['a boss whose wounds slow its turn-order roll, against a quicker striker', { ...jack, type: 'boss', allocation: '3/1', timing: 9, fortitude: 3, defensiveEffect: 'never' }, { ...jill, allocation: '4/0', timing: 6, attack: { attribute: 3, skill: 2, bonus: 2 }, attacks: 1 }],
     ['effectsOn ownTurn: effect dice only on the loser\'s next turn', { ...jill, allocation: '3/1' }, { ...jack, allocation: '1/3', offensiveEffect: 'always' }, { effectsOn: 'ownTurn' }],
-    // effectsOn "fromLanding": a guard's block puts its dice on the attacker's second attack
-    // of the same turn too. Fails (win, rounds, effects) with the engine's dice left to wait
-    // for the attacker's next turn, as by default.
+    // effectsOn "fromLanding" (the default): a guard's block puts its dice on the attacker's
+    // second attack of the same turn too. Fails (win, rounds, effects) with the engine's dice
+    // left to wait for the attacker's next turn, as under "allActions".
     ['effectsOn fromLanding: a block\'s effect weighs at once on the attacker\'s second attack', { ...jill, allocation: '2/2', fortitude: 3 }, { ...jack, allocation: '1/3', fortitude: 3, offensiveEffect: 'always', tension: 2 }, { effectsOn: 'fromLanding' }],
+    // effectsOn "allActions" (the wait, the default until December 2026): the same block's
+    // dice wait for the attacker's next turn. Fails with the engine's dice weighing at once.
+    ['effectsOn allActions: a block\'s effect waits for the attacker\'s next turn', { ...jill, allocation: '2/2', fortitude: 3 }, { ...jack, allocation: '1/3', fortitude: 3, offensiveEffect: 'always', tension: 2 }, { effectsOn: 'allActions' }],
     ['offensive effects unlessKo against bidders that always contest', { ...jack, allocation: '3/1', offensiveEffect: 'unlessKo', bid: 'always', effectTension: 1 }, { ...jill, allocation: '2/2', bid: 'always', tension: 2, spendTension: 'onDefence' }],
     ['always converting against a boss: no one is KO\'d, but the boss does', { ...jack, allocation: '4/0', offensiveEffect: 'always', bid: 'never' }, { ...jill, type: 'boss', fortitude: 3, allocation: '2/2', defensiveEffect: 'never' }],
     ['armour against piercing; a Weakened, Panicked fighter who pays to shake it off', { ...jack, allocation: '3/1', armour: 2, status: { weakened: true, panicked: true }, tension: 1 }, { ...jill, allocation: '3/1', armourPiercing: 1, attack: { attribute: 2, skill: 1, bonus: 1 } }],
@@ -726,6 +729,19 @@ describe('policies move results the way the rules say', () => {
     expect(all.draw.ci95[1]).toBeLessThan(own.draw.ci95[0]);
   });
 
+  it('the default is effectsOn "fromLanding": a block\'s effect weighs at once on the attacker\'s second attack, not waiting as under "allActions"', () => {
+    // Jill at 2/2 against Jack's 1/3 guard, Fortitude 3, 30 rounds: Jack's blocks land on Jill
+    // between her two attacks. The default is fromLanding trial for trial; before December 2026
+    // it was allActions, and this fails (win.jill 0.2445 by default, 0.19475 fromLanding).
+    const pair = [{ ...jill, allocation: '2/2', fortitude: 3 }, { ...jack, allocation: '1/3', fortitude: 3 }];
+    const byDefault = fight(pair, 4000, 'default effectsOn', 30);
+    const landing = fight(pair, 4000, 'default effectsOn', 30, { effectsOn: 'fromLanding' });
+    const waiting = fight(pair, 4000, 'default effectsOn', 30, { effectsOn: 'allActions' });
+    for (const metric of ['win.jill', 'draw', 'rounds']) expect(byDefault[metric].estimate, metric).toBe(landing[metric].estimate);
+    expect(byDefault['win.jill'].ci95[1]).toBeLessThan(waiting['win.jill'].ci95[0]);
+    expect(byDefault.draw.ci95[0]).toBeGreaterThan(waiting.draw.ci95[1]);
+  });
+
   it('bad policies are refused with their path', () => {
     expectRejected('vdp', 'combat', { characters: [{ ...jill, bid: 'sometimes' }, jack] }, 'setup.characters.0.bid', /expected one of/);
     expectRejected('vdp', 'combat', { characters: [jill, { ...jack, offensiveEffect: 'pin' }] }, 'setup.characters.1.offensiveEffect', /expected one of/);
@@ -755,9 +771,14 @@ describe('a combat variant no character can meet is refused: it would change not
     expect(refusal({ effectsOn: 'ownTurn' }, [{ ...jill, ...none }, { ...jack, ...none, offensiveEffect: 'unlessKo' }])).toBe('accepted');
     expect(refusal({ effectsOn: 'ownTurn' }, [{ ...jill, ...none }, jack])).toBe('accepted');
   });
-  it('effectsOn "fromLanding" needs a character whose blocks make effects: only a defensive effect lands in its loser\'s own turn', () => {
+  it('effectsOn "allActions" needs a defensive effect that can land on an attacker with an attack still to make: only such an effect waits under it', () => {
     const none = { defensiveEffect: 'never' };
-    expect(refusal({ effectsOn: 'fromLanding' }, [{ ...jill, ...none }, { ...jack, ...none, offensiveEffect: 'always' }])).toContain('c.json: rules.effectsOn: "fromLanding" says an effect landed on a character in its own turn weighs on that turn\'s rolls, and only a defensive effect lands so, which no character makes (every defensiveEffect "never"), so it would change nothing');
-    expect(refusal({ effectsOn: 'fromLanding' }, [{ ...jill, ...none }, jack])).toBe('accepted');
+    expect(refusal({ effectsOn: 'allActions' }, [{ ...jill, ...none }, { ...jack, ...none, offensiveEffect: 'always' }])).toContain('c.json: rules.effectsOn: "allActions" says an effect landed on a character in its own turn waits for its next turn, and only a defensive effect against the first of its two attacks lands so, which no character can meet');
+    // Jack's blocks make effects, but Jill, the only one he blocks, attacks once a turn.
+    expect(refusal({ effectsOn: 'allActions' }, [{ ...jill, ...none, attacks: 1 }, jack])).toContain('rules.effectsOn: "allActions"');
+    expect(refusal({ effectsOn: 'allActions' }, [{ ...jill, ...none }, jack])).toBe('accepted');
+    // The default, "fromLanding", is never refused, with or without defensive effects.
+    expect(refusal({ effectsOn: 'fromLanding' }, [{ ...jill, ...none }, { ...jack, ...none }])).toBe('accepted');
+    expect(refusal({}, [{ ...jill, ...none }, { ...jack, ...none }])).toBe('accepted');
   });
 });

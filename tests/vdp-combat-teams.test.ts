@@ -157,6 +157,7 @@ function referenceFight(characters: Character[], trials: number, seed: string, r
       on = !on;
     }
     if (on) l.waiting += e;
+    return on;
   };
   const target = (x: RefFighter) => {
     let enemies = fs.filter((f) => f.alive && f.team !== x.team);
@@ -350,8 +351,11 @@ function referenceFight(characters: Character[], trials: number, seed: string, r
             let gain = 1;
             while (def > (gain + 1) * Math.max(1, att)) gain++;
             y.gained += gain;
-            if (y.defensive) effect(y, x, gain);
-            else y.tension += gain;
+            // rules.effectsOn "fromLanding" (the default): a block's effect lands on x in its
+            // own turn and weighs on the rest of it too, then on its defences and next turn.
+            if (y.defensive) {
+              if (effect(y, x, gain)) x.now += gain;
+            } else y.tension += gain;
           } else if (att - def < threshold(y)) {
             x.tension++; // a glancing blow: "cannot spend it immediately", so after the roll
             x.gained++;

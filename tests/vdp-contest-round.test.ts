@@ -105,8 +105,9 @@ describe('the exact contest agrees with the Monte Carlo (nobody spends tension, 
  * a block's tension (and up to `effectTension` stored points) goes on a defensive effect
  * unless `defensiveEffect: never` banks it; the attacker may negate it for its size, the
  * defender put it back on for its size, and so on, each paying by its `bid` policy; an
- * effect that stays on is that many disadvantage dice on the attacker's next turn and, with
- * `effectsOn: allActions` (the default), on its defences until that turn ends.
+ * effect that stays on is that many disadvantage dice on the attacker's next turn and, unless
+ * `effectsOn: ownTurn`, on its defences until that turn ends; under `effectsOn: fromLanding`
+ * (the default) also on the rest of the turn it lands in (the attacker's second attack).
  *
  * Each setup below was checked to fail (some metric beyond 5 standard errors) when one
  * rule of this reference is flipped: CONTEST_REFERENCE_FLIP=<name> runs the file with it
@@ -132,8 +133,8 @@ function referenceContest(a: C, b: C, trials: number, seed: string, options: Ref
   const maxRounds = options.maxRounds ?? 50;
   let onDefences = (options.effectsOn ?? 'allActions') !== 'ownTurn';
   if (FLIP === 'effectsOn') onDefences = !onDefences;
-  // effectsOn "fromLanding": an effect landed in the attacker's own turn weighs on the rest of it.
-  let landsNow = options.effectsOn === 'fromLanding';
+  // effectsOn "fromLanding" (the default): an effect landed in the attacker's own turn weighs on the rest of it.
+  let landsNow = (options.effectsOn ?? 'fromLanding') === 'fromLanding';
   if (FLIP === 'landNow') landsNow = !landsNow;
   const rng = seedrandom(seed);
   const d6 = () => 1 + Math.floor(rng() * 6);
@@ -287,9 +288,12 @@ describe('the fast engine agrees with the slow reference (tension spent, defensi
     ['the audit: a 2/2 against a 1/3 guard', ward, guard, {}, 15000],
     // Caught by noEffects, effectsOn, landNow. (Long contests: a third are draws at 50 rounds; 6 here.)
     ['the audit under effectsOn: ownTurn, 6 rounds at most', ward, guard, { rules: { effectsOn: 'ownTurn' }, maxRounds: 6 }, 15000],
-    // effectsOn "fromLanding": the guard's block weighs on the 2/2's second attack of the
-    // same turn. Caught by landNow (the engine's dice waiting for the next turn, as by default).
+    // effectsOn "fromLanding" (the default), said: the guard's block weighs on the 2/2's second
+    // attack of the same turn. Caught by landNow (the engine's dice waiting for the next turn).
     ['the audit under effectsOn: fromLanding', ward, guard, { rules: { effectsOn: 'fromLanding' } }, 15000],
+    // effectsOn "allActions" (the wait, the default until December 2026): the block's dice wait
+    // for the 2/2's next turn. Caught by landNow (the engine's dice weighing at once).
+    ['the audit under effectsOn: allActions', ward, guard, { rules: { effectsOn: 'allActions' } }, 15000],
     // Caught by noEffects, noBidding, effectsOn, landNow, noStored.
     [
       'stored tension on every effect; bidding always against never',
@@ -392,6 +396,20 @@ describe('bad setups', () => {
   it('an offensive effect (a contest\'s "wound" ends it)', () => bad({ a: { ...ana, offensiveEffect: 'always' }, b: bo }, 'setup.a.offensiveEffect', /unknown field/));
 });
 
+describe('the default is effectsOn "fromLanding", as in combat', () => {
+  it('a block\'s effect weighs at once on the attacker\'s second attack of the turn, not waiting as under "allActions"', () => {
+    // The audit's 2/2 against a 1/3 guard. The default is fromLanding trial for trial; before
+    // December 2026 it was allActions, and this fails.
+    const metricsOf = (rules: Record<string, unknown>) => contest(ward, guard, { rules }, 15000, 'default effectsOn').results[0].metrics;
+    const byDefault = metricsOf({});
+    const landing = metricsOf({ effectsOn: 'fromLanding' });
+    const waiting = metricsOf({ effectsOn: 'allActions' });
+    for (const metric of ['win.ana', 'win.bo', 'draw', 'rounds']) expect(byDefault[metric].estimate, metric).toBe(landing[metric].estimate);
+    const apart = ['win.ana', 'win.bo', 'draw', 'rounds'].filter((m) => byDefault[m].ci95[1] < waiting[m].ci95[0] || byDefault[m].ci95[0] > waiting[m].ci95[1]);
+    expect(apart.length, `default against allActions: ${JSON.stringify(Object.fromEntries(['win.ana', 'win.bo', 'draw', 'rounds'].map((m) => [m, [byDefault[m].estimate, waiting[m].estimate]])))}`).toBeGreaterThan(0);
+  });
+});
+
 describe('effectsOn with no defensive effect to weigh is refused: it would change nothing (docs/rules.md)', () => {
   it('needs a contender whose blocks make effects', () => {
     const refusal = (a: C, b: C, effectsOn = 'ownTurn') => {
@@ -404,9 +422,14 @@ describe('effectsOn with no defensive effect to weigh is refused: it would chang
     };
     expect(refusal({ ...ana, defensiveEffect: 'never' }, { ...bo, defensiveEffect: 'never' })).toContain('c.json: rules.effectsOn: "ownTurn" says which rolls a defensive effect\'s dice weigh on, and neither contender makes one (defensiveEffect "never" for both), so it would change nothing');
     expect(refusal({ ...ana, defensiveEffect: 'never' }, bo)).toBe('accepted');
-    // "fromLanding" too: only a defensive effect lands in its loser's own turn.
-    expect(refusal({ ...ana, defensiveEffect: 'never' }, { ...bo, defensiveEffect: 'never' }, 'fromLanding')).toContain('c.json: rules.effectsOn: "fromLanding" says which rolls a defensive effect\'s dice weigh on, and neither contender makes one');
-    expect(refusal({ ...ana, defensiveEffect: 'never' }, bo, 'fromLanding')).toBe('accepted');
+    // "allActions" too, and further: only a block's effect on a contender with an attack
+    // still to make waits under it. The default, "fromLanding", is never refused.
+    expect(refusal({ ...ana, defensiveEffect: 'never' }, { ...bo, defensiveEffect: 'never' }, 'allActions')).toContain('c.json: rules.effectsOn: "allActions" says which rolls a defensive effect\'s dice weigh on, and neither contender makes one');
+    expect(refusal({ ...ana, defensiveEffect: 'never' }, bo, 'allActions')).toBe('accepted');
+    expect(refusal({ ...ana, defensiveEffect: 'never', attacks: 1 }, bo, 'allActions')).toContain('c.json: rules.effectsOn: "allActions" says a block\'s effect on a contender in its own turn waits for its next turn, and no contender has an attack still to make');
+    expect(refusal({ ...ana, defensiveEffect: 'never', allocation: '0/4' }, bo, 'allActions')).toContain('rules.effectsOn: "allActions"');
+    expect(refusal({ ...ana, defensiveEffect: 'never', attacks: 1 }, bo, 'ownTurn')).toBe('accepted');
+    expect(refusal({ ...ana, defensiveEffect: 'never' }, { ...bo, defensiveEffect: 'never' }, 'fromLanding')).toBe('accepted');
   });
 });
 

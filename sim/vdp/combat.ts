@@ -584,11 +584,12 @@ export const combat = defineMechanic({
     if (rules.effectsOn === 'ownTurn' && !setup.characters.some(makesEffects)) {
       variants.push({ path: 'rules.effectsOn', problem: `${JSON.stringify(rules.effectsOn)} says which rolls an effect's dice weigh on, and no character makes effects (every offensiveEffect and defensiveEffect "never"), so it would change nothing: expected effectsOn left out, or a character that makes effects` });
     }
-    // "fromLanding" differs from the default only for an effect landed on a character in its
-    // own turn, which is a defensive effect against its attack: it needs a character whose
-    // blocks make effects.
-    if (rules.effectsOn === 'fromLanding' && !setup.characters.some((c) => (c.defensiveEffect ?? 'always') === 'always')) {
-      variants.push({ path: 'rules.effectsOn', problem: `"fromLanding" says an effect landed on a character in its own turn weighs on that turn's rolls, and only a defensive effect lands so, which no character makes (every defensiveEffect "never"), so it would change nothing: expected effectsOn left out, or a character with defensiveEffect "always"` });
+    // "allActions" differs from the default ("fromLanding") only for an effect landed on a
+    // character in its own turn with an attack still to make, which is a defensive effect
+    // against the first of its two attacks: it needs a character of two attacks a turn with an
+    // enemy whose blocks make effects.
+    if (rules.effectsOn === 'allActions' && !setup.characters.some((c) => (c.attacks ?? 2) === 2 && setup.characters.some((e) => (e.team ?? e.name) !== (c.team ?? c.name) && (e.defensiveEffect ?? 'always') === 'always'))) {
+      variants.push({ path: 'rules.effectsOn', problem: `"allActions" says an effect landed on a character in its own turn waits for its next turn, and only a defensive effect against the first of its two attacks lands so, which no character can meet (no character of two attacks a turn has an enemy with defensiveEffect "always"), so it would change nothing: expected effectsOn left out, or a character of two attacks against one with defensiveEffect "always"` });
     }
     // Change Focus is bought only to switch to another enemy when the turn's target falls:
     // under retarget "free" nobody pays to switch, and with one enemy there is none to

@@ -14,9 +14,11 @@
  * character's situational dice, sim/vdp/situational.ts); a block's tension
  * goes, as combat's does by default, on a defensive effect ("the defender gains a point of
  * Tension, and can spend that tension on a defensive effect"): after the bidding
- * (sim/vdp/effects.ts), one disadvantage die a point on the attacker's next turn and, unless
- * the rules say `effectsOn: ownTurn`, its defences until then (and, under `effectsOn:
- * fromLanding`, its remaining attacks of the turn in which it lands). Offensive effects have no
+ * (sim/vdp/effects.ts), one disadvantage die a point on the attacker's rolls from the moment
+ * it lands until its next turn ends: its remaining attacks of the turn in which it lands, its
+ * defences and its next turn (`effectsOn: fromLanding`, the default); under `effectsOn:
+ * allActions` the remaining attacks of that turn go free, and under `ownTurn` only the next
+ * turn's attacks weigh them. Offensive effects have no
  * place: the first "wound" ends the contest.
  *
  * When nobody spends tension and nobody makes defensive effects every attack is an
@@ -240,8 +242,16 @@ export const contestRound = defineMechanic({
     // `effectsOn` says where a defensive effect's dice weigh (the only effects a contest
     // has): with neither contender making one it would change nothing, refused as a variant
     // the mechanic never plays is (sim/scenario.ts).
-    if (rules.effectsOn !== 'allActions' && [setup.a, setup.b].every((c) => (c.defensiveEffect ?? 'always') === 'never')) {
+    if (rules.effectsOn !== 'fromLanding' && [setup.a, setup.b].every((c) => (c.defensiveEffect ?? 'always') === 'never')) {
       return [{ path: 'rules.effectsOn', problem: `${JSON.stringify(rules.effectsOn)} says which rolls a defensive effect's dice weigh on, and neither contender makes one (defensiveEffect "never" for both), so it would change nothing: expected effectsOn left out, or a contender with defensiveEffect "always"` }];
+    }
+    // "allActions" differs from the default ("fromLanding") only for a block's effect on a
+    // contender with an attack still to make in its turn: one of two attacks a turn (and
+    // attack dice to make them with) against a contender whose blocks make effects.
+    const [a, b] = [setup.a, setup.b];
+    const meets = (x: typeof a, y: typeof a) => (x.attacks ?? 2) === 2 && attackDice(x) > 0 && (y.defensiveEffect ?? 'always') === 'always';
+    if (rules.effectsOn === 'allActions' && !meets(a, b) && !meets(b, a)) {
+      return [{ path: 'rules.effectsOn', problem: '"allActions" says a block\'s effect on a contender in its own turn waits for its next turn, and no contender has an attack still to make after a block that makes one (none of two attacks a turn, with attack dice, against a contender with defensiveEffect "always"), so it would change nothing: expected effectsOn left out, or a contender of two attacks against one with defensiveEffect "always"' }];
     }
     return [];
   },
