@@ -162,10 +162,11 @@ export const sorcererRules = lazySchema(() => z
     exhausted: variant({ one: 'one success', remaining: 'every remaining die' }, 'one'),
     /**
      * "Totally defensive (opposes no one) declared action (e.g., 'I dive under the
-     * couch!') +2": *never*, or +2 dice to a *sacrifice* ("Sacrifice your planned action
-     * and declare a defensive action, at full dice"). docs/rulings/sorcerer-conflict.md.
+     * couch!') +2": +2 dice to a *sacrifice* (default since December 2026: "Sacrifice your
+     * planned action and declare a defensive action, at full dice" is such a declared
+     * action), or *never* (the default before). docs/rulings/sorcerer-conflict.md.
      */
-    totallyDefensive: variant({ never: 'never', sacrifice: 'on a sacrificed action’s full defence' }, 'never'),
+    totallyDefensive: variant({ sacrifice: 'on a sacrificed action’s full defence', never: 'never' }, 'sacrifice'),
     /**
      * "'Next' penalties apply only to your next action": a next penalty taken before the
      * character's action in a round cuts its *nextRound* action (the dice of this one are

@@ -862,10 +862,11 @@ describe('switching what is rolled keeps what both mechanics have', () => {
     expect(checkScenario(conflict.scenario, 'conflict.json').ok).toBe(true);
 
     // Back to a contest: the conflict's own rule variants are left behind, and said; the
-    // one both play stays.
-    const ruled = { ...conflict.scenario, rules: { exhausted: 'remaining', nextPenalty: 'thisAction', totallyDefensive: 'never' } };
+    // one both play stays, and so does one at its default (totallyDefensive "sacrifice",
+    // since December 2026), which changes nothing.
+    const ruled = { ...conflict.scenario, rules: { exhausted: 'remaining', nextPenalty: 'thisAction', totallyDefensive: 'sacrifice' } };
     const back = switchMechanic(ruled, 'sorcerer', 'contest', undefined);
-    expect(back.scenario.rules).toEqual({ exhausted: 'remaining', totallyDefensive: 'never' });
+    expect(back.scenario.rules).toEqual({ exhausted: 'remaining', totallyDefensive: 'sacrifice' });
     // The conflict's own fields of a fighter are left out too, and said.
     expect(back.dropped).toEqual([
       "the setup's a.stamina", "the setup's a.will", "the setup's a.weapon",

@@ -28,16 +28,16 @@ function refusal(raw: unknown): string[] {
 
 describe('a rule variant the mechanic does not play is refused', () => {
   test('a Sorcerer contest with the conflict’s nextPenalty and totallyDefensive: each named, with the mechanic that plays it', () => {
-    const messages = refusal({ ...contest, rules: { nextPenalty: 'thisAction', totallyDefensive: 'sacrifice', exhausted: 'remaining' } });
+    const messages = refusal({ ...contest, rules: { nextPenalty: 'thisAction', totallyDefensive: 'never', exhausted: 'remaining' } });
     expect(messages).toHaveLength(2);
     expect(messages).toContain(
       'f.json: rules.nextPenalty: sorcerer contest does not play nextPenalty, so "thisAction" would change nothing (it is played by conflict only): expected nextPenalty left out, or its default "nextRound"',
     );
-    expect(messages.find((m) => m.startsWith('f.json: rules.totallyDefensive: '))).toContain('"sacrifice" would change nothing (it is played by conflict only)');
+    expect(messages.find((m) => m.startsWith('f.json: rules.totallyDefensive: '))).toContain('"never" would change nothing (it is played by conflict only)');
   });
 
   test('one set to its default changes nothing and is let be; one the mechanic plays is taken', () => {
-    expect(refusal({ ...contest, rules: { nextPenalty: 'nextRound', totallyDefensive: 'never', exhausted: 'remaining' } })).toEqual([]);
+    expect(refusal({ ...contest, rules: { nextPenalty: 'nextRound', totallyDefensive: 'sacrifice', exhausted: 'remaining' } })).toEqual([]);
   });
 
   test('several mechanics named; a sweep, and the file before it, named where each was written', () => {

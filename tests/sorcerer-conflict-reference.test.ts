@@ -147,7 +147,7 @@ function opposedRoll(xs: number[], ys: number[], exhausted: 'one' | 'remaining')
 /** The variants a cast may set (sim/rules.ts); unset, each plays its default. */
 interface Rules {
   exhausted?: 'remaining';
-  totallyDefensive?: 'sacrifice';
+  totallyDefensive?: 'sacrifice' | 'never';
   nextPenalty?: 'thisAction';
   attackCurrency?: 'nextAction';
   standUpCovers?: 'actionOrSacrifice';
@@ -167,8 +167,9 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
     if (o.ranOut && o.successes > 1) seen.exhaustedMany++;
     return o;
   };
-  // A sacrificed action's defence takes +2 ("Totally defensive … declared action").
-  const sacrifice = rules.totallyDefensive === 'sacrifice' ? 2 : 0;
+  // A sacrificed action's defence takes +2 ("Totally defensive … declared action"), unless
+  // the cast plays "never" (the default before December 2026).
+  const sacrifice = rules.totallyDefensive === 'never' ? 0 : 2;
   // A hit before the action cuts that action.
   const thisAction = rules.nextPenalty === 'thisAction';
   // "I punch my demon in the face (2 successes). That will give me 2 bonus dice to command it."
@@ -601,13 +602,20 @@ const cases: [string, [Fighter, Fighter], number?, Rules?, Meets[]?, number?][] 
     1,
   ],
   // "Totally defensive (opposes no one) declared action (e.g., 'I dive under the couch!')
-  // +2" for a sacrifice (rules.totallyDefensive): the default defence now chooses it on
-  // Stamina 1 under penalties too.
+  // +2" for a sacrifice (rules.totallyDefensive, "sacrifice" by default since December
+  // 2026): the default defence now chooses it on Stamina 1 under penalties too. And the
+  // same cast without it ("never", the variant).
   [
     'a sacrifice with +2 against one who sucks it up, and the default defence on Stamina 3',
     [sorcerer('a', { defend: 'fullDefence', weapon: 'blade' }), sorcerer('b', { stamina: 3, weapon: 'rifle' })],
     undefined,
     { totallyDefensive: 'sacrifice' },
+  ],
+  [
+    'a sacrifice without the +2 (rules.totallyDefensive "never") against one who sucks it up, and the default defence on Stamina 3',
+    [sorcerer('a', { defend: 'fullDefence', weapon: 'blade' }), sorcerer('b', { stamina: 3, weapon: 'rifle' })],
+    undefined,
+    { totallyDefensive: 'never' },
   ],
   // rules.nextPenalty "thisAction": a hit before the action cuts that action, and is spent.
   [

@@ -130,7 +130,13 @@ export const fighterSchema = lazySchema(() => z
      * this roll (spit blood, stomp on your friends, etc.)"); defaults to 0.
      */
     standUpBonus: count.optional(),
-    /** Successes rolled over into its next action (see CURRENCY_POLICIES; `all` includes a landed attack's with rules.attackCurrency "nextAction"); defaults to "all". */
+    /**
+     * Successes rolled over into its next action (see CURRENCY_POLICIES; `all` includes a
+     * landed attack's with rules.attackCurrency "nextAction"); defaults to "all", so a won
+     * defence's successes join the next attack on the same opponent, read as "a clearly
+     * connected and immediately following action" (docs/rulings/sorcerer-conflict.md,
+     * Currency; a table that does not read it so writes `standUp` or `none`).
+     */
     currency: z.enum(CURRENCY_POLICIES).optional(),
     /**
      * Dice of its Passion, rolled first each round it acts, against the other character's
