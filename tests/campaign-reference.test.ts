@@ -199,7 +199,7 @@ interface Rules {
   escalation?: 'once' | 'lasting';
   equipment?: 'mostEquipped' | 'everySide';
   consequenceWound?: 'bedRest' | 'deathRoll';
-  attemptTarget?: 'first' | 'woundOrder';
+  attemptTarget?: 'first' | 'anyFight';
   woundOrder?: 'random' | 'minionsFirst' | 'captainFirst';
 }
 
@@ -1700,11 +1700,11 @@ const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<st
     setup: ATTEMPTED,
   },
   {
-    // The same by the reading before December 2026 (rules.attemptTarget "woundOrder"): the
+    // The same by the reading before December 2026 (rules.attemptTarget "anyFight"): the
     // target only picks the troupe; here with woundOrder "captainFirst".
     name: 'attempt-target-wound-order',
     trials: 8000,
-    rules: { attemptTarget: 'woundOrder', woundOrder: 'captainFirst' },
+    rules: { attemptTarget: 'anyFight', woundOrder: 'captainFirst' },
     setup: ATTEMPTED,
   },
   {

@@ -326,7 +326,7 @@ describe('campaign: fight, fallout and rival-only fields with nothing to act on 
     expect(withDeaths.metrics.deaths.estimate).toBeGreaterThan(bedRest.metrics.deaths.estimate + 0.3);
   });
 
-  test('rules.attemptTarget "woundOrder" reads only a rival\'s "An attempt on a PC\'s life": noted without rivals, with no design that can turn heavy in the turns, or with lone captains; otherwise it acts', () => {
+  test('rules.attemptTarget "anyFight" reads only a rival\'s "An attempt on a PC\'s life": noted without rivals, with no design that can turn heavy in the turns, or with lone captains; otherwise it acts', () => {
     const minion = [{ name: 'm', knavery: ['d6'], violence: ['d4'] }];
     const company = (rivals: object[] = [], turns = 30, minions: object[] = minion) => ({
       turns,
@@ -335,7 +335,7 @@ describe('campaign: fight, fallout and rival-only fields with nothing to act on 
       rivals,
       policy: { job: { challenges: 2 } },
     });
-    const old = { attemptTarget: 'woundOrder' };
+    const old = { attemptTarget: 'anyFight' };
     expectNoted(run('campaign', company(), old), run('campaign', company()), 'rules.attemptTarget changes nothing here: the campaign has no rivals');
     // A light design needs 3 turns to bring an attempt (light, then medium, then heavy), a medium one 2.
     const slow = [{ name: 'pest', rank: 7, designs: [{ severity: 'light', style: 'shrewd' }] }, { name: 'baron', rank: 7, designs: [{ severity: 'medium', style: 'shrewd' }] }];

@@ -311,7 +311,7 @@ export class CampaignPlan {
     this.rules = rules;
     this.equipmentMostOnly = rules.equipment !== 'everySide';
     this.consequenceDeath = rules.consequenceWound === 'deathRoll';
-    this.attemptAimed = rules.attemptTarget !== 'woundOrder';
+    this.attemptAimed = rules.attemptTarget !== 'anyFight';
     this.turns = setup.turns;
     const policy = setup.policy ?? {};
     const job = policy.job;
