@@ -183,6 +183,17 @@ const variants = [
     rivals: [{ name: 'hurt', rank: 7, designs: [{ severity: 'medium', style: 'shrewd' }] }, ...plainRivals.slice(0, 1)],
     policy: { job: { challenges: 3 }, replaceMinions: 'keepRank' },
   }, { consequenceWound: 'deathRoll' }),
+  // Attempts on a life aimed at their target (rules.attemptTarget "first", the default)
+  // under woundOrder "minionsFirst", beside a Defender who takes blows meant for its captain.
+  campaign('attempt-target', {
+    turns: 30,
+    company: { name: 'co', rank: 2 },
+    troupes: [
+      { name: 'a', count: 2, captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'shield', traits: ['defender', 'acrobat'], violence: ['d4'] }, { name: 'm', knavery: ['d6'], violence: ['d4'] }] },
+    ],
+    rivals: [{ name: 'killer', rank: 7, minions: 3, designs: [{ severity: 'heavy', style: 'shrewd' }] }],
+    policy: { job: { challenges: 2 }, flee: 'never', defenderPush: 'captain' },
+  }, { woundOrder: 'minionsFirst' }),
 ];
 
 function cases(): { name: string; raw: unknown; file: string }[] {

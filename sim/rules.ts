@@ -72,6 +72,15 @@ export const viciousnessRules = lazySchema(() => z
      * (docs/rulings/campaign.md).
      */
     consequenceWound: variant({ bedRest: 'bed rest, no death roll', deathRoll: 'a death roll, then bed rest' }, 'bedRest'),
+    /**
+     * Whom the rival's minions' hits wound in "An attempt on a PC's life", in a campaign:
+     * *first* (default), the first hit they land in a wound phase wounds the target, while
+     * it is able — "The side with the most 4s assigns their hits", and the attackers came
+     * for that PC — the rest by `woundOrder`; *anyFight*, every hit by `woundOrder` as in
+     * any fight, the target only picking the troupe (the reading before December 2026:
+     * docs/rulings/campaign.md).
+     */
+    attemptTarget: variant({ first: 'the target first', anyFight: 'as in any fight' }, 'first'),
   })
   .strict());
 

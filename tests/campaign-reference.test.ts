@@ -194,7 +194,14 @@ interface Setup {
   rivals?: RivalSpec[];
   policy: Policy;
 }
-interface Rules { invest?: 'focus' | 'spread'; escalation?: 'once' | 'lasting'; equipment?: 'mostEquipped' | 'everySide'; consequenceWound?: 'bedRest' | 'deathRoll' }
+interface Rules {
+  invest?: 'focus' | 'spread';
+  escalation?: 'once' | 'lasting';
+  equipment?: 'mostEquipped' | 'everySide';
+  consequenceWound?: 'bedRest' | 'deathRoll';
+  attemptTarget?: 'first' | 'anyFight';
+  woundOrder?: 'random' | 'minionsFirst' | 'captainFirst';
+}
 
 /**
  * The equipment dice of a fight's two sides: "The GM awards 1d4 or 2d4 to the most
@@ -369,8 +376,12 @@ const SUCCESS_ON = { rash: 2, default: 3, shrewd: 4 };
 
 interface FightResult { outcome: 'won' | 'lost' | 'fled' | 'draw'; freePushesUsed: number }
 
-/** The trait pushes the company's policy makes in its fights (`marksmanPush`, `defenderPush`). */
-interface FightPushes { marksman: 'never' | 'first' | 'lastFoe'; defender: boolean }
+/**
+ * The trait pushes the company's policy makes in its fights (`marksmanPush`, `defenderPush`),
+ * and whom a landed hit wounds (rules `woundOrder`: at random among the able, or among the
+ * able minions, or captain, first while there is one).
+ */
+interface FightPushes { marksman: 'never' | 'first' | 'lastFoe'; defender: boolean; woundOrder?: 'random' | 'minionsFirst' | 'captainFirst' }
 const NO_PUSHES: FightPushes = { marksman: 'never', defender: false };
 
 /**
@@ -380,7 +391,9 @@ const NO_PUSHES: FightPushes = { marksman: 'never', defender: false };
  * is fought with Medics: each living Medic PC (wounded or not) and, with the troupe's
  * `aid: "medic"`, one Medic who is no PC attend one of the round's wounded each, captains
  * first (docs/rulings/battle.md "Aid and Medics", traits.md "The Medic"); the wounded
- * nobody attends die on 1 in 4.
+ * nobody attends die on 1 in 4. `target`: the PC the foes came for (an attempt on a life,
+ * rules `attemptTarget` "first"): in each wound phase their first hit wounds it, no die,
+ * while it is able; the Defender's push may still take that blow for a captain.
  */
 function fight(
   dice: Dice6,
@@ -395,6 +408,7 @@ function fight(
   enemyDice: readonly number[] = [],
   gear: Gear = NO_GEAR,
   pushes: FightPushes = NO_PUSHES,
+  target?: PC,
 ): FightResult {
   const oursRoll = gear.everySide || gear.ours.length > gear.theirs.length;
   const theirsRoll = gear.everySide || gear.theirs.length > gear.ours.length;
@@ -458,7 +472,13 @@ function fight(
       const wounded: PC[] = [];
       while (landing-- > 0) {
         const candidates = fighters.map((_, i) => i).filter((i) => able[i]);
-        const i = candidates[dice.pick(candidates.length)];
+        // "The side with the most 4s assigns their hits": the attackers' first at their
+        // target, while it stands.
+        const aimed = target === undefined ? -1 : fighters.indexOf(target);
+        const order = pushes.woundOrder ?? 'random';
+        const first = candidates.filter((c) => fighters[c].captain === (order === 'captainFirst'));
+        const pool = order !== 'random' && first.length > 0 ? first : candidates;
+        const i = aimed >= 0 && able[aimed] ? aimed : pool[dice.pick(pool.length)];
         able[i] = false;
         wounded.push(fighters[i]);
       }
@@ -548,7 +568,7 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
   const interfere = policy.interfere;
   const interfereCostsAction = (interfere?.action ?? 'nextTurn') === 'nextTurn';
   const takeDeals = (policy.takeRivalDeal ?? 'never') === 'whenJobFails';
-  const fightPushes: FightPushes = { marksman: policy.marksmanPush ?? 'never', defender: policy.defenderPush === 'captain' };
+  const fightPushes: FightPushes = { marksman: policy.marksmanPush ?? 'never', defender: policy.defenderPush === 'captain', woundOrder: rules.woundOrder };
   if (fightPushes.marksman !== 'never') t['marksman.shots'] = 0;
   const spread = (rules.invest ?? 'focus') === 'spread';
   /** A troupe's equipment against the other side's (the guards' or a rival's minions'). */
@@ -921,7 +941,8 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
           const fighters = troupe.pcs.filter((pc) => pc.alive && !inBed(pc, turn + 1));
           const minions = Math.max(1, r.spec.minions ?? Math.max(0, r.spec.rank - 2));
           t.attempts++;
-          const result = fight(dice, fighters, minions, troupeFlee, 'never', 0, turn, t, aidOf(troupe.spec), sidesOf(r.spec.minionDice), gearOf(troupe.spec, r.spec.minionBonus), fightPushes);
+          const aimedAt = (rules.attemptTarget ?? 'first') === 'first' ? target : undefined;
+          const result = fight(dice, fighters, minions, troupeFlee, 'never', 0, turn, t, aidOf(troupe.spec), sidesOf(r.spec.minionDice), gearOf(troupe.spec, r.spec.minionBonus), fightPushes, aimedAt);
           if (result.outcome === 'won') t['attempts.repelled']++;
           dissolveIfCaptainDead(troupe);
           break;
@@ -1041,6 +1062,15 @@ const ARMED_MINIONS: Setup = {
     { name: 'baron', rank: 6, minions: 1, minionBonus: ['d4'], designs: [{ severity: 'heavy', style: 'shrewd' }] },
   ],
   policy: { job: { challenges: 2, method: 'rare' }, interfere: { roll: 'violence' }, flee: 'never' },
+};
+
+/** Frequent attempts on a life: a rank-7 killer's shrewd heavy design, 3 minions; easy jobs; troupes of 2. */
+const ATTEMPTED: Setup = {
+  turns: 30,
+  company: { name: 'co', rank: 2 },
+  troupes: [{ name: 'a', count: 2, captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'm', knavery: ['d6'], violence: ['d4'] }] }],
+  rivals: [{ name: 'killer', rank: 7, minions: 3, designs: [{ severity: 'heavy', style: 'shrewd' }] }],
+  policy: { job: { challenges: 1, method: 'rare' }, flee: 'never' },
 };
 
 const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<string, string>; rules?: Rules }[] = [
@@ -1656,6 +1686,45 @@ const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<st
       ],
       rivals: [{ name: 'duke', rank: 6, designs: [{ severity: 'heavy', style: 'shrewd' }] }],
       policy: { job: { challenges: 4, method: 'rare', guards: { perActiveChallenge: 2 } }, flee: 'never', marksmanPush: 'first', defenderPush: 'captain' },
+    },
+  },
+  {
+    // An attempt on a PC's life aimed at its target (rules.attemptTarget "first", the
+    // default) under woundOrder "minionsFirst": a rank-7 killer's shrewd heavy design and 3
+    // minions, easy jobs, so most fights are attempts. A captain who is the target takes
+    // the minions' first hit though a minion stands beside it (dissolving the troupe when it
+    // dies); with every hit by woundOrder it would fall only after its minions.
+    name: 'attempt-target-minions-first',
+    trials: 8000,
+    rules: { woundOrder: 'minionsFirst' },
+    setup: ATTEMPTED,
+  },
+  {
+    // The same by the reading before December 2026 (rules.attemptTarget "anyFight"): the
+    // target only picks the troupe; here with woundOrder "captainFirst".
+    name: 'attempt-target-wound-order',
+    trials: 8000,
+    rules: { attemptTarget: 'anyFight', woundOrder: 'captainFirst' },
+    setup: ATTEMPTED,
+  },
+  {
+    // An aimed attempt beside a Defender minion (`defenderPush: "captain"`): a captain
+    // target is aimed at in every wound phase while it stands, so the Defender takes the
+    // first blow and the captain the next phase's (at random order the captain is hit only
+    // as often as anyone).
+    name: 'attempt-target-defender',
+    trials: 8000,
+    setup: {
+      ...ATTEMPTED,
+      troupes: [
+        {
+          name: 'a',
+          count: 2,
+          captain: { knavery: ['d6'], violence: ['d4'] },
+          minions: [{ name: 'shield', traits: ['defender', 'acrobat'], violence: ['d4'] }, { name: 'm', count: 2, knavery: ['d6'] }],
+        },
+      ],
+      policy: { ...ATTEMPTED.policy, defenderPush: 'captain' },
     },
   },
 ];

@@ -593,7 +593,7 @@ test('each field a note says changes nothing gives the same figures, at the same
     ['successorAdvancements without ambition', { ...base, policy: { job, successorAdvancements: 'all' } }, { ...base, policy: { job } }],
     ['medicPush without a Medic', { ...base, policy: { job, medicPush: 'always' } }, { ...base, policy: { job } }],
     ['a purchase never for sale', { ...base, policy: { job, buy: { equipment: { dice: ['d4'], itemRank: 4, modifiers: 10 } } } }, { ...base, policy: { job } }],
-    ['rivals\' variants without rivals', { ...base, rivals: [], policy: { job } }, { ...base, rivals: [], policy: { job } }, { speedChess: true, invest: 'spread', escalation: 'lasting', consequenceWound: 'deathRoll' }],
+    ['rivals\' variants without rivals', { ...base, rivals: [], policy: { job } }, { ...base, rivals: [], policy: { job } }, { speedChess: true, invest: 'spread', escalation: 'lasting', consequenceWound: 'deathRoll', attemptTarget: 'anyFight' }],
   ];
   for (const [what, withIt, without, rules] of cases) {
     const a = runScenario(campaignScenario(withIt, rules ?? {}, 1500)).results[0];

@@ -325,4 +325,24 @@ describe('campaign: fight, fallout and rival-only fields with nothing to act on 
     // The wound's death roll: more dead than the fights alone kill.
     expect(withDeaths.metrics.deaths.estimate).toBeGreaterThan(bedRest.metrics.deaths.estimate + 0.3);
   });
+
+  test('rules.attemptTarget "anyFight" reads only a rival\'s "An attempt on a PC\'s life": noted without rivals, with no design that can turn heavy in the turns, or with lone captains; otherwise it acts', () => {
+    const minion = [{ name: 'm', knavery: ['d6'], violence: ['d4'] }];
+    const company = (rivals: object[] = [], turns = 30, minions: object[] = minion) => ({
+      turns,
+      company: { name: 'co' },
+      troupes: [{ name: 't', count: 2, captain: { knavery: ['d6'], violence: ['d4'] }, minions }],
+      rivals,
+      policy: { job: { challenges: 2 } },
+    });
+    const old = { attemptTarget: 'anyFight' };
+    expectNoted(run('campaign', company(), old), run('campaign', company()), 'rules.attemptTarget changes nothing here: the campaign has no rivals');
+    // A light design needs 3 turns to bring an attempt (light, then medium, then heavy), a medium one 2.
+    const slow = [{ name: 'pest', rank: 7, designs: [{ severity: 'light', style: 'shrewd' }] }, { name: 'baron', rank: 7, designs: [{ severity: 'medium', style: 'shrewd' }] }];
+    expectNoted(run('campaign', company(slow, 1), old), run('campaign', company(slow, 1)), 'rules.attemptTarget changes nothing here: it reads only a rival\'s "An attempt on a PC\'s life", a heavy consequence, and no rival\'s design can become heavy and be initiated within the campaign\'s 1 turn (a slot climbs one severity an initiation, by its consequence\'s 6, and a rival initiates one design a turn at most)');
+    expectActs(run('campaign', company(slow, 30), old), run('campaign', company(slow, 30)), 'rules.attemptTarget');
+    const killer = [{ name: 'killer', rank: 7, minions: 3, designs: [{ severity: 'heavy', style: 'shrewd' }] }];
+    expectNoted(run('campaign', company(killer, 30, []), old), run('campaign', company(killer, 30, [])), 'rules.attemptTarget changes nothing here: no troupe has a minion beside its captain, nor gains a PC by advancing, so an attempt on a PC\'s life has its target alone to wound');
+    expectActs(run('campaign', company(killer), old), run('campaign', company(killer)), 'rules.attemptTarget');
+  });
 });

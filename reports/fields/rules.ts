@@ -22,6 +22,7 @@ const RULE_LABELS: Record<string, { label: string; help: string }> = {
   speedChess: { label: 'Speed Chess', help: 'a foiled design returns half its points' },
   escalation: { label: 'a 6 on the consequence table escalates', help: '“A medium-consequence design begins”: that one design, or every later design of the slot' },
   consequenceWound: { label: 'a rival’s “A PC is wounded”', help: '“A wounded target … has a 2-in-4 chance to die”: 3 turns of bed rest with no death roll (the medium table’s wound, milder than the heavy table’s attempt on a life), or that death roll first (1-in-4 with the troupe’s aid or a living Medic), the survivor to bed' },
+  attemptTarget: { label: 'an attempt on a PC’s life wounds', help: '“The side with the most 4s assigns their hits”, and the rival’s minions came for the target: their first hit of a wound phase wounds the target while it is able (a Defender may take it for a captain), the rest by who is wounded first; or every hit by who is wounded first, as in any fight' },
   advantageOn: { label: 'advantage dice go to', help: 'which pool of a split roll gets the advantage dice' },
   retarget: { label: 'a melee fighter’s target mid-turn', help: '“Change Focus … switch targets mid-turn” costs 1 charge: kept for the turn (its other attacks lost when the target falls, unless it buys Change Focus), or switched freely' },
   stunned: { label: 'a stunned target', help: '“briefly KO’d and skips a turn”: defenceless (its defence totals 0) until the skipped turn, or still defends' },

@@ -55,7 +55,7 @@ export const campaign = defineMechanic({
   setup: campaignSetup,
   // Its rivals' variants and its fights' (troupe against guards: two sides, so neither
   // targeting nor outnumbered can change anything).
-  variants: ['hitOn', 'equipment', 'woundOrder', 'push', 'medicReach', 'invest', 'speedChess', 'escalation', 'consequenceWound'],
+  variants: ['hitOn', 'equipment', 'woundOrder', 'push', 'medicReach', 'invest', 'speedChess', 'escalation', 'consequenceWound', 'attemptTarget'],
   prepare(setup, rules: ViciousnessRules) {
     const plan = new CampaignPlan(setup, rules);
     const { turns } = plan;

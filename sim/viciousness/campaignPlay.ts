@@ -302,6 +302,8 @@ export class CampaignPlan {
   readonly equipmentMostOnly: boolean;
   /** rules.consequenceWound "deathRoll": a rival's "A PC is wounded" rolls the Wound Phase's death (consequence). */
   readonly consequenceDeath: boolean;
+  /** rules.attemptTarget "first": in an attempt on a life, the minions' first hit of a wound phase wounds the target while it is able. */
+  readonly attemptAimed: boolean;
   readonly setup: CampaignSetup;
 
   constructor(setup: CampaignSetup, rules: ViciousnessRules) {
@@ -309,6 +311,7 @@ export class CampaignPlan {
     this.rules = rules;
     this.equipmentMostOnly = rules.equipment !== 'everySide';
     this.consequenceDeath = rules.consequenceWound === 'deathRoll';
+    this.attemptAimed = rules.attemptTarget !== 'anyFight';
     this.turns = setup.turns;
     const policy = setup.policy ?? {};
     const job = policy.job;
@@ -1433,7 +1436,9 @@ export class CampaignTrial {
   /**
    * "An attempt on a PC's life", by rival r: a PC able to act, at random, is the target; its
    * troupe's able PCs fight the rival's minions ("If in doubt, use their rank minus 2"; at
-   * least one comes), docs/rulings/campaign.md.
+   * least one comes), docs/rulings/campaign.md. With rules.attemptTarget "first" ("The side
+   * with the most 4s assigns their hits", and they came for the target) the minions' first
+   * hit of each wound phase wounds the target while it is able, the rest by woundOrder.
    */
   private attemptOnLife(random: RandomStream, r: number, t: number): void {
     const p = this.plan;
@@ -1443,7 +1448,7 @@ export class CampaignTrial {
     const n = this.ablePcs(i, t);
     this.acc[METRIC.attempts]++;
     const s = this.equipmentSide(i, this.minionFights[r], this.minionFightsOutequipped[r], this.minionBonusDice[r]);
-    const repelled = s.fight(random, this.participants, n, Math.max(1, p.rivals.minions[r]), p.bonusSides, p.troupeBonusFrom[i], this.fightBonusTo, this.fightAid(i, this.participants, n), this.medicPcs(i));
+    const repelled = s.fight(random, this.participants, n, Math.max(1, p.rivals.minions[r]), p.bonusSides, p.troupeBonusFrom[i], this.fightBonusTo, this.fightAid(i, this.participants, n), this.medicPcs(i), 0, p.attemptAimed ? target : -1);
     if (repelled) this.acc[METRIC.attemptsRepelled]++;
     if (p.shotsAt >= 0) this.acc[p.shotsAt] += s.snapShots;
     this.casualties(s, i, t);

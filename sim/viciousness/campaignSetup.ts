@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { lazySchema } from '../lazySchema.ts';
 import { diceListSchema, eachDie } from '../dice.ts';
 import { MAX_UNIFORM } from '../random.ts';
-import { checkRivals, rivalSchema } from './rivalDice.ts';
+import { SEVERITIES, checkRivals, rivalSchema } from './rivalDice.ts';
 import { MAX_TURNS, oneDesignInvestNote } from './rivals.ts';
 import { AID_POLICIES, FLEE_POLICIES, HIT_ON_NOTE, mostSides } from './violence.ts';
 import { FREE_PUSH_POLICIES, PUSH_POLICIES } from './knaveryPushes.ts';
@@ -313,7 +313,7 @@ export const NO_AMBITION_NOTE = 'no ambition (policy.ambition): the company neve
  */
 export function campaignNotes(
   s: CampaignSetup,
-  rules: Pick<ViciousnessRules, 'invest' | 'speedChess' | 'escalation' | 'hitOn' | 'medicReach' | 'push' | 'woundOrder' | 'equipment' | 'consequenceWound'>,
+  rules: Pick<ViciousnessRules, 'invest' | 'speedChess' | 'escalation' | 'hitOn' | 'medicReach' | 'push' | 'woundOrder' | 'equipment' | 'consequenceWound' | 'attemptTarget'>,
 ): string[] {
   const notes = fieldNotes(s, rules);
   // Last, after the fields that change nothing: not such a field but a campaign the text
@@ -326,7 +326,7 @@ export function campaignNotes(
 
 function fieldNotes(
   s: CampaignSetup,
-  rules: Pick<ViciousnessRules, 'invest' | 'speedChess' | 'escalation' | 'hitOn' | 'medicReach' | 'push' | 'woundOrder' | 'equipment' | 'consequenceWound'>,
+  rules: Pick<ViciousnessRules, 'invest' | 'speedChess' | 'escalation' | 'hitOn' | 'medicReach' | 'push' | 'woundOrder' | 'equipment' | 'consequenceWound' | 'attemptTarget'>,
 ): string[] {
   const notes: string[] = [];
   const policy = s.policy ?? {};
@@ -425,8 +425,15 @@ function fieldNotes(
   }
   if (rivals.length === 0) {
     // The rivals' variants, away from their defaults (sim/rules.ts).
-    // consequenceWound too: only a rival's "A PC is wounded" reads it.
-    const set = [rules.invest !== 'focus' && 'invest', rules.speedChess && 'speedChess', rules.escalation !== 'once' && 'escalation', rules.consequenceWound !== 'bedRest' && 'consequenceWound'].filter((k) => k !== false);
+    // consequenceWound too: only a rival's "A PC is wounded" reads it; and attemptTarget,
+    // read only by a rival's "An attempt on a PC's life".
+    const set = [
+      rules.invest !== 'focus' && 'invest',
+      rules.speedChess && 'speedChess',
+      rules.escalation !== 'once' && 'escalation',
+      rules.consequenceWound !== 'bedRest' && 'consequenceWound',
+      rules.attemptTarget !== 'first' && 'attemptTarget',
+    ].filter((k) => k !== false);
     if (set.length > 0) nothing(set.map((k) => `rules.${k}`).join(' and '), 'the campaign has no rivals');
   } else {
     const invest = oneDesignInvestNote(rivals, rules);
@@ -492,6 +499,19 @@ function fieldNotes(
   const minions = (t: (typeof s.troupes)[number]) => (t.minions ?? [{ count: 1 }]).some((m) => (m.count ?? 1) > 0);
   if (rules.woundOrder !== 'random' && reservedPcs(policy.advance) === 0 && !s.troupes.some((t) => (t.count ?? 1) > 0 && minions(t))) {
     nothing('rules.woundOrder', 'no troupe has a minion beside its captain, nor gains a PC by advancing, so a fight\'s wounds have one PC to fall on (the guards and a rival\'s minions are a count, with no captain among them)');
+  }
+  // attemptTarget: only "An attempt on a PC's life" reads it, a heavy consequence (without
+  // rivals, noted with the rivals' variants above). A design's slot climbs one severity an
+  // initiation at most ("6. A medium-consequence design begins", then heavy), and a rival
+  // initiates at most one design a turn: a light design's attempt needs 3 turns, a medium
+  // one's 2. And a troupe of its captain alone has one PC for the minions' hits, the target.
+  if (rules.attemptTarget !== 'first' && rivals.length > 0) {
+    const soonest = Math.min(...rivals.flatMap((r) => r.designs.map((d) => 3 - SEVERITIES.indexOf(d.severity))));
+    if (soonest > s.turns) {
+      nothing('rules.attemptTarget', `it reads only a rival's "An attempt on a PC's life", a heavy consequence, and no rival's design can become heavy and be initiated within the campaign's ${s.turns} turn${s.turns === 1 ? '' : 's'} (a slot climbs one severity an initiation, by its consequence's 6, and a rival initiates one design a turn at most)`);
+    } else if (reservedPcs(policy.advance) === 0 && !s.troupes.some((t) => (t.count ?? 1) > 0 && minions(t))) {
+      nothing('rules.attemptTarget', 'no troupe has a minion beside its captain, nor gains a PC by advancing, so an attempt on a PC\'s life has its target alone to wound');
+    }
   }
   // equipment: where both the troupe and the other side have equipment dice: a job's fight
   // against equipped guards (campaignPlay.ts failedPlan), or a fight with a rival's minions

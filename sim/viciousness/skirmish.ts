@@ -103,6 +103,11 @@ export class Skirmish {
   freePushesUsed = 0;
   /** Snap shots the Marksmen made in the last fight (policy marksmanPush). */
   snapShots = 0;
+  /**
+   * The PC the foes came for (`fight`'s `target`), or −1: the first hit of each wound
+   * phase wounds it while it is able (`woundPcs`).
+   */
+  private target = -1;
   private readonly guardSides: Int32Array;
   /**
    * Per PC: how many of its dice slots, from its first, are d4s in a row (its own dice and
@@ -209,6 +214,10 @@ export class Skirmish {
    * rattled whose own dice showed no hit rerolls them, once per free push, in the order
    * the PCs roll, and is not rattled by it ("Rattled PCs can't push themselves"); a free
    * push goes before a push of `rules.push`. How many were used is left in `freePushesUsed`.
+   * `target`, when not −1, is the PC the foes came for ("An attempt on a PC's life",
+   * rules.attemptTarget "first"): in each wound phase their first hit wounds it while it is
+   * able, with no die, the rest by `woundOrder` (a Defender may still take that blow when
+   * the target is the captain: `defendCaptains`). −1, every other fight: the draws as ever.
    */
   fight(
     random: RandomStream,
@@ -221,6 +230,7 @@ export class Skirmish {
     aid: Aid,
     medicPcs = false,
     freePushes = 0,
+    target = -1,
   ): boolean {
     // Arrays read in the loops held in locals: TurboFan does not hoist a load of `this.x`
     // out of a loop, so each read through `this` costs a map check and a reload.
@@ -250,6 +260,7 @@ export class Skirmish {
     this.rounds = 0;
     this.freePushes = freePushes;
     this.freePushesUsed = 0;
+    this.target = target;
     const deathFaces = DEATH_FACES[aid];
     // Wounded the troupe's Medics attend a round: "at most one wounded per round per Medic".
     const medics = aid !== 'medic' ? 0 : medicPcs === true ? this.medicsAttending(participants, n) : this.medicReach;
@@ -635,7 +646,10 @@ export class Skirmish {
     return false;
   }
 
-  /** `w` distinct able PCs are wounded, by `woundOrder`; each may die. */
+  /**
+   * `w` distinct able PCs are wounded, by `woundOrder` — the first the fight's `target`,
+   * with no die, while it is able; each may die.
+   */
   private woundPcs(random: RandomStream, w: number, deathFaces: number, medics: number): void {
     // Counts and arrays in locals, written back at the end (see `fight`).
     const { able, ableD4, wounded, died } = this;
@@ -645,20 +659,27 @@ export class Skirmish {
     let woundedCount = from;
     let ableCount = this.ableCount;
     let steadyD4s = this.steadyD4s;
+    const target = this.target;
     for (; w > 0; w--) {
-      // Group first hit: captains (captainFirst) or minions (minionsFirst), when any is able.
-      let group = -1;
-      if (woundOrder !== 0) {
-        const wantCaptain = woundOrder === 1 ? 1 : 0;
-        for (let i = 0; i < ableCount; i++) if (captain[able[i]] === wantCaptain) group = wantCaptain;
-      }
-      let inGroup = group < 0 ? ableCount : 0;
-      if (group >= 0) for (let i = 0; i < ableCount; i++) if (captain[able[i]] === group) inGroup++;
-      let k = inGroup === 1 ? 0 : random.below(inGroup);
-      let at = 0;
-      for (; ; at++) {
-        if (group >= 0 && captain[able[at]] !== group) continue;
-        if (k-- === 0) break;
+      // The foes' target first, while it is able (only an attempt on a life has one; once
+      // wounded it has left `able`, so no later hit of the phase finds it): no die.
+      let at = -1;
+      if (target >= 0) for (let i = 0; i < ableCount; i++) if (able[i] === target) at = i;
+      if (at < 0) {
+        // Group first hit: captains (captainFirst) or minions (minionsFirst), when any is able.
+        let group = -1;
+        if (woundOrder !== 0) {
+          const wantCaptain = woundOrder === 1 ? 1 : 0;
+          for (let i = 0; i < ableCount; i++) if (captain[able[i]] === wantCaptain) group = wantCaptain;
+        }
+        let inGroup = group < 0 ? ableCount : 0;
+        if (group >= 0) for (let i = 0; i < ableCount; i++) if (captain[able[i]] === group) inGroup++;
+        let k = inGroup === 1 ? 0 : random.below(inGroup);
+        at = 0;
+        for (; ; at++) {
+          if (group >= 0 && captain[able[at]] !== group) continue;
+          if (k-- === 0) break;
+        }
       }
       wounded[woundedCount] = able[at];
       died[woundedCount] = 0;
