@@ -492,8 +492,9 @@ describe('Sorcerer conflict', () => {
       // Both suck it up, and on 4 dice to act with against Stamina 4 neither can be left
       // none while it holds currency (that takes penalties of 5: it stands up, and acts).
       [duel({ defend: 'oneDie' }), 'every fighter that carries currency into a round (a, b) sucks it up (defend "oneDie") while it has dice to act with, and with currency in hand it has some, or a dodge of no more than the one die, so it never defends in full before acting'],
-      // b carries none; a sucks it up, and left no dice to act with its dodge is 3 − 2.
-      [duel({ defend: 'oneDie', dice: 2, defence: 3 }, { currency: 'none' }), 'every fighter that carries currency into a round (a) sucks it up (defend "oneDie") while it has dice to act with, and with currency in hand it has some, or a dodge of no more than the one die, so it never defends in full before acting'],
+      // b carries none; a sucks it up, and left no dice to act with its dodge is 1 + 2 − 2
+      // (the +2 of a totally defensive declared action, the default since December 2026).
+      [duel({ defend: 'oneDie', dice: 2, defence: 1 }, { currency: 'none' }), 'every fighter that carries currency into a round (a) sucks it up (defend "oneDie") while it has dice to act with, and with currency in hand it has some, or a dodge of no more than the one die, so it never defends in full before acting'],
     ];
     for (const [setup, why] of cases) {
       const withIt = run('sorcerer', 'conflict', setup, carried);
