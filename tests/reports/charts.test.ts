@@ -139,8 +139,14 @@ describe('chartsFor', () => {
       })),
     };
     const crowded = metricHeatmap(many, 'success', { kind: 'probability' });
-    expect(crowded).toMatch(/>0<\/tspan><tspan[^>]*>\+&lt;0\.001</);
-    expect(crowded).toMatch(/>0\.99995<\/tspan><tspan[^>]*>(±|−)&lt;0\.001</);
+    // A lopsided interval below the last place is its far end, a bound rounded outward:
+    // "≤0.0002" under 0, "≥0.999" under 0.99995 ("±<0.001" said 0.00005 could go below 0,
+    // and "0.000050" sat six places among three: a report audit).
+    expect(crowded).toMatch(/>0<\/tspan><tspan[^>]*>≤0\.0002</);
+    expect(crowded).toMatch(/>0\.99995<\/tspan><tspan[^>]*>≥0\.999</);
+    expect(crowded).not.toMatch(/±&lt;0\.001|\+&lt;0\.001/);
+    const small = { ...many, results: many.results.map((p, i) => (i === 0 ? { ...p, metrics: { success: { estimate: 0.00005, ci95: [0.0000088, 0.000283] as [number, number] } } } : p)) };
+    expect(metricHeatmap(small, 'success', { kind: 'probability' })).toMatch(/>0\.00005<\/tspan><tspan[^>]*>≤0\.0003</);
     expect(crowded).not.toMatch(/>0\.000<|>1\.000</);
     const tight = { ...estimated, results: estimated.results.map((p) => ({ ...p, metrics: { success: { ...p.metrics.success, estimate: 0.5, ci95: [0.4999, 0.5001] as [number, number] } } })) };
     expect(metricHeatmap(tight, 'success', { kind: 'probability' })).toContain('±&lt;0.001');
