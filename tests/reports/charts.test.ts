@@ -343,6 +343,24 @@ describe('chartsFor', () => {
     expect(names(companyCampaign)).toEqual(['probabilities', 'means', 'fan-points', 'fan-rank', 'rank-shares']);
   });
 
+  it('leaves room between stacked panels: one panel\'s lowest tick never sits on the next one\'s highest (a report audit)', () => {
+    // Three points, one panel each: fan-rank's "1" sat on the next panel's top tick, and
+    // rank-shares' "0.0" over "1.0", 21 px apart in 10 px text.
+    const stacked = { ...companyCampaign, results: [1, 2, 3].map((x) => ({ ...companyCampaign.results[0]!, point: { 'setup.x': x } })) };
+    /** Each panel's y tick labels, in px from the top of the chart. */
+    const panelTicks = (svg: string): number[][] => {
+      const from = svg.indexOf('aria-label="y-axis tick label"');
+      const group = svg.slice(from, svg.indexOf('aria-label=', from + 10));
+      return [...group.matchAll(/<g transform="translate\(0,([\d.]+)\)"[^>]*>((?:<text[^>]*>[^<]*<\/text>)+)<\/g>/g)].map(([, dy, texts]) =>
+        [...texts!.matchAll(/translate\([\d.]+,([\d.]+)\)/g)].map(([, y]) => Number(dy) + Number(y)));
+    };
+    for (const svg of [fanOverTurns(stacked, 'rank'), fanOverTurns(stacked, 'points'), shareDemotedByTurn(stacked)]) {
+      const panels = panelTicks(svg);
+      expect(panels).toHaveLength(3);
+      for (let i = 0; i + 1 < panels.length; i++) expect(Math.min(...panels[i + 1]!) - Math.max(...panels[i]!)).toBeGreaterThanOrEqual(32);
+    }
+  });
+
   it("draws each percentile's 95% interval where the result carries it, and says so", () => {
     const bare = fanOverTurns(companyCampaign, 'points');
     expect(bare).not.toContain("each percentile's 95% interval");
