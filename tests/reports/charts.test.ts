@@ -203,6 +203,22 @@ describe('chartsFor', () => {
     expect([...memberLabels(ambushBattle, ['win.crew', 'draw']).values()]).toEqual(['crew', 'draw']);
   });
 
+  it('says a line drawn exactly under another is the same as it, rather than hiding it (a report audit)', () => {
+    // vdp-combat-edge-charge: "held" equals "lands an effect" at every point, one line hidden.
+    const m = (estimate: number, label: string) => ({ estimate, ci95: [estimate - 0.01, estimate + 0.01] as [number, number], kind: 'probability' as const, label });
+    const result = {
+      ...heistByChallenges,
+      results: heistByChallenges.results.map((p, i) => ({
+        ...p,
+        metrics: { 'x.held': m(0.3 + i / 20, 'P(x: held)'), 'x.lands': m(0.3 + i / 20, 'P(x: lands an effect)'), 'x.other': m(0.6, 'P(x: other)') },
+      })),
+    };
+    const svg = metricsOverSweep(result, ['x.held', 'x.lands', 'x.other'], { kind: 'probability' });
+    expect(svg).toContain('>lands an effect (same as held)<');
+    expect(svg).not.toContain('other (same as');
+    expect(svg).not.toContain('held (same as');
+  });
+
   it("names a campaign's lines as the engine declares them, never by a code key", () => {
     // The metrics as the engine lays them out for the bench campaign (every policy's family).
     const sim = campaign.prepare(campaign.setup.parse(benchCampaign), viciousnessRules.parse({}));
