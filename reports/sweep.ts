@@ -175,10 +175,15 @@ function itemWords(path: string, value: unknown, setup?: unknown, mechanic?: Swe
  * An object's fields as `fields` label them, a group inside it likewise ("a task done for
  * each job: (task rank: 3; price modifiers: 1)", not the file's "(itemRank 3; modifiers 1)"),
  * a choice's value in its option's words; an object with no field set "nothing set" (it read
- * "(none)", as if it were a value of its own).
+ * "(none)", as if it were a value of its own), one with only a name "captain (nothing set
+ * but its name)".
  */
 function fieldsWords(fields: readonly Field[], item: Record<string, unknown>): string {
   if (Object.keys(item).length === 0) return 'nothing set';
+  // Only a name: said so, beside points that read "captain (first clash only: d4)". Alone it
+  // read "vipers › captain = captain", a name said twice, as if nothing were described (a
+  // report audit); what it lacks is every field the others set.
+  if (Object.keys(item).length === 1 && typeof item.name === 'string' && item.name !== '') return `${item.name} (nothing set but its name)`;
   return itemText(item, (key, v) => {
     const field = fields.find((f) => f.key === key);
     if ((field?.kind === 'group' || field?.kind === 'list') && v !== null && typeof v === 'object' && !Array.isArray(v)) return `${field.label}: ${fieldsWords(field.fields, v as Record<string, unknown>)}`;

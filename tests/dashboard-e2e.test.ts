@@ -559,7 +559,7 @@ describe.skipIf(!CHROMIUM)('the dashboard in Chromium', () => {
     await p.waitForSelector('.results[data-run-state="finished"]', { timeout: RUN_TIMEOUT });
     const sentence = p.locator('.find-results[data-find-state="finished"] .sentence');
     // The metric named as the Find picker names it, by its label.
-    await expect(sentence.textContent({ timeout: RUN_TIMEOUT })).resolves.toContain('P(plan succeeds) closest to 0.5: 2 challenges (P(plan succeeds) = 0.5 exact); 1 gives 0.875 exact, 3 gives 0.125 exact');
+    await expect(sentence.textContent({ timeout: RUN_TIMEOUT })).resolves.toContain('P(plan succeeds) closest to 0.5: 2 challenges (P(plan succeeds) = 0.5 exact); 1 challenge gives 0.875 exact, 3 challenges gives 0.125 exact');
     await expect(p.locator('.find-result h3').textContent()).resolves.toBe('Find: P(plan succeeds), as challenges varies');
     await expect(p.locator('.find-result svg').count()).resolves.toBe(1);
     // A new target: the answer follows.

@@ -54,7 +54,8 @@ describe('exact solves', () => {
     // sentence, the checks and the dashboard's Find name it: "success closest to…" stood
     // beside a chart of "P(plan succeeds)" (a report audit). A sentence that starts with it
     // starts with a capital.
-    expect(r.sentence).toBe('P(plan succeeds) closest to 0.5: 2 challenges (P(plan succeeds) = 0.5 exact); 1 gives 0.875 exact, 3 gives 0.125 exact.');
+    // The neighbours carry the unit as the value found does: "1 gives 0.875" dropped it (a report audit).
+    expect(r.sentence).toBe('P(plan succeeds) closest to 0.5: 2 challenges (P(plan succeeds) = 0.5 exact); 1 challenge gives 0.875 exact, 3 challenges gives 0.125 exact.');
     const [mean] = solvePlan(plan(heist([{ ...even, metric: 'successes', target: 2, range: [1, 4], vary: 'setup.participants.0.count' }])));
     expect(mean.sentence).toMatch(/^Mean successes \(dice showing 4\+\) closest to 2: /);
     // A caller's own words win (the metric as the file writes it, here).
@@ -427,7 +428,9 @@ describe('the equivalence form', () => {
     const d = bs.map((b) => Math.abs(b - a));
     expect(r.reference!.exact).toBeCloseTo(a, 12);
     expect(r.value).toEqual(equivalence.values[d.indexOf(Math.min(...d))]);
-    expect(r.sentence).toContain('its value in A (setup.participants.0.dice = d6');
+    // Said as the setting, not "its value in A (…)": "A" is named nowhere the reader sees (a report audit).
+    expect(r.sentence).toContain('closest to its value with setup.participants.0.dice = d6 (');
+    expect(r.sentence).not.toContain(' in A');
   });
 
   test('Monte Carlo agrees with the exact answer', () => {
@@ -1003,6 +1006,15 @@ describe('the library', () => {
     const [sorcerer] = solvePlan(loadPlans([folder + 'solve-sorcerer-bonus.yaml'])[0]!);
     // d10s' odds end past six places: rounded, and marked so.
     expect(sorcerer.sentence).toContain('3 bonus dice (P(win: sorcerer) ≈ 0.4996 exact); 2 bonus dice gives ≈0.4226 exact, 4 bonus dice gives ≈0.5655 exact');
+    // "1 tries gives", "from 1 tries to 10 tries" (a report audit): the label's word singular after 1.
+    const [half, most] = solvePlan(loadPlans([folder + 'sorcerer-keep-trying.yaml'])[0]!);
+    expect(half!.sentence).toContain('; 1 try gives ≈0.4034 exact, 3 tries gives ≈0.6405 exact');
+    expect(most!.sentence).toContain('No value from 1 try to 10 tries gives');
+    // And the library's equivalence says its reference setting, with no "A".
+    const { pathWords } = await import('../reports/sweep.ts');
+    const worthPlan = loadPlans([folder + 'solve-d4-worth-d6.yaml'])[0]!;
+    const [worth] = solvePlan(worthPlan, { words: pathWords(worthPlan.scenario) });
+    expect(worth!.sentence).toContain('closest to its value with us › captain › trait dice = d6 (≈0.3310 exact): d4 (');
     // Never a rounding onto a shorter figure, one place further down either.
     // The shortest decimal that is the value: "0.500" and "12.50" (three decimals at least)
     // stood beside "1" and "0.2025" (a report audit).
@@ -1035,6 +1047,14 @@ describe('a solve sentence names a deep field as the form does', () => {
     // It read "1 trie".
     expect(valueLabel(1, { vary: 'setup.tries' })).toBe('1 try');
     expect(valueLabel(3, { vary: 'setup.tries' })).toBe('3 tries');
+    // A label of the value and one plural word reads so too: "1 tries gives ≈0.4034" (a report audit).
+    expect(valueLabel(1, { vary: 'setup.tries', label: '{value} tries' })).toBe('1 try');
+    expect(valueLabel(1, { vary: 'setup.tries', label: 'tries' })).toBe('1 try');
+    expect(valueLabel(2, { vary: 'setup.tries', label: '{value} tries' })).toBe('2 tries');
+    // A longer label, or one word that is no plural count, is left as written.
+    expect(valueLabel(1, { vary: 'setup.a.bonus', label: '{value} bonus dice' })).toBe('1 bonus dice');
+    expect(valueLabel(1, { vary: 'setup.rank', label: 'rival rank {value}' })).toBe('rival rank 1');
+    expect(valueLabel(1, { vary: 'setup.x', label: '{value} loss' })).toBe('1 loss');
     // An empty list is not "none", which is what a search that found no value says.
     expect(valueLabel([], { vary: 'setup.sides.0.combatants.0.dice', label: '{value}' })).toBe('no dice');
     expect(valueText([], 'setup.rivals.0.assets')).toBe('an empty list');
@@ -1175,13 +1195,13 @@ describe('what a solve sentence tells a GM (an audit)', () => {
     expect(rule!.sentence).not.toMatch(/hitOn|4\+|exact4/);
     // A rule's two values have no order to go on past: no "after the last".
     expect(rule!.sentence).toMatch(/so none of the values listed reaches it\.$/);
-    expect(same!.sentence).toContain('its value in A (rule: a hit is = “4 or more”: ≈0.4231 exact)');
+    expect(same!.sentence).toContain('its value with rule: a hit is = “4 or more” (≈0.4231 exact)');
     // The JSON keeps the file's values.
     expect(rule!.value).toBe('4+');
     // The command line says so too (as does `poolsim report`, and the dashboard's Find, by the same options).
     const cli = (await poolsim('solve', file('rule.json', overRule))).out;
     expect(cli).toContain('rule: a hit is = “4 or more”');
-    expect(cli).toContain('(rule: a hit is = “4 or more”: ≈0.4231 exact)');
+    expect(cli).toContain('its value with rule: a hit is = “4 or more” (≈0.4231 exact)');
     const out = join(dir, 'rule-report');
     expect((await poolsim('report', file('rule-report.json', { ...overRule, trials: 2000 }), '--out', out, '--workers', '1')).code).toBe(0);
     const { readdirSync, readFileSync } = await import('node:fs');

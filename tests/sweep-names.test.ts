@@ -101,6 +101,9 @@ describe('a swept list item reads by its name and fields', () => {
     const result = runPlan(plan!);
     const lines = result.expect.map((e) => describeCheck(e, plan!.scenario.setup, result));
     expect(lines[1]).toContain('vipers › captain = captain (first clash only: d4)');
+    // The point with only a name says so: it read "vipers › captain = captain" (a report audit).
+    expect(lines[0]).toContain('vipers › captain = captain (nothing set but its name)');
+    expect(lines.join('\n')).not.toMatch(/= captain(?! \()/);
     expect(lines.join('\n')).not.toContain('openingDice');
   });
 

@@ -8,7 +8,7 @@ import type { ScenarioResult } from '../../sim/result.ts';
 import { pointLabel } from '../sweep.ts';
 import { plotToSvg } from '../svg.ts';
 import { FAN_COLUMNS, SERIES_LABELS } from './campaignSeries.ts';
-import { MARGIN_TOP, MONTE_CARLO, WIDTH, keyLine, textWidth, panelLabels } from './shared.ts';
+import { MARGIN_TOP, MONTE_CARLO, WIDTH, keyLine, textWidth, panelLabels, STACKED_INSET } from './shared.ts';
 
 /** A turn of one panel: the percentiles, the mean, and the intervals carried with them. */
 interface FanRow {
@@ -87,8 +87,8 @@ export function fanOverTurns(result: ScenarioResult, key: string, setup?: unknow
     // ranks only, over the ranks the trials reach (a rank or so either side), so a drift
     // between 2 and 3 is not squashed into a corner of the 1–7 track.
     y: key === 'rank'
-      ? { label: yLabel, grid: true, domain: [rankLow, rankHigh], ticks: rankTicks, tickFormat: 'd' }
-      : { label: yLabel, grid: true, nice: true },
+      ? { label: yLabel, grid: true, domain: [rankLow, rankHigh], ticks: rankTicks, tickFormat: 'd', ...(faceted ? STACKED_INSET : {}) }
+      : { label: yLabel, grid: true, nice: true, ...(faceted ? STACKED_INSET : {}) },
     fy: faceted ? panelLabels(panels).fy : undefined,
     marks: [
       keyLine(

@@ -95,12 +95,22 @@ export function metricHeatmap(result: ScenarioResult, metric: string, options: M
     if (lopsided && ends) return `${end(lo, false)}–${end(hi, true)}`;
     // Too narrow for two ends: the longer reach, which holds the whole interval, signed where
     // it runs one way only ("0 +<0.001": "0.000 ±<0.001" said an estimate of none could go lower).
+    // A lopsided one whose reach is below the last place is its far end as a bound, rounded
+    // outward: "≤0.0003" under 0.00005 of [0.0000088, 0.000283], where "±<0.001" said the
+    // estimate could go below 0 and hid that the interval ends 30 times lower (a report audit).
+    const reach = Math.max(hi - estimate, estimate - lo);
+    if (lopsided && reach < 0.5 * 10 ** -places) return hi - estimate >= estimate - lo ? `≤${end(hi, true)}` : `≥${end(lo, false)}`;
     return lopsided ? reachText([lo, hi], estimate, kind) : half < 0.5 * 10 ** -places ? `±<${(10 ** -places).toFixed(places)}` : `±${half.toFixed(places)}`;
   };
   // An estimate below the last place in two significant digits ("0.000" over an interval of
   // 0.00005–0.0004 read as a figure its own interval leaves out), a whole one as it is, and
   // one that rounds whole further ("1.000" for 0.99995): estimateFigure.
-  const estimateText = (x: number) => estimateFigure(x, kind);
+  // Its significant digits without a trailing 0: "0.00005", not "0.000050", six places
+  // among three-place cells (a report audit).
+  const estimateText = (x: number) => {
+    const text = estimateFigure(x, kind);
+    return Math.abs(x) < 0.5 * 10 ** -places ? text.replace(/^(-?0\.0*[1-9]\d*?)0+$/, '$1') : text;
+  };
   // An exact value in as many places as it needs (0.3125, not "0.313 exact").
   const labelWith = (ends: boolean) => (r: (typeof rows)[number]) =>
     r.exact !== undefined ? `${exactFigure(r.exact)}\nexact` : `${estimateText(r.value)}\n${intervalText(r.ci, r.value, ends)}`;

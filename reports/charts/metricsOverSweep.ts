@@ -70,14 +70,26 @@ export function metricsOverSweep(result: ScenarioResult, metrics: string[], opti
   const stroke = labelled ? 'series' : MONTE_CARLO;
   const family = chartFamily(metrics[0] ?? '');
   const yLabel = familyLabel(result, family, metrics);
-  const marginRight = labelled || faceted ? Math.max(...series.map(textWidth)) + 16 : 24;
+  // A line with the same figures as an earlier one at every point is drawn exactly under or
+  // over it, and was hidden without a word (vdp-combat-edge-charge: "held" = "lands an
+  // effect" everywhere, a report audit): its end label says which it is the same as.
+  const figuresOf = (name: string) => JSON.stringify(rows.filter((r) => r.series === name).map((r) => [r.x, r.estimate, r.low, r.high, r.exact ?? null]));
+  const sameAs = new Map<string, string>();
+  if (labelled) {
+    for (const [i, name] of series.entries()) {
+      const earlier = series.slice(0, i).find((other) => !sameAs.has(other) && figuresOf(other) === figuresOf(name));
+      if (earlier !== undefined) sameAs.set(name, earlier);
+    }
+  }
+  const endText = (name: string) => (sameAs.has(name) ? `${name} (same as ${sameAs.get(name)})` : name);
+  const marginRight = labelled || faceted ? Math.max(...series.map(endText).map(textWidth)) + 16 : 24;
   const domain = options.kind === 'probability' ? probabilityDomain(rows.flatMap((r) => [{ y: r.estimate, low: r.low, high: r.high }, ...(r.exact === undefined ? [] : [{ y: r.exact }])]), undefined) : undefined;
   // Labels at each line's last point (its largest value, as rows are sorted), spread so that lines ending close stay readable.
   const yMin = domain?.[0] ?? 0;
   const yMax = domain?.[1] ?? Math.max(...rows.map((r) => Math.max(r.high, r.exact ?? 0)), 1e-9) * 1.05;
   const lastRows = series.map((name) => rows.filter((r) => r.series === name).at(-1)!);
   const labelY = spreadLabels(lastRows.map((r) => r.estimate), (12 / PLOT_HEIGHT) * (yMax - yMin), yMax);
-  const endLabels = lastRows.map((r, i) => ({ x: r.x, y: labelY[i]!, series: r.series }));
+  const endLabels = lastRows.map((r, i) => ({ x: r.x, y: labelY[i]!, series: r.series, text: endText(r.series) }));
   const integerTicks = numeric && values.length <= 15 && values.every((v) => Number.isInteger(v));
   // Named values are laid out by categoryTicks: wrapped under their ticks where that fits,
   // else slanted, with the margins they need (coin-buys-task's policies, ~100 characters
@@ -113,7 +125,7 @@ export function metricsOverSweep(result: ScenarioResult, metrics: string[], opti
       Plot.dot(rows, { x: 'x', y: 'estimate', fy, fill: stroke, r: faceted ? 2 : 2.5 }),
       Plot.dot(withExact, { x: 'x', y: 'exact', fy, stroke: labelled ? 'series' : EXACT, strokeWidth: 1.5, r: faceted ? 4 : 5 }),
       ...(labelled
-        ? [Plot.text(endLabels, { x: 'x', y: 'y', text: 'series', fill: 'series', textAnchor: 'start', dx: 8 })]
+        ? [Plot.text(endLabels, { x: 'x', y: 'y', text: 'text', fill: 'series', textAnchor: 'start', dx: 8 })]
         : []),
     ],
   });

@@ -8,7 +8,7 @@ import type { ScenarioResult } from '../../sim/result.ts';
 import { pointLabel } from '../sweep.ts';
 import { plotToSvg } from '../svg.ts';
 import { SHARE_COLUMNS } from './campaignSeries.ts';
-import { MARGIN_TOP, SHARE_OF_TRIALS, WIDTH, keyLine, textWidth, panelLabels } from './shared.ts';
+import { MARGIN_TOP, SHARE_OF_TRIALS, WIDTH, keyLine, textWidth, panelLabels, STACKED_INSET } from './shared.ts';
 import { MAX_FAN_PANELS } from './fanOverTurns.ts';
 
 const SHARE_LABELS: Record<(typeof SHARE_COLUMNS)[number], string> = {
@@ -56,7 +56,7 @@ export function shareDemotedByTurn(result: ScenarioResult, key = shareSeriesKey(
     marginBottom: 44,
     marginRight,
     x: { label: 'turn', ...(turns.length <= 15 && turns.every(Number.isInteger) ? { ticks: turns, tickFormat: 'd' } : {}) },
-    y: { domain: [0, 1], grid: true, label: SHARE_OF_TRIALS },
+    y: { domain: [0, 1], grid: true, label: SHARE_OF_TRIALS, ...(faceted ? STACKED_INSET : {}) },
     fy: faceted ? panelLabels(panels).fy : undefined,
     // Red for falling behind, green for getting ahead.
     color: { domain: [SHARE_LABELS.demoted, SHARE_LABELS.promoted], range: ['#d62728', '#2ca02c'] },

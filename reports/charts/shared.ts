@@ -300,6 +300,14 @@ export function wrapText(text: string, width: number): string[] {
  * same because a long label was cut off. Returns the `fy` scale options and the right
  * margin the longest line needs.
  */
+/**
+ * A stacked panel's y range drawn in from its top and bottom (Plot's `insetTop` /
+ * `insetBottom`), so one panel's lowest tick and the next one's highest stand apart: with
+ * the facets' own padding alone fan-rank's "1" sat on the next panel's top rank and
+ * rank-shares' "0.0" over "1.0", 21 px apart in 10 px text (a report audit).
+ */
+export const STACKED_INSET = { insetTop: 8, insetBottom: 8 } as const;
+
 export function panelLabels(panels: string[]): { fy: Plot.ScaleOptions & { tickFormat: (d: string) => string }; marginRight: number } {
   // A wrapped path's further lines are indented, so they do not read as the next path.
   const lines = (d: string) => d.split(', ').flatMap((line) => wrapText(line, PANEL_LABEL_WIDTH).map((l, i) => (i ? `\u00a0\u00a0${l}` : l)));

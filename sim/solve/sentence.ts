@@ -52,7 +52,10 @@ function valueSaid(value: unknown, path: string, valueWords?: ValueWords): strin
  */
 export function valueLabel(value: unknown, block: Pick<SolveBlock, 'label' | 'vary'>, words: PathWords = asIs, valueWords?: ValueWords): string {
   const text = valueSaid(value, block.vary, valueWords);
-  if (block.label) return block.label.includes('{value}') ? block.label.replaceAll('{value}', text) : `${text} ${block.label}`;
+  // A label of a count and one plural word ("{value} tries", "guards") reads it singular
+  // after 1, as a field's name does below: "1 tries gives ≈0.4034" (a report audit). A
+  // longer label is left as written ("1 bonus dice", "rival rank 1").
+  if (block.label) return countLabel(block.label.includes('{value}') ? block.label.replaceAll('{value}', text) : `${text} ${block.label}`, value);
   const deep = block.vary.split('.').length > 2 || block.vary.startsWith('rules.');
   if (deep && words(block.vary) !== block.vary) return `${words(block.vary)} = ${text}`;
   const fields = block.vary.split('.').filter((s) => !/^\d+$/.test(s));
@@ -62,6 +65,13 @@ export function valueLabel(value: unknown, block: Pick<SolveBlock, 'label' | 'va
   if (!/[^su]s$/.test(word)) return `${word} = ${text}`;
   // "pushes" → "push", "challenges" → "challenge", "tries" → "try".
   return `${text} ${value === 1 ? singular(word) : word}`;
+}
+
+/** "1 tries" → "1 try": a value of 1 and one plural word after it, the word singular. */
+function countLabel(text: string, value: unknown): string {
+  if (value !== 1) return text;
+  const m = /^1 ([a-z]+)$/i.exec(text);
+  return m && /[^su]s$/.test(m[1]!) ? `1 ${singular(m[1]!)}` : text;
 }
 
 /** A plural field name after 1: "pushes" → "push", "challenges" → "challenge", "tries" → "try" (it read "1 trie"). */
@@ -277,9 +287,15 @@ function pointText(p: SolvePoint | undefined, withInterval: boolean): string {
   return withInterval && p.ci95 ? `${e} [${figure(p.ci95[0])}, ${figure(p.ci95[1])}]` : e;
 }
 
+/**
+ * The goal in words. An equivalence target is the metric's value with the reference
+ * setting, said as that setting: "closest to its value with us › captain › trait dice = d6
+ * (≈0.3310 exact)". It read "its value in A (…: …)", and "A" is named nowhere a reader of
+ * the sentence sees it (a report audit).
+ */
 function goalText(r: SolveResult, words: PathWords = asIs, metricWords: PathWords = asIs, valueWords?: ValueWords): string {
   const ref = r.reference;
-  const target = r.target !== undefined ? exactFigure(r.target) : `its value in A (${Object.entries(r.sameAs ?? {}).map(([k, v]) => `${words(k)} = ${valueSaid(v, k, valueWords)}`).join(', ')}: ${ref ? pointText(ref, true) + (ref.exact !== undefined ? ' exact' : '') : '…'})`;
+  const target = r.target !== undefined ? exactFigure(r.target) : `its value with ${Object.entries(r.sameAs ?? {}).map(([k, v]) => `${words(k)} = ${valueSaid(v, k, valueWords)}`).join(', ')} (${ref ? pointText(ref, true) + (ref.exact !== undefined ? ' exact' : '') : '…'})`;
   const metric = metricWords(r.metric);
   switch (r.find) {
     case 'closest':
@@ -430,7 +446,10 @@ export function solveSentence(r: SolveResult, block: SolveBlock, done: boolean, 
   // …; 3 gives …" dropped it. Without one the bare value ("1 gives 0.875"), not "challenges
   // = 1 gives". A neighbour tied with the answer is said once, in the ties: "(tied with
   // “minions first”, …); “minions first” gives ≈0.3310" said it twice.
-  const neighbourName = (v: unknown) => (block.label ? label(v) : text(v));
+  // A count without a label reads with its field's word too ("1 challenge gives …, 3
+  // challenges gives …": it read "2 challenges (…); 1 gives …", the unit dropped, where a
+  // labelled block said "3 guards gives"); only a "field = value" name reads bare.
+  const neighbourName = (v: unknown) => (block.label || !label(v).includes(' = ') ? label(v) : text(v));
   const neighbours = [values[pos - 1], values[pos + 1]]
     .map((v) => (pos < 0 || v === undefined || isTied(v) ? undefined : at(v)))
     .filter((q): q is SolvePoint => q !== undefined)

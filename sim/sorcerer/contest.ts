@@ -164,6 +164,10 @@ export function contestFold(exhausted: SorcererRules['exhausted']): PoolFold {
  */
 export const CONTEST_METRICS = metricTable({
   win: { name: 'win.<name>', kind: 'probability', label: 'P(win: <name>)', family: 'P(win)', headline: true },
+  // The same metric where side a repeats the task (`tries`): `win.<name>` stays the single
+  // first roll (docs/rulings/single-rolls.md), and "P(win: sorcerer)" beside "P(sorcerer wins
+  // within its tries)" read as the overall win (a report audit). Only the words differ.
+  winFirstRoll: { name: 'win.<name>', kind: 'probability', label: 'P(first roll won: <name>)', family: 'P(first roll won)', headline: true },
   reroll: { name: 'reroll', kind: 'probability', label: 'P(reroll: both sides out of dice)' },
   totalVictory: { name: 'totalVictory.<name>', kind: 'probability', label: 'P(total victory: <name>)', family: 'P(total victory)' },
   successes: { name: 'successes.<name>', kind: 'mean', label: 'mean successes for <name> (0 on a loss)', family: 'mean successes (0 on a loss)' },
@@ -223,9 +227,11 @@ export const contest = defineMechanic({
     const maxSuccesses = Math.max(poolSize(a, passionA), poolSize(b, passionB), 1);
 
     const L = new MetricLayout(CONTEST_METRICS);
+    // With tries the single roll is the first of them, and its win is labelled so.
+    const win = setup.tries === undefined ? 'win' : 'winFirstRoll';
     const M = {
-      winA: L.add('win', { name: a.name }),
-      winB: L.add('win', { name: b.name }),
+      winA: L.add(win, { name: a.name }),
+      winB: L.add(win, { name: b.name }),
       reroll: L.add('reroll'),
       totalVictoryA: L.add('totalVictory', { name: a.name }),
       totalVictoryB: L.add('totalVictory', { name: b.name }),

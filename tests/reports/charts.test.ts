@@ -139,8 +139,14 @@ describe('chartsFor', () => {
       })),
     };
     const crowded = metricHeatmap(many, 'success', { kind: 'probability' });
-    expect(crowded).toMatch(/>0<\/tspan><tspan[^>]*>\+&lt;0\.001</);
-    expect(crowded).toMatch(/>0\.99995<\/tspan><tspan[^>]*>(±|−)&lt;0\.001</);
+    // A lopsided interval below the last place is its far end, a bound rounded outward:
+    // "≤0.0002" under 0, "≥0.999" under 0.99995 ("±<0.001" said 0.00005 could go below 0,
+    // and "0.000050" sat six places among three: a report audit).
+    expect(crowded).toMatch(/>0<\/tspan><tspan[^>]*>≤0\.0002</);
+    expect(crowded).toMatch(/>0\.99995<\/tspan><tspan[^>]*>≥0\.999</);
+    expect(crowded).not.toMatch(/±&lt;0\.001|\+&lt;0\.001/);
+    const small = { ...many, results: many.results.map((p, i) => (i === 0 ? { ...p, metrics: { success: { estimate: 0.00005, ci95: [0.0000088, 0.000283] as [number, number] } } } : p)) };
+    expect(metricHeatmap(small, 'success', { kind: 'probability' })).toMatch(/>0\.00005<\/tspan><tspan[^>]*>≤0\.0003</);
     expect(crowded).not.toMatch(/>0\.000<|>1\.000</);
     const tight = { ...estimated, results: estimated.results.map((p) => ({ ...p, metrics: { success: { ...p.metrics.success, estimate: 0.5, ci95: [0.4999, 0.5001] as [number, number] } } })) };
     expect(metricHeatmap(tight, 'success', { kind: 'probability' })).toContain('±&lt;0.001');
@@ -195,6 +201,22 @@ describe('chartsFor', () => {
     expect(svg).not.toContain('pcRattled');
     // Labels without words after a colon, or alike: the names, as before.
     expect([...memberLabels(ambushBattle, ['win.crew', 'draw']).values()]).toEqual(['crew', 'draw']);
+  });
+
+  it('says a line drawn exactly under another is the same as it, rather than hiding it (a report audit)', () => {
+    // vdp-combat-edge-charge: "held" equals "lands an effect" at every point, one line hidden.
+    const m = (estimate: number, label: string) => ({ estimate, ci95: [estimate - 0.01, estimate + 0.01] as [number, number], kind: 'probability' as const, label });
+    const result = {
+      ...heistByChallenges,
+      results: heistByChallenges.results.map((p, i) => ({
+        ...p,
+        metrics: { 'x.held': m(0.3 + i / 20, 'P(x: held)'), 'x.lands': m(0.3 + i / 20, 'P(x: lands an effect)'), 'x.other': m(0.6, 'P(x: other)') },
+      })),
+    };
+    const svg = metricsOverSweep(result, ['x.held', 'x.lands', 'x.other'], { kind: 'probability' });
+    expect(svg).toContain('>lands an effect (same as held)<');
+    expect(svg).not.toContain('other (same as');
+    expect(svg).not.toContain('held (same as');
   });
 
   it("names a campaign's lines as the engine declares them, never by a code key", () => {
@@ -335,6 +357,24 @@ describe('chartsFor', () => {
 
   it('draws fans and rank shares for a campaign', () => {
     expect(names(companyCampaign)).toEqual(['probabilities', 'means', 'fan-points', 'fan-rank', 'rank-shares']);
+  });
+
+  it('leaves room between stacked panels: one panel\'s lowest tick never sits on the next one\'s highest (a report audit)', () => {
+    // Three points, one panel each: fan-rank's "1" sat on the next panel's top tick, and
+    // rank-shares' "0.0" over "1.0", 21 px apart in 10 px text.
+    const stacked = { ...companyCampaign, results: [1, 2, 3].map((x) => ({ ...companyCampaign.results[0]!, point: { 'setup.x': x } })) };
+    /** Each panel's y tick labels, in px from the top of the chart. */
+    const panelTicks = (svg: string): number[][] => {
+      const from = svg.indexOf('aria-label="y-axis tick label"');
+      const group = svg.slice(from, svg.indexOf('aria-label=', from + 10));
+      return [...group.matchAll(/<g transform="translate\(0,([\d.]+)\)"[^>]*>((?:<text[^>]*>[^<]*<\/text>)+)<\/g>/g)].map(([, dy, texts]) =>
+        [...texts!.matchAll(/translate\([\d.]+,([\d.]+)\)/g)].map(([, y]) => Number(dy) + Number(y)));
+    };
+    for (const svg of [fanOverTurns(stacked, 'rank'), fanOverTurns(stacked, 'points'), shareDemotedByTurn(stacked)]) {
+      const panels = panelTicks(svg);
+      expect(panels).toHaveLength(3);
+      for (let i = 0; i + 1 < panels.length; i++) expect(Math.min(...panels[i + 1]!) - Math.max(...panels[i]!)).toBeGreaterThanOrEqual(32);
+    }
   });
 
   it("draws each percentile's 95% interval where the result carries it, and says so", () => {

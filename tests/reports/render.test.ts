@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { runScenario } from '../helpers.ts';
 import { headlineLines, headlineValue } from '../../reports/headline.ts';
 import { intervalCell } from '../../dashboard/charts/table.ts';
+import { laidOutMetrics } from '../../dashboard/model/metrics.ts';
 import { from, fromCSV } from 'arquero';
 import { chartsFor } from '../../reports/charts/index.ts';
 import { metricKinds } from '../../reports/metrics.ts';
@@ -240,7 +241,15 @@ describe('scenario HTML', () => {
     const lines = headlineLines(tries);
     const win = lines.filter((l) => l.metric === 'win.sorcerer');
     expect(win).toHaveLength(1);
-    expect(win[0]).toMatchObject({ label: 'P(win: sorcerer)', value: '≈0.4034', where: 'all 12 points', short: 'exact' });
+    // With tries, `win.sorcerer` is the first roll alone, and says so: "P(win: sorcerer)"
+    // above "P(sorcerer wins within its tries)" read as the overall win (a report audit).
+    expect(win[0]).toMatchObject({ label: 'P(first roll won: sorcerer)', value: '≈0.4034', where: 'all 12 points', short: 'exact' });
+    expect(tries.results[0]!.metrics['win.sorcerer']!.label).toBe('P(first roll won: sorcerer)');
+    // The dashboard's pickers read the same laid-out label; without tries it is the win.
+    const contest = { system: 'sorcerer', mechanic: 'contest', setup: { a: { name: 'sorcerer', dice: 3 }, b: { name: 'demon', dice: 4 } } };
+    const labelOf = (scenario: Record<string, unknown>) => laidOutMetrics(scenario).find((m) => m.name === 'win.sorcerer')?.label;
+    expect(labelOf({ ...contest, setup: { ...contest.setup, tries: 3 } })).toBe('P(first roll won: sorcerer)');
+    expect(labelOf(contest)).toBe('P(win: sorcerer)');
     const estimates = tries.results.map((p) => p.metrics['win.sorcerer']!.estimate);
     // Each Monte Carlo figure with its 95% interval, as everywhere else on the page (it read
     // "estimates 0.4022 to 0.4063 across the points", no interval).
