@@ -98,7 +98,7 @@ export const vdpRules = lazySchema(() => z
      * waits for its next turn (the default before December 2026); *ownTurn*, only the rolls
      * of its next turn (the reading before that) (docs/rulings/vdp-combat.md).
      */
-    effectsOn: variant({ fromLanding: 'the loser’s rolls until its next turn ends', allActions: 'the loser’s defences and next turn', ownTurn: 'the loser’s next turn only' }, 'fromLanding'),
+    effectsOn: variant({ fromLanding: 'the loser’s rolls at once', allActions: 'the loser’s defences and next turn', ownTurn: 'the loser’s next turn only' }, 'fromLanding'),
     /**
      * Whether a melee fighter may switch targets in the middle of its turn, in combat: the
      * Edge Charge table sells "Change Focus | 1 | The character can switch targets mid-turn

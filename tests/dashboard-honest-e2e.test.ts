@@ -195,13 +195,13 @@ describe.skipIf(!CHROMIUM)('no silent wrong answers, in Chromium', () => {
     await page.waitForFunction(() => document.querySelector('[data-path="compare"] .help')?.textContent?.includes('the default'));
     const help = (await page.locator('[data-path="compare"] .help').first().textContent())!;
     // fromLanding and allActions, each in its words (sim/rules.ts), as the rule's choices read.
-    expect(help).toContain('in A: not set (the default, the loser’s rolls until its next turn ends)');
+    expect(help).toContain('in A: not set (the default, the loser’s rolls at once)');
     expect(help).not.toContain('B is A unchanged');
     await expect(page.locator('[data-path="compare"] select:not([data-key="compare-path"]) option:checked').textContent()).resolves.toBe('the loser’s defences and next turn');
     // The results say the change in the same words.
     await page.waitForSelector('.compare-view > .help');
     // Quoted, and the default named (it read "from the default to the loser’s next turn only").
-    await expect(page.locator('.compare-view > .help').first().textContent()).resolves.toContain('B changes “rule: effect dice weigh on” from the default (“the loser’s rolls until its next turn ends”) to “the loser’s defences and next turn”');
+    await expect(page.locator('.compare-view > .help').first().textContent()).resolves.toContain('B changes “rule: effect dice weigh on” from the default (“the loser’s rolls at once”) to “the loser’s defences and next turn”');
     // B set to the "(default)" choice is A unchanged, and said so (it ran B as A unsaid).
     await page.selectOption('[data-path="compare"] select:not([data-key="compare-path"])', { index: 0 });
     await page.waitForFunction(() => document.querySelector('[data-path="compare"] .help')?.textContent?.includes('B is A unchanged'));
