@@ -71,13 +71,18 @@ export const campaign = defineMechanic({
     ];
 
     const setupNotes = campaignNotes(setup, rules);
+    // One trial for every `run` of this simulation (runs are never interleaved: each is
+    // synchronous): `reset` starts each campaign afresh, and its rivals' memo (RivalMemo)
+    // keeps the states and steps the earlier chunks worked out, which a trial built per
+    // chunk worked out again (interleaved CPU time, bench/campaign-ab.ts: 1.051 for chunks of 2048). The tables hold no dice.
+    let shared: CampaignTrial | undefined;
     return {
       metrics,
       distributions,
       counters,
       setupNotes,
       run(random, trials, tally) {
-        const trial = new CampaignTrial(plan);
+        const trial = (shared ??= new CampaignTrial(plan));
         const acc = trial.acc;
         const top = POINTS_HISTOGRAM_TOP;
         const ranks = MAX_RANK;
