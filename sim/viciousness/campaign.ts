@@ -19,10 +19,7 @@ import { CONSEQUENCE_KINDS, rivalChainNote, rivalOdds, type RivalOdds } from './
 import { MAX_RANK, MIN_RANK, rankOf } from './wealth.ts';
 import { campaignNotes, campaignSetup } from './campaignSetup.ts';
 import { CampaignPlan, CampaignTrial, METRIC, POINTS_HISTOGRAM_TOP } from './campaignPlay.ts';
-import * as campaignPlay from './campaignPlay.ts';
 
-/** The per-trial loop's own copy (an imported binding is a getter per read under tsx). */
-const rankOfPoints = campaignPlay.rankOfPoints;
 
 export {
   captainSchema,
@@ -102,7 +99,7 @@ export const campaign = defineMechanic({
             values[pointsAt + (t - 1) * bins + (points < top ? points : top)] += 1;
             values[sumAt + t - 1] += points;
             values[sqAt + t - 1] += points * points;
-            values[rankAt + (t - 1) * ranks + rankOfPoints(points)] += 1;
+            values[rankAt + (t - 1) * ranks + trial.rank] += 1;
           }
           trial.finish();
           for (let i = 0; i < acc.length; i++) tally.add(i, acc[i]);
