@@ -558,6 +558,8 @@ export class CampaignTrial {
   /** The metrics counted every turn (TurnCounts), in `acc` after finish(). */
   private readonly counted = new TurnCounts();
   points = 0;
+  /** The company's rank at the end of the last turn played (rankOf(points) then). */
+  rank = 0;
   /** Liquid coins by the rank they were earned at (index = rank). */
   readonly liquid: Int32Array;
   assets = 0;
@@ -743,7 +745,9 @@ export class CampaignTrial {
     const troupeRank = rankOf(this.points);
     // A job turn whose job falls back to idling (work at rank 4+, workFallback "idle") is a
     // turn of rest for the Medics as for the troupes, and no task is bought for it.
-    const jobsNow = jobTurn && this.jobMethod(troupeRank) !== METHOD.idle;
+    // The turn's method for every troupe (METHOD.idle: no job this turn, the troupes rest).
+    const method = jobTurn ? this.jobMethod(troupeRank) : METHOD.idle;
+    const jobsNow = method !== METHOD.idle;
     const buys = p.equipment || p.medical || p.assetBuy || p.task;
     if (buys && p.buyTakesAction === true) this.buy(coins, t, jobsNow);
     if (p.medicPush !== 0) this.medicPushes(t, jobsNow);
@@ -755,7 +759,7 @@ export class CampaignTrial {
 
     // The troupes act; a rival deal made now adds to this turn's rival die.
     const troupeActive = this.troupeActive;
-    for (let i = 0; i < p.troupeCount; i++) if (troupeActive[i] !== 0) this.troupeTurn(random, i, t, jobTurn, troupeRank);
+    for (let i = 0; i < p.troupeCount; i++) if (troupeActive[i] !== 0) this.troupeTurn(random, i, t, method, troupeRank);
     this.replaceMinions();
 
     // "The company banks rewards by its policy."
@@ -782,6 +786,7 @@ export class CampaignTrial {
     }
 
     const rank = rankOf(this.points);
+    this.rank = rank;
     if (rank < p.startRank) acc[METRIC.demoted] = 1;
     if (rank > p.startRank) acc[METRIC.promoted] = 1;
     if (p.ambition !== AMBITION_NONE) this.checkAmbition(rank);
@@ -1194,16 +1199,11 @@ export class CampaignTrial {
     return p.method === METHOD.work && !workAvailable(rank) ? p.workFallback : p.method;
   }
 
-  private troupeTurn(random: RandomStream, i: number, t: number, jobTurn: boolean, rank: number): void {
+  private troupeTurn(random: RandomStream, i: number, t: number, method: number, rank: number): void {
     const p = this.plan;
     const acc = this.acc;
-    // `=== true` on the turn's flags: TurboFan compiles it to one compare with `true`,
-    // where a bare `if (flag)` on a parameter or field is the full truthiness test.
-    if (jobTurn !== true) {
-      this.rest(i, t);
-      return;
-    }
-    const method = this.jobMethod(rank);
+    // The turn's `method` (playTurn): METHOD.idle on a turn without a job, or whose job
+    // falls back to idling.
     if (method === METHOD.idle) {
       this.rest(i, t);
       return;
