@@ -44,7 +44,10 @@ const RANK_BY_TURN = 2;
 const POINTS_SUMSQ_BY_TURN = 3;
 
 export const campaign = defineMechanic({
-  // Trials per chunk (see Mechanic.chunkTrials): a 52-turn campaign runs ~19k trials/s on one core: 2^11 trials make a chunk of ~0.1 s, so a run of a few thousand campaigns still spreads over every core.
+  // Trials per chunk (see Mechanic.chunkTrials): a 52-turn campaign ran ~19k trials/s on one
+  // core when this was chosen (~38k in December 2026): 2^11 trials make a chunk of ~0.05–0.1 s,
+  // so a run of a few thousand campaigns still spreads over every core. Part of the result's
+  // definition: changing it changes every campaign's numbers (docs/parallel.md).
   chunkTrials: 2048,
   system: 'viciousness',
   name: 'campaign',
