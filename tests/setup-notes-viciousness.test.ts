@@ -324,6 +324,15 @@ describe('campaign: fight, fallout and rival-only fields with nothing to act on 
     expectActs(withDeaths, bedRest, 'rules.consequenceWound');
     // The wound's death roll: more dead than the fights alone kill.
     expect(withDeaths.metrics.deaths.estimate).toBeGreaterThan(bedRest.metrics.deaths.estimate + 0.3);
+    // "A PC is wounded" is on the medium table only: a rival of heavy designs never rolls it
+    // (a heavy 6 is a calamity), and a light design's slot needs a turn more to reach it (a
+    // review found the first accepted, the figures the same to the last digit, nothing said).
+    const why = (turns: number) => `rules.consequenceWound changes nothing here: it reads only a rival's "A PC is wounded", a medium consequence, and no rival's design can be medium and be initiated within the campaign's ${turns} turn${turns === 1 ? '' : 's'} (a heavy design never comes down; a light one's slot climbs to medium by its consequence's 6, and a rival initiates one design a turn at most)`;
+    const killer = [{ name: 'killer', rank: 7, minions: 3, designs: [{ severity: 'heavy', style: 'shrewd' }] }];
+    expectNoted(run('campaign', company(killer), { consequenceWound: 'deathRoll' }), run('campaign', company(killer)), why(30));
+    const pest = [{ name: 'pest', rank: 7, designs: [{ severity: 'light', style: 'shrewd' }] }];
+    expectNoted(run('campaign', { ...company(pest), turns: 1 }, { consequenceWound: 'deathRoll' }), run('campaign', { ...company(pest), turns: 1 }), why(1));
+    expectActs(run('campaign', company(pest), { consequenceWound: 'deathRoll' }), run('campaign', company(pest)), 'rules.consequenceWound');
   });
 
   test('rules.attemptTarget "anyFight" reads only a rival\'s "An attempt on a PC\'s life": noted without rivals, with no design that can turn heavy in the turns, or with lone captains; otherwise it acts', () => {

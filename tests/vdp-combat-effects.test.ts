@@ -777,6 +777,11 @@ describe('a combat variant no character can meet is refused: it would change not
     // Jack's blocks make effects, but Jill, the only one he blocks, attacks once a turn.
     expect(refusal({ effectsOn: 'allActions' }, [{ ...jill, ...none, attacks: 1 }, jack])).toContain('rules.effectsOn: "allActions"');
     expect(refusal({ effectsOn: 'allActions' }, [{ ...jill, ...none }, jack])).toBe('accepted');
+    // Two attacks a turn, but a fixed 0/4 never makes one (a review found it accepted, the
+    // figures the same to the last digit, and nothing said).
+    expect(refusal({ effectsOn: 'allActions' }, [{ ...jill, ...none, allocation: '0/4' }, { ...jack, attacks: 1 }])).toContain('rules.effectsOn: "allActions"');
+    // A policy allocation attacks in some state, so it is not refused.
+    expect(refusal({ effectsOn: 'allActions' }, [{ ...jill, ...none, allocation: 'finishingBlow' }, { ...jack, attacks: 1 }])).toBe('accepted');
     // The default, "fromLanding", is never refused, with or without defensive effects.
     expect(refusal({ effectsOn: 'fromLanding' }, [{ ...jill, ...none }, { ...jack, ...none }])).toBe('accepted');
     expect(refusal({}, [{ ...jill, ...none }, { ...jack, ...none }])).toBe('accepted');

@@ -586,10 +586,12 @@ export const combat = defineMechanic({
     }
     // "allActions" differs from the default ("fromLanding") only for an effect landed on a
     // character in its own turn with an attack still to make, which is a defensive effect
-    // against the first of its two attacks: it needs a character of two attacks a turn with an
-    // enemy whose blocks make effects.
-    if (rules.effectsOn === 'allActions' && !setup.characters.some((c) => (c.attacks ?? 2) === 2 && setup.characters.some((e) => (e.team ?? e.name) !== (c.team ?? c.name) && (e.defensiveEffect ?? 'always') === 'always'))) {
-      variants.push({ path: 'rules.effectsOn', problem: `"allActions" says an effect landed on a character in its own turn waits for its next turn, and only a defensive effect against the first of its two attacks lands so, which no character can meet (no character of two attacks a turn has an enemy with defensiveEffect "always"), so it would change nothing: expected effectsOn left out, or a character of two attacks against one with defensiveEffect "always"` });
+    // against the first of its two attacks: it needs a character of two attacks a turn, with
+    // attack dice to make them with (a fixed "0/4" never attacks; every other allocation
+    // does), against an enemy whose blocks make effects.
+    const attacksEver = (c: CombatantSetup) => !(FIXED_SPLITS as readonly string[]).includes(c.allocation ?? '2/2') || attackDiceOf((c.allocation ?? '2/2') as FixedSplit) > 0;
+    if (rules.effectsOn === 'allActions' && !setup.characters.some((c) => (c.attacks ?? 2) === 2 && attacksEver(c) && setup.characters.some((e) => (e.team ?? e.name) !== (c.team ?? c.name) && (e.defensiveEffect ?? 'always') === 'always'))) {
+      variants.push({ path: 'rules.effectsOn', problem: `"allActions" says an effect landed on a character in its own turn waits for its next turn, and only a defensive effect against the first of its two attacks lands so, which no character can meet (no character of two attacks a turn, with attack dice, has an enemy with defensiveEffect "always"), so it would change nothing: expected effectsOn left out, or a character of two attacks against one with defensiveEffect "always"` });
     }
     // Change Focus is bought only to switch to another enemy when the turn's target falls:
     // under retarget "free" nobody pays to switch, and with one enemy there is none to

@@ -20,7 +20,6 @@ import { MAX_RANK, MIN_RANK, rankOf } from './wealth.ts';
 import { campaignNotes, campaignSetup } from './campaignSetup.ts';
 import { CampaignPlan, CampaignTrial, METRIC, POINTS_HISTOGRAM_TOP } from './campaignPlay.ts';
 
-
 export {
   captainSchema,
   minionSchema,

@@ -500,6 +500,17 @@ function fieldNotes(
   if (rules.woundOrder !== 'random' && reservedPcs(policy.advance) === 0 && !s.troupes.some((t) => (t.count ?? 1) > 0 && minions(t))) {
     nothing('rules.woundOrder', 'no troupe has a minion beside its captain, nor gains a PC by advancing, so a fight\'s wounds have one PC to fall on (the guards and a rival\'s minions are a count, with no captain among them)');
   }
+  // consequenceWound: only "A PC is wounded" reads it, a medium consequence (without rivals,
+  // noted with the rivals' variants above). A light design's slot reaches medium by its
+  // consequence's 6 ("A medium-consequence design begins") a turn later at the soonest; a
+  // heavy one never comes down (its 6 is a calamity).
+  if (rules.consequenceWound !== 'bedRest' && rivals.length > 0) {
+    const turnsToMedium = { light: 2, medium: 1, heavy: Infinity } as const;
+    const soonest = Math.min(...rivals.flatMap((r) => r.designs.map((d) => turnsToMedium[d.severity])));
+    if (soonest > s.turns) {
+      nothing('rules.consequenceWound', `it reads only a rival's "A PC is wounded", a medium consequence, and no rival's design can be medium and be initiated within the campaign's ${s.turns} turn${s.turns === 1 ? '' : 's'} (a heavy design never comes down; a light one's slot climbs to medium by its consequence's 6, and a rival initiates one design a turn at most)`);
+    }
+  }
   // attemptTarget: only "An attempt on a PC's life" reads it, a heavy consequence (without
   // rivals, noted with the rivals' variants above). A design's slot climbs one severity an
   // initiation at most ("6. A medium-consequence design begins", then heavy), and a rival
