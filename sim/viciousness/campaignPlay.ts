@@ -504,8 +504,10 @@ export class CampaignPlan {
     // in its job's fight, and (dead there and replaced by a fresh PC before the rivals move)
     // one in an attempt or an interference at the turn's end, two a turn per PC at most.
     this.shotsAt = this.marksmanPush !== 'never' ? L.add('marksmanShots', {}, { max: 2 * turns * this.pcCount }) : -1;
-    // Laid out last, after every metric asked before it, so their places stay as they were.
-    this.tradedAt = this.payWithPoints ? L.add('pointsTraded') : -1;
+    // Laid out last, after every metric asked before it, so their places stay as they were;
+    // only where something is bought (without, payWith "points" changes nothing: a note).
+    const buys = this.equipment || this.medical || this.assetBuy || this.task;
+    this.tradedAt = this.payWithPoints && buys ? L.add('pointsTraded') : -1;
     this.metrics = L.specs;
     this.layout = L;
   }
