@@ -879,7 +879,9 @@ export class CampaignTrial {
    * help for PCs in bed, PC by PC, then (when the troupes take jobs this turn, `jobs`)
    * tasks for the troupes' jobs, a round at a time. "Any coin that is not spent by the end
    * of the turn is discarded"; with payWith "liquid", liquid coins of the company's rank
-   * pay what the turn's coins do not (docs/rulings/purchases.md).
+   * pay what the turn's coins do not, with liquidRank "earned" those of a higher rank too,
+   * and with payWith "points" investment points traded in after them (pay;
+   * docs/rulings/purchases.md).
    */
   private buy(coins: number, t: number, jobs: boolean): void {
     const p = this.plan;
