@@ -30,13 +30,15 @@
  *  - wounds (3 turns of bed rest), rest off a rattle, deaths, dead minions replaced for
  *    2 + (traits − 2) points, a dead captain dissolves the troupe (a new one next turn,
  *    without a starting asset);
- *  - coins of the turn (counted), liquid coins, banking everything, rank from points;
+ *  - coins of the turn (counted), liquid coins, banking everything (or with `bank: "none"`
+ *    nothing: liquid coins are kept at the rank they were earned at), rank from points;
  *  - rivals: rank points a turn into the focus design, the d20 at the end of the turn,
  *    the success d4 by style, the consequence d6 by severity: wealthLost, pcRattled,
  *    pcWounded (bed rest; with rules `consequenceWound` "deathRoll" first a death roll,
  *    2 in 4, 1 in 4 with the troupe's `aid` or a living Medic PC), assetLost (a held asset: banking everything and buying nothing, the
  *    company holds no coin nor equipment as a move lands, so `assetLoss` "any" and "held"
- *    agree; tests/asset-loss.test.ts checks the choice), contactLost, attemptOnLife (fought by max(1, rank − 2)
+ *    agree; tests/asset-loss.test.ts checks the choice; a setup with `bank: "none"` holds
+ *    liquid coins, and sets `assetLoss: "held"`), contactLost, attemptOnLife (fought by max(1, rank − 2)
  *    minions), a 6 escalating the slot's next design (rules `escalation`: that one design,
  *    or every later one); others counted only;
  *  - equipment (purchases.md): a troupe's `bonus` dice against the guards' `bonus` or a
@@ -65,7 +67,11 @@
  *    (traits.md); troupe `aid` `ordinary` (1 in 4) and `medic` without Medic PCs (one
  *    Medic who never falls);
  *  - `buy.task` (purchases.md "buy.task"): the turn's coins (one of the company's rank per
- *    standing troupe), then with `payWith: "liquid"` liquid coins of that rank, pay for
+ *    standing troupe), then with `payWith: "liquid"` (or `"points"`) liquid coins of that
+ *    rank, then with `liquidRank: "earned"` liquid coins of the ranks above it, the lowest
+ *    first, each worth 1 + 2 × (its rank − the company's) and spent whole, then with
+ *    `payWith: "points"` investment points traded in, 2 a coin of the company's rank, never
+ *    below the rank's minimum (`points.traded`), pay for
  *    tasks before a job turn's jobs, at 1 + 2 × (item rank − company rank) + modifiers
  *    (free below 0, not for sale above 4); a round at a time, each standing troupe in
  *    order buying its first task, then its second …, up to `perJob` and the job's
@@ -128,6 +134,12 @@
  * (marksman-last-foe-defender-medic, marksman.shots z ≈ 42), a rattled Marksman shooting
  * again (marksman-first, marksman.shots z ≈ 107).
  *
+ * The payment setups were checked to fail against a broken engine: one that trades no
+ * points (task-points: promoted z ≈ −3489, rank.final z −222: trading its surplus for tasks
+ * holds the company at rank 3, where it climbs to 5.5 without), one that trades below the
+ * rank's minimum (task-points, demoted.final z −135), one where only liquid coins of the
+ * company's rank pay (task-liquid-earned, liquid.final z −66, jobs.succeeded z −18).
+ *
  * Finding, fixed: with `advance.choice: "pc"` the engine reserved no room for the dice of
  * traits gained by the fallback, so a fallback trait with dice read the next PC's dice and,
  * past the last PC's, hung the run; the ambition-pc setup's fallback traits carry dice.
@@ -174,7 +186,11 @@ interface Policy {
   interfere?: { roll: 'knavery' | 'violence'; challenges?: number; action?: 'nextTurn' | 'free' };
   takeRivalDeal?: 'never' | 'whenJobFails';
   ambition?: { jobs: number };
-  buy?: { task: { itemRank: number; modifiers?: number; perJob?: number }; action?: 'pc' | 'free'; payWith?: 'turnCoins' | 'liquid' };
+  buy?: { task: { itemRank: number; modifiers?: number; perJob?: number }; action?: 'pc' | 'free'; payWith?: 'turnCoins' | 'liquid' | 'points'; liquidRank?: 'company' | 'earned' };
+  /** `none`: liquid coins are kept (the reference plays `all` and `none` only). */
+  bank?: 'all' | 'none';
+  /** Only `held` with `bank: "none"` (assetLost takes a held asset; the reference has no other). */
+  assetLoss?: 'held';
   /** traits.md "The Marksman's push". */
   marksmanPush?: 'never' | 'first' | 'lastFoe';
   /** traits.md "The Defender's push". */
@@ -581,8 +597,14 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
   if (ambition) for (const n of ['ambitions', 'advanced.traits', 'advanced.pcs']) t[n] = 0;
   const task = policy.buy?.task;
   const buyTakesAction = (policy.buy?.action ?? 'pc') === 'pc';
-  const payWithLiquid = policy.buy?.payWith === 'liquid';
+  const payWith = policy.buy?.payWith ?? 'turnCoins';
+  const payWithLiquid = payWith === 'liquid' || payWith === 'points';
+  const payWithPoints = payWith === 'points';
+  const liquidEarned = policy.buy?.liquidRank === 'earned';
   if (task) for (const n of ['tasks.bought', 'coins.spent', 'liquid.spent']) t[n] = 0;
+  if (payWithPoints) t['points.traded'] = 0;
+  const bankAll = (policy.bank ?? 'all') === 'all';
+  if (!bankAll && policy.assetLoss !== 'held') throw new Error('bank "none" needs assetLoss "held" here: the reference takes only held assets');
   /** Tasks bought this turn for each troupe's job. */
   const tasksFor = new Map<Troupe, number>();
 
@@ -678,11 +700,32 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
           t['coins.spent'] += cost;
           return true;
         }
-        if (!payWithLiquid || liquid[rank] < cost - left) return false;
-        liquid[rank] -= cost - left;
-        t['liquid.spent'] += cost - left;
+        if (!payWithLiquid) return false;
+        // The liquid coins that may pay, the least worth first: the company's rank (1 coin
+        // each), then (liquidRank "earned") each rank above, "the same buying power as
+        // standard coins of their rank": 1 + 2 × the ranks between ("Each rank above yours: +2").
+        const purse: number[] = [];
+        for (let i = 0; i < liquid[rank]; i++) purse.push(rank);
+        if (liquidEarned) for (let r = rank + 1; r <= 7; r++) for (let i = 0; i < liquid[r]; i++) purse.push(r);
+        const worth = (r: number) => 1 + 2 * (r - rank);
+        let rest = cost - left;
+        const value = purse.reduce((a, r) => a + worth(r), 0);
+        // "Investment points may be traded in to retrieve liquid coins, at a rate of 2 points
+        // per 1 coin": what the liquid coins leave, never below the rank's minimum.
+        const fromPoints = Math.max(0, rest - value);
+        if (fromPoints > 0 && (!payWithPoints || points - 2 * fromPoints < RANK_MIN[rank - 1])) return false;
         t['coins.spent'] += left;
         left = 0;
+        for (const r of purse) {
+          if (rest <= 0) break;
+          liquid[r]--;
+          t['liquid.spent']++;
+          rest -= worth(r);
+        }
+        if (rest > 0) {
+          points -= 2 * rest;
+          t['points.traded'] += 2 * rest;
+        }
         return true;
       };
       const joins = (pc: PC) => pc.alive && !inBed(pc, turn) && pc.spentTurn !== turn && !(pc.rattled && restWhenRattled);
@@ -816,8 +859,8 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
       }
     }
 
-    // 6. Banking everything: one liquid coin, one point.
-    for (let r = 1; r <= 7; r++) {
+    // 6. Banking everything: one liquid coin, one point (with `bank: "none"`, nothing).
+    for (let r = 1; r <= 7 && bankAll; r++) {
       points += liquid[r];
       t.banked += liquid[r];
       liquid[r] = 0;
@@ -1559,6 +1602,46 @@ const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<st
         job: { challenges: 3, method: 'rare', guards: { perActiveChallenge: 2 } },
         restWhenRattled: false,
         buy: { task: { itemRank: 4, perJob: 3 }, action: 'free', payWith: 'liquid' },
+      },
+    },
+  },
+  {
+    // Tasks the turn's coins never cover, paid by trading investment points in (`payWith:
+    // "points"`, 2 points a coin, never below the rank's minimum): an expert's task (rank 4)
+    // costs 3 at rank 3 and two troupes have 2 coins, so each task past the turn's coins
+    // trades 2 points or more; banking every reward, the company holds points above its
+    // rank's minimum to trade, and a rival's "The wealth track lowers" takes them away.
+    name: 'task-points',
+    trials: 6000,
+    setup: {
+      turns: 24,
+      company: { name: 'co', rank: 3 },
+      troupes: [{ name: 'a', count: 2, captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'm', count: 2, knavery: ['d6'] }] }],
+      rivals: [{ name: 'duke', rank: 5, designs: [{ severity: 'light' }, { severity: 'medium', style: 'rash' }] }],
+      policy: {
+        job: { challenges: 4, method: 'rare', guards: { perActiveChallenge: 1 } },
+        buy: { task: { itemRank: 4, perJob: 2 }, payWith: 'points' },
+      },
+    },
+  },
+  {
+    // Liquid coins of a higher rank after a demotion (`liquidRank: "earned"`): banking
+    // nothing (`bank: "none"`), the company starts at rank 3's minimum and its first lost
+    // point (a rival's "The wealth track lowers", a minion replaced) demotes it to rank 2,
+    // where the rank-3 coins earned before pay 3 coins each toward a task (a rank-3 task
+    // costs 3 at rank 2), and the rank-2 coins earned after 1 each.
+    name: 'task-liquid-earned',
+    trials: 6000,
+    setup: {
+      turns: 24,
+      company: { name: 'co', rank: 3 },
+      troupes: [{ name: 'a', count: 2, captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'm', count: 2, knavery: ['d6'], violence: ['d4'] }] }],
+      rivals: [{ name: 'duke', rank: 5, designs: [{ severity: 'light', style: 'rash' }, { severity: 'medium' }] }],
+      policy: {
+        job: { challenges: 4, method: 'rare', guards: { perActiveChallenge: 1 } },
+        bank: 'none',
+        assetLoss: 'held',
+        buy: { task: { itemRank: 3, perJob: 2 }, payWith: 'liquid', liquidRank: 'earned' },
       },
     },
   },

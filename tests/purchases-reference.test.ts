@@ -3,7 +3,10 @@
  * slow, obvious reference written from the rulings, on many random states: equipment for
  * each troupe without it in order, then one lost asset bought back, then medical help PC by
  * PC, then (buy.task, on a turn with jobs) tasks for the jobs a round at a time, while a PC
- * besides the buyer is left to take part; the turn's coins first, then (payWith "liquid") liquid coins of the company's rank.
+ * besides the buyer is left to take part; the turn's coins first, then (payWith "liquid") liquid coins of the company's rank,
+ * then (liquidRank "earned") liquid coins of a higher rank, each worth 1 + 2 × (its rank − the
+ * company's), spent whole, the lowest rank first, then (payWith "points") investment points
+ * traded in at 2 a coin, never below the rank's minimum.
  * Each purchase is a PC's action (buy.action "pc", the default): the buying troupe's last
  * PC who is alive, out of bed and has not spent its action this turn; a troupe with nobody
  * free buys nothing. Three troupes of a captain and two minions: troupe i holds PCs 3i..3i+2.
@@ -49,12 +52,24 @@ interface State {
   spent: number[];
   /** 1: the PC is rattled (it sits the job out to rest: restWhenRattled, the default). */
   rattled?: number[];
+  /** Investment points above the rank's minimum (payWith "points" trades them in). */
+  extra?: number;
+  /** Liquid coins of each rank (index), besides `liquid` of the company's: those above pay with liquidRank "earned", those below never. */
+  other?: number[];
+}
+
+/** What pays, as the reference reads buy.payWith and buy.liquidRank. */
+interface Wallet { liquid: boolean; points: boolean; earned: boolean }
+const WALLET: Record<string, Wallet> = {
+  turnCoins: { liquid: false, points: false, earned: false },
+  liquid: { liquid: true, points: false, earned: false },
 }
 
 /** A trial put in state `s` at turn `t` (the reference starts from the same state). */
 function putState(trial: CampaignTrial, s: State, t: number): void {
-  trial.points = TEXT_RANK_POINTS[s.rank - 1];
+  trial.points = TEXT_RANK_POINTS[s.rank - 1] + (s.extra ?? 0);
   trial.liquid.fill(0);
+  if (s.other) trial.liquid.set(s.other);
   trial.liquid[s.rank] = s.liquid;
   trial.troupeActive.set(s.active);
   trial.equipped.set(s.equipped);
@@ -70,7 +85,7 @@ function putState(trial: CampaignTrial, s: State, t: number): void {
 interface TaskBuy { itemRank: number; perJob: number; challenges: number; jobs: boolean }
 
 /** What the rulings say the purchases of one turn `t` do to a state. */
-function reference(s: State, t: number, payWithLiquid: boolean, takesAction: boolean, task?: TaskBuy) {
+function reference(s: State, t: number, wallet: Wallet, takesAction: boolean, task?: TaskBuy) {
   const out = structuredClone(s);
   // The PC of troupe i who makes a purchase: -1 when nobody can; anyone (9) when it takes no action.
   const buyer = (i: number) => {
@@ -83,6 +98,11 @@ function reference(s: State, t: number, payWithLiquid: boolean, takesAction: boo
   };
   let spent = 0;
   let liquidSpent = 0;
+  let traded = 0;
+  out.other ??= [0, 0, 0, 0, 0, 0, 0, 0];
+  out.extra ??= 0;
+  /** What a liquid coin of rank r is worth in coins of the company's rank ("Each rank above yours: +2"). */
+  const worth = (r: number) => 1 + 2 * (r - s.rank);
   let equipment = 0;
   let assets = 0;
   let medical = 0;
@@ -94,11 +114,32 @@ function reference(s: State, t: number, payWithLiquid: boolean, takesAction: boo
       return true;
     }
     const rest = cost - out.coins;
-    if (!payWithLiquid || out.liquid < rest) return false;
+    if (!wallet.liquid) return false;
+    // The liquid coins that may pay: the company's rank, then (earned) each rank above.
+    let value = out.liquid;
+    if (wallet.earned) for (let r = s.rank + 1; r <= 7; r++) value += out.other![r] * worth(r);
+    const fromPoints = Math.max(0, rest - value);
+    if (fromPoints > 0 && (!wallet.points || 2 * fromPoints > out.extra!)) return false;
     spent += out.coins;
     out.coins = 0;
-    out.liquid -= rest;
-    liquidSpent += rest;
+    // One coin at a time, the least worth first, until the rest is paid (or none is left).
+    let left = rest;
+    while (left > 0 && out.liquid > 0) {
+      out.liquid--;
+      liquidSpent++;
+      left--;
+    }
+    for (let r = s.rank + 1; r <= 7 && wallet.earned; r++) {
+      while (left > 0 && out.other![r] > 0) {
+        out.other![r]--;
+        liquidSpent++;
+        left -= worth(r);
+      }
+    }
+    if (left > 0) {
+      out.extra! -= 2 * left;
+      traded += 2 * left;
+    }
     return true;
   };
   // Equipment (rank 3, custom-built +1), troupes in order, stopping at the first it cannot pay.
@@ -152,7 +193,7 @@ function reference(s: State, t: number, payWithLiquid: boolean, takesAction: boo
       }
     }
   }
-  return { out, spent, liquidSpent, equipment, assets, medical, tasks };
+  return { out, spent, liquidSpent, traded, equipment, assets, medical, tasks };
 }
 
 test('the engine\'s price and rank table are the text\'s, at every item rank, company rank and modifier', () => {
@@ -200,7 +241,7 @@ describe('the purchase loop against the reference', () => {
         putState(trial, s, t);
         const assetsBefore = trial.assets;
         buy(s.coins, t);
-        const want = reference(s, t, payWith === 'liquid', action === 'pc');
+        const want = reference(s, t, WALLET[payWith], action === 'pc');
         expect(Array.from(trial.spentTurn, (x) => (x === t ? 1 : 0))).toEqual(want.out.spent);
         expect(Array.from(trial.equipped)).toEqual(want.out.equipped);
         expect(Array.from(trial.treated)).toEqual(want.out.treated);
@@ -280,7 +321,7 @@ describe('tasks (buy.task) come last in the loop, against the reference', () => 
         };
         putState(trial, s, t);
         buy(s.coins, t, jobs);
-        const want = reference(s, t, payWith === 'liquid', action === 'pc', { itemRank: 2, perJob: 2, challenges, jobs });
+        const want = reference(s, t, WALLET[payWith], action === 'pc', { itemRank: 2, perJob: 2, challenges, jobs });
         expect(Array.from(trial.troupeTasks)).toEqual(want.tasks);
         expect(Array.from(trial.spentTurn, (x) => (x === t ? 1 : 0))).toEqual(want.out.spent);
         expect(Array.from(trial.equipped)).toEqual(want.out.equipped);
@@ -293,6 +334,83 @@ describe('tasks (buy.task) come last in the loop, against the reference', () => 
       }
       // The states exercise the task loop (rounds of two, stops, nobody left for the job).
       expect(tasksBought).toBeGreaterThan(400);
+    });
+  }
+});
+
+describe('what pays (buy.payWith "points", buy.liquidRank "earned") against the reference', () => {
+  const wallets = [
+    ['points', 'company', { liquid: true, points: true, earned: false }],
+    ['liquid', 'earned', { liquid: true, points: false, earned: true }],
+    ['points', 'earned', { liquid: true, points: true, earned: true }],
+  ] as const;
+  for (const [payWith, liquidRank, wallet] of wallets) {
+    test(`payWith ${payWith}, liquidRank ${liquidRank}: 2000 random states with points above the rank's minimum and liquid coins of every rank`, () => {
+      const challenges = 3;
+      const setup = campaignSetup.parse({
+        turns: 10,
+        company: { name: 'co' },
+        troupes: [{ name: 't', count: 3, captain: {}, minions: [{ name: 'm', count: 2 }] }],
+        policy: {
+          job: { challenges },
+          bank: 'none',
+          buy: { equipment: { dice: ['d4'], itemRank: 3, modifiers: 1 }, asset: { itemRank: 2 }, medical: { itemRank: 2 }, task: { itemRank: 2, perJob: 2 }, payWith, liquidRank },
+        },
+      });
+      const plan = new CampaignPlan(setup, viciousnessRules.parse({}));
+      expect(plan.tradedAt >= 0).toBe(payWith === 'points');
+      const trial = new CampaignTrial(plan);
+      const buy = (trial as unknown as { buy(coins: number, t: number, jobs: boolean): void }).buy.bind(trial);
+      const random = RandomStream.fromKey(`purchases-wallet:${payWith}:${liquidRank}`);
+      const pick = (n: number) => random.below(n);
+      let traded = 0;
+      let higher = 0;
+      let bought = 0;
+      for (let k = 0; k < 2000; k++) {
+        trial.reset();
+        const t = 5;
+        const jobs = pick(4) !== 0;
+        const rank = 1 + pick(5);
+        const s: State = {
+          rank,
+          coins: pick(4),
+          liquid: pick(3),
+          active: Array.from({ length: 3 }, () => (pick(4) === 0 ? 0 : 1)),
+          equipped: Array.from({ length: 3 }, () => pick(2)),
+          owed: pick(2),
+          alive: Array.from({ length: plan.pcCount }, () => (pick(5) === 0 ? 0 : 1)),
+          bedUntil: Array.from({ length: plan.pcCount }, () => pick(7)),
+          treated: Array.from({ length: plan.pcCount }, () => pick(2)),
+          spent: Array.from({ length: plan.pcCount }, () => (pick(4) === 0 ? 1 : 0)),
+          extra: pick(15),
+          other: Array.from({ length: 8 }, (_, r) => (r === 0 || r === rank ? 0 : pick(3) === 0 ? pick(3) : 0)),
+        };
+        putState(trial, s, t);
+        buy(s.coins, t, jobs);
+        const want = reference(s, t, wallet, true, { itemRank: 2, perJob: 2, challenges, jobs });
+        expect(Array.from(trial.troupeTasks)).toEqual(want.tasks);
+        expect(Array.from(trial.spentTurn, (x) => (x === t ? 1 : 0))).toEqual(want.out.spent);
+        expect(Array.from(trial.equipped)).toEqual(want.out.equipped);
+        expect(Array.from(trial.treated)).toEqual(want.out.treated);
+        expect(trial.assetsOwed).toBe(want.out.owed);
+        const liquid = [...want.out.other!];
+        liquid[rank] = want.out.liquid;
+        expect(Array.from(trial.liquid)).toEqual(liquid);
+        expect(trial.points).toBe(TEXT_RANK_POINTS[rank - 1] + want.out.extra!);
+        expect(rankOf(trial.points)).toBe(rank);
+        expect(trial.acc[METRIC.coinsSpent]).toBe(want.spent);
+        expect(trial.acc[METRIC.liquidSpent]).toBe(want.liquidSpent);
+        expect(plan.tradedAt < 0 ? 0 : trial.acc[plan.tradedAt]).toBe(want.traded);
+        expect(trial.acc[METRIC.equipmentBought]).toBe(want.equipment);
+        expect(trial.acc[METRIC.medicalBought]).toBe(want.medical);
+        traded += want.traded;
+        for (let r = rank + 1; r <= 7; r++) higher += s.other![r] - want.out.other![r];
+        bought += want.equipment + want.assets + want.medical + want.tasks.reduce((a, b) => a + b, 0);
+      }
+      // The states exercise what is new: points traded, coins of a higher rank spent.
+      if (wallet.points) expect(traded).toBeGreaterThan(500);
+      if (wallet.earned) expect(higher).toBeGreaterThan(200);
+      expect(bought).toBeGreaterThan(1000);
     });
   }
 });

@@ -114,11 +114,13 @@ const COMPANY_METRICS = metricTable({
  * Metrics a setup asks for (docs/metrics.md): laid out after every other, and only when
  * the policy asks the question, so a campaign without it keeps its results byte for byte.
  * `tasks.bought`: only with policy buy.task (CampaignPlan.tasksAt); `marksman.shots`: only
- * with policy marksmanPush "first" or "lastFoe" (CampaignPlan.shotsAt).
+ * with policy marksmanPush "first" or "lastFoe" (CampaignPlan.shotsAt); `points.traded`:
+ * only with policy buy.payWith "points" (CampaignPlan.tradedAt).
  */
 const ASKED_METRICS = metricTable({
   tasksBought: { name: 'tasks.bought', kind: 'mean', label: "mean tasks bought for jobs (each removes one of the job's challenges)" },
   marksmanShots: { name: 'marksman.shots', kind: 'mean', label: "mean Marksmen's snap shots in the company's fights (each a foe wounded before the dice)" },
+  pointsTraded: { name: 'points.traded', kind: 'mean', label: 'mean investment points traded in for coins to pay purchases (2 points a coin)' },
 });
 
 /** A campaign's metrics: the company's, then each rival's, then the consequence counts, then those a setup asks for. */
@@ -195,8 +197,14 @@ export class CampaignPlan {
   readonly tasksAt: number;
   /** Tally slot of `marksman.shots`, laid out only with marksmanPush "first" or "lastFoe" (else −1). */
   readonly shotsAt: number;
-  /** Liquid coins of the company's rank pay what the turn's coins do not (policy buy.payWith "liquid"). */
+  /** Liquid coins of the company's rank pay what the turn's coins do not (policy buy.payWith "liquid" or "points"). */
   readonly payWithLiquid: boolean;
+  /** Then investment points traded in, 2 a coin, down to the rank's minimum (policy buy.payWith "points"). */
+  readonly payWithPoints: boolean;
+  /** Liquid coins of a rank above the company's pay too, at their rank's buying power (policy buy.liquidRank "earned"). */
+  readonly liquidEarned: boolean;
+  /** Tally index of `points.traded` (policy buy.payWith "points"), or -1. */
+  readonly tradedAt: number;
   /** buy.action "pc": each purchase is a PC's action for the turn (buyer). */
   readonly buyTakesAction: boolean;
   /** policy assetLoss "any": an asset lost may be bought equipment or a liquid coin too (assetLost). */
@@ -335,7 +343,9 @@ export class CampaignPlan {
     this.medical = buy.medical && { itemRank: buy.medical.itemRank, modifiers: buy.medical.modifiers ?? 0, turns: buy.medical.turns ?? 1 };
     this.assetBuy = buy.asset && { itemRank: buy.asset.itemRank, modifiers: buy.asset.modifiers ?? 0 };
     this.task = buy.task && { itemRank: buy.task.itemRank, modifiers: buy.task.modifiers ?? 0, perJob: buy.task.perJob ?? 1 };
-    this.payWithLiquid = (buy.payWith ?? 'turnCoins') === 'liquid';
+    this.payWithLiquid = (buy.payWith ?? 'turnCoins') !== 'turnCoins';
+    this.payWithPoints = buy.payWith === 'points';
+    this.liquidEarned = this.payWithLiquid && buy.liquidRank === 'earned';
     this.buyTakesAction = (buy.action ?? 'pc') === 'pc';
     this.anyAssetLost = (policy.assetLoss ?? 'any') === 'any';
     this.troupeLiquid = new Int32Array(troupes.length);
@@ -494,6 +504,10 @@ export class CampaignPlan {
     // in its job's fight, and (dead there and replaced by a fresh PC before the rivals move)
     // one in an attempt or an interference at the turn's end, two a turn per PC at most.
     this.shotsAt = this.marksmanPush !== 'never' ? L.add('marksmanShots', {}, { max: 2 * turns * this.pcCount }) : -1;
+    // Laid out last, after every metric asked before it, so their places stay as they were;
+    // only where something is bought (without, payWith "points" changes nothing: a note).
+    const buys = this.equipment || this.medical || this.assetBuy || this.task;
+    this.tradedAt = this.payWithPoints && buys ? L.add('pointsTraded') : -1;
     this.metrics = L.specs;
     this.layout = L;
   }
@@ -865,7 +879,9 @@ export class CampaignTrial {
    * help for PCs in bed, PC by PC, then (when the troupes take jobs this turn, `jobs`)
    * tasks for the troupes' jobs, a round at a time. "Any coin that is not spent by the end
    * of the turn is discarded"; with payWith "liquid", liquid coins of the company's rank
-   * pay what the turn's coins do not (docs/rulings/purchases.md).
+   * pay what the turn's coins do not, with liquidRank "earned" those of a higher rank too,
+   * and with payWith "points" investment points traded in after them (pay;
+   * docs/rulings/purchases.md).
    */
   private buy(coins: number, t: number, jobs: boolean): void {
     const p = this.plan;
@@ -983,15 +999,67 @@ export class CampaignTrial {
   private turnCoins = 0;
   private payRank = 0;
 
-  /** Pay `cost` coins from the turn's coins, then (by policy) liquid coins of `payRank`; false, paying nothing, when they do not cover it. */
+  /**
+   * Pay `cost` coins from the turn's coins, then (by policy) liquid coins of `payRank`,
+   * then (liquidRank "earned") liquid coins of the ranks above it, lowest first, each worth
+   * 1 + 2 × (its rank − payRank) and spent whole, then (payWith "points") investment points
+   * traded in at 2 a coin down to the rank's minimum; false, paying nothing, when they do
+   * not cover it.
+   */
   private pay(cost: number): boolean {
     if (cost === Infinity) return false;
     const fromLiquid = Math.max(0, cost - this.turnCoins);
-    if (fromLiquid > 0 && (!this.plan.payWithLiquid || this.liquid[this.payRank] < fromLiquid)) return false;
+    if (fromLiquid === 0) {
+      this.turnCoins -= cost;
+      this.acc[METRIC.coinsSpent] += cost;
+      return true;
+    }
+    const p = this.plan;
+    if (!p.payWithLiquid) return false;
+    const rank = this.payRank;
+    const liquid = this.liquid;
+    if (!p.liquidEarned && !p.payWithPoints) {
+      // payWith "liquid", coins of the company's rank only: as before December 2026.
+      if (liquid[rank] < fromLiquid) return false;
+      this.turnCoins -= cost - fromLiquid;
+      liquid[rank] -= fromLiquid;
+      this.acc[METRIC.coinsSpent] += cost - fromLiquid;
+      this.acc[METRIC.liquidSpent] += fromLiquid;
+      return true;
+    }
+    // What the liquid coins leave to pay, and the coins each rank gives, worked out first.
+    let rest = fromLiquid;
+    const ownRank = Math.min(rest, liquid[rank]);
+    rest -= ownRank;
+    let top = rank;
+    if (p.liquidEarned) {
+      for (let r = rank + 1; r <= MAX_RANK && rest > 0; r++) {
+        const worth = 1 + 2 * (r - rank);
+        const n = Math.min(liquid[r], Math.ceil(rest / worth));
+        rest = Math.max(0, rest - n * worth);
+        top = r;
+      }
+    }
+    const traded = 2 * rest;
+    if (rest > 0 && (!p.payWithPoints || this.points - traded < minimumPoints(rank))) return false;
+    // Covered: spend them.
+    let coins = ownRank;
+    liquid[rank] -= ownRank;
+    let left = fromLiquid - ownRank;
+    for (let r = rank + 1; r <= top && left > 0; r++) {
+      const worth = 1 + 2 * (r - rank);
+      const n = Math.min(liquid[r], Math.ceil(left / worth));
+      liquid[r] -= n;
+      coins += n;
+      left = Math.max(0, left - n * worth);
+    }
     this.turnCoins -= cost - fromLiquid;
-    this.liquid[this.payRank] -= fromLiquid;
     this.acc[METRIC.coinsSpent] += cost - fromLiquid;
-    this.acc[METRIC.liquidSpent] += fromLiquid;
+    this.acc[METRIC.liquidSpent] += coins;
+    if (traded > 0) {
+      this.points -= traded;
+      this.acc[p.tradedAt] += traded;
+    }
     return true;
   }
 

@@ -417,6 +417,25 @@ function fieldNotes(
       nothing('policy.buy.asset', 'it buys back a held asset a rival took, and the company never holds one (company.assets is 0 and every troupe\'s starting asset is a liquid coin, which joins the liquid coins)');
     }
   }
+  // What pays (purchases.md "What pays"): the new readings of December 2026, said where they
+  // cannot act. (payWith "liquid" without an item, older, is left unsaid as it was.)
+  const buy = policy.buy;
+  const buysSomething = buy !== undefined && (['equipment', 'medical', 'asset', 'task'] as const).some((k) => buy[k] !== undefined);
+  if (buy?.payWith === 'points' && !buysSomething) {
+    nothing('policy.buy.payWith "points"', 'buy names nothing to buy (equipment, medical, asset or task), so no purchase is paid');
+  }
+  if (buy?.liquidRank === 'earned') {
+    if ((buy.payWith ?? 'turnCoins') === 'turnCoins') {
+      nothing('policy.buy.liquidRank', 'buy.payWith is "turnCoins": only the turn\'s coins pay, never a liquid coin');
+    } else if ((policy.bank ?? 'all') === 'all') {
+      // Liquid coins at a purchase: the starting ones (of the starting rank, in turn 1) and a
+      // new troupe's, which join at the rank the company holds as it is founded; the rest
+      // are earned in the troupes' turns and banked as the turn ends.
+      nothing('policy.buy.liquidRank', 'with bank "all" every liquid coin is banked at the end of the turn it was earned, so none of a rank above the company\'s is left at a purchase');
+    } else if (!buysSomething) {
+      nothing('policy.buy.liquidRank', 'buy names nothing to buy (equipment, medical, asset or task), so no purchase is paid');
+    }
+  }
   if (policy.reserve !== undefined && policy.reserve > 0 && (policy.bank ?? 'all') !== 'reserve') {
     nothing('policy.reserve', `bank is "${policy.bank ?? 'all'}", and only bank "reserve" keeps liquid coins back`);
   }

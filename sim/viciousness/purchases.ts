@@ -83,11 +83,21 @@ export const purchasesSchema = lazySchema(() => z
       .strict()
       .optional(),
     /**
-     * What pays: *turnCoins* (default: the turn's coins only) or *liquid* (when they fall
+     * What pays: *turnCoins* (default: the turn's coins only), *liquid* (when they fall
      * short, liquid coins of the company's rank pay the rest: "Liquid coins remain at the
-     * rank at which they were earned").
+     * rank at which they were earned") or *points* (as *liquid*, then investment points
+     * traded in for coins of the company's rank, "at a rate of 2 points per 1 coin", never
+     * taking the points below the rank's minimum: counted in `points.traded`).
      */
-    payWith: z.enum(['turnCoins', 'liquid']).optional(),
+    payWith: z.enum(['turnCoins', 'liquid', 'points']).optional(),
+    /**
+     * Which liquid coins pay (with payWith *liquid* or *points*): *company* (default: only
+     * those of the company's rank) or *earned* (those of a rank above it too, each worth
+     * 1 + 2 × (its rank − the company's) coins, spent whole with no change: "They have the
+     * same buying power as standard coins of their rank", and a demotion does not lower
+     * it). docs/rulings/purchases.md.
+     */
+    liquidRank: z.enum(['company', 'earned']).optional(),
     /**
      * Whose action a purchase is: *pc* (default: "Each character in a troupe may take one
      * turn action", and among the example actions "The character acquires an asset using
