@@ -600,7 +600,7 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
   const payWith = policy.buy?.payWith ?? 'turnCoins';
   const payWithLiquid = payWith === 'liquid' || payWith === 'points';
   const payWithPoints = payWith === 'points';
-  const liquidEarned = policy.buy?.liquidRank === 'earned';
+  const liquidEarned = (policy.buy?.liquidRank ?? 'earned') === 'earned';
   if (task) for (const n of ['tasks.bought', 'coins.spent', 'liquid.spent']) t[n] = 0;
   if (payWithPoints) t['points.traded'] = 0;
   const bankAll = (policy.bank ?? 'all') === 'all';

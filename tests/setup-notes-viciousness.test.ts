@@ -309,7 +309,7 @@ describe('campaign: fight, fallout and rival-only fields with nothing to act on 
     expectNoted(run('campaign', coinsOnly(buyBack)), run('campaign', coinsOnly({})), 'policy.buy.asset changes nothing here: it buys back a held asset a rival took, and the company never holds one (company.assets is 0 and every troupe\'s starting asset is a liquid coin, which joins the liquid coins)');
   });
 
-  test('buy.payWith "points" and buy.liquidRank "earned" (purchases.md "What pays"): noted where they cannot pay; where they can, they act', () => {
+  test('buy.payWith "points" and buy.liquidRank "company" (purchases.md "What pays"): noted where they cannot pay; where they can, they act', () => {
     const company = (policy: object, rivals: object[] = []) => ({
       turns: 30,
       company: { name: 'co', rank: 3 },
@@ -320,17 +320,19 @@ describe('campaign: fight, fallout and rival-only fields with nothing to act on 
     const task = { task: { itemRank: 4 } };
     expectNoted(run('campaign', company({ buy: { payWith: 'points' } })), run('campaign', company({})), 'policy.buy.payWith "points" changes nothing here: buy names nothing to buy (equipment, medical, asset or task), so no purchase is paid');
     expectActs(run('campaign', company({ buy: { ...task, payWith: 'points' } })), run('campaign', company({ buy: task })), 'policy.buy.payWith');
-    expectNoted(run('campaign', company({ buy: { ...task, liquidRank: 'earned' } })), run('campaign', company({ buy: task })), 'policy.buy.liquidRank changes nothing here: buy.payWith is "turnCoins": only the turn\'s coins pay, never a liquid coin');
+    expectNoted(run('campaign', company({ buy: { ...task, liquidRank: 'company' } })), run('campaign', company({ buy: task })), 'policy.buy.liquidRank changes nothing here: buy.payWith is "turnCoins": only the turn\'s coins pay, never a liquid coin');
     expectNoted(
-      run('campaign', company({ buy: { ...task, payWith: 'liquid', liquidRank: 'earned' } })),
+      run('campaign', company({ buy: { ...task, payWith: 'liquid', liquidRank: 'company' } })),
       run('campaign', company({ buy: { ...task, payWith: 'liquid' } })),
       'policy.buy.liquidRank changes nothing here: with bank "all" every liquid coin is banked at the end of the turn it was earned, so none of a rank above the company\'s is left at a purchase',
     );
-    expectNoted(run('campaign', company({ bank: 'none', buy: { payWith: 'liquid', liquidRank: 'earned' } })), run('campaign', company({ bank: 'none' })), 'policy.buy.liquidRank changes nothing here: buy names nothing to buy (equipment, medical, asset or task), so no purchase is paid');
+    expectNoted(run('campaign', company({ bank: 'none', buy: { payWith: 'liquid', liquidRank: 'company' } })), run('campaign', company({ bank: 'none' })), 'policy.buy.liquidRank changes nothing here: buy names nothing to buy (equipment, medical, asset or task), so no purchase is paid');
     // Banking nothing, demoted by a rival: the rank-3 coins kept pay at rank 2.
     const duke = [{ name: 'duke', rank: 5, designs: [{ severity: 'light', style: 'rash' }, { severity: 'medium' }] }];
     const kept = (liquidRank?: string) => company({ bank: 'none', assetLoss: 'held', buy: { task: { itemRank: 3, perJob: 2 }, payWith: 'liquid', ...(liquidRank ? { liquidRank } : {}) } }, duke);
-    expectActs(run('campaign', kept('earned')), run('campaign', kept()), 'policy.buy.liquidRank');
+    expectActs(run('campaign', kept('company')), run('campaign', kept()), 'policy.buy.liquidRank');
+    // "earned" is the default since December 2026: said nowhere, and played where left out.
+    expect(run('campaign', kept('earned')).metrics).toEqual(run('campaign', kept()).metrics);
   });
 
   test('rules.consequenceWound "deathRoll" reads only a rival\'s "A PC is wounded": noted without rivals; with a rival it acts', () => {

@@ -260,7 +260,7 @@ export const campaignForm: MechanicForm = {
               ],
             },
             choice('payWith', 'what pays', ['turnCoins', 'liquid', 'points'], 'the turn’s coins only (default)', 'the turn’s coins only, or liquid coins of the company’s rank for what they do not cover, or those and then investment points traded in (“at a rate of 2 points per 1 coin”), never below the rank’s minimum', { turnCoins: 'the turn’s coins only', liquid: 'liquid coins too', points: 'liquid coins, then points traded in' }),
-            choice('liquidRank', 'liquid coins that pay', ['company', 'earned'], 'those of the company’s rank (default)', 'with liquid coins paying: only those of the company’s rank, or those of a rank above it too (kept from before a demotion), each worth 1 + 2 × the ranks between, spent whole', { company: 'the company’s rank only', earned: 'a higher rank’s too' }),
+            choice('liquidRank', 'liquid coins that pay', ['earned', 'company'], 'a higher rank’s too (default)', 'with liquid coins paying: those of the company’s rank and of a rank above it (kept from before a demotion: “the same buying power as standard coins of their rank”), each worth 1 + 2 × the ranks between, spent whole; or only those of the company’s rank', { earned: 'a higher rank’s too', company: 'the company’s rank only' }),
             choice('action', 'a purchase takes', ['pc', 'free'], 'a PC’s turn (default)', '“The character acquires an asset using wealth” is a turn action: a PC of the buying troupe spends its turn on it, or nobody does', { pc: 'a PC’s turn', free: 'no one’s turn' }),
           ],
         },

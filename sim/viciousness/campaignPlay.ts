@@ -201,7 +201,7 @@ export class CampaignPlan {
   readonly payWithLiquid: boolean;
   /** Then investment points traded in, 2 a coin, down to the rank's minimum (policy buy.payWith "points"). */
   readonly payWithPoints: boolean;
-  /** Liquid coins of a rank above the company's pay too, at their rank's buying power (policy buy.liquidRank "earned"). */
+  /** Liquid coins of a rank above the company's pay too, at their rank's buying power (policy buy.liquidRank "earned", the default). */
   readonly liquidEarned: boolean;
   /** Tally index of `points.traded` (policy buy.payWith "points"), or -1. */
   readonly tradedAt: number;
@@ -345,7 +345,7 @@ export class CampaignPlan {
     this.task = buy.task && { itemRank: buy.task.itemRank, modifiers: buy.task.modifiers ?? 0, perJob: buy.task.perJob ?? 1 };
     this.payWithLiquid = (buy.payWith ?? 'turnCoins') !== 'turnCoins';
     this.payWithPoints = buy.payWith === 'points';
-    this.liquidEarned = this.payWithLiquid && buy.liquidRank === 'earned';
+    this.liquidEarned = this.payWithLiquid && (buy.liquidRank ?? 'earned') === 'earned';
     this.buyTakesAction = (buy.action ?? 'pc') === 'pc';
     this.anyAssetLost = (policy.assetLoss ?? 'any') === 'any';
     this.troupeLiquid = new Int32Array(troupes.length);

@@ -424,7 +424,9 @@ function fieldNotes(
   if (buy?.payWith === 'points' && !buysSomething) {
     nothing('policy.buy.payWith "points"', 'buy names nothing to buy (equipment, medical, asset or task), so no purchase is paid');
   }
-  if (buy?.liquidRank === 'earned') {
+  // liquidRank "company" (the variant: the default "earned" is never noted) differs only where
+  // a liquid coin of a rank above the company's is left at a purchase to pay.
+  if (buy?.liquidRank === 'company') {
     if ((buy.payWith ?? 'turnCoins') === 'turnCoins') {
       nothing('policy.buy.liquidRank', 'buy.payWith is "turnCoins": only the turn\'s coins pay, never a liquid coin');
     } else if ((policy.bank ?? 'all') === 'all') {

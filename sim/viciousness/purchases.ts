@@ -91,13 +91,14 @@ export const purchasesSchema = lazySchema(() => z
      */
     payWith: z.enum(['turnCoins', 'liquid', 'points']).optional(),
     /**
-     * Which liquid coins pay (with payWith *liquid* or *points*): *company* (default: only
-     * those of the company's rank) or *earned* (those of a rank above it too, each worth
+     * Which liquid coins pay (with payWith *liquid* or *points*): *earned* (default: those
+     * of the company's rank, then those of a rank above it too, each worth
      * 1 + 2 × (its rank − the company's) coins, spent whole with no change: "They have the
      * same buying power as standard coins of their rank", and a demotion does not lower
-     * it). docs/rulings/purchases.md.
+     * it) or *company* (only those of the company's rank: the reading until December 2026).
+     * docs/rulings/purchases.md.
      */
-    liquidRank: z.enum(['company', 'earned']).optional(),
+    liquidRank: z.enum(['earned', 'company']).optional(),
     /**
      * Whose action a purchase is: *pc* (default: "Each character in a troupe may take one
      * turn action", and among the example actions "The character acquires an asset using
