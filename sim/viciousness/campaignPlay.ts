@@ -1412,25 +1412,14 @@ export class CampaignTrial {
    * captain dissolves the troupe), the wounded go to bed for BED_REST_TURNS.
    */
   private casualties(s: Skirmish, i: number, t: number): void {
-    const p = this.plan;
     const counted = this.counted;
     let captainDied = false;
     for (let w = 0; w < s.woundedCount; w++) {
       const pc = s.wounded[w];
       counted.wounds++;
       if (s.died[w] !== 0) {
-        this.alive[pc] = 0;
-        // A dead PC's strong contacts are nobody's now.
-        this.contacts -= this.contactsOf[pc];
-        this.contactsOf[pc] = 0;
-        this.minionsDown = true;
-        counted.deaths++;
-        if (p.pcCaptain[pc] !== 0) {
-          counted.deathsCaptains++;
-          captainDied = true;
-        } else {
-          counted.deathsMinions++;
-        }
+        // The troupe dissolves once, after every wound of the fight has fallen.
+        if (this.pcDied(pc)) captainDied = true;
       } else {
         this.woundedUntil[pc] = t + BED_REST_TURNS;
         this.treated[pc] = 0;
@@ -1705,7 +1694,7 @@ export class CampaignTrial {
       const pc = this.randomPc(random, t, true);
       if (pc >= 0) {
         if (p.consequenceDeath && this.diesOfConsequenceWound(random, pc)) {
-          this.pcDied(pc);
+          if (this.pcDied(pc)) this.dissolve(p.pcTroupe[pc]);
         } else {
           this.woundedUntil[pc] = t + BED_REST_TURNS;
           this.treated[pc] = 0;
@@ -1750,24 +1739,24 @@ export class CampaignTrial {
   }
 
   /**
-   * PC `pc` dies outside a fight (a rival's wound with a death roll): counted with the
-   * fights' deaths; its contacts go; a dead minion is replaced by policy; a dead captain
-   * dissolves its troupe.
+   * PC `pc` dies (in a fight, or of a rival's wound with a death roll): counted; its strong
+   * contacts are nobody's now; a dead minion is replaced by policy (minionsDown). Returns
+   * whether it was its troupe's captain, whose death dissolves the troupe: the caller
+   * dissolves it (a fight once, after all its wounds).
    */
-  private pcDied(pc: number): void {
-    const p = this.plan;
+  private pcDied(pc: number): boolean {
     const counted = this.counted;
     this.alive[pc] = 0;
     this.contacts -= this.contactsOf[pc];
     this.contactsOf[pc] = 0;
     this.minionsDown = true;
     counted.deaths++;
-    if (p.pcCaptain[pc] !== 0) {
+    if (this.plan.pcCaptain[pc] !== 0) {
       counted.deathsCaptains++;
-      this.dissolve(p.pcTroupe[pc]);
-    } else {
-      counted.deathsMinions++;
+      return true;
     }
+    counted.deathsMinions++;
+    return false;
   }
 
   /**
