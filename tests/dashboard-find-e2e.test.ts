@@ -363,7 +363,7 @@ describe.skipIf(!CHROMIUM)('Find says what its question asks, in Chromium (a Fin
     writeFileSync(path, JSON.stringify({ ...scenario, trials: 2000 }));
     await p.setInputFiles('#file', path);
     await p.waitForSelector(found, { timeout: RUN_TIMEOUT });
-    const answer = p.locator('.find-result', { hasText: 'No value from 1 tries to 10 tries' });
+    const answer = p.locator('.find-result', { hasText: 'No value from 1 try to 10 tries' });
     await expect(answer.locator('figure svg g[stroke-dasharray="3,2"][stroke="black"] circle').count()).resolves.toBe(1);
     await expect(answer.locator('figure svg').textContent()).resolves.toContain('dashed ring: the highest, at 3');
     await p.close();

@@ -14,7 +14,7 @@ import { type MetricKind, metricLabel } from '../metrics.ts';
 import { pointLabel, sweepLabel, sweepValueLabel } from '../sweep.ts';
 import { plotToSvg } from '../svg.ts';
 import { exactFigure } from '../../sim/solve/sentence.ts';
-import { MARGIN_TOP, WIDTH, axisValues, estimateFigure, keyLine, panelLabels, reachText, slantReach, SLANT, sweepAxes, textWidth } from './shared.ts';
+import { MARGIN_TOP, WIDTH, axisValues, estimateFigure, fitPathLabel, keyLine, panelLabels, reachText, slantReach, SLANT, sweepAxes, textWidth } from './shared.ts';
 
 export interface MetricHeatmapOptions {
   kind: MetricKind;
@@ -124,6 +124,10 @@ export function metricHeatmap(result: ScenarioResult, metric: string, options: M
   const what = exactCells === rows.length ? 'exact' : exactCells === 0 ? 'Monte Carlo, 95% interval below' : 'exact, or Monte Carlo with its 95% interval below';
 
   const upLabel = sweepLabel(up, options.setup, result);
+  // Centred under the grid, the label across must fit on both sides of the grid's middle: a
+  // campaign policy's path with its item ran 22 px past the picture's edge.
+  const middle = marginLeft + (WIDTH - marginLeft - marginRight) / 2;
+  const acrossLabel = fitPathLabel(sweepLabel(across, options.setup, result), 2 * Math.min(middle, WIDTH - middle) - 8);
   // Rows tall enough for the label turned up the grid's side: a campaign policy's path
   // (~330 px) beside two rows of 34 px was cut at both ends.
   const gridHeight = Math.max(CELL_HEIGHT * upValues.length * panels.length + (panels.length - 1) * 10, textWidth(upLabel) + 8);
@@ -135,7 +139,7 @@ export function metricHeatmap(result: ScenarioResult, metric: string, options: M
     marginRight,
     marginBottom,
     padding: 0.04,
-    x: { domain: acrossValues, label: sweepLabel(across, options.setup, result), labelAnchor: 'center', tickSize: 0, tickRotate: slant ? SLANT : 0 },
+    x: { domain: acrossValues, label: acrossLabel, labelAnchor: 'center', tickSize: 0, tickRotate: slant ? SLANT : 0 },
     y: { domain: upValues, label: upLabel, tickSize: 0 },
     fy: facets?.fy,
     color: { type: 'linear', domain: [low, high], scheme: 'blues' },

@@ -26,6 +26,22 @@ export function textWidth(text: string): number {
   return Math.ceil(text.length * 6.2) + 4;
 }
 
+/**
+ * An axis label of a swept path ("the company’s policy › what the turn’s coins buy › …")
+ * that fits `room` px: whole, or with its leading steps left out behind "… ›", keeping at
+ * least the field itself. The steps left out are the ones every label of the chart shares
+ * (the item the field belongs to), and the report's tables name the path in full.
+ */
+export function fitPathLabel(label: string, room: number): string {
+  if (textWidth(label) <= room) return label;
+  const steps = label.split(' › ');
+  for (let drop = 1; drop < steps.length - 1; drop++) {
+    const shorter = `… › ${steps.slice(drop).join(' › ')}`;
+    if (textWidth(shorter) <= room) return shorter;
+  }
+  return steps.length > 1 ? `… › ${steps[steps.length - 1]}` : label;
+}
+
 /** The angle named tick labels too wide for their step are slanted at (Plot's tickRotate). */
 export const SLANT = -30;
 

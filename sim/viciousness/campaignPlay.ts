@@ -60,7 +60,7 @@ export const BED_REST_TURNS = 3;
  */
 const COMPANY_METRICS = metricTable({
   rankFinal: { name: 'rank.final', kind: 'mean', label: 'mean final company rank', headline: true, min: MIN_RANK, max: MAX_RANK },
-  pointsFinal: { name: 'points.final', kind: 'mean', label: 'mean final investment points' },
+  pointsFinal: { name: 'points.final', kind: 'mean', label: 'mean final investment points', family: 'mean investment points', line: 'at the end' },
   demoted: { name: 'demoted', kind: 'probability', label: 'P(rank ever below start)', family: 'P(rank below start)', line: 'at some turn' },
   promoted: { name: 'promoted', kind: 'probability', label: 'P(rank ever above start)', family: 'P(rank above start)', line: 'at some turn' },
   // Where the company stands when the campaign ends: `demoted` counts a company that dipped
@@ -120,7 +120,7 @@ const COMPANY_METRICS = metricTable({
 const ASKED_METRICS = metricTable({
   tasksBought: { name: 'tasks.bought', kind: 'mean', label: "mean tasks bought for jobs (each removes one of the job's challenges)" },
   marksmanShots: { name: 'marksman.shots', kind: 'mean', label: "mean Marksmen's snap shots in the company's fights (each a foe wounded before the dice)" },
-  pointsTraded: { name: 'points.traded', kind: 'mean', label: 'mean investment points traded in for coins to pay purchases (2 points a coin)' },
+  pointsTraded: { name: 'points.traded', kind: 'mean', label: 'mean investment points traded in for coins to pay purchases (2 points a coin)', family: 'mean investment points', line: 'traded in for coins' },
 });
 
 /** A campaign's metrics: the company's, then each rival's, then the consequence counts, then those a setup asks for. */

@@ -15,7 +15,7 @@ import {
   metricsOverSweep,
   shareDemotedByTurn,
 } from '../../reports/charts/index.ts';
-import { PANEL_LABEL_WIDTH, figureText, panelLabels, textWidth } from '../../reports/charts/shared.ts';
+import { PANEL_LABEL_WIDTH, figureText, fitPathLabel, panelLabels, textWidth } from '../../reports/charts/shared.ts';
 import { pointLabel, sweepValueLabel } from '../../reports/sweep.ts';
 import { memberLabels } from '../../reports/metrics.ts';
 import { compareDifference } from '../../dashboard/charts/compareCharts.ts';
@@ -546,5 +546,17 @@ describe('solve chart', () => {
     expect(ticks).toEqual(['“exactly 4”', '“4 or more”']);
     for (const t of ticks) expect(svg).toContain(`>${t}<`);
     expect(svg).not.toContain('>exact4<');
+  });
+});
+
+describe('fitPathLabel: a swept path named on an axis that has less room than its words', () => {
+  const path = 'the company’s policy › what the turn’s coins buy › equipment for violence › item rank';
+  it('keeps a label that fits whole', () => expect(fitPathLabel(path, textWidth(path))).toBe(path));
+  it('leaves out leading steps behind "… ›", as few as fit, and always keeps the field', () => {
+    const fitted = fitPathLabel(path, 300);
+    expect(fitted).toBe('… › equipment for violence › item rank');
+    expect(textWidth(fitted)).toBeLessThanOrEqual(300);
+    expect(fitPathLabel(path, 10)).toBe('… › item rank');
+    expect(fitPathLabel('participants', 10)).toBe('participants');
   });
 });
