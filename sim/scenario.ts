@@ -701,6 +701,13 @@ export function planScenario(
   }
 
   const points: PlannedPoint[] = [];
+  // The result's `rules`: the file's own, defaults filled in. A rule the sweep varies runs
+  // with each point's value, which that point's `point` names; here it keeps the file's
+  // value (or the default), the same whatever order the sweep lists its values in (the
+  // last point's rules stood here until December 2026, and `poolsim diff` read a reversed
+  // sweep as a changed rule). Only a file whose own rules are refused at top level (a
+  // sweep replacing the bad value at every point) falls back to the last point's.
+  const baseRules = rulesSchema.safeParse(scenario.rules ?? {});
   let resolvedRules: Record<string, unknown> = {};
   // A problem found at several sweep points (a swept field the setup does not have, a rule
   // value that is wrong at every point) is said once, naming the points it is found at.
@@ -747,7 +754,7 @@ export function planScenario(
     }
     // Nothing is prepared once the file is known to be refused.
     if (bad || pointProblems.size > 0 || errors.length > 0) continue;
-    resolvedRules = rules.data as Record<string, unknown>;
+    resolvedRules = (baseRules.success ? baseRules.data : rules.data) as Record<string, unknown>;
     try {
       const inputs: PreparedInputs = { setup: setup.data, rules: rules.data };
       // Prepared from a copy, as a worker prepares from the copy its message brings: the
