@@ -336,9 +336,20 @@ export function zodErrors(file: string, prefix: readonly PropertyKey[], error: z
   return issues.map((issue) => {
     const { path, problem, unknownKeys = [] } = explain(issue, input);
     let said = problem;
-    if (schema !== undefined && issue.code === 'unrecognized_keys' && issue.keys.length === 1) {
-      const near = nearNames(issue.keys[0]!, knownFields(schema, issue.path));
-      if (near.length > 0) said += `: did you mean ${near.map((n) => `"${n}"`).join(' or ')}?`;
+    if (schema !== undefined && issue.code === 'unrecognized_keys') {
+      const known = knownFields(schema, issue.path);
+      const near = issue.keys.length === 1 ? nearNames(issue.keys[0]!, known) : [];
+      if (near.length > 0) {
+        said += `: did you mean ${near.map((n) => `"${n}"`).join(' or ')}?`;
+      } else if (known.length > 0) {
+        // A field written a level too high (policy.payWith for policy.buy.payWith) is named
+        // where it goes; otherwise the fields this object takes are the expectation.
+        const homes = issue.keys.flatMap((k) => {
+          const home = known.find((child) => knownFields(schema, [...issue.path, child]).includes(String(k)));
+          return home === undefined ? [] : [`"${String(k)}" is a field of ${formatPath([...prefix, ...issue.path, home])}`];
+        });
+        said += homes.length > 0 ? `: ${homes.join('; ')}` : `: expected one of ${known.map((n) => `"${n}"`).join(', ')}`;
+      }
     }
     return new ScenarioError(file, formatPath([...prefix, ...path]), said, unknownKeys.map((key) => formatPath([...prefix, ...key])));
   });

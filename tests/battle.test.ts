@@ -460,7 +460,7 @@ describe('bad battle setups are refused with file and path', () => {
       /^bad\.json: setup\.sides\.0\.medics: "medics" counts the side's Medics, so it needs "aid": "medic"/,
     );
     expect(messages({ sides: [{ ...ok, name: 'a' }, ok], maxRounds: 0 })).toEqual(['bad.json: setup.maxRounds: expected a number ≥ 1, got 0']);
-    expect(messages({ sides: [{ ...ok, name: 'a', fleeing: 'never' }, ok] })).toEqual(['bad.json: setup.sides.0.fleeing: unknown field "fleeing"']);
+    expect(messages({ sides: [{ ...ok, name: 'a', fleeing: 'never' }, ok] })).toEqual(['bad.json: setup.sides.0.fleeing: unknown field "fleeing": expected one of "name", "bonus", "combatants", "flee", "aid", "medics", "berzerkerPush", "defenderPush", "marksmanPush", "push"']);
   });
   it('two sides of one name', () => {
     expect(messages({ sides: [ok, ok] })).toEqual(['bad.json: setup.sides.1.name: two sides are named "b": side names must differ']);

@@ -477,6 +477,8 @@ describe('bad campaign setups', () => {
   });
   test('an unknown policy field', () => {
     expect(problems({ ...ok, policy: { job: { challenges: 2 }, greed: true } })).toContain('setup.policy.greed: unknown field "greed"');
+    // A field written a level too high is named where it goes (a CLI audit: it said neither).
+    expect(problems({ ...ok, policy: { job: { challenges: 2 }, payWith: 'points', liquidRank: 'company' } })).toContain('setup.policy: unknown fields "payWith", "liquidRank": "payWith" is a field of setup.policy.buy; "liquidRank" is a field of setup.policy.buy');
   });
   test('an unknown banking policy', () => {
     expect(problems({ ...ok, policy: { job: { challenges: 2 }, bank: 'some' } })).toContain('setup.policy.bank: expected one of "all", "reserve", "none", got "some"');

@@ -435,10 +435,10 @@ describe('problems are shown at their field, in the CLI’s words', () => {
     expect(checked.ok).toBe(false);
     if (checked.ok) return;
     const placed = placeErrors(checked.errors, fields);
-    expect(placed.general).toEqual(['x.json: colour: unknown field "colour"']);
+    expect(placed.general).toEqual(['x.json: colour: unknown field "colour": expected one of "name", "description", "system", "mechanic", "trials", "seed", "rules", "setup", "sweep", "expect", "solve"']);
     const again = checkScenario(withValue(s, ['colour'], undefined), 'x.json');
     if (again.ok) throw new Error('expected a problem');
-    expect(placeErrors(again.errors, fields).atField.get('setup.participants.0')).toEqual(['unknown field "charm"']);
+    expect(placeErrors(again.errors, fields).atField.get('setup.participants.0')).toEqual(['unknown field "charm": expected one of "name", "count", "dice", "rattled", "removesChallenge"']);
   });
 
   test('an unknown-field problem carries the path of each field it names, for the remove buttons', () => {
