@@ -1276,7 +1276,7 @@ describe('a rule in the words its select shows, the file keeping its values', ()
     const policy = camp.setup.policy;
     const campaign = (p: Record<string, unknown>) => notesOf({ ...camp, setup: { ...camp.setup, policy: { ...policy, ...p } } });
     expect(findNote(campaign({ buy: { task: { itemRank: 2, perJob: 5 } } }), 'policy.buy.task.perJob')).toMatch(
-      /^“the company’s policy › what the turn’s coins buy › a task done for each job › tasks a job, at most” \(5\) buys 1 a job at most: with “a purchase takes” = “a PC’s turn” each task/,
+      /^“the company’s policy › what the company buys › a task done for each job › tasks a job, at most” \(5\) buys 1 a job at most: with “a purchase takes” = “a PC’s turn” each task/,
     );
     const idle = campaign({ action: 'idle', jobEvery: 2, buy: { task: { itemRank: 2 } } });
     expect(findNote(idle, 'policy.job and')).toBe('“the company’s policy › the job” and “the company’s policy › a job every … turns” change nothing here: “each troupe’s turn” = “idle”, so no troupe takes a job');

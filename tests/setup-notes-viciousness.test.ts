@@ -318,7 +318,7 @@ describe('campaign: fight, fallout and rival-only fields with nothing to act on 
       policy: { job: { challenges: 3 }, ...policy },
     });
     const task = { task: { itemRank: 4 } };
-    expectNoted(run('campaign', company({ buy: { payWith: 'points' } })), run('campaign', company({})), 'policy.buy.payWith "points" changes nothing here: buy names nothing to buy (equipment, medical, asset or task), so no purchase is paid');
+    expectNoted(run('campaign', company({ buy: { payWith: 'points' } })), run('campaign', company({})), 'policy.buy.payWith changes nothing here: "points" trades investment points for what a purchase needs, and no purchase is set (equipment, medical, asset or task), so nothing is paid');
     expectActs(run('campaign', company({ buy: { ...task, payWith: 'points' } })), run('campaign', company({ buy: task })), 'policy.buy.payWith');
     expectNoted(run('campaign', company({ buy: { ...task, liquidRank: 'company' } })), run('campaign', company({ buy: task })), 'policy.buy.liquidRank changes nothing here: buy.payWith is "turnCoins": only the turn\'s coins pay, never a liquid coin');
     expectNoted(
@@ -326,7 +326,7 @@ describe('campaign: fight, fallout and rival-only fields with nothing to act on 
       run('campaign', company({ buy: { ...task, payWith: 'liquid' } })),
       'policy.buy.liquidRank changes nothing here: with bank "all" every liquid coin is banked at the end of the turn it was earned, so none of a rank above the company\'s is left at a purchase',
     );
-    expectNoted(run('campaign', company({ bank: 'none', buy: { payWith: 'liquid', liquidRank: 'company' } })), run('campaign', company({ bank: 'none' })), 'policy.buy.liquidRank changes nothing here: buy names nothing to buy (equipment, medical, asset or task), so no purchase is paid');
+    expectNoted(run('campaign', company({ bank: 'none', buy: { payWith: 'liquid', liquidRank: 'company' } })), run('campaign', company({ bank: 'none' })), 'policy.buy.liquidRank changes nothing here: no purchase is set (equipment, medical, asset or task), so nothing is paid');
     // Banking nothing, demoted by a rival: the rank-3 coins kept pay at rank 2.
     const duke = [{ name: 'duke', rank: 5, designs: [{ severity: 'light', style: 'rash' }, { severity: 'medium' }] }];
     const kept = (liquidRank?: string) => company({ bank: 'none', assetLoss: 'held', buy: { task: { itemRank: 3, perJob: 2 }, payWith: 'liquid', ...(liquidRank ? { liquidRank } : {}) } }, duke);

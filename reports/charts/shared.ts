@@ -324,9 +324,31 @@ export function wrapText(text: string, width: number): string[] {
  */
 export const STACKED_INSET = { insetTop: 8, insetBottom: 8 } as const;
 
+/**
+ * A point's label cut into its paths at ", ", but never inside a choice's own words in
+ * “…” ("what pays = “liquid coins, then points traded in”" is one path).
+ */
+export function splitPaths(label: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < label.length; i++) {
+    const c = label[i];
+    if (c === '“') depth++;
+    else if (c === '”' && depth > 0) depth--;
+    else if (depth === 0 && c === ',' && label[i + 1] === ' ') {
+      parts.push(label.slice(start, i));
+      start = i + 2;
+      i++;
+    }
+  }
+  parts.push(label.slice(start));
+  return parts;
+}
+
 export function panelLabels(panels: string[]): { fy: Plot.ScaleOptions & { tickFormat: (d: string) => string }; marginRight: number } {
   // A wrapped path's further lines are indented, so they do not read as the next path.
-  const lines = (d: string) => d.split(', ').flatMap((line) => wrapText(line, PANEL_LABEL_WIDTH).map((l, i) => (i ? `\u00a0\u00a0${l}` : l)));
+  const lines = (d: string) => splitPaths(d).flatMap((line) => wrapText(line, PANEL_LABEL_WIDTH).map((l, i) => (i ? `\u00a0\u00a0${l}` : l)));
   return {
     fy: { domain: panels, label: null, padding: 0.12, tickFormat: (d: string) => lines(d).join('\n') },
     marginRight: Math.max(...panels.flatMap(lines).map(textWidth)) + 12,

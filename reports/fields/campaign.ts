@@ -216,7 +216,8 @@ export const campaignForm: MechanicForm = {
         {
           kind: 'group',
           key: 'buy',
-          label: 'what the turn’s coins buy',
+          // Not "what the turn's coins buy": liquid coins and traded points pay too (payWith).
+          label: 'what the company buys',
           fields: [
             {
               kind: 'group',
@@ -259,7 +260,7 @@ export const campaignForm: MechanicForm = {
                 { kind: 'number', key: 'perJob', label: 'tasks a job, at most', placeholder: '1', help: 'never more than the job’s challenges, nor (each a PC’s turn) than the troupe’s PCs less one; each a purchase of its own' },
               ],
             },
-            choice('payWith', 'what pays', ['turnCoins', 'liquid', 'points'], 'the turn’s coins only (default)', 'the turn’s coins only, or liquid coins of the company’s rank for what they do not cover, or those and then investment points traded in (“at a rate of 2 points per 1 coin”), never below the rank’s minimum', { turnCoins: 'the turn’s coins only', liquid: 'liquid coins too', points: 'liquid coins, then points traded in' }),
+            choice('payWith', 'what pays', ['turnCoins', 'liquid', 'points'], 'the turn’s coins only (default)', 'the turn’s coins only, or liquid coins for what they do not cover (which ones: “liquid coins that pay”), or those and then investment points traded in (“at a rate of 2 points per 1 coin”), never below the rank’s minimum', { turnCoins: 'the turn’s coins only', liquid: 'liquid coins too', points: 'liquid coins, then points traded in' }),
             choice('liquidRank', 'liquid coins that pay', ['earned', 'company'], 'a higher rank’s too (default)', 'with liquid coins paying: those of the company’s rank and of a rank above it (kept from before a demotion: “the same buying power as standard coins of their rank”), each worth 1 + 2 × the ranks between, spent whole; or only those of the company’s rank', { earned: 'a higher rank’s too', company: 'the company’s rank only' }),
             choice('action', 'a purchase takes', ['pc', 'free'], 'a PC’s turn (default)', '“The character acquires an asset using wealth” is a turn action: a PC of the buying troupe spends its turn on it, or nobody does', { pc: 'a PC’s turn', free: 'no one’s turn' }),
           ],

@@ -422,7 +422,9 @@ function fieldNotes(
   const buy = policy.buy;
   const buysSomething = buy !== undefined && (['equipment', 'medical', 'asset', 'task'] as const).some((k) => buy[k] !== undefined);
   if (buy?.payWith === 'points' && !buysSomething) {
-    nothing('policy.buy.payWith "points"', 'buy names nothing to buy (equipment, medical, asset or task), so no purchase is paid');
+    // The value after the colon, as other notes of one value do: the page names the field in
+    // its own words and the value as its choice.
+    nothing('policy.buy.payWith', '"points" trades investment points for what a purchase needs, and no purchase is set (equipment, medical, asset or task), so nothing is paid');
   }
   // liquidRank "company" (the variant: the default "earned" is never noted) differs only where
   // a liquid coin of a rank above the company's is left at a purchase to pay.
@@ -435,7 +437,7 @@ function fieldNotes(
       // are earned in the troupes' turns and banked as the turn ends.
       nothing('policy.buy.liquidRank', 'with bank "all" every liquid coin is banked at the end of the turn it was earned, so none of a rank above the company\'s is left at a purchase');
     } else if (!buysSomething) {
-      nothing('policy.buy.liquidRank', 'buy names nothing to buy (equipment, medical, asset or task), so no purchase is paid');
+      nothing('policy.buy.liquidRank', 'no purchase is set (equipment, medical, asset or task), so nothing is paid');
     }
   }
   if (policy.reserve !== undefined && policy.reserve > 0 && (policy.bank ?? 'all') !== 'reserve') {

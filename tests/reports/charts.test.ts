@@ -15,7 +15,7 @@ import {
   metricsOverSweep,
   shareDemotedByTurn,
 } from '../../reports/charts/index.ts';
-import { PANEL_LABEL_WIDTH, figureText, fitPathLabel, panelLabels, textWidth } from '../../reports/charts/shared.ts';
+import { PANEL_LABEL_WIDTH, figureText, fitPathLabel, panelLabels, splitPaths, textWidth } from '../../reports/charts/shared.ts';
 import { pointLabel, sweepValueLabel } from '../../reports/sweep.ts';
 import { memberLabels } from '../../reports/metrics.ts';
 import { compareDifference } from '../../dashboard/charts/compareCharts.ts';
@@ -96,9 +96,9 @@ describe('chartsFor', () => {
 
   it('wraps a long panel label beside its panel instead of squeezing the panels', () => {
     // A campaign policy path took ~540 of 640 px on one line.
-    const label = 'the company’s policy › what the turn’s coins buy › equipment for violence › item rank = 1';
+    const label = 'the company’s policy › what the company buys › equipment for violence › item rank = 1';
     const { fy, marginRight } = panelLabels([label, label.replace('= 1', '= 2')]);
-    expect(fy.tickFormat(label).split('\n')).toEqual(['the company’s policy ›', '\u00a0\u00a0what the turn’s coins buy ›', '\u00a0\u00a0equipment for violence ›', '\u00a0\u00a0item rank = 1']);
+    expect(fy.tickFormat(label).split('\n')).toEqual(['the company’s policy ›', '\u00a0\u00a0what the company buys ›', '\u00a0\u00a0equipment for violence ›', '\u00a0\u00a0item rank = 1']);
     expect(marginRight).toBeLessThanOrEqual(PANEL_LABEL_WIDTH + 12);
     // Two swept paths stay a line each; a word longer than the width is never cut.
     const long = 'x'.repeat(40);
@@ -550,7 +550,7 @@ describe('solve chart', () => {
 });
 
 describe('fitPathLabel: a swept path named on an axis that has less room than its words', () => {
-  const path = 'the company’s policy › what the turn’s coins buy › equipment for violence › item rank';
+  const path = 'the company’s policy › what the company buys › equipment for violence › item rank';
   it('keeps a label that fits whole', () => expect(fitPathLabel(path, textWidth(path))).toBe(path));
   it('leaves out leading steps behind "… ›", as few as fit, and always keeps the field', () => {
     const fitted = fitPathLabel(path, 300);
@@ -558,5 +558,13 @@ describe('fitPathLabel: a swept path named on an axis that has less room than it
     expect(textWidth(fitted)).toBeLessThanOrEqual(300);
     expect(fitPathLabel(path, 10)).toBe('… › item rank');
     expect(fitPathLabel('participants', 10)).toBe('participants');
+  });
+});
+
+describe('splitPaths: a point label into its paths', () => {
+  it('cuts at ", " between paths, never inside a choice\'s own words (a dashboard audit: “liquid coins, then points traded in” was cut in two)', () => {
+    expect(splitPaths('item rank = 3, what pays = “liquid coins, then points traded in”')).toEqual(['item rank = 3', 'what pays = “liquid coins, then points traded in”']);
+    expect(splitPaths('rule: a rival’s “A PC is wounded” = “a death roll, then bed rest”, crew › how many = 2')).toEqual(['rule: a rival’s “A PC is wounded” = “a death roll, then bed rest”', 'crew › how many = 2']);
+    expect(splitPaths('participants = 3')).toEqual(['participants = 3']);
   });
 });
