@@ -827,6 +827,24 @@ describe('switching what is rolled keeps what both mechanics have', () => {
     expect(switchMechanic(battle.scenario, 'viciousness', 'clash', undefined, checked).notes).toEqual([]);
   });
 
+  test('back on a Sorcerer contest from a conflict, its setup is as it was there: the tries its Find questions ask of come back, and the questions with them (a dashboard audit: they went without a word)', () => {
+    const keepTrying = parseYaml(readFileSync(new URL('../scenarios/sorcerer-keep-trying.yaml', import.meta.url), 'utf8')) as Record<string, unknown>;
+    const conflict = switchMechanic(keepTrying, 'sorcerer', 'conflict', undefined);
+    expect(conflict.scenario.solve).toBeUndefined();
+    const back = switchMechanic(conflict.scenario, 'sorcerer', 'contest', undefined, keepTrying);
+    expect((back.scenario.setup as Record<string, unknown>).tries).toEqual((keepTrying.setup as Record<string, unknown>).tries);
+    expect(back.scenario.solve).toEqual(keepTrying.solve);
+    expect(back.notes.filter((n) => n.startsWith('the Find question'))).toHaveLength((keepTrying.solve as unknown[]).length);
+    expect(checkScenario(back.scenario, 'keep-trying.json').ok).toBe(true);
+    // A question that cannot come back is said, with why (here one asking of a metric the
+    // contest has not).
+    const [first] = keepTrying.solve as Record<string, unknown>[];
+    const memory = { ...keepTrying, solve: [{ ...first, metric: 'retry.nope' }] };
+    const refused = switchMechanic(conflict.scenario, 'sorcerer', 'contest', undefined, memory);
+    expect(refused.scenario.solve).toBeUndefined();
+    expect(refused.notes.some((n) => /^the Find question "[^"]+" set on contest cannot come back: solve\.0/.test(n))).toBe(true);
+  });
+
   test('words: a check taken out names its metric by its label, a refusal its setup fields and rules alike', async () => {
     const { removableAt } = await import('../dashboard/model/removal.ts');
     const heist = { ...defaultScenario(), expect: [{ metric: 'success', atLeast: 0.1 }, { metric: 'success' }, { metric: 'nosuch', atLeast: 0.1 }] };

@@ -103,7 +103,13 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
   }
   const form = formFor(system, mechanic);
   const oldSetup = isObject(old.setup) ? old.setup : {};
-  let setup: Obj = isObject(fresh.setup) ? { ...fresh.setup } : {};
+  const back = earlier?.system === system && earlier.mechanic === mechanic ? earlier : undefined;
+  // Back on a mechanic the page switched away from, its setup starts as it was there, not
+  // as the template: what the other mechanic lacks (a contest's tries) is still there, and
+  // the Find questions that ask of it can come back (a retry question came back to a
+  // template without tries, was refused, and went without a word). What was edited on the
+  // other mechanic is carried over it below, field by field.
+  let setup: Obj = back && isObject(back.setup) ? structuredClone(back.setup) : isObject(fresh.setup) ? { ...fresh.setup } : {};
   const kept: string[] = [];
   const dropped: string[] = [];
   let scenario: Obj = { ...fresh, setup };
@@ -122,8 +128,11 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
     // in a clash, a contest round's `attack` in a conflict): left out, and said (it went
     // without a word, where a field of the top level left out is said by its Vary row).
     const lost: string[] = [];
-    const known = keepKnown(value, field, lost, key);
+    const taken = keepKnown(value, field, lost, key);
     dropped.push(...lost.map((path) => `the setup's ${path}`));
+    // Over what this mechanic had of it when the page left it: a contest side's Passion,
+    // which a conflict's fighter does not carry, stays.
+    const known = back && isObject(setup[key]) && isObject(taken) ? { ...(setup[key] as Obj), ...taken } : taken;
     if (tryKeep(key, known)) {
       kept.push(key);
       continue;
@@ -187,7 +196,6 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
     }
     if (solve.length) scenario = { ...scenario, solve };
   }
-  const back = earlier?.system === system && earlier.mechanic === mechanic ? earlier : undefined;
   if (back && Array.isArray(back.solve)) {
     const solve = Array.isArray(scenario.solve) ? [...scenario.solve] : [];
     for (const block of back.solve) {
@@ -198,9 +206,14 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
       if (at >= 0) trial[at] = block;
       else trial.push(block);
       const before = problemsOf(solve.length ? { ...scenario, solve } : scenario);
-      if (![...problemsOf({ ...scenario, solve: trial })].every((m) => before.has(m))) continue;
-      solve.splice(0, solve.length, ...trial);
       const name = isObject(block) && typeof block.name === 'string' ? ` "${block.name}"` : '';
+      const added = [...problemsOf({ ...scenario, solve: trial })].filter((m) => !before.has(m));
+      if (added.length > 0) {
+        // Said, never dropped in silence: what the setup now lacks for it.
+        notes.push(`the Find question${name} set on ${mechanic} cannot come back: ${added[0]!.replace(/^switch\.json: /, '')}`);
+        continue;
+      }
+      solve.splice(0, solve.length, ...trial);
       notes.push(`the Find question${name} is back as it was on ${mechanic}${at >= 0 ? ', its expect too' : ''}`);
     }
     if (solve.length) scenario = { ...scenario, solve };
