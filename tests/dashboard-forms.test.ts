@@ -835,6 +835,9 @@ describe('switching what is rolled keeps what both mechanics have', () => {
     expect((back.scenario.setup as Record<string, unknown>).tries).toEqual((keepTrying.setup as Record<string, unknown>).tries);
     expect(back.scenario.solve).toEqual(keepTrying.solve);
     expect(back.notes.filter((n) => n.startsWith('the Find question'))).toHaveLength((keepTrying.solve as unknown[]).length);
+    // Its Vary rows and expect checks too (they went without a word).
+    expect(back.scenario.sweep).toEqual(keepTrying.sweep);
+    expect(back.scenario.expect).toEqual(keepTrying.expect);
     expect(checkScenario(back.scenario, 'keep-trying.json').ok).toBe(true);
     // A question that cannot come back is said, with why (here one asking of a metric the
     // contest has not).
@@ -843,6 +846,21 @@ describe('switching what is rolled keeps what both mechanics have', () => {
     const refused = switchMechanic(conflict.scenario, 'sorcerer', 'contest', undefined, memory);
     expect(refused.scenario.solve).toBeUndefined();
     expect(refused.notes.some((n) => /^the Find question "[^"]+" set on contest cannot come back: solve\.0/.test(n))).toBe(true);
+  });
+
+  test('back on a mechanic, a field both have is as edited on the other one: one deleted there stays deleted (a review: the earlier value came back without a word)', () => {
+    const contest = { name: 'x', system: 'sorcerer', mechanic: 'contest', setup: { die: 'd6', a: { name: 'x', dice: 3, bonus: 2 }, b: { name: 'y', dice: 3 } } };
+    const conflict = switchMechanic(contest, 'sorcerer', 'conflict', undefined).scenario;
+    const setup = conflict.setup as Record<string, Record<string, unknown>>;
+    expect(setup.die).toBe('d6');
+    expect(setup.a!.bonus).toBe(2);
+    const { die: _die, ...withoutDie } = setup;
+    const { bonus: _bonus, ...a } = setup.a!;
+    const edited = { ...conflict, setup: { ...withoutDie, a } };
+    const back = switchMechanic(edited, 'sorcerer', 'contest', undefined, contest).scenario.setup as Record<string, Record<string, unknown>>;
+    expect(back.die).toBeUndefined();
+    expect(back.a!.bonus).toBeUndefined();
+    expect(back.a!.dice).toBe(3);
   });
 
   test('words: a check taken out names its metric by its label, a refusal its setup fields and rules alike', async () => {

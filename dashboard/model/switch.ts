@@ -104,12 +104,23 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
   const form = formFor(system, mechanic);
   const oldSetup = isObject(old.setup) ? old.setup : {};
   const back = earlier?.system === system && earlier.mechanic === mechanic ? earlier : undefined;
-  // Back on a mechanic the page switched away from, its setup starts as it was there, not
-  // as the template: what the other mechanic lacks (a contest's tries) is still there, and
-  // the Find questions that ask of it can come back (a retry question came back to a
-  // template without tries, was refused, and went without a word). What was edited on the
-  // other mechanic is carried over it below, field by field.
-  let setup: Obj = back && isObject(back.setup) ? structuredClone(back.setup) : isObject(fresh.setup) ? { ...fresh.setup } : {};
+  const leftForm = typeof old.system === 'string' && typeof old.mechanic === 'string' ? formFor(old.system as SystemName, old.mechanic) : undefined;
+  const leftField = (key: string) => leftForm?.fields.find((f) => f.key === key);
+  let setup: Obj = isObject(fresh.setup) ? { ...fresh.setup } : {};
+  // Back on a mechanic the page switched away from, what the other mechanic has no field
+  // for (a contest's tries) comes back as it was there: it could not be edited meanwhile,
+  // and the Find questions that ask of it need it (a retry question came back to a
+  // template without tries, was refused, and went without a word). What both have is the
+  // other mechanic's, as edited there, a field deleted there included (below).
+  if (back && isObject(back.setup)) {
+    for (const [key, value] of Object.entries(back.setup)) if (!leftField(key)) setup[key] = structuredClone(value);
+  }
+  /** Of `value` (this mechanic's object at `key` when the page left it), the fields the mechanic being left has no field for there. */
+  const onlyHere = (key: string, value: unknown): Obj => {
+    const field = leftField(key);
+    if (!isObject(value) || !field || field.kind !== 'group') return {};
+    return Object.fromEntries(Object.entries(value).filter(([inner]) => !field.fields.some((f) => f.key === inner)));
+  };
   const kept: string[] = [];
   const dropped: string[] = [];
   let scenario: Obj = { ...fresh, setup };
@@ -130,9 +141,9 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
     const lost: string[] = [];
     const taken = keepKnown(value, field, lost, key);
     dropped.push(...lost.map((path) => `the setup's ${path}`));
-    // Over what this mechanic had of it when the page left it: a contest side's Passion,
-    // which a conflict's fighter does not carry, stays.
-    const known = back && isObject(setup[key]) && isObject(taken) ? { ...(setup[key] as Obj), ...taken } : taken;
+    // With what this mechanic had of it that the other has no field for (a side's field the
+    // other mechanic's form lacks), as it was when the page left it.
+    const known = back && isObject(taken) && isObject(back.setup) ? { ...onlyHere(key, back.setup[key]), ...taken } : taken;
     if (tryKeep(key, known)) {
       kept.push(key);
       continue;
@@ -196,6 +207,22 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
     }
     if (solve.length) scenario = { ...scenario, solve };
   }
+  // This mechanic's Vary rows the switch away left out: back where they fit, or said.
+  if (back && isObject(back.sweep)) {
+    const sweep: Obj = isObject(scenario.sweep) ? { ...scenario.sweep } : {};
+    for (const [path, values] of Object.entries(back.sweep)) {
+      if (path in sweep) continue;
+      const before = problemsOf(Object.keys(sweep).length ? { ...scenario, sweep } : scenario);
+      const added = [...problemsOf({ ...scenario, sweep: { ...sweep, [path]: values } })].filter((m) => !before.has(m));
+      if (added.length > 0) {
+        notes.push(`the Vary row ${path} set on ${mechanic} cannot come back: ${added[0]!.replace(/^switch\.json: /, '')}`);
+        continue;
+      }
+      sweep[path] = values;
+      notes.push(`the Vary row ${path} is back as it was on ${mechanic}`);
+    }
+    if (Object.keys(sweep).length) scenario = { ...scenario, sweep };
+  }
   if (back && Array.isArray(back.solve)) {
     const solve = Array.isArray(scenario.solve) ? [...scenario.solve] : [];
     for (const block of back.solve) {
@@ -232,9 +259,16 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
   }
   // Those set on this mechanic before the switch away are its own: back, where they fit.
   const before = problemsOf(scenario);
-  if (back && Array.isArray(back.expect) && back.expect.length > 0 && [...problemsOf({ ...scenario, expect: back.expect })].every((m) => before.has(m))) {
-    scenario = { ...scenario, expect: back.expect };
-    notes.push(`the ${back.expect.length === 1 ? 'expect check' : `${back.expect.length} expect checks`} set on ${mechanic} ${back.expect.length === 1 ? 'is' : 'are'} back`);
+  if (back && Array.isArray(back.expect) && back.expect.length > 0) {
+    const checks = back.expect.length === 1 ? 'expect check' : `${back.expect.length} expect checks`;
+    const added = [...problemsOf({ ...scenario, expect: back.expect })].filter((m) => !before.has(m));
+    if (added.length === 0) {
+      scenario = { ...scenario, expect: back.expect };
+      notes.push(`the ${checks} set on ${mechanic} ${back.expect.length === 1 ? 'is' : 'are'} back`);
+    } else {
+      // Said, never dropped in silence (a check on a Vary row that could not come back).
+      notes.push(`the ${checks} set on ${mechanic} cannot come back: ${added[0]!.replace(/^switch\.json: /, '')}`);
+    }
   }
   return { scenario, compare, kept, dropped, notes };
 }
