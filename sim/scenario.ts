@@ -344,11 +344,18 @@ export function zodErrors(file: string, prefix: readonly PropertyKey[], error: z
       } else if (known.length > 0) {
         // A field written a level too high (policy.payWith for policy.buy.payWith) is named
         // where it goes; otherwise the fields this object takes are the expectation.
-        const homes = issue.keys.flatMap((k) => {
-          const home = known.find((child) => knownFields(schema, [...issue.path, child]).includes(String(k)));
-          return home === undefined ? [] : [`"${String(k)}" is a field of ${formatPath([...prefix, ...issue.path, home])}`];
+        // Every place it goes is named (itemRank is a field of each thing bought).
+        const homes = issue.keys.map((k) => {
+          const places = known.filter((child) => knownFields(schema, [...issue.path, child]).includes(String(k)));
+          if (places.length === 0) return undefined;
+          const named = places.map((child) => formatPath([...prefix, ...issue.path, child]));
+          return `"${String(k)}" is a field of ${named.length === 1 ? named[0] : `${named.slice(0, -1).join(', ')} or ${named[named.length - 1]}`}`;
         });
-        said += homes.length > 0 ? `: ${homes.join('; ')}` : `: expected one of ${known.map((n) => `"${n}"`).join(', ')}`;
+        const homeless = issue.keys.filter((_, i) => homes[i] === undefined);
+        const expected = `expected one of ${known.map((n) => `"${n}"`).join(', ')}`;
+        const parts = homes.filter((h): h is string => h !== undefined);
+        if (homeless.length > 0) parts.push(parts.length > 0 ? `${homeless.map((k) => `"${String(k)}"`).join(', ')}: ${expected}` : expected);
+        said += `: ${parts.join('; ')}`;
       }
     }
     return new ScenarioError(file, formatPath([...prefix, ...path]), said, unknownKeys.map((key) => formatPath([...prefix, ...key])));

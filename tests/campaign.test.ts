@@ -479,6 +479,9 @@ describe('bad campaign setups', () => {
     expect(problems({ ...ok, policy: { job: { challenges: 2 }, greed: true } })).toContain('setup.policy.greed: unknown field "greed"');
     // A field written a level too high is named where it goes (a CLI audit: it said neither).
     expect(problems({ ...ok, policy: { job: { challenges: 2 }, payWith: 'points', liquidRank: 'company' } })).toContain('setup.policy: unknown fields "payWith", "liquidRank": "payWith" is a field of setup.policy.buy; "liquidRank" is a field of setup.policy.buy');
+    // Every place it goes, and what is expected of a field that goes nowhere (a review).
+    expect(problems({ ...ok, policy: { job: { challenges: 2 }, buy: { itemRank: 3 } } })).toContain('setup.policy.buy.itemRank: unknown field "itemRank": "itemRank" is a field of setup.policy.buy.equipment, setup.policy.buy.medical, setup.policy.buy.asset or setup.policy.buy.task');
+    expect(problems({ ...ok, policy: { job: { challenges: 2 }, zzzzqqq: 1, payWith: 'points' } })).toMatch(/setup\.policy: unknown fields "zzzzqqq", "payWith": "payWith" is a field of setup\.policy\.buy; "zzzzqqq": expected one of "action", "jobEvery", "job"/);
   });
   test('an unknown banking policy', () => {
     expect(problems({ ...ok, policy: { job: { challenges: 2 }, bank: 'some' } })).toContain('setup.policy.bank: expected one of "all", "reserve", "none", got "some"');

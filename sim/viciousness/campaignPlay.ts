@@ -197,7 +197,7 @@ export class CampaignPlan {
   readonly tasksAt: number;
   /** Tally slot of `marksman.shots`, laid out only with marksmanPush "first" or "lastFoe" (else −1). */
   readonly shotsAt: number;
-  /** Liquid coins of the company's rank pay what the turn's coins do not (policy buy.payWith "liquid" or "points"). */
+  /** Liquid coins pay what the turn's coins do not (policy buy.payWith "liquid" or "points"; which ones: liquidEarned). */
   readonly payWithLiquid: boolean;
   /** Then investment points traded in, 2 a coin, down to the rank's minimum (policy buy.payWith "points"). */
   readonly payWithPoints: boolean;

@@ -84,8 +84,8 @@ export const purchasesSchema = lazySchema(() => z
       .optional(),
     /**
      * What pays: *turnCoins* (default: the turn's coins only), *liquid* (when they fall
-     * short, liquid coins of the company's rank pay the rest: "Liquid coins remain at the
-     * rank at which they were earned") or *points* (as *liquid*, then investment points
+     * short, liquid coins pay the rest, which ones by *liquidRank*: "Liquid coins remain at
+     * the rank at which they were earned") or *points* (as *liquid*, then investment points
      * traded in for coins of the company's rank, "at a rate of 2 points per 1 coin", never
      * taking the points below the rank's minimum: counted in `points.traded`).
      */
