@@ -62,7 +62,8 @@ interface State {
 interface Wallet { liquid: boolean; points: boolean; earned: boolean }
 const WALLET: Record<string, Wallet> = {
   turnCoins: { liquid: false, points: false, earned: false },
-  liquid: { liquid: true, points: false, earned: false },
+  // buy.liquidRank left out: "earned", the default since December 2026.
+  liquid: { liquid: true, points: false, earned: true },
 }
 
 /** A trial put in state `s` at turn `t` (the reference starts from the same state). */
@@ -226,10 +227,13 @@ describe('the purchase loop against the reference', () => {
       for (let k = 0; k < 2000; k++) {
         trial.reset();
         const t = 5;
+        const rank = 1 + pick(5);
         const s: State = {
-          rank: 1 + pick(5),
+          rank,
           coins: pick(5),
           liquid: pick(6),
+          // Kept from other ranks (a demotion, a promotion): those above pay by default.
+          other: Array.from({ length: 8 }, (_, r) => (r === 0 || r === rank ? 0 : pick(3) === 0 ? pick(3) : 0)),
           active: Array.from({ length: 3 }, () => (pick(4) === 0 ? 0 : 1)),
           equipped: Array.from({ length: 3 }, () => pick(2)),
           owed: pick(3),
