@@ -1067,6 +1067,11 @@ describe('compare on a swept field', () => {
     const same = sweepOverlap(plain, { path: 'setup.challenges', value: getAt(plain, ['setup', 'challenges']) });
     expect(same).toMatchObject({ kind: 'refused', problem: expect.stringContaining('B changes nothing; give B another value') });
     expect(sweepOverlap(plain, { path: 'setup.challenges', value: (getAt(plain, ['setup', 'challenges']) as number) + 1 })).toEqual({ kind: 'none' });
+    // A choice is named in the form's words, not as the file writes it (a dashboard audit).
+    const paying = { ...newScenario('viciousness', 'campaign'), rules: {} } as Record<string, unknown>;
+    const withCompany = withValue(paying, ['setup', 'policy', 'buy'], { payWith: 'liquid', liquidRank: 'company' }) as Record<string, unknown>;
+    const refusal = sweepOverlap(withCompany, { path: 'setup.policy.buy.liquidRank', value: 'company' });
+    expect(refusal).toMatchObject({ kind: 'refused', problem: expect.stringContaining('to “the company’s rank only”, its value in A') });
   });
 });
 

@@ -4,7 +4,7 @@
  * of their difference holds.
  */
 import type { MetricResult } from '../../sim/result.ts';
-import { sweepLabel } from '../../reports/sweep.ts';
+import { sweepLabel, sweepValueLabel } from '../../reports/sweep.ts';
 import { getAt, parsePath, withValue } from '../../reports/fields/paths.ts';
 
 export interface CompareChange {
@@ -46,7 +46,8 @@ export function sweepOverlap(a: Record<string, unknown>, change: CompareChange):
     // that default.)
     const inA = getAt(a, parsePath(change.path));
     if (inA !== undefined && JSON.stringify(inA) === JSON.stringify(change.value)) {
-      return { kind: 'refused', problem: `B changes “${name(change.path)}” to ${JSON.stringify(change.value)}, its value in A: B changes nothing; give B another value` };
+      // The value in the form's words (“the company’s rank only”), as the refusal's field is.
+      return { kind: 'refused', problem: `B changes “${name(change.path)}” to ${sweepValueLabel(change.path, change.value, a.setup, a)}, its value in A: B changes nothing; give B another value` };
     }
     return { kind: 'none' };
   }
