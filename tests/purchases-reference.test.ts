@@ -66,6 +66,12 @@ const WALLET: Record<string, Wallet> = {
   liquid: { liquid: true, points: false, earned: true },
 }
 
+/** The company the purchase-loop suites buy for: three troupes of a captain and two minions (9 PCs). */
+const NINE_PCS = { turns: 10, company: { name: 'co' }, troupes: [{ name: 't', count: 3, captain: {}, minions: [{ name: 'm', count: 2 }] }] };
+/** What they buy: equipment of rank 3 (+1), a lost asset and medical help of rank 2; TASK, a rank-2 task up to 2 a job. */
+const ITEMS = { equipment: { dice: ['d4'], itemRank: 3, modifiers: 1 }, asset: { itemRank: 2 }, medical: { itemRank: 2 } };
+const TASK = { itemRank: 2, perJob: 2 };
+
 /** A trial put in state `s` at turn `t` (the reference starts from the same state). */
 function putState(trial: CampaignTrial, s: State, t: number): void {
   trial.points = TEXT_RANK_POINTS[s.rank - 1] + (s.extra ?? 0);
@@ -209,12 +215,10 @@ describe('the purchase loop against the reference', () => {
   for (const [payWith, action] of [['turnCoins', 'pc'], ['liquid', 'pc'], ['turnCoins', 'free']] as const) {
     test(`payWith ${payWith}, action ${action}: 2000 random states`, () => {
       const setup = campaignSetup.parse({
-        turns: 10,
-        company: { name: 'co' },
-        troupes: [{ name: 't', count: 3, captain: {}, minions: [{ name: 'm', count: 2 }] }],
+        ...NINE_PCS,
         policy: {
           action: 'idle',
-          buy: { equipment: { dice: ['d4'], itemRank: 3, modifiers: 1 }, asset: { itemRank: 2 }, medical: { itemRank: 2 }, payWith, action },
+          buy: { ...ITEMS, payWith, action },
         },
       });
       const plan = new CampaignPlan(setup, viciousnessRules.parse({}));
@@ -292,12 +296,10 @@ describe('tasks (buy.task) come last in the loop, against the reference', () => 
     test(`payWith ${payWith}, action ${action}: 2000 random states, after equipment, a lost asset and medical help`, () => {
       const challenges = 3;
       const setup = campaignSetup.parse({
-        turns: 10,
-        company: { name: 'co' },
-        troupes: [{ name: 't', count: 3, captain: {}, minions: [{ name: 'm', count: 2 }] }],
+        ...NINE_PCS,
         policy: {
           job: { challenges },
-          buy: { equipment: { dice: ['d4'], itemRank: 3, modifiers: 1 }, asset: { itemRank: 2 }, medical: { itemRank: 2 }, task: { itemRank: 2, perJob: 2 }, payWith, action },
+          buy: { ...ITEMS, task: TASK, payWith, action },
         },
       });
       const plan = new CampaignPlan(setup, viciousnessRules.parse({}));
@@ -325,7 +327,7 @@ describe('tasks (buy.task) come last in the loop, against the reference', () => 
         };
         putState(trial, s, t);
         buy(s.coins, t, jobs);
-        const want = reference(s, t, WALLET[payWith], action === 'pc', { itemRank: 2, perJob: 2, challenges, jobs });
+        const want = reference(s, t, WALLET[payWith], action === 'pc', { ...TASK, challenges, jobs });
         expect(Array.from(trial.troupeTasks)).toEqual(want.tasks);
         expect(Array.from(trial.spentTurn, (x) => (x === t ? 1 : 0))).toEqual(want.out.spent);
         expect(Array.from(trial.equipped)).toEqual(want.out.equipped);
@@ -352,13 +354,11 @@ describe('what pays (buy.payWith "points", buy.liquidRank "earned") against the 
     test(`payWith ${payWith}, liquidRank ${liquidRank}: 2000 random states with points above the rank's minimum and liquid coins of every rank`, () => {
       const challenges = 3;
       const setup = campaignSetup.parse({
-        turns: 10,
-        company: { name: 'co' },
-        troupes: [{ name: 't', count: 3, captain: {}, minions: [{ name: 'm', count: 2 }] }],
+        ...NINE_PCS,
         policy: {
           job: { challenges },
           bank: 'none',
-          buy: { equipment: { dice: ['d4'], itemRank: 3, modifiers: 1 }, asset: { itemRank: 2 }, medical: { itemRank: 2 }, task: { itemRank: 2, perJob: 2 }, payWith, liquidRank },
+          buy: { ...ITEMS, task: TASK, payWith, liquidRank },
         },
       });
       const plan = new CampaignPlan(setup, viciousnessRules.parse({}));
@@ -391,7 +391,7 @@ describe('what pays (buy.payWith "points", buy.liquidRank "earned") against the 
         };
         putState(trial, s, t);
         buy(s.coins, t, jobs);
-        const want = reference(s, t, wallet, true, { itemRank: 2, perJob: 2, challenges, jobs });
+        const want = reference(s, t, wallet, true, { ...TASK, challenges, jobs });
         expect(Array.from(trial.troupeTasks)).toEqual(want.tasks);
         expect(Array.from(trial.spentTurn, (x) => (x === t ? 1 : 0))).toEqual(want.out.spent);
         expect(Array.from(trial.equipped)).toEqual(want.out.equipped);
