@@ -30,6 +30,7 @@
  *   name), and a value is never said as the rule's words on a guess (the review).
  */
 import { ruleLabel, ruleToggles } from './fields/rules.ts';
+import { quoted } from '../sim/words.ts';
 import { rulesBySystem, type SystemName } from '../sim/rules.ts';
 
 export type RulePiece =
@@ -58,8 +59,6 @@ function togglesOf(system: unknown): Map<string, Toggle> | undefined {
   }
   return toggles;
 }
-
-const quoted = (text: string) => (text.startsWith('“') && text.endsWith('”') ? text : `“${text}”`);
 
 /** A value's words, where the toggle declares them for it. */
 function valueWords(toggle: Toggle, value: unknown): string | undefined {

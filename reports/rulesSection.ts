@@ -9,6 +9,7 @@ import type { ScenarioResult } from '../sim/result.ts';
 import { findMechanic } from '../sim/mechanics.ts';
 import { rulesBySystem, type SystemName } from '../sim/rules.ts';
 import { ruleLabel, ruleToggles } from './fields/rules.ts';
+import { quoted } from '../sim/words.ts';
 import { sweepAxes } from './charts/shared.ts';
 import { sweepValueLabel } from './sweep.ts';
 import { mdCell, mdCode } from './markdown.ts';
@@ -27,8 +28,6 @@ export interface RuleLine {
   /** Varied by the sweep. */
   varied: boolean;
 }
-
-const quoted = (text: string) => `“${text}”`;
 
 /** The rules in force of a result, in the order of its system's schema; none for a result without its rules. */
 export function rulesInForce(result: ScenarioResult): RuleLine[] {

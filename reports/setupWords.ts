@@ -34,6 +34,7 @@
  */
 import { forms, formFor } from './fields/index.ts';
 import { ruleLabel } from './fields/rules.ts';
+import { quoted } from '../sim/words.ts';
 import { fieldAt, optionLabel, type Field, type LeafField } from './fields/spec.ts';
 import { sweepLabel, type SweepMechanic } from './sweep.ts';
 import { listedAfter, ruleWords, type RulePiece } from './ruleWords.ts';
@@ -102,8 +103,6 @@ function resolve(key: string[], subject: string[], mechanic: SweepMechanic, setu
   // Said by its own label: one label however many places have it (a contender's a and b).
   return new Set(anywhere.map((f) => f.field.label)).size === 1 ? anywhere[0] : undefined;
 }
-
-const quoted = (text: string) => `“${text}”`;
 
 /**
  * `text` (the rest of a note on `subject`) cut into plain text and the pieces that name a
@@ -189,13 +188,13 @@ export function noteWords(note: string, mechanic: SweepMechanic, setup: unknown)
 export function droppedWords(dropped: string, from: { setup?: unknown; system?: unknown; mechanic?: unknown }, metricWords?: (metric: string) => string): string {
   // The checks' metrics by their labels, where the page knows them (the setup's own).
   const checks = /^(the expect check|the \d+ expect checks) \((.+)\)$/.exec(dropped);
-  if (checks && metricWords) return `${checks[1]} on ${checks[2]!.split(', ').map((m) => `“${metricWords(m)}”`).join(', ')}`;
+  if (checks && metricWords) return `${checks[1]} on ${checks[2]!.split(', ').map((m) => quoted(metricWords(m))).join(', ')}`;
   const rule = /^the rule ([A-Za-z]\w*)$/.exec(dropped);
-  if (rule) return `the rule “${ruleLabel(rule[1]!)}”`;
+  if (rule) return `the rule ${quoted(ruleLabel(rule[1]!))}`;
   const path = /^(the Vary row |the Compare change of )(\S+)$/.exec(dropped);
-  if (path) return `${path[1]}“${sweepLabel(path[2]!, from.setup, from)}”`;
+  if (path) return `${path[1]}${quoted(sweepLabel(path[2]!, from.setup, from))}`;
   const field = /^(the setup's )(\S+)$/.exec(dropped);
-  if (field) return `${field[1]}“${sweepLabel(`setup.${field[2]}`, from.setup, from)}”`;
+  if (field) return `${field[1]}${quoted(sweepLabel(`setup.${field[2]}`, from.setup, from))}`;
   return dropped;
 }
 

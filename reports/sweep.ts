@@ -10,6 +10,7 @@ import { forms, formFor } from './fields/index.ts';
 import { ruleLabel, ruleToggles } from './fields/rules.ts';
 import { fieldAt, fieldLabel, optionLabel, type ListField, type Field, type LeafField } from './fields/spec.ts';
 import { rulesBySystem, type SystemName } from '../sim/rules.ts';
+import { quoted } from '../sim/words.ts';
 
 /** Which mechanic's form names a path: a scenario or its result (both carry these). */
 export interface SweepMechanic {
@@ -152,7 +153,7 @@ export function sweepValueLabel(path: string, value: unknown, setup?: unknown, m
  */
 function namedValue(path: string, value: unknown, setup?: unknown, mechanic?: SweepMechanic): string | undefined {
   const words = choiceWords(path, value, setup, mechanic);
-  if (words !== undefined) return `“${words}”`;
+  if (words !== undefined) return quoted(words);
   return itemWords(path, value, setup, mechanic);
 }
 
@@ -188,7 +189,7 @@ function fieldsWords(fields: readonly Field[], item: Record<string, unknown>): s
     const field = fields.find((f) => f.key === key);
     if ((field?.kind === 'group' || field?.kind === 'list') && v !== null && typeof v === 'object' && !Array.isArray(v)) return `${field.label}: ${fieldsWords(field.fields, v as Record<string, unknown>)}`;
     const option = optionLabel(field as LeafField | undefined, v);
-    return `${field?.label ?? key}: ${option !== undefined && option !== String(v) ? `“${option}”` : formatSweepValue(v)}`;
+    return `${field?.label ?? key}: ${option !== undefined && option !== String(v) ? quoted(option) : formatSweepValue(v)}`;
   });
 }
 

@@ -7,3 +7,14 @@ export function wordList(items: readonly string[], conjunction: 'and' | 'or' = '
   if (items.length <= 1) return items[0] ?? '';
   return `${items.slice(0, -1).join(', ')} ${conjunction} ${items[items.length - 1]}`;
 }
+
+/**
+ * `text` in curly quotes: “a hit is”. A quote inside it turns single, ‘…’, so a label that
+ * quotes the text reads “a rival’s ‘A PC is wounded’” rather than closing early at its
+ * inner ”. Text already wholly quoted is kept as it is. Declared once: five modules each
+ * wrapped their own, and a rule's label quoting the text came out nested (an audit).
+ */
+export function quoted(text: string): string {
+  if (text.startsWith('“') && text.endsWith('”') && text.indexOf('”') === text.length - 1) return text;
+  return `“${text.replace(/“/g, '‘').replace(/”/g, '’')}”`;
+}

@@ -123,8 +123,8 @@ describe.skipIf(!CHROMIUM)('a rule in the words its select shows, in Chromium', 
     const note = p.locator('#setup .file-note li').first();
     await p.setInputFiles('#file', results.path);
     await p.waitForSelector('.results[data-run-state="file"]');
-    await expect(note.textContent()).resolves.toContain('“a “next” penalty taken before acting cuts” varied over “the next round’s action”, “this action”');
-    await expect(note.textContent()).resolves.not.toContain('“a “next” penalty taken before acting cuts” = ');
+    await expect(note.textContent()).resolves.toContain('“a ‘next’ penalty taken before acting cuts” varied over “the next round’s action”, “this action”');
+    await expect(note.textContent()).resolves.not.toContain('“a ‘next’ penalty taken before acting cuts” = ');
     await p.close();
 
     // A rule the file sets and the sweep varies over another value: said as varied, never as the value no point ran.

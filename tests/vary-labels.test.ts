@@ -19,6 +19,7 @@ import { sweepOverlap } from '../dashboard/model/compare.ts';
 import { pathChoices, variables } from '../dashboard/ui/setup.ts';
 import { joinPath } from '../reports/fields/paths.ts';
 import type { SystemName } from '../sim/rules.ts';
+import { quoted } from '../sim/words.ts';
 
 const SCENARIOS = join(import.meta.dirname, '..', 'scenarios');
 type Scenario = Record<string, any>;
@@ -63,7 +64,7 @@ describe('every shipped scenario: its paths read the same in the dashboard and t
     for (const path of Object.keys(scenario.sweep ?? {})) {
       const overlap = sweepOverlap(scenario, { path, value: ['d12'] });
       expect(overlap.kind).toBe('refused');
-      if (overlap.kind === 'refused') expect(overlap.problem).toContain(`B changes “${name(path)}”, which Vary sweeps (“${name(path)}”)`);
+      if (overlap.kind === 'refused') expect(overlap.problem).toContain(`B changes ${quoted(name(path))}, which Vary sweeps (${quoted(name(path))})`);
     }
     // The reports' check lines say each point in the same words as the pickers.
     for (const e of scenario.expect ?? []) {

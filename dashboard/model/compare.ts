@@ -6,6 +6,7 @@
 import type { MetricResult } from '../../sim/result.ts';
 import { sweepLabel, sweepValueLabel } from '../../reports/sweep.ts';
 import { getAt, parsePath, withValue } from '../../reports/fields/paths.ts';
+import { quoted } from '../../sim/words.ts';
 
 export interface CompareChange {
   /** A dotted path into the scenario: `setup.participants.0.dice`, `rules.hitOn`. */
@@ -47,7 +48,7 @@ export function sweepOverlap(a: Record<string, unknown>, change: CompareChange):
     const inA = getAt(a, parsePath(change.path));
     if (inA !== undefined && JSON.stringify(inA) === JSON.stringify(change.value)) {
       // The value in the form's words (“the company’s rank only”), as the refusal's field is.
-      return { kind: 'refused', problem: `B changes “${name(change.path)}” to ${sweepValueLabel(change.path, change.value, a.setup, a)}, its value in A: B changes nothing; give B another value` };
+      return { kind: 'refused', problem: `B changes ${quoted(name(change.path))} to ${sweepValueLabel(change.path, change.value, a.setup, a)}, its value in A: B changes nothing; give B another value` };
     }
     return { kind: 'none' };
   }
@@ -66,13 +67,13 @@ export function sweepOverlap(a: Record<string, unknown>, change: CompareChange):
   }
   const why =
     hit === change.path && typeof before !== 'number' && typeof change.value === 'number'
-      ? `set “${name(hit)}” in A so B's change is a step to shift the sweep by`
+      ? `set ${quoted(name(hit))} in A so B's change is a step to shift the sweep by`
       : hit === change.path && typeof change.value === 'number' && change.value === before
         ? 'B changes nothing'
         : 'stop varying it, or let B change something else';
   return {
     kind: 'refused',
-    problem: `B changes “${name(change.path)}”, which Vary sweeps (“${name(hit)}”): the sweep would override the change and B − A would be 0 everywhere; ${why}`,
+    problem: `B changes ${quoted(name(change.path))}, which Vary sweeps (${quoted(name(hit))}): the sweep would override the change and B − A would be 0 everywhere; ${why}`,
   };
 }
 

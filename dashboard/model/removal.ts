@@ -7,6 +7,7 @@
 import { getAt, isObject, parsePath, pruneEmpty, withValue, withoutItem, type Path } from '../../reports/fields/paths.ts';
 import type { CompareChange } from './compare.ts';
 import { metricsOf } from './metrics.ts';
+import { quoted } from '../../sim/words.ts';
 
 type Obj = Record<string, unknown>;
 
@@ -173,7 +174,7 @@ export function removableAt(scenario: Obj, problemPath: string): Removable | und
       const metric = isObject(entry) && typeof entry.metric === 'string' ? entry.metric : undefined;
       const label = metric === undefined ? undefined : metricsOf(scenario).find((m) => m.name === metric)?.label;
       if (label === undefined) return { path: `expect.${second}`, label: `expect check ${n}${metric === undefined ? '' : ` on ${metric}`}` };
-      return { path: `expect.${second}`, label: `expect check ${n} on “${label}”`, title: `expect.${second}, on ${metric}` };
+      return { path: `expect.${second}`, label: `expect check ${n} on ${quoted(label)}`, title: `expect.${second}, on ${metric}` };
     }
     const name = isObject(entry) && typeof entry.name === 'string' ? ` "${entry.name}"` : '';
     return { path: `solve.${second}`, label: `solve question ${n}${name}` };

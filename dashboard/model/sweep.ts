@@ -10,6 +10,7 @@
 import { normaliseDice, numberFromText } from './coerce.ts';
 import { MAX_LIST, RANGE_TEXT } from '../../sim/scenario.ts';
 import type { DiceField } from '../../reports/fields/spec.ts';
+import { quoted } from '../../sim/words.ts';
 
 export type SweepKind = 'number' | 'flag' | 'choice' | 'die' | 'dice' | 'text';
 
@@ -120,7 +121,7 @@ export function choiceValuesText(values: readonly unknown[], options: readonly {
   return values
     .map((v) => {
       const label = options.find((o) => o.value === v)?.label;
-      return label !== undefined && label !== String(v) ? `“${label}”` : formatSweepValues([v], 'text');
+      return label !== undefined && label !== String(v) ? quoted(label) : formatSweepValues([v], 'text');
     })
     .join(', ');
 }

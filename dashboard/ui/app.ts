@@ -35,6 +35,7 @@ import { renderSetup, SYSTEM_NAMES, variables, type SetupContext } from './setup
 import { FindRun, findResultsNode } from './find.ts';
 import { problemText, ruleText } from './ruleText.ts';
 import { carriedMetric, carryMetrics, laidOutMetrics, metricsOf, pickedMetrics, rememberMetrics, type SetupMetric } from '../model/metrics.ts';
+import { quoted } from '../../sim/words.ts';
 
 /**
  * Quiet time after a keystroke before a run starts (typing "12" in one go should not run
@@ -193,7 +194,7 @@ export class App implements SetupContext {
       return new ScenarioError(
         e.file,
         e.path,
-        `${pick}, “${lost.label}”, is not a metric of this setup any more: an edit changed what the setup measures (not only a name), so it could not be followed to what it is called now; pick it again`,
+        `${pick}, ${quoted(lost.label)}, is not a metric of this setup any more: an edit changed what the setup measures (not only a name), so it could not be followed to what it is called now; pick it again`,
       );
     });
   }
@@ -848,7 +849,7 @@ export class App implements SetupContext {
     const leaf = found?.field as LeafField | undefined;
     const said = (v: unknown) => {
       const words = optionLabel(leaf, v);
-      return words !== undefined ? `“${words}”` : formatSweepValues([v], kind);
+      return words !== undefined ? quoted(words) : formatSweepValues([v], kind);
     };
     const fmt = (v: unknown) => {
       if (v !== undefined) return said(v);
@@ -860,7 +861,7 @@ export class App implements SetupContext {
       overlap.kind === 'shift'
         ? `; it is also varied, so B's sweep is shifted by ${overlap.by > 0 ? '+' : ''}${overlap.by} (${formatSweepValues(overlap.from, 'number')} in A, ${formatSweepValues(overlap.to, 'number')} in B) and each row pairs A's point with B's`
         : '';
-    return `B changes “${sweepLabel(change.path, this.current.setup, this.current)}” from ${fmt(before)} to ${fmt(change.value)}${shifted}, and runs on seed ${JSON.stringify(scenarioB(this.current, change).seed)}`;
+    return `B changes ${quoted(sweepLabel(change.path, this.current.setup, this.current))} from ${fmt(before)} to ${fmt(change.value)}${shifted}, and runs on seed ${JSON.stringify(scenarioB(this.current, change).seed)}`;
   }
 
   /** Answer the scenario's solve blocks (the Find section), redrawing as the answer refines. */

@@ -24,6 +24,7 @@ import { pathPicker, variables, type SetupContext } from './setup.ts';
 import { noteText, ruleText } from './ruleText.ts';
 import { pointNotes } from '../../reports/pointNotes.ts';
 import type { ScenarioResult } from '../../sim/result.ts';
+import { quoted } from '../../sim/words.ts';
 
 /** Longest a slice of search work runs before the page gets the thread back. */
 const SLICE_MS = 40;
@@ -91,7 +92,7 @@ export function findSection(ctx: SetupContext): HTMLElement {
     const varyPath = String(block.vary ?? '');
     const vars = variables(scenario).filter((v) => v.field.kind === 'number');
     const vary: HTMLElement = listed
-      ? h('span', { class: 'find-fixed', attrs: { 'data-key': 'find-vary-fixed', title: varyPath } }, `“${words(varyPath)}”`)
+      ? h('span', { class: 'find-fixed', attrs: { 'data-key': 'find-vary-fixed', title: varyPath } }, quoted(words(varyPath)))
       : pathPicker(scenario, vars, varyPath, { 'aria-label': 'field to find', 'data-key': 'find-vary' });
     if (!listed) vary.addEventListener('change', () => set('vary', (vary as HTMLSelectElement).value, true));
     const range = Array.isArray(block.range) ? (block.range as unknown[]) : [0, 4];
@@ -150,7 +151,7 @@ export function findSection(ctx: SetupContext): HTMLElement {
       ? h(
           'span',
           { class: 'find-same', attrs: { 'data-path': 'solve.0.sameAs', 'data-key': 'find-same', title: `sameAs: ${JSON.stringify(same)}` } },
-          `the figure it gives with ${Object.entries(same).map(([path, v]) => `“${words(path)}” = ${said(path, v)}`).join(', ')}`,
+          `the figure it gives with ${Object.entries(same).map(([path, v]) => `${quoted(words(path))} = ${said(path, v)}`).join(', ')}`,
           h('span', { class: 'problems', attrs: { role: 'alert' } }),
         )
       : undefined;
@@ -260,27 +261,27 @@ export function formQuestion(scenario: Record<string, unknown>): { block: Record
     } else {
       const start = startBlock(scenario);
       if (!start) {
-        return { refused: `Find varies a number field over a range, and “${words(oldVary)}” ${numberField ? 'is listed with values that are not whole numbers' : 'is not one'}; this setup has no number field that can be varied so (or it does not run yet), so the question stays as the file asks it.` };
+        return { refused: `Find varies a number field over a range, and ${quoted(words(oldVary))} ${numberField ? 'is listed with values that are not whole numbers' : 'is not one'}; this setup has no number field that can be varied so (or it does not run yet), so the question stays as the file asks it.` };
       }
       vary = String(start.vary);
       range = start.range;
       const [lo, hi] = start.range as number[];
-      changes.push(`its listed values of “${words(oldVary)}” (${list}) are now “${words(vary)}” from ${lo} to ${hi}, as ${numberField ? 'those values are not whole numbers' : 'that is not a number field'}`);
+      changes.push(`its listed values of ${quoted(words(oldVary))} (${list}) are now ${quoted(words(vary))} from ${lo} to ${hi}, as ${numberField ? 'those values are not whole numbers' : 'that is not a number field'}`);
     }
   }
   if (same) {
-    const figure = Object.entries(same).map(([path, v]) => `“${words(path)}” = ${said(path, v)}`).join(', ');
+    const figure = Object.entries(same).map(([path, v]) => `${quoted(words(path))} = ${said(path, v)}`).join(', ');
     changes.push(`its “sameAs” (the figure it gives with ${figure}) is now a target, left empty: type one, as Find does not run until it has one`);
   }
   if (expect !== undefined) changes.push('its expect check, about the file\'s answer, is left out');
-  if (label !== undefined && vary !== oldVary) changes.push(`its label (${JSON.stringify(label)}), for “${words(oldVary)}”, is left out`);
+  if (label !== undefined && vary !== oldVary) changes.push(`its label (${JSON.stringify(label)}), for ${quoted(words(oldVary))}, is left out`);
   const next: Record<string, unknown> = { ...kept, vary, range, ...(label !== undefined && vary === oldVary ? { label } : {}) };
   const metric = String(block.metric ?? '');
   const metricLabel = metricsOf(scenario).find((m) => m.name === metric)?.label ?? metric;
   const goal = block.target ?? block.atLeast ?? block.atMost;
   const which = FIND_LABELS[(FINDS as readonly string[]).includes(String(block.find)) ? (block.find as (typeof FINDS)[number]) : defaultFind(block)];
   const name = typeof block.name === 'string' && block.name.trim() !== '' ? `“${block.name}”` : 'with no name yet (type one: poolsim solve requires it)';
-  const keptWords = `Kept: its metric “${metricLabel}” and which value, ${which} ${same || goal === undefined ? 'the target to type' : String(goal)}.`;
+  const keptWords = `Kept: its metric ${quoted(metricLabel)} and which value, ${which} ${same || goal === undefined ? 'the target to type' : String(goal)}.`;
   return {
     block: next,
     said: `Find now asks its question ${name} in the form's terms: ${changes.join('; ')}. ${keptWords} The file's question is no longer in this scenario: open the file again for it.`,

@@ -19,6 +19,7 @@ import { readable } from './picked.ts';
 import { leafInput } from './fields.ts';
 import { fieldRow, leafRow, renderFields, type FormContext } from './form.ts';
 import { findSection } from './find.ts';
+import { quoted } from '../../sim/words.ts';
 
 export const SYSTEM_NAMES: Record<SystemName, string> = {
   viciousness: 'Viciousness',
@@ -224,7 +225,7 @@ function presetSection(ctx: SetupContext, form: MechanicForm): HTMLElement {
                 const change = p.compare?.(scenario);
                 if (change) {
                   // Refused, said: a preset that did nothing without a word read as broken.
-                  if ('needs' in change) ctx.message(`“${p.label}”: set “${sweepLabel(change.path, scenario.setup, scenario)}” to ${change.needs} first (${change.holds}).`, true);
+                  if ('needs' in change) ctx.message(`${quoted(p.label)}: set ${quoted(sweepLabel(change.path, scenario.setup, scenario))} to ${change.needs} first (${change.holds}).`, true);
                   else ctx.setCompare(change);
                 } else {
                   // Checks pointing at sweep values the preset replaced have nothing left to judge.
@@ -236,7 +237,7 @@ function presetSection(ctx: SetupContext, form: MechanicForm): HTMLElement {
                   const after = (next.sweep ?? {}) as Record<string, unknown>;
                   const gone = before.filter((path) => !(path in after));
                   const said = [
-                    ...(gone.length > 0 ? [`“${p.label}” replaced what Vary held: ${gone.map((path) => sweepLabel(path, scenario.setup, scenario)).join(', ')} no longer varies.`] : []),
+                    ...(gone.length > 0 ? [`${quoted(p.label)} replaced what Vary held: ${gone.map((path) => sweepLabel(path, scenario.setup, scenario)).join(', ')} no longer varies.`] : []),
                     ...(dropped.length > 0 ? [`${dropped.join('; ')}: left out, as ${dropped.length === 1 ? 'it pointed' : 'they pointed'} at what no longer varies.`] : []),
                   ];
                   if (said.length > 0) ctx.message(said.join(' '), false);
@@ -268,7 +269,7 @@ function sweepSection(ctx: SetupContext): HTMLElement {
     select.addEventListener('change', () => {
       // A path another row already varies would merge the two rows into one: refused, said.
       if (select.value !== path && select.value in current()) {
-        ctx.message(`“${sweepLabel(select.value, ctx.scenario().setup, ctx.scenario())}” is already varied in another row: change that row, or pick another field here.`, true);
+        ctx.message(`${quoted(sweepLabel(select.value, ctx.scenario().setup, ctx.scenario()))} is already varied in another row: change that row, or pick another field here.`, true);
         select.value = path;
         return;
       }

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { rulesBySystem, type SystemName } from '../../sim/rules.ts';
 import { findMechanic } from '../../sim/mechanics.ts';
+import { quoted } from '../../sim/words.ts';
 import type { ChoiceField, Field } from './spec.ts';
 
 /** What each toggle decides, in the rules' words (RULES.md). */
@@ -79,14 +80,14 @@ function valueWords(toggle: { words: Record<string, string> }, value: unknown): 
  */
 export function ruleNamed(key: string): string {
   if (!RULE_LABELS[key]) throw new Error(`ruleNamed: no label for the rule "${key}"`);
-  return `“${RULE_LABELS[key].label}”`;
+  return quoted(RULE_LABELS[key].label);
 }
 
 /** A rule's value as its select says it, quoted (sim/rules.ts `variant` words): “every side, as written”. */
 export function ruleValueNamed(system: SystemName, key: string, value: string | boolean): string {
   const toggle = ruleToggles(system).find((t) => t.key === key);
   if (!toggle || !toggle.values.includes(value)) throw new Error(`ruleValueNamed: the ${system} rule "${key}" has no value ${JSON.stringify(value)}`);
-  return `“${valueWords(toggle, value)}”`;
+  return quoted(valueWords(toggle, value));
 }
 
 /** A rule toggle in the rules' words ("a hit is"); one the dashboard does not know by its key. */
