@@ -68,10 +68,11 @@
  *    Medic who never falls);
  *  - `buy.task` (purchases.md "buy.task"): the turn's coins (one of the company's rank per
  *    standing troupe), then with `payWith: "liquid"` (or `"points"`) liquid coins of that
- *    rank, then with `liquidRank: "earned"` liquid coins of the ranks above it, the lowest
- *    first, each worth 1 + 2 × (its rank − the company's) and spent whole, then with
- *    `payWith: "points"` investment points traded in, 2 a coin of the company's rank, never
- *    below the rank's minimum (`points.traded`), pay for
+ *    rank; where they cannot, with `liquidRank: "earned"` the liquid coins of one rank above
+ *    it alone, at the task's price at that rank (a coin at least; the rank needing fewest,
+ *    the lowest on a tie); where none can, with `payWith: "points"` the turn's coins and
+ *    the company's rank's with investment points traded in, 2 a coin of the company's
+ *    rank still owed, never below the rank's minimum (`points.traded`), pay for
  *    tasks before a job turn's jobs, at 1 + 2 × (item rank − company rank) + modifiers
  *    (free below 0, not for sale above 4); a round at a time, each standing troupe in
  *    order buying its first task, then its second …, up to `perJob` and the job's
@@ -138,7 +139,10 @@
  * points (task-points: promoted z ≈ −3489, rank.final z −222: trading its surplus for tasks
  * holds the company at rank 3, where it climbs to 5.5 without), one that trades below the
  * rank's minimum (task-points, demoted.final z −135), one where only liquid coins of the
- * company's rank pay (task-liquid-earned, liquid.final z −66, jobs.succeeded z −18).
+ * company's rank pay (task-liquid-earned, liquid.final z −66, jobs.succeeded z −18), and
+ * one (the engine until December 2026) that converts a higher rank's liquid coin to
+ * 1 + 2 × (its rank − the company's) coins of the company's rank, mixed with the turn's
+ * coins (task-liquid-earned coins.spent z −36, task-liquid-earned-dear z −20).
  *
  * Finding, fixed: with `advance.choice: "pc"` the engine reserved no room for the dice of
  * traits gained by the fallback, so a fallback trait with dice read the next PC's dice and,
@@ -694,38 +698,47 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
       const cost = textPrice(task.itemRank, rank, task.modifiers ?? 0);
       let left = coins;
       const pay = () => {
-        if (cost === Infinity) return false;
+        // A price over 4 at the company's rank (Infinity) may still be paid in a higher rank's coins.
         if (cost <= left) {
           left -= cost;
           t['coins.spent'] += cost;
           return true;
         }
         if (!payWithLiquid) return false;
-        // The liquid coins that may pay, the least worth first: the company's rank (1 coin
-        // each), then (liquidRank "earned") each rank above, "the same buying power as
-        // standard coins of their rank": 1 + 2 × the ranks between ("Each rank above yours: +2").
-        const purse: number[] = [];
-        for (let i = 0; i < liquid[rank]; i++) purse.push(rank);
-        if (liquidEarned) for (let r = rank + 1; r <= 7; r++) for (let i = 0; i < liquid[r]; i++) purse.push(r);
-        const worth = (r: number) => 1 + 2 * (r - rank);
-        let rest = cost - left;
-        const value = purse.reduce((a, r) => a + worth(r), 0);
+        // The company's rank: the turn's coins left, then its liquid coins.
+        if (cost <= left + liquid[rank]) {
+          liquid[rank] -= cost - left;
+          t['liquid.spent'] += cost - left;
+          t['coins.spent'] += left;
+          left = 0;
+          return true;
+        }
+        // Else (liquidRank "earned") one higher rank's liquid coins alone, "the same buying
+        // power as standard coins of their rank": the task's price at that rank, a coin at
+        // least; the rank needing the fewest, the lowest of those.
+        if (liquidEarned) {
+          let pick = 0;
+          for (let r = 7; r > rank; r--) {
+            const n = Math.max(1, textPrice(task.itemRank, r, task.modifiers ?? 0));
+            if (n <= liquid[r] && (pick === 0 || n <= Math.max(1, textPrice(task.itemRank, pick, task.modifiers ?? 0)))) pick = r;
+          }
+          if (pick !== 0) {
+            const n = Math.max(1, textPrice(task.itemRank, pick, task.modifiers ?? 0));
+            liquid[pick] -= n;
+            t['liquid.spent'] += n;
+            return true;
+          }
+        }
         // "Investment points may be traded in to retrieve liquid coins, at a rate of 2 points
-        // per 1 coin": what the liquid coins leave, never below the rank's minimum.
-        const fromPoints = Math.max(0, rest - value);
-        if (fromPoints > 0 && (!payWithPoints || points - 2 * fromPoints < RANK_MIN[rank - 1])) return false;
+        // per 1 coin": last, what the company's rank's coins leave, never below its minimum.
+        const owed = cost - left - liquid[rank];
+        if (cost === Infinity || !payWithPoints || points - 2 * owed < RANK_MIN[rank - 1]) return false;
         t['coins.spent'] += left;
         left = 0;
-        for (const r of purse) {
-          if (rest <= 0) break;
-          liquid[r]--;
-          t['liquid.spent']++;
-          rest -= worth(r);
-        }
-        if (rest > 0) {
-          points -= 2 * rest;
-          t['points.traded'] += 2 * rest;
-        }
+        t['liquid.spent'] += liquid[rank];
+        liquid[rank] = 0;
+        points -= 2 * owed;
+        t['points.traded'] += 2 * owed;
         return true;
       };
       const joins = (pc: PC) => pc.alive && !inBed(pc, turn) && pc.spentTurn !== turn && !(pc.rattled && restWhenRattled);
@@ -1628,8 +1641,8 @@ const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<st
     // Liquid coins of a higher rank after a demotion (`liquidRank: "earned"`): banking
     // nothing (`bank: "none"`), the company starts at rank 3's minimum and its first lost
     // point (a rival's "The wealth track lowers", a minion replaced) demotes it to rank 2,
-    // where the rank-3 coins earned before pay 3 coins each toward a task (a rank-3 task
-    // costs 3 at rank 2), and the rank-2 coins earned after 1 each.
+    // where a rank-3 task costs 3 rank-2 coins (the turn's and those earned after) or,
+    // where they fall short, 1 of the rank-3 coins earned before (its price at rank 3).
     name: 'task-liquid-earned',
     trials: 6000,
     setup: {
@@ -1642,6 +1655,27 @@ const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<st
         bank: 'none',
         assetLoss: 'held',
         buy: { task: { itemRank: 3, perJob: 2 }, payWith: 'liquid', liquidRank: 'earned' },
+      },
+    },
+  },
+  {
+    // The same from rank 4 with an expert's task (rank 4: 1 coin at rank 4, 3 at rank 3,
+    // not for sale at rank 2) against a rank-7 rival: demoted to rank 3, the company pays
+    // with the turn's and its rank-3 coins, else a rank-4 coin (1 at rank 4); demoted on to
+    // rank 2 (about a quarter of the campaigns by turn 30), where the task is over 4 coins,
+    // only the kept coins pay: a rank-4 coin, or 3 rank-3 coins (the fewest coins first).
+    name: 'task-liquid-earned-dear',
+    trials: 6000,
+    setup: {
+      turns: 30,
+      company: { name: 'co', rank: 4 },
+      troupes: [{ name: 'a', count: 2, captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'm', count: 2, knavery: ['d6'], violence: ['d4'] }] }],
+      rivals: [{ name: 'duke', rank: 7, designs: [{ severity: 'light', style: 'rash' }, { severity: 'medium', style: 'rash' }, { severity: 'heavy', style: 'rash' }] }],
+      policy: {
+        job: { challenges: 4, method: 'rare', guards: { perActiveChallenge: 1 } },
+        bank: 'none',
+        assetLoss: 'held',
+        buy: { task: { itemRank: 4, perJob: 2 }, payWith: 'liquid' },
       },
     },
   },

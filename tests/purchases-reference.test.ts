@@ -4,9 +4,10 @@
  * each troupe without it in order, then one lost asset bought back, then medical help PC by
  * PC, then (buy.task, on a turn with jobs) tasks for the jobs a round at a time, while a PC
  * besides the buyer is left to take part; the turn's coins first, then (payWith "liquid") liquid coins of the company's rank,
- * then (liquidRank "earned") liquid coins of a higher rank, each worth 1 + 2 × (its rank − the
- * company's), spent whole, the lowest rank first, then (payWith "points") investment points
- * traded in at 2 a coin, never below the rank's minimum.
+ * else (liquidRank "earned") liquid coins of one higher rank alone at that rank's price (the
+ * rank needing fewest coins, the lowest on a tie), else (payWith "points") the turn's coins
+ * and the company's rank's liquid coins with investment points traded in at 2 a coin still
+ * owed, never below the rank's minimum.
  * Each purchase is a PC's action (buy.action "pc", the default): the buying troupe's last
  * PC who is alive, out of bed and has not spent its action this turn; a troupe with nobody
  * free buys nothing. Three troupes of a captain and two minions: troupe i holds PCs 3i..3i+2.
@@ -108,45 +109,54 @@ function reference(s: State, t: number, wallet: Wallet, takesAction: boolean, ta
   let traded = 0;
   out.other ??= [0, 0, 0, 0, 0, 0, 0, 0];
   out.extra ??= 0;
-  /** What a liquid coin of rank r is worth in coins of the company's rank ("Each rank above yours: +2"). */
-  const worth = (r: number) => 1 + 2 * (r - s.rank);
   let equipment = 0;
   let assets = 0;
   let medical = 0;
-  const pay = (cost: number) => {
-    if (!Number.isFinite(cost)) return false;
+  // An item of rank `itemRank` (with `modifiers`): paid in one rank's coins, or not at all.
+  const pay = (itemRank: number, modifiers = 0) => {
+    const cost = textPrice(itemRank, s.rank, modifiers);
+    // At the company's rank: the turn's coins, then (liquid) its liquid coins.
     if (cost <= out.coins) {
       out.coins -= cost;
       spent += cost;
       return true;
     }
-    const rest = cost - out.coins;
     if (!wallet.liquid) return false;
-    // The liquid coins that may pay: the company's rank, then (earned) each rank above.
-    let value = out.liquid;
-    if (wallet.earned) for (let r = s.rank + 1; r <= 7; r++) value += out.other![r] * worth(r);
-    const fromPoints = Math.max(0, rest - value);
-    if (fromPoints > 0 && (!wallet.points || 2 * fromPoints > out.extra!)) return false;
-    spent += out.coins;
-    out.coins = 0;
-    // One coin at a time, the least worth first, until the rest is paid (or none is left).
-    let left = rest;
-    while (left > 0 && out.liquid > 0) {
-      out.liquid--;
-      liquidSpent++;
-      left--;
+    if (cost <= out.coins + out.liquid) {
+      out.liquid -= cost - out.coins;
+      liquidSpent += cost - out.coins;
+      spent += out.coins;
+      out.coins = 0;
+      return true;
     }
-    for (let r = s.rank + 1; r <= 7 && wallet.earned; r++) {
-      while (left > 0 && out.other![r] > 0) {
-        out.other![r]--;
-        liquidSpent++;
-        left -= worth(r);
+    // (earned) Else the liquid coins of one rank r above: "the same buying power as standard
+    // coins of their rank", so the item's price at r, in rank-r coins alone (no coin of the
+    // company's rank joins them: the text gives no rate between ranks), one at least. Of the
+    // ranks holding enough, the fewest coins, then the lowest rank.
+    if (wallet.earned) {
+      const ways: { r: number; n: number }[] = [];
+      for (let r = s.rank + 1; r <= 7; r++) {
+        const n = Math.max(1, textPrice(itemRank, r, modifiers));
+        if (n <= out.other![r]) ways.push({ r, n });
+      }
+      ways.sort((a, b) => a.n - b.n || a.r - b.r);
+      if (ways.length > 0) {
+        out.other![ways[0].r] -= ways[0].n;
+        liquidSpent += ways[0].n;
+        return true;
       }
     }
-    if (left > 0) {
-      out.extra! -= 2 * left;
-      traded += 2 * left;
-    }
+    // (points) Last, the company's rank again with points traded in, 2 a coin still owed,
+    // never below the rank's minimum.
+    if (!wallet.points || cost === Infinity) return false;
+    const owed = cost - out.coins - out.liquid;
+    if (2 * owed > out.extra!) return false;
+    spent += out.coins;
+    out.coins = 0;
+    liquidSpent += out.liquid;
+    out.liquid = 0;
+    out.extra! -= 2 * owed;
+    traded += 2 * owed;
     return true;
   };
   // Equipment (rank 3, custom-built +1), troupes in order, stopping at the first it cannot pay.
@@ -154,7 +164,7 @@ function reference(s: State, t: number, wallet: Wallet, takesAction: boolean, ta
     if (!out.active[i] || out.equipped[i]) continue;
     const b = buyer(i);
     if (b < 0) continue;
-    if (!pay(textPrice(3, s.rank, 1))) break;
+    if (!pay(3, 1)) break;
     spend(b);
     out.equipped[i] = 1;
     equipment++;
@@ -164,7 +174,7 @@ function reference(s: State, t: number, wallet: Wallet, takesAction: boolean, ta
     // With no action needed, no troupe need be standing.
     let b = takesAction ? -1 : 9;
     for (let i = 0; i < 3 && b < 0; i++) if (out.active[i]) b = buyer(i);
-    if (b >= 0 && pay(textPrice(2, s.rank))) {
+    if (b >= 0 && pay(2)) {
       spend(b);
       out.owed--;
       assets++;
@@ -175,7 +185,7 @@ function reference(s: State, t: number, wallet: Wallet, takesAction: boolean, ta
     if (!out.alive[pc] || out.bedUntil[pc] < t || out.treated[pc]) continue;
     const b = buyer(Math.floor(pc / 3));
     if (b < 0) continue;
-    if (!pay(textPrice(2, s.rank))) break;
+    if (!pay(2)) break;
     spend(b);
     out.treated[pc] = 1;
     out.bedUntil[pc] -= 1;
@@ -194,7 +204,7 @@ function reference(s: State, t: number, wallet: Wallet, takesAction: boolean, ta
         const b = buyer(i);
         if (b < 0) continue;
         if (![3 * i, 3 * i + 1, 3 * i + 2].some((pc) => joins(pc, b))) continue;
-        if (!pay(textPrice(task.itemRank, s.rank))) break rounds;
+        if (!pay(task.itemRank)) break rounds;
         spend(b);
         tasks[i]++;
       }
@@ -415,6 +425,109 @@ describe('what pays (buy.payWith "points", buy.liquidRank "earned") against the 
       if (wallet.points) expect(traded).toBeGreaterThan(500);
       if (wallet.earned) expect(higher).toBeGreaterThan(200);
       expect(bought).toBeGreaterThan(1000);
+    });
+  }
+});
+
+describe('liquid coins of a higher rank pay at their own rank\'s price (liquidRank "earned"), hand-made states', () => {
+  // One troupe without equipment (rank 3, custom-built +1: 6 coins at rank 1, not for sale;
+  // 4 at rank 2; 2 at rank 3; 1 at rank 4) or one PC in bed (medical help, rank 2: 3 at
+  // rank 1, 1 at rank 2, 0 at rank 3 — still a coin when paid in rank-3 coins). Checked
+  // against both the engine and the reference, and against the figures worked by hand.
+  const base = (rank: number, coins: number, other: number[], extra = 0): State => ({
+    rank,
+    coins,
+    liquid: 0,
+    other,
+    extra,
+    active: [1, 0, 0],
+    equipped: [0, 1, 1],
+    owed: 0,
+    alive: [1, 1, 1, 0, 0, 0, 0, 0, 0],
+    bedUntil: [0, 0, 0, 0, 0, 0, 0, 0, 0],
+    treated: [0, 0, 0, 0, 0, 0, 0, 0, 0],
+    spent: [0, 0, 0, 0, 0, 0, 0, 0, 0],
+  });
+  const inBed = (s: State): State => ({ ...s, equipped: [1, 1, 1], bedUntil: [6, 0, 0, 0, 0, 0, 0, 0, 0] });
+  const cases: { name: string; s: State; payWith?: 'liquid' | 'points'; liquidRank?: 'earned' | 'company'; want: { other: number[]; liquidSpent: number; spent: number; bought: number; traded?: number } }[] = [
+    {
+      // The audit's case: over 4 at the company's rank, refused before any liquid coin was looked at.
+      name: 'a price over 4 at the company\'s rank (6 at rank 1) is paid in rank-3 coins at rank 3\'s price (2)',
+      s: base(1, 1, [0, 0, 0, 2, 0, 0, 0, 0]),
+      want: { other: [0, 0, 0, 0, 0, 0, 0, 0], liquidSpent: 2, spent: 0, bought: 1 },
+    },
+    {
+      name: 'of two higher ranks that can pay, the one needing fewer coins: 2 rank-3 coins, not 4 rank-2 coins',
+      s: base(1, 0, [0, 0, 4, 2, 0, 0, 0, 0]),
+      want: { other: [0, 0, 4, 0, 0, 0, 0, 0], liquidSpent: 2, spent: 0, bought: 1 },
+    },
+    {
+      // Converted at 1 + 2(r − R), lowest first, the rank-3 coin (worth 3) and the rank-4
+      // coin (worth 5) were both spent on a price of 4.
+      name: 'no overpaying: price 4 at rank 2 with a rank-3 and a rank-4 coin spends the rank-4 coin alone (1 at rank 4)',
+      s: base(2, 0, [0, 0, 0, 1, 1, 0, 0, 0]),
+      want: { other: [0, 0, 0, 1, 0, 0, 0, 0], liquidSpent: 1, spent: 0, bought: 1 },
+    },
+    {
+      name: 'on a tie in coins, the lowest rank: medical help (3 at rank 1) is a rank-2 coin, not a rank-3 one',
+      s: inBed(base(1, 0, [0, 0, 1, 1, 0, 0, 0, 0])),
+      want: { other: [0, 0, 0, 1, 0, 0, 0, 0], liquidSpent: 1, spent: 0, bought: 1 },
+    },
+    {
+      // A price is paid in one rank's coins: the turn's 3 coins of rank 2 do not join them.
+      name: 'the turn\'s coins never join a higher rank\'s: 3 turn coins and a rank-3 coin short of 2 buy nothing at rank 2',
+      s: base(2, 3, [0, 0, 0, 1, 0, 0, 0, 0]),
+      want: { other: [0, 0, 0, 1, 0, 0, 0, 0], liquidSpent: 0, spent: 0, bought: 0 },
+    },
+    {
+      name: 'a price the turn\'s coins cover is paid at the company\'s rank, the higher coins kept',
+      s: base(2, 4, [0, 0, 0, 2, 0, 0, 0, 0]),
+      want: { other: [0, 0, 0, 2, 0, 0, 0, 0], liquidSpent: 0, spent: 4, bought: 1 },
+    },
+    {
+      // payWith "points": 2 turn coins leave 2 owed (4 points), a rank-4 coin pays it alone.
+      name: 'with payWith "points", a higher rank\'s coins pay before any point is traded',
+      s: base(2, 2, [0, 0, 0, 0, 1, 0, 0, 0], 10),
+      payWith: 'points',
+      want: { other: [0, 0, 0, 0, 0, 0, 0, 0], liquidSpent: 1, spent: 0, bought: 1, traded: 0 },
+    },
+    {
+      name: 'with payWith "points" and no higher rank able to pay, points are traded for what the company\'s rank leaves',
+      s: base(2, 2, [0, 0, 0, 1, 0, 0, 0, 0], 10),
+      payWith: 'points',
+      want: { other: [0, 0, 0, 1, 0, 0, 0, 0], liquidSpent: 0, spent: 2, bought: 1, traded: 4 },
+    },
+    {
+      name: 'liquidRank "company": the rank-3 coins buy nothing at rank 1, as before December 2026',
+      s: base(1, 1, [0, 0, 0, 2, 0, 0, 0, 0]),
+      liquidRank: 'company',
+      want: { other: [0, 0, 0, 2, 0, 0, 0, 0], liquidSpent: 0, spent: 0, bought: 0 },
+    },
+  ];
+  for (const c of cases) {
+    test(c.name, () => {
+      const payWith = c.payWith ?? 'liquid';
+      const liquidRank = c.liquidRank ?? 'earned';
+      const setup = campaignSetup.parse({ ...NINE_PCS, policy: { action: 'idle', bank: 'none', buy: { ...ITEMS, payWith, liquidRank } } });
+      const plan = new CampaignPlan(setup, viciousnessRules.parse({}));
+      const trial = new CampaignTrial(plan);
+      const buy = (trial as unknown as { buy(coins: number, t: number): void }).buy.bind(trial);
+      trial.reset();
+      putState(trial, c.s, 5);
+      buy(c.s.coins, 5);
+      const want = reference(c.s, 5, { liquid: true, points: payWith === 'points', earned: liquidRank === 'earned' }, true);
+      const liquid = [...c.want.other];
+      const engine = {
+        other: Array.from(trial.liquid),
+        liquidSpent: trial.acc[METRIC.liquidSpent],
+        spent: trial.acc[METRIC.coinsSpent],
+        bought: trial.acc[METRIC.equipmentBought] + trial.acc[METRIC.medicalBought],
+        traded: plan.tradedAt < 0 ? 0 : trial.acc[plan.tradedAt],
+      };
+      const ref = { other: want.out.other!, liquidSpent: want.liquidSpent, spent: want.spent, bought: want.equipment + want.medical, traded: want.traded };
+      const hand = { ...c.want, other: liquid, traded: c.want.traded ?? 0 };
+      expect(ref).toEqual(hand);
+      expect(engine).toEqual(hand);
     });
   }
 });

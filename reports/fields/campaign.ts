@@ -261,7 +261,7 @@ export const campaignForm: MechanicForm = {
               ],
             },
             choice('payWith', 'what pays', ['turnCoins', 'liquid', 'points'], 'the turn’s coins only (default)', 'the turn’s coins only, or liquid coins for what they do not cover (which ones: “liquid coins that pay”), or those and then investment points traded in (“at a rate of 2 points per 1 coin”), never below the rank’s minimum', { turnCoins: 'the turn’s coins only', liquid: 'liquid coins too', points: 'liquid coins, then points traded in' }),
-            choice('liquidRank', 'liquid coins that pay', ['earned', 'company'], 'a higher rank’s too (default)', 'with liquid coins paying: those of the company’s rank and of a rank above it (kept from before a demotion: “the same buying power as standard coins of their rank”), each worth 1 + 2 × the ranks between, spent whole; or only those of the company’s rank', { earned: 'a higher rank’s too', company: 'the company’s rank only' }),
+            choice('liquidRank', 'liquid coins that pay', ['earned', 'company'], 'a higher rank’s too (default)', 'with liquid coins paying: those of the company’s rank and, where they cannot pay, those of one rank above it (kept from before a demotion: “the same buying power as standard coins of their rank”) at that rank’s price, the rank needing the fewest coins; or only those of the company’s rank', { earned: 'a higher rank’s too', company: 'the company’s rank only' }),
             choice('action', 'a purchase takes', ['pc', 'free'], 'a PC’s turn (default)', '“The character acquires an asset using wealth” is a turn action: a PC of the buying troupe spends its turn on it, or nobody does', { pc: 'a PC’s turn', free: 'no one’s turn' }),
           ],
         },

@@ -201,7 +201,7 @@ export class CampaignPlan {
   readonly payWithLiquid: boolean;
   /** Then investment points traded in, 2 a coin, down to the rank's minimum (policy buy.payWith "points"). */
   readonly payWithPoints: boolean;
-  /** Liquid coins of a rank above the company's pay too, at their rank's buying power (policy buy.liquidRank "earned", the default). */
+  /** Where the company's rank cannot pay, liquid coins of one rank above it pay at that rank's price (policy buy.liquidRank "earned", the default; pay). */
   readonly liquidEarned: boolean;
   /** Tally index of `points.traded` (policy buy.payWith "points"), or -1. */
   readonly tradedAt: number;
@@ -754,7 +754,8 @@ export class CampaignTrial {
     // could not rest the rattle off). With "free", after them, as before December 2026.
     // Whether this is a job turn, and the company's rank, are the same for every troupe and
     // for the Medics' pushes: nothing between here and the troupes' turns (purchases, the
-    // rivals' investment) nor a troupe's turn moves the company's investment points.
+    // rivals' investment) nor a troupe's turn moves the company's rank. (Purchases with
+    // payWith "points" trade investment points in, but never below the rank's minimum: pay.)
     const jobTurn = p.jobs && (p.jobEvery === 1 || (t - 1) % p.jobEvery === 0);
     const troupeRank = rankOf(this.points);
     // A job turn whose job falls back to idling (work at rank 4+, workFallback "idle") is a
@@ -879,9 +880,9 @@ export class CampaignTrial {
    * help for PCs in bed, PC by PC, then (when the troupes take jobs this turn, `jobs`)
    * tasks for the troupes' jobs, a round at a time. "Any coin that is not spent by the end
    * of the turn is discarded"; with payWith "liquid", liquid coins of the company's rank
-   * pay what the turn's coins do not, with liquidRank "earned" those of a higher rank too,
-   * and with payWith "points" investment points traded in after them (pay;
-   * docs/rulings/purchases.md).
+   * pay what the turn's coins do not, with liquidRank "earned" those of one higher rank at
+   * that rank's price where these cannot, and with payWith "points" investment points
+   * traded in last (pay; docs/rulings/purchases.md).
    */
   private buy(coins: number, t: number, jobs: boolean): void {
     const p = this.plan;
@@ -895,7 +896,7 @@ export class CampaignTrial {
         // Its own PC buys it; a troupe with nobody free this turn buys nothing.
         const buyer = this.buyer(i, t);
         if (buyer === NOBODY) continue;
-        if (!this.pay(cost)) break;
+        if (!this.pay(cost, p.equipment)) break;
         this.spend(buyer, t);
         this.equipped[i] = 1;
         this.acc[METRIC.equipmentBought]++;
@@ -905,7 +906,7 @@ export class CampaignTrial {
       // The company's asset: bought by the first standing troupe with a PC free.
       let buyer = p.buyTakesAction === true ? NOBODY : ANYONE;
       for (let i = 0; i < p.troupeCount && buyer === NOBODY; i++) if (this.troupeActive[i] !== 0) buyer = this.buyer(i, t);
-      if (buyer !== NOBODY && this.pay(price(p.assetBuy.itemRank, rank, p.assetBuy.modifiers))) {
+      if (buyer !== NOBODY && this.pay(price(p.assetBuy.itemRank, rank, p.assetBuy.modifiers), p.assetBuy)) {
         this.spend(buyer, t);
         this.assets++;
         this.assetsOwed--;
@@ -920,7 +921,7 @@ export class CampaignTrial {
         // Fetched by a PC of its troupe who is up and about (never itself: it is in bed).
         const buyer = this.buyer(p.pcTroupe[pc], t);
         if (buyer === NOBODY) continue;
-        if (!this.pay(cost)) break;
+        if (!this.pay(cost, p.medical)) break;
         this.spend(buyer, t);
         this.treated[pc] = 1;
         this.woundedUntil[pc] -= p.medical.turns;
@@ -953,7 +954,7 @@ export class CampaignTrial {
         if (this.troupeActive[i] === 0 || tasks[i] !== k) continue;
         const buyer = this.buyer(i, t);
         if (buyer === NOBODY || !this.takesPartBesides(i, t, buyer)) continue;
-        if (!this.pay(cost)) return;
+        if (!this.pay(cost, task)) return;
         this.spend(buyer, t);
         tasks[i]++;
         this.acc[p.tasksAt]++;
@@ -1000,16 +1001,23 @@ export class CampaignTrial {
   private payRank = 0;
 
   /**
-   * Pay `cost` coins from the turn's coins, then (by policy) liquid coins of `payRank`,
-   * then (liquidRank "earned") liquid coins of the ranks above it, lowest first, each worth
-   * 1 + 2 × (its rank − payRank) and spent whole, then (payWith "points") investment points
-   * traded in at 2 a coin down to the rank's minimum; false, paying nothing, when they do
-   * not cover it.
+   * Pay for an item of `item.itemRank` (and `item.modifiers`) whose price at `payRank`, the
+   * company's rank, is `cost` (purchases.ts `price`); false, paying nothing, when nothing
+   * below covers it (docs/rulings/purchases.md "Liquid coins of a higher rank"). A price is
+   * paid in one rank's coins:
+   *  (a) at the company's rank: the turn's coins, then (payWith "liquid" or "points")
+   *      liquid coins of `payRank`;
+   *  (b) else (liquidRank "earned") liquid coins of ONE rank r above it, at that rank's
+   *      price ("They have the same buying power as standard coins of their rank"):
+   *      price(itemRank, r, modifiers) coins of rank r, at least one, not for sale above 4;
+   *      of the ranks that can pay, the one needing the fewest coins, the lowest on a tie.
+   *      The turn's coins (of `payRank`) never join them;
+   *  (c) else (payWith "points") as (a) with investment points traded in, 2 a coin of
+   *      `payRank` still owed, never below the rank's minimum — last, as the dearest way.
+   * With liquidRank "company", (b) is never tried, as before December 2026.
    */
-  private pay(cost: number): boolean {
-    if (cost === Infinity) return false;
-    const fromLiquid = Math.max(0, cost - this.turnCoins);
-    if (fromLiquid === 0) {
+  private pay(cost: number, item: { itemRank: number; modifiers: number }): boolean {
+    if (cost <= this.turnCoins) {
       this.turnCoins -= cost;
       this.acc[METRIC.coinsSpent] += cost;
       return true;
@@ -1018,48 +1026,44 @@ export class CampaignTrial {
     if (!p.payWithLiquid) return false;
     const rank = this.payRank;
     const liquid = this.liquid;
-    if (!p.liquidEarned && !p.payWithPoints) {
-      // payWith "liquid", coins of the company's rank only: as before December 2026.
-      if (liquid[rank] < fromLiquid) return false;
-      this.turnCoins -= cost - fromLiquid;
+    // (a) The turn's coins and liquid coins of the company's rank.
+    const fromLiquid = cost - this.turnCoins;
+    if (cost !== Infinity && liquid[rank] >= fromLiquid) {
+      this.acc[METRIC.coinsSpent] += this.turnCoins;
+      this.turnCoins = 0;
       liquid[rank] -= fromLiquid;
-      this.acc[METRIC.coinsSpent] += cost - fromLiquid;
       this.acc[METRIC.liquidSpent] += fromLiquid;
       return true;
     }
-    // What the liquid coins leave to pay, and the coins each rank gives, worked out first.
-    let rest = fromLiquid;
-    const ownRank = Math.min(rest, liquid[rank]);
-    rest -= ownRank;
-    let top = rank;
+    // (b) Liquid coins of one higher rank, at that rank's price.
     if (p.liquidEarned) {
-      for (let r = rank + 1; r <= MAX_RANK && rest > 0; r++) {
-        const worth = 1 + 2 * (r - rank);
-        const n = Math.min(liquid[r], Math.ceil(rest / worth));
-        rest = Math.max(0, rest - n * worth);
-        top = r;
+      let best = 0;
+      let fewest = Infinity;
+      for (let r = rank + 1; r <= MAX_RANK; r++) {
+        if (liquid[r] === 0) continue;
+        let n = price(item.itemRank, r, item.modifiers);
+        if (n < 1) n = 1;
+        if (n <= liquid[r] && n < fewest) {
+          best = r;
+          fewest = n;
+        }
+      }
+      if (best !== 0) {
+        liquid[best] -= fewest;
+        this.acc[METRIC.liquidSpent] += fewest;
+        return true;
       }
     }
-    const traded = 2 * rest;
-    if (rest > 0 && (!p.payWithPoints || this.points - traded < minimumPoints(rank))) return false;
-    // Covered: spend them.
-    let coins = ownRank;
-    liquid[rank] -= ownRank;
-    let left = fromLiquid - ownRank;
-    for (let r = rank + 1; r <= top && left > 0; r++) {
-      const worth = 1 + 2 * (r - rank);
-      const n = Math.min(liquid[r], Math.ceil(left / worth));
-      liquid[r] -= n;
-      coins += n;
-      left = Math.max(0, left - n * worth);
-    }
-    this.turnCoins -= cost - fromLiquid;
-    this.acc[METRIC.coinsSpent] += cost - fromLiquid;
-    this.acc[METRIC.liquidSpent] += coins;
-    if (traded > 0) {
-      this.points -= traded;
-      this.acc[p.tradedAt] += traded;
-    }
+    // (c) Points traded in for what the turn's coins and those of the company's rank leave.
+    if (cost === Infinity || !p.payWithPoints) return false;
+    const traded = 2 * (fromLiquid - liquid[rank]);
+    if (this.points - traded < minimumPoints(rank)) return false;
+    this.acc[METRIC.coinsSpent] += this.turnCoins;
+    this.turnCoins = 0;
+    this.acc[METRIC.liquidSpent] += liquid[rank];
+    liquid[rank] = 0;
+    this.points -= traded;
+    this.acc[p.tradedAt] += traded;
     return true;
   }
 

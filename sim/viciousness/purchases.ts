@@ -87,16 +87,18 @@ export const purchasesSchema = lazySchema(() => z
      * short, liquid coins pay the rest, which ones by *liquidRank*: "Liquid coins remain at
      * the rank at which they were earned") or *points* (as *liquid*, then investment points
      * traded in for coins of the company's rank, "at a rate of 2 points per 1 coin", never
-     * taking the points below the rank's minimum: counted in `points.traded`).
+     * taking the points below the rank's minimum, and only where no liquid coin can pay:
+     * counted in `points.traded`).
      */
     payWith: z.enum(['turnCoins', 'liquid', 'points']).optional(),
     /**
      * Which liquid coins pay (with payWith *liquid* or *points*): *earned* (default: those
-     * of the company's rank, then those of a rank above it too, each worth
-     * 1 + 2 × (its rank − the company's) coins, spent whole with no change: "They have the
-     * same buying power as standard coins of their rank", and a demotion does not lower
-     * it) or *company* (only those of the company's rank: the reading until December 2026).
-     * docs/rulings/purchases.md.
+     * of the company's rank, and where they and the turn's coins cannot pay, those of ONE
+     * rank above it kept from before a demotion, at that rank's price — "They have the
+     * same buying power as standard coins of their rank", so an item over 4 coins at the
+     * company's rank is still bought with coins of a rank where it costs 4 or less; the
+     * rank needing the fewest coins, the lowest on a tie) or *company* (only those of the
+     * company's rank: the reading until December 2026). docs/rulings/purchases.md.
      */
     liquidRank: z.enum(['earned', 'company']).optional(),
     /**
