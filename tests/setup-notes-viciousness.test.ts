@@ -344,7 +344,7 @@ describe('campaign: fight, fallout and rival-only fields with nothing to act on 
       policy: { job: { challenges: 3 }, replaceMinions: 'always', ...policy },
     });
     const buy = (liquidRank?: string) => ({ buy: { task: { itemRank: 3, perJob: 2 }, payWith: 'liquid', ...(liquidRank ? { liquidRank } : {}) } });
-    const bankAll = 'policy.buy.liquidRank changes nothing here: with bank "reserve" and reserve 0 (as with bank "all") every liquid coin is banked at the end of the turn it was earned, so none of a rank above the company\'s is left at a purchase';
+    const bankAll = 'policy.buy.liquidRank changes nothing here: with bank "reserve" and reserve is 0 (as with bank "all") every liquid coin is banked at the end of the turn it was earned, so none of a rank above the company\'s is left at a purchase';
     expectNoted(run('campaign', company({ bank: 'reserve', ...buy('company') })), run('campaign', company({ bank: 'reserve', ...buy() })), bankAll);
     expectNoted(run('campaign', company({ bank: 'reserve', reserve: 0, ...buy('company') })), run('campaign', company({ bank: 'reserve', reserve: 0, ...buy() })), bankAll);
     // The same figures as bank "all" itself.
@@ -355,7 +355,7 @@ describe('campaign: fight, fallout and rival-only fields with nothing to act on 
     expectNoted(
       run('campaign', company({ bank: 'reserve', defendRank: true }, countess)),
       run('campaign', company({ bank: 'reserve' }, countess)),
-      'policy.defendRank changes nothing here: with bank "reserve" and reserve 0 (as with bank "all") every liquid coin is banked once the troupes have acted, before the rival die, so none is left when a rival\'s consequence lands',
+      'policy.defendRank changes nothing here: with bank "reserve" and reserve is 0 (as with bank "all") every liquid coin is banked once the troupes have acted, before the rival die, so none is left when a rival\'s consequence lands',
     );
     expectActs(run('campaign', company({ bank: 'reserve', reserve: 3, defendRank: true }, countess)), run('campaign', company({ bank: 'reserve', reserve: 3 }, countess)), 'policy.defendRank');
   });
@@ -452,7 +452,7 @@ describe('campaign: fight, fallout and rival-only fields with nothing to act on 
   });
 
   test('rules.attemptTarget "anyFight" under woundOrder "random" with no Defender\'s push: noted, the figures equal but for the draws; with a Defender pushing, or an order with a preference, it acts', () => {
-    const DRAWS = 'rules.attemptTarget changes nothing here: with woundOrder "random" and no Defender\'s push (policy.defenderPush "captain" with a minion of the "defender" trait), the target is one of its troupe\'s able PCs at random, so "the target first" wounds each of them first as often as "random" order does, and a wounded target is never hit again: the figures differ by the draws alone';
+    const DRAWS = 'rules.attemptTarget changes nothing here: with rules.woundOrder "random" and no Defender\'s push (policy.defenderPush "captain" with a minion of the "defender" trait), the target is one of its troupe\'s able PCs at random, so "the target first" wounds each of them first as often as the random order does, and a wounded target is never hit again: the figures differ by the draws alone';
     const notes = (setup: object, rules: object) => run('campaign', setup, rules, 10).notes ?? [];
     const seSum = (a: PointResult, b: PointResult, m: string) => Math.hypot(...[a, b].map((r) => (r.metrics[m].ci95[1] - r.metrics[m].ci95[0]) / (2 * 1.96)));
     // The audit's a1, worked by hand: a captain and a minion (1d4 each), one attempt on a

@@ -336,7 +336,7 @@ function fieldNotes(
   // coinsToBank): bank "all", or "reserve" keeping none back (reserve 0, its default).
   const banksAll =
     (policy.bank ?? 'all') === 'all' ? 'with bank "all"'
-    : policy.bank === 'reserve' && (policy.reserve ?? 0) === 0 ? 'with bank "reserve" and reserve 0 (as with bank "all")'
+    : policy.bank === 'reserve' && (policy.reserve ?? 0) === 0 ? 'with bank "reserve" and reserve is 0 (as with bank "all")'
     : undefined;
   if (policy.defendRank === true && banksAll !== undefined) {
     nothing('policy.defendRank', `${banksAll} every liquid coin is banked once the troupes have acted, before the rival die, so none is left when a rival's consequence lands`);
@@ -586,7 +586,7 @@ function fieldNotes(
       // Defender's push (defendCaptains) puts a wounded captain back among them, to be aimed
       // at again: with none, the two readings differ by the draws alone (a1 of a campaign
       // audit, worked by hand: deaths.captains 0.018145 under either).
-      nothing('rules.attemptTarget', 'with woundOrder "random" and no Defender\'s push (policy.defenderPush "captain" with a minion of the "defender" trait), the target is one of its troupe\'s able PCs at random, so "the target first" wounds each of them first as often as "random" order does, and a wounded target is never hit again: the figures differ by the draws alone');
+      nothing('rules.attemptTarget', 'with rules.woundOrder "random" and no Defender\'s push (policy.defenderPush "captain" with a minion of the "defender" trait), the target is one of its troupe\'s able PCs at random, so "the target first" wounds each of them first as often as the random order does, and a wounded target is never hit again: the figures differ by the draws alone');
     }
   }
   // equipment: where both the troupe and the other side have equipment dice: a job's fight
