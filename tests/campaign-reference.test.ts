@@ -35,7 +35,7 @@
  *  - rivals: rank points a turn into the focus design, the d20 at the end of the turn,
  *    the success d4 by style, the consequence d6 by severity: wealthLost, pcRattled,
  *    pcWounded (bed rest; with rules `consequenceWound` "deathRoll" first a death roll,
- *    2 in 4, 1 in 4 with the troupe's `aid` or a living Medic PC), assetLost (a held asset: banking everything and buying nothing, the
+ *    2 in 4, 1 in 4 with the troupe's `aid` or a Medic PC living and out of bed), assetLost (a held asset: banking everything and buying nothing, the
  *    company holds no coin nor equipment as a move lands, so `assetLoss` "any" and "held"
  *    agree; tests/asset-loss.test.ts checks the choice; a setup with `bank: "none"` holds
  *    liquid coins, and sets `assetLoss: "held"`), contactLost, attemptOnLife (fought by max(1, rank − 2)
@@ -127,7 +127,8 @@
  * no fallback to a new PC (ambition-trait). The consequence-wound setups fail against an
  * engine without the death roll (deaths z 48 and 73), one whose Medic gives no attention
  * outside a fight (consequence-wound-tended, deaths z ≈ 28) and one that ignores the
- * troupe's `aid` there (z ≈ 29).
+ * troupe's `aid` there (z ≈ 29); consequence-wound-medic-in-bed against one whose Medic in
+ * bed still attends (the engine before December 2026: deaths.captains z 13.1).
  *
  * The Marksman's setups (marksman-*) were checked to fail against a broken engine: the
  * volley's shooters not rattled (marksman-first, marksman-first-stays-rattled and
@@ -956,12 +957,13 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
           if (candidates.length === 0) break;
           const pc = candidates[dice.pick(candidates.length)];
           // rules.consequenceWound "deathRoll" (campaign.md): the Wound Phase's 2 in 4, 1 in
-          // 4 when the troupe tends its wounded (aid "ordinary"/"medic", or a living Medic PC,
-          // who gives ordinary attention outside violence); survivors to bed.
+          // 4 when the troupe tends its wounded (aid "ordinary"/"medic", or a Medic PC living
+          // and out of bed, the wounded one itself included, who gives ordinary attention
+          // outside violence; one in bed attends nobody); survivors to bed.
           if (rules.consequenceWound === 'deathRoll') {
             const troupe = troupes.find((tr) => tr.standing && tr.pcs.includes(pc))!;
             const aid = aidOf(troupe.spec) ?? 'none';
-            const attended = aid !== 'none' || troupe.pcs.some((m) => m.medic && m.alive);
+            const attended = aid !== 'none' || troupe.pcs.some((m) => m.medic && m.alive && !inBed(m, turn + 1));
             if (dice.roll(4) <= (attended ? 1 : 2)) {
               pc.alive = false;
               t.deaths++;
@@ -1284,6 +1286,25 @@ const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<st
         { name: 'tended', aid: 'ordinary', captain: { knavery: ['d6'] }, minions: [{ name: 'm', knavery: ['d6'] }] },
         { name: 'doc', captain: { knavery: ['d6'] }, minions: [{ name: 'doc', traits: ['medic', 'acrobat'], knavery: ['d6'] }] },
       ],
+      rivals: [
+        { name: 'hurt', rank: 7, designs: [{ severity: 'medium', style: 'shrewd' }] },
+        { name: 'hurt2', rank: 7, designs: [{ severity: 'medium', style: 'rash' }] },
+        { name: 'hurt3', rank: 6, designs: [{ severity: 'medium', style: 'shrewd' }] },
+      ],
+      policy: { job: { challenges: 1, method: 'rare' } },
+    },
+  },
+  {
+    // The death roll beside a Medic in bed: a captain and its Medic minion, easy jobs, three
+    // rivals' medium designs. A Medic still in bed from an earlier wound attends nobody
+    // (campaign.md: as it attends no fight), so a captain wounded then dies 2 in 4.
+    name: 'consequence-wound-medic-in-bed',
+    trials: 8000,
+    rules: { consequenceWound: 'deathRoll' },
+    setup: {
+      turns: 30,
+      company: { name: 'co', rank: 3 },
+      troupes: [{ name: 'doc', captain: { knavery: ['d6'] }, minions: [{ name: 'doc', traits: ['medic', 'acrobat'], knavery: ['d6'] }] }],
       rivals: [
         { name: 'hurt', rank: 7, designs: [{ severity: 'medium', style: 'shrewd' }] },
         { name: 'hurt2', rank: 7, designs: [{ severity: 'medium', style: 'rash' }] },

@@ -13,6 +13,8 @@ import { Skirmish } from '../sim/viciousness/skirmish.ts';
 import { RandomStream } from '../sim/random.ts';
 import { viciousnessRules } from '../sim/rules.ts';
 import { NO_AMBITION_NOTE } from '../sim/viciousness/campaignSetup.ts';
+import { campaignSetup } from '../sim/viciousness/campaign.ts';
+import { CampaignPlan, CampaignTrial } from '../sim/viciousness/campaignPlay.ts';
 import { expectNoSpread, runScenario } from './helpers.ts';
 import type { MetricResult } from '../sim/result.ts';
 
@@ -627,4 +629,36 @@ test('demoted.final and promoted.final: where the rank stands at the end, the ra
   expect(counts(r.metrics['promoted.final'])).toBe(Math.round(rank.promoted[last] * 4000));
   expect(r.metrics['demoted.final'].estimate).toBeLessThan(r.metrics.demoted.estimate);
   expect(r.metrics['demoted.final'].label).toBe('P(rank at the end below start)');
+});
+
+describe('rules.consequenceWound "deathRoll": who gives the 1-in-4 (campaign.md)', () => {
+  // "a 2-in-4 chance to die. This is reduced to 1-in-4 if they receive medical attention
+  // within 30 seconds": a Medic PC of the troupe able to act attends (the wounded Medic
+  // itself too); one dead, or in bed from an earlier wound, attends nobody (a campaign audit).
+  test('a captain wounded at the end of turn 3 beside its Medic minion: up 1 in 4; in bed or dead 2 in 4; the Medic wounded itself 1 in 4', () => {
+    const setup = campaignSetup.parse({ turns: 5, company: { name: 'co' }, troupes: [{ name: 't', captain: {}, minions: [{ name: 'm', traits: ['medic'] }] }], policy: { action: 'idle' } });
+    const trial = new CampaignTrial(new CampaignPlan(setup, viciousnessRules.parse({ consequenceWound: 'deathRoll' })));
+    const random = RandomStream.fromKey('death-roll-medic');
+    // The private death roll, on the state each case sets.
+    const dies = trial as unknown as { diesOfConsequenceWound(random: RandomStream, pc: number, t: number): boolean };
+    const share = (pc: number, medic: { woundedUntil?: number; dead?: boolean }) => {
+      const n = 40_000;
+      let dead = 0;
+      for (let k = 0; k < n; k++) {
+        trial.reset();
+        trial.woundedUntil[1] = medic.woundedUntil ?? 0;
+        if (medic.dead === true) trial.alive[1] = 0;
+        if (dies.diesOfConsequenceWound(random, pc, 3)) dead++;
+      }
+      return dead / n;
+    };
+    const near = (p: number, exact: number) => expect(Math.abs(p - exact)).toBeLessThan(5 * Math.sqrt((exact * (1 - exact)) / 40_000));
+    near(share(0, {}), 0.25);
+    // Out of bed at the turn's end: its bed rest ran through turn 3.
+    near(share(0, { woundedUntil: 3 }), 0.25);
+    // Still in bed in turn 4 (wounded in turn 1 or later): no attention.
+    near(share(0, { woundedUntil: 4 }), 0.5);
+    near(share(0, { dead: true }), 0.5);
+    near(share(1, {}), 0.25);
+  });
 });

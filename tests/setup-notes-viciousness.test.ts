@@ -335,6 +335,73 @@ describe('campaign: fight, fallout and rival-only fields with nothing to act on 
     expect(run('campaign', kept('earned')).metrics).toEqual(run('campaign', kept()).metrics);
   });
 
+  test('bank "reserve" with reserve 0 banks every coin as "all" does: liquidRank "company" and defendRank noted there; a reserve kept, they act', () => {
+    const company = (policy: object, rivals: object[] = []) => ({
+      turns: 30,
+      company: { name: 'co', rank: 3 },
+      troupes: [{ name: 't', captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'm', count: 2, knavery: ['d6'] }] }],
+      rivals,
+      policy: { job: { challenges: 3 }, replaceMinions: 'always', ...policy },
+    });
+    const buy = (liquidRank?: string) => ({ buy: { task: { itemRank: 3, perJob: 2 }, payWith: 'liquid', ...(liquidRank ? { liquidRank } : {}) } });
+    const bankAll = 'policy.buy.liquidRank changes nothing here: with bank "reserve" and reserve is 0 (as with bank "all") every liquid coin is banked at the end of the turn it was earned, so none of a rank above the company\'s is left at a purchase';
+    expectNoted(run('campaign', company({ bank: 'reserve', ...buy('company') })), run('campaign', company({ bank: 'reserve', ...buy() })), bankAll);
+    expectNoted(run('campaign', company({ bank: 'reserve', reserve: 0, ...buy('company') })), run('campaign', company({ bank: 'reserve', reserve: 0, ...buy() })), bankAll);
+    // The same figures as bank "all" itself.
+    expect(run('campaign', company({ bank: 'reserve', ...buy() })).metrics).toEqual(run('campaign', company(buy())).metrics);
+    // Three coins kept back: demoted by its replacements, the company holds rank-3 coins at rank 2.
+    expectActs(run('campaign', company({ bank: 'reserve', reserve: 3, ...buy('company') })), run('campaign', company({ bank: 'reserve', reserve: 3, ...buy() })), 'policy.buy.liquidRank');
+    const countess = [{ name: 'countess', rank: 5, designs: [{ severity: 'light' }, { severity: 'medium' }] }];
+    expectNoted(
+      run('campaign', company({ bank: 'reserve', defendRank: true }, countess)),
+      run('campaign', company({ bank: 'reserve' }, countess)),
+      'policy.defendRank changes nothing here: with bank "reserve" and reserve is 0 (as with bank "all") every liquid coin is banked once the troupes have acted, before the rival die, so none is left when a rival\'s consequence lands',
+    );
+    expectActs(run('campaign', company({ bank: 'reserve', reserve: 3, defendRank: true }, countess)), run('campaign', company({ bank: 'reserve', reserve: 3 }, countess)), 'policy.defendRank');
+  });
+
+  test('liquidRank "company" where the company is never demoted, and payWith "points" where the points never rise above the rank\'s minimum: noted; a demotion, or points above it, and they act', () => {
+    const company = (policy: object, points?: number) => ({
+      turns: 30,
+      company: { name: 'co', rank: 3, ...(points === undefined ? {} : { points }) },
+      troupes: [{ name: 't', captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'm', count: 2, knavery: ['d6'] }] }],
+      policy: { job: { challenges: 3 }, bank: 'none', ...policy },
+    });
+    const task = { task: { itemRank: 3, perJob: 2 } };
+    const never = (why: string) => `policy.buy.liquidRank changes nothing here: a liquid coin is of the rank the company held when it came, and the company is never demoted (${why}), so none of a rank above the company's is left at a purchase`;
+    const NEVER = 'no rivals, whose "The wealth track lowers" takes points, and replaceMinions "never"';
+    const KEEP = 'no rivals, whose "The wealth track lowers" takes points, and replaceMinions "keepRank" with bank "none", which replaces a minion only where the points left keep the rank';
+    const liquid = (replaceMinions: string, liquidRank?: string) => company({ replaceMinions, buy: { ...task, payWith: 'liquid', ...(liquidRank ? { liquidRank } : {}) } });
+    expectNoted(run('campaign', liquid('never', 'company')), run('campaign', liquid('never')), never(NEVER));
+    expectNoted(run('campaign', liquid('keepRank', 'company')), run('campaign', liquid('keepRank')), never(KEEP));
+    // Replacing whatever it costs, the company is demoted (0.46 of the campaigns) and its rank-3 coins pay at rank 2.
+    expectActs(run('campaign', liquid('always', 'company')), run('campaign', liquid('always')), 'policy.buy.liquidRank');
+    // keepRank with coins banked can still demote (several replacements in a turn, each
+    // judged on the points the last left): not said.
+    const banking = company({ replaceMinions: 'keepRank', bank: 'reserve', reserve: 3, buy: { ...task, payWith: 'liquid', liquidRank: 'company' } });
+    expect((run('campaign', banking, {}, 10).notes ?? []).filter((n) => n.startsWith('policy.buy.liquidRank '))).toEqual([]);
+
+    // payWith "points": the figures of "liquid", with points.traded 0 beside them.
+    const points = (replaceMinions: string, pointsAtStart?: number, payWith = 'points') => company({ replaceMinions, buy: { ...task, payWith } }, pointsAtStart);
+    const traded = (why: string) => `policy.buy.payWith "points" trades no point here: the investment points start at the minimum of the company's rank (company.points), bank "none" banks no coin to raise them, nothing takes them below it (${why}), and a trade may not take them below that minimum, so it pays as "liquid" does (points.traded stays 0)`;
+    for (const [replaceMinions, why, start] of [['never', NEVER, undefined], ['keepRank', KEEP, 30]] as const) {
+      const withIt = run('campaign', points(replaceMinions, start));
+      const asLiquid = run('campaign', points(replaceMinions, start, 'liquid'));
+      expect(withIt.notes).toContain(traded(why));
+      const { 'points.traded': none, ...rest } = withIt.metrics;
+      expect(none.estimate).toBe(0);
+      expect(rest).toEqual(asLiquid.metrics);
+      expect(withIt.distributions).toEqual(asLiquid.distributions);
+    }
+    // Points above the minimum at the start, or a demotion leaving them above the lower
+    // rank's (replacing whatever it costs): points are traded, and the figures move.
+    for (const [replaceMinions, start] of [['never', 32], ['always', undefined]] as const) {
+      const withIt = run('campaign', points(replaceMinions, start));
+      expectActs(withIt, run('campaign', points(replaceMinions, start, 'liquid')), 'policy.buy.payWith');
+      expect(withIt.metrics['points.traded'].estimate).toBeGreaterThan(0);
+    }
+  });
+
   test('rules.consequenceWound "deathRoll" reads only a rival\'s "A PC is wounded": noted without rivals; with a rival it acts', () => {
     const company = (rivals: object[] = []) => ({
       turns: 30,
@@ -375,9 +442,57 @@ describe('campaign: fight, fallout and rival-only fields with nothing to act on 
     // A light design needs 3 turns to bring an attempt (light, then medium, then heavy), a medium one 2.
     const slow = [{ name: 'pest', rank: 7, designs: [{ severity: 'light', style: 'shrewd' }] }, { name: 'baron', rank: 7, designs: [{ severity: 'medium', style: 'shrewd' }] }];
     expectNoted(run('campaign', company(slow, 1), old), run('campaign', company(slow, 1)), 'rules.attemptTarget changes nothing here: it reads only a rival\'s "An attempt on a PC\'s life", a heavy consequence, and no rival\'s design can become heavy and be initiated within the campaign\'s 1 turn (a slot climbs one severity an initiation, by its consequence\'s 6, and a rival initiates one design a turn at most)');
-    expectActs(run('campaign', company(slow, 30), old), run('campaign', company(slow, 30)), 'rules.attemptTarget');
+    // Under woundOrder "random" (the default) "anyFight" differs by the draws alone (noted,
+    // below): where it acts, the order has a preference.
+    const minionsFirst = { woundOrder: 'minionsFirst' };
+    expectActs(run('campaign', company(slow, 30), { ...old, ...minionsFirst }), run('campaign', company(slow, 30), minionsFirst), 'rules.attemptTarget');
     const killer = [{ name: 'killer', rank: 7, minions: 3, designs: [{ severity: 'heavy', style: 'shrewd' }] }];
     expectNoted(run('campaign', company(killer, 30, []), old), run('campaign', company(killer, 30, [])), 'rules.attemptTarget changes nothing here: no troupe has a minion beside its captain, nor gains a PC by advancing, so an attempt on a PC\'s life has its target alone to wound');
-    expectActs(run('campaign', company(killer), old), run('campaign', company(killer)), 'rules.attemptTarget');
+    expectActs(run('campaign', company(killer), { ...old, ...minionsFirst }), run('campaign', company(killer), minionsFirst), 'rules.attemptTarget');
+  });
+
+  test('rules.attemptTarget "anyFight" under woundOrder "random" with no Defender\'s push: noted, the figures equal but for the draws; with a Defender pushing, or an order with a preference, it acts', () => {
+    const DRAWS = 'rules.attemptTarget changes nothing here: with rules.woundOrder "random" and no Defender\'s push (policy.defenderPush "captain" with a minion of the "defender" trait), the target is one of its troupe\'s able PCs at random, so "the target first" wounds each of them first as often as the random order does, and a wounded target is never hit again: the figures differ by the draws alone';
+    const notes = (setup: object, rules: object) => run('campaign', setup, rules, 10).notes ?? [];
+    const seSum = (a: PointResult, b: PointResult, m: string) => Math.hypot(...[a, b].map((r) => (r.metrics[m].ci95[1] - r.metrics[m].ci95[0]) / (2 * 1.96)));
+    // The audit's a1, worked by hand: a captain and a minion (1d4 each), one attempt on a
+    // life at most (a heavy shrewd design, 1 turn) by one minion: deaths.captains 0.018145
+    // under "first" whatever the order, and under "anyFight" with "random".
+    const a1 = {
+      turns: 1,
+      company: { name: 'co', rank: 2 },
+      troupes: [{ name: 't', captain: {}, minions: [{ name: 'm' }] }],
+      rivals: [{ name: 'r', rank: 7, minions: 1, designs: [{ severity: 'heavy', style: 'shrewd', points: 30 }] }],
+      policy: { action: 'idle', flee: 'never' },
+    };
+    expect(notes(a1, { attemptTarget: 'anyFight' })).toContain(DRAWS);
+    expect(notes(a1, {})).not.toContain(DRAWS);
+    for (const rules of [{ attemptTarget: 'anyFight' }, {}, { woundOrder: 'minionsFirst' }]) {
+      const m = run('campaign', a1, rules, 200_000).metrics['deaths.captains'];
+      expect(Math.abs(m.estimate - 0.018145), JSON.stringify(rules)).toBeLessThan(4 * ((m.ci95[1] - m.ci95[0]) / (2 * 1.96)));
+    }
+    // A captain, a Defender and two minions who flee once half are down, against 3 minions:
+    // without the Defender's push the captain dies as often either way; with it, "first"
+    // aims at a captain its Defender saved again, and the captains die more often.
+    const four = (defenderPush: string, traits = ['defender']) => ({
+      turns: 1,
+      company: { name: 'co', rank: 2 },
+      troupes: [{ name: 't', captain: {}, minions: [{ name: 'd', traits }, { name: 'm', count: 2 }] }],
+      rivals: [{ name: 'r', rank: 7, minions: 3, designs: [{ severity: 'heavy', style: 'shrewd', points: 30 }] }],
+      policy: { action: 'idle', flee: 'lostHalf', defenderPush },
+    });
+    const [first, anyFight] = [{}, { attemptTarget: 'anyFight' }].map((rules) => run('campaign', four('never'), rules, 200_000));
+    expect(anyFight.notes).toContain(DRAWS);
+    expect(first.metrics).not.toEqual(anyFight.metrics);
+    for (const m of ['deaths.captains', 'deaths.minions', 'wounds', 'attempts.repelled']) {
+      expect(Math.abs(first.metrics[m].estimate - anyFight.metrics[m].estimate), m).toBeLessThan(4 * seSum(first, anyFight, m));
+    }
+    const [aimed, loose] = [{}, { attemptTarget: 'anyFight' }].map((rules) => run('campaign', four('captain'), rules, 200_000));
+    expectActs(loose, aimed, 'rules.attemptTarget');
+    // 0.0097 / 0.0064 at this seed.
+    expect(aimed.metrics['deaths.captains'].estimate - loose.metrics['deaths.captains'].estimate).toBeGreaterThan(4 * seSum(aimed, loose, 'deaths.captains'));
+    // A Defender's push with no Defender among the minions pushes nothing: noted.
+    expect(notes(four('captain', []), { attemptTarget: 'anyFight' })).toContain(DRAWS);
+    expect(notes(four('captain'), { attemptTarget: 'anyFight', woundOrder: 'captainFirst' })).not.toContain(DRAWS);
   });
 });

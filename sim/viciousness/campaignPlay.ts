@@ -1697,7 +1697,7 @@ export class CampaignTrial {
       // to die", and the survivor goes to bed (docs/rulings/campaign.md).
       const pc = this.randomPc(random, t, true);
       if (pc >= 0) {
-        if (p.consequenceDeath && this.diesOfConsequenceWound(random, pc)) {
+        if (p.consequenceDeath && this.diesOfConsequenceWound(random, pc, t)) {
           if (this.pcDied(pc)) this.dissolve(p.pcTroupe[pc]);
         } else {
           this.woundedUntil[pc] = t + BED_REST_TURNS;
@@ -1727,16 +1727,18 @@ export class CampaignTrial {
    * "a 2-in-4 chance to die. This is reduced to 1-in-4 if they receive medical attention
    * within 30 seconds". No fight is played, so "within 30 seconds" is the troupe's word:
    * its `aid` ("ordinary", or "medic") says it tends its wounded at once, as in its fights,
-   * and so does a living Medic PC of the troupe (the wounded Medic itself included, as a
-   * wounded Medic attends in a fight). A Medic gives ordinary attention here, 1-in-4: its
-   * "not in danger of dying" is "during violence", and this is no violence.
+   * and so does a Medic PC of the troupe able to act at the end of turn `t` (living and out
+   * of bed, as a fight's Medics are among its PCs able to act: ablePcs), the wounded Medic
+   * itself included, as a wounded Medic attends in a fight. A Medic in bed from an earlier
+   * wound attends nobody, as it attends no fight. A Medic gives ordinary attention here,
+   * 1-in-4: its "not in danger of dying" is "during violence", and this is no violence.
    */
-  private diesOfConsequenceWound(random: RandomStream, pc: number): boolean {
+  private diesOfConsequenceWound(random: RandomStream, pc: number, t: number): boolean {
     const p = this.plan;
     const i = p.pcTroupe[pc];
     let attended = p.troupeAid[i] !== 'none';
     if (!attended && p.troupeHasMedicPc[i] !== 0) {
-      for (let m = p.troupePcFrom[i]; m < p.troupePcTo[i]; m++) if (p.pcMedic[m] !== 0 && this.alive[m] !== 0) attended = true;
+      for (let m = p.troupePcFrom[i]; m < p.troupePcTo[i]; m++) if (p.pcMedic[m] !== 0 && this.alive[m] !== 0 && this.woundedUntil[m] <= t) attended = true;
     }
     // A d4: 2 bits, as the fights draw it; faces below 2 (or 1, attended) kill.
     return random.bits(2) < (attended ? 1 : 2);

@@ -332,8 +332,14 @@ function fieldNotes(
   const policy = s.policy ?? {};
   const rivals = s.rivals ?? [];
   const nothing = (field: string, why: string) => notes.push(`${field} ${field.includes(' and ') ? 'change' : 'changes'} nothing here: ${why}`);
-  if (policy.defendRank === true && (policy.bank ?? 'all') === 'all') {
-    nothing('policy.defendRank', 'with bank "all" every liquid coin is banked once the troupes have acted, before the rival die, so none is left when a rival\'s consequence lands');
+  // Banking that trades every liquid coin as the turn ends (campaignPlay.ts playTurn,
+  // coinsToBank): bank "all", or "reserve" keeping none back (reserve 0, its default).
+  const banksAll =
+    (policy.bank ?? 'all') === 'all' ? 'with bank "all"'
+    : policy.bank === 'reserve' && (policy.reserve ?? 0) === 0 ? 'with bank "reserve" and reserve is 0 (as with bank "all")'
+    : undefined;
+  if (policy.defendRank === true && banksAll !== undefined) {
+    nothing('policy.defendRank', `${banksAll} every liquid coin is banked once the troupes have acted, before the rival die, so none is left when a rival's consequence lands`);
   } else if (policy.defendRank === true && rivals.length === 0) {
     // It banks after the consequences, against a drop below the rank held once the turn's
     // coins were banked: only a consequence moves the points in between.
@@ -417,6 +423,19 @@ function fieldNotes(
       nothing('policy.buy.asset', 'it buys back a held asset a rival took, and the company never holds one (company.assets is 0 and every troupe\'s starting asset is a liquid coin, which joins the liquid coins)');
     }
   }
+  // Why the company's points never go below the minimum of the rank it holds, so it is never
+  // demoted (the rank is read off the points), or undefined. Only three things lower the
+  // points: a rival's "The wealth track lowers", a minion's replacement, and points traded
+  // for a purchase (buy.payWith "points"), which never go below the rank's minimum. Under
+  // replaceMinions "keepRank" a replacement is made when the points after it, with the coins
+  // banked at the turn's end, keep the rank; several in one turn, each judged on the points
+  // the last one left, can end a rank lower when coins are banked (30 points, 4 banked,
+  // three minions at 2: 28, 26, 24, then 28 banked), so only with bank "none" is it said.
+  const neverDemoted =
+    rivals.length > 0 ? undefined
+    : policy.replaceMinions === 'never' ? 'no rivals, whose "The wealth track lowers" takes points, and replaceMinions "never"'
+    : policy.replaceMinions === 'keepRank' && policy.bank === 'none' ? 'no rivals, whose "The wealth track lowers" takes points, and replaceMinions "keepRank" with bank "none", which replaces a minion only where the points left keep the rank'
+    : undefined;
   // What pays (purchases.md "What pays"): the new readings of December 2026, said where they
   // cannot act. (payWith "liquid" without an item, older, is left unsaid as it was.)
   const buy = policy.buy;
@@ -425,19 +444,33 @@ function fieldNotes(
     // The value after the colon, as other notes of one value do: the page names the field in
     // its own words and the value as its choice.
     nothing('policy.buy.payWith', '"points" trades investment points for what a purchase needs, and no purchase is set (equipment, medical, asset or task), so nothing is paid');
+  } else if (buy?.payWith === 'points' && policy.bank === 'none' && neverDemoted !== undefined && (s.company.points === undefined || s.company.points === minimumPoints(s.company.rank ?? 2))) {
+    // A trade may not take the points below the minimum of the rank held (CampaignTrial.pay),
+    // so none is made while they sit at it. They start there, only banking raises them (bank
+    // "none" banks nothing, and defendRank banks only after a rival's consequence), and
+    // nothing lowers them below it (neverDemoted; under "keepRank" a replacement from the
+    // minimum would cost the rank, so none is made). "points" then pays as "liquid" does:
+    // the same figures, and points.traded 0 besides.
+    notes.push(`policy.buy.payWith "points" trades no point here: the investment points start at the minimum of the company's rank (company.points), bank "none" banks no coin to raise them, nothing takes them below it (${neverDemoted}), and a trade may not take them below that minimum, so it pays as "liquid" does (points.traded stays 0)`);
   }
   // liquidRank "company" (the variant: the default "earned" is never noted) differs only where
   // a liquid coin of a rank above the company's is left at a purchase to pay.
   if (buy?.liquidRank === 'company') {
     if ((buy.payWith ?? 'turnCoins') === 'turnCoins') {
       nothing('policy.buy.liquidRank', 'buy.payWith is "turnCoins": only the turn\'s coins pay, never a liquid coin');
-    } else if ((policy.bank ?? 'all') === 'all') {
+    } else if (banksAll !== undefined) {
       // Liquid coins at a purchase: the starting ones (of the starting rank, in turn 1) and a
       // new troupe's, which join at the rank the company holds as it is founded; the rest
       // are earned in the troupes' turns and banked as the turn ends.
-      nothing('policy.buy.liquidRank', 'with bank "all" every liquid coin is banked at the end of the turn it was earned, so none of a rank above the company\'s is left at a purchase');
+      nothing('policy.buy.liquidRank', `${banksAll} every liquid coin is banked at the end of the turn it was earned, so none of a rank above the company's is left at a purchase`);
     } else if (!buysSomething) {
       nothing('policy.buy.liquidRank', 'no purchase is set (equipment, medical, asset or task), so nothing is paid');
+    } else if (neverDemoted !== undefined) {
+      // A liquid coin is of the rank the company held as it was earned (a job's reward, at
+      // the turn's rank), as the campaign began (company.liquid) or as its troupe was founded
+      // (a successor's): one above the company's at a purchase needs the rank to have gone
+      // down since.
+      nothing('policy.buy.liquidRank', `a liquid coin is of the rank the company held when it came, and the company is never demoted (${neverDemoted}), so none of a rank above the company's is left at a purchase`);
     }
   }
   if (policy.reserve !== undefined && policy.reserve > 0 && (policy.bank ?? 'all') !== 'reserve') {
@@ -545,6 +578,15 @@ function fieldNotes(
       nothing('rules.attemptTarget', `it reads only a rival's "An attempt on a PC's life", a heavy consequence, and no rival's design can become heavy and be initiated within the campaign's ${s.turns} turn${s.turns === 1 ? '' : 's'} (a slot climbs one severity an initiation, by its consequence's 6, and a rival initiates one design a turn at most)`);
     } else if (reservedPcs(policy.advance) === 0 && !s.troupes.some((t) => (t.count ?? 1) > 0 && minions(t))) {
       nothing('rules.attemptTarget', 'no troupe has a minion beside its captain, nor gains a PC by advancing, so an attempt on a PC\'s life has its target alone to wound');
+    } else if (rules.woundOrder === 'random' && (!defenderPush || defenderNoted)) {
+      // The target (attemptOnLife: randomPc) is one of its troupe's able PCs at random, and
+      // the fight's PCs are those able PCs: nothing before the first wound reads which one
+      // it is, so "the target first" picks the first wounded as "random" order does, and
+      // once wounded the target leaves the able for good (skirmish.ts woundPcs). Only a
+      // Defender's push (defendCaptains) puts a wounded captain back among them, to be aimed
+      // at again: with none, the two readings differ by the draws alone (a1 of a campaign
+      // audit, worked by hand: deaths.captains 0.018145 under either).
+      nothing('rules.attemptTarget', 'with rules.woundOrder "random" and no Defender\'s push (policy.defenderPush "captain" with a minion of the "defender" trait), the target is one of its troupe\'s able PCs at random, so "the target first" wounds each of them first as often as the random order does, and a wounded target is never hit again: the figures differ by the draws alone');
     }
   }
   // equipment: where both the troupe and the other side have equipment dice: a job's fight
