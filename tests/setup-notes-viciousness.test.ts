@@ -376,8 +376,8 @@ describe('campaign: fight, fallout and rival-only fields with nothing to act on 
     expectNoted(run('campaign', liquid('keepRank', 'company')), run('campaign', liquid('keepRank')), never(KEEP));
     // Replacing whatever it costs, the company is demoted (0.46 of the campaigns) and its rank-3 coins pay at rank 2.
     expectActs(run('campaign', liquid('always', 'company')), run('campaign', liquid('always')), 'policy.buy.liquidRank');
-    // keepRank with coins banked can still demote (several replacements in a turn, each
-    // judged on the points the last left): not said.
+    // keepRank with coins banked: not said (the note is argued for bank "none" only; with
+    // coins banked the rank kept rests on what the turn's end banks).
     const banking = company({ replaceMinions: 'keepRank', bank: 'reserve', reserve: 3, buy: { ...task, payWith: 'liquid', liquidRank: 'company' } });
     expect((run('campaign', banking, {}, 10).notes ?? []).filter((n) => n.startsWith('policy.buy.liquidRank '))).toEqual([]);
 

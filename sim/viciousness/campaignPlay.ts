@@ -1640,7 +1640,12 @@ export class CampaignTrial {
     // banked, kept the rank after paying (a campaign audit); judged against the rank after
     // banking, it refused one whose cost only delayed a promotion (the review). The payment
     // is still from the points already there, as with "always".
+    // The rank held is the one at the pass's start: judged against the points each
+    // replacement before it left, several replacements in one turn could each stay within
+    // the rank they found and together take the company below the rank it held (30 points,
+    // 4 to bank, three minions at 2: 28, 26, 24, then 28 banked; an audit).
     const banking = p.replace === REPLACE_KEEP_RANK ? this.coinsToBank() : 0;
+    const held = rankOf(this.points);
     for (let pc = 0; pc < p.pcCount; pc++) {
       if (alive[pc] !== 0 || pcCaptain[pc] !== 0 || recruited[pc] === 0 || troupeActive[pcTroupe[pc]] === 0) continue;
       this.minionsDown = true;
@@ -1649,7 +1654,7 @@ export class CampaignTrial {
       const cost = p.ambition === AMBITION_NONE ? p.pcReplacementCost[pc] : replacementCost(this.traits[pc]);
       if (this.points < cost) continue;
       const turnEnd = this.points + banking;
-      if (p.replace === REPLACE_KEEP_RANK && rankOf(turnEnd - cost) < rankOf(this.points)) continue;
+      if (p.replace === REPLACE_KEEP_RANK && rankOf(turnEnd - cost) < held) continue;
       this.points -= cost;
       this.alive[pc] = 1;
       this.rattled[pc] = 0;
