@@ -338,6 +338,40 @@ describe('a conflict', () => {
     expect(metricsOf(run(jesse, down, { trials: 2000, rules: { failedStandUp: 'beaten' } }))['win.jesse'].estimate).toBeGreaterThan(0.8);
   });
 
+  it('a Will roll at the start of a round that finds a character beaten is no Stand Up: the round is not played, and `stoodUp` does not count it', () => {
+    // The second implementation's smallest case (an audit, December 2026): a starts past twice
+    // its Stamina (9 > 8), b above its own and not past it (5). "This roll only applies to
+    // your next action", and there is none: the conflict ends at round 1's start. Until
+    // December 2026 b's won Will roll was counted: stoodUp.b 0.40.
+    const a = { name: 'a', stamina: 4, will: 3, weapon: 'blade', lasting: 9 };
+    const b = { name: 'b', stamina: 4, will: 3, weapon: 'blade', lasting: 5 };
+    const sits = metricsOf(run(a, b, { trials: 4000 }));
+    expect(sits['win.b'].estimate).toBe(1);
+    expect(sits.rounds.estimate).toBe(0);
+    expect(sits['stoodUp.b'].estimate).toBe(0);
+    // Under "beaten" b's roll still decides a win (it stands up) against a draw (it does
+    // not), and is not counted either.
+    const beaten = metricsOf(run(a, b, { trials: 4000, rules: { failedStandUp: 'beaten' } }));
+    expect(beaten['win.b'].estimate).toBeGreaterThan(0.2);
+    expect(beaten.draw.estimate).toBeGreaterThan(0.2);
+    expect(beaten.rounds.estimate).toBe(0);
+    expect(beaten['stoodUp.b'].estimate).toBe(0);
+    // Later in a fight: the stander is above its Stamina at every round's start (lasting 5 on
+    // Stamina 4, Will 30 against its 4 dice: it all but never fails), so it is never asked
+    // for a second Will roll mid-round ("This roll only applies to your next action"): it
+    // stands up at most once a round played. The fight mostly ends at a round's start that
+    // finds frail past twice its Stamina, where the stander's roll was counted until
+    // December 2026 (then stoodUp.stander > rounds).
+    const stander = { name: 'stander', stamina: 4, will: 30, lasting: 5, weapon: 'blade' };
+    const frail = { name: 'frail', stamina: 2, will: 0, weapon: 'fists' };
+    for (const rules of [{}, { failedStandUp: 'beaten' }]) {
+      const m = metricsOf(run(stander, frail, { trials: 4000, rules }));
+      expect(m['win.stander'].estimate).toBeGreaterThan(0.5);
+      expect(m['stoodUp.stander'].estimate).toBeGreaterThan(0.5);
+      expect(m['stoodUp.stander'].estimate).toBeLessThanOrEqual(m.rounds.estimate);
+    }
+  });
+
   it('rules.nextPenalty "thisAction": an action the hits before it left no dice is no action, so its target neither defends nor wins currency by it', () => {
     // The independent audit's cast: a (2 dice, sucking it up) is often hit by b's fists
     // before acting for as many next penalties as it has dice, which take every die off the

@@ -575,7 +575,9 @@ export const conflict = defineMechanic({
 
         // A Stand Up roll: Will (+ its Stand Up bonus: `will` holds standUpPool) against `n`
         // dice. Returns the successes, or −1 when it fails (or cannot be tried). "re-roll or
-        // something" on a full tie.
+        // something" on a full tie. The caller counts a won roll in `stoodUp` when the action
+        // it stands up for is played (a round-start roll in a round that finds a character
+        // beaten is not).
         const standUp = (i: number, n: number) => {
           if (n <= 0 || will[i] <= 0 || inForce(i) > 2 * stamina[i]) return -1;
           for (;;) {
@@ -583,10 +585,7 @@ export const conflict = defineMechanic({
             roll(opposition, n);
             const s = table.run(willFaces, will[i], opposition, n);
             const w = winnerOf(s);
-            if (w === A_WINS) {
-              stoodUp[i]++;
-              return successesOf(s);
-            }
+            if (w === A_WINS) return successesOf(s);
             if (w === B_WINS) return -1;
           }
         };
@@ -674,10 +673,20 @@ export const conflict = defineMechanic({
                 actionCount[i] = rawCount[i] < 0 ? 0 : rawCount[i];
               }
             }
+            // A character beaten here ends the conflict before the round is played, so a Will
+            // roll won at its start stood up for an action that never comes ("This roll only
+            // applies to your next action"): it is not counted in `stoodUp`. Past twice its
+            // Stamina a character is beaten with no Will roll of its own (standUp() refuses
+            // it). Under "loseAction" only that beats one, and the other's round-start roll
+            // decides nothing: its dice are still drawn, and thrown away, so that the random
+            // stream, and every other figure, is as it was when it counted (until December
+            // 2026). Under "beaten" the other's roll decides a win against a draw.
             if (down[0] || down[1]) {
               winner = down[0] && down[1] ? NO_ONE : down[0] ? 1 : 0;
               break;
             }
+            // The round is played: a round-start Stand Up (upThisRound 1: it stood up) counts.
+            for (let i = 0; i < 2; i++) stoodUp[i] += upThisRound[i];
             rounds++;
             // "roll your Passion first": each against the other's action dice as they stand
             // before either Passion roll, a tie rolled again; the successes of a won roll are
@@ -754,6 +763,7 @@ export const conflict = defineMechanic({
                   if (thisAction) pending[x] = 0;
                   continue;
                 }
+                stoodUp[x]++;
                 // Its bonus and the currency it carried in stay with the dice it asked for. (A
                 // won one-die defence's successes, added this round, never meet a mid-round
                 // Stand Up: with two characters, one that won its defence was not hit.)
