@@ -830,6 +830,29 @@ describe('the documented weapons are the engine\'s', () => {
     for (const name of Object.keys(WEAPONS)) expect(conflictRow, name).toContain(`\`${name}\``);
   });
 
+  it('docs/scenario-format.md gives each optional field of a conflict its default, and the default is what leaving it out plays', () => {
+    const format = readFileSync(resolve(import.meta.dirname, '../docs/scenario-format.md'), 'utf8');
+    const setupCell = format.split('\n').find((l) => l.startsWith('| `conflict` |'))!.split(' | ')[1]!;
+    const documented = new Map([...setupCell.matchAll(/(\w+)\?`\s*\(([^)]*)\)/g)].map((m) => [m[1]!, m[2]!]));
+    const optional = ['dice', 'defence', 'bonus', 'defenceBonus', 'lasting', 'next', 'defend', 'standUp', 'standUpBonus', 'currency'];
+    for (const k of [...optional, 'die', 'maxRounds']) expect(documented.has(k), `${k}? names its default`).toBe(true);
+    // A hurt fighter with bonus dice, so that every default is played.
+    const a: Fighter = { name: 'a', stamina: 4, will: 3, bonus: 1, weapon: 'blade' };
+    const valueOf = (text: string): unknown => {
+      const its = /^its `(\w+)`$/.exec(text);
+      if (its) return a[its[1]!] ?? 0;
+      const code = /^`(\w+)`$/.exec(text);
+      if (code) return code[1];
+      return Number(/^\d+/.exec(text)![0]);
+    };
+    const figures = (f: Fighter, extra: Record<string, unknown> = {}) => JSON.stringify(run(f, lydia, { trials: 400, extra }).results);
+    for (const k of optional) {
+      const { [k]: _left, ...without } = a;
+      expect(figures({ ...without, [k]: valueOf(documented.get(k)!) }), k).toBe(figures(without));
+    }
+    for (const k of ['die', 'maxRounds']) expect(figures(a, { [k]: valueOf(documented.get(k)!) }), k).toBe(figures(a));
+  });
+
   it('the demon written as the ruling writes it runs, its Power bleeding by the demonic row', () => {
     const demon = { name: 'demon', stamina: 5, will: 5, dice: 5, weapon: 'demonicLethal', power: 3, standUp: 'never' };
     const ruling = readFileSync(resolve(import.meta.dirname, '../docs/rulings/sorcerer-conflict.md'), 'utf8');
