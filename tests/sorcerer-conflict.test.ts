@@ -229,6 +229,39 @@ describe('the exact opening exchange', () => {
     expect(metricsOf(run({ ...jesse, lasting: 2, next: 3 }, lydia, { trials: 100 }))['opening.landed'].exact).toBeUndefined();
   });
 
+  it('says what happens when a character above its Stamina at round 1\'s start cannot be "a Will roll away"', () => {
+    const notesOf = (r: ScenarioResult) => r.results[0].notes ?? [];
+    const away = /a Will roll away/;
+    // Past twice its Stamina at round 1's start, a character is beaten with no Will roll,
+    // and no round is played (an audit's case, December 2026: both, b on 5 lasting + 4 next).
+    const a = { name: 'a', stamina: 4, will: 3, weapon: 'blade', lasting: 9 };
+    const b = { name: 'b', stamina: 4, will: 3, weapon: 'blade', lasting: 5, next: 4 };
+    const both = run(a, b, { trials: 200 });
+    expect(notesOf(both)[0]).toMatch(/^exact opening skipped: both a and b start past twice their Stamina in penalties, beaten at round 1's start with no Will roll .*no round is played and no one takes a first action/);
+    expect(notesOf(both).join()).not.toMatch(away);
+    expect(metricsOf(both).draw.estimate).toBe(1);
+    expect(metricsOf(both)['first.a'].estimate + metricsOf(both)['first.b'].estimate).toBe(0);
+    const one = run(a, { ...b, next: 0 }, { trials: 200 });
+    expect(notesOf(one)[0]).toMatch(/^exact opening skipped: a starts past twice its Stamina in penalties/);
+    expect(notesOf(one).join()).not.toMatch(away);
+    // Above its Stamina and not past twice it, with no Will to stand up with: under
+    // "loseAction" it sits round 1 out and the other acts first (an audit's case, December
+    // 2026, b's dice its 2 bonus dice); under "beaten" it is beaten at round 1's start.
+    const willless = { name: 'a', stamina: 2, will: 0, dice: 2, weapon: 'demonicLasting', power: 1, next: 3 };
+    const other = { name: 'b', stamina: 2, will: 1, dice: 0, bonus: 2, weapon: 'blade', currency: 'none' };
+    const extra = { maxRounds: 2 };
+    const sits = run(willless, other, { trials: 400, extra, rules: { injuryPenalties: 'lastingAndNext' } });
+    expect(notesOf(sits)[0]).toMatch(/^exact opening skipped: a starts above its Stamina in penalties and cannot Stand Up \(Will 0 and no Stand Up bonus dice\): it has no action in round 1, sitting the round out and sucking it up on one die if attacked/);
+    expect(notesOf(sits).join()).not.toMatch(away);
+    expect(metricsOf(sits)['first.b'].estimate).toBe(1);
+    const beaten = run(willless, other, { trials: 400, extra, rules: { injuryPenalties: 'lastingAndNext', failedStandUp: 'beaten' } });
+    expect(notesOf(beaten)[0]).toMatch(/cannot Stand Up \(Will 0 and no Stand Up bonus dice\): it is beaten at round 1's start \(rules.failedStandUp "beaten"\), so no round is played/);
+    expect(metricsOf(beaten)['win.b'].estimate).toBe(1);
+    // standUp "never": the same; one that can try is a Will roll away.
+    expect(notesOf(run({ ...jesse, lasting: 5, standUp: 'never' }, lydia, { trials: 100 }))[0]).toMatch(/jesse starts above its Stamina in penalties and cannot Stand Up \(standUp "never"\)/);
+    expect(notesOf(run({ ...jesse, lasting: 5 }, lydia, { trials: 100 }))[0]).toMatch(away);
+  });
+
   it('next penalties carried in weigh on round 1 as lasting ones do: the same exact opening', () => {
     const exactOf = (m: ReturnType<typeof metricsOf>) => ['first.jesse', 'first.lydia', 'opening.landed', 'opening.successes'].map((k) => m[k].exact);
     const next = metricsOf(run({ ...jesse, next: 3 }, { ...lydia, next: 1 }, { trials: 1 }));

@@ -904,7 +904,7 @@ export const conflict = defineMechanic({
         const o = openingExchange(setup.a, setup.b, sides, rules.exhausted, sacrifice, rerollTies, rules.passionDefence, rules.passionPenalties);
         if (!o) {
           // Said in the result, not left to read as figures with no exact value.
-          this.exactSkipped = openingSkipped(setup.a, setup.b, sides, rules.exhausted, rules.passionPenalties);
+          this.exactSkipped = openingSkipped(setup.a, setup.b, sides, rules.exhausted, rules.passionPenalties, rules.failedStandUp);
           return { metrics: {} };
         }
         const x = L.exact();
@@ -960,6 +960,8 @@ export function openingSkipped(
   sides = 10,
   exhausted: SorcererRules['exhausted'] = 'one',
   passionPenalties: SorcererRules['passionPenalties'] = 'uncut',
+  /** rules.failedStandUp, for what a character that cannot Stand Up in round 1 does. */
+  failedStandUp: SorcererRules['failedStandUp'] = 'loseAction',
 ): string | undefined {
   if (a.passion !== undefined || b.passion !== undefined) {
     const stands = openingPenalties(a) > a.stamina || openingPenalties(b) > b.stamina;
@@ -968,11 +970,42 @@ export function openingSkipped(
     }
   }
   if (openingPenalties(a) > a.stamina || openingPenalties(b) > b.stamina) {
+    // Said as it happens: a character past twice its Stamina never stands up (the conflict
+    // ends at round 1's start, no round played), and one that cannot Stand Up has no action
+    // in round 1; only one that can try is "a Will roll away".
+    const past = [a, b].filter((f) => openingPenalties(f) > 2 * f.stamina);
+    if (past.length > 0) {
+      const who = past.length === 2 ? `both ${a.name} and ${b.name} start` : `${past[0].name} starts`;
+      return `exact opening skipped: ${who} past twice ${past.length === 2 ? 'their' : 'its'} Stamina in penalties, beaten at round 1's start with no Will roll ("You can't do this if your penalties are > 2x your stamina"), so no round is played and no one takes a first action; the estimates are Monte Carlo only`;
+    }
+    const down = [a, b].filter((f) => openingPenalties(f) > f.stamina && cannotStandUp(f) !== undefined);
+    if (down.length > 0 && down.length === [a, b].filter((f) => openingPenalties(f) > f.stamina).length) {
+      const why = down.map((f) => `${f.name} starts above its Stamina in penalties and cannot Stand Up (${cannotStandUp(f)})`).join(', and ');
+      const then =
+        failedStandUp === 'beaten'
+          ? `${down.length === 2 ? 'both are' : 'it is'} beaten at round 1's start (rules.failedStandUp "beaten"), so no round is played and no one takes a first action`
+          : down.length === 2
+            ? 'neither acts in round 1: each sits the round out (rules.failedStandUp "loseAction"), so the first action comes in a later round'
+            : 'it has no action in round 1, sitting the round out and sucking it up on one die if attacked (rules.failedStandUp "loseAction")';
+      return `exact opening skipped: ${why}: ${then}; the estimates are Monte Carlo only`;
+    }
     return 'exact opening skipped: a character starts above its Stamina in penalties and must Stand Up to act in round 1, so its dice are a Will roll away; the estimates are Monte Carlo only';
   }
   if (actionDice(a, openingPenalties(a), 0) === 0 && actionDice(b, openingPenalties(b), 0) === 0) {
     return 'exact opening skipped: the penalties both characters start with leave neither any dice to act with in round 1, so the first action comes in a later round; the estimates are Monte Carlo only';
   }
+  return undefined;
+}
+
+/**
+ * Why a fighter can never Stand Up (a clause), or undefined where it can: a Stand Up asks
+ * for none of its dice (`standUp` "never", or no dice of its stat), or has nothing to roll
+ * (no Will nor Stand Up bonus dice).
+ */
+export function cannotStandUp(f: Fighter): string | undefined {
+  if ((f.standUp ?? 'full') === 'never') return 'standUp "never"';
+  if (standUpDice(f.standUp ?? 'full', f.dice ?? f.stamina) === 0) return 'no dice of its stat to ask for';
+  if (standUpPool(f) === 0) return 'Will 0 and no Stand Up bonus dice';
   return undefined;
 }
 
