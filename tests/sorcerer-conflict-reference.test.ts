@@ -56,8 +56,10 @@
  *   that cannot act at a round's start and does not stand up, its penalties not past twice
  *   its Stamina, sits the round out: no action, no Passion roll, the currency it carried in
  *   lost, the next penalties due passing with the round; attacked, it rolls the one die.
- *   Past twice its Stamina it is beaten. With "beaten" (the variant) it is beaten at once.
- *   Every cast that does not name the rule is checked under both readings.
+ *   Past twice its Stamina it is beaten, and the round is not played: no one rolls Will in
+ *   it. With "beaten" (the variant) it is beaten at once. Either way a Will roll at the
+ *   start of a round that finds a character beaten stands up for no action and is not
+ *   counted in stoodUp. Every cast that does not name the rule is checked under both readings.
  * - With rules.passionPenalties "cut", a Passion roll loses a die to each penalty the
  *   character acts under that round (lasting + the next ones come due), down to none, unless
  *   it stood up at the round's start.
@@ -200,7 +202,7 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
   const sums = { win: [0, 0], draw: 0, rounds: [] as number[], stoodUp: [[], []] as number[][], lasting: [[], []] as number[][], injured: [0, 0], hospital: [0, 0], first: [0, 0], openingLanded: 0, openingSuccesses: [] as number[], passionWon: [[], []] as number[][], passionBonus: [[], []] as number[][] };
   // Actions whose dice the hits before them took off the table (no action), and exchanges
   // rolled again: for a cast to show it met the case it was written for.
-  const seen = { emptied: 0, rerolled: 0, idleDefended: 0, passionNetted: 0, passionStoodUp: 0, passionKept: 0, passionDefended: 0, passionDefenceNetted: 0, passionChoseDefence: 0, currencyDefended: 0, currencyStoodUpDefended: 0, currencyIdleDefended: 0, exhaustedMany: 0, nextAtEnd: 0, passionCut: 0, satOut: 0, satOutAttacked: 0, pastTwice: 0 };
+  const seen = { emptied: 0, rerolled: 0, idleDefended: 0, passionNetted: 0, passionStoodUp: 0, passionKept: 0, passionDefended: 0, passionDefenceNetted: 0, passionChoseDefence: 0, currencyDefended: 0, currencyStoodUpDefended: 0, currencyIdleDefended: 0, exhaustedMany: 0, nextAtEnd: 0, passionCut: 0, satOut: 0, satOutAttacked: 0, pastTwice: 0, unplayedStandUp: 0 };
   for (let trial = 0; trial < trials; trial++) {
     const c = fighters.map((f) => ({
       f,
@@ -233,17 +235,14 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
       out: false,
     }));
     const inForce = (i: number) => c[i].lasting + c[i].due + c[i].pending;
-    /** A Stand Up: Will against `n` dice; its successes, or −1. */
+    /** A Stand Up: Will against `n` dice; its successes, or −1 (counted by the caller). */
     const standUp = (i: number, n: number): number => {
       // "You can rack up bonus dice on this roll": they join the Will.
       const will = c[i].f.will + (c[i].f.standUpBonus ?? 0);
       if (n <= 0 || will <= 0 || inForce(i) > 2 * c[i].f.stamina) return -1;
       for (;;) {
         const o = opposed(roll(will), roll(n));
-        if (o.winner === 0) {
-          c[i].stoodUp++;
-          return o.successes;
-        }
+        if (o.winner === 0) return o.successes;
         if (o.winner === 1) return -1;
       }
     };
@@ -262,6 +261,9 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
       const pools = [0, 0];
       // The action's dice before the floor at 0: bonus dice net with penalties.
       const raw = [0, 0];
+      // "loseAction": past twice its Stamina at a round's start a character is beaten, with no
+      // Will roll, and the round is not played, so no one rolls one: checked first.
+      const noRound = sitsOut && c.some((me) => me.lasting + me.pending > 2 * me.f.stamina);
       for (let i = 0; i < 2; i++) {
         const me = c[i];
         me.due = me.pending;
@@ -273,7 +275,12 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
         // A Will roll "only applies to your next action": the one made now covers this round's.
         me.upThisRound = penalties > me.f.stamina;
         me.out = false;
-        if (penalties > me.f.stamina) {
+        if (noRound) {
+          if (penalties > 2 * me.f.stamina) {
+            down[i] = true;
+            seen.pastTwice++;
+          } else if (penalties > me.f.stamina) seen.unplayedStandUp++;
+        } else if (penalties > me.f.stamina) {
           const s = standUp(i, me.asks);
           if (s < 0 && sitsOut && penalties <= 2 * me.f.stamina) {
             // Its action this round is gone, and the currency it carried in with it.
@@ -288,11 +295,16 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
         } else raw[i] = me.dice + me.bonus + carry - penalties;
         pools[i] = Math.max(0, raw[i]);
       }
+      // A character beaten here: the round is not played, and a Will roll won at its start
+      // (under "beaten", where the other's roll decides a win against a draw) stood up for no
+      // action ("This roll only applies to your next action"), so it is not counted.
       if (down[0] || down[1]) {
         winner = down[0] && down[1] ? -1 : down[0] ? 1 : 0;
+        if (c.some((me, i) => me.upThisRound && !down[i])) seen.unplayedStandUp++;
         beatenAtStart = true;
         break;
       }
+      for (const me of c) if (me.upThisRound) me.stoodUp++;
       rounds++;
       const won = [0, 0];
       for (let i = 0; i < 2; i++) {
@@ -354,6 +366,7 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
             if (thisAction) me.pending = 0;
             continue;
           }
+          me.stoodUp++;
           // The dice asked for, with its bonus, the currency it carried in and its Passion's
           // dice: at most the table's.
           if (me.passionNow > 0 && me.action.length > n + me.bonus + me.roundCarry) seen.passionKept++;
@@ -501,7 +514,7 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
 const sorcerer = (name: string, more: Partial<Fighter> = {}): Fighter => ({ name, stamina: 5, will: 4, weapon: 'fists', ...more });
 
 /** What a cast must meet at least once in the reference, to show it tests what it says. */
-type Meets = 'satOut' | 'satOutAttacked' | 'pastTwice' | 'nextAtEnd' | 'passionCut' | 'exhaustedMany' | 'currencyDefended' | 'currencyStoodUpDefended' | 'currencyIdleDefended' | 'emptied' | 'rerolled' | 'idleDefended' | 'passionNetted' | 'passionStoodUp' | 'passionKept' | 'passionDefended' | 'passionDefenceNetted' | 'passionChoseDefence';
+type Meets = 'satOut' | 'satOutAttacked' | 'pastTwice' | 'unplayedStandUp' | 'nextAtEnd' | 'passionCut' | 'exhaustedMany' | 'currencyDefended' | 'currencyStoodUpDefended' | 'currencyIdleDefended' | 'emptied' | 'rerolled' | 'idleDefended' | 'passionNetted' | 'passionStoodUp' | 'passionKept' | 'passionDefended' | 'passionDefenceNetted' | 'passionChoseDefence';
 
 /** A cast: what it checks, the fighters, maxRounds, rules, what it must meet, the die's sides (default 10). */
 const cases: [string, [Fighter, Fighter], number?, Rules?, Meets[]?, number?][] = [
@@ -867,6 +880,18 @@ const cases: [string, [Fighter, Fighter], number?, Rules?, Meets[]?, number?][] 
     { exhausted: 'remaining' },
     ['exhaustedMany'],
     6,
+  ],
+  // A round's start that finds a character beaten while the other is above its Stamina:
+  // the round is not played, so there is no Stand Up to count (under "loseAction" no Will
+  // roll at all; under "beaten" the other's decides a win against a draw). The stander is
+  // above its Stamina at every round's start; until December 2026 its roll there was
+  // counted in stoodUp (an audit, December 2026: a second implementation).
+  [
+    'a round-start Will roll in a round not played: a hurt blade of Will 30 against frail fists',
+    [sorcerer('stander', { stamina: 4, will: 30, lasting: 5, weapon: 'blade' }), sorcerer('frail', { stamina: 2, will: 0 })],
+    undefined,
+    undefined,
+    ['unplayedStandUp'],
   ],
 ];
 

@@ -229,6 +229,39 @@ describe('the exact opening exchange', () => {
     expect(metricsOf(run({ ...jesse, lasting: 2, next: 3 }, lydia, { trials: 100 }))['opening.landed'].exact).toBeUndefined();
   });
 
+  it('says what happens when a character above its Stamina at round 1\'s start cannot be "a Will roll away"', () => {
+    const notesOf = (r: ScenarioResult) => r.results[0].notes ?? [];
+    const away = /a Will roll away/;
+    // Past twice its Stamina at round 1's start, a character is beaten with no Will roll,
+    // and no round is played (an audit's case, December 2026: both, b on 5 lasting + 4 next).
+    const a = { name: 'a', stamina: 4, will: 3, weapon: 'blade', lasting: 9 };
+    const b = { name: 'b', stamina: 4, will: 3, weapon: 'blade', lasting: 5, next: 4 };
+    const both = run(a, b, { trials: 200 });
+    expect(notesOf(both)[0]).toMatch(/^exact opening skipped: both a and b start past twice their Stamina in penalties, beaten at round 1's start with no Will roll .*no round is played and no one takes a first action/);
+    expect(notesOf(both).join()).not.toMatch(away);
+    expect(metricsOf(both).draw.estimate).toBe(1);
+    expect(metricsOf(both)['first.a'].estimate + metricsOf(both)['first.b'].estimate).toBe(0);
+    const one = run(a, { ...b, next: 0 }, { trials: 200 });
+    expect(notesOf(one)[0]).toMatch(/^exact opening skipped: a starts past twice its Stamina in penalties/);
+    expect(notesOf(one).join()).not.toMatch(away);
+    // Above its Stamina and not past twice it, with no Will to stand up with: under
+    // "loseAction" it sits round 1 out and the other acts first (an audit's case, December
+    // 2026, b's dice its 2 bonus dice); under "beaten" it is beaten at round 1's start.
+    const willless = { name: 'a', stamina: 2, will: 0, dice: 2, weapon: 'demonicLasting', power: 1, next: 3 };
+    const other = { name: 'b', stamina: 2, will: 1, dice: 0, bonus: 2, weapon: 'blade', currency: 'none' };
+    const extra = { maxRounds: 2 };
+    const sits = run(willless, other, { trials: 400, extra, rules: { injuryPenalties: 'lastingAndNext' } });
+    expect(notesOf(sits)[0]).toMatch(/^exact opening skipped: a starts above its Stamina in penalties and cannot Stand Up \(Will 0 and no Stand Up bonus dice\): it has no action in round 1, sitting the round out and sucking it up on one die if attacked/);
+    expect(notesOf(sits).join()).not.toMatch(away);
+    expect(metricsOf(sits)['first.b'].estimate).toBe(1);
+    const beaten = run(willless, other, { trials: 400, extra, rules: { injuryPenalties: 'lastingAndNext', failedStandUp: 'beaten' } });
+    expect(notesOf(beaten)[0]).toMatch(/cannot Stand Up \(Will 0 and no Stand Up bonus dice\): it is beaten at round 1's start \(rules.failedStandUp "beaten"\), so no round is played/);
+    expect(metricsOf(beaten)['win.b'].estimate).toBe(1);
+    // standUp "never": the same; one that can try is a Will roll away.
+    expect(notesOf(run({ ...jesse, lasting: 5, standUp: 'never' }, lydia, { trials: 100 }))[0]).toMatch(/jesse starts above its Stamina in penalties and cannot Stand Up \(standUp "never"\)/);
+    expect(notesOf(run({ ...jesse, lasting: 5 }, lydia, { trials: 100 }))[0]).toMatch(away);
+  });
+
   it('next penalties carried in weigh on round 1 as lasting ones do: the same exact opening', () => {
     const exactOf = (m: ReturnType<typeof metricsOf>) => ['first.jesse', 'first.lydia', 'opening.landed', 'opening.successes'].map((k) => m[k].exact);
     const next = metricsOf(run({ ...jesse, next: 3 }, { ...lydia, next: 1 }, { trials: 1 }));
@@ -336,6 +369,40 @@ describe('a conflict', () => {
     const down = { ...hurt, will: 1, lasting: 8 };
     expect(metricsOf(run(jesse, down, { trials: 2000, rules: { failedStandUp: 'loseAction' } })).rounds.estimate).toBeGreaterThan(1);
     expect(metricsOf(run(jesse, down, { trials: 2000, rules: { failedStandUp: 'beaten' } }))['win.jesse'].estimate).toBeGreaterThan(0.8);
+  });
+
+  it('a Will roll at the start of a round that finds a character beaten is no Stand Up: the round is not played, and `stoodUp` does not count it', () => {
+    // The second implementation's smallest case (an audit, December 2026): a starts past twice
+    // its Stamina (9 > 8), b above its own and not past it (5). "This roll only applies to
+    // your next action", and there is none: the conflict ends at round 1's start. Until
+    // December 2026 b's won Will roll was counted: stoodUp.b 0.40.
+    const a = { name: 'a', stamina: 4, will: 3, weapon: 'blade', lasting: 9 };
+    const b = { name: 'b', stamina: 4, will: 3, weapon: 'blade', lasting: 5 };
+    const sits = metricsOf(run(a, b, { trials: 4000 }));
+    expect(sits['win.b'].estimate).toBe(1);
+    expect(sits.rounds.estimate).toBe(0);
+    expect(sits['stoodUp.b'].estimate).toBe(0);
+    // Under "beaten" b's roll still decides a win (it stands up) against a draw (it does
+    // not), and is not counted either.
+    const beaten = metricsOf(run(a, b, { trials: 4000, rules: { failedStandUp: 'beaten' } }));
+    expect(beaten['win.b'].estimate).toBeGreaterThan(0.2);
+    expect(beaten.draw.estimate).toBeGreaterThan(0.2);
+    expect(beaten.rounds.estimate).toBe(0);
+    expect(beaten['stoodUp.b'].estimate).toBe(0);
+    // Later in a fight: the stander is above its Stamina at every round's start (lasting 5 on
+    // Stamina 4, Will 30 against its 4 dice: it all but never fails), so it is never asked
+    // for a second Will roll mid-round ("This roll only applies to your next action"): it
+    // stands up at most once a round played. The fight mostly ends at a round's start that
+    // finds frail past twice its Stamina, where the stander's roll was counted until
+    // December 2026 (then stoodUp.stander > rounds).
+    const stander = { name: 'stander', stamina: 4, will: 30, lasting: 5, weapon: 'blade' };
+    const frail = { name: 'frail', stamina: 2, will: 0, weapon: 'fists' };
+    for (const rules of [{}, { failedStandUp: 'beaten' }]) {
+      const m = metricsOf(run(stander, frail, { trials: 4000, rules }));
+      expect(m['win.stander'].estimate).toBeGreaterThan(0.5);
+      expect(m['stoodUp.stander'].estimate).toBeGreaterThan(0.5);
+      expect(m['stoodUp.stander'].estimate).toBeLessThanOrEqual(m.rounds.estimate);
+    }
   });
 
   it('rules.nextPenalty "thisAction": an action the hits before it left no dice is no action, so its target neither defends nor wins currency by it', () => {
@@ -794,6 +861,29 @@ describe('the documented weapons are the engine\'s', () => {
     const format = readFileSync(resolve(import.meta.dirname, '../docs/scenario-format.md'), 'utf8');
     const conflictRow = format.split('\n').find((l) => l.startsWith('| `conflict` |'))!;
     for (const name of Object.keys(WEAPONS)) expect(conflictRow, name).toContain(`\`${name}\``);
+  });
+
+  it('docs/scenario-format.md gives each optional field of a conflict its default, and the default is what leaving it out plays', () => {
+    const format = readFileSync(resolve(import.meta.dirname, '../docs/scenario-format.md'), 'utf8');
+    const setupCell = format.split('\n').find((l) => l.startsWith('| `conflict` |'))!.split(' | ')[1]!;
+    const documented = new Map([...setupCell.matchAll(/(\w+)\?`\s*\(([^)]*)\)/g)].map((m) => [m[1]!, m[2]!]));
+    const optional = ['dice', 'defence', 'bonus', 'defenceBonus', 'lasting', 'next', 'defend', 'standUp', 'standUpBonus', 'currency'];
+    for (const k of [...optional, 'die', 'maxRounds']) expect(documented.has(k), `${k}? names its default`).toBe(true);
+    // A hurt fighter with bonus dice, so that every default is played.
+    const a: Fighter = { name: 'a', stamina: 4, will: 3, bonus: 1, weapon: 'blade' };
+    const valueOf = (text: string): unknown => {
+      const its = /^its `(\w+)`$/.exec(text);
+      if (its) return a[its[1]!] ?? 0;
+      const code = /^`(\w+)`$/.exec(text);
+      if (code) return code[1];
+      return Number(/^\d+/.exec(text)![0]);
+    };
+    const figures = (f: Fighter, extra: Record<string, unknown> = {}) => JSON.stringify(run(f, lydia, { trials: 400, extra }).results);
+    for (const k of optional) {
+      const { [k]: _left, ...without } = a;
+      expect(figures({ ...without, [k]: valueOf(documented.get(k)!) }), k).toBe(figures(without));
+    }
+    for (const k of ['die', 'maxRounds']) expect(figures(a, { [k]: valueOf(documented.get(k)!) }), k).toBe(figures(a));
   });
 
   it('the demon written as the ruling writes it runs, its Power bleeding by the demonic row', () => {

@@ -575,7 +575,9 @@ export const conflict = defineMechanic({
 
         // A Stand Up roll: Will (+ its Stand Up bonus: `will` holds standUpPool) against `n`
         // dice. Returns the successes, or −1 when it fails (or cannot be tried). "re-roll or
-        // something" on a full tie.
+        // something" on a full tie. The caller counts a won roll in `stoodUp` when the action
+        // it stands up for is played (a round-start roll in a round that finds a character
+        // beaten is not).
         const standUp = (i: number, n: number) => {
           if (n <= 0 || will[i] <= 0 || inForce(i) > 2 * stamina[i]) return -1;
           for (;;) {
@@ -583,10 +585,7 @@ export const conflict = defineMechanic({
             roll(opposition, n);
             const s = table.run(willFaces, will[i], opposition, n);
             const w = winnerOf(s);
-            if (w === A_WINS) {
-              stoodUp[i]++;
-              return successesOf(s);
-            }
+            if (w === A_WINS) return successesOf(s);
             if (w === B_WINS) return -1;
           }
         };
@@ -674,10 +673,20 @@ export const conflict = defineMechanic({
                 actionCount[i] = rawCount[i] < 0 ? 0 : rawCount[i];
               }
             }
+            // A character beaten here ends the conflict before the round is played, so a Will
+            // roll won at its start stood up for an action that never comes ("This roll only
+            // applies to your next action"): it is not counted in `stoodUp`. Past twice its
+            // Stamina a character is beaten with no Will roll of its own (standUp() refuses
+            // it). Under "loseAction" only that beats one, and the other's round-start roll
+            // decides nothing: its dice are still drawn, and thrown away, so that the random
+            // stream, and every other figure, is as it was when it counted (until December
+            // 2026). Under "beaten" the other's roll decides a win against a draw.
             if (down[0] || down[1]) {
               winner = down[0] && down[1] ? NO_ONE : down[0] ? 1 : 0;
               break;
             }
+            // The round is played: a round-start Stand Up (upThisRound 1: it stood up) counts.
+            for (let i = 0; i < 2; i++) stoodUp[i] += upThisRound[i];
             rounds++;
             // "roll your Passion first": each against the other's action dice as they stand
             // before either Passion roll, a tie rolled again; the successes of a won roll are
@@ -754,6 +763,7 @@ export const conflict = defineMechanic({
                   if (thisAction) pending[x] = 0;
                   continue;
                 }
+                stoodUp[x]++;
                 // Its bonus and the currency it carried in stay with the dice it asked for. (A
                 // won one-die defence's successes, added this round, never meet a mid-round
                 // Stand Up: with two characters, one that won its defence was not hit.)
@@ -894,7 +904,7 @@ export const conflict = defineMechanic({
         const o = openingExchange(setup.a, setup.b, sides, rules.exhausted, sacrifice, rerollTies, rules.passionDefence, rules.passionPenalties);
         if (!o) {
           // Said in the result, not left to read as figures with no exact value.
-          this.exactSkipped = openingSkipped(setup.a, setup.b, sides, rules.exhausted, rules.passionPenalties);
+          this.exactSkipped = openingSkipped(setup.a, setup.b, sides, rules.exhausted, rules.passionPenalties, rules.failedStandUp);
           return { metrics: {} };
         }
         const x = L.exact();
@@ -950,6 +960,8 @@ export function openingSkipped(
   sides = 10,
   exhausted: SorcererRules['exhausted'] = 'one',
   passionPenalties: SorcererRules['passionPenalties'] = 'uncut',
+  /** rules.failedStandUp, for what a character that cannot Stand Up in round 1 does. */
+  failedStandUp: SorcererRules['failedStandUp'] = 'loseAction',
 ): string | undefined {
   if (a.passion !== undefined || b.passion !== undefined) {
     const stands = openingPenalties(a) > a.stamina || openingPenalties(b) > b.stamina;
@@ -958,11 +970,42 @@ export function openingSkipped(
     }
   }
   if (openingPenalties(a) > a.stamina || openingPenalties(b) > b.stamina) {
+    // Said as it happens: a character past twice its Stamina never stands up (the conflict
+    // ends at round 1's start, no round played), and one that cannot Stand Up has no action
+    // in round 1; only one that can try is "a Will roll away".
+    const past = [a, b].filter((f) => openingPenalties(f) > 2 * f.stamina);
+    if (past.length > 0) {
+      const who = past.length === 2 ? `both ${a.name} and ${b.name} start` : `${past[0].name} starts`;
+      return `exact opening skipped: ${who} past twice ${past.length === 2 ? 'their' : 'its'} Stamina in penalties, beaten at round 1's start with no Will roll ("You can't do this if your penalties are > 2x your stamina"), so no round is played and no one takes a first action; the estimates are Monte Carlo only`;
+    }
+    const down = [a, b].filter((f) => openingPenalties(f) > f.stamina && cannotStandUp(f) !== undefined);
+    if (down.length > 0 && down.length === [a, b].filter((f) => openingPenalties(f) > f.stamina).length) {
+      const why = down.map((f) => `${f.name} starts above its Stamina in penalties and cannot Stand Up (${cannotStandUp(f)})`).join(', and ');
+      const then =
+        failedStandUp === 'beaten'
+          ? `${down.length === 2 ? 'both are' : 'it is'} beaten at round 1's start (rules.failedStandUp "beaten"), so no round is played and no one takes a first action`
+          : down.length === 2
+            ? 'neither acts in round 1: each sits the round out (rules.failedStandUp "loseAction"), so the first action comes in a later round'
+            : 'it has no action in round 1, sitting the round out and sucking it up on one die if attacked (rules.failedStandUp "loseAction")';
+      return `exact opening skipped: ${why}: ${then}; the estimates are Monte Carlo only`;
+    }
     return 'exact opening skipped: a character starts above its Stamina in penalties and must Stand Up to act in round 1, so its dice are a Will roll away; the estimates are Monte Carlo only';
   }
   if (actionDice(a, openingPenalties(a), 0) === 0 && actionDice(b, openingPenalties(b), 0) === 0) {
     return 'exact opening skipped: the penalties both characters start with leave neither any dice to act with in round 1, so the first action comes in a later round; the estimates are Monte Carlo only';
   }
+  return undefined;
+}
+
+/**
+ * Why a fighter can never Stand Up (a clause), or undefined where it can: a Stand Up asks
+ * for none of its dice (`standUp` "never", or no dice of its stat), or has nothing to roll
+ * (no Will nor Stand Up bonus dice).
+ */
+export function cannotStandUp(f: Fighter): string | undefined {
+  if ((f.standUp ?? 'full') === 'never') return 'standUp "never"';
+  if (standUpDice(f.standUp ?? 'full', f.dice ?? f.stamina) === 0) return 'no dice of its stat to ask for';
+  if (standUpPool(f) === 0) return 'Will 0 and no Stand Up bonus dice';
   return undefined;
 }
 
