@@ -190,7 +190,13 @@ export function headline(diff: ResultDiff): string {
   const identical = diff.identical ?? 0;
   const exact = diff.changes.length - diff.tested - identical;
   const scenarios = movedByScenario(diff).size;
-  const compared = `${diff.changes.length} number${diff.changes.length === 1 ? '' : 's'} compared in ${diff.scenarios} scenario${diff.scenarios === 1 ? '' : 's'}: ${exact} exact, ${identical > 0 ? `${identical} Monte Carlo the same to the last digit at the same seed (not tested), ` : ''}${diff.tested} Monte Carlo tested at false discovery rate ${diff.fdr}${diff.minChange > 0 ? `, changes up to ${diff.minChange} ignored` : ''}`;
+  // A Monte Carlo number that differs at the same seed did change: its draws or its rule did.
+  // Within its noise it is not "moved", but "nothing moved" alone read as nothing changed
+  // (an audit: Stand Ups 1.619 → 1.568 at the same seed read so), so they are counted.
+  const seedChanged = new Set(diff.settings.filter((s) => s.setting === 'seed' && s.point === undefined).map((s) => s.scenario));
+  const differ = diff.changes.filter((c) => c.p !== undefined && !c.moved && c.change !== 0 && !seedChanged.has(c.scenario)).length;
+  const within = differ > 0 ? ` (${differ} of them differ at the same seed, by no more than their noise)` : '';
+  const compared = `${diff.changes.length} number${diff.changes.length === 1 ? '' : 's'} compared in ${diff.scenarios} scenario${diff.scenarios === 1 ? '' : 's'}: ${exact} exact, ${identical > 0 ? `${identical} Monte Carlo the same to the last digit at the same seed (not tested), ` : ''}${diff.tested} Monte Carlo tested at false discovery rate ${diff.fdr}${within}${diff.minChange > 0 ? `, changes up to ${diff.minChange} ignored` : ''}`;
   const answers = diff.answers;
   const answersMoved = diff.answersMoved;
   const sidedCount = diff.onlyInBase.length + diff.onlyInNew.length;

@@ -385,6 +385,23 @@ describe('two runs at the same seed share their streams', () => {
     // At another seed equal numbers are a coincidence of two samples, and tested.
     expect(diffResults([resultOf(base, n)], [independentOf(next, n)], { kindOf: contractKind }).tested).toBe(1001);
   });
+
+  test('numbers that differ at the same seed within their noise are counted beside "nothing moved" (an audit: Stand Ups 1.619 → 1.568 read as nothing changed)', () => {
+    const n = 20_000;
+    const unchanged = Array.from({ length: 10 }, (_, i) => ({ success: probability(5000 + i, n) }));
+    // One metric changed by about one standard error: not moved, but not the same either.
+    const base = [{ success: probability(10_000, n) }, ...unchanged];
+    const next = [{ success: probability(10_100, n) }, ...unchanged];
+    const diff = diffResults([resultOf(base, n)], [resultOf(next, n)], { kindOf: contractKind });
+    expect(diff.moved).toBe(0);
+    const text = renderDiffText(diff, { base: 'a', new: 'b' });
+    expect(text).toContain('nothing moved');
+    expect(text).toContain('1 Monte Carlo tested at false discovery rate 0.05 (1 of them differ at the same seed, by no more than their noise)');
+    // Nothing differing: nothing said of it.
+    expect(renderDiffText(diffResults([resultOf(unchanged, n)], [resultOf(unchanged, n)], { kindOf: contractKind }), { base: 'a', new: 'b' })).not.toContain('differ at the same seed');
+    // At another seed every number differs by chance: not counted so.
+    expect(renderDiffText(diffResults([resultOf(base, n)], [independentOf(next, n)], { kindOf: contractKind }), { base: 'a', new: 'b' })).not.toContain('differ at the same seed');
+  });
 });
 
 describe('a probability that is a share of several members', () => {
