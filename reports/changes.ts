@@ -194,8 +194,12 @@ export function headline(diff: ResultDiff): string {
   // Within its noise it is not "moved", but "nothing moved" alone read as nothing changed
   // (an audit: Stand Ups 1.619 → 1.568 at the same seed read so), so they are counted.
   const seedChanged = new Set(diff.settings.filter((s) => s.setting === 'seed' && s.point === undefined).map((s) => s.scenario));
-  const differ = diff.changes.filter((c) => c.p !== undefined && !c.moved && c.change !== 0 && !seedChanged.has(c.scenario)).length;
-  const within = differ > 0 ? ` (${differ} of them differ at the same seed, by no more than their noise)` : '';
+  // Not significant only: one significant but under --min-change is "ignored", not noise; and
+  // Monte Carlo on both sides (against an exact value there is no seed to share).
+  const differ = diff.changes.filter(
+    (c) => c.p !== undefined && !c.significant && c.change !== 0 && c.base.exact === undefined && c.new.exact === undefined && !seedChanged.has(c.scenario),
+  ).length;
+  const within = differ > 0 ? ` (${differ} of them ${differ === 1 ? 'differs' : 'differ'} at the same seed, by no more than ${differ === 1 ? 'its' : 'their'} noise)` : '';
   const compared = `${diff.changes.length} number${diff.changes.length === 1 ? '' : 's'} compared in ${diff.scenarios} scenario${diff.scenarios === 1 ? '' : 's'}: ${exact} exact, ${identical > 0 ? `${identical} Monte Carlo the same to the last digit at the same seed (not tested), ` : ''}${diff.tested} Monte Carlo tested at false discovery rate ${diff.fdr}${within}${diff.minChange > 0 ? `, changes up to ${diff.minChange} ignored` : ''}`;
   const answers = diff.answers;
   const answersMoved = diff.answersMoved;

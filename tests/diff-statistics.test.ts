@@ -396,7 +396,13 @@ describe('two runs at the same seed share their streams', () => {
     expect(diff.moved).toBe(0);
     const text = renderDiffText(diff, { base: 'a', new: 'b' });
     expect(text).toContain('nothing moved');
-    expect(text).toContain('1 Monte Carlo tested at false discovery rate 0.05 (1 of them differ at the same seed, by no more than their noise)');
+    expect(text).toContain('1 Monte Carlo tested at false discovery rate 0.05 (1 of them differs at the same seed, by no more than its noise)');
+    // Significant but under --min-change: ignored, not noise (a review).
+    const big = [{ success: probability(10_800, n) }, ...unchanged];
+    const ignored = diffResults([resultOf(base, n)], [resultOf(big, n)], { kindOf: contractKind, minChange: 0.05 });
+    expect(ignored.moved).toBe(0);
+    expect(ignored.changes[0]!.significant).toBe(true);
+    expect(renderDiffText(ignored, { base: 'a', new: 'b' })).not.toContain('noise');
     // Nothing differing: nothing said of it.
     expect(renderDiffText(diffResults([resultOf(unchanged, n)], [resultOf(unchanged, n)], { kindOf: contractKind }), { base: 'a', new: 'b' })).not.toContain('differ at the same seed');
     // At another seed every number differs by chance: not counted so.
