@@ -427,14 +427,13 @@ function fieldNotes(
   // demoted (the rank is read off the points), or undefined. Only three things lower the
   // points: a rival's "The wealth track lowers", a minion's replacement, and points traded
   // for a purchase (buy.payWith "points"), which never go below the rank's minimum. Under
-  // replaceMinions "keepRank" a replacement is made when the points after it, with the coins
-  // banked at the turn's end, keep the rank; several in one turn, each judged on the points
-  // the last one left, can end a rank lower when coins are banked (30 points, 4 banked,
-  // three minions at 2: 28, 26, 24, then 28 banked), so only with bank "none" is it said.
+  // replaceMinions "keepRank" every replacement of a turn is made only when the points after
+  // it, with the coins the turn's end banks right after (bank), keep the rank held as the
+  // replacements began (CampaignTrial.replaceMinions), so the turn ends at that rank or above.
   const neverDemoted =
     rivals.length > 0 ? undefined
     : policy.replaceMinions === 'never' ? 'no rivals, whose "The wealth track lowers" takes points, and replaceMinions "never"'
-    : policy.replaceMinions === 'keepRank' && policy.bank === 'none' ? 'no rivals, whose "The wealth track lowers" takes points, and replaceMinions "keepRank" with bank "none", which replaces a minion only where the points left keep the rank'
+    : policy.replaceMinions === 'keepRank' ? 'no rivals, whose "The wealth track lowers" takes points, and replaceMinions "keepRank", which replaces a minion only where the points left, with the coins the turn\'s end banks, keep the rank'
     : undefined;
   // What pays (purchases.md "What pays"): the new readings of December 2026, said where they
   // cannot act. (payWith "liquid" without an item, older, is left unsaid as it was.)
