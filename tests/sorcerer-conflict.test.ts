@@ -257,6 +257,20 @@ describe('the exact opening exchange', () => {
     const beaten = run(willless, other, { trials: 400, extra, rules: { injuryPenalties: 'lastingAndNext', failedStandUp: 'beaten' } });
     expect(notesOf(beaten)[0]).toMatch(/cannot Stand Up \(Will 0 and no Stand Up bonus dice\): it is beaten at round 1's start \(rules.failedStandUp "beaten"\), so no round is played/);
     expect(metricsOf(beaten)['win.b'].estimate).toBe(1);
+    // One that cannot Stand Up beside one above its Stamina that can (a review's case):
+    // under "beaten" the first ends the conflict at round 1's start, the other's Will roll
+    // deciding only a win or a draw, so no round is played; under "loseAction" the first
+    // sits out and the other is a Will roll away.
+    const willless4 = { name: 'willless', stamina: 4, will: 0, lasting: 5, weapon: 'blade' };
+    const hurt = { name: 'hurt', stamina: 4, will: 3, lasting: 5, weapon: 'blade' };
+    const mixedBeaten = run(willless4, hurt, { trials: 400, rules: { failedStandUp: 'beaten' } });
+    expect(notesOf(mixedBeaten)[0]).toMatch(/^exact opening skipped: willless starts above its Stamina in penalties and cannot Stand Up \(Will 0 and no Stand Up bonus dice\): it is beaten at round 1's start \(rules.failedStandUp "beaten"\), so no round is played and no one takes a first action/);
+    expect(notesOf(mixedBeaten).join()).not.toMatch(away);
+    expect(metricsOf(mixedBeaten).rounds.estimate).toBe(0);
+    expect(metricsOf(mixedBeaten)['first.willless'].estimate + metricsOf(mixedBeaten)['first.hurt'].estimate).toBe(0);
+    const mixedSits = run(willless4, hurt, { trials: 400 });
+    expect(notesOf(mixedSits)[0]).toMatch(/^exact opening skipped: willless .* cannot Stand Up .*: it has no action in round 1, .*; hurt starts above its Stamina in penalties too and must Stand Up to act in round 1, so its dice are a Will roll away/);
+    expect(metricsOf(mixedSits)['first.willless'].estimate).toBe(0);
     // standUp "never": the same; one that can try is a Will roll away.
     expect(notesOf(run({ ...jesse, lasting: 5, standUp: 'never' }, lydia, { trials: 100 }))[0]).toMatch(/jesse starts above its Stamina in penalties and cannot Stand Up \(standUp "never"\)/);
     expect(notesOf(run({ ...jesse, lasting: 5 }, lydia, { trials: 100 }))[0]).toMatch(away);

@@ -978,8 +978,11 @@ export function openingSkipped(
       const who = past.length === 2 ? `both ${a.name} and ${b.name} start` : `${past[0].name} starts`;
       return `exact opening skipped: ${who} past twice ${past.length === 2 ? 'their' : 'its'} Stamina in penalties, beaten at round 1's start with no Will roll ("You can't do this if your penalties are > 2x your stamina"), so no round is played and no one takes a first action; the estimates are Monte Carlo only`;
     }
-    const down = [a, b].filter((f) => openingPenalties(f) > f.stamina && cannotStandUp(f) !== undefined);
-    if (down.length > 0 && down.length === [a, b].filter((f) => openingPenalties(f) > f.stamina).length) {
+    const above = [a, b].filter((f) => openingPenalties(f) > f.stamina);
+    const down = above.filter((f) => cannotStandUp(f) !== undefined);
+    // Under "beaten" one that cannot Stand Up ends the conflict at round 1's start whatever
+    // the other does (its own Will roll decides only a win or a draw): no round is played.
+    if (down.length > 0 && (failedStandUp === 'beaten' || down.length === above.length)) {
       const why = down.map((f) => `${f.name} starts above its Stamina in penalties and cannot Stand Up (${cannotStandUp(f)})`).join(', and ');
       const then =
         failedStandUp === 'beaten'
@@ -988,6 +991,11 @@ export function openingSkipped(
             ? 'neither acts in round 1: each sits the round out (rules.failedStandUp "loseAction"), so the first action comes in a later round'
             : 'it has no action in round 1, sitting the round out and sucking it up on one die if attacked (rules.failedStandUp "loseAction")';
       return `exact opening skipped: ${why}: ${then}; the estimates are Monte Carlo only`;
+    }
+    if (down.length > 0) {
+      // loseAction, one that cannot Stand Up beside one that can try.
+      const other = above.find((f) => cannotStandUp(f) === undefined)!;
+      return `exact opening skipped: ${down[0].name} starts above its Stamina in penalties and cannot Stand Up (${cannotStandUp(down[0])}): it has no action in round 1, sitting the round out and sucking it up on one die if attacked (rules.failedStandUp "loseAction"); ${other.name} starts above its Stamina in penalties too and must Stand Up to act in round 1, so its dice are a Will roll away; the estimates are Monte Carlo only`;
     }
     return 'exact opening skipped: a character starts above its Stamina in penalties and must Stand Up to act in round 1, so its dice are a Will roll away; the estimates are Monte Carlo only';
   }
