@@ -247,8 +247,9 @@ function sampleVariance(sum: number, sumOfSquares: number, n: number): number {
  * mean 0.0013 over 1,000 trials was missed in a third of runs (tests/stats.test.ts). Now
  * 0 in n trials reads about ±3.84/n, Wilson's bound. With s² ≥ 1/4 nothing changes
  * (f(1 − f) ≤ 1/4). The floor
- * assumes the quantity moves in unit steps: a count that is 0 or 20 is still read too
- * narrowly when the 20 is rare. `min`, the least value a trial can give (0 for a count),
+ * assumes the quantity moves in unit steps; where every trial gave one value and `min` or
+ * `max` lies further, the interval reaches toward it (below). A count that is 0 or 20 and
+ * varied is still read too narrowly when the 20 is rare. `min`, the least value a trial can give (0 for a count),
  * cuts the lower bound: 0 in every trial of a count then reads [0, 3.84/n], as Wilson's;
  * `max`, the most (a rank's 7), the upper one.
  */
@@ -275,6 +276,16 @@ export function normalMean(sum: number, sumOfSquares: number, n: number, z = Z95
       lo = Math.min(lo, k + a);
       hi = Math.max(hi, k + b);
     }
+  }
+  // Every trial the same value: the floor above assumes a rare other value one unit away,
+  // but one that is rare may lie anywhere the metric can go (an extended check's progress,
+  // all 8 in 1,000 trials, read [7.996, 8] where its exact mean is 7.993, a failure's 0
+  // being rare; an audit). Where `min` or `max` bounds it, the interval reaches as far as a
+  // share of Wilson's bound at 0 of n, z²/(n + z²), of trials at that bound would take the mean.
+  if (variance === 0 && n > 0) {
+    const rare = (z * z) / (n + z * z);
+    if (Number.isFinite(min) && mean >= min) lo = Math.min(lo, mean - (mean - min) * rare);
+    if (Number.isFinite(max) && mean <= max) hi = Math.max(hi, mean + (max - mean) * rare);
   }
   // A mean beyond `min` or `max` means a declaration is wrong (a signed metric not said so,
   // tests/declared-metrics.test.ts): the interval is then left uncut rather than inverted.

@@ -73,15 +73,20 @@ export async function poolsim(...argv: string[]): Promise<{ code: number; out: s
 
 /**
  * The 95% interval of a mean whose n trials all gave `value`: not of no width (a sample
- * cannot show a quantity never varies) but Wilson's bound either side, z²/(n + z²)
- * (sim/stats.ts normalMean), written out here on its own. Checks a sample had no spread.
+ * cannot show a quantity never varies) but Wilson's bound at 0 of n, z²/(n + z²), of trials
+ * a unit away either side, or, where the metric's least or most value (`bounds`, as its
+ * spec declares them) lies further, of trials there (sim/stats.ts normalMean), written out
+ * here on its own. Checks a sample had no spread.
  */
-export function expectNoSpread(ci: readonly [number, number], value: number, n: number): void {
-  // A whole number, at 95%, unscaled, with no least value at or above it (a count's 0 cuts it).
+export function expectNoSpread(ci: readonly [number, number], value: number, n: number, bounds: { min?: number; max?: number } = {}): void {
+  // A whole number, at 95%, unscaled, above its least value (a count's 0 cuts it).
   expect(Number.isInteger(value)).toBe(true);
   const z2 = 1.959963984540054 ** 2;
-  expect(ci[0]).toBeCloseTo(value - z2 / (n + z2), 12);
-  expect(ci[1]).toBeCloseTo(value + z2 / (n + z2), 12);
+  const rare = z2 / (n + z2);
+  const below = bounds.min === undefined ? 1 : Math.max(1, value - bounds.min);
+  const above = bounds.max === undefined ? 1 : Math.max(1, bounds.max - value);
+  expect(ci[0]).toBeCloseTo(value - rare * below, 12);
+  expect(ci[1]).toBeCloseTo(value + rare * above, 12);
 }
 
 /** Standard error read back from a 95% interval. */

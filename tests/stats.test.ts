@@ -96,6 +96,45 @@ describe('normalMean: the interval of a mean of integers', () => {
     expect(none[1]).toBeCloseTo(wilson(0, 1000).ci95[1], 15);
   });
 
+  it('a sample that never varied reaches as far as the metric may go: a rare value need not be a unit away (an audit)', () => {
+    // An extended check's progress, 8 in all 1,000 trials, exact mean 7.99344 (a failure's
+    // 0 is rare): the unit floor read [7.99617, 8], missing it in 19 of 40 seeds.
+    const n = 1000;
+    const rare = Z95 ** 2 / (n + Z95 ** 2);
+    const [lo, hi] = normalMean(8 * n, 64 * n, n, Z95, 0, 8).ci95;
+    expect(lo).toBeCloseTo(8 - 8 * rare, 12);
+    expect(lo).toBeLessThan(7.99344);
+    expect(hi).toBe(8);
+    // Between its bounds it reaches both ways; unbounded, a unit either side as before.
+    const mid = normalMean(3 * n, 9 * n, n, Z95, 0, 10).ci95;
+    expect(mid[0]).toBeCloseTo(3 - 3 * rare, 12);
+    expect(mid[1]).toBeCloseTo(3 + 7 * rare, 12);
+    const free = normalMean(3 * n, 9 * n, n).ci95;
+    expect(free[0]).toBeCloseTo(3 - rare, 12);
+    expect(free[1]).toBeCloseTo(3 + rare, 12);
+    // A count all 0 with no most value: Wilson's bound, as before.
+    expect(normalMean(0, 0, n, Z95, 0).ci95[1]).toBeCloseTo(rare, 12);
+    // Across seeds: 8 but for a rare 0 (p = 0.0008), 1,000 trials a run, the interval
+    // holds the mean in about 95% of runs or more.
+    const mean = 8 * (1 - 0.0008);
+    let held = 0;
+    const runs = 2000;
+    let seed = 12345;
+    const uniform = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    for (let r = 0; r < runs; r++) {
+      let sum = 0;
+      let squares = 0;
+      for (let i = 0; i < n; i++) {
+        const x = uniform() < 0.0008 ? 0 : 8;
+        sum += x;
+        squares += x * x;
+      }
+      const [a, b] = normalMean(sum, squares, n, Z95, 0, 8).ci95;
+      if (a <= mean && mean <= b) held++;
+    }
+    expect(held / runs).toBeGreaterThan(0.93);
+  });
+
   it('covers the true mean of a count about 95% of the time: rare (where the plain interval did not) or common', () => {
     // Counts of 0, 1 or 2 per trial, 1,000 trials a run, 3,000 runs each. Rare (mean
     // 0.0013): many runs see one or no event, and the plain interval then had little or
