@@ -120,6 +120,9 @@ export function pointResult(
     // A probability summed in floating point can land a few ulps outside [0, 1]
     // (1.0000000000000002 for a sure win): the contract keeps probabilities in [0, 1].
     if (x !== undefined && Number.isFinite(x)) m.exact = snapExact(spec.kind === 'probability' ? clampUnit(x) : x);
+    // A mean the setup pins, its least and most value one (a campaign's jobs with action
+    // "idle", at most 0 a turn): known without a trial, so exact, as its interval says.
+    else if (spec.kind === 'mean' && spec.min !== undefined && spec.min === spec.max && (spec.scale ?? 1) === 1) m.exact = spec.min;
     // What the figure is, from the mechanic's metric table, so a reader needs no guessing.
     m.kind = spec.kind;
     if (spec.label !== undefined) m.label = spec.label;

@@ -111,6 +111,10 @@ describe('a campaign turn', () => {
     expectNoSpread(r.metrics['points.final']!.ci95, 15, 3000, { min: 0 });
     expect(r.metrics.demoted.estimate).toBe(0);
     expect(r.metrics.promoted.estimate).toBe(0);
+    // Idle, no job is ever taken: the setup pins jobs at 0, so it is exact, as its
+    // interval [0, 0] says (it read [0, 0] with no exact: a note of the last stop).
+    expect(r.metrics.jobs).toMatchObject({ estimate: 0, ci95: [0, 0], exact: 0 });
+    expect(r.metrics['rank.final'].exact).toBeUndefined();
     const rank = r.series!.rank;
     expect(rank.turn).toHaveLength(52);
     for (const c of ['mean', 'p10', 'p50', 'p90']) expect(new Set(rank[c])).toEqual(new Set([2]));
