@@ -69,8 +69,8 @@
  *    Medic who never falls);
  *  - `buy.task` (purchases.md "buy.task"): the turn's coins (one of the company's rank per
  *    standing troupe), then with `payWith: "liquid"` (or `"points"`) liquid coins of that
- *    rank; where they cannot, with `liquidRank: "earned"` the liquid coins of one rank above
- *    it alone, at the task's price at that rank (a coin at least; the rank needing fewest,
+ *    rank; where they cannot, with `liquidRank: "earned"` the liquid coins of one other rank
+ *    (above it or below) alone, at the task's price at that rank (a coin at least; the rank needing fewest,
  *    the lowest on a tie); where none can, with `payWith: "points"` the turn's coins and
  *    the company's rank's with investment points traded in, 2 a coin of the company's
  *    rank still owed, never below the rank's minimum (`points.traded`), pay for
@@ -706,7 +706,7 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
       const cost = textPrice(task.itemRank, rank, task.modifiers ?? 0);
       let left = coins;
       const pay = () => {
-        // A price over 4 at the company's rank (Infinity) may still be paid in a higher rank's coins.
+        // A price over 4 at the company's rank (Infinity) may still be paid in another rank's coins.
         if (cost <= left) {
           left -= cost;
           t['coins.spent'] += cost;
