@@ -31,7 +31,8 @@
  *    2 + (traits − 2) points, a dead captain dissolves the troupe (a new one next turn,
  *    without a starting asset);
  *  - coins of the turn (counted), liquid coins, banking everything (or with `bank: "none"`
- *    nothing: liquid coins are kept at the rank they were earned at), rank from points;
+ *    nothing: liquid coins are kept at the rank they were earned at; with `bank: "reserve"`
+ *    all but `reserve` of them, the lowest rank's first), rank from points;
  *  - rivals: rank points a turn into the focus design, the d20 at the end of the turn,
  *    the success d4 by style, the consequence d6 by severity: wealthLost, pcRattled,
  *    pcWounded (bed rest; with rules `consequenceWound` "deathRoll" first a death roll,
@@ -68,8 +69,8 @@
  *    Medic who never falls);
  *  - `buy.task` (purchases.md "buy.task"): the turn's coins (one of the company's rank per
  *    standing troupe), then with `payWith: "liquid"` (or `"points"`) liquid coins of that
- *    rank; where they cannot, with `liquidRank: "earned"` the liquid coins of one rank above
- *    it alone, at the task's price at that rank (a coin at least; the rank needing fewest,
+ *    rank; where they cannot, with `liquidRank: "earned"` the liquid coins of one other rank
+ *    (above it or below) alone, at the task's price at that rank (a coin at least; the rank needing fewest,
  *    the lowest on a tie); where none can, with `payWith: "points"` the turn's coins and
  *    the company's rank's with investment points traded in, 2 a coin of the company's
  *    rank still owed, never below the rank's minimum (`points.traded`), pay for
@@ -143,7 +144,10 @@
  * company's rank pay (task-liquid-earned, liquid.final z −66, jobs.succeeded z −18), and
  * one (the engine until December 2026) that converts a higher rank's liquid coin to
  * 1 + 2 × (its rank − the company's) coins of the company's rank, mixed with the turn's
- * coins (task-liquid-earned coins.spent z −36, task-liquid-earned-dear z −20).
+ * coins (task-liquid-earned coins.spent z −36, task-liquid-earned-dear z −20), and one (the
+ * engine until December 2026) where a lower rank's liquid coins, kept from before a
+ * promotion, pay nothing (task-liquid-promoted: liquid.spent z 53.8, banked z −32.3,
+ * rank.final z −22.8).
  *
  * Finding, fixed: with `advance.choice: "pc"` the engine reserved no room for the dice of
  * traits gained by the fallback, so a fallback trait with dice read the next PC's dice and,
@@ -192,9 +196,10 @@ interface Policy {
   takeRivalDeal?: 'never' | 'whenJobFails';
   ambition?: { jobs: number };
   buy?: { task: { itemRank: number; modifiers?: number; perJob?: number }; action?: 'pc' | 'free'; payWith?: 'turnCoins' | 'liquid' | 'points'; liquidRank?: 'company' | 'earned' };
-  /** `none`: liquid coins are kept (the reference plays `all` and `none` only). */
-  bank?: 'all' | 'none';
-  /** Only `held` with `bank: "none"` (assetLost takes a held asset; the reference has no other). */
+  /** `none`: liquid coins are kept; `reserve`: all but `reserve` of them banked, the lowest rank's first. */
+  bank?: 'all' | 'none' | 'reserve';
+  reserve?: number;
+  /** Only `held` with `bank` `none` or `reserve` (assetLost takes a held asset; the reference has no other). */
   assetLoss?: 'held';
   /** traits.md "The Marksman's push". */
   marksmanPush?: 'never' | 'first' | 'lastFoe';
@@ -609,7 +614,9 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
   if (task) for (const n of ['tasks.bought', 'coins.spent', 'liquid.spent']) t[n] = 0;
   if (payWithPoints) t['points.traded'] = 0;
   const bankAll = (policy.bank ?? 'all') === 'all';
-  if (!bankAll && policy.assetLoss !== 'held') throw new Error('bank "none" needs assetLoss "held" here: the reference takes only held assets');
+  if (!bankAll && policy.assetLoss !== 'held') throw new Error('bank "none" or "reserve" needs assetLoss "held" here: the reference takes only held assets');
+  /** Liquid coins bank "reserve" keeps back (undefined: bank "all" or "none"). */
+  const keptBack = policy.bank === 'reserve' ? policy.reserve ?? 0 : undefined;
   /** Tasks bought this turn for each troupe's job. */
   const tasksFor = new Map<Troupe, number>();
 
@@ -699,7 +706,7 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
       const cost = textPrice(task.itemRank, rank, task.modifiers ?? 0);
       let left = coins;
       const pay = () => {
-        // A price over 4 at the company's rank (Infinity) may still be paid in a higher rank's coins.
+        // A price over 4 at the company's rank (Infinity) may still be paid in another rank's coins.
         if (cost <= left) {
           left -= cost;
           t['coins.spent'] += cost;
@@ -714,12 +721,15 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
           left = 0;
           return true;
         }
-        // Else (liquidRank "earned") one higher rank's liquid coins alone, "the same buying
-        // power as standard coins of their rank": the task's price at that rank, a coin at
-        // least; the rank needing the fewest, the lowest of those.
+        // Else (liquidRank "earned") one other rank's liquid coins alone, "the same buying
+        // power as standard coins of their rank", a higher rank's (kept from before a
+        // demotion) or a lower one's (from before a promotion: they "do not increase … in
+        // buying power"): the task's price at that rank, a coin at least; the rank needing
+        // the fewest, the lowest of those. (Down from 7, a rank replacing the pick on a tie.)
         if (liquidEarned) {
           let pick = 0;
-          for (let r = 7; r > rank; r--) {
+          for (let r = 7; r >= 1; r--) {
+            if (r === rank) continue;
             const n = Math.max(1, textPrice(task.itemRank, r, task.modifiers ?? 0));
             if (n <= liquid[r] && (pick === 0 || n <= Math.max(1, textPrice(task.itemRank, pick, task.modifiers ?? 0)))) pick = r;
           }
@@ -878,6 +888,14 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
       points += liquid[r];
       t.banked += liquid[r];
       liquid[r] = 0;
+    }
+    // With `bank: "reserve"`, one coin at a time while more than the reserve are held, each
+    // the lowest rank's left (worth the least).
+    while (keptBack !== undefined && liquid.reduce((a, b) => a + b, 0) > keptBack) {
+      const lowest = liquid.findIndex((n, r) => r >= 1 && n > 0);
+      liquid[lowest]--;
+      points++;
+      t.banked++;
     }
 
     // 7. The rival die for every rival, each initiated design's interference, success d4
@@ -1697,6 +1715,27 @@ const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<st
         bank: 'none',
         assetLoss: 'held',
         buy: { task: { itemRank: 4, perJob: 2 }, payWith: 'liquid' },
+      },
+    },
+  },
+  {
+    // Liquid coins of a lower rank after a promotion (`liquidRank: "earned"`): a rank-1
+    // company keeping 3 coins back (`bank: "reserve"`), a rank-2 task up to 2 a job (3
+    // coins at rank 1, 1 at rank 2, free at rank 3). Promoted to rank 2 it holds the rank-1
+    // coins it kept: where the turn's coins and its rank-2 coins cannot pay a task, 3 of
+    // them do (its price at rank 1); banking trades the lowest rank's first.
+    name: 'task-liquid-promoted',
+    trials: 6000,
+    setup: {
+      turns: 24,
+      company: { name: 'co', rank: 1 },
+      troupes: [{ name: 'a', count: 2, captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'm', count: 2, knavery: ['d6'], violence: ['d4'] }] }],
+      policy: {
+        job: { challenges: 4, method: 'rare', guards: { perActiveChallenge: 1 } },
+        bank: 'reserve',
+        reserve: 3,
+        assetLoss: 'held',
+        buy: { task: { itemRank: 2, perJob: 2 }, payWith: 'liquid' },
       },
     },
   },

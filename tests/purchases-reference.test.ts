@@ -4,8 +4,8 @@
  * each troupe without it in order, then one lost asset bought back, then medical help PC by
  * PC, then (buy.task, on a turn with jobs) tasks for the jobs a round at a time, while a PC
  * besides the buyer is left to take part; the turn's coins first, then (payWith "liquid") liquid coins of the company's rank,
- * else (liquidRank "earned") liquid coins of one higher rank alone at that rank's price (the
- * rank needing fewest coins, the lowest on a tie), else (payWith "points") the turn's coins
+ * else (liquidRank "earned") liquid coins of one other rank alone, above or below it, at that
+ * rank's price (the rank needing fewest coins, the lowest on a tie), else (payWith "points") the turn's coins
  * and the company's rank's liquid coins with investment points traded in at 2 a coin still
  * owed, never below the rank's minimum.
  * Each purchase is a PC's action (buy.action "pc", the default): the buying troupe's last
@@ -55,7 +55,7 @@ interface State {
   rattled?: number[];
   /** Investment points above the rank's minimum (payWith "points" trades them in). */
   extra?: number;
-  /** Liquid coins of each rank (index), besides `liquid` of the company's: those above pay with liquidRank "earned", those below never. */
+  /** Liquid coins of each rank (index), besides `liquid` of the company's: with liquidRank "earned" those above and below pay at their own rank's price. */
   other?: number[];
 }
 
@@ -129,13 +129,16 @@ function reference(s: State, t: number, wallet: Wallet, takesAction: boolean, ta
       out.coins = 0;
       return true;
     }
-    // (earned) Else the liquid coins of one rank r above: "the same buying power as standard
-    // coins of their rank", so the item's price at r, in rank-r coins alone (no coin of the
-    // company's rank joins them: the text gives no rate between ranks), one at least. Of the
-    // ranks holding enough, the fewest coins, then the lowest rank.
+    // (earned) Else the liquid coins of one other rank r, above the company's (kept from a
+    // demotion) or below it (kept from a promotion): "the same buying power as standard
+    // coins of their rank", which "do not increase or decrease in buying power" with the
+    // company's, so the item's price at r, in rank-r coins alone (no coin of the company's
+    // rank joins them: the text gives no rate between ranks), one at least. Of the ranks
+    // holding enough, the fewest coins, then the lowest rank.
     if (wallet.earned) {
       const ways: { r: number; n: number }[] = [];
-      for (let r = s.rank + 1; r <= 7; r++) {
+      const otherRanks = [1, 2, 3, 4, 5, 6, 7].filter((r) => r !== s.rank);
+      for (const r of otherRanks) {
         const n = Math.max(1, textPrice(itemRank, r, modifiers));
         if (n <= out.other![r]) ways.push({ r, n });
       }
@@ -238,6 +241,7 @@ describe('the purchase loop against the reference', () => {
       const random = RandomStream.fromKey(`purchases:${payWith}:${action}`);
       const pick = (n: number) => random.below(n);
       let bought = 0;
+      let lower = 0;
       for (let k = 0; k < 2000; k++) {
         trial.reset();
         const t = 5;
@@ -246,8 +250,10 @@ describe('the purchase loop against the reference', () => {
           rank,
           coins: pick(5),
           liquid: pick(6),
-          // Kept from other ranks (a demotion, a promotion): those above pay by default.
-          other: Array.from({ length: 8 }, (_, r) => (r === 0 || r === rank ? 0 : pick(3) === 0 ? pick(3) : 0)),
+          // Kept from other ranks (a demotion, a promotion): those above and below pay by
+          // default. The rank just below, the only lower one that can pay (3 or 4 of its coins
+          // where the company's rank pays 1 or 2; two ranks below it costs 5 or more, not for sale), holds up to 8.
+          other: Array.from({ length: 8 }, (_, r) => (r === 0 || r === rank ? 0 : r === rank - 1 ? (pick(2) === 0 ? pick(9) : 0) : pick(3) === 0 ? pick(3) : 0)),
           active: Array.from({ length: 3 }, () => (pick(4) === 0 ? 0 : 1)),
           equipped: Array.from({ length: 3 }, () => pick(2)),
           owed: pick(3),
@@ -266,16 +272,21 @@ describe('the purchase loop against the reference', () => {
         expect(Array.from(trial.woundedUntil)).toEqual(want.out.bedUntil);
         expect(trial.assetsOwed).toBe(want.out.owed);
         expect(trial.assets - assetsBefore).toBe(want.assets);
-        expect(trial.liquid[s.rank]).toBe(want.out.liquid);
+        const liquid = [...want.out.other!];
+        liquid[s.rank] = want.out.liquid;
+        expect(Array.from(trial.liquid)).toEqual(liquid);
         expect(trial.acc[METRIC.coinsSpent]).toBe(want.spent);
         expect(trial.acc[METRIC.liquidSpent]).toBe(want.liquidSpent);
         expect(trial.acc[METRIC.equipmentBought]).toBe(want.equipment);
         expect(trial.acc[METRIC.assetsBought]).toBe(want.assets);
         expect(trial.acc[METRIC.medicalBought]).toBe(want.medical);
         bought += want.equipment + want.assets + want.medical + want.liquidSpent;
+        for (let r = 1; r < rank; r++) lower += s.other![r] - want.out.other![r];
       }
-      // The states exercise the loop (not every state buys nothing).
+      // The states exercise the loop (not every state buys nothing), and with liquid coins a
+      // lower rank's coins pay.
       expect(bought).toBeGreaterThan(1000);
+      if (WALLET[payWith].earned) expect(lower).toBeGreaterThan(30);
     });
   }
 });
@@ -379,6 +390,7 @@ describe('what pays (buy.payWith "points", buy.liquidRank "earned") against the 
       const pick = (n: number) => random.below(n);
       let traded = 0;
       let higher = 0;
+      let lower = 0;
       let bought = 0;
       for (let k = 0; k < 2000; k++) {
         trial.reset();
@@ -397,7 +409,8 @@ describe('what pays (buy.payWith "points", buy.liquidRank "earned") against the 
           treated: Array.from({ length: plan.pcCount }, () => pick(2)),
           spent: Array.from({ length: plan.pcCount }, () => (pick(4) === 0 ? 1 : 0)),
           extra: pick(15),
-          other: Array.from({ length: 8 }, (_, r) => (r === 0 || r === rank ? 0 : pick(3) === 0 ? pick(3) : 0)),
+          // Up to 8 of the rank just below: it pays 3 or 4 of its coins where the company's rank pays 1 or 2.
+          other: Array.from({ length: 8 }, (_, r) => (r === 0 || r === rank ? 0 : r === rank - 1 ? (pick(2) === 0 ? pick(9) : 0) : pick(3) === 0 ? pick(3) : 0)),
         };
         putState(trial, s, t);
         buy(s.coins, t, jobs);
@@ -419,21 +432,27 @@ describe('what pays (buy.payWith "points", buy.liquidRank "earned") against the 
         expect(trial.acc[METRIC.medicalBought]).toBe(want.medical);
         traded += want.traded;
         for (let r = rank + 1; r <= 7; r++) higher += s.other![r] - want.out.other![r];
+        for (let r = 1; r < rank; r++) lower += s.other![r] - want.out.other![r];
         bought += want.equipment + want.assets + want.medical + want.tasks.reduce((a, b) => a + b, 0);
       }
-      // The states exercise what is new: points traded, coins of a higher rank spent.
+      // The states exercise what is new: points traded, coins of a higher and of a lower rank spent.
       if (wallet.points) expect(traded).toBeGreaterThan(500);
       if (wallet.earned) expect(higher).toBeGreaterThan(200);
+      if (wallet.earned) expect(lower).toBeGreaterThan(50);
+      if (!wallet.earned) expect(lower).toBe(0);
       expect(bought).toBeGreaterThan(1000);
     });
   }
 });
 
-describe('liquid coins of a higher rank pay at their own rank\'s price (liquidRank "earned"), hand-made states', () => {
+describe('liquid coins of another rank, higher or lower, pay at their own rank\'s price (liquidRank "earned"), hand-made states', () => {
   // One troupe without equipment (rank 3, custom-built +1: 6 coins at rank 1, not for sale;
   // 4 at rank 2; 2 at rank 3; 1 at rank 4) or one PC in bed (medical help, rank 2: 3 at
   // rank 1, 1 at rank 2, 0 at rank 3 — still a coin when paid in rank-3 coins). Checked
   // against both the engine and the reference, and against the figures worked by hand.
+  // (A lower rank's coin buys what a company of its rank buys: an item of price p at the
+  // company's rank costs p + 2 a rank below, so only the rank just below can pay, 3 or 4 of
+  // its coins where the company's rank asks 1 or 2, and only where no higher rank can.)
   const base = (rank: number, coins: number, other: number[], extra = 0): State => ({
     rank,
     coins,
@@ -449,6 +468,8 @@ describe('liquid coins of a higher rank pay at their own rank\'s price (liquidRa
     spent: [0, 0, 0, 0, 0, 0, 0, 0, 0],
   });
   const inBed = (s: State): State => ({ ...s, equipped: [1, 1, 1], bedUntil: [6, 0, 0, 0, 0, 0, 0, 0, 0] });
+  // Two troupes without equipment, the second's PCs 3 to 5.
+  const twoTroupes = (s: State): State => ({ ...s, active: [1, 1, 0], equipped: [0, 0, 1], alive: [1, 1, 1, 1, 1, 1, 0, 0, 0] });
   const cases: { name: string; s: State; payWith?: 'liquid' | 'points'; liquidRank?: 'earned' | 'company'; want: { other: number[]; liquidSpent: number; spent: number; bought: number; traded?: number } }[] = [
     {
       // The audit's case: over 4 at the company's rank, refused before any liquid coin was looked at.
@@ -496,6 +517,61 @@ describe('liquid coins of a higher rank pay at their own rank\'s price (liquidRa
       s: base(2, 2, [0, 0, 0, 1, 0, 0, 0, 0], 10),
       payWith: 'points',
       want: { other: [0, 0, 0, 1, 0, 0, 0, 0], liquidSpent: 0, spent: 2, bought: 1, traded: 4 },
+    },
+    // Coins of a rank below the company's, kept from before a promotion ("Should a company
+    // raise … their rank, the liquid coins they earned do not increase … in buying power
+    // with them"). Until December 2026 they paid nothing: each case marked (new) below
+    // bought nothing there.
+    {
+      name: '(new) a coin kept from before a promotion pays at its own rank\'s price: at rank 3, equipment (2 at rank 3) is 4 rank-2 coins',
+      s: base(3, 0, [0, 0, 4, 0, 0, 0, 0, 0]),
+      want: { other: [0, 0, 0, 0, 0, 0, 0, 0], liquidSpent: 4, spent: 0, bought: 1 },
+    },
+    {
+      name: '(new) at rank 2, medical help (1 at rank 2) is 3 rank-1 coins',
+      s: inBed(base(2, 0, [0, 4, 0, 0, 0, 0, 0, 0])),
+      want: { other: [0, 1, 0, 0, 0, 0, 0, 0], liquidSpent: 3, spent: 0, bought: 1 },
+    },
+    {
+      name: 'too few of a lower rank buy nothing: 3 rank-2 coins at rank 3, where equipment is 4 at rank 2',
+      s: base(3, 0, [0, 0, 3, 0, 0, 0, 0, 0]),
+      want: { other: [0, 0, 3, 0, 0, 0, 0, 0], liquidSpent: 0, spent: 0, bought: 0 },
+    },
+    {
+      name: 'two ranks below is not for sale there: 5 rank-1 coins at rank 3 buy no equipment (6 at rank 1, over 4)',
+      s: base(3, 0, [0, 5, 0, 0, 0, 0, 0, 0]),
+      want: { other: [0, 5, 0, 0, 0, 0, 0, 0], liquidSpent: 0, spent: 0, bought: 0 },
+    },
+    {
+      // The turn's coin (of rank 3) does not join the rank-2 coins: they pay the whole price alone.
+      name: '(new) the turn\'s coins never join a lower rank\'s: at rank 3, 1 turn coin and 4 rank-2 coins pay with the 4, the turn coin kept',
+      s: base(3, 1, [0, 0, 4, 0, 0, 0, 0, 0]),
+      want: { other: [0, 0, 0, 0, 0, 0, 0, 0], liquidSpent: 4, spent: 0, bought: 1 },
+    },
+    {
+      name: 'and 1 turn coin and 3 rank-2 coins (2 at rank 3 short of 1, 4 at rank 2 short of 1) buy nothing',
+      s: base(3, 1, [0, 0, 3, 0, 0, 0, 0, 0]),
+      want: { other: [0, 0, 3, 0, 0, 0, 0, 0], liquidSpent: 0, spent: 0, bought: 0 },
+    },
+    {
+      // The first troupe's: a rank-4 coin (1) against 4 rank-2 coins, the fewest; the
+      // second's: the rank-2 coins, the only rank left that can pay.
+      name: '(new) fewest coins first: at rank 3 the rank-4 coin buys the first troupe\'s equipment, the 4 rank-2 coins the second\'s',
+      s: twoTroupes(base(3, 0, [0, 0, 4, 0, 1, 0, 0, 0])),
+      want: { other: [0, 0, 0, 0, 0, 0, 0, 0], liquidSpent: 5, spent: 0, bought: 2 },
+    },
+    {
+      // payWith "points": 1 turn coin leaves 1 owed at rank 3 (2 points); the rank-2 coins pay first.
+      name: '(new) with payWith "points", a lower rank\'s coins pay before any point is traded',
+      s: base(3, 1, [0, 0, 4, 0, 0, 0, 0, 0], 10),
+      payWith: 'points',
+      want: { other: [0, 0, 0, 0, 0, 0, 0, 0], liquidSpent: 4, spent: 0, bought: 1, traded: 0 },
+    },
+    {
+      name: 'liquidRank "company": the rank-2 coins buy nothing at rank 3, as before December 2026',
+      s: base(3, 0, [0, 0, 4, 0, 0, 0, 0, 0]),
+      liquidRank: 'company',
+      want: { other: [0, 0, 4, 0, 0, 0, 0, 0], liquidSpent: 0, spent: 0, bought: 0 },
     },
     {
       name: 'liquidRank "company": the rank-3 coins buy nothing at rank 1, as before December 2026',

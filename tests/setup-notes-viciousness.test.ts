@@ -324,7 +324,7 @@ describe('campaign: fight, fallout and rival-only fields with nothing to act on 
     expectNoted(
       run('campaign', company({ buy: { ...task, payWith: 'liquid', liquidRank: 'company' } })),
       run('campaign', company({ buy: { ...task, payWith: 'liquid' } })),
-      'policy.buy.liquidRank changes nothing here: with bank "all" every liquid coin is banked at the end of the turn it was earned, so none of a rank above the company\'s is left at a purchase',
+      'policy.buy.liquidRank changes nothing here: with bank "all" every liquid coin is banked at the end of the turn it was earned, so none of a rank other than the company\'s is left at a purchase',
     );
     expectNoted(run('campaign', company({ bank: 'none', buy: { payWith: 'liquid', liquidRank: 'company' } })), run('campaign', company({ bank: 'none' })), 'policy.buy.liquidRank changes nothing here: no purchase is set (equipment, medical, asset or task), so nothing is paid');
     // Banking nothing, demoted by a rival: the rank-3 coins kept pay at rank 2.
@@ -344,7 +344,7 @@ describe('campaign: fight, fallout and rival-only fields with nothing to act on 
       policy: { job: { challenges: 3 }, replaceMinions: 'always', ...policy },
     });
     const buy = (liquidRank?: string) => ({ buy: { task: { itemRank: 3, perJob: 2 }, payWith: 'liquid', ...(liquidRank ? { liquidRank } : {}) } });
-    const bankAll = 'policy.buy.liquidRank changes nothing here: with bank "reserve" and reserve is 0 (as with bank "all") every liquid coin is banked at the end of the turn it was earned, so none of a rank above the company\'s is left at a purchase';
+    const bankAll = 'policy.buy.liquidRank changes nothing here: with bank "reserve" and reserve is 0 (as with bank "all") every liquid coin is banked at the end of the turn it was earned, so none of a rank other than the company\'s is left at a purchase';
     expectNoted(run('campaign', company({ bank: 'reserve', ...buy('company') })), run('campaign', company({ bank: 'reserve', ...buy() })), bankAll);
     expectNoted(run('campaign', company({ bank: 'reserve', reserve: 0, ...buy('company') })), run('campaign', company({ bank: 'reserve', reserve: 0, ...buy() })), bankAll);
     // The same figures as bank "all" itself.
@@ -360,7 +360,7 @@ describe('campaign: fight, fallout and rival-only fields with nothing to act on 
     expectActs(run('campaign', company({ bank: 'reserve', reserve: 3, defendRank: true }, countess)), run('campaign', company({ bank: 'reserve', reserve: 3 }, countess)), 'policy.defendRank');
   });
 
-  test('liquidRank "company" where the company is never demoted, and payWith "points" where the points never rise above the rank\'s minimum: noted; a demotion, or points above it, and they act', () => {
+  test('liquidRank "company" where the company\'s rank never changes, and payWith "points" where the points never rise above the rank\'s minimum: noted; a demotion or a promotion, or points above it, and they act', () => {
     const company = (policy: object, points?: number) => ({
       turns: 30,
       company: { name: 'co', rank: 3, ...(points === undefined ? {} : { points }) },
@@ -368,7 +368,8 @@ describe('campaign: fight, fallout and rival-only fields with nothing to act on 
       policy: { job: { challenges: 3 }, bank: 'none', ...policy },
     });
     const task = { task: { itemRank: 3, perJob: 2 } };
-    const never = (why: string) => `policy.buy.liquidRank changes nothing here: a liquid coin is of the rank the company held when it came, and the company is never demoted (${why}), so none of a rank above the company's is left at a purchase`;
+    const never = (why: string, promoted = 'bank "none" banks no coin to raise the points') =>
+      `policy.buy.liquidRank changes nothing here: a liquid coin is of the rank the company held when it came, and the company's rank never changes (${promoted}; it is never demoted: ${why}), so none of a rank other than the company's is left at a purchase`;
     const NEVER = 'no rivals, whose "The wealth track lowers" takes points, and replaceMinions "never"';
     const KEEP = 'no rivals, whose "The wealth track lowers" takes points, and replaceMinions "keepRank", which replaces a minion only where the points left, with the coins the turn\'s end banks, keep the rank';
     const liquid = (replaceMinions: string, liquidRank?: string) => company({ replaceMinions, buy: { ...task, payWith: 'liquid', ...(liquidRank ? { liquidRank } : {}) } });
@@ -376,11 +377,26 @@ describe('campaign: fight, fallout and rival-only fields with nothing to act on 
     expectNoted(run('campaign', liquid('keepRank', 'company')), run('campaign', liquid('keepRank')), never(KEEP));
     // Replacing whatever it costs, the company is demoted (0.46 of the campaigns) and its rank-3 coins pay at rank 2.
     expectActs(run('campaign', liquid('always', 'company')), run('campaign', liquid('always')), 'policy.buy.liquidRank');
-    // keepRank with coins banked: said too, and the figures agree. (Until the replacements of
-    // a turn were judged against the rank held as they began, several in one turn could end
-    // a rank lower when coins were banked, and it was not said.)
-    const banking = (liquidRank?: string) => company({ replaceMinions: 'keepRank', bank: 'reserve', reserve: 3, buy: { ...task, payWith: 'liquid', ...(liquidRank ? { liquidRank } : {}) } });
-    expectNoted(run('campaign', banking('company')), run('campaign', banking()), never(KEEP));
+    // keepRank with coins banked: never demoted, but promoted, and the lower rank's coins it
+    // keeps pay under "earned" (until December 2026 they paid nothing, and this was noted):
+    // two troupes of a rank-1 company keeping 3 coins back, a rank-2 task up to 2 a job (3
+    // coins at rank 1, 1 at rank 2). Promoted to rank 2, the rank-1 coins kept pay 3 a task
+    // where the turn's coins and the rank-2 coins cannot; with "company" they wait to be banked.
+    const promoted = (liquidRank?: string, rank = 1, itemRank = 2) => ({
+      turns: 24,
+      company: { name: 'co', rank },
+      troupes: [{ name: 'a', count: 2, captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'm', count: 2, knavery: ['d6'], violence: ['d4'] }] }],
+      policy: {
+        job: { challenges: 4, method: 'rare', guards: { perActiveChallenge: 1 } },
+        replaceMinions: 'keepRank',
+        bank: 'reserve',
+        reserve: 3,
+        buy: { task: { itemRank, perJob: 2 }, payWith: 'liquid', ...(liquidRank ? { liquidRank } : {}) },
+      },
+    });
+    expectActs(run('campaign', promoted('company')), run('campaign', promoted()), 'policy.buy.liquidRank');
+    // Starting at rank 7 (a rank-7 task, 1 coin) and never demoted, the rank never changes, banking or not: noted.
+    expectNoted(run('campaign', promoted('company', 7, 7)), run('campaign', promoted(undefined, 7, 7)), never(KEEP, 'it starts at rank 7, the highest'));
 
     // payWith "points": the figures of "liquid", with points.traded 0 beside them.
     const points = (replaceMinions: string, pointsAtStart?: number, payWith = 'points') => company({ replaceMinions, buy: { ...task, payWith } }, pointsAtStart);

@@ -201,7 +201,7 @@ export class CampaignPlan {
   readonly payWithLiquid: boolean;
   /** Then investment points traded in, 2 a coin, down to the rank's minimum (policy buy.payWith "points"). */
   readonly payWithPoints: boolean;
-  /** Where the company's rank cannot pay, liquid coins of one rank above it pay at that rank's price (policy buy.liquidRank "earned", the default; pay). */
+  /** Where the company's rank cannot pay, liquid coins of one other rank (above or below it) pay at that rank's price (policy buy.liquidRank "earned", the default; pay). */
   readonly liquidEarned: boolean;
   /** Tally index of `points.traded` (policy buy.payWith "points"), or -1. */
   readonly tradedAt: number;
@@ -880,7 +880,7 @@ export class CampaignTrial {
    * help for PCs in bed, PC by PC, then (when the troupes take jobs this turn, `jobs`)
    * tasks for the troupes' jobs, a round at a time. "Any coin that is not spent by the end
    * of the turn is discarded"; with payWith "liquid", liquid coins of the company's rank
-   * pay what the turn's coins do not, with liquidRank "earned" those of one higher rank at
+   * pay what the turn's coins do not, with liquidRank "earned" those of one other rank at
    * that rank's price where these cannot, and with payWith "points" investment points
    * traded in last (pay; docs/rulings/purchases.md).
    */
@@ -1003,18 +1003,21 @@ export class CampaignTrial {
   /**
    * Pay for an item of `item.itemRank` (and `item.modifiers`) whose price at `payRank`, the
    * company's rank, is `cost` (purchases.ts `price`); false, paying nothing, when nothing
-   * below covers it (docs/rulings/purchases.md "Liquid coins of a higher rank"). A price is
+   * below covers it (docs/rulings/purchases.md "Liquid coins of another rank"). A price is
    * paid in one rank's coins:
    *  (a) at the company's rank: the turn's coins, then (payWith "liquid" or "points")
    *      liquid coins of `payRank`;
-   *  (b) else (liquidRank "earned") liquid coins of ONE rank r above it, at that rank's
-   *      price ("They have the same buying power as standard coins of their rank"):
-   *      price(itemRank, r, modifiers) coins of rank r, at least one, not for sale above 4;
-   *      of the ranks that can pay, the one needing the fewest coins, the lowest on a tie.
-   *      The turn's coins (of `payRank`) never join them;
+   *  (b) else (liquidRank "earned") liquid coins of ONE other rank r, above or below it
+   *      (kept from before a demotion or a promotion), at that rank's price ("They have
+   *      the same buying power as standard coins of their rank … Should a company raise or
+   *      lower their rank, the liquid coins they earned do not increase or decrease in
+   *      buying power with them"): price(itemRank, r, modifiers) coins of rank r, at least
+   *      one, not for sale above 4; of the ranks that can pay, the one needing the fewest
+   *      coins, the lowest on a tie. The turn's coins (of `payRank`) never join them;
    *  (c) else (payWith "points") as (a) with investment points traded in, 2 a coin of
    *      `payRank` still owed, never below the rank's minimum — last, as the dearest way.
-   * With liquidRank "company", (b) is never tried, as before December 2026.
+   * With liquidRank "company", (b) is never tried, as before December 2026. (Until December
+   * 2026 (b) looked only above the company's rank: a lower rank's coins paid nothing.)
    */
   private pay(cost: number, item: { itemRank: number; modifiers: number }): boolean {
     if (cost <= this.turnCoins) {
@@ -1035,12 +1038,12 @@ export class CampaignTrial {
       this.acc[METRIC.liquidSpent] += fromLiquid;
       return true;
     }
-    // (b) Liquid coins of one higher rank, at that rank's price.
+    // (b) Liquid coins of one other rank, above or below, at that rank's price.
     if (p.liquidEarned) {
       let best = 0;
       let fewest = Infinity;
-      for (let r = rank + 1; r <= MAX_RANK; r++) {
-        if (liquid[r] === 0) continue;
+      for (let r = MIN_RANK; r <= MAX_RANK; r++) {
+        if (r === rank || liquid[r] === 0) continue;
         let n = price(item.itemRank, r, item.modifiers);
         if (n < 1) n = 1;
         if (n <= liquid[r] && n < fewest) {

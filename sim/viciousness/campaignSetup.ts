@@ -453,7 +453,8 @@ function fieldNotes(
     notes.push(`policy.buy.payWith "points" trades no point here: the investment points start at the minimum of the company's rank (company.points), bank "none" banks no coin to raise them, nothing takes them below it (${neverDemoted}), and a trade may not take them below that minimum, so it pays as "liquid" does (points.traded stays 0)`);
   }
   // liquidRank "company" (the variant: the default "earned" is never noted) differs only where
-  // a liquid coin of a rank above the company's is left at a purchase to pay.
+  // a liquid coin of a rank other than the company's — above it, kept from before a
+  // demotion, or below it, kept from before a promotion — is left at a purchase to pay.
   if (buy?.liquidRank === 'company') {
     if ((buy.payWith ?? 'turnCoins') === 'turnCoins') {
       nothing('policy.buy.liquidRank', 'buy.payWith is "turnCoins": only the turn\'s coins pay, never a liquid coin');
@@ -461,15 +462,20 @@ function fieldNotes(
       // Liquid coins at a purchase: the starting ones (of the starting rank, in turn 1) and a
       // new troupe's, which join at the rank the company holds as it is founded; the rest
       // are earned in the troupes' turns and banked as the turn ends.
-      nothing('policy.buy.liquidRank', `${banksAll} every liquid coin is banked at the end of the turn it was earned, so none of a rank above the company's is left at a purchase`);
+      nothing('policy.buy.liquidRank', `${banksAll} every liquid coin is banked at the end of the turn it was earned, so none of a rank other than the company's is left at a purchase`);
     } else if (!buysSomething) {
       nothing('policy.buy.liquidRank', 'no purchase is set (equipment, medical, asset or task), so nothing is paid');
-    } else if (neverDemoted !== undefined) {
+    } else if (neverDemoted !== undefined && (policy.bank === 'none' || (s.company.rank ?? 2) === MAX_RANK)) {
       // A liquid coin is of the rank the company held as it was earned (a job's reward, at
       // the turn's rank), as the campaign began (company.liquid) or as its troupe was founded
-      // (a successor's): one above the company's at a purchase needs the rank to have gone
-      // down since.
-      nothing('policy.buy.liquidRank', `a liquid coin is of the rank the company held when it came, and the company is never demoted (${neverDemoted}), so none of a rank above the company's is left at a purchase`);
+      // (a successor's): one of another rank at a purchase needs the rank to have moved
+      // since. Never demoted, it is never promoted either where only banking raises the
+      // points (CampaignTrial.bankCoins, bankAll) and bank "none" banks nothing (defendRank
+      // banks only after a rival's consequence, and there are no rivals), or where it
+      // starts at the highest rank. (Never demoted alone is not enough: promoted, the
+      // company keeps the lower rank's coins, and with "earned" they pay.)
+      const neverPromoted = policy.bank === 'none' ? 'bank "none" banks no coin to raise the points' : `it starts at rank ${MAX_RANK}, the highest`;
+      nothing('policy.buy.liquidRank', `a liquid coin is of the rank the company held when it came, and the company's rank never changes (${neverPromoted}; it is never demoted: ${neverDemoted}), so none of a rank other than the company's is left at a purchase`);
     }
   }
   if (policy.reserve !== undefined && policy.reserve > 0 && (policy.bank ?? 'all') !== 'reserve') {

@@ -94,10 +94,13 @@ export const purchasesSchema = lazySchema(() => z
     /**
      * Which liquid coins pay (with payWith *liquid* or *points*): *earned* (default: those
      * of the company's rank, and where they and the turn's coins cannot pay, those of ONE
-     * rank above it kept from before a demotion, at that rank's price — "They have the
-     * same buying power as standard coins of their rank", so an item over 4 coins at the
-     * company's rank is still bought with coins of a rank where it costs 4 or less; the
-     * rank needing the fewest coins, the lowest on a tie) or *company* (only those of the
+     * other rank, above it (kept from before a demotion) or below it (kept from before a
+     * promotion), at that rank's price — "They have the same buying power as standard
+     * coins of their rank … Should a company raise or lower their rank, the liquid coins
+     * they earned do not increase or decrease in buying power with them", so an item over 4
+     * coins at the company's rank is still bought with coins of a rank where it costs 4 or
+     * less, and a lower rank's coins pay what a company of that rank would; the rank
+     * needing the fewest coins, the lowest on a tie) or *company* (only those of the
      * company's rank: the reading until December 2026). docs/rulings/purchases.md.
      */
     liquidRank: z.enum(['earned', 'company']).optional(),
