@@ -1030,6 +1030,11 @@ describe('the library', () => {
     // dashboard audit: marksman-push's rounds read "0.000000364" for 3.639e-7, "2e-9" for
     // 1.99e-9 and "0" for 9.9e-13); float noise around 0 is still 0.
     expect([3.639e-7, 2.108e-8, 1.9912e-9, 9.9e-13, 9.9123e-13, 1e-17, 0.0625 + 1e-17].map(exactFigure)).toEqual(['≈0.000000364', '≈2.11e-8', '≈1.99e-9', '9.9e-13', '≈9.91e-13', '0', '0.0625']);
+    // Nor a big value's rounding (a docs audit: a clash of 1000d7 pools printed its exact
+    // 25 + 400000/7 hits as "57167.85714", 100000/3 read "33333.333333"): one place from
+    // 1000 up, marked; a big value that does end in few places, and float noise about a
+    // whole number, still read as they are.
+    expect([25 + 400000 / 7, 100000 / 3, 1234.5678901, 12345.678901234, 4096.125, 24999.999999999996, 1000.25].map(exactFigure)).toEqual(['≈57167.9', '≈33333.3', '≈1234.6', '≈12345.7', '4096.125', '25000', '1000.25']);
     // Said equal to, or about: "≈ 0.4996", not "= ≈0.4996"; a sign after the mark.
     expect([equalsFigure('0.5'), equalsFigure('≈0.4996'), signedFigure('≈0.1431', '−'), signedFigure('0.25', '+')]).toEqual(['= 0.5', '≈ 0.4996', '≈−0.1431', '+0.25']);
     // The campaign has no exact engine (run by `npm start`; ~10 s, too long for here).

@@ -120,8 +120,8 @@ export function trialsText(n: number): string {
 }
 
 /**
- * `x` as the shortest decimal of at most 9 places within float noise of it (1e-10,
- * relative): exact values are sums of floats, so 1/32 arrives as 0.031249999999999997
+ * `x` as the shortest decimal of at most 9 places within float noise of it (1e-10, or
+ * 1e-12 of it past 100): exact values are sums of floats, so 1/32 arrives as 0.031249999999999997
  * and 3 as 2.9999999999999996, which printed "0.0312" beside "0.0313" and "3.0000"
  * beside "4". Exact values are exact to 1e-9 (docs/scenario-format.md): this moves none by more.
  * A small value is moved by no more than a millionth of itself either: 3.639e-7 is no
@@ -130,7 +130,11 @@ export function trialsText(n: number): string {
  */
 export function snapDecimal(x: number): number {
   if (!Number.isFinite(x)) return x;
-  const tolerance = 1e-10 * Math.max(1, Math.abs(x));
+  // 1e-10, or 1e-12 of the value past 100: float noise grows with the value, a rounding's
+  // error with its places. Relative 1e-10 at every size let a big value's rounding pass for
+  // it: 25 + 400000/7 = 57167.857142857… snapped to 57167.85714 (5.7e-6 allowed, 2.9e-6 off)
+  // and printed unmarked as exact, 100000/3 as "33333.333333" (a docs audit).
+  const tolerance = Math.max(1e-10, 1e-12 * Math.abs(x));
   for (let places = 0; places <= 9; places++) {
     const f = 10 ** places;
     const y = Math.round(x * f) / f;
