@@ -861,6 +861,26 @@ describe('poolsim solve and the reports', () => {
     expect(between!.sentence).not.toMatch(/outside|beyond/);
   });
 
+  test('a metric that has levelled off at the nearer end is said to, not a target beyond the range (an audit)', () => {
+    // A sorcerer of 3 dice against a demon's 5, a die fewer after each lost try: 0 dice from
+    // the 4th, so P(wins within its tries) is ≈0.5503 from 3 tries to 20 and beyond. It read
+    // "the target lies beyond the range, above 20", where no value above 20 comes nearer.
+    const sorcerer = (solve: object[]) => ({ name: 'tries', system: 'sorcerer', mechanic: 'contest', trials: 10000, seed: 's', setup: { tries: 1, a: { name: 'sorcerer', dice: 3 }, b: { name: 'demon', dice: 5 } }, solve });
+    const block = { name: 'tries closest', vary: 'setup.tries', range: [1, 20], metric: 'retry.won', target: 0.6 };
+    const [exact] = solvePlan(plan(sorcerer([block])));
+    expect(exact).toMatchObject({ method: 'exact', value: 3 });
+    expect(exact!.sentence).not.toContain('beyond');
+    expect(exact!.sentence).toMatch(/so none in the range reaches it; it has levelled off at the end of the range, the same from 3 (tries )?on\.$/);
+    // Monte Carlo: the values from 3 on are not told apart, so no end is said either.
+    const [mc] = solvePlan(plan(sorcerer([{ ...block, range: [1, 6] }])), { exact: false, maxTrials: 65536 * 2 });
+    expect(mc!.method).toBe('montecarlo');
+    expect(mc!.sentence).not.toContain('beyond');
+    expect(mc!.sentence).toMatch(/; it may have levelled off at the end of the range: the values from 3 (tries )?on are not told apart \(each 95% interval\)\.$/);
+    // Still moving toward the target at the end: beyond it (1…2 tries, 0.3335 then 0.4886).
+    const [moving] = solvePlan(plan(sorcerer([{ ...block, range: [1, 2] }])));
+    expect(moving!.sentence).toMatch(/; the target lies beyond the range, above 2( tries)?\.$/);
+  }, 30_000);
+
   test('a values list is named in its order, not read as a range from its first to its last', () => {
     const words = (values: number[], more: object = {}) => solvePlan(plan(heist([{ name: 'l', vary: 'setup.challenges', values, metric: 'success', ...more }])))[0]!.sentence;
     // It read "does not move one way over 1…3" and "over 3…0".

@@ -238,6 +238,25 @@ function beyondText(r: SolveResult, values: readonly unknown[], named: string, l
   const oneWay = m.every((x, i) => i === 0 || x >= m[i - 1] - slack) || m.every((x, i) => i === 0 || x <= m[i - 1] + slack);
   const [first, last] = [Math.abs(m[0] - target), Math.abs(m[m.length - 1] - target)];
   const end = !oneWay || Math.abs(first - last) <= slack ? undefined : first < last ? 'first' : 'last';
+  // Beyond that end only where the metric still moves toward the target there: its end
+  // value and the one next to it apart (exact: by more than 1e-9; Monte Carlo: their 95%
+  // intervals apart). Where they are alike it has levelled off, and a wider range need not
+  // come nearer: a sorcerer of 3 dice against a demon's 5 wins within 3 tries or never (0
+  // dice from the 4th), ≈0.5503 from 3 tries to 20, and the sentence read "the target lies
+  // beyond the range, above 20" (an audit). The run of values alike at that end is said:
+  // exact, within 1e-9 of the end's ("it has levelled off"); Monte Carlo, each 95% interval
+  // overlapping the end's ("it may have levelled off": not told apart).
+  const at = end === 'first' ? 0 : m.length - 1;
+  const step = end === 'first' ? 1 : -1;
+  const span = (p: SolvePoint): [number, number] => (p.ci95 && p.estimate !== undefined ? p.ci95 : [p.exact!, p.exact!]);
+  const apart = (i: number) =>
+    r.method === 'exact' ? Math.abs(m[i] - m[at]) > slack : span(r.points[i]!)[0] > span(r.points[at]!)[1] || span(r.points[at]!)[0] > span(r.points[i]!)[1];
+  const moving = end !== undefined && apart(at + step);
+  let flatTo: number | undefined;
+  if (end !== undefined && !moving) {
+    flatTo = at + step;
+    while (flatTo + step >= 0 && flatTo + step < m.length && !apart(flatTo + step)) flatTo += step;
+  }
   // Beyond an end only where the field takes values past it (rangeOpen; a list's values
   // are not known to end anywhere): "the target lies outside the range" was said of a risky
   // split's accomplish dice over 0…4, every value the field takes, as if a wider range could
@@ -247,14 +266,19 @@ function beyondText(r: SolveResult, values: readonly unknown[], named: string, l
   const choices = values.every((v) => typeof v === 'string' || typeof v === 'boolean');
   const open = (e: 'first' | 'last') => (listed !== undefined ? !choices : rangeOpen === undefined || rangeOpen[e === 'first' ? 0 : 1]);
   const endValue = (e: 'first' | 'last') => text(values[e === 'first' ? 0 : values.length - 1]);
+  const scope = listed ? 'the values listed' : 'the range';
   const where =
     !listed && rangeOpen && !rangeOpen[0] && !rangeOpen[1]
       ? `, and ${text(values[0])}…${text(values[values.length - 1])} is every value ${field} can take`
       : end === undefined || !open(end)
         ? ''
-        : listed
-          ? `; the target lies beyond them, ${end === 'first' ? 'before the first' : 'after the last'} (${endValue(end)})`
-          : `; the target lies beyond the range, ${end === 'first' ? 'below' : 'above'} ${endValue(end)}`;
+        : flatTo !== undefined
+          ? r.method === 'exact'
+            ? `; it has levelled off at the ${end === 'first' ? 'start' : 'end'} of ${scope}, the same ${end === 'first' ? `up to ${text(values[flatTo])}` : `from ${text(values[flatTo])} on`}`
+            : `; it may have levelled off at the ${end === 'first' ? 'start' : 'end'} of ${scope}: the values ${end === 'first' ? `up to ${text(values[flatTo])}` : `from ${text(values[flatTo])} on`} are not told apart (each 95% interval)`
+          : listed
+              ? `; the target lies beyond them, ${end === 'first' ? 'before the first' : 'after the last'} (${endValue(end)})`
+              : `; the target lies beyond the range, ${end === 'first' ? 'below' : 'above'} ${endValue(end)}`;
   // Monte Carlo: each value's 95% interval clear of the target, said as such (a claim at
   // 95% per value, not a fact about the metric: a review).
   const surely = r.method === 'exact' ? '' : ' (each 95% interval)';
