@@ -641,6 +641,17 @@ describe('bad input a run would only find late', () => {
     expect(errorsOf(fight([{ name: 'g', vary: 'setup.sides.1.combatants.0.count', range: [1, 3], metric: 'win.crew', target: 0.5 }], { 'setup.sides.0.name': ['gang'] }))).toEqual([]);
   });
 
+  test('a change of setup A the setup refuses is named at its sameAs key, as its shape problems are (an audit: "solve.0.sameAs: setup.…dice.0: …")', () => {
+    const same = { name: 's', vary: 'setup.sides.1.combatants.0.count', range: [1, 3], metric: 'win.crew' };
+    expect(errorsOf(fight([{ ...same, sameAs: { 'setup.sides.0.combatants.0.dice': ['d1'] } }]))).toEqual([
+      expect.stringMatching(/^solve.json: solve.0.sameAs.setup.sides.0.combatants.0.dice: setup.sides.0.combatants.0.dice.0: "d1" has 1 side: .* \(setup A\)$/),
+    ]);
+    // Of two keys, the one the problem lies under.
+    expect(errorsOf(fight([{ ...same, sameAs: { 'setup.sides.1.name': 'gang', 'setup.sides.0.combatants.0.dice': ['d1'] } }]))).toEqual([
+      expect.stringMatching(/^solve.json: solve.0.sameAs.setup.sides.0.combatants.0.dice: setup.sides.0.combatants.0.dice.0: "d1"/),
+    ]);
+  });
+
   test('a values list past the limit is told the solve\'s limit, however long (2,600 was told "at most 2500")', () => {
     for (const n of [1500, 2600]) {
       const values = Array.from({ length: n }, (_, i) => i % 12);
