@@ -322,8 +322,8 @@ describe('Monte Carlo solves (exact engine switched off)', () => {
     expect(figure(0.12498)).toBe(formatNumber(0.12498));
     const r = mcSearch({ ...even, target: undefined, atMost: 0.5 }, 'undecided');
     const at3 = r.points.find((p) => p.value === 3)!;
-    expect(r.sentence).toContain(`3 gives ${formatNumber(at3.estimate!)} [${formatNumber(at3.ci95![0])}, ${formatNumber(at3.ci95![1])}]`);
-    expect(r.sentence).toMatch(/3 gives 0\.1\d{3} \[0\.1\d{3}, 0\.1\d{3}\]/);
+    expect(r.sentence).toContain(`3 challenges gives ${formatNumber(at3.estimate!)} [${formatNumber(at3.ci95![0])}, ${formatNumber(at3.ci95![1])}]`);
+    expect(r.sentence).toMatch(/3 challenges gives 0\.1\d{3} \[0\.1\d{3}, 0\.1\d{3}\]/);
   });
 
   test('both ends on one side: every value between is decided, and the answer follows the definition, not "none"', () => {
@@ -360,7 +360,7 @@ describe('Monte Carlo solves (exact engine switched off)', () => {
     // 3 to 6 challenges: 0.125, 0, 0, 0, all below 0.5, nearest at 3.
     const below = mcSearch({ ...even, range: [3, 6] }, 'outside');
     expect(below).toMatchObject({ decided: true, value: 3 });
-    expect(below.sentence).toContain('; every value gives P(plan succeeds) below the target (each 95% interval), so none in the range reaches it; the target lies beyond the range, below 3 — decided');
+    expect(below.sentence).toContain('; every value gives P(plan succeeds) below the target (each 95% interval), so none in the range reaches it; the target lies beyond the range, below 3 challenges — decided');
     // 1, 4, 3: 0.875, 0, 0.125 against 0.2. The nearest, 3, is an end heading for the
     // target beside 4, but 1 lies on the far side: the target is between listed values
     // (it read "the range ends there and the target lies beyond it").
@@ -373,12 +373,13 @@ describe('Monte Carlo solves (exact engine switched off)', () => {
     const near = mcSearch({ ...even, target: 0.6875 }, 'tie');
     expect(near.sentence).toMatch(/none of them is surely nearer the target at the cap of 33 k trials a value \(deciding on intervals 95% over all of a value's looks, wider than those shown\)/);
     const first = mcSearch({ ...even, target: undefined, atMost: 0.5 }, 'undecided');
-    expect(first.sentence).toMatch(/the target still lies within the interval of 2 at the cap/);
+    expect(first.sentence).toMatch(/the target still lies within the interval of 2 challenges at the cap/);
     // 3 challenges (0.125 against 0.3): the bisection looks at few values; the sentence
     // names 2 and 4 where they were looked at, never a farther one as if next to it.
     const r = mcSearch({ ...even, target: 0.3 }, 'same');
     const looked = new Set(r.points.map((p) => p.value));
-    const named = [...r.sentence.matchAll(/; (\d+) gives|, (\d+) gives/g)].map((m) => Number(m[1] ?? m[2]));
+    const named = [...r.sentence.matchAll(/; (\d+) challenges? gives|, (\d+) challenges? gives/g)].map((m) => Number(m[1] ?? m[2]));
+    expect(named.length).toBeGreaterThan(0);
     for (const v of named) {
       expect(looked.has(v)).toBe(true);
       expect(Math.abs(v - 3)).toBe(1);
@@ -831,7 +832,7 @@ describe('poolsim solve and the reports', () => {
     // success falls as challenges rise: over 3..6 the nearest to 0.500 is 3, the range's end (2 gives 0.500).
     const [r] = solvePlan(plan(heist([{ name: 'short range', vary: 'setup.challenges', range: [3, 6], metric: 'success', target: 0.5 }])));
     expect(r!.value).toBe(3);
-    expect(r!.sentence).toContain('; every value gives P(plan succeeds) below the target, so none in the range reaches it; the target lies beyond the range, below 3.');
+    expect(r!.sentence).toContain('; every value gives P(plan succeeds) below the target, so none in the range reaches it; the target lies beyond the range, below 3 challenges.');
     // Inside the range, no such words.
     const [inside] = solvePlan(plan(heist([even])));
     expect(inside!.sentence).not.toContain('outside');
@@ -839,12 +840,12 @@ describe('poolsim solve and the reports', () => {
     // and no word said the target lay outside; 3 gives 0.125): outside, which end unsaid.
     const [flat] = solvePlan(plan(heist([{ name: 'flat', vary: 'setup.challenges', range: [5, 12], metric: 'success', target: 0.1 }])));
     // A neighbour tied with the answer is said once, in the ties ("…, 12); 6 gives 0 exact" said 6 twice).
-    expect(flat!.sentence).toContain('(tied with 6, 7, 8, 9, 10, 11, 12); every value gives P(plan succeeds) below the target, so none in the range reaches it.');
+    expect(flat!.sentence).toContain('(tied with 6 challenges, 7 challenges, 8 challenges and 4 more); every value gives P(plan succeeds) below the target, so none in the range reaches it.');
     // A values list: before its first or after its last, in the order listed.
     const [listed] = solvePlan(plan(heist([{ name: 'listed', vary: 'setup.challenges', values: [3, 2], metric: 'success', target: 0.9 }])));
-    expect(listed!.sentence).toContain('every value gives P(plan succeeds) below the target, so none of the values listed reaches it; the target lies beyond them, after the last (2).');
+    expect(listed!.sentence).toContain('every value gives P(plan succeeds) below the target, so none of the values listed reaches it; the target lies beyond them, after the last (2 challenges).');
     const [above] = solvePlan(plan(heist([{ name: 'above', vary: 'setup.challenges', values: [1, 0], metric: 'success', target: 0.2 }])));
-    expect(above!.sentence).toContain('every value gives P(plan succeeds) above the target, so none of the values listed reaches it; the target lies beyond them, before the first (1).');
+    expect(above!.sentence).toContain('every value gives P(plan succeeds) above the target, so none of the values listed reaches it; the target lies beyond them, before the first (1 challenge).');
     // An end heading for the target beside its neighbour while another value lies on the
     // far side: the target lies between values listed, not beyond (an audit: a captain's
     // dice [[], [3d4], [d4]], top.us against 0.33, read "d4 (≈0.3604) … the target lies
@@ -881,15 +882,15 @@ describe('poolsim solve and the reports', () => {
     const [exact] = solvePlan(plan(sorcerer([block])));
     expect(exact).toMatchObject({ method: 'exact', value: 3 });
     expect(exact!.sentence).not.toContain('beyond');
-    expect(exact!.sentence).toMatch(/so none in the range reaches it; it has levelled off at the end of the range, the same from 3 (tries )?on\.$/);
+    expect(exact!.sentence).toMatch(/so none in the range reaches it; it has levelled off at the end of the range, the same from 3 tries on\.$/);
     // Monte Carlo: the values from 3 on are not told apart, so no end is said either.
     const [mc] = solvePlan(plan(sorcerer([{ ...block, range: [1, 6] }])), { exact: false, maxTrials: 65536 * 2 });
     expect(mc!.method).toBe('montecarlo');
     expect(mc!.sentence).not.toContain('beyond');
-    expect(mc!.sentence).toMatch(/; it may have levelled off at the end of the range: the values from 3 (tries )?on are not told apart \(each 95% interval\)\.$/);
+    expect(mc!.sentence).toMatch(/; it may have levelled off at the end of the range: the values from 3 tries on are not told apart \(each 95% interval\)\.$/);
     // Still moving toward the target at the end: beyond it (1…2 tries, 0.3335 then 0.4886).
     const [moving] = solvePlan(plan(sorcerer([{ ...block, range: [1, 2] }])));
-    expect(moving!.sentence).toMatch(/; the target lies beyond the range, above 2( tries)?\.$/);
+    expect(moving!.sentence).toMatch(/; the target lies beyond the range, above 2 tries\.$/);
   }, 30_000);
 
   test('a values list is named in its order, not read as a range from its first to its last', () => {
@@ -1152,6 +1153,25 @@ describe('a solve sentence names a deep field as the form does', () => {
     // The kernel on its own (no form to ask) says the path as written.
     const [bare] = solvePlan(plan);
     expect(bare!.sentence).toMatch(/: count = \d \(/);
+    // Its neighbours read as it does, not bare: "…how many = 2 (…); 1 gives …" (an audit).
+    const esc = said.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    expect(even!.sentence).toMatch(new RegExp(`; ${esc} = \\d gives `));
+    expect(even!.sentence).not.toMatch(/[;,] \d gives/);
+    expect(bare!.sentence).toMatch(/; count = \d gives /);
+  });
+
+  test('every value a sentence names reads as the value found: candidates, their figures, ties, the ends (an audit: "40 maxRounds, 41 maxRounds …; 40 gives …")', () => {
+    // Undecided (Monte Carlo, a cap of one chunk): the candidates and the values given
+    // figures beside them carry the same word.
+    const p = plan(heist([{ ...even, target: 0.6875 }]));
+    const r = new SolveSearch({ ...solveProblem(p, 0, { exact: false, maxTrials: 2048 }), chunkTrials: 2048 }).solve();
+    expect(r.decided).toBe(false);
+    const gives = [...r.sentence.matchAll(/(?:; |, )([^;,]+?) gives /g)].map((m) => m[1]);
+    expect(gives.length).toBeGreaterThan(0);
+    for (const g of gives) expect(g).toMatch(/^\d+ challenges?$/);
+    // An exact tie for the nearest: the tied values as the value found, the first few named.
+    const [tie] = solvePlan(plan(heist([{ ...even, range: [5, 12], target: 0.1 }])));
+    expect(tie!.sentence).toContain('5 challenges (P(plan succeeds) = 0 exact) (tied with 6 challenges, 7 challenges, 8 challenges and 4 more)');
   });
 });
 
@@ -1227,7 +1247,7 @@ describe('what a solve sentence tells a GM (an audit)', () => {
     const figures = [0.2, 0.5, 0.5, 0.3, 0.5, 0.5, 0.5];
     const points = figures.map((exact, i) => ({ value: i + 1, exact }));
     const answer = { name: 'x', vary: 'setup.challenges', metric: 'success', find: 'firstAtLeast', target: 0.9, atLeast: 0.9, method: 'exact', decided: true, value: null, monotone: false, sentence: '', points, nearest: points[1] } as never;
-    expect(solveSentence(answer, block, true)).toContain('; the highest is at 2 challenges (success = 0.5 exact), as at 3, 5, 6 and 7;');
+    expect(solveSentence(answer, block, true)).toContain('; the highest is at 2 challenges (success = 0.5 exact), as at 3 challenges, 5 challenges, 6 challenges and 7 challenges;');
   });
 
   test('a Monte Carlo tie for the nearest is said too: a share never seen, 0 at every value, is not the first value\'s alone', () => {
@@ -1251,7 +1271,7 @@ describe('what a solve sentence tells a GM (an audit)', () => {
   test('a rule\'s values read as its select and `poolsim run` name them, in the value found, its neighbours and setup A', async () => {
     const { pathWords, valueWords } = await import('../reports/sweep.ts');
     const [rule, same] = solvePlan(planScenario(overRule, 'rule.json'), { words: pathWords(overRule), valueWords: valueWords(overRule) });
-    expect(rule!.sentence).toContain(': rule: a hit is = “4 or more” (P(strictly most hits: a) ≈ 0.4231 exact); “exactly 4” gives ≈0.3091 exact;');
+    expect(rule!.sentence).toContain(': rule: a hit is = “4 or more” (P(strictly most hits: a) ≈ 0.4231 exact); rule: a hit is = “exactly 4” gives ≈0.3091 exact;');
     expect(rule!.sentence).not.toMatch(/hitOn|4\+|exact4/);
     // A rule's two values have no order to go on past: no "after the last".
     expect(rule!.sentence).toMatch(/so none of the values listed reaches it\.$/);
@@ -1292,7 +1312,7 @@ describe('what a solve sentence tells a GM (an audit)', () => {
     const block = { name: 'x', vary: 'setup.challenges', range: [0, 2], metric: 'success', target: 0.9 } as never;
     const points = [0.1, 0.2, 0.3].map((exact, i) => ({ value: i, exact }));
     const answer = { name: 'x', vary: 'setup.challenges', metric: 'success', find: 'closest', target: 0.9, method: 'exact', decided: true, value: 2, monotone: true, sentence: '', points } as never;
-    expect(solveSentence(answer, block, true, undefined, undefined, { rangeOpen: [true, true] })).toContain('; the target lies beyond the range, above 2.');
+    expect(solveSentence(answer, block, true, undefined, undefined, { rangeOpen: [true, true] })).toContain('; the target lies beyond the range, above 2 challenges.');
     expect(solveSentence(answer, block, true, undefined, undefined, { rangeOpen: [true, false] })).toMatch(/so none in the range reaches it\.$/);
   });
 });

@@ -228,7 +228,7 @@ function sideOf(p: SolvePoint, r: SolveResult): -1 | 0 | 1 {
  * end it lies beyond is said where the figures show it: the metric one way over the values
  * (exact: checked; Monte Carlo: the estimates in order) and nearer the target at one end.
  */
-function beyondText(r: SolveResult, values: readonly unknown[], named: string, listed: string | undefined, text: (v: unknown) => string, field: string, rangeOpen?: readonly [boolean, boolean]): string {
+function beyondText(r: SolveResult, values: readonly unknown[], named: string, listed: string | undefined, text: (v: unknown) => string, label: (v: unknown) => string, field: string, rangeOpen?: readonly [boolean, boolean]): string {
   if (values.length < 2 || r.points.length !== values.length) return '';
   const sides = r.points.map((p) => sideOf(p, r));
   if (!(sides.every((x) => x === 1) || sides.every((x) => x === -1))) return '';
@@ -265,7 +265,10 @@ function beyondText(r: SolveResult, values: readonly unknown[], named: string, l
   // more”)" pointed past a rule's two values as if there were a third.
   const choices = values.every((v) => typeof v === 'string' || typeof v === 'boolean');
   const open = (e: 'first' | 'last') => (listed !== undefined ? !choices : rangeOpen === undefined || rangeOpen[e === 'first' ? 0 : 1]);
-  const endValue = (e: 'first' | 'last') => text(values[e === 'first' ? 0 : values.length - 1]);
+  // An end, and where the metric levels off, are values named on their own: as the value
+  // found reads ("above 20 tries"), where a span after the field's name ("0…4 is every
+  // value accomplish dice can take") reads bare.
+  const endValue = (e: 'first' | 'last') => label(values[e === 'first' ? 0 : values.length - 1]);
   const scope = listed ? 'the values listed' : 'the range';
   const where =
     !listed && rangeOpen && !rangeOpen[0] && !rangeOpen[1]
@@ -274,8 +277,8 @@ function beyondText(r: SolveResult, values: readonly unknown[], named: string, l
         ? ''
         : flatTo !== undefined
           ? r.method === 'exact'
-            ? `; it has levelled off at the ${end === 'first' ? 'start' : 'end'} of ${scope}, the same ${end === 'first' ? `up to ${text(values[flatTo])}` : `from ${text(values[flatTo])} on`}`
-            : `; it may have levelled off at the ${end === 'first' ? 'start' : 'end'} of ${scope}: the values ${end === 'first' ? `up to ${text(values[flatTo])}` : `from ${text(values[flatTo])} on`} are not told apart (each 95% interval)`
+            ? `; it has levelled off at the ${end === 'first' ? 'start' : 'end'} of ${scope}, the same ${end === 'first' ? `up to ${label(values[flatTo])}` : `from ${label(values[flatTo])} on`}`
+            : `; it may have levelled off at the ${end === 'first' ? 'start' : 'end'} of ${scope}: the values ${end === 'first' ? `up to ${label(values[flatTo])}` : `from ${label(values[flatTo])} on`} are not told apart (each 95% interval)`
           : listed
               ? `; the target lies beyond them, ${end === 'first' ? 'before the first' : 'after the last'} (${endValue(end)})`
               : `; the target lies beyond the range, ${end === 'first' ? 'below' : 'above'} ${endValue(end)}`;
@@ -365,6 +368,11 @@ export interface SentenceWords {
 /** Values listed up to this many; past it the first few, and how many more. */
 const TIES_SHOWN = 3;
 
+/** Values tied with another, as the value found reads: "4 tries and 5 tries", past TIES_SHOWN + 1 "4 tries, 5 tries, 6 tries and 14 more". */
+function tiesText(values: readonly unknown[], label: (v: unknown) => string): string {
+  return values.length > TIES_SHOWN + 1 ? `${values.slice(0, TIES_SHOWN).map(label).join(', ')} and ${values.length - TIES_SHOWN} more` : wordList(values.map(label));
+}
+
 /**
  * The nearest of an answer that found no value (`r.nearest`): where it is and its figure,
  * "; the highest is at 3 tries (P(…) ≈ 0.5503 exact), as at every value after it". The
@@ -372,7 +380,7 @@ const TIES_SHOWN = 3;
  * by a hair from one out of reach (an audit: the sorcerer's odds level off at 0.5503 from
  * 3 tries; a Monte Carlo answer gave no estimate for any value).
  */
-function nearestText(r: SolveResult, named: string, label: (v: unknown) => string, text: (v: unknown) => string): string {
+function nearestText(r: SolveResult, named: string, label: (v: unknown) => string): string {
   const n = r.nearest;
   if (!n) return '';
   const exact = r.method === 'exact';
@@ -393,8 +401,7 @@ function nearestText(r: SolveResult, named: string, label: (v: unknown) => strin
     const after = r.points.slice(k + 1).map((p) => p.value);
     if (others.length > 1 && others.length === after.length && others.every((v, i) => JSON.stringify(v) === JSON.stringify(after[i]))) tied = ', as at every value after it';
     else if (others.length > 0) {
-      const shown = others.length > TIES_SHOWN + 1 ? `${others.slice(0, TIES_SHOWN).map(text).join(', ')} and ${others.length - TIES_SHOWN} more` : wordList(others.map(text));
-      tied = `, as at ${shown}`;
+      tied = `, as at ${tiesText(others, label)}`;
     }
   }
   return `; the ${most}${of} is at ${label(n.value)} (${figure})${tied}`;
@@ -425,17 +432,19 @@ export function solveSentence(r: SolveResult, block: SolveBlock, done: boolean, 
   const monotoneNote = r.monotone === false ? `; note: ${named} does not move one way over ${listed ? `${listed}, in their order` : `${block.range![0]}…${block.range![1]}`}` : '';
   // The field by the form's words, else by its last key as valueLabel names it ("accomplish", not "setup.accomplish").
   const field = words(block.vary) !== block.vary ? words(block.vary) : (block.vary.split('.').filter((k) => !/^\d+$/.test(k)).pop() ?? block.vary);
-  const beyondOf = (values: readonly unknown[]) => beyondText(r, values, named, listed, text, field, rangeOpen);
+  const beyondOf = (values: readonly unknown[]) => beyondText(r, values, named, listed, text, label, field, rangeOpen);
   if (!r.decided) {
     // A result from before every value was decided, whose bisection the values contradicted.
     if (r.monotone === false && r.everyValue !== true) return `Undecided: ${named} does not move one way over ${scope} (values looked at disagree), so the search cannot be trusted${cost}.`;
     const cands = (r.candidates ?? []).map((v) => (v === null ? 'none in range' : label(v)));
-    const near = (r.candidates ?? []).filter((v) => v !== null).map((v) => `${text(v)} gives ${pointText(at(v), true)}`).filter((s) => !s.endsWith('?'));
+    // Each value as the candidates name it: "40 maxRounds, 41 maxRounds …; 40 gives …" dropped
+    // the word within one sentence (an audit).
+    const near = (r.candidates ?? []).filter((v) => v !== null).map((v) => `${label(v)} gives ${pointText(at(v), true)}`).filter((s) => !s.endsWith('?'));
     // Why, as the search decides: a value against the target, or which of several lies
     // nearer it, on intervals 95% over all of a value's looks (sim/solve/confidence.ts),
     // wider than the 95% intervals printed beside them.
     // (For first/last the first candidate is the one not decided; later ones may be sure.)
-    const why = r.find === 'closest' ? 'none of them is surely nearer the target' : `the target still lies within the interval of ${text(r.candidates?.[0])}`;
+    const why = r.find === 'closest' ? 'none of them is surely nearer the target' : `the target still lies within the interval of ${label(r.candidates?.[0])}`;
     // Past EVERY_VALUE_MOST values the ones never looked at are placed as a one-way metric
     // puts them, for the candidates as for a decided answer: said here too (an audit found a
     // value the bisection passed over, on the goal's side, missing from the candidates unsaid).
@@ -454,7 +463,7 @@ export function solveSentence(r: SolveResult, block: SolveBlock, done: boolean, 
         ? `among ${listedText(block.values!, label)}`
         : `from ${label(block.range![0])} to ${label(block.range![1])}`
       : `of ${words(block.vary)} ${listed ? `among ${listed}` : `in ${block.range![0]}…${block.range![1]}`}`;
-    const nearest = nearestText(r, named, label, text);
+    const nearest = nearestText(r, named, label);
     return `No value ${searched} gives ${goal.replace(/^the (first|last) with /, '')} (${exact ? 'exact' : `decided at 95% ${assumption}`}${cost})${nearest}${monotoneNote}.`;
   }
   const k = index(r.value);
@@ -472,15 +481,17 @@ export function solveSentence(r: SolveResult, block: SolveBlock, done: boolean, 
   // “minions first”, …); “minions first” gives ≈0.3310" said it twice.
   // A count without a label reads with its field's word too ("1 challenge gives …, 3
   // challenges gives …": it read "2 challenges (…); 1 gives …", the unit dropped, where a
-  // labelled block said "3 guards gives"); only a "field = value" name reads bare.
-  const neighbourName = (v: unknown) => (block.label || !label(v).includes(' = ') ? label(v) : text(v));
+  // labelled block said "3 guards gives"), and a "field = value" name likewise: "watch ›
+  // guard › how many = 5 (…); 4 gives …" read bare (an audit). One rule: every value a
+  // sentence names on its own reads as the value found.
+  const neighbourName = label;
   const neighbours = [values[pos - 1], values[pos + 1]]
     .map((v) => (pos < 0 || v === undefined || isTied(v) ? undefined : at(v)))
     .filter((q): q is SolvePoint => q !== undefined)
     // Marked exact one by one, as the value found is: a bare "1 gives 0.875" beside
     // "0.500 exact" read as an estimate.
     .map((q) => `${neighbourName(q.value)} gives ${pointText(q, !exact)}${exact && q.exact !== undefined && q.estimate === undefined ? ' exact' : ''}`);
-  const ties = tied.length > 0 ? ` (tied with ${tied.map(text).join(', ')})` : '';
+  const ties = tied.length > 0 ? ` (tied with ${tiesText(tied, label)})` : '';
   const how = exact ? '' : ` — decided at 95% (${assumption})${cost}`;
   const beyond = r.find === 'closest' ? beyondOf(values) : lastText(r, values, goal, label);
   return `${capital(goal, named !== r.metric)}: ${label(r.value)} (${main})${ties}${neighbours.length > 0 ? `; ${neighbours.join(', ')}` : ''}${beyond}${how}${monotoneNote}.`;
