@@ -471,6 +471,39 @@ describe('a metric that turns back between the values a bisection looks at', () 
     expect(r.sentence).toContain('at every value');
     expect(r.sentence).toContain('does not move one way');
   }, 60_000);
+
+  test('past 32 values a block\'s everyValue: true decides every value (2 guards over 1–40); without it the bisection alone answers, and says how to ask for every value (an audit)', () => {
+    const wave = {
+      name: 'wave',
+      system: 'viciousness',
+      mechanic: 'battle',
+      trials: 8192,
+      seed: 'wave',
+      setup: {
+        sides: [
+          { name: 'crew', flee: 'lostHalf', combatants: [{ name: 'captain', dice: ['d4'] }, { name: 'minion', count: 2 }] },
+          { name: 'watch', push: 'ifNoHit', flee: 'outnumbered', combatants: [{ name: 'guard', count: 3 }] },
+        ],
+      },
+      solve: [
+        { name: 'safe 40', vary: 'setup.sides.1.combatants.0.count', range: [1, 40], metric: 'death.watch.guard', atMost: 0.18, maxTrials: 262144 },
+        { name: 'safe 40 every', vary: 'setup.sides.1.combatants.0.count', range: [1, 40], metric: 'death.watch.guard', atMost: 0.18, maxTrials: 262144, everyValue: true },
+      ],
+    };
+    const [bisected, every] = solvePlan(plan(wave));
+    // Without it: as before, the bisection alone (it never looks at 2), its answer said to assume a one-way metric.
+    expect(bisected).toMatchObject({ method: 'montecarlo', decided: true, value: 5, monotone: 'assumed' });
+    expect(bisected!.everyValue).toBeUndefined();
+    expect(bisected!.points.length).toBeLessThan(40);
+    expect(bisected!.sentence).toContain('(assuming P(dies: watch: guard) moves one way over the range; everyValue: true decides every value)');
+    // With it: every value decided, and the truth, 2.
+    expect(every).toMatchObject({ method: 'montecarlo', decided: true, value: 2, monotone: false, everyValue: true });
+    expect(every!.points.map((p) => p.value)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    expect(every!.sentence).toContain('at every value');
+    expect(every!.sentence).not.toContain('everyValue: true');
+    // And the field is a boolean.
+    expect(() => plan({ ...wave, solve: [{ ...wave.solve[1], everyValue: 'yes' }] })).toThrow(/solve\.0\.everyValue/);
+  }, 60_000);
 });
 
 describe('both ends near the target at the cap', () => {

@@ -30,20 +30,14 @@ import { layoutOf } from '../run.ts';
 import { summarize, type Estimate, type Tally } from '../stats.ts';
 import type { Simulation } from '../mechanic.ts';
 import { EXACT_BUDGET, exactSkippedNote } from '../exactBudget.ts';
-import type { Find, SolveBlock } from './schema.ts';
+import { EVERY_VALUE_MOST, type Find, type SolveBlock } from './schema.ts';
 import type { SolvePoint, SolveResult } from './result.ts';
 import { EXACT_TOLERANCE, snapExact } from '../result.ts';
 import { CONFIDENCE, decisionZ, differenceOf, intervalAt, looksUpTo } from './confidence.ts';
 import { solveSentence, type PathWords, type ValueWords } from './sentence.ts';
 
 
-/**
- * Most values a Monte Carlo search decides every one of when the ends lie on either side
- * of the target; past it a bisection decides about log₂(n) and assumes the metric moves
- * one way in between (unless a value looked at contradicts it). Each value decided costs
- * at least a chunk: 32 is a few seconds of the slower mechanics.
- */
-export const EVERY_VALUE_MOST = 32;
+export { EVERY_VALUE_MOST } from './schema.ts';
 
 /** The most chunks `closest`'s race may add, in caps (maxTrials) of one value. */
 const RACE_BUDGET = 4;
@@ -317,10 +311,12 @@ export class SolveSearch {
         }
         above = hi;
       }
-      if (n > EVERY_VALUE_MOST) {
+      if (n > EVERY_VALUE_MOST && this.problem.block.everyValue !== true) {
         // Too many values to decide each: the ones passed over are taken to lie where a
         // one-way metric puts them, and the answer says it assumes so. Every value looked
         // at must agree; one that does not sends the search to decide every value after all.
+        // A block with `everyValue: true` decides each whatever their number (an audit: a
+        // guard's death odds over 1–40 guards turn back at 2, and the bisection answered 5).
         const assumed = Array.from({ length: n }, (_, i) => ((i <= below ? -1 : i >= above ? 1 : 0) * dir) as Side);
         if ([...this.sides].every(([i, s]) => s === assumed[i])) {
           const answer = yield* this.answer(assumed, false);

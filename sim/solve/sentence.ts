@@ -2,7 +2,7 @@
  * A solve's answer as one sentence: "2 challenges (P(plan succeeds) = 0.5 exact); 1 gives 0.875,
  * 3 gives 0.125", or with intervals, its confidence and the trials it took.
  */
-import { solveValues, type SolveBlock } from './schema.ts';
+import { EVERY_VALUE_MOST, solveValues, type SolveBlock } from './schema.ts';
 import type { SolvePoint, SolveResult } from './result.ts';
 import { EXACT_TOLERANCE } from '../result.ts';
 import { wordList } from '../words.ts';
@@ -429,6 +429,13 @@ export function solveSentence(r: SolveResult, block: SolveBlock, done: boolean, 
   const scope = listed ? 'the values listed' : 'the range';
   const cost = exact ? '' : `, ${trialsText(r.trials ?? 0)} trials`;
   if (!done) return `Searching for ${goal}: ${r.points.length} value(s) looked at${cost}…`;
+  // A bisection alone (past EVERY_VALUE_MOST values) says how to decide every value instead:
+  // a metric that turns back between the values it looked at reads as a wrong answer,
+  // decided (an audit: a guard's death odds over 1–40 guards, "5", where 2 meets the bound).
+  // Not where both ends lie near the target at the cap (two values looked at, undecided):
+  // every value would run to the cap there too, and the search does not.
+  const bisected = !exact && r.everyValue !== true && r.monotone !== false && solveValues(block).length > EVERY_VALUE_MOST && (r.decided || r.points.length > 2);
+  const everyHint = bisected ? '; everyValue: true decides every value' : '';
   const monotoneNote = r.monotone === false ? `; note: ${named} does not move one way over ${listed ? `${listed}, in their order` : `${block.range![0]}…${block.range![1]}`}` : '';
   // The field by the form's words, else by its last key as valueLabel names it ("accomplish", not "setup.accomplish").
   const field = words(block.vary) !== block.vary ? words(block.vary) : (block.vary.split('.').filter((k) => !/^\d+$/.test(k)).pop() ?? block.vary);
@@ -448,12 +455,12 @@ export function solveSentence(r: SolveResult, block: SolveBlock, done: boolean, 
     // Past EVERY_VALUE_MOST values the ones never looked at are placed as a one-way metric
     // puts them, for the candidates as for a decided answer: said here too (an audit found a
     // value the bisection passed over, on the goal's side, missing from the candidates unsaid).
-    const assumed = r.everyValue === true ? '' : `, assuming ${named} moves one way over ${scope}`;
+    const assumed = r.everyValue === true ? '' : `, assuming ${named} moves one way over ${scope}${everyHint}`;
     // Undecided which is nearest, every value on one side: the target lies outside all the same.
     const outside = r.find === 'closest' ? beyondOf(solveValues(block)) : '';
     return `${capital(goal, named !== r.metric)}: undecided between ${wordList(cands)}; ${near.join(', ')} — ${why} at the cap of ${trialsText(r.maxTrials ?? 0)} trials a value (deciding on intervals 95% over all of a value's looks, wider than those shown)${assumed}${cost}${outside}${monotoneNote}.`;
   }
-  const assumption = r.everyValue === true ? 'at every value' : `assuming ${named} moves one way over ${scope}`;
+  const assumption = r.everyValue === true ? 'at every value' : `assuming ${named} moves one way over ${scope}${everyHint}`;
   if (r.value === null) {
     // The values searched as the block's `label` reads them where it has one ("from rival
     // rank 1 to rival rank 7"): the sentence named the path instead, "rival › wealth rank",
