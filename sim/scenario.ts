@@ -1148,7 +1148,10 @@ export function checkSolves(scenario: ScenarioFile, file: string, metricNames: r
           errors.push(new ScenarioError(file, `${at}.vary`, `${block.vary}: ${problems[0].problem}`));
           break;
         }
-        errors.push(new ScenarioError(file, path, `${problems[0].path}: ${problems[0].problem}${note}`));
+        // At the sameAs key the problem lies under, as a shape problem is (`written`): it
+        // read "solve.1.sameAs: setup.sides.0.combatants.0.dice.0: …", where docs/solve.md
+        // names a bad change of setup A "solve.1.sameAs.<path>: …" (an audit).
+        errors.push(new ScenarioError(file, written(path, problems[0].path), `${problems[0].path}: ${problems[0].problem}${note}`));
         break; // one message per block is enough: the rest are the same mistake
       }
       // Prepared from what was just parsed (not parsed again), as a sweep point is: what

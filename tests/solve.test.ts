@@ -10,7 +10,7 @@ import { describe, expect, test } from 'vitest';
 import { planScenario, ScenarioErrors } from '../sim/scenario.ts';
 import { findMechanic } from '../sim/mechanics.ts';
 import { judged, solvePlan, solveProblem } from '../sim/solve/plan.ts';
-import { exactVerdict, SolveSearch } from '../sim/solve/search.ts';
+import { exactVerdict, SolveSearch, solveReferenceStream, solveStream } from '../sim/solve/search.ts';
 import { FINDS } from '../sim/solve/schema.ts';
 import { chartsFor } from '../reports/charts/index.ts';
 import { solveChart } from '../reports/charts/solveChart.ts';
@@ -322,8 +322,8 @@ describe('Monte Carlo solves (exact engine switched off)', () => {
     expect(figure(0.12498)).toBe(formatNumber(0.12498));
     const r = mcSearch({ ...even, target: undefined, atMost: 0.5 }, 'undecided');
     const at3 = r.points.find((p) => p.value === 3)!;
-    expect(r.sentence).toContain(`3 gives ${formatNumber(at3.estimate!)} [${formatNumber(at3.ci95![0])}, ${formatNumber(at3.ci95![1])}]`);
-    expect(r.sentence).toMatch(/3 gives 0\.1\d{3} \[0\.1\d{3}, 0\.1\d{3}\]/);
+    expect(r.sentence).toContain(`3 challenges gives ${formatNumber(at3.estimate!)} [${formatNumber(at3.ci95![0])}, ${formatNumber(at3.ci95![1])}]`);
+    expect(r.sentence).toMatch(/3 challenges gives 0\.1\d{3} \[0\.1\d{3}, 0\.1\d{3}\]/);
   });
 
   test('both ends on one side: every value between is decided, and the answer follows the definition, not "none"', () => {
@@ -360,7 +360,7 @@ describe('Monte Carlo solves (exact engine switched off)', () => {
     // 3 to 6 challenges: 0.125, 0, 0, 0, all below 0.5, nearest at 3.
     const below = mcSearch({ ...even, range: [3, 6] }, 'outside');
     expect(below).toMatchObject({ decided: true, value: 3 });
-    expect(below.sentence).toContain('; every value gives P(plan succeeds) below the target (each 95% interval), so none in the range reaches it; the target lies beyond the range, below 3 — decided');
+    expect(below.sentence).toContain('; every value gives P(plan succeeds) below the target (each 95% interval), so none in the range reaches it; the target lies beyond the range, below 3 challenges — decided');
     // 1, 4, 3: 0.875, 0, 0.125 against 0.2. The nearest, 3, is an end heading for the
     // target beside 4, but 1 lies on the far side: the target is between listed values
     // (it read "the range ends there and the target lies beyond it").
@@ -373,12 +373,13 @@ describe('Monte Carlo solves (exact engine switched off)', () => {
     const near = mcSearch({ ...even, target: 0.6875 }, 'tie');
     expect(near.sentence).toMatch(/none of them is surely nearer the target at the cap of 33 k trials a value \(deciding on intervals 95% over all of a value's looks, wider than those shown\)/);
     const first = mcSearch({ ...even, target: undefined, atMost: 0.5 }, 'undecided');
-    expect(first.sentence).toMatch(/the target still lies within the interval of 2 at the cap/);
+    expect(first.sentence).toMatch(/the target still lies within the interval of 2 challenges at the cap/);
     // 3 challenges (0.125 against 0.3): the bisection looks at few values; the sentence
     // names 2 and 4 where they were looked at, never a farther one as if next to it.
     const r = mcSearch({ ...even, target: 0.3 }, 'same');
     const looked = new Set(r.points.map((p) => p.value));
-    const named = [...r.sentence.matchAll(/; (\d+) gives|, (\d+) gives/g)].map((m) => Number(m[1] ?? m[2]));
+    const named = [...r.sentence.matchAll(/; (\d+) challenges? gives|, (\d+) challenges? gives/g)].map((m) => Number(m[1] ?? m[2]));
+    expect(named.length).toBeGreaterThan(0);
     for (const v of named) {
       expect(looked.has(v)).toBe(true);
       expect(Math.abs(v - 3)).toBe(1);
@@ -470,6 +471,39 @@ describe('a metric that turns back between the values a bisection looks at', () 
     expect(r.sentence).toContain('at every value');
     expect(r.sentence).toContain('does not move one way');
   }, 60_000);
+
+  test('past 32 values a block\'s everyValue: true decides every value (2 guards over 1–40); without it the bisection alone answers, and says how to ask for every value (an audit)', () => {
+    const wave = {
+      name: 'wave',
+      system: 'viciousness',
+      mechanic: 'battle',
+      trials: 8192,
+      seed: 'wave',
+      setup: {
+        sides: [
+          { name: 'crew', flee: 'lostHalf', combatants: [{ name: 'captain', dice: ['d4'] }, { name: 'minion', count: 2 }] },
+          { name: 'watch', push: 'ifNoHit', flee: 'outnumbered', combatants: [{ name: 'guard', count: 3 }] },
+        ],
+      },
+      solve: [
+        { name: 'safe 40', vary: 'setup.sides.1.combatants.0.count', range: [1, 40], metric: 'death.watch.guard', atMost: 0.18, maxTrials: 262144 },
+        { name: 'safe 40 every', vary: 'setup.sides.1.combatants.0.count', range: [1, 40], metric: 'death.watch.guard', atMost: 0.18, maxTrials: 262144, everyValue: true },
+      ],
+    };
+    const [bisected, every] = solvePlan(plan(wave));
+    // Without it: as before, the bisection alone (it never looks at 2), its answer said to assume a one-way metric.
+    expect(bisected).toMatchObject({ method: 'montecarlo', decided: true, value: 5, monotone: 'assumed' });
+    expect(bisected!.everyValue).toBeUndefined();
+    expect(bisected!.points.length).toBeLessThan(40);
+    expect(bisected!.sentence).toContain('(assuming P(dies: watch: guard) moves one way over the range; everyValue: true decides every value)');
+    // With it: every value decided, and the truth, 2.
+    expect(every).toMatchObject({ method: 'montecarlo', decided: true, value: 2, monotone: false, everyValue: true });
+    expect(every!.points.map((p) => p.value)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    expect(every!.sentence).toContain('at every value');
+    expect(every!.sentence).not.toContain('everyValue: true');
+    // And the field is a boolean.
+    expect(() => plan({ ...wave, solve: [{ ...wave.solve[1], everyValue: 'yes' }] })).toThrow(/solve\.0\.everyValue/);
+  }, 60_000);
 });
 
 describe('both ends near the target at the cap', () => {
@@ -481,6 +515,35 @@ describe('both ends near the target at the cap', () => {
     expect(r).toMatchObject({ decided: false, candidates: ['a', 'b', 'c', 'd', 'e'] });
     expect(r.everyValue).toBeUndefined();
     expect(r.trials).toBe(2 * 32768);
+  });
+});
+
+describe('a block\'s streams are named by the block, not its place in the file', () => {
+  test('reordering the blocks, or adding one in front, changes no block\'s answer at the same seed (an audit)', () => {
+    // Until December 2026 the streams were keyed by the block's position (`solve.<index>`):
+    // swapping the two blocks of scenarios/solve-rival-rank.json changed an answer at one
+    // seed in 20, and docs/balance-diffs.md promises an unchanged question the same answer.
+    const closest = { ...even, name: 'closest', target: 0.3 };
+    const first = { ...even, name: 'first', find: 'firstAtMost', target: 0.2 };
+    const same = { name: 'same', vary: 'setup.challenges', range: [1, 4], metric: 'success', sameAs: { 'setup.challenges': 2 } };
+    const extra = { ...even, name: 'extra', target: 0.7 };
+    const answers = (blocks: object[]) =>
+      new Map(solvePlan(plan(heist(blocks, { seed: 'order' })), { exact: false, maxTrials: 65536 * 4 }).map((r) => [r.name, JSON.stringify(r)]));
+    const a = answers([closest, first, same]);
+    const b = answers([same, first, closest]);
+    const c = answers([extra, closest, first, same]);
+    for (const name of ['closest', 'first', 'same']) {
+      expect(a.get(name)).toContain('"montecarlo"');
+      expect(b.get(name), name).toBe(a.get(name));
+      expect(c.get(name), name).toBe(a.get(name));
+    }
+  }, 60_000);
+
+  test('a block named "x.A" does not run on the streams of block "x"\'s setup A', () => {
+    const draws = (s: ReturnType<typeof solveStream>) => Array.from({ length: 8 }, () => s.bits(30));
+    expect(draws(solveStream('s', 'x.A', 0))).not.toEqual(draws(solveReferenceStream('s', 'x', 0)));
+    expect(draws(solveStream('s', 'x', 0))).not.toEqual(draws(solveReferenceStream('s', 'x', 0)));
+    expect(draws(solveStream('s', 'x', 0))).toEqual(draws(solveStream('s', 'x', 0)));
   });
 });
 
@@ -610,6 +673,17 @@ describe('bad input a run would only find late', () => {
       expect.stringMatching(/^solve.json: solve.0.metric: no metric "win.gang" in viciousness battle: expected one of win.crew, /),
     ]);
     expect(errorsOf(fight([{ name: 'g', vary: 'setup.sides.1.combatants.0.count', range: [1, 3], metric: 'win.crew', target: 0.5 }], { 'setup.sides.0.name': ['gang'] }))).toEqual([]);
+  });
+
+  test('a change of setup A the setup refuses is named at its sameAs key, as its shape problems are (an audit: "solve.0.sameAs: setup.…dice.0: …")', () => {
+    const same = { name: 's', vary: 'setup.sides.1.combatants.0.count', range: [1, 3], metric: 'win.crew' };
+    expect(errorsOf(fight([{ ...same, sameAs: { 'setup.sides.0.combatants.0.dice': ['d1'] } }]))).toEqual([
+      expect.stringMatching(/^solve.json: solve.0.sameAs.setup.sides.0.combatants.0.dice: setup.sides.0.combatants.0.dice.0: "d1" has 1 side: .* \(setup A\)$/),
+    ]);
+    // Of two keys, the one the problem lies under.
+    expect(errorsOf(fight([{ ...same, sameAs: { 'setup.sides.1.name': 'gang', 'setup.sides.0.combatants.0.dice': ['d1'] } }]))).toEqual([
+      expect.stringMatching(/^solve.json: solve.0.sameAs.setup.sides.0.combatants.0.dice: setup.sides.0.combatants.0.dice.0: "d1"/),
+    ]);
   });
 
   test('a values list past the limit is told the solve\'s limit, however long (2,600 was told "at most 2500")', () => {
@@ -791,7 +865,7 @@ describe('poolsim solve and the reports', () => {
     // success falls as challenges rise: over 3..6 the nearest to 0.500 is 3, the range's end (2 gives 0.500).
     const [r] = solvePlan(plan(heist([{ name: 'short range', vary: 'setup.challenges', range: [3, 6], metric: 'success', target: 0.5 }])));
     expect(r!.value).toBe(3);
-    expect(r!.sentence).toContain('; every value gives P(plan succeeds) below the target, so none in the range reaches it; the target lies beyond the range, below 3.');
+    expect(r!.sentence).toContain('; every value gives P(plan succeeds) below the target, so none in the range reaches it; the target lies beyond the range, below 3 challenges.');
     // Inside the range, no such words.
     const [inside] = solvePlan(plan(heist([even])));
     expect(inside!.sentence).not.toContain('outside');
@@ -799,12 +873,12 @@ describe('poolsim solve and the reports', () => {
     // and no word said the target lay outside; 3 gives 0.125): outside, which end unsaid.
     const [flat] = solvePlan(plan(heist([{ name: 'flat', vary: 'setup.challenges', range: [5, 12], metric: 'success', target: 0.1 }])));
     // A neighbour tied with the answer is said once, in the ties ("…, 12); 6 gives 0 exact" said 6 twice).
-    expect(flat!.sentence).toContain('(tied with 6, 7, 8, 9, 10, 11, 12); every value gives P(plan succeeds) below the target, so none in the range reaches it.');
+    expect(flat!.sentence).toContain('(tied with 6 challenges, 7 challenges, 8 challenges and 4 more); every value gives P(plan succeeds) below the target, so none in the range reaches it.');
     // A values list: before its first or after its last, in the order listed.
     const [listed] = solvePlan(plan(heist([{ name: 'listed', vary: 'setup.challenges', values: [3, 2], metric: 'success', target: 0.9 }])));
-    expect(listed!.sentence).toContain('every value gives P(plan succeeds) below the target, so none of the values listed reaches it; the target lies beyond them, after the last (2).');
+    expect(listed!.sentence).toContain('every value gives P(plan succeeds) below the target, so none of the values listed reaches it; the target lies beyond them, after the last (2 challenges).');
     const [above] = solvePlan(plan(heist([{ name: 'above', vary: 'setup.challenges', values: [1, 0], metric: 'success', target: 0.2 }])));
-    expect(above!.sentence).toContain('every value gives P(plan succeeds) above the target, so none of the values listed reaches it; the target lies beyond them, before the first (1).');
+    expect(above!.sentence).toContain('every value gives P(plan succeeds) above the target, so none of the values listed reaches it; the target lies beyond them, before the first (1 challenge).');
     // An end heading for the target beside its neighbour while another value lies on the
     // far side: the target lies between values listed, not beyond (an audit: a captain's
     // dice [[], [3d4], [d4]], top.us against 0.33, read "d4 (≈0.3604) … the target lies
@@ -831,6 +905,26 @@ describe('poolsim solve and the reports', () => {
     expect(between).toMatchObject({ value: 3 });
     expect(between!.sentence).not.toMatch(/outside|beyond/);
   });
+
+  test('a metric that has levelled off at the nearer end is said to, not a target beyond the range (an audit)', () => {
+    // A sorcerer of 3 dice against a demon's 5, a die fewer after each lost try: 0 dice from
+    // the 4th, so P(wins within its tries) is ≈0.5503 from 3 tries to 20 and beyond. It read
+    // "the target lies beyond the range, above 20", where no value above 20 comes nearer.
+    const sorcerer = (solve: object[]) => ({ name: 'tries', system: 'sorcerer', mechanic: 'contest', trials: 10000, seed: 's', setup: { tries: 1, a: { name: 'sorcerer', dice: 3 }, b: { name: 'demon', dice: 5 } }, solve });
+    const block = { name: 'tries closest', vary: 'setup.tries', range: [1, 20], metric: 'retry.won', target: 0.6 };
+    const [exact] = solvePlan(plan(sorcerer([block])));
+    expect(exact).toMatchObject({ method: 'exact', value: 3 });
+    expect(exact!.sentence).not.toContain('beyond');
+    expect(exact!.sentence).toMatch(/so none in the range reaches it; it has levelled off at the end of the range, the same from 3 tries on\.$/);
+    // Monte Carlo: the values from 3 on are not told apart, so no end is said either.
+    const [mc] = solvePlan(plan(sorcerer([{ ...block, range: [1, 6] }])), { exact: false, maxTrials: 65536 * 2 });
+    expect(mc!.method).toBe('montecarlo');
+    expect(mc!.sentence).not.toContain('beyond');
+    expect(mc!.sentence).toMatch(/; it may have levelled off at the end of the range: the values from 3 tries on are not told apart \(each 95% interval\)\.$/);
+    // Still moving toward the target at the end: beyond it (1…2 tries, 0.3335 then 0.4886).
+    const [moving] = solvePlan(plan(sorcerer([{ ...block, range: [1, 2] }])));
+    expect(moving!.sentence).toMatch(/; the target lies beyond the range, above 2 tries\.$/);
+  }, 30_000);
 
   test('a values list is named in its order, not read as a range from its first to its last', () => {
     const words = (values: number[], more: object = {}) => solvePlan(plan(heist([{ name: 'l', vary: 'setup.challenges', values, metric: 'success', ...more }])))[0]!.sentence;
@@ -1097,6 +1191,25 @@ describe('a solve sentence names a deep field as the form does', () => {
     // The kernel on its own (no form to ask) says the path as written.
     const [bare] = solvePlan(plan);
     expect(bare!.sentence).toMatch(/: count = \d \(/);
+    // Its neighbours read as it does, not bare: "…how many = 2 (…); 1 gives …" (an audit).
+    const esc = said.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    expect(even!.sentence).toMatch(new RegExp(`; ${esc} = \\d gives `));
+    expect(even!.sentence).not.toMatch(/[;,] \d gives/);
+    expect(bare!.sentence).toMatch(/; count = \d gives /);
+  });
+
+  test('every value a sentence names reads as the value found: candidates, their figures, ties, the ends (an audit: "40 maxRounds, 41 maxRounds …; 40 gives …")', () => {
+    // Undecided (Monte Carlo, a cap of one chunk): the candidates and the values given
+    // figures beside them carry the same word.
+    const p = plan(heist([{ ...even, target: 0.6875 }]));
+    const r = new SolveSearch({ ...solveProblem(p, 0, { exact: false, maxTrials: 2048 }), chunkTrials: 2048 }).solve();
+    expect(r.decided).toBe(false);
+    const gives = [...r.sentence.matchAll(/(?:; |, )([^;,]+?) gives /g)].map((m) => m[1]);
+    expect(gives.length).toBeGreaterThan(0);
+    for (const g of gives) expect(g).toMatch(/^\d+ challenges?$/);
+    // An exact tie for the nearest: the tied values as the value found, the first few named.
+    const [tie] = solvePlan(plan(heist([{ ...even, range: [5, 12], target: 0.1 }])));
+    expect(tie!.sentence).toContain('5 challenges (P(plan succeeds) = 0 exact) (tied with 6 challenges, 7 challenges, 8 challenges and 4 more)');
   });
 });
 
@@ -1172,7 +1285,7 @@ describe('what a solve sentence tells a GM (an audit)', () => {
     const figures = [0.2, 0.5, 0.5, 0.3, 0.5, 0.5, 0.5];
     const points = figures.map((exact, i) => ({ value: i + 1, exact }));
     const answer = { name: 'x', vary: 'setup.challenges', metric: 'success', find: 'firstAtLeast', target: 0.9, atLeast: 0.9, method: 'exact', decided: true, value: null, monotone: false, sentence: '', points, nearest: points[1] } as never;
-    expect(solveSentence(answer, block, true)).toContain('; the highest is at 2 challenges (success = 0.5 exact), as at 3, 5, 6 and 7;');
+    expect(solveSentence(answer, block, true)).toContain('; the highest is at 2 challenges (success = 0.5 exact), as at 3 challenges, 5 challenges, 6 challenges and 7 challenges;');
   });
 
   test('a Monte Carlo tie for the nearest is said too: a share never seen, 0 at every value, is not the first value\'s alone', () => {
@@ -1196,7 +1309,7 @@ describe('what a solve sentence tells a GM (an audit)', () => {
   test('a rule\'s values read as its select and `poolsim run` name them, in the value found, its neighbours and setup A', async () => {
     const { pathWords, valueWords } = await import('../reports/sweep.ts');
     const [rule, same] = solvePlan(planScenario(overRule, 'rule.json'), { words: pathWords(overRule), valueWords: valueWords(overRule) });
-    expect(rule!.sentence).toContain(': rule: a hit is = “4 or more” (P(strictly most hits: a) ≈ 0.4231 exact); “exactly 4” gives ≈0.3091 exact;');
+    expect(rule!.sentence).toContain(': rule: a hit is = “4 or more” (P(strictly most hits: a) ≈ 0.4231 exact); rule: a hit is = “exactly 4” gives ≈0.3091 exact;');
     expect(rule!.sentence).not.toMatch(/hitOn|4\+|exact4/);
     // A rule's two values have no order to go on past: no "after the last".
     expect(rule!.sentence).toMatch(/so none of the values listed reaches it\.$/);
@@ -1237,7 +1350,7 @@ describe('what a solve sentence tells a GM (an audit)', () => {
     const block = { name: 'x', vary: 'setup.challenges', range: [0, 2], metric: 'success', target: 0.9 } as never;
     const points = [0.1, 0.2, 0.3].map((exact, i) => ({ value: i, exact }));
     const answer = { name: 'x', vary: 'setup.challenges', metric: 'success', find: 'closest', target: 0.9, method: 'exact', decided: true, value: 2, monotone: true, sentence: '', points } as never;
-    expect(solveSentence(answer, block, true, undefined, undefined, { rangeOpen: [true, true] })).toContain('; the target lies beyond the range, above 2.');
+    expect(solveSentence(answer, block, true, undefined, undefined, { rangeOpen: [true, true] })).toContain('; the target lies beyond the range, above 2 challenges.');
     expect(solveSentence(answer, block, true, undefined, undefined, { rangeOpen: [true, false] })).toMatch(/so none in the range reaches it\.$/);
   });
 });

@@ -28,6 +28,15 @@ import { lazySchema } from '../lazySchema.ts';
 /** Most values one solve may search (a range lo..hi counts hi − lo + 1). */
 export const MAX_SOLVE_VALUES = 1000;
 
+/**
+ * Most values a Monte Carlo search decides every one of when the ends lie on either side
+ * of the target; past it a bisection decides about log₂(n) and assumes the metric moves
+ * one way in between (unless a value looked at contradicts it, or the block asks for
+ * `everyValue: true`). Each value decided costs at least a chunk: 32 is a few seconds of
+ * the slower mechanics. (Here, not in search.ts, so the sentence can name it.)
+ */
+export const EVERY_VALUE_MOST = 32;
+
 export const FINDS = ['closest', 'firstAtLeast', 'lastAtLeast', 'firstAtMost', 'lastAtMost'] as const;
 export type Find = (typeof FINDS)[number];
 
@@ -87,6 +96,11 @@ export const solveBlockSchema = lazySchema(() => z
     label: z.string().min(1).optional(),
     /** Monte Carlo only: the most trials any one value may run (default 16 × the file's trials). */
     maxTrials: z.number().int().min(1).max(1_000_000_000).optional(),
+    /**
+     * Monte Carlo: decide every value, however many (past EVERY_VALUE_MOST the bisection
+     * alone decides by default, assuming the metric moves one way between the values it looks at).
+     */
+    everyValue: z.boolean().optional(),
     expect: solveExpectSchema.optional(),
   })
   .strict()

@@ -15,8 +15,9 @@
  * - whatever cannot be decided at the cap is reported as undecided with its candidates,
  *   never guessed.
  *
- * Every value of a solve runs on the same streams (seed, solve, chunk), so that a value's
- * figures do not depend on which other values the search looked at. Setup A of the
+ * Every value of a solve runs on the same streams (seed, the block's name, chunk), so that a
+ * value's figures do not depend on which other values the search looked at, nor a block's
+ * answer on the other blocks of its file or their order. Setup A of the
  * equivalence form runs on streams of its own, so that A and B are independent samples and
  * the interval of B − A (which takes them to be) holds: on shared streams their
  * correlation can be anything, −1 for a setup A that swaps two even sides.
@@ -29,20 +30,14 @@ import { layoutOf } from '../run.ts';
 import { summarize, type Estimate, type Tally } from '../stats.ts';
 import type { Simulation } from '../mechanic.ts';
 import { EXACT_BUDGET, exactSkippedNote } from '../exactBudget.ts';
-import type { Find, SolveBlock } from './schema.ts';
+import { EVERY_VALUE_MOST, type Find, type SolveBlock } from './schema.ts';
 import type { SolvePoint, SolveResult } from './result.ts';
 import { EXACT_TOLERANCE, snapExact } from '../result.ts';
 import { CONFIDENCE, decisionZ, differenceOf, intervalAt, looksUpTo } from './confidence.ts';
 import { solveSentence, type PathWords, type ValueWords } from './sentence.ts';
 
 
-/**
- * Most values a Monte Carlo search decides every one of when the ends lie on either side
- * of the target; past it a bisection decides about log₂(n) and assumes the metric moves
- * one way in between (unless a value looked at contradicts it). Each value decided costs
- * at least a chunk: 32 is a few seconds of the slower mechanics.
- */
-export const EVERY_VALUE_MOST = 32;
+export { EVERY_VALUE_MOST } from './schema.ts';
 
 /** The most chunks `closest`'s race may add, in caps (maxTrials) of one value. */
 const RACE_BUDGET = 4;
@@ -51,8 +46,9 @@ const RACE_BUDGET = 4;
 const ROUND_MARGIN = 1.2;
 
 export interface SolveProblem {
+  /** The block; its name names its streams (solveStream), not its place in the file. */
   block: SolveBlock;
-  /** Which block of the file (names its streams). */
+  /** Which block of the file (for error paths, `solve.<index>…`). */
   index: number;
   values: unknown[];
   /** The simulation at each value (setup B in the equivalence form). */
@@ -91,14 +87,27 @@ interface ValueRun {
   chunks: number;
 }
 
-/** The stream of chunk `chunk` of solve `index`: the same for every value of the solve. */
-export function solveStream(seed: string | number, index: number, chunk: number): RandomStream {
-  return RandomStream.fromKey(`poolsim:${seed}:solve.${index}:${chunk}`);
+/**
+ * The key of a solve block's streams: the block's name, which is unique within a file
+ * (sim/scenario.ts checkSolves), quoted as JSON so that no name can reach another's key
+ * (a block named `x.A` is `solve."x.A"`, block `x`'s setup A `solve."x".A`). Until
+ * December 2026 the block's position keyed them, `solve.<index>`: reordering the blocks of
+ * a file, or adding one in front, drew every later block's figures anew, and could change
+ * its answer at the same seed (an audit: swapping the two blocks of
+ * scenarios/solve-rival-rank.json changed an answer at one seed in 20).
+ */
+export function solveStreamKey(seed: string | number, name: string): string {
+  return `poolsim:${seed}:solve.${JSON.stringify(name)}`;
 }
 
-/** The stream of chunk `chunk` of setup A (`sameAs`) of solve `index`: independent of the values'. */
-export function solveReferenceStream(seed: string | number, index: number, chunk: number): RandomStream {
-  return RandomStream.fromKey(`poolsim:${seed}:solve.${index}.A:${chunk}`);
+/** The stream of chunk `chunk` of the solve block named `name`: the same for every value of the solve. */
+export function solveStream(seed: string | number, name: string, chunk: number): RandomStream {
+  return RandomStream.fromKey(`${solveStreamKey(seed, name)}:${chunk}`);
+}
+
+/** The stream of chunk `chunk` of setup A (`sameAs`) of the solve block named `name`: independent of the values'. */
+export function solveReferenceStream(seed: string | number, name: string, chunk: number): RandomStream {
+  return RandomStream.fromKey(`${solveStreamKey(seed, name)}.A:${chunk}`);
 }
 
 export class SolveSearch {
@@ -194,12 +203,12 @@ export class SolveSearch {
 
   /** Run `r` up to `chunks` chunks, on the values' streams (setup A on its own). */
   private grow(r: ValueRun, chunks: number): void {
-    const { seed, index, chunkTrials } = this.problem;
+    const { seed, block, chunkTrials } = this.problem;
     const scratch = layoutOf(r.sim).create();
     const streamOf = r === this.reference ? solveReferenceStream : solveStream;
     for (let c = r.chunks; c < chunks; c++) {
       scratch.values.fill(0);
-      r.sim.run(streamOf(seed, index, c), chunkTrials, scratch);
+      r.sim.run(streamOf(seed, block.name, c), chunkTrials, scratch);
       r.tally.merge(scratch);
     }
     r.chunks = Math.max(r.chunks, chunks);
@@ -302,10 +311,12 @@ export class SolveSearch {
         }
         above = hi;
       }
-      if (n > EVERY_VALUE_MOST) {
+      if (n > EVERY_VALUE_MOST && this.problem.block.everyValue !== true) {
         // Too many values to decide each: the ones passed over are taken to lie where a
         // one-way metric puts them, and the answer says it assumes so. Every value looked
         // at must agree; one that does not sends the search to decide every value after all.
+        // A block with `everyValue: true` decides each whatever their number (an audit: a
+        // guard's death odds over 1–40 guards turn back at 2, and the bisection answered 5).
         const assumed = Array.from({ length: n }, (_, i) => ((i <= below ? -1 : i >= above ? 1 : 0) * dir) as Side);
         if ([...this.sides].every(([i, s]) => s === assumed[i])) {
           const answer = yield* this.answer(assumed, false);

@@ -2,7 +2,7 @@
  * A solve's answer as one sentence: "2 challenges (P(plan succeeds) = 0.5 exact); 1 gives 0.875,
  * 3 gives 0.125", or with intervals, its confidence and the trials it took.
  */
-import { solveValues, type SolveBlock } from './schema.ts';
+import { EVERY_VALUE_MOST, solveValues, type SolveBlock } from './schema.ts';
 import type { SolvePoint, SolveResult } from './result.ts';
 import { EXACT_TOLERANCE } from '../result.ts';
 import { wordList } from '../words.ts';
@@ -232,7 +232,7 @@ function sideOf(p: SolvePoint, r: SolveResult): -1 | 0 | 1 {
  * end it lies beyond is said where the figures show it: the metric one way over the values
  * (exact: checked; Monte Carlo: the estimates in order) and nearer the target at one end.
  */
-function beyondText(r: SolveResult, values: readonly unknown[], named: string, listed: string | undefined, text: (v: unknown) => string, field: string, rangeOpen?: readonly [boolean, boolean]): string {
+function beyondText(r: SolveResult, values: readonly unknown[], named: string, listed: string | undefined, text: (v: unknown) => string, label: (v: unknown) => string, field: string, rangeOpen?: readonly [boolean, boolean]): string {
   if (values.length < 2 || r.points.length !== values.length) return '';
   const sides = r.points.map((p) => sideOf(p, r));
   if (!(sides.every((x) => x === 1) || sides.every((x) => x === -1))) return '';
@@ -242,6 +242,25 @@ function beyondText(r: SolveResult, values: readonly unknown[], named: string, l
   const oneWay = m.every((x, i) => i === 0 || x >= m[i - 1] - slack) || m.every((x, i) => i === 0 || x <= m[i - 1] + slack);
   const [first, last] = [Math.abs(m[0] - target), Math.abs(m[m.length - 1] - target)];
   const end = !oneWay || Math.abs(first - last) <= slack ? undefined : first < last ? 'first' : 'last';
+  // Beyond that end only where the metric still moves toward the target there: its end
+  // value and the one next to it apart (exact: by more than 1e-9; Monte Carlo: their 95%
+  // intervals apart). Where they are alike it has levelled off, and a wider range need not
+  // come nearer: a sorcerer of 3 dice against a demon's 5 wins within 3 tries or never (0
+  // dice from the 4th), ≈0.5503 from 3 tries to 20, and the sentence read "the target lies
+  // beyond the range, above 20" (an audit). The run of values alike at that end is said:
+  // exact, within 1e-9 of the end's ("it has levelled off"); Monte Carlo, each 95% interval
+  // overlapping the end's ("it may have levelled off": not told apart).
+  const at = end === 'first' ? 0 : m.length - 1;
+  const step = end === 'first' ? 1 : -1;
+  const span = (p: SolvePoint): [number, number] => (p.ci95 && p.estimate !== undefined ? p.ci95 : [p.exact!, p.exact!]);
+  const apart = (i: number) =>
+    r.method === 'exact' ? Math.abs(m[i] - m[at]) > slack : span(r.points[i]!)[0] > span(r.points[at]!)[1] || span(r.points[at]!)[0] > span(r.points[i]!)[1];
+  const moving = end !== undefined && apart(at + step);
+  let flatTo: number | undefined;
+  if (end !== undefined && !moving) {
+    flatTo = at + step;
+    while (flatTo + step >= 0 && flatTo + step < m.length && !apart(flatTo + step)) flatTo += step;
+  }
   // Beyond an end only where the field takes values past it (rangeOpen; a list's values
   // are not known to end anywhere): "the target lies outside the range" was said of a risky
   // split's accomplish dice over 0…4, every value the field takes, as if a wider range could
@@ -250,15 +269,23 @@ function beyondText(r: SolveResult, values: readonly unknown[], named: string, l
   // more”)" pointed past a rule's two values as if there were a third.
   const choices = values.every((v) => typeof v === 'string' || typeof v === 'boolean');
   const open = (e: 'first' | 'last') => (listed !== undefined ? !choices : rangeOpen === undefined || rangeOpen[e === 'first' ? 0 : 1]);
-  const endValue = (e: 'first' | 'last') => text(values[e === 'first' ? 0 : values.length - 1]);
+  // An end, and where the metric levels off, are values named on their own: as the value
+  // found reads ("above 20 tries"), where a span after the field's name ("0…4 is every
+  // value accomplish dice can take") reads bare.
+  const endValue = (e: 'first' | 'last') => label(values[e === 'first' ? 0 : values.length - 1]);
+  const scope = listed ? 'the values listed' : 'the range';
   const where =
     !listed && rangeOpen && !rangeOpen[0] && !rangeOpen[1]
       ? `, and ${text(values[0])}…${text(values[values.length - 1])} is every value ${field} can take`
       : end === undefined || !open(end)
         ? ''
-        : listed
-          ? `; the target lies beyond them, ${end === 'first' ? 'before the first' : 'after the last'} (${endValue(end)})`
-          : `; the target lies beyond the range, ${end === 'first' ? 'below' : 'above'} ${endValue(end)}`;
+        : flatTo !== undefined
+          ? r.method === 'exact'
+            ? `; it has levelled off at the ${end === 'first' ? 'start' : 'end'} of ${scope}, the same ${end === 'first' ? `up to ${label(values[flatTo])}` : `from ${label(values[flatTo])} on`}`
+            : `; it may have levelled off at the ${end === 'first' ? 'start' : 'end'} of ${scope}: the values ${end === 'first' ? `up to ${label(values[flatTo])}` : `from ${label(values[flatTo])} on`} are not told apart (each 95% interval)`
+          : listed
+              ? `; the target lies beyond them, ${end === 'first' ? 'before the first' : 'after the last'} (${endValue(end)})`
+              : `; the target lies beyond the range, ${end === 'first' ? 'below' : 'above'} ${endValue(end)}`;
   // Monte Carlo: each value's 95% interval clear of the target, said as such (a claim at
   // 95% per value, not a fact about the metric: a review).
   const surely = r.method === 'exact' ? '' : ' (each 95% interval)';
@@ -345,6 +372,11 @@ export interface SentenceWords {
 /** Values listed up to this many; past it the first few, and how many more. */
 const TIES_SHOWN = 3;
 
+/** Values tied with another, as the value found reads: "4 tries and 5 tries", past TIES_SHOWN + 1 "4 tries, 5 tries, 6 tries and 14 more". */
+function tiesText(values: readonly unknown[], label: (v: unknown) => string): string {
+  return values.length > TIES_SHOWN + 1 ? `${values.slice(0, TIES_SHOWN).map(label).join(', ')} and ${values.length - TIES_SHOWN} more` : wordList(values.map(label));
+}
+
 /**
  * The nearest of an answer that found no value (`r.nearest`): where it is and its figure,
  * "; the highest is at 3 tries (P(…) ≈ 0.5503 exact), as at every value after it". The
@@ -352,7 +384,7 @@ const TIES_SHOWN = 3;
  * by a hair from one out of reach (an audit: the sorcerer's odds level off at 0.5503 from
  * 3 tries; a Monte Carlo answer gave no estimate for any value).
  */
-function nearestText(r: SolveResult, named: string, label: (v: unknown) => string, text: (v: unknown) => string): string {
+function nearestText(r: SolveResult, named: string, label: (v: unknown) => string): string {
   const n = r.nearest;
   if (!n) return '';
   const exact = r.method === 'exact';
@@ -373,8 +405,7 @@ function nearestText(r: SolveResult, named: string, label: (v: unknown) => strin
     const after = r.points.slice(k + 1).map((p) => p.value);
     if (others.length > 1 && others.length === after.length && others.every((v, i) => JSON.stringify(v) === JSON.stringify(after[i]))) tied = ', as at every value after it';
     else if (others.length > 0) {
-      const shown = others.length > TIES_SHOWN + 1 ? `${others.slice(0, TIES_SHOWN).map(text).join(', ')} and ${others.length - TIES_SHOWN} more` : wordList(others.map(text));
-      tied = `, as at ${shown}`;
+      tied = `, as at ${tiesText(others, label)}`;
     }
   }
   return `; the ${most}${of} is at ${label(n.value)} (${figure})${tied}`;
@@ -402,29 +433,38 @@ export function solveSentence(r: SolveResult, block: SolveBlock, done: boolean, 
   const scope = listed ? 'the values listed' : 'the range';
   const cost = exact ? '' : `, ${trialsText(r.trials ?? 0)} trials`;
   if (!done) return `Searching for ${goal}: ${r.points.length} value(s) looked at${cost}…`;
+  // A bisection alone (past EVERY_VALUE_MOST values) says how to decide every value instead:
+  // a metric that turns back between the values it looked at reads as a wrong answer,
+  // decided (an audit: a guard's death odds over 1–40 guards, "5", where 2 meets the bound).
+  // Not where both ends lie near the target at the cap (two values looked at, undecided):
+  // every value would run to the cap there too, and the search does not.
+  const bisected = !exact && r.everyValue !== true && r.monotone !== false && solveValues(block).length > EVERY_VALUE_MOST && (r.decided || r.points.length > 2);
+  const everyHint = bisected ? '; everyValue: true decides every value' : '';
   const monotoneNote = r.monotone === false ? `; note: ${named} does not move one way over ${listed ? `${listed}, in their order` : `${block.range![0]}…${block.range![1]}`}` : '';
   // The field by the form's words, else by its last key as valueLabel names it ("accomplish", not "setup.accomplish").
   const field = words(block.vary) !== block.vary ? words(block.vary) : (block.vary.split('.').filter((k) => !/^\d+$/.test(k)).pop() ?? block.vary);
-  const beyondOf = (values: readonly unknown[]) => beyondText(r, values, named, listed, text, field, rangeOpen);
+  const beyondOf = (values: readonly unknown[]) => beyondText(r, values, named, listed, text, label, field, rangeOpen);
   if (!r.decided) {
     // A result from before every value was decided, whose bisection the values contradicted.
     if (r.monotone === false && r.everyValue !== true) return `Undecided: ${named} does not move one way over ${scope} (values looked at disagree), so the search cannot be trusted${cost}.`;
     const cands = (r.candidates ?? []).map((v) => (v === null ? 'none in range' : label(v)));
-    const near = (r.candidates ?? []).filter((v) => v !== null).map((v) => `${text(v)} gives ${pointText(at(v), true)}`).filter((s) => !s.endsWith('?'));
+    // Each value as the candidates name it: "40 maxRounds, 41 maxRounds …; 40 gives …" dropped
+    // the word within one sentence (an audit).
+    const near = (r.candidates ?? []).filter((v) => v !== null).map((v) => `${label(v)} gives ${pointText(at(v), true)}`).filter((s) => !s.endsWith('?'));
     // Why, as the search decides: a value against the target, or which of several lies
     // nearer it, on intervals 95% over all of a value's looks (sim/solve/confidence.ts),
     // wider than the 95% intervals printed beside them.
     // (For first/last the first candidate is the one not decided; later ones may be sure.)
-    const why = r.find === 'closest' ? 'none of them is surely nearer the target' : `the target still lies within the interval of ${text(r.candidates?.[0])}`;
+    const why = r.find === 'closest' ? 'none of them is surely nearer the target' : `the target still lies within the interval of ${label(r.candidates?.[0])}`;
     // Past EVERY_VALUE_MOST values the ones never looked at are placed as a one-way metric
     // puts them, for the candidates as for a decided answer: said here too (an audit found a
     // value the bisection passed over, on the goal's side, missing from the candidates unsaid).
-    const assumed = r.everyValue === true ? '' : `, assuming ${named} moves one way over ${scope}`;
+    const assumed = r.everyValue === true ? '' : `, assuming ${named} moves one way over ${scope}${everyHint}`;
     // Undecided which is nearest, every value on one side: the target lies outside all the same.
     const outside = r.find === 'closest' ? beyondOf(solveValues(block)) : '';
     return `${capital(goal, named !== r.metric)}: undecided between ${wordList(cands)}; ${near.join(', ')} — ${why} at the cap of ${trialsText(r.maxTrials ?? 0)} trials a value (deciding on intervals 95% over all of a value's looks, wider than those shown)${assumed}${cost}${outside}${monotoneNote}.`;
   }
-  const assumption = r.everyValue === true ? 'at every value' : `assuming ${named} moves one way over ${scope}`;
+  const assumption = r.everyValue === true ? 'at every value' : `assuming ${named} moves one way over ${scope}${everyHint}`;
   if (r.value === null) {
     // The values searched as the block's `label` reads them where it has one ("from rival
     // rank 1 to rival rank 7"): the sentence named the path instead, "rival › wealth rank",
@@ -434,7 +474,7 @@ export function solveSentence(r: SolveResult, block: SolveBlock, done: boolean, 
         ? `among ${listedText(block.values!, label)}`
         : `from ${label(block.range![0])} to ${label(block.range![1])}`
       : `of ${words(block.vary)} ${listed ? `among ${listed}` : `in ${block.range![0]}…${block.range![1]}`}`;
-    const nearest = nearestText(r, named, label, text);
+    const nearest = nearestText(r, named, label);
     return `No value ${searched} gives ${goal.replace(/^the (first|last) with /, '')} (${exact ? 'exact' : `decided at 95% ${assumption}`}${cost})${nearest}${monotoneNote}.`;
   }
   const k = index(r.value);
@@ -452,15 +492,17 @@ export function solveSentence(r: SolveResult, block: SolveBlock, done: boolean, 
   // “minions first”, …); “minions first” gives ≈0.3310" said it twice.
   // A count without a label reads with its field's word too ("1 challenge gives …, 3
   // challenges gives …": it read "2 challenges (…); 1 gives …", the unit dropped, where a
-  // labelled block said "3 guards gives"); only a "field = value" name reads bare.
-  const neighbourName = (v: unknown) => (block.label || !label(v).includes(' = ') ? label(v) : text(v));
+  // labelled block said "3 guards gives"), and a "field = value" name likewise: "watch ›
+  // guard › how many = 5 (…); 4 gives …" read bare (an audit). One rule: every value a
+  // sentence names on its own reads as the value found.
+  const neighbourName = label;
   const neighbours = [values[pos - 1], values[pos + 1]]
     .map((v) => (pos < 0 || v === undefined || isTied(v) ? undefined : at(v)))
     .filter((q): q is SolvePoint => q !== undefined)
     // Marked exact one by one, as the value found is: a bare "1 gives 0.875" beside
     // "0.500 exact" read as an estimate.
     .map((q) => `${neighbourName(q.value)} gives ${pointText(q, !exact)}${exact && q.exact !== undefined && q.estimate === undefined ? ' exact' : ''}`);
-  const ties = tied.length > 0 ? ` (tied with ${tied.map(text).join(', ')})` : '';
+  const ties = tied.length > 0 ? ` (tied with ${tiesText(tied, label)})` : '';
   const how = exact ? '' : ` — decided at 95% (${assumption})${cost}`;
   const beyond = r.find === 'closest' ? beyondOf(values) : lastText(r, values, goal, label);
   return `${capital(goal, named !== r.metric)}: ${label(r.value)} (${main})${ties}${neighbours.length > 0 ? `; ${neighbours.join(', ')}` : ''}${beyond}${how}${monotoneNote}.`;
