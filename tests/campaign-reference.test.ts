@@ -721,36 +721,41 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
           left = 0;
           return true;
         }
-        // Else (liquidRank "earned") one other rank's liquid coins alone, "the same buying
-        // power as standard coins of their rank", a higher rank's (kept from before a
-        // demotion) or a lower one's (from before a promotion: they "do not increase … in
-        // buying power"): the task's price at that rank, a coin at least; the rank needing
-        // the fewest, the lowest of those. (Down from 7, a rank replacing the pick on a tie.)
-        if (liquidEarned) {
+        // One other rank's liquid coins alone (liquidRank "earned"), "the same buying power
+        // as standard coins of their rank", from `ranks`: the task's price at that rank, a
+        // coin at least; the rank needing the fewest, the lowest of those. (Down from 7, a
+        // rank replacing the pick on a tie.)
+        const inOneRank = (ranks: (r: number) => boolean) => {
           let pick = 0;
           for (let r = 7; r >= 1; r--) {
-            if (r === rank) continue;
+            if (!ranks(r)) continue;
             const n = Math.max(1, textPrice(task.itemRank, r, task.modifiers ?? 0));
             if (n <= liquid[r] && (pick === 0 || n <= Math.max(1, textPrice(task.itemRank, pick, task.modifiers ?? 0)))) pick = r;
           }
-          if (pick !== 0) {
-            const n = Math.max(1, textPrice(task.itemRank, pick, task.modifiers ?? 0));
-            liquid[pick] -= n;
-            t['liquid.spent'] += n;
-            return true;
-          }
-        }
+          if (pick === 0) return false;
+          const n = Math.max(1, textPrice(task.itemRank, pick, task.modifiers ?? 0));
+          liquid[pick] -= n;
+          t['liquid.spent'] += n;
+          return true;
+        };
+        // A higher rank's (kept from before a demotion): a coin of them is never dearer than
+        // the points a trade would cost.
+        if (liquidEarned && inOneRank((r) => r > rank)) return true;
         // "Investment points may be traded in to retrieve liquid coins, at a rate of 2 points
-        // per 1 coin": last, what the company's rank's coins leave, never below its minimum.
+        // per 1 coin": what the company's rank's coins leave, never below its minimum.
         const owed = cost - left - liquid[rank];
-        if (cost === Infinity || !payWithPoints || points - 2 * owed < RANK_MIN[rank - 1]) return false;
-        t['coins.spent'] += left;
-        left = 0;
-        t['liquid.spent'] += liquid[rank];
-        liquid[rank] = 0;
-        points -= 2 * owed;
-        t['points.traded'] += 2 * owed;
-        return true;
+        if (cost !== Infinity && payWithPoints && points - 2 * owed >= RANK_MIN[rank - 1]) {
+          t['coins.spent'] += left;
+          left = 0;
+          t['liquid.spent'] += liquid[rank];
+          liquid[rank] = 0;
+          points -= 2 * owed;
+          t['points.traded'] += 2 * owed;
+          return true;
+        }
+        // Last, a lower rank's (kept from before a promotion: they "do not increase … in
+        // buying power"), p + 2 coins of them never cheaper than the trade.
+        return liquidEarned && inOneRank((r) => r < rank);
       };
       const joins = (pc: PC) => pc.alive && !inBed(pc, turn) && pc.spentTurn !== turn && !(pc.rattled && restWhenRattled);
       let paying = true;

@@ -129,38 +129,41 @@ function reference(s: State, t: number, wallet: Wallet, takesAction: boolean, ta
       out.coins = 0;
       return true;
     }
-    // (earned) Else the liquid coins of one other rank r, above the company's (kept from a
-    // demotion) or below it (kept from a promotion): "the same buying power as standard
-    // coins of their rank", which "do not increase or decrease in buying power" with the
-    // company's, so the item's price at r, in rank-r coins alone (no coin of the company's
-    // rank joins them: the text gives no rate between ranks), one at least. Of the ranks
-    // holding enough, the fewest coins, then the lowest rank.
-    if (wallet.earned) {
+    // (earned) The liquid coins of one rank r among `ranks` alone: "the same buying power
+    // as standard coins of their rank", which "do not increase or decrease in buying power"
+    // with the company's, so the item's price at r, in rank-r coins alone (no coin of the
+    // company's rank joins them: the text gives no rate between ranks), one at least. Of
+    // the ranks holding enough, the fewest coins, then the lowest rank.
+    const inOneRank = (ranks: number[]) => {
       const ways: { r: number; n: number }[] = [];
-      const otherRanks = [1, 2, 3, 4, 5, 6, 7].filter((r) => r !== s.rank);
-      for (const r of otherRanks) {
+      for (const r of ranks) {
         const n = Math.max(1, textPrice(itemRank, r, modifiers));
         if (n <= out.other![r]) ways.push({ r, n });
       }
       ways.sort((a, b) => a.n - b.n || a.r - b.r);
-      if (ways.length > 0) {
-        out.other![ways[0].r] -= ways[0].n;
-        liquidSpent += ways[0].n;
+      if (ways.length === 0) return false;
+      out.other![ways[0].r] -= ways[0].n;
+      liquidSpent += ways[0].n;
+      return true;
+    };
+    // Cheapest first, a liquid coin being a point at the bank: a higher rank's coins (kept
+    // from a demotion), then points, then a lower rank's (kept from a promotion).
+    if (wallet.earned && inOneRank([1, 2, 3, 4, 5, 6, 7].filter((r) => r > s.rank))) return true;
+    // (points) The company's rank again with points traded in, 2 a coin still owed, never
+    // below the rank's minimum.
+    if (wallet.points && cost !== Infinity) {
+      const owed = cost - out.coins - out.liquid;
+      if (2 * owed <= out.extra!) {
+        spent += out.coins;
+        out.coins = 0;
+        liquidSpent += out.liquid;
+        out.liquid = 0;
+        out.extra! -= 2 * owed;
+        traded += 2 * owed;
         return true;
       }
     }
-    // (points) Last, the company's rank again with points traded in, 2 a coin still owed,
-    // never below the rank's minimum.
-    if (!wallet.points || cost === Infinity) return false;
-    const owed = cost - out.coins - out.liquid;
-    if (2 * owed > out.extra!) return false;
-    spent += out.coins;
-    out.coins = 0;
-    liquidSpent += out.liquid;
-    out.liquid = 0;
-    out.extra! -= 2 * owed;
-    traded += 2 * owed;
-    return true;
+    return wallet.earned && inOneRank([1, 2, 3, 4, 5, 6, 7].filter((r) => r < s.rank));
   };
   // Equipment (rank 3, custom-built +1), troupes in order, stopping at the first it cannot pay.
   for (let i = 0; i < out.active.length; i++) {
@@ -561,9 +564,18 @@ describe('liquid coins of another rank, higher or lower, pay at their own rank\'
       want: { other: [0, 0, 0, 0, 0, 0, 0, 0], liquidSpent: 5, spent: 0, bought: 2 },
     },
     {
-      // payWith "points": 1 turn coin leaves 1 owed at rank 3 (2 points); the rank-2 coins pay first.
-      name: '(new) with payWith "points", a lower rank\'s coins pay before any point is traded',
+      // payWith "points": 1 turn coin leaves 1 owed at rank 3, 2 points, where the rank-2
+      // coins would cost 4 (4 points at the bank): the points are traded, the coins kept (a
+      // review: they paid first, giving up 4 where the turn's coin and 2 points would do).
+      name: '(new) with payWith "points", points are traded before a lower rank\'s coins pay: the dearer way last',
       s: base(3, 1, [0, 0, 4, 0, 0, 0, 0, 0], 10),
+      payWith: 'points',
+      want: { other: [0, 0, 4, 0, 0, 0, 0, 0], liquidSpent: 0, spent: 1, bought: 1, traded: 2 },
+    },
+    {
+      // The same with 1 point above the rank's minimum: no trade can be made; the rank-2 coins pay.
+      name: '(new) with payWith "points" and no point to trade, a lower rank\'s coins still pay',
+      s: base(3, 1, [0, 0, 4, 0, 0, 0, 0, 0], 1),
       payWith: 'points',
       want: { other: [0, 0, 0, 0, 0, 0, 0, 0], liquidSpent: 4, spent: 0, bought: 1, traded: 0 },
     },

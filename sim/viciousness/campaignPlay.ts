@@ -1007,17 +1007,22 @@ export class CampaignTrial {
    * paid in one rank's coins:
    *  (a) at the company's rank: the turn's coins, then (payWith "liquid" or "points")
    *      liquid coins of `payRank`;
-   *  (b) else (liquidRank "earned") liquid coins of ONE other rank r, above or below it
-   *      (kept from before a demotion or a promotion), at that rank's price ("They have
-   *      the same buying power as standard coins of their rank … Should a company raise or
-   *      lower their rank, the liquid coins they earned do not increase or decrease in
-   *      buying power with them"): price(itemRank, r, modifiers) coins of rank r, at least
+   *  (b) else (liquidRank "earned") liquid coins of ONE higher rank r (kept from before a
+   *      demotion), at that rank's price ("They have the same buying power as standard
+   *      coins of their rank"): price(itemRank, r, modifiers) coins of rank r, at least
    *      one, not for sale above 4; of the ranks that can pay, the one needing the fewest
-   *      coins, the lowest on a tie. The turn's coins (of `payRank`) never join them;
+   *      coins, the lowest on a tie (payInOneRank). The turn's coins (of `payRank`) never
+   *      join them;
    *  (c) else (payWith "points") as (a) with investment points traded in, 2 a coin of
-   *      `payRank` still owed, never below the rank's minimum — last, as the dearest way.
-   * With liquidRank "company", (b) is never tried, as before December 2026. (Until December
-   * 2026 (b) looked only above the company's rank: a lower rank's coins paid nothing.)
+   *      `payRank` still owed, never below the rank's minimum;
+   *  (d) else (liquidRank "earned") liquid coins of ONE lower rank (kept from before a
+   *      promotion: "Should a company raise or lower their rank, the liquid coins they
+   *      earned do not increase or decrease in buying power with them"), as (b).
+   * Cheapest first, a liquid coin being a point at the bank: a higher rank's coins never
+   * cost more than the points (c) trades, and a lower rank's (p + 2 coins for a price p
+   * at R, only the rank just below ever paying) never less. With liquidRank "company", (b)
+   * and (d) are never tried, as before December 2026. (Until December 2026 lower ranks'
+   * coins paid nothing.)
    */
   private pay(cost: number, item: { itemRank: number; modifiers: number }): boolean {
     if (cost <= this.turnCoins) {
@@ -1038,35 +1043,49 @@ export class CampaignTrial {
       this.acc[METRIC.liquidSpent] += fromLiquid;
       return true;
     }
-    // (b) Liquid coins of one other rank, above or below, at that rank's price.
-    if (p.liquidEarned) {
-      let best = 0;
-      let fewest = Infinity;
-      for (let r = MIN_RANK; r <= MAX_RANK; r++) {
-        if (r === rank || liquid[r] === 0) continue;
-        let n = price(item.itemRank, r, item.modifiers);
-        if (n < 1) n = 1;
-        if (n <= liquid[r] && n < fewest) {
-          best = r;
-          fewest = n;
-        }
-      }
-      if (best !== 0) {
-        liquid[best] -= fewest;
-        this.acc[METRIC.liquidSpent] += fewest;
+    // (b) Liquid coins of one higher rank, at that rank's price.
+    if (p.liquidEarned && this.payInOneRank(item, rank + 1, MAX_RANK)) return true;
+    // (c) Points traded in for what the turn's coins and those of the company's rank leave.
+    if (cost !== Infinity && p.payWithPoints) {
+      const traded = 2 * (fromLiquid - liquid[rank]);
+      if (this.points - traded >= minimumPoints(rank)) {
+        this.acc[METRIC.coinsSpent] += this.turnCoins;
+        this.turnCoins = 0;
+        this.acc[METRIC.liquidSpent] += liquid[rank];
+        liquid[rank] = 0;
+        this.points -= traded;
+        this.acc[p.tradedAt] += traded;
         return true;
       }
     }
-    // (c) Points traded in for what the turn's coins and those of the company's rank leave.
-    if (cost === Infinity || !p.payWithPoints) return false;
-    const traded = 2 * (fromLiquid - liquid[rank]);
-    if (this.points - traded < minimumPoints(rank)) return false;
-    this.acc[METRIC.coinsSpent] += this.turnCoins;
-    this.turnCoins = 0;
-    this.acc[METRIC.liquidSpent] += liquid[rank];
-    liquid[rank] = 0;
-    this.points -= traded;
-    this.acc[p.tradedAt] += traded;
+    // (d) Liquid coins of one lower rank, at that rank's price: after the points, as a lower
+    // rank's p + 2 coins (each a point at the bank) never cost less than the 2 points a
+    // coin still owed that (c) trades (a review: 4 rank-2 coins paid where the turn's coin
+    // and 2 points would have).
+    return p.liquidEarned && this.payInOneRank(item, MIN_RANK, rank - 1);
+  }
+
+  /**
+   * Pay for `item` in the liquid coins of ONE rank r in [from, to] alone, at that rank's
+   * price (at least one coin, not for sale above 4): of the ranks whose coins cover it, the
+   * one needing the fewest coins, the lowest on a tie. False, paying nothing, if none can.
+   */
+  private payInOneRank(item: { itemRank: number; modifiers: number }, from: number, to: number): boolean {
+    const liquid = this.liquid;
+    let best = 0;
+    let fewest = Infinity;
+    for (let r = from; r <= to; r++) {
+      if (liquid[r] === 0) continue;
+      let n = price(item.itemRank, r, item.modifiers);
+      if (n < 1) n = 1;
+      if (n <= liquid[r] && n < fewest) {
+        best = r;
+        fewest = n;
+      }
+    }
+    if (best === 0) return false;
+    liquid[best] -= fewest;
+    this.acc[METRIC.liquidSpent] += fewest;
     return true;
   }
 

@@ -87,7 +87,8 @@ export const purchasesSchema = lazySchema(() => z
      * short, liquid coins pay the rest, which ones by *liquidRank*: "Liquid coins remain at
      * the rank at which they were earned") or *points* (as *liquid*, then investment points
      * traded in for coins of the company's rank, "at a rate of 2 points per 1 coin", never
-     * taking the points below the rank's minimum, and only where no liquid coin can pay:
+     * taking the points below the rank's minimum, where neither the company's rank's nor a
+     * higher rank's liquid coins can pay, and before a lower rank's, which cost more:
      * counted in `points.traded`).
      */
     payWith: z.enum(['turnCoins', 'liquid', 'points']).optional(),
