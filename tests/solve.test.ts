@@ -830,6 +830,13 @@ describe('poolsim solve and the reports', () => {
     expect(existsSync(out)).toBe(false);
   });
 
+  test('a block\'s everyValue on a block answered exactly is refused as its maxTrials is (a review: it was taken and changed nothing)', async () => {
+    const f = file('every-exact.json', heist([{ ...even, everyValue: true }]));
+    const s = await poolsim('solve', f);
+    expect(s.code).toBe(2);
+    expect(s.err).toContain(`${f}: solve.0.everyValue: says whether a Monte Carlo search decides every value, and "even heist" is answered exactly (every value's figure is computed), so it would change nothing: expected everyValue left out`);
+  });
+
   test('run and merge say they leave a file\'s solve blocks unanswered and their expect unjudged (a CI job gating on run passed a failing one)', async () => {
     const f = file('gate.json', heist([{ ...even, expect: { equals: 5 } }]));
     expect((await poolsim('solve', f)).code).toBe(1);
@@ -1129,6 +1136,9 @@ describe('the library', () => {
     // 1000 up, marked; a big value that does end in few places, and float noise about a
     // whole number, still read as they are.
     expect([25 + 400000 / 7, 100000 / 3, 1234.5678901, 12345.678901234, 4096.125, 24999.999999999996, 1000.25].map(exactFigure)).toEqual(['≈57167.9', '≈33333.3', '≈1234.6', '≈12345.7', '4096.125', '25000', '1000.25']);
+    // However big (a review: 1e6 + 1/3 read "1000000.333333"), and never moved by more than
+    // 1e-9 onto a shorter figure (5000.0000000015 read "5000").
+    expect([1e6 + 1 / 3, 5e5 + 1 / 7, 1e8 / 0.7, 5000.0000000015, 2e6 + 0.5].map(exactFigure)).toEqual(['≈1000000.3', '≈500000.1', '≈142857142.9', '≈5000.0', '2000000.5']);
     // Said equal to, or about: "≈ 0.4996", not "= ≈0.4996"; a sign after the mark.
     expect([equalsFigure('0.5'), equalsFigure('≈0.4996'), signedFigure('≈0.1431', '−'), signedFigure('0.25', '+')]).toEqual(['= 0.5', '≈ 0.4996', '≈−0.1431', '+0.25']);
     // The campaign has no exact engine (run by `npm start`; ~10 s, too long for here).

@@ -111,16 +111,21 @@ export function metricLabels(plan: ScenarioPlan): PathWords {
 
 /**
  * The searches of every block of a plan (not yet run). A block's own `maxTrials` caps a
- * Monte Carlo search: on one answered exactly it would change nothing, and is refused, as
+ * Monte Carlo search (and `everyValue` sets how it decides): on one answered exactly either
+ * would change nothing, and is refused, as
  * `--max-trials` is where every block is (an audit found it taken and ignored).
  */
 export function solveSearches(plan: ScenarioPlan, options: SolveOptions = {}): SolveSearch[] {
   const searches = (plan.scenario.solve ?? []).map((_, b) => new SolveSearch(solveProblem(plan, b, options)));
-  const errors = searches.flatMap((search, b) =>
-    search.method === 'exact' && search.problem.block.maxTrials !== undefined
-      ? [new ScenarioError(plan.file, `solve.${b}.maxTrials`, `caps the trials of a Monte Carlo search, and "${search.problem.block.name}" is answered exactly (no trials are run), so it would change nothing: expected maxTrials left out`)]
-      : [],
-  );
+  const errors = searches.flatMap((search, b) => {
+    if (search.method !== 'exact') return [];
+    const { block } = search.problem;
+    const found: ScenarioError[] = [];
+    if (block.maxTrials !== undefined) found.push(new ScenarioError(plan.file, `solve.${b}.maxTrials`, `caps the trials of a Monte Carlo search, and "${block.name}" is answered exactly (no trials are run), so it would change nothing: expected maxTrials left out`));
+    // As maxTrials: an exact answer has every value's exact figure already (a review).
+    if (block.everyValue !== undefined) found.push(new ScenarioError(plan.file, `solve.${b}.everyValue`, `says whether a Monte Carlo search decides every value, and "${block.name}" is answered exactly (every value's figure is computed), so it would change nothing: expected everyValue left out`));
+    return found;
+  });
   if (errors.length > 0) throw new ScenarioErrors(errors);
   return searches;
 }

@@ -37,7 +37,6 @@ import { CONFIDENCE, decisionZ, differenceOf, intervalAt, looksUpTo } from './co
 import { solveSentence, type PathWords, type ValueWords } from './sentence.ts';
 
 
-export { EVERY_VALUE_MOST } from './schema.ts';
 
 /** The most chunks `closest`'s race may add, in caps (maxTrials) of one value. */
 const RACE_BUDGET = 4;

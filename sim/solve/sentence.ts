@@ -1,6 +1,7 @@
 /**
- * A solve's answer as one sentence: "2 challenges (P(plan succeeds) = 0.5 exact); 1 gives 0.875,
- * 3 gives 0.125", or with intervals, its confidence and the trials it took.
+ * A solve's answer as one sentence: "2 challenges (P(plan succeeds) = 0.5 exact); 1 challenge
+ * gives 0.875 exact, 3 challenges gives 0.125 exact", or with intervals, its confidence and
+ * the trials it took.
  */
 import { EVERY_VALUE_MOST, solveValues, type SolveBlock } from './schema.ts';
 import type { SolvePoint, SolveResult } from './result.ts';
@@ -121,7 +122,7 @@ export function trialsText(n: number): string {
 
 /**
  * `x` as the shortest decimal of at most 9 places within float noise of it (1e-10, or
- * 1e-12 of it past 100): exact values are sums of floats, so 1/32 arrives as 0.031249999999999997
+ * 1e-12 of it past 100, at most 1e-9): exact values are sums of floats, so 1/32 arrives as 0.031249999999999997
  * and 3 as 2.9999999999999996, which printed "0.0312" beside "0.0313" and "3.0000"
  * beside "4". Exact values are exact to 1e-9 (docs/scenario-format.md): this moves none by more.
  * A small value is moved by no more than a millionth of itself either: 3.639e-7 is no
@@ -130,11 +131,13 @@ export function trialsText(n: number): string {
  */
 export function snapDecimal(x: number): number {
   if (!Number.isFinite(x)) return x;
-  // 1e-10, or 1e-12 of the value past 100: float noise grows with the value, a rounding's
-  // error with its places. Relative 1e-10 at every size let a big value's rounding pass for
-  // it: 25 + 400000/7 = 57167.857142857… snapped to 57167.85714 (5.7e-6 allowed, 2.9e-6 off)
-  // and printed unmarked as exact, 100000/3 as "33333.333333" (a docs audit).
-  const tolerance = Math.max(1e-10, 1e-12 * Math.abs(x));
+  // 1e-10, or 1e-12 of the value past 100, never past 1e-9 (what an exact value is exact
+  // to): float noise grows with the value, a rounding's error with its places. Relative
+  // 1e-10 at every size let a big value's rounding pass for it: 25 + 400000/7 =
+  // 57167.857142857… snapped to 57167.85714 (5.7e-6 allowed, 2.9e-6 off) and printed
+  // unmarked as exact, 100000/3 as "33333.333333" (a docs audit); without the cap, so did
+  // 1e6 + 1/3 as "1000000.333333" (a review).
+  const tolerance = Math.min(1e-9, Math.max(1e-10, 1e-12 * Math.abs(x)));
   for (let places = 0; places <= 9; places++) {
     const f = 10 ** places;
     const y = Math.round(x * f) / f;
@@ -459,7 +462,8 @@ export function solveSentence(r: SolveResult, block: SolveBlock, done: boolean, 
     // Past EVERY_VALUE_MOST values the ones never looked at are placed as a one-way metric
     // puts them, for the candidates as for a decided answer: said here too (an audit found a
     // value the bisection passed over, on the goal's side, missing from the candidates unsaid).
-    const assumed = r.everyValue === true ? '' : `, assuming ${named} moves one way over ${scope}${everyHint}`;
+    // The hint in brackets here: after it come the trials, which read as its cost (a review).
+    const assumed = r.everyValue === true ? '' : `, assuming ${named} moves one way over ${scope}${bisected ? ' (everyValue: true decides every value)' : ''}`;
     // Undecided which is nearest, every value on one side: the target lies outside all the same.
     const outside = r.find === 'closest' ? beyondOf(solveValues(block)) : '';
     return `${capital(goal, named !== r.metric)}: undecided between ${wordList(cands)}; ${near.join(', ')} — ${why} at the cap of ${trialsText(r.maxTrials ?? 0)} trials a value (deciding on intervals 95% over all of a value's looks, wider than those shown)${assumed}${cost}${outside}${monotoneNote}.`;
@@ -487,21 +491,19 @@ export function solveSentence(r: SolveResult, block: SolveBlock, done: boolean, 
   const tied = exact && r.candidates && r.candidates.length > 1 ? r.candidates.slice(1) : [];
   const isTied = (v: unknown) => tied.some((t) => JSON.stringify(t) === JSON.stringify(v));
   // A neighbour by the block's label where it has one, as the value found reads: "4 guards
-  // …; 3 gives …" dropped it. Without one the bare value ("1 gives 0.875"), not "challenges
-  // = 1 gives". A neighbour tied with the answer is said once, in the ties: "(tied with
+  // …; 3 gives …" dropped it. A neighbour tied with the answer is said once, in the ties: "(tied with
   // “minions first”, …); “minions first” gives ≈0.3310" said it twice.
   // A count without a label reads with its field's word too ("1 challenge gives …, 3
   // challenges gives …": it read "2 challenges (…); 1 gives …", the unit dropped, where a
   // labelled block said "3 guards gives"), and a "field = value" name likewise: "watch ›
   // guard › how many = 5 (…); 4 gives …" read bare (an audit). One rule: every value a
   // sentence names on its own reads as the value found.
-  const neighbourName = label;
   const neighbours = [values[pos - 1], values[pos + 1]]
     .map((v) => (pos < 0 || v === undefined || isTied(v) ? undefined : at(v)))
     .filter((q): q is SolvePoint => q !== undefined)
     // Marked exact one by one, as the value found is: a bare "1 gives 0.875" beside
     // "0.500 exact" read as an estimate.
-    .map((q) => `${neighbourName(q.value)} gives ${pointText(q, !exact)}${exact && q.exact !== undefined && q.estimate === undefined ? ' exact' : ''}`);
+    .map((q) => `${label(q.value)} gives ${pointText(q, !exact)}${exact && q.exact !== undefined && q.estimate === undefined ? ' exact' : ''}`);
   const ties = tied.length > 0 ? ` (tied with ${tiesText(tied, label)})` : '';
   const how = exact ? '' : ` — decided at 95% (${assumption})${cost}`;
   const beyond = r.find === 'closest' ? beyondOf(values) : lastText(r, values, goal, label);
