@@ -446,25 +446,28 @@ describe('the equivalence form', () => {
 });
 
 describe('a metric that turns back between the values a bisection looks at', () => {
+  // A guard's death odds by the watch's guards: 0.253, 0.171, 0.193, 0.183, 0.145, 0.105 …
+  // The watch pushes, so there are no exact values.
+  const wave = (solve: unknown[]) => ({
+    name: 'wave',
+    system: 'viciousness',
+    mechanic: 'battle',
+    trials: 8192,
+    seed: 'wave',
+    setup: {
+      sides: [
+        { name: 'crew', flee: 'lostHalf', combatants: [{ name: 'captain', dice: ['d4'] }, { name: 'minion', count: 2 }] },
+        { name: 'watch', push: 'ifNoHit', flee: 'outnumbered', combatants: [{ name: 'guard', count: 3 }] },
+      ],
+    },
+    solve,
+  });
+
   test('every value is decided: the first at most 0.18 is 2 guards, not the 5 a bisection found (an audit)', () => {
-    // A guard's death odds over 1–12 guards: 0.253, 0.171, 0.193, 0.183, 0.145, 0.105 … The
-    // watch pushes, so there are no exact values. The ends fall on either side of 0.18; a
-    // bisection looked at 1, 3, 4, 5, 6, 8, 12, never 2, and answered 5, decided.
-    const wave = {
-      name: 'wave',
-      system: 'viciousness',
-      mechanic: 'battle',
-      trials: 8192,
-      seed: 'wave',
-      setup: {
-        sides: [
-          { name: 'crew', flee: 'lostHalf', combatants: [{ name: 'captain', dice: ['d4'] }, { name: 'minion', count: 2 }] },
-          { name: 'watch', push: 'ifNoHit', flee: 'outnumbered', combatants: [{ name: 'guard', count: 3 }] },
-        ],
-      },
-      solve: [{ name: 'safe', vary: 'setup.sides.1.combatants.0.count', range: [1, 12], metric: 'death.watch.guard', atMost: 0.18 }],
-    };
-    const [r] = solvePlan(plan(wave), { maxTrials: 65536 * 4 });
+    // The ends of 1–12 fall on either side of 0.18; a bisection looked at 1, 3, 4, 5, 6, 8,
+    // 12, never 2, and answered 5, decided.
+    const wave12 = wave([{ name: 'safe', vary: 'setup.sides.1.combatants.0.count', range: [1, 12], metric: 'death.watch.guard', atMost: 0.18 }]);
+    const [r] = solvePlan(plan(wave12), { maxTrials: 65536 * 4 });
     expect(r.method).toBe('montecarlo');
     expect(r).toMatchObject({ decided: true, value: 2, monotone: false, everyValue: true });
     expect(r.points.map((p) => p.value)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
@@ -473,24 +476,9 @@ describe('a metric that turns back between the values a bisection looks at', () 
   }, 60_000);
 
   test('past 32 values a block\'s everyValue: true decides every value (2 guards over 1–40); without it the bisection alone answers, and says how to ask for every value (an audit)', () => {
-    const wave = {
-      name: 'wave',
-      system: 'viciousness',
-      mechanic: 'battle',
-      trials: 8192,
-      seed: 'wave',
-      setup: {
-        sides: [
-          { name: 'crew', flee: 'lostHalf', combatants: [{ name: 'captain', dice: ['d4'] }, { name: 'minion', count: 2 }] },
-          { name: 'watch', push: 'ifNoHit', flee: 'outnumbered', combatants: [{ name: 'guard', count: 3 }] },
-        ],
-      },
-      solve: [
-        { name: 'safe 40', vary: 'setup.sides.1.combatants.0.count', range: [1, 40], metric: 'death.watch.guard', atMost: 0.18, maxTrials: 262144 },
-        { name: 'safe 40 every', vary: 'setup.sides.1.combatants.0.count', range: [1, 40], metric: 'death.watch.guard', atMost: 0.18, maxTrials: 262144, everyValue: true },
-      ],
-    };
-    const [bisected, every] = solvePlan(plan(wave));
+    const safe40 = { name: 'safe 40', vary: 'setup.sides.1.combatants.0.count', range: [1, 40], metric: 'death.watch.guard', atMost: 0.18, maxTrials: 262144 };
+    const every40 = { ...safe40, name: 'safe 40 every', everyValue: true };
+    const [bisected, every] = solvePlan(plan(wave([safe40, every40])));
     // Without it: as before, the bisection alone (it never looks at 2), its answer said to assume a one-way metric.
     expect(bisected).toMatchObject({ method: 'montecarlo', decided: true, value: 5, monotone: 'assumed' });
     expect(bisected!.everyValue).toBeUndefined();
@@ -502,7 +490,7 @@ describe('a metric that turns back between the values a bisection looks at', () 
     expect(every!.sentence).toContain('at every value');
     expect(every!.sentence).not.toContain('everyValue: true');
     // And the field is a boolean.
-    expect(() => plan({ ...wave, solve: [{ ...wave.solve[1], everyValue: 'yes' }] })).toThrow(/solve\.0\.everyValue/);
+    expect(() => plan(wave([{ ...every40, everyValue: 'yes' }]))).toThrow(/solve\.0\.everyValue/);
   }, 60_000);
 });
 
