@@ -921,6 +921,24 @@ describe('poolsim solve and the reports', () => {
     expect(moving!.sentence).toMatch(/; the target lies beyond the range, above 2 tries\.$/);
   }, 30_000);
 
+  test('a metric alike at the end that moved in steps as long before has not levelled off: the target may lie beyond (a review)', () => {
+    // Alike over the last two values, as over every two before: the next step may lie past
+    // the range. It read "it has levelled off at the end of the range, the same from 5 on".
+    const block = { name: 'x', vary: 'setup.challenges', range: [1, 6], metric: 'success', target: 0.9 } as never;
+    const points = [0.1, 0.1, 0.2, 0.2, 0.3, 0.3].map((exact, i) => ({ value: i + 1, exact }));
+    const answer = { name: 'x', vary: 'setup.challenges', metric: 'success', find: 'closest', target: 0.9, method: 'exact', decided: true, value: 5, candidates: [5, 6], monotone: true, sentence: '', points } as never;
+    const sentence = solveSentence(answer, block, true);
+    expect(sentence).not.toContain('levelled off');
+    expect(sentence).toMatch(/so none in the range reaches it; it moves in steps, the same from 5 challenges on as over as many values before, so the target may lie beyond the range, above 6 challenges\.$/);
+    // A run at the end longer than any before it has levelled off, as it read.
+    const longer = [0.1, 0.1, 0.2, 0.3, 0.3, 0.3].map((exact, i) => ({ value: i + 1, exact }));
+    expect(solveSentence({ ...(answer as object), value: 4, candidates: [4, 5, 6], points: longer } as never, block, true)).toMatch(/; it has levelled off at the end of the range, the same from 4 challenges on\.$/);
+    // Monte Carlo: values not told apart stand for alike ones.
+    const mcPoints = [0.1, 0.1, 0.2, 0.2, 0.3, 0.3].map((estimate, i) => ({ value: i + 1, estimate, ci95: [estimate - 0.01, estimate + 0.01] }));
+    const mc = { ...(answer as object), method: 'montecarlo', monotone: 'assumed', everyValue: true, candidates: undefined, points: mcPoints } as never;
+    expect(solveSentence(mc, block, true)).toMatch(/; it moves in steps, the same from 5 challenges on \(not told apart, each 95% interval\) as over as many values before, so the target may lie beyond the range, above 6 challenges — decided/);
+  });
+
   test('a values list is named in its order, not read as a range from its first to its last', () => {
     const words = (values: number[], more: object = {}) => solvePlan(plan(heist([{ name: 'l', vary: 'setup.challenges', values, metric: 'success', ...more }])))[0]!.sentence;
     // It read "does not move one way over 1…3" and "over 3…0".

@@ -256,13 +256,25 @@ function beyondText(r: SolveResult, values: readonly unknown[], named: string, l
   const at = end === 'first' ? 0 : m.length - 1;
   const step = end === 'first' ? 1 : -1;
   const span = (p: SolvePoint): [number, number] => (p.ci95 && p.estimate !== undefined ? p.ci95 : [p.exact!, p.exact!]);
-  const apart = (i: number) =>
-    r.method === 'exact' ? Math.abs(m[i] - m[at]) > slack : span(r.points[i]!)[0] > span(r.points[at]!)[1] || span(r.points[at]!)[0] > span(r.points[i]!)[1];
+  const apartFrom = (i: number, j: number) =>
+    r.method === 'exact' ? Math.abs(m[i] - m[j]) > slack : span(r.points[i]!)[0] > span(r.points[j]!)[1] || span(r.points[j]!)[0] > span(r.points[i]!)[1];
+  const apart = (i: number) => apartFrom(i, at);
   const moving = end !== undefined && apart(at + step);
   let flatTo: number | undefined;
+  // A metric that moves in steps (alike over as many values somewhere before) has not
+  // levelled off for being alike at the end: its next step may lie past the range (a
+  // review: "levelled off" was judged from the end's two values alone).
+  let inSteps = false;
   if (end !== undefined && !moving) {
     flatTo = at + step;
     while (flatTo + step >= 0 && flatTo + step < m.length && !apart(flatTo + step)) flatTo += step;
+    const flat = Math.abs(flatTo - at) + 1;
+    for (let from = flatTo + step; from >= 0 && from < m.length && !inSteps; ) {
+      let to = from;
+      while (to + step >= 0 && to + step < m.length && !apartFrom(to + step, from)) to += step;
+      inSteps = Math.abs(to - from) + 1 >= flat;
+      from = to + step;
+    }
   }
   // Beyond an end only where the field takes values past it (rangeOpen; a list's values
   // are not known to end anywhere): "the target lies outside the range" was said of a risky
@@ -277,18 +289,20 @@ function beyondText(r: SolveResult, values: readonly unknown[], named: string, l
   // value accomplish dice can take") reads bare.
   const endValue = (e: 'first' | 'last') => label(values[e === 'first' ? 0 : values.length - 1]);
   const scope = listed ? 'the values listed' : 'the range';
+  const beyondEnd = (e: 'first' | 'last') =>
+    listed ? `beyond them, ${e === 'first' ? 'before the first' : 'after the last'} (${endValue(e)})` : `beyond the range, ${e === 'first' ? 'below' : 'above'} ${endValue(e)}`;
   const where =
     !listed && rangeOpen && !rangeOpen[0] && !rangeOpen[1]
       ? `, and ${text(values[0])}…${text(values[values.length - 1])} is every value ${field} can take`
       : end === undefined || !open(end)
         ? ''
+        : inSteps
+          ? `; it moves in steps, the same ${end === 'first' ? `up to ${label(values[flatTo!])}` : `from ${label(values[flatTo!])} on`}${r.method === 'exact' ? '' : ' (not told apart, each 95% interval)'} as over as many values before, so the target may lie ${beyondEnd(end)}`
         : flatTo !== undefined
           ? r.method === 'exact'
             ? `; it has levelled off at the ${end === 'first' ? 'start' : 'end'} of ${scope}, the same ${end === 'first' ? `up to ${label(values[flatTo])}` : `from ${label(values[flatTo])} on`}`
             : `; it may have levelled off at the ${end === 'first' ? 'start' : 'end'} of ${scope}: the values ${end === 'first' ? `up to ${label(values[flatTo])}` : `from ${label(values[flatTo])} on`} are not told apart (each 95% interval)`
-          : listed
-              ? `; the target lies beyond them, ${end === 'first' ? 'before the first' : 'after the last'} (${endValue(end)})`
-              : `; the target lies beyond the range, ${end === 'first' ? 'below' : 'above'} ${endValue(end)}`;
+          : `; the target lies ${beyondEnd(end)}`;
   // Monte Carlo: each value's 95% interval clear of the target, said as such (a claim at
   // 95% per value, not a fact about the metric: a review).
   const surely = r.method === 'exact' ? '' : ' (each 95% interval)';
