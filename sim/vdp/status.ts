@@ -2,7 +2,8 @@
  * VDP status effects and equipment in combat (very-different-places.txt "Status Effects",
  * "Equipment and environment"): what each changes as a number.
  *
- * - Entangled: "Physical Fortitude halved" (rounded down, at least 1); a Mental or
+ * - Entangled: "Physical Fortitude halved" (exactly, an odd one keeping its half point; with
+ *   rules.entangledFortitude "roundedDown", rounded down and at least 1); a Mental or
  *   Emotional Fortitude stands ("the defender's Fortitude for the appropriate damage type
  *   (Physical, Mental, Emotional)").
  * - Fatigued: "Character may only take one action instead of two".
