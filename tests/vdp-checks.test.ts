@@ -151,6 +151,25 @@ describe('opposed: a score of 0 ("whichever score is highest wins the contest. I
     expect(opposedWins(7, 6, false)).toBe(true);
   });
 
+  test('a Resist pushed below 0 subtracts nothing, as a Resist of no dice: it never adds to the other\'s score (an audit)', () => {
+    // Jacob resists on 2 dice at −12: his Resist totals 2d6 − 12, at most 0. Mark's score is
+    // his Accomplish total, 2d6 + 0, as against no Resist at all; it read 2d6 − (2d6 − 12),
+    // a mean of 12 and a sure win, resisting doing worse than not resisting.
+    const opposed = (jacob: object) =>
+      runScenario({ name: 'o', system: 'vdp', mechanic: 'opposed', trials: 4000, setup: { a: { name: 'mark', accomplish: 2, modifier: 0 }, b: { name: 'jacob', accomplish: 2, modifier: 0, ...jacob } } });
+    const hopeless = opposed({ resistModifier: -12 });
+    const none = opposed({ accomplish: 4 });
+    const m = hopeless.results[0].metrics;
+    expect(m['score.mark'].exact).toBeCloseTo(7, 12);
+    expect(m['score.mark'].exact).toBeCloseTo(none.results[0].metrics['score.mark'].exact!, 12);
+    expect(m['beats.mark'].exact).toBeCloseTo(1, 12);
+    // At −3 a Resist of 2d6 − 3 is below 0 only on a 2 (1/36): clamped there, not elsewhere.
+    const low = opposed({ resistModifier: -3 }).results[0].metrics;
+    expect(low['score.mark'].exact).toBeCloseTo(7 - (7 - 3) - 1 / 36, 12);
+    expectAgreesWithExact(hopeless);
+    expectAgreesWithExact(opposed({ resistModifier: -3 }));
+  });
+
   // Mark all-in (4 accomplish, modifier 0), Jacob all-resist (0 accomplish): Jacob's score is
   // always 0; Mark's is 4d6 − 4d6. P(Mark's score is exactly 0) moves from neither to Mark.
   const duel = (zeroWins?: boolean) =>

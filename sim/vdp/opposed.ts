@@ -21,6 +21,7 @@
  * check and gains none.
  */
 import { z } from 'zod';
+import type { Distribution } from '../exact/distribution.ts';
 import { lazySchema } from '../lazySchema.ts';
 import { defineMechanic } from '../mechanic.ts';
 import { MetricLayout, metricTable } from '../metrics.ts';
@@ -75,6 +76,17 @@ type Opposer = z.output<typeof opposerSchema>;
  */
 export function opposedWins(x: number, y: number, zeroWins = true): boolean {
   return x > y && (zeroWins ? x >= 0 : x > 0);
+}
+
+/**
+ * What a Resist total takes off the other's Accomplish: the total, but never below 0. A
+ * Resist "subtract[s]" (Mark's of no dice "subtract[s] nothing"); a total pushed below 0
+ * by a negative `resistModifier` would add to the other's score, and resisting would do
+ * worse than not resisting at all (combat's totals never go below 0 either,
+ * docs/rulings/vdp-combat.md). Until December 2026 it did (an audit).
+ */
+function resisted(d: Distribution): Distribution {
+  return d.map((x) => (x > 0 ? x : 0));
 }
 
 function rollsOf(o: Opposer, advantageOn: VdpRules['advantageOn']) {
@@ -154,8 +166,14 @@ export const opposed = defineMechanic({
       setupNotes,
       run(random, trials, tally) {
         for (let t = 0; t < trials; t++) {
-          const a = accA.roll(random) - resB.roll(random);
-          const b = accB.roll(random) - resA.roll(random);
+          // A Resist subtracts its total, never less than nothing (resisted). The draws in
+          // the order they always were: a's Accomplish, b's Resist, b's Accomplish, a's Resist.
+          const accomplishedA = accA.roll(random);
+          const resistedB = resB.roll(random);
+          const accomplishedB = accB.roll(random);
+          const resistedA = resA.roll(random);
+          const a = accomplishedA - (resistedB > 0 ? resistedB : 0);
+          const b = accomplishedB - (resistedA > 0 ? resistedA : 0);
           const winA = a >= lowest && a > b ? 1 : 0;
           const winB = b >= lowest && b > a ? 1 : 0;
           tally.add(M.winA, winA);
@@ -172,8 +190,8 @@ export const opposed = defineMechanic({
         tally.addTrials(trials);
       },
       exact() {
-        const a = accA.distribution().minus(resB.distribution());
-        const b = accB.distribution().minus(resA.distribution());
+        const a = accA.distribution().minus(resisted(resB.distribution()));
+        const b = accB.distribution().minus(resisted(resA.distribution()));
         const winA = a.expect((x) => (x >= lowest ? b.atMost(x - 1) : 0));
         const winB = b.expect((x) => (x >= lowest ? a.atMost(x - 1) : 0));
         const x = L.exact();
