@@ -922,21 +922,33 @@ describe('poolsim solve and the reports', () => {
   }, 30_000);
 
   test('a metric alike at the end that moved in steps as long before has not levelled off: the target may lie beyond (a review)', () => {
-    // Alike over the last two values, as over every two before: the next step may lie past
-    // the range. It read "it has levelled off at the end of the range, the same from 5 on".
+    // Alike over the last two values, as over two values between moves before: the next
+    // step may lie past the range. It read "it has levelled off at the end of the range".
     const block = { name: 'x', vary: 'setup.challenges', range: [1, 6], metric: 'success', target: 0.9 } as never;
-    const points = [0.1, 0.1, 0.2, 0.2, 0.3, 0.3].map((exact, i) => ({ value: i + 1, exact }));
-    const answer = { name: 'x', vary: 'setup.challenges', metric: 'success', find: 'closest', target: 0.9, method: 'exact', decided: true, value: 5, candidates: [5, 6], monotone: true, sentence: '', points } as never;
-    const sentence = solveSentence(answer, block, true);
+    const exactAnswer = (figures: number[], more: object = {}) => {
+      const points = figures.map((exact, i) => ({ value: i + 1, exact }));
+      return { name: 'x', vary: 'setup.challenges', metric: 'success', find: 'closest', target: 0.9, method: 'exact', decided: true, value: 6, monotone: true, sentence: '', points, ...more } as never;
+    };
+    const sentence = solveSentence(exactAnswer([0.1, 0.1, 0.2, 0.2, 0.3, 0.3]), block, true);
     expect(sentence).not.toContain('levelled off');
-    expect(sentence).toMatch(/so none in the range reaches it; it moves in steps, the same from 5 challenges on as over as many values before, so the target may lie beyond the range, above 6 challenges\.$/);
+    expect(sentence).toMatch(/so none in the range reaches it; it moves in steps: the same from 5 challenges on, as it was from 3 challenges to 4 challenges before it moved again, so the target may lie beyond the range, above 6 challenges\.$/);
     // A run at the end longer than any before it has levelled off, as it read.
-    const longer = [0.1, 0.1, 0.2, 0.3, 0.3, 0.3].map((exact, i) => ({ value: i + 1, exact }));
-    expect(solveSentence({ ...(answer as object), value: 4, candidates: [4, 5, 6], points: longer } as never, block, true)).toMatch(/; it has levelled off at the end of the range, the same from 4 challenges on\.$/);
-    // Monte Carlo: values not told apart stand for alike ones.
+    expect(solveSentence(exactAnswer([0.1, 0.1, 0.2, 0.3, 0.3, 0.3]), block, true)).toMatch(/; it has levelled off at the end of the range, the same from 4 challenges on\.$/);
+    // A run at the range's other end is a floor, not a step (a chance of 0 where winning is
+    // impossible): levelled off (the review's [0, 0, 0.3, 0.55, 0.55] read "moves in steps").
+    const floor = { ...(block as object), range: [1, 5] } as never;
+    expect(solveSentence(exactAnswer([0, 0, 0.3, 0.55, 0.55], { value: 5 }), floor, true)).toMatch(/; it has levelled off at the end of the range, the same from 4 challenges on\.$/);
+    expect(solveSentence(exactAnswer([0.1, 0.1, 0.1, 0.3, 0.3], { value: 5 }), floor, true)).toMatch(/; it has levelled off at the end of the range, the same from 4 challenges on\.$/);
+    // At the first end, the earlier run named as it lies (after it in the range).
+    const falling = exactAnswer([0.3, 0.3, 0.4, 0.4, 0.5, 0.5], { target: 0.1, value: 1 });
+    expect(solveSentence(falling, { ...(block as object), target: 0.1 } as never, true)).toMatch(/; it moves in steps: the same up to 2 challenges, as it was from 3 challenges to 4 challenges before it moved again, so the target may lie beyond the range, below 1 challenge\.$/);
+    // A values list: beyond them.
+    const listed = { name: 'x', vary: 'setup.challenges', values: [1, 2, 3, 4, 5, 6], metric: 'success', target: 0.9 } as never;
+    expect(solveSentence(exactAnswer([0.1, 0.1, 0.2, 0.2, 0.3, 0.3]), listed, true)).toMatch(/before it moved again, so the target may lie beyond them, after the last \(6 challenges\)\.$/);
+    // Monte Carlo: values not told apart stand for alike ones, and the sentence says only that.
     const mcPoints = [0.1, 0.1, 0.2, 0.2, 0.3, 0.3].map((estimate, i) => ({ value: i + 1, estimate, ci95: [estimate - 0.01, estimate + 0.01] }));
-    const mc = { ...(answer as object), method: 'montecarlo', monotone: 'assumed', everyValue: true, candidates: undefined, points: mcPoints } as never;
-    expect(solveSentence(mc, block, true)).toMatch(/; it moves in steps, the same from 5 challenges on \(not told apart, each 95% interval\) as over as many values before, so the target may lie beyond the range, above 6 challenges — decided/);
+    const mc = { ...(exactAnswer([0]) as object), method: 'montecarlo', monotone: 'assumed', everyValue: true, points: mcPoints } as never;
+    expect(solveSentence(mc, block, true)).toMatch(/; the values from 5 challenges on are not told apart \(each 95% interval\), nor were those from 3 challenges to 4 challenges, and the metric moved after them, so it may still move: the target may lie beyond the range, above 6 challenges — decided/);
   });
 
   test('a values list is named in its order, not read as a range from its first to its last', () => {

@@ -168,6 +168,18 @@ describe('opposed: a score of 0 ("whichever score is highest wins the contest. I
     expect(low['score.mark'].exact).toBeCloseTo(7 - (7 - 3) - 1 / 36, 12);
     expectAgreesWithExact(hopeless);
     expectAgreesWithExact(opposed({ resistModifier: -3 }));
+    // Tension and beats stay the Accomplish check against the Resist total as rolled (its
+    // target number): Mark on 2 dice at −5 against Jacob's Resist at −3 gains a point when
+    // 2d6 − 5 = 2d6 − 3, i.e. his dice show 2 more than Jacob's, as before the clamp.
+    const both = opposed({ resistModifier: -3 });
+    const lowMark = runScenario({ name: 'o', system: 'vdp', mechanic: 'opposed', trials: 4000, setup: { a: { name: 'mark', accomplish: 2, modifier: -5 }, b: { name: 'jacob', accomplish: 2, modifier: 0, resistModifier: -3 } } });
+    const two = [1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1].map((n) => n / 36); // 2d6: totals 2…12
+    const diff = (k: number) => two.reduce((p, pa, i) => p + pa * (two[i - k] ?? 0), 0); // P(mark's dice − jacob's = k)
+    expect(lowMark.results[0].metrics['tension.mark'].exact).toBeCloseTo(diff(2), 12);
+    const above = [3, 4, 5, 6, 7, 8, 9, 10].reduce((p, k) => p + diff(k), 0);
+    expect(lowMark.results[0].metrics['beats.mark'].exact).toBeCloseTo(above, 12);
+    expectAgreesWithExact(lowMark);
+    expect(both.results[0].metrics['tension.mark'].exact).toBeCloseTo(diff(-3), 12);
   });
 
   // Mark all-in (4 accomplish, modifier 0), Jacob all-resist (0 accomplish): Jacob's score is

@@ -261,18 +261,22 @@ function beyondText(r: SolveResult, values: readonly unknown[], named: string, l
   const apart = (i: number) => apartFrom(i, at);
   const moving = end !== undefined && apart(at + step);
   let flatTo: number | undefined;
-  // A metric that moves in steps (alike over as many values somewhere before) has not
-  // levelled off for being alike at the end: its next step may lie past the range (a
-  // review: "levelled off" was judged from the end's two values alone).
-  let inSteps = false;
+  // A metric that moves in steps (alike over as many values between two moves somewhere
+  // else in the range) has not levelled off for being alike at the end: its next step may
+  // lie past the range (a review: "levelled off" was judged from the end's two values
+  // alone). A run reaching the range's other end does not count: that is a floor (a chance
+  // of 0 where winning is impossible) or a ceiling, not a step. `stepRun` is the earlier
+  // run found, in the range's order.
+  let stepRun: [number, number] | undefined;
   if (end !== undefined && !moving) {
     flatTo = at + step;
     while (flatTo + step >= 0 && flatTo + step < m.length && !apart(flatTo + step)) flatTo += step;
     const flat = Math.abs(flatTo - at) + 1;
-    for (let from = flatTo + step; from >= 0 && from < m.length && !inSteps; ) {
+    for (let from = flatTo + step; from >= 0 && from < m.length && stepRun === undefined; ) {
       let to = from;
       while (to + step >= 0 && to + step < m.length && !apartFrom(to + step, from)) to += step;
-      inSteps = Math.abs(to - from) + 1 >= flat;
+      const interior = to + step >= 0 && to + step < m.length;
+      if (interior && Math.abs(to - from) + 1 >= flat) stepRun = from < to ? [from, to] : [to, from];
       from = to + step;
     }
   }
@@ -296,8 +300,10 @@ function beyondText(r: SolveResult, values: readonly unknown[], named: string, l
       ? `, and ${text(values[0])}…${text(values[values.length - 1])} is every value ${field} can take`
       : end === undefined || !open(end)
         ? ''
-        : inSteps
-          ? `; it moves in steps, the same ${end === 'first' ? `up to ${label(values[flatTo!])}` : `from ${label(values[flatTo!])} on`}${r.method === 'exact' ? '' : ' (not told apart, each 95% interval)'} as over as many values before, so the target may lie ${beyondEnd(end)}`
+        : stepRun !== undefined
+          ? r.method === 'exact'
+            ? `; it moves in steps: the same ${end === 'first' ? `up to ${label(values[flatTo!])}` : `from ${label(values[flatTo!])} on`}, as it was from ${label(values[stepRun[0]])} to ${label(values[stepRun[1]])} before it moved again, so the target may lie ${beyondEnd(end)}`
+            : `; the values ${end === 'first' ? `up to ${label(values[flatTo!])}` : `from ${label(values[flatTo!])} on`} are not told apart (each 95% interval), nor were those from ${label(values[stepRun[0]])} to ${label(values[stepRun[1]])}, and the metric moved after them, so it may still move: the target may lie ${beyondEnd(end)}`
         : flatTo !== undefined
           ? r.method === 'exact'
             ? `; it has levelled off at the ${end === 'first' ? 'start' : 'end'} of ${scope}, the same ${end === 'first' ? `up to ${label(values[flatTo])}` : `from ${label(values[flatTo])} on`}`

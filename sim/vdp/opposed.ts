@@ -15,7 +15,7 @@
  * equal to the target number", and "each character's Accomplish check must beat the
  * opposing character's Resist check": the Resist total is the Accomplish check's target
  * number. So a character gains a point when its Accomplish total equals the other's Resist
- * total (its score is exactly 0); the resisting side gains nothing for it (its Resist has no
+ * total (its score is exactly 0, where that total is 0 or more: resisted); the resisting side gains nothing for it (its Resist has no
  * target number of its own: it is the target). Each character makes its own Accomplish check,
  * so both may gain in one contest. A character with no Accomplish dice makes no Accomplish
  * check and gains none.
@@ -83,7 +83,10 @@ export function opposedWins(x: number, y: number, zeroWins = true): boolean {
  * Resist "subtract[s]" (Mark's of no dice "subtract[s] nothing"); a total pushed below 0
  * by a negative `resistModifier` would add to the other's score, and resisting would do
  * worse than not resisting at all (combat's totals never go below 0 either,
- * docs/rulings/vdp-combat.md). Until December 2026 it did (an audit).
+ * docs/rulings/vdp-combat.md). Until December 2026 it did (an audit). Only the score's
+ * subtraction stops at 0: the Accomplish check is still against the Resist total as
+ * rolled, its target number, for `beats` and tension (the same as before wherever the
+ * Resist total is 0 or more).
  */
 function resisted(d: Distribution): Distribution {
   return d.map((x) => (x > 0 ? x : 0));
@@ -181,17 +184,21 @@ export const opposed = defineMechanic({
           tally.add(M.neither, 1 - winA - winB);
           tally.add(M.scoreA, a);
           tally.add(M.scoreB, b);
-          tally.add(M.beatsA, a > 0 ? 1 : 0);
-          tally.add(M.beatsB, b > 0 ? 1 : 0);
+          // The Accomplish check against the Resist total as rolled, its target number.
+          tally.add(M.beatsA, accomplishedA > resistedB ? 1 : 0);
+          tally.add(M.beatsB, accomplishedB > resistedA ? 1 : 0);
           // "exactly equal to the target number": the Accomplish total is the other's Resist total.
-          tally.add(M.tensionA, a === 0 ? checksA : 0);
-          tally.add(M.tensionB, b === 0 ? checksB : 0);
+          tally.add(M.tensionA, accomplishedA === resistedB ? checksA : 0);
+          tally.add(M.tensionB, accomplishedB === resistedA ? checksB : 0);
         }
         tally.addTrials(trials);
       },
       exact() {
         const a = accA.distribution().minus(resisted(resB.distribution()));
         const b = accB.distribution().minus(resisted(resA.distribution()));
+        // Accomplish against the Resist total as rolled (beats, tension).
+        const rawA = accA.distribution().minus(resB.distribution());
+        const rawB = accB.distribution().minus(resA.distribution());
         const winA = a.expect((x) => (x >= lowest ? b.atMost(x - 1) : 0));
         const winB = b.expect((x) => (x >= lowest ? a.atMost(x - 1) : 0));
         const x = L.exact();
@@ -200,10 +207,10 @@ export const opposed = defineMechanic({
         x[M.neither] = 1 - winA - winB;
         x[M.scoreA] = a.mean();
         x[M.scoreB] = b.mean();
-        x[M.beatsA] = a.atLeast(1);
-        x[M.beatsB] = b.atLeast(1);
-        x[M.tensionA] = checksA * a.at(0);
-        x[M.tensionB] = checksB * b.at(0);
+        x[M.beatsA] = rawA.atLeast(1);
+        x[M.beatsB] = rawB.atLeast(1);
+        x[M.tensionA] = checksA * rawA.at(0);
+        x[M.tensionB] = checksB * rawB.at(0);
         return { metrics: L.named(x) };
       },
     };
