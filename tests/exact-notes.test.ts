@@ -24,6 +24,20 @@ describe('exact values that are not there are said to be missing', () => {
     expect(small.notes).toBeUndefined();
   });
 
+  test('a clash whose hit distributions take longer to convolve than the budget (an audit: 70 s on exact values at --trials 1)', () => {
+    // 50 combatants of 1000d4 a side: about 10 s of convolutions here. It had no cost
+    // estimate, so every run paid them whatever its trials.
+    const side = (name: string, count: number, dice: string) => ({ name, combatants: [{ name: `${name}-fighter`, count, dice: [dice] }] });
+    const big = run('viciousness', 'clash', { sides: [side('a', 50, '1000d4'), side('b', 50, '1000d4')] }, {}, 200);
+    expect(big.metrics['hits.a'].exact).toBeUndefined();
+    expect(big.notes?.[0]).toMatch(/^exact values skipped: about \d+ s of work, over the budget of 5 s; the estimates are Monte Carlo only$/);
+    // Within it (20 of 1000d100 a side, about half a second): exact, as before.
+    const within = run('viciousness', 'clash', { sides: [side('a', 20, '1000d100'), side('b', 20, '1000d100')] }, {}, 200);
+    // Each rolls its own d4 besides: 20 × (1000 × 1/100 + 1/4) hits.
+    expect(within.metrics['hits.a'].exact).toBeCloseTo(205, 9);
+    expect(within.notes).toBeUndefined();
+  }, 30_000);
+
   test('rivals whose chain passes its states, alone and in a campaign', () => {
     const rivals = [{ name: 'a', rank: 1, designs: [{ severity: 'light', points: 3 }, { severity: 'medium', points: 11 }, { severity: 'heavy', points: 17 }] }];
     const alone = run('viciousness', 'rivals', { turns: 52, rivals }, { invest: 'spread' }, 200);
