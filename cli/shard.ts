@@ -13,7 +13,7 @@ import { lazySchema } from '../sim/lazySchema.ts';
 // Imported, not read beside this file: the compiled CLI (scripts/build.mjs) lives elsewhere.
 import packageJson from '../package.json' with { type: 'json' };
 import { CHUNK_TRIALS, chunkCount, chunkSize, layoutOf } from '../sim/run.ts';
-import { ScenarioError, ScenarioErrors, planScenario, zodErrors, type ScenarioPlan } from '../sim/scenario.ts';
+import { MAX_TRIALS, ScenarioError, ScenarioErrors, planScenario, zodErrors, type ScenarioPlan } from '../sim/scenario.ts';
 import { poolsimFileKind } from './load.ts';
 import { PART_FORMAT, parseJsonText, parseScenarioText } from '../sim/scenarioText.ts';
 import type { Tally, TallyLayout } from '../sim/stats.ts';
@@ -103,7 +103,9 @@ const partSchema = lazySchema(() => z.object({
       file: z.string(),
       hash: z.string(),
       seed: z.union([z.string(), z.number()]),
-      trials: integer.min(1),
+      // No more than a scenario may ask for (sim/scenario.ts MAX_TRIALS): 1e15 trials made
+      // merge count its chunks into an array too long for JavaScript (a RangeError, exit 3).
+      trials: integer.min(1).max(MAX_TRIALS),
       scenario: z.unknown(),
       points: z.array(z.object({ chunks: z.array(integer.min(0)), tally: z.array(integer) })),
       /** SHA-256 of the points (chunks and tallies): an edited tally is refused. */
@@ -375,8 +377,15 @@ export function mergeParts(paths: readonly string[], parts: readonly PartFile[])
     });
   });
 
+  // A shard's run writes one entry per scenario file it ran, at least one, and `run`
+  // refuses two scenarios of one name: parts made by hand with none, or with one scenario
+  // twice, merged into an empty result or into two results that diff, --baseline and
+  // merge itself match by name (an audit).
+  if (first.files.length === 0) throw new ShardError(`${firstPath}: holds no scenario files: a shard's part holds every file its run ran, at least one (was the part file edited?)`);
+
   const plans: ScenarioPlan[] = [];
   const tallies: Tally[][] = [];
+  const firstOf = new Map<string, string>();
   first.files.forEach((f, j) => {
     let plan;
     try {
@@ -385,6 +394,11 @@ export function mergeParts(paths: readonly string[], parts: readonly PartFile[])
       if (e instanceof ScenarioErrors) throw new ShardError(`${firstPath}: ${e.message}`);
       throw e;
     }
+    const other = firstOf.get(plan.scenario.name);
+    if (other !== undefined) {
+      throw new ShardError(`${firstPath}: ${f.file} and ${other} are both named "${plan.scenario.name}": results are matched by name (diff, --baseline), so \`poolsim run\` never runs two of one name, and a part holding them was not written by it (was the part file edited?)`);
+    }
+    firstOf.set(plan.scenario.name, f.file);
     plans.push(plan);
     const chunks = chunkCount(f.trials, plan.chunkTrials);
     tallies.push(

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { poolsim } from './helpers.ts';
-import { tallyHash } from '../cli/shard.ts';
+import { scenarioHash, tallyHash } from '../cli/shard.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'poolsim-merge-'));
 const scenario = join(dir, 'heist.json');
@@ -146,5 +146,47 @@ describe('merge given a file that is not a part names what it is and what merge 
     const r = await poolsim('merge', other);
     expect(r.code).toBe(2);
     expect(r.err).toContain(`${other}: (top level): not a poolsim part file: ${expects}`);
+  });
+});
+
+describe('merge refuses parts no shard\'s run writes, however well their hashes are kept', () => {
+  /** Both parts edited alike by `edit`, every hash recomputed (as a careful forger would), then merged. */
+  async function forged(edit: (part: any) => void) {
+    const paths = parts.map((p, i) => {
+      const part = JSON.parse(readFileSync(p, 'utf8'));
+      edit(part);
+      for (const f of part.files) {
+        f.hash = scenarioHash(f.scenario, f.seed, f.trials, part.chunkTrials);
+        f.tallyHash = tallyHash(f.points);
+      }
+      const edited = join(dir, `forged-${i}.json`);
+      writeFileSync(edited, JSON.stringify(part));
+      return edited;
+    });
+    return { r: await poolsim('merge', ...paths, '--json'), paths };
+  }
+
+  test('trials beyond what a scenario may ask for are bad input (exit 2), never a RangeError (exit 3)', async () => {
+    for (const trials of [1e15, 2e9]) {
+      const { r, paths } = await forged((p) => (p.files[0].trials = trials));
+      expect(r.code, r.err).toBe(2);
+      expect(r.err).toContain(`${paths[0]}: files.0.trials: `);
+      expect(r.err).toMatch(/1000000000|1,000,000,000/);
+      expect(r.out).toBe('');
+    }
+  });
+
+  test('parts with no scenario files are refused, not merged into nothing', async () => {
+    const { r, paths } = await forged((p) => (p.files = []));
+    expect(r.code, r.err).toBe(2);
+    expect(r.err).toBe(`poolsim: ${paths[0]}: holds no scenario files: a shard's part holds every file its run ran, at least one (was the part file edited?); nothing was written\n`);
+    expect(r.out).toBe('');
+  });
+
+  test('one scenario twice is refused, as run refuses two scenarios of one name', async () => {
+    const { r, paths } = await forged((p) => p.files.push(JSON.parse(JSON.stringify(p.files[0]))));
+    expect(r.code, r.err).toBe(2);
+    expect(r.err).toContain(`poolsim: ${paths[0]}: ${scenario} and ${scenario} are both named "heist": results are matched by name`);
+    expect(r.out).toBe('');
   });
 });
