@@ -6,7 +6,7 @@
  * assembles the same result JSON one machine would have printed, byte for byte.
  */
 import { createHash } from 'node:crypto';
-import { accessSync, closeSync, constants, existsSync, lstatSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, closeSync, constants, fstatSync, lstatSync, openSync, readSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { lazySchema } from '../sim/lazySchema.ts';
@@ -275,15 +275,60 @@ function yamlValue(text: string, path: string): unknown {
   }
 }
 
-export function readPart(path: string): PartFile {
-  let text: string;
-  // A folder of parts: name them (a shell's parts/*.json), rather than "EISDIR".
-  if (existsSync(path) && statSync(path).isDirectory()) throw new ShardError(`${path}: is a folder: expected the part files themselves (poolsim merge ${path.replace(/\/+$/, '')}/*.json)`);
+/**
+ * The largest part file read. A part holds, per result point, the chunks it ran and their
+ * tally: a billion trials of a wide sweep come to some megabytes; /dev/zero is endless
+ * (`merge /dev/zero` grew to 6 GB before an audit).
+ */
+export const MAX_PART_BYTES = 256 * 1024 * 1024;
+
+/**
+ * A part file's text, read whole: a file, or a pipe (`merge <(ssh host cat part.json)`),
+ * of at most MAX_PART_BYTES; a device or socket is refused before it is opened.
+ */
+function readPartText(path: string): string {
+  const tooBig = (size: string) => new ShardError(`${path}: ${size}: a part file is at most ${MAX_PART_BYTES.toLocaleString('en')} bytes (merge expects the part files \`poolsim run --shard I/N --out PART.json\` writes)`);
+  let st: Stats;
   try {
-    text = readFileSync(path, 'utf8');
+    st = statSync(path);
   } catch (e) {
     throw new ShardError(`${path}: cannot read: ${(e as Error).message}`);
   }
+  // A folder of parts: name them (a shell's parts/*.json), rather than "EISDIR".
+  if (st.isDirectory()) throw new ShardError(`${path}: is a folder: expected the part files themselves (poolsim merge ${path.replace(/\/+$/, '')}/*.json)`);
+  if (st.isCharacterDevice() || st.isBlockDevice() || st.isSocket()) {
+    throw new ShardError(`${path}: is ${st.isSocket() ? 'a socket' : 'a device'}, not a file: merge expects the part files \`poolsim run --shard I/N --out PART.json\` writes`);
+  }
+  if (st.isFile() && st.size > MAX_PART_BYTES) throw tooBig(`${st.size.toLocaleString('en')} bytes`);
+  const chunks: Buffer[] = [];
+  let total = 0;
+  try {
+    const fd = openSync(path, 'r');
+    try {
+      // Looked at again once open: what was stat'ed may have been swapped since.
+      const opened = fstatSync(fd);
+      if (!opened.isFile() && !opened.isFIFO()) throw new ShardError(`${path}: is not a file: merge expects the part files \`poolsim run --shard I/N --out PART.json\` writes`);
+      for (;;) {
+        const buffer = Buffer.alloc(1 << 20);
+        const n = readSync(fd, buffer, 0, buffer.length, null);
+        if (n === 0) break;
+        total += n;
+        // A pipe, or a file grown since: read no further than the limit.
+        if (total > MAX_PART_BYTES) throw tooBig(`more than ${MAX_PART_BYTES.toLocaleString('en')} bytes`);
+        chunks.push(n === buffer.length ? buffer : buffer.subarray(0, n));
+      }
+    } finally {
+      closeSync(fd);
+    }
+  } catch (e) {
+    if (e instanceof ShardError) throw e;
+    throw new ShardError(`${path}: cannot read: ${(e as Error).message}`);
+  }
+  return Buffer.concat(chunks, total).toString('utf8');
+}
+
+export function readPart(path: string): PartFile {
+  const text = readPartText(path);
   let value: unknown;
   try {
     value = parseJsonText(text, path);
