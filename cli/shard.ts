@@ -5,7 +5,7 @@
  * the parts belong together and cover every chunk exactly once, adds their tallies and
  * assembles the same result JSON one machine would have printed, byte for byte.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { accessSync, closeSync, constants, fstatSync, lstatSync, openSync, readSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
@@ -254,14 +254,33 @@ export function checkPartTarget(path: string): void {
   if (!head.subarray(0, read).toString('utf8').startsWith(`{"format":"${PART_FORMAT}"`)) refuse('is a file poolsim did not write');
 }
 
-/** Write a file whole or not at all: to a temporary name first, then renamed. */
+/**
+ * The temporary name a part is written to beside `path`: `<path>.<12 hex digits>.partial`,
+ * random, so that no one can plant a link there beforehand (it was `<path>.<pid>.partial`,
+ * and a link planted at it had the part written through it, over the file it led to).
+ */
+function temporaryName(path: string): string {
+  return `${path}.${randomBytes(6).toString('hex')}.partial`;
+}
+
+/**
+ * Write a file whole or not at all: to a temporary name first, then renamed. The temporary
+ * file is made new (O_CREAT|O_EXCL: never a file or link already there).
+ */
 export function writeAtomically(path: string, text: string): void {
-  const temporary = `${path}.${process.pid}.partial`;
+  const temporary = temporaryName(path);
+  let made = false;
   try {
-    writeFileSync(temporary, text);
+    const fd = openSync(temporary, 'wx');
+    made = true;
+    try {
+      writeFileSync(fd, text);
+    } finally {
+      closeSync(fd);
+    }
     renameSync(temporary, path);
   } catch (e) {
-    rmSync(temporary, { force: true });
+    if (made) rmSync(temporary, { force: true });
     throw new ShardError(`cannot write ${path}: ${(e as Error).message}`);
   }
 }
