@@ -6,7 +6,7 @@
  * assembles the same result JSON one machine would have printed, byte for byte.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { accessSync, closeSync, constants, fstatSync, lstatSync, openSync, readSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
+import { accessSync, closeSync, constants, fstatSync, linkSync, lstatSync, openSync, readSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { lazySchema } from '../sim/lazySchema.ts';
@@ -208,13 +208,35 @@ export function partOf(plans: readonly ScenarioPlan[], runs: readonly PointRun[]
   };
 }
 
+/** Why the file at `path` (lstat'ed as `st`) is not a part file poolsim may replace, or undefined where it is one. */
+function notAPart(path: string, st: Stats): string | undefined {
+  if (!st.isFile()) return st.isDirectory() ? 'is a folder' : 'is not a regular file';
+  const head = Buffer.alloc(64);
+  let read = 0;
+  try {
+    const fd = openSync(path, 'r');
+    try {
+      read = readSync(fd, head, 0, head.length, 0);
+    } finally {
+      closeSync(fd);
+    }
+  } catch (e) {
+    return `cannot be read (${(e as NodeJS.ErrnoException).code})`;
+  }
+  if (!head.subarray(0, read).toString('utf8').startsWith(`{"format":"${PART_FORMAT}"`)) return 'is a file poolsim did not write';
+  return undefined;
+}
+
+/** What every refusal of a part's `--out` ends with. */
+const ONLY_PARTS = 'a part file replaces only a part file an earlier shard wrote — give a new file name';
+
 /**
  * Throws ShardError unless `path` is somewhere a part file may go: nothing there yet, or
  * a part file an earlier shard wrote (poolsim replaces only what it wrote itself).
  */
 export function checkPartTarget(path: string): void {
   const refuse = (why: string) => {
-    throw new ShardError(`--out ${path}: ${why}; a part file replaces only a part file an earlier shard wrote — give a new file name`);
+    throw new ShardError(`--out ${path}: ${why}; ${ONLY_PARTS}`);
   };
   // A name ending in "/" names a folder, which the part (a file) cannot be: "newp.json/"
   // passed this check and failed after the whole shard had run.
@@ -238,20 +260,8 @@ export function checkPartTarget(path: string): void {
     }
     return;
   }
-  if (!st.isFile()) refuse(st.isDirectory() ? 'is a folder' : 'is not a regular file');
-  const head = Buffer.alloc(64);
-  let read = 0;
-  try {
-    const fd = openSync(path, 'r');
-    try {
-      read = readSync(fd, head, 0, head.length, 0);
-    } finally {
-      closeSync(fd);
-    }
-  } catch (e) {
-    refuse(`cannot be read (${(e as NodeJS.ErrnoException).code})`);
-  }
-  if (!head.subarray(0, read).toString('utf8').startsWith(`{"format":"${PART_FORMAT}"`)) refuse('is a file poolsim did not write');
+  const problem = notAPart(path, st);
+  if (problem) refuse(problem);
 }
 
 /**
@@ -261,6 +271,56 @@ export function checkPartTarget(path: string): void {
  */
 function temporaryName(path: string): string {
   return `${path}.${randomBytes(6).toString('hex')}.partial`;
+}
+
+/**
+ * Put the finished `temporary` file at `path`, as checkPartTarget allowed before the run:
+ * a new file only where nothing is there — a hard link, which fails (EEXIST) where
+ * anything appeared meanwhile, where a rename would replace it — or in place of a part
+ * file an earlier shard wrote, looked at again right before the rename. A file of the
+ * user's put at `--out` while the shard ran was replaced by it until an audit.
+ */
+function publish(temporary: string, path: string): void {
+  const appeared = (what: string) => new ShardError(`--out ${path}: ${what}, so the part was not written; ${ONLY_PARTS}, and run the shard again`);
+  let st: Stats | undefined;
+  try {
+    st = lstatSync(path);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+  }
+  if (st === undefined) {
+    try {
+      linkSync(temporary, path);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST') throw appeared('something was put there while the shard ran');
+      // A file system without hard links (FAT, some network ones): renamed, having looked
+      // once more that nothing is there.
+      if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS') throw e;
+      if (lstatExists(path)) throw appeared('something was put there while the shard ran');
+      renameSync(temporary, path);
+      return;
+    }
+    try {
+      unlinkSync(temporary);
+    } catch {
+      // The part is in place; a second name of it left beside it is all that is amiss.
+    }
+    return;
+  }
+  const problem = notAPart(path, st);
+  if (problem) throw appeared(`what is there now ${problem}, put there while the shard ran`);
+  renameSync(temporary, path);
+}
+
+/** Whether anything, a dangling link included, is at `path`. */
+function lstatExists(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -278,9 +338,10 @@ export function writeAtomically(path: string, text: string): void {
     } finally {
       closeSync(fd);
     }
-    renameSync(temporary, path);
+    publish(temporary, path);
   } catch (e) {
     if (made) rmSync(temporary, { force: true });
+    if (e instanceof ShardError) throw e;
     throw new ShardError(`cannot write ${path}: ${(e as Error).message}`);
   }
 }
