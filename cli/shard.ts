@@ -325,16 +325,18 @@ function lstatExists(path: string): boolean {
 
 /**
  * Write a file whole or not at all: to a temporary name first, then renamed. The temporary
- * file is made new (O_CREAT|O_EXCL: never a file or link already there).
+ * file is made new (O_CREAT|O_EXCL: never a file or link already there). A write that
+ * fails (a full disk) throws the system's error, with the file named; `write` is node's
+ * writeFileSync but in the tests, which pass one that fails as a full disk does.
  */
-export function writeAtomically(path: string, text: string): void {
+export function writeAtomically(path: string, text: string, write: (fd: number, text: string) => void = writeFileSync): void {
   const temporary = temporaryName(path);
   let made = false;
   try {
     const fd = openSync(temporary, 'wx');
     made = true;
     try {
-      writeFileSync(fd, text);
+      write(fd, text);
     } finally {
       closeSync(fd);
     }
@@ -342,7 +344,11 @@ export function writeAtomically(path: string, text: string): void {
   } catch (e) {
     if (made) rmSync(temporary, { force: true });
     if (e instanceof ShardError) throw e;
-    throw new ShardError(`cannot write ${path}: ${(e as Error).message}`);
+    const x = e as NodeJS.ErrnoException;
+    if (x?.syscall === undefined) throw e;
+    // Not bad input (a ShardError, exit 2, said a full disk was): the output failed, which
+    // bin/poolsim.js says as a system error, exit 3, as it says every other output failure.
+    throw Object.assign(new Error(`cannot write ${path}: ${x.message}; the part was not written`, { cause: e }), { code: x.code, errno: x.errno, syscall: x.syscall, path });
   }
 }
 

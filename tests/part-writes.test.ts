@@ -3,10 +3,12 @@
  * never over a file poolsim did not write (an audit, December 2026): not through a link
  * planted at its temporary name, nor over a file put at `--out` while the shard ran.
  */
-import { lstatSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
+import { mountTmpfs, unmount } from './helpers.ts';
 import { ShardError, checkPartTarget, writeAtomically } from '../cli/shard.ts';
 
 const part = (n: number) => `{"format":"poolsim-part","n":${n}}\n`;
@@ -53,4 +55,51 @@ describe('a file put at --out while the shard ran is never replaced', () => {
     expect(readFileSync(out, 'utf8')).toBe('notes');
     expect(readdirSync(dir)).toEqual(['part.json']);
   });
+});
+
+describe('a part that cannot be written is an output failure (exit 3), not bad input (exit 2)', () => {
+  test('a full disk: the system\'s error with the file named, nothing left behind', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'poolsim-part-'));
+    const out = join(dir, 'part.json');
+    const full = (fd: number) => {
+      throw Object.assign(new Error(`ENOSPC: no space left on device, write`), { code: 'ENOSPC', errno: -28, syscall: 'write', fd });
+    };
+    let error: any;
+    try {
+      writeAtomically(out, part(1), full);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeDefined();
+    expect(error).not.toBeInstanceOf(ShardError);
+    expect(error.message).toBe(`cannot write ${out}: ENOSPC: no space left on device, write; the part was not written`);
+    expect(error.code).toBe('ENOSPC');
+    expect(error.syscall).toBe('write');
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  const dir = mkdtempSync(join(tmpdir(), 'poolsim-part-'));
+  const disk = join(dir, 'disk');
+  mkdirSync(disk);
+  const mounted = mountTmpfs(disk, '64k');
+  afterAll(() => {
+    if (mounted) unmount(disk);
+  });
+  test.skipIf(!mounted)('poolsim run --shard --out on a full disk exits 3, saying so (root on Linux: a tmpfs)', () => {
+    {
+      const scenario = join(dir, 'heist.json');
+      writeFileSync(scenario, JSON.stringify({ name: 'heist', system: 'viciousness', mechanic: 'knavery', trials: 1000, setup: { challenges: 2, participants: [{ name: 'a', dice: ['d6'] }] } }));
+      // Filled to the last byte.
+      try {
+        for (let i = 0; ; i++) writeFileSync(join(disk, `filler-${i}`), Buffer.alloc(4096));
+      } catch {
+        // ENOSPC: full
+      }
+      const before = readdirSync(disk).sort();
+      const r = spawnSync(process.execPath, [join(import.meta.dirname, '..', 'bin', 'poolsim.js'), 'run', scenario, '--shard', '0/1', '--out', join(disk, 'part.json'), '--workers', '1'], { encoding: 'utf8' });
+      expect(r.status, r.stderr).toBe(3);
+      expect(r.stderr).toBe(`poolsim: cannot write ${join(disk, 'part.json')}: ENOSPC: no space left on device, write; the part was not written\n`);
+      expect(readdirSync(disk).sort()).toEqual(before);
+    }
+  }, 30_000);
 });
