@@ -6,8 +6,8 @@
  * assembles the same result JSON one machine would have printed, byte for byte.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { accessSync, closeSync, constants, fstatSync, linkSync, lstatSync, openSync, readSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { accessSync, closeSync, constants, fstatSync, linkSync, lstatSync, openSync, readSync, renameSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { lazySchema } from '../sim/lazySchema.ts';
 // Imported, not read beside this file: the compiled CLI (scripts/build.mjs) lives elsewhere.
@@ -241,6 +241,12 @@ export function checkPartTarget(path: string): void {
   // A name ending in "/" names a folder, which the part (a file) cannot be: "newp.json/"
   // passed this check and failed after the whole shard had run.
   if (/[\\/]$/.test(path)) refuse('ends in "/", which names a folder');
+  // The part is written beside it under a name TEMPORARY_EXTRA bytes longer first: a name
+  // near the 255 bytes a file name may have ran the whole shard, then failed (ENAMETOOLONG).
+  const bytes = Buffer.byteLength(basename(path));
+  if (bytes + TEMPORARY_EXTRA > NAME_MAX) {
+    throw new ShardError(`--out ${path}: a file name of ${bytes} bytes is too long: the part is written beside it first, under a name ${TEMPORARY_EXTRA} bytes longer (${basename(path).slice(0, 20)}….<random>.partial), and a file name may have at most ${NAME_MAX} bytes — give a shorter name`);
+  }
   let st;
   try {
     st = lstatSync(path);
@@ -258,10 +264,38 @@ export function checkPartTarget(path: string): void {
       const code = (e as NodeJS.ErrnoException).code;
       throw new ShardError(`--out ${path}: ${code === 'ENOENT' ? `the folder ${folder} does not exist` : `the folder ${folder} cannot be written (${code})`}`);
     }
+    probe(path);
     return;
   }
   const problem = notAPart(path, st);
   if (problem) refuse(problem);
+  // A file mounted there (a bind mount) cannot be renamed over (EBUSY): found after the run.
+  if (st.dev !== statSync(dirname(resolve(path))).dev) refuse('is a mount point (a file system is mounted there), which the part cannot be renamed over');
+  probe(path);
+}
+
+/**
+ * Make and remove the temporary file the part will be written to, as the run will once it
+ * is done: a folder that takes no new file (read-only, full of names, a name too long for
+ * its file system) is found before the shard runs, not after.
+ */
+function probe(path: string): void {
+  const temporary = temporaryName(path);
+  try {
+    closeSync(openSync(temporary, 'wx'));
+  } catch (e) {
+    throw new ShardError(`--out ${path}: the part is written beside it first, and ${dirname(resolve(path))} takes no new file there (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+  removeQuietly(temporary);
+}
+
+/** Remove `path`, saying nothing where it cannot be: a clean-up on the way out of an error says that error, not its own. */
+function removeQuietly(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch {
+    // Gone already, or cannot be: the error being thrown says what went wrong.
+  }
 }
 
 /**
@@ -272,6 +306,10 @@ export function checkPartTarget(path: string): void {
 function temporaryName(path: string): string {
   return `${path}.${randomBytes(6).toString('hex')}.partial`;
 }
+/** How many bytes longer temporaryName is than the name it is for. */
+const TEMPORARY_EXTRA = '.123456789abc.partial'.length;
+/** The longest file name (in bytes) of nearly every file system (NAME_MAX). */
+const NAME_MAX = 255;
 
 /**
  * Put the finished `temporary` file at `path`, as checkPartTarget allowed before the run:
@@ -301,11 +339,8 @@ function publish(temporary: string, path: string): void {
       renameSync(temporary, path);
       return;
     }
-    try {
-      unlinkSync(temporary);
-    } catch {
-      // The part is in place; a second name of it left beside it is all that is amiss.
-    }
+    // The part is in place; a second name of it left beside it would be all that is amiss.
+    removeQuietly(temporary);
     return;
   }
   const problem = notAPart(path, st);
@@ -342,7 +377,7 @@ export function writeAtomically(path: string, text: string, write: (fd: number, 
     }
     publish(temporary, path);
   } catch (e) {
-    if (made) rmSync(temporary, { force: true });
+    if (made) removeQuietly(temporary);
     if (e instanceof ShardError) throw e;
     const x = e as NodeJS.ErrnoException;
     if (x?.syscall === undefined) throw e;

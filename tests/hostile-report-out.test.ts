@@ -8,8 +8,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
-import { poolsim } from './helpers.ts';
+import { afterAll, describe, expect, test } from 'vitest';
+import { mountTmpfs, poolsim, unmount } from './helpers.ts';
 import { checkTarget, fileHash, MARKER, MARKER_TEXT, markText, recoverLeftovers, TargetRefused, WRITTEN, writtenText } from '../reports/target.ts';
 import { writeReports } from '../reports/write.ts';
 import { heistOnePoint } from './reports/fixtures.ts';
@@ -54,6 +54,9 @@ describe('report --out refuses what poolsim did not write', () => {
       symlinkSync(join(d, 'mine'), join(d, 'link'));
       return join(d, 'link');
     }, /is a symbolic link/],
+    // The reports are written beside it under a longer name first: it ran everything, then
+    // failed (ENAMETOOLONG, exit 3) until an audit.
+    ['a name too long for the names the reports are written under first', (d: string) => join(d, 'r'.repeat(240)), /--out .*: a folder name of 240 bytes is too long; poolsim writes the reports beside it first, under a name \d+ bytes longer/],
   ])('%s: exit 2 before anything runs, nothing changed', async (_what, target, message) => {
     const dir = workspace();
     const out = target(dir);
@@ -64,6 +67,24 @@ describe('report --out refuses what poolsim did not write', () => {
     expect(r.err).toMatch(/nothing was run or written|needs a value/);
     expect(r.out).toBe(''); // no scenario ran
     expect(snapshot(dir)).toEqual(before);
+  });
+
+  const mountDir = mkdtempSync(join(tmpdir(), 'poolsim-mount-'));
+  const mountPoint = join(mountDir, 'out');
+  mkdirSync(mountPoint);
+  const mounted = mountTmpfs(mountPoint);
+  afterAll(() => {
+    if (mounted) unmount(mountPoint);
+  });
+  test.skipIf(!mounted)('a mount point (root on Linux: a tmpfs), which cannot be renamed: exit 2 before anything runs (it ran everything, then failed with EBUSY)', async () => {
+    const dir = workspace();
+    const r = await poolsim('report', join(dir, 'lib'), '--out', mountPoint);
+    expect(r.code, r.err).toBe(2);
+    expect(r.err).toBe(`poolsim: --out ${mountPoint}: is a mount point (a file system is mounted there); poolsim replaces --out by renaming a new folder into its place, and a mount point cannot be renamed — give a folder inside it, or another folder; nothing was run or written\n`);
+    expect(r.out).toBe('');
+    expect(readdirSync(mountPoint)).toEqual([]);
+    // A folder inside it is fine.
+    expect((await poolsim('report', join(dir, 'lib'), '--out', join(mountPoint, 'reports'))).code).toBe(0);
   });
 
   test('the current folder, or one above it', () => {

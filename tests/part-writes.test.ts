@@ -103,3 +103,15 @@ describe('a part that cannot be written is an output failure (exit 3), not bad i
     }
   }, 30_000);
 });
+
+describe('an --out the part cannot be written to is refused before the shard runs', () => {
+  test('a name too long for the temporary name the part is written under first', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'poolsim-part-'));
+    const out = join(dir, `${'p'.repeat(240)}.json`);
+    expect(() => checkPartTarget(out)).toThrow(ShardError);
+    expect(() => checkPartTarget(out)).toThrow(`--out ${out}: a file name of 245 bytes is too long: the part is written beside it first, under a name 21 bytes longer (pppppppppppppppppppp….<random>.partial), and a file name may have at most 255 bytes — give a shorter name`);
+    // Written all the same, the clean-up after the failure says the failure, not its own.
+    expect(() => writeAtomically(out, part(1))).toThrow(`cannot write ${out}: ENAMETOOLONG`);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+});
