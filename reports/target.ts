@@ -229,7 +229,14 @@ export function foreignEntries(dir: string, writing: readonly string[] = []): st
 }
 
 /** `--out` names something poolsim must not replace (exit 2, nothing runs). */
-export class TargetRefused extends Error {}
+export class TargetRefused extends Error {
+  /**
+   * Refused once the scenarios had run (writeReports looks again before it writes, and
+   * again before it replaces the folder): what was run was not written, and the message
+   * must not say that nothing ran.
+   */
+  afterRun = false;
+}
 
 /** The longest file name (in bytes) of nearly every file system (NAME_MAX). */
 const NAME_MAX = 255;

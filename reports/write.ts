@@ -24,7 +24,7 @@
  */
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { MARKER, WRITTEN, checkTarget, fileHash, markText, recoverLeftovers, writtenText } from './target.ts';
+import { MARKER, TargetRefused, WRITTEN, checkTarget, fileHash, markText, recoverLeftovers, writtenText } from './target.ts';
 import { type ChartsForOptions, chartsAndNotes } from './charts/index.ts';
 import { renderChangesHtml, renderDiffMarkdown } from './changes.ts';
 import type { ResultDiff } from '../sim/diff.ts';
@@ -113,7 +113,13 @@ export async function writeReports(
 ): Promise<{ files: string[] }> {
   checkSlugs(entries);
   recoverLeftovers(outDir);
-  checkTarget(outDir, { slugs: entries.map((e) => e.slug) });
+  try {
+    checkTarget(outDir, { slugs: entries.map((e) => e.slug) });
+  } catch (error) {
+    // The scenarios have run by now (cli/report-command.ts looked before they did).
+    if (error instanceof TargetRefused) error.afterRun = true;
+    throw error;
+  }
   const target = resolve(outDir);
   const parent = dirname(target);
   const stamp = `${process.pid}-${Date.now()}`;
