@@ -22,9 +22,10 @@
  * `outDir` is replaced as a whole; a folder that has since been given anything this layout
  * does not hold (a note put there by hand) is refused, not replaced (reports/target.ts).
  */
+import { lstatSync, readdirSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { MARKER, TargetRefused, WRITTEN, checkTarget, fileHash, markText, recoverLeftovers, writtenText } from './target.ts';
+import { MARKER, TargetRefused, WRITTEN, checkTarget, fileHash, foreignEntries, isReportFolder, markText, recoverLeftovers, writtenText } from './target.ts';
 import { type ChartsForOptions, chartsAndNotes } from './charts/index.ts';
 import { renderChangesHtml, renderDiffMarkdown } from './changes.ts';
 import type { ResultDiff } from '../sim/diff.ts';
@@ -102,6 +103,24 @@ async function writeScenario(dir: string, shown: string, entry: ReportEntry, opt
 }
 
 /**
+ * What `dir` (the old --out, stepped aside) holds that poolsim cannot show it wrote, as
+ * checkTarget judges it: nothing where it is empty or holds only poolsim's files as it wrote them.
+ */
+function notPoolsims(dir: string, slugs: readonly string[]): string[] {
+  try {
+    const st = lstatSync(dir);
+    if (!st.isDirectory()) return [st.isSymbolicLink() ? 'a symbolic link in its place' : 'a file in its place'];
+    const names = readdirSync(dir).sort();
+    if (names.length === 0) return [];
+    if (!isReportFolder(dir)) return names;
+    return foreignEntries(dir, slugs);
+  } catch (error) {
+    // Unreadable now: nothing is deleted that cannot be looked at.
+    return [`it cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`];
+  }
+}
+
+/**
  * Renders and writes every entry's reports and the top-level index to `outDir`,
  * replacing what was there only when all of it is written. Returns the files written,
  * relative to `outDir`.
@@ -172,6 +191,27 @@ export async function writeReports(
       throw error;
     }
     hadPrevious = false;
+  }
+  // Looked at again now that it is aside, before anything is deleted: a file of the user's
+  // put in --out while the reports were written went with the old folder until an audit.
+  // Anything there that poolsim cannot show it wrote puts the folder back, as it was.
+  const foreign = hadPrevious ? notPoolsims(previous, slugs) : [];
+  if (foreign.length > 0) {
+    let back = true;
+    try {
+      await rename(previous, target);
+    } catch {
+      back = false;
+    }
+    await rm(staging, { recursive: true, force: true });
+    const shown = foreign.slice(0, 3).join(', ') + (foreign.length > 3 ? `, and ${foreign.length - 3} more` : '');
+    const refused = new TargetRefused(
+      `--out ${outDir}: ${foreign.length === 1 ? 'something' : `${foreign.length} things`} poolsim did not write ${foreign.length === 1 ? 'was' : 'were'} put there while it wrote the reports (${shown}), ` +
+        (back ? 'so the folder was left as it was' : `so the folder was kept, as it was, at ${previous} (it could not be put back: move it back yourself)`) +
+        '; poolsim replaces --out as a whole, and keeps nothing it did not write there: move them out, or give another folder',
+    );
+    refused.afterRun = true;
+    throw refused;
   }
   try {
     await rename(staging, target);

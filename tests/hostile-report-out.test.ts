@@ -499,6 +499,28 @@ describe('an interrupted swap is put right by the next run', () => {
     expect(readdirSync(dir).filter((n) => n.startsWith('.out.'))).toEqual([]);
   });
 
+  test('a file put in --out while the reports were written is kept, the folder left as it was (it went with the old folder)', async () => {
+    const dir = workspace();
+    const out = join(dir, 'out');
+    reportFolder(out, 'previous');
+    let first = true;
+    const writeFile = async (path: string, text: string) => {
+      // After the check, before the swap: the user saves a note in the reports.
+      if (first) writeFileSync(join(out, 'NOTE.txt'), 'my notes');
+      first = false;
+      writeFileSync(path, text);
+    };
+    const writing = writeReports(out, [{ slug: 'heist', result: heistOnePoint }], { writeFile });
+    await expect(writing).rejects.toThrow(TargetRefused);
+    await expect(writing).rejects.toThrow(
+      `--out ${out}: something poolsim did not write was put there while it wrote the reports (NOTE.txt), so the folder was left as it was; poolsim replaces --out as a whole, and keeps nothing it did not write there: move them out, or give another folder`,
+    );
+    await writing.catch((e) => expect(e.afterRun).toBe(true));
+    expect(readFileSync(join(out, 'NOTE.txt'), 'utf8')).toBe('my notes');
+    expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe(page('previous'));
+    expect(readdirSync(dir).filter((n) => n.startsWith('.out.'))).toEqual([]);
+  });
+
   test('SIGTERM while a real `poolsim report` writes: exit 143 with a message, previous reports intact', async () => {
     const dir = workspace();
     const out = join(dir, 'out');
