@@ -23,8 +23,8 @@
  * does not hold (a note put there by hand) is refused, not replaced (reports/target.ts).
  */
 import { lstatSync, readdirSync } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import { MARKER, TargetRefused, WRITTEN, checkTarget, fileHash, foreignEntries, isReportFolder, markText, recoverLeftovers, writtenText } from './target.ts';
 import { type ChartsForOptions, chartsAndNotes } from './charts/index.ts';
 import { renderChangesHtml, renderDiffMarkdown } from './changes.ts';
@@ -103,6 +103,24 @@ async function writeScenario(dir: string, shown: string, entry: ReportEntry, opt
 }
 
 /**
+ * Remove the folders `mkdir(parent, { recursive: true })` made (`made`, the first of them,
+ * down to `parent`), from the deepest up, each only while empty: a file put in one meanwhile
+ * keeps it, and every folder above it. An interrupted `report --out new/a/b/rep` left a/b
+ * behind while saying nothing was written, until an audit.
+ */
+async function removeMadeFolders(parent: string, made: string | undefined): Promise<void> {
+  if (made === undefined) return;
+  const top = resolve(made);
+  for (let dir = parent; dir === top || dir.startsWith(top.endsWith(sep) ? top : top + sep); dir = dirname(dir)) {
+    try {
+      await rmdir(dir);
+    } catch {
+      return;
+    }
+  }
+}
+
+/**
  * What `dir` (the old --out, stepped aside) holds that poolsim cannot show it wrote, as
  * checkTarget judges it: nothing where it is empty or holds only poolsim's files as it wrote them.
  */
@@ -144,8 +162,19 @@ export async function writeReports(
   const stamp = `${process.pid}-${Date.now()}`;
   const staging = join(parent, `.${basename(target)}.tmp-${stamp}`);
   const previous = join(parent, `.${basename(target)}.old-${stamp}`);
-  await mkdir(parent, { recursive: true });
-  await mkdir(staging);
+  // The folders made on the way to --out (`--out new/a/b/rep`): on a failure or an
+  // interrupt they go again, each only while empty, so that "nothing was written" is so.
+  const made = await mkdir(parent, { recursive: true });
+  const undo = async () => {
+    await rm(staging, { recursive: true, force: true });
+    await removeMadeFolders(parent, made);
+  };
+  try {
+    await mkdir(staging);
+  } catch (error) {
+    await removeMadeFolders(parent, made);
+    throw error;
+  }
 
   // Each file written, relative to outDir, with its SHA-256: the list in WRITTEN.
   const written: [string, string][] = [];
@@ -175,7 +204,7 @@ export async function writeReports(
     await writeNamed(join(staging, WRITTEN), writtenText(written), join(outDir, WRITTEN), options.writeFile);
     stopIfAborted(options.signal);
   } catch (error) {
-    await rm(staging, { recursive: true, force: true });
+    await undo();
     throw error;
   }
 
@@ -187,7 +216,7 @@ export async function writeReports(
     await rename(target, previous);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-      await rm(staging, { recursive: true, force: true });
+      await undo();
       throw error;
     }
     hadPrevious = false;
@@ -217,7 +246,7 @@ export async function writeReports(
     await rename(staging, target);
   } catch (error) {
     if (hadPrevious) await rename(previous, target);
-    await rm(staging, { recursive: true, force: true });
+    await undo();
     throw error;
   }
   if (hadPrevious) await rm(previous, { recursive: true, force: true });

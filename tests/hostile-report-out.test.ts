@@ -521,6 +521,25 @@ describe('an interrupted swap is put right by the next run', () => {
     expect(readdirSync(dir).filter((n) => n.startsWith('.out.'))).toEqual([]);
   });
 
+  test('interrupted or failed, the folders made on the way to --out go again, each only while empty (a/b were left behind)', async () => {
+    const dir = workspace();
+    const out = join(dir, 'x', 'a', 'b', 'rep');
+    const controller = new AbortController();
+    const entries = Array.from({ length: 30 }, (_, i) => ({ slug: `s${i}`, result: heistOnePoint }));
+    const writing = writeReports(out, entries, { signal: controller.signal });
+    while (!existsSync(join(dir, 'x', 'a', 'b')) || !readdirSync(join(dir, 'x', 'a', 'b')).some((n) => n.startsWith('.rep.tmp-'))) await new Promise((r) => setImmediate(r));
+    controller.abort(new Error('stop'));
+    await expect(writing).rejects.toThrow('stop');
+    expect(existsSync(join(dir, 'x'))).toBe(false);
+    // A file put in one of them meanwhile keeps it, and those above it; a full disk.
+    const full = async (path: string) => {
+      writeFileSync(join(dir, 'x', 'a', 'mine.txt'), 'my notes');
+      throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', syscall: 'write', path });
+    };
+    await expect(writeReports(out, entries, { writeFile: full })).rejects.toThrow(/ENOSPC/);
+    expect(readdirSync(join(dir, 'x', 'a'))).toEqual(['mine.txt']);
+  });
+
   test('SIGTERM while a real `poolsim report` writes: exit 143 with a message, previous reports intact', async () => {
     const dir = workspace();
     const out = join(dir, 'out');
