@@ -20,7 +20,11 @@
  *   <slug>/charts/<name>.svg             one standalone SVG per chart
  *
  * `outDir` is replaced as a whole; a folder that has since been given anything this layout
- * does not hold (a note put there by hand) is refused, not replaced (reports/target.ts).
+ * does not hold (a note put there by hand) is refused, not replaced (reports/target.ts):
+ * looked at before the run (cli/report-command.ts), here once it has run, and again once
+ * the old folder has stepped aside, before it is deleted (a note saved in it while the
+ * reports were written puts it back, as it was). Folders made on the way to a new `outDir`
+ * go again, each while empty, when the write fails or is interrupted.
  */
 import { lstatSync, readdirSync } from 'node:fs';
 import { mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
