@@ -123,7 +123,8 @@ export async function main(
       return 2;
     }
     if (e instanceof TargetRefused) {
-      err.write(`poolsim: ${plainText(e.message)}; nothing was run or written\n`);
+      // Refused once the scenarios had run (reports/write.ts looks again): they ran.
+      err.write(`poolsim: ${plainText(e.message)}; ${e.afterRun ? 'the scenarios ran, but no report was written' : 'nothing was run or written'}\n`);
       return 2;
     }
     if (e instanceof ShardError) {

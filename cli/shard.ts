@@ -5,15 +5,15 @@
  * the parts belong together and cover every chunk exactly once, adds their tallies and
  * assembles the same result JSON one machine would have printed, byte for byte.
  */
-import { createHash } from 'node:crypto';
-import { accessSync, closeSync, constants, existsSync, lstatSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { createHash, randomBytes } from 'node:crypto';
+import { accessSync, closeSync, constants, fstatSync, linkSync, lstatSync, openSync, readSync, renameSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { lazySchema } from '../sim/lazySchema.ts';
 // Imported, not read beside this file: the compiled CLI (scripts/build.mjs) lives elsewhere.
 import packageJson from '../package.json' with { type: 'json' };
 import { CHUNK_TRIALS, chunkCount, chunkSize, layoutOf } from '../sim/run.ts';
-import { ScenarioError, ScenarioErrors, planScenario, zodErrors, type ScenarioPlan } from '../sim/scenario.ts';
+import { MAX_TRIALS, ScenarioError, ScenarioErrors, planScenario, zodErrors, type ScenarioPlan } from '../sim/scenario.ts';
 import { poolsimFileKind } from './load.ts';
 import { PART_FORMAT, parseJsonText, parseScenarioText } from '../sim/scenarioText.ts';
 import type { Tally, TallyLayout } from '../sim/stats.ts';
@@ -103,7 +103,9 @@ const partSchema = lazySchema(() => z.object({
       file: z.string(),
       hash: z.string(),
       seed: z.union([z.string(), z.number()]),
-      trials: integer.min(1),
+      // No more than a scenario may ask for (sim/scenario.ts MAX_TRIALS): 1e15 trials made
+      // merge count its chunks into an array too long for JavaScript (a RangeError, exit 3).
+      trials: integer.min(1).max(MAX_TRIALS),
       scenario: z.unknown(),
       points: z.array(z.object({ chunks: z.array(integer.min(0)), tally: z.array(integer) })),
       /** SHA-256 of the points (chunks and tallies): an edited tally is refused. */
@@ -206,17 +208,45 @@ export function partOf(plans: readonly ScenarioPlan[], runs: readonly PointRun[]
   };
 }
 
+/** Why the file at `path` (lstat'ed as `st`) is not a part file poolsim may replace, or undefined where it is one. */
+function notAPart(path: string, st: Stats): string | undefined {
+  if (!st.isFile()) return st.isDirectory() ? 'is a folder' : 'is not a regular file';
+  const head = Buffer.alloc(64);
+  let read = 0;
+  try {
+    const fd = openSync(path, 'r');
+    try {
+      read = readSync(fd, head, 0, head.length, 0);
+    } finally {
+      closeSync(fd);
+    }
+  } catch (e) {
+    return `cannot be read (${(e as NodeJS.ErrnoException).code})`;
+  }
+  if (!head.subarray(0, read).toString('utf8').startsWith(`{"format":"${PART_FORMAT}"`)) return 'is a file poolsim did not write';
+  return undefined;
+}
+
+/** What every refusal of a part's `--out` ends with. */
+const ONLY_PARTS = 'a part file replaces only a part file an earlier shard wrote — give a new file name';
+
 /**
  * Throws ShardError unless `path` is somewhere a part file may go: nothing there yet, or
  * a part file an earlier shard wrote (poolsim replaces only what it wrote itself).
  */
 export function checkPartTarget(path: string): void {
   const refuse = (why: string) => {
-    throw new ShardError(`--out ${path}: ${why}; a part file replaces only a part file an earlier shard wrote — give a new file name`);
+    throw new ShardError(`--out ${path}: ${why}; ${ONLY_PARTS}`);
   };
   // A name ending in "/" names a folder, which the part (a file) cannot be: "newp.json/"
   // passed this check and failed after the whole shard had run.
   if (/[\\/]$/.test(path)) refuse('ends in "/", which names a folder');
+  // The part is written beside it under a name TEMPORARY_EXTRA bytes longer first: a name
+  // near the 255 bytes a file name may have ran the whole shard, then failed (ENAMETOOLONG).
+  const bytes = Buffer.byteLength(basename(path));
+  if (bytes + TEMPORARY_EXTRA > NAME_MAX) {
+    throw new ShardError(`--out ${path}: a file name of ${bytes} bytes is too long: the part is written beside it first, under a name ${TEMPORARY_EXTRA} bytes longer (${basename(path).slice(0, 20)}….<random>.partial), and a file name may have at most ${NAME_MAX} bytes — give a shorter name`);
+  }
   let st;
   try {
     st = lstatSync(path);
@@ -234,33 +264,126 @@ export function checkPartTarget(path: string): void {
       const code = (e as NodeJS.ErrnoException).code;
       throw new ShardError(`--out ${path}: ${code === 'ENOENT' ? `the folder ${folder} does not exist` : `the folder ${folder} cannot be written (${code})`}`);
     }
+    probe(path);
     return;
   }
-  if (!st.isFile()) refuse(st.isDirectory() ? 'is a folder' : 'is not a regular file');
-  const head = Buffer.alloc(64);
-  let read = 0;
+  const problem = notAPart(path, st);
+  if (problem) refuse(problem);
+  // A file mounted there (a bind mount) cannot be renamed over (EBUSY): found after the run.
+  if (st.dev !== statSync(dirname(resolve(path))).dev) refuse('is a mount point (a file system is mounted there), which the part cannot be renamed over');
+  probe(path);
+}
+
+/**
+ * Make and remove the temporary file the part will be written to, as the run will once it
+ * is done: a folder that takes no new file (read-only, full of names, a name too long for
+ * its file system) is found before the shard runs, not after.
+ */
+function probe(path: string): void {
+  const temporary = temporaryName(path);
   try {
-    const fd = openSync(path, 'r');
+    closeSync(openSync(temporary, 'wx'));
+  } catch (e) {
+    throw new ShardError(`--out ${path}: the part is written beside it first, and ${dirname(resolve(path))} takes no new file there (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+  removeQuietly(temporary);
+}
+
+/** Remove `path`, saying nothing where it cannot be: a clean-up on the way out of an error says that error, not its own. */
+function removeQuietly(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch {
+    // Gone already, or cannot be: the error being thrown says what went wrong.
+  }
+}
+
+/**
+ * The temporary name a part is written to beside `path`: `<path>.<12 hex digits>.partial`,
+ * random, so that no one can plant a link there beforehand (it was `<path>.<pid>.partial`,
+ * and a link planted at it had the part written through it, over the file it led to).
+ */
+function temporaryName(path: string): string {
+  return `${path}.${randomBytes(6).toString('hex')}.partial`;
+}
+/** How many bytes longer temporaryName is than the name it is for. */
+const TEMPORARY_EXTRA = '.123456789abc.partial'.length;
+/** The longest file name (in bytes) of nearly every file system (NAME_MAX). */
+const NAME_MAX = 255;
+
+/**
+ * Put the finished `temporary` file at `path`, as checkPartTarget allowed before the run:
+ * a new file only where nothing is there — a hard link, which fails (EEXIST) where
+ * anything appeared meanwhile, where a rename would replace it — or in place of a part
+ * file an earlier shard wrote, looked at again right before the rename. A file of the
+ * user's put at `--out` while the shard ran was replaced by it until an audit.
+ */
+function publish(temporary: string, path: string): void {
+  const appeared = (what: string) => new ShardError(`--out ${path}: ${what}, so the part was not written; ${ONLY_PARTS}, and run the shard again`);
+  let st: Stats | undefined;
+  try {
+    st = lstatSync(path);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+  }
+  if (st === undefined) {
     try {
-      read = readSync(fd, head, 0, head.length, 0);
+      linkSync(temporary, path);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST') throw appeared('something was put there while the shard ran');
+      // A file system without hard links (FAT, some network ones): renamed, having looked
+      // once more that nothing is there.
+      if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS') throw e;
+      if (lstatExists(path)) throw appeared('something was put there while the shard ran');
+      renameSync(temporary, path);
+      return;
+    }
+    // The part is in place; a second name of it left beside it would be all that is amiss.
+    removeQuietly(temporary);
+    return;
+  }
+  const problem = notAPart(path, st);
+  if (problem) throw appeared(`what is there now ${problem}, put there while the shard ran`);
+  renameSync(temporary, path);
+}
+
+/** Whether anything, a dangling link included, is at `path`. */
+function lstatExists(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Write a file whole or not at all: to a temporary name first, then renamed. The temporary
+ * file is made new (O_CREAT|O_EXCL: never a file or link already there). A write that
+ * fails (a full disk) throws the system's error, with the file named; `write` is node's
+ * writeFileSync but in the tests, which pass one that fails as a full disk does.
+ */
+export function writeAtomically(path: string, text: string, write: (fd: number, text: string) => void = writeFileSync): void {
+  const temporary = temporaryName(path);
+  let made = false;
+  try {
+    const fd = openSync(temporary, 'wx');
+    made = true;
+    try {
+      write(fd, text);
     } finally {
       closeSync(fd);
     }
+    publish(temporary, path);
   } catch (e) {
-    refuse(`cannot be read (${(e as NodeJS.ErrnoException).code})`);
-  }
-  if (!head.subarray(0, read).toString('utf8').startsWith(`{"format":"${PART_FORMAT}"`)) refuse('is a file poolsim did not write');
-}
-
-/** Write a file whole or not at all: to a temporary name first, then renamed. */
-export function writeAtomically(path: string, text: string): void {
-  const temporary = `${path}.${process.pid}.partial`;
-  try {
-    writeFileSync(temporary, text);
-    renameSync(temporary, path);
-  } catch (e) {
-    rmSync(temporary, { force: true });
-    throw new ShardError(`cannot write ${path}: ${(e as Error).message}`);
+    if (made) removeQuietly(temporary);
+    if (e instanceof ShardError) throw e;
+    const x = e as NodeJS.ErrnoException;
+    if (x?.syscall === undefined) throw e;
+    // Not bad input (a ShardError, exit 2, said a full disk was): the output failed, which
+    // bin/poolsim.js says as a system error, exit 3, as it says every other output failure.
+    throw Object.assign(new Error(`cannot write ${path}: ${x.message}; the part was not written`, { cause: e }), { code: x.code, errno: x.errno, syscall: x.syscall, path });
   }
 }
 
@@ -273,15 +396,60 @@ function yamlValue(text: string, path: string): unknown {
   }
 }
 
-export function readPart(path: string): PartFile {
-  let text: string;
-  // A folder of parts: name them (a shell's parts/*.json), rather than "EISDIR".
-  if (existsSync(path) && statSync(path).isDirectory()) throw new ShardError(`${path}: is a folder: expected the part files themselves (poolsim merge ${path.replace(/\/+$/, '')}/*.json)`);
+/**
+ * The largest part file read. A part holds, per result point, the chunks it ran and their
+ * tally: a billion trials of a wide sweep come to some megabytes; /dev/zero is endless
+ * (`merge /dev/zero` grew to 6 GB before an audit).
+ */
+export const MAX_PART_BYTES = 256 * 1024 * 1024;
+
+/**
+ * A part file's text, read whole: a file, or a pipe (`merge <(ssh host cat part.json)`),
+ * of at most MAX_PART_BYTES; a device or socket is refused before it is opened.
+ */
+function readPartText(path: string): string {
+  const tooBig = (size: string) => new ShardError(`${path}: ${size}: a part file is at most ${MAX_PART_BYTES.toLocaleString('en')} bytes (merge expects the part files \`poolsim run --shard I/N --out PART.json\` writes)`);
+  let st: Stats;
   try {
-    text = readFileSync(path, 'utf8');
+    st = statSync(path);
   } catch (e) {
     throw new ShardError(`${path}: cannot read: ${(e as Error).message}`);
   }
+  // A folder of parts: name them (a shell's parts/*.json), rather than "EISDIR".
+  if (st.isDirectory()) throw new ShardError(`${path}: is a folder: expected the part files themselves (poolsim merge ${path.replace(/\/+$/, '')}/*.json)`);
+  if (st.isCharacterDevice() || st.isBlockDevice() || st.isSocket()) {
+    throw new ShardError(`${path}: is ${st.isSocket() ? 'a socket' : 'a device'}, not a file: merge expects the part files \`poolsim run --shard I/N --out PART.json\` writes`);
+  }
+  if (st.isFile() && st.size > MAX_PART_BYTES) throw tooBig(`${st.size.toLocaleString('en')} bytes`);
+  const chunks: Buffer[] = [];
+  let total = 0;
+  try {
+    const fd = openSync(path, 'r');
+    try {
+      // Looked at again once open: what was stat'ed may have been swapped since.
+      const opened = fstatSync(fd);
+      if (!opened.isFile() && !opened.isFIFO()) throw new ShardError(`${path}: is not a file: merge expects the part files \`poolsim run --shard I/N --out PART.json\` writes`);
+      for (;;) {
+        const buffer = Buffer.alloc(1 << 20);
+        const n = readSync(fd, buffer, 0, buffer.length, null);
+        if (n === 0) break;
+        total += n;
+        // A pipe, or a file grown since: read no further than the limit.
+        if (total > MAX_PART_BYTES) throw tooBig(`more than ${MAX_PART_BYTES.toLocaleString('en')} bytes`);
+        chunks.push(n === buffer.length ? buffer : buffer.subarray(0, n));
+      }
+    } finally {
+      closeSync(fd);
+    }
+  } catch (e) {
+    if (e instanceof ShardError) throw e;
+    throw new ShardError(`${path}: cannot read: ${(e as Error).message}`);
+  }
+  return Buffer.concat(chunks, total).toString('utf8');
+}
+
+export function readPart(path: string): PartFile {
+  const text = readPartText(path);
   let value: unknown;
   try {
     value = parseJsonText(text, path);
@@ -375,8 +543,15 @@ export function mergeParts(paths: readonly string[], parts: readonly PartFile[])
     });
   });
 
+  // A shard's run writes one entry per scenario file it ran, at least one, and `run`
+  // refuses two scenarios of one name: parts made by hand with none, or with one scenario
+  // twice, merged into an empty result or into two results that diff, --baseline and
+  // merge itself match by name (an audit).
+  if (first.files.length === 0) throw new ShardError(`${firstPath}: holds no scenario files: a shard's part holds every file its run ran, at least one (was the part file edited?)`);
+
   const plans: ScenarioPlan[] = [];
   const tallies: Tally[][] = [];
+  const firstOf = new Map<string, string>();
   first.files.forEach((f, j) => {
     let plan;
     try {
@@ -385,6 +560,11 @@ export function mergeParts(paths: readonly string[], parts: readonly PartFile[])
       if (e instanceof ScenarioErrors) throw new ShardError(`${firstPath}: ${e.message}`);
       throw e;
     }
+    const other = firstOf.get(plan.scenario.name);
+    if (other !== undefined) {
+      throw new ShardError(`${firstPath}: ${f.file} and ${other} are both named "${plan.scenario.name}": results are matched by name (diff, --baseline), so \`poolsim run\` never runs two of one name, and a part holding them was not written by it (was the part file edited?)`);
+    }
+    firstOf.set(plan.scenario.name, f.file);
     plans.push(plan);
     const chunks = chunkCount(f.trials, plan.chunkTrials);
     tallies.push(

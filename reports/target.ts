@@ -229,7 +229,17 @@ export function foreignEntries(dir: string, writing: readonly string[] = []): st
 }
 
 /** `--out` names something poolsim must not replace (exit 2, nothing runs). */
-export class TargetRefused extends Error {}
+export class TargetRefused extends Error {
+  /**
+   * Refused once the scenarios had run (writeReports looks again before it writes, and
+   * again before it replaces the folder): what was run was not written, and the message
+   * must not say that nothing ran.
+   */
+  afterRun = false;
+}
+
+/** The longest file name (in bytes) of nearly every file system (NAME_MAX). */
+const NAME_MAX = 255;
 
 /** The leftovers of an interrupted swap beside `target`: `.<name>.tmp-<pid>-<ms>` and `.<name>.old-<pid>-<ms>`. */
 export function leftoversOf(target: string): { path: string; kind: 'tmp' | 'old'; pid: number; ms: number }[] {
@@ -394,6 +404,16 @@ export function checkTarget(outDir: string, options: { inputs?: readonly string[
     // report into the baseline's place would be refused for it.
     if (within(target, baseline) || within(real, realOf(baseline))) refuse(`is inside the --baseline folder ${options.baseline}, which the new reports are compared with`);
   }
+  // The reports are written beside it as `.<name>.tmp-<pid>-<ms>` and the old ones step
+  // aside as `.<name>.old-<pid>-<ms>` (reports/write.ts): a name too long for those ran
+  // everything, then failed (ENAMETOOLONG).
+  const swapName = `.${basename(target)}.tmp-${process.pid}-${Date.now()}`;
+  if (Buffer.byteLength(swapName) > NAME_MAX) {
+    refuse(
+      `a folder name of ${Buffer.byteLength(basename(target))} bytes is too long`,
+      `poolsim writes the reports beside it first, under a name ${Buffer.byteLength(swapName) - Buffer.byteLength(basename(target))} bytes longer (.<name>.tmp-<pid>-<time>), and a file name may have at most ${NAME_MAX} bytes — give a shorter name`,
+    );
+  }
   let st;
   try {
     st = lstatSync(target);
@@ -404,6 +424,10 @@ export function checkTarget(outDir: string, options: { inputs?: readonly string[
   if (st) {
     if (st.isSymbolicLink()) refuse('is a symbolic link: give the folder itself');
     if (!st.isDirectory()) refuse('is a file, not a folder');
+    // A mount point cannot be renamed (EBUSY): found after the whole run until an audit.
+    if (st.dev !== statSync(dirname(target)).dev) {
+      refuse('is a mount point (a file system is mounted there)', 'poolsim replaces --out by renaming a new folder into its place, and a mount point cannot be renamed — give a folder inside it, or another folder');
+    }
     let entries: string[];
     try {
       entries = readdirSync(target);

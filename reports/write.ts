@@ -20,11 +20,16 @@
  *   <slug>/charts/<name>.svg             one standalone SVG per chart
  *
  * `outDir` is replaced as a whole; a folder that has since been given anything this layout
- * does not hold (a note put there by hand) is refused, not replaced (reports/target.ts).
+ * does not hold (a note put there by hand) is refused, not replaced (reports/target.ts):
+ * looked at before the run (cli/report-command.ts), here once it has run, and again once
+ * the old folder has stepped aside, before it is deleted (a note saved in it while the
+ * reports were written puts it back, as it was). Folders made on the way to a new `outDir`
+ * go again, each while empty, when the write fails or is interrupted.
  */
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
-import { MARKER, WRITTEN, checkTarget, fileHash, markText, recoverLeftovers, writtenText } from './target.ts';
+import { lstatSync, readdirSync } from 'node:fs';
+import { mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, resolve, sep } from 'node:path';
+import { MARKER, TargetRefused, WRITTEN, checkTarget, fileHash, foreignEntries, isReportFolder, markText, recoverLeftovers, writtenText } from './target.ts';
 import { type ChartsForOptions, chartsAndNotes } from './charts/index.ts';
 import { renderChangesHtml, renderDiffMarkdown } from './changes.ts';
 import type { ResultDiff } from '../sim/diff.ts';
@@ -102,6 +107,42 @@ async function writeScenario(dir: string, shown: string, entry: ReportEntry, opt
 }
 
 /**
+ * Remove the folders `mkdir(parent, { recursive: true })` made (`made`, the first of them,
+ * down to `parent`), from the deepest up, each only while empty: a file put in one meanwhile
+ * keeps it, and every folder above it. An interrupted `report --out new/a/b/rep` left a/b
+ * behind while saying nothing was written, until an audit.
+ */
+async function removeMadeFolders(parent: string, made: string | undefined): Promise<void> {
+  if (made === undefined) return;
+  const top = resolve(made);
+  for (let dir = parent; dir === top || dir.startsWith(top.endsWith(sep) ? top : top + sep); dir = dirname(dir)) {
+    try {
+      await rmdir(dir);
+    } catch {
+      return;
+    }
+  }
+}
+
+/**
+ * What `dir` (the old --out, stepped aside) holds that poolsim cannot show it wrote, as
+ * checkTarget judges it: nothing where it is empty or holds only poolsim's files as it wrote them.
+ */
+function notPoolsims(dir: string, slugs: readonly string[]): string[] {
+  try {
+    const st = lstatSync(dir);
+    if (!st.isDirectory()) return [st.isSymbolicLink() ? 'a symbolic link in its place' : 'a file in its place'];
+    const names = readdirSync(dir).sort();
+    if (names.length === 0) return [];
+    if (!isReportFolder(dir)) return names;
+    return foreignEntries(dir, slugs);
+  } catch (error) {
+    // Unreadable now: nothing is deleted that cannot be looked at.
+    return [`it cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`];
+  }
+}
+
+/**
  * Renders and writes every entry's reports and the top-level index to `outDir`,
  * replacing what was there only when all of it is written. Returns the files written,
  * relative to `outDir`.
@@ -113,14 +154,31 @@ export async function writeReports(
 ): Promise<{ files: string[] }> {
   checkSlugs(entries);
   recoverLeftovers(outDir);
-  checkTarget(outDir, { slugs: entries.map((e) => e.slug) });
+  try {
+    checkTarget(outDir, { slugs: entries.map((e) => e.slug) });
+  } catch (error) {
+    // The scenarios have run by now (cli/report-command.ts looked before they did).
+    if (error instanceof TargetRefused) error.afterRun = true;
+    throw error;
+  }
   const target = resolve(outDir);
   const parent = dirname(target);
   const stamp = `${process.pid}-${Date.now()}`;
   const staging = join(parent, `.${basename(target)}.tmp-${stamp}`);
   const previous = join(parent, `.${basename(target)}.old-${stamp}`);
-  await mkdir(parent, { recursive: true });
-  await mkdir(staging);
+  // The folders made on the way to --out (`--out new/a/b/rep`): on a failure or an
+  // interrupt they go again, each only while empty, so that "nothing was written" is so.
+  const made = await mkdir(parent, { recursive: true });
+  const undo = async () => {
+    await rm(staging, { recursive: true, force: true });
+    await removeMadeFolders(parent, made);
+  };
+  try {
+    await mkdir(staging);
+  } catch (error) {
+    await removeMadeFolders(parent, made);
+    throw error;
+  }
 
   // Each file written, relative to outDir, with its SHA-256: the list in WRITTEN.
   const written: [string, string][] = [];
@@ -150,7 +208,7 @@ export async function writeReports(
     await writeNamed(join(staging, WRITTEN), writtenText(written), join(outDir, WRITTEN), options.writeFile);
     stopIfAborted(options.signal);
   } catch (error) {
-    await rm(staging, { recursive: true, force: true });
+    await undo();
     throw error;
   }
 
@@ -162,16 +220,37 @@ export async function writeReports(
     await rename(target, previous);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-      await rm(staging, { recursive: true, force: true });
+      await undo();
       throw error;
     }
     hadPrevious = false;
+  }
+  // Looked at again now that it is aside, before anything is deleted: a file of the user's
+  // put in --out while the reports were written went with the old folder until an audit.
+  // Anything there that poolsim cannot show it wrote puts the folder back, as it was.
+  const foreign = hadPrevious ? notPoolsims(previous, slugs) : [];
+  if (foreign.length > 0) {
+    let back = true;
+    try {
+      await rename(previous, target);
+    } catch {
+      back = false;
+    }
+    await rm(staging, { recursive: true, force: true });
+    const shown = foreign.slice(0, 3).join(', ') + (foreign.length > 3 ? `, and ${foreign.length - 3} more` : '');
+    const refused = new TargetRefused(
+      `--out ${outDir}: ${foreign.length === 1 ? 'something' : `${foreign.length} things`} poolsim did not write ${foreign.length === 1 ? 'was' : 'were'} put there while it wrote the reports (${shown}), ` +
+        (back ? 'so the folder was left as it was' : `so the folder was kept, as it was, at ${previous} (it could not be put back: move it back yourself)`) +
+        '; poolsim replaces --out as a whole, and keeps nothing it did not write there: move them out, or give another folder',
+    );
+    refused.afterRun = true;
+    throw refused;
   }
   try {
     await rename(staging, target);
   } catch (error) {
     if (hadPrevious) await rename(previous, target);
-    await rm(staging, { recursive: true, force: true });
+    await undo();
     throw error;
   }
   if (hadPrevious) await rm(previous, { recursive: true, force: true });

@@ -1,4 +1,5 @@
 /** Shared test helpers: run a scenario object in-process and compare MC with exact. */
+import { spawnSync } from 'node:child_process';
 import { expect } from 'vitest';
 import { planScenario, ScenarioErrors } from '../sim/scenario.ts';
 import { runPlan } from '../sim/assemble.ts';
@@ -149,3 +150,17 @@ export const HEIST = {
   seed: 'h',
   setup: { challenges: 2, participants: [{ name: 'crew', count: 3 }] },
 };
+
+/**
+ * Mount a tmpfs of `size` (e.g. "64k") at the folder `dir`, where this process may (root on
+ * Linux): true if it did. Tests of a full disk or a mount point run only where it can.
+ */
+export function mountTmpfs(dir: string, size = '1m'): boolean {
+  if (process.platform !== 'linux' || process.getuid?.() !== 0) return false;
+  return spawnSync('mount', ['-t', 'tmpfs', '-o', `size=${size}`, 'poolsim-test', dir], { stdio: 'ignore' }).status === 0;
+}
+
+/** Unmount what mountTmpfs mounted at `dir`. */
+export function unmount(dir: string): void {
+  spawnSync('umount', [dir], { stdio: 'ignore' });
+}

@@ -3,12 +3,13 @@
  * a negative count, a zeroed part, a sum beyond what the counts allow, an edited tally
  * whose numbers still look possible (caught by the tallies' hash).
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { poolsim } from './helpers.ts';
-import { tallyHash } from '../cli/shard.ts';
+import { MAX_PART_BYTES, scenarioHash, tallyHash } from '../cli/shard.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'poolsim-merge-'));
 const scenario = join(dir, 'heist.json');
@@ -146,5 +147,74 @@ describe('merge given a file that is not a part names what it is and what merge 
     const r = await poolsim('merge', other);
     expect(r.code).toBe(2);
     expect(r.err).toContain(`${other}: (top level): not a poolsim part file: ${expects}`);
+  });
+});
+
+describe('merge refuses parts no shard\'s run writes, however well their hashes are kept', () => {
+  /** Both parts edited alike by `edit`, every hash recomputed (as a careful forger would), then merged. */
+  async function forged(edit: (part: any) => void) {
+    const paths = parts.map((p, i) => {
+      const part = JSON.parse(readFileSync(p, 'utf8'));
+      edit(part);
+      for (const f of part.files) {
+        f.hash = scenarioHash(f.scenario, f.seed, f.trials, part.chunkTrials);
+        f.tallyHash = tallyHash(f.points);
+      }
+      const edited = join(dir, `forged-${i}.json`);
+      writeFileSync(edited, JSON.stringify(part));
+      return edited;
+    });
+    return { r: await poolsim('merge', ...paths, '--json'), paths };
+  }
+
+  test('trials beyond what a scenario may ask for are bad input (exit 2), never a RangeError (exit 3)', async () => {
+    for (const trials of [1e15, 2e9]) {
+      const { r, paths } = await forged((p) => (p.files[0].trials = trials));
+      expect(r.code, r.err).toBe(2);
+      expect(r.err).toContain(`${paths[0]}: files.0.trials: `);
+      expect(r.err).toMatch(/1000000000|1,000,000,000/);
+      expect(r.out).toBe('');
+    }
+  });
+
+  test('parts with no scenario files are refused, not merged into nothing', async () => {
+    const { r, paths } = await forged((p) => (p.files = []));
+    expect(r.code, r.err).toBe(2);
+    expect(r.err).toBe(`poolsim: ${paths[0]}: holds no scenario files: a shard's part holds every file its run ran, at least one (was the part file edited?); nothing was written\n`);
+    expect(r.out).toBe('');
+  });
+
+  test('one scenario twice is refused, as run refuses two scenarios of one name', async () => {
+    const { r, paths } = await forged((p) => p.files.push(JSON.parse(JSON.stringify(p.files[0]))));
+    expect(r.code, r.err).toBe(2);
+    expect(r.err).toContain(`poolsim: ${paths[0]}: ${scenario} and ${scenario} are both named "heist": results are matched by name`);
+    expect(r.out).toBe('');
+  });
+});
+
+describe('merge reads no more than a part file can hold', () => {
+  test('a device is refused before it is read (merge /dev/zero grew to 6 GB)', async () => {
+    const r = await poolsim('merge', '/dev/zero', parts[0]);
+    expect(r.code, r.err).toBe(2);
+    expect(r.err).toBe('poolsim: /dev/zero: is a device, not a file: merge expects the part files `poolsim run --shard I/N --out PART.json` writes; nothing was written\n');
+  });
+
+  test('a file larger than any part is refused by its size, unread', async () => {
+    const big = join(dir, 'big.json');
+    writeFileSync(big, '');
+    truncateSync(big, MAX_PART_BYTES + 1); // sparse: no disk is used
+    const r = await poolsim('merge', big, parts[1]);
+    expect(r.code, r.err).toBe(2);
+    expect(r.err).toContain(`${big}: ${(MAX_PART_BYTES + 1).toLocaleString('en')} bytes: a part file is at most ${MAX_PART_BYTES.toLocaleString('en')} bytes`);
+  });
+
+  test('a part through a pipe still merges', async () => {
+    const fifo = join(dir, 'part.fifo');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    const writer = spawn('sh', ['-c', `cat "$0" > "$1"`, parts[1], fifo], { stdio: 'ignore' });
+    const piped = await poolsim('merge', parts[0], fifo, '--json');
+    await new Promise((resolve) => writer.on('exit', resolve));
+    expect(piped.code, piped.err).toBe(0);
+    expect(piped.out).toBe((await poolsim('merge', parts[0], parts[1], '--json')).out);
   });
 });

@@ -8,8 +8,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
-import { poolsim } from './helpers.ts';
+import { afterAll, describe, expect, test } from 'vitest';
+import { mountTmpfs, poolsim, unmount } from './helpers.ts';
 import { checkTarget, fileHash, MARKER, MARKER_TEXT, markText, recoverLeftovers, TargetRefused, WRITTEN, writtenText } from '../reports/target.ts';
 import { writeReports } from '../reports/write.ts';
 import { heistOnePoint } from './reports/fixtures.ts';
@@ -54,6 +54,9 @@ describe('report --out refuses what poolsim did not write', () => {
       symlinkSync(join(d, 'mine'), join(d, 'link'));
       return join(d, 'link');
     }, /is a symbolic link/],
+    // The reports are written beside it under a longer name first: it ran everything, then
+    // failed (ENAMETOOLONG, exit 3) until an audit.
+    ['a name too long for the names the reports are written under first', (d: string) => join(d, 'r'.repeat(240)), /--out .*: a folder name of 240 bytes is too long; poolsim writes the reports beside it first, under a name \d+ bytes longer/],
   ])('%s: exit 2 before anything runs, nothing changed', async (_what, target, message) => {
     const dir = workspace();
     const out = target(dir);
@@ -64,6 +67,24 @@ describe('report --out refuses what poolsim did not write', () => {
     expect(r.err).toMatch(/nothing was run or written|needs a value/);
     expect(r.out).toBe(''); // no scenario ran
     expect(snapshot(dir)).toEqual(before);
+  });
+
+  const mountDir = mkdtempSync(join(tmpdir(), 'poolsim-mount-'));
+  const mountPoint = join(mountDir, 'out');
+  mkdirSync(mountPoint);
+  const mounted = mountTmpfs(mountPoint);
+  afterAll(() => {
+    if (mounted) unmount(mountPoint);
+  });
+  test.skipIf(!mounted)('a mount point (root on Linux: a tmpfs), which cannot be renamed: exit 2 before anything runs (it ran everything, then failed with EBUSY)', async () => {
+    const dir = workspace();
+    const r = await poolsim('report', join(dir, 'lib'), '--out', mountPoint);
+    expect(r.code, r.err).toBe(2);
+    expect(r.err).toBe(`poolsim: --out ${mountPoint}: is a mount point (a file system is mounted there); poolsim replaces --out by renaming a new folder into its place, and a mount point cannot be renamed — give a folder inside it, or another folder; nothing was run or written\n`);
+    expect(r.out).toBe('');
+    expect(readdirSync(mountPoint)).toEqual([]);
+    // A folder inside it is fine.
+    expect((await poolsim('report', join(dir, 'lib'), '--out', join(mountPoint, 'reports'))).code).toBe(0);
   });
 
   test('the current folder, or one above it', () => {
@@ -476,6 +497,47 @@ describe('an interrupted swap is put right by the next run', () => {
     await expect(writing).rejects.toThrow('stop');
     expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe(page('previous'));
     expect(readdirSync(dir).filter((n) => n.startsWith('.out.'))).toEqual([]);
+  });
+
+  test('a file put in --out while the reports were written is kept, the folder left as it was (it went with the old folder)', async () => {
+    const dir = workspace();
+    const out = join(dir, 'out');
+    reportFolder(out, 'previous');
+    let first = true;
+    const writeFile = async (path: string, text: string) => {
+      // After the check, before the swap: the user saves a note in the reports.
+      if (first) writeFileSync(join(out, 'NOTE.txt'), 'my notes');
+      first = false;
+      writeFileSync(path, text);
+    };
+    const writing = writeReports(out, [{ slug: 'heist', result: heistOnePoint }], { writeFile });
+    await expect(writing).rejects.toThrow(TargetRefused);
+    await expect(writing).rejects.toThrow(
+      `--out ${out}: something poolsim did not write was put there while it wrote the reports (NOTE.txt), so the folder was left as it was; poolsim replaces --out as a whole, and keeps nothing it did not write there: move them out, or give another folder`,
+    );
+    await writing.catch((e) => expect(e.afterRun).toBe(true));
+    expect(readFileSync(join(out, 'NOTE.txt'), 'utf8')).toBe('my notes');
+    expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe(page('previous'));
+    expect(readdirSync(dir).filter((n) => n.startsWith('.out.'))).toEqual([]);
+  });
+
+  test('interrupted or failed, the folders made on the way to --out go again, each only while empty (a/b were left behind)', async () => {
+    const dir = workspace();
+    const out = join(dir, 'x', 'a', 'b', 'rep');
+    const controller = new AbortController();
+    const entries = Array.from({ length: 30 }, (_, i) => ({ slug: `s${i}`, result: heistOnePoint }));
+    const writing = writeReports(out, entries, { signal: controller.signal });
+    while (!existsSync(join(dir, 'x', 'a', 'b')) || !readdirSync(join(dir, 'x', 'a', 'b')).some((n) => n.startsWith('.rep.tmp-'))) await new Promise((r) => setImmediate(r));
+    controller.abort(new Error('stop'));
+    await expect(writing).rejects.toThrow('stop');
+    expect(existsSync(join(dir, 'x'))).toBe(false);
+    // A file put in one of them meanwhile keeps it, and those above it; a full disk.
+    const full = async (path: string) => {
+      writeFileSync(join(dir, 'x', 'a', 'mine.txt'), 'my notes');
+      throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', syscall: 'write', path });
+    };
+    await expect(writeReports(out, entries, { writeFile: full })).rejects.toThrow(/ENOSPC/);
+    expect(readdirSync(join(dir, 'x', 'a'))).toEqual(['mine.txt']);
   });
 
   test('SIGTERM while a real `poolsim report` writes: exit 143 with a message, previous reports intact', async () => {

@@ -1,0 +1,48 @@
+/**
+ * `report` looks at `--out` before the scenarios run and again once they have, before the
+ * reports go in (reports/write.ts): refused then, the message says the scenarios ran and no
+ * report was written, never "nothing was run" (an audit). writeReports is wrapped here to
+ * stand for a user who saves a file in `--out` while the run goes on.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test, vi } from 'vitest';
+import { poolsim } from './helpers.ts';
+
+/** What the user does to --out while the scenarios run, before writeReports starts. */
+let meanwhile: ((outDir: string) => void) | undefined;
+
+vi.mock('../reports/write.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../reports/write.ts')>();
+  return {
+    ...real,
+    writeReports: (outDir: string, ...rest: Parameters<typeof real.writeReports> extends [unknown, ...infer R] ? R : never) => {
+      meanwhile?.(outDir);
+      return real.writeReports(outDir, ...rest);
+    },
+  };
+});
+
+const knowledge = { name: 'Knowledge roll', system: 'viciousness', mechanic: 'knowledge', trials: 1000, seed: 'k', setup: {} };
+
+describe('report refused after its scenarios ran', () => {
+  test('says they ran and no report was written, keeps the user\'s file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'poolsim-late-'));
+    mkdirSync(join(dir, 'lib'));
+    writeFileSync(join(dir, 'lib', 'k.json'), JSON.stringify(knowledge));
+    const out = join(dir, 'out');
+    expect((await poolsim('report', join(dir, 'lib'), '--out', out)).code).toBe(0);
+    meanwhile = (outDir) => writeFileSync(join(outDir, 'NOTE.txt'), 'my notes');
+    try {
+      const r = await poolsim('report', join(dir, 'lib'), '--out', out);
+      expect(r.code, r.err).toBe(2);
+      expect(r.err).toContain(`poolsim: --out ${out}: holds something poolsim did not write there (NOTE.txt)`);
+      expect(r.err).toMatch(/; the scenarios ran, but no report was written\n$/);
+      expect(r.err).not.toContain('nothing was run');
+      expect(readFileSync(join(out, 'NOTE.txt'), 'utf8')).toBe('my notes');
+    } finally {
+      meanwhile = undefined;
+    }
+  });
+});
