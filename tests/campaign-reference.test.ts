@@ -10,7 +10,7 @@
  * must stay below 4.5.
  *
  * The subset of a campaign covered (every other policy at its default, and these setups
- * use none of: buy other than `buy.task`, knavery pushes, Medic pushes, `ambition: {rank}`, successor
+ * use none of: buy other than `buy.task`, `ambition: {rank}`, successor
  * advancements, the Berzerker's and Duelist's dice, handy assets, Speed Chess):
  *  - troupes of a captain and minions with knavery/violence dice; `count` copies;
  *  - a job every turn (`jobEvery` 1): knavery plan, 1d6 per participant + knavery dice,
@@ -28,8 +28,19 @@
  *    after the wound phase, 50 rounds a draw; free pushes from the plan's 6s reroll a
  *    non-rattled PC's own violence dice that showed no hit;
  *  - wounds (3 turns of bed rest), rest off a rattle, deaths, dead minions replaced for
- *    2 + (traits − 2) points, a dead captain dissolves the troupe (a new one next turn,
- *    without a starting asset);
+ *    2 + (traits − 2) points by `replaceMinions` (`always` while the points are there;
+ *    `keepRank` only where the points after paying, with the liquid coins the turn's end
+ *    banks, keep the rank held as the turn's replacements began; `never`), a dead captain
+ *    dissolves the troupe (a new one next turn, without a starting asset);
+ *  - pushes to reroll a plan (`knaveryPush: "ifShort"`, knavery.md), in jobs and knavery
+ *    interferences: a plan short of its challenges has every PC not rattled whose own dice
+ *    showed no success reroll them all (a fresh roll, the reroll standing, its 6s the free
+ *    pushes), then rattled; counted in `jobs.pushed`;
+ *  - the Medic's push (`medicPush`, traits.md "Its push in the campaign"): as the turn
+ *    begins (after the purchases that are a PC's action), each Medic PC alive, out of bed
+ *    and not rattled shortens by a turn the bed rest of the first PC of its troupe in bed,
+ *    and is rattled; `always` every turn, `restTurns` on turns without a job and not by a
+ *    Medic whose action went on interfering; counted in `medic.pushes`;
  *  - coins of the turn (counted), liquid coins, banking everything (or with `bank: "none"`
  *    nothing: liquid coins are kept at the rank they were earned at; with `bank: "reserve"`
  *    all but `reserve` of them, the lowest rank's first), rank from points;
@@ -149,6 +160,22 @@
  * promotion, pay nothing (task-liquid-promoted: liquid.spent z 53.8, banked z −32.3,
  * rank.final z −22.8).
  *
+ * The pushing and replacing setups (knavery-push-*, medic-push-*, replace-keep-rank-*) were
+ * checked to fail when one rule of the reference is flipped: the reroll rolled kept-lower
+ * (both knavery-push setups; knavery-push-if-short jobs.violent z 41, rank.final z −26), a
+ * PC who showed a success rerolling too (both, jobs.pushed z 345 and 146), a pusher not
+ * rattled (both, z 171 and 20), no pushes in a knavery interference
+ * (knavery-push-if-short, foiled z 33), a rattled PC pushing (knavery-push-rattled-fallout,
+ * jobs.pushed z 90); a Medic not rattled by its push (medic-push-always-keep-rank deaths.captains
+ * z 41, medic-push-after-task deaths.captains z 43), a rattled Medic pushing
+ * (medic-push-after-task, medic.pushes z 6.7: the smallest margin), the Medics pushing
+ * before a purchase that is an action (medic-push-after-task, jobs.violent z 16),
+ * `restTurns` pushing on job turns (medic.pushes z 20) or by a Medic who interfered (z 31);
+ * `keepRank` played as `always` (medic-push-always-keep-rank demoted z 9.0,
+ * replace-keep-rank-near-minimum jobs z 32), judged without the coins about to be banked
+ * (replace-keep-rank-near-minimum demoted z 11.5) or against the rank each replacement
+ * before it left (demoted z 13.5), and `never` played as `always` (replaced z 95).
+ *
  * Finding, fixed: with `advance.choice: "pc"` the engine reserved no room for the dice of
  * traits gained by the fallback, so a fallback trait with dice read the next PC's dice and,
  * past the last PC's, hung the run; the ambition-pc setup's fallback traits carry dice.
@@ -189,6 +216,12 @@ interface Policy {
   };
   onFailedJob?: 'violence' | 'abandon';
   restWhenRattled?: boolean;
+  /** knavery.md `push`: a plan short of its challenges rerolls the dice of those who showed no success. */
+  knaveryPush?: 'never' | 'ifShort';
+  /** traits.md "Its push in the campaign": a Medic shortens a bed rest by a turn. */
+  medicPush?: 'never' | 'always' | 'restTurns';
+  /** campaign.md "Deaths": replacing dead minions. */
+  replaceMinions?: 'always' | 'keepRank' | 'never';
   flee?: Flee;
   freePushes?: 'reroll' | 'unused' | 'fallout';
   jobEvery?: number;
@@ -596,6 +629,11 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
   const takeDeals = (policy.takeRivalDeal ?? 'never') === 'whenJobFails';
   const fightPushes: FightPushes = { marksman: policy.marksmanPush ?? 'never', defender: policy.defenderPush === 'captain', woundOrder: rules.woundOrder };
   if (fightPushes.marksman !== 'never') t['marksman.shots'] = 0;
+  const knaveryPush = (policy.knaveryPush ?? 'never') === 'ifShort';
+  if (knaveryPush) t['jobs.pushed'] = 0;
+  const medicPush = policy.medicPush ?? 'never';
+  if (medicPush !== 'never') t['medic.pushes'] = 0;
+  const replaceMinions = policy.replaceMinions ?? 'always';
   const spread = (rules.invest ?? 'focus') === 'spread';
   /** A troupe's equipment against the other side's (the guards' or a rival's minions'). */
   const gearOf = (troupe: TroupeSpec, theirs?: Dice): Gear => ({
@@ -676,16 +714,30 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
       t.dissolved++;
     }
   };
-  /** A plan: 1d6 per PC + knavery dice (kept-lower when rattled); successes on 4+, and 6s. */
-  const plan = (pcs: PC[]) => {
+  /**
+   * A plan against `need` challenges: 1d6 per PC + knavery dice (kept-lower when rattled);
+   * successes on 4+, and 6s. With `knaveryPush: "ifShort"` (knavery.md): when the plan
+   * falls short, every PC not rattled whose own dice showed no success rerolls them all, a
+   * fresh roll ("Immediately after a character pushes, they are rattled": after the
+   * reroll), the reroll replacing its first roll (its 6s with it), and is rattled; the
+   * others keep theirs. Counted in `jobs.pushed` (jobs and interference alike).
+   */
+  const plan = (pcs: PC[], need: number) => {
+    const rolls = pcs.map((pc) => [6, ...pc.knavery].map((sides) => dice.rollPc(sides, pc.rattled)));
+    const successesOf = (faces: number[]) => faces.filter((f) => f >= 4).length;
+    if (knaveryPush && rolls.reduce((n, faces) => n + successesOf(faces), 0) < need) {
+      pcs.forEach((pc, k) => {
+        if (pc.rattled || successesOf(rolls[k]) > 0) return;
+        rolls[k] = [6, ...pc.knavery].map((sides) => dice.roll(sides));
+        pc.rattled = true;
+        t['jobs.pushed']++;
+      });
+    }
     let successes = 0;
     let sixes = 0;
-    for (const pc of pcs) {
-      for (const sides of [6, ...pc.knavery]) {
-        const face = dice.rollPc(sides, pc.rattled);
-        if (face >= 4) successes++;
-        if (face === 6) sixes++;
-      }
+    for (const faces of rolls) {
+      successes += successesOf(faces);
+      sixes += faces.filter((f) => f === 6).length;
     }
     return { successes, sixes };
   };
@@ -701,6 +753,29 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
     const coins = troupes.filter((tr) => tr.standing).length;
     t.coins += coins;
     tasksFor.clear();
+    // The Medic's push (traits.md "Its push in the campaign"): each Medic PC of a standing
+    // troupe, alive, out of bed and not rattled, pushes for the first PC of its troupe in
+    // bed (captain, then minions), whose bed rest is a turn shorter, and is rattled; one
+    // push a Medic a turn. `always`: every turn; `restTurns`: only on turns without a job
+    // (it rests the rattle off the same turn), and not a Medic whose action of the turn
+    // went on interfering (it cannot rest). After the purchases that are a PC's action
+    // (campaign.md "A turn", step 2), before those that are not.
+    const medicsPush = () => {
+      if (medicPush === 'never' || (medicPush === 'restTurns' && (turn - 1) % jobEvery === 0)) return;
+      for (const troupe of troupes) {
+        if (!troupe.standing) continue;
+        for (const medic of troupe.pcs) {
+          if (!medic.medic || !medic.alive || inBed(medic, turn) || medic.rattled) continue;
+          if (medicPush === 'restTurns' && medic.spentTurn === turn) continue;
+          const patient = troupe.pcs.find((pc) => pc.alive && inBed(pc, turn));
+          if (!patient) continue;
+          patient.bedThrough--;
+          medic.rattled = true;
+          t['medic.pushes']++;
+        }
+      }
+    };
+    if (!buyTakesAction) medicsPush();
     if (task && (turn - 1) % jobEvery === 0) {
       const rank = rankFromPoints(points);
       const cost = textPrice(task.itemRank, rank, task.modifiers ?? 0);
@@ -777,6 +852,8 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
       }
     }
 
+    if (buyTakesAction) medicsPush();
+
     // 3. Rivals invest their rank's points (`invest`).
     for (const r of rivals) invest(r, r.spec.rank);
 
@@ -825,7 +902,7 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
         challenges--;
         t['jobs.traitPushes']++;
       }
-      const { successes, sixes } = plan(participants);
+      const { successes, sixes } = plan(participants, challenges);
       let paid = false;
       if (successes >= challenges) {
         paid = true;
@@ -868,13 +945,20 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
 
     // 5. Dead minions of standing troupes replaced (`always`) while the points are there, by
     // a minion like the dead one (its traits and dice), for 2 + (traits − 2) points.
+    // `keepRank` (campaign.md "Deaths"): only where the points after paying, with the liquid
+    // coins step 6 is about to bank, still give the rank held as the replacements began;
+    // `never`: none.
+    const heldRank = rankFromPoints(points);
+    const liquidNow = liquid.reduce((a, b) => a + b, 0);
+    const toBank = bankAll ? liquidNow : keptBack !== undefined ? Math.max(0, liquidNow - keptBack) : 0;
     for (const troupe of troupes) {
-      if (!troupe.standing) continue;
+      if (!troupe.standing || replaceMinions === 'never') continue;
       for (let i = 1; i < troupe.pcs.length; i++) {
         const dead = troupe.pcs[i];
         if (dead.alive) continue;
         const cost = 2 + Math.max(0, dead.traits - 2);
         if (points < cost) continue;
+        if (replaceMinions === 'keepRank' && rankFromPoints(points - cost + toBank) < heldRank) continue;
         points -= cost;
         t.replaced++;
         t.replacementPoints += cost;
@@ -934,7 +1018,7 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
           t.interfered++;
           if (interfereCostsAction) for (const pc of free) pc.spentTurn = turn + 1;
           if (interfere.roll === 'knavery') {
-            foiled = plan(free).successes >= (interfere.challenges ?? 2);
+            foiled = plan(free, interfere.challenges ?? 2).successes >= (interfere.challenges ?? 2);
           } else {
             const minions = Math.max(1, r.spec.minions ?? Math.max(0, r.spec.rank - 2));
             foiled = fight(dice, free, minions, troupeFlee, 'never', 0, turn, t, aidOf(troupe.spec), sidesOf(r.spec.minionDice), gearOf(troupe.spec, r.spec.minionBonus), fightPushes).outcome === 'won';
@@ -1907,6 +1991,120 @@ const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<st
         },
       ],
       policy: { ...ATTEMPTED.policy, defenderPush: 'captain' },
+    },
+  },
+  {
+    // Pushes to reroll a short plan (`knaveryPush: "ifShort"`, knavery.md): two troupes of
+    // three, 6 dice against 4 challenges, so about half the plans fall short and their PCs
+    // who showed no success reroll and are rattled (sitting the next job out to rest); a
+    // knavery interference with an unsubtle design pushes too. The fight after a plan still
+    // short: its pushers, rattled, roll rattled and use no free push.
+    name: 'knavery-push-if-short',
+    trials: 6000,
+    setup: {
+      turns: 20,
+      company: { name: 'co', rank: 2 },
+      troupes: [{ name: 'a', count: 2, captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'm', count: 2, knavery: ['d6'] }] }],
+      rivals: [{ name: 'countess', rank: 6, designs: [{ severity: 'medium', unsubtle: true }, { severity: 'light', style: 'rash' }] }],
+      policy: { job: { challenges: 4, method: 'rare', guards: { perActiveChallenge: 1 } }, interfere: { roll: 'knavery' }, knaveryPush: 'ifShort' },
+    },
+  },
+  {
+    // The same pushes rolling rattled instead of resting (`restWhenRattled: false`), beside
+    // a trait pushed before the roll (its pusher, rattled, cannot reroll), jobs every other
+    // turn (the turn between rests the rattles off) and `freePushes: "fallout"`: the 6s
+    // that thwart challenges are those of the dice as they finally stand.
+    name: 'knavery-push-rattled-fallout',
+    trials: 6000,
+    setup: {
+      turns: 20,
+      company: { name: 'co', rank: 2 },
+      troupes: [{ name: 'a', captain: { knavery: ['d6', 'd6'], violence: ['d4'] }, minions: [{ name: 'm', count: 3, knavery: ['d4'], violence: ['d4'] }] }],
+      rivals: [{ name: 'pest', rank: 6, designs: [{ severity: 'light', style: 'shrewd' }] }],
+      policy: {
+        jobEvery: 2,
+        job: { challenges: 5, method: 'rare', guards: { perActiveChallenge: 2 }, pushTraits: 1 },
+        restWhenRattled: false,
+        freePushes: 'fallout',
+        knaveryPush: 'ifShort',
+      },
+    },
+  },
+  {
+    // The Medic's push every turn (`medicPush: "always"`, traits.md): a Medic minion among
+    // fighters who never flee 2 guards a challenge left, and a rival whose medium design
+    // wounds; each turn the Medic, out of bed and steady, shortens the first wounded PC's
+    // bed rest by a turn and is rattled (resting it off at the next job). Dead minions are
+    // replaced only where the company keeps its rank (`replaceMinions: "keepRank"`): from
+    // rank 2's minimum, a death in a turn without a reward is not replaced.
+    name: 'medic-push-always-keep-rank',
+    trials: 6000,
+    setup: {
+      turns: 20,
+      company: { name: 'co', rank: 2 },
+      troupes: [{ name: 'a', captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'doc', traits: ['medic', 'acrobat'], knavery: ['d6'] }, { name: 'm', count: 3, violence: ['d4'] }] }],
+      rivals: [{ name: 'hurt', rank: 6, designs: [{ severity: 'medium', style: 'shrewd' }] }],
+      policy: { job: { challenges: 4, method: 'rare', guards: { perActiveChallenge: 2 } }, flee: 'never', medicPush: 'always', replaceMinions: 'keepRank' },
+    },
+  },
+  {
+    // The Medic's push on rest turns only (`restTurns`), jobs every 3 turns: a troupe with
+    // two Medics (the captain and a minion: two pushes a turn, each for the first PC still
+    // in bed) and one without; interfering by violence with an unsubtle design spends the
+    // interferers' next turn, so a Medic who interfered neither pushes nor rests then. No
+    // dead minion is replaced (`replaceMinions: "never"`).
+    name: 'medic-push-rest-turns-never-replace',
+    trials: 6000,
+    setup: {
+      turns: 21,
+      company: { name: 'co', rank: 2 },
+      troupes: [
+        { name: 'docs', captain: { traits: ['medic', 'duelist', 'hacker'], knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'doc', traits: ['medic', 'acrobat'] }, { name: 'm', count: 2, knavery: ['d6'], violence: ['d4'] }] },
+        { name: 'plain', captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'm', knavery: ['d6'] }] },
+      ],
+      rivals: [{ name: 'duke', rank: 6, minions: 3, designs: [{ severity: 'medium', style: 'shrewd', unsubtle: true }] }],
+      policy: {
+        jobEvery: 3,
+        job: { challenges: 4, method: 'rare', guards: { perActiveChallenge: 2 } },
+        flee: 'never',
+        interfere: { roll: 'violence' },
+        medicPush: 'restTurns',
+        replaceMinions: 'never',
+      },
+    },
+  },
+  {
+    // `replaceMinions: "keepRank"` near the rank's minimum: work for a rank-2 NPC pays 1
+    // coin, two rank-7 rivals' light designs lower the wealth track, and fights against 2
+    // guards a challenge left kill minions; a minion who died in a job that paid is replaced
+    // when the points after paying, with that reward about to be banked, keep rank 2.
+    name: 'replace-keep-rank-near-minimum',
+    trials: 6000,
+    setup: {
+      turns: 20,
+      company: { name: 'co', rank: 2 },
+      troupes: [{ name: 'a', count: 2, captain: { knavery: ['d6'], violence: ['d4', 'd4'] }, minions: [{ name: 'm', count: 3, knavery: ['d6'], violence: ['d4'] }] }],
+      rivals: [
+        { name: 'drain', rank: 7, designs: [{ severity: 'light', style: 'rash' }] },
+        { name: 'leech', rank: 7, designs: [{ severity: 'light', style: 'rash' }] },
+      ],
+      policy: { job: { challenges: 5, method: 'work', npcRank: 2, guards: { perActiveChallenge: 2 } }, flee: 'never', replaceMinions: 'keepRank' },
+    },
+  },
+  {
+    // `medicPush: "always"` with a task bought as a PC's action (buy.task, `action: "pc"`):
+    // the troupe's last PC free buys the task (and sits the job out) — the minion after the
+    // Medic, or the Medic while that one is in bed or dead — then the Medic pushes
+    // (campaign.md "A turn": after the purchases that are an action), a Medic who bought
+    // still pushing, and staying rattled (it spent its action, so it does not rest).
+    name: 'medic-push-after-task',
+    trials: 6000,
+    setup: {
+      turns: 20,
+      company: { name: 'co', rank: 2 },
+      troupes: [{ name: 'a', captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'm', knavery: ['d6'], violence: ['d4'] }, { name: 'doc', traits: ['medic', 'acrobat'], knavery: ['d6'] }, { name: 'last', knavery: ['d6'], violence: ['d4'] }] }],
+      rivals: [{ name: 'hurt', rank: 6, designs: [{ severity: 'medium', style: 'shrewd' }] }],
+      policy: { job: { challenges: 5, method: 'rare', guards: { perActiveChallenge: 2 } }, flee: 'never', medicPush: 'always', buy: { task: { itemRank: 2 } } },
     },
   },
 ];
