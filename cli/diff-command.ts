@@ -16,6 +16,7 @@ import { contractKind } from '../reports/legacy.ts';
 import { renderDiffMarkdown, renderDiffText } from '../reports/changes.ts';
 import { UsageError, parseFlags } from './options.ts';
 import { plainText } from './text.ts';
+import type { Output } from './output.ts';
 import { NotUtf8, poolsimFileKind, readUtf8 } from './load.ts';
 import { MARKER } from '../reports/target.ts';
 import { parseJsonText, parseScenarioText } from '../sim/scenarioText.ts';
@@ -338,7 +339,7 @@ function diffJson(diff: ResultDiff, base: string, next: string): unknown {
   return { base, new: next, anythingMoved: somethingMoved(diff), ...diff };
 }
 
-export function diffCommand(args: string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream): number {
+export function diffCommand(args: string[], out: Output, err: NodeJS.WritableStream): number {
   const { values, positionals } = parseFlags(args, ['json', 'markdown', 'min-change', 'fdr']);
   if (positionals.length !== 2) throw new UsageError(`diff compares two sides: BASE NEW (result files or report folders), got ${positionals.length}`);
   if (values.json && values.markdown) throw new UsageError('give --json or --markdown, not both');

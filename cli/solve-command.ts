@@ -17,6 +17,7 @@ import { afterName } from '../sim/solve/sentence.ts';
 import { describeSolveExpect } from '../reports/solveSection.ts';
 import { loadPlans } from './load.ts';
 import { parseFlags, UsageError } from './options.ts';
+import type { Output } from './output.ts';
 
 export const SOLVE_USAGE = `  poolsim solve FILE|DIR... [--json] [--seed S] [--trials N] [--max-trials N]
 
@@ -65,7 +66,7 @@ export interface SolveFileResult {
   solve: SolveResult[];
 }
 
-export function solveCommand(args: string[], out: NodeJS.WritableStream): number {
+export function solveCommand(args: string[], out: Output): number {
   const { values, positionals } = parseFlags(args, ['json', 'seed', 'trials', 'max-trials']);
   if (positionals.length === 0) throw new UsageError('solve needs at least one scenario file with "solve" blocks');
   const trials = values.trials;
@@ -122,16 +123,19 @@ export function solveCommand(args: string[], out: NodeJS.WritableStream): number
   if (values.json) {
     out.write(JSON.stringify(results.length === 1 ? results[0] : results, null, 2) + '\n');
   } else {
+    // One write: the whole text, or the command fails (cli/output.ts).
+    const lines: string[] = [];
     for (const [j, r] of results.entries()) {
-      out.write(`${r.name}  (${plans[j].file})\n`);
+      lines.push(`${r.name}  (${plans[j].file})`);
       for (const s of r.solve) {
-        out.write(`  ${s.name}: ${afterName(s.sentence)}\n`);
-        if (s.exactSkipped) out.write(`    (${s.exactSkipped})\n`);
-        if (s.expect) out.write(`    ${s.expect.pass ? 'ok  ' : 'FAIL'}  ${describeSolveExpect(s.expect, true, s.vary)}\n`);
+        lines.push(`  ${s.name}: ${afterName(s.sentence)}`);
+        if (s.exactSkipped) lines.push(`    (${s.exactSkipped})`);
+        if (s.expect) lines.push(`    ${s.expect.pass ? 'ok  ' : 'FAIL'}  ${describeSolveExpect(s.expect, true, s.vary)}`);
       }
-      out.write('\n');
+      lines.push('');
     }
-    if (failed.length > 0) out.write(`${failed.length} check(s) failed:\n${failed.map((f) => `  ${f}`).join('\n')}\n`);
+    if (failed.length > 0) lines.push(`${failed.length} check(s) failed:`, ...failed.map((f) => `  ${f}`));
+    out.write(lines.join('\n') + '\n');
   }
   return failed.length > 0 ? 1 : 0;
 }
