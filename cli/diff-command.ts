@@ -354,8 +354,10 @@ export function diffCommand(args: string[], out: Output, err: NodeJS.WritableStr
     return 2;
   }
   const diff = diffResults(sides.base, sides.next, options);
+  // Scenario names, metric names, labels and file names come from the files: as text or
+  // Markdown their control characters are shown escaped, as run shows them.
   if (values.json) out.write(JSON.stringify(diffJson(diff, base, next), null, 2) + '\n');
-  else if (values.markdown) out.write(renderDiffMarkdown(diff));
-  else out.write(renderDiffText(diff, { base, new: next }));
+  else if (values.markdown) out.write(plainText(renderDiffMarkdown(diff)));
+  else out.write(plainText(renderDiffText(diff, { base, new: next })));
   return somethingMoved(diff) ? 1 : 0;
 }

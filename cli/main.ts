@@ -237,7 +237,7 @@ function printResults(plans: readonly ScenarioPlan[], tallies: readonly Tally[][
     const blocks = plan.scenario.solve ?? [];
     if (blocks.length === 0) continue;
     const checked = blocks.some((b) => b.expect !== undefined) ? ', nor their expect checks judged' : '';
-    err.write(`poolsim: ${plan.file}: ${blocks.length === 1 ? 'its solve block' : `its ${blocks.length} solve blocks`} (${blocks.map((b) => `"${b.name}"`).join(', ')}) ${blocks.length === 1 ? 'is' : 'are'} not answered by run or merge${checked}: poolsim solve or poolsim report answers them\n`);
+    err.write(plainText(`poolsim: ${plan.file}: ${blocks.length === 1 ? 'its solve block' : `its ${blocks.length} solve blocks`} (${blocks.map((b) => `"${b.name}"`).join(', ')}) ${blocks.length === 1 ? 'is' : 'are'} not answered by run or merge${checked}: poolsim solve or poolsim report answers them`) + '\n');
   }
   const results: ScenarioResult[] = plans.map((plan, j) => {
     const result = assembleResult(plan, tallies[j]);

@@ -18,6 +18,7 @@ import { describeSolveExpect } from '../reports/solveSection.ts';
 import { loadPlans } from './load.ts';
 import { parseFlags, UsageError } from './options.ts';
 import type { Output } from './output.ts';
+import { plainText } from './text.ts';
 
 export const SOLVE_USAGE = `  poolsim solve FILE|DIR... [--json] [--seed S] [--trials N] [--max-trials N]
 
@@ -123,7 +124,9 @@ export function solveCommand(args: string[], out: Output): number {
   if (values.json) {
     out.write(JSON.stringify(results.length === 1 ? results[0] : results, null, 2) + '\n');
   } else {
-    // One write: the whole text, or the command fails (cli/output.ts).
+    // One write: the whole text, or the command fails (cli/output.ts). Names, values and
+    // file names come from the files: their control characters shown escaped, as run and
+    // report show them (a block's name set the terminal's title).
     const lines: string[] = [];
     for (const [j, r] of results.entries()) {
       lines.push(`${r.name}  (${plans[j].file})`);
@@ -135,7 +138,7 @@ export function solveCommand(args: string[], out: Output): number {
       lines.push('');
     }
     if (failed.length > 0) lines.push(`${failed.length} check(s) failed:`, ...failed.map((f) => `  ${f}`));
-    out.write(lines.join('\n') + '\n');
+    out.write(plainText(lines.join('\n') + '\n'));
   }
   return failed.length > 0 ? 1 : 0;
 }

@@ -166,6 +166,45 @@ describe('item 9: low', () => {
     expect(r.out).toContain('evil\\u001b]0;pwned\\u0007\\u001b[31m');
   });
 
+  test('solve, run\'s line on solve blocks and diff show the escape codes of names and file names too; they were printed raw', async () => {
+    const evil = '\u001b]0;pwned\u0007\u202eevil';
+    const shown = '\\u001b]0;pwned\\u0007\\u202eevil';
+    const raw = /[\u001b\u0007\u202e]/;
+    const heist = {
+      name: `heist ${evil}`,
+      system: 'viciousness',
+      mechanic: 'knavery',
+      trials: 1000,
+      seed: 's',
+      setup: { challenges: 2, participants: [{ name: 'crew', count: 3 }] },
+      solve: [{ name: evil, vary: 'setup.challenges', range: [0, 6], metric: 'success', target: 0.5 }],
+    };
+    const f = file(heist, `heist${evil}.json`);
+    const solve = await poolsim('solve', f);
+    expect(solve.code, solve.err).toBe(0);
+    expect(solve.out).not.toMatch(raw);
+    expect(solve.out).toContain(`heist ${shown}  (`);
+    expect(solve.out).toContain(`heist${shown}.json)`);
+    expect(solve.out).toContain(`\n  ${shown}: `);
+
+    const run = await poolsim('run', f, '--json');
+    expect(run.code, run.err).toBe(0);
+    expect(run.err).not.toMatch(raw);
+    expect(run.err).toContain(`its solve block ("${shown}") is not answered by run or merge`);
+
+    // The same result under another name on the new side: the baseline's name is listed as on one side only.
+    const base = file(run.out, `base${evil}.json`);
+    const next = file(JSON.stringify({ ...JSON.parse(run.out), name: 'heist' }), 'next.json');
+    for (const flag of [[], ['--markdown']]) {
+      const diff = await poolsim('diff', base, next, ...flag);
+      expect(diff.code, diff.err).toBe(1);
+      expect(diff.out).not.toMatch(raw);
+      // (Markdown escapes the "]" too.)
+      expect(diff.out).toMatch(/heist \\u001b\\?\]0;pwned\\u0007\\u202eevil/);
+    }
+    expect((await poolsim('diff', base, next)).out).toContain(`poolsim diff ${join(dir, `base${shown}.json`)} `);
+  });
+
   test('a FIFO named x.json and /dev/zero are refused at once; so is a huge file', async () => {
     const fifo = join(dir, 'x.json');
     execFileSync('mkfifo', [fifo]);
