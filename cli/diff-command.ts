@@ -17,7 +17,7 @@ import { renderDiffMarkdown, renderDiffText } from '../reports/changes.ts';
 import { UsageError, parseFlags } from './options.ts';
 import { plainText } from './text.ts';
 import type { Output } from './output.ts';
-import { NotUtf8, poolsimFileKind, readUtf8 } from './load.ts';
+import { FileRefused, MAX_RESULT_BYTES, NotUtf8, poolsimFileKind, readUtf8Capped } from './load.ts';
 import { MARKER } from '../reports/target.ts';
 import { parseJsonText, parseScenarioText } from '../sim/scenarioText.ts';
 import { FINDS, MAX_SOLVE_VALUES } from '../sim/solve/schema.ts';
@@ -201,11 +201,12 @@ function readResultFile(file: string, errors: ScenarioError[]): { file: string; 
   let raw: unknown;
   let text = '';
   try {
-    text = readUtf8(file);
+    // At most MAX_RESULT_BYTES, from a file or a pipe (`diff <(…)`), never a device: /dev/zero was read without end.
+    text = readUtf8Capped(file, MAX_RESULT_BYTES, 'a result file');
     // As a scenario is read: a byte order mark passed over, a key twice refused.
     raw = parseJsonText(text, file);
   } catch (e) {
-    if (e instanceof NotUtf8) {
+    if (e instanceof NotUtf8 || e instanceof FileRefused) {
       errors.push(new ScenarioError(file, '', e.message));
       return [];
     }
