@@ -56,12 +56,15 @@ function statOf(path: string): Stats | string {
  * `poolsim report` wrote (it carries reports/target.ts MARKER) holds results, not
  * scenarios: inside a folder it is passed over (`report scenarios --out scenarios/out`
  * must not make the next `run scenarios` read its results.json), and named itself it is
- * refused. A file reached more than once is listed once, where it is first reached.
+ * refused. A file reached more than once is listed once, where it is first reached; a
+ * folder reached again (by another link to it) is not walked again.
  */
 export function expandPaths(paths: readonly string[]): string[] {
   const out: string[] = [];
   const errors: ScenarioError[] = [];
   const visiting = new Set<string>();
+  /** Folders walked to the end, by real path: reached again (by another link) they hold nothing new. */
+  const walked = new Set<string>();
   const seen = new Set<string>();
   const walk = (p: string, named = false) => {
     const st = statOf(p);
@@ -87,6 +90,9 @@ export function expandPaths(paths: readonly string[]): string[] {
         errors.push(new ScenarioError(p, '', 'a link back to a folder that holds it: the folders loop'));
         return;
       }
+      // Every file in it was reached, and listed, the first time: walked again for each link
+      // to it, 18 levels of two links each took minutes (an audit).
+      if (walked.has(real)) return;
       visiting.add(real);
       for (const name of names) {
         const inside = join(p, name);
@@ -95,6 +101,7 @@ export function expandPaths(paths: readonly string[]): string[] {
         if (errors.length > 100) break;
       }
       visiting.delete(real);
+      walked.add(real);
     } else if (!st.isFile()) {
       errors.push(new ScenarioError(p, '', 'not a regular file (a pipe, device or socket cannot be a scenario)'));
     } else if (st.size > MAX_FILE_BYTES) {

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { poolsim } from './helpers.ts';
-import { loadPlans } from '../cli/load.ts';
+import { expandPaths, loadPlans } from '../cli/load.ts';
 import { MAX_TRIALS, ScenarioErrors } from '../sim/scenario.ts';
 import { MAX_TRIALS_FLAG, parseFlags, UsageError } from '../cli/options.ts';
 import { renderScenarioMarkdown } from '../reports/render.ts';
@@ -135,6 +135,30 @@ describe('item 4: exit 2 with a message, never a stack trace', () => {
     symlinkSync('k.json', join(twice, 'z-link.json'));
     const plans = loadPlans([one, twice, twice], { trials: 10 });
     expect(plans.map((p) => p.file)).toEqual([one]);
+  });
+
+  test('a folder reached by many links is walked once: 18 levels of two links each took minutes, and a problem inside was said once a path', () => {
+    const levels = join(dir, 'levels');
+    const level = (k: number) => join(levels, `l${k}`);
+    for (let k = 0; k <= 18; k++) mkdirSync(level(k), { recursive: true });
+    for (let k = 0; k < 18; k++) for (const name of ['a', 'b']) symlinkSync(`../l${k + 1}`, join(level(k), name));
+    writeFileSync(join(level(18), 'k.json'), JSON.stringify(knowledge()));
+    const t0 = Date.now();
+    // Found where it is first reached, through a/a/…/a, and listed once.
+    expect(expandPaths([level(0)])).toEqual([join(level(0), ...Array(18).fill('a'), 'k.json')]);
+    // Milliseconds; 2^18 walks of the last folder took over two minutes. The bound leaves room for a loaded machine.
+    expect(Date.now() - t0).toBeLessThan(10_000);
+
+    // A link to nothing in the last folder: said once, where it is first reached (it was said
+    // for every path to it, a hundred lines before the list was cut).
+    symlinkSync(join(dir, 'nowhere.json'), join(level(18), 'gone.json'));
+    let error: unknown;
+    try {
+      expandPaths([level(0)]);
+    } catch (e) {
+      error = e;
+    }
+    expect((error as ScenarioErrors).errors.map((e) => e.message)).toEqual([`${join(level(0), ...Array(18).fill('a'), 'gone.json')}: (top level): no such file or folder (or a link to nothing)`]);
   });
 
   test('a 240-character side name: the report writes chart files with short names', async () => {
