@@ -15,7 +15,7 @@ import { ScenarioError, ScenarioErrors, capErrors, formatPath, zodErrors } from 
 import { contractKind } from '../reports/legacy.ts';
 import { renderDiffMarkdown, renderDiffText } from '../reports/changes.ts';
 import { UsageError, parseFlags } from './options.ts';
-import { plainText } from './text.ts';
+import { jsonText, plainText } from './text.ts';
 import type { Output } from './output.ts';
 import { FileRefused, MAX_RESULT_BYTES, NotUtf8, poolsimFileKind, readUtf8Capped } from './load.ts';
 import { MARKER } from '../reports/target.ts';
@@ -355,9 +355,9 @@ export function diffCommand(args: string[], out: Output, err: NodeJS.WritableStr
     return 2;
   }
   const diff = diffResults(sides.base, sides.next, options);
-  // Scenario names, metric names, labels and file names come from the files: as text or
-  // Markdown their control characters are shown escaped, as run shows them.
-  if (values.json) out.write(JSON.stringify(diffJson(diff, base, next), null, 2) + '\n');
+  // Scenario names, metric names, labels and file names come from the files: their control
+  // characters are shown escaped, as run shows them (as JSON escapes, in --json).
+  if (values.json) out.write(jsonText(diffJson(diff, base, next)) + '\n');
   else if (values.markdown) out.write(plainText(renderDiffMarkdown(diff)));
   else out.write(plainText(renderDiffText(diff, { base, new: next })));
   return somethingMoved(diff) ? 1 : 0;

@@ -16,7 +16,7 @@ import { reportCommand, REPORT_USAGE } from './report-command.ts';
 import { diffCommand, DIFF_USAGE } from './diff-command.ts';
 import { solveCommand, SOLVE_USAGE } from './solve-command.ts';
 import { loadPlans } from './load.ts';
-import { plainText } from './text.ts';
+import { jsonText, plainText } from './text.ts';
 import { OutputFailed, outputOf, type Output, type WriteSync } from './output.ts';
 import { TargetRefused, realOf, within } from '../reports/target.ts';
 import { formatResult } from './format.ts';
@@ -247,7 +247,7 @@ function printResults(plans: readonly ScenarioPlan[], tallies: readonly Tally[][
     return { name, system, mechanic, trials, precision, ...others };
   });
   if (json) {
-    out.write(JSON.stringify(results.length === 1 ? results[0] : results, null, 2) + '\n');
+    out.write(jsonText(results.length === 1 ? results[0] : results) + '\n');
   } else {
     for (const [j, result] of results.entries()) out.write(plainText(formatResult(result, plans[j].file, plans[j].scenario.setup)) + '\n\n');
   }
@@ -264,7 +264,7 @@ function warnShortOfPrecision(plans: readonly ScenarioPlan[], tallies: readonly 
       const h = widestHalfWidth(tally);
       if (h > precision) {
         const at = Object.keys(plan.points[p].point).length > 0 ? ` ${JSON.stringify(plan.points[p].point)}` : '';
-        short.push(`${plan.file}: result point ${p}${at}: ±${h.toPrecision(3)} after ${tally.trials.toLocaleString('en')} trials`);
+        short.push(plainText(`${plan.file}: result point ${p}${at}: ±${h.toPrecision(3)} after ${tally.trials.toLocaleString('en')} trials`));
       }
     }),
   );

@@ -18,7 +18,7 @@ import { describeSolveExpect } from '../reports/solveSection.ts';
 import { loadPlans } from './load.ts';
 import { parseFlags, UsageError } from './options.ts';
 import type { Output } from './output.ts';
-import { plainText } from './text.ts';
+import { jsonText, plainText } from './text.ts';
 
 export const SOLVE_USAGE = `  poolsim solve FILE|DIR... [--json] [--seed S] [--trials N] [--max-trials N]
 
@@ -122,7 +122,7 @@ export function solveCommand(args: string[], out: Output): number {
   }));
   const failed = results.flatMap((r) => r.solve.filter((s) => s.expect && !s.expect.pass).map((s) => `${r.name}: solve "${s.name}"`));
   if (values.json) {
-    out.write(JSON.stringify(results.length === 1 ? results[0] : results, null, 2) + '\n');
+    out.write(jsonText(results.length === 1 ? results[0] : results) + '\n');
   } else {
     // One write: the whole text, or the command fails (cli/output.ts). Names, values and
     // file names come from the files: their control characters shown escaped, as run and

@@ -229,6 +229,34 @@ describe('item 9: low', () => {
     expect((await poolsim('diff', base, next)).out).toContain(`poolsim diff ${join(dir, `base${shown}.json`)} `);
   });
 
+  test('--json writes a C1 control or a bidi override in a name as a JSON escape: the same value, not obeyed on a terminal', async () => {
+    const name = 'heist \u009b31m\u202eevil\u2066';
+    const raw = /[\u009b\u202e\u2066]/;
+    const f = file({
+      name,
+      system: 'viciousness',
+      mechanic: 'knavery',
+      trials: 1000,
+      seed: 's',
+      setup: { challenges: 2, participants: [{ name: 'crew', count: 3 }] },
+      solve: [{ name, vary: 'setup.challenges', range: [0, 6], metric: 'success', target: 0.5 }],
+    });
+    const run = await poolsim('run', f, '--json');
+    expect(run.code, run.err).toBe(0);
+    expect(run.out).not.toMatch(raw);
+    expect(run.out).toContain('"name": "heist \\u009b31m\\u202eevil\\u2066"');
+    expect(JSON.parse(run.out).name).toBe(name);
+    const solve = await poolsim('solve', f, '--json');
+    expect(solve.code, solve.err).toBe(0);
+    expect(solve.out).not.toMatch(raw);
+    expect(JSON.parse(solve.out).solve[0].name).toBe(name);
+    const result = file(run.out);
+    const diff = await poolsim('diff', result, file(JSON.stringify({ ...JSON.parse(run.out), name: 'other' })), '--json');
+    expect(diff.code, diff.err).toBe(1);
+    expect(diff.out).not.toMatch(raw);
+    expect(JSON.parse(diff.out).onlyInBase).toEqual([expect.objectContaining({ scenario: name })]);
+  });
+
   test('a FIFO named x.json and /dev/zero are refused at once; so is a huge file', async () => {
     const fifo = join(dir, 'x.json');
     execFileSync('mkfifo', [fifo]);
