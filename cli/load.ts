@@ -2,7 +2,7 @@
  * Reading scenario files from disk: JSON or YAML (`.yaml`/`.yml`), with line and column
  * for syntax errors, and folders expanded to the scenario files inside them.
  */
-import { closeSync, existsSync, openSync, readFileSync, readSync, readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync, readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { ScenarioError, ScenarioErrors, planScenario, type ScenarioPlan } from '../sim/scenario.ts';
 import { MARKER } from '../reports/target.ts';
@@ -134,11 +134,12 @@ export function readUtf8(file: string): string {
 }
 
 /**
- * The largest result file `diff` and `report --baseline` read. The library's largest
- * results.json is under 1 MB and all of its results together about 7 MB, so a
- * `run --json` of a library many times larger still fits; /dev/zero is endless.
+ * The largest result file `diff` and `report --baseline` read: as large as a part file
+ * may be (cli/shard.ts MAX_PART_BYTES), so that what merge prints is read back. The
+ * library's largest results.json is under 1 MB and all of its results together about 7 MB;
+ * /dev/zero is endless.
  */
-export const MAX_RESULT_BYTES = 64 * 1024 * 1024;
+export const MAX_RESULT_BYTES = 256 * 1024 * 1024;
 
 /** A file not read, for the reason its message gives (the caller names the file). */
 export class FileRefused extends Error {}
@@ -157,6 +158,9 @@ export function readUtf8Capped(file: string, max: number, kind: string): string 
   if (st.isFile() && st.size > max) throw new FileRefused(`${st.size.toLocaleString('en')} bytes: ${most}`);
   const fd = openSync(file, 'r');
   try {
+    // Looked at again once open: what was stat'ed may have been swapped since.
+    const opened = fstatSync(fd);
+    if (!opened.isFile() && !opened.isFIFO()) throw new FileRefused(`not a regular file or a pipe (a device or socket cannot be ${kind}): expected ${kind}`);
     const pieces: Buffer[] = [];
     let total = 0;
     for (;;) {

@@ -169,7 +169,7 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
     }
     expect(existsSync(join(dir, 'out'))).toBe(false);
 
-    const most = `a result file is at most ${MAX_RESULT_BYTES.toLocaleString('en')} bytes (64 MiB)`;
+    const most = `a result file is at most ${MAX_RESULT_BYTES.toLocaleString('en')} bytes (256 MiB)`;
     const big = join(dir, 'big.json');
     writeFileSync(big, '');
     truncateSync(big, MAX_RESULT_BYTES + 1);
