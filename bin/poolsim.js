@@ -10,7 +10,9 @@ import { build, currentBuild } from '../scripts/build.mjs';
 // `poolsim run … --json | head` closes the pipe early: that is not an error. Any other
 // failure to write the output (a full disk: ENOSPC) is the command failing, exit 3 with
 // the system's words; as an uncaught error it exited 1, "a check failed", and CI read a
-// truncated result as a balance failure.
+// truncated result as a balance failure. (Output to a regular file, `--json > result.json`,
+// is written by main itself, every byte or exit 3: Node's stream there ignores a short
+// write, and this handler never heard of it: cli/output.ts.)
 process.stdout.on('error', (e) => {
   if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
   process.stderr.write(`poolsim: the output could not be written: ${e.message}\n`);

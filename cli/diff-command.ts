@@ -15,8 +15,9 @@ import { ScenarioError, ScenarioErrors, capErrors, formatPath, zodErrors } from 
 import { contractKind } from '../reports/legacy.ts';
 import { renderDiffMarkdown, renderDiffText } from '../reports/changes.ts';
 import { UsageError, parseFlags } from './options.ts';
-import { plainText } from './text.ts';
-import { NotUtf8, poolsimFileKind, readUtf8 } from './load.ts';
+import { jsonText, plainText } from './text.ts';
+import type { Output } from './output.ts';
+import { FileRefused, MAX_RESULT_BYTES, NotUtf8, poolsimFileKind, readUtf8Capped } from './load.ts';
 import { MARKER } from '../reports/target.ts';
 import { parseJsonText, parseScenarioText } from '../sim/scenarioText.ts';
 import { FINDS, MAX_SOLVE_VALUES } from '../sim/solve/schema.ts';
@@ -200,11 +201,12 @@ function readResultFile(file: string, errors: ScenarioError[]): { file: string; 
   let raw: unknown;
   let text = '';
   try {
-    text = readUtf8(file);
+    // At most MAX_RESULT_BYTES, from a file or a pipe (`diff <(…)`), never a device: /dev/zero was read without end.
+    text = readUtf8Capped(file, MAX_RESULT_BYTES, 'a result file');
     // As a scenario is read: a byte order mark passed over, a key twice refused.
     raw = parseJsonText(text, file);
   } catch (e) {
-    if (e instanceof NotUtf8) {
+    if (e instanceof NotUtf8 || e instanceof FileRefused) {
       errors.push(new ScenarioError(file, '', e.message));
       return [];
     }
@@ -338,7 +340,7 @@ function diffJson(diff: ResultDiff, base: string, next: string): unknown {
   return { base, new: next, anythingMoved: somethingMoved(diff), ...diff };
 }
 
-export function diffCommand(args: string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream): number {
+export function diffCommand(args: string[], out: Output, err: NodeJS.WritableStream): number {
   const { values, positionals } = parseFlags(args, ['json', 'markdown', 'min-change', 'fdr']);
   if (positionals.length !== 2) throw new UsageError(`diff compares two sides: BASE NEW (result files or report folders), got ${positionals.length}`);
   if (values.json && values.markdown) throw new UsageError('give --json or --markdown, not both');
@@ -353,8 +355,10 @@ export function diffCommand(args: string[], out: NodeJS.WritableStream, err: Nod
     return 2;
   }
   const diff = diffResults(sides.base, sides.next, options);
-  if (values.json) out.write(JSON.stringify(diffJson(diff, base, next), null, 2) + '\n');
-  else if (values.markdown) out.write(renderDiffMarkdown(diff));
-  else out.write(renderDiffText(diff, { base, new: next }));
+  // Scenario names, metric names, labels and file names come from the files: their control
+  // characters are shown escaped, as run shows them (as JSON escapes, in --json).
+  if (values.json) out.write(jsonText(diffJson(diff, base, next)) + '\n');
+  else if (values.markdown) out.write(plainText(renderDiffMarkdown(diff)));
+  else out.write(plainText(renderDiffText(diff, { base, new: next })));
   return somethingMoved(diff) ? 1 : 0;
 }

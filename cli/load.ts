@@ -2,7 +2,7 @@
  * Reading scenario files from disk: JSON or YAML (`.yaml`/`.yml`), with line and column
  * for syntax errors, and folders expanded to the scenario files inside them.
  */
-import { existsSync, readFileSync, readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync, readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { ScenarioError, ScenarioErrors, planScenario, type ScenarioPlan } from '../sim/scenario.ts';
 import { MARKER } from '../reports/target.ts';
@@ -56,12 +56,15 @@ function statOf(path: string): Stats | string {
  * `poolsim report` wrote (it carries reports/target.ts MARKER) holds results, not
  * scenarios: inside a folder it is passed over (`report scenarios --out scenarios/out`
  * must not make the next `run scenarios` read its results.json), and named itself it is
- * refused. A file reached more than once is listed once, where it is first reached.
+ * refused. A file reached more than once is listed once, where it is first reached; a
+ * folder reached again (by another link to it) is not walked again.
  */
 export function expandPaths(paths: readonly string[]): string[] {
   const out: string[] = [];
   const errors: ScenarioError[] = [];
   const visiting = new Set<string>();
+  /** Folders walked to the end, by real path: reached again (by another link) they hold nothing new. */
+  const walked = new Set<string>();
   const seen = new Set<string>();
   const walk = (p: string, named = false) => {
     const st = statOf(p);
@@ -87,6 +90,9 @@ export function expandPaths(paths: readonly string[]): string[] {
         errors.push(new ScenarioError(p, '', 'a link back to a folder that holds it: the folders loop'));
         return;
       }
+      // Every file in it was reached, and listed, the first time: walked again for each link
+      // to it, 18 levels of two links each took minutes (an audit).
+      if (walked.has(real)) return;
       visiting.add(real);
       for (const name of names) {
         const inside = join(p, name);
@@ -95,6 +101,7 @@ export function expandPaths(paths: readonly string[]): string[] {
         if (errors.length > 100) break;
       }
       visiting.delete(real);
+      walked.add(real);
     } else if (!st.isFile()) {
       errors.push(new ScenarioError(p, '', 'not a regular file (a pipe, device or socket cannot be a scenario)'));
     } else if (st.size > MAX_FILE_BYTES) {
@@ -124,6 +131,58 @@ export { NotUtf8 };
 /** A file's text, which must be UTF-8 (sim/scenarioText.ts decodeUtf8). */
 export function readUtf8(file: string): string {
   return decodeUtf8(readFileSync(file));
+}
+
+/**
+ * The largest result file `diff` and `report --baseline` read: as large as a part file
+ * may be (cli/shard.ts MAX_PART_BYTES), so that what merge prints is read back. The
+ * library's largest results.json is under 1 MB and all of its results together about 7 MB;
+ * /dev/zero is endless.
+ */
+export const MAX_RESULT_BYTES = 256 * 1024 * 1024;
+
+/** A file not read, for the reason its message gives (the caller names the file). */
+export class FileRefused extends Error {}
+
+/**
+ * A file's text (UTF-8, as readUtf8) of at most `max` bytes: a regular file, or a pipe
+ * (`poolsim diff <(poolsim run a.json --json) new.json`) read until it ends or passes
+ * `max`. A device (/dev/zero, a terminal) or socket is refused, as is anything larger:
+ * FileRefused, whose message says what `kind` of file was expected. Read in pieces, so a
+ * file that grows while it is read is stopped at the cap too.
+ */
+export function readUtf8Capped(file: string, max: number, kind: string): string {
+  const st = statSync(file);
+  if (!st.isFile() && !st.isFIFO()) throw new FileRefused(`not a regular file or a pipe (a device or socket cannot be ${kind}): expected ${kind}`);
+  const most = `${kind} is at most ${max.toLocaleString('en')} bytes (${max / (1024 * 1024)} MiB)`;
+  if (st.isFile() && st.size > max) throw new FileRefused(`${st.size.toLocaleString('en')} bytes: ${most}`);
+  const fd = openSync(file, 'r');
+  try {
+    // Looked at again once open: what was stat'ed may have been swapped since.
+    const opened = fstatSync(fd);
+    if (!opened.isFile() && !opened.isFIFO()) throw new FileRefused(`not a regular file or a pipe (a device or socket cannot be ${kind}): expected ${kind}`);
+    const pieces: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const piece = Buffer.allocUnsafe(Math.min(1 << 20, max + 1 - total));
+      let n: number;
+      try {
+        n = readSync(fd, piece, 0, piece.length, null);
+      } catch (e) {
+        // A pipe opened without waiting (it should not be: open() of a pipe waits): wait a little and read on.
+        if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') throw e;
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
+        continue;
+      }
+      if (n === 0) break;
+      pieces.push(piece.subarray(0, n));
+      total += n;
+      if (total > max) throw new FileRefused(`more than ${max.toLocaleString('en')} bytes: ${most}`);
+    }
+    return decodeUtf8(Buffer.concat(pieces, total));
+  } finally {
+    closeSync(fd);
+  }
 }
 
 export function readScenario(file: string): unknown {

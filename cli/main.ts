@@ -1,7 +1,7 @@
 /**
  * The `poolsim` command line. Exit codes: 0 every `expect` check passed, 1 a check failed,
  * 2 bad input (nothing runs, nothing is written), 3 a chunk failed while running (nothing
- * is written), 130 interrupted by Ctrl-C (143 by SIGTERM; nothing is written).
+ * is written) or the output could not be written whole (cli/output.ts), 130 interrupted by Ctrl-C (143 by SIGTERM; nothing is written).
  */
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -16,7 +16,8 @@ import { reportCommand, REPORT_USAGE } from './report-command.ts';
 import { diffCommand, DIFF_USAGE } from './diff-command.ts';
 import { solveCommand, SOLVE_USAGE } from './solve-command.ts';
 import { loadPlans } from './load.ts';
-import { plainText } from './text.ts';
+import { jsonText, plainText } from './text.ts';
+import { OutputFailed, outputOf, type Output, type WriteSync } from './output.ts';
 import { TargetRefused, realOf, within } from '../reports/target.ts';
 import { formatResult } from './format.ts';
 import { ChunkFailed, Interrupted, PoolFailed, runBatch, type Shard } from './runner.ts';
@@ -68,7 +69,8 @@ ${DIFF_USAGE}
 
 ${SOLVE_USAGE}
 
-exit status: 0 all expect checks pass, 1 a check fails, 2 bad input, 3 a run failed,
+exit status: 0 all expect checks pass, 1 a check fails, 2 bad input, 3 a run failed
+(or its output could not be written whole),
 130 interrupted (143 by SIGTERM); nothing is written unless every scenario ran to the end
 (bad input, a failed run or an interrupt write nothing; a failed check still writes the
 reports that show it, and exits 1)`;
@@ -84,15 +86,19 @@ export interface CliContext {
   workerFile?: string;
   /** Show the progress bar after this long (tests; default cli/progress.ts SHOW_AFTER_MS). */
   progressAfterMs?: number;
+  /** How a regular file behind stdout is written (tests substitute one that writes short; cli/output.ts). */
+  writeSync?: WriteSync;
 }
 
 export async function main(
   argv: string[],
-  out: NodeJS.WritableStream = process.stdout,
+  stdout: NodeJS.WritableStream = process.stdout,
   err: NodeJS.WritableStream = process.stderr,
   context: CliContext = {},
 ): Promise<number> {
   const [command, ...rest] = argv;
+  // Every command's output is written whole, or the command fails (cli/output.ts).
+  const out = outputOf(stdout, context.writeSync);
   try {
     if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
       out.write(USAGE + '\n');
@@ -135,6 +141,11 @@ export async function main(
       err.write(`poolsim: a run failed, nothing was written:\n  ${plainText(e.message)}\n`);
       return 3;
     }
+    if (e instanceof OutputFailed) {
+      // As bin/poolsim.js says it of a pipe or terminal that refused the output.
+      err.write(`poolsim: the output could not be written: ${plainText(e.message)}\n`);
+      return 3;
+    }
     if (e instanceof Interrupted) {
       err.write(`poolsim: ${e.message}, nothing was written\n`);
       return e.signal === 'SIGTERM' ? 143 : 130;
@@ -143,7 +154,7 @@ export async function main(
   }
 }
 
-async function runCommand(args: string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream, context: CliContext): Promise<number> {
+async function runCommand(args: string[], out: Output, err: NodeJS.WritableStream, context: CliContext): Promise<number> {
   const env = context.env ?? process.env;
   const { values, positionals } = parseFlags(args, ['trials', 'seed', 'json', 'workers', 'precision', 'max-trials', 'shard', 'shards', 'out']);
   if (positionals.length === 0) throw new UsageError('run needs at least one scenario file or folder (unlike report, it has no default folder): poolsim run FILE|DIR..., e.g. poolsim run scenarios');
@@ -209,7 +220,7 @@ async function runCommand(args: string[], out: NodeJS.WritableStream, err: NodeJ
   return printResults(plans, tallies, values.json, out, err, precision);
 }
 
-function mergeCommand(args: string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream): number {
+function mergeCommand(args: string[], out: Output, err: NodeJS.WritableStream): number {
   const { values, positionals } = parseFlags(args, ['json']);
   if (positionals.length === 0) throw new UsageError('merge needs the part files written by `poolsim run --shard I/N --out PART.json`');
   const { plans, tallies } = mergeParts(positionals, positionals.map(readPart));
@@ -221,12 +232,12 @@ function mergeCommand(args: string[], out: NodeJS.WritableStream, err: NodeJS.Wr
  * A file's solve blocks are not answered here, and their `expect` not judged: said on
  * stderr, so that a CI job gating on `run` is not taken for one gating on them (an audit).
  */
-function printResults(plans: readonly ScenarioPlan[], tallies: readonly Tally[][], json: boolean, out: NodeJS.WritableStream, err: NodeJS.WritableStream, precision?: number): number {
+function printResults(plans: readonly ScenarioPlan[], tallies: readonly Tally[][], json: boolean, out: Output, err: NodeJS.WritableStream, precision?: number): number {
   for (const plan of plans) {
     const blocks = plan.scenario.solve ?? [];
     if (blocks.length === 0) continue;
     const checked = blocks.some((b) => b.expect !== undefined) ? ', nor their expect checks judged' : '';
-    err.write(`poolsim: ${plan.file}: ${blocks.length === 1 ? 'its solve block' : `its ${blocks.length} solve blocks`} (${blocks.map((b) => `"${b.name}"`).join(', ')}) ${blocks.length === 1 ? 'is' : 'are'} not answered by run or merge${checked}: poolsim solve or poolsim report answers them\n`);
+    err.write(plainText(`poolsim: ${plan.file}: ${blocks.length === 1 ? 'its solve block' : `its ${blocks.length} solve blocks`} (${blocks.map((b) => `"${b.name}"`).join(', ')}) ${blocks.length === 1 ? 'is' : 'are'} not answered by run or merge${checked}: poolsim solve or poolsim report answers them`) + '\n');
   }
   const results: ScenarioResult[] = plans.map((plan, j) => {
     const result = assembleResult(plan, tallies[j]);
@@ -236,7 +247,7 @@ function printResults(plans: readonly ScenarioPlan[], tallies: readonly Tally[][
     return { name, system, mechanic, trials, precision, ...others };
   });
   if (json) {
-    out.write(JSON.stringify(results.length === 1 ? results[0] : results, null, 2) + '\n');
+    out.write(jsonText(results.length === 1 ? results[0] : results) + '\n');
   } else {
     for (const [j, result] of results.entries()) out.write(plainText(formatResult(result, plans[j].file, plans[j].scenario.setup)) + '\n\n');
   }
@@ -253,7 +264,7 @@ function warnShortOfPrecision(plans: readonly ScenarioPlan[], tallies: readonly 
       const h = widestHalfWidth(tally);
       if (h > precision) {
         const at = Object.keys(plan.points[p].point).length > 0 ? ` ${JSON.stringify(plan.points[p].point)}` : '';
-        short.push(`${plan.file}: result point ${p}${at}: ±${h.toPrecision(3)} after ${tally.trials.toLocaleString('en')} trials`);
+        short.push(plainText(`${plan.file}: result point ${p}${at}: ±${h.toPrecision(3)} after ${tally.trials.toLocaleString('en')} trials`));
       }
     }),
   );

@@ -10,6 +10,7 @@ import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'nod
 import { loadPlans } from './load.ts';
 import { UsageError, parseFlags } from './options.ts';
 import { plainText } from './text.ts';
+import type { Output } from './output.ts';
 import { Interrupted, runPlans } from './runner.ts';
 import { checkTarget, recoverLeftovers } from '../reports/target.ts';
 import { importRendererLibraries } from '../reports/libraries.ts';
@@ -100,7 +101,7 @@ export function reportSlugs(paths: readonly string[]): string[] {
 
 export async function reportCommand(
   args: string[],
-  out: NodeJS.WritableStream,
+  out: Output,
   err?: NodeJS.WritableStream,
   context: { env?: NodeJS.ProcessEnv; signal?: AbortSignal; workerFile?: string } = {},
 ): Promise<number> {

@@ -17,6 +17,8 @@ import { afterName } from '../sim/solve/sentence.ts';
 import { describeSolveExpect } from '../reports/solveSection.ts';
 import { loadPlans } from './load.ts';
 import { parseFlags, UsageError } from './options.ts';
+import type { Output } from './output.ts';
+import { jsonText, plainText } from './text.ts';
 
 export const SOLVE_USAGE = `  poolsim solve FILE|DIR... [--json] [--seed S] [--trials N] [--max-trials N]
 
@@ -65,7 +67,7 @@ export interface SolveFileResult {
   solve: SolveResult[];
 }
 
-export function solveCommand(args: string[], out: NodeJS.WritableStream): number {
+export function solveCommand(args: string[], out: Output): number {
   const { values, positionals } = parseFlags(args, ['json', 'seed', 'trials', 'max-trials']);
   if (positionals.length === 0) throw new UsageError('solve needs at least one scenario file with "solve" blocks');
   const trials = values.trials;
@@ -120,18 +122,23 @@ export function solveCommand(args: string[], out: NodeJS.WritableStream): number
   }));
   const failed = results.flatMap((r) => r.solve.filter((s) => s.expect && !s.expect.pass).map((s) => `${r.name}: solve "${s.name}"`));
   if (values.json) {
-    out.write(JSON.stringify(results.length === 1 ? results[0] : results, null, 2) + '\n');
+    out.write(jsonText(results.length === 1 ? results[0] : results) + '\n');
   } else {
+    // One write: the whole text, or the command fails (cli/output.ts). Names, values and
+    // file names come from the files: their control characters shown escaped, as run and
+    // report show them (a block's name set the terminal's title).
+    const lines: string[] = [];
     for (const [j, r] of results.entries()) {
-      out.write(`${r.name}  (${plans[j].file})\n`);
+      lines.push(`${r.name}  (${plans[j].file})`);
       for (const s of r.solve) {
-        out.write(`  ${s.name}: ${afterName(s.sentence)}\n`);
-        if (s.exactSkipped) out.write(`    (${s.exactSkipped})\n`);
-        if (s.expect) out.write(`    ${s.expect.pass ? 'ok  ' : 'FAIL'}  ${describeSolveExpect(s.expect, true, s.vary)}\n`);
+        lines.push(`  ${s.name}: ${afterName(s.sentence)}`);
+        if (s.exactSkipped) lines.push(`    (${s.exactSkipped})`);
+        if (s.expect) lines.push(`    ${s.expect.pass ? 'ok  ' : 'FAIL'}  ${describeSolveExpect(s.expect, true, s.vary)}`);
       }
-      out.write('\n');
+      lines.push('');
     }
-    if (failed.length > 0) out.write(`${failed.length} check(s) failed:\n${failed.map((f) => `  ${f}`).join('\n')}\n`);
+    if (failed.length > 0) lines.push(`${failed.length} check(s) failed:`, ...failed.map((f) => `  ${f}`));
+    out.write(plainText(lines.join('\n') + '\n'));
   }
   return failed.length > 0 ? 1 : 0;
 }

@@ -4,7 +4,7 @@
  * (which reads dropped files) give the same message for the same unreadable file; in sim/
  * so the browser app needs nothing from the command's folder.
  */
-import { isAlias, isMap, isPair, isScalar, isSeq, parseAllDocuments, parseDocument, Scalar, YAMLParseError, YAMLWarning } from 'yaml';
+import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, parseAllDocuments, parseDocument, Scalar, YAMLParseError, YAMLWarning } from 'yaml';
 import type { Document } from 'yaml';
 import { formatPath, ScenarioError, ScenarioErrors } from './scenario.ts';
 
@@ -139,9 +139,35 @@ function mergeKey(doc: Document): { path: string; alias?: string } | undefined {
 }
 
 /**
+ * Where a mapping in a document has a key that is a list or a mapping (`? [a]\n: 1`, or an
+ * alias of one): JavaScript objects have string keys only, and the library made one of it
+ * ("[ a ]") with a Node warning on stderr. A scenario's keys are names, so such a key is
+ * refused, at the mapping that holds it. A walk with its own stack, as mergeKey's.
+ */
+function collectionKey(doc: Document): { path: string; key: string } | undefined {
+  const stack: { node: unknown; path: PropertyKey[] }[] = [{ node: doc.contents, path: [] }];
+  while (stack.length > 0) {
+    const { node, path } = stack.pop()!;
+    if (isMap(node)) {
+      for (const pair of node.items) {
+        if (!isPair(pair)) continue;
+        const key = pair.key;
+        const resolved = isAlias(key) ? key.resolve(doc) : key;
+        if (isCollection(resolved)) return { path: formatPath(path), key: String(key) };
+        stack.push({ node: pair.value, path: [...path, isScalar(key) ? String(key.value) : String(key)] });
+      }
+    } else if (isSeq(node)) {
+      node.items.forEach((item, i) => stack.push({ node: item, path: [...path, i] }));
+    }
+  }
+  return undefined;
+}
+
+/**
  * One YAML document's data. A warning is refused as an error is: an unknown tag
  * (`seed: !custom x`) was read as its bare value with only a Node warning on stderr, where
- * the file holds data only. A merge key is refused (mergeKey).
+ * the file holds data only. A merge key is refused (mergeKey), as is a key that is a list
+ * or a mapping (collectionKey).
  */
 function yamlData(doc: Document, file: string): unknown {
   if (doc.errors.length > 0) throw doc.errors[0];
@@ -159,6 +185,11 @@ function yamlData(doc: Document, file: string): unknown {
     const whole = merge.alias === undefined ? 'an alias of the whole mapping (*anchor)' : `an alias of the whole mapping (*${merge.alias})`;
     throw new ScenarioErrors([new ScenarioError(file, merge.path, `YAML merge keys ("<<") are not supported: write the fields out, or use ${whole} where nothing in it changes`)]);
   }
+  const collection = collectionKey(doc);
+  if (collection) {
+    const shown = collection.key.length > 40 ? `${collection.key.slice(0, 37)}...` : collection.key;
+    throw new ScenarioErrors([new ScenarioError(file, collection.path, `a key that is a list or a mapping (${shown}): a scenario's keys are names: expected a plain key such as name or setup`)]);
+  }
   return doc.toJS();
 }
 
@@ -175,7 +206,8 @@ export function parseScenarioText(text: string, file: string): unknown {
         // empty document: the file still holds one scenario.
         if (!(err instanceof YAMLParseError && err.code === 'MULTIPLE_DOCS')) throw err;
         const docs = parseAllDocuments(text, { prettyErrors: true });
-        const written = Array.isArray(docs) ? docs.filter((d) => d.contents !== null && d.toJS() !== null) : [];
+        // Without toJS: a document is read (and its keys checked) by yamlData only.
+        const written = Array.isArray(docs) ? docs.filter((d) => d.contents !== null && !(isScalar(d.contents) && d.contents.value === null)) : [];
         if (!Array.isArray(docs) || written.length > 1) throw err;
         for (const d of written) if (d.errors.length > 0) throw d.errors[0];
         return written.length === 0 ? null : yamlData(written[0], file);

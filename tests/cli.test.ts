@@ -2,12 +2,13 @@
  * The `poolsim run` command: exit codes, the JSON contract, determinism, sweeps and
  * expect checks, and the --trials/--seed overrides. Runs main() in-process.
  */
-import { closeSync, existsSync, mkdtempSync, openSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, writeFileSync, writeSync as fsWriteSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { poolsim } from './helpers.ts';
+import { Capture, compiledWorkerFile, poolsim } from './helpers.ts';
+import { main } from '../cli/main.ts';
 import { checkPasses } from '../sim/scenario.ts';
 import { exactDisagrees } from '../reports/checkText.ts';
 import type { MetricResult } from '../sim/result.ts';
@@ -231,6 +232,58 @@ describe('poolsim run', () => {
       closeSync(full);
     }
   });
+
+  test('output to a file on a disk that fills part way exits 3, for run, merge, solve and diff alike; it was cut off with exit 0', async () => {
+    const f = scenarioFile('short.json', { ...heist, trials: 1000 });
+    const part = join(dir, 'short-part.json');
+    expect((await poolsim('run', f, '--shard', '0/1', '--out', part, '--workers', '1')).code).toBe(0);
+    const result = join(dir, 'short-result.json');
+    writeFileSync(result, (await poolsim('run', f, '--json')).out);
+    const solve = scenarioFile('short-solve.json', { ...heist, sweep: undefined, expect: [], solve: [{ name: 'even', vary: 'setup.challenges', range: [0, 6], metric: 'success', target: 0.5 }] });
+    const commands = [
+      ['run', f, '--json'],
+      ['run', f],
+      ['merge', part, '--json'],
+      ['solve', solve, '--json'],
+      ['solve', solve],
+      ['diff', result, result, '--json'],
+      ['diff', result, result],
+    ];
+    /** `args` run with stdout a regular file on a disk with `room` bytes left, each write taking at most `most`. */
+    const onFile = async (args: string[], room: number, most = Infinity) => {
+      const path = join(dir, 'short-out.txt');
+      const fd = openSync(path, 'w');
+      // As fs.writeSync on a nearly full disk: what fits is taken and counted, then ENOSPC.
+      const writeSync = (fd: number, buffer: Uint8Array, offset: number, length: number) => {
+        if (room === 0) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' });
+        const n = Math.min(room, length, most);
+        room -= n;
+        return fsWriteSync(fd, buffer, offset, n);
+      };
+      // process.stdout on a regular file is Node's SyncWriteStream: one writeSync a write, its count unread.
+      const stdout = { fd, write: (chunk: string) => (writeSync(fd, Buffer.from(chunk), 0, Buffer.byteLength(chunk)), true) };
+      const err = new Capture();
+      try {
+        const code = await main(args, stdout as unknown as NodeJS.WritableStream, err as unknown as NodeJS.WritableStream, { workerFile: compiledWorkerFile(), writeSync });
+        return { code, err: err.text, written: readFileSync(path, 'utf8') };
+      } finally {
+        closeSync(fd);
+      }
+    };
+    for (const args of commands) {
+      const whole = await poolsim(...args);
+      expect(whole.out.length, args.join(' ')).toBeGreaterThan(200);
+      const full = await onFile(args, 100);
+      expect(full.code, `${args.join(' ')}: ${full.err}`).toBe(3);
+      expect(full.err).toBe('poolsim: the output could not be written: ENOSPC: no space left on device, write\n');
+      // Nothing of it is left to be read as the whole.
+      expect(full.written).toBe('');
+      // Short writes that never fail: every byte is written all the same.
+      const short = await onFile(args, Infinity, 7);
+      expect(short.code, `${args.join(' ')}: ${short.err}`).toBe(whole.code);
+      expect(short.written).toBe(whole.out);
+    }
+  }, 60_000);
 
   test('the readable table shows estimate, interval and exact per metric', async () => {
     const { out } = await poolsim('run', scenarioFile('table.json', { ...heist, sweep: undefined, expect: [] }), '--trials', '2000');

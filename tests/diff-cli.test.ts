@@ -5,11 +5,13 @@
  * one-sided entries and changed settings are listed; bad input exits 2 naming the file
  * and the path inside it.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { HEIST, poolsim } from './helpers.ts';
+import { MAX_RESULT_BYTES } from '../cli/load.ts';
 import { exactFigure, signedFigure } from '../sim/solve/sentence.ts';
 
 
@@ -144,6 +146,49 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
     // Given as both sides, its problem is said once (an audit: twice, once a side).
     expect(r.err).toBe(`poolsim diff: bad input, nothing was compared:\n  ${join(dir, 'empty.json')}: (top level): holds an empty list, no results: expected result JSON (poolsim run --json) with at least one scenario\n`);
     expect(r.out).toBe('');
+  });
+
+  test('a device, a file or a pipe over the cap is refused at once, naming the file; a pipe (diff <(…)) is still read. /dev/zero was read without end', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'poolsim-diff-'));
+    const good = { name: 'x', system: 'vdp', mechanic: 'check', trials: 10, seed: 's', results: [{ point: {}, metrics: { success: { estimate: 0.5, ci95: [0.4, 0.6] } } }], expect: [] };
+    const result = join(dir, 'good.json');
+    writeFileSync(result, JSON.stringify(good));
+    // A report folder whose results.json leads to /dev/zero, given as the baseline.
+    mkdirSync(join(dir, 'base', 'x'), { recursive: true });
+    symlinkSync('/dev/zero', join(dir, 'base', 'x', 'results.json'));
+    const device = 'not a regular file or a pipe (a device or socket cannot be a result file): expected a result file';
+    // As its own process, with a time limit: read without end, it never came back.
+    for (const [args, message] of [
+      [['diff', '/dev/zero', result], `/dev/zero: (top level): ${device}`],
+      [['report', result, '--out', join(dir, 'out'), '--baseline', join(dir, 'base')], `${join(dir, 'base', 'x', 'results.json')}: (top level): ${device}`],
+    ] as const) {
+      const r = spawnSync(process.execPath, ['bin/poolsim.js', ...args], { encoding: 'utf8', timeout: 30_000 });
+      expect(r.status, args.join(' ')).toBe(2);
+      expect(r.stderr).toContain(message);
+      expect(r.stdout).toBe('');
+    }
+    expect(existsSync(join(dir, 'out'))).toBe(false);
+
+    const most = `a result file is at most ${MAX_RESULT_BYTES.toLocaleString('en')} bytes (256 MiB)`;
+    const big = join(dir, 'big.json');
+    writeFileSync(big, '');
+    truncateSync(big, MAX_RESULT_BYTES + 1);
+    let r = await poolsim('diff', result, big);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`${big}: (top level): ${(MAX_RESULT_BYTES + 1).toLocaleString('en')} bytes: ${most}`);
+
+    // A pipe is read as it comes, up to the cap: as `diff <(poolsim run … --json) new.json` gives it.
+    const fifo = join(dir, 'fifo');
+    execFileSync('mkfifo', [fifo]);
+    const fill = (command: string) => spawn('sh', ['-c', `${command} > "$0"`, fifo], { stdio: 'ignore' });
+    fill(`head -c ${MAX_RESULT_BYTES + 2} /dev/zero`);
+    r = await poolsim('diff', fifo, result);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`${fifo}: (top level): more than ${MAX_RESULT_BYTES.toLocaleString('en')} bytes: ${most}`);
+    fill(`cat "${result}"`);
+    r = await poolsim('diff', fifo, result);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toContain('nothing moved');
   });
 
   test('a figure outside its own interval, or a result that does not say what it is of, is refused', async () => {

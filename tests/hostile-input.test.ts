@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { poolsim } from './helpers.ts';
-import { loadPlans } from '../cli/load.ts';
+import { expandPaths, loadPlans } from '../cli/load.ts';
 import { MAX_TRIALS, ScenarioErrors } from '../sim/scenario.ts';
 import { MAX_TRIALS_FLAG, parseFlags, UsageError } from '../cli/options.ts';
 import { renderScenarioMarkdown } from '../reports/render.ts';
@@ -137,6 +137,30 @@ describe('item 4: exit 2 with a message, never a stack trace', () => {
     expect(plans.map((p) => p.file)).toEqual([one]);
   });
 
+  test('a folder reached by many links is walked once: 18 levels of two links each took minutes, and a problem inside was said once a path', () => {
+    const levels = join(dir, 'levels');
+    const level = (k: number) => join(levels, `l${k}`);
+    for (let k = 0; k <= 18; k++) mkdirSync(level(k), { recursive: true });
+    for (let k = 0; k < 18; k++) for (const name of ['a', 'b']) symlinkSync(`../l${k + 1}`, join(level(k), name));
+    writeFileSync(join(level(18), 'k.json'), JSON.stringify(knowledge()));
+    const t0 = Date.now();
+    // Found where it is first reached, through a/a/…/a, and listed once.
+    expect(expandPaths([level(0)])).toEqual([join(level(0), ...Array(18).fill('a'), 'k.json')]);
+    // Milliseconds; 2^18 walks of the last folder took over two minutes. The bound leaves room for a loaded machine.
+    expect(Date.now() - t0).toBeLessThan(10_000);
+
+    // A link to nothing in the last folder: said once, where it is first reached (it was said
+    // for every path to it, a hundred lines before the list was cut).
+    symlinkSync(join(dir, 'nowhere.json'), join(level(18), 'gone.json'));
+    let error: unknown;
+    try {
+      expandPaths([level(0)]);
+    } catch (e) {
+      error = e;
+    }
+    expect((error as ScenarioErrors).errors.map((e) => e.message)).toEqual([`${join(level(0), ...Array(18).fill('a'), 'gone.json')}: (top level): no such file or folder (or a link to nothing)`]);
+  });
+
   test('a 240-character side name: the report writes chart files with short names', async () => {
     const long = 'x'.repeat(240);
     const battle = { name: 'long', system: 'viciousness', mechanic: 'battle', trials: 200, setup: { sides: [{ name: long, combatants: [{ name: long }] }, { name: 'b', combatants: [{ name: 'c' }] }] } };
@@ -164,6 +188,73 @@ describe('item 9: low', () => {
     expect(r.code).toBe(0);
     expect(r.out).not.toContain('\u001b');
     expect(r.out).toContain('evil\\u001b]0;pwned\\u0007\\u001b[31m');
+  });
+
+  test('solve, run\'s line on solve blocks and diff show the escape codes of names and file names too; they were printed raw', async () => {
+    const evil = '\u001b]0;pwned\u0007\u202eevil';
+    const shown = '\\u001b]0;pwned\\u0007\\u202eevil';
+    const raw = /[\u001b\u0007\u202e]/;
+    const heist = {
+      name: `heist ${evil}`,
+      system: 'viciousness',
+      mechanic: 'knavery',
+      trials: 1000,
+      seed: 's',
+      setup: { challenges: 2, participants: [{ name: 'crew', count: 3 }] },
+      solve: [{ name: evil, vary: 'setup.challenges', range: [0, 6], metric: 'success', target: 0.5 }],
+    };
+    const f = file(heist, `heist${evil}.json`);
+    const solve = await poolsim('solve', f);
+    expect(solve.code, solve.err).toBe(0);
+    expect(solve.out).not.toMatch(raw);
+    expect(solve.out).toContain(`heist ${shown}  (`);
+    expect(solve.out).toContain(`heist${shown}.json)`);
+    expect(solve.out).toContain(`\n  ${shown}: `);
+
+    const run = await poolsim('run', f, '--json');
+    expect(run.code, run.err).toBe(0);
+    expect(run.err).not.toMatch(raw);
+    expect(run.err).toContain(`its solve block ("${shown}") is not answered by run or merge`);
+
+    // The same result under another name on the new side: the baseline's name is listed as on one side only.
+    const base = file(run.out, `base${evil}.json`);
+    const next = file(JSON.stringify({ ...JSON.parse(run.out), name: 'heist' }), 'next.json');
+    for (const flag of [[], ['--markdown']]) {
+      const diff = await poolsim('diff', base, next, ...flag);
+      expect(diff.code, diff.err).toBe(1);
+      expect(diff.out).not.toMatch(raw);
+      // (Markdown escapes the "]" too.)
+      expect(diff.out).toMatch(/heist \\u001b\\?\]0;pwned\\u0007\\u202eevil/);
+    }
+    expect((await poolsim('diff', base, next)).out).toContain(`poolsim diff ${join(dir, `base${shown}.json`)} `);
+  });
+
+  test('--json writes a C1 control or a bidi override in a name as a JSON escape: the same value, not obeyed on a terminal', async () => {
+    const name = 'heist \u009b31m\u202eevil\u2066';
+    const raw = /[\u009b\u202e\u2066]/;
+    const f = file({
+      name,
+      system: 'viciousness',
+      mechanic: 'knavery',
+      trials: 1000,
+      seed: 's',
+      setup: { challenges: 2, participants: [{ name: 'crew', count: 3 }] },
+      solve: [{ name, vary: 'setup.challenges', range: [0, 6], metric: 'success', target: 0.5 }],
+    });
+    const run = await poolsim('run', f, '--json');
+    expect(run.code, run.err).toBe(0);
+    expect(run.out).not.toMatch(raw);
+    expect(run.out).toContain('"name": "heist \\u009b31m\\u202eevil\\u2066"');
+    expect(JSON.parse(run.out).name).toBe(name);
+    const solve = await poolsim('solve', f, '--json');
+    expect(solve.code, solve.err).toBe(0);
+    expect(solve.out).not.toMatch(raw);
+    expect(JSON.parse(solve.out).solve[0].name).toBe(name);
+    const result = file(run.out);
+    const diff = await poolsim('diff', result, file(JSON.stringify({ ...JSON.parse(run.out), name: 'other' })), '--json');
+    expect(diff.code, diff.err).toBe(1);
+    expect(diff.out).not.toMatch(raw);
+    expect(JSON.parse(diff.out).onlyInBase).toEqual([expect.objectContaining({ scenario: name })]);
   });
 
   test('a FIFO named x.json and /dev/zero are refused at once; so is a huge file', async () => {
