@@ -611,10 +611,10 @@ describe('what a setup asks that changes nothing is said in the notes', () => {
     // At any time, there should be roughly as many rivals as player troupes." An audit:
     // campaign-troupes answered with 1 to 4 troupes against the same 2 rivals, unsaid.
     const quote = 'the text keeps "roughly as many rivals as player troupes" ("they are where the Viciousness comes from")';
-    expect(rivalCountNote(1, 0)).toBe(`1 troupe against no rivals at the start (troupes, each by its count; rivals): ${quote}, so no rival's design ever reaches this company`);
-    expect(rivalCountNote(4, 2)).toBe(`4 troupes against 2 rivals at the start (troupes, each by its count; rivals): ${quote}, so the figures are of a company facing fewer rivals than the text's`);
-    expect(rivalCountNote(1, 3)).toBe(`1 troupe against 3 rivals at the start (troupes, each by its count; rivals): ${quote}, so the figures are of a company facing more rivals than the text's`);
-    expect(rivalCountNote(3, 1)).toMatch(/^3 troupes against 1 rival at the start /);
+    expect(rivalCountNote(1, 0)).toBe(`1 troupe against no rivals as the campaign starts (each troupe entry by its count): ${quote}, so no rival's design ever reaches this company`);
+    expect(rivalCountNote(4, 2)).toBe(`4 troupes against 2 rivals as the campaign starts (each troupe entry by its count): ${quote}, so the figures are of a company facing fewer rivals than the text's`);
+    expect(rivalCountNote(1, 3)).toBe(`1 troupe against 3 rivals as the campaign starts (each troupe entry by its count): ${quote}, so the figures are of a company facing more rivals than the text's`);
+    expect(rivalCountNote(3, 1)).toMatch(/^3 troupes against 1 rival as the campaign starts /);
     for (const [troupes, rivals] of [[1, 1], [3, 2], [2, 3], [2, 1], [7, 6]]) expect(rivalCountNote(troupes, rivals), `${troupes} against ${rivals}`).toBeUndefined();
 
     const rivalNamed = (name: string) => ({ ...rival, name });

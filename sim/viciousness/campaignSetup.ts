@@ -322,7 +322,7 @@ export function rivalCountNote(troupes: number, rivals: number): string | undefi
     rivals === 0 ? 'so no rival\'s design ever reaches this company'
     : rivals < troupes ? 'so the figures are of a company facing fewer rivals than the text\'s'
     : 'so the figures are of a company facing more rivals than the text\'s';
-  return `${t} against ${r} at the start (troupes, each by its count; rivals): the text keeps "roughly as many rivals as player troupes" ("they are where the Viciousness comes from"), ${so}`;
+  return `${t} against ${r} as the campaign starts (each troupe entry by its count): the text keeps "roughly as many rivals as player troupes" ("they are where the Viciousness comes from"), ${so}`;
 }
 
 /**
