@@ -12,7 +12,7 @@ import { histogramQuantile, histogramQuantileInterval } from '../sim/series.ts';
 import { Skirmish } from '../sim/viciousness/skirmish.ts';
 import { RandomStream } from '../sim/random.ts';
 import { viciousnessRules } from '../sim/rules.ts';
-import { NO_AMBITION_NOTE } from '../sim/viciousness/campaignSetup.ts';
+import { NO_AMBITION_NOTE, rivalCountNote } from '../sim/viciousness/campaignSetup.ts';
 import { campaignSetup } from '../sim/viciousness/campaign.ts';
 import { CampaignPlan, CampaignTrial } from '../sim/viciousness/campaignPlay.ts';
 import { expectNoSpread, runScenario } from './helpers.ts';
@@ -587,6 +587,8 @@ describe('what a setup asks that changes nothing is said in the notes', () => {
     expect(notesOf({ ...base, rivals: [], policy: { job: { challenges: 3 }, successorAdvancements: 'all' } }, { speedChess: true, invest: 'spread' })).toEqual([
       'policy.successorAdvancements changes nothing here: the company names no ambition, so it never advances',
       'rules.invest and rules.speedChess change nothing here: the campaign has no rivals',
+      // (No rival at all against its troupe: said after what changes nothing, before the ambition.)
+      rivalCountNote(1, 0),
       NO_AMBITION_NOTE,
     ]);
   });
@@ -602,6 +604,41 @@ describe('what a setup asks that changes nothing is said in the notes', () => {
     const idle = notesOf({ ...base, policy: { action: 'idle', jobEvery: 2 } });
     expect(idle.at(-1)).toBe(NO_AMBITION_NOTE);
     expect(idle.filter((n) => n === NO_AMBITION_NOTE)).toHaveLength(1);
+  });
+
+  test('rivals far from the troupes in number are said (none at all, or 2 or more apart); near, nothing', () => {
+    // "Rivals are an important part of the game; they are where the Viciousness comes from.
+    // At any time, there should be roughly as many rivals as player troupes." An audit:
+    // campaign-troupes answered with 1 to 4 troupes against the same 2 rivals, unsaid.
+    const quote = 'the text keeps "roughly as many rivals as player troupes" ("they are where the Viciousness comes from")';
+    expect(rivalCountNote(1, 0)).toBe(`1 troupe against no rivals as the campaign starts (each troupe entry by its count): ${quote}, so no rival's design ever reaches this company`);
+    expect(rivalCountNote(4, 2)).toBe(`4 troupes against 2 rivals as the campaign starts (each troupe entry by its count): ${quote}, so the figures are of a company facing fewer rivals than the text's`);
+    expect(rivalCountNote(1, 3)).toBe(`1 troupe against 3 rivals as the campaign starts (each troupe entry by its count): ${quote}, so the figures are of a company facing more rivals than the text's`);
+    expect(rivalCountNote(3, 1)).toMatch(/^3 troupes against 1 rival as the campaign starts /);
+    for (const [troupes, rivals] of [[1, 1], [3, 2], [2, 3], [2, 1], [7, 6]]) expect(rivalCountNote(troupes, rivals), `${troupes} against ${rivals}`).toBeUndefined();
+
+    const rivalNamed = (name: string) => ({ ...rival, name });
+    const setup = (troupes: object[], rivals: object[], policy: object = { action: 'idle' }) => ({ ...base, troupes, rivals, policy });
+    const troupe = (name: string, count?: number) => ({ ...base.troupes[0], name, ...(count === undefined ? {} : { count }) });
+    const said = (notes: string[]) => notes.filter((n) => n.includes('roughly as many rivals'));
+    const advancing = { action: 'idle', ambition: { rank: 'next' }, advance: { choice: 'trait' } };
+    // No rival at all: said, with the ambition's note after it (a note, never a refusal).
+    expect(notesOf(setup([troupe('a')], []), {}, 50)).toEqual([rivalCountNote(1, 0), NO_AMBITION_NOTE]);
+    expect(notesOf(setup([troupe('a')], [], advancing), {}, 50)).toEqual([rivalCountNote(1, 0)]);
+    // Troupes counted with their count: 2 + 1 (and a count of 0 is none) against 1 rival is near;
+    // 4 against 2 is far, as is 2 against 4; 3 against 2 is near.
+    expect(notesOf(setup([troupe('a', 2), troupe('b', 0)], [rival], advancing), {}, 50)).toEqual([]);
+    expect(notesOf(setup([troupe('a', 3), troupe('b')], [rivalNamed('r1'), rivalNamed('r2')], advancing), {}, 50)).toEqual([rivalCountNote(4, 2)]);
+    expect(notesOf(setup([troupe('a', 2)], ['r1', 'r2', 'r3', 'r4'].map(rivalNamed), advancing), {}, 50)).toEqual([rivalCountNote(2, 4)]);
+    expect(notesOf(setup([troupe('a', 3)], [rivalNamed('r1'), rivalNamed('r2')], advancing), {}, 50)).toEqual([]);
+    // A sweep over the troupes' number against 3 rivals: said at 1 and 5 only, each point with its counts.
+    const swept = runScenario({ ...campaignScenario(setup([troupe('a')], ['r1', 'r2', 'r3'].map(rivalNamed), advancing), {}, 50), sweep: { 'setup.troupes.0.count': [1, 2, 3, 4, 5] } });
+    expect(swept.results.map((r) => said(r.notes ?? []))).toEqual([[rivalCountNote(1, 3)], [], [], [], [rivalCountNote(5, 3)]]);
+  });
+
+  test('the rivals mechanic, with no troupes, says nothing of their number', () => {
+    const r = runScenario({ name: 'rivals', system: 'viciousness', mechanic: 'rivals', trials: 50, seed: 'rivals-alone', setup: { turns: 5, rivals: [rival, { ...rival, name: 'bishop' }, { ...rival, name: 'duke' }] } }).results[0];
+    expect((r.notes ?? []).filter((n) => n.includes('roughly as many rivals'))).toEqual([]);
   });
 });
 

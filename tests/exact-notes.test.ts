@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { runScenario } from './helpers.ts';
-import { NO_AMBITION_NOTE } from '../sim/viciousness/campaignSetup.ts';
+import { NO_AMBITION_NOTE, rivalCountNote } from '../sim/viciousness/campaignSetup.ts';
 
 const run = (system: string, mechanic: string, setup: object, rules: object = {}, trials = 500) =>
   runScenario({ name: 't', system, mechanic, trials, seed: 'notes', rules, setup }).results[0];
@@ -62,7 +62,8 @@ describe('exact values that are not there are said to be missing', () => {
     const alone = run('viciousness', 'campaign', { turns: 10, company: { name: 'co' }, troupes: [{ name: 't', captain: {} }], policy: { action: 'idle' } }, {}, 50);
     expect(alone.metrics.rivalStrikes.exact).toBe(0);
     expect(alone.metrics.calamity.exact).toBe(0);
-    expect(alone.notes).toEqual([NO_AMBITION_NOTE]);
+    // (No rival against its one troupe is said too, before the ambition's note.)
+    expect(alone.notes).toEqual([rivalCountNote(1, 0), NO_AMBITION_NOTE]);
   });
 
   test('a battle of three sides, one whose sides push, and one too large for the chain', () => {

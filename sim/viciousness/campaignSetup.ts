@@ -306,6 +306,26 @@ export const campaignSetup = lazySchema(() => z
 export const NO_AMBITION_NOTE = 'no ambition (policy.ambition): the company never advances, its PCs keep their starting traits and dice; the text\'s company always has one, its size the table\'s';
 
 /**
+ * The note of a campaign point that starts with a number of rivals far from its number of
+ * troupes (campaignNotes: `troupes`, each entry by its `count`, against `rivals`), or
+ * undefined where they are near. "Rivals are an important part of the game; they are where
+ * the Viciousness comes from. At any time, there should be roughly as many rivals as player
+ * troupes": far is no rival at all, or 2 or more apart (an audit: `campaign-troupes`
+ * answered "each troupe adds about 0.8 of a rank" with 1 to 4 troupes against the same 2
+ * rivals, about 0.48 with a rival for each, and said nothing).
+ */
+export function rivalCountNote(troupes: number, rivals: number): string | undefined {
+  if (rivals > 0 && Math.abs(rivals - troupes) < 2) return undefined;
+  const t = `${troupes} troupe${troupes === 1 ? '' : 's'}`;
+  const r = rivals === 0 ? 'no rivals' : `${rivals} rival${rivals === 1 ? '' : 's'}`;
+  const so =
+    rivals === 0 ? 'so no rival\'s design ever reaches this company'
+    : rivals < troupes ? 'so the figures are of a company facing fewer rivals than the text\'s'
+    : 'so the figures are of a company facing more rivals than the text\'s';
+  return `${t} against ${r} as the campaign starts (each troupe entry by its count): the text keeps "roughly as many rivals as player troupes" ("they are where the Viciousness comes from"), ${so}`;
+}
+
+/**
  * What a valid campaign setup asks that changes nothing in it (sim/mechanic.ts
  * setupNotes): each a sentence naming the field and why, for the result's notes. Not
  * refused, as a sweep may cross such a setup: `bank` swept with `defendRank` on, or an
@@ -319,7 +339,10 @@ export function campaignNotes(
   // Last, after the fields that change nothing: not such a field but a campaign the text
   // does not describe. "The players name their company and give it an ambition", and
   // without one poolsim's company never advances (docs/rulings/advancement.md): said, so no
-  // reader takes the figures for a company whose troupes grow.
+  // reader takes the figures for a company whose troupes grow. Before it, the rivals far
+  // from the troupes in number, another campaign the text does not describe.
+  const rivalNote = rivalCountNote(s.troupes.reduce((n, t) => n + (t.count ?? 1), 0), (s.rivals ?? []).length);
+  if (rivalNote !== undefined) notes.push(rivalNote);
   if (s.policy?.ambition === undefined) notes.push(NO_AMBITION_NOTE);
   return notes;
 }
