@@ -5,7 +5,7 @@
  * so the browser app needs nothing from the command's folder.
  */
 import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, parseAllDocuments, parseDocument, Scalar, YAMLParseError, YAMLWarning } from 'yaml';
-import type { Document } from 'yaml';
+import type { Document, Pair } from 'yaml';
 import { formatPath, ScenarioError, ScenarioErrors } from './scenario.ts';
 
 /** Line and column (1-based) of a character offset. */
@@ -114,46 +114,46 @@ function duplicateKey(text: string): { key: string; offset: number } | undefined
  * field it meant to bring; under a `%YAML 1.1` directive it merges, whatever `merge`
  * option is passed. Neither is data read as written, so a merge key is refused once, at
  * its place. A quoted `"<<"` is not a merge key in YAML: it stays a key like any other.
- * A walk with its own stack (no recursion: nesting depth cannot overflow the stack);
- * aliases are not followed (the anchored node is walked where it is written).
+ * (findPair walks the document.)
  */
 function mergeKey(doc: Document): { path: string; alias?: string } | undefined {
-  const stack: { node: unknown; path: PropertyKey[] }[] = [{ node: doc.contents, path: [] }];
-  while (stack.length > 0) {
-    const { node, path } = stack.pop()!;
-    if (isMap(node)) {
-      for (const pair of node.items) {
-        if (!isPair(pair)) continue;
-        const key = pair.key;
-        if (isScalar(key)) {
-          const merges = typeof key.value === 'symbol' ? key.value.description === '<<' : key.value === '<<' && (!key.type || key.type === Scalar.PLAIN);
-          if (merges) return { path: formatPath([...path, '<<']), alias: isAlias(pair.value) ? pair.value.source : undefined };
-        }
-        stack.push({ node: pair.value, path: [...path, isScalar(key) ? String(key.value) : String(key)] });
-      }
-    } else if (isSeq(node)) {
-      node.items.forEach((item, i) => stack.push({ node: item, path: [...path, i] }));
-    }
-  }
-  return undefined;
+  return findPair(doc, (pair, path) => {
+    const key = pair.key;
+    if (!isScalar(key)) return undefined;
+    const merges = typeof key.value === 'symbol' ? key.value.description === '<<' : key.value === '<<' && (!key.type || key.type === Scalar.PLAIN);
+    return merges ? { path: formatPath([...path, '<<']), alias: isAlias(pair.value) ? pair.value.source : undefined } : undefined;
+  });
 }
 
 /**
  * Where a mapping in a document has a key that is a list or a mapping (`? [a]\n: 1`, or an
  * alias of one): JavaScript objects have string keys only, and the library made one of it
  * ("[ a ]") with a Node warning on stderr. A scenario's keys are names, so such a key is
- * refused, at the mapping that holds it. A walk with its own stack, as mergeKey's.
+ * refused, at the mapping that holds it.
  */
 function collectionKey(doc: Document): { path: string; key: string } | undefined {
+  return findPair(doc, (pair, path) => {
+    const resolved = isAlias(pair.key) ? pair.key.resolve(doc) : pair.key;
+    return isCollection(resolved) ? { path: formatPath(path), key: String(pair.key) } : undefined;
+  });
+}
+
+/**
+ * The first of `found`'s answers for a mapping's pairs, walked through the document's
+ * mappings and lists in order: `found` gets each pair and the path of the mapping holding
+ * it. A walk with its own stack (no recursion: nesting depth cannot overflow the stack);
+ * aliases are not followed (the anchored node is walked where it is written).
+ */
+function findPair<T>(doc: Document, found: (pair: Pair, path: PropertyKey[]) => T | undefined): T | undefined {
   const stack: { node: unknown; path: PropertyKey[] }[] = [{ node: doc.contents, path: [] }];
   while (stack.length > 0) {
     const { node, path } = stack.pop()!;
     if (isMap(node)) {
       for (const pair of node.items) {
         if (!isPair(pair)) continue;
+        const answer = found(pair, path);
+        if (answer !== undefined) return answer;
         const key = pair.key;
-        const resolved = isAlias(key) ? key.resolve(doc) : key;
-        if (isCollection(resolved)) return { path: formatPath(path), key: String(key) };
         stack.push({ node: pair.value, path: [...path, isScalar(key) ? String(key.value) : String(key)] });
       }
     } else if (isSeq(node)) {
