@@ -152,7 +152,7 @@ function resultsContent(path: string): boolean {
 }
 
 /** What a desktop's file manager leaves in any folder it shows: not the user's work, and removed with the folder. */
-const DESKTOP_FILES = new Set(['.DS_Store', 'Thumbs.db', 'desktop.ini']);
+export const DESKTOP_FILES: ReadonlySet<string> = new Set(['.DS_Store', 'Thumbs.db', 'desktop.ini']);
 
 /** Whether `dir` holds the list of files poolsim wrote there (WRITTEN, readable, with its heading). */
 export function hasWrittenList(dir: string): boolean {
@@ -434,6 +434,8 @@ export function checkTarget(outDir: string, options: { inputs?: readonly string[
     } catch (e) {
       return refuse(`cannot be read (${(e as NodeJS.ErrnoException).code})`);
     }
+    // A desktop's files (a Finder's .DS_Store, made by looking at the folder) are nobody's work.
+    entries = entries.filter((name) => !DESKTOP_FILES.has(name));
     if (entries.length > 0 && !isReportFolder(target)) refuse(`is a folder poolsim did not write (it has no ${MARKER} file) and it is not empty`);
     if (entries.length > 0) {
       const foreign = foreignEntries(target, options.slugs);

@@ -29,7 +29,7 @@
 import { lstatSync, readdirSync } from 'node:fs';
 import { mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve, sep } from 'node:path';
-import { MARKER, TargetRefused, WRITTEN, checkTarget, fileHash, foreignEntries, isReportFolder, markText, recoverLeftovers, writtenText } from './target.ts';
+import { DESKTOP_FILES, MARKER, TargetRefused, WRITTEN, checkTarget, fileHash, foreignEntries, isReportFolder, markText, recoverLeftovers, writtenText } from './target.ts';
 import { type ChartsForOptions, chartsAndNotes } from './charts/index.ts';
 import { renderChangesHtml, renderDiffMarkdown } from './changes.ts';
 import type { ResultDiff } from '../sim/diff.ts';
@@ -132,7 +132,12 @@ function notPoolsims(dir: string, slugs: readonly string[]): string[] {
   try {
     const st = lstatSync(dir);
     if (!st.isDirectory()) return [st.isSymbolicLink() ? 'a symbolic link in its place' : 'a file in its place'];
-    const names = readdirSync(dir).sort();
+    // A desktop's files (a Finder's .DS_Store, made by looking at the folder while the
+    // reports were written) are nobody's work, as foreignEntries holds: an empty --out
+    // that gained one threw the whole run away until a review.
+    const names = readdirSync(dir)
+      .filter((name) => !DESKTOP_FILES.has(name))
+      .sort();
     if (names.length === 0) return [];
     if (!isReportFolder(dir)) return names;
     return foreignEntries(dir, slugs);
