@@ -15,6 +15,7 @@ import packageJson from '../package.json' with { type: 'json' };
 import { CHUNK_TRIALS, chunkCount, chunkSize, layoutOf } from '../sim/run.ts';
 import { MAX_TRIALS, ScenarioError, ScenarioErrors, planScenario, zodErrors, type ScenarioPlan } from '../sim/scenario.ts';
 import { poolsimFileKind } from './load.ts';
+import { isMountPoint } from '../reports/mounts.ts';
 import { PART_FORMAT, parseJsonText, parseScenarioText } from '../sim/scenarioText.ts';
 import type { Tally, TallyLayout } from '../sim/stats.ts';
 import type { PointRun, Shard } from '../workers/schedule.ts';
@@ -227,6 +228,9 @@ function notAPart(path: string, st: Stats): string | undefined {
   return undefined;
 }
 
+/** Why a mount point is refused as a part's `--out`. */
+const MOUNTED = 'is a mount point (a file system is mounted there), which the part cannot be renamed over';
+
 /** What every refusal of a part's `--out` ends with. */
 const ONLY_PARTS = 'a part file replaces only a part file an earlier shard wrote — give a new file name';
 
@@ -270,7 +274,10 @@ export function checkPartTarget(path: string): void {
   const problem = notAPart(path, st);
   if (problem) refuse(problem);
   // A file mounted there (a bind mount) cannot be renamed over (EBUSY): found after the run.
-  if (st.dev !== statSync(dirname(resolve(path))).dev) refuse('is a mount point (a file system is mounted there), which the part cannot be renamed over');
+  // Read from the kernel's list of mount points (reports/mounts.ts): comparing st.dev with
+  // the folder's missed a bind mount from the same file system, and refused a part on
+  // overlayfs (Docker) whose layer is another file system than its folder's.
+  if (isMountPoint(path)) refuse(MOUNTED);
   probe(path);
 }
 
@@ -377,7 +384,15 @@ function publish(temporary: string, path: string, text: string, write: (fd: numb
   }
   const problem = notAPart(path, st);
   if (problem) throw appeared(`what is there now ${problem}, put there while the shard ran`);
-  renameSync(temporary, path);
+  try {
+    renameSync(temporary, path);
+  } catch (e) {
+    const x = e as NodeJS.ErrnoException;
+    // Mounted there since the look before the run, or one no look could tell (EBUSY): said
+    // as what it is, an output failure (exit 3) after the run.
+    if (x.code !== 'EBUSY') throw e;
+    throw Object.assign(new Error(`it ${MOUNTED} (${x.code})`, { cause: e }), { code: x.code, errno: x.errno, syscall: x.syscall });
+  }
 }
 
 /** Whether `a` and `b` are one file (links not followed): false where either cannot be looked at. */

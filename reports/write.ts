@@ -224,8 +224,14 @@ export async function writeReports(
   try {
     await rename(target, previous);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+    const e = error as NodeJS.ErrnoException;
+    if (e.code !== 'ENOENT') {
       await undo();
+      // A mount point (EBUSY) checkTarget could not tell, or mounted since it looked: said
+      // as what it is, an output failure (exit 3), not the bare "resource busy".
+      if (e.code === 'EBUSY') {
+        throw Object.assign(new Error(`cannot write ${outDir}: it is a mount point (a file system is mounted there; ${e.code}); poolsim replaces --out by renaming a new folder into its place, and a mount point cannot be renamed — give a folder inside it, or another folder; the scenarios ran, but no report was written`, { cause: error }), { code: e.code, errno: e.errno, syscall: e.syscall, path: target });
+      }
       throw error;
     }
     hadPrevious = false;
