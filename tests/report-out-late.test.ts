@@ -16,6 +16,20 @@ let meanwhile: ((outDir: string) => void) | undefined;
 /** What the user does to --out while the reports are written, before the old folder steps aside. */
 let whileWriting: ((outDir: string) => void) | undefined;
 
+/** Called after each rename of reports/write.ts (the swap), with its two names. */
+const renamed = vi.hoisted(() => ({ hook: undefined as undefined | ((from: string, to: string) => void) }));
+vi.mock('node:fs/promises', async (importOriginal) => {
+  const real = await importOriginal<typeof import('node:fs/promises')>();
+  const mocked = {
+    ...real,
+    rename: async (from: string, to: string) => {
+      await real.rename(from, to);
+      renamed.hook?.(from, to);
+    },
+  };
+  return { ...mocked, default: mocked };
+});
+
 vi.mock('../reports/write.ts', async (importOriginal) => {
   const real = await importOriginal<typeof import('../reports/write.ts')>();
   return {
@@ -92,6 +106,40 @@ describe('a desktop\'s .DS_Store appearing in an empty --out while report runs i
       expect(readdirSync(dir).sort()).toEqual(['lib', 'out']);
     } finally {
       whileWriting = undefined;
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the old reports, looked at and found poolsim\'s, are deleted only as they were looked at (a review: rm -r took a file put in them after the look)', () => {
+  test('a note saved in the old folder once the new one is in place is kept, with the folder, and said', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'poolsim-late-'));
+    mkdirSync(join(dir, 'lib'));
+    writeFileSync(join(dir, 'lib', 'k.json'), JSON.stringify(knowledge));
+    const out = join(dir, 'out');
+    try {
+      expect((await poolsim('report', join(dir, 'lib'), '--out', out)).code).toBe(0);
+      let old: string | undefined;
+      renamed.hook = (from, to) => {
+        // The new reports renamed in: the old folder, looked at already, is aside.
+        if (to !== out) return;
+        renamed.hook = undefined;
+        old = readdirSync(dir).find((n) => n.startsWith('.out.old-'));
+        writeFileSync(join(dir, old!, 'NOTE.txt'), 'my notes');
+        void from;
+      };
+      const r = await poolsim('report', join(dir, 'lib'), '--out', out);
+      expect(r.code, r.err).toBe(0);
+      expect(old).toBeDefined();
+      expect(readFileSync(join(dir, old!, 'NOTE.txt'), 'utf8')).toBe('my notes');
+      expect(readdirSync(join(dir, old!))).toEqual(['NOTE.txt']);
+      expect(r.err).toContain(`poolsim: kept the previous reports at ${join(dir, old!)}: something was put in ${out} while the new reports were written, after it was looked at`);
+      // Without a note, the old folder goes whole.
+      const again = await poolsim('report', join(dir, 'lib'), '--out', out);
+      expect(again.code, again.err).toBe(0);
+      expect(readdirSync(dir).filter((n) => n.startsWith('.out.old-'))).toEqual([old]);
+    } finally {
+      renamed.hook = undefined;
       rmSync(dir, { recursive: true, force: true });
     }
   });
