@@ -1,5 +1,6 @@
 /** Shared test helpers: run a scenario object in-process and compare MC with exact. */
 import { spawnSync } from 'node:child_process';
+import { syncBuiltinESMExports } from 'node:module';
 import { expect } from 'vitest';
 import { planScenario, ScenarioErrors } from '../sim/scenario.ts';
 import { runPlan } from '../sim/assemble.ts';
@@ -183,4 +184,21 @@ function mount(args: string[]): boolean {
 export function unmount(dir: string): void {
   const r = spawnSync('umount', [dir], { encoding: 'utf8' });
   if (r.status !== 0) console.warn(`umount ${dir} failed: ${(r.stderr || r.error?.message || `exit status ${r.status}`).trim()}`);
+}
+
+/**
+ * Replace `name` of a Node built-in module's exports (`target`: `import fs from 'node:fs'`,
+ * the object `require` gives) by `stub` for every importer, named imports included
+ * (module.syncBuiltinESMExports); returns what puts it back. Not vi.mock: the tests share
+ * their worker's module cache (vitest.config.ts isolate: false), so a module another file
+ * imported first kept the real function. Call the real one as captured before stubbing.
+ */
+export function stubBuiltin<M extends object, K extends keyof M>(target: M, name: K, stub: M[K]): () => void {
+  const real = target[name];
+  target[name] = stub;
+  syncBuiltinESMExports();
+  return () => {
+    target[name] = real;
+    syncBuiltinESMExports();
+  };
 }

@@ -1,46 +1,45 @@
 /**
  * How a finished part is put at `--out` where the file system answers oddly: NFS saying
  * EEXIST of a link() it made, a file system without hard links, and a link planted at the
- * temporary name (a review). The file calls are stubbed through vi.mock, so each answer
- * can be given at the moment it matters.
+ * temporary name (a review). The file calls are stubbed (helpers.ts stubBuiltin), so each
+ * answer can be given at the moment it matters.
  */
-import { lstatSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import crypto from 'node:crypto';
+import fs, { lstatSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync, type Mode, type OpenMode, type PathLike } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, test, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { stubBuiltin } from './helpers.ts';
+import { ShardError, writeAtomically } from '../cli/shard.ts';
 
-const hooks = vi.hoisted(() => ({
-  /** Called before the real link(); may throw in its place (`real` makes the link). */
-  link: undefined as undefined | ((existing: string, path: string, real: () => void) => void),
+const hooks: {
+  /** Called in place of link(); `real` makes the link. */
+  link?: (existing: string, path: string, real: () => void) => void;
   /** Called before the real rename() and open(); may plant a file. */
-  before: undefined as undefined | ((call: 'rename' | 'open', path: string, flags?: unknown) => void),
+  before?: (call: 'rename' | 'open', path: string, flags?: unknown) => void;
   /** The temporary name's random part, where set. */
-  random: undefined as undefined | string,
-}));
+  random?: string;
+} = {};
 
-vi.mock('node:fs', async (importOriginal) => {
-  const fs = await importOriginal<typeof import('node:fs')>();
-  const mocked = {
-    ...fs,
-    linkSync: (existing: string, path: string) => (hooks.link ? hooks.link(existing, path, () => fs.linkSync(existing, path)) : fs.linkSync(existing, path)),
-    renameSync: (from: string, to: string) => {
-      hooks.before?.('rename', to);
-      return fs.renameSync(from, to);
-    },
-    openSync: (path: string, flags?: unknown, mode?: unknown) => {
-      hooks.before?.('open', path, flags);
-      return fs.openSync(path, flags as never, mode as never);
-    },
-  };
-  return { ...mocked, default: mocked };
+const real = { linkSync: fs.linkSync, renameSync: fs.renameSync, openSync: fs.openSync, randomBytes: crypto.randomBytes };
+const restore: (() => void)[] = [];
+beforeAll(() => {
+  restore.push(
+    stubBuiltin(fs, 'linkSync', (existing: PathLike, path: PathLike) => (hooks.link ? hooks.link(String(existing), String(path), () => real.linkSync(existing, path)) : real.linkSync(existing, path))),
+    stubBuiltin(fs, 'renameSync', (from: PathLike, to: PathLike) => {
+      hooks.before?.('rename', String(to));
+      return real.renameSync(from, to);
+    }),
+    stubBuiltin(fs, 'openSync', ((path: PathLike, flags?: OpenMode, mode?: Mode | null) => {
+      hooks.before?.('open', String(path), flags);
+      return real.openSync(path, flags ?? 'r', mode);
+    }) as typeof fs.openSync),
+    stubBuiltin(crypto, 'randomBytes', ((n: number) => (hooks.random !== undefined ? Buffer.from(hooks.random, 'hex') : real.randomBytes(n))) as typeof crypto.randomBytes),
+  );
 });
-vi.mock('node:crypto', async (importOriginal) => {
-  const crypto = await importOriginal<typeof import('node:crypto')>();
-  const mocked = { ...crypto, randomBytes: (n: number) => (hooks.random !== undefined ? Buffer.from(hooks.random, 'hex') : crypto.randomBytes(n)) };
-  return { ...mocked, default: mocked };
+afterAll(() => {
+  for (const r of restore.reverse()) r();
 });
-
-const { ShardError, writeAtomically } = await import('../cli/shard.ts');
 
 const part = (n: number) => `{"format":"poolsim-part","n":${n}}\n`;
 const made: string[] = [];

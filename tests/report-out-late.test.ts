@@ -4,31 +4,29 @@
  * report was written, never "nothing was run" (an audit). writeReports is wrapped here to
  * stand for a user who saves a file in `--out` while the run goes on.
  */
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, type PathLike } from 'node:fs';
+import fsp, { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, test, vi } from 'vitest';
-import { poolsim } from './helpers.ts';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { poolsim, stubBuiltin } from './helpers.ts';
 
 /** What the user does to --out while the scenarios run, before writeReports starts. */
 let meanwhile: ((outDir: string) => void) | undefined;
 /** What the user does to --out while the reports are written, before the old folder steps aside. */
 let whileWriting: ((outDir: string) => void) | undefined;
 
-/** Called after each rename of reports/write.ts (the swap), with its two names. */
-const renamed = vi.hoisted(() => ({ hook: undefined as undefined | ((from: string, to: string) => void) }));
-vi.mock('node:fs/promises', async (importOriginal) => {
-  const real = await importOriginal<typeof import('node:fs/promises')>();
-  const mocked = {
-    ...real,
-    rename: async (from: string, to: string) => {
-      await real.rename(from, to);
-      renamed.hook?.(from, to);
-    },
-  };
-  return { ...mocked, default: mocked };
+/** Called after each rename of the swap (reports/write.ts), with its two names. */
+const renamed: { hook?: (from: string, to: string) => void } = {};
+let restoreRename: (() => void) | undefined;
+beforeAll(() => {
+  const real = fsp.rename;
+  restoreRename = stubBuiltin(fsp, 'rename', async (from: PathLike, to: PathLike) => {
+    await real(from, to);
+    renamed.hook?.(String(from), String(to));
+  });
 });
+afterAll(() => restoreRename?.());
 
 vi.mock('../reports/write.ts', async (importOriginal) => {
   const real = await importOriginal<typeof import('../reports/write.ts')>();
@@ -120,13 +118,12 @@ describe('the old reports, looked at and found poolsim\'s, are deleted only as t
     try {
       expect((await poolsim('report', join(dir, 'lib'), '--out', out)).code).toBe(0);
       let old: string | undefined;
-      renamed.hook = (from, to) => {
+      renamed.hook = (_from, to) => {
         // The new reports renamed in: the old folder, looked at already, is aside.
         if (to !== out) return;
         renamed.hook = undefined;
         old = readdirSync(dir).find((n) => n.startsWith('.out.old-'));
         writeFileSync(join(dir, old!, 'NOTE.txt'), 'my notes');
-        void from;
       };
       const r = await poolsim('report', join(dir, 'lib'), '--out', out);
       expect(r.code, r.err).toBe(0);
