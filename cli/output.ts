@@ -8,7 +8,8 @@
  * command exited 0 with cut-off JSON (an audit). Here a regular file is written by a loop
  * of fs.writeSync until every byte is taken; a short write is followed by the next, which
  * then fails with the reason (ENOSPC), and main says "the output could not be written"
- * and exits 3, the file cut back to what it held before (outputOf). A pipe or terminal is written as before, by its own stream: it takes every
+ * and exits 3, the file cut back to what it held before where nothing else wrote to it
+ * meanwhile (outputOf). A pipe or terminal is written as before, by its own stream: it takes every
  * byte or emits an error (bin/poolsim.js handles it), and a non-blocking pipe could refuse
  * a direct write with EAGAIN.
  */
@@ -22,8 +23,15 @@ export interface Output {
 /** fs.writeSync's shape as used here (tests substitute one that writes short). */
 export type WriteSync = (fd: number, buffer: Uint8Array, offset: number, length: number) => number;
 
-/** The output could not be written whole: `message` says why (the system's words). */
-export class OutputFailed extends Error {}
+/** The output could not be written whole: `message` says why (the system's words); `written` bytes of it were taken first. */
+export class OutputFailed extends Error {
+  constructor(
+    message: string,
+    readonly written = 0,
+  ) {
+    super(message);
+  }
+}
 
 function isRegularFile(fd: number): boolean {
   try {
@@ -33,45 +41,65 @@ function isRegularFile(fd: number): boolean {
   }
 }
 
-/** Write all of `bytes` to `fd`, however many calls it takes; a failure is OutputFailed. */
-export function writeWhole(fd: number, bytes: Uint8Array, write: WriteSync = writeSync): void {
+/** Write all of `bytes` to `fd`, however many calls it takes (returns how many: all); a failure is OutputFailed, with the bytes taken before it. */
+export function writeWhole(fd: number, bytes: Uint8Array, write: WriteSync = writeSync): number {
   let done = 0;
   while (done < bytes.length) {
     let n: number;
     try {
       n = write(fd, bytes, done, bytes.length - done);
     } catch (e) {
-      throw new OutputFailed((e as Error).message);
+      throw new OutputFailed((e as Error).message, done);
     }
     // A regular file takes at least a byte or fails; a write of none would loop forever.
-    if (!(n > 0)) throw new OutputFailed(`the system took none of the last ${(bytes.length - done).toLocaleString('en')} bytes`);
+    if (!(n > 0)) throw new OutputFailed(`the system took none of the last ${(bytes.length - done).toLocaleString('en')} bytes`, done);
     done += n;
   }
+  return done;
 }
 
 /**
  * `out` (process.stdout, or a test's capture) as an Output: a regular file behind it is
- * written whole by writeWhole, and where a write fails the file is cut back to the size it
- * had before the command's first write, so that no partial output is left to be read as
- * the whole (`> result.json` leaves an empty file; `>>` the file as it was). Anything else
- * is written by `out.write`, as it was.
+ * written whole by writeWhole. Where a write fails, what this process wrote is cut off
+ * again, so that no partial output is left to be read as the whole (`> result.json`, which
+ * the shell emptied, is left empty; `>> log` as it was before the command), but only where
+ * the file is as this process left it: its size that before the first write plus every
+ * byte written since. A file other processes write too (a shared `>> log`, nohup.out,
+ * `{ a & b & } > f`) grew by their lines as well, and cutting it back to its old size
+ * deleted their output (a review): there, what was written is left in the file and the
+ * message says so. (Another process's write between the size looked at and the cut is a
+ * window no file call closes: it is a few microseconds, only after a write failed.)
+ * Anything else is written by `out.write`, as it was.
  */
 export function outputOf(out: NodeJS.WritableStream, write: WriteSync = writeSync): Output {
   const fd = (out as { fd?: unknown }).fd;
   if (typeof fd !== 'number' || !isRegularFile(fd)) return { write: (text) => void out.write(text) };
   let before: number | undefined;
+  let written = 0;
   return {
     write: (text) => {
       before ??= fstatSync(fd).size;
       try {
-        writeWhole(fd, Buffer.from(text, 'utf8'), write);
+        written += writeWhole(fd, Buffer.from(text, 'utf8'), write);
       } catch (e) {
+        if (!(e instanceof OutputFailed)) throw e;
+        written += e.written;
+        if (written === 0) throw e;
+        let cut = false;
         try {
-          if (fstatSync(fd).size > before) ftruncateSync(fd, before);
+          if (fstatSync(fd).size === before + written) {
+            ftruncateSync(fd, before);
+            cut = true;
+          }
         } catch {
-          // What was written stays; the failure is still said, and the exit status is 3.
+          // Not cut: said below, and the exit status is 3 all the same.
         }
-        throw e;
+        if (cut) throw e;
+        throw new OutputFailed(
+          `${e.message}; the ${written.toLocaleString('en')} bytes written before it were left in the file, partial` +
+            ` (it was written to by something else too, so it was not cut back: only a file as this command left it is)`,
+          written,
+        );
       }
     },
   };

@@ -166,7 +166,8 @@ export async function reportCommand(
   // pay for them (tests/startup.test.ts).
   await importRendererLibraries();
   const { writeReports } = await import('../reports/write.ts');
-  await withWriteSignals(context.signal, (signal) => writeReports(outDir, entries, { diff, signal }));
+  const { kept } = await withWriteSignals(context.signal, (signal) => writeReports(outDir, entries, { diff, signal }));
+  if (kept !== undefined) err?.write(`poolsim: ${plainText(kept)}\n`);
 
   let failed = 0;
   for (const e of entries) {

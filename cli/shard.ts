@@ -15,6 +15,7 @@ import packageJson from '../package.json' with { type: 'json' };
 import { CHUNK_TRIALS, chunkCount, chunkSize, layoutOf } from '../sim/run.ts';
 import { MAX_TRIALS, ScenarioError, ScenarioErrors, planScenario, zodErrors, type ScenarioPlan } from '../sim/scenario.ts';
 import { poolsimFileKind } from './load.ts';
+import { isMountPoint } from '../reports/mounts.ts';
 import { PART_FORMAT, parseJsonText, parseScenarioText } from '../sim/scenarioText.ts';
 import type { Tally, TallyLayout } from '../sim/stats.ts';
 import type { PointRun, Shard } from '../workers/schedule.ts';
@@ -227,6 +228,9 @@ function notAPart(path: string, st: Stats): string | undefined {
   return undefined;
 }
 
+/** Why a mount point is refused as a part's `--out`. */
+const MOUNTED = 'is a mount point (a file system is mounted there), which the part cannot be renamed over';
+
 /** What every refusal of a part's `--out` ends with. */
 const ONLY_PARTS = 'a part file replaces only a part file an earlier shard wrote — give a new file name';
 
@@ -270,7 +274,10 @@ export function checkPartTarget(path: string): void {
   const problem = notAPart(path, st);
   if (problem) refuse(problem);
   // A file mounted there (a bind mount) cannot be renamed over (EBUSY): found after the run.
-  if (st.dev !== statSync(dirname(resolve(path))).dev) refuse('is a mount point (a file system is mounted there), which the part cannot be renamed over');
+  // Read from the kernel's list of mount points (reports/mounts.ts): comparing st.dev with
+  // the folder's missed a bind mount from the same file system, and refused a part on
+  // overlayfs (Docker) whose layer is another file system than its folder's.
+  if (isMountPoint(path)) refuse(MOUNTED);
   probe(path);
 }
 
@@ -312,13 +319,19 @@ const TEMPORARY_EXTRA = '.123456789abc.partial'.length;
 const NAME_MAX = 255;
 
 /**
- * Put the finished `temporary` file at `path`, as checkPartTarget allowed before the run:
- * a new file only where nothing is there — a hard link, which fails (EEXIST) where
- * anything appeared meanwhile, where a rename would replace it — or in place of a part
- * file an earlier shard wrote, looked at again right before the rename. A file of the
- * user's put at `--out` while the shard ran was replaced by it until an audit.
+ * Put the finished `temporary` file (holding `text`) at `path`, as checkPartTarget allowed
+ * before the run: a new file only where nothing is there — a hard link, which fails
+ * (EEXIST) where anything appeared meanwhile, where a rename would replace it — or in place
+ * of a part file an earlier shard wrote, looked at again right before the rename. A file of
+ * the user's put at `--out` while the shard ran was replaced by it until an audit.
+ *
+ * One window is left open: between the last look at an earlier part (notAPart) and the
+ * rename over it, a file put at `path` in its place would be replaced. No portable call
+ * renames only over a given file (Linux's renameat2 cannot say "only over this inode", and
+ * Node has none of it); the window is the microseconds between two system calls, at the
+ * end of a run, on a name the user gave to a part that is already there.
  */
-function publish(temporary: string, path: string): void {
+function publish(temporary: string, path: string, text: string, write: (fd: number, text: string) => void): void {
   const appeared = (what: string) => new ShardError(`--out ${path}: ${what}, so the part was not written; ${ONLY_PARTS}, and run the shard again`);
   let st: Stats | undefined;
   try {
@@ -331,12 +344,38 @@ function publish(temporary: string, path: string): void {
       linkSync(temporary, path);
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
-      if (code === 'EEXIST') throw appeared('something was put there while the shard ran');
-      // A file system without hard links (FAT, some network ones): renamed, having looked
-      // once more that nothing is there.
+      if (code === 'EEXIST') {
+        // NFS may say EEXIST of a link() it made: a call retried after its answer was lost
+        // finds the link the first one made (a review). Ours when `path` is the temporary
+        // file itself (the same inode), and the part is then in place.
+        if (sameInode(temporary, path)) {
+          removeQuietly(temporary);
+          return;
+        }
+        throw appeared('something was put there while the shard ran');
+      }
+      // A file system without hard links (FAT, some network ones): the part is copied to a
+      // file made new at `path` (O_CREAT|O_EXCL), which fails where anything is there by
+      // then, so nothing is ever replaced. (It was renamed, after a look that nothing was
+      // there: a file put there between the two was replaced.)
       if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS') throw e;
-      if (lstatExists(path)) throw appeared('something was put there while the shard ran');
-      renameSync(temporary, path);
+      let fd: number;
+      try {
+        fd = openSync(path, 'wx');
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'EEXIST') throw appeared('something was put there while the shard ran');
+        throw e;
+      }
+      let whole = false;
+      try {
+        write(fd, text);
+        whole = true;
+      } finally {
+        closeSync(fd);
+        // The file made new here is this run's (O_EXCL): a part cut short goes again.
+        if (!whole) removeQuietly(path);
+      }
+      removeQuietly(temporary);
       return;
     }
     // The part is in place; a second name of it left beside it would be all that is amiss.
@@ -345,14 +384,23 @@ function publish(temporary: string, path: string): void {
   }
   const problem = notAPart(path, st);
   if (problem) throw appeared(`what is there now ${problem}, put there while the shard ran`);
-  renameSync(temporary, path);
+  try {
+    renameSync(temporary, path);
+  } catch (e) {
+    const x = e as NodeJS.ErrnoException;
+    // Mounted there since the look before the run, or one no look could tell (EBUSY): said
+    // as what it is, an output failure (exit 3) after the run.
+    if (x.code !== 'EBUSY') throw e;
+    throw Object.assign(new Error(`it ${MOUNTED} (${x.code})`, { cause: e }), { code: x.code, errno: x.errno, syscall: x.syscall });
+  }
 }
 
-/** Whether anything, a dangling link included, is at `path`. */
-function lstatExists(path: string): boolean {
+/** Whether `a` and `b` are one file (links not followed): false where either cannot be looked at. */
+function sameInode(a: string, b: string): boolean {
   try {
-    lstatSync(path);
-    return true;
+    const x = lstatSync(a);
+    const y = lstatSync(b);
+    return x.dev === y.dev && x.ino === y.ino;
   } catch {
     return false;
   }
@@ -375,7 +423,7 @@ export function writeAtomically(path: string, text: string, write: (fd: number, 
     } finally {
       closeSync(fd);
     }
-    publish(temporary, path);
+    publish(temporary, path, text, write);
   } catch (e) {
     if (made) removeQuietly(temporary);
     if (e instanceof ShardError) throw e;

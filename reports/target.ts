@@ -35,6 +35,7 @@
  */
 import { accessSync, closeSync, constants, existsSync, lstatSync, mkdtempSync, openSync, readFileSync, readSync, readdirSync, realpathSync, renameSync, rmSync, rmdirSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
+import { isMountPoint } from './mounts.ts';
 import { basename, dirname, join, parse, relative, resolve, sep } from 'node:path';
 
 /** The file that marks a folder as poolsim's own report folder. */
@@ -152,7 +153,7 @@ function resultsContent(path: string): boolean {
 }
 
 /** What a desktop's file manager leaves in any folder it shows: not the user's work, and removed with the folder. */
-const DESKTOP_FILES = new Set(['.DS_Store', 'Thumbs.db', 'desktop.ini']);
+export const DESKTOP_FILES: ReadonlySet<string> = new Set(['.DS_Store', 'Thumbs.db', 'desktop.ini']);
 
 /** Whether `dir` holds the list of files poolsim wrote there (WRITTEN, readable, with its heading). */
 export function hasWrittenList(dir: string): boolean {
@@ -425,7 +426,9 @@ export function checkTarget(outDir: string, options: { inputs?: readonly string[
     if (st.isSymbolicLink()) refuse('is a symbolic link: give the folder itself');
     if (!st.isDirectory()) refuse('is a file, not a folder');
     // A mount point cannot be renamed (EBUSY): found after the whole run until an audit.
-    if (st.dev !== statSync(dirname(target)).dev) {
+    // Read from the kernel's list of mount points (reports/mounts.ts): comparing st.dev
+    // with the parent's missed a bind mount from the same file system.
+    if (isMountPoint(target)) {
       refuse('is a mount point (a file system is mounted there)', 'poolsim replaces --out by renaming a new folder into its place, and a mount point cannot be renamed — give a folder inside it, or another folder');
     }
     let entries: string[];
@@ -434,6 +437,8 @@ export function checkTarget(outDir: string, options: { inputs?: readonly string[
     } catch (e) {
       return refuse(`cannot be read (${(e as NodeJS.ErrnoException).code})`);
     }
+    // A desktop's files (a Finder's .DS_Store, made by looking at the folder) are nobody's work.
+    entries = entries.filter((name) => !DESKTOP_FILES.has(name));
     if (entries.length > 0 && !isReportFolder(target)) refuse(`is a folder poolsim did not write (it has no ${MARKER} file) and it is not empty`);
     if (entries.length > 0) {
       const foreign = foreignEntries(target, options.slugs);

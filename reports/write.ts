@@ -23,13 +23,15 @@
  * does not hold (a note put there by hand) is refused, not replaced (reports/target.ts):
  * looked at before the run (cli/report-command.ts), here once it has run, and again once
  * the old folder has stepped aside, before it is deleted (a note saved in it while the
- * reports were written puts it back, as it was). Folders made on the way to a new `outDir`
+ * reports were written puts it back, as it was); then it is deleted file by file, only what
+ * was there unchanged when it was looked at (removeAsSeen): a note saved in it after the
+ * look keeps it, at its `.old-*` name, and is said. Folders made on the way to a new `outDir`
  * go again, each while empty, when the write fails or is interrupted.
  */
-import { lstatSync, readdirSync } from 'node:fs';
+import { lstatSync, readdirSync, rmdirSync, unlinkSync } from 'node:fs';
 import { mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve, sep } from 'node:path';
-import { MARKER, TargetRefused, WRITTEN, checkTarget, fileHash, foreignEntries, isReportFolder, markText, recoverLeftovers, writtenText } from './target.ts';
+import { DESKTOP_FILES, MARKER, TargetRefused, WRITTEN, checkTarget, fileHash, foreignEntries, isReportFolder, markText, recoverLeftovers, writtenText } from './target.ts';
 import { type ChartsForOptions, chartsAndNotes } from './charts/index.ts';
 import { renderChangesHtml, renderDiffMarkdown } from './changes.ts';
 import type { ResultDiff } from '../sim/diff.ts';
@@ -132,7 +134,12 @@ function notPoolsims(dir: string, slugs: readonly string[]): string[] {
   try {
     const st = lstatSync(dir);
     if (!st.isDirectory()) return [st.isSymbolicLink() ? 'a symbolic link in its place' : 'a file in its place'];
-    const names = readdirSync(dir).sort();
+    // A desktop's files (a Finder's .DS_Store, made by looking at the folder while the
+    // reports were written) are nobody's work, as foreignEntries holds: an empty --out
+    // that gained one threw the whole run away until a review.
+    const names = readdirSync(dir)
+      .filter((name) => !DESKTOP_FILES.has(name))
+      .sort();
     if (names.length === 0) return [];
     if (!isReportFolder(dir)) return names;
     return foreignEntries(dir, slugs);
@@ -151,7 +158,7 @@ export async function writeReports(
   outDir: string,
   entries: ReportEntry[],
   options: WriteReportsOptions = {},
-): Promise<{ files: string[] }> {
+): Promise<{ files: string[]; kept?: string }> {
   checkSlugs(entries);
   recoverLeftovers(outDir);
   try {
@@ -219,8 +226,14 @@ export async function writeReports(
   try {
     await rename(target, previous);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+    const e = error as NodeJS.ErrnoException;
+    if (e.code !== 'ENOENT') {
       await undo();
+      // A mount point (EBUSY) checkTarget could not tell, or mounted since it looked: said
+      // as what it is, an output failure (exit 3), not the bare "resource busy".
+      if (e.code === 'EBUSY') {
+        throw Object.assign(new Error(`cannot write ${outDir}: it is a mount point (a file system is mounted there; ${e.code}); poolsim replaces --out by renaming a new folder into its place, and a mount point cannot be renamed — give a folder inside it, or another folder; the scenarios ran, but no report was written`, { cause: error }), { code: e.code, errno: e.errno, syscall: e.syscall, path: target });
+      }
       throw error;
     }
     hadPrevious = false;
@@ -228,6 +241,8 @@ export async function writeReports(
   // Looked at again now that it is aside, before anything is deleted: a file of the user's
   // put in --out while the reports were written went with the old folder until an audit.
   // Anything there that poolsim cannot show it wrote puts the folder back, as it was.
+  // What it holds as it was looked at: only that is deleted after (removeAsSeen).
+  const seen = hadPrevious ? snapshotOf(previous) : new Map<string, Seen>();
   const foreign = hadPrevious ? notPoolsims(previous, slugs) : [];
   if (foreign.length > 0) {
     let back = true;
@@ -253,6 +268,93 @@ export async function writeReports(
     await undo();
     throw error;
   }
-  if (hadPrevious) await rm(previous, { recursive: true, force: true });
+  // Not rm -r: a file put in the old folder after it was looked at would go with it. Only
+  // what was there, unchanged, when it was looked at is deleted; anything else keeps the
+  // folder, at its `.old-*` name, and is said (the next run names it again, and keeps it).
+  if (hadPrevious && !removeAsSeen(previous, seen)) {
+    return { files: written.map(([path]) => path), kept: `kept the previous reports at ${previous}: something was put in ${outDir} while the new reports were written, after it was looked at; move out what is yours, then delete it` };
+  }
   return { files: written.map(([path]) => path) };
+}
+
+/** What a file or folder was when the old folder was looked at: changed since, it is not deleted. */
+interface Seen {
+  dir: boolean;
+  dev: number;
+  ino: number;
+  size: number;
+  mtimeMs: number;
+  ctimeMs: number;
+}
+
+function seenOf(path: string): Seen {
+  const st = lstatSync(path);
+  return { dir: st.isDirectory(), dev: st.dev, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs };
+}
+
+/** Everything under `dir` (links not followed), path → what it was; empty where it cannot be read (nothing is then deleted). */
+function snapshotOf(dir: string): Map<string, Seen> {
+  const found = new Map<string, Seen>();
+  const walk = (at: string) => {
+    for (const name of readdirSync(at)) {
+      const path = join(at, name);
+      const seen = seenOf(path);
+      found.set(path, seen);
+      if (seen.dir) walk(path);
+    }
+  };
+  try {
+    walk(dir);
+  } catch {
+    return new Map();
+  }
+  return found;
+}
+
+/**
+ * Delete `dir`, the old --out looked at and found poolsim's, file by file: each file only
+ * while it is as `seen` says it was when looked at (the same inode, size, modification and
+ * change times), each folder only once empty. Returns whether all of it went; where not,
+ * what is left stays in place. A file changed in the microseconds between its last look
+ * and its unlink would still go: no file call deletes only an unchanged file.
+ */
+function removeAsSeen(dir: string, seen: Map<string, Seen>): boolean {
+  let all = true;
+  // Deepest first: a folder's entries before the folder.
+  for (const [path, was] of [...seen.entries()].sort(([a], [b]) => b.length - a.length)) {
+    try {
+      if (was.dir) {
+        removeDesktopFiles(path);
+        rmdirSync(path);
+        continue;
+      }
+      const now = seenOf(path);
+      if (now.dir || now.dev !== was.dev || now.ino !== was.ino || now.size !== was.size || now.mtimeMs !== was.mtimeMs || now.ctimeMs !== was.ctimeMs) {
+        all = false;
+        continue;
+      }
+      unlinkSync(path);
+    } catch {
+      all = false;
+    }
+  }
+  try {
+    removeDesktopFiles(dir);
+    rmdirSync(dir);
+  } catch {
+    all = false;
+  }
+  return all;
+}
+
+/** A desktop's files in `dir` (DESKTOP_FILES: a Finder's .DS_Store, made anew by looking at the folder) are nobody's work: they go with it. */
+function removeDesktopFiles(dir: string): void {
+  for (const name of readdirSync(dir)) {
+    if (!DESKTOP_FILES.has(name)) continue;
+    try {
+      if (lstatSync(join(dir, name)).isFile()) unlinkSync(join(dir, name));
+    } catch {
+      // Kept: the folder then stays, and is said.
+    }
+  }
 }

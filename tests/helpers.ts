@@ -1,5 +1,6 @@
 /** Shared test helpers: run a scenario object in-process and compare MC with exact. */
 import { spawnSync } from 'node:child_process';
+import { syncBuiltinESMExports } from 'node:module';
 import { expect } from 'vitest';
 import { planScenario, ScenarioErrors } from '../sim/scenario.ts';
 import { runPlan } from '../sim/assemble.ts';
@@ -153,14 +154,51 @@ export const HEIST = {
 
 /**
  * Mount a tmpfs of `size` (e.g. "64k") at the folder `dir`, where this process may (root on
- * Linux): true if it did. Tests of a full disk or a mount point run only where it can.
+ * Linux): true if it did. Tests of a full disk or a mount point run only where it can; where
+ * it cannot, the reason is printed (console.warn), so that a skipped test is seen as one.
  */
 export function mountTmpfs(dir: string, size = '1m'): boolean {
-  if (process.platform !== 'linux' || process.getuid?.() !== 0) return false;
-  return spawnSync('mount', ['-t', 'tmpfs', '-o', `size=${size}`, 'poolsim-test', dir], { stdio: 'ignore' }).status === 0;
+  return mount(['-t', 'tmpfs', '-o', `size=${size}`, 'poolsim-test', dir]);
 }
 
-/** Unmount what mountTmpfs mounted at `dir`. */
+/** Bind-mount `from` (a folder or a file) at `to` (one of the same kind), where this process may: true if it did, as mountTmpfs. */
+export function bindMount(from: string, to: string): boolean {
+  return mount(['--bind', from, to]);
+}
+
+function mount(args: string[]): boolean {
+  const what = `mount ${args.join(' ')}`;
+  if (process.platform !== 'linux' || process.getuid?.() !== 0) {
+    console.warn(`skipping the tests that need \`${what}\`: only root on Linux may mount`);
+    return false;
+  }
+  const r = spawnSync('mount', args, { encoding: 'utf8' });
+  if (r.status !== 0) {
+    console.warn(`skipping the tests that need \`${what}\`: it failed (${(r.stderr || r.error?.message || `exit status ${r.status}`).trim()})`);
+    return false;
+  }
+  return true;
+}
+
+/** Unmount what mountTmpfs or bindMount mounted at `dir`, saying (console.warn) where it cannot. */
 export function unmount(dir: string): void {
-  spawnSync('umount', [dir], { stdio: 'ignore' });
+  const r = spawnSync('umount', [dir], { encoding: 'utf8' });
+  if (r.status !== 0) console.warn(`umount ${dir} failed: ${(r.stderr || r.error?.message || `exit status ${r.status}`).trim()}`);
+}
+
+/**
+ * Replace `name` of a Node built-in module's exports (`target`: `import fs from 'node:fs'`,
+ * the object `require` gives) by `stub` for every importer, named imports included
+ * (module.syncBuiltinESMExports); returns what puts it back. Not vi.mock: the tests share
+ * their worker's module cache (vitest.config.ts isolate: false), so a module another file
+ * imported first kept the real function. Call the real one as captured before stubbing.
+ */
+export function stubBuiltin<M extends object, K extends keyof M>(target: M, name: K, stub: M[K]): () => void {
+  const real = target[name];
+  target[name] = stub;
+  syncBuiltinESMExports();
+  return () => {
+    target[name] = real;
+    syncBuiltinESMExports();
+  };
 }

@@ -211,9 +211,18 @@ describe('merge reads no more than a part file can hold', () => {
   test('a part through a pipe still merges', async () => {
     const fifo = join(dir, 'part.fifo');
     expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
-    const writer = spawn('sh', ['-c', `cat "$0" > "$1"`, parts[1], fifo], { stdio: 'ignore' });
-    const piped = await poolsim('merge', parts[0], fifo, '--json');
-    await new Promise((resolve) => writer.on('exit', resolve));
+    // exec: the shell becomes cat, so the process killed below is the one blocked on the FIFO.
+    const writer = spawn('sh', ['-c', `exec cat "$0" > "$1"`, parts[1], fifo], { stdio: 'ignore' });
+    const exited = new Promise((resolve) => writer.on('exit', resolve));
+    let piped;
+    try {
+      piped = await poolsim('merge', parts[0], fifo, '--json');
+    } finally {
+      // A merge that never opened the FIFO (or stopped reading it) leaves the writer blocked
+      // on it for good; one that read it to the end has seen it close: cat is done.
+      if (writer.exitCode === null && writer.signalCode === null) writer.kill('SIGKILL');
+      await exited;
+    }
     expect(piped.code, piped.err).toBe(0);
     expect(piped.out).toBe((await poolsim('merge', parts[0], parts[1], '--json')).out);
   });

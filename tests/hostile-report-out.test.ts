@@ -8,7 +8,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { mountTmpfs, poolsim, unmount } from './helpers.ts';
 import { checkTarget, fileHash, MARKER, MARKER_TEXT, markText, recoverLeftovers, TargetRefused, WRITTEN, writtenText } from '../reports/target.ts';
 import { writeReports } from '../reports/write.ts';
@@ -26,6 +26,15 @@ function workspace() {
   writeFileSync(join(dir, 'mine', 'notes.txt'), 'my notes');
   writeFileSync(join(dir, 'notes.txt'), 'a file');
   return dir;
+}
+
+/** Wait (polling, each turn of the event loop) until `ready()`, at most `ms`: it throws, naming `what`, rather than spin until the test's timeout. */
+async function until(ready: () => boolean, what: string, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!ready()) {
+    if (Date.now() > deadline) throw new Error(`${what} did not appear within ${ms} ms`);
+    await new Promise((r) => setImmediate(r));
+  }
 }
 
 /** Every file under `dir` with its contents, to prove nothing changed. */
@@ -69,22 +78,31 @@ describe('report --out refuses what poolsim did not write', () => {
     expect(snapshot(dir)).toEqual(before);
   });
 
-  const mountDir = mkdtempSync(join(tmpdir(), 'poolsim-mount-'));
-  const mountPoint = join(mountDir, 'out');
-  mkdirSync(mountPoint);
-  const mounted = mountTmpfs(mountPoint);
-  afterAll(() => {
-    if (mounted) unmount(mountPoint);
-  });
-  test.skipIf(!mounted)('a mount point (root on Linux: a tmpfs), which cannot be renamed: exit 2 before anything runs (it ran everything, then failed with EBUSY)', async () => {
-    const dir = workspace();
-    const r = await poolsim('report', join(dir, 'lib'), '--out', mountPoint);
-    expect(r.code, r.err).toBe(2);
-    expect(r.err).toBe(`poolsim: --out ${mountPoint}: is a mount point (a file system is mounted there); poolsim replaces --out by renaming a new folder into its place, and a mount point cannot be renamed — give a folder inside it, or another folder; nothing was run or written\n`);
-    expect(r.out).toBe('');
-    expect(readdirSync(mountPoint)).toEqual([]);
-    // A folder inside it is fine.
-    expect((await poolsim('report', join(dir, 'lib'), '--out', join(mountPoint, 'reports'))).code).toBe(0);
+  describe('a mount point (root on Linux: a tmpfs)', () => {
+    let mountDir = '';
+    let mountPoint = '';
+    let mounted = false;
+    beforeAll(() => {
+      mountDir = mkdtempSync(join(tmpdir(), 'poolsim-mount-'));
+      mountPoint = join(mountDir, 'out');
+      mkdirSync(mountPoint);
+      mounted = mountTmpfs(mountPoint); // says why where it cannot
+    });
+    afterAll(() => {
+      if (mounted) unmount(mountPoint);
+      rmSync(mountDir, { recursive: true, force: true });
+    });
+    test('which cannot be renamed: exit 2 before anything runs (it ran everything, then failed with EBUSY)', async (ctx) => {
+      if (!mounted) return ctx.skip('cannot mount a tmpfs here');
+      const dir = workspace();
+      const r = await poolsim('report', join(dir, 'lib'), '--out', mountPoint);
+      expect(r.code, r.err).toBe(2);
+      expect(r.err).toBe(`poolsim: --out ${mountPoint}: is a mount point (a file system is mounted there); poolsim replaces --out by renaming a new folder into its place, and a mount point cannot be renamed — give a folder inside it, or another folder; nothing was run or written\n`);
+      expect(r.out).toBe('');
+      expect(readdirSync(mountPoint)).toEqual([]);
+      // A folder inside it is fine.
+      expect((await poolsim('report', join(dir, 'lib'), '--out', join(mountPoint, 'reports'))).code).toBe(0);
+    });
   });
 
   test('the current folder, or one above it', () => {
@@ -492,7 +510,7 @@ describe('an interrupted swap is put right by the next run', () => {
     const entries = Array.from({ length: 30 }, (_, i) => ({ slug: `s${i}`, result: heistOnePoint }));
     const writing = writeReports(out, entries, { signal: controller.signal });
     // Abort once the unfinished folder exists.
-    while (!readdirSync(dir).some((n) => n.startsWith('.out.tmp-'))) await new Promise((r) => setImmediate(r));
+    await until(() => readdirSync(dir).some((n) => n.startsWith('.out.tmp-')), 'the unfinished folder .out.tmp-*');
     controller.abort(new Error('stop'));
     await expect(writing).rejects.toThrow('stop');
     expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe(page('previous'));
@@ -527,7 +545,7 @@ describe('an interrupted swap is put right by the next run', () => {
     const controller = new AbortController();
     const entries = Array.from({ length: 30 }, (_, i) => ({ slug: `s${i}`, result: heistOnePoint }));
     const writing = writeReports(out, entries, { signal: controller.signal });
-    while (!existsSync(join(dir, 'x', 'a', 'b')) || !readdirSync(join(dir, 'x', 'a', 'b')).some((n) => n.startsWith('.rep.tmp-'))) await new Promise((r) => setImmediate(r));
+    await until(() => existsSync(join(dir, 'x', 'a', 'b')) && readdirSync(join(dir, 'x', 'a', 'b')).some((n) => n.startsWith('.rep.tmp-')), 'the unfinished folder x/a/b/.rep.tmp-*');
     controller.abort(new Error('stop'));
     await expect(writing).rejects.toThrow('stop');
     expect(existsSync(join(dir, 'x'))).toBe(false);
@@ -555,12 +573,20 @@ describe('an interrupted swap is put right by the next run', () => {
     let sent = false;
     let done = false;
     void exited.then(() => (done = true));
-    while (!done) {
-      if (!sent && readdirSync(dir).some((n) => n.startsWith('.out.tmp-'))) {
-        child.kill('SIGTERM');
-        sent = true;
+    // Bounded of its own, below the test's timeout: a child that never exits is killed
+    // and the test fails saying so, rather than the loop spinning until vitest gives up.
+    const deadline = Date.now() + 45_000;
+    try {
+      while (!done) {
+        if (Date.now() > deadline) throw new Error(`poolsim report did not exit within 45 s${sent ? ' of SIGTERM' : ''}: ${err}`);
+        if (!sent && readdirSync(dir).some((n) => n.startsWith('.out.tmp-'))) {
+          child.kill('SIGTERM');
+          sent = true;
+        }
+        await new Promise((r) => setTimeout(r, 2));
       }
-      await new Promise((r) => setTimeout(r, 2));
+    } finally {
+      if (!done) child.kill('SIGKILL');
     }
     const code = await exited;
     expect(sent, 'the write phase was seen').toBe(true);
