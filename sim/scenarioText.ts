@@ -139,9 +139,9 @@ function collectionKey(doc: Document): { path: string; key: string } | undefined
 }
 
 /**
- * The first of `found`'s answers for a mapping's pairs, walked through the document's
- * mappings and lists in order: `found` gets each pair and the path of the mapping holding
- * it. A walk with its own stack (no recursion: nesting depth cannot overflow the stack);
+ * An answer of `found` for a mapping's pair, the first met in a depth-first walk of the
+ * document's mappings and lists (a mapping's pairs in order, nested nodes after): `found`
+ * gets each pair and the path of the mapping holding it. A walk with its own stack (no recursion: nesting depth cannot overflow the stack);
  * aliases are not followed (the anchored node is walked where it is written).
  */
 function findPair<T>(doc: Document, found: (pair: Pair, path: PropertyKey[]) => T | undefined): T | undefined {
