@@ -16,9 +16,16 @@ import { heistOnePoint } from './reports/fixtures.ts';
 
 const knowledge = { name: 'Knowledge roll', system: 'viciousness', mechanic: 'knowledge', trials: 1000, seed: 'k', setup: {} };
 
+/** The folders workspace() made, removed after the file's tests (a review: they were left in the system's temporary folder on every run). */
+const workspaces: string[] = [];
+afterAll(() => {
+  for (const dir of workspaces.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
 /** A temporary folder with one scenario in lib/ and a folder of the user's own files. */
 function workspace() {
   const dir = mkdtempSync(join(tmpdir(), 'poolsim-out-'));
+  workspaces.push(dir);
   mkdirSync(join(dir, 'lib'));
   writeFileSync(join(dir, 'lib', 'k.json'), JSON.stringify(knowledge));
   mkdirSync(join(dir, 'mine'));
