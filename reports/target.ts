@@ -300,6 +300,9 @@ export function leftIn(dir: string): string[] {
     }
   };
   try {
+    // A link put in the folder's place is not followed: it is said as what it is.
+    const st = lstatSync(dir);
+    if (!st.isDirectory()) return [st.isSymbolicLink() ? '(a symbolic link in its place)' : '(a file in its place)'];
     walk(dir, '');
   } catch {
     // Said as what could be read.
