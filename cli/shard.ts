@@ -357,7 +357,11 @@ function publish(temporary: string, path: string, text: string, write: (fd: numb
       // A file system without hard links (FAT, some network ones): the part is copied to a
       // file made new at `path` (O_CREAT|O_EXCL), which fails where anything is there by
       // then, so nothing is ever replaced. (It was renamed, after a look that nothing was
-      // there: a file put there between the two was replaced.)
+      // there: a file put there between the two was replaced.) Not atomic, unlike the link:
+      // a process killed outright mid-write leaves the part cut short at `path` (the next
+      // shard replaces it only where its first bytes are a part's, notAPart), and a merge
+      // meanwhile may read it half-written
+      // (docs/parallel.md says so).
       if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS') throw e;
       let fd: number;
       try {

@@ -30,7 +30,9 @@
  *     `.old-*` is renamed back to `<name>` — the previous reports come back;
  *   - every other `.old-*` and every `.tmp-*` (an unfinished render, or a finished swap
  *     whose clean-up was cut short) is deleted, but only if it carries the mark and holds
- *     nothing poolsim cannot show it wrote as it is (foreignEntries): else it is kept, and named.
+ *     nothing poolsim cannot show it wrote as it is (foreignEntries): else it is kept, and named;
+ *   - every `.kept-*` (an old folder a finished swap could not wholly delete: what is left
+ *     is someone's, reports/write.ts) is named with what it holds, never deleted nor restored.
  * Leftovers of a run whose process is still alive are left alone: it may still be writing.
  */
 import { accessSync, closeSync, constants, existsSync, lstatSync, mkdtempSync, openSync, readFileSync, readSync, readdirSync, realpathSync, renameSync, rmSync, rmdirSync, statSync } from 'node:fs';
@@ -261,6 +263,53 @@ export function leftoversOf(target: string): { path: string; kind: 'tmp' | 'old'
   return found;
 }
 
+/**
+ * The name part of a folder left beside --out as `.<name>.kept-<pid>-<ms>`: the old reports
+ * a run could not wholly delete (reports/write.ts), what is left of them being someone's
+ * (a file put there or changed after the look, or one that could not be deleted). Never
+ * deleted by poolsim, never restored as the previous reports; every later report into
+ * --out names it (recoverLeftovers).
+ */
+export const KEPT = 'kept';
+
+/** The folders kept beside `target` (KEPT), oldest first. */
+export function keptOf(target: string): string[] {
+  const name = basename(target);
+  let names: string[];
+  try {
+    names = readdirSync(dirname(target));
+  } catch {
+    return [];
+  }
+  return names
+    .filter((n) => n.startsWith(`.${name}.`) && new RegExp(`^\\.${KEPT}-\\d+-\\d+$`).test(n.slice(name.length + 1)))
+    .sort((a, b) => Number(a.split('-').at(-1)) - Number(b.split('-').at(-1)))
+    .map((n) => join(dirname(target), n));
+}
+
+/** What `dir` holds, as paths relative to it: each file (or link, or other non-folder), and each empty folder ending in "/"; links never followed. Empty where it cannot be read. */
+export function leftIn(dir: string): string[] {
+  const found: string[] = [];
+  const walk = (at: string, rel: string) => {
+    const names = readdirSync(at).sort();
+    if (names.length === 0 && rel !== '') found.push(`${rel}/`);
+    for (const name of names) {
+      const r = rel === '' ? name : `${rel}/${name}`;
+      if (lstatSync(join(at, name)).isDirectory()) walk(join(at, name), r);
+      else found.push(r);
+    }
+  };
+  try {
+    // A link put in the folder's place is not followed: it is said as what it is.
+    const st = lstatSync(dir);
+    if (!st.isDirectory()) return [st.isSymbolicLink() ? '(a symbolic link in its place)' : '(a file in its place)'];
+    walk(dir, '');
+  } catch {
+    // Said as what could be read.
+  }
+  return found;
+}
+
 /** Whether process `pid` is alive (another poolsim may be mid-write). This process counts as gone: its own leftovers are from an earlier, failed call. */
 function alive(pid: number): boolean {
   if (pid === process.pid) return false;
@@ -341,6 +390,13 @@ export function recoverLeftovers(outDir: string): string[] {
     rmSync(l.path, { recursive: true, force: true });
     done.push(`removed ${basename(l.path)}, left by an interrupted run`);
   }
+  // What an earlier run could not delete of the previous reports (reports/write.ts): named
+  // on every run, never deleted.
+  for (const path of keptOf(target)) {
+    const left = leftIn(path);
+    const shown = left.length === 0 ? 'nothing now' : left.slice(0, 5).join(', ') + (left.length > 5 ? `, and ${left.length - 5} more` : '');
+    done.push(`kept ${basename(path)} beside ${outDir}: what an earlier run could not delete of the previous reports (it holds ${shown}); poolsim never deletes it — move out what is yours, then delete it`);
+  }
   return done;
 }
 
@@ -408,11 +464,12 @@ export function checkTarget(outDir: string, options: { inputs?: readonly string[
   // The reports are written beside it as `.<name>.tmp-<pid>-<ms>` and the old ones step
   // aside as `.<name>.old-<pid>-<ms>` (reports/write.ts): a name too long for those ran
   // everything, then failed (ENAMETOOLONG).
-  const swapName = `.${basename(target)}.tmp-${process.pid}-${Date.now()}`;
+  // `.<name>.kept-*` (KEPT), the longest, names what a run could not delete of the old folder.
+  const swapName = `.${basename(target)}.${KEPT}-${process.pid}-${Date.now()}`;
   if (Buffer.byteLength(swapName) > NAME_MAX) {
     refuse(
       `a folder name of ${Buffer.byteLength(basename(target))} bytes is too long`,
-      `poolsim writes the reports beside it first, under a name ${Buffer.byteLength(swapName) - Buffer.byteLength(basename(target))} bytes longer (.<name>.tmp-<pid>-<time>), and a file name may have at most ${NAME_MAX} bytes — give a shorter name`,
+      `poolsim writes the reports beside it first, under names up to ${Buffer.byteLength(swapName) - Buffer.byteLength(basename(target))} bytes longer (.<name>.tmp-<pid>-<time>, .<name>.${KEPT}-<pid>-<time>), and a file name may have at most ${NAME_MAX} bytes — give a shorter name`,
     );
   }
   let st;

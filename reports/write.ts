@@ -25,13 +25,14 @@
  * the old folder has stepped aside, before it is deleted (a note saved in it while the
  * reports were written puts it back, as it was); then it is deleted file by file, only what
  * was there unchanged when it was looked at (removeAsSeen): a note saved in it after the
- * look keeps it, at its `.old-*` name, and is said. Folders made on the way to a new `outDir`
+ * look (or a file that cannot be deleted) is left, the folder renamed `.<name>.kept-*`, and
+ * said; every later run names it (recoverLeftovers). Folders made on the way to a new `outDir`
  * go again, each while empty, when the write fails or is interrupted.
  */
-import { lstatSync, readdirSync, rmdirSync, unlinkSync } from 'node:fs';
+import { lstatSync, readdirSync, renameSync, rmdirSync, unlinkSync } from 'node:fs';
 import { mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve, sep } from 'node:path';
-import { DESKTOP_FILES, MARKER, TargetRefused, WRITTEN, checkTarget, fileHash, foreignEntries, isReportFolder, markText, recoverLeftovers, writtenText } from './target.ts';
+import { DESKTOP_FILES, KEPT, MARKER, TargetRefused, WRITTEN, checkTarget, fileHash, foreignEntries, isReportFolder, leftIn, markText, recoverLeftovers, writtenText } from './target.ts';
 import { type ChartsForOptions, chartsAndNotes } from './charts/index.ts';
 import { renderChangesHtml, renderDiffMarkdown } from './changes.ts';
 import type { ResultDiff } from '../sim/diff.ts';
@@ -269,12 +270,41 @@ export async function writeReports(
     throw error;
   }
   // Not rm -r: a file put in the old folder after it was looked at would go with it. Only
-  // what was there, unchanged, when it was looked at is deleted; anything else keeps the
-  // folder, at its `.old-*` name, and is said (the next run names it again, and keeps it).
-  if (hadPrevious && !removeAsSeen(previous, seen)) {
-    return { files: written.map(([path]) => path), kept: `kept the previous reports at ${previous}: something was put in ${outDir} while the new reports were written, after it was looked at; move out what is yours, then delete it` };
+  // what was there, unchanged, when it was looked at is deleted. Whatever is left (a file
+  // put there or changed after the look, one that could not be deleted, or all of it where
+  // the folder could not be read) is the user's to judge: the folder is renamed
+  // `.<out>.kept-*`, said so here, and named by every later report into --out
+  // (recoverLeftovers) — never deleted, nor ever taken for the previous reports. Before a
+  // review it kept its `.old-*` name, was said to be "the previous reports" though they
+  // had gone (only the user's files were left), and no later run named it.
+  if (hadPrevious) {
+    const failed = removeAsSeen(previous, seen);
+    if (failed !== undefined) return { files: written.map(([path]) => path), kept: keepLeft(previous, join(parent, `.${basename(target)}.${KEPT}-${stamp}`), outDir, seen, failed) };
   }
   return { files: written.map(([path]) => path) };
+}
+
+/**
+ * The old folder `previous`, not wholly deleted, renamed `keptAt` (left at its name where
+ * that fails), and what to tell the user: what it holds, and why.
+ */
+function keepLeft(previous: string, keptAt: string, outDir: string, seen: Map<string, Seen> | undefined, failed: Map<string, string>): string {
+  let at = previous;
+  try {
+    renameSync(previous, keptAt);
+    at = keptAt;
+  } catch {
+    // Left at its `.old-*` name, and said as such.
+  }
+  if (seen === undefined) {
+    return `could not delete the previous reports: the old folder could not be read once stepped aside (${failed.get(previous) ?? 'unreadable'}), so nothing in it was deleted; it is left at ${at} — move out what is yours, then delete it (every report into ${outDir} names it until then)`;
+  }
+  const left = leftIn(at).map((rel) => {
+    const why = failed.get(join(previous, rel.replace(/\/$/, '')));
+    return why === undefined ? rel : `${rel} (${why})`;
+  });
+  const shown = left.length === 0 ? 'the folder itself' : left.slice(0, 5).join(', ') + (left.length > 5 ? `, and ${left.length - 5} more` : '');
+  return `deleted the previous reports except ${shown}, left at ${at}: poolsim deletes only what it wrote, as it was when looked at, and this was put there or changed after the look, or could not be deleted; move out what is yours, then delete the folder (every report into ${outDir} names it until then)`;
 }
 
 /** What a file or folder was when the old folder was looked at: changed since, it is not deleted. */
@@ -292,8 +322,8 @@ function seenOf(path: string): Seen {
   return { dir: st.isDirectory(), dev: st.dev, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs };
 }
 
-/** Everything under `dir` (links not followed), path → what it was; empty where it cannot be read (nothing is then deleted). */
-function snapshotOf(dir: string): Map<string, Seen> {
+/** Everything under `dir` (links not followed), path → what it was; undefined where it cannot be read (nothing is then deleted). */
+function snapshotOf(dir: string): Map<string, Seen> | undefined {
   const found = new Map<string, Seen>();
   const walk = (at: string) => {
     for (const name of readdirSync(at)) {
@@ -306,24 +336,51 @@ function snapshotOf(dir: string): Map<string, Seen> {
   try {
     walk(dir);
   } catch {
-    return new Map();
+    return undefined;
   }
   return found;
+}
+
+/** Why a file could not be deleted, as said to the user. */
+function whyNot(error: unknown): string {
+  return `could not be deleted: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`;
+}
+
+/** Whether `path` is still the folder `was` says (no link put in its place: never followed). */
+function sameFolder(path: string, was: Seen): boolean {
+  const st = lstatSync(path);
+  return st.isDirectory() && st.dev === was.dev && st.ino === was.ino;
 }
 
 /**
  * Delete `dir`, the old --out looked at and found poolsim's, file by file: each file only
  * while it is as `seen` says it was when looked at (the same inode, size, modification and
- * change times), each folder only once empty. Returns whether all of it went; where not,
- * what is left stays in place. A file changed in the microseconds between its last look
- * and its unlink would still go: no file call deletes only an unchanged file.
+ * change times), each folder only once empty, and only while it is still the folder looked
+ * at (a link put in its place is never followed). Returns undefined where all of it went;
+ * else what is left stays in place and the paths that could not be deleted are returned,
+ * each with why (a file merely changed or added is not among them). A file changed in the
+ * microseconds between its last look and its unlink would still go: no file call deletes
+ * only an unchanged file.
  */
-function removeAsSeen(dir: string, seen: Map<string, Seen>): boolean {
-  let all = true;
+function removeAsSeen(dir: string, seen: Map<string, Seen> | undefined): Map<string, string> | undefined {
+  const failed = new Map<string, string>();
+  let all = seen !== undefined;
+  if (seen === undefined) {
+    try {
+      readdirSync(dir);
+    } catch (error) {
+      failed.set(dir, (error as NodeJS.ErrnoException).code ?? (error as Error).message);
+    }
+    return failed;
+  }
   // Deepest first: a folder's entries before the folder.
   for (const [path, was] of [...seen.entries()].sort(([a], [b]) => b.length - a.length)) {
     try {
       if (was.dir) {
+        if (!sameFolder(path, was)) {
+          all = false;
+          continue;
+        }
         removeDesktopFiles(path);
         rmdirSync(path);
         continue;
@@ -334,8 +391,11 @@ function removeAsSeen(dir: string, seen: Map<string, Seen>): boolean {
         continue;
       }
       unlinkSync(path);
-    } catch {
+    } catch (error) {
       all = false;
+      const code = (error as NodeJS.ErrnoException).code;
+      // A folder not empty (a file left in it) is said by that file, not as a failure.
+      if (code !== 'ENOTEMPTY' && code !== 'EEXIST' && code !== 'ENOENT') failed.set(path, whyNot(error));
     }
   }
   try {
@@ -344,11 +404,12 @@ function removeAsSeen(dir: string, seen: Map<string, Seen>): boolean {
   } catch {
     all = false;
   }
-  return all;
+  return all ? undefined : failed;
 }
 
-/** A desktop's files in `dir` (DESKTOP_FILES: a Finder's .DS_Store, made anew by looking at the folder) are nobody's work: they go with it. */
+/** A desktop's files in the folder `dir` (DESKTOP_FILES: a Finder's .DS_Store, made anew by looking at the folder) are nobody's work: they go with it. A link in its place is not followed (a review: the link's target lost its .DS_Store). */
 function removeDesktopFiles(dir: string): void {
+  if (!lstatSync(dir).isDirectory()) return;
   for (const name of readdirSync(dir)) {
     if (!DESKTOP_FILES.has(name)) continue;
     try {

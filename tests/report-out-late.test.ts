@@ -4,11 +4,12 @@
  * report was written, never "nothing was run" (an audit). writeReports is wrapped here to
  * stand for a user who saves a file in `--out` while the run goes on.
  */
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, type PathLike } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync, type PathLike } from 'node:fs';
+import fs from 'node:fs';
 import fsp, { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { poolsim, stubBuiltin } from './helpers.ts';
 
 /** What the user does to --out while the scenarios run, before writeReports starts. */
@@ -48,11 +49,17 @@ vi.mock('../reports/write.ts', async (importOriginal) => {
   };
 });
 
+/** Each test's own folder, removed after it (one was left in the system's temporary folder on every run until a review). */
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'poolsim-late-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
 const knowledge = { name: 'Knowledge roll', system: 'viciousness', mechanic: 'knowledge', trials: 1000, seed: 'k', setup: {} };
 
 describe('report refused after its scenarios ran', () => {
   test('says they ran and no report was written, keeps the user\'s file', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'poolsim-late-'));
     mkdirSync(join(dir, 'lib'));
     writeFileSync(join(dir, 'lib', 'k.json'), JSON.stringify(knowledge));
     const out = join(dir, 'out');
@@ -73,16 +80,15 @@ describe('report refused after its scenarios ran', () => {
 
 describe('a desktop\'s .DS_Store appearing in an empty --out while report runs is nobody\'s work (a review: the whole run was thrown away)', () => {
   const setup = () => {
-    const dir = mkdtempSync(join(tmpdir(), 'poolsim-late-'));
     mkdirSync(join(dir, 'lib'));
     writeFileSync(join(dir, 'lib', 'k.json'), JSON.stringify(knowledge));
     const out = join(dir, 'out');
     mkdirSync(out); // empty: may be written
-    return { dir, out };
+    return { out };
   };
 
   test('made while the scenarios ran (looked at again before the reports are written)', async () => {
-    const { dir, out } = setup();
+    const { out } = setup();
     meanwhile = (outDir) => writeFileSync(join(outDir, '.DS_Store'), 'finder');
     try {
       const r = await poolsim('report', join(dir, 'lib'), '--out', out);
@@ -90,12 +96,11 @@ describe('a desktop\'s .DS_Store appearing in an empty --out while report runs i
       expect(readdirSync(out)).toContain('index.html');
     } finally {
       meanwhile = undefined;
-      rmSync(dir, { recursive: true, force: true });
     }
   });
 
   test('made while the reports were written (looked at again once the old folder stepped aside)', async () => {
-    const { dir, out } = setup();
+    const { out } = setup();
     whileWriting = (outDir) => writeFileSync(join(outDir, '.DS_Store'), 'finder');
     try {
       const r = await poolsim('report', join(dir, 'lib'), '--out', out);
@@ -104,14 +109,12 @@ describe('a desktop\'s .DS_Store appearing in an empty --out while report runs i
       expect(readdirSync(dir).sort()).toEqual(['lib', 'out']);
     } finally {
       whileWriting = undefined;
-      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
 
 describe('the old reports, looked at and found poolsim\'s, are deleted only as they were looked at (a review: rm -r took a file put in them after the look)', () => {
-  test('a note saved in the old folder once the new one is in place is kept, with the folder, and said', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'poolsim-late-'));
+  test('a note saved in the old folder once the new one is in place is kept, in a folder named as kept, said truly, and named by every later run', async () => {
     mkdirSync(join(dir, 'lib'));
     writeFileSync(join(dir, 'lib', 'k.json'), JSON.stringify(knowledge));
     const out = join(dir, 'out');
@@ -128,16 +131,81 @@ describe('the old reports, looked at and found poolsim\'s, are deleted only as t
       const r = await poolsim('report', join(dir, 'lib'), '--out', out);
       expect(r.code, r.err).toBe(0);
       expect(old).toBeDefined();
-      expect(readFileSync(join(dir, old!, 'NOTE.txt'), 'utf8')).toBe('my notes');
-      expect(readdirSync(join(dir, old!))).toEqual(['NOTE.txt']);
-      expect(r.err).toContain(`poolsim: kept the previous reports at ${join(dir, old!)}: something was put in ${out} while the new reports were written, after it was looked at`);
-      // Without a note, the old folder goes whole.
-      const again = await poolsim('report', join(dir, 'lib'), '--out', out);
-      expect(again.code, again.err).toBe(0);
-      expect(readdirSync(dir).filter((n) => n.startsWith('.out.old-'))).toEqual([old]);
+      // Not "kept the previous reports" (a review): they were deleted, all but the note, and
+      // the folder is named as kept, never taken for the previous reports.
+      const kept = old!.replace('.out.old-', '.out.kept-');
+      expect(readdirSync(dir).filter((n) => n.startsWith('.out.')).sort()).toEqual([kept]);
+      expect(readdirSync(join(dir, kept))).toEqual(['NOTE.txt']);
+      expect(readFileSync(join(dir, kept, 'NOTE.txt'), 'utf8')).toBe('my notes');
+      expect(r.err).not.toContain('kept the previous reports');
+      expect(r.err).toContain(`poolsim: deleted the previous reports except NOTE.txt, left at ${join(dir, kept)}: `);
+      // Every later run names it, with what it holds, and keeps it.
+      for (let i = 0; i < 2; i++) {
+        const again = await poolsim('report', join(dir, 'lib'), '--out', out);
+        expect(again.code, again.err).toBe(0);
+        expect(again.err).toContain(`poolsim: kept ${kept} beside ${out}: what an earlier run could not delete of the previous reports (it holds NOTE.txt); poolsim never deletes it`);
+        expect(readdirSync(dir).filter((n) => n.startsWith('.out.'))).toEqual([kept]);
+        expect(readFileSync(join(dir, kept, 'NOTE.txt'), 'utf8')).toBe('my notes');
+      }
+      // Nor restored in place of a missing --out: the previous reports are not in it.
+      rmSync(out, { recursive: true });
+      const restored = await poolsim('report', join(dir, 'lib'), '--out', out);
+      expect(restored.code, restored.err).toBe(0);
+      expect(restored.err).not.toContain('restored');
+      expect(readdirSync(out)).toContain('index.html');
+      expect(readdirSync(join(dir, kept))).toEqual(['NOTE.txt']);
     } finally {
       renamed.hook = undefined;
-      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('a file of the old reports that cannot be deleted (EACCES) is named with why, in a folder named as kept, not "the previous reports"', async () => {
+    mkdirSync(join(dir, 'lib'));
+    writeFileSync(join(dir, 'lib', 'k.json'), JSON.stringify(knowledge));
+    const out = join(dir, 'out');
+    const real = fs.unlinkSync;
+    const restore = stubBuiltin(fs, 'unlinkSync', (path: PathLike) => {
+      if (String(path).includes('.out.old-') && String(path).endsWith('index.md')) throw Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' });
+      real(path);
+    });
+    try {
+      expect((await poolsim('report', join(dir, 'lib'), '--out', out)).code).toBe(0);
+      const r = await poolsim('report', join(dir, 'lib'), '--out', out);
+      expect(r.code, r.err).toBe(0);
+      const kept = readdirSync(dir).filter((n) => n.startsWith('.out.'));
+      expect(kept).toEqual([expect.stringMatching(/^\.out\.kept-\d+-\d+$/)]);
+      expect(readdirSync(join(dir, kept[0]!))).toEqual(['index.md']);
+      expect(r.err).toContain(`poolsim: deleted the previous reports except index.md (could not be deleted: EACCES), left at ${join(dir, kept[0]!)}: `);
+      expect(r.err).not.toContain('kept the previous reports');
+    } finally {
+      restore();
+    }
+  });
+
+  test('a link put in place of a folder of the old reports is not followed: the desktop files where it leads stay (a review)', async () => {
+    mkdirSync(join(dir, 'lib'));
+    writeFileSync(join(dir, 'lib', 'k.json'), JSON.stringify(knowledge));
+    const out = join(dir, 'out');
+    const elsewhere = join(dir, 'elsewhere');
+    mkdirSync(elsewhere);
+    writeFileSync(join(elsewhere, '.DS_Store'), 'finder');
+    writeFileSync(join(elsewhere, 'Thumbs.db'), 'explorer');
+    try {
+      expect((await poolsim('report', join(dir, 'lib'), '--out', out)).code).toBe(0);
+      const slug = readdirSync(out).find((n) => !n.startsWith('.') && !n.startsWith('index'))!;
+      renamed.hook = (_from, to) => {
+        if (to !== out) return;
+        renamed.hook = undefined;
+        const old = readdirSync(dir).find((n) => n.startsWith('.out.old-'))!;
+        renameSync(join(dir, old, slug), join(dir, 'moved'));
+        symlinkSync(elsewhere, join(dir, old, slug));
+      };
+      const r = await poolsim('report', join(dir, 'lib'), '--out', out);
+      expect(r.code, r.err).toBe(0);
+      expect(readdirSync(elsewhere).sort()).toEqual(['.DS_Store', 'Thumbs.db']);
+      expect(r.err).toContain(`poolsim: deleted the previous reports except ${slug}, left at ${join(dir, '.out.kept-')}`);
+    } finally {
+      renamed.hook = undefined;
     }
   });
 });
