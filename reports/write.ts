@@ -296,15 +296,18 @@ function keepLeft(previous: string, keptAt: string, outDir: string, seen: Map<st
   } catch {
     // Left at its `.old-*` name, and said as such.
   }
+  // Only a folder named as kept is named again by later runs (keptOf): one left at its
+  // `.old-*` name is not, and the message does not say it will be (a review).
+  const until = at === keptAt ? `every report into ${outDir} names it until then` : `it could not be renamed ${basename(keptAt)}, so later reports will not name it`;
   if (seen === undefined) {
-    return `could not delete the previous reports: the old folder could not be read once stepped aside (${failed.get(previous) ?? 'unreadable'}), so nothing in it was deleted; it is left at ${at} — move out what is yours, then delete it (every report into ${outDir} names it until then)`;
+    return `could not delete the previous reports: the old folder could not be read once stepped aside (${failed.get(previous) ?? 'unreadable'}), so nothing in it was deleted; it is left at ${at} — move out what is yours, then delete it (${until})`;
   }
   const left = leftIn(at).map((rel) => {
     const why = failed.get(join(previous, rel.replace(/\/$/, '')));
     return why === undefined ? rel : `${rel} (${why})`;
   });
   const shown = left.length === 0 ? 'the folder itself' : left.slice(0, 5).join(', ') + (left.length > 5 ? `, and ${left.length - 5} more` : '');
-  return `deleted the previous reports except ${shown}, left at ${at}: poolsim deletes only what it wrote, as it was when looked at, and this was put there or changed after the look, or could not be deleted; move out what is yours, then delete the folder (every report into ${outDir} names it until then)`;
+  return `deleted the previous reports except ${shown}, left at ${at}: poolsim deletes only what it wrote, as it was when looked at, and this was put there or changed after the look, or could not be deleted; move out what is yours, then delete the folder (${until})`;
 }
 
 /** What a file or folder was when the old folder was looked at: changed since, it is not deleted. */
@@ -392,17 +395,21 @@ function removeAsSeen(dir: string, seen: Map<string, Seen> | undefined): Map<str
       }
       unlinkSync(path);
     } catch (error) {
-      all = false;
       const code = (error as NodeJS.ErrnoException).code;
+      // Gone since the look (someone else deleted it): nothing is left there to keep (it
+      // counted as left, and a run whose old folder had all gone said it kept the folder, at
+      // a path that was not there; a review).
+      if (code === 'ENOENT') continue;
+      all = false;
       // A folder not empty (a file left in it) is said by that file, not as a failure.
-      if (code !== 'ENOTEMPTY' && code !== 'EEXIST' && code !== 'ENOENT') failed.set(path, whyNot(error));
+      if (code !== 'ENOTEMPTY' && code !== 'EEXIST') failed.set(path, whyNot(error));
     }
   }
   try {
     removeDesktopFiles(dir);
     rmdirSync(dir);
-  } catch {
-    all = false;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') all = false;
   }
   return all ? undefined : failed;
 }

@@ -159,6 +159,60 @@ describe('the old reports, looked at and found poolsim\'s, are deleted only as t
     }
   });
 
+  test('a file of the old reports someone else deleted once it was looked at is simply gone: nothing kept, nothing said (a review)', async () => {
+    // It was counted as a failure: the rest went, the folder too, and the run said it had
+    // kept "the folder itself" at a path that was not there.
+    mkdirSync(join(dir, 'lib'));
+    writeFileSync(join(dir, 'lib', 'k.json'), JSON.stringify(knowledge));
+    const out = join(dir, 'out');
+    try {
+      expect((await poolsim('report', join(dir, 'lib'), '--out', out)).code).toBe(0);
+      renamed.hook = (_from, to) => {
+        if (to !== out) return;
+        renamed.hook = undefined;
+        const old = readdirSync(dir).find((n) => n.startsWith('.out.old-'))!;
+        rmSync(join(dir, old, 'index.html'));
+      };
+      const r = await poolsim('report', join(dir, 'lib'), '--out', out);
+      expect(r.code, r.err).toBe(0);
+      expect(r.err).not.toContain('deleted the previous reports except');
+      expect(readdirSync(dir).filter((n) => n.startsWith('.out.'))).toEqual([]);
+      expect(readdirSync(out)).toContain('index.html');
+    } finally {
+      renamed.hook = undefined;
+    }
+  });
+
+  test('a kept folder that cannot be renamed as kept is said to stay at its name, not to be named by later runs (a review)', async () => {
+    mkdirSync(join(dir, 'lib'));
+    writeFileSync(join(dir, 'lib', 'k.json'), JSON.stringify(knowledge));
+    const out = join(dir, 'out');
+    const realRename = fs.renameSync;
+    const restore = stubBuiltin(fs, 'renameSync', (from: PathLike, to: PathLike) => {
+      if (String(to).includes('.out.kept-')) throw Object.assign(new Error('EPERM: operation not permitted'), { code: 'EPERM' });
+      realRename(from, to);
+    });
+    try {
+      expect((await poolsim('report', join(dir, 'lib'), '--out', out)).code).toBe(0);
+      let old: string | undefined;
+      renamed.hook = (_from, to) => {
+        if (to !== out) return;
+        renamed.hook = undefined;
+        old = readdirSync(dir).find((n) => n.startsWith('.out.old-'));
+        writeFileSync(join(dir, old!, 'NOTE.txt'), 'my notes');
+      };
+      const r = await poolsim('report', join(dir, 'lib'), '--out', out);
+      expect(r.code, r.err).toBe(0);
+      expect(r.err).toContain(`poolsim: deleted the previous reports except NOTE.txt, left at ${join(dir, old!)}: `);
+      expect(r.err).toContain(`it could not be renamed ${old!.replace('.out.old-', '.out.kept-')}, so later reports will not name it`);
+      expect(r.err).not.toContain('names it until then');
+      expect(readFileSync(join(dir, old!, 'NOTE.txt'), 'utf8')).toBe('my notes');
+    } finally {
+      renamed.hook = undefined;
+      restore();
+    }
+  });
+
   test('a file of the old reports that cannot be deleted (EACCES) is named with why, in a folder named as kept, not "the previous reports"', async () => {
     mkdirSync(join(dir, 'lib'));
     writeFileSync(join(dir, 'lib', 'k.json'), JSON.stringify(knowledge));
