@@ -58,11 +58,31 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const knowledge = { name: 'Knowledge roll', system: 'viciousness', mechanic: 'knowledge', trials: 1000, seed: 'k', setup: {} };
 
+/** A library of one scenario in the test's folder, `lib`, and the `--out` the test reports into. */
+function library(): { lib: string; out: string } {
+  mkdirSync(join(dir, 'lib'));
+  writeFileSync(join(dir, 'lib', 'k.json'), JSON.stringify(knowledge));
+  return { lib: join(dir, 'lib'), out: join(dir, 'out') };
+}
+
+/**
+ * Once the new reports are renamed into `out` (the old folder, looked at already, aside as
+ * `.out.old-*`), `act` on the old folder's name, once; returns what the name was, when asked.
+ */
+function onceOldAside(out: string, act: (old: string) => void): () => string | undefined {
+  let old: string | undefined;
+  renamed.hook = (_from, to) => {
+    if (to !== out) return;
+    renamed.hook = undefined;
+    old = readdirSync(dir).find((n) => n.startsWith('.out.old-'))!;
+    act(old);
+  };
+  return () => old;
+}
+
 describe('report refused after its scenarios ran', () => {
   test('says they ran and no report was written, keeps the user\'s file', async () => {
-    mkdirSync(join(dir, 'lib'));
-    writeFileSync(join(dir, 'lib', 'k.json'), JSON.stringify(knowledge));
-    const out = join(dir, 'out');
+    const { out } = library();
     expect((await poolsim('report', join(dir, 'lib'), '--out', out)).code).toBe(0);
     meanwhile = (outDir) => writeFileSync(join(outDir, 'NOTE.txt'), 'my notes');
     try {
@@ -80,9 +100,7 @@ describe('report refused after its scenarios ran', () => {
 
 describe('a desktop\'s .DS_Store appearing in an empty --out while report runs is nobody\'s work (a review: the whole run was thrown away)', () => {
   const setup = () => {
-    mkdirSync(join(dir, 'lib'));
-    writeFileSync(join(dir, 'lib', 'k.json'), JSON.stringify(knowledge));
-    const out = join(dir, 'out');
+    const { out } = library();
     mkdirSync(out); // empty: may be written
     return { out };
   };
@@ -115,20 +133,12 @@ describe('a desktop\'s .DS_Store appearing in an empty --out while report runs i
 
 describe('the old reports, looked at and found poolsim\'s, are deleted only as they were looked at (a review: rm -r took a file put in them after the look)', () => {
   test('a note saved in the old folder once the new one is in place is kept, in a folder named as kept, said truly, and named by every later run', async () => {
-    mkdirSync(join(dir, 'lib'));
-    writeFileSync(join(dir, 'lib', 'k.json'), JSON.stringify(knowledge));
-    const out = join(dir, 'out');
+    const { out } = library();
     try {
       expect((await poolsim('report', join(dir, 'lib'), '--out', out)).code).toBe(0);
-      let old: string | undefined;
-      renamed.hook = (_from, to) => {
-        // The new reports renamed in: the old folder, looked at already, is aside.
-        if (to !== out) return;
-        renamed.hook = undefined;
-        old = readdirSync(dir).find((n) => n.startsWith('.out.old-'));
-        writeFileSync(join(dir, old!, 'NOTE.txt'), 'my notes');
-      };
+      const oldName = onceOldAside(out, (old) => writeFileSync(join(dir, old, 'NOTE.txt'), 'my notes'));
       const r = await poolsim('report', join(dir, 'lib'), '--out', out);
+      const old = oldName();
       expect(r.code, r.err).toBe(0);
       expect(old).toBeDefined();
       // Not "kept the previous reports" (a review): they were deleted, all but the note, and
@@ -162,17 +172,10 @@ describe('the old reports, looked at and found poolsim\'s, are deleted only as t
   test('a file of the old reports someone else deleted once it was looked at is simply gone: nothing kept, nothing said (a review)', async () => {
     // It was counted as a failure: the rest went, the folder too, and the run said it had
     // kept "the folder itself" at a path that was not there.
-    mkdirSync(join(dir, 'lib'));
-    writeFileSync(join(dir, 'lib', 'k.json'), JSON.stringify(knowledge));
-    const out = join(dir, 'out');
+    const { out } = library();
     try {
       expect((await poolsim('report', join(dir, 'lib'), '--out', out)).code).toBe(0);
-      renamed.hook = (_from, to) => {
-        if (to !== out) return;
-        renamed.hook = undefined;
-        const old = readdirSync(dir).find((n) => n.startsWith('.out.old-'))!;
-        rmSync(join(dir, old, 'index.html'));
-      };
+      onceOldAside(out, (old) => rmSync(join(dir, old, 'index.html')));
       const r = await poolsim('report', join(dir, 'lib'), '--out', out);
       expect(r.code, r.err).toBe(0);
       expect(r.err).not.toContain('deleted the previous reports except');
@@ -184,9 +187,7 @@ describe('the old reports, looked at and found poolsim\'s, are deleted only as t
   });
 
   test('a kept folder that cannot be renamed as kept is said to stay at its name, not to be named by later runs (a review)', async () => {
-    mkdirSync(join(dir, 'lib'));
-    writeFileSync(join(dir, 'lib', 'k.json'), JSON.stringify(knowledge));
-    const out = join(dir, 'out');
+    const { out } = library();
     const realRename = fs.renameSync;
     const restore = stubBuiltin(fs, 'renameSync', (from: PathLike, to: PathLike) => {
       if (String(to).includes('.out.kept-')) throw Object.assign(new Error('EPERM: operation not permitted'), { code: 'EPERM' });
@@ -194,14 +195,9 @@ describe('the old reports, looked at and found poolsim\'s, are deleted only as t
     });
     try {
       expect((await poolsim('report', join(dir, 'lib'), '--out', out)).code).toBe(0);
-      let old: string | undefined;
-      renamed.hook = (_from, to) => {
-        if (to !== out) return;
-        renamed.hook = undefined;
-        old = readdirSync(dir).find((n) => n.startsWith('.out.old-'));
-        writeFileSync(join(dir, old!, 'NOTE.txt'), 'my notes');
-      };
+      const oldName = onceOldAside(out, (old) => writeFileSync(join(dir, old, 'NOTE.txt'), 'my notes'));
       const r = await poolsim('report', join(dir, 'lib'), '--out', out);
+      const old = oldName();
       expect(r.code, r.err).toBe(0);
       expect(r.err).toContain(`poolsim: deleted the previous reports except NOTE.txt, left at ${join(dir, old!)}: `);
       expect(r.err).toContain(`it could not be renamed ${old!.replace('.out.old-', '.out.kept-')}, so later reports will not name it`);
@@ -214,9 +210,7 @@ describe('the old reports, looked at and found poolsim\'s, are deleted only as t
   });
 
   test('a file of the old reports that cannot be deleted (EACCES) is named with why, in a folder named as kept, not "the previous reports"', async () => {
-    mkdirSync(join(dir, 'lib'));
-    writeFileSync(join(dir, 'lib', 'k.json'), JSON.stringify(knowledge));
-    const out = join(dir, 'out');
+    const { out } = library();
     const real = fs.unlinkSync;
     const restore = stubBuiltin(fs, 'unlinkSync', (path: PathLike) => {
       if (String(path).includes('.out.old-') && String(path).endsWith('index.md')) throw Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' });
@@ -237,9 +231,7 @@ describe('the old reports, looked at and found poolsim\'s, are deleted only as t
   });
 
   test('a link put in place of a folder of the old reports is not followed: the desktop files where it leads stay (a review)', async () => {
-    mkdirSync(join(dir, 'lib'));
-    writeFileSync(join(dir, 'lib', 'k.json'), JSON.stringify(knowledge));
-    const out = join(dir, 'out');
+    const { out } = library();
     const elsewhere = join(dir, 'elsewhere');
     mkdirSync(elsewhere);
     writeFileSync(join(elsewhere, '.DS_Store'), 'finder');
@@ -247,13 +239,10 @@ describe('the old reports, looked at and found poolsim\'s, are deleted only as t
     try {
       expect((await poolsim('report', join(dir, 'lib'), '--out', out)).code).toBe(0);
       const slug = readdirSync(out).find((n) => !n.startsWith('.') && !n.startsWith('index'))!;
-      renamed.hook = (_from, to) => {
-        if (to !== out) return;
-        renamed.hook = undefined;
-        const old = readdirSync(dir).find((n) => n.startsWith('.out.old-'))!;
+      onceOldAside(out, (old) => {
         renameSync(join(dir, old, slug), join(dir, 'moved'));
         symlinkSync(elsewhere, join(dir, old, slug));
-      };
+      });
       const r = await poolsim('report', join(dir, 'lib'), '--out', out);
       expect(r.code, r.err).toBe(0);
       expect(readdirSync(elsewhere).sort()).toEqual(['.DS_Store', 'Thumbs.db']);
