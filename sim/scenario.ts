@@ -545,7 +545,9 @@ export function sweepPathProblem(root: unknown, path: string): string | undefine
   const forbidden = segs.find((s) => FORBIDDEN_KEYS.has(s));
   if (forbidden) return `"${path}": "${forbidden}" cannot be part of a sweep path`;
   if (!['setup', 'rules'].includes(segs[0]) || segs.length < 2) {
-    return `"${path}" does not exist: a sweep path starts with "setup." or "rules."`;
+    // "trials" or "seed" exist in the file but are not swept (an audit: "does not exist"
+    // was untrue of them); a sweep varies what is simulated, not how long or from where.
+    return `"${path}" cannot be swept: a sweep varies the setup or the rules, so its path starts with "setup." or "rules."`;
   }
   let v: any = root;
   for (let i = 0; i < segs.length - 1; i++) {

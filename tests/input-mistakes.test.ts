@@ -35,6 +35,14 @@ describe('sweeps meet the file\'s own rules', () => {
     expect(r.err).toContain(`${f}: sweep.setup.sides.0.combatants.0.count: lies inside "setup.sides.0.combatants.0", which the sweep also sets`);
   });
 
+  test('a sweep of a field outside the setup and rules is refused as not sweepable, not as missing (it read "trials" does not exist)', async () => {
+    const f = write('sweep-trials.yaml', `${clash}sweep: { trials: [100, 200] }\n`);
+    const r = await poolsim('run', f);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`${f}: sweep.trials: "trials" cannot be swept: a sweep varies the setup or the rules, so its path starts with "setup." or "rules."`);
+    expect(r.err).not.toContain('does not exist');
+  });
+
   test('a value listed twice, a lone value and a list of it counting as one (as diff matches points)', async () => {
     const f = write('twice.yaml', `${clash}sweep:\n  setup.sides.0.combatants.0.dice: ["d4", ["d4"], ["d6"]]\n`);
     const r = await poolsim('run', f);
