@@ -332,6 +332,50 @@ export class Skirmish {
           theirs = popcount((pairs >>> (2 * steadyD4s)) & ((1 << (2 * guardDice)) - 1));
           buffer = (word >>> (2 * (both - a))) | 0;
           left = 32 - 2 * (both - a);
+        } else if (both + steadyD4s <= 16) {
+          // Free pushes left: PC by PC in `able` order, a PC whose d4s showed no 4 rerolling
+          // them with a free push (generalFight's PC-by-PC loop: steady PCs are never rattled,
+          // and `rules.push` is "never" here); then the guards'. Even if every PC rerolls,
+          // the round takes at most 16 d4s: within one window of 16 pairs, the buffered
+          // word's last a = left >> 1 (an odd bit left over dropped, as d4Fours drops it)
+          // and, where those may not be enough, the next word's beside them, drawn only if
+          // the round reaches it. The same draws as the count-by-count loop below.
+          const a = left >> 1;
+          let x = buffer;
+          let word = 0;
+          if (a < both + steadyD4s) {
+            word = random.peek();
+            x = (buffer & ((1 << (2 * a)) - 1)) | (word << (2 * a));
+          }
+          // Pairs of the window taken so far.
+          let used = 0;
+          const ableCount = this.ableCount;
+          for (let slot = 0; slot < ableCount; slot++) {
+            const k = ableD4[slot];
+            const mask = (1 << (2 * k)) - 1;
+            let fours = popcount(x & (x >>> 1) & 0x55555555 & mask);
+            x = x >>> (2 * k);
+            used += k;
+            if (fours === 0 && freePushes > 0) {
+              freePushes--;
+              freePushesUsed++;
+              fours = popcount(x & (x >>> 1) & 0x55555555 & mask);
+              x = x >>> (2 * k);
+              used += k;
+            }
+            ours += fours;
+          }
+          theirs = popcount(x & (x >>> 1) & 0x55555555 & ((1 << (2 * guardDice)) - 1));
+          used += guardDice;
+          if (used <= a) {
+            // Two shifts: a shift by 32 would be a shift by 0.
+            buffer = (buffer >>> used >>> used) | 0;
+            left -= 2 * used;
+          } else {
+            random.int32();
+            buffer = (word >>> (2 * (used - a))) | 0;
+            left = 32 - 2 * (used - a);
+          }
         } else {
           // Count by count, across words: the troupe's d4s as one count, or, while a failed
           // plan's free pushes are left, PC by PC in `able` order, a PC whose d4s showed no 4
