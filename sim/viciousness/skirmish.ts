@@ -476,10 +476,13 @@ export class Skirmish {
             this.ableCount = ableCount;
             this.steadyD4s = steadyD4s;
             // The death rolls, captains first, as woundPcs rolls them (random.bits(2) each).
+            // One wounded (the usual phase) rolls alone, whoever it is: asking whether it is
+            // a captain, a coin flip for the branch predictor, decides no order then.
             let attended = attending;
+            const one = woundedCount - from === 1;
             for (let captainPass = 1; captainPass >= 0; captainPass--) {
               for (let i = from; i < woundedCount; i++) {
-                if (captain[wounded[i]] !== captainPass) continue;
+                if (one === false && captain[wounded[i]] !== captainPass) continue;
                 if (attended > 0) {
                   attended--;
                   continue;
@@ -493,6 +496,7 @@ export class Skirmish {
                 left -= 2;
                 died[i] = (face - deathFaces) >>> 31;
               }
+              if (one === true) break;
             }
           } else {
             s[4] = buffer;
