@@ -354,13 +354,13 @@ export class Skirmish {
             const k = ableD4[slot];
             const mask = (1 << (2 * k)) - 1;
             let fours = popcount(x & (x >>> 1) & 0x55555555 & mask);
-            x = x >>> (2 * k);
+            x = (x >>> (2 * k)) | 0;
             used += k;
             if (fours === 0 && freePushes > 0) {
               freePushes--;
               freePushesUsed++;
               fours = popcount(x & (x >>> 1) & 0x55555555 & mask);
-              x = x >>> (2 * k);
+              x = (x >>> (2 * k)) | 0;
               used += k;
             }
             ours += fours;
