@@ -124,6 +124,19 @@ export class RandomStream {
     return (s[3] = w ^ (w >>> 19) ^ t ^ (t >>> 8));
   }
 
+  /**
+   * The word the next `int32()` returns, without drawing it: for a kernel that lays the
+   * next word beside the buffered bits before it knows whether it will take any of them
+   * (a clash with free pushes, skirmish.ts), and draws it with `int32()` only if it does.
+   */
+  peek(): number {
+    const s = this.s;
+    const x = s[0];
+    const t = x ^ (x << 11);
+    const w = s[3];
+    return w ^ (w >>> 19) ^ t ^ (t >>> 8);
+  }
+
   /** `count` (1..31) fresh random bits, taken from the buffered word first. */
   bits(count: number): number {
     const s = this.s;

@@ -58,6 +58,17 @@ describe('RandomStream', () => {
     for (let i = 0; i < 1000; i++) expect(ours.int32()).toBe(reference.int32());
   });
 
+  test('peek is the word int32 draws next, and draws nothing', () => {
+    const a = RandomStream.fromKey('peek');
+    const b = RandomStream.fromKey('peek');
+    for (let i = 0; i < 100; i++) {
+      const next = a.peek();
+      expect(a.peek()).toBe(next);
+      expect(a.int32()).toBe(next);
+      expect(b.int32()).toBe(next);
+    }
+  });
+
   test('state saves and restores mid-word', () => {
     const a = RandomStream.fromKey('k');
     a.bits(5);

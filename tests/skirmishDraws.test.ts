@@ -205,3 +205,54 @@ describe('skirmish draws (fast counts = one die at a time)', () => {
     }
   });
 });
+
+describe('steady fights (the campaign usual: every PC steady with d4s only, guards with d4s, no bonus dice)', () => {
+  // The skirmish plays these in `fight` itself, a clash's counts side by side in one word,
+  // a failed plan's free pushes PC by PC in a window of the buffered word and the next
+  // (drawn only if the clash reaches it), and the wound phase on the buffered word: every
+  // word boundary and free push against the one-die-at-a-time reference.
+  test.each([
+    { hitOn: 'exact4', push: 'never', woundOrder: 'random', medicReach: 'one' },
+    { hitOn: 'exact4', push: 'never', woundOrder: 'captainFirst', medicReach: 'all' },
+  ])('%o', (ruleFields) => {
+    const rules = viciousnessRules.parse(ruleFields);
+    const cast = RandomStream.fromKey(`steady:${JSON.stringify(ruleFields)}`);
+    for (let k = 0; k < 400; k++) {
+      const pcCount = 1 + cast.below(4);
+      const from: number[] = [];
+      const to: number[] = [];
+      let dice = 0;
+      for (let pc = 0; pc < pcCount; pc++) {
+        from.push(dice);
+        dice += 1 + cast.below(4);
+        to.push(dice);
+      }
+      const captain = Uint8Array.from({ length: pcCount }, (_, pc) => (pc === 0 ? 1 : 0));
+      const c: Omit<Cast, 'pcs'> = {
+        participants: Int32Array.from({ length: pcCount }, (_, i) => i).filter(() => cast.below(6) !== 0),
+        guards: 1 + cast.below(5),
+        guardDice: cast.below(3) === 0 ? [4, 4] : [4],
+        guardBonus: [],
+        bonus: new Int32Array(0),
+        aid: (['none', 'ordinary', 'medic'] as const)[cast.below(3)],
+        troupeFlee: (['never', 'outnumbered', 'lostHalf'] as const)[cast.below(3)],
+        guardFlee: (['never', 'outnumbered', 'lostHalf'] as const)[cast.below(3)],
+      };
+      const pcs = (): SkirmishPcs => ({ diceSides: new Int32Array(dice).fill(4), diceFrom: Int32Array.from(from), diceTo: Int32Array.from(to), captain, rattled: new Uint8Array(pcCount) });
+      const fastPcs = pcs();
+      const s = new Skirmish(fastPcs, pcCount, rules, { troupeFlee: c.troupeFlee, guardFlee: c.guardFlee, maxRounds: 50, guardDice: c.guardDice, guardBonus: [] });
+      const fast = RandomStream.fromKey(`steady fight:${k}`);
+      const slow = RandomStream.fromKey(`steady fight:${k}`);
+      // Every alignment of the buffered word, odd ones included.
+      fast.bits(1 + (k % 31));
+      slow.bits(1 + (k % 31));
+      for (let f = 0; f < 5; f++) {
+        const free = cast.below(2) === 0 ? 1 + cast.below(4) : 0;
+        const won = s.fight(fast, c.participants, c.participants.length, c.guards, c.bonus, 0, 0, c.aid, false, free);
+        const ref = referenceFight(slow, { ...c, pcs: pcs() }, ruleFields, 50, free);
+        expect({ won, rounds: s.rounds, wounded: Array.from(s.wounded.subarray(0, s.woundedCount)), died: Array.from(s.died.subarray(0, s.woundedCount)), freeUsed: s.freePushesUsed }).toEqual(ref);
+        expect(fast.state()).toEqual(slow.state());
+      }
+    }
+  });
+});

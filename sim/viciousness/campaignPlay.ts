@@ -789,7 +789,8 @@ export class CampaignTrial {
 
     // "As the next turn begins, the rival makes their move": consequences land before
     // anything of the next turn (and before this turn's rank is recorded).
-    const rankBefore = rankOf(this.points);
+    // (Looked up only where defendRank asks: three rank lookups a turn were ~1.5% of a campaign.)
+    const rankBefore = p.defendRank === true ? rankOf(this.points) : 0;
     for (let r = 0; r < p.rivals.count; r++) {
       const code = board.consequence[r];
       if (code >= 0) this.consequence(random, code, t, r);

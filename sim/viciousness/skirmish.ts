@@ -14,7 +14,7 @@
  * at `maxRounds`. The lead may switch it to a small function from battle.ts once both
  * are merged. Everything is allocated in the constructor, nothing per fight.
  */
-import type { RandomStream } from '../random.ts';
+import { belowBits, belowReject, type RandomStream } from '../random.ts';
 import type { ViciousnessRules } from '../rules.ts';
 
 import { DEATH_FACES, FLEE_CODE, popcount as violencePopcount, type Aid, type FleePolicy } from './violence.ts';
@@ -120,7 +120,7 @@ export class Skirmish {
   private readonly guardD4: number;
   /**
    * The guards roll d4s only, with no bonus dice, and nobody has situational dice: then a
-   * fight of steady all-d4 PCs without bonus dice is a `steadyFight`.
+   * fight of steady all-d4 PCs without bonus dice is a steady fight (`fight` plays it itself).
    */
   private readonly steadyGuards: boolean;
   private readonly guardBonus: Int32Array;
@@ -140,6 +140,14 @@ export class Skirmish {
   private readonly defends: boolean;
   /** When Marksmen snap-shoot (traits.ts SHOTS_*): SHOTS_NONE without a Marksman or the policy. */
   private readonly shots: number;
+  /**
+   * Wounds fall at random (woundOrder "random") and no Defender takes them: then a steady
+   * fight without a target plays woundPcs's draws itself, on its buffered word.
+   */
+  private readonly plainWounds: boolean;
+  /** Per number of able PCs n: belowBits(n) and belowReject(n), the wound phase's `below(n)`. */
+  private readonly woundBits: Int32Array;
+  private readonly woundReject: Int32Array;
 
   constructor(
     private readonly pcs: SkirmishPcs,
@@ -177,6 +185,9 @@ export class Skirmish {
     this.berzerkerDice = outnumberedDice({ traits: ['berzerker'] }, options.troupeFlee);
     this.woundOrder = rules.woundOrder === 'random' ? 0 : rules.woundOrder === 'captainFirst' ? 1 : 2;
     this.steadyGuards = this.guardD4 >= 0 && this.guardBonus.length === 0 && !this.situational;
+    this.plainWounds = this.woundOrder === 0 && !this.defends;
+    this.woundBits = Int32Array.from({ length: maxPcs + 1 }, (_, k) => (k > 0 ? belowBits(k) : 0));
+    this.woundReject = Int32Array.from({ length: maxPcs + 1 }, (_, k) => (k > 0 ? belowReject(k) : 0));
   }
 
   private hitsOf(random: RandomStream, sides: number, rattled: boolean): number {
@@ -266,15 +277,259 @@ export class Skirmish {
     const medics = aid !== 'medic' ? 0 : medicPcs === true ? this.medicsAttending(participants, n) : this.medicReach;
     // A fight where a Marksman may shoot is played by generalFight, which plays the shots.
     if (allSteady === true && this.steadyGuards === true && bonusFrom >= bonusTo && this.shots === SHOTS_NONE) {
-      return this.steadyFight(random, participants, n, guards, deathFaces, medics, medicPcs);
+      // The steady fight: every PC steady with d4s only, the guards rolling d4s only, no
+      // bonus or situational dice (a campaign's usual fight). Each clash is two counts of
+      // 4s, d4Fours(steadyD4s) then d4Fours(ableGuards · guardD4), drawn here with the
+      // stream's buffered word in locals: the same bits in the same order. The loop of
+      // RandomStream.d4Fours is written out on purpose: through the call, loading and
+      // storing the buffered word and re-checking the stream's array at each count was about
+      // half of a fight (callgrind). So are the clashes with a failed plan's free pushes left
+      // (each PC's 4s counted on their own, as they decide who rerolls), those whose dice run
+      // past the buffered word, and (wounds at random, no target, no Defender) the wound
+      // phase. The rest of the round is generalFight's, step for step. Here, not in a method
+      // of its own: the call and its arguments were ~2% of a fight (fight microbenchmark).
+      // Medics attending this round (medicsAttending recounts them as Medic PCs die).
+      let attending = medics;
+      const s = random.s;
+      let buffer = s[4];
+      let left = s[5];
+      const guardD4 = this.guardD4;
+      const maxRounds = this.options.maxRounds;
+      let freePushesUsed = 0;
+      let ableGuards = guards;
+      let troupeFights = n > 0;
+      let guardsFight = guards > 0;
+      let rounds = 0;
+      const plainWounds = this.plainWounds === true && target < 0;
+      const woundBits = this.woundBits;
+      const woundReject = this.woundReject;
+      while (troupeFights && guardsFight) {
+        rounds++;
+        // Clash: the troupe's d4s, then the guards'. Per word, m d4s at once: a 4 is a pair
+        // of set bits (the pairs' low bits masked to the m d4s taken), counted by popcount.
+        let ours = 0;
+        let theirs = 0;
+        const guardDice = ableGuards * guardD4;
+        const both = steadyD4s + guardDice;
+        if (freePushes === 0 && both <= left >> 1 && both < 16) {
+          // Both counts inside the buffered word (the usual case): one pass over its pairs,
+          // the troupe's the low 2·steadyD4s bits, the guards' the next 2·guardDice. (Fewer
+          // than 16 dice in all, so every shift below is under 32.)
+          const pairs = buffer & (buffer >>> 1) & 0x55555555;
+          ours = popcount(pairs & ((1 << (2 * steadyD4s)) - 1));
+          theirs = popcount((pairs >>> (2 * steadyD4s)) & ((1 << (2 * guardDice)) - 1));
+          buffer = (buffer >>> (2 * both)) | 0;
+          left -= 2 * both;
+        } else if (freePushes === 0 && both < 16) {
+          // Both counts run past the buffered word into the next: its last a = left >> 1
+          // pairs (an odd bit left over is dropped, as d4Fours drops it), then the next word's,
+          // side by side in one word (2·both bits, under 32) and counted as above.
+          const a = left >> 1;
+          const word = random.int32();
+          const x = (buffer & ((1 << (2 * a)) - 1)) | (word << (2 * a));
+          const pairs = x & (x >>> 1) & 0x55555555;
+          ours = popcount(pairs & ((1 << (2 * steadyD4s)) - 1));
+          theirs = popcount((pairs >>> (2 * steadyD4s)) & ((1 << (2 * guardDice)) - 1));
+          buffer = (word >>> (2 * (both - a))) | 0;
+          left = 32 - 2 * (both - a);
+        } else if (both + steadyD4s <= 16) {
+          // Free pushes left: PC by PC in `able` order, a PC whose d4s showed no 4 rerolling
+          // them with a free push (generalFight's PC-by-PC loop: steady PCs are never rattled,
+          // and `rules.push` is "never" here); then the guards'. Even if every PC rerolls,
+          // the round takes at most 16 d4s: within one window of 16 pairs, the buffered
+          // word's last a = left >> 1 (an odd bit left over dropped, as d4Fours drops it)
+          // and, where those may not be enough, the next word's beside them, drawn only if
+          // the round reaches it. The same draws as the count-by-count loop below.
+          const a = left >> 1;
+          let x = buffer;
+          let word = 0;
+          if (a < both + steadyD4s) {
+            word = random.peek();
+            x = (buffer & ((1 << (2 * a)) - 1)) | (word << (2 * a));
+          }
+          // Pairs of the window taken so far.
+          let used = 0;
+          const ableCount = this.ableCount;
+          for (let slot = 0; slot < ableCount; slot++) {
+            const k = ableD4[slot];
+            const mask = (1 << (2 * k)) - 1;
+            let fours = popcount(x & (x >>> 1) & 0x55555555 & mask);
+            x = (x >>> (2 * k)) | 0;
+            used += k;
+            if (fours === 0 && freePushes > 0) {
+              freePushes--;
+              freePushesUsed++;
+              fours = popcount(x & (x >>> 1) & 0x55555555 & mask);
+              x = (x >>> (2 * k)) | 0;
+              used += k;
+            }
+            ours += fours;
+          }
+          theirs = popcount(x & (x >>> 1) & 0x55555555 & ((1 << (2 * guardDice)) - 1));
+          used += guardDice;
+          if (used <= a) {
+            // Two shifts: a shift by 32 would be a shift by 0.
+            buffer = (buffer >>> used >>> used) | 0;
+            left -= 2 * used;
+          } else {
+            random.int32();
+            buffer = (word >>> (2 * (used - a))) | 0;
+            left = 32 - 2 * (used - a);
+          }
+        } else {
+          // Count by count, across words: the troupe's d4s as one count, or, while a failed
+          // plan's free pushes are left, PC by PC in `able` order, a PC whose d4s showed no 4
+          // rerolling them with a free push (generalFight's PC-by-PC loop: steady PCs are never
+          // rattled, and `rules.push` is "never" here); then the guards'. Each count is
+          // RandomStream.d4Fours written out over the locals: the same draws.
+          // `slot`: the slot of `able` whose count is drawn, ableCount for the whole troupe's,
+          // −1 for the guards'.
+          const ableCount = this.ableCount;
+          let slot = freePushes > 0 ? 0 : ableCount;
+          let k = freePushes > 0 ? ableD4[0] : steadyD4s;
+          let rerolled = false;
+          for (;;) {
+            let fours = 0;
+            while (k > 0) {
+              if (left < 2) {
+                buffer = random.int32();
+                left = 32;
+              }
+              const m = k < left >> 1 ? k : left >> 1;
+              fours += popcount(buffer & (buffer >>> 1) & (0x55555555 >>> (32 - 2 * m)));
+              // Two shifts: a shift by 32 would be a shift by 0.
+              buffer = (buffer >>> m >>> m) | 0;
+              left -= 2 * m;
+              k -= m;
+            }
+            if (slot === -1) {
+              theirs = fours;
+              break;
+            }
+            if (fours === 0 && freePushes > 0 && rerolled === false && slot < ableCount) {
+              // The PC in `slot` rerolls its d4s with a free push.
+              freePushes--;
+              freePushesUsed++;
+              rerolled = true;
+              k = ableD4[slot];
+              continue;
+            }
+            ours += fours;
+            rerolled = false;
+            if (slot < ableCount) slot++;
+            if (slot < ableCount) {
+              k = ableD4[slot];
+            } else {
+              // The guards' count last.
+              slot = -1;
+              k = guardDice;
+            }
+          }
+        }
+        // Wound: the side with more hits lands the difference; extra hits are wasted.
+        // The guards' share in arithmetic, min(max(d, 0), ableGuards): which side hit is a
+        // coin flip, and a mispredicted branch costs more than these few operations.
+        const d = ours - theirs;
+        const dp = d & ~(d >> 31);
+        const over = dp - ableGuards;
+        ableGuards -= dp - (over & ~(over >> 31));
+        if (d < 0) {
+          const w = smaller(-d, this.ableCount);
+          if (plainWounds === true) {
+            // woundPcs written out over the locals (woundOrder "random", no target, no
+            // Defender): the same draws, the buffered word kept in registers.
+            const { wounded, died } = this;
+            const captain = pcs.captain;
+            let ableCount = this.ableCount;
+            const from = this.woundedCount;
+            let woundedCount = from;
+            for (let k = w; k > 0; k--) {
+              // random.below(ableCount), its bits and rejection threshold from the tables.
+              let at = 0;
+              if (ableCount !== 1) {
+                const bits = woundBits[ableCount];
+                const reject = woundReject[ableCount];
+                const mask = (1 << bits) - 1;
+                for (;;) {
+                  if (left < bits) {
+                    buffer = random.int32();
+                    left = 32;
+                  }
+                  const m = (buffer & mask) * ableCount;
+                  buffer = (buffer >>> bits) | 0;
+                  left -= bits;
+                  if ((m & mask) >= reject) {
+                    at = m >>> bits;
+                    break;
+                  }
+                }
+              }
+              wounded[woundedCount] = able[at];
+              died[woundedCount] = 0;
+              woundedCount++;
+              steadyD4s -= ableD4[at];
+              ableCount--;
+              able[at] = able[ableCount];
+              ableD4[at] = ableD4[ableCount];
+            }
+            this.woundedCount = woundedCount;
+            this.ableCount = ableCount;
+            this.steadyD4s = steadyD4s;
+            // The death rolls, captains first, as woundPcs rolls them (random.bits(2) each).
+            // One wounded (the usual phase) rolls alone, whoever it is: asking whether it is
+            // a captain, a coin flip for the branch predictor, decides no order then.
+            let attended = attending;
+            const one = woundedCount - from === 1;
+            for (let captainPass = 1; captainPass >= 0; captainPass--) {
+              for (let i = from; i < woundedCount; i++) {
+                if (one === false && captain[wounded[i]] !== captainPass) continue;
+                if (attended > 0) {
+                  attended--;
+                  continue;
+                }
+                if (left < 2) {
+                  buffer = random.int32();
+                  left = 32;
+                }
+                const face = buffer & 3;
+                buffer = (buffer >>> 2) | 0;
+                left -= 2;
+                died[i] = (face - deathFaces) >>> 31;
+              }
+              if (one === true) break;
+            }
+          } else {
+            s[4] = buffer;
+            s[5] = left;
+            this.woundPcs(random, w, deathFaces, attending);
+            buffer = s[4];
+            left = s[5];
+            steadyD4s = this.steadyD4s;
+          }
+          if (medicPcs === true && attending > 0) attending = this.medicsAttending(participants, n);
+        }
+        if (this.ableCount === 0 || ableGuards === 0) break;
+        // Flight: each side's policy, on the state after the wound phase.
+        if (this.flees(this.troupeFlee, n, this.ableCount, ableGuards)) troupeFights = false;
+        if (this.flees(this.guardFlee, guards, ableGuards, this.ableCount)) guardsFight = false;
+        if (rounds === maxRounds) break;
+      }
+      s[4] = buffer;
+      s[5] = left;
+      this.rounds = rounds;
+      this.freePushes = freePushes;
+      this.freePushesUsed = freePushesUsed;
+      if (this.ableCount === 0) troupeFights = false;
+      if (ableGuards === 0) guardsFight = false;
+      return troupeFights && !guardsFight;
     }
     return this.generalFight(random, participants, n, guards, bonus, bonusFrom, bonusTo, deathFaces, medics, medicPcs, volley);
   }
 
   /**
    * `fight`'s rounds in general: any dice, bonus and situational dice, pushes. (Apart from
-   * `fight`, which sets the fight up, so that `fight` stays small enough for TurboFan to
-   * inline it where the campaign calls it.)
+   * `fight`, which sets the fight up and plays the steady fight: this one is rarer, and
+   * kept out of its code.)
    */
   private generalFight(
     random: RandomStream,
@@ -396,149 +651,6 @@ export class Skirmish {
     return troupeFights && !guardsFight;
   }
 
-  /**
-   * `fight`'s rounds when every PC is steady with d4s only (allSteady), the guards roll d4s
-   * only, and there are no bonus or situational dice: a campaign's usual fight. Each clash
-   * is two counts of 4s, d4Fours(steadyD4s) then d4Fours(ableGuards · guardD4), drawn here
-   * with the stream's buffered word in locals (written back around woundPcs, which draws
-   * through the stream): the same bits in the same order. The loop of RandomStream.d4Fours
-   * is written out here on purpose: through the call, loading and storing the buffered
-   * word and re-checking the stream's array at each count was about half of a fight
-   * (callgrind). So are the clashes with a failed plan's free pushes left (each PC's 4s
-   * counted on their own, as they decide who rerolls) and those whose dice run past the
-   * buffered word: through the stream they cost the bench ~3% of its instructions (callgrind).
-   * The rest of the round is `fight`'s own, step for step.
-   */
-  private steadyFight(
-    random: RandomStream,
-    participants: Int32Array,
-    n: number,
-    guards: number,
-    deathFaces: number,
-    medics: number,
-    medicPcs: boolean,
-  ): boolean {
-    const s = random.s;
-    let buffer = s[4];
-    let left = s[5];
-    const guardD4 = this.guardD4;
-    const maxRounds = this.options.maxRounds;
-    let steadyD4s = this.steadyD4s;
-    const ableD4 = this.ableD4;
-    let freePushes = this.freePushes;
-    let freePushesUsed = 0;
-    let ableGuards = guards;
-    let troupeFights = n > 0;
-    let guardsFight = guards > 0;
-    let rounds = 0;
-    while (troupeFights && guardsFight) {
-      rounds++;
-      // Clash: the troupe's d4s, then the guards'. Per word, m d4s at once: a 4 is a pair
-      // of set bits (the pairs' low bits masked to the m d4s taken), counted by popcount.
-      let ours = 0;
-      let theirs = 0;
-      const guardDice = ableGuards * guardD4;
-      const both = steadyD4s + guardDice;
-      if (freePushes === 0 && both <= left >> 1 && both < 16) {
-        // Both counts inside the buffered word (the usual case): one pass over its pairs,
-        // the troupe's the low 2·steadyD4s bits, the guards' the next 2·guardDice. (Fewer
-        // than 16 dice in all, so every shift below is under 32.)
-        const pairs = buffer & (buffer >>> 1) & 0x55555555;
-        ours = popcount(pairs & ((1 << (2 * steadyD4s)) - 1));
-        theirs = popcount((pairs >>> (2 * steadyD4s)) & ((1 << (2 * guardDice)) - 1));
-        buffer = (buffer >>> (2 * both)) | 0;
-        left -= 2 * both;
-      } else if (freePushes === 0 && both < 16) {
-        // Both counts run past the buffered word into the next: its last a = left >> 1
-        // pairs (an odd bit left over is dropped, as d4Fours drops it), then the next word's,
-        // side by side in one word (2·both bits, under 32) and counted as above.
-        const a = left >> 1;
-        const word = random.int32();
-        const x = (buffer & ((1 << (2 * a)) - 1)) | (word << (2 * a));
-        const pairs = x & (x >>> 1) & 0x55555555;
-        ours = popcount(pairs & ((1 << (2 * steadyD4s)) - 1));
-        theirs = popcount((pairs >>> (2 * steadyD4s)) & ((1 << (2 * guardDice)) - 1));
-        buffer = (word >>> (2 * (both - a))) | 0;
-        left = 32 - 2 * (both - a);
-      } else {
-        // Count by count, across words: the troupe's d4s as one count, or, while a failed
-        // plan's free pushes are left, PC by PC in `able` order, a PC whose d4s showed no 4
-        // rerolling them with a free push (generalFight's PC-by-PC loop: steady PCs are never
-        // rattled, and `rules.push` is "never" here); then the guards'. Each count is
-        // RandomStream.d4Fours written out over the locals: the same draws.
-        // `slot`: the slot of `able` whose count is drawn, ableCount for the whole troupe's,
-        // −1 for the guards'.
-        const ableCount = this.ableCount;
-        let slot = freePushes > 0 ? 0 : ableCount;
-        let k = freePushes > 0 ? ableD4[0] : steadyD4s;
-        let rerolled = false;
-        for (;;) {
-          let fours = 0;
-          while (k > 0) {
-            if (left < 2) {
-              buffer = random.int32();
-              left = 32;
-            }
-            const m = k < left >> 1 ? k : left >> 1;
-            fours += popcount(buffer & (buffer >>> 1) & (0x55555555 >>> (32 - 2 * m)));
-            // Two shifts: a shift by 32 would be a shift by 0.
-            buffer = (buffer >>> m >>> m) | 0;
-            left -= 2 * m;
-            k -= m;
-          }
-          if (slot === -1) {
-            theirs = fours;
-            break;
-          }
-          if (fours === 0 && freePushes > 0 && rerolled === false && slot < ableCount) {
-            // The PC in `slot` rerolls its d4s with a free push.
-            freePushes--;
-            freePushesUsed++;
-            rerolled = true;
-            k = ableD4[slot];
-            continue;
-          }
-          ours += fours;
-          rerolled = false;
-          if (slot < ableCount) slot++;
-          if (slot < ableCount) {
-            k = ableD4[slot];
-          } else {
-            // The guards' count last.
-            slot = -1;
-            k = guardDice;
-          }
-        }
-      }
-      // Wound: the side with more hits lands the difference; extra hits are wasted.
-      if (ours > theirs) {
-        ableGuards -= smaller(ours - theirs, ableGuards);
-      } else if (theirs > ours) {
-        s[4] = buffer;
-        s[5] = left;
-        this.woundPcs(random, smaller(theirs - ours, this.ableCount), deathFaces, medics);
-        if (medicPcs === true && medics > 0) medics = this.medicsAttending(participants, n);
-        buffer = s[4];
-        left = s[5];
-        steadyD4s = this.steadyD4s;
-      }
-      if (this.ableCount === 0 || ableGuards === 0) break;
-      // Flight: each side's policy, on the state after the wound phase.
-      const troupeFlees = this.flees(this.troupeFlee, n, this.ableCount, ableGuards);
-      const guardsFlee = this.flees(this.guardFlee, guards, ableGuards, this.ableCount);
-      if (troupeFlees) troupeFights = false;
-      if (guardsFlee) guardsFight = false;
-      if (rounds === maxRounds) break;
-    }
-    s[4] = buffer;
-    s[5] = left;
-    this.rounds = rounds;
-    this.freePushes = freePushes;
-    this.freePushesUsed = freePushesUsed;
-    if (this.ableCount === 0) troupeFights = false;
-    if (ableGuards === 0) guardsFight = false;
-    return troupeFights && !guardsFight;
-  }
 
   /**
    * The Marksman's push under marksmanPush "first", "Make a snap shot with amazing
