@@ -126,6 +126,18 @@ describe('a change of values only keeps every other byte of the file', () => {
     expect(without).toBe(text);
   });
 
+  // The Document writes one space before every comment: a key added re-spaced each aligned
+  // comment of the file (a dashboard audit: `trials: 20000   # trials comment` lost two).
+  test('a key added keeps the space before each comment as the file had it', () => {
+    const text = '# why\nname: "Heist"\nsystem: viciousness\nmechanic: knavery\ntrials: 20000   # trials comment\nseed: heist-7\nsetup:\n  challenges: 3 # the GM\'s tally\n  participants:\n    - { name: captain, dice: [d6] }   # the lead\n    - name: minion\n      count: 2\n';
+    const scenario = parseScenarioText(text, 'h.yaml') as any;
+    scenario.setup.participants.push({ name: 'fence', dice: ['d4'] });
+    const saved = yamlFileText(text, 'h.yaml', scenario);
+    expect(read(saved.text, 'h.yaml')).toBe(JSON.stringify(scenario));
+    expect(saved.text.startsWith(text.replace(/\n$/, ''))).toBe(true);
+    expect(saved.text.slice(text.length)).toMatch(/^ +- name: fence\n/);
+  });
+
   test('flow maps and lists each padded as the file pads most of its own', () => {
     const scenario = { name: 'x', system: 'viciousness', mechanic: 'clash', setup: { sides: [{ name: 'a', combatants: [{ name: 'c', dice: ['d4', 'd6'] }] }, { name: 'b', combatants: [{ name: 'd', dice: [], count: 2 }] }] } };
     const write = (text: string) => yamlFileText(text, 'x.yaml', { ...scenario, trials: 5 }).text.split('\n').filter((l) => /[[{]/.test(l));

@@ -318,6 +318,28 @@ function keptBlocks(opened: string, written: string): string {
   return text;
 }
 
+/** A line with the space before its comment made one (the `yaml` package writes `value # note`). */
+const oneSpaceBeforeComment = (line: string) => line.replace(/(\S)[ \t]+#/, '$1 #');
+
+/**
+ * `written` with each line that ends in a comment spaced as the opened file spaced that line
+ * (`trials: 20000   # why`): the Document writes one space before every comment, so a key
+ * added anywhere re-spaced every aligned comment of the file (a dashboard audit). A written
+ * line takes an opened one only where the two are alike but for that space, each opened
+ * line once; the text is read back as all of it is.
+ */
+function keptCommentSpacing(opened: string, written: string): string {
+  const spaced = new Map<string, string[]>();
+  for (const line of opened.replace(/^\ufeff/, '').split('\n')) {
+    const key = oneSpaceBeforeComment(line);
+    if (key !== line) spaced.set(key, [...(spaced.get(key) ?? []), line]);
+  }
+  return written
+    .split('\n')
+    .map((line) => spaced.get(line)?.shift() ?? line)
+    .join('\n');
+}
+
 /**
  * `scenario` as the YAML file `file` (whose text was `opened`), its comments kept where the
  * values they sit on are still there; `keptComments` false where the document could not be
@@ -344,9 +366,11 @@ export function yamlFileText(opened: string, file: string, scenario: unknown): {
     }
     doc.contents = sync(doc, doc.contents, target, [], leavesFlowOf(doc)) as typeof doc.contents;
     // Written as the file was: its long lines not folded anew, flow maps and lists padded as
-    // it pads them, its text blocks that say the same as it wrote them.
+    // it pads them, its text blocks that say the same as it wrote them, its comments spaced
+    // as it spaced them.
     const written = padFlow(opened, doc.toString(layout(opened)));
-    const text = [keptBlocks(opened, written), written].find(says);
+    const kept = keptBlocks(opened, written);
+    const text = [keptCommentSpacing(opened, kept), kept, written].find(says);
     if (text !== undefined) return { text, keptComments: true };
   }
   // A document made from the data alone: no comments to keep.
