@@ -217,7 +217,7 @@ describe('steady fights (the campaign usual: every PC steady with d4s only, guar
   ])('%o', (ruleFields) => {
     const rules = viciousnessRules.parse(ruleFields);
     const cast = RandomStream.fromKey(`steady:${JSON.stringify(ruleFields)}`);
-    for (let k = 0; k < 400; k++) {
+    for (let k = 0; k < 6000; k++) {
       const pcCount = 1 + cast.below(4);
       const from: number[] = [];
       const to: number[] = [];

@@ -339,7 +339,9 @@ export class Skirmish {
           // the round takes at most 16 d4s: within one window of 16 pairs, the buffered
           // word's last a = left >> 1 (an odd bit left over dropped, as d4Fours drops it)
           // and, where those may not be enough, the next word's beside them, drawn only if
-          // the round reaches it. The same draws as the count-by-count loop below.
+          // the round reaches it. The same draws as the count-by-count loop below. Every
+          // mask's shift stays under 32: 2·steadyD4s + guardDice ≤ 16 with at least one
+          // guard die makes a PC's d4s at most 7 and the guards' at most 14.
           const a = left >> 1;
           let x = buffer;
           let word = 0;
@@ -373,7 +375,10 @@ export class Skirmish {
             left -= 2 * used;
           } else {
             random.int32();
-            buffer = (word >>> (2 * (used - a))) | 0;
+            // Two shifts here too: a whole next word used (used - a = 16) leaves the buffer 0,
+            // as d4Fours leaves it, not the spent word (a review: no result read it, but
+            // the buffer's bits above `left` are 0 everywhere else).
+            buffer = (word >>> (used - a) >>> (used - a)) | 0;
             left = 32 - 2 * (used - a);
           }
         } else {
