@@ -181,7 +181,8 @@ export async function reportCommand(
     // Monte Carlo's 1 in 20, said here as on the page, not hidden behind "ok".
     const luck = checks.filter((c) => c.pass && c.exactPass === false).length;
     const note = luck > 0 ? `; ${luck} passed on the interval while the exact value misses the band` : '';
-    out.write(plainText(`${mark}  ${e.result.name}  (${all - bad.length - badSolves.length}/${all} checks${note})  ${e.slug}/\n`));
+    const counted = all === 0 ? 'no checks' : `${all - bad.length - badSolves.length}/${all} checks${note}`;
+    out.write(plainText(`${mark}  ${e.result.name}  (${counted})  ${e.slug}/\n`));
     // A failed check in full (what it asked, what was measured, and why it was asked);
     // passed ones are the count above, and every check is in the reports.
     for (const c of bad) {

@@ -407,9 +407,16 @@ export function renderScenarioMarkdown(result: ScenarioResult, charts: Chart[], 
 /** The run's `index.html` and `index.md`: every scenario with its checks, linked to its folder. */
 export function renderIndex(entries: ReportEntry[], diff?: ResultDiff): { html: string; md: string } {
   const failedScenarios = entries.filter((e) => checkCounts(e.result).failed > 0);
+  // Scenarios without checks (a solve-only one) are counted apart: "all checks passed in 63
+  // scenarios" counted two that have none (a report audit).
+  const unchecked = entries.filter((e) => checkCounts(e.result).total === 0).length;
+  const scenarios = (n: number) => `${n} scenario${n === 1 ? '' : 's'}`;
+  const checked = entries.length - unchecked;
   const headline = failedScenarios.length
     ? `${failedScenarios.length} of ${entries.length} scenarios have FAILED checks`
-    : `all checks passed in ${entries.length} scenario${entries.length === 1 ? '' : 's'}`;
+    : checked === 0
+      ? `no checks in ${scenarios(entries.length)}`
+      : `all checks passed in ${scenarios(checked)}${unchecked > 0 ? ` (and ${scenarios(unchecked)} with no checks)` : ''}`;
 
   const htmlRows = entries
     .map(({ slug, result, source, setup }) => {

@@ -95,6 +95,22 @@ describe('poolsim report', () => {
     expect(json.results[0].metrics.answer.exact).toBeCloseTo(1 / 3, 12);
   });
 
+  test('a scenario without checks is counted apart: not in "all checks passed in N scenarios", and "(no checks)" not "(0/0 checks)" (a report audit)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'poolsim-report-'));
+    mkdirSync(join(dir, 'lib'));
+    writeFileSync(join(dir, 'lib', 'checked.json'), JSON.stringify(knowledge([{ metric: 'answer', between: [0.3, 0.36] }])));
+    writeFileSync(join(dir, 'lib', 'plain.json'), JSON.stringify({ ...knowledge([]), name: 'Knowledge, no checks' }));
+    const r = await poolsim('report', join(dir, 'lib'), '--out', join(dir, 'out'));
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/ok {4}Knowledge, no checks {2}\(no checks\) {2}plain\//);
+    expect(r.out).toMatch(/ok {4}Knowledge roll {2}\(1\/1 checks\) {2}checked\//);
+    for (const page of ['index.md', 'index.html']) expect(readFileSync(join(dir, 'out', page), 'utf8')).toContain('all checks passed in 1 scenario (and 1 scenario with no checks)');
+    writeFileSync(join(dir, 'lib', 'checked.json'), JSON.stringify({ ...knowledge([]), name: 'Knowledge again' }));
+    const none = await poolsim('report', join(dir, 'lib'), '--out', join(dir, 'out'));
+    expect(none.code).toBe(0);
+    expect(readFileSync(join(dir, 'out', 'index.md'), 'utf8')).toContain('no checks in 2 scenarios');
+  });
+
   test('every scenario gets a folder of its own, never a name taken by another or by a page at the top', async () => {
     expect(reportSlugs(['a-2.json', 'a.json', 'a.yaml', 'A.yml'])).toEqual(['a-2', 'a', 'a-3', 'A-4']);
     expect(reportSlugs(['index.html.json', 'Changes.md.yaml', 'index.json'])).toEqual(['index.html-2', 'Changes.md-2', 'index']);
