@@ -14,7 +14,7 @@ import { type MetricKind, metricLabel } from '../metrics.ts';
 import { pointLabel, sweepLabel, sweepValueLabel } from '../sweep.ts';
 import { plotToSvg } from '../svg.ts';
 import { exactFigure } from '../../sim/solve/sentence.ts';
-import { MARGIN_TOP, WIDTH, axisValues, estimateFigure, fitPathLabel, keyLine, panelLabels, reachText, slantReach, SLANT, sweepAxes, textWidth } from './shared.ts';
+import { MARGIN_TOP, WIDTH, axisValues, estimateFigure, fitPathLabel, keyLine, outwardReach, panelLabels, reachText, slantReach, SLANT, sweepAxes, textWidth } from './shared.ts';
 
 export interface MetricHeatmapOptions {
   kind: MetricKind;
@@ -100,7 +100,7 @@ export function metricHeatmap(result: ScenarioResult, metric: string, options: M
     // estimate could go below 0 and hid that the interval ends 30 times lower (a report audit).
     const reach = Math.max(hi - estimate, estimate - lo);
     if (lopsided && reach < 0.5 * 10 ** -places) return hi - estimate >= estimate - lo ? `≤${end(hi, true)}` : `≥${end(lo, false)}`;
-    return lopsided ? reachText([lo, hi], estimate, kind) : half < 0.5 * 10 ** -places ? `±<${(10 ** -places).toFixed(places)}` : `±${half.toFixed(places)}`;
+    return lopsided ? reachText([lo, hi], estimate, kind) : half < 0.5 * 10 ** -places ? `±<${(10 ** -places).toFixed(places)}` : `±${outwardReach([lo, hi], estimate, kind)}`;
   };
   // An estimate below the last place in two significant digits ("0.000" over an interval of
   // 0.00005–0.0004 read as a figure its own interval leaves out), a whole one as it is, and

@@ -120,7 +120,9 @@ describe('chartsFor', () => {
     };
     const svg = metricHeatmap(estimated, 'success', { kind: 'probability' });
     expect(svg).toContain('cell: P(plan succeeds), Monte Carlo, 95% interval below');
-    expect(svg).toMatch(/>0\.512<\/tspan><tspan[^>]*>±0\.012<\/tspan>/);
+    // The reach from the printed 0.512, rounded up: ±0.013 holds all of [0.5, 0.5246], where
+    // ±0.012 (to nearest, from 0.5123) read [0.500, 0.524] (a report audit).
+    expect(svg).toMatch(/>0\.512<\/tspan><tspan[^>]*>±0\.013<\/tspan>/);
     const sure = { ...estimated, results: estimated.results.map((p) => ({ ...p, metrics: { success: { ...p.metrics.success, estimate: 0, ci95: [0, 0.0002] as [number, number] } } })) };
     // Lopsided (cut at 0): its two ends, the upper one in a significant digit.
     expect(metricHeatmap(sure, 'success', { kind: 'probability' })).toContain('>0–0.0002<');
