@@ -1073,6 +1073,23 @@ describe('compare on a swept field', () => {
     const refusal = sweepOverlap(withCompany, { path: 'setup.policy.buy.liquidRank', value: 'company' });
     expect(refusal).toMatchObject({ kind: 'refused', problem: expect.stringContaining('to “the company’s rank only”, its value in A') });
   });
+
+  test('B set to the default of a field A leaves out is refused as B set to A’s own value is (it ran, "from the default (1) to 1")', async () => {
+    const { sweepOverlap } = await import('../dashboard/model/compare.ts');
+    const plain = defaultScenario();
+    expect(getAt(plain, ['setup', 'participants', '0', 'count'])).toBeUndefined();
+    const count = sweepOverlap(plain, { path: 'setup.participants.0.count', value: 1 });
+    expect(count).toMatchObject({ kind: 'refused', problem: expect.stringContaining('to 1, the default A leaves it at: B changes nothing; give B another value') });
+    expect(count.kind === 'refused' && count.problem).toContain('“captain › how many”');
+    // A choice A leaves out, B set to its default.
+    expect(sweepOverlap(plain, { path: 'setup.push', value: 'never' })).toMatchObject({ kind: 'refused', problem: expect.stringContaining('to never, the default A leaves it at') });
+    // B left at "(default)" where A sets the default: nothing changes either.
+    const pushing = withValue(plain, ['setup', 'push'], 'never') as Record<string, unknown>;
+    expect(sweepOverlap(pushing, { path: 'setup.push', value: undefined })).toMatchObject({ kind: 'refused', problem: expect.stringContaining('its value in A') });
+    // Another value, or a field with no default the form knows, runs.
+    expect(sweepOverlap(plain, { path: 'setup.participants.0.count', value: 2 })).toEqual({ kind: 'none' });
+    expect(sweepOverlap(plain, { path: 'setup.push', value: 'ifShort' })).toEqual({ kind: 'none' });
+  });
 });
 
 describe('an opened result says the trials it ran', () => {
