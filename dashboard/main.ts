@@ -25,7 +25,7 @@ function download(name: string, text: string): void {
 }
 
 const app = new App(
-  { setup: byId('setup'), results: byId('results'), problems: byId('problems'), messages: byId('messages'), summary: byId('summary') },
+  { setup: byId('setup'), results: byId('results'), problems: byId('problems'), messages: byId('messages'), summary: byId('summary'), download: byId('download') },
   { scenario: defaultScenario() },
   pagePool,
 );
@@ -68,6 +68,12 @@ fileInput.addEventListener('change', () => {
 byId('download').addEventListener('click', () => {
   if (app.isShowingFile()) {
     app.message(SHOWING_FILE, false);
+    return;
+  }
+  // A file poolsim run would refuse is not saved: said why, not handed out in silence.
+  const refusal = app.scenarioRefusal();
+  if (refusal) {
+    app.message(refusal, true);
     return;
   }
   const { name, text, note } = app.scenarioText();

@@ -62,6 +62,8 @@ export interface AppElements {
   messages: HTMLElement;
   /** The summary bar that stays in view on a narrow screen. */
   summary?: HTMLElement;
+  /** Download scenario: its title says whether the setup can be saved (isValid). */
+  download?: HTMLElement;
 }
 
 /**
@@ -374,6 +376,20 @@ export class App implements SetupContext {
       }
     }
     return { name: scenarioFileName(this.current), text: scenarioFileText(this.current), note };
+  }
+
+  /**
+   * Why Download scenario saves nothing, or undefined where it saves the setup: a file of a
+   * setup with a mistake is one `poolsim run` refuses ("challenges": "x" was saved without
+   * a word: a dashboard audit), so it is refused here, with the problems as the run's
+   * status lists them.
+   */
+  scenarioRefusal(): string | undefined {
+    if (this.isValid()) return undefined;
+    const problems = this.checked?.ok === false ? this.checked.errors.map((e) => e.message) : [];
+    const listed = problems.slice(0, PROBLEMS_LISTED).join('; ');
+    const more = problems.length > PROBLEMS_LISTED ? `; and ${problems.length - PROBLEMS_LISTED} more` : '';
+    return `Not downloaded: poolsim run would refuse this setup${listed ? ` (${listed}${more})` : ''}. Fix what is marked in the form, then download it.`;
   }
 
   scenarioBText(): { name: string; text: string } | undefined {
@@ -752,6 +768,11 @@ export class App implements SetupContext {
     const bScenario = this.change && !refused ? scenarioB(this.current, this.change) : undefined;
     const b = bScenario ? checkScenario(bScenario, scenarioFileName(this.current, '-b')) : undefined;
     this.checked = a;
+    if (this.el.download) {
+      this.el.download.title = this.isValid()
+        ? 'Save this setup as a scenario file for poolsim run'
+        : 'The setup has a mistake (marked in the form): poolsim run would refuse the file, so it is not saved until that is fixed';
+    }
     const shown = this.showProblems(a, b, refused);
     this.cancelRun();
     const typed = typing(this.editTarget);
