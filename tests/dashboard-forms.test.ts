@@ -767,6 +767,28 @@ describe('removing an item moves the paths that name later items with them', () 
 });
 
 describe('switching what is rolled keeps what both mechanics have', () => {
+  test('every typed value a switch leaves behind is said, where the new mechanic has no such field at all (knavery challenges 5 → clash went without a word)', async () => {
+    const { switchMechanic } = await import('../dashboard/model/switch.ts');
+    const switched = (from: [string, string], path: (string | number)[], value: unknown, to: [string, string]) => {
+      const old = withValue(newScenario(from[0] as never, from[1]), path, value) as Record<string, unknown>;
+      const out = switchMechanic(old, to[0] as never, to[1], undefined);
+      return { out, words: out.dropped.map((d) => droppedWords(d, old)) };
+    };
+    const clash = switched(['viciousness', 'knavery'], ['setup', 'challenges'], 5, ['viciousness', 'clash']);
+    expect(clash.out.dropped).toEqual(["the setup's challenges"]);
+    expect(clash.words).toEqual(["the setup's “challenges”"]);
+    // A risky check has no target: it ran its own successTarget 12 where 7 had been typed.
+    const risky = switched(['vdp', 'check'], ['setup', 'target'], 7, ['vdp', 'risky']);
+    expect(risky.out.dropped).toEqual(["the setup's target"]);
+    // Only what was typed, inside a list the new mechanic lacks: one attribute, not every character.
+    const round = switched(['vdp', 'combat'], ['setup', 'characters', 0, 'attack', 'attribute'], 5, ['vdp', 'contestRound']);
+    expect(round.out.dropped).toEqual(["the setup's characters.0.attack.attribute"]);
+    expect(round.words[0]).toMatch(/^the setup's “.*attack.*”$/);
+    // The template as it was, untouched: nothing typed, nothing said.
+    expect(switchMechanic(newScenario('viciousness', 'knavery'), 'viciousness', 'clash', undefined).dropped).toEqual([]);
+    expect(switchMechanic(defaultScenario(), 'vdp', 'risky', undefined).dropped).toEqual([]);
+  });
+
   test('a clash’s sides, rules and compare become the battle’s; a battle side’s flee is left out of a clash', async () => {
     const { switchMechanic } = await import('../dashboard/model/switch.ts');
     let clash = newScenario('viciousness', 'clash');
@@ -796,7 +818,8 @@ describe('switching what is rolled keeps what both mechanics have', () => {
     expect(contest.scenario.setup).toEqual(newScenario('sorcerer', 'contest').setup);
     expect(contest.scenario.rules).toEqual({});
     expect(contest.compare).toBeUndefined();
-    expect(contest.dropped).toEqual(['the Compare change of setup.sides.0.combatants.0.dice']);
+    // What was typed into the sides, which a contest has not at all, is said too.
+    expect(contest.dropped).toEqual(["the setup's sides.0.name", "the setup's sides.0.bonus", 'the Compare change of setup.sides.0.combatants.0.dice']);
 
     // The checks, bands on the old mechanic's figures, are left behind and said (an audit
     // of the page: they went without a word).
