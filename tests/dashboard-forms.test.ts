@@ -19,7 +19,7 @@ import { forms, formFor } from '../reports/fields/index.ts';
 import { ruleFields, ruleLabel, ruleToggles } from '../reports/fields/rules.ts';
 import { fieldAt, leaves, shownDefault, type ChoiceField, type Field } from '../reports/fields/spec.ts';
 import { swapD4D6 } from '../reports/fields/viciousness.ts';
-import { numberFromText, seedFromText, diceChips, normaliseDice, typedDice } from '../dashboard/model/coerce.ts';
+import { numberFromText, seedFromText, diceChips, normaliseDice, textFieldValue, typedDice } from '../dashboard/model/coerce.ts';
 import { getAt, pruneEmpty, withValue, withItem, withoutItem } from '../reports/fields/paths.ts';
 import { defaultScenario, newScenario } from '../dashboard/model/scenario.ts';
 import { checkScenario, placeErrors } from '../dashboard/model/validate.ts';
@@ -373,6 +373,27 @@ describe('what a designer types becomes the scenario file', () => {
 
 describe('problems are shown at their field, in the CLI’s words', () => {
   const fields = ['name', 'trials', 'setup', 'setup.challenges', 'setup.participants', 'setup.participants.0', 'setup.participants.0.count', 'setup.participants.0.dice', 'sweep', 'sweep.setup.challenges'];
+
+  test('the company’s ambition box says what it takes in its own words ("N jobs" or "next rank"), not "expected an object"; a bare "rank" is not guessed to be "next rank"', () => {
+    const campaign = newScenario('viciousness', 'campaign') as Record<string, unknown>;
+    const ambition = fieldAt(formFor('viciousness', 'campaign')!.fields, ['policy', 'ambition'], campaign.setup)!.field;
+    if (ambition.kind !== 'text') throw new Error('the ambition box is a text box');
+    const boxSays = (typed: string) => {
+      const s = withValue(campaign, ['setup', 'policy', 'ambition'], textFieldValue(ambition, typed)) as Record<string, unknown>;
+      const checked = checkScenario(s, 'c.json');
+      return checked.ok ? [] : placeErrors(checked.errors, ['setup.policy.ambition', 'setup.policy.advance', 'setup.policy'], s).atField.get('setup.policy.ambition');
+    };
+    const takes = '“N jobs” (N a whole number from 1 to 1000) or “next rank”';
+    for (const typed of ['x', '-1', '1.5', '-5 jobs', 'rank', 'Next Ranks']) expect(boxSays(typed), typed).toEqual([`expected ${takes}, got ${JSON.stringify(typed)}`]);
+    // Read, but out of range: said in the box's words too, as the box shows it.
+    expect(boxSays('0 jobs')).toEqual([`expected ${takes}, got "0 jobs"`]);
+    expect(textFieldValue(ambition, 'rank')).toBe('rank');
+    expect(textFieldValue(ambition, 'next rank')).toEqual({ rank: 'next' });
+    expect(textFieldValue(ambition, '5 jobs')).toEqual({ jobs: 5 });
+    // What poolsim run says of the file is unchanged (the status lists it as the CLI does).
+    const x = checkScenario(withValue(campaign, ['setup', 'policy', 'ambition'], 'x'), 'c.json');
+    expect(!x.ok && placeErrors(x.errors, ['setup.policy.ambition']).atField.get('setup.policy.ambition')![0]).toMatch(/^expected an object/);
+  });
 
   test('a bad trials count, then a negative challenge count and a one-sided die: each at its field, as poolsim run says it', async () => {
     let s = defaultScenario();

@@ -5,7 +5,9 @@
  * field, an expect check) is shown above the form.
  */
 import { ScenarioError, ScenarioErrors, planScenario, type ScenarioPlan } from '../../sim/scenario.ts';
-import { parsePath } from '../../reports/fields/paths.ts';
+import { getAt, parsePath } from '../../reports/fields/paths.ts';
+import { formFor } from '../../reports/fields/index.ts';
+import { fieldAt } from '../../reports/fields/spec.ts';
 
 export type Checked = { ok: true; plan: ScenarioPlan } | { ok: false; errors: ScenarioError[] };
 
@@ -26,8 +28,12 @@ export interface Placed {
   general: string[];
 }
 
-/** Put each problem at the deepest of `fields` (dotted paths) that contains its path. */
-export function placeErrors(errors: readonly ScenarioError[], fields: Iterable<string>): Placed {
+/**
+ * Put each problem at the deepest of `fields` (dotted paths) that contains its path; with
+ * `scenario` (the one checked), a box that says what it takes in its own words says that
+ * (inBoxWords).
+ */
+export function placeErrors(errors: readonly ScenarioError[], fields: Iterable<string>, scenario?: Record<string, unknown>): Placed {
   const known = new Set(fields);
   const atField = new Map<string, string[]>();
   const general: string[] = [];
@@ -36,7 +42,24 @@ export function placeErrors(errors: readonly ScenarioError[], fields: Iterable<s
     if (owner === undefined) general.push(e.message);
     else atField.set(owner, [...(atField.get(owner) ?? []), atFieldProblem(e.problem)]);
   }
+  if (scenario) for (const [path, problems] of atField) atField.set(path, inBoxWords(path, problems, scenario));
   return { atField, general };
+}
+
+/**
+ * The problems of the setup field at `path` as its box says them: a text box with words of
+ * its own for what it takes (TextField `expects`) says "expected “N jobs” … or “next
+ * rank”, got "x"" for a value it holds, where the schema said "expected an object, got
+ * "x"" beside help that says to type "5 jobs" (a dashboard audit). A missing value, and
+ * any other box, keep the CLI's words.
+ */
+export function inBoxWords(path: string, problems: string[], scenario: Record<string, unknown>): string[] {
+  const [head, ...rest] = parsePath(path);
+  const form = formFor(scenario.system, scenario.mechanic);
+  const field = head === 'setup' && form ? fieldAt(form.fields, rest, scenario.setup)?.field : undefined;
+  const value = getAt(scenario, parsePath(path));
+  if (field?.kind !== 'text' || field.expects === undefined || value === undefined) return problems;
+  return [`expected ${field.expects}, got ${JSON.stringify(field.show ? field.show(value) : String(value))}`];
 }
 
 /** The deepest of `known` (dotted field paths) that contains `path`, if any. */

@@ -610,7 +610,8 @@ export class App implements SetupContext {
     const show = (checked: Checked | undefined, prefix: string, only?: string) => {
       if (!checked || checked.ok) return;
       const known = new Set(only ? [only] : this.fields.keys());
-      const placed = placeErrors(checked.errors, known);
+      // A's problems in each box's own words (B's scenario is not the one shown).
+      const placed = placeErrors(checked.errors, known, prefix ? undefined : this.current);
       for (const [path, problems] of placed.atField) {
         const el = this.fields.get(path)!;
         el.classList.add('invalid');

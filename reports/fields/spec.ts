@@ -35,6 +35,12 @@ export interface TextField extends FieldBase {
   read?(text: string): unknown;
   /** The file's value as text for the input; defaults to the text itself or its JSON. */
   show?(value: unknown): string;
+  /**
+   * What the box takes, in its own words (“N jobs” … or “next rank”), where `read` keeps
+   * text it cannot read for the schema to refuse: the box says "expected <this>, got …",
+   * not the schema's words for the file ("expected an object").
+   */
+  expects?: string;
 }
 /** A checkbox; unchecked leaves the key out (every flag of the contract defaults to false). */
 export interface FlagField extends FieldBase {
