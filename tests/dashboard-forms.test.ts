@@ -289,6 +289,15 @@ describe('every mechanic has a form in its own words', () => {
 });
 
 describe('what a designer types becomes the scenario file', () => {
+  test('the trials box reads "100,000" as the page writes it ("100,000 trials"), and only a comma that can only be a thousands separator', () => {
+    expect(numberFromText('100,000', true)).toBe(100000);
+    expect(numberFromText(' 1,000,000 ', true)).toBe(1000000);
+    // Anything else with a comma is no such count: kept as typed, for the schema to refuse.
+    for (const typed of ['1,5', '1,0000', '2,500.5', ',100', '100,', '-1,000']) expect(numberFromText(typed, true), typed).toBe(typed);
+    // A box that is no count the page writes so reads no commas at all.
+    expect(numberFromText('100,000')).toBe('100,000');
+  });
+
   test('number fields: numbers as numbers, empty left out, anything else kept for the schema to name', () => {
     expect(numberFromText('3')).toBe(3);
     expect(numberFromText(' -2 ')).toBe(-2);

@@ -33,6 +33,20 @@ describe.skipIf(!CHROMIUM)('refused with a message, in Chromium', () => {
     expect(pageErrors).toEqual([]);
   }, 120_000);
 
+  test('the trials box takes "100,000", as the status writes it, and runs that many', async () => {
+    const p = await suite.page('');
+    await finished(p);
+    await p.fill(field('trials'), '2,000');
+    await finished(p);
+    await expect(p.locator('.results .status').first().textContent()).resolves.toContain('Done: 2,000 trials per point');
+    await expect(p.locator('[data-path="trials"]').getAttribute('class')).resolves.not.toContain('invalid');
+    // A comma that is no thousands separator is refused, not read some other way.
+    await p.fill(field('trials'), '2,5');
+    await p.waitForSelector('.results[data-run-state="invalid"]', { timeout: RUN_TIMEOUT });
+    await expect(p.locator('[data-path="trials"] > .problems').textContent()).resolves.toContain('got "2,5"');
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+
   test('Download scenario with a mistake in the setup saves nothing and says why; its title says so beforehand', async () => {
     const p = await suite.page('');
     await finished(p);

@@ -149,7 +149,8 @@ function scenarioSection(ctx: SetupContext, form: MechanicForm | undefined): HTM
     h(
       'div',
       { class: 'row' },
-      leafRow({ kind: 'number', key: 'trials', label: 'trials per point', placeholder: '100000', help: 'more trials, narrower intervals' }, ['trials'], ctx),
+      // Read as the page writes it ("100,000 trials"): "100,000" was refused as no number.
+      leafRow({ kind: 'number', key: 'trials', label: 'trials per point', placeholder: '100000', grouped: true, help: 'more trials, narrower intervals; 100000 or 100,000' }, ['trials'], ctx),
       fieldRow(
         'seed',
         'seed',

@@ -27,6 +27,8 @@ export interface NumberField extends FieldBase {
   kind: 'number';
   /** Shown when empty: the default the kernel uses when the key is left out. */
   placeholder?: string;
+  /** Reads thousands separators ("100,000"), as the page writes this count (dashboard/model/coerce.ts numberFromText). */
+  grouped?: boolean;
 }
 export interface TextField extends FieldBase {
   kind: 'text';
