@@ -4,7 +4,7 @@
  */
 import { defaultScenario } from './model/scenario.ts';
 import { decodeLink } from './model/url.ts';
-import { pagePool } from './run/pool.ts';
+import { pagePool, workers } from './run/pool.ts';
 import { App } from './ui/app.ts';
 
 function byId<T extends HTMLElement>(id: string): T {
@@ -31,13 +31,15 @@ const app = new App(
 );
 
 const linked = decodeLink(location.hash);
+// An address's ?workers= the page does not take as it stands is said, not ignored.
+const workersNote = workers(location.search, navigator.hardwareConcurrency).note;
 if (linked && 'problem' in linked) {
   app.start();
-  app.message(`This link could not be read: ${linked.problem}. Showing the default scenario.`, true);
-} else if (linked) {
-  app.load(linked);
+  app.message(`This link could not be read: ${linked.problem}. Showing the default scenario.${workersNote ? ` ${workersNote}` : ''}`, true);
 } else {
-  app.start();
+  if (linked) app.load(linked);
+  else app.start();
+  if (workersNote) app.message(workersNote, true);
 }
 
 window.addEventListener('hashchange', () => {

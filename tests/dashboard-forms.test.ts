@@ -404,6 +404,22 @@ describe('problems are shown at their field, in the CLI’s words', () => {
     expect(!x.ok && placeErrors(x.errors, ['setup.policy.ambition']).atField.get('setup.policy.ambition')![0]).toMatch(/^expected an object/);
   });
 
+  test('a Find question’s refusal names its metric by its label, as the picker does, not by its key ("success is a probability…")', () => {
+    const s = { ...defaultScenario(), solve: [{ name: 'find', vary: 'setup.challenges', range: [1, 8], metric: 'success', target: 1.5 }] };
+    const checked = checkScenario(s, 'x.json');
+    if (checked.ok) throw new Error('expected a problem');
+    expect(checked.errors.map((e) => e.problem)).toContain('success is a probability, between 0 and 1, and the target is 1.5: expected a target from 0 to 1');
+    const placed = placeErrors(checked.errors, ['solve.0', 'solve.0.target'], s);
+    expect(placed.atField.get('solve.0.target')).toEqual(['“P(plan succeeds)” is a probability, between 0 and 1, and the target is 1.5: expected a target from 0 to 1']);
+    // An expect check's likewise; its key inside another word is left alone.
+    const checks = { ...defaultScenario(), expect: [{ metric: 'success', atLeast: 50 }] };
+    const refused = checkScenario(checks, 'x.json');
+    if (refused.ok) throw new Error('expected a problem');
+    const atCheck = placeErrors(refused.errors, ['expect.0'], checks).atField.get('expect.0')!;
+    expect(atCheck.join(' ')).toContain('“P(plan succeeds)” is a probability, from 0 to 1');
+    expect(atCheck.join(' ')).not.toMatch(/(^|: )success is/);
+  });
+
   test('a bad trials count, then a negative challenge count and a one-sided die: each at its field, as poolsim run says it', async () => {
     let s = defaultScenario();
     s = withValue(s, ['setup', 'challenges'], numberFromText('-1'));

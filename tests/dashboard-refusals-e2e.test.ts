@@ -4,6 +4,8 @@
  * something else without a word (a Compare of B as A, a scenario file `poolsim run`
  * rejects).
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { dashboardSuite } from './dashboard-server.ts';
 import { chromiumOrSkip } from './browser.ts';
@@ -66,6 +68,42 @@ describe.skipIf(!CHROMIUM)('refused with a message, in Chromium', () => {
     await finished(p);
     const file = await suite.download(p, '#download');
     expect(JSON.parse(file.text).setup.challenges).toBe(2);
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+
+  test('a file whose system has no such mechanic says so, with the mechanics there are ("not in this build", "no form in the dashboard yet")', async () => {
+    const p = await suite.page('');
+    await finished(p);
+    const path = join(suite.dashboard!.work, 'wrong-mechanic.json');
+    writeFileSync(path, JSON.stringify({ name: 'wrong system', system: 'vdp', mechanic: 'knavery', setup: { challenges: 3 } }));
+    await p.setInputFiles('#file', path);
+    await p.waitForSelector('.results[data-run-state="invalid"]', { timeout: RUN_TIMEOUT });
+    const picked = await p.locator('select[data-key="mechanic"] option:checked').textContent();
+    expect(picked).toMatch(/^vdp knavery: vdp has no mechanic "knavery": its mechanics are check, .*risky/);
+    const help = await p.locator('section.form > p.help').textContent();
+    expect(help).toContain('vdp has no mechanic "knavery": its mechanics are check');
+    expect(help).not.toContain('no form in the dashboard yet');
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+
+  test('removing the participant the Compare changes says what was left out in the form’s words, not "setup.participants.1.count"', async () => {
+    const p = await suite.page('');
+    await p.fill(field('trials'), '2000');
+    await finished(p);
+    await p.check('[data-key="compare"]');
+    await p.selectOption('select[data-key="compare-path"]', 'setup.participants.1.count');
+    await finished(p);
+    await p.click('[data-path="setup.participants.1"] > .item-head > button.remove');
+    const message = p.locator('#messages .message-text');
+    await expect.poll(() => message.textContent()).toContain('the Compare change of “minion › how many”: left out, as it was about the participant "minion" removed');
+    await expect(message.textContent()).resolves.not.toContain('setup.participants');
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+
+  test('?workers=abc in the address is said, not ignored', async () => {
+    const p = await suite.page('?workers=abc');
+    await finished(p);
+    await expect(p.locator('#messages .message.problem').textContent()).resolves.toContain('?workers=abc in the address is not a number of workers (a whole number from 1), so it is not used');
     expect(pageErrors).toEqual([]);
   }, 120_000);
 });

@@ -54,7 +54,7 @@ export function exactCell(value: number | undefined): TableCell {
  * beside the axis's "−0.09"), after a rounded one's "≈" (signedFigure: "≈+0.3333").
  * `figure` writes the size.
  */
-function signed(value: number, figure: (x: number) => string): string {
+export function signed(value: number, figure: (x: number) => string): string {
   const text = figure(Math.abs(value));
   return value > 0 ? signedFigure(text, '+') : value < 0 ? signedFigure(text, '−') : text;
 }

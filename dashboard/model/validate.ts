@@ -8,6 +8,8 @@ import { ScenarioError, ScenarioErrors, planScenario, type ScenarioPlan } from '
 import { getAt, parsePath } from '../../reports/fields/paths.ts';
 import { formFor } from '../../reports/fields/index.ts';
 import { fieldAt } from '../../reports/fields/spec.ts';
+import { quoted } from '../../sim/words.ts';
+import { metricsOf } from './metrics.ts';
 
 export type Checked = { ok: true; plan: ScenarioPlan } | { ok: false; errors: ScenarioError[] };
 
@@ -40,10 +42,28 @@ export function placeErrors(errors: readonly ScenarioError[], fields: Iterable<s
   for (const e of errors) {
     const owner = fieldOf(e.path, known);
     if (owner === undefined) general.push(e.message);
-    else atField.set(owner, [...(atField.get(owner) ?? []), atFieldProblem(e.problem)]);
+    else atField.set(owner, [...(atField.get(owner) ?? []), atFieldProblem(scenario ? metricNamed(e.path, e.problem, scenario) : e.problem)]);
   }
   if (scenario) for (const [path, problems] of atField) atField.set(path, inBoxWords(path, problems, scenario));
   return { atField, general };
+}
+
+/**
+ * A problem of a Find question or an expect check (at `solve.N…`, `expect.N…`) with its
+ * metric named by its label, as Find's picker and the results name it: "“P(plan
+ * succeeds)” is a probability, between 0 and 1…", where the key read "success is a
+ * probability…" (a dashboard audit). The key is replaced only where the CLI's message
+ * opens a clause with it ("success is …"), never inside another word.
+ */
+export function metricNamed(path: string, problem: string, scenario: Record<string, unknown>): string {
+  const at = /^(solve|expect)\.(\d+)(?:\.|$)/.exec(path);
+  const block = at ? (scenario[at[1]!] as unknown[] | undefined)?.[Number(at[2])] : undefined;
+  const metric = block !== null && typeof block === 'object' ? (block as { metric?: unknown }).metric : undefined;
+  if (typeof metric !== 'string' || metric === '') return problem;
+  const label = metricsOf(scenario).find((m) => m.name === metric)?.label;
+  if (label === undefined || label === metric) return problem;
+  const key = metric.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return problem.replace(new RegExp(`(^|: |; )${key} is `, 'g'), (_, before: string) => `${before}${quoted(label)} is `);
 }
 
 /**
