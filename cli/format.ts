@@ -1,7 +1,7 @@
 /** The readable table `poolsim run` prints without `--json`. */
 import type { ScenarioResult } from '../sim/result.ts';
 import { pointLabel } from '../reports/sweep.ts';
-import { exactFigure } from '../sim/solve/sentence.ts';
+import { exactFigure, intervalPlaces, smallFigure } from '../sim/solve/sentence.ts';
 import { bandText, exactDisagrees, measured } from '../reports/checkText.ts';
 
 /** Enough digits to read a probability or a mean; the JSON keeps them all. */
@@ -13,8 +13,7 @@ export function fmt(x: number): string {
   // Three significant digits, as the exact column and the solve sentences print them:
   // decimals down to 1e-6 ("0.000815 [0.000690, 0.000950] ≈0.000824", not "8.15e-4 […]
   // ≈0.000824"), e-notation below it (toPrecision's "1.00e-7").
-  if (a < 0.001) return x.toPrecision(3);
-  return x.toFixed(4);
+  return smallFigure(x) ?? x.toFixed(4);
 }
 
 /**
@@ -25,9 +24,7 @@ export function fmt(x: number): string {
 export function fmtAt(x: number, h: number): string {
   const a = Math.abs(x);
   if (x === 0 || !(h > 0) || a < 0.001) return fmt(x);
-  const base = a >= 1000 ? 0 : a >= 10 ? 2 : 4;
-  const needed = Math.ceil(-Math.log10(h)) + 1;
-  return x.toFixed(Math.min(6, Math.max(base, needed)));
+  return x.toFixed(intervalPlaces(a >= 1000 ? 0 : a >= 10 ? 2 : 4, h));
 }
 
 function table(rows: string[][]): string {

@@ -4,7 +4,7 @@
  */
 import { defaultScenario } from './model/scenario.ts';
 import { decodeLink } from './model/url.ts';
-import { pagePool } from './run/pool.ts';
+import { pagePool, workers } from './run/pool.ts';
 import { App } from './ui/app.ts';
 
 function byId<T extends HTMLElement>(id: string): T {
@@ -25,19 +25,21 @@ function download(name: string, text: string): void {
 }
 
 const app = new App(
-  { setup: byId('setup'), results: byId('results'), problems: byId('problems'), messages: byId('messages'), summary: byId('summary') },
+  { setup: byId('setup'), results: byId('results'), problems: byId('problems'), messages: byId('messages'), summary: byId('summary'), download: byId('download') },
   { scenario: defaultScenario() },
   pagePool,
 );
 
 const linked = decodeLink(location.hash);
+// An address's ?workers= the page does not take as it stands is said, not ignored.
+const workersNote = workers(location.search, navigator.hardwareConcurrency).note;
 if (linked && 'problem' in linked) {
   app.start();
-  app.message(`This link could not be read: ${linked.problem}. Showing the default scenario.`, true);
-} else if (linked) {
-  app.load(linked);
+  app.message(`This link could not be read: ${linked.problem}. Showing the default scenario.${workersNote ? ` ${workersNote}` : ''}`, true);
 } else {
-  app.start();
+  if (linked) app.load(linked);
+  else app.start();
+  if (workersNote) app.message(workersNote, true);
 }
 
 window.addEventListener('hashchange', () => {
@@ -68,6 +70,12 @@ fileInput.addEventListener('change', () => {
 byId('download').addEventListener('click', () => {
   if (app.isShowingFile()) {
     app.message(SHOWING_FILE, false);
+    return;
+  }
+  // A file poolsim run would refuse is not saved: said why, not handed out in silence.
+  const refusal = app.scenarioRefusal();
+  if (refusal) {
+    app.message(refusal, true);
     return;
   }
   const { name, text, note } = app.scenarioText();

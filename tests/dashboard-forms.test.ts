@@ -19,7 +19,7 @@ import { forms, formFor } from '../reports/fields/index.ts';
 import { ruleFields, ruleLabel, ruleToggles } from '../reports/fields/rules.ts';
 import { fieldAt, leaves, shownDefault, type ChoiceField, type Field } from '../reports/fields/spec.ts';
 import { swapD4D6 } from '../reports/fields/viciousness.ts';
-import { numberFromText, seedFromText, diceChips, normaliseDice, typedDice } from '../dashboard/model/coerce.ts';
+import { numberFromText, seedFromText, diceChips, normaliseDice, textFieldValue, typedDice } from '../dashboard/model/coerce.ts';
 import { getAt, pruneEmpty, withValue, withItem, withoutItem } from '../reports/fields/paths.ts';
 import { defaultScenario, newScenario } from '../dashboard/model/scenario.ts';
 import { checkScenario, placeErrors } from '../dashboard/model/validate.ts';
@@ -289,6 +289,15 @@ describe('every mechanic has a form in its own words', () => {
 });
 
 describe('what a designer types becomes the scenario file', () => {
+  test('the trials box reads "100,000" as the page writes it ("100,000 trials"), and only a comma that can only be a thousands separator', () => {
+    expect(numberFromText('100,000', true)).toBe(100000);
+    expect(numberFromText(' 1,000,000 ', true)).toBe(1000000);
+    // Anything else with a comma is no such count: kept as typed, for the schema to refuse.
+    for (const typed of ['1,5', '1,0000', '2,500.5', ',100', '100,', '-1,000']) expect(numberFromText(typed, true), typed).toBe(typed);
+    // A box that is no count the page writes so reads no commas at all.
+    expect(numberFromText('100,000')).toBe('100,000');
+  });
+
   test('number fields: numbers as numbers, empty left out, anything else kept for the schema to name', () => {
     expect(numberFromText('3')).toBe(3);
     expect(numberFromText(' -2 ')).toBe(-2);
@@ -373,6 +382,43 @@ describe('what a designer types becomes the scenario file', () => {
 
 describe('problems are shown at their field, in the CLI’s words', () => {
   const fields = ['name', 'trials', 'setup', 'setup.challenges', 'setup.participants', 'setup.participants.0', 'setup.participants.0.count', 'setup.participants.0.dice', 'sweep', 'sweep.setup.challenges'];
+
+  test('the company’s ambition box says what it takes in its own words ("N jobs" or "next rank"), not "expected an object"; a bare "rank" is not guessed to be "next rank"', () => {
+    const campaign = newScenario('viciousness', 'campaign') as Record<string, unknown>;
+    const ambition = fieldAt(formFor('viciousness', 'campaign')!.fields, ['policy', 'ambition'], campaign.setup)!.field;
+    if (ambition.kind !== 'text') throw new Error('the ambition box is a text box');
+    const boxSays = (typed: string) => {
+      const s = withValue(campaign, ['setup', 'policy', 'ambition'], textFieldValue(ambition, typed)) as Record<string, unknown>;
+      const checked = checkScenario(s, 'c.json');
+      return checked.ok ? [] : placeErrors(checked.errors, ['setup.policy.ambition', 'setup.policy.advance', 'setup.policy'], s).atField.get('setup.policy.ambition');
+    };
+    const takes = '“N jobs” (N a whole number from 1 to 1000) or “next rank”';
+    for (const typed of ['x', '-1', '1.5', '-5 jobs', 'rank', 'Next Ranks']) expect(boxSays(typed), typed).toEqual([`expected ${takes}, got ${JSON.stringify(typed)}`]);
+    // Read, but out of range: said in the box's words too, as the box shows it.
+    expect(boxSays('0 jobs')).toEqual([`expected ${takes}, got "0 jobs"`]);
+    expect(textFieldValue(ambition, 'rank')).toBe('rank');
+    expect(textFieldValue(ambition, 'next rank')).toEqual({ rank: 'next' });
+    expect(textFieldValue(ambition, '5 jobs')).toEqual({ jobs: 5 });
+    // What poolsim run says of the file is unchanged (the status lists it as the CLI does).
+    const x = checkScenario(withValue(campaign, ['setup', 'policy', 'ambition'], 'x'), 'c.json');
+    expect(!x.ok && placeErrors(x.errors, ['setup.policy.ambition']).atField.get('setup.policy.ambition')![0]).toMatch(/^expected an object/);
+  });
+
+  test('a Find question’s refusal names its metric by its label, as the picker does, not by its key ("success is a probability…")', () => {
+    const s = { ...defaultScenario(), solve: [{ name: 'find', vary: 'setup.challenges', range: [1, 8], metric: 'success', target: 1.5 }] };
+    const checked = checkScenario(s, 'x.json');
+    if (checked.ok) throw new Error('expected a problem');
+    expect(checked.errors.map((e) => e.problem)).toContain('success is a probability, between 0 and 1, and the target is 1.5: expected a target from 0 to 1');
+    const placed = placeErrors(checked.errors, ['solve.0', 'solve.0.target'], s);
+    expect(placed.atField.get('solve.0.target')).toEqual(['“P(plan succeeds)” is a probability, between 0 and 1, and the target is 1.5: expected a target from 0 to 1']);
+    // An expect check's likewise; its key inside another word is left alone.
+    const checks = { ...defaultScenario(), expect: [{ metric: 'success', atLeast: 50 }] };
+    const refused = checkScenario(checks, 'x.json');
+    if (refused.ok) throw new Error('expected a problem');
+    const atCheck = placeErrors(refused.errors, ['expect.0'], checks).atField.get('expect.0')!;
+    expect(atCheck.join(' ')).toContain('“P(plan succeeds)” is a probability, from 0 to 1');
+    expect(atCheck.join(' ')).not.toMatch(/(^|: )success is/);
+  });
 
   test('a bad trials count, then a negative challenge count and a one-sided die: each at its field, as poolsim run says it', async () => {
     let s = defaultScenario();
@@ -767,6 +813,28 @@ describe('removing an item moves the paths that name later items with them', () 
 });
 
 describe('switching what is rolled keeps what both mechanics have', () => {
+  test('every typed value a switch leaves behind is said, where the new mechanic has no such field at all (knavery challenges 5 → clash went without a word)', async () => {
+    const { switchMechanic } = await import('../dashboard/model/switch.ts');
+    const switched = (from: [string, string], path: (string | number)[], value: unknown, to: [string, string]) => {
+      const old = withValue(newScenario(from[0] as never, from[1]), path, value) as Record<string, unknown>;
+      const out = switchMechanic(old, to[0] as never, to[1], undefined);
+      return { out, words: out.dropped.map((d) => droppedWords(d, old)) };
+    };
+    const clash = switched(['viciousness', 'knavery'], ['setup', 'challenges'], 5, ['viciousness', 'clash']);
+    expect(clash.out.dropped).toEqual(["the setup's challenges"]);
+    expect(clash.words).toEqual(["the setup's “challenges”"]);
+    // A risky check has no target: it ran its own successTarget 12 where 7 had been typed.
+    const risky = switched(['vdp', 'check'], ['setup', 'target'], 7, ['vdp', 'risky']);
+    expect(risky.out.dropped).toEqual(["the setup's target"]);
+    // Only what was typed, inside a list the new mechanic lacks: one attribute, not every character.
+    const round = switched(['vdp', 'combat'], ['setup', 'characters', 0, 'attack', 'attribute'], 5, ['vdp', 'contestRound']);
+    expect(round.out.dropped).toEqual(["the setup's characters.0.attack.attribute"]);
+    expect(round.words[0]).toMatch(/^the setup's “.*attack.*”$/);
+    // The template as it was, untouched: nothing typed, nothing said.
+    expect(switchMechanic(newScenario('viciousness', 'knavery'), 'viciousness', 'clash', undefined).dropped).toEqual([]);
+    expect(switchMechanic(defaultScenario(), 'vdp', 'risky', undefined).dropped).toEqual([]);
+  });
+
   test('a clash’s sides, rules and compare become the battle’s; a battle side’s flee is left out of a clash', async () => {
     const { switchMechanic } = await import('../dashboard/model/switch.ts');
     let clash = newScenario('viciousness', 'clash');
@@ -796,7 +864,8 @@ describe('switching what is rolled keeps what both mechanics have', () => {
     expect(contest.scenario.setup).toEqual(newScenario('sorcerer', 'contest').setup);
     expect(contest.scenario.rules).toEqual({});
     expect(contest.compare).toBeUndefined();
-    expect(contest.dropped).toEqual(['the Compare change of setup.sides.0.combatants.0.dice']);
+    // What was typed into the sides, which a contest has not at all, is said too.
+    expect(contest.dropped).toEqual(["the setup's sides.0.name", "the setup's sides.0.bonus", 'the Compare change of setup.sides.0.combatants.0.dice']);
 
     // The checks, bands on the old mechanic's figures, are left behind and said (an audit
     // of the page: they went without a word).
@@ -1072,6 +1141,23 @@ describe('compare on a swept field', () => {
     const withCompany = withValue(paying, ['setup', 'policy', 'buy'], { payWith: 'liquid', liquidRank: 'company' }) as Record<string, unknown>;
     const refusal = sweepOverlap(withCompany, { path: 'setup.policy.buy.liquidRank', value: 'company' });
     expect(refusal).toMatchObject({ kind: 'refused', problem: expect.stringContaining('to “the company’s rank only”, its value in A') });
+  });
+
+  test('B set to the default of a field A leaves out is refused as B set to A’s own value is (it ran, "from the default (1) to 1")', async () => {
+    const { sweepOverlap } = await import('../dashboard/model/compare.ts');
+    const plain = defaultScenario();
+    expect(getAt(plain, ['setup', 'participants', '0', 'count'])).toBeUndefined();
+    const count = sweepOverlap(plain, { path: 'setup.participants.0.count', value: 1 });
+    expect(count).toMatchObject({ kind: 'refused', problem: expect.stringContaining('to 1, the default A leaves it at: B changes nothing; give B another value') });
+    expect(count.kind === 'refused' && count.problem).toContain('“captain › how many”');
+    // A choice A leaves out, B set to its default.
+    expect(sweepOverlap(plain, { path: 'setup.push', value: 'never' })).toMatchObject({ kind: 'refused', problem: expect.stringContaining('to never, the default A leaves it at') });
+    // B left at "(default)" where A sets the default: nothing changes either.
+    const pushing = withValue(plain, ['setup', 'push'], 'never') as Record<string, unknown>;
+    expect(sweepOverlap(pushing, { path: 'setup.push', value: undefined })).toMatchObject({ kind: 'refused', problem: expect.stringContaining('its value in A') });
+    // Another value, or a field with no default the form knows, runs.
+    expect(sweepOverlap(plain, { path: 'setup.participants.0.count', value: 2 })).toEqual({ kind: 'none' });
+    expect(sweepOverlap(plain, { path: 'setup.push', value: 'ifShort' })).toEqual({ kind: 'none' });
   });
 });
 

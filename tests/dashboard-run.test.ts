@@ -20,10 +20,12 @@ import { cumulative, panelsFor } from '../dashboard/charts/panels.ts';
 import { compareRows, comparePanels, unpairedMetrics } from '../dashboard/charts/comparePanels.ts';
 import { nextValue } from '../dashboard/ui/setup.ts';
 import { shownDefault } from '../reports/fields/spec.ts';
-import { estimateCell, formatValue } from '../dashboard/charts/table.ts';
+import { differenceCell, estimateCell, formatValue, intervalCell, numberCell, signedIntervalCell } from '../dashboard/charts/table.ts';
+import { compareDifference, differenceText } from '../dashboard/charts/compareCharts.ts';
+import { fmtAt } from '../cli/format.ts';
 import { formatNumber } from '../reports/sweep.ts';
 import { scenarioB } from '../dashboard/model/compare.ts';
-import { workerCount } from '../dashboard/run/pool.ts';
+import { workerCount, workers } from '../dashboard/run/pool.ts';
 import type { ScenarioResult } from '../sim/result.ts';
 import { poolsim } from './helpers.ts';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -160,6 +162,17 @@ describe('the scheduler gives the CLI’s numbers', () => {
     expect(workerCount('', 64)).toBe(16);
     expect(workerCount('?workers=1', 8)).toBe(1);
     expect(workerCount('?workers=zero', 2)).toBe(2);
+  });
+
+  test('an address’s ?workers= the page does not take is said, not ignored ("abc", "-2", "0", more than 16)', () => {
+    expect(workers('', 8)).toEqual({ count: 8 });
+    expect(workers('?workers=3', 8)).toEqual({ count: 3 });
+    for (const asked of ['abc', '-2', '0', '1.5', '']) {
+      const { count, note } = workers(`?workers=${asked}`, 2);
+      expect(count, asked).toBe(2);
+      expect(note, asked).toBe(`?workers=${asked} in the address is not a number of workers (a whole number from 1), so it is not used: the page runs 2, as it does without it.`);
+    }
+    expect(workers('?workers=40', 8)).toEqual({ count: 16, note: '?workers=40 in the address is more than the 16 workers the page starts at most: it runs 16.' });
   });
 });
 
@@ -308,6 +321,51 @@ describe('every chart has a table beside it', () => {
     expect(formatValue(0.5, 'probability')).toBe('0.5000');
     expect(formatNumber(0.99996)).toBe('0.99996');
     expect(formatNumber(0.7435123)).toBe('0.7435');
+  });
+
+  test('a small figure keeps its digits, so an exact value stays inside its own interval (an audit: "0.001 | 0.001 to 0.001 | ≈0.000824")', () => {
+    // The default clash page's "mean hits wasted by guards": 0.00092 [0.000732, 0.00113],
+    // exact 0.000824, printed as `poolsim run` prints it.
+    const wasted = { estimate: 0.00092, ci95: [0.000732, 0.00113] as [number, number], exact: 0.000824 };
+    const [estimate, interval] = [numberCell(wasted.estimate, 'mean', wasted.ci95), intervalCell(wasted.ci95, 'mean')];
+    expect(`${estimate.text} ${interval.text}`).toBe('0.000920 0.000732 to 0.00113');
+    expect(`${fmtAt(wasted.estimate, 0.000199)} [${fmtAt(wasted.ci95[0], 0.000199)}, ${fmtAt(wasted.ci95[1], 0.000199)}]`).toBe('0.000920 [0.000732, 0.00113]');
+    // A combat "rounds fought" bin of 0.00005 [0.000021, 0.000118]: "0.0001 | 0.000021 to 0.0001".
+    expect(numberCell(0.00005, 'probability', [0.000021, 0.000118]).text).toBe('0.0000500');
+    expect(intervalCell([0.000021, 0.000118], 'probability').text).toBe('0.0000210 to 0.000118');
+    // An interval above 0.001 that its places would print as one point shows as an interval.
+    expect(intervalCell([0.0012, 0.0014], 'mean').text).toBe('0.00120 to 0.00140');
+    expect(estimateCell({ estimate: 0.0013, ci95: [0.0012, 0.0014] }, 'mean').text).toBe('0.00130 (0.00120–0.00140)');
+    expect(signedIntervalCell([-0.0004, 0.0002], 'mean').text).toBe('−0.000400 to +0.000200');
+  });
+
+  test('the means table prints a small mean as `poolsim run` does, its interval as one and its exact value inside it', async () => {
+    const result = await run({ ...heist, sweep: undefined, expect: undefined, trials: 2000 });
+    // The clash page's wasted hits, in place of a heist mean.
+    const [key, m] = Object.entries(result.results[0]!.metrics).find(([, x]) => x.kind === 'mean')!;
+    result.results[0]!.metrics[key] = { ...m, estimate: 0.00092, ci95: [0.000732, 0.00113], exact: 0.000824219 };
+    const means = panelsFor(result).find((p) => p.name === 'means')!;
+    const row = means.table.rows.find((r) => r[1]!.value === 0.00092)!;
+    expect(row.slice(1).map((c) => c.text)).toEqual(['0.000920', '0.000732 to 0.00113', '≈0.000824']);
+    // A larger mean whose interval three places would print as one point.
+    result.results[0]!.metrics[key] = { ...m, estimate: 0.0013, ci95: [0.0012, 0.0014], exact: undefined };
+    const again = panelsFor(result).find((p) => p.name === 'means')!.table.rows.find((r) => r[1]!.value === 0.0013)!;
+    expect(again.slice(1, 3).map((c) => c.text)).toEqual(['0.00130', '0.00120 to 0.00140']);
+  });
+
+  test('the B − A chart signs its labels as the table does: "≈−0.0541", not "≈-0.0541"; "0 exact", not "+0 exact"', () => {
+    const at = (exact: number | undefined, estimate = 0.01) => differenceText({ estimate, ci95: [estimate - 0.02, estimate + 0.02], exact }, 'probability');
+    expect(at(-0.0541234)).toBe('≈−0.0541 exact');
+    expect(at(0)).toBe('0 exact');
+    expect(at(0.375)).toBe('+0.375 exact');
+    expect(at(-0.0541234)).toBe(`${differenceCell(-0.0541234).text} exact`);
+    expect(at(0)).toBe(`${differenceCell(0).text} exact`);
+    expect(at(undefined, -0.0321)).toBe('−0.032 ±0.020');
+    expect(at(undefined, 0.0321)).toBe('+0.032 ±0.020');
+    // The chart itself: no hyphen for a minus, no "+0".
+    const svg = compareDifference([{ label: 'x', kind: 'probability', a: { estimate: 0.5, ci95: [0.49, 0.51] }, b: { estimate: 0.45, ci95: [0.44, 0.46] }, difference: { estimate: -0.05, ci95: [-0.06, -0.04], exact: -0.0541234 } }], 'probability');
+    expect(svg).toContain('≈−0.0541 exact');
+    expect(svg).not.toContain('≈-0.0541');
   });
 
   test('compare: B starts one step from A, not as A again', () => {

@@ -5,8 +5,9 @@
 import * as Plot from '@observablehq/plot';
 import { type MetricKind } from '../../reports/metrics.ts';
 import { plotToSvg } from '../../reports/svg.ts';
-import { EXACT, FIGURE_MARGIN, MARGIN_TOP, MONTE_CARLO, WIDTH, figureText, keyLine, textWidth } from '../../reports/charts/shared.ts';
-import { signedFigure } from '../../sim/solve/sentence.ts';
+import { EXACT, FIGURE_MARGIN, MARGIN_TOP, MONTE_CARLO, WIDTH, estimateFigure, keyLine, reachText, textWidth } from '../../reports/charts/shared.ts';
+import { exactFigure } from '../../sim/solve/sentence.ts';
+import { signed } from './table.ts';
 
 /** B's colour: apart from A's blue and exact's orange. */
 export const B_COLOUR = '#3ca951';
@@ -48,6 +49,19 @@ export function compareEstimates(rows: CompareRow[], kind: MetricKind): string {
   });
 }
 
+/**
+ * B − A beside its mark: exact, or with the reach of its interval (a bare +0.032 read as
+ * surer than it is), signed as the table's B − A column is (table.ts `signed`): "+" before
+ * a positive one, the true minus before a negative one, after a rounded one's "≈", and no
+ * sign on 0. The chart said "≈-0.0541" and "+0 exact" beside the table's "≈−0.0541" and "0".
+ */
+export function differenceText(d: CompareRow['difference'], kind: MetricKind): string {
+  if (d.exact !== undefined) return `${signed(d.exact, exactFigure)} exact`;
+  // A value that rounds to zero is written 0, not "−0.000" (a difference of −1e-17).
+  const estimate = Math.abs(d.estimate) < 1e-12 ? 0 : d.estimate;
+  return `${signed(estimate, (x) => estimateFigure(x, kind))} ${reachText(d.ci95, estimate, kind)}`;
+}
+
 export function compareDifference(rows: CompareRow[], kind: MetricKind): string {
   const data = rows.map((r) => ({
     label: r.label,
@@ -55,9 +69,7 @@ export function compareDifference(rows: CompareRow[], kind: MetricKind): string 
     low: r.difference.ci95[0],
     high: r.difference.ci95[1],
     exact: r.difference.exact,
-    // Exact, or with half its interval: a bare +0.032 read as surer than it is.
-    // A positive difference says its sign, after a rounded exact one's "≈" (exactFigure).
-    text: (r.difference.exact ?? r.difference.estimate) >= 0 ? signedFigure(figureText(r.difference, kind), '+') : figureText(r.difference, kind),
+    text: differenceText(r.difference, kind),
   }));
   const withExact = data.filter((d) => d.exact !== undefined);
   const reach = Math.max(...data.flatMap((d) => [Math.abs(d.low), Math.abs(d.high), Math.abs(d.exact ?? 0)]), 1e-6);

@@ -121,7 +121,7 @@ export function comparePanels(a: ScenarioResult, b: ScenarioResult, options: Com
     // mechanic), as every other table of the page has.
     const exact = same.some((r) => r.a.exact !== undefined || r.b.exact !== undefined);
     const side = (name: string) => [name, `${name} 95% interval`, ...(exact ? [`${name} exact`] : [])];
-    const cells = (m: CompareRow['a']) => [numberCell(m.estimate, kind), intervalCell(m.ci95, kind), ...(exact ? [exactCell(m.exact)] : [])];
+    const cells = (m: CompareRow['a']) => [numberCell(m.estimate, kind, m.ci95), intervalCell(m.ci95, kind), ...(exact ? [exactCell(m.exact)] : [])];
     const what = onePoint ? (kind === 'probability' ? 'Probabilities' : 'Means') : label.charAt(0).toUpperCase() + label.slice(1);
     panels.push({
       name: `compare-${kind}`,
@@ -138,7 +138,7 @@ export function comparePanels(a: ScenarioResult, b: ScenarioResult, options: Com
       svg: compareDifference(same, kind),
       table: {
         columns: ['', 'B − A', '95% interval', 'exact'],
-        rows: same.map((r) => [textCell(r.label), signedNumberCell(r.difference.estimate, kind), signedIntervalCell(r.difference.ci95, kind), differenceCell(r.difference.exact)]),
+        rows: same.map((r) => [textCell(r.label), signedNumberCell(r.difference.estimate, kind, r.difference.ci95), signedIntervalCell(r.difference.ci95, kind), differenceCell(r.difference.exact)]),
       },
     });
   }

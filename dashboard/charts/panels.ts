@@ -81,7 +81,7 @@ function withView(result: ScenarioResult, key: string, view: DistributionView): 
 }
 
 function metricCells(m: PointResult['metrics'][string] | undefined, kind: MetricKind): TableCell[] {
-  return [numberCell(m?.estimate, kind), intervalCell(m?.ci95, kind), exactCell(m?.exact)];
+  return [numberCell(m?.estimate, kind, m?.ci95), intervalCell(m?.ci95, kind), exactCell(m?.exact)];
 }
 
 const ESTIMATE_COLUMNS = ['estimate', '95% interval', 'exact'];
@@ -166,14 +166,17 @@ export function panelsFor(result: ScenarioResult, options: PanelOptions = {}): P
                 .flatMap((p) => {
                   const d = p.distributions![key]!;
                   const n = pointTrials(result, p);
-                  return d.x.map((x, i) => [
-                    ...(points.length > 1 ? [pointCell(p.point, options.setup, result)] : []),
-                    // The last bin of an open-topped distribution counts its value or more.
-                    textCell(d.lastAtLeast && i === d.x.length - 1 ? `${x} or more` : String(x)),
-                    numberCell(d.p[i], 'probability'),
-                    intervalCell(binInterval(d, i, n), 'probability'),
-                    exactCell(d.exact?.[i]),
-                  ]);
+                  return d.x.map((x, i) => {
+                    const ci = binInterval(d, i, n);
+                    return [
+                      ...(points.length > 1 ? [pointCell(p.point, options.setup, result)] : []),
+                      // The last bin of an open-topped distribution counts its value or more.
+                      textCell(d.lastAtLeast && i === d.x.length - 1 ? `${x} or more` : String(x)),
+                      numberCell(d.p[i], 'probability', ci),
+                      intervalCell(ci, 'probability'),
+                      exactCell(d.exact?.[i]),
+                    ];
+                  });
                 }),
             },
             chart.draw(shown),
@@ -189,7 +192,7 @@ export function panelsFor(result: ScenarioResult, options: PanelOptions = {}): P
         panels.push(
           panel({
             columns: [sweepLabel(s.vary, options.setup, result), ...ESTIMATE_COLUMNS],
-            rows: s.points.map((p) => [valueCell(s.vary, p.value, options.setup, result), numberCell(p.estimate, kind), intervalCell(p.ci95, kind), exactCell(p.exact)]),
+            rows: s.points.map((p) => [valueCell(s.vary, p.value, options.setup, result), numberCell(p.estimate, kind, p.ci95), intervalCell(p.ci95, kind), exactCell(p.exact)]),
           }),
         );
         break;
@@ -234,7 +237,8 @@ function seriesCell(s: Record<string, number[]>, column: string, i: number, kind
   const low = s[`${column}Low`]?.[i];
   const high = s[`${column}High`]?.[i];
   if (low === undefined || high === undefined) return { text: `${formatValue(value, kind)} (no interval in this file)`, value };
-  return { text: `${formatValue(value, kind)} (${formatValue(low, kind)}–${formatValue(high, kind)})`, value, title: `95% interval ${formatValue(low, kind)} to ${formatValue(high, kind)}` };
+  const figure = (x: number) => formatValue(x, kind, (high - low) / 2);
+  return { text: `${figure(value)} (${figure(low)}–${figure(high)})`, value, title: `95% interval ${figure(low)} to ${figure(high)}` };
 }
 
 /**

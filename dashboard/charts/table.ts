@@ -4,7 +4,7 @@
  * `data-value` attribute, so a test or a copy-paste gets every digit).
  */
 import { type MetricKind } from '../../reports/metrics.ts';
-import { exactFigure, signedFigure } from '../../sim/solve/sentence.ts';
+import { exactFigure, intervalPlaces, signedFigure, smallFigure } from '../../sim/solve/sentence.ts';
 import { notWhole } from '../../reports/sweep.ts';
 
 export interface TableCell {
@@ -20,18 +20,27 @@ export interface Table {
 }
 
 /**
- * Probabilities to 4 places, means to 3: one more than the charts' labels. A value that
- * is not 0 but rounds to it gets two significant digits: a Wilson bound of 1.9e-5 read
- * "0.0000 to 0.0000", an interval of no width.
+ * Probabilities to 4 places, means to 3: one more than the charts' labels. As `poolsim
+ * run`'s table prints them (cli/format.ts, by the same sentence.ts rules): a figure under
+ * 0.001 in three significant digits (smallFigure: "0.000920 to 0.00113" where 3 places
+ * read "0.001 to 0.001" beside an exact ≈0.000824 outside it), and, given the half-width
+ * `h` of the interval it stands in, as many more places as show that interval as one
+ * (intervalPlaces; a whole bound needs none: "0.0000 to 0.0000192", not "0.000000 to …").
+ * A figure that is not whole never reads as one (notWhole).
  */
-export function formatValue(value: number, kind: MetricKind): string {
+export function formatValue(value: number, kind: MetricKind, h?: number): string {
   const places = kind === 'probability' ? 4 : 3;
-  if (value !== 0 && Math.abs(value) < 0.5 * 10 ** -places) return value.toPrecision(2);
-  return notWhole(value, places);
+  return smallFigure(value) ?? notWhole(value, h === undefined || Number.isInteger(value) ? places : intervalPlaces(places, h));
 }
 
-export function numberCell(value: number | undefined, kind: MetricKind): TableCell {
-  return value === undefined ? { text: '—' } : { text: formatValue(value, kind), value };
+/** Half an interval's width: what the figures beside it are printed to show (formatValue). */
+export function halfWidth(ci: readonly [number, number] | undefined): number | undefined {
+  return ci === undefined ? undefined : (ci[1] - ci[0]) / 2;
+}
+
+/** An estimate, to the places its interval `ci` is printed to (formatValue). */
+export function numberCell(value: number | undefined, kind: MetricKind, ci?: readonly [number, number]): TableCell {
+  return value === undefined ? { text: '—' } : { text: formatValue(value, kind, halfWidth(ci)), value };
 }
 
 /** An exact value as every page prints one (sim/solve/sentence.ts exactFigure): 0.3125, 0.49996. */
@@ -45,7 +54,7 @@ export function exactCell(value: number | undefined): TableCell {
  * beside the axis's "−0.09"), after a rounded one's "≈" (signedFigure: "≈+0.3333").
  * `figure` writes the size.
  */
-function signed(value: number, figure: (x: number) => string): string {
+export function signed(value: number, figure: (x: number) => string): string {
   const text = figure(Math.abs(value));
   return value > 0 ? signedFigure(text, '+') : value < 0 ? signedFigure(text, '−') : text;
 }
@@ -62,17 +71,19 @@ export function differenceCell(value: number | undefined): TableCell {
  * A difference's estimate (B − A), signed as its exact column is: "+0.0880" stands beside
  * "≈+0.0883", where a bare "0.0880" read as a value rather than a change.
  */
-export function signedNumberCell(value: number | undefined, kind: MetricKind): TableCell {
-  return value === undefined ? { text: '—' } : { text: signed(value, (x) => formatValue(x, kind)), value };
+export function signedNumberCell(value: number | undefined, kind: MetricKind, ci?: readonly [number, number]): TableCell {
+  return value === undefined ? { text: '—' } : { text: signed(value, (x) => formatValue(x, kind, halfWidth(ci))), value };
 }
 
 /** A difference's 95% interval, each bound signed as the estimate is: "−0.0100 to +0.0200". */
 export function signedIntervalCell(ci: readonly [number, number] | undefined, kind: MetricKind): TableCell {
-  return ci === undefined ? { text: '—' } : { text: `${signed(ci[0], (x) => formatValue(x, kind))} to ${signed(ci[1], (x) => formatValue(x, kind))}` };
+  if (ci === undefined) return { text: '—' };
+  const figure = (x: number) => formatValue(x, kind, halfWidth(ci));
+  return { text: `${signed(ci[0], figure)} to ${signed(ci[1], figure)}` };
 }
 
 export function intervalCell(ci: readonly [number, number] | undefined, kind: MetricKind): TableCell {
-  return ci === undefined ? { text: '—' } : { text: `${formatValue(ci[0], kind)} to ${formatValue(ci[1], kind)}` };
+  return ci === undefined ? { text: '—' } : { text: `${formatValue(ci[0], kind, halfWidth(ci))} to ${formatValue(ci[1], kind, halfWidth(ci))}` };
 }
 
 /** `title`: what the text stands for in the file, where it is said in words (a rule's value). */
@@ -87,8 +98,9 @@ export function textCell(text: string, title?: string): TableCell {
  */
 export function estimateCell(m: { estimate: number; ci95: [number, number]; exact?: number } | undefined, kind: MetricKind): TableCell {
   if (!m) return { text: '—' };
-  const interval = `${formatValue(m.ci95[0], kind)}–${formatValue(m.ci95[1], kind)}`;
-  const title = `estimate ${formatValue(m.estimate, kind)}, 95% interval ${formatValue(m.ci95[0], kind)} to ${formatValue(m.ci95[1], kind)}${m.exact === undefined ? '' : `, exact ${exactFigure(m.exact)}`}`;
+  const figure = (x: number) => formatValue(x, kind, halfWidth(m.ci95));
+  const interval = `${figure(m.ci95[0])}–${figure(m.ci95[1])}`;
+  const title = `estimate ${figure(m.estimate)}, 95% interval ${figure(m.ci95[0])} to ${figure(m.ci95[1])}${m.exact === undefined ? '' : `, exact ${exactFigure(m.exact)}`}`;
   if (m.exact !== undefined) return { text: `${exactFigure(m.exact)} exact`, value: m.exact, title };
-  return { text: `${formatValue(m.estimate, kind)} (${interval})`, value: m.estimate, title };
+  return { text: `${figure(m.estimate)} (${interval})`, value: m.estimate, title };
 }

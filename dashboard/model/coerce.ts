@@ -7,11 +7,16 @@
 /**
  * A number field's text: empty → undefined (the key is left out: "missing" when the
  * field is required); a decimal number → that number (zod then says whether it must be
- * an integer or in a range); anything else → the text itself.
+ * an integer or in a range); anything else → the text itself. `grouped` (a count the page
+ * itself writes with thousands separators, "100,000 trials"): digits in groups of three
+ * after commas read as one whole number, "100,000" → 100000, as the page wrote it; a comma
+ * anywhere else ("1,5", "1,0000", "2,500.5") is no such count and is kept as typed, for
+ * the schema to refuse, never guessed at.
  */
-export function numberFromText(text: string): number | string | undefined {
+export function numberFromText(text: string, grouped = false): number | string | undefined {
   const t = text.trim();
   if (t === '') return undefined;
+  if (grouped && /^\d{1,3}(,\d{3})+$/.test(t)) return Number(t.replace(/,/g, ''));
   if (/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(t)) {
     const n = Number(t);
     if (Number.isFinite(n)) return n;

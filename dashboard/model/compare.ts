@@ -7,6 +7,9 @@ import type { MetricResult } from '../../sim/result.ts';
 import { sweepLabel, sweepValueLabel } from '../../reports/sweep.ts';
 import { getAt, parsePath, withValue } from '../../reports/fields/paths.ts';
 import { quoted } from '../../sim/words.ts';
+import { formFor } from '../../reports/fields/index.ts';
+import { ruleFields } from '../../reports/fields/rules.ts';
+import { fieldAt, shownDefault } from '../../reports/fields/spec.ts';
 
 export interface CompareChange {
   /** A dotted path into the scenario: `setup.participants.0.dice`, `rules.hitOn`. */
@@ -42,13 +45,17 @@ export function sweepOverlap(a: Record<string, unknown>, change: CompareChange):
   const name = (path: string) => sweepLabel(path, a.setup, a);
   if (hit === undefined) {
     // B the same as A ("from 3 to 3"): B − A would be noise about 0, run all the same. The
-    // swept case below is refused as "B changes nothing"; this one is too. (A field A leaves
-    // to its default is compared as written: the page's Compare row says when B's value is
-    // that default.)
-    const inA = getAt(a, parsePath(change.path));
-    if (inA !== undefined && JSON.stringify(inA) === JSON.stringify(change.value)) {
+    // swept case below is refused as "B changes nothing"; this one is too, and so is B set
+    // to the default of a field A leaves out (B "from the default (1) to 1" ran, under a
+    // Compare row that said B was A unchanged: a dashboard audit).
+    const now = getAt(a, parsePath(change.path));
+    const inA = valueOrDefault(a, change.path, now);
+    const inB = valueOrDefault(a, change.path, change.value);
+    if (inA !== undefined && JSON.stringify(inA) === JSON.stringify(inB)) {
       // The value in the form's words (“the company’s rank only”), as the refusal's field is.
-      return { kind: 'refused', problem: `B changes ${quoted(name(change.path))} to ${sweepValueLabel(change.path, change.value, a.setup, a)}, its value in A: B changes nothing; give B another value` };
+      const value = sweepValueLabel(change.path, inB, a.setup, a);
+      const its = now === undefined ? 'the default A leaves it at' : 'its value in A';
+      return { kind: 'refused', problem: `B changes ${quoted(name(change.path))} to ${value}, ${its}: B changes nothing; give B another value` };
     }
     return { kind: 'none' };
   }
@@ -75,6 +82,25 @@ export function sweepOverlap(a: Record<string, unknown>, change: CompareChange):
     kind: 'refused',
     problem: `B changes ${quoted(name(change.path))}, which Vary sweeps (${quoted(name(hit))}): the sweep would override the change and B − A would be 0 everywhere; ${why}`,
   };
+}
+
+/**
+ * What a field at `path` is in `scenario` when it holds `value`: the value, or where it is
+ * left out (undefined) the default the form shows for it (reports/fields/spec.ts
+ * shownDefault: a count's 1, a rule's first value); undefined where no default is known.
+ */
+export function valueOrDefault(scenario: Record<string, unknown>, path: string, value: unknown): unknown {
+  if (value !== undefined) return value;
+  const form = formFor(scenario.system, scenario.mechanic);
+  if (!form) return undefined;
+  const [head, ...rest] = parsePath(path);
+  const field =
+    head === 'setup'
+      ? fieldAt(form.fields, rest, scenario.setup)?.field
+      : head === 'rules' && rest.length === 1
+        ? ruleFields(form.system, form.mechanic).find((f) => f.key === String(rest[0]))
+        : undefined;
+  return field === undefined || field.kind === 'group' || field.kind === 'list' ? undefined : shownDefault(field);
 }
 
 /**

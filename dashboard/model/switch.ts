@@ -7,6 +7,8 @@
  * mechanic does not have is left behind (a battle side's `flee` in a clash); what it has
  * and the old did not comes from its template. Each kept field is checked with the CLI's
  * own validation and dropped, back to the template's, when the new mechanic refuses it.
+ * Every value the designer typed (one that differs from the old mechanic's template) that
+ * is left behind is named, for the page to say.
  */
 import type { SystemName } from '../../sim/rules.ts';
 import { formFor } from '../../reports/fields/index.ts';
@@ -37,6 +39,20 @@ function keepKnownObject(value: unknown, fields: readonly Field[], lost: string[
     else lost.push(`${at}.${key}`.replace(/^\./, ''));
   }
   return out;
+}
+
+/**
+ * The paths (below `at`) where `value` differs from `template`, the old mechanic's
+ * template's value there: what the designer typed or added. An object or list is looked
+ * into; a value the template lacks, or of another kind, is one path.
+ */
+function typedPaths(value: unknown, template: unknown, at: string): string[] {
+  if (JSON.stringify(value) === JSON.stringify(template)) return [];
+  const bothLists = Array.isArray(value) && Array.isArray(template);
+  if (!bothLists && !(isObject(value) && isObject(template))) return [at];
+  const inner = (key: string | number) => (template as Record<string | number, unknown>)[key];
+  const entries: [string | number, unknown][] = bothLists ? (value as unknown[]).map((v, i) => [i, v]) : Object.entries(value as Obj);
+  return entries.flatMap(([key, v]) => typedPaths(v, inner(key), `${at}.${key}`));
 }
 
 /** The problems of a scenario whose path lies under `prefix` (`setup.sides`, `sweep`). */
@@ -123,6 +139,9 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
   };
   const kept: string[] = [];
   const dropped: string[] = [];
+  // What the designer typed is what differs from the template the old mechanic started from.
+  const oldTemplate = typeof old.system === 'string' && typeof old.mechanic === 'string' ? newScenario(old.system as SystemName, old.mechanic).setup : undefined;
+  const typedIn = (key: string, value: unknown) => typedPaths(value, isObject(oldTemplate) ? oldTemplate[key] : undefined, key);
   let scenario: Obj = { ...fresh, setup };
   /** Try `value` as the setup's `key`: kept when the new mechanic takes it there. */
   const tryKeep = (key: string, value: unknown): boolean => {
@@ -150,9 +169,15 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
     }
     // An object the new mechanic has too (a Sorcerer contest's side becoming a conflict's
     // fighter): what it takes of it, field by field, over its template; what it cannot
-    // take is said. A field it has not at all (a clash's sides in a contest) goes unsaid.
+    // take is said. A field it has not at all (knavery's challenges in a clash, a basic
+    // check's target in a risky one), or cannot take, is said where the designer typed
+    // into it (typedPaths): challenges 5 went without a word, and a risky check ran its
+    // own successTarget 12 where 7 had been typed (a dashboard audit).
     const template = setup[key];
-    if (!field || !isObject(known) || !isObject(template)) continue;
+    if (!field || !isObject(known) || !isObject(template)) {
+      dropped.push(...typedIn(key, value).map((path) => `the setup's ${path}`));
+      continue;
+    }
     for (const [inner, v] of Object.entries(known)) {
       if (JSON.stringify(template[inner]) === JSON.stringify(v)) continue;
       const current = setup[key] as Obj;

@@ -5,7 +5,11 @@
  * field, an expect check) is shown above the form.
  */
 import { ScenarioError, ScenarioErrors, planScenario, type ScenarioPlan } from '../../sim/scenario.ts';
-import { parsePath } from '../../reports/fields/paths.ts';
+import { getAt, parsePath } from '../../reports/fields/paths.ts';
+import { formFor } from '../../reports/fields/index.ts';
+import { fieldAt } from '../../reports/fields/spec.ts';
+import { quoted } from '../../sim/words.ts';
+import { metricsOf } from './metrics.ts';
 
 export type Checked = { ok: true; plan: ScenarioPlan } | { ok: false; errors: ScenarioError[] };
 
@@ -26,17 +30,56 @@ export interface Placed {
   general: string[];
 }
 
-/** Put each problem at the deepest of `fields` (dotted paths) that contains its path. */
-export function placeErrors(errors: readonly ScenarioError[], fields: Iterable<string>): Placed {
+/**
+ * Put each problem at the deepest of `fields` (dotted paths) that contains its path; with
+ * `scenario` (the one checked), a box that says what it takes in its own words says that
+ * (inBoxWords).
+ */
+export function placeErrors(errors: readonly ScenarioError[], fields: Iterable<string>, scenario?: Record<string, unknown>): Placed {
   const known = new Set(fields);
   const atField = new Map<string, string[]>();
   const general: string[] = [];
   for (const e of errors) {
     const owner = fieldOf(e.path, known);
     if (owner === undefined) general.push(e.message);
-    else atField.set(owner, [...(atField.get(owner) ?? []), atFieldProblem(e.problem)]);
+    else atField.set(owner, [...(atField.get(owner) ?? []), atFieldProblem(scenario ? metricNamed(e.path, e.problem, scenario) : e.problem)]);
   }
+  if (scenario) for (const [path, problems] of atField) atField.set(path, inBoxWords(path, problems, scenario));
   return { atField, general };
+}
+
+/**
+ * A problem of a Find question or an expect check (at `solve.N…`, `expect.N…`) with its
+ * metric named by its label, as Find's picker and the results name it: "“P(plan
+ * succeeds)” is a probability, between 0 and 1…", where the key read "success is a
+ * probability…" (a dashboard audit). The key is replaced only where the CLI's message
+ * opens a clause with it ("success is …"), never inside another word.
+ */
+export function metricNamed(path: string, problem: string, scenario: Record<string, unknown>): string {
+  const at = /^(solve|expect)\.(\d+)(?:\.|$)/.exec(path);
+  const block = at ? (scenario[at[1]!] as unknown[] | undefined)?.[Number(at[2])] : undefined;
+  const metric = block !== null && typeof block === 'object' ? (block as { metric?: unknown }).metric : undefined;
+  if (typeof metric !== 'string' || metric === '') return problem;
+  const label = metricsOf(scenario).find((m) => m.name === metric)?.label;
+  if (label === undefined || label === metric) return problem;
+  const key = metric.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return problem.replace(new RegExp(`(^|: |; )${key} is `, 'g'), (_, before: string) => `${before}${quoted(label)} is `);
+}
+
+/**
+ * The problems of the setup field at `path` as its box says them: a text box with words of
+ * its own for what it takes (TextField `expects`) says "expected “N jobs” … or “next
+ * rank”, got "x"" for a value it holds, where the schema said "expected an object, got
+ * "x"" beside help that says to type "5 jobs" (a dashboard audit). A missing value, and
+ * any other box, keep the CLI's words.
+ */
+export function inBoxWords(path: string, problems: string[], scenario: Record<string, unknown>): string[] {
+  const [head, ...rest] = parsePath(path);
+  const form = formFor(scenario.system, scenario.mechanic);
+  const field = head === 'setup' && form ? fieldAt(form.fields, rest, scenario.setup)?.field : undefined;
+  const value = getAt(scenario, parsePath(path));
+  if (field?.kind !== 'text' || field.expects === undefined || value === undefined) return problems;
+  return [`expected ${field.expects}, got ${JSON.stringify(field.show ? field.show(value) : String(value))}`];
 }
 
 /** The deepest of `known` (dotted field paths) that contains `path`, if any. */

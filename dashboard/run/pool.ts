@@ -13,9 +13,24 @@ import { ComlinkPool } from '../../workers/comlink-pool.ts';
 const MAX_WORKERS = 16;
 
 export function workerCount(search: string, cores: number | undefined): number {
-  const asked = Number(new URLSearchParams(search).get('workers'));
-  if (Number.isInteger(asked) && asked >= 1) return Math.min(asked, MAX_WORKERS);
-  return Math.min(Math.max(cores ?? 4, 1), MAX_WORKERS);
+  return workers(search, cores).count;
+}
+
+/**
+ * The workers the page starts, and what it says of an address's `?workers=` it does not
+ * take as it stands: one that is no whole number from 1 ("abc", "-2", "0": one per core
+ * instead) or more than MAX_WORKERS (that many instead). Each was ignored without a word.
+ */
+export function workers(search: string, cores: number | undefined): { count: number; note?: string } {
+  const perCore = Math.min(Math.max(cores ?? 4, 1), MAX_WORKERS);
+  const text = new URLSearchParams(search).get('workers');
+  if (text === null) return { count: perCore };
+  const asked = /^\s*\d+\s*$/.test(text) ? Number(text) : NaN;
+  if (!Number.isInteger(asked) || asked < 1) {
+    return { count: perCore, note: `?workers=${text} in the address is not a number of workers (a whole number from 1), so it is not used: the page runs ${perCore}, as it does without it.` };
+  }
+  if (asked > MAX_WORKERS) return { count: MAX_WORKERS, note: `?workers=${text} in the address is more than the ${MAX_WORKERS} workers the page starts at most: it runs ${MAX_WORKERS}.` };
+  return { count: asked };
 }
 
 let pool: ComlinkPool | undefined;

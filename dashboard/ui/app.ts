@@ -236,6 +236,8 @@ export class App implements SetupContext {
   removeItem(path: Path, index: number, what: string): void {
     this.clearMessage();
     const name = removedName(this.current, path, index, what);
+    const before = this.current;
+    const metricWords = metricWordsOf(before);
     const removed = removeItem(this.current, path, index, this.change);
     this.current = removed.scenario;
     this.change = removed.compare;
@@ -243,7 +245,10 @@ export class App implements SetupContext {
     this.drawSetup();
     this.afterChange();
     // Said, not done quietly: what asked about the removed item has nothing left to ask about.
-    if (removed.dropped.length > 0) this.message(`${removed.dropped.join(', ')}: left out, as ${removed.dropped.length === 1 ? 'it was' : 'they were'} about the ${name} removed.`, false);
+    // In the form's words, as the setup before the removal named them (“minion › how
+    // many”), as a switch says what it left out: "setup.participants.1.count" read as a path.
+    const words = removed.dropped.map((d) => droppedWords(d, before, metricWords));
+    if (words.length > 0) this.message(`${words.join(', ')}: left out, as ${words.length === 1 ? 'it was' : 'they were'} about the ${name} removed.`, false);
   }
 
   replace(scenario: Record<string, unknown>): void {
@@ -261,8 +266,7 @@ export class App implements SetupContext {
     // an edit of it, and Download gave JSON instead after one, without a word.
     const before = this.current;
     // The expect checks it leaves out, by their metrics' labels in the setup they were set in.
-    const labels = new Map(metricsOf(before).map((m) => [m.name, m.label]));
-    const metricWords = (metric: string) => labels.get(metric) ?? metric;
+    const metricWords = metricWordsOf(before);
     const key = (s: Record<string, unknown>) => `${String(s.system)}/${String(s.mechanic)}`;
     this.leftBehind.set(key(before), before);
     const switched = switchMechanic(this.current, system, mechanic, this.change, this.leftBehind.get(`${system}/${mechanic}`));
@@ -610,7 +614,8 @@ export class App implements SetupContext {
     const show = (checked: Checked | undefined, prefix: string, only?: string) => {
       if (!checked || checked.ok) return;
       const known = new Set(only ? [only] : this.fields.keys());
-      const placed = placeErrors(checked.errors, known);
+      // A's problems in each box's own words (B's scenario is not the one shown).
+      const placed = placeErrors(checked.errors, known, prefix ? undefined : this.current);
       for (const [path, problems] of placed.atField) {
         const el = this.fields.get(path)!;
         el.classList.add('invalid');
@@ -934,6 +939,12 @@ function pickerWords(scenario: Record<string, unknown>): string {
   const fields = variables(scenario).map((v) => v.label);
   const metrics = Array.isArray(scenario.solve) && scenario.solve.length > 0 ? metricsOf(scenario).map((m) => m.label) : [];
   return JSON.stringify([fields, metrics]);
+}
+
+/** A metric's label in `scenario` (its key where it has none), for what an edit left out (droppedWords). */
+function metricWordsOf(scenario: Record<string, unknown>): (metric: string) => string {
+  const labels = new Map(metricsOf(scenario).map((m) => [m.name, m.label]));
+  return (metric) => labels.get(metric) ?? metric;
 }
 
 /** Each metric the scenario picks by its path (model/metrics.ts pickedMetrics). */

@@ -24,7 +24,7 @@ export function leafInput(field: LeafField, value: unknown, options: LeafOptions
       return h('input', {
         class: 'number',
         attrs: { id, type: 'text', inputmode: 'numeric', autocomplete: 'off', placeholder: field.placeholder, value: textFromValue(value), 'data-key': field.key },
-        on: { input: (e) => onChange(numberFromText((e.target as HTMLInputElement).value), false) },
+        on: { input: (e) => onChange(numberFromText((e.target as HTMLInputElement).value, field.grouped), false) },
       });
     case 'text': {
       return h('input', {

@@ -107,7 +107,9 @@ function scenarioSection(ctx: SetupContext, form: MechanicForm | undefined): HTM
     }
     picker.append(group);
   }
-  if (!found) picker.append(h('option', { attrs: { value: current } }, `${String(scenario.system)} ${String(scenario.mechanic)} (not in this build)`));
+  // The file's, named as what it is: no such mechanic ("vdp knavery (not in this build)"
+  // read as one a later build might have).
+  if (!found) picker.append(h('option', { attrs: { value: current } }, `${String(scenario.system)} ${String(scenario.mechanic)}: ${noSuchMechanic(scenario.system, scenario.mechanic)}`));
   picker.value = current;
   readable(picker);
   picker.addEventListener('change', () => {
@@ -149,7 +151,8 @@ function scenarioSection(ctx: SetupContext, form: MechanicForm | undefined): HTM
     h(
       'div',
       { class: 'row' },
-      leafRow({ kind: 'number', key: 'trials', label: 'trials per point', placeholder: '100000', help: 'more trials, narrower intervals' }, ['trials'], ctx),
+      // Read as the page writes it ("100,000 trials"): "100,000" was refused as no number.
+      leafRow({ kind: 'number', key: 'trials', label: 'trials per point', placeholder: '100000', grouped: true, help: 'more trials, narrower intervals; 100000 or 100,000' }, ['trials'], ctx),
       fieldRow(
         'seed',
         'seed',
@@ -168,8 +171,26 @@ function formSection(ctx: SetupContext, form: MechanicForm): HTMLElement {
   return section;
 }
 
-/** A mechanic newer than the dashboard's forms: its setup as JSON text, parsed (never run). */
+/**
+ * Why a file's system and mechanic are none of this build's: the system is no system, or
+ * has no such mechanic, with what there is ("vdp has no mechanic "knavery": its mechanics
+ * are check, risky, …").
+ */
+export function noSuchMechanic(system: unknown, mechanic: unknown): string {
+  const systems = Object.keys(SYSTEM_NAMES);
+  if (typeof system !== 'string' || !systems.includes(system)) return `there is no system ${JSON.stringify(system)}: the systems are ${systems.join(', ')}`;
+  const names = mechanics.filter((m) => m.system === system).map((m) => m.name);
+  return `${system} has no mechanic ${JSON.stringify(mechanic)}: its mechanics are ${names.join(', ')}`;
+}
+
+/**
+ * A setup the dashboard has no form for, as JSON text, parsed (never run): a file's
+ * mechanic that is none of this build's (said so, with the ones there are), or one of
+ * them with no form yet.
+ */
 function jsonSection(ctx: SetupContext): HTMLElement {
+  const scenario = ctx.scenario();
+  const known = mechanics.some((m) => m.system === scenario.system && m.name === scenario.mechanic);
   const id = uid('setup');
   const problem = h('div', { class: 'problems local', attrs: { role: 'alert' } });
   const area = h('textarea', { attrs: { id, rows: '14', spellcheck: 'false', 'data-key': 'setup' } });
@@ -187,7 +208,13 @@ function jsonSection(ctx: SetupContext): HTMLElement {
     'section',
     { class: 'card form', attrs: { 'data-path': 'setup' } },
     h('h2', {}, 'Setup'),
-    h('p', { class: 'help' }, 'This mechanic has no form in the dashboard yet: its setup as in the scenario file (docs/scenario-format.md).'),
+    h(
+      'p',
+      { class: 'help' },
+      known
+        ? 'This mechanic has no form in the dashboard yet: its setup as in the scenario file (docs/scenario-format.md).'
+        : `The file's mechanic is none there is: ${noSuchMechanic(scenario.system, scenario.mechanic)}. Its setup as in the file (docs/scenario-format.md); pick a mechanic above to set one up.`,
+    ),
     h('label', { attrs: { for: id } }, 'setup (JSON)'),
     area,
     problem,

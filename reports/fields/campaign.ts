@@ -293,13 +293,16 @@ export const campaignForm: MechanicForm = {
           label: 'the company’s ambition',
           placeholder: 'none',
           help: '“Upon the completion of a company’s ambition, it names its next ambition, and advances”: “5 jobs” (every 5 successful jobs) or “next rank”',
+          // Only what the help names is read: a bare "rank" was taken for "next rank", a
+          // guess; any other text is kept as typed and refused in the box's words (expects).
           read: (t) => {
             const text = t.trim().toLowerCase();
             if (text === '') return undefined;
-            if (/^next\s*rank$|^rank$/.test(text)) return { rank: 'next' };
+            if (/^next\s*rank$/.test(text)) return { rank: 'next' };
             const n = /^(\d+)(\s*jobs?)?$/.exec(text);
-            return n ? { jobs: Number(n[1]) } : text;
+            return n ? { jobs: Number(n[1]) } : t.trim();
           },
+          expects: '“N jobs” (N a whole number from 1 to 1000) or “next rank”',
           show: (v) => (v && typeof v === 'object' ? ('jobs' in v ? `${(v as { jobs: number }).jobs} jobs` : 'next rank') : v === undefined ? '' : String(v)),
         },
         {

@@ -27,6 +27,8 @@ export interface NumberField extends FieldBase {
   kind: 'number';
   /** Shown when empty: the default the kernel uses when the key is left out. */
   placeholder?: string;
+  /** Reads thousands separators ("100,000"), as the page writes this count (dashboard/model/coerce.ts numberFromText). */
+  grouped?: boolean;
 }
 export interface TextField extends FieldBase {
   kind: 'text';
@@ -35,6 +37,12 @@ export interface TextField extends FieldBase {
   read?(text: string): unknown;
   /** The file's value as text for the input; defaults to the text itself or its JSON. */
   show?(value: unknown): string;
+  /**
+   * What the box takes, in its own words (“N jobs” … or “next rank”), where `read` keeps
+   * text it cannot read for the schema to refuse: the box says "expected <this>, got …",
+   * not the schema's words for the file ("expected an object").
+   */
+  expects?: string;
 }
 /** A checkbox; unchecked leaves the key out (every flag of the contract defaults to false). */
 export interface FlagField extends FieldBase {

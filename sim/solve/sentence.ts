@@ -99,8 +99,28 @@ export function formatNumber(raw: number): string {
   const snapped = snapDecimal(raw);
   const value = Number.isInteger(Math.round(snapped * 1e4 * 1e6) / 1e6) ? snapped : raw;
   if (Number.isInteger(value)) return String(value);
-  if (value !== 0 && Math.abs(value) < 0.001) return value.toPrecision(3);
-  return notWhole(value, 4);
+  return smallFigure(value) ?? notWhole(value, 4);
+}
+
+/**
+ * A figure under 0.001 (not 0) in three significant digits, as the exact column prints
+ * one ("0.000920", "0.0000192"; toPrecision's "1.00e-7" below 1e-6): fixed places left
+ * it one digit or none ("0.001" for 0.00092, an interval "0.001 to 0.001" that left out
+ * its own exact ≈0.000824). Undefined for any other figure. Shared by every table: the
+ * reports' (formatNumber), `poolsim run`'s (cli/format.ts) and the dashboard's.
+ */
+export function smallFigure(x: number): string | undefined {
+  return x !== 0 && Math.abs(x) < 0.001 ? x.toPrecision(3) : undefined;
+}
+
+/**
+ * Decimal places for a figure beside a 95% interval of half-width `h`: `base`, or more
+ * where `base` would round both ends together ("24.00 [24.00, 24.00]" read as known
+ * exactly; it was 23.9993 [23.9976, 24]): two significant digits of `h`, at most 6.
+ * Shared by `poolsim run`'s table (cli/format.ts fmtAt) and the dashboard's.
+ */
+export function intervalPlaces(base: number, h: number): number {
+  return h > 0 ? Math.min(6, Math.max(base, Math.ceil(-Math.log10(h)) + 1)) : base;
 }
 
 /**

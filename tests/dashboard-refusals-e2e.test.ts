@@ -1,0 +1,109 @@
+/**
+ * What the dashboard cannot honour it refuses with a message, in Chromium (a dashboard
+ * audit, December 2026): each test here failed before its fix, where the page did
+ * something else without a word (a Compare of B as A, a scenario file `poolsim run`
+ * rejects).
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { dashboardSuite } from './dashboard-server.ts';
+import { chromiumOrSkip } from './browser.ts';
+
+const CHROMIUM = await chromiumOrSkip('the dashboard refusals end-to-end test');
+const RUN_TIMEOUT = 90_000;
+const suite = dashboardSuite(CHROMIUM, { prefix: 'poolsim-refusals-', viewport: { width: 1400, height: 900 }, acceptDownloads: true, runTimeout: RUN_TIMEOUT });
+const { pageErrors, finished } = suite;
+const field = (path: string) => `[data-path="${path}"] > input`;
+
+describe.skipIf(!CHROMIUM)('refused with a message, in Chromium', () => {
+  test('Compare: B typed as the default of a field A leaves out is refused, not run as "from the default (1) to 1"', async () => {
+    const p = await suite.page('');
+    await p.fill(field('trials'), '2000');
+    await finished(p);
+    await p.check('[data-key="compare"]');
+    await finished(p);
+    await p.selectOption('select[data-key="compare-path"]', 'setup.participants.0.count');
+    await p.fill('.compare-row input', '1');
+    await p.waitForSelector('.results[data-run-state="invalid"]', { timeout: RUN_TIMEOUT });
+    await expect(p.locator('.compare-row').textContent()).resolves.toContain('B is A unchanged');
+    await expect(p.locator('.compare-row > .problems').textContent()).resolves.toContain('B changes “captain › how many” to 1, the default A leaves it at: B changes nothing');
+    // What is still shown is the last valid Compare's (B = 2), marked stale; never B = 1's.
+    await p.waitForTimeout(1500);
+    await expect(p.locator('.results').getAttribute('data-run-state')).resolves.toBe('invalid');
+    await expect(p.locator('#results').textContent()).resolves.not.toContain('from the default (1) to 1');
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+
+  test('the trials box takes "100,000", as the status writes it, and runs that many', async () => {
+    const p = await suite.page('');
+    await finished(p);
+    await p.fill(field('trials'), '2,000');
+    await finished(p);
+    await expect(p.locator('.results .status').first().textContent()).resolves.toContain('Done: 2,000 trials per point');
+    await expect(p.locator('[data-path="trials"]').getAttribute('class')).resolves.not.toContain('invalid');
+    // A comma that is no thousands separator is refused, not read some other way.
+    await p.fill(field('trials'), '2,5');
+    await p.waitForSelector('.results[data-run-state="invalid"]', { timeout: RUN_TIMEOUT });
+    await expect(p.locator('[data-path="trials"] > .problems').textContent()).resolves.toContain('got "2,5"');
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+
+  test('Download scenario with a mistake in the setup saves nothing and says why; its title says so beforehand', async () => {
+    const p = await suite.page('');
+    await finished(p);
+    await expect(p.getAttribute('#download', 'title')).resolves.toBe('Save this setup as a scenario file for poolsim run');
+    let downloads = 0;
+    p.on('download', () => downloads++);
+    await p.fill(field('setup.challenges'), 'x');
+    await p.waitForSelector('.results[data-run-state="invalid"]', { timeout: RUN_TIMEOUT });
+    await expect(p.getAttribute('#download', 'title')).resolves.toMatch(/^The setup has a mistake/);
+    await p.click('#download');
+    const message = p.locator('#messages .message.problem');
+    await expect(message.textContent()).resolves.toMatch(/^Not downloaded: poolsim run would refuse this setup \(.*challenges.*\)\. Fix what is marked in the form, then download it\./);
+    await p.waitForTimeout(500);
+    expect(downloads).toBe(0);
+    // Fixed, it downloads again.
+    await p.fill(field('setup.challenges'), '2');
+    await finished(p);
+    const file = await suite.download(p, '#download');
+    expect(JSON.parse(file.text).setup.challenges).toBe(2);
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+
+  test('a file whose system has no such mechanic says so, with the mechanics there are ("not in this build", "no form in the dashboard yet")', async () => {
+    const p = await suite.page('');
+    await finished(p);
+    const path = join(suite.dashboard!.work, 'wrong-mechanic.json');
+    writeFileSync(path, JSON.stringify({ name: 'wrong system', system: 'vdp', mechanic: 'knavery', setup: { challenges: 3 } }));
+    await p.setInputFiles('#file', path);
+    await p.waitForSelector('.results[data-run-state="invalid"]', { timeout: RUN_TIMEOUT });
+    const picked = await p.locator('select[data-key="mechanic"] option:checked').textContent();
+    expect(picked).toMatch(/^vdp knavery: vdp has no mechanic "knavery": its mechanics are check, .*risky/);
+    const help = await p.locator('section.form > p.help').textContent();
+    expect(help).toContain('vdp has no mechanic "knavery": its mechanics are check');
+    expect(help).not.toContain('no form in the dashboard yet');
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+
+  test('removing the participant the Compare changes says what was left out in the form’s words, not "setup.participants.1.count"', async () => {
+    const p = await suite.page('');
+    await p.fill(field('trials'), '2000');
+    await finished(p);
+    await p.check('[data-key="compare"]');
+    await p.selectOption('select[data-key="compare-path"]', 'setup.participants.1.count');
+    await finished(p);
+    await p.click('[data-path="setup.participants.1"] > .item-head > button.remove');
+    const message = p.locator('#messages .message-text');
+    await expect.poll(() => message.textContent()).toContain('the Compare change of “minion › how many”: left out, as it was about the participant "minion" removed');
+    await expect(message.textContent()).resolves.not.toContain('setup.participants');
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+
+  test('?workers=abc in the address is said, not ignored', async () => {
+    const p = await suite.page('?workers=abc');
+    await finished(p);
+    await expect(p.locator('#messages .message.problem').textContent()).resolves.toContain('?workers=abc in the address is not a number of workers (a whole number from 1), so it is not used');
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+});
