@@ -360,8 +360,9 @@ describe('every chart has a table beside it', () => {
     expect(at(0.375)).toBe('+0.375 exact');
     expect(at(-0.0541234)).toBe(`${differenceCell(-0.0541234).text} exact`);
     expect(at(0)).toBe(`${differenceCell(0).text} exact`);
-    expect(at(undefined, -0.0321)).toBe('−0.032 ±0.020');
-    expect(at(undefined, 0.0321)).toBe('+0.032 ±0.020');
+    // The reach from the printed −0.032, rounded up, holds all of [−0.0521, −0.0121].
+    expect(at(undefined, -0.0321)).toBe('−0.032 ±0.021');
+    expect(at(undefined, 0.0321)).toBe('+0.032 ±0.021');
     // The chart itself: no hyphen for a minus, no "+0".
     const svg = compareDifference([{ label: 'x', kind: 'probability', a: { estimate: 0.5, ci95: [0.49, 0.51] }, b: { estimate: 0.45, ci95: [0.44, 0.46] }, difference: { estimate: -0.05, ci95: [-0.06, -0.04], exact: -0.0541234 } }], 'probability');
     expect(svg).toContain('≈−0.0541 exact');

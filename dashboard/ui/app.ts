@@ -54,6 +54,15 @@ function typing(el: EventTarget | null): boolean {
 }
 /** Least time between two redraws of live results. */
 const REDRAW_MS = 200;
+/**
+ * And at least this many times the last live redraw's own cost: a sweep of 2,500 points
+ * took ~0.3 s a redraw, so every 200 ms the page's thread did little but redraw, each
+ * chunk's tally waited behind it, and the run took 10–14 times the CLI's (an audit).
+ * Redrawing at most a quarter of the time keeps a big sweep's live view and its pace.
+ */
+const REDRAW_COST_FACTOR = 4;
+/** The name of each live redraw's entry in the performance timeline (devtools; tests). */
+export const LIVE_REDRAW_MEASURE = 'poolsim live redraw';
 
 export interface AppElements {
   setup: HTMLElement;
@@ -92,6 +101,8 @@ export class App implements SetupContext {
   private distributionViews: Record<string, DistributionView> = {};
   private redrawQueued = false;
   private lastRedraw = 0;
+  /** What the last live redraw took (its snapshot and drawing), ms. */
+  private liveRedrawMs = 0;
   /** Stop, one element for the page's life, moved into each redraw of a running status. */
   private readonly stopButtonEl = stopButton(() => this.stopRun());
   private checked: Checked | undefined;
@@ -808,6 +819,8 @@ export class App implements SetupContext {
       if (b?.ok && bScenario) plans.push(b.plan);
       const run = new LiveRun(plans, this.pool(), () => this.queueRedraw(run));
       this.run = run;
+      // A new setup's first figures wait no longer than REDRAW_MS for the last one's cost.
+      this.liveRedrawMs = 0;
       const axes = Object.keys(a.plan.scenario.sweep ?? {});
       const compareLabel = this.change ? this.describeChange(this.change) : undefined;
       const compareShift = overlap?.kind === 'shift' ? { path: overlap.path, by: overlap.by } : undefined;
@@ -856,12 +869,16 @@ export class App implements SetupContext {
   private queueRedraw(run: LiveRun): void {
     if (this.redrawQueued) return;
     this.redrawQueued = true;
-    const wait = Math.max(0, REDRAW_MS - (performance.now() - this.lastRedraw));
+    const gap = Math.max(REDRAW_MS, REDRAW_COST_FACTOR * this.liveRedrawMs);
+    const wait = Math.max(0, gap - (performance.now() - this.lastRedraw));
     setTimeout(() => {
       this.redrawQueued = false;
       if (this.run !== run || run.isFinished || run.isCancelled) return;
+      const t0 = performance.now();
       this.view = { ...this.view, results: run.snapshot(), stale: false, progress: run.progress() };
       this.drawResults();
+      this.liveRedrawMs = performance.now() - t0;
+      performance.measure(LIVE_REDRAW_MEASURE, { start: t0 });
     }, wait);
   }
 
