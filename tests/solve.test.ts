@@ -1323,6 +1323,22 @@ describe('what a solve sentence tells a GM (an audit)', () => {
     expect(solveSentence(answer, block, true)).toContain('; the highest is at 1 challenge (success = 0 [0, 0.0019]), as at every value after it');
   });
 
+  test('a Monte Carlo nearest whose interval meets others\' is said not told apart from them (it read as surely the highest from one trial in 2,048)', () => {
+    const block = { name: 'x', vary: 'setup.challenges', range: [1, 4], metric: 'success', atLeast: 0.05 } as never;
+    const points = [
+      { value: 1, estimate: 0, ci95: [0, 0.00187] },
+      { value: 2, estimate: 0.000488, ci95: [0.0000862, 0.0028] },
+      { value: 3, estimate: 0, ci95: [0, 0.00187] },
+      { value: 4, estimate: 0.3, ci95: [0.28, 0.32] },
+    ];
+    const answer = { name: 'x', vary: 'setup.challenges', metric: 'success', find: 'firstAtLeast', target: 0.5, atLeast: 0.5, method: 'montecarlo', decided: true, value: null, monotone: false, everyValue: true, sentence: '', points, nearest: points[3] };
+    // The highest, 0.3 [0.28, 0.32], is apart from every other: nothing added.
+    expect(solveSentence(answer as never, block, true)).toMatch(/; the highest is at 4 challenges \(success = 0\.3\d* \[0\.28\d*, 0\.32\d*\]\);/);
+    expect(solveSentence(answer as never, block, true)).not.toContain('told apart');
+    const low = { ...answer, points: points.slice(0, 3), nearest: points[1] };
+    expect(solveSentence(low as never, block, true)).toMatch(/; the highest is at 2 challenges \(success = 0\.000488 \[0\.0000862, 0\.0028\]\), not told apart by the 95% intervals from 2 other values/);
+  });
+
   test('a block\'s label reads the values of a "no value" sentence too (it named the path)', async () => {
     const labelled = { ...even, range: [3, 4], target: undefined, atLeast: 0.99, label: 'a crew facing {value}' };
     const [r] = solvePlan(plan(heist([labelled])));

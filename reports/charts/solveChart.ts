@@ -7,7 +7,7 @@
  */
 import * as Plot from '@observablehq/plot';
 import type { SolveResult } from '../../sim/solve/result.ts';
-import { valueText } from '../../sim/solve/sentence.ts';
+import { nearestNotApart, valueText } from '../../sim/solve/sentence.ts';
 import { legacyLabel } from '../legacy.ts';
 import { sweepLabel, valueWords } from '../sweep.ts';
 import { plotToSvg } from '../svg.ts';
@@ -49,7 +49,15 @@ export function solveChart(s: SolveResult, options: { system?: string; mechanic?
   // No value meets the bound: the one that came nearest it (`nearest`, as the sentence
   // names it) is ringed, dashed, and named in the key; the chart showed no answer at all.
   const nearest = s.decided && s.value === null && s.nearest ? rows.filter((_, i) => JSON.stringify(points[i]!.value) === JSON.stringify(s.nearest!.value)) : [];
-  const nearestKey = nearest.length ? ` · dashed ring: the ${s.find.endsWith('AtLeast') ? 'highest' : 'lowest'}, at ${tick(s.nearest!.value)} (no value meets the target)` : '';
+  // A Monte Carlo nearest within others' intervals is the highest estimate, not surely the
+  // highest value (sim/solve/sentence.ts nearestNotApart), said as the sentence says it.
+  let nearestKey = '';
+  if (nearest.length) {
+    const notApart = nearestNotApart(s);
+    const at = `at ${tick(s.nearest!.value)}`;
+    const apart = notApart > 0 ? ` estimate, ${at}, not told apart from ${notApart} other value${notApart === 1 ? '' : 's'}` : `, ${at}`;
+    nearestKey = ` · dashed ring: the ${s.find.endsWith('AtLeast') ? 'highest' : 'lowest'}${apart} (no value meets the target)`;
+  }
   const target = solveTarget(s);
   const exact = s.method === 'exact';
   const probability = options.probability ?? rows.every((r) => r.y >= 0 && r.y <= 1 && (r.high ?? 0) <= 1);

@@ -531,6 +531,11 @@ describe('solve chart', () => {
     expect(svg).toContain('dashed ring: the highest, at 3 (no value meets the target)');
     // At most: the lowest. A found value has no dashed ring.
     expect(solveChart({ ...s, find: 'firstAtMost', atLeast: undefined, atMost: 0.3, target: 0.3, nearest: points[0] } as never)).toContain('dashed ring: the lowest, at 1');
+    // A Monte Carlo nearest inside others' intervals is the highest estimate, not surely the
+    // highest value (solve-rival-rank: one trial in 2,048 at rank 5, the rest 0).
+    const mc = [1, 2, 3].map((value) => (value === 2 ? { value, estimate: 0.000488, ci95: [0.0000862, 0.0028] } : { value, estimate: 0, ci95: [0, 0.00187] }));
+    const guess = solveChart({ ...s, method: 'montecarlo', points: mc, nearest: mc[1] } as never);
+    expect(guess).toContain('dashed ring: the highest estimate, at 2, not told apart from 2 other values (no value meets the target)');
     const found = solveChart({ ...s, value: 3, nearest: undefined } as never);
     expect(found).not.toContain('stroke-dasharray="3,2"');
     expect(found).not.toContain('dashed ring');
