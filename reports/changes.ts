@@ -152,10 +152,13 @@ function settingText(diff: ResultDiff, s: SettingChange): string {
 function answerText(x: AnswerSide): string {
   const v = (value: unknown) => (value === null ? 'none' : typeof value === 'string' ? value : JSON.stringify(value));
   // What the answer stands on: the metric there, exact or with its interval.
-  const at = x.at
-    ? ` (${x.at.metric} ${x.at.exact !== undefined ? `${exactFigure(x.at.exact)} exact` : x.at.estimate !== undefined && x.at.ci95 ? `${formatNumber(x.at.estimate)} [${formatNumber(x.at.ci95[0])}, ${formatNumber(x.at.ci95[1])}]` : '?'})`
-    : '';
-  if (x.decided) return x.candidates && x.candidates.length > 1 ? `${x.candidates.map(v).join(' or ')} (tied)` : `${v(x.value ?? null)}${at}`;
+  const figure = x.at
+    ? `${x.at.metric} ${x.at.exact !== undefined ? `${exactFigure(x.at.exact)} exact` : x.at.estimate !== undefined && x.at.ci95 ? `${formatNumber(x.at.estimate)} [${formatNumber(x.at.ci95[0])}, ${formatNumber(x.at.ci95[1])}]` : '?'}`
+    : undefined;
+  // A tie with the figure at its value too ("1 or 2 (tied; success 0.875 exact at 1)": the
+  // tied values are as near the target, not alike): it had none (a report audit).
+  if (x.decided && x.candidates && x.candidates.length > 1) return `${x.candidates.map(v).join(' or ')} (tied${figure ? `; ${figure} at ${v(x.value ?? null)}` : ''})`;
+  if (x.decided) return `${v(x.value ?? null)}${figure ? ` (${figure})` : ''}`;
   return `undecided: ${(x.candidates ?? []).map(v).join(' or ') || 'no candidates'}`;
 }
 

@@ -409,6 +409,10 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
     three.solve[0] = { ...three.solve[0], target: 0.2, value: 3 };
     writeFileSync(join(dir, 'three.json'), JSON.stringify(three));
     expect((await poolsim('diff', join(dir, 'three.json'), join(dir, 'b.json'))).out).toContain('"Heist" solve "even": 3 (success 0.125 exact) → undecided: 2 or 3 (not moved: the sides share a possible answer)');
+    // An exact tie says the figure at its value (it said "1 or 2 (tied)" and nothing more).
+    writeFileSync(join(lib, 'heist.json'), JSON.stringify(heist(0.6875)));
+    expect((await poolsim('report', lib, '--out', join(dir, 'tie'), '--workers', '1')).code).toBe(0);
+    expect((await poolsim('diff', join(dir, 'base'), join(dir, 'tie'))).out).toContain('"Heist" solve "even": 2 (success 0.5 exact) → 1 or 2 (tied; success 0.875 exact at 1) (not moved: the sides share a possible answer)');
     // A result without answers (run --json, merge) compares its numbers only, and says so.
     const { solve: _dropped, ...unanswered } = base;
     writeFileSync(join(dir, 'run.json'), JSON.stringify(unanswered));
