@@ -25,7 +25,7 @@ import { rulesSectionHtml, rulesSectionMarkdown } from './rulesSection.ts';
 
 export { formatNumber };
 import { sweepAxes } from './charts/shared.ts';
-import { groupedMetrics, headlineLines, headlineMetrics } from './headline.ts';
+import { groupedMetrics, headlineLines, headlineMetrics, type HeadlineLine } from './headline.ts';
 import { namespaceIds } from './svg.ts';
 import type { MetricChange, ResultDiff } from '../sim/diff.ts';
 import { indexBanner, movedLookup, movedMarkHtml, movedMarkMarkdown, movedRowAttribute, scenarioBanner, type ScenarioChanges } from './changes.ts';
@@ -257,14 +257,24 @@ function solveScopeHtml(result: ScenarioResult, setup?: unknown): string {
 ` : '';
 }
 
+/**
+ * A headline figure's move since the baseline, where it moved: at its point, or the one
+ * point of a scenario without a sweep (a figure said once for every point has none). The
+ * headline's moved figures went unmarked, only the table's rows were (a report audit).
+ */
+function headlineMove(result: ScenarioResult, l: HeadlineLine, moved: ReturnType<typeof movedLookup>): MetricChange | undefined {
+  const point = l.point ?? (result.results.length === 1 ? result.results[0]!.point : undefined);
+  return point ? moved(point, l.metric) : undefined;
+}
+
 /** The headline block: the mechanic's own headline figures, exact first. */
-function headlineHtml(result: ScenarioResult, setup?: unknown): string {
+function headlineHtml(result: ScenarioResult, setup: unknown, moved: ReturnType<typeof movedLookup>): string {
   const lines = headlineLines(result, setup);
   if (!lines.length) return '';
   const items = lines
     .map(
       (l) =>
-        `<li>${escapeHtml(l.label)}${l.where ? ` <small>at ${escapeHtml(l.where)}</small>` : ''}: <span class="value">${escapeHtml(l.value)}</span> <span class="detail">${escapeHtml(l.detail)}</span></li>`,
+        `<li>${escapeHtml(l.label)}${l.where ? ` <small>at ${escapeHtml(l.where)}</small>` : ''}: <span class="value">${escapeHtml(l.value)}</span> <span class="detail">${escapeHtml(l.detail)}</span>${movedMarkHtml(headlineMove(result, l, moved))}</li>`,
     )
     .join('\n');
   return `<section class="headline">\n<h2>Headline</h2>\n<ul>\n${items}\n</ul>\n</section>`;
@@ -328,8 +338,8 @@ ${namespaceIds(c.svg, c.name)}
     `<p><a href="../index.html">← all scenarios</a></p>
 <h1>${escapeHtml(result.name)}</h1>
 ${result.description ? `<p class="question">${escapeHtml(result.description)}</p>\n` : ''}<p class="meta">${escapeHtml(metaLine(result, source))}</p>
-${solveScopeHtml(result, setup)}${headlineHtml(result, setup)}
-${scenarioBanner(changes, 'html')}<h2>Expect checks</h2>
+${scenarioBanner(changes, 'html')}${solveScopeHtml(result, setup)}${headlineHtml(result, setup, moved)}
+<h2>Expect checks</h2>
 <p class="summary ${summary.pass ? 'pass' : 'fail'}">${escapeHtml(summary.text)}</p>
 ${checks}
 ${solveSectionHtml(result, charts, changes)}${rulesSectionHtml(result)}${figures || notes.length ? `<h2>Charts</h2>\n${notes.map((n) => `<p class="note">${escapeHtml(n)}</p>`).join('\n')}\n${figures}` : ''}
@@ -354,15 +364,18 @@ export function renderScenarioMarkdown(result: ScenarioResult, charts: Chart[], 
   const lines: string[] = [`# ${mdCell(result.name)}`, ''];
   if (result.description) lines.push(`> ${mdCell(result.description)}`, '');
   lines.push(mdCell(metaLine(result, source)), '');
+  // What moved since the baseline, said at the top, above the figures it marks.
+  const banner = scenarioBanner(changes, 'md');
+  if (banner) lines.push(banner.trimEnd(), '');
   const scope = solveScopeNote(result, setup);
   if (scope) lines.push(`*${mdCell(scope)}*`, '');
   const head = headlineLines(result, setup);
   if (head.length) {
     lines.push('## Headline', '');
-    for (const l of head) lines.push(`- ${mdCell(l.label)}${l.where ? ` at ${mdCell(l.where)}` : ''}: **${l.value}** ${mdCell(l.detail)}`);
+    for (const l of head) lines.push(`- ${mdCell(l.label)}${l.where ? ` at ${mdCell(l.where)}` : ''}: **${l.value}** ${mdCell(l.detail)}${movedMarkMarkdown(headlineMove(result, l, moved))}`);
     lines.push('');
   }
-  lines.push(scenarioBanner(changes, 'md') + '## Expect checks', '');
+  lines.push('## Expect checks', '');
   lines.push(summary.pass ? `**${summary.text}**` : `❌ **${summary.text}**`, '');
   if (result.expect.length) {
     lines.push('| check | result | measured |', '|---|---|---|');

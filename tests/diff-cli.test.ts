@@ -122,7 +122,14 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
     expect(report).not.toContain('****');
     for (const row of report.split('\n').filter((l) => l.startsWith('|'))) expect((row.match(/\*\*/g) ?? []).length % 2, row).toBe(0);
     expect(report).toMatch(/\*\*[^*|]+ `[^`]+`\*\*<br>\*\*↑ /);
+    // The headline's moved figures are marked too, under a banner above them (only the
+    // table's rows were, under a banner below the headline: a report audit).
+    const headline = report.slice(report.indexOf('## Headline'), report.indexOf('## Expect checks'));
+    expect(report.indexOf('moved since the baseline (marked below)')).toBeLessThan(report.indexOf('## Headline'));
+    expect(headline).toContain(`P(strictly most hits: d6trait): **${exactFigure(top.new.value)}**`);
+    expect(headline).toMatch(/P\(strictly most hits: d6trait\): [^\n]*↑ /);
     const html = readFileSync(join(dir, 'new', 'battle', 'index.html'), 'utf8');
+    expect(html.slice(html.indexOf('<section class="headline">'), html.indexOf('</section>'))).toContain('↑ ');
     // A Monte Carlo side with its own interval, then the change's.
     const side = (s: any) => `${f(s.estimate)} [${f(s.ci95[0])}, ${f(s.ci95[1])}]`;
     expect(html).toContain(`↑ ${side(win.base)} → ${side(win.new)}, +${f(win.change)} [+${f(win.ci95[0])}, +${f(win.ci95[1])}]`);
