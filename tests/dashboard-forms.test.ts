@@ -399,6 +399,16 @@ describe('problems are shown at their field, in the CLI’s words', () => {
     expect(textFieldValue(ambition, 'rank')).toBe('rank');
     expect(textFieldValue(ambition, 'next rank')).toEqual({ rank: 'next' });
     expect(textFieldValue(ambition, '5 jobs')).toEqual({ jobs: 5 });
+    // A value from a file that its words would not give back keeps the CLI's words, which
+    // say what is wrong in it (the box said 'got "next rank"' of {"rank": "prev"}).
+    const fromFile = (value: unknown) => {
+      const s = withValue(campaign, ['setup', 'policy', 'ambition'], value) as Record<string, unknown>;
+      const checked = checkScenario(s, 'c.json');
+      return checked.ok ? [] : placeErrors(checked.errors, ['setup.policy.ambition'], s).atField.get('setup.policy.ambition');
+    };
+    expect(fromFile({ rank: 'prev' })![0]).toContain('"prev"');
+    expect(fromFile({ jobs: '5' })![0]).not.toContain('got "5 jobs"');
+    expect(fromFile({ jobs: 5, extra: 1 })![0]).toContain('extra');
     // What poolsim run says of the file is unchanged (the status lists it as the CLI does).
     const x = checkScenario(withValue(campaign, ['setup', 'policy', 'ambition'], 'x'), 'c.json');
     expect(!x.ok && placeErrors(x.errors, ['setup.policy.ambition']).atField.get('setup.policy.ambition')![0]).toMatch(/^expected an object/);
@@ -830,6 +840,12 @@ describe('switching what is rolled keeps what both mechanics have', () => {
     const round = switched(['vdp', 'combat'], ['setup', 'characters', 0, 'attack', 'attribute'], 5, ['vdp', 'contestRound']);
     expect(round.out.dropped).toEqual(["the setup's characters.0.attack.attribute"]);
     expect(round.words[0]).toMatch(/^the setup's “.*attack.*”$/);
+    // Each once: a side's flee the clash lacks, in a setup whose count the clash refuses too,
+    // was named twice (a review).
+    const battle = withValue(withValue(newScenario('viciousness', 'battle'), ['setup', 'sides', 0, 'flee'], 'never'), ['setup', 'sides', 1, 'combatants', 0, 'count'], 100000) as Record<string, unknown>;
+    const lost = switchMechanic(battle, 'viciousness', 'clash', undefined).dropped;
+    expect(lost).toContain("the setup's sides.0.flee");
+    expect(lost.length).toBe(new Set(lost).size);
     // The template as it was, untouched: nothing typed, nothing said.
     expect(switchMechanic(newScenario('viciousness', 'knavery'), 'viciousness', 'clash', undefined).dropped).toEqual([]);
     expect(switchMechanic(defaultScenario(), 'vdp', 'risky', undefined).dropped).toEqual([]);

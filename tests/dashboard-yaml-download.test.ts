@@ -136,6 +136,11 @@ describe('a change of values only keeps every other byte of the file', () => {
     expect(read(saved.text, 'h.yaml')).toBe(JSON.stringify(scenario));
     expect(saved.text.startsWith(text.replace(/\n$/, ''))).toBe(true);
     expect(saved.text.slice(text.length)).toMatch(/^ +- name: fence\n/);
+    // Two alike lines keep each its own spacing, the one-space line not taking the other's.
+    const twice = 'name: x\nsystem: viciousness\nmechanic: knavery\nsetup:\n  challenges: 3\n  participants:\n    - name: captain\n      count: 2      # n\n    - name: minion\n      count: 2 # n\n';
+    const crew = parseScenarioText(twice, 't.yaml') as any;
+    crew.setup.participants.shift();
+    expect(yamlFileText(twice, 't.yaml', crew).text).toContain('    - name: minion\n      count: 2 # n\n');
   });
 
   test('flow maps and lists each padded as the file pads most of its own', () => {

@@ -295,5 +295,7 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
       notes.push(`the ${checks} set on ${mechanic} cannot come back: ${added[0]!.replace(/^switch\.json: /, '')}`);
     }
   }
-  return { scenario, compare, kept, dropped, notes };
+  // Each once: a field keepKnown left out is among the typed paths too where the whole of
+  // its item could not be kept (a review: a battle side's flee named twice).
+  return { scenario, compare, kept, dropped: [...new Set(dropped)], notes };
 }

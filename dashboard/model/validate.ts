@@ -70,8 +70,8 @@ export function metricNamed(path: string, problem: string, scenario: Record<stri
  * The problems of the setup field at `path` as its box says them: a text box with words of
  * its own for what it takes (TextField `expects`) says "expected “N jobs” … or “next
  * rank”, got "x"" for a value it holds, where the schema said "expected an object, got
- * "x"" beside help that says to type "5 jobs" (a dashboard audit). A missing value, and
- * any other box, keep the CLI's words.
+ * "x"" beside help that says to type "5 jobs" (a dashboard audit). A missing value, a
+ * value the box read (from a file or a link), and any other box keep the CLI's words.
  */
 export function inBoxWords(path: string, problems: string[], scenario: Record<string, unknown>): string[] {
   const [head, ...rest] = parsePath(path);
@@ -79,7 +79,12 @@ export function inBoxWords(path: string, problems: string[], scenario: Record<st
   const field = head === 'setup' && form ? fieldAt(form.fields, rest, scenario.setup)?.field : undefined;
   const value = getAt(scenario, parsePath(path));
   if (field?.kind !== 'text' || field.expects === undefined || value === undefined) return problems;
-  return [`expected ${field.expects}, got ${JSON.stringify(field.show ? field.show(value) : String(value))}`];
+  // Text the box could not read, or a value its words give back as it is ("0 jobs"); any
+  // other (a file's {"rank": "prev"}, shown as "next rank") keeps the CLI's words, which say
+  // what in it is wrong (a review: the box said 'expected … or “next rank”, got "next rank"').
+  const shown = typeof value === 'string' ? value : field.show ? field.show(value) : undefined;
+  const inWords = typeof value === 'string' || (shown !== undefined && field.read !== undefined && JSON.stringify(field.read(shown)) === JSON.stringify(value));
+  return inWords ? [`expected ${field.expects}, got ${JSON.stringify(shown)}`] : problems;
 }
 
 /** The deepest of `known` (dotted field paths) that contains `path`, if any. */

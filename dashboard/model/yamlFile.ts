@@ -324,20 +324,34 @@ const oneSpaceBeforeComment = (line: string) => line.replace(/(\S)[ \t]+#/, '$1 
 /**
  * `written` with each line that ends in a comment spaced as the opened file spaced that line
  * (`trials: 20000   # why`): the Document writes one space before every comment, so a key
- * added anywhere re-spaced every aligned comment of the file (a dashboard audit). A written
- * line takes an opened one only where the two are alike but for that space, each opened
- * line once; the text is read back as all of it is.
+ * added anywhere re-spaced every aligned comment of the file (a dashboard audit). The two
+ * texts' lines are matched in order, alike but for that space (their longest common
+ * sequence), so that of two alike lines each keeps its own spacing (matched by content
+ * alone, a one-space line took a removed one's wide spacing: a review). The text is read
+ * back as all of it is.
  */
 function keptCommentSpacing(opened: string, written: string): string {
-  const spaced = new Map<string, string[]>();
-  for (const line of opened.replace(/^\ufeff/, '').split('\n')) {
-    const key = oneSpaceBeforeComment(line);
-    if (key !== line) spaced.set(key, [...(spaced.get(key) ?? []), line]);
+  const before = opened.replace(/^\ufeff/, '').split('\n');
+  const after = written.split('\n');
+  const a = before.map(oneSpaceBeforeComment);
+  const b = after.map(oneSpaceBeforeComment);
+  // A scenario file is some hundreds of lines; past this the table is not worth it.
+  if (a.length * b.length > 4_000_000) return written;
+  // common[i][j]: the longest common sequence of a[i..] and b[j..].
+  const common = Array.from({ length: a.length + 1 }, () => new Uint32Array(b.length + 1));
+  for (let i = a.length - 1; i >= 0; i--) {
+    for (let j = b.length - 1; j >= 0; j--) common[i]![j] = a[i] === b[j] ? common[i + 1]![j + 1]! + 1 : Math.max(common[i + 1]![j]!, common[i]![j + 1]!);
   }
-  return written
-    .split('\n')
-    .map((line) => spaced.get(line)?.shift() ?? line)
-    .join('\n');
+  const out = [...after];
+  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+    if (a[i] === b[j]) {
+      out[j] = before[i]!;
+      i++;
+      j++;
+    } else if (common[i + 1]![j]! >= common[i]![j + 1]!) i++;
+    else j++;
+  }
+  return out.join('\n');
 }
 
 /**

@@ -100,6 +100,8 @@ export class App implements SetupContext {
   private compareMetric: string | undefined;
   private distributionViews: Record<string, DistributionView> = {};
   private redrawQueued = false;
+  /** The queued live redraw's timer: a new run does not wait for the last run's. */
+  private redrawTimer: ReturnType<typeof setTimeout> | undefined;
   private lastRedraw = 0;
   /** What the last live redraw took (its snapshot and drawing), ms. */
   private liveRedrawMs = 0;
@@ -720,6 +722,10 @@ export class App implements SetupContext {
 
   private cancelRun(): void {
     clearTimeout(this.runTimer);
+    // A redraw queued for the run cancelled would hold the next run's first figures for up
+    // to four of its last redraws (a review).
+    clearTimeout(this.redrawTimer);
+    this.redrawQueued = false;
     this.run?.cancel();
     this.run = undefined;
     this.find?.cancel();
@@ -819,8 +825,10 @@ export class App implements SetupContext {
       if (b?.ok && bScenario) plans.push(b.plan);
       const run = new LiveRun(plans, this.pool(), () => this.queueRedraw(run));
       this.run = run;
-      // A new setup's first figures wait no longer than REDRAW_MS for the last one's cost.
+      // A new setup's first figures wait no longer than REDRAW_MS for the last one's cost;
+      // its redraws alone in the timeline (they piled up while the page was open).
       this.liveRedrawMs = 0;
+      performance.clearMeasures(LIVE_REDRAW_MEASURE);
       const axes = Object.keys(a.plan.scenario.sweep ?? {});
       const compareLabel = this.change ? this.describeChange(this.change) : undefined;
       const compareShift = overlap?.kind === 'shift' ? { path: overlap.path, by: overlap.by } : undefined;
@@ -871,7 +879,7 @@ export class App implements SetupContext {
     this.redrawQueued = true;
     const gap = Math.max(REDRAW_MS, REDRAW_COST_FACTOR * this.liveRedrawMs);
     const wait = Math.max(0, gap - (performance.now() - this.lastRedraw));
-    setTimeout(() => {
+    this.redrawTimer = setTimeout(() => {
       this.redrawQueued = false;
       if (this.run !== run || run.isFinished || run.isCancelled) return;
       const t0 = performance.now();

@@ -109,7 +109,7 @@ function scenarioSection(ctx: SetupContext, form: MechanicForm | undefined): HTM
   }
   // The file's, named as what it is: no such mechanic ("vdp knavery (not in this build)"
   // read as one a later build might have).
-  if (!found) picker.append(h('option', { attrs: { value: current } }, `${String(scenario.system)} ${String(scenario.mechanic)}: ${noSuchMechanic(scenario.system, scenario.mechanic)}`));
+  if (!found) picker.append(h('option', { attrs: { value: current } }, noSuchMechanic(scenario.system, scenario.mechanic)));
   picker.value = current;
   readable(picker);
   picker.addEventListener('change', () => {
