@@ -148,7 +148,7 @@ function settingText(diff: ResultDiff, s: SettingChange): string {
   return `"${s.scenario}": ${s.setting}${at} ${JSON.stringify(s.base)} → ${JSON.stringify(s.new)}`;
 }
 
-/** A solve answer as it reads: "4", "none", "4 or 5 (tied)", "undecided: 4 or 5". */
+/** A solve answer as it reads: "4 (success 0.5 exact)", "none", "4 or 5 (tied; success 0.875 exact at 4)", "undecided: 4 or 5". */
 function answerText(x: AnswerSide): string {
   const v = (value: unknown) => (value === null ? 'none' : typeof value === 'string' ? value : JSON.stringify(value));
   // What the answer stands on: the metric there, exact or with its interval.

@@ -1336,7 +1336,7 @@ describe('what a solve sentence tells a GM (an audit)', () => {
     expect(solveSentence(answer as never, block, true)).toMatch(/; the highest is at 4 challenges \(success = 0\.3\d* \[0\.28\d*, 0\.32\d*\]\);/);
     expect(solveSentence(answer as never, block, true)).not.toContain('told apart');
     const low = { ...answer, points: points.slice(0, 3), nearest: points[1] };
-    expect(solveSentence(low as never, block, true)).toMatch(/; the highest is at 2 challenges \(success = 0\.000488 \[0\.0000862, 0\.0028\]\), not told apart by the 95% intervals from 2 other values/);
+    expect(solveSentence(low as never, block, true)).toMatch(/; the highest estimate is at 2 challenges \(success = 0\.000488 \[0\.0000862, 0\.0028\]\), not told apart by the 95% intervals from 2 other values/);
   });
 
   test('a block\'s label reads the values of a "no value" sentence too (it named the path)', async () => {

@@ -451,7 +451,7 @@ function nearestText(r: SolveResult, named: string, label: (v: unknown) => strin
       tied = `, as at ${tiesText(others, label)}`;
     }
     const near = nearestNotApart(r);
-    if (near > 0) tied += `, not told apart by the 95% intervals from ${near} other value${near === 1 ? '' : 's'}`;
+    if (near > 0) return `; the ${most} estimate${of} is at ${label(n.value)} (${figure})${tied}, not told apart by the 95% intervals from ${near} other value${near === 1 ? '' : 's'}`;
   }
   return `; the ${most}${of} is at ${label(n.value)} (${figure})${tied}`;
 }
