@@ -54,7 +54,14 @@ describe('a stopped run', () => {
     expect(items[0]!.getAttribute('class')).toBe('pending');
     expect(items[0]!.textContent).toContain('no trials at its points yet');
     expect(items[1]!.getAttribute('class')).toBe('pass');
-    expect(root.querySelector('.status')!.textContent).toContain('Stopped at 2,000 of 4,000 trials');
+    expect(root.querySelector('.status')!.textContent).toContain('Stopped at 2,000 of 4,000 trials; the point shown ran 2,000 of its 2,000.');
+  });
+
+  test('a stopped sweep says how many trials its points ran (only their intervals\' widths told)', () => {
+    const full = runPlan(planScenario(heist, 'heist.json'));
+    const ran = { ...full, results: full.results.map((p, i) => ({ ...p, trials: [512, 1536][i] })) };
+    const root = renderResults({ state: 'stopped', results: [ran], progress: [{ done: 1, total: 2, trialsDone: 2048, trialsTotal: 4000 }] }, options);
+    expect(root.querySelector('.status')!.textContent).toContain('Stopped at 2,048 of 4,000 trials; the points shown ran 512 to 1,536 each, of their 2,000.');
   });
 
   test('a finished run judges every check as evaluated', () => {

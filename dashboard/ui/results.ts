@@ -161,6 +161,21 @@ export function stopButton(onStop: () => void): HTMLElement {
   );
 }
 
+/**
+ * How many trials the points of a stopped run ran: "; the points shown ran 65,536 to
+ * 196,608 each, of their 1,000,000" (a stopped sweep's points ran different counts, said
+ * only by their intervals' widths: a dashboard audit).
+ */
+function pointsRan(view: ResultsView): string {
+  const ran = view.results.flatMap((r) => r.results.map((p) => p.trials ?? r.trials));
+  if (ran.length === 0) return '';
+  const low = Math.min(...ran);
+  const high = Math.max(...ran);
+  const of = Math.max(...view.results.map((r) => r.trials));
+  const counts = low === high ? `${low.toLocaleString('en')}` : `${low.toLocaleString('en')} to ${high.toLocaleString('en')}`;
+  return ran.length === 1 ? `; the point shown ran ${counts} of its ${of.toLocaleString('en')}` : `; the points shown ran ${counts} each, of their ${of.toLocaleString('en')}`;
+}
+
 function status(view: ResultsView, options?: Pick<ResultsOptions, 'onStop' | 'onRunAgain' | 'stopButton'>): HTMLElement {
   const bar = (p: JobProgress) => h('progress', { attrs: { max: String(p.total), value: String(p.done) } });
   const p = view.progress ?? [];
@@ -187,7 +202,7 @@ function status(view: ResultsView, options?: Pick<ResultsOptions, 'onStop' | 'on
         { class: 'status stopped', attrs: { role: 'status' } },
         done === 0
           ? `Stopped before any trial came back (of ${total.toLocaleString('en')}). ${view.stale ? 'The figures below are the last run’s, of the setup as it was then. ' : ''}`
-          : `Stopped at ${done.toLocaleString('en')} of ${total.toLocaleString('en')} trials. Each figure below is of the trials its point ran, with its own 95% interval: not the numbers poolsim run gives for this file, so there are no results to download. `,
+          : `Stopped at ${done.toLocaleString('en')} of ${total.toLocaleString('en')} trials${pointsRan(view)}. Each figure below is of the trials its point ran, with its own 95% interval: not the numbers poolsim run gives for this file, so there are no results to download. `,
         again,
       );
     }
