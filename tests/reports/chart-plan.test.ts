@@ -105,6 +105,8 @@ describe('the chart plan', () => {
     // One point's rows (x = 0, 1, 2), not the same three repeated for each of the three points.
     expect(once.table.rows).toHaveLength(3);
     expect(once.svg).toMatch(/^<svg\b[^>]*><title>Distribution of guards deaths \(the same at every point\)<\/title>/);
+    // One image, named by its title (Plot's inner groups read out one by one otherwise).
+    expect(once.svg).toMatch(/^<svg\b[^>]* role="img" aria-label="Distribution of guards deaths \(the same at every point\)">/);
   });
 
   it('titles every SVG file with its heading', () => {
