@@ -43,9 +43,24 @@ export function numberCell(value: number | undefined, kind: MetricKind, ci?: rea
   return value === undefined ? { text: '—' } : { text: formatValue(value, kind, halfWidth(ci)), value };
 }
 
-/** An exact value as every page prints one (sim/solve/sentence.ts exactFigure): 0.3125, 0.49996. */
-export function exactCell(value: number | undefined): TableCell {
-  return value === undefined ? { text: '—' } : { text: exactFigure(value), value };
+/**
+ * An exact value as every page prints one (sim/solve/sentence.ts exactFigure): 0.3125, 0.49996.
+ * `pending`: none is known yet because the point's exact values are still being computed
+ * (a live run: PointResult.exactPending), or were not before the run was stopped: said so,
+ * never "—", which reads as a figure that has none.
+ */
+export function exactCell(value: number | undefined, pending?: ExactPending): TableCell {
+  if (value !== undefined) return { text: exactFigure(value), value };
+  return pending ? pendingExactCell(pending) : { text: '—' };
+}
+
+/** Why a point's exact values are not shown yet: being computed (a run under way), or not computed before a stop. */
+export type ExactPending = 'computing' | 'stopped';
+
+export function pendingExactCell(pending: ExactPending): TableCell {
+  return pending === 'computing'
+    ? { text: 'computing…', title: 'This point’s exact values are still being computed (in the page’s workers); shown once they are in.' }
+    : { text: 'not computed', title: 'The run was stopped before this point’s exact values were computed.' };
 }
 
 /**
@@ -63,8 +78,9 @@ export function signed(value: number, figure: (x: number) => string): string {
  * An exact difference (B − A) by the same rule as exactCell, so a rounded one keeps its
  * "≈" (≈−0.0912 beside A's ≈0.6667), signed (signed, above): "+0.375", "≈+0.3333".
  */
-export function differenceCell(value: number | undefined): TableCell {
-  return value === undefined ? { text: '—' } : { text: signed(value, exactFigure), value };
+export function differenceCell(value: number | undefined, pending?: ExactPending): TableCell {
+  if (value !== undefined) return { text: signed(value, exactFigure), value };
+  return pending ? pendingExactCell(pending) : { text: '—' };
 }
 
 /**
