@@ -47,7 +47,7 @@ describe.skipIf(!CHROMIUM)('a big sweep in the dashboard', () => {
       new MutationObserver(() => {
         const state = document.querySelector('.results')?.getAttribute('data-run-state') ?? '';
         if (w.__states[w.__states.length - 1] !== state) w.__states.push(state);
-        if (document.querySelector('.exact-pending')) w.__pending = true;
+        if (document.querySelector('.results .status')?.textContent?.includes('Exact values:')) w.__pending = true;
       }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-run-state'] });
     });
     const t0 = Date.now();
