@@ -23,7 +23,7 @@ import { numberFromText, seedFromText, diceChips, normaliseDice, textFieldValue,
 import { getAt, pruneEmpty, withValue, withItem, withoutItem } from '../reports/fields/paths.ts';
 import { defaultScenario, newScenario } from '../dashboard/model/scenario.ts';
 import { checkScenario, placeErrors } from '../dashboard/model/validate.ts';
-import { choiceBoxes, choiceValuesText, formatSweepValues, parseSweepValues, startDice, toggleChoice } from '../dashboard/model/sweep.ts';
+import { choiceBoxes, choiceValuesText, formatSweepValues, parseSweepValues, startDice, sweepReadings, toggleChoice } from '../dashboard/model/sweep.ts';
 import { ruleWords } from '../reports/ruleWords.ts';
 import { pointLabel, sweepLabel } from '../reports/sweep.ts';
 import { droppedWords, noteWords, problemWords } from '../reports/setupWords.ts';
@@ -563,11 +563,43 @@ describe('sweeps as typed', () => {
     expect(parseSweepValues('none, d4 d6, 2d4', 'dice')).toEqual([[], ['d4', 'd6'], ['2d4']]);
     expect(parseSweepValues('d4, d6 | 2d4', 'dice')).toEqual([['d4', 'd6'], ['2d4']]);
     expect(parseSweepValues('d6', 'dice')).toEqual([['d6']]);
-    // A blank entry is no entry (as in a number row); no dice is said with "none".
-    expect(parseSweepValues('d4, d6,', 'dice')).toEqual([['d4'], ['d6']]);
-    expect(parseSweepValues('d4, , d6', 'dice')).toEqual([['d4'], ['d6']]);
-    expect(parseSweepValues('d4 | | none', 'dice')).toEqual([['d4'], []]);
+    // A blank entry is kept blank, for the row to refuse (it was dropped without a word);
+    // no dice is said with "none".
+    expect(parseSweepValues('d4, d6,', 'dice')).toEqual([['d4'], ['d6'], '']);
+    expect(parseSweepValues('d4, , d6', 'dice')).toEqual([['d4'], '', ['d6']]);
+    expect(parseSweepValues('d4 | | none', 'dice')).toEqual([['d4'], '', []]);
     expect(parseSweepValues('', 'number')).toEqual([]);
+    expect(parseSweepValues('  ', 'dice')).toEqual([]);
+  });
+
+  test('a blank item is refused at its row, saying which, never dropped ("1, , 3" ran 1 and 3 without a word)', () => {
+    expect(parseSweepValues('1, , 3', 'number')).toEqual([1, '', 3]);
+    expect(parseSweepValues('1, 2,', 'number')).toEqual([1, 2, '']);
+    expect(parseSweepValues('a, , b', 'text')).toEqual(['a', '', 'b']);
+    expect(parseSweepValues('d4, , d6', 'die')).toEqual(['d4', '', 'd6']);
+    expect(parseSweepValues('true, ', 'flag')).toEqual([true, '']);
+    for (const [path, values, said] of [
+      ['setup.challenges', parseSweepValues('1, , 3', 'number'), 'item 2 of 3 is blank'],
+      ['setup.challenges', parseSweepValues(', 2,', 'number'), 'items 1 and 3 of 3 are blank'],
+      ['setup.participants.0.dice', parseSweepValues('d4, , d6', 'dice'), 'item 2 of 3 is blank'],
+    ] as const) {
+      const scenario = { ...defaultScenario(), sweep: { [path]: values } };
+      const checked = checkScenario(scenario, 'x.json');
+      expect(checked.ok, path).toBe(false);
+      if (checked.ok) continue;
+      const problems = placeErrors(checked.errors, [`sweep.${path}`], scenario).atField.get(`sweep.${path}`);
+      expect(problems, path).toEqual([`${said} (nothing between its commas, or after the last): type a value there, or take its comma out`]);
+    }
+  });
+
+  test('dice typed in capitals are read in lower case, and the row says so ("D6" became "d6" without a word)', () => {
+    expect(parseSweepValues('D4, 2D6 d8', 'dice')).toEqual([['d4'], ['2d6', 'd8']]);
+    expect(sweepReadings('D4, 2D6 d8', 'dice')).toBe('Read “D4” as “d4” and “2D6” as “2d6”: dice are written in lower case, as the file has them.');
+    expect(sweepReadings('D4 | d4', 'dice')).toBe('Read “D4” as “d4”: dice are written in lower case, as the file has them.');
+    expect(sweepReadings('D6, d8', 'die')).toBe('Read “D6” as “d6”: dice are written in lower case, as the file has them.');
+    expect(sweepReadings('d4, d6', 'dice')).toBeUndefined();
+    expect(sweepReadings('1, 2', 'number')).toBeUndefined();
+    expect(sweepReadings('A, B', 'text')).toBeUndefined();
   });
 
   test('formatting reads back to the same values', () => {
