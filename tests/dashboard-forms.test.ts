@@ -899,8 +899,10 @@ describe('switching what is rolled keeps what both mechanics have', () => {
     expect(battle.compare).toEqual(change);
     expect(checkScenario(battle.scenario, 'battle.json').ok).toBe(true);
 
+    // Set after the switch, to the battle template's own value: still the designer's (the
+    // setup the battle started from, carried from the clash, had none), so named below.
     const fleeing = withValue(battle.scenario, ['setup', 'sides', 1, 'flee'], 'lostHalf');
-    const back = switchMechanic(fleeing, 'viciousness', 'clash', undefined);
+    const back = switchMechanic(fleeing, 'viciousness', 'clash', undefined, undefined, battle.untouched);
     expect(getAt(back.scenario, ['setup', 'sides', 0, 'name'])).toBe('raiders');
     expect(getAt(back.scenario, ['setup', 'sides', 1, 'flee'])).toBeUndefined();
     // Said (an audit of the page: it went without a word).
@@ -1020,13 +1022,38 @@ describe('switching what is rolled keeps what both mechanics have', () => {
     const ruled = { ...conflict.scenario, rules: { exhausted: 'remaining', nextPenalty: 'thisAction', totallyDefensive: 'sacrifice' } };
     const back = switchMechanic(ruled, 'sorcerer', 'contest', undefined);
     expect(back.scenario.rules).toEqual({ exhausted: 'remaining', totallyDefensive: 'sacrifice' });
-    // The conflict's own fields of a fighter are left out too, and said.
-    expect(back.dropped).toEqual([
-      "the setup's a.stamina", "the setup's a.will", "the setup's a.weapon",
-      "the setup's b.stamina", "the setup's b.will", "the setup's b.weapon",
-      'the rule nextPenalty',
-    ]);
+    // The conflict's own fields of a fighter are left out too; none was typed (each is the
+    // conflict template's), so none is named as left behind: only the rule.
+    expect(back.dropped).toEqual(['the rule nextPenalty']);
     expect(checkScenario(back.scenario, 'contest.json').ok).toBe(true);
+    // One typed there is named, and only it.
+    const typed = withValue(ruled, ['setup', 'a', 'stamina'], 7) as Record<string, unknown>;
+    expect(switchMechanic(typed, 'sorcerer', 'contest', undefined).dropped).toEqual(["the setup's a.stamina", 'the rule nextPenalty']);
+  });
+
+  test('a field of the old template left untouched is not named as left behind; one typed or changed is (VDP opposed ↔ contest round, Sorcerer contest ↔ conflict named every field)', async () => {
+    const { switchMechanic } = await import('../dashboard/model/switch.ts');
+    const pairs = [
+      ['vdp', 'opposed', 'contestRound'],
+      ['vdp', 'contestRound', 'opposed'],
+      ['sorcerer', 'contest', 'conflict'],
+      ['sorcerer', 'conflict', 'contest'],
+    ] as const;
+    for (const [system, from, to] of pairs) {
+      expect(switchMechanic(newScenario(system, from), system, to, undefined).dropped, `${from} → ${to}`).toEqual([]);
+    }
+    const opposed = withValue(newScenario('vdp', 'opposed'), ['setup', 'b', 'accomplish'], 3) as Record<string, unknown>;
+    expect(switchMechanic(opposed, 'vdp', 'contestRound', undefined).dropped).toEqual(["the setup's b.accomplish"]);
+    const round = withValue(newScenario('vdp', 'contestRound'), ['setup', 'a', 'attack', 'skill'], 4) as Record<string, unknown>;
+    expect(switchMechanic(round, 'vdp', 'opposed', undefined).dropped).toEqual(["the setup's a.attack"]);
+    const conflict = withValue(newScenario('sorcerer', 'conflict'), ['setup', 'b', 'weapon'], 'rifle') as Record<string, unknown>;
+    expect(switchMechanic(conflict, 'sorcerer', 'contest', undefined).dropped).toEqual(["the setup's b.weapon"]);
+    // Through two switches: what the first carried untouched (the clash template's sides, in
+    // a battle) is not the designer's at the second; what they typed before the first is.
+    const battle = switchMechanic(newScenario('viciousness', 'clash'), 'viciousness', 'battle', undefined);
+    expect(switchMechanic(battle.scenario, 'viciousness', 'knavery', undefined, undefined, battle.untouched).dropped).toEqual([]);
+    const raiders = switchMechanic(withValue(newScenario('viciousness', 'clash'), ['setup', 'sides', 0, 'name'], 'raiders') as Record<string, unknown>, 'viciousness', 'battle', undefined);
+    expect(switchMechanic(raiders.scenario, 'viciousness', 'knavery', undefined, undefined, raiders.untouched).dropped).toEqual(["the setup's sides.0.name"]);
   });
 
   test('a name the designer gave is kept, and pointed out where it says the old mechanic; one the page gave becomes the new mechanic’s', async () => {

@@ -123,6 +123,12 @@ export class App implements SetupContext {
    */
   private leftBehind = new Map<string, Record<string, unknown>>();
   /**
+   * The setup the mechanic shown started from untouched, where a switch made it (model/switch.ts
+   * `Switched.untouched`); undefined for a template, a file or a link: its template then. What
+   * differs from it is the designer's, named where a switch leaves it behind.
+   */
+  private untouched: Record<string, unknown> | undefined;
+  /**
    * What the edit being handled came from: the target of the input or change event that
    * led to it, noted before any handler runs, taken (and cleared) by afterChange. Not
    * document.activeElement: focus can stay in a text field while a select is changed
@@ -282,8 +288,9 @@ export class App implements SetupContext {
     const metricWords = metricWordsOf(before);
     const key = (s: Record<string, unknown>) => `${String(s.system)}/${String(s.mechanic)}`;
     this.leftBehind.set(key(before), before);
-    const switched = switchMechanic(this.current, system, mechanic, this.change, this.leftBehind.get(`${system}/${mechanic}`));
+    const switched = switchMechanic(this.current, system, mechanic, this.change, this.leftBehind.get(`${system}/${mechanic}`), this.untouched);
     this.current = switched.scenario;
+    this.untouched = switched.untouched;
     this.change = switched.compare;
     this.forgetMetrics();
     this.heatmapMetric = undefined;
@@ -315,6 +322,7 @@ export class App implements SetupContext {
   load(state: LinkState, openedName?: string, openedYaml?: string): void {
     this.forgetAnswers();
     this.leftBehind.clear();
+    this.untouched = undefined;
     this.openedName = openedName;
     this.openedYaml = openedName !== undefined ? openedYaml : undefined;
     this.current = state.scenario;
