@@ -7,8 +7,9 @@
  * mechanic does not have is left behind (a battle side's `flee` in a clash); what it has
  * and the old did not comes from its template. Each kept field is checked with the CLI's
  * own validation and dropped, back to the template's, when the new mechanic refuses it.
- * Every value the designer typed (one that differs from the old mechanic's template) that
- * is left behind is named, for the page to say.
+ * Every value the designer typed (one that differs from the setup the old mechanic started
+ * from: its template, or what a switch carried to it, `untouched`) that is left behind is
+ * named, for the page to say; a template field nobody touched is not.
  */
 import type { SystemName } from '../../sim/rules.ts';
 import { formFor } from '../../reports/fields/index.ts';
