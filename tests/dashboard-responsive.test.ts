@@ -79,4 +79,31 @@ describe.skipIf(!CHROMIUM)('a big sweep in the dashboard', () => {
     expect(exacts).toBeGreaterThan(0);
     expect(suite.pageErrors).toEqual([]);
   }, TIMEOUT);
+  test('typing a new name while a sweep runs relabels it and keeps its progress (it restarted the run from nothing)', async () => {
+    const page = await suite.page();
+    await page.fill('[data-path="trials"] input', '100000');
+    await page.click('text=+ vary something');
+    await page.locator('.sweep-row').nth(0).locator('input[data-key=sweep-values]').fill('0-49');
+    // Under way, with trials back.
+    await page.waitForFunction(() => /Running: [1-9][\d,]* of/.test(document.querySelector('.results .status')?.textContent ?? ''), undefined, { timeout: TIMEOUT, polling: 50 });
+    await page.evaluate(() => {
+      const w = window as unknown as { __said: string[] };
+      w.__said = [];
+      new MutationObserver(() => {
+        const text = document.querySelector('.results .status')?.textContent ?? '';
+        if (w.__said[w.__said.length - 1] !== text) w.__said.push(text);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    });
+    await page.fill('[data-path="name"] > input', 'The Lydgate job');
+    await page.waitForSelector('.results[data-run-state="finished"]', { timeout: TIMEOUT });
+    const said = await page.evaluate(() => (window as unknown as { __said: string[] }).__said);
+    expect(said.filter((t) => t.startsWith('Starting a run'))).toEqual([]);
+    const done = said.flatMap((t) => /^Running: ([\d,]+) of/.exec(t)?.[1] ?? []).map((n) => Number(n.replace(/,/g, '')));
+    // Still running after the rename, its trials back only ever more.
+    expect(done.length).toBeGreaterThan(0);
+    for (let i = 1; i < done.length; i++) expect(done[i], `trials back, in turn: ${done.join(' ')}`).toBeGreaterThanOrEqual(done[i - 1]!);
+    await expect(page.locator('.results .result h2').first().textContent()).resolves.toBe('The Lydgate job');
+    await expect(page.locator('.results .status').innerText()).resolves.toContain('Done: 100,000 trials per point');
+    expect(suite.pageErrors).toEqual([]);
+  }, TIMEOUT);
 });

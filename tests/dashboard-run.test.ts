@@ -9,6 +9,7 @@
 import { exactFigure, signedFigure } from '../sim/solve/sentence.ts';
 import { describe, expect, test } from 'vitest';
 import { planScenario } from '../sim/scenario.ts';
+import { runPlan } from '../sim/assemble.ts';
 import { CHUNK_TRIALS } from '../sim/run.ts';
 import { exactValuesTasks, runChunkTask, type ChunkTask, type ExactTask } from '../workers/chunk.ts';
 import type { Remote } from 'comlink';
@@ -200,6 +201,25 @@ describe('the scheduler gives the CLI’s numbers', () => {
     const [result] = (await live.done)!;
     expect(result!.results.every((p) => p.exactPending === undefined && p.metrics.success!.exact !== undefined)).toBe(true);
     expect(live.progress()[0]).toMatchObject({ exactDone: 3, exactTotal: 3 });
+  });
+
+  test('a run relabelled with a new name and description goes on, and ends as poolsim run gives the renamed file (typing a name restarted a long sweep)', async () => {
+    const scenario = { ...heist, trials: 3000 };
+    const live = new ScenarioRun([planScenario(scenario, 'heist.json')], [runner([], [1, 3])]);
+    const renamed = { ...scenario, name: 'The Lydgate job', description: 'Can the crew pull it off?' };
+    // Anything else changed is another run: refused, nothing taken.
+    expect(live.relabel([planScenario({ ...renamed, trials: 3001 }, 'heist.json')])).toBe(false);
+    expect(live.relabel([planScenario({ ...renamed, seed: 'other' }, 'heist.json')])).toBe(false);
+    expect(live.relabel([planScenario({ ...renamed, sweep: { 'setup.challenges': [2, 3, 5] } }, 'heist.json')])).toBe(false);
+    expect(live.snapshot()[0]!.name).toBe(heist.name);
+    expect(live.relabel([planScenario(renamed, 'renamed.json')])).toBe(true);
+    expect(live.snapshot()[0]!.name).toBe('The Lydgate job');
+    const [result] = (await live.done)!;
+    expect(JSON.stringify(result)).toBe(JSON.stringify(runPlan(planScenario(renamed, 'renamed.json'))));
+    // And the description taken out again: gone from the result, as from the file.
+    const again = new ScenarioRun([planScenario(renamed, 'r.json')], [runner([], [0])]);
+    expect(again.relabel([planScenario({ ...renamed, description: undefined }, 'r.json')])).toBe(true);
+    expect(JSON.stringify((await again.done)![0])).toBe(JSON.stringify(runPlan(planScenario({ ...renamed, description: undefined }, 'r.json'))));
   });
 
   test('a worker’s failure fails the run with its message', async () => {

@@ -56,7 +56,7 @@ export class LiveRun {
 
   /** `onMerge` is called whenever chunks merge or exact values come in (snapshot() then shows more). */
   constructor(
-    private readonly plans: readonly ScenarioPlan[],
+    private plans: readonly ScenarioPlan[],
     pool: ChunkExecutor & Partial<ExactExecutor>,
     onMerge: (run: LiveRun) => void = () => {},
   ) {
@@ -82,7 +82,8 @@ export class LiveRun {
       ([runs]) => {
         this.settled = true;
         this.runs = runs;
-        return plans.map((plan, i) => assembleResult(plan, runs[i].map((r) => r.tally)));
+        // This run's plans as they are now: relabelled (relabel) since it began, maybe.
+        return this.plans.map((plan, i) => assembleResult(plan, runs[i].map((r) => r.tally)));
       },
       (err: unknown) => {
         this.settled = true;
@@ -124,6 +125,18 @@ export class LiveRun {
     return Promise.all(Array.from({ length: EXACT_MESSAGES }, lane)).then(() => {});
   }
 
+  /**
+   * Take `plans`' names and descriptions, where they run exactly as this run's plans do (the
+   * same file but for those, which no number depends on): snapshots and the finished result
+   * then carry them, as `poolsim run` gives them for the file renamed. False, and nothing
+   * taken, where anything else differs. A new name typed restarted a long sweep from nothing.
+   */
+  relabel(plans: readonly ScenarioPlan[]): boolean {
+    if (plans.length !== this.plans.length || !plans.every((p, i) => sameButLabels(p, this.plans[i]))) return false;
+    this.plans = this.plans.map((p, i) => ({ ...p, scenario: { ...p.scenario, name: plans[i].scenario.name, description: plans[i].scenario.description } }));
+    return true;
+  }
+
   /** Stop handing out chunks; what comes back is dropped, and `done` resolves to undefined. */
   cancel(): void {
     this.controller.abort();
@@ -156,4 +169,10 @@ export class LiveRun {
       };
     });
   }
+}
+
+/** Whether two plans run the same (the same file, trials, seed and chunks) but for the scenario's name and description. */
+function sameButLabels(a: ScenarioPlan, b: ScenarioPlan): boolean {
+  const unlabelled = (p: ScenarioPlan) => JSON.stringify({ ...p.scenario, name: undefined, description: undefined });
+  return a.trials === b.trials && a.seed === b.seed && a.chunkTrials === b.chunkTrials && a.points.length === b.points.length && unlabelled(a) === unlabelled(b);
 }
