@@ -79,14 +79,18 @@ export function bandText(check: Pick<ExpectResult, 'atLeast' | 'atMost' | 'betwe
  * An expect check in its parts: the metric by its label (the result's own, as the charts and
  * tables beside it say it) and by its name as the file writes it (`metric:`, which a designer
  * needs to write an `expect`), then the band and where: "between 0.201 and 0.211 at every
- * point", the point in the game's words given the scenario's setup (reports/sweep.ts
+ * point" (nothing where the result has one point only), the point in the game's words given the scenario's setup (reports/sweep.ts
  * pointLabel). `label` is undefined where the result declares none other than the name.
  */
 export function checkParts(check: ExpectResult, setup?: unknown, mechanic?: SweepMechanic): { label?: string; metric: string; rest: string } {
   const bound = bandText(check);
-  const where = check.point ? `at ${pointLabel(check.point, setup, mechanic)}` : 'at every point';
+  // A check that names no point covers every point; a result of one point (no sweep) has
+  // no "every" to speak of, and says none, as `poolsim run`'s check lines say none: "≥ 0.3
+  // at every point" stood beside a page of one table (a report audit).
+  const onePoint = mechanic !== undefined && 'results' in mechanic && Array.isArray(mechanic.results) && mechanic.results.length === 1;
+  const where = check.point ? ` at ${pointLabel(check.point, setup, mechanic)}` : onePoint ? '' : ' at every point';
   const label = mechanic !== undefined && 'results' in mechanic ? metricLabel(mechanic as ScenarioResult, check.metric) : undefined;
-  return { ...(label !== undefined && label !== check.metric ? { label } : {}), metric: check.metric, rest: `${bound} ${where}` };
+  return { ...(label !== undefined && label !== check.metric ? { label } : {}), metric: check.metric, rest: `${bound}${where}` };
 }
 
 /**
