@@ -14,7 +14,7 @@ import { noteWords } from './setupWords.ts';
 import type { RulePiece } from './ruleWords.ts';
 import { checkParts, exactDisagrees, exactNoteMark, failedAt, formatInterval, measured } from './checkText.ts';
 export { describeCheck, measured, measuredAtFailures } from './checkText.ts';
-import { exactFigure } from '../sim/solve/sentence.ts';
+import { rowFigures } from '../sim/solve/sentence.ts';
 import { from } from 'arquero';
 import type { ExpectResult, MetricResult, ScenarioResult } from '../sim/result.ts';
 import type { Chart } from './charts/index.ts';
@@ -282,10 +282,12 @@ function headlineHtml(result: ScenarioResult, setup: unknown, moved: ReturnType<
 
 /** One point's table: the headline rows first, then the rest grouped by family. */
 function pointTableHtml(result: ScenarioResult, metrics: Record<string, MetricResult>, headline: string[], moved: (metric: string) => MetricChange | undefined): string {
-  const row = (metric: string, m: MetricResult) =>
-    `<tr${headline.includes(metric) ? ' class="headline-row"' : ''}${movedRowAttribute(moved(metric))}><td>${escapeHtml(metricLabel(result, metric))} <code>${escapeHtml(metric)}</code>${movedMarkHtml(moved(metric))}</td><td class="num">${
-      m.exact === undefined ? '—' : exactFigure(m.exact)
-    }</td><td class="num">${formatNumber(m.estimate)}</td><td class="num">${formatInterval(m.ci95)}</td></tr>`;
+  const row = (metric: string, m: MetricResult) => {
+    const f = rowFigures(m);
+    return `<tr${headline.includes(metric) ? ' class="headline-row"' : ''}${movedRowAttribute(moved(metric))}><td>${escapeHtml(metricLabel(result, metric))} <code>${escapeHtml(metric)}</code>${movedMarkHtml(moved(metric))}</td><td class="num">${
+      f.exact ?? '—'
+    }</td><td class="num">${f.estimate}</td><td class="num">${f.interval}</td></tr>`;
+  };
   const groups = groupedMetrics(result, Object.keys(metrics), headline);
   const body = groups
     .map((g) => `${g.heading && groups.length > 1 ? `<tr class="group"><th colspan="4">${escapeHtml(g.heading)}</th></tr>\n` : ''}${g.metrics.map((n) => row(n, metrics[n]!)).join('\n')}`)
@@ -407,7 +409,9 @@ export function renderScenarioMarkdown(result: ScenarioResult, charts: Chart[], 
         // The headline's name in bold; the moved mark (bold itself) after it, not inside.
         const label = `${mdCell(metricLabel(result, metric))} \`${mdCode(metric)}\``;
         const name = `${headline.includes(metric) ? `**${label}**` : label}${movedMarkMarkdown(moved(p.point, metric))}`;
-        lines.push(`| ${name} | ${m.exact === undefined ? '—' : exactFigure(m.exact)} | ${formatNumber(m.estimate)} | ${formatInterval(m.ci95)} |`);
+        // One precision for the row's figures (rowPlaces), as `poolsim run` and the dashboard print them.
+        const f = rowFigures(m);
+        lines.push(`| ${name} | ${f.exact ?? '—'} | ${f.estimate} | ${f.interval} |`);
       }
     }
     lines.push('');
