@@ -139,12 +139,25 @@ figure { margin: 1rem 0 2rem; } figure svg { max-width: 100%; height: auto; }
 .headline .detail, .why { color: #555; font-size: 0.9em; }
 .why { display: block; font-style: italic; }
 tr.group th { background: #f1f3f6; text-align: left; font-weight: 600; }
+/* A check's "measured" wraps between its figures, never inside one ("0.5475 [0.5406,
+   0.5544]" stays whole), its lines from the left as its heading's: kept on one line it
+   stood 688 px wide on a 390 px phone, the check squeezed beside it and the figures
+   scrolled out of sight. */
+td.measured { white-space: normal; text-align: left; min-width: 9em; }
+td.measured .figure { white-space: nowrap; }
 tr.headline-row td:first-child { font-weight: 600; }
 .scroll { overflow-x: auto; max-width: 100%; }
 .note { color: #555; font-style: italic; }
 @media (max-width: 640px) {
   body { margin: 1rem auto; font-size: 14px; }
   th, td { padding: 0.2rem 0.35rem; }
+  /* The checks table in two lines a check: its sentence across the page, then its result
+     and what was measured, which then has the width of the page less the badge's. Three
+     columns gave the figures 187 px beside the sentence's 140, and still ran past. */
+  table.checks, table.checks thead, table.checks tbody { display: block; }
+  table.checks tr { display: grid; grid-template-columns: auto 1fr; }
+  table.checks tr > :first-child { grid-column: 1 / -1; border-bottom: none; padding-bottom: 0; }
+  td.measured { min-width: 0; }
   /* Charts keep a readable text size and scroll sideways rather than shrink to a phone. */
   figure { overflow-x: auto; }
   figure svg { max-width: none; width: 600px; }
@@ -165,6 +178,14 @@ ${body}
 </body>
 </html>
 `;
+}
+
+/**
+ * What a check measured, its figures each kept whole where the cell wraps (td.measured):
+ * "0.5475 [0.5406, 0.5544]", "exact ≈0.5531" and "at all 3 points" never broken inside.
+ */
+function measuredHtml(text: string): string {
+  return escapeHtml(text).replace(/(?:-?[\d.]+(?:e[-+]?\d+)? \[[^\]]*\]|exact ≈?-?[\d.]+(?:e[-+]?\d+)?(?: to ≈?-?[\d.]+(?:e[-+]?\d+)?)?)/g, '<span class="figure">$&</span>');
 }
 
 function checkMark(pass: boolean): string {
@@ -306,14 +327,14 @@ export function renderScenarioHtml(result: ScenarioResult, charts: Chart[], sour
   const summary = checksSummary(result);
   const headline = headlineMetrics(result);
   const checks = result.expect.length
-    ? `<div class="scroll"><table>
+    ? `<div class="scroll"><table class="checks">
 <thead><tr><th>check</th><th>result</th><th>measured</th></tr></thead>
 <tbody>
 ${result.expect
   .map(
     (c) => `<tr${c.pass ? '' : ' class="fail-row"'}><td>${checkHtml(c, setup, result)}${
       failedAt(c, setup, result) ? `<br><small>${escapeHtml(failedAt(c, setup, result))}</small>` : ''
-    }${exactDisagrees(c, result) ? `<br><small class="exact-note">${exactNoteMark(c)}${escapeHtml(exactDisagrees(c, result)!)}</small>` : ''}${c.why ? `<span class="why">why: ${escapeHtml(c.why)}</span>` : ''}</td><td>${checkMark(c.pass)}</td><td class="num">${escapeHtml(measured(result, c, setup))}</td></tr>`,
+    }${exactDisagrees(c, result) ? `<br><small class="exact-note">${exactNoteMark(c)}${escapeHtml(exactDisagrees(c, result)!)}</small>` : ''}${c.why ? `<span class="why">why: ${escapeHtml(c.why)}</span>` : ''}</td><td>${checkMark(c.pass)}</td><td class="num measured">${measuredHtml(measured(result, c, setup))}</td></tr>`,
   )
   .join('\n')}
 </tbody>
