@@ -9,6 +9,7 @@ import type { MetricResult, ScenarioResult } from '../sim/result.ts';
 import { renderScenarioHtml, renderScenarioMarkdown } from '../reports/render.ts';
 import { formatResult } from '../cli/format.ts';
 import { panelsFor } from '../dashboard/charts/panels.ts';
+import { estimateCell } from '../dashboard/charts/table.ts';
 import { headlineLines } from '../reports/headline.ts';
 import { measured } from '../reports/checkText.ts';
 
@@ -91,6 +92,10 @@ describe('a row of estimate, interval and exact value', () => {
     const [line] = headlineLines(headline);
     expect([line!.value, line!.detail]).toEqual(['≈0.00523', 'exact · estimate 0.00520, 95% interval [0.00320, 0.00720]']);
     expect(measured(result, { metric: 'narrow', atLeast: 0.5, pass: false })).toBe('0.31717 [0.31626, 0.31807], exact ≈0.31806');
+    // The dashboard's pivot cells (heatmaps, the split comparison) alike, the exact value on hover.
+    const cell = estimateCell({ estimate: 0.0052, ci95: [0.0032, 0.0072] }, 'probability');
+    expect(cell.text).toBe('0.00520 (0.00320–0.00720)');
+    expect(estimateCell({ estimate: 0.31717, ci95: [0.31626, 0.31807], exact: 0.3180634 }, 'probability').title).toBe('estimate 0.31717, 95% interval 0.31626 to 0.31807, exact ≈0.31806');
     expect(renderScenarioHtml(result, [])).toContain('<td class="num">≈0.00523</td><td class="num">0.00520</td><td class="num">[0.00320, 0.00720]</td>');
   });
 

@@ -118,9 +118,10 @@ export function textCell(text: string, title?: string): TableCell {
  */
 export function estimateCell(m: { estimate: number; ci95: [number, number]; exact?: number } | undefined, kind: MetricKind): TableCell {
   if (!m) return { text: '—' };
-  const figure = (x: number) => formatValue(x, kind, halfWidth(m.ci95));
-  const interval = `${figure(m.ci95[0])}–${figure(m.ci95[1])}`;
-  const title = `estimate ${figure(m.estimate)}, 95% interval ${figure(m.ci95[0])} to ${figure(m.ci95[1])}${m.exact === undefined ? '' : `, exact ${exactFigure(m.exact)}`}`;
+  // The row's figures as a table row prints them (estimateRowCells: one precision).
+  const [estimate, interval95, exact] = estimateRowCells(m, kind).map((c) => c.text);
+  const interval = interval95!.replace(' to ', '–');
+  const title = `estimate ${estimate}, 95% interval ${interval95}${m.exact === undefined ? '' : `, exact ${exact}`}`;
   if (m.exact !== undefined) return { text: `${exactFigure(m.exact)} exact`, value: m.exact, title };
-  return { text: `${figure(m.estimate)} (${interval})`, value: m.estimate, title };
+  return { text: `${estimate} (${interval})`, value: m.estimate, title };
 }
