@@ -11,7 +11,7 @@ import { pointLabel, sweepValueLabel, type SweepMechanic } from '../../reports/s
 import { difference } from '../model/compare.ts';
 import { compareDifference, compareEstimates, type CompareRow } from './compareCharts.ts';
 import type { Panel } from './panels.ts';
-import { differenceCell, exactCell, intervalCell, numberCell, signedIntervalCell, signedNumberCell, textCell } from './table.ts';
+import { differenceCell, estimateRowCells, signedIntervalCell, signedNumberCell, textCell } from './table.ts';
 
 export interface CompareOptions {
   /** With a sweep, the one metric compared at every point; default the headline figure B's change moves (comparedMetric). */
@@ -121,7 +121,7 @@ export function comparePanels(a: ScenarioResult, b: ScenarioResult, options: Com
     // mechanic), as every other table of the page has.
     const exact = same.some((r) => r.a.exact !== undefined || r.b.exact !== undefined);
     const side = (name: string) => [name, `${name} 95% interval`, ...(exact ? [`${name} exact`] : [])];
-    const cells = (m: CompareRow['a']) => [numberCell(m.estimate, kind, m.ci95), intervalCell(m.ci95, kind), ...(exact ? [exactCell(m.exact)] : [])];
+    const cells = (m: CompareRow['a']) => estimateRowCells(m, kind).slice(0, exact ? 3 : 2);
     const what = onePoint ? (kind === 'probability' ? 'Probabilities' : 'Means') : label.charAt(0).toUpperCase() + label.slice(1);
     panels.push({
       name: `compare-${kind}`,
