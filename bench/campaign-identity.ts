@@ -212,7 +212,7 @@ function cases(): { name: string; raw: unknown; file: string }[] {
 
 for (const c of cases()) {
   const plan = planScenario(c.raw, c.file, { trials });
-  const tallies = plan.points.map((p, i) => runPoint(p.simulation, plan.seed, i, plan.trials, plan.chunkTrials));
+  const tallies = plan.points.map((p) => runPoint(p.simulation, plan.seed, p.stream, plan.trials, plan.chunkTrials));
   const tallyHash = createHash('sha256');
   for (const t of tallies) tallyHash.update(new Uint8Array(t.values.buffer, t.values.byteOffset, t.values.byteLength));
   // Without the setup the result carries since December 2026 (the numbers are what is

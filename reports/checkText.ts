@@ -4,7 +4,7 @@
  * and its 95% interval disagree. Loads no renderer library, so `poolsim run` can use it.
  */
 import type { ExpectResult, MetricResult, ScenarioResult } from '../sim/result.ts';
-import { exactFigure } from '../sim/solve/sentence.ts';
+import { exactFigure, rowFigures } from '../sim/solve/sentence.ts';
 import { checkPasses, exactMeets, pointMatches } from '../sim/scenario.ts';
 import { formatNumber, formatSweepValue, pointLabel, type SweepMechanic } from './sweep.ts';
 import { metricLabel } from './metrics.ts';
@@ -79,14 +79,18 @@ export function bandText(check: Pick<ExpectResult, 'atLeast' | 'atMost' | 'betwe
  * An expect check in its parts: the metric by its label (the result's own, as the charts and
  * tables beside it say it) and by its name as the file writes it (`metric:`, which a designer
  * needs to write an `expect`), then the band and where: "between 0.201 and 0.211 at every
- * point", the point in the game's words given the scenario's setup (reports/sweep.ts
+ * point" (nothing where the result has one point only), the point in the game's words given the scenario's setup (reports/sweep.ts
  * pointLabel). `label` is undefined where the result declares none other than the name.
  */
 export function checkParts(check: ExpectResult, setup?: unknown, mechanic?: SweepMechanic): { label?: string; metric: string; rest: string } {
   const bound = bandText(check);
-  const where = check.point ? `at ${pointLabel(check.point, setup, mechanic)}` : 'at every point';
+  // A check that names no point covers every point; a result of one point (no sweep) has
+  // no "every" to speak of, and says none, as `poolsim run`'s check lines say none: "≥ 0.3
+  // at every point" stood beside a page of one table (a report audit).
+  const onePoint = mechanic !== undefined && 'results' in mechanic && Array.isArray(mechanic.results) && mechanic.results.length === 1;
+  const where = check.point ? ` at ${pointLabel(check.point, setup, mechanic)}` : onePoint ? '' : ' at every point';
   const label = mechanic !== undefined && 'results' in mechanic ? metricLabel(mechanic as ScenarioResult, check.metric) : undefined;
-  return { ...(label !== undefined && label !== check.metric ? { label } : {}), metric: check.metric, rest: `${bound} ${where}` };
+  return { ...(label !== undefined && label !== check.metric ? { label } : {}), metric: check.metric, rest: `${bound}${where}` };
 }
 
 /**
@@ -122,7 +126,7 @@ export function measured(result: ScenarioResult, check: ExpectResult, setup?: un
   // The exact value beside the estimate where it is known: a check is judged on the 95%
   // interval (docs/scenario-format.md), so a failure with the exact value inside the band is the
   // Monte Carlo's 1 in 20, and the reader should see that.
-  if (ms.length === 1) return `${formatNumber(ms[0]!.estimate)} ${formatInterval(ms[0]!.ci95)}${ms[0]!.exact === undefined ? '' : `, exact ${exactFigure(ms[0]!.exact)}`}`;
+  if (ms.length === 1) return measuredFigures(ms[0]!);
   if (ms.length > 1) {
     // The lowest and highest estimates, each with its 95% interval (a check is judged on
     // the intervals, so the range alone did not say how near the band it came).
@@ -132,9 +136,20 @@ export function measured(result: ScenarioResult, check: ExpectResult, setup?: un
       const within: [number, number] = [Math.min(...ms.map((m) => m.ci95[0])), Math.max(...ms.map((m) => m.ci95[1]))];
       return `${formatNumber(low.estimate)} at all ${ms.length} points (95% intervals within ${formatInterval(within)})${exactRange(ms)}`;
     }
-    return `${formatNumber(low.estimate)} ${formatInterval(low.ci95)} to ${formatNumber(high.estimate)} ${formatInterval(high.ci95)} over ${ms.length} points${exactRange(ms)}`;
+    const [l, h] = [rowFigures(low), rowFigures(high)];
+    return `${l.estimate} ${l.interval} to ${h.estimate} ${h.interval} over ${ms.length} points${exactRange(ms)}`;
   }
   return 'not measured';
+}
+
+/**
+ * One point's measure: "0.00523 [0.00493, 0.00553], exact ≈0.00523", at the one precision
+ * the tables give the row (sim/solve/sentence.ts rowFigures), so an exact value inside the
+ * interval reads inside it.
+ */
+function measuredFigures(m: MetricResult): string {
+  const f = rowFigures(m);
+  return `${f.estimate} ${f.interval}${f.exact === undefined ? '' : `, exact ${f.exact}`}`;
 }
 
 /**
@@ -165,7 +180,7 @@ export function measuredAtFailures(result: ScenarioResult, check: ExpectResult, 
     const m = result.results.find((p) => samePoint(p.point, at))?.metrics[check.metric];
     // The exact value where known: a failure with the exact value inside the band is the
     // Monte Carlo's 1 in 20 (as `measured` says for one point).
-    return `${pointLabel(at, setup, result)}: ${m ? `${formatNumber(m.estimate)} ${formatInterval(m.ci95)}${m.exact === undefined ? '' : `, exact ${exactFigure(m.exact)}`}` : 'not measured'}`;
+    return `${pointLabel(at, setup, result)}: ${m ? measuredFigures(m) : 'not measured'}`;
   });
   if (failed.length > limit) shown.push(`… and ${failed.length - limit} more`);
   return shown.join('; ');

@@ -11,8 +11,8 @@
  */
 import type { MetricResult, PointResult, ScenarioResult } from '../sim/result.ts';
 import { chartFamily, familyLabel, metricKinds, metricLabel, metricNames } from './metrics.ts';
-import { formatNumber, pointLabel } from './sweep.ts';
-import { exactFigure } from '../sim/solve/sentence.ts';
+import { pointLabel } from './sweep.ts';
+import { exactFigure, rowFigures } from '../sim/solve/sentence.ts';
 
 /** Up to this many points a sweep's headline lists every point. */
 export const HEADLINE_POINTS_LISTED = 8;
@@ -22,20 +22,14 @@ export function headlineMetrics(result: ScenarioResult): string[] {
   return metricNames(result).filter((name) => result.results.some((p) => p.metrics[name]?.headline === true));
 }
 
-/**
- * A value as the headline prints it, as every table does (reports/sweep.ts): 4 places,
- * whole numbers as they are, 3 significant digits below 0.001 — a Wilson bound of 1.9e-5
- * read "[0, 0.0000]", an interval of no width.
- */
-const fmt = formatNumber;
-
 /** "0.5206 exact · estimate 0.5253 [0.5074, 0.5432]", or "0.5253 [0.5074, 0.5432]". */
 export function headlineValue(m: MetricResult): { value: string; detail: string; short: string } {
-  const interval = `[${fmt(m.ci95[0])}, ${fmt(m.ci95[1])}]`;
-  // The exact value in the places it needs (sim/solve/sentence.ts exactFigure): four made
-  // 0.49996 read "0.5000 exact", the figure a designer's target often is.
-  if (m.exact !== undefined) return { value: exactFigure(m.exact), detail: `exact · estimate ${fmt(m.estimate)}, 95% interval ${interval}`, short: 'exact' };
-  return { value: fmt(m.estimate), detail: `estimate, 95% interval ${interval}`, short: interval };
+  // At the one precision the tables give the row (sim/solve/sentence.ts rowFigures): the
+  // exact value in the places it needs (exactFigure: four made 0.49996 read "0.5000 exact",
+  // the figure a designer's target often is), the estimate and interval beside it alike.
+  const f = rowFigures(m);
+  if (f.exact !== undefined) return { value: f.exact, detail: `exact · estimate ${f.estimate}, 95% interval ${f.interval}`, short: 'exact' };
+  return { value: f.estimate, detail: `estimate, 95% interval ${f.interval}`, short: f.interval };
 }
 
 export interface HeadlineLine {
@@ -132,8 +126,9 @@ function constantValue(ms: readonly MetricResult[]): { value: string; detail: st
     const high = ms.reduce((a, m) => (m.estimate > a.estimate ? m : a));
     const head = headlineValue(first);
     if (low.estimate === high.estimate) return head;
-    const interval = (m: MetricResult) => `[${fmt(m.ci95[0])}, ${fmt(m.ci95[1])}]`;
-    return { ...head, detail: `exact · estimates ${fmt(low.estimate)} ${interval(low)} to ${fmt(high.estimate)} ${interval(high)} across the points (95% intervals)` };
+    const [l, h] = [rowFigures(low), rowFigures(high)];
+    // The exact value as every page prints it: each point's row has its own places.
+    return { ...head, value: exactFigure(first.exact), detail: `exact · estimates ${l.estimate} ${l.interval} to ${h.estimate} ${h.interval} across the points (95% intervals)` };
   }
   if (!ms.every((m) => m.exact === undefined && m.estimate === first.estimate)) return undefined;
   const widest = ms.reduce((w, m) => (m.ci95[1] - m.ci95[0] > w.ci95[1] - w.ci95[0] ? m : w));

@@ -14,7 +14,7 @@ import { noteWords } from './setupWords.ts';
 import type { RulePiece } from './ruleWords.ts';
 import { checkParts, exactDisagrees, exactNoteMark, failedAt, formatInterval, measured } from './checkText.ts';
 export { describeCheck, measured, measuredAtFailures } from './checkText.ts';
-import { exactFigure } from '../sim/solve/sentence.ts';
+import { rowFigures } from '../sim/solve/sentence.ts';
 import { from } from 'arquero';
 import type { ExpectResult, MetricResult, ScenarioResult } from '../sim/result.ts';
 import type { Chart } from './charts/index.ts';
@@ -139,12 +139,25 @@ figure { margin: 1rem 0 2rem; } figure svg { max-width: 100%; height: auto; }
 .headline .detail, .why { color: #555; font-size: 0.9em; }
 .why { display: block; font-style: italic; }
 tr.group th { background: #f1f3f6; text-align: left; font-weight: 600; }
+/* A check's "measured" wraps between its figures, never inside one ("0.5475 [0.5406,
+   0.5544]" stays whole), its lines from the left as its heading's: kept on one line it
+   stood 688 px wide on a 390 px phone, the check squeezed beside it and the figures
+   scrolled out of sight. */
+td.measured { white-space: normal; text-align: left; min-width: 9em; }
+td.measured .figure { white-space: nowrap; }
 tr.headline-row td:first-child { font-weight: 600; }
 .scroll { overflow-x: auto; max-width: 100%; }
 .note { color: #555; font-style: italic; }
 @media (max-width: 640px) {
   body { margin: 1rem auto; font-size: 14px; }
   th, td { padding: 0.2rem 0.35rem; }
+  /* The checks table in two lines a check: its sentence across the page, then its result
+     and what was measured, which then has the width of the page less the badge's. Three
+     columns gave the figures 187 px beside the sentence's 140, and still ran past. */
+  table.checks, table.checks thead, table.checks tbody { display: block; }
+  table.checks tr { display: grid; grid-template-columns: auto 1fr; }
+  table.checks tr > :first-child { grid-column: 1 / -1; border-bottom: none; padding-bottom: 0; }
+  td.measured { min-width: 0; }
   /* Charts keep a readable text size and scroll sideways rather than shrink to a phone. */
   figure { overflow-x: auto; }
   figure svg { max-width: none; width: 600px; }
@@ -165,6 +178,14 @@ ${body}
 </body>
 </html>
 `;
+}
+
+/**
+ * What a check measured, its figures each kept whole where the cell wraps (td.measured):
+ * "0.5475 [0.5406, 0.5544]", "exact ≈0.5531" and "at all 3 points" never broken inside.
+ */
+function measuredHtml(text: string): string {
+  return escapeHtml(text).replace(/(?:-?[\d.]+(?:e[-+]?\d+)? \[[^\]]*\]|exact ≈?-?[\d.]+(?:e[-+]?\d+)?(?: to ≈?-?[\d.]+(?:e[-+]?\d+)?)?)/g, '<span class="figure">$&</span>');
 }
 
 function checkMark(pass: boolean): string {
@@ -282,10 +303,12 @@ function headlineHtml(result: ScenarioResult, setup: unknown, moved: ReturnType<
 
 /** One point's table: the headline rows first, then the rest grouped by family. */
 function pointTableHtml(result: ScenarioResult, metrics: Record<string, MetricResult>, headline: string[], moved: (metric: string) => MetricChange | undefined): string {
-  const row = (metric: string, m: MetricResult) =>
-    `<tr${headline.includes(metric) ? ' class="headline-row"' : ''}${movedRowAttribute(moved(metric))}><td>${escapeHtml(metricLabel(result, metric))} <code>${escapeHtml(metric)}</code>${movedMarkHtml(moved(metric))}</td><td class="num">${
-      m.exact === undefined ? '—' : exactFigure(m.exact)
-    }</td><td class="num">${formatNumber(m.estimate)}</td><td class="num">${formatInterval(m.ci95)}</td></tr>`;
+  const row = (metric: string, m: MetricResult) => {
+    const f = rowFigures(m);
+    return `<tr${headline.includes(metric) ? ' class="headline-row"' : ''}${movedRowAttribute(moved(metric))}><td>${escapeHtml(metricLabel(result, metric))} <code>${escapeHtml(metric)}</code>${movedMarkHtml(moved(metric))}</td><td class="num">${
+      f.exact ?? '—'
+    }</td><td class="num">${f.estimate}</td><td class="num">${f.interval}</td></tr>`;
+  };
   const groups = groupedMetrics(result, Object.keys(metrics), headline);
   const body = groups
     .map((g) => `${g.heading && groups.length > 1 ? `<tr class="group"><th colspan="4">${escapeHtml(g.heading)}</th></tr>\n` : ''}${g.metrics.map((n) => row(n, metrics[n]!)).join('\n')}`)
@@ -304,14 +327,14 @@ export function renderScenarioHtml(result: ScenarioResult, charts: Chart[], sour
   const summary = checksSummary(result);
   const headline = headlineMetrics(result);
   const checks = result.expect.length
-    ? `<div class="scroll"><table>
+    ? `<div class="scroll"><table class="checks">
 <thead><tr><th>check</th><th>result</th><th>measured</th></tr></thead>
 <tbody>
 ${result.expect
   .map(
     (c) => `<tr${c.pass ? '' : ' class="fail-row"'}><td>${checkHtml(c, setup, result)}${
       failedAt(c, setup, result) ? `<br><small>${escapeHtml(failedAt(c, setup, result))}</small>` : ''
-    }${exactDisagrees(c, result) ? `<br><small class="exact-note">${exactNoteMark(c)}${escapeHtml(exactDisagrees(c, result)!)}</small>` : ''}${c.why ? `<span class="why">why: ${escapeHtml(c.why)}</span>` : ''}</td><td>${checkMark(c.pass)}</td><td class="num">${escapeHtml(measured(result, c, setup))}</td></tr>`,
+    }${exactDisagrees(c, result) ? `<br><small class="exact-note">${exactNoteMark(c)}${escapeHtml(exactDisagrees(c, result)!)}</small>` : ''}${c.why ? `<span class="why">why: ${escapeHtml(c.why)}</span>` : ''}</td><td>${checkMark(c.pass)}</td><td class="num measured">${measuredHtml(measured(result, c, setup))}</td></tr>`,
   )
   .join('\n')}
 </tbody>
@@ -407,7 +430,9 @@ export function renderScenarioMarkdown(result: ScenarioResult, charts: Chart[], 
         // The headline's name in bold; the moved mark (bold itself) after it, not inside.
         const label = `${mdCell(metricLabel(result, metric))} \`${mdCode(metric)}\``;
         const name = `${headline.includes(metric) ? `**${label}**` : label}${movedMarkMarkdown(moved(p.point, metric))}`;
-        lines.push(`| ${name} | ${m.exact === undefined ? '—' : exactFigure(m.exact)} | ${formatNumber(m.estimate)} | ${formatInterval(m.ci95)} |`);
+        // One precision for the row's figures (rowPlaces), as `poolsim run` and the dashboard print them.
+        const f = rowFigures(m);
+        lines.push(`| ${name} | ${f.exact ?? '—'} | ${f.estimate} | ${f.interval} |`);
       }
     }
     lines.push('');

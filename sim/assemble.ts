@@ -55,7 +55,7 @@ function resultOf(plan: ScenarioPlan, tallies: readonly Tally[], points: readonl
 
 /** Run every point of a plan in this thread (the `--workers 1` path and the tests'). */
 export function runPlan(plan: ScenarioPlan): ScenarioResult {
-  const tallies = plan.points.map((p, i) => runPoint(p.simulation, plan.seed, i, plan.trials, plan.chunkTrials));
+  const tallies = plan.points.map((p) => runPoint(p.simulation, plan.seed, p.stream, plan.trials, plan.chunkTrials));
   return assembleResult(plan, tallies);
 }
 

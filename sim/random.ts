@@ -68,8 +68,8 @@ const KNAVERY_SCORE = Int32Array.from({ length: MAX_UNIFORM }, (_, f) => (f >= 3
 // successesAndSixes writes a d6's draw out with these constants.
 if (DIE_BITS[6] !== 7 || DIE_REJECT[6] !== 2) throw new Error('random.ts: a d6 is drawn from 7 bits, rejecting 2 tries in 128');
 
-/** The key of the stream for one chunk of one result point. */
-export function streamKey(seed: string | number, point: number, chunk: number): string {
+/** The key of the stream for one chunk of one result point (`point`: PlannedPoint.stream). */
+export function streamKey(seed: string | number, point: string | number, chunk: number): string {
   return `poolsim:${seed}:${point}:${chunk}`;
 }
 
@@ -96,7 +96,7 @@ export class RandomStream {
   }
 
   /** The stream for one chunk of one result point of a scenario. */
-  static forChunk(seed: string | number, point: number, chunk: number): RandomStream {
+  static forChunk(seed: string | number, point: string | number, chunk: number): RandomStream {
     return RandomStream.fromKey(streamKey(seed, point, chunk));
   }
 

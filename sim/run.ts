@@ -1,7 +1,8 @@
 /**
  * Running a result point: its trials are cut into fixed-size chunks, chunk c running
- * trials [c·CHUNK_TRIALS, (c+1)·CHUNK_TRIALS) on its own stream (seed, point, c). A chunk's
- * tally depends on nothing else, so chunks can run anywhere, in any order, and merge.
+ * trials [c·CHUNK_TRIALS, (c+1)·CHUNK_TRIALS) on its own stream (seed, the point's
+ * `stream`, c; sim/scenario.ts PlannedPoint.stream). A chunk's tally depends on nothing
+ * else, so chunks can run anywhere, in any order, and merge.
  */
 import { RandomStream } from './random.ts';
 import { TallyLayout, summarize, wilson, type Tally } from './stats.ts';
@@ -45,11 +46,11 @@ export function layoutOf(sim: Simulation): TallyLayout {
 export function runChunk(
   sim: Simulation,
   seed: string | number,
-  point: number,
+  stream: string | number,
   chunk: number,
   trials: number,
 ): Float64Array {
-  const slices = new ChunkSlices(sim, seed, point, chunk, trials);
+  const slices = new ChunkSlices(sim, seed, stream, chunk, trials);
   slices.run(trials);
   return slices.tally.values;
 }
@@ -71,12 +72,12 @@ export class ChunkSlices {
   constructor(
     private readonly sim: Simulation,
     seed: string | number,
-    point: number,
+    stream: string | number,
     chunk: number,
     trials: number,
   ) {
     this.tally = layoutOf(sim).create();
-    this.random = RandomStream.forChunk(seed, point, chunk);
+    this.random = RandomStream.forChunk(seed, stream, chunk);
     this.left = trials;
   }
 
@@ -93,11 +94,11 @@ export class ChunkSlices {
   }
 }
 
-/** Run a whole point in this thread, chunk by chunk. */
-export function runPoint(sim: Simulation, seed: string | number, point: number, trials: number, chunkTrials = CHUNK_TRIALS): Tally {
+/** Run a whole point in this thread, chunk by chunk (`stream`: PlannedPoint.stream). */
+export function runPoint(sim: Simulation, seed: string | number, stream: string | number, trials: number, chunkTrials = CHUNK_TRIALS): Tally {
   const total = layoutOf(sim).create();
   for (let c = 0; c < chunkCount(trials, chunkTrials); c++) {
-    total.merge(runChunk(sim, seed, point, c, chunkSize(trials, c, chunkTrials)));
+    total.merge(runChunk(sim, seed, stream, c, chunkSize(trials, c, chunkTrials)));
   }
   return total;
 }

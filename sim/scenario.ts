@@ -126,6 +126,15 @@ export type ExpectCheck = z.output<typeof expectSchema>;
 export interface PlannedPoint {
   /** Sweep values of this point by path (`{}` without a sweep). */
   point: Record<string, unknown>;
+  /**
+   * The point's part of its streams' keys (sim/random.ts streamKey): 0 for a scenario's
+   * one point; a sweep point's values as `diff` matches them (sim/diff.ts pointKey), not
+   * its place in the grid. So a sweep with a value added, taken out or moved gives every
+   * other point the numbers it gave before, and `poolsim diff` against the baseline lists
+   * the new point and nothing else (until December 2026 the key was the point's index,
+   * and a value added in front of a sweep gave every point after it new draws).
+   */
+  stream: string | number;
   /** The scenario with this point's values applied. */
   scenario: ScenarioFile;
   /**
@@ -805,7 +814,8 @@ export function planScenario(
       const simulation = exactOnce(mechanic.prepare(structuredClone(inputs.setup), structuredClone(inputs.rules) as typeof rules.data));
       const twice = twiceNamed(simulation.metrics.map((m) => m.name));
       if (twice !== undefined) throw new Error(twiceNamedProblem(twice));
-      points.push({ point, scenario: { ...scenario, setup: applied.setup, rules: applied.rules }, inputs, simulation });
+      const stream = Object.keys(point).length === 0 ? 0 : pointKey(point);
+      points.push({ point, stream, scenario: { ...scenario, setup: applied.setup, rules: applied.rules }, inputs, simulation });
     } catch (err) {
       errors.push(new ScenarioError(file, 'setup', `${(err as Error).message}${pointText ? ` (at sweep point ${pointText})` : ''}`));
     }

@@ -24,12 +24,12 @@ describe('a chunk in slices is the chunk', () => {
   test('every library point: slices of whole steps add up to one call, byte for byte', () => {
     let points = 0;
     for (const plan of loadPlans([join(ROOT, 'scenarios')])) {
-      plan.points.forEach(({ simulation: sim }, p) => {
+      plan.points.forEach(({ simulation: sim, stream }, p) => {
         const trials = Math.min(plan.chunkTrials, 300);
-        const whole = runChunk(sim, plan.seed, p, 0, trials);
+        const whole = runChunk(sim, plan.seed, stream, 0, trials);
         const step = sim.sliceTrials ?? 1;
         for (const cuts of [[step], [3 * step, step], [64, 2 * step, 10 * step]]) {
-          const slices = new ChunkSlices(sim, plan.seed, p, 0, trials);
+          const slices = new ChunkSlices(sim, plan.seed, stream, 0, trials);
           for (const cut of cuts) slices.run(cut);
           while (!slices.done) slices.run(7 * step);
           expect(Array.from(slices.tally.values), `${plan.file} point ${p} in slices of ${cuts}`).toEqual(Array.from(whole));

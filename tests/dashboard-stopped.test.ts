@@ -52,7 +52,7 @@ describe('a stopped run', () => {
     const root = renderResults({ state: 'stopped', results: [partial], progress }, options);
     const items = [...root.querySelectorAll('.checks li')];
     expect(items[0]!.getAttribute('class')).toBe('pending');
-    expect(items[0]!.textContent).toContain('no trials at its points yet');
+    expect(items[0]!.textContent).toMatch(/at challenges = 5: no trials there yet$/);
     expect(items[1]!.getAttribute('class')).toBe('pass');
     expect(root.querySelector('.status')!.textContent).toContain('Stopped at 2,000 of 4,000 trials; the point shown ran 2,000 of its 2,000.');
   });
@@ -97,14 +97,15 @@ describe('a stopped run', () => {
     // `measured`): "FAIL … at challenges = 5" gave no figure. A passed one says none.
     const said = [...root.querySelectorAll('.checks li')].map((li) => li.querySelector('.measured')?.textContent);
     expect(said).toEqual([`measured ${measured(full, full.expect[0]!)}`, undefined]);
-    expect(said[0]).toBe('measured 0 [0, 0.0019], exact 0');
+    // At the row's places, as the tables print it (rowPlaces: the half-width 0.00096 asks for 5).
+    expect(said[0]).toBe('measured 0 [0, 0.00192], exact 0');
   });
 
   test('a check over every point that failed at some says where, and what was measured there', () => {
     const over = { ...heist, expect: [{ metric: 'success', atLeast: 0.5 }] };
     const full = runPlan(planScenario(over, 'heist.json'));
     const root = renderResults({ state: 'finished', results: [full] }, options);
-    expect(root.querySelector('.checks li .measured')!.textContent).toBe('measured at challenges = 5: 0 [0, 0.0019], exact 0');
+    expect(root.querySelector('.checks li .measured')!.textContent).toBe('measured at challenges = 5: 0 [0, 0.00192], exact 0');
   });
 
   test('a check giving two bounds says both, as it is judged on both (the page said the first only)', () => {

@@ -143,6 +143,43 @@ describe('a change of values only keeps every other byte of the file', () => {
     expect(yamlFileText(twice, 't.yaml', crew).text).toContain('    - name: minion\n      count: 2 # n\n');
   });
 
+  // A file of CRLF lines (saved on Windows) matched none of its lines to the written LF
+  // ones: every aligned comment re-spaced to one, and every line ending changed.
+  test('a key added to a CRLF file keeps its comments\' spacing and its CRLF line ends', () => {
+    const lf = '# why\nname: "Heist"\nsystem: viciousness\nmechanic: knavery\ntrials: 20000   # trials comment\nseed: heist-7\nsetup:\n  challenges: 3    # the GM\'s tally\n  participants:\n    - { name: captain, dice: [d6] }   # the lead\n    - name: minion\n      count: 2\n';
+    const text = lf.replaceAll('\n', '\r\n');
+    const scenario = parseScenarioText(text, 'h.yaml') as any;
+    scenario.setup.participants.push({ name: 'fence', dice: ['d4'] });
+    const saved = yamlFileText(text, 'h.yaml', scenario);
+    expect(saved.keptComments).toBe(true);
+    expect(read(saved.text, 'h.yaml')).toBe(JSON.stringify(scenario));
+    expect(saved.text.startsWith(text.replace(/\r\n$/, ''))).toBe(true);
+    expect(saved.text.slice(text.length)).toMatch(/^ +- name: fence\r\n/);
+    expect(saved.text).not.toMatch(/[^\r]\n/);
+    // As the LF file is saved, line for line.
+    expect(saved.text).toBe(yamlFileText(lf, 'h.yaml', scenario).text.replaceAll('\n', '\r\n'));
+  });
+
+  test('a file of mixed line ends keeps each commented line as it was, its CR too', () => {
+    const text = 'name: x\r\nsystem: viciousness\nmechanic: knavery\ntrials: 500     # few\r\nsetup:\n  challenges: 3   # the tally\n  participants:\n    - name: captain\n';
+    const scenario = parseScenarioText(text, 'm.yaml') as any;
+    scenario.seed = 'added';
+    const saved = yamlFileText(text, 'm.yaml', scenario);
+    expect(read(saved.text, 'm.yaml')).toBe(JSON.stringify(scenario));
+    expect(saved.text).toContain('trials: 500     # few\r\n');
+    expect(saved.text).toContain('  challenges: 3   # the tally\n');
+  });
+
+  test.each(YAML_FILES)('%s with CRLF lines: a key added to the setup, every other byte kept', (file) => {
+    const text = readFileSync(join(SCENARIOS, file), 'utf8').replaceAll('\n', '\r\n');
+    const scenario = parseScenarioText(text, file) as any;
+    scenario.setup.addedByThePage = 1;
+    const saved = yamlFileText(text, file, scenario);
+    expect(read(saved.text, file)).toBe(JSON.stringify(scenario));
+    const without = saved.text.replace(/^ +addedByThePage: 1\r\n/m, '').replace('setup: { addedByThePage: 1 }', 'setup: {}');
+    expect(without).toBe(text);
+  });
+
   test('flow maps and lists each padded as the file pads most of its own', () => {
     const scenario = { name: 'x', system: 'viciousness', mechanic: 'clash', setup: { sides: [{ name: 'a', combatants: [{ name: 'c', dice: ['d4', 'd6'] }] }, { name: 'b', combatants: [{ name: 'd', dice: [], count: 2 }] }] } };
     const write = (text: string) => yamlFileText(text, 'x.yaml', { ...scenario, trials: 5 }).text.split('\n').filter((l) => /[[{]/.test(l));

@@ -217,7 +217,7 @@ describe('a worker\'s message', () => {
         // The first and last points of a sweep: they differ in every swept value.
         for (const point of new Set([0, plan.points.length - 1])) {
           const size = Math.min(64, plan.chunkTrials);
-          const here = runChunk(plan.points[point].simulation, plan.seed, point, 3, size);
+          const here = runChunk(plan.points[point].simulation, plan.seed, plan.points[point].stream, 3, size);
           const there = await pool.run({ plan, task: chunkTask(plan, point, 3, size) });
           expect(Array.from(there), `${file} point ${point}`).toEqual(Array.from(here));
         }

@@ -186,7 +186,7 @@ describe('each chunk of a point draws from its own stream (a test-quality audit)
     const setup = knavery.setup.parse({ challenges: 1, participants: [{ name: 'crew' }] });
     const rules = viciousnessRules.parse({});
     const sim = knavery.prepare(setup, rules);
-    const task: ChunkTask = { system: 'viciousness', mechanic: 'knavery', setup, rules, file: 'x.json', trials: 3000, chunkTrials: 1000, seed: 'chunks', point: 0, chunk: 0, size: 1000, count: 3 };
+    const task: ChunkTask = { system: 'viciousness', mechanic: 'knavery', setup, rules, file: 'x.json', trials: 3000, chunkTrials: 1000, seed: 'chunks', point: 0, stream: 0, chunk: 0, size: 1000, count: 3 };
     const chunks = [0, 1, 2].map((c) => runChunk(sim, 'chunks', 0, c, 1000));
     // The success count of each chunk (index 1: the first metric's sum): not all alike.
     expect(new Set(chunks.map((v) => v[1])).size).toBeGreaterThan(1);

@@ -27,7 +27,10 @@ export interface ChunkTask {
   trials: number;
   chunkTrials: number;
   seed: string | number;
+  /** The point's index in the plan (for merging and messages). */
   point: number;
+  /** The point's part of its streams' keys (PlannedPoint.stream). */
+  stream: string | number;
   chunk: number;
   /** Trials in this chunk. */
   size: number;
@@ -49,7 +52,7 @@ export interface ChunkTask {
 
 /** The message for chunk `chunk` (of `size` trials) of point `point` of `plan`. */
 export function chunkTask(plan: ScenarioPlan, point: number, chunk: number, size: number): ChunkTask {
-  const { inputs } = plan.points[point];
+  const { inputs, stream } = plan.points[point];
   return {
     system: plan.scenario.system,
     mechanic: plan.scenario.mechanic,
@@ -60,6 +63,7 @@ export function chunkTask(plan: ScenarioPlan, point: number, chunk: number, size
     chunkTrials: plan.chunkTrials,
     seed: plan.seed,
     point,
+    stream,
     chunk,
     size,
   };
@@ -93,11 +97,11 @@ function simulationOf(task: ChunkTask): Simulation {
 
 export function runChunkTask(task: ChunkTask): Float64Array {
   const simulation = simulationOf(task);
-  const values = runChunk(simulation, task.seed, task.point, task.chunk, task.size);
+  const values = runChunk(simulation, task.seed, task.stream, task.chunk, task.size);
   const step = task.step ?? 1;
   for (let k = 1; k < (task.count ?? 1); k++) {
     const c = task.chunk + k * step;
-    const more = runChunk(simulation, task.seed, task.point, c, chunkSize(task.trials, c, task.chunkTrials));
+    const more = runChunk(simulation, task.seed, task.stream, c, chunkSize(task.trials, c, task.chunkTrials));
     for (let i = 0; i < values.length; i++) values[i] += more[i];
   }
   return values;

@@ -98,8 +98,8 @@ export class InProcessExecutor implements ChunkExecutor {
   }
 
   private async runOne(plan: ScenarioPlan, point: number, chunk: number, trials: number): Promise<Float64Array> {
-    const simulation = plan.points[point].simulation;
-    const slices = new ChunkSlices(simulation, plan.seed, point, chunk, trials);
+    const { simulation, stream } = plan.points[point];
+    const slices = new ChunkSlices(simulation, plan.seed, stream, chunk, trials);
     const { signal, timeoutMs } = this.options;
     let size = this.slice.get(simulation) ?? 1;
     const started = performance.now();

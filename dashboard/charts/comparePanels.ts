@@ -11,7 +11,7 @@ import { pointLabel, sweepValueLabel, type SweepMechanic } from '../../reports/s
 import { difference } from '../model/compare.ts';
 import { compareDifference, compareEstimates, type CompareRow } from './compareCharts.ts';
 import type { Panel } from './panels.ts';
-import { differenceCell, exactCell, intervalCell, numberCell, signedIntervalCell, signedNumberCell, textCell, type ExactPending } from './table.ts';
+import { differenceCell, estimateRowCells, signedIntervalCell, signedNumberCell, textCell, type ExactPending } from './table.ts';
 
 export interface CompareOptions {
   /** With a sweep, the one metric compared at every point; default the headline figure B's change moves (comparedMetric). */
@@ -127,7 +127,7 @@ export function comparePanels(a: ScenarioResult, b: ScenarioResult, options: Com
     const exact = same.some((r) => r.a.exact !== undefined || r.b.exact !== undefined || r.exactPendingA || r.exactPendingB);
     const pendingWord = options.exactPending ?? 'computing';
     const side = (name: string) => [name, `${name} 95% interval`, ...(exact ? [`${name} exact`] : [])];
-    const cells = (m: CompareRow['a'], pending?: boolean) => [numberCell(m.estimate, kind, m.ci95), intervalCell(m.ci95, kind), ...(exact ? [exactCell(m.exact, pending ? pendingWord : undefined)] : [])];
+    const cells = (m: CompareRow['a'], pending?: boolean) => estimateRowCells(m, kind, pending ? pendingWord : undefined).slice(0, exact ? 3 : 2);
     const what = onePoint ? (kind === 'probability' ? 'Probabilities' : 'Means') : label.charAt(0).toUpperCase() + label.slice(1);
     panels.push({
       name: `compare-${kind}`,

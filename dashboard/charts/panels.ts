@@ -12,7 +12,7 @@ import { distributionLabel } from '../../reports/charts/distributionBars.ts';
 import { chartPlan, defaultHeatmapMetrics } from '../../reports/charts/plan.ts';
 import { axisValues, binInterval, pointTrials, sweepAxes } from '../../reports/charts/shared.ts';
 import { splitAxis, splitComparison, splitLabel, splitMetrics, splitTitle } from './splitComparison.ts';
-import { estimateCell, exactCell, formatValue, intervalCell, numberCell, textCell, type ExactPending, type Table, type TableCell } from './table.ts';
+import { estimateCell, estimateRowCells, formatValue, textCell, type ExactPending, type Table, type TableCell } from './table.ts';
 
 /** How a distribution is read: P(X = x), P(X ≥ x) or P(X ≤ x). */
 export type DistributionView = 'exactly' | 'atLeast' | 'atMost';
@@ -83,7 +83,7 @@ function withView(result: ScenarioResult, key: string, view: DistributionView): 
 }
 
 function metricCells(m: PointResult['metrics'][string] | undefined, kind: MetricKind, pending?: ExactPending): TableCell[] {
-  return [numberCell(m?.estimate, kind, m?.ci95), intervalCell(m?.ci95, kind), exactCell(m?.exact, pending)];
+  return estimateRowCells(m, kind, pending);
 }
 
 const ESTIMATE_COLUMNS = ['estimate', '95% interval', 'exact'];
@@ -176,9 +176,7 @@ export function panelsFor(result: ScenarioResult, options: PanelOptions = {}): P
                       ...(points.length > 1 ? [pointCell(p.point, options.setup, result)] : []),
                       // The last bin of an open-topped distribution counts its value or more.
                       textCell(d.lastAtLeast && i === d.x.length - 1 ? `${x} or more` : String(x)),
-                      numberCell(d.p[i], 'probability', ci),
-                      intervalCell(ci, 'probability'),
-                      exactCell(d.exact?.[i], pending(p)),
+                      ...estimateRowCells({ estimate: d.p[i]!, ci95: ci, exact: d.exact?.[i] }, 'probability', pending(p)),
                     ];
                   });
                 }),
@@ -196,7 +194,7 @@ export function panelsFor(result: ScenarioResult, options: PanelOptions = {}): P
         panels.push(
           panel({
             columns: [sweepLabel(s.vary, options.setup, result), ...ESTIMATE_COLUMNS],
-            rows: s.points.map((p) => [valueCell(s.vary, p.value, options.setup, result), numberCell(p.estimate, kind, p.ci95), intervalCell(p.ci95, kind), exactCell(p.exact)]),
+            rows: s.points.map((p) => [valueCell(s.vary, p.value, options.setup, result), ...estimateRowCells(p, kind)]),
           }),
         );
         break;

@@ -4,7 +4,7 @@
  * `data-value` attribute, so a test or a copy-paste gets every digit).
  */
 import { type MetricKind } from '../../reports/metrics.ts';
-import { exactFigure, intervalPlaces, signedFigure, smallFigure } from '../../sim/solve/sentence.ts';
+import { exactFigure, intervalPlaces, rowPlaces, signedFigure, smallFigure } from '../../sim/solve/sentence.ts';
 import { notWhole } from '../../reports/sweep.ts';
 
 export interface TableCell {
@@ -41,6 +41,27 @@ export function halfWidth(ci: readonly [number, number] | undefined): number | u
 /** An estimate, to the places its interval `ci` is printed to (formatValue). */
 export function numberCell(value: number | undefined, kind: MetricKind, ci?: readonly [number, number]): TableCell {
   return value === undefined ? { text: '—' } : { text: formatValue(value, kind, halfWidth(ci)), value };
+}
+
+/**
+ * A row's estimate, 95% interval and exact value, at one precision (sim/solve/sentence.ts
+ * rowPlaces, as the reports' and `poolsim run`'s tables print them): an estimate from 0.001
+ * to 0.01 in three significant digits, as the exact value beside it ("0.0052" stood beside
+ * "≈0.00523"), and never an exact value that reads outside the interval it lies in. Where
+ * the row has no interval, numberCell's and exactCell's own. `pending`: a row whose exact
+ * value is still to come says so, as exactCell does.
+ */
+export function estimateRowCells(m: { estimate?: number; ci95?: readonly [number, number]; exact?: number } | undefined, kind: MetricKind, pending?: ExactPending): [TableCell, TableCell, TableCell] {
+  if (m?.estimate === undefined || m.ci95 === undefined) return [numberCell(m?.estimate, kind, m?.ci95), intervalCell(m?.ci95, kind), exactCell(m?.exact, pending)];
+  const base = kind === 'probability' ? 4 : 3;
+  const at = (x: number, p: number) => smallFigure(x) ?? notWhole(x, Number.isInteger(x) ? base : p);
+  const { places, exact } = rowPlaces({ estimate: m.estimate, ci95: m.ci95, exact: m.exact }, base, at);
+  const figure = (x: number) => at(x, places);
+  return [
+    { text: figure(m.estimate), value: m.estimate },
+    { text: `${figure(m.ci95[0])} to ${figure(m.ci95[1])}` },
+    m.exact === undefined ? exactCell(undefined, pending) : { text: exact ?? exactFigure(m.exact), value: m.exact },
+  ];
 }
 
 /**
@@ -114,9 +135,10 @@ export function textCell(text: string, title?: string): TableCell {
  */
 export function estimateCell(m: { estimate: number; ci95: [number, number]; exact?: number } | undefined, kind: MetricKind): TableCell {
   if (!m) return { text: '—' };
-  const figure = (x: number) => formatValue(x, kind, halfWidth(m.ci95));
-  const interval = `${figure(m.ci95[0])}–${figure(m.ci95[1])}`;
-  const title = `estimate ${figure(m.estimate)}, 95% interval ${figure(m.ci95[0])} to ${figure(m.ci95[1])}${m.exact === undefined ? '' : `, exact ${exactFigure(m.exact)}`}`;
+  // The row's figures as a table row prints them (estimateRowCells: one precision).
+  const [estimate, interval95, exact] = estimateRowCells(m, kind).map((c) => c.text);
+  const interval = interval95!.replace(' to ', '–');
+  const title = `estimate ${estimate}, 95% interval ${interval95}${m.exact === undefined ? '' : `, exact ${exact}`}`;
   if (m.exact !== undefined) return { text: `${exactFigure(m.exact)} exact`, value: m.exact, title };
-  return { text: `${figure(m.estimate)} (${interval})`, value: m.estimate, title };
+  return { text: `${estimate} (${interval})`, value: m.estimate, title };
 }

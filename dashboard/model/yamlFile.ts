@@ -333,8 +333,9 @@ const oneSpaceBeforeComment = (line: string) => line.replace(/(\S)[ \t]+#/, '$1 
 function keptCommentSpacing(opened: string, written: string): string {
   const before = opened.replace(/^\ufeff/, '').split('\n');
   const after = written.split('\n');
-  const a = before.map(oneSpaceBeforeComment);
-  const b = after.map(oneSpaceBeforeComment);
+  // Alike but for a line's CR too (a file of mixed line ends keeps its own on each line kept).
+  const a = before.map((line) => oneSpaceBeforeComment(line.replace(/\r$/, '')));
+  const b = after.map((line) => oneSpaceBeforeComment(line.replace(/\r$/, '')));
   // A scenario file is some hundreds of lines; past this the table is not worth it.
   if (a.length * b.length > 4_000_000) return written;
   // common[i][j]: the longest common sequence of a[i..] and b[j..].
@@ -368,6 +369,12 @@ export function yamlFileText(opened: string, file: string, scenario: unknown): {
       return false;
     }
   };
+  // A file whose every line ends in CRLF (saved on Windows) is laid out as LF lines, as the
+  // Document writes them, and written with CRLF again: compared as they were, none of its
+  // lines met a written one, every aligned comment was re-spaced and every line end changed.
+  const crlf = opened.includes('\r\n') && !/(^|[^\r])\n/.test(opened);
+  const lf = crlf ? opened.replaceAll('\r\n', '\n') : opened;
+  const ends = (text: string) => (crlf ? text.replaceAll('\n', '\r\n') : text);
   const doc = scenarioDocument(opened);
   if (doc) {
     // Only values changed: the file's own text, those values' characters replaced.
@@ -381,14 +388,14 @@ export function yamlFileText(opened: string, file: string, scenario: unknown): {
     doc.contents = sync(doc, doc.contents, target, [], leavesFlowOf(doc)) as typeof doc.contents;
     // Written as the file was: its long lines not folded anew, flow maps and lists padded as
     // it pads them, its text blocks that say the same as it wrote them, its comments spaced
-    // as it spaced them.
-    const written = padFlow(opened, doc.toString(layout(opened)));
-    const kept = keptBlocks(opened, written);
-    const text = [keptCommentSpacing(opened, kept), kept, written].find(says);
+    // as it spaced them, its lines ended as it ends them.
+    const written = padFlow(lf, doc.toString(layout(lf)));
+    const kept = keptBlocks(lf, written);
+    const text = [keptCommentSpacing(lf, kept), kept, written].map(ends).find(says);
     if (text !== undefined) return { text, keptComments: true };
   }
   // A document made from the data alone: no comments to keep.
-  const text = padFlow(opened, new Document(target).toString(layout(opened)));
+  const text = ends(padFlow(lf, new Document(target).toString(layout(lf))));
   if (!says(text)) throw new Error(`${file}: the scenario could not be written as YAML that reads back the same`);
   return { text, keptComments: false };
 }

@@ -272,9 +272,10 @@ function checks(result: ScenarioResult, provisional: boolean, setup?: unknown): 
         // The point in words (a rule's value as its select says it), the file's on hover.
         const where = e.point ? h('span', { class: 'where', attrs: { title: pointFileText(e.point) } }, whereText) : '';
         // Of a run in flight or stopped, a check none of whose points has come back yet
-        // has nothing to pass on (evaluateChecks would call it a pass): said so.
+        // has nothing to pass on (evaluateChecks would call it a pass): said so ("at
+        // challenges = 5: no trials there yet"; "its points" stood where one point was named).
         if (provisional && !result.results.some((r) => pointMatches(e.point, r.point))) {
-          return h('li', { class: 'pending' }, h('span', { class: 'badge' }, '—'), ` ${metricLabel(result, e.metric)} ${bound}`, where, `: no trials at its ${e.point ? 'points' : 'point'} yet`);
+          return h('li', { class: 'pending' }, h('span', { class: 'badge' }, '—'), ` ${metricLabel(result, e.metric)} ${bound}`, where, `: no trials ${e.point ? 'there' : 'at any point'} yet`);
         }
         return h(
           'li',

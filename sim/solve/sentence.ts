@@ -94,12 +94,38 @@ export const figure = (x: number): string => formatNumber(x);
  * (snapDecimal, below: 2.999… printed "3.0000" beside an exact "4").
  */
 export function formatNumber(raw: number): string {
-  // Only where the noise-free value prints whole at 4 places: rounding a snapped 0.50575
+  return formatAt(raw, 4);
+}
+
+/**
+ * formatNumber at `places` decimals (a row's, rowPlaces): whole numbers as they are, a
+ * figure under 0.001 in three significant digits (smallFigure), float noise taken off where
+ * that leaves it whole at `places`.
+ */
+export function formatAt(raw: number, places: number): string {
+  // Only where the noise-free value prints whole at `places`: rounding a snapped 0.50575
   // (a double just below it) would print 0.5057 where the sum's own 0.505750…01 gave 0.5058.
   const snapped = snapDecimal(raw);
-  const value = Number.isInteger(Math.round(snapped * 1e4 * 1e6) / 1e6) ? snapped : raw;
+  const value = Number.isInteger(Math.round(snapped * 10 ** places * 1e6) / 1e6) ? snapped : raw;
   if (Number.isInteger(value)) return String(value);
-  return smallFigure(value) ?? notWhole(value, 4);
+  return smallFigure(value) ?? notWhole(value, places);
+}
+
+/**
+ * The places `poolsim run`'s table prints a figure of `x`'s size to, before its interval
+ * asks for more (rowPlaces): 4 below 10, 2 below 1000, none from 1000 ("1624 [1621, 1628]").
+ * The reports' tables print by the same rule.
+ */
+export function tablePlaces(x: number): number {
+  const a = Math.abs(x);
+  return a >= 1000 ? 0 : a >= 10 ? 2 : 4;
+}
+
+/** A row's estimate, interval and exact value as text, at the row's places (rowPlaces; formatAt). */
+export function rowFigures(m: { estimate: number; ci95: readonly [number, number]; exact?: number }): { estimate: string; interval: string; exact?: string } {
+  const { places, exact } = rowPlaces(m, tablePlaces(m.estimate), formatAt);
+  const at = (x: number) => formatAt(x, places);
+  return { estimate: at(m.estimate), interval: `[${at(m.ci95[0])}, ${at(m.ci95[1])}]`, ...(m.exact === undefined ? {} : { exact: exact ?? exactFigure(m.exact) }) };
 }
 
 /**
@@ -121,6 +147,55 @@ export function smallFigure(x: number): string | undefined {
  */
 export function intervalPlaces(base: number, h: number): number {
   return h > 0 ? Math.min(6, Math.max(base, Math.ceil(-Math.log10(h)) + 1)) : base;
+}
+
+/**
+ * Decimal places for one row's Monte Carlo figures — an estimate and its 95% interval — and
+ * the exact value beside them, where the row has one: one precision for the row, the rule
+ * of every table (the reports', `poolsim run`'s, the dashboard's) and of a check's
+ * "measured". `base` is the table's places for a figure of the estimate's size (4 below 10
+ * in all of them; tablePlaces); `figure` prints a bound at some places as the table does
+ * (default: smallFigure, else toFixed). Then
+ *
+ * - an estimate from 0.001 to 0.01 gets three significant digits (5 places), as the exact
+ *   value beside it does (exactFigure) and a figure under 0.001 does (smallFigure): "0.0052
+ *   [0.0049, 0.0056]" stood beside "≈0.00523";
+ * - more where the interval needs them to show as one (intervalPlaces);
+ * - at least a rounded exact value's ("≈") places, and where the row has more, the exact
+ *   value rounded at the row's places instead (`exact`): "≈0.3181" stood beside an upper
+ *   bound "0.31807", the bound 0.318070 and the value 0.318063. Rounded at one precision,
+ *   the three keep their order;
+ * - and more, up to 9, while an exact value inside its interval would still read outside it
+ *   ("0.00724", a value in full, beside an upper bound 0.007241 at 4 places, "0.0072"; a
+ *   bound that notWhole writes longer than the row).
+ *
+ * An exact value outside its interval (the Monte Carlo's 1 in 20) is left to read so.
+ * `exact` is undefined where the row prints exactFigure's own text.
+ */
+export function rowPlaces(
+  m: { estimate: number; ci95: readonly [number, number]; exact?: number },
+  base = 4,
+  figure: (x: number, places: number) => string = (x, p) => smallFigure(x) ?? x.toFixed(p),
+): { places: number; exact?: string } {
+  const size = Math.abs(m.estimate);
+  const [low, high] = m.ci95;
+  const places = intervalPlaces(size >= 0.001 && size < 0.01 ? Math.max(base, 5) : base, (high - low) / 2);
+  if (m.exact === undefined) return { places };
+  const x = snapDecimal(m.exact);
+  const shown = exactFigure(m.exact);
+  // Decimals of a rounded exact value ("≈0.3181": 4); none under 0.001, whose three
+  // significant digits order with the figures beside them as smallFigure prints those.
+  const own = shown.startsWith('≈') && Math.abs(x) >= 0.001 ? (shown.split('.')[1]?.length ?? 0) : 0;
+  const exactAt = (p: number) => (own > 0 && p > own ? `≈${x.toFixed(p)}` : shown);
+  const at = (p: number) => ({ places: p, ...(exactAt(p) === shown ? {} : { exact: exactAt(p) }) });
+  const first = Math.max(places, own);
+  if (!(low <= m.exact && m.exact <= high)) return at(first);
+  const value = (text: string) => Number(text.replace(/^≈/, ''));
+  for (let p = first; p <= 9; p++) {
+    const e = value(exactAt(p));
+    if (value(figure(low, p)) <= e && e <= value(figure(high, p))) return at(p);
+  }
+  return at(first);
 }
 
 /**

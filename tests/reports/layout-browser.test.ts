@@ -8,7 +8,8 @@
  * Chromium runs (tests/browser.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { chromiumOrSkip, sharedPage } from '../browser.ts';
+import { join } from 'node:path';
+import { chromiumOrSkip, keepScreenshot, sharedPage } from '../browser.ts';
 import { renderIndex, renderScenarioHtml } from '../../reports/render.ts';
 import { heistByChallenges, heistOnePoint } from './fixtures.ts';
 import type { ScenarioResult } from '../../sim/result.ts';
@@ -17,6 +18,7 @@ import { solveChart } from '../../reports/charts/solveChart.ts';
 import { MARGIN_TOP, keyLayout, textWidth } from '../../reports/charts/shared.ts';
 
 const CHROMIUM = await chromiumOrSkip('the report layout test');
+const ARTIFACTS = join(import.meta.dirname, '..', '..', 'test-artifacts');
 const page = sharedPage(CHROMIUM);
 
 /** Four of eight checks failed, two more passed on the interval only: the longest summary. */
@@ -67,6 +69,44 @@ describe.skipIf(!CHROMIUM)('report layout in Chromium', () => {
     const { page: [doc, win], boxes } = await overflow(html);
     expect(doc).toBeLessThanOrEqual(win!);
     for (const [scroll, client] of boxes) expect(scroll).toBeLessThanOrEqual(client!);
+  });
+
+  it('keeps a check\'s "measured" on a 390 px phone: inside the page, each figure whole, beside its badge', async () => {
+    // battle-medic's "0.5475 [0.5406, 0.5544] to 0.5545 [0.5477, 0.5614] over 3 points, exact
+    // ≈0.5531 at every point" on one line (td.num, nowrap) stood 688 px wide in a table
+    // scrolling 895 px inside 358, the check squeezed to 140 px beside it.
+    const failing = {
+      ...heistByChallenges,
+      expect: [
+        { metric: 'success', atLeast: 0.5, pass: false, failedPoints: heistByChallenges.results.slice(1).map((p) => p.point) },
+        { metric: 'success', between: [0, 1] as [number, number], pass: true },
+      ],
+    };
+    const html = renderScenarioHtml(failing, []);
+    await page().setViewportSize({ width: 390, height: 844 });
+    try {
+      const { page: [doc, win], boxes } = await overflow(html);
+      expect(doc).toBeLessThanOrEqual(win!);
+      for (const [scroll, client] of boxes) expect(scroll).toBeLessThanOrEqual(client!);
+      const cells = await page().evaluate(() =>
+        [...document.querySelectorAll('table.checks td.measured')].map((td) => ({
+          width: td.getBoundingClientRect().width,
+          // Each figure ("0.3125 [0.3061, 0.3190]") on one line.
+          broken: [...td.querySelectorAll('.figure')].filter((f) => f.getClientRects().length > 1).length,
+          figures: td.querySelectorAll('.figure').length,
+        })),
+      );
+      expect(cells.length).toBe(2);
+      for (const cell of cells) {
+        expect(cell.figures).toBeGreaterThan(0);
+        expect(cell.broken).toBe(0);
+        // The page's width less the badge's, not a third of it.
+        expect(cell.width).toBeGreaterThan(250);
+      }
+      await keepScreenshot(page(), join(ARTIFACTS, 'report-checks-390.png'), { fullPage: true });
+    } finally {
+      await page().setViewportSize({ width: 1280, height: 900 });
+    }
   });
 
   it('wraps a failed solve check\'s sentence inside the page', async () => {

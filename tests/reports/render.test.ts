@@ -58,6 +58,26 @@ describe('expect checks', () => {
     expect(describeCheck({ metric: 'draw', between: [0, 0.1], pass: true })).toBe('draw between 0 and 0.1 at every point');
   });
 
+  it('says no "at every point" for a check on a scenario of one point, on its page, in the index and in `report`\'s lines', () => {
+    // battle-d4-vs-d6 and violence-d4-vs-d6 (no sweep) read "P(win: d4trait) `win.d4trait`
+    // between 0.55 and 0.565 at every point" above a page of one table; `poolsim run` said none.
+    const check = heistOnePoint.expect[0]!;
+    expect(describeCheck(check, undefined, heistOnePoint)).toBe('P(plan succeeds) `success` ≥ 0.25');
+    const html = renderScenarioHtml(heistOnePoint, []);
+    const md = renderScenarioMarkdown(heistOnePoint, []);
+    const index = renderIndex([{ slug: 'heist', result: heistOnePoint }]);
+    for (const text of [html, md, index.html, index.md]) expect(text).not.toMatch(/every point|all \d+ points|the points/);
+    expect(html).toContain('<td>P(plan succeeds) <code>success</code> ≥ 0.25</td>');
+    expect(md).toContain('| P(plan succeeds) `success` ≥ 0.25 | ✅ PASS |');
+    expect(index.md).toContain('✅ PASS P(plan succeeds) `success` ≥ 0.25 |');
+    // One point that a sweep of one value names: the check covers that point, said nowhere
+    // as "every"; its table's heading names the point.
+    const oneValue = { ...heistOnePoint, results: [{ ...heistOnePoint.results[0]!, point: { 'setup.challenges': 3 } }] };
+    expect(describeCheck(check, undefined, oneValue)).toBe('P(plan succeeds) `success` ≥ 0.25');
+    // A sweep's check over every point still says so.
+    expect(describeCheck({ metric: 'success', atLeast: 0, pass: true }, undefined, heistByChallenges)).toBe('P(plan succeeds) `success` ≥ 0 at every point');
+  });
+
   it('names the metric by its label, as the charts do, with its name in code for writing an expect', () => {
     // `win.vipers between 0.201 and 0.211` stood beside charts that said "P(win: vipers)".
     const check = heistByChallenges.expect[0]!;
@@ -160,8 +180,8 @@ describe('expect checks', () => {
     for (const page of [html, md]) expect(page).toContain('the expect check passed; ⚠ one passed on the interval while the exact value misses the band');
     // And the line of the check that did so is marked, as on the scenario page.
     const note = 'passes on the 95% interval, which still reaches the band, but the exact value misses it';
-    expect(html).toContain(`✔ PASS</span> P(the NPC is found) <code>found</code> ≥ 0.502 at every point <small class="exact-note">⚠ ${note}</small>`);
-    expect(md).toContain(`✅ PASS P(the NPC is found) \`found\` ≥ 0.502 at every point — ⚠ ${note}`);
+    expect(html).toContain(`✔ PASS</span> P(the NPC is found) <code>found</code> ≥ 0.502 <small class="exact-note">⚠ ${note}</small>`);
+    expect(md).toContain(`✅ PASS P(the NPC is found) \`found\` ≥ 0.502 — ⚠ ${note}`);
     expect(renderScenarioHtml(lucky, [])).toContain(note);
   });
 
@@ -174,8 +194,8 @@ describe('expect checks', () => {
     expect(html).toMatch(/<tr class="fail-row"><td><a href="ambush\/index.html">Battle: ambush at the bridge<\/a>/);
     expect(html).toMatch(/✘ FAIL<\/span> P\(win: crew\) <code>win.crew<\/code> ≥ 0.6/);
     expect(md).toContain('[Battle: ambush at the bridge](ambush/report.md)');
-    expect(md).toContain('❌ **FAIL** P(win: crew) `win.crew` ≥ 0.6 at every point');
-    expect(md).toContain('✅ PASS P(plan succeeds) `success` ≥ 0.25 at every point');
+    expect(md).toContain('❌ **FAIL** P(win: crew) `win.crew` ≥ 0.6 |');
+    expect(md).toContain('✅ PASS P(plan succeeds) `success` ≥ 0.25 |');
   });
 });
 

@@ -1,0 +1,133 @@
+/**
+ * One row of a table — an estimate, its 95% interval, the exact value — reads at one
+ * precision, the same in the reports, `poolsim run` and the dashboard (sim/solve/sentence.ts
+ * rowPlaces), and an exact value inside its interval never reads outside it for rounding.
+ * A report audit found "0.0052 [0.0049, 0.0056]" beside "≈0.00523".
+ */
+import { describe, expect, it } from 'vitest';
+import type { MetricResult, ScenarioResult } from '../sim/result.ts';
+import { renderScenarioHtml, renderScenarioMarkdown } from '../reports/render.ts';
+import { formatResult } from '../cli/format.ts';
+import { panelsFor } from '../dashboard/charts/panels.ts';
+import { estimateCell } from '../dashboard/charts/table.ts';
+import { headlineLines } from '../reports/headline.ts';
+import { measured } from '../reports/checkText.ts';
+
+/** A one-point result of probabilities, one metric per row. */
+function resultOf(metrics: Record<string, Omit<MetricResult, 'kind'>>): ScenarioResult {
+  return {
+    name: 'rows',
+    system: 'viciousness',
+    mechanic: 'knowledge',
+    trials: 100000,
+    seed: 'rows',
+    results: [{ point: {}, metrics: Object.fromEntries(Object.entries(metrics).map(([k, m]) => [k, { ...m, kind: 'probability', label: `P(${k})` }])) }],
+    expect: [],
+  } as ScenarioResult;
+}
+
+/** Each surface's rows, by metric: [estimate, low, high, exact] as printed. */
+function reportRows(result: ScenarioResult): Map<string, string[]> {
+  const rows = new Map<string, string[]>();
+  for (const line of renderScenarioMarkdown(result, []).split('\n').filter((l) => l.startsWith('| P('))) {
+    const [, name, exact, estimate, interval] = line.split('|').map((c) => c.trim());
+    const [low, high] = interval!.slice(1, -1).split(', ');
+    rows.set(name!.match(/`(\w+)`/)![1]!, [estimate!, low!, high!, exact!]);
+  }
+  return rows;
+}
+
+function cliRows(result: ScenarioResult): Map<string, string[]> {
+  const rows = new Map<string, string[]>();
+  for (const line of formatResult(result, 'rows.json').split('\n')) {
+    const match = line.trim().match(/^(\w+)\s+(\S+)\s+\[(\S+), (\S+)\]\s*(\S*)$/);
+    if (match) rows.set(match[1]!, match.slice(2));
+  }
+  return rows;
+}
+
+function dashboardRows(result: ScenarioResult): Map<string, string[]> {
+  const table = panelsFor(result).find((p) => p.name === 'probabilities')!.table!;
+  const rows = new Map<string, string[]>();
+  for (const row of table.rows) {
+    const [estimate, interval, exact] = row.slice(-3).map((c) => c.text);
+    const [low, high] = interval!.split(' to ');
+    rows.set(row[0]!.text.match(/P\((\w+)\)/)![1]!, [estimate!, low!, high!, exact!]);
+  }
+  return rows;
+}
+
+const surfaces = { report: reportRows, 'poolsim run': cliRows, dashboard: dashboardRows };
+
+const value = (text: string) => Number(text.replace(/^≈/, ''));
+const places = (text: string) => text.replace(/^≈/, '').split('.')[1]?.length ?? 0;
+
+describe('a row of estimate, interval and exact value', () => {
+  const result = resultOf({
+    // The audit's row: 4 places for the estimate beside a 3-significant-digit exact value.
+    small: { estimate: 0.0052, ci95: [0.0032, 0.0072], exact: 0.0052341 },
+    // An exact value in full (5 places) at the top of its interval: "[0.0032, 0.0072]" beside
+    // "0.00724" read outside it.
+    top: { estimate: 0.0052, ci95: [0.00324, 0.007241], exact: 0.00724 },
+    // A rounded exact value beside an interval printed to more places: "≈0.3181" beside the
+    // upper bound "0.31807" (the value 0.3180634, inside).
+    narrow: { estimate: 0.31717, ci95: [0.31626, 0.31807], exact: 0.3180634 },
+    // A value in full with more places than the row: "0.65624" beside "0.6562".
+    full: { estimate: 0.6532, ci95: [0.6502, 0.656241], exact: 0.65624 },
+  });
+
+  for (const [name, rowsOf] of Object.entries(surfaces)) {
+    it(`reads at one precision, the exact value inside its interval (${name})`, () => {
+      const rows = rowsOf(result);
+      const row = (_: ScenarioResult, metric: string) => rows.get(metric);
+      expect(row(result, 'small')).toEqual(['0.00520', '0.00320', '0.00720', '≈0.00523']);
+      expect(row(result, 'top')).toEqual(['0.00520', '0.00324', '0.00724', '0.00724']);
+      expect(row(result, 'narrow')).toEqual(['0.31717', '0.31626', '0.31807', '≈0.31806']);
+      expect(row(result, 'full')).toEqual(['0.65320', '0.65020', '0.65624', '0.65624']);
+    });
+  }
+
+  it('the headline and a check\'s "measured" say the row as the table does', () => {
+    const headline = resultOf({ small: { estimate: 0.0052, ci95: [0.0032, 0.0072], exact: 0.0052341, headline: true } });
+    const [line] = headlineLines(headline);
+    expect([line!.value, line!.detail]).toEqual(['≈0.00523', 'exact · estimate 0.00520, 95% interval [0.00320, 0.00720]']);
+    expect(measured(result, { metric: 'narrow', atLeast: 0.5, pass: false })).toBe('0.31717 [0.31626, 0.31807], exact ≈0.31806');
+    // The dashboard's pivot cells (heatmaps, the split comparison) alike, the exact value on hover.
+    const cell = estimateCell({ estimate: 0.0052, ci95: [0.0032, 0.0072] }, 'probability');
+    expect(cell.text).toBe('0.00520 (0.00320–0.00720)');
+    expect(estimateCell({ estimate: 0.31717, ci95: [0.31626, 0.31807], exact: 0.3180634 }, 'probability').title).toBe('estimate 0.31717, 95% interval 0.31626 to 0.31807, exact ≈0.31806');
+    expect(renderScenarioHtml(result, [])).toContain('<td class="num">≈0.00523</td><td class="num">0.00520</td><td class="num">[0.00320, 0.00720]</td>');
+  });
+
+  it('never reads an exact value inside its interval as outside it, on any surface (random rows, seed 1)', () => {
+    // A fixed LCG (Numerical Recipes' constants), so a failure names its row again.
+    let state = 1;
+    const random = () => ((state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+    const metrics: Record<string, Omit<MetricResult, 'kind'>> = {};
+    for (let i = 0; i < 300; i++) {
+      // Estimates from 0.0003 to 0.98, half-widths from a ten-thousandth of them to a third.
+      const estimate = 10 ** (-3.5 + random() * 3.49);
+      const h = estimate * 10 ** (-4 + random() * 3.5);
+      const ci95: [number, number] = [Math.max(0, estimate - h), estimate + h];
+      // The exact value anywhere in the interval, often at one of its ends; half of them a
+      // decimal in full (5 or 6 places), half rounded ("≈").
+      const at = random() < 0.3 ? (random() < 0.5 ? 0 : 1) : random();
+      let exact = ci95[0] + at * (ci95[1] - ci95[0]);
+      if (random() < 0.5) exact = Number(exact.toFixed(random() < 0.5 ? 5 : 6));
+      if (exact < ci95[0] || exact > ci95[1]) continue;
+      metrics[`m${i}`] = { estimate, ci95, exact };
+    }
+    const rows = resultOf(metrics);
+    for (const [surface, rowsOf] of Object.entries(surfaces)) {
+      const printed = rowsOf(rows);
+      for (const name of Object.keys(metrics)) {
+        const [estimate, low, high, exact] = printed.get(name)!;
+        const said = `${surface} ${name}: ${estimate} [${low}, ${high}] ${exact}`;
+        expect(value(low!) <= value(exact!) && value(exact!) <= value(high!), said).toBe(true);
+        // One precision: the estimate and a rounded exact value at the same places (a
+        // figure under 0.001 keeps its three significant digits).
+        if (exact!.startsWith('≈') && value(estimate!) >= 0.001 && value(exact!) >= 0.001) expect(places(exact!), said).toBe(places(estimate!));
+      }
+    }
+  });
+});
