@@ -16,16 +16,27 @@ export function assembleResult(plan: ScenarioPlan, tallies: readonly Tally[]): S
  * merged, each as wide as its trials so far make it, and the checks on those points
  * (provisional until every chunk is in).
  */
-export function partialResult(plan: ScenarioPlan, tallies: readonly Tally[]): ScenarioResult {
-  return resultOf(plan, tallies, plan.points.flatMap((_, i) => (tallies[i].trials > 0 ? [i] : [])));
+export function partialResult(plan: ScenarioPlan, tallies: readonly Tally[], exactPending?: (point: number) => boolean): ScenarioResult {
+  return resultOf(
+    plan,
+    tallies,
+    plan.points.flatMap((_, i) => (tallies[i].trials > 0 ? [i] : [])),
+    exactPending,
+  );
 }
 
-function resultOf(plan: ScenarioPlan, tallies: readonly Tally[], points: readonly number[]): ScenarioResult {
+/**
+ * `exactPending`: the points whose exact values are still being computed elsewhere (the
+ * dashboard's workers): given none and marked `exactPending`, never computed here.
+ */
+function resultOf(plan: ScenarioPlan, tallies: readonly Tally[], points: readonly number[], exactPending?: (point: number) => boolean): ScenarioResult {
   const results = points.map((i) => {
     const p = plan.points[i];
-    const r = pointResult(p.point, tallies[i], p.simulation.exact?.(), p.simulation);
+    const pending = p.simulation.exact !== undefined && exactPending?.(i) === true;
+    const r = pointResult(p.point, tallies[i], pending ? undefined : p.simulation.exact?.(), p.simulation);
     const notes = [...(p.simulation.exactSkipped ? [p.simulation.exactSkipped] : []), ...(p.simulation.setupNotes ?? [])];
     if (notes.length > 0) r.notes = notes;
+    if (pending) r.exactPending = true;
     return r;
   });
   return {

@@ -91,6 +91,12 @@ export interface PointResult {
   series?: Record<string, SeriesResult>;
   /** What the figures of this point leave out, and why (e.g. exact values over their work budget), or what of its setup changes nothing here. */
   notes?: string[];
+  /**
+   * The dashboard's live view only (sim/assemble.ts partialResult), never in a finished
+   * result or a file: this point's exact values are still being computed (in the page's
+   * workers), so a figure without one here may yet get one.
+   */
+  exactPending?: true;
 }
 
 export interface ExpectResult {

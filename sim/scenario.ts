@@ -8,7 +8,7 @@ import { refineBand } from './band.ts';
 import { lazySchema } from './lazySchema.ts';
 import { findMechanic, mechanicsOf, mechanicsPlaying } from './mechanics.ts';
 import { rulesBySystem, type SystemName } from './rules.ts';
-import type { Mechanic, Simulation } from './mechanic.ts';
+import type { ExactValues, Mechanic, Simulation } from './mechanic.ts';
 import { CHUNK_TRIALS } from './run.ts';
 import { EXACT_BUDGET, exactSkippedNote } from './exactBudget.ts';
 import { pointKey } from './diff.ts';
@@ -648,9 +648,32 @@ function exactOnce(simulation: Simulation): Simulation {
     simulation.exactSkipped = exactSkippedNote(cost, 'the estimates are Monte Carlo only');
     return simulation;
   }
-  let cached: ReturnType<typeof compute> | undefined;
-  simulation.exact = () => (cached ??= compute.call(simulation));
+  simulation.exact = () => {
+    let values = computedExact.get(simulation);
+    if (values === undefined) {
+      values = compute.call(simulation);
+      computedExact.set(simulation, values);
+    }
+    return values;
+  };
   return simulation;
+}
+
+/** Each planned simulation's exact values once computed here, or given (setExactValues). */
+const computedExact = new WeakMap<Simulation, ExactValues>();
+
+/** A planned point's exact values where they are already known (never computes them). */
+export function knownExactValues(simulation: Simulation): ExactValues | undefined {
+  return computedExact.get(simulation);
+}
+
+/**
+ * A planned point's exact values computed elsewhere from the same validated inputs (the
+ * dashboard's workers: workers/chunk.ts exactValuesTask, the same mechanic's `exact`), so
+ * that `exact()` returns them and the page never computes them itself.
+ */
+export function setExactValues(simulation: Simulation, values: ExactValues): void {
+  computedExact.set(simulation, values);
 }
 
 /**

@@ -23,7 +23,7 @@ import { numberFromText, seedFromText, diceChips, normaliseDice, textFieldValue,
 import { getAt, pruneEmpty, withValue, withItem, withoutItem } from '../reports/fields/paths.ts';
 import { defaultScenario, newScenario } from '../dashboard/model/scenario.ts';
 import { checkScenario, placeErrors } from '../dashboard/model/validate.ts';
-import { choiceBoxes, choiceValuesText, formatSweepValues, parseSweepValues, startDice, toggleChoice } from '../dashboard/model/sweep.ts';
+import { choiceBoxes, choiceValuesText, formatSweepValues, parseSweepValues, startDice, sweepReadings, toggleChoice } from '../dashboard/model/sweep.ts';
 import { ruleWords } from '../reports/ruleWords.ts';
 import { pointLabel, sweepLabel } from '../reports/sweep.ts';
 import { droppedWords, noteWords, problemWords } from '../reports/setupWords.ts';
@@ -563,11 +563,43 @@ describe('sweeps as typed', () => {
     expect(parseSweepValues('none, d4 d6, 2d4', 'dice')).toEqual([[], ['d4', 'd6'], ['2d4']]);
     expect(parseSweepValues('d4, d6 | 2d4', 'dice')).toEqual([['d4', 'd6'], ['2d4']]);
     expect(parseSweepValues('d6', 'dice')).toEqual([['d6']]);
-    // A blank entry is no entry (as in a number row); no dice is said with "none".
-    expect(parseSweepValues('d4, d6,', 'dice')).toEqual([['d4'], ['d6']]);
-    expect(parseSweepValues('d4, , d6', 'dice')).toEqual([['d4'], ['d6']]);
-    expect(parseSweepValues('d4 | | none', 'dice')).toEqual([['d4'], []]);
+    // A blank entry is kept blank, for the row to refuse (it was dropped without a word);
+    // no dice is said with "none".
+    expect(parseSweepValues('d4, d6,', 'dice')).toEqual([['d4'], ['d6'], '']);
+    expect(parseSweepValues('d4, , d6', 'dice')).toEqual([['d4'], '', ['d6']]);
+    expect(parseSweepValues('d4 | | none', 'dice')).toEqual([['d4'], '', []]);
     expect(parseSweepValues('', 'number')).toEqual([]);
+    expect(parseSweepValues('  ', 'dice')).toEqual([]);
+  });
+
+  test('a blank item is refused at its row, saying which, never dropped ("1, , 3" ran 1 and 3 without a word)', () => {
+    expect(parseSweepValues('1, , 3', 'number')).toEqual([1, '', 3]);
+    expect(parseSweepValues('1, 2,', 'number')).toEqual([1, 2, '']);
+    expect(parseSweepValues('a, , b', 'text')).toEqual(['a', '', 'b']);
+    expect(parseSweepValues('d4, , d6', 'die')).toEqual(['d4', '', 'd6']);
+    expect(parseSweepValues('true, ', 'flag')).toEqual([true, '']);
+    for (const [path, values, said] of [
+      ['setup.challenges', parseSweepValues('1, , 3', 'number'), 'item 2 of 3 is blank'],
+      ['setup.challenges', parseSweepValues(', 2,', 'number'), 'items 1 and 3 of 3 are blank'],
+      ['setup.participants.0.dice', parseSweepValues('d4, , d6', 'dice'), 'item 2 of 3 is blank'],
+    ] as const) {
+      const scenario = { ...defaultScenario(), sweep: { [path]: values } };
+      const checked = checkScenario(scenario, 'x.json');
+      expect(checked.ok, path).toBe(false);
+      if (checked.ok) continue;
+      const problems = placeErrors(checked.errors, [`sweep.${path}`], scenario).atField.get(`sweep.${path}`);
+      expect(problems, path).toEqual([`${said} (nothing between its commas, or after the last): type a value there, or take its comma out`]);
+    }
+  });
+
+  test('dice typed in capitals are read in lower case, and the row says so ("D6" became "d6" without a word)', () => {
+    expect(parseSweepValues('D4, 2D6 d8', 'dice')).toEqual([['d4'], ['2d6', 'd8']]);
+    expect(sweepReadings('D4, 2D6 d8', 'dice')).toBe('Read “D4” as “d4” and “2D6” as “2d6”: dice are written in lower case, as the file has them.');
+    expect(sweepReadings('D4 | d4', 'dice')).toBe('Read “D4” as “d4”: dice are written in lower case, as the file has them.');
+    expect(sweepReadings('D6, d8', 'die')).toBe('Read “D6” as “d6”: dice are written in lower case, as the file has them.');
+    expect(sweepReadings('d4, d6', 'dice')).toBeUndefined();
+    expect(sweepReadings('1, 2', 'number')).toBeUndefined();
+    expect(sweepReadings('A, B', 'text')).toBeUndefined();
   });
 
   test('formatting reads back to the same values', () => {
@@ -867,8 +899,10 @@ describe('switching what is rolled keeps what both mechanics have', () => {
     expect(battle.compare).toEqual(change);
     expect(checkScenario(battle.scenario, 'battle.json').ok).toBe(true);
 
+    // Set after the switch, to the battle template's own value: still the designer's (the
+    // setup the battle started from, carried from the clash, had none), so named below.
     const fleeing = withValue(battle.scenario, ['setup', 'sides', 1, 'flee'], 'lostHalf');
-    const back = switchMechanic(fleeing, 'viciousness', 'clash', undefined);
+    const back = switchMechanic(fleeing, 'viciousness', 'clash', undefined, undefined, battle.untouched);
     expect(getAt(back.scenario, ['setup', 'sides', 0, 'name'])).toBe('raiders');
     expect(getAt(back.scenario, ['setup', 'sides', 1, 'flee'])).toBeUndefined();
     // Said (an audit of the page: it went without a word).
@@ -988,13 +1022,38 @@ describe('switching what is rolled keeps what both mechanics have', () => {
     const ruled = { ...conflict.scenario, rules: { exhausted: 'remaining', nextPenalty: 'thisAction', totallyDefensive: 'sacrifice' } };
     const back = switchMechanic(ruled, 'sorcerer', 'contest', undefined);
     expect(back.scenario.rules).toEqual({ exhausted: 'remaining', totallyDefensive: 'sacrifice' });
-    // The conflict's own fields of a fighter are left out too, and said.
-    expect(back.dropped).toEqual([
-      "the setup's a.stamina", "the setup's a.will", "the setup's a.weapon",
-      "the setup's b.stamina", "the setup's b.will", "the setup's b.weapon",
-      'the rule nextPenalty',
-    ]);
+    // The conflict's own fields of a fighter are left out too; none was typed (each is the
+    // conflict template's), so none is named as left behind: only the rule.
+    expect(back.dropped).toEqual(['the rule nextPenalty']);
     expect(checkScenario(back.scenario, 'contest.json').ok).toBe(true);
+    // One typed there is named, and only it.
+    const typed = withValue(ruled, ['setup', 'a', 'stamina'], 7) as Record<string, unknown>;
+    expect(switchMechanic(typed, 'sorcerer', 'contest', undefined).dropped).toEqual(["the setup's a.stamina", 'the rule nextPenalty']);
+  });
+
+  test('a field of the old template left untouched is not named as left behind; one typed or changed is (VDP opposed ↔ contest round, Sorcerer contest ↔ conflict named every field)', async () => {
+    const { switchMechanic } = await import('../dashboard/model/switch.ts');
+    const pairs = [
+      ['vdp', 'opposed', 'contestRound'],
+      ['vdp', 'contestRound', 'opposed'],
+      ['sorcerer', 'contest', 'conflict'],
+      ['sorcerer', 'conflict', 'contest'],
+    ] as const;
+    for (const [system, from, to] of pairs) {
+      expect(switchMechanic(newScenario(system, from), system, to, undefined).dropped, `${from} → ${to}`).toEqual([]);
+    }
+    const opposed = withValue(newScenario('vdp', 'opposed'), ['setup', 'b', 'accomplish'], 3) as Record<string, unknown>;
+    expect(switchMechanic(opposed, 'vdp', 'contestRound', undefined).dropped).toEqual(["the setup's b.accomplish"]);
+    const round = withValue(newScenario('vdp', 'contestRound'), ['setup', 'a', 'attack', 'skill'], 4) as Record<string, unknown>;
+    expect(switchMechanic(round, 'vdp', 'opposed', undefined).dropped).toEqual(["the setup's a.attack"]);
+    const conflict = withValue(newScenario('sorcerer', 'conflict'), ['setup', 'b', 'weapon'], 'rifle') as Record<string, unknown>;
+    expect(switchMechanic(conflict, 'sorcerer', 'contest', undefined).dropped).toEqual(["the setup's b.weapon"]);
+    // Through two switches: what the first carried untouched (the clash template's sides, in
+    // a battle) is not the designer's at the second; what they typed before the first is.
+    const battle = switchMechanic(newScenario('viciousness', 'clash'), 'viciousness', 'battle', undefined);
+    expect(switchMechanic(battle.scenario, 'viciousness', 'knavery', undefined, undefined, battle.untouched).dropped).toEqual([]);
+    const raiders = switchMechanic(withValue(newScenario('viciousness', 'clash'), ['setup', 'sides', 0, 'name'], 'raiders') as Record<string, unknown>, 'viciousness', 'battle', undefined);
+    expect(switchMechanic(raiders.scenario, 'viciousness', 'knavery', undefined, undefined, raiders.untouched).dropped).toEqual(["the setup's sides.0.name"]);
   });
 
   test('a name the designer gave is kept, and pointed out where it says the old mechanic; one the page gave becomes the new mechanic’s', async () => {

@@ -107,4 +107,35 @@ describe.skipIf(!CHROMIUM)('refused with a message, in Chromium', () => {
     await expect(p.locator('#messages .message.problem').textContent()).resolves.toContain('?workers=abc in the address is not a number of workers (a whole number from 1), so it is not used');
     expect(pageErrors).toEqual([]);
   }, 120_000);
+  test('a blank item in a Vary row is refused at the row, saying which ("1, , 3" ran 1 and 3 without a word)', async () => {
+    const p = await suite.page('');
+    await finished(p);
+    await p.click('text=+ vary something');
+    const row = p.locator('.sweep-row').nth(0);
+    await row.locator('input[data-key=sweep-values]').fill('1, , 3');
+    await p.waitForSelector('.results[data-run-state="invalid"]', { timeout: RUN_TIMEOUT });
+    await expect(row.locator('.problems').textContent()).resolves.toContain('item 2 of 3 is blank (nothing between its commas, or after the last): type a value there, or take its comma out');
+    await row.locator('input[data-key=sweep-values]').fill('1, 3');
+    await finished(p);
+    const points = await p.evaluate(() => [...document.querySelectorAll('.result .varying li')].map((li) => li.textContent));
+    expect(points.join(' ')).toMatch(/1, 3/);
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+
+  test('dice typed in capitals in a Vary row are said to be read in lower case ("D6" became "d6" without a word)', async () => {
+    const p = await suite.page('');
+    await finished(p);
+    await p.click('text=+ vary something');
+    await p.selectOption('.sweep-row select[data-key="sweep-path"]', 'setup.participants.0.dice');
+    const row = p.locator('[data-path="sweep.setup.participants.0.dice"]');
+    await row.waitFor();
+    await expect(row.locator('.sweep-read').isHidden()).resolves.toBe(true);
+    await row.locator('input[data-key=sweep-values]').fill('D4, d6');
+    await expect(row.locator('.sweep-read').textContent()).resolves.toBe('Read “D4” as “d4”: dice are written in lower case, as the file has them.');
+    await finished(p);
+    await expect(row.locator('.problems').textContent()).resolves.toBe('');
+    await row.locator('input[data-key=sweep-values]').fill('d4, d6');
+    await expect(row.locator('.sweep-read').isHidden()).resolves.toBe(true);
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
 });

@@ -9,8 +9,9 @@
 import { exactFigure, signedFigure } from '../sim/solve/sentence.ts';
 import { describe, expect, test } from 'vitest';
 import { planScenario } from '../sim/scenario.ts';
+import { runPlan } from '../sim/assemble.ts';
 import { CHUNK_TRIALS } from '../sim/run.ts';
-import { runChunkTask, type ChunkTask } from '../workers/chunk.ts';
+import { exactValuesTasks, runChunkTask, type ChunkTask, type ExactTask } from '../workers/chunk.ts';
 import type { Remote } from 'comlink';
 import { LiveRun } from '../workers/live.ts';
 import { ComlinkPool } from '../workers/comlink-pool.ts';
@@ -34,9 +35,10 @@ import { join } from 'node:path';
 
 const dir = mkdtempSync(join(tmpdir(), 'poolsim-dashboard-run-'));
 
-/** What the test's remotes do: ChunkWorker.runChunk, answering later. */
+/** What the test's remotes do: ChunkWorker.runChunk and exactValues, answering later. */
 interface ChunkRunner {
   runChunk(task: ChunkTask): Promise<Float64Array>;
+  exactValues(tasks: ExactTask[], withinMs: number): Promise<unknown>;
 }
 
 /** Runs chunks in this process after a pseudo-random pause, so runners finish out of order. */
@@ -54,13 +56,24 @@ function runner(log: ChunkTask[], pauses: number[]): ChunkRunner {
           }
         }, pauses[i++ % pauses.length]);
       }),
+    // A message's values copied as a worker's reply is (structured clone).
+    exactValues: (tasks: ExactTask[], withinMs: number) =>
+      new Promise((resolve, reject) => {
+        setTimeout(() => {
+          try {
+            resolve(structuredClone(exactValuesTasks(structuredClone(tasks), withinMs)));
+          } catch (err) {
+            reject(err);
+          }
+        }, pauses[i++ % pauses.length]);
+      }),
   };
 }
 
 /** The dashboard's run: the runners as a page's comlink remotes, in one ComlinkPool. */
 class ScenarioRun extends LiveRun {
   constructor(plans: readonly ScenarioPlan[], runners: readonly ChunkRunner[], onMerge?: (run: LiveRun) => void) {
-    const remotes = runners.map((r) => ({ ready: () => Promise.resolve(true), runChunk: r.runChunk }) as unknown as Remote<ChunkWorker>);
+    const remotes = runners.map((r) => ({ ready: () => Promise.resolve(true), runChunk: r.runChunk, exactValues: r.exactValues }) as unknown as Remote<ChunkWorker>);
     super(plans, new ComlinkPool(remotes), onMerge);
   }
 }
@@ -99,21 +112,27 @@ describe('the scheduler gives the CLI’s numbers', () => {
     expect(log).toHaveLength(9);
     expect(new Set(log.map((t) => `${t.point}/${t.chunk}`)).size).toBe(9);
     expect(log.filter((t) => t.chunk === 2).every((t) => t.size === 19928)).toBe(true);
-    // Live snapshots: trials per point only grow, and end at the full count.
+    // Live snapshots: trials per point never shrink (a snapshot as exact values come in
+    // has the same trials), and end at the full count.
     for (let i = 1; i < snapshots.length; i++) {
-      expect(snapshots[i]!.reduce((a, b) => a + b, 0)).toBeGreaterThan(snapshots[i - 1]!.reduce((a, b) => a + b, 0));
+      expect(snapshots[i]!.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(snapshots[i - 1]!.reduce((a, b) => a + b, 0));
     }
+    expect(new Set(snapshots.map((t) => t.reduce((a, b) => a + b, 0))).size).toBeGreaterThan(3);
     expect(snapshots.at(-1)).toEqual([heist.trials, heist.trials, heist.trials]);
-    expect(run.progress()[0]).toEqual({ done: 9, total: 9, trialsDone: 3 * heist.trials, trialsTotal: 3 * heist.trials });
+    expect(run.progress()[0]).toEqual({ done: 9, total: 9, trialsDone: 3 * heist.trials, trialsTotal: 3 * heist.trials, exactDone: 3, exactTotal: 3 });
   });
 
   test('a snapshot’s interval narrows as chunks come in, around the same exact value', async () => {
     const one = { ...heist, sweep: undefined, expect: undefined, trials: 4 * CHUNK_TRIALS };
     const widths: number[] = [];
     const run = new ScenarioRun([planScenario(one, 'one.json')], [runner([], [1])], (r) => {
-      const m = r.snapshot()[0]!.results[0]!.metrics.success!;
-      widths.push(m.ci95[1] - m.ci95[0]);
-      expect(m.exact).toBeCloseTo(5 / 16, 12);
+      const point = r.snapshot()[0]!.results[0];
+      if (!point) return;
+      const m = point.metrics.success!;
+      if (widths.at(-1) !== m.ci95[1] - m.ci95[0]) widths.push(m.ci95[1] - m.ci95[0]);
+      // The exact value, or none yet, said to be on its way (computed in a worker).
+      if (point.exactPending) expect(m.exact).toBeUndefined();
+      else expect(m.exact).toBeCloseTo(5 / 16, 12);
     });
     await run.done;
     expect(widths).toHaveLength(4);
@@ -150,8 +169,61 @@ describe('the scheduler gives the CLI’s numbers', () => {
     expect(log.length).toBeLessThanOrEqual(6);
   });
 
+  test('exact values come from the workers, never the page: until they are back a point is said to be computing them, not to have none', async () => {
+    // A 2,500-point knavery sweep's exact values held the page 2–4 s at its first snapshots
+    // (they were computed there). Here the workers' answer is held back: snapshots must not
+    // wait for it or compute it, and must say it is coming.
+    let release = () => {};
+    const held = new Promise<void>((done) => (release = done));
+    const slow: ChunkRunner = {
+      ...runner([], [0]),
+      exactValues: (tasks, withinMs) => held.then(() => structuredClone(exactValuesTasks(structuredClone(tasks), withinMs))),
+    };
+    const plan = planScenario({ ...heist, expect: undefined, trials: 2000 }, 'held.json');
+    let finished = false;
+    const live = new ScenarioRun([plan], [slow]);
+    void live.done.then(() => (finished = true));
+    while (live.progress()[0]!.trialsDone < 3 * 2000) await new Promise((r) => setTimeout(r, 5));
+    await new Promise((r) => setTimeout(r, 20));
+    // Every trial is in, the exact values are not: the run is not finished.
+    expect(finished).toBe(false);
+    expect(live.progress()[0]).toMatchObject({ exactDone: 0, exactTotal: 3 });
+    const [snap] = live.snapshot();
+    expect(snap!.results.map((p) => [p.exactPending, p.metrics.success!.exact])).toEqual([[true, undefined], [true, undefined], [true, undefined]]);
+    const table = panelsFor(snap!).find((p) => p.table.columns.includes('exact'))!.table;
+    const exactColumn = table.columns.indexOf('exact');
+    expect(exactColumn).toBeGreaterThan(0);
+    expect(new Set(table.rows.map((r) => r[exactColumn]!.text))).toEqual(new Set(['computing…']));
+    // After a stop, the same points say they were not computed.
+    const stopped = panelsFor(snap!, { exactPending: 'stopped' }).find((p) => p.table.columns.includes('exact'))!.table;
+    expect(new Set(stopped.rows.map((r) => r[stopped.columns.indexOf('exact')]!.text))).toEqual(new Set(['not computed']));
+    release();
+    const [result] = (await live.done)!;
+    expect(result!.results.every((p) => p.exactPending === undefined && p.metrics.success!.exact !== undefined)).toBe(true);
+    expect(live.progress()[0]).toMatchObject({ exactDone: 3, exactTotal: 3 });
+  });
+
+  test('a run relabelled with a new name and description goes on, and ends as poolsim run gives the renamed file (typing a name restarted a long sweep)', async () => {
+    const scenario = { ...heist, trials: 3000 };
+    const live = new ScenarioRun([planScenario(scenario, 'heist.json')], [runner([], [1, 3])]);
+    const renamed = { ...scenario, name: 'The Lydgate job', description: 'Can the crew pull it off?' };
+    // Anything else changed is another run: refused, nothing taken.
+    expect(live.relabel([planScenario({ ...renamed, trials: 3001 }, 'heist.json')])).toBe(false);
+    expect(live.relabel([planScenario({ ...renamed, seed: 'other' }, 'heist.json')])).toBe(false);
+    expect(live.relabel([planScenario({ ...renamed, sweep: { 'setup.challenges': [2, 3, 5] } }, 'heist.json')])).toBe(false);
+    expect(live.snapshot()[0]!.name).toBe(heist.name);
+    expect(live.relabel([planScenario(renamed, 'renamed.json')])).toBe(true);
+    expect(live.snapshot()[0]!.name).toBe('The Lydgate job');
+    const [result] = (await live.done)!;
+    expect(JSON.stringify(result)).toBe(JSON.stringify(runPlan(planScenario(renamed, 'renamed.json'))));
+    // And the description taken out again: gone from the result, as from the file.
+    const again = new ScenarioRun([planScenario(renamed, 'r.json')], [runner([], [0])]);
+    expect(again.relabel([planScenario({ ...renamed, description: undefined }, 'r.json')])).toBe(true);
+    expect(JSON.stringify((await again.done)![0])).toBe(JSON.stringify(runPlan(planScenario({ ...renamed, description: undefined }, 'r.json'))));
+  });
+
   test('a worker’s failure fails the run with its message', async () => {
-    const failing: ChunkRunner = { runChunk: () => Promise.reject(new Error('worker crashed')) };
+    const failing: ChunkRunner = { runChunk: () => Promise.reject(new Error('worker crashed')), exactValues: () => Promise.reject(new Error('worker crashed')) };
     const run = new ScenarioRun([planScenario(heist, 'heist.json')], [failing]);
     await expect(run.done).rejects.toThrow('worker crashed');
   });

@@ -64,6 +64,31 @@ describe('a stopped run', () => {
     expect(root.querySelector('.status')!.textContent).toContain('Stopped at 2,048 of 4,000 trials; the points shown ran 512 to 1,536 each, of their 2,000.');
   });
 
+  test('points whose exact values are still coming say so: "computing…" while running, "not computed" once stopped, never "—" (as a figure with none)', () => {
+    const plan = planScenario({ ...heist, expect: undefined }, 'heist.json');
+    const full = runPlan(plan);
+    // The second point's exact values not back yet (workers/live.ts: computed in the workers).
+    const pending: ScenarioResult = {
+      ...full,
+      results: full.results.map((p, i) => (i === 1 ? { ...p, exactPending: true as const, metrics: Object.fromEntries(Object.entries(p.metrics).map(([k, m]) => [k, { ...m, exact: undefined }])), distributions: undefined } : p)),
+    };
+    const exactCells = (root: Element) => {
+      const table = [...root.querySelectorAll('table')].find((t) => [...t.querySelectorAll('th')].some((th) => th.textContent === 'exact'))!;
+      const column = [...table.querySelectorAll('thead th')].findIndex((th) => th.textContent === 'exact');
+      return [...table.querySelectorAll('tbody tr')].map((tr) => tr.querySelectorAll('td, th')[column]!.textContent);
+    };
+    const running = renderResults({ state: 'running', results: [pending], progress: [{ done: 2, total: 2, trialsDone: 4000, trialsTotal: 4000, exactDone: 1, exactTotal: 2 }] }, options);
+    expect(exactCells(running).slice(-1)).toEqual(['computing…']);
+    expect(exactCells(running)[0]).not.toMatch(/computing|—/);
+    expect(running.querySelector('.status')!.textContent).toContain('Exact values: 1 of 2 points so far');
+    const stopped = renderResults({ state: 'stopped', results: [pending], progress: [{ done: 2, total: 2, trialsDone: 4000, trialsTotal: 4000, exactDone: 1, exactTotal: 2 }] }, options);
+    expect(exactCells(stopped).slice(-1)).toEqual(['not computed']);
+    expect(stopped.querySelector('.status')!.textContent).toContain('The exact values of 1 of the points shown were not computed before the stop');
+    // Every exact value in: nothing said.
+    const done = renderResults({ state: 'running', results: [full], progress: [{ done: 2, total: 2, trialsDone: 4000, trialsTotal: 4000, exactDone: 2, exactTotal: 2 }] }, options);
+    expect(done.textContent).not.toMatch(/computing…|Exact values:/);
+  });
+
   test('a finished run judges every check as evaluated', () => {
     const full = runPlan(planScenario(heist, 'heist.json'));
     const root = renderResults({ state: 'finished', results: [full] }, options);

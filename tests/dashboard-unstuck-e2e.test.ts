@@ -139,6 +139,38 @@ describe.skipIf(!CHROMIUM)('what no field edits can be taken out where it is sai
     await p.close();
     expect(pageErrors).toEqual([]);
   }, 120_000);
+  test('a switch names only what was typed or changed as left out, never a template field left as it was (VDP opposed ↔ contest round named every side field)', async () => {
+    const p = await suite.page('');
+    await finished(p);
+    const message = () => p.locator('.message .message-text').allTextContents();
+    await p.selectOption('[data-key="mechanic"]', 'vdp/opposed');
+    await p.waitForSelector('[data-path="setup.b.accomplish"]');
+    await p.selectOption('[data-key="mechanic"]', 'vdp/contestRound');
+    await p.waitForSelector('[data-path="setup.a.attack.skill"]');
+    // It said “contestRound has nothing for the setup's “Mark › accomplish” or …: left out.”
+    await finished(p);
+    expect((await message()).join(' ')).not.toContain('left out');
+    await p.fill('[data-path="setup.a.attack.skill"] > input', '4');
+    await finished(p);
+    await p.selectOption('[data-key="mechanic"]', 'vdp/opposed');
+    await p.waitForSelector('[data-path="setup.b.accomplish"]');
+    await expect.poll(async () => (await message()).join(' ')).toMatch(/^opposed has nothing for the setup's “[^”]*attack[^”]*”: left out\.$/);
+    // A field the switch carried over untouched and then set (to the template's own value)
+    // is the designer's: a battle side's flee, back in a clash.
+    await p.selectOption('[data-key="mechanic"]', 'viciousness/clash');
+    await p.waitForSelector('[data-path="setup.sides.1"]');
+    await p.selectOption('[data-key="mechanic"]', 'viciousness/battle');
+    await p.waitForSelector('[data-path="setup.sides.1.flee"]');
+    await finished(p);
+    expect((await message()).join(' ')).not.toContain('left out');
+    await p.selectOption('[data-path="setup.sides.1.flee"] select', { label: 'once half are down' });
+    await finished(p);
+    await p.selectOption('[data-key="mechanic"]', 'viciousness/clash');
+    await p.waitForSelector('[data-path="setup.sides.1"]:not(:has([data-path="setup.sides.1.flee"]))');
+    await expect.poll(async () => (await message()).join(' ')).toMatch(/^clash has nothing for the setup's “[^”]*flee[^”]*”: left out\.$/);
+    await p.close();
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
   test('a switch that leaves the expect checks behind names their metrics by their labels (it said “(success)”)', async () => {
     const p = await suite.page('');
     await finished(p);

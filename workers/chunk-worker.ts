@@ -4,9 +4,10 @@
  * imported here or below (tests/parallel-browser.test.ts walks the imports).
  */
 import * as Comlink from 'comlink';
-import { runChunkTask, type ChunkTask } from './chunk.ts';
+import { exactValuesTasks, runChunkTask, type ChunkTask, type ExactTask } from './chunk.ts';
+import type { ExactValues } from '../sim/mechanic.ts';
 
-export type { ChunkTask };
+export type { ChunkTask, ExactTask };
 
 export const chunkWorker = {
   /** Resolves once the kernel is loaded: the dashboard's pool offers chunks after this. */
@@ -18,6 +19,14 @@ export const chunkWorker = {
   runChunk(task: ChunkTask): Float64Array {
     const values = runChunkTask(task);
     return Comlink.transfer(values, [values.buffer]);
+  },
+
+  /**
+   * The exact values of points, in order, for about `withinMs` (workers/chunk.ts
+   * exactValuesTasks): the page asks here so that it never computes them itself.
+   */
+  exactValues(tasks: ExactTask[], withinMs: number): (ExactValues | null)[] {
+    return exactValuesTasks(tasks, withinMs);
   },
 };
 

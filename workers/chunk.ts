@@ -6,7 +6,7 @@
  * transfer the buffer, piscina's copy it (at most tens of KB: see workers/piscina-worker.ts).
  */
 import { findMechanic } from '../sim/mechanics.ts';
-import type { Simulation } from '../sim/mechanic.ts';
+import type { ExactValues, Simulation } from '../sim/mechanic.ts';
 import type { ScenarioPlan } from '../sim/scenario.ts';
 import { chunkSize, runChunk } from '../sim/run.ts';
 
@@ -105,4 +105,42 @@ export function runChunkTask(task: ChunkTask): Float64Array {
     for (let i = 0; i < values.length; i++) values[i] += more[i];
   }
   return values;
+}
+
+/** A point whose exact values a worker computes (the dashboard's: workers/live.ts). */
+export interface ExactTask {
+  system: string;
+  mechanic: string;
+  /** The point's setup and rules as planScenario validated them (PlannedPoint.inputs). */
+  setup: unknown;
+  rules: unknown;
+  /** For messages only. */
+  file: string;
+}
+
+/** The exact-values message for point `point` of `plan`. */
+export function exactTask(plan: ScenarioPlan, point: number): ExactTask {
+  const { inputs } = plan.points[point];
+  return { system: plan.scenario.system, mechanic: plan.scenario.mechanic, setup: inputs.setup, rules: inputs.rules, file: plan.file };
+}
+
+/**
+ * The exact values of the tasks' points, in order, until `withinMs` has passed after one
+ * (always at least one): the rest are asked again in another message, so a message of
+ * quick points (a knavery sweep's, ~1 ms each) carries many and one of slow points (a
+ * battle chain's, a second) does not hold the others back. Each point is prepared afresh
+ * from its inputs, as the page's planScenario prepares it, and asked `exact()`, as the page
+ * would ask it: the same function on the same inputs, so the same numbers. A point the
+ * mechanic gives no exact values gets `null`.
+ */
+export function exactValuesTasks(tasks: readonly ExactTask[], withinMs: number): (ExactValues | null)[] {
+  const start = performance.now();
+  const out: (ExactValues | null)[] = [];
+  for (const task of tasks) {
+    const mechanic = findMechanic(task.system, task.mechanic);
+    if (!mechanic) throw new Error(`${task.file}: this worker has no ${task.system} mechanic "${task.mechanic}"`);
+    out.push(mechanic.prepare(task.setup, task.rules).exact?.() ?? null);
+    if (performance.now() - start >= withinMs) break;
+  }
+  return out;
 }

@@ -7,27 +7,40 @@
  */
 import type { Remote } from 'comlink';
 import type { ChunkExecutor, ChunkJob } from './schedule.ts';
-import type { ChunkWorker } from './chunk-worker.ts';
+import type { ChunkWorker, ExactTask } from './chunk-worker.ts';
+import type { ExactValues } from '../sim/mechanic.ts';
+
+/** What computes points' exact values off the page's thread (workers/live.ts asks it). */
+export interface ExactExecutor {
+  /** The exact values of the first of `tasks` (at least one), about `withinMs` of them: workers/chunk.ts exactValuesTasks. */
+  exactValues(tasks: ExactTask[], withinMs: number): Promise<(ExactValues | null)[]>;
+}
 
 /** Chunks posted to a worker at once, so it never waits for the page between chunks. */
 const TASKS_PER_WORKER = 2;
 
-export class ComlinkPool implements ChunkExecutor {
+export class ComlinkPool implements ChunkExecutor, ExactExecutor {
   private readyWorkers: Remote<ChunkWorker>[] = [];
   private readonly busy = new Map<Remote<ChunkWorker>, number>();
   failure: Error | undefined;
   onChange: () => void = () => {};
+  /** Settles when the first worker is ready (or none can start). */
+  private readonly anyReady: Promise<void>;
 
   constructor(private readonly workers: readonly Remote<ChunkWorker>[]) {
+    let settle = () => {};
+    this.anyReady = new Promise((done) => (settle = done));
     for (const w of workers) {
       w.ready().then(
         () => {
           this.readyWorkers.push(w);
           this.busy.set(w, 0);
+          settle();
           this.onChange();
         },
         (e: unknown) => {
           this.failure ??= e instanceof Error ? e : new Error(String(e));
+          settle();
           this.onChange();
         },
       );
@@ -43,12 +56,22 @@ export class ComlinkPool implements ChunkExecutor {
   }
 
   async run(job: ChunkJob): Promise<Float64Array> {
-    // The least busy ready worker (the scheduler keeps at most `concurrency` in flight).
+    return this.onLeastBusy((w) => w.runChunk(job.task));
+  }
+
+  async exactValues(tasks: ExactTask[], withinMs: number): Promise<(ExactValues | null)[]> {
+    await this.anyReady;
+    if (this.readyWorkers.length === 0) throw this.failure ?? new Error('no worker started');
+    return this.onLeastBusy((w) => w.exactValues(tasks, withinMs));
+  }
+
+  /** The least busy ready worker does `work` (the scheduler keeps at most `concurrency` chunks in flight). */
+  private async onLeastBusy<T>(work: (w: Remote<ChunkWorker>) => Promise<T>): Promise<T> {
     let pick = this.readyWorkers[0];
     for (const w of this.readyWorkers) if (this.busy.get(w)! < this.busy.get(pick)!) pick = w;
     this.busy.set(pick, this.busy.get(pick)! + 1);
     try {
-      return await pick.runChunk(job.task);
+      return await work(pick);
     } finally {
       this.busy.set(pick, this.busy.get(pick)! - 1);
     }

@@ -6,13 +6,28 @@
  * `poolsim run --json` makes it: the same bytes for the same scenario, seed and trials.
  *
  * Every chunk goes to the pool (`poolOnly`): on a page, running chunks in this thread
- * would freeze the page. No Node and no DOM here.
+ * would freeze the page. So do the points' exact values, where the pool computes them
+ * (an ExactExecutor: the page's ComlinkPool): a 2,500-point knavery sweep's held the page
+ * 2–4 s at its first snapshots. Until a point's are back, snapshots mark it `exactPending`
+ * and `done` waits for them; the finished result is the same bytes. No Node and no DOM here.
  */
 import { chunkCount } from '../sim/run.ts';
 import { assembleResult, emptyTallies, partialResult } from '../sim/assemble.ts';
-import type { ScenarioPlan } from '../sim/scenario.ts';
+import { knownExactValues, setExactValues, type ScenarioPlan } from '../sim/scenario.ts';
 import type { ScenarioResult } from '../sim/result.ts';
+import { exactTask } from './chunk.ts';
+import type { ExactExecutor } from './comlink-pool.ts';
 import { InProcessExecutor, Interrupted, runScenarios, type ChunkExecutor, type PointRun } from './schedule.ts';
+
+/**
+ * How long a worker computes exact values in one message before it answers with those
+ * done (workers/chunk.ts exactValuesTasks), and how many points a message offers: the
+ * page learns of them a few times a second, and chunks wait behind a message no longer.
+ */
+const EXACT_MESSAGE_MS = 50;
+const EXACT_POINTS_PER_MESSAGE = 200;
+/** Exact-value messages in flight at once (beside the chunks). */
+const EXACT_MESSAGES = 2;
 
 /** A job's progress: chunks and trials done, and in all. */
 export interface JobProgress {
@@ -20,6 +35,9 @@ export interface JobProgress {
   total: number;
   trialsDone: number;
   trialsTotal: number;
+  /** Points whose exact values were computed in the workers, and that are to be (0 and 0 where none are). */
+  exactDone?: number;
+  exactTotal?: number;
 }
 
 export class LiveRun {
@@ -30,11 +48,24 @@ export class LiveRun {
   readonly done: Promise<ScenarioResult[] | undefined>;
 
   /** `onMerge` is called whenever chunks merge (snapshot() then shows more). */
+  /** Per plan, the points whose exact values the pool is still computing. */
+  private readonly exactPending: Set<number>[];
+  private readonly exactTotal: number[];
+  /** Resolves once every point's exact values are in (at once where the pool computes none). */
+  private readonly exacts: Promise<void>;
+
+  /** `onMerge` is called whenever chunks merge or exact values come in (snapshot() then shows more). */
   constructor(
-    private readonly plans: readonly ScenarioPlan[],
-    pool: ChunkExecutor,
+    private plans: readonly ScenarioPlan[],
+    pool: ChunkExecutor & Partial<ExactExecutor>,
     onMerge: (run: LiveRun) => void = () => {},
   ) {
+    // Off the page's thread where the pool can: every point that has exact values not yet known.
+    this.exactPending = plans.map((plan) =>
+      pool.exactValues === undefined ? new Set<number>() : new Set(plan.points.flatMap((p, i) => (p.simulation.exact !== undefined && knownExactValues(p.simulation) === undefined ? [i] : []))),
+    );
+    this.exactTotal = this.exactPending.map((s) => s.size);
+    this.exacts = pool.exactValues ? this.computeExacts(pool as ExactExecutor, () => onMerge(this)) : Promise.resolve();
     const scheduled = runScenarios(plans, {
       // Never used (poolOnly), but the scheduler wants somewhere to fall back to.
       here: new InProcessExecutor(() => Promise.resolve()),
@@ -47,11 +78,12 @@ export class LiveRun {
         onMerge(this);
       },
     });
-    this.done = scheduled.then(
-      (runs) => {
+    this.done = Promise.all([scheduled, this.exacts]).then(
+      ([runs]) => {
         this.settled = true;
         this.runs = runs;
-        return plans.map((plan, i) => assembleResult(plan, runs[i].map((r) => r.tally)));
+        // This run's plans as they are now: relabelled (relabel) since it began, maybe.
+        return this.plans.map((plan, i) => assembleResult(plan, runs[i].map((r) => r.tally)));
       },
       (err: unknown) => {
         this.settled = true;
@@ -59,6 +91,50 @@ export class LiveRun {
         throw err;
       },
     );
+  }
+
+  /**
+   * Ask the pool for every pending point's exact values, in point order (the order the
+   * points' first chunks go out), EXACT_MESSAGES messages at a time; each point's values,
+   * once back, are the plan's own (setExactValues), so snapshots and the finished result
+   * use them as if computed here. Stops at cancel (Interrupted).
+   */
+  private computeExacts(pool: ExactExecutor, onExact: () => void): Promise<void> {
+    const todo = this.plans.flatMap((_, k) => [...this.exactPending[k]].map((i) => [k, i] as const));
+    const signal = this.controller.signal;
+    const lane = async (): Promise<void> => {
+      while (todo.length > 0) {
+        if (signal.aborted) throw new Interrupted();
+        const batch = todo.splice(0, EXACT_POINTS_PER_MESSAGE);
+        const values = await pool.exactValues(
+          batch.map(([k, i]) => exactTask(this.plans[k], i)),
+          EXACT_MESSAGE_MS,
+        );
+        if (signal.aborted) throw new Interrupted();
+        values.forEach((v, n) => {
+          const [k, i] = batch[n];
+          // A point its mechanic gives none (null) has none, as `exact()` here would say.
+          if (v !== null) setExactValues(this.plans[k].points[i].simulation, v);
+          this.exactPending[k].delete(i);
+        });
+        // What the worker left undone is the next to ask for.
+        todo.unshift(...batch.slice(values.length));
+        onExact();
+      }
+    };
+    return Promise.all(Array.from({ length: EXACT_MESSAGES }, lane)).then(() => {});
+  }
+
+  /**
+   * Take `plans`' names and descriptions, where they run exactly as this run's plans do (the
+   * same file but for those, which no number depends on): snapshots and the finished result
+   * then carry them, as `poolsim run` gives them for the file renamed. False, and nothing
+   * taken, where anything else differs. A new name typed restarted a long sweep from nothing.
+   */
+  relabel(plans: readonly ScenarioPlan[]): boolean {
+    if (plans.length !== this.plans.length || !plans.every((p, i) => sameButLabels(p, this.plans[i]))) return false;
+    this.plans = this.plans.map((p, i) => ({ ...p, scenario: { ...p.scenario, name: plans[i].scenario.name, description: plans[i].scenario.description } }));
+    return true;
   }
 
   /** Stop handing out chunks; what comes back is dropped, and `done` resolves to undefined. */
@@ -77,7 +153,7 @@ export class LiveRun {
   /** Each plan's result so far: its points with at least one chunk merged (sim/assemble.ts partialResult). */
   snapshot(): ScenarioResult[] {
     const runs = this.runs;
-    return this.plans.map((plan, i) => partialResult(plan, runs ? runs[i].map((r) => r.tally) : emptyTallies(plan)));
+    return this.plans.map((plan, i) => partialResult(plan, runs ? runs[i].map((r) => r.tally) : emptyTallies(plan), (p) => this.exactPending[i].has(p)));
   }
 
   progress(): JobProgress[] {
@@ -88,7 +164,15 @@ export class LiveRun {
         total: plan.points.length * chunkCount(plan.trials, plan.chunkTrials),
         trialsDone: points.reduce((n, r) => n + r.tally.trials, 0),
         trialsTotal: plan.points.length * plan.trials,
+        exactDone: this.exactTotal[i] - this.exactPending[i].size,
+        exactTotal: this.exactTotal[i],
       };
     });
   }
+}
+
+/** Whether two plans run the same (the same file, trials, seed and chunks) but for the scenario's name and description. */
+function sameButLabels(a: ScenarioPlan, b: ScenarioPlan): boolean {
+  const unlabelled = (p: ScenarioPlan) => JSON.stringify({ ...p.scenario, name: undefined, description: undefined });
+  return a.trials === b.trials && a.seed === b.seed && a.chunkTrials === b.chunkTrials && a.points.length === b.points.length && unlabelled(a) === unlabelled(b);
 }

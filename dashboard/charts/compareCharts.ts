@@ -19,6 +19,9 @@ export interface CompareRow {
   a: { estimate: number; ci95: [number, number]; exact?: number };
   b: { estimate: number; ci95: [number, number]; exact?: number };
   difference: { estimate: number; ci95: [number, number]; exact?: number };
+  /** A's point, B's, whose exact values are still to come (PointResult.exactPending). */
+  exactPendingA?: boolean;
+  exactPendingB?: boolean;
 }
 
 const ROW = 34;

@@ -11,7 +11,7 @@ import { pointLabel, sweepValueLabel, type SweepMechanic } from '../../reports/s
 import { difference } from '../model/compare.ts';
 import { compareDifference, compareEstimates, type CompareRow } from './compareCharts.ts';
 import type { Panel } from './panels.ts';
-import { differenceCell, estimateRowCells, signedIntervalCell, signedNumberCell, textCell } from './table.ts';
+import { differenceCell, estimateRowCells, signedIntervalCell, signedNumberCell, textCell, type ExactPending } from './table.ts';
 
 export interface CompareOptions {
   /** With a sweep, the one metric compared at every point; default the headline figure B's change moves (comparedMetric). */
@@ -20,6 +20,8 @@ export interface CompareOptions {
   setup?: unknown;
   /** B's sweep shifted by B's change (model/compare.ts sweepOverlap): B's point for A's has this path's value + `by`. */
   shift?: { path: string; by: number };
+  /** A live result's points marked `exactPending`: being computed (default), or not computed before a stop. */
+  exactPending?: ExactPending;
 }
 
 /**
@@ -89,6 +91,8 @@ export function compareRows(a: ScenarioResult, b: ScenarioResult, options: Compa
         a: ma,
         b: mb,
         difference: difference(ma, mb),
+        ...(pa.exactPending ? { exactPendingA: true } : {}),
+        ...(pb.exactPending ? { exactPendingB: true } : {}),
       });
     }
   }
@@ -119,9 +123,11 @@ export function comparePanels(a: ScenarioResult, b: ScenarioResult, options: Com
     const label = metricLabel(a, comparedMetric(a, options, b) ?? '');
     // Each side's exact value beside its estimate where either has one (a single-roll
     // mechanic), as every other table of the page has.
-    const exact = same.some((r) => r.a.exact !== undefined || r.b.exact !== undefined);
+    // A point whose exact values are still to come may have one: its column stays, saying so.
+    const exact = same.some((r) => r.a.exact !== undefined || r.b.exact !== undefined || r.exactPendingA || r.exactPendingB);
+    const pendingWord = options.exactPending ?? 'computing';
     const side = (name: string) => [name, `${name} 95% interval`, ...(exact ? [`${name} exact`] : [])];
-    const cells = (m: CompareRow['a']) => estimateRowCells(m, kind).slice(0, exact ? 3 : 2);
+    const cells = (m: CompareRow['a'], pending?: boolean) => estimateRowCells(m, kind, pending ? pendingWord : undefined).slice(0, exact ? 3 : 2);
     const what = onePoint ? (kind === 'probability' ? 'Probabilities' : 'Means') : label.charAt(0).toUpperCase() + label.slice(1);
     panels.push({
       name: `compare-${kind}`,
@@ -129,7 +135,7 @@ export function comparePanels(a: ScenarioResult, b: ScenarioResult, options: Com
       svg: compareEstimates(same, kind),
       table: {
         columns: ['', ...side('A'), ...side('B')],
-        rows: same.map((r) => [textCell(r.label), ...cells(r.a), ...cells(r.b)]),
+        rows: same.map((r) => [textCell(r.label), ...cells(r.a, r.exactPendingA), ...cells(r.b, r.exactPendingB)]),
       },
     });
     panels.push({
@@ -138,7 +144,7 @@ export function comparePanels(a: ScenarioResult, b: ScenarioResult, options: Com
       svg: compareDifference(same, kind),
       table: {
         columns: ['', 'B − A', '95% interval', 'exact'],
-        rows: same.map((r) => [textCell(r.label), signedNumberCell(r.difference.estimate, kind, r.difference.ci95), signedIntervalCell(r.difference.ci95, kind), differenceCell(r.difference.exact)]),
+        rows: same.map((r) => [textCell(r.label), signedNumberCell(r.difference.estimate, kind, r.difference.ci95), signedIntervalCell(r.difference.ci95, kind), differenceCell(r.difference.exact, r.exactPendingA || r.exactPendingB ? pendingWord : undefined)]),
       },
     });
   }

@@ -12,7 +12,7 @@ import { distributionLabel } from '../../reports/charts/distributionBars.ts';
 import { chartPlan, defaultHeatmapMetrics } from '../../reports/charts/plan.ts';
 import { axisValues, binInterval, pointTrials, sweepAxes } from '../../reports/charts/shared.ts';
 import { splitAxis, splitComparison, splitLabel, splitMetrics, splitTitle } from './splitComparison.ts';
-import { estimateCell, estimateRowCells, formatValue, textCell, type Table, type TableCell } from './table.ts';
+import { estimateCell, estimateRowCells, formatValue, textCell, type ExactPending, type Table, type TableCell } from './table.ts';
 
 /** How a distribution is read: P(X = x), P(X ≥ x) or P(X ≤ x). */
 export type DistributionView = 'exactly' | 'atLeast' | 'atMost';
@@ -46,6 +46,8 @@ export interface PanelOptions {
   distributionViews?: Record<string, DistributionView>;
   /** Receives a line for each chart of the plan left out because it would show nothing (reports/charts/omit.ts). */
   notes?: string[];
+  /** A live result's points marked `exactPending`: being computed (default), or not computed before a stop. */
+  exactPending?: ExactPending;
 }
 
 const SYMBOL: Record<DistributionView, string> = { exactly: '=', atLeast: '≥', atMost: '≤' };
@@ -80,8 +82,8 @@ function withView(result: ScenarioResult, key: string, view: DistributionView): 
   };
 }
 
-function metricCells(m: PointResult['metrics'][string] | undefined, kind: MetricKind): TableCell[] {
-  return estimateRowCells(m, kind);
+function metricCells(m: PointResult['metrics'][string] | undefined, kind: MetricKind, pending?: ExactPending): TableCell[] {
+  return estimateRowCells(m, kind, pending);
 }
 
 const ESTIMATE_COLUMNS = ['estimate', '95% interval', 'exact'];
@@ -93,6 +95,8 @@ export function panelsFor(result: ScenarioResult, options: PanelOptions = {}): P
   const axes = options.axes ?? sweepAxes(result);
   const pointCount = options.pointCount ?? result.results.length;
   const label = (m: string) => metricLabel(result, m);
+  // A point whose exact values are still to come says so in its exact cells (PointResult.exactPending).
+  const pending = (p: PointResult): ExactPending | undefined => (p.exactPending ? (options.exactPending ?? 'computing') : undefined);
 
   // The VDP split comparison: one chart of what a split trades, ahead of the plan's.
   const split = splitAxis(result);
@@ -125,7 +129,7 @@ export function panelsFor(result: ScenarioResult, options: PanelOptions = {}): P
       case 'means':
       case 'death-odds': {
         const point = result.results[0]!;
-        panels.push(panel({ columns: ['', ...ESTIMATE_COLUMNS], rows: chart.metrics.map((m) => [textCell(label(m)), ...metricCells(point.metrics[m], kind)]) }));
+        panels.push(panel({ columns: ['', ...ESTIMATE_COLUMNS], rows: chart.metrics.map((m) => [textCell(label(m)), ...metricCells(point.metrics[m], kind, pending(point))]) }));
         break;
       }
       case 'over': {
@@ -138,7 +142,7 @@ export function panelsFor(result: ScenarioResult, options: PanelOptions = {}): P
               same.map((m) => [
                 valueCell(axis, p.point[axis], options.setup, result),
                 ...(same.length > 1 ? [textCell(label(m))] : []),
-                ...metricCells(p.metrics[m], kind),
+                ...metricCells(p.metrics[m], kind, pending(p)),
               ]),
             ),
           }),
@@ -146,7 +150,7 @@ export function panelsFor(result: ScenarioResult, options: PanelOptions = {}): P
         break;
       }
       case 'heatmap':
-        panels.push(panel(heatmapTable(result, chart.metrics[0]!, kind, chart.axes, options.setup)));
+        panels.push(panel(heatmapTable(result, chart.metrics[0]!, kind, chart.axes, options.setup, pending)));
         break;
       case 'distribution': {
         const key = chart.key!;
@@ -172,7 +176,7 @@ export function panelsFor(result: ScenarioResult, options: PanelOptions = {}): P
                       ...(points.length > 1 ? [pointCell(p.point, options.setup, result)] : []),
                       // The last bin of an open-topped distribution counts its value or more.
                       textCell(d.lastAtLeast && i === d.x.length - 1 ? `${x} or more` : String(x)),
-                      ...estimateRowCells({ estimate: d.p[i]!, ci95: ci, exact: d.exact?.[i] }, 'probability'),
+                      ...estimateRowCells({ estimate: d.p[i]!, ci95: ci, exact: d.exact?.[i] }, 'probability', pending(p)),
                     ];
                   });
                 }),
@@ -257,12 +261,12 @@ function pointCell(point: Record<string, unknown>, setup: unknown, mechanic: Swe
  * (first value of the second path at the bottom there, at the top here, as tables read);
  * with a third path, one row per point instead.
  */
-function heatmapTable(result: ScenarioResult, metric: string, kind: MetricKind, axes: string[], setup?: unknown): Table {
+function heatmapTable(result: ScenarioResult, metric: string, kind: MetricKind, axes: string[], setup: unknown, pending: (p: PointResult) => ExactPending | undefined): Table {
   const [across, up] = [axes[0]!, axes[1]!];
   if (axes.length > 2) {
     return {
       columns: ['point', ...ESTIMATE_COLUMNS],
-      rows: result.results.map((p) => [pointCell(p.point, setup, result), ...metricCells(p.metrics[metric], kind)]),
+      rows: result.results.map((p) => [pointCell(p.point, setup, result), ...metricCells(p.metrics[metric], kind, pending(p))]),
     };
   }
   const acrossValues = axisValues(result.results, across);

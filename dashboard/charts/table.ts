@@ -48,10 +48,11 @@ export function numberCell(value: number | undefined, kind: MetricKind, ci?: rea
  * rowPlaces, as the reports' and `poolsim run`'s tables print them): an estimate from 0.001
  * to 0.01 in three significant digits, as the exact value beside it ("0.0052" stood beside
  * "≈0.00523"), and never an exact value that reads outside the interval it lies in. Where
- * the row has no interval, numberCell's and exactCell's own.
+ * the row has no interval, numberCell's and exactCell's own. `pending`: a row whose exact
+ * value is still to come says so, as exactCell does.
  */
-export function estimateRowCells(m: { estimate?: number; ci95?: readonly [number, number]; exact?: number } | undefined, kind: MetricKind): [TableCell, TableCell, TableCell] {
-  if (m?.estimate === undefined || m.ci95 === undefined) return [numberCell(m?.estimate, kind, m?.ci95), intervalCell(m?.ci95, kind), exactCell(m?.exact)];
+export function estimateRowCells(m: { estimate?: number; ci95?: readonly [number, number]; exact?: number } | undefined, kind: MetricKind, pending?: ExactPending): [TableCell, TableCell, TableCell] {
+  if (m?.estimate === undefined || m.ci95 === undefined) return [numberCell(m?.estimate, kind, m?.ci95), intervalCell(m?.ci95, kind), exactCell(m?.exact, pending)];
   const base = kind === 'probability' ? 4 : 3;
   const at = (x: number, p: number) => smallFigure(x) ?? notWhole(x, Number.isInteger(x) ? base : p);
   const { places, exact } = rowPlaces({ estimate: m.estimate, ci95: m.ci95, exact: m.exact }, base, at);
@@ -59,13 +60,28 @@ export function estimateRowCells(m: { estimate?: number; ci95?: readonly [number
   return [
     { text: figure(m.estimate), value: m.estimate },
     { text: `${figure(m.ci95[0])} to ${figure(m.ci95[1])}` },
-    m.exact === undefined ? { text: '—' } : { text: exact ?? exactFigure(m.exact), value: m.exact },
+    m.exact === undefined ? exactCell(undefined, pending) : { text: exact ?? exactFigure(m.exact), value: m.exact },
   ];
 }
 
-/** An exact value as every page prints one (sim/solve/sentence.ts exactFigure): 0.3125, 0.49996. */
-export function exactCell(value: number | undefined): TableCell {
-  return value === undefined ? { text: '—' } : { text: exactFigure(value), value };
+/**
+ * An exact value as every page prints one (sim/solve/sentence.ts exactFigure): 0.3125, 0.49996.
+ * `pending`: none is known yet because the point's exact values are still being computed
+ * (a live run: PointResult.exactPending), or were not before the run was stopped: said so,
+ * never "—", which reads as a figure that has none.
+ */
+export function exactCell(value: number | undefined, pending?: ExactPending): TableCell {
+  if (value !== undefined) return { text: exactFigure(value), value };
+  return pending ? pendingExactCell(pending) : { text: '—' };
+}
+
+/** Why a point's exact values are not shown yet: being computed (a run under way), or not computed before a stop. */
+export type ExactPending = 'computing' | 'stopped';
+
+export function pendingExactCell(pending: ExactPending): TableCell {
+  return pending === 'computing'
+    ? { text: 'computing…', title: 'This point’s exact values are still being computed (in the page’s workers); shown once they are in.' }
+    : { text: 'not computed', title: 'The run was stopped before this point’s exact values were computed.' };
 }
 
 /**
@@ -83,8 +99,9 @@ export function signed(value: number, figure: (x: number) => string): string {
  * An exact difference (B − A) by the same rule as exactCell, so a rounded one keeps its
  * "≈" (≈−0.0912 beside A's ≈0.6667), signed (signed, above): "+0.375", "≈+0.3333".
  */
-export function differenceCell(value: number | undefined): TableCell {
-  return value === undefined ? { text: '—' } : { text: signed(value, exactFigure), value };
+export function differenceCell(value: number | undefined, pending?: ExactPending): TableCell {
+  if (value !== undefined) return { text: signed(value, exactFigure), value };
+  return pending ? pendingExactCell(pending) : { text: '—' };
 }
 
 /**

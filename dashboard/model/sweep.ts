@@ -5,21 +5,23 @@
  * `|` list), `none` for no dice (`none | d4 | d6 | 2d4`); without a `|`, commas separate
  * the lists as in every other row (`d4, d6` is two setups, `d4 d6, 2d4` two as well).
  * Parsed, never evaluated; what does not read as the field's kind is kept as typed, for
- * the scenario schema to name.
+ * the scenario schema to name. So is a blank item (`1, , 3`, a trailing comma): kept as
+ * `""`, refused at its row in the row's words (model/validate.ts `blankSweepWords`), where
+ * it was dropped without a word. A die typed in capitals (`D6`) is written as the file
+ * writes dice (`d6`, which is all the CLI reads), and the row says so (`sweepReadings`).
  */
 import { normaliseDice, numberFromText } from './coerce.ts';
 import { MAX_LIST, RANGE_TEXT } from '../../sim/scenario.ts';
 import type { DiceField } from '../../reports/fields/spec.ts';
-import { quoted } from '../../sim/words.ts';
+import { quoted, wordList } from '../../sim/words.ts';
 
 export type SweepKind = 'number' | 'flag' | 'choice' | 'die' | 'dice' | 'text';
 
 
+/** A row's items between commas, a blank one as "" (a box left blank has none). */
 function tokens(text: string): string[] {
-  return text
-    .split(',')
-    .map((t) => t.trim())
-    .filter((t) => t !== '');
+  if (text.trim() === '') return [];
+  return text.split(',').map((t) => t.trim());
 }
 
 function diceList(text: string): string[] {
@@ -48,23 +50,40 @@ export function parseSweepValues(text: string, kind: SweepKind, options?: readon
             return Array.from({ length: Math.abs(to - from) + 1 }, (_, i) => from + i * step);
           }
         }
-        const n = numberFromText(t);
-        return n === undefined ? [] : [n];
+        // A blank item stays one (""), for the row to refuse.
+        return [numberFromText(t) ?? t];
       });
     case 'flag':
       return tokens(text).map((t) => (/^(true|yes|on)$/i.test(t) ? true : /^(false|no|off)$/i.test(t) ? false : t));
     case 'dice':
       // Every other row teaches "1, 2, 3": a comma between dice there means another value.
-      // An empty entry (a trailing comma, ", ,") is dropped as in every other row; no dice
-      // at all is said with `none`, never by leaving an entry blank.
-      return (text.includes('|') ? text.split('|') : text.split(','))
-        .filter((entry) => entry.trim() !== '')
-        .map(diceList);
+      // No dice at all is said with `none`, never by leaving an entry blank: a blank entry
+      // (a trailing comma, ", ,") stays "" for the row to refuse, as in every other row.
+      if (text.trim() === '') return [];
+      return (text.includes('|') ? text.split('|') : text.split(',')).map((entry) => (entry.trim() === '' ? '' : diceList(entry)));
     case 'die':
       return tokens(text).map(normaliseDice);
     default:
       return tokens(text);
   }
+}
+
+/**
+ * What a row's text was read as where that is not as typed, in words for beside the row:
+ * dice in capitals written as the file writes them ("“D6” is read as “d6”, as dice are
+ * written"); undefined where every item is as typed. Only the dice rows change what is
+ * typed (numbers keep their values, other text is kept as typed).
+ */
+export function sweepReadings(text: string, kind: SweepKind): string | undefined {
+  if (kind !== 'dice' && kind !== 'die') return undefined;
+  const changed = new Map<string, string>();
+  for (const typed of text.split(/[\s,|]+/)) {
+    const read = normaliseDice(typed);
+    if (typed !== '' && read !== typed) changed.set(typed, read);
+  }
+  if (changed.size === 0) return undefined;
+  const pairs = [...changed].map(([typed, read]) => `${quoted(typed)} as ${quoted(read)}`);
+  return `Read ${wordList(pairs)}: dice are written in lower case, as the file has them.`;
 }
 
 export function formatSweepValues(values: readonly unknown[], kind: SweepKind): string {

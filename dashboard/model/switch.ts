@@ -7,8 +7,9 @@
  * mechanic does not have is left behind (a battle side's `flee` in a clash); what it has
  * and the old did not comes from its template. Each kept field is checked with the CLI's
  * own validation and dropped, back to the template's, when the new mechanic refuses it.
- * Every value the designer typed (one that differs from the old mechanic's template) that
- * is left behind is named, for the page to say.
+ * Every value the designer typed (one that differs from the setup the old mechanic started
+ * from: its template, or what a switch carried to it, `untouched`) that is left behind is
+ * named, for the page to say; a template field nobody touched is not.
  */
 import type { SystemName } from '../../sim/rules.ts';
 import { formFor } from '../../reports/fields/index.ts';
@@ -84,6 +85,12 @@ export interface Switched {
   dropped: string[];
   /** What was carried over but may mean another thing now (a Find question), said to the designer. */
   notes: string[];
+  /**
+   * The new setup as it stands untouched by the designer: its template, with what was carried
+   * over as it was before the designer typed into it (`undefined` where they had added it).
+   * The next switch's `untouched`: what differs from it is theirs, named where left behind.
+   */
+  untouched: Obj;
 }
 
 /** A Find question as asked, its `expect` aside (a switch carries the question without it). */
@@ -93,12 +100,17 @@ function question(block: unknown): string {
 }
 
 /**
+ * `untouched`: the setup `old`'s mechanic started from on the page (the last switch's
+ * `untouched`); left out, its template. Only what differs from it is named as left behind:
+ * a field of the template nobody touched is no loss (a VDP opposed side's accomplish and
+ * modifier, switching to a contest round, were named as left out on every switch), a value
+ * carried over and then typed is (a battle side's flee set after a switch from a clash).
  * `earlier`: the scenario as it stood on this mechanic when the page last switched away
  * from it. Its Find questions and expect checks that the switch away left out (or carried
  * without their expect) come back where they still fit: a file's question was gone for
  * good after a look at another mechanic and back.
  */
-export function switchMechanic(old: Obj, system: SystemName, mechanic: string, change: CompareChange | undefined, earlier?: Obj): Switched {
+export function switchMechanic(old: Obj, system: SystemName, mechanic: string, change: CompareChange | undefined, earlier?: Obj, untouched?: Obj): Switched {
   const fresh = newScenario(system, mechanic);
   // Trials, seed and the question are the designer's, not the mechanic's.
   for (const key of ['trials', 'seed', 'description'] as const) if (old[key] !== undefined) fresh[key] = old[key];
@@ -139,9 +151,18 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
   };
   const kept: string[] = [];
   const dropped: string[] = [];
-  // What the designer typed is what differs from the template the old mechanic started from.
-  const oldTemplate = typeof old.system === 'string' && typeof old.mechanic === 'string' ? newScenario(old.system as SystemName, old.mechanic).setup : undefined;
+  // What the designer typed is what differs from the setup the old mechanic started from
+  // on the page (`untouched`: what a switch carried to it, each value as untouched as it was
+  // there), else its template.
+  const oldTemplate = isObject(untouched) ? untouched : typeof old.system === 'string' && typeof old.mechanic === 'string' ? newScenario(old.system as SystemName, old.mechanic).setup : undefined;
   const typedIn = (key: string, value: unknown) => typedPaths(value, isObject(oldTemplate) ? oldTemplate[key] : undefined, key);
+  // The new setup as it would be untouched: its template's, and what is carried over as it stood untouched before.
+  const startedFrom: Obj = isObject(fresh.setup) ? structuredClone(fresh.setup) : {};
+  const carried = (key: string, inner?: string) => {
+    const was = isObject(oldTemplate) ? oldTemplate[key] : undefined;
+    if (inner === undefined) startedFrom[key] = structuredClone(was);
+    else startedFrom[key] = { ...(isObject(startedFrom[key]) ? startedFrom[key] : {}), [inner]: structuredClone(isObject(was) ? was[inner] : undefined) };
+  };
   let scenario: Obj = { ...fresh, setup };
   /** Try `value` as the setup's `key`: kept when the new mechanic takes it there. */
   const tryKeep = (key: string, value: unknown): boolean => {
@@ -157,14 +178,20 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
     // What the new form has no field for inside a field both have (a battle side's `flee`
     // in a clash, a contest round's `attack` in a conflict): left out, and said (it went
     // without a word, where a field of the top level left out is said by its Vary row).
+    // Only what the designer typed or changed is named (typedIn): a field of the old
+    // mechanic's template left as it was (a VDP opposed side's accomplish, a conflict
+    // fighter's stamina) is no loss of theirs, and every switch named them all.
+    const typed = typedIn(key, value);
+    const touched = (path: string) => typed.some((t) => t === path || t.startsWith(`${path}.`) || path.startsWith(`${t}.`));
     const lost: string[] = [];
     const taken = keepKnown(value, field, lost, key);
-    dropped.push(...lost.map((path) => `the setup's ${path}`));
+    dropped.push(...lost.filter(touched).map((path) => `the setup's ${path}`));
     // With what this mechanic had of it that the other has no field for (a side's field the
     // other mechanic's form lacks), as it was when the page left it.
     const known = back && isObject(taken) && isObject(back.setup) ? { ...onlyHere(key, back.setup[key]), ...taken } : taken;
     if (tryKeep(key, known)) {
       kept.push(key);
+      carried(key);
       continue;
     }
     // An object the new mechanic has too (a Sorcerer contest's side becoming a conflict's
@@ -181,8 +208,11 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
     for (const [inner, v] of Object.entries(known)) {
       if (JSON.stringify(template[inner]) === JSON.stringify(v)) continue;
       const current = setup[key] as Obj;
-      if (tryKeep(key, { ...current, [inner]: v })) kept.push(`${key}.${inner}`);
-      else dropped.push(`the setup's ${key}.${inner}`);
+      if (tryKeep(key, { ...current, [inner]: v })) {
+        kept.push(`${key}.${inner}`);
+        carried(key, inner);
+      }
+      else if (touched(`${key}.${inner}`)) dropped.push(`the setup's ${key}.${inner}`);
     }
   }
   if (old.system === system && isObject(old.rules)) {
@@ -297,5 +327,5 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
   }
   // Each once: a field keepKnown left out is among the typed paths too where the whole of
   // its item could not be kept (a review: a battle side's flee named twice).
-  return { scenario, compare, kept, dropped: [...new Set(dropped)], notes };
+  return { scenario, compare, kept, dropped: [...new Set(dropped)], notes, untouched: startedFrom };
 }

@@ -8,7 +8,7 @@ import { ScenarioError, ScenarioErrors, planScenario, type ScenarioPlan } from '
 import { getAt, parsePath } from '../../reports/fields/paths.ts';
 import { formFor } from '../../reports/fields/index.ts';
 import { fieldAt } from '../../reports/fields/spec.ts';
-import { quoted } from '../../sim/words.ts';
+import { quoted, wordList } from '../../sim/words.ts';
 import { metricsOf } from './metrics.ts';
 
 export type Checked = { ok: true; plan: ScenarioPlan } | { ok: false; errors: ScenarioError[] };
@@ -44,8 +44,24 @@ export function placeErrors(errors: readonly ScenarioError[], fields: Iterable<s
     if (owner === undefined) general.push(e.message);
     else atField.set(owner, [...(atField.get(owner) ?? []), atFieldProblem(scenario ? metricNamed(e.path, e.problem, scenario) : e.problem)]);
   }
-  if (scenario) for (const [path, problems] of atField) atField.set(path, inBoxWords(path, problems, scenario));
+  if (scenario) for (const [path, problems] of atField) atField.set(path, blankSweepWords(path, inBoxWords(path, problems, scenario), scenario));
   return { atField, general };
+}
+
+/**
+ * The problems of a Vary row (`sweep.<path>`) whose list has a blank item (model/sweep.ts
+ * keeps `1, , 3` as [1, "", 3]) as the row says them: which item is blank and what to do,
+ * for the schema's `expected a number, got ""` (or `"" is not dice notation`) about it,
+ * which beside a box showing `1, , 3` named nothing typed. Its other problems stay.
+ */
+export function blankSweepWords(path: string, problems: string[], scenario: Record<string, unknown>): string[] {
+  if (!path.startsWith('sweep.')) return problems;
+  const values = (scenario.sweep as Record<string, unknown> | undefined)?.[path.slice('sweep.'.length)];
+  if (!Array.isArray(values)) return problems;
+  const blanks = values.flatMap((v, i) => (v === '' ? [String(i + 1)] : []));
+  if (blanks.length === 0) return problems;
+  const which = blanks.length === 1 ? `item ${blanks[0]} of ${values.length} is blank` : `items ${wordList(blanks)} of ${values.length} are blank`;
+  return [`${which} (nothing between its commas, or after the last): type a value there, or take its comma out`, ...problems.filter((p) => !p.includes('""'))];
 }
 
 /**

@@ -123,6 +123,12 @@ export class App implements SetupContext {
    */
   private leftBehind = new Map<string, Record<string, unknown>>();
   /**
+   * The setup the mechanic shown started from untouched, where a switch made it (model/switch.ts
+   * `Switched.untouched`); undefined for a template, a file or a link: its template then. What
+   * differs from it is the designer's, named where a switch leaves it behind.
+   */
+  private untouched: Record<string, unknown> | undefined;
+  /**
    * What the edit being handled came from: the target of the input or change event that
    * led to it, noted before any handler runs, taken (and cleared) by afterChange. Not
    * document.activeElement: focus can stay in a text field while a select is changed
@@ -282,8 +288,9 @@ export class App implements SetupContext {
     const metricWords = metricWordsOf(before);
     const key = (s: Record<string, unknown>) => `${String(s.system)}/${String(s.mechanic)}`;
     this.leftBehind.set(key(before), before);
-    const switched = switchMechanic(this.current, system, mechanic, this.change, this.leftBehind.get(`${system}/${mechanic}`));
+    const switched = switchMechanic(this.current, system, mechanic, this.change, this.leftBehind.get(`${system}/${mechanic}`), this.untouched);
     this.current = switched.scenario;
+    this.untouched = switched.untouched;
     this.change = switched.compare;
     this.forgetMetrics();
     this.heatmapMetric = undefined;
@@ -315,6 +322,7 @@ export class App implements SetupContext {
   load(state: LinkState, openedName?: string, openedYaml?: string): void {
     this.forgetAnswers();
     this.leftBehind.clear();
+    this.untouched = undefined;
     this.openedName = openedName;
     this.openedYaml = openedName !== undefined ? openedYaml : undefined;
     this.current = state.scenario;
@@ -796,6 +804,12 @@ export class App implements SetupContext {
         : 'The setup has a mistake (marked in the form): poolsim run would refuse the file, so it is not saved until that is fixed';
     }
     const shown = this.showProblems(a, b, refused);
+    // A new name or description changes no number: the run goes on (or stays finished), its
+    // results relabelled, where it restarted a long sweep from nothing.
+    if (a.ok && !refused && (!b || b.ok) && this.relabel(b?.ok ? [a.plan, b.plan] : [a.plan])) {
+      this.editTarget = null;
+      return;
+    }
     this.cancelRun();
     const typed = typing(this.editTarget);
     this.editTarget = null;
@@ -848,6 +862,30 @@ export class App implements SetupContext {
         },
       );
     }, typed ? RUN_DELAY_MS : 0);
+  }
+
+  /**
+   * The run shown (in flight or finished, not stopped or cancelled) takes `plans`' names and
+   * descriptions where they run as its own (workers/live.ts `relabel`), and the results
+   * shown of it say them: true. False where the plans run otherwise, for a new run.
+   */
+  private relabel(plans: import('../../sim/scenario.ts').ScenarioPlan[]): boolean {
+    const run = this.run;
+    if (!run || run.isCancelled || (this.view.state !== 'running' && this.view.state !== 'finished')) return false;
+    if (!run.relabel(plans)) return false;
+    // Figures still the run before's (stale, until this run's first chunks) keep their own labels.
+    if (!this.view.stale) {
+      this.view = {
+        ...this.view,
+        results: this.view.results.map((r, i) => {
+          const { name: _name, description: _description, ...rest } = r;
+          const { name, description } = plans[i]?.scenario ?? r;
+          return { name, ...(description !== undefined ? { description } : {}), ...rest } as ScenarioResult;
+        }),
+      };
+      this.drawResults();
+    }
+    return true;
   }
 
   /**

@@ -13,6 +13,7 @@ import { bandText, exactDisagrees, exactNoteMark, measured } from '../../reports
 import { pointNotes } from '../../reports/pointNotes.ts';
 import { comparePanels, comparedMetric, unpairedMetrics } from '../charts/comparePanels.ts';
 import { heatmapChoices, heatmapMetric, panelsFor, type DistributionView } from '../charts/panels.ts';
+import type { ExactPending } from '../charts/table.ts';
 import type { JobProgress } from '../../workers/live.ts';
 import { h } from './dom.ts';
 import { readable } from './picked.ts';
@@ -176,6 +177,21 @@ function pointsRan(view: ResultsView): string {
   return ran.length === 1 ? `; the point shown ran ${counts} of its ${of.toLocaleString('en')}` : `; the points shown ran ${counts} each, of their ${of.toLocaleString('en')}`;
 }
 
+/** How far the workers are with the points' exact values, while any are still to come: "Exact values: 1,200 of 2,500 points so far. " */
+function exactProgress(p: readonly JobProgress[]): string {
+  const done = p.reduce((n, x) => n + (x.exactDone ?? 0), 0);
+  const total = p.reduce((n, x) => n + (x.exactTotal ?? 0), 0);
+  if (done >= total) return '';
+  return `Exact values: ${done.toLocaleString('en')} of ${total.toLocaleString('en')} points so far (computed in the workers; “computing…” in an exact column until its point’s are in). `;
+}
+
+/** A stopped run's points shown whose exact values were not computed before the stop, said. */
+function exactsLeft(view: ResultsView): string {
+  const left = view.results.reduce((n, r) => n + r.results.filter((p) => p.exactPending).length, 0);
+  if (left === 0) return '';
+  return `The exact values of ${left.toLocaleString('en')} of the points shown were not computed before the stop (“not computed” in their exact columns). `;
+}
+
 function status(view: ResultsView, options?: Pick<ResultsOptions, 'onStop' | 'onRunAgain' | 'stopButton'>): HTMLElement {
   const bar = (p: JobProgress) => h('progress', { attrs: { max: String(p.total), value: String(p.done) } });
   const p = view.progress ?? [];
@@ -188,7 +204,13 @@ function status(view: ResultsView, options?: Pick<ResultsOptions, 'onStop' | 'on
       // test is on (a button made anew every REDRAW_MS was never still long enough for a
       // click under load: the page's Stop test failed on a busy machine).
       const stop = options?.stopButton ?? (options?.onStop ? stopButton(options.onStop) : null);
-      return h('div', { class: 'status running', attrs: { role: 'status' } }, p[0] ? bar({ done: p.reduce((n, x) => n + x.done, 0), total: p.reduce((n, x) => n + x.total, 0), trialsDone: 0, trialsTotal: 0 }) : null, `Running: ${done.toLocaleString('en')} of ${total.toLocaleString('en')} trials. ${view.stale ? 'The figures below are the last run’s, of the setup as it was then, until this run’s first chunks come back. ' : 'Intervals narrow as chunks come in. '}`, stop);
+      return h(
+        'div',
+        { class: 'status running', attrs: { role: 'status' } },
+        p[0] ? bar({ done: p.reduce((n, x) => n + x.done, 0), total: p.reduce((n, x) => n + x.total, 0), trialsDone: 0, trialsTotal: 0 }) : null,
+        `Running: ${done.toLocaleString('en')} of ${total.toLocaleString('en')} trials. ${view.stale ? 'The figures below are the last run’s, of the setup as it was then, until this run’s first chunks come back. ' : 'Intervals narrow as chunks come in. '}${exactProgress(p)}`,
+        stop,
+      );
     }
     case 'stopped': {
       // Run again is drawn where Stop was: the click that ends a press begun on Stop (the
@@ -202,7 +224,7 @@ function status(view: ResultsView, options?: Pick<ResultsOptions, 'onStop' | 'on
         { class: 'status stopped', attrs: { role: 'status' } },
         done === 0
           ? `Stopped before any trial came back (of ${total.toLocaleString('en')}). ${view.stale ? 'The figures below are the last run’s, of the setup as it was then. ' : ''}`
-          : `Stopped at ${done.toLocaleString('en')} of ${total.toLocaleString('en')} trials${pointsRan(view)}. Each figure below is of the trials its point ran, with its own 95% interval: not the numbers poolsim run gives for this file, so there are no results to download. `,
+          : `Stopped at ${done.toLocaleString('en')} of ${total.toLocaleString('en')} trials${pointsRan(view)}. Each figure below is of the trials its point ran, with its own 95% interval: not the numbers poolsim run gives for this file, so there are no results to download. ${exactsLeft(view)}`,
         again,
       );
     }
@@ -277,7 +299,7 @@ function checks(result: ScenarioResult, provisional: boolean, setup?: unknown): 
  * The mechanic's headline figures (declared in its metric table, carried in the result),
  * exact first with the estimate and interval beside it; nothing when none is declared.
  */
-export function headlineBox(result: ScenarioResult, provisional: boolean, setup?: unknown): HTMLElement | null {
+export function headlineBox(result: ScenarioResult, provisional: boolean, setup?: unknown, exactPending: ExactPending = 'computing'): HTMLElement | null {
   const lines = headlineLines(result, setup);
   if (!lines.length) return null;
   return h(
@@ -301,6 +323,16 @@ export function headlineBox(result: ScenarioResult, provisional: boolean, setup?
         ),
       ),
     ),
+    // A figure shown by its estimate alone may yet get its exact value (PointResult.exactPending).
+    result.results.some((p) => p.exactPending)
+      ? h(
+          'p',
+          { class: 'help exact-pending' },
+          exactPending === 'computing'
+            ? 'Exact values are still being computed for some points: a figure shown with its interval there gets its exact value when they are in.'
+            : 'The run was stopped before the exact values of some points were computed: a figure shown with its interval there may have one.',
+        )
+      : null,
   );
 }
 
@@ -352,9 +384,12 @@ export function renderResults(view: ResultsView, options: ResultsOptions): HTMLE
   // Each result is named by its own setup (results carry it), not the form's: the form may
   // have been edited since (a participant renamed or removed), and the last run's figures
   // stay on the page, greyed (it read "at assassin › how many" of a run with a scout).
-  const panelOptions = { setup: view.state === 'file' ? undefined : (a.setup ?? options.setup), axes: view.axes, pointCount: view.pointCount, heatmapMetric: options.heatmapMetric, distributionViews: options.distributionViews };
+  // A point whose exact values are still to come says so (PointResult.exactPending): being
+  // computed, or after a stop, not computed.
+  const exactPending = view.state === 'stopped' ? ('stopped' as const) : ('computing' as const);
+  const panelOptions = { setup: view.state === 'file' ? undefined : (a.setup ?? options.setup), axes: view.axes, pointCount: view.pointCount, heatmapMetric: options.heatmapMetric, distributionViews: options.distributionViews, exactPending };
   if (b && view.state !== 'file') {
-    const compareOptions = { metric: options.compareMetric, setup: panelOptions.setup, shift: view.compareShift };
+    const compareOptions = { metric: options.compareMetric, setup: panelOptions.setup, shift: view.compareShift, exactPending };
     root.append(
       h(
         'section',
@@ -387,7 +422,7 @@ export function renderResults(view: ResultsView, options: ResultsOptions): HTMLE
         { class: view.stale ? 'result stale' : 'result' },
         h('h2', {}, b && view.state !== 'file' ? `A: ${result.name}` : result.name),
         result.description ? h('p', { class: 'question' }, result.description) : null,
-        headlineBox(result, provisional, setup),
+        headlineBox(result, provisional, setup, exactPending),
         // The points' notes, as the report says them: why figures have no exact value where the
         // mechanic has them, and what the setup asks that changes nothing.
         // One tight list: a paragraph each took ~110 px above the charts for three (an audit).

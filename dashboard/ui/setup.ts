@@ -11,7 +11,7 @@ import { fieldAt, leaves, optionLabel, shownDefault, type ChoiceField, type Leaf
 import { seedFromText, textFromValue } from '../model/coerce.ts';
 import type { CompareChange } from '../model/compare.ts';
 import { getAt, joinPath, parsePath } from '../../reports/fields/paths.ts';
-import { choiceBoxes, formatSweepValues, kindOfValues, parseSweepValues, startDice, toggleChoice, type SweepKind } from '../model/sweep.ts';
+import { choiceBoxes, formatSweepValues, kindOfValues, parseSweepValues, startDice, sweepReadings, toggleChoice, type SweepKind } from '../model/sweep.ts';
 import { withoutStaleChecks } from '../model/removal.ts';
 import { sweepLabel } from '../../reports/sweep.ts';
 import { h, uid } from './dom.ts';
@@ -325,6 +325,9 @@ function sweepSection(ctx: SetupContext): HTMLElement {
       ctx.register(`sweep.${path}`, row);
       return row;
     }
+    // What the row read otherwise than typed (`D6` as `d6`), said under it while the box shows it.
+    const readings = h('small', { class: 'help sweep-read', attrs: { role: 'status' } });
+    readings.hidden = true;
     const input = h('input', {
       attrs: { id, type: 'text', value: found?.field.kind === 'text' && found.field.show ? values.map(found.field.show).join(' | ') : formatSweepValues(values, kind), 'aria-label': 'values', 'data-key': 'sweep-values' },
       on: {
@@ -332,6 +335,8 @@ function sweepSection(ctx: SetupContext): HTMLElement {
           const f = found?.field;
           const text = (e.target as HTMLInputElement).value;
           const values = f?.kind === 'text' && f.read ? text.split('|').map((t) => f.read!(t.trim())) : parseSweepValues(text, kind);
+          readings.textContent = f?.kind === 'text' && f.read ? '' : (sweepReadings(text, kind) ?? '');
+          readings.hidden = readings.textContent === '';
           setSweep({ ...current(), [path]: values }, false);
         },
       },
@@ -345,6 +350,7 @@ function sweepSection(ctx: SetupContext): HTMLElement {
       input,
       h('button', { class: 'remove', attrs: { type: 'button', title: 'stop varying this' }, on: { click: () => setSweep(Object.fromEntries(Object.entries(current()).filter(([p]) => p !== path)), true) } }, '×'),
       h('small', { class: 'help' }, help),
+      readings,
       h('div', { class: 'problems', attrs: { role: 'alert' } }),
     );
     ctx.register(`sweep.${path}`, row);
