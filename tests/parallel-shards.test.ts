@@ -190,6 +190,14 @@ describe('shards', () => {
       expect(a.stdout).toBe(b.stdout);
     });
 
+    it('a part of the build before sweep streams were keyed by values (poolsim 0.1.0): its numbers are of other draws', async () => {
+      // 0.2.0 keys a sweep point's streams by its values (docs/parallel.md): a 0.1.0 part
+      // of a sweep merged with a 0.2.0 one gave numbers neither build gives (a review).
+      const old = join(mkdtempSync(join(tmpdir(), 'poolsim-old-part-')), 'old-1.json');
+      writeFileSync(old, readFileSync(parts[1], 'utf8').replace(/"poolsim": ?"[^"]*"/, '"poolsim":"0.1.0"'));
+      await refused([parts[0], old, parts[2]], `${old} was written by poolsim 0.1.0 (default chunk size 65536), ${parts[0]} by poolsim 0.2.0 (default chunk size 65536): run every shard with the same build`);
+    });
+
     it('different files', async () => {
       const only = await shard([HEIST], '1/3', 'only-heist-1.json', ['--workers', '1']);
       await refused([parts[0], only, parts[2]], `${only} ran ${HEIST} but ${parts[0]} ran ${AMBUSH}, ${HEIST}: every shard must run the same files`);
