@@ -11,7 +11,7 @@
  *
  * The subset of a campaign covered (every other policy at its default, and these setups
  * use none of: buy other than `buy.task`, `ambition: {rank}`, successor
- * advancements, the Berzerker's and Duelist's dice, handy assets, Speed Chess):
+ * advancements, the Berzerker's and Duelist's dice, handy assets):
  *  - troupes of a captain and minions with knavery/violence dice; `count` copies;
  *  - a job every turn (`jobEvery` 1): knavery plan, 1d6 per participant + knavery dice,
  *    successes on 4+, 6s are free pushes; rattled PCs sit out (`restWhenRattled`) or roll
@@ -52,7 +52,10 @@
  *    agree; tests/asset-loss.test.ts checks the choice; a setup with `bank: "none"` holds
  *    liquid coins, and sets `assetLoss: "held"`), contactLost, attemptOnLife (fought by max(1, rank − 2)
  *    minions), a 6 escalating the slot's next design (rules `escalation`: that one design,
- *    or every later one); others counted only;
+ *    or every later one); others counted only; with rules `speedChess` (rivals.md "Speed
+ *    Chess") a design whose success d4 failed, or that the company's interference foiled,
+ *    refunds ⌊its points / 2⌋ to the rival's other designs by `invest` (its own slot's new
+ *    design for a rival of one);
  *  - equipment (purchases.md): a troupe's `bonus` dice against the guards' `bonus` or a
  *    rival's minions' `minionBonus`, compared by count (only the side with more rolls its
  *    own, neither with as many; rules `equipment` "everySide": both);
@@ -141,6 +144,13 @@
  * outside a fight (consequence-wound-tended, deaths z ≈ 28) and one that ignores the
  * troupe's `aid` there (z ≈ 29); consequence-wound-medic-in-bed against one whose Medic in
  * bed still attends (the engine before December 2026: deaths.captains z 13.1).
+ *
+ * The Speed Chess setups (speed-chess-*) were checked to fail against a broken engine: no
+ * refund at all (both; speed-chess-focus-interfere rivalStrikes z 132), a design foiled by
+ * interference refunding nothing, only a failed d4 (RivalMemo.move; both, rivalStrikes z 82,
+ * interfered z 75), and the refund let into the foiled slot (the reading before December
+ * 2026; speed-chess-spread-interfere-violence, strikes.duke z −8.0; the focus setup does
+ * not see it).
  *
  * The Marksman's setups (marksman-*) were checked to fail against a broken engine: the
  * volley's shooters not rattled (marksman-first, marksman-first-stays-rattled and
@@ -255,6 +265,8 @@ interface Setup {
 }
 interface Rules {
   invest?: 'focus' | 'spread';
+  /** rivals.md "Speed Chess": a design whose d4 failed, or that the company foiled, refunds half its points to the rival's other designs. */
+  speedChess?: boolean;
   escalation?: 'once' | 'lasting';
   equipment?: 'mostEquipped' | 'everySide';
   consequenceWound?: 'bedRest' | 'deathRoll';
@@ -699,6 +711,30 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
       r.next = (r.next + 1) % r.designs.length;
     }
   };
+  /**
+   * Speed Chess (rivals.md, rules `speedChess`): "If a rival's plan is interrupted or
+   * foiled, they recover half the points they invested in it (rounded down) and reinvest
+   * them in other designs": ⌊invested / 2⌋ by `invest` among the rival's designs but the
+   * foiled slot — focus: all into the one with the most points (on a tie the one initiated
+   * longest ago); spread: one at a time round robin, passing over the foiled slot — or,
+   * for a rival of one design, into its slot's new design.
+   */
+  const refund = (r: Rival, foiledSlot: number, invested: number) => {
+    const n = Math.floor(invested / 2);
+    const one = r.designs.length === 1;
+    if (n <= 0) return;
+    if (!spread) {
+      const others = r.order.filter((d) => one || d !== foiledSlot);
+      const most = Math.max(...others.map((d) => r.designs[d].points));
+      r.designs[others.find((d) => r.designs[d].points === most)!].points += n;
+      return;
+    }
+    for (let i = 0; i < n; i++) {
+      while (!one && r.next === foiledSlot) r.next = (r.next + 1) % r.designs.length;
+      r.designs[r.next].points++;
+      r.next = (r.next + 1) % r.designs.length;
+    }
+  };
   /** A rival deal: all the company's rank into ONE design (rivals.md "Rival deals"). */
   const deal = (r: Rival, n: number) => {
     const d = spread ? r.next : mostPoints(r);
@@ -1028,10 +1064,12 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
         }
         if (foiled) {
           t.foiled++;
+          if (rules.speedChess) refund(r, best, design.points);
           continue;
         }
       }
       const succeeded = dice.roll(4) <= SUCCESS_ON[design.style];
+      if (!succeeded && rules.speedChess) refund(r, best, design.points);
       if (succeeded) {
         t[`completed.${r.spec.name}`]++;
         const kind = CONSEQUENCES[severity][dice.roll(6) - 1];
@@ -1549,6 +1587,45 @@ const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<st
     trials: 8000,
     rules: { equipment: 'everySide' },
     setup: ARMED_MINIONS,
+  },
+  {
+    // Speed Chess (rules.speedChess): a design foiled by the company's interference, or
+    // whose success d4 failed, refunds half its points to the rival's other designs (the
+    // one with the most, focus). A rank-6 rival's rash unsubtle design, foiled or failed
+    // more often than not, feeds its light and heavy designs; a rival of one design feeds
+    // its slot's new one.
+    name: 'speed-chess-focus-interfere',
+    trials: 6000,
+    rules: { speedChess: true },
+    setup: {
+      turns: 24,
+      company: { name: 'co', rank: 2 },
+      troupes: [
+        { name: 'v', captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'c', knavery: ['d6'] }] },
+        { name: 'w', captain: { knavery: ['d6'] } },
+      ],
+      rivals: [
+        { name: 'countess', rank: 6, designs: [{ severity: 'medium', style: 'rash', unsubtle: true }, { severity: 'light' }, { severity: 'heavy', style: 'rash' }] },
+        { name: 'pest', rank: 5, designs: [{ severity: 'light', style: 'rash', unsubtle: true }] },
+      ],
+      policy: { job: { challenges: 3, method: 'rare' }, interfere: { roll: 'knavery', challenges: 2, action: 'free' } },
+    },
+  },
+  {
+    // Speed Chess under invest "spread": the refund goes one point at a time round robin,
+    // passing over the foiled slot; a fight with the rival's minions foils the unsubtle one.
+    name: 'speed-chess-spread-interfere-violence',
+    trials: 6000,
+    rules: { speedChess: true, invest: 'spread' },
+    setup: {
+      turns: 24,
+      company: { name: 'co', rank: 2 },
+      troupes: [{ name: 'v', count: 2, captain: { knavery: ['d6'], violence: ['d4', 'd4'] }, minions: [{ name: 'c', violence: ['d4'] }] }],
+      rivals: [
+        { name: 'duke', rank: 7, minions: 1, designs: [{ severity: 'light', style: 'rash', unsubtle: true }, { severity: 'medium', style: 'rash' }, { severity: 'light', style: 'shrewd' }] },
+      ],
+      policy: { jobEvery: 2, job: { challenges: 3, method: 'rare' }, interfere: { roll: 'violence' }, flee: 'never' },
+    },
   },
   {
     // Interfering costing no action (`action: "free"`): the same troupe meets every move.
