@@ -26,7 +26,11 @@
  *    "abandon"`: no fight, no pay; PCs 1d4 each + violence dice, a hit on exactly 4, the margin wounds
  *    random able combatants, 2-in-4 death, flight by `flee` (troupe) and `guards.flee`
  *    after the wound phase, 50 rounds a draw; free pushes from the plan's 6s reroll a
- *    non-rattled PC's own violence dice that showed no hit;
+ *    non-rattled PC's own violence dice that showed no hit; with rules `push` "ifNoHit" a
+ *    PC not rattled whose own dice showed no hit and whom no free push rerolled rerolls
+ *    them and is rattled (in the fight's next clashes and after it, until it rests), in
+ *    every fight; rules `hitOn` "4+" (4 or more hits, on every die of both sides) and
+ *    `medicReach` "all" (a Medic attends every wounded of its round);
  *  - wounds (3 turns of bed rest), rest off a rattle, deaths, dead minions replaced for
  *    2 + (traits − 2) points by `replaceMinions` (`always` while the points are there;
  *    `keepRank` only where the points after paying, with the liquid coins the turn's end
@@ -152,6 +156,13 @@
  * 2026; speed-chess-spread-interfere-violence, strikes.duke z −8.0; the focus setup does
  * not see it).
  *
+ * The fights' rules setups were checked to fail against a broken engine: a pusher of
+ * rules.push "ifNoHit" not rattled (skirmish.ts; both push-if-no-hit setups, rank.final
+ * z −189), its rattle cleared once the job's fight ends (campaignPlay.ts; push-if-no-hit
+ * rank.final z −43, and push-if-no-hit-no-rest), hitOn "4+" played as exactly 4
+ * (hit-on-4plus-medic-reach-all, points.final z −22) and medicReach "all" as one
+ * (points.final z 41).
+ *
  * The Marksman's setups (marksman-*) were checked to fail against a broken engine: the
  * volley's shooters not rattled (marksman-first, marksman-first-stays-rattled and
  * marksman-defender-both, z up to ≈ 270), the lastFoe shooter not rattled
@@ -272,6 +283,12 @@ interface Rules {
   consequenceWound?: 'bedRest' | 'deathRoll';
   attemptTarget?: 'first' | 'anyFight';
   woundOrder?: 'random' | 'minionsFirst' | 'captainFirst';
+  /** Which faces hit in the fights: exactly 4 (`exact4`), or 4 or more (`4+`). */
+  hitOn?: 'exact4' | '4+';
+  /** battle.md "Pushing": a PC whose own dice showed no hit rerolls them and is rattled (`ifNoHit`). */
+  push?: 'never' | 'ifNoHit';
+  /** A Medic attends one wounded a round (`one`) or all of them (`all`). */
+  medicReach?: 'one' | 'all';
 }
 
 /**
@@ -452,7 +469,15 @@ interface FightResult { outcome: 'won' | 'lost' | 'fled' | 'draw'; freePushesUse
  * and whom a landed hit wounds (rules `woundOrder`: at random among the able, or among the
  * able minions, or captain, first while there is one).
  */
-interface FightPushes { marksman: 'never' | 'first' | 'lastFoe'; defender: boolean; woundOrder?: 'random' | 'minionsFirst' | 'captainFirst' }
+interface FightPushes {
+  marksman: 'never' | 'first' | 'lastFoe';
+  defender: boolean;
+  woundOrder?: 'random' | 'minionsFirst' | 'captainFirst';
+  /** The fights' rules (docs/rules.md): `hitOn`, `push`, `medicReach`. */
+  hitOn?: 'exact4' | '4+';
+  push?: 'never' | 'ifNoHit';
+  medicReach?: 'one' | 'all';
+}
 const NO_PUSHES: FightPushes = { marksman: 'never', defender: false };
 
 /**
@@ -491,6 +516,7 @@ function fight(
   const enemyStart = enemies;
   let used = 0;
   const countAble = () => able.filter((a) => a).length;
+  const isHit = (face: number) => face === 4 || (pushes.hitOn === '4+' && face > 4);
   for (let round = 1; round <= 50; round++) {
     // The Marksman's push, "Make a snap shot with amazing accuracy" (traits.md): "with no
     // roll required", a shot wounds one able foe as the clash begins, before its dice;
@@ -517,24 +543,32 @@ function fight(
         return { outcome: 'won', freePushesUsed: used };
       }
     }
-    // Clash: each able PC 1d4 + its violence dice (kept-lower when rattled), a hit on 4.
+    // Clash: each able PC 1d4 + its violence dice (kept-lower when rattled), a hit on 4
+    // (rules `hitOn` "4+": on 4 or more).
     let troupeHits = 0;
     for (let i = 0; i < fighters.length; i++) {
       if (!able[i]) continue;
       const pc = fighters[i];
       const sides = [4, ...pc.violence];
-      let hits = sides.filter((s) => dice.rollPc(s, pc.rattled) === 4).length;
+      let hits = sides.filter((s) => isHit(dice.rollPc(s, pc.rattled))).length;
       // A free push: a PC not rattled whose own dice showed no hit rerolls them.
       if (hits === 0 && !pc.rattled && used < freePushes) {
         used++;
-        hits = sides.filter((s) => dice.roll(s) === 4).length;
+        hits = sides.filter((s) => isHit(dice.roll(s))).length;
+      } else if (hits === 0 && !pc.rattled && pushes.push === 'ifNoHit') {
+        // rules `push` "ifNoHit" (battle.md "Pushing"): "A PC may also push in order to
+        // reroll the dice they contributed to a pool. Immediately after a character pushes,
+        // they are rattled" — a fresh roll, then rattled: kept-lower in the next clashes,
+        // and after the fight, into the next turns, until it rests (campaign.md "Violence").
+        hits = sides.filter((s) => isHit(dice.roll(s))).length;
+        pc.rattled = true;
       }
       troupeHits += hits;
     }
-    if (oursRoll) for (const sides of gear.ours) if (dice.roll(sides) === 4) troupeHits++;
+    if (oursRoll) for (const sides of gear.ours) if (isHit(dice.roll(sides))) troupeHits++;
     let enemyHits = 0;
-    for (let g = 0; g < enemyAble; g++) for (const sides of [4, ...enemyDice]) if (dice.roll(sides) === 4) enemyHits++;
-    if (theirsRoll) for (const sides of gear.theirs) if (dice.roll(sides) === 4) enemyHits++;
+    for (let g = 0; g < enemyAble; g++) for (const sides of [4, ...enemyDice]) if (isHit(dice.roll(sides))) enemyHits++;
+    if (theirsRoll) for (const sides of gear.theirs) if (isHit(dice.roll(sides))) enemyHits++;
     // Wound: the margin lands on the side with fewer hits.
     if (troupeHits > enemyHits) {
       enemyAble -= Math.min(troupeHits - enemyHits, enemyAble);
@@ -570,6 +604,8 @@ function fight(
       }
       // The Medics of this round (a Medic PC who dies in it still attended it).
       let medics = (aid === 'medic' ? 1 : 0) + fighters.filter((pc) => pc.medic && pc.alive).length;
+      // rules `medicReach` "all": a Medic attends every wounded of its round.
+      if (pushes.medicReach === 'all' && medics > 0) medics = Infinity;
       const attended = new Set<PC>();
       for (const captainsNow of [true, false]) {
         const pool = wounded.filter((pc) => pc.captain === captainsNow);
@@ -639,7 +675,14 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
   const interfere = policy.interfere;
   const interfereCostsAction = (interfere?.action ?? 'nextTurn') === 'nextTurn';
   const takeDeals = (policy.takeRivalDeal ?? 'never') === 'whenJobFails';
-  const fightPushes: FightPushes = { marksman: policy.marksmanPush ?? 'never', defender: policy.defenderPush === 'captain', woundOrder: rules.woundOrder };
+  const fightPushes: FightPushes = {
+    marksman: policy.marksmanPush ?? 'never',
+    defender: policy.defenderPush === 'captain',
+    woundOrder: rules.woundOrder,
+    hitOn: rules.hitOn,
+    push: rules.push,
+    medicReach: rules.medicReach,
+  };
   if (fightPushes.marksman !== 'never') t['marksman.shots'] = 0;
   const knaveryPush = (policy.knaveryPush ?? 'never') === 'ifShort';
   if (knaveryPush) t['jobs.pushed'] = 0;
@@ -1625,6 +1668,56 @@ const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<st
         { name: 'duke', rank: 7, minions: 1, designs: [{ severity: 'light', style: 'rash', unsubtle: true }, { severity: 'medium', style: 'rash' }, { severity: 'light', style: 'shrewd' }] },
       ],
       policy: { jobEvery: 2, job: { challenges: 3, method: 'rare' }, interfere: { roll: 'violence' }, flee: 'never' },
+    },
+  },
+  {
+    // rules.push "ifNoHit" in the campaign's fights (campaign.md "Violence"): a PC not
+    // rattled whose own dice showed no hit (and whom no free push rerolled) rerolls them and
+    // is rattled — kept-lower in the fight's next clashes, and after it, into the next turns
+    // until it rests (with restWhenRattled, the default, it sits its next job out). Job
+    // fights, attempts on a life and interference by violence alike.
+    name: 'push-if-no-hit',
+    trials: 6000,
+    rules: { push: 'ifNoHit' },
+    setup: {
+      turns: 24,
+      company: { name: 'co', rank: 2 },
+      troupes: [{ name: 'v', count: 2, captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'c', count: 2, violence: ['d4'] }] }],
+      rivals: [{ name: 'killer', rank: 7, minions: 3, designs: [{ severity: 'heavy', style: 'shrewd', unsubtle: true }, { severity: 'medium' }] }],
+      policy: { job: { challenges: 4, method: 'rare', guards: { perActiveChallenge: 1, dice: ['d4'] } }, interfere: { roll: 'violence' }, flee: 'never' },
+    },
+  },
+  {
+    // The same without rest (restWhenRattled false, a job every turn): a PC rattled by its
+    // push rolls its next jobs rattled, knavery and violence, and pushes no more, until a
+    // turn it takes no part (in bed).
+    name: 'push-if-no-hit-no-rest',
+    trials: 6000,
+    rules: { push: 'ifNoHit', woundOrder: 'captainFirst' },
+    setup: {
+      turns: 24,
+      company: { name: 'co', rank: 2 },
+      troupes: [{ name: 'v', captain: { knavery: ['d6', 'd6'], violence: ['d4', 'd4'] }, minions: [{ name: 'c', count: 3, knavery: ['d6'], violence: ['d4'] }] }],
+      rivals: [{ name: 'killer', rank: 6, minions: 2, designs: [{ severity: 'heavy', style: 'shrewd' }] }],
+      policy: { job: { challenges: 4, method: 'rare', guards: { perActiveChallenge: 2 } }, restWhenRattled: false, flee: 'lostHalf' },
+    },
+  },
+  {
+    // rules.hitOn "4+" (a d6 or d8 hits on 4, 5, 6 …; a d4 still on 4 alone) on the PCs'
+    // violence dice, the guards' dice and both sides' equipment (equipment "everySide"),
+    // and rules.medicReach "all": a Medic PC attends every wounded of its round.
+    name: 'hit-on-4plus-medic-reach-all',
+    trials: 6000,
+    rules: { hitOn: '4+', medicReach: 'all', equipment: 'everySide' },
+    setup: {
+      turns: 24,
+      company: { name: 'co', rank: 2 },
+      troupes: [
+        { name: 'v', bonus: ['d6'], captain: { knavery: ['d6'], violence: ['d6'] }, minions: [{ name: 'doc', traits: ['medic', 'strongman'], violence: ['d8'] }, { name: 'c', count: 2, violence: ['d4'] }] },
+        { name: 'w', captain: { knavery: ['d6'], violence: ['d6', 'd6'] }, minions: [{ name: 'c', violence: ['d4'] }] },
+      ],
+      rivals: [{ name: 'killer', rank: 7, minions: 3, minionDice: ['d6'], designs: [{ severity: 'heavy', style: 'shrewd' }] }],
+      policy: { job: { challenges: 4, method: 'rare', guards: { perActiveChallenge: 2, dice: ['d6'], bonus: ['d8'] } }, flee: 'never' },
     },
   },
   {
