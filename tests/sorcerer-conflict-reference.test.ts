@@ -516,7 +516,7 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
 const sorcerer = (name: string, more: Partial<Fighter> = {}): Fighter => ({ name, stamina: 5, will: 4, weapon: 'fists', ...more });
 
 /** What a cast must meet at least once in the reference, to show it tests what it says. */
-type Meets = 'satOut' | 'satOutAttacked' | 'pastTwice' | 'unplayedStandUp' | 'nextAtEnd' | 'passionCut' | 'exhaustedMany' | 'currencyDefended' | 'currencyStoodUpDefended' | 'currencyIdleDefended' | 'emptied' | 'rerolled' | 'idleDefended' | 'passionNetted' | 'passionStoodUp' | 'passionKept' | 'passionDefended' | 'passionDefenceNetted' | 'passionChoseDefence';
+type Meets = 'satOut' | 'satOutAttacked' | 'pastTwice' | 'unplayedStandUp' | 'nextAtEnd' | 'passionCut' | 'exhaustedMany' | 'currencyDefended' | 'currencyStoodUpDefended' | 'currencyIdleDefended' | 'emptied' | 'rerolled' | 'idleDefended' | 'passionNetted' | 'passionStoodUp' | 'passionKept' | 'passionDefended' | 'passionDefenceNetted' | 'passionChoseDefence' | 'standOff';
 
 /** A cast: what it checks, the fighters, maxRounds, rules, what it must meet, the die's sides (default 10). */
 const cases: [string, [Fighter, Fighter], number?, Rules?, Meets[]?, number?][] = [
