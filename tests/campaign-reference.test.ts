@@ -11,7 +11,7 @@
  *
  * The subset of a campaign covered (every other policy at its default, and these setups
  * use none of: buy other than `buy.task`, `ambition: {rank}`, successor
- * advancements, the Berzerker's and Duelist's dice, handy assets):
+ * advancements, the Berzerker's and Duelist's dice):
  *  - troupes of a captain and minions with knavery/violence dice; `count` copies;
  *  - a job every turn (`jobEvery` 1): knavery plan, 1d6 per participant + knavery dice,
  *    successes on 4+, 6s are free pushes; rattled PCs sit out (`restWhenRattled`) or roll
@@ -48,7 +48,8 @@
  *  - coins of the turn (counted), liquid coins, banking everything (or with `bank: "none"`
  *    nothing: liquid coins are kept at the rank they were earned at; with `bank: "reserve"`
  *    all but `reserve` of them, the lowest rank's first), rank from points;
- *  - rivals: rank points a turn into the focus design, the d20 at the end of the turn,
+ *  - rivals: rank points a turn into the focus design, and one more for a handy asset into
+ *    the helped design holding the most (rivals.md "Ambition points"), the d20 at the end of the turn,
  *    the success d4 by style, the consequence d6 by severity: wealthLost, pcRattled,
  *    pcWounded (bed rest; with rules `consequenceWound` "deathRoll" first a death roll,
  *    2 in 4, 1 in 4 with the troupe's `aid` or a Medic PC living and out of bed), assetLost (a held asset: banking everything and buying nothing, the
@@ -156,6 +157,11 @@
  * 2026; speed-chess-spread-interfere-violence, strikes.duke z −8.0; the focus setup does
  * not see it).
  *
+ * The handy-asset setups (handy-asset-*) were checked to fail against a broken engine: the
+ * extra point into any design, helped or not (strikes.guild z −6.1 in
+ * handy-asset-speed-chess, and handy-asset-spread), and a point for each helped design (the
+ * project's first reading; rivalStrikes z −36).
+ *
  * The fights' rules setups were checked to fail against a broken engine: a pusher of
  * rules.push "ifNoHit" not rattled (skirmish.ts; both push-if-no-hit setups, rank.final
  * z −189), its rattle cleared once the job's fight ends (campaignPlay.ts; push-if-no-hit
@@ -224,8 +230,8 @@ interface TroupeSpec {
   /** Equipment dice in its fights. */
   bonus?: Dice;
 }
-interface DesignSpec { severity: 'light' | 'medium' | 'heavy'; style?: 'rash' | 'default' | 'shrewd'; unsubtle?: boolean }
-interface RivalSpec { name: string; rank: number; minions?: number; minionDice?: Dice; minionBonus?: Dice; designs: DesignSpec[] }
+interface DesignSpec { severity: 'light' | 'medium' | 'heavy'; style?: 'rash' | 'default' | 'shrewd'; unsubtle?: boolean; handyAsset?: string }
+interface RivalSpec { name: string; rank: number; minions?: number; minionDice?: Dice; minionBonus?: Dice; assets?: string[]; designs: DesignSpec[] }
 interface Policy {
   job: {
     challenges: number;
@@ -935,6 +941,15 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
 
     // 3. Rivals invest their rank's points (`invest`).
     for (const r of rivals) invest(r, r.spec.rank);
+    // "Should a rival have an asset that would come in handy while pursuing their design, add
+    // one extra point per turn" (rivals.md "Ambition points"): one point per rival, into the
+    // design the asset helps holding the most points (on a tie, the one initiated longest ago).
+    for (const r of rivals) {
+      const helped = r.order.filter((d) => r.spec.designs[d].handyAsset !== undefined);
+      if (helped.length === 0) continue;
+      const most = Math.max(...helped.map((d) => r.designs[d].points));
+      r.designs[helped.find((d) => r.designs[d].points === most)!].points++;
+    }
 
     // 4. Each standing troupe takes its job on turns 1, 1 + jobEvery, …, and rests between.
     const jobTurn = (turn - 1) % jobEvery === 0;
@@ -1718,6 +1733,41 @@ const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<st
       ],
       rivals: [{ name: 'killer', rank: 7, minions: 3, minionDice: ['d6'], designs: [{ severity: 'heavy', style: 'shrewd' }] }],
       policy: { job: { challenges: 4, method: 'rare', guards: { perActiveChallenge: 2, dice: ['d6'], bonus: ['d8'] } }, flee: 'never' },
+    },
+  },
+  {
+    // Handy assets (rivals.md "Ambition points"): one extra point a turn per rival, however
+    // many designs the asset helps, into the helped design with the most points — under
+    // focus and, with Speed Chess, beside the refunds; the light design it does not help
+    // gets none of it.
+    name: 'handy-asset-speed-chess',
+    trials: 6000,
+    rules: { speedChess: true },
+    setup: {
+      turns: 16,
+      company: { name: 'co', rank: 2 },
+      troupes: [{ name: 'v', captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'c', knavery: ['d6'] }] }],
+      rivals: [
+        { name: 'guild', rank: 2, assets: ['a ship', 'a mill'], designs: [{ severity: 'light', style: 'rash' }, { severity: 'medium', style: 'rash', handyAsset: 'a ship' }, { severity: 'light', handyAsset: 'a mill' }] },
+        { name: 'abbess', rank: 1, assets: ['a relic'], designs: [{ severity: 'medium', handyAsset: 'a relic' }] },
+      ],
+      policy: { job: { challenges: 3, method: 'rare' } },
+    },
+  },
+  {
+    // The same asset under invest "spread": the rank's points round robin, the handy point
+    // still into the helped design with the most.
+    name: 'handy-asset-spread',
+    trials: 6000,
+    rules: { invest: 'spread' },
+    setup: {
+      turns: 24,
+      company: { name: 'co', rank: 2 },
+      troupes: [{ name: 'v', captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'c', knavery: ['d6'] }] }],
+      rivals: [
+        { name: 'guild', rank: 3, assets: ['a ship'], designs: [{ severity: 'light', style: 'rash' }, { severity: 'medium', handyAsset: 'a ship' }, { severity: 'light', style: 'shrewd', handyAsset: 'a ship' }] },
+      ],
+      policy: { job: { challenges: 3, method: 'rare' } },
     },
   },
   {
