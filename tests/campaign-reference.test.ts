@@ -11,7 +11,7 @@
  *
  * The subset of a campaign covered (every other policy at its default, and these setups
  * use none of: buy other than `buy.task`, `ambition: {rank}`, successor
- * advancements, the Berzerker's and Duelist's dice):
+ * advancements):
  *  - troupes of a captain and minions with knavery/violence dice; `count` copies;
  *  - a job every turn (`jobEvery` 1): knavery plan, 1d6 per participant + knavery dice,
  *    successes on 4+, 6s are free pushes; rattled PCs sit out (`restWhenRattled`) or roll
@@ -102,6 +102,11 @@
  *    action left, not sitting out a rattle); the first task the coins cannot pay ends the
  *    buying; each task bought removes one of the troupe's job's challenges before any
  *    trait is pushed;
+ *  - the Berzerker's and the Duelist's d4s (traits.md "The Berzerker and the Duelist fight
+ *    in the campaign"): at each clash a Berzerker PC rolls 1d4 while the able foes outnumber
+ *    the troupe's able PCs (2d4 when the troupe never flees), a Duelist PC 1d4 when it is
+ *    the troupe's one able PC against one able foe; its own dice, rattled with it and
+ *    rerolled with them by a push;
  *  - the Marksman's push (`marksmanPush`, traits.md "The Marksman's push"): a PC naming
  *    `marksman`, captain or minion, able and not rattled, wounds one able foe as a clash
  *    begins, before its dice, with no roll, and is rattled — and stays so after the fight,
@@ -156,6 +161,13 @@
  * interfered z 75), and the refund let into the foiled slot (the reading before December
  * 2026; speed-chess-spread-interfere-violence, strikes.duke z −8.0; the focus setup does
  * not see it).
+ *
+ * The Berzerker's and Duelist's setups (berzerker-*) were checked to fail against a broken
+ * engine (skirmish.ts): no add's d4 on a troupe that never flees (berzerker-duelist-never-flee,
+ * points.final z 9.6), no Duelist's d4 (berzerker-duelist-flee, z 6.9), "outnumbered" read
+ * as "at least as many" (z −6.0), the trait d4s rolled steady by a rattled PC (jobs.won
+ * z −6.2), a push (berzerker-pushes, jobs.won z 9.7) or a free push (z 11.6) rerolling the
+ * PC's own dice without its trait d4s.
  *
  * The handy-asset setups (handy-asset-*) were checked to fail against a broken engine: the
  * extra point into any design, helped or not (strikes.guild z −6.1 in
@@ -375,6 +387,9 @@ interface PC {
   marksman: boolean;
   /** A minion with the named trait `defender` (a captain's push would take a blow meant for itself). */
   defender: boolean;
+  /** The named traits `berzerker` and `duelist` (traits.md: their d4s in the campaign's fights). */
+  berzerker: boolean;
+  duelist: boolean;
   /** The turn whose action this PC spent interfering (0: none). */
   spentTurn: number;
   spec: PcSpec;
@@ -405,6 +420,8 @@ function newPc(spec: PcSpec, captain: boolean): PC {
     medic: named.includes('medic'),
     marksman: named.includes('marksman'),
     defender: !captain && named.includes('defender'),
+    berzerker: named.includes('berzerker'),
+    duelist: named.includes('duelist'),
     spentTurn: 0,
     spec,
     traits,
@@ -551,11 +568,22 @@ function fight(
     }
     // Clash: each able PC 1d4 + its violence dice (kept-lower when rattled), a hit on 4
     // (rules `hitOn` "4+": on 4 or more).
+    // The Berzerker and the Duelist (traits.md), by the head counts at the clash's start: a
+    // Berzerker PC "Gain[s] 1d4 if you are outnumbered by enemies" (the able foes more than
+    // the troupe's able PCs), and the add's 1d4 more on a troupe that never flees ("unable
+    // to do anything but fight until you or your enemies are dead"); a Duelist PC 1d4 "if
+    // engaging in 1-on-1 combat" (the troupe's one able PC against one able foe). The d4s
+    // are its own dice: rolled rattled with it, counted toward its "no hit" and rerolled
+    // with the rest by a push.
+    const ableNow = countAble();
+    const outnumbered = enemyAble > ableNow;
+    const duel = ableNow === 1 && enemyAble === 1;
     let troupeHits = 0;
     for (let i = 0; i < fighters.length; i++) {
       if (!able[i]) continue;
       const pc = fighters[i];
-      const sides = [4, ...pc.violence];
+      const traitD4s = (pc.berzerker && outnumbered ? (troupeFlee === 'never' ? 2 : 1) : 0) + (pc.duelist && duel ? 1 : 0);
+      const sides = [4, ...pc.violence, ...Array<number>(traitD4s).fill(4)];
       let hits = sides.filter((s) => isHit(dice.rollPc(s, pc.rattled))).length;
       // A free push: a PC not rattled whose own dice showed no hit rerolls them.
       if (hits === 0 && !pc.rattled && used < freePushes) {
@@ -1768,6 +1796,52 @@ const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<st
         { name: 'guild', rank: 3, assets: ['a ship'], designs: [{ severity: 'light', style: 'rash' }, { severity: 'medium', handyAsset: 'a ship' }, { severity: 'light', style: 'shrewd', handyAsset: 'a ship' }] },
       ],
       policy: { job: { challenges: 3, method: 'rare' } },
+    },
+  },
+  {
+    // The Berzerker and the Duelist in the campaign's fights (traits.md): a Berzerker captain
+    // and a Duelist minion against many guards and a rank-7 killer's three minions; the
+    // troupe never flees, so the Berzerker rolls both d4s while outnumbered; free pushes and
+    // rules.push "ifNoHit" reroll the trait d4s with the PC's own.
+    name: 'berzerker-duelist-never-flee',
+    trials: 6000,
+    rules: { push: 'ifNoHit' },
+    setup: {
+      turns: 24,
+      company: { name: 'co', rank: 2 },
+      troupes: [{ name: 'v', captain: { traits: ['berzerker', 'strongman'], knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'd', traits: ['duelist'], violence: ['d4'] }, { name: 'c', knavery: ['d6'] }] }],
+      rivals: [{ name: 'killer', rank: 7, minions: 3, designs: [{ severity: 'heavy', style: 'shrewd' }] }],
+      policy: { job: { challenges: 4, method: 'rare', guards: { perActiveChallenge: 2 } }, flee: 'never' },
+    },
+  },
+  {
+    // Berzerkers outnumbered at every job's fight, with a failed plan's free pushes (their
+    // knavery d6s show 6s) and rules.push "ifNoHit": each push rerolls the trait d4s with the
+    // PC's own (traits.md "The trait d4s are rolled as the Berzerker's own dice").
+    name: 'berzerker-pushes',
+    trials: 6000,
+    rules: { push: 'ifNoHit' },
+    setup: {
+      turns: 20,
+      company: { name: 'co', rank: 2 },
+      troupes: [{ name: 'v', captain: { traits: ['berzerker'], knavery: ['d6', 'd6'] }, minions: [{ name: 'b', count: 3, traits: ['berzerker'], knavery: ['d6', 'd6'] }] }],
+      policy: { job: { challenges: 6, method: 'rare', guards: { count: 3, perActiveChallenge: 1 } }, flee: 'never', restWhenRattled: false },
+    },
+  },
+  {
+    // The same traits on troupes that flee (lostHalf): the Berzerker's gain d4 alone; a lone
+    // Duelist-Berzerker captain is outnumbered by two guards or more, and duels the last.
+    name: 'berzerker-duelist-flee',
+    trials: 6000,
+    setup: {
+      turns: 24,
+      company: { name: 'co', rank: 2 },
+      troupes: [
+        { name: 'lone', captain: { traits: ['duelist', 'berzerker'], knavery: ['d6', 'd6'], violence: ['d4'] }, minions: [] },
+        { name: 'v', captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'b', traits: ['berzerker'], violence: ['d4'] }] },
+      ],
+      rivals: [{ name: 'killer', rank: 5, minions: 2, designs: [{ severity: 'heavy', style: 'shrewd', unsubtle: true }] }],
+      policy: { job: { challenges: 3, method: 'rare', guards: { count: 1, perActiveChallenge: 1 } }, interfere: { roll: 'violence' } },
     },
   },
   {
