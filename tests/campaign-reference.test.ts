@@ -10,8 +10,7 @@
  * must stay below 4.5.
  *
  * The subset of a campaign covered (every other policy at its default, and these setups
- * use none of: buy other than `buy.task`, `ambition: {rank}`, successor
- * advancements):
+ * use no buy other than `buy.task`):
  *  - troupes of a captain and minions with knavery/violence dice; `count` copies;
  *  - a job every turn (`jobEvery` 1): knavery plan, 1d6 per participant + knavery dice,
  *    successes on 4+, 6s are free pushes; rattled PCs sit out (`restWhenRattled`) or roll
@@ -116,6 +115,14 @@
  *  - the Defender's push (`defenderPush: "captain"`, traits.md "The Defender's push"): a
  *    wound on the captain falls instead on a Defender minion, at random among those able,
  *    not wounded in the phase and not rattled, who is rattled; the captain fights on;
+ *  - `job.removed` (a clever plan's challenges, off before the roll); `job.workFallback`
+ *    (work at rank 4 or more: `rare`, `destroy`, or `idle`, a turn of rest);
+ *  - `newTroupe: "never"` (no successor); `successorAsset: "startingAsset"` (the successor
+ *    brings its starting asset again, a liquid coin at the company's rank then);
+ *    `successorAdvancements: "all"` (the successor's PCs are its predecessor's as they grew
+ *    by advancing, fresh, the PCs it added included);
+ *  - `ambition: {rank: "next"}` (met the first time the company holds a rank above any it
+ *    has held, at most once a turn);
  *  - `ambition: {jobs: N}` (jobs that paid, carried over, met at most once a turn, after
  *    the rank is recorded) and `advance` (advancement.md): `trait` to the first living PC
  *    with under 4 traits (a contact, the trait's dice), else a new PC; `pc` a new minion
@@ -161,6 +168,14 @@
  * interfered z 75), and the refund let into the foiled slot (the reading before December
  * 2026; speed-chess-spread-interfere-violence, strikes.duke z −8.0; the focus setup does
  * not see it).
+ *
+ * The setups of the later policies were checked to fail against a broken engine
+ * (campaignPlay.ts): `newTroupe: "never"` played as "nextTurn" (new-troupe-never,
+ * points.final z 15), `successorAsset` ignored (successor-asset-advancements-rank-ambition,
+ * rank.final z 7.8), `successorAdvancements` ignored (z 27), the rank ambition's best rank
+ * never raised (z −20), `workFallback` read as "rare" (both work-fallback setups,
+ * points.final z 48), `job.removed` ignored (z 114). (A successor's liquid coin put at the
+ * starting rank moves nothing here: every coin is banked.)
  *
  * The Berzerker's and Duelist's setups (berzerker-*) were checked to fail against a broken
  * engine (skirmish.ts): no add's d4 on a troupe that never flees (berzerker-duelist-never-flee,
@@ -250,6 +265,10 @@ interface Policy {
     method?: 'work' | 'rare' | 'destroy';
     npcRank?: number;
     npcRankOffset?: number;
+    /** Challenges a clever plan removes before the roll. */
+    removed?: number;
+    /** The job taken instead of `work` at rank 4 or more (`idle`: the troupes rest). */
+    workFallback?: 'rare' | 'destroy' | 'idle';
     guards?: { perActiveChallenge?: number; count?: number; flee?: Flee; dice?: Dice; bonus?: Dice };
     pushTraits?: number;
   };
@@ -266,7 +285,13 @@ interface Policy {
   jobEvery?: number;
   interfere?: { roll: 'knavery' | 'violence'; challenges?: number; action?: 'nextTurn' | 'free' };
   takeRivalDeal?: 'never' | 'whenJobFails';
-  ambition?: { jobs: number };
+  ambition?: { jobs: number } | { rank: 'next' };
+  /** A troupe whose captain died is replaced next turn, or never. */
+  newTroupe?: 'nextTurn' | 'never';
+  /** What a new troupe brings besides its fresh PCs: nothing, or its starting asset again. */
+  successorAsset?: 'none' | 'startingAsset';
+  /** advancement.md "Successors": a new troupe begins with its predecessor's advancements (`all`). */
+  successorAdvancements?: 'none' | 'all';
   buy?: { task: { itemRank: number; modifiers?: number; perJob?: number }; action?: 'pc' | 'free'; payWith?: 'turnCoins' | 'liquid' | 'points'; liquidRank?: 'company' | 'earned' };
   /** `none`: liquid coins are kept; `reserve`: all but `reserve` of them banked, the lowest rank's first. */
   bank?: 'all' | 'none' | 'reserve';
@@ -855,11 +880,34 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
     return { successes, sixes };
   };
   let jobsForAmbition = 0;
-  let ambitionTarget = ambition?.jobs ?? Infinity;
+  let ambitionTarget = ambition && 'jobs' in ambition ? ambition.jobs : Infinity;
+  let bestRank = setup.company.rank ?? 2;
 
   for (let turn = 1; turn <= setup.turns; turn++) {
     // 1. A troupe dissolved in an earlier turn is replaced by a new one like it (no asset).
-    for (let i = 0; i < troupes.length; i++) if (!troupes[i].standing) troupes[i] = newTroupe(troupes[i].spec, true);
+    // With `newTroupe: "never"` the company goes on without it. The new troupe brings no
+    // starting asset ("Each troupe begins the game with one asset"), unless
+    // `successorAsset: "startingAsset"` grants it again (a liquid coin at the company's rank
+    // now); with `successorAdvancements: "all"` its PCs are its predecessor's as they had
+    // grown by advancing (their traits and dice, and the PCs it added), fresh.
+    for (let i = 0; i < troupes.length && (policy.newTroupe ?? 'nextTurn') === 'nextTurn'; i++) {
+      const old = troupes[i];
+      if (old.standing) continue;
+      const fresh = newTroupe(old.spec, true);
+      if (policy.successorAdvancements === 'all') {
+        fresh.pcs = old.pcs.map((pc) => {
+          const again = newPc(pc.spec, pc.captain);
+          Object.assign(again, { rattled: false, traits: pc.traits, contacts: pc.traits, knavery: [...pc.knavery], violence: [...pc.violence] });
+          return again;
+        });
+        fresh.added = old.added;
+      }
+      troupes[i] = fresh;
+      if (policy.successorAsset === 'startingAsset') {
+        if ((old.spec.asset ?? 'securedHeadquarters') === 'liquidCoin') liquid[rankFromPoints(points)]++;
+        else assets++;
+      }
+    }
 
     // 2. Coins: one of the company's rank per troupe; only tasks buy (buy.task), the rest
     // are discarded.
@@ -980,7 +1028,11 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
     }
 
     // 4. Each standing troupe takes its job on turns 1, 1 + jobEvery, …, and rests between.
-    const jobTurn = (turn - 1) % jobEvery === 0;
+    // "Work for someone … is no longer available once your company reaches rank 4": the
+    // troupes take `workFallback` instead; `idle`, they take no job and rest (the rank is
+    // the company's as the jobs are taken: no point moves during them).
+    const idleFallback = policy.job.method === 'work' && policy.job.workFallback === 'idle' && rankFromPoints(points) >= 4;
+    const jobTurn = (turn - 1) % jobEvery === 0 && !idleFallback;
     for (const troupe of troupes) {
       if (!troupe.standing) continue;
       const participants: PC[] = [];
@@ -1007,7 +1059,7 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
       t.jobs++;
       const rank = rankFromPoints(points);
       let method = policy.job.method ?? 'rare';
-      if (method === 'work' && rank >= 4) method = 'rare'; // workFallback default
+      if (method === 'work' && rank >= 4) method = policy.job.workFallback === 'destroy' ? 'destroy' : 'rare';
       const npcRank = policy.job.npcRank ?? Math.min(7, Math.max(1, rank + (policy.job.npcRankOffset ?? 0)));
       const reward = Math.max(0, BASELINE[method] + npcRank - rank);
 
@@ -1015,7 +1067,8 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
       // participants, not rattled, fewest knavery dice first (troupe order on ties), each
       // removing one challenge while any is left, are rattled before the roll.
       // Tasks bought for this job each removed a challenge first.
-      let challenges = policy.job.challenges - (tasksFor.get(troupe) ?? 0);
+      // A clever plan's `removed` challenges come off first, for free.
+      let challenges = Math.max(0, policy.job.challenges - (policy.job.removed ?? 0) - (tasksFor.get(troupe) ?? 0));
       for (let k = 0; k < (policy.job.pushTraits ?? 0) && challenges > 0; k++) {
         const able = participants.filter((pc) => !pc.rattled && canPushTrait(pc));
         if (able.length === 0) break;
@@ -1246,8 +1299,11 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
 
     // 9. The ambition (docs/rulings/advancement.md): N successful jobs, met at most once a
     // turn, the jobs beyond carried over; then every standing troupe advances.
-    if (ambition && jobsForAmbition >= ambitionTarget) {
-      ambitionTarget += ambition.jobs;
+    // `{rank: "next"}`: met the first time the company holds a rank above any it has held.
+    const met = ambition !== undefined && ('jobs' in ambition ? jobsForAmbition >= ambitionTarget : rank > bestRank);
+    if (met) {
+      if ('jobs' in ambition) ambitionTarget += ambition.jobs;
+      else bestRank = rank;
       t.ambitions++;
       const adv = policy.advance!;
       const maxPcs = adv.maxPcs ?? 2;
@@ -1842,6 +1898,72 @@ const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<st
       ],
       rivals: [{ name: 'killer', rank: 5, minions: 2, designs: [{ severity: 'heavy', style: 'shrewd', unsubtle: true }] }],
       policy: { job: { challenges: 3, method: 'rare', guards: { count: 1, perActiveChallenge: 1 } }, interfere: { roll: 'violence' } },
+    },
+  },
+  {
+    // A troupe whose captain died is not replaced (`newTroupe: "never"`): the company goes on
+    // with the troupes left, fewer coins a turn, no new asset.
+    name: 'new-troupe-never',
+    trials: 6000,
+    setup: {
+      turns: 24,
+      company: { name: 'co', rank: 2 },
+      troupes: [{ name: 'v', count: 3, captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'c', violence: ['d4'] }] }],
+      rivals: [{ name: 'killer', rank: 6, minions: 2, designs: [{ severity: 'heavy', style: 'shrewd' }, { severity: 'light' }] }],
+      policy: { job: { challenges: 4, method: 'rare', guards: { perActiveChallenge: 2 } }, flee: 'never', newTroupe: 'never' },
+    },
+  },
+  {
+    // A new troupe with its starting asset again (`successorAsset: "startingAsset"`: a
+    // liquid coin at the company's rank, or a held asset a light rival may take) and its
+    // predecessor's advancements (`successorAdvancements: "all"`), the company advancing at
+    // each new rank (`ambition: {rank: "next"}`) by a PC with a violence d4 (then traits with
+    // a knavery d6).
+    name: 'successor-asset-advancements-rank-ambition',
+    trials: 6000,
+    setup: {
+      turns: 30,
+      company: { name: 'co', rank: 1 },
+      troupes: [
+        { name: 'coin', asset: 'liquidCoin', captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'c', knavery: ['d6'] }] },
+        { name: 'hq', captain: { knavery: ['d6', 'd6'] }, minions: [] },
+      ],
+      rivals: [{ name: 'pest', rank: 4, minions: 2, designs: [{ severity: 'light', style: 'shrewd' }, { severity: 'heavy', style: 'shrewd' }] }],
+      policy: {
+        job: { challenges: 3, method: 'destroy', guards: { perActiveChallenge: 2 } },
+        flee: 'never',
+        successorAsset: 'startingAsset',
+        successorAdvancements: 'all',
+        ambition: { rank: 'next' },
+        advance: { choice: 'pc', pc: { violence: ['d4'] }, trait: { knavery: ['d6'] }, maxPcs: 1 },
+      },
+    },
+  },
+  {
+    // "Work for someone … is no longer available once your company reaches rank 4": from
+    // rank 3 the troupes work until rank 4, then destroy (`workFallback: "destroy"`); a clever
+    // plan removes a challenge before every roll (`job.removed`).
+    name: 'work-fallback-destroy-removed',
+    trials: 6000,
+    setup: {
+      turns: 24,
+      company: { name: 'co', rank: 3 },
+      troupes: [{ name: 'v', count: 2, captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'c', knavery: ['d6'] }] }],
+      rivals: [{ name: 'guild', rank: 5, designs: [{ severity: 'medium' }] }],
+      policy: { job: { challenges: 4, removed: 1, method: 'work', npcRankOffset: 1, workFallback: 'destroy', guards: { perActiveChallenge: 1 } } },
+    },
+  },
+  {
+    // The same falling back to idling (`workFallback: "idle"`): at rank 4 or more the troupes
+    // take no job and rest, until the rivals take the company below rank 4 again.
+    name: 'work-fallback-idle',
+    trials: 6000,
+    setup: {
+      turns: 24,
+      company: { name: 'co', rank: 3 },
+      troupes: [{ name: 'v', count: 2, captain: { knavery: ['d6'], violence: ['d4'], rattled: true }, minions: [{ name: 'c', knavery: ['d6'] }] }],
+      rivals: [{ name: 'guild', rank: 6, designs: [{ severity: 'medium', style: 'shrewd' }] }],
+      policy: { job: { challenges: 3, method: 'work', npcRankOffset: 2, workFallback: 'idle', guards: { perActiveChallenge: 1 } }, restWhenRattled: false },
     },
   },
   {
