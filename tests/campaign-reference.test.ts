@@ -1737,7 +1737,7 @@ const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<st
     // more often than not, feeds its light and heavy designs; a rival of one design feeds
     // its slot's new one.
     name: 'speed-chess-focus-interfere',
-    trials: 6000,
+    trials: 3000,
     rules: { speedChess: true },
     setup: {
       turns: 24,
@@ -1776,7 +1776,7 @@ const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<st
     // until it rests (with restWhenRattled, the default, it sits its next job out). Job
     // fights, attempts on a life and interference by violence alike.
     name: 'push-if-no-hit',
-    trials: 6000,
+    trials: 3000,
     rules: { push: 'ifNoHit' },
     setup: {
       turns: 24,
@@ -1806,7 +1806,7 @@ const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<st
     // violence dice, the guards' dice and both sides' equipment (equipment "everySide"),
     // and rules.medicReach "all": a Medic PC attends every wounded of its round.
     name: 'hit-on-4plus-medic-reach-all',
-    trials: 6000,
+    trials: 3000,
     rules: { hitOn: '4+', medicReach: 'all', equipment: 'everySide' },
     setup: {
       turns: 24,
@@ -1904,7 +1904,7 @@ const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<st
     // A troupe whose captain died is not replaced (`newTroupe: "never"`): the company goes on
     // with the troupes left, fewer coins a turn, no new asset.
     name: 'new-troupe-never',
-    trials: 6000,
+    trials: 3000,
     setup: {
       turns: 24,
       company: { name: 'co', rank: 2 },
@@ -1944,7 +1944,7 @@ const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<st
     // rank 3 the troupes work until rank 4, then destroy (`workFallback: "destroy"`); a clever
     // plan removes a challenge before every roll (`job.removed`).
     name: 'work-fallback-destroy-removed',
-    trials: 6000,
+    trials: 3000,
     setup: {
       turns: 24,
       company: { name: 'co', rank: 3 },
@@ -1957,7 +1957,7 @@ const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<st
     // The same falling back to idling (`workFallback: "idle"`): at rank 4 or more the troupes
     // take no job and rest, until the rivals take the company below rank 4 again.
     name: 'work-fallback-idle',
-    trials: 6000,
+    trials: 3000,
     setup: {
       turns: 24,
       company: { name: 'co', rank: 3 },
