@@ -121,6 +121,8 @@
  *    brings its starting asset again, a liquid coin at the company's rank then);
  *    `successorAdvancements: "all"` (the successor's PCs are its predecessor's as they grew
  *    by advancing, fresh, the PCs it added included);
+ *  - `defendRank` (after the turn's consequences, the liquid coins that keep the rank held
+ *    before them banked at once, lowest rank first, when there are enough); `maxRounds`;
  *  - `ambition: {rank: "next"}` (met the first time the company holds a rank above any it
  *    has held, at most once a turn);
  *  - `ambition: {jobs: N}` (jobs that paid, carried over, met at most once a turn, after
@@ -174,7 +176,10 @@
  * points.final z 15), `successorAsset` ignored (successor-asset-advancements-rank-ambition,
  * rank.final z 7.8), `successorAdvancements` ignored (z 27), the rank ambition's best rank
  * never raised (z −20), `workFallback` read as "rare" (both work-fallback setups,
- * points.final z 48), `job.removed` ignored (z 114). (A successor's liquid coin put at the
+ * points.final z 48), `job.removed` ignored (z 114), `defendRank` ignored or judged on the
+ * rank after the consequences (defend-rank-reserve-short-fights, liquid.final z −10),
+ * `maxRounds` ignored (z −35). Figures at 6,000 trials; the setups that run 3,000 still fail
+ * beyond the limit. (A successor's liquid coin put at the
  * starting rank moves nothing here: every coin is banked.)
  *
  * The Berzerker's and Duelist's setups (berzerker-*) were checked to fail against a broken
@@ -296,6 +301,10 @@ interface Policy {
   /** `none`: liquid coins are kept; `reserve`: all but `reserve` of them banked, the lowest rank's first. */
   bank?: 'all' | 'none' | 'reserve';
   reserve?: number;
+  /** Bank at once the liquid coins that keep the rank a turn's consequences would cost. */
+  defendRank?: boolean;
+  /** Rounds after which a fight still going is a draw (default 50). */
+  maxRounds?: number;
   /** Only `held` with `bank` `none` or `reserve` (assetLost takes a held asset; the reference has no other). */
   assetLoss?: 'held';
   /** traits.md "The Marksman's push". */
@@ -525,6 +534,8 @@ interface FightPushes {
   hitOn?: 'exact4' | '4+';
   push?: 'never' | 'ifNoHit';
   medicReach?: 'one' | 'all';
+  /** `policy.maxRounds`: rounds after which a fight still going is a draw (default 50). */
+  maxRounds?: number;
 }
 const NO_PUSHES: FightPushes = { marksman: 'never', defender: false };
 
@@ -565,7 +576,7 @@ function fight(
   let used = 0;
   const countAble = () => able.filter((a) => a).length;
   const isHit = (face: number) => face === 4 || (pushes.hitOn === '4+' && face > 4);
-  for (let round = 1; round <= 50; round++) {
+  for (let round = 1; round <= (pushes.maxRounds ?? 50); round++) {
     // The Marksman's push, "Make a snap shot with amazing accuracy" (traits.md): "with no
     // roll required", a shot wounds one able foe as the clash begins, before its dice;
     // "Immediately after a character pushes, they are rattled", and "Rattled PCs can't push
@@ -741,6 +752,7 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
     hitOn: rules.hitOn,
     push: rules.push,
     medicReach: rules.medicReach,
+    maxRounds: policy.maxRounds,
   };
   if (fightPushes.marksman !== 'never') t['marksman.shots'] = 0;
   const knaveryPush = (policy.knaveryPush ?? 'never') === 'ifShort';
@@ -1221,6 +1233,7 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
       r.designs[best].severity = nextSeverity;
     }
     // 7b. The consequences land.
+    const rankBeforeConsequences = rankFromPoints(points);
     for (const { r, kind, severity } of landing) {
       switch (kind) {
         case 'wealthLost': {
@@ -1289,6 +1302,17 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
           dissolveIfCaptainDead(troupe);
           break;
         }
+      }
+    }
+    // `defendRank` (campaign.md): "when the turn's consequences would cost the company its
+    // rank, bank at once the liquid coins that keep it (only if there are enough)": the
+    // lowest rank's first (worth the least), as `bank: "reserve"` banks them.
+    const need = RANK_MIN[rankBeforeConsequences - 1] - points;
+    if (policy.defendRank && need > 0 && liquid.reduce((a, b) => a + b, 0) >= need) {
+      for (let k = 0; k < need; k++) {
+        liquid[liquid.findIndex((n, r) => r >= 1 && n > 0)]--;
+        points++;
+        t.banked++;
       }
     }
 
@@ -1964,6 +1988,21 @@ const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<st
       troupes: [{ name: 'v', count: 2, captain: { knavery: ['d6'], violence: ['d4'], rattled: true }, minions: [{ name: 'c', knavery: ['d6'] }] }],
       rivals: [{ name: 'guild', rank: 6, designs: [{ severity: 'medium', style: 'shrewd' }] }],
       policy: { job: { challenges: 3, method: 'work', npcRankOffset: 2, workFallback: 'idle', guards: { perActiveChallenge: 1 } }, restWhenRattled: false },
+    },
+  },
+  {
+    // `defendRank` with liquid coins kept back (`bank: "reserve"`): a rank the turn's
+    // consequences (a rank-7 rival's light and medium designs lowering the wealth track)
+    // would cost is kept by banking at once the coins it needs, when there are enough; the
+    // fights are short (`maxRounds: 2`, a draw paying nothing).
+    name: 'defend-rank-reserve-short-fights',
+    trials: 6000,
+    setup: {
+      turns: 24,
+      company: { name: 'co', rank: 2 },
+      troupes: [{ name: 'v', count: 2, captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'c', knavery: ['d6'], violence: ['d4'] }], asset: 'luxuryItem' }],
+      rivals: [{ name: 'pest', rank: 7, designs: [{ severity: 'light', style: 'shrewd' }, { severity: 'medium', style: 'shrewd' }] }],
+      policy: { job: { challenges: 3, method: 'rare', guards: { perActiveChallenge: 2 } }, bank: 'reserve', reserve: 4, assetLoss: 'held', defendRank: true, maxRounds: 2, flee: 'never' },
     },
   },
   {
