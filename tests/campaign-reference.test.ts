@@ -10,7 +10,7 @@
  * must stay below 4.5.
  *
  * The subset of a campaign covered (every other policy at its default, and these setups
- * use no buy other than `buy.task`):
+ * use `buy.payWith` other than "turnCoins" only for `buy.task`):
  *  - troupes of a captain and minions with knavery/violence dice; `count` copies;
  *  - a job every turn (`jobEvery` 1): knavery plan, 1d6 per participant + knavery dice,
  *    successes on 4+, 6s are free pushes; rattled PCs sit out (`restWhenRattled`) or roll
@@ -85,6 +85,13 @@
  *    rounds; beside Medic PCs, the troupe's `aid: "medic"` names them and adds no Medic
  *    (traits.md); troupe `aid` `ordinary` (1 in 4) and `medic` without Medic PCs (one
  *    Medic who never falls);
+ *  - `buy.equipment`, `buy.asset`, `buy.medical` (purchases.md), with the turn's coins, before
+ *    the tasks: equipment for each standing troupe without it, in order (its dice in the
+ *    troupe's fights beside its `bonus`, kept until it dissolves), then one held asset a
+ *    rival took bought back, then medical help PC by PC for a PC in bed not yet helped for
+ *    its wound (the rest shortened by `turns`); the first of a kind the coins cannot pay
+ *    stops that kind; with `action: "pc"` each is the action of its troupe's last PC free
+ *    (the asset's: the first standing troupe with one);
  *  - `buy.task` (purchases.md "buy.task"): the turn's coins (one of the company's rank per
  *    standing troupe), then with `payWith: "liquid"` (or `"points"`) liquid coins of that
  *    rank; where they cannot, with `liquidRank: "earned"` the liquid coins of one other rank
@@ -181,6 +188,13 @@
  * `maxRounds` ignored (z −35). Figures at 6,000 trials; the setups that run 3,000 still fail
  * beyond the limit. (A successor's liquid coin put at the
  * starting rank moves nothing here: every coin is banked.)
+ *
+ * The goods setups (buy-*) were checked to fail against a broken engine (CampaignTrial.buy):
+ * equipment bought again every turn (both, points.final z 78), never rolled once bought
+ * (both, z 141), medical help shortening the rest by 1 whatever its `turns`
+ * (buy-equipment-asset-medical, z 35) or bought every turn of a bed rest
+ * (buy-goods-free-then-tasks, z −19), an asset bought back with none owed (both, z 44);
+ * at 6,000 trials, where they now run 4,000.
  *
  * The Berzerker's and Duelist's setups (berzerker-*) were checked to fail against a broken
  * engine (skirmish.ts): no add's d4 on a troupe that never flees (berzerker-duelist-never-flee,
@@ -297,7 +311,16 @@ interface Policy {
   successorAsset?: 'none' | 'startingAsset';
   /** advancement.md "Successors": a new troupe begins with its predecessor's advancements (`all`). */
   successorAdvancements?: 'none' | 'all';
-  buy?: { task: { itemRank: number; modifiers?: number; perJob?: number }; action?: 'pc' | 'free'; payWith?: 'turnCoins' | 'liquid' | 'points'; liquidRank?: 'company' | 'earned' };
+  buy?: {
+    /** purchases.md "buy.equipment", "buy.asset", "buy.medical": played here with `payWith` "turnCoins" only. */
+    equipment?: { dice: Dice; itemRank: number; modifiers?: number };
+    asset?: { itemRank: number; modifiers?: number };
+    medical?: { itemRank: number; modifiers?: number; turns?: number };
+    task?: { itemRank: number; modifiers?: number; perJob?: number };
+    action?: 'pc' | 'free';
+    payWith?: 'turnCoins' | 'liquid' | 'points';
+    liquidRank?: 'company' | 'earned';
+  };
   /** `none`: liquid coins are kept; `reserve`: all but `reserve` of them banked, the lowest rank's first. */
   bank?: 'all' | 'none' | 'reserve';
   reserve?: number;
@@ -434,6 +457,8 @@ interface PC {
   rattled: boolean;
   /** Last turn of bed rest (0: not in bed). */
   bedThrough: number;
+  /** Medical help bought for its present wound (`buy.medical`: once per wound). */
+  treated: boolean;
   /** Strong contacts left ("as many strong contacts as they have traits"). */
   contacts: number;
 }
@@ -444,6 +469,8 @@ interface Troupe {
   pcs: PC[];
   /** PCs added by advancing. */
   added: number;
+  /** Holds the equipment `buy.equipment` bought (until it dissolves). */
+  equipped: boolean;
 }
 
 function newPc(spec: PcSpec, captain: boolean): PC {
@@ -464,6 +491,7 @@ function newPc(spec: PcSpec, captain: boolean): PC {
     alive: true,
     rattled: spec.rattled ?? false,
     bedThrough: 0,
+    treated: false,
     contacts: traits,
   };
 }
@@ -481,7 +509,7 @@ function newTroupe(spec: TroupeSpec, successor = false): Troupe {
   for (const m of minions) for (let i = 0; i < (m.count ?? 1); i++) pcs.push(newPc(m, false));
   // A successor's PCs are fresh: none has pushed.
   if (successor) for (const pc of pcs) pc.rattled = false;
-  return { spec, standing: true, pcs, added: 0 };
+  return { spec, standing: true, pcs, added: 0, equipped: false };
 }
 
 /** The 💡 traits of viciousness.txt's table. */
@@ -696,6 +724,7 @@ function fight(
           else tally['deaths.minions']++;
         } else {
           pc.bedThrough = turn + 3;
+          pc.treated = false;
         }
       }
     }
@@ -762,14 +791,23 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
   const replaceMinions = policy.replaceMinions ?? 'always';
   const spread = (rules.invest ?? 'focus') === 'spread';
   /** A troupe's equipment against the other side's (the guards' or a rival's minions'). */
-  const gearOf = (troupe: TroupeSpec, theirs?: Dice): Gear => ({
-    ours: sidesOf(troupe.bonus),
+  const gearOf = (troupe: Troupe, theirs?: Dice): Gear => ({
+    // Its `bonus` and, once bought, the equipment's dice (purchases.md "buy.equipment").
+    ours: [...sidesOf(troupe.spec.bonus), ...(troupe.equipped ? sidesOf(policy.buy?.equipment?.dice) : [])],
     theirs: sidesOf(theirs),
     everySide: rules.equipment === 'everySide',
   });
   const ambition = policy.ambition;
   if (ambition) for (const n of ['ambitions', 'advanced.traits', 'advanced.pcs']) t[n] = 0;
   const task = policy.buy?.task;
+  const goods = policy.buy !== undefined && (policy.buy.equipment || policy.buy.asset || policy.buy.medical) ? policy.buy : undefined;
+  if (goods) {
+    if ((policy.buy?.payWith ?? 'turnCoins') !== 'turnCoins') throw new Error('the reference buys equipment, assets and medical help with the turn\'s coins only');
+    if (goods.equipment && policy.assetLoss !== 'held') throw new Error('bought equipment needs assetLoss "held" here: the reference takes only held assets');
+    for (const n of ['coins.spent', ...(goods.equipment ? ['equipment.bought'] : []), ...(goods.asset ? ['assets.bought'] : []), ...(goods.medical ? ['medical.bought'] : [])]) t[n] = 0;
+  }
+  /** Held assets a rival's "An asset is lost" took and `buy.asset` has not bought back. */
+  let owedAssets = 0;
   const buyTakesAction = (policy.buy?.action ?? 'pc') === 'pc';
   const payWith = policy.buy?.payWith ?? 'turnCoins';
   const payWithLiquid = payWith === 'liquid' || payWith === 'points';
@@ -949,10 +987,71 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
       }
     };
     if (!buyTakesAction) medicsPush();
+    // Goods (purchases.md), with the turn's coins, in this order: equipment for each
+    // standing troupe without it (troupes in order), then one lost asset bought back (while
+    // any is owed), then medical help PC by PC for each PC in bed not yet helped for this
+    // wound (its rest shortened by `turns`); each at 1 + 2 × (item rank − company rank) +
+    // modifiers (free below 0, not for sale above 4); the first of a kind the coins cannot
+    // pay stops that kind. With `action: "pc"` each is a PC's action: for equipment its
+    // troupe's last PC alive, out of bed and with its action left; for the asset, the first
+    // standing troupe with one; for medical help, the wounded's troupe's (a troupe with
+    // nobody free buys nothing: the loop goes on).
+    let coinsLeft = coins;
+    if (goods) {
+      const rank = rankFromPoints(points);
+      const lastFree = (troupe: Troupe) => [...troupe.pcs].reverse().find((pc) => pc.alive && !inBed(pc, turn) && pc.spentTurn !== turn);
+      const buy = (price: number, buyer: PC | undefined) => {
+        coinsLeft -= price;
+        t['coins.spent'] += price;
+        if (buyer) buyer.spentTurn = turn;
+      };
+      if (goods.equipment) {
+        const price = textPrice(goods.equipment.itemRank, rank, goods.equipment.modifiers ?? 0);
+        for (const troupe of troupes) {
+          if (!troupe.standing || troupe.equipped) continue;
+          const buyer = buyTakesAction ? lastFree(troupe) : undefined;
+          if (buyTakesAction && !buyer) continue;
+          if (price > coinsLeft) break;
+          buy(price, buyer);
+          troupe.equipped = true;
+          t['equipment.bought']++;
+        }
+      }
+      if (goods.asset && owedAssets > 0) {
+        const price = textPrice(goods.asset.itemRank, rank, goods.asset.modifiers ?? 0);
+        const troupe = troupes.find((tr) => tr.standing && (!buyTakesAction || lastFree(tr)));
+        if (troupe && price <= coinsLeft) {
+          buy(price, buyTakesAction ? lastFree(troupe) : undefined);
+          assets++;
+          owedAssets--;
+          t['assets.bought']++;
+        }
+      }
+      if (goods.medical) {
+        const price = textPrice(goods.medical.itemRank, rank, goods.medical.modifiers ?? 0);
+        let paying = true;
+        for (const troupe of troupes) {
+          if (!troupe.standing || !paying) continue;
+          for (const pc of troupe.pcs) {
+            if (!pc.alive || !inBed(pc, turn) || pc.treated) continue;
+            const buyer = buyTakesAction ? lastFree(troupe) : undefined;
+            if (buyTakesAction && !buyer) continue;
+            if (price > coinsLeft) {
+              paying = false;
+              break;
+            }
+            buy(price, buyer);
+            pc.bedThrough -= goods.medical.turns ?? 1;
+            pc.treated = true;
+            t['medical.bought']++;
+          }
+        }
+      }
+    }
     if (task && (turn - 1) % jobEvery === 0) {
       const rank = rankFromPoints(points);
       const cost = textPrice(task.itemRank, rank, task.modifiers ?? 0);
-      let left = coins;
+      let left = coinsLeft;
       const pay = () => {
         // A price over 4 at the company's rank (Infinity) may still be paid in another rank's coins.
         if (cost <= left) {
@@ -1113,7 +1212,7 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
         } else if (guards > 0) {
           t['jobs.violent']++;
           const pushes = freePushPolicy === 'reroll' ? sixes : 0;
-          const result = fight(dice, participants, guards, troupeFlee, guardFlee, pushes, turn, t, aidOf(troupe.spec), guardDice, gearOf(troupe.spec, policy.job.guards?.bonus), fightPushes);
+          const result = fight(dice, participants, guards, troupeFlee, guardFlee, pushes, turn, t, aidOf(troupe.spec), guardDice, gearOf(troupe, policy.job.guards?.bonus), fightPushes);
           t['jobs.freePushes'] += result.freePushesUsed;
           if (result.outcome === 'won') {
             t['jobs.won']++;
@@ -1208,7 +1307,7 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
             foiled = plan(free, interfere.challenges ?? 2).successes >= (interfere.challenges ?? 2);
           } else {
             const minions = Math.max(1, r.spec.minions ?? Math.max(0, r.spec.rank - 2));
-            foiled = fight(dice, free, minions, troupeFlee, 'never', 0, turn, t, aidOf(troupe.spec), sidesOf(r.spec.minionDice), gearOf(troupe.spec, r.spec.minionBonus), fightPushes).outcome === 'won';
+            foiled = fight(dice, free, minions, troupeFlee, 'never', 0, turn, t, aidOf(troupe.spec), sidesOf(r.spec.minionDice), gearOf(troupe, r.spec.minionBonus), fightPushes).outcome === 'won';
             dissolveIfCaptainDead(troupe);
           }
           break;
@@ -1271,11 +1370,13 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
             }
           }
           pc.bedThrough = turn + 3;
+          pc.treated = false;
           break;
         }
         case 'assetLost':
           if (assets > 0) {
             assets--;
+            owedAssets++;
             t['assets.lost']++;
           }
           break;
@@ -1297,7 +1398,7 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
           const minions = Math.max(1, r.spec.minions ?? Math.max(0, r.spec.rank - 2));
           t.attempts++;
           const aimedAt = (rules.attemptTarget ?? 'first') === 'first' ? target : undefined;
-          const result = fight(dice, fighters, minions, troupeFlee, 'never', 0, turn, t, aidOf(troupe.spec), sidesOf(r.spec.minionDice), gearOf(troupe.spec, r.spec.minionBonus), fightPushes, aimedAt);
+          const result = fight(dice, fighters, minions, troupeFlee, 'never', 0, turn, t, aidOf(troupe.spec), sidesOf(r.spec.minionDice), gearOf(troupe, r.spec.minionBonus), fightPushes, aimedAt);
           if (result.outcome === 'won') t['attempts.repelled']++;
           dissolveIfCaptainDead(troupe);
           break;
@@ -2003,6 +2104,48 @@ const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<st
       troupes: [{ name: 'v', count: 2, captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'c', knavery: ['d6'], violence: ['d4'] }], asset: 'luxuryItem' }],
       rivals: [{ name: 'pest', rank: 7, designs: [{ severity: 'light', style: 'shrewd' }, { severity: 'medium', style: 'shrewd' }] }],
       policy: { job: { challenges: 3, method: 'rare', guards: { perActiveChallenge: 2 } }, bank: 'reserve', reserve: 4, assetLoss: 'held', defendRank: true, maxRounds: 2, flee: 'never' },
+    },
+  },
+  {
+    // Goods bought with the turn's coins (purchases.md), each a PC's action: equipment (a
+    // d4, rank 2: 1 coin at rank 2) kept until the troupe dissolves, a lost asset bought
+    // back (a light design's "An asset is lost"), medical help shortening a bed rest by 2
+    // turns, once a wound; the guards armed with a d4 (as well equipped: neither rolls).
+    name: 'buy-equipment-asset-medical',
+    trials: 4000,
+    setup: {
+      turns: 24,
+      company: { name: 'co', rank: 2 },
+      troupes: [
+        { name: 'v', captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'c', count: 2, violence: ['d4'] }] },
+        { name: 'w', captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'c', knavery: ['d6'] }], asset: 'favor' },
+      ],
+      rivals: [{ name: 'pest', rank: 6, designs: [{ severity: 'light', style: 'shrewd' }, { severity: 'medium', style: 'shrewd' }] }],
+      policy: {
+        job: { challenges: 4, method: 'rare', guards: { perActiveChallenge: 2, bonus: ['d4'] } },
+        flee: 'never',
+        assetLoss: 'held',
+        buy: { equipment: { dice: ['d4', 'd4'], itemRank: 2 }, asset: { itemRank: 2 }, medical: { itemRank: 1, turns: 2 } },
+      },
+    },
+  },
+  {
+    // The same goods bought by nobody's action (`action: "free"`), equipment dearer (rank 3,
+    // 3 coins at rank 2: both troupes' coins for one troupe's), medical help free (rank 1
+    // at rank 2: −1 coin) and the tasks after them with what is left.
+    name: 'buy-goods-free-then-tasks',
+    trials: 4000,
+    setup: {
+      turns: 24,
+      company: { name: 'co', rank: 2 },
+      troupes: [{ name: 'v', count: 3, captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'c', violence: ['d4'] }] }],
+      rivals: [{ name: 'pest', rank: 5, designs: [{ severity: 'light', style: 'shrewd' }] }],
+      policy: {
+        job: { challenges: 4, method: 'rare', guards: { perActiveChallenge: 2 } },
+        flee: 'never',
+        assetLoss: 'held',
+        buy: { equipment: { dice: ['d4'], itemRank: 3 }, asset: { itemRank: 2, modifiers: 1 }, medical: { itemRank: 1 }, task: { itemRank: 2 }, action: 'free' },
+      },
     },
   },
   {
