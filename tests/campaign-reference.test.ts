@@ -51,10 +51,10 @@
  *    the helped design holding the most (rivals.md "Ambition points"), the d20 at the end of the turn,
  *    the success d4 by style, the consequence d6 by severity: wealthLost, pcRattled,
  *    pcWounded (bed rest; with rules `consequenceWound` "deathRoll" first a death roll,
- *    2 in 4, 1 in 4 with the troupe's `aid` or a Medic PC living and out of bed), assetLost (a held asset: banking everything and buying nothing, the
- *    company holds no coin nor equipment as a move lands, so `assetLoss` "any" and "held"
- *    agree; tests/asset-loss.test.ts checks the choice; a setup with `bank: "none"` holds
- *    liquid coins, and sets `assetLoss: "held"`), contactLost, attemptOnLife (fought by max(1, rank − 2)
+ *    2 in 4, 1 in 4 with the troupe's `aid` or a Medic PC living and out of bed), assetLost (by `assetLoss`:
+ *    "any", the default, one of every asset held as the move lands, each as likely — held
+ *    assets, standing troupes' bought equipment, liquid coins one by one; "held", held
+ *    assets only; held assets lost are owed to `buy.asset`), contactLost, attemptOnLife (fought by max(1, rank − 2)
  *    minions), a 6 escalating the slot's next design (rules `escalation`: that one design,
  *    or every later one); others counted only; with rules `speedChess` (rivals.md "Speed
  *    Chess") a design whose success d4 failed, or that the company's interference foiled,
@@ -196,6 +196,9 @@
  * (buy-goods-free-then-tasks, z −19), an asset bought back with none owed (both, z 44);
  * at 6,000 trials, where they now run 4,000.
  *
+ * asset-loss-any was checked to fail against an engine that plays `assetLoss: "any"` as
+ * "held" (assets.lost z −61) and one that counts the liquid coins as one asset (z −21).
+ *
  * The Berzerker's and Duelist's setups (berzerker-*) were checked to fail against a broken
  * engine (skirmish.ts): no add's d4 on a troupe that never flees (berzerker-duelist-never-flee,
  * points.final z 9.6), no Duelist's d4 (berzerker-duelist-flee, z 6.9), "outnumbered" read
@@ -329,7 +332,8 @@ interface Policy {
   /** Rounds after which a fight still going is a draw (default 50). */
   maxRounds?: number;
   /** Only `held` with `bank` `none` or `reserve` (assetLost takes a held asset; the reference has no other). */
-  assetLoss?: 'held';
+  /** campaign.md "An asset is lost": any asset held as the move lands (default), or held assets only. */
+  assetLoss?: 'any' | 'held';
   /** traits.md "The Marksman's push". */
   marksmanPush?: 'never' | 'first' | 'lastFoe';
   /** traits.md "The Defender's push". */
@@ -803,7 +807,6 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
   const goods = policy.buy !== undefined && (policy.buy.equipment || policy.buy.asset || policy.buy.medical) ? policy.buy : undefined;
   if (goods) {
     if ((policy.buy?.payWith ?? 'turnCoins') !== 'turnCoins') throw new Error('the reference buys equipment, assets and medical help with the turn\'s coins only');
-    if (goods.equipment && policy.assetLoss !== 'held') throw new Error('bought equipment needs assetLoss "held" here: the reference takes only held assets');
     for (const n of ['coins.spent', ...(goods.equipment ? ['equipment.bought'] : []), ...(goods.asset ? ['assets.bought'] : []), ...(goods.medical ? ['medical.bought'] : [])]) t[n] = 0;
   }
   /** Held assets a rival's "An asset is lost" took and `buy.asset` has not bought back. */
@@ -816,7 +819,9 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
   if (task) for (const n of ['tasks.bought', 'coins.spent', 'liquid.spent']) t[n] = 0;
   if (payWithPoints) t['points.traded'] = 0;
   const bankAll = (policy.bank ?? 'all') === 'all';
-  if (!bankAll && policy.assetLoss !== 'held') throw new Error('bank "none" or "reserve" needs assetLoss "held" here: the reference takes only held assets');
+  const anyAsset = (policy.assetLoss ?? 'any') === 'any';
+  if (anyAsset && goods?.equipment) t['equipment.lost'] = 0;
+  if (anyAsset && (!bankAll || goods?.equipment)) t['liquid.lost'] = 0;
   /** Liquid coins bank "reserve" keeps back (undefined: bank "all" or "none"). */
   const keptBack = policy.bank === 'reserve' ? policy.reserve ?? 0 : undefined;
   /** Tasks bought this turn for each troupe's job. */
@@ -1374,10 +1379,31 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
           break;
         }
         case 'assetLost':
-          if (assets > 0) {
-            assets--;
-            owedAssets++;
-            t['assets.lost']++;
+          {
+            // "An asset is lost": with `assetLoss: "any"` (the default) every asset the
+            // company holds as the move lands is a candidate, each as likely as the next —
+            // each held asset, each standing troupe's bought equipment, each liquid coin
+            // (one coin one asset, whatever its rank); with "held", held assets only.
+            const candidates: (['held'] | ['equipment', Troupe] | ['coin', number])[] = [];
+            for (let k = 0; k < assets; k++) candidates.push(['held']);
+            if (anyAsset) {
+              for (const troupe of troupes) if (troupe.standing && troupe.equipped) candidates.push(['equipment', troupe]);
+              for (let r = 1; r <= 7; r++) for (let k = 0; k < liquid[r]; k++) candidates.push(['coin', r]);
+            }
+            if (candidates.length === 0) break;
+            // (Held assets are alike: among them alone no die is needed.)
+            const lost = candidates.length === assets ? candidates[0] : candidates[dice.pick(candidates.length)];
+            if (lost[0] === 'held') {
+              assets--;
+              owedAssets++;
+              t['assets.lost']++;
+            } else if (lost[0] === 'equipment') {
+              lost[1].equipped = false;
+              t['equipment.lost']++;
+            } else {
+              liquid[lost[1]]--;
+              t['liquid.lost']++;
+            }
           }
           break;
         case 'contactLost': {
@@ -2145,6 +2171,30 @@ const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<st
         flee: 'never',
         assetLoss: 'held',
         buy: { equipment: { dice: ['d4'], itemRank: 3 }, asset: { itemRank: 2, modifiers: 1 }, medical: { itemRank: 1 }, task: { itemRank: 2 }, action: 'free' },
+      },
+    },
+  },
+  {
+    // "An asset is lost" under `assetLoss: "any"` (the default): the company keeps liquid
+    // coins (`bank: "reserve"`) and buys equipment, so a light design's move takes a held
+    // asset, a troupe's equipment (bought again next turn) or a liquid coin, each asset as
+    // likely as the next; lost held assets are bought back.
+    name: 'asset-loss-any',
+    trials: 4000,
+    setup: {
+      turns: 24,
+      company: { name: 'co', rank: 2 },
+      troupes: [
+        { name: 'v', captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'c', count: 2, violence: ['d4'] }], asset: 'liquidCoin' },
+        { name: 'w', captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'c', knavery: ['d6'] }] },
+      ],
+      rivals: [{ name: 'pest', rank: 7, designs: [{ severity: 'light', style: 'shrewd' }] }],
+      policy: {
+        job: { challenges: 4, method: 'rare', guards: { perActiveChallenge: 2 } },
+        flee: 'never',
+        bank: 'reserve',
+        reserve: 5,
+        buy: { equipment: { dice: ['d4'], itemRank: 2 }, asset: { itemRank: 2, modifiers: 1 } },
       },
     },
   },
