@@ -196,6 +196,9 @@
  * (buy-goods-free-then-tasks, z −19), an asset bought back with none owed (both, z 44);
  * at 6,000 trials, where they now run 4,000.
  *
+ * task-liquid-company-points was checked to fail against an engine that plays
+ * `liquidRank: "company"` as "earned" (liquid.final z 23).
+ *
  * asset-loss-any was checked to fail against an engine that plays `assetLoss: "any"` as
  * "held" (assets.lost z −61) and one that counts the liquid coins as one asset (z −21).
  *
@@ -2431,6 +2434,27 @@ const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<st
         bank: 'none',
         assetLoss: 'held',
         buy: { task: { itemRank: 3, perJob: 2 }, payWith: 'liquid', liquidRank: 'earned' },
+      },
+    },
+  },
+  {
+    // The same under `liquidRank: "company"`: only liquid coins of the company's rank pay
+    // ("Liquid coins remain at the rank at which they were earned", read as a price paid in
+    // the buyer's rank's coins alone): after the demotion the rank-3 coins earned before lie
+    // idle, and with `payWith: "points"` investment points are traded in instead.
+    name: 'task-liquid-company-points',
+    trials: 4000,
+    setup: {
+      turns: 24,
+      company: { name: 'co', rank: 3 },
+      troupes: [{ name: 'a', count: 2, captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'm', count: 2, knavery: ['d6'], violence: ['d4'] }] }],
+      rivals: [{ name: 'duke', rank: 5, designs: [{ severity: 'light', style: 'rash' }, { severity: 'medium' }] }],
+      policy: {
+        job: { challenges: 4, method: 'rare', guards: { perActiveChallenge: 1 } },
+        bank: 'reserve',
+        reserve: 6,
+        assetLoss: 'held',
+        buy: { task: { itemRank: 3, perJob: 2 }, payWith: 'points', liquidRank: 'company' },
       },
     },
   },
