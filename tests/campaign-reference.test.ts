@@ -207,7 +207,9 @@
  * points.final z 9.6), no Duelist's d4 (berzerker-duelist-flee, z 6.9), "outnumbered" read
  * as "at least as many" (z −6.0), the trait d4s rolled steady by a rattled PC (jobs.won
  * z −6.2), a push (berzerker-pushes, jobs.won z 9.7) or a free push (z 11.6) rerolling the
- * PC's own dice without its trait d4s.
+ * PC's own dice without its trait d4s. marksman-volley-beside-berzerker tells the two places
+ * of the head count apart: a reference judging the Berzerker's "outnumbered" before the
+ * volley fails it (points.final z 16.5); the engine judges it after, as the reference does.
  *
  * The handy-asset setups (handy-asset-*) were checked to fail against a broken engine: the
  * extra point into any design, helped or not (strikes.guild z −6.1 in
@@ -2036,6 +2038,20 @@ const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<st
       company: { name: 'co', rank: 2 },
       troupes: [{ name: 'v', captain: { traits: ['berzerker'], knavery: ['d6', 'd6'] }, minions: [{ name: 'b', count: 3, traits: ['berzerker'], knavery: ['d6', 'd6'] }] }],
       policy: { job: { challenges: 6, method: 'rare', guards: { count: 3, perActiveChallenge: 1 } }, flee: 'never', restWhenRattled: false },
+    },
+  },
+  {
+    // A Marksman's opening volley beside a Berzerker (traits.md): the shot is a wound step
+    // before the clash's dice, and the Berzerker's "outnumbered" is judged on the head
+    // counts the clash's dice are rolled on, the shot foe down: a captain-Marksman and a
+    // Berzerker against three guards are outnumbered before the shot, not after it.
+    name: 'marksman-volley-beside-berzerker',
+    trials: 6000,
+    setup: {
+      turns: 20,
+      company: { name: 'co', rank: 2 },
+      troupes: [{ name: 'v', captain: { traits: ['marksman'], knavery: ['d6'] }, minions: [{ name: 'b', traits: ['berzerker'], knavery: ['d6'] }] }],
+      policy: { job: { challenges: 3, method: 'rare', guards: { count: 3, perActiveChallenge: 0 } }, flee: 'never', marksmanPush: 'first', restWhenRattled: false },
     },
   },
   {
