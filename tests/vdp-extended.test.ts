@@ -168,7 +168,7 @@ describe('bad setups are rejected with the path of the mistake', () => {
  */
 function referenceExtended(
   setup: { attack: { attribute: number; skill: number }; defence: { attribute: number; skill: number }; difficulty: number; intensity: number; steps: number },
-  split: [number, number],
+  split: [number, number] | 'pressAfterMiss',
   spend: 'never' | 'onAttack' | 'onDefence' | 'onNextRoll',
   perRoll: number,
   trials: number,
@@ -177,6 +177,7 @@ function referenceExtended(
   advantageSteps: 'every' | 'first' = 'every',
   disadvantage = 0,
   advantageOn: 'accomplish' | 'caution' | 'both' = 'accomplish',
+  maxSteps = 100,
 ) {
   const random = RandomStream.fromKey(seed);
   // `net` advantage dice (negative: disadvantage) rolled with the pool, the lowest dropped
@@ -194,15 +195,18 @@ function referenceExtended(
   const onDefenceRoll = advantageOn !== 'accomplish';
   // tension and tensionSpent: their sums over the trials, and (…Squares) the sums of each
   // trial's count squared, for the standard error of their means (zMean).
-  const out = { success: 0, exhausted: 0, failed: 0, tension: 0, tensionSpent: 0, tensionSquares: 0, tensionSpentSquares: 0 };
+  const out = { success: 0, exhausted: 0, failed: 0, unfinished: 0, tension: 0, tensionSpent: 0, tensionSquares: 0, tensionSpentSquares: 0 };
   for (let t = 0; t < trials; t++) {
     let progress = 0;
     let missedLast = false;
     let bank = 0;
     let gained = 0;
     let spent = 0;
-    for (let step = 0; step < 100; step++) {
-      const [att, def] = split;
+    let done = false;
+    for (let step = 0; step < maxSteps && !done; step++) {
+      // pressAfterMiss (vdp-extended.md): 2/2, but 3/1 right after a missed attack, "since a
+      // second miss in a row would fail the whole check".
+      const [att, def] = split === 'pressAfterMiss' ? (missedLast ? [3, 1] : [2, 2]) : split;
       const onAttack = att > 0 && (spend === 'onAttack' || spend === 'onNextRoll') ? Math.min(bank, perRoll) : 0;
       const onDefence = def > 0 && (spend === 'onDefence' || spend === 'onNextRoll') ? Math.min(bank - onAttack, perRoll) : 0;
       bank -= onAttack + onDefence;
@@ -222,21 +226,26 @@ function referenceExtended(
         missedLast = false;
         if (progress >= setup.steps) {
           out.success++;
+          done = true;
           break;
         }
       } else {
         progress = Math.max(0, progress - 1);
         if (missedLast) {
           out.failed++;
+          done = true;
           break;
         }
         missedLast = true;
       }
       if (d < setup.intensity) {
         out.exhausted++;
+        done = true;
         break;
       }
     }
+    // Neither done nor stopped within maxSteps steps.
+    if (!done) out.unfinished++;
     out.tension += gained;
     out.tensionSquares += gained * gained;
     out.tensionSpent += spent;
@@ -335,6 +344,32 @@ describe('tension spent on advantage dice ("may spend Tension to gain one advant
       }
       expect(zMean(ref.tension, ref.tensionSquares, trials, m.tension.exact!), `tension: reference ${ref.tension / trials}, exact ${m.tension.exact}`).toBeLessThan(4.5);
       expect(zMean(ref.tensionSpent, ref.tensionSpentSquares, trials, m.tensionSpent.exact!), `tensionSpent: reference ${ref.tensionSpent / trials}, exact ${m.tensionSpent.exact}`).toBeLessThan(4.5);
+    }, 60_000);
+  }
+
+  // The adaptive allocation pressAfterMiss (2/2, 3/1 right after a missed attack) and
+  // maxSteps (an attempt still going after it is `unfinished`), with tension spent roll by
+  // roll. Fails against an engine whose pressAfterMiss presses after a hit instead
+  // (extendedAttackDice; success z > 10) or never presses, and against one that reports
+  // as unfinished the attempts finished at the last step allowed.
+  const adaptive = [
+    ['onNextRoll', 100],
+    ['onAttack', 4],
+  ] as const;
+  for (const [spend, maxSteps] of adaptive) {
+    it(`pressAfterMiss, tension ${spend}, at most ${maxSteps} steps: the exact chain against the slow reference`, () => {
+      const trials = 20_000;
+      const job = { ...tight, steps: 4, intensity: 5 };
+      const m = run({ ...job, allocation: 'pressAfterMiss', spendTension: spend, maxSteps }, { trials }).results[0].metrics;
+      const ref = referenceExtended(job, 'pressAfterMiss', spend, 4, trials, `reference pressAfterMiss ${spend} ${maxSteps}`, 0, 'every', 0, 'accomplish', maxSteps);
+      for (const name of ['success', 'exhausted', 'failed', 'unfinished'] as const) {
+        const p = m[name].exact!;
+        const z = Math.abs(ref[name] / trials - p) / Math.sqrt((p * (1 - p)) / trials || 1e-12);
+        expect(z, `${name}: reference ${ref[name] / trials}, exact ${p}`).toBeLessThan(4.5);
+      }
+      expect(zMean(ref.tension, ref.tensionSquares, trials, m.tension.exact!), `tension: reference ${ref.tension / trials}, exact ${m.tension.exact}`).toBeLessThan(4.5);
+      expect(zMean(ref.tensionSpent, ref.tensionSpentSquares, trials, m.tensionSpent.exact!), `tensionSpent: reference ${ref.tensionSpent / trials}, exact ${m.tensionSpent.exact}`).toBeLessThan(4.5);
+      if (maxSteps < 100) expect(ref.unfinished, 'the reference meets unfinished attempts').toBeGreaterThan(0);
     }, 60_000);
   }
 
