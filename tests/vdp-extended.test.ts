@@ -349,9 +349,9 @@ describe('tension spent on advantage dice ("may spend Tension to gain one advant
 
   // The adaptive allocation pressAfterMiss (2/2, 3/1 right after a missed attack) and
   // maxSteps (an attempt still going after it is `unfinished`), with tension spent roll by
-  // roll. Fails against an engine whose pressAfterMiss presses after a hit instead
-  // (extendedAttackDice; success z > 10) or never presses, and against one that reports
-  // as unfinished the attempts finished at the last step allowed.
+  // roll. Both fail against an engine whose pressAfterMiss presses after a hit instead
+  // (extendedAttackDice; success z 77 and 17) or never presses (z 14, 95); the second
+  // against one that allows a step fewer than maxSteps (success 0.127 against 0).
   const adaptive = [
     ['onNextRoll', 100],
     ['onAttack', 4],
