@@ -2050,7 +2050,7 @@ const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<st
     // counts the clash's dice are rolled on, the shot foe down: a captain-Marksman and a
     // Berzerker against three guards are outnumbered before the shot, not after it.
     name: 'marksman-volley-beside-berzerker',
-    trials: 6000,
+    trials: 3000,
     setup: {
       turns: 20,
       company: { name: 'co', rank: 2 },
@@ -2146,7 +2146,7 @@ const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<st
     // would cost is kept by banking at once the coins it needs, when there are enough; the
     // fights are short (`maxRounds: 2`, a draw paying nothing).
     name: 'defend-rank-reserve-short-fights',
-    trials: 6000,
+    trials: 4000,
     setup: {
       turns: 24,
       company: { name: 'co', rank: 2 },
