@@ -37,12 +37,26 @@ import { runScenario } from './helpers.ts';
 interface RefSide {
   name: string;
   plain: number;
+  /** A captain (the entry named "captain") besides the plain ones; no side with Medics here (they attend captains first). */
+  captain?: boolean;
   berzerkers?: number;
   flee?: 'never' | 'outnumbered' | 'lostHalf';
   /** The side's medical attention: none (a wounded dies on 1–2 of a d4), ordinary (on a 1), medic. */
   aid?: 'none' | 'ordinary' | 'medic';
   /** With aid medic: how many Medics (not combatants, never falling); default 1. */
   medics?: number;
+  /** Equipment dice (d4s): only the one side with the most rolls them (rules.equipment "mostEquipped"), never rattled or pushed. */
+  bonus?: number;
+}
+
+/** The rules toggles the reference plays besides `outnumbered` and `targeting`. */
+interface RefRules {
+  /** battle.md "Pushing": a combatant whose own dice showed no hit rerolls them all and is rattled for the rest of the battle. */
+  push?: 'never' | 'ifNoHit';
+  /** A Medic attends one wounded of its side a round (`one`) or all of them (`all`). */
+  medicReach?: 'one' | 'all';
+  /** Which able combatant a landed hit wounds: any (`random`), captains first, or the others first. */
+  woundOrder?: 'random' | 'captainFirst' | 'minionsFirst';
 }
 
 /** A mean and its standard error. */
@@ -53,9 +67,16 @@ interface Mean {
 
 type Targeting = 'strongest' | 'weakest' | 'random';
 
-function referenceBrawl(sides: RefSide[], allEnemies: boolean, trials: number, seed: string, targeting: Targeting = 'strongest') {
+function referenceBrawl(sides: RefSide[], allEnemies: boolean, trials: number, seed: string, targeting: Targeting = 'strongest', rules: RefRules = {}) {
   const random = RandomStream.fromKey(seed);
   const d = (n: number) => random.below(n) + 1;
+  // "Dice contributed by a rattled PC are rolled twice, and the lower results taken."
+  const dPc = (n: number, rattled: boolean) => (rattled ? Math.min(d(n), d(n)) : d(n));
+  // "The GM awards 1d4 or 2d4 to the most well-equipped side": the one side with the most
+  // equipment dice rolls them; with as many at the top, none.
+  const most = Math.max(...sides.map((x) => x.bonus ?? 0));
+  const atTop = sides.filter((x) => (x.bonus ?? 0) === most).length;
+  const rollsBonus = sides.map((x) => (x.bonus ?? 0) > 0 && (x.bonus ?? 0) === most && atTop === 1);
   const wins = sides.map(() => 0);
   let draws = 0;
   const fledCount = sides.map(() => 0);
@@ -65,11 +86,15 @@ function referenceBrawl(sides: RefSide[], allEnemies: boolean, trials: number, s
   const deathSq = sides.map(() => 0);
   const woundSum = sides.map(() => 0);
   const woundSq = sides.map(() => 0);
-  const entryDeaths = sides.map(() => ({ m: 0, z: 0 }));
+  const entryDeaths = sides.map(() => ({ m: 0, z: 0, captain: 0 }));
+  const pushedSum = sides.map(() => 0);
+  const pushedSq = sides.map(() => 0);
   for (let trial = 0; trial < trials; trial++) {
+    const pushedNow = sides.map(() => 0);
     const people = sides.map((side) => [
-      ...Array.from({ length: side.plain }, () => ({ berzerker: false, able: true, dead: false })),
-      ...Array.from({ length: side.berzerkers ?? 0 }, () => ({ berzerker: true, able: true, dead: false })),
+      ...(side.captain ? [{ berzerker: false, able: true, dead: false, rattled: false, captain: true }] : []),
+      ...Array.from({ length: side.plain }, () => ({ berzerker: false, able: true, dead: false, rattled: false, captain: false })),
+      ...Array.from({ length: side.berzerkers ?? 0 }, () => ({ berzerker: true, able: true, dead: false, rattled: false, captain: false })),
     ]);
     const fighting = sides.map(() => true);
     const fled = sides.map(() => false);
@@ -89,8 +114,22 @@ function referenceBrawl(sides: RefSide[], allEnemies: boolean, trials: number, s
           if (!x.able) continue;
           let dice = 1;
           if (x.berzerker && outnumberedNow) dice += (side.flee ?? 'never') === 'never' ? 2 : 1;
-          for (let k = 0; k < dice; k++) if (d(4) === 4) h++;
+          const roll = () => {
+            let own = 0;
+            for (let k = 0; k < dice; k++) if (dPc(4, x.rattled) === 4) own++;
+            return own;
+          };
+          let own = roll();
+          // rules.push "ifNoHit": none of its own dice (the Berzerker's d4s with them) hit and
+          // it is not rattled: it rerolls them all, the reroll counts, and it is rattled.
+          if (own === 0 && !x.rattled && rules.push === 'ifNoHit') {
+            own = roll();
+            x.rattled = true;
+            pushedNow[s]++;
+          }
+          h += own;
         }
+        if (rollsBonus[s]) for (let k = 0; k < (side.bonus ?? 0); k++) if (d(4) === 4) h++;
         return h;
       });
       // Hits go down the order: cancel what came from above, pass the rest below.
@@ -117,14 +156,20 @@ function referenceBrawl(sides: RefSide[], allEnemies: boolean, trials: number, s
         for (let w = 0; w < incoming[s]; w++) {
           const able = people[s].filter((x) => x.able);
           if (able.length === 0) break;
-          const hit = able[random.below(able.length)];
+          // rules.woundOrder: the captains (or the others) first while one is able.
+          const order = rules.woundOrder ?? 'random';
+          const first = able.filter((x) => x.captain === (order === 'captainFirst'));
+          const pool = order !== 'random' && first.length > 0 ? first : able;
+          const hit = pool[random.below(pool.length)];
           hit.able = false;
           if (aid === 'medic') woundedNow.push(hit);
           else hit.dead = d(4) <= (aid === 'none' ? 2 : 1);
         }
         if (aid === 'medic') {
           const unattended = woundedNow.slice();
-          for (let m = 0; m < (sides[s].medics ?? 1) && unattended.length > 0; m++) unattended.splice(random.below(unattended.length), 1);
+          // rules.medicReach "all": each Medic attends every wounded of the round.
+          const reach = rules.medicReach === 'all' ? Infinity : sides[s].medics ?? 1;
+          for (let m = 0; m < reach && unattended.length > 0; m++) unattended.splice(random.below(unattended.length), 1);
           for (const x of unattended) x.dead = d(4) === 1;
         }
       }
@@ -161,8 +206,10 @@ function referenceBrawl(sides: RefSide[], allEnemies: boolean, trials: number, s
       deathSq[s] += dead * dead;
       woundSum[s] += wounded;
       woundSq[s] += wounded * wounded;
-      for (const x of side) if (x.dead) entryDeaths[s][x.berzerker ? 'z' : 'm']++;
+      for (const x of side) if (x.dead) entryDeaths[s][x.captain ? 'captain' : x.berzerker ? 'z' : 'm']++;
       if (fled[s]) fledCount[s]++;
+      pushedSum[s] += pushedNow[s];
+      pushedSq[s] += pushedNow[s] * pushedNow[s];
     });
   }
   const mean = (sum: number, sq: number): Mean => {
@@ -176,24 +223,30 @@ function referenceBrawl(sides: RefSide[], allEnemies: boolean, trials: number, s
     deaths: sides.map((_, s) => mean(deathSum[s], deathSq[s])),
     wounded: sides.map((_, s) => mean(woundSum[s], woundSq[s])),
     /** P(one combatant of the entry dies): the entry's dead ÷ its size, per trial. */
+    /** Mean combatants of the side who pushed, a trial. */
+    pushed: sides.map((_, s) => mean(pushedSum[s], pushedSq[s])),
     death: sides.map((side, s) => ({ m: side.plain > 0 ? entryDeaths[s].m / (side.plain * trials) : undefined, z: (side.berzerkers ?? 0) > 0 ? entryDeaths[s].z / ((side.berzerkers ?? 0) * trials) : undefined })),
+    /** P(the side's captain dies). */
+    captainDeath: sides.map((side, s) => (side.captain ? entryDeaths[s].captain / trials : undefined)),
   };
 }
 
-function engine(sides: RefSide[], outnumbered: 'allEnemies' | 'anySide', trials: number, targeting: Targeting = 'strongest') {
+function engine(sides: RefSide[], outnumbered: 'allEnemies' | 'anySide', trials: number, targeting: Targeting = 'strongest', rules: RefRules = {}) {
   const setup = {
     sides: sides.map((s) => ({
       name: s.name,
       flee: s.flee ?? 'never',
       ...(s.aid !== undefined ? { aid: s.aid } : {}),
       ...(s.medics !== undefined ? { medics: s.medics } : {}),
+      ...(s.bonus !== undefined ? { bonus: [`${s.bonus}d4`] } : {}),
       combatants: [
+        ...(s.captain ? [{ name: 'captain' }] : []),
         ...(s.plain > 0 ? [{ name: 'm', count: s.plain }] : []),
         ...((s.berzerkers ?? 0) > 0 ? [{ name: 'z', count: s.berzerkers, traits: ['berzerker'] }] : []),
       ],
     })),
   };
-  const m = runScenario({ name: 'brawl', system: 'viciousness', mechanic: 'battle', trials, seed: 'outnumbered', rules: { outnumbered, targeting }, setup }).results[0].metrics;
+  const m = runScenario({ name: 'brawl', system: 'viciousness', mechanic: 'battle', trials, seed: 'outnumbered', rules: { outnumbered, targeting, ...rules }, setup }).results[0].metrics;
   const meanOf = (key: string): Mean => ({ mean: m[key].estimate, se: (m[key].ci95[1] - m[key].ci95[0]) / (2 * 1.96) });
   return {
     win: sides.map((s) => m[`win.${s.name}`].estimate),
@@ -202,6 +255,8 @@ function engine(sides: RefSide[], outnumbered: 'allEnemies' | 'anySide', trials:
     deaths: sides.map((s) => meanOf(`deaths.${s.name}`)),
     wounded: sides.map((s) => meanOf(`wounded.${s.name}`)),
     death: sides.map((s) => ({ m: m[`death.${s.name}.m`]?.estimate, z: m[`death.${s.name}.z`]?.estimate })),
+    pushed: sides.map((s) => (m[`pushed.${s.name}`] ? meanOf(`pushed.${s.name}`) : undefined)),
+    captainDeath: sides.map((s) => m[`death.${s.name}.captain`]?.estimate),
   };
 }
 
@@ -303,6 +358,64 @@ describe('three or more sides: "the enemies\' able combatants outnumber yours"',
           // one trial's p(1 − p), so the trials count as the sample size.
           if (slow.death[i][entry] !== undefined) expectSameProportion(fast.death[i][entry]!, nEngine, slow.death[i][entry]!, nRef, `death.${s.name}.${entry}`);
         }
+      });
+      expectSameProportion(fast.draw, nEngine, slow.draw, nRef, 'draw');
+    });
+  }
+
+  // rules.push "ifNoHit", rules.medicReach "all" and the equipment of the one most
+  // well-equipped side, in brawls of three sides (multi-round: a pusher rolls rattled for
+  // the rest of the battle), every figure compared, pushed.<side> too. Checked against
+  // mutations of the engine, each failing a case by the figure named: a pusher rolling
+  // steady after its push (battleField.ts; the second, win.a z 12.7; the first only just,
+  // wounded.a z 4.7), a push that rerolls without the Berzerker's d4s (the first, win.a
+  // z 6.3), no push at all (both; pushed.a 0 against 2.91), medicReach "all" played as
+  // "one" (violence.ts medicsOf; the second, deaths.a 0.040 against 0, z 26) and every
+  // side's equipment rolled (awardEquipment; the second, win.a z 30).
+  const ruledBrawls: [string, RefSide[], RefRules][] = [
+    [
+      'push ifNoHit: three sides who never flee, a Berzerker and two beside it against three and three',
+      [{ name: 'a', plain: 2, berzerkers: 1 }, { name: 'b', plain: 3 }, { name: 'c', plain: 3, aid: 'ordinary' }],
+      { push: 'ifNoHit' },
+    ],
+    [
+      'medicReach all and 2d4 of equipment on one side: a Medic for four, three with 1d4, three without, all pushing',
+      [{ name: 'a', plain: 4, aid: 'medic', flee: 'lostHalf', bonus: 2 }, { name: 'b', plain: 3, bonus: 1 }, { name: 'c', plain: 3, aid: 'medic', medics: 1 }],
+      { push: 'ifNoHit', medicReach: 'all' },
+    ],
+  ];
+  // rules.woundOrder with a captain on each of three sides: whom a landed hit wounds shapes
+  // the captains' deaths (death.<side>.captain compared too). Both fail against an engine
+  // whose woundOrder is reversed (violence.ts woundGroupOf; death.a.captain z 26 in the
+  // second) or ignored (death.a.captain z 6.3 and 10.7).
+  ruledBrawls.push(
+    [
+      'woundOrder captainFirst: a captain and two on each of three sides, all pushing',
+      [{ name: 'a', captain: true, plain: 2 }, { name: 'b', captain: true, plain: 2, flee: 'lostHalf' }, { name: 'c', captain: true, plain: 1, berzerkers: 1, aid: 'ordinary' }],
+      { woundOrder: 'captainFirst', push: 'ifNoHit' },
+    ],
+    [
+      'woundOrder minionsFirst: a captain and three, a captain and two who flee when outnumbered, three',
+      [{ name: 'a', captain: true, plain: 3 }, { name: 'b', captain: true, plain: 2, flee: 'outnumbered' }, { name: 'c', plain: 3 }],
+      { woundOrder: 'minionsFirst' },
+    ],
+  );
+  for (const [name, sides, rules] of ruledBrawls) {
+    test(`${name}: every figure, the engine against the slow reference`, () => {
+      const nEngine = 20_000;
+      const nRef = 10_000;
+      const fast = engine(sides, 'allEnemies', nEngine, 'strongest', rules);
+      const slow = referenceBrawl(sides, true, nRef, `reference ${name}`, 'strongest', rules);
+      sides.forEach((s, i) => {
+        expectSameProportion(fast.win[i], nEngine, slow.win[i], nRef, `win.${s.name}`);
+        expectSameProportion(fast.fled[i], nEngine, slow.fled[i], nRef, `fled.${s.name}`);
+        expectSameMean(fast.wounded[i], slow.wounded[i], `wounded.${s.name}`);
+        expectSameMean(fast.deaths[i], slow.deaths[i], `deaths.${s.name}`);
+        if (rules.push === 'ifNoHit') {
+          expect(fast.pushed[i], `pushed.${s.name} reported`).toBeDefined();
+          expectSameMean(fast.pushed[i]!, slow.pushed[i], `pushed.${s.name}`);
+        }
+        if (s.captain) expectSameProportion(fast.captainDeath[i]!, nEngine, slow.captainDeath[i]!, nRef, `death.${s.name}.captain`);
       });
       expectSameProportion(fast.draw, nEngine, slow.draw, nRef, 'draw');
     });

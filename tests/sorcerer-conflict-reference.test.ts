@@ -202,7 +202,7 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
   const sums = { win: [0, 0], draw: 0, rounds: [] as number[], stoodUp: [[], []] as number[][], lasting: [[], []] as number[][], injured: [0, 0], hospital: [0, 0], first: [0, 0], openingLanded: 0, openingSuccesses: [] as number[], passionWon: [[], []] as number[][], passionBonus: [[], []] as number[][] };
   // Actions whose dice the hits before them took off the table (no action), and exchanges
   // rolled again: for a cast to show it met the case it was written for.
-  const seen = { emptied: 0, rerolled: 0, idleDefended: 0, passionNetted: 0, passionStoodUp: 0, passionKept: 0, passionDefended: 0, passionDefenceNetted: 0, passionChoseDefence: 0, currencyDefended: 0, currencyStoodUpDefended: 0, currencyIdleDefended: 0, exhaustedMany: 0, nextAtEnd: 0, passionCut: 0, satOut: 0, satOutAttacked: 0, pastTwice: 0, unplayedStandUp: 0 };
+  const seen = { emptied: 0, rerolled: 0, idleDefended: 0, passionNetted: 0, passionStoodUp: 0, passionKept: 0, passionDefended: 0, passionDefenceNetted: 0, passionChoseDefence: 0, currencyDefended: 0, currencyStoodUpDefended: 0, currencyIdleDefended: 0, exhaustedMany: 0, nextAtEnd: 0, passionCut: 0, satOut: 0, satOutAttacked: 0, pastTwice: 0, unplayedStandUp: 0, standOff: 0 };
   for (let trial = 0; trial < trials; trial++) {
     const c = fighters.map((f) => ({
       f,
@@ -444,6 +444,8 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
           seen.rerolled++;
           o = opposed(roll(me.action.length), roll(defence.length));
         }
+        // rules.tiedExchange "standOff": the tie stands, and nothing comes of the exchange.
+        if (o.winner === -1) seen.standOff++;
         opening ??= o;
         if (o.winner === 0) {
           const blow = BLEED[me.f.weapon](o.successes, me.f.power ?? 0);
@@ -514,7 +516,7 @@ function referenceConflicts(fighters: [Fighter, Fighter], maxRounds: number, tri
 const sorcerer = (name: string, more: Partial<Fighter> = {}): Fighter => ({ name, stamina: 5, will: 4, weapon: 'fists', ...more });
 
 /** What a cast must meet at least once in the reference, to show it tests what it says. */
-type Meets = 'satOut' | 'satOutAttacked' | 'pastTwice' | 'unplayedStandUp' | 'nextAtEnd' | 'passionCut' | 'exhaustedMany' | 'currencyDefended' | 'currencyStoodUpDefended' | 'currencyIdleDefended' | 'emptied' | 'rerolled' | 'idleDefended' | 'passionNetted' | 'passionStoodUp' | 'passionKept' | 'passionDefended' | 'passionDefenceNetted' | 'passionChoseDefence';
+type Meets = 'satOut' | 'satOutAttacked' | 'pastTwice' | 'unplayedStandUp' | 'nextAtEnd' | 'passionCut' | 'exhaustedMany' | 'currencyDefended' | 'currencyStoodUpDefended' | 'currencyIdleDefended' | 'emptied' | 'rerolled' | 'idleDefended' | 'passionNetted' | 'passionStoodUp' | 'passionKept' | 'passionDefended' | 'passionDefenceNetted' | 'passionChoseDefence' | 'standOff';
 
 /** A cast: what it checks, the fighters, maxRounds, rules, what it must meet, the die's sides (default 10). */
 const cases: [string, [Fighter, Fighter], number?, Rules?, Meets[]?, number?][] = [
@@ -691,6 +693,24 @@ const cases: [string, [Fighter, Fighter], number?, Rules?, Meets[]?, number?][] 
     undefined,
     { tiedExchange: 'reroll' },
     ['rerolled'],
+  ],
+  // rules.tiedExchange "standOff" (the default until December 2026): the same casts, the
+  // exchange that ties all the way down left a stand-off, nothing paid, no currency won.
+  // Both fail (all four runs; win.a z 6.5 in the first) against an engine that re-rolls
+  // under "standOff" too.
+  [
+    'a tied exchange left a stand-off: a one-die blade against one-die fists, one die to dodge',
+    [sorcerer('a', { dice: 1, defence: 1, weapon: 'blade' }), sorcerer('b', { stamina: 4, will: 3, dice: 1, defence: 1 })],
+    undefined,
+    { tiedExchange: 'standOff' },
+    ['standOff'],
+  ],
+  [
+    'a tied exchange left a stand-off, and an action left no dice no action',
+    [sorcerer('a', { stamina: 4, will: 3, dice: 1, defend: 'oneDie' }), sorcerer('b', { stamina: 4, will: 3, dice: 1, defence: 0, weapon: 'blade' })],
+    undefined,
+    { tiedExchange: 'standOff', nextPenalty: 'thisAction' },
+    ['standOff', 'emptied'],
   ],
   // b dodges on no dice once it has acted, and a's one die is taken off the table by a hit
   // before it acts (rules.nextPenalty "thisAction"): an action of no dice is no action (until

@@ -168,39 +168,54 @@ describe('bad setups are rejected with the path of the mistake', () => {
  */
 function referenceExtended(
   setup: { attack: { attribute: number; skill: number }; defence: { attribute: number; skill: number }; difficulty: number; intensity: number; steps: number },
-  split: [number, number],
+  split: [number, number] | 'pressAfterMiss',
   spend: 'never' | 'onAttack' | 'onDefence' | 'onNextRoll',
   perRoll: number,
   trials: number,
   seed: string,
   advantage = 0,
   advantageSteps: 'every' | 'first' = 'every',
+  disadvantage = 0,
+  advantageOn: 'accomplish' | 'caution' | 'both' = 'accomplish',
+  maxSteps = 100,
 ) {
   const random = RandomStream.fromKey(seed);
-  const roll = (kept: number, advantage: number, modifier: number) => {
+  // `net` advantage dice (negative: disadvantage) rolled with the pool, the lowest dropped
+  // back to its size (disadvantage: the highest), "until only one type remains".
+  const roll = (kept: number, net: number, modifier: number) => {
     if (kept === 0) return 0;
-    const dice = Array.from({ length: kept + advantage }, () => random.below(6) + 1).sort((a, b) => b - a);
+    const dice = Array.from({ length: kept + Math.abs(net) }, () => random.below(6) + 1).sort((a, b) => (net >= 0 ? b - a : a - b));
     return dice.slice(0, kept).reduce((a, b) => a + b, 0) + modifier;
   };
+  // The setup's advantage and disadvantage dice: "an advantage die negates a disadvantage
+  // die and vice versa", the net placed by `advantageOn` (rules.md): on the attack, the
+  // defence, or each of them in full.
+  const setupNet = advantage - disadvantage;
+  const onAttackRoll = advantageOn !== 'caution';
+  const onDefenceRoll = advantageOn !== 'accomplish';
   // tension and tensionSpent: their sums over the trials, and (…Squares) the sums of each
   // trial's count squared, for the standard error of their means (zMean).
-  const out = { success: 0, exhausted: 0, failed: 0, tension: 0, tensionSpent: 0, tensionSquares: 0, tensionSpentSquares: 0 };
+  const out = { success: 0, exhausted: 0, failed: 0, unfinished: 0, tension: 0, tensionSpent: 0, tensionSquares: 0, tensionSpentSquares: 0 };
   for (let t = 0; t < trials; t++) {
     let progress = 0;
     let missedLast = false;
     let bank = 0;
     let gained = 0;
     let spent = 0;
-    for (let step = 0; step < 100; step++) {
-      const [att, def] = split;
+    let done = false;
+    for (let step = 0; step < maxSteps && !done; step++) {
+      // pressAfterMiss (vdp-extended.md): 2/2, but 3/1 right after a missed attack, "since a
+      // second miss in a row would fail the whole check".
+      const [att, def] = split === 'pressAfterMiss' ? (missedLast ? [3, 1] : [2, 2]) : split;
       const onAttack = att > 0 && (spend === 'onAttack' || spend === 'onNextRoll') ? Math.min(bank, perRoll) : 0;
       const onDefence = def > 0 && (spend === 'onDefence' || spend === 'onNextRoll') ? Math.min(bank - onAttack, perRoll) : 0;
       bank -= onAttack + onDefence;
       spent += onAttack + onDefence;
-      // The setup's advantage dice on the attack (`advantageOn` "accomplish"): every step, or the first.
-      const edge = advantageSteps === 'every' || step === 0 ? advantage : 0;
-      const a = roll(att, onAttack + edge, setup.attack.attribute + setup.attack.skill);
-      const d = roll(def, onDefence, setup.defence.attribute + setup.defence.skill);
+      // The setup's dice where `advantageOn` puts them: every step, or the first; the
+      // advantage dice tension bought for a roll net against them.
+      const edge = advantageSteps === 'every' || step === 0 ? setupNet : 0;
+      const a = roll(att, onAttack + (onAttackRoll ? edge : 0), setup.attack.attribute + setup.attack.skill);
+      const d = roll(def, onDefence + (onDefenceRoll ? edge : 0), setup.defence.attribute + setup.defence.skill);
       // A roll of no dice is no skill check: no tie, no point.
       const ties = (att > 0 && a === setup.difficulty ? 1 : 0) + (def > 0 && d === setup.intensity ? 1 : 0);
       bank += ties;
@@ -211,21 +226,26 @@ function referenceExtended(
         missedLast = false;
         if (progress >= setup.steps) {
           out.success++;
+          done = true;
           break;
         }
       } else {
         progress = Math.max(0, progress - 1);
         if (missedLast) {
           out.failed++;
+          done = true;
           break;
         }
         missedLast = true;
       }
       if (d < setup.intensity) {
         out.exhausted++;
+        done = true;
         break;
       }
     }
+    // Neither done nor stopped within maxSteps steps.
+    if (!done) out.unfinished++;
     out.tension += gained;
     out.tensionSquares += gained * gained;
     out.tensionSpent += spent;
@@ -296,6 +316,62 @@ describe('tension spent on advantage dice ("may spend Tension to gain one advant
     expect(m.success.exact!).toBeGreaterThan(none);
     expect(m.success.exact!).toBeLessThan(every);
   }, 60_000);
+
+  // rules.advantageOn on an extended check, every step: the setup's advantage and
+  // disadvantage net ("an advantage die negates a disadvantage die") on the defence
+  // (`caution`) or on both rolls (`both`), and net again against the advantage dice the
+  // banked tension buys for a roll. Each fails (z 7.5 to 30) against an engine that plays
+  // the variant as the default (extended.ts placing the dice by "accomplish"); the third
+  // (z 30) against one that plays "both" as "caution"; the net disadvantage cases against a
+  // reference that drops the lowest dice for a disadvantage too (z 498 and 1151).
+  const placed = [
+    ['caution', 2, 0, 'onNextRoll', '2/2', 'every'],
+    ['caution', 0, 2, 'onDefence', '3/1', 'every'],
+    ['both', 1, 2, 'onNextRoll', '2/2', 'every'],
+    ['both', 3, 1, 'onAttack', '1/3', 'first'],
+  ] as const;
+  for (const [advantageOn, advantage, disadvantage, spend, allocation, advantageSteps] of placed) {
+    it(`advantageOn ${advantageOn}: ${advantage} advantage and ${disadvantage} disadvantage dice on ${advantageSteps === 'first' ? 'the first step' : 'every step'}, tension ${spend}, ${allocation}: the exact chain against the slow reference`, () => {
+      const trials = 20_000;
+      const r = run({ ...tight, allocation, spendTension: spend, advantage, disadvantage, advantageSteps }, { trials, rules: { advantageOn } });
+      const m = r.results[0].metrics;
+      const split = allocation.split('/').map(Number) as [number, number];
+      const ref = referenceExtended(tight, split, spend, 4, trials, `reference advantageOn ${advantageOn} ${advantage}/${disadvantage} ${spend} ${allocation}`, advantage, advantageSteps, disadvantage, advantageOn);
+      for (const name of ['success', 'exhausted', 'failed'] as const) {
+        const p = m[name].exact!;
+        const z = Math.abs(ref[name] / trials - p) / Math.sqrt((p * (1 - p)) / trials || 1e-12);
+        expect(z, `${name}: reference ${ref[name] / trials}, exact ${p}`).toBeLessThan(4.5);
+      }
+      expect(zMean(ref.tension, ref.tensionSquares, trials, m.tension.exact!), `tension: reference ${ref.tension / trials}, exact ${m.tension.exact}`).toBeLessThan(4.5);
+      expect(zMean(ref.tensionSpent, ref.tensionSpentSquares, trials, m.tensionSpent.exact!), `tensionSpent: reference ${ref.tensionSpent / trials}, exact ${m.tensionSpent.exact}`).toBeLessThan(4.5);
+    }, 60_000);
+  }
+
+  // The adaptive allocation pressAfterMiss (2/2, 3/1 right after a missed attack) and
+  // maxSteps (an attempt still going after it is `unfinished`), with tension spent roll by
+  // roll. Both fail against an engine whose pressAfterMiss presses after a hit instead
+  // (extendedAttackDice; success z 77 and 17) or never presses (z 14, 95); the second
+  // against one that allows a step fewer than maxSteps (success 0.127 against 0).
+  const adaptive = [
+    ['onNextRoll', 100],
+    ['onAttack', 4],
+  ] as const;
+  for (const [spend, maxSteps] of adaptive) {
+    it(`pressAfterMiss, tension ${spend}, at most ${maxSteps} steps: the exact chain against the slow reference`, () => {
+      const trials = 20_000;
+      const job = { ...tight, steps: 4, intensity: 5 };
+      const m = run({ ...job, allocation: 'pressAfterMiss', spendTension: spend, maxSteps }, { trials }).results[0].metrics;
+      const ref = referenceExtended(job, 'pressAfterMiss', spend, 4, trials, `reference pressAfterMiss ${spend} ${maxSteps}`, 0, 'every', 0, 'accomplish', maxSteps);
+      for (const name of ['success', 'exhausted', 'failed', 'unfinished'] as const) {
+        const p = m[name].exact!;
+        const z = Math.abs(ref[name] / trials - p) / Math.sqrt((p * (1 - p)) / trials || 1e-12);
+        expect(z, `${name}: reference ${ref[name] / trials}, exact ${p}`).toBeLessThan(4.5);
+      }
+      expect(zMean(ref.tension, ref.tensionSquares, trials, m.tension.exact!), `tension: reference ${ref.tension / trials}, exact ${m.tension.exact}`).toBeLessThan(4.5);
+      expect(zMean(ref.tensionSpent, ref.tensionSpentSquares, trials, m.tensionSpent.exact!), `tensionSpent: reference ${ref.tensionSpent / trials}, exact ${m.tensionSpent.exact}`).toBeLessThan(4.5);
+      if (maxSteps < 100) expect(ref.unfinished, 'the reference meets unfinished attempts').toBeGreaterThan(0);
+    }, 60_000);
+  }
 
   it('spending on the attack finishes more jobs than banking it (the default spends)', () => {
     const r = run(tight, { sweep: { 'setup.spendTension': ['never', 'onAttack'] } });
