@@ -131,3 +131,43 @@ describe('a row of estimate, interval and exact value', () => {
     }
   });
 });
+
+/** A sweep of one probability over points `x = 1, 2, …`, one metric value per point. */
+function sweepOf(points: Omit<MetricResult, 'kind'>[]): ScenarioResult {
+  return {
+    name: 'sweep',
+    system: 'viciousness',
+    mechanic: 'knowledge',
+    trials: 100000,
+    seed: 'sweep',
+    sweep: { x: points.map((_, i) => i + 1) },
+    results: points.map((m, i) => ({ point: { x: i + 1 }, metrics: { p: { ...m, kind: 'probability', label: 'P(p)', headline: true } } })),
+    expect: [],
+  } as unknown as ScenarioResult;
+}
+
+describe('several points that share one exact value', () => {
+  // A review's two points: "≈0.3181 at every point" beside an upper bound "0.31807" it lies under.
+  const apart = sweepOf([
+    { estimate: 0.31717, ci95: [0.31626, 0.31807], exact: 0.3180634 },
+    { estimate: 0.3175, ci95: [0.3166, 0.3184], exact: 0.3180634 },
+  ]);
+
+  it('a check\'s "measured" says it at the places of the rows beside it, inside the interval it lies in', () => {
+    expect(measured(apart, { metric: 'p', atLeast: 0.5, pass: false })).toBe('0.31717 [0.31626, 0.31807] to 0.31750 [0.31660, 0.31840] over 2 points, exact ≈0.31806 at every point');
+  });
+
+  it('the headline says it at the places of the rows beside it', () => {
+    const [line] = headlineLines(apart);
+    expect([line!.value, line!.detail]).toEqual(['≈0.31806', 'exact · estimates 0.31717 [0.31626, 0.31807] to 0.31750 [0.31660, 0.31840] across the points (95% intervals)']);
+  });
+
+  it('equal estimates at every point read as the table prints the row', () => {
+    // "0.0052 at all 2 points (… [0.0032, 0.0072]), exact ≈0.00523": 4 places beside 5.
+    const equal = sweepOf([
+      { estimate: 0.0052, ci95: [0.0032, 0.0072], exact: 0.0052341 },
+      { estimate: 0.0052, ci95: [0.0035, 0.0069], exact: 0.0052341 },
+    ]);
+    expect(measured(equal, { metric: 'p', atLeast: 0.5, pass: false })).toBe('0.00520 at all 2 points (95% intervals within [0.00320, 0.00720]), exact ≈0.00523 at every point');
+  });
+});

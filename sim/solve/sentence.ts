@@ -123,9 +123,50 @@ export function tablePlaces(x: number): number {
 
 /** A row's estimate, interval and exact value as text, at the row's places (rowPlaces; formatAt). */
 export function rowFigures(m: { estimate: number; ci95: readonly [number, number]; exact?: number }): { estimate: string; interval: string; exact?: string } {
-  const { places, exact } = rowPlaces(m, tablePlaces(m.estimate), formatAt);
+  return figuresAt(m, rowPlaces(m, tablePlaces(m.estimate), formatAt).places);
+}
+
+/** A row's estimate, interval and exact value as text at `places` (formatAt; exactAt). */
+export function figuresAt(m: { estimate: number; ci95: readonly [number, number]; exact?: number }, places: number): { estimate: string; interval: string; exact?: string } {
   const at = (x: number) => formatAt(x, places);
-  return { estimate: at(m.estimate), interval: `[${at(m.ci95[0])}, ${at(m.ci95[1])}]`, ...(m.exact === undefined ? {} : { exact: exact ?? exactFigure(m.exact) }) };
+  return { estimate: at(m.estimate), interval: `[${at(m.ci95[0])}, ${at(m.ci95[1])}]`, ...(m.exact === undefined ? {} : { exact: exactAt(m.exact, places) }) };
+}
+
+/**
+ * One precision for several rows said together and the exact values said beside them (a
+ * check's "measured" over several points, a headline across them): the most that any row
+ * asks beside any of the values (rowPlaces). Each row at its own places read a shared exact
+ * value "≈0.3181" beside an upper bound "0.31807" it lies under, where that point's table
+ * row says "≈0.31806". Rounded at one precision, a value inside an interval reads inside it.
+ */
+export function rowsPlaces(rows: readonly { estimate: number; ci95: readonly [number, number] }[], exact: readonly number[]): number {
+  let places = 0;
+  for (const row of rows) {
+    for (const x of exact.length > 0 ? exact : [undefined]) {
+      const m = { estimate: row.estimate, ci95: row.ci95, ...(x === undefined ? {} : { exact: x }) };
+      const p = rowPlaces(m, tablePlaces(row.estimate), formatAt).places;
+      // A row printed without places ("0 [0, 0.000190]": whole, or under 0.001) asks for
+      // none: its half-width's six put "0.685100" beside it.
+      if ([row.estimate, ...row.ci95].some((y) => smallFigure(y) === undefined && formatAt(y, p).includes('.'))) places = Math.max(places, p);
+    }
+  }
+  return places;
+}
+
+/**
+ * An exact value beside figures at `places` (rowPlaces): exactFigure's text, or where that is
+ * rounded ("≈0.3181") to fewer places than the row's, rounded at the row's places
+ * ("≈0.31806"). A figure under 0.001 keeps its three significant digits.
+ */
+export function exactAt(value: number, places: number): string {
+  const own = exactPlaces(value);
+  return own > 0 && places > own ? `≈${snapDecimal(value).toFixed(places)}` : exactFigure(value);
+}
+
+/** Decimals of a rounded exact value ("≈0.3181": 4); 0 for one in full and for one under 0.001. */
+function exactPlaces(value: number): number {
+  const shown = exactFigure(value);
+  return shown.startsWith('≈') && Math.abs(snapDecimal(value)) >= 0.001 ? (shown.split('.')[1]?.length ?? 0) : 0;
 }
 
 /**
@@ -181,18 +222,17 @@ export function rowPlaces(
   const [low, high] = m.ci95;
   const places = intervalPlaces(size >= 0.001 && size < 0.01 ? Math.max(base, 5) : base, (high - low) / 2);
   if (m.exact === undefined) return { places };
-  const x = snapDecimal(m.exact);
   const shown = exactFigure(m.exact);
   // Decimals of a rounded exact value ("≈0.3181": 4); none under 0.001, whose three
   // significant digits order with the figures beside them as smallFigure prints those.
-  const own = shown.startsWith('≈') && Math.abs(x) >= 0.001 ? (shown.split('.')[1]?.length ?? 0) : 0;
-  const exactAt = (p: number) => (own > 0 && p > own ? `≈${x.toFixed(p)}` : shown);
-  const at = (p: number) => ({ places: p, ...(exactAt(p) === shown ? {} : { exact: exactAt(p) }) });
+  const own = exactPlaces(m.exact);
+  const exact = m.exact;
+  const at = (p: number) => ({ places: p, ...(exactAt(exact, p) === shown ? {} : { exact: exactAt(exact, p) }) });
   const first = Math.max(places, own);
   if (!(low <= m.exact && m.exact <= high)) return at(first);
   const value = (text: string) => Number(text.replace(/^≈/, ''));
   for (let p = first; p <= 9; p++) {
-    const e = value(exactAt(p));
+    const e = value(exactAt(exact, p));
     if (value(figure(low, p)) <= e && e <= value(figure(high, p))) return at(p);
   }
   return at(first);
