@@ -13,15 +13,15 @@ import { estimateCell } from '../dashboard/charts/table.ts';
 import { headlineLines } from '../reports/headline.ts';
 import { measured } from '../reports/checkText.ts';
 
-/** A one-point result of probabilities, one metric per row. */
-function resultOf(metrics: Record<string, Omit<MetricResult, 'kind'>>): ScenarioResult {
+/** A one-point result of probabilities (or means: "E(…)"), one metric per row. */
+function resultOf(metrics: Record<string, Omit<MetricResult, 'kind'>>, kind: 'probability' | 'mean' = 'probability'): ScenarioResult {
   return {
     name: 'rows',
     system: 'viciousness',
     mechanic: 'knowledge',
     trials: 100000,
     seed: 'rows',
-    results: [{ point: {}, metrics: Object.fromEntries(Object.entries(metrics).map(([k, m]) => [k, { ...m, kind: 'probability', label: `P(${k})` }])) }],
+    results: [{ point: {}, metrics: Object.fromEntries(Object.entries(metrics).map(([k, m]) => [k, { ...m, kind, label: kind === 'mean' ? `E(${k})` : `P(${k})` }])) }],
     expect: [],
   } as ScenarioResult;
 }
@@ -29,7 +29,7 @@ function resultOf(metrics: Record<string, Omit<MetricResult, 'kind'>>): Scenario
 /** Each surface's rows, by metric: [estimate, low, high, exact] as printed. */
 function reportRows(result: ScenarioResult): Map<string, string[]> {
   const rows = new Map<string, string[]>();
-  for (const line of renderScenarioMarkdown(result, []).split('\n').filter((l) => l.startsWith('| P('))) {
+  for (const line of renderScenarioMarkdown(result, []).split('\n').filter((l) => /^\| [PE]\(/.test(l))) {
     const [, name, exact, estimate, interval] = line.split('|').map((c) => c.trim());
     const [low, high] = interval!.slice(1, -1).split(', ');
     rows.set(name!.match(/`(\w+)`/)![1]!, [estimate!, low!, high!, exact!]);
@@ -47,12 +47,13 @@ function cliRows(result: ScenarioResult): Map<string, string[]> {
 }
 
 function dashboardRows(result: ScenarioResult): Map<string, string[]> {
-  const table = panelsFor(result).find((p) => p.name === 'probabilities')!.table!;
+  const kind = Object.values(result.results[0]!.metrics)[0]!.kind;
+  const table = panelsFor(result).find((p) => p.name === (kind === 'mean' ? 'means' : 'probabilities'))!.table!;
   const rows = new Map<string, string[]>();
   for (const row of table.rows) {
     const [estimate, interval, exact] = row.slice(-3).map((c) => c.text);
     const [low, high] = interval!.split(' to ');
-    rows.set(row[0]!.text.match(/P\((\w+)\)/)![1]!, [estimate!, low!, high!, exact!]);
+    rows.set(row[0]!.text.match(/[PE]\((\w+)\)/)![1]!, [estimate!, low!, high!, exact!]);
   }
   return rows;
 }
@@ -84,6 +85,41 @@ describe('a row of estimate, interval and exact value', () => {
       expect(row(result, 'top')).toEqual(['0.00520', '0.00324', '0.00724', '0.00724']);
       expect(row(result, 'narrow')).toEqual(['0.31717', '0.31626', '0.31807', '≈0.31806']);
       expect(row(result, 'full')).toEqual(['0.65320', '0.65020', '0.65624', '0.65624']);
+    });
+  }
+
+  // Rows that end on or near a whole number, and zero rows: a whole figure as a whole number
+  // ("1", "0", as the exact column), every other at the row's places, and the row's places
+  // raised together where a bound would read whole at them (a review: "3.9774 [3.9548,
+  // 3.99998]" in the report where `poolsim run` said "[3.9548, 4.0000]", and the dashboard
+  // "1.0000 | 0.999808 to 1.0000", "0.0000 | 0.0000 to 0.000192").
+  const edges = resultOf({
+    one: { estimate: 1, ci95: [0.999808, 1], exact: 1 },
+    zero: { estimate: 0, ci95: [0, 0.000192], exact: 0 },
+    below: { estimate: 3.9774, ci95: [3.9548, 3.99998], exact: 3.98 },
+    under: { estimate: 0.99, ci95: [0.98, 0.99998], exact: 0.99 },
+  });
+  // Means past 10 (two places; the dashboard's three give the same rows here): a review's
+  // "22.25 [21.997, 22.50]" (vdp-combat-allocation-matrix) and "26 [25.9950, 26]", which
+  // `poolsim run` printed "22.25 [22.00, 22.50]" and "26.0000 [25.9950, 26.0000]".
+  const means = resultOf(
+    {
+      effects: { estimate: 22.24775, ci95: [21.997294056352697, 22.498205943647303] },
+      whole: { estimate: 26, ci95: [25.995, 26], exact: 26 },
+    },
+    'mean',
+  );
+
+  for (const [name, rowsOf] of Object.entries({ report: reportRows, 'poolsim run': cliRows })) {
+    it(`reads whole figures as whole numbers and moves a row up together where a bound would read whole (${name})`, () => {
+      const rows = rowsOf(edges);
+      expect(rows.get('one')).toEqual(['1', '0.999808', '1', '1']);
+      expect(rows.get('zero')).toEqual(['0', '0', '0.000192', '0']);
+      expect(rows.get('below')).toEqual(['3.97740', '3.95480', '3.99998', '3.98']);
+      expect(rows.get('under')).toEqual(['0.99000', '0.98000', '0.99998', '0.99']);
+      const mean = rowsOf(means);
+      expect(mean.get('effects')!.slice(0, 3)).toEqual(['22.248', '21.997', '22.498']);
+      expect(mean.get('whole')).toEqual(['26', '25.9950', '26', '26']);
     });
   }
 

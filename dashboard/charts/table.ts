@@ -55,7 +55,7 @@ export function estimateRowCells(m: { estimate?: number; ci95?: readonly [number
   if (m?.estimate === undefined || m.ci95 === undefined) return [numberCell(m?.estimate, kind, m?.ci95), intervalCell(m?.ci95, kind), exactCell(m?.exact, pending)];
   const base = kind === 'probability' ? 4 : 3;
   const at = (x: number, p: number) => smallFigure(x) ?? notWhole(x, Number.isInteger(x) ? base : p);
-  const { places, exact } = rowPlaces({ estimate: m.estimate, ci95: m.ci95, exact: m.exact }, base, at);
+  const { places, exact } = rowPlaces({ estimate: m.estimate, ci95: m.ci95, exact: m.exact }, base);
   const figure = (x: number) => at(x, places);
   return [
     { text: figure(m.estimate), value: m.estimate },
