@@ -110,7 +110,7 @@ describe('a row of estimate, interval and exact value', () => {
     'mean',
   );
 
-  for (const [name, rowsOf] of Object.entries({ report: reportRows, 'poolsim run': cliRows })) {
+  for (const [name, rowsOf] of Object.entries(surfaces)) {
     it(`reads whole figures as whole numbers and moves a row up together where a bound would read whole (${name})`, () => {
       const rows = rowsOf(edges);
       expect(rows.get('one')).toEqual(['1', '0.999808', '1', '1']);
