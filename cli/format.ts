@@ -1,31 +1,8 @@
 /** The readable table `poolsim run` prints without `--json`. */
 import type { ScenarioResult } from '../sim/result.ts';
 import { pointLabel } from '../reports/sweep.ts';
-import { intervalPlaces, rowFigures, smallFigure, tablePlaces } from '../sim/solve/sentence.ts';
+import { rowFigures } from '../sim/solve/sentence.ts';
 import { bandText, exactDisagrees, measured } from '../reports/checkText.ts';
-
-/** Enough digits to read a probability or a mean; the JSON keeps them all. */
-export function fmt(x: number): string {
-  if (x === 0) return '0';
-  const a = Math.abs(x);
-  if (a >= 1000) return x.toFixed(0);
-  if (a >= 10) return x.toFixed(2);
-  // Three significant digits, as the exact column and the solve sentences print them:
-  // decimals down to 1e-6 ("0.000815 [0.000690, 0.000950] ≈0.000824", not "8.15e-4 […]
-  // ≈0.000824"), e-notation below it (toPrecision's "1.00e-7").
-  return smallFigure(x) ?? x.toFixed(4);
-}
-
-/**
- * `x` with enough digits that an interval of half-width `h` shows as one: fmt's digits, or
- * more where they would round both ends together ("24.00 [24.00, 24.00]" read as a figure
- * known exactly; it was 23.9993 [23.9976, 24]). At most 6 decimals.
- */
-export function fmtAt(x: number, h: number): string {
-  const a = Math.abs(x);
-  if (x === 0 || !(h > 0) || a < 0.001) return fmt(x);
-  return x.toFixed(intervalPlaces(tablePlaces(x), h));
-}
 
 function table(rows: string[][]): string {
   const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));

@@ -193,7 +193,7 @@ export function smallFigure(x: number): string | undefined {
  * Decimal places for a figure beside a 95% interval of half-width `h`: `base`, or more
  * where `base` would round both ends together ("24.00 [24.00, 24.00]" read as known
  * exactly; it was 23.9993 [23.9976, 24]): two significant digits of `h`, at most 6.
- * Shared by `poolsim run`'s table (cli/format.ts fmtAt) and the dashboard's.
+ * Shared by every table's rows (rowPlaces) and the dashboard's other cells.
  */
 export function intervalPlaces(base: number, h: number): number {
   return h > 0 ? Math.min(6, Math.max(base, Math.ceil(-Math.log10(h)) + 1)) : base;
