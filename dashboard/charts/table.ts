@@ -56,8 +56,8 @@ export function estimateRowCells(m: { estimate?: number; ci95?: readonly [number
   // The reports' and `poolsim run`'s rule, from the dashboard's places (means from three):
   // whole figures as whole numbers ("26.000 | 25.9950 to 26.000" stood beside "26 [25.9950,
   // 26]", "0.0000 | 0.0000 to 0.000192" beside "0 [0, 0.000192]").
-  const { places } = rowPlaces({ estimate: m.estimate, ci95: m.ci95, exact: m.exact }, kind === 'probability' ? 4 : 3);
-  const f = figuresAt({ estimate: m.estimate, ci95: m.ci95, exact: m.exact }, places);
+  const row = { estimate: m.estimate, ci95: m.ci95, exact: m.exact };
+  const f = figuresAt(row, rowPlaces(row, kind === 'probability' ? 4 : 3));
   return [
     { text: f.estimate, value: m.estimate },
     { text: `${f.low} to ${f.high}` },

@@ -123,7 +123,7 @@ export function tablePlaces(x: number): number {
 
 /** A row's estimate, interval and exact value as text, at the row's places (rowPlaces; formatAt). */
 export function rowFigures(m: { estimate: number; ci95: readonly [number, number]; exact?: number }): RowFigures {
-  return figuresAt(m, rowPlaces(m, tablePlaces(m.estimate)).places);
+  return figuresAt(m, rowPlaces(m, tablePlaces(m.estimate)));
 }
 
 /** A row's figures as text: the estimate, its interval ("[low, high]") and bounds, the exact value. */
@@ -153,7 +153,7 @@ export function rowsPlaces(rows: readonly { estimate: number; ci95: readonly [nu
   for (const row of rows) {
     for (const x of exact.length > 0 ? exact : [undefined]) {
       const m = { estimate: row.estimate, ci95: row.ci95, ...(x === undefined ? {} : { exact: x }) };
-      const p = rowPlaces(m, tablePlaces(row.estimate)).places;
+      const p = rowPlaces(m, tablePlaces(row.estimate));
       // A row printed without places ("0 [0, 0.000190]": whole, or under 0.001) asks for
       // none: its half-width's six put "0.685100" beside it.
       if ([row.estimate, ...row.ci95].some((y) => smallFigure(y) === undefined && formatAt(y, p).includes('.'))) places = Math.max(places, p);
@@ -216,16 +216,15 @@ export function intervalPlaces(base: number, h: number): number {
  *   longer than the row): "3.97740 [3.95480, 3.99998]", where "3.9774 [3.9548, 3.99998]"
  *   mixed places and "[3.9548, 4.0000]" read a bound of 4;
  * - at least a rounded exact value's ("≈") places, and where the row has more, the exact
- *   value rounded at the row's places instead (`exact`): "≈0.3181" stood beside an upper
+ *   value rounded at the row's places instead (exactAt): "≈0.3181" stood beside an upper
  *   bound "0.31807", the bound 0.318070 and the value 0.318063. Rounded at one precision,
  *   the three keep their order;
  * - and more, up to 9, while an exact value inside its interval would still read outside it
  *   ("0.00724", a value in full, beside an upper bound 0.007241 at 4 places, "0.0072").
  *
  * An exact value outside its interval (the Monte Carlo's 1 in 20) is left to read so.
- * `exact` is undefined where the row prints exactFigure's own text.
  */
-export function rowPlaces(m: { estimate: number; ci95: readonly [number, number]; exact?: number }, base = 4): { places: number; exact?: string } {
+export function rowPlaces(m: { estimate: number; ci95: readonly [number, number]; exact?: number }, base = 4): number {
   const size = Math.abs(m.estimate);
   const [low, high] = m.ci95;
   let places = intervalPlaces(size >= 0.001 && size < 0.01 ? Math.max(base, 5) : base, (high - low) / 2);
@@ -234,21 +233,17 @@ export function rowPlaces(m: { estimate: number; ci95: readonly [number, number]
   // 22.50]" mixed places, where `poolsim run` said "[3.9548, 4.0000]" and "[22.00, 22.50]".
   const longer = (x: number, p: number) => smallFigure(x) === undefined && (formatAt(x, p).split('.')[1]?.length ?? 0) > p;
   while (places < 9 && [m.estimate, low, high].some((x) => longer(x, places))) places++;
-  if (m.exact === undefined) return { places };
-  const shown = exactFigure(m.exact);
-  // Decimals of a rounded exact value ("≈0.3181": 4); none under 0.001, whose three
-  // significant digits order with the figures beside them as smallFigure prints those.
-  const own = exactPlaces(m.exact);
-  const exact = m.exact;
-  const at = (p: number) => ({ places: p, ...(exactAt(exact, p) === shown ? {} : { exact: exactAt(exact, p) }) });
-  const first = Math.max(places, own);
-  if (!(low <= m.exact && m.exact <= high)) return at(first);
+  if (m.exact === undefined) return places;
+  // At least a rounded exact value's decimals ("≈0.3181": 4; none under 0.001, whose three
+  // significant digits order with the figures beside them as smallFigure prints those).
+  const first = Math.max(places, exactPlaces(m.exact));
+  if (!(low <= m.exact && m.exact <= high)) return first;
   const value = (text: string) => Number(text.replace(/^≈/, ''));
   for (let p = first; p <= 9; p++) {
-    const e = value(exactAt(exact, p));
-    if (value(formatAt(low, p)) <= e && e <= value(formatAt(high, p))) return at(p);
+    const e = value(exactAt(m.exact, p));
+    if (value(formatAt(low, p)) <= e && e <= value(formatAt(high, p))) return p;
   }
-  return at(first);
+  return first;
 }
 
 /**
