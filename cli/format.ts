@@ -1,31 +1,8 @@
 /** The readable table `poolsim run` prints without `--json`. */
 import type { ScenarioResult } from '../sim/result.ts';
 import { pointLabel } from '../reports/sweep.ts';
-import { exactFigure, intervalPlaces, rowPlaces, smallFigure, tablePlaces } from '../sim/solve/sentence.ts';
+import { rowFigures } from '../sim/solve/sentence.ts';
 import { bandText, exactDisagrees, measured } from '../reports/checkText.ts';
-
-/** Enough digits to read a probability or a mean; the JSON keeps them all. */
-export function fmt(x: number): string {
-  if (x === 0) return '0';
-  const a = Math.abs(x);
-  if (a >= 1000) return x.toFixed(0);
-  if (a >= 10) return x.toFixed(2);
-  // Three significant digits, as the exact column and the solve sentences print them:
-  // decimals down to 1e-6 ("0.000815 [0.000690, 0.000950] ≈0.000824", not "8.15e-4 […]
-  // ≈0.000824"), e-notation below it (toPrecision's "1.00e-7").
-  return smallFigure(x) ?? x.toFixed(4);
-}
-
-/**
- * `x` with enough digits that an interval of half-width `h` shows as one: fmt's digits, or
- * more where they would round both ends together ("24.00 [24.00, 24.00]" read as a figure
- * known exactly; it was 23.9993 [23.9976, 24]). At most 6 decimals.
- */
-export function fmtAt(x: number, h: number): string {
-  const a = Math.abs(x);
-  if (x === 0 || !(h > 0) || a < 0.001) return fmt(x);
-  return x.toFixed(intervalPlaces(tablePlaces(x), h));
-}
 
 function table(rows: string[][]): string {
   const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
@@ -50,13 +27,12 @@ export function formatResult(result: ScenarioResult, file: string, setup?: unkno
     if (result.precision !== undefined) lines.push(`  ${r.trials} trials`);
     const rows = [['metric', 'estimate', '95% interval', 'exact']];
     for (const [name, m] of Object.entries(r.metrics)) {
-      // One precision for the row, the exact value's too (rowPlaces, as the reports' and the
-      // dashboard's tables): "0.0052 [0.0049, 0.0056]" stood beside "≈0.00523", and "≈0.3181"
-      // beside an upper bound "0.31807" it lies under.
-      const figure = (x: number, p: number) => (x === 0 || Math.abs(x) < 0.001 ? fmt(x) : x.toFixed(p));
-      const { places, exact } = rowPlaces(m, tablePlaces(m.estimate), figure);
-      const at = (x: number) => figure(x, places);
-      rows.push([name, at(m.estimate), `[${at(m.ci95[0])}, ${at(m.ci95[1])}]`, m.exact === undefined ? '' : (exact ?? exactFigure(m.exact))]);
+      // The row as the reports print it (rowFigures: one precision, the exact value's too,
+      // whole figures as whole numbers): "0.0052 [0.0049, 0.0056]" stood beside "≈0.00523",
+      // "≈0.3181" beside an upper bound "0.31807" it lies under, and "26.0000 [25.9950,
+      // 26.0000]" where the report said "26 [25.9950, 26]".
+      const f = rowFigures(m);
+      rows.push([name, f.estimate, f.interval, f.exact ?? '']);
     }
     lines.push(table(rows).replace(/^/gm, '  '));
     for (const note of r.notes ?? []) lines.push(`  note: ${note}`);

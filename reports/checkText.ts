@@ -4,7 +4,7 @@
  * and its 95% interval disagree. Loads no renderer library, so `poolsim run` can use it.
  */
 import type { ExpectResult, MetricResult, ScenarioResult } from '../sim/result.ts';
-import { exactFigure, rowFigures } from '../sim/solve/sentence.ts';
+import { exactAt, figuresAt, rowFigures, rowsPlaces } from '../sim/solve/sentence.ts';
 import { checkPasses, exactMeets, pointMatches } from '../sim/scenario.ts';
 import { formatNumber, formatSweepValue, pointLabel, type SweepMechanic } from './sweep.ts';
 import { metricLabel } from './metrics.ts';
@@ -132,12 +132,18 @@ export function measured(result: ScenarioResult, check: ExpectResult, setup?: un
     // the intervals, so the range alone did not say how near the band it came).
     const low = ms.reduce((a, m) => (m.estimate < a.estimate ? m : a));
     const high = ms.reduce((a, m) => (m.estimate > a.estimate ? m : a));
+    // The rows and the exact values at one precision (rowsPlaces): "≈0.3181 at every point"
+    // stood beside an upper bound "0.31807" it lies under.
+    const exact = exactValues(ms);
     if (low.estimate === high.estimate) {
-      const within: [number, number] = [Math.min(...ms.map((m) => m.ci95[0])), Math.max(...ms.map((m) => m.ci95[1]))];
-      return `${formatNumber(low.estimate)} at all ${ms.length} points (95% intervals within ${formatInterval(within)})${exactRange(ms)}`;
+      const within = { estimate: low.estimate, ci95: [Math.min(...ms.map((m) => m.ci95[0])), Math.max(...ms.map((m) => m.ci95[1]))] as const };
+      const places = rowsPlaces([within], exact);
+      const w = figuresAt(within, places);
+      return `${w.estimate} at all ${ms.length} points (95% intervals within ${w.interval})${exactRange(ms, places)}`;
     }
-    const [l, h] = [rowFigures(low), rowFigures(high)];
-    return `${l.estimate} ${l.interval} to ${h.estimate} ${h.interval} over ${ms.length} points${exactRange(ms)}`;
+    const places = rowsPlaces([low, high], exact);
+    const [l, h] = [figuresAt(low, places), figuresAt(high, places)];
+    return `${l.estimate} ${l.interval} to ${h.estimate} ${h.interval} over ${ms.length} points${exactRange(ms, places)}`;
   }
   return 'not measured';
 }
@@ -158,15 +164,20 @@ function measuredFigures(m: MetricResult): string {
  * others have none: their notes say why); nothing where no point has one. A check over 7
  * points read "0.9993 […] to 1.0031 […]" where the exact value is 1 at every one.
  */
-function exactRange(ms: readonly MetricResult[]): string {
+function exactRange(ms: readonly MetricResult[], places: number): string {
   const exact = ms.map((m) => m.exact).filter((x): x is number => x !== undefined);
   if (exact.length === 0) return '';
-  const low = Math.min(...exact);
-  const high = Math.max(...exact);
+  const [low, high] = exactValues(ms).map((x) => exactAt(x, places));
   const some = exact.length < ms.length ? ` at ${exact.length} of the ${ms.length} points` : '';
   // One figure at every point is said once, as the estimates' "at all 7 points" is.
-  if (exactFigure(low) === exactFigure(high)) return `, exact ${exactFigure(low)}${some || (exact.length > 1 ? ' at every point' : '')}`;
-  return `, exact ${exactFigure(low)} to ${exactFigure(high)}${some}`;
+  if (low === high) return `, exact ${low}${some || (exact.length > 1 ? ' at every point' : '')}`;
+  return `, exact ${low} to ${high}${some}`;
+}
+
+/** The lowest and highest exact value of several points; none where no point has one. */
+function exactValues(ms: readonly MetricResult[]): number[] {
+  const exact = ms.map((m) => m.exact).filter((x): x is number => x !== undefined);
+  return exact.length === 0 ? [] : [Math.min(...exact), Math.max(...exact)];
 }
 
 /**

@@ -12,7 +12,7 @@
 import type { MetricResult, PointResult, ScenarioResult } from '../sim/result.ts';
 import { chartFamily, familyLabel, metricKinds, metricLabel, metricNames } from './metrics.ts';
 import { pointLabel } from './sweep.ts';
-import { exactFigure, rowFigures } from '../sim/solve/sentence.ts';
+import { exactAt, figuresAt, rowFigures, rowsPlaces } from '../sim/solve/sentence.ts';
 
 /** Up to this many points a sweep's headline lists every point. */
 export const HEADLINE_POINTS_LISTED = 8;
@@ -126,9 +126,11 @@ function constantValue(ms: readonly MetricResult[]): { value: string; detail: st
     const high = ms.reduce((a, m) => (m.estimate > a.estimate ? m : a));
     const head = headlineValue(first);
     if (low.estimate === high.estimate) return head;
-    const [l, h] = [rowFigures(low), rowFigures(high)];
-    // The exact value as every page prints it: each point's row has its own places.
-    return { ...head, value: exactFigure(first.exact), detail: `exact · estimates ${l.estimate} ${l.interval} to ${h.estimate} ${h.interval} across the points (95% intervals)` };
+    // The two rows and the exact value at one precision (rowsPlaces): "≈0.3181" stood beside
+    // an upper bound "0.31807" it lies under, where that point's table row says "≈0.31806".
+    const places = rowsPlaces([low, high], [first.exact]);
+    const [l, h] = [figuresAt(low, places), figuresAt(high, places)];
+    return { ...head, value: exactAt(first.exact, places), detail: `exact · estimates ${l.estimate} ${l.interval} to ${h.estimate} ${h.interval} across the points (95% intervals)` };
   }
   if (!ms.every((m) => m.exact === undefined && m.estimate === first.estimate)) return undefined;
   const widest = ms.reduce((w, m) => (m.ci95[1] - m.ci95[0] > w.ci95[1] - w.ci95[0] ? m : w));

@@ -6,7 +6,7 @@
  * run hands out no more chunks. And the panels: each chart has a table with its numbers,
  * distributions read as at-least and at-most, and the compare view's rows.
  */
-import { exactFigure, signedFigure } from '../sim/solve/sentence.ts';
+import { exactFigure, rowFigures, signedFigure } from '../sim/solve/sentence.ts';
 import { describe, expect, test } from 'vitest';
 import { planScenario } from '../sim/scenario.ts';
 import { runPlan } from '../sim/assemble.ts';
@@ -23,7 +23,6 @@ import { nextValue } from '../dashboard/ui/setup.ts';
 import { shownDefault } from '../reports/fields/spec.ts';
 import { differenceCell, estimateCell, formatValue, intervalCell, numberCell, signedIntervalCell } from '../dashboard/charts/table.ts';
 import { compareDifference, differenceText } from '../dashboard/charts/compareCharts.ts';
-import { fmtAt } from '../cli/format.ts';
 import { formatNumber } from '../reports/sweep.ts';
 import { scenarioB } from '../dashboard/model/compare.ts';
 import { workerCount, workers } from '../dashboard/run/pool.ts';
@@ -401,7 +400,8 @@ describe('every chart has a table beside it', () => {
     const wasted = { estimate: 0.00092, ci95: [0.000732, 0.00113] as [number, number], exact: 0.000824 };
     const [estimate, interval] = [numberCell(wasted.estimate, 'mean', wasted.ci95), intervalCell(wasted.ci95, 'mean')];
     expect(`${estimate.text} ${interval.text}`).toBe('0.000920 0.000732 to 0.00113');
-    expect(`${fmtAt(wasted.estimate, 0.000199)} [${fmtAt(wasted.ci95[0], 0.000199)}, ${fmtAt(wasted.ci95[1], 0.000199)}]`).toBe('0.000920 [0.000732, 0.00113]');
+    const f = rowFigures(wasted);
+    expect(`${f.estimate} ${f.interval}`).toBe('0.000920 [0.000732, 0.00113]');
     // A combat "rounds fought" bin of 0.00005 [0.000021, 0.000118]: "0.0001 | 0.000021 to 0.0001".
     expect(numberCell(0.00005, 'probability', [0.000021, 0.000118]).text).toBe('0.0000500');
     expect(intervalCell([0.000021, 0.000118], 'probability').text).toBe('0.0000210 to 0.000118');

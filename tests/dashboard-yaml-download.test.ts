@@ -170,6 +170,35 @@ describe('a change of values only keeps every other byte of the file', () => {
     expect(saved.text).toContain('  challenges: 3   # the tally\n');
   });
 
+  // A review: a CRLF file whose last line ends in a bare LF (another editor's) was taken for
+  // one of mixed ends, and the lines added ended LF among CRLF ones.
+  test('lines added to a file of CRLF lines but its last end as most of its lines do, each kept line as it was', () => {
+    const lf = '# why\nname: "Heist"\nsystem: viciousness\nmechanic: knavery\ntrials: 20000   # trials comment\nsetup:\n  challenges: 3    # the GM\'s tally\n  participants:\n    - name: minion\n      count: 2\n';
+    const text = lf.replaceAll('\n', '\r\n').replace(/\r\n$/, '\n');
+    const scenario = parseScenarioText(text, 'h.yaml') as any;
+    scenario.setup.participants.push({ name: 'fence', dice: ['d4'] });
+    const saved = yamlFileText(text, 'h.yaml', scenario);
+    expect(read(saved.text, 'h.yaml')).toBe(JSON.stringify(scenario));
+    expect(saved.text.startsWith(text)).toBe(true);
+    const added = saved.text.slice(text.length);
+    expect(added).toMatch(/^ +- name: fence\r\n/);
+    expect(added).not.toMatch(/(^|[^\r])\n/);
+  });
+
+  // A review: the byte-order mark was kept where only values changed, and dropped where a key was added.
+  test.each([
+    ['LF', '\n'],
+    ['CRLF', '\r\n'],
+  ])('a key added to a file with a byte-order mark keeps the mark (%s lines)', (_, end) => {
+    const text = '\ufeff# keep\nname: x   # a name\nsystem: viciousness\nmechanic: knavery\nsetup:\n  challenges: 3\n  participants:\n    - name: captain\n'.replaceAll('\n', end);
+    const scenario = parseScenarioText(text, 'b.yaml') as any;
+    scenario.seed = 'added';
+    const saved = yamlFileText(text, 'b.yaml', scenario);
+    expect(read(saved.text, 'b.yaml')).toBe(JSON.stringify(scenario));
+    expect(saved.keptComments).toBe(true);
+    expect(saved.text.replace(`seed: added${end}`, '')).toBe(text);
+  });
+
   test.each(YAML_FILES)('%s with CRLF lines: a key added to the setup, every other byte kept', (file) => {
     const text = readFileSync(join(SCENARIOS, file), 'utf8').replaceAll('\n', '\r\n');
     const scenario = parseScenarioText(text, file) as any;

@@ -13,15 +13,15 @@ import { estimateCell } from '../dashboard/charts/table.ts';
 import { headlineLines } from '../reports/headline.ts';
 import { measured } from '../reports/checkText.ts';
 
-/** A one-point result of probabilities, one metric per row. */
-function resultOf(metrics: Record<string, Omit<MetricResult, 'kind'>>): ScenarioResult {
+/** A one-point result of probabilities (or means: "E(…)"), one metric per row. */
+function resultOf(metrics: Record<string, Omit<MetricResult, 'kind'>>, kind: 'probability' | 'mean' = 'probability'): ScenarioResult {
   return {
     name: 'rows',
     system: 'viciousness',
     mechanic: 'knowledge',
     trials: 100000,
     seed: 'rows',
-    results: [{ point: {}, metrics: Object.fromEntries(Object.entries(metrics).map(([k, m]) => [k, { ...m, kind: 'probability', label: `P(${k})` }])) }],
+    results: [{ point: {}, metrics: Object.fromEntries(Object.entries(metrics).map(([k, m]) => [k, { ...m, kind, label: kind === 'mean' ? `E(${k})` : `P(${k})` }])) }],
     expect: [],
   } as ScenarioResult;
 }
@@ -29,7 +29,7 @@ function resultOf(metrics: Record<string, Omit<MetricResult, 'kind'>>): Scenario
 /** Each surface's rows, by metric: [estimate, low, high, exact] as printed. */
 function reportRows(result: ScenarioResult): Map<string, string[]> {
   const rows = new Map<string, string[]>();
-  for (const line of renderScenarioMarkdown(result, []).split('\n').filter((l) => l.startsWith('| P('))) {
+  for (const line of renderScenarioMarkdown(result, []).split('\n').filter((l) => /^\| [PE]\(/.test(l))) {
     const [, name, exact, estimate, interval] = line.split('|').map((c) => c.trim());
     const [low, high] = interval!.slice(1, -1).split(', ');
     rows.set(name!.match(/`(\w+)`/)![1]!, [estimate!, low!, high!, exact!]);
@@ -47,12 +47,13 @@ function cliRows(result: ScenarioResult): Map<string, string[]> {
 }
 
 function dashboardRows(result: ScenarioResult): Map<string, string[]> {
-  const table = panelsFor(result).find((p) => p.name === 'probabilities')!.table!;
+  const kind = Object.values(result.results[0]!.metrics)[0]!.kind;
+  const table = panelsFor(result).find((p) => p.name === (kind === 'mean' ? 'means' : 'probabilities'))!.table!;
   const rows = new Map<string, string[]>();
   for (const row of table.rows) {
     const [estimate, interval, exact] = row.slice(-3).map((c) => c.text);
     const [low, high] = interval!.split(' to ');
-    rows.set(row[0]!.text.match(/P\((\w+)\)/)![1]!, [estimate!, low!, high!, exact!]);
+    rows.set(row[0]!.text.match(/[PE]\((\w+)\)/)![1]!, [estimate!, low!, high!, exact!]);
   }
   return rows;
 }
@@ -87,6 +88,41 @@ describe('a row of estimate, interval and exact value', () => {
     });
   }
 
+  // Rows that end on or near a whole number, and zero rows: a whole figure as a whole number
+  // ("1", "0", as the exact column), every other at the row's places, and the row's places
+  // raised together where a bound would read whole at them (a review: "3.9774 [3.9548,
+  // 3.99998]" in the report where `poolsim run` said "[3.9548, 4.0000]", and the dashboard
+  // "1.0000 | 0.999808 to 1.0000", "0.0000 | 0.0000 to 0.000192").
+  const edges = resultOf({
+    one: { estimate: 1, ci95: [0.999808, 1], exact: 1 },
+    zero: { estimate: 0, ci95: [0, 0.000192], exact: 0 },
+    below: { estimate: 3.9774, ci95: [3.9548, 3.99998], exact: 3.98 },
+    under: { estimate: 0.99, ci95: [0.98, 0.99998], exact: 0.99 },
+  });
+  // Means past 10 (two places; the dashboard's three give the same rows here): a review's
+  // "22.25 [21.997, 22.50]" (vdp-combat-allocation-matrix) and "26 [25.9950, 26]", which
+  // `poolsim run` printed "22.25 [22.00, 22.50]" and "26.0000 [25.9950, 26.0000]".
+  const means = resultOf(
+    {
+      effects: { estimate: 22.24775, ci95: [21.997294056352697, 22.498205943647303] },
+      whole: { estimate: 26, ci95: [25.995, 26], exact: 26 },
+    },
+    'mean',
+  );
+
+  for (const [name, rowsOf] of Object.entries(surfaces)) {
+    it(`reads whole figures as whole numbers and moves a row up together where a bound would read whole (${name})`, () => {
+      const rows = rowsOf(edges);
+      expect(rows.get('one')).toEqual(['1', '0.999808', '1', '1']);
+      expect(rows.get('zero')).toEqual(['0', '0', '0.000192', '0']);
+      expect(rows.get('below')).toEqual(['3.97740', '3.95480', '3.99998', '3.98']);
+      expect(rows.get('under')).toEqual(['0.99000', '0.98000', '0.99998', '0.99']);
+      const mean = rowsOf(means);
+      expect(mean.get('effects')!.slice(0, 3)).toEqual(['22.248', '21.997', '22.498']);
+      expect(mean.get('whole')).toEqual(['26', '25.9950', '26', '26']);
+    });
+  }
+
   it('the headline and a check\'s "measured" say the row as the table does', () => {
     const headline = resultOf({ small: { estimate: 0.0052, ci95: [0.0032, 0.0072], exact: 0.0052341, headline: true } });
     const [line] = headlineLines(headline);
@@ -118,6 +154,7 @@ describe('a row of estimate, interval and exact value', () => {
       metrics[`m${i}`] = { estimate, ci95, exact };
     }
     const rows = resultOf(metrics);
+    const report = reportRows(rows);
     for (const [surface, rowsOf] of Object.entries(surfaces)) {
       const printed = rowsOf(rows);
       for (const name of Object.keys(metrics)) {
@@ -127,7 +164,90 @@ describe('a row of estimate, interval and exact value', () => {
         // One precision: the estimate and a rounded exact value at the same places (a
         // figure under 0.001 keeps its three significant digits).
         if (exact!.startsWith('≈') && value(estimate!) >= 0.001 && value(exact!) >= 0.001) expect(places(exact!), said).toBe(places(estimate!));
+        // And the same text on every surface.
+        expect(printed.get(name), said).toEqual(report.get(name));
       }
     }
+  });
+});
+
+/** A sweep of one probability over points `x = 1, 2, …`, one metric value per point. */
+function sweepOf(points: Omit<MetricResult, 'kind'>[]): ScenarioResult {
+  return {
+    name: 'sweep',
+    system: 'viciousness',
+    mechanic: 'knowledge',
+    trials: 100000,
+    seed: 'sweep',
+    sweep: { x: points.map((_, i) => i + 1) },
+    results: points.map((m, i) => ({ point: { x: i + 1 }, metrics: { p: { ...m, kind: 'probability', label: 'P(p)', headline: true } } })),
+    expect: [],
+  } as unknown as ScenarioResult;
+}
+
+describe('rows at or near a whole number, and zero rows', () => {
+  it('read alike on every surface, at one precision, whole figures whole (random rows, seed 7)', () => {
+    // The LCG above, another seed: rows of zero ("0 [0, 0.000192]"), of certainty ("1
+    // [0.999808, 1]"), and bounds a hair from a whole number ("3.99998"), which read whole at
+    // the row's places and were written longer than the row.
+    let state = 7;
+    const random = () => ((state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+    const metrics: Record<string, Omit<MetricResult, 'kind'>> = {};
+    for (let i = 0; i < 300; i++) {
+      const whole = Math.floor(random() * 6);
+      const gap = 10 ** (-6 + random() * 4);
+      const h = 10 ** (-5 + random() * 3);
+      const shape = random();
+      const row: Omit<MetricResult, 'kind'> =
+        shape < 0.25
+          ? { estimate: 0, ci95: [0, gap], exact: 0 }
+          : shape < 0.5
+            ? { estimate: whole, ci95: [whole - h, whole], exact: whole }
+            : shape < 0.75
+              ? { estimate: whole + 1 - gap - h, ci95: [whole + 1 - gap - 2 * h, whole + 1 - gap] }
+              : { estimate: whole + gap + h, ci95: [whole + gap, whole + gap + 2 * h] };
+      if (row.ci95[0] < 0) continue;
+      metrics[`m${i}`] = row;
+    }
+    const rows = resultOf(metrics);
+    const printed = Object.values(surfaces).map((rowsOf) => rowsOf(rows));
+    const decimals = (text: string) => (/^-?\d+$/.test(text) || Math.abs(value(text)) < 0.001 ? undefined : places(text));
+    for (const name of Object.keys(metrics)) {
+      const [report, cli, dashboard] = printed.map((p) => p.get(name)!.slice(0, 3));
+      const said = `${name}: ${JSON.stringify(metrics[name])} → ${report!.join(' ')}`;
+      // The same text on every surface.
+      expect(cli, said).toEqual(report);
+      expect(dashboard, said).toEqual(report);
+      // A whole figure whole, no other reading whole, and the rest at one precision.
+      const figures = [metrics[name]!.estimate, ...metrics[name]!.ci95];
+      figures.forEach((x, k) => expect(/^-?\d+$/.test(report![k]!), said).toBe(Number.isInteger(x)));
+      expect(new Set(report!.map(decimals).filter((d) => d !== undefined)).size, said).toBeLessThanOrEqual(1);
+    }
+  });
+});
+
+describe('several points that share one exact value', () => {
+  // A review's two points: "≈0.3181 at every point" beside an upper bound "0.31807" it lies under.
+  const apart = sweepOf([
+    { estimate: 0.31717, ci95: [0.31626, 0.31807], exact: 0.3180634 },
+    { estimate: 0.3175, ci95: [0.3166, 0.3184], exact: 0.3180634 },
+  ]);
+
+  it('a check\'s "measured" says it at the places of the rows beside it, inside the interval it lies in', () => {
+    expect(measured(apart, { metric: 'p', atLeast: 0.5, pass: false })).toBe('0.31717 [0.31626, 0.31807] to 0.31750 [0.31660, 0.31840] over 2 points, exact ≈0.31806 at every point');
+  });
+
+  it('the headline says it at the places of the rows beside it', () => {
+    const [line] = headlineLines(apart);
+    expect([line!.value, line!.detail]).toEqual(['≈0.31806', 'exact · estimates 0.31717 [0.31626, 0.31807] to 0.31750 [0.31660, 0.31840] across the points (95% intervals)']);
+  });
+
+  it('equal estimates at every point read as the table prints the row', () => {
+    // "0.0052 at all 2 points (… [0.0032, 0.0072]), exact ≈0.00523": 4 places beside 5.
+    const equal = sweepOf([
+      { estimate: 0.0052, ci95: [0.0032, 0.0072], exact: 0.0052341 },
+      { estimate: 0.0052, ci95: [0.0035, 0.0069], exact: 0.0052341 },
+    ]);
+    expect(measured(equal, { metric: 'p', atLeast: 0.5, pass: false })).toBe('0.00520 at all 2 points (95% intervals within [0.00320, 0.00720]), exact ≈0.00523 at every point');
   });
 });

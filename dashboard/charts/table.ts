@@ -4,7 +4,7 @@
  * `data-value` attribute, so a test or a copy-paste gets every digit).
  */
 import { type MetricKind } from '../../reports/metrics.ts';
-import { exactFigure, intervalPlaces, rowPlaces, signedFigure, smallFigure } from '../../sim/solve/sentence.ts';
+import { exactFigure, figuresAt, intervalPlaces, rowPlaces, signedFigure, smallFigure } from '../../sim/solve/sentence.ts';
 import { notWhole } from '../../reports/sweep.ts';
 
 export interface TableCell {
@@ -53,14 +53,15 @@ export function numberCell(value: number | undefined, kind: MetricKind, ci?: rea
  */
 export function estimateRowCells(m: { estimate?: number; ci95?: readonly [number, number]; exact?: number } | undefined, kind: MetricKind, pending?: ExactPending): [TableCell, TableCell, TableCell] {
   if (m?.estimate === undefined || m.ci95 === undefined) return [numberCell(m?.estimate, kind, m?.ci95), intervalCell(m?.ci95, kind), exactCell(m?.exact, pending)];
-  const base = kind === 'probability' ? 4 : 3;
-  const at = (x: number, p: number) => smallFigure(x) ?? notWhole(x, Number.isInteger(x) ? base : p);
-  const { places, exact } = rowPlaces({ estimate: m.estimate, ci95: m.ci95, exact: m.exact }, base, at);
-  const figure = (x: number) => at(x, places);
+  // The reports' and `poolsim run`'s rule, from the dashboard's places (means from three):
+  // whole figures as whole numbers ("26.000 | 25.9950 to 26.000" stood beside "26 [25.9950,
+  // 26]", "0.0000 | 0.0000 to 0.000192" beside "0 [0, 0.000192]").
+  const row = { estimate: m.estimate, ci95: m.ci95, exact: m.exact };
+  const f = figuresAt(row, rowPlaces(row, kind === 'probability' ? 4 : 3));
   return [
-    { text: figure(m.estimate), value: m.estimate },
-    { text: `${figure(m.ci95[0])} to ${figure(m.ci95[1])}` },
-    m.exact === undefined ? exactCell(undefined, pending) : { text: exact ?? exactFigure(m.exact), value: m.exact },
+    { text: f.estimate, value: m.estimate },
+    { text: `${f.low} to ${f.high}` },
+    m.exact === undefined ? exactCell(undefined, pending) : { text: f.exact!, value: m.exact },
   ];
 }
 

@@ -327,26 +327,30 @@ const oneSpaceBeforeComment = (line: string) => line.replace(/(\S)[ \t]+#/, '$1 
  * added anywhere re-spaced every aligned comment of the file (a dashboard audit). The two
  * texts' lines are matched in order, alike but for that space (their longest common
  * sequence), so that of two alike lines each keeps its own spacing (matched by content
- * alone, a one-space line took a removed one's wide spacing: a review). The text is read
- * back as all of it is.
+ * alone, a one-space line took a removed one's wide spacing: a review). A line kept ends as
+ * the file ended it, one written anew in `end`, the end most of the file's lines have. The
+ * text is read back as all of it is.
  */
-function keptCommentSpacing(opened: string, written: string): string {
+function keptCommentSpacing(opened: string, written: string, end: '\r\n' | '\n'): string {
   const before = opened.replace(/^\ufeff/, '').split('\n');
   const after = written.split('\n');
   // Alike but for a line's CR too (a file of mixed line ends keeps its own on each line kept).
   const a = before.map((line) => oneSpaceBeforeComment(line.replace(/\r$/, '')));
   const b = after.map((line) => oneSpaceBeforeComment(line.replace(/\r$/, '')));
   // A scenario file is some hundreds of lines; past this the table is not worth it.
-  if (a.length * b.length > 4_000_000) return written;
+  if (a.length * b.length > 4_000_000) return written.replaceAll('\n', end);
   // common[i][j]: the longest common sequence of a[i..] and b[j..].
   const common = Array.from({ length: a.length + 1 }, () => new Uint32Array(b.length + 1));
   for (let i = a.length - 1; i >= 0; i--) {
     for (let j = b.length - 1; j >= 0; j--) common[i]![j] = a[i] === b[j] ? common[i + 1]![j + 1]! + 1 : Math.max(common[i + 1]![j]!, common[i]![j + 1]!);
   }
-  const out = [...after];
+  // A line kept ends as it did (its CR or none, in a file of mixed ends); a line written anew,
+  // or one that was the file's last and had no end, as `end`. The last has none.
+  const cr = end === '\r\n' ? '\r' : '';
+  const out = after.map((line, j) => (j < after.length - 1 ? line.replace(/\r$/, '') + cr : line));
   for (let i = 0, j = 0; i < a.length && j < b.length; ) {
     if (a[i] === b[j]) {
-      out[j] = before[i]!;
+      out[j] = i < before.length - 1 || j === after.length - 1 ? before[i]! : before[i]! + cr;
       i++;
       j++;
     } else if (common[i + 1]![j]! >= common[i]![j + 1]!) i++;
@@ -369,18 +373,22 @@ export function yamlFileText(opened: string, file: string, scenario: unknown): {
       return false;
     }
   };
-  // A file whose every line ends in CRLF (saved on Windows) is laid out as LF lines, as the
-  // Document writes them, and written with CRLF again: compared as they were, none of its
-  // lines met a written one, every aligned comment was re-spaced and every line end changed.
-  const crlf = opened.includes('\r\n') && !/(^|[^\r])\n/.test(opened);
-  const lf = crlf ? opened.replaceAll('\r\n', '\n') : opened;
-  const ends = (text: string) => (crlf ? text.replaceAll('\n', '\r\n') : text);
+  // The file is laid out as LF lines, as the Document writes them, and written with its own
+  // ends again: compared as they were, none of a CRLF file's lines (saved on Windows) met a
+  // written one, every aligned comment was re-spaced and every line end changed. Lines
+  // written anew end as most of the file's lines do: a CRLF file whose last line ended LF
+  // (another editor's) was taken for one of mixed ends, and got LF lines among its CRLF ones.
+  const crlfs = opened.split('\r\n').length - 1;
+  const end = crlfs > opened.split('\n').length - 1 - crlfs ? '\r\n' : '\n';
+  // A byte-order mark kept, whatever the edit (a key added dropped it: a review).
+  const bom = opened.charCodeAt(0) === 0xfeff ? '\ufeff' : '';
+  const lf = opened.slice(bom.length).replaceAll('\r\n', '\n');
+  const ends = (text: string) => bom + text.replaceAll('\n', end);
   const doc = scenarioDocument(opened);
   if (doc) {
     // Only values changed: the file's own text, those values' characters replaced.
     const edits: { from: number; to: number; text: string }[] = [];
     if (valueEdits(doc, doc.contents, target, edits)) {
-      const bom = opened.charCodeAt(0) === 0xfeff ? '\ufeff' : '';
       let text = opened.slice(bom.length);
       for (const { from, to, text: value } of edits.sort((a, b) => b.from - a.from)) text = text.slice(0, from) + value + text.slice(to);
       if (says(bom + text)) return { text: bom + text, keptComments: true };
@@ -391,7 +399,8 @@ export function yamlFileText(opened: string, file: string, scenario: unknown): {
     // as it spaced them, its lines ended as it ends them.
     const written = padFlow(lf, doc.toString(layout(lf)));
     const kept = keptBlocks(lf, written);
-    const text = [keptCommentSpacing(lf, kept), kept, written].map(ends).find(says);
+    // Each line kept as the file ended it (keptCommentSpacing), else every line as most do.
+    const text = [bom + keptCommentSpacing(opened, kept, end), ends(kept), ends(written)].find(says);
     if (text !== undefined) return { text, keptComments: true };
   }
   // A document made from the data alone: no comments to keep.

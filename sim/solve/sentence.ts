@@ -122,10 +122,60 @@ export function tablePlaces(x: number): number {
 }
 
 /** A row's estimate, interval and exact value as text, at the row's places (rowPlaces; formatAt). */
-export function rowFigures(m: { estimate: number; ci95: readonly [number, number]; exact?: number }): { estimate: string; interval: string; exact?: string } {
-  const { places, exact } = rowPlaces(m, tablePlaces(m.estimate), formatAt);
-  const at = (x: number) => formatAt(x, places);
-  return { estimate: at(m.estimate), interval: `[${at(m.ci95[0])}, ${at(m.ci95[1])}]`, ...(m.exact === undefined ? {} : { exact: exact ?? exactFigure(m.exact) }) };
+export function rowFigures(m: { estimate: number; ci95: readonly [number, number]; exact?: number }): RowFigures {
+  return figuresAt(m, rowPlaces(m, tablePlaces(m.estimate)));
+}
+
+/** A row's figures as text: the estimate, its interval ("[low, high]") and bounds, the exact value. */
+export interface RowFigures {
+  estimate: string;
+  interval: string;
+  low: string;
+  high: string;
+  exact?: string;
+}
+
+/** A row's estimate, interval and exact value as text at `places` (formatAt; exactAt). */
+export function figuresAt(m: { estimate: number; ci95: readonly [number, number]; exact?: number }, places: number): RowFigures {
+  const [low, high] = m.ci95.map((x) => formatAt(x, places)) as [string, string];
+  return { estimate: formatAt(m.estimate, places), interval: `[${low}, ${high}]`, low, high, ...(m.exact === undefined ? {} : { exact: exactAt(m.exact, places) }) };
+}
+
+/**
+ * One precision for several rows said together and the exact values said beside them (a
+ * check's "measured" over several points, a headline across them): the most that any row
+ * asks beside any of the values (rowPlaces). Each row at its own places read a shared exact
+ * value "≈0.3181" beside an upper bound "0.31807" it lies under, where that point's table
+ * row says "≈0.31806". Rounded at one precision, a value inside an interval reads inside it.
+ */
+export function rowsPlaces(rows: readonly { estimate: number; ci95: readonly [number, number] }[], exact: readonly number[]): number {
+  let places = 0;
+  for (const row of rows) {
+    for (const x of exact.length > 0 ? exact : [undefined]) {
+      const m = { estimate: row.estimate, ci95: row.ci95, ...(x === undefined ? {} : { exact: x }) };
+      const p = rowPlaces(m, tablePlaces(row.estimate));
+      // A row printed without places ("0 [0, 0.000190]": whole, or under 0.001) asks for
+      // none: its half-width's six put "0.685100" beside it.
+      if ([row.estimate, ...row.ci95].some((y) => smallFigure(y) === undefined && formatAt(y, p).includes('.'))) places = Math.max(places, p);
+    }
+  }
+  return places;
+}
+
+/**
+ * An exact value beside figures at `places` (rowPlaces): exactFigure's text, or where that is
+ * rounded ("≈0.3181") to fewer places than the row's, rounded at the row's places
+ * ("≈0.31806"). A figure under 0.001 keeps its three significant digits.
+ */
+export function exactAt(value: number, places: number): string {
+  const own = exactPlaces(value);
+  return own > 0 && places > own ? `≈${snapDecimal(value).toFixed(places)}` : exactFigure(value);
+}
+
+/** Decimals of a rounded exact value ("≈0.3181": 4); 0 for one in full and for one under 0.001. */
+function exactPlaces(value: number): number {
+  const shown = exactFigure(value);
+  return shown.startsWith('≈') && Math.abs(snapDecimal(value)) >= 0.001 ? (shown.split('.')[1]?.length ?? 0) : 0;
 }
 
 /**
@@ -143,7 +193,7 @@ export function smallFigure(x: number): string | undefined {
  * Decimal places for a figure beside a 95% interval of half-width `h`: `base`, or more
  * where `base` would round both ends together ("24.00 [24.00, 24.00]" read as known
  * exactly; it was 23.9993 [23.9976, 24]): two significant digits of `h`, at most 6.
- * Shared by `poolsim run`'s table (cli/format.ts fmtAt) and the dashboard's.
+ * Shared by every table's rows (rowPlaces) and the dashboard's other cells.
  */
 export function intervalPlaces(base: number, h: number): number {
   return h > 0 ? Math.min(6, Math.max(base, Math.ceil(-Math.log10(h)) + 1)) : base;
@@ -154,48 +204,46 @@ export function intervalPlaces(base: number, h: number): number {
  * the exact value beside them, where the row has one: one precision for the row, the rule
  * of every table (the reports', `poolsim run`'s, the dashboard's) and of a check's
  * "measured". `base` is the table's places for a figure of the estimate's size (4 below 10
- * in all of them; tablePlaces); `figure` prints a bound at some places as the table does
- * (default: smallFigure, else toFixed). Then
+ * in all of them; tablePlaces). Every figure prints as formatAt prints it: a whole one as a
+ * whole number ("26 [25.9950, 26]", "0 [0, 0.000192]"), one under 0.001 in three
+ * significant digits, any other at the row's places. Then
  *
  * - an estimate from 0.001 to 0.01 gets three significant digits (5 places), as the exact
  *   value beside it does (exactFigure) and a figure under 0.001 does (smallFigure): "0.0052
  *   [0.0049, 0.0056]" stood beside "≈0.00523";
  * - more where the interval needs them to show as one (intervalPlaces);
+ * - more while a figure that is not whole would read whole at them (notWhole writes it
+ *   longer than the row): "3.97740 [3.95480, 3.99998]", where "3.9774 [3.9548, 3.99998]"
+ *   mixed places and "[3.9548, 4.0000]" read a bound of 4;
  * - at least a rounded exact value's ("≈") places, and where the row has more, the exact
- *   value rounded at the row's places instead (`exact`): "≈0.3181" stood beside an upper
+ *   value rounded at the row's places instead (exactAt): "≈0.3181" stood beside an upper
  *   bound "0.31807", the bound 0.318070 and the value 0.318063. Rounded at one precision,
  *   the three keep their order;
  * - and more, up to 9, while an exact value inside its interval would still read outside it
- *   ("0.00724", a value in full, beside an upper bound 0.007241 at 4 places, "0.0072"; a
- *   bound that notWhole writes longer than the row).
+ *   ("0.00724", a value in full, beside an upper bound 0.007241 at 4 places, "0.0072").
  *
  * An exact value outside its interval (the Monte Carlo's 1 in 20) is left to read so.
- * `exact` is undefined where the row prints exactFigure's own text.
  */
-export function rowPlaces(
-  m: { estimate: number; ci95: readonly [number, number]; exact?: number },
-  base = 4,
-  figure: (x: number, places: number) => string = (x, p) => smallFigure(x) ?? x.toFixed(p),
-): { places: number; exact?: string } {
+export function rowPlaces(m: { estimate: number; ci95: readonly [number, number]; exact?: number }, base = 4): number {
   const size = Math.abs(m.estimate);
   const [low, high] = m.ci95;
-  const places = intervalPlaces(size >= 0.001 && size < 0.01 ? Math.max(base, 5) : base, (high - low) / 2);
-  if (m.exact === undefined) return { places };
-  const x = snapDecimal(m.exact);
-  const shown = exactFigure(m.exact);
-  // Decimals of a rounded exact value ("≈0.3181": 4); none under 0.001, whose three
-  // significant digits order with the figures beside them as smallFigure prints those.
-  const own = shown.startsWith('≈') && Math.abs(x) >= 0.001 ? (shown.split('.')[1]?.length ?? 0) : 0;
-  const exactAt = (p: number) => (own > 0 && p > own ? `≈${x.toFixed(p)}` : shown);
-  const at = (p: number) => ({ places: p, ...(exactAt(p) === shown ? {} : { exact: exactAt(p) }) });
-  const first = Math.max(places, own);
-  if (!(low <= m.exact && m.exact <= high)) return at(first);
+  let places = intervalPlaces(size >= 0.001 && size < 0.01 ? Math.max(base, 5) : base, (high - low) / 2);
+  // The whole row up together where a figure that is not whole would read whole at its
+  // places (notWhole writes it longer): "3.9774 [3.9548, 3.99998]" and "22.25 [21.997,
+  // 22.50]" mixed places, where `poolsim run` said "[3.9548, 4.0000]" and "[22.00, 22.50]".
+  const longer = (x: number, p: number) => smallFigure(x) === undefined && (formatAt(x, p).split('.')[1]?.length ?? 0) > p;
+  while (places < 9 && [m.estimate, low, high].some((x) => longer(x, places))) places++;
+  if (m.exact === undefined) return places;
+  // At least a rounded exact value's decimals ("≈0.3181": 4; none under 0.001, whose three
+  // significant digits order with the figures beside them as smallFigure prints those).
+  const first = Math.max(places, exactPlaces(m.exact));
+  if (!(low <= m.exact && m.exact <= high)) return first;
   const value = (text: string) => Number(text.replace(/^≈/, ''));
   for (let p = first; p <= 9; p++) {
-    const e = value(exactAt(p));
-    if (value(figure(low, p)) <= e && e <= value(figure(high, p))) return at(p);
+    const e = value(exactAt(m.exact, p));
+    if (value(formatAt(low, p)) <= e && e <= value(formatAt(high, p))) return p;
   }
-  return at(first);
+  return first;
 }
 
 /**
