@@ -662,18 +662,21 @@ function exactOnce(simulation: Simulation): Simulation {
 /** Each planned simulation's exact values once computed here, or given (setExactValues). */
 const computedExact = new WeakMap<Simulation, ExactValues>();
 
-/** A planned point's exact values where they are already known (never computes them). */
-export function knownExactValues(simulation: Simulation): ExactValues | undefined {
-  return computedExact.get(simulation);
+/** Whether a planned point's exact values are already known (never computes them). */
+export function exactKnown(simulation: Simulation): boolean {
+  return computedExact.has(simulation);
 }
 
 /**
  * A planned point's exact values computed elsewhere from the same validated inputs (the
- * dashboard's workers: workers/chunk.ts exactValuesTask, the same mechanic's `exact`), so
- * that `exact()` returns them and the page never computes them itself.
+ * dashboard's workers: workers/chunk.ts exactValuesTasks, the same mechanic's `exact`), so
+ * that `exact()` returns them and the page never computes them itself; with what that
+ * `exact()` said it left out (`exactSkipped`, which some mechanics set as they compute:
+ * the result's note, which the page's copy would otherwise never get).
  */
-export function setExactValues(simulation: Simulation, values: ExactValues): void {
+export function setExactValues(simulation: Simulation, values: ExactValues, exactSkipped?: string): void {
   computedExact.set(simulation, values);
+  if (exactSkipped !== undefined) simulation.exactSkipped = exactSkipped;
 }
 
 /**

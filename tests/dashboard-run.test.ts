@@ -28,7 +28,8 @@ import { scenarioB } from '../dashboard/model/compare.ts';
 import { workerCount, workers } from '../dashboard/run/pool.ts';
 import type { ScenarioResult } from '../sim/result.ts';
 import { poolsim } from './helpers.ts';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { parse } from 'yaml';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -120,6 +121,22 @@ describe('the scheduler gives the CLI’s numbers', () => {
     expect(snapshots.at(-1)).toEqual([heist.trials, heist.trials, heist.trials]);
     expect(run.progress()[0]).toEqual({ done: 9, total: 9, trialsDone: 3 * heist.trials, trialsTotal: 3 * heist.trials, exactDone: 3, exactTotal: 3 });
   });
+
+  test('where exact() notes what it left out as it computes, the page has the note too: byte for byte poolsim run --json', async () => {
+    // A contest round whose contender spends tension, a campaign's rivals: the note comes
+    // from the worker's copy of the simulation, which alone computed (a review: the three
+    // library files below lost every such note, 9 points).
+    for (const file of ['scenarios/vdp-contest-round.yaml', 'scenarios/campaign-armed-rival.yaml', 'scenarios/interfere-rival-plans.yaml']) {
+      const raw = parse(readFileSync(file, 'utf8'));
+      const trials = raw.mechanic === 'campaign' ? 300 : 2000;
+      const run = new ScenarioRun([planScenario(raw, file, { trials })], [runner([], [0, 2]), runner([], [1])]);
+      const [dashboard] = (await run.done)!;
+      const cli = await poolsim('run', file, '--json', '--trials', String(trials));
+      expect(cli.code).toBe(0);
+      expect(dashboard!.results.some((p) => p.notes?.some((n) => /skipped|Monte Carlo only/.test(n)))).toBe(true);
+      expect(JSON.stringify(dashboard, null, 2) + '\n', file).toBe(cli.out);
+    }
+  }, 120_000);
 
   test('a snapshot’s interval narrows as chunks come in, around the same exact value', async () => {
     const one = { ...heist, sweep: undefined, expect: undefined, trials: 4 * CHUNK_TRIALS };

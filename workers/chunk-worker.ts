@@ -4,8 +4,7 @@
  * imported here or below (tests/parallel-browser.test.ts walks the imports).
  */
 import * as Comlink from 'comlink';
-import { exactValuesTasks, runChunkTask, type ChunkTask, type ExactTask } from './chunk.ts';
-import type { ExactValues } from '../sim/mechanic.ts';
+import { exactValuesTasks, runChunkTask, type ChunkTask, type ExactAnswer, type ExactTask } from './chunk.ts';
 
 export type { ChunkTask, ExactTask };
 
@@ -25,7 +24,7 @@ export const chunkWorker = {
    * The exact values of points, in order, for about `withinMs` (workers/chunk.ts
    * exactValuesTasks): the page asks here so that it never computes them itself.
    */
-  exactValues(tasks: ExactTask[], withinMs: number): (ExactValues | null)[] {
+  exactValues(tasks: ExactTask[], withinMs: number): ExactAnswer[] {
     return exactValuesTasks(tasks, withinMs);
   },
 };

@@ -130,17 +130,27 @@ export function exactTask(plan: ScenarioPlan, point: number): ExactTask {
  * quick points (a knavery sweep's, ~1 ms each) carries many and one of slow points (a
  * battle chain's, a second) does not hold the others back. Each point is prepared afresh
  * from its inputs, as the page's planScenario prepares it, and asked `exact()`, as the page
- * would ask it: the same function on the same inputs, so the same numbers. A point the
- * mechanic gives no exact values gets `null`.
+ * would ask it: the same function on the same inputs, so the same numbers. With them, what
+ * that `exact()` said it left out (Simulation.exactSkipped, which some mechanics set as they
+ * compute: a contest round whose contender spends tension, a campaign's rivals): the
+ * result's note, which the page's own copy of the simulation never computes to learn.
  */
-export function exactValuesTasks(tasks: readonly ExactTask[], withinMs: number): (ExactValues | null)[] {
+export function exactValuesTasks(tasks: readonly ExactTask[], withinMs: number): ExactAnswer[] {
   const start = performance.now();
-  const out: (ExactValues | null)[] = [];
+  const out: ExactAnswer[] = [];
   for (const task of tasks) {
     const mechanic = findMechanic(task.system, task.mechanic);
     if (!mechanic) throw new Error(`${task.file}: this worker has no ${task.system} mechanic "${task.mechanic}"`);
-    out.push(mechanic.prepare(task.setup, task.rules).exact?.() ?? null);
+    const simulation = mechanic.prepare(task.setup, task.rules);
+    const values = simulation.exact?.();
+    out.push({ values, ...(simulation.exactSkipped !== undefined ? { exactSkipped: simulation.exactSkipped } : {}) });
     if (performance.now() - start >= withinMs) break;
   }
   return out;
+}
+
+/** One point's answer from exactValuesTasks: its exact values (none where `exact()` gave none) and why some were left out. */
+export interface ExactAnswer {
+  values: ExactValues | undefined;
+  exactSkipped?: string;
 }

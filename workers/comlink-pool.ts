@@ -8,12 +8,12 @@
 import type { Remote } from 'comlink';
 import type { ChunkExecutor, ChunkJob } from './schedule.ts';
 import type { ChunkWorker, ExactTask } from './chunk-worker.ts';
-import type { ExactValues } from '../sim/mechanic.ts';
+import type { ExactAnswer } from './chunk.ts';
 
 /** What computes points' exact values off the page's thread (workers/live.ts asks it). */
 export interface ExactExecutor {
   /** The exact values of the first of `tasks` (at least one), about `withinMs` of them: workers/chunk.ts exactValuesTasks. */
-  exactValues(tasks: ExactTask[], withinMs: number): Promise<(ExactValues | null)[]>;
+  exactValues(tasks: ExactTask[], withinMs: number): Promise<ExactAnswer[]>;
 }
 
 /** Chunks posted to a worker at once, so it never waits for the page between chunks. */
@@ -59,7 +59,7 @@ export class ComlinkPool implements ChunkExecutor, ExactExecutor {
     return this.onLeastBusy((w) => w.runChunk(job.task));
   }
 
-  async exactValues(tasks: ExactTask[], withinMs: number): Promise<(ExactValues | null)[]> {
+  async exactValues(tasks: ExactTask[], withinMs: number): Promise<ExactAnswer[]> {
     await this.anyReady;
     if (this.readyWorkers.length === 0) throw this.failure ?? new Error('no worker started');
     return this.onLeastBusy((w) => w.exactValues(tasks, withinMs));

@@ -13,7 +13,7 @@
  */
 import { chunkCount } from '../sim/run.ts';
 import { assembleResult, emptyTallies, partialResult } from '../sim/assemble.ts';
-import { knownExactValues, setExactValues, type ScenarioPlan } from '../sim/scenario.ts';
+import { exactKnown, setExactValues, type ScenarioPlan } from '../sim/scenario.ts';
 import type { ScenarioResult } from '../sim/result.ts';
 import { exactTask } from './chunk.ts';
 import type { ExactExecutor } from './comlink-pool.ts';
@@ -62,7 +62,7 @@ export class LiveRun {
   ) {
     // Off the page's thread where the pool can: every point that has exact values not yet known.
     this.exactPending = plans.map((plan) =>
-      pool.exactValues === undefined ? new Set<number>() : new Set(plan.points.flatMap((p, i) => (p.simulation.exact !== undefined && knownExactValues(p.simulation) === undefined ? [i] : []))),
+      pool.exactValues === undefined ? new Set<number>() : new Set(plan.points.flatMap((p, i) => (p.simulation.exact !== undefined && !exactKnown(p.simulation) ? [i] : []))),
     );
     this.exactTotal = this.exactPending.map((s) => s.size);
     this.exacts = pool.exactValues ? this.computeExacts(pool as ExactExecutor, () => onMerge(this)) : Promise.resolve();
@@ -106,19 +106,20 @@ export class LiveRun {
       while (todo.length > 0) {
         if (signal.aborted) throw new Interrupted();
         const batch = todo.splice(0, EXACT_POINTS_PER_MESSAGE);
-        const values = await pool.exactValues(
+        const answers = await pool.exactValues(
           batch.map(([k, i]) => exactTask(this.plans[k], i)),
           EXACT_MESSAGE_MS,
         );
         if (signal.aborted) throw new Interrupted();
-        values.forEach((v, n) => {
+        answers.forEach((a, n) => {
           const [k, i] = batch[n];
-          // A point its mechanic gives none (null) has none, as `exact()` here would say.
-          if (v !== null) setExactValues(this.plans[k].points[i].simulation, v);
+          // With the note its `exact()` left there. (A worker's copy has an `exact` where
+          // the page's has: the same mechanic prepared from the same inputs.)
+          if (a.values !== undefined) setExactValues(this.plans[k].points[i].simulation, a.values, a.exactSkipped);
           this.exactPending[k].delete(i);
         });
         // What the worker left undone is the next to ask for.
-        todo.unshift(...batch.slice(values.length));
+        todo.unshift(...batch.slice(answers.length));
         onExact();
       }
     };
