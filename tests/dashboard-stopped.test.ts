@@ -84,6 +84,17 @@ describe('a stopped run', () => {
     const stopped = renderResults({ state: 'stopped', results: [pending], progress: [{ done: 2, total: 2, trialsDone: 4000, trialsTotal: 4000, exactDone: 1, exactTotal: 2 }] }, options);
     expect(exactCells(stopped).slice(-1)).toEqual(['not computed']);
     expect(stopped.querySelector('.status')!.textContent).toContain('The exact values of 1 of the points shown were not computed before the stop');
+    // The same figures kept on the page after an edit (a new run not back yet, or the
+    // setup now invalid): the run they are from has ended, and nothing computes them.
+    const kept = [
+      renderResults({ state: 'running', stale: true, results: [pending], progress: [{ done: 0, total: 2, trialsDone: 0, trialsTotal: 4000, exactDone: 0, exactTotal: 2 }] }, options),
+      renderResults({ state: 'invalid', results: [pending], problems: ['heist.json: setup.challenges: expected a whole number'] }, options),
+    ];
+    for (const root of kept) {
+      expect(exactCells(root).slice(-1)).toEqual(['not computed']);
+      // (The status line may speak of the new run's own exact values, which are coming.)
+      expect(root.querySelector('.exact-pending')?.textContent).toMatch(/^The run these figures are from ended before the exact values of some points were computed/);
+    }
     // Every exact value in: nothing said.
     const done = renderResults({ state: 'running', results: [full], progress: [{ done: 2, total: 2, trialsDone: 4000, trialsTotal: 4000, exactDone: 2, exactTotal: 2 }] }, options);
     expect(done.textContent).not.toMatch(/computing…|Exact values:/);

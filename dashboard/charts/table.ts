@@ -76,13 +76,13 @@ export function exactCell(value: number | undefined, pending?: ExactPending): Ta
   return pending ? pendingExactCell(pending) : { text: '—' };
 }
 
-/** Why a point's exact values are not shown yet: being computed (a run under way), or not computed before a stop. */
+/** Why a point's exact values are not shown yet: being computed (a run under way), or not computed before its run ended (stopped, or replaced by an edit). */
 export type ExactPending = 'computing' | 'stopped';
 
 export function pendingExactCell(pending: ExactPending): TableCell {
   return pending === 'computing'
     ? { text: 'computing…', title: 'This point’s exact values are still being computed (in the page’s workers); shown once they are in.' }
-    : { text: 'not computed', title: 'The run was stopped before this point’s exact values were computed.' };
+    : { text: 'not computed', title: 'The run these figures are from ended (stopped, or replaced by an edit) before this point’s exact values were computed.' };
 }
 
 /**

@@ -330,7 +330,7 @@ export function headlineBox(result: ScenarioResult, provisional: boolean, setup?
           { class: 'help exact-pending' },
           exactPending === 'computing'
             ? 'Exact values are still being computed for some points: a figure shown with its interval there gets its exact value when they are in.'
-            : 'The run was stopped before the exact values of some points were computed: a figure shown with its interval there may have one.',
+            : 'The run these figures are from ended before the exact values of some points were computed: a figure shown with its interval there may have one.',
         )
       : null,
   );
@@ -385,8 +385,11 @@ export function renderResults(view: ResultsView, options: ResultsOptions): HTMLE
   // have been edited since (a participant renamed or removed), and the last run's figures
   // stay on the page, greyed (it read "at assassin › how many" of a run with a scout).
   // A point whose exact values are still to come says so (PointResult.exactPending): being
-  // computed, or after a stop, not computed.
-  const exactPending = view.state === 'stopped' ? ('stopped' as const) : ('computing' as const);
+  // computed while its run goes on; not computed once that run has ended without them —
+  // stopped, or an earlier run's figures kept on the page after an edit (stale, or the
+  // setup now invalid), whose exact values nothing is computing any more (a review: those
+  // said "computing…" for as long as the setup stayed invalid).
+  const exactPending = view.state === 'running' && view.stale !== true ? ('computing' as const) : ('stopped' as const);
   const panelOptions = { setup: view.state === 'file' ? undefined : (a.setup ?? options.setup), axes: view.axes, pointCount: view.pointCount, heatmapMetric: options.heatmapMetric, distributionViews: options.distributionViews, exactPending };
   if (b && view.state !== 'file') {
     const compareOptions = { metric: options.compareMetric, setup: panelOptions.setup, shift: view.compareShift, exactPending };
