@@ -244,6 +244,36 @@ describe('the scheduler gives the CLI’s numbers', () => {
     await expect(run.done).rejects.toThrow('worker crashed');
   });
 
+  test('when one half of a run fails, the other stops too: no chunks or exact messages for a run already failed', async () => {
+    const wide = { ...heist, trials: 4 * CHUNK_TRIALS, sweep: { 'setup.challenges': [1, 2, 3, 4, 5, 6, 7, 8] }, expect: undefined };
+    const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    // The exact values fail at once; chunks keep coming back, slowly.
+    const chunks: ChunkTask[] = [];
+    const exactFails: ChunkRunner = { runChunk: runner(chunks, [5]).runChunk, exactValues: () => Promise.reject(new Error('exact crashed')) };
+    const a = new ScenarioRun([planScenario(wide, 'wide.json')], [exactFails]);
+    await expect(a.done).rejects.toThrow('exact crashed');
+    const handed = chunks.length;
+    await wait(200);
+    // At most what was already posted to the worker (comlink-pool.ts keeps a few in flight).
+    expect(chunks.length - handed).toBeLessThanOrEqual(4);
+    expect(chunks.length).toBeLessThan(32);
+    // A chunk fails; the exact values would otherwise go on being asked for, point by point.
+    let asked = 0;
+    const chunkFails: ChunkRunner = {
+      runChunk: () => Promise.reject(new Error('chunk crashed')),
+      exactValues: (tasks, withinMs) => {
+        asked++;
+        return wait(2).then(() => exactValuesTasks(structuredClone(tasks), withinMs));
+      },
+    };
+    const b = new ScenarioRun([planScenario({ ...wide, sweep: { 'setup.challenges': Array.from({ length: 400 }, (_, i) => i) } }, 'many.json')], [chunkFails]);
+    await expect(b.done).rejects.toThrow('chunk crashed');
+    const askedThen = asked;
+    await wait(200);
+    expect(asked - askedThen).toBeLessThanOrEqual(2);
+    expect(b.isCancelled).toBe(false);
+  });
+
   test('one worker per core, at most 16; ?workers=N sets it', () => {
     expect(workerCount('', 8)).toBe(8);
     expect(workerCount('', undefined)).toBe(4);

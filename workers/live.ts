@@ -41,7 +41,14 @@ export interface JobProgress {
 }
 
 export class LiveRun {
+  /** The user's cancel (isCancelled). */
   private readonly controller = new AbortController();
+  /**
+   * What both halves of the run — chunks and exact values — stop at: the user's cancel, or
+   * one half failing, so that the other does not keep the workers busy for a run already
+   * failed (a review: 627 exact messages after a chunk failed).
+   */
+  private readonly work = new AbortController();
   private runs: readonly (readonly PointRun[])[] | undefined;
   private settled = false;
   /** Each plan's final result, or undefined when cancelled. */
@@ -65,19 +72,23 @@ export class LiveRun {
       pool.exactValues === undefined ? new Set<number>() : new Set(plan.points.flatMap((p, i) => (p.simulation.exact !== undefined && !exactKnown(p.simulation) ? [i] : []))),
     );
     this.exactTotal = this.exactPending.map((s) => s.size);
-    this.exacts = pool.exactValues ? this.computeExacts(pool as ExactExecutor, () => onMerge(this)) : Promise.resolve();
+    const failing = (err: unknown) => {
+      this.work.abort();
+      throw err;
+    };
+    this.exacts = pool.exactValues ? this.computeExacts(pool as ExactExecutor, () => onMerge(this)).catch(failing) : Promise.resolve();
     const scheduled = runScenarios(plans, {
       // Never used (poolOnly), but the scheduler wants somewhere to fall back to.
       here: new InProcessExecutor(() => Promise.resolve()),
       pool,
       poolOnly: true,
       interleave: true,
-      signal: this.controller.signal,
+      signal: this.work.signal,
       onMerge: (runs) => {
         this.runs = runs;
         onMerge(this);
       },
-    });
+    }).catch(failing);
     this.done = Promise.all([scheduled, this.exacts]).then(
       ([runs]) => {
         this.settled = true;
@@ -101,7 +112,7 @@ export class LiveRun {
    */
   private computeExacts(pool: ExactExecutor, onExact: () => void): Promise<void> {
     const todo = this.plans.flatMap((_, k) => [...this.exactPending[k]].map((i) => [k, i] as const));
-    const signal = this.controller.signal;
+    const signal = this.work.signal;
     const lane = async (): Promise<void> => {
       while (todo.length > 0) {
         if (signal.aborted) throw new Interrupted();
@@ -141,6 +152,7 @@ export class LiveRun {
   /** Stop handing out chunks; what comes back is dropped, and `done` resolves to undefined. */
   cancel(): void {
     this.controller.abort();
+    this.work.abort();
   }
 
   get isCancelled(): boolean {
