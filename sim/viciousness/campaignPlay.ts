@@ -169,7 +169,7 @@ const KIND_ATTEMPT = CONSEQUENCE_KINDS.indexOf('attemptOnLife');
  * `declare` is compiled (ES2022 class fields) to a definition holding `undefined` before
  * the constructor sets it, and V8 then keeps it as a field that may hold anything, so every
  * read of `plan.x` in the turn loop checked what it had read (a number, which typed array).
- * Measured, with RivalPlan's alike: 1.028 and 1.032 (bench/campaign-ab.ts, 9 and 11 rounds).
+ * Measured, with RivalPlan's alike: 1.028, 1.032 and 1.050 (bench/campaign-ab.ts, 9, 11 and 11 rounds).
  */
 export class CampaignPlan {
   declare readonly turns: number;
