@@ -56,7 +56,8 @@ if (arg('--child') !== undefined) {
   const rounds = Number(arg('--rounds') ?? 7);
   const script = fileURLToPath(import.meta.url);
   const ms = (root: string) => {
-    const r = spawnSync(process.execPath, [...process.execArgv, script, '--child', root, '--trials', String(trials)], { encoding: 'utf8' });
+    // In the checkout's own folder: tsx compiles with the tsconfig.json of the folder it runs in.
+    const r = spawnSync(process.execPath, [...process.execArgv, script, '--child', root, '--trials', String(trials)], { encoding: 'utf8', cwd: root });
     if (r.status !== 0) throw new Error(r.stderr);
     return Number(r.stdout.trim());
   };

@@ -223,37 +223,41 @@ export function checkRivals(rivals: readonly RivalSetup[], ctx: z.RefinementCtx,
 
 // ---------------------------------------------------------------- the fixed plan
 
-/** Everything about a list of rivals that does not change during a trial, as flat arrays. */
+/**
+ * Everything about a list of rivals that does not change during a trial, as flat arrays.
+ * Its fields are `declare`d, set once by the constructor, for the reason CampaignPlan's are
+ * (campaignPlay.ts): no definition holding `undefined` first.
+ */
 export class RivalPlan {
-  readonly count: number;
-  readonly names: string[];
+  declare readonly count: number;
+  declare readonly names: string[];
   /** Per rival: its designs are slots designFrom..designFrom+designCount−1. */
-  readonly designFrom: Int32Array;
-  readonly designCount: Int32Array;
+  declare readonly designFrom: Int32Array;
+  declare readonly designCount: Int32Array;
   /** Ambition points a turn split by `invest`: "equal to their wealth rank". */
-  readonly gain: Int32Array;
+  declare readonly gain: Int32Array;
   /** Per rival: 1 when an asset comes in handy for one of its designs (the extra point). */
-  readonly handyPoint: Uint8Array;
+  declare readonly handyPoint: Uint8Array;
   /** Per design slot: 1 when a handy asset helps it (where the extra point may go). */
-  readonly handy: Uint8Array;
-  readonly rank: Int32Array;
+  declare readonly handy: Uint8Array;
+  declare readonly rank: Int32Array;
   /** Per design slot. */
-  readonly successFaces: Uint8Array;
-  readonly initSeverity: Uint8Array;
-  readonly initPoints: Int32Array;
+  declare readonly successFaces: Uint8Array;
+  declare readonly initSeverity: Uint8Array;
+  declare readonly initPoints: Int32Array;
   /** Per design slot: 1 when the design is unsubtle (the PCs may interfere). */
-  readonly unsubtle: Uint8Array;
+  declare readonly unsubtle: Uint8Array;
   /** Per rival: its minions ("If in doubt, use their rank minus 2"). */
-  readonly minions: Int32Array;
+  declare readonly minions: Int32Array;
   /** Per rival: the dice each of its minions adds to its 1d4 (sides per die; `minionDice`). */
-  readonly minionDice: readonly (readonly number[])[];
+  declare readonly minionDice: readonly (readonly number[])[];
   /** Per rival: its minions' equipment bonus in a fight (sides per die; `minionBonus`). */
-  readonly minionBonus: readonly (readonly number[])[];
-  readonly slots: number;
-  readonly focus: boolean;
-  readonly speedChess: boolean;
+  declare readonly minionBonus: readonly (readonly number[])[];
+  declare readonly slots: number;
+  declare readonly focus: boolean;
+  declare readonly speedChess: boolean;
   /** rules.escalation "once": after a design is initiated its slot's next design is of the slot's own severity, unless the consequence's 6 escalates it. */
-  readonly escalateOnce: boolean;
+  declare readonly escalateOnce: boolean;
 
   constructor(rivals: readonly RivalSetup[], rules: Pick<ViciousnessRules, 'invest' | 'speedChess' | 'escalation'>) {
     this.count = rivals.length;
