@@ -10,7 +10,9 @@
  *   git worktree add /tmp/base main && (cd /tmp/base && npm ci)
  *   node --import tsx bench/campaign-ab.ts /tmp/base --rounds 7 --trials 20000
  *
- * The other checkout needs only its own sources: this script loads them by path.
+ * Each side runs in its own checkout's folder, so tsx compiles it with that checkout's
+ * tsconfig.json and its own tsx: the other checkout needs its `npm ci` (above), and the
+ * two lockfiles should match, or the A/B also measures the compilers.
  */
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';

@@ -274,6 +274,21 @@ describe('the scheduler gives the CLI’s numbers', () => {
     expect(b.isCancelled).toBe(false);
   });
 
+  test('cancelled, a run resolves to nothing even where a worker fails after the cancel', async () => {
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const lateFailure: ChunkRunner = {
+      runChunk: (task) => Promise.resolve(runChunkTask(structuredClone(task))),
+      exactValues: () => gate.then(() => Promise.reject(new Error('worker gone'))),
+    };
+    const run = new ScenarioRun([planScenario({ ...heist, trials: 2000, expect: undefined }, 'heist.json')], [lateFailure]);
+    while (run.progress()[0]!.done < run.progress()[0]!.total) await new Promise((r) => setTimeout(r, 5));
+    run.cancel();
+    open();
+    await expect(run.done).resolves.toBeUndefined();
+    expect(run.isCancelled).toBe(true);
+  });
+
   test('one worker per core, at most 16; ?workers=N sets it', () => {
     expect(workerCount('', 8)).toBe(8);
     expect(workerCount('', undefined)).toBe(4);

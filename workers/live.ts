@@ -98,7 +98,9 @@ export class LiveRun {
       },
       (err: unknown) => {
         this.settled = true;
-        if (err instanceof Interrupted && this.controller.signal.aborted) return undefined;
+        // Cancelled: whatever came back after (a worker's failure included) is dropped, as
+        // cancel() says (a review: an exact message failing after the cancel rejected `done`).
+        if (this.controller.signal.aborted) return undefined;
         throw err;
       },
     );

@@ -893,7 +893,10 @@ export class App implements SetupContext {
    * until its first chunk is back), without redrawing every chart on every keystroke.
    */
   private markPending(): void {
-    this.view = { ...this.view, state: 'running' };
+    // The results still shown are the last run's, which has ended: stale, so a redraw in the
+    // meantime (a heatmap metric picked) greys them and says "not computed" of their
+    // missing exact values, not "computing…" (a review).
+    this.view = { ...this.view, state: 'running', stale: this.view.results.length > 0 };
     const root = this.el.results.querySelector('.results');
     root?.setAttribute('data-run-state', 'running');
     const status = root?.querySelector('.status');
