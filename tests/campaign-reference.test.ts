@@ -266,7 +266,8 @@
  * past the last PC's, hung the run; the ambition-pc setup's fallback traits carry dice.
  *
  * CAMPAIGN_REFERENCE_VERBOSE=1 prints every comparison; CAMPAIGN_REFERENCE_SCALE=k runs k
- * times the trials (the committed sizes keep the file near 20 s on two cores).
+ * times the trials (the committed sizes keep the file near 80 s on one core of a quiet
+ * two-core machine, December 2026: it is the suite's longest file).
  */
 import { describe, expect, test } from 'vitest';
 import { RandomStream } from '../sim/random.ts';
