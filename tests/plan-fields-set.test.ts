@@ -12,12 +12,12 @@ import { campaign } from '../sim/viciousness/campaign.ts';
 import { viciousnessRules } from '../sim/rules.ts';
 import { benchCampaign } from '../bench/campaign.ts';
 
-/** The names of the fields class `name` of `file` declares (`declare readonly x: …`, before its constructor). */
+/** The names of the fields class `name` of `file` declares (`declare readonly x: …` or `declare x: …`, before its constructor). */
 function declaredFields(file: string, name: string): string[] {
   const source = readFileSync(new URL(`../${file}`, import.meta.url), 'utf8');
   const from = source.indexOf(`export class ${name} {`);
   const body = source.slice(from, source.indexOf('\n  constructor(', from));
-  return [...body.matchAll(/^ {2}declare readonly (\w+)/gm)].map((m) => m[1]);
+  return [...body.matchAll(/^ {2}declare (?:readonly )?(\w+)/gm)].map((m) => m[1]);
 }
 
 describe('the plans set every field they declare', () => {
