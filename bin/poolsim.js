@@ -5,7 +5,7 @@
 // edited source never runs as its old compiled self.
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { build, currentBuild } from '../scripts/build.mjs';
+import { BUILD, build, currentBuild } from '../scripts/build.mjs';
 
 // `poolsim run … --json | head` closes the pipe early: that is not an error. Any other
 // failure to write the output (a full disk: ENOSPC) is the command failing, exit 3 with
@@ -31,7 +31,16 @@ if (!current) {
     process.exit(2);
   }
   process.stderr.write('poolsim: the sources changed since the last build, compiling them first (npm run build:cli)\n');
-  current = await build();
+  try {
+    current = await build();
+  } catch (e) {
+    // A checkout it cannot write (read-only, a full disk): one line and exit 3 (the command
+    // could not run), not esbuild's stack trace and Node's exit 1, which means "a check
+    // failed" to CI (an audit).
+    const why = String(e?.errors?.[0]?.text ?? e?.message ?? e).split('\n')[0];
+    process.stderr.write(`poolsim: the compiled command could not be rebuilt in ${BUILD}: ${why}\n  run \`npm run build:cli\` in the poolsim folder as a user who can write there, then try again\n`);
+    process.exit(3);
+  }
 }
 // cli.cjs through its code cache (scripts/load-bundle.cjs says why).
 const { loadBundle } = createRequire(import.meta.url)(join(current.dir, 'load.cjs'));

@@ -16,7 +16,8 @@
 //                           the functions that ran while the bundle loaded, made here)
 //   build/current.json      { dir, hash, inputs }: the build bin/poolsim.js runs
 // <hash> is a digest of every source file that went into the bundles (esbuild's own list
-// of inputs) plus package.json and package-lock.json (the bundled dependencies). A build
+// of inputs) plus ALWAYS: package.json, the lock file and the installed packages' list (the
+// bundled dependencies), tsconfig.json (how the sources compile) and this script. A build
 // folder is written under a temporary name and renamed into place whole, and
 // current.json is replaced by a rename, so two commands rebuilding at once never see
 // half a build. bin/poolsim.js recomputes the digest from the listed inputs at every
@@ -33,8 +34,16 @@ export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const BUILD = join(ROOT, 'build');
 export const CURRENT = join(BUILD, 'current.json');
 
-/** Files outside esbuild's list of inputs that decide what a build contains. */
-const ALWAYS = ['package.json', 'package-lock.json', 'scripts/build.mjs', 'scripts/load-bundle.cjs'];
+/**
+ * Files outside esbuild's list of inputs that decide what a build contains. The lock file
+ * says what should be installed, node_modules/.package-lock.json (npm's record of what is)
+ * what the bundles were made from: a pull that changed the lock file, run before `npm ci`,
+ * built against the old packages, and the `npm ci` after found that build up to date (an
+ * audit: yaml 2.9.1 kept in a build of 2.8.1's lock). tsconfig.json sets how esbuild
+ * compiles the sources (useDefineForClassFields, docs/build.md); an edit to it ran the old
+ * build, unsaid (the same audit).
+ */
+const ALWAYS = ['package.json', 'package-lock.json', 'node_modules/.package-lock.json', 'tsconfig.json', 'scripts/build.mjs', 'scripts/load-bundle.cjs'];
 
 /**
  * The report renderer's libraries: ES modules only, imported by reports/libraries.ts (one
@@ -246,8 +255,13 @@ export function workerUrl(build) {
   return pathToFileURL(join(build.dir, 'worker.cjs')).href;
 }
 
-/** Compile the sources; returns the new build (as currentBuild does). */
-export async function build() {
+/**
+ * Compile the sources; returns the new build (as currentBuild does). A build of the same
+ * digest already in place is kept (another command made it from the same inputs), unless
+ * `replace`: `npm run build:cli -- --force`, for a build that went wrong in a way the
+ * digest cannot see, which otherwise kept the old folder and said "built".
+ */
+export async function build({ replace = false } = {}) {
   const esbuild = await import('esbuild');
   mkdirSync(BUILD, { recursive: true });
   const tmp = join(BUILD, `.tmp-${process.pid}-${Date.now()}`);
@@ -293,6 +307,12 @@ export async function build() {
     writeFileSync(join(tmp, 'inputs.json'), JSON.stringify(inputs, null, 1) + '\n');
     // What each output loads (tests/startup.test.ts reads it: `run` never loads Plot…).
     writeFileSync(join(tmp, 'meta.json'), JSON.stringify(metafile));
+    if (replace && existsSync(dir)) {
+      // Moved aside whole, then removed: the folder is never half old, half new.
+      const old = join(BUILD, `.old-${process.pid}-${Date.now()}`);
+      renameSync(dir, old);
+      rmSync(old, { recursive: true, force: true });
+    }
     try {
       renameSync(tmp, dir);
     } catch (e) {
@@ -328,7 +348,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const force = process.argv.includes('--force');
   const existing = force ? undefined : currentBuild();
   const t0 = performance.now();
-  const built = existing ?? (await build());
+  const built = existing ?? (await build({ replace: force }));
   const what = existing ? 'up to date' : `built in ${Math.round(performance.now() - t0)} ms`;
   process.stdout.write(`poolsim: ${relative(process.cwd(), built.dir) || built.dir} ${what} (${built.inputs.length} source files)\n`);
 }

@@ -47,6 +47,11 @@ function modulesLoadedBy(args: string[], env: NodeJS.ProcessEnv = {}): { code: n
   return { code: r.code, modules: readFileSync(trace, 'utf8').split('\n').filter(Boolean) };
 }
 
+/** The folder of the build a repository copy's `poolsim` runs (its build/current.json). */
+function currentBuildIn(repo: string): string {
+  return join(repo, 'build', JSON.parse(readFileSync(join(repo, 'build/current.json'), 'utf8')).dir);
+}
+
 describe('the compiled command', () => {
   it('runs the build in build/ that matches the sources, through bin/poolsim.js', () => {
     const build = currentBuild();
@@ -136,7 +141,7 @@ describe('the compiled command', () => {
     // A copy of the repository (its node_modules linked), so the edit touches no one else's files.
     const repo = join(temp, 'repo');
     mkdirSync(repo);
-    for (const entry of ['bin', 'scripts', 'cli', 'sim', 'workers', 'reports', 'package.json', 'package-lock.json']) {
+    for (const entry of ['bin', 'scripts', 'cli', 'sim', 'workers', 'reports', 'package.json', 'package-lock.json', 'tsconfig.json']) {
       cpSync(join(ROOT, entry), join(repo, entry), { recursive: true, filter: (src) => !src.includes(join('reports', 'out')) });
     }
     symlinkSync(join(ROOT, 'node_modules'), join(repo, 'node_modules'), 'dir');
@@ -161,8 +166,53 @@ describe('the compiled command', () => {
     expect(edited.stdout).toContain('usage (edited):');
     expect(spawnPoolsim(['--help'], { cwd: repo }).stderr).toBe('');
 
-    // Without esbuild (a production install) a stale build is refused, never run.
+    // How the sources compile changed (tsconfig.json): compiled again (an audit found the
+    // old build run, unsaid).
+    const tsconfig = join(repo, 'tsconfig.json');
+    writeFileSync(tsconfig, readFileSync(tsconfig, 'utf8').replace('"compilerOptions": {', '"compilerOptions": {\n    "useDefineForClassFields": false,'));
+    expect(spawnPoolsim(['--help'], { cwd: repo }).stderr).toMatch(/compiling them first/);
+    expect(spawnPoolsim(['--help'], { cwd: repo }).stderr).toBe('');
+
+    // Other packages installed (npm's record of them, node_modules/.package-lock.json,
+    // changed: an `npm ci` after a pull that changed the lock file): compiled again, the
+    // bundled packages being those now installed.
     rmSync(join(repo, 'node_modules'));
+    mkdirSync(join(repo, 'node_modules'));
+    for (const name of readdirSync(join(ROOT, 'node_modules'))) {
+      if (name !== '.package-lock.json') symlinkSync(join(ROOT, 'node_modules', name), join(repo, 'node_modules', name), 'dir');
+    }
+    const installed = JSON.parse(readFileSync(join(ROOT, 'node_modules/.package-lock.json'), 'utf8'));
+    installed.packages['node_modules/yaml'].version += '-other';
+    writeFileSync(join(repo, 'node_modules/.package-lock.json'), JSON.stringify(installed));
+    expect(spawnPoolsim(['--help'], { cwd: repo }).stderr).toMatch(/compiling them first/);
+    expect(spawnPoolsim(['--help'], { cwd: repo }).stderr).toBe('');
+
+    // `build:cli --force` makes the build anew, even where one of the same sources is in
+    // place (it kept the old folder and said "built").
+    const built = currentBuildIn(repo);
+    writeFileSync(join(built, 'cli.cjs'), readFileSync(join(built, 'cli.cjs'), 'utf8') + '\n// damaged\n');
+    const forced = spawnSync(process.execPath, ['scripts/build.mjs', '--force'], { cwd: repo, encoding: 'utf8' });
+    expect(forced.status).toBe(0);
+    expect(currentBuildIn(repo)).toBe(built);
+    expect(readFileSync(join(built, 'cli.cjs'), 'utf8')).not.toContain('// damaged');
+
+    // A rebuild that cannot write build/ (a read-only checkout, a full disk; here a file in
+    // its place): one line and exit 3, the command could not run. It printed esbuild's
+    // stack trace and exited 1, "a check failed", to CI.
+    const buildDir = join(repo, 'build');
+    cpSync(buildDir, join(repo, 'build-kept'), { recursive: true });
+    rmSync(buildDir, { recursive: true });
+    writeFileSync(buildDir, 'not a folder');
+    const unwritable = spawnPoolsim(['--help'], { cwd: repo });
+    expect(unwritable.code).toBe(3);
+    expect(unwritable.stdout).toBe('');
+    expect(unwritable.stderr).toMatch(/^poolsim: the sources changed since the last build, compiling them first.*\npoolsim: the compiled command could not be rebuilt in .*build: .*\n  run `npm run build:cli` in the poolsim folder/s);
+    expect(unwritable.stderr).not.toMatch(/^\s+at /m);
+    rmSync(buildDir);
+    cpSync(join(repo, 'build-kept'), buildDir, { recursive: true });
+
+    // Without esbuild (a production install) a stale build is refused, never run.
+    rmSync(join(repo, 'node_modules'), { recursive: true });
     mkdirSync(join(repo, 'node_modules'));
     for (const name of readdirSync(join(ROOT, 'node_modules'))) {
       if (name !== 'esbuild' && name !== '.bin') symlinkSync(join(ROOT, 'node_modules', name), join(repo, 'node_modules', name), 'dir');
