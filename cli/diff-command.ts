@@ -9,7 +9,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
 import { lazySchema } from '../sim/lazySchema.ts';
-import { DEFAULT_FDR, diffResults, pointKey, somethingMoved, type DiffOptions, type ResultDiff } from '../sim/diff.ts';
+import { DEFAULT_FDR, diffResults, pointKey, sameValue, somethingMoved, type DiffOptions, type ResultDiff } from '../sim/diff.ts';
 import { metricFigureProblem, type ScenarioResult } from '../sim/result.ts';
 import { ScenarioError, ScenarioErrors, capErrors, formatPath, zodErrors } from '../sim/scenario.ts';
 import { contractKind } from '../reports/legacy.ts';
@@ -158,9 +158,6 @@ const solveAnswerSchema = lazySchema(() => z
       }
     }
   }));
-
-/** Two values of a solve as the diff pairs them (sim/diff.ts pointKey: a list of one is its item). */
-const sameValue = (a: unknown, b: unknown) => pointKey({ v: a }) === pointKey({ v: b });
 
 const resultSchema = lazySchema(() => z
   .object({

@@ -410,6 +410,16 @@ export function pointKey(point: Record<string, unknown>): string {
   return canonical(point);
 }
 
+/**
+ * One value, as a point's sweep value: the same keys in another order, or a lone value and
+ * a list of it, are the same value (pointKey). Every place that matches a value a file
+ * names against the values it lists uses this, so that none refuses as unknown what
+ * another calls listed twice (an audit: `expect.equals` compared JSON texts).
+ */
+export function sameValue(a: unknown, b: unknown): boolean {
+  return pointKey({ v: a }) === pointKey({ v: b });
+}
+
 function side(m: MetricResult, trials: number): DiffSide {
   return { estimate: m.estimate, ci95: m.ci95, ...(m.exact !== undefined ? { exact: m.exact } : {}), trials, value: m.exact ?? m.estimate, ...((m.scale ?? 1) !== 1 ? { share: true as const } : {}) };
 }

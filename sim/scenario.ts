@@ -11,7 +11,7 @@ import { rulesBySystem, type SystemName } from './rules.ts';
 import type { ExactValues, Mechanic, Simulation } from './mechanic.ts';
 import { CHUNK_TRIALS } from './run.ts';
 import { EXACT_BUDGET, exactSkippedNote } from './exactBudget.ts';
-import { pointKey } from './diff.ts';
+import { pointKey, sameValue } from './diff.ts';
 import type { MetricSpec } from './stats.ts';
 import type { ExpectResult, MetricResult, PointResult } from './result.ts';
 import { MAX_SOLVE_VALUES, nameSchema, solveGoal, solveListSchema, solveValues, type SolveBlock } from './solve/schema.ts';
@@ -602,10 +602,6 @@ export function sweepPoints(sweep: Record<string, unknown[]> | undefined): Recor
   return points;
 }
 
-function sameValue(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
-
 /**
  * The rule variants `rules` (parsed, defaults filled in) sets that the mechanic does not
  * play (Mechanic.variants), each set to other than its default: the run would be the
@@ -1023,13 +1019,29 @@ export function evaluateChecks(checks: readonly ExpectCheck[], results: readonly
  * pointKey: a lone value and a list of it are one), with what to say of it.
  */
 function listedTwice(values: readonly unknown[]): { index: number; problem: string } | undefined {
-  const seen = new Map<string, string>();
+  // Why two texts are one value (pointKey): keys in another order, a lone value against a
+  // list of it, or both.
+  const normal = (v: unknown, keys: boolean, lists: boolean): unknown => {
+    if (Array.isArray(v)) return lists && v.length === 1 ? normal(v[0], keys, lists) : v.map((x) => normal(x, keys, lists));
+    if (v === null || typeof v !== 'object') return v;
+    const names = keys ? Object.keys(v).sort() : Object.keys(v);
+    return Object.fromEntries(names.map((k) => [k, normal((v as Record<string, unknown>)[k], keys, lists)]));
+  };
+  const sameWhy = (a: unknown, b: unknown) => {
+    const same = (keys: boolean, lists: boolean) => JSON.stringify(normal(a, keys, lists)) === JSON.stringify(normal(b, keys, lists));
+    if (same(true, false)) return 'the order of keys makes no difference';
+    if (same(false, true)) return 'a lone value and a list of it are the same';
+    return 'the order of keys makes no difference, and a lone value and a list of it are the same';
+  };
+  const seen = new Map<string, unknown>();
   for (const [i, v] of values.entries()) {
     const key = pointKey({ v });
-    const before = seen.get(key);
     const text = JSON.stringify(v);
-    if (before !== undefined) return { index: i, problem: `${text} is listed twice${before === text ? '' : ` (as ${before}: a lone value and a list of it are the same)`}` };
-    seen.set(key, text);
+    if (seen.has(key)) {
+      const before = JSON.stringify(seen.get(key));
+      return { index: i, problem: `${text} is listed twice${before === text ? '' : ` (as ${before}: ${sameWhy(seen.get(key), v)})`}` };
+    }
+    seen.set(key, v);
   }
   return undefined;
 }
@@ -1137,7 +1149,7 @@ export function checkSolves(scenario: ScenarioFile, file: string, metricNames: r
     if (e && e.equals === null && goal.find === 'closest') {
       errors.push(new ScenarioError(file, `${at}.expect.equals`, 'null ("no value meets the goal") cannot be found by closest, which always finds a value: expected one of the values searched'));
     }
-    if (e && e.equals !== undefined && e.equals !== null && !values.some((v) => JSON.stringify(v) === JSON.stringify(e.equals))) {
+    if (e && e.equals !== undefined && e.equals !== null && !values.some((v) => sameValue(v, e.equals))) {
       errors.push(new ScenarioError(file, `${at}.expect.equals`, `${JSON.stringify(e.equals)} is not among the values searched: expected one of them, or null for "no value meets the goal"`));
     }
     const metricKnown = names0.includes(block.metric);

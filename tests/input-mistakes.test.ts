@@ -57,6 +57,50 @@ describe('sweeps meet the file\'s own rules', () => {
     expect(r.err).toContain(`${f}: solve.0.values.1: 1 is listed twice: each value is searched once`);
   });
 
+  test('a value named by expect.equals or a check\'s point is matched as a listed value is: keys in any order, a lone value as a list of it (equals was refused as "not among the values searched")', async () => {
+    // A battle's guards, their keys in another order in the expect than in the values.
+    const battle = `name: guards
+system: viciousness
+mechanic: battle
+trials: 400
+setup:
+  sides:
+    - name: crew
+      combatants: [{ name: captain, dice: ["d6"] }, { name: m, count: 2 }]
+    - name: guard
+      combatants: [{ name: guard, count: 2 }]
+`;
+    const keys = write('equals-keys.yaml', `${battle}solve:\n  - { name: how many, vary: setup.sides.1.combatants.0, values: [{ name: guard, count: 1 }, { name: guard, count: 3 }], metric: win.crew, target: 0.5, expect: { equals: { count: 1, name: guard } } }\n`);
+    const k = await poolsim('solve', keys, '--json');
+    expect(k.err).not.toContain('is not among the values searched');
+    expect(k.code).not.toBe(2);
+    // A lone die and a list of it, in the expect and in a check's point.
+    const knavery = `name: heist
+system: viciousness
+mechanic: knavery
+trials: 200
+setup:
+  challenges: 2
+  participants: [{ name: crew, count: 3, dice: ["d4"] }]
+`;
+    const lone = write('equals-lone.yaml', `${knavery}solve:\n  - { name: which die, vary: setup.participants.0.dice, values: [[], [d4], [d6]], metric: success, target: 0.7, expect: { equals: d4 } }\n`);
+    const l = await poolsim('solve', lone, '--json');
+    expect(l.err).not.toContain('is not among the values searched');
+    expect(l.code).toBe(0);
+    expect(JSON.parse(l.out).solve[0].expect.pass).toBe(true);
+    const point = write('check-point.yaml', `${knavery}sweep: { setup.participants.0.dice: [[d4], [d6]] }\nexpect:\n  - { metric: success, atLeast: 0, point: { setup.participants.0.dice: d6 } }\n`);
+    const p = await poolsim('run', point, '--json');
+    expect(p.err).not.toContain('is not among the sweep');
+    expect(p.code).toBe(0);
+  });
+
+  test('keys in another order listed twice are said to be so (the message said "a lone value and a list of it")', async () => {
+    const f = write('twice-keys.yaml', `${clash}sweep:\n  setup.sides.1.combatants.0: [{ name: boss, count: 2 }, { count: 2, name: boss }]\n`);
+    const r = await poolsim('run', f);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`${f}: sweep.setup.sides.1.combatants.0.1: {"count":2,"name":"boss"} is listed twice (as {"name":"boss","count":2}: the order of keys makes no difference): each value makes one point`);
+  });
+
   test('a name with a dot and a list too long, set by a sweep, as if written in the setup', async () => {
     const dot = write('dot.yaml', `${clash}sweep: { setup.sides.1.name: ["bad.name", "ok"] }\n`);
     const r = await poolsim('run', dot);

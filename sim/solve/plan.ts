@@ -14,6 +14,7 @@ import { solveGoal, solveValues, type SolveBlock } from './schema.ts';
 import { SolveSearch, type SolveProblem } from './search.ts';
 import type { SolveResult } from './result.ts';
 import { valueText, type PathWords, type ValueWords } from './sentence.ts';
+import { sameValue } from '../diff.ts';
 
 /** `maxTrials` when a block gives none: this many times the file's trials per value. */
 export const DEFAULT_MAX_TRIALS_FACTOR = 16;
@@ -158,7 +159,7 @@ export function judged(result: SolveResult, block: SolveBlock): SolveResult {
     } else if (result.monotone === false) possible = [];
     else if (result.find === 'closest') {
       const values = solveValues(block);
-      const at = (v: unknown) => values.findIndex((x) => JSON.stringify(x) === JSON.stringify(v));
+      const at = (v: unknown) => values.findIndex((x) => sameValue(x, v));
       const near = new Set<number>();
       for (const c of possible) {
         const i = at(c);
@@ -169,7 +170,7 @@ export function judged(result: SolveResult, block: SolveBlock): SolveResult {
     }
   }
   const meets = (v: unknown) => {
-    if (e.equals !== undefined && JSON.stringify(v) !== JSON.stringify(e.equals)) return false;
+    if (e.equals !== undefined && !sameValue(v, e.equals)) return false;
     if (e.atLeast !== undefined || e.atMost !== undefined || e.between !== undefined) {
       if (typeof v !== 'number') return false;
       return (e.atLeast === undefined || v >= e.atLeast) && (e.atMost === undefined || v <= e.atMost) && (e.between === undefined || (v >= e.between[0] && v <= e.between[1]));
