@@ -1239,6 +1239,12 @@ describe('a solve sentence names a deep field as the form does', () => {
     const [tie] = solvePlan(plan(heist([{ ...even, range: [5, 12], target: 0.1 }])));
     expect(tie!.sentence).toContain('5 challenges (P(plan succeeds) = 0 exact) (tied with 6 challenges, 7 challenges, 8 challenges and 4 more)');
   });
+
+  test('a value tied as near the target from its other side is said with its own figure (it was named with none: "(tied with 2 challenges)")', () => {
+    // 3 crew: 1 challenge 0.875, 2 challenges 0.5, each 0.1875 from 0.6875.
+    const [tie] = solvePlan(plan(heist([{ ...even, range: [0, 6], target: 0.6875 }])));
+    expect(tie!.sentence).toContain('1 challenge (P(plan succeeds) = 0.875 exact) (tied with 2 challenges at 0.5 exact); 0 challenges gives 1 exact');
+  });
 });
 
 describe('what a solve sentence tells a GM (an audit)', () => {

@@ -684,7 +684,14 @@ export function solveSentence(r: SolveResult, block: SolveBlock, done: boolean, 
     // Marked exact one by one, as the value found is: a bare "1 gives 0.875" beside
     // "0.500 exact" read as an estimate.
     .map((q) => `${label(q.value)} gives ${pointText(q, !exact)}${exact && q.exact !== undefined && q.estimate === undefined ? ' exact' : ''}`);
-  const ties = tied.length > 0 ? ` (tied with ${tiesText(tied, label)})` : '';
+  // A value tied as near the target from its other side (closest) has a figure of its own,
+  // said with it: "(tied with 2 challenges)" gave 2's 0.5 nowhere (an audit). One tied
+  // at the answer's own figure (a metric that levels off) needs none.
+  const tiedLabel = (v: unknown) => {
+    const q = at(v);
+    return q?.exact !== undefined && p.exact !== undefined && Math.abs(q.exact - p.exact) > EXACT_TOLERANCE ? `${label(v)} at ${pointText(q, false)} exact` : label(v);
+  };
+  const ties = tied.length > 0 ? ` (tied with ${tiesText(tied, tiedLabel)})` : '';
   const how = exact ? '' : ` — decided at 95% (${assumption})${cost}`;
   const beyond = r.find === 'closest' ? beyondOf(values) : lastText(r, values, goal, label);
   return `${capital(goal, named !== r.metric)}: ${label(r.value)} (${main})${ties}${neighbours.length > 0 ? `; ${neighbours.join(', ')}` : ''}${beyond}${how}${monotoneNote}.`;
