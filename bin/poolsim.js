@@ -3,6 +3,7 @@
 // `npm install`). Before that it checks the build against the sources it was made from;
 // if any has changed since, it rebuilds first (a few hundred ms, said on stderr), so an
 // edited source never runs as its old compiled self.
+import { utimesSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { BUILD, build, currentBuild } from '../scripts/build.mjs';
@@ -41,6 +42,15 @@ if (!current) {
     process.stderr.write(`poolsim: the compiled command could not be rebuilt in ${BUILD}: ${why}\n  run \`npm run build:cli\` in the poolsim folder as a user who can write there, then try again\n`);
     process.exit(3);
   }
+}
+// Marked as in use: old builds are pruned by this time (scripts/build.mjs pruneOld), so a
+// build made days ago and still run is not removed under a command that runs it (an
+// audit). Nothing to do where the checkout is read-only.
+try {
+  const now = new Date();
+  utimesSync(current.dir, now, now);
+} catch {
+  // Read-only: nothing prunes there either.
 }
 // cli.cjs through its code cache (scripts/load-bundle.cjs says why).
 const { loadBundle } = createRequire(import.meta.url)(join(current.dir, 'load.cjs'));

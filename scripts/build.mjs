@@ -201,7 +201,7 @@ function writeCodeCache(loader, bundle, name, scenario) {
   if (r.status !== 0) throw new Error(`making the code cache of ${bundle} failed: ${r.stderr}`);
 }
 
-/** Old builds are removed once this old (a command still running may be using one). */
+/** Old builds are removed once unused this long (bin/poolsim.js marks the one it runs; a command still running may be using one). */
 const KEEP_OLD_MS = 24 * 3600 * 1000;
 
 /** The digest of a build's inputs (paths relative to the repository root), as they are now. */
@@ -329,7 +329,7 @@ export async function build({ replace = false } = {}) {
   }
 }
 
-/** Remove builds (and leftovers of interrupted ones) a day old, except `keep`. */
+/** Remove builds (and leftovers of interrupted ones) unused for a day (by their folder's time, which each start of poolsim sets), except `keep`. */
 function pruneOld(keep) {
   const now = Date.now();
   for (const name of readdirSync(BUILD)) {

@@ -6,7 +6,7 @@
  * `runStartMs`, `workerStartMs`…: wall-clock figures belong to the bench, not to tests.)
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { isBuiltin } from 'node:module';
 import { join } from 'node:path';
@@ -152,6 +152,13 @@ describe('the compiled command', () => {
     const again = spawnPoolsim(['run', clashFile, '--json'], { cwd: repo });
     expect(again.stderr).toBe('');
     expect(again.stdout).toBe(first.stdout);
+
+    // Each start marks its build as in use (its folder's time), so that a build made days
+    // ago and still run is not pruned as old under a command running it.
+    const days = new Date(Date.now() - 3 * 24 * 3600 * 1000);
+    utimesSync(currentBuildIn(repo), days, days);
+    expect(spawnPoolsim(['--help'], { cwd: repo }).code).toBe(0);
+    expect(Date.now() - statSync(currentBuildIn(repo)).mtimeMs).toBeLessThan(10 * 60 * 1000);
 
     // Touched, not changed (a `git checkout` does that): the contents decide, no rebuild.
     const main = join(repo, 'cli/main.ts');
