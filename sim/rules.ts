@@ -180,7 +180,9 @@ export const sorcererRules = lazySchema(() => z
      * "'Next' penalties apply only to your next action": a next penalty taken before the
      * character's action in a round cuts its *nextRound* action (the dice of this one are
      * already on the table), or *thisAction*: the action still to come, some of its dice
-     * taken off at random, and the penalty is spent. docs/rulings/sorcerer-conflict.md.
+     * taken off at random, and the penalty is spent; the lasting penalties the same hits
+     * left cut it too ("Your total penalties to an action are equal to your next +
+     * lasting penalties") and stay. docs/rulings/sorcerer-conflict.md.
      */
     nextPenalty: variant({ nextRound: 'the next round’s action', thisAction: 'this action' }, 'nextRound'),
     /**

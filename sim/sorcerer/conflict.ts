@@ -563,6 +563,9 @@ export const conflict = defineMechanic({
         const loseAction = rules.failedStandUp === 'loseAction';
         // rules.nextPenalty "thisAction": a hit before the action cuts the action itself.
         const thisAction = rules.nextPenalty === 'thisAction';
+        // The lasting penalties as the action's dice were counted at the round's start: those
+        // taken since are not in its dice, and with "thisAction" they cut it too.
+        const lastingRolled = new Int32Array(2);
 
         const roll = (faces: Int32Array, n: number) => {
           faces.fill(0);
@@ -653,6 +656,7 @@ export const conflict = defineMechanic({
               roundCarry[i] = carry;
               carriedIn[i] = carry;
               const penalties = lasting[i] + due[i];
+              lastingRolled[i] = lasting[i];
               down[i] = 0;
               lostAction[i] = 0;
               upThisRound[i] = penalties > stamina[i] ? 1 : 0;
@@ -775,9 +779,13 @@ export const conflict = defineMechanic({
                 stoodNow = true;
               }
               if (thisAction && pending[x] > 0) {
-                // This action is the "next action" of the hits taken before it: they cut it
-                // (unless it stood up, whose Will roll set its dice) and are spent.
-                if (!stoodNow) dropRandom(x, pending[x]);
+                // This action is the "next action" of the hits taken before it, so they cut it
+                // as any action is cut: "Your total penalties to an action are equal to your
+                // next + lasting penalties" (a blade's X next and X lasting: 2X dice). The
+                // lasting ones taken before the round are in the dice it rolled already; those
+                // taken since are not. Unless it stood up just now, whose Will roll ("without
+                // penalties") set its dice. The next ones are spent; the lasting ones stay.
+                if (!stoodNow) dropRandom(x, pending[x] + lasting[x] - lastingRolled[x]);
                 pending[x] = 0;
               }
               // This round's next penalties were spent on the action's dice.
@@ -786,7 +794,8 @@ export const conflict = defineMechanic({
               // hits before it took every die off the table, so it attacks no one and the
               // other character does not defend (nor win a defence's currency). Its penalties
               // are spent all the same: the due ones on the dice it rolled, the new ones on
-              // the dice they took off. Only rules.nextPenalty "thisAction" takes dice off.
+              // the dice they took off (with the new lasting ones, which stay). Only
+              // rules.nextPenalty "thisAction" takes dice off.
               if (actionCount[x] === 0) continue;
               // The defence. A full one is cut by every penalty in force and spends the next
               // ones (it is the roll they fall on); the one die is cut by none and spends none.
