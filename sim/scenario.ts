@@ -676,6 +676,9 @@ export function exactKnown(simulation: Simulation): boolean {
  */
 export function setExactValues(simulation: Simulation, values: ExactValues, exactSkipped?: string): void {
   computedExact.set(simulation, values);
+  // A simulation not planned here (a Find value's: sim/solve/plan.ts prepares those
+  // without exactOnce's keeping) is answered from them too.
+  simulation.exact = () => values;
   if (exactSkipped !== undefined) simulation.exactSkipped = exactSkipped;
 }
 

@@ -9,7 +9,6 @@ import type { SystemName } from '../../sim/rules.ts';
 import type { ScenarioResult } from '../../sim/result.ts';
 import { ScenarioErrors, ScenarioError } from '../../sim/scenario.ts';
 import { findMechanic } from '../../sim/mechanics.ts';
-import type { SolveResult } from '../../sim/solve/result.ts';
 import { switchMechanic } from '../model/switch.ts';
 import { droppedWords } from '../../reports/setupWords.ts';
 import { removableAt, removeItem, removedName, withoutRemovable, type Removable } from '../model/removal.ts';
@@ -22,6 +21,7 @@ import { yamlFileText } from '../model/yamlFile.ts';
 import { checkScenario, fieldOf, placeErrors, type Checked } from '../model/validate.ts';
 import { LiveRun } from '../../workers/live.ts';
 import type { ChunkExecutor } from '../../workers/schedule.ts';
+import type { ExactExecutor } from '../../workers/comlink-pool.ts';
 import type { DistributionView } from '../charts/panels.ts';
 import { choiceValuesText, formatSweepValues } from '../model/sweep.ts';
 import { sweepLabel, sweepValueLabel } from '../../reports/sweep.ts';
@@ -32,7 +32,7 @@ import { getAt, joinPath, parsePath } from '../../reports/fields/paths.ts';
 import { h, replace } from './dom.ts';
 import { PROBLEMS_LISTED, renderResults, renderSummary, stopButton, type ProblemsShown, type ResultsView } from './results.ts';
 import { renderSetup, SYSTEM_NAMES, variables, type SetupContext } from './setup.ts';
-import { FindRun, findResultsNode } from './find.ts';
+import { FindRun, findNode } from './find.ts';
 import { problemText, ruleText } from './ruleText.ts';
 import { carriedMetric, carryMetrics, laidOutMetrics, metricsOf, pickedMetrics, rememberMetrics, type SetupMetric } from '../model/metrics.ts';
 import { quoted } from '../../sim/words.ts';
@@ -736,8 +736,16 @@ export class App implements SetupContext {
     this.redrawQueued = false;
     this.run?.cancel();
     this.run = undefined;
-    this.find?.cancel();
+    const find = this.find;
+    find?.cancel();
     this.find = undefined;
+    // A question still waiting on its exact figures, kept on the page (an invalid edit marks
+    // it stale), says they were not computed, not "computing…".
+    if (find?.computing && this.findNode) {
+      const ended = findNode(find, false);
+      if (ended) this.findNode.replaceWith(ended);
+      this.findNode = ended ?? this.findNode;
+    }
   }
 
   /**
@@ -769,7 +777,7 @@ export class App implements SetupContext {
     // A search cut short is drawn again with its sentence saying so and its figures so far
     // (it said "Searching …" under the note that it was stopped).
     if (state === 'stopped' && find && this.findNode) {
-      const redrawn = findResultsNode(find.results, false, find.scenario, find.metricWords, find.metricKind, find.notes, find.finished.map((done) => !done));
+      const redrawn = findNode(find, false, true);
       if (redrawn) this.findNode.replaceWith(redrawn);
       this.findNode = redrawn ?? this.findNode;
     }
@@ -964,21 +972,37 @@ export class App implements SetupContext {
     if (!plan.scenario.solve?.length) return undefined;
     let made: FindRun;
     try {
-      made = new FindRun(plan, (results, done) => update(results, done));
+      // Its exact figures computed in the workers (FindRun); a refusal that waits on them
+      // ends the run as the one made at once does (afterChange).
+      made = new FindRun(plan, (_results, done) => update(done), exactExecutor(this.pool()), (errors) => this.find === find && this.findRefused(errors));
     } catch (err) {
       if (err instanceof ScenarioErrors) return err.errors;
       throw err;
     }
     const find = made;
-    const update = (results: SolveResult[], done: boolean) => {
+    const update = (done: boolean) => {
       if (this.find !== find) return;
-      const node = findResultsNode(results, done, plan.scenario, find.metricWords, find.metricKind, find.notes);
+      const node = findNode(find, done);
       if (this.findNode) this.findNode.replaceWith(...(node ? [node] : []));
       else if (node) this.el.results.prepend(node);
       this.findNode = node;
     };
     this.find = find;
     return undefined;
+  }
+
+  /**
+   * A refusal of Find's that waited on the workers' exact figures (FindRun's onRefused: a
+   * block's maxTrials on a search answered exactly): the setup cannot run, as where it came at
+   * once (afterChange), and the run begun meanwhile ends.
+   */
+  private findRefused(errors: ScenarioError[]): void {
+    this.cancelRun();
+    this.findNode?.remove();
+    this.findNode = null;
+    const shown = this.showProblems({ ok: false, errors }, undefined);
+    this.view = { ...this.view, state: 'invalid', problems: errors.map((e) => e.message), shown, stale: this.view.results.length > 0 };
+    this.drawResults();
   }
 
   /** Whether the results shown are of a run the user stopped. */
@@ -1022,4 +1046,10 @@ function pickedEntries(scenario: Record<string, unknown>): [string, string][] {
 function playedRules(r: ScenarioResult): [string, unknown][] {
   const plays = findMechanic(r.system, r.mechanic)?.variants;
   return Object.entries(r.rules ?? {}).filter(([k]) => plays === undefined || plays.includes(k));
+}
+
+/** The pool's exact-value side, where it has one (the page's ComlinkPool does). */
+function exactExecutor(pool: ChunkExecutor): ExactExecutor | undefined {
+  const exact = pool as ChunkExecutor & Partial<ExactExecutor>;
+  return exact.exactValues ? (exact as ExactExecutor) : undefined;
 }
