@@ -1,13 +1,18 @@
 /**
  * The exact values a page asks for besides a run's points, computed in the page's workers
  * too (a real Chromium, tests/browser.ts, on the built app), so the page's thread is never
- * held for long, with the CLI's bytes at the end: Find's question answered exactly, whose
- * values' exact figures were computed on the page's thread as the search was made
- * (sim/solve/search.ts SolveSearch), "at once".
+ * held for long, with the CLI's bytes at the end:
+ *
+ * - an expect check with `decide: "exact"` over a big sweep: planning the file computed
+ *   every covered point's exact values on the page's thread, on every edit, to refuse a
+ *   check that could only fail (sim/scenario.ts planScenario);
+ * - Find's question answered exactly: every value's exact figures were computed on the
+ *   page's thread as the search was made (sim/solve/search.ts SolveSearch), "at once".
  *
  * Asserted with the browser's own measure of the page's thread ('longtask' entries) from
- * the file's opening to the finished answer: none longer than LONGEST_TASK_MS; the
- * sentences are then `poolsim solve --json`'s.
+ * the file's opening to the finished run and answer: none longer than LONGEST_TASK_MS
+ * (the rest of the page's work grows with the points too: planning and drawing a 500-point
+ * sweep); the figures are then `poolsim run --json`'s and `poolsim solve --json`'s.
  * Skipped, with one line, where no browser can run (failed under CI=true).
  */
 import { writeFileSync } from 'node:fs';
@@ -52,6 +57,40 @@ async function watched(p: Page): Promise<{ longest: number; count: number; compu
 }
 
 describe.skipIf(!CHROMIUM)('exact values off the page, in Chromium', () => {
+  test(`a decide: "exact" check over a 500-point sweep holds the page no longer than ${LONGEST_TASK_MS} ms, and the result is poolsim run's bytes`, async () => {
+    const p = await suite.page('');
+    await suite.finished(p);
+    // The library's knavery calibration over challenges 0–9 × minions 0–49, its check on
+    // the sixes decided on the exact values at every point.
+    const scenario = JSON.parse(readFileSync(join(ROOT, 'scenarios', 'knavery-challenges.json'), 'utf8'));
+    const file = join(suite.dashboard!.work, 'knavery-decide-exact.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        ...scenario,
+        trials: 200,
+        sweep: { 'setup.challenges': Array.from({ length: 10 }, (_, i) => i), 'setup.participants.1.count': Array.from({ length: 50 }, (_, i) => i) },
+        expect: [{ metric: 'sixes', atLeast: 0, decide: 'exact', why: 'a count of sixes is never below 0' }],
+      }),
+    );
+    await watch(p, '.results');
+    const t0 = Date.now();
+    await p.setInputFiles('#file', file);
+    await p.waitForSelector('.results[data-run-state="finished"]', { timeout: TIMEOUT });
+    const ms = Date.now() - t0;
+    const { longest, count, computing } = await watched(p);
+    process.stdout.write(`decide: "exact" over 500 points: ${ms} ms, ${count} long tasks, longest ${longest} ms; "computing…" said: ${computing}\n`);
+    expect(longest, `the page's longest task: ${longest} ms`).toBeLessThanOrEqual(LONGEST_TASK_MS);
+    expect(computing).toBe(true);
+    expect(await p.locator('.results').innerText()).not.toContain('computing…');
+    const results = await suite.download(p, '#download-results');
+    const cli = await poolsim('run', file, '--json');
+    expect(cli.err).toBe('');
+    expect(results.text).toBe(cli.out);
+    await p.close();
+    expect(suite.pageErrors).toEqual([]);
+  }, TIMEOUT);
+
   test(`Find's two questions answered exactly over 20 values of a heavy contest holds the page no longer than ${LONGEST_TASK_MS} ms, says "computing…" meanwhile, and answers as poolsim solve does`, async () => {
     const p = await suite.page('');
     await suite.finished(p);
@@ -81,6 +120,40 @@ describe.skipIf(!CHROMIUM)('exact values off the page, in Chromium', () => {
     expect(answers.map((a) => a.method)).toEqual(['exact', 'exact']);
     await expect(p.locator('.find-result .sentence').allTextContents()).resolves.toEqual(answers.map((a) => a.sentence));
     expect(await p.locator('.find-results').innerText()).not.toContain('computing…');
+    await p.close();
+    expect(suite.pageErrors).toEqual([]);
+  }, TIMEOUT);
+
+  test('a decide: "exact" check the workers\' values cannot meet: refused in poolsim run\'s words once they are in, the run ended, nothing said to be computing', async () => {
+    const p = await suite.page('');
+    await suite.finished(p);
+    // Knavery plans whose participants push are computed exactly up to 100 dice: at 101
+    // minions exact() leaves the success out, which only computing it says.
+    const file = join(suite.dashboard!.work, 'knavery-pushing.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        name: 'Pushing past the exact chain',
+        system: 'viciousness',
+        mechanic: 'knavery',
+        trials: 2000,
+        setup: { challenges: 60, push: 'ifShort', participants: [{ name: 'm', count: 100 }] },
+        sweep: { 'setup.participants.0.count': [100, 101] },
+        expect: [{ metric: 'success', atLeast: 0, decide: 'exact' }],
+      }),
+    );
+    const cli = await poolsim('run', file, '--json');
+    expect(cli.code).not.toBe(0);
+    // The page names the file as opened, without the folder the command line was given.
+    const said = cli.err.split('\n').find((line) => line.includes('expect.0.decide'))!.trim().replace(`${suite.dashboard!.work}/`, '');
+    expect(said).toContain('has no exact value of success at {"setup.participants.0.count":101}');
+    await p.setInputFiles('#file', file);
+    await p.waitForSelector('.results[data-run-state="invalid"]', { timeout: TIMEOUT });
+    await expect(p.locator('.results .status .problem-list li').allTextContents()).resolves.toEqual([said]);
+    expect(await p.locator('.results').innerText()).not.toContain('computing…');
+    // No figures of the run refused (an opened file took away those before it).
+    await expect(p.locator('.results .result').count()).resolves.toBe(0);
+    await expect(p.locator('#download').getAttribute('title')).resolves.toContain('poolsim run would refuse the file');
     await p.close();
     expect(suite.pageErrors).toEqual([]);
   }, TIMEOUT);

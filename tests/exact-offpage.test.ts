@@ -1,16 +1,20 @@
 /**
  * The exact values the dashboard needs besides a run's points, left to its workers and not
  * computed on the page (without a browser: in-process remotes in a ComlinkPool, as
- * tests/dashboard-run.test.ts): Find's exact searches' (dashboard/ui/find.ts FindRun),
- * which end with what the command line gives: the same refusal, the same answers. tests/dashboard-exact-offpage-e2e.test.ts
+ * tests/dashboard-run.test.ts): a `decide: "exact"` check's (planScenario's `exactChecks:
+ * "later"`, judged as the run's values come in: workers/live.ts) and Find's exact searches'
+ * (dashboard/ui/find.ts FindRun). Each ends with what the command line gives: the same
+ * refusal, the same result bytes, the same answers. tests/dashboard-exact-offpage-e2e.test.ts
  * measures the page in Chromium.
  */
 import { describe, expect, test } from 'vitest';
 import type { Remote } from 'comlink';
-import { planScenario } from '../sim/scenario.ts';
+import { ScenarioErrors, exactCheckProblems, exactKnown, planScenario } from '../sim/scenario.ts';
+import { runPlan } from '../sim/assemble.ts';
 import { solvePlan } from '../sim/solve/plan.ts';
 import { pathWords, valueWords } from '../reports/sweep.ts';
 import { exactValuesTasks, runChunkTask, type ExactTask } from '../workers/chunk.ts';
+import { ExactChecksRefused, LiveRun } from '../workers/live.ts';
 import { ComlinkPool } from '../workers/comlink-pool.ts';
 import type { ChunkWorker } from '../workers/chunk-worker.ts';
 import { FindRun } from '../dashboard/ui/find.ts';
@@ -33,6 +37,68 @@ function pool(asked: ExactTask[][] = [], sent: { count: number } = { count: 0 })
   } as unknown as Remote<ChunkWorker>;
   return new ComlinkPool([remote, remote]);
 }
+
+/** planScenario's refusal of `raw`, as `poolsim run` prints it (its messages), or [] where it plans. */
+function refusal(raw: unknown, file: string): string[] {
+  try {
+    planScenario(raw, file);
+    return [];
+  } catch (err) {
+    return (err as ScenarioErrors).errors.map((e) => e.message);
+  }
+}
+
+// Knavery plans whose participants push: computed exactly up to 100 dice, so a check decided
+// on the exact success is refused at 101 minions, and only once exact() has said so.
+const pushing = (counts: number[], atLeast = 0) => ({
+  name: 'k',
+  system: 'viciousness',
+  mechanic: 'knavery',
+  trials: 500,
+  seed: 'later',
+  setup: { challenges: 60, push: 'ifShort', participants: [{ name: 'm', count: counts[0] }] },
+  sweep: { 'setup.participants.0.count': counts },
+  expect: [
+    { metric: 'sixes', atLeast: 0, why: 'never negative' },
+    { metric: 'success', atLeast, decide: 'exact', why: 'decided on the exact value' },
+  ],
+});
+
+describe('a decide: "exact" check left for the exact values (the dashboard)', () => {
+  test('planned with exactChecks "later", no exact value is computed; exactCheckProblems then gives planScenario\'s refusal word for word', () => {
+    const raw = pushing([100, 101]);
+    const now = refusal(raw, 'f.json');
+    expect(now).toHaveLength(1);
+    expect(now[0]).toContain('expect.1.decide: "exact", but viciousness knavery has no exact value of success at {"setup.participants.0.count":101}');
+    const plan = planScenario(raw, 'f.json', {}, { exactChecks: 'later' });
+    expect(plan.exactChecksLeft).toEqual([{ check: 1, from: 0 }]);
+    expect(plan.points.map((p) => exactKnown(p.simulation))).toEqual([false, false]);
+    expect(exactCheckProblems(plan).map((e) => e.message)).toEqual(now);
+    // One it passes leaves nothing to say.
+    expect(exactCheckProblems(planScenario(pushing([3, 4]), 'f.json', {}, { exactChecks: 'later' }))).toEqual([]);
+  });
+
+  test('a run of it in the workers: the refusal as poolsim run says it, or, where the check can be met, poolsim run\'s result byte for byte', async () => {
+    const asked: ExactTask[][] = [];
+    const refused = new LiveRun([planScenario(pushing([100, 101]), 'f.json', {}, { exactChecks: 'later' })], pool(asked));
+    const err = await refused.done.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(ExactChecksRefused);
+    expect((err as ExactChecksRefused).problems.map((p) => p.map((e) => e.message))).toEqual([refusal(pushing([100, 101]), 'f.json')]);
+    expect(asked.flat()).toHaveLength(2);
+
+    const raw = pushing([3, 4]);
+    const live = new LiveRun([planScenario(raw, 'f.json', {}, { exactChecks: 'later' })], pool());
+    // While the values are out, the check is not judged on their absence (evaluateChecks
+    // would fail it): each point's are pending.
+    expect(live.snapshot()[0]!.results.every((p) => p.exactPending)).toBe(true);
+    const [result] = (await live.done)!;
+    expect(JSON.stringify(result)).toBe(JSON.stringify(runPlan(planScenario(raw, 'f.json'))));
+    expect(result!.expect[1]).toMatchObject({ pass: true, decide: 'exact' });
+  });
+});
 
 /** The library's Passion question over 20 values, a Find answered exactly. */
 const passion = {

@@ -13,7 +13,7 @@
  */
 import { chunkCount } from '../sim/run.ts';
 import { assembleResult, emptyTallies, partialResult } from '../sim/assemble.ts';
-import { exactKnown, setExactValues, type ScenarioPlan } from '../sim/scenario.ts';
+import { exactCheckProblems, exactKnown, setExactValues, type ScenarioError, type ScenarioPlan } from '../sim/scenario.ts';
 import type { ScenarioResult } from '../sim/result.ts';
 import { exactTask, type ExactAnswer, type ExactTask } from './chunk.ts';
 import type { ExactExecutor } from './comlink-pool.ts';
@@ -64,6 +64,18 @@ export function exactsInWorkers(
   return Promise.all(Array.from({ length: EXACT_MESSAGES }, lane)).then(() => {});
 }
 
+/**
+ * A run ended because a `decide: "exact"` check its plans left for the exact values
+ * (ScenarioPlan.exactChecksLeft) cannot be met as asked: each plan's problems, those
+ * planScenario gives the file (`poolsim run` refuses it), in the plans' order.
+ */
+export class ExactChecksRefused extends Error {
+  constructor(readonly problems: ScenarioError[][]) {
+    super(problems.flat().map((e) => e.message).join('\n'));
+    this.name = 'ExactChecksRefused';
+  }
+}
+
 /** A job's progress: chunks and trials done, and in all. */
 export interface JobProgress {
   done: number;
@@ -111,7 +123,10 @@ export class LiveRun {
       this.work.abort();
       throw err;
     };
-    this.exacts = pool.exactValues ? this.computeExacts(pool as ExactExecutor, () => onMerge(this)).catch(failing) : Promise.resolve();
+    // Then the `decide: "exact"` checks the plans left for the values (planned with
+    // exactChecks "later": the page's): refused as planScenario refuses them, the run ended.
+    const exactsIn = pool.exactValues ? this.computeExacts(pool as ExactExecutor, () => onMerge(this)) : Promise.resolve();
+    this.exacts = exactsIn.then(() => this.judgeExactChecks()).catch(failing);
     const scheduled = runScenarios(plans, {
       // Never used (poolOnly), but the scheduler wants somewhere to fall back to.
       here: new InProcessExecutor(() => Promise.resolve()),
@@ -162,6 +177,13 @@ export class LiveRun {
       },
       onExact,
     );
+  }
+
+  /** The problems of the checks the plans left for their exact values (exactCheckProblems), now they are in: thrown (ExactChecksRefused) where any. */
+  private judgeExactChecks(): void {
+    if (this.work.signal.aborted) throw new Interrupted();
+    const problems = this.plans.map((plan) => exactCheckProblems(plan));
+    if (problems.some((p) => p.length > 0)) throw new ExactChecksRefused(problems);
   }
 
   /**

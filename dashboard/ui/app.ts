@@ -19,7 +19,7 @@ import { pruneEmpty, withValue, type Path } from '../../reports/fields/paths.ts'
 import { encodeLink, type LinkState } from '../model/url.ts';
 import { yamlFileText } from '../model/yamlFile.ts';
 import { checkScenario, fieldOf, placeErrors, type Checked } from '../model/validate.ts';
-import { LiveRun } from '../../workers/live.ts';
+import { ExactChecksRefused, LiveRun } from '../../workers/live.ts';
 import type { ChunkExecutor } from '../../workers/schedule.ts';
 import type { ExactExecutor } from '../../workers/comlink-pool.ts';
 import type { DistributionView } from '../charts/panels.ts';
@@ -865,6 +865,10 @@ export class App implements SetupContext {
         },
         (err) => {
           if (this.run !== run) return;
+          if (err instanceof ExactChecksRefused) {
+            this.exactChecksRefused(err, a, b, earlier);
+            return;
+          }
           this.view = { ...this.view, state: 'failed', message: (err as Error).message };
           this.drawResults();
         },
@@ -989,6 +993,28 @@ export class App implements SetupContext {
     };
     this.find = find;
     return undefined;
+  }
+
+  /**
+   * A `decide: "exact"` check the run's plans left for the workers' exact values (model/
+   * validate.ts checkScenario) that cannot be met as asked: the setup cannot run, as
+   * `poolsim run` says, the problems at their fields as every refusal's, and the run and
+   * Find answer of it end (they were begun before the values were in).
+   */
+  private exactChecksRefused(err: ExactChecksRefused, a: Checked, b: Checked | undefined, earlier: ScenarioResult[]): void {
+    const [aProblems = [], bProblems = []] = err.problems;
+    const aChecked: Checked = aProblems.length > 0 ? { ok: false, errors: aProblems } : a;
+    const bChecked: Checked | undefined = bProblems.length > 0 ? { ok: false, errors: bProblems } : b;
+    const find = this.find;
+    this.cancelRun();
+    this.checked = aChecked;
+    if (this.el.download && !aChecked.ok) this.el.download.title = 'The setup has a mistake (marked in the form): poolsim run would refuse the file, so it is not saved until that is fixed';
+    const shown = this.showProblems(aChecked, bChecked);
+    // The figures of the run refused go: those shown before it began stay, stale, as where
+    // an edit makes the setup invalid ("the results below are from the last setup that ran").
+    this.view = { ...this.view, state: 'invalid', problems: [...aProblems, ...bProblems].map((e) => e.message), shown, results: earlier, stale: earlier.length > 0 };
+    this.drawResults();
+    if (find) this.markFind('stale');
   }
 
   /**
