@@ -170,7 +170,7 @@ describe.skipIf(!CHROMIUM)('exact values off the page, in Chromium', () => {
     const file = join(suite.dashboard!.work, 'sorcerer-passion-edited.json');
     writeFileSync(file, JSON.stringify(scenario));
     await p.setInputFiles('#file', file);
-    await p.waitForSelector('.find-results .exact-pending', { timeout: TIMEOUT });
+    await p.waitForSelector('.find-results .exact-pending', { timeout: 60_000 });
     // An edit the setup cannot run: the answer kept, marked stale, its figures not computed.
     await p.fill('[data-path="trials"] input', 'abc');
     await p.waitForSelector('.results[data-run-state="invalid"]');
@@ -181,7 +181,7 @@ describe.skipIf(!CHROMIUM)('exact values off the page, in Chromium', () => {
     expect(await p.locator('.find-results').getAttribute('data-find-state')).toBe('stale');
     // Stopped, at trials enough that the run is still going: the same.
     await p.fill('[data-path="trials"] input', '1000000');
-    await p.waitForSelector('.find-results .exact-pending', { timeout: TIMEOUT });
+    await p.waitForSelector('.find-results .exact-pending', { timeout: 60_000 });
     await p.click('.results .status button.stop');
     await p.waitForSelector('.results[data-run-state="stopped"]');
     await p.waitForTimeout(1500);
