@@ -162,6 +162,23 @@ export interface ScenarioPlan {
   points: PlannedPoint[];
   /** Trials per chunk: the mechanic's own size, or sim/run.ts CHUNK_TRIALS. */
   chunkTrials: number;
+  /**
+   * Planned with `exactChecks: "later"`: the `decide: "exact"` checks whose points' exact
+   * values were not known, each with the index (among the points it covers) it was left at;
+   * exactCheckProblems checks them from there once the values are in. Absent: none left.
+   */
+  exactChecksLeft?: { check: number; from: number }[];
+}
+
+export interface PlanOptions {
+  /**
+   * When a `decide: "exact"` check's points' exact values are computed to refuse a check
+   * that could only fail: "now" (default: the command line), or "later", leaving a point
+   * whose values are not known yet and the check's later points to exactCheckProblems (the
+   * dashboard, whose workers compute them: workers/live.ts; computed on the page as the
+   * setup was checked, a 500-point sweep's held it 2.4–3 s on every edit).
+   */
+  exactChecks?: 'now' | 'later';
 }
 
 // ---------------------------------------------------------------- messages
@@ -672,6 +689,9 @@ export function exactKnown(simulation: Simulation): boolean {
  */
 export function setExactValues(simulation: Simulation, values: ExactValues, exactSkipped?: string): void {
   computedExact.set(simulation, values);
+  // A simulation not planned here (a Find value's: sim/solve/plan.ts prepares those
+  // without exactOnce's keeping) is answered from them too.
+  simulation.exact = () => values;
   if (exactSkipped !== undefined) simulation.exactSkipped = exactSkipped;
 }
 
@@ -684,7 +704,9 @@ export function planScenario(
   raw: unknown,
   file: string,
   overrides: { trials?: number; seed?: string | number } = {},
+  options: PlanOptions = {},
 ): ScenarioPlan {
+  const exactChecksLeft: { check: number; from: number }[] = [];
   const shape = shapeProblems(file, raw);
   if (shape.length > 0) throw new ScenarioErrors(shape);
   const top = scenarioSchema.safeParse(raw);
@@ -873,42 +895,18 @@ export function planScenario(
       );
       return;
     }
-    for (const p of covered) {
-      const names = p.simulation.metrics.map((m) => m.name);
-      if (!names.includes(check.metric)) {
-        errors.push(new ScenarioError(file, `expect.${i}.metric`, `no metric "${check.metric}" in ${scenario.system} ${scenario.mechanic}: ${expectedMetric(check.metric, names)}`));
+    for (const [n, p] of covered.entries()) {
+      // Judged on exact values not known yet, and asked to leave those for later (the
+      // dashboard, whose workers compute them: exactChecksLeft): the rest of this check's
+      // points are checked then, from this one, by exactCheckProblems.
+      if (options.exactChecks === 'later' && check.decide === 'exact' && p.simulation.exact !== undefined && !exactKnown(p.simulation)) {
+        exactChecksLeft.push({ check: i, from: n });
         break;
       }
-      // A band the metric can never reach (a probability of at least 1.5) is a mistake in
-      // the file, not a check that fails at every run.
-      const spec = p.simulation.metrics.find((m) => m.name === check.metric)!;
-      const never = unreachableBand(check, spec);
-      if (never) {
-        errors.push(new ScenarioError(file, `expect.${i}`, `${never}: expected a band the metric can reach`));
+      const problem = checkAtPoint(file, scenario, check, i, p);
+      if (problem) {
+        errors.push(problem);
         break;
-      }
-      // And a probability's band with an end past 0 or 1, which that end can never fail:
-      // most often a percentage ("atMost": 50 for 50%), which passed every run (an audit).
-      const pastRange = boundPastProbability(check, spec);
-      if (pastRange) {
-        errors.push(new ScenarioError(file, `expect.${i}.${pastRange.key}`, `${pastRange.why}: expected a bound from 0 to 1`));
-        break;
-      }
-      // Judged on exact values: each point it covers must have one for the metric. Asked
-      // for now (exactOnce keeps them for the result), so a check that could only fail is
-      // refused before the run, not failed after it.
-      if (check.decide === 'exact') {
-        const value = p.simulation.exact?.().metrics[check.metric];
-        if (value === undefined || !Number.isFinite(value)) {
-          const at = Object.keys(p.point).length > 0 ? ` at ${JSON.stringify(p.point)}` : '';
-          // The point's note is quoted as its note, not as the reason: it may be about
-          // other metrics (a combat's opening), where this one is never exact.
-          const why =
-            (p.simulation.exact === undefined ? 'it has no exact values here' : `its exact values here do not include ${check.metric}`) +
-            (p.simulation.exactSkipped !== undefined ? `; the point's note: "${p.simulation.exactSkipped}"` : '');
-          errors.push(new ScenarioError(file, `expect.${i}.decide`, `"exact", but ${scenario.system} ${scenario.mechanic} has no exact value of ${check.metric}${at} (${why}): expected "interval" (or leave "decide" out)`));
-          break;
-        }
       }
     }
   });
@@ -923,10 +921,73 @@ export function planScenario(
     rules: resolvedRules,
     points,
     chunkTrials: mechanic.chunkTrials ?? CHUNK_TRIALS,
+    ...(exactChecksLeft.length > 0 ? { exactChecksLeft } : {}),
   };
 }
 
 // ---------------------------------------------------------------- checks
+
+/**
+ * What is wrong with check `i` at point `p`, or undefined: its metric there, a band it can
+ * never reach or never fail, and, judged on exact values, the point's exact value of the
+ * metric (computed here where not known yet).
+ */
+function checkAtPoint(file: string, scenario: ScenarioFile, check: ExpectCheck, i: number, p: PlannedPoint): ScenarioError | undefined {
+  const names = p.simulation.metrics.map((m) => m.name);
+  if (!names.includes(check.metric)) {
+    return new ScenarioError(file, `expect.${i}.metric`, `no metric "${check.metric}" in ${scenario.system} ${scenario.mechanic}: ${expectedMetric(check.metric, names)}`);
+  }
+  // A band the metric can never reach (a probability of at least 1.5) is a mistake in
+  // the file, not a check that fails at every run.
+  const spec = p.simulation.metrics.find((m) => m.name === check.metric)!;
+  const never = unreachableBand(check, spec);
+  if (never) {
+    return new ScenarioError(file, `expect.${i}`, `${never}: expected a band the metric can reach`);
+  }
+  // And a probability's band with an end past 0 or 1, which that end can never fail:
+  // most often a percentage ("atMost": 50 for 50%), which passed every run (an audit).
+  const pastRange = boundPastProbability(check, spec);
+  if (pastRange) {
+    return new ScenarioError(file, `expect.${i}.${pastRange.key}`, `${pastRange.why}: expected a bound from 0 to 1`);
+  }
+  // Judged on exact values: each point it covers must have one for the metric. Asked
+  // for now (exactOnce keeps them for the result), so a check that could only fail is
+  // refused before the run, not failed after it.
+  if (check.decide === 'exact') {
+    const value = p.simulation.exact?.().metrics[check.metric];
+    if (value === undefined || !Number.isFinite(value)) {
+      const at = Object.keys(p.point).length > 0 ? ` at ${JSON.stringify(p.point)}` : '';
+      // The point's note is quoted as its note, not as the reason: it may be about
+      // other metrics (a combat's opening), where this one is never exact.
+      const why =
+        (p.simulation.exact === undefined ? 'it has no exact values here' : `its exact values here do not include ${check.metric}`) +
+        (p.simulation.exactSkipped !== undefined ? `; the point's note: "${p.simulation.exactSkipped}"` : '');
+      return new ScenarioError(file, `expect.${i}.decide`, `"exact", but ${scenario.system} ${scenario.mechanic} has no exact value of ${check.metric}${at} (${why}): expected "interval" (or leave "decide" out)`);
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The problems of the checks a plan made with `exactChecks: "later"` left (exactChecksLeft),
+ * once the exact values of their points are known (the dashboard's workers computed them:
+ * setExactValues): each checked from the point it was left at, as planScenario checks it, so
+ * that where the plan had no other problem these are what planScenario gives the file.
+ * Asked before they are known, it computes them here.
+ */
+export function exactCheckProblems(plan: ScenarioPlan): ScenarioError[] {
+  const checks = plan.scenario.expect ?? [];
+  return (plan.exactChecksLeft ?? []).flatMap(({ check: i, from }) => {
+    const check = checks[i]!;
+    const covered = plan.points.filter((p) => pointMatches(check.point, p.point));
+    for (const p of covered.slice(from)) {
+      const problem = checkAtPoint(plan.file, plan.scenario, check, i, p);
+      if (problem) return [problem];
+    }
+    return [];
+  });
+}
+
 
 /** Why a check's band lies wholly outside what the metric can be, or undefined. */
 function unreachableBand(check: ExpectCheck, spec: MetricSpec): string | undefined {

@@ -100,6 +100,24 @@ describe('a stopped run', () => {
     expect(done.textContent).not.toMatch(/computing…|Exact values:/);
   });
 
+  test('a check decided on exact values still coming is not judged yet ("computing…"; "not computed" once stopped), where evaluateChecks fails it for the values missing', () => {
+    const decided = { ...heist, expect: [{ metric: 'success', atLeast: 0, decide: 'exact' as const }] };
+    const full = runPlan(planScenario(decided, 'heist.json'));
+    // The second point's exact values not back yet (workers/live.ts), its check judged as partialResult judges it.
+    const results = full.results.map((p, i) => (i === 1 ? { ...p, exactPending: true as const, metrics: Object.fromEntries(Object.entries(p.metrics).map(([k, m]) => [k, { ...m, exact: undefined }])), distributions: undefined } : p));
+    const pending: ScenarioResult = { ...full, results, expect: evaluateChecks(decided.expect, results) };
+    expect(pending.expect[0]).toMatchObject({ pass: false, exactMissing: 1 });
+    const check = (state: 'running' | 'stopped') =>
+      renderResults({ state, results: [pending], progress: [{ done: 2, total: 2, trialsDone: 4000, trialsTotal: 4000, exactDone: 1, exactTotal: 2 }] }, options).querySelector('.checks li')!;
+    expect(check('running').getAttribute('class')).toBe('pending');
+    expect(check('running').textContent).toBe('— P(plan succeeds) at least 0: decided on the exact values, not judged until they are in (computing…)');
+    expect(check('stopped').textContent).toContain('decided on the exact values, not judged: they were not computed');
+    expect(check('stopped').textContent).not.toMatch(/FAIL|computing…/);
+    // Once in, judged as `poolsim run` judges it.
+    const done = renderResults({ state: 'finished', results: [full] }, options).querySelector('.checks li')!;
+    expect(done.getAttribute('class')).toBe('pass');
+  });
+
   test('a finished run judges every check as evaluated', () => {
     const full = runPlan(planScenario(heist, 'heist.json'));
     const root = renderResults({ state: 'finished', results: [full] }, options);

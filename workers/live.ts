@@ -13,9 +13,9 @@
  */
 import { chunkCount } from '../sim/run.ts';
 import { assembleResult, emptyTallies, partialResult } from '../sim/assemble.ts';
-import { exactKnown, setExactValues, type ScenarioPlan } from '../sim/scenario.ts';
+import { exactCheckProblems, exactKnown, setExactValues, type ScenarioError, type ScenarioPlan } from '../sim/scenario.ts';
 import type { ScenarioResult } from '../sim/result.ts';
-import { exactTask } from './chunk.ts';
+import { exactTask, type ExactAnswer, type ExactTask } from './chunk.ts';
 import type { ExactExecutor } from './comlink-pool.ts';
 import { InProcessExecutor, Interrupted, runScenarios, type ChunkExecutor, type PointRun } from './schedule.ts';
 
@@ -28,6 +28,53 @@ const EXACT_MESSAGE_MS = 50;
 const EXACT_POINTS_PER_MESSAGE = 200;
 /** Exact-value messages in flight at once (beside the chunks). */
 const EXACT_MESSAGES = 2;
+
+/**
+ * The one way the page has exact values computed off its thread (a run's points here, Find's
+ * values in dashboard/ui/find.ts): `tasks` asked of the pool EXACT_MESSAGES messages at a
+ * time, EXACT_POINTS_PER_MESSAGE offered in each, a worker answering with those it has done
+ * after EXACT_MESSAGE_MS (workers/chunk.ts exactValuesTasks) and the rest asked again.
+ * `onAnswer(n, answer)` takes task n's answer, `onBatch` is called after each message's.
+ * Rejects with Interrupted once `signal` is aborted, asking nothing more: a cancelled run
+ * leaves a worker at most the one message it is in (EXACT_MESSAGE_MS of work).
+ */
+export function exactsInWorkers(
+  pool: ExactExecutor,
+  tasks: readonly ExactTask[],
+  signal: AbortSignal,
+  onAnswer: (task: number, answer: ExactAnswer) => void,
+  onBatch: () => void = () => {},
+): Promise<void> {
+  const todo = tasks.map((_, n) => n);
+  const lane = async (): Promise<void> => {
+    while (todo.length > 0) {
+      if (signal.aborted) throw new Interrupted();
+      const batch = todo.splice(0, EXACT_POINTS_PER_MESSAGE);
+      const answers = await pool.exactValues(
+        batch.map((n) => tasks[n]),
+        EXACT_MESSAGE_MS,
+      );
+      if (signal.aborted) throw new Interrupted();
+      answers.forEach((a, m) => onAnswer(batch[m], a));
+      // What the worker left undone is the next to ask for.
+      todo.unshift(...batch.slice(answers.length));
+      onBatch();
+    }
+  };
+  return Promise.all(Array.from({ length: EXACT_MESSAGES }, lane)).then(() => {});
+}
+
+/**
+ * A run ended because a `decide: "exact"` check its plans left for the exact values
+ * (ScenarioPlan.exactChecksLeft) cannot be met as asked: each plan's problems, those
+ * planScenario gives the file (`poolsim run` refuses it), in the plans' order.
+ */
+export class ExactChecksRefused extends Error {
+  constructor(readonly problems: ScenarioError[][]) {
+    super(problems.flat().map((e) => e.message).join('\n'));
+    this.name = 'ExactChecksRefused';
+  }
+}
 
 /** A job's progress: chunks and trials done, and in all. */
 export interface JobProgress {
@@ -76,7 +123,10 @@ export class LiveRun {
       this.work.abort();
       throw err;
     };
-    this.exacts = pool.exactValues ? this.computeExacts(pool as ExactExecutor, () => onMerge(this)).catch(failing) : Promise.resolve();
+    // Then the `decide: "exact"` checks the plans left for the values (planned with
+    // exactChecks "later": the page's): refused as planScenario refuses them, the run ended.
+    const exactsIn = pool.exactValues ? this.computeExacts(pool as ExactExecutor, () => onMerge(this)) : Promise.resolve();
+    this.exacts = exactsIn.then(() => this.judgeExactChecks()).catch(failing);
     const scheduled = runScenarios(plans, {
       // Never used (poolOnly), but the scheduler wants somewhere to fall back to.
       here: new InProcessExecutor(() => Promise.resolve()),
@@ -108,35 +158,32 @@ export class LiveRun {
 
   /**
    * Ask the pool for every pending point's exact values, in point order (the order the
-   * points' first chunks go out), EXACT_MESSAGES messages at a time; each point's values,
-   * once back, are the plan's own (setExactValues), so snapshots and the finished result
-   * use them as if computed here. Stops at cancel (Interrupted).
+   * points' first chunks go out), through exactsInWorkers; each point's values, once back,
+   * are the plan's own (setExactValues), so snapshots and the finished result use them as
+   * if computed here. Stops at cancel (Interrupted).
    */
   private computeExacts(pool: ExactExecutor, onExact: () => void): Promise<void> {
     const todo = this.plans.flatMap((_, k) => [...this.exactPending[k]].map((i) => [k, i] as const));
-    const signal = this.work.signal;
-    const lane = async (): Promise<void> => {
-      while (todo.length > 0) {
-        if (signal.aborted) throw new Interrupted();
-        const batch = todo.splice(0, EXACT_POINTS_PER_MESSAGE);
-        const answers = await pool.exactValues(
-          batch.map(([k, i]) => exactTask(this.plans[k], i)),
-          EXACT_MESSAGE_MS,
-        );
-        if (signal.aborted) throw new Interrupted();
-        answers.forEach((a, n) => {
-          const [k, i] = batch[n];
-          // With the note its `exact()` left there. (A worker's copy has an `exact` where
-          // the page's has: the same mechanic prepared from the same inputs.)
-          if (a.values !== undefined) setExactValues(this.plans[k].points[i].simulation, a.values, a.exactSkipped);
-          this.exactPending[k].delete(i);
-        });
-        // What the worker left undone is the next to ask for.
-        todo.unshift(...batch.slice(answers.length));
-        onExact();
-      }
-    };
-    return Promise.all(Array.from({ length: EXACT_MESSAGES }, lane)).then(() => {});
+    return exactsInWorkers(
+      pool,
+      todo.map(([k, i]) => exactTask(this.plans[k], i)),
+      this.work.signal,
+      (n, a) => {
+        const [k, i] = todo[n];
+        // With the note its `exact()` left there. (A worker's copy has an `exact` where
+        // the page's has: the same mechanic prepared from the same inputs.)
+        if (a.values !== undefined) setExactValues(this.plans[k].points[i].simulation, a.values, a.exactSkipped);
+        this.exactPending[k].delete(i);
+      },
+      onExact,
+    );
+  }
+
+  /** The problems of the checks the plans left for their exact values (exactCheckProblems), now they are in: thrown (ExactChecksRefused) where any. */
+  private judgeExactChecks(): void {
+    if (this.work.signal.aborted) throw new Interrupted();
+    const problems = this.plans.map((plan) => exactCheckProblems(plan));
+    if (problems.some((p) => p.length > 0)) throw new ExactChecksRefused(problems);
   }
 
   /**

@@ -13,9 +13,15 @@ import { metricsOf } from './metrics.ts';
 
 export type Checked = { ok: true; plan: ScenarioPlan } | { ok: false; errors: ScenarioError[] };
 
+/**
+ * planScenario on the page: a `decide: "exact"` check's exact values are left for later
+ * (exactChecks "later"): the run's workers compute them and its end judges the check
+ * (workers/live.ts ExactChecksRefused), where computing them here held the page for seconds
+ * on every edit of a big sweep. Until then, ok says nothing of such a check.
+ */
 export function checkScenario(scenario: unknown, file: string): Checked {
   try {
-    return { ok: true, plan: planScenario(scenario, file) };
+    return { ok: true, plan: planScenario(scenario, file, {}, { exactChecks: 'later' }) };
   } catch (err) {
     if (err instanceof ScenarioErrors) return { ok: false, errors: err.errors };
     // A mechanic's prepare() failing outside zod is still the setup's problem.

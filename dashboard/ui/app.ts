@@ -9,7 +9,6 @@ import type { SystemName } from '../../sim/rules.ts';
 import type { ScenarioResult } from '../../sim/result.ts';
 import { ScenarioErrors, ScenarioError } from '../../sim/scenario.ts';
 import { findMechanic } from '../../sim/mechanics.ts';
-import type { SolveResult } from '../../sim/solve/result.ts';
 import { switchMechanic } from '../model/switch.ts';
 import { droppedWords } from '../../reports/setupWords.ts';
 import { removableAt, removeItem, removedName, withoutRemovable, type Removable } from '../model/removal.ts';
@@ -20,8 +19,9 @@ import { pruneEmpty, withValue, type Path } from '../../reports/fields/paths.ts'
 import { encodeLink, type LinkState } from '../model/url.ts';
 import { yamlFileText } from '../model/yamlFile.ts';
 import { checkScenario, fieldOf, placeErrors, type Checked } from '../model/validate.ts';
-import { LiveRun } from '../../workers/live.ts';
+import { ExactChecksRefused, LiveRun } from '../../workers/live.ts';
 import type { ChunkExecutor } from '../../workers/schedule.ts';
+import type { ExactExecutor } from '../../workers/comlink-pool.ts';
 import type { DistributionView } from '../charts/panels.ts';
 import { choiceValuesText, formatSweepValues } from '../model/sweep.ts';
 import { sweepLabel, sweepValueLabel } from '../../reports/sweep.ts';
@@ -32,7 +32,7 @@ import { getAt, joinPath, parsePath } from '../../reports/fields/paths.ts';
 import { h, replace } from './dom.ts';
 import { PROBLEMS_LISTED, renderResults, renderSummary, stopButton, type ProblemsShown, type ResultsView } from './results.ts';
 import { renderSetup, SYSTEM_NAMES, variables, type SetupContext } from './setup.ts';
-import { FindRun, findResultsNode } from './find.ts';
+import { FindRun, findNode } from './find.ts';
 import { problemText, ruleText } from './ruleText.ts';
 import { carriedMetric, carryMetrics, laidOutMetrics, metricsOf, pickedMetrics, rememberMetrics, type SetupMetric } from '../model/metrics.ts';
 import { quoted } from '../../sim/words.ts';
@@ -736,8 +736,16 @@ export class App implements SetupContext {
     this.redrawQueued = false;
     this.run?.cancel();
     this.run = undefined;
-    this.find?.cancel();
+    const find = this.find;
+    find?.cancel();
     this.find = undefined;
+    // A question still waiting on its exact figures, kept on the page (an invalid edit marks
+    // it stale), says they were not computed, not "computing…".
+    if (find?.computing && this.findNode) {
+      const ended = findNode(find, false);
+      if (ended) this.findNode.replaceWith(ended);
+      this.findNode = ended ?? this.findNode;
+    }
   }
 
   /**
@@ -769,7 +777,7 @@ export class App implements SetupContext {
     // A search cut short is drawn again with its sentence saying so and its figures so far
     // (it said "Searching …" under the note that it was stopped).
     if (state === 'stopped' && find && this.findNode) {
-      const redrawn = findResultsNode(find.results, false, find.scenario, find.metricWords, find.metricKind, find.notes, find.finished.map((done) => !done));
+      const redrawn = findNode(find, false, true);
       if (redrawn) this.findNode.replaceWith(redrawn);
       this.findNode = redrawn ?? this.findNode;
     }
@@ -857,6 +865,10 @@ export class App implements SetupContext {
         },
         (err) => {
           if (this.run !== run) return;
+          if (err instanceof ExactChecksRefused) {
+            this.exactChecksRefused(err, a, b, earlier);
+            return;
+          }
           this.view = { ...this.view, state: 'failed', message: (err as Error).message };
           this.drawResults();
         },
@@ -964,21 +976,59 @@ export class App implements SetupContext {
     if (!plan.scenario.solve?.length) return undefined;
     let made: FindRun;
     try {
-      made = new FindRun(plan, (results, done) => update(results, done));
+      // Its exact figures computed in the workers (FindRun); a refusal that waits on them
+      // ends the run as the one made at once does (afterChange).
+      made = new FindRun(plan, (_results, done) => update(done), exactExecutor(this.pool()), (errors) => this.find === find && this.findRefused(errors));
     } catch (err) {
       if (err instanceof ScenarioErrors) return err.errors;
       throw err;
     }
     const find = made;
-    const update = (results: SolveResult[], done: boolean) => {
+    const update = (done: boolean) => {
       if (this.find !== find) return;
-      const node = findResultsNode(results, done, plan.scenario, find.metricWords, find.metricKind, find.notes);
+      const node = findNode(find, done);
       if (this.findNode) this.findNode.replaceWith(...(node ? [node] : []));
       else if (node) this.el.results.prepend(node);
       this.findNode = node;
     };
     this.find = find;
     return undefined;
+  }
+
+  /**
+   * A `decide: "exact"` check the run's plans left for the workers' exact values (model/
+   * validate.ts checkScenario) that cannot be met as asked: the setup cannot run, as
+   * `poolsim run` says, the problems at their fields as every refusal's, and the run and
+   * Find answer of it end (they were begun before the values were in).
+   */
+  private exactChecksRefused(err: ExactChecksRefused, a: Checked, b: Checked | undefined, earlier: ScenarioResult[]): void {
+    const [aProblems = [], bProblems = []] = err.problems;
+    const aChecked: Checked = aProblems.length > 0 ? { ok: false, errors: aProblems } : a;
+    const bChecked: Checked | undefined = bProblems.length > 0 ? { ok: false, errors: bProblems } : b;
+    const find = this.find;
+    this.cancelRun();
+    this.checked = aChecked;
+    if (this.el.download && !aChecked.ok) this.el.download.title = 'The setup has a mistake (marked in the form): poolsim run would refuse the file, so it is not saved until that is fixed';
+    const shown = this.showProblems(aChecked, bChecked);
+    // The figures of the run refused go: those shown before it began stay, stale, as where
+    // an edit makes the setup invalid ("the results below are from the last setup that ran").
+    this.view = { ...this.view, state: 'invalid', problems: [...aProblems, ...bProblems].map((e) => e.message), shown, results: earlier, stale: earlier.length > 0 };
+    this.drawResults();
+    if (find) this.markFind('stale');
+  }
+
+  /**
+   * A refusal of Find's that waited on the workers' exact figures (FindRun's onRefused: a
+   * block's maxTrials on a search answered exactly): the setup cannot run, as where it came at
+   * once (afterChange), and the run begun meanwhile ends.
+   */
+  private findRefused(errors: ScenarioError[]): void {
+    this.cancelRun();
+    this.findNode?.remove();
+    this.findNode = null;
+    const shown = this.showProblems({ ok: false, errors }, undefined);
+    this.view = { ...this.view, state: 'invalid', problems: errors.map((e) => e.message), shown, stale: this.view.results.length > 0 };
+    this.drawResults();
   }
 
   /** Whether the results shown are of a run the user stopped. */
@@ -1022,4 +1072,10 @@ function pickedEntries(scenario: Record<string, unknown>): [string, string][] {
 function playedRules(r: ScenarioResult): [string, unknown][] {
   const plays = findMechanic(r.system, r.mechanic)?.variants;
   return Object.entries(r.rules ?? {}).filter(([k]) => plays === undefined || plays.includes(k));
+}
+
+/** The pool's exact-value side, where it has one (the page's ComlinkPool does). */
+function exactExecutor(pool: ChunkExecutor): ExactExecutor | undefined {
+  const exact = pool as ChunkExecutor & Partial<ExactExecutor>;
+  return exact.exactValues ? (exact as ExactExecutor) : undefined;
 }

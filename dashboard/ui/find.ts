@@ -2,13 +2,17 @@
  * The "Find" section (issue #16), beside Vary and Compare: which value of a field brings
  * a metric to a target. It edits the scenario's first `solve` block, so the question goes
  * into the page address and the downloaded scenario as it is, and `poolsim solve` answers
- * the same file. `FindRun` answers it on the page: exact searches at once, Monte Carlo
- * ones round by round between frames, the sentence and chart refining as it goes.
+ * the same file. `FindRun` answers it on the page: exact searches once the workers have
+ * computed their values' exact figures, Monte Carlo ones round by round between frames,
+ * the sentence and chart refining as it goes.
  */
-import type { ScenarioPlan } from '../../sim/scenario.ts';
-import { FINDS, defaultFind } from '../../sim/solve/schema.ts';
-import { metricLabels, solveSearches, judged } from '../../sim/solve/plan.ts';
-import type { SolveSearch } from '../../sim/solve/search.ts';
+import { ScenarioErrors, setExactValues, type ScenarioError, type ScenarioPlan } from '../../sim/scenario.ts';
+import { FINDS, defaultFind, solveValues, type SolveBlock } from '../../sim/solve/schema.ts';
+import { metricLabels, judged, preparedInputs, searchesOf, solveProblems } from '../../sim/solve/plan.ts';
+import { exactAsked, type SolveSearch } from '../../sim/solve/search.ts';
+import { exactsInWorkers } from '../../workers/live.ts';
+import { Interrupted } from '../../workers/schedule.ts';
+import type { ExactExecutor } from '../../workers/comlink-pool.ts';
 import type { SolvePoint, SolveResult } from '../../sim/solve/result.ts';
 import { solveChart } from '../../reports/charts/solveChart.ts';
 import { describeSolveExpect } from '../../reports/solveSection.ts';
@@ -288,16 +292,29 @@ export function formQuestion(scenario: Record<string, unknown>): { block: Record
   };
 }
 
-/** Answers a plan's solve blocks on the page, a slice at a time, until done or cancelled. */
+/**
+ * Answers a plan's solve blocks on the page, a slice at a time, until done or cancelled.
+ * With the page's pool, the exact figures a search is made from (every value's, where it is
+ * answered exactly: sim/solve/search.ts exactAsked) are computed first in the workers, as a
+ * run's points' are (workers/live.ts exactsInWorkers), and given to the values' simulations
+ * (setExactValues): made on the page, two exact questions over 20 values of a 10-die contest
+ * held it 1.6 s in one task. Meanwhile `computing` holds the questions, said "computing…"
+ * (findNode). A refusal that needs the exact figures (a block's maxTrials on one answered
+ * exactly, as solveSearches refuses it) then comes to `onRefused`, not thrown.
+ */
 export class FindRun {
-  private cancelled = false;
-  private searches: SolveSearch[];
-  private steps: Generator<void, void>[];
+  private readonly controller = new AbortController();
+  private searches: SolveSearch[] = [];
+  private steps: Generator<void, void>[] = [];
   results: SolveResult[] = [];
   /** Whether each search had its answer at the last update (a Stop marks the others). */
   finished: boolean[] = [];
   /** Each answer's notes: what the engine says of the setup at the values it ran (searchNotes). */
   notes: string[][] = [];
+  /** The questions whose values' exact figures the workers are computing (no search made yet); undefined once made. */
+  computing: readonly SolveBlock[] | undefined;
+  /** Why computing the exact figures failed (a worker's error), where it did. */
+  failure: string | undefined;
   /** The plan's metrics by their labels ("P(plan succeeds)"), as the Find picker names them. */
   readonly metricWords: (metric: string) => string;
   /** Whether a metric of the plan is a probability or a mean, as its spec declares. */
@@ -306,6 +323,8 @@ export class FindRun {
   constructor(
     private readonly plan: ScenarioPlan,
     private readonly onUpdate: (results: SolveResult[], done: boolean) => void,
+    pool?: ExactExecutor,
+    onRefused: (errors: ScenarioError[]) => void = () => {},
   ) {
     // The sentences name the varied field and its values as the form does (reports/sweep.ts,
     // as `poolsim run` names a swept value), and the
@@ -313,13 +332,55 @@ export class FindRun {
     this.metricWords = metricLabels(plan);
     const kinds = new Map((plan.points[0]?.simulation.metrics ?? []).map((m) => [m.name, m.kind as string]));
     this.metricKind = (metric) => kinds.get(metric);
-    this.searches = solveSearches(plan, { words: pathWords(plan.scenario), valueWords: valueWords(plan.scenario), metricWords: this.metricWords });
-    this.steps = this.searches.map((s) => s.steps());
+    const problems = solveProblems(plan, { words: pathWords(plan.scenario), valueWords: valueWords(plan.scenario), metricWords: this.metricWords });
+    const asked = [...new Set(problems.flatMap(exactAsked))];
+    if (!pool || asked.length === 0) {
+      this.begin(searchesOf(plan, problems));
+      return;
+    }
+    this.computing = problems.map((p) => p.block);
+    setTimeout(() => this.cancelled || this.onUpdate([], false), 0);
+    const tasks = asked.map((sim) => ({ system: plan.scenario.system, mechanic: plan.scenario.mechanic, ...preparedInputs(sim)!, file: plan.file }));
+    exactsInWorkers(pool, tasks, this.controller.signal, (n, a) => {
+      if (a.values !== undefined) setExactValues(asked[n]!, a.values, a.exactSkipped);
+    }).then(
+      () => {
+        if (this.cancelled) return;
+        let searches: SolveSearch[];
+        try {
+          // Every exact figure asked is in: making the searches computes nothing here.
+          searches = searchesOf(plan, problems);
+        } catch (err) {
+          if (!(err instanceof ScenarioErrors)) throw err;
+          this.computing = undefined;
+          onRefused(err.errors);
+          return;
+        }
+        this.computing = undefined;
+        this.begin(searches);
+      },
+      (err: unknown) => {
+        if (this.cancelled || err instanceof Interrupted) return;
+        this.failure = err instanceof Error ? err.message : String(err);
+        this.onUpdate([], true);
+      },
+    );
+  }
+
+  private begin(searches: SolveSearch[]): void {
+    this.searches = searches;
+    this.steps = searches.map((s) => s.steps());
     setTimeout(() => this.slice(), 0);
   }
 
+  /** Whether it was stopped or cancelled (an edit, a Stop). */
+  get cancelled(): boolean {
+    return this.controller.signal.aborted;
+  }
+
+  /** Stop: no more slices on the page, and no more exact figures asked of the workers. */
   cancel(): void {
-    this.cancelled = true;
+    this.controller.abort();
   }
 
   /** The scenario asked, as planned (its answers are drawn with it). */
@@ -327,9 +388,9 @@ export class FindRun {
     return this.plan.scenario;
   }
 
-  /** Whether every search has its answer. */
+  /** Whether every search has its answer (none while their exact figures are computed). */
   get done(): boolean {
-    return this.searches.every((s) => s.done);
+    return this.computing === undefined && this.failure === undefined && this.searches.every((s) => s.done);
   }
 
   private slice(): void {
@@ -345,6 +406,40 @@ export class FindRun {
     this.onUpdate(this.results, done);
     if (!done) setTimeout(() => this.slice(), 0);
   }
+}
+
+/**
+ * Find's section as `find` stands: its answers (findResultsNode), or, while the workers
+ * compute the exact figures its searches are made from, each question said "computing…"
+ * (once stopped or cancelled: "Not computed"; on a worker's failure, the failure).
+ */
+export function findNode(find: FindRun, done: boolean, stopped = false): HTMLElement | null {
+  if (find.computing === undefined && find.failure === undefined) {
+    return findResultsNode(find.results, done, find.scenario, find.metricWords, find.metricKind, find.notes, stopped ? find.finished.map((d) => !d) : []);
+  }
+  const { scenario } = find;
+  const blocks = find.computing ?? scenario.solve ?? [];
+  // Stopped or cancelled (an edit) before they were in: never "computing…" of a run that ended.
+  const ended = stopped || find.cancelled;
+  const values = (n: number) => `${n} value${n === 1 ? '' : 's'}`;
+  const said = (n: number) =>
+    find.failure !== undefined
+      ? `The exact figures of its values could not be computed: ${find.failure}`
+      : ended
+        ? `Not computed: Find ended before the exact figures of its ${values(n)} were in, so no value is found.`
+        : `computing… the exact figures of its ${values(n)}, in the workers; the answer follows once they are in.`;
+  return h(
+    'section',
+    { class: 'find-results', attrs: { 'data-find-state': find.failure !== undefined ? 'failed' : 'running' } },
+    ...blocks.map((b) =>
+      h(
+        'article',
+        { class: 'panel find-result', attrs: { 'data-solve': b.name } },
+        h('h3', {}, `Find: ${b.name === 'find' ? `${find.metricWords(b.metric)}, as ${sweepLabel(b.vary, scenario.setup, scenario)} varies` : b.name}`),
+        h('p', { class: `sentence${ended || find.failure !== undefined ? '' : ' exact-pending'}` }, said(solveValues(b).length)),
+      ),
+    ),
+  );
 }
 
 /**

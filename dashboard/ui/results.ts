@@ -257,7 +257,7 @@ function status(view: ResultsView, options?: Pick<ResultsOptions, 'onStop' | 'on
   }
 }
 
-function checks(result: ScenarioResult, provisional: boolean, setup?: unknown): HTMLElement | null {
+function checks(result: ScenarioResult, provisional: boolean, setup?: unknown, exactPending: ExactPending = 'computing'): HTMLElement | null {
   if (!result.expect.length) return null;
   return h(
     'section',
@@ -276,6 +276,13 @@ function checks(result: ScenarioResult, provisional: boolean, setup?: unknown): 
         // challenges = 5: no trials there yet"; "its points" stood where one point was named).
         if (provisional && !result.results.some((r) => pointMatches(e.point, r.point))) {
           return h('li', { class: 'pending' }, h('span', { class: 'badge' }, '—'), ` ${metricLabel(result, e.metric)} ${bound}`, where, `: no trials ${e.point ? 'there' : 'at any point'} yet`);
+        }
+        // Decided on exact values some of its points do not have yet (the workers compute
+        // them, PointResult.exactPending): evaluateChecks counts those as failing, which a
+        // live view read as a FAIL of a check `poolsim run` may well pass.
+        if (provisional && e.decide === 'exact' && result.results.some((r) => r.exactPending && pointMatches(e.point, r.point))) {
+          const wait = exactPending === 'computing' ? 'not judged until they are in (computing…)' : 'not judged: they were not computed (the run ended before they were in)';
+          return h('li', { class: 'pending' }, h('span', { class: 'badge' }, '—'), ` ${metricLabel(result, e.metric)} ${bound}`, where, `: decided on the exact values, ${wait}`);
         }
         return h(
           'li',
@@ -432,7 +439,7 @@ export function renderResults(view: ResultsView, options: ResultsOptions): HTMLE
         notesList(pointNotes(result), result, setup),
         // pointCount is the plan of the run under way; stale results are an earlier one's.
         varyingLine(result, setup, view.state === 'file' || view.stale ? undefined : view.pointCount),
-        checks(result, provisional, setup),
+        checks(result, provisional, setup, exactPending),
         twoAxes ? select('heatmap of', heatmapChoices(result), heatmapMetric(result, options.heatmapMetric), options.onHeatmapMetric) : null,
         ...withIndex(panels, `r${n}-`, options.onView),
         notes.length ? h('ul', { class: 'chart-notes', attrs: { 'aria-label': 'charts left out' } }, ...notes.map((line) => h('li', {}, line))) : null,

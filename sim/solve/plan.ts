@@ -49,12 +49,30 @@ export interface SolveOptions {
   valueWords?: ValueWords;
 }
 
+/** Each prepared value's setup and rules as validated, before `prepare` saw them (preparedInputs). */
+const inputsOf = new WeakMap<Simulation, { setup: unknown; rules: unknown }>();
+
+/**
+ * The validated setup and rules a solve value's (or setup A's) simulation was prepared
+ * from, for a worker to prepare the same simulation (the dashboard's Find, whose exact values
+ * its workers compute: workers/chunk.ts ExactTask). A copy taken before `prepare`, as
+ * planScenario keeps a point's (PlannedPoint.inputs).
+ */
+export function preparedInputs(simulation: Simulation): { setup: unknown; rules: unknown } | undefined {
+  return inputsOf.get(simulation);
+}
+
 function prepare(plan: ScenarioPlan, changes: Record<string, unknown>, path: string): Simulation {
   const mechanic = findMechanic(plan.scenario.system, plan.scenario.mechanic)!;
   const rulesSchema = rulesBySystem[plan.scenario.system as SystemName] as z.ZodType;
   const s = applied(plan.scenario, changes);
   try {
-    return mechanic.prepare(mechanic.setup.parse(s.setup), rulesSchema.parse(s.rules));
+    const setup = mechanic.setup.parse(s.setup);
+    const rules = rulesSchema.parse(s.rules);
+    const inputs = { setup: structuredClone(setup), rules: structuredClone(rules) };
+    const simulation = mechanic.prepare(setup, rules);
+    inputsOf.set(simulation, inputs);
+    return simulation;
   } catch (err) {
     throw new ScenarioErrors([new ScenarioError(plan.file, path, (err as Error).message)]);
   }
@@ -117,7 +135,17 @@ export function metricLabels(plan: ScenarioPlan): PathWords {
  * `--max-trials` is where every block is (an audit found it taken and ignored).
  */
 export function solveSearches(plan: ScenarioPlan, options: SolveOptions = {}): SolveSearch[] {
-  const searches = (plan.scenario.solve ?? []).map((_, b) => new SolveSearch(solveProblem(plan, b, options)));
+  return searchesOf(plan, solveProblems(plan, options));
+}
+
+/** The search problem of every block of a plan (nothing computed yet: exactAsked says what their searches will ask). */
+export function solveProblems(plan: ScenarioPlan, options: SolveOptions = {}): SolveProblem[] {
+  return (plan.scenario.solve ?? []).map((_, b) => solveProblem(plan, b, options));
+}
+
+/** The searches of `problems` (solveProblems), refused as solveSearches says. */
+export function searchesOf(plan: ScenarioPlan, problems: readonly SolveProblem[]): SolveSearch[] {
+  const searches = problems.map((problem) => new SolveSearch(problem));
   const errors = searches.flatMap((search, b) => {
     if (search.method !== 'exact') return [];
     const { block } = search.problem;

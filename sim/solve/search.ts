@@ -109,6 +109,28 @@ export function solveReferenceStream(seed: string | number, name: string, chunk:
   return RandomStream.fromKey(`${solveStreamKey(seed, name)}.A:${chunk}`);
 }
 
+/** The simulations a search of `problem` looks at (its values', then setup A's), whether it asks them for exact values, and what that costs. */
+function exactWork(problem: SolveProblem): { sims: Simulation[]; exactHere: boolean; cost: number } {
+  const sims = [...problem.simulations, ...(problem.reference ? [problem.reference] : [])];
+  // A metric the mechanic never gives exactly (a conflict's win.*, beside its exact
+  // opening) is searched by Monte Carlo with nothing to say, and no exact work done.
+  const exactHere = problem.useExact && sims.every((s) => s.exactMetrics?.includes(problem.block.metric) ?? true);
+  const cost = exactHere ? sims.reduce((t, s) => t + (s.exact ? (s.exactCost?.() ?? 0) : 0), 0) : 0;
+  return { sims, exactHere, cost };
+}
+
+/**
+ * The simulations whose `exact()` a SolveSearch of `problem` calls as it is made (all of
+ * them computed there, at once): none where it searches by Monte Carlo without asking (a
+ * metric never exact, work over the budget). The dashboard has them computed in its
+ * workers first (sim/scenario.ts setExactValues), so that making the search costs its page
+ * nothing (dashboard/ui/find.ts FindRun); the search is then the same.
+ */
+export function exactAsked(problem: SolveProblem): Simulation[] {
+  const { sims, exactHere, cost } = exactWork(problem);
+  return exactHere && cost <= EXACT_BUDGET ? sims.filter((s) => s.exact !== undefined) : [];
+}
+
 export class SolveSearch {
   readonly maxChunks: number;
   readonly z: number;
@@ -130,11 +152,7 @@ export class SolveSearch {
     // Exact values for every value searched, and the reference, while their work is within
     // the budget a `run` point has (EXACT_BUDGET), all of them together: else the search is
     // by Monte Carlo, and the result says why.
-    const sims = [...problem.simulations, ...(problem.reference ? [problem.reference] : [])];
-    // A metric the mechanic never gives exactly (a conflict's win.*, beside its exact
-    // opening) is searched by Monte Carlo with nothing to say, and no exact work done.
-    const exactHere = problem.useExact && sims.every((s) => s.exactMetrics?.includes(metric) ?? true);
-    const cost = exactHere ? sims.reduce((t, s) => t + (s.exact ? (s.exactCost?.() ?? 0) : 0), 0) : 0;
+    const { sims, exactHere, cost } = exactWork(problem);
     if (exactHere && !(cost <= EXACT_BUDGET)) {
       const n = problem.values.length;
       this.exactSkipped = exactSkippedNote(cost, 'the search is by Monte Carlo', ` for the ${n} value${n === 1 ? '' : 's'}${problem.reference ? ' and the reference' : ''}`);
