@@ -154,8 +154,29 @@ function resultsContent(path: string): boolean {
   return RESULTS_HEAD(head);
 }
 
-/** What a desktop's file manager leaves in any folder it shows: not the user's work, and removed with the folder. */
+/**
+ * The names of what a desktop's file manager leaves in any folder it shows (a Finder's
+ * .DS_Store, made anew by merely looking at the folder; Windows' Thumbs.db and desktop.ini):
+ * not the user's work, and deleted with the old reports — else a report folder once opened
+ * on a desktop could never be replaced. Only a regular file under one of these names is
+ * the desktop's (isDesktopFile): the name alone was taken for it until an audit (December
+ * 2026), and a folder of the user's named `desktop.ini` in --out went with everything in it.
+ */
 export const DESKTOP_FILES: ReadonlySet<string> = new Set(['.DS_Store', 'Thumbs.db', 'desktop.ini']);
+
+/**
+ * Whether `name` in the folder `dir` is a desktop's file (DESKTOP_FILES): a regular file,
+ * not a folder nor a link (never followed), under one of those names. Anything else under
+ * such a name, or one that cannot be looked at, is the user's.
+ */
+export function isDesktopFile(dir: string, name: string): boolean {
+  if (!DESKTOP_FILES.has(name)) return false;
+  try {
+    return lstatSync(join(dir, name)).isFile();
+  } catch {
+    return false;
+  }
+}
 
 /** Whether `dir` holds the list of files poolsim wrote there (WRITTEN, readable, with its heading). */
 export function hasWrittenList(dir: string): boolean {
@@ -192,7 +213,7 @@ export function foreignEntries(dir: string, writing: readonly string[] = []): st
     const names = readdirSync(path).sort();
     const start = foreign.length;
     for (const name of names) {
-      if (DESKTOP_FILES.has(name)) continue;
+      if (isDesktopFile(path, name)) continue;
       const at = join(path, name);
       const r = rel === '' ? name : `${rel}/${name}`;
       const st = lstatSync(at);
@@ -494,8 +515,9 @@ export function checkTarget(outDir: string, options: { inputs?: readonly string[
     } catch (e) {
       return refuse(`cannot be read (${(e as NodeJS.ErrnoException).code})`);
     }
-    // A desktop's files (a Finder's .DS_Store, made by looking at the folder) are nobody's work.
-    entries = entries.filter((name) => !DESKTOP_FILES.has(name));
+    // A desktop's files (a Finder's .DS_Store, made by looking at the folder) are nobody's
+    // work; a folder or link under such a name is the user's (isDesktopFile).
+    entries = entries.filter((name) => !isDesktopFile(target, name));
     if (entries.length > 0 && !isReportFolder(target)) refuse(`is a folder poolsim did not write (it has no ${MARKER} file) and it is not empty`);
     if (entries.length > 0) {
       const foreign = foreignEntries(target, options.slugs);

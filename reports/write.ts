@@ -32,7 +32,7 @@
 import { lstatSync, readdirSync, renameSync, rmdirSync, unlinkSync } from 'node:fs';
 import { mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve, sep } from 'node:path';
-import { DESKTOP_FILES, KEPT, MARKER, TargetRefused, WRITTEN, checkTarget, fileHash, foreignEntries, isReportFolder, leftIn, markText, recoverLeftovers, writtenText } from './target.ts';
+import { KEPT, MARKER, TargetRefused, WRITTEN, checkTarget, fileHash, foreignEntries, isDesktopFile, isReportFolder, leftIn, markText, recoverLeftovers, writtenText } from './target.ts';
 import { type ChartsForOptions, chartsAndNotes } from './charts/index.ts';
 import { renderChangesHtml, renderDiffMarkdown } from './changes.ts';
 import type { ResultDiff } from '../sim/diff.ts';
@@ -137,9 +137,10 @@ function notPoolsims(dir: string, slugs: readonly string[]): string[] {
     if (!st.isDirectory()) return [st.isSymbolicLink() ? 'a symbolic link in its place' : 'a file in its place'];
     // A desktop's files (a Finder's .DS_Store, made by looking at the folder while the
     // reports were written) are nobody's work, as foreignEntries holds: an empty --out
-    // that gained one threw the whole run away until a review.
+    // that gained one threw the whole run away until a review. Only a regular file under
+    // such a name (isDesktopFile): a folder of the user's named so went, whole, until an audit.
     const names = readdirSync(dir)
-      .filter((name) => !DESKTOP_FILES.has(name))
+      .filter((name) => !isDesktopFile(dir, name))
       .sort();
     if (names.length === 0) return [];
     if (!isReportFolder(dir)) return names;
@@ -418,9 +419,9 @@ function removeAsSeen(dir: string, seen: Map<string, Seen> | undefined): Map<str
 function removeDesktopFiles(dir: string): void {
   if (!lstatSync(dir).isDirectory()) return;
   for (const name of readdirSync(dir)) {
-    if (!DESKTOP_FILES.has(name)) continue;
+    if (!isDesktopFile(dir, name)) continue;
     try {
-      if (lstatSync(join(dir, name)).isFile()) unlinkSync(join(dir, name));
+      unlinkSync(join(dir, name));
     } catch {
       // Kept: the folder then stays, and is said.
     }

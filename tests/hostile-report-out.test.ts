@@ -240,6 +240,48 @@ describe('a report folder the user has put files in', () => {
   });
 });
 
+describe('only a regular file named .DS_Store, Thumbs.db or desktop.ini is a desktop\'s: a folder or link by such a name is the user\'s (an audit: one went, with all it held, exit 0)', () => {
+  test('a folder of the user\'s holding only a folder named desktop.ini is not empty: refused, and kept', async () => {
+    const dir = workspace();
+    const out = join(dir, 'thesis');
+    mkdirSync(join(out, 'desktop.ini'), { recursive: true });
+    writeFileSync(join(out, 'desktop.ini', 'chapter1.txt'), 'thesis draft');
+    const before = snapshot(dir);
+    const r = await poolsim('report', join(dir, 'lib'), '--out', out);
+    expect(r.code, r.err).toBe(2);
+    expect(r.err).toContain(`poolsim: --out ${out}: is a folder poolsim did not write (it has no ${MARKER} file) and it is not empty`);
+    expect(snapshot(dir)).toEqual(before);
+  });
+
+  test('in a report folder such a folder, full or empty, and such a link are refused, named and kept; a regular file by such a name goes with the old reports', async () => {
+    const dir = workspace();
+    const out = join(dir, 'out');
+    expect((await poolsim('report', join(dir, 'lib'), '--out', out)).code).toBe(0);
+    mkdirSync(join(out, 'Thumbs.db'));
+    writeFileSync(join(out, 'Thumbs.db', 'notes.txt'), 'my notes');
+    mkdirSync(join(out, 'k', '.DS_Store'));
+    writeFileSync(join(out, 'k', '.DS_Store', 'keep.txt'), 'keep this');
+    mkdirSync(join(out, 'k', 'charts', 'desktop.ini'));
+    // A link is never followed, nor deleted: it is the user's, wherever it leads.
+    symlinkSync(join(dir, 'mine'), join(out, 'desktop.ini'));
+    const before = snapshot(dir);
+    const r = await poolsim('report', join(dir, 'lib'), '--out', out);
+    expect(r.code, r.err).toBe(2);
+    expect(r.err).toContain('holds 4 things poolsim did not write there (Thumbs.db/notes.txt, desktop.ini, k/.DS_Store/keep.txt, and 1 more): move them out, or give another folder');
+    expect(snapshot(dir)).toEqual(before);
+    for (const p of [join(out, 'Thumbs.db'), join(out, 'k', '.DS_Store'), join(out, 'k', 'charts', 'desktop.ini'), join(out, 'desktop.ini')]) rmSync(p, { recursive: true });
+    // What a desktop leaves (README: deleted with the old reports, not carried into the new).
+    writeFileSync(join(out, '.DS_Store'), 'finder');
+    writeFileSync(join(out, 'k', 'Thumbs.db'), 'explorer');
+    writeFileSync(join(out, 'k', 'charts', 'desktop.ini'), '[.ShellClassInfo]\n');
+    const again = await poolsim('report', join(dir, 'lib'), '--out', out);
+    expect(again.code, again.err).toBe(0);
+    expect(again.err).toBe('');
+    for (const p of [join(out, '.DS_Store'), join(out, 'k', 'Thumbs.db'), join(out, 'k', 'charts', 'desktop.ini')]) expect(existsSync(p), p).toBe(false);
+    expect(readdirSync(dir).filter((n) => n.startsWith('.out.'))).toEqual([]);
+  });
+});
+
 describe('the mark lists the scenario folders the run wrote', () => {
   test('a folder holding a `run --json` result of the user\'s, alone, is not a scenario folder of poolsim\'s: refused, and kept', async () => {
     const dir = workspace();
