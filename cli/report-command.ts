@@ -11,7 +11,7 @@ import { loadPlans } from './load.ts';
 import { UsageError, parseFlags } from './options.ts';
 import { plainText } from './text.ts';
 import type { Output } from './output.ts';
-import { Interrupted, runPlans } from './runner.ts';
+import { Interrupted, STOP_SIGNALS, runPlans, type StopSignal } from './runner.ts';
 import { checkTarget, recoverLeftovers } from '../reports/target.ts';
 import { importRendererLibraries } from '../reports/libraries.ts';
 import type { ReportEntry } from '../reports/render.ts';
@@ -205,25 +205,25 @@ export async function reportCommand(
 }
 
 /**
- * Ctrl-C or SIGTERM while the reports are written: the write stops before the swap and
- * removes its unfinished folder (the previous reports stay), then Interrupted (exit 130
- * or 143). A signal during the swap itself only lands once the swap is done.
+ * Ctrl-C, SIGTERM or SIGHUP (STOP_SIGNALS) while the reports are written: the write stops
+ * before the swap and removes its unfinished folder and the folders made on the way to
+ * --out (the previous reports stay), then Interrupted (exit 130, 143 or 129). A signal
+ * during the swap itself only lands once the swap is done.
  */
 async function withWriteSignals<T>(outer: AbortSignal | undefined, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const controller = new AbortController();
-  const stop = (by: 'SIGINT' | 'SIGTERM') => () => controller.abort(new Interrupted(by));
-  const onInt = stop('SIGINT');
-  const onTerm = stop('SIGTERM');
+  const handlers = Object.keys(STOP_SIGNALS).map((by) => {
+    const on = () => controller.abort(new Interrupted(by as StopSignal));
+    process.on(by, on);
+    return [by, on] as const;
+  });
   const onOuter = () => controller.abort(new Interrupted());
-  process.on('SIGINT', onInt);
-  process.on('SIGTERM', onTerm);
   outer?.addEventListener('abort', onOuter);
   if (outer?.aborted) onOuter();
   try {
     return await work(controller.signal);
   } finally {
-    process.off('SIGINT', onInt);
-    process.off('SIGTERM', onTerm);
+    for (const [by, on] of handlers) process.off(by, on);
     outer?.removeEventListener('abort', onOuter);
   }
 }

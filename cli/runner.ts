@@ -4,17 +4,17 @@
  * N − 1 threads (workers/pool.ts) that the scheduler (workers/schedule.ts) feeds, this
  * thread running chunks alongside them, once the run is seen to be long enough for them
  * to pay off (PoolDecision). Shows the progress
- * bar, stops on Ctrl-C (SIGINT) or SIGTERM, and always stops the pool, however the run ends.
+ * bar, stops on Ctrl-C (SIGINT), SIGTERM or SIGHUP (STOP_SIGNALS), and always stops the pool, however the run ends.
  */
 import { assembleResult } from '../sim/assemble.ts';
 import type { ScenarioPlan } from '../sim/scenario.ts';
 import type { ScenarioResult } from '../sim/result.ts';
 import { DeferredPool, defaultWorkers, inProcessExecutor } from '../workers/pool.ts';
-import { Interrupted, initialChunks, runScenarios, type ChunkExecutor, type PointRun, type ScheduleOptions } from '../workers/schedule.ts';
+import { Interrupted, STOP_SIGNALS, initialChunks, runScenarios, type ChunkExecutor, type PointRun, type ScheduleOptions, type StopSignal } from '../workers/schedule.ts';
 import { noProgress, progressBar, wantsProgress } from './progress.ts';
 import { UsageError } from './options.ts';
 
-export { ChunkFailed, Interrupted, PoolFailed, shardOf } from '../workers/schedule.ts';
+export { ChunkFailed, Interrupted, PoolFailed, STOP_SIGNALS, shardOf, type StopSignal } from '../workers/schedule.ts';
 export type { PointRun, Shard } from '../workers/schedule.ts';
 
 export interface RunOptions extends Omit<ScheduleOptions, 'here' | 'pool' | 'signal'> {
@@ -197,22 +197,22 @@ export async function runPlans(plans: readonly ScenarioPlan[], options: RunOptio
 }
 
 /**
- * Run `work` with an AbortSignal that Ctrl-C (SIGINT), SIGTERM or `outer` aborts; an
- * Interrupted rejection then names the signal. A second Ctrl-C exits at once.
+ * Run `work` with an AbortSignal that Ctrl-C (SIGINT), SIGTERM, SIGHUP (STOP_SIGNALS) or
+ * `outer` aborts; an Interrupted rejection then names the signal. A second Ctrl-C exits at once.
  */
 async function withStopSignals<T>(outer: AbortSignal | undefined, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const controller = new AbortController();
-  let stoppedBy: 'SIGINT' | 'SIGTERM' | undefined;
-  const stop = (by: 'SIGINT' | 'SIGTERM') => () => {
-    if (controller.signal.aborted && by === 'SIGINT') process.exit(130);
-    stoppedBy = by;
-    controller.abort();
-  };
-  const onInt = stop('SIGINT');
-  const onTerm = stop('SIGTERM');
+  let stoppedBy: StopSignal | undefined;
+  const handlers = Object.keys(STOP_SIGNALS).map((by) => {
+    const on = () => {
+      if (controller.signal.aborted && by === 'SIGINT') process.exit(130);
+      stoppedBy = by as StopSignal;
+      controller.abort();
+    };
+    process.on(by, on);
+    return [by, on] as const;
+  });
   const onOuter = () => controller.abort();
-  process.on('SIGINT', onInt);
-  process.on('SIGTERM', onTerm);
   outer?.addEventListener('abort', onOuter);
   if (outer?.aborted) onOuter();
   // A parent Node process that spawned us with an IPC channel (a test, a job runner) is
@@ -223,8 +223,7 @@ async function withStopSignals<T>(outer: AbortSignal | undefined, work: (signal:
   } catch (e) {
     throw e instanceof Interrupted ? new Interrupted(stoppedBy) : e;
   } finally {
-    process.off('SIGINT', onInt);
-    process.off('SIGTERM', onTerm);
+    for (const [by, on] of handlers) process.off(by, on);
     outer?.removeEventListener('abort', onOuter);
   }
 }

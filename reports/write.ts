@@ -2,7 +2,7 @@
  * Writes a run's reports to disk, all or nothing: everything goes into a fresh folder
  * beside `outDir` (same parent, so the final rename stays on one file system and is
  * atomic), and only once every file is written does it take `outDir`'s place. A render
- * that throws, a full disk, Ctrl-C or SIGTERM leaves the previous reports as they were;
+ * that throws, a full disk, Ctrl-C, SIGTERM or SIGHUP leaves the previous reports as they were;
  * a process killed outright may leave `.<name>.tmp-*` or `.<name>.old-*` beside it, which
  * the next run puts right (reports/target.ts: the old reports restored, the rest removed).
  *
@@ -50,7 +50,7 @@ const SLUG = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 export interface WriteReportsOptions {
   /** Passed to chartsFor for every scenario. */
   charts?: ChartsForOptions;
-  /** Aborted (Ctrl-C, SIGTERM): stop before the swap, remove the unfinished folder and throw the abort's reason. */
+  /** Aborted (Ctrl-C, SIGTERM, SIGHUP): stop before the swap, remove the unfinished folder and throw the abort's reason. */
   signal?: AbortSignal;
   /** `report --baseline`: what moved, written as `changes.html` and `changes.md` beside the index. */
   diff?: ResultDiff;

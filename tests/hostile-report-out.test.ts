@@ -7,7 +7,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { mountTmpfs, poolsim, unmount } from './helpers.ts';
 import { checkTarget, fileHash, MARKER, MARKER_TEXT, markText, recoverLeftovers, TargetRefused, WRITTEN, writtenText } from '../reports/target.ts';
@@ -607,10 +607,12 @@ describe('an interrupted swap is put right by the next run', () => {
     expect(readdirSync(join(dir, 'x', 'a'))).toEqual(['mine.txt']);
   });
 
-  test('SIGTERM while a real `poolsim report` writes: exit 143 with a message, previous reports intact', async () => {
-    const dir = workspace();
-    const out = join(dir, 'out');
-    reportFolder(out, 'previous');
+  /**
+   * A real `poolsim report` of many small scenarios into `out`, sent `signal` once its
+   * unfinished folder appears beside `out` (the write phase); resolves to its exit code
+   * (null when the signal killed it), its stderr and whether the signal was sent.
+   */
+  async function signalWhileWriting(dir: string, out: string, signal: NodeJS.Signals): Promise<{ code: number | null; err: string; sent: boolean }> {
     // Many small scenarios with charts: the write phase lasts long enough to be hit.
     for (let i = 0; i < 60; i++) {
       writeFileSync(join(dir, 'lib', `h${i}.json`), JSON.stringify({ name: `h${i}`, system: 'viciousness', mechanic: 'knavery', trials: 100, setup: { challenges: 2, participants: [{ name: 'a', dice: ['d6'] }] }, sweep: { 'setup.challenges': [1, 2, 3] } }));
@@ -622,14 +624,15 @@ describe('an interrupted swap is put right by the next run', () => {
     let sent = false;
     let done = false;
     void exited.then(() => (done = true));
+    const unfinished = `.${basename(out)}.tmp-`;
     // Bounded of its own, below the test's timeout: a child that never exits is killed
     // and the test fails saying so, rather than the loop spinning until vitest gives up.
     const deadline = Date.now() + 45_000;
     try {
       while (!done) {
-        if (Date.now() > deadline) throw new Error(`poolsim report did not exit within 45 s${sent ? ' of SIGTERM' : ''}: ${err}`);
-        if (!sent && readdirSync(dir).some((n) => n.startsWith('.out.tmp-'))) {
-          child.kill('SIGTERM');
+        if (Date.now() > deadline) throw new Error(`poolsim report did not exit within 45 s${sent ? ` of ${signal}` : ''}: ${err}`);
+        if (!sent && existsSync(dirname(out)) && readdirSync(dirname(out)).some((n) => n.startsWith(unfinished))) {
+          child.kill(signal);
           sent = true;
         }
         await new Promise((r) => setTimeout(r, 2));
@@ -637,11 +640,28 @@ describe('an interrupted swap is put right by the next run', () => {
     } finally {
       if (!done) child.kill('SIGKILL');
     }
-    const code = await exited;
+    return { code: await exited, err, sent };
+  }
+
+  test('SIGTERM while a real `poolsim report` writes: exit 143 with a message, previous reports intact', async () => {
+    const dir = workspace();
+    const out = join(dir, 'out');
+    reportFolder(out, 'previous');
+    const { code, err, sent } = await signalWhileWriting(dir, out, 'SIGTERM');
     expect(sent, 'the write phase was seen').toBe(true);
     expect(code, err).toBe(143);
     expect(err).toMatch(/interrupted by SIGTERM, nothing was written/);
     expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe(page('previous'));
     expect(readdirSync(dir).filter((n) => n.startsWith('.out.'))).toEqual([]);
+  }, 60_000);
+
+  test('SIGHUP (the terminal closed, ssh dropped) while a real `poolsim report` writes a new --out: exit 129, the unfinished folder and the folders made on the way gone (an audit: both stayed, the first refused by later runs)', async () => {
+    const dir = workspace();
+    const out = join(dir, 'nh', 'a', 'rep');
+    const { code, err, sent } = await signalWhileWriting(dir, out, 'SIGHUP');
+    expect(sent, 'the write phase was seen').toBe(true);
+    expect(code, err).toBe(129);
+    expect(err).toMatch(/interrupted by SIGHUP, nothing was written/);
+    expect(existsSync(join(dir, 'nh'))).toBe(false);
   }, 60_000);
 });
