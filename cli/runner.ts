@@ -13,6 +13,7 @@ import { DeferredPool, defaultWorkers, inProcessExecutor } from '../workers/pool
 import { Interrupted, STOP_SIGNALS, initialChunks, runScenarios, type ChunkExecutor, type PointRun, type ScheduleOptions, type StopSignal } from '../workers/schedule.ts';
 import { noProgress, progressBar, wantsProgress } from './progress.ts';
 import { UsageError } from './options.ts';
+import { currentFolder } from '../reports/target.ts';
 
 export { ChunkFailed, Interrupted, PoolFailed, STOP_SIGNALS, shardOf, type StopSignal } from '../workers/schedule.ts';
 export type { PointRun, Shard } from '../workers/schedule.ts';
@@ -131,7 +132,12 @@ export async function runBatch(plans: readonly ScenarioPlan[], options: RunOptio
   // otherwise only wait and merge), so `--workers N` starts N − 1 threads: one fewer to
   // load, and no core left idle. With POOLSIM_POOL_ONLY the pool runs everything, on N.
   const alongside = !given && !poolOnly;
-  if (!given && workers > 1) {
+  // Node (20 at least) cannot start a worker thread while the current folder no longer
+  // exists: its start-up reads it ("uv_cwd"), and the pool failed the run, exit 3 (an
+  // audit: `report` from a folder deleted since). Every chunk then runs in this thread;
+  // the numbers never depend on --workers.
+  const threadsCanStart = currentFolder() !== undefined;
+  if (!given && workers > 1 && (threadsCanStart || poolOnly)) {
     // No more threads than chunks to run, unless `--precision` rounds may add more.
     const chunks = schedule.precision !== undefined ? Infinity : initialChunks(plans, schedule);
     const threads = poolOnly ? Math.min(workers, chunks) : Math.min(workers - 1, chunks - 1);

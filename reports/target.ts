@@ -38,7 +38,7 @@
 import { accessSync, closeSync, constants, existsSync, lstatSync, mkdtempSync, openSync, readFileSync, readSync, readdirSync, realpathSync, renameSync, rmSync, rmdirSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { isMountPoint } from './mounts.ts';
-import { basename, dirname, join, parse, relative, resolve, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, parse, relative, resolve, sep } from 'node:path';
 
 /** The file that marks a folder as poolsim's own report folder. */
 export const MARKER = '.poolsim-report';
@@ -440,6 +440,34 @@ export function realOf(path: string): string {
   }
 }
 
+/**
+ * The current folder, or undefined where it no longer exists: deleted since the shell went
+ * into it, getcwd() fails (ENOENT, "uv_cwd"). Any other failure is thrown.
+ */
+export function currentFolder(): string | undefined {
+  try {
+    return process.cwd();
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw e;
+  }
+}
+
+/**
+ * Throws TargetRefused (exit 2, nothing run) where the current folder no longer exists and
+ * one of `paths` (`[path, what it is]`) is relative: it leads nowhere. Absolute paths need
+ * no current folder, and `report` runs with them from a deleted one as `run` does; it said
+ * only "ENOENT: no such file or directory, uv_cwd" (exit 3) until an audit (December 2026).
+ */
+export function checkCurrentFolder(paths: readonly (readonly [path: string, what: string])[]): void {
+  if (currentFolder() !== undefined) return;
+  const relatives = paths.filter(([path]) => !isAbsolute(path)).map(([path, what]) => `${path} (${what})`);
+  if (relatives.length === 0) return;
+  throw new TargetRefused(
+    `the current folder no longer exists (it was deleted after the shell went into it), so ${relatives.length === 1 ? 'a relative path leads' : 'relative paths lead'} nowhere: ${relatives.join(', ')}; cd into a folder that exists, or give absolute paths`,
+  );
+}
+
 /** `inner` is `outer` or inside it. */
 export function within(inner: string, outer: string): boolean {
   const r = relative(outer, inner);
@@ -455,8 +483,14 @@ export function within(inner: string, outer: string): boolean {
  */
 export function checkTarget(outDir: string, options: { inputs?: readonly string[]; baseline?: string; cwd?: string; slugs?: readonly string[] } = {}): void {
   if (outDir.trim() === '') throw new TargetRefused('--out needs a folder name, got ""');
-  const cwd = resolve(options.cwd ?? process.cwd());
-  const target = resolve(cwd, outDir);
+  // A current folder deleted since: every path must then be absolute (checkCurrentFolder).
+  const here = options.cwd ?? currentFolder();
+  if (here === undefined) {
+    checkCurrentFolder([[outDir, '--out'], ...(options.inputs ?? []).map((i): [string, string] => [i, 'being run']), ...(options.baseline === undefined ? [] : [[options.baseline, '--baseline'] as [string, string]])]);
+  }
+  const cwd = here === undefined ? undefined : resolve(here);
+  const from = (path: string) => (cwd === undefined ? resolve(path) : resolve(cwd, path));
+  const target = from(outDir);
   // A folder refused as a whole, and why poolsim may write only where it does.
   const refuse = (why: string, reason = `poolsim replaces --out as a whole, so it only replaces a folder it wrote itself (one with a ${MARKER} file) — give a new or empty folder`): never => {
     throw new TargetRefused(`--out ${outDir}: ${why}; ${reason}`);
@@ -467,14 +501,15 @@ export function checkTarget(outDir: string, options: { inputs?: readonly string[
   // Compared by what the names lead to, links followed: `--baseline bl` where bl is a
   // link to the --out folder replaced the baseline with the new run until December 2026.
   const real = realOf(target);
-  if (within(cwd, target) || within(realOf(cwd), real)) refuse('is the current folder or holds it');
+  // A current folder that no longer exists has no name for --out to be or hold.
+  if (cwd !== undefined && (within(cwd, target) || within(realOf(cwd), real))) refuse('is the current folder or holds it');
   for (const input of options.inputs ?? []) {
-    if (within(resolve(cwd, input), target) || within(realOf(resolve(cwd, input)), real)) refuse(`holds ${input}, which is being run`);
+    if (within(from(input), target) || within(realOf(from(input)), real)) refuse(`holds ${input}, which is being run`);
   }
   // The baseline is read, not run: replacing it would lose what the new reports are
   // compared with.
   if (options.baseline !== undefined) {
-    const baseline = resolve(cwd, options.baseline);
+    const baseline = from(options.baseline);
     if (within(baseline, target) || within(realOf(baseline), real)) {
       refuse(baseline === target || realOf(baseline) === real ? 'is the --baseline folder, which the new reports are compared with' : `holds the --baseline folder ${options.baseline}, which the new reports are compared with`);
     }

@@ -282,6 +282,44 @@ describe('only a regular file named .DS_Store, Thumbs.db or desktop.ini is a des
   });
 });
 
+describe('report from a folder deleted since the shell went into it (an audit: "ENOENT: no such file or directory, uv_cwd", exit 3)', () => {
+  /** `node bin/poolsim.js ARGS` run by a shell that went into a folder and deleted it: its current folder no longer exists. */
+  function fromDeletedFolder(args: string[], env: NodeJS.ProcessEnv = {}) {
+    const gone = mkdtempSync(join(tmpdir(), 'poolsim-gone-'));
+    const bin = join(import.meta.dirname, '..', 'bin', 'poolsim.js');
+    const r = spawnSync('/bin/sh', ['-c', 'cd "$1" && rmdir "$1" && shift && exec "$@"', 'sh', gone, process.execPath, bin, ...args], { encoding: 'utf8', env: { ...process.env, CI: 'true', ...env } });
+    expect(existsSync(gone), 'the folder was deleted').toBe(false);
+    return r;
+  }
+
+  test('with absolute paths it works, on one thread whatever --workers (Node cannot start a worker thread there: the pool failed the run)', () => {
+    const dir = workspace();
+    const out = join(dir, 'new', 'rep');
+    // Threads start once the first chunk is done: the pool would start on this run.
+    const r = fromDeletedFolder(['report', join(dir, 'lib'), '--out', out, '--workers', '2', '--trials', '10000000'], { POOLSIM_POOL_PAYS_OFF_MS: '0' });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toContain(`Open ${join(out, 'index.html')}\n`);
+    expect(JSON.parse(readFileSync(join(out, 'k', 'results.json'), 'utf8')).results[0].trials).toBe(10_000_000);
+  }, 60_000);
+
+  test('a relative path, given or the default, is refused: exit 2, saying the current folder no longer exists, nothing written', () => {
+    const dir = workspace();
+    const given = fromDeletedFolder(['report', join(dir, 'lib'), '--out', 'rep']);
+    expect(given.status, given.stderr).toBe(2);
+    expect(given.stderr).toBe(
+      'poolsim: the current folder no longer exists (it was deleted after the shell went into it), so a relative path leads nowhere: rep (--out); cd into a folder that exists, or give absolute paths; nothing was run or written\n',
+    );
+    const defaults = fromDeletedFolder(['report']);
+    expect(defaults.status, defaults.stderr).toBe(2);
+    expect(defaults.stderr).toContain('so relative paths lead nowhere: scenarios (the default scenario folder), reports/out (the default --out); cd into a folder that exists');
+    const baseline = fromDeletedFolder(['report', join(dir, 'lib'), '--out', join(dir, 'rep'), '--baseline', 'bl']);
+    expect(baseline.status, baseline.stderr).toBe(2);
+    expect(baseline.stderr).toContain('a relative path leads nowhere: bl (--baseline)');
+    expect(existsSync(join(dir, 'rep'))).toBe(false);
+  }, 60_000);
+});
+
 describe('the mark lists the scenario folders the run wrote', () => {
   test('a folder holding a `run --json` result of the user\'s, alone, is not a scenario folder of poolsim\'s: refused, and kept', async () => {
     const dir = workspace();
