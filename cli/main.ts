@@ -150,7 +150,8 @@ export async function main(
     if (e instanceof Interrupted) {
       err.write(`poolsim: ${e.message}, nothing was written\n`);
       // 128 + the signal's number, as a shell reports a process it killed: 130 Ctrl-C (or
-      // an abort through the context's signal), 143 SIGTERM, 129 SIGHUP.
+      // an abort through the context's signal), 143 SIGTERM, 129 SIGHUP (bin/poolsim.js
+      // then ends by SIGHUP itself).
       return 128 + STOP_SIGNALS[e.signal ?? 'SIGINT'];
     }
     throw e;
