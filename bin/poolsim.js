@@ -69,3 +69,13 @@ try {
   );
   process.exitCode = 3;
 }
+
+// Stopped by SIGHUP (its terminal closed, an ssh session dropped) and cleaned up: end by
+// that signal itself, its handlers gone, as its default would have ended it — a shell
+// says 129 all the same. Left to exit, Node (20) aborts when its terminal has hung up on
+// it (SIGABRT or SIGSEGV: a crash report, or a core file where they are kept). Windows
+// has no such signal to send.
+if (process.exitCode === 129 && process.platform !== 'win32') {
+  process.removeAllListeners('SIGHUP');
+  process.kill(process.pid, 'SIGHUP');
+}

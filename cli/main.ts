@@ -1,7 +1,8 @@
 /**
  * The `poolsim` command line. Exit codes: 0 every `expect` check passed, 1 a check failed,
  * 2 bad input (nothing runs, nothing is written), 3 a chunk failed while running (nothing
- * is written) or the output could not be written whole (cli/output.ts), 130 interrupted by Ctrl-C (143 by SIGTERM; nothing is written).
+ * is written) or the output could not be written whole (cli/output.ts), 130 interrupted by Ctrl-C (143 by SIGTERM, 129 by
+ * SIGHUP; nothing is written).
  */
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -20,7 +21,7 @@ import { jsonText, plainText } from './text.ts';
 import { OutputFailed, outputOf, type Output, type WriteSync } from './output.ts';
 import { TargetRefused, realOf, within } from '../reports/target.ts';
 import { formatResult } from './format.ts';
-import { ChunkFailed, Interrupted, PoolFailed, runBatch, type Shard } from './runner.ts';
+import { ChunkFailed, Interrupted, PoolFailed, STOP_SIGNALS, runBatch, type Shard } from './runner.ts';
 import { ShardError, checkPartTarget, mergeParts, partOf, readPart, resolveShard, writeAtomically } from './shard.ts';
 
 export { UsageError };
@@ -71,7 +72,7 @@ ${SOLVE_USAGE}
 
 exit status: 0 all expect checks pass, 1 a check fails, 2 bad input, 3 a run failed
 (or its output could not be written whole),
-130 interrupted (143 by SIGTERM); nothing is written unless every scenario ran to the end
+130 interrupted (143 by SIGTERM, 129 by SIGHUP); nothing is written unless every scenario ran to the end
 (bad input, a failed run or an interrupt write nothing; a failed check still writes the
 reports that show it, and exits 1)`;
 
@@ -148,7 +149,10 @@ export async function main(
     }
     if (e instanceof Interrupted) {
       err.write(`poolsim: ${e.message}, nothing was written\n`);
-      return e.signal === 'SIGTERM' ? 143 : 130;
+      // 128 + the signal's number, as a shell reports a process it killed: 130 Ctrl-C (or
+      // an abort through the context's signal), 143 SIGTERM, 129 SIGHUP (bin/poolsim.js
+      // then ends by SIGHUP itself).
+      return 128 + STOP_SIGNALS[e.signal ?? 'SIGINT'];
     }
     throw e;
   }

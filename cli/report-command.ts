@@ -11,8 +11,8 @@ import { loadPlans } from './load.ts';
 import { UsageError, parseFlags } from './options.ts';
 import { plainText } from './text.ts';
 import type { Output } from './output.ts';
-import { Interrupted, runPlans } from './runner.ts';
-import { checkTarget, recoverLeftovers } from '../reports/target.ts';
+import { Interrupted, STOP_SIGNALS, runPlans, type StopSignal } from './runner.ts';
+import { checkCurrentFolder, checkTarget, currentFolder, recoverLeftovers } from '../reports/target.ts';
 import { importRendererLibraries } from '../reports/libraries.ts';
 import type { ReportEntry } from '../reports/render.ts';
 import { ScenarioError, ScenarioErrors } from '../sim/scenario.ts';
@@ -111,6 +111,13 @@ export async function reportCommand(
     throw new UsageError('--fdr and --min-change say what counts as moved since --baseline DIR: give --baseline too');
   }
   const diffOptions = diffOptionsOf(values);
+  // Run from a folder deleted since: absolute paths work, a relative one (a default too)
+  // is refused, said so, before it reads as a missing file.
+  checkCurrentFolder([
+    ...(positionals.length > 0 ? positionals.map((p): [string, string] => [p, 'a scenario file or folder']) : [[DEFAULT_INPUT, 'the default scenario folder'] as [string, string]]),
+    [outDir, values.out === undefined ? 'the default --out' : '--out'],
+    ...(values.baseline === undefined ? [] : [[values.baseline, '--baseline'] as [string, string]]),
+  ]);
   // The baseline is read before anything runs: a bad one is bad input (exit 2, nothing written).
   let baseline: ScenarioResult[] | undefined;
   if (values.baseline !== undefined) {
@@ -197,33 +204,35 @@ export async function reportCommand(
     }
   }
   const index = resolve(outDir, 'index.html');
-  // A path from here reads best, unless it climbs out of this folder: then the full one.
-  const shown = relative(process.cwd(), index);
+  // A path from here reads best, unless it climbs out of this folder, or this folder no
+  // longer exists: then the full one.
+  const here = currentFolder();
+  const shown = here === undefined ? index : relative(here, index);
   out.write(plainText(`\n${entries.length} scenario(s), ${failed} failed check(s). Open ${shown.startsWith('..') ? index : shown}\n`));
   if (diff) out.write(plainText(`Since ${values.baseline}: ${headline(diff)}. See ${join(dirname(shown.startsWith('..') ? index : shown), 'changes.md')}\n`));
   return failed > 0 ? 1 : 0;
 }
 
 /**
- * Ctrl-C or SIGTERM while the reports are written: the write stops before the swap and
- * removes its unfinished folder (the previous reports stay), then Interrupted (exit 130
- * or 143). A signal during the swap itself only lands once the swap is done.
+ * Ctrl-C, SIGTERM or SIGHUP (STOP_SIGNALS) while the reports are written: the write stops
+ * before the swap and removes its unfinished folder and the folders made on the way to
+ * --out (the previous reports stay), then Interrupted (exit 130, 143 or 129). A signal
+ * during the swap itself only lands once the swap is done.
  */
 async function withWriteSignals<T>(outer: AbortSignal | undefined, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const controller = new AbortController();
-  const stop = (by: 'SIGINT' | 'SIGTERM') => () => controller.abort(new Interrupted(by));
-  const onInt = stop('SIGINT');
-  const onTerm = stop('SIGTERM');
+  const handlers = Object.keys(STOP_SIGNALS).map((by) => {
+    const on = () => controller.abort(new Interrupted(by as StopSignal));
+    process.on(by, on);
+    return [by, on] as const;
+  });
   const onOuter = () => controller.abort(new Interrupted());
-  process.on('SIGINT', onInt);
-  process.on('SIGTERM', onTerm);
   outer?.addEventListener('abort', onOuter);
   if (outer?.aborted) onOuter();
   try {
     return await work(controller.signal);
   } finally {
-    process.off('SIGINT', onInt);
-    process.off('SIGTERM', onTerm);
+    for (const [by, on] of handlers) process.off(by, on);
     outer?.removeEventListener('abort', onOuter);
   }
 }

@@ -4,17 +4,18 @@
  * N − 1 threads (workers/pool.ts) that the scheduler (workers/schedule.ts) feeds, this
  * thread running chunks alongside them, once the run is seen to be long enough for them
  * to pay off (PoolDecision). Shows the progress
- * bar, stops on Ctrl-C (SIGINT) or SIGTERM, and always stops the pool, however the run ends.
+ * bar, stops on Ctrl-C (SIGINT), SIGTERM or SIGHUP (STOP_SIGNALS), and always stops the pool, however the run ends.
  */
 import { assembleResult } from '../sim/assemble.ts';
 import type { ScenarioPlan } from '../sim/scenario.ts';
 import type { ScenarioResult } from '../sim/result.ts';
 import { DeferredPool, defaultWorkers, inProcessExecutor } from '../workers/pool.ts';
-import { Interrupted, initialChunks, runScenarios, type ChunkExecutor, type PointRun, type ScheduleOptions } from '../workers/schedule.ts';
+import { Interrupted, STOP_SIGNALS, initialChunks, runScenarios, type ChunkExecutor, type PointRun, type ScheduleOptions, type StopSignal } from '../workers/schedule.ts';
 import { noProgress, progressBar, wantsProgress } from './progress.ts';
 import { UsageError } from './options.ts';
+import { currentFolder } from '../reports/target.ts';
 
-export { ChunkFailed, Interrupted, PoolFailed, shardOf } from '../workers/schedule.ts';
+export { ChunkFailed, Interrupted, PoolFailed, STOP_SIGNALS, shardOf, type StopSignal } from '../workers/schedule.ts';
 export type { PointRun, Shard } from '../workers/schedule.ts';
 
 export interface RunOptions extends Omit<ScheduleOptions, 'here' | 'pool' | 'signal'> {
@@ -131,7 +132,12 @@ export async function runBatch(plans: readonly ScenarioPlan[], options: RunOptio
   // otherwise only wait and merge), so `--workers N` starts N − 1 threads: one fewer to
   // load, and no core left idle. With POOLSIM_POOL_ONLY the pool runs everything, on N.
   const alongside = !given && !poolOnly;
-  if (!given && workers > 1) {
+  // Node (20 at least) cannot start a worker thread while the current folder no longer
+  // exists: its start-up reads it ("uv_cwd"), and the pool failed the run, exit 3 (an
+  // audit: `report` from a folder deleted since). Every chunk then runs in this thread;
+  // the numbers never depend on --workers.
+  const threadsCanStart = currentFolder() !== undefined;
+  if (!given && workers > 1 && (threadsCanStart || poolOnly)) {
     // No more threads than chunks to run, unless `--precision` rounds may add more.
     const chunks = schedule.precision !== undefined ? Infinity : initialChunks(plans, schedule);
     const threads = poolOnly ? Math.min(workers, chunks) : Math.min(workers - 1, chunks - 1);
@@ -197,22 +203,22 @@ export async function runPlans(plans: readonly ScenarioPlan[], options: RunOptio
 }
 
 /**
- * Run `work` with an AbortSignal that Ctrl-C (SIGINT), SIGTERM or `outer` aborts; an
- * Interrupted rejection then names the signal. A second Ctrl-C exits at once.
+ * Run `work` with an AbortSignal that Ctrl-C (SIGINT), SIGTERM, SIGHUP (STOP_SIGNALS) or
+ * `outer` aborts; an Interrupted rejection then names the signal. A second Ctrl-C exits at once.
  */
 async function withStopSignals<T>(outer: AbortSignal | undefined, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const controller = new AbortController();
-  let stoppedBy: 'SIGINT' | 'SIGTERM' | undefined;
-  const stop = (by: 'SIGINT' | 'SIGTERM') => () => {
-    if (controller.signal.aborted && by === 'SIGINT') process.exit(130);
-    stoppedBy = by;
-    controller.abort();
-  };
-  const onInt = stop('SIGINT');
-  const onTerm = stop('SIGTERM');
+  let stoppedBy: StopSignal | undefined;
+  const handlers = Object.keys(STOP_SIGNALS).map((by) => {
+    const on = () => {
+      if (controller.signal.aborted && by === 'SIGINT') process.exit(130);
+      stoppedBy = by as StopSignal;
+      controller.abort();
+    };
+    process.on(by, on);
+    return [by, on] as const;
+  });
   const onOuter = () => controller.abort();
-  process.on('SIGINT', onInt);
-  process.on('SIGTERM', onTerm);
   outer?.addEventListener('abort', onOuter);
   if (outer?.aborted) onOuter();
   // A parent Node process that spawned us with an IPC channel (a test, a job runner) is
@@ -223,8 +229,7 @@ async function withStopSignals<T>(outer: AbortSignal | undefined, work: (signal:
   } catch (e) {
     throw e instanceof Interrupted ? new Interrupted(stoppedBy) : e;
   } finally {
-    process.off('SIGINT', onInt);
-    process.off('SIGTERM', onTerm);
+    for (const [by, on] of handlers) process.off(by, on);
     outer?.removeEventListener('abort', onOuter);
   }
 }

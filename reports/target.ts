@@ -38,7 +38,7 @@
 import { accessSync, closeSync, constants, existsSync, lstatSync, mkdtempSync, openSync, readFileSync, readSync, readdirSync, realpathSync, renameSync, rmSync, rmdirSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { isMountPoint } from './mounts.ts';
-import { basename, dirname, join, parse, relative, resolve, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, parse, relative, resolve, sep } from 'node:path';
 
 /** The file that marks a folder as poolsim's own report folder. */
 export const MARKER = '.poolsim-report';
@@ -154,8 +154,29 @@ function resultsContent(path: string): boolean {
   return RESULTS_HEAD(head);
 }
 
-/** What a desktop's file manager leaves in any folder it shows: not the user's work, and removed with the folder. */
+/**
+ * The names of what a desktop's file manager leaves in any folder it shows (a Finder's
+ * .DS_Store, made anew by merely looking at the folder; Windows' Thumbs.db and desktop.ini):
+ * not the user's work, and deleted with the old reports — else a report folder once opened
+ * on a desktop could never be replaced. Only a regular file under one of these names is
+ * the desktop's (isDesktopFile): the name alone was taken for it until an audit (December
+ * 2026), and a folder of the user's named `desktop.ini` in --out went with everything in it.
+ */
 export const DESKTOP_FILES: ReadonlySet<string> = new Set(['.DS_Store', 'Thumbs.db', 'desktop.ini']);
+
+/**
+ * Whether `name` in the folder `dir` is a desktop's file (DESKTOP_FILES): a regular file,
+ * not a folder nor a link (never followed), under one of those names. Anything else under
+ * such a name, or one that cannot be looked at, is the user's.
+ */
+export function isDesktopFile(dir: string, name: string): boolean {
+  if (!DESKTOP_FILES.has(name)) return false;
+  try {
+    return lstatSync(join(dir, name)).isFile();
+  } catch {
+    return false;
+  }
+}
 
 /** Whether `dir` holds the list of files poolsim wrote there (WRITTEN, readable, with its heading). */
 export function hasWrittenList(dir: string): boolean {
@@ -192,7 +213,7 @@ export function foreignEntries(dir: string, writing: readonly string[] = []): st
     const names = readdirSync(path).sort();
     const start = foreign.length;
     for (const name of names) {
-      if (DESKTOP_FILES.has(name)) continue;
+      if (isDesktopFile(path, name)) continue;
       const at = join(path, name);
       const r = rel === '' ? name : `${rel}/${name}`;
       const st = lstatSync(at);
@@ -419,6 +440,34 @@ export function realOf(path: string): string {
   }
 }
 
+/**
+ * The current folder, or undefined where it no longer exists: deleted since the shell went
+ * into it, getcwd() fails (ENOENT, "uv_cwd"). Any other failure is thrown.
+ */
+export function currentFolder(): string | undefined {
+  try {
+    return process.cwd();
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw e;
+  }
+}
+
+/**
+ * Throws TargetRefused (exit 2, nothing run) where the current folder no longer exists and
+ * one of `paths` (`[path, what it is]`) is relative: it leads nowhere. Absolute paths need
+ * no current folder, and `report` runs with them from a deleted one as `run` does; it said
+ * only "ENOENT: no such file or directory, uv_cwd" (exit 3) until an audit (December 2026).
+ */
+export function checkCurrentFolder(paths: readonly (readonly [path: string, what: string])[]): void {
+  if (currentFolder() !== undefined) return;
+  const relatives = paths.filter(([path]) => !isAbsolute(path)).map(([path, what]) => `${path} (${what})`);
+  if (relatives.length === 0) return;
+  throw new TargetRefused(
+    `the current folder no longer exists (it was deleted after the shell went into it), so ${relatives.length === 1 ? 'a relative path leads' : 'relative paths lead'} nowhere: ${relatives.join(', ')}; cd into a folder that exists, or give absolute paths`,
+  );
+}
+
 /** `inner` is `outer` or inside it. */
 export function within(inner: string, outer: string): boolean {
   const r = relative(outer, inner);
@@ -434,8 +483,14 @@ export function within(inner: string, outer: string): boolean {
  */
 export function checkTarget(outDir: string, options: { inputs?: readonly string[]; baseline?: string; cwd?: string; slugs?: readonly string[] } = {}): void {
   if (outDir.trim() === '') throw new TargetRefused('--out needs a folder name, got ""');
-  const cwd = resolve(options.cwd ?? process.cwd());
-  const target = resolve(cwd, outDir);
+  // A current folder deleted since: every path must then be absolute (checkCurrentFolder).
+  const here = options.cwd ?? currentFolder();
+  if (here === undefined) {
+    checkCurrentFolder([[outDir, '--out'], ...(options.inputs ?? []).map((i): [string, string] => [i, 'being run']), ...(options.baseline === undefined ? [] : [[options.baseline, '--baseline'] as [string, string]])]);
+  }
+  const cwd = here === undefined ? undefined : resolve(here);
+  const from = (path: string) => (cwd === undefined ? resolve(path) : resolve(cwd, path));
+  const target = from(outDir);
   // A folder refused as a whole, and why poolsim may write only where it does.
   const refuse = (why: string, reason = `poolsim replaces --out as a whole, so it only replaces a folder it wrote itself (one with a ${MARKER} file) — give a new or empty folder`): never => {
     throw new TargetRefused(`--out ${outDir}: ${why}; ${reason}`);
@@ -446,14 +501,15 @@ export function checkTarget(outDir: string, options: { inputs?: readonly string[
   // Compared by what the names lead to, links followed: `--baseline bl` where bl is a
   // link to the --out folder replaced the baseline with the new run until December 2026.
   const real = realOf(target);
-  if (within(cwd, target) || within(realOf(cwd), real)) refuse('is the current folder or holds it');
+  // A current folder that no longer exists has no name for --out to be or hold.
+  if (cwd !== undefined && (within(cwd, target) || within(realOf(cwd), real))) refuse('is the current folder or holds it');
   for (const input of options.inputs ?? []) {
-    if (within(resolve(cwd, input), target) || within(realOf(resolve(cwd, input)), real)) refuse(`holds ${input}, which is being run`);
+    if (within(from(input), target) || within(realOf(from(input)), real)) refuse(`holds ${input}, which is being run`);
   }
   // The baseline is read, not run: replacing it would lose what the new reports are
   // compared with.
   if (options.baseline !== undefined) {
-    const baseline = resolve(cwd, options.baseline);
+    const baseline = from(options.baseline);
     if (within(baseline, target) || within(realOf(baseline), real)) {
       refuse(baseline === target || realOf(baseline) === real ? 'is the --baseline folder, which the new reports are compared with' : `holds the --baseline folder ${options.baseline}, which the new reports are compared with`);
     }
@@ -494,8 +550,9 @@ export function checkTarget(outDir: string, options: { inputs?: readonly string[
     } catch (e) {
       return refuse(`cannot be read (${(e as NodeJS.ErrnoException).code})`);
     }
-    // A desktop's files (a Finder's .DS_Store, made by looking at the folder) are nobody's work.
-    entries = entries.filter((name) => !DESKTOP_FILES.has(name));
+    // A desktop's files (a Finder's .DS_Store, made by looking at the folder) are nobody's
+    // work; a folder or link under such a name is the user's (isDesktopFile).
+    entries = entries.filter((name) => !isDesktopFile(target, name));
     if (entries.length > 0 && !isReportFolder(target)) refuse(`is a folder poolsim did not write (it has no ${MARKER} file) and it is not empty`);
     if (entries.length > 0) {
       const foreign = foreignEntries(target, options.slugs);

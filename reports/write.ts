@@ -2,7 +2,7 @@
  * Writes a run's reports to disk, all or nothing: everything goes into a fresh folder
  * beside `outDir` (same parent, so the final rename stays on one file system and is
  * atomic), and only once every file is written does it take `outDir`'s place. A render
- * that throws, a full disk, Ctrl-C or SIGTERM leaves the previous reports as they were;
+ * that throws, a full disk, Ctrl-C, SIGTERM or SIGHUP leaves the previous reports as they were;
  * a process killed outright may leave `.<name>.tmp-*` or `.<name>.old-*` beside it, which
  * the next run puts right (reports/target.ts: the old reports restored, the rest removed).
  *
@@ -32,7 +32,7 @@
 import { lstatSync, readdirSync, renameSync, rmdirSync, unlinkSync } from 'node:fs';
 import { mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve, sep } from 'node:path';
-import { DESKTOP_FILES, KEPT, MARKER, TargetRefused, WRITTEN, checkTarget, fileHash, foreignEntries, isReportFolder, leftIn, markText, recoverLeftovers, writtenText } from './target.ts';
+import { KEPT, MARKER, TargetRefused, WRITTEN, checkTarget, fileHash, foreignEntries, isDesktopFile, isReportFolder, leftIn, markText, recoverLeftovers, writtenText } from './target.ts';
 import { type ChartsForOptions, chartsAndNotes } from './charts/index.ts';
 import { renderChangesHtml, renderDiffMarkdown } from './changes.ts';
 import type { ResultDiff } from '../sim/diff.ts';
@@ -50,7 +50,7 @@ const SLUG = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 export interface WriteReportsOptions {
   /** Passed to chartsFor for every scenario. */
   charts?: ChartsForOptions;
-  /** Aborted (Ctrl-C, SIGTERM): stop before the swap, remove the unfinished folder and throw the abort's reason. */
+  /** Aborted (Ctrl-C, SIGTERM, SIGHUP): stop before the swap, remove the unfinished folder and throw the abort's reason. */
   signal?: AbortSignal;
   /** `report --baseline`: what moved, written as `changes.html` and `changes.md` beside the index. */
   diff?: ResultDiff;
@@ -137,9 +137,10 @@ function notPoolsims(dir: string, slugs: readonly string[]): string[] {
     if (!st.isDirectory()) return [st.isSymbolicLink() ? 'a symbolic link in its place' : 'a file in its place'];
     // A desktop's files (a Finder's .DS_Store, made by looking at the folder while the
     // reports were written) are nobody's work, as foreignEntries holds: an empty --out
-    // that gained one threw the whole run away until a review.
+    // that gained one threw the whole run away until a review. Only a regular file under
+    // such a name (isDesktopFile): a folder of the user's named so went, whole, until an audit.
     const names = readdirSync(dir)
-      .filter((name) => !DESKTOP_FILES.has(name))
+      .filter((name) => !isDesktopFile(dir, name))
       .sort();
     if (names.length === 0) return [];
     if (!isReportFolder(dir)) return names;
@@ -418,9 +419,9 @@ function removeAsSeen(dir: string, seen: Map<string, Seen> | undefined): Map<str
 function removeDesktopFiles(dir: string): void {
   if (!lstatSync(dir).isDirectory()) return;
   for (const name of readdirSync(dir)) {
-    if (!DESKTOP_FILES.has(name)) continue;
+    if (!isDesktopFile(dir, name)) continue;
     try {
-      if (lstatSync(join(dir, name)).isFile()) unlinkSync(join(dir, name));
+      unlinkSync(join(dir, name));
     } catch {
       // Kept: the folder then stays, and is said.
     }

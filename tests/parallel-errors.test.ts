@@ -2,7 +2,7 @@
  * Issue #5, "cancel and fail cleanly": a chunk that throws in a worker, a pool whose
  * workers cannot start, and Ctrl-C all stop the run, exit non-zero and print no result.
  */
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -93,5 +93,21 @@ describe('Ctrl-C', () => {
     expect(stdout).toBe('');
     expect(existsSync(out)).toBe(false);
     expect(readdirSync(dirname(out))).toEqual([]);
+  }, 120_000);
+
+  it('`node bin/poolsim.js` on SIGHUP (the terminal closed, ssh dropped) stops as on SIGTERM, says so, then ends by SIGHUP itself (a shell\'s 129): no result, no part file (unhandled, it killed the command outright)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'poolsim-sighup-'));
+    try {
+      const out = join(dir, 'part.json');
+      const { code, killedBy, stdout, stderr } = await signalled(['run', AMBUSH, '--workers', '2', '--trials', '1000000000', '--shard', '0/1', '--out', out], 'SIGHUP');
+      expect(stderr).toBe('poolsim: interrupted by SIGHUP, nothing was written\n');
+      // Re-raised once stopped (bin/poolsim.js): Node, left to exit with a terminal that
+      // hung up on it, aborts.
+      expect([code, killedBy]).toEqual([null, 'SIGHUP']);
+      expect(stdout).toBe('');
+      expect(readdirSync(dir)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 120_000);
 });

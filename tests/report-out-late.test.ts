@@ -131,6 +131,27 @@ describe('a desktop\'s .DS_Store appearing in an empty --out while report runs i
   });
 });
 
+describe('a folder named as a desktop\'s file appearing in --out while report writes is the user\'s (an audit: it went with the old folder, exit 0)', () => {
+  test('an empty --out that gained a folder named desktop.ini holding a file: refused, and kept as it was', async () => {
+    const { out } = library();
+    mkdirSync(out); // empty: may be written
+    whileWriting = (outDir) => {
+      mkdirSync(join(outDir, 'desktop.ini'));
+      writeFileSync(join(outDir, 'desktop.ini', 'chapter1.txt'), 'thesis draft');
+    };
+    try {
+      const r = await poolsim('report', join(dir, 'lib'), '--out', out);
+      expect(r.code, r.err).toBe(2);
+      expect(r.err).toContain(`poolsim: --out ${out}: something poolsim did not write was put there while it wrote the reports (desktop.ini), so the folder was left as it was`);
+      expect(readFileSync(join(out, 'desktop.ini', 'chapter1.txt'), 'utf8')).toBe('thesis draft');
+      expect(readdirSync(out)).toEqual(['desktop.ini']);
+      expect(readdirSync(dir).sort()).toEqual(['lib', 'out']);
+    } finally {
+      whileWriting = undefined;
+    }
+  });
+});
+
 describe('the old reports, looked at and found poolsim\'s, are deleted only as they were looked at (a review: rm -r took a file put in them after the look)', () => {
   test('a note saved in the old folder once the new one is in place is kept, in a folder named as kept, said truly, and named by every later run', async () => {
     const { out } = library();

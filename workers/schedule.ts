@@ -202,9 +202,24 @@ export class PoolFailed extends Error {
   }
 }
 
+/**
+ * The signals that stop a run cleanly, as Ctrl-C does (cli/runner.ts, cli/report-command.ts:
+ * the workers stop, an unfinished report folder and the folders made on the way to it go),
+ * each with its number (fixed by POSIX for these three): the exit code is 128 + it, as a
+ * shell reports a process the signal killed (after SIGHUP bin/poolsim.js ends by the signal
+ * itself, which a shell reports so). SIGHUP is a terminal closed or an ssh session
+ * dropped: unhandled, it killed `report` outright while it wrote, leaving a hidden partial
+ * report that later runs would not remove (an audit, December 2026). SIGQUIT (Ctrl-\) is
+ * left to its default, a core dump: it asks to stop at once with the state left to look
+ * at, and the GNU C Library's manual advises its handling keep the temporary files for
+ * that (what it leaves, later reports name or put right: reports/target.ts).
+ */
+export const STOP_SIGNALS = { SIGINT: 2, SIGTERM: 15, SIGHUP: 1 } as const;
+export type StopSignal = keyof typeof STOP_SIGNALS;
+
 /** The run was stopped through its AbortSignal (Ctrl-C, or the signal named). */
 export class Interrupted extends Error {
-  constructor(readonly signal?: 'SIGINT' | 'SIGTERM') {
+  constructor(readonly signal?: StopSignal) {
     super(signal ? `interrupted by ${signal}` : 'interrupted');
     this.name = 'Interrupted';
   }

@@ -33,8 +33,8 @@ export async function poolsim(args: string[], context: CliContext = {}, tty = fa
 /**
  * `node bin/poolsim.js ARGS` as its own process (CI=true: no progress bar), sent `signal`
  * once it says it is running (its handlers are in place, however long a loaded machine
- * takes to get there) and `afterMs` more; resolves to its exit code, output and the ms
- * from the signal to its exit.
+ * takes to get there) and `afterMs` more; resolves to its exit code (null where a signal
+ * ended it: `killedBy`), output and the ms from the signal to its exit.
  */
 export async function signalled(args: string[], signal: NodeJS.Signals, afterMs = 0) {
   const child = spawn(process.execPath, ['bin/poolsim.js', ...args], { env: { ...process.env, CI: 'true' }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
@@ -42,11 +42,11 @@ export async function signalled(args: string[], signal: NodeJS.Signals, afterMs 
   let stderr = '';
   child.stdout!.on('data', (d) => (stdout += d));
   child.stderr!.on('data', (d) => (stderr += d));
-  const exited = new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
+  const exited = new Promise<[number | null, NodeJS.Signals | null]>((r) => child.on('exit', (c, s) => r([c, s])));
   await new Promise<void>((r) => child.on('message', (m: { poolsim?: string }) => m.poolsim === 'running' && r()));
   if (afterMs > 0) await new Promise((r) => setTimeout(r, afterMs));
   const t0 = performance.now();
   child.kill(signal);
-  const code = await exited;
-  return { code, stdout, stderr, ms: performance.now() - t0 };
+  const [code, killedBy] = await exited;
+  return { code, killedBy, stdout, stderr, ms: performance.now() - t0 };
 }
