@@ -14,11 +14,35 @@ import { BUILD, build, currentBuild } from '../scripts/build.mjs';
 // truncated result as a balance failure. (Output to a regular file, `--json > result.json`,
 // is written by main itself, every byte or exit 3: Node's stream there ignores a short
 // write, and this handler never heard of it: cli/output.ts.)
+let hungUp = false;
 process.stdout.on('error', (e) => {
   if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  // Its terminal is gone (hung up): end as a hangup ends a command (a review: the exit(3)
+  // here crashed Node on the dead terminal). While a run or a report's writing listens
+  // for SIGHUP, the signal goes to it, once, to stop cleanly (the end below re-raises it);
+  // otherwise it ends the command now, as its default does.
+  if (e.code === 'EIO') {
+    if (process.listenerCount('SIGHUP') === 0) hangUp();
+    else if (!hungUp) {
+      hungUp = true;
+      process.kill(process.pid, 'SIGHUP');
+    }
+    return;
+  }
   process.stderr.write(`poolsim: the output could not be written: ${e.message}\n`);
   process.exit(3);
 });
+
+// Nothing can be said where stderr cannot be written (a terminal hung up: EIO); left
+// unheard, the error crashed Node (SIGSEGV, a core file) as the progress bar was cleared
+// after a SIGHUP (a review).
+process.stderr.on('error', () => {});
+
+/** End by SIGHUP, its handlers gone, as its default would have ended the command. */
+function hangUp() {
+  process.removeAllListeners('SIGHUP');
+  process.kill(process.pid, 'SIGHUP');
+}
 
 let current = currentBuild();
 if (!current) {
@@ -75,7 +99,4 @@ try {
 // says 129 all the same. Left to exit, Node (20) aborts when its terminal has hung up on
 // it (SIGABRT or SIGSEGV: a crash report, or a core file where they are kept). Windows
 // has no such signal to send.
-if (process.exitCode === 129 && process.platform !== 'win32') {
-  process.removeAllListeners('SIGHUP');
-  process.kill(process.pid, 'SIGHUP');
-}
+if (process.exitCode === 129 && process.platform !== 'win32') hangUp();

@@ -19,7 +19,7 @@ import { solveCommand, SOLVE_USAGE } from './solve-command.ts';
 import { loadPlans } from './load.ts';
 import { jsonText, plainText } from './text.ts';
 import { OutputFailed, outputOf, type Output, type WriteSync } from './output.ts';
-import { TargetRefused, realOf, within } from '../reports/target.ts';
+import { TargetRefused, checkCurrentFolder, realOf, within } from '../reports/target.ts';
 import { formatResult } from './format.ts';
 import { ChunkFailed, Interrupted, PoolFailed, STOP_SIGNALS, runBatch, type Shard } from './runner.ts';
 import { ShardError, checkPartTarget, mergeParts, partOf, readPart, resolveShard, writeAtomically } from './shard.ts';
@@ -187,6 +187,9 @@ async function runCommand(args: string[], out: Output, err: NodeJS.WritableStrea
   // Before anything runs: --out must not be a file poolsim did not write, nor lie in a
   // folder being run, where the next shard's run of that folder would read it as a scenario.
   if (shard && values.out !== undefined) {
+    // From a folder deleted since, a relative --out leads nowhere: said so, exit 2, as
+    // `report` says it (it gave "ENOENT … uv_cwd", exit 3: a review).
+    checkCurrentFolder([[values.out, '--out'], ...positionals.map((p): [string, string] => [p, 'a scenario file or folder'])]);
     checkPartTarget(values.out);
     const out = resolve(values.out);
     for (const input of positionals) {

@@ -318,6 +318,19 @@ describe('report from a folder deleted since the shell went into it (an audit: "
     expect(baseline.stderr).toContain('a relative path leads nowhere: bl (--baseline)');
     expect(existsSync(join(dir, 'rep'))).toBe(false);
   }, 60_000);
+
+  test('a shard\'s relative --out is refused the same way (it said "ENOENT … uv_cwd", exit 3: a review)', () => {
+    const dir = workspace();
+    const part = fromDeletedFolder(['run', join(dir, 'lib'), '--shard', '0/2', '--out', 'part-0.json']);
+    expect(part.status, part.stderr).toBe(2);
+    expect(part.stderr).toBe(
+      'poolsim: the current folder no longer exists (it was deleted after the shell went into it), so a relative path leads nowhere: part-0.json (--out); cd into a folder that exists, or give absolute paths; nothing was run or written\n',
+    );
+    // With an absolute --out it runs and writes its part.
+    const whole = fromDeletedFolder(['run', join(dir, 'lib'), '--shard', '0/2', '--out', join(dir, 'part-0.json')]);
+    expect(whole.status, whole.stderr).toBe(0);
+    expect(existsSync(join(dir, 'part-0.json'))).toBe(true);
+  }, 60_000);
 });
 
 describe('the mark lists the scenario folders the run wrote', () => {
