@@ -57,7 +57,7 @@ if (!current) {
   }
   process.stderr.write('poolsim: the sources changed since the last build, compiling them first (npm run build:cli)\n');
   try {
-    current = await build();
+    current = await build({ quiet: true });
   } catch (e) {
     // A checkout it cannot write (read-only, a full disk): one line and exit 3 (the command
     // could not run), not esbuild's stack trace and Node's exit 1, which means "a check

@@ -259,9 +259,10 @@ export function workerUrl(build) {
  * Compile the sources; returns the new build (as currentBuild does). A build of the same
  * digest already in place is kept (another command made it from the same inputs), unless
  * `replace`: `npm run build:cli -- --force`, for a build that went wrong in a way the
- * digest cannot see, which otherwise kept the old folder and said "built".
+ * digest cannot see, which otherwise kept the old folder and said "built". `quiet`: esbuild
+ * prints nothing (its errors come back in the exception).
  */
-export async function build({ replace = false } = {}) {
+export async function build({ replace = false, quiet = false } = {}) {
   const esbuild = await import('esbuild');
   mkdirSync(BUILD, { recursive: true });
   const tmp = join(BUILD, `.tmp-${process.pid}-${Date.now()}`);
@@ -282,7 +283,8 @@ export async function build({ replace = false } = {}) {
       banner: { js: "const __poolsimBundleUrl = require('node:url').pathToFileURL(__filename).href;" },
       plugins: [zodEnglishOnly, seedrandomWithoutNodeCrypto, rendererLibrariesFromImport, piscinaWorkerFromNodeModules],
       metafile: true,
-      logLevel: 'warning',
+      // `quiet`: bin/poolsim.js says a failed rebuild in one line of its own.
+      logLevel: quiet ? 'silent' : 'warning',
     };
     const worker = await esbuild.build({ ...common, plugins: [zodNotInWorker, ...common.plugins], entryPoints: { 'worker-bundle': 'workers/piscina-worker.ts' } });
     const cli = await esbuild.build({ ...common, entryPoints: { cli: 'cli/main.ts' } });

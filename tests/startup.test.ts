@@ -216,6 +216,20 @@ describe('the compiled command', () => {
     expect(unwritable.stderr).toMatch(/^poolsim: the sources changed since the last build, compiling them first.*\npoolsim: the compiled command could not be rebuilt in .*build: .*\n  run `npm run build:cli` in the poolsim folder/s);
     expect(unwritable.stderr).not.toMatch(/^\s+at /m);
     rmSync(buildDir);
+    // The same where esbuild itself cannot write its output (build/ a folder it cannot
+    // create in: here /proc, on Linux): still the two lines alone, not esbuild's error
+    // block beside them (a review).
+    if (existsSync('/proc/self/fdinfo')) {
+      symlinkSync('/proc/self/fdinfo', buildDir);
+      const cannot = spawnPoolsim(['--help'], { cwd: repo });
+      expect(cannot.code).toBe(3);
+      expect(cannot.stderr.split('\n').filter(Boolean).map((line) => line.slice(0, 40))).toEqual([
+        'poolsim: the sources changed since the la',
+        'poolsim: the compiled command could not ',
+        '  run `npm run build:cli` in the poolsim ',
+      ].map((line) => line.slice(0, 40)));
+      rmSync(buildDir);
+    }
     cpSync(join(repo, 'build-kept'), buildDir, { recursive: true });
 
     // Without esbuild (a production install) a stale build is refused, never run.
