@@ -330,19 +330,19 @@ describe('push "ifBehind": whoever rolled fewer successes than its reroll averag
     expectAgreesWithExact(runScenario(knavery(setup)));
   });
 
-  test('the refusal lists the allowed values; the campaign\'s knaveryPush does not take ifBehind (its jobs play only ifShort)', () => {
+  test('the refusal lists the allowed values, the campaign\'s knaveryPush\'s too', () => {
     expect(() => runScenario(knavery({ challenges: 3, push: 'bold', participants: [{ name: 'a' }] }, 10))).toThrow('setup.push: expected one of "never", "ifShort", "ifBehind", got "bold"');
     expect(() =>
       runScenario({
         name: 'jobs', system: 'viciousness', mechanic: 'campaign', trials: 10,
-        setup: { turns: 1, company: { name: 'co' }, troupes: [{ name: 'v', captain: {} }], policy: { knaveryPush: 'ifBehind' } },
+        setup: { turns: 1, company: { name: 'co' }, troupes: [{ name: 'v', captain: {} }], policy: { knaveryPush: 'bold' } },
       }),
-    ).toThrow('policy.knaveryPush: expected one of "never", "ifShort", got "ifBehind"');
+    ).toThrow('policy.knaveryPush: expected one of "never", "ifShort", "ifBehind", got "bold"');
   });
 });
 
 describe('the campaign\'s jobs push and spend free pushes by policy', () => {
-  const campaign = (policy: object, trials = 40000) =>
+  const campaign = (policy: object, trials = 40000, captainDice = ['d6']) =>
     runScenario({
       name: 'jobs',
       system: 'viciousness',
@@ -352,7 +352,7 @@ describe('the campaign\'s jobs push and spend free pushes by policy', () => {
       setup: {
         turns: 1,
         company: { name: 'co' },
-        troupes: [{ name: 'vipers', captain: { knavery: ['d6'] }, minions: [{ name: 'm', count: 2 }] }],
+        troupes: [{ name: 'vipers', captain: { knavery: captainDice }, minions: [{ name: 'm', count: 2 }] }],
         policy: { job: { challenges: 3, guards: { perActiveChallenge: 2 } }, ...policy },
       },
     }).results[0].metrics;
@@ -367,6 +367,20 @@ describe('the campaign\'s jobs push and spend free pushes by policy', () => {
       expect(m[job].ci95[1], job).toBeGreaterThanOrEqual(exact[plan].exact!);
     }
     expect(exact.success.exact).toBeGreaterThan(runScenario(knavery({ challenges: 3, participants: [{ name: 'captain', dice: ['d6'] }, { name: 'm', count: 2 }] }, 10)).results[0].metrics.success.exact!);
+  });
+
+  test('one job with knaveryPush "ifBehind" succeeds as often as the knavery mechanic says, exactly (a captain of 3d6 pushes on one success)', () => {
+    const exact = runScenario(
+      knavery({ challenges: 3, push: 'ifBehind', participants: [{ name: 'captain', dice: ['d6', 'd6'] }, { name: 'm', count: 2 }] }, 10),
+    ).results[0].metrics;
+    const m = campaign({ knaveryPush: 'ifBehind', onFailedJob: 'abandon' }, 40000, ['d6', 'd6']);
+    for (const [job, plan] of [['jobs.succeeded', 'success'], ['jobs.pushed', 'pushed']] as const) {
+      expect(m[job].ci95[0], job).toBeLessThanOrEqual(exact[plan].exact!);
+      expect(m[job].ci95[1], job).toBeGreaterThanOrEqual(exact[plan].exact!);
+    }
+    // Bolder than ifShort here: the captain with one success pushes too.
+    const ifShort = runScenario(knavery({ challenges: 3, push: 'ifShort', participants: [{ name: 'captain', dice: ['d6', 'd6'] }, { name: 'm', count: 2 }] }, 10)).results[0].metrics;
+    expect(exact.success.exact).toBeGreaterThan(ifShort.success.exact! + 0.01);
   });
 
   test('free pushes in the fallout thwart active challenges: fewer guards, more jobs done', () => {

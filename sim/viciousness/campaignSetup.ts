@@ -10,7 +10,7 @@ import { MAX_UNIFORM } from '../random.ts';
 import { SEVERITIES, checkRivals, rivalSchema } from './rivalDice.ts';
 import { MAX_TURNS, oneDesignInvestNote } from './rivals.ts';
 import { AID_POLICIES, FLEE_POLICIES, HIT_ON_NOTE, mostSides } from './violence.ts';
-import { FREE_PUSH_POLICIES, JOB_PUSH_POLICIES } from './knaveryPushes.ts';
+import { FREE_PUSH_POLICIES, PUSH_POLICIES } from './knaveryPushes.ts';
 import { MAX_PRICE, price, purchasesSchema } from './purchases.ts';
 import type { ViciousnessRules } from '../rules.ts';
 import { advanceSchema, ambitionSchema, reservedPcs } from './advancement.ts';
@@ -152,8 +152,8 @@ export const policySchema = lazySchema(() => z
       .optional(),
     /** What the turn's coins buy (docs/rulings/purchases.md); nothing by default. */
     buy: purchasesSchema.optional(),
-    /** Pushes to reroll in a job's plan: *never* (default) or *ifShort* (docs/rulings/knavery.md); a pusher is rattled. */
-    knaveryPush: z.enum(JOB_PUSH_POLICIES).optional(),
+    /** Pushes to reroll in a job's plan: *never* (default), *ifShort* or *ifBehind* (docs/rulings/knavery.md); a pusher is rattled. */
+    knaveryPush: z.enum(PUSH_POLICIES).optional(),
     /**
      * Free pushes from a failed plan's 6s: *reroll* (default: in the fight that follows, a
      * PC not rattled whose own dice showed no hit rerolls them, once per free push, and is

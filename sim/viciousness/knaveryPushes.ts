@@ -35,8 +35,6 @@ import { knaveryGrid } from './knaveryDice.ts';
 
 export const PUSH_POLICIES = ['never', 'ifShort', 'ifBehind'] as const;
 export type PushPolicy = (typeof PUSH_POLICIES)[number];
-/** The campaign's `policy.knaveryPush`: `ifBehind` is the knavery mechanic's only, for now. */
-export const JOB_PUSH_POLICIES = ['never', 'ifShort'] as const;
 export const FREE_PUSH_POLICIES = ['reroll', 'unused', 'fallout'] as const;
 
 /** Most dice in a plan whose pushes are computed exactly ((N+1)³ states). */
