@@ -330,6 +330,13 @@ describe('push "ifBehind": whoever rolled fewer successes than its reroll averag
     expectAgreesWithExact(runScenario(knavery(setup)));
   });
 
+  test('two participants of 50 d6 are exact inside the budget of work (a fold that rerolled per first-roll outcome took 94 s)', () => {
+    const point = runScenario(knavery({ challenges: 50, push: 'ifBehind', participants: [{ name: 'm', count: 2, dice: ['49d6'] }] }, 100)).results[0];
+    expect(point.notes ?? []).toEqual([]);
+    expect(point.metrics.success.exact).toBeTypeOf('number');
+    expect(point.metrics.pushed.exact).toBeGreaterThan(runScenario(knavery({ challenges: 50, push: 'ifShort', participants: [{ name: 'm', count: 2, dice: ['49d6'] }] }, 100)).results[0].metrics.pushed.exact!);
+  }, 20_000);
+
   test('the refusal lists the allowed values, the campaign\'s knaveryPush\'s too', () => {
     expect(() => runScenario(knavery({ challenges: 3, push: 'bold', participants: [{ name: 'a' }] }, 10))).toThrow('setup.push: expected one of "never", "ifShort", "ifBehind", got "bold"');
     expect(() =>
