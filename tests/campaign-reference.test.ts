@@ -38,7 +38,9 @@
  *  - pushes to reroll a plan (`knaveryPush: "ifShort"`, knavery.md), in jobs and knavery
  *    interferences: a plan short of its challenges has every PC not rattled whose own dice
  *    showed no success reroll them all (a fresh roll, the reroll standing, its 6s the free
- *    pushes), then rattled; counted in `jobs.pushed`;
+ *    pushes), then rattled; counted in `jobs.pushed`; with `knaveryPush: "ifBehind"` every PC
+ *    not rattled whose successes are fewer than a fresh reroll of its dice averages (the sum
+ *    of its dice's chances of 4 or above) rerolls so;
  *  - the Medic's push (`medicPush`, traits.md "Its push in the campaign"): as the turn
  *    begins (after the purchases that are a PC's action), each Medic PC alive, out of bed
  *    and not rattled shortens by a turn the bed rest of the first PC of its troupe in bed,
@@ -307,7 +309,7 @@ interface Policy {
   onFailedJob?: 'violence' | 'abandon';
   restWhenRattled?: boolean;
   /** knavery.md `push`: a plan short of its challenges rerolls the dice of those who showed no success. */
-  knaveryPush?: 'never' | 'ifShort';
+  knaveryPush?: 'never' | 'ifShort' | 'ifBehind';
   /** traits.md "Its push in the campaign": a Medic shortens a bed rest by a turn. */
   medicPush?: 'never' | 'always' | 'restTurns';
   /** campaign.md "Deaths": replacing dead minions. */
@@ -798,7 +800,8 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
     maxRounds: policy.maxRounds,
   };
   if (fightPushes.marksman !== 'never') t['marksman.shots'] = 0;
-  const knaveryPush = (policy.knaveryPush ?? 'never') === 'ifShort';
+  const knaveryPush = (policy.knaveryPush ?? 'never') !== 'never';
+  const behind = policy.knaveryPush === 'ifBehind';
   if (knaveryPush) t['jobs.pushed'] = 0;
   const medicPush = policy.medicPush ?? 'never';
   if (medicPush !== 'never') t['medic.pushes'] = 0;
@@ -923,14 +926,17 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
    * falls short, every PC not rattled whose own dice showed no success rerolls them all, a
    * fresh roll ("Immediately after a character pushes, they are rattled": after the
    * reroll), the reroll replacing its first roll (its 6s with it), and is rattled; the
-   * others keep theirs. Counted in `jobs.pushed` (jobs and interference alike).
+   * others keep theirs. Counted in `jobs.pushed` (jobs and interference alike). With
+   * "ifBehind" a PC pushes when its successes are fewer than its reroll's mean: over its
+   * dice, the faces of 4 or more over the faces.
    */
   const plan = (pcs: PC[], need: number) => {
     const rolls = pcs.map((pc) => [6, ...pc.knavery].map((sides) => dice.rollPc(sides, pc.rattled)));
     const successesOf = (faces: number[]) => faces.filter((f) => f >= 4).length;
     if (knaveryPush && rolls.reduce((n, faces) => n + successesOf(faces), 0) < need) {
       pcs.forEach((pc, k) => {
-        if (pc.rattled || successesOf(rolls[k]) > 0) return;
+        const mean = [6, ...pc.knavery].reduce((e, sides) => e + Math.max(0, sides - 3) / sides, 0);
+        if (pc.rattled || (behind ? successesOf(rolls[k]) >= mean : successesOf(rolls[k]) > 0)) return;
         rolls[k] = [6, ...pc.knavery].map((sides) => dice.roll(sides));
         pc.rattled = true;
         t['jobs.pushed']++;
@@ -2700,6 +2706,29 @@ const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<st
       troupes: [{ name: 'a', count: 2, captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'm', count: 2, knavery: ['d6'] }] }],
       rivals: [{ name: 'countess', rank: 6, designs: [{ severity: 'medium', unsubtle: true }, { severity: 'light', style: 'rash' }] }],
       policy: { job: { challenges: 4, method: 'rare', guards: { perActiveChallenge: 1 } }, interfere: { roll: 'knavery' }, knaveryPush: 'ifShort' },
+    },
+  },
+  {
+    // The bolder pushes (`knaveryPush: "ifBehind"`, knavery.md): a captain of 3d6 (expects
+    // 1.5: pushes on 0 or 1), minions of a d6 and a d8 (1.125: pushes on 0 or 1) and one of
+    // a d6 and two d4s (exactly 1: one success is a tie and keeps its dice); a PC that gains
+    // a d8 trait by advancing (every 4 jobs done, `ambition: {jobs: 4}`) expects 5/8 more
+    // after it (the captain's 3d6 and d8: 2.125, pushes on 2 too). Jobs and a knavery
+    // interference push.
+    name: 'knavery-push-if-behind',
+    trials: 6000,
+    setup: {
+      turns: 20,
+      company: { name: 'co', rank: 2 },
+      troupes: [{ name: 'a', captain: { knavery: ['d6', 'd6'], violence: ['d4'] }, minions: [{ name: 'm', count: 2, knavery: ['d8'] }, { name: 'f', knavery: ['d4', 'd4'], violence: ['d4'] }] }],
+      rivals: [{ name: 'countess', rank: 6, designs: [{ severity: 'medium', unsubtle: true }, { severity: 'light', style: 'rash' }] }],
+      policy: {
+        job: { challenges: 5, method: 'rare', guards: { perActiveChallenge: 1 } },
+        interfere: { roll: 'knavery' },
+        knaveryPush: 'ifBehind',
+        ambition: { jobs: 4 },
+        advance: { choice: 'trait', trait: { knavery: ['d8'] } },
+      },
     },
   },
   {

@@ -1357,8 +1357,8 @@ describe('a rule in the words its select shows, the file keeping its values', ()
     const bid = options('vdp', 'combat', ['characters', 0, 'bid'], ambush);
     expect(bid.options.find((o) => o.value === 'whileAhead')?.label).toBe('while it can outlast the other');
     expect(shownDefault(bid)).toBe('whileAhead');
-    expect(options('viciousness', 'knavery', ['push'], {}).options.map((o) => o.label)).toEqual(['never', 'when the roll falls short']);
-    expect(options('viciousness', 'campaign', ['policy', 'knaveryPush'], {}).options.map((o) => o.label)).toEqual(['never', 'when the plan falls short']);
+    expect(options('viciousness', 'knavery', ['push'], {}).options.map((o) => o.label)).toEqual(['never', 'when the roll falls short', 'when short, whoever rolled below its reroll’s average']);
+    expect(options('viciousness', 'campaign', ['policy', 'knaveryPush'], {}).options.map((o) => o.label)).toEqual(['never', 'when the plan falls short', 'when short, whoever rolled below its reroll’s average']);
     const steps = options('vdp', 'extended', ['advantageSteps'], {});
     expect(steps.options.map((o) => o.label)).toEqual(['every step', 'the first step only']);
     expect(shownDefault(steps)).toBe('every');

@@ -4,7 +4,7 @@
  * and Monte Carlo against exact.
  */
 import { describe, expect, test } from 'vitest';
-import { knaveryOdds, MAX_PUSH_DICE } from '../sim/viciousness/knaveryPushes.ts';
+import { knaveryOdds, MAX_PUSH_DICE, pushBelow } from '../sim/viciousness/knaveryPushes.ts';
 import { expectAgreesWithExact, runScenario } from './helpers.ts';
 
 const knavery = (setup: object, trials = 200000) => ({ name: 'knavery', system: 'viciousness', mechanic: 'knavery', trials, seed: 'pushes', setup });
@@ -195,8 +195,161 @@ describe('knavery pushes', () => {
   });
 });
 
+/**
+ * The bolder policy's slow reference. Every die is drawn as one of the faces that tell
+ * apart (a fail, a success that is not a 6, a 6), weighted by its share of the die's faces
+ * (a rattled die's share read off every pair of faces, the lower kept); every participant
+ * who might push has its reroll drawn the same way, fresh. Then the rule, plainly: when the
+ * first roll is short, each participant not rattled whose successes are fewer than its
+ * reroll's mean (faces of 4 or more over sides, summed over its dice) rerolls them all.
+ */
+function behindReference(parts: RefPart[], needs: readonly number[]) {
+  const classes = (sides: number, rattled: boolean): [number, number][] => {
+    const faces = Array.from({ length: sides }, (_, i) => i + 1);
+    const drawn = rattled ? faces.flatMap((a) => faces.map((b) => Math.min(a, b))) : faces;
+    const weights = new Map<number, number>();
+    for (const f of drawn) {
+      const shown = f === 6 ? 6 : f >= 4 ? 4 : 1;
+      weights.set(shown, (weights.get(shown) ?? 0) + 1 / drawn.length);
+    }
+    return [...weights];
+  };
+  const slots: [number, number][][] = [];
+  const firstAt = parts.map((p) => p.sides.map((sides) => slots.push(classes(sides, p.rattled)) - 1));
+  const rerollAt = parts.map((p) => (p.rattled ? [] : p.sides.map((sides) => slots.push(classes(sides, false)) - 1)));
+  const mean = parts.map((p) => p.sides.reduce((e, n) => e + Array.from({ length: n }, (_, i) => i + 1).filter((f) => f >= 4).length / n, 0));
+  const zero = () => ({ success: 0, successes: 0, sixes: 0, active: 0, pushed: 0, freePushes: 0, threats: 0, threatsAfterFallout: 0 });
+  const sums = needs.map(zero);
+  const pick = new Array(slots.length).fill(0);
+  for (;;) {
+    let weight = 1;
+    slots.forEach((c, i) => (weight *= c[pick[i]][1]));
+    const face = (at: number) => slots[at][pick[at]][0];
+    // The first roll, and the roll as it stands if the group is short and pushes.
+    let first = 0;
+    let firstSixes = 0;
+    let ifShort = 0;
+    let ifShortSixes = 0;
+    let pushed = 0;
+    parts.forEach((p, i) => {
+      const own = firstAt[i].map(face);
+      const hits = own.filter((f) => f >= 4).length;
+      const sixes = own.filter((f) => f === 6).length;
+      first += hits;
+      firstSixes += sixes;
+      if (p.rattled || hits >= mean[i]) {
+        ifShort += hits;
+        ifShortSixes += sixes;
+        return;
+      }
+      pushed++;
+      const reroll = rerollAt[i].map(face);
+      ifShort += reroll.filter((f) => f >= 4).length;
+      ifShortSixes += reroll.filter((f) => f === 6).length;
+    });
+    needs.forEach((need, n) => {
+      const short = first < need;
+      const successes = short ? ifShort : first;
+      const sixes = short ? ifShortSixes : firstSixes;
+      const failed = successes < need;
+      const sum = sums[n];
+      sum.success += weight * (failed ? 0 : 1);
+      sum.successes += weight * successes;
+      sum.sixes += weight * sixes;
+      sum.active += weight * (failed ? need - successes : 0);
+      sum.pushed += weight * (short ? pushed : 0);
+      sum.freePushes += weight * (failed ? sixes : 0);
+      sum.threats += weight * (failed ? need - successes : 0);
+      sum.threatsAfterFallout += weight * (failed ? Math.max(0, need - successes - sixes) : 0);
+    });
+    let i = 0;
+    while (i < slots.length && ++pick[i] === slots[i].length) pick[i++] = 0;
+    if (i === slots.length) break;
+  }
+  return sums;
+}
+
+describe('push "ifBehind": whoever rolled fewer successes than its reroll averages pushes', () => {
+  // Each group as a knavery setup and as the reference's dice (the 1d6 first).
+  const groups: Record<string, { participants: object[]; parts: RefPart[] }> = {
+    'a lone 3d6': { participants: [{ name: 'honeytrap', dice: ['d6', 'd6'] }], parts: [{ sides: [6, 6, 6], rattled: false }] },
+    '3d6 beside 3d6': { participants: [{ name: 'honeytrap', count: 2, dice: ['d6', 'd6'] }], parts: [{ sides: [6, 6, 6], rattled: false }, { sides: [6, 6, 6], rattled: false }] },
+    // The captain expects 1/2 + 5/8 = 1.125 (pushes on 0 or 1); the fixer 1/2 + 1/4 + 1/4
+    // = 1 exactly (pushes on 0, keeps 1: a tie); the rattled one cannot push.
+    'd8 and d4 traits, a rattled participant': {
+      participants: [{ name: 'captain', dice: ['d8'] }, { name: 'fixer', dice: ['d4', 'd4'] }, { name: 'shaken', rattled: true, dice: ['d8'] }],
+      parts: [{ sides: [6, 8], rattled: false }, { sides: [6, 4, 4], rattled: false }, { sides: [6, 8], rattled: true }],
+    },
+  };
+  const needs = [0, 1, 2, 3, 4, 5];
+  test.each(Object.keys(groups))('exact = an enumeration of every roll and reroll (%s), every need, free pushes unused and in the fallout', (group) => {
+    const { participants, parts } = groups[group];
+    const refs = behindReference(parts, needs);
+    needs.forEach((need, n) => {
+      for (const freePushes of ['unused', 'fallout'] as const) {
+        const m = runScenario(knavery({ challenges: need, push: 'ifBehind', freePushes, participants }, 10)).results[0].metrics;
+        const { threatsAfterFallout, threats, ...rest } = refs[n];
+        for (const [k, v] of Object.entries(rest)) expect(m[k].exact, `${k} need ${need}`).toBeCloseTo(v, 10);
+        expect(m.threats.exact, `threats need ${need}`).toBeCloseTo(freePushes === 'fallout' ? threatsAfterFallout : threats, 10);
+      }
+    });
+  }, 60_000);
+
+  test('the audit\'s figures: a lone 3d6 against 3, 0.1406 → 3/16; 3d6 beside 3d6 against 4, 0.435 → 165/256, at 29/32 PCs pushing against 1/4', () => {
+    const odds = (participants: object[], challenges: number, push: string) => runScenario(knavery({ challenges, push, participants }, 10)).results[0].metrics;
+    const lone = [{ name: 'honeytrap', dice: ['d6', 'd6'] }];
+    // ifShort: 3 successes first (1/8), or none (1/8) and 3 on the reroll (1/8).
+    expect(odds(lone, 3, 'ifShort').success.exact).toBeCloseTo(1 / 8 + 1 / 64, 12);
+    // ifBehind: 3/2 expected, so 0 or 1 success (1/2) pushes: 1/8 + 1/2 · 1/8.
+    expect(odds(lone, 3, 'ifBehind').success.exact).toBeCloseTo(3 / 16, 12);
+    expect(odds(lone, 3, 'ifBehind').pushed.exact).toBeCloseTo(1 / 2, 12);
+    const pair = [{ name: 'honeytrap', count: 2, dice: ['d6', 'd6'] }];
+    expect(odds(pair, 4, 'ifShort').success.exact).toBeCloseTo(0.43505859375, 12);
+    expect(odds(pair, 4, 'ifShort').pushed.exact).toBeCloseTo(1 / 4, 12);
+    expect(odds(pair, 4, 'ifBehind').success.exact).toBeCloseTo(165 / 256, 12);
+    expect(odds(pair, 4, 'ifBehind').pushed.exact).toBeCloseTo(29 / 32, 12);
+  });
+
+  test('a participant exactly at its reroll\'s mean keeps its dice, the mean summed exactly (3d6 and five d10s expect 5; floats sum 5.000000000000001)', () => {
+    const dice = (...sides: number[]) => sides.map((s) => ({ sides: s }));
+    expect(pushBelow('ifBehind', dice(6, 6, 6, 10, 10, 10, 10, 10))).toBe(5);
+    expect(pushBelow('ifBehind', dice(6, 6, 6))).toBe(2);
+    expect(pushBelow('ifBehind', dice(6, 4, 4))).toBe(1);
+    expect(pushBelow('ifBehind', dice(6, 8, 8))).toBe(2);
+    expect(pushBelow('ifShort', dice(6, 6, 6))).toBe(1);
+    // Two d6 expect 1: one success is a tie, so against 2 challenges ifBehind pushes as ifShort does.
+    const two = { challenges: 2, participants: [{ name: 'p', dice: ['d6'] }] };
+    expect(runScenario(knavery({ ...two, push: 'ifBehind' }, 10)).results[0].metrics.success.exact).toBeCloseTo(runScenario(knavery({ ...two, push: 'ifShort' }, 10)).results[0].metrics.success.exact!, 12);
+  });
+
+  test.each([
+    ['3d6 beside 3d6', { challenges: 4, push: 'ifBehind', participants: [{ name: 'h', count: 2, dice: ['d6', 'd6'] }] }],
+    ['mixed dice, rattled, fallout', { challenges: 4, push: 'ifBehind', freePushes: 'fallout', participants: [{ name: 'c', dice: ['d8', 'd8'] }, { name: 'f', dice: ['d4', 'd4'] }, { name: 'r', rattled: true, dice: ['d8'] }, { name: 'm', count: 2 }] }],
+    ['pushed trait, big group', { challenges: 8, push: 'ifBehind', participants: [{ name: 'c', dice: ['d6', 'd10'], removesChallenge: true }, { name: 'm', count: 6, dice: ['d8'] }] }],
+  ])('Monte Carlo agrees with exact: %s', (_label, setup) => {
+    expectAgreesWithExact(runScenario(knavery(setup)));
+  });
+
+  test('two participants of 50 d6 are exact inside the budget of work (a fold that rerolled per first-roll outcome took 94 s)', () => {
+    const point = runScenario(knavery({ challenges: 50, push: 'ifBehind', participants: [{ name: 'm', count: 2, dice: ['49d6'] }] }, 100)).results[0];
+    expect(point.notes ?? []).toEqual([]);
+    expect(point.metrics.success.exact).toBeTypeOf('number');
+    expect(point.metrics.pushed.exact).toBeGreaterThan(runScenario(knavery({ challenges: 50, push: 'ifShort', participants: [{ name: 'm', count: 2, dice: ['49d6'] }] }, 100)).results[0].metrics.pushed.exact!);
+  }, 20_000);
+
+  test('the refusal lists the allowed values, the campaign\'s knaveryPush\'s too', () => {
+    expect(() => runScenario(knavery({ challenges: 3, push: 'bold', participants: [{ name: 'a' }] }, 10))).toThrow('setup.push: expected one of "never", "ifShort", "ifBehind", got "bold"');
+    expect(() =>
+      runScenario({
+        name: 'jobs', system: 'viciousness', mechanic: 'campaign', trials: 10,
+        setup: { turns: 1, company: { name: 'co' }, troupes: [{ name: 'v', captain: {} }], policy: { knaveryPush: 'bold' } },
+      }),
+    ).toThrow('policy.knaveryPush: expected one of "never", "ifShort", "ifBehind", got "bold"');
+  });
+});
+
 describe('the campaign\'s jobs push and spend free pushes by policy', () => {
-  const campaign = (policy: object, trials = 40000) =>
+  const campaign = (policy: object, trials = 40000, captainDice = ['d6']) =>
     runScenario({
       name: 'jobs',
       system: 'viciousness',
@@ -206,7 +359,7 @@ describe('the campaign\'s jobs push and spend free pushes by policy', () => {
       setup: {
         turns: 1,
         company: { name: 'co' },
-        troupes: [{ name: 'vipers', captain: { knavery: ['d6'] }, minions: [{ name: 'm', count: 2 }] }],
+        troupes: [{ name: 'vipers', captain: { knavery: captainDice }, minions: [{ name: 'm', count: 2 }] }],
         policy: { job: { challenges: 3, guards: { perActiveChallenge: 2 } }, ...policy },
       },
     }).results[0].metrics;
@@ -221,6 +374,20 @@ describe('the campaign\'s jobs push and spend free pushes by policy', () => {
       expect(m[job].ci95[1], job).toBeGreaterThanOrEqual(exact[plan].exact!);
     }
     expect(exact.success.exact).toBeGreaterThan(runScenario(knavery({ challenges: 3, participants: [{ name: 'captain', dice: ['d6'] }, { name: 'm', count: 2 }] }, 10)).results[0].metrics.success.exact!);
+  });
+
+  test('one job with knaveryPush "ifBehind" succeeds as often as the knavery mechanic says, exactly (a captain of 3d6 pushes on one success)', () => {
+    const exact = runScenario(
+      knavery({ challenges: 3, push: 'ifBehind', participants: [{ name: 'captain', dice: ['d6', 'd6'] }, { name: 'm', count: 2 }] }, 10),
+    ).results[0].metrics;
+    const m = campaign({ knaveryPush: 'ifBehind', onFailedJob: 'abandon' }, 40000, ['d6', 'd6']);
+    for (const [job, plan] of [['jobs.succeeded', 'success'], ['jobs.pushed', 'pushed']] as const) {
+      expect(m[job].ci95[0], job).toBeLessThanOrEqual(exact[plan].exact!);
+      expect(m[job].ci95[1], job).toBeGreaterThanOrEqual(exact[plan].exact!);
+    }
+    // Bolder than ifShort here: the captain with one success pushes too.
+    const ifShort = runScenario(knavery({ challenges: 3, push: 'ifShort', participants: [{ name: 'captain', dice: ['d6', 'd6'] }, { name: 'm', count: 2 }] }, 10)).results[0].metrics;
+    expect(exact.success.exact).toBeGreaterThan(ifShort.success.exact! + 0.01);
   });
 
   test('free pushes in the fallout thwart active challenges: fewer guards, more jobs done', () => {

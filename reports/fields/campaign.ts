@@ -275,7 +275,7 @@ export const campaignForm: MechanicForm = {
             choice('action', 'costs the interferers', ['nextTurn', 'free'], 'their next turn’s action (default)', '“Each character in a troupe may take one turn action”: the move comes as the next turn begins, and taking part in it is that turn’s action; or nothing', { nextTurn: 'their next turn’s action', free: 'nothing' }),
           ],
         },
-        choice('knaveryPush', 'pushes to reroll in a plan', ['never', 'ifShort'], 'never (default)', 'when the plan falls short, those who showed no success reroll, then are rattled', { never: 'never', ifShort: 'when the plan falls short' }),
+        choice('knaveryPush', 'pushes to reroll in a plan', ['never', 'ifShort', 'ifBehind'], 'never (default)', 'when the plan falls short, those who showed no success (or, bolder, fewer successes than a reroll of their dice averages) reroll, then are rattled', { never: 'never', ifShort: 'when the plan falls short', ifBehind: 'when short, whoever rolled below its reroll’s average' }),
         choice('freePushes', 'free pushes from 6s', ['reroll', 'unused', 'fallout'], 'reroll (default)', '“to be used if the scheme fails”: each rerolls a PC’s violence dice in the fight that follows, without a rattle; or unused; or each thwarts one active challenge in the fallout'),
         choice('onFailedJob', 'a failed plan turns to', ['violence', 'abandon'], 'violence (default)', 'or is abandoned: no reward, no fight', { violence: 'violence', abandon: 'nothing: abandoned' }),
         choice('takeRivalDeal', 'take a rival deal', ['never', 'whenJobFails'], 'never (default)', '“If a PC fails at an important task, the GM may choose to offer a rival deal”', { never: 'never', whenJobFails: 'when a job fails' }),

@@ -255,8 +255,9 @@ export const knaveryForm: MechanicForm = {
         { value: 'never', label: 'never' },
         // In words, as a rule's values are: "ifShort" is the file's spelling.
         { value: 'ifShort', label: 'when the roll falls short' },
+        { value: 'ifBehind', label: 'when short, whoever rolled below its reroll’s average' },
       ],
-      help: '“A PC may also push in order to reroll the dice they contributed to a pool”: when the roll falls short, each participant who showed no success and is not rattled rerolls, then is rattled',
+      help: '“A PC may also push in order to reroll the dice they contributed to a pool”: when the roll falls short, each participant who is not rattled and showed no success (when the roll falls short) or fewer successes than a reroll of its dice averages (whoever rolled below) rerolls, then is rattled',
     },
     {
       kind: 'choice',

@@ -20,6 +20,7 @@ import { CAPTAIN_TRAITS, MAX_TRAITS, MINION_TRAITS, REWARD_BASELINE, replacement
 import { COMBATANT_DIE } from './violence.ts';
 import { price } from './purchases.ts';
 import { PARTICIPANT_DIE } from './knaveryDice.ts';
+import { pushBelow } from './knaveryPushes.ts';
 import { GUARDS_PER_ACTIVE_CHALLENGE, type CampaignSetup } from './campaignSetup.ts';
 import { namesMedic, namesTrait, pushesForChallenges, traitCount, type MarksmanPush } from './traits.ts';
 import { AMBITION_JOBS, AMBITION_NONE, AMBITION_RANK, ambitionCode, reservedPcs, traitRoom } from './advancement.ts';
@@ -290,8 +291,15 @@ export class CampaignPlan {
   declare readonly guardsPerActive: number;
   declare readonly guardsFixed: number;
   declare readonly restWhenRattled: boolean;
-  /** Job pushes (policy knaveryPush "ifShort") and free pushes in the fallout (freePushes "fallout"). */
+  /** Job pushes (policy knaveryPush "ifShort" or "ifBehind") and free pushes in the fallout (freePushes "fallout"). */
   declare readonly knaveryPush: boolean;
+  /**
+   * A PC whose knavery dice end at die e (knTo = e + 1) pushes when its own first-roll
+   * successes are below knPushBelow[e]: 1 for "ifShort" (none), its reroll's expected
+   * successes rounded up for "ifBehind" (knaveryPushes.ts pushBelow). By the die it ends
+   * at, as the traits it gains move knTo over its room.
+   */
+  declare readonly knPushBelow: Int32Array;
   /** Policy interfere: INTERFERE_NONE, _KNAVERY or _VIOLENCE; a knavery interference's challenges. */
   declare readonly interfere: number;
   declare readonly interfereChallenges: number;
@@ -445,6 +453,12 @@ export class CampaignPlan {
     });
     this.knSides = Int32Array.from(kn);
     this.viSides = Int32Array.from(vi);
+    const knaveryPush = policy.knaveryPush ?? 'never';
+    this.knPushBelow = new Int32Array(kn.length);
+    pcs.forEach((_, i) => {
+      const end = i + 1 < pcs.length ? this.knFrom[i + 1] : kn.length;
+      for (let e = this.knFrom[i]; e < end; e++) this.knPushBelow[e] = pushBelow(knaveryPush, kn.slice(this.knFrom[i], e + 1).map((sides) => ({ sides })));
+    });
 
     this.jobs = (policy.action ?? 'job') === 'job' && job !== undefined;
     this.jobEvery = policy.jobEvery ?? 1;
@@ -457,7 +471,7 @@ export class CampaignPlan {
     this.guardsPerActive = job?.guards?.perActiveChallenge ?? GUARDS_PER_ACTIVE_CHALLENGE;
     this.guardsFixed = job?.guards?.count ?? 0;
     this.restWhenRattled = policy.restWhenRattled ?? true;
-    this.knaveryPush = (policy.knaveryPush ?? 'never') === 'ifShort';
+    this.knaveryPush = (policy.knaveryPush ?? 'never') !== 'never';
     const interfere = policy.interfere;
     this.interfere = interfere === undefined ? INTERFERE_NONE : interfere.roll === 'knavery' ? INTERFERE_KNAVERY : INTERFERE_VIOLENCE;
     this.interfereChallenges = interfere?.challenges ?? 2;
@@ -1587,8 +1601,9 @@ export class CampaignTrial {
   /**
    * A job's plan by the troupe's `n` participants (this.participants): "Every die result of
    * 4 or above is a success." With `knaveryPush` "ifShort", when it falls short every
-   * participant who showed no success and is not rattled rerolls its dice and is rattled
-   * (docs/rulings/knavery.md). Returns the successes; leaves the 6s in `sixes`.
+   * participant who showed no success and is not rattled rerolls its dice and is rattled;
+   * with "ifBehind", every one not rattled who showed fewer successes than its reroll
+   * expects (knPushBelow) (docs/rulings/knavery.md). Returns the successes; leaves the 6s in `sixes`.
    */
   private rollPlan(random: RandomStream, n: number, need: number): number {
     const p = this.plan;
@@ -1625,7 +1640,9 @@ export class CampaignTrial {
     if (successes < need) {
       for (let k = 0; k < n; k++) {
         const pc = parts[k];
-        if (this.rattled[pc] !== 0 || this.partSuccesses[k] !== 0) continue;
+        if (this.rattled[pc] !== 0 || this.partSuccesses[k] >= p.knPushBelow[this.knTo[pc] - 1]) continue;
+        // The reroll replaces its first roll: its successes (none, for ifShort) and 6s are gone.
+        successes -= this.partSuccesses[k];
         this.sixes -= this.partSixes[k];
         successes += this.knaveryDice(random, p.knFrom[pc], this.knTo[pc], false);
         // "Immediately after a character pushes, they are rattled."

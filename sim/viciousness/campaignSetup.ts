@@ -152,7 +152,7 @@ export const policySchema = lazySchema(() => z
       .optional(),
     /** What the turn's coins buy (docs/rulings/purchases.md); nothing by default. */
     buy: purchasesSchema.optional(),
-    /** Pushes to reroll in a job's plan: *never* (default) or *ifShort* (docs/rulings/knavery.md); a pusher is rattled. */
+    /** Pushes to reroll in a job's plan: *never* (default), *ifShort* or *ifBehind* (docs/rulings/knavery.md); a pusher is rattled. */
     knaveryPush: z.enum(PUSH_POLICIES).optional(),
     /**
      * Free pushes from a failed plan's 6s: *reroll* (default: in the fight that follows, a

@@ -8,6 +8,11 @@
  *   short, every participant who is not rattled ("Rattled PCs can't push themselves") and
  *   whose own dice showed no success rerolls all of them, together; the reroll replaces the
  *   first roll, and each pusher is rattled afterwards.
+ * - `push: "ifBehind"` — the bolder table: when the roll falls short, every participant
+ *   not rattled whose own successes are fewer than its reroll's expected successes (each
+ *   of its dice's chance of 4 or above, rolled fresh) rerolls all its dice, then is
+ *   rattled; one exactly at the expectation keeps its dice. A participant with no success
+ *   is always behind (its 1d6 alone expects ½), so it pushes whoever `ifShort` pushes, and more.
  * - `freePushes` — "Every die result of 6 grants a free push to be used if the scheme
  *   fails." When the plan still fails, the 6s among the dice as they stand are free pushes
  *   for the fallout. `reroll` (default): each lets a PC reroll the violence dice it
@@ -22,11 +27,14 @@
  * The exact figures: one participant's own dice give a joint (successes, sixes) law; the
  * group is a fold over participants of the state (first-roll successes, successes if the
  * group pushes, sixes if it pushes), with the first roll's sixes and the would-be pushers
- * carried as expectations. Dense over (N+1)³ states for N dice, so kept to N ≤ MAX_PUSH_DICE.
+ * carried as expectations. Either policy's push turns only on the participant's own first
+ * roll (below its pushBelow) and on the group falling short, which is what the state holds.
+ * Dense over (N+1)³ states for N dice, so kept to N ≤ MAX_PUSH_DICE.
  */
 import { knaveryGrid } from './knaveryDice.ts';
 
-export const PUSH_POLICIES = ['never', 'ifShort'] as const;
+export const PUSH_POLICIES = ['never', 'ifShort', 'ifBehind'] as const;
+export type PushPolicy = (typeof PUSH_POLICIES)[number];
 export const FREE_PUSH_POLICIES = ['reroll', 'unused', 'fallout'] as const;
 
 /** Most dice in a plan whose pushes are computed exactly ((N+1)³ states). */
@@ -37,6 +45,42 @@ export interface KnaveryParticipantDice {
   dice: { sides: number; rattled: boolean }[];
   /** Pushes to reroll when the plan falls short: not rattled, and the group's policy. */
   pushable: boolean;
+  /**
+   * Pushes (when pushable and short) if its own first-roll successes are below this: 1 by
+   * default (`ifShort`: no success), its reroll's expected successes rounded up for
+   * `ifBehind` (pushBelow).
+   */
+  pushBelow?: number;
+}
+
+/**
+ * Successes below which a participant with these dice pushes by `policy`: `ifShort` pushes
+ * one with no success (below 1); `ifBehind` one with fewer successes than its reroll
+ * expects, Σ P(die ≥ 4) = Σ (sides − 3)/sides over its dice rolled fresh ("Immediately after
+ * a character pushes, they are rattled": the reroll is not kept-lower). Successes are
+ * whole, so "fewer than E" is "below ⌈E⌉"; an equal count (E whole) does not push. Summed
+ * as an exact fraction (BigInt: up to 100 sides, whose common denominators overflow a
+ * double), so a tie is never lost to rounding (0.7 × 10 is 7.000000000000001 in floats).
+ */
+export function pushBelow(policy: PushPolicy, dice: readonly { sides: number }[]): number {
+  if (policy !== 'ifBehind') return 1;
+  let num = 0n;
+  let den = 1n;
+  for (const { sides } of dice) {
+    const n = BigInt(sides);
+    const hits = BigInt(Math.max(0, sides - 3));
+    num = num * n + hits * den;
+    den *= n;
+    const g = gcd(num, den);
+    num /= g;
+    den /= g;
+  }
+  return Number((num + den - 1n) / den);
+}
+
+function gcd(a: bigint, b: bigint): bigint {
+  while (b !== 0n) [a, b] = [b, a % b];
+  return a < 0n ? -a : a;
 }
 
 /** The exact figures of a knavery roll with pushes; every metric of the mechanic. */
@@ -91,6 +135,17 @@ export function knaveryOdds(parts: readonly KnaveryParticipantDice[], need: numb
   for (const part of parts) {
     const d = part.dice.length;
     const own = knaveryGrid(part.dice);
+    const below = part.pushable ? (part.pushBelow ?? 1) : 0;
+    // With a bar above 1 (ifBehind) a pusher may have shown up to below − 1 successes: its
+    // first roll is folded into mid* (t1 gains them, f and x wait) and its reroll after, in
+    // one pass over mid*: the work stays (N+1)³ states by the reroll's outcomes, where one
+    // reroll per first-roll outcome took up to ~d/2 times that (2 participants of 50 d6:
+    // 94 s against 0.1 s). A bar of 1 (ifShort) rerolls inline, as it always has: its
+    // figures stay the same to the last bit.
+    const staged = below > 1;
+    const mp = new Float64Array(staged ? size : 0);
+    const mf = new Float64Array(staged ? size : 0);
+    const mu = new Float64Array(staged ? size : 0);
     const np = new Float64Array(size);
     const nf = new Float64Array(size);
     const nu = new Float64Array(size);
@@ -106,13 +161,21 @@ export function knaveryOdds(parts: readonly KnaveryParticipantDice[], need: numb
             for (let sx = 0; sx <= s; sx++) {
               const q = own[s][sx];
               if (q === 0) continue;
-              if (s === 0 && part.pushable) {
-                // Shows no success: rerolls if the group falls short (state f, x hold that case).
+              if (staged && s < below) {
+                // Shows too few: its first roll counts in t1 (if the group is not short),
+                // its reroll is added below (state f, x hold the case where it is short).
+                const to = ((t1 + s) * w + f) * w + x;
+                mp[to] += p * q;
+                mf[to] += (a + p * sx) * q;
+                mu[to] += (u + p) * q;
+              } else if (s < below) {
+                // Shows no success (ifShort): rerolls if the group falls short (state f, x
+                // hold that case).
                 for (let r = 0; r <= d; r++) {
                   for (let rx = 0; rx <= r; rx++) {
                     const q2 = own[r][rx];
                     if (q2 === 0) continue;
-                    const to = (t1 * w + f + r) * w + x + rx;
+                    const to = ((t1 + s) * w + f + r) * w + x + rx;
                     const qq = q * q2;
                     np[to] += p * qq;
                     nf[to] += (a + p * sx) * qq;
@@ -124,6 +187,30 @@ export function knaveryOdds(parts: readonly KnaveryParticipantDice[], need: numb
                 np[to] += p * q;
                 nf[to] += (a + p * sx) * q;
                 nu[to] += u * q;
+              }
+            }
+          }
+        }
+      }
+    }
+    if (staged) {
+      // The pushers' rerolls (fresh: a pushable participant is not rattled, so own is its reroll's law).
+      for (let t1 = 0; t1 <= top + d; t1++) {
+        for (let f = 0; f <= top; f++) {
+          for (let x = 0; x <= top; x++) {
+            const at = (t1 * w + f) * w + x;
+            const p = mp[at];
+            if (p === 0) continue;
+            const a = mf[at];
+            const u = mu[at];
+            for (let r = 0; r <= d; r++) {
+              for (let rx = 0; rx <= r; rx++) {
+                const q2 = own[r][rx];
+                if (q2 === 0) continue;
+                const to = (t1 * w + f + r) * w + x + rx;
+                np[to] += p * q2;
+                nf[to] += a * q2;
+                nu[to] += u * q2;
               }
             }
           }
