@@ -97,10 +97,13 @@ export function ruleLabel(key: string): string {
 
 /**
  * The rule fields a mechanic's form shows: the variants it plays (sim/mechanic.ts
- * `variants`), so a variant that would change nothing is never offered.
+ * `variants`), so a variant that would change nothing is never offered, each with the
+ * values it plays (not its `unplayedValues`, which it refuses).
  */
 export function ruleFields(system: SystemName, mechanic: string): Field[] {
-  const plays = findMechanic(system, mechanic)?.variants ?? [];
+  const found = findMechanic(system, mechanic);
+  const plays = found?.variants ?? [];
+  const unplayed = found?.unplayedValues ?? {};
   return ruleToggles(system)
     .filter((t) => plays.includes(t.key))
     .map((t): ChoiceField => ({
@@ -109,6 +112,6 @@ export function ruleFields(system: SystemName, mechanic: string): Field[] {
       label: ruleLabel(t.key),
       help: RULE_LABELS[t.key]?.help,
       placeholder: `${valueWords(t, t.default)} (default)`,
-      options: t.values.map((v) => ({ value: v, label: valueWords(t, v) })),
+      options: t.values.filter((v) => !(unplayed[t.key] ?? []).includes(String(v))).map((v) => ({ value: v, label: valueWords(t, v) })),
     }));
 }
