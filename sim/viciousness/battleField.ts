@@ -97,8 +97,8 @@ export class BattlePlan {
   /** Whether the side's named Medics can die and stop attending (medicReach "one" or "window"). */
   readonly medicDeaths: Uint8Array;
   /**
-   * medicReach "window": a side's wounded wait up to three rounds for a Medic (the round
-   * they fall and the next two, "within 30 seconds"), one attended per Medic a round.
+   * medicReach "window" with some side's Medics: a wounded can be reached in the round it
+   * falls or the next two ("within 30 seconds"), one attended per Medic a round.
    */
   readonly window: boolean;
   /** Whether some entry's pushing Berzerkers test for death when the battle ends. */
@@ -935,7 +935,7 @@ export class BattleField {
       }
     }
     if (defends !== 0) this.takeBlows(random, s);
-    if (medics > 0 && p.window) this.await(s);
+    if (medics > 0 && p.window) this.waitForMedic(s);
     else if (deferred) this.attend(random, s, this.medicsNow[s], faces);
   }
 
@@ -943,7 +943,7 @@ export class BattleField {
    * medicReach "window": this wound phase's wounded of side `s` (which has Medics) join
    * those waiting for a Medic, wounded now and dead or saved later (attendWindow).
    */
-  private await(s: number): void {
+  private waitForMedic(s: number): void {
     const p = this.plan;
     const { woundNow, waiting } = this;
     for (let k = p.kindFrom[s]; k < p.kindTo[s]; k++) {
