@@ -77,6 +77,11 @@ export interface Mechanic<Setup = unknown, Rules = unknown> {
    */
   variants: readonly string[];
   /**
+   * Values of variants it plays that it does not (campaign's `medicReach: "window"`): its
+   * `refuse` refuses them, and its dashboard form does not offer them.
+   */
+  unplayedValues?: Readonly<Record<string, readonly string[]>>;
+  /**
    * What in a valid setup the rules in force make impossible to honour (a buy a variant
    * means is never made): refused before anything runs, with the path in the file.
    */
@@ -97,6 +102,7 @@ export function defineMechanic<S extends z.ZodType, R, Sys extends SystemName>(m
   summary: string;
   setup: S;
   variants: readonly (keyof RulesOf[Sys] & string)[];
+  unplayedValues?: Readonly<Partial<Record<keyof RulesOf[Sys] & string, readonly string[]>>>;
   refuse?(setup: z.output<S>, rules: R): { path: string; problem: string }[];
   prepare(setup: z.output<S>, rules: R): Simulation;
   chunkTrials?: number;

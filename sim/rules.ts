@@ -39,11 +39,14 @@ export const viciousnessRules = lazySchema(() => z
     /** When a combatant pushes to reroll its violence dice; *never*. */
     push: variant({ never: 'never', ifNoHit: 'when its dice show no hit' }, 'never'),
     /**
-     * How many wounded a Medic attends in a round: *one* (default) or *all* — "A character
+     * How many wounded a Medic attends in a round: *one* (default) of the round's own
+     * wounded; *window*, one a round of the wounded of this round or the two before
+     * ("medical attention within 30 seconds", "time is measured in 10 second rounds"),
+     * oldest first, the ones it never reaches getting ordinary aid; or *all* — "A character
      * you provide medical attention to during violence is not in danger of dying", and
      * "medical attention within 30 seconds" leaves a Medic time for more than one.
      */
-    medicReach: variant({ one: 'one wounded a round', all: 'all the wounded' }, 'one'),
+    medicReach: variant({ one: 'one wounded a round', window: 'one a round, each wounded waiting up to 30 seconds', all: 'all the wounded' }, 'one'),
     /**
      * Who outnumbers a side with three or more sides, for the `outnumbered` flight policy and
      * the Berzerker's "Gain 1d4 if you are outnumbered by enemies": *allEnemies*, the able

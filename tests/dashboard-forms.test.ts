@@ -286,6 +286,12 @@ describe('every mechanic has a form in its own words', () => {
     expect(ruleFields('sorcerer', 'contest').map((f) => f.key)).toEqual(['exhausted', 'repeatPenalty']);
     expect(ruleFields('sorcerer', 'conflict').map((f) => f.key)).toEqual(['exhausted', 'totallyDefensive', 'nextPenalty', 'attackCurrency', 'standUpCovers', 'tiedExchange', 'passionDefence', 'sacrificeCurrency', 'injuryPenalties', 'passionPenalties', 'failedStandUp']);
   });
+
+  test('and only the values it plays: medicReach "window" in a battle\'s form, not in a campaign\'s (which refuses it)', () => {
+    const reach = (mechanic: string) => (ruleFields('viciousness', mechanic).find((f) => f.key === 'medicReach') as ChoiceField).options.map((o) => o.value);
+    expect(reach('battle')).toEqual(['one', 'window', 'all']);
+    expect(reach('campaign')).toEqual(['one', 'all']);
+  });
 });
 
 describe('what a designer types becomes the scenario file', () => {

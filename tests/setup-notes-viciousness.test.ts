@@ -137,6 +137,13 @@ describe('rules.medicReach "all" with no Medic', () => {
     expectActs(run('battle', medic, { medicReach: 'all' }), run('battle', medic), 'rules.medicReach');
   });
 
+  test('battle, medicReach "window": noted the same where no side has a Medic, and acts with one', () => {
+    const setup = { sides: [{ name: 'crew', aid: 'ordinary', combatants: [{ name: 'captain', dice: ['d4'] }, { name: 'cutpurse', count: 2 }] }, guards] };
+    expectNoted(run('battle', setup, { medicReach: 'window' }), run('battle', setup), 'rules.medicReach changes nothing here: no side has a Medic (aid "medic", or a combatant with the "medic" trait)');
+    const medic = { sides: [{ name: 'crew', combatants: [{ name: 'captain', traits: ['medic'], dice: ['d4'] }, { name: 'cutpurse', count: 2 }] }, guards] };
+    expectActs(run('battle', medic, { medicReach: 'window' }), run('battle', medic), 'rules.medicReach');
+  });
+
   test('campaign: no troupe with aid "medic" or a Medic PC', () => {
     const campaign = (troupe: object) => ({
       turns: 20,

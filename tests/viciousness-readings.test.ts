@@ -105,6 +105,24 @@ describe('6. Medic: "not in danger of dying" if attended "within 30 seconds" —
     expect(campaign('all').wounds.estimate).toBeGreaterThan(0);
     expect(campaign('one').deaths.estimate).toBeGreaterThan(0);
   });
+  test('"window" (a wounded reached "within 30 seconds": its own round or the next two) is battle\'s only: a campaign refuses it, and says why', () => {
+    const raw = scenario(
+      'campaign',
+      {
+        turns: 4,
+        company: { name: 'co' },
+        troupes: [{ name: 'vipers', captain: {}, minions: [{ name: 'm', count: 2 }], aid: 'medic' }],
+        policy: { job: { challenges: 4, guards: { perActiveChallenge: 2 } } },
+      },
+      { medicReach: 'window' },
+      200,
+    );
+    expect(refusal(raw)).toMatch(/rules\.medicReach: campaign does not play "window" \(a wounded waiting up to two rounds for a Medic\).*expected medicReach "one" \(the default\) or "all"/);
+    // The same in a battle is played, Monte Carlo only.
+    const r = runScenario(scenario('battle', setup, { medicReach: 'window' }, 2000));
+    expect(r.results[0].metrics['deaths.crew'].exact).toBeUndefined();
+    expect(r.results[0].metrics['deaths.crew'].estimate).toBeGreaterThan(0);
+  });
 });
 
 describe('3. a handy asset: "add one extra point per turn" — per rival, for the design it helps', () => {

@@ -17,7 +17,7 @@ const RULE_LABELS: Record<string, { label: string; help: string }> = {
   equipment: { label: 'equipment dice roll for', help: '“The GM awards 1d4 or 2d4 to the most well-equipped side”: only the side with the most (as many at the top: none), or every side as written' },
   woundOrder: { label: 'who is wounded first', help: 'which able combatants the landed hits wound' },
   push: { label: 'pushing in violence', help: 'a combatant whose dice showed no hit may push to reroll, then is rattled' },
-  medicReach: { label: 'a Medic attends', help: '“not in danger of dying” if attended “within 30 seconds”: one wounded a round per Medic, or all of them' },
+  medicReach: { label: 'a Medic attends', help: '“not in danger of dying” if attended “within 30 seconds”: one wounded a round per Medic; one a round, each wounded waiting up to 30 seconds (battle only: no exact values); or all of them' },
   outnumbered: { label: 'outnumbered by', help: '“the enemies’ able combatants outnumber yours”, for fleeing and the Berzerker: with three or more sides, every other side still fighting together, or some one of them alone' },
   invest: { label: 'a rival invests', help: 'how ambition points are split among designs' },
   speedChess: { label: 'Speed Chess', help: 'a foiled design returns half its points' },
@@ -97,10 +97,13 @@ export function ruleLabel(key: string): string {
 
 /**
  * The rule fields a mechanic's form shows: the variants it plays (sim/mechanic.ts
- * `variants`), so a variant that would change nothing is never offered.
+ * `variants`), so a variant that would change nothing is never offered, each with the
+ * values it plays (not its `unplayedValues`, which it refuses).
  */
 export function ruleFields(system: SystemName, mechanic: string): Field[] {
-  const plays = findMechanic(system, mechanic)?.variants ?? [];
+  const found = findMechanic(system, mechanic);
+  const plays = found?.variants ?? [];
+  const unplayed = found?.unplayedValues ?? {};
   return ruleToggles(system)
     .filter((t) => plays.includes(t.key))
     .map((t): ChoiceField => ({
@@ -109,6 +112,6 @@ export function ruleFields(system: SystemName, mechanic: string): Field[] {
       label: ruleLabel(t.key),
       help: RULE_LABELS[t.key]?.help,
       placeholder: `${valueWords(t, t.default)} (default)`,
-      options: t.values.map((v) => ({ value: v, label: valueWords(t, v) })),
+      options: t.values.filter((v) => !(unplayed[t.key] ?? []).includes(String(v))).map((v) => ({ value: v, label: valueWords(t, v) })),
     }));
 }

@@ -192,7 +192,7 @@ export const battleForm: MechanicForm = {
     sides([
       flee,
       aid,
-      { kind: 'number', key: 'medics', label: 'medics', placeholder: '1', help: 'only with a Medic: each attends one wounded per round (all of them with the medicReach variant “all”)' },
+      { kind: 'number', key: 'medics', label: 'medics', placeholder: '1', help: 'only with a Medic: each attends one wounded per round (with the medicReach variant “window”, one a round of those wounded in the last 30 seconds; all of them with “all”)' },
       berzerkerPush,
       defenderPush,
       marksmanPush,

@@ -231,6 +231,13 @@ export function noExactReason(setup: BattleSetup, rules: ViciousnessRules): stri
   if (first !== undefined && hasOpeningDice(setup.sides)) {
     return `side "${first.name}" snap-shoots before the first clash (marksmanPush "first") and the battle has opening dice, which the exact chain rolls with everyone able: the first clash after the shots is Monte Carlo only`;
   }
+  // medicReach "window": a wounded waits up to two rounds for a Medic, so a state would
+  // need the waiting wounded of each of the last two rounds, by kind; the chain keeps the
+  // able head counts only.
+  const waits = setup.sides.find((side) => medicsOf(side, rules.medicReach) > 0);
+  if (rules.medicReach === 'window' && waits !== undefined) {
+    return `side "${waits.name}" has Medics under medicReach "window", whose wounded wait up to two rounds for one; the exact chain's states are the able head counts alone and keep no waiting wounded, so its figures are Monte Carlo only`;
+  }
   for (const side of setup.sides) {
     if (medicsOf(side, rules.medicReach) > 0 && side.combatants.some(testsForDeath)) {
       return `side "${side.name}" has Medics and pushing Berzerkers: their test for death at the battle's end is Monte Carlo only`;

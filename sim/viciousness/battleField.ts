@@ -94,8 +94,13 @@ export class BattlePlan {
   readonly plainWounds: Uint8Array;
   /** Whether the side's Defenders take blows meant for its captains (`defenderPush`, traits.ts). */
   readonly defends: Uint8Array;
-  /** Whether the side's named Medics can die and stop attending (medicReach "one"). */
+  /** Whether the side's named Medics can die and stop attending (medicReach "one" or "window"). */
   readonly medicDeaths: Uint8Array;
+  /**
+   * medicReach "window" with some side's Medics: a wounded can be reached in the round it
+   * falls or the next two ("within 30 seconds"), one attended per Medic a round.
+   */
+  readonly window: boolean;
   /** Whether some entry's pushing Berzerkers test for death when the battle ends. */
   readonly crisisTests: boolean;
   /** Per entry: 1 for pushing Berzerkers (they test for death at the end). */
@@ -283,7 +288,8 @@ export class BattlePlan {
     this.kindDefends = Uint8Array.from(kinds, (k) => (k.defender && !k.rattled ? 1 : 0));
     this.defends = Uint8Array.from(sides, (_, s) => (kinds.some((k, i) => k.side === s && this.kindDefends[i] !== 0) ? 1 : 0));
     this.kindMedic = Uint8Array.from(kinds, (k) => (k.medic ? 1 : 0));
-    this.medicDeaths = Uint8Array.from(sides, (_, s) => (rules.medicReach === 'one' && this.medics[s] > 0 && kinds.some((k) => k.side === s && k.medic) ? 1 : 0));
+    this.window = rules.medicReach === 'window' && this.medics.some((m) => m > 0);
+    this.medicDeaths = Uint8Array.from(sides, (_, s) => (rules.medicReach !== 'all' && this.medics[s] > 0 && kinds.some((k) => k.side === s && k.medic) ? 1 : 0));
     this.entryTests = Uint8Array.from(entries, (e) => (e.tests ? 1 : 0));
     // "Make a snap shot": under `first` the shooters are rattled from the start (traits.ts
     // withMarksmanShots); under `lastFoe` a Marksman rattled by a push to reroll shoots no more.
@@ -378,6 +384,12 @@ export class BattleField {
   /** Per kind: wounded in this round's wound phase (zero between rounds). */
   private readonly woundNow: Int32Array;
   /**
+   * medicReach "window": per age (0: wounded this round, 1: last round, 2: the round
+   * before) and kind, the wounded waiting for a Medic (index age · kinds + kind); wounded,
+   * not yet dead or saved. Empty between battles.
+   */
+  private readonly waiting: Int32Array;
+  /**
    * Per kind: combatants who pushed in this round's clash and so joined this (rattled)
    * kind after rolling their trait d4s with their own dice (zero between clashes).
    */
@@ -418,12 +430,14 @@ export class BattleField {
     this.landedBy = new Int32Array(n);
     this.fleeing = new Uint8Array(n);
     this.woundNow = new Int32Array(K);
+    this.waiting = new Int32Array(plan.window ? 3 * K : 0);
     this.pushedInto = new Int32Array(K);
   }
 
   /** Everyone able and fighting, nobody hurt. */
   reset(): void {
     this.counters.set(this.countersAtStart);
+    this.waiting.fill(0);
     this.rounds = 0;
   }
 
@@ -433,7 +447,8 @@ export class BattleField {
    */
   fight(random: RandomStream): number {
     // Snap shots wound a side outside the clash, so both sides may lose combatants in one round.
-    return this.plan.sideCount === 2 && !this.plan.marks ? this.fightTwo(random) : this.fightPhases(random);
+    // A Medic's window (medicReach "window") attends every round, wounds or none: phase by phase.
+    return this.plan.sideCount === 2 && !this.plan.marks && !this.plan.window ? this.fightTwo(random) : this.fightPhases(random);
   }
 
   /** A battle phase by phase, for any number of sides. */
@@ -441,22 +456,30 @@ export class BattleField {
     this.reset();
     const maxRounds = this.plan.maxRounds;
     const marks = this.plan.marks;
+    const window = this.plan.window;
     for (;;) {
       this.rounds++;
       // The Marksmen's snap shots, before the pools are rolled (traits.ts MARKSMAN_PUSH).
       const shot = marks && this.snapShots(random);
-      if (shot && this.stillFighting() <= 1) break;
+      if (shot && this.stillFighting() <= 1) {
+        if (window) this.attendWindow(random);
+        break;
+      }
       this.clash(random);
       this.resolve(random);
+      const wounded = this.wound(random);
+      // medicReach "window": the round's Medics attend, after all of its wound phases.
+      if (window) this.attendWindow(random);
       // A round where nothing lands changes no head count, so after the first round (when
       // nobody has decided yet) no side can newly want to flee: every policy looks at head
       // counts only, and a side that fled last round only leaves fewer enemies.
-      if (this.wound(random) || shot || this.rounds === 1) {
+      if (wounded || shot || this.rounds === 1) {
         if (this.stillFighting() <= 1) break;
         if (this.flight() <= 1) break;
       }
       if (this.rounds === maxRounds) break;
     }
+    if (window) this.endWindow(random);
     return this.winner();
   }
 
@@ -912,7 +935,111 @@ export class BattleField {
       }
     }
     if (defends !== 0) this.takeBlows(random, s);
-    if (deferred) this.attend(random, s, this.medicsNow[s], faces);
+    if (medics > 0 && p.window) this.waitForMedic(s);
+    else if (deferred) this.attend(random, s, this.medicsNow[s], faces);
+  }
+
+  /**
+   * medicReach "window": this wound phase's wounded of side `s` (which has Medics) join
+   * those waiting for a Medic, wounded now and dead or saved later (attendWindow).
+   */
+  private waitForMedic(s: number): void {
+    const p = this.plan;
+    const { woundNow, waiting } = this;
+    for (let k = p.kindFrom[s]; k < p.kindTo[s]; k++) {
+      const wk = woundNow[k];
+      if (wk === 0) continue;
+      waiting[k] += wk;
+      this.entryWounded[p.kindEntry[k]] += wk;
+      this.wounded[s] += wk;
+      woundNow[k] = 0;
+    }
+  }
+
+  /**
+   * medicReach "window", at the end of each round's wound phases, every side with Medics
+   * (whether it still fights or not: the violence goes on): "reduced to 1-in-4 if they
+   * receive medical attention within 30 seconds" and "time is measured in 10 second
+   * rounds", so a wounded can be reached in the round it fell or the next two. Each Medic
+   * attends one waiting wounded ("not in danger of dying"): the oldest first, among
+   * equals captains first, then a uniformly random few. Those of the round before last
+   * whom no Medic reached get ordinary aid's death chance now. A named Medic who died this
+   * round attended this round, and nobody after.
+   */
+  private attendWindow(random: RandomStream): void {
+    const p = this.plan;
+    const K = p.kindCount;
+    const waiting = this.waiting;
+    for (let s = 0; s < p.sideCount; s++) {
+      if (p.medics[s] === 0) continue;
+      const from = p.kindFrom[s];
+      const to = p.kindTo[s];
+      let medics = this.medicsNow[s];
+      for (let age = 2; age >= 0 && medics > 0; age--) {
+        for (let captain = 1; captain >= 0 && medics > 0; captain--) {
+          let left = 0;
+          for (let k = from; k < to; k++) if (p.kindCaptain[k] === captain) left += waiting[age * K + k];
+          if (left === 0) continue;
+          for (let k = from; k < to && medics > 0; k++) {
+            if (p.kindCaptain[k] !== captain) continue;
+            const wk = waiting[age * K + k];
+            let saved = 0;
+            for (let i = 0; i < wk && medics > 0; i++) {
+              // A uniformly random `medics` of the `left` wounded get a Medic.
+              if (medics >= left || random.below(left) < medics) {
+                medics--;
+                saved++;
+              }
+              left--;
+            }
+            waiting[age * K + k] -= saved;
+          }
+        }
+      }
+      // The round before last's wounded no Medic reached: ordinary aid, now.
+      const died = this.dieWaiting(random, s, 2);
+      this.medicsNow[s] -= died;
+      for (let k = from; k < to; k++) {
+        waiting[2 * K + k] = waiting[K + k];
+        waiting[K + k] = waiting[k];
+        waiting[k] = 0;
+      }
+    }
+  }
+
+  /**
+   * The wounded of side `s` waiting at `age` die with its death chance (ordinary aid's,
+   * 1 in 4, on a side with Medics) and wait no more. Returns its named Medics who died.
+   */
+  private dieWaiting(random: RandomStream, s: number, age: number): number {
+    const p = this.plan;
+    const K = p.kindCount;
+    const faces = p.deathFaces[s];
+    let medicsDied = 0;
+    for (let k = p.kindFrom[s]; k < p.kindTo[s]; k++) {
+      const wk = this.waiting[age * K + k];
+      if (wk === 0) continue;
+      let died = 0;
+      for (let i = 0; i < wk; i++) if (random.bits(2) < faces) died++;
+      this.waiting[age * K + k] = 0;
+      this.entryDead[p.kindEntry[k]] += died;
+      this.dead[s] += died;
+      if (p.medicDeaths[s] !== 0 && p.kindMedic[k] !== 0) medicsDied += died;
+    }
+    return medicsDied;
+  }
+
+  /**
+   * medicReach "window" as the battle ends (any way): the wounded still waiting get
+   * ordinary aid's death chance. The Medic's care is "medical attention … during
+   * violence"; after it, what is left within their 30 seconds is ordinary medical
+   * attention ("reduced to 1-in-4", docs/rulings/battle.md "Aid and Medics").
+   */
+  private endWindow(random: RandomStream): void {
+    for (let s = 0; s < this.plan.sideCount; s++) {
+      if (this.plan.medics[s] === 0) continue;
+      for (let age = 2; age >= 0; age--) this.dieWaiting(random, s, age);
+    }
   }
 
   /**

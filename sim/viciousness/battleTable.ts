@@ -162,6 +162,8 @@ export class BattleTable {
     if (plan.conditional || plan.opening) return undefined;
     // Defenders' blows, Medics who die, the Berzerkers' test at the end, the Marksmen's snap shots (traits.ts): the field's.
     if (plan.defends.some((x) => x !== 0) || plan.medicDeaths.some((x) => x !== 0) || plan.crisisTests || plan.marks) return undefined;
+    // Wounded waiting for a Medic across rounds (medicReach "window"): the field's.
+    if (plan.window) return undefined;
     let states = 1;
     for (let k = 0; k < plan.kindCount; k++) {
       states *= plan.kindInit[k] + 1;

@@ -55,6 +55,16 @@ export const campaign = defineMechanic({
   // Its rivals' variants and its fights' (troupe against guards: two sides, so neither
   // targeting nor outnumbered can change anything).
   variants: ['hitOn', 'equipment', 'woundOrder', 'push', 'medicReach', 'invest', 'speedChess', 'escalation', 'consequenceWound', 'attemptTarget'],
+  // medicReach "window" (wounded waiting up to two rounds for a Medic) is battle's only:
+  // the fights (skirmish.ts) settle each round's wounded in that round, on two fight paths
+  // that keep no waiting wounded (docs/rulings/campaign.md).
+  unplayedValues: { medicReach: ['window'] },
+  refuse(_setup, rules: ViciousnessRules) {
+    if (rules.medicReach === 'window') {
+      return [{ path: 'rules.medicReach', problem: 'campaign does not play "window" (a wounded waiting up to two rounds for a Medic): its fights settle each round\'s wounded in that round, so "window" is played by battle only: expected medicReach "one" (the default) or "all"' }];
+    }
+    return [];
+  },
   prepare(setup, rules: ViciousnessRules) {
     const plan = new CampaignPlan(setup, rules);
     const { turns } = plan;

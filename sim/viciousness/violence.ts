@@ -575,7 +575,8 @@ export function aidOf(side: AidSide): Aid {
 /**
  * Wounded a side's Medics can attend in a round: `medics` (default 1) with aid "medic",
  * plus one per combatant with the Medic trait (then `medics` counts only Medics not listed
- * as combatants, default 0); none otherwise. With the `medicReach` variant *all* a Medic
+ * as combatants, default 0); none otherwise (`medicReach` *window* counts them so too:
+ * one wounded a round each, battleField.ts). With the `medicReach` variant *all* a Medic
  * attends every wounded of the round, so the side's whole strength is attended (one per
  * combatant is enough).
  */
