@@ -21,6 +21,7 @@ import { jsonText, plainText } from './text.ts';
 import { OutputFailed, outputOf, type Output, type WriteSync } from './output.ts';
 import { TargetRefused, checkCurrentFolder, realOf, within } from '../reports/target.ts';
 import { formatResult } from './format.ts';
+import { describeCheck, measured } from '../reports/checkText.ts';
 import { ChunkFailed, Interrupted, PoolFailed, STOP_SIGNALS, runBatch, type Shard } from './runner.ts';
 import { ShardError, checkPartTarget, mergeParts, partOf, readPart, resolveShard, writeAtomically } from './shard.ts';
 
@@ -260,6 +261,17 @@ function printResults(plans: readonly ScenarioPlan[], tallies: readonly Tally[][
   }
   const failed = results.flatMap((r) => r.expect.filter((e) => !e.pass).map((e) => `${r.name}: ${e.metric}`));
   if (!json && failed.length > 0) out.write(plainText(`${failed.length} check(s) failed:\n${failed.map((f) => `  ${f}`).join('\n')}\n`));
+  if (json && failed.length > 0) {
+    // stdout is the result JSON alone; the exit 1 that fails a CI job says why in its log
+    // too, as `report` does: each failed check, what was measured, and its why (an audit:
+    // a sharded job's `merge --json` went red with nothing said).
+    const lines = results.flatMap((r, j) =>
+      r.expect
+        .filter((e) => !e.pass)
+        .flatMap((e) => [`  ${r.name}: ${describeCheck(e, plans[j].scenario.setup, r)}; measured ${measured(r, e, plans[j].scenario.setup)}`, ...(e.why ? [`    why: ${e.why}`] : [])]),
+    );
+    err.write(plainText(`poolsim: ${failed.length} check(s) failed:\n${lines.join('\n')}\n`));
+  }
   return failed.length > 0 ? 1 : 0;
 }
 

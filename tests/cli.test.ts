@@ -118,6 +118,37 @@ describe('poolsim run', () => {
     expect(report.out).toContain('ok    k  (2/2 checks; 1 passed on the interval while the exact value misses the band)  exact-check/');
   });
 
+  test('a check passed on its interval while the estimate (no exact value) lies outside the band is said to be borderline (an audit: 19 seeds of 40 failed it, unsaid)', async () => {
+    // A battle with pushes has no exact values; at this seed the d6 side wins 0.5153
+    // [0.5084, 0.5222] of 20,000, over "at most 0.51", yet the interval reaches it.
+    const body = {
+      name: 'house', system: 'viciousness', mechanic: 'battle', trials: 20000, seed: 'house-1', rules: { push: 'ifNoHit' },
+      setup: { sides: [{ name: 'd4trait', combatants: [{ name: 'captain', dice: ['d4'] }, { name: 'minion', count: 2 }] }, { name: 'd6trait', combatants: [{ name: 'captain', dice: ['d6'] }, { name: 'minion', count: 2 }] }] },
+      expect: [{ metric: 'win.d6trait', atMost: 0.51 }, { metric: 'win.d6trait', atMost: 0.6 }],
+    };
+    const file = scenarioFile('borderline.json', body);
+    const json = JSON.parse((await poolsim('run', file, '--json')).out);
+    const m = json.results[0].metrics['win.d6trait'];
+    expect(m.exact).toBeUndefined();
+    expect(m.estimate).toBeGreaterThan(0.51);
+    expect(m.ci95[0]).toBeLessThanOrEqual(0.51);
+    expect(json.expect.map((c: any) => c.pass)).toEqual([true, true]);
+    const text = await poolsim('run', file);
+    expect(text.out).toContain('pass  win.d6trait at most 0.51 (passes on the 95% interval, which still reaches the band, but the estimate lies outside it, so another seed may fail it; more trials or a wider band would decide)');
+    expect(text.out).toMatch(/pass {2}win\.d6trait at most 0\.6\n/);
+    const report = await poolsim('report', file, '--out', join(dir, 'borderline-report'), '--workers', '1');
+    expect(report.out).toContain('ok    house  (2/2 checks; ⚠ 1 passed on the interval while the estimate lies outside the band (another seed may fail it))  borderline/');
+    expect(readFileSync(join(dir, 'borderline-report', 'index.md'), 'utf8')).toContain('⚠ one passed on the interval while its estimate lies outside the band (another seed may fail it)');
+  });
+
+  test('run --json with a failed check says which on stderr, stdout the JSON alone (an audit: a CI job went red with nothing in its log)', async () => {
+    const body = { name: 'k', system: 'viciousness', mechanic: 'knowledge', trials: 2000, seed: 'k', setup: {}, expect: [{ metric: 'answer', atLeast: 0.9, why: 'a sage answers' }] };
+    const r = await poolsim('run', scenarioFile('failing-json.json', body), '--json');
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.out).expect[0].pass).toBe(false);
+    expect(r.err).toMatch(/^poolsim: 1 check\(s\) failed:\n {2}k: .*`answer` ≥ 0\.9; measured 0\.\d+ \[0\.\d+, 0\.\d+\], exact ≈0\.3333\n {4}why: a sage answers\n$/);
+  });
+
   test('two files of one name are refused before anything runs: results are matched by name', async () => {
     const a = scenarioFile('same-a.json', { ...heist, sweep: undefined, expect: [] });
     const b = scenarioFile('same-b.json', { ...heist, sweep: undefined, expect: [], seed: 'other' });
