@@ -5,7 +5,7 @@
  * checked before anything runs (exit 2, `--out` untouched); the reports are written all
  * or nothing; exit 1 when a check fails.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { loadPlans } from './load.ts';
 import { UsageError, parseFlags } from './options.ts';
@@ -154,9 +154,13 @@ export async function reportCommand(
   const entries = plans.map((plan, i): ReportEntry => ({ slug: slugs[i], result: results[i], source: plan.file, setup: plan.scenario.setup }));
   let diff: ResultDiff | undefined;
   if (baseline) {
-    // A report of some scenarios compares those: the baseline's others were not run here,
-    // which is said, not listed as gone ("only in the baseline", a failure).
-    const ran = new Set(results.map((r) => r.name));
+    // A report of some scenario files compares those: the baseline's others were not run
+    // here, which is said, not listed as gone ("only in the baseline", a failure). A report
+    // of folders (the library, as .ci/balance runs it) is the whole set: a baseline
+    // scenario it did not run was removed or renamed, only in the baseline, as `poolsim
+    // diff` says (an audit: it read "not run here" and "nothing moved" for a deleted file).
+    const wholeFolders = inputs.every((input) => existsSync(input) && statSync(input).isDirectory());
+    const ran = new Set(wholeFolders ? baseline.map((b) => b.name) : results.map((r) => r.name));
     // This run is a report: a scenario without blocks answered none, which a baseline that
     // answered some must show as blocks on one side only (readResults reads a report folder
     // so). Copies: results.json keeps writing no `solve` where there are no blocks.

@@ -5,7 +5,7 @@
  * one-sided entries and changed settings are listed; bad input exits 2 naming the file
  * and the path inside it.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -72,6 +72,24 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
     expect(changes).toMatch(/✅ nothing moved/);
     expect(changes).not.toContain('Only in the baseline');
     expect(changes).toContain('### Baseline scenarios not run here (not compared)\n\n- "Battle d4 vs d6"');
+  });
+
+  test('a report of the folder a scenario was deleted from lists it as only in the baseline, as diff does (an audit: "not run here", "nothing moved")', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'poolsim-diff-'));
+    const lib = library(dir);
+    expect((await poolsim('report', lib, '--out', join(dir, 'base'), '--workers', '1')).code).toBe(0);
+    rmSync(join(lib, 'battle.json'));
+    const r = await poolsim('report', lib, '--out', join(dir, 'new'), '--workers', '1', '--baseline', join(dir, 'base'));
+    expect(r.code).toBe(0); // report's status is its expect checks; diff's is the gate
+    expect(r.out).not.toMatch(/nothing moved \(/);
+    const changes = readFileSync(join(dir, 'new', 'changes.md'), 'utf8');
+    expect(changes).not.toContain('not run here');
+    expect(changes).toMatch(/### Only in .*\n\n- "Battle d4 vs d6"/);
+    const d = await poolsim('diff', join(dir, 'base'), join(dir, 'new'));
+    expect(d.code).toBe(1);
+    // The report's headline says it is on one side only, as diff does.
+    expect(r.out).toMatch(/no number moved, but 1 scenario\(s\), point\(s\), metric\(s\) or solve\(s\) on one side only/);
+    expect(d.out).toMatch(/only in .*base \(the baseline\):\n {2}"Battle d4 vs d6"/);
   });
 
   test('hitOn "4+" against the default is caught, exact and Monte Carlo, and marked in the reports', async () => {
