@@ -241,6 +241,36 @@ describe.skipIf(!CHROMIUM)('exact values off the page, in Chromium', () => {
     expect(suite.pageErrors).toEqual([]);
   }, TIMEOUT);
 
+  test('Compare\'s B with a decide: "exact" check not judged yet: Download B refused as Download scenario is, and saved once it passes', async () => {
+    const scenario = {
+      name: 'Pushing, B judged exactly',
+      system: 'viciousness',
+      mechanic: 'knavery',
+      trials: 2000,
+      setup: { challenges: 60, push: 'ifShort', participants: [{ name: 'm', count: 90 }] },
+      sweep: { 'setup.participants.0.count': [90, 91, 92, 93] },
+      expect: [{ metric: 'success', atLeast: 0, decide: 'exact' }],
+    };
+    const p = await suite.page('');
+    await suite.finished(p);
+    const file = join(suite.dashboard!.work, 'knavery-b-judged-later.json');
+    writeFileSync(file, JSON.stringify(scenario));
+    await p.setInputFiles('#file', file);
+    await p.click('button.preset:text("one more challenge?")');
+    let downloads = 0;
+    p.on('download', () => downloads++);
+    await p.waitForFunction(() => document.querySelector('.results')?.textContent?.includes('computing…'), undefined, { timeout: 60_000 });
+    await p.click('#download-b');
+    await expect(p.locator('#messages .message-text').textContent()).resolves.toMatch(/^Not downloaded yet: B's decide: "exact" check \(expect\.0\) is not judged until the exact values of the points it covers are in/);
+    await p.waitForTimeout(500);
+    expect(downloads).toBe(0);
+    await suite.finished(p);
+    const saved = await suite.download(p, '#download-b');
+    expect(JSON.parse(saved.text).setup.challenges).toBe(61);
+    await p.close();
+    expect(suite.pageErrors).toEqual([]);
+  }, TIMEOUT);
+
   test('Find edited, or stopped, while the workers compute its exact figures: "Not computed", never a stale "computing…"', async () => {
     const p = await suite.page('');
     await suite.finished(p);

@@ -114,6 +114,8 @@ export class App implements SetupContext {
   /** Stop, one element for the page's life, moved into each redraw of a running status. */
   private readonly stopButtonEl = stopButton(() => this.stopRun());
   private checked: Checked | undefined;
+  /** B's, where a Compare makes one (undefined where none, or the change is refused). */
+  private checkedB: Checked | undefined;
   /** The name of the scenario file opened, for what poolsim run says of it (not one made up from the scenario's name). */
   private openedName: string | undefined;
   /**
@@ -423,6 +425,11 @@ export class App implements SetupContext {
     const listed = problems.slice(0, PROBLEMS_LISTED).join('; ');
     const more = problems.length > PROBLEMS_LISTED ? `; and ${problems.length - PROBLEMS_LISTED} more` : '';
     return `Not downloaded: poolsim run would refuse this setup${listed ? ` (${listed}${more})` : ''}. Fix what is marked in the form, then download it.`;
+  }
+
+  /** Why Download B saves nothing where B's `decide: "exact"` check is not judged yet (exactUnjudged), as Download scenario says it of A's. */
+  scenarioBRefusal(): string | undefined {
+    return this.change ? this.exactUnjudged(1)?.refusal : undefined;
   }
 
   scenarioBText(): { name: string; text: string } | undefined {
@@ -801,17 +808,18 @@ export class App implements SetupContext {
    * (or where there are none). `poolsim run` judges them before it runs, and refuses the file
    * where the values cannot meet one: the page planned without them, and cannot say yet.
    */
-  private exactUnjudged(): { refusal: string; title: string; find: string } | undefined {
-    const checked = this.checked;
+  private exactUnjudged(k: 0 | 1 = 0): { refusal: string; title: string; find: string } | undefined {
+    const checked = k === 0 ? this.checked : this.checkedB;
     if (!checked?.ok || !checked.plan.exactChecksLeft?.length) return undefined;
     const run = this.judging;
-    if (run?.exactChecksPassed(0)) return undefined;
+    if (run?.exactChecksPassed(k)) return undefined;
+    const whose = k === 0 ? "this setup's" : "B's";
     const checks = [...new Set(checked.plan.exactChecksLeft.map((l) => `expect.${l.check}`))];
     const which = `decide: "exact" check${checks.length === 1 ? '' : 's'} (${wordList(checks)})`;
     const refuses = `poolsim run refuses the file if the exact values cannot meet ${checks.length === 1 ? 'it' : 'one'}`;
     if (!run || !run.isCancelled) {
       return {
-        refusal: `Not downloaded yet: this setup's ${which} is not judged until the exact values of the points it covers are in (they are computing…), and ${refuses}. Download it once they are in.`,
+        refusal: `Not downloaded yet: ${whose} ${which} is not judged until the exact values of the points it covers are in (they are computing…), and ${refuses}. Download it once they are in.`,
         title: `Not saved until the ${which} is judged: the exact values it needs are computing…, and ${refuses}`,
         find: `Not final: the setup's ${which} is not judged until the run's exact values are in (computing…), and poolsim solve refuses the file if they cannot meet ${checks.length === 1 ? 'it' : 'one'}.`,
       };
@@ -819,7 +827,7 @@ export class App implements SetupContext {
     const ended = this.view.state === 'stopped' ? 'the run was stopped' : 'the run ended';
     const again = this.view.state === 'stopped' ? 'Click Run again and let it run until they are in' : 'Once the setup runs again, let it run until they are in';
     return {
-      refusal: `Not downloaded: this setup's ${which} was not judged, since ${ended} before the exact values of the points it covers were in, and ${refuses}. ${again}, then download it.`,
+      refusal: `Not downloaded: ${whose} ${which} was not judged, since ${ended} before the exact values of the points it covers were in, and ${refuses}. ${again}, then download it.`,
       title: `Not saved: ${ended} before the ${which} was judged, and ${refuses}; ${again.charAt(0).toLowerCase()}${again.slice(1)} first`,
       find: `Not final: the setup's ${which} was not judged, since ${ended} before the run's exact values were in, and poolsim solve refuses the file if they cannot meet ${checks.length === 1 ? 'it' : 'one'}. ${again}.`,
     };
@@ -879,6 +887,7 @@ export class App implements SetupContext {
     const bScenario = this.change && !refused ? scenarioB(this.current, this.change) : undefined;
     const b = bScenario ? checkScenario(bScenario, scenarioFileName(this.current, '-b')) : undefined;
     this.checked = a;
+    this.checkedB = b;
     const shown = this.showProblems(a, b, refused);
     // A new name or description changes no number: the run goes on (or stays finished), its
     // results relabelled, where it restarted a long sweep from nothing.
@@ -1093,6 +1102,7 @@ export class App implements SetupContext {
     const find = this.find;
     this.cancelRun();
     this.checked = aChecked;
+    this.checkedB = bChecked;
     this.downloadTitle();
     const shown = this.showProblems(aChecked, bChecked);
     // The figures of the run refused go: those shown before it began stay, stale, as where
