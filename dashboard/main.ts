@@ -88,6 +88,12 @@ downloadB.addEventListener('click', () => {
     app.message(SHOWING_FILE, false);
     return;
   }
+  // B's decide: "exact" check not judged yet: not saved, as A's is not (scenarioRefusal).
+  const refusalB = app.scenarioBRefusal();
+  if (refusalB) {
+    app.message(refusalB, true);
+    return;
+  }
   const b = app.scenarioBText();
   if (b) download(b.name, b.text);
   else app.message('B cannot be made from this Compare: fix the change marked in the Compare row first.', false);

@@ -989,6 +989,17 @@ export function exactCheckProblems(plan: ScenarioPlan): ScenarioError[] {
 }
 
 
+/**
+ * Check `check` (the scenario's expect.N) of a plan at its point `point` (an index of
+ * plan.points), as planScenario checks it there: the page's run judges a check left for the
+ * exact values point by point as they come in (workers/live.ts), so that it is refused at
+ * the first point that fails, in these words, once that point's values and those before it
+ * are in. Computes the point's exact values here where they are not known.
+ */
+export function exactCheckProblemAt(plan: ScenarioPlan, check: number, point: number): ScenarioError | undefined {
+  return checkAtPoint(plan.file, plan.scenario, plan.scenario.expect![check]!, check, plan.points[point]!);
+}
+
 /** Why a check's band lies wholly outside what the metric can be, or undefined. */
 function unreachableBand(check: ExpectCheck, spec: MetricSpec): string | undefined {
   const scale = spec.scale ?? 1;

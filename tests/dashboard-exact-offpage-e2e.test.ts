@@ -158,6 +158,119 @@ describe.skipIf(!CHROMIUM)('exact values off the page, in Chromium', () => {
     expect(suite.pageErrors).toEqual([]);
   }, TIMEOUT);
 
+  test('a decide: "exact" check not judged yet (its values computing, or a Stop before they were in): Download scenario refused, said in its title and on a click, and Find\'s answer not shown as final; once judged and passed, the file downloads and poolsim run takes it', async () => {
+    const p = await suite.page('');
+    await suite.finished(p);
+    // The review's reproduction: knavery pushing ifShort over 90 to 101 minions, whose exact
+    // values take a second or two a point, and have no exact success at 101 (poolsim run
+    // refuses the file); with a Find question of its own, answered before the run's values are in.
+    const pushing = (counts: number[]) => ({
+      name: 'Pushing, judged exactly',
+      system: 'viciousness',
+      mechanic: 'knavery',
+      trials: 2000,
+      setup: { challenges: 60, push: 'ifShort', participants: [{ name: 'm', count: 90 }] },
+      sweep: { 'setup.participants.0.count': counts },
+      expect: [{ metric: 'success', atLeast: 0, decide: 'exact' }],
+      solve: [{ name: 'challenges for an even chance', vary: 'setup.challenges', range: [1, 2], metric: 'success', target: 0.5, find: 'closest' }],
+    });
+    const refused = join(suite.dashboard!.work, 'knavery-judged-later.json');
+    writeFileSync(refused, JSON.stringify(pushing(Array.from({ length: 12 }, (_, i) => 90 + i))));
+    const cli = await poolsim('run', refused, '--json');
+    expect(cli.code).toBe(2);
+    expect(cli.err).toContain('has no exact value of success at {"setup.participants.0.count":101}');
+    let downloads = 0;
+    p.on('download', () => downloads++);
+    const message = p.locator('#messages .message-text');
+    const title = () => p.locator('#download').getAttribute('title');
+
+    await p.setInputFiles('#file', refused);
+    await p.waitForFunction(() => document.querySelector('.results')?.textContent?.includes('computing…'), undefined, { timeout: 60_000 });
+    // Computing: refused, and its title says so beforehand.
+    await expect(title()).resolves.toMatch(/^Not saved until the decide: "exact" check \(expect\.0\) is judged: the exact values it needs are computing…, and poolsim run refuses the file if the exact values cannot meet it$/);
+    await p.click('#download');
+    await expect(message.textContent()).resolves.toBe(
+      'Not downloaded yet: this setup\'s decide: "exact" check (expect.0) is not judged until the exact values of the points it covers are in (they are computing…), and poolsim run refuses the file if the exact values cannot meet it. Download it once they are in.',
+    );
+    // Find's answer (two values, before the run's twelve): not shown as final.
+    await p.waitForSelector('.find-results[data-find-state="unjudged"]', { timeout: 60_000 });
+    await expect(p.locator('.find-results .find-unjudged-note').textContent()).resolves.toContain('Not final: the setup\'s decide: "exact" check (expect.0) is not judged until the run\'s exact values are in');
+
+    // Stopped before the values were in: refused, saying how to get them.
+    await p.click('.results .status button.stop');
+    await p.waitForSelector('.results[data-run-state="stopped"]');
+    await expect(title()).resolves.toContain('Not saved: the run was stopped before the decide: "exact" check (expect.0) was judged');
+    await p.click('#download');
+    await expect(message.textContent()).resolves.toBe(
+      'Not downloaded: this setup\'s decide: "exact" check (expect.0) was not judged, since the run was stopped before the exact values of the points it covers were in, and poolsim run refuses the file if the exact values cannot meet it. Click Run again and let it run until they are in, then download it.',
+    );
+    await expect(p.locator('.find-results').getAttribute('data-find-state')).resolves.toBe('unjudged');
+    await expect(p.locator('.find-results .find-unjudged-note').textContent()).resolves.toContain('the run was stopped before the run\'s exact values were in');
+    await p.waitForTimeout(500);
+    expect(downloads).toBe(0);
+
+    // Run again, to the end: refused in poolsim run's words, as before today's change.
+    await p.click('.results .status button.run-again');
+    await p.waitForSelector('.results[data-run-state="invalid"]', { timeout: TIMEOUT });
+    const said = cli.err.split('\n').find((line) => line.includes('expect.0.decide'))!.trim().replace(`${suite.dashboard!.work}/`, '');
+    await expect(p.locator('.results .status .problem-list li').allTextContents()).resolves.toEqual([said]);
+    await expect(title()).resolves.toContain('poolsim run would refuse the file');
+    await p.click('#download');
+    await expect(message.textContent()).resolves.toContain('Not downloaded: poolsim run would refuse this setup');
+    await expect(p.locator('.find-results').getAttribute('data-find-state')).resolves.toBe('stale');
+    expect(downloads).toBe(0);
+
+    // A sweep the values meet: once they are in and the check passes, the file downloads, as
+    // poolsim run takes it, and Find's answer is final.
+    const passing = join(suite.dashboard!.work, 'knavery-judged-passing.json');
+    writeFileSync(passing, JSON.stringify(pushing([90, 91])));
+    await p.setInputFiles('#file', passing);
+    await p.waitForFunction(() => document.querySelector('.results')?.textContent?.includes('computing…'), undefined, { timeout: 60_000 });
+    await expect(title()).resolves.toContain('Not saved until the decide: "exact" check (expect.0) is judged');
+    await p.waitForFunction(() => document.querySelector('#download')?.getAttribute('title') === 'Save this setup as a scenario file for poolsim run', undefined, { timeout: TIMEOUT });
+    await p.waitForSelector('.find-results[data-find-state="finished"]', { timeout: TIMEOUT });
+    await expect(p.locator('.find-results .find-unjudged-note').count()).resolves.toBe(0);
+    const saved = await suite.download(p, '#download');
+    expect(JSON.parse(saved.text).sweep).toEqual({ 'setup.participants.0.count': [90, 91] });
+    await suite.finished(p);
+    const run = await poolsim('run', saved.path, '--json');
+    // (It says only that its solve block is poolsim solve's to answer.)
+    expect(run.err).not.toContain('expect.0');
+    expect(run.code).toBe(0);
+    await p.close();
+    expect(suite.pageErrors).toEqual([]);
+  }, TIMEOUT);
+
+  test('Compare\'s B with a decide: "exact" check not judged yet: Download B refused as Download scenario is, and saved once it passes', async () => {
+    const scenario = {
+      name: 'Pushing, B judged exactly',
+      system: 'viciousness',
+      mechanic: 'knavery',
+      trials: 2000,
+      setup: { challenges: 60, push: 'ifShort', participants: [{ name: 'm', count: 90 }] },
+      sweep: { 'setup.participants.0.count': [90, 91, 92, 93] },
+      expect: [{ metric: 'success', atLeast: 0, decide: 'exact' }],
+    };
+    const p = await suite.page('');
+    await suite.finished(p);
+    const file = join(suite.dashboard!.work, 'knavery-b-judged-later.json');
+    writeFileSync(file, JSON.stringify(scenario));
+    await p.setInputFiles('#file', file);
+    await p.click('button.preset:text("one more challenge?")');
+    let downloads = 0;
+    p.on('download', () => downloads++);
+    await p.waitForFunction(() => document.querySelector('.results')?.textContent?.includes('computing…'), undefined, { timeout: 60_000 });
+    await p.click('#download-b');
+    await expect(p.locator('#messages .message-text').textContent()).resolves.toMatch(/^Not downloaded yet: B's decide: "exact" check \(expect\.0\) is not judged until the exact values of the points it covers are in/);
+    await p.waitForTimeout(500);
+    expect(downloads).toBe(0);
+    await suite.finished(p);
+    const saved = await suite.download(p, '#download-b');
+    expect(JSON.parse(saved.text).setup.challenges).toBe(61);
+    await p.close();
+    expect(suite.pageErrors).toEqual([]);
+  }, TIMEOUT);
+
   test('Find edited, or stopped, while the workers compute its exact figures: "Not computed", never a stale "computing…"', async () => {
     const p = await suite.page('');
     await suite.finished(p);

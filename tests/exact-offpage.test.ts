@@ -98,6 +98,45 @@ describe('a decide: "exact" check left for the exact values (the dashboard)', ()
     expect(JSON.stringify(result)).toBe(JSON.stringify(runPlan(planScenario(raw, 'f.json'))));
     expect(result!.expect[1]).toMatchObject({ pass: true, decide: 'exact' });
   });
+
+  test('judged point by point as the values come in: refused at the first point it fails at, in poolsim run\'s words, without waiting for the rest', async () => {
+    // 101 minions first (no exact success, said at once), then ten points of about 150 ms each.
+    const raw = pushing([101, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69]);
+    const asked: ExactTask[][] = [];
+    const run = new LiveRun([planScenario(raw, 'f.json', {}, { exactChecks: 'later' })], pool(asked));
+    const err = await run.done.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(ExactChecksRefused);
+    expect((err as ExactChecksRefused).problems.map((p) => p.map((e) => e.message))).toEqual([refusal(raw, 'f.json')]);
+    // Only the message that brought 101's answer (and what it computed besides) was asked.
+    expect(asked.flat().length).toBeLessThan(11);
+    expect(run.exactChecksPassed(0)).toBe(false);
+  });
+
+  test('a run renamed (relabel) while the workers compute: the refusal names the file as poolsim run names the renamed one', async () => {
+    const raw = pushing([100, 101]);
+    const renamed = { ...raw, name: 'new name' };
+    const run = new LiveRun([planScenario(raw, 'old-name.json', {}, { exactChecks: 'later' })], pool());
+    expect(run.relabel([planScenario(renamed, 'new-name.json', {}, { exactChecks: 'later' })])).toBe(true);
+    const err = await run.done.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(ExactChecksRefused);
+    const said = (err as ExactChecksRefused).problems.map((p) => p.map((e) => e.message));
+    expect(said).toEqual([refusal(renamed, 'new-name.json')]);
+    expect(said[0]![0]).toMatch(/^new-name\.json: expect\.1\.decide: /);
+  });
+
+  test('a check the values meet is passed once they are all in (exactChecksPassed), before the chunks are done', async () => {
+    const run = new LiveRun([planScenario(pushing([3, 4]), 'f.json', {}, { exactChecks: 'later' })], pool());
+    expect(run.exactChecksPassed(0)).toBe(false);
+    await run.exacts;
+    expect(run.exactChecksPassed(0)).toBe(true);
+    await run.done;
+  });
 });
 
 /** The library's Passion question over 20 values, a Find answered exactly. */

@@ -13,7 +13,7 @@
  */
 import { chunkCount } from '../sim/run.ts';
 import { assembleResult, emptyTallies, partialResult } from '../sim/assemble.ts';
-import { exactCheckProblems, exactKnown, setExactValues, type ScenarioError, type ScenarioPlan } from '../sim/scenario.ts';
+import { exactCheckProblemAt, exactKnown, pointMatches, setExactValues, type ScenarioError, type ScenarioPlan } from '../sim/scenario.ts';
 import type { ScenarioResult } from '../sim/result.ts';
 import { exactTask, type ExactAnswer, type ExactTask } from './chunk.ts';
 import type { ExactExecutor } from './comlink-pool.ts';
@@ -105,8 +105,18 @@ export class LiveRun {
   /** Per plan, the points whose exact values the pool is still computing. */
   private readonly exactPending: Set<number>[];
   private readonly exactTotal: number[];
-  /** Resolves once every point's exact values are in (at once where the pool computes none). */
-  private readonly exacts: Promise<void>;
+  /**
+   * Resolves once every point's exact values are in (at once where the pool computes none)
+   * and the `decide: "exact"` checks the plans left for them (exactChecksLeft) pass; rejects
+   * (ExactChecksRefused) at the first point one fails at, or when the run is stopped or fails.
+   */
+  readonly exacts: Promise<void>;
+  /**
+   * Per plan, each check left for the exact values (ScenarioPlan.exactChecksLeft): the
+   * points it covers from the one it was left at (indices of plan.points), and how many of
+   * them are judged and pass (`next`): judged in order as their values come in.
+   */
+  private readonly unjudged: { check: number; points: number[]; next: number }[][];
 
   /** `onMerge` is called whenever chunks merge or exact values come in (snapshot() then shows more). */
   constructor(
@@ -119,12 +129,21 @@ export class LiveRun {
       pool.exactValues === undefined ? new Set<number>() : new Set(plan.points.flatMap((p, i) => (p.simulation.exact !== undefined && !exactKnown(p.simulation) ? [i] : []))),
     );
     this.exactTotal = this.exactPending.map((s) => s.size);
+    this.unjudged = plans.map((plan) =>
+      (plan.exactChecksLeft ?? []).map(({ check, from }) => ({
+        check,
+        points: plan.points.flatMap((p, i) => (pointMatches(plan.scenario.expect![check]!.point, p.point) ? [i] : [])).slice(from),
+        next: 0,
+      })),
+    );
     const failing = (err: unknown) => {
       this.work.abort();
       throw err;
     };
     // Then the `decide: "exact"` checks the plans left for the values (planned with
-    // exactChecks "later": the page's): refused as planScenario refuses them, the run ended.
+    // exactChecks "later": the page's), judged point by point as the values come in (the
+    // first point one fails at ends the run, as planScenario refuses the file there), and
+    // wholly once all are in.
     const exactsIn = pool.exactValues ? this.computeExacts(pool as ExactExecutor, () => onMerge(this)) : Promise.resolve();
     this.exacts = exactsIn.then(() => this.judgeExactChecks()).catch(failing);
     const scheduled = runScenarios(plans, {
@@ -175,26 +194,55 @@ export class LiveRun {
         if (a.values !== undefined) setExactValues(this.plans[k].points[i].simulation, a.values, a.exactSkipped);
         this.exactPending[k].delete(i);
       },
-      onExact,
+      () => {
+        this.judgeExactChecks();
+        onExact();
+      },
     );
   }
 
-  /** The problems of the checks the plans left for their exact values (exactCheckProblems), now they are in: thrown (ExactChecksRefused) where any. */
+  /**
+   * Judge the checks the plans left for their exact values as far as the values in allow:
+   * each from its next point, while that point's values are in (computed in the workers, or
+   * never asked of them), as exactCheckProblems judges it; a check is judged to its first
+   * failing point only once every point before it is in and passes, so the problem is the
+   * one planScenario gives the file. Thrown (ExactChecksRefused) where any. With this run's
+   * plans as they are now (relabelled since it began, maybe: the file's name is theirs).
+   */
   private judgeExactChecks(): void {
     if (this.work.signal.aborted) throw new Interrupted();
-    const problems = this.plans.map((plan) => exactCheckProblems(plan));
+    const problems = this.plans.map((plan, k) =>
+      this.unjudged[k]!.flatMap((left) => {
+        for (; left.next < left.points.length; left.next++) {
+          const i = left.points[left.next]!;
+          if (this.exactPending[k]!.has(i)) return [];
+          const problem = exactCheckProblemAt(plan, left.check, i);
+          if (problem) return [problem];
+        }
+        return [];
+      }),
+    );
     if (problems.some((p) => p.length > 0)) throw new ExactChecksRefused(problems);
+  }
+
+  /**
+   * Whether plan `k`'s `decide: "exact"` checks left for the exact values are all judged and
+   * pass (true where it left none): until then `poolsim run` may refuse its file.
+   */
+  exactChecksPassed(k: number): boolean {
+    return (this.unjudged[k] ?? []).every((left) => left.next >= left.points.length);
   }
 
   /**
    * Take `plans`' names and descriptions, where they run exactly as this run's plans do (the
    * same file but for those, which no number depends on): snapshots and the finished result
-   * then carry them, as `poolsim run` gives them for the file renamed. False, and nothing
+   * then carry them, and a check refused later the file's name, as `poolsim run` gives them for the file renamed. False, and nothing
    * taken, where anything else differs. A new name typed restarted a long sweep from nothing.
    */
   relabel(plans: readonly ScenarioPlan[]): boolean {
     if (plans.length !== this.plans.length || !plans.every((p, i) => sameButLabels(p, this.plans[i]))) return false;
-    this.plans = this.plans.map((p, i) => ({ ...p, scenario: { ...p.scenario, name: plans[i].scenario.name, description: plans[i].scenario.description } }));
+    // The file's name too: a check refused later names the file as `poolsim run` names the renamed one.
+    this.plans = this.plans.map((p, i) => ({ ...p, file: plans[i].file, scenario: { ...p.scenario, name: plans[i].scenario.name, description: plans[i].scenario.description } }));
     return true;
   }
 

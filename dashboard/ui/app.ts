@@ -35,7 +35,7 @@ import { renderSetup, SYSTEM_NAMES, variables, type SetupContext } from './setup
 import { FindRun, findNode } from './find.ts';
 import { problemText, ruleText } from './ruleText.ts';
 import { carriedMetric, carryMetrics, laidOutMetrics, metricsOf, pickedMetrics, rememberMetrics, type SetupMetric } from '../model/metrics.ts';
-import { quoted } from '../../sim/words.ts';
+import { quoted, wordList } from '../../sim/words.ts';
 
 /**
  * Quiet time after a keystroke before a run starts (typing "12" in one go should not run
@@ -94,6 +94,12 @@ export class App implements SetupContext {
   private change: CompareChange | undefined;
   private fields = new Map<string, HTMLElement>();
   private run: LiveRun | undefined;
+  /**
+   * The run of the setup as it stands, kept after a Stop ends it (`run` is not): whether the
+   * `decide: "exact"` checks its plans left for the exact values are judged and pass
+   * (LiveRun.exactChecksPassed). Undefined from an edit until the next run begins.
+   */
+  private judging: LiveRun | undefined;
   private runTimer: ReturnType<typeof setTimeout> | undefined;
   private view: ResultsView = { state: 'idle', results: [] };
   private heatmapMetric: string | undefined;
@@ -108,6 +114,8 @@ export class App implements SetupContext {
   /** Stop, one element for the page's life, moved into each redraw of a running status. */
   private readonly stopButtonEl = stopButton(() => this.stopRun());
   private checked: Checked | undefined;
+  /** B's, where a Compare makes one (undefined where none, or the change is refused). */
+  private checkedB: Checked | undefined;
   /** The name of the scenario file opened, for what poolsim run says of it (not one made up from the scenario's name). */
   private openedName: string | undefined;
   /**
@@ -410,11 +418,18 @@ export class App implements SetupContext {
    * status lists them.
    */
   scenarioRefusal(): string | undefined {
+    const unjudged = this.exactUnjudged();
+    if (unjudged) return unjudged.refusal;
     if (this.isValid()) return undefined;
     const problems = this.checked?.ok === false ? this.checked.errors.map((e) => e.message) : [];
     const listed = problems.slice(0, PROBLEMS_LISTED).join('; ');
     const more = problems.length > PROBLEMS_LISTED ? `; and ${problems.length - PROBLEMS_LISTED} more` : '';
     return `Not downloaded: poolsim run would refuse this setup${listed ? ` (${listed}${more})` : ''}. Fix what is marked in the form, then download it.`;
+  }
+
+  /** Why Download B saves nothing where B's `decide: "exact"` check is not judged yet (exactUnjudged), as Download scenario says it of A's. */
+  scenarioBRefusal(): string | undefined {
+    return this.change ? this.exactUnjudged(1)?.refusal : undefined;
   }
 
   scenarioBText(): { name: string; text: string } | undefined {
@@ -764,8 +779,74 @@ export class App implements SetupContext {
     const results = nothing ? this.view.results : snapshot;
     this.view = { ...this.view, state: 'stopped', results, stale: nothing && results.length > 0, progress: run.progress() };
     this.drawResults();
-    // A Find answer already finished answers this setup still; one cut short is marked.
+    // A Find answer already finished answers this setup still; one cut short is marked. One
+    // whose file the `decide: "exact"` check may yet refuse says that it was not judged.
     if (findRunning) this.markFind('stopped', find);
+    else this.markFindUnjudged();
+    this.downloadTitle();
+  }
+
+  /**
+   * Download scenario's title: whether it saves the setup, and why not where it does not
+   * (a mistake in the form, or a `decide: "exact"` check not judged yet), as the refusal
+   * (scenarioRefusal) says it on a click.
+   */
+  private downloadTitle(): void {
+    if (!this.el.download) return;
+    this.el.download.title =
+      this.exactUnjudged()?.title ??
+      (this.isValid()
+        ? 'Save this setup as a scenario file for poolsim run'
+        : 'The setup has a mistake (marked in the form): poolsim run would refuse the file, so it is not saved until that is fixed');
+  }
+
+  /**
+   * Where the setup passes validation but a `decide: "exact"` check it has (planned for later,
+   * model/validate.ts checkScenario) is not judged yet: the download's refusal and title, and
+   * Find's note, each saying why (the values are computing, or the run was stopped or ended
+   * before they were in) and what to do; undefined once the run has judged them and they pass
+   * (or where there are none). `poolsim run` judges them before it runs, and refuses the file
+   * where the values cannot meet one: the page planned without them, and cannot say yet.
+   */
+  private exactUnjudged(k: 0 | 1 = 0): { refusal: string; title: string; find: string } | undefined {
+    const checked = k === 0 ? this.checked : this.checkedB;
+    if (!checked?.ok || !checked.plan.exactChecksLeft?.length) return undefined;
+    const run = this.judging;
+    if (run?.exactChecksPassed(k)) return undefined;
+    const whose = k === 0 ? "this setup's" : "B's";
+    const checks = [...new Set(checked.plan.exactChecksLeft.map((l) => `expect.${l.check}`))];
+    const which = `decide: "exact" check${checks.length === 1 ? '' : 's'} (${wordList(checks)})`;
+    const refuses = `poolsim run refuses the file if the exact values cannot meet ${checks.length === 1 ? 'it' : 'one'}`;
+    if (!run || !run.isCancelled) {
+      return {
+        refusal: `Not downloaded yet: ${whose} ${which} is not judged until the exact values of the points it covers are in (they are computing…), and ${refuses}. Download it once they are in.`,
+        title: `Not saved until the ${which} is judged: the exact values it needs are computing…, and ${refuses}`,
+        find: `Not final: the setup's ${which} is not judged until the run's exact values are in (computing…), and poolsim solve refuses the file if they cannot meet ${checks.length === 1 ? 'it' : 'one'}.`,
+      };
+    }
+    const ended = this.view.state === 'stopped' ? 'the run was stopped' : 'the run ended';
+    const again = this.view.state === 'stopped' ? 'Click Run again and let it run until they are in' : 'Once the setup runs again, let it run until they are in';
+    return {
+      refusal: `Not downloaded: ${whose} ${which} was not judged, since ${ended} before the exact values of the points it covers were in, and ${refuses}. ${again}, then download it.`,
+      title: `Not saved: ${ended} before the ${which} was judged, and ${refuses}; ${again.charAt(0).toLowerCase()}${again.slice(1)} first`,
+      find: `Not final: the setup's ${which} was not judged, since ${ended} before the run's exact values were in, and poolsim solve refuses the file if they cannot meet ${checks.length === 1 ? 'it' : 'one'}. ${again}.`,
+    };
+  }
+
+  /**
+   * A finished Find answer of a setup whose `decide: "exact"` check is not judged yet
+   * (exactUnjudged) is not shown as final: said so above it (data-find-state "unjudged"), and
+   * shown as final once the check is judged and passes. (Refused, it is marked stale.)
+   */
+  private markFindUnjudged(): void {
+    const node = this.findNode;
+    if (!node) return;
+    const state = node.getAttribute('data-find-state');
+    if (state !== 'finished' && state !== 'unjudged') return;
+    node.querySelector('.find-unjudged-note')?.remove();
+    const unjudged = this.exactUnjudged();
+    node.setAttribute('data-find-state', unjudged ? 'unjudged' : 'finished');
+    if (unjudged) node.prepend(h('p', { class: 'find-stale-note find-unjudged-note', attrs: { role: 'status' } }, unjudged.find));
   }
 
   /**
@@ -806,19 +887,19 @@ export class App implements SetupContext {
     const bScenario = this.change && !refused ? scenarioB(this.current, this.change) : undefined;
     const b = bScenario ? checkScenario(bScenario, scenarioFileName(this.current, '-b')) : undefined;
     this.checked = a;
-    if (this.el.download) {
-      this.el.download.title = this.isValid()
-        ? 'Save this setup as a scenario file for poolsim run'
-        : 'The setup has a mistake (marked in the form): poolsim run would refuse the file, so it is not saved until that is fixed';
-    }
+    this.checkedB = b;
     const shown = this.showProblems(a, b, refused);
     // A new name or description changes no number: the run goes on (or stays finished), its
     // results relabelled, where it restarted a long sweep from nothing.
     if (a.ok && !refused && (!b || b.ok) && this.relabel(b?.ok ? [a.plan, b.plan] : [a.plan])) {
       this.editTarget = null;
+      this.downloadTitle();
       return;
     }
     this.cancelRun();
+    // A check decided on the exact values is judged again, by the next run.
+    this.judging = undefined;
+    this.downloadTitle();
     const typed = typing(this.editTarget);
     this.editTarget = null;
     if (!a.ok || (b && !b.ok) || refused) {
@@ -847,6 +928,17 @@ export class App implements SetupContext {
       if (b?.ok && bScenario) plans.push(b.plan);
       const run = new LiveRun(plans, this.pool(), () => this.queueRedraw(run));
       this.run = run;
+      this.judging = run;
+      // Its `decide: "exact"` checks judged and passed: the file can be saved, and Find's
+      // answer is final (a refusal comes to `done`, below).
+      run.exacts.then(
+        () => {
+          if (this.run !== run) return;
+          this.downloadTitle();
+          this.markFindUnjudged();
+        },
+        () => {},
+      );
       // A new setup's first figures wait no longer than REDRAW_MS for the last one's cost;
       // its redraws alone in the timeline (they piled up while the page was open).
       this.liveRedrawMs = 0;
@@ -990,6 +1082,8 @@ export class App implements SetupContext {
       if (this.findNode) this.findNode.replaceWith(...(node ? [node] : []));
       else if (node) this.el.results.prepend(node);
       this.findNode = node;
+      // An answer the file's `decide: "exact"` check may yet refuse is not shown as final.
+      if (done) this.markFindUnjudged();
     };
     this.find = find;
     return undefined;
@@ -1008,7 +1102,8 @@ export class App implements SetupContext {
     const find = this.find;
     this.cancelRun();
     this.checked = aChecked;
-    if (this.el.download && !aChecked.ok) this.el.download.title = 'The setup has a mistake (marked in the form): poolsim run would refuse the file, so it is not saved until that is fixed';
+    this.checkedB = bChecked;
+    this.downloadTitle();
     const shown = this.showProblems(aChecked, bChecked);
     // The figures of the run refused go: those shown before it began stay, stale, as where
     // an edit makes the setup invalid ("the results below are from the last setup that ran").
