@@ -7,7 +7,7 @@
 import type { AnswerChange, AnswerSide, DiffSide, MetricChange, OneSided, ResultDiff, SettingChange } from '../sim/diff.ts';
 import { pointKey, somethingMoved } from '../sim/diff.ts';
 import { formatNumber, pointLabel, sweepLabel, sweepValueLabel } from './sweep.ts';
-import { mdCell, mdCode } from './markdown.ts';
+import { codeSpan, mdCell } from './markdown.ts';
 import { exactFigure, signedFigure } from '../sim/solve/sentence.ts';
 
 /**
@@ -319,7 +319,7 @@ export function renderDiffMarkdown(diff: ResultDiff, options: { title?: string; 
     lines.push('| point | metric | baseline | now | change | 95% interval of the change | significance |', '|---|---|--:|--:|--:|--:|--:|');
     for (const c of list) {
       lines.push(
-        `| ${mdCell(Object.keys(c.point).length ? pointWords(diff, c.scenario, c.point) : '—')} | ${metricText(c, mdCell, (name) => `\`${mdCode(name)}\``)} | ${sideText(c.base)} | ${sideText(c.new)} | ${arrow(c)} ${formatChange(c.change, c.exact)} | ${interval(c)} | ${evidence(c)} |`,
+        `| ${mdCell(Object.keys(c.point).length ? pointWords(diff, c.scenario, c.point) : '—')} | ${metricText(c, mdCell, codeSpan)} | ${sideText(c.base)} | ${sideText(c.new)} | ${arrow(c)} ${formatChange(c.change, c.exact)} | ${interval(c)} | ${evidence(c)} |`,
       );
     }
     lines.push('');

@@ -25,3 +25,18 @@ export function mdCell(text: string): string {
 export function mdCode(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/`/g, "'").replace(/\r?\n/g, ' ');
 }
+
+/**
+ * A name as a Markdown code span in a table cell, shown as typed: delimited by one more
+ * backtick than its longest run of them (CommonMark), padded where it starts or ends with
+ * one, its `|` escaped for the table. mdCode's apostrophe for a backtick printed another
+ * name than the metric's (an audit: `win.d4'x` for win.d4`x).
+ */
+export function codeSpan(text: string): string {
+  const body = text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+  const longest = Math.max(0, ...(body.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = longest > 0 && (body.startsWith('`') || body.endsWith('`')) ? ' ' : '';
+  return `${fence}${pad}${body}${pad}${fence}`;
+}
+

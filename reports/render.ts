@@ -8,7 +8,7 @@
  *
  * And the top-level `index.html`/`index.md` over all scenarios of a run.
  */
-import { mdCell, mdCode } from './markdown.ts';
+import { codeSpan, mdCell, mdCode } from './markdown.ts';
 import { pointNotes } from './pointNotes.ts';
 import { noteWords } from './setupWords.ts';
 import type { RulePiece } from './ruleWords.ts';
@@ -207,7 +207,7 @@ function checkHtml(c: ExpectResult, setup: unknown, result: ScenarioResult): str
 /** checkHtml in Markdown: the label as text, the name as a code span. */
 function checkMarkdown(c: ExpectResult, setup: unknown, result: ScenarioResult): string {
   const { label, metric, rest } = checkParts(c, setup, result);
-  return `${label === undefined ? '' : `${mdCell(label)} `}\`${mdCode(metric)}\` ${mdCell(rest)}`;
+  return `${label === undefined ? '' : `${mdCell(label)} `}${codeSpan(metric)} ${mdCell(rest)}`;
 }
 
 /**
@@ -431,7 +431,7 @@ export function renderScenarioMarkdown(result: ScenarioResult, charts: Chart[], 
       for (const metric of g.metrics) {
         const m = p.metrics[metric]!;
         // The headline's name in bold; the moved mark (bold itself) after it, not inside.
-        const label = `${mdCell(metricLabel(result, metric))} \`${mdCode(metric)}\``;
+        const label = `${mdCell(metricLabel(result, metric))} ${codeSpan(metric)}`;
         const name = `${headline.includes(metric) ? `**${label}**` : label}${movedMarkMarkdown(moved(p.point, metric))}`;
         // One precision for the row's figures (rowPlaces), as `poolsim run` and the dashboard print them.
         const f = rowFigures(m);

@@ -12,7 +12,7 @@ import { ruleLabel, ruleToggles } from './fields/rules.ts';
 import { quoted } from '../sim/words.ts';
 import { sweepAxes } from './charts/shared.ts';
 import { sweepValueLabel } from './sweep.ts';
-import { mdCell, mdCode } from './markdown.ts';
+import { codeSpan, mdCell } from './markdown.ts';
 
 export interface RuleLine {
   /** The rule's key, as a file writes it under `rules:`. */
@@ -72,5 +72,5 @@ export function rulesSectionHtml(result: ScenarioResult): string {
 export function rulesSectionMarkdown(result: ScenarioResult): string[] {
   const rules = rulesInForce(result);
   if (!rules.length) return [];
-  return ['## Rules', '', ...rules.map((r) => `- ${mdCell(r.label)}: ${r.varied ? mdCell(r.value) : `**${mdCell(r.value)}**`} — ${mdCell(said(r))} \`${mdCode(`rules.${r.key}: ${r.written}`)}\``), ''];
+  return ['## Rules', '', ...rules.map((r) => `- ${mdCell(r.label)}: ${r.varied ? mdCell(r.value) : `**${mdCell(r.value)}**`} — ${mdCell(said(r))} ${codeSpan(`rules.${r.key}: ${r.written}`)}`), ''];
 }
