@@ -5,14 +5,14 @@
  * checked before anything runs (exit 2, `--out` untouched); the reports are written all
  * or nothing; exit 1 when a check fails.
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { loadPlans } from './load.ts';
 import { UsageError, parseFlags } from './options.ts';
 import { plainText } from './text.ts';
 import type { Output } from './output.ts';
 import { Interrupted, STOP_SIGNALS, runPlans, type StopSignal } from './runner.ts';
-import { checkCurrentFolder, checkTarget, currentFolder, recoverLeftovers } from '../reports/target.ts';
+import { checkCurrentFolder, checkTarget, currentFolder, ranFrom, recoverLeftovers } from '../reports/target.ts';
 import { importRendererLibraries } from '../reports/libraries.ts';
 import type { ReportEntry } from '../reports/render.ts';
 import { ScenarioError, ScenarioErrors } from '../sim/scenario.ts';
@@ -159,8 +159,13 @@ export async function reportCommand(
     // of folders (the library, as .ci/balance runs it) is the whole set: a baseline
     // scenario it did not run was removed or renamed, only in the baseline, as `poolsim
     // diff` says (an audit: it read "not run here" and "nothing moved" for a deleted file).
-    const wholeFolders = inputs.every((input) => existsSync(input) && statSync(input).isDirectory());
-    const ran = new Set(wholeFolders ? baseline.map((b) => b.name) : results.map((r) => r.name));
+    // The baseline's mark says what it was made from (reports/target.ts ranFrom); given the
+    // same files and folders, this run is the whole set again (a review: a subfolder of the
+    // library is not the library).
+    const baseRan = ranFrom(values.baseline!);
+    const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().every((x, i) => x === [...b].sort()[i]);
+    const wholeSet = baseRan !== undefined && same(baseRan, inputs.map((input) => resolve(input)));
+    const ran = new Set(wholeSet ? baseline.map((b) => b.name) : results.map((r) => r.name));
     // This run is a report: a scenario without blocks answered none, which a baseline that
     // answered some must show as blocks on one side only (readResults reads a report folder
     // so). Copies: results.json keeps writing no `solve` where there are no blocks.
@@ -177,7 +182,7 @@ export async function reportCommand(
   // pay for them (tests/startup.test.ts).
   await importRendererLibraries();
   const { writeReports } = await import('../reports/write.ts');
-  const { kept } = await withWriteSignals(context.signal, (signal) => writeReports(outDir, entries, { diff, signal }));
+  const { kept } = await withWriteSignals(context.signal, (signal) => writeReports(outDir, entries, { diff, signal, inputs }));
   if (kept !== undefined) err?.write(`poolsim: ${plainText(kept)}\n`);
 
   let failed = 0;

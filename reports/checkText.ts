@@ -57,6 +57,8 @@ export function exactDisagrees(check: ExpectResult, result: Pick<ScenarioResult,
  * failed 19 seeds of 40, unsaid). Undefined where no such point.
  */
 function borderline(check: ExpectResult, covered: readonly (MetricResult | undefined)[]): string | undefined {
+  // A failed check fails whatever the seed at some point: "another seed may fail it" would mislead.
+  if (!check.pass) return undefined;
   const n = covered.length;
   const outside = covered.filter((m) => m !== undefined && m.exact === undefined && checkPasses(check, m) && !exactMeets(check, m.estimate)).length;
   if (outside === 0) return undefined;

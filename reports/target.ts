@@ -45,6 +45,12 @@ export const MARKER = '.poolsim-report';
 export const MARKER_TEXT = 'This folder was written by `poolsim report`; the next run replaces it as a whole.\n';
 /** In the mark, the heading of the list of scenario folders the run wrote, one a line (markText). */
 const LISTED = 'Scenario folders it wrote:';
+/**
+ * In the mark, before LISTED: the scenario files and folders the run was given, each
+ * relative to the report folder, so that a later `report --baseline` of this folder knows
+ * whether it was given the same set (ranFrom).
+ */
+const RAN = 'Scenario files and folders it ran (relative to this folder):';
 /** In WRITTEN, the heading of the files the run wrote: `<sha-256>  <path>`, one a line. */
 const FILES = 'Files it wrote (SHA-256, then the path):';
 /**
@@ -65,9 +71,28 @@ function filesText(files: readonly (readonly [path: string, hash: string])[]): s
   return `${FILES}\n${files.map(([path, hash]) => `${hash}  ${path}\n`).join('')}`;
 }
 
-/** The mark of a report folder whose scenario folders are `slugs`. */
-export function markText(slugs: readonly string[]): string {
-  return `${MARKER_TEXT}\n${LISTED}\n${slugs.map((s) => `${s}\n`).join('')}`;
+/** The mark of a report folder whose scenario folders are `slugs`, made from `ran` (each relative to the folder). */
+export function markText(slugs: readonly string[], ran?: readonly string[]): string {
+  const inputs = ran === undefined ? '' : `${RAN}\n${ran.map((r) => `${r}\n`).join('')}\n`;
+  return `${MARKER_TEXT}\n${inputs}${LISTED}\n${slugs.map((s) => `${s}\n`).join('')}`;
+}
+
+/**
+ * The scenario files and folders the report in `dir` was made from, as absolute paths (its
+ * mark's RAN list), or undefined where its mark has none (a poolsim before it, or no mark).
+ */
+export function ranFrom(dir: string): string[] | undefined {
+  let text: string;
+  try {
+    text = readFileSync(join(dir, MARKER), 'utf8');
+  } catch {
+    return undefined;
+  }
+  const lines = text.split(/\r?\n/);
+  const at = lines.indexOf(RAN);
+  if (at < 0) return undefined;
+  const end = lines.indexOf(LISTED, at);
+  return lines.slice(at + 1, end < 0 ? undefined : end).filter((l) => l !== '').map((l) => resolve(dir, l));
 }
 
 /** The text of WRITTEN: `files`, each path relative to the folder with its SHA-256, the list every later run holds the folder to. */

@@ -31,7 +31,7 @@
  */
 import { lstatSync, readdirSync, renameSync, rmdirSync, unlinkSync } from 'node:fs';
 import { mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, resolve, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { KEPT, MARKER, TargetRefused, WRITTEN, checkTarget, fileHash, foreignEntries, isDesktopFile, isReportFolder, leftIn, markText, recoverLeftovers, writtenText } from './target.ts';
 import { type ChartsForOptions, chartsAndNotes } from './charts/index.ts';
 import { renderChangesHtml, renderDiffMarkdown } from './changes.ts';
@@ -56,6 +56,8 @@ export interface WriteReportsOptions {
   diff?: ResultDiff;
   /** Writes one file (default node's writeFile); the tests pass one that fails as a full disk does. */
   writeFile?: (path: string, text: string) => Promise<void>;
+  /** The scenario files and folders the run was given: listed in the mark (reports/target.ts ranFrom). */
+  inputs?: readonly string[];
 }
 
 function stopIfAborted(signal: AbortSignal | undefined): void {
@@ -198,7 +200,8 @@ export async function writeReports(
   };
   try {
     // The mark first: a render killed midway leaves a folder the next run knows it may remove.
-    await writeNamed(join(staging, MARKER), markText(slugs), join(outDir, MARKER), options.writeFile);
+    const ran = options.inputs?.map((input) => relative(resolve(outDir), resolve(input)).split(sep).join('/') || '.');
+    await writeNamed(join(staging, MARKER), markText(slugs, ran), join(outDir, MARKER), options.writeFile);
     for (const entry of entries) {
       const files = await writeScenario(join(staging, entry.slug), join(outDir, entry.slug), entry, options);
       written.push(...files.map(([f, hash]): [string, string] => [`${entry.slug}/${f}`, hash]));

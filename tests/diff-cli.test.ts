@@ -92,6 +92,20 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
     expect(d.out).toMatch(/only in .*base \(the baseline\):\n {2}"Battle d4 vs d6"/);
   });
 
+  test('a report of a subfolder of the baseline\'s, or of a folder and a file, says the baseline\'s others were not run here: only the same inputs are the whole set (a review)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'poolsim-diff-'));
+    const lib = library(dir);
+    mkdirSync(join(lib, 'sub'));
+    writeFileSync(join(lib, 'sub', 'knowledge.json'), JSON.stringify({ name: 'Knowledge', system: 'viciousness', mechanic: 'knowledge', trials: 2000, seed: 'k', setup: {} }));
+    expect((await poolsim('report', lib, '--out', join(dir, 'base'), '--workers', '1')).code).toBe(0);
+    expect(readFileSync(join(dir, 'base', '.poolsim-report'), 'utf8')).toContain('Scenario files and folders it ran (relative to this folder):\n../lib\n');
+    const sub = await poolsim('report', join(lib, 'sub'), '--out', join(dir, 'sub'), '--workers', '1', '--baseline', join(dir, 'base'));
+    expect(sub.out).toMatch(/nothing moved \(/);
+    const changes = readFileSync(join(dir, 'sub', 'changes.md'), 'utf8');
+    expect(changes).toContain('### Baseline scenarios not run here (not compared)');
+    expect(changes).not.toContain('Only in');
+  });
+
   test('hitOn "4+" against the default is caught, exact and Monte Carlo, and marked in the reports', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'poolsim-diff-'));
     expect((await poolsim('report', library(join(dir, 'a')), '--out', join(dir, 'base'), '--workers', '1')).code).toBe(0);
