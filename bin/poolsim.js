@@ -62,8 +62,15 @@ if (!current) {
     // A checkout it cannot write (read-only, a full disk): one line and exit 3 (the command
     // could not run), not esbuild's stack trace and Node's exit 1, which means "a check
     // failed" to CI (an audit).
-    const why = String(e?.errors?.[0]?.text ?? e?.message ?? e).split('\n')[0];
-    process.stderr.write(`poolsim: the compiled command could not be rebuilt in ${BUILD}: ${why}\n  run \`npm run build:cli\` in the poolsim folder as a user who can write there, then try again\n`);
+    // esbuild's first error with its place (a mistake in a source), or the system's words;
+    // where to go next depends on which (a review: a typo lost its file and line, and was
+    // told to find a user who can write).
+    const first = e?.errors?.[0];
+    const at = first?.location ? `${first.location.file}:${first.location.line}:${first.location.column + 1}: ` : '';
+    const why = `${at}${String(first?.text ?? e?.message ?? e).split('\n')[0]}`;
+    const unwritable = /EACCES|EROFS|ENOSPC|EEXIST|ENOTDIR|EPERM|permission denied|read-only|no space|no such file/i.test(`${e?.code ?? ''} ${why}`) && !first?.location;
+    const next = unwritable ? 'run `npm run build:cli` in the poolsim folder as a user who can write there, then try again' : 'fix the source it names (or put it back as it was: git checkout), then try again';
+    process.stderr.write(`poolsim: the compiled command could not be rebuilt in ${BUILD}: ${why}\n  ${next}\n`);
     process.exit(3);
   }
 }

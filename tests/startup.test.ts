@@ -203,6 +203,15 @@ describe('the compiled command', () => {
     expect(currentBuildIn(repo)).toBe(built);
     expect(readFileSync(join(built, 'cli.cjs'), 'utf8')).not.toContain('// damaged');
 
+    // A mistake in a source: its file and line, and what to do about it (not "a user who
+    // can write there": a review).
+    const good = readFileSync(main, 'utf8');
+    writeFileSync(main, `${good}\nconst broken = ;\n`);
+    const typo = spawnPoolsim(['--help'], { cwd: repo });
+    expect(typo.code).toBe(3);
+    expect(typo.stderr).toMatch(/could not be rebuilt in .*build: cli\/main\.ts:\d+:\d+: Unexpected ";"\n {2}fix the source it names/);
+    writeFileSync(main, good);
+
     // A rebuild that cannot write build/ (a read-only checkout, a full disk; here a file in
     // its place): one line and exit 3, the command could not run. It printed esbuild's
     // stack trace and exited 1, "a check failed", to CI.
