@@ -121,8 +121,10 @@ byId('copy-link').addEventListener('click', async () => {
     app.message(`Copy this link to share the setup: ${location.href}`, false);
   }
 });
-// The B button shows only while comparing.
+// The B button shows only while comparing: from the start too (a link that opens with a
+// Compare left it hidden until the setup was next drawn: a review).
 new MutationObserver(() => (downloadB.hidden = app.compare() === undefined)).observe(byId('setup'), { childList: true });
+downloadB.hidden = app.compare() === undefined;
 
 // Drag and drop anywhere on the page.
 const drop = byId('drop');

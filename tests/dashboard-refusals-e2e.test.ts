@@ -35,6 +35,25 @@ describe.skipIf(!CHROMIUM)('refused with a message, in Chromium', () => {
     expect(pageErrors).toEqual([]);
   }, 120_000);
 
+  test('Download B of a B poolsim run refuses is refused with its reason, not saved (a review: B was saved whatever B\'s own problems)', async () => {
+    const p = await suite.page('');
+    await p.fill(field('trials'), '2000');
+    await finished(p);
+    await p.check('[data-key="compare"]');
+    await finished(p);
+    // A count past the most a participant may be (1,000), which poolsim run refuses.
+    await p.selectOption('select[data-key="compare-path"]', 'setup.participants.0.count');
+    await p.fill('.compare-row input', '100000');
+    await p.waitForSelector('.results[data-run-state="invalid"]', { timeout: RUN_TIMEOUT });
+    let downloads = 0;
+    p.on('download', () => downloads++);
+    await p.click('#download-b');
+    await expect(p.locator('#messages .message-text').textContent()).resolves.toMatch(/^B not downloaded: poolsim run would refuse B \(.+\)\. Fix the change marked in the Compare row, then download it\.$/);
+    await p.waitForTimeout(500);
+    expect(downloads).toBe(0);
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+
   test('the trials box takes "100,000", as the status writes it, and runs that many', async () => {
     const p = await suite.page('');
     await finished(p);

@@ -427,9 +427,20 @@ export class App implements SetupContext {
     return `Not downloaded: poolsim run would refuse this setup${listed ? ` (${listed}${more})` : ''}. Fix what is marked in the form, then download it.`;
   }
 
-  /** Why Download B saves nothing where B's `decide: "exact"` check is not judged yet (exactUnjudged), as Download scenario says it of A's. */
+  /**
+   * Why Download B saves nothing: B's own setup refused (the file `poolsim run` would refuse:
+   * it was saved all the same, a review), or its `decide: "exact"` check not judged yet
+   * (exactUnjudged), as Download scenario says them of A's.
+   */
   scenarioBRefusal(): string | undefined {
-    return this.change ? this.exactUnjudged(1)?.refusal : undefined;
+    if (!this.change) return undefined;
+    const b = this.checkedB;
+    if (b && !b.ok) {
+      const listed = b.errors.slice(0, PROBLEMS_LISTED).map((e) => e.message).join('; ');
+      const more = b.errors.length > PROBLEMS_LISTED ? `; and ${b.errors.length - PROBLEMS_LISTED} more` : '';
+      return `B not downloaded: poolsim run would refuse B (${listed}${more}). Fix the change marked in the Compare row, then download it.`;
+    }
+    return this.exactUnjudged(1)?.refusal;
   }
 
   scenarioBText(): { name: string; text: string } | undefined {
