@@ -145,6 +145,11 @@ function settingText(diff: ResultDiff, s: SettingChange): string {
     return `"${s.scenario}": solve "${s.solve}" asks ${keys.map((k) => `${k} ${shortJson(base[k])} → ${shortJson(next[k])}`).join(', ')}`;
   }
   const at = s.point ? ` at ${pointWords(diff, s.scenario, s.point)}` : '';
+  if (s.setting === 'trials' && s.precision) {
+    // A --precision side's trials are its cap, not what ran.
+    const side = (value: unknown, p: number | undefined) => (p === undefined ? JSON.stringify(value) : `at most ${JSON.stringify(value)} (--precision ${p})`);
+    return `"${s.scenario}": trials ${side(s.base, s.precision.base)} → ${side(s.new, s.precision.new)}`;
+  }
   return `"${s.scenario}": ${s.setting}${at} ${JSON.stringify(s.base)} → ${JSON.stringify(s.new)}`;
 }
 

@@ -150,6 +150,11 @@ export interface SettingChange {
   point?: Record<string, unknown>;
   base: unknown;
   new: unknown;
+  /**
+   * `trials` of a whole scenario run with `--precision` on either side: each side's target,
+   * where it has one. Its `trials` is then the cap, not what ran (each point's own line says that).
+   */
+  precision?: { base?: number; new?: number };
 }
 
 export interface ResultDiff {
@@ -474,7 +479,11 @@ export function diffResults(base: readonly ScenarioResult[], next: readonly Scen
     // `--seed 7`) are the same seed.
     const sameStreams = String(a.seed) === String(b.seed);
     if (!sameStreams) settings.push({ scenario: b.name, setting: 'seed', base: a.seed, new: b.seed });
-    if (a.trials !== b.trials) settings.push({ scenario: b.name, setting: 'trials', base: a.trials, new: b.trials });
+    if (a.trials !== b.trials) {
+      // A --precision run's trials are its cap: said so (an audit: "trials 20000 → 100000000" read as run).
+      const capped = a.precision !== undefined || b.precision !== undefined;
+      settings.push({ scenario: b.name, setting: 'trials', base: a.trials, new: b.trials, ...(capped ? { precision: { ...(a.precision !== undefined ? { base: a.precision } : {}), ...(b.precision !== undefined ? { new: b.precision } : {}) } } : {}) });
+    }
     if (!sameJson(a.rules ?? {}, b.rules ?? {})) settings.push({ scenario: b.name, setting: 'rules', base: a.rules ?? {}, new: b.rules ?? {} });
     // Only when both sides say what they ran (results written before December 2026 do not).
     if (a.setup !== undefined && b.setup !== undefined && !sameJson(a.setup, b.setup)) settings.push({ scenario: b.name, setting: 'setup', base: a.setup, new: b.setup });

@@ -106,6 +106,19 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
     expect(changes).not.toContain('Only in');
   });
 
+  test('a --precision side\'s trials are said to be its cap, not what ran (an audit: "trials 20000 → 100000000")', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'poolsim-diff-'));
+    const battle = join(library(dir), 'battle.json');
+    const fixed = await poolsim('run', battle, '--json', '--workers', '1');
+    const precise = await poolsim('run', battle, '--json', '--workers', '1', '--precision', '0.02', '--max-trials', '100000');
+    writeFileSync(join(dir, 'a.json'), fixed.out);
+    writeFileSync(join(dir, 'b.json'), precise.out);
+    const d = await poolsim('diff', join(dir, 'a.json'), join(dir, 'b.json'));
+    expect(d.out).toContain('"Battle d4 vs d6": trials 4000 → at most 100000 (--precision 0.02)');
+    const j = JSON.parse((await poolsim('diff', join(dir, 'a.json'), join(dir, 'b.json'), '--json')).out);
+    expect(j.settings.find((s: any) => s.setting === 'trials' && !s.point)).toMatchObject({ base: 4000, new: 100000, precision: { new: 0.02 } });
+  });
+
   test('hitOn "4+" against the default is caught, exact and Monte Carlo, and marked in the reports', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'poolsim-diff-'));
     expect((await poolsim('report', library(join(dir, 'a')), '--out', join(dir, 'base'), '--workers', '1')).code).toBe(0);
