@@ -5,8 +5,8 @@
 // edited source never runs as its old compiled self.
 import { utimesSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { BUILD, build, currentBuild } from '../scripts/build.mjs';
+import { join, relative } from 'node:path';
+import { BUILD, ROOT, build, currentBuild } from '../scripts/build.mjs';
 
 // `poolsim run … --json | head` closes the pipe early: that is not an error. Any other
 // failure to write the output (a full disk: ENOSPC) is the command failing, exit 3 with
@@ -38,6 +38,15 @@ process.stdout.on('error', (e) => {
 // after a SIGHUP (a review).
 process.stderr.on('error', () => {});
 
+/** `path` from the current folder, or whole where that folder is gone (deleted under the shell). */
+function fromHere(path) {
+  try {
+    return relative(process.cwd(), path);
+  } catch {
+    return path;
+  }
+}
+
 /** End by SIGHUP, its handlers gone, as its default would have ended the command. */
 function hangUp() {
   process.removeAllListeners('SIGHUP');
@@ -66,10 +75,16 @@ if (!current) {
     // where to go next depends on which (a review: a typo lost its file and line, and was
     // told to find a user who can write).
     const first = e?.errors?.[0];
-    const at = first?.location ? `${first.location.file}:${first.location.line}:${first.location.column + 1}: ` : '';
+    // esbuild names the file from the poolsim folder: said from here, where the command ran.
+    const file = first?.location ? fromHere(join(ROOT, first.location.file)) : '';
+    const at = first?.location ? `${file}:${first.location.line}:${first.location.column + 1}: ` : '';
     const why = `${at}${String(first?.text ?? e?.message ?? e).split('\n')[0]}`;
     const unwritable = /EACCES|EROFS|ENOSPC|EEXIST|ENOTDIR|EPERM|permission denied|read-only|no space|no such file/i.test(`${e?.code ?? ''} ${why}`) && !first?.location;
-    const next = unwritable ? 'run `npm run build:cli` in the poolsim folder as a user who can write there, then try again' : 'fix the source it names (or put it back as it was: git checkout), then try again';
+    const full = /ENOSPC|no space/i.test(`${e?.code ?? ''} ${why}`);
+    let next = 'put back the sources changed since the last build (git status, git checkout), or fix what it says, then try again';
+    if (first?.location) next = 'fix the source it names (or put it back as it was: git checkout), then try again';
+    if (unwritable) next = 'run `npm run build:cli` in the poolsim folder as a user who can write there, then try again';
+    if (full) next = 'free some space on that disk, then try again';
     process.stderr.write(`poolsim: the compiled command could not be rebuilt in ${BUILD}: ${why}\n  ${next}\n`);
     process.exit(3);
   }

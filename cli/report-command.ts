@@ -12,7 +12,7 @@ import { UsageError, parseFlags } from './options.ts';
 import { plainText } from './text.ts';
 import type { Output } from './output.ts';
 import { Interrupted, STOP_SIGNALS, runPlans, type StopSignal } from './runner.ts';
-import { checkCurrentFolder, checkTarget, currentFolder, ranFrom, recoverLeftovers } from '../reports/target.ts';
+import { checkCurrentFolder, checkTarget, currentFolder, ranFrom, realOf, recoverLeftovers } from '../reports/target.ts';
 import { importRendererLibraries } from '../reports/libraries.ts';
 import type { ReportEntry } from '../reports/render.ts';
 import { ScenarioError, ScenarioErrors } from '../sim/scenario.ts';
@@ -164,7 +164,7 @@ export async function reportCommand(
     // library is not the library).
     const baseRan = ranFrom(values.baseline!);
     const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().every((x, i) => x === [...b].sort()[i]);
-    const wholeSet = baseRan !== undefined && same(baseRan, inputs.map((input) => resolve(input)));
+    const wholeSet = baseRan !== undefined && same(baseRan, inputs.map((input) => realOf(input)));
     const ran = new Set(wholeSet ? baseline.map((b) => b.name) : results.map((r) => r.name));
     // This run is a report: a scenario without blocks answered none, which a baseline that
     // answered some must show as blocks on one side only (readResults reads a report folder

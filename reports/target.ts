@@ -92,7 +92,8 @@ export function ranFrom(dir: string): string[] | undefined {
   const at = lines.indexOf(RAN);
   if (at < 0) return undefined;
   const end = lines.indexOf(LISTED, at);
-  return lines.slice(at + 1, end < 0 ? undefined : end).filter((l) => l !== '').map((l) => resolve(dir, l));
+  const real = realOf(dir);
+  return lines.slice(at + 1, end < 0 ? undefined : end).filter((l) => l !== '').map((l) => realOf(resolve(real, l)));
 }
 
 /** The text of WRITTEN: `files`, each path relative to the folder with its SHA-256, the list every later run holds the folder to. */

@@ -32,7 +32,7 @@
 import { lstatSync, readdirSync, renameSync, rmdirSync, unlinkSync } from 'node:fs';
 import { mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
-import { KEPT, MARKER, TargetRefused, WRITTEN, checkTarget, fileHash, foreignEntries, isDesktopFile, isReportFolder, leftIn, markText, recoverLeftovers, writtenText } from './target.ts';
+import { KEPT, MARKER, TargetRefused, WRITTEN, checkTarget, fileHash, foreignEntries, isDesktopFile, isReportFolder, leftIn, markText, realOf, recoverLeftovers, writtenText } from './target.ts';
 import { type ChartsForOptions, chartsAndNotes } from './charts/index.ts';
 import { renderChangesHtml, renderDiffMarkdown } from './changes.ts';
 import type { ResultDiff } from '../sim/diff.ts';
@@ -200,7 +200,9 @@ export async function writeReports(
   };
   try {
     // The mark first: a render killed midway leaves a folder the next run knows it may remove.
-    const ran = options.inputs?.map((input) => relative(resolve(outDir), resolve(input)).split(sep).join('/') || '.');
+    // By where the names lead (links followed, realOf), as ranFrom reads them: a link to the
+    // folder, or a checkout reached through one, is the same set (a review).
+    const ran = options.inputs?.map((input) => relative(realOf(outDir), realOf(input)).split(sep).join('/') || '.');
     await writeNamed(join(staging, MARKER), markText(slugs, ran), join(outDir, MARKER), options.writeFile);
     for (const entry of entries) {
       const files = await writeScenario(join(staging, entry.slug), join(outDir, entry.slug), entry, options);

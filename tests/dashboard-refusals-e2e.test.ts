@@ -49,6 +49,12 @@ describe.skipIf(!CHROMIUM)('refused with a message, in Chromium', () => {
     p.on('download', () => downloads++);
     await p.click('#download-b');
     await expect(p.locator('#messages .message-text').textContent()).resolves.toMatch(/^B not downloaded: poolsim run would refuse B \(.+\)\. Fix the change marked in the Compare row, then download it\.$/);
+    // A mistake of A's is B's too: it is fixed in the form, not in the Compare row.
+    await p.fill('.compare-row input', '2');
+    await p.fill(field('trials'), 'abc');
+    await p.waitForSelector('.results[data-run-state="invalid"]', { timeout: RUN_TIMEOUT });
+    await p.click('#download-b');
+    await expect(p.locator('#messages .message-text').textContent()).resolves.toBe('B not downloaded: poolsim run would refuse B, as it would A: fix what is marked in the form first, then download it.');
     await p.waitForTimeout(500);
     expect(downloads).toBe(0);
     expect(pageErrors).toEqual([]);

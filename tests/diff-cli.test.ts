@@ -89,6 +89,12 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
     expect(d.code).toBe(1);
     // The report's headline says it is on one side only, as diff does.
     expect(r.out).toMatch(/no number moved, but 1 scenario\(s\), point\(s\), metric\(s\) or solve\(s\) on one side only/);
+    // The same where the baseline and the folder are reached through links (a review: the
+    // paths were matched as text, and it read "nothing moved").
+    symlinkSync(join(dir, 'base'), join(dir, 'base-link'));
+    symlinkSync(lib, join(dir, 'lib-link'));
+    const linked = await poolsim('report', join(dir, 'lib-link'), '--out', join(dir, 'new-linked'), '--workers', '1', '--baseline', join(dir, 'base-link'));
+    expect(linked.out).toMatch(/no number moved, but 1 scenario\(s\), point\(s\), metric\(s\) or solve\(s\) on one side only/);
     expect(d.out).toMatch(/only in .*base \(the baseline\):\n {2}"Battle d4 vs d6"/);
   });
 

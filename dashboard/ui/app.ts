@@ -434,6 +434,9 @@ export class App implements SetupContext {
    */
   scenarioBRefusal(): string | undefined {
     if (!this.change) return undefined;
+    // B is A with the change: a mistake of A's is B's too, and is fixed in the form, not in
+    // the Compare row (a review).
+    if (this.checked && !this.checked.ok) return 'B not downloaded: poolsim run would refuse B, as it would A: fix what is marked in the form first, then download it.';
     const b = this.checkedB;
     if (b && !b.ok) {
       const listed = b.errors.slice(0, PROBLEMS_LISTED).map((e) => e.message).join('; ');
