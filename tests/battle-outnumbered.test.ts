@@ -310,6 +310,33 @@ function expectSameMean(a: Mean, b: Mean, what: string) {
   expect(Math.abs(a.mean - b.mean), `${what}: engine ${a.mean}, reference ${b.mean} (joint se ${se})`).toBeLessThanOrEqual(4.5 * se + 1e-12);
 }
 
+/**
+ * Every figure of a brawl (strongest targeting, all enemies counted), the engine against the
+ * slow reference: who wins, flees, is wounded and dies, pushes (under push ifNoHit), each
+ * captain's death and, with `entries`, each entry's.
+ */
+function expectEveryFigure(name: string, sides: RefSide[], rules: RefRules, nEngine: number, nRef: number, options: { entries?: boolean } = {}) {
+  const fast = engine(sides, 'allEnemies', nEngine, 'strongest', rules);
+  const slow = referenceBrawl(sides, true, nRef, `reference ${name}`, 'strongest', rules);
+  sides.forEach((s, i) => {
+    expectSameProportion(fast.win[i], nEngine, slow.win[i], nRef, `win.${s.name}`);
+    expectSameProportion(fast.fled[i], nEngine, slow.fled[i], nRef, `fled.${s.name}`);
+    expectSameMean(fast.wounded[i], slow.wounded[i], `wounded.${s.name}`);
+    expectSameMean(fast.deaths[i], slow.deaths[i], `deaths.${s.name}`);
+    if (rules.push === 'ifNoHit') {
+      expect(fast.pushed[i], `pushed.${s.name} reported`).toBeDefined();
+      expectSameMean(fast.pushed[i]!, slow.pushed[i], `pushed.${s.name}`);
+    }
+    if (options.entries) {
+      for (const entry of ['m', 'z'] as const) {
+        if (slow.death[i][entry] !== undefined) expectSameProportion(fast.death[i][entry]!, nEngine, slow.death[i][entry]!, nRef, `death.${s.name}.${entry}`);
+      }
+    }
+    if (s.captain) expectSameProportion(fast.captainDeath[i]!, nEngine, slow.captainDeath[i]!, nRef, `death.${s.name}.captain`);
+  });
+  expectSameProportion(fast.draw, nEngine, slow.draw, nRef, 'draw');
+}
+
 const brawls: [string, RefSide[]][] = [
   ['four, three and three, all fleeing when outnumbered', [{ name: 'a', plain: 4, flee: 'outnumbered' }, { name: 'b', plain: 3, flee: 'outnumbered' }, { name: 'c', plain: 3, flee: 'outnumbered' }]],
   ['two Berzerkers against two sides of two who never flee', [{ name: 'a', plain: 0, berzerkers: 2 }, { name: 'b', plain: 2 }, { name: 'c', plain: 2 }]],
@@ -463,22 +490,7 @@ describe('three or more sides: "the enemies\' able combatants outnumber yours"',
   );
   for (const [name, sides, rules] of ruledBrawls) {
     test(`${name}: every figure, the engine against the slow reference`, () => {
-      const nEngine = 20_000;
-      const nRef = 10_000;
-      const fast = engine(sides, 'allEnemies', nEngine, 'strongest', rules);
-      const slow = referenceBrawl(sides, true, nRef, `reference ${name}`, 'strongest', rules);
-      sides.forEach((s, i) => {
-        expectSameProportion(fast.win[i], nEngine, slow.win[i], nRef, `win.${s.name}`);
-        expectSameProportion(fast.fled[i], nEngine, slow.fled[i], nRef, `fled.${s.name}`);
-        expectSameMean(fast.wounded[i], slow.wounded[i], `wounded.${s.name}`);
-        expectSameMean(fast.deaths[i], slow.deaths[i], `deaths.${s.name}`);
-        if (rules.push === 'ifNoHit') {
-          expect(fast.pushed[i], `pushed.${s.name} reported`).toBeDefined();
-          expectSameMean(fast.pushed[i]!, slow.pushed[i], `pushed.${s.name}`);
-        }
-        if (s.captain) expectSameProportion(fast.captainDeath[i]!, nEngine, slow.captainDeath[i]!, nRef, `death.${s.name}.captain`);
-      });
-      expectSameProportion(fast.draw, nEngine, slow.draw, nRef, 'draw');
+      expectEveryFigure(name, sides, rules, 20_000, 10_000);
     });
   }
 
@@ -510,21 +522,7 @@ describe('three or more sides: "the enemies\' able combatants outnumber yours"',
   ];
   for (const [name, sides, rules] of windowBrawls) {
     test(`${name}: every figure, the engine against the slow reference`, () => {
-      const nEngine = 40_000;
-      const nRef = 20_000;
-      const fast = engine(sides, 'allEnemies', nEngine, 'strongest', rules);
-      const slow = referenceBrawl(sides, true, nRef, `reference ${name}`, 'strongest', rules);
-      sides.forEach((s, i) => {
-        expectSameProportion(fast.win[i], nEngine, slow.win[i], nRef, `win.${s.name}`);
-        expectSameProportion(fast.fled[i], nEngine, slow.fled[i], nRef, `fled.${s.name}`);
-        expectSameMean(fast.wounded[i], slow.wounded[i], `wounded.${s.name}`);
-        expectSameMean(fast.deaths[i], slow.deaths[i], `deaths.${s.name}`);
-        for (const entry of ['m', 'z'] as const) {
-          if (slow.death[i][entry] !== undefined) expectSameProportion(fast.death[i][entry]!, nEngine, slow.death[i][entry]!, nRef, `death.${s.name}.${entry}`);
-        }
-        if (s.captain) expectSameProportion(fast.captainDeath[i]!, nEngine, slow.captainDeath[i]!, nRef, `death.${s.name}.captain`);
-      });
-      expectSameProportion(fast.draw, nEngine, slow.draw, nRef, 'draw');
+      expectEveryFigure(name, sides, rules, 40_000, 20_000, { entries: true });
     });
   }
 
