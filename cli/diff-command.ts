@@ -18,7 +18,7 @@ import { UsageError, parseFlags } from './options.ts';
 import { jsonText, plainText } from './text.ts';
 import type { Output } from './output.ts';
 import { FileRefused, MAX_RESULT_BYTES, NotUtf8, poolsimFileKind, readUtf8Capped } from './load.ts';
-import { MARKER } from '../reports/target.ts';
+import { MARKER, checkGoneRelatives } from '../reports/target.ts';
 import { parseJsonText, parseScenarioText } from '../sim/scenarioText.ts';
 import { FINDS, MAX_SOLVE_VALUES } from '../sim/solve/schema.ts';
 import { exactVerdict } from '../sim/solve/search.ts';
@@ -343,6 +343,10 @@ export function diffCommand(args: string[], out: Output, err: NodeJS.WritableStr
   if (values.json && values.markdown) throw new UsageError('give --json or --markdown, not both');
   const options = diffOptionsOf(values);
   const [base, next] = positionals as [string, string];
+  checkGoneRelatives([
+    [base, 'BASE'],
+    [next, 'NEW'],
+  ]);
   let sides: { base: ScenarioResult[]; next: ScenarioResult[] };
   try {
     sides = readBothSides(base, next);

@@ -19,7 +19,7 @@ import { solveCommand, SOLVE_USAGE } from './solve-command.ts';
 import { loadPlans } from './load.ts';
 import { jsonText, plainText } from './text.ts';
 import { OutputFailed, outputOf, type Output, type WriteSync } from './output.ts';
-import { TargetRefused, checkCurrentFolder, realOf, within } from '../reports/target.ts';
+import { TargetRefused, checkCurrentFolder, checkGoneRelatives, realOf, within } from '../reports/target.ts';
 import { formatResult } from './format.ts';
 import { describeCheck, measured } from '../reports/checkText.ts';
 import { ChunkFailed, Interrupted, PoolFailed, STOP_SIGNALS, runBatch, type Shard } from './runner.ts';
@@ -201,6 +201,7 @@ async function runCommand(args: string[], out: Output, err: NodeJS.WritableStrea
       }
     }
   }
+  checkGoneRelatives(positionals.map((p): [string, string] => [p, 'a scenario file or folder']));
   const plans = loadPlans(positionals, { trials: precision !== undefined ? (maxTrials ?? DEFAULT_MAX_TRIALS) : trials, seed: values.seed });
   const runs = await runBatch(plans, {
     workers,
@@ -231,6 +232,7 @@ async function runCommand(args: string[], out: Output, err: NodeJS.WritableStrea
 function mergeCommand(args: string[], out: Output, err: NodeJS.WritableStream): number {
   const { values, positionals } = parseFlags(args, ['json']);
   if (positionals.length === 0) throw new UsageError('merge needs the part files written by `poolsim run --shard I/N --out PART.json`');
+  checkGoneRelatives(positionals.map((p): [string, string] => [p, 'a part file']));
   const { plans, tallies } = mergeParts(positionals, positionals.map(readPart));
   return printResults(plans, tallies, values.json, out, err);
 }

@@ -19,6 +19,7 @@ import { loadPlans } from './load.ts';
 import { parseFlags, UsageError } from './options.ts';
 import type { Output } from './output.ts';
 import { jsonText, plainText } from './text.ts';
+import { checkGoneRelatives } from '../reports/target.ts';
 
 export const SOLVE_USAGE = `  poolsim solve FILE|DIR... [--json] [--seed S] [--trials N] [--max-trials N]
 
@@ -72,6 +73,7 @@ export function solveCommand(args: string[], out: Output): number {
   if (positionals.length === 0) throw new UsageError('solve needs at least one scenario file with "solve" blocks');
   const trials = values.trials;
   const maxTrials = values['max-trials'];
+  checkGoneRelatives(positionals.map((p): [string, string] => [p, 'a scenario file or folder']));
   const loaded = loadPlans(positionals, { trials, seed: values.seed });
   // A folder holds scenarios of every kind: its files without solve blocks are not asked
   // anything. A file named on the command line was meant to be solved, so it must have them.

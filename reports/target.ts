@@ -494,6 +494,17 @@ export function checkCurrentFolder(paths: readonly (readonly [path: string, what
   );
 }
 
+/**
+ * From a folder deleted since, a relative path that leads nowhere (`paths`: `[path, what it
+ * is]`) is refused as checkCurrentFolder refuses it, in its words, where it read only "no
+ * such file" (a review). One that still leads somewhere (`../x`: the kernel keeps the way up)
+ * is left to run.
+ */
+export function checkGoneRelatives(paths: readonly (readonly [path: string, what: string])[]): void {
+  if (currentFolder() !== undefined) return;
+  checkCurrentFolder(paths.filter(([path]) => !existsSync(path)));
+}
+
 /** `inner` is `outer` or inside it. */
 export function within(inner: string, outer: string): boolean {
   const r = relative(outer, inner);

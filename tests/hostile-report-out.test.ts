@@ -319,6 +319,14 @@ describe('report from a folder deleted since the shell went into it (an audit: "
     expect(existsSync(join(dir, 'rep'))).toBe(false);
   }, 60_000);
 
+  test('run, solve, merge and diff say the current folder is gone of a relative path that leads nowhere (they said "no such file or folder": a review)', () => {
+    for (const args of [['run', 'k.json'], ['solve', 'k.json'], ['merge', 'part-0.json'], ['diff', 'base', 'new']]) {
+      const r = fromDeletedFolder(args);
+      expect(r.status, `${args[0]}: ${r.stderr}`).toBe(2);
+      expect(r.stderr, args[0]).toMatch(/^poolsim: the current folder no longer exists \(it was deleted after the shell went into it\), so (a relative path leads|relative paths lead) nowhere: /);
+    }
+  }, 60_000);
+
   test('a shard\'s relative --out is refused the same way (it said "ENOENT … uv_cwd", exit 3: a review)', () => {
     const dir = workspace();
     const part = fromDeletedFolder(['run', join(dir, 'lib'), '--shard', '0/2', '--out', 'part-0.json']);
