@@ -56,6 +56,20 @@ async function watched(p: Page): Promise<{ longest: number; count: number; compu
   });
 }
 
+/**
+ * The library's Passion question on a 10-die sorcerer and Passion 1 to 20, its checks left
+ * out: every value's exact figure is a larger contest's, heavy enough to hold a page.
+ */
+function heavyPassion(): any {
+  const scenario = parseYaml(readFileSync(join(ROOT, 'scenarios', 'sorcerer-passion.yaml'), 'utf8'));
+  scenario.trials = 2000;
+  scenario.setup.a.dice = 10;
+  scenario.solve[0].range = [1, 20];
+  delete scenario.solve[0].expect;
+  scenario.expect = [];
+  return scenario;
+}
+
 describe.skipIf(!CHROMIUM)('exact values off the page, in Chromium', () => {
   test(`a decide: "exact" check over a 500-point sweep holds the page no longer than ${LONGEST_TASK_MS} ms, and the result is poolsim run's bytes`, async () => {
     const p = await suite.page('');
@@ -75,8 +89,7 @@ describe.skipIf(!CHROMIUM)('exact values off the page, in Chromium', () => {
     );
     await watch(p, '.results');
     const t0 = Date.now();
-    await p.setInputFiles('#file', file);
-    await p.waitForSelector('.results[data-run-state="finished"]', { timeout: TIMEOUT });
+    await suite.finishedAfter(p, () => p.setInputFiles('#file', file));
     const ms = Date.now() - t0;
     const { longest, count, computing } = await watched(p);
     process.stdout.write(`decide: "exact" over 500 points: ${ms} ms, ${count} long tasks, longest ${longest} ms; "computing…" said: ${computing}\n`);
@@ -96,14 +109,9 @@ describe.skipIf(!CHROMIUM)('exact values off the page, in Chromium', () => {
     await suite.finished(p);
     // The library's Passion question, on a 10-die sorcerer and Passion 1 to 20: every
     // value's exact figure is a larger contest's.
-    const scenario = parseYaml(readFileSync(join(ROOT, 'scenarios', 'sorcerer-passion.yaml'), 'utf8'));
-    scenario.trials = 2000;
-    scenario.setup.a.dice = 10;
-    scenario.solve[0].range = [1, 20];
-    delete scenario.solve[0].expect;
+    const scenario = heavyPassion();
     // And a second question of the same values (each search's values were computed as it was made).
     scenario.solve.push({ ...scenario.solve[0], name: 'Passion nearest an even contest', find: 'closest', target: 0.5, atLeast: undefined, label: undefined });
-    scenario.expect = [];
     const file = join(suite.dashboard!.work, 'sorcerer-passion-heavy.json');
     writeFileSync(file, JSON.stringify(scenario));
     await watch(p, '.find-results');
@@ -274,12 +282,7 @@ describe.skipIf(!CHROMIUM)('exact values off the page, in Chromium', () => {
   test('Find edited, or stopped, while the workers compute its exact figures: "Not computed", never a stale "computing…"', async () => {
     const p = await suite.page('');
     await suite.finished(p);
-    const scenario = parseYaml(readFileSync(join(ROOT, 'scenarios', 'sorcerer-passion.yaml'), 'utf8'));
-    scenario.trials = 2000;
-    scenario.setup.a.dice = 10;
-    scenario.solve[0].range = [1, 20];
-    delete scenario.solve[0].expect;
-    scenario.expect = [];
+    const scenario = heavyPassion();
     const file = join(suite.dashboard!.work, 'sorcerer-passion-edited.json');
     writeFileSync(file, JSON.stringify(scenario));
     await p.setInputFiles('#file', file);

@@ -111,6 +111,12 @@ export interface DashboardSuite {
   page(path?: string, viewport?: { width: number; height: number }): Promise<Page>;
   /** Until the page's run has finished. */
   finished(page: Page): Promise<void>;
+  /**
+   * Do `action` (open a file, an edit), then wait until the run it starts has finished: the
+   * page's run states are watched from before it, so the run before's "finished" is not
+   * taken for it (that read a sweep still running as done, 1 time in 3 on a busy machine).
+   */
+  finishedAfter(page: Page, action: () => Promise<unknown>): Promise<void>;
   /** Click `button` and save what it downloads in the file's own folder. */
   download(page: Page, button: string): Promise<{ name: string; text: string; path: string }>;
 }
@@ -147,6 +153,28 @@ export function dashboardSuite(
     },
     async finished(page: Page) {
       await page.waitForSelector('.results[data-run-state="finished"]', { timeout: options.runTimeout ?? 60_000 });
+    },
+    async finishedAfter(page: Page, action: () => Promise<unknown>) {
+      await page.evaluate(() => {
+        const w = window as unknown as { __runStates: string[]; __runObserver?: MutationObserver };
+        const state = () => document.querySelector('.results')?.getAttribute('data-run-state') ?? '';
+        w.__runStates = [state()];
+        w.__runObserver?.disconnect();
+        w.__runObserver = new MutationObserver(() => {
+          if (w.__runStates[w.__runStates.length - 1] !== state()) w.__runStates.push(state());
+        });
+        w.__runObserver.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-run-state'] });
+      });
+      await action();
+      await page.waitForFunction(
+        () => {
+          const states = (window as unknown as { __runStates: string[] }).__runStates;
+          const started = states.indexOf('running', 1);
+          return started > 0 && states.indexOf('finished', started) > started;
+        },
+        undefined,
+        { timeout: options.runTimeout ?? 60_000, polling: 100 },
+      );
     },
     async download(page: Page, button: string) {
       const [dl] = await Promise.all([page.waitForEvent('download'), page.click(button)]);
