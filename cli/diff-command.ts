@@ -12,7 +12,7 @@ import { lazySchema } from '../sim/lazySchema.ts';
 import { DEFAULT_FDR, diffResults, pointKey, sameValue, somethingMoved, type DiffOptions, type ResultDiff } from '../sim/diff.ts';
 import { metricFigureProblem, type ScenarioResult } from '../sim/result.ts';
 import { ScenarioError, ScenarioErrors, capErrors, formatPath, zodErrors } from '../sim/scenario.ts';
-import { contractKind } from '../reports/legacy.ts';
+import { contractKind, legacyLabel } from '../reports/legacy.ts';
 import { renderDiffMarkdown, renderDiffText } from '../reports/changes.ts';
 import { UsageError, parseFlags } from './options.ts';
 import { jsonText, plainText } from './text.ts';
@@ -329,6 +329,11 @@ export function diffOptionsOf(values: { fdr?: string; 'min-change'?: string }): 
     fdr: rate('--fdr', values.fdr, DEFAULT_FDR, true),
     minChange: rate('--min-change', values['min-change'], 0, false),
     kindOf: contractKind,
+    // (A name the old lists do not know is left without a label, not labelled by itself.)
+    labelOf: (metric, mechanic) => {
+      const label = legacyLabel(metric, mechanic);
+      return label === metric ? undefined : label;
+    },
   };
 }
 

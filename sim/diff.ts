@@ -61,6 +61,11 @@ export interface DiffOptions {
    * with a Wilson interval that is close to the binomial test and, near 0 or 1, wider.
    */
   kindOf?: (metric: string) => DiffKind | undefined;
+  /**
+   * A metric's label when neither result carries one (files written before results
+   * carried labels): the CLI passes the old name lists (reports/legacy.ts).
+   */
+  labelOf?: (metric: string, mechanic: string) => string | undefined;
 }
 
 /** One side of a compared metric. */
@@ -79,7 +84,7 @@ export interface MetricChange {
   scenario: string;
   point: Record<string, unknown>;
   metric: string;
-  /** The metric in the game's words, as the new result labels it (where it does). */
+  /** The metric in the game's words, as the new result labels it, else the base (else the caller's labelOf). */
   label?: string;
   kind: DiffKind;
   base: DiffSide;
@@ -436,6 +441,12 @@ function kindOfMetric(metric: string, a: MetricResult, b: MetricResult, kindOf: 
   return kindOf?.(metric) ?? 'mean';
 }
 
+/** The label a change carries: the new result's, else the base's, else `labelOf`'s (none when none has one). */
+function labelled(metric: string, next: MetricResult, base: MetricResult, mechanic: string, labelOf: DiffOptions['labelOf']): { label?: string } {
+  const label = typeof next.label === 'string' ? next.label : typeof base.label === 'string' ? base.label : labelOf?.(metric, mechanic);
+  return label === undefined ? {} : { label };
+}
+
 function sameJson(a: unknown, b: unknown): boolean {
   return pointKey({ v: a }) === pointKey({ v: b });
 }
@@ -521,7 +532,7 @@ export function diffResults(base: readonly ScenarioResult[], next: readonly Scen
           scenario: b.name,
           point: q.point,
           metric,
-          ...(typeof m.label === 'string' ? { label: m.label } : {}),
+          ...labelled(metric, m, old, b.mechanic ?? a.mechanic, options.labelOf),
           kind,
           base: before,
           new: after,

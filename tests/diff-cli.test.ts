@@ -196,6 +196,31 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
     expect(text.out).toMatch(/^  P\(win: d6trait\) \(win\.d6trait\) +↑ /m);
   });
 
+  test('a side without labels takes the other side\'s, and two old files the old name lists (the labels were the new side\'s alone: "(success)" with no words)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'poolsim-diff-'));
+    writeFileSync(join(dir, 'heist.json'), JSON.stringify(HEIST));
+    const run = await poolsim('run', join(dir, 'heist.json'), '--json');
+    expect(run.code).toBe(0);
+    const labelled = JSON.parse(run.out);
+    const unlabelled = JSON.parse(run.out);
+    for (const point of unlabelled.results) for (const m of Object.values<any>(point.metrics)) delete m.label;
+    writeFileSync(join(dir, 'labelled.json'), JSON.stringify(labelled));
+    writeFileSync(join(dir, 'old.json'), JSON.stringify(unlabelled));
+    const success = async (a: string, b: string) => {
+      const d = await poolsim('diff', join(dir, a), join(dir, b), '--json');
+      expect(d.code).toBe(0);
+      return JSON.parse(d.out).changes.find((c: any) => c.metric === 'success');
+    };
+    const words = labelled.results[0].metrics.success.label;
+    expect(words).toMatch(/plan/);
+    expect((await success('labelled.json', 'old.json')).label).toBe(words);
+    expect((await success('old.json', 'labelled.json')).label).toBe(words);
+    // Neither carries one: knavery's success as reports/legacy.ts names it.
+    expect((await success('old.json', 'old.json')).label).toBe('P(plan succeeds)');
+    const text = await poolsim('diff', join(dir, 'labelled.json'), join(dir, 'old.json'));
+    expect(text.out).not.toMatch(/^ +\(success\)/m);
+  });
+
   test('a result file holding an empty list is refused: it would read "nothing moved" and pass a CI gate', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'poolsim-diff-'));
     writeFileSync(join(dir, 'empty.json'), '[]\n');
