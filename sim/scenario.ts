@@ -550,9 +550,16 @@ function editDistance(a: string, b: string): number {
   return prev[b.length]!;
 }
 
+/**
+ * The longest problem printed, in characters: room for the longest list of fields a place
+ * expects (a VDP character's ~40 names, ~560 characters, were cut at 500 — a docs audit),
+ * while a name thousands of characters long, or a path of them, is still cut.
+ */
+export const MAX_MESSAGE = 1000;
+
 /** `errors`, at most MAX_ERRORS of them, the rest counted: "… and 9,990 more". */
 export function capErrors(errors: readonly ScenarioError[]): string[] {
-  const lines = errors.slice(0, MAX_ERRORS).map((e) => (e.message.length > 500 ? `${e.message.slice(0, 500)}…` : e.message));
+  const lines = errors.slice(0, MAX_ERRORS).map((e) => (e.message.length > MAX_MESSAGE ? `${e.message.slice(0, MAX_MESSAGE)}…` : e.message));
   if (errors.length > MAX_ERRORS) lines.push(`… and ${(errors.length - MAX_ERRORS).toLocaleString('en')} more`);
   return lines;
 }

@@ -351,6 +351,24 @@ expcet: []
     expect(inner.err).toContain('typos.yaml: setup.policy.defenderpush: unknown field "defenderpush": did you mean "defenderPush"?');
   });
 
+  test('a long list of the fields expected is said whole (a VDP character\'s was cut at 500 characters: "chargeB…", chargeCashIn and charge never shown)', async () => {
+    const f = write('vdp-field.json', JSON.stringify({ name: 'v', system: 'vdp', mechanic: 'combat', trials: 100, seed: 's', setup: { characters: [{ name: 'a', team: 'x', zzzzqqq: 1 }, { name: 'b', team: 'y' }] } }));
+    const r = await poolsim('run', f);
+    expect(r.code).toBe(2);
+    const line = r.err.split('\n').find((l) => l.includes('unknown field "zzzzqqq"'))!;
+    expect(line).toMatch(/"chargeBuy".*"chargeCashIn".*"charge"/);
+    expect(line).not.toContain('…');
+  });
+
+  test('a field name thousands of characters long is cut in the message, not printed whole', async () => {
+    // (JSON: YAML refuses a key over 1,024 characters itself.)
+    const f = write('long-field.json', JSON.stringify({ name: 'B', system: 'viciousness', mechanic: 'clash', trials: 500, ['g'.repeat(1900)]: true, setup: { sides: [{ name: 'h', combatants: [{ name: 'c' }] }, { name: 'v', combatants: [{ name: 'b' }] }] } }));
+    const r = await poolsim('run', f);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`${f}: ggg`);
+    for (const l of r.err.split('\n')) expect(l.length).toBeLessThan(1100);
+  });
+
   test('nothing near: no guess', async () => {
     const f = write('greed.yaml', clash.replace('trials: 500', 'trials: 500\ngreed: true'));
     const r = await poolsim('run', f);
