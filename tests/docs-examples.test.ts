@@ -12,6 +12,7 @@ import { describe, expect, test } from 'vitest';
 import { parseScenarioText } from '../sim/scenarioText.ts';
 import { planScenario } from '../sim/scenario.ts';
 import { runPlan } from '../sim/assemble.ts';
+import type { ScenarioResult } from '../sim/result.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const markdown = (dir: string): string[] =>
@@ -52,5 +53,43 @@ describe('the scenarios the docs show run as shown', () => {
     const plan = planScenario({ ...value, trials: 2048 }, where);
     const result = runPlan(plan);
     expect(result.results.length).toBeGreaterThan(0);
+  });
+});
+
+describe('the result JSON docs/scenario-format.md shows is what its example file gives', () => {
+  // Its figures were those of an older generator's draws for months (a docs audit): the
+  // page says "as `poolsim run --json` prints it", so each figure shown is checked to the
+  // digits it shows.
+  const page = readFileSync(join(ROOT, 'docs', 'scenario-format.md'), 'utf8');
+  const fenced = [...page.matchAll(/^```json\n([\s\S]*?)^```/gm)].map((m) => m[1]!);
+  const file = JSON.parse(fenced[0]!);
+  const shown = fenced.find((b) => b.includes('"results"'))!;
+  /** `text`'s number, and the actual figure, agree to the decimals `text` shows. */
+  const near = (text: string, actual: number) => {
+    const decimals = text.split('.')[1]?.length ?? 0;
+    expect(Math.abs(actual - Number(text)), `${text} shown for ${actual}`).toBeLessThanOrEqual(0.5 * 10 ** -decimals + 1e-12);
+  };
+
+  test('the headline, its interval and exact value, and the distribution at challenges = 2', () => {
+    expect(file.seed).toBe('heist-1');
+    expect(shown).toContain(`"trials": ${file.trials}, "seed": "${file.seed}"`);
+    const result = runPlan(planScenario(file, 'docs/scenario-format.md')) as ScenarioResult;
+    const point = result.results.find((p) => p.point['setup.challenges'] === 2)!;
+    expect(shown).toContain('{ "point": { "setup.challenges": 2 }');
+    const success = shown.match(/"success": \{ "estimate": ([\d.]+), "ci95": \[([\d.]+), ([\d.]+)\], "exact": ([\d.]+)/)!;
+    const m = point.metrics.success!;
+    near(success[1]!, m.estimate);
+    near(success[2]!, m.ci95[0]);
+    near(success[3]!, m.ci95[1]);
+    near(success[4]!, m.exact!);
+    const d = point.distributions!.successes!;
+    const p = shown.match(/"p": \[([^\]]+)\]/)![1]!.split(', ');
+    expect(p.length).toBe(d.p.length);
+    p.forEach((x, i) => near(x, d.p[i]!));
+    const ci = shown.match(/"ci95": \[\[([\d.]+), ([\d.]+)\]/)!;
+    near(ci[1]!, d.ci95![0]![0]);
+    near(ci[2]!, d.ci95![0]![1]);
+    const exact = shown.match(/"exact": \[([^\]]+)\]/)![1]!.split(', ');
+    exact.forEach((x, i) => near(x, d.exact![i]!));
   });
 });
