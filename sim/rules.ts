@@ -1,5 +1,5 @@
 /**
- * Rule variants: the toggles of a scenario's `rules` object (RULES.md, "variant").
+ * Rule variants: the toggles of a scenario's `rules` object (docs/rules.md, "variant").
  * Each system has its own; a toggle of another system, or an unknown one, is an error.
  */
 import { z } from 'zod';
@@ -50,8 +50,8 @@ export const viciousnessRules = lazySchema(() => z
     /**
      * Who outnumbers a side with three or more sides, for the `outnumbered` flight policy and
      * the Berzerker's "Gain 1d4 if you are outnumbered by enemies": *allEnemies*, the able
-     * combatants of every other side still fighting together (RULES.md: "the enemies' able
-     * combatants outnumber yours"); *anySide*, some one of those sides alone (the reading
+     * combatants of every other side still fighting together (docs/rules.md: "the enemies' able
+     * combatants outnumber its own"); *anySide*, some one of those sides alone (the reading
      * before December 2026: docs/rulings/battle.md). Two sides read the same either way.
      */
     outnumbered: variant({ allEnemies: 'every enemy side together', anySide: 'any one enemy side alone' }, 'allEnemies'),

@@ -1,12 +1,12 @@
 /**
  * Three or more sides: who is outnumbered (rules.outnumbered, docs/rulings/battle.md
- * "Flight"). RULES.md: `outnumbered` flees "when the enemies' able combatants outnumber
+ * "Flight"). docs/rules.md: `outnumbered` flees "when the enemies' able combatants outnumber
  * yours"; the Berzerker: "Gain 1d4 if you are outnumbered by enemies". With `allEnemies`
  * (the default) every other side still fighting counts together; with `anySide`, some one
  * of them alone.
  *
  * The engine (battleField.ts) is checked against a slow, obvious battle of three or more
- * sides written from RULES.md, with every combatant an object and every die rolled on its
+ * sides written from docs/rules.md, with every combatant an object and every die rolled on its
  * own:
  * - each able combatant rolls 1d4 and its trait dice (a d6, a d8); a Berzerker, while its
  *   side is outnumbered, one d4 more, and one more again on a side that never flees; a hit
@@ -24,7 +24,7 @@
  *   one of the side's wounded of the round, any of them equally likely, and the others die
  *   on a 1 (docs/rulings/battle.md "Aid and Medics"); with `medicReach: "window"`, read
  *   from the text alone ("reduced to 1-in-4 if they receive medical attention within 30
- *   seconds", "time is measured in 10 second rounds", RULES.md's one wounded per round per
+ *   seconds", "time is measured in 10 second rounds", docs/rules.md's one wounded per round per
  *   Medic): a side's wounded wait, each Medic takes one a round — the longest waiting
  *   first, a captain before others who fell in the same round, else any equally likely —
  *   and one still waiting after the third round it waited in (its own and two more) dies

@@ -1,6 +1,6 @@
 /**
  * The clash against slow, obvious references written from the rulings, not from the
- * engine's code (RULES.md "Violence"; docs/rules.md; docs/rulings/single-rolls.md):
+ * engine's code (docs/rules.md "Violence"; docs/rules.md; docs/rulings/single-rolls.md):
  * every face of every die is enumerated, and every choice the rules leave to chance (which
  * weaker side a `random` side picks, a tie between targets, which able combatant a hit
  * wounds) is averaged over exactly, by playing each choice with its chance.

@@ -1109,7 +1109,7 @@ describe('the text, quoted', () => {
     expect(metrics([crew('lastFoe', 'outnumbered'), guards('outnumbered')])).toEqual(metrics([crew('never', 'outnumbered'), guards('outnumbered')]));
   });
 
-  it('situation: outnumbered by all enemies together (RULES.md), or side against side (anySide); a duel needs two sides of one', () => {
+  it('situation: outnumbered by all enemies together (docs/rules.md), or side against side (anySide); a duel needs two sides of one', () => {
     for (const all of [true, false]) {
       expect(situation([1, 1, 0], [1, 1, 0], 0, all)).toBe(DUEL);
       expect(situation([1, 2, 1], [1, 1, 1], 0, all)).toBe(OUTNUMBERED);

@@ -101,7 +101,7 @@ describe('the worked examples of very-different-places.txt', () => {
     // "If the result is less than the defender's Fortitude, the attack is a Glancing Blow"
     expect(exchange(10, 9, 2)).toBe(0);
     expect(exchange(12, 12, 3)).toBe(0); // equal totals: result 0, glancing
-    expect(exchange(12, 9, 3)).toBe(1); // RULES.md: below Fortitude glances, otherwise floor(result / Fortitude)
+    expect(exchange(12, 9, 3)).toBe(1); // docs/rules.md: below Fortitude glances, otherwise floor(result / Fortitude)
     expect(exchange(20, 9, 3)).toBe(3);
   });
 

@@ -83,7 +83,7 @@ export function fanOverTurns(result: ScenarioResult, key: string, setup?: unknow
     marginBottom: 44,
     marginRight,
     x: { label: 'turn', ...(turns.length <= 15 && turns.every(Number.isInteger) ? { ticks: turns, tickFormat: 'd' } : {}) },
-    // Rank is a whole number from 1 to 7 (RULES.md, "Wealth and the campaign"): whole
+    // Rank is a whole number from 1 to 7 (docs/rules.md, "Wealth and the campaign"): whole
     // ranks only, over the ranks the trials reach (a rank or so either side), so a drift
     // between 2 and 3 is not squashed into a corner of the 1–7 track.
     y: key === 'rank'

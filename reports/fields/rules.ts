@@ -10,7 +10,7 @@ import { findMechanic } from '../../sim/mechanics.ts';
 import { quoted } from '../../sim/words.ts';
 import type { ChoiceField, Field } from './spec.ts';
 
-/** What each toggle decides, in the rules' words (RULES.md). */
+/** What each toggle decides, in the rules' words (docs/rules.md). */
 const RULE_LABELS: Record<string, { label: string; help: string }> = {
   hitOn: { label: 'a hit is', help: '“one hit for every 4 they roll”: exactly 4, or 4 and above' },
   targeting: { label: 'leftover hits go to', help: 'with more than two sides: which weaker side' },

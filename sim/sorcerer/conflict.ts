@@ -1,5 +1,5 @@
 /**
- * Sorcerer `conflict` (sorcerer.txt "Actions", "Except bleed", "Stand Up"; RULES.md
+ * Sorcerer `conflict` (sorcerer.txt "Actions", "Except bleed", "Stand Up"; docs/rules.md
  * "Sorcerer"): two characters fight in rounds of opposed rolls until one can no longer act.
  *
  * A round:

@@ -1,5 +1,5 @@
 /**
- * Sorcerer `contest`: one opposed roll (RULES.md "Sorcerer"; sorcerer.txt "The basic way
+ * Sorcerer `contest`: one opposed roll (docs/rules.md "Sorcerer"; sorcerer.txt "The basic way
  * dice work"). Highest dice cancel while tied; the side with the higher remaining highest
  * die wins, with a success per remaining die above the loser's highest. A side that runs
  * out of dice while the other has some loses (`exhausted` variant for the winner's

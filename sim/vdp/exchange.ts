@@ -1,13 +1,13 @@
 /**
  * One VDP combat exchange: an attack total against a defence total
- * (very-different-places.txt "Attacking and Defending"; RULES.md "Combat"). Shared by
+ * (very-different-places.txt "Attacking and Defending"; docs/rules.md "Combat"). Shared by
  * `combat` (Monte Carlo, per attack) and its exact opening exchange.
  *
  * - "If the total is higher for the attacker, then the defender will take damage ...
  *   If the result is less than the defender's Fortitude, the attack is a Glancing Blow,
  *   and does no damage. The attacker gains 1 Tension"; otherwise "divide the attack
  *   result by the relevant Fortitude; the defender takes that much damage" (rounded down,
- *   RULES.md: damage = floor(result / Fortitude), so a result equal to Fortitude deals 1).
+ *   docs/rules.md: damage = floor(result / Fortitude), so a result equal to Fortitude deals 1).
  * - "If the defender's total is higher, the attack is blocked or guarded, and the defender
  *   gains a point of Tension ... more than double the attacker's, he gains 2 points ...
  *   More than triple, the defender gains 3 Tension, and so on."

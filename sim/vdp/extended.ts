@@ -1,5 +1,5 @@
 /**
- * VDP `extended` skill check (very-different-places.txt "Extended skill check"; RULES.md):
+ * VDP `extended` skill check (very-different-places.txt "Extended skill check"; docs/rules.md):
  * "the character must balance attack and defense die like they would in combat, against
  * a pair of target numbers representing difficulty (for attack) and intensity of effort
  * (for defense)". Each step rolls both pools (≥ the target passes, as in a risky check):

@@ -1,6 +1,6 @@
 /**
  * Viciousness `battle`: rounds of clash, wound and flight until at most one side still
- * fights (RULES.md "Violence"; viciousness.txt "Violence": "A round has 3 phases: Clash,
+ * fights (docs/rules.md "Violence"; viciousness.txt "Violence": "A round has 3 phases: Clash,
  * Wound, Flight."). Monte Carlo always: on round tables (battleTable.ts) for two sides
  * without pushing small enough to tabulate, else phase by phase (battleField.ts); exact
  * odds from an absorbing Markov chain (battleChain.ts) for two sides without pushing.

@@ -801,7 +801,7 @@ export class BattleField {
   }
 
   /**
-   * Where hits land (RULES.md): with two sides the side with more hits lands the
+   * Where hits land (docs/rules.md): with two sides the side with more hits lands the
    * difference; with more, HitResolver and the `targeting` variant. Landed hits are
    * capped by the target's able combatants ("Extra hits … are wasted").
    */
@@ -1110,7 +1110,7 @@ export class BattleField {
 
   /**
    * Deaths on a side with Medics: each Medic attends one of this round's wounded (no
-   * death), captains first; the rest get ordinary aid (RULES.md, docs/rulings/battle.md).
+   * death), captains first; the rest get ordinary aid (docs/rules.md, docs/rulings/battle.md).
    */
   private attend(random: RandomStream, s: number, medics: number, faces: number): void {
     const p = this.plan;

@@ -10,7 +10,7 @@ import { MAX_UNIFORM } from '../random.ts';
 import { AID_POLICIES, FLEE_POLICIES, checkSides, isCaptain, sideSchema } from './violence.ts';
 import { BERZERKER_PUSH, DEFENDER_PUSH, MARKSMAN_PUSH, hasTrait, traitMedics } from './traits.ts';
 
-/** "A battle ends when … `maxRounds` reached: a draw" (RULES.md); the contract's default. */
+/** "A battle ends when … `maxRounds` reached: a draw" (docs/rules.md); the contract's default. */
 export const DEFAULT_MAX_ROUNDS = 50;
 
 export const battleSideSchema = lazySchema(() => sideSchema.unwrap().extend({

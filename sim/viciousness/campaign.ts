@@ -1,6 +1,6 @@
 /**
  * Viciousness `campaign`: a company's troupes working jobs turn after turn while rivals
- * scheme against it, and where its wealth rank drifts (RULES.md "Wealth and the
+ * scheme against it, and where its wealth rank drifts (docs/rules.md "Wealth and the
  * campaign"; viciousness.txt "Turns", "Rivals", "Wealth"). Every choice the company
  * makes is a field of `policy`, documented with its default in campaignSetup.ts and in
  * docs/rulings/campaign.md. The turn itself, and the metric table, are in campaignPlay.ts.

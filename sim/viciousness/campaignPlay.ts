@@ -1,5 +1,5 @@
 /**
- * One campaign turn after another (RULES.md "A campaign turn: rivals invest and roll;
+ * One campaign turn after another (docs/rules.md "A campaign turn: rivals invest and roll;
  * each troupe takes its actions …; the company banks rewards by its policy;
  * consequences land"). CampaignPlan converts a setup once into flat arrays and codes;
  * CampaignTrial holds one campaign's state in typed arrays, allocated once per `run` and
@@ -760,7 +760,7 @@ export class CampaignTrial {
   }
 
 
-  /** Turn `t` (1-based): the steps of RULES.md's campaign turn, in order. */
+  /** Turn `t` (1-based): the steps of docs/rules.md's campaign turn, in order. */
   playTurn(random: RandomStream, t: number): void {
     const p = this.plan;
     const acc = this.acc;

@@ -1,5 +1,5 @@
 /**
- * Viciousness `clash`: one clash phase and the wounds it deals (RULES.md "Violence").
+ * Viciousness `clash`: one clash phase and the wounds it deals (docs/rules.md "Violence").
  * Every metric is computed exactly as well: two sides in closed form over the margin of
  * hits, more sides by walking every combination of hit counts (manySidedExact).
  */

@@ -1,5 +1,5 @@
 /**
- * Viciousness `knavery`: a plan's roll against its challenges (RULES.md "Knavery";
+ * Viciousness `knavery`: a plan's roll against its challenges (docs/rules.md "Knavery";
  * viciousness.txt "3: The Roll"). "Every die result of 4 or above is a success. Every die
  * result of 6 grants a free push to be used if the scheme fails." With the policies
  * `push` (the group's own pushes to reroll) and `freePushes` (what the 6s do once the

@@ -1,5 +1,5 @@
 /**
- * Rivals and their designs (RULES.md "Rivals"; viciousness.txt "Rival Dice" and
+ * Rivals and their designs (docs/rules.md "Rivals"; viciousness.txt "Rival Dice" and
  * "Consequences"), shared by the `rivals` and `campaign` mechanics: the setup schema, the
  * consequence tables, one rival turn for Monte Carlo (RivalBoard, typed arrays reused
  * across trials) and the same turn as an exact Markov chain over a rival's state

@@ -1,6 +1,6 @@
 /**
  * Viciousness `rivals`: rivals investing ambition points in their designs and rolling
- * the rival die, turn after turn, with nobody in their way (RULES.md "Rivals";
+ * the rival die, turn after turn, with nobody in their way (docs/rules.md "Rivals";
  * viciousness.txt "Rival Dice"). What a designer asks of it: how soon does a rank-r
  * rival strike, how often, and what does it cost the company? Exact by a Markov chain
  * per rival (rivals do not interact here), Monte Carlo always. Readings:

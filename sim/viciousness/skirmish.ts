@@ -1,6 +1,6 @@
 /**
  * The violence a failed job turns into, inside a campaign: a troupe's participants
- * against the job's guards, round after round of clash, wound and flight (RULES.md
+ * against the job's guards, round after round of clash, wound and flight (docs/rules.md
  * "Violence"; viciousness.txt "A round has 3 phases: Clash, Wound, Flight.").
  *
  * Why not `battle`'s BattleField: that one is built once from a fixed setup and counts

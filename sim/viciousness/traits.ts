@@ -197,8 +197,8 @@ export function outnumberedByAll(rules: { outnumbered: 'allEnemies' | 'anySide' 
 /**
  * Whether side `s`, still fighting, is outnumbered, from head counts (able combatants of
  * the sides still fighting, `fighting` non-zero): with `allEnemies`, by the able of every
- * other side still fighting together (RULES.md: "the enemies' able combatants outnumber
- * yours"); else by some one of those sides alone (rules.outnumbered "anySide"). The one
+ * other side still fighting together (docs/rules.md: "the enemies' able combatants outnumber
+ * its own"); else by some one of those sides alone (rules.outnumbered "anySide"). The one
  * reading of both the `outnumbered` flight policy and the Berzerker's gain. Allocation-free.
  */
 export function isOutnumbered(able: ArrayLike<number>, fighting: ArrayLike<number>, s: number, allEnemies: boolean): boolean {

@@ -1,5 +1,5 @@
 /**
- * Violence (RULES.md "Violence"; viciousness.txt "Violence"), the parts shared by `clash`
+ * Violence (docs/rules.md "Violence"; viciousness.txt "Violence"), the parts shared by `clash`
  * and `battle`: who rolls what, what counts as a hit, and where hits land.
  */
 import { z } from 'zod';
@@ -434,7 +434,7 @@ export class EveryChoice implements Chooser {
 }
 
 /**
- * Where hits land with any number of sides (RULES.md): sides act in descending order of
+ * Where hits land with any number of sides (docs/rules.md): sides act in descending order of
  * hits; each first cancels the hits aimed at it one for one with its own, then assigns
  * what is left to one side with strictly fewer hits, chosen by `targeting`. With two
  * sides this is "the side with more hits lands the difference".
@@ -537,7 +537,7 @@ export class HitResolver {
 // The rules every fight shares — battle (battleField.ts, battleChain.ts, battleTable.ts)
 // and a campaign's skirmish (skirmish.ts) — written once, here.
 
-/** When a side's able combatants leave, decided in each flight phase (RULES.md "Violence"). */
+/** When a side's able combatants leave, decided in each flight phase (docs/rules.md "Violence"). */
 export const FLEE_POLICIES = ['never', 'outnumbered', 'lostHalf'] as const;
 export type FleePolicy = (typeof FLEE_POLICIES)[number];
 /** Flight policies as codes for the per-round loops. */
@@ -557,7 +557,7 @@ export const AID_POLICIES = ['none', 'ordinary', 'medic'] as const;
 /**
  * "A wounded target … has a 2-in-4 chance to die. This is reduced to 1-in-4 if they
  * receive medical attention": faces of a d4 that kill, by aid. With a Medic, those the
- * Medics cannot attend get ordinary aid (RULES.md), hence 1.
+ * Medics cannot attend get ordinary aid (docs/rules.md), hence 1.
  */
 export const DEATH_FACES = { none: 2, ordinary: 1, medic: 1 } as const;
 export type Aid = keyof typeof DEATH_FACES;

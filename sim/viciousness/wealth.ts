@@ -1,5 +1,5 @@
 /**
- * Wealth (RULES.md "Wealth and the campaign"; viciousness.txt "Wealth"): rank by
+ * Wealth (docs/rules.md "Wealth and the campaign"; viciousness.txt "Wealth"): rank by
  * investment points, rewards in liquid coins, and what replacing the dead costs.
  */
 
