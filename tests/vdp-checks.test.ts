@@ -182,6 +182,19 @@ describe('opposed: a score of 0 ("whichever score is highest wins the contest. I
     expect(both.results[0].metrics['tension.mark'].exact).toBeCloseTo(diff(-3), 12);
   });
 
+  test('a side of no Accomplish dice beats nothing, even a Resist pushed below 0 (it read 0.83: a side making no check "beat" the other\'s)', () => {
+    // Mark resists on 4 dice and accomplishes nothing; Jacob's one Resist die at −6 totals
+    // d6 − 6, below 0 five times in six. Mark "makes no Accomplish check" (as his tension).
+    const r = runScenario({ name: 'o', system: 'vdp', mechanic: 'opposed', trials: 4000, setup: { a: { name: 'mark', accomplish: 0, modifier: 1 }, b: { name: 'jacob', accomplish: 3, modifier: 0, resistModifier: -6 } } });
+    const m = r.results[0].metrics;
+    expect(m['beats.mark'].exact).toBe(0);
+    expect(m['beats.mark'].estimate).toBe(0);
+    expect(m['tension.mark'].exact).toBe(0);
+    // Jacob still beats Mark's Resist of 4 dice now and then.
+    expect(m['beats.jacob'].exact).toBeGreaterThan(0);
+    expectAgreesWithExact(r);
+  });
+
   // Mark all-in (4 accomplish, modifier 0), Jacob all-resist (0 accomplish): Jacob's score is
   // always 0; Mark's is 4d6 − 4d6. P(Mark's score is exactly 0) moves from neither to Mark.
   const duel = (zeroWins?: boolean) =>

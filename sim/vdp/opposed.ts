@@ -184,9 +184,10 @@ export const opposed = defineMechanic({
           tally.add(M.neither, 1 - winA - winB);
           tally.add(M.scoreA, a);
           tally.add(M.scoreB, b);
-          // The Accomplish check against the Resist total as rolled, its target number.
-          tally.add(M.beatsA, accomplishedA > resistedB ? 1 : 0);
-          tally.add(M.beatsB, accomplishedB > resistedA ? 1 : 0);
+          // The Accomplish check against the Resist total as rolled, its target number; a
+          // side of no Accomplish dice makes none, and beats nothing (checksA, as its tension).
+          tally.add(M.beatsA, accomplishedA > resistedB ? checksA : 0);
+          tally.add(M.beatsB, accomplishedB > resistedA ? checksB : 0);
           // "exactly equal to the target number": the Accomplish total is the other's Resist total.
           tally.add(M.tensionA, accomplishedA === resistedB ? checksA : 0);
           tally.add(M.tensionB, accomplishedB === resistedA ? checksB : 0);
@@ -207,8 +208,8 @@ export const opposed = defineMechanic({
         x[M.neither] = 1 - winA - winB;
         x[M.scoreA] = a.mean();
         x[M.scoreB] = b.mean();
-        x[M.beatsA] = rawA.atLeast(1);
-        x[M.beatsB] = rawB.atLeast(1);
+        x[M.beatsA] = checksA * rawA.atLeast(1);
+        x[M.beatsB] = checksB * rawB.atLeast(1);
         x[M.tensionA] = checksA * rawA.at(0);
         x[M.tensionB] = checksB * rawB.at(0);
         return { metrics: L.named(x) };
