@@ -1,7 +1,7 @@
 /**
  * How big the long statistical sweeps are (issue #11: keep the suite quick on a quiet 2-core
  * machine, and delete nothing it checks to get there. It took under 90 s then; with the
- * mechanics and tests added since, about three minutes in December 2026, as the README says).
+ * mechanics and tests added since, about six minutes on a quiet machine in December 2026, as the README says).
  *
  * `npm test` runs them at the quick size; `npm run test:full` (POOLSIM_TEST_SIZE=full) at
  * the size they were written for. The checks are the same at both sizes: every comparison
