@@ -57,6 +57,14 @@ export const viciousnessRules = lazySchema(() => z
     outnumbered: variant({ allEnemies: 'every enemy side together', anySide: 'any one enemy side alone' }, 'allEnemies'),
     /** How a rival splits its ambition points among designs; *focus*. */
     invest: variant({ focus: 'all in its design with the most points', spread: 'round its designs in turn' }, 'focus'),
+    /**
+     * A handy asset's extra ambition point ("Should a rival have an asset that would come
+     * in handy while pursuing their design, add one extra point per turn"): *perRival*, one
+     * point a turn, into a design the asset helps (the text); *perDesign*, one point a turn
+     * for each design it helps, split with the rank's points by `invest` (the project's
+     * first reading: docs/rulings/rivals.md).
+     */
+    handyPoint: variant({ perRival: 'one point a turn per rival', perDesign: 'one point a turn per design it helps' }, 'perRival'),
     /** Speed Chess: a foiled design returns half its points; *false*. */
     speedChess: flagVariant({ false: 'not played', true: 'played' }, false),
     /**

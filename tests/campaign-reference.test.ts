@@ -370,6 +370,8 @@ interface Rules {
   /** rivals.md "Speed Chess": a design whose d4 failed, or that the company foiled, refunds half its points to the rival's other designs. */
   speedChess?: boolean;
   escalation?: 'once' | 'lasting';
+  /** rivals.md "Ambition points": a handy asset's one point a turn per rival, or one per design it helps. */
+  handyPoint?: 'perRival' | 'perDesign';
   equipment?: 'mostEquipped' | 'everySide';
   consequenceWound?: 'bedRest' | 'deathRoll';
   attemptTarget?: 'first' | 'anyFight';
@@ -1147,12 +1149,15 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
 
     if (buyTakesAction) medicsPush();
 
-    // 3. Rivals invest their rank's points (`invest`).
-    for (const r of rivals) invest(r, r.spec.rank);
+    // 3. Rivals invest their rank's points (`invest`); with rules.handyPoint "perDesign",
+    // a point more for each design a handy asset helps, split with them.
+    const perDesign = rules.handyPoint === 'perDesign';
+    for (const r of rivals) invest(r, r.spec.rank + (perDesign ? r.spec.designs.filter((d) => d.handyAsset !== undefined).length : 0));
     // "Should a rival have an asset that would come in handy while pursuing their design, add
     // one extra point per turn" (rivals.md "Ambition points"): one point per rival, into the
     // design the asset helps holding the most points (on a tie, the one initiated longest ago).
     for (const r of rivals) {
+      if (perDesign) break;
       const helped = r.order.filter((d) => r.spec.designs[d].handyAsset !== undefined);
       if (helped.length === 0) continue;
       const most = Math.max(...helped.map((d) => r.designs[d].points));
@@ -2011,6 +2016,22 @@ const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<st
     name: 'handy-asset-spread',
     trials: 6000,
     rules: { invest: 'spread' },
+    setup: {
+      turns: 24,
+      company: { name: 'co', rank: 2 },
+      troupes: [{ name: 'v', captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'c', knavery: ['d6'] }] }],
+      rivals: [
+        { name: 'guild', rank: 3, assets: ['a ship'], designs: [{ severity: 'light', style: 'rash' }, { severity: 'medium', handyAsset: 'a ship' }, { severity: 'light', style: 'shrewd', handyAsset: 'a ship' }] },
+      ],
+      policy: { job: { challenges: 3, method: 'rare' } },
+    },
+  },
+  {
+    // rules.handyPoint "perDesign" (rivals.md "Ambition points", the first reading as a
+    // variant): rank + a point for each design the asset helps, split by spread with them.
+    name: 'handy-asset-per-design-spread',
+    trials: 6000,
+    rules: { invest: 'spread', handyPoint: 'perDesign' },
     setup: {
       turns: 24,
       company: { name: 'co', rank: 2 },

@@ -156,12 +156,37 @@ describe('3. a handy asset: "add one extra point per turn" — per rival, for th
     expectAgreesWithExact(runScenario(rivals([handy, handy, handy])));
   });
 
+  test('rules.handyPoint "perDesign" plays the project\'s first reading as a variant: rank + 1 for each handy design, split by invest (8.83 strikes)', () => {
+    const handy = { severity: 'light', handyAsset: true };
+    const perDesign = (designs: object[], rules: object = {}) => scenario('rivals', { turns: 20, rivals: [{ name: 'duke', rank: 2, designs }] }, { handyPoint: 'perDesign', ...rules }, 20000);
+    const three = runScenario(perDesign([handy, handy, handy]));
+    expect(three.results[0].metrics['strikes.duke'].exact).toBeCloseTo(strikesReference(5, 20), 12);
+    expectAgreesWithExact(three);
+    // One handy design of three: rank + 1 a turn, all into the design pursued (focus); by
+    // the text the extra point goes to the handy design, pursued or not, so it strikes less.
+    const one = [handy, { severity: 'medium' }, { severity: 'heavy' }];
+    expect(runScenario(perDesign(one)).results[0].metrics['strikes.duke'].exact).toBeCloseTo(strikesReference(3, 20), 12);
+    expect(runScenario(rivals(one)).results[0].metrics['strikes.duke'].exact).toBeLessThan(strikesReference(3, 20) - 0.05);
+    // Spread: the extra points are split with the rank's, round the designs in turn.
+    expectAgreesWithExact(runScenario(perDesign([handy, handy, { severity: 'medium' }], { invest: 'spread' })));
+    // In a campaign the rivals' figures follow the variant too (their chain, exact).
+    const campaign = (rules: object) =>
+      runScenario(scenario('campaign', { turns: 20, company: { name: 'co', rank: 2 }, troupes: [{ name: 'v', captain: { knavery: ['d6'] } }], rivals: [{ name: 'duke', rank: 2, designs: [handy, handy, handy] }], policy: { job: { challenges: 2 } } }, rules, 4000)).results[0].metrics;
+    expect(campaign({ handyPoint: 'perDesign' })['strikes.duke'].exact).toBeCloseTo(strikesReference(5, 20), 12);
+    expect(campaign({})['strikes.duke'].exact).toBeCloseTo(strikesReference(3, 20), 12);
+    // Where the two readings are one, the point's notes say the variant changes nothing.
+    const notes = (designs: object[]) => runScenario(perDesign(designs)).results[0].notes ?? [];
+    expect(notes([{ severity: 'light' }, { severity: 'medium' }]).join(' ')).toContain('rules.handyPoint changes nothing here: no rival\'s design has a handy asset');
+    expect(notes([handy]).join(' ')).toContain('rules.handyPoint changes nothing here: each rival with a handy asset has one design');
+    expect(notes([handy, { severity: 'medium' }]).join(' ')).not.toContain('rules.handyPoint');
+  });
+
   test('the extra point goes only to a design the asset helps', async () => {
     const { RivalBoard, RivalPlan } = await import('../sim/viciousness/rivalDice.ts');
     // Focus: the leading design (not helped) takes the rank's point; the handy one the extra.
     const plan = new RivalPlan(
       [{ name: 'duke', rank: 1, designs: [{ severity: 'light', points: 10 }, { severity: 'light', handyAsset: true }] }],
-      { invest: 'focus', speedChess: false, escalation: 'once' },
+      { invest: 'focus', speedChess: false, escalation: 'once', handyPoint: 'perRival' },
     );
     const board = new RivalBoard(plan);
     board.reset();

@@ -54,7 +54,7 @@ export const campaign = defineMechanic({
   setup: campaignSetup,
   // Its rivals' variants and its fights' (troupe against guards: two sides, so neither
   // targeting nor outnumbered can change anything).
-  variants: ['hitOn', 'equipment', 'woundOrder', 'push', 'medicReach', 'invest', 'speedChess', 'escalation', 'consequenceWound', 'attemptTarget'],
+  variants: ['hitOn', 'equipment', 'woundOrder', 'push', 'medicReach', 'invest', 'speedChess', 'escalation', 'handyPoint', 'consequenceWound', 'attemptTarget'],
   // medicReach "window" (wounded waiting up to two rounds for a Medic) is battle's only:
   // the fights (skirmish.ts) settle each round's wounded in that round, on two fight paths
   // that keep no waiting wounded (docs/rulings/campaign.md).

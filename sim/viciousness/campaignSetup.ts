@@ -8,7 +8,7 @@ import { lazySchema } from '../lazySchema.ts';
 import { diceListSchema, eachDie } from '../dice.ts';
 import { MAX_UNIFORM } from '../random.ts';
 import { SEVERITIES, checkRivals, rivalSchema } from './rivalDice.ts';
-import { MAX_TURNS, oneDesignInvestNote } from './rivals.ts';
+import { MAX_TURNS, handyPointNote, oneDesignInvestNote } from './rivals.ts';
 import { AID_POLICIES, FLEE_POLICIES, HIT_ON_NOTE, mostSides } from './violence.ts';
 import { FREE_PUSH_POLICIES, PUSH_POLICIES } from './knaveryPushes.ts';
 import { MAX_PRICE, price, purchasesSchema } from './purchases.ts';
@@ -333,7 +333,7 @@ export function rivalCountNote(troupes: number, rivals: number): string | undefi
  */
 export function campaignNotes(
   s: CampaignSetup,
-  rules: Pick<ViciousnessRules, 'invest' | 'speedChess' | 'escalation' | 'hitOn' | 'medicReach' | 'push' | 'woundOrder' | 'equipment' | 'consequenceWound' | 'attemptTarget'>,
+  rules: Pick<ViciousnessRules, 'invest' | 'speedChess' | 'escalation' | 'handyPoint' | 'hitOn' | 'medicReach' | 'push' | 'woundOrder' | 'equipment' | 'consequenceWound' | 'attemptTarget'>,
 ): string[] {
   const notes = fieldNotes(s, rules);
   // Last, after the fields that change nothing: not such a field but a campaign the text
@@ -349,7 +349,7 @@ export function campaignNotes(
 
 function fieldNotes(
   s: CampaignSetup,
-  rules: Pick<ViciousnessRules, 'invest' | 'speedChess' | 'escalation' | 'hitOn' | 'medicReach' | 'push' | 'woundOrder' | 'equipment' | 'consequenceWound' | 'attemptTarget'>,
+  rules: Pick<ViciousnessRules, 'invest' | 'speedChess' | 'escalation' | 'handyPoint' | 'hitOn' | 'medicReach' | 'push' | 'woundOrder' | 'equipment' | 'consequenceWound' | 'attemptTarget'>,
 ): string[] {
   const notes: string[] = [];
   const policy = s.policy ?? {};
@@ -515,6 +515,7 @@ function fieldNotes(
       rules.invest !== 'focus' && 'invest',
       rules.speedChess && 'speedChess',
       rules.escalation !== 'once' && 'escalation',
+      rules.handyPoint !== 'perRival' && 'handyPoint',
       rules.consequenceWound !== 'bedRest' && 'consequenceWound',
       rules.attemptTarget !== 'first' && 'attemptTarget',
     ].filter((k) => k !== false);
@@ -522,6 +523,8 @@ function fieldNotes(
   } else {
     const invest = oneDesignInvestNote(rivals, rules);
     if (invest !== undefined) notes.push(invest);
+    const handy = handyPointNote(rivals, rules);
+    if (handy !== undefined) notes.push(handy);
   }
   // The fights' rules toggles with nothing to act on (an audit: accepted and said nothing).
   // hitOn "4+": every violence die the campaign names, whether or not it comes to roll.

@@ -259,7 +259,7 @@ export class RivalPlan {
   /** rules.escalation "once": after a design is initiated its slot's next design is of the slot's own severity, unless the consequence's 6 escalates it. */
   declare readonly escalateOnce: boolean;
 
-  constructor(rivals: readonly RivalSetup[], rules: Pick<ViciousnessRules, 'invest' | 'speedChess' | 'escalation'>) {
+  constructor(rivals: readonly RivalSetup[], rules: Pick<ViciousnessRules, 'invest' | 'speedChess' | 'escalation' | 'handyPoint'>) {
     this.count = rivals.length;
     this.names = rivals.map((r) => r.name);
     this.designFrom = new Int32Array(rivals.length);
@@ -271,11 +271,14 @@ export class RivalPlan {
     });
     this.slots = at;
     this.rank = Int32Array.from(rivals, (r) => r.rank);
-    this.gain = Int32Array.from(rivals, (r) => r.rank);
     const isHandy = (d: DesignSetup) => d.handyAsset !== undefined && d.handyAsset !== false;
     // "Should a rival have an asset that would come in handy while pursuing their design,
-    // add one extra point per turn": one point per rival, however many designs it helps.
-    this.handyPoint = Uint8Array.from(rivals, (r) => (r.designs.some(isHandy) ? 1 : 0));
+    // add one extra point per turn": one point per rival, however many designs it helps,
+    // into one it helps (investTurn). With rules.handyPoint "perDesign" a point for each
+    // design it helps, joining the rank's points, split by `invest` like them.
+    const perDesign = rules.handyPoint === 'perDesign';
+    this.gain = Int32Array.from(rivals, (r) => r.rank + (perDesign ? r.designs.filter(isHandy).length : 0));
+    this.handyPoint = Uint8Array.from(rivals, (r) => (!perDesign && r.designs.some(isHandy) ? 1 : 0));
     const designs = rivals.flatMap((r) => r.designs);
     this.handy = Uint8Array.from(designs, (d) => (isHandy(d) ? 1 : 0));
     this.successFaces = Uint8Array.from(designs, (d) => SUCCESS_FACES[d.style ?? 'default']);

@@ -54,7 +54,7 @@ export const rivals = defineMechanic({
   name: 'rivals',
   summary: 'rival dice over many turns: when rivals strike, how often their designs land, what they cost',
   setup: rivalsSetup,
-  variants: ['invest', 'speedChess', 'escalation'],
+  variants: ['invest', 'speedChess', 'escalation', 'handyPoint'],
   prepare(setup, rules: ViciousnessRules) {
     const plan = new RivalPlan(setup.rivals, rules);
     const { turns } = setup;
@@ -168,7 +168,7 @@ export const rivals = defineMechanic({
  * (the round robin hands every point to it, as "focus" does). Also the campaign's (its
  * rivals' `invest`: campaignSetup.ts campaignNotes).
  */
-export function rivalsNotes(rivals: readonly RivalSetup[], rules: Pick<ViciousnessRules, 'invest'>): string[] {
+export function rivalsNotes(rivals: readonly RivalSetup[], rules: Pick<ViciousnessRules, 'invest' | 'handyPoint'>): string[] {
   const notes: string[] = [];
   rivals.forEach((r, i) => {
     const fields = (['minions', 'minionDice', 'minionBonus'] as const).filter((k) => r[k] !== undefined).map((k) => `rivals.${i}.${k}`);
@@ -182,7 +182,23 @@ export function rivalsNotes(rivals: readonly RivalSetup[], rules: Pick<Viciousne
   });
   const investNote = oneDesignInvestNote(rivals, rules);
   if (investNote !== undefined) notes.push(investNote);
+  const handyNote = handyPointNote(rivals, rules);
+  if (handyNote !== undefined) notes.push(handyNote);
   return notes;
+}
+
+/**
+ * `rules.handyPoint` "perDesign" where it reads as "perRival" does: no rival has a design a
+ * handy asset helps, or those that do have that one design alone (its rank's points and
+ * the one extra land in it either way), said.
+ */
+export function handyPointNote(rivals: readonly RivalSetup[], rules: Pick<ViciousnessRules, 'handyPoint'>): string | undefined {
+  if (rules.handyPoint === 'perRival' || rivals.length === 0) return undefined;
+  const handy = (d: RivalSetup['designs'][number]) => d.handyAsset !== undefined && d.handyAsset !== false;
+  if (rivals.some((r) => r.designs.length > 1 && r.designs.some(handy))) return undefined;
+  return rivals.some((r) => r.designs.some(handy))
+    ? 'rules.handyPoint changes nothing here: each rival with a handy asset has one design, which takes its rank\'s points and the one extra either way'
+    : 'rules.handyPoint changes nothing here: no rival\'s design has a handy asset (designs[].handyAsset)';
 }
 
 /** `rules.invest` "spread" where every rival has one design: the same as "focus", said. */
