@@ -1590,6 +1590,17 @@ const ATTEMPTED: Setup = {
   policy: { job: { challenges: 1, method: 'rare' }, flee: 'never' },
 };
 
+/** A rank-3 rival whose ship helps two of its three designs (the handy-asset setups under spread). */
+const HANDY_SHIP: Setup = {
+  turns: 24,
+  company: { name: 'co', rank: 2 },
+  troupes: [{ name: 'v', captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'c', knavery: ['d6'] }] }],
+  rivals: [
+    { name: 'guild', rank: 3, assets: ['a ship'], designs: [{ severity: 'light', style: 'rash' }, { severity: 'medium', handyAsset: 'a ship' }, { severity: 'light', style: 'shrewd', handyAsset: 'a ship' }] },
+  ],
+  policy: { job: { challenges: 3, method: 'rare' } },
+};
+
 const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<string, string>; rules?: Rules }[] = [
   {
     name: 'one-troupe-two-rivals',
@@ -2016,15 +2027,7 @@ const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<st
     name: 'handy-asset-spread',
     trials: 6000,
     rules: { invest: 'spread' },
-    setup: {
-      turns: 24,
-      company: { name: 'co', rank: 2 },
-      troupes: [{ name: 'v', captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'c', knavery: ['d6'] }] }],
-      rivals: [
-        { name: 'guild', rank: 3, assets: ['a ship'], designs: [{ severity: 'light', style: 'rash' }, { severity: 'medium', handyAsset: 'a ship' }, { severity: 'light', style: 'shrewd', handyAsset: 'a ship' }] },
-      ],
-      policy: { job: { challenges: 3, method: 'rare' } },
-    },
+    setup: HANDY_SHIP,
   },
   {
     // rules.handyPoint "perDesign" (rivals.md "Ambition points", the first reading as a
@@ -2032,15 +2035,7 @@ const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<st
     name: 'handy-asset-per-design-spread',
     trials: 6000,
     rules: { invest: 'spread', handyPoint: 'perDesign' },
-    setup: {
-      turns: 24,
-      company: { name: 'co', rank: 2 },
-      troupes: [{ name: 'v', captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'c', knavery: ['d6'] }] }],
-      rivals: [
-        { name: 'guild', rank: 3, assets: ['a ship'], designs: [{ severity: 'light', style: 'rash' }, { severity: 'medium', handyAsset: 'a ship' }, { severity: 'light', style: 'shrewd', handyAsset: 'a ship' }] },
-      ],
-      policy: { job: { challenges: 3, method: 'rare' } },
-    },
+    setup: HANDY_SHIP,
   },
   {
     // The Berzerker and the Duelist in the campaign's fights (traits.md): a Berzerker captain
