@@ -517,8 +517,8 @@ export function shapeProblems(file: string, raw: unknown): ScenarioError[] {
 /**
  * "expected one of …" for a metric name not found, with the names nearest the one given
  * first ("did you mean "win.jill"?"): a fight of many characters has hundreds of metric
- * names, and the message is cut at 500 characters (formatErrors), so a typo's fix could
- * be cut off the end of the list.
+ * names, and a message is cut at MAX_MESSAGE characters (capErrors), so a typo's fix
+ * could be cut off the end of the list.
  */
 export function expectedMetric(given: string, names: readonly string[]): string {
   const lower = given.toLowerCase();

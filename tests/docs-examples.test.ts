@@ -100,7 +100,11 @@ describe('docs/scenario-format.md names every metric of the campaign', () => {
   // (its list ended in "…": a docs audit).
   test('each name CAMPAIGN_METRICS declares is in the campaign\'s row', () => {
     const row = readFileSync(join(ROOT, 'docs', 'scenario-format.md'), 'utf8').split('\n').find((l) => l.startsWith('| `campaign`'))!;
-    const missing = Object.values(CAMPAIGN_METRICS).map((m) => m.name.replace(/\.<\w+>$/, '')).filter((name) => !row.includes(`\`${name}`));
+    // The whole name in backticks, or a family's with its part (`firstStrike.<rival>`): not a
+    // prefix (`jobs.pushed` named, `jobs` not — a review).
+    const missing = Object.values(CAMPAIGN_METRICS)
+      .map((m) => m.name)
+      .filter((name) => !row.includes(`\`${name}\``) && !(name.includes('.<') && row.includes(`\`${name.slice(0, name.indexOf('.<'))}.<`)));
     expect(missing).toEqual([]);
   });
 });

@@ -174,8 +174,16 @@ describe('3. a handy asset: "add one extra point per turn" — per rival, for th
       runScenario(scenario('campaign', { turns: 20, company: { name: 'co', rank: 2 }, troupes: [{ name: 'v', captain: { knavery: ['d6'] } }], rivals: [{ name: 'duke', rank: 2, designs: [handy, handy, handy] }], policy: { job: { challenges: 2 } } }, rules, 4000)).results[0].metrics;
     expect(campaign({ handyPoint: 'perDesign' })['strikes.duke'].exact).toBeCloseTo(strikesReference(5, 20), 12);
     expect(campaign({})['strikes.duke'].exact).toBeCloseTo(strikesReference(3, 20), 12);
-    // Where the two readings are one, the point's notes say the variant changes nothing.
-    const notes = (designs: object[]) => runScenario(perDesign(designs)).results[0].notes ?? [];
+    // Where the two readings are one, the point's notes say the variant changes nothing, and
+    // every exact figure is the same as without it.
+    const notes = (designs: object[]) => {
+      const [on, off] = [runScenario(perDesign(designs)), runScenario(rivals(designs))];
+      const said = on.results[0].notes ?? [];
+      if (said.some((n) => n.startsWith('rules.handyPoint'))) {
+        for (const [key, m] of Object.entries(on.results[0].metrics)) expect(m.exact, key).toBeCloseTo(off.results[0].metrics[key]!.exact!, 12);
+      }
+      return said;
+    };
     expect(notes([{ severity: 'light' }, { severity: 'medium' }]).join(' ')).toContain('rules.handyPoint changes nothing here: no rival\'s design has a handy asset');
     expect(notes([handy]).join(' ')).toContain('rules.handyPoint changes nothing here: each rival with a handy asset has one design');
     expect(notes([handy, { severity: 'medium' }]).join(' ')).not.toContain('rules.handyPoint');

@@ -20,7 +20,7 @@ const RULE_LABELS: Record<string, { label: string; help: string }> = {
   medicReach: { label: 'a Medic attends', help: '“not in danger of dying” if attended “within 30 seconds”: one wounded a round per Medic; one a round, each wounded waiting up to 30 seconds (battle only: no exact values); or all of them' },
   outnumbered: { label: 'outnumbered by', help: '“the enemies’ able combatants outnumber yours”, for fleeing and the Berzerker: with three or more sides, every other side still fighting together, or some one of them alone' },
   invest: { label: 'a rival invests', help: 'how ambition points are split among designs' },
-  handyPoint: { label: "a handy asset's extra point", help: '“add one extra point per turn”: one a turn per rival, or one for each design the asset helps' },
+  handyPoint: { label: 'a handy asset’s extra point', help: '“add one extra point per turn”: one a turn per rival, or one for each design the asset helps' },
   speedChess: { label: 'Speed Chess', help: 'a foiled design returns half its points' },
   escalation: { label: 'a 6 on the consequence table escalates', help: '“A medium-consequence design begins”: that one design, or every later design of the slot' },
   consequenceWound: { label: 'a rival’s “A PC is wounded”', help: '“A wounded target … has a 2-in-4 chance to die”: 3 turns of bed rest with no death roll (the medium table’s wound, milder than the heavy table’s attempt on a life), or that death roll first (1-in-4 with the troupe’s aid or a living Medic), the survivor to bed' },

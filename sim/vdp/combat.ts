@@ -1,5 +1,5 @@
 /**
- * VDP `combat` (very-different-places.txt "Combat"; docs/rules.md "Combat"): two or more
+ * VDP `combat` (very-different-places.txt "Combat"; docs/rules.md "Very Different Places"): two or more
  * characters, in teams, fight in rounds until one team is left standing.
  *
  * A round: every standing character rolls 2d6 + Timing; turns go "from highest to lowest,

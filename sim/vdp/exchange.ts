@@ -1,6 +1,6 @@
 /**
  * One VDP combat exchange: an attack total against a defence total
- * (very-different-places.txt "Attacking and Defending"; docs/rules.md "Combat"). Shared by
+ * (very-different-places.txt "Attacking and Defending"; docs/rules.md "Very Different Places"). Shared by
  * `combat` (Monte Carlo, per attack) and its exact opening exchange.
  *
  * - "If the total is higher for the attacker, then the defender will take damage ...

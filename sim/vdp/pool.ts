@@ -1,5 +1,5 @@
 /**
- * A VDP roll of d6s with advantage or disadvantage (docs/rules.md "Advantage/disadvantage";
+ * A VDP roll of d6s with advantage or disadvantage (docs/rules.md "Very Different Places";
  * very-different-places.txt "Advantage and Disadvantage"): "roll the normal number of dice
  * chosen from the pool, plus the extra advantage or disadvantage dice together. Then, if
  * the character has an Advantage, remove the lowest dice until the dice pool is back to

@@ -1,7 +1,7 @@
 /**
- * One campaign turn after another (docs/rules.md "A campaign turn: rivals invest and roll;
- * each troupe takes its actions …; the company banks rewards by its policy;
- * consequences land"). CampaignPlan converts a setup once into flat arrays and codes;
+ * One campaign turn after another (docs/rules.md "Wealth and the campaign": rivals invest
+ * and roll; each troupe takes its actions; the company banks rewards by its policy;
+ * consequences land). CampaignPlan converts a setup once into flat arrays and codes;
  * CampaignTrial holds one campaign's state in typed arrays, allocated once per `run` and
  * reset per trial. Readings and policy fields: docs/rulings/campaign.md.
  */
