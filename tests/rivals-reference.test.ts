@@ -24,6 +24,8 @@ interface Options {
   invest?: 'focus' | 'spread';
   speedChess?: boolean;
   escalation?: 'once' | 'lasting';
+  /** rivals.md "Ambition points": the handy asset's one point a turn per rival, or one per design it helps. */
+  handyPoint?: 'perRival' | 'perDesign';
 }
 interface State {
   points: number[];
@@ -75,8 +77,13 @@ function referenceRival(rank: number, designs: Design[], turns: number, options:
     const next = new Map<string, [State, number]>();
     for (const [before, p] of states.values()) {
       const s: State = structuredClone(before);
-      give(s, rank);
-      if (handy.some((h) => h)) s.points[pick(s, [...Array(n).keys()].filter((i) => handy[i]))]++;
+      if (options.handyPoint === 'perDesign') {
+        // A point for each design the asset helps, given with the rank's.
+        give(s, rank + handy.filter((h) => h).length);
+      } else {
+        give(s, rank);
+        if (handy.some((h) => h)) s.points[pick(s, [...Array(n).keys()].filter((i) => handy[i]))]++;
+      }
       const m = pick(s, [...Array(n).keys()]);
       const invested = s.points[m];
       const strike = Math.min(1, invested / 20);
@@ -128,12 +135,15 @@ const cases: [string, number, Design[], number, Options][] = [
   ['escalation lasting, two designs', 5, [{ severity: 'light' }, { severity: 'medium', style: 'shrewd' }], 30, { escalation: 'lasting' }],
   // Two designs the asset helps: its point goes to the one held longest without an initiation on a tie.
   ['focus, a handy asset on two of three designs', 2, [{ severity: 'light', handyAsset: true }, { severity: 'medium' }, { severity: 'heavy', handyAsset: true }], 30, {}],
+  // rules.handyPoint "perDesign": rank + 2 a turn, all to the pursued design (focus) or round the three (spread).
+  ['focus, handyPoint perDesign, two of three designs helped', 2, [{ severity: 'light', handyAsset: true }, { severity: 'medium' }, { severity: 'heavy', handyAsset: true }], 30, { handyPoint: 'perDesign' }],
+  ['spread and Speed Chess, handyPoint perDesign', 2, [{ severity: 'light', style: 'rash', handyAsset: true }, { severity: 'medium' }, { severity: 'light', handyAsset: true }], 9, { invest: 'spread', speedChess: true, handyPoint: 'perDesign' }],
 ];
 
 describe('rivals against a slow reference chain', () => {
   test.each(cases)('%s', (_label, rank, designs, turns, options) => {
-    const { speedChess, escalation, invest } = options;
-    const rules = { ...(speedChess ? { speedChess } : {}), ...(escalation ? { escalation } : {}), ...(invest ? { invest } : {}) };
+    const { speedChess, escalation, invest, handyPoint } = options;
+    const rules = { ...(speedChess ? { speedChess } : {}), ...(escalation ? { escalation } : {}), ...(invest ? { invest } : {}), ...(handyPoint ? { handyPoint } : {}) };
     const designSetup = designs.map((d) => ({ ...d, ...(d.handyAsset ? { handyAsset: 'a ship' } : {}) }));
     const result = runScenario({
       name: 'rival',
