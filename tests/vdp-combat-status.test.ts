@@ -431,6 +431,9 @@ describe('the exact opening exchange with statuses, armour and charge agrees wit
     expect(point.notes).toContain('exact values of opening.* skipped: jill starts with 3 charge, the cost of its buy (chargeBuy "stunningBlow", 3), and may release it before the fight\'s first attack, which the exact opening does not play; first.* stays exact, and opening.* is exact where every starting charge is below its buy\'s cost');
     expect(Object.entries(point.metrics).filter(([, m]) => m.exact !== undefined).map(([k]) => k)).toEqual(['first.jill', 'first.jack']);
     expect(expectExactWithin5Se(r)).toBe(2);
+    // Above the cost, said so (it read "5 charge, the cost of its buy (…, 3)": an audit).
+    const above = runScenario({ name: 's', system: 'vdp', mechanic: 'combat', trials: 200, seed: 'open-status', setup: { characters: [{ ...jill, chargeBuy: 'stunningBlow', chargeCashIn: 'hits', charge: 5 }, jack] } }).results[0];
+    expect(above.notes).toContain('exact values of opening.* skipped: jill starts with 5 charge, more than the cost of its buy (chargeBuy "stunningBlow", 3), and may release it before the fight\'s first attack, which the exact opening does not play; first.* stays exact, and opening.* is exact where every starting charge is below its buy\'s cost');
     // Below the cost, or on a buy none: the opening is exact, and nothing said.
     for (const stored of [{ chargeBuy: 'stunningBlow', charge: 2 }, { charge: 3 }]) {
       const below = runScenario({ name: 's', system: 'vdp', mechanic: 'combat', trials: 200, seed: 'open-status', setup: { characters: [{ ...jill, ...stored }, jack] } }).results[0];

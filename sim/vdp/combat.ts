@@ -1573,7 +1573,7 @@ export function openingChargeSkipped(a: CombatantSetup, b: CombatantSetup): stri
     const buy = c.chargeBuy ?? 'none';
     const cost = CHARGE_COST[CHARGE_CODE[buy]];
     if (notFirst.includes(buy) || (c.charge ?? 0) < cost) continue;
-    return `exact values of opening.* skipped: ${c.name} starts with ${c.charge} charge, the cost of its buy (chargeBuy ${JSON.stringify(buy)}, ${cost}), and may release it before the fight's first attack, which the exact opening does not play; first.* stays exact, and opening.* is exact where every starting charge is below its buy's cost`;
+    return `exact values of opening.* skipped: ${c.name} starts with ${c.charge} charge, ${c.charge === cost ? 'the cost' : 'more than the cost'} of its buy (chargeBuy ${JSON.stringify(buy)}, ${cost}), and may release it before the fight's first attack, which the exact opening does not play; first.* stays exact, and opening.* is exact where every starting charge is below its buy's cost`;
   }
   return undefined;
 }
