@@ -94,6 +94,12 @@ function mismatches(fields: readonly Field[], schema: JsonSchema, at: string): s
 /** A note as the page says it, and as the file's text (the title), from its pieces. */
 const said = (pieces: ReturnType<typeof noteWords>) => pieces.map((p) => (typeof p === 'string' ? p : p.words)).join('');
 const raw = (pieces: ReturnType<typeof noteWords>) => pieces.map((p) => (typeof p === 'string' ? p : p.raw)).join('');
+/**
+ * A test planning and running several setups for their notes, the exact engines included
+ * (a battle's chain with flight, a VDP fight's opening): 19 s on a quiet 2-core machine,
+ * 28 s with both cores busy, and past the default minute once under heavier load.
+ */
+const HEAVY_NOTES_TIMEOUT = 180_000;
 /** Every note of a short run of `scenario`, with its pieces in the form's words. */
 const notesOf = (scenario: Record<string, unknown>) => {
   const result = runPlan(planScenario({ trials: 20, seed: 1, ...scenario } as never, 'n.json'));
@@ -1544,7 +1550,7 @@ describe('a rule in the words its select shows, the file keeping its values', ()
     const rulePieces = ruleWords('rules.givenUpBlock "nothing" or "hit", or "crew"', 'vdp');
     expect(rulePieces.map((p) => (typeof p === 'string' ? p : p.words)).join('')).toBe('“a block given up for charge” = “lets nothing through” or “lets the attack hit (one wound)”, or "crew"');
     expect(rulePieces.map((p) => (typeof p === 'string' ? p : p.raw)).join('')).toBe('rules.givenUpBlock "nothing" or "hit", or "crew"');
-  });
+  }, HEAVY_NOTES_TIMEOUT);
 
   test('a note naming a second value of its rule says that one in words too (the engine\'s own texts; only where the sentence says it is the rule\'s)', () => {
     const said = (pieces: ReturnType<typeof ruleWords>) => pieces.map((p) => (typeof p === 'string' ? p : p.words)).join('');
