@@ -921,6 +921,28 @@ describe('poolsim solve and the reports', () => {
     expect(moving!.sentence).toMatch(/; the target lies beyond the range, above 2 tries\.$/);
   }, 30_000);
 
+  test('a Monte Carlo metric alike over the whole range is said to, not to level off at one end (an audit)', () => {
+    // A battle's maxRounds 40…60 changes nothing: every value's interval overlaps the
+    // others'. It read "it may have levelled off at the start of the range: the values up to
+    // 60 maxRounds are not told apart", 60 being the range's far end.
+    const block = { name: 'x', vary: 'setup.maxRounds', range: [40, 43], metric: 'win.crew', target: 0.3 } as never;
+    const figures: [number, [number, number]][] = [
+      [0.7934, [0.7912, 0.7956]],
+      [0.7934, [0.7912, 0.7956]],
+      [0.7946, [0.7915, 0.7977]],
+      [0.7946, [0.7915, 0.7977]],
+    ];
+    const points = figures.map(([estimate, ci95], i) => ({ value: 40 + i, estimate, ci95 }));
+    const answer = { name: 'x', vary: 'setup.maxRounds', metric: 'win.crew', find: 'closest', target: 0.3, method: 'montecarlo', decided: false, candidates: [40, 41, 42, 43], monotone: 'assumed', sentence: '', points } as never;
+    const sentence = solveSentence(answer, block, true);
+    expect(sentence).not.toMatch(/levelled off|beyond/);
+    expect(sentence).toMatch(/so none in the range reaches it; no value is told apart from 40 maxRounds \(each 95% interval\): it may not move over the range at all\.$/);
+    // Apart somewhere in the range, the run alike at the nearer end is said as before.
+    const moved = figures.map(([, ci95], i) => (i === 3 ? [0.81, [0.8, 0.82]] : [0.7934, ci95])) as [number, [number, number]][];
+    const after = solveSentence({ ...(answer as object), points: moved.map(([estimate, ci95], i) => ({ value: 40 + i, estimate, ci95 })) } as never, block, true);
+    expect(after).toMatch(/; it may have levelled off at the start of the range: the values up to 42 maxRounds are not told apart \(each 95% interval\)\.$/);
+  });
+
   test('a metric alike at the end that moved in steps as long before has not levelled off: the target may lie beyond (a review)', () => {
     // Alike over the last two values, as over two values between moves before: the next
     // step may lie past the range. It read "it has levelled off at the end of the range".
@@ -1178,8 +1200,26 @@ describe('a solve sentence names a deep field as the form does', () => {
     expect(valueLabel(1, { vary: 'setup.tries', label: '{value} tries' })).toBe('1 try');
     expect(valueLabel(1, { vary: 'setup.tries', label: 'tries' })).toBe('1 try');
     expect(valueLabel(2, { vary: 'setup.tries', label: '{value} tries' })).toBe('2 tries');
-    // A longer label, or one word that is no plural count, is left as written.
-    expect(valueLabel(1, { vary: 'setup.a.bonus', label: '{value} bonus dice' })).toBe('1 bonus dice');
+    // A count and two words, the last plural, reads it singular too; plurals not made with
+    // -s, and words alike in both, read right (an audit: "1 dice", "1 heroe", "1 knive", "1 sery").
+    expect(valueLabel(1, { vary: 'setup.a.bonus', label: '{value} bonus dice' })).toBe('1 bonus die');
+    expect(valueLabel(2, { vary: 'setup.a.bonus', label: '{value} bonus dice' })).toBe('2 bonus dice');
+    const one = (label: string) => valueLabel(1, { vary: 'setup.x', label });
+    expect(['{value} dice', '{value} henchmen', '{value} heroes', '{value} knives', '{value} wolves', '{value} series', '{value} sheep', '{value} status', '{value} foes', '{value} abilities', '{value} boxes'].map(one)).toEqual([
+      '1 die',
+      '1 henchman',
+      '1 hero',
+      '1 knife',
+      '1 wolf',
+      '1 series',
+      '1 sheep',
+      '1 status',
+      '1 foe',
+      '1 ability',
+      '1 box',
+    ]);
+    // A longer label, or words that are no plural count, are left as written.
+    expect(valueLabel(1, { vary: 'setup.a.bonus', label: '{value} extra bonus dice' })).toBe('1 extra bonus dice');
     expect(valueLabel(1, { vary: 'setup.rank', label: 'rival rank {value}' })).toBe('rival rank 1');
     expect(valueLabel(1, { vary: 'setup.x', label: '{value} loss' })).toBe('1 loss');
     // An empty list is not "none", which is what a search that found no value says.

@@ -54,8 +54,9 @@ function valueSaid(value: unknown, path: string, valueWords?: ValueWords): strin
 export function valueLabel(value: unknown, block: Pick<SolveBlock, 'label' | 'vary'>, words: PathWords = asIs, valueWords?: ValueWords): string {
   const text = valueSaid(value, block.vary, valueWords);
   // A label of a count and one plural word ("{value} tries", "guards") reads it singular
-  // after 1, as a field's name does below: "1 tries gives ≈0.4034" (a report audit). A
-  // longer label is left as written ("1 bonus dice", "rival rank 1").
+  // after 1, as a field's name does below: "1 tries gives ≈0.4034" (a report audit); so
+  // does a count and two words, the last plural ("1 bonus die"). A longer label, or one
+  // not led by the count, is left as written ("rival rank 1").
   if (block.label) return countLabel(block.label.includes('{value}') ? block.label.replaceAll('{value}', text) : `${text} ${block.label}`, value);
   const deep = block.vary.split('.').length > 2 || block.vary.startsWith('rules.');
   if (deep && words(block.vary) !== block.vary) return `${words(block.vary)} = ${text}`;
@@ -68,15 +69,55 @@ export function valueLabel(value: unknown, block: Pick<SolveBlock, 'label' | 'va
   return `${text} ${value === 1 ? singular(word) : word}`;
 }
 
-/** "1 tries" → "1 try": a value of 1 and one plural word after it, the word singular. */
+/**
+ * "1 tries" → "1 try", "1 bonus dice" → "1 bonus die": a value of 1 and one or two words
+ * after it, the last plural, made singular. A longer label is left as written.
+ */
 function countLabel(text: string, value: unknown): string {
   if (value !== 1) return text;
-  const m = /^1 ([a-z]+)$/i.exec(text);
-  return m && /[^su]s$/.test(m[1]!) ? `1 ${singular(m[1]!)}` : text;
+  const m = /^1 ((?:[a-z]+ )?)([a-z]+)$/i.exec(text);
+  return m && plural(m[2]!) ? `1 ${m[1]}${singular(m[2]!)}` : text;
 }
 
-/** A plural field name after 1: "pushes" → "push", "challenges" → "challenge", "tries" → "try" (it read "1 trie"). */
+/**
+ * Plurals that are not a word plus -s or -es, and words alike in both (an audit: "1 dice",
+ * "1 heroe", "1 knive", "1 sery"). A dice tool's labels count dice, henchmen, marksmen.
+ */
+const IRREGULAR: Readonly<Record<string, string>> = {
+  dice: 'die',
+  people: 'person',
+  children: 'child',
+  feet: 'foot',
+  teeth: 'tooth',
+  mice: 'mouse',
+  geese: 'goose',
+  knives: 'knife',
+  lives: 'life',
+  wives: 'wife',
+  wolves: 'wolf',
+  thieves: 'thief',
+  elves: 'elf',
+  dwarves: 'dwarf',
+  halves: 'half',
+  heroes: 'hero',
+  series: 'series',
+  species: 'species',
+  sheep: 'sheep',
+  deer: 'deer',
+  fish: 'fish',
+};
+
+/** Is `word` a plural that reads singular after 1? Irregulars, -men, and a word ending -s (not -ss, -us: "status", "boss"). */
+function plural(word: string): boolean {
+  const w = word.toLowerCase();
+  return (w in IRREGULAR && IRREGULAR[w] !== w) || /men$/.test(w) || /[^su]s$/.test(w);
+}
+
+/** A plural field name after 1: "pushes" → "push", "challenges" → "challenge", "tries" → "try" (it read "1 trie"), "dice" → "die", "henchmen" → "henchman". */
 export function singular(word: string): string {
+  const irregular = IRREGULAR[word.toLowerCase()];
+  if (irregular !== undefined) return word[0] === word[0]!.toUpperCase() ? irregular[0]!.toUpperCase() + irregular.slice(1) : irregular;
+  if (/men$/.test(word)) return word.slice(0, -3) + 'man';
   if (/[^aeiou]ies$/.test(word)) return word.slice(0, -3) + 'y';
   return word.replace(/(?<=(?:sh|ch|x|ss))es$|s$/, '');
 }
@@ -447,7 +488,12 @@ function beyondText(r: SolveResult, values: readonly unknown[], named: string, l
           ? r.method === 'exact'
             ? `; it moves in steps: the same ${end === 'first' ? `up to ${label(values[flatTo!])}` : `from ${label(values[flatTo!])} on`}, as it was from ${label(values[stepRun[0]])} to ${label(values[stepRun[1]])} before it moved again, so the target may lie ${beyondEnd(end)}`
             : `; the values ${end === 'first' ? `up to ${label(values[flatTo!])}` : `from ${label(values[flatTo!])} on`} are not told apart (each 95% interval), nor were those from ${label(values[stepRun[0]])} to ${label(values[stepRun[1]])}, and the metric moved after them, so it may still move: the target may lie ${beyondEnd(end)}`
-        : flatTo !== undefined
+        : flatTo !== undefined && flatTo === (end === 'first' ? m.length - 1 : 0)
+          ? // Alike to the other end: the metric is flat over the whole range as far as the
+            // figures show, and levels off at neither end (an audit: "levelled off at the
+            // start of the range: the values up to 60 are not told apart", 60 its far end).
+            `; no value is told apart from ${endValue(end!)} (each 95% interval): it may not move over ${scope} at all`
+          : flatTo !== undefined
           ? r.method === 'exact'
             ? `; it has levelled off at the ${end === 'first' ? 'start' : 'end'} of ${scope}, the same ${end === 'first' ? `up to ${label(values[flatTo])}` : `from ${label(values[flatTo])} on`}`
             : `; it may have levelled off at the ${end === 'first' ? 'start' : 'end'} of ${scope}: the values ${end === 'first' ? `up to ${label(values[flatTo])}` : `from ${label(values[flatTo])} on`} are not told apart (each 95% interval)`
