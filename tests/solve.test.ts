@@ -943,6 +943,23 @@ describe('poolsim solve and the reports', () => {
     expect(after).toMatch(/; it may have levelled off at the start of the range: the values up to 42 maxRounds are not told apart \(each 95% interval\)\.$/);
   });
 
+  test('an undecided answer of many candidates names the first three with their figures, and how many more (an audit: 21 named, each with its figure)', () => {
+    const values = Array.from({ length: 21 }, (_, i) => 40 + i);
+    const block = { name: 'x', vary: 'setup.maxRounds', range: [40, 60], metric: 'win.crew', atLeast: 0.7946 } as never;
+    const points = values.map((value) => ({ value, estimate: 0.7946, ci95: [0.7915, 0.7977] }));
+    const answer = (candidates: unknown[]) =>
+      ({ name: 'x', vary: 'setup.maxRounds', metric: 'win.crew', find: 'firstAtLeast', atLeast: 0.7946, method: 'montecarlo', decided: false, candidates, monotone: 'assumed', everyValue: true, sentence: '', points, maxTrials: 131072, trials: 2_000_000 }) as never;
+    const many = solveSentence(answer(values), block, true);
+    expect(many).toContain('undecided between 40 maxRounds, 41 maxRounds, 42 maxRounds and 18 more; 40 maxRounds gives 0.7946 [0.7915, 0.7977], 41 maxRounds gives 0.7946 [0.7915, 0.7977], 42 maxRounds gives 0.7946 [0.7915, 0.7977], … — ');
+    expect(many).not.toContain('43 maxRounds');
+    // "Possibly none in range" is said however many come before it.
+    const none = solveSentence(answer([...values, null]), block, true);
+    expect(none).toContain('undecided between 40 maxRounds, 41 maxRounds, 42 maxRounds, 18 more and none in range; ');
+    // Six or fewer are named each, as before.
+    const six = solveSentence(answer(values.slice(0, 6)), block, true);
+    expect(six).toContain('undecided between 40 maxRounds, 41 maxRounds, 42 maxRounds, 43 maxRounds, 44 maxRounds and 45 maxRounds; ');
+  });
+
   test('a metric alike at the end that moved in steps as long before has not levelled off: the target may lie beyond (a review)', () => {
     // Alike over the last two values, as over two values between moves before: the next
     // step may lie past the range. It read "it has levelled off at the end of the range".

@@ -584,6 +584,9 @@ export interface SentenceWords {
 /** Values listed up to this many; past it the first few, and how many more. */
 const TIES_SHOWN = 3;
 
+/** An undecided answer's candidates listed up to this many; past it the first TIES_SHOWN, and how many more. */
+const CANDIDATES_SHOWN = 6;
+
 /** Values tied with another, as the value found reads: "4 tries and 5 tries", past TIES_SHOWN + 1 "4 tries, 5 tries, 6 tries and 14 more". */
 function tiesText(values: readonly unknown[], label: (v: unknown) => string): string {
   return values.length > TIES_SHOWN + 1 ? `${values.slice(0, TIES_SHOWN).map(label).join(', ')} and ${values.length - TIES_SHOWN} more` : wordList(values.map(label));
@@ -676,10 +679,20 @@ export function solveSentence(r: SolveResult, block: SolveBlock, done: boolean, 
   if (!r.decided) {
     // A result from before every value was decided, whose bisection the values contradicted.
     if (r.monotone === false && r.everyValue !== true) return `Undecided: ${named} does not move one way over ${scope} (values looked at disagree), so the search cannot be trusted${cost}.`;
-    const cands = (r.candidates ?? []).map((v) => (v === null ? 'none in range' : label(v)));
+    // Past CANDIDATES_SHOWN candidates the first TIES_SHOWN, with their figures, and how
+    // many more, as ties read: 21 values that a field changes nothing of were each named
+    // with its figure in one sentence (an audit). The JSON's candidates and points hold all.
+    const all = r.candidates ?? [];
+    const shown = all.length > CANDIDATES_SHOWN ? all.slice(0, TIES_SHOWN) : all;
+    const cands = shown.map((v) => (v === null ? 'none in range' : label(v)));
+    const hidden = all.slice(shown.length);
+    // "Possibly none in range" is said whatever the number of values before it.
+    if (hidden.some((v) => v !== null)) cands.push(`${hidden.filter((v) => v !== null).length} more`);
+    if (hidden.includes(null)) cands.push('none in range');
     // Each value as the candidates name it: "40 maxRounds, 41 maxRounds …; 40 gives …" dropped
     // the word within one sentence (an audit).
-    const near = (r.candidates ?? []).filter((v) => v !== null).map((v) => `${label(v)} gives ${pointText(at(v), true)}`).filter((s) => !s.endsWith('?'));
+    const near = shown.filter((v) => v !== null).map((v) => `${label(v)} gives ${pointText(at(v), true)}`).filter((s) => !s.endsWith('?'));
+    if (shown.length < all.length) near.push('…');
     // Why, as the search decides: a value against the target, or which of several lies
     // nearer it, on intervals 95% over all of a value's looks (sim/solve/confidence.ts),
     // wider than the 95% intervals printed beside them.
