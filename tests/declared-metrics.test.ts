@@ -5,6 +5,7 @@
  * and the report's chart list with the dashboard's.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { HEAVY_TEST_MS } from './size.ts';
 import { expandPaths, loadPlans, readScenario } from '../cli/load.ts';
 import { runPlan } from '../sim/assemble.ts';
 import { planScenario } from '../sim/scenario.ts';
@@ -153,7 +154,7 @@ describe('what a metric declares of its trials', () => {
     seen.length = 0;
     for (const plan of loadPlans([file], { trials: 1000, seed: 'least' })) counted += runPlan(plan).results.length;
     expect([...new Set(seen)].slice(0, 10)).toEqual([]);
-  });
+  }, HEAVY_TEST_MS);
 
   test('the watch saw the whole library, and every value: a VDP score, declared signed, does go below 0', () => {
     expect(counted).toBeGreaterThan(100);

@@ -8,6 +8,7 @@
  * measures the page in Chromium.
  */
 import { describe, expect, test } from 'vitest';
+import { HEAVY_TEST_MS } from './size.ts';
 import type { Remote } from 'comlink';
 import { ScenarioErrors, exactCheckProblems, exactKnown, planScenario } from '../sim/scenario.ts';
 import { runPlan } from '../sim/assemble.ts';
@@ -76,7 +77,7 @@ describe('a decide: "exact" check left for the exact values (the dashboard)', ()
     expect(exactCheckProblems(plan).map((e) => e.message)).toEqual(now);
     // One it passes leaves nothing to say.
     expect(exactCheckProblems(planScenario(pushing([3, 4]), 'f.json', {}, { exactChecks: 'later' }))).toEqual([]);
-  });
+  }, HEAVY_TEST_MS);
 
   test('a run of it in the workers: the refusal as poolsim run says it, or, where the check can be met, poolsim run\'s result byte for byte', async () => {
     const asked: ExactTask[][] = [];
@@ -97,7 +98,7 @@ describe('a decide: "exact" check left for the exact values (the dashboard)', ()
     const [result] = (await live.done)!;
     expect(JSON.stringify(result)).toBe(JSON.stringify(runPlan(planScenario(raw, 'f.json'))));
     expect(result!.expect[1]).toMatchObject({ pass: true, decide: 'exact' });
-  });
+  }, HEAVY_TEST_MS);
 
   test('judged point by point as the values come in: refused at the first point it fails at, in poolsim run\'s words, without waiting for the rest', async () => {
     // 101 minions first (no exact success, said at once), then ten points of about 150 ms each.
@@ -128,7 +129,7 @@ describe('a decide: "exact" check left for the exact values (the dashboard)', ()
     const said = (err as ExactChecksRefused).problems.map((p) => p.map((e) => e.message));
     expect(said).toEqual([refusal(renamed, 'new-name.json')]);
     expect(said[0]![0]).toMatch(/^new-name\.json: expect\.1\.decide: /);
-  });
+  }, HEAVY_TEST_MS);
 
   test('a check the values meet is passed once they are all in (exactChecksPassed), before the chunks are done', async () => {
     const run = new LiveRun([planScenario(pushing([3, 4]), 'f.json', {}, { exactChecks: 'later' })], pool());

@@ -33,3 +33,12 @@ export function sized(full: number, quick = Math.ceil(full / 4)): number {
 
 /** Whether to write screenshots to test-artifacts/. */
 export const takeScreenshots = testSize === 'full' || process.env.POOLSIM_SCREENSHOTS === '1';
+
+/**
+ * The time limit of a test whose work takes tens of seconds on a busy machine (a Monte
+ * Carlo comparison with its slow reference, a whole library file at 1,000 trials): 180 s,
+ * as the dashboard's heavy tests have. With the suite's two files at once and other work
+ * on both cores, such tests took 18–46 s against vitest's 60 s (December 2026: a whole
+ * run took 24 minutes there); a limit is no check, and a longer one changes no assertion.
+ */
+export const HEAVY_TEST_MS = 180_000;

@@ -77,6 +77,7 @@
  * who acts first and what the first action does, and the Passion figures).
  */
 import { describe, expect, test } from 'vitest';
+import { HEAVY_TEST_MS } from './size.ts';
 import { RandomStream } from '../sim/random.ts';
 import { runScenario } from './helpers.ts';
 
@@ -970,6 +971,6 @@ describe('the Sorcerer conflict against the slow reference', () => {
         const joint = Math.sqrt(seEngine ** 2 + ref.se ** 2);
         expect(Math.abs(m.estimate - ref.mean), `${metric}: engine ${m.estimate}, reference ${ref.mean} (joint se ${joint})`).toBeLessThanOrEqual(4.5 * joint + 1e-9);
       }
-    });
+    }, HEAVY_TEST_MS);
   }
 });

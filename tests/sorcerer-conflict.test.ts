@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { HEAVY_TEST_MS } from './size.ts';
 import { loadPlans, readScenario } from '../cli/load.ts';
 import { expectExactWithin5Se, expectRejected, standardError } from './helpers.ts';
 import { planScenario, ScenarioErrors } from '../sim/scenario.ts';
@@ -687,7 +688,7 @@ describe('policies move results the way the rules say', () => {
     const r = run({ ...jesse, dice: 1, lasting: 4, passion: 2 }, { ...lydia, stamina: 4, dice: 1, lasting: 4, passion: 2 }, { trials: 200 });
     expect(metricsOf(r)['first.jesse'].exact).toBeUndefined();
     expect(r.results[0].notes?.join(' ')).toContain('after the Passion rolls, neither character may have dice to act with in round 1');
-  });
+  }, HEAVY_TEST_MS);
 
   it('"Penalties apply to ALL actions" with rules.passionPenalties "cut": the penalties in force take the Passion roll\'s dice, unless it stood up this round', () => {
     // lydia, 3 lasting penalties on Stamina 3, has no dice to act with in round 1, so a
@@ -759,7 +760,7 @@ describe('policies move results the way the rules say', () => {
       // Who acts first is the action's dice, which the variant leaves alone.
       expect(m['first.jesse'].exact).toBeCloseTo(before['first.jesse'].exact!, 12);
     }
-  });
+  }, HEAVY_TEST_MS);
 
   it('rules.passionDefence left at "never" leaves the library\'s Passion fights byte-identical to the committed baseline', () => {
     // The baseline (reports/baseline) is made at .ci/balance's trial count and the
@@ -773,7 +774,7 @@ describe('policies move results the way the rules say', () => {
     const result = runPlan(planScenario(raw, file, { trials: baseline.trials }));
     expect(result.rules).toMatchObject({ passionDefence: 'never' });
     expect(JSON.stringify(result.results)).toBe(JSON.stringify(baseline.results));
-  });
+  }, HEAVY_TEST_MS);
 
   it('"Note that some of your currency dice may not apply!" (rules.sacrificeCurrency): by default none goes with a sacrifice; with "carried" the currency carried in does, and round 1 carries none, so the exact opening stays', () => {
     // A dodger (1 die of big handgun, 6 of dodge) that sacrifices whenever 5 fists come
