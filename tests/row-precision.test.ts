@@ -169,6 +169,37 @@ describe('a row of estimate, interval and exact value', () => {
       }
     }
   });
+
+  it('reads an exact value just outside its interval as outside it, on any surface (random rows, seed 2; an audit: "0.5 [0.5000, 0.5139]" where the bound is 0.500020)', () => {
+    let state = 2;
+    const random = () => ((state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+    const metrics: Record<string, Omit<MetricResult, 'kind'>> = {
+      audit: { estimate: 0.507, ci95: [0.50002, 0.51393], exact: 0.5 },
+    };
+    for (let i = 0; i < 300; i++) {
+      // From 0.002: a figure under 0.001 keeps its three significant digits whatever the
+      // row's places (smallFigure), so a value past a bound in its fourth digit reads on it.
+      const estimate = 10 ** (-2.7 + random() * 2.69);
+      const h = estimate * 10 ** (-4 + random() * 3.5);
+      const ci95: [number, number] = [Math.max(0, estimate - h), estimate + h];
+      if (ci95[0] < 0.001) continue;
+      // Past one end by a millionth to a tenth of the half-width (a value past the bound in
+      // its ninth place or further reads on it: nine places is the most a row takes).
+      const past = h * 10 ** (-6 + random() * 5);
+      const exact = random() < 0.5 ? ci95[1] + past : ci95[0] - past;
+      if (exact < 0 || Math.abs(exact - (exact > ci95[1] ? ci95[1] : ci95[0])) < 2e-9) continue;
+      metrics[`m${i}`] = { estimate, ci95, exact };
+    }
+    const rows = resultOf(metrics);
+    for (const [surface, rowsOf] of Object.entries(surfaces)) {
+      const printed = rowsOf(rows);
+      for (const name of Object.keys(metrics)) {
+        const [estimate, low, high, exact] = printed.get(name)!;
+        const said = `${surface} ${name}: ${estimate} [${low}, ${high}] ${exact}`;
+        expect(value(exact!) < value(low!) || value(exact!) > value(high!), said).toBe(true);
+      }
+    }
+  });
 });
 
 /** A sweep of one probability over points `x = 1, 2, …`, one metric value per point. */

@@ -107,13 +107,13 @@ export function metricHeatmap(result: ScenarioResult, metric: string, options: M
   // one that rounds whole further ("1.000" for 0.99995): estimateFigure.
   // Its significant digits without a trailing 0: "0.00005", not "0.000050", six places
   // among three-place cells (a report audit).
-  const estimateText = (x: number) => {
-    const text = estimateFigure(x, kind);
+  const estimateText = (x: number, ci: readonly [number, number]) => {
+    const text = estimateFigure(x, kind, ci);
     return Math.abs(x) < 0.5 * 10 ** -places ? text.replace(/^(-?0\.0*[1-9]\d*?)0+$/, '$1') : text;
   };
   // An exact value in as many places as it needs (0.3125, not "0.313 exact").
   const labelWith = (ends: boolean) => (r: (typeof rows)[number]) =>
-    r.exact !== undefined ? `${exactFigure(r.exact)}\nexact` : `${estimateText(r.value)}\n${intervalText(r.ci, r.value, ends)}`;
+    r.exact !== undefined ? `${exactFigure(r.exact)}\nexact` : `${estimateText(r.value, r.ci)}\n${intervalText(r.ci, r.value, ends)}`;
   // The longest line at ~0.62 em a character fits its cell at 10 px, or in smaller text
   // down to 6 px, rather than figures running into their neighbours.
   const fits = (label: (r: (typeof rows)[number]) => string) =>

@@ -5,7 +5,8 @@
  * - a family of metrics that takes one value in every trial at every point (fled: 0
  *   where nobody flees);
  * - a distribution of a single value (deaths: always 0);
- * - a distribution the same at every point of the sweep: drawn once, for the first point.
+ * - a distribution the same at every point of the sweep: drawn once, for the first point
+ *   (named where its Monte Carlo bars are that point's alone).
  *
  * And every SVG file gets its title as a `<title>`, so a file opened on its own says what
  * it shows.
@@ -74,21 +75,37 @@ export type DistributionVerdict =
   /** Draw `result`: the first point alone. */
   | { kind: 'once'; note: string; result: ScenarioResult };
 
-export function distributionVerdict(result: ScenarioResult, key: string, label: string): DistributionVerdict {
+export function distributionVerdict(result: ScenarioResult, key: string, label: string, pointText: (point: Record<string, unknown>) => string = () => 'the first point'): DistributionVerdict {
   const at = result.results.filter((p) => p.distributions?.[key]);
   if (!at.length) return { kind: 'draw' };
   const first = at[0]!.distributions![key]!;
-  const single = (d: DistributionResult) => d.p.filter((p) => p > 0).length <= 1 && (d.exact ?? []).filter((p) => p > 1e-12).length <= 1;
-  if (at.every((p) => single(p.distributions![key]!))) {
-    const value = first.x[first.p.findIndex((p) => p > 0)];
-    return { kind: 'omit', note: `Not drawn: the distribution of ${label} — always ${value ?? 'the same value'}${at.length > 1 ? ' at every point' : ''}.` };
+  // The one value a point's distribution takes, or undefined where it takes more than one.
+  const only = (d: DistributionResult): number | undefined => {
+    const taken = d.x.filter((_, i) => d.p[i]! > 0 || (d.exact?.[i] ?? 0) > 1e-12);
+    return taken.length === 1 ? taken[0] : undefined;
+  };
+  const values = at.map((p) => only(p.distributions![key]!));
+  // One value, and the same one, at every point. A single value at each point that is not
+  // the same everywhere is drawn: "always 1 at every point" was said of steps that were
+  // always 1 at one point and always 2 at the other (an audit).
+  if (values[0] !== undefined && values.every((v) => v === values[0])) {
+    return { kind: 'omit', note: `Not drawn: the distribution of ${label} — always ${values[0]}${at.length > 1 ? ' at every point' : ''}.` };
   }
   if (at.length > 1 && at.every((p) => sameDistribution(p.distributions![key]!, first))) {
+    // Alike by their exact shares, the points' Monte Carlo bars still differ: the chart's
+    // are the first point's, and the note names it (an audit: unnamed, they read as every
+    // point's).
+    const sampled = first.exact !== undefined && at.some((p) => !sameShares(p.distributions![key]!.p, first.p));
+    const whose = sampled ? ` (its Monte Carlo bars are those of ${pointText(at[0]!.point)}; the exact shares are every point's)` : '';
     return {
       kind: 'once',
-      note: `The distribution of ${label} is the same at every point${first.exact ? ' (exactly)' : ''}: drawn once.`,
+      note: `The distribution of ${label} is the same at every point${first.exact ? ' (exactly)' : ''}: drawn once${whose}.`,
       result: { ...result, results: [{ ...at[0]!, point: {} }] },
     };
   }
   return { kind: 'draw' };
+}
+
+function sameShares(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((v, i) => v === b[i]);
 }

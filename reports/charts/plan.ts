@@ -8,7 +8,7 @@
  */
 import type { ScenarioResult } from '../../sim/result.ts';
 import { type MetricKind, chartFamily, familyLabel, metricKinds, metricLabel } from '../metrics.ts';
-import { sweepLabel } from '../sweep.ts';
+import { pointLabel, sweepLabel } from '../sweep.ts';
 import { constantFamilyNote, distributionVerdict, withSvgTitle } from './omit.ts';
 import { deathMetrics, deathOdds } from './deathOdds.ts';
 import { MAX_DISTRIBUTION_PANELS, distributionBars, distributionLabel } from './distributionBars.ts';
@@ -153,7 +153,7 @@ export function chartPlan(result: ScenarioResult, options: ChartPlanOptions = {}
   for (const key of distributionKeys) {
     const label = distributionLabel(result, key);
     // One value only, or the same at every point: left out, or drawn once (omit.ts).
-    const verdict = distributionVerdict(result, key, label);
+    const verdict = distributionVerdict(result, key, label, (point) => pointLabel(point, setup, result));
     if (verdict.note) note(verdict.note);
     if (verdict.kind === 'omit') continue;
     if (verdict.kind === 'once') {

@@ -184,13 +184,21 @@ export function placesOf(kind: MetricKind): number {
  * An estimate written beside its mark, truthfully: a whole number as it is ("0", "1": a
  * share of none of the trials, not "0.000"); one below the last place in two significant
  * digits ("0.000050"); else to `places`, or further where that would read whole (0.99995
- * read "1.000", a certainty it is not: notWhole).
+ * read "1.000", a certainty it is not: notWhole), and, given its 95% interval, further
+ * while the figure would lie outside it (an audit: 0.00055 [0.000307, 0.000985] read
+ * "0.001", and 0.99945 [0.999015, 0.999693] "0.999", figures their own intervals leave out).
  */
-export function estimateFigure(x: number, kind: MetricKind): string {
+export function estimateFigure(x: number, kind: MetricKind, ci?: readonly [number, number]): string {
   const places = placesOf(kind);
   if (Number.isInteger(x)) return String(x);
   if (Math.abs(x) < 0.5 * 10 ** -places) return x.toPrecision(2);
-  return notWhole(x, places);
+  let text = notWhole(x, places);
+  for (let p = places + 1; ci && p <= places + 4; p++) {
+    const shown = Number(text.replace('−', '-'));
+    if (shown >= ci[0] && shown <= ci[1]) break;
+    text = notWhole(x, p);
+  }
+  return text;
 }
 
 /**
@@ -216,7 +224,7 @@ export function reachText([low, high]: readonly [number, number], estimate: numb
  */
 export function outwardReach([low, high]: readonly [number, number], estimate: number, kind: MetricKind): string {
   const places = placesOf(kind);
-  const printed = Number(estimateFigure(estimate, kind).replace('−', '-'));
+  const printed = Number(estimateFigure(estimate, kind, [low, high]).replace('−', '-'));
   const shown = Number.isFinite(printed) ? printed : estimate;
   const f = 10 ** places;
   return (Math.ceil(Math.max(high - shown, shown - low, 0) * f - 1e-9) / f).toFixed(places);
@@ -233,7 +241,7 @@ export function figureText(m: { estimate: number; ci95: readonly [number, number
   if (m.exact !== undefined) return `${exactFigure(m.exact)} exact`;
   // A value that rounds to zero is written 0, not "-0.000" (a difference of −1e-17).
   const estimate = Math.abs(m.estimate) < 1e-12 ? 0 : m.estimate;
-  return `${estimateFigure(estimate, kind)} ${reachText(m.ci95, estimate, kind)}`;
+  return `${estimateFigure(estimate, kind, m.ci95)} ${reachText(m.ci95, estimate, kind)}`;
 }
 
 /** Room (px) after the widest interval for figureText's words. */

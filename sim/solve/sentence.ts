@@ -263,7 +263,8 @@ export function intervalPlaces(base: number, h: number): number {
  * - and more, up to 9, while an exact value inside its interval would still read outside it
  *   ("0.00724", a value in full, beside an upper bound 0.007241 at 4 places, "0.0072").
  *
- * An exact value outside its interval (the Monte Carlo's 1 in 20) is left to read so.
+ * An exact value outside its interval (the Monte Carlo's 1 in 20) reads outside it: more
+ * places, up to 9, while it would read on one of its ends.
  */
 export function rowPlaces(m: { estimate: number; ci95: readonly [number, number]; exact?: number }, base = 4): number {
   const size = Math.abs(m.estimate);
@@ -278,8 +279,16 @@ export function rowPlaces(m: { estimate: number; ci95: readonly [number, number]
   // At least a rounded exact value's decimals ("≈0.3181": 4; none under 0.001, whose three
   // significant digits order with the figures beside them as smallFigure prints those).
   const first = Math.max(places, exactPlaces(m.exact));
-  if (!(low <= m.exact && m.exact <= high)) return first;
   const value = (text: string) => Number(text.replace(/^≈/, ''));
+  if (!(low <= m.exact && m.exact <= high)) {
+    // Outside, more places while it would read on an end or inside: "0.5 [0.5000, 0.5139]"
+    // read as inside, where the bound is 0.500020 (an audit).
+    for (let p = first; p <= 9; p++) {
+      const e = value(exactAt(m.exact, p));
+      if (e < value(formatAt(low, p)) || e > value(formatAt(high, p))) return p;
+    }
+    return first;
+  }
   for (let p = first; p <= 9; p++) {
     const e = value(exactAt(m.exact, p));
     if (value(formatAt(low, p)) <= e && e <= value(formatAt(high, p))) return p;

@@ -61,6 +61,24 @@ describe('the chart plan', () => {
     expect(once.svg).not.toContain('bonus');
   });
 
+  it('draws a distribution of one value at each point that differs between points, and names the point whose Monte Carlo bars a chart drawn once shows (an audit)', () => {
+    const base = battleSweep();
+    // Always 1 at the first point, always 2 at the others: it read "always 1 at every point".
+    const steps = base.results.map((p, i) => ({ ...p, distributions: { ...p.distributions, 'deaths.crew': i === 0 ? { x: [0, 1], p: [0, 1] } : { x: [0, 1, 2], p: [0, 0, 1] } } }));
+    const { charts, notes } = chartPlan({ ...base, results: steps });
+    expect(notes.filter((n) => n.includes('crew deaths'))).toEqual([]);
+    expect(charts.map((c) => c.name)).toContain('distribution-deaths.crew');
+    // The same exact shares at every point, the Monte Carlo shares each point's own: the
+    // chart's bars are the first point's, and the note says so.
+    const exact = [0.5, 0.3, 0.2];
+    const sampled = base.results.map((p, i) => ({ ...p, distributions: { ...p.distributions, 'deaths.guards': { x: [0, 1, 2], p: [0.5 + i / 100, 0.3 - i / 100, 0.2], exact } } }));
+    const once = chartPlan({ ...base, results: sampled });
+    expect(once.notes).toContain('The distribution of guards deaths is the same at every point (exactly): drawn once (its Monte Carlo bars are those of side 1 › equipment bonus = 0; the exact shares are every point\'s).');
+    // Alike in their Monte Carlo shares too: no point to name.
+    const alike = base.results.map((p) => ({ ...p, distributions: { ...p.distributions, 'deaths.guards': { x: [0, 1, 2], p: [0.5, 0.3, 0.2], exact } } }));
+    expect(chartPlan({ ...base, results: alike }).notes).toContain('The distribution of guards deaths is the same at every point (exactly): drawn once.');
+  });
+
   it('leaves out no Monte Carlo mean laid out at one point only, nor a one-point result\'s estimate that varied from trial to trial', () => {
     // VDP combat's alliesFreed exists only where the Break off is bought: one of two points.
     const freed = { estimate: 0.6365, ci95: [0.6248, 0.6482] as [number, number], kind: 'mean' as const };

@@ -15,7 +15,7 @@ import {
   metricsOverSweep,
   shareDemotedByTurn,
 } from '../../reports/charts/index.ts';
-import { PANEL_LABEL_WIDTH, figureText, fitPathLabel, panelLabels, splitPaths, textWidth } from '../../reports/charts/shared.ts';
+import { PANEL_LABEL_WIDTH, figureText, fitPathLabel, panelLabels, splitPaths, textWidth, estimateFigure } from '../../reports/charts/shared.ts';
 import { pointLabel, sweepValueLabel } from '../../reports/sweep.ts';
 import { memberLabels } from '../../reports/metrics.ts';
 import { compareDifference } from '../../dashboard/charts/compareCharts.ts';
@@ -292,6 +292,14 @@ describe('chartsFor', () => {
     expect(figureText({ estimate: 2.5, ci95: [2.4, 2.6] }, 'mean')).toBe('2.50 ±0.10');
     expect(figureText({ estimate: 0, ci95: [0, 0], exact: -1e-17 }, 'probability')).toBe('0 exact');
     expect(figureText({ estimate: 0, ci95: [0, 0.0002], exact: 8.3e-11 }, 'probability')).toBe('8.3e-11 exact');
+    // Past three places where three would put the figure outside its own interval (an audit:
+    // heatmap cells read 0.00055 [0.000307, 0.000985] as "0.001", 0.99945 as "0.999").
+    expect(estimateFigure(0.00055, 'probability', [0.000307, 0.000985])).toMatch(/^0\.000[56]$/);
+    expect(estimateFigure(0.99945, 'probability', [0.999015, 0.999693])).toMatch(/^0\.999[45]$/);
+    expect(estimateFigure(0.9985, 'probability', [0.997859, 0.998949])).toBe('0.9985');
+    // Inside at three places, three as before; without its interval, three.
+    expect(estimateFigure(0.6721, 'probability', [0.668, 0.676])).toBe('0.672');
+    expect(estimateFigure(0.00055, 'probability')).toBe('0.001');
   });
 
   it('slants named sweep values wider than their step, and only those', () => {
