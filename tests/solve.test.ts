@@ -841,7 +841,7 @@ describe('poolsim solve and the reports', () => {
     const f = file('lower.json', heist([{ ...even, name: 'favoured', target: undefined, atLeast: 0.6, find: 'lastAtLeast' }, { ...even, name: 'never', range: [3, 4], target: undefined, atLeast: 0.99 }]));
     const r = await poolsim('solve', f);
     expect(r.out).toContain('  favoured: the last with P(plan succeeds) ≥ 0.6: 1 challenge (P(plan succeeds) = 0.875 exact)');
-    expect(r.out).toContain('  never: no value of challenges in 3…4 gives P(plan succeeds) ≥ 0.99 (exact); the highest is at 3 challenges (P(plan succeeds) = 0.125 exact).');
+    expect(r.out).toContain('  never: no value of challenges in 3…4 gives P(plan succeeds) ≥ 0.99 (exact); the highest is at 3 challenges (P(plan succeeds) = 0.125 exact); the target lies beyond the range, below 3 challenges.');
     const json = JSON.parse((await poolsim('solve', f, '--json')).out);
     expect(json.solve[0].sentence).toMatch(/^The last with /);
     expect(json.solve[1].sentence).toMatch(/^No value of /);
@@ -996,7 +996,7 @@ describe('poolsim solve and the reports', () => {
     expect(words([1, 8, 2, 7, 3], { atMost: 0.3 })).toContain('note: P(plan succeeds) does not move one way over the values listed (1, 8, 2, 7, 3), in their order.');
     expect(words([3, 1, 2, 0], { atLeast: 0.99, find: 'lastAtLeast' })).toContain('over the values listed (3, 1, 2, 0), in their order');
     // "No value … in 3…2".
-    expect(words([3, 2], { atLeast: 0.99 })).toMatch(/^No value of setup.challenges among the values listed \(3, 2\) gives P\(plan succeeds\) ≥ 0\.99 \(exact\); the highest is at 2 challenges \(P\(plan succeeds\) = 0\.5 exact\)\.$/);
+    expect(words([3, 2], { atLeast: 0.99 })).toMatch(/^No value of setup.challenges among the values listed \(3, 2\) gives P\(plan succeeds\) ≥ 0\.99 \(exact\); the highest is at 2 challenges \(P\(plan succeeds\) = 0\.5 exact\); the target lies beyond them, after the last \(2 challenges\)\.$/);
     expect(words([12, 0, 11, 1, 10, 2, 9], { atMost: 0.3 })).toContain('over the 7 values listed (12, 0, 11, …), in their order');
   });
 
@@ -1342,11 +1342,11 @@ describe('what a solve sentence tells a GM (an audit)', () => {
     // 3…4 challenges: 0.125 and 0, neither ≥ 0.99; the highest is 3's.
     const [never] = solvePlan(plan(heist([{ ...even, range: [3, 4], target: undefined, atLeast: 0.99 }])));
     expect(never).toMatchObject({ decided: true, value: null, nearest: { value: 3, exact: 0.125 } });
-    expect(never!.sentence).toBe('No value of setup.challenges in 3…4 gives P(plan succeeds) ≥ 0.99 (exact); the highest is at 3 challenges (P(plan succeeds) = 0.125 exact).');
+    expect(never!.sentence).toBe('No value of setup.challenges in 3…4 gives P(plan succeeds) ≥ 0.99 (exact); the highest is at 3 challenges (P(plan succeeds) = 0.125 exact); the target lies beyond the range, below 3 challenges.');
     // atMost: the lowest (0 challenges 1, 1 challenge 0.875).
     const [most] = solvePlan(plan(heist([{ ...even, range: [0, 1], target: undefined, atMost: 0.5 }])));
     expect(most!.nearest).toEqual({ value: 1, exact: 0.875 });
-    expect(most!.sentence).toContain('; the lowest is at 1 challenge (P(plan succeeds) = 0.875 exact).');
+    expect(most!.sentence).toContain('; the lowest is at 1 challenge (P(plan succeeds) = 0.875 exact); the target lies beyond the range, above 1 challenge.');
     // A value found has no nearest: the field is the "no value" answer's alone.
     const [found] = solvePlan(plan(heist([even])));
     expect(found).not.toHaveProperty('nearest');
@@ -1365,7 +1365,7 @@ describe('what a solve sentence tells a GM (an audit)', () => {
     expect(n.estimate).toBe(Math.max(...r.points.map((q) => q.estimate!)));
     expect(n.ci95).toHaveLength(2);
     expect(r.sentence).toContain('(decided at 95% at every value, ');
-    expect(r.sentence).toContain(`; the highest is at 3 challenges (P(plan succeeds) = ${figure(n.estimate!)} [${figure(n.ci95![0])}, ${figure(n.ci95![1])}]).`);
+    expect(r.sentence).toContain(`; the highest is at 3 challenges (P(plan succeeds) = ${figure(n.estimate!)} [${figure(n.ci95![0])}, ${figure(n.ci95![1])}]); the target lies beyond the range, below 3 challenges.`);
     // A search that looked at some values only says so (a result from a bisection).
     const partial = { ...r, everyValue: undefined, points: r.points.slice(0, 2), nearest: r.points[0] } as never;
     expect(solveSentence(partial, p.scenario.solve![0]!, true)).toContain('; the highest of the values looked at is at 3 challenges (');

@@ -428,7 +428,17 @@ function sideOf(p: SolvePoint, r: SolveResult): -1 | 0 | 1 {
  * end it lies beyond is said where the figures show it: the metric one way over the values
  * (exact: checked; Monte Carlo: the estimates in order) and nearer the target at one end.
  */
-function beyondText(r: SolveResult, values: readonly unknown[], named: string, listed: string | undefined, text: (v: unknown) => string, label: (v: unknown) => string, field: string, rangeOpen?: readonly [boolean, boolean]): string {
+function beyondText(
+  r: SolveResult,
+  values: readonly unknown[],
+  named: string,
+  listed: string | undefined,
+  text: (v: unknown) => string,
+  label: (v: unknown) => string,
+  field: string,
+  rangeOpen?: readonly [boolean, boolean],
+  noValue = false,
+): string {
   if (values.length < 2 || r.points.length !== values.length) return '';
   const sides = r.points.map((p) => sideOf(p, r));
   if (!(sides.every((x) => x === 1) || sides.every((x) => x === -1))) return '';
@@ -510,6 +520,10 @@ function beyondText(r: SolveResult, values: readonly unknown[], named: string, l
   // Monte Carlo: each value's 95% interval clear of the target, said as such (a claim at
   // 95% per value, not a fact about the metric: a review).
   const surely = r.method === 'exact' ? '' : ' (each 95% interval)';
+  // An `atLeast` or `atMost` answer of no value has said so, and named the nearest (and
+  // the values tied with it, where the metric levels off): only where the target may lie
+  // is added, to widen the range there, or that the range is every value the field takes.
+  if (noValue) return flatTo !== undefined && stepRun === undefined ? '' : where;
   return `; every value gives ${named} ${sides[0] === 1 ? 'above' : 'below'} the target${surely}, so none ${listed ? 'of the values listed' : 'in the range'} reaches it${where}`;
 }
 
@@ -727,7 +741,10 @@ export function solveSentence(r: SolveResult, block: SolveBlock, done: boolean, 
         : `from ${label(block.range![0])} to ${label(block.range![1])}`
       : `of ${words(block.vary)} ${listed ? `among ${listed}` : `in ${block.range![0]}…${block.range![1]}`}`;
     const nearest = nearestText(r, named, label);
-    return `No value ${searched} gives ${goal.replace(/^the (first|last) with /, '')} (${exact ? 'exact' : `decided at 95% ${assumption}`}${cost})${nearest}${monotoneNote}.`;
+    // Where the target may lie (a GM asked "first bonus ≥ 0.5 in 0…2" and was not told to
+    // widen the range: an audit): as a `closest` answer says it, where every value was looked at.
+    const beyond = beyondText(r, solveValues(block), named, listed, text, label, field, rangeOpen, true);
+    return `No value ${searched} gives ${goal.replace(/^the (first|last) with /, '')} (${exact ? 'exact' : `decided at 95% ${assumption}`}${cost})${nearest}${beyond}${monotoneNote}.`;
   }
   const k = index(r.value);
   const p = r.points[k];
