@@ -13,7 +13,7 @@ import { DeferredPool, defaultWorkers, inProcessExecutor } from '../workers/pool
 import { Interrupted, STOP_SIGNALS, initialChunks, runScenarios, type ChunkExecutor, type PointRun, type ScheduleOptions, type StopSignal } from '../workers/schedule.ts';
 import { noProgress, progressBar, wantsProgress } from './progress.ts';
 import { UsageError } from './options.ts';
-import { currentFolderGone } from '../reports/target.ts';
+import { currentFolder } from '../reports/target.ts';
 
 export { ChunkFailed, Interrupted, PoolFailed, STOP_SIGNALS, shardOf, type StopSignal } from '../workers/schedule.ts';
 export type { PointRun, Shard } from '../workers/schedule.ts';
@@ -136,7 +136,7 @@ export async function runBatch(plans: readonly ScenarioPlan[], options: RunOptio
   // exists: its start-up reads it ("uv_cwd"), and the pool failed the run, exit 3 (an
   // audit: `report` from a folder deleted since). Every chunk then runs in this thread;
   // the numbers never depend on --workers.
-  const threadsCanStart = !currentFolderGone();
+  const threadsCanStart = currentFolder() !== undefined;
   if (!given && workers > 1 && (threadsCanStart || poolOnly)) {
     // No more threads than chunks to run, unless `--precision` rounds may add more.
     const chunks = schedule.precision !== undefined ? Infinity : initialChunks(plans, schedule);
@@ -147,15 +147,8 @@ export async function runBatch(plans: readonly ScenarioPlan[], options: RunOptio
   }
   // Re-checked as chunks merge here, after every chunk (`--precision` adds rounds).
   const decision = new PoolDecision(performance.now(), paysOffMs);
-  let folderGone = false;
   const maybeStartPool = (done: number, total: number) => {
-    if (!pool || pool.started || folderGone || !decision.chunkDone(performance.now(), done, total)) return;
-    // The folder may have been deleted since the run began (threadsCanStart above): the
-    // threads would fail to start, and with them the run (exit 3, "uv_cwd"). A pool never
-    // started offers no threads, so the rest runs in this thread, as a run from a folder
-    // gone at its start does.
-    folderGone = currentFolderGone();
-    if (!folderGone) pool.start();
+    if (pool && !pool.started && decision.chunkDone(performance.now(), done, total)) pool.start();
   };
   const progress = stream && wantsProgress(stream as { isTTY?: boolean }, false, env) ? progressBar(stream, { afterMs: progressAfterMs }) : noProgress;
   try {

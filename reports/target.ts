@@ -480,21 +480,6 @@ export function currentFolder(): string | undefined {
 }
 
 /**
- * Whether the current folder is gone: currentFolder() says so only where this process had
- * not read it before it was deleted, for Node keeps the path it first read and
- * process.cwd() goes on answering it; a worker thread's start reads it anew, and fails
- * (ENOENT, "uv_cwd"). A deleted folder still held as the current one has no links left.
- */
-export function currentFolderGone(): boolean {
-  if (currentFolder() === undefined) return true;
-  try {
-    return statSync('.').nlink === 0;
-  } catch {
-    return true;
-  }
-}
-
-/**
  * Throws TargetRefused (exit 2, nothing run) where the current folder no longer exists and
  * one of `paths` (`[path, what it is]`) is relative: it leads nowhere. Absolute paths need
  * no current folder, and `report` runs with them from a deleted one as `run` does; it said
