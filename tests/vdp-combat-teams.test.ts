@@ -57,6 +57,7 @@ interface RefFighter {
   buysShield: boolean; // Human shield, cost 2
   buysGrapple: boolean; // Grapple: "The target suffers the Entangled status", cost 1
   buysBreak: boolean; // Break off: "Negates a grapple", cost 1
+  buysProbe: boolean; // Probe Defense: "Gain +1 on combat bonus against this opponent; does not stack", cost 2
   removes: boolean; // pays a point of tension to shed its Entangled at the start of its turn
   cashIn: string;
   situation: Record<'attack' | 'defence', number>; // situational dice: + advantage, − disadvantage
@@ -80,6 +81,7 @@ interface RefFighter {
   removed: number; // holds off it: shed with tension, broken by its own Break off or an ally's
   freed: number; // grapples it broke off an ally
   gained: number; // tension gained: glancing blows and held attacks (not a block given up for charge)
+  probed: Set<RefFighter>; // the opponents it has probed: +1 on its attack and defence totals against each, for the rest of the fight
 }
 
 /** A team fight as the text reads, die by die. */
@@ -88,7 +90,7 @@ function referenceFight(characters: Character[], trials: number, seed: string, r
   const d6 = () => 1 + Math.floor(rng() * 6);
   const pick = <T,>(xs: T[]) => xs[Math.floor(rng() * xs.length)];
   for (const c of characters) for (const k of Object.keys(c)) if (!PLAYED.has(k)) throw new Error(`the reference does not play ${k}`);
-  for (const c of characters) if (!['none', 'changeFocus', 'stunningBlow', 'humanShield', 'grapple', 'breakOff', undefined].includes(c.chargeBuy as string)) throw new Error(`the reference does not play the buy ${c.chargeBuy}`);
+  for (const c of characters) if (!['none', 'changeFocus', 'stunningBlow', 'humanShield', 'grapple', 'breakOff', 'probeDefence', undefined].includes(c.chargeBuy as string)) throw new Error(`the reference does not play the buy ${c.chargeBuy}`);
   const fs: RefFighter[] = [];
   characters.forEach((c, entry) => {
     const at = c.attack as { attribute: number; skill: number };
@@ -103,7 +105,7 @@ function referenceFight(characters: Character[], trials: number, seed: string, r
         allocation: (c.allocation as string) ?? '2/2', targeting: (c.targeting as string) ?? 'weakest',
         defensive: (c.defensiveEffect ?? 'always') === 'always',
         buysFocus: c.chargeBuy === 'changeFocus', buysStun: c.chargeBuy === 'stunningBlow', buysShield: c.chargeBuy === 'humanShield', cashIn: (c.chargeCashIn as string) ?? 'never',
-        buysGrapple: c.chargeBuy === 'grapple', buysBreak: c.chargeBuy === 'breakOff', removes: (c.removeStatus ?? 'always') === 'always',
+        buysGrapple: c.chargeBuy === 'grapple', buysBreak: c.chargeBuy === 'breakOff', buysProbe: c.chargeBuy === 'probeDefence', removes: (c.removeStatus ?? 'always') === 'always',
         // "Many combat rules will also call for Advantage or Disadvantage dice": on the rolls named, all fight long.
         situation: {
           attack: c.advantageOn === 'defence' ? 0 : ((c.advantage as number) ?? 0) - ((c.disadvantage as number) ?? 0),
@@ -113,7 +115,7 @@ function referenceFight(characters: Character[], trials: number, seed: string, r
         firstOnly: c.advantageRolls === 'first', situationPlaced: false,
         charge0: (c.charge as number) ?? 0,
         alive: true, wounds: 0, tension: 0, waiting: 0, now: 0, split: -1, charge: 0, chargeGained: 0, released: 0, stunned: false, shield: undefined, shieldHits: 0,
-        entangled: false, removed: 0, freed: 0, gained: 0,
+        entangled: false, removed: 0, freed: 0, gained: 0, probed: new Set(),
       });
     }
   });
@@ -191,6 +193,13 @@ function referenceFight(characters: Character[], trials: number, seed: string, r
       y.shield = undefined;
       return true;
     }
+    // A probe on one not yet probed: it keeps the +1 against every opponent it probed.
+    if (x.buysProbe && x.charge >= 2 && !x.probed.has(y)) {
+      x.charge -= 2;
+      x.released++;
+      x.probed.add(y);
+      return true;
+    }
     const otherGun = fs.some((f) => f.alive && f.team !== x.team && f !== y && f.ranged);
     if (x.buysShield && x.charge >= 2 && !x.shield?.alive && otherGun) {
       x.charge -= 2;
@@ -202,7 +211,7 @@ function referenceFight(characters: Character[], trials: number, seed: string, r
   };
   // "the action negated to gain charge counts" (chargeRelease "sameAction"): a success given
   // up for such a buy is released at once, as that action.
-  const atOnce = (x: RefFighter) => chargeRelease === 'sameAction' && (x.buysGrapple || x.buysStun || x.buysShield);
+  const atOnce = (x: RefFighter) => chargeRelease === 'sameAction' && (x.buysGrapple || x.buysStun || x.buysShield || x.buysProbe);
   const n = characters.length;
   const out = {
     win: Object.fromEntries(teams.map((t) => [t, 0])), draw: 0, rounds: 0, wounds: new Array(n).fill(0), ko: new Array(n).fill(0), released: new Array(n).fill(0), charge: new Array(n).fill(0), shieldHits: new Array(n).fill(0),
@@ -212,7 +221,7 @@ function referenceFight(characters: Character[], trials: number, seed: string, r
     seen: { allyFreed: 0, pickedByWounds: 0 },
   };
   for (let trial = 0; trial < trials; trial++) {
-    for (const f of fs) Object.assign(f, { alive: true, wounds: 0, tension: 0, waiting: 0, now: 0, charge: f.charge0, chargeGained: 0, released: 0, stunned: false, shield: undefined, shieldHits: 0, entangled: false, removed: 0, freed: 0, gained: 0, situationPlaced: false });
+    for (const f of fs) Object.assign(f, { alive: true, wounds: 0, tension: 0, waiting: 0, now: 0, charge: f.charge0, chargeGained: 0, released: 0, stunned: false, shield: undefined, shieldHits: 0, entangled: false, removed: 0, freed: 0, gained: 0, situationPlaced: false, probed: new Set() });
     let rounds = 0;
     while (rounds < maxRounds && standing().length > 1) {
       rounds++;
@@ -268,7 +277,7 @@ function referenceFight(characters: Character[], trials: number, seed: string, r
         let focus: RefFighter | undefined;
         for (let k = 0; k < actions && standing().length > 1; k++) {
           // With no attack dice ("Fighting defensively") only a release is made.
-          if (x.split === 0 && !(x.buysStun && x.charge >= 3) && !(x.buysShield && x.charge >= 2) && !(x.buysGrapple && x.charge >= 1)) break;
+          if (x.split === 0 && !(x.buysStun && x.charge >= 3) && !(x.buysShield && x.charge >= 2) && !(x.buysGrapple && x.charge >= 1) && !(x.buysProbe && x.charge >= 2)) break;
           let y: RefFighter;
           if (retarget === 'free' || x.ranged || !focus) y = target(x);
           else if (focus.alive) y = focus;
@@ -284,10 +293,10 @@ function referenceFight(characters: Character[], trials: number, seed: string, r
           if (release(x, y)) continue;
           if (x.split === 0) break;
           if (y.split < 0) allocate(y);
-          const att = roll(x, x.split, 'attack', x.atk);
+          const att = roll(x, x.split, 'attack', x.atk + (x.probed.has(y) ? 1 : 0));
           // A stunned target, "removed from the scene" until its skipped turn, does not defend.
-          let def = y.stunned ? 0 : roll(y, 4 - y.split, 'defence', y.def);
-          const cost = (f: RefFighter) => (f.buysFocus || f.buysGrapple || f.buysBreak ? 1 : f.buysStun ? 3 : f.buysShield ? 2 : 0);
+          let def = y.stunned ? 0 : roll(y, 4 - y.split, 'defence', y.def + (y.probed.has(x) ? 1 : 0));
+          const cost = (f: RefFighter) => (f.buysFocus || f.buysGrapple || f.buysBreak ? 1 : f.buysStun ? 3 : f.buysShield || f.buysProbe ? 2 : 0);
           const wantsCharge = (f: RefFighter, kind: string) => cost(f) > 0 && (f.cashIn === kind || f.cashIn === 'both') && f.charge < cost(f);
           // A block given up for a point of charge: by default ("letting someone score a hit
           // they otherwise wouldn't have") the attack hits, one wound; under givenUpBlock
@@ -507,6 +516,11 @@ describe('the fast team fight agrees with the slow reference', () => {
     // the brute at its first. Each fails against an engine that ignores the starting charge.
     ['a wrestler starting with 1 charge, against two heroes', [hero('a'), hero('b', { timing: 5 }), { ...wrestler, charge: 1 }], 'changeFocus'],
     ['a hero starting with 3 charge for a Stunning Blow, beside another, against a brute', [hero('stunner', { chargeBuy: 'stunningBlow', chargeCashIn: 'both', charge: 3 }), hero('b', { timing: 7 }), brute], 'changeFocus'],
+    // Probe Defense, "+1 ... against that opponent for the rest of the fight": a hero probing
+    // two thugs keeps the +1 against each (fails against the engine that kept one probe a
+    // prober, the newest replacing the last, and probed the two by turns again and again: an
+    // audit, 3.47 releases a fight where 2 can be made).
+    ['a hero probing two thugs at random, charge 6 to start and both given up: +1 against each probed', [hero('prober', { chargeBuy: 'probeDefence', chargeCashIn: 'both', charge: 6, targeting: 'random', fortitude: 3, type: 'elite' }), { ...thug, count: 2, type: 'trained', fortitude: 3 }], 'changeFocus'],
     ['a ranged hero buying Break off beside a held ally: it frees only itself', [hero('archer', { ranged: true, chargeBuy: 'breakOff', chargeCashIn: 'blocks', removeStatus: 'never' }), hero('held', { removeStatus: 'never', fortitude: 4 }), { ...wrestler, fortitude: 6, targeting: 'random' }], 'changeFocus'],
   ];
   for (const [what, characters, retarget, meets, entangled, givenUpBlock, chargeRelease] of cases) {

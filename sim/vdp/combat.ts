@@ -907,7 +907,12 @@ export const combat = defineMechanic({
         const entryShield = new Int32Array(entries.length);
         const alliesFreed = new Int32Array(n); // grapples it broke off an ally
         const entryFreed = new Int32Array(entries.length);
-        const probed = new Int32Array(n); // 1 + the opponent it has +1 against; 0 none
+        // probed[i·n + t]: 1 where i has probed t's defence, +1 against t "for the rest of
+        // the fight" (docs/rulings/vdp-combat.md), t by t: a prober facing two opponents keeps
+        // both. (Until December 2026 one slot a prober, the newest probe replacing the last,
+        // which let it probe two opponents by turns again and again: an audit, 3.47 releases
+        // a fight where at most 2 can be made.)
+        const probed = new Uint8Array(n * n);
         const charge = new Int32Array(n);
         const chargeGained = new Int32Array(n);
         const released = new Int32Array(n);
@@ -997,7 +1002,7 @@ export const combat = defineMechanic({
           // (the turn loop), neither released as an action on a target.
           if (b === 0 || b === CHARGE_CODE.changeFocus || b === CHARGE_CODE.breakOff || charge[i] < CHARGE_COST[b]) return false;
           if (b === CHARGE_CODE.secondWind && wounds[i] === 0) return false; // nothing to recover
-          if (b === CHARGE_CODE.probeDefence && probed[i] === t + 1) return false; // "does not stack"
+          if (b === CHARGE_CODE.probeDefence && probed[i * n + t] === 1) return false; // "does not stack"
           // A second net on a target still netted would change nothing (one action sheds it), so
           // the charge is kept and the action is an attack, as Probe Defense is not bought twice.
           if (b === CHARGE_CODE.entangleShock && netted[t]) return false;
@@ -1050,7 +1055,7 @@ export const combat = defineMechanic({
               surge[i]++;
               break;
             case CHARGE_CODE.probeDefence:
-              probed[i] = t + 1;
+              probed[i * n + t] = 1;
               break;
             case CHARGE_CODE.stunningBlow:
               stunned[t] = 1;
@@ -1169,8 +1174,8 @@ export const combat = defineMechanic({
           const defenceDice = pool[t] - split[t];
           // Probe Defense: "+1 on combat bonus against this opponent"; a disarmed attacker
           // fights without its weapon's bonus.
-          const aBonus = attackBonus[i] - wounds[i] * penaltyPerPoint[i] - (disarmed[i] ? weaponBonus[i] : 0) + (probed[i] === t + 1 ? 1 : 0);
-          const dBonus = defenceBonus[t] - wounds[t] * penaltyPerPoint[t] + (probed[t] === i + 1 ? 1 : 0);
+          const aBonus = attackBonus[i] - wounds[i] * penaltyPerPoint[i] - (disarmed[i] ? weaponBonus[i] : 0) + probed[i * n + t];
+          const dBonus = defenceBonus[t] - wounds[t] * penaltyPerPoint[t] + probed[t * n + i];
           const a = total(attackDice, spendOn(i, ATTACK_ROLL, attackDice) - activeDis[i] + situational(i, attackDice, attackSituation[i]), aBonus);
           // An effect's dice are "on all combat actions for one turn", and "A DEFEND action is
           // a free action": a defence between an effect and the end of the loser's next turn
@@ -1284,6 +1289,7 @@ export const combat = defineMechanic({
 
         for (let trial = 0; trial < trials; trial++) {
           teamStanding.fill(0);
+          probed.fill(0);
           for (let i = 0; i < n; i++) {
             wounds[i] = 0;
             tension[i] = startTension[i];
@@ -1301,7 +1307,6 @@ export const combat = defineMechanic({
             netted[i] = 0;
             grappled[i] = 0;
             stunned[i] = 0;
-            probed[i] = 0;
             shield[i] = 0;
             shieldHits[i] = 0;
             alliesFreed[i] = 0;
