@@ -259,9 +259,9 @@ describe('campaign: fight, fallout and rival-only fields with nothing to act on 
     const deals = (policy: object) => campaign(troupe(undefined), { takeRivalDeal: 'whenJobFails', ...policy });
     const withIt = run('campaign', deals({ freePushes: 'fallout' }));
     expectNoted(withIt, run('campaign', deals({ job: { challenges: 4 } })), 'policy.job.guards changes nothing here: with takeRivalDeal "whenJobFails" a failed plan takes a rival\'s deal, never violence');
-    expectNoted(withIt, run('campaign', deals({})), 'policy.freePushes changes nothing here: free pushes are spent when a failed plan turns to violence, and with takeRivalDeal "whenJobFails" a failed plan takes a rival\'s deal, never violence');
+    expectNoted(withIt, run('campaign', deals({})), 'policy.freePushes changes nothing here: free pushes are spent in a failed plan\'s fallout (the violence after it; with "fallout", the fallout itself), and with takeRivalDeal "whenJobFails" a failed plan takes a rival\'s deal, never violence');
     const abandon = (policy: object) => campaign(troupe(undefined), { onFailedJob: 'abandon', ...policy });
-    expectNoted(run('campaign', abandon({ freePushes: 'unused' })), run('campaign', abandon({})), 'policy.freePushes changes nothing here: free pushes are spent when a failed plan turns to violence, and with onFailedJob "abandon" a failed plan never comes to violence');
+    expectNoted(run('campaign', abandon({ freePushes: 'unused' })), run('campaign', abandon({})), 'policy.freePushes changes nothing here: free pushes are spent in a failed plan\'s fallout (the violence after it; with "fallout", the fallout itself), and with onFailedJob "abandon" a failed plan never comes to violence');
     // No guard ever comes, yet "fallout" acts: free pushes that thwart every active
     // challenge deal with the fallout, and the job pays.
     const unguarded = (policy: object) => campaign(troupe(undefined), { job: { challenges: 4, guards: { perActiveChallenge: 0 } }, ...policy });

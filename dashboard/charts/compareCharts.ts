@@ -62,7 +62,13 @@ export function differenceText(d: CompareRow['difference'], kind: MetricKind): s
   if (d.exact !== undefined) return `${signed(d.exact, exactFigure)} exact`;
   // A value that rounds to zero is written 0, not "−0.000" (a difference of −1e-17).
   const estimate = Math.abs(d.estimate) < 1e-12 ? 0 : d.estimate;
-  return `${signed(estimate, (x) => estimateFigure(x, kind))} ${reachText(d.ci95, estimate, kind)}`;
+  // Written as reachText measures its reach from it (outwardReach): with its interval, so
+  // that more places where three would leave it outside are taken here too (a review:
+  // "+0.001 ±0.001" of 0.0014 [0.00101, 0.0021] missed its upper end). `signed` writes the
+  // size, so the interval goes with it mirrored where the difference is negative.
+  const [low, high] = d.ci95;
+  const sized: readonly [number, number] = estimate < 0 ? [-high, -low] : [low, high];
+  return `${signed(estimate, (x) => estimateFigure(x, kind, sized))} ${reachText(d.ci95, estimate, kind)}`;
 }
 
 export function compareDifference(rows: CompareRow[], kind: MetricKind): string {

@@ -390,7 +390,7 @@ function fieldNotes(
   if (policy.job?.guards !== undefined && noViolence !== undefined) nothing('policy.job.guards', noViolence);
   const noFallout = idle ? 'action is "idle", so no troupe takes a job' : noViolence;
   if (policy.freePushes !== undefined && noFallout !== undefined) {
-    nothing('policy.freePushes', `free pushes are spent when a failed plan turns to violence, and ${noFallout}`);
+    nothing('policy.freePushes', `free pushes are spent in a failed plan's fallout (the violence after it; with "fallout", the fallout itself), and ${noFallout}`);
   }
   for (const field of ['successorAsset', 'successorAdvancements'] as const) {
     const v = policy[field];

@@ -224,7 +224,7 @@ export class Skirmish {
    * failed plan's free pushes (freePushes "reroll", docs/rulings/knavery.md): a PC not
    * rattled whose own dice showed no hit rerolls them, once per free push, in the order
    * the PCs roll, and is not rattled by it ("Rattled PCs can't push themselves"); a free
-   * push goes before a push of `rules.push`. How many were used is left in `freePushesUsed`.
+   * push goes instead of a push of `rules.push` in that clash. How many were used is left in `freePushesUsed`.
    * `target`, when not −1, is the PC the foes came for ("An attempt on a PC's life",
    * rules.attemptTarget "first"): in each wound phase their first hit wounds it while it is
    * able, with no die, the rest by `woundOrder` (a Defender may still take that blow when
