@@ -497,6 +497,15 @@ describe('every chart has a table beside it', () => {
     // The reach from the printed −0.032, rounded up, holds all of [−0.0521, −0.0121].
     expect(at(undefined, -0.0321)).toBe('−0.032 ±0.021');
     expect(at(undefined, 0.0321)).toBe('+0.032 ±0.021');
+    // The printed figure and its reach hold the whole interval: 0.0014 [0.00101, 0.0021] read
+    // "+0.001 ±0.001", ending at 0.002 (a review); so its mirror image, negative.
+    for (const [estimate, ci95] of [[0.0014, [0.00101, 0.0021]], [-0.0014, [-0.0021, -0.00101]]] as [number, [number, number]][]) {
+      const text = differenceText({ estimate, ci95 }, 'probability');
+      const [, sign, figure, reach] = /^([+−])([\d.]+) ±([\d.]+)$/.exec(text)!;
+      const shown = (sign === '−' ? -1 : 1) * Number(figure);
+      expect(shown - Number(reach), text).toBeLessThanOrEqual(ci95[0]);
+      expect(shown + Number(reach), text).toBeGreaterThanOrEqual(ci95[1]);
+    }
     // The chart itself: no hyphen for a minus, no "+0".
     const svg = compareDifference([{ label: 'x', kind: 'probability', a: { estimate: 0.5, ci95: [0.49, 0.51] }, b: { estimate: 0.45, ci95: [0.44, 0.46] }, difference: { estimate: -0.05, ci95: [-0.06, -0.04], exact: -0.0541234 } }], 'probability');
     expect(svg).toContain('≈−0.0541 exact');
