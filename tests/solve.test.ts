@@ -941,6 +941,16 @@ describe('poolsim solve and the reports', () => {
     const moved = figures.map(([, ci95], i) => (i === 3 ? [0.81, [0.8, 0.82]] : [0.7934, ci95])) as [number, [number, number]][];
     const after = solveSentence({ ...(answer as object), points: moved.map(([estimate, ci95], i) => ({ value: 40 + i, estimate, ci95 })) } as never, block, true);
     expect(after).toMatch(/; it may have levelled off at the start of the range: the values up to 42 maxRounds are not told apart \(each 95% interval\)\.$/);
+    // Each inside the nearer end's wide interval, but two apart from each other: not flat,
+    // and no end is said (a review: "it may not move over the range at all" of 0.45 and 0.60).
+    const spread: [number, [number, number]][] = [
+      [0.4, [0.31, 0.7]],
+      [0.45, [0.44, 0.46]],
+      [0.6, [0.59, 0.61]],
+    ];
+    const apart = solveSentence({ ...(answer as object), candidates: [40, 41, 42], points: spread.map(([estimate, ci95], i) => ({ value: 40 + i, estimate, ci95 })) } as never, { ...(block as object), range: [40, 42] } as never, true);
+    expect(apart).not.toMatch(/levelled off|may not move|beyond/);
+    expect(apart).toMatch(/so none in the range reaches it\.$/);
   });
 
   test('an undecided answer of many candidates names the first three with their figures, and how many more (an audit: 21 named, each with its figure)', () => {
@@ -1234,6 +1244,21 @@ describe('a solve sentence names a deep field as the form does', () => {
       '1 foe',
       '1 ability',
       '1 box',
+    ]);
+    // Singulars and words that are no plural stay as they are; a few more plurals read right
+    // (a review: "1 oman", "1 speciman", "1 dice i", "1 zomby", "1 cach", "1 bonuse", "1 ga").
+    expect(['{value} omen', '{value} specimen', '{value} dice is', '{value} zombies', '{value} caches', '{value} bonuses', '{value} gas', '{value} houses', '{value} women', '{value} marksmen', '{value} potatoes'].map(one)).toEqual([
+      '1 omen',
+      '1 specimen',
+      '1 dice is',
+      '1 zombie',
+      '1 cache',
+      '1 bonus',
+      '1 gas',
+      '1 house',
+      '1 woman',
+      '1 marksman',
+      '1 potato',
     ]);
     // A longer label, or words that are no plural count, are left as written.
     expect(valueLabel(1, { vary: 'setup.a.bonus', label: '{value} extra bonus dice' })).toBe('1 extra bonus dice');

@@ -79,17 +79,19 @@ export function distributionVerdict(result: ScenarioResult, key: string, label: 
   const at = result.results.filter((p) => p.distributions?.[key]);
   if (!at.length) return { kind: 'draw' };
   const first = at[0]!.distributions![key]!;
-  // The one value a point's distribution takes, or undefined where it takes more than one.
-  const only = (d: DistributionResult): number | undefined => {
+  // The one value a point's distribution takes, null where it takes none (no trial
+  // recorded one: left out, as before), or undefined where it takes more than one.
+  const only = (d: DistributionResult): number | null | undefined => {
     const taken = d.x.filter((_, i) => d.p[i]! > 0 || (d.exact?.[i] ?? 0) > 1e-12);
-    return taken.length === 1 ? taken[0] : undefined;
+    return taken.length === 0 ? null : taken.length === 1 ? taken[0] : undefined;
   };
   const values = at.map((p) => only(p.distributions![key]!));
+  const seen = [...new Set(values.filter((v) => v !== null))];
   // One value, and the same one, at every point. A single value at each point that is not
   // the same everywhere is drawn: "always 1 at every point" was said of steps that were
   // always 1 at one point and always 2 at the other (an audit).
-  if (values[0] !== undefined && values.every((v) => v === values[0])) {
-    return { kind: 'omit', note: `Not drawn: the distribution of ${label} — always ${values[0]}${at.length > 1 ? ' at every point' : ''}.` };
+  if (!values.includes(undefined) && seen.length <= 1) {
+    return { kind: 'omit', note: `Not drawn: the distribution of ${label} — always ${seen[0] ?? 'the same value'}${at.length > 1 ? ' at every point' : ''}.` };
   }
   if (at.length > 1 && at.every((p) => sameDistribution(p.distributions![key]!, first))) {
     // Alike by their exact shares, the points' Monte Carlo bars still differ: the chart's

@@ -193,7 +193,10 @@ export function estimateFigure(x: number, kind: MetricKind, ci?: readonly [numbe
   if (Number.isInteger(x)) return String(x);
   if (Math.abs(x) < 0.5 * 10 ** -places) return x.toPrecision(2);
   let text = notWhole(x, places);
-  for (let p = places + 1; ci && p <= places + 4; p++) {
+  // Only for an interval that holds the estimate (one that does not, or NaN, gains nothing
+  // from more places: a review saw "0.5004000").
+  if (!ci || !(ci[0] <= x && x <= ci[1])) return text;
+  for (let p = places + 1; p <= places + 4; p++) {
     const shown = Number(text.replace('−', '-'));
     if (shown >= ci[0] && shown <= ci[1]) break;
     text = notWhole(x, p);

@@ -71,20 +71,26 @@ export function valueLabel(value: unknown, block: Pick<SolveBlock, 'label' | 'va
 
 /**
  * "1 tries" → "1 try", "1 bonus dice" → "1 bonus die": a value of 1 and one or two words
- * after it, the last plural, made singular. A longer label is left as written.
+ * after it, the last plural, made singular. A longer label is left as written, and so is a
+ * second word of fewer than four letters that is no known plural ("{value} dice is").
  */
 function countLabel(text: string, value: unknown): string {
   if (value !== 1) return text;
   const m = /^1 ((?:[a-z]+ )?)([a-z]+)$/i.exec(text);
-  return m && plural(m[2]!) ? `1 ${m[1]}${singular(m[2]!)}` : text;
+  if (!m || !plural(m[2]!)) return text;
+  if (m[1] && m[2]!.length < 4 && !(m[2]!.toLowerCase() in IRREGULAR)) return text;
+  return `1 ${m[1]}${singular(m[2]!)}`;
 }
 
 /**
- * Plurals that are not a word plus -s or -es, and words alike in both (an audit: "1 dice",
- * "1 heroe", "1 knive", "1 sery"). A dice tool's labels count dice, henchmen, marksmen.
+ * Plurals that are not a word plus -s or -es as singular() takes them off, and words alike
+ * in both (an audit: "1 dice", "1 heroe", "1 knive", "1 sery"; a review: "1 zomby", "1 cach",
+ * "1 bonuse"). A dice tool's labels count dice, henchmen, marksmen.
  */
 const IRREGULAR: Readonly<Record<string, string>> = {
   dice: 'die',
+  men: 'man',
+  women: 'woman',
   people: 'person',
   children: 'child',
   feet: 'foot',
@@ -100,6 +106,20 @@ const IRREGULAR: Readonly<Record<string, string>> = {
   dwarves: 'dwarf',
   halves: 'half',
   heroes: 'hero',
+  potatoes: 'potato',
+  echoes: 'echo',
+  zombies: 'zombie',
+  movies: 'movie',
+  rookies: 'rookie',
+  cookies: 'cookie',
+  pies: 'pie',
+  ties: 'tie',
+  lies: 'lie',
+  caches: 'cache',
+  bonuses: 'bonus',
+  statuses: 'status',
+  buses: 'bus',
+  niches: 'niche',
   series: 'series',
   species: 'species',
   sheep: 'sheep',
@@ -107,17 +127,21 @@ const IRREGULAR: Readonly<Record<string, string>> = {
   fish: 'fish',
 };
 
-/** Is `word` a plural that reads singular after 1? Irregulars, -men, and a word ending -s (not -ss, -us: "status", "boss"). */
+/** Words ending in -s that are no plural: "1 gas", not "1 ga". */
+const NOT_PLURAL = new Set(['gas', 'yes', 'lens', 'axis', 'this', 'was', 'has', 'his', 'its', 'is', 'as', 'chaos', 'canvas', 'atlas']);
+
+/** Is `word` a plural that reads singular after 1? Irregulars, -men (not "omen"), and a word ending -s (not -ss, -us: "status", "boss"). */
 function plural(word: string): boolean {
   const w = word.toLowerCase();
-  return (w in IRREGULAR && IRREGULAR[w] !== w) || /men$/.test(w) || /[^su]s$/.test(w);
+  if (NOT_PLURAL.has(w)) return false;
+  return (w in IRREGULAR && IRREGULAR[w] !== w) || /[^aeiou]men$/.test(w) || /[^su]s$/.test(w);
 }
 
-/** A plural field name after 1: "pushes" → "push", "challenges" → "challenge", "tries" → "try" (it read "1 trie"), "dice" → "die", "henchmen" → "henchman". */
+/** A plural field name after 1: "pushes" → "push", "challenges" → "challenge", "tries" → "try" (it read "1 trie"), "dice" → "die", "henchmen" → "henchman", "bonuses" → "bonus". */
 export function singular(word: string): string {
   const irregular = IRREGULAR[word.toLowerCase()];
   if (irregular !== undefined) return word[0] === word[0]!.toUpperCase() ? irregular[0]!.toUpperCase() + irregular.slice(1) : irregular;
-  if (/men$/.test(word)) return word.slice(0, -3) + 'man';
+  if (/[^aeiou]men$/.test(word)) return word.slice(0, -3) + 'man';
   if (/[^aeiou]ies$/.test(word)) return word.slice(0, -3) + 'y';
   return word.replace(/(?<=(?:sh|ch|x|ss))es$|s$/, '');
 }
@@ -419,6 +443,11 @@ function sideOf(p: SolvePoint, r: SolveResult): -1 | 0 | 1 {
   return v[0] > t[1] + slack ? 1 : v[1] < t[0] - slack ? -1 : 0;
 }
 
+/** Whether intervals share a point: the highest low end at most the lowest high end. */
+function commonPoint(spans: readonly (readonly [number, number])[]): boolean {
+  return Math.max(...spans.map((x) => x[0])) <= Math.min(...spans.map((x) => x[1]));
+}
+
 /**
  * A `closest` answer where the target lies outside the values searched: said only where
  * every value was looked at and lies on the same side of the target (an audit: "the range
@@ -508,10 +537,14 @@ function beyondText(
             ? `; it moves in steps: the same ${end === 'first' ? `up to ${label(values[flatTo!])}` : `from ${label(values[flatTo!])} on`}, as it was from ${label(values[stepRun[0]])} to ${label(values[stepRun[1]])} before it moved again, so the target may lie ${beyondEnd(end)}`
             : `; the values ${end === 'first' ? `up to ${label(values[flatTo!])}` : `from ${label(values[flatTo!])} on`} are not told apart (each 95% interval), nor were those from ${label(values[stepRun[0]])} to ${label(values[stepRun[1]])}, and the metric moved after them, so it may still move: the target may lie ${beyondEnd(end)}`
         : flatTo !== undefined && flatTo === (end === 'first' ? m.length - 1 : 0)
-          ? // Alike to the other end: the metric is flat over the whole range as far as the
-            // figures show, and levels off at neither end (an audit: "levelled off at the
-            // start of the range: the values up to 60 are not told apart", 60 its far end).
-            `; no value is told apart from ${endValue(end!)} (each 95% interval): it may not move over ${scope} at all`
+          ? // Alike to the other end: levelled off at neither end (an audit: "levelled off at
+            // the start of the range: the values up to 60 are not told apart", 60 its far
+            // end). Flat over the whole range as far as the figures show where every interval
+            // shares a point; else some values are apart from each other though none from
+            // the end's (wide) interval, and nothing is said of the ends (a review).
+            commonPoint(r.points.map(span))
+            ? `; no value is told apart from ${endValue(end!)} (each 95% interval): it may not move over ${scope} at all`
+            : ''
           : flatTo !== undefined
           ? r.method === 'exact'
             ? `; it has levelled off at the ${end === 'first' ? 'start' : 'end'} of ${scope}, the same ${end === 'first' ? `up to ${label(values[flatTo])}` : `from ${label(values[flatTo])} on`}`

@@ -77,6 +77,12 @@ describe('the chart plan', () => {
     // Alike in their Monte Carlo shares too: no point to name.
     const alike = base.results.map((p) => ({ ...p, distributions: { ...p.distributions, 'deaths.guards': { x: [0, 1, 2], p: [0.5, 0.3, 0.2], exact } } }));
     expect(chartPlan({ ...base, results: alike }).notes).toContain('The distribution of guards deaths is the same at every point (exactly): drawn once.');
+    // A distribution no trial recorded a value of, at every point: left out, as before (a
+    // review: drawn, an empty chart).
+    const empty = base.results.map((p) => ({ ...p, distributions: { ...p.distributions, 'deaths.crew': { x: [0, 1], p: [0, 0] } } }));
+    const none = chartPlan({ ...base, results: empty });
+    expect(none.charts.map((c) => c.name)).not.toContain('distribution-deaths.crew');
+    expect(none.notes).toContain('Not drawn: the distribution of crew deaths — always the same value at every point.');
   });
 
   it('leaves out no Monte Carlo mean laid out at one point only, nor a one-point result\'s estimate that varied from trial to trial', () => {

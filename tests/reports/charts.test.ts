@@ -300,6 +300,9 @@ describe('chartsFor', () => {
     // Inside at three places, three as before; without its interval, three.
     expect(estimateFigure(0.6721, 'probability', [0.668, 0.676])).toBe('0.672');
     expect(estimateFigure(0.00055, 'probability')).toBe('0.001');
+    // An interval that does not hold the estimate (or NaN) adds no places (a review: "0.5004000").
+    expect(estimateFigure(0.5004, 'probability', [Number.NaN, Number.NaN])).toBe('0.500');
+    expect(estimateFigure(0.5004, 'probability', [0.6, 0.7])).toBe('0.500');
   });
 
   it('slants named sweep values wider than their step, and only those', () => {
