@@ -152,11 +152,15 @@ export async function runBatch(plans: readonly ScenarioPlan[], options: RunOptio
   };
   const progress = stream && wantsProgress(stream as { isTTY?: boolean }, false, env) ? progressBar(stream, { afterMs: progressAfterMs }) : noProgress;
   try {
-    return await withStopSignals(signal, (stop) =>
-      runScenarios(plans, {
+    return await withStopSignals(signal, (stop) => {
+      // This thread's chunks answer Ctrl-C and the stuck-chunk limit between slices.
+      const here = inProcessExecutor({ signal: stop, timeoutMs: taskTimeoutMs });
+      // A folder deleted while the run goes on leaves the threads unable to start: the
+      // pool's chunks then run here (not with POOLSIM_POOL_ONLY, whose point is the pool).
+      if (alongside) pool?.fallBackTo(here);
+      return runScenarios(plans, {
         ...schedule,
-        // This thread's chunks answer Ctrl-C and the stuck-chunk limit between slices.
-        here: inProcessExecutor({ signal: stop, timeoutMs: taskTimeoutMs }),
+        here,
         pool: given ?? pool,
         poolOnly,
         alongside,
@@ -166,8 +170,8 @@ export async function runBatch(plans: readonly ScenarioPlan[], options: RunOptio
           progress.update(done, total);
           schedule.onProgress?.(done, total);
         },
-      }),
-    );
+      });
+    });
   } finally {
     progress.stop();
     await pool?.destroy();

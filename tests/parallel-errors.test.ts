@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { HEAVY_TEST_MS } from './size.ts';
 import { planScenario } from '../sim/scenario.ts';
 import { readScenario } from '../cli/load.ts';
 import { runScenarios, InProcessExecutor, ChunkFailed, Interrupted, type ChunkJob } from '../workers/schedule.ts';
@@ -13,6 +14,7 @@ import { AMBUSH, FIXTURES, HEIST, poolsim, signalled } from './parallel/cli.ts';
 
 const throwingWorker = new URL('./parallel/throwing-worker.cjs', import.meta.url).href;
 const brokenWorker = new URL('./parallel/broken-worker.cjs', import.meta.url).href;
+const folderGoneWorker = new URL('./parallel/folder-gone-worker.cjs', import.meta.url).href;
 
 describe('a worker that throws', () => {
   it('stops the run with a message naming the scenario, the point and the chunk; exit 3, nothing printed', async () => {
@@ -41,6 +43,22 @@ describe('a worker that throws', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain('the worker pool failed: cannot find module "kernel.ts"');
   }, 30_000);
+
+  it('a pool whose threads cannot start for the current folder\'s being gone ("uv_cwd"): its chunks run in this thread, the numbers those of --workers 1 (it failed the run, exit 3); left to the pool alone, it still fails it', async () => {
+    const alongside = { POOLSIM_POOL_ONLY: '0', POOLSIM_POOL_PAYS_OFF_MS: '0' };
+    // Long enough that the threads' start fails well before this thread is done (~2 s).
+    const args = ['run', AMBUSH, '--json', '--trials', '3000000'];
+    const one = await poolsim([...args, '--workers', '1']);
+    expect(one.code, one.stderr).toBe(0);
+    const gone = await poolsim([...args, '--workers', '2'], { workerFile: folderGoneWorker, env: alongside });
+    expect(gone.code, gone.stderr).toBe(0);
+    expect(gone.stderr).toBe('');
+    expect(gone.stdout).toBe(one.stdout);
+    // POOLSIM_POOL_ONLY leaves every chunk to the pool: there, the pool's failure is the run's.
+    const only = await poolsim(['run', AMBUSH, '--json', '--workers', '2'], { workerFile: folderGoneWorker });
+    expect(only.code).toBe(3);
+    expect(only.stderr).toContain('uv_cwd');
+  }, HEAVY_TEST_MS);
 
   it('--workers 1 starts no pool: a broken worker entry is never loaded', async () => {
     const r = await poolsim(['run', AMBUSH, '--json', '--workers', '1'], { workerFile: brokenWorker });

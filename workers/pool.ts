@@ -199,16 +199,39 @@ export class PoolExecutor implements ChunkExecutor {
 }
 
 /**
+ * Whether `e` is Node failing to start a thread because the current folder no longer
+ * exists: a thread's start reads it ("ENOENT: no such file or directory, uv_cwd").
+ */
+export function folderGoneError(e: unknown): boolean {
+  const x = e as NodeJS.ErrnoException | undefined;
+  return x?.code === 'ENOENT' && (x.syscall === 'uv_cwd' || /\buv_cwd\b/.test(String(x.message)));
+}
+
+/**
  * A pool that starts its threads only when told to (cli/runner.ts decides, from how long
  * the run would take this thread alone). Until then it offers no concurrency and reports
  * itself as starting, so the scheduler runs every chunk in its own thread meanwhile; a
  * run that ends before the pool is worth starting never starts a thread.
+ *
+ * Given a `fallback` (this thread's executor, `fallBackTo`), a pool whose threads cannot
+ * start because the current folder was deleted while the run went on (folderGoneError)
+ * hands the chunks it was given to it and offers no more concurrency, rather than fail
+ * the run (exit 3, "uv_cwd"; an audit): chunks are seeded, so the numbers are the same
+ * wherever they run. Any other failure fails the run, as ever.
  */
 export class DeferredPool implements ChunkExecutor {
   private pool: PoolExecutor | undefined;
+  private fallback: ChunkExecutor | undefined;
+  /** The threads could not start for the folder's being gone: the fallback runs everything. */
+  private gone = false;
   onChange: () => void = () => {};
 
   constructor(private readonly options: PoolOptions) {}
+
+  /** Run the pool's chunks on `here` if its threads cannot start for the folder's being gone. */
+  fallBackTo(here: ChunkExecutor): void {
+    this.fallback = here;
+  }
 
   get started(): boolean {
     return this.pool !== undefined;
@@ -217,24 +240,33 @@ export class DeferredPool implements ChunkExecutor {
   start(): void {
     if (this.pool) return;
     this.pool = new PoolExecutor(this.options);
-    this.pool.onChange = () => this.onChange();
+    this.pool.onChange = () => {
+      if (this.fallback && this.pool?.failure && folderGoneError(this.pool.failure)) this.gone = true;
+      this.onChange();
+    };
   }
 
   get concurrency(): number {
-    return this.pool?.concurrency ?? 0;
+    return this.gone ? 0 : (this.pool?.concurrency ?? 0);
   }
 
   get starting(): boolean {
-    return this.pool ? this.pool.starting : true;
+    return this.gone ? false : this.pool ? this.pool.starting : true;
   }
 
   get failure(): Error | undefined {
-    return this.pool?.failure;
+    return this.gone ? undefined : this.pool?.failure;
   }
 
   run(job: ChunkJob): Promise<Float64Array> {
     if (!this.pool) return Promise.reject(new Error('the worker pool was given a chunk before it was started'));
-    return this.pool.run(job);
+    const fallback = this.fallback;
+    if (this.gone && fallback) return fallback.run(job);
+    return this.pool.run(job).catch((e: unknown) => {
+      if (!fallback || !folderGoneError(e)) throw e;
+      this.gone = true;
+      return fallback.run(job);
+    });
   }
 
   destroy(): Promise<void> {
