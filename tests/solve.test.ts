@@ -970,6 +970,26 @@ describe('poolsim solve and the reports', () => {
     expect(six).toContain('undecided between 40 maxRounds, 41 maxRounds, 42 maxRounds, 43 maxRounds, 44 maxRounds and 45 maxRounds; ');
   });
 
+  test('a "no value" answer says a range that is every value the field takes even where the metric levels off, and a Monte Carlo one where it may have (a review)', () => {
+    const block = { name: 'x', vary: 'setup.challenges', range: [0, 2], metric: 'success', atLeast: 0.9 } as never;
+    const exactAnswer = (figures: number[]) => {
+      const points = figures.map((exact, i) => ({ value: i, exact }));
+      return { name: 'x', vary: 'setup.challenges', metric: 'success', find: 'firstAtLeast', target: 0.9, method: 'exact', decided: true, value: null, nearest: points[2], monotone: true, sentence: '', points } as never;
+    };
+    // Levelled off at 0.3 from 1 on: its ties say so; the closed range is said all the same.
+    expect(solveSentence(exactAnswer([0.1, 0.3, 0.3]), block, true, undefined, undefined, { rangeOpen: [false, false] })).toMatch(/, as at 1 challenge, and 0…2 is every value challenges can take\.$/);
+    expect(solveSentence(exactAnswer([0.1, 0.3, 0.3]), block, true, undefined, undefined, { rangeOpen: [true, true] })).toMatch(/, as at 1 challenge\.$/);
+    // Monte Carlo, the last two not told apart: overlaps are no ties, so it says it may have levelled off.
+    const figures: [number, [number, number]][] = [
+      [0.1, [0.09, 0.11]],
+      [0.2, [0.18, 0.26]],
+      [0.25, [0.23, 0.27]],
+    ];
+    const points = figures.map(([estimate, ci95], i) => ({ value: i, estimate, ci95 }));
+    const mc = { name: 'x', vary: 'setup.challenges', metric: 'success', find: 'firstAtLeast', target: 0.9, method: 'montecarlo', decided: true, value: null, nearest: points[2], monotone: 'assumed', everyValue: true, sentence: '', points, trials: 3000, maxTrials: 65536 } as never;
+    expect(solveSentence(mc, block, true, undefined, undefined, { rangeOpen: [true, true] })).toMatch(/; it may have levelled off at the end of the range: the values from 1 challenge on are not told apart \(each 95% interval\)\.$/);
+  });
+
   test('a metric alike at the end that moved in steps as long before has not levelled off: the target may lie beyond (a review)', () => {
     // Alike over the last two values, as over two values between moves before: the next
     // step may lie past the range. It read "it has levelled off at the end of the range".
@@ -1247,7 +1267,7 @@ describe('a solve sentence names a deep field as the form does', () => {
     ]);
     // Singulars and words that are no plural stay as they are; a few more plurals read right
     // (a review: "1 oman", "1 speciman", "1 dice i", "1 zomby", "1 cach", "1 bonuse", "1 ga").
-    expect(['{value} omen', '{value} specimen', '{value} dice is', '{value} zombies', '{value} caches', '{value} bonuses', '{value} gas', '{value} houses', '{value} women', '{value} marksmen', '{value} potatoes'].map(one)).toEqual([
+    expect(['{value} omen', '{value} specimen', '{value} dice is', '{value} zombies', '{value} caches', '{value} bonuses', '{value} gas', '{value} houses', '{value} women', '{value} marksmen', '{value} potatoes', '{value} horsemen', '{value} noblemen'].map(one)).toEqual([
       '1 omen',
       '1 specimen',
       '1 dice is',
@@ -1259,6 +1279,8 @@ describe('a solve sentence names a deep field as the form does', () => {
       '1 woman',
       '1 marksman',
       '1 potato',
+      '1 horseman',
+      '1 nobleman',
     ]);
     // A longer label, or words that are no plural count, are left as written.
     expect(valueLabel(1, { vary: 'setup.a.bonus', label: '{value} extra bonus dice' })).toBe('1 extra bonus dice');

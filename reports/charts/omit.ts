@@ -90,7 +90,8 @@ export function distributionVerdict(result: ScenarioResult, key: string, label: 
   // One value, and the same one, at every point. A single value at each point that is not
   // the same everywhere is drawn: "always 1 at every point" was said of steps that were
   // always 1 at one point and always 2 at the other (an audit).
-  if (!values.includes(undefined) && seen.length <= 1) {
+  // A point no trial recorded a value at, beside others that did, is no "always" (a review).
+  if (!values.includes(undefined) && (seen.length === 0 || (seen.length === 1 && !values.includes(null)))) {
     return { kind: 'omit', note: `Not drawn: the distribution of ${label} — always ${seen[0] ?? 'the same value'}${at.length > 1 ? ' at every point' : ''}.` };
   }
   if (at.length > 1 && at.every((p) => sameDistribution(p.distributions![key]!, first))) {

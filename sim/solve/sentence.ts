@@ -128,20 +128,20 @@ const IRREGULAR: Readonly<Record<string, string>> = {
 };
 
 /** Words ending in -s that are no plural: "1 gas", not "1 ga". */
-const NOT_PLURAL = new Set(['gas', 'yes', 'lens', 'axis', 'this', 'was', 'has', 'his', 'its', 'is', 'as', 'chaos', 'canvas', 'atlas']);
+const NOT_PLURAL = new Set(['gas', 'yes', 'lens', 'axis', 'this', 'was', 'has', 'his', 'its', 'is', 'as', 'chaos', 'canvas', 'atlas', 'omen', 'amen', 'specimen', 'stamen', 'abdomen', 'regimen', 'hymen', 'semen']);
 
-/** Is `word` a plural that reads singular after 1? Irregulars, -men (not "omen"), and a word ending -s (not -ss, -us: "status", "boss"). */
+/** Is `word` a plural that reads singular after 1? Irregulars, -men ("horsemen"; not "omen", NOT_PLURAL), and a word ending -s (not -ss, -us: "status", "boss"). */
 function plural(word: string): boolean {
   const w = word.toLowerCase();
   if (NOT_PLURAL.has(w)) return false;
-  return (w in IRREGULAR && IRREGULAR[w] !== w) || /[^aeiou]men$/.test(w) || /[^su]s$/.test(w);
+  return (w in IRREGULAR && IRREGULAR[w] !== w) || /men$/.test(w) || /[^su]s$/.test(w);
 }
 
 /** A plural field name after 1: "pushes" → "push", "challenges" → "challenge", "tries" → "try" (it read "1 trie"), "dice" → "die", "henchmen" → "henchman", "bonuses" → "bonus". */
 export function singular(word: string): string {
   const irregular = IRREGULAR[word.toLowerCase()];
   if (irregular !== undefined) return word[0] === word[0]!.toUpperCase() ? irregular[0]!.toUpperCase() + irregular.slice(1) : irregular;
-  if (/[^aeiou]men$/.test(word)) return word.slice(0, -3) + 'man';
+  if (/men$/.test(word) && !NOT_PLURAL.has(word.toLowerCase())) return word.slice(0, -3) + 'man';
   if (/[^aeiou]ies$/.test(word)) return word.slice(0, -3) + 'y';
   return word.replace(/(?<=(?:sh|ch|x|ss))es$|s$/, '');
 }
@@ -556,7 +556,10 @@ function beyondText(
   // An `atLeast` or `atMost` answer of no value has said so, and named the nearest (and
   // the values tied with it, where the metric levels off): only where the target may lie
   // is added, to widen the range there, or that the range is every value the field takes.
-  if (noValue) return flatTo !== undefined && stepRun === undefined ? '' : where;
+  // Exact, where it levels off its ties have said so; a range that is every value the field
+  // takes is said all the same, and a Monte Carlo one's overlaps are no ties (a review).
+  const closed = !listed && rangeOpen !== undefined && !rangeOpen[0] && !rangeOpen[1];
+  if (noValue) return flatTo !== undefined && stepRun === undefined && r.method === 'exact' && !closed ? '' : where;
   return `; every value gives ${named} ${sides[0] === 1 ? 'above' : 'below'} the target${surely}, so none ${listed ? 'of the values listed' : 'in the range'} reaches it${where}`;
 }
 

@@ -83,6 +83,11 @@ describe('the chart plan', () => {
     const none = chartPlan({ ...base, results: empty });
     expect(none.charts.map((c) => c.name)).not.toContain('distribution-deaths.crew');
     expect(none.notes).toContain('Not drawn: the distribution of crew deaths — always the same value at every point.');
+    // One point recorded nothing, the others always 1: no "always 1 at every point" (a review).
+    const partly = base.results.map((p, i) => ({ ...p, distributions: { ...p.distributions, 'deaths.crew': i === 0 ? { x: [0, 1], p: [0, 0] } : { x: [0, 1], p: [0, 1] } } }));
+    const some = chartPlan({ ...base, results: partly });
+    expect(some.notes.filter((n) => n.includes('crew deaths'))).toEqual([]);
+    expect(some.charts.map((c) => c.name)).toContain('distribution-deaths.crew');
   });
 
   it('leaves out no Monte Carlo mean laid out at one point only, nor a one-point result\'s estimate that varied from trial to trial', () => {
