@@ -61,6 +61,12 @@ function dashboardRows(result: ScenarioResult): Map<string, string[]> {
 const surfaces = { report: reportRows, 'poolsim run': cliRows, dashboard: dashboardRows };
 
 const value = (text: string) => Number(text.replace(/^≈/, ''));
+
+/** Numbers in [0, 1) from a fixed LCG (Numerical Recipes' constants), so a failure names its row again. */
+function seeded(seed: number): () => number {
+  let state = seed;
+  return () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+}
 const places = (text: string) => text.replace(/^≈/, '').split('.')[1]?.length ?? 0;
 
 describe('a row of estimate, interval and exact value', () => {
@@ -136,9 +142,7 @@ describe('a row of estimate, interval and exact value', () => {
   });
 
   it('never reads an exact value inside its interval as outside it, on any surface (random rows, seed 1)', () => {
-    // A fixed LCG (Numerical Recipes' constants), so a failure names its row again.
-    let state = 1;
-    const random = () => ((state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+    const random = seeded(1);
     const metrics: Record<string, Omit<MetricResult, 'kind'>> = {};
     for (let i = 0; i < 300; i++) {
       // Estimates from 0.0003 to 0.98, half-widths from a ten-thousandth of them to a third.
@@ -171,8 +175,7 @@ describe('a row of estimate, interval and exact value', () => {
   });
 
   it('reads an exact value just outside its interval as outside it, on any surface (random rows, seed 2; an audit: "0.5 [0.5000, 0.5139]" where the bound is 0.500020)', () => {
-    let state = 2;
-    const random = () => ((state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+    const random = seeded(2);
     const metrics: Record<string, Omit<MetricResult, 'kind'>> = {
       audit: { estimate: 0.507, ci95: [0.50002, 0.51393], exact: 0.5 },
     };

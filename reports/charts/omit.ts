@@ -64,9 +64,13 @@ export function constantFamilyNote(result: ScenarioResult, members: string[], ch
 
 /** The same distribution: the same values, and the same exact shares (or, without them, the same shares). */
 function sameDistribution(a: DistributionResult, b: DistributionResult): boolean {
-  const close = (x?: number[], y?: number[], tol = 0) => x !== undefined && y !== undefined && x.length === y.length && x.every((v, i) => Math.abs(v - y[i]!) <= tol);
   if (!close(a.x, b.x)) return false;
   return a.exact && b.exact ? close(a.exact, b.exact, 1e-9) : close(a.p, b.p);
+}
+
+/** The same numbers, each within `tol`. */
+function close(x?: readonly number[], y?: readonly number[], tol = 0): boolean {
+  return x !== undefined && y !== undefined && x.length === y.length && x.every((v, i) => Math.abs(v - y[i]!) <= tol);
 }
 
 export type DistributionVerdict =
@@ -98,7 +102,7 @@ export function distributionVerdict(result: ScenarioResult, key: string, label: 
     // Alike by their exact shares, the points' Monte Carlo bars still differ: the chart's
     // are the first point's, and the note names it (an audit: unnamed, they read as every
     // point's).
-    const sampled = first.exact !== undefined && at.some((p) => !sameShares(p.distributions![key]!.p, first.p));
+    const sampled = first.exact !== undefined && at.some((p) => !close(p.distributions![key]!.p, first.p));
     const whose = sampled ? ` (its Monte Carlo bars are those of ${pointText(at[0]!.point)}; the exact shares are every point's)` : '';
     return {
       kind: 'once',
@@ -109,6 +113,3 @@ export function distributionVerdict(result: ScenarioResult, key: string, label: 
   return { kind: 'draw' };
 }
 
-function sameShares(a: readonly number[], b: readonly number[]): boolean {
-  return a.length === b.length && a.every((v, i) => v === b[i]);
-}
