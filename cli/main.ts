@@ -117,7 +117,7 @@ export async function main(
     if (command === 'merge') return mergeCommand(rest, out, err);
     if (command === 'report') return await reportCommand(rest, out, err, context);
     if (command === 'diff') return diffCommand(rest, out, err);
-    if (command === 'solve') return solveCommand(rest, out);
+    if (command === 'solve') return await solveCommand(rest, out, context);
     throw new UsageError(`unknown command "${command}"`);
   } catch (e) {
     if (e instanceof ScenarioErrors) {

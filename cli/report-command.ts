@@ -21,7 +21,8 @@ import type { ScenarioResult } from '../sim/result.ts';
 import { headline } from '../reports/changes.ts';
 import { diffOptionsOf, readResults } from './diff-command.ts';
 import { pathWords, valueWords } from '../reports/sweep.ts';
-import { judged, solveSearches } from '../sim/solve/plan.ts';
+import { solveSearches } from '../sim/solve/plan.ts';
+import { solveAll } from './solving.ts';
 import { afterName } from '../sim/solve/sentence.ts';
 import { describeSolveExpect, failedSolveChecks } from '../reports/solveSection.ts';
 import { borderlinePoints, describeCheck, exactDisagrees, measured } from '../reports/checkText.ts';
@@ -148,8 +149,9 @@ export async function reportCommand(
   // is bad input, nothing written), answered after, beside (never inside) its results.
   const searches = plans.map((plan) => (plan.scenario.solve?.length ? solveSearches(plan, { words: pathWords(plan.scenario), valueWords: valueWords(plan.scenario) }) : []));
   const results = await runPlans(plans, { workers: values.workers, progress: err, ...context });
-  plans.forEach((plan, i) => {
-    if (searches[i].length > 0) results[i].solve = searches[i].map((search) => judged(search.solve(), search.problem.block));
+  const answers = await solveAll(plans, searches, { workers: values.workers, ...context });
+  plans.forEach((_, i) => {
+    if (searches[i].length > 0) results[i].solve = answers[i];
   });
   const entries = plans.map((plan, i): ReportEntry => ({ slug: slugs[i], result: results[i], source: plan.file, setup: plan.scenario.setup }));
   let diff: ResultDiff | undefined;

@@ -122,59 +122,118 @@ function poolOnlyFrom(env: NodeJS.ProcessEnv): boolean {
 
 /** Run every point of every plan; resolves to each plan's points' merged tallies. */
 export async function runBatch(plans: readonly ScenarioPlan[], options: RunOptions = {}): Promise<PointRun[][]> {
-  const { workers = defaultWorkers(), workerFile, workerExecArgv, pool: given, signal, progress: stream, progressAfterMs, env = process.env, ...schedule } = options;
-  const poolOnly = schedule.poolOnly ?? poolOnlyFrom(env);
-  // The settings from the environment, checked before anything runs, pool or not.
-  const taskTimeoutMs = chunkTimeoutMs(env);
-  const paysOffMs = poolPaysOffMs(env);
-  let pool: DeferredPool | undefined;
-  // This thread runs chunks alongside the pool's threads for the whole run (it would
-  // otherwise only wait and merge), so `--workers N` starts N − 1 threads: one fewer to
-  // load, and no core left idle. With POOLSIM_POOL_ONLY the pool runs everything, on N.
-  const alongside = !given && !poolOnly;
-  // Node (20 at least) cannot start a worker thread while the current folder no longer
-  // exists: its start-up reads it ("uv_cwd"), and the pool failed the run, exit 3 (an
-  // audit: `report` from a folder deleted since). Every chunk then runs in this thread;
-  // the numbers never depend on --workers.
-  const threadsCanStart = currentFolder() !== undefined;
-  if (!given && workers > 1 && (threadsCanStart || poolOnly)) {
-    // No more threads than chunks to run, unless `--precision` rounds may add more.
-    const chunks = schedule.precision !== undefined ? Infinity : initialChunks(plans, schedule);
-    const threads = poolOnly ? Math.min(workers, chunks) : Math.min(workers - 1, chunks - 1);
-    // One chunk in all: this thread runs it sooner than a thread can start.
-    if (threads >= (poolOnly ? 2 : 1)) pool = new DeferredPool({ threads, filename: workerFile, execArgv: workerExecArgv, taskTimeoutMs });
-    if (poolOnly) pool?.start();
-  }
-  // Re-checked as chunks merge here, after every chunk (`--precision` adds rounds).
-  const decision = new PoolDecision(performance.now(), paysOffMs);
-  const maybeStartPool = (done: number, total: number) => {
-    if (pool && !pool.started && decision.chunkDone(performance.now(), done, total)) pool.start();
-  };
-  const progress = stream && wantsProgress(stream as { isTTY?: boolean }, false, env) ? progressBar(stream, { afterMs: progressAfterMs }) : noProgress;
+  // No more threads than chunks to run, unless `--precision` rounds may add more.
+  const runner = new Runner(options, options.precision !== undefined ? Infinity : initialChunks(plans, options));
   try {
-    return await withStopSignals(signal, (stop) => {
-      // This thread's chunks answer Ctrl-C and the stuck-chunk limit between slices.
-      const here = inProcessExecutor({ signal: stop, timeoutMs: taskTimeoutMs });
-      // A folder deleted while the run goes on leaves the threads unable to start: the
-      // pool's chunks then run here (not with POOLSIM_POOL_ONLY, whose point is the pool).
-      if (alongside) pool?.fallBackTo(here);
-      return runScenarios(plans, {
-        ...schedule,
-        here,
-        pool: given ?? pool,
-        poolOnly,
-        alongside,
-        signal: stop,
-        onProgress: (done, total) => {
-          maybeStartPool(done, total);
-          progress.update(done, total);
-          schedule.onProgress?.(done, total);
-        },
-      });
-    });
+    return await runner.run(plans);
   } finally {
-    progress.stop();
-    await pool?.destroy();
+    await runner.close();
+  }
+}
+
+/**
+ * Runs for one command, sharing one pool: `runBatch`'s one, or a solve's rounds, each
+ * asked for once the round before is merged (cli/solving.ts). The pool starts when a run
+ * is seen long enough for it to pay off (PoolDecision, fed the trials of every run so far,
+ * so that the kernel's speed learned in one round counts in the next) and is stopped by
+ * `close`, which the caller must reach however the runs end.
+ */
+export class Runner {
+  private readonly options: Omit<RunOptions, 'workers' | 'workerFile' | 'workerExecArgv' | 'pool' | 'signal' | 'progress' | 'progressAfterMs' | 'env'>;
+  private readonly given: ChunkExecutor | undefined;
+  private readonly signal: AbortSignal | undefined;
+  private readonly stream: NodeJS.WritableStream | undefined;
+  private readonly progressAfterMs: number | undefined;
+  private readonly env: NodeJS.ProcessEnv;
+  private readonly poolOnly: boolean;
+  private readonly taskTimeoutMs: number;
+  private readonly pool: DeferredPool | undefined;
+  private readonly decision: PoolDecision;
+  /** Trials the runs before this one merged (the decision counts across runs). */
+  private doneBefore = 0;
+
+  /**
+   * `chunks`: the most chunks any one run will have at once (Infinity: not known), so that no
+   * thread is started that could never get one. `ownSignals` false: the caller holds Ctrl-C
+   * and the other stop signals for all its runs (withStopSignals) and aborts `signal`, so
+   * that a signal between two runs stops the work too (cli/solving.ts).
+   */
+  constructor(
+    options: RunOptions = {},
+    chunks = Infinity,
+    private readonly ownSignals = true,
+  ) {
+    const { workers = defaultWorkers(), workerFile, workerExecArgv, pool: given, signal, progress: stream, progressAfterMs, env = process.env, ...schedule } = options;
+    this.options = schedule;
+    this.given = given;
+    this.signal = signal;
+    this.stream = stream;
+    this.progressAfterMs = progressAfterMs;
+    this.env = env;
+    this.poolOnly = schedule.poolOnly ?? poolOnlyFrom(env);
+    // The settings from the environment, checked before anything runs, pool or not.
+    this.taskTimeoutMs = chunkTimeoutMs(env);
+    this.decision = new PoolDecision(performance.now(), poolPaysOffMs(env));
+    // Node (20 at least) cannot start a worker thread while the current folder no longer
+    // exists: its start-up reads it ("uv_cwd"), and the pool failed the run, exit 3 (an
+    // audit: `report` from a folder deleted since). Every chunk then runs in this thread;
+    // the numbers never depend on --workers.
+    const threadsCanStart = currentFolder() !== undefined;
+    if (!given && workers > 1 && (threadsCanStart || this.poolOnly)) {
+      const threads = this.poolOnly ? Math.min(workers, chunks) : Math.min(workers - 1, chunks - 1);
+      // One chunk in all: this thread runs it sooner than a thread can start.
+      if (threads >= (this.poolOnly ? 2 : 1)) this.pool = new DeferredPool({ threads, filename: workerFile, execArgv: workerExecArgv, taskTimeoutMs: this.taskTimeoutMs });
+      if (this.poolOnly) this.pool?.start();
+    }
+  }
+
+  /** Run every point of every plan; resolves to each plan's points' merged tallies. */
+  async run(plans: readonly ScenarioPlan[]): Promise<PointRun[][]> {
+    const { pool, given, poolOnly, taskTimeoutMs, options: schedule } = this;
+    // This thread runs chunks alongside the pool's threads for the whole run (it would
+    // otherwise only wait and merge), so `--workers N` starts N − 1 threads: one fewer to
+    // load, and no core left idle. With POOLSIM_POOL_ONLY the pool runs everything, on N.
+    const alongside = !given && !poolOnly;
+    // Re-checked as chunks merge here, after every chunk (`--precision` adds rounds).
+    const before = this.doneBefore;
+    let done = 0;
+    const maybeStartPool = (merged: number, total: number) => {
+      done = merged;
+      if (pool && !pool.started && this.decision.chunkDone(performance.now(), before + merged, before + total)) pool.start();
+    };
+    const stream = this.stream;
+    const progress = stream && wantsProgress(stream as { isTTY?: boolean }, false, this.env) ? progressBar(stream, { afterMs: this.progressAfterMs }) : noProgress;
+    try {
+      const signalled = (work: (stop: AbortSignal) => Promise<PointRun[][]>) => (this.ownSignals ? withStopSignals(this.signal, work) : work(this.signal ?? new AbortController().signal));
+      return await signalled((stop) => {
+        // This thread's chunks answer Ctrl-C and the stuck-chunk limit between slices.
+        const here = inProcessExecutor({ signal: stop, timeoutMs: taskTimeoutMs });
+        // A folder deleted while the run goes on leaves the threads unable to start: the
+        // pool's chunks then run here (not with POOLSIM_POOL_ONLY, whose point is the pool).
+        if (alongside) pool?.fallBackTo(here);
+        return runScenarios(plans, {
+          ...schedule,
+          here,
+          pool: given ?? pool,
+          poolOnly,
+          alongside,
+          signal: stop,
+          onProgress: (merged, total) => {
+            maybeStartPool(merged, total);
+            progress.update(merged, total);
+            schedule.onProgress?.(merged, total);
+          },
+        });
+      });
+    } finally {
+      this.doneBefore = before + done;
+      progress.stop();
+    }
+  }
+
+  /** Stop the pool, if one was started. */
+  close(): Promise<void> {
+    return this.pool?.destroy() ?? Promise.resolve();
   }
 }
 
@@ -210,7 +269,7 @@ export async function runPlans(plans: readonly ScenarioPlan[], options: RunOptio
  * Run `work` with an AbortSignal that Ctrl-C (SIGINT), SIGTERM, SIGHUP (STOP_SIGNALS) or
  * `outer` aborts; an Interrupted rejection then names the signal. A second Ctrl-C exits at once.
  */
-async function withStopSignals<T>(outer: AbortSignal | undefined, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+export async function withStopSignals<T>(outer: AbortSignal | undefined, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const controller = new AbortController();
   let stoppedBy: StopSignal | undefined;
   const handlers = Object.keys(STOP_SIGNALS).map((by) => {

@@ -1,16 +1,17 @@
 /**
- * `poolsim solve FILE... [--json] [--seed S] [--trials N] [--max-trials N]`: answer each
- * file's `solve` blocks (sim/solve/) — exactly where the mechanic is exact, else by a
- * sequential Monte Carlo search — and print each answer as a sentence, or with `--json`
- * the files' solve results (one object for one file, an array for several). Exit 1 when
- * an `expect` on a solved value fails (an undecided answer fails it too), 2 on bad input.
- * It runs in this thread: a search is a sequence of small decisions, each depending on
- * the last, and runs in seconds.
+ * `poolsim solve FILE... [--json] [--seed S] [--trials N] [--max-trials N] [--workers N]`:
+ * answer each file's `solve` blocks (sim/solve/) — exactly where the mechanic is exact,
+ * else by a sequential Monte Carlo search — and print each answer as a sentence, or with
+ * `--json` the files' solve results (one object for one file, an array for several). Exit
+ * 1 when an `expect` on a solved value fails (an undecided answer fails it too), 2 on bad
+ * input, 3 when a chunk fails, 130 on Ctrl-C. A search is a sequence of rounds, each
+ * depending on the last; a round's chunks run on every core once rounds are long enough
+ * for threads to pay off (cli/solving.ts), and the answers do not depend on --workers.
  */
 import { statSync } from 'node:fs';
 import { ScenarioError, ScenarioErrors, type ScenarioPlan } from '../sim/scenario.ts';
 import { pathWords, valueWords } from '../reports/sweep.ts';
-import { DEFAULT_MAX_TRIALS_FACTOR, judged, solveSearches } from '../sim/solve/plan.ts';
+import { DEFAULT_MAX_TRIALS_FACTOR, solveSearches } from '../sim/solve/plan.ts';
 import type { SolveSearch } from '../sim/solve/search.ts';
 import type { SolveResult } from '../sim/solve/result.ts';
 import { afterName } from '../sim/solve/sentence.ts';
@@ -20,8 +21,10 @@ import { parseFlags, UsageError } from './options.ts';
 import type { Output } from './output.ts';
 import { jsonText, plainText } from './text.ts';
 import { checkGoneRelatives } from '../reports/target.ts';
+import { solveAll } from './solving.ts';
+import type { CliContext } from './main.ts';
 
-export const SOLVE_USAGE = `  poolsim solve FILE|DIR... [--json] [--seed S] [--trials N] [--max-trials N]
+export const SOLVE_USAGE = `  poolsim solve FILE|DIR... [--json] [--seed S] [--trials N] [--max-trials N] [--workers N]
 
   answers each file's "solve" blocks: which value of a field brings a metric to a
   target — exact where the mechanic is exact, else a Monte Carlo search that runs each
@@ -31,7 +34,9 @@ export const SOLVE_USAGE = `  poolsim solve FILE|DIR... [--json] [--seed S] [--t
   so the cap of a Monte Carlo search whose block has no "maxTrials" (16 × N); where no
   block would use it, it is refused, as --max-trials and --seed are where every block is
   exact. A folder's scenarios without solve blocks are passed over; a FILE named must have
-  them. --json prints one object when one scenario is answered, an array for several`;
+  them. --json prints one object when one scenario is answered, an array for several.
+  --workers N as for run: a search's longer rounds run on every core; the answers do not
+  depend on it`;
 
 /**
  * `--trials N` sets, in a solve, one thing: the cap per value of a Monte Carlo search whose
@@ -68,8 +73,8 @@ export interface SolveFileResult {
   solve: SolveResult[];
 }
 
-export function solveCommand(args: string[], out: Output): number {
-  const { values, positionals } = parseFlags(args, ['json', 'seed', 'trials', 'max-trials']);
+export async function solveCommand(args: string[], out: Output, context: CliContext = {}): Promise<number> {
+  const { values, positionals } = parseFlags(args, ['json', 'seed', 'trials', 'max-trials', 'workers']);
   if (positionals.length === 0) throw new UsageError('solve needs at least one scenario file with "solve" blocks');
   const trials = values.trials;
   const maxTrials = values['max-trials'];
@@ -115,12 +120,13 @@ export function solveCommand(args: string[], out: Output): number {
     const blocks = plans.flatMap((plan, j) => searches[j]!.map((search) => `${plan.file} "${search.problem.block.name}"`));
     throw new UsageError(`--seed ${values.seed} names the streams of a Monte Carlo search, and here every block is answered exactly (${blocks.join('; ')}), so it would change nothing: leave it out`);
   }
+  const answers = await solveAll(plans, searches, { workers: values.workers, signal: context.signal, workerFile: context.workerFile, env: context.env });
   const results: SolveFileResult[] = plans.map((plan, j) => ({
     name: plan.scenario.name,
     system: plan.scenario.system,
     mechanic: plan.scenario.mechanic,
     seed: plan.seed,
-    solve: searches[j]!.map((search) => judged(search.solve(), search.problem.block)),
+    solve: answers[j]!,
   }));
   const failed = results.flatMap((r) => r.solve.filter((s) => s.expect && !s.expect.pass).map((s) => `${r.name}: solve "${s.name}"`));
   if (values.json) {

@@ -163,6 +163,11 @@ export interface ScenarioPlan {
   /** Trials per chunk: the mechanic's own size, or sim/run.ts CHUNK_TRIALS. */
   chunkTrials: number;
   /**
+   * Run the points' chunks from this one on (default 0): a solve's round (cli/solving.ts),
+   * whose earlier chunks the search has merged already. `trials` still counts from chunk 0.
+   */
+  firstChunk?: number;
+  /**
    * Planned with `exactChecks: "later"`: the `decide: "exact"` checks whose points' exact
    * values were not known, each with the index (among the points it covers) it was left at;
    * exactCheckProblems checks them from there once the values are in. Absent: none left.

@@ -279,12 +279,14 @@ function planStates(plans: readonly ScenarioPlan[], options: Pick<ScheduleOption
       const chunkTrials = options.chunkTrials ?? plan.chunkTrials;
       const chunks = chunkCount(plan.trials, chunkTrials);
       if (precision !== undefined) {
+        if (plan.firstChunk) throw new Error('--precision runs every chunk from the first: a plan starting at a later chunk cannot be run with it');
         const s = new PointState(j, p, plan, 0, 0, 1);
         s.limit = nextChunkTarget(s.tally, precision, 0, chunks, chunkTrials);
         return s;
       }
+      if (plan.firstChunk && shard.count > 1) throw new Error('a plan starting at a later chunk cannot be sharded: shards count chunks from the first');
       const { first, step } = shardChunks(p, shard);
-      return new PointState(j, p, plan, first, chunks, step);
+      return new PointState(j, p, plan, (plan.firstChunk ?? 0) + first, chunks, step);
     }),
   );
 }
@@ -446,7 +448,10 @@ export function runScenarios(plans: readonly ScenarioPlan[], options: ScheduleOp
     const pump = () => {
       if (finished) return;
       if (pool?.executor.failure) return finish(new PoolFailed(pool.executor.failure));
-      const lanes = !pool ? [here] : options.poolOnly ? [pool] : pool.executor.starting || options.alongside ? [pool, here] : [pool];
+      // This thread first where it runs alongside the pool: of a short round (a solve's 2 or
+      // 4 chunks, cli/solving.ts) the pool's message slots (TASKS_PER_THREAD) took every
+      // chunk, queued in its thread, while this one idled.
+      const lanes = !pool ? [here] : options.poolOnly ? [pool] : options.alongside ? [here, pool] : pool.executor.starting ? [pool, here] : [pool];
       for (const lane of lanes) {
         while (lane.inFlight < lane.executor.concurrency) {
           const next = nextChunks(perTask(lane));

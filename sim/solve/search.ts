@@ -22,10 +22,14 @@
  * the interval of B − A (which takes them to be) holds: on shared streams their
  * correlation can be anything, −1 for a setup A that swaps two even sides.
  *
- * The search is a generator that yields after every round, so a caller can show the
- * answer refining live (the dashboard) or just run it to the end (the CLI).
+ * The search is a generator that asks for its chunks (ChunkRequest) and takes their
+ * tallies back, so a caller can run them anywhere: in this thread a chunk per step,
+ * showing the answer refining live (the dashboard, `steps`), or a round's chunks at once
+ * on every core (the CLI, `solveWith`, cli/solving.ts). The search decides only on whole
+ * rounds, and a value's tally is its chunks' summed in order (integers, so exactly), so
+ * the answer and every figure are the same wherever and however the chunks ran.
  */
-import { RandomStream } from '../random.ts';
+import { RandomStream, streamKey } from '../random.ts';
 import { layoutOf } from '../run.ts';
 import { summarize, type Estimate, type Tally } from '../stats.ts';
 import type { Simulation } from '../mechanic.ts';
@@ -84,29 +88,52 @@ interface ValueRun {
   metric: number;
   tally: Tally;
   chunks: number;
+  /** Its streams' point part (solveStreamPart). */
+  stream: string;
+  /** ChunkRequest.changes. */
+  changes: Record<string, unknown>;
 }
 
+/** A part of the search: its steps ask for chunks (or run them here), and take their tallies back. */
+type Work<T> = Generator<ChunkRequest[] | undefined, T, Float64Array[] | undefined>;
+
 /**
- * The key of a solve block's streams: the block's name, which is unique within a file
- * (sim/scenario.ts checkSolves), quoted as JSON so that no name can reach another's key
- * (a block named `x.A` is `solve."x.A"`, block `x`'s setup A `solve."x".A`). Until
- * December 2026 the block's position keyed them, `solve.<index>`: reordering the blocks of
- * a file, or adding one in front, drew every later block's figures anew, and could change
- * its answer at the same seed (an audit: swapping the two blocks of
- * scenarios/solve-rival-rank.json changed an answer at one seed in 20).
+ * The part of a solve's streams' keys that a result point's stream has (sim/random.ts
+ * streamKey; PlannedPoint.stream): the block's name, which is unique within a file
+ * (sim/scenario.ts checkSolves), quoted as JSON so that no name can reach another's key (a
+ * block named `x.A` is `solve."x.A"`, block `x`'s setup A `solve."x".A`). Until December
+ * 2026 the block's position keyed them, `solve.<index>`: reordering the blocks of a file,
+ * or adding one in front, drew every later block's figures anew, and could change its
+ * answer at the same seed (an audit: swapping the two blocks of
+ * scenarios/solve-rival-rank.json changed an answer at one seed in 20). Setup A
+ * (`reference`) runs on streams of its own, independent of the values'.
  */
-export function solveStreamKey(seed: string | number, name: string): string {
-  return `poolsim:${seed}:solve.${JSON.stringify(name)}`;
+export function solveStreamPart(name: string, reference = false): string {
+  return `solve.${JSON.stringify(name)}${reference ? '.A' : ''}`;
 }
 
 /** The stream of chunk `chunk` of the solve block named `name`: the same for every value of the solve. */
 export function solveStream(seed: string | number, name: string, chunk: number): RandomStream {
-  return RandomStream.fromKey(`${solveStreamKey(seed, name)}:${chunk}`);
+  return RandomStream.fromKey(streamKey(seed, solveStreamPart(name), chunk));
 }
 
 /** The stream of chunk `chunk` of setup A (`sameAs`) of the solve block named `name`: independent of the values'. */
 export function solveReferenceStream(seed: string | number, name: string, chunk: number): RandomStream {
-  return RandomStream.fromKey(`${solveStreamKey(seed, name)}.A:${chunk}`);
+  return RandomStream.fromKey(streamKey(seed, solveStreamPart(name, true), chunk));
+}
+
+/**
+ * Chunks a search asks for: chunks `from` … `to` − 1 of one simulation (a value's, or setup
+ * A's) on the streams `stream` (streamKey's point part), each of the problem's chunkTrials.
+ * The answer is their tallies' values added up (workers/chunk.ts adds a message's chunks so).
+ */
+export interface ChunkRequest {
+  simulation: Simulation;
+  stream: string;
+  from: number;
+  to: number;
+  /** What is run, for messages: the varied path and its value, or setup A's changes (`sameAs`). */
+  changes: Record<string, unknown>;
 }
 
 /** The simulations a search of `problem` looks at (its values', then setup A's), whether it asks them for exact values, and what that costs. */
@@ -176,14 +203,37 @@ export class SolveSearch {
     this.method = this.exactValues ? 'exact' : 'montecarlo';
   }
 
-  /** Run the search to its end. */
+  /** Run the search to its end, in this thread. */
   solve(): SolveResult {
     for (const _ of this.steps());
     return this.result();
   }
 
-  /** The search, one round per step. */
+  /**
+   * Run the search to its end with `run` running each round's chunks (anywhere: the CLI's
+   * threads, cli/solving.ts) and answering each request's tally values, in order.
+   */
+  async solveWith(run: (requests: readonly ChunkRequest[]) => Promise<Float64Array[]>): Promise<SolveResult> {
+    const work = this.work();
+    let next = work.next();
+    while (!next.done) next = work.next(next.value ? await run(next.value) : undefined);
+    return this.result();
+  }
+
+  /**
+   * The search in this thread, one chunk per step (the dashboard steps it between frames,
+   * reading `result()` as it sharpens).
+   */
   *steps(): Generator<void, void> {
+    const work = this.work();
+    for (let next = work.next(); !next.done; next = work.next()) yield;
+  }
+
+  /**
+   * The search: a step that asks for chunks (ChunkRequest) takes back their tallies'
+   * values; answered nothing, it runs them here, yielding after each chunk.
+   */
+  private *work(): Work<void> {
     if (this.exactValues) {
       this.verdict = exactVerdict(this.exactValues, this.exactReference!, this.problem.find, this.problem.values);
       return;
@@ -200,43 +250,55 @@ export class SolveSearch {
   private run(i: number): ValueRun {
     let r = this.runs[i];
     if (!r) {
-      const sim = this.problem.simulations[i];
-      const layout = layoutOf(sim);
-      r = { sim, metric: layout.index(this.problem.block.metric), tally: layout.create(), chunks: 0 };
+      const { simulations, block, values } = this.problem;
+      r = this.newRun(simulations[i], solveStreamPart(block.name), { [block.vary]: values[i] });
       this.runs[i] = r;
     }
     return r;
   }
 
   private referenceRun(): ValueRun | undefined {
-    if (!this.problem.reference) return undefined;
-    if (!this.reference) {
-      const sim = this.problem.reference;
-      const layout = layoutOf(sim);
-      this.reference = { sim, metric: layout.index(this.problem.block.metric), tally: layout.create(), chunks: 0 };
-    }
+    const { reference, block } = this.problem;
+    if (!reference) return undefined;
+    this.reference ??= this.newRun(reference, solveStreamPart(block.name, true), { sameAs: block.sameAs });
     return this.reference;
   }
 
-  /** Run `r` up to `chunks` chunks, on the values' streams (setup A on its own). */
+  private newRun(sim: Simulation, stream: string, changes: Record<string, unknown>): ValueRun {
+    const layout = layoutOf(sim);
+    return { sim, metric: layout.index(this.problem.block.metric), tally: layout.create(), chunks: 0, stream, changes };
+  }
+
+  /** Run `r` up to `chunks` chunks here, on its streams. */
   private grow(r: ValueRun, chunks: number): void {
-    const { seed, block, chunkTrials } = this.problem;
+    const { seed, chunkTrials } = this.problem;
     const scratch = layoutOf(r.sim).create();
-    const streamOf = r === this.reference ? solveReferenceStream : solveStream;
     for (let c = r.chunks; c < chunks; c++) {
       scratch.values.fill(0);
-      r.sim.run(streamOf(seed, block.name, c), chunkTrials, scratch);
+      r.sim.run(RandomStream.forChunk(seed, r.stream, c), chunkTrials, scratch);
       r.tally.merge(scratch);
     }
     r.chunks = Math.max(r.chunks, chunks);
   }
 
   /**
-   * Grow `r` (and setup A beside it) chunk by chunk, yielding after each, so a caller
-   * stepping the search between frames (the dashboard) never waits on a whole round.
+   * Grow `r` to `chunks` chunks, and setup A beside it: asks for them (a round's chunks at
+   * once, for the caller to run on every core), and where the caller answers nothing, runs
+   * them here chunk by chunk, yielding after each, so a caller stepping the search between
+   * frames (the dashboard) never waits on a whole round.
    */
-  private *growing(r: ValueRun, chunks: number): Generator<void, void> {
+  private *growing(r: ValueRun, chunks: number): Work<void> {
     const ref = this.referenceRun();
+    const behind = [r, ...(ref && ref.chunks < chunks ? [ref] : [])].filter((x) => x.chunks < chunks);
+    if (behind.length === 0) return;
+    const answers = yield behind.map((x) => ({ simulation: x.sim, stream: x.stream, from: x.chunks, to: chunks, changes: x.changes }));
+    if (answers) {
+      behind.forEach((x, k) => {
+        x.tally.merge(layoutOf(x.sim).wrap(answers[k]));
+        x.chunks = chunks;
+      });
+      return;
+    }
     while (r.chunks < chunks) {
       this.grow(r, r.chunks + 1);
       if (ref && ref.chunks < r.chunks) this.grow(ref, r.chunks);
@@ -259,7 +321,7 @@ export class SolveSearch {
   }
 
   /** Rounds on value i until its interval leaves the target or it reaches the cap. */
-  private *decide(i: number): Generator<void, Side> {
+  private *decide(i: number): Work<Side> {
     const known = this.sides.get(i);
     if (known !== undefined) return known;
     const r = this.run(i);
@@ -286,7 +348,7 @@ export class SolveSearch {
     return Math.min(this.maxChunks, Math.max(2 * chunks, Math.min(wanted, 16 * chunks)));
   }
 
-  private *monteCarlo(): Generator<void, NonNullable<SolveSearch['verdict']>> {
+  private *monteCarlo(): Work<NonNullable<SolveSearch['verdict']>> {
     const n = this.problem.values.length;
     const side = (i: number) => this.decide(i);
     const first = yield* side(0);
@@ -359,7 +421,7 @@ export class SolveSearch {
    * The answer from every value's side (`labels`: decided ones, the rest as a one-way
    * metric puts them). `everyValue`: each label was decided, so `closest` races every value.
    */
-  private *answer(labels: Side[], everyValue: boolean): Generator<void, { decided: boolean; value?: unknown; candidates?: unknown[] }> {
+  private *answer(labels: Side[], everyValue: boolean): Work<{ decided: boolean; value?: unknown; candidates?: unknown[] }> {
     const values = this.problem.values;
     const n = values.length;
     const find = this.problem.find;

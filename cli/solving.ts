@@ -1,0 +1,73 @@
+/**
+ * Answering solve blocks (sim/solve/) on every core, for `poolsim solve` and `poolsim
+ * report`: each round of a Monte Carlo search asks for chunks of one value (and of setup A
+ * beside it), and those run as a `run` point's chunks do (cli/runner.ts: this thread, and a
+ * pool once a round is long enough for its threads to pay off), on the search's own
+ * streams. A search decides only on whole rounds and takes each value's chunks summed in
+ * order (integers, so exactly), so every answer and figure is the same with --workers 1 or
+ * 16. Exact answers run nothing.
+ */
+import type { PlannedPoint, ScenarioPlan } from '../sim/scenario.ts';
+import { judged, preparedInputs } from '../sim/solve/plan.ts';
+import type { ChunkRequest, SolveSearch } from '../sim/solve/search.ts';
+import type { SolveResult } from '../sim/solve/result.ts';
+import { ChunkFailed, Runner, withStopSignals, type RunOptions } from './runner.ts';
+
+/** Every search of every plan (searches[i]: plan i's blocks), its `expect` judged: one Runner for them all. */
+export async function solveAll(plans: readonly ScenarioPlan[], searches: readonly (readonly SolveSearch[])[], options: RunOptions = {}): Promise<SolveResult[][]> {
+  const out: SolveResult[][] = plans.map(() => []);
+  if (searches.every((s) => s.every((search) => search.method === 'exact'))) {
+    // Nothing to run: no pool, no signal handlers.
+    plans.forEach((_, i) => (out[i] = searches[i].map((search) => judged(search.solve(), search.problem.block))));
+    return out;
+  }
+  // One hold on Ctrl-C and the other stop signals for every round: between two rounds too.
+  return withStopSignals(options.signal, async (stop) => {
+    const runner = new Runner({ ...options, signal: stop }, Infinity, false);
+    try {
+      for (const [i, plan] of plans.entries()) {
+        for (const search of searches[i]) {
+          const result = await search.solveWith((requests) => runRequests(runner, plan, search, requests));
+          out[i].push(judged(result, search.problem.block));
+        }
+      }
+    } finally {
+      await runner.close();
+    }
+    return out;
+  });
+}
+
+/** A search's requests run as one batch of plans, one point each: their tallies' values, in order. */
+async function runRequests(runner: Runner, plan: ScenarioPlan, search: SolveSearch, requests: readonly ChunkRequest[]): Promise<Float64Array[]> {
+  const plans = requests.map((request) => requestPlan(plan, request));
+  try {
+    const runs = await runner.run(plans);
+    return runs.map((points) => points[0].tally.values);
+  } catch (e) {
+    throw e instanceof ChunkFailed ? new SolveChunkFailed(search.problem.block.name, e) : e;
+  }
+}
+
+/** A solve's chunk that failed, said as the block's value (`failed.point`), not as a result point the file does not have: exit 3, as any failed chunk. */
+export class SolveChunkFailed extends ChunkFailed {
+  constructor(block: string, failed: ChunkFailed) {
+    super(failed.file, failed.pointIndex, failed.point, failed.chunk, failed.reason, failed.lastChunk);
+    const where = Object.entries(failed.point).map(([path, value]) => `, ${path} = ${JSON.stringify(value)}`);
+    const why = failed.reason instanceof Error ? failed.reason.message : String(failed.reason);
+    const chunks = failed.chunk === failed.lastChunk ? `chunk ${failed.chunk}` : `chunks ${failed.chunk}–${failed.lastChunk}`;
+    this.message = `${failed.file}: solve ${JSON.stringify(block)}${where.join('')}, ${chunks}: ${why}`;
+  }
+}
+
+/**
+ * A request as a plan of one point: the file's, with the value's prepared simulation and
+ * inputs (a worker prepares its own copy from those, as for any point), on the search's
+ * streams, from the request's first chunk to its last.
+ */
+function requestPlan(plan: ScenarioPlan, request: ChunkRequest): ScenarioPlan {
+  const inputs = preparedInputs(request.simulation);
+  if (!inputs) throw new Error(`${plan.file}: a solve value's simulation has no prepared inputs (sim/solve/plan.ts prepare)`);
+  const point: PlannedPoint = { point: request.changes, stream: request.stream, scenario: plan.scenario, inputs, simulation: request.simulation };
+  return { ...plan, points: [point], trials: request.to * plan.chunkTrials, firstChunk: request.from, exactChecksLeft: undefined };
+}

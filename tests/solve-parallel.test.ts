@@ -1,0 +1,97 @@
+/**
+ * `poolsim solve` and `poolsim report` run a Monte Carlo search's rounds as a run's chunks
+ * (cli/solving.ts): on every core, and the answers the same bytes whatever ran them — the
+ * search in one thread (SolveSearch.solve, the dashboard's way), `--workers 1`, every chunk
+ * on the pool's threads, or this thread alongside them.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { planScenario } from '../sim/scenario.ts';
+import { judged, solveSearches } from '../sim/solve/plan.ts';
+import { pathWords, valueWords } from '../reports/sweep.ts';
+import { HEAVY_TEST_MS } from './size.ts';
+import { poolsim, signalled } from './parallel/cli.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'poolsim-solve-parallel-'));
+
+// Pushing sides have no exact odds: both blocks are Monte Carlo searches.
+const side = (name: string, count: number) => ({ name, combatants: [{ name: 'captain' }, { name: 'minion', count }] });
+const scenario = {
+  name: 'pushing fight',
+  system: 'viciousness',
+  mechanic: 'battle',
+  trials: 4096,
+  seed: 'solve-parallel',
+  rules: { push: 'ifNoHit' },
+  setup: { sides: [side('crew', 2), side('guards', 2)] },
+  solve: [
+    // Even sides sit on the target: that value runs round after round to the cap.
+    { name: 'even fight', vary: 'setup.sides.1.combatants.1.count', range: [0, 4], metric: 'win.crew', target: 0.5, maxTrials: 4 * 65536 },
+    // Setup A on streams of its own, asked for beside each value's chunks; 2 minions is A itself.
+    { name: 'as many minions', vary: 'setup.sides.0.combatants.1.count', range: [1, 3], metric: 'win.crew', sameAs: { 'setup.sides.0.combatants.1.count': 2 }, maxTrials: 4 * 65536 },
+  ],
+};
+const file = join(dir, 'fight.json');
+writeFileSync(file, JSON.stringify(scenario));
+
+describe('solve on every core', () => {
+  test(
+    'the same answers, byte for byte: in one thread, --workers 1, every chunk on the pool, and this thread alongside it',
+    async () => {
+      // As `poolsim solve` words them, in this thread.
+      const plan = planScenario(JSON.parse(readFileSync(file, 'utf8')), file);
+      const inThread = solveSearches(plan, { words: pathWords(plan.scenario), valueWords: valueWords(plan.scenario) }).map((search) => judged(search.solve(), search.problem.block));
+      const one = await poolsim(['solve', file, '--json', '--workers', '1']);
+      expect(one.stderr).toBe('');
+      expect(one.code).toBe(0);
+      const answers = JSON.parse(one.stdout).solve;
+      expect(JSON.stringify(answers)).toBe(JSON.stringify(inThread));
+      // Rounds of several chunks were asked for (so split between threads below): the even
+      // value ran past one chunk, and setup A beside the values.
+      const even = answers[0].points.find((p: { value: number }) => p.value === 2);
+      expect(even.trials).toBeGreaterThan(65536);
+      expect(answers[1].reference.trials).toBeGreaterThan(65536);
+      // poolsim() leaves every chunk to the pool (POOLSIM_POOL_ONLY): the workers' numbers.
+      const pool = await poolsim(['solve', file, '--json', '--workers', '2']);
+      expect(pool.stderr).toBe('');
+      expect(pool.stdout).toBe(one.stdout);
+      const alongside = await poolsim(['solve', file, '--json', '--workers', '2'], { env: { POOLSIM_POOL_ONLY: '0', POOLSIM_POOL_PAYS_OFF_MS: '0' } });
+      expect(alongside.stdout).toBe(one.stdout);
+    },
+    HEAVY_TEST_MS,
+  );
+
+  test(
+    'a chunk that fails in a solve names the block, the value and the chunks: exit 3, nothing printed',
+    async () => {
+      // Values 0 and 4 are decided in one chunk each: the even value 2 is the first to run chunk 1.
+      const r = await poolsim(['solve', file, '--json', '--workers', '2'], { workerFile: new URL('./parallel/throwing-solve-worker.cjs', import.meta.url).href });
+      expect(r.code).toBe(3);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(new RegExp(`^poolsim: a run failed, nothing was written:\\n  ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: solve "even fight", setup\\.sides\\.1\\.combatants\\.1\\.count = 2, chunks? 1(–\\d+)?: the owlbear rolled a d7\\n$`));
+    },
+    HEAVY_TEST_MS,
+  );
+
+  test(
+    'Ctrl-C stops a search as it stops a run: exit 130, said, nothing printed',
+    async () => {
+      // The even value runs round after round towards a cap of 4,096 chunks (minutes).
+      const long = join(dir, 'long-fight.json');
+      writeFileSync(long, JSON.stringify({ ...scenario, solve: [{ ...scenario.solve[0], maxTrials: 4096 * 65536 }] }));
+      const r = await signalled(['solve', long, '--json'], 'SIGINT', 300);
+      expect(r.code).toBe(130);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toBe('poolsim: interrupted by SIGINT, nothing was written\n');
+    },
+    HEAVY_TEST_MS,
+  );
+
+  test('--workers is checked as run checks it', async () => {
+    const r = await poolsim(['solve', file, '--workers', '0']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--workers');
+  });
+});
