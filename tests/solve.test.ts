@@ -1282,6 +1282,8 @@ describe('a solve sentence names a deep field as the form does', () => {
       '1 horseman',
       '1 nobleman',
     ]);
+    // -ses plurals of -s words lose "es", -use words only "s" ("1 viruse", "1 lense"; an audit).
+    expect(['{value} viruses', '{value} lenses', '{value} gases', '{value} walruses', '{value} fuses', '{value} causes', '{value} axes'].map(one)).toEqual(['1 virus', '1 lens', '1 gas', '1 walrus', '1 fuse', '1 cause', '1 ax']);
     // A longer label, or words that are no plural count, are left as written.
     expect(valueLabel(1, { vary: 'setup.a.bonus', label: '{value} extra bonus dice' })).toBe('1 extra bonus dice');
     expect(valueLabel(1, { vary: 'setup.rank', label: 'rival rank {value}' })).toBe('rival rank 1');
