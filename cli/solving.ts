@@ -7,9 +7,9 @@
  * order (integers, so exactly), so every answer and figure is the same with --workers 1 or
  * 16. Exact answers run nothing.
  */
-import type { PlannedPoint, ScenarioPlan } from '../sim/scenario.ts';
-import { judged, preparedInputs } from '../sim/solve/plan.ts';
-import type { ChunkRequest, SolveSearch } from '../sim/solve/search.ts';
+import type { ScenarioPlan } from '../sim/scenario.ts';
+import { judged, requestPlan } from '../sim/solve/plan.ts';
+import type { ChunkAnswer, ChunkRequest, SolveSearch } from '../sim/solve/search.ts';
 import type { SolveResult } from '../sim/solve/result.ts';
 import { ChunkFailed, Runner, withStopSignals, type RunOptions } from './runner.ts';
 
@@ -21,9 +21,12 @@ export async function solveAll(plans: readonly ScenarioPlan[], searches: readonl
     plans.forEach((_, i) => (out[i] = searches[i].map((search) => judged(search.solve(), search.problem.block))));
     return out;
   }
+  // The most chunks a round can ask for: a value's cap, and setup A's beside it. No more
+  // threads than that are started (a review: 15 for rounds of at most 3 chunks).
+  const roundMost = Math.max(...searches.flat().map((search) => (search.method === 'exact' ? 0 : search.maxChunks * (search.problem.reference ? 2 : 1))));
   // One hold on Ctrl-C and the other stop signals for every round: between two rounds too.
   return withStopSignals(options.signal, async (stop) => {
-    const runner = new Runner({ ...options, signal: stop }, Infinity, false);
+    const runner = new Runner({ ...options, signal: stop }, roundMost, false);
     try {
       for (const [i, plan] of plans.entries()) {
         for (const search of searches[i]) {
@@ -39,11 +42,11 @@ export async function solveAll(plans: readonly ScenarioPlan[], searches: readonl
 }
 
 /** A search's requests run as one batch of plans, one point each: their tallies' values, in order. */
-async function runRequests(runner: Runner, plan: ScenarioPlan, search: SolveSearch, requests: readonly ChunkRequest[]): Promise<Float64Array[]> {
+async function runRequests(runner: Runner, plan: ScenarioPlan, search: SolveSearch, requests: readonly ChunkRequest[]): Promise<ChunkAnswer[]> {
   const plans = requests.map((request) => requestPlan(plan, request));
   try {
     const runs = await runner.run(plans);
-    return runs.map((points) => points[0].tally.values);
+    return runs.map((points, k) => ({ values: points[0].tally.values, to: requests[k].to }));
   } catch (e) {
     throw e instanceof ChunkFailed ? new SolveChunkFailed(search.problem.block.name, e) : e;
   }
@@ -58,16 +61,4 @@ export class SolveChunkFailed extends ChunkFailed {
     const chunks = failed.chunk === failed.lastChunk ? `chunk ${failed.chunk}` : `chunks ${failed.chunk}–${failed.lastChunk}`;
     this.message = `${failed.file}: solve ${JSON.stringify(block)}${where.join('')}, ${chunks}: ${why}`;
   }
-}
-
-/**
- * A request as a plan of one point: the file's, with the value's prepared simulation and
- * inputs (a worker prepares its own copy from those, as for any point), on the search's
- * streams, from the request's first chunk to its last.
- */
-function requestPlan(plan: ScenarioPlan, request: ChunkRequest): ScenarioPlan {
-  const inputs = preparedInputs(request.simulation);
-  if (!inputs) throw new Error(`${plan.file}: a solve value's simulation has no prepared inputs (sim/solve/plan.ts prepare)`);
-  const point: PlannedPoint = { point: request.changes, stream: request.stream, scenario: plan.scenario, inputs, simulation: request.simulation };
-  return { ...plan, points: [point], trials: request.to * plan.chunkTrials, firstChunk: request.from, exactChecksLeft: undefined };
 }

@@ -329,8 +329,8 @@ describe.skipIf(!CHROMIUM)('Find says what its question asks, in Chromium (a Fin
   }, 180_000);
 
   test('a Find stopped before its answer was in says so in words above its search so far', async () => {
-    // 101 crews of 300–400: over the exact budget, so searched by Monte Carlo on the page,
-    // for seconds; the run beside it long enough to have its Stop button.
+    // 101 crews of 300–400: over the exact budget, so searched by Monte Carlo in the
+    // workers, for seconds; the run beside it long enough to have its Stop button.
     const scenario = {
       name: 'Stop a Find',
       system: 'viciousness',
@@ -350,6 +350,32 @@ describe.skipIf(!CHROMIUM)('Find says what its question asks, in Chromium (a Fin
     const sentence = (await p.locator('.find-results .sentence').textContent())!;
     expect(sentence).not.toContain('Searching');
     expect(sentence).toMatch(/^Stopped before the answer was in(, so no value is found\. Figures of .+ so far: at .+, [\d.]+ \(.+ trials, 95% interval [\d.]+ to [\d.]+\)|: no value was looked at)/);
+    await p.close();
+    expect(pageErrors).toEqual([]);
+  }, 180_000);
+
+  test('a Monte Carlo Find runs in the page\'s workers to poolsim solve\'s answer, sentence for sentence', async () => {
+    // A fight whose sides push has no exact odds; the even value runs round after round.
+    const side = (name: string, count: number) => ({ name, combatants: [{ name: 'captain' }, { name: 'minion', count }] });
+    const scenario = {
+      name: 'Find a pushing fight',
+      system: 'viciousness',
+      mechanic: 'battle',
+      trials: 4096,
+      seed: 'find-mc',
+      rules: { push: 'ifNoHit' },
+      setup: { sides: [side('crew', 2), side('guards', 2)] },
+      solve: [{ name: 'even fight', vary: 'setup.sides.1.combatants.1.count', range: [0, 4], metric: 'win.crew', target: 0.5, maxTrials: 4 * 65536 }],
+    };
+    const p = await suite.page(encodeLink({ scenario }));
+    const sentence = (await p.locator(`${found} .sentence`).textContent({ timeout: RUN_TIMEOUT }))!;
+    const path = join(suite.dashboard!.work, 'find-mc.json');
+    writeFileSync(path, JSON.stringify(scenario));
+    const { poolsim } = await import('./helpers.ts');
+    const cli = await poolsim('solve', path);
+    expect(cli.err).toBe('');
+    expect(sentence).toMatch(/^P\(win: crew\) closest to 0\.5: /);
+    expect(cli.out).toContain(`even fight: ${sentence}`);
     await p.close();
     expect(pageErrors).toEqual([]);
   }, 180_000);

@@ -1,8 +1,10 @@
 /**
  * `poolsim solve` and `poolsim report` run a Monte Carlo search's rounds as a run's chunks
  * (cli/solving.ts): on every core, and the answers the same bytes whatever ran them — the
- * search in one thread (SolveSearch.solve, the dashboard's way), `--workers 1`, every chunk
- * on the pool's threads, or this thread alongside them.
+ * search in one thread (SolveSearch.solve), `--workers 1`, every chunk on the pool's
+ * threads, or this thread alongside them. The dashboard's Find runs them in its workers
+ * (dashboard/ui/find.ts FindRun; without a browser: in-process remotes in a ComlinkPool, as
+ * tests/exact-offpage.test.ts), a part of a round at a time, to the same answers.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +15,11 @@ import { judged, solveSearches } from '../sim/solve/plan.ts';
 import { pathWords, valueWords } from '../reports/sweep.ts';
 import { HEAVY_TEST_MS } from './size.ts';
 import { poolsim, signalled } from './parallel/cli.ts';
+import type { Remote } from 'comlink';
+import { runChunkTask, type ChunkTask } from '../workers/chunk.ts';
+import { ComlinkPool } from '../workers/comlink-pool.ts';
+import type { ChunkWorker } from '../workers/chunk-worker.ts';
+import { FindRun } from '../dashboard/ui/find.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'poolsim-solve-parallel-'));
 
@@ -89,9 +96,82 @@ describe('solve on every core', () => {
     HEAVY_TEST_MS,
   );
 
+  test('no more threads start than a round can have chunks: a value\'s cap, twice it with setup A (a review: 15 for rounds of 3)', async () => {
+    const threads = async (blocks: object[], env: Record<string, string>) => {
+      const log = join(mkdtempSync(join(tmpdir(), 'poolsim-threads-')), 'threads');
+      writeFileSync(log, '');
+      const f = join(dir, `capped-${(blocks[0] as { name: string }).name.replaceAll(' ', '-')}.json`);
+      writeFileSync(f, JSON.stringify({ ...scenario, solve: blocks }));
+      process.env.POOLSIM_TEST_THREADS_FILE = log;
+      try {
+        const r = await poolsim(['solve', f, '--json', '--workers', '8'], { workerFile: new URL('./parallel/counting-worker.cjs', import.meta.url).href, env });
+        expect(r.stderr).toBe('');
+        expect(r.code).toBe(0);
+      } finally {
+        delete process.env.POOLSIM_TEST_THREADS_FILE;
+      }
+      return readFileSync(log, 'utf8').split('\n').filter(Boolean).length;
+    };
+    const [even, same] = scenario.solve;
+    // Every chunk on the pool (poolsim() here), started at once: rounds of at most 2 chunks, 2 threads.
+    expect(await threads([{ ...even, maxTrials: 2 * 65536 }], {})).toBe(2);
+    // Setup A's 2 chunks beside the value's: 4 in a round.
+    expect(await threads([{ ...same, maxTrials: 2 * 65536 }], {})).toBe(4);
+  }, HEAVY_TEST_MS);
+
   test('--workers is checked as run checks it', async () => {
     const r = await poolsim(['solve', file, '--workers', '0']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--workers');
+  });
+});
+
+describe('Find in the dashboard runs its searches in the workers', () => {
+  /** Two in-process remotes; `ran` counts the chunk messages they answered. */
+  function workersPool(ran: { count: number }): ComlinkPool {
+    const remote = {
+      ready: () => Promise.resolve(true),
+      runChunk: (task: ChunkTask) =>
+        new Promise((done) =>
+          setTimeout(() => {
+            ran.count++;
+            done(runChunkTask(structuredClone(task)));
+          }, 1),
+        ),
+    } as unknown as Remote<ChunkWorker>;
+    return new ComlinkPool([remote, remote]);
+  }
+
+  test(
+    'the answers are poolsim solve\'s, their chunks run by the workers, redrawn as the rounds go',
+    async () => {
+      const ran = { count: 0 };
+      const updates: boolean[] = [];
+      const plan = planScenario(JSON.parse(readFileSync(file, 'utf8')), file);
+      const find = new FindRun(plan, (_r, done) => updates.push(done), workersPool(ran));
+      while (!find.done) await new Promise((r) => setTimeout(r, 5));
+      const cli = await poolsim(['solve', file, '--json', '--workers', '1']);
+      expect(JSON.stringify(find.results)).toBe(JSON.stringify(JSON.parse(cli.stdout).solve));
+      expect(ran.count).toBeGreaterThan(0);
+      // Shown before the end, and done once.
+      expect(updates.filter((d) => !d).length).toBeGreaterThan(0);
+      expect(updates.filter((d) => d)).toEqual([true]);
+    },
+    HEAVY_TEST_MS,
+  );
+
+  test('stopped, it asks the workers nothing more and no answer comes', async () => {
+    const ran = { count: 0 };
+    const updates: boolean[] = [];
+    const plan = planScenario(JSON.parse(readFileSync(file, 'utf8')), file);
+    const find = new FindRun(plan, (_r, done) => updates.push(done), workersPool(ran));
+    while (ran.count === 0) await new Promise((r) => setTimeout(r, 1));
+    find.cancel();
+    await new Promise((r) => setTimeout(r, 100));
+    const after = ran.count;
+    await new Promise((r) => setTimeout(r, 300));
+    expect(ran.count).toBe(after);
+    expect(updates).not.toContain(true);
+    expect(find.done).toBe(false);
   });
 });

@@ -51,6 +51,11 @@ export class ComlinkPool implements ChunkExecutor, ExactExecutor {
     return this.readyWorkers.length * TASKS_PER_WORKER;
   }
 
+  /** Settles when the first worker is ready, or none can start (Find waits on it: dashboard/ui/find.ts). */
+  whenAnyReady(): Promise<void> {
+    return this.anyReady;
+  }
+
   get starting(): boolean {
     return this.readyWorkers.length < this.workers.length && this.failure === undefined;
   }

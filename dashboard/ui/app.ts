@@ -21,7 +21,6 @@ import { yamlFileText } from '../model/yamlFile.ts';
 import { checkScenario, fieldOf, placeErrors, type Checked } from '../model/validate.ts';
 import { ExactChecksRefused, LiveRun } from '../../workers/live.ts';
 import type { ChunkExecutor } from '../../workers/schedule.ts';
-import type { ExactExecutor } from '../../workers/comlink-pool.ts';
 import type { DistributionView } from '../charts/panels.ts';
 import { choiceValuesText, formatSweepValues } from '../model/sweep.ts';
 import { sweepLabel, sweepValueLabel } from '../../reports/sweep.ts';
@@ -1084,7 +1083,7 @@ export class App implements SetupContext {
     try {
       // Its exact figures computed in the workers (FindRun); a refusal that waits on them
       // ends the run as the one made at once does (afterChange).
-      made = new FindRun(plan, (_results, done) => update(done), exactExecutor(this.pool()), (errors) => this.find === find && this.findRefused(errors));
+      made = new FindRun(plan, (_results, done) => update(done), this.pool(), (errors) => this.find === find && this.findRefused(errors));
     } catch (err) {
       if (err instanceof ScenarioErrors) return err.errors;
       throw err;
@@ -1183,8 +1182,3 @@ function playedRules(r: ScenarioResult): [string, unknown][] {
   return Object.entries(r.rules ?? {}).filter(([k]) => plays === undefined || plays.includes(k));
 }
 
-/** The pool's exact-value side, where it has one (the page's ComlinkPool does). */
-function exactExecutor(pool: ChunkExecutor): ExactExecutor | undefined {
-  const exact = pool as ChunkExecutor & Partial<ExactExecutor>;
-  return exact.exactValues ? (exact as ExactExecutor) : undefined;
-}

@@ -2,16 +2,17 @@
  * The "Find" section (issue #16), beside Vary and Compare: which value of a field brings
  * a metric to a target. It edits the scenario's first `solve` block, so the question goes
  * into the page address and the downloaded scenario as it is, and `poolsim solve` answers
- * the same file. `FindRun` answers it on the page: exact searches once the workers have
- * computed their values' exact figures, Monte Carlo ones round by round between frames,
- * the sentence and chart refining as it goes.
+ * the same file. `FindRun` answers it: exact searches once the workers have computed their
+ * values' exact figures, Monte Carlo ones with each round's chunks run in the workers (on
+ * the page between frames only where there is no pool), the sentence and chart refining as
+ * it goes.
  */
 import { ScenarioErrors, setExactValues, type ScenarioError, type ScenarioPlan } from '../../sim/scenario.ts';
 import { FINDS, defaultFind, solveValues, type SolveBlock } from '../../sim/solve/schema.ts';
-import { metricLabels, judged, preparedInputs, searchesOf, solveProblems } from '../../sim/solve/plan.ts';
-import { exactAsked, type SolveSearch } from '../../sim/solve/search.ts';
+import { metricLabels, judged, preparedInputs, requestPlan, searchesOf, solveProblems } from '../../sim/solve/plan.ts';
+import { exactAsked, type ChunkAnswer, type ChunkRequest, type SolveSearch } from '../../sim/solve/search.ts';
 import { exactsInWorkers } from '../../workers/live.ts';
-import { Interrupted } from '../../workers/schedule.ts';
+import { InProcessExecutor, Interrupted, runScenarios, type ChunkExecutor } from '../../workers/schedule.ts';
 import type { ExactExecutor } from '../../workers/comlink-pool.ts';
 import type { SolvePoint, SolveResult } from '../../sim/solve/result.ts';
 import { solveChart } from '../../reports/charts/solveChart.ts';
@@ -30,8 +31,18 @@ import { pointNotes } from '../../reports/pointNotes.ts';
 import type { ScenarioResult } from '../../sim/result.ts';
 import { quoted } from '../../sim/words.ts';
 
-/** Longest a slice of search work runs before the page gets the thread back. */
+/** Longest a slice of search work runs before the page gets the thread back (no pool), and the least time between two redraws of a search in the workers. */
 const SLICE_MS = 40;
+
+/**
+ * About how long a part of a round in the workers takes: a long round (a value near its
+ * target, hundreds of chunks) is asked a part at a time, and the answer redrawn after each,
+ * so that it sharpens as it runs rather than jumping at the round's end.
+ */
+const PART_MS = 200;
+
+/** The page's pool: chunks, and exact values where it computes them, off the page's thread; `whenAnyReady` where it can say when its first worker is up. */
+export type FindPool = ChunkExecutor & Partial<ExactExecutor> & { whenAnyReady?(): Promise<void> };
 
 const FIND_LABELS: Record<(typeof FINDS)[number], string> = {
   closest: 'closest to',
@@ -293,7 +304,10 @@ export function formQuestion(scenario: Record<string, unknown>): { block: Record
 }
 
 /**
- * Answers a plan's solve blocks on the page, a slice at a time, until done or cancelled.
+ * Answers a plan's solve blocks until done or cancelled: with the page's pool, a Monte Carlo
+ * search's rounds run in its workers as a run's chunks do (workers/schedule.ts runScenarios,
+ * every chunk on the pool), the same chunks on the same streams as `poolsim solve` runs, so
+ * the same answer; without one, on the page a slice at a time.
  * With the page's pool, the exact figures a search is made from (every value's, where it is
  * answered exactly: sim/solve/search.ts exactAsked) are computed first in the workers, as a
  * run's points' are (workers/live.ts exactsInWorkers), and given to the values' simulations
@@ -306,6 +320,10 @@ export class FindRun {
   private readonly controller = new AbortController();
   private searches: SolveSearch[] = [];
   private steps: Generator<void, void>[] = [];
+  /** Chunks per request in the next part asked of the workers (PART_MS); 0 until the first. */
+  private part = 0;
+  /** When the answers were last redrawn. */
+  private shownAt = -Infinity;
   results: SolveResult[] = [];
   /** Whether each search had its answer at the last update (a Stop marks the others). */
   finished: boolean[] = [];
@@ -323,7 +341,7 @@ export class FindRun {
   constructor(
     private readonly plan: ScenarioPlan,
     private readonly onUpdate: (results: SolveResult[], done: boolean) => void,
-    pool?: ExactExecutor,
+    private readonly pool?: FindPool,
     onRefused: (errors: ScenarioError[]) => void = () => {},
   ) {
     // The sentences name the varied field and its values as the form does (reports/sweep.ts,
@@ -334,14 +352,14 @@ export class FindRun {
     this.metricKind = (metric) => kinds.get(metric);
     const problems = solveProblems(plan, { words: pathWords(plan.scenario), valueWords: valueWords(plan.scenario), metricWords: this.metricWords });
     const asked = [...new Set(problems.flatMap(exactAsked))];
-    if (!pool || asked.length === 0) {
+    if (!pool?.exactValues || asked.length === 0) {
       this.begin(searchesOf(plan, problems));
       return;
     }
     this.computing = problems.map((p) => p.block);
     setTimeout(() => this.cancelled || this.onUpdate([], false), 0);
     const tasks = asked.map((sim) => ({ system: plan.scenario.system, mechanic: plan.scenario.mechanic, ...preparedInputs(sim)!, file: plan.file }));
-    exactsInWorkers(pool, tasks, this.controller.signal, (n, a) => {
+    exactsInWorkers(pool as ExactExecutor, tasks, this.controller.signal, (n, a) => {
       if (a.values !== undefined) setExactValues(asked[n]!, a.values, a.exactSkipped);
     }).then(
       () => {
@@ -369,8 +387,76 @@ export class FindRun {
 
   private begin(searches: SolveSearch[]): void {
     this.searches = searches;
+    if (this.pool) {
+      const pool = this.pool;
+      setTimeout(() => void this.inWorkers(pool), 0);
+      return;
+    }
     this.steps = searches.map((s) => s.steps());
     setTimeout(() => this.slice(), 0);
+  }
+
+  /** Every search, one after another, its rounds run in the pool's workers. */
+  private async inWorkers(pool: FindPool): Promise<void> {
+    try {
+      // A pool still starting its workers tells only the run it serves (its onChange):
+      // the parts below are asked once one can take them.
+      await pool.whenAnyReady?.();
+      for (const search of this.searches) {
+        if (this.cancelled) return;
+        await search.solveWith((requests) => this.askWorkers(pool, requests));
+      }
+      if (!this.cancelled) this.show(true);
+    } catch (err) {
+      if (this.cancelled || err instanceof Interrupted) return;
+      this.failure = err instanceof Error ? err.message : String(err);
+      this.onUpdate([], true);
+    }
+  }
+
+  /**
+   * A part of a round's requests run in the workers (every chunk on the pool, as the page's
+   * runs: workers/live.ts), about PART_MS long, its chunk count learned as it goes.
+   */
+  private async askWorkers(pool: FindPool, requests: readonly ChunkRequest[]): Promise<ChunkAnswer[]> {
+    if (this.cancelled) throw new Interrupted();
+    // What the answers before this one merged, redrawn at most every SLICE_MS.
+    if (performance.now() - this.shownAt >= SLICE_MS) this.show(false);
+    const size = this.part > 0 ? this.part : Math.max(1, pool.concurrency);
+    const parts = requests.map((r) => ({ ...r, to: Math.min(r.to, r.from + size) }));
+    const t0 = performance.now();
+    // A view of the pool of its own: the scheduler takes the executor's onChange, which the
+    // page's run holds (workers/live.ts), and sets it aside when done.
+    const view: ChunkExecutor = {
+      get concurrency() {
+        return pool.concurrency;
+      },
+      get starting() {
+        return pool.starting;
+      },
+      get failure() {
+        return pool.failure;
+      },
+      onChange: () => {},
+      run: (job) => pool.run(job),
+    };
+    const runs = await runScenarios(
+      parts.map((p) => requestPlan(this.plan, p)),
+      // Never used (poolOnly), but the scheduler wants somewhere to fall back to.
+      { here: new InProcessExecutor(() => Promise.resolve()), pool: view, poolOnly: true, signal: this.controller.signal },
+    );
+    const ms = performance.now() - t0;
+    this.part = ms < PART_MS / 2 ? 2 * size : ms > 2 * PART_MS && size > 1 ? Math.max(1, Math.floor(size / 2)) : size;
+    return parts.map((p, k) => ({ values: runs[k][0]!.tally.values, to: p.to }));
+  }
+
+  /** Redraw the answers as they stand. */
+  private show(done: boolean): void {
+    this.shownAt = performance.now();
+    this.finished = this.searches.map((s) => s.done);
+    this.results = this.searches.map((s) => (s.done ? judged(s.result(), s.problem.block) : s.result()));
+    this.notes = this.searches.map((s, i) => searchNotes(s, this.results[i]!));
+    this.onUpdate(this.results, done);
   }
 
   /** Whether it was stopped or cancelled (an edit, a Stop). */
@@ -400,10 +486,7 @@ export class FindRun {
       while (performance.now() < until && !steps.next().done);
     }
     const done = this.searches.every((s) => s.done);
-    this.finished = this.searches.map((s) => s.done);
-    this.results = this.searches.map((s) => (s.done ? judged(s.result(), s.problem.block) : s.result()));
-    this.notes = this.searches.map((s, i) => searchNotes(s, this.results[i]!));
-    this.onUpdate(this.results, done);
+    this.show(done);
     if (!done) setTimeout(() => this.slice(), 0);
   }
 }

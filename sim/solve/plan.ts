@@ -9,9 +9,9 @@ import type { z } from 'zod';
 import { findMechanic } from '../mechanics.ts';
 import { rulesBySystem, type SystemName } from '../rules.ts';
 import type { Simulation } from '../mechanic.ts';
-import { ScenarioError, ScenarioErrors, applied, changedProblems, type ScenarioPlan } from '../scenario.ts';
+import { ScenarioError, ScenarioErrors, applied, changedProblems, type PlannedPoint, type ScenarioPlan } from '../scenario.ts';
 import { solveGoal, solveValues, type SolveBlock } from './schema.ts';
-import { SolveSearch, type SolveProblem } from './search.ts';
+import { SolveSearch, type ChunkRequest, type SolveProblem } from './search.ts';
 import type { SolveResult } from './result.ts';
 import { valueText, type PathWords, type ValueWords } from './sentence.ts';
 import { sameValue } from '../diff.ts';
@@ -60,6 +60,20 @@ const inputsOf = new WeakMap<Simulation, { setup: unknown; rules: unknown }>();
  */
 export function preparedInputs(simulation: Simulation): { setup: unknown; rules: unknown } | undefined {
   return inputsOf.get(simulation);
+}
+
+/**
+ * A search's request (ChunkRequest) as a plan of one point, to run as any run's chunks are
+ * (workers/schedule.ts runScenarios: the CLI's threads, cli/solving.ts; the dashboard's
+ * workers): the file's plan, with the value's prepared simulation and the inputs it was
+ * prepared from (a worker prepares its own copy from those, as for any point), on the
+ * search's streams, from the request's first chunk (ScenarioPlan.firstChunk) to its last.
+ */
+export function requestPlan(plan: ScenarioPlan, request: ChunkRequest): ScenarioPlan {
+  const inputs = preparedInputs(request.simulation);
+  if (!inputs) throw new Error(`${plan.file}: a solve value's simulation has no prepared inputs (sim/solve/plan.ts prepare)`);
+  const point: PlannedPoint = { point: request.changes, stream: request.stream, scenario: plan.scenario, inputs, simulation: request.simulation };
+  return { ...plan, points: [point], trials: request.to * plan.chunkTrials, firstChunk: request.from, exactChecksLeft: undefined };
 }
 
 function prepare(plan: ScenarioPlan, changes: Record<string, unknown>, path: string): Simulation {

@@ -95,7 +95,7 @@ interface ValueRun {
 }
 
 /** A part of the search: its steps ask for chunks (or run them here), and take their tallies back. */
-type Work<T> = Generator<ChunkRequest[] | undefined, T, Float64Array[] | undefined>;
+type Work<T> = Generator<ChunkRequest[] | undefined, T, ChunkAnswer[] | undefined>;
 
 /**
  * The part of a solve's streams' keys that a result point's stream has (sim/random.ts
@@ -134,6 +134,16 @@ export interface ChunkRequest {
   to: number;
   /** What is run, for messages: the varied path and its value, or setup A's changes (`sameAs`). */
   changes: Record<string, unknown>;
+}
+
+/**
+ * The answer to a ChunkRequest: the tallies' values of its chunks `from` … `to` − 1 added
+ * up. `to` is the request's own, or less: a first part (the dashboard answers a long round a
+ * part at a time, to show it sharpen), and the rest is asked again.
+ */
+export interface ChunkAnswer {
+  values: Float64Array;
+  to: number;
 }
 
 /** The simulations a search of `problem` looks at (its values', then setup A's), whether it asks them for exact values, and what that costs. */
@@ -211,9 +221,10 @@ export class SolveSearch {
 
   /**
    * Run the search to its end with `run` running each round's chunks (anywhere: the CLI's
-   * threads, cli/solving.ts) and answering each request's tally values, in order.
+   * threads, cli/solving.ts; the dashboard's workers) and answering each request, in order.
+   * `result()` between two calls of `run` is the search so far.
    */
-  async solveWith(run: (requests: readonly ChunkRequest[]) => Promise<Float64Array[]>): Promise<SolveResult> {
+  async solveWith(run: (requests: readonly ChunkRequest[]) => Promise<ChunkAnswer[]>): Promise<SolveResult> {
     const work = this.work();
     let next = work.next();
     while (!next.done) next = work.next(next.value ? await run(next.value) : undefined);
@@ -283,27 +294,36 @@ export class SolveSearch {
 
   /**
    * Grow `r` to `chunks` chunks, and setup A beside it: asks for them (a round's chunks at
-   * once, for the caller to run on every core), and where the caller answers nothing, runs
-   * them here chunk by chunk, yielding after each, so a caller stepping the search between
-   * frames (the dashboard) never waits on a whole round.
+   * once, for the caller to run on every core) until the answers, whole or a first part at a
+   * time (ChunkAnswer), have brought both there; where the caller answers nothing, runs them
+   * here chunk by chunk, yielding after each, so a caller stepping the search between frames
+   * never waits on a whole round. The search decides nothing until both are there.
    */
   private *growing(r: ValueRun, chunks: number): Work<void> {
     const ref = this.referenceRun();
-    const behind = [r, ...(ref && ref.chunks < chunks ? [ref] : [])].filter((x) => x.chunks < chunks);
-    if (behind.length === 0) return;
-    const answers = yield behind.map((x) => ({ simulation: x.sim, stream: x.stream, from: x.chunks, to: chunks, changes: x.changes }));
-    if (answers) {
-      behind.forEach((x, k) => {
-        x.tally.merge(layoutOf(x.sim).wrap(answers[k]));
-        x.chunks = chunks;
-      });
-      return;
+    for (;;) {
+      const behind = [r, ...(ref ? [ref] : [])].filter((x) => x.chunks < chunks);
+      if (behind.length === 0) return;
+      const answers = yield behind.map((x) => ({ simulation: x.sim, stream: x.stream, from: x.chunks, to: chunks, changes: x.changes }));
+      if (!answers) break;
+      behind.forEach((x, k) => this.take(x, answers[k], chunks));
     }
     while (r.chunks < chunks) {
       this.grow(r, r.chunks + 1);
       if (ref && ref.chunks < r.chunks) this.grow(ref, r.chunks);
       yield;
     }
+    // Setup A ahead of r's run here: a part answered before brought r further than A.
+    if (ref && ref.chunks < chunks) this.grow(ref, chunks);
+  }
+
+  /** Merge an answer to a request of `x`'s that reaches at most chunk `chunks`. */
+  private take(x: ValueRun, answer: ChunkAnswer | undefined, chunks: number): void {
+    if (!answer || !(answer.to > x.chunks && answer.to <= chunks && Number.isInteger(answer.to))) {
+      throw new Error(`a solve asked for chunks ${x.chunks}…${chunks - 1} and was answered ${answer ? `up to chunk ${answer.to}` : 'nothing'} for them`);
+    }
+    x.tally.merge(layoutOf(x.sim).wrap(answer.values));
+    x.chunks = answer.to;
   }
 
   /** Value i's metric minus the target, at the decision level z (or at 95% for reports). */
