@@ -15,7 +15,7 @@ import { noProgress, progressBar, wantsProgress } from './progress.ts';
 import { UsageError } from './options.ts';
 import { currentFolder } from '../reports/target.ts';
 
-export { ChunkFailed, Interrupted, PoolFailed, STOP_SIGNALS, shardOf, type StopSignal } from '../workers/schedule.ts';
+export { ChunkFailed, Interrupted, PoolFailed, STOP_SIGNALS, SolveChunkFailed, shardOf, type StopSignal } from '../workers/schedule.ts';
 export type { PointRun, Shard } from '../workers/schedule.ts';
 
 export interface RunOptions extends Omit<ScheduleOptions, 'here' | 'pool' | 'signal'> {

@@ -11,7 +11,7 @@ import type { ScenarioPlan } from '../sim/scenario.ts';
 import { judged, requestPlan } from '../sim/solve/plan.ts';
 import type { ChunkAnswer, ChunkRequest, SolveSearch } from '../sim/solve/search.ts';
 import type { SolveResult } from '../sim/solve/result.ts';
-import { ChunkFailed, Runner, withStopSignals, type RunOptions } from './runner.ts';
+import { ChunkFailed, Runner, SolveChunkFailed, withStopSignals, type RunOptions } from './runner.ts';
 
 /** Every search of every plan (searches[i]: plan i's blocks), its `expect` judged: one Runner for them all. */
 export async function solveAll(plans: readonly ScenarioPlan[], searches: readonly (readonly SolveSearch[])[], options: RunOptions = {}): Promise<SolveResult[][]> {
@@ -49,16 +49,5 @@ async function runRequests(runner: Runner, plan: ScenarioPlan, search: SolveSear
     return runs.map((points, k) => ({ values: points[0].tally.values, to: requests[k].to }));
   } catch (e) {
     throw e instanceof ChunkFailed ? new SolveChunkFailed(search.problem.block.name, e) : e;
-  }
-}
-
-/** A solve's chunk that failed, said as the block's value (`failed.point`), not as a result point the file does not have: exit 3, as any failed chunk. */
-export class SolveChunkFailed extends ChunkFailed {
-  constructor(block: string, failed: ChunkFailed) {
-    super(failed.file, failed.pointIndex, failed.point, failed.chunk, failed.reason, failed.lastChunk);
-    const where = Object.entries(failed.point).map(([path, value]) => `, ${path} = ${JSON.stringify(value)}`);
-    const why = failed.reason instanceof Error ? failed.reason.message : String(failed.reason);
-    const chunks = failed.chunk === failed.lastChunk ? `chunk ${failed.chunk}` : `chunks ${failed.chunk}–${failed.lastChunk}`;
-    this.message = `${failed.file}: solve ${JSON.stringify(block)}${where.join('')}, ${chunks}: ${why}`;
   }
 }

@@ -160,6 +160,18 @@ describe('Find in the dashboard runs its searches in the workers', () => {
     HEAVY_TEST_MS,
   );
 
+  test('a chunk that fails in the workers is said as poolsim solve says it: the block, the value, the chunk (it read "result point 0")', async () => {
+    const remote = {
+      ready: () => Promise.resolve(true),
+      runChunk: (task: ChunkTask) => (task.chunk <= 1 && 1 < task.chunk + (task.count ?? 1) ? Promise.reject(new RangeError('the owlbear rolled a d7')) : Promise.resolve(runChunkTask(structuredClone(task)))),
+    } as unknown as Remote<ChunkWorker>;
+    const updates: boolean[] = [];
+    const find = new FindRun(planScenario(JSON.parse(readFileSync(file, 'utf8')), file), (_r, done) => updates.push(done), new ComlinkPool([remote]));
+    while (find.failure === undefined) await new Promise((r) => setTimeout(r, 5));
+    expect(find.failure).toBe(`${file}: solve "even fight", setup.sides.1.combatants.1.count = 2, chunk 1: the owlbear rolled a d7`);
+    expect(updates.filter((d) => d)).toEqual([true]);
+  });
+
   test('stopped, it asks the workers nothing more and no answer comes', async () => {
     const ran = { count: 0 };
     const updates: boolean[] = [];

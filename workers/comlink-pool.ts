@@ -51,7 +51,7 @@ export class ComlinkPool implements ChunkExecutor, ExactExecutor {
     return this.readyWorkers.length * TASKS_PER_WORKER;
   }
 
-  /** Settles when the first worker is ready, or none can start (Find waits on it: dashboard/ui/find.ts). */
+  /** Settles when the first worker is ready, or one fails to start (`failure` then says why; Find waits on it: dashboard/ui/find.ts). */
   whenAnyReady(): Promise<void> {
     return this.anyReady;
   }

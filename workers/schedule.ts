@@ -194,6 +194,21 @@ export class ChunkFailed extends Error {
   }
 }
 
+/**
+ * A solve's chunk that failed (cli/solving.ts, dashboard/ui/find.ts), said as the block's
+ * value (`failed.point`: the varied path and its value, or setup A's `sameAs`), not as a
+ * result point the file does not have: exit 3, as any failed chunk.
+ */
+export class SolveChunkFailed extends ChunkFailed {
+  constructor(block: string, failed: ChunkFailed) {
+    super(failed.file, failed.pointIndex, failed.point, failed.chunk, failed.reason, failed.lastChunk);
+    const where = Object.entries(failed.point).map(([path, value]) => `, ${path} = ${JSON.stringify(value)}`);
+    const why = failed.reason instanceof Error ? failed.reason.message : String(failed.reason);
+    const chunks = failed.chunk === failed.lastChunk ? `chunk ${failed.chunk}` : `chunks ${failed.chunk}–${failed.lastChunk}`;
+    this.message = `${failed.file}: solve ${JSON.stringify(block)}${where.join('')}, ${chunks}: ${why}`;
+  }
+}
+
 /** The worker pool could not start (a worker failed while loading). */
 export class PoolFailed extends Error {
   constructor(readonly reason: Error) {

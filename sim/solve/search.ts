@@ -23,9 +23,10 @@
  * correlation can be anything, −1 for a setup A that swaps two even sides.
  *
  * The search is a generator that asks for its chunks (ChunkRequest) and takes their
- * tallies back, so a caller can run them anywhere: in this thread a chunk per step,
- * showing the answer refining live (the dashboard, `steps`), or a round's chunks at once
- * on every core (the CLI, `solveWith`, cli/solving.ts). The search decides only on whole
+ * tallies back, so a caller can run them anywhere: a round's chunks at once on every core
+ * (the CLI, `solveWith`, cli/solving.ts), a part of a round at a time in the page's workers,
+ * redrawing the answer as it refines (the dashboard's Find, dashboard/ui/find.ts), or in
+ * this thread a chunk per step (`steps`, where there is no pool). The search decides only on whole
  * rounds, and a value's tally is its chunks' summed in order (integers, so exactly), so
  * the answer and every figure are the same wherever and however the chunks ran.
  */
@@ -232,8 +233,8 @@ export class SolveSearch {
   }
 
   /**
-   * The search in this thread, one chunk per step (the dashboard steps it between frames,
-   * reading `result()` as it sharpens).
+   * The search in this thread, one chunk per step (a caller with no pool steps it between
+   * frames, reading `result()` as it sharpens: dashboard/ui/find.ts without workers).
    */
   *steps(): Generator<void, void> {
     const work = this.work();
