@@ -59,13 +59,22 @@ function statOf(path: string): Stats | string {
  * refused. A file reached more than once is listed once, where it is first reached; a
  * folder reached again (by another link to it) is not walked again.
  */
+function isFolder(st: Stats | string): boolean {
+  return typeof st !== 'string' && st.isDirectory();
+}
+
 export function expandPaths(paths: readonly string[]): string[] {
   const out: string[] = [];
   const errors: ScenarioError[] = [];
   const visiting = new Set<string>();
-  /** Folders walked to the end, by real path: reached again (by another link) they hold nothing new. */
-  const walked = new Set<string>();
+  /**
+   * Folders walked to the end, by real path, and the scenario files reached in them:
+   * reached again (by another link) they hold nothing new, but they are not empty.
+   */
+  const walked = new Map<string, number>();
   const seen = new Set<string>();
+  /** Scenario files reached, each time (a file reached again by another path counts again). */
+  let reached = 0;
   const walk = (p: string, named = false) => {
     const st = statOf(p);
     if (typeof st === 'string') {
@@ -92,7 +101,12 @@ export function expandPaths(paths: readonly string[]): string[] {
       }
       // Every file in it was reached, and listed, the first time: walked again for each link
       // to it, 18 levels of two links each took minutes (an audit).
-      if (walked.has(real)) return;
+      const known = walked.get(real);
+      if (known !== undefined) {
+        reached += known;
+        return;
+      }
+      const from = reached;
       visiting.add(real);
       for (const name of names) {
         const inside = join(p, name);
@@ -101,7 +115,7 @@ export function expandPaths(paths: readonly string[]): string[] {
         if (errors.length > 100) break;
       }
       visiting.delete(real);
-      walked.add(real);
+      walked.set(real, reached - from);
     } else if (!st.isFile()) {
       errors.push(new ScenarioError(p, '', 'not a regular file (a pipe, device or socket cannot be a scenario)'));
     } else if (st.size > MAX_FILE_BYTES) {
@@ -110,6 +124,7 @@ export function expandPaths(paths: readonly string[]): string[] {
       // One file reached twice (`run a.json scenarios/` with a.json inside, or a folder
       // named twice) is run once: twice would give two results of one name, which
       // `diff` and `merge` then refuse, and a second report page of the same numbers.
+      reached++;
       let real = p;
       try {
         real = realpathSync(p);
@@ -121,7 +136,15 @@ export function expandPaths(paths: readonly string[]): string[] {
       out.push(p);
     }
   };
-  for (const p of paths) walk(p, true);
+  for (const p of paths) {
+    const before = { reached, errors: errors.length };
+    walk(p, true);
+    // A folder named beside others that holds no scenario is refused as it is named alone:
+    // skipped, `run new/ a.yaml` ran a.yaml alone and said nothing (an audit).
+    if (reached === before.reached && errors.length === before.errors && isFolder(statOf(p))) {
+      errors.push(new ScenarioError(p, '', `no scenario files (.json, .yaml, .yml) found in this folder${paths.length > 1 ? ' (each folder named must hold some)' : ''}`));
+    }
+  }
   if (errors.length > 0) throw new ScenarioErrors(errors);
   return out;
 }

@@ -19,6 +19,7 @@ import { solveCommand, SOLVE_USAGE } from './solve-command.ts';
 import { loadPlans } from './load.ts';
 import { jsonText, plainText } from './text.ts';
 import { OutputFailed, outputOf, type Output, type WriteSync } from './output.ts';
+import { HeldSignals, InterruptedAfterOutput } from './signals.ts';
 import { TargetRefused, checkCurrentFolder, checkGoneRelatives, realOf, within } from '../reports/target.ts';
 import { formatResult } from './format.ts';
 import { describeCheck, measured } from '../reports/checkText.ts';
@@ -113,11 +114,11 @@ export async function main(
       out.write(USAGE + '\n');
       return 0;
     }
-    if (command === 'run') return await runCommand(rest, out, err, context);
-    if (command === 'merge') return mergeCommand(rest, out, err);
+    if (command === 'run') return await holdingStops(out, (held) => runCommand(rest, held, err, context));
+    if (command === 'merge') return await holdingStops(out, (held) => mergeCommand(rest, held, err));
     if (command === 'report') return await reportCommand(rest, out, err, context);
-    if (command === 'diff') return diffCommand(rest, out, err);
-    if (command === 'solve') return await solveCommand(rest, out, context);
+    if (command === 'diff') return await holdingStops(out, (held) => diffCommand(rest, held, err));
+    if (command === 'solve') return await holdingStops(out, (held) => solveCommand(rest, held, context));
     throw new UsageError(`unknown command "${command}"`);
   } catch (e) {
     if (e instanceof ScenarioErrors) {
@@ -149,13 +150,41 @@ export async function main(
       return 3;
     }
     if (e instanceof Interrupted) {
-      err.write(`poolsim: ${e.message}, nothing was written\n`);
+      err.write(e instanceof InterruptedAfterOutput ? `poolsim: ${e.message}\n` : `poolsim: ${e.message}, nothing was written\n`);
       // 128 + the signal's number, as a shell reports a process it killed: 130 Ctrl-C (or
       // an abort through the context's signal), 143 SIGTERM, 129 SIGHUP (bin/poolsim.js
       // then ends by SIGHUP itself).
       return 128 + STOP_SIGNALS[e.signal ?? 'SIGINT'];
     }
     throw e;
+  }
+}
+
+/**
+ * Run a command whose product is what it writes to stdout (run, merge, diff, solve) with
+ * the stop signals held from its first write to its end (cli/signals.ts): one that comes
+ * as the output is written lands once it is whole, and the output is then taken back
+ * (a file cut back to what it held before) and the command ends as interrupted, nothing
+ * written; where it cannot be taken back (a pipe), said so. (`report`'s product is its
+ * folder, whose write holds the signals itself; its lines on stdout are a summary.)
+ */
+async function holdingStops(out: Output, command: (held: Output) => Promise<number> | number): Promise<number> {
+  let held: HeldSignals | undefined;
+  try {
+    const code = await command({
+      write: (text) => {
+        held ??= new HeldSignals();
+        out.write(text);
+      },
+    });
+    const by = held && (await held.landed());
+    if (by !== undefined) {
+      const why = out.takeBack?.();
+      throw why === undefined ? new Interrupted(by) : new InterruptedAfterOutput(by, why);
+    }
+    return code;
+  } finally {
+    held?.release();
   }
 }
 
@@ -215,7 +244,7 @@ async function runCommand(args: string[], out: Output, err: NodeJS.WritableStrea
   });
 
   if (shard && values.out !== undefined) {
-    writeAtomically(values.out, JSON.stringify(partOf(plans, runs, shard)) + '\n');
+    await writeAtomically(values.out, JSON.stringify(partOf(plans, runs, shard)) + '\n');
     if (!values.json) {
       const chunks = runs.flat().reduce((n, r) => n + r.chunks.length, 0);
       const ran = runs.flat().reduce((n, r) => n + r.tally.trials, 0);

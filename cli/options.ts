@@ -135,7 +135,9 @@ function nonEmptyText(flag: string, value: string | undefined): string | undefin
  * is a string seed.
  */
 function seedOption(value: string | undefined): string | number | undefined {
-  const t = text('--seed', value);
+  // Blank is refused, not taken as the seed "": `--seed "$SEED"` with SEED unset ran every
+  // file on seed "" instead of its own, unsaid (an audit). A file may still say "seed": "".
+  const t = nonEmptyText('--seed', value);
   if (t === undefined) return undefined;
   const n = Number(t);
   return t.trim() !== '' && Number.isFinite(n) && String(n) === t ? n : t;

@@ -18,6 +18,11 @@ import { fstatSync, ftruncateSync, writeSync } from 'node:fs';
 /** What a command writes its output to. */
 export interface Output {
   write(text: string): void;
+  /**
+   * Take back everything written so far (a stop signal came during the writes, main's
+   * holdingStops): undefined where it was (or nothing was written), else why it could not be.
+   */
+  takeBack?(): string | undefined;
 }
 
 /** fs.writeSync's shape as used here (tests substitute one that writes short). */
@@ -73,10 +78,32 @@ export function writeWhole(fd: number, bytes: Uint8Array, write: WriteSync = wri
  */
 export function outputOf(out: NodeJS.WritableStream, write: WriteSync = writeSync): Output {
   const fd = (out as { fd?: unknown }).fd;
-  if (typeof fd !== 'number' || !isRegularFile(fd)) return { write: (text) => void out.write(text) };
+  if (typeof fd !== 'number' || !isRegularFile(fd)) {
+    let wrote = false;
+    return {
+      write: (text) => {
+        wrote ||= text.length > 0;
+        void out.write(text);
+      },
+      takeBack: () => (wrote ? 'what goes to a pipe or a terminal cannot be taken back' : undefined),
+    };
+  }
   let before: number | undefined;
   let written = 0;
+  /** Cut the file back to its size before the first write, where it is as this process left it. */
+  const cutBack = (): boolean => {
+    if (before === undefined || written === 0) return true;
+    try {
+      if (fstatSync(fd).size !== before + written) return false;
+      ftruncateSync(fd, before);
+      written = 0;
+      return true;
+    } catch {
+      return false;
+    }
+  };
   return {
+    takeBack: () => (cutBack() ? undefined : 'the file was not cut back: something else wrote to it too, and only a file as this command left it is'),
     write: (text) => {
       before ??= fstatSync(fd).size;
       try {
@@ -85,18 +112,11 @@ export function outputOf(out: NodeJS.WritableStream, write: WriteSync = writeSyn
         if (!(e instanceof OutputFailed)) throw e;
         written += e.written;
         if (written === 0) throw e;
-        let cut = false;
-        try {
-          if (fstatSync(fd).size === before + written) {
-            ftruncateSync(fd, before);
-            cut = true;
-          }
-        } catch {
-          // Not cut: said below, and the exit status is 3 all the same.
-        }
-        if (cut) throw e;
+        const wrote = written;
+        // Not cut: said below, and the exit status is 3 all the same.
+        if (cutBack()) throw e;
         throw new OutputFailed(
-          `${e.message}; the ${written.toLocaleString('en')} bytes written before it were left in the file, partial` +
+          `${e.message}; the ${wrote.toLocaleString('en')} bytes written before it were left in the file, partial` +
             ` (it was written to by something else too, so it was not cut back: only a file as this command left it is)`,
           written,
         );

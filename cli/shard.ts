@@ -18,7 +18,8 @@ import { poolsimFileKind } from './load.ts';
 import { isMountPoint } from '../reports/mounts.ts';
 import { PART_FORMAT, parseJsonText, parseScenarioText } from '../sim/scenarioText.ts';
 import type { Tally, TallyLayout } from '../sim/stats.ts';
-import type { PointRun, Shard } from '../workers/schedule.ts';
+import { Interrupted, type PointRun, type Shard } from '../workers/schedule.ts';
+import { HeldSignals } from './signals.ts';
 
 export { PART_FORMAT };
 export const PART_VERSION = 1;
@@ -416,9 +417,12 @@ function sameInode(a: string, b: string): boolean {
  * fails (a full disk) throws the system's error, with the file named; `write` is node's
  * writeFileSync but in the tests, which pass one that fails as a full disk does.
  */
-export function writeAtomically(path: string, text: string, write: (fd: number, text: string) => void = writeFileSync): void {
+export async function writeAtomically(path: string, text: string, write: (fd: number, text: string) => void = writeFileSync): Promise<void> {
   const temporary = temporaryName(path);
   let made = false;
+  // A stop signal as the part is written lands once the temporary file is whole, and the
+  // part is then not published (cli/signals.ts): a `.partial` file was left, unsaid.
+  const held = new HeldSignals();
   try {
     const fd = openSync(temporary, 'wx');
     made = true;
@@ -427,15 +431,19 @@ export function writeAtomically(path: string, text: string, write: (fd: number, 
     } finally {
       closeSync(fd);
     }
+    const by = await held.landed();
+    if (by !== undefined) throw new Interrupted(by);
     publish(temporary, path, text, write);
   } catch (e) {
     if (made) removeQuietly(temporary);
-    if (e instanceof ShardError) throw e;
+    if (e instanceof ShardError || e instanceof Interrupted) throw e;
     const x = e as NodeJS.ErrnoException;
     if (x?.syscall === undefined) throw e;
     // Not bad input (a ShardError, exit 2, said a full disk was): the output failed, which
     // bin/poolsim.js says as a system error, exit 3, as it says every other output failure.
     throw Object.assign(new Error(`cannot write ${path}: ${x.message}; the part was not written`, { cause: e }), { code: x.code, errno: x.errno, syscall: x.syscall, path });
+  } finally {
+    held.release();
   }
 }
 

@@ -8,7 +8,8 @@
  * depending on the last; a round's chunks run on every core once rounds are long enough
  * for threads to pay off (cli/solving.ts), and the answers do not depend on --workers.
  */
-import { statSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { ScenarioError, ScenarioErrors, type ScenarioPlan } from '../sim/scenario.ts';
 import { pathWords, valueWords } from '../reports/sweep.ts';
 import { DEFAULT_MAX_TRIALS_FACTOR, solveSearches } from '../sim/solve/plan.ts';
@@ -64,6 +65,15 @@ function isFile(path: string): boolean {
   }
 }
 
+/** The file `path` is, whatever the spelling (relative, absolute, through a link). */
+function realOf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return resolve(path);
+  }
+}
+
 /** What `poolsim solve --json` prints for one file. */
 export interface SolveFileResult {
   name: string;
@@ -82,10 +92,13 @@ export async function solveCommand(args: string[], out: Output, context: CliCont
   const loaded = loadPlans(positionals, { trials, seed: values.seed });
   // A folder holds scenarios of every kind: its files without solve blocks are not asked
   // anything. A file named on the command line was meant to be solved, so it must have them.
-  const named = new Set(positionals.filter(isFile));
-  const without = loaded.filter((p) => !p.scenario.solve?.length && named.has(p.file));
+  // Matched as files, not as spellings: a file reached first through a folder named before
+  // it keeps the folder's spelling, and the file named again (absolute, through a link)
+  // was passed over unsaid (an audit). Said as the command line names it.
+  const named = new Map(positionals.filter(isFile).map((f) => [realOf(f), f]));
+  const without = loaded.filter((p) => !p.scenario.solve?.length && named.has(realOf(p.file)));
   if (without.length > 0) {
-    throw new ScenarioErrors(without.map((p) => new ScenarioError(p.file, 'solve', 'missing: expected a list of solve blocks (docs/solve.md)')));
+    throw new ScenarioErrors(without.map((p) => new ScenarioError(named.get(realOf(p.file))!, 'solve', 'missing: expected a list of solve blocks (docs/solve.md)')));
   }
   const plans = loaded.filter((p) => p.scenario.solve?.length);
   if (plans.length === 0) {

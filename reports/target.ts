@@ -508,7 +508,10 @@ export function checkGoneRelatives(paths: readonly (readonly [path: string, what
 /** `inner` is `outer` or inside it. */
 export function within(inner: string, outer: string): boolean {
   const r = relative(outer, inner);
-  return r === '' || (!r.startsWith('..') && !r.startsWith(sep) && !/^[A-Za-z]:/.test(r));
+  // `..` as a whole step, not a prefix: `..p.json` and `..new` are names inside `outer`
+  // (read as outside, a part was written into the folder being run, a report into the
+  // baseline: an audit).
+  return r === '' || (r !== '..' && !r.startsWith(`..${sep}`) && !isAbsolute(r) && !/^[A-Za-z]:/.test(r));
 }
 
 /**

@@ -444,3 +444,65 @@ describe('messages an input audit found unclear (December 2026)', () => {
     expect(await refused('solve', f)).toEqual([`${f}: solve.0.label: unknown placeholder "{other}": "{value}" is the only one, and a label holds no other "{" or "}"`]);
   });
 });
+
+describe('command-line slips a file-safety audit found passed over unsaid (December 2026)', () => {
+  test('a blank --seed is refused: `--seed "$SEED"` with SEED unset ran every file on seed "" instead of its own', async () => {
+    const f = write('seeded.yaml', clash);
+    for (const [command, seed] of [['run', ''], ['run', ' '], ['solve', ''], ['report', '']]) {
+      const r = await poolsim(command, f, '--seed', seed);
+      expect(r.code, `${command} --seed "${seed}"`).toBe(2);
+      expect(r.err).toContain('--seed needs a value, got ""');
+    }
+  });
+
+  test('a folder named beside other inputs that holds no scenario is refused, as it is named alone (it was skipped)', async () => {
+    const empty = join(dir, 'new-folder');
+    mkdirSync(empty);
+    const f = write('beside.yaml', clash);
+    for (const command of ['run', 'report', 'solve']) {
+      const r = await poolsim(command, empty, f);
+      expect(r.code, command).toBe(2);
+      expect(r.err).toContain(`${empty}: (top level): no scenario files (.json, .yaml, .yml) found in this folder (each folder named must hold some)`);
+    }
+    // A folder of report folders only, beside a scenario, is the same mistake.
+    const reports = join(dir, 'reports-only');
+    expect((await poolsim('report', f, '--trials', '500', '--out', join(reports, 'out'))).code).toBe(0);
+    const r = await poolsim('run', reports, f);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`${reports}: (top level): no scenario files`);
+    // Alone, as before: refused.
+    expect((await poolsim('run', empty)).code).toBe(2);
+  });
+
+  test('solve: a file named without solve blocks is refused however its path is spelled (reached first through a folder, it was skipped)', async () => {
+    const folder = join(dir, 'solve-lib');
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'plain.yaml'), clash);
+    copyFileSync(join(import.meta.dirname, '..', 'scenarios', 'solve-heist.yaml'), join(folder, 'heist.yaml'));
+    // The same file, spelled through its folder's parent.
+    const spelled = `${folder}/../solve-lib/plain.yaml`;
+    const r = await poolsim('solve', folder, spelled);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`${spelled}: solve: missing: expected a list of solve blocks (docs/solve.md)`);
+    // The folder alone asks only the file with solve blocks.
+    expect((await poolsim('solve', folder)).code).toBe(0);
+  });
+
+  test('a name beginning ".." inside a folder is inside it: a part is not written into the folder being run, nor a report into the baseline', async () => {
+    const folder = join(dir, 'dots');
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'b.yaml'), clash);
+    const part = await poolsim('run', folder, '--shard', '0/1', '--out', join(folder, '..p.json'));
+    expect(part.code).toBe(2);
+    expect(part.err).toContain('which is being run, and the next run of it would read the part as a scenario');
+    expect(readdirSync(folder)).toEqual(['b.yaml']);
+    const base = join(dir, 'dots-base');
+    expect((await poolsim('report', folder, '--trials', '500', '--out', base)).code).toBe(0);
+    const into = await poolsim('report', folder, '--trials', '500', '--baseline', base, '--out', join(base, '..new'));
+    expect(into.code).toBe(2);
+    expect(into.err).toContain('is inside the --baseline folder');
+    expect(existsSync(join(base, '..new'))).toBe(false);
+    // A name that only starts with dots, beside the folder, is outside it, as before.
+    expect((await poolsim('run', folder, '--shard', '0/1', '--out', join(dir, '..dots-part.json'))).code).toBe(0);
+  });
+});

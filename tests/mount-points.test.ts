@@ -146,13 +146,13 @@ describe('a bind mount from the same file system (root on Linux)', () => {
     expect(() => checkPartTarget(part)).toThrow(`--out ${part}: is a mount point (a file system is mounted there), which the part cannot be renamed over`);
   });
 
-  test('a part mounted over after the look before the run: exit 3 after it, saying it is a mount point, the mounted file untouched', (ctx) => {
+  test('a part mounted over after the look before the run: exit 3 after it, saying it is a mount point, the mounted file untouched', async (ctx) => {
     if (!files) return ctx.skip('mount --bind is not allowed here');
     // writeAtomically is what runs once the shard has: it looks at what is there (a part,
     // which may be replaced) but not for a mount point again; the rename says EBUSY.
     let error: any;
     try {
-      writeAtomically(part, text(1));
+      await writeAtomically(part, text(1));
     } catch (e) {
       error = e;
     }
@@ -186,11 +186,11 @@ describe('a bind mount from the same file system (root on Linux)', () => {
     expect(readdirSync(dir).filter((n) => n.startsWith('.later.'))).toEqual([]);
   });
 
-  test('unmounted, the same names are plain again: a part may be replaced there', (ctx) => {
+  test('unmounted, the same names are plain again: a part may be replaced there', async (ctx) => {
     if (!files) return ctx.skip('mount --bind is not allowed here');
     release(part);
     expect(() => checkPartTarget(part)).not.toThrow();
-    writeAtomically(part, text(2));
+    await writeAtomically(part, text(2));
     expect(readFileSync(part, 'utf8')).toBe(text(2));
   });
 });

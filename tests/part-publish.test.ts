@@ -60,45 +60,45 @@ afterAll(() => {
 const errno = (code: string) => Object.assign(new Error(`${code}: link`), { code, syscall: 'link' });
 
 describe('NFS: EEXIST of a link() that was made', () => {
-  test('the link found is the temporary file itself: the part is in place, the temporary removed, no error', () => {
+  test('the link found is the temporary file itself: the part is in place, the temporary removed, no error', async () => {
     const dir = folder();
     const out = join(dir, 'part.json');
     hooks.link = (_existing, _path, real) => {
       real(); // the first call's answer lost, the retried call finds its link
       throw errno('EEXIST');
     };
-    writeAtomically(out, part(1));
+    await writeAtomically(out, part(1));
     expect(readFileSync(out, 'utf8')).toBe(part(1));
     expect(lstatSync(out).nlink).toBe(1);
     expect(readdirSync(dir)).toEqual(['part.json']);
   });
 
-  test('another file there is still refused, and kept', () => {
+  test('another file there is still refused, and kept', async () => {
     const dir = folder();
     const out = join(dir, 'part.json');
     hooks.link = (_existing, path) => {
       writeFileSync(path, 'notes');
       throw errno('EEXIST');
     };
-    expect(() => writeAtomically(out, part(1))).toThrow(ShardError);
+    await expect(writeAtomically(out, part(1))).rejects.toThrow(ShardError);
     expect(readFileSync(out, 'utf8')).toBe('notes');
     expect(readdirSync(dir)).toEqual(['part.json']);
   });
 });
 
 describe('a file system without hard links', () => {
-  test('the part is written to a file made new at --out; no temporary file is left', () => {
+  test('the part is written to a file made new at --out; no temporary file is left', async () => {
     const dir = folder();
     const out = join(dir, 'part.json');
     hooks.link = () => {
       throw errno('EPERM');
     };
-    writeAtomically(out, part(1));
+    await writeAtomically(out, part(1));
     expect(readFileSync(out, 'utf8')).toBe(part(1));
     expect(readdirSync(dir)).toEqual(['part.json']);
   });
 
-  test('a file put at --out at the last moment, right before the part is moved there, is kept (it was renamed over)', () => {
+  test('a file put at --out at the last moment, right before the part is moved there, is kept (it was renamed over)', async () => {
     const dir = folder();
     const out = join(dir, 'part.json');
     let failed = false;
@@ -113,12 +113,12 @@ describe('a file system without hard links', () => {
         writeFileSync(out, 'notes');
       }
     };
-    expect(() => writeAtomically(out, part(1))).toThrow(`--out ${out}: something was put there while the shard ran, so the part was not written`);
+    await expect(writeAtomically(out, part(1))).rejects.toThrow(`--out ${out}: something was put there while the shard ran, so the part was not written`);
     expect(readFileSync(out, 'utf8')).toBe('notes');
     expect(readdirSync(dir)).toEqual(['part.json']);
   });
 
-  test('a part cut short (a full disk) leaves nothing at --out', () => {
+  test('a part cut short (a full disk) leaves nothing at --out', async () => {
     const dir = folder();
     const out = join(dir, 'part.json');
     hooks.link = () => {
@@ -130,7 +130,7 @@ describe('a file system without hard links', () => {
       if (++calls === 2) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', syscall: 'write' });
       writeFileSync(fd, text);
     };
-    expect(() => writeAtomically(out, part(1), write)).toThrow(`cannot write ${out}: ENOSPC: no space left on device, write; the part was not written`);
+    await expect(writeAtomically(out, part(1), write)).rejects.toThrow(`cannot write ${out}: ENOSPC: no space left on device, write; the part was not written`);
     expect(readdirSync(dir)).toEqual([]);
   });
 });
@@ -139,7 +139,7 @@ describe('the part is written to a temporary name of its own', () => {
   // It was <out>.<pid>.partial, which anyone could plant a link at beforehand; now it is
   // random. Here the random part is known, as an attacker cannot know it, to show that
   // even then nothing is written through a link there (the file is made O_EXCL).
-  test('a link planted at the very temporary name is never written through: the part is refused, the link\'s target untouched', () => {
+  test('a link planted at the very temporary name is never written through: the part is refused, the link\'s target untouched', async () => {
     const dir = folder();
     const out = join(dir, 'part.json');
     const victim = join(dir, 'victim.txt');
@@ -147,20 +147,20 @@ describe('the part is written to a temporary name of its own', () => {
     hooks.random = 'abcdefabcdef';
     const planted = `${out}.abcdefabcdef.partial`;
     symlinkSync(victim, planted);
-    expect(() => writeAtomically(out, part(1))).toThrow(`cannot write ${out}: EEXIST`);
+    await expect(writeAtomically(out, part(1))).rejects.toThrow(`cannot write ${out}: EEXIST`);
     expect(readFileSync(victim, 'utf8')).toBe('my notes');
     // The planted link is not poolsim's: left alone; nothing was put at --out.
     expect(lstatSync(planted).isSymbolicLink()).toBe(true);
     expect(readdirSync(dir).sort()).toEqual(['part.json.abcdefabcdef.partial', 'victim.txt']);
   });
 
-  test('the temporary names differ from run to run', () => {
+  test('the temporary names differ from run to run', async () => {
     const dir = folder();
     const names = new Set<string>();
     hooks.before = (call, path, flags) => {
       if (call === 'open' && flags === 'wx') names.add(path);
     };
-    for (let i = 0; i < 3; i++) writeAtomically(join(dir, 'part.json'), part(i));
+    for (let i = 0; i < 3; i++) await writeAtomically(join(dir, 'part.json'), part(i));
     expect(names.size).toBe(3);
     for (const n of names) expect(n).toMatch(/part\.json\.[0-9a-f]{12}\.partial$/);
   });

@@ -18,33 +18,33 @@ const part = (n: number) => `{"format":"poolsim-part","n":${n}}\n`;
 // the very name used, its random part stubbed.
 
 describe('a file put at --out while the shard ran is never replaced', () => {
-  test('where nothing was there before the run, a file that appeared since is kept and the part refused', () => {
+  test('where nothing was there before the run, a file that appeared since is kept and the part refused', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'poolsim-part-'));
     const out = join(dir, 'race.json');
     checkPartTarget(out); // before the run: nothing there
     writeFileSync(out, 'notes'); // the user, while it runs
-    expect(() => writeAtomically(out, part(1))).toThrow(ShardError);
-    expect(() => writeAtomically(out, part(1))).toThrow(`--out ${out}: what is there now is a file poolsim did not write, put there while the shard ran, so the part was not written; a part file replaces only a part file an earlier shard wrote — give a new file name, and run the shard again`);
+    await expect(writeAtomically(out, part(1))).rejects.toThrow(ShardError);
+    await expect(writeAtomically(out, part(1))).rejects.toThrow(`--out ${out}: what is there now is a file poolsim did not write, put there while the shard ran, so the part was not written; a part file replaces only a part file an earlier shard wrote — give a new file name, and run the shard again`);
     expect(readFileSync(out, 'utf8')).toBe('notes');
     expect(readdirSync(dir)).toEqual(['race.json']);
   });
 
-  test('where a part was there before the run, it is looked at again before it is replaced', () => {
+  test('where a part was there before the run, it is looked at again before it is replaced', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'poolsim-part-'));
     const out = join(dir, 'part.json');
     writeFileSync(out, part(0));
     checkPartTarget(out); // an earlier shard's part: may be replaced
-    writeAtomically(out, part(1));
+    await writeAtomically(out, part(1));
     expect(readFileSync(out, 'utf8')).toBe(part(1));
     writeFileSync(out, 'notes'); // the part replaced by the user's own file while the next shard runs
-    expect(() => writeAtomically(out, part(2))).toThrow(`--out ${out}: what is there now is a file poolsim did not write, put there while the shard ran, so the part was not written`);
+    await expect(writeAtomically(out, part(2))).rejects.toThrow(`--out ${out}: what is there now is a file poolsim did not write, put there while the shard ran, so the part was not written`);
     expect(readFileSync(out, 'utf8')).toBe('notes');
     expect(readdirSync(dir)).toEqual(['part.json']);
   });
 });
 
 describe('a part that cannot be written is an output failure (exit 3), not bad input (exit 2)', () => {
-  test('a full disk: the system\'s error with the file named, nothing left behind', () => {
+  test('a full disk: the system\'s error with the file named, nothing left behind', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'poolsim-part-'));
     const out = join(dir, 'part.json');
     const full = (fd: number) => {
@@ -52,7 +52,7 @@ describe('a part that cannot be written is an output failure (exit 3), not bad i
     };
     let error: any;
     try {
-      writeAtomically(out, part(1), full);
+      await writeAtomically(out, part(1), full);
     } catch (e) {
       error = e;
     }
@@ -98,13 +98,13 @@ describe('a part that cannot be written is an output failure (exit 3), not bad i
 });
 
 describe('an --out the part cannot be written to is refused before the shard runs', () => {
-  test('a name too long for the temporary name the part is written under first', () => {
+  test('a name too long for the temporary name the part is written under first', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'poolsim-part-'));
     const out = join(dir, `${'p'.repeat(240)}.json`);
     expect(() => checkPartTarget(out)).toThrow(ShardError);
     expect(() => checkPartTarget(out)).toThrow(`--out ${out}: a file name of 245 bytes is too long: the part is written beside it first, under a name 21 bytes longer (pppppppppppppppppppp….<random>.partial), and a file name may have at most 255 bytes — give a shorter name`);
     // Written all the same, the clean-up after the failure says the failure, not its own.
-    expect(() => writeAtomically(out, part(1))).toThrow(`cannot write ${out}: ENAMETOOLONG`);
+    await expect(writeAtomically(out, part(1))).rejects.toThrow(`cannot write ${out}: ENAMETOOLONG`);
     expect(readdirSync(dir)).toEqual([]);
   });
 });

@@ -1,0 +1,60 @@
+/**
+ * Stop signals (Ctrl-C, SIGTERM, SIGHUP) while a command writes its output in one
+ * synchronous stretch: a part file (`run --shard --out`), the result JSON on stdout.
+ *
+ * With no listener a signal ends Node at once, mid-write: `run --json > r.json` left 14 MB
+ * of an 84 MB result, cut off, and a shard left its `.partial` file, both with no word and
+ * exit 130 or 143 (an audit). Held here, a signal only lands once the synchronous write is
+ * done (JavaScript cannot be interrupted), and the writer then looks (`landed`) and takes
+ * its output back before saying so, as an interrupted run does: nothing is written.
+ *
+ * Held only around the write, never around a long synchronous stretch of work (a report's
+ * charts, an exact computation), which Ctrl-C would then not stop until its end.
+ */
+import { Interrupted, STOP_SIGNALS, type StopSignal } from '../workers/schedule.ts';
+
+export class HeldSignals {
+  /** The first stop signal that came while held. */
+  private by: StopSignal | undefined;
+  private readonly handlers: (readonly [string, () => void])[];
+
+  constructor() {
+    this.handlers = Object.keys(STOP_SIGNALS).map((by) => {
+      const on = () => {
+        // A second Ctrl-C ends the process at once, as during a run (cli/runner.ts).
+        if (this.by !== undefined && by === 'SIGINT') process.exit(130);
+        this.by ??= by as StopSignal;
+      };
+      process.on(by, on);
+      return [by, on] as const;
+    });
+  }
+
+  /**
+   * The first stop signal that came so far, once the event loop has let any that came
+   * during the synchronous work land: its listeners run in the loop's poll phase. Two
+   * turns, not one: from code run before the loop's first turn (a module's top level) a
+   * signal sent during the work was heard only after the first setImmediate (measured).
+   */
+  async landed(): Promise<StopSignal | undefined> {
+    for (let turn = 0; turn < 2; turn++) await new Promise<void>((resolve) => setImmediate(resolve));
+    return this.by;
+  }
+
+  /** Stop holding: a signal from now on does what it would have done. */
+  release(): void {
+    for (const [by, on] of this.handlers) process.off(by, on);
+    this.handlers.length = 0;
+  }
+}
+
+/**
+ * A stop signal came as the output went to stdout, which could not be taken back (a pipe,
+ * a terminal, a file other processes write too): it was written whole first.
+ */
+export class InterruptedAfterOutput extends Interrupted {
+  constructor(signal: StopSignal, why: string) {
+    super(signal);
+    this.message = `interrupted by ${signal} as the output was written: it was written whole first, and ${why}`;
+  }
+}
