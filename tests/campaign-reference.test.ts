@@ -995,7 +995,11 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
     // went on interfering (it cannot rest). After the purchases that are a PC's action
     // (campaign.md "A turn", step 2), before those that are not.
     const medicsPush = () => {
-      if (medicPush === 'never' || (medicPush === 'restTurns' && (turn - 1) % jobEvery === 0)) return;
+      // A job turn whose job falls back to idling (work at rank 4 or more, workFallback
+      // "idle") is a turn of rest (traits.md "Its push in the campaign"); the rank is the
+      // company's now, which nothing moves before the jobs (step 4).
+      const idleNow = policy.job.method === 'work' && policy.job.workFallback === 'idle' && rankFromPoints(points) >= 4;
+      if (medicPush === 'never' || (medicPush === 'restTurns' && (turn - 1) % jobEvery === 0 && !idleNow)) return;
       for (const troupe of troupes) {
         if (!troupe.standing) continue;
         for (const medic of troupe.pcs) {
@@ -1129,7 +1133,8 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
       };
       const joins = (pc: PC) => pc.alive && !inBed(pc, turn) && pc.spentTurn !== turn && !(pc.rattled && restWhenRattled);
       let paying = true;
-      for (let k = 0; paying && k < Math.min(task.perJob ?? 1, policy.job.challenges); k++) {
+      // Never more tasks than the challenges a clever plan's `removed` leaves.
+      for (let k = 0; paying && k < Math.min(task.perJob ?? 1, Math.max(0, policy.job.challenges - (policy.job.removed ?? 0))); k++) {
         for (const troupe of troupes) {
           if (!troupe.standing || (tasksFor.get(troupe) ?? 0) !== k) continue;
           // The buyer: the troupe's last PC free to act (buy.action "pc"), or nobody's action.
@@ -2843,6 +2848,55 @@ const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<st
       troupes: [{ name: 'a', captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'm', knavery: ['d6'], violence: ['d4'] }, { name: 'doc', traits: ['medic', 'acrobat'], knavery: ['d6'] }, { name: 'last', knavery: ['d6'], violence: ['d4'] }] }],
       rivals: [{ name: 'hurt', rank: 6, designs: [{ severity: 'medium', style: 'shrewd' }] }],
       policy: { job: { challenges: 5, method: 'rare', guards: { perActiveChallenge: 2 } }, flee: 'never', medicPush: 'always', buy: { task: { itemRank: 2 } } },
+    },
+  },
+  {
+    // A PC wounded in the fight its interference turned into, rattled by its push there,
+    // rests in bed through the turns without a job (jobEvery 2) and comes out of a bed rest
+    // shortened by medical help: bed rest heals the rattle whatever the action went on
+    // (campaign.md "Rest"). The engine kept it rattled on rest turns (jobs z 119: an audit).
+    name: 'rest-turn-bed-heals-interferer',
+    trials: 6000,
+    rules: { push: 'ifNoHit' },
+    setup: {
+      turns: 30,
+      company: { name: 'co', rank: 2 },
+      troupes: [{ name: 'a', count: 2, aid: 'ordinary', captain: { knavery: ['d6'], violence: ['d4'] }, minions: [] }],
+      rivals: [{ name: 'k', rank: 7, minions: 2, designs: [{ severity: 'light', style: 'shrewd', unsubtle: true }] }],
+      policy: {
+        jobEvery: 2,
+        job: { challenges: 1, method: 'rare' },
+        interfere: { roll: 'violence' },
+        flee: 'never',
+        buy: { medical: { itemRank: 1, turns: 2 }, action: 'free' },
+      },
+    },
+  },
+  {
+    // medicPush "restTurns" where a job turn falls back to idling (work at rank 4 or more,
+    // workFallback "idle"): that turn is a turn of rest for the Medic too (traits.md). The
+    // reference pushed only on turns without a job (medic.pushes z −11.8: an audit).
+    name: 'medic-rest-turns-idle-fallback',
+    trials: 6000,
+    setup: {
+      turns: 30,
+      company: { name: 'co', rank: 3 },
+      troupes: [{ name: 'a', captain: { knavery: ['d6', 'd6'], violence: ['d4'] }, minions: [{ name: 'doc', traits: ['medic', 'acrobat'], knavery: ['d6'] }, { name: 'm', knavery: ['d6'], violence: ['d4'] }] }],
+      rivals: [{ name: 'r', rank: 3, designs: [{ severity: 'light' }] }],
+      policy: { jobEvery: 2, job: { challenges: 3, method: 'work', npcRankOffset: 2, workFallback: 'idle', guards: { perActiveChallenge: 1 } }, medicPush: 'restTurns', flee: 'never' },
+    },
+  },
+  {
+    // A task bought for a job whose clever plan's `removed` takes every challenge off: none
+    // is bought (the reference bought one, capped by the challenges alone: an audit).
+    name: 'tasks-none-left-to-remove',
+    trials: 4000,
+    setup: {
+      turns: 12,
+      company: { name: 'co', rank: 2 },
+      troupes: [{ name: 'a', captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'm', knavery: ['d6'] }] }],
+      rivals: [{ name: 'r', rank: 3, designs: [{ severity: 'light' }] }],
+      policy: { job: { challenges: 2, removed: 2, method: 'rare' }, buy: { task: { itemRank: 1 } } },
     },
   },
 ];

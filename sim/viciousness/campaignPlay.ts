@@ -1298,11 +1298,16 @@ export class CampaignTrial {
 
   /**
    * PCs of troupe `i` that do not take part in a job in turn `t` rest: no longer rattled —
-   * but not those who spent the turn's action interfering (resting is an action).
+   * but not those out of bed who spent the turn's action interfering (resting is an
+   * action). Bed rest heals a rattle whatever the action went on, as on a job turn
+   * (troupeTurn): a PC wounded and rattled in the fight it interfered with stayed rattled
+   * through its rest turns, and came out of a shortened bed rest unable to join a job (an
+   * audit; campaign.md "Rest").
    */
   private rest(i: number, t: number): void {
     const p = this.plan;
-    for (let pc = p.troupePcFrom[i]; pc < p.troupePcTo[i]; pc++) if (this.spentTurn[pc] !== t) this.rattled[pc] = 0;
+    const { spentTurn, woundedUntil, rattled } = this;
+    for (let pc = p.troupePcFrom[i]; pc < p.troupePcTo[i]; pc++) if (spentTurn[pc] !== t || woundedUntil[pc] >= t) rattled[pc] = 0;
   }
 
   /** Troupe `i`'s turn `t`: a job on a `jobTurn`, at the company's `rank`, else rest. */
