@@ -60,6 +60,22 @@ describe('traits by name', () => {
     expect(named).toEqual(counted);
   });
 
+  test('a Berzerker\'s or a Duelist\'s written violence dice leave room for the d4s the fights roll for them: a one-trait Berzerker with two written d4s rolled four (an audit)', () => {
+    const refused = (troupe: object, policy: object, said: string) => expect(() => runScenario(scenario(troupe, policy))).toThrow(said);
+    // The troupe never flees: both of the Berzerker's dice are the rules'.
+    refused({ captain: { violence: ['d4'] }, minions: [{ name: 'b', traits: ['berzerker'], violence: ['d4', 'd4'] }] }, { flee: 'never' },
+      'setup.troupes.0.minions.0.violence: 2 trait dice in violence, but its traits give at most 2 (two a trait), and the fights roll 2 of them themselves, the Berzerker\'s two (its gain while outnumbered, and its add, the troupe never fleeing): written here they would roll on top: expected none (leave "violence" out)');
+    refused({ captain: { traits: ['berzerker'], violence: ['d4'] }, minions: [] }, { flee: 'never' }, 'setup.troupes.0.captain.violence: 1 trait die in violence');
+    // A troupe that flees: the gain alone, so one written die is the trait's second.
+    expect(() => runScenario(scenario({ captain: { traits: ['berzerker'], violence: ['d4'] }, minions: [] }))).not.toThrow();
+    refused({ captain: { traits: ['berzerker'], violence: ['d4', 'd4'] }, minions: [] }, {}, "the Berzerker's gain while outnumbered (its add only where the troupe never flees): written here they would roll on top: expected at most 1");
+    // The Duelist's gain in a duel, beside a Berzerker's two, on two traits.
+    refused({ captain: { traits: ['berzerker', 'duelist'], violence: ['d4', 'd4'] }, minions: [] }, { flee: 'never' }, 'and the fights roll 3 of them themselves');
+    expect(() => runScenario(scenario({ captain: { traits: ['berzerker', 'duelist'], violence: ['d4'] }, minions: [] }, { flee: 'never' }))).not.toThrow();
+    // Traits by count name neither: as before.
+    expect(() => runScenario(scenario({ captain: { traits: 1, violence: ['d4', 'd4'] }, minions: [] }, { flee: 'never' }))).not.toThrow();
+  });
+
   test('a Medic beside an aid that contradicts it is refused', () => {
     expect(() => runScenario(scenario({ captain: { traits: ['medic'] }, aid: 'ordinary' }))).toThrow(/setup\.troupes\.0\.aid/);
   });

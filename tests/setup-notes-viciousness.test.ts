@@ -268,6 +268,20 @@ describe('campaign: fight, fallout and rival-only fields with nothing to act on 
     expectActs(run('campaign', unguarded({ freePushes: 'fallout' })), run('campaign', unguarded({})), 'policy.freePushes');
   });
 
+  test('no guard ever there: said that a failed plan then fails, where guards give a fight that may win the job (fewer guards read worse, unsaid: an audit)', () => {
+    const guarded = (guards: object, policy: object = {}) => run('campaign', campaign(troupe(undefined), { job: { challenges: 3, method: 'rare', guards }, ...policy }));
+    const none = guarded({ perActiveChallenge: 0 });
+    const note = 'policy.job.guards has perActiveChallenge 0 and count 0: a failed plan meets nobody to fight, so it fails, while with guards a fight won completes the job: fewer guards can mean fewer jobs done (docs/rulings/campaign.md, "A failed plan")';
+    expect(none.notes ?? []).toContain(note);
+    // The inversion it warns of, measured.
+    expect(none.metrics['jobs.succeeded'].ci95[1]).toBeLessThan(guarded({ perActiveChallenge: 1 }).metrics['jobs.succeeded'].ci95[0]);
+    expect(guarded({ perActiveChallenge: 1 }).notes ?? []).not.toContain(note);
+    expect(guarded({ perActiveChallenge: 0, count: 1 }).notes ?? []).not.toContain(note);
+    expect((guarded({ perActiveChallenge: 0 }, { freePushes: 'fallout' }).notes ?? []).some((n) => n.includes('(unless its free pushes thwart every challenge left)'))).toBe(true);
+    // No failed plan comes to violence: the guards change nothing, said as before, not this.
+    expect(guarded({ perActiveChallenge: 0 }, { onFailedJob: 'abandon' }).notes ?? []).not.toContain(note);
+  });
+
   test('interfering by knavery against 0 challenges: said to foil every design without a roll (foiled equalled interfered, unsaid)', () => {
     const plan = (challenges: number) => campaign(troupe(undefined), { interfere: { roll: 'knavery', challenges } });
     const note = 'policy.interfere.challenges is 0: a plan against no challenges succeeds without a roll, so every interference foils the design';

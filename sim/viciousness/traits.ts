@@ -317,6 +317,36 @@ export function namesTrait(traits: number | readonly string[] | undefined, trait
 }
 
 /**
+ * The campaign's fights roll a Berzerker's and a Duelist's d4s themselves (skirmish.ts):
+ * the Berzerker's gain while outnumbered and its add where the troupe never flees, the
+ * Duelist's gain in a duel. Those count against the trait's two dice, so written violence
+ * dice beyond what is left are refused: a one-trait Berzerker of a troupe that never flees
+ * with "violence": ["d4", "d4"] rolled four d4s outnumbered (an audit), where its trait
+ * gives two. `fleeNever`: the troupe's `policy.flee` is "never".
+ */
+export function checkSituationalDice(pc: { traits?: number | readonly string[]; violence?: readonly DiceGroup[] }, fleeNever: boolean, path: (string | number)[], ctx: z.RefinementCtx): void {
+  if (!Array.isArray(pc.traits)) return;
+  const named = pc.traits as readonly string[];
+  const berzerker = named.includes('berzerker') ? (fleeNever ? 2 : 1) : 0;
+  const duelist = named.includes('duelist') ? 1 : 0;
+  if (berzerker + duelist === 0) return;
+  const giving = named.filter((t) => !NO_DICE_TRAITS.has(t)).length;
+  const left = 2 * giving - berzerker - duelist;
+  const dice = eachDie(pc.violence ?? []).length;
+  if (dice <= left) return;
+  const rolled = [
+    ...(berzerker === 2 ? ["the Berzerker's two (its gain while outnumbered, and its add, the troupe never fleeing)"] : berzerker === 1 ? ["the Berzerker's gain while outnumbered (its add only where the troupe never flees)"] : []),
+    ...(duelist ? ["the Duelist's gain in a duel"] : []),
+  ];
+  const expected = left <= 0 ? 'expected none (leave "violence" out)' : `expected at most ${left}`;
+  ctx.addIssue({
+    code: 'custom',
+    path: [...path, 'violence'],
+    message: `${dice} trait ${dice === 1 ? 'die' : 'dice'} in violence, but its traits give at most ${2 * giving} (two a trait), and the fights roll ${berzerker + duelist} of them themselves, ${wordList(rolled)}: written here they would roll on top: ${expected}`,
+  });
+}
+
+/**
  * A PC's trait dice against its traits: a trait of the table gives at most two dice to a
  * roll ("Gain 1d6 … Add 1d6 if …"), and "Magic traits do not provide dice to any rolls",
  * nor does the Medic's rule. Dice past that are refused, not rolled.
