@@ -49,6 +49,10 @@ function statOf(path: string): Stats | string {
   }
 }
 
+function isFolder(st: Stats | string): boolean {
+  return typeof st !== 'string' && st.isDirectory();
+}
+
 /**
  * Files named on the command line, folders expanded (sorted, recursively). Links are
  * followed, but a folder reached twice (`ln -s . self`) is a loop and an error, as is a
@@ -57,12 +61,9 @@ function statOf(path: string): Stats | string {
  * scenarios: inside a folder it is passed over (`report scenarios --out scenarios/out`
  * must not make the next `run scenarios` read its results.json), and named itself it is
  * refused. A file reached more than once is listed once, where it is first reached; a
- * folder reached again (by another link to it) is not walked again.
+ * folder reached again (by another link to it) is not walked again. A folder named that
+ * holds no scenario is refused, beside other inputs too.
  */
-function isFolder(st: Stats | string): boolean {
-  return typeof st !== 'string' && st.isDirectory();
-}
-
 export function expandPaths(paths: readonly string[]): string[] {
   const out: string[] = [];
   const errors: ScenarioError[] = [];

@@ -101,7 +101,7 @@ export async function main(
 ): Promise<number> {
   const [command, ...rest] = argv;
   // Every command's output is written whole, or the command fails (cli/output.ts).
-  const out = outputOf(stdout, context.writeSync);
+  const out = outputOf(stdout, context.writeSync, (err as { fd?: unknown }).fd as number | undefined);
   try {
     if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
       out.write(USAGE + '\n');
@@ -162,13 +162,15 @@ export async function main(
 
 /**
  * Run a command whose product is what it writes to stdout (run, merge, diff, solve) with
- * the stop signals held from its first write to its end (cli/signals.ts): one that comes
- * as the output is written lands once it is whole, and the output is then taken back
- * (a file cut back to what it held before) and the command ends as interrupted, nothing
- * written; where it cannot be taken back (a pipe), said so. (`report`'s product is its
- * folder, whose write holds the signals itself; its lines on stdout are a summary.)
+ * the stop signals held from its first write to its end (cli/signals.ts), where stdout is
+ * a regular file: one that comes as the output is written lands once it is whole, and the
+ * file is then cut back to what it held before and the command ends as interrupted,
+ * nothing written; where it cannot be cut back (cli/output.ts), said so. A pipe or a
+ * terminal is not held (the signal ends the command, as before). (`report`'s product is
+ * its folder, whose write holds the signals itself; its lines on stdout are a summary.)
  */
 async function holdingStops(out: Output, command: (held: Output) => Promise<number> | number): Promise<number> {
+  if (out.takeBack === undefined) return await command(out);
   let held: HeldSignals | undefined;
   try {
     const code = await command({

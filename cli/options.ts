@@ -124,7 +124,7 @@ function text(flag: string, value: string | undefined): string | undefined {
 
 function nonEmptyText(flag: string, value: string | undefined): string | undefined {
   const t = text(flag, value);
-  if (t !== undefined && t.trim() === '') throw new UsageError(`${flag} needs a value, got ""`);
+  if (t !== undefined && t.trim() === '') throw new UsageError(`${flag} needs a value, got ${JSON.stringify(t)}`);
   return t;
 }
 

@@ -13,14 +13,15 @@
  * byte or emits an error (bin/poolsim.js handles it), and a non-blocking pipe could refuse
  * a direct write with EAGAIN.
  */
-import { fstatSync, ftruncateSync, writeSync } from 'node:fs';
+import { fstatSync, ftruncateSync, readFileSync, writeSync } from 'node:fs';
 
 /** What a command writes its output to. */
 export interface Output {
   write(text: string): void;
   /**
-   * Take back everything written so far (a stop signal came during the writes, main's
-   * holdingStops): undefined where it was (or nothing was written), else why it could not be.
+   * Where stdout is a regular file: take back everything written so far (a stop signal
+   * came during the writes, main's holdingStops): undefined where it was (or nothing was
+   * written), else why it could not be.
    */
   takeBack?(): string | undefined;
 }
@@ -74,36 +75,38 @@ export function writeWhole(fd: number, bytes: Uint8Array, write: WriteSync = wri
  * deleted their output (a review): there, what was written is left in the file and the
  * message says so. (Another process's write between the size looked at and the cut is a
  * window no file call closes: it is a few microseconds, only after a write failed.)
- * Anything else is written by `out.write`, as it was.
+ * `errFd`, stderr's descriptor: where it is the same file, not opened for append (`> f
+ * 2>&1`), nothing is cut back either (cutBack says why). Anything else (a pipe, a
+ * terminal) is written by `out.write`, as it was, and has no `takeBack`.
  */
-export function outputOf(out: NodeJS.WritableStream, write: WriteSync = writeSync): Output {
+export function outputOf(out: NodeJS.WritableStream, write: WriteSync = writeSync, errFd?: number): Output {
   const fd = (out as { fd?: unknown }).fd;
-  if (typeof fd !== 'number' || !isRegularFile(fd)) {
-    let wrote = false;
-    return {
-      write: (text) => {
-        wrote ||= text.length > 0;
-        void out.write(text);
-      },
-      takeBack: () => (wrote ? 'what goes to a pipe or a terminal cannot be taken back' : undefined),
-    };
-  }
+  if (typeof fd !== 'number' || !isRegularFile(fd)) return { write: (text) => void out.write(text) };
   let before: number | undefined;
   let written = 0;
-  /** Cut the file back to its size before the first write, where it is as this process left it. */
-  const cutBack = (): boolean => {
-    if (before === undefined || written === 0) return true;
+  /**
+   * Cut the file back to its size before the first write: undefined where it was (or
+   * nothing was written), else why not. Not where something else wrote to it too, and not
+   * where stderr writes to the same file without O_APPEND (`> f 2>&1`): ftruncate leaves
+   * the shared file offset where it was (Node cannot move it back), so the message after
+   * it, and anything written next, landed past a hole of zero bytes (a review).
+   */
+  const cutBack = (): string | undefined => {
+    if (before === undefined || written === 0) return undefined;
+    if (errFd !== undefined && errFd !== fd && sameFile(fd, errFd) && !appending(fd)) {
+      return 'stderr writes to the same file (2>&1), and cutting it back there would leave zero bytes in front of what comes next';
+    }
     try {
-      if (fstatSync(fd).size !== before + written) return false;
+      if (fstatSync(fd).size !== before + written) return 'it was written to by something else too, so it was not cut back: only a file as this command left it is';
       ftruncateSync(fd, before);
       written = 0;
-      return true;
-    } catch {
-      return false;
+      return undefined;
+    } catch (e) {
+      return `it could not be cut back (${(e as Error).message})`;
     }
   };
   return {
-    takeBack: () => (cutBack() ? undefined : 'the file was not cut back: something else wrote to it too, and only a file as this command left it is'),
+    takeBack: cutBack,
     write: (text) => {
       before ??= fstatSync(fd).size;
       try {
@@ -113,14 +116,33 @@ export function outputOf(out: NodeJS.WritableStream, write: WriteSync = writeSyn
         written += e.written;
         if (written === 0) throw e;
         const wrote = written;
-        // Not cut: said below, and the exit status is 3 all the same.
-        if (cutBack()) throw e;
-        throw new OutputFailed(
-          `${e.message}; the ${wrote.toLocaleString('en')} bytes written before it were left in the file, partial` +
-            ` (it was written to by something else too, so it was not cut back: only a file as this command left it is)`,
-          written,
-        );
+        const why = cutBack();
+        // Not cut: said, and the exit status is 3 all the same.
+        if (why === undefined) throw e;
+        throw new OutputFailed(`${e.message}; the ${wrote.toLocaleString('en')} bytes written before it were left in the file, partial (${why})`, written);
       }
     },
   };
+}
+
+/** Whether two descriptors are one file. */
+function sameFile(a: number, b: number): boolean {
+  try {
+    const x = fstatSync(a);
+    const y = fstatSync(b);
+    return x.dev === y.dev && x.ino === y.ino;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether `fd` was opened O_APPEND (`>>`), from Linux's /proc; false where that cannot be read. */
+function appending(fd: number): boolean {
+  try {
+    const flags = /^flags:\s*([0-7]+)/m.exec(readFileSync(`/proc/self/fdinfo/${fd}`, 'utf8'))?.[1];
+    // O_APPEND is 02000 on Linux.
+    return flags !== undefined && (parseInt(flags, 8) & 0o2000) !== 0;
+  } catch {
+    return false;
+  }
 }

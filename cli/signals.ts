@@ -9,7 +9,11 @@
  * its output back before saying so, as an interrupted run does: nothing is written.
  *
  * Held only around the write, never around a long synchronous stretch of work (a report's
- * charts, an exact computation), which Ctrl-C would then not stop until its end.
+ * charts, an exact computation), which Ctrl-C would then not stop until its end; and only
+ * where the output is a regular file: a write to a terminal nobody reads blocks, and a
+ * held Ctrl-C then stopped nothing until it returned (a review), and a pipe's writes are
+ * queued, so the write is not over when the loop turns. Those are ended by the signal, as
+ * before.
  */
 import { Interrupted, STOP_SIGNALS, type StopSignal } from '../workers/schedule.ts';
 
@@ -20,9 +24,10 @@ export class HeldSignals {
 
   constructor() {
     this.handlers = Object.keys(STOP_SIGNALS).map((by) => {
+      // Every signal that came during the write is heard only once it is done, so a second
+      // Ctrl-C does not end the process at once (as during a run): that only skipped the
+      // taking back, and left the part's temporary file (a review).
       const on = () => {
-        // A second Ctrl-C ends the process at once, as during a run (cli/runner.ts).
-        if (this.by !== undefined && by === 'SIGINT') process.exit(130);
         this.by ??= by as StopSignal;
       };
       process.on(by, on);
@@ -49,12 +54,12 @@ export class HeldSignals {
 }
 
 /**
- * A stop signal came as the output went to stdout, which could not be taken back (a pipe,
- * a terminal, a file other processes write too): it was written whole first.
+ * A stop signal came as the output went to a file that could not be cut back (others
+ * write to it too, or stderr shares it: cli/output.ts): it was written whole first.
  */
 export class InterruptedAfterOutput extends Interrupted {
   constructor(signal: StopSignal, why: string) {
     super(signal);
-    this.message = `interrupted by ${signal} as the output was written: it was written whole first, and ${why}`;
+    this.message = `interrupted by ${signal} as the output was written: it was written whole first, and left there: ${why}`;
   }
 }

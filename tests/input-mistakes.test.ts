@@ -451,7 +451,7 @@ describe('command-line slips a file-safety audit found passed over unsaid (Decem
     for (const [command, seed] of [['run', ''], ['run', ' '], ['solve', ''], ['report', '']]) {
       const r = await poolsim(command, f, '--seed', seed);
       expect(r.code, `${command} --seed "${seed}"`).toBe(2);
-      expect(r.err).toContain('--seed needs a value, got ""');
+      expect(r.err).toContain(`--seed needs a value, got ${JSON.stringify(seed)}`);
     }
   });
 

@@ -1,13 +1,14 @@
 /**
- * A stop signal that comes as a command writes its output (an audit, December 2026): with
- * no listener left once the run was done, Node ended mid-write, and `run --json > r.json`
- * left 14 MB of an 84 MB result, a shard its `.partial` file, both unsaid, exit 130/143.
- * Now the signal lands once the write is whole (cli/signals.ts), and the output is taken
- * back: nothing written, said, exit 128 + the signal's number. Each case runs in a child
- * process that signals itself in the middle of the write (tests/signal-child.ts).
+ * A stop signal that comes as a command writes its output to a file (an audit, December
+ * 2026): with no listener left once the run was done, Node ended mid-write, and
+ * `run --json > r.json` left 14 MB of an 84 MB result, a shard its `.partial` file, both
+ * unsaid, exit 130/143. Now the signal lands once the write is whole (cli/signals.ts), and
+ * the output is taken back: nothing written, said, exit 128 + the signal's number. Each case
+ * runs in a child process that signals itself in the middle of the write
+ * (tests/signal-child.ts), its stdout a file opened as a shell opens one.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -17,46 +18,64 @@ const dir = mkdtempSync(join(tmpdir(), 'poolsim-write-signals-'));
 const CHILD = join(import.meta.dirname, 'signal-child.ts');
 const AMBUSH = join(import.meta.dirname, '..', 'scenarios', 'ambush-d4.yaml');
 const HEIST = join(import.meta.dirname, '..', 'scenarios', 'solve-heist.yaml');
+const RUN = ['run', AMBUSH, '--trials', '2000', '--workers', '1', '--json'];
 
-function child(...args: string[]) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', CHILD, ...args], { encoding: 'utf8', env: { ...process.env, CI: 'true' }, maxBuffer: 64 * 1024 * 1024 });
-  return { code: r.status, killedBy: r.signal, out: r.stdout, err: r.stderr };
+/**
+ * The child with stdout on `file`, opened as `>` ('w') or `>>` ('a') opens it, and stderr
+ * piped here, or on the same open file (`2>&1`).
+ */
+function child(file: string, flags: 'w' | 'a', errToo: boolean, ...args: string[]) {
+  const fd = openSync(file, flags);
+  try {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', CHILD, ...args], { encoding: 'utf8', env: { ...process.env, CI: 'true' }, stdio: ['ignore', fd, errToo ? fd : 'pipe'] });
+    return { code: r.status, killedBy: r.signal, err: r.stderr ?? '', file: readFileSync(file, 'utf8') };
+  } finally {
+    closeSync(fd);
+  }
 }
 
-describe('a stop signal as the output is written', () => {
-  test('to a file (`> result.json`): the file is cut back to nothing, "nothing was written", 130 or 143', async () => {
+describe('a stop signal as the output is written to a file', () => {
+  test('`> result.json`: the file is cut back to nothing, "nothing was written", 130 or 143 (run, solve, diff)', async () => {
     const result = join(dir, 'base.json');
-    writeFileSync(result, (await poolsim('run', AMBUSH, '--trials', '2000', '--json')).out);
+    writeFileSync(result, (await poolsim(...RUN.filter((a) => a !== '--workers' && a !== '1'))).out);
     const cases: [string, string[]][] = [
-      ['SIGINT', ['run', AMBUSH, '--trials', '2000', '--workers', '1', '--json']],
+      ['SIGINT', RUN],
       ['SIGTERM', ['solve', HEIST, '--workers', '1', '--json']],
       ['SIGINT', ['diff', result, result, '--json']],
     ];
     for (const [signal, args] of cases) {
-      const out = join(dir, `${args[0]}-out.json`);
-      const r = child('file', signal, out, '--', ...args);
+      const r = child(join(dir, `${args[0]}-out.json`), 'w', false, 'file', signal, '--', ...args);
       expect(r.killedBy, `${args[0]}: ended by the signal itself, mid-write`).toBeNull();
       expect(r.err, args[0]).toBe(`poolsim: interrupted by ${signal}, nothing was written\n`);
       expect(r.code).toBe(signal === 'SIGINT' ? 130 : 143);
-      expect(readFileSync(out, 'utf8'), `${args[0]}: the file after the signal`).toBe('');
+      expect(r.file, `${args[0]}: the file after the signal`).toBe('');
     }
   }, 120_000);
 
-  test('to a pipe, which cannot be taken back: written whole first, and said so', async () => {
-    const whole = await poolsim('run', AMBUSH, '--trials', '2000', '--workers', '1', '--json');
-    const r = child('pipe', 'SIGINT', '--', 'run', AMBUSH, '--trials', '2000', '--workers', '1', '--json');
-    expect(r.killedBy).toBeNull();
-    expect(r.out).toBe(whole.out);
-    expect(r.err).toBe('poolsim: interrupted by SIGINT as the output was written: it was written whole first, and what goes to a pipe or a terminal cannot be taken back\n');
+  test('`>> log 2>&1`: cut back to what the log held, and the line said after it', () => {
+    const log = join(dir, 'appended.log');
+    writeFileSync(log, 'an earlier line\n');
+    const r = child(log, 'a', true, 'file', 'SIGINT', '--', ...RUN);
     expect(r.code).toBe(130);
+    expect(r.file).toBe('an earlier line\npoolsim: interrupted by SIGINT, nothing was written\n');
   }, 60_000);
 
-  test('a shard\'s part file: not published, its temporary file removed', () => {
-    const folder = mkdtempSync(join(dir, 'part-'));
-    const r = child('part', 'SIGTERM', join(folder, 'part.json'));
-    expect(r.killedBy).toBeNull();
-    expect(r.err).toBe('interrupted by SIGTERM\n');
-    expect(r.code).toBe(143);
-    expect(readdirSync(folder)).toEqual([]);
+  test('`> f 2>&1`: not cut back, which would leave zero bytes in front of the line (a review); written whole first, and said so', async () => {
+    const whole = await poolsim(...RUN);
+    const r = child(join(dir, 'shared.log'), 'w', true, 'file', 'SIGINT', '--', ...RUN);
+    expect(r.code).toBe(130);
+    expect(r.file).not.toContain('\0');
+    expect(r.file).toBe(`${whole.out}poolsim: interrupted by SIGINT as the output was written: it was written whole first, and left there: stderr writes to the same file (2>&1), and cutting it back there would leave zero bytes in front of what comes next\n`);
+  }, 60_000);
+
+  test('a shard\'s part file: not published, its temporary file removed; Ctrl-C twice as well (the second ended the process and left the .partial: a review)', () => {
+    for (const signal of ['SIGTERM', 'SIGINT,SIGINT']) {
+      const folder = mkdtempSync(join(dir, 'part-'));
+      const r = spawnSync(process.execPath, ['--import', 'tsx', CHILD, 'part', signal, join(folder, 'part.json')], { encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+      expect(r.signal, signal).toBeNull();
+      expect(r.stderr).toBe(`interrupted by ${signal.split(',')[0]}\n`);
+      expect(r.status).toBe(signal === 'SIGTERM' ? 143 : 130);
+      expect(readdirSync(folder)).toEqual([]);
+    }
   }, 60_000);
 });
