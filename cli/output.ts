@@ -93,8 +93,8 @@ export function outputOf(out: NodeJS.WritableStream, write: WriteSync = writeSyn
    */
   const cutBack = (): string | undefined => {
     if (before === undefined || written === 0) return undefined;
-    if (errFd !== undefined && errFd !== fd && sameFile(fd, errFd) && !appending(fd)) {
-      return 'stderr writes to the same file (2>&1), and cutting it back there would leave zero bytes in front of what comes next';
+    if (errFd !== undefined && errFd !== fd && sharesOffset(fd, errFd) && !appending(fd)) {
+      return 'stderr writes to the same open file (2>&1), not opened for append (or this system does not say), and cutting it back there would leave zero bytes in front of what comes next';
     }
     try {
       if (fstatSync(fd).size !== before + written) return 'it was written to by something else too, so it was not cut back: only a file as this command left it is';
@@ -125,24 +125,37 @@ export function outputOf(out: NodeJS.WritableStream, write: WriteSync = writeSyn
   };
 }
 
-/** Whether two descriptors are one file. */
-function sameFile(a: number, b: number): boolean {
+/**
+ * Whether two descriptors write through one file offset (`> f 2>&1`: one open file), as far
+ * as can be told: one file, and, where Linux's /proc says, the same position. `> f 2> f`
+ * opens the file twice, each with its own offset: there stderr's line is written at its
+ * own, and cutting stdout's back leaves no hole (it was refused and blamed on 2>&1: a review).
+ */
+function sharesOffset(a: number, b: number): boolean {
   try {
     const x = fstatSync(a);
     const y = fstatSync(b);
-    return x.dev === y.dev && x.ino === y.ino;
+    if (x.dev !== y.dev || x.ino !== y.ino) return false;
   } catch {
     return false;
   }
+  const pa = fdinfo(a, 'pos');
+  const pb = fdinfo(b, 'pos');
+  return pa === undefined || pb === undefined || pa === pb;
 }
 
 /** Whether `fd` was opened O_APPEND (`>>`), from Linux's /proc; false where that cannot be read. */
 function appending(fd: number): boolean {
+  const flags = fdinfo(fd, 'flags');
+  // Octal; O_APPEND is 02000 on Linux.
+  return flags !== undefined && (parseInt(flags, 8) & 0o2000) !== 0;
+}
+
+/** A field of Linux's /proc/self/fdinfo/FD (`pos`, `flags`), or undefined where there is none. */
+function fdinfo(fd: number, field: string): string | undefined {
   try {
-    const flags = /^flags:\s*([0-7]+)/m.exec(readFileSync(`/proc/self/fdinfo/${fd}`, 'utf8'))?.[1];
-    // O_APPEND is 02000 on Linux.
-    return flags !== undefined && (parseInt(flags, 8) & 0o2000) !== 0;
+    return new RegExp(`^${field}:\\s*([0-9]+)`, 'm').exec(readFileSync(`/proc/self/fdinfo/${fd}`, 'utf8'))?.[1];
   } catch {
-    return false;
+    return undefined;
   }
 }

@@ -24,13 +24,16 @@ const RUN = ['run', AMBUSH, '--trials', '2000', '--workers', '1', '--json'];
  * The child with stdout on `file`, opened as `>` ('w') or `>>` ('a') opens it, and stderr
  * piped here, or on the same open file (`2>&1`).
  */
-function child(file: string, flags: 'w' | 'a', errToo: boolean, ...args: string[]) {
+function child(file: string, flags: 'w' | 'a', errToo: boolean | 'opened again', ...args: string[]) {
   const fd = openSync(file, flags);
+  // `2> f` beside `> f`: the same file opened a second time, with an offset of its own.
+  const again = errToo === 'opened again' ? openSync(file, flags) : undefined;
   try {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', CHILD, ...args], { encoding: 'utf8', env: { ...process.env, CI: 'true' }, stdio: ['ignore', fd, errToo ? fd : 'pipe'] });
+    const r = spawnSync(process.execPath, ['--import', 'tsx', CHILD, ...args], { encoding: 'utf8', env: { ...process.env, CI: 'true' }, stdio: ['ignore', fd, again ?? (errToo ? fd : 'pipe')] });
     return { code: r.status, killedBy: r.signal, err: r.stderr ?? '', file: readFileSync(file, 'utf8') };
   } finally {
     closeSync(fd);
+    if (again !== undefined) closeSync(again);
   }
 }
 
@@ -65,7 +68,13 @@ describe('a stop signal as the output is written to a file', () => {
     const r = child(join(dir, 'shared.log'), 'w', true, 'file', 'SIGINT', '--', ...RUN);
     expect(r.code).toBe(130);
     expect(r.file).not.toContain('\0');
-    expect(r.file).toBe(`${whole.out}poolsim: interrupted by SIGINT as the output was written: it was written whole first, and left there: stderr writes to the same file (2>&1), and cutting it back there would leave zero bytes in front of what comes next\n`);
+    expect(r.file).toBe(`${whole.out}poolsim: interrupted by SIGINT as the output was written: it was written whole first, and left there: stderr writes to the same open file (2>&1), not opened for append (or this system does not say), and cutting it back there would leave zero bytes in front of what comes next\n`);
+  }, 60_000);
+
+  test('`> f 2> f`, the file opened twice: each has its own offset, so it is cut back, and the line is all it holds (it was left whole and blamed on 2>&1: a review)', () => {
+    const r = child(join(dir, 'twice.log'), 'w', 'opened again', 'file', 'SIGINT', '--', ...RUN);
+    expect(r.code).toBe(130);
+    expect(r.file).toBe('poolsim: interrupted by SIGINT, nothing was written\n');
   }, 60_000);
 
   test('a shard\'s part file: not published, its temporary file removed; Ctrl-C twice as well (the second ended the process and left the .partial: a review)', () => {

@@ -333,7 +333,8 @@ export function checkSituationalDice(pc: { traits?: number | readonly string[]; 
   const giving = named.filter((t) => !NO_DICE_TRAITS.has(t)).length;
   const left = 2 * giving - berzerker - duelist;
   const dice = eachDie(pc.violence ?? []).length;
-  if (dice <= left) return;
+  // Past two a trait already: checkTraitDice says so, once.
+  if (dice <= left || dice > 2 * giving) return;
   const rolled = [
     ...(berzerker === 2 ? ["the Berzerker's two (its gain while outnumbered, and its add, the troupe never fleeing)"] : berzerker === 1 ? ["the Berzerker's gain while outnumbered (its add only where the troupe never flees)"] : []),
     ...(duelist ? ["the Duelist's gain in a duel"] : []),
