@@ -587,6 +587,25 @@ describe('"Change Focus ... The character can switch targets mid-turn"', () => {
     expect(() => fight([{ ...minion, count: 1 }, buyer], 10, 'refused')).toThrow('setup.characters.1.chargeBuy: "boss" buys Change Focus, but it has 1 enemy, none to switch to when its target falls');
   });
 
+  it('a Change Focus that would never be bought for want of a second attack in the turn is refused (an audit: the cash-in gave up hits for it, win 0.0125 against 0.0719)', () => {
+    const buyer = { ...boss, chargeBuy: 'changeFocus', chargeCashIn: 'both' };
+    const said = (why: string) => `setup.characters.1.chargeBuy: "boss" buys Change Focus, to "switch targets mid-turn", but ${why}: it never has a second attack to switch for, so it would never be bought`;
+    expect(() => fight([minion, { ...buyer, attacks: 1 }], 10, 'refused')).toThrow(said('it makes one attack a turn (attacks 1)'));
+    expect(() => fight([minion, { ...buyer, allocation: '0/4' }], 10, 'refused')).toThrow(said('its allocation "0/4" never attacks'));
+    expect(() => fight([minion, { ...buyer, status: { fatigued: true }, removeStatus: 'never' }], 10, 'refused')).toThrow(said('it keeps its Fatigued status all fight (removeStatus "never"), so it attacks once a turn at most'));
+    // A status it may shed, or two attacks a turn: bought as before.
+    expect(() => fight([minion, { ...buyer, status: { fatigued: true } }], 10, 'allowed')).not.toThrow();
+    expect(() => fight([minion, buyer], 10, 'allowed')).not.toThrow();
+  });
+
+  it('Armor Pierce bought on a side where nobody ever attacks (all "0/4") is refused: it changes nothing (an audit: a 0/4 duelist released it ~2.8 times a fight and lost)', () => {
+    const armoured = { ...minion, count: 1, armour: 2 };
+    const buyer = { ...boss, allocation: '0/4', chargeBuy: 'armourPierce', chargeCashIn: 'blocks' };
+    expect(() => fight([armoured, buyer], 10, 'refused')).toThrow('setup.characters.1.chargeBuy: "boss" buys Armor Pierce, which negates an enemy\'s armour against its side\'s attacks, but nobody on its side ever attacks (allocation "0/4"), so it would change nothing');
+    // An ally who attacks: the pierced armour weighs on its attacks.
+    expect(() => fight([armoured, { ...buyer, team: 'b' }, { ...boss, name: 'ally', team: 'b' }], 10, 'allowed')).not.toThrow();
+  });
+
   it('a duel is the same under either rule: there is no other target to switch to', () => {
     const jill = { name: 'jill', attack: { attribute: 2, skill: 1 }, defence: { attribute: 3, skill: 1 }, fortitude: 2, type: 'trained', timing: 6, allocation: '3/1' };
     const jack = { name: 'jack', attack: { attribute: 2, skill: 2 }, defence: { attribute: 3, skill: 2 }, fortitude: 2, type: 'trained', timing: 7 };

@@ -223,6 +223,8 @@ export const combatSetup = lazySchema(() => z
     const names = new Set<string>();
     const teams = new Set<string>();
     let total = 0;
+    // A fixed "0/4" puts no die on attack, ever.
+    const neverAttacks = (c: CombatantSetup) => (FIXED_SPLITS as readonly string[]).includes(c.allocation ?? '2/2') && attackDiceOf((c.allocation ?? '2/2') as FixedSplit) === 0;
     // Whether a character's Fortitude is Physical (its enemies' damage), the one Entangled halves and armour guards.
     const physicalOf = (e: { damageType?: string }) => (e.damageType ?? 'physical') === 'physical';
     s.characters.forEach((c, i) => {
@@ -274,6 +276,23 @@ export const combatSetup = lazySchema(() => z
       // would never be made (and a cash-in would give up successes for it for nothing).
       if (c.chargeBuy === 'changeFocus' && c.ranged === true) {
         ctx.addIssue({ code: 'custom', path: ['characters', i, 'chargeBuy'], message: `"${c.name}" is ranged and switches targets freely, so Change Focus would never be bought: expected another buy, or "ranged" left out` });
+      }
+      // "Switch targets mid-turn" needs a second attack in the turn: a fighter that attacks
+      // at most once a turn all fight (attacks 1; a fixed "0/4", which never attacks; Fatigued
+      // or Panicked kept, removeStatus "never") never buys it, and a cash-in gave up hits or
+      // blocks for it (an audit: win 0.0125 against 0.0719 without the buy).
+      const keptOneAction = (c.status?.fatigued === true || c.status?.panicked === true) && c.removeStatus === 'never';
+      if (c.chargeBuy === 'changeFocus' && c.ranged !== true && ((c.attacks ?? 2) === 1 || neverAttacks(c) || keptOneAction)) {
+        const why = neverAttacks(c) ? 'its allocation "0/4" never attacks' : keptOneAction ? `it keeps its ${c.status?.fatigued === true ? 'Fatigued' : 'Panicked'} status all fight (removeStatus "never"), so it attacks once a turn at most` : 'it makes one attack a turn (attacks 1)';
+        ctx.addIssue({ code: 'custom', path: ['characters', i, 'chargeBuy'], message: `"${c.name}" buys Change Focus, to "switch targets mid-turn", but ${why}: it never has a second attack to switch for, so it would never be bought: expected another buy` });
+      }
+      // Armor Pierce negates the target's armour, which weighs only on its side's attacks:
+      // where nobody on the buyer's side ever attacks (every one a fixed "0/4"), it changes
+      // nothing, and a cash-in gave up blocks for it (an audit: a 0/4 duelist released it
+      // ~2.8 times a fight and lost every fight). (Grapple is another matter: the Entangled
+      // may pay tension to shed it, which its attack would have spent.)
+      if (c.chargeBuy === 'armourPierce' && s.characters.every((x) => (x.team ?? x.name) !== team || neverAttacks(x))) {
+        ctx.addIssue({ code: 'custom', path: ['characters', i, 'chargeBuy'], message: `"${c.name}" buys Armor Pierce, which negates an enemy's armour against its side's attacks, but nobody on its side ever attacks (allocation "0/4"), so it would change nothing: expected another buy, or an allocation that attacks` });
       }
       // "Entangle/Shock … Ranged with appropriate weapon": the net launcher, slime sprayer or
       // shock blaster of the text ("unless you've built yourself a net launcher").
