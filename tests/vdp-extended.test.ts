@@ -59,6 +59,11 @@ describe('the steps of very-different-places.txt "Extended skill check"', () => 
     expect(extendedStep(1, false, false, true, 3).outcome).toBe(GOING);
   });
 
+  it('a step cap below the steps the job takes is refused: it could never be finished (an audit: success read 0)', () => {
+    expect(() => run({ ...repair, steps: 5, maxSteps: 3 })).toThrow('setup.maxSteps: 3 steps at most, but a success makes one notch of progress and the job takes 5, so it could never be finished: expected at least 5 (the default is 100)');
+    expect(run({ ...repair, steps: 5, maxSteps: 5 }).results[0].metrics.success.exact).toBeGreaterThan(0);
+  });
+
   it('pressAfterMiss moves a die to attack after a miss', () => {
     expect(extendedAttackDice('pressAfterMiss', false)).toBe(2);
     expect(extendedAttackDice('pressAfterMiss', true)).toBe(3);

@@ -74,7 +74,14 @@ export const extendedSetup = lazySchema(() => z
     /** Most tension points spent on one roll; defaults to 4 (one advantage die per pool die). */
     spendPerRoll: z.number().int().min(1).max(MAX_SPEND).optional(),
   })
-  .strict());
+  .strict()
+  // A success makes one notch of progress, so `steps` steps are the fewest that finish the
+  // job: fewer allowed, it never succeeds, which read as odds of 0 (an audit).
+  .superRefine((s, ctx) => {
+    if (s.maxSteps !== undefined && s.maxSteps < s.steps) {
+      ctx.addIssue({ code: 'custom', path: ['maxSteps'], message: `${s.maxSteps} steps at most, but a success makes one notch of progress and the job takes ${s.steps}, so it could never be finished: expected at least ${s.steps} (the default is 100)` });
+    }
+  }));
 
 export type ExtendedSetup = z.output<typeof extendedSetup>;
 
