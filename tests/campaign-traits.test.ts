@@ -72,6 +72,8 @@ describe('traits by name', () => {
     // The Duelist's gain in a duel, beside a Berzerker's two, on two traits.
     refused({ captain: { traits: ['berzerker', 'duelist'], violence: ['d4', 'd4'] }, minions: [] }, { flee: 'never' }, 'and the fights roll 3 of them themselves');
     expect(() => runScenario(scenario({ captain: { traits: ['berzerker', 'duelist'], violence: ['d4'] }, minions: [] }, { flee: 'never' }))).not.toThrow();
+    // Past two a trait as well: said once, with the fights' share.
+    expect(() => runScenario(scenario({ captain: { traits: ['berzerker'], violence: ['d4', 'd4', 'd4'] }, minions: [] }, { flee: 'never' }))).toThrow(/^(?![\s\S]*expected at most 2)[\s\S]*setup\.troupes\.0\.captain\.violence: 3 trait dice in violence, but its traits give at most 2 \(two a trait\), and the fights roll 2 of them themselves/);
     // Traits by count name neither: as before.
     expect(() => runScenario(scenario({ captain: { traits: 1, violence: ['d4', 'd4'] }, minions: [] }, { flee: 'never' }))).not.toThrow();
   });

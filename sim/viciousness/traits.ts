@@ -333,8 +333,7 @@ export function checkSituationalDice(pc: { traits?: number | readonly string[]; 
   const giving = named.filter((t) => !NO_DICE_TRAITS.has(t)).length;
   const left = 2 * giving - berzerker - duelist;
   const dice = eachDie(pc.violence ?? []).length;
-  // Past two a trait already: checkTraitDice says so, once.
-  if (dice <= left || dice > 2 * giving) return;
+  if (dice <= left) return;
   const rolled = [
     ...(berzerker === 2 ? ["the Berzerker's two (its gain while outnumbered, and its add, the troupe never fleeing)"] : berzerker === 1 ? ["the Berzerker's gain while outnumbered (its add only where the troupe never flees)"] : []),
     ...(duelist ? ["the Duelist's gain in a duel"] : []),
@@ -355,7 +354,11 @@ export function checkSituationalDice(pc: { traits?: number | readonly string[]; 
 export function checkTraitDice(pc: { traits?: number | readonly string[]; knavery?: readonly DiceGroup[]; violence?: readonly DiceGroup[] }, fallback: number, ctx: z.RefinementCtx): void {
   const named = Array.isArray(pc.traits) ? (pc.traits as readonly string[]) : undefined;
   const giving = named ? named.filter((t) => !NO_DICE_TRAITS.has(t)).length : traitCount(pc.traits, fallback);
+  // A named Berzerker's or Duelist's violence dice are checked with the d4s the fights roll
+  // for them (checkSituationalDice), against the smaller bound, once.
+  const situational = named !== undefined && (named.includes('berzerker') || named.includes('duelist'));
   for (const key of ['knavery', 'violence'] as const) {
+    if (key === 'violence' && situational) continue;
     const dice = eachDie(pc[key] ?? []).length;
     if (dice <= 2 * giving) continue;
     const none = named?.filter((t) => NO_DICE_TRAITS.has(t)) ?? [];
