@@ -237,6 +237,25 @@ describe('every mechanic has a form in its own words', () => {
     expect(withoutStaleChecks(bare).dropped).toEqual([]);
   });
 
+  test('the allocation presets offer the policies the setup accepts: a Change Focus buyer has no "0/4" (it is refused there, and the whole sweep was)', () => {
+    const fighter = (name: string, team: string) => ({ name, team, attack: { attribute: 3, skill: 1 }, defence: { attribute: 3, skill: 1 }, timing: 6, fortitude: 2, type: 'trained' });
+    const scenario = { name: 'focus', system: 'vdp', mechanic: 'combat', trials: 200, seed: 1, setup: { characters: [{ ...fighter('boss', 'b'), chargeBuy: 'changeFocus', chargeCashIn: 'both' }, { ...fighter('m', 'g'), count: 2 }] } };
+    const presets = formFor('vdp', 'combat')!.presets!;
+    const split = presets.find((p) => p.label === 'every split for the first')!.apply(scenario);
+    const swept = (split.sweep as Record<string, string[]>)['setup.characters.0.allocation'];
+    expect(swept).not.toContain('0/4');
+    expect(swept).toContain('4/0');
+    expect(() => planScenario(split, 'preset.json')).not.toThrow();
+    const matrix = presets.find((p) => p.label === 'allocation matrix')!.apply(scenario);
+    expect((matrix.sweep as Record<string, string[]>)['setup.characters.0.allocation']).not.toContain('0/4');
+    // The minions buy nothing: every policy.
+    expect((matrix.sweep as Record<string, string[]>)['setup.characters.1.allocation']).toContain('0/4');
+    expect(() => planScenario(matrix, 'preset.json')).not.toThrow();
+    // Without the buy, every policy, as before.
+    const plain = presets.find((p) => p.label === 'every split for the first')!.apply({ ...scenario, setup: { characters: [fighter('boss', 'b'), { ...fighter('m', 'g'), count: 2 }] } });
+    expect((plain.sweep as Record<string, string[]>)['setup.characters.0.allocation']).toContain('0/4');
+  });
+
   test('forms exist only for mechanics of the contract (and their systems are right)', () => {
     const contract: Record<string, string[]> = {
       viciousness: ['clash', 'battle', 'knavery', 'discovery', 'knowledge', 'rivals', 'campaign'],

@@ -598,14 +598,6 @@ describe('"Change Focus ... The character can switch targets mid-turn"', () => {
     expect(() => fight([minion, buyer], 10, 'allowed')).not.toThrow();
   });
 
-  it('Armor Pierce bought on a side where nobody ever attacks (all "0/4") is refused: it changes nothing (an audit: a 0/4 duelist released it ~2.8 times a fight and lost)', () => {
-    const armoured = { ...minion, count: 1, armour: 2 };
-    const buyer = { ...boss, allocation: '0/4', chargeBuy: 'armourPierce', chargeCashIn: 'blocks' };
-    expect(() => fight([armoured, buyer], 10, 'refused')).toThrow('setup.characters.1.chargeBuy: "boss" buys Armor Pierce, which negates an enemy\'s armour against its side\'s attacks, but nobody on its side ever attacks (allocation "0/4"), so it would change nothing');
-    // An ally who attacks: the pierced armour weighs on its attacks.
-    expect(() => fight([armoured, { ...buyer, team: 'b' }, { ...boss, name: 'ally', team: 'b' }], 10, 'allowed')).not.toThrow();
-  });
-
   it('a duel is the same under either rule: there is no other target to switch to', () => {
     const jill = { name: 'jill', attack: { attribute: 2, skill: 1 }, defence: { attribute: 3, skill: 1 }, fortitude: 2, type: 'trained', timing: 6, allocation: '3/1' };
     const jack = { name: 'jack', attack: { attribute: 2, skill: 2 }, defence: { attribute: 3, skill: 2 }, fortitude: 2, type: 'trained', timing: 7 };

@@ -18,17 +18,32 @@ import { withValue } from './paths.ts';
 
 /**
  * The setup's problems (schema issues, then the mechanic's refusals when it parses), each as
- * "path: message", with the first character's chargeBuy set to `buy` (or as it stands).
+ * "path: message", with character `change.index`'s `change.field` set to `change.value` (or
+ * as it stands).
  */
-function setupProblems(s: Record<string, unknown>, buy?: string): Set<string> | undefined {
+function setupProblems(s: Record<string, unknown>, change?: { index: number; field: string; value: unknown }): Set<string> | undefined {
   const setup = s.setup as { characters?: Record<string, unknown>[] } | undefined;
   const characters = setup?.characters;
-  if (!Array.isArray(characters) || characters.length === 0 || typeof characters[0] !== 'object' || characters[0] === null) return undefined;
-  const candidate = buy === undefined ? setup : { ...setup, characters: [{ ...characters[0], chargeBuy: buy }, ...characters.slice(1)] };
+  const at = change?.index ?? 0;
+  if (!Array.isArray(characters) || characters.length <= at || typeof characters[at] !== 'object' || characters[at] === null) return undefined;
+  const candidate = change === undefined ? setup : { ...setup, characters: characters.map((c, k) => (k === at ? { ...c, [change.field]: change.value } : c)) };
   const parsed = combatSetup.safeParse(candidate);
   if (!parsed.success) return new Set(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   const rules = vdpRules.safeParse(s.rules ?? {});
   return new Set(combat.refuse!(parsed.data, rules.success ? rules.data : vdpRules.parse({})).map((r) => `${r.path}: ${r.problem}`));
+}
+
+/**
+ * The allocation policies for character `index` that add no problem to the setup as it
+ * stands: a Change Focus buyer has no "0/4", which never attacks (sim/vdp/combat.ts), and a
+ * sweep of every policy was refused whole at that point. Every policy where the setup has
+ * problems of its own (the run says them), or where none would do.
+ */
+function acceptedAllocations(s: Record<string, unknown>, index: number): string[] {
+  const now = setupProblems(s, { index, field: 'allocation', value: (s.setup as { characters: Record<string, unknown>[] }).characters?.[index]?.allocation });
+  if (now === undefined) return [...ALLOCATIONS];
+  const accepted = ALLOCATIONS.filter((a) => [...setupProblems(s, { index, field: 'allocation', value: a })!].every((p) => now.has(p)));
+  return accepted.length > 0 ? accepted : [...ALLOCATIONS];
 }
 
 /**
@@ -42,7 +57,7 @@ function acceptedBuys(s: Record<string, unknown>): string[] {
   // Nothing at the buy's own path (even a problem the setup has now: its current buy may be
   // refused), and nothing new elsewhere.
   const own = (p: string) => p.startsWith('characters.0.chargeBuy:') || p.startsWith('setup.characters.0.chargeBuy:');
-  const accepted = CHARGE_ACTIONS.filter((buy) => [...setupProblems(s, buy)!].every((p) => !own(p) && now.has(p)));
+  const accepted = CHARGE_ACTIONS.filter((buy) => [...setupProblems(s, { index: 0, field: 'chargeBuy', value: buy })!].every((p) => !own(p) && now.has(p)));
   const current = ((s.setup as { characters: Record<string, unknown>[] }).characters[0].chargeBuy as string | undefined) ?? 'none';
   return accepted.length > 0 ? accepted : [current];
 }
@@ -311,8 +326,18 @@ export const combatForm: MechanicForm = {
     ],
   }),
   presets: [
-    sweepPreset('every split for the first', 'the first character’s allocation policies, the second’s as set', { 'setup.characters.0.allocation': [...ALLOCATIONS] }),
-    sweepPreset('allocation matrix', 'every policy against every policy', { 'setup.characters.0.allocation': [...ALLOCATIONS], 'setup.characters.1.allocation': [...ALLOCATIONS] }),
+    // The policies the setup accepts for each (a Change Focus buyer has no "0/4"), as the
+    // buys below: checked by the mechanic's own refusals, declared there once.
+    {
+      label: 'every split for the first',
+      help: 'the first character’s allocation policies the setup accepts (a Change Focus buyer never stands at “0/4”), the second’s as set',
+      apply: (s) => ({ ...s, sweep: { 'setup.characters.0.allocation': acceptedAllocations(s, 0) } }),
+    },
+    {
+      label: 'allocation matrix',
+      help: 'every policy the setup accepts against every policy it accepts (a Change Focus buyer never stands at “0/4”)',
+      apply: (s) => ({ ...s, sweep: { 'setup.characters.0.allocation': acceptedAllocations(s, 0), 'setup.characters.1.allocation': acceptedAllocations(s, 1) } }),
+    },
     sweepPreset('effects for the first', 'the first character’s offensive-effect policies, the second’s as set', { 'setup.characters.0.offensiveEffect': [...OFFENSIVE_EFFECTS] }),
     // The buys the setup accepts for the first character as the scenario stands: each is
     // checked by the combat schema and the mechanic's own refusals (sim/vdp/combat.ts), so the

@@ -286,14 +286,6 @@ export const combatSetup = lazySchema(() => z
         const why = neverAttacks(c) ? 'its allocation "0/4" never attacks' : keptOneAction ? `it keeps its ${c.status?.fatigued === true ? 'Fatigued' : 'Panicked'} status all fight (removeStatus "never"), so it attacks once a turn at most` : 'it makes one attack a turn (attacks 1)';
         ctx.addIssue({ code: 'custom', path: ['characters', i, 'chargeBuy'], message: `"${c.name}" buys Change Focus, to "switch targets mid-turn", but ${why}: it never has a second attack to switch for, so it would never be bought: expected another buy` });
       }
-      // Armor Pierce negates the target's armour, which weighs only on its side's attacks:
-      // where nobody on the buyer's side ever attacks (every one a fixed "0/4"), it changes
-      // nothing, and a cash-in gave up blocks for it (an audit: a 0/4 duelist released it
-      // ~2.8 times a fight and lost every fight). (Grapple is another matter: the Entangled
-      // may pay tension to shed it, which its attack would have spent.)
-      if (c.chargeBuy === 'armourPierce' && s.characters.every((x) => (x.team ?? x.name) !== team || neverAttacks(x))) {
-        ctx.addIssue({ code: 'custom', path: ['characters', i, 'chargeBuy'], message: `"${c.name}" buys Armor Pierce, which negates an enemy's armour against its side's attacks, but nobody on its side ever attacks (allocation "0/4"), so it would change nothing: expected another buy, or an allocation that attacks` });
-      }
       // "Entangle/Shock … Ranged with appropriate weapon": the net launcher, slime sprayer or
       // shock blaster of the text ("unless you've built yourself a net launcher").
       if (c.chargeBuy === 'entangleShock' && c.ranged !== true) {
