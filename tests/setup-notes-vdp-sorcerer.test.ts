@@ -432,9 +432,10 @@ describe('VDP tension settings with nothing to act on', () => {
     const first = run('vdp', 'extended', { ...job, advantageSteps: 'first' });
     expect(said(first)).toEqual(['advantageSteps changes nothing here: there are no advantage or disadvantage dice']);
     expect(first.metrics).toEqual(run('vdp', 'extended', job).metrics);
-    const one = run('vdp', 'extended', { ...job, advantage: 2, advantageSteps: 'first', maxSteps: 1 });
+    // A one-step job (a cap of 1 below the job's steps is refused: it could never be finished).
+    const one = run('vdp', 'extended', { ...job, steps: 1, advantage: 2, advantageSteps: 'first', maxSteps: 1 });
     expect(said(one)).toEqual(['advantageSteps changes nothing here: maxSteps is 1, so the first step is the only one']);
-    expect(one.metrics).toEqual(run('vdp', 'extended', { ...job, advantage: 2, maxSteps: 1 }).metrics);
+    expect(one.metrics).toEqual(run('vdp', 'extended', { ...job, steps: 1, advantage: 2, maxSteps: 1 }).metrics);
     // With advantage dice and later steps, it acts: not said.
     const acts = run('vdp', 'extended', { ...job, advantage: 2, advantageSteps: 'first' });
     expect(said(acts)).toEqual([]);
