@@ -349,6 +349,25 @@ describe('chartsFor', () => {
     for (const n of names) expect(Number(n[1])).toBeGreaterThan(500);
   });
 
+  it('lays out a heatmap listed out of order in ascending numbers, across and up (a report audit: [1, 0] put 0 above 1)', () => {
+    const reversed = { ...heistGrid, results: [...heistGrid.results].reverse() };
+    // The same cells in the same places (marks are written in the points' order).
+    const cells = (svg: string) => [...svg.matchAll(/<rect [^>]*\/>|<text fill[^>]*>.*?<\/text>/g)].map((m) => m[0]).sort();
+    expect(cells(metricHeatmap(reversed, 'success', { kind: 'probability' }))).toEqual(cells(metricHeatmap(heistGrid, 'success', { kind: 'probability' })));
+    // Ticks in ascending order: left to right across, bottom to top up.
+    const ticks = (svg: string, axis: 'x' | 'y') => {
+      const group = svg.match(new RegExp(`<g[^>]*aria-label="${axis}-axis tick label"[^>]*>(.*?)</g>`))![1]!;
+      return [...group.matchAll(/translate\(([\d.]+),([\d.]+)\)"[^>]*>([^<]+)</g)].map(([, x, y, label]) => ({ at: Number(axis === 'x' ? x : y), value: Number(label) }));
+    };
+    const svg = metricHeatmap(reversed, 'success', { kind: 'probability' });
+    const across = ticks(svg, 'x').sort((a, b) => a.at - b.at).map((t) => t.value);
+    const up = ticks(svg, 'y').sort((a, b) => b.at - a.at).map((t) => t.value);
+    expect(across.length).toBeGreaterThan(1);
+    expect(up.length).toBeGreaterThan(1);
+    expect(across).toEqual([...across].sort((a, b) => a - b));
+    expect(up).toEqual([...up].sort((a, b) => a - b));
+  });
+
   it('draws a sweep over a rule variant as dots and bars on a point scale, without lines', () => {
     const byVariant = {
       ...heistByChallenges,
