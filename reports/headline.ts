@@ -83,13 +83,17 @@ export function headlineLines(result: ScenarioResult, setup?: unknown): Headline
     // A figure several points share (0 at 20 of them) is said as such, not as one of them.
     // A Monte Carlo extreme whose 95% interval meets other points' is not known to be the
     // extreme: said so, rather than ranked by estimates the trials cannot tell apart.
+    // Two exact values that are one number tie (sameExact: the guitar duel's three splits of
+    // one odds differ in their last bits, and the page named one of them the best split, an
+    // audit); estimates tie where they are equal.
+    const tie = (a: MetricResult, b: MetricResult) => (a.exact !== undefined && b.exact !== undefined ? sameExact(a.exact, b.exact) : best(a) === best(b));
     const where = (p: PointResult) => {
       const m = p.metrics[name]!;
-      const tied = at.filter((q) => best(q.metrics[name]!) === best(m)).length;
+      const tied = at.filter((q) => tie(q.metrics[name]!, m)).length;
       const named = tied > 1 ? `${tied} points, e.g. ${pointLabel(p.point, setup, result)}` : pointLabel(p.point, setup, result);
       const close = at.filter((q) => {
         const o = q.metrics[name]!;
-        if (q === p || best(o) === best(m) || (o.exact !== undefined && m.exact !== undefined)) return false;
+        if (q === p || tie(o, m) || (o.exact !== undefined && m.exact !== undefined)) return false;
         return o.ci95[0] <= m.ci95[1] && m.ci95[0] <= o.ci95[1];
       }).length;
       return close > 0 ? `${named} (not told apart by the 95% intervals from ${close} other point${close > 1 ? 's' : ''})` : named;

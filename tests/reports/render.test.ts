@@ -250,6 +250,19 @@ describe('scenario HTML', () => {
     expect(lines.find((l) => l.label.endsWith('highest'))!.where).toBe('challenges = 1');
   });
 
+  it('counts exact values that differ in their last bits as one figure when it names a sweep\'s highest (a report audit: the guitar duel)', () => {
+    // The library's guitar duel over accomplish dice 1–4 × modifier 4–6: "any split with a
+    // die on each side wins as often", 0.8701667524005499, …5497 and …55 at three splits,
+    // which the page named as one split, the highest.
+    const top = [0.8701667524005499, 0.8701667524005497, 0.87016675240055];
+    const values = [...top, 0.5, 0.6, 0.7, 0.2, 0.3, 0.4, 0.1];
+    const at = (x: number, v: number) => ({ point: { 'setup.x': x }, metrics: { win: { estimate: v, exact: v, ci95: [v - 0.01, v + 0.01] as [number, number], kind: 'probability' as const, headline: true } } });
+    const duel = { name: 'duel', system: 'viciousness', mechanic: 'clash', trials: 1000, seed: 's', expect: [], results: values.map((v, i) => at(i + 1, v)) };
+    const lines = headlineLines(duel as never);
+    expect(lines.find((l) => l.label.endsWith('highest'))!.where).toBe('3 points, e.g. x = 3');
+    expect(lines.find((l) => l.label.endsWith('lowest'))!.where).toBe('x = 10');
+  });
+
   it('says a headline figure the same at every point once, not as a highest and a lowest', () => {
     // A contest's single roll swept over its tries: P(win) is 0.4034229 exact at all 12
     // points, which read "highest at 12 points, e.g. …" and "lowest at 12 points, e.g. …".
