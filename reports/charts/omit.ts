@@ -11,7 +11,8 @@
  * And every SVG file gets its title as a `<title>`, so a file opened on its own says what
  * it shows.
  */
-import type { DistributionResult, ScenarioResult } from '../../sim/result.ts';
+import type { DistributionResult, MetricResult, ScenarioResult } from '../../sim/result.ts';
+import { rowFigures } from '../../sim/solve/sentence.ts';
 import { memberLabels } from '../metrics.ts';
 
 function escapeXml(text: string): string {
@@ -30,26 +31,34 @@ export function withSvgTitle(svg: string, title: string): string {
 }
 
 /**
- * The one value a metric takes in every trial at every point: the same estimate
- * everywhere, and the same exact value where there is one. A Wilson interval never
- * shrinks to nothing, so the interval is not asked to.
+ * The one value a metric takes in every trial at every point: at each point an exact value
+ * equal to it, or a Monte Carlo estimate that shows every trial gave it (an interval of no
+ * width; 0, as counts and shares are never below it; a share of 1), the same everywhere.
  *
  * A metric laid out at some points only (`alliesFreed` exists where the buy is made) varies
- * with the sweep: no constant. And one point's estimate is the same as itself whatever the
- * trials did, so there the value must show it was the same in every trial: an exact value
- * equal to it, 0 (counts and shares are never below it), or a share of 1. (Until December
- * 2026 a single point's Monte Carlo mean, 0.6365 [0.6248, 0.6482], was said to be "0.6365
- * at every point" and its chart left out: an audit.)
+ * with the sweep: no constant. Equal estimates are not enough: a mean of 0.6365 [0.6248,
+ * 0.6482] at one point was said to be "0.6365 at every point" and its chart left out (an
+ * audit), and two points' means can meet by chance.
  */
 export function constantValue(result: ScenarioResult, metric: string): number | undefined {
   const ms = result.results.map((p) => p.metrics[metric]);
   if (!ms.length || ms.some((m) => m === undefined)) return undefined;
   const v = ms[0]!.estimate;
-  if (!ms.every((m) => m!.estimate === v && (m!.exact === undefined || Math.abs(m!.exact - v) < 1e-9))) return undefined;
-  if (ms.length > 1) return v;
-  const m = ms[0]!;
-  const fixed = m.exact !== undefined || v === 0 || (m.kind === 'probability' && v === 1);
-  return fixed ? v : undefined;
+  const fixed = (m: MetricResult) =>
+    m.exact !== undefined
+      ? Math.abs(m.exact - v) < 1e-9
+      : m.estimate === v && (v === 0 || (m.kind === 'probability' && v === 1) || (m.ci95[0] === v && m.ci95[1] === v));
+  return ms.every((m) => m!.estimate === v && fixed(m!)) ? v : undefined;
+}
+
+/**
+ * The Monte Carlo figures among `ms` whose value is not known beyond the trials, or none: a
+ * share of 1 in every trial is no certainty, its 95% interval [0.99981, 1] says how sure.
+ * The widest, which holds what the others say.
+ */
+function widestSampled(ms: readonly MetricResult[]): MetricResult | undefined {
+  const sampled = ms.filter((m) => m.exact === undefined && m.ci95[1] > m.ci95[0]);
+  return sampled.length ? sampled.reduce((w, m) => (m.ci95[1] - m.ci95[0] > w.ci95[1] - w.ci95[0] ? m : w)) : undefined;
 }
 
 /** The line for a family chart left out (every member constant), or undefined to draw it. */
@@ -57,7 +66,12 @@ export function constantFamilyNote(result: ScenarioResult, members: string[], ch
   const constants = members.map((m) => constantValue(result, m));
   if (!constants.every((c) => c !== undefined)) return undefined;
   const values = [...new Set(constants)];
-  const what = values.length === 1 ? `${values[0]} at every point` : 'the same at every point';
+  // Said as the trials' finding where it is one (an audit: "1 at every point" of a campaign's
+  // P(rank above start), estimated 1 [0.99981, 1] at 8,000 trials, read as a certainty; at
+  // 200,000 it is 0.999995 [0.999972, 0.999999]).
+  const widest = widestSampled(members.flatMap((m) => result.results.map((p) => p.metrics[m]!)));
+  const sampled = widest ? ` in every Monte Carlo trial (95% interval ${rowFigures(widest).interval}${result.results.length * members.length > 1 ? ' at its widest' : ''})` : '';
+  const what = values.length === 1 ? `${values[0]} at every point${sampled}` : `the same at every point${sampled}`;
   const names = memberLabels(result, members);
   return `Not drawn: ${chartTitle} — ${what}${members.length > 1 ? ` for ${members.map((m) => names.get(m)!).join(', ')}` : ''}.`;
 }

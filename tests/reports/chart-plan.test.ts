@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { PointResult, ScenarioResult } from '../../sim/result.ts';
+import type { MetricResult, PointResult, ScenarioResult } from '../../sim/result.ts';
 import { chartsAndNotes as chartPlan, distributionBars, fanOverTurns, metricsOverSweep } from '../../reports/charts/index.ts';
 import { companyCampaign } from './fixtures.ts';
 import { panelsFor } from '../../dashboard/charts/panels.ts';
@@ -45,6 +45,25 @@ describe('the chart plan', () => {
     const heat = chartPlan(two, { heatmapMetrics: ['wealthLowered'] }).charts.map((c) => c.title);
     expect(heat).toContainEqual(expect.stringMatching(/lowered by, as .+ and .+ vary$/));
   });
+  it('says a Monte Carlo share of 1 at every point with its interval, and draws means that meet by chance (a report audit)', () => {
+    // campaign-defender-push: P(rank above start) 1 [0.99981, 1] at both points read "1 at
+    // every point", a certainty; at 200,000 trials it is 0.999995 [0.999972, 0.999999].
+    const sweep = (metrics: (k: number) => Record<string, MetricResult>): ScenarioResult => ({
+      name: 'c', system: 'viciousness', mechanic: 'campaign', trials: 20000, seed: 's', expect: [],
+      results: [0, 1].map((k) => ({ point: { 'setup.turns': k + 1 }, metrics: metrics(k) })),
+    });
+    const sure = { estimate: 1, ci95: [0.99981, 1] as [number, number], kind: 'probability' as const };
+    const notes = chartPlan(sweep((k) => ({ promoted: k ? sure : { ...sure, ci95: [0.9999, 1] } }))).notes;
+    expect(notes).toContainEqual(expect.stringMatching(/ — 1 at every point in every Monte Carlo trial \(95% interval \[0\.99981\d*, 1\] at its widest\)\.$/));
+    // Exact, it is said bare.
+    const exact = chartPlan(sweep(() => ({ promoted: { ...sure, exact: 1 } }))).notes;
+    expect(exact).toContainEqual(expect.stringMatching(/ — 1 at every point\.$/));
+    // Two means equal by chance, each with an interval, are two estimates: drawn.
+    const met = chartPlan(sweep(() => ({ points: { estimate: 0.6365, ci95: [0.6248, 0.6482], kind: 'mean' } })));
+    expect(met.notes.filter((n) => n.startsWith('Not drawn'))).toEqual([]);
+    expect(met.charts.map((c) => c.name)).toContain('over-points');
+  });
+
   it('leaves out a family that is 0 at every point and a one-value distribution, draws an identical one once, and says so', () => {
     const { charts, notes } = chartPlan(battleSweep());
     const names = charts.map((c) => c.name);
@@ -52,7 +71,8 @@ describe('the chart plan', () => {
     expect(names).not.toContain('over-fled');
     expect(names).not.toContain('distribution-deaths.crew');
     expect(names).toContain('distribution-rounds');
-    expect(notes.filter((n) => /^Not drawn: fled by .+ — 0 at every point for crew, guards\.$/.test(n)).length).toBe(1);
+    // 0 in every trial is the trials' finding, said with its interval, not a certainty.
+    expect(notes.filter((n) => /^Not drawn: fled by .+ — 0 at every point in every Monte Carlo trial \(95% interval \[0, 0\.0019\d*\] at its widest\) for crew, guards\.$/.test(n)).length).toBe(1);
     expect(notes).toContain('Not drawn: the distribution of crew deaths — always 0 at every point.');
     expect(notes).toContain('The distribution of guards deaths is the same at every point: drawn once.');
     const once = charts.find((c) => c.name === 'distribution-deaths.guards')!;
