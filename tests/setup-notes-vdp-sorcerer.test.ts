@@ -462,6 +462,16 @@ describe('VDP tension settings with nothing to act on', () => {
     const pays = run('vdp', 'combat', duel({ ...keeps, tension: 5, status: { fatigued: true } }, noEffects));
     expect(said(pays)).toEqual([]);
     expect(pays.metrics).not.toEqual(run('vdp', 'combat', duel({ ...keeps, status: { fatigued: true } }, noEffects)).metrics);
+    // removeStatus with no status to remove, at the start or from an enemy's grapple (an audit).
+    for (const removeStatus of ['never', 'always']) {
+      const bare = run('vdp', 'combat', duel({ removeStatus, tension: 2 }));
+      expect(said(bare)).toEqual(['characters.0.removeStatus changes nothing here: ann has no status to remove (none at the start, and no enemy grapples)']);
+      expect(bare.metrics).toEqual(run('vdp', 'combat', duel({ tension: 2 })).metrics);
+    }
+    // A grappling enemy puts one on it: said of neither.
+    const grappled = run('vdp', 'combat', duel({ removeStatus: 'never', tension: 2 }, { chargeBuy: 'grapple', chargeCashIn: 'hits' }));
+    expect(said(grappled)).toEqual([]);
+    expect(grappled.metrics).not.toEqual(run('vdp', 'combat', duel({ tension: 2 }, { chargeBuy: 'grapple', chargeCashIn: 'hits' })).metrics);
   });
 });
 

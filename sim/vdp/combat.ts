@@ -868,6 +868,11 @@ export const combat = defineMechanic({
           setupNotes.push(`characters.${e}.tension changes nothing here: ${c.name} never spends tension (${spendsNone}; no effect it makes or suffers to bid over; ${keeps ? 'removeStatus "never"' : 'no status to remove: none at the start, and no enemy grapples'})`);
         }
       }
+      // Whether it pays tension to shed a status: a status comes from the start or from an
+      // enemy's grapple, nowhere else (an Entangle/Shock net is shed by an action, not tension).
+      if (c.removeStatus !== undefined && statusBits(c.status) === 0 && !foesOf(c).some((x) => x.chargeBuy === 'grapple')) {
+        setupNotes.push(`characters.${e}.removeStatus changes nothing here: ${c.name} has no status to remove (none at the start, and no enemy grapples)`);
+      }
     });
 
     return {
