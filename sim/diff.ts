@@ -9,8 +9,9 @@
  * across its whole interval.
  *
  * - Both sides exact: the change is exact, no test; it moved when |change| exceeds
- *   `minChange` by more than the contract's precision of exact values (EXACT_TOLERANCE),
- *   as every change and interval is compared with `minChange`.
+ *   `minChange` by more than the contract's precision of exact values (EXACT_TOLERANCE;
+ *   where a side is 0 or 1, rounding's alone: exactPrecision), as every change and
+ *   interval is compared with `minChange`.
  * - One side exact: that side is the true value, with no error; the other side's error
  *   alone makes the test (a one-sample test against the exact value; for a probability of
  *   a few counts, the exact binomial test: rareAgainstExact).
@@ -43,8 +44,17 @@
  * numbers do not dilute the false discovery rate of the few a change touched.
  */
 import { Z95 } from './stats.ts';
-import { EXACT_TOLERANCE, type MetricResult, type PointResult, type ScenarioResult } from './result.ts';
+import { EXACT_TOLERANCE, exactSlack, type MetricResult, type PointResult, type ScenarioResult } from './result.ts';
 import type { SolveResult } from './solve/result.ts';
+
+/**
+ * The precision of exact sides: the contract's 1e-9, but only rounding's where a side is 0
+ * or 1 (exactSlack): impossible becoming a chance of 9.31e-10 has moved (a solve and diff
+ * audit: it read "not moved" beside a move of 9.3e-9 elsewhere).
+ */
+function exactPrecision(a: number | undefined, b: number | undefined): number {
+  return a === 0 || a === 1 || b === 0 || b === 1 ? exactSlack(0) : EXACT_TOLERANCE;
+}
 
 export const DEFAULT_FDR = 0.05;
 
@@ -528,6 +538,7 @@ export function diffResults(base: readonly ScenarioResult[], next: readonly Scen
         const after = side(m, nextTrials);
         const change = after.value - before.value;
         const exact = before.exact !== undefined && after.exact !== undefined;
+        const tolerance = exactPrecision(before.exact, after.exact);
         const entry: MetricChange = {
           scenario: b.name,
           point: q.point,
@@ -539,7 +550,7 @@ export function diffResults(base: readonly ScenarioResult[], next: readonly Scen
           change,
           ci95: exact ? [change, change] : changeInterval(before, after, change, sameStreams),
           exact,
-          significant: exact && Math.abs(change) > EXACT_TOLERANCE,
+          significant: exact && Math.abs(change) > tolerance,
           moved: false,
         };
         const identical =
@@ -549,7 +560,7 @@ export function diffResults(base: readonly ScenarioResult[], next: readonly Scen
           const se = nullError(kind, before, after, sameStreams);
           // No spread on either side: equal values did not move, different ones surely did.
           // Against an exact side a change within its precision (1e-9) is none.
-          const none = Math.abs(change) <= (before.exact !== undefined || after.exact !== undefined ? EXACT_TOLERANCE : 0);
+          const none = Math.abs(change) <= (before.exact !== undefined || after.exact !== undefined ? tolerance : 0);
           entry.p = none ? 1 : (rareAgainstExact(kind, before, after) ?? rareBothRuns(kind, before, after, sameStreams) ?? (se > 0 ? twoSidedP(change / se) : 0));
         }
         changes.push(entry);
@@ -574,7 +585,7 @@ export function diffResults(base: readonly ScenarioResult[], next: readonly Scen
     // −0.25000000000000006 and which read as past `--min-change 0.25` (an audit). The same
     // margin for an interval's ends, so an exact change and a Monte Carlo one meet one rule;
     // beside a Monte Carlo interval's width it changes nothing.
-    const threshold = minChange + EXACT_TOLERANCE;
+    const threshold = minChange + exactPrecision(c.base.exact, c.new.exact);
     const beyond = c.ci95[0] > threshold || c.ci95[1] < -threshold;
     c.moved = c.significant && Math.abs(c.change) > threshold && beyond;
     if (c.moved) moved++;

@@ -13,6 +13,17 @@ import { METRIC_KINDS } from './stats.ts';
 export const EXACT_TOLERANCE = 1e-9;
 
 /**
+ * How far an exact value may lie past a bound and still meet it (or two exact values apart
+ * and still be one, where one is the bound): EXACT_TOLERANCE, but at 0 and 1 only a float
+ * sum's rounding, 1e-13 as snapExact reads it. A chance off 0 or 1 by more is a chance:
+ * "impossible" and "certain" are claims no rounding makes (an audit: a heist needing all
+ * 30 of a crew, 2^-30 ≈ 9.31e-10, was "the first with P ≤ 0", and 1 − 2^-30 "≥ 1").
+ */
+export function exactSlack(bound: number): number {
+  return bound === 0 || bound === 1 ? 1e-13 : EXACT_TOLERANCE;
+}
+
+/**
  * An exact figure as the result gives it: one computed in floating point within a relative
  * 1e-13 of a whole number other than 0 is that number. Summed over many outcomes, a mean
  * that is 3 by construction (every trial scores the 3 dice a side keeps) comes out

@@ -13,7 +13,7 @@ import { CHUNK_TRIALS } from './run.ts';
 import { EXACT_BUDGET, exactSkippedNote } from './exactBudget.ts';
 import { pointKey, sameValue } from './diff.ts';
 import type { MetricSpec } from './stats.ts';
-import type { ExpectResult, MetricResult, PointResult } from './result.ts';
+import { exactSlack, type ExpectResult, type MetricResult, type PointResult } from './result.ts';
 import { MAX_SOLVE_VALUES, nameSchema, solveGoal, solveListSchema, solveValues, type SolveBlock } from './solve/schema.ts';
 import { wordList } from './words.ts';
 
@@ -1056,12 +1056,14 @@ export function checkPasses(check: ExpectCheck, m: MetricResult): boolean {
   return true;
 }
 
-/** Whether an exact value meets a check's band (to 1e-9: an exact value is exact to that). */
+/**
+ * Whether an exact value meets a check's band: to 1e-9, as an exact value is exact to that,
+ * but at a bound of 0 or 1 only to rounding (exactSlack: 9.31e-10 is not "at most 0").
+ */
 export function exactMeets(check: ExpectCheck, x: number): boolean {
-  const slack = 1e-9;
-  if (check.atLeast !== undefined && x < check.atLeast - slack) return false;
-  if (check.atMost !== undefined && x > check.atMost + slack) return false;
-  if (check.between !== undefined && (x < check.between[0] - slack || x > check.between[1] + slack)) return false;
+  if (check.atLeast !== undefined && x < check.atLeast - exactSlack(check.atLeast)) return false;
+  if (check.atMost !== undefined && x > check.atMost + exactSlack(check.atMost)) return false;
+  if (check.between !== undefined && (x < check.between[0] - exactSlack(check.between[0]) || x > check.between[1] + exactSlack(check.between[1]))) return false;
   return true;
 }
 

@@ -135,6 +135,13 @@ describe('a real change is caught', () => {
     const real = diffResults([resultOf([{ success: m(0.3125) }], 1000)], [resultOf([{ success: m(0.3126) }], 1000)]);
     expect(real.changes[0]!).toMatchObject({ exact: true, moved: true, ci95: [real.changes[0]!.change, real.changes[0]!.change] });
     expect(real.tested).toBe(0);
+    // From 0 or 1 no rounding is allowed past float noise: impossible becoming 2^-30 moved,
+    // as did certain becoming 1 − 2^-30 (a solve and diff audit: "not moved").
+    const move = (a: number, b: number) => diffResults([resultOf([{ success: m(a) }], 1000)], [resultOf([{ success: m(b) }], 1000)]).changes[0]!;
+    expect(move(0, 2 ** -30)).toMatchObject({ exact: true, significant: true, moved: true });
+    expect(move(1, 1 - 2 ** -30)).toMatchObject({ exact: true, moved: true });
+    expect(move(2 ** -30, 0)).toMatchObject({ exact: true, moved: true });
+    expect(move(0, 1e-16)).toMatchObject({ exact: true, moved: false });
   });
 
   test('an exact change of D, written with float noise, is not past --min-change D; a Monte Carlo one meets the same rule', () => {

@@ -46,6 +46,29 @@ function heistByHand(c: number): number {
 }
 
 describe('exact solves', () => {
+  test('"impossible" and "certain" are not met within rounding of 0 or 1: 2^-30 is a chance (a solve audit)', () => {
+    // A crew of 30 plain participants: 30 challenges need all 30 dice at 4+, 2^-30 ≈ 9.31e-10;
+    // 31 are impossible (0 exact); 1 challenge fails only if every die does, 1 − 2^-30.
+    const crew = (solve: object[], extra: object = {}) => heist(solve, { setup: { challenges: 2, participants: [{ name: 'crew', count: 30 }] }, ...extra });
+    const [impossible, certain, closest] = solvePlan(plan(crew([
+      { name: 'impossible', vary: 'setup.challenges', range: [28, 32], metric: 'success', atMost: 0 },
+      { name: 'certain', vary: 'setup.challenges', range: [0, 3], metric: 'success', atLeast: 1, find: 'lastAtLeast' },
+      { name: 'closest', vary: 'setup.challenges', range: [28, 32], metric: 'success', target: 0 },
+    ])));
+    expect(impossible).toMatchObject({ decided: true, value: 31 });
+    expect(certain).toMatchObject({ decided: true, value: 0 });
+    // 31 and 32 are on the target, 30 is not: no tie with it.
+    expect(closest).toMatchObject({ decided: true, value: 31, candidates: [31, 32] });
+    expect(exactVerdict([2 ** -30, 0], 0, 'closest', [30, 31])).toEqual({ decided: true, value: 31, monotone: true });
+    // Away from 0 and 1 the contract's 1e-9 still holds: 0.5 + 5e-10 is at most 0.5.
+    expect(exactVerdict([0.6, 0.5 + 5e-10], 0.5, 'firstAtMost', [1, 2]).value).toBe(2);
+    // A check of "at most 0" on the exact 2^-30 fails.
+    const { solve: _none, ...run } = crew([], { setup: { challenges: 30, participants: [{ name: 'crew', count: 30 }] }, expect: [{ metric: 'success', atMost: 0, decide: 'exact' }] });
+    const checked = runPlan(plan(run));
+    expect(checked.results[0]!.metrics.success!.exact).toBeCloseTo(2 ** -30, 20);
+    expect(checked.expect[0]!.pass).toBe(false);
+  });
+
   test('the heist: 3 plain participants, 2 challenges gives exactly 0.5', () => {
     const [r] = solvePlan(plan(heist([even])));
     expect(r).toMatchObject({ method: 'exact', decided: true, value: 2, monotone: true });
@@ -360,7 +383,7 @@ describe('Monte Carlo solves (exact engine switched off)', () => {
     // 3 to 6 challenges: 0.125, 0, 0, 0, all below 0.5, nearest at 3.
     const below = mcSearch({ ...even, range: [3, 6] }, 'outside');
     expect(below).toMatchObject({ decided: true, value: 3 });
-    expect(below.sentence).toContain('; every value gives P(plan succeeds) below the target (each 95% interval), so none in the range reaches it; the target lies beyond the range, below 3 challenges — decided');
+    expect(below.sentence).toContain('; every value gives P(plan succeeds) below the target (each 95% interval), so none in the range reaches it; the target may lie beyond the range, below 3 challenges — decided');
     // 1, 4, 3: 0.875, 0, 0.125 against 0.2. The nearest, 3, is an end heading for the
     // target beside 4, but 1 lies on the far side: the target is between listed values
     // (it read "the range ends there and the target lies beyond it").
@@ -841,7 +864,7 @@ describe('poolsim solve and the reports', () => {
     const f = file('lower.json', heist([{ ...even, name: 'favoured', target: undefined, atLeast: 0.6, find: 'lastAtLeast' }, { ...even, name: 'never', range: [3, 4], target: undefined, atLeast: 0.99 }]));
     const r = await poolsim('solve', f);
     expect(r.out).toContain('  favoured: the last with P(plan succeeds) ≥ 0.6: 1 challenge (P(plan succeeds) = 0.875 exact)');
-    expect(r.out).toContain('  never: no value of challenges in 3…4 gives P(plan succeeds) ≥ 0.99 (exact); the highest is at 3 challenges (P(plan succeeds) = 0.125 exact); the target lies beyond the range, below 3 challenges.');
+    expect(r.out).toContain('  never: no value of challenges in 3…4 gives P(plan succeeds) ≥ 0.99 (exact); the highest is at 3 challenges (P(plan succeeds) = 0.125 exact); the target may lie beyond the range, below 3 challenges.');
     const json = JSON.parse((await poolsim('solve', f, '--json')).out);
     expect(json.solve[0].sentence).toMatch(/^The last with /);
     expect(json.solve[1].sentence).toMatch(/^No value of /);
@@ -860,7 +883,7 @@ describe('poolsim solve and the reports', () => {
     // success falls as challenges rise: over 3..6 the nearest to 0.500 is 3, the range's end (2 gives 0.500).
     const [r] = solvePlan(plan(heist([{ name: 'short range', vary: 'setup.challenges', range: [3, 6], metric: 'success', target: 0.5 }])));
     expect(r!.value).toBe(3);
-    expect(r!.sentence).toContain('; every value gives P(plan succeeds) below the target, so none in the range reaches it; the target lies beyond the range, below 3 challenges.');
+    expect(r!.sentence).toContain('; every value gives P(plan succeeds) below the target, so none in the range reaches it; the target may lie beyond the range, below 3 challenges.');
     // Inside the range, no such words.
     const [inside] = solvePlan(plan(heist([even])));
     expect(inside!.sentence).not.toContain('outside');
@@ -871,9 +894,9 @@ describe('poolsim solve and the reports', () => {
     expect(flat!.sentence).toContain('(tied with 6 challenges, 7 challenges, 8 challenges and 4 more); every value gives P(plan succeeds) below the target, so none in the range reaches it.');
     // A values list: before its first or after its last, in the order listed.
     const [listed] = solvePlan(plan(heist([{ name: 'listed', vary: 'setup.challenges', values: [3, 2], metric: 'success', target: 0.9 }])));
-    expect(listed!.sentence).toContain('every value gives P(plan succeeds) below the target, so none of the values listed reaches it; the target lies beyond them, after the last (2 challenges).');
+    expect(listed!.sentence).toContain('every value gives P(plan succeeds) below the target, so none of the values listed reaches it; the target may lie beyond them, after the last (2 challenges).');
     const [above] = solvePlan(plan(heist([{ name: 'above', vary: 'setup.challenges', values: [1, 0], metric: 'success', target: 0.2 }])));
-    expect(above!.sentence).toContain('every value gives P(plan succeeds) above the target, so none of the values listed reaches it; the target lies beyond them, before the first (1 challenge).');
+    expect(above!.sentence).toContain('every value gives P(plan succeeds) above the target, so none of the values listed reaches it; the target may lie beyond them, before the first (1 challenge).');
     // An end heading for the target beside its neighbour while another value lies on the
     // far side: the target lies between values listed, not beyond (an audit: a captain's
     // dice [[], [3d4], [d4]], top.us against 0.33, read "d4 (≈0.3604) … the target lies
@@ -918,7 +941,7 @@ describe('poolsim solve and the reports', () => {
     expect(mc!.sentence).toMatch(/; it may have levelled off at the end of the range: the values from 3 tries on are not told apart \(each 95% interval\)\.$/);
     // Still moving toward the target at the end: beyond it (1…2 tries, 0.3335 then 0.4886).
     const [moving] = solvePlan(plan(sorcerer([{ ...block, range: [1, 2] }])));
-    expect(moving!.sentence).toMatch(/; the target lies beyond the range, above 2 tries\.$/);
+    expect(moving!.sentence).toMatch(/; the target may lie beyond the range, above 2 tries\.$/);
   }, 30_000);
 
   test('a Monte Carlo metric alike over the whole range is said to, not to level off at one end (an audit)', () => {
@@ -1026,7 +1049,7 @@ describe('poolsim solve and the reports', () => {
     expect(words([1, 8, 2, 7, 3], { atMost: 0.3 })).toContain('note: P(plan succeeds) does not move one way over the values listed (1, 8, 2, 7, 3), in their order.');
     expect(words([3, 1, 2, 0], { atLeast: 0.99, find: 'lastAtLeast' })).toContain('over the values listed (3, 1, 2, 0), in their order');
     // "No value … in 3…2".
-    expect(words([3, 2], { atLeast: 0.99 })).toMatch(/^No value of setup.challenges among the values listed \(3, 2\) gives P\(plan succeeds\) ≥ 0\.99 \(exact\); the highest is at 2 challenges \(P\(plan succeeds\) = 0\.5 exact\); the target lies beyond them, after the last \(2 challenges\)\.$/);
+    expect(words([3, 2], { atLeast: 0.99 })).toMatch(/^No value of setup.challenges among the values listed \(3, 2\) gives P\(plan succeeds\) ≥ 0\.99 \(exact\); the highest is at 2 challenges \(P\(plan succeeds\) = 0\.5 exact\); the target may lie beyond them, after the last \(2 challenges\)\.$/);
     expect(words([12, 0, 11, 1, 10, 2, 9], { atMost: 0.3 })).toContain('over the 7 values listed (12, 0, 11, …), in their order');
   });
 
@@ -1391,11 +1414,11 @@ describe('what a solve sentence tells a GM (an audit)', () => {
     // 3…4 challenges: 0.125 and 0, neither ≥ 0.99; the highest is 3's.
     const [never] = solvePlan(plan(heist([{ ...even, range: [3, 4], target: undefined, atLeast: 0.99 }])));
     expect(never).toMatchObject({ decided: true, value: null, nearest: { value: 3, exact: 0.125 } });
-    expect(never!.sentence).toBe('No value of setup.challenges in 3…4 gives P(plan succeeds) ≥ 0.99 (exact); the highest is at 3 challenges (P(plan succeeds) = 0.125 exact); the target lies beyond the range, below 3 challenges.');
+    expect(never!.sentence).toBe('No value of setup.challenges in 3…4 gives P(plan succeeds) ≥ 0.99 (exact); the highest is at 3 challenges (P(plan succeeds) = 0.125 exact); the target may lie beyond the range, below 3 challenges.');
     // atMost: the lowest (0 challenges 1, 1 challenge 0.875).
     const [most] = solvePlan(plan(heist([{ ...even, range: [0, 1], target: undefined, atMost: 0.5 }])));
     expect(most!.nearest).toEqual({ value: 1, exact: 0.875 });
-    expect(most!.sentence).toContain('; the lowest is at 1 challenge (P(plan succeeds) = 0.875 exact); the target lies beyond the range, above 1 challenge.');
+    expect(most!.sentence).toContain('; the lowest is at 1 challenge (P(plan succeeds) = 0.875 exact); the target may lie beyond the range, above 1 challenge.');
     // A value found has no nearest: the field is the "no value" answer's alone.
     const [found] = solvePlan(plan(heist([even])));
     expect(found).not.toHaveProperty('nearest');
@@ -1414,7 +1437,7 @@ describe('what a solve sentence tells a GM (an audit)', () => {
     expect(n.estimate).toBe(Math.max(...r.points.map((q) => q.estimate!)));
     expect(n.ci95).toHaveLength(2);
     expect(r.sentence).toContain('(decided at 95% at every value, ');
-    expect(r.sentence).toContain(`; the highest is at 3 challenges (P(plan succeeds) = ${figure(n.estimate!)} [${figure(n.ci95![0])}, ${figure(n.ci95![1])}]); the target lies beyond the range, below 3 challenges.`);
+    expect(r.sentence).toContain(`; the highest is at 3 challenges (P(plan succeeds) = ${figure(n.estimate!)} [${figure(n.ci95![0])}, ${figure(n.ci95![1])}]); the target may lie beyond the range, below 3 challenges.`);
     // A search that looked at some values only says so (a result from a bisection).
     const partial = { ...r, everyValue: undefined, points: r.points.slice(0, 2), nearest: r.points[0] } as never;
     expect(solveSentence(partial, p.scenario.solve![0]!, true)).toContain('; the highest of the values looked at is at 3 challenges (');
@@ -1506,7 +1529,7 @@ describe('what a solve sentence tells a GM (an audit)', () => {
     const block = { name: 'x', vary: 'setup.challenges', range: [0, 2], metric: 'success', target: 0.9 } as never;
     const points = [0.1, 0.2, 0.3].map((exact, i) => ({ value: i, exact }));
     const answer = { name: 'x', vary: 'setup.challenges', metric: 'success', find: 'closest', target: 0.9, method: 'exact', decided: true, value: 2, monotone: true, sentence: '', points } as never;
-    expect(solveSentence(answer, block, true, undefined, undefined, { rangeOpen: [true, true] })).toContain('; the target lies beyond the range, above 2 challenges.');
+    expect(solveSentence(answer, block, true, undefined, undefined, { rangeOpen: [true, true] })).toContain('; the target may lie beyond the range, above 2 challenges.');
     expect(solveSentence(answer, block, true, undefined, undefined, { rangeOpen: [true, false] })).toMatch(/so none in the range reaches it\.$/);
   });
 });

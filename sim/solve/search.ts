@@ -37,7 +37,7 @@ import type { Simulation } from '../mechanic.ts';
 import { EXACT_BUDGET, exactSkippedNote } from '../exactBudget.ts';
 import { EVERY_VALUE_MOST, type Find, type SolveBlock } from './schema.ts';
 import type { SolvePoint, SolveResult } from './result.ts';
-import { EXACT_TOLERANCE, snapExact } from '../result.ts';
+import { EXACT_TOLERANCE, exactSlack, snapExact } from '../result.ts';
 import { CONFIDENCE, decisionZ, differenceOf, intervalAt, looksUpTo } from './confidence.ts';
 import { solveSentence, type PathWords, type ValueWords } from './sentence.ts';
 
@@ -625,12 +625,14 @@ export function exactVerdict(
   const up = metric.every((m, i) => i === 0 || m >= metric[i - 1] - EXACT_TOLERANCE);
   const down = metric.every((m, i) => i === 0 || m <= metric[i - 1] + EXACT_TOLERANCE);
   const monotone = up || down;
-  const meets = (m: number) => (find.endsWith('AtLeast') ? m >= target - EXACT_TOLERANCE : m <= target + EXACT_TOLERANCE);
+  // Within the contract's precision of the bound, but not at 0 or 1 (exactSlack).
+  const slack = exactSlack(target);
+  const meets = (m: number) => (find.endsWith('AtLeast') ? m >= target - slack : m <= target + slack);
   let at: number | undefined;
   if (find === 'closest') {
     at = 0;
-    for (let i = 1; i < n; i++) if (Math.abs(metric[i] - target) < Math.abs(metric[at] - target) - EXACT_TOLERANCE) at = i;
-    const ties = metric.flatMap((m, i) => (i !== at && Math.abs(Math.abs(m - target) - Math.abs(metric[at!] - target)) <= EXACT_TOLERANCE ? [values[i]] : []));
+    for (let i = 1; i < n; i++) if (Math.abs(metric[i] - target) < Math.abs(metric[at] - target) - slack) at = i;
+    const ties = metric.flatMap((m, i) => (i !== at && Math.abs(Math.abs(m - target) - Math.abs(metric[at!] - target)) <= slack ? [values[i]] : []));
     return { decided: true, value: values[at], monotone, ...(ties.length > 0 ? { candidates: [values[at], ...ties] } : {}) };
   }
   const order = find.startsWith('first') ? [...Array(n).keys()] : [...Array(n).keys()].reverse();

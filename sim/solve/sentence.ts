@@ -5,7 +5,7 @@
  */
 import { EVERY_VALUE_MOST, solveValues, type SolveBlock } from './schema.ts';
 import type { SolvePoint, SolveResult } from './result.ts';
-import { EXACT_TOLERANCE } from '../result.ts';
+import { EXACT_TOLERANCE, exactSlack } from '../result.ts';
 import { wordList } from '../words.ts';
 
 /** Fields whose value is a list of dice ("d4", "2d6"): an empty one reads "no dice". */
@@ -452,7 +452,8 @@ function sideOf(p: SolvePoint, r: SolveResult): -1 | 0 | 1 {
   const t: [number, number] | undefined = r.target !== undefined ? [r.target, r.target] : span(r.reference);
   const v = span(p);
   if (!t || !v) return 0;
-  const slack = r.method === 'exact' ? EXACT_TOLERANCE : 0;
+  // As the verdict reads its bound (exactSlack: none past rounding at 0 or 1).
+  const slack = r.method !== 'exact' ? 0 : r.target !== undefined ? exactSlack(r.target) : EXACT_TOLERANCE;
   return v[0] > t[1] + slack ? 1 : v[1] < t[0] - slack ? -1 : 0;
 }
 
@@ -562,7 +563,10 @@ function beyondText(
           ? r.method === 'exact'
             ? `; it has levelled off at the ${end === 'first' ? 'start' : 'end'} of ${scope}, the same ${end === 'first' ? `up to ${label(values[flatTo])}` : `from ${label(values[flatTo])} on`}`
             : `; it may have levelled off at the ${end === 'first' ? 'start' : 'end'} of ${scope}: the values ${end === 'first' ? `up to ${label(values[flatTo])}` : `from ${label(values[flatTo])} on`} are not told apart (each 95% interval)`
-          : `; the target lies ${beyondEnd(end)}`;
+          : // "may": the metric still moves toward the target at that end, which says where a
+            // wider range would come nearer, not that it reaches the target (an audit: a
+            // 2d6 total's chance, 0.167 at most, "lies beyond the range, above 5" for 0.2).
+            `; the target may lie ${beyondEnd(end)}`;
   // Monte Carlo: each value's 95% interval clear of the target, said as such (a claim at
   // 95% per value, not a fact about the metric: a review).
   const surely = r.method === 'exact' ? '' : ' (each 95% interval)';
