@@ -91,11 +91,15 @@ function referenceBrawl(sides: RefSide[], allEnemies: boolean, trials: number, s
   const dPc = (n: number, rattled: boolean) => (rattled ? Math.min(d(n), d(n)) : d(n));
   // rules.hitOn: a 4 hits; with "4+" anything above on a bigger die too.
   const isHit = (face: number) => (rules.hitOn === '4+' ? face >= 4 : face === 4);
-  // "The GM awards 1d4 or 2d4 to the most well-equipped side": the one side with the most
-  // equipment dice rolls them; with as many at the top, none.
-  const most = Math.max(...sides.map((x) => x.bonus ?? 0));
-  const atTop = sides.filter((x) => (x.bonus ?? 0) === most).length;
-  const rollsBonus = sides.map((x) => (x.bonus ?? 0) > 0 && (x.bonus ?? 0) === most && atTop === 1);
+  // "At the beginning of the round, each side constructs a pool of dice. ... The GM awards
+  // 1d4 or 2d4 to the most well-equipped side": each round, of the sides still fighting, the
+  // one with the most equipment dice rolls them; with as many at the top, none.
+  // (A side with nobody able left is out of the fight, fled or not.)
+  const rollsBonus = (inFight: boolean[]) => {
+    const most = Math.max(...sides.map((x, s) => (inFight[s] ? (x.bonus ?? 0) : 0)));
+    const atTop = sides.filter((x, s) => inFight[s] && (x.bonus ?? 0) === most).length;
+    return sides.map((x, s) => inFight[s] && (x.bonus ?? 0) > 0 && (x.bonus ?? 0) === most && atTop === 1);
+  };
   const wins = sides.map(() => 0);
   let draws = 0;
   const fledCount = sides.map(() => 0);
@@ -127,6 +131,7 @@ function referenceBrawl(sides: RefSide[], allEnemies: boolean, trials: number, s
     let winner = -1;
     for (let round = 1; round <= 50; round++) {
       // The clash: everyone still fighting rolls, judged on the head counts at its start.
+      const equipped = rollsBonus(sides.map((_, s) => fighting[s] && ableOf(s) > 0));
       const hits = sides.map((side, s) => {
         if (!fighting[s]) return 0;
         const outnumberedNow = outnumbered(s);
@@ -151,7 +156,7 @@ function referenceBrawl(sides: RefSide[], allEnemies: boolean, trials: number, s
           }
           h += own;
         }
-        if (rollsBonus[s]) for (let k = 0; k < (side.bonus ?? 0); k++) if (isHit(d(4))) h++;
+        if (equipped[s]) for (let k = 0; k < (side.bonus ?? 0); k++) if (isHit(d(4))) h++;
         return h;
       });
       // Hits go down the order: cancel what came from above, pass the rest below.
@@ -446,6 +451,14 @@ describe('three or more sides: "the enemies\' able combatants outnumber yours"',
       'medicReach all and 2d4 of equipment on one side: a Medic for four, three with 1d4, three without, all pushing',
       [{ name: 'a', plain: 4, aid: 'medic', flee: 'lostHalf', bonus: 2 }, { name: 'b', plain: 3, bonus: 1 }, { name: 'c', plain: 3, aid: 'medic', medics: 1 }],
       { push: 'ifNoHit', medicReach: 'all' },
+    ],
+    [
+      // An audit: the award was made once, so once "a" (2d4, alone, outnumbered) has fled in
+      // the first round, "b" and "c" fought as equals though "b" has 1d4 of equipment: win.b
+      // 0.50 against 0.67 awarded each round (z ~30 at these trials).
+      'equipment awarded each round: the best-equipped side flees at once, the next best rolls its 1d4 from then',
+      [{ name: 'a', plain: 1, flee: 'outnumbered', bonus: 2 }, { name: 'b', plain: 3, bonus: 1 }, { name: 'c', plain: 3 }],
+      {},
     ],
   ];
   // rules.woundOrder with a captain on each of three sides: whom a landed hit wounds shapes

@@ -48,7 +48,10 @@ export const battle = defineMechanic({
     // played as `never`, and said below: the same battle, on round tables where it fits.
     const idleLastFoe = given.sides.map((_, s) => lastFoeNeverComes(given.sides, s));
     const played = given.sides.map((side, s) => (idleLastFoe[s] === undefined ? side : { ...side, marksmanPush: 'never' as const }));
-    const setup = { ...given, sides: withMarksmanShots(withBerzerkerPushes(awardEquipment(played, rules))) };
+    // With three sides or more the award is made each round among the sides still fighting
+    // (battleField.ts BattlePlan.equipmentEachRound), so every side's dice go to the plan.
+    const eachRound = played.length > 2 && rules.equipment === 'mostEquipped';
+    const setup = { ...given, sides: withMarksmanShots(withBerzerkerPushes(eachRound ? played : awardEquipment(played, rules))) };
     const plan = new BattlePlan(setup, rules, DEFAULT_MAX_ROUNDS);
     const { sides } = setup;
     const push = sides.some((side) => sidePushes(side, rules));
@@ -153,7 +156,7 @@ export const battle = defineMechanic({
       }
     });
     // A side's equipment dice that rules.equipment leaves unrolled.
-    setupNotes.push(...equipmentNotes(given.sides, rules));
+    setupNotes.push(...equipmentNotes(given.sides, rules, eachRound));
     // A push to reroll that no one can make: said, as the Berzerker's is. The exact chain
     // plays such a battle (battleChain.ts chainStates), its `pushed` figures 0.
     sides.forEach((side, s) => {

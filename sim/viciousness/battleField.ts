@@ -63,6 +63,27 @@ function fieldLowBits(b: number): number {
 
 
 /** Everything about a battle that does not change while it runs, as flat arrays. */
+/**
+ * The most well-equipped side among those fighting (`fighting[s]` not 0): the one with
+ * strictly the most equipment dice, −1 where none has any or two have as many
+ * (violence.ts awardEquipment reads the tie so).
+ */
+export function mostEquipped(bonusCount: ArrayLike<number>, fighting: ArrayLike<number>): number {
+  let best = -1;
+  let most = 0;
+  let tied = false;
+  for (let s = 0; s < bonusCount.length; s++) {
+    if (fighting[s] === 0) continue;
+    const k = bonusCount[s];
+    if (k > most) {
+      most = k;
+      best = s;
+      tied = false;
+    } else if (k === most && k > 0) tied = true;
+  }
+  return tied ? -1 : best;
+}
+
 export class BattlePlan {
   readonly sideCount: number;
   readonly maxRounds: number;
@@ -149,6 +170,20 @@ export class BattlePlan {
   readonly kindMore: Uint8Array;
   /** A side's dice at the start of a battle, per class, without those of pushing kinds. */
   readonly sideDiceInit: Int32Array;
+  /**
+   * "At the beginning of the round, each side constructs a pool of dice. ... The GM awards
+   * 1d4 or 2d4 to the most well-equipped side": with rules.equipment `mostEquipped` and
+   * three sides or more, the award is made again each round among the sides still fighting
+   * (`equipmentEachRound`): the side with strictly the most equipment dice (`bonusCount`)
+   * rolls them (`bonusDice`, per side and class, as sideDiceInit), none on a tie. With two
+   * sides the battle ends as one leaves, so battle.ts awards once (violence.ts
+   * awardEquipment) and every side's own dice are here as given. `awardedAtStart`: the side
+   * whose equipment is in sideDiceInit, −1 for none.
+   */
+  readonly equipmentEachRound: boolean;
+  readonly bonusCount: Int32Array;
+  readonly bonusDice: Int32Array;
+  readonly awardedAtStart: number;
 
   // Per die class.
   readonly dcMode: Uint8Array;
@@ -259,8 +294,14 @@ export class BattlePlan {
     this.kindQuarters = Int32Array.from(kinds, (k, i) => (k.pushable ? 0 : this.kindDice[i * DC]));
     this.kindMore = Uint8Array.from(kinds, (k, i) => (!k.pushable && this.kindDice.subarray(i * DC + 1, (i + 1) * DC).some((x) => x > 0) ? 1 : 0));
     this.sideDiceInit = new Int32Array(n * DC);
+    this.equipmentEachRound = n > 2 && rules.equipment === 'mostEquipped';
+    this.bonusCount = Int32Array.from(bonus, (b) => b.length);
+    this.bonusDice = new Int32Array(n * DC);
+    for (let s = 0; s < n; s++) for (const c of bonus[s]) this.bonusDice[s * DC + c]++;
+    this.awardedAtStart = this.equipmentEachRound ? mostEquipped(this.bonusCount, new Int32Array(n).fill(1)) : -1;
     for (let s = 0; s < n; s++) {
-      for (const c of bonus[s]) this.sideDiceInit[s * DC + c]++;
+      if (this.equipmentEachRound && s !== this.awardedAtStart) continue;
+      for (let c = 0; c < DC; c++) this.sideDiceInit[s * DC + c] += this.bonusDice[s * DC + c];
     }
     kinds.forEach((k, i) => {
       if (k.pushable) return;
@@ -381,6 +422,8 @@ export class BattleField {
   readonly entryDead: Int32Array;
   /** Per side: wounded its Medics can attend a round now (a named Medic who died attends nobody). */
   readonly medicsNow: Int32Array;
+  /** The side whose equipment dice are in `sideDice` this round (plan.equipmentEachRound), −1 for none. */
+  private readonly awarded: Int32Array;
   /** Per kind: wounded in this round's wound phase (zero between rounds). */
   private readonly woundNow: Int32Array;
   /**
@@ -404,7 +447,7 @@ export class BattleField {
     const K = plan.kindCount;
     const E = plan.entryCount;
     this.resolver = new HitResolver(n, plan.rules.targeting);
-    this.counters = new Int32Array(K + plan.sideDiceInit.length + 7 * n + 2 * E);
+    this.counters = new Int32Array(K + plan.sideDiceInit.length + 7 * n + 2 * E + 1);
     let at = 0;
     const view = (length: number) => this.counters.subarray(at, (at += length));
     this.count = view(K);
@@ -419,6 +462,8 @@ export class BattleField {
     this.entryDead = view(E);
     this.medicsNow = view(n);
     this.medicsNow.set(plan.medics);
+    this.awarded = view(1);
+    this.awarded[0] = plan.awardedAtStart;
     this.count.set(plan.kindInit);
     this.sideDice.set(plan.sideDiceInit);
     this.able.set(plan.start);
@@ -457,8 +502,11 @@ export class BattleField {
     const maxRounds = this.plan.maxRounds;
     const marks = this.plan.marks;
     const window = this.plan.window;
+    const reaward = this.plan.equipmentEachRound;
     for (;;) {
       this.rounds++;
+      // Each round's pools: the equipment goes to the most well-equipped side still fighting.
+      if (reaward && this.rounds > 1) this.awardEquipment();
       // The Marksmen's snap shots, before the pools are rolled (traits.ts MARKSMAN_PUSH).
       const shot = marks && this.snapShots(random);
       if (shot && this.stillFighting() <= 1) {
@@ -481,6 +529,25 @@ export class BattleField {
     }
     if (window) this.endWindow(random);
     return this.winner();
+  }
+
+  /**
+   * "At the beginning of the round, each side constructs a pool of dice. ... The GM awards
+   * 1d4 or 2d4 to the most well-equipped side": among the sides still fighting, so a side
+   * out-equipped at the start rolls its dice once the best-equipped side has fled or
+   * fallen (an audit: a three-way brawl's second-best gear was worth nothing, 0.50 against
+   * 0.67 of a win). Moves the equipment dice in `sideDice` where the award changes hands.
+   */
+  private awardEquipment(): void {
+    const p = this.plan;
+    const now = mostEquipped(p.bonusCount, this.fighting);
+    const was = this.awarded[0];
+    if (now === was) return;
+    const DC = this.DC;
+    const { sideDice } = this;
+    if (was >= 0) for (let c = 0; c < DC; c++) sideDice[was * DC + c] -= p.bonusDice[was * DC + c];
+    if (now >= 0) for (let c = 0; c < DC; c++) sideDice[now * DC + c] += p.bonusDice[now * DC + c];
+    this.awarded[0] = now;
   }
 
   /**

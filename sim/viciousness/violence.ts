@@ -158,13 +158,26 @@ function equipmentCounts(sides: readonly { bonus?: DiceGroup[] }[]): { counts: n
  * such and not as "changes nothing": with two of them, either one's bonus is what keeps the
  * other's from rolling (a review found the first version's note false there).
  */
-export function equipmentNotes(sides: readonly { name: string; bonus?: DiceGroup[] }[], rules: Pick<ViciousnessRules, 'equipment'>): string[] {
+export function equipmentNotes(sides: readonly { name: string; bonus?: DiceGroup[] }[], rules: Pick<ViciousnessRules, 'equipment'>, eachRound = false): string[] {
   if (rules.equipment === 'everySide') return [];
   const { counts, most, top: topSides } = equipmentCounts(sides);
   if (most === 0) return [];
   const top = topSides.map((s) => `"${sides[s].name}"`);
   const text = '("The GM awards 1d4 or 2d4 to the most well-equipped side"; rules.equipment "everySide" rolls each side\'s)';
   const notes: string[] = [];
+  // A battle of three sides or more awards each round among the sides still fighting
+  // (battleField.ts): what a side does not roll at the start it may roll once the sides
+  // with more have left, so its bonus is said as waiting, not as changing nothing.
+  if (eachRound) {
+    const round = '(the award is made at the start of each round, among the sides still fighting: "The GM awards 1d4 or 2d4 to the most well-equipped side"; rules.equipment "everySide" rolls each side\'s)';
+    if (top.length > 1) notes.push(`sides ${top.join(' and ')} roll no equipment dice while two of them fight: they have as many (${most}), so none is the most well-equipped ${round}`);
+    sides.forEach((side, s) => {
+      if (counts[s] > 0 && counts[s] < most) {
+        notes.push(`sides.${s}.bonus rolls only in a round where no other side still fighting has as many equipment dice or more: ${top.length === 1 ? `side ${top[0]} has` : `sides ${top.join(' and ')} have`} ${most} ${round}`);
+      }
+    });
+    return notes;
+  }
   if (top.length > 1) notes.push(`sides ${top.join(' and ')} roll no equipment dice: they have as many (${most}), so none is the most well-equipped ${text}`);
   sides.forEach((side, s) => {
     if (counts[s] > 0 && counts[s] < most) {
