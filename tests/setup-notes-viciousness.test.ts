@@ -137,6 +137,31 @@ describe('rules.medicReach "all" with no Medic', () => {
     expectActs(run('battle', medic, { medicReach: 'all' }), run('battle', medic), 'rules.medicReach');
   });
 
+  test('battle: a side\'s medics count under medicReach "all", where one Medic attends every wounded (an audit: unsaid)', () => {
+    const crew = (medics?: number) => ({ sides: [{ name: 'crew', aid: 'medic', ...(medics === undefined ? {} : { medics }), combatants: [{ name: 'captain', dice: ['d4'] }, { name: 'cutpurse', count: 3 }] }, { name: 'guards', combatants: [{ name: 'guard', count: 5 }] }] });
+    expectNoted(run('battle', crew(3), { medicReach: 'all' }), run('battle', crew(), { medicReach: 'all' }), 'sides.0.medics changes nothing here: under rules.medicReach "all" one Medic attends every wounded of a round');
+    expectActs(run('battle', crew(3)), run('battle', crew()), 'sides.0.medics');
+  });
+
+  test('knavery: removed beyond the challenges, and a push with no challenge left (an audit: unsaid)', () => {
+    const plan = (removed: number, push?: string) => ({ challenges: 3, removed, ...(push ? { push } : {}), participants: [{ name: 'p', dice: ['d6'] }] });
+    // The same figures (an exact one summed another way differs in its last bits).
+    const same = (a: PointResult, b: PointResult) => {
+      for (const [name, m] of Object.entries(a.metrics)) {
+        expect(m.estimate, name).toBe(b.metrics[name]!.estimate);
+        expect(m.exact ?? 0, name).toBeCloseTo(b.metrics[name]!.exact ?? 0, 12);
+      }
+    };
+    const beyond = run('knavery', plan(5));
+    expect(beyond.notes).toEqual(['removed 5 is more than the 3 challenge(s): none is left to meet after 3, so the plan succeeds, as with removed 3']);
+    same(beyond, run('knavery', plan(3)));
+    const pushing = run('knavery', plan(3, 'ifShort'));
+    expect(pushing.notes).toEqual(['push changes nothing here: no challenge is left to meet, so the plan succeeds and nobody pushes']);
+    same(pushing, run('knavery', plan(3)));
+    expect(pushing.metrics.pushed?.estimate ?? 0).toBe(0);
+    expect(run('knavery', plan(2, 'ifShort')).notes ?? []).toEqual([]);
+  });
+
   test('battle, medicReach "window": noted the same where no side has a Medic, and acts with one', () => {
     const setup = { sides: [{ name: 'crew', aid: 'ordinary', combatants: [{ name: 'captain', dice: ['d4'] }, { name: 'cutpurse', count: 2 }] }, guards] };
     expectNoted(run('battle', setup, { medicReach: 'window' }), run('battle', setup), 'rules.medicReach changes nothing here: no side has a Medic (aid "medic", or a combatant with the "medic" trait)');

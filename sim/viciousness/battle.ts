@@ -173,6 +173,13 @@ export const battle = defineMechanic({
     if (rules.medicReach !== 'one' && !given.sides.some((side) => aidOf(side) === 'medic')) {
       setupNotes.push('rules.medicReach changes nothing here: no side has a Medic (aid "medic", or a combatant with the "medic" trait)');
     }
+    // Under "all" a Medic attends every wounded, so how many there are is moot (violence.ts
+    // medicsOf; an audit: medics 3 gave medics 1's figures, unsaid).
+    if (rules.medicReach === 'all') {
+      given.sides.forEach((side, s) => {
+        if (side.medics !== undefined && aidOf(side) === 'medic') setupNotes.push(`sides.${s}.medics changes nothing here: under rules.medicReach "all" one Medic attends every wounded of a round`);
+      });
+    }
     return {
       metrics,
       distributions,

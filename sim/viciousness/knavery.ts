@@ -136,6 +136,16 @@ export const knavery = defineMechanic({
       setupNotes.push('freePushes changes nothing here: "unused" gives the same figures as the default "reroll", whose free pushes are rerolls in the fight after a failed plan, which the knavery mechanic does not play ("fallout", which thwarts challenges, does differ)');
     }
     const need = challengesToMeet(setup.challenges, (setup.removed ?? 0) + pushedRemovals);
+    // A clever plan that removes more challenges than there are (a sweep over `challenges`
+    // with `removed` written once crosses it): the plan succeeds as with none left, and a
+    // push, made only to meet challenges, is never made (an audit: accepted, unsaid).
+    const removed = setup.removed ?? 0;
+    if (removed > setup.challenges) {
+      setupNotes.push(`removed ${removed} is more than the ${setup.challenges} challenge(s): none is left to meet after ${setup.challenges}, so the plan succeeds, as with removed ${setup.challenges}`);
+    }
+    if (push && need === 0 && parts.some((p) => p.pushable)) {
+      setupNotes.push('push changes nothing here: no challenge is left to meet, so the plan succeeds and nobody pushes');
+    }
     const sides = Int32Array.from(dice, (d) => d.sides);
     const rattled = Uint8Array.from(dice, (d) => (d.rattled ? 1 : 0));
     // The most a plan can count: a success or a six per die (a push rerolls a die, it adds
