@@ -20,12 +20,34 @@ function flagVariant(words: { false: string; true: string }, byDefault: boolean)
   return z.boolean().default(byDefault).meta({ words });
 }
 
+/**
+ * The Viciousness variants' defaults, declared once: the schema below reads them, and so
+ * does code that asks what a file changed where zod is not loaded (a worker has none:
+ * workers/no-zod.ts), as the campaign's note on rivals' variants without rivals does.
+ */
+export const VICIOUSNESS_DEFAULTS = {
+  hitOn: 'exact4',
+  targeting: 'strongest',
+  equipment: 'mostEquipped',
+  woundOrder: 'random',
+  push: 'never',
+  medicReach: 'one',
+  outnumbered: 'allEnemies',
+  invest: 'focus',
+  handyPoint: 'perRival',
+  speedChess: false,
+  escalation: 'lasting',
+  consequenceWound: 'bedRest',
+  attemptTarget: 'first',
+} as const;
+const D = VICIOUSNESS_DEFAULTS;
+
 export const viciousnessRules = lazySchema(() => z
   .object({
     /** What counts as a hit in violence; defaults to *exact4* (a die showing exactly 4). */
-    hitOn: variant({ exact4: 'exactly 4', '4+': '4 or more' }, 'exact4'),
+    hitOn: variant({ exact4: 'exactly 4', '4+': '4 or more' }, D.hitOn),
     /** Which lower side a side's leftover hits go to with more than two sides; *strongest*. */
-    targeting: variant({ strongest: 'the strongest weaker side', weakest: 'the weakest side', random: 'a weaker side at random' }, 'strongest'),
+    targeting: variant({ strongest: 'the strongest weaker side', weakest: 'the weakest side', random: 'a weaker side at random' }, D.targeting),
     /**
      * Whose equipment dice (a side's `bonus`) roll in a clash, a battle or a campaign's
      * fight (against a job's guards' `bonus`, a rival's minions' `minionBonus`): *mostEquipped*
@@ -33,11 +55,11 @@ export const viciousnessRules = lazySchema(() => z
      * well-equipped side"; with as many at the top, none); *everySide*, each side's as
      * written (the reading before December 2026).
      */
-    equipment: variant({ mostEquipped: 'only the most well-equipped side', everySide: 'every side, as written' }, 'mostEquipped'),
+    equipment: variant({ mostEquipped: 'only the most well-equipped side', everySide: 'every side, as written' }, D.equipment),
     /** Which able combatants a side's landed hits wound; *random*. */
-    woundOrder: variant({ random: 'at random', minionsFirst: 'minions first', captainFirst: 'the captain first' }, 'random'),
+    woundOrder: variant({ random: 'at random', minionsFirst: 'minions first', captainFirst: 'the captain first' }, D.woundOrder),
     /** When a combatant pushes to reroll its violence dice; *never*. */
-    push: variant({ never: 'never', ifNoHit: 'when its dice show no hit' }, 'never'),
+    push: variant({ never: 'never', ifNoHit: 'when its dice show no hit' }, D.push),
     /**
      * How many wounded a Medic attends in a round: *one* (default) of the round's own
      * wounded; *window*, one a round of the wounded of this round or the two before
@@ -46,7 +68,7 @@ export const viciousnessRules = lazySchema(() => z
      * you provide medical attention to during violence is not in danger of dying", and
      * "medical attention within 30 seconds" leaves a Medic time for more than one.
      */
-    medicReach: variant({ one: 'one wounded a round', window: 'one a round, each wounded waiting up to 30 seconds', all: 'all the wounded' }, 'one'),
+    medicReach: variant({ one: 'one wounded a round', window: 'one a round, each wounded waiting up to 30 seconds', all: 'all the wounded' }, D.medicReach),
     /**
      * Who outnumbers a side with three or more sides, for the `outnumbered` flight policy and
      * the Berzerker's "Gain 1d4 if you are outnumbered by enemies": *allEnemies*, the able
@@ -54,9 +76,9 @@ export const viciousnessRules = lazySchema(() => z
      * combatants outnumber its own"); *anySide*, some one of those sides alone (the reading
      * before December 2026: docs/rulings/battle.md). Two sides read the same either way.
      */
-    outnumbered: variant({ allEnemies: 'every enemy side together', anySide: 'any one enemy side alone' }, 'allEnemies'),
+    outnumbered: variant({ allEnemies: 'every enemy side together', anySide: 'any one enemy side alone' }, D.outnumbered),
     /** How a rival splits its ambition points among designs; *focus*. */
-    invest: variant({ focus: 'all in its design with the most points', spread: 'round its designs in turn' }, 'focus'),
+    invest: variant({ focus: 'all in its design with the most points', spread: 'round its designs in turn' }, D.invest),
     /**
      * A handy asset's extra ambition point ("Should a rival have an asset that would come
      * in handy while pursuing their design, add one extra point per turn"): *perRival*, one
@@ -64,16 +86,16 @@ export const viciousnessRules = lazySchema(() => z
      * for each design it helps, split with the rank's points by `invest` (the project's
      * first reading: docs/rulings/rivals.md).
      */
-    handyPoint: variant({ perRival: 'one point a turn per rival', perDesign: 'one point a turn per design it helps' }, 'perRival'),
+    handyPoint: variant({ perRival: 'one point a turn per rival', perDesign: 'one point a turn per design it helps' }, D.handyPoint),
     /** Speed Chess: a foiled design returns half its points; *false*. */
-    speedChess: flagVariant({ false: 'not played', true: 'played' }, false),
+    speedChess: flagVariant({ false: 'not played', true: 'played' }, D.speedChess),
     /**
      * What a 6 on the consequence table escalates ("6. A medium-consequence design
-     * begins"): *once*, that one design, after which the slot's designs are of the severity
-     * written for it again; *lasting*, every later design of the slot (the reading before
-     * December 2026: docs/rulings/rivals.md).
+     * begins"): *lasting* (default), every later design of the slot, each "a new design of
+     * the same severity" (RULES.md); *once*, that one design, after which the slot's designs
+     * are of the severity written for it again (docs/rulings/rivals.md).
      */
-    escalation: variant({ once: 'that one design', lasting: 'every later design of its slot' }, 'once'),
+    escalation: variant({ lasting: 'every later design of its slot', once: 'that one design' }, D.escalation),
     /**
      * What a rival's "A PC is wounded" does, in a campaign: *bedRest* (default), 3 turns of
      * bed rest and no death roll — the medium table's wound, milder than the heavy table's
@@ -82,7 +104,7 @@ export const viciousnessRules = lazySchema(() => z
      * medical attention (`aid`, or a living Medic PC), the survivors 3 turns' bed rest
      * (docs/rulings/campaign.md).
      */
-    consequenceWound: variant({ bedRest: 'bed rest, no death roll', deathRoll: 'a death roll, then bed rest' }, 'bedRest'),
+    consequenceWound: variant({ bedRest: 'bed rest, no death roll', deathRoll: 'a death roll, then bed rest' }, D.consequenceWound),
     /**
      * Whom the rival's minions' hits wound in "An attempt on a PC's life", in a campaign:
      * *first* (default), the first hit they land in a wound phase wounds the target, while
@@ -91,7 +113,7 @@ export const viciousnessRules = lazySchema(() => z
      * any fight, the target only picking the troupe (the reading before December 2026:
      * docs/rulings/campaign.md).
      */
-    attemptTarget: variant({ first: 'the target first', anyFight: 'as in any fight' }, 'first'),
+    attemptTarget: variant({ first: 'the target first', anyFight: 'as in any fight' }, D.attemptTarget),
   })
   .strict());
 

@@ -143,6 +143,27 @@ describe('in play', () => {
     expect(traits['advanced.traits'].ci95[0]).toBeGreaterThan(2);
     expect(traits['jobs.succeeded'].ci95[0]).toBeGreaterThan(none['jobs.succeeded'].ci95[1]);
   });
+
+  test('said in the notes: maxPcs left to its default under choice "pc", and the next rank as the ambition of a rank-7 company (a rivals audit: both unsaid)', () => {
+    const notesOf = (company: object, policy: object) =>
+      runScenario({
+        name: 'advance', system: 'viciousness', mechanic: 'campaign', trials: 500, seed: 'advance',
+        setup: { turns: 12, company: { name: 'co', ...company }, troupes: [{ name: 'vipers', captain: { knavery: ['d6'] } }], policy: { job: { challenges: 1 }, ...policy } },
+      }).results[0];
+    const capped = 'policy.advance.maxPcs is 2 by default: each troupe adds 2 new PCs at most, and its later advances give a PC a new trait instead (docs/rulings/advancement.md)';
+    const pcs = notesOf({ rank: 2 }, { ambition: { jobs: 1 }, advance: { choice: 'pc' } });
+    expect(pcs.notes).toContain(capped);
+    // Most ambitions met after 2 PCs go to traits, as the note says (a troupe founded again
+    // after one dissolves adds its own, so pcs passes 2 now and then).
+    expect(pcs.metrics['advanced.pcs'].estimate).toBeLessThan(2.5);
+    expect(pcs.metrics['advanced.traits'].ci95[0]).toBeGreaterThan(2);
+    expect(notesOf({ rank: 2 }, { ambition: { jobs: 1 }, advance: { choice: 'pc', maxPcs: 2 } }).notes ?? []).not.toContain(capped);
+    expect(notesOf({ rank: 2 }, { ambition: { jobs: 1 }, advance: { choice: 'trait' } }).notes ?? []).not.toContain(capped);
+    const top = notesOf({ rank: 7 }, { ambition: { rank: 'next' }, advance: { choice: 'trait' } });
+    expect(top.notes).toContain('policy.ambition {"rank": "next"} is never met: the company starts at rank 7, the highest, so it never advances');
+    expect(top.metrics.ambitions.estimate).toBe(0);
+    expect((notesOf({ rank: 6 }, { ambition: { rank: 'next' }, advance: { choice: 'trait' } }).notes ?? []).filter((n) => n.includes('never met'))).toEqual([]);
+  });
 });
 
 describe('a bad ambition is refused with what is wrong inside it', () => {

@@ -1320,7 +1320,7 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
       // The slot's next design (rivals.md "A 6 on the consequence table"): of the severity
       // written for it, unless this one's 6 escalates it; with `escalation: lasting`, of
       // this design's severity.
-      const own = (rules.escalation ?? 'once') === 'once' ? r.spec.designs[best]!.severity : severity;
+      const own = (rules.escalation ?? 'lasting') === 'once' ? r.spec.designs[best]!.severity : severity;
       let nextSeverity = own;
       r.designs[best] = { ...design, points: 0, severity: own };
       // An unsubtle design: the first standing troupe with PCs free to act interferes.
@@ -1702,11 +1702,12 @@ const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<st
     },
   },
   {
-    // The reading before December 2026 (rules.escalation "lasting"): a slot escalated by a 6
-    // stays escalated, so a rank-7 pest's light design turns medium, then heavy, for good.
-    name: 'escalation-lasting',
+    // rules.escalation "once": a slot escalated by a 6 plays that one design escalated, then
+    // the severity written for it again (the default, "lasting", keeps a rank-7 pest's light
+    // design medium, then heavy, for good).
+    name: 'escalation-once',
     trials: 8000,
-    rules: { escalation: 'lasting' },
+    rules: { escalation: 'once' },
     setup: {
       turns: 20,
       company: { name: 'co', rank: 2 },

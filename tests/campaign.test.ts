@@ -254,7 +254,7 @@ describe('a campaign turn', () => {
 
   test.each([
     ['spread', { invest: 'spread' }],
-    ['escalation lasting', { escalation: 'lasting' }],
+    ['escalation once', { escalation: 'once' }],
   ])('the rivals inside a campaign agree with their exact chain under %s too', (_label, rules) => {
     // From an exactness audit: only speedChess had been compared inside a campaign.
     const r = runScenario(
@@ -642,6 +642,22 @@ describe('what a setup asks that changes nothing is said in the notes', () => {
   });
 });
 
+test('a rival written with no minions fights with one, as "at least one comes", and says so (a rivals audit: the same figures, unsaid)', () => {
+  const setup = (minions: number) => ({
+    turns: 20,
+    company: { name: 'co', rank: 2 },
+    troupes: [{ name: 'vipers', captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'm', knavery: ['d6'] }] }],
+    rivals: [{ name: 'duke', rank: 7, minions, designs: [{ severity: 'heavy', style: 'shrewd' }] }],
+    policy: { job: { challenges: 2 } },
+  });
+  const none = runScenario(campaignScenario(setup(0), {}, 3000)).results[0];
+  const one = runScenario(campaignScenario(setup(1), {}, 3000)).results[0];
+  expect(none.metrics.attempts.estimate).toBeGreaterThan(0);
+  expect(none.metrics).toEqual(one.metrics);
+  expect(none.notes).toContain('rivals.0.minions 0 plays as 1: at least one of "duke"\'s minions comes to its fights (an attempt on a PC\'s life, an interference by violence), so the campaign plays as with 1');
+  expect((one.notes ?? []).filter((n) => n.includes('minions'))).toEqual([]);
+});
+
 test('each field a note says changes nothing gives the same figures, at the same seed, as the setup without it', () => {
   // A setup in which each field would act if the note were wrong: jobs that fail into
   // fights, a Medic's troupe wounded, coins to spend, unsubtle-free rivals that strike.
@@ -659,13 +675,16 @@ test('each field a note says changes nothing gives the same figures, at the same
     ['successorAdvancements without ambition', { ...base, policy: { job, successorAdvancements: 'all' } }, { ...base, policy: { job } }],
     ['medicPush without a Medic', { ...base, policy: { job, medicPush: 'always' } }, { ...base, policy: { job } }],
     ['a purchase never for sale', { ...base, policy: { job, buy: { equipment: { dice: ['d4'], itemRank: 4, modifiers: 10 } } } }, { ...base, policy: { job } }],
-    ['rivals\' variants without rivals', { ...base, rivals: [], policy: { job } }, { ...base, rivals: [], policy: { job } }, { speedChess: true, invest: 'spread', escalation: 'lasting', consequenceWound: 'deathRoll', attemptTarget: 'anyFight' }],
+    ['rivals\' variants without rivals', { ...base, rivals: [], policy: { job } }, { ...base, rivals: [], policy: { job } }, { speedChess: true, invest: 'spread', escalation: 'once', handyPoint: 'perDesign', consequenceWound: 'deathRoll', attemptTarget: 'anyFight' }],
   ];
   for (const [what, withIt, without, rules] of cases) {
     const a = runScenario(campaignScenario(withIt, rules ?? {}, 1500)).results[0];
     const b = runScenario(campaignScenario(without, {}, 1500)).results[0];
     // A note of the field's own: every one of these names no ambition, which is said too.
     expect(a.notes?.filter((n) => n !== NO_AMBITION_NOTE).length, `${what}: a note`).toBeGreaterThan(0);
+    // Each variant away from its default named (a worker has no zod to read the defaults
+    // from: sim/rules.ts VICIOUSNESS_DEFAULTS).
+    if (rules) for (const k of Object.keys(rules)) expect(a.notes!.join('\n'), what).toContain(`rules.${k}`);
     expect(a.metrics, what).toEqual(b.metrics);
   }
 });

@@ -3,7 +3,7 @@
  * RivalBoard: the same struck designs, outcomes and consequence codes turn by turn, and
  * the same draws (the two streams stay in step), under every way a rival's points move —
  * focus and spread, a handy asset, Speed Chess refunds, foiled designs, rival deals of
- * every size, escalation "lasting" — and once the board takes over from the tables.
+ * every size, escalation "lasting" and "once" — and once the board takes over from the tables.
  */
 import { describe, expect, test } from 'vitest';
 import { RandomStream } from '../sim/random.ts';
@@ -66,8 +66,9 @@ describe('RivalMemo plays as RivalBoard, draw for draw', () => {
     compare({ speedChess: true });
     compare({ speedChess: true, invest: 'spread' });
   });
-  test('escalation "lasting"', () => {
+  test('escalation "lasting" (the default) and "once"', () => {
     compare({ escalation: 'lasting' });
+    compare({ escalation: 'once' });
   });
   test('the board takes over once the states pass maxStates', () => {
     const memo = compare({ speedChess: true, invest: 'spread' }, 20);

@@ -102,13 +102,13 @@ function referenceRival(rank: number, designs: Design[], turns: number, options:
         if (face === 1) out.wealthLowered += pf * (sev + 1);
         if (sev === 2 && face === 2) out.attemptOnLife += pf;
         const won: State = structuredClone(after);
-        won.severity[m] = face === 6 && sev < 2 ? sev + 1 : options.escalation === 'lasting' ? sev : written[m];
+        won.severity[m] = face === 6 && sev < 2 ? sev + 1 : (options.escalation ?? 'lasting') === 'lasting' ? sev : written[m];
         if (face === 6 && sev === 2) won.calamity = true;
         add(next, won, pf);
       }
       if (q < 1) {
         const lost: State = structuredClone(after);
-        lost.severity[m] = options.escalation === 'lasting' ? sev : written[m];
+        lost.severity[m] = (options.escalation ?? 'lasting') === 'lasting' ? sev : written[m];
         if (options.speedChess) give(lost, Math.floor(invested / 2), m);
         add(next, lost, p * strike * (1 - q));
       }
@@ -133,6 +133,8 @@ const cases: [string, number, Design[], number, Options][] = [
   ['spread and Speed Chess, three designs', 3, [{ severity: 'light', style: 'rash' }, { severity: 'medium' }, { severity: 'light', style: 'shrewd' }], 9, { invest: 'spread', speedChess: true }],
   ['focus, a handy asset on the second design, starting points', 2, [{ severity: 'medium', points: 3 }, { severity: 'light', handyAsset: true }], 30, {}],
   ['escalation lasting, two designs', 5, [{ severity: 'light' }, { severity: 'medium', style: 'shrewd' }], 30, { escalation: 'lasting' }],
+  ['escalation once, two designs', 5, [{ severity: 'light' }, { severity: 'medium', style: 'shrewd' }], 30, { escalation: 'once' }],
+  ['escalation once, light, medium and heavy', 4, [{ severity: 'light' }, { severity: 'medium' }, { severity: 'heavy' }], 52, { escalation: 'once' }],
   // Two designs the asset helps: its point goes to the one held longest without an initiation on a tie.
   ['focus, a handy asset on two of three designs', 2, [{ severity: 'light', handyAsset: true }, { severity: 'medium' }, { severity: 'heavy', handyAsset: true }], 30, {}],
   // rules.handyPoint "perDesign": rank + 2 a turn, all to the pursued design (focus) or round the three (spread).
@@ -205,9 +207,9 @@ describe('rivals against a slow reference chain', () => {
   });
 
   test('a rank-4 rival of a light, a medium and a heavy design plays all three', () => {
-    // The audit's own chain (Python, from the text): 5.2306, 0.9045, 0.6155; one light
-    // design alone: 2.896, 0.032, 0.032.
-    const want = referenceRival(4, [{ severity: 'light' }, { severity: 'medium' }, { severity: 'heavy' }], 52);
+    // The audit's own chain (Python, from the text) under rules.escalation "once": 5.2306,
+    // 0.9045, 0.6155; one light design alone: 2.896, 0.032, 0.032.
+    const want = referenceRival(4, [{ severity: 'light' }, { severity: 'medium' }, { severity: 'heavy' }], 52, { escalation: 'once' });
     expect(want.wealthLowered).toBeCloseTo(5.2306, 3);
     expect(want.attemptOnLife).toBeCloseTo(0.9045, 3);
     expect(want.calamity).toBeCloseTo(0.6155, 3);

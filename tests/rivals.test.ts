@@ -121,7 +121,7 @@ describe('rival dice', () => {
   test('a 6 starts a design of the next severity: light → medium → heavy → calamity', () => {
     // A shrewd light design at 13 points: rank 7 brings it to 20, so it is initiated and
     // succeeds; the consequence d6 shows 6.
-    const plan = new RivalPlan([{ name: 'a', rank: 7, designs: [{ severity: 'light', style: 'shrewd', points: 13 }] }], viciousnessRules.parse({}));
+    const plan = new RivalPlan([{ name: 'a', rank: 7, designs: [{ severity: 'light', style: 'shrewd', points: 13 }] }], viciousnessRules.parse({ escalation: 'once' }));
     const board = new RivalBoard(plan);
     // A scripted stream: rival die 1, then the consequence d6 shows 6.
     const script = [1, 6];
@@ -132,15 +132,15 @@ describe('rival dice', () => {
     expect(board.consequence[0]).toBe(5); // light, face 6
     expect(board.severity[0]).toBe(1); // the slot's new design is medium
     expect(board.points[0]).toBe(0); // spent
-    // That medium design, once initiated, is the one escalated: the slot's next is light
-    // again (rules.escalation "once"), unless its own 6 escalates it further.
+    // Under rules.escalation "once", that medium design, once initiated, is the one
+    // escalated: the slot's next is light again, unless its own 6 escalates it further.
     board.points[0] = 20;
     script.push(1, 3);
     board.turn(random);
     expect(board.consequence[0]).toBe(6 + 2); // medium, face 3
     expect(board.severity[0]).toBe(0);
     // "lasting" (the reading before December 2026): the slot stays medium.
-    const lasting = new RivalBoard(new RivalPlan([{ name: 'a', rank: 7, designs: [{ severity: 'light', style: 'shrewd', points: 13 }] }], viciousnessRules.parse({ escalation: 'lasting' })));
+    const lasting = new RivalBoard(new RivalPlan([{ name: 'a', rank: 7, designs: [{ severity: 'light', style: 'shrewd', points: 13 }] }], viciousnessRules.parse({})));
     lasting.reset();
     script.push(1, 6, 1, 3);
     lasting.turn(random);
@@ -222,8 +222,8 @@ describe('rival dice', () => {
     ['speed chess, focus, rash designs', { turns: 52, rivals: [{ name: 'a', rank: 3, designs: [{ severity: 'light', style: 'rash' }, { severity: 'medium', style: 'rash' }] }] }, { speedChess: true }],
     // A medium design escalates to heavy on a 6; the heavy one's 6 is a calamity, after which
     // the slot is medium again ("once").
-    ['escalation once through heavy, a rank-7 rival', { turns: 52, rivals: [{ name: 'a', rank: 7, designs: [{ severity: 'medium', style: 'shrewd' }] }] }, {}],
-    ['escalation lasting, a rank-6 rival', { turns: 40, rivals: [{ name: 'a', rank: 6, designs: [{ severity: 'light' }, { severity: 'medium', style: 'shrewd' }] }] }, { escalation: 'lasting' }],
+    ['escalation once through heavy, a rank-7 rival', { turns: 52, rivals: [{ name: 'a', rank: 7, designs: [{ severity: 'medium', style: 'shrewd' }] }] }, { escalation: 'once' }],
+    ['escalation lasting (the default), a rank-6 rival', { turns: 40, rivals: [{ name: 'a', rank: 6, designs: [{ severity: 'light' }, { severity: 'medium', style: 'shrewd' }] }] }, {}],
     ['speed chess, spread, two rivals', { turns: 12, rivals: [{ name: 'a', rank: 2, designs: [{ severity: 'medium' }, { severity: 'medium', style: 'rash' }, { severity: 'light' }] }, { name: 'b', rank: 6, designs: [{ severity: 'heavy' }] }] }, { speedChess: true, invest: 'spread' }],
   ];
   test.each(variants)('Monte Carlo agrees with the exact chain: %s', (_label, setup, rules) => {

@@ -12,7 +12,7 @@ import { MAX_TURNS, handyPointNote, oneDesignInvestNote } from './rivals.ts';
 import { AID_POLICIES, FLEE_POLICIES, HIT_ON_NOTE, mostSides } from './violence.ts';
 import { FREE_PUSH_POLICIES, PUSH_POLICIES } from './knaveryPushes.ts';
 import { MAX_PRICE, price, purchasesSchema } from './purchases.ts';
-import type { ViciousnessRules } from '../rules.ts';
+import { VICIOUSNESS_DEFAULTS, type ViciousnessRules } from '../rules.ts';
 import { advanceSchema, ambitionSchema, reservedPcs } from './advancement.ts';
 import { campaignTraitsSchema, checkSituationalDice, checkTraitDice, namesMedic, namesTrait, DEFENDER_PUSH, MARKSMAN_PUSH } from './traits.ts';
 import { CAPTAIN_TRAITS, MAX_RANK, MAX_TRAITS, MINION_TRAITS, MIN_RANK, RANK_MINIMUM, REWARD_METHODS, minimumPoints, rankOf } from './wealth.ts';
@@ -406,6 +406,16 @@ function fieldNotes(
   if (policy.freePushes !== undefined && noFallout !== undefined) {
     nothing('policy.freePushes', `free pushes are spent in a failed plan's fallout (the violence after it; with "fallout", the fallout itself), and ${noFallout}`);
   }
+  // The ambition of the next rank, for a company at the top one: never met (a rivals audit:
+  // ambitions 0, the advance never played, unsaid).
+  if (policy.ambition !== undefined && 'rank' in policy.ambition && (s.company.points !== undefined ? rankOf(s.company.points) : s.company.rank ?? 2) >= MAX_RANK) {
+    notes.push(`policy.ambition {"rank": "next"} is never met: the company starts at rank ${MAX_RANK}, the highest, so it never advances`);
+  }
+  // A new PC a troupe adds, up to maxPcs: its default, 2, is in no file, and past it the
+  // advances go to traits (docs/rulings/advancement.md); said where the file leaves it out.
+  if (policy.advance?.choice === 'pc' && policy.advance.maxPcs === undefined) {
+    notes.push('policy.advance.maxPcs is 2 by default: each troupe adds 2 new PCs at most, and its later advances give a PC a new trait instead (docs/rulings/advancement.md)');
+  }
   for (const field of ['successorAsset', 'successorAdvancements'] as const) {
     const v = policy[field];
     if (v === undefined || v === 'none') continue;
@@ -522,23 +532,21 @@ function fieldNotes(
     nothing('policy.assetLoss', 'it says what a rival\'s "An asset is lost" may take, and the campaign has no rivals');
   }
   if (rivals.length === 0) {
-    // The rivals' variants, away from their defaults (sim/rules.ts).
+    // The rivals' variants, away from their defaults (sim/rules.ts declares them).
     // consequenceWound too: only a rival's "A PC is wounded" reads it; and attemptTarget,
     // read only by a rival's "An attempt on a PC's life".
-    const set = [
-      rules.invest !== 'focus' && 'invest',
-      rules.speedChess && 'speedChess',
-      rules.escalation !== 'once' && 'escalation',
-      rules.handyPoint !== 'perRival' && 'handyPoint',
-      rules.consequenceWound !== 'bedRest' && 'consequenceWound',
-      rules.attemptTarget !== 'first' && 'attemptTarget',
-    ].filter((k) => k !== false);
+    const set = (['invest', 'speedChess', 'escalation', 'handyPoint', 'consequenceWound', 'attemptTarget'] as const).filter((k) => rules[k] !== VICIOUSNESS_DEFAULTS[k]);
     if (set.length > 0) nothing(set.map((k) => `rules.${k}`).join(' and '), 'the campaign has no rivals');
   } else {
     const invest = oneDesignInvestNote(rivals, rules);
     if (invest !== undefined) notes.push(invest);
     const handy = handyPointNote(rivals, rules);
     if (handy !== undefined) notes.push(handy);
+    // "At least one comes" to a rival's fight (an attempt on a life is someone's): a rival
+    // written with none fights with one, as with 1 (an audit: the same figures, unsaid).
+    rivals.forEach((r, i) => {
+      if (r.minions === 0) notes.push(`rivals.${i}.minions 0 plays as 1: at least one of "${r.name}"'s minions comes to its fights (an attempt on a PC's life, an interference by violence), so the campaign plays as with 1`);
+    });
   }
   // The fights' rules toggles with nothing to act on (an audit: accepted and said nothing).
   // hitOn "4+": every violence die the campaign names, whether or not it comes to roll.
