@@ -150,7 +150,7 @@ describe('in play', () => {
         name: 'advance', system: 'viciousness', mechanic: 'campaign', trials: 500, seed: 'advance',
         setup: { turns: 12, company: { name: 'co', ...company }, troupes: [{ name: 'vipers', captain: { knavery: ['d6'] } }], policy: { job: { challenges: 1 }, ...policy } },
       }).results[0];
-    const capped = 'policy.advance.maxPcs is 2 by default: each troupe adds 2 new PCs at most, and its later advances give a PC a new trait instead (docs/rulings/advancement.md)';
+    const capped = 'policy.advance.maxPcs is 2 by default: a troupe adds 2 new PCs at most (one founded again after it dissolves, 2 of its own), and its later advances give a PC a new trait instead (docs/rulings/advancement.md)';
     const pcs = notesOf({ rank: 2 }, { ambition: { jobs: 1 }, advance: { choice: 'pc' } });
     expect(pcs.notes).toContain(capped);
     // Most ambitions met after 2 PCs go to traits, as the note says (a troupe founded again

@@ -359,6 +359,12 @@ describe('every chart has a table beside it', () => {
     expect(cell.value).toBe(point.metrics.success!.exact);
     expect(cell.text).toBe(`${exactFigure(point.metrics.success!.exact!)} exact`);
     expect(panelsFor(result, { heatmapMetric: 'sixes' })[0]!.name).toBe('heatmap-sixes');
+    // Listed out of order, the table's values run as the chart's do, in ascending numbers (a
+    // review: the chart was sorted, its table kept the file's [3, 1, 2]).
+    const shuffled = { ...grid, sweep: { 'setup.challenges': [3, 1, 2], 'setup.participants.1.count': [1, 0] } };
+    const table = panelsFor(await run(shuffled), { axes: Object.keys(shuffled.sweep), pointCount: 6, setup: shuffled.setup })[0]!.table;
+    expect(table.columns).toEqual(['minion › how many \\ challenges', '1', '2', '3']);
+    expect(table.rows.map((r) => r[0]!.text)).toEqual(['0', '1']);
   });
 
   test('the Sorcerer dice ladder draws as a heatmap of P(win: sorcerer)', async () => {

@@ -139,7 +139,8 @@ describe('rival dice', () => {
     board.turn(random);
     expect(board.consequence[0]).toBe(6 + 2); // medium, face 3
     expect(board.severity[0]).toBe(0);
-    // "lasting" (the reading before December 2026): the slot stays medium.
+    // "lasting", the default (RULES.md: "the design slot takes a new design of the same
+    // severity"): the slot stays medium.
     const lasting = new RivalBoard(new RivalPlan([{ name: 'a', rank: 7, designs: [{ severity: 'light', style: 'shrewd', points: 13 }] }], viciousnessRules.parse({})));
     lasting.reset();
     script.push(1, 6, 1, 3);

@@ -45,6 +45,15 @@ describe('rules.hitOn "4+" where no violence die has more than 4 sides', () => {
     expectActs(run('clash', { sides: rolled }, { hitOn: '4+' }), run('clash', { sides: rolled }), 'rules.hitOn');
   });
 
+  test('battle of three sides: a d6 of equipment out-equipped at the start rolls once the best-equipped side has left, so it acts (a review)', () => {
+    const sides = [
+      { name: 'a', flee: 'outnumbered', bonus: ['2d4'], combatants: [{ name: 'x' }] },
+      { name: 'b', bonus: ['d6'], combatants: [{ name: 'y', count: 3 }] },
+      { name: 'c', combatants: [{ name: 'z', count: 3 }] },
+    ];
+    expectActs(run('battle', { sides }, { hitOn: '4+' }, 8000), run('battle', { sides }, {}, 8000), 'rules.hitOn');
+  });
+
   test('a sweep over rules.hitOn on all-d4 sides: the note at the "4+" point only', () => {
     const swept = runScenario({ name: 'notes', system: 'viciousness', mechanic: 'battle', trials: 1000, seed: 'vicious-notes', setup: { sides: [crew, guards(['d4'])] }, sweep: { 'rules.hitOn': ['exact4', '4+'] } });
     expect(swept.results[0].notes ?? []).not.toContain(HIT_ON);

@@ -62,6 +62,13 @@ describe('exact solves', () => {
     expect(exactVerdict([2 ** -30, 0], 0, 'closest', [30, 31])).toEqual({ decided: true, value: 31, monotone: true });
     // Away from 0 and 1 the contract's 1e-9 still holds: 0.5 + 5e-10 is at most 0.5.
     expect(exactVerdict([0.6, 0.5 + 5e-10], 0.5, 'firstAtMost', [1, 2]).value).toBe(2);
+    // No value impossible: the nearest is the lowest chance, not the first within 1e-9 of
+    // it (a review: 7.47e-10 at 38 challenges of 40 was named beside 9.09e-13 at 40).
+    const big = (solve: object[]) => heist(solve, { setup: { challenges: 2, participants: [{ name: 'crew', count: 40 }] } });
+    const [none] = solvePlan(plan(big([{ name: 'none', vary: 'setup.challenges', range: [38, 40], metric: 'success', atMost: 0 }])));
+    expect(none).toMatchObject({ decided: true, value: null, nearest: { value: 40 } });
+    expect(none!.sentence).toContain('the lowest is at 40 challenges');
+    expect(none!.sentence).not.toContain('as at');
     // A check of "at most 0" on the exact 2^-30 fails.
     const { solve: _none, ...run } = crew([], { setup: { challenges: 30, participants: [{ name: 'crew', count: 30 }] }, expect: [{ metric: 'success', atMost: 0, decide: 'exact' }] });
     const checked = runPlan(plan(run));

@@ -10,7 +10,7 @@ import { type MetricKind, metricKinds, metricLabel } from '../../reports/metrics
 import { formatSweepValue, pointFileText, pointLabel, sweepLabel, sweepValueLabel, type SweepMechanic } from '../../reports/sweep.ts';
 import { distributionLabel } from '../../reports/charts/distributionBars.ts';
 import { chartPlan, defaultHeatmapMetrics } from '../../reports/charts/plan.ts';
-import { axisValues, binInterval, pointTrials, sweepAxes } from '../../reports/charts/shared.ts';
+import { binInterval, heatmapAxisValues, pointTrials, sweepAxes } from '../../reports/charts/shared.ts';
 import { splitAxis, splitComparison, splitLabel, splitMetrics, splitTitle } from './splitComparison.ts';
 import { estimateCell, estimateRowCells, formatValue, textCell, type ExactPending, type Table, type TableCell } from './table.ts';
 
@@ -269,8 +269,8 @@ function heatmapTable(result: ScenarioResult, metric: string, kind: MetricKind, 
       rows: result.results.map((p) => [pointCell(p.point, setup, result), ...metricCells(p.metrics[metric], kind, pending(p))]),
     };
   }
-  const acrossValues = axisValues(result.results, across);
-  const upValues = axisValues(result.results, up);
+  const acrossValues = heatmapAxisValues(result.results, across);
+  const upValues = heatmapAxisValues(result.results, up);
   const find = (a: unknown, u: unknown) =>
     result.results.find((p) => formatSweepValue(p.point[across]) === formatSweepValue(a) && formatSweepValue(p.point[up]) === formatSweepValue(u));
   return {

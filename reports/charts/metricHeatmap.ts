@@ -14,7 +14,7 @@ import { type MetricKind, metricLabel } from '../metrics.ts';
 import { pointLabel, sweepLabel, sweepValueLabel } from '../sweep.ts';
 import { plotToSvg } from '../svg.ts';
 import { exactFigure } from '../../sim/solve/sentence.ts';
-import { MARGIN_TOP, WIDTH, allNumbers, axisValues, estimateFigure, fitPathLabel, keyLine, outwardReach, panelLabels, reachText, slantReach, SLANT, sweepAxes, textWidth } from './shared.ts';
+import { MARGIN_TOP, WIDTH, heatmapAxisValues, estimateFigure, fitPathLabel, keyLine, outwardReach, panelLabels, reachText, slantReach, SLANT, sweepAxes, textWidth } from './shared.ts';
 
 export interface MetricHeatmapOptions {
   kind: MetricKind;
@@ -37,10 +37,7 @@ export function metricHeatmap(result: ScenarioResult, metric: string, options: M
   // Numbers in ascending order, left to right and bottom to top, as the line charts draw
   // them: a sweep listed [1, 0] put 0 above 1 up the grid, and [12, 2, 7] ran across as
   // written (a report audit). Named values keep the file's order.
-  const ordered = (path: string) => {
-    const values = axisValues(result.results, path);
-    return (allNumbers(values) ? [...values].sort((a, b) => a - b) : values).map(named(path));
-  };
+  const ordered = (path: string) => heatmapAxisValues(result.results, path).map(named(path));
   const acrossValues = ordered(across);
   // Up the page the first value sits lowest, as on any y axis.
   const upValues = ordered(up).reverse();

@@ -268,6 +268,16 @@ export function axisValues(points: PointResult[], path: string): unknown[] {
   return [...seen.values()];
 }
 
+/**
+ * A heatmap's values along one path, in the order the grid (and the dashboard's table of
+ * it) lays them out: numbers ascending, as on any axis (a sweep listed [1, 0] put 0 above
+ * 1, a report audit); named values in the file's order.
+ */
+export function heatmapAxisValues(points: PointResult[], path: string): unknown[] {
+  const values = axisValues(points, path);
+  return allNumbers(values) ? [...values].sort((a, b) => a - b) : values;
+}
+
 /** Whether every value is a finite number, so the axis can be a linear scale. */
 export function allNumbers(values: unknown[]): values is number[] {
   return values.every((v) => typeof v === 'number' && Number.isFinite(v));

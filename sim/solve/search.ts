@@ -575,15 +575,17 @@ export class SolveSearch {
 /**
  * Of an answer that found no value meeting its bound, the point that came nearest it: the
  * highest figure for `atLeast`, the lowest for `atMost`, the first of a tie (exact: within
- * EXACT_TOLERANCE, as the verdict reads a bound; Monte Carlo: by the estimates). Of the
- * points there are: every value, or those a bisection looked at.
+ * the verdict's slack at its bound, exactSlack, so 1e-13 at 0 or 1, where 7.47e-10 and
+ * 9.09e-13 are not one figure (a review); Monte Carlo: by the estimates). Of the points
+ * there are: every value, or those a bisection looked at.
  */
-export function nearestPoint(r: Pick<SolveResult, 'find' | 'points'>): SolvePoint | undefined {
+export function nearestPoint(r: Pick<SolveResult, 'find' | 'points' | 'target'>): SolvePoint | undefined {
   if (r.find === 'closest') return undefined;
   const up = r.find.endsWith('AtLeast') ? 1 : -1;
+  const exactTie = r.target !== undefined ? exactSlack(r.target) : EXACT_TOLERANCE;
   let best: SolvePoint | undefined;
   for (const p of r.points) {
-    const slack = p.estimate === undefined ? EXACT_TOLERANCE : 0;
+    const slack = p.estimate === undefined ? exactTie : 0;
     const figure = (q: SolvePoint) => up * (q.estimate ?? q.exact!);
     if (best === undefined || figure(p) > figure(best) + slack) best = p;
   }

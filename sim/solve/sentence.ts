@@ -683,8 +683,8 @@ function nearestText(r: SolveResult, named: string, label: (v: unknown) => strin
   // Of the values looked at where a bisection passed over some.
   const of = exact || r.everyValue === true ? '' : ' of the values looked at';
   const figure = exact ? `${named} ${equalsFigure(pointText(n, false))} exact` : `${named} = ${pointText(n, true)}`;
-  // A tie (exact: as the verdict reads a bound, within EXACT_TOLERANCE; Monte Carlo: the
-  // same estimate, as nearestPoint reads it): the first is named, the others said, so that
+  // A tie (exact: as the verdict reads a bound, within its slack, exactSlack; Monte Carlo:
+  // the same estimate, as nearestPoint reads it): the first is named, the others said, so that
   // a metric that levels off reads as one (and a share never seen at any value, 0 at
   // each, does not read as rank 1's alone).
   let tied = '';
@@ -692,7 +692,8 @@ function nearestText(r: SolveResult, named: string, label: (v: unknown) => strin
   const own = figureOf(n);
   if (own !== undefined) {
     const k = r.points.findIndex((p) => JSON.stringify(p.value) === JSON.stringify(n.value));
-    const others = r.points.filter((p, i) => i !== k && figureOf(p) !== undefined && Math.abs(figureOf(p)! - own) <= (exact ? EXACT_TOLERANCE : 0)).map((p) => p.value);
+    const tie = !exact ? 0 : r.target !== undefined ? exactSlack(r.target) : EXACT_TOLERANCE;
+    const others = r.points.filter((p, i) => i !== k && figureOf(p) !== undefined && Math.abs(figureOf(p)! - own) <= tie).map((p) => p.value);
     const after = r.points.slice(k + 1).map((p) => p.value);
     if (others.length > 1 && others.length === after.length && others.every((v, i) => JSON.stringify(v) === JSON.stringify(after[i]))) tied = ', as at every value after it';
     else if (others.length > 0) {

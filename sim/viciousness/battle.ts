@@ -169,7 +169,7 @@ export const battle = defineMechanic({
     }
     // The rules toggles these sides give nothing to act on (violence.ts violenceRulesNotes),
     // and medicReach on a battle with no Medic (an audit: each was accepted and said nothing).
-    setupNotes.push(...violenceRulesNotes(given.sides, rules));
+    setupNotes.push(...violenceRulesNotes(given.sides, rules, eachRound));
     if (rules.medicReach !== 'one' && !given.sides.some((side) => aidOf(side) === 'medic')) {
       setupNotes.push('rules.medicReach changes nothing here: no side has a Medic (aid "medic", or a combatant with the "medic" trait)');
     }

@@ -414,7 +414,7 @@ function fieldNotes(
   // A new PC a troupe adds, up to maxPcs: its default, 2, is in no file, and past it the
   // advances go to traits (docs/rulings/advancement.md); said where the file leaves it out.
   if (policy.advance?.choice === 'pc' && policy.advance.maxPcs === undefined) {
-    notes.push('policy.advance.maxPcs is 2 by default: each troupe adds 2 new PCs at most, and its later advances give a PC a new trait instead (docs/rulings/advancement.md)');
+    notes.push('policy.advance.maxPcs is 2 by default: a troupe adds 2 new PCs at most (one founded again after it dissolves, 2 of its own), and its later advances give a PC a new trait instead (docs/rulings/advancement.md)');
   }
   for (const field of ['successorAsset', 'successorAdvancements'] as const) {
     const v = policy[field];

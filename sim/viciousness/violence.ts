@@ -212,12 +212,16 @@ export function mostSides(lists: readonly (readonly DiceGroup[] | undefined)[]):
 export function violenceRulesNotes(
   sides: readonly (SideSetup & { flee?: FleePolicy })[],
   rules: Pick<ViciousnessRules, 'hitOn' | 'targeting' | 'outnumbered' | 'woundOrder' | 'equipment'>,
+  equipmentEachRound = false,
 ): string[] {
   const notes: string[] = [];
   const present = sides.map((side) => side.combatants.filter((c) => (c.count ?? 1) > 0));
   if (rules.hitOn !== 'exact4') {
     // The dice as rolled: the equipment dice rules.equipment awards, the combatants there.
-    const awarded = awardEquipment(sides, rules);
+    // A battle of three sides or more awards each round among the sides still fighting
+    // (battleField.ts), so any side's equipment may come to roll (a review: a d6 of the
+    // second-best side's rolled once the best fled, beside this note saying none could).
+    const awarded = equipmentEachRound ? sides : awardEquipment(sides, rules);
     const most = mostSides(awarded.flatMap((side, s) => [side.bonus, ...present[s].flatMap((c) => [c.dice, c.openingDice])]));
     if (most <= 4) notes.push(HIT_ON_NOTE);
   }

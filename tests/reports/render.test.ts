@@ -261,6 +261,10 @@ describe('scenario HTML', () => {
     const lines = headlineLines(duel as never);
     expect(lines.find((l) => l.label.endsWith('highest'))!.where).toBe('3 points, e.g. x = 3');
     expect(lines.find((l) => l.label.endsWith('lowest'))!.where).toBe('x = 10');
+    // At 0 only a sum's rounding: 2^-40 is a chance beside an impossible plan's 0, not one
+    // figure at both points (a review).
+    const near = { ...duel, results: [at(40, 2 ** -40), at(41, 0)] };
+    expect(headlineLines(near as never).map((l) => l.where)).toEqual(['x = 40', 'x = 41']);
   });
 
   it('says a headline figure the same at every point once, not as a highest and a lowest', () => {
