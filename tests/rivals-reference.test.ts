@@ -213,5 +213,10 @@ describe('rivals against a slow reference chain', () => {
     expect(want.wealthLowered).toBeCloseTo(5.2306, 3);
     expect(want.attemptOnLife).toBeCloseTo(0.9045, 3);
     expect(want.calamity).toBeCloseTo(0.6155, 3);
+    // Under the default, "lasting", as docs/rulings/rivals.md quotes the engine's exact figures.
+    const lasting = referenceRival(4, [{ severity: 'light' }, { severity: 'medium' }, { severity: 'heavy' }], 52);
+    expect(lasting.wealthLowered).toBeCloseTo(5.6418, 3);
+    expect(lasting.attemptOnLife).toBeCloseTo(1.1293, 3);
+    expect(lasting.calamity).toBeCloseTo(0.681, 3);
   });
 });
