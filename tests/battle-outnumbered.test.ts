@@ -74,6 +74,8 @@ interface RefRules {
   woundOrder?: 'random' | 'captainFirst' | 'minionsFirst';
   /** What a die must show to hit: exactly 4 (`exact4`, the default: "counting 4s"), or 4 or more (`4+`, on dice above d4). */
   hitOn?: 'exact4' | '4+';
+  /** Whose equipment dice roll: the most well-equipped side still fighting, each round (`mostEquipped`, the default), or every side's (`everySide`). */
+  equipment?: 'mostEquipped' | 'everySide';
 }
 
 /** A mean and its standard error. */
@@ -96,6 +98,7 @@ function referenceBrawl(sides: RefSide[], allEnemies: boolean, trials: number, s
   // one with the most equipment dice rolls them; with as many at the top, none.
   // (A side with nobody able left is out of the fight, fled or not.)
   const rollsBonus = (inFight: boolean[]) => {
+    if (rules.equipment === 'everySide') return sides.map((x, s) => inFight[s] && (x.bonus ?? 0) > 0);
     const most = Math.max(...sides.map((x, s) => (inFight[s] ? (x.bonus ?? 0) : 0)));
     const atTop = sides.filter((x, s) => inFight[s] && (x.bonus ?? 0) === most).length;
     return sides.map((x, s) => inFight[s] && (x.bonus ?? 0) > 0 && (x.bonus ?? 0) === most && atTop === 1);
@@ -459,6 +462,13 @@ describe('three or more sides: "the enemies\' able combatants outnumber yours"',
       'equipment awarded each round: the best-equipped side flees at once, the next best rolls its 1d4 from then',
       [{ name: 'a', plain: 1, flee: 'outnumbered', bonus: 2 }, { name: 'b', plain: 3, bonus: 1 }, { name: 'c', plain: 3 }],
       {},
+    ],
+    [
+      // rules.equipment "everySide": each side rolls its own, every round (compared before
+      // only against the engine's own exact chain, in two-sided battles).
+      'equipment everySide: three sides, each with its own equipment',
+      [{ name: 'a', plain: 2, flee: 'lostHalf', bonus: 2 }, { name: 'b', plain: 3, bonus: 1 }, { name: 'c', plain: 3, bonus: 1 }],
+      { equipment: 'everySide' },
     ],
   ];
   // rules.woundOrder with a captain on each of three sides: whom a landed hit wounds shapes

@@ -545,6 +545,18 @@ const cases: [string, [Fighter, Fighter], number?, Rules?, Meets[]?, number?][] 
     [sorcerer('a', { stamina: 3, weapon: 'demonicTemporary', power: 2 }), sorcerer('b', { stamina: 3, dice: 4, weapon: 'demonicTemporary', power: 1 })],
   ],
   ['fists against a blade that sucks it up and stands up mid-round', [sorcerer('a', { will: 3 }), sorcerer('b', { stamina: 4, will: 3, dice: 4, defend: 'oneDie', weapon: 'blade' })]],
+  // currency "standUp": only a Stand Up's successes roll over (a reference-coverage audit:
+  // the reference played it, no cast asked for it).
+  [
+    'currency from Stand Ups only: a blade standing up by half against a rifle that rolls all over',
+    [sorcerer('a', { stamina: 4, will: 5, weapon: 'blade', standUp: 'half', currency: 'standUp' }), sorcerer('b', { stamina: 4, will: 3, weapon: 'rifle', defend: 'oneDie' })],
+  ],
+  [
+    'currency from Stand Ups only, lasting harm carried in, under nextPenalty thisAction',
+    [sorcerer('a', { stamina: 4, will: 6, lasting: 5, weapon: 'blade', currency: 'standUp' }), sorcerer('b', { stamina: 5, will: 4, weapon: 'bigHandgun', currency: 'defence' })],
+    undefined,
+    { nextPenalty: 'thisAction' },
+  ],
   [
     'laser eyes against a sorcerer standing up by half, rolling every success over',
     [sorcerer('sorcerer', { stamina: 3, will: 6, weapon: 'smallHandgun', standUp: 'half' }), sorcerer('demon', { will: 5, weapon: 'demonicLethal', power: 3, standUp: 'never' })],
