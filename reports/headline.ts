@@ -68,9 +68,12 @@ export function headlineLines(result: ScenarioResult, setup?: unknown): Headline
     // One value at every point (a contest's single roll, swept over its tries): said once.
     // As a highest and a lowest, the same figure read as a range, each at "12 points, e.g."
     // one of them.
-    const same = !one && constantValue(at.map((p) => p.metrics[name]!));
+    // (Not of a figure at one point of several, as under a sweep of a side's name: that point
+    // is named below, where "at all 1 points" named none, a dashboard audit.)
+    const same = !one && at.length > 1 && constantValue(at.map((p) => p.metrics[name]!));
     if (same) {
-      lines.push({ metric: name, label, ...same, where: `all ${at.length} points` });
+      const where = at.length === result.results.length ? `all ${at.length} points` : `each of the ${at.length} points that have it (of ${result.results.length})`;
+      lines.push({ metric: name, label, ...same, where });
       continue;
     }
     if (one || at.length <= HEADLINE_POINTS_LISTED) {

@@ -506,3 +506,23 @@ describe('command-line slips a file-safety audit found passed over unsaid (Decem
     expect((await poolsim('run', folder, '--shard', '0/1', '--out', join(dir, '..dots-part.json'))).code).toBe(0);
   });
 });
+
+describe('names that differ only in spaces at an end (a dashboard audit: two "P(win: crew)" lines, 0.52 and 0.48)', () => {
+  test('a name with a space at either end is refused, naming the path, in every mechanic that names things', async () => {
+    const { planScenario } = await import('../sim/scenario.ts');
+    const refuses = (system: string, mechanic: string, setup: object, path: string) =>
+      expect(() => planScenario({ name: 'names', system, mechanic, trials: 100, seed: 's', setup }, 'names.json')).toThrow(
+        new RegExp(`names\\.json: ${path.replace(/\./g, '\\.')}: expected a name without spaces at either end, got "`),
+      );
+    const side = (name: string, combatant = 'a') => ({ name, combatants: [{ name: combatant }] });
+    refuses('viciousness', 'battle', { sides: [side('crew'), side('crew ')] }, 'setup.sides.1.name');
+    refuses('viciousness', 'clash', { sides: [side(' crew'), side('guards')] }, 'setup.sides.0.name');
+    refuses('viciousness', 'battle', { sides: [{ name: 'crew', combatants: [{ name: 'minion' }, { name: 'minion ' }] }, side('guards')] }, 'setup.sides.0.combatants.1.name');
+    refuses('viciousness', 'knavery', { challenges: 1, participants: [{ name: 'crew ' }] }, 'setup.participants.0.name');
+    refuses('sorcerer', 'contest', { a: { name: 'sorcerer ', dice: 3 }, b: { name: 'demon', dice: 4 } }, 'setup.a.name');
+    const fighter = (name: string, team?: string) => ({ name, ...(team ? { team } : {}), attack: { attribute: 3, skill: 2 }, defence: { attribute: 3, skill: 2 }, fortitude: 4 });
+    refuses('vdp', 'combat', { characters: [fighter('ann', 'heroes '), fighter('bo', 'villains')] }, 'setup.characters.0.team');
+    // A space inside a name is a name like any other.
+    expect(() => planScenario({ name: 'names', system: 'viciousness', mechanic: 'battle', trials: 100, seed: 's', setup: { sides: [side('the crew'), side('the guards')] } }, 'names.json')).not.toThrow();
+  });
+});

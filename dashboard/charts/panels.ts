@@ -181,7 +181,7 @@ export function panelsFor(result: ScenarioResult, options: PanelOptions = {}): P
                   });
                 }),
             },
-            chart.draw(shown),
+            chart.draw(shown, view === 'exactly' ? undefined : view),
             title,
           ),
           distribution: { key, view },

@@ -34,8 +34,14 @@ export function distributionLabel(result: ScenarioResult, key: string): string {
   return metricLabel(result, key).replace(/^mean /, '');
 }
 
-/** One panel per point, each named in the game's words given the scenario's `setup` (reports/sweep.ts). */
-export function distributionBars(result: ScenarioResult, key: string, setup?: unknown): string {
+/** Which cumulative shares a distribution's bars hold (the dashboard's views): P(X ≥ x) or P(X ≤ x). */
+export type Cumulative = 'atLeast' | 'atMost';
+
+/**
+ * One panel per point, each named in the game's words given the scenario's `setup`
+ * (reports/sweep.ts). `cumulative`: the shares are P(X ≥ x) or P(X ≤ x), not P(X = x).
+ */
+export function distributionBars(result: ScenarioResult, key: string, setup?: unknown, cumulative?: Cumulative): string {
   const points = result.results.filter((p) => p.distributions?.[key] !== undefined);
   if (points.length === 0) throw new Error(`distributionBars: no point has a distribution "${key}"`);
   if (points.length > MAX_DISTRIBUTION_PANELS) {
@@ -76,10 +82,15 @@ export function distributionBars(result: ScenarioResult, key: string, setup?: un
     if (fold === undefined) return kept;
     // The folded tail: its share the sum of its values' (a count of trials, so its
     // interval is the Wilson interval of that count), its exact value the sum of theirs.
+    // Cumulative shares are not summed: P(X ≥ fold) is the tail's first, P(X ≤ x) past the
+    // fold its last (a dashboard audit: "17+" at "at least" drew Σ P(X ≥ x), 0.00323, beside
+    // the table's 0.00127, and up to 7 times too tall in the library).
     const tail = d.x.map((x, i) => i).filter((i) => d.x[i]! >= fold);
-    const share = tail.reduce((sum, i) => sum + d.p[i]!, 0);
+    const one = cumulative === undefined ? undefined : cumulative === 'atLeast' ? tail[0]! : tail[tail.length - 1]!;
+    const share = one !== undefined ? d.p[one]! : tail.reduce((sum, i) => sum + d.p[i]!, 0);
     const [low, high] = n > 0 ? wilson(Math.round(share * n), n).ci95 : [share, share];
-    const exact = d.exact && tail.every((i) => d.exact![i] !== undefined) ? tail.reduce((sum, i) => sum + d.exact![i]!, 0) : undefined;
+    const exact =
+      one !== undefined ? d.exact?.[one] : d.exact && tail.every((i) => d.exact![i] !== undefined) ? tail.reduce((sum, i) => sum + d.exact![i]!, 0) : undefined;
     return [...kept, { x: foldLabel, p: share, low, high, exact, panel }];
   });
   const xs = [...values.filter((x) => (fold === undefined || x < fold) && (!emptyTail || x < folding!)).map(String), ...(fold === undefined ? [] : [foldLabel])];

@@ -11,7 +11,7 @@ import { type MetricKind, chartFamily, familyLabel, metricKinds, metricLabel } f
 import { pointLabel, sweepLabel } from '../sweep.ts';
 import { constantFamilyNote, distributionVerdict, withSvgTitle } from './omit.ts';
 import { deathMetrics, deathOdds } from './deathOdds.ts';
-import { MAX_DISTRIBUTION_PANELS, distributionBars, distributionLabel } from './distributionBars.ts';
+import { MAX_DISTRIBUTION_PANELS, type Cumulative, distributionBars, distributionLabel } from './distributionBars.ts';
 import { estimatesAtPoint } from './estimatesAtPoint.ts';
 import { MAX_FAN_PANELS, fanOverTurns, hasFan } from './fanOverTurns.ts';
 import { metricHeatmap } from './metricHeatmap.ts';
@@ -40,8 +40,11 @@ export interface PlannedChart {
   axes: string[];
   /** A distribution the same at every point, drawn (and best tabled) for its first point alone. */
   once?: boolean;
-  /** The SVG, titled; `shown` draws another view of the same result (a distribution's cumulative shares). */
-  draw(shown?: ScenarioResult): string;
+  /**
+   * The SVG, titled; `shown` draws another view of the same result (a distribution's
+   * cumulative shares, `cumulative` saying which: a folded tail reads them otherwise).
+   */
+  draw(shown?: ScenarioResult, cumulative?: Cumulative): string;
 }
 
 export interface ChartPlanOptions {
@@ -96,7 +99,7 @@ export function chartPlan(result: ScenarioResult, options: ChartPlanOptions = {}
     names.add(unique);
     const title = chart.title.charAt(0).toUpperCase() + chart.title.slice(1);
     // Every SVG carries its title, so a file opened on its own says what it shows.
-    charts.push({ metrics: [], axes: [], ...chart, name: unique, title, draw: (r?: ScenarioResult) => withSvgTitle(chart.draw(r), title) });
+    charts.push({ metrics: [], axes: [], ...chart, name: unique, title, draw: (r?: ScenarioResult, c?: Cumulative) => withSvgTitle(chart.draw(r, c), title) });
   };
 
   if (pointCount === 1) {
@@ -158,7 +161,7 @@ export function chartPlan(result: ScenarioResult, options: ChartPlanOptions = {}
     if (verdict.kind === 'omit') continue;
     if (verdict.kind === 'once') {
       add({ name: `distribution-${key}`, title: `Distribution of ${label} (the same at every point)`, kind: 'distribution', key, once: true,
-        draw: (r = result) => distributionBars(firstPointOf(r, key), key, setup) });
+        draw: (r = result, c?: Cumulative) => distributionBars(firstPointOf(r, key), key, setup, c) });
       continue;
     }
     const count = result.results.filter((p) => p.distributions?.[key]).length;
@@ -168,7 +171,7 @@ export function chartPlan(result: ScenarioResult, options: ChartPlanOptions = {}
       continue;
     }
     add({ name: `distribution-${key}`, title: `Distribution of ${label}`, kind: 'distribution', key,
-      draw: (r = result) => distributionBars(r, key, setup) });
+      draw: (r = result, c?: Cumulative) => distributionBars(r, key, setup, c) });
   }
 
   const seriesKeys = new Set(result.results.flatMap((p) => Object.keys(p.series ?? {})));

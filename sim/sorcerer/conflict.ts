@@ -57,6 +57,7 @@
  */
 import { z } from 'zod';
 import { lazySchema } from '../lazySchema.ts';
+import { entityName } from '../names.ts';
 import { defineMechanic, type ExactValues } from '../mechanic.ts';
 import { foldDistribution, type PoolFold } from '../exact/fold.ts';
 import { singleDieSchema } from '../dice.ts';
@@ -92,7 +93,7 @@ export const CURRENCY_POLICIES = ['none', 'standUp', 'defence', 'all'] as const;
 
 export const fighterSchema = lazySchema(() => z
   .object({
-    name: z.string().min(1),
+    name: entityName,
     /** Stamina: the penalty thresholds, and the full defence's dice unless `defence` says otherwise. */
     stamina: count,
     /** Will, rolled to Stand Up. */

@@ -18,6 +18,7 @@
  */
 import { z } from 'zod';
 import { lazySchema } from '../lazySchema.ts';
+import { entityName } from '../names.ts';
 import { defineMechanic } from '../mechanic.ts';
 import { FoldRoller, foldDistribution, type PoolFold } from '../exact/fold.ts';
 import { singleDieSchema } from '../dice.ts';
@@ -29,7 +30,7 @@ const count = lazySchema(() => z.number().int().min(0).max(100));
 
 export const sorcererSideSchema = lazySchema(() => z
   .object({
-    name: z.string().min(1),
+    name: entityName,
     /** The stat: how many dice. */
     dice: count,
     /** Bonus dice (currency, good dialogue…). */

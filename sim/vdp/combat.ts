@@ -33,6 +33,7 @@
  */
 import { z } from 'zod';
 import { lazySchema } from '../lazySchema.ts';
+import { entityName } from '../names.ts';
 import { defineMechanic } from '../mechanic.ts';
 import { Distribution } from '../exact/distribution.ts';
 import type { RandomStream } from '../random.ts';
@@ -131,7 +132,7 @@ export class RollTable {
   }
 }
 
-const name = lazySchema(() => z.string().min(1));
+const name = entityName;
 
 export const combatantSchema = lazySchema(() => z
   .object({

@@ -31,6 +31,7 @@
  */
 import { z } from 'zod';
 import { lazySchema } from '../lazySchema.ts';
+import { entityName } from '../names.ts';
 import { defineMechanic, type ExactValues } from '../mechanic.ts';
 import { Distribution } from '../exact/distribution.ts';
 import type { RandomStream } from '../random.ts';
@@ -54,7 +55,7 @@ export const CONTEST_ORDERS = ['timing', 'rolled'] as const;
 
 const contenderSchema = lazySchema(() => z
   .object({
-    name: z.string().min(1),
+    name: entityName,
     /** The relevant stat + skill (+ a tool) on the attack: "replaced by relevant stats and skills". */
     attack: rollBonusSchema,
     /** The relevant stat + skill on defence; also its threshold ("replaced by the defensive bonus"). */

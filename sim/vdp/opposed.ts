@@ -23,6 +23,7 @@
 import { z } from 'zod';
 import type { Distribution } from '../exact/distribution.ts';
 import { lazySchema } from '../lazySchema.ts';
+import { entityName } from '../names.ts';
 import { defineMechanic } from '../mechanic.ts';
 import { MetricLayout, metricTable } from '../metrics.ts';
 import type { VdpRules } from '../rules.ts';
@@ -33,7 +34,7 @@ const split = lazySchema(() => z.number().int().min(0).max(VDP_POOL));
 
 export const opposerSchema = lazySchema(() => z
   .object({
-    name: z.string().min(1),
+    name: entityName,
     accomplish: split,
     /** Defaults to the rest of the pool (4 − accomplish). */
     resist: split.optional(),

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { lazySchema } from '../lazySchema.ts';
+import { entityName } from '../names.ts';
 import { diceListSchema, eachDie } from '../dice.ts';
 import { MAX_UNIFORM } from '../random.ts';
 import { SEVERITIES, checkRivals, rivalSchema } from './rivalDice.ts';
@@ -17,7 +18,7 @@ import { advanceSchema, ambitionSchema, reservedPcs } from './advancement.ts';
 import { campaignTraitsSchema, checkSituationalDice, checkTraitDice, namesMedic, namesTrait, DEFENDER_PUSH, MARKSMAN_PUSH } from './traits.ts';
 import { CAPTAIN_TRAITS, MAX_RANK, MAX_TRAITS, MINION_TRAITS, MIN_RANK, RANK_MINIMUM, REWARD_METHODS, minimumPoints, rankOf } from './wealth.ts';
 
-const name = lazySchema(() => z.string().min(1));
+const name = entityName;
 
 /** A PC: its traits (for replacement cost and contacts) and the trait dice that apply. */
 /** Built with the schemas that use them (sim/lazySchema.ts). */

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { lazySchema } from '../lazySchema.ts';
+import { entityName } from '../names.ts';
 import { defineMechanic } from '../mechanic.ts';
 import { diceListSchema, eachDie } from '../dice.ts';
 import { fixedLayout, metricTable } from '../metrics.ts';
@@ -17,7 +18,7 @@ export { PARTICIPANT_DIE, challengesToMeet, isSix, isSuccess, knaveryGrid } from
 
 export const participantSchema = lazySchema(() => z
   .object({
-    name: z.string().min(1),
+    name: entityName,
     count: z.number().int().min(0).max(1000).optional(),
     /** Trait dice that apply; the 1d6 every participant adds comes from the rules. */
     dice: diceListSchema.optional(),

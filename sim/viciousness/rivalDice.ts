@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { lazySchema } from '../lazySchema.ts';
+import { entityName } from '../names.ts';
 import { diceListSchema, eachDie } from '../dice.ts';
 import { belowBits, belowReject, type RandomStream } from '../random.ts';
 import type { ViciousnessRules } from '../rules.ts';
@@ -157,7 +158,7 @@ export const designSchema = lazySchema(() => z
 
 export const rivalSchema = lazySchema(() => z
   .object({
-    name: z.string().min(1),
+    name: entityName,
     /** Wealth rank 1..7: its ambition points per turn. */
     rank: z.number().int().min(1).max(7),
     /** A count (default 4) or a list of names. */

@@ -4,13 +4,14 @@
  */
 import { z } from 'zod';
 import { lazySchema } from '../lazySchema.ts';
+import { entityName } from '../names.ts';
 import { diceListSchema, eachDie, type DiceGroup } from '../dice.ts';
 import { Distribution, faceDistribution, chanceOf } from '../exact/distribution.ts';
 import type { RandomStream } from '../random.ts';
 import type { ViciousnessRules } from '../rules.ts';
 import { hasTrait, traitListSchema, traitMedics, type TraitName } from './traits.ts';
 
-const name = lazySchema(() => z.string().min(1));
+const name = entityName;
 
 export const combatantSchema = lazySchema(() => z
   .object({

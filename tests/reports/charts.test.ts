@@ -489,6 +489,31 @@ describe('bars end at their value', () => {
       }
     }
   });
+
+  it('folds a cumulative "at least" tail as P(X >= its first value), not the sum of the tail (a dashboard audit)', () => {
+    // Ten likely values, then a long thin tail (200 values of 0.0001): past the shares of
+    // 0.002 or more the tail folds into one bar. Plain shares sum there; P(X ≥ x) is the
+    // fold's first value (summed, the "at least" fold read about ten times too tall).
+    const x = Array.from({ length: 210 }, (_, i) => i + 1);
+    const plain = x.map((r) => (r <= 10 ? 0.098 : 0.0001));
+    const atLeast = plain.map((_, i) => plain.slice(i).reduce((a, b) => a + b, 0));
+    const one = (p: number[]) => ({ ...heistOnePoint, results: [{ ...heistOnePoint.results[0]!, distributions: { rounds: { x, p } } }] });
+    const fold = (svg: string) => {
+      const y = axisScale(svg, 'y');
+      const bars = barRects(svg).sort((a, b) => a.x - b.x);
+      const last = bars[bars.length - 1]!;
+      // The share the last bar stands for, read back off the axis.
+      const share = (v: number) => Math.abs(y(v) - y(0));
+      return { bars: bars.length, height: last.height, want: share };
+    };
+    const cum = fold(distributionBars(one(atLeast), 'rounds', undefined, 'atLeast'));
+    const first = cum.bars - 1; // index of the fold's first value
+    expect(cum.bars).toBeGreaterThan(100);
+    expect(cum.height).toBeCloseTo(cum.want(atLeast[first]!), 0);
+    expect(cum.height).toBeLessThan(cum.want(atLeast[first - 1]!));
+    const sum = fold(distributionBars(one(plain), 'rounds'));
+    expect(sum.height).toBeCloseTo(sum.want(plain.slice(sum.bars - 1).reduce((a, b) => a + b, 0)), 0);
+  });
 });
 
 describe('means of many sizes at one point', () => {

@@ -265,6 +265,12 @@ describe('scenario HTML', () => {
     // figure at both points (a review).
     const near = { ...duel, results: [at(40, 2 ** -40), at(41, 0)] };
     expect(headlineLines(near as never).map((l) => l.where)).toEqual(['x = 40', 'x = 41']);
+    // A figure at some points only (a sweep of a side's name gives each point its own
+    // win.<side>): the one point named, never "at all 1 points" (a dashboard audit); two of
+    // three alike said as such.
+    const other = (x: number) => ({ point: { 'setup.x': x }, metrics: { lose: { estimate: 0.5, exact: 0.5, ci95: [0.49, 0.51] as [number, number], kind: 'probability' as const, headline: true } } });
+    expect(headlineLines({ ...duel, results: [at(1, 0.25), other(2)] } as never).find((l) => l.metric === 'win')!.where).toBe('x = 1');
+    expect(headlineLines({ ...duel, results: [at(1, 0.25), at(2, 0.25), other(3)] } as never).find((l) => l.metric === 'win')!.where).toBe('each of the 2 points that have it (of 3)');
   });
 
   it('says a headline figure the same at every point once, not as a highest and a lowest', () => {
