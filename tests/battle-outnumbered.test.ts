@@ -579,3 +579,16 @@ describe('three or more sides: "the enemies\' able combatants outnumber yours"',
     expect(engine(sides, 'allEnemies', 5000)).toEqual(engine(sides, 'anySide', 5000));
   });
 });
+
+describe('the equipment award each round counts the dice as written', () => {
+  test('a side of two d3s of equipment (never a 4) is the most well-equipped against one d4, as violence.ts awardEquipment reads it (a review)', async () => {
+    const { BattlePlan } = await import('../sim/viciousness/battleField.ts');
+    const { battleSetup } = await import('../sim/viciousness/battleSetup.ts');
+    const { viciousnessRules } = await import('../sim/rules.ts');
+    const side = (name: string, bonus?: string[]) => ({ name, ...(bonus ? { bonus } : {}), combatants: [{ name: 'x', count: 2 }] });
+    const plan = new BattlePlan(battleSetup.parse({ sides: [side('a', ['2d3']), side('b', ['d4']), side('c')] }), viciousnessRules.parse({}), 50);
+    expect(plan.equipmentEachRound).toBe(true);
+    expect(plan.awardedAtStart).toBe(0);
+    expect(Array.from(plan.bonusCount)).toEqual([2, 1, 0]);
+  });
+});

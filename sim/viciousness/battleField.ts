@@ -62,7 +62,6 @@ function fieldLowBits(b: number): number {
 }
 
 
-/** Everything about a battle that does not change while it runs, as flat arrays. */
 /**
  * The most well-equipped side among those fighting (`fighting[s]` not 0): the one with
  * strictly the most equipment dice, −1 where none has any or two have as many
@@ -84,6 +83,7 @@ export function mostEquipped(bonusCount: ArrayLike<number>, fighting: ArrayLike<
   return tied ? -1 : best;
 }
 
+/** Everything about a battle that does not change while it runs, as flat arrays. */
 export class BattlePlan {
   readonly sideCount: number;
   readonly maxRounds: number;
@@ -295,7 +295,9 @@ export class BattlePlan {
     this.kindMore = Uint8Array.from(kinds, (k, i) => (!k.pushable && this.kindDice.subarray(i * DC + 1, (i + 1) * DC).some((x) => x > 0) ? 1 : 0));
     this.sideDiceInit = new Int32Array(n * DC);
     this.equipmentEachRound = n > 2 && rules.equipment === 'mostEquipped';
-    this.bonusCount = Int32Array.from(bonus, (b) => b.length);
+    // Counted as written, a die that can never hit (a d3 counting 4s) included, as
+    // violence.ts awardEquipment counts them: `bonus` holds only the dice rolled.
+    this.bonusCount = Int32Array.from(sides, (side) => eachDie(side.bonus ?? []).length);
     this.bonusDice = new Int32Array(n * DC);
     for (let s = 0; s < n; s++) for (const c of bonus[s]) this.bonusDice[s * DC + c]++;
     this.awardedAtStart = this.equipmentEachRound ? mostEquipped(this.bonusCount, new Int32Array(n).fill(1)) : -1;
