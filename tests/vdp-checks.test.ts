@@ -196,7 +196,7 @@ describe('opposed: a score of 0 ("whichever score is highest wins the contest. I
   });
 
   // Mark all-in (4 accomplish, modifier 0), Jacob all-resist (0 accomplish): Jacob's score is
-  // always 0; Mark's is 4d6 − 4d6. P(Mark's score is exactly 0) moves from neither to Mark.
+  // always 0, Mark's 4d6 − 4d6.
   const duel = (zeroWins?: boolean) =>
     runScenario({
       name: 'o',
@@ -204,19 +204,44 @@ describe('opposed: a score of 0 ("whichever score is highest wins the contest. I
       mechanic: 'opposed',
       trials: 1000,
       setup: { a: { name: 'mark', accomplish: 4, modifier: 0 }, b: { name: 'jacob', accomplish: 0, modifier: 0 }, ...(zeroWins === undefined ? {} : { zeroWins }) },
-    }).results[0].metrics;
+    }).results[0];
+  test('a side of no Accomplish dice never wins: its 0 against a negative score is neither ("must beat the opposing character\'s Resist check in order to complete the task"; it won 0.46, as often as Mark)', () => {
+    for (const zeroWins of [undefined, true, false]) {
+      const m = duel(zeroWins).metrics;
+      expect(m['win.jacob'].exact).toBe(0);
+      expect(m['win.jacob'].estimate).toBe(0);
+      // Mark wins on a score above Jacob's 0: P(4d6 > 4d6), 0.4595; the rest is neither.
+      expect(m['win.mark'].exact).toBeCloseTo(m['beats.mark'].exact!, 12);
+      expect(m['win.mark'].exact).toBeCloseTo(0.45953, 5);
+      expect(m.neither.exact).toBeCloseTo(1 - m['win.mark'].exact!, 12);
+    }
+    // So the readings cannot differ here, and a zeroWins written says so.
+    expect(duel(false).notes).toEqual(['zeroWins changes nothing here: no score of 0 can meet a lower one, and the two readings differ only there']);
+    expect(duel().notes).toBeUndefined();
+  });
+
   test('the two readings differ by exactly P(a score of 0 against a lower one)', () => {
-    const literal = duel();
-    const strict = duel(false);
-    expect(literal['win.mark'].exact).toBeCloseTo(duel(true)['win.mark'].exact!, 15);
-    // Jacob's score is 0 every time (no accomplish dice), so 0 never beats it: the readings
-    // agree on Mark, and Jacob's 0 wins literally exactly when Mark's score is negative.
-    expect(literal['win.mark'].exact).toBeCloseTo(strict['win.mark'].exact!, 15);
-    expect(strict['win.jacob'].exact).toBe(0);
-    const markNegative = 1 - literal['beats.mark'].exact! - literal.neither.exact!;
-    expect(literal['win.jacob'].exact).toBeGreaterThan(0.4);
-    expect(literal['win.jacob'].exact! + literal['win.mark'].exact! + literal.neither.exact!).toBeCloseTo(1, 12);
-    expect(markNegative).toBeCloseTo(literal['win.jacob'].exact!, 12);
+    // Both at 2/2, modifiers 0: each score is 2d6 − 2d6, independently; it is 0 with
+    // probability 146/1296 (the squares of 2d6's counts) and negative with (1 − 146/1296)/2.
+    const even = (zeroWins: boolean) =>
+      runScenario({ name: 'o', system: 'vdp', mechanic: 'opposed', trials: 1000, setup: { a: { name: 'mark', accomplish: 2, modifier: 0 }, b: { name: 'jacob', accomplish: 2, modifier: 0 }, zeroWins } }).results[0];
+    const literal = even(true);
+    const strict = even(false);
+    const zero = 146 / 1296;
+    const below = (1 - zero) / 2;
+    for (const side of ['mark', 'jacob']) {
+      expect(literal.metrics[`win.${side}`].exact! - strict.metrics[`win.${side}`].exact!).toBeCloseTo(zero * below, 12);
+    }
+    expect(strict.metrics.neither.exact! - literal.metrics.neither.exact!).toBeCloseTo(2 * zero * below, 12);
+    expect(literal.notes).toBeUndefined();
+    expect(strict.notes).toBeUndefined();
+  });
+
+  test('zeroWins in the text\'s guitar duel changes nothing, and is said: Jacob\'s score is never below 6', () => {
+    const duelOf = (zeroWins?: boolean) =>
+      runScenario({ name: 'o', system: 'vdp', mechanic: 'opposed', trials: 2000, seed: 3, setup: { a: { name: 'mark', accomplish: 4, modifier: 5 }, b: { name: 'jacob', accomplish: 1, modifier: 5 }, ...(zeroWins === undefined ? {} : { zeroWins }) } }).results[0];
+    expect(duelOf(false).metrics).toEqual(duelOf().metrics);
+    expect(duelOf(false).notes).toEqual(['zeroWins changes nothing here: no score of 0 can meet a lower one, and the two readings differ only there']);
   });
 });
 

@@ -9,7 +9,9 @@
  * wins unless both are negative ("If both scores are negative, everyone fails"), so Mark's
  * 0 beats Jacob's −3; equal scores and nobody wins (`neither`). `zeroWins: false` keeps the
  * stricter reading of "must beat the opposing character's Resist": a score wins only when
- * it is above 0 and above the other's.
+ * it is above 0 and above the other's. Under either, a side of no Accomplish dice makes no
+ * check and never wins ("must beat the opposing character's Resist check in order to
+ * complete the task").
  *
  * Tension: "A character gains a point of Tension whenever a skill check result is exactly
  * equal to the target number", and "each character's Accomplish check must beat the
@@ -135,7 +137,11 @@ export const opposed = defineMechanic({
       tensionA: L.add('tension', { side: A }),
       tensionB: L.add('tension', { side: B }),
     };
-    // Whether each side makes an Accomplish check at all (tension needs one).
+    // Whether each side makes an Accomplish check at all: a side of no Accomplish dice makes
+    // none, so it neither wins ("each character's Accomplish check must beat the opposing
+    // character's Resist check in order to complete the task": until December 2026 its score
+    // of 0 won against a negative one, Jacob all in Resist against an all-in Mark winning
+    // 0.46, as often as Mark) nor beats anything nor gains tension.
     const checksA = setup.a.accomplish > 0 ? 1 : 0;
     const checksB = setup.b.accomplish > 0 ? 1 : 0;
     const zeroWins = setup.zeroWins ?? true;
@@ -165,6 +171,16 @@ export const opposed = defineMechanic({
         if ((o[key] ?? 0) > 0) setupNotes.push(`${k}.${key} changes nothing here: ${advantageOnWords(rules.advantageOn)} puts ${o.name}'s dice on its ${pool}, which has no dice, and a roll of no dice scores 0`);
       }
     }
+    // The readings differ only on a score of 0 against a lower one (a side of no Accomplish
+    // dice wins under neither): where no such pair can be rolled, a `zeroWins` written
+    // changes nothing, and is said (the text's own guitar duel: Jacob's score is never below 6).
+    if (setup.zeroWins !== undefined) {
+      const scoreA = accA.distribution().minus(resisted(resB.distribution()));
+      const scoreB = accB.distribution().minus(resisted(resA.distribution()));
+      if (checksA * scoreA.at(0) * scoreB.atMost(-1) + checksB * scoreB.at(0) * scoreA.atMost(-1) === 0) {
+        setupNotes.push('zeroWins changes nothing here: no score of 0 can meet a lower one, and the two readings differ only there');
+      }
+    }
     return {
       metrics: L.specs,
       setupNotes,
@@ -178,8 +194,9 @@ export const opposed = defineMechanic({
           const resistedA = resA.roll(random);
           const a = accomplishedA - (resistedB > 0 ? resistedB : 0);
           const b = accomplishedB - (resistedA > 0 ? resistedA : 0);
-          const winA = a >= lowest && a > b ? 1 : 0;
-          const winB = b >= lowest && b > a ? 1 : 0;
+          // A side of no Accomplish dice makes no check, and wins nothing (checksA).
+          const winA = a >= lowest && a > b ? checksA : 0;
+          const winB = b >= lowest && b > a ? checksB : 0;
           tally.add(M.winA, winA);
           tally.add(M.winB, winB);
           tally.add(M.neither, 1 - winA - winB);
@@ -201,8 +218,8 @@ export const opposed = defineMechanic({
         // Accomplish against the Resist total as rolled (beats, tension).
         const rawA = accA.distribution().minus(resB.distribution());
         const rawB = accB.distribution().minus(resA.distribution());
-        const winA = a.expect((x) => (x >= lowest ? b.atMost(x - 1) : 0));
-        const winB = b.expect((x) => (x >= lowest ? a.atMost(x - 1) : 0));
+        const winA = checksA * a.expect((x) => (x >= lowest ? b.atMost(x - 1) : 0));
+        const winB = checksB * b.expect((x) => (x >= lowest ? a.atMost(x - 1) : 0));
         const x = L.exact();
         x[M.winA] = winA;
         x[M.winB] = winB;
