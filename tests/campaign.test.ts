@@ -559,6 +559,42 @@ describe('what a setup asks that changes nothing is said in the notes', () => {
     expect(notesOf({ ...base, policy: { job: { challenges: 3 }, defendRank: true, bank: 'reserve', reserve: 2 } })).toEqual([NO_AMBITION_NOTE]);
   });
 
+  test('buy.payWith "liquid" with every coin banked and none to start with, buy.action and payWith with nothing to buy, workFallback off work: the same numbers, and said (an audit)', () => {
+    const two = { ...base, troupes: [base.troupes[0], { name: 'owls', captain: { knavery: ['d6'] }, minions: [] }] };
+    // A rank-3 task costs 3 coins at rank 2, one more than the two troupes' coins a turn.
+    const task = { task: { itemRank: 3 } };
+    const run = (policy: object, setup: object = two) => runScenario(campaignScenario({ ...setup, policy: { job: { challenges: 2 }, ...policy } }, {}, 3000)).results[0];
+    // Purchases are made as the turn begins; with bank "all" every coin earned is banked as
+    // its turn ends, so a liquid coin is never there to pay.
+    const liquid = run({ buy: { ...task, payWith: 'liquid' } });
+    expect(liquid.metrics).toEqual(run({ buy: task }).metrics);
+    expect(liquid.notes?.[0]).toMatch(/^policy\.buy\.payWith changes nothing here: "liquid" pays with the liquid coins left at a purchase, .* with bank "all" every liquid coin is banked at the end of the turn it was earned, and the company starts with none/);
+    // A reserve kept back, a starting coin, or a troupe's liquid coin: they pay, unsaid.
+    const kept = run({ buy: { ...task, payWith: 'liquid' }, bank: 'reserve', reserve: 2 });
+    expect(kept.metrics['liquid.spent'].estimate).toBeGreaterThan(0);
+    expect(kept.notes).toEqual([NO_AMBITION_NOTE]);
+    const started = run({ buy: { ...task, payWith: 'liquid' } }, { ...two, company: { name: 'co', rank: 2, liquid: 2 } });
+    expect(started.metrics['liquid.spent'].estimate).toBeGreaterThan(0);
+    expect(started.notes).toEqual([NO_AMBITION_NOTE]);
+    const coin = run({ buy: { ...task, payWith: 'liquid' } }, { ...two, troupes: [{ ...two.troupes[0], asset: 'liquidCoin' }, two.troupes[1]] });
+    expect(coin.metrics['liquid.spent'].estimate).toBeGreaterThan(0);
+    expect(coin.notes).toEqual([NO_AMBITION_NOTE]);
+    // Nothing to buy: how it would be paid for, and whether it takes a turn, change nothing.
+    const nothing = run({ buy: { payWith: 'liquid', action: 'free' } });
+    expect(nothing.metrics).toEqual(run({}).metrics);
+    expect(nothing.notes).toEqual([
+      "policy.buy.action changes nothing here: it says whether a purchase takes a PC's turn, and no purchase is set (equipment, medical, asset or task)",
+      'policy.buy.payWith changes nothing here: "liquid" pays a purchase with liquid coins, and no purchase is set (equipment, medical, asset or task), so nothing is paid',
+      NO_AMBITION_NOTE,
+    ]);
+    // The job taken instead of work at rank 4+, where the job is no work.
+    const fallback = runScenario(campaignScenario({ ...two, policy: { job: { challenges: 2, workFallback: 'idle' } } }, {}, 3000)).results[0];
+    expect(fallback.metrics).toEqual(run({}).metrics);
+    expect(fallback.notes).toEqual(['policy.job.workFallback changes nothing here: it is the job taken instead of work at rank 4 or more, and job.method is "rare"', NO_AMBITION_NOTE]);
+    const work = runScenario(campaignScenario({ ...two, policy: { job: { challenges: 2, method: 'work', workFallback: 'idle' } } }, {}, 500)).results[0];
+    expect(work.notes).toEqual([NO_AMBITION_NOTE]);
+  });
+
   test('each field with nothing to act on, named', () => {
     const notes = notesOf({
       ...base,

@@ -389,6 +389,10 @@ function fieldNotes(
   if (idle) {
     const unused = (['job', 'jobEvery'] as const).filter((k) => policy[k] !== undefined);
     if (unused.length > 0) nothing(unused.map((k) => `policy.${k}`).join(' and '), 'action is "idle", so no troupe takes a job');
+  } else if (policy.job?.workFallback !== undefined && (policy.job.method ?? 'rare') !== 'work') {
+    // Read only where the job is work and the company is rank 4 or more (campaignPlay.ts
+    // jobMethod: "not available at rank 4+"); an audit found it taken unsaid.
+    nothing('policy.job.workFallback', `it is the job taken instead of work at rank 4 or more, and job.method is "${policy.job.method ?? 'rare'}"`);
   }
   // The fallout of a failed plan (campaignPlay.ts failedPlan): a rival deal when one is
   // taken, else violence or nothing by onFailedJob. Its guards and free pushes act there only.
@@ -483,14 +487,25 @@ function fieldNotes(
     : policy.replaceMinions === 'never' ? 'no rivals, whose "The wealth track lowers" takes points, and replaceMinions "never"'
     : policy.replaceMinions === 'keepRank' ? 'no rivals, whose "The wealth track lowers" takes points, and replaceMinions "keepRank", which replaces a minion only where the points left, with the coins the turn\'s end banks, keep the rank'
     : undefined;
-  // What pays (purchases.md "What pays"): the new readings of December 2026, said where they
-  // cannot act. (payWith "liquid" without an item, older, is left unsaid as it was.)
+  // What pays (purchases.md "What pays"), and how a purchase is made, said where it cannot act.
   const buy = policy.buy;
   const buysSomething = buy !== undefined && (['equipment', 'medical', 'asset', 'task'] as const).some((k) => buy[k] !== undefined);
+  if (buy?.action !== undefined && !buysSomething) {
+    nothing('policy.buy.action', 'it says whether a purchase takes a PC\'s turn, and no purchase is set (equipment, medical, asset or task)');
+  }
+  // Liquid coins at a purchase, made as the turn begins, before the troupes earn anything:
+  // only those kept back from earlier turns (none, where every coin is banked as its turn
+  // ends), the company's starting ones and a troupe's starting liquid coin (its own, or a
+  // successor's under successorAsset). An audit found "liquid" changing nothing, unsaid.
+  const startsWithLiquid = (s.company.liquid ?? 0) > 0 || s.troupes.some((t) => t.asset === 'liquidCoin');
   if (buy?.payWith === 'points' && !buysSomething) {
     // The value after the colon, as other notes of one value do: the page names the field in
     // its own words and the value as its choice.
     nothing('policy.buy.payWith', '"points" trades investment points for what a purchase needs, and no purchase is set (equipment, medical, asset or task), so nothing is paid');
+  } else if (buy?.payWith === 'liquid' && !buysSomething) {
+    nothing('policy.buy.payWith', '"liquid" pays a purchase with liquid coins, and no purchase is set (equipment, medical, asset or task), so nothing is paid');
+  } else if (buy?.payWith === 'liquid' && banksAll !== undefined && !startsWithLiquid) {
+    nothing('policy.buy.payWith', `"liquid" pays with the liquid coins left at a purchase, made as a turn begins, and ${banksAll} every liquid coin is banked at the end of the turn it was earned, and the company starts with none (company.liquid is 0 and no troupe's starting asset is a liquid coin), so none is ever left`);
   } else if (buy?.payWith === 'points' && policy.bank === 'none' && neverDemoted !== undefined && (s.company.points === undefined || s.company.points === minimumPoints(s.company.rank ?? 2))) {
     // A trade may not take the points below the minimum of the rank held (CampaignTrial.pay),
     // so none is made while they sit at it. They start there, only banking raises them (bank
