@@ -241,7 +241,7 @@ describe('VDP advantageOn with no advantage dice to place, and advantage on a po
     expect(said(resist)).toEqual(['b.advantage changes nothing here: rules.advantageOn "caution" puts jacob\'s dice on its Resist, which has no dice, and a roll of no dice scores 0']);
     expect(resist.metrics).toEqual(run('vdp', 'opposed', { ...guitar, b: { ...guitar.b, accomplish: 4 } }, caution).metrics);
     const hunker = run('vdp', 'extended', { ...job, allocation: '0/4', advantage: 1 });
-    expect(said(hunker)).toEqual(['advantage changes nothing here: rules.advantageOn "accomplish" (the default) puts the dice on the attack, which has no dice (allocation "0/4"), and a roll of no dice totals 0']);
+    expect(said(hunker)).toEqual(['advantage changes nothing here: rules.advantageOn "accomplish" (the default) puts the dice on the attack, which has no dice (allocation "0/4"), and a roll of no dice totals 0', 'difficulty changes nothing here: at allocation "0/4" the attack has no dice and makes no attack, so it never succeeds, whatever the difficulty']);
     expect(hunker.metrics).toEqual(run('vdp', 'extended', { ...job, allocation: '0/4' }).metrics);
     // With Caution dice under "caution", the die acts: not said.
     const acts = run('vdp', 'risky', { ...risky, advantage: 1 }, caution);
@@ -412,7 +412,7 @@ describe('VDP tension settings with nothing to act on', () => {
     // and the default agree to the last digit of the exact chain.
     const idle = { ...job, defence: { attribute: 0, skill: 0 }, intensity: 12, allocation: '0/4' };
     const xNever = run('vdp', 'extended', { ...idle, spendTension: 'never' });
-    expect(said(xNever)).toEqual(['spendTension changes nothing here: the check spends no tension on dice, nor would the default "onAttack": at allocation "0/4" the attack has no dice']);
+    expect(said(xNever)).toEqual(['spendTension changes nothing here: the check spends no tension on dice, nor would the default "onAttack": at allocation "0/4" the attack has no dice', 'difficulty changes nothing here: at allocation "0/4" the attack has no dice and makes no attack, so it never succeeds, whatever the difficulty']);
     expect(xNever.metrics).toEqual(run('vdp', 'extended', idle).metrics);
     expect(xNever.metrics.tension.exact).toBeGreaterThan(0.1);
 
@@ -598,4 +598,27 @@ describe('Sorcerer conflict: a fighter with no dice of its stat', () => {
     expect(one.metrics['stoodUp.a'].estimate).toBeGreaterThan(0);
     expect(one.metrics).not.toEqual(run('sorcerer', 'conflict', { a: fighter({ dice: 1, will: 1 }), b }).metrics);
   });
+});
+
+test('VDP extended: at 4/0 against an intensity above 0 every check ends at its first step, so advantageSteps, spendTension and spendPerRoll change nothing, and are said; at 0/4 the difficulty (an audit)', () => {
+  const job = { attack: { attribute: 2, skill: 1 }, defence: { attribute: 2, skill: 1 }, difficulty: 8, intensity: 6, steps: 3, allocation: '4/0', advantage: 2 };
+  const plain = run('vdp', 'extended', job);
+  expect(plain.metrics.steps.exact).toBe(1);
+  const asked = run('vdp', 'extended', { ...job, advantageSteps: 'first', spendTension: 'onNextRoll', spendPerRoll: 1 });
+  expect(asked.metrics).toEqual(plain.metrics);
+  const why = 'at allocation "4/0" the defence has no dice and totals 0, below the intensity of 6, so every check ends at its first step';
+  expect(asked.notes).toEqual([
+    `advantageSteps changes nothing here: ${why}`,
+    `spendTension changes nothing here: ${why}, and tension is spent on a later step's rolls (none is banked before the first)`,
+    `spendPerRoll changes nothing here: ${why}, and tension is spent on a later step's rolls (none is banked before the first)`,
+  ]);
+  // At intensity 0 the defence of no dice passes and the check goes on: "first" acts, unsaid.
+  const goesOn = run('vdp', 'extended', { ...job, intensity: 0, advantageSteps: 'first' });
+  expect(goesOn.notes).toBeUndefined();
+  expect(goesOn.metrics).not.toEqual(run('vdp', 'extended', { ...job, intensity: 0 }).metrics);
+  // 0/4: no attack, whatever the difficulty.
+  const hunker = { ...job, allocation: '0/4', advantage: 0 };
+  const easy = run('vdp', 'extended', { ...hunker, difficulty: 0 });
+  expect(easy.metrics).toEqual(run('vdp', 'extended', { ...hunker, difficulty: 30 }).metrics);
+  expect(easy.notes).toEqual(['difficulty changes nothing here: at allocation "0/4" the attack has no dice and makes no attack, so it never succeeds, whatever the difficulty']);
 });

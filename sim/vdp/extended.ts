@@ -196,17 +196,30 @@ export const extended = defineMechanic({
         if ((setup[key] ?? 0) > 0) setupNotes.push(`${key} changes nothing here: ${onNoDice}, and a roll of no dice totals 0`);
       }
     }
+    // Why every check ends at its first step, if it does: then nothing acts on a later step,
+    // and the tension a step banks is never spent (none is banked before the first). A
+    // defence of no dice totals 0, so at 4/0 it fails any intensity above 0 and the check
+    // stops (an audit: advantageSteps, spendTension and spendPerRoll were taken unsaid there).
+    const oneStep =
+      maxSteps === 1 ? 'maxSteps is 1, so the first step is the only one'
+      : policy === '4/0' && intensity > 0 ? `at allocation "4/0" the defence has no dice and totals 0, below the intensity of ${intensity}, so every check ends at its first step`
+      : undefined;
     // "first" takes the advantage dice off the later steps: nothing where they change nothing, or with no later step.
     if (setup.advantageSteps === 'first') {
-      const why = noNetAdvantageWhy(setup.advantage, setup.disadvantage) ?? (diceIdle ? onNoDice : maxSteps === 1 ? 'maxSteps is 1, so the first step is the only one' : undefined);
+      const why = noNetAdvantageWhy(setup.advantage, setup.disadvantage) ?? (diceIdle ? onNoDice : oneStep);
       if (why !== undefined) setupNotes.push(`advantageSteps changes nothing here: ${why}`);
     }
     // Tension goes on dice only on rolls with dice: a policy spending on the rolls the default does changes nothing.
     const asDefault = setup.spendTension === undefined ? undefined : spendsAsOnAttackWhy(setup.spendTension, noDice);
-    if (asDefault !== undefined) setupNotes.push(`spendTension changes nothing here: the check ${asDefault}`);
-    if (setup.spendPerRoll !== undefined && spendsNone !== undefined) {
-      setupNotes.push(`spendPerRoll changes nothing here: no tension is spent on dice (${spendsNone})`);
+    const unspent = oneStep === undefined ? undefined : `${oneStep}, and tension is spent on a later step's rolls (none is banked before the first)`;
+    if (setup.spendTension !== undefined && unspent !== undefined) setupNotes.push(`spendTension changes nothing here: ${unspent}`);
+    else if (asDefault !== undefined) setupNotes.push(`spendTension changes nothing here: the check ${asDefault}`);
+    if (setup.spendPerRoll !== undefined && (spendsNone !== undefined || unspent !== undefined)) {
+      setupNotes.push(`spendPerRoll changes nothing here: ${spendsNone !== undefined ? `no tension is spent on dice (${spendsNone})` : unspent}`);
     }
+    // A split of no attack dice makes no attack, so it never succeeds, whatever the difficulty
+    // (as a risky check's successTarget with no Accomplish dice).
+    if (policy === '0/4') setupNotes.push('difficulty changes nothing here: at allocation "0/4" the attack has no dice and makes no attack, so it never succeeds, whatever the difficulty');
 
     // A trial rolls at most maxSteps steps and stops at `steps` points of progress.
     const { specs: metrics, slot: M, exact: exactOf } = fixedLayout(EXTENDED_METRICS, { steps: { max: maxSteps }, progress: { max: steps } });
