@@ -419,6 +419,8 @@ describe('VDP tension settings with nothing to act on', () => {
     // contestRound alike; with no effects the contest is exact either way.
     const c = run('vdp', 'contestRound', contenders(noEffects, { ...noEffects, allocation: '0/4', spendTension: 'never', spendPerRoll: 2 }));
     expect(said(c)).toEqual([
+      // (Ana's "never" too: against a contender that never attacks she never blocks.)
+      'a.defensiveEffect changes nothing here: ben makes no attack at allocation "0/4", so ana never blocks one to make an effect of',
       'b.spendTension changes nothing here: ben spends no tension on dice, nor would the default "onAttack": at allocation "0/4" it makes no attack',
       'b.spendPerRoll changes nothing here: ben spends no tension on dice (spendTension "never")',
     ]);
@@ -621,4 +623,24 @@ test('VDP extended: at 4/0 against an intensity above 0 every check ends at its 
   const easy = run('vdp', 'extended', { ...hunker, difficulty: 0 });
   expect(easy.metrics).toEqual(run('vdp', 'extended', { ...hunker, difficulty: 30 }).metrics);
   expect(easy.notes).toEqual(['difficulty changes nothing here: at allocation "0/4" the attack has no dice and makes no attack, so it never succeeds, whatever the difficulty']);
+});
+
+test('VDP contestRound against a contender at 0/4, which never attacks: the other never blocks, so its defensiveEffect, effectTension, the bidding and rules.effectsOn change nothing, and 0/4\'s own attacks; said (an audit)', () => {
+  const hunker = { allocation: '0/4', defensiveEffect: 'never' };
+  // Ana makes effects by default; Ben, at 0/4, never attacks, so she never blocks.
+  const plain = run('vdp', 'contestRound', contenders({}, hunker));
+  const asked = run('vdp', 'contestRound', contenders({ defensiveEffect: 'always', effectTension: 1, bid: 'always' }, { ...hunker, attacks: 1 }), { effectsOn: 'ownTurn' });
+  expect(asked.metrics).toEqual(plain.metrics);
+  const never = 'ben makes no attack at allocation "0/4", so ana never blocks one';
+  expect(said(asked)).toEqual([
+    `rules.effectsOn changes nothing here: neither contender makes a defensive effect (${never}; ben's defensiveEffect is "never"; a contest has no offensive effects)`,
+    `a.defensiveEffect changes nothing here: ${never} to make an effect of`,
+    `a.effectTension changes nothing here: ana makes no defensive effect to add it to (${never}; a contest has no offensive effects)`,
+    `a.bid changes nothing here: neither contender makes a defensive effect (${never}; ben's defensiveEffect is "never"; a contest has no offensive effects), so there is no bidding`,
+    'b.attacks changes nothing here: at allocation "0/4" ben makes no attack',
+  ]);
+  // Ben attacking (2/2): Ana blocks and her effects act, unsaid.
+  const blocks = run('vdp', 'contestRound', contenders({ effectTension: 1 }, { defensiveEffect: 'never' }), { effectsOn: 'ownTurn' });
+  expect(said(blocks)).toEqual([]);
+  expect(blocks.metrics).not.toEqual(run('vdp', 'contestRound', contenders({}, { defensiveEffect: 'never' })).metrics);
 });

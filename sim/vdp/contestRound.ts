@@ -308,9 +308,25 @@ export const contestRound = defineMechanic({
     // Fields with nothing to act on, said rather than refused: a sweep over a split or a
     // policy crosses such points with the rest written once.
     const setupNotes: string[] = [];
-    const noEffects = cs.every((c) => (c.defensiveEffect ?? 'always') === 'never');
+    // A defensive effect is made on a block, so only against a contender that attacks: one
+    // at 0/4 never does (an audit: effectsOn, bid, effectTension and the defensiveEffect
+    // itself were taken unsaid against one).
+    const neverBlocks = (i: number) => (atk[1 - i] === 0 ? `${cs[1 - i].name} makes no attack at allocation "0/4", so ${cs[i].name} never blocks one` : undefined);
+    const bothNever = cs.every((c) => (c.defensiveEffect ?? 'always') === 'never');
+    const noEffectWhy = bothNever
+      ? 'defensiveEffect "never" for both'
+      : cs.every((c, i) => (c.defensiveEffect ?? 'always') === 'never' || neverBlocks(i) !== undefined)
+        ? cs.map((c, i) => ((c.defensiveEffect ?? 'always') === 'never' ? `${c.name}'s defensiveEffect is "never"` : neverBlocks(i))).join('; ')
+        : undefined;
+    const noEffects = noEffectWhy !== undefined;
+    // (Both "never" under a variant is refused, above.)
+    if (rules.effectsOn !== 'fromLanding' && noEffects && !bothNever) {
+      setupNotes.push(`rules.effectsOn changes nothing here: neither contender makes a defensive effect (${noEffectWhy}; a contest has no offensive effects)`);
+    }
     (['a', 'b'] as const).forEach((side, i) => {
       const c = cs[i];
+      if (c.attacks !== undefined && atk[i] === 0) setupNotes.push(`${side}.attacks changes nothing here: at allocation "0/4" ${c.name} makes no attack`);
+      if (c.defensiveEffect !== undefined && neverBlocks(i) !== undefined) setupNotes.push(`${side}.defensiveEffect changes nothing here: ${neverBlocks(i)} to make an effect of`);
       // Its situational dice with none to place, or only on rolls it never makes (with dice).
       const { attack: noAttack, defence: noDefence } = noDice[i];
       setupNotes.push(
@@ -323,11 +339,13 @@ export const contestRound = defineMechanic({
       // that makes none never adds it. Said, as the bid below.
       if ((c.effectTension ?? 0) > 0 && (c.defensiveEffect ?? 'always') === 'never') {
         setupNotes.push(`${side}.effectTension changes nothing here: ${c.name} makes no defensive effect to add it to (defensiveEffect "never"; a contest has no offensive effects)`);
+      } else if ((c.effectTension ?? 0) > 0 && neverBlocks(i) !== undefined) {
+        setupNotes.push(`${side}.effectTension changes nothing here: ${c.name} makes no defensive effect to add it to (${neverBlocks(i)}; a contest has no offensive effects)`);
       }
       // The bidding is over a defensive effect, the contest's only kind. Said, not refused: a
       // sweep of defensiveEffect crosses such points.
       if (c.bid !== undefined && c.bid !== 'whileAhead' && noEffects) {
-        setupNotes.push(`${side}.bid changes nothing here: neither contender makes a defensive effect (defensiveEffect "never" for both; a contest has no offensive effects), so there is no bidding`);
+        setupNotes.push(`${side}.bid changes nothing here: neither contender makes a defensive effect (${noEffectWhy}; a contest has no offensive effects), so there is no bidding`);
       }
       // Tension goes on dice only on rolls with dice, as in combat.
       const asDefault = c.spendTension === undefined ? undefined : spendsAsOnAttackWhy(c.spendTension, noDice[i]);
