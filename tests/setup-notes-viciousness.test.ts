@@ -332,11 +332,20 @@ describe('campaign: fight, fallout and rival-only fields with nothing to act on 
     expectNoted(
       run('campaign', quiet({ flee: 'never', maxRounds: 2 }), rules),
       run('campaign', quiet({})),
-      'policy.flee and policy.maxRounds and rules.push and rules.woundOrder and rules.equipment and rules.hitOn change nothing here: no fight is ever played (with onFailedJob "abandon" a failed plan never comes to violence; and without rivals no attempt on a PC\'s life nor interference)',
+      'policy.flee and policy.maxRounds and rules.push and rules.woundOrder and rules.equipment and rules.hitOn and troupes.0.bonus and troupes.0.captain.violence change nothing here: no fight is ever played (with onFailedJob "abandon" a failed plan never comes to violence; and without rivals no attempt on a PC\'s life nor interference)',
+    );
+    // Nor is a PC wounded or killed: medical help, replacements and successors, a troupe's
+    // aid, bonus and violence dice change nothing (an economy audit: taken unsaid).
+    const calm = { name: 't', captain: { knavery: ['d6'] }, minions: [{ name: 'm', knavery: ['d6'] }] };
+    const peace = (t: object, policy: object = {}) => ({ turns: 20, company: { name: 'co' }, troupes: [t], policy: { job: { challenges: 2 }, onFailedJob: 'abandon', ...policy } });
+    expectNoted(
+      run('campaign', peace({ ...calm, aid: 'ordinary', bonus: ['d4'], captain: { ...calm.captain, violence: ['d6'] } }, { replaceMinions: 'never', newTroupe: 'never', buy: { medical: { itemRank: 1 } } })),
+      run('campaign', peace(calm)),
+      'policy.replaceMinions and policy.newTroupe and policy.buy.medical and troupes.0.aid and troupes.0.bonus and troupes.0.captain.violence change nothing here: no fight is ever played (with onFailedJob "abandon" a failed plan never comes to violence; and without rivals no attempt on a PC\'s life nor interference)',
     );
     // Idle troupes, or no guard ever there: the same.
     const idle = { turns: 20, company: { name: 'co' }, troupes: [troupe(undefined)], policy: { action: 'idle', flee: 'never' } };
-    expectNoted(run('campaign', idle, { push: 'ifNoHit' }), run('campaign', { ...idle, policy: { action: 'idle' } }), 'policy.flee and rules.push change nothing here: no fight is ever played (action is "idle", so no troupe takes a job; and without rivals no attempt on a PC\'s life nor interference)');
+    expectNoted(run('campaign', idle, { push: 'ifNoHit' }), run('campaign', { ...idle, policy: { action: 'idle' } }), 'policy.flee and rules.push and troupes.0.bonus and troupes.0.captain.violence change nothing here: no fight is ever played (action is "idle", so no troupe takes a job; and without rivals no attempt on a PC\'s life nor interference)');
     // A rival's attempts on a PC's life are fights: with one, flee acts.
     const ambushed = (policy: object) => campaign(troupe(undefined), { onFailedJob: 'abandon', ...policy });
     expectActs(run('campaign', ambushed({ flee: 'never' })), run('campaign', ambushed({})), 'policy.flee');

@@ -17,7 +17,7 @@ import type { SeriesResult } from '../result.ts';
 import { histogramCount, histogramMean, histogramQuantile, histogramQuantileInterval, histogramSum, histogramSumOfSquares } from '../series.ts';
 import { CONSEQUENCE_KINDS, rivalChainNote, rivalOdds, type RivalOdds } from './rivalDice.ts';
 import { MAX_RANK, MIN_RANK, rankOf } from './wealth.ts';
-import { campaignNotes, campaignSetup } from './campaignSetup.ts';
+import { campaignNotes, campaignSetup, noFightWhy } from './campaignSetup.ts';
 import { CampaignPlan, CampaignTrial, METRIC, POINTS_HISTOGRAM_TOP } from './campaignPlay.ts';
 
 export {
@@ -67,6 +67,7 @@ export const campaign = defineMechanic({
   },
   prepare(setup, rules: ViciousnessRules) {
     const plan = new CampaignPlan(setup, rules);
+    const neverFights = noFightWhy(setup) !== undefined;
     const { turns } = plan;
     const metrics: MetricSpec[] = plan.metrics;
     const distributions: DistributionSpec[] = [{ name: 'rank.final', min: MIN_RANK, size: MAX_RANK }];
@@ -126,8 +127,9 @@ export const campaign = defineMechanic({
         // "The company begins each turn with one coin of its Wealth rank for each troupe that
         // constitutes it": with newTroupe "nextTurn" a dissolved troupe's successor is founded
         // before the next turn's coins (CampaignTrial.playTurn), so every troupe counts every
-        // turn, whatever the dice do. With "never" a dissolved troupe's coins stop.
-        if (plan.newTroupe) x[METRIC.coins] = turns * plan.troupeCount;
+        // turn, whatever the dice do. With "never" a dissolved troupe's coins stop; where no
+        // fight is ever played and no rival strikes, none dissolves (noFightWhy).
+        if (plan.newTroupe || neverFights) x[METRIC.coins] = turns * plan.troupeCount;
         if (plan.rivals.count === 0) {
           // No rival: nothing of theirs happens, exactly.
           x[METRIC.rivalStrikes] = 0;

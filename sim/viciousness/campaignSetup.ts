@@ -361,6 +361,8 @@ function fieldNotes(
   const policy = s.policy ?? {};
   const rivals = s.rivals ?? [];
   const nothing = (field: string, why: string) => notes.push(`${field} ${field.includes(' and ') ? 'change' : 'changes'} nothing here: ${why}`);
+  /** Whether a note above already says `field` changes nothing (so it is not said twice). */
+  const named = (field: string) => notes.some((n) => n.startsWith(`${field} `) || n.includes(` and ${field} `));
   // Banking that trades every liquid coin as the turn ends (campaignPlay.ts playTurn,
   // coinsToBank): bank "all", or "reserve" keeping none back (reserve 0, its default).
   const banksAll =
@@ -591,8 +593,9 @@ function fieldNotes(
   // The campaign's fights (campaignPlay.ts): a job's, with its guards, when a failed plan
   // turns to violence and guards are there; and a rival's minions', in an attempt on a PC's
   // life or an interference by violence (which needs a rival too).
-  const noJobFight = noFallout ?? (noGuards(policy) ? 'job.guards has perActiveChallenge 0 and count 0, so no guard is ever there' : undefined);
-  if (noJobFight !== undefined && rivals.length === 0) {
+  const noJobFight = noJobFightWhy(policy);
+  const noFight = noFightWhy(s);
+  if (noFight !== undefined) {
     // Not a fight in the campaign: every setting of one, each unless a note above names it.
     const fields = [
       policy.flee !== undefined && 'policy.flee',
@@ -604,8 +607,19 @@ function fieldNotes(
       rules.equipment !== 'mostEquipped' && 'rules.equipment',
       rules.hitOn !== 'exact4' && !hitOnNoted && 'rules.hitOn',
       rules.medicReach !== 'one' && !medicReachNoted && 'rules.medicReach',
+      // With no fight and no rival's consequence no PC is wounded or dies (an economy audit:
+      // each taken unsaid): no medical help to buy, no minion to replace, no troupe dissolved.
+      ...(['replaceMinions', 'newTroupe', 'successorAsset', 'successorAdvancements'] as const).map((k) => policy[k] !== undefined && !named(`policy.${k}`) && `policy.${k}`),
+      policy.buy?.medical !== undefined && !named('policy.buy.medical') && 'policy.buy.medical',
+      // A troupe's fighting: its medical attention and equipment in violence, its PCs' violence dice.
+      ...s.troupes.flatMap((t, i) => [
+        t.aid !== undefined && t.aid !== 'none' && `troupes.${i}.aid`,
+        (t.bonus ?? []).length > 0 && `troupes.${i}.bonus`,
+        (t.captain.violence ?? []).length > 0 && `troupes.${i}.captain.violence`,
+        ...(t.minions ?? []).map((m, j) => (m.violence ?? []).length > 0 && `troupes.${i}.minions.${j}.violence`),
+      ]),
     ].filter((f) => f !== false);
-    if (fields.length > 0) nothing(fields.join(' and '), `no fight is ever played (${noJobFight}; and without rivals no attempt on a PC's life nor interference)`);
+    if (fields.length > 0) nothing(fields.join(' and '), `no fight is ever played (${noFight})`);
     return notes;
   }
   // lastFoe waits for one able guard at a clash's start, and guards who flee "lostHalf" from
@@ -722,6 +736,24 @@ function leastGuards(policy: NonNullable<CampaignSetup['policy']>): number {
   const fallout = policy.freePushes === 'fallout';
   if (fallout && fixed === 0) return per;
   return fallout ? fixed : fixed + per;
+}
+
+/**
+ * Why a campaign never plays a fight, or undefined when it may: a job's fight needs a failed
+ * plan that comes to violence and guards there; an attempt on a PC's life and an
+ * interference by violence need a rival. Then no PC is ever wounded or dies (the wounds
+ * and deaths are the fights' and the rivals' consequences'), and no troupe dissolves.
+ */
+export function noFightWhy(s: CampaignSetup): string | undefined {
+  const noJobFight = noJobFightWhy(s.policy ?? {});
+  if ((s.rivals ?? []).length > 0 || noJobFight === undefined) return undefined;
+  return `${noJobFight}; and without rivals no attempt on a PC's life nor interference`;
+}
+
+/** Why no job ever comes to a fight (no troupe takes one, no failed plan comes to violence, or no guard is there), or undefined. */
+function noJobFightWhy(policy: NonNullable<CampaignSetup['policy']>): string | undefined {
+  const noFallout = policy.action === 'idle' ? 'action is "idle", so no troupe takes a job' : noViolenceWhy(policy);
+  return noFallout ?? (noGuards(policy) ? 'job.guards has perActiveChallenge 0 and count 0, so no guard is ever there' : undefined);
 }
 
 /** The job's guards are 0 however many challenges are left active. */
