@@ -594,6 +594,8 @@ export function sweepPathProblem(root: unknown, path: string): string | undefine
     const next = v !== null && typeof v === 'object' && Object.hasOwn(v, key) ? v[key] : undefined;
     if (next === undefined || next === null || typeof next !== 'object') {
       if (i === 0 && key === 'rules' && next === undefined) return undefined; // rules {} may be left out
+      // There, but a plain value: said as it is (an audit: "the file has no" a field it had).
+      if (next !== undefined) return `"${path}" does not exist: "${segs.slice(0, i + 1).join('.')}" is ${JSON.stringify(next).slice(0, 40)}, not an object or a list holding "${segs[i + 1]}"`;
       return `"${path}" does not exist: the file has no "${segs.slice(0, i + 1).join('.')}"`;
     }
     if (Array.isArray(next)) {
@@ -770,10 +772,11 @@ export function planScenario(
   if (gridSize > MAX_POINTS) {
     errors.push(new ScenarioError(file, 'sweep', `the sweep makes ${gridSize} points: at most ${MAX_POINTS} can run`));
   }
-  if (errors.length > 0) throw new ScenarioErrors(errors);
 
   // The file's own setup and rules are checked even where a sweep replaces a value: a
-  // value nobody runs is still a mistake in the file.
+  // value nobody runs is still a mistake in the file. Beside a sweep's own problems too: a
+  // path through a wrong value ("sides": ["vipers"]) is most often that value's mistake,
+  // which the schema names (an audit: only "does not exist" was said).
   if (scenario.sweep) {
     const base = raw as { setup?: unknown; rules?: unknown };
     const note = ' (in the file, before the sweep sets its values)';
@@ -782,8 +785,8 @@ export function planScenario(
     else for (const e of unplayedVariants(mechanic, rulesSchema, rules.data)) errors.push(new ScenarioError(file, e.path, e.problem + note));
     const setup = mechanic.setup.safeParse(base.setup);
     if (!setup.success) for (const e of zodErrors(file, ['setup'], setup.error, base.setup, mechanic.setup)) errors.push(new ScenarioError(file, e.path, e.problem + note));
-    if (errors.length > 0) throw new ScenarioErrors(errors);
   }
+  if (errors.length > 0) throw new ScenarioErrors(errors);
 
   const points: PlannedPoint[] = [];
   // The result's `rules`: the file's own, defaults filled in. A rule the sweep varies runs

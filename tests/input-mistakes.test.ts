@@ -43,6 +43,21 @@ describe('sweeps meet the file\'s own rules', () => {
     expect(r.err).not.toContain('does not exist');
   });
 
+  test('a sweep path through a wrong value says what is there, and the file\'s own mistake is named beside it (it read "the file has no setup.sides.0", of a side written as a name)', async () => {
+    const side = { name: 'b', combatants: [{ name: 'minion', count: 2 }] };
+    const asName = write('side-name.json', JSON.stringify({ name: 'b', system: 'viciousness', mechanic: 'battle', setup: { sides: ['vipers', side] }, sweep: { 'setup.sides.0.flee': ['never', 'lostHalf'] } }));
+    const r = await poolsim('run', asName);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`${asName}: sweep.setup.sides.0.flee: "setup.sides.0.flee" does not exist: "setup.sides.0" is "vipers", not an object or a list holding "flee"`);
+    expect(r.err).toContain(`${asName}: setup.sides.0: expected an object, got "vipers" (in the file, before the sweep sets its values)`);
+    expect(r.out).toBe('');
+    // Sides written as an object: what the schema expected is said too.
+    const asObject = write('sides-object.json', JSON.stringify({ name: 'b', system: 'viciousness', mechanic: 'battle', setup: { sides: { crew: 1 } }, sweep: { 'setup.sides.0.flee': ['never', 'lostHalf'] } }));
+    const o = await poolsim('run', asObject);
+    expect(o.code).toBe(2);
+    expect(o.err).toContain(`${asObject}: setup.sides: expected a list, got an object (in the file, before the sweep sets its values)`);
+  });
+
   test('a value listed twice, a lone value and a list of it counting as one (as diff matches points)', async () => {
     const f = write('twice.yaml', `${clash}sweep:\n  setup.sides.0.combatants.0.dice: ["d4", ["d4"], ["d6"]]\n`);
     const r = await poolsim('run', f);
