@@ -524,8 +524,14 @@ export function readPart(path: string): PartFile {
     // and with what merge expects. (It said "written by `poolsim run --shard I/N --out
     // results.json`" of a result: advice, it read, to write a part over that file.)
     const known = poolsimFileKind(value);
+    // A list of parts (`jq -s` of them, a CI step's habit) is no part file either: said so,
+    // not "is a part file …, not a part file" (an audit).
+    const what =
+      Array.isArray(value) && known?.kind === 'part' ? `is a list of ${value.length} part files in one file, not a part file`
+      : known === undefined ? 'not a poolsim part file'
+      : `is ${known.what}, not a part file`;
     throw new ShardError(
-      new ScenarioError(path, '', `${known === undefined ? 'not a poolsim part file' : `is ${known.what}, not a part file`}: merge expects the part files of a sharded run, one per shard, as \`poolsim run FILE --shard I/N --out PART.json\` writes them`).message,
+      new ScenarioError(path, '', `${what}: merge expects the part files of a sharded run, one per shard, as \`poolsim run FILE --shard I/N --out PART.json\` writes them`).message,
     );
   }
   const parsed = partSchema.safeParse(value);

@@ -137,6 +137,15 @@ describe('merge given a file that is not a part names what it is and what merge 
     expect((await poolsim('merge', list)).err).toContain(`${list}: (top level): is a result JSON (what \`poolsim run --json\` prints`);
   });
 
+  test('the parts put in one file as a list (`jq -s`) are said to be that, not "a part file …, not a part file" (an audit)', async () => {
+    const slurped = join(dir, 'slurped.json');
+    writeFileSync(slurped, JSON.stringify(parts.map((p) => JSON.parse(readFileSync(p, 'utf8')))));
+    const r = await poolsim('merge', slurped);
+    expect(r.code).toBe(2);
+    expect(r.out).toBe('');
+    expect(r.err).toBe(`poolsim: ${slurped}: (top level): is a list of ${parts.length} part files in one file, not a part file: ${expects}; nothing was written\n`);
+  });
+
   test('a scenario, JSON or YAML, is said to be a scenario; any other JSON is not a part file', async () => {
     expect((await poolsim('merge', scenario)).err).toContain(`${scenario}: (top level): is a scenario, not a part file: ${expects}`);
     const yaml = join(dir, 'heist.yaml');
