@@ -104,19 +104,6 @@ export async function solveCommand(args: string[], out: Output, context: CliCont
   if (plans.length === 0) {
     throw new ScenarioErrors(positionals.map((p) => new ScenarioError(p, '', 'no scenario here has "solve" blocks (docs/solve.md)')));
   }
-  // A search runs whole chunks (a value's trials are a `run` point's, chunk by chunk), so a
-  // cap between two chunk counts cannot be kept: refused, not rounded up unsaid (500 ran
-  // 65,536 trials a value).
-  const uneven = maxTrials === undefined ? undefined : plans.find((p) => maxTrials % p.chunkTrials !== 0);
-  if (maxTrials !== undefined && uneven) {
-    // Chunk sizes are powers of two: a multiple of the largest suits every file given.
-    const chunk = Math.max(...plans.map((p) => p.chunkTrials));
-    const below = Math.max(1, Math.floor(maxTrials / chunk)) * chunk;
-    const above = Math.ceil(maxTrials / chunk) * chunk;
-    throw new UsageError(
-      `--max-trials ${maxTrials}: a solve runs whole chunks of ${uneven.chunkTrials.toLocaleString('en')} trials for ${uneven.scenario.mechanic} (${uneven.file}), so its cap must be a multiple of that${chunk === uneven.chunkTrials ? '' : ` (and of ${chunk.toLocaleString('en')} for every file given)`}: ${below === above ? below : `${below} or ${above}`}`,
-    );
-  }
   // Each search knows here whether it is exact (its values are computed as it is made);
   // nothing has run yet.
   const searches = plans.map((plan) => solveSearches(plan, { maxTrials, words: pathWords(plan.scenario), valueWords: valueWords(plan.scenario) }));
@@ -126,6 +113,21 @@ export async function solveCommand(args: string[], out: Output, context: CliCont
   if (maxTrials !== undefined && searches.every((s) => s.every((search) => search.method === 'exact'))) {
     const blocks = plans.flatMap((plan, j) => searches[j]!.map((search) => `${plan.file} "${search.problem.block.name}"`));
     throw new UsageError(`--max-trials ${maxTrials} caps the trials of a Monte Carlo search, and here every block is answered exactly (${blocks.join('; ')}), so it would change nothing: leave it out`);
+  }
+  // A search runs whole chunks (a value's trials are a `run` point's, chunk by chunk), so a
+  // cap between two chunk counts cannot be kept: refused, not rounded up unsaid (500 ran
+  // 65,536 trials a value). Checked once some search is known to run trials: of an
+  // all-exact file the cap was said to need a multiple of 65,536, and that multiple was
+  // then refused as changing nothing (an audit).
+  const uneven = maxTrials === undefined ? undefined : plans.find((p) => maxTrials % p.chunkTrials !== 0);
+  if (maxTrials !== undefined && uneven) {
+    // Chunk sizes are powers of two: a multiple of the largest suits every file given.
+    const chunk = Math.max(...plans.map((p) => p.chunkTrials));
+    const below = Math.max(1, Math.floor(maxTrials / chunk)) * chunk;
+    const above = Math.ceil(maxTrials / chunk) * chunk;
+    throw new UsageError(
+      `--max-trials ${maxTrials}: a solve runs whole chunks of ${uneven.chunkTrials.toLocaleString('en')} trials for ${uneven.scenario.mechanic} (${uneven.file}), so its cap must be a multiple of that${chunk === uneven.chunkTrials ? '' : ` (and of ${chunk.toLocaleString('en')} for every file given)`}: ${below === above ? below : `${below} or ${above}`}`,
+    );
   }
   // --seed names the streams of Monte Carlo searches: likewise (it was accepted, and the
   // answer's JSON then named a seed no stream was run on).

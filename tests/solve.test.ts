@@ -1071,16 +1071,32 @@ describe('poolsim solve and the reports', () => {
   });
 
   test('--max-trials that is not a whole number of chunks is refused, not rounded up unsaid', async () => {
-    const f = file('capped.json', heist([even]));
-    const r = await poolsim('solve', f, '--max-trials', '500');
+    // A battle whose sides push to reroll has no exact odds: its solve is a Monte Carlo search.
+    const side = (name: string, count: number) => ({ name, combatants: [{ name: 'captain' }, { name: 'minion', count }] });
+    const mc = file('capped-mc.json', {
+      name: 'pushing fight',
+      system: 'viciousness',
+      mechanic: 'battle',
+      trials: 4096,
+      seed: 'fight',
+      rules: { push: 'ifNoHit' },
+      setup: { sides: [side('crew', 2), side('guards', 2)] },
+      solve: [{ name: 'even fight', vary: 'setup.sides.1.combatants.1.count', range: [0, 4], metric: 'win.crew', target: 0.5 }],
+    });
+    const r = await poolsim('solve', mc, '--max-trials', '500');
     expect(r.code).toBe(2);
-    expect(r.err).toContain('--max-trials 500: a solve runs whole chunks of 65,536 trials for knavery');
+    expect(r.err).toContain('--max-trials 500: a solve runs whole chunks of 65,536 trials for battle');
     expect(r.err).toContain('so its cap must be a multiple of that: 65536');
-    expect((await poolsim('solve', f, '--max-trials', '100000')).err).toContain('65536 or 131072');
-    // A whole number of chunks on an exact search would change nothing: refused too.
-    const exact = await poolsim('solve', f, '--max-trials', '131072');
-    expect(exact.code).toBe(2);
-    expect(exact.err).toContain(`--max-trials 131072 caps the trials of a Monte Carlo search, and here every block is answered exactly (${f} "even heist"), so it would change nothing: leave it out`);
+    expect((await poolsim('solve', mc, '--max-trials', '100000')).err).toContain('65536 or 131072');
+    // On exact searches any cap would change nothing: refused as such at once, whole chunks
+    // or not (500 was said to need a multiple of 65,536, which was then refused).
+    const f = file('capped.json', heist([even]));
+    for (const cap of ['500', '131072']) {
+      const exact = await poolsim('solve', f, '--max-trials', cap);
+      expect(exact.code).toBe(2);
+      expect(exact.err).toContain(`--max-trials ${cap} caps the trials of a Monte Carlo search, and here every block is answered exactly (${f} "even heist"), so it would change nothing: leave it out`);
+      expect(exact.err).not.toContain('multiple');
+    }
     // So would --seed: no stream is run (it was accepted, and the JSON named the seed).
     const seeded = await poolsim('solve', f, '--seed', 'other');
     expect(seeded.code).toBe(2);
