@@ -644,3 +644,23 @@ test('VDP contestRound against a contender at 0/4, which never attacks: the othe
   expect(said(blocks)).toEqual([]);
   expect(blocks.metrics).not.toEqual(run('vdp', 'contestRound', contenders({}, { defensiveEffect: 'never' })).metrics);
 });
+
+test('VDP contestRound: order "rolled" where the Timings are equal or 10 or more apart is as likely to give either the first turn as Timing alone: said (the figures differ by the draws alone; an audit)', () => {
+  const exactly = (point: { metrics: Record<string, { exact?: number }> }) => Object.fromEntries(Object.entries(point.metrics).map(([k, m]) => [k, m.exact]));
+  // Exact where nobody spends tension and nobody makes effects: compare the exact figures.
+  const calm = { spendTension: 'never', defensiveEffect: 'never' };
+  for (const [ta, tb, why] of [
+    [5, 5, 'both Timings are 5, so either way each round\'s first turn falls to either as a coin does'],
+    [13, 3, 'Timing 13 against 3: 2d6 cannot close a gap of 10 or more, so the higher Timing goes first every round either way'],
+  ] as const) {
+    const rolled = run('vdp', 'contestRound', { ...contenders({ ...calm, timing: ta }, { ...calm, timing: tb }), order: 'rolled' });
+    const byTiming = run('vdp', 'contestRound', contenders({ ...calm, timing: ta }, { ...calm, timing: tb }));
+    expect(rolled.metrics['win.ana'].exact).toBeGreaterThan(0);
+    expect(exactly(rolled)).toEqual(exactly(byTiming));
+    expect(said(rolled)).toEqual([`order changes nothing here: ${why}, and the figures differ by the draws alone`]);
+  }
+  // 12 against 3: a roll can close the gap: the order acts, unsaid.
+  const close = run('vdp', 'contestRound', { ...contenders({ ...calm, timing: 12 }, { ...calm, timing: 3 }), order: 'rolled' });
+  expect(said(close)).toEqual([]);
+  expect(close.metrics['first.ana'].exact).toBeLessThan(1);
+});

@@ -323,6 +323,13 @@ export const contestRound = defineMechanic({
     if (rules.effectsOn !== 'fromLanding' && noEffects && !bothNever) {
       setupNotes.push(`rules.effectsOn changes nothing here: neither contender makes a defensive effect (${noEffectWhy}; a contest has no offensive effects)`);
     }
+    // Who goes first each round is as likely under a roll as by Timing alone where the
+    // Timings are equal (a coin either way) or 10 or more apart (2d6 cannot close the gap):
+    // the figures then differ by the draws alone (an audit), as the campaign says of such a rule.
+    if (order === 'rolled' && Math.abs(contestFirstChance('rolled', timing[0], timing[1]) - contestFirstChance('timing', timing[0], timing[1])) < 1e-12) {
+      const why = timing[0] === timing[1] ? `both Timings are ${timing[0]}, so either way each round's first turn falls to either as a coin does` : `Timing ${timing[0]} against ${timing[1]}: 2d6 cannot close a gap of 10 or more, so the higher Timing goes first every round either way`;
+      setupNotes.push(`order changes nothing here: ${why}, and the figures differ by the draws alone`);
+    }
     (['a', 'b'] as const).forEach((side, i) => {
       const c = cs[i];
       if (c.attacks !== undefined && atk[i] === 0) setupNotes.push(`${side}.attacks changes nothing here: at allocation "0/4" ${c.name} makes no attack`);
