@@ -664,3 +664,44 @@ test('VDP contestRound: order "rolled" where the Timings are equal or 10 or more
   expect(said(close)).toEqual([]);
   expect(close.metrics['first.ana'].exact).toBeLessThan(1);
 });
+
+describe('Sorcerer: variants that change nothing in this contest or conflict are said (an audit: taken unsaid)', () => {
+  test('contest: exhausted "remaining" where no roll has two pools of dice 2 or more apart', () => {
+    const remaining = { exhausted: 'remaining' };
+    const contest = (a: number, b: number, more: object = {}) => ({ a: { name: 'a', dice: a }, b: { name: 'b', dice: b }, die: 'd6', ...more });
+    const why = 'rules.exhausted changes nothing here: a side that runs out of dice leaves the other as many as the pools differ by (tied dice cancel in pairs), and no roll here has two pools of dice 2 or more apart (a side of no dice gives the winner every die either way)';
+    for (const [x, y] of [[4, 3], [3, 3], [2, 1], [0, 5]]) {
+      const withIt = run('sorcerer', 'contest', contest(x, y), remaining);
+      expect(said(withIt), `${x} v ${y}`).toEqual([why]);
+      expect(withIt.metrics, `${x} v ${y}`).toEqual(run('sorcerer', 'contest', contest(x, y)).metrics);
+    }
+    // 5 against 3: a side can run out leaving 2, and "remaining" counts both: it acts, unsaid.
+    const apart = run('sorcerer', 'contest', contest(5, 3), remaining);
+    expect(said(apart)).toEqual([]);
+    expect(apart.metrics['successes.a'].exact).not.toBeCloseTo(run('sorcerer', 'contest', contest(5, 3)).metrics['successes.a'].exact!, 6);
+    // Tries of a, cut by a die after each loss: 5 against 4, then 4 and 3 — never 2 apart.
+    expect(said(run('sorcerer', 'contest', contest(5, 4, { tries: 3 }), remaining))).toEqual([why]);
+    // 6 against 4: 2 apart on the first try.
+    expect(said(run('sorcerer', 'contest', contest(6, 4, { tries: 3 }), remaining))).toEqual([]);
+  });
+
+  test('conflict of one round: attackCurrency "nextAction", and standUpCovers and passionPenalties where nobody starts with penalties', () => {
+    const fighter = { stamina: 3, will: 3, dice: 3, weapon: 'blade', defend: 'fullDefence', passion: 2 };
+    const oneRound = { a: { name: 'a', ...fighter }, b: { name: 'b', ...fighter, dice: 4, weapon: 'fists', defend: 'oneDie' }, maxRounds: 1 };
+    const rules = { attackCurrency: 'nextAction', standUpCovers: 'actionOrSacrifice', passionPenalties: 'cut' };
+    const withIt = run('sorcerer', 'conflict', oneRound, rules);
+    expect(said(withIt)).toEqual([
+      "rules.attackCurrency changes nothing here: the conflict is one round, and a landed attack's successes roll over only into a later round",
+      "rules.standUpCovers changes nothing here: the conflict is one round, and nobody starts it above its Stamina (lasting + next), so nobody stands up at a round's start, where the Will roll could cover a sacrifice",
+      'rules.passionPenalties changes nothing here: the conflict is one round, and no fighter that rolls Passion starts it with penalties (lasting + next), so none are in force to cut the roll',
+    ]);
+    expect(withIt.metrics).toEqual(run('sorcerer', 'conflict', oneRound).metrics);
+    // Penalties carried in: a starts with 2 (cut from its Passion roll) and b above its
+    // Stamina (it stands up at round 1's start): both act, unsaid.
+    const hurt = { ...oneRound, a: { ...oneRound.a, next: 2 }, b: { ...oneRound.b, lasting: 4 } };
+    const hurtRules = { standUpCovers: 'actionOrSacrifice', passionPenalties: 'cut' };
+    expect(said(run('sorcerer', 'conflict', hurt, hurtRules))).toEqual([]);
+    // Two rounds: the currency rolls over, unsaid.
+    expect(said(run('sorcerer', 'conflict', { ...oneRound, maxRounds: 2 }, { attackCurrency: 'nextAction' }))).toEqual([]);
+  });
+});

@@ -513,6 +513,18 @@ export const conflict = defineMechanic({
     if (idleSacrifice !== undefined) setupNotes.push(`rules.sacrificeCurrency changes nothing here: ${idleSacrifice}`);
     const idleStandUp = failedStandUpIdle(setup, rules);
     if (idleStandUp !== undefined) setupNotes.push(`rules.failedStandUp changes nothing here: ${idleStandUp}`);
+    // Variants that act only from a round after the first, or on penalties carried in: in a
+    // conflict of one round where nobody starts with penalties they change nothing (an
+    // audit: taken unsaid, where sacrificeCurrency and failedStandUp were said).
+    if (maxRounds === 1) {
+      if (rules.attackCurrency === 'nextAction') setupNotes.push('rules.attackCurrency changes nothing here: the conflict is one round, and a landed attack\'s successes roll over only into a later round');
+      if (rules.standUpCovers === 'actionOrSacrifice' && fighters.every((f) => openingPenalties(f) <= f.stamina)) {
+        setupNotes.push('rules.standUpCovers changes nothing here: the conflict is one round, and nobody starts it above its Stamina (lasting + next), so nobody stands up at a round\'s start, where the Will roll could cover a sacrifice');
+      }
+      if (rules.passionPenalties === 'cut' && fighters.every((f) => f.passion === undefined || openingPenalties(f) === 0)) {
+        setupNotes.push('rules.passionPenalties changes nothing here: the conflict is one round, and no fighter that rolls Passion starts it with penalties (lasting + next), so none are in force to cut the roll');
+      }
+    }
 
     return {
       metrics,
