@@ -1070,19 +1070,21 @@ describe('poolsim solve and the reports', () => {
     expect(r!.exactSkipped).toBe('exact values skipped: a plan whose participants push is computed exactly up to 100 dice, and this one has 101; the search is by Monte Carlo');
   });
 
+  // A battle whose sides push to reroll has no exact odds: its solve is a Monte Carlo search.
+  const side = (name: string, count: number) => ({ name, combatants: [{ name: 'captain' }, { name: 'minion', count }] });
+  const pushingFight = (block: object) => ({
+    name: 'pushing fight',
+    system: 'viciousness',
+    mechanic: 'battle',
+    trials: 4096,
+    seed: 'fight',
+    rules: { push: 'ifNoHit' },
+    setup: { sides: [side('crew', 2), side('guards', 2)] },
+    solve: [{ name: 'even fight', vary: 'setup.sides.1.combatants.1.count', range: [0, 4], metric: 'win.crew', target: 0.5, ...block }],
+  });
+
   test('--max-trials that is not a whole number of chunks is refused, not rounded up unsaid', async () => {
-    // A battle whose sides push to reroll has no exact odds: its solve is a Monte Carlo search.
-    const side = (name: string, count: number) => ({ name, combatants: [{ name: 'captain' }, { name: 'minion', count }] });
-    const mc = file('capped-mc.json', {
-      name: 'pushing fight',
-      system: 'viciousness',
-      mechanic: 'battle',
-      trials: 4096,
-      seed: 'fight',
-      rules: { push: 'ifNoHit' },
-      setup: { sides: [side('crew', 2), side('guards', 2)] },
-      solve: [{ name: 'even fight', vary: 'setup.sides.1.combatants.1.count', range: [0, 4], metric: 'win.crew', target: 0.5 }],
-    });
+    const mc = file('capped-mc.json', pushingFight({}));
     const r = await poolsim('solve', mc, '--max-trials', '500');
     expect(r.code).toBe(2);
     expect(r.err).toContain('--max-trials 500: a solve runs whole chunks of 65,536 trials for battle');
@@ -1104,18 +1106,7 @@ describe('poolsim solve and the reports', () => {
   });
 
   test('--trials, which sets the cap of a Monte Carlo search whose block has no maxTrials, is refused where no block would use it', async () => {
-    // A battle whose sides push to reroll has no exact odds: its solve is a Monte Carlo search.
-    const side = (name: string, count: number) => ({ name, combatants: [{ name: 'captain' }, { name: 'minion', count }] });
-    const fight = (block: object) => ({
-      name: 'pushing fight',
-      system: 'viciousness',
-      mechanic: 'battle',
-      trials: 4096,
-      seed: 'fight',
-      rules: { push: 'ifNoHit' },
-      setup: { sides: [side('crew', 2), side('guards', 2)] },
-      solve: [{ name: 'even fight', vary: 'setup.sides.1.combatants.1.count', range: [0, 4], metric: 'win.crew', target: 0.5, ...block }],
-    });
+    const fight = pushingFight;
     const capped = file('capped-fight.json', fight({ maxTrials: 262144 }));
     const own = await poolsim('solve', capped, '--trials', '1000');
     expect(own.code).toBe(2);
