@@ -705,3 +705,21 @@ describe('Sorcerer: variants that change nothing in this contest or conflict are
     expect(said(run('sorcerer', 'conflict', { ...oneRound, maxRounds: 2 }, { attackCurrency: 'nextAction' }))).toEqual([]);
   });
 });
+
+describe('a setting said to change nothing does not decide whether the figures are exact (a review)', () => {
+  test('contestRound: a defensiveEffect against a contender at 0/4, which never attacks, leaves the contest exact', () => {
+    const calm = { spendTension: 'never' };
+    const always = run('vdp', 'contestRound', contenders({ ...calm, defensiveEffect: 'always' }, { ...calm, allocation: '0/4', defensiveEffect: 'never' }));
+    const never = run('vdp', 'contestRound', contenders({ ...calm, defensiveEffect: 'never' }, { ...calm, allocation: '0/4', defensiveEffect: 'never' }));
+    expect(always.metrics['win.ana'].exact).toBeGreaterThan(0);
+    expect(always.metrics).toEqual(never.metrics);
+    expect((always.notes ?? []).filter((n) => n.includes('skipped'))).toEqual([]);
+  });
+
+  test('extended at 4/0 against an intensity above 0: exact whatever spendTension says (the default\'s chain was over the budget)', () => {
+    const long = { attack: { attribute: 2, skill: 2 }, defence: { attribute: 2, skill: 1 }, difficulty: 10, intensity: 7, steps: 30, maxSteps: 1000, allocation: '4/0' };
+    const byDefault = run('vdp', 'extended', long);
+    expect(byDefault.metrics.progress.exact).toBeDefined();
+    expect(byDefault.metrics).toEqual(run('vdp', 'extended', { ...long, spendTension: 'never' }).metrics);
+  });
+});

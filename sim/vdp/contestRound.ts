@@ -480,7 +480,9 @@ export const contestRound = defineMechanic({
         x[M.firstB] = 1 - q;
         // Tension changes the dice only when someone spends it on advantage dice (on a roll
         // with dice: spendsNone) or on a defensive effect.
-        const spends = (i: number) => spendsNone[i] === undefined || defensive[i] === 1;
+        // (A defensive effect is made on a block: against a contender that never attacks,
+        // at 0/4, none is, and the contest stays exact, as its note says.)
+        const spends = (i: number) => spendsNone[i] === undefined || (defensive[i] === 1 && atk[1 - i] > 0);
         if (spends(0) || spends(1)) {
           this.exactSkipped = 'exact win, draw, rounds, exchanges and tension skipped: a contender spends tension (spendTension or defensiveEffect not "never"), which changes the dice from round to round; they are exact when neither does (first.* stays exact)';
           return { metrics: L.named(x) };

@@ -150,9 +150,20 @@ export const extended = defineMechanic({
     };
     // Why no tension is spent on dice: "never", or a policy naming only rolls of no dice.
     const spendsNone = spendsNoTensionWhy(spendPolicy, noDice);
+    // Why every check ends at its first step, if it does: then nothing acts on a later step,
+    // and the tension a step banks is never spent (none is banked before the first). A
+    // defence of no dice totals 0, so at 4/0 it fails any intensity above 0 and the check
+    // stops (an audit: advantageSteps, spendTension and spendPerRoll were taken unsaid there).
+    const oneStep =
+      maxSteps === 1 ? 'maxSteps is 1, so the first step is the only one'
+      : policy === '4/0' && intensity > 0 ? `at allocation "4/0" the defence has no dice and totals 0, below the intensity of ${intensity}, so every check ends at its first step`
+      : undefined;
     // Banked tension matters only when it is spent; where none is, the bank stays 0 in the
-    // chain (one walk for every policy that spends nothing, so they agree to the last digit).
-    const banks = spendsNone !== undefined ? 0 : 2 * maxSteps;
+    // chain (one walk for every policy that spends nothing, so they agree to the last digit),
+    // as where every check ends at its first step (a review: there the default's walk was
+    // over the exact budget where "never"'s was not, so spendTension, said to change
+    // nothing, decided whether the figures were exact).
+    const banks = spendsNone !== undefined || oneStep !== undefined ? 0 : 2 * maxSteps;
     // Rolls by attack dice k (a k/(4−k) split) and tension dice s bought for that roll, with
     // the setup's advantage `withNet`: the first step's, and the later steps'.
     const rollsWith = (withNet: number) => {
@@ -196,14 +207,6 @@ export const extended = defineMechanic({
         if ((setup[key] ?? 0) > 0) setupNotes.push(`${key} changes nothing here: ${onNoDice}, and a roll of no dice totals 0`);
       }
     }
-    // Why every check ends at its first step, if it does: then nothing acts on a later step,
-    // and the tension a step banks is never spent (none is banked before the first). A
-    // defence of no dice totals 0, so at 4/0 it fails any intensity above 0 and the check
-    // stops (an audit: advantageSteps, spendTension and spendPerRoll were taken unsaid there).
-    const oneStep =
-      maxSteps === 1 ? 'maxSteps is 1, so the first step is the only one'
-      : policy === '4/0' && intensity > 0 ? `at allocation "4/0" the defence has no dice and totals 0, below the intensity of ${intensity}, so every check ends at its first step`
-      : undefined;
     // "first" takes the advantage dice off the later steps: nothing where they change nothing, or with no later step.
     if (setup.advantageSteps === 'first') {
       const why = noNetAdvantageWhy(setup.advantage, setup.disadvantage) ?? (diceIdle ? onNoDice : oneStep);
