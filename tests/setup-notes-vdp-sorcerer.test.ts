@@ -704,6 +704,19 @@ describe('Sorcerer: variants that change nothing in this contest or conflict are
     // Two rounds: the currency rolls over, unsaid.
     expect(said(run('sorcerer', 'conflict', { ...oneRound, maxRounds: 2 }, { attackCurrency: 'nextAction' }))).toEqual([]);
   });
+
+  test('conflict: nextPenalty "thisAction" where both fighters defend in full before acting (so neither is hit with its action to come)', () => {
+    const full = { stamina: 3, will: 3, dice: 4, weapon: 'blade', defend: 'fullDefence' };
+    const setup = { a: { name: 'a', ...full }, b: { name: 'b', ...full, dice: 3, weapon: 'fists', next: 1 } };
+    const withIt = run('sorcerer', 'conflict', setup, { nextPenalty: 'thisAction' });
+    expect(said(withIt)).toEqual(['rules.nextPenalty changes nothing here: both fighters defend in full (defend "fullDefence") when attacked before they act, giving the action up, so neither is ever hit with an action of its own still to come in the round']);
+    expect(withIt.metrics).toEqual(run('sorcerer', 'conflict', setup).metrics);
+    // One sucks it up (keeps its action after a hit): the hit cuts it, unsaid.
+    const oneDie = { ...setup, b: { ...setup.b, defend: 'oneDie' } };
+    const acts = run('sorcerer', 'conflict', oneDie, { nextPenalty: 'thisAction' });
+    expect(said(acts)).toEqual([]);
+    expect(acts.metrics).not.toEqual(run('sorcerer', 'conflict', oneDie).metrics);
+  });
 });
 
 describe('a setting said to change nothing does not decide whether the figures are exact (a review)', () => {

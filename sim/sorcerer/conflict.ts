@@ -513,6 +513,12 @@ export const conflict = defineMechanic({
     if (idleSacrifice !== undefined) setupNotes.push(`rules.sacrificeCurrency changes nothing here: ${idleSacrifice}`);
     const idleStandUp = failedStandUpIdle(setup, rules);
     if (idleStandUp !== undefined) setupNotes.push(`rules.failedStandUp changes nothing here: ${idleStandUp}`);
+    // "thisAction" cuts an action by the hits taken before it in its round: a fighter that
+    // defends in full before acting gives that action up, so where both do, neither is ever
+    // hit and still to act (an audit: taken unsaid).
+    if (rules.nextPenalty === 'thisAction' && fighters.every((f) => (f.defend ?? DEFAULT_DEFEND) === 'fullDefence')) {
+      setupNotes.push('rules.nextPenalty changes nothing here: both fighters defend in full (defend "fullDefence") when attacked before they act, giving the action up, so neither is ever hit with an action of its own still to come in the round');
+    }
     // Variants that act only from a round after the first, or on penalties carried in: in a
     // conflict of one round where nobody starts with penalties they change nothing (an
     // audit: taken unsaid, where sacrificeCurrency and failedStandUp were said).
