@@ -705,6 +705,25 @@ describe('Sorcerer: variants that change nothing in this contest or conflict are
     expect(said(run('sorcerer', 'conflict', { ...oneRound, maxRounds: 2 }, { attackCurrency: 'nextAction' }))).toEqual([]);
   });
 
+  test('conflict: totallyDefensive "never" and passionDefence "fullDefence" where the fighters concerned suck it up on more dice than their Stamina (never left with none to act with)', () => {
+    const tough = { stamina: 3, will: 3, dice: 3, bonus: 1, weapon: 'blade', defend: 'oneDie' };
+    const setup = { a: { name: 'a', ...tough, passion: 2 }, b: { name: 'b', ...tough, dice: 4, bonus: 0, weapon: 'fists', lasting: 2 } };
+    const rules = { totallyDefensive: 'never', passionDefence: 'fullDefence' };
+    const withIt = run('sorcerer', 'conflict', setup, rules);
+    const why = 'sucks it up (defend "oneDie") and acts on more dice than its Stamina (dice + bonus), so it is never left with none to act with, the one case where it would defend in full before acting';
+    expect(said(withIt)).toEqual([
+      `rules.totallyDefensive changes nothing here: its +2 goes on a full defence made before acting, and each fighter ${why}`,
+      `rules.passionDefence changes nothing here: the Passion dice join a full defence made before acting, and each fighter that rolls Passion (a) ${why}`,
+    ]);
+    expect(withIt.metrics).toEqual(run('sorcerer', 'conflict', setup).metrics);
+    // On as many dice as its Stamina, a fighter hurt can be left none, and defends in full
+    // then: both act, unsaid.
+    const thin = { ...setup, a: { ...setup.a, bonus: 0 }, b: { ...setup.b, dice: 3 } };
+    const acts = run('sorcerer', 'conflict', thin, rules);
+    expect(said(acts)).toEqual([]);
+    expect(acts.metrics).not.toEqual(run('sorcerer', 'conflict', thin).metrics);
+  });
+
   test('conflict: nextPenalty "thisAction" where both fighters defend in full before acting (so neither is hit with its action to come)', () => {
     const full = { stamina: 3, will: 3, dice: 4, weapon: 'blade', defend: 'fullDefence' };
     const setup = { a: { name: 'a', ...full }, b: { name: 'b', ...full, dice: 3, weapon: 'fists', next: 1 } };

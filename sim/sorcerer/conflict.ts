@@ -519,6 +519,21 @@ export const conflict = defineMechanic({
     if (rules.nextPenalty === 'thisAction' && fighters.every((f) => (f.defend ?? DEFAULT_DEFEND) === 'fullDefence')) {
       setupNotes.push('rules.nextPenalty changes nothing here: both fighters defend in full (defend "fullDefence") when attacked before they act, giving the action up, so neither is ever hit with an action of its own still to come in the round');
     }
+    // A full defence made before acting is where rules.totallyDefensive's +2 and
+    // rules.passionDefence's Passion dice go. A fighter that sucks it up (defend "oneDie")
+    // defends in full before acting only with no dice to act with, and one whose dice and
+    // bonus are more than its Stamina never has none: at or below its Stamina some are left,
+    // above it it stands up with some or loses the action (and then defends on the one die).
+    // An audit found both taken unsaid where no fighter concerned could ever get there.
+    const neverSacrifices = (f: Fighter) => (f.defend ?? DEFAULT_DEFEND) === 'oneDie' && (f.dice ?? f.stamina) + (f.bonus ?? 0) > f.stamina;
+    const whyNeverFull = 'sucks it up (defend "oneDie") and acts on more dice than its Stamina (dice + bonus), so it is never left with none to act with, the one case where it would defend in full before acting';
+    if (rules.totallyDefensive === 'never' && fighters.every(neverSacrifices)) {
+      setupNotes.push(`rules.totallyDefensive changes nothing here: its +2 goes on a full defence made before acting, and each fighter ${whyNeverFull}`);
+    }
+    const passionate = fighters.filter((f) => f.passion !== undefined);
+    if (rules.passionDefence === 'fullDefence' && passionate.length > 0 && passionate.every(neverSacrifices)) {
+      setupNotes.push(`rules.passionDefence changes nothing here: the Passion dice join a full defence made before acting, and each fighter that rolls Passion (${passionate.map((f) => f.name).join(', ')}) ${whyNeverFull}`);
+    }
     // Variants that act only from a round after the first, or on penalties carried in: in a
     // conflict of one round where nobody starts with penalties they change nothing (an
     // audit: taken unsaid, where sacrificeCurrency and failedStandUp were said).
