@@ -724,6 +724,14 @@ describe('Sorcerer: variants that change nothing in this contest or conflict are
     expect(acts.metrics).not.toEqual(run('sorcerer', 'conflict', thin).metrics);
   });
 
+  test('conflict: standUp "half" of one die is the die "full" asks for', () => {
+    const setup = (standUp?: string) => ({ a: { name: 'a', stamina: 2, will: 3, dice: 1, bonus: 1, weapon: 'blade', lasting: 3, ...(standUp ? { standUp } : {}) }, b: { name: 'b', stamina: 3, will: 3, weapon: 'fists' } });
+    const half = run('sorcerer', 'conflict', setup('half'));
+    expect(said(half)).toEqual(['a.standUp changes nothing here: a has 1 die of its stat, and "half" of it, rounded up, is the 1 die "full" asks for']);
+    expect(half.metrics).toEqual(run('sorcerer', 'conflict', setup()).metrics);
+    expect(half.metrics['stoodUp.a'].estimate).toBeGreaterThan(0);
+  });
+
   test('conflict: nextPenalty "thisAction" where both fighters defend in full before acting (so neither is hit with its action to come)', () => {
     const full = { stamina: 3, will: 3, dice: 4, weapon: 'blade', defend: 'fullDefence' };
     const setup = { a: { name: 'a', ...full }, b: { name: 'b', ...full, dice: 3, weapon: 'fists', next: 1 } };

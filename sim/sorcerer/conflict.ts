@@ -509,6 +509,11 @@ export const conflict = defineMechanic({
       if (f.standUpBonus !== undefined) setupNotes.push(`${k}.standUpBonus changes nothing here: ${why}`);
       if (f.standUp !== undefined) setupNotes.push(`${k}.standUp changes nothing here: ${why}`);
     }
+    // Half of one die, rounded up, is the one die "full" asks for (an audit: unsaid).
+    for (const k of ['a', 'b'] as const) {
+      const f = setup[k];
+      if (f.standUp === 'half' && (f.dice ?? f.stamina) === 1) setupNotes.push(`${k}.standUp changes nothing here: ${f.name} has 1 die of its stat, and "half" of it, rounded up, is the 1 die "full" asks for`);
+    }
     const idleSacrifice = sacrificeCurrencyIdle(setup, rules);
     if (idleSacrifice !== undefined) setupNotes.push(`rules.sacrificeCurrency changes nothing here: ${idleSacrifice}`);
     const idleStandUp = failedStandUpIdle(setup, rules);
