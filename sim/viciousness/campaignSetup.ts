@@ -409,7 +409,7 @@ function fieldNotes(
       `policy.job.guards has perActiveChallenge 0 and count 0: a failed plan meets nobody to fight, so it fails${policy.freePushes === 'fallout' ? ' (unless its free pushes thwart every challenge left)' : ''}, while with guards a fight won completes the job: fewer guards can mean fewer jobs done (docs/rulings/campaign.md, "A failed plan")`,
     );
   }
-  const noFallout = idle ? 'action is "idle", so no troupe takes a job' : noViolence;
+  const noFallout = noFalloutWhy(policy);
   if (policy.freePushes !== undefined && noFallout !== undefined) {
     nothing('policy.freePushes', `free pushes are spent in a failed plan's fallout (the violence after it; with "fallout", the fallout itself), and ${noFallout}`);
   }
@@ -752,8 +752,12 @@ export function noFightWhy(s: CampaignSetup): string | undefined {
 
 /** Why no job ever comes to a fight (no troupe takes one, no failed plan comes to violence, or no guard is there), or undefined. */
 function noJobFightWhy(policy: NonNullable<CampaignSetup['policy']>): string | undefined {
-  const noFallout = policy.action === 'idle' ? 'action is "idle", so no troupe takes a job' : noViolenceWhy(policy);
-  return noFallout ?? (noGuards(policy) ? 'job.guards has perActiveChallenge 0 and count 0, so no guard is ever there' : undefined);
+  return noFalloutWhy(policy) ?? (noGuards(policy) ? 'job.guards has perActiveChallenge 0 and count 0, so no guard is ever there' : undefined);
+}
+
+/** Why a failed plan never has a fallout (no troupe takes a job, or none comes to violence), or undefined. */
+function noFalloutWhy(policy: NonNullable<CampaignSetup['policy']>): string | undefined {
+  return policy.action === 'idle' ? 'action is "idle", so no troupe takes a job' : noViolenceWhy(policy);
 }
 
 /** The job's guards are 0 however many challenges are left active. */
