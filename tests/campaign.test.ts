@@ -587,6 +587,20 @@ describe('what a setup asks that changes nothing is said in the notes', () => {
       'policy.buy.payWith changes nothing here: "liquid" pays a purchase with liquid coins, and no purchase is set (equipment, medical, asset or task), so nothing is paid',
       NO_AMBITION_NOTE,
     ]);
+    // Medical help the only purchase, where no fight is ever played (no rivals, and a failed
+    // plan abandoned): no PC is ever in bed, so how it would be paid and whether it takes a
+    // turn change nothing either (an economy audit: they went unsaid beside it).
+    const calm = { ...two, rivals: [] };
+    const medical = { medical: { itemRank: 2 } };
+    const onlyMedical = run({ onFailedJob: 'abandon', buy: { ...medical, payWith: 'liquid', action: 'free' } }, calm);
+    expect(onlyMedical.metrics).toEqual(run({ onFailedJob: 'abandon', buy: medical }, calm).metrics);
+    expect(onlyMedical.notes?.slice(0, 2)).toEqual([
+      "policy.buy.action changes nothing here: it says whether a purchase takes a PC's turn, and the only purchase set, buy.medical, never buys: no PC is ever in bed, for no fight is ever played (with onFailedJob \"abandon\" a failed plan never comes to violence; and without rivals no attempt on a PC's life nor interference)",
+      'policy.buy.payWith changes nothing here: "liquid" pays a purchase with liquid coins, and the only purchase set, buy.medical, never buys: no PC is ever in bed, for no fight is ever played (with onFailedJob "abandon" a failed plan never comes to violence; and without rivals no attempt on a PC\'s life nor interference), so nothing is paid',
+    ]);
+    expect(onlyMedical.notes?.[2]).toMatch(/^policy\.buy\.medical .*changes nothing here: no fight is ever played/);
+    // With a fight possible (a failed plan comes to violence), medical help may be bought: unsaid.
+    expect(run({ buy: { ...medical, payWith: 'liquid', action: 'free' }, bank: 'reserve', reserve: 2 }, calm).notes ?? []).not.toContainEqual(expect.stringMatching(/^policy\.buy\.(action|payWith|medical)/));
     // The job taken instead of work at rank 4+, where the job is no work.
     const fallback = runScenario(campaignScenario({ ...two, policy: { job: { challenges: 2, workFallback: 'idle' } } }, {}, 3000)).results[0];
     expect(fallback.metrics).toEqual(run({}).metrics);

@@ -491,9 +491,18 @@ function fieldNotes(
     : undefined;
   // What pays (purchases.md "What pays"), and how a purchase is made, said where it cannot act.
   const buy = policy.buy;
-  const buysSomething = buy !== undefined && (['equipment', 'medical', 'asset', 'task'] as const).some((k) => buy[k] !== undefined);
+  // Medical help is bought only for a PC in bed, and where no fight is ever played no PC is
+  // ever wounded (noFightWhy): a buy.medical there never buys, and the no-fight note below
+  // names it. How a purchase is paid and whether it takes a turn then act on nothing either
+  // (an economy audit found them unsaid beside it).
+  const noFightBuy = noFightWhy(s);
+  const buysSomething = buy !== undefined && ((['equipment', 'asset', 'task'] as const).some((k) => buy[k] !== undefined) || (buy.medical !== undefined && noFightBuy === undefined));
+  const noPurchase =
+    buy?.medical !== undefined && !buysSomething
+      ? `the only purchase set, buy.medical, never buys: no PC is ever in bed, for no fight is ever played (${noFightBuy})`
+      : 'no purchase is set (equipment, medical, asset or task)';
   if (buy?.action !== undefined && !buysSomething) {
-    nothing('policy.buy.action', 'it says whether a purchase takes a PC\'s turn, and no purchase is set (equipment, medical, asset or task)');
+    nothing('policy.buy.action', `it says whether a purchase takes a PC's turn, and ${noPurchase}`);
   }
   // Liquid coins at a purchase, made as the turn begins, before the troupes earn anything:
   // only those kept back from earlier turns (none, where every coin is banked as its turn
@@ -503,9 +512,9 @@ function fieldNotes(
   if (buy?.payWith === 'points' && !buysSomething) {
     // The value after the colon, as other notes of one value do: the page names the field in
     // its own words and the value as its choice.
-    nothing('policy.buy.payWith', '"points" trades investment points for what a purchase needs, and no purchase is set (equipment, medical, asset or task), so nothing is paid');
+    nothing('policy.buy.payWith', `"points" trades investment points for what a purchase needs, and ${noPurchase}, so nothing is paid`);
   } else if (buy?.payWith === 'liquid' && !buysSomething) {
-    nothing('policy.buy.payWith', '"liquid" pays a purchase with liquid coins, and no purchase is set (equipment, medical, asset or task), so nothing is paid');
+    nothing('policy.buy.payWith', `"liquid" pays a purchase with liquid coins, and ${noPurchase}, so nothing is paid`);
   } else if (buy?.payWith === 'liquid' && banksAll !== undefined && !startsWithLiquid) {
     nothing('policy.buy.payWith', `"liquid" pays with the liquid coins left at a purchase, made as a turn begins, and ${banksAll} every liquid coin is banked at the end of the turn it was earned, and the company starts with none (company.liquid is 0 and no troupe's starting asset is a liquid coin), so none is ever left`);
   } else if (buy?.payWith === 'points' && policy.bank === 'none' && neverDemoted !== undefined && (s.company.points === undefined || s.company.points === minimumPoints(s.company.rank ?? 2))) {
@@ -529,7 +538,7 @@ function fieldNotes(
       // are earned in the troupes' turns and banked as the turn ends.
       nothing('policy.buy.liquidRank', `${banksAll} every liquid coin is banked at the end of the turn it was earned, so none of a rank other than the company's is left at a purchase`);
     } else if (!buysSomething) {
-      nothing('policy.buy.liquidRank', 'no purchase is set (equipment, medical, asset or task), so nothing is paid');
+      nothing('policy.buy.liquidRank', `${noPurchase}, so nothing is paid`);
     } else if (neverDemoted !== undefined && (policy.bank === 'none' || (s.company.rank ?? 2) === MAX_RANK)) {
       // A liquid coin is of the rank the company held as it was earned (a job's reward, at
       // the turn's rank), as the campaign began (company.liquid) or as its troupe was founded
